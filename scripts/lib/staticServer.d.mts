@@ -1,0 +1,5 @@
+export interface StaticServer {
+  readonly origin: string
+  readonly close: () => Promise<void>
+}
+export declare function startStaticServer(root: string, options?: { charsets?: Record<string, string> }): Promise<StaticServer>

@@ -1,0 +1,48 @@
+// A loopback static file server for the demo, the tests and the benchmarks. `/hang` accepts and never answers
+// (to exercise watchdogs); `/download/<name>` serves an attachment. close() ends every open socket.
+import { createServer } from "node:http"
+import { readFile } from "node:fs/promises"
+import { extname, join, normalize } from "node:path"
+
+const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".png": "image/png", ".txt": "text/plain; charset=utf-8" }
+
+export async function startStaticServer(root, { charsets = {} } = {}) {
+  const sockets = new Set()
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1")
+    if (url.pathname === "/hang") return // never answers
+    if (url.pathname.startsWith("/download/")) {
+      res.writeHead(200, { "content-type": "text/plain", "content-disposition": `attachment; filename="${url.pathname.slice(10) || "file.txt"}"` })
+      return res.end("downloaded content\n")
+    }
+    const path = normalize(join(root, decodeURIComponent(url.pathname === "/" ? "/index.html" : url.pathname)))
+    if (!path.startsWith(normalize(root))) {
+      res.writeHead(403)
+      return res.end()
+    }
+    try {
+      const body = await readFile(path)
+      const type = TYPES[extname(path)] ?? "application/octet-stream"
+      const charset = Object.entries(charsets).find(([prefix]) => url.pathname.startsWith(prefix))?.[1]
+      res.writeHead(200, { "content-type": charset ? type.replace(/charset=[^;]+/, `charset=${charset}`) : type })
+      res.end(body)
+    } catch {
+      res.writeHead(404, { "content-type": "text/html" })
+      res.end("<title>Not found</title><h1>Not found</h1>")
+    }
+  })
+  server.on("connection", (socket) => {
+    sockets.add(socket)
+    socket.on("close", () => sockets.delete(socket))
+  })
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const { port } = server.address()
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      })
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The Effect API for embedding agent_browser in other Effect apps: the tool program, the service tags, the live
+ * layers (and a config-driven variant for tests/embedders), the error union and the result types.
+ * See docs/EMBEDDING.md.
+ */
+export { execute, prepare, run, runToResult, baseSessionName, type CallContext, type Executed } from "./program/ToolCall.js"
+export { closeOwnedBrowser, restoreSession } from "./program/lifecycle.js"
+export { planInvocation } from "./program/planInvocation.js"
+export { classifyUpstream, type UpstreamOutcome } from "./program/classifyUpstream.js"
+export { ToolInput, decodeToolInput, toolInputJsonSchema } from "./schema/ToolInput.js"
+export * from "./schema/ToolError.js"
+export { FailureCategory, SuccessCategory, ResultCategory } from "./schema/Categories.js"
+export type { ToolDetails, ToolResult, NextAction, ContentPart } from "./schema/ToolDetails.js"
+export type { Plan } from "./schema/Plan.js"
+export type { SessionState, ManagedSession } from "./schema/SessionState.js"
+export { ToolConfig, type ToolConfigShape, SUPPORTED_RANGE } from "./services/ToolConfig.js"
+export { BinaryLocator, type ResolvedBinary } from "./services/BinaryLocator.js"
+export { ProcessRunner, type RunRequest, type RunResult } from "./services/ProcessRunner.js"
+export { SessionRegistry } from "./services/SessionRegistry.js"
+export { ArtifactStore } from "./services/ArtifactStore.js"
+export { Redactor } from "./services/Redactor.js"
+export { Presenter } from "./services/Presenter.js"
+export { MainLive, makeFakeLayer, makeServicesLayer } from "./layers/MainLive.js"
+export { ToolConfigLive, configFromEnv, toolConfigLayer } from "./layers/ToolConfigLive.js"
+export { BinaryLocatorLive } from "./layers/BinaryLocatorLive.js"
+export { ProcessRunnerLive } from "./layers/ProcessRunnerLive.js"
+export { SessionRegistryLive } from "./layers/SessionRegistryLive.js"
+export { ArtifactStoreLive } from "./layers/ArtifactStoreLive.js"
+export { RedactorLive } from "./layers/RedactorLive.js"
+export { PresenterLive } from "./layers/PresenterLive.js"
+export { FakeAgentBrowser, type ScriptedRun } from "./layers/FakeAgentBrowser.js"

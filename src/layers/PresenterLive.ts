@@ -1,0 +1,149 @@
+/** PresenterLive: formatting + redaction + budgets + spill files + inline images. */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { formatFailure } from "../presenters/formatFailure.js"
+import { formatSuccess, stripLifecycle } from "../presenters/formatSuccess.js"
+import { byteLength, DETAILS_DATA_BYTES, DETAILS_STDERR_BYTES, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "../presenters/budgets.js"
+import { classifyErrorText } from "../program/classifyUpstream.js"
+import type { Plan } from "../schema/Plan.js"
+import type { BatchStepDetails, ContentPart, ToolDetails } from "../schema/ToolDetails.js"
+import { categoryOf } from "../schema/ToolError.js"
+import { ArtifactStore } from "../services/ArtifactStore.js"
+import { type CallFacts, Presenter } from "../services/Presenter.js"
+import { Redactor } from "../services/Redactor.js"
+import { SessionRegistry } from "../services/SessionRegistry.js"
+
+const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
+  (value === undefined ? {} : { [key]: value }) as { [P in K]?: V }
+
+export const PresenterLive = Layer.effect(
+  Presenter,
+  Effect.gen(function*() {
+    const redactor = yield* Redactor
+    const artifacts = yield* ArtifactStore
+    const registry = yield* SessionRegistry
+
+    /** Echo fields shared by success and failure: args redacted with the session's known field names. */
+    const echo = (plan: Plan | undefined, args: ReadonlyArray<string>, facts: CallFacts) =>
+      Effect.gen(function*() {
+        const refs = plan?.sessionName !== undefined ? yield* registry.refsOf(plan.sessionName) : new Map()
+        const lookup = (ref: string) => refs.get(ref)?.name
+        const redactedArgs = redactor.redactArgs(plan?.args ?? args, lookup)
+        const redactedEffective = redactor.redactArgs(plan?.effectiveArgs ?? [], lookup)
+        const secrets = [...facts.secrets, ...redactedArgs.secrets, ...redactedEffective.secrets]
+        return {
+          secrets,
+          base: {
+            args: redactedArgs.args,
+            effectiveArgs: redactedEffective.args,
+            ...optional("command", plan?.line.command),
+            ...optional("subcommand", plan?.line.subcommand),
+            ...optional("sessionName", plan?.sessionName),
+            ...(plan?.usedImplicitSession === true ? { usedImplicitSession: true } : {}),
+            ...optional("managedSession", facts.managedSession),
+            ...optional("binary", facts.binary),
+            ...optional("durationMs", facts.durationMs)
+          }
+        }
+      })
+
+    /** Applies the inline budget: oversized text is spilled in full and replaced by its head plus the path. */
+    const budgetText = (text: string, label: string) =>
+      Effect.gen(function*() {
+        const bytes = byteLength(text)
+        if (bytes <= INLINE_TEXT_BYTES) return { text, fullOutputPath: undefined as string | undefined }
+        const path = yield* artifacts.spill(label, text)
+        const head = headBytes(text, PREVIEW_TEXT_BYTES)
+        return {
+          text: `${head}\n… [${bytes - byteLength(head)} more bytes not shown; full output (${bytes} bytes): ${path}]`,
+          fullOutputPath: path
+        }
+      })
+
+    /** Keeps persisted details small: data above the budget is replaced by its size (the spill file has it). */
+    const budgetData = (data: unknown) => {
+      if (data === undefined || data === null) return {}
+      const json = JSON.stringify(data)
+      if (json === undefined) return {}
+      const bytes = byteLength(json)
+      return bytes <= DETAILS_DATA_BYTES ? { data } : { dataOmitted: { bytes, reason: "larger than the details budget; see fullOutputPath" } }
+    }
+
+    return Presenter.of({
+      success: (input) =>
+        Effect.gen(function*() {
+          const { plan, outcome } = input
+          const { base, secrets } = yield* echo(plan, plan.args, input)
+          const formatted = formatSuccess(plan, outcome)
+          const rawData = outcome.kind === "single" ? stripLifecycle(outcome.data) : outcome.kind === "batch" ? outcome.rows : undefined
+          const data = redactor.scrubValue(rawData, secrets)
+          let text = plan.callerRequestedJson && outcome.kind !== "inspection" ? JSON.stringify(data, null, 2) : formatted.text
+          if (input.navigation !== undefined) text += `\nPage: ${input.navigation.title || "(untitled)"} — ${input.navigation.url}`
+          text = redactor.scrubText(text, secrets)
+          const budget = yield* budgetText(text, `${plan.line.command ?? "output"}`)
+          const failure = input.batchFailure
+          const batchSteps: ReadonlyArray<BatchStepDetails> | undefined = outcome.kind === "batch"
+            ? outcome.rows.map((row, index) => ({
+                index,
+                command: redactor.redactArgs(row.command ?? []).args,
+                resultCategory: row.success ? "success" : "failure",
+                ...(row.success ? {} : {
+                  failureCategory: categoryOf(classifyErrorText(row.error ?? "", { stderr: "", exitCode: 1 })),
+                  error: redactor.scrubText(row.error ?? "", secrets)
+                })
+              }))
+            : undefined
+          const failureText = failure !== undefined
+            ? `\nResult: step ${failure.index + 1} failed (${categoryOf(failure.error)}).`
+            : ""
+          const details: ToolDetails = {
+            ...base,
+            sessionMode: plan.sessionMode,
+            resultCategory: failure !== undefined ? "failure" : "success",
+            ...(failure !== undefined
+              ? { failureCategory: categoryOf(failure.error) }
+              : { successCategory: outcome.kind === "inspection" ? "inspection" : input.artifacts.length > 0 ? (input.artifacts.every((a) => a.exists) ? "artifact-saved" : "artifact-unverified") : "completed" }),
+            summary: redactor.scrubText(formatted.summary, secrets),
+            ...(outcome.kind === "inspection" ? { inspection: true as const, stdout: headBytes(redactor.scrubText(outcome.stdout, secrets), DETAILS_DATA_BYTES) } : budgetData(data)),
+            ...(outcome.kind === "single" && outcome.warning !== undefined ? { warning: redactor.scrubText(outcome.warning, secrets) } : {}),
+            ...optional("fullOutputPath", budget.fullOutputPath),
+            ...optional("navigationSummary", input.navigation),
+            ...(input.artifacts.length > 0 ? { artifacts: input.artifacts } : {}),
+            ...optional("imagePath", input.image?.path),
+            ...optional("batchSteps", batchSteps)
+          }
+          const content: Array<ContentPart> = [{ type: "text", text: budget.text + failureText }]
+          if (input.image !== undefined) content.push({ type: "image", data: input.image.data, mimeType: input.image.mimeType })
+          return { content, details, isError: failure !== undefined }
+        }),
+
+      failure: (input) =>
+        Effect.gen(function*() {
+          const { plan, error } = input
+          const { base, secrets } = yield* echo(plan, input.args, input)
+          const formatted = formatFailure(plan, error)
+          const text = redactor.scrubText(formatted.text, secrets)
+          const budget = yield* budgetText(text, "error")
+          const upstream = error._tag === "UpstreamFailed" ? error : undefined
+          const stderr = upstream?.stderr ?? (error._tag === "ParseFailure" || error._tag === "TimedOut" ? error.stderr : undefined)
+          const details: ToolDetails = {
+            ...base,
+            sessionMode: input.sessionMode,
+            resultCategory: "failure",
+            failureCategory: categoryOf(error),
+            summary: redactor.scrubText(formatted.summary, secrets),
+            ...("message" in error && typeof error.message === "string" && error._tag !== "InvalidInput" ? { error: redactor.scrubText(error.message, secrets) } : {}),
+            ...(error._tag === "InvalidInput" ? { validationError: redactor.scrubText(error.message, secrets) } : {}),
+            ...(error._tag === "InvalidInput" && error.sessionRecoveryHint !== undefined ? { sessionRecoveryHint: error.sessionRecoveryHint } : {}),
+            ...(stderr !== undefined && stderr.trim() !== "" ? { stderr: headBytes(redactor.scrubText(stderr.trim(), secrets), DETAILS_STDERR_BYTES) } : {}),
+            ...(upstream !== undefined ? { exitCode: upstream.exitCode, ...optional("code", upstream.code), ...budgetData(redactor.scrubValue(upstream.data, secrets)) } : {}),
+            ...(error._tag === "ParseFailure" ? { exitCode: error.exitCode } : {}),
+            ...(error._tag === "TimedOut" ? { timedOut: true, timeoutMs: error.timeoutMs } : {}),
+            ...optional("fullOutputPath", budget.fullOutputPath),
+            ...(formatted.nextActions.length > 0 ? { nextActions: redactor.scrubValue(formatted.nextActions, secrets) } : {})
+          }
+          return { content: [{ type: "text", text: budget.text }], details, isError: true }
+        })
+    })
+  })
+)

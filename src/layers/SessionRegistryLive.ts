@@ -1,0 +1,44 @@
+/** SessionRegistryLive: state in a Ref, one semaphore per session name in an RcMap. */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as RcMap from "effect/RcMap"
+import * as Ref from "effect/Ref"
+import { afterSuccess } from "../program/sessionTransitions.js"
+import { initialSessionState, type SessionState } from "../schema/SessionState.js"
+import { type RefInfo, SessionRegistry } from "../services/SessionRegistry.js"
+
+export const SessionRegistryLive = Layer.scoped(
+  SessionRegistry,
+  Effect.gen(function*() {
+    const state = yield* Ref.make(Option.none<SessionState>())
+    const refs = yield* Ref.make(new Map<string, ReadonlyMap<string, RefInfo>>())
+    const locks = yield* RcMap.make({ lookup: (_session: string) => Effect.makeSemaphore(1) })
+
+    const current = (baseName: string) =>
+      Ref.modify(state, (s) => {
+        const value = Option.isSome(s) && s.value.baseName === baseName ? s.value : initialSessionState(baseName)
+        return [value, Option.some(value)]
+      })
+
+    return SessionRegistry.of({
+      current,
+      recordSuccess: (plan) =>
+        Ref.modify(state, (s) => {
+          if (Option.isNone(s)) return [Option.none(), s]
+          const { next, replaced } = afterSuccess(s.value, plan)
+          return [Option.fromNullable(replaced), Option.some(next)]
+        }),
+      restore: (next) => Ref.set(state, Option.some(next)),
+      ownedSession: Effect.map(Ref.get(state), (s) =>
+        Option.flatMap(s, (v) => (v.managed.active ? Option.some(v.managed) : Option.none()))),
+      snapshot: Ref.get(state),
+      serialize: (session, task) =>
+        session === undefined
+          ? task
+          : Effect.scoped(Effect.flatMap(RcMap.get(locks, session), (lock) => lock.withPermits(1)(task))),
+      recordRefs: (session, map) => Ref.update(refs, (m) => new Map(m).set(session, map)),
+      refsOf: (session) => Effect.map(Ref.get(refs), (m) => m.get(session) ?? new Map())
+    })
+  })
+)

@@ -1,0 +1,48 @@
+/** ToolConfigLive: settings from the environment, with the private socket dir created (mode 0700) on first use. */
+import { mkdirSync } from "node:fs"
+import { tmpdir, userInfo } from "node:os"
+import { join } from "node:path"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { ToolConfig, type ToolConfigShape } from "../services/ToolConfig.js"
+
+/** Managed daemons exit after this long without a call: the backstop when pi dies without closing them. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 15 * 60_000
+/** Default watchdog: upstream's own waits give up at 25 s, so 35 s leaves room for its error to arrive. */
+export const DEFAULT_TIMEOUT_MS = 35_000
+export const UPSTREAM_DEFAULT_TIMEOUT_CAP_MS = 25_000
+
+const positiveInt = (value: string | undefined, fallback: number): number => {
+  const n = Number(value)
+  return Number.isInteger(n) && n > 0 ? n : fallback
+}
+
+const uid = (): string => {
+  try {
+    return String(userInfo().uid)
+  } catch {
+    return "user"
+  }
+}
+
+export const configFromEnv = (env: Readonly<Record<string, string | undefined>>): ToolConfigShape => ({
+  socketDir: env["PI_AGENT_BROWSER_SOCKET_DIR"] ?? join(tmpdir(), `piab-${uid()}`),
+  idleTimeoutMs: positiveInt(env["PI_AGENT_BROWSER_IDLE_TIMEOUT_MS"], DEFAULT_IDLE_TIMEOUT_MS),
+  defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+  upstreamDefaultTimeoutCapMs: UPSTREAM_DEFAULT_TIMEOUT_CAP_MS,
+  artifactRoot: env["PI_AGENT_BROWSER_ARTIFACT_DIR"] ?? join(tmpdir(), `piab-artifacts-${uid()}`),
+  env,
+  sessionPrefix: "pi"
+})
+
+/** A config layer from explicit settings (tests and embedders); the socket dir is created like the live one. */
+export const toolConfigLayer = (config: ToolConfigShape) =>
+  Layer.effect(
+    ToolConfig,
+    Effect.sync(() => {
+      mkdirSync(config.socketDir, { recursive: true, mode: 0o700 })
+      return config
+    })
+  )
+
+export const ToolConfigLive = Layer.suspend(() => toolConfigLayer(configFromEnv({ ...process.env })))

@@ -1,0 +1,32 @@
+/** pi lifecycle hooks, each one call into a program: restore on start/tree change, close on quit, patch failures. */
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent"
+import * as Effect from "effect/Effect"
+import type * as ManagedRuntime from "effect/ManagedRuntime"
+import type { MainServices } from "../layers/MainLive.js"
+import { closeOwnedBrowser, restoreSession } from "../program/lifecycle.js"
+import { restoreFromBranch } from "./restoreFromBranch.js"
+import { toolResultPatch } from "./toPiResult.js"
+
+type Runtime = ManagedRuntime.ManagedRuntime<MainServices, never>
+
+const restore = (runtime: Runtime, ctx: ExtensionContext) =>
+  runtime.runPromise(
+    restoreSession(ctx.sessionManager.getSessionId(), ctx.cwd, (base) => restoreFromBranch(ctx.sessionManager.getBranch(), base)).pipe(
+      Effect.catchAllCause(() => Effect.void)
+    )
+  )
+
+export const registerHooks = (pi: ExtensionAPI, runtime: Runtime): void => {
+  pi.on("session_start", async (_event, ctx) => {
+    await restore(runtime, ctx)
+  })
+  pi.on("session_tree", async (_event, ctx) => {
+    await restore(runtime, ctx)
+  })
+  pi.on("tool_result", (event) => toolResultPatch(event))
+  pi.on("session_shutdown", async (event) => {
+    // Quit ends the browser the wrapper owns; reload/resume/fork keep it for the next extension instance.
+    if (event.reason === "quit") await runtime.runPromise(closeOwnedBrowser()).catch(() => undefined)
+    await runtime.dispose()
+  })
+}

@@ -1,0 +1,27 @@
+/**
+ * Rebuilds the managed-session state from the active pi branch: the newest agent_browser result that recorded a
+ * managed session wins. Pure and idempotent (pi may fire session_start twice).
+ */
+import type { SessionState } from "../schema/SessionState.js"
+import type { ToolDetails } from "../schema/ToolDetails.js"
+
+interface BranchEntry {
+  readonly type?: string
+  readonly message?: { readonly role?: string; readonly toolName?: string; readonly details?: unknown }
+}
+
+export const restoreFromBranch = (entries: ReadonlyArray<unknown>, baseName: string): SessionState | undefined => {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i] as BranchEntry
+    const message = entry.message
+    if (entry.type !== "message" || message?.role !== "toolResult" || message.toolName !== "agent_browser") continue
+    const managed = (message.details as Partial<ToolDetails> | undefined)?.managedSession
+    if (managed === undefined || typeof managed.name !== "string") continue
+    return {
+      baseName,
+      generation: typeof managed.generation === "number" ? managed.generation : 0,
+      managed: { name: managed.name, active: managed.active === true, launchFlags: Array.isArray(managed.launchFlags) ? managed.launchFlags : [] }
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,93 @@
+/**
+ * What the model reads when a call fails: the category, what happened, and what to do next. Exhaustive over the
+ * error union (`Match.tagsExhaustive`), so a new error does not compile until it has a rendering. Pure.
+ */
+import * as Match from "effect/Match"
+import type { Plan } from "../schema/Plan.js"
+import type { NextAction } from "../schema/ToolDetails.js"
+import type { ToolError } from "../schema/ToolError.js"
+import { nextActions } from "./nextActions.js"
+
+export interface FormattedFailure {
+  readonly text: string
+  readonly summary: string
+  readonly nextActions: ReadonlyArray<NextAction>
+}
+
+const INSTALL_HINT =
+  "agent-browser is required and is not bundled with this package. Install it with `npm install -g agent-browser@0.41` (or add it to the project and put node_modules/.bin on PATH), make sure a Chrome/Chromium is installed (Debian: `apt-get install -y chromium`), then retry."
+
+export const formatFailure = (plan: Plan | undefined, error: ToolError): FormattedFailure => {
+  const session = plan?.sessionName
+  const none: ReadonlyArray<NextAction> = []
+  return Match.value(error).pipe(
+    Match.tagsExhaustive({
+      InvalidInput: (e) => ({
+        text: `Invalid input: ${e.message}`,
+        summary: "Invalid input",
+        nextActions: e.sessionRecoveryHint !== undefined && plan !== undefined ? [nextActions.retryFresh(plan.args)] : none
+      }),
+      MissingBinary: (e) => ({
+        text: e.reason === "unsupported-version"
+          ? `agent-browser ${e.foundVersion ?? "?"} is installed, but this tool supports ${e.supportedRange}. Install a supported version: \`npm install -g agent-browser@0.41\`.`
+          : e.reason === "not-found"
+          ? `agent-browser was not found on PATH. ${INSTALL_HINT}`
+          : `agent-browser could not be started (${e.detail ?? "unknown error"}). ${INSTALL_HINT}`,
+        summary: `agent-browser ${e.reason}`,
+        nextActions: none
+      }),
+      TimedOut: (e) => ({
+        text: e.source === "watchdog"
+          ? `Timed out after ${e.timeoutMs} ms; the agent-browser process was stopped. The action may or may not have happened: check the page before retrying, or raise timeoutMs for slow steps.`
+          : `Upstream timed out: ${e.message}`,
+        summary: e.source === "watchdog" ? `Timed out after ${e.timeoutMs} ms` : "Upstream wait timed out",
+        nextActions: [nextActions.inspectAfterTimeout(session)]
+      }),
+      Aborted: () => ({ text: "Cancelled; the agent-browser process was stopped.", summary: "Cancelled", nextActions: none }),
+      ParseFailure: (e) => ({
+        text: `agent-browser printed output this tool cannot read (${e.message}).${e.stderr.trim() !== "" ? `\nstderr: ${e.stderr.trim()}` : ""}`,
+        summary: "Unreadable upstream output",
+        nextActions: none
+      }),
+      UpstreamFailed: (e) => ({
+        text: `agent-browser failed: ${e.message}${e.stderr !== "" && !e.message.includes(e.stderr) ? `\nstderr: ${e.stderr}` : ""}${e.exitCode !== null && e.exitCode !== 1 ? `\nexit code: ${e.exitCode}` : ""}`,
+        summary: `Upstream error: ${e.message.split("\n")[0] ?? ""}`.slice(0, 200),
+        nextActions: e.code === "page_wedged" || e.code === "tab_gone" ? [nextActions.listTabs(session)] : none
+      }),
+      StaleRef: (e) => ({
+        text: `Ref ${e.ref} is stale: ${e.message}. Refs change after navigation or re-rendering; take a new snapshot -i and use a current ref.`,
+        summary: `Stale ref ${e.ref}`,
+        nextActions: [nextActions.refreshRefs(session)]
+      }),
+      SelectorNotFound: (e) => ({
+        text: `${e.message}\nActions do not wait for elements: take a snapshot -i for current refs, or wait for the element first.`,
+        summary: `Selector not found${e.selector !== "" ? `: ${e.selector}` : ""}`,
+        nextActions: [nextActions.refreshRefs(session)]
+      }),
+      SelectorUnsupported: (e) => ({
+        text: `Selector ${e.selector} uses a dialect agent-browser does not support (Playwright-style). Use an @ref from snapshot -i, a CSS selector, or \`find role|text|label ... <action>\`.`,
+        summary: `Unsupported selector: ${e.selector}`,
+        nextActions: [nextActions.refreshRefs(session)]
+      }),
+      ConfirmationRequired: (e) => ({
+        text: `agent-browser is holding the ${e.action} action for confirmation (id ${e.confirmationId}); nothing ran yet. Confirm or deny it.`,
+        summary: `Confirmation required: ${e.action}`,
+        nextActions: [nextActions.confirm(session, e.confirmationId), nextActions.deny(session, e.confirmationId)]
+      }),
+      PolicyBlocked: (e) => ({ text: `Blocked by policy: ${e.message}`, summary: "Policy blocked", nextActions: none }),
+      ArtifactMissing: (e) => ({
+        text: `agent-browser reported a saved ${e.kind} at ${e.path}, but no file is there. Do not rely on it; retry with an absolute path.`,
+        summary: `${e.kind} missing: ${e.path}`,
+        nextActions: none
+      }),
+      DownloadNotVerified: (e) => ({ text: `Download not verified at ${e.requestedPath}: ${e.message}`, summary: "Download not verified", nextActions: none }),
+      TabDrift: (e) => ({
+        text: `The active tab is ${e.observedUrl}, not the expected ${e.expectedUrl}. List tabs and select the right one before continuing.`,
+        summary: "Tab drift",
+        nextActions: [nextActions.listTabs(session)]
+      }),
+      QaFailed: (e) => ({ text: `QA checks failed: ${e.failedChecks.join("; ")}`, summary: `QA failed (${e.failedChecks.length})`, nextActions: none }),
+      CleanupFailed: (e) => ({ text: `Could not clean up ${e.resource}: ${e.message}`, summary: `Cleanup failed: ${e.resource}`, nextActions: none })
+    })
+  )
+}

@@ -1,0 +1,155 @@
+/**
+ * Useful text first: what the model should read after a successful call, per command family. Pure; redaction,
+ * budgets and spill files are applied afterwards by the Presenter.
+ */
+import type { UpstreamOutcome } from "../program/classifyUpstream.js"
+import type { Plan } from "../schema/Plan.js"
+
+export interface Formatted {
+  readonly text: string
+  readonly summary: string
+}
+
+type Data = Record<string, unknown>
+
+const PAST: Record<string, string> = { check: "Checked", uncheck: "Unchecked", hover: "Hovered", focus: "Focused" }
+
+/** Upstream data without the per-call `lifecycle` block (launch bookkeeping the model never needs). */
+export const stripLifecycle = (data: unknown): unknown => {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return data
+  const { lifecycle: _lifecycle, ...rest } = data as Data
+  return rest
+}
+
+const str = (v: unknown): string => (typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v))
+
+const scalar = (v: unknown): string => {
+  if (typeof v === "string") return v
+  if (v === undefined) return "undefined"
+  return JSON.stringify(v, null, 2)
+}
+
+const oneLine = (s: string, max = 80): string => {
+  const flat = s.replace(/\s+/g, " ").trim()
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
+}
+
+const formatTabs = (tabs: ReadonlyArray<Data>): string =>
+  tabs.map((t) => `${t["active"] === true ? "→" : " "} [${str(t["tabId"])}]${t["label"] ? ` (${str(t["label"])})` : ""} ${str(t["title"])} — ${str(t["url"])}`).join("\n")
+
+const formatSingle = (plan: Plan, data: Data): Formatted => {
+  const [command = "", sub] = plan.line.positionals
+  const target = plan.line.positionals[1] ?? ""
+  switch (command) {
+    case "open":
+    case "goto":
+    case "navigate": {
+      if (data["url"] === undefined) return { text: "Browser ready.", summary: "Browser ready" }
+      return { text: `Opened: ${str(data["title"]) || "(untitled)"}\nURL: ${str(data["url"])}`, summary: `Opened ${str(data["url"])}` }
+    }
+    case "snapshot": {
+      const refs = data["refs"] !== null && typeof data["refs"] === "object" ? Object.keys(data["refs"] as Data).length : 0
+      const origin = str(data["origin"])
+      const tree = typeof data["snapshot"] === "string" ? data["snapshot"] : JSON.stringify(data["snapshot"], null, 2)
+      return { text: `Snapshot of ${origin || "the page"} (${refs} refs):\n${tree}`, summary: `Snapshot: ${refs} refs on ${origin}` }
+    }
+    case "get": {
+      if (sub === "box" || sub === "styles") return { text: JSON.stringify(stripLifecycle(data), null, 2), summary: `get ${sub}` }
+      const value = sub === "count" ? data["count"] : sub === "cdp-url" ? data["cdpUrl"] : data[sub === "attr" ? "value" : sub ?? ""] ?? data["value"]
+      const text = value === null ? "(null)" : scalar(value)
+      return { text, summary: `get ${sub ?? ""}: ${oneLine(text)}` }
+    }
+    case "is": {
+      const value = data[sub ?? ""]
+      return { text: String(value), summary: `is ${sub ?? ""} ${plan.line.positionals[2] ?? ""}: ${String(value)}` }
+    }
+    case "eval": {
+      const text = data["unserializable"] !== undefined ? str(data["unserializable"]) : scalar(data["result"])
+      return { text, summary: `eval: ${oneLine(text)}` }
+    }
+    case "click":
+    case "dblclick":
+      return {
+        text: `Clicked ${str(data["clicked"]) || target}${data["dialogOpened"] === true ? " (a dialog opened and was handled)" : ""}`,
+        summary: `Clicked ${str(data["clicked"]) || target}`
+      }
+    case "fill":
+      return { text: `Filled ${target}`, summary: `Filled ${target}` }
+    case "type":
+      return { text: `Typed into ${target}`, summary: `Typed into ${target}` }
+    case "press":
+    case "key":
+      return { text: `Pressed ${str(data["pressed"]) || target}`, summary: `Pressed ${str(data["pressed"]) || target}` }
+    case "check":
+    case "uncheck":
+    case "hover":
+    case "focus":
+      return { text: `${PAST[command]} ${target}`, summary: `${command} ${target}` }
+    case "select":
+      return { text: `Selected ${str(data["selected"])} in ${target}`, summary: `select ${target}` }
+    case "back":
+    case "forward":
+    case "reload":
+      return { text: `Now at ${str(data["url"])}`, summary: `${command}: ${str(data["url"])}` }
+    case "screenshot":
+    case "pdf":
+    case "download":
+      return { text: `Saved ${command === "download" ? "download" : command}: ${str(data["path"])}`, summary: `${command} saved ${str(data["path"])}` }
+    case "wait": {
+      if (data["path"] !== undefined) return { text: `Download saved: ${str(data["path"])}`, summary: `wait --download ${str(data["path"])}` }
+      const what = str(data["waited"]) || (data["url"] !== undefined ? "url" : data["state"] !== undefined ? "load state" : "condition")
+      return { text: `Wait done (${what}).`, summary: `wait: ${what}` }
+    }
+    case "tab": {
+      if (Array.isArray(data["tabs"])) {
+        const tabs = data["tabs"] as ReadonlyArray<Data>
+        return { text: `${tabs.length} tab(s):\n${formatTabs(tabs)}`, summary: `${tabs.length} tabs` }
+      }
+      if (data["closed"] === true) return { text: `Closed tab ${str(data["tabId"])}`, summary: `tab close ${str(data["tabId"])}` }
+      return { text: `Active tab [${str(data["tabId"])}] ${str(data["title"])} — ${str(data["url"])}`, summary: `tab ${str(data["tabId"])}` }
+    }
+    case "close":
+    case "quit":
+    case "exit":
+      return {
+        text: `Browser closed${plan.sessionName !== undefined ? ` (session ${plan.sessionName})` : ""}. Saved files stay on disk.`,
+        summary: "Browser closed"
+      }
+    case "session": {
+      if (Array.isArray(data["sessions"])) {
+        const sessions = data["sessions"] as ReadonlyArray<unknown>
+        return { text: sessions.length === 0 ? "No active sessions." : `Active sessions:\n${sessions.map((s) => `  ${str(s)}`).join("\n")}`, summary: `${sessions.length} sessions` }
+      }
+      break
+    }
+  }
+  const rest = stripLifecycle(data)
+  const body = rest !== null && typeof rest === "object" && Object.keys(rest).length > 0 ? `\n${JSON.stringify(rest, null, 2)}` : ""
+  return { text: `${plan.line.positionals.slice(0, 2).join(" ")}: done${body}`, summary: `${command} done` }
+}
+
+const formatBatch = (rows: Extract<UpstreamOutcome, { kind: "batch" }>["rows"]): Formatted => {
+  const lines = rows.map((row, i) => {
+    const command = (row.command ?? [`#${row.index ?? i}`]).join(" ")
+    if (!row.success) return `${i + 1}. ✗ ${command}: ${row.error ?? "failed"}`
+    const result = stripLifecycle(row.result)
+    const shown = result === null || (typeof result === "object" && Object.keys(result as Data).length === 0) ? "" : ` → ${oneLine(JSON.stringify(result), 160)}`
+    return `${i + 1}. ✓ ${command}${shown}`
+  })
+  const failed = rows.filter((r) => !r.success).length
+  return { text: `Batch: ${rows.length - failed}/${rows.length} steps succeeded\n${lines.join("\n")}`, summary: `batch ${rows.length - failed}/${rows.length} ok` }
+}
+
+export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome): Formatted => {
+  switch (outcome.kind) {
+    case "inspection":
+      return { text: outcome.stdout.trimEnd(), summary: `${plan.args.join(" ")} (plain text)` }
+    case "batch":
+      return formatBatch(outcome.rows)
+    case "single": {
+      const data = outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data) ? (outcome.data as Data) : {}
+      const formatted = formatSingle(plan, data)
+      return outcome.warning !== undefined ? { ...formatted, text: `${formatted.text}\nWarning: ${outcome.warning}` } : formatted
+    }
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The nextActions registry: every follow-up the tool may suggest, with a stable id. Builders only; the presenter
+ * picks which apply. Args are session-prefixed when the call targeted a named session.
+ */
+import type { NextAction } from "../schema/ToolDetails.js"
+import type { SessionMode } from "../schema/ToolInput.js"
+
+export const NEXT_ACTION_IDS = [
+  "refresh-interactive-refs",
+  "retry-with-fresh-session",
+  "confirm-pending-action",
+  "deny-pending-action",
+  "inspect-page-after-timeout",
+  "list-tabs-for-recovery",
+  "open-screenshot"
+] as const
+export type NextActionId = (typeof NEXT_ACTION_IDS)[number]
+
+const withSession = (session: string | undefined, args: ReadonlyArray<string>): ReadonlyArray<string> =>
+  session === undefined || args[0] === "--session" ? args : ["--session", session, ...args]
+
+const make = (
+  id: NextActionId,
+  reason: string,
+  args: ReadonlyArray<string>,
+  extra: { readonly safety?: string; readonly sessionMode?: SessionMode } = {}
+): NextAction => ({
+  tool: "agent_browser",
+  id,
+  reason,
+  ...(extra.safety !== undefined ? { safety: extra.safety } : {}),
+  params: { args, ...(extra.sessionMode !== undefined ? { sessionMode: extra.sessionMode } : {}) }
+})
+
+export const nextActions = {
+  refreshRefs: (session: string | undefined) =>
+    make("refresh-interactive-refs", "Get current interactive refs before retrying the element action.", withSession(session, ["snapshot", "-i"]), {
+      safety: "Do not retry the old @ref; use one from the new snapshot."
+    }),
+  retryFresh: (args: ReadonlyArray<string>) =>
+    make("retry-with-fresh-session", "Launch a new managed browser so the launch flags apply.", args, {
+      sessionMode: "fresh",
+      safety: "The new browser starts without the current page, tabs or cookies."
+    }),
+  confirm: (session: string | undefined, id: string) =>
+    make("confirm-pending-action", "Run the action upstream is holding for confirmation.", withSession(session, ["confirm", id]), {
+      safety: "Only confirm if the user wants this action."
+    }),
+  deny: (session: string | undefined, id: string) =>
+    make("deny-pending-action", "Drop the action upstream is holding.", withSession(session, ["deny", id])),
+  inspectAfterTimeout: (session: string | undefined) =>
+    make("inspect-page-after-timeout", "See where the page ended up before retrying; the action may have run.", withSession(session, ["get", "url"])),
+  listTabs: (session: string | undefined) =>
+    make("list-tabs-for-recovery", "List tabs to find the page the session should be on.", withSession(session, ["tab", "list"]))
+} as const

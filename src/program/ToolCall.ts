@@ -1,0 +1,241 @@
+/**
+ * One tool call as a typed Effect program: decode → plan → run → classify → present. `run` is the typed core for
+ * embedders (it fails with the ToolError union); `runToResult` never fails and is what the pi adapter calls.
+ */
+import { createHash } from "node:crypto"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import type { Plan } from "../schema/Plan.js"
+import type { ArtifactRow, ToolDetails, ToolResult } from "../schema/ToolDetails.js"
+import { Aborted, ArtifactMissing, type InvalidInput, type MissingBinary, type ToolError } from "../schema/ToolError.js"
+import { decodeToolInput } from "../schema/ToolInput.js"
+import { ArtifactStore } from "../services/ArtifactStore.js"
+import { BinaryLocator, type ResolvedBinary } from "../services/BinaryLocator.js"
+import { Presenter } from "../services/Presenter.js"
+import { ProcessRunner } from "../services/ProcessRunner.js"
+import { type RefInfo, SessionRegistry } from "../services/SessionRegistry.js"
+import { ToolConfig } from "../services/ToolConfig.js"
+import { globalFlagTokens, parseCommandLine } from "../upstream/commandLine.js"
+import { isClose, mayNavigate } from "../upstream/commandPolicy.js"
+import { INLINE_IMAGE_BYTES } from "../presenters/budgets.js"
+import { classifyUpstream, firstBatchFailure, type UpstreamOutcome } from "./classifyUpstream.js"
+import { planInvocation } from "./planInvocation.js"
+import { closeManagedSession } from "./closeSession.js"
+
+/** Who is calling: the pi session and working directory the managed browser belongs to. */
+export interface CallContext {
+  readonly piSessionId: string
+  readonly cwd: string
+  readonly signal?: AbortSignal
+}
+
+export interface Executed {
+  readonly plan: Plan
+  readonly binary: ResolvedBinary
+  readonly outcome: UpstreamOutcome
+  readonly navigation?: { readonly title: string; readonly url: string }
+  readonly artifacts: ReadonlyArray<ArtifactRow>
+  readonly image?: { readonly data: string; readonly mimeType: string; readonly path: string }
+  readonly batchFailure?: { readonly index: number; readonly error: ToolError }
+  readonly durationMs: number
+}
+
+const shortHash = (value: string, length: number): string => createHash("sha256").update(value).digest("hex").slice(0, length)
+
+/** `pi-<8 hex of the pi session id>-<6 hex of the cwd>`: stable across reloads, distinct per checkout. */
+export const baseSessionName = (prefix: string, piSessionId: string, cwd: string): string =>
+  `${prefix}-${shortHash(piSessionId, 8)}-${shortHash(cwd, 6)}`
+
+const abortWith = (signal: AbortSignal | undefined) =>
+  signal === undefined
+    ? Effect.never
+    : Effect.async<never, Aborted>((resume) => {
+        const onAbort = () => {
+          resume(Effect.fail(new Aborted({ dispatched: "maybe" })))
+        }
+        if (signal.aborted) {
+          onAbort()
+          return
+        }
+        signal.addEventListener("abort", onAbort, { once: true })
+        return Effect.sync(() => {
+          signal.removeEventListener("abort", onAbort)
+        })
+      })
+
+/** Decodes and plans; nothing runs yet. */
+export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, call: CallContext) {
+  const config = yield* ToolConfig
+  const registry = yield* SessionRegistry
+  const input = yield* decodeToolInput(raw)
+  const state = yield* registry.current(baseSessionName(config.sessionPrefix, call.piSessionId, call.cwd))
+  return yield* planInvocation(input, state, config, call.cwd)
+})
+
+const ARTIFACT_COMMANDS: Readonly<Record<string, string>> = { screenshot: "screenshot", pdf: "pdf", download: "download" }
+
+const artifactKind = (plan: Plan, data: unknown): string | undefined => {
+  if (data === null || typeof data !== "object" || typeof (data as Record<string, unknown>)["path"] !== "string") return undefined
+  const command = plan.line.command ?? ""
+  if (command in ARTIFACT_COMMANDS) return ARTIFACT_COMMANDS[command]
+  if (command === "wait" && plan.line.positionals.includes("--download")) return "download"
+  if (command === "state" && plan.line.subcommand === "save") return "state"
+  return undefined
+}
+
+/** How long a click gets to start a navigation before the page is read (form submits commit a few ms later). */
+export const NAVIGATION_SETTLE_MS = 120
+const SETTLED_PAGE = `(async () => { await new Promise((r) => setTimeout(r, ${NAVIGATION_SETTLE_MS})); return { title: document.title, url: location.href } })()`
+
+/**
+ * Reads title and URL after a click that may have navigated, in the same session and launch configuration. If a
+ * navigation destroys the page mid-read, it waits for the new page's load and reads again (one process each).
+ */
+const probeNavigation = (plan: Plan, binary: ResolvedBinary) =>
+  Effect.gen(function*() {
+    const runner = yield* ProcessRunner
+    const prefix = globalFlagTokens(parseCommandLine(plan.effectiveArgs))
+    const read = (args: ReadonlyArray<string>, stdin: string) =>
+      runner.run({ binary: binary.path, args: [...prefix, ...args], stdin, env: plan.env, timeoutMs: 8_000, cwd: plan.cwd }).pipe(
+        Effect.map((result) => classifyUpstream({ ...plan, kind: "browser" }, result))
+      )
+    const pageOf = (data: unknown) => {
+      const value = (data as { result?: { title?: unknown; url?: unknown } } | null)?.result
+      return typeof value?.url === "string" ? { title: String(value.title ?? ""), url: value.url } : undefined
+    }
+    const first = yield* read(["eval", "--stdin"], SETTLED_PAGE)
+    if (Either.isRight(first) && first.right.kind === "single") return pageOf(first.right.data)
+    const again = yield* read(["batch", "--bail"], JSON.stringify([["wait", "--load", "load"], ["eval", "({ title: document.title, url: location.href })"]]))
+    if (Either.isLeft(again) || again.right.kind !== "batch") return undefined
+    const last = again.right.rows[1]
+    return last?.success === true ? pageOf(last.result) : undefined
+  }).pipe(Effect.catchAll(() => Effect.succeed(undefined)))
+
+const refsFrom = (data: unknown): ReadonlyMap<string, RefInfo> | undefined => {
+  const refs = (data as { refs?: unknown } | null)?.refs
+  if (refs === null || typeof refs !== "object" || refs === undefined) return undefined
+  return new Map(Object.entries(refs as Record<string, { role?: unknown; name?: unknown }>).map(([id, r]) => [id, { role: String(r.role ?? ""), name: String(r.name ?? "") }]))
+}
+
+/** Runs a planned call under its session lock and verifies what it claims. */
+export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call: CallContext) {
+  const locator = yield* BinaryLocator
+  const runner = yield* ProcessRunner
+  const registry = yield* SessionRegistry
+  const store = yield* ArtifactStore
+  const started = Date.now()
+  const binary = yield* locator.resolve
+  if (plan.outputPath !== undefined) yield* store.ensureParentDir(plan.outputPath)
+
+  const { outcome, navigation } = yield* registry.serialize(plan.sessionName, Effect.gen(function*() {
+    const result = yield* runner.run({
+      binary: binary.path,
+      args: plan.effectiveArgs,
+      ...(plan.stdin !== undefined ? { stdin: plan.stdin } : {}),
+      env: plan.env,
+      timeoutMs: plan.timeoutMs,
+      cwd: plan.cwd
+    })
+    const classified = classifyUpstream(plan, result)
+    // Upstream answered an error for the managed session: its daemon and browser exist now all the same, so later
+    // launch flags must be refused rather than silently relaunching it.
+    if (plan.sessionRole === "managed" && !isClose(plan.line) && Either.isLeft(classified) && classified.left._tag !== "ParseFailure") {
+      yield* registry.recordSuccess(plan)
+    }
+    const outcome = yield* classified
+    const navigation = mayNavigate(plan.line) && outcome.kind === "single" && outcome.warning === undefined
+      ? yield* probeNavigation(plan, binary)
+      : undefined
+    return { outcome, navigation }
+  }).pipe(Effect.raceFirst(abortWith(call.signal))))
+
+  const replaced = yield* registry.recordSuccess(plan)
+  if (Option.isSome(replaced)) yield* closeManagedSession(replaced.value, plan.env)
+
+  if (outcome.kind === "single" && plan.sessionName !== undefined && plan.line.command === "snapshot") {
+    const refs = refsFrom(outcome.data)
+    if (refs !== undefined) yield* registry.recordRefs(plan.sessionName, refs)
+  }
+
+  const artifacts: Array<ArtifactRow> = []
+  let image: Executed["image"]
+  if (outcome.kind === "single") {
+    const kind = artifactKind(plan, outcome.data)
+    if (kind !== undefined) {
+      const path = String((outcome.data as Record<string, unknown>)["path"])
+      const facts = yield* store.inspect(path)
+      if (!facts.exists) return yield* new ArtifactMissing({ path, kind })
+      artifacts.push({ kind, ...facts, exists: true })
+      if (kind === "screenshot" && facts.mediaType?.startsWith("image/") === true) {
+        const data = yield* store.readBase64(path, INLINE_IMAGE_BYTES)
+        if (data !== undefined) image = { data, mimeType: facts.mediaType, path }
+      }
+    }
+  }
+  const batchFailure = outcome.kind === "batch" ? firstBatchFailure(outcome.rows) : undefined
+  return {
+    plan,
+    binary,
+    outcome,
+    ...(navigation !== undefined ? { navigation } : {}),
+    artifacts,
+    ...(image !== undefined ? { image } : {}),
+    ...(batchFailure !== undefined ? { batchFailure } : {}),
+    durationMs: Date.now() - started
+  } satisfies Executed
+})
+
+/** The typed core: succeeds with the executed call, fails with exactly one ToolError. */
+export const run = (raw: unknown, call: CallContext) =>
+  Effect.flatMap(prepare(raw, call), (plan) => execute(plan, call)).pipe(
+    Effect.flatMap((executed) => executed.batchFailure !== undefined ? Effect.fail(executed.batchFailure.error) : Effect.succeed(executed))
+  )
+
+const managedFacts = (registry: SessionRegistry["Type"]) =>
+  Effect.map(registry.snapshot, Option.match({
+    onNone: () => ({}),
+    onSome: (s): { managedSession: NonNullable<ToolDetails["managedSession"]> } => ({
+      managedSession: { name: s.managed.name, active: s.managed.active, generation: s.generation, launchFlags: s.managed.launchFlags }
+    })
+  }))
+
+const rawArgs = (raw: unknown): ReadonlyArray<string> => {
+  const args = (raw as { args?: unknown } | null)?.args
+  return Array.isArray(args) ? args.filter((a): a is string => typeof a === "string") : []
+}
+
+const rawSessionMode = (raw: unknown) => ((raw as { sessionMode?: unknown } | null)?.sessionMode === "fresh" ? "fresh" : "auto") as "auto" | "fresh"
+
+/** The whole call, never failing: every outcome becomes a ToolResult. */
+export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unknown, call: CallContext) {
+  const presenter = yield* Presenter
+  const registry = yield* SessionRegistry
+  const prepared = yield* Effect.either(prepare(raw, call))
+  if (Either.isLeft(prepared)) {
+    return yield* presenter.failure({ plan: undefined, args: rawArgs(raw), sessionMode: rawSessionMode(raw), error: prepared.left, secrets: [], ...(yield* managedFacts(registry)) })
+  }
+  const plan = prepared.right
+  const secrets = plan.line.command === "auth" && plan.stdin !== undefined ? [plan.stdin] : []
+  const executed = yield* Effect.either(execute(plan, call))
+  const facts = yield* managedFacts(registry)
+  if (Either.isLeft(executed)) {
+    return yield* presenter.failure({ plan, args: plan.args, sessionMode: plan.sessionMode, error: executed.left, secrets, ...facts })
+  }
+  const e = executed.right
+  return yield* presenter.success({
+    plan,
+    outcome: e.outcome,
+    artifacts: e.artifacts,
+    secrets,
+    durationMs: e.durationMs,
+    binary: { version: e.binary.version, native: !e.binary.viaLauncher },
+    ...facts,
+    ...(e.navigation !== undefined ? { navigation: e.navigation } : {}),
+    ...(e.image !== undefined ? { image: e.image } : {}),
+    ...(e.batchFailure !== undefined ? { batchFailure: e.batchFailure } : {})
+  })
+}) satisfies (raw: unknown, call: CallContext) => Effect.Effect<ToolResult, never, unknown>
+
+export type PrepareError = InvalidInput
+export type ExecuteError = ToolError | MissingBinary

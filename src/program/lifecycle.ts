@@ -1,0 +1,32 @@
+/** Lifecycle programs the pi hooks call: restore on session start, close the owned browser on quit. */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type { SessionState } from "../schema/SessionState.js"
+import { SessionRegistry } from "../services/SessionRegistry.js"
+import { ToolConfig } from "../services/ToolConfig.js"
+import { closeManagedSession } from "./closeSession.js"
+import { baseSessionName } from "./ToolCall.js"
+
+/** Adopts the managed session recorded on the active branch (or starts clean when none is recorded). */
+export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function*(
+  piSessionId: string,
+  cwd: string,
+  fromBranch: (baseName: string) => SessionState | undefined
+) {
+  const config = yield* ToolConfig
+  const registry = yield* SessionRegistry
+  const baseName = baseSessionName(config.sessionPrefix, piSessionId, cwd)
+  const restored = fromBranch(baseName)
+  if (restored !== undefined) yield* registry.restore(restored)
+  else yield* registry.current(baseName)
+})
+
+/** Closes the browser the wrapper owns; explicit caller sessions are left alone. */
+export const closeOwnedBrowser = Effect.fn("Lifecycle.closeOwnedBrowser")(function*() {
+  const config = yield* ToolConfig
+  const registry = yield* SessionRegistry
+  const owned = yield* registry.ownedSession
+  if (Option.isNone(owned)) return { closed: false as boolean, session: undefined as string | undefined }
+  const env: Record<string, string> = config.env["AGENT_BROWSER_SOCKET_DIR"] === undefined ? { AGENT_BROWSER_SOCKET_DIR: config.socketDir } : {}
+  return yield* closeManagedSession(owned.value, env)
+})

@@ -1,0 +1,91 @@
+/**
+ * Redacts an agent-browser argv before it is echoed into model-visible text or persisted details, and collects the
+ * secret values it removed so outputs can be scrubbed of them too.
+ */
+import { parseCommandLine } from "../upstream/commandLine.js"
+import { REDACTED, SECRET_FIELD, SECRET_FLAGS } from "./secretPatterns.js"
+import { redactUrlsInText } from "./redactUrl.js"
+
+export interface RedactedArgs {
+  readonly args: ReadonlyArray<string>
+  readonly secrets: ReadonlyArray<string>
+}
+
+/** Accessible name of a ref in the latest snapshot, when known (e.g. `textbox "Password"`). */
+export type RefNameLookup = (ref: string) => string | undefined
+
+const headerValues = (json: string): ReadonlyArray<string> => {
+  try {
+    const parsed = JSON.parse(json) as unknown
+    if (parsed !== null && typeof parsed === "object") {
+      return Object.values(parsed as Record<string, unknown>).filter((v): v is string => typeof v === "string")
+    }
+  } catch {
+    // not JSON: the whole value is the secret
+  }
+  return [json]
+}
+
+const isSecretTarget = (selector: string | undefined, lookup: RefNameLookup): boolean => {
+  if (selector === undefined) return false
+  if (SECRET_FIELD.test(selector)) return true
+  const name = lookup(selector.replace(/^@|^ref=/, ""))
+  return name !== undefined && SECRET_FIELD.test(name)
+}
+
+/** Indexes (into argv) of positionals that carry secret values, given the command shape. */
+const secretPositionals = (argv: ReadonlyArray<string>, lookup: RefNameLookup): ReadonlySet<number> => {
+  const line = parseCommandLine(argv)
+  const positionalIndexes: Array<number> = []
+  const flagIndexes = new Set(line.flags.flatMap((f) => {
+    const token = argv[f.index] ?? ""
+    return f.value !== undefined && !token.includes("=") ? [f.index, f.index + 1] : [f.index]
+  }))
+  argv.forEach((_, i) => {
+    if (!flagIndexes.has(i)) positionalIndexes.push(i)
+  })
+  const at = (n: number) => positionalIndexes[n]
+  const [command, sub, third] = line.positionals
+  const picked: Array<number | undefined> = []
+  if ((command === "fill" || command === "type") && isSecretTarget(sub, lookup)) {
+    picked.push(...positionalIndexes.slice(2))
+  }
+  if (command === "cookies" && sub === "set") picked.push(at(3))
+  if ((command === "storage") && third === "set") picked.push(...positionalIndexes.slice(4))
+  if (command === "clipboard" && sub === "write") picked.push(...positionalIndexes.slice(2))
+  if (command === "set" && sub === "credentials") picked.push(at(3))
+  return new Set(picked.filter((i): i is number => i !== undefined))
+}
+
+export const redactArgs = (argv: ReadonlyArray<string>, lookup: RefNameLookup = () => undefined): RedactedArgs => {
+  const secrets: Array<string> = []
+  const positional = secretPositionals(argv, lookup)
+  const out: Array<string> = []
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i] ?? ""
+    const eq = token.indexOf("=")
+    const flag = token.startsWith("--") && eq > 0 ? token.slice(0, eq) : token
+    if (SECRET_FLAGS.has(flag) && flag !== token) {
+      const value = token.slice(eq + 1)
+      secrets.push(...(flag === "--headers" ? headerValues(value) : [value]))
+      out.push(`${flag}=${REDACTED}`)
+      continue
+    }
+    if (SECRET_FLAGS.has(token) && i + 1 < argv.length) {
+      const value = argv[i + 1] ?? ""
+      secrets.push(...(token === "--headers" ? headerValues(value) : [value]))
+      out.push(token, REDACTED)
+      i++
+      continue
+    }
+    if (positional.has(i)) {
+      secrets.push(token)
+      out.push(REDACTED)
+      continue
+    }
+    const urls = redactUrlsInText(token)
+    secrets.push(...urls.secrets)
+    out.push(urls.text)
+  }
+  return { args: out, secrets: secrets.filter((s) => s.length > 0) }
+}

@@ -1,0 +1,41 @@
+/** Redacts credentials inside URLs: userinfo passwords and secret-bearing query parameters. */
+import { REDACTED, SECRET_PARAM } from "./secretPatterns.js"
+
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)\]]+/gi
+
+/** Returns the redacted URL and the secret values it removed. */
+export const redactUrl = (raw: string): { readonly text: string; readonly secrets: ReadonlyArray<string> } => {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return { text: raw, secrets: [] }
+  }
+  const secrets: Array<string> = []
+  let changed = false
+  if (url.password !== "") {
+    secrets.push(decodeURIComponent(url.password))
+    url.password = "REDACTED"
+    changed = true
+  }
+  for (const [name, value] of [...url.searchParams.entries()]) {
+    if (SECRET_PARAM.test(name) && value !== "") {
+      secrets.push(value)
+      url.searchParams.set(name, "REDACTED")
+      changed = true
+    }
+  }
+  if (!changed) return { text: raw, secrets }
+  return { text: url.toString().replaceAll("REDACTED", REDACTED), secrets }
+}
+
+/** Redacts every URL found inside free text. */
+export const redactUrlsInText = (text: string): { readonly text: string; readonly secrets: ReadonlyArray<string> } => {
+  const secrets: Array<string> = []
+  const out = text.replace(URL_IN_TEXT, (match) => {
+    const r = redactUrl(match)
+    secrets.push(...r.secrets)
+    return r.text
+  })
+  return { text: out, secrets }
+}

@@ -1,0 +1,30 @@
+/**
+ * The wrapper's view of the browser sessions it manages for one pi session: an immutable record, replaced whole by
+ * the SessionRegistry. The managed session's name is derived (base name + generation), never invented by the model.
+ */
+
+export interface ManagedSession {
+  /** Upstream `--session` name. */
+  readonly name: string
+  /** True once a browser command succeeded in it (a daemon and browser exist). */
+  readonly active: boolean
+  /** Launch-scoped flag tokens the session was launched with; re-sent on every call so upstream never relaunches. */
+  readonly launchFlags: ReadonlyArray<string>
+}
+
+export interface SessionState {
+  /** Derived from the pi session id and the cwd. */
+  readonly baseName: string
+  /** Bumped by every rotation (fresh launch, close); part of the managed name. */
+  readonly generation: number
+  readonly managed: ManagedSession
+}
+
+export const managedNameFor = (baseName: string, generation: number): string =>
+  generation === 0 ? baseName : `${baseName}-${generation.toString(36)}`
+
+export const initialSessionState = (baseName: string): SessionState => ({
+  baseName,
+  generation: 0,
+  managed: { name: managedNameFor(baseName, 0), active: false, launchFlags: [] }
+})

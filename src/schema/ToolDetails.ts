@@ -1,0 +1,80 @@
+/**
+ * The `details` object of every tool result. JSON only, because pi persists it in the session file; kept small:
+ * large payloads live in spill files and only their paths are stored here.
+ */
+import type { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.js"
+import type { SessionMode } from "./ToolInput.js"
+import type { SessionRecoveryHint } from "./ToolError.js"
+
+export interface NextAction {
+  readonly tool: "agent_browser"
+  /** Stable id from the nextActions registry; agents may branch on it. */
+  readonly id: string
+  readonly reason: string
+  readonly safety?: string
+  readonly params: { readonly args: ReadonlyArray<string>; readonly sessionMode?: SessionMode }
+}
+
+export interface ArtifactRow {
+  readonly kind: string
+  readonly path: string
+  readonly exists: boolean
+  readonly sizeBytes?: number
+  readonly mediaType?: string
+}
+
+export interface BatchStepDetails {
+  readonly index: number
+  readonly command: ReadonlyArray<string>
+  readonly resultCategory: ResultCategory
+  readonly failureCategory?: FailureCategory
+  readonly error?: string
+}
+
+export interface ToolDetails {
+  readonly args: ReadonlyArray<string>
+  readonly effectiveArgs: ReadonlyArray<string>
+  readonly command?: string
+  readonly subcommand?: string
+  readonly sessionMode: SessionMode
+  readonly sessionName?: string
+  readonly usedImplicitSession?: boolean
+  readonly resultCategory: ResultCategory
+  readonly successCategory?: SuccessCategory
+  readonly failureCategory?: FailureCategory
+  readonly summary: string
+  readonly data?: unknown
+  readonly dataOmitted?: { readonly bytes: number; readonly reason: string }
+  readonly error?: string
+  readonly stderr?: string
+  readonly exitCode?: number | null
+  readonly warning?: string
+  readonly code?: string
+  readonly inspection?: true
+  readonly stdout?: string
+  readonly timeoutMs?: number
+  readonly timedOut?: boolean
+  readonly validationError?: string
+  readonly sessionRecoveryHint?: SessionRecoveryHint
+  readonly fullOutputPath?: string
+  readonly imagePath?: string
+  readonly artifacts?: ReadonlyArray<ArtifactRow>
+  readonly navigationSummary?: { readonly title: string; readonly url: string }
+  readonly batchSteps?: ReadonlyArray<BatchStepDetails>
+  readonly nextActions?: ReadonlyArray<NextAction>
+  /** The wrapper-managed session after this call, for rebuilding state on reload/resume. */
+  readonly managedSession?: { readonly name: string; readonly active: boolean; readonly generation: number; readonly launchFlags: ReadonlyArray<string> }
+  readonly binary?: { readonly version: string; readonly native: boolean }
+  readonly durationMs?: number
+}
+
+export type ContentPart =
+  | { readonly type: "text"; readonly text: string }
+  | { readonly type: "image"; readonly data: string; readonly mimeType: string }
+
+/** A finished call, independent of pi: what the model reads, what is persisted, and whether it failed. */
+export interface ToolResult {
+  readonly content: ReadonlyArray<ContentPart>
+  readonly details: ToolDetails
+  readonly isError: boolean
+}

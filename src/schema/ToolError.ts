@@ -1,0 +1,181 @@
+/**
+ * Every way a tool call can fail, as tagged errors. Each tag maps to exactly one `failureCategory` and every
+ * category is reached by exactly one tag; both directions are checked by the compiler below, so adding a category
+ * or an error without its partner does not build. Errors carry data; prose belongs to the presenter.
+ */
+import * as Data from "effect/Data"
+import type { FailureCategory } from "./Categories.js"
+
+/** A recovery hint for launch-scoped flags sent to an already-active managed session. */
+export interface SessionRecoveryHint {
+  readonly reason: "launch-flags-on-active-session"
+  readonly flags: ReadonlyArray<string>
+  readonly activeSession: string
+  readonly retry: { readonly sessionMode: "fresh" }
+}
+
+/** The input was rejected before anything ran. */
+export class InvalidInput extends Data.TaggedError("InvalidInput")<{
+  readonly message: string
+  readonly field?: string
+  readonly sessionRecoveryHint?: SessionRecoveryHint
+}> {}
+
+/** `agent-browser` could not be found, started, or is outside the supported version range. */
+export class MissingBinary extends Data.TaggedError("MissingBinary")<{
+  readonly reason: "not-found" | "not-executable" | "unsupported-version"
+  readonly searched: ReadonlyArray<string>
+  readonly foundVersion?: string
+  readonly supportedRange: string
+  readonly detail?: string
+}> {}
+
+/**
+ * The call ran out of time: the wrapper's watchdog ended the process, or upstream gave up waiting (a `wait` that
+ * timed out, a navigation with no answer). `dispatched` says whether the browser may already have acted.
+ */
+export class TimedOut extends Data.TaggedError("TimedOut")<{
+  readonly source: "watchdog" | "upstream"
+  readonly message: string
+  readonly timeoutMs: number
+  readonly dispatched: "no" | "maybe"
+  readonly stdout: string
+  readonly stderr: string
+}> {}
+
+/** The caller (pi's abort signal) cancelled the call; the process group was ended. */
+export class Aborted extends Data.TaggedError("Aborted")<{
+  readonly dispatched: "no" | "maybe"
+}> {}
+
+/** Upstream printed something that is not one of its known envelopes. */
+export class ParseFailure extends Data.TaggedError("ParseFailure")<{
+  readonly message: string
+  readonly stdout: string
+  readonly stderr: string
+  readonly exitCode: number | null
+}> {}
+
+/** Upstream reported a failure that no more specific error describes. */
+export class UpstreamFailed extends Data.TaggedError("UpstreamFailed")<{
+  readonly message: string
+  readonly code?: string
+  readonly type?: string
+  readonly data?: unknown
+  readonly stderr: string
+  readonly exitCode: number | null
+}> {}
+
+/** A `@eN` ref that no longer names an element (navigation, rerender, or a new daemon). */
+export class StaleRef extends Data.TaggedError("StaleRef")<{
+  readonly ref: string
+  readonly message: string
+  readonly source: "upstream" | "preflight"
+}> {}
+
+/** A selector that matched nothing. */
+export class SelectorNotFound extends Data.TaggedError("SelectorNotFound")<{
+  readonly selector: string
+  readonly message: string
+}> {}
+
+/** A selector dialect upstream does not support (Playwright `text=`, `:has-text()`, ...). */
+export class SelectorUnsupported extends Data.TaggedError("SelectorUnsupported")<{
+  readonly selector: string
+  readonly message: string
+}> {}
+
+/** Upstream is waiting for `confirm <id>` / `deny <id>` before it acts. */
+export class ConfirmationRequired extends Data.TaggedError("ConfirmationRequired")<{
+  readonly confirmationId: string
+  readonly action: string
+}> {}
+
+/** A domain allow-list or action policy refused the action. */
+export class PolicyBlocked extends Data.TaggedError("PolicyBlocked")<{
+  readonly message: string
+}> {}
+
+/** Upstream claimed a saved file that is not on disk. */
+export class ArtifactMissing extends Data.TaggedError("ArtifactMissing")<{
+  readonly path: string
+  readonly kind: string
+}> {}
+
+/** A download was requested but its file could not be verified at the requested path. */
+export class DownloadNotVerified extends Data.TaggedError("DownloadNotVerified")<{
+  readonly requestedPath: string
+  readonly message: string
+}> {}
+
+/** The active tab is not the page the session was working on. */
+export class TabDrift extends Data.TaggedError("TabDrift")<{
+  readonly expectedUrl: string
+  readonly observedUrl: string
+}> {}
+
+/** A `qa` run whose checks failed even though every upstream step ran. */
+export class QaFailed extends Data.TaggedError("QaFailed")<{
+  readonly failedChecks: ReadonlyArray<string>
+}> {}
+
+/** A wrapper-owned resource (browser, temp dir) could not be released. */
+export class CleanupFailed extends Data.TaggedError("CleanupFailed")<{
+  readonly resource: string
+  readonly message: string
+}> {}
+
+export type ToolError =
+  | InvalidInput
+  | MissingBinary
+  | TimedOut
+  | Aborted
+  | ParseFailure
+  | UpstreamFailed
+  | StaleRef
+  | SelectorNotFound
+  | SelectorUnsupported
+  | ConfirmationRequired
+  | PolicyBlocked
+  | ArtifactMissing
+  | DownloadNotVerified
+  | TabDrift
+  | QaFailed
+  | CleanupFailed
+
+const categoryByTag = {
+  InvalidInput: "validation-error",
+  MissingBinary: "missing-binary",
+  TimedOut: "timeout",
+  Aborted: "aborted",
+  ParseFailure: "parse-failure",
+  UpstreamFailed: "upstream-error",
+  StaleRef: "stale-ref",
+  SelectorNotFound: "selector-not-found",
+  SelectorUnsupported: "selector-unsupported",
+  ConfirmationRequired: "confirmation-required",
+  PolicyBlocked: "policy-blocked",
+  ArtifactMissing: "artifact-missing",
+  DownloadNotVerified: "download-not-verified",
+  TabDrift: "tab-drift",
+  QaFailed: "qa-failure",
+  CleanupFailed: "cleanup-failed"
+} as const satisfies Record<ToolError["_tag"], FailureCategory>
+
+type Unreached = Exclude<FailureCategory, (typeof categoryByTag)[ToolError["_tag"]]>
+/** Compile-time proof that every failure category is reached by some error tag. */
+export const everyCategoryReached: [Unreached] extends [never] ? true : Unreached = true
+
+type TagsPerCategory = {
+  [C in FailureCategory]: { [T in keyof typeof categoryByTag]: (typeof categoryByTag)[T] extends C ? T : never }[
+    keyof typeof categoryByTag
+  ]
+}
+type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never
+type Shared = { [C in FailureCategory]: IsUnion<TagsPerCategory[C]> extends true ? C : never }[FailureCategory]
+/** Compile-time proof that no category is shared by two tags (the mapping is one-to-one). */
+export const noCategoryShared: [Shared] extends [never] ? true : Shared = true
+
+export const categoryOf = (error: ToolError): FailureCategory => categoryByTag[error._tag]
+
+export const errorTags = Object.keys(categoryByTag) as ReadonlyArray<ToolError["_tag"]>

@@ -1,0 +1,35 @@
+/**
+ * SessionRegistry: which upstream session each call targets, and one call at a time per session (different
+ * sessions run concurrently; upstream serializes a session's requests anyway, so queueing here keeps watchdogs
+ * honest). State: the managed-session record for the current pi session and the latest ref names per session.
+ * Closes nothing itself; the shutdown program asks it which browser the wrapper owns.
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Option from "effect/Option"
+import type { Plan } from "../schema/Plan.js"
+import type { ManagedSession, SessionState } from "../schema/SessionState.js"
+
+export interface RefInfo {
+  readonly role: string
+  readonly name: string
+}
+
+export interface SessionRegistryShape {
+  /** Current state for this pi session (derived base name); a new base name starts from scratch. */
+  readonly current: (baseName: string) => Effect.Effect<SessionState>
+  /** Records a call upstream answered; returns the managed session it replaced (to be closed), if any. */
+  readonly recordSuccess: (plan: Plan) => Effect.Effect<Option.Option<ManagedSession>>
+  /** Replaces the whole state (restore from a pi branch). Idempotent. */
+  readonly restore: (state: SessionState) => Effect.Effect<void>
+  /** The active managed session, if the wrapper owns a running browser. */
+  readonly ownedSession: Effect.Effect<Option.Option<ManagedSession>>
+  /** The state as it stands, if any call or restore set it. */
+  readonly snapshot: Effect.Effect<Option.Option<SessionState>>
+  /** Runs `task` holding the session's lock; `undefined` sessions are not serialized. */
+  readonly serialize: <A, E, R>(session: string | undefined, task: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  readonly recordRefs: (session: string, refs: ReadonlyMap<string, RefInfo>) => Effect.Effect<void>
+  readonly refsOf: (session: string) => Effect.Effect<ReadonlyMap<string, RefInfo>>
+}
+
+export class SessionRegistry extends Context.Tag("agent-browser/SessionRegistry")<SessionRegistry, SessionRegistryShape>() {}

@@ -1,0 +1,56 @@
+/**
+ * What the wrapper must know about each upstream command: whether it needs a browser session, whether it may read
+ * stdin, whether it is a plain-text inspection call, and how it affects the page. One table, so the planner and the
+ * presenter never disagree.
+ */
+import type { CommandLine } from "./commandLine.js"
+
+/** `--help`/`--version` anywhere: plain text, no session. */
+export const isInspection = (line: CommandLine): boolean =>
+  line.argv.some((t) => t === "--help" || t === "-h" || t === "--version" || t === "-V")
+
+const LOCAL_COMMANDS = new Set(["profiles", "doctor", "install", "upgrade", "dashboard", "plugin", "skills"])
+
+/** Commands that work on local files or the daemon registry, never on the managed browser. */
+export const isSessionless = (line: CommandLine): boolean => {
+  const [command, sub, third] = line.positionals
+  if (isInspection(line)) return true
+  if (command === undefined) return true
+  if (LOCAL_COMMANDS.has(command)) return true
+  if (command === "session" && sub === "list") return true
+  if (command === "device" && sub === "list") return true
+  if (command === "auth" && sub !== undefined && ["save", "list", "show", "delete", "remove"].includes(sub)) return true
+  if (command === "state") {
+    if (sub === "list" || sub === "show" || sub === "rename") return true
+    if (sub === "clean") return third !== undefined
+    if (sub === "clear") return third !== undefined || line.argv.includes("--all") || line.argv.includes("-a")
+  }
+  return false
+}
+
+/** Bare `mcp` starts a server for external MCP clients: it would hang the tool. */
+export const isRejectedServer = (line: CommandLine): boolean =>
+  line.command === "mcp" && !line.argv.includes("--help") && !line.argv.includes("-h")
+
+/** Which calls may carry stdin, and whether stdin is how they take their payload. */
+export const stdinPolicy = (line: CommandLine): "allowed" | "forbidden" => {
+  const [command, sub] = line.positionals
+  if (command === "eval" && line.positionals.includes("--stdin")) return "allowed"
+  if (command === "batch") return "allowed"
+  if (command === "auth" && sub === "save" && line.positionals.includes("--password-stdin")) return "allowed"
+  return "forbidden"
+}
+
+/** Commands that end the session's browser. */
+export const isClose = (line: CommandLine): boolean =>
+  line.command === "close" || line.command === "quit" || line.command === "exit"
+
+/** Commands after which the page may be a different document: worth a title/url line. */
+export const mayNavigate = (line: CommandLine): boolean =>
+  line.command === "click" || line.command === "dblclick"
+
+/** Commands that act on an element and can therefore hit a stale ref. */
+export const ELEMENT_COMMANDS = new Set([
+  "click", "dblclick", "fill", "type", "check", "uncheck", "select", "hover", "focus", "scrollintoview",
+  "drag", "upload", "download", "press"
+])

@@ -1,0 +1,34 @@
+/** Runs tool calls through the real service graph over a LiveEnv, the way the pi adapter does. */
+import * as Effect from "effect/Effect"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import { makeServicesLayer } from "../../src/layers/MainLive.js"
+import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
+import { type CallContext, runToResult } from "../../src/program/ToolCall.js"
+import { closeOwnedBrowser } from "../../src/program/lifecycle.js"
+import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import type { LiveEnv } from "./liveEnv.js"
+
+export interface Harness {
+  readonly call: (input: unknown, options?: { readonly signal?: AbortSignal }) => Promise<ToolResult>
+  readonly closeOwned: () => Promise<unknown>
+  readonly runtime: ManagedRuntime.ManagedRuntime<any, never>
+  readonly dispose: () => Promise<void>
+}
+
+export const makeHarness = (world: LiveEnv, piSessionId = "pi-session-1", cwd = world.root): Harness => {
+  const runtime = ManagedRuntime.make(makeServicesLayer(toolConfigLayer(world.config)))
+  return {
+    runtime,
+    call: (input, options = {}) => {
+      const call: CallContext = { piSessionId, cwd, ...(options.signal !== undefined ? { signal: options.signal } : {}) }
+      return runtime.runPromise(runToResult(input, call))
+    },
+    closeOwned: () => runtime.runPromise(closeOwnedBrowser()),
+    dispose: () => runtime.dispose()
+  }
+}
+
+export const textOf = (result: ToolResult): string =>
+  result.content.filter((c): c is { type: "text"; text: string } => c.type === "text").map((c) => c.text).join("\n")
+
+export const runEffect = <A>(effect: Effect.Effect<A>) => Effect.runPromise(effect)
