@@ -5,6 +5,7 @@ import { formatFailure } from "../presenters/formatFailure.js"
 import { formatSuccess, stripLifecycle } from "../presenters/formatSuccess.js"
 import { byteLength, DETAILS_DATA_BYTES, DETAILS_STDERR_BYTES, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "../presenters/budgets.js"
 import { classifyErrorText } from "../program/classifyUpstream.js"
+import { hasSubcommands } from "../upstream/commandPolicy.js"
 import type { Plan } from "../schema/Plan.js"
 import type { BatchStepDetails, ContentPart, ToolDetails } from "../schema/ToolDetails.js"
 import { categoryOf } from "../schema/ToolError.js"
@@ -37,7 +38,7 @@ export const PresenterLive = Layer.effect(
             args: redactedArgs.args,
             effectiveArgs: redactedEffective.args,
             ...optional("command", plan?.line.command),
-            ...optional("subcommand", plan?.line.subcommand),
+            ...optional("subcommand", plan !== undefined && hasSubcommands(plan.line) ? redactor.scrubText(plan.line.subcommand ?? "", secrets) : undefined),
             ...optional("sessionName", plan?.sessionName),
             ...(plan?.usedImplicitSession === true ? { usedImplicitSession: true } : {}),
             ...optional("managedSession", facts.managedSession),
@@ -121,8 +122,8 @@ export const PresenterLive = Layer.effect(
         Effect.gen(function*() {
           const { plan, error } = input
           const { base, secrets } = yield* echo(plan, input.args, input)
-          const formatted = formatFailure(plan, error)
-          const text = redactor.scrubText(formatted.text, secrets)
+          const formatted = formatFailure(plan, error, input.args)
+          const text = redactor.scrubText(`Failed (${categoryOf(error)}): ${formatted.text}`, secrets)
           const budget = yield* budgetText(text, "error")
           const upstream = error._tag === "UpstreamFailed" ? error : undefined
           const stderr = upstream?.stderr ?? (error._tag === "ParseFailure" || error._tag === "TimedOut" ? error.stderr : undefined)
@@ -132,7 +133,7 @@ export const PresenterLive = Layer.effect(
             resultCategory: "failure",
             failureCategory: categoryOf(error),
             summary: redactor.scrubText(formatted.summary, secrets),
-            ...("message" in error && typeof error.message === "string" && error._tag !== "InvalidInput" ? { error: redactor.scrubText(error.message, secrets) } : {}),
+            ...(error._tag !== "InvalidInput" && error.message !== "" ? { error: redactor.scrubText(error.message, secrets) } : {}),
             ...(error._tag === "InvalidInput" ? { validationError: redactor.scrubText(error.message, secrets) } : {}),
             ...(error._tag === "InvalidInput" && error.sessionRecoveryHint !== undefined ? { sessionRecoveryHint: error.sessionRecoveryHint } : {}),
             ...(stderr !== undefined && stderr.trim() !== "" ? { stderr: headBytes(redactor.scrubText(stderr.trim(), secrets), DETAILS_STDERR_BYTES) } : {}),

@@ -17,7 +17,8 @@ export interface FormattedFailure {
 const INSTALL_HINT =
   "agent-browser is required and is not bundled with this package. Install it with `npm install -g agent-browser@0.41` (or add it to the project and put node_modules/.bin on PATH), make sure a Chrome/Chromium is installed (Debian: `apt-get install -y chromium`), then retry."
 
-export const formatFailure = (plan: Plan | undefined, error: ToolError): FormattedFailure => {
+/** `args` are the caller's args as given, for retries suggested before a plan exists. */
+export const formatFailure = (plan: Plan | undefined, error: ToolError, args: ReadonlyArray<string> = plan?.args ?? []): FormattedFailure => {
   const session = plan?.sessionName
   const none: ReadonlyArray<NextAction> = []
   return Match.value(error).pipe(
@@ -25,7 +26,7 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError): Formatt
       InvalidInput: (e) => ({
         text: `Invalid input: ${e.message}`,
         summary: "Invalid input",
-        nextActions: e.sessionRecoveryHint !== undefined && plan !== undefined ? [nextActions.retryFresh(plan.args)] : none
+        nextActions: e.sessionRecoveryHint !== undefined ? [nextActions.retryFresh(args)] : none
       }),
       MissingBinary: (e) => ({
         text: e.reason === "unsupported-version"

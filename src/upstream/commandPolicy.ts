@@ -54,3 +54,13 @@ export const ELEMENT_COMMANDS = new Set([
   "click", "dblclick", "fill", "type", "check", "uncheck", "select", "hover", "focus", "scrollintoview",
   "drag", "upload", "download", "press"
 ])
+
+const WITH_SUBCOMMANDS = new Set([
+  "get", "is", "tab", "session", "network", "cookies", "storage", "state", "auth", "dialog", "find", "set", "mouse",
+  "keyboard", "clipboard", "record", "trace", "profiler", "diff", "frame", "stream", "dashboard", "skills", "plugin",
+  "device", "mcp", "webmcp", "confirm", "deny"
+])
+
+/** Whether the second positional names a subcommand (rather than a URL, selector or value). */
+export const hasSubcommands = (line: CommandLine): boolean =>
+  line.command !== undefined && WITH_SUBCOMMANDS.has(line.command) && line.subcommand !== undefined

@@ -1,0 +1,135 @@
+/** Failure categories against the real agent-browser: each failure is typed, explained, and actionable. */
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
+import { type Harness, makeHarness, textOf } from "../support/harness.js"
+import { type LiveEnv, makeLiveEnv, REPO } from "../support/liveEnv.js"
+
+let world: LiveEnv
+let site: StaticServer
+let tool: Harness
+
+beforeAll(async () => {
+  world = makeLiveEnv()
+  site = await startStaticServer(join(REPO, "fixtures/site"))
+  tool = makeHarness(world)
+  await tool.call({ args: ["open", `${site.origin}/index.html`] })
+})
+
+afterAll(async () => {
+  await tool?.closeOwned()
+  await tool?.dispose()
+  await site?.close()
+  await world?.dispose()
+})
+
+describe("upstream failures are classified", () => {
+  it("a ref from a previous page is stale-ref with a refresh next action", async () => {
+    const snap = await tool.call({ args: ["snapshot", "-i"] })
+    const ref = /textbox "Email" \[ref=(e\d+)\]/.exec(textOf(snap))?.[1]
+    expect(ref).toBeDefined()
+    await tool.call({ args: ["open", `${site.origin}/about.html`] })
+    const result = await tool.call({ args: ["fill", `@${ref}`, "x"] })
+    expect(result.isError).toBe(true)
+    expect(result.details.failureCategory).toBe("stale-ref")
+    expect(textOf(result)).toMatch(new RegExp(`^Failed \\(stale-ref\\): Ref ${ref} is stale`))
+    expect(result.details.nextActions?.[0]).toMatchObject({ id: "refresh-interactive-refs", params: { args: ["--session", result.details.sessionName, "snapshot", "-i"] } })
+  })
+
+  it("a missing element is selector-not-found", async () => {
+    const result = await tool.call({ args: ["click", "#nope"] })
+    expect(result.details.failureCategory).toBe("selector-not-found")
+    expect(result.details.error).toContain("Element not found: #nope")
+  })
+
+  it("a Playwright-only selector is selector-unsupported", async () => {
+    const result = await tool.call({ args: ["click", "text=Home"] })
+    expect(result.details.failureCategory).toBe("selector-unsupported")
+    expect(textOf(result)).toContain("find role|text|label")
+  })
+
+  it("other upstream errors keep upstream's message", async () => {
+    const result = await tool.call({ args: ["tab", "t99"] })
+    expect(result.isError).toBe(true)
+    expect(result.details.failureCategory).toBe("upstream-error")
+    expect(result.details.error).toContain("Tab t99 not found")
+    expect(result.details.exitCode).toBe(1)
+  })
+
+  it("an unknown command is an upstream-error with the CLI's own text", async () => {
+    const result = await tool.call({ args: ["frobnicate"] })
+    expect(result.details.failureCategory).toBe("upstream-error")
+    expect(result.details.error).toBe("Unknown command: frobnicate")
+  })
+
+  it("an upstream wait that gives up is a timeout", async () => {
+    const result = await tool.call({ args: ["wait", "#never", "--timeout", "500"] })
+    expect(result.details.failureCategory).toBe("timeout")
+    expect(result.details.error).toContain("timed out")
+  })
+
+  it("the watchdog ends a call that outlives timeoutMs", async () => {
+    const started = Date.now()
+    const result = await tool.call({ args: ["wait", "4000"], timeoutMs: 1000 })
+    expect(result.details.failureCategory).toBe("timeout")
+    expect(result.details.timedOut).toBe(true)
+    expect(result.details.timeoutMs).toBe(1000)
+    expect(Date.now() - started).toBeLessThan(3900)
+    expect(result.details.nextActions?.[0]?.id).toBe("inspect-page-after-timeout")
+  })
+
+  it("pi's abort signal ends the call as aborted", async () => {
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 300)
+    const started = Date.now()
+    const result = await tool.call({ args: ["wait", "4000"] }, { signal: controller.signal })
+    expect(result.details.failureCategory).toBe("aborted")
+    expect(Date.now() - started).toBeLessThan(3900)
+  })
+
+  it("a pending confirmation is confirmation-required with confirm/deny actions", async () => {
+    const args = ["--session", "confirming", "--confirm-actions", "navigate", "open", `${site.origin}/about.html`]
+    const result = await tool.call({ args })
+    expect(result.details.failureCategory).toBe("confirmation-required")
+    const ids = result.details.nextActions?.map((a) => a.id)
+    expect(ids).toEqual(["confirm-pending-action", "deny-pending-action"])
+    const deny = result.details.nextActions?.[1]?.params.args ?? []
+    expect(deny.slice(0, 3)).toEqual(["--session", "confirming", "deny"])
+    const denied = await tool.call({ args: [...deny.slice(0, 2), "--confirm-actions", "navigate", ...deny.slice(2)] })
+    expect(denied.isError).toBe(false)
+    await tool.call({ args: ["--session", "confirming", "--confirm-actions", "navigate", "close"] })
+  })
+})
+
+describe("the binary itself", () => {
+  it("missing from PATH is missing-binary with install guidance", async () => {
+    const noBinary = makeHarness({ ...world, config: { ...world.config, env: { ...world.config.env, PATH: "/usr/bin:/bin" } } })
+    try {
+      const result = await noBinary.call({ args: ["get", "url"] })
+      expect(result.isError).toBe(true)
+      expect(result.details.failureCategory).toBe("missing-binary")
+      const text = textOf(result)
+      expect(text).toContain("agent-browser was not found on PATH")
+      expect(text).toContain("not bundled")
+      expect(text).toContain("npm install -g agent-browser@0.41")
+    } finally {
+      await noBinary.dispose()
+    }
+  })
+
+  it("outside the supported version range fails clearly", async () => {
+    const bin = join(world.root, "oldbin")
+    mkdirSync(bin, { recursive: true })
+    writeFileSync(join(bin, "agent-browser"), "#!/bin/sh\necho 'agent-browser 0.40.3'\n")
+    chmodSync(join(bin, "agent-browser"), 0o755)
+    const old = makeHarness({ ...world, config: { ...world.config, env: { ...world.config.env, PATH: `${bin}:/usr/bin:/bin` } } })
+    try {
+      const result = await old.call({ args: ["get", "url"] })
+      expect(result.details.failureCategory).toBe("missing-binary")
+      expect(textOf(result)).toContain("agent-browser 0.40.3 is installed, but this tool supports >=0.41.0 <0.42.0")
+    } finally {
+      await old.dispose()
+    }
+  })
+})
