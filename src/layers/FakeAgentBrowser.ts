@@ -17,6 +17,8 @@ export interface ScriptedRun {
   /** The process result, or "timeout" to behave like the watchdog firing. */
   readonly reply: Partial<RunResult> | "timeout" | ((request: RunRequest) => Partial<RunResult>)
   readonly repeat?: boolean
+  /** Simulated run time (on the Effect clock, so TestClock controls it). */
+  readonly delayMs?: number
 }
 
 export interface FakeAgentBrowserShape {
@@ -47,6 +49,7 @@ export class FakeAgentBrowser extends Context.Tag("agent-browser/FakeAgentBrowse
               return [found, found.repeat === true ? entries : entries.filter((_, i) => i !== index)]
             })
             if (entry === undefined) return yield* Effect.dieMessage(`FakeAgentBrowser: no scripted reply for ${request.args.join(" ")}`)
+            if (entry.delayMs !== undefined) yield* Effect.sleep(entry.delayMs)
             if (entry.reply === "timeout") {
               return yield* new TimedOut({ source: "watchdog", message: "scripted timeout", timeoutMs: request.timeoutMs, dispatched: "maybe", stdout: "", stderr: "" })
             }

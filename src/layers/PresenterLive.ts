@@ -76,7 +76,7 @@ export const PresenterLive = Layer.effect(
           const { plan, outcome } = input
           const { base, secrets } = yield* echo(plan, plan.args, input)
           const formatted = formatSuccess(plan, outcome)
-          const rawData = outcome.kind === "single" ? stripLifecycle(outcome.data) : outcome.kind === "batch" ? outcome.rows : undefined
+          const rawData = outcome.kind === "single" ? stripLifecycle(outcome.data) : outcome.kind === "batch" ? outcome.rows.map((row) => ({ ...row, result: stripLifecycle(row.result) })) : undefined
           const data = redactor.scrubValue(rawData, secrets)
           let text = plan.callerRequestedJson && outcome.kind !== "inspection" ? JSON.stringify(data, null, 2) : formatted.text
           if (input.navigation !== undefined) text += `\nPage: ${input.navigation.title || "(untitled)"} — ${input.navigation.url}`

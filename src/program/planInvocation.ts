@@ -114,8 +114,7 @@ export const planInvocation = (
         : []
       role = "managed"
       sessionName = explicitSession
-      effective = [...withoutFlags(line, new Set(["--session"])), ...resend]
-      effective = ["--session", sessionName, ...effective]
+      effective = ["--session", sessionName, ...resend, ...withoutFlags(line, new Set(["--session"]))]
     } else if (explicitSession !== undefined) {
       role = "explicit"
       sessionName = explicitSession

@@ -32,7 +32,6 @@ export const ToolInput = Schema.Struct({
   ),
   sessionMode: Schema.optionalWith(
     SessionMode.annotations({
-      message: () => "must be \"auto\" or \"fresh\"",
       description: "auto (default): this conversation's browser. fresh: a new managed browser, needed to apply launch flags such as --profile, --cdp or --state after the first call."
     }),
     { exact: true }
@@ -50,10 +49,21 @@ export type ToolInput = typeof ToolInput.Type
 
 const decode = Schema.decodeUnknownEither(ToolInput, { errors: "all", onExcessProperty: "error" })
 
-const formatIssues = (error: ParseResult.ParseError): string =>
-  ParseResult.ArrayFormatter.formatErrorSync(error)
-    .map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`)
-    .join("; ")
+/** One line per field; union members' "Expected X, actual Y" lines merge into "Expected X or Y, actual Z". */
+const formatIssues = (error: ParseResult.ParseError): string => {
+  const byPath = new Map<string, Array<string>>()
+  for (const issue of ParseResult.ArrayFormatter.formatErrorSync(error)) {
+    const path = issue.path.join(".") || "input"
+    byPath.set(path, [...(byPath.get(path) ?? []), issue.message])
+  }
+  return [...byPath.entries()].map(([path, messages]) => {
+    const expected = messages.map((m) => /^Expected (.+), actual (.+)$/.exec(m))
+    if (messages.length > 1 && expected.every((m) => m !== null)) {
+      return `${path}: expected ${expected.map((m) => m?.[1]).join(" or ")}, got ${expected[0]?.[2]}`
+    }
+    return `${path}: ${[...new Set(messages)].join("; ")}`
+  }).join("; ")
+}
 
 /** Decodes raw tool parameters; every problem is reported at once, prefixed with its field path. */
 export const decodeToolInput = (raw: unknown): Either.Either<ToolInput, InvalidInput> =>

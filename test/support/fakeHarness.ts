@@ -1,0 +1,33 @@
+/** The whole service graph over FakeAgentBrowser: deterministic, no processes, a private artifact dir. */
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import * as Layer from "effect/Layer"
+import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/FakeAgentBrowser.js"
+import { makeFakeLayer } from "../../src/layers/MainLive.js"
+import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
+import type { ToolConfigShape } from "../../src/services/ToolConfig.js"
+
+export const fakeConfig = (root: string, overrides: Partial<ToolConfigShape> = {}): ToolConfigShape => ({
+  socketDir: join(root, "s"),
+  idleTimeoutMs: 60_000,
+  defaultTimeoutMs: 35_000,
+  upstreamDefaultTimeoutCapMs: 25_000,
+  artifactRoot: join(root, "artifacts"),
+  env: { PATH: "/fake" },
+  sessionPrefix: "pi",
+  ...overrides
+})
+
+/** A temp root for one test file, removed by the returned cleanup. */
+export const tempRoot = (): { readonly root: string; readonly cleanup: () => void } => {
+  const root = mkdtempSync(join(tmpdir(), "piab-unit-"))
+  return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) }
+}
+
+export const fakeLayer = (root: string, script: ReadonlyArray<ScriptedRun>, overrides: Partial<ToolConfigShape> = {}) =>
+  makeFakeLayer(FakeAgentBrowser.layer(script), toolConfigLayer(fakeConfig(root, overrides)))
+
+export type FakeServices = Layer.Layer.Success<ReturnType<typeof fakeLayer>>
+
+export const call = { piSessionId: "session-1", cwd: "/work/project" }

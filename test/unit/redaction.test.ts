@@ -1,0 +1,52 @@
+/** Redaction rules: what is secret in argv, in URLs, and in structured output. */
+import { describe, expect, it } from "vitest"
+import { redactArgs } from "../../src/redaction/redactArgs.js"
+import { scrubText, scrubValue } from "../../src/redaction/scrub.js"
+
+describe("redactArgs", () => {
+  it("redacts --headers values and collects each header value as a secret", () => {
+    const r = redactArgs(["--headers", '{"Authorization":"Bearer abc123"}', "open", "http://x"])
+    expect(r.args).toEqual(["--headers", "[REDACTED]", "open", "http://x"])
+    expect(r.secrets).toContain("Bearer abc123")
+  })
+
+  it("redacts proxy passwords and auth-bearing URL parameters", () => {
+    const r = redactArgs(["--proxy", "http://user:pa55word@proxy:8080", "open", "https://x.dev/cb?code=oauthcode1&state=ok"])
+    expect(r.args[1]).toBe("http://user:[REDACTED]@proxy:8080/")
+    expect(r.args[3]).toBe("https://x.dev/cb?code=[REDACTED]&state=ok")
+    expect(r.secrets).toEqual(expect.arrayContaining(["pa55word", "oauthcode1"]))
+  })
+
+  it("redacts fill/type text for password-like targets, by selector or by the ref's accessible name", () => {
+    expect(redactArgs(["fill", "#password", "hunter2"]).args).toEqual(["fill", "#password", "[REDACTED]"])
+    expect(redactArgs(["fill", "@e4", "hunter2"], (ref) => (ref === "e4" ? "Password" : undefined)).args).toEqual(["fill", "@e4", "[REDACTED]"])
+    expect(redactArgs(["fill", "@e5", "Ada"], () => "Name").args).toEqual(["fill", "@e5", "Ada"])
+  })
+
+  it("redacts cookie, storage, clipboard and credential values, and --password flags", () => {
+    expect(redactArgs(["cookies", "set", "sid", "v4lue"]).args).toEqual(["cookies", "set", "sid", "[REDACTED]"])
+    expect(redactArgs(["storage", "local", "set", "k", "v4lue"]).args).toEqual(["storage", "local", "set", "k", "[REDACTED]"])
+    expect(redactArgs(["set", "credentials", "u", "p4ss"]).args).toEqual(["set", "credentials", "u", "[REDACTED]"])
+    expect(redactArgs(["auth", "save", "me", "--password", "p4ss"]).args).toEqual(["auth", "save", "me", "--password", "[REDACTED]"])
+    expect(redactArgs(["auth", "save", "me", "--password=p4ss"]).args).toEqual(["auth", "save", "me", "--password=[REDACTED]"])
+  })
+})
+
+describe("scrub", () => {
+  it("removes known secrets and URL credentials from text", () => {
+    expect(scrubText("typed hunter2 at https://a.b/?token=zzz9", ["hunter2"])).toBe("typed [REDACTED] at https://a.b/?token=[REDACTED]")
+  })
+
+  it("does not shred text with secrets shorter than 3 characters", () => {
+    expect(scrubText("a banana", ["a"])).toBe("a banana")
+  })
+
+  it("redacts secret-named keys and name/value header rows in data", () => {
+    const data = { headers: { authorization: "Bearer x", accept: "*/*" }, cookies: [{ name: "session", value: "s3" }, { name: "theme", value: "dark" }], typed: "pw123" }
+    expect(scrubValue(data, ["pw123"])).toEqual({
+      headers: { authorization: "[REDACTED]", accept: "*/*" },
+      cookies: [{ name: "session", value: "s3" }, { name: "theme", value: "dark" }],
+      typed: "[REDACTED]"
+    })
+  })
+})

@@ -1,0 +1,93 @@
+/** The tool program over FakeAgentBrowser: what runs, in what order, and what the model sees. */
+import { readFileSync } from "node:fs"
+import { expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as TestClock from "effect/TestClock"
+import { afterAll, describe } from "vitest"
+import { FakeAgentBrowser } from "../../src/layers/FakeAgentBrowser.js"
+import { runToResult } from "../../src/program/ToolCall.js"
+import type { RunRequest } from "../../src/services/ProcessRunner.js"
+import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
+
+const sessionOf = (r: RunRequest) => r.args[r.args.indexOf("--session") + 1]
+const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
+
+describe("ToolCall", () => {
+  it.scoped("invalid input runs no process", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["click", "@e1"], stdin: "nope" }, call)
+      expect(result.details.failureCategory).toBe("validation-error")
+      expect(result.details.validationError).toContain("stdin is only read by")
+      expect(yield* (yield* FakeAgentBrowser).requests).toEqual([])
+    }).pipe(Effect.provide(fakeLayer(temp.root, []))))
+
+  it.scoped("calls on one session run one at a time; other sessions do not wait", () =>
+    Effect.gen(function*() {
+      const a1 = yield* Effect.fork(runToResult({ args: ["wait", "100"] }, call))
+      const a2 = yield* Effect.fork(runToResult({ args: ["get", "url"] }, call))
+      const b = yield* Effect.fork(runToResult({ args: ["get", "url"] }, { ...call, piSessionId: "session-2" }))
+      yield* TestClock.adjust(1)
+      const fake = yield* FakeAgentBrowser
+      // a2 waits for a1's lock; b (another pi session, so another browser session) runs alongside a1
+      const started = yield* fake.requests
+      expect(started.map((r) => r.args.at(-1))).toEqual(["100", "url"])
+      expect(sessionOf(started[0] as RunRequest)).not.toBe(sessionOf(started[1] as RunRequest))
+      yield* TestClock.adjust(100)
+      const after = yield* fake.requests
+      expect(after.length).toBe(3)
+      expect(sessionOf(after[2] as RunRequest)).toBe(sessionOf(started[0] as RunRequest))
+      yield* TestClock.adjust(100)
+      yield* Fiber.join(a1)
+      yield* Fiber.join(a2)
+      yield* Fiber.join(b)
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://x" }), delayMs: 100, repeat: true }]))))
+
+  it.scoped("oversized output is spilled in full to a private file and the inline text stays within budget", () =>
+    Effect.gen(function*() {
+      const big = Array.from({ length: 3000 }, (_, i) => `line ${i} token=abc${i}`).join("\n")
+      const result = yield* runToResult({ args: ["eval", "--stdin"], stdin: "x" }, call)
+      const text = textOf(result.content)
+      expect(Buffer.byteLength(text)).toBeLessThan(16 * 1024)
+      expect(result.details.fullOutputPath).toBeDefined()
+      expect(text).toContain(`full output (`)
+      expect(text).toContain(result.details.fullOutputPath)
+      const spilled = readFileSync(result.details.fullOutputPath ?? "", "utf8")
+      expect(spilled).toContain("line 2999")
+      expect(result.details.dataOmitted?.bytes).toBeGreaterThan(4096)
+      expect(JSON.stringify(result.details).length).toBeLessThan(4096)
+      expect(big.length).toBeGreaterThan(16 * 1024)
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ result: Array.from({ length: 3000 }, (_, i) => `line ${i}`).join("\n") }) }]))))
+
+  it.scoped("a fresh launch that replaces an active managed session closes the old one with its launch flags", () =>
+    Effect.gen(function*() {
+      yield* runToResult({ args: ["--profile", "Work", "open", "http://a"] }, call)
+      const fresh = yield* runToResult({ args: ["--profile", "Home", "open", "http://b"], sessionMode: "fresh" }, call)
+      expect(fresh.isError).toBe(false)
+      const requests = yield* (yield* FakeAgentBrowser).requests
+      const close = requests.at(-1)?.args
+      expect(close).toEqual(["--json", "--session", sessionOf(requests[0] as RunRequest), "--profile", "Work", "close"])
+      const next = yield* runToResult({ args: ["get", "url"] }, call)
+      expect(next.details.sessionName).toBe(fresh.details.sessionName)
+      expect(next.details.effectiveArgs).toContain("Home")
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://b", title: "B" }), repeat: true }]))))
+
+  it.scoped("a watchdog timeout is a timeout failure with an inspect next action", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["open", "http://slow"], timeoutMs: 2000 }, call)
+      expect(result.isError).toBe(true)
+      expect(result.details.failureCategory).toBe("timeout")
+      expect(result.details.timedOut).toBe(true)
+      expect(result.details.timeoutMs).toBe(2000)
+      expect(result.details.nextActions?.[0]?.params.args.slice(-2)).toEqual(["get", "url"])
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: "timeout" }]))))
+
+  it.scoped("a claimed screenshot that is not on disk is artifact-missing", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["screenshot", "/nonexistent/dir/x.png"] }, call)
+      expect(result.details.failureCategory).toBe("artifact-missing")
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ path: "/nonexistent/dir/x.png" }) }]))))
+})

@@ -1,0 +1,42 @@
+/** The input schema: one source for decoding and for the JSON Schema pi validates with. */
+import * as Either from "effect/Either"
+import { Compile } from "typebox/compile"
+import { describe, expect, it } from "vitest"
+import { decodeToolInput, toolInputJsonSchema } from "../../src/schema/ToolInput.js"
+
+describe("ToolInput", () => {
+  it("decodes a minimal call", () => {
+    expect(decodeToolInput({ args: ["open", "http://x"] })).toEqual(Either.right({ args: ["open", "http://x"] }))
+  })
+
+  it("reports every problem at once, by field", () => {
+    const result = decodeToolInput({ args: [], sessionMode: "later", timeoutMs: 5, extra: true })
+    expect(Either.isLeft(result)).toBe(true)
+    const message = Either.isLeft(result) ? result.left.message : ""
+    expect(message).toContain("args: must be a non-empty array of strings")
+    expect(message).toContain("sessionMode: expected \"auto\" or \"fresh\", got \"later\"")
+    expect(message).toContain("timeoutMs: must be an integer number of milliseconds between 1000 and 600000")
+    expect(message).toContain("extra: is unexpected")
+  })
+
+  it("derives a plain JSON Schema that pi's validator (typebox Compile) accepts and enforces", () => {
+    const schema = toolInputJsonSchema()
+    expect(schema["required"]).toEqual(["args"])
+    expect(JSON.stringify(schema)).not.toContain("$ref")
+    const validator = Compile(schema as never)
+    expect(validator.Check({ args: ["snapshot", "-i"], sessionMode: "fresh", timeoutMs: 5000 })).toBe(true)
+    expect(validator.Check({ args: [] })).toBe(false)
+    expect(validator.Check({ args: ["x"], sessionMode: "later" })).toBe(false)
+    expect(validator.Check({ args: ["x"], timeoutMs: 1.5 })).toBe(false)
+    expect(validator.Check({ args: ["x"], bogus: 1 })).toBe(false)
+  })
+
+  it("agrees with the decoder on every sample", () => {
+    const validator = Compile(toolInputJsonSchema() as never)
+    const samples: ReadonlyArray<unknown> = [
+      { args: ["a"] }, { args: ["a"], stdin: "x" }, { args: [1] }, { args: ["a"], timeoutMs: 999 }, { args: ["a"], timeoutMs: 600_000 },
+      { args: ["a"], timeoutMs: 600_001 }, { stdin: "x" }, { args: ["a"], sessionMode: "auto" }
+    ]
+    for (const sample of samples) expect(validator.Check(sample)).toBe(Either.isRight(decodeToolInput(sample)))
+  })
+})
