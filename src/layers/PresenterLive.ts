@@ -31,7 +31,7 @@ export const PresenterLive = Layer.effect(
         const lookup = (ref: string) => refs.get(ref)?.name
         const redactedArgs = redactor.redactArgs(plan?.args ?? args, lookup)
         const redactedEffective = redactor.redactArgs(plan?.effectiveArgs ?? [], lookup)
-        const secrets = [...facts.secrets, ...redactedArgs.secrets, ...redactedEffective.secrets]
+        const secrets = yield* redactor.remember([...facts.secrets, ...redactedArgs.secrets, ...redactedEffective.secrets])
         return {
           secrets,
           base: {
@@ -108,14 +108,15 @@ export const PresenterLive = Layer.effect(
             ...(outcome.kind === "inspection" ? { inspection: true as const, stdout: headBytes(redactor.scrubText(outcome.stdout, secrets), DETAILS_DATA_BYTES) } : budgetData(data)),
             ...(outcome.kind === "single" && outcome.warning !== undefined ? { warning: redactor.scrubText(outcome.warning, secrets) } : {}),
             ...optional("fullOutputPath", budget.fullOutputPath),
-            ...optional("navigationSummary", input.navigation),
-            ...(input.artifacts.length > 0 ? { artifacts: input.artifacts } : {}),
-            ...optional("imagePath", input.image?.path),
+            ...optional("navigationSummary", redactor.scrubValue(input.navigation, secrets)),
+            ...(input.artifacts.length > 0 ? { artifacts: redactor.scrubValue(input.artifacts, secrets) } : {}),
+            ...optional("imagePath", input.image === undefined ? undefined : redactor.scrubText(input.image.path, secrets)),
             ...optional("batchSteps", batchSteps)
           }
           const content: Array<ContentPart> = [{ type: "text", text: budget.text + failureText }]
           if (input.image !== undefined) content.push({ type: "image", data: input.image.data, mimeType: input.image.mimeType })
-          return { content, details, isError: failure !== undefined }
+          // Last line of defence: whatever a field above forgot, no remembered secret leaves in details.
+          return { content, details: redactor.scrubValue(details, secrets), isError: failure !== undefined }
         }),
 
       failure: (input) =>
@@ -143,7 +144,7 @@ export const PresenterLive = Layer.effect(
             ...optional("fullOutputPath", budget.fullOutputPath),
             ...(formatted.nextActions.length > 0 ? { nextActions: redactor.scrubValue(formatted.nextActions, secrets) } : {})
           }
-          return { content: [{ type: "text", text: budget.text }], details, isError: true }
+          return { content: [{ type: "text", text: budget.text }], details: redactor.scrubValue(details, secrets), isError: true }
         })
     })
   })

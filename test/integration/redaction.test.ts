@@ -45,6 +45,12 @@ describe("redaction", () => {
     const typed = await tool.call({ args: ["type", "#password", "typed-secret-42"] })
     expect(typed.isError).toBe(false)
     expect(everything(typed)).not.toContain("typed-secret-42")
+    // a secret typed earlier stays hidden when the page later shows it (here: read back from the field)
+    const readBack = await tool.call({ args: ["get", "value", "#password"] })
+    expect(readBack.isError).toBe(false)
+    expect(everything(readBack)).not.toContain("hunter2-correct-horse")
+    expect(everything(readBack)).not.toContain("typed-secret-42")
+    expect(textOf(readBack)).toBe("[REDACTED][REDACTED]")
   })
 
   it("--headers values are redacted", async () => {

