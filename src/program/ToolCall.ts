@@ -86,30 +86,22 @@ const artifactKind = (plan: Plan, data: unknown): string | undefined => {
 
 /** How long a click gets to start a navigation before the page is read (form submits commit a few ms later). */
 export const NAVIGATION_SETTLE_MS = 120
-const SETTLED_PAGE = `(async () => { await new Promise((r) => setTimeout(r, ${NAVIGATION_SETTLE_MS})); return { title: document.title, url: location.href } })()`
 
 /**
- * Reads title and URL after a click that may have navigated, in the same session and launch configuration. If a
- * navigation destroys the page mid-read, it waits for the new page's load and reads again (one process each).
+ * Reads title and URL after a click that may have navigated, in one upstream process on the same session and launch
+ * configuration: let a navigation start, wait for the page's load, then read it.
  */
 const probeNavigation = (plan: Plan, binary: ResolvedBinary) =>
   Effect.gen(function*() {
     const runner = yield* ProcessRunner
     const prefix = globalFlagTokens(parseCommandLine(plan.effectiveArgs))
-    const read = (args: ReadonlyArray<string>, stdin: string) =>
-      runner.run({ binary: binary.path, args: [...prefix, ...args], stdin, env: plan.env, timeoutMs: 8_000, cwd: plan.cwd }).pipe(
-        Effect.map((result) => classifyUpstream({ ...plan, kind: "browser" }, result))
-      )
-    const pageOf = (data: unknown) => {
-      const value = (data as { result?: { title?: unknown; url?: unknown } } | null)?.result
-      return typeof value?.url === "string" ? { title: String(value.title ?? ""), url: value.url } : undefined
-    }
-    const first = yield* read(["eval", "--stdin"], SETTLED_PAGE)
-    if (Either.isRight(first) && first.right.kind === "single") return pageOf(first.right.data)
-    const again = yield* read(["batch", "--bail"], JSON.stringify([["wait", "--load", "load"], ["eval", "({ title: document.title, url: location.href })"]]))
-    if (Either.isLeft(again) || again.right.kind !== "batch") return undefined
-    const last = again.right.rows[1]
-    return last?.success === true ? pageOf(last.result) : undefined
+    const steps = [["wait", String(NAVIGATION_SETTLE_MS)], ["wait", "--load", "load"], ["eval", "({ title: document.title, url: location.href })"]]
+    const result = yield* runner.run({ binary: binary.path, args: [...prefix, "batch", "--bail"], stdin: JSON.stringify(steps), env: plan.env, timeoutMs: 8_000, cwd: plan.cwd })
+    const outcome = classifyUpstream({ ...plan, kind: "browser" }, result)
+    if (Either.isLeft(outcome) || outcome.right.kind !== "batch") return undefined
+    const read = outcome.right.rows[2]
+    const value = read?.success === true ? (read.result as { result?: { title?: unknown; url?: unknown } } | null)?.result : undefined
+    return typeof value?.url === "string" ? { title: String(value.title ?? ""), url: value.url } : undefined
   }).pipe(Effect.catchAll(() => Effect.succeed(undefined)))
 
 const refsFrom = (data: unknown): ReadonlyMap<string, RefInfo> | undefined => {

@@ -1,0 +1,97 @@
+// Benchmark (not a test): the tool's per-call overhead against the raw native binary on the same warm session,
+// upstream processes spawned per call, and the extension's load time. Prints medians and ratios side by side.
+//   npm run bench:core            (set BENCH_RUNS to change the sample count; default 30)
+import { spawn, spawnSync } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import {
+  ArtifactStoreLive, BinaryLocatorLive, PresenterLive, ProcessRunner, ProcessRunnerLive, RedactorLive, SessionRegistryLive,
+  closeOwnedBrowser, configFromEnv, runToResult, toolConfigLayer
+} from "../dist/effect.js"
+import { piEnv, REPO } from "./lib/runPi.mjs"
+import { startStaticServer } from "./lib/staticServer.mjs"
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30)
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2 }
+const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))]
+const fmt = (ms) => `${ms.toFixed(1)} ms`
+
+const root = mkdtempSync(join(tmpdir(), "piab-bench-"))
+const env = piEnv(root)
+const site = await startStaticServer(join(REPO, "fixtures/site"))
+const config = configFromEnv(env)
+
+// A ProcessRunner that counts spawns, over the live one.
+const spawns = []
+const CountingRunner = Layer.effect(ProcessRunner, Effect.map(ProcessRunner, (live) => ProcessRunner.of({
+  run: (request) => { spawns.push(request.args); return live.run(request) }
+}))).pipe(Layer.provide(ProcessRunnerLive))
+const layer = PresenterLive.pipe(
+  Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, CountingRunner, ArtifactStoreLive, SessionRegistryLive, RedactorLive)),
+  Layer.provideMerge(toolConfigLayer(config))
+)
+const runtime = ManagedRuntime.make(layer)
+const call = (args) => runtime.runPromise(runToResult({ args }, { piSessionId: "bench", cwd: root }))
+
+try {
+  // processes per call, per command
+  const perCommand = []
+  const counted = async (label, args) => {
+    const before = spawns.length
+    const result = await call(args)
+    if (result.isError) throw new Error(`${label} failed: ${JSON.stringify(result.details.summary)}`)
+    perCommand.push([label, spawns.length - before])
+    return result
+  }
+  await counted("open", ["open", `${site.origin}/index.html`])
+  const snap = await counted("snapshot -i", ["snapshot", "-i"])
+  const text = snap.content[0].text
+  const ref = (name) => `@${new RegExp(`"${name}" \\[ref=(e\\d+)`).exec(text)[1]}`
+  await counted("fill @ref", ["fill", ref("Email"), "ada@example.com"])
+  await counted("get url", ["get", "url"])
+  await counted("screenshot", ["screenshot", join(root, "s.png")])
+  await counted("click @ref (navigates)", ["click", ref("Sign in")])
+
+  // warm get url: tool vs raw native binary, interleaved
+  const session = (await call(["get", "url"])).details.sessionName
+  const binary = join(REPO, "node_modules/agent-browser/bin", `agent-browser-${process.platform}-${process.arch}`)
+  const rawEnv = { ...env, AGENT_BROWSER_SOCKET_DIR: config.socketDir }
+  const raw = () => new Promise((resolve, reject) => {
+    const child = spawn(binary, ["--json", "--session", session, "get", "url"], { env: rawEnv, stdio: ["ignore", "pipe", "pipe"] })
+    let out = ""
+    child.stdout.on("data", (d) => (out += d))
+    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(out))))
+  })
+  const tool = [], direct = []
+  for (let i = 0; i < RUNS; i++) {
+    let t = performance.now(); await call(["get", "url"]); tool.push(performance.now() - t)
+    t = performance.now(); await raw(); direct.push(performance.now() - t)
+  }
+
+  // extension load time: fresh node processes importing the bundle vs an empty module
+  const loadTimes = (file) => Array.from({ length: Math.min(RUNS, 15) }, () => {
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", `const t=performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now()-t)`], { encoding: "utf8" })
+    return Number(r.stdout.trim())
+  })
+  const bundle = loadTimes(join(REPO, "dist/extension.js"))
+  const empty = loadTimes("node:path")
+
+  console.log(`agent_browser core benchmark (${RUNS} runs, node ${process.version}, warm session, loopback page)\n`)
+  console.log("warm `get url`              median      p90")
+  console.log(`  raw native binary        ${fmt(median(direct)).padStart(9)} ${fmt(p90(direct)).padStart(9)}`)
+  console.log(`  agent_browser tool       ${fmt(median(tool)).padStart(9)} ${fmt(p90(tool)).padStart(9)}`)
+  console.log(`  ratio tool/raw           ${(median(tool) / median(direct)).toFixed(2)}x    overhead ${fmt(median(tool) - median(direct))}\n`)
+  console.log("upstream processes per call")
+  for (const [label, n] of perCommand) console.log(`  ${label.padEnd(24)} ${n}`)
+  console.log(`\nextension load (import dist/extension.js in a fresh node)`)
+  console.log(`  bundle median ${fmt(median(bundle))}   (baseline: import of a builtin module ${fmt(median(empty))})`)
+} finally {
+  await runtime.runPromise(closeOwnedBrowser())
+  await runtime.dispose()
+  await site.close()
+  rmSync(root, { recursive: true, force: true })
+}
