@@ -1,10 +1,10 @@
-/** ArtifactStoreLive: a mkdtemp directory under the configured root, removed on scope close. */
-import { mkdirSync, mkdtempSync, openSync, readSync, closeSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+/** ArtifactStoreLive: a mkdtemp directory (removed on scope close), per-session spill dirs with eviction, a manifest Ref. */
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
-import { ArtifactStore, type FileFacts } from "../services/ArtifactStore.js"
+import { ArtifactStore, type FileFacts, type ManifestEntry } from "../services/ArtifactStore.js"
 import { ToolConfig } from "../services/ToolConfig.js"
 import { sniffMediaType } from "../upstream/sniffMediaType.js"
 
@@ -26,6 +26,27 @@ const facts = (path: string): FileFacts => {
   }
 }
 
+/** Deletes the oldest files of `dir` (never `keep`) until the directory fits `maxBytes`; returns what it deleted. */
+const evictOldest = (dir: string, maxBytes: number, keep: string): ReadonlyArray<string> => {
+  const files = readdirSync(dir).map((name) => {
+    const path = join(dir, name)
+    const stat = statSync(path)
+    return { path, size: stat.size, mtime: stat.mtimeMs }
+  }).sort((a, b) => a.mtime - b.mtime || a.path.localeCompare(b.path))
+  let total = files.reduce((sum, f) => sum + f.size, 0)
+  const evicted: Array<string> = []
+  for (const file of files) {
+    if (total <= maxBytes) break
+    if (file.path === keep) continue
+    unlinkSync(file.path)
+    total -= file.size
+    evicted.push(file.path)
+  }
+  return evicted
+}
+
+const safeKey = (key: string): string => key.replace(/[^a-z0-9_-]+/gi, "-").slice(0, 80)
+
 export const ArtifactStoreLive = Layer.scoped(
   ArtifactStore,
   Effect.gen(function*() {
@@ -38,16 +59,34 @@ export const ArtifactStoreLive = Layer.scoped(
       (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
     )
     const counter = yield* Ref.make(0)
+    const entries = yield* Ref.make<ReadonlyArray<ManifestEntry>>([])
+    const window = (list: ReadonlyArray<ManifestEntry>) => list.slice(-config.manifestMaxEntries)
+    const record = (entry: ManifestEntry) => Ref.update(entries, (list) => window([...list.filter((e) => e.path !== entry.path), entry]))
+
     return ArtifactStore.of({
       root,
-      spill: (label, content) =>
-        Effect.flatMap(Ref.updateAndGet(counter, (n) => n + 1), (n) =>
-          Effect.sync(() => {
+      spill: (label, content, owner, command) =>
+        Effect.gen(function*() {
+          const n = yield* Ref.updateAndGet(counter, (c) => c + 1)
+          const persistent = owner.persistKey !== undefined
+          const dir = persistent ? join(config.sessionArtifactRoot, safeKey(owner.persistKey ?? "")) : root
+          const result = yield* Effect.sync(() => {
+            mkdirSync(dir, { recursive: true, mode: 0o700 })
             const safe = label.replace(/[^a-z0-9-]+/gi, "-").slice(0, 40)
-            const path = join(root, `${String(n).padStart(4, "0")}-${safe}.txt`)
+            const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${process.pid}-${String(n).padStart(4, "0")}-${safe}.txt`)
             writeFileSync(path, content, { mode: 0o600 })
-            return path
-          })),
+            const evicted = persistent ? evictOldest(dir, config.sessionArtifactMaxBytes, path) : []
+            return { path, sizeBytes: Buffer.byteLength(content, "utf8"), evicted }
+          })
+          const now = new Date().toISOString()
+          const storageScope = persistent ? "persistent-session" as const : "process-temp" as const
+          yield* record({ path: result.path, kind: "spill", ...(command !== undefined ? { command } : {}), storageScope, retentionState: persistent ? "live" : "ephemeral", sizeBytes: result.sizeBytes, mediaType: "text/plain", recordedAt: now })
+          if (result.evicted.length > 0) {
+            const gone = new Set(result.evicted)
+            yield* Ref.update(entries, (list) => list.map((e) => (gone.has(e.path) ? { ...e, retentionState: "evicted" as const } : e)))
+          }
+          return { ...result, storageScope }
+        }),
       inspect: (path) => Effect.sync(() => facts(path)),
       ensureParentDir: (path) =>
         Effect.sync(() => {
@@ -62,7 +101,12 @@ export const ArtifactStoreLive = Layer.scoped(
           const f = facts(path)
           if (!f.exists || (f.sizeBytes ?? Infinity) > maxBytes) return undefined
           return readFileSync(path).toString("base64")
-        })
+        }),
+      record,
+      manifest: Ref.get(entries),
+      restoreManifest: (restored) =>
+        Ref.set(entries, window(restored.map((e) =>
+          e.retentionState === "live" && !existsSync(e.path) ? { ...e, retentionState: "missing" as const } : e)))
     })
   })
 )

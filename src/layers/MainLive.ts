@@ -5,6 +5,7 @@ import type { ProcessRunner } from "../services/ProcessRunner.js"
 import type { ToolConfig } from "../services/ToolConfig.js"
 import type { FakeAgentBrowser } from "./FakeAgentBrowser.js"
 import { ArtifactStoreLive } from "./ArtifactStoreLive.js"
+import { DaemonProbeLive } from "./DaemonProbeLive.js"
 import { BinaryLocatorLive } from "./BinaryLocatorLive.js"
 import { PresenterLive } from "./PresenterLive.js"
 import { ProcessRunnerLive } from "./ProcessRunnerLive.js"
@@ -15,7 +16,7 @@ import { ToolConfigLive } from "./ToolConfigLive.js"
 /** All services that need only a ToolConfig. */
 export const makeServicesLayer = <E>(config: Layer.Layer<ToolConfig, E>) =>
   PresenterLive.pipe(
-    Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, ProcessRunnerLive, ArtifactStoreLive, SessionRegistryLive, RedactorLive)),
+    Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, ProcessRunnerLive, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive)),
     Layer.provideMerge(config)
   )
 
@@ -25,6 +26,6 @@ export type MainServices = Layer.Layer.Success<typeof MainLive>
 /** Every service over a fake agent-browser: deterministic, no processes. */
 export const makeFakeLayer = <E>(fake: Layer.Layer<FakeAgentBrowser | ProcessRunner | BinaryLocator>, config: Layer.Layer<ToolConfig, E>) =>
   PresenterLive.pipe(
-    Layer.provideMerge(Layer.mergeAll(fake, ArtifactStoreLive, SessionRegistryLive, RedactorLive)),
+    Layer.provideMerge(Layer.mergeAll(fake, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive)),
     Layer.provideMerge(config)
   )

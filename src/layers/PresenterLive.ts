@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { formatFailure } from "../presenters/formatFailure.js"
 import { formatSuccess, stripLifecycle } from "../presenters/formatSuccess.js"
+import { presentSnapshot } from "../presenters/presentSnapshot.js"
 import { byteLength, DETAILS_DATA_BYTES, DETAILS_STDERR_BYTES, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "../presenters/budgets.js"
 import { classifyErrorText } from "../program/classifyUpstream.js"
 import { hasSubcommands } from "../upstream/commandPolicy.js"
@@ -11,6 +12,7 @@ import type { BatchStepDetails, ContentPart, ToolDetails } from "../schema/ToolD
 import { categoryOf } from "../schema/ToolError.js"
 import { ArtifactStore } from "../services/ArtifactStore.js"
 import { type CallFacts, Presenter } from "../services/Presenter.js"
+import type { SpillOwner, SpillResult } from "../services/ArtifactStore.js"
 import { Redactor } from "../services/Redactor.js"
 import { SessionRegistry } from "../services/SessionRegistry.js"
 
@@ -27,8 +29,8 @@ export const PresenterLive = Layer.effect(
     /** Echo fields shared by success and failure: args redacted with the session's known field names. */
     const echo = (plan: Plan | undefined, args: ReadonlyArray<string>, facts: CallFacts) =>
       Effect.gen(function*() {
-        const refs = plan?.sessionName !== undefined ? yield* registry.refsOf(plan.sessionName) : new Map()
-        const lookup = (ref: string) => refs.get(ref)?.name
+        const snapshot = plan?.sessionName !== undefined ? yield* registry.refSnapshotOf(plan.sessionName) : undefined
+        const lookup = (ref: string) => snapshot?.refs.get(ref)?.name
         const redactedArgs = redactor.redactArgs(plan?.args ?? args, lookup)
         const redactedEffective = redactor.redactArgs(plan?.effectiveArgs ?? [], lookup)
         const secrets = yield* redactor.remember([...facts.secrets, ...redactedArgs.secrets, ...redactedEffective.secrets])
@@ -49,15 +51,30 @@ export const PresenterLive = Layer.effect(
       })
 
     /** Applies the inline budget: oversized text is spilled in full and replaced by its head plus the path. */
-    const budgetText = (text: string, label: string) =>
+    const budgetText = (text: string, label: string, owner: SpillOwner, spills: Array<SpillResult>) =>
       Effect.gen(function*() {
         const bytes = byteLength(text)
         if (bytes <= INLINE_TEXT_BYTES) return { text, fullOutputPath: undefined as string | undefined }
-        const path = yield* artifacts.spill(label, text)
+        const spilled = yield* artifacts.spill(label, text, owner, label)
+        spills.push(spilled)
         const head = headBytes(text, PREVIEW_TEXT_BYTES)
         return {
-          text: `${head}\n… [${bytes - byteLength(head)} more bytes not shown; full output (${bytes} bytes): ${path}]`,
-          fullOutputPath: path
+          text: `${head}\n… [${bytes - byteLength(head)} more bytes not shown; full output (${bytes} bytes): ${spilled.path}]`,
+          fullOutputPath: spilled.path
+        }
+      })
+
+    /** Manifest rows this call added or changed, plus the retention line the model needs when files were evicted. */
+    const manifestDelta = (spills: ReadonlyArray<SpillResult>, explicit: ReadonlyArray<string>) =>
+      Effect.map(artifacts.manifest, (entries) => {
+        const touched = new Set([...spills.flatMap((s) => [s.path, ...s.evicted]), ...explicit])
+        const changed = entries.filter((e) => touched.has(e.path))
+        const evicted = spills.flatMap((s) => s.evicted).length
+        const counts = { live: 0, ephemeral: 0, missing: 0, evicted: 0 }
+        for (const e of entries) counts[e.retentionState]++
+        return {
+          manifest: changed.length > 0 ? { entries: changed, window: entries.length, counts } : undefined,
+          note: evicted > 0 ? `\nArtifacts: ${evicted} older spill file(s) evicted to keep this session within its budget; ${counts.live} live.` : ""
         }
       })
 
@@ -75,13 +92,27 @@ export const PresenterLive = Layer.effect(
         Effect.gen(function*() {
           const { plan, outcome } = input
           const { base, secrets } = yield* echo(plan, plan.args, input)
-          const formatted = formatSuccess(plan, outcome)
-          const rawData = outcome.kind === "single" ? stripLifecycle(outcome.data) : outcome.kind === "batch" ? outcome.rows.map((row) => ({ ...row, result: stripLifecycle(row.result) })) : undefined
+          const snapshot = outcome.kind === "single" && plan.line.command === "snapshot" && outcome.data !== null && typeof outcome.data === "object"
+            ? presentSnapshot(plan.line.positionals, outcome.data as Record<string, unknown>)
+            : undefined
+          const formatted = snapshot ?? formatSuccess(plan, outcome)
+          const rawData = snapshot !== undefined
+            ? snapshot.data
+            : outcome.kind === "single" ? stripLifecycle(outcome.data) : outcome.kind === "batch" ? outcome.rows.map((row) => ({ ...row, result: stripLifecycle(row.result) })) : undefined
           const data = redactor.scrubValue(rawData, secrets)
-          let text = plan.callerRequestedJson && outcome.kind !== "inspection" ? JSON.stringify(data, null, 2) : formatted.text
+          let text = plan.callerRequestedJson && outcome.kind !== "inspection" ? JSON.stringify(redactor.scrubValue(stripLifecycle(outcome.kind === "single" ? outcome.data : data), secrets), null, 2) : formatted.text
+          const spills: Array<SpillResult> = []
+          let snapshotSpill: string | undefined
+          if (snapshot?.spill !== undefined && !plan.callerRequestedJson) {
+            const spilled = yield* artifacts.spill("snapshot", redactor.scrubText(snapshot.spill, secrets), input.owner, "snapshot")
+            spills.push(spilled)
+            snapshotSpill = spilled.path
+            text += `\n\nFull snapshot (${Buffer.byteLength(snapshot.spill, "utf8")} bytes): ${spilled.path}`
+          }
           if (input.navigation !== undefined) text += `\nPage: ${input.navigation.title || "(untitled)"} — ${input.navigation.url}`
           text = redactor.scrubText(text, secrets)
-          const budget = yield* budgetText(text, `${plan.line.command ?? "output"}`)
+          const budget = yield* budgetText(text, `${plan.line.command ?? "output"}`, input.owner, spills)
+          const delta = yield* manifestDelta(spills, input.artifacts.map((a) => a.path))
           const failure = input.batchFailure
           const batchSteps: ReadonlyArray<BatchStepDetails> | undefined = outcome.kind === "batch"
             ? outcome.rows.map((row, index) => ({
@@ -107,13 +138,15 @@ export const PresenterLive = Layer.effect(
             summary: redactor.scrubText(formatted.summary, secrets),
             ...(outcome.kind === "inspection" ? { inspection: true as const, stdout: headBytes(redactor.scrubText(outcome.stdout, secrets), DETAILS_DATA_BYTES) } : budgetData(data)),
             ...(outcome.kind === "single" && outcome.warning !== undefined ? { warning: redactor.scrubText(outcome.warning, secrets) } : {}),
-            ...optional("fullOutputPath", budget.fullOutputPath),
+            ...optional("fullOutputPath", snapshotSpill ?? budget.fullOutputPath),
+            ...optional("snapshotCompaction", snapshot?.compaction),
             ...optional("navigationSummary", redactor.scrubValue(input.navigation, secrets)),
             ...(input.artifacts.length > 0 ? { artifacts: redactor.scrubValue(input.artifacts, secrets) } : {}),
             ...optional("imagePath", input.image === undefined ? undefined : redactor.scrubText(input.image.path, secrets)),
-            ...optional("batchSteps", batchSteps)
+            ...optional("batchSteps", batchSteps),
+            ...optional("artifactManifest", delta.manifest)
           }
-          const content: Array<ContentPart> = [{ type: "text", text: budget.text + failureText }]
+          const content: Array<ContentPart> = [{ type: "text", text: budget.text + failureText + delta.note }]
           if (input.image !== undefined) content.push({ type: "image", data: input.image.data, mimeType: input.image.mimeType })
           // Last line of defence: whatever a field above forgot, no remembered secret leaves in details.
           return { content, details: redactor.scrubValue(details, secrets), isError: failure !== undefined }
@@ -125,7 +158,8 @@ export const PresenterLive = Layer.effect(
           const { base, secrets } = yield* echo(plan, input.args, input)
           const formatted = formatFailure(plan, error, input.args)
           const text = redactor.scrubText(`Failed (${categoryOf(error)}): ${formatted.text}`, secrets)
-          const budget = yield* budgetText(text, "error")
+          const spills: Array<SpillResult> = []
+          const budget = yield* budgetText(text, "error", input.owner, spills)
           const upstream = error._tag === "UpstreamFailed" ? error : undefined
           const stderr = upstream?.stderr ?? (error._tag === "ParseFailure" || error._tag === "TimedOut" ? error.stderr : undefined)
           const details: ToolDetails = {

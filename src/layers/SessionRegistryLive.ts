@@ -6,13 +6,14 @@ import * as RcMap from "effect/RcMap"
 import * as Ref from "effect/Ref"
 import { afterSuccess } from "../program/sessionTransitions.js"
 import { initialSessionState, type SessionState } from "../schema/SessionState.js"
-import { type RefInfo, SessionRegistry } from "../services/SessionRegistry.js"
+import type { RefSnapshot } from "../program/refPreflight.js"
+import { SessionRegistry } from "../services/SessionRegistry.js"
 
 export const SessionRegistryLive = Layer.scoped(
   SessionRegistry,
   Effect.gen(function*() {
     const state = yield* Ref.make(Option.none<SessionState>())
-    const refs = yield* Ref.make(new Map<string, ReadonlyMap<string, RefInfo>>())
+    const refs = yield* Ref.make<ReadonlyMap<string, RefSnapshot>>(new Map())
     const locks = yield* RcMap.make({ lookup: (_session: string) => Effect.makeSemaphore(1) })
 
     const current = (baseName: string) =>
@@ -37,8 +38,14 @@ export const SessionRegistryLive = Layer.scoped(
         session === undefined
           ? task
           : Effect.scoped(Effect.flatMap(RcMap.get(locks, session), (lock) => lock.withPermits(1)(task))),
-      recordRefs: (session, map) => Ref.update(refs, (m) => new Map(m).set(session, map)),
-      refsOf: (session) => Effect.map(Ref.get(refs), (m) => m.get(session) ?? new Map())
+      recordRefSnapshot: (session, snapshot) =>
+        Ref.update(refs, (m) => {
+          const next = new Map(m)
+          if (snapshot === undefined) next.delete(session)
+          else next.set(session, snapshot)
+          return next
+        }),
+      refSnapshotOf: (session) => Effect.map(Ref.get(refs), (m) => m.get(session))
     })
   })
 )

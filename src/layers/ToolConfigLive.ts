@@ -1,6 +1,6 @@
 /** ToolConfigLive: settings from the environment, with the private socket dir created (mode 0700) on first use. */
 import { mkdirSync } from "node:fs"
-import { tmpdir, userInfo } from "node:os"
+import { homedir, tmpdir, userInfo } from "node:os"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -11,6 +11,9 @@ export const DEFAULT_IDLE_TIMEOUT_MS = 15 * 60_000
 /** Default watchdog: upstream's own waits give up at 25 s, so 35 s leaves room for its error to arrive. */
 export const DEFAULT_TIMEOUT_MS = 35_000
 export const UPSTREAM_DEFAULT_TIMEOUT_CAP_MS = 25_000
+/** Spill budget per persisted session: enough for hundreds of dense snapshots, bounded on disk. */
+export const DEFAULT_SESSION_ARTIFACT_MAX_BYTES = 32 * 1024 * 1024
+export const DEFAULT_MANIFEST_MAX_ENTRIES = 100
 
 const positiveInt = (value: string | undefined, fallback: number): number => {
   const n = Number(value)
@@ -31,6 +34,9 @@ export const configFromEnv = (env: Readonly<Record<string, string | undefined>>)
   defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
   upstreamDefaultTimeoutCapMs: UPSTREAM_DEFAULT_TIMEOUT_CAP_MS,
   artifactRoot: env["PI_AGENT_BROWSER_ARTIFACT_DIR"] ?? join(tmpdir(), `piab-artifacts-${uid()}`),
+  sessionArtifactRoot: env["PI_AGENT_BROWSER_SESSION_ARTIFACT_DIR"] ?? join(env["HOME"] ?? homedir(), ".pi", "agent-browser", "artifacts"),
+  sessionArtifactMaxBytes: positiveInt(env["PI_AGENT_BROWSER_SESSION_ARTIFACT_MAX_BYTES"], DEFAULT_SESSION_ARTIFACT_MAX_BYTES),
+  manifestMaxEntries: positiveInt(env["PI_AGENT_BROWSER_SESSION_ARTIFACT_MANIFEST_MAX_ENTRIES"], DEFAULT_MANIFEST_MAX_ENTRIES),
   env,
   sessionPrefix: "pi"
 })

@@ -4,14 +4,19 @@ import * as Effect from "effect/Effect"
 import type * as ManagedRuntime from "effect/ManagedRuntime"
 import type { MainServices } from "../layers/MainLive.js"
 import { closeOwnedBrowser, restoreSession } from "../program/lifecycle.js"
-import { restoreFromBranch } from "./restoreFromBranch.js"
+import { manifestFromBranch, restoreFromBranch } from "./restoreFromBranch.js"
 import { toolResultPatch } from "./toPiResult.js"
 
 type Runtime = ManagedRuntime.ManagedRuntime<MainServices, never>
 
 const restore = (runtime: Runtime, ctx: ExtensionContext) =>
   runtime.runPromise(
-    restoreSession(ctx.sessionManager.getSessionId(), ctx.cwd, (base) => restoreFromBranch(ctx.sessionManager.getBranch(), base)).pipe(
+    restoreSession(
+      ctx.sessionManager.getSessionId(),
+      ctx.cwd,
+      (base) => restoreFromBranch(ctx.sessionManager.getBranch(), base),
+      manifestFromBranch(ctx.sessionManager.getBranch())
+    ).pipe(
       Effect.catchAllCause(() => Effect.void)
     )
   )

@@ -4,6 +4,7 @@
  */
 import type { SessionState } from "../schema/SessionState.js"
 import type { ToolDetails } from "../schema/ToolDetails.js"
+import type { ManifestEntry } from "../services/ArtifactStore.js"
 
 interface BranchEntry {
   readonly type?: string
@@ -24,4 +25,21 @@ export const restoreFromBranch = (entries: ReadonlyArray<unknown>, baseName: str
     }
   }
   return undefined
+}
+
+/** The artifact manifest as the branch last knew it: every recorded row, newest state per path, in order. */
+export const manifestFromBranch = (entries: ReadonlyArray<unknown>): ReadonlyArray<ManifestEntry> => {
+  const byPath = new Map<string, ManifestEntry>()
+  for (const entry of entries as ReadonlyArray<BranchEntry>) {
+    const message = entry.message
+    if (entry.type !== "message" || message?.role !== "toolResult" || message.toolName !== "agent_browser") continue
+    const rows = (message.details as Partial<ToolDetails> | undefined)?.artifactManifest?.entries
+    if (!Array.isArray(rows)) continue
+    for (const row of rows) {
+      if (typeof row?.path !== "string") continue
+      byPath.delete(row.path)
+      byPath.set(row.path, row)
+    }
+  }
+  return [...byPath.values()]
 }

@@ -15,7 +15,12 @@ export const agentBrowserTool = (runtime: ManagedRuntime.ManagedRuntime<MainServ
   promptGuidelines: [...promptGuidelines],
   parameters: toolInputJsonSchema(),
   execute: async (_toolCallId: string, params: unknown, signal: AbortSignal | undefined, _onUpdate: unknown, ctx: ExtensionContext) => {
-    const call = { piSessionId: ctx.sessionManager.getSessionId(), cwd: ctx.cwd, ...(signal !== undefined ? { signal } : {}) }
+    const call = {
+      piSessionId: ctx.sessionManager.getSessionId(),
+      cwd: ctx.cwd,
+      persistSession: ctx.sessionManager.getSessionFile() !== undefined,
+      ...(signal !== undefined ? { signal } : {})
+    }
     return toPiResult(await runtime.runPromise(runToResult(params, call)))
   }
 })

@@ -15,7 +15,9 @@ import { BinaryLocator, type ResolvedBinary } from "../services/BinaryLocator.js
 import { Presenter } from "../services/Presenter.js"
 import { ProcessRunner } from "../services/ProcessRunner.js"
 import { type RefInfo, SessionRegistry } from "../services/SessionRegistry.js"
-import { ToolConfig } from "../services/ToolConfig.js"
+import { ToolConfig, type ToolConfigShape } from "../services/ToolConfig.js"
+import { DaemonProbe } from "../services/DaemonProbe.js"
+import { preflightArgs, preflightBatch, refsIn } from "./refPreflight.js"
 import { globalFlagTokens, parseCommandLine } from "../upstream/commandLine.js"
 import { isClose, mayNavigate } from "../upstream/commandPolicy.js"
 import { INLINE_IMAGE_BYTES } from "../presenters/budgets.js"
@@ -28,6 +30,8 @@ export interface CallContext {
   readonly piSessionId: string
   readonly cwd: string
   readonly signal?: AbortSignal
+  /** The pi session is saved to a file: its spill files go to a persistent per-session directory. */
+  readonly persistSession?: boolean
 }
 
 export interface Executed {
@@ -110,6 +114,31 @@ const refsFrom = (data: unknown): ReadonlyMap<string, RefInfo> | undefined => {
   return new Map(Object.entries(refs as Record<string, { role?: unknown; name?: unknown }>).map(([id, r]) => [id, { role: String(r.role ?? ""), name: String(r.name ?? "") }]))
 }
 
+const socketDirOf = (plan: Plan, config: ToolConfigShape): string | undefined =>
+  plan.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.env["AGENT_BROWSER_SOCKET_DIR"]
+
+const observeDaemon = (plan: Plan) =>
+  Effect.gen(function*() {
+    const config = yield* ToolConfig
+    const probe = yield* DaemonProbe
+    const dir = socketDirOf(plan, config)
+    return dir === undefined || plan.sessionName === undefined ? { pid: undefined, url: undefined } : yield* probe.observe(dir, plan.sessionName)
+  })
+
+/** Refuses stale `@eN` refs before anything runs (see refPreflight). */
+const guardRefs = (plan: Plan) =>
+  Effect.gen(function*() {
+    if (plan.kind !== "browser" || plan.sessionName === undefined) return
+    const isBatch = plan.line.command === "batch" && plan.stdin !== undefined
+    if (!isBatch && refsIn(plan.line.positionals).length === 0) return
+    const registry = yield* SessionRegistry
+    const snapshot = yield* registry.refSnapshotOf(plan.sessionName)
+    if (snapshot === undefined) return
+    const current = yield* observeDaemon(plan)
+    const stale = isBatch ? preflightBatch(plan.stdin ?? "", snapshot, current) : preflightArgs(plan.line.positionals, snapshot, current)
+    if (stale !== undefined) return yield* stale
+  })
+
 /** Runs a planned call under its session lock and verifies what it claims. */
 export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call: CallContext) {
   const locator = yield* BinaryLocator
@@ -121,6 +150,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   if (plan.outputPath !== undefined) yield* store.ensureParentDir(plan.outputPath)
 
   const { outcome, navigation } = yield* registry.serialize(plan.sessionName, Effect.gen(function*() {
+    yield* guardRefs(plan)
     const result = yield* runner.run({
       binary: binary.path,
       args: plan.effectiveArgs,
@@ -145,9 +175,16 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   const replaced = yield* registry.recordSuccess(plan)
   if (Option.isSome(replaced)) yield* closeManagedSession(replaced.value, plan.env)
 
-  if (outcome.kind === "single" && plan.sessionName !== undefined && plan.line.command === "snapshot") {
-    const refs = refsFrom(outcome.data)
-    if (refs !== undefined) yield* registry.recordRefs(plan.sessionName, refs)
+  if (plan.sessionName !== undefined && plan.kind === "browser") {
+    if (isClose(plan.line)) yield* registry.recordRefSnapshot(plan.sessionName, undefined)
+    else if (outcome.kind === "single" && plan.line.command === "snapshot") {
+      const refs = refsFrom(outcome.data)
+      const origin = (outcome.data as { origin?: unknown } | null)?.origin
+      if (refs !== undefined) {
+        const observed = yield* observeDaemon(plan)
+        yield* registry.recordRefSnapshot(plan.sessionName, { refs, url: typeof origin === "string" ? origin : observed.url ?? "", daemonPid: observed.pid })
+      }
+    }
   }
 
   const artifacts: Array<ArtifactRow> = []
@@ -159,6 +196,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
       const facts = yield* store.inspect(path)
       if (!facts.exists) return yield* new ArtifactMissing({ path, kind })
       artifacts.push({ kind, ...facts, exists: true })
+      yield* store.record({ path, kind, command: plan.line.command ?? kind, storageScope: "explicit-path", retentionState: "live", ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}), ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}), recordedAt: new Date().toISOString() })
       if (kind === "screenshot" && facts.mediaType?.startsWith("image/") === true) {
         const data = yield* store.readBase64(path, INLINE_IMAGE_BYTES)
         if (data !== undefined) image = { data, mimeType: facts.mediaType, path }
@@ -203,16 +241,18 @@ const rawSessionMode = (raw: unknown) => ((raw as { sessionMode?: unknown } | nu
 export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unknown, call: CallContext) {
   const presenter = yield* Presenter
   const registry = yield* SessionRegistry
+  const config = yield* ToolConfig
+  const owner = call.persistSession === true ? { persistKey: baseSessionName(config.sessionPrefix, call.piSessionId, call.cwd) } : {}
   const prepared = yield* Effect.either(prepare(raw, call))
   if (Either.isLeft(prepared)) {
-    return yield* presenter.failure({ plan: undefined, args: rawArgs(raw), sessionMode: rawSessionMode(raw), error: prepared.left, secrets: [], ...(yield* managedFacts(registry)) })
+    return yield* presenter.failure({ plan: undefined, args: rawArgs(raw), sessionMode: rawSessionMode(raw), error: prepared.left, secrets: [], owner, ...(yield* managedFacts(registry)) })
   }
   const plan = prepared.right
   const secrets = plan.line.command === "auth" && plan.stdin !== undefined ? [plan.stdin] : []
   const executed = yield* Effect.either(execute(plan, call))
   const facts = yield* managedFacts(registry)
   if (Either.isLeft(executed)) {
-    return yield* presenter.failure({ plan, args: plan.args, sessionMode: plan.sessionMode, error: executed.left, secrets, ...facts })
+    return yield* presenter.failure({ plan, args: plan.args, sessionMode: plan.sessionMode, error: executed.left, secrets, owner, ...facts })
   }
   const e = executed.right
   return yield* presenter.success({
@@ -220,6 +260,7 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
     outcome: e.outcome,
     artifacts: e.artifacts,
     secrets,
+    owner,
     durationMs: e.durationMs,
     binary: { version: e.binary.version, native: !e.binary.viaLauncher },
     ...facts,

@@ -2,6 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { SessionState } from "../schema/SessionState.js"
+import { ArtifactStore, type ManifestEntry } from "../services/ArtifactStore.js"
 import { SessionRegistry } from "../services/SessionRegistry.js"
 import { ToolConfig } from "../services/ToolConfig.js"
 import { closeManagedSession } from "./closeSession.js"
@@ -11,14 +12,17 @@ import { baseSessionName } from "./ToolCall.js"
 export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function*(
   piSessionId: string,
   cwd: string,
-  fromBranch: (baseName: string) => SessionState | undefined
+  fromBranch: (baseName: string) => SessionState | undefined,
+  manifest: ReadonlyArray<ManifestEntry> = []
 ) {
   const config = yield* ToolConfig
   const registry = yield* SessionRegistry
+  const artifacts = yield* ArtifactStore
   const baseName = baseSessionName(config.sessionPrefix, piSessionId, cwd)
   const restored = fromBranch(baseName)
   if (restored !== undefined) yield* registry.restore(restored)
   else yield* registry.current(baseName)
+  yield* artifacts.restoreManifest(manifest)
 })
 
 /** Closes the browser the wrapper owns; explicit caller sessions are left alone. */

@@ -32,10 +32,12 @@ export const redactUrl = (raw: string): { readonly text: string; readonly secret
 /** Redacts every URL found inside free text. */
 export const redactUrlsInText = (text: string): { readonly text: string; readonly secrets: ReadonlyArray<string> } => {
   const secrets: Array<string> = []
-  const out = text.replace(URL_IN_TEXT, (match) => {
+  const out = text.replace(URL_IN_TEXT, (found) => {
+    // sentence punctuation after a URL is not part of it
+    const match = found.replace(/[.,;:!?'"]+$/, "")
     const r = redactUrl(match)
     secrets.push(...r.secrets)
-    return r.text
+    return r.text + found.slice(match.length)
   })
   return { text: out, secrets }
 }

@@ -5,6 +5,7 @@
 import type { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.js"
 import type { SessionMode } from "./ToolInput.js"
 import type { SessionRecoveryHint } from "./ToolError.js"
+import type { ManifestEntry } from "../services/ArtifactStore.js"
 
 export interface NextAction {
   readonly tool: "agent_browser"
@@ -57,11 +58,19 @@ export interface ToolDetails {
   readonly validationError?: string
   readonly sessionRecoveryHint?: SessionRecoveryHint
   readonly fullOutputPath?: string
+  /** How an oversized snapshot was condensed (counts only; the view is in the content, the raw tree in fullOutputPath). */
+  readonly snapshotCompaction?: unknown
   readonly imagePath?: string
   readonly artifacts?: ReadonlyArray<ArtifactRow>
   readonly navigationSummary?: { readonly title: string; readonly url: string }
   readonly batchSteps?: ReadonlyArray<BatchStepDetails>
   readonly nextActions?: ReadonlyArray<NextAction>
+  /** Manifest rows this call added or changed (metadata only), with the window's retention counts. */
+  readonly artifactManifest?: {
+    readonly entries: ReadonlyArray<ManifestEntry>
+    readonly window: number
+    readonly counts: Readonly<Record<"live" | "ephemeral" | "missing" | "evicted", number>>
+  }
   /** The wrapper-managed session after this call, for rebuilding state on reload/resume. */
   readonly managedSession?: { readonly name: string; readonly active: boolean; readonly generation: number; readonly launchFlags: ReadonlyArray<string> }
   readonly binary?: { readonly version: string; readonly native: boolean }

@@ -1,7 +1,10 @@
 /**
- * ArtifactStore: private files the wrapper writes (spilled oversized output) and facts about files upstream wrote
- * (existence, size, media type sniffed from content). State: one process-private directory (mode 0700), removed
- * when the layer's scope closes. Raises nothing: a file that cannot be read is reported as missing.
+ * ArtifactStore: files the wrapper writes (oversized output spilled in full) and facts about files upstream wrote
+ * (existence, size, media type sniffed from content), plus the session's artifact manifest.
+ * State: a process-private directory (mode 0700, removed when the layer's scope closes) for calls of unpersisted pi
+ * sessions; per-session directories under the persistent root for persisted ones, kept within a byte budget by
+ * evicting the oldest spill files; and a bounded, metadata-only manifest (never contents, args or headers).
+ * Raises nothing: a file that cannot be read is reported as missing.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
@@ -14,16 +17,49 @@ export interface FileFacts {
   readonly mediaType?: string
 }
 
+export type StorageScope = "persistent-session" | "process-temp" | "explicit-path"
+export type RetentionState = "live" | "ephemeral" | "missing" | "evicted"
+
+export interface ManifestEntry {
+  readonly path: string
+  readonly kind: string
+  readonly command?: string
+  readonly storageScope: StorageScope
+  readonly retentionState: RetentionState
+  readonly sizeBytes?: number
+  readonly mediaType?: string
+  readonly recordedAt: string
+}
+
+/** Where a spill goes: the persisted pi session's directory, or the process-private one. */
+export interface SpillOwner {
+  readonly persistKey?: string
+}
+
+export interface SpillResult {
+  readonly path: string
+  readonly storageScope: StorageScope
+  readonly sizeBytes: number
+  /** Older spill files removed to keep the session within its byte budget. */
+  readonly evicted: ReadonlyArray<string>
+}
+
 export interface ArtifactStoreShape {
-  /** The private directory for this process. */
+  /** The process-private directory. */
   readonly root: string
-  /** Writes `content` in full to a new private file and returns its absolute path. */
-  readonly spill: (label: string, content: string) => Effect.Effect<string>
+  /** Writes `content` in full to a new private file, enforces the session budget, records both in the manifest. */
+  readonly spill: (label: string, content: string, owner: SpillOwner, command?: string) => Effect.Effect<SpillResult>
   readonly inspect: (path: string) => Effect.Effect<FileFacts>
   /** Creates the parent directory of a file upstream is about to write (upstream does not). */
   readonly ensureParentDir: (path: string) => Effect.Effect<void>
   /** The file's bytes as base64 when it exists and is at most `maxBytes`. */
   readonly readBase64: (path: string, maxBytes: number) => Effect.Effect<string | undefined>
+  /** Records an explicit artifact (screenshot, pdf, download) in the manifest. */
+  readonly record: (entry: ManifestEntry) => Effect.Effect<void>
+  /** The most recent entries (bounded window), newest last. */
+  readonly manifest: Effect.Effect<ReadonlyArray<ManifestEntry>>
+  /** Replaces the manifest (restore from a pi branch); entries whose files are gone become `missing`. */
+  readonly restoreManifest: (entries: ReadonlyArray<ManifestEntry>) => Effect.Effect<void>
 }
 
 export class ArtifactStore extends Context.Tag("agent-browser/ArtifactStore")<ArtifactStore, ArtifactStoreShape>() {}

@@ -10,10 +10,13 @@ import type { Plan } from "../schema/Plan.js"
 import type { ArtifactRow, ToolDetails, ToolResult } from "../schema/ToolDetails.js"
 import type { ToolError } from "../schema/ToolError.js"
 import type { SessionMode } from "../schema/ToolInput.js"
+import type { SpillOwner } from "./ArtifactStore.js"
 
 /** Facts that are not part of the upstream payload but belong in every result. */
 export interface CallFacts {
   readonly secrets: ReadonlyArray<string>
+  /** Where this call's spill files belong (a persisted pi session's directory, or process-private). */
+  readonly owner: SpillOwner
   readonly managedSession?: ToolDetails["managedSession"]
   readonly binary?: ToolDetails["binary"]
   readonly durationMs?: number

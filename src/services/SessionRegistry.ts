@@ -8,6 +8,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type { Plan } from "../schema/Plan.js"
+import type { RefSnapshot } from "../program/refPreflight.js"
 import type { ManagedSession, SessionState } from "../schema/SessionState.js"
 
 export interface RefInfo {
@@ -28,8 +29,9 @@ export interface SessionRegistryShape {
   readonly snapshot: Effect.Effect<Option.Option<SessionState>>
   /** Runs `task` holding the session's lock; `undefined` sessions are not serialized. */
   readonly serialize: <A, E, R>(session: string | undefined, task: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
-  readonly recordRefs: (session: string, refs: ReadonlyMap<string, RefInfo>) => Effect.Effect<void>
-  readonly refsOf: (session: string) => Effect.Effect<ReadonlyMap<string, RefInfo>>
+  /** The latest snapshot's refs for a session (undefined clears them, e.g. after close). */
+  readonly recordRefSnapshot: (session: string, snapshot: RefSnapshot | undefined) => Effect.Effect<void>
+  readonly refSnapshotOf: (session: string) => Effect.Effect<RefSnapshot | undefined>
 }
 
 export class SessionRegistry extends Context.Tag("agent-browser/SessionRegistry")<SessionRegistry, SessionRegistryShape>() {}

@@ -13,8 +13,14 @@ export interface ToolConfigShape {
   readonly defaultTimeoutMs: number
   /** Ceiling for a caller-set AGENT_BROWSER_DEFAULT_TIMEOUT, so upstream waits give up before the watchdog. */
   readonly upstreamDefaultTimeoutCapMs: number
-  /** Where process-private spill files and artifacts go. */
+  /** Where process-private spill files go (removed on shutdown). */
   readonly artifactRoot: string
+  /** Where persisted pi sessions keep their spill files, one directory per session (survives reload/resume). */
+  readonly sessionArtifactRoot: string
+  /** Byte budget per persisted session's spill directory; the oldest spills are evicted beyond it. */
+  readonly sessionArtifactMaxBytes: number
+  /** How many recent entries the artifact manifest keeps. */
+  readonly manifestMaxEntries: number
   /** The environment child processes inherit (PATH decides which agent-browser runs). */
   readonly env: Readonly<Record<string, string | undefined>>
   /** Prefix of generated managed session names. */

@@ -39,7 +39,7 @@ describe("redaction", () => {
     const ref = /textbox "Password" \[ref=(e\d+)\]/.exec(textOf(snap))?.[1]
     expect(ref).toBeDefined()
     const filled = await tool.call({ args: ["fill", `@${ref}`, "hunter2-correct-horse"] })
-    expect(filled.isError).toBe(false)
+    expect(filled.isError, JSON.stringify(filled.details.error)).toBe(false)
     expect(everything(filled)).not.toContain("hunter2-correct-horse")
     expect(filled.details.args).toEqual(["fill", `@${ref}`, "[REDACTED]"])
     const typed = await tool.call({ args: ["type", "#password", "typed-secret-42"] })

@@ -14,6 +14,9 @@ export const fakeConfig = (root: string, overrides: Partial<ToolConfigShape> = {
   defaultTimeoutMs: 35_000,
   upstreamDefaultTimeoutCapMs: 25_000,
   artifactRoot: join(root, "artifacts"),
+  sessionArtifactRoot: join(root, "session-artifacts"),
+  sessionArtifactMaxBytes: 32 * 1024 * 1024,
+  manifestMaxEntries: 100,
   env: { PATH: "/fake" },
   sessionPrefix: "pi",
   ...overrides

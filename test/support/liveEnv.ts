@@ -54,6 +54,9 @@ export const makeLiveEnv = (overrides: Partial<ToolConfigShape> = {}, extraEnv: 
     defaultTimeoutMs: 35_000,
     upstreamDefaultTimeoutCapMs: 25_000,
     artifactRoot: join(root, "artifacts"),
+    sessionArtifactRoot: join(root, "session-artifacts"),
+    sessionArtifactMaxBytes: 32 * 1024 * 1024,
+    manifestMaxEntries: 100,
     env,
     sessionPrefix: "t",
     ...overrides

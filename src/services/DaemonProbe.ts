@@ -1,0 +1,18 @@
+/**
+ * DaemonProbe: what an upstream session's daemon says about itself in its socket directory, read without spawning a
+ * process: its pid (`<session>.pid`; a new pid means a new daemon, whose refs restart at e1) and the active tab's URL
+ * as of its last command (`<session>.target`). Stateless; missing files read as unknown.
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+
+export interface DaemonObservation {
+  readonly pid: string | undefined
+  readonly url: string | undefined
+}
+
+export interface DaemonProbeShape {
+  readonly observe: (socketDir: string, session: string) => Effect.Effect<DaemonObservation>
+}
+
+export class DaemonProbe extends Context.Tag("agent-browser/DaemonProbe")<DaemonProbe, DaemonProbeShape>() {}

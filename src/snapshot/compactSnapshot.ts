@@ -1,0 +1,151 @@
+/**
+ * The compact, main-content-first view of an oversized snapshot: the page's main content block first (reading text
+ * with refs), then an outline of the other sections, then the controls an agent may need, and counts of what was
+ * left out. Pure; the caller spills the raw snapshot and prints its path.
+ */
+import { contentWeights, findMainBlock } from "./contentWeight.js"
+import { parseSnapshot, type SnapshotNode, walk } from "./parseSnapshot.js"
+import { CONTROL_ROLES, controlLine, type RenderState, renderFlow } from "./renderFlow.js"
+
+/** Raw snapshots up to this size are shown verbatim: compaction would save little and lose structure. */
+export const VERBATIM_SNAPSHOT_BYTES = 8 * 1024
+/**
+ * Main content budget. The view grows with the article (the median article is ~6 KiB of text) up to this cap, so
+ * most articles fit whole while the whole view stays under 16 KiB; longer pages end with the spill path.
+ */
+export const READING_BYTES = 12 * 1024
+/** Nearby content after a short main block: enough for a lead or sidebar story, not the whole page. */
+export const NEARBY_BYTES = 1536
+/** Outline of headings not shown above. */
+export const OUTLINE_BYTES = 500
+/** Controls (editable fields first) not shown above. */
+export const CONTROLS_BYTES = 640
+const MAX_OUTLINE_LINES = 8
+const MAX_CONTROL_LINES = 10
+/** Page chrome: never "nearby content" (its controls still surface in the controls section). */
+const CHROME_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search", "menubar", "menu", "toolbar", "dialog", "alertdialog"])
+
+/** A list whose every item is only a link: menus, "more stories" rails. */
+const isLinkList = (node: SnapshotNode): boolean =>
+  node.role === "list" && node.children.length > 1 &&
+  node.children.every((item) => item.children.filter((c) => c.role !== "ListMarker").every((c) => c.role === "link"))
+
+export interface SnapshotCompaction {
+  readonly mode: "main-content" | "whole-page"
+  readonly mainRole?: string
+  readonly mainTruncated: boolean
+  readonly refCount: number
+  readonly shownRefCount: number
+  readonly omittedControlRefs: ReadonlyArray<string>
+  readonly omitted: Readonly<Record<string, number>>
+  readonly rawBytes: number
+}
+
+export interface CompactView {
+  readonly text: string
+  readonly compaction: SnapshotCompaction
+}
+
+const EDITABLE = new Set(["textbox", "searchbox", "combobox", "spinbutton", "slider", "listbox"])
+
+const contains = (ancestor: SnapshotNode, node: SnapshotNode): boolean => {
+  let found = false
+  walk(ancestor, (n) => {
+    if (n === node) found = true
+  })
+  return found
+}
+
+const newState = (budget: number): RenderState => ({ lines: [], bytes: 0, budget, truncated: false, shownRefs: new Set() })
+
+export const compactSnapshot = (raw: string, origin: string): CompactView => {
+  const root = parseSnapshot(raw)
+  const weights = contentWeights(root)
+  const main = findMainBlock(root, weights)
+  const all: Array<SnapshotNode> = []
+  walk(root, (n) => {
+    if (n.ref !== undefined) all.push(n)
+  })
+
+  const mainState = newState(READING_BYTES)
+  renderFlow(main ?? root, mainState)
+  // Nearby content: what is left of the page outside chrome and link rails, in page order, within the budget.
+  const nearby = newState(Math.min(NEARBY_BYTES, READING_BYTES - mainState.bytes))
+  if (main !== undefined && !mainState.truncated) {
+    const visit = (node: SnapshotNode): boolean => {
+      if (node === main) return true
+      if (CHROME_ROLES.has(node.role) || isLinkList(node)) return true
+      if (!contains(node, main)) return renderFlow(node, nearby)
+      for (const child of node.children) if (!visit(child)) return false
+      return true
+    }
+    visit(root)
+  }
+  const shown = new Set([...mainState.shownRefs, ...nearby.shownRefs])
+
+  // Outline: headings outside the main block, in page order.
+  const outline = newState(OUTLINE_BYTES)
+  if (main !== undefined) {
+    for (const n of all) {
+      if (outline.lines.length >= MAX_OUTLINE_LINES) break
+      if (n.role !== "heading" || n.name === undefined || n.name === "Blocked" || contains(main, n)) continue
+      const level = Number(n.attrs.find((a) => a.startsWith("level="))?.slice(6) ?? 2)
+      if (level > 3) continue
+      const line = `${"#".repeat(level)} ${n.name.replace(/\s+/g, " ").trim()} @${n.ref}`
+      if (!renderLine(outline, line, n.ref)) break
+    }
+  }
+
+  // Controls not shown yet: editable fields first, then buttons/tabs/others; named ones only.
+  const hidden = all.filter((n) => CONTROL_ROLES.has(n.role) && !shown.has(n.ref ?? "") && (n.name ?? "") !== "" || (EDITABLE.has(n.role) && !shown.has(n.ref ?? "")))
+  const ranked = [...hidden.filter((n) => EDITABLE.has(n.role)), ...hidden.filter((n) => !EDITABLE.has(n.role))]
+  const controls = newState(CONTROLS_BYTES)
+  const omittedControlRefs: Array<string> = []
+  for (const n of ranked) {
+    if (controls.lines.length >= MAX_CONTROL_LINES || !renderLine(controls, controlLine(n), n.ref)) {
+      omittedControlRefs.push(n.ref ?? "")
+      continue
+    }
+  }
+
+  for (const r of outline.shownRefs) shown.add(r)
+  for (const r of controls.shownRefs) shown.add(r)
+  const omitted: Record<string, number> = {}
+  for (const n of all) if (!shown.has(n.ref ?? "")) omitted[n.role] = (omitted[n.role] ?? 0) + 1
+
+  const sections: Array<string> = []
+  const rawBytes = Buffer.byteLength(raw, "utf8")
+  sections.push(`Snapshot of ${origin || "the page"}: compact view, ${all.length} refs, ${Math.round(rawBytes / 1024)} KiB raw. ${main !== undefined ? "Main content first." : "Whole page, condensed."} @eN are refs.`)
+  sections.push(`${main !== undefined ? `Main content (${main.role}${main.name !== undefined ? ` "${main.name}"` : ""}):\n` : ""}${mainState.lines.join("\n")}${mainState.truncated ? "\n… (more in the full snapshot)" : ""}`)
+  if (nearby.lines.length > 0) sections.push(`Nearby content:\n${nearby.lines.join("\n")}${nearby.truncated ? "\n… (more in the full snapshot)" : ""}`)
+  if (outline.lines.length > 0) sections.push(`Other sections:\n${outline.lines.join("\n")}`)
+  if (controls.lines.length > 0) sections.push(`${mainState.truncated || main !== undefined ? "Omitted high-value controls" : "Controls"}:\n${controls.lines.join("\n")}`)
+  const counts = Object.entries(omitted).sort((a, b) => b[1] - a[1]).map(([role, n]) => `${n} ${role}`).join(", ")
+  if (counts !== "") sections.push(`Not shown: ${counts}.`)
+
+  return {
+    text: sections.join("\n\n"),
+    compaction: {
+      mode: main !== undefined ? "main-content" : "whole-page",
+      ...(main !== undefined ? { mainRole: main.role } : {}),
+      mainTruncated: mainState.truncated,
+      refCount: all.length,
+      shownRefCount: shown.size,
+      omittedControlRefs: omittedControlRefs.slice(0, 20),
+      omitted,
+      rawBytes
+    }
+  }
+}
+
+const renderLine = (state: RenderState, line: string, ref: string | undefined): boolean => {
+  const size = Buffer.byteLength(line, "utf8") + 1
+  if (state.bytes + size > state.budget) {
+    state.truncated = true
+    return false
+  }
+  state.lines.push(line)
+  state.bytes += size
+  if (ref !== undefined) state.shownRefs.add(ref)
+  return true
+}

@@ -1,0 +1,132 @@
+/**
+ * Renders a snapshot subtree as compact reading text: prose as plain lines (sentences kept whole, link text inline),
+ * headings as `#` lines, list items as `- ` lines, table rows as `a | b`, controls as `role "name" @eN`, and the refs
+ * of inline links listed after their line. Stops at a byte budget and reports what it could not show.
+ */
+import { isBlockedFrame } from "./contentWeight.js"
+import type { SnapshotNode } from "./parseSnapshot.js"
+
+const INLINE = new Set(["StaticText", "link", "emphasis", "strong", "code", "mark", "subscript", "superscript", "time", "abbr", "LineBreak", "text", "insertion", "deletion"])
+const SKIP = new Set(["ListMarker", "separator", "img", "image", "graphics-symbol", "presentation", "none"])
+export const CONTROL_ROLES = new Set([
+  "button", "textbox", "searchbox", "combobox", "checkbox", "radio", "switch", "slider", "spinbutton", "tab", "menuitem",
+  "option", "listbox", "menuitemcheckbox", "menuitemradio", "treeitem"
+])
+/** Inline link names longer than this are cut in the trailing ref list (the full text is already in the line). */
+const LINK_LABEL_CHARS = 32
+
+export interface RenderState {
+  readonly lines: Array<string>
+  bytes: number
+  readonly budget: number
+  truncated: boolean
+  /** Refs rendered so far (the compact view's "shown" set). */
+  readonly shownRefs: Set<string>
+}
+
+const isInline = (node: SnapshotNode): boolean =>
+  INLINE.has(node.role) || (node.role === "generic" && node.name === undefined && node.children.every(isInline))
+
+const attr = (node: SnapshotNode, key: string): string | undefined =>
+  node.attrs.find((a) => a.startsWith(`${key}=`))?.slice(key.length + 1)
+
+const clip = (s: string, max: number): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s)
+
+/** Inline text of a run plus the refs of the links in it. */
+const inlineText = (nodes: ReadonlyArray<SnapshotNode>, links: Array<{ ref: string; name: string }>): string =>
+  nodes.map((n, i) => {
+    const previous = nodes[i - 1]
+    // sibling text nodes that end and start sentences are separate paragraphs in one container
+    const breakBefore = n.role === "StaticText" && previous?.role === "StaticText" && /[.!?…"”’)]\s*$/.test(previous.name ?? "") && /^\s*["“‘(]?[A-Z0-9]/.test(n.name ?? "")
+    const text = inlineNode(n, links)
+    return breakBefore ? `\n${text}` : text
+  }).join("")
+
+const inlineNode = (n: SnapshotNode, links: Array<{ ref: string; name: string }>): string => {
+    if (SKIP.has(n.role)) return ""
+    if (n.role === "link") {
+      const name = n.name ?? inlineText(n.children, [])
+      if (n.ref !== undefined) links.push({ ref: n.ref, name })
+      return name
+    }
+    if (n.role === "StaticText" || n.role === "text") return n.name ?? n.value ?? ""
+    if (n.role === "LineBreak") return " "
+    return inlineText(n.children, links) || (n.name ?? "")
+}
+
+/** Shortest useful tail of a cut line: below this, the line is dropped instead. */
+const MIN_PARTIAL_BYTES = 200
+
+const push = (state: RenderState, line: string, refs: ReadonlyArray<string>): boolean => {
+  const size = Buffer.byteLength(line, "utf8") + 1
+  if (state.bytes + size > state.budget) {
+    const room = state.budget - state.bytes - 2
+    if (room >= MIN_PARTIAL_BYTES) {
+      const cut = Buffer.from(line, "utf8").subarray(0, room).toString("utf8").replace(/\uFFFD$/, "")
+      state.lines.push(`${cut}…`)
+      state.bytes = state.budget
+    }
+    state.truncated = true
+    return false
+  }
+  state.lines.push(line)
+  state.bytes += size
+  for (const r of refs) state.shownRefs.add(r)
+  return true
+}
+
+const refList = (links: ReadonlyArray<{ ref: string; name: string }>): string =>
+  links.length === 0 ? "" : ` [${links.map((l) => `@${l.ref} ${clip(l.name.trim(), LINK_LABEL_CHARS)}`).join("; ")}]`
+
+const normalize = (s: string): string => s.replace(/[^\S\n]+/g, " ").replace(/ *\n */g, "\n").trim()
+
+export const controlLine = (node: SnapshotNode): string => {
+  const extras = node.attrs.filter((a) => !a.startsWith("level="))
+  const value = node.value !== undefined ? `: ${clip(node.value, 80)}` : ""
+  return `${node.role}${node.name !== undefined && node.name !== "" ? ` ${JSON.stringify(node.name)}` : ""}${node.ref !== undefined ? ` @${node.ref}` : ""}${extras.length > 0 ? ` [${extras.join(", ")}]` : ""}${value}`
+}
+
+/** Renders `node`'s content into `state`; returns false once the budget is exhausted. */
+export const renderFlow = (node: SnapshotNode, state: RenderState, listDepth = 0): boolean => {
+  if (SKIP.has(node.role) || isBlockedFrame(node)) return true
+  if (node.role === "heading") {
+    const level = Number(attr(node, "level") ?? 2)
+    const text = normalize(node.name ?? inlineText(node.children, []))
+    return text === "" || push(state, `${"#".repeat(Math.min(Math.max(level, 1), 6))} ${text}`, [])
+  }
+  if (CONTROL_ROLES.has(node.role)) return push(state, controlLine(node), node.ref !== undefined ? [node.ref] : [])
+  if (node.role === "row") {
+    const links: Array<{ ref: string; name: string }> = []
+    const cells = node.children.filter((c) => !SKIP.has(c.role)).map((c) => normalize(inlineText(c.children.length > 0 ? c.children : [c], links) || (c.name ?? "")))
+    const line = cells.join(" | ")
+    return line.replace(/[| ]/g, "") === "" || push(state, `${line}${refList(links)}`, links.map((l) => l.ref))
+  }
+  if (node.role === "link" && node.ref !== undefined && listDepth === 0 && node.name !== undefined) {
+    return push(state, `link ${JSON.stringify(normalize(node.name))} @${node.ref}`, [node.ref])
+  }
+  const isList = node.role === "list"
+  const prefix = node.role === "listitem" ? `${"  ".repeat(Math.max(listDepth - 1, 0))}- ` : ""
+  let run: Array<SnapshotNode> = []
+  let first = true
+  const flush = (): boolean => {
+    if (run.length === 0) return true
+    const links: Array<{ ref: string; name: string }> = []
+    const text = normalize(inlineText(run, links))
+    run = []
+    if (text === "") return true
+    const line = `${first ? prefix : prefix === "" ? "" : `${"  ".repeat(listDepth)}`}${text}${refList(links)}`
+    first = false
+    return push(state, line, links.map((l) => l.ref))
+  }
+  for (const child of node.children) {
+    if (isInline(child)) {
+      run.push(child)
+      continue
+    }
+    if (!flush()) return false
+    const before = state.lines.length
+    if (!renderFlow(child, state, isList ? listDepth + 1 : listDepth)) return false
+    if (state.lines.length > before && child.role !== "list") first = false
+  }
+  return flush()
+}

@@ -1,0 +1,56 @@
+/** The stale-ref preflight rules, pure. */
+import { describe, expect, it } from "vitest"
+import { preflightArgs, preflightBatch, type RefSnapshot, samePage } from "../../src/program/refPreflight.js"
+
+const snapshot: RefSnapshot = {
+  url: "http://app.test/form?step=1",
+  daemonPid: "100",
+  refs: new Map([["e1", { role: "textbox", name: "Name" }], ["e2", { role: "checkbox", name: "Gift" }], ["e3", { role: "button", name: "Save" }], ["e4", { role: "link", name: "About" }]])
+}
+const here = { pid: "100", url: "http://app.test/form" }
+
+describe("preflightArgs", () => {
+  it("lets current refs through, in every accepted spelling", () => {
+    for (const ref of ["@e3", "e3", "ref=e3"]) expect(preflightArgs(["click", ref], snapshot, here)).toBeUndefined()
+    expect(preflightArgs(["get", "text", "@e9"], snapshot, here)).toBeUndefined() // reads are not guarded
+    expect(preflightArgs(["click", "#save"], snapshot, here)).toBeUndefined()
+  })
+
+  it("refuses refs from a restarted daemon, another page, or outside the latest snapshot", () => {
+    expect(preflightArgs(["click", "@e3"], snapshot, { ...here, pid: "200" })?.message).toContain("restarted")
+    expect(preflightArgs(["click", "@e3"], snapshot, { ...here, url: "http://app.test/about" })?.message).toContain("came from")
+    expect(preflightArgs(["fill", "@e9", "x"], snapshot, here)?.message).toContain("not in the latest snapshot")
+  })
+
+  it("does not guard without a snapshot or without observations", () => {
+    expect(preflightArgs(["click", "@e9"], undefined, here)).toBeUndefined()
+    expect(preflightArgs(["click", "@e3"], snapshot, { pid: undefined, url: undefined })).toBeUndefined()
+  })
+})
+
+describe("preflightBatch", () => {
+  const batch = (steps: ReadonlyArray<ReadonlyArray<string>>) => preflightBatch(JSON.stringify(steps), snapshot, here)
+
+  it("allows same-snapshot form rows before a final submit", () => {
+    expect(batch([["fill", "@e1", "Ada"], ["check", "@e2"], ["click", "@e2"], ["click", "@e3"]])).toBeUndefined()
+  })
+
+  it("latches after a page-changing step until a snapshot step", () => {
+    expect(batch([["click", "@e4"], ["click", "@e3"]])?.message).toContain("batch step 2")
+    expect(batch([["open", "http://x"], ["fill", "@e1", "a"]])?.message).toContain("step 1 (open)")
+    expect(batch([["click", "@e4"], ["snapshot", "-i"], ["click", "@e77"]])).toBeUndefined()
+  })
+
+  it("applies the direct rules to each step and ignores malformed stdin", () => {
+    expect(batch([["fill", "@e9", "x"]])?.message).toContain("batch step 1")
+    expect(preflightBatch("not json", snapshot, here)).toBeUndefined()
+  })
+})
+
+describe("samePage", () => {
+  it("ignores fragments, and the query only when the observation has none", () => {
+    expect(samePage("http://a/p?x=1#top", "http://a/p")).toBe(true)
+    expect(samePage("http://a/p?x=1", "http://a/p?x=2")).toBe(false)
+    expect(samePage("http://a/p", "http://a/q")).toBe(false)
+  })
+})
