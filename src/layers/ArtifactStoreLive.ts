@@ -103,6 +103,15 @@ export const ArtifactStoreLive = Layer.scoped(
           return readFileSync(path).toString("base64")
         }),
       record,
+      writeOutput: (path, content) =>
+        Effect.try({
+          try: () => {
+            mkdirSync(dirname(path), { recursive: true })
+            writeFileSync(path, content)
+            return Buffer.byteLength(content, "utf8")
+          },
+          catch: (error) => (error as Error).message
+        }),
       manifest: Ref.get(entries),
       restoreManifest: (restored) =>
         Ref.set(entries, window(restored.map((e) =>

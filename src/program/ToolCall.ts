@@ -23,6 +23,7 @@ import { isClose, mayNavigate } from "../upstream/commandPolicy.js"
 import { INLINE_IMAGE_BYTES } from "../presenters/budgets.js"
 import { classifyUpstream, firstBatchFailure, type UpstreamOutcome } from "./classifyUpstream.js"
 import { planInvocation } from "./planInvocation.js"
+import { attachOutputFile } from "./outputFile.js"
 import { closeManagedSession } from "./closeSession.js"
 
 /** Who is calling: the pi session and working directory the managed browser belongs to. */
@@ -255,7 +256,7 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
     return yield* presenter.failure({ plan, args: plan.args, sessionMode: plan.sessionMode, error: executed.left, secrets, owner, ...facts })
   }
   const e = executed.right
-  return yield* presenter.success({
+  const presented = yield* presenter.success({
     plan,
     outcome: e.outcome,
     artifacts: e.artifacts,
@@ -268,6 +269,7 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
     ...(e.image !== undefined ? { image: e.image } : {}),
     ...(e.batchFailure !== undefined ? { batchFailure: e.batchFailure } : {})
   })
+  return plan.input.outputPath === undefined ? presented : yield* attachOutputFile(presented, plan, e.outcome, plan.input.outputPath)
 }) satisfies (raw: unknown, call: CallContext) => Effect.Effect<ToolResult, never, unknown>
 
 export type PrepareError = InvalidInput

@@ -71,6 +71,10 @@ export interface ToolDetails {
     readonly window: number
     readonly counts: Readonly<Record<"live" | "ephemeral" | "missing" | "evicted", number>>
   }
+  /** The caller's outputPath result. */
+  readonly outputFile?:
+    | { readonly status: "saved"; readonly path: string; readonly absolutePath: string; readonly source: "data" | "text" | "snapshot"; readonly bytes: number }
+    | { readonly status: "failed"; readonly absolutePath: string; readonly error: string }
   /** The wrapper-managed session after this call, for rebuilding state on reload/resume. */
   readonly managedSession?: { readonly name: string; readonly active: boolean; readonly generation: number; readonly launchFlags: ReadonlyArray<string> }
   readonly binary?: { readonly version: string; readonly native: boolean }

@@ -36,6 +36,13 @@ export const ToolInput = Schema.Struct({
     }),
     { exact: true }
   ),
+  outputPath: Schema.optionalWith(
+    Schema.String.pipe(Schema.minLength(1)).annotations({
+      message: () => "must be a non-empty file path",
+      description: "Also save this call's result to a file (JSON data, or text; a snapshot's full tree). Relative to the cwd."
+    }),
+    { exact: true }
+  ),
   timeoutMs: Schema.optionalWith(
     Schema.Number.pipe(Schema.int(), Schema.between(1_000, MAX_TIMEOUT_MS)).annotations({
       message: () => `must be an integer number of milliseconds between 1000 and ${MAX_TIMEOUT_MS}`,

@@ -54,6 +54,8 @@ export interface ArtifactStoreShape {
   readonly ensureParentDir: (path: string) => Effect.Effect<void>
   /** The file's bytes as base64 when it exists and is at most `maxBytes`. */
   readonly readBase64: (path: string, maxBytes: number) => Effect.Effect<string | undefined>
+  /** Writes a caller-requested output file (parent created); fails with the OS message. */
+  readonly writeOutput: (path: string, content: string) => Effect.Effect<number, string>
   /** Records an explicit artifact (screenshot, pdf, download) in the manifest. */
   readonly record: (entry: ManifestEntry) => Effect.Effect<void>
   /** The most recent entries (bounded window), newest last. */

@@ -15,7 +15,7 @@ export const VERBATIM_SNAPSHOT_BYTES = 8 * 1024
  */
 export const READING_BYTES = 12 * 1024
 /** Nearby content after a short main block: enough for a lead or sidebar story, not the whole page. */
-export const NEARBY_BYTES = 1536
+export const NEARBY_BYTES = 1024
 /** Outline of headings not shown above. */
 export const OUTLINE_BYTES = 500
 /** Controls (editable fields first) not shown above. */

@@ -1,0 +1,92 @@
+/** Spill files: persistent per-session budget with eviction, manifest states, redaction inside spills, cleanup. */
+import { existsSync, readFileSync, unlinkSync } from "node:fs"
+import * as Effect from "effect/Effect"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import { afterAll, describe, expect, it } from "vitest"
+import { FakeAgentBrowser } from "../../src/layers/FakeAgentBrowser.js"
+import { runToResult } from "../../src/program/ToolCall.js"
+import { ArtifactStore } from "../../src/services/ArtifactStore.js"
+import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
+
+/** A raw snapshot of about `kib` KiB whose paragraphs mention a secret-bearing URL. */
+const bigSnapshot = (kib: number, marker: string) => {
+  const lines = ["- main", "  - heading \"Report\" [level=1, ref=e1]"]
+  for (let i = 0; Buffer.byteLength(lines.join("\n")) < kib * 1024; i++) {
+    lines.push(`  - paragraph\n    - StaticText "${marker} line ${i} see https://x.test/cb?token=tok${i}secret and more words to make it long enough."`)
+  }
+  return lines.join("\n")
+}
+
+const snapshotReply = (kib: number, marker: string) => FakeAgentBrowser.ok({ origin: "https://x.test/", refs: { e1: { role: "heading", name: "Report" } }, snapshot: bigSnapshot(kib, marker) })
+
+describe("spill files", () => {
+  it("keep a persisted session within its byte budget by evicting the oldest, and report it", async () => {
+    const runtime = ManagedRuntime.make(fakeLayer(temp.root, [
+      { reply: snapshotReply(20, "one") }, { reply: snapshotReply(20, "two") }, { reply: snapshotReply(20, "three") }
+    ], { sessionArtifactMaxBytes: 45 * 1024 }))
+    const persisted = { ...call, persistSession: true }
+    try {
+      const first = await runtime.runPromise(runToResult({ args: ["snapshot"] }, persisted))
+      const second = await runtime.runPromise(runToResult({ args: ["snapshot"] }, persisted))
+      expect(first.details.fullOutputPath).toContain("session-artifacts")
+      expect(existsSync(first.details.fullOutputPath ?? "")).toBe(true)
+      const third = await runtime.runPromise(runToResult({ args: ["snapshot"] }, persisted))
+      expect(existsSync(first.details.fullOutputPath ?? "")).toBe(false)
+      expect(existsSync(second.details.fullOutputPath ?? "")).toBe(true)
+      expect(existsSync(third.details.fullOutputPath ?? "")).toBe(true)
+      const text = third.content.map((c) => (c.type === "text" ? c.text : "")).join("")
+      expect(text).toContain("1 older spill file(s) evicted")
+      const manifest = third.details.artifactManifest
+      expect(manifest?.entries.find((e) => e.path === first.details.fullOutputPath)?.retentionState).toBe("evicted")
+      expect(manifest?.entries.find((e) => e.path === third.details.fullOutputPath)).toMatchObject({ kind: "spill", storageScope: "persistent-session", retentionState: "live" })
+      expect(manifest?.counts).toMatchObject({ live: 2, evicted: 1 })
+      expect(JSON.stringify(manifest)).not.toContain("line 1") // metadata only
+    } finally {
+      await runtime.dispose()
+    }
+  })
+
+  it("hold the full raw text, redacted", async () => {
+    const runtime = ManagedRuntime.make(fakeLayer(temp.root, [{ reply: snapshotReply(12, "redact") }]))
+    try {
+      const result = await runtime.runPromise(runToResult({ args: ["snapshot"] }, call))
+      const spilled = readFileSync(result.details.fullOutputPath ?? "", "utf8")
+      expect(spilled).toContain("redact line 0")
+      expect(spilled).toContain("token=[REDACTED]")
+      expect(spilled).not.toMatch(/tok\d+secret/)
+    } finally {
+      await runtime.dispose()
+    }
+  })
+
+  it("of unpersisted sessions are process-private and removed at shutdown; persisted ones stay", async () => {
+    const runtime = ManagedRuntime.make(fakeLayer(temp.root, [{ reply: snapshotReply(12, "a") }, { reply: snapshotReply(12, "b") }]))
+    const ephemeral = await runtime.runPromise(runToResult({ args: ["snapshot"] }, call))
+    const kept = await runtime.runPromise(runToResult({ args: ["snapshot"] }, { ...call, persistSession: true }))
+    expect(ephemeral.details.artifactManifest?.entries[0]).toMatchObject({ storageScope: "process-temp", retentionState: "ephemeral" })
+    expect(existsSync(ephemeral.details.fullOutputPath ?? "")).toBe(true)
+    await runtime.dispose()
+    expect(existsSync(ephemeral.details.fullOutputPath ?? "")).toBe(false)
+    expect(existsSync(kept.details.fullOutputPath ?? "")).toBe(true)
+  })
+
+  it("restored from a branch become missing when their file is gone", async () => {
+    const runtime = ManagedRuntime.make(fakeLayer(temp.root, [{ reply: snapshotReply(12, "m") }]))
+    try {
+      const result = await runtime.runPromise(runToResult({ args: ["snapshot"] }, { ...call, persistSession: true }))
+      const entries = result.details.artifactManifest?.entries ?? []
+      unlinkSync(result.details.fullOutputPath ?? "")
+      const restored = await runtime.runPromise(Effect.gen(function*() {
+        const store = yield* ArtifactStore
+        yield* store.restoreManifest(entries)
+        return yield* store.manifest
+      }))
+      expect(restored[0]?.retentionState).toBe("missing")
+    } finally {
+      await runtime.dispose()
+    }
+  })
+})
