@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { formatFailure } from "../presenters/formatFailure.js"
 import { formatSuccess, stripLifecycle } from "../presenters/formatSuccess.js"
-import { presentSnapshot } from "../presenters/presentSnapshot.js"
+import { presentSnapshotWith } from "../presenters/presentSnapshot.js"
 import { byteLength, DETAILS_DATA_BYTES, DETAILS_STDERR_BYTES, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "../presenters/budgets.js"
 import { classifyErrorText } from "../program/classifyUpstream.js"
 import { hasSubcommands } from "../upstream/commandPolicy.js"
@@ -93,7 +93,7 @@ export const PresenterLive = Layer.effect(
           const { plan, outcome } = input
           const { base, secrets } = yield* echo(plan, plan.args, input)
           const snapshot = outcome.kind === "single" && plan.line.command === "snapshot" && outcome.data !== null && typeof outcome.data === "object"
-            ? presentSnapshot(plan.line.positionals, outcome.data as Record<string, unknown>)
+            ? presentSnapshotWith(plan.line.positionals, outcome.data as Record<string, unknown>, { options: plan.snapshotOptions, previousRefs: input.previousRefs, viewport: input.viewport })
             : undefined
           const formatted = snapshot ?? formatSuccess(plan, outcome)
           const rawData = snapshot !== undefined
@@ -140,6 +140,9 @@ export const PresenterLive = Layer.effect(
             ...(outcome.kind === "single" && outcome.warning !== undefined ? { warning: redactor.scrubText(outcome.warning, secrets) } : {}),
             ...optional("fullOutputPath", snapshotSpill ?? budget.fullOutputPath),
             ...optional("snapshotCompaction", snapshot?.compaction),
+            ...optional("snapshotFilter", snapshot?.snapshotFilter),
+            ...optional("snapshotDiff", snapshot?.snapshotDiff === undefined ? undefined : { ...snapshot.snapshotDiff, added: snapshot.snapshotDiff.added.slice(0, 30), removed: snapshot.snapshotDiff.removed.slice(0, 30) }),
+            ...optional("snapshotViewport", snapshot?.snapshotViewport),
             ...optional("navigationSummary", redactor.scrubValue(input.navigation, secrets)),
             ...(input.artifacts.length > 0 ? { artifacts: redactor.scrubValue(input.artifacts, secrets) } : {}),
             ...optional("imagePath", input.image === undefined ? undefined : redactor.scrubText(input.image.path, secrets)),

@@ -3,7 +3,11 @@
  * (or, for `-i`, controls and content links first) with the raw tree spilled to a file. Persisted details keep only
  * counts and origin: the tree is in the content, the full raw text in the spill file. Pure.
  */
+import type { ViewportFacts } from "../program/pageProbes.js"
+import type { RefSnapshot } from "../program/refPreflight.js"
 import { compactInteractive } from "../snapshot/compactInteractive.js"
+import { filterSnapshot } from "../snapshot/filterSnapshot.js"
+import type { SnapshotOptions } from "../upstream/snapshotOptions.js"
 import { compactSnapshot, type SnapshotCompaction, VERBATIM_SNAPSHOT_BYTES } from "../snapshot/compactSnapshot.js"
 
 export interface SnapshotPresentation {
@@ -13,6 +17,63 @@ export interface SnapshotPresentation {
   readonly compaction?: SnapshotCompaction | { readonly mode: "interactive"; readonly shownRefCount: number; readonly refCount: number; readonly omitted: Readonly<Record<string, number>>; readonly rawBytes: number }
   /** The raw tree, to be written to a spill file whose path is appended to the text. */
   readonly spill?: string
+  readonly snapshotFilter?: { readonly search?: string; readonly role?: string; readonly matchedRefs: number; readonly totalRefs: number; readonly visibleLines: number; readonly totalLines: number }
+  readonly snapshotDiff?: { readonly added: ReadonlyArray<string>; readonly removed: ReadonlyArray<string>; readonly unchanged: number; readonly previousUrl: string }
+  readonly snapshotViewport?: ViewportFacts
+}
+
+export interface SnapshotExtras {
+  readonly options?: SnapshotOptions | undefined
+  readonly previousRefs?: RefSnapshot | undefined
+  readonly viewport?: ViewportFacts | undefined
+}
+
+/** Refs listed per diff side in the text; the counts are always complete. */
+const DIFF_LIST_MAX = 15
+
+const diffOf = (previous: RefSnapshot, refs: Record<string, { role?: unknown; name?: unknown }>) => {
+  const label = (id: string, r: { role?: unknown; name?: unknown } | undefined) => `@${id} ${String(r?.role ?? "")} ${JSON.stringify(String(r?.name ?? ""))}`
+  const key = (r: { role?: unknown; name?: unknown } | undefined) => `${String(r?.role ?? "")}|${String(r?.name ?? "")}`
+  const before = new Map([...previous.refs.entries()].map(([id, r]) => [key(r), id]))
+  const now = new Map(Object.entries(refs).map(([id, r]) => [key(r), id]))
+  const added = Object.entries(refs).filter(([, r]) => !before.has(key(r))).map(([id, r]) => label(id, r))
+  const removed = [...previous.refs.entries()].filter(([, r]) => !now.has(key(r))).map(([id, r]) => label(id, r))
+  return { added, removed, unchanged: now.size - added.length, previousUrl: previous.url }
+}
+
+/** Applies --search/--filter, --diff and --viewport around the base presentation. */
+export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<string, unknown>, extras: SnapshotExtras): SnapshotPresentation => {
+  const base = presentSnapshot(args, data)
+  const options = extras.options
+  let text = base.text
+  let result: SnapshotPresentation = base
+  const tree = typeof data["snapshot"] === "string" ? data["snapshot"] : undefined
+  if (options !== undefined && tree !== undefined && (options.search !== undefined || options.role !== undefined)) {
+    const filtered = filterSnapshot(tree, options.search, options.role)
+    const what = [options.search !== undefined ? `text "${options.search}"` : "", options.role !== undefined ? `role ${options.role}` : ""].filter((x) => x !== "").join(" and ")
+    text = `Snapshot of ${base.data.origin || "the page"} filtered by ${what}: ${filtered.matchedRefs} matching refs (${filtered.visibleLines} lines with context, of ${filtered.totalLines}):\n${filtered.text || "(no match)"}`
+    result = {
+      ...base,
+      snapshotFilter: { ...(options.search !== undefined ? { search: options.search } : {}), ...(options.role !== undefined ? { role: options.role } : {}), matchedRefs: filtered.matchedRefs, totalRefs: base.data.refCount, visibleLines: filtered.visibleLines, totalLines: filtered.totalLines },
+      ...(base.spill === undefined && Buffer.byteLength(tree, "utf8") > VERBATIM_SNAPSHOT_BYTES ? { spill: tree } : {})
+    }
+  }
+  if (options?.diff === true) {
+    const refs = (data["refs"] ?? {}) as Record<string, { role?: unknown; name?: unknown }>
+    if (extras.previousRefs === undefined) text += "\n\nDiff: no earlier snapshot of this session to compare with."
+    else {
+      const d = diffOf(extras.previousRefs, refs)
+      const list = (xs: ReadonlyArray<string>) => xs.slice(0, DIFF_LIST_MAX).join("\n") + (xs.length > DIFF_LIST_MAX ? `\n… ${xs.length - DIFF_LIST_MAX} more` : "")
+      text += `\n\nChanges since the previous snapshot: ${d.added.length} added, ${d.removed.length} removed, ${d.unchanged} unchanged (by role and name).${d.added.length > 0 ? `\nAdded:\n${list(d.added)}` : ""}${d.removed.length > 0 ? `\nRemoved:\n${list(d.removed)}` : ""}`
+      result = { ...result, snapshotDiff: d }
+    }
+  }
+  if (options?.viewport === true && extras.viewport !== undefined) {
+    const v = extras.viewport
+    text += `\n\nViewport: ${v.width}×${v.height} at scroll ${v.scrollX},${v.scrollY} of a ${v.pageWidth}×${v.pageHeight} page (snapshot order is page order, not what is on screen).`
+    result = { ...result, snapshotViewport: v }
+  }
+  return { ...result, text }
 }
 
 export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string, unknown>): SnapshotPresentation => {

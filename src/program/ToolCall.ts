@@ -14,11 +14,11 @@ import { ArtifactStore } from "../services/ArtifactStore.js"
 import { BinaryLocator, type ResolvedBinary } from "../services/BinaryLocator.js"
 import { Presenter } from "../services/Presenter.js"
 import { ProcessRunner } from "../services/ProcessRunner.js"
-import { type RefInfo, SessionRegistry } from "../services/SessionRegistry.js"
-import { ToolConfig, type ToolConfigShape } from "../services/ToolConfig.js"
-import { DaemonProbe } from "../services/DaemonProbe.js"
-import { preflightArgs, preflightBatch, refsIn } from "./refPreflight.js"
-import { globalFlagTokens, parseCommandLine } from "../upstream/commandLine.js"
+import { SessionRegistry } from "../services/SessionRegistry.js"
+import { ToolConfig } from "../services/ToolConfig.js"
+import { probeNavigation, probeViewport, type ViewportFacts } from "./pageProbes.js"
+import { guardRefs, observeDaemon, refsFrom } from "./refTracking.js"
+import type { RefSnapshot } from "./refPreflight.js"
 import { isClose, mayNavigate } from "../upstream/commandPolicy.js"
 import { INLINE_IMAGE_BYTES } from "../presenters/budgets.js"
 import { classifyUpstream, firstBatchFailure, type UpstreamOutcome } from "./classifyUpstream.js"
@@ -37,6 +37,10 @@ export interface CallContext {
 
 export interface Executed {
   readonly plan: Plan
+  /** For `snapshot --diff`: the session's refs before this snapshot. */
+  readonly previousRefs?: RefSnapshot
+  /** For `snapshot --viewport`. */
+  readonly viewport?: ViewportFacts
   readonly binary: ResolvedBinary
   readonly outcome: UpstreamOutcome
   readonly navigation?: { readonly title: string; readonly url: string }
@@ -89,57 +93,6 @@ const artifactKind = (plan: Plan, data: unknown): string | undefined => {
   return undefined
 }
 
-/** How long a click gets to start a navigation before the page is read (form submits commit a few ms later). */
-export const NAVIGATION_SETTLE_MS = 120
-
-/**
- * Reads title and URL after a click that may have navigated, in one upstream process on the same session and launch
- * configuration: let a navigation start, wait for the page's load, then read it.
- */
-const probeNavigation = (plan: Plan, binary: ResolvedBinary) =>
-  Effect.gen(function*() {
-    const runner = yield* ProcessRunner
-    const prefix = globalFlagTokens(parseCommandLine(plan.effectiveArgs))
-    const steps = [["wait", String(NAVIGATION_SETTLE_MS)], ["wait", "--load", "load"], ["eval", "({ title: document.title, url: location.href })"]]
-    const result = yield* runner.run({ binary: binary.path, args: [...prefix, "batch", "--bail"], stdin: JSON.stringify(steps), env: plan.env, timeoutMs: 8_000, cwd: plan.cwd })
-    const outcome = classifyUpstream({ ...plan, kind: "browser" }, result)
-    if (Either.isLeft(outcome) || outcome.right.kind !== "batch") return undefined
-    const read = outcome.right.rows[2]
-    const value = read?.success === true ? (read.result as { result?: { title?: unknown; url?: unknown } } | null)?.result : undefined
-    return typeof value?.url === "string" ? { title: String(value.title ?? ""), url: value.url } : undefined
-  }).pipe(Effect.catchAll(() => Effect.succeed(undefined)))
-
-const refsFrom = (data: unknown): ReadonlyMap<string, RefInfo> | undefined => {
-  const refs = (data as { refs?: unknown } | null)?.refs
-  if (refs === null || typeof refs !== "object" || refs === undefined) return undefined
-  return new Map(Object.entries(refs as Record<string, { role?: unknown; name?: unknown }>).map(([id, r]) => [id, { role: String(r.role ?? ""), name: String(r.name ?? "") }]))
-}
-
-const socketDirOf = (plan: Plan, config: ToolConfigShape): string | undefined =>
-  plan.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.env["AGENT_BROWSER_SOCKET_DIR"]
-
-const observeDaemon = (plan: Plan) =>
-  Effect.gen(function*() {
-    const config = yield* ToolConfig
-    const probe = yield* DaemonProbe
-    const dir = socketDirOf(plan, config)
-    return dir === undefined || plan.sessionName === undefined ? { pid: undefined, url: undefined } : yield* probe.observe(dir, plan.sessionName)
-  })
-
-/** Refuses stale `@eN` refs before anything runs (see refPreflight). */
-const guardRefs = (plan: Plan) =>
-  Effect.gen(function*() {
-    if (plan.kind !== "browser" || plan.sessionName === undefined) return
-    const isBatch = plan.line.command === "batch" && plan.stdin !== undefined
-    if (!isBatch && refsIn(plan.line.positionals).length === 0) return
-    const registry = yield* SessionRegistry
-    const snapshot = yield* registry.refSnapshotOf(plan.sessionName)
-    if (snapshot === undefined) return
-    const current = yield* observeDaemon(plan)
-    const stale = isBatch ? preflightBatch(plan.stdin ?? "", snapshot, current) : preflightArgs(plan.line.positionals, snapshot, current)
-    if (stale !== undefined) return yield* stale
-  })
-
 /** Runs a planned call under its session lock and verifies what it claims. */
 export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call: CallContext) {
   const locator = yield* BinaryLocator
@@ -176,6 +129,8 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   const replaced = yield* registry.recordSuccess(plan)
   if (Option.isSome(replaced)) yield* closeManagedSession(replaced.value, plan.env)
 
+  const previousRefs = plan.sessionName !== undefined && plan.snapshotOptions?.diff === true ? yield* registry.refSnapshotOf(plan.sessionName) : undefined
+  const viewport = plan.snapshotOptions?.viewport === true && outcome.kind === "single" ? yield* registry.serialize(plan.sessionName, probeViewport(plan, binary)) : undefined
   if (plan.sessionName !== undefined && plan.kind === "browser") {
     if (isClose(plan.line)) yield* registry.recordRefSnapshot(plan.sessionName, undefined)
     else if (outcome.kind === "single" && plan.line.command === "snapshot") {
@@ -210,6 +165,8 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     binary,
     outcome,
     ...(navigation !== undefined ? { navigation } : {}),
+    ...(previousRefs !== undefined ? { previousRefs } : {}),
+    ...(viewport !== undefined ? { viewport } : {}),
     artifacts,
     ...(image !== undefined ? { image } : {}),
     ...(batchFailure !== undefined ? { batchFailure } : {}),
@@ -266,6 +223,8 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
     binary: { version: e.binary.version, native: !e.binary.viaLauncher },
     ...facts,
     ...(e.navigation !== undefined ? { navigation: e.navigation } : {}),
+    ...(e.previousRefs !== undefined ? { previousRefs: e.previousRefs } : {}),
+    ...(e.viewport !== undefined ? { viewport: e.viewport } : {}),
     ...(e.image !== undefined ? { image: e.image } : {}),
     ...(e.batchFailure !== undefined ? { batchFailure: e.batchFailure } : {})
   })

@@ -12,6 +12,7 @@ import type { ToolConfigShape } from "../services/ToolConfig.js"
 import { flagValue, launchFlagTokens, LAUNCH_FLAGS, parseCommandLine, withoutFlags } from "../upstream/commandLine.js"
 import { isInspection, isRejectedServer, isSessionless, stdinPolicy } from "../upstream/commandPolicy.js"
 import { requestedPathIndex } from "../upstream/artifactPaths.js"
+import { extractSnapshotOptions } from "../upstream/snapshotOptions.js"
 import { isAbsolute, resolve } from "node:path"
 
 /** Launch flags that must not be re-sent: `--state` relaunches on every call that carries it (reference §9.2). */
@@ -79,7 +80,13 @@ export const planInvocation = (
     const withoutJson = input.args.filter((t) => t !== "--json")
     const evalMoved = yield* moveEvalTokensToStdin(withoutJson, input.stdin)
     const output = absolutizeOutputPath(evalMoved.args, cwd)
-    const moved = { ...evalMoved, args: output.args }
+    const snapshotFlags = evalMoved.args[0] === "snapshot" || parseCommandLine(output.args).command === "snapshot"
+      ? extractSnapshotOptions(output.args)
+      : { args: output.args, options: undefined }
+    if (snapshotFlags.error !== undefined) {
+      return yield* Either.left(new InvalidInput({ field: "args", message: `snapshot ${snapshotFlags.error}` }))
+    }
+    const moved = { ...evalMoved, args: snapshotFlags.args }
     const line = parseCommandLine(moved.args)
     const sessionMode = input.sessionMode ?? "auto"
 
@@ -160,6 +167,7 @@ export const planInvocation = (
       launchFlags: role === "managed" && state.managed.active ? state.managed.launchFlags : callLaunch,
       callerRequestedJson: requestedJson,
       cwd,
-      outputPath: output.outputPath
+      outputPath: output.outputPath,
+      snapshotOptions: snapshotFlags.options
     } satisfies Plan
   })

@@ -4,6 +4,7 @@
  */
 import type { CommandLine } from "../upstream/commandLine.js"
 import type { SessionMode, ToolInput } from "./ToolInput.js"
+import type { SnapshotOptions } from "../upstream/snapshotOptions.js"
 
 export type SessionRole =
   /** The caller passed `--session`: user-managed, left alone. */
@@ -39,4 +40,6 @@ export interface Plan {
   readonly cwd: string
   /** Absolute path a file-producing command was asked to write (its parent is created before the run). */
   readonly outputPath: string | undefined
+  /** Wrapper-only snapshot flags (already removed from effectiveArgs). */
+  readonly snapshotOptions: SnapshotOptions | undefined
 }

@@ -60,6 +60,9 @@ export interface ToolDetails {
   readonly fullOutputPath?: string
   /** How an oversized snapshot was condensed (counts only; the view is in the content, the raw tree in fullOutputPath). */
   readonly snapshotCompaction?: unknown
+  readonly snapshotFilter?: unknown
+  readonly snapshotDiff?: unknown
+  readonly snapshotViewport?: unknown
   readonly imagePath?: string
   readonly artifacts?: ReadonlyArray<ArtifactRow>
   readonly navigationSummary?: { readonly title: string; readonly url: string }

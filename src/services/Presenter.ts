@@ -6,6 +6,8 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { UpstreamOutcome } from "../program/classifyUpstream.js"
+import type { ViewportFacts } from "../program/pageProbes.js"
+import type { RefSnapshot } from "../program/refPreflight.js"
 import type { Plan } from "../schema/Plan.js"
 import type { ArtifactRow, ToolDetails, ToolResult } from "../schema/ToolDetails.js"
 import type { ToolError } from "../schema/ToolError.js"
@@ -28,6 +30,8 @@ export interface SuccessInput extends CallFacts {
   readonly navigation?: { readonly title: string; readonly url: string }
   readonly artifacts: ReadonlyArray<ArtifactRow>
   readonly image?: { readonly data: string; readonly mimeType: string; readonly path: string }
+  readonly previousRefs?: RefSnapshot
+  readonly viewport?: ViewportFacts
   /** Set when a batch ran but a step failed: the result is an aggregate failure. */
   readonly batchFailure?: { readonly index: number; readonly error: ToolError }
 }

@@ -1,0 +1,50 @@
+/**
+ * Wrapper-only `snapshot` flags, stripped before upstream runs: `--search <text>` and `--filter role=<role>` narrow
+ * what is shown (refs are still all recorded), `--viewport` adds where the page is scrolled, `--diff` reports refs
+ * added and removed since the previous snapshot of the session. Pure.
+ */
+
+export interface SnapshotOptions {
+  readonly search?: string
+  readonly role?: string
+  readonly viewport: boolean
+  readonly diff: boolean
+}
+
+export const extractSnapshotOptions = (
+  args: ReadonlyArray<string>
+): { readonly args: ReadonlyArray<string>; readonly options: SnapshotOptions | undefined; readonly error?: string } => {
+  const at = args.indexOf("snapshot")
+  if (at < 0) return { args, options: undefined }
+  const kept: Array<string> = []
+  let search: string | undefined
+  let role: string | undefined
+  let viewport = false
+  let diff = false
+  for (let i = 0; i < args.length; i++) {
+    const token = args[i] ?? ""
+    if (i > at && (token === "--search" || token === "--filter")) {
+      const value = args[i + 1]
+      if (value === undefined) return { args, options: undefined, error: `${token} needs a value` }
+      if (token === "--search") search = value
+      else if (value.startsWith("role=")) role = value.slice(5)
+      else return { args, options: undefined, error: "--filter takes role=<role>, e.g. --filter role=button" }
+      i++
+      continue
+    }
+    if (i > at && token === "--viewport") {
+      viewport = true
+      continue
+    }
+    if (i > at && token === "--diff") {
+      diff = true
+      continue
+    }
+    kept.push(token)
+  }
+  const any = search !== undefined || role !== undefined || viewport || diff
+  return {
+    args: kept,
+    options: any ? { ...(search !== undefined ? { search } : {}), ...(role !== undefined ? { role } : {}), viewport, diff } : undefined
+  }
+}
