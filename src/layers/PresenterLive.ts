@@ -110,6 +110,7 @@ export const PresenterLive = Layer.effect(
             text += `\n\nFull snapshot (${Buffer.byteLength(snapshot.spill, "utf8")} bytes): ${spilled.path}`
           }
           if (input.navigation !== undefined) text += `\nPage: ${input.navigation.title || "(untitled)"} — ${input.navigation.url}`
+          if (input.approval !== undefined) text = `Approved by the user: ${input.approval.action}.\n${text}`
           text = redactor.scrubText(text, secrets)
           const budget = yield* budgetText(text, `${plan.line.command ?? "output"}`, input.owner, spills)
           const delta = yield* manifestDelta(spills, input.artifacts.map((a) => a.path))
@@ -143,6 +144,7 @@ export const PresenterLive = Layer.effect(
             ...optional("snapshotFilter", snapshot?.snapshotFilter),
             ...optional("snapshotDiff", snapshot?.snapshotDiff === undefined ? undefined : { ...snapshot.snapshotDiff, added: snapshot.snapshotDiff.added.slice(0, 30), removed: snapshot.snapshotDiff.removed.slice(0, 30) }),
             ...optional("snapshotViewport", snapshot?.snapshotViewport),
+            ...optional("approval", input.approval),
             ...optional("navigationSummary", redactor.scrubValue(input.navigation, secrets)),
             ...(input.artifacts.length > 0 ? { artifacts: redactor.scrubValue(input.artifacts, secrets) } : {}),
             ...optional("imagePath", input.image === undefined ? undefined : redactor.scrubText(input.image.path, secrets)),
@@ -178,6 +180,9 @@ export const PresenterLive = Layer.effect(
             ...(upstream !== undefined ? { exitCode: upstream.exitCode, ...optional("code", upstream.code), ...budgetData(redactor.scrubValue(upstream.data, secrets)) } : {}),
             ...(error._tag === "ParseFailure" ? { exitCode: error.exitCode } : {}),
             ...(error._tag === "TimedOut" ? { timedOut: true, timeoutMs: error.timeoutMs } : {}),
+            ...(error._tag === "ConfirmationRequired" && error.decision !== undefined
+              ? { approval: { action: error.action, confirmationId: error.confirmationId, asked: error.decision === "denied", approved: false } }
+              : {}),
             ...optional("fullOutputPath", budget.fullOutputPath),
             ...(formatted.nextActions.length > 0 ? { nextActions: redactor.scrubValue(formatted.nextActions, secrets) } : {})
           }

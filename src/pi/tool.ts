@@ -19,6 +19,7 @@ export const agentBrowserTool = (runtime: ManagedRuntime.ManagedRuntime<MainServ
       piSessionId: ctx.sessionManager.getSessionId(),
       cwd: ctx.cwd,
       persistSession: ctx.sessionManager.getSessionFile() !== undefined,
+      ...(ctx.hasUI ? { approve: (r: { title: string; message: string }) => ctx.ui.confirm(r.title, r.message) } : {}),
       ...(signal !== undefined ? { signal } : {})
     }
     return toPiResult(await runtime.runPromise(runToResult(params, call)))

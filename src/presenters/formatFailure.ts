@@ -70,11 +70,20 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         summary: `Unsupported selector: ${e.selector}`,
         nextActions: [nextActions.refreshRefs(session)]
       }),
-      ConfirmationRequired: (e) => ({
-        text: `agent-browser is holding the ${e.action} action for confirmation (id ${e.confirmationId}); nothing ran yet. Confirm or deny it.`,
-        summary: `Confirmation required: ${e.action}`,
-        nextActions: [nextActions.confirm(session, e.confirmationId), nextActions.deny(session, e.confirmationId)]
-      }),
+      ConfirmationRequired: (e) =>
+        e.decision === "denied"
+          ? { text: `The user declined the ${e.action} action; it did not run.`, summary: `Declined: ${e.action}`, nextActions: none }
+          : e.decision === "no-ui"
+          ? {
+            text: `The ${e.action} action needs a human's approval and this pi session has no UI to ask, so it was declined and did not run. Ask the user to approve it in an interactive session, or run without --confirm-actions for this action.`,
+            summary: `Needs approval: ${e.action}`,
+            nextActions: none
+          }
+          : {
+            text: `agent-browser is holding the ${e.action} action for confirmation (id ${e.confirmationId}); nothing ran yet. Confirm or deny it.`,
+            summary: `Confirmation required: ${e.action}`,
+            nextActions: [nextActions.confirm(session, e.confirmationId), nextActions.deny(session, e.confirmationId)]
+          },
       PolicyBlocked: (e) => ({ text: `Blocked by policy: ${e.message}`, summary: "Policy blocked", nextActions: none }),
       ArtifactMissing: (e) => ({
         text: `agent-browser reported a saved ${e.kind} at ${e.path}, but no file is there. Do not rely on it; retry with an absolute path.`,

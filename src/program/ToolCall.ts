@@ -24,6 +24,7 @@ import { INLINE_IMAGE_BYTES } from "../presenters/budgets.js"
 import { classifyUpstream, firstBatchFailure, type UpstreamOutcome } from "./classifyUpstream.js"
 import { planInvocation } from "./planInvocation.js"
 import { attachOutputFile } from "./outputFile.js"
+import { type ApprovalRecord, type Approver, isPendingConfirmation, resolveConfirmation } from "./approval.js"
 import { closeManagedSession } from "./closeSession.js"
 
 /** Who is calling: the pi session and working directory the managed browser belongs to. */
@@ -33,6 +34,8 @@ export interface CallContext {
   readonly signal?: AbortSignal
   /** The pi session is saved to a file: its spill files go to a persistent per-session directory. */
   readonly persistSession?: boolean
+  /** Asks the human (pi's UI) to approve an action upstream holds for confirmation; absent without a UI. */
+  readonly approve?: Approver
 }
 
 export interface Executed {
@@ -41,6 +44,8 @@ export interface Executed {
   readonly previousRefs?: RefSnapshot
   /** For `snapshot --viewport`. */
   readonly viewport?: ViewportFacts
+  /** A held action the human approved through pi's UI. */
+  readonly approval?: ApprovalRecord
   readonly binary: ResolvedBinary
   readonly outcome: UpstreamOutcome
   readonly navigation?: { readonly title: string; readonly url: string }
@@ -103,7 +108,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   const binary = yield* locator.resolve
   if (plan.outputPath !== undefined) yield* store.ensureParentDir(plan.outputPath)
 
-  const { outcome, navigation } = yield* registry.serialize(plan.sessionName, Effect.gen(function*() {
+  const { outcome, navigation, approval } = yield* registry.serialize(plan.sessionName, Effect.gen(function*() {
     yield* guardRefs(plan)
     const result = yield* runner.run({
       binary: binary.path,
@@ -119,11 +124,14 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     if (plan.sessionRole === "managed" && !isClose(plan.line) && Either.isLeft(classified) && classified.left._tag !== "ParseFailure") {
       yield* registry.recordSuccess(plan)
     }
-    const outcome = yield* classified
+    const resolved = isPendingConfirmation(classified)
+      ? yield* resolveConfirmation(plan, binary, classified.left, call.approve)
+      : { outcome: yield* classified, approval: undefined }
+    const outcome = resolved.outcome
     const navigation = mayNavigate(plan.line) && outcome.kind === "single" && outcome.warning === undefined
       ? yield* probeNavigation(plan, binary)
       : undefined
-    return { outcome, navigation }
+    return { outcome, navigation, approval: resolved.approval }
   }).pipe(Effect.raceFirst(abortWith(call.signal))))
 
   const replaced = yield* registry.recordSuccess(plan)
@@ -167,6 +175,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(navigation !== undefined ? { navigation } : {}),
     ...(previousRefs !== undefined ? { previousRefs } : {}),
     ...(viewport !== undefined ? { viewport } : {}),
+    ...(approval !== undefined ? { approval } : {}),
     artifacts,
     ...(image !== undefined ? { image } : {}),
     ...(batchFailure !== undefined ? { batchFailure } : {}),
@@ -225,6 +234,7 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
     ...(e.navigation !== undefined ? { navigation: e.navigation } : {}),
     ...(e.previousRefs !== undefined ? { previousRefs: e.previousRefs } : {}),
     ...(e.viewport !== undefined ? { viewport: e.viewport } : {}),
+    ...(e.approval !== undefined ? { approval: e.approval } : {}),
     ...(e.image !== undefined ? { image: e.image } : {}),
     ...(e.batchFailure !== undefined ? { batchFailure: e.batchFailure } : {})
   })

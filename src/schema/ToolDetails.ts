@@ -74,6 +74,8 @@ export interface ToolDetails {
     readonly window: number
     readonly counts: Readonly<Record<"live" | "ephemeral" | "missing" | "evicted", number>>
   }
+  /** A held action's human decision (pi UI); `asked: false` means there was no UI and it was declined. */
+  readonly approval?: { readonly action: string; readonly confirmationId: string; readonly asked: boolean; readonly approved: boolean }
   /** The caller's outputPath result. */
   readonly outputFile?:
     | { readonly status: "saved"; readonly path: string; readonly absolutePath: string; readonly source: "data" | "text" | "snapshot"; readonly bytes: number }

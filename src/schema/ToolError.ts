@@ -85,10 +85,15 @@ export class SelectorUnsupported extends Data.TaggedError("SelectorUnsupported")
   readonly message: string
 }> {}
 
-/** Upstream is waiting for `confirm <id>` / `deny <id>` before it acts. */
+/**
+ * Upstream held an action for `confirm <id>` / `deny <id>`. `decision` says what the wrapper did: asked the human
+ * through pi's UI and they declined (`denied`), or had no UI to ask and declined on their behalf (`no-ui`); without
+ * a decision the action is still pending.
+ */
 export class ConfirmationRequired extends Data.TaggedError("ConfirmationRequired")<{
   readonly confirmationId: string
   readonly action: string
+  readonly decision?: "denied" | "no-ui"
 }> {}
 
 /** A domain allow-list or action policy refused the action. */

@@ -7,6 +7,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { UpstreamOutcome } from "../program/classifyUpstream.js"
 import type { ViewportFacts } from "../program/pageProbes.js"
+import type { ApprovalRecord } from "../program/approval.js"
 import type { RefSnapshot } from "../program/refPreflight.js"
 import type { Plan } from "../schema/Plan.js"
 import type { ArtifactRow, ToolDetails, ToolResult } from "../schema/ToolDetails.js"
@@ -31,6 +32,7 @@ export interface SuccessInput extends CallFacts {
   readonly artifacts: ReadonlyArray<ArtifactRow>
   readonly image?: { readonly data: string; readonly mimeType: string; readonly path: string }
   readonly previousRefs?: RefSnapshot
+  readonly approval?: ApprovalRecord
   readonly viewport?: ViewportFacts
   /** Set when a batch ran but a step failed: the result is an aggregate failure. */
   readonly batchFailure?: { readonly index: number; readonly error: ToolError }

@@ -88,17 +88,34 @@ describe("upstream failures are classified", () => {
     expect(Date.now() - started).toBeLessThan(3900)
   })
 
-  it("a pending confirmation is confirmation-required with confirm/deny actions", async () => {
-    const args = ["--session", "confirming", "--confirm-actions", "navigate", "open", `${site.origin}/about.html`]
-    const result = await tool.call({ args })
-    expect(result.details.failureCategory).toBe("confirmation-required")
-    const ids = result.details.nextActions?.map((a) => a.id)
-    expect(ids).toEqual(["confirm-pending-action", "deny-pending-action"])
-    const deny = result.details.nextActions?.[1]?.params.args ?? []
-    expect(deny.slice(0, 3)).toEqual(["--session", "confirming", "deny"])
-    const denied = await tool.call({ args: [...deny.slice(0, 2), "--confirm-actions", "navigate", ...deny.slice(2)] })
-    expect(denied.isError).toBe(false)
-    await tool.call({ args: ["--session", "confirming", "--confirm-actions", "navigate", "close"] })
+  it("a held action is decided by the human through pi's UI, never by the model", async () => {
+    const base = ["--session", "confirming", "--confirm-actions", "navigate"]
+    await tool.call({ args: [...base, "get", "url"] })
+    const asked: Array<string> = []
+    const approved = await tool.call({ args: [...base, "open", `${site.origin}/about.html`] }, {
+      approve: async (request) => {
+        asked.push(request.title)
+        return true
+      }
+    })
+    expect(asked).toEqual(["Allow the browser to navigate?"])
+    expect(approved.isError).toBe(false)
+    expect(textOf(approved)).toContain("Approved by the user: navigate.")
+    expect(approved.details.approval).toMatchObject({ action: "navigate", asked: true, approved: true })
+    expect(textOf(await tool.call({ args: [...base, "get", "title"] }))).toBe("About Acme")
+
+    const declined = await tool.call({ args: [...base, "open", `${site.origin}/index.html`] }, { approve: async () => false })
+    expect(declined.details.failureCategory).toBe("confirmation-required")
+    expect(declined.details.approval).toMatchObject({ asked: true, approved: false })
+    expect(textOf(await tool.call({ args: [...base, "get", "title"] }))).toBe("About Acme")
+
+    const noUi = await tool.call({ args: [...base, "open", `${site.origin}/index.html`] })
+    expect(noUi.details.failureCategory).toBe("confirmation-required")
+    expect(noUi.details.approval).toMatchObject({ asked: false, approved: false })
+    expect(noUi.details.nextActions).toBeUndefined()
+    expect(textOf(noUi)).toContain("no UI to ask")
+    expect(textOf(await tool.call({ args: [...base, "get", "title"] }))).toBe("About Acme")
+    await tool.call({ args: [...base, "close"] })
   })
 })
 

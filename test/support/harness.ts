@@ -5,11 +5,12 @@ import { makeServicesLayer } from "../../src/layers/MainLive.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { type CallContext, runToResult } from "../../src/program/ToolCall.js"
 import { closeOwnedBrowser } from "../../src/program/lifecycle.js"
+import type { Approver } from "../../src/program/approval.js"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
 import type { LiveEnv } from "./liveEnv.js"
 
 export interface Harness {
-  readonly call: (input: unknown, options?: { readonly signal?: AbortSignal }) => Promise<ToolResult>
+  readonly call: (input: unknown, options?: { readonly signal?: AbortSignal; readonly approve?: Approver }) => Promise<ToolResult>
   readonly closeOwned: () => Promise<unknown>
   readonly runtime: ManagedRuntime.ManagedRuntime<any, never>
   readonly dispose: () => Promise<void>
@@ -20,7 +21,12 @@ export const makeHarness = (world: LiveEnv, piSessionId = "pi-session-1", cwd = 
   return {
     runtime,
     call: (input, options = {}) => {
-      const call: CallContext = { piSessionId, cwd, ...(options.signal !== undefined ? { signal: options.signal } : {}) }
+      const call: CallContext = {
+        piSessionId,
+        cwd,
+        ...(options.signal !== undefined ? { signal: options.signal } : {}),
+        ...(options.approve !== undefined ? { approve: options.approve } : {})
+      }
       return runtime.runPromise(runToResult(input, call))
     },
     closeOwned: () => runtime.runPromise(closeOwnedBrowser()),

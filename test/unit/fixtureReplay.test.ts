@@ -104,14 +104,12 @@ describe("fixture replay", () => {
     expect(result.details.nextActions?.[0]?.id).toBe("list-tabs-for-recovery")
   })
 
-  it("a confirmation exposes the exact confirm and deny commands", async () => {
+  it("a confirmation without a human to ask is declined (fail closed) and offers the model no confirm", async () => {
     const fixture = fixtures["confirm_required_open_json"]
     if (fixture === undefined) throw new Error("fixture missing")
     const result = await replay(fixture)
-    expect(result.details.nextActions?.map((a) => a.params.args)).toEqual([
-      ["--session", "abfx3", "confirm", "r467478"],
-      ["--session", "abfx3", "deny", "r467478"]
-    ])
+    expect(result.details.approval).toEqual({ action: "navigate", confirmationId: "r467478", asked: false, approved: false })
+    expect(result.details.nextActions).toBeUndefined()
   })
 
   it("a mixed batch reports every step and the first failure", async () => {
