@@ -8,7 +8,9 @@ import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import type { Plan } from "../schema/Plan.js"
 import type { ArtifactRow, ToolDetails, ToolResult } from "../schema/ToolDetails.js"
-import { Aborted, ArtifactMissing, type InvalidInput, type MissingBinary, type ToolError } from "../schema/ToolError.js"
+import { Aborted, ArtifactMissing, type InvalidInput, type MissingBinary, PolicyBlocked, type ToolError } from "../schema/ToolError.js"
+import { flagValue, parseCommandLine } from "../upstream/commandLine.js"
+import { outsideAllowList, parseAllowList } from "../upstream/allowedDomains.js"
 import { decodeToolInput } from "../schema/ToolInput.js"
 import { ArtifactStore } from "../services/ArtifactStore.js"
 import { BinaryLocator, type ResolvedBinary } from "../services/BinaryLocator.js"
@@ -98,6 +100,26 @@ const artifactKind = (plan: Plan, data: unknown): string | undefined => {
   return undefined
 }
 
+/** Commands after which the page may be somewhere else: the allow-list is checked against where it ended up. */
+const NAVIGATING = new Set(["open", "goto", "navigate", "click", "dblclick", "back", "forward", "reload", "press", "key", "tab"])
+
+/**
+ * Defence in depth for `--allowed-domains` (given on this call or re-sent for the managed session): after a
+ * navigation-prone command succeeds, the page it ended on must be inside the list, or the call is policy-blocked.
+ */
+const checkAllowList = (plan: Plan, outcome: UpstreamOutcome, navigation: { readonly url: string } | undefined) =>
+  Effect.gen(function*() {
+    const list = flagValue(parseCommandLine(plan.effectiveArgs), "--allowed-domains")
+    if (list === undefined || outcome.kind !== "single" || !NAVIGATING.has(plan.line.command ?? "")) return
+    const reported = (outcome.data as { url?: unknown } | null)?.url
+    const url = navigation?.url ?? (typeof reported === "string" ? reported : (yield* observeDaemon(plan)).url)
+    if (url === undefined) return
+    const host = outsideAllowList(url, parseAllowList(list))
+    if (host !== undefined) {
+      return yield* new PolicyBlocked({ message: `the page ended at ${url} (host ${host}), outside --allowed-domains ${list}` })
+    }
+  })
+
 /** Runs a planned call under its session lock and verifies what it claims. */
 export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call: CallContext) {
   const locator = yield* BinaryLocator
@@ -134,6 +156,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     return { outcome, navigation, approval: resolved.approval }
   }).pipe(Effect.raceFirst(abortWith(call.signal))))
 
+  yield* checkAllowList(plan, outcome, navigation)
   const replaced = yield* registry.recordSuccess(plan)
   if (Option.isSome(replaced)) yield* closeManagedSession(replaced.value, plan.env)
 

@@ -91,3 +91,21 @@ describe("ToolCall", () => {
       expect(result.details.failureCategory).toBe("artifact-missing")
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ path: "/nonexistent/dir/x.png" }) }]))))
 })
+
+describe("allowed domains", () => {
+  it.scoped("a navigation that ends outside --allowed-domains is policy-blocked", () =>
+    Effect.gen(function*() {
+      const ok = yield* runToResult({ args: ["--allowed-domains", "127.0.0.1,*.example.test", "open", "http://127.0.0.1/a"] }, call)
+      expect(ok.isError).toBe(false)
+      const sub = yield* runToResult({ args: ["open", "http://docs.example.test/"] }, call)
+      expect(sub.isError).toBe(false)
+      const redirected = yield* runToResult({ args: ["open", "http://127.0.0.1/redirect"] }, call)
+      expect(redirected.details.failureCategory).toBe("policy-blocked")
+      expect(redirected.details.error).toContain("host evil.test")
+      expect(redirected.details.effectiveArgs).toContain("--allowed-domains")
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      { reply: FakeAgentBrowser.ok({ url: "http://127.0.0.1/a", title: "A" }) },
+      { reply: FakeAgentBrowser.ok({ url: "http://docs.example.test/", title: "Docs" }) },
+      { reply: FakeAgentBrowser.ok({ url: "https://evil.test/landing", title: "Evil" }) }
+    ]))))
+})
