@@ -6,7 +6,8 @@ import { formatSuccess, stripLifecycle } from "../presenters/formatSuccess.js"
 import { presentSnapshotWith } from "../presenters/presentSnapshot.js"
 import { byteLength, DETAILS_DATA_BYTES, DETAILS_STDERR_BYTES, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "../presenters/budgets.js"
 import { classifyErrorText } from "../program/classifyUpstream.js"
-import { hasSubcommands } from "../upstream/commandPolicy.js"
+import { hasSubcommands, isClose } from "../upstream/commandPolicy.js"
+import { summarize } from "../program/verifyArtifacts.js"
 import type { Plan } from "../schema/Plan.js"
 import type { BatchStepDetails, ContentPart, ToolDetails } from "../schema/ToolDetails.js"
 import { categoryOf } from "../schema/ToolError.js"
@@ -64,6 +65,19 @@ export const PresenterLive = Layer.effect(
         }
       })
 
+    /** After close: close does not delete saved files; which explicit files still exist. */
+    const artifactCleanup = Effect.flatMap(artifacts.manifest, (entries) => {
+      const explicit = [...new Set(entries.filter((e) => e.storageScope === "explicit-path").map((e) => e.path))]
+      return Effect.map(Effect.forEach(explicit, (path) => artifacts.inspect(path)), (facts) =>
+        entries.length === 0
+          ? undefined
+          : {
+            owner: "host-file-tools" as const,
+            note: "Closing the browser does not delete saved screenshots, downloads, PDFs, traces or recordings; remove them with file tools if needed.",
+            explicitArtifactPaths: facts.filter((f) => f.exists).map((f) => f.path).slice(0, 10)
+          })
+    })
+
     /** Manifest rows this call added or changed, plus the retention line the model needs when files were evicted. */
     const manifestDelta = (spills: ReadonlyArray<SpillResult>, explicit: ReadonlyArray<string>) =>
       Effect.map(artifacts.manifest, (entries) => {
@@ -111,9 +125,17 @@ export const PresenterLive = Layer.effect(
           }
           if (input.navigation !== undefined) text += `\nPage: ${input.navigation.title || "(untitled)"} — ${input.navigation.url}`
           if (input.approval !== undefined) text = `Approved by the user: ${input.approval.action}.\n${text}`
+          for (const row of input.verified.rows) {
+            if (row.state === "pending") text += `\nRecording to ${row.path} (pending until record stop).`
+            else if (row.state === "unverified") text += `\nUnverified ${row.kind}: ${row.limitation ?? "could not be checked"}.`
+            else if (row.limitation !== undefined) text += `\nNote: ${row.limitation}.`
+          }
+          for (const warning of input.verified.warnings) text += `\nWarning: ${warning}`
           text = redactor.scrubText(text, secrets)
           const budget = yield* budgetText(text, `${plan.line.command ?? "output"}`, input.owner, spills)
-          const delta = yield* manifestDelta(spills, input.artifacts.map((a) => a.path))
+          const rows = input.verified.rows
+          const delta = yield* manifestDelta(spills, rows.map((a) => a.path))
+          const cleanup = isClose(plan.line) ? yield* artifactCleanup : undefined
           const failure = input.batchFailure
           const batchSteps: ReadonlyArray<BatchStepDetails> | undefined = outcome.kind === "batch"
             ? outcome.rows.map((row, index) => ({
@@ -135,7 +157,7 @@ export const PresenterLive = Layer.effect(
             resultCategory: failure !== undefined ? "failure" : "success",
             ...(failure !== undefined
               ? { failureCategory: categoryOf(failure.error) }
-              : { successCategory: outcome.kind === "inspection" ? "inspection" : input.artifacts.length > 0 ? (input.artifacts.every((a) => a.exists) ? "artifact-saved" : "artifact-unverified") : "completed" }),
+              : { successCategory: outcome.kind === "inspection" ? "inspection" : rows.some((r) => r.state === "unverified") ? "artifact-unverified" : rows.some((r) => r.state === "verified") ? "artifact-saved" : "completed" }),
             summary: redactor.scrubText(formatted.summary, secrets),
             ...(outcome.kind === "inspection" ? { inspection: true as const, stdout: headBytes(redactor.scrubText(outcome.stdout, secrets), DETAILS_DATA_BYTES) } : budgetData(data)),
             ...(outcome.kind === "single" && outcome.warning !== undefined ? { warning: redactor.scrubText(outcome.warning, secrets) } : {}),
@@ -146,13 +168,21 @@ export const PresenterLive = Layer.effect(
             ...optional("snapshotViewport", snapshot?.snapshotViewport),
             ...optional("approval", input.approval),
             ...optional("navigationSummary", redactor.scrubValue(input.navigation, secrets)),
-            ...(input.artifacts.length > 0 ? { artifacts: redactor.scrubValue(input.artifacts, secrets) } : {}),
-            ...optional("imagePath", input.image === undefined ? undefined : redactor.scrubText(input.image.path, secrets)),
+            ...(rows.length > 0
+              ? {
+                artifacts: redactor.scrubValue(rows.map((r) => ({ kind: r.kind, path: r.path, exists: r.exists, ...optional("sizeBytes", r.sizeBytes), ...optional("mediaType", r.mediaType) })), secrets),
+                artifactVerification: redactor.scrubValue(summarize(rows), secrets)
+              }
+              : {}),
+            ...(input.verified.savedFile !== undefined ? { savedFile: input.verified.savedFile, savedFilePath: input.verified.savedFile.path } : {}),
+            ...(input.verified.warnings.length > 0 ? { warnings: input.verified.warnings } : {}),
+            ...optional("artifactCleanup", cleanup),
+            ...optional("imagePath", input.verified.image === undefined ? undefined : redactor.scrubText(input.verified.image.path, secrets)),
             ...optional("batchSteps", batchSteps),
             ...optional("artifactManifest", delta.manifest)
           }
           const content: Array<ContentPart> = [{ type: "text", text: budget.text + failureText + delta.note }]
-          if (input.image !== undefined) content.push({ type: "image", data: input.image.data, mimeType: input.image.mimeType })
+          if (input.verified.image !== undefined) content.push({ type: "image", data: input.verified.image.data, mimeType: input.verified.image.mimeType })
           // Last line of defence: whatever a field above forgot, no remembered secret leaves in details.
           return { content, details: redactor.scrubValue(details, secrets), isError: failure !== undefined }
         }),

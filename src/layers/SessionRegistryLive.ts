@@ -14,6 +14,7 @@ export const SessionRegistryLive = Layer.scoped(
   Effect.gen(function*() {
     const state = yield* Ref.make(Option.none<SessionState>())
     const refs = yield* Ref.make<ReadonlyMap<string, RefSnapshot>>(new Map())
+    const recordings = yield* Ref.make<ReadonlyMap<string, string>>(new Map())
     const locks = yield* RcMap.make({ lookup: (_session: string) => Effect.makeSemaphore(1) })
 
     const current = (baseName: string) =>
@@ -45,7 +46,15 @@ export const SessionRegistryLive = Layer.scoped(
           else next.set(session, snapshot)
           return next
         }),
-      refSnapshotOf: (session) => Effect.map(Ref.get(refs), (m) => m.get(session))
+      refSnapshotOf: (session) => Effect.map(Ref.get(refs), (m) => m.get(session)),
+      setPendingRecording: (session, path) =>
+        Ref.update(recordings, (m) => {
+          const next = new Map(m)
+          if (path === undefined) next.delete(session)
+          else next.set(session, path)
+          return next
+        }),
+      pendingRecordingOf: (session) => Effect.map(Ref.get(recordings), (m) => m.get(session))
     })
   })
 )

@@ -7,8 +7,8 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import type { Plan } from "../schema/Plan.js"
-import type { ArtifactRow, ToolDetails, ToolResult } from "../schema/ToolDetails.js"
-import { Aborted, ArtifactMissing, type InvalidInput, type MissingBinary, PolicyBlocked, type ToolError } from "../schema/ToolError.js"
+import type { ToolDetails, ToolResult } from "../schema/ToolDetails.js"
+import { Aborted, type InvalidInput, type MissingBinary, PolicyBlocked, type ToolError } from "../schema/ToolError.js"
 import { flagValue, parseCommandLine } from "../upstream/commandLine.js"
 import { outsideAllowList, parseAllowList } from "../upstream/allowedDomains.js"
 import { decodeToolInput } from "../schema/ToolInput.js"
@@ -22,10 +22,10 @@ import { probeNavigation, probeViewport, type ViewportFacts } from "./pageProbes
 import { guardRefs, observeDaemon, refsFrom } from "./refTracking.js"
 import type { RefSnapshot } from "./refPreflight.js"
 import { isClose, mayNavigate } from "../upstream/commandPolicy.js"
-import { INLINE_IMAGE_BYTES } from "../presenters/budgets.js"
 import { classifyUpstream, firstBatchFailure, type UpstreamOutcome } from "./classifyUpstream.js"
 import { planInvocation } from "./planInvocation.js"
 import { attachOutputFile } from "./outputFile.js"
+import { type VerifiedArtifacts, verifyArtifacts } from "./verifyArtifacts.js"
 import { type ApprovalRecord, type Approver, isPendingConfirmation, resolveConfirmation } from "./approval.js"
 import { closeManagedSession } from "./closeSession.js"
 
@@ -51,8 +51,7 @@ export interface Executed {
   readonly binary: ResolvedBinary
   readonly outcome: UpstreamOutcome
   readonly navigation?: { readonly title: string; readonly url: string }
-  readonly artifacts: ReadonlyArray<ArtifactRow>
-  readonly image?: { readonly data: string; readonly mimeType: string; readonly path: string }
+  readonly verified: VerifiedArtifacts
   readonly batchFailure?: { readonly index: number; readonly error: ToolError }
   readonly durationMs: number
 }
@@ -88,17 +87,6 @@ export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, cal
   const state = yield* registry.current(baseSessionName(config.sessionPrefix, call.piSessionId, call.cwd))
   return yield* planInvocation(input, state, config, call.cwd)
 })
-
-const ARTIFACT_COMMANDS: Readonly<Record<string, string>> = { screenshot: "screenshot", pdf: "pdf", download: "download" }
-
-const artifactKind = (plan: Plan, data: unknown): string | undefined => {
-  if (data === null || typeof data !== "object" || typeof (data as Record<string, unknown>)["path"] !== "string") return undefined
-  const command = plan.line.command ?? ""
-  if (command in ARTIFACT_COMMANDS) return ARTIFACT_COMMANDS[command]
-  if (command === "wait" && plan.line.positionals.includes("--download")) return "download"
-  if (command === "state" && plan.line.subcommand === "save") return "state"
-  return undefined
-}
 
 /** Commands after which the page may be somewhere else: the allow-list is checked against where it ended up. */
 const NAVIGATING = new Set(["open", "goto", "navigate", "click", "dblclick", "back", "forward", "reload", "press", "key", "tab"])
@@ -174,22 +162,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     }
   }
 
-  const artifacts: Array<ArtifactRow> = []
-  let image: Executed["image"]
-  if (outcome.kind === "single") {
-    const kind = artifactKind(plan, outcome.data)
-    if (kind !== undefined) {
-      const path = String((outcome.data as Record<string, unknown>)["path"])
-      const facts = yield* store.inspect(path)
-      if (!facts.exists) return yield* new ArtifactMissing({ path, kind })
-      artifacts.push({ kind, ...facts, exists: true })
-      yield* store.record({ path, kind, command: plan.line.command ?? kind, storageScope: "explicit-path", retentionState: "live", ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}), ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}), recordedAt: new Date().toISOString() })
-      if (kind === "screenshot" && facts.mediaType?.startsWith("image/") === true) {
-        const data = yield* store.readBase64(path, INLINE_IMAGE_BYTES)
-        if (data !== undefined) image = { data, mimeType: facts.mediaType, path }
-      }
-    }
-  }
+  const verified = yield* verifyArtifacts(plan, outcome)
   const batchFailure = outcome.kind === "batch" ? firstBatchFailure(outcome.rows) : undefined
   return {
     plan,
@@ -199,8 +172,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(previousRefs !== undefined ? { previousRefs } : {}),
     ...(viewport !== undefined ? { viewport } : {}),
     ...(approval !== undefined ? { approval } : {}),
-    artifacts,
-    ...(image !== undefined ? { image } : {}),
+    verified,
     ...(batchFailure !== undefined ? { batchFailure } : {}),
     durationMs: Date.now() - started
   } satisfies Executed
@@ -248,7 +220,7 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
   const presented = yield* presenter.success({
     plan,
     outcome: e.outcome,
-    artifacts: e.artifacts,
+    verified: e.verified,
     secrets,
     owner,
     durationMs: e.durationMs,
@@ -258,7 +230,6 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
     ...(e.previousRefs !== undefined ? { previousRefs: e.previousRefs } : {}),
     ...(e.viewport !== undefined ? { viewport: e.viewport } : {}),
     ...(e.approval !== undefined ? { approval: e.approval } : {}),
-    ...(e.image !== undefined ? { image: e.image } : {}),
     ...(e.batchFailure !== undefined ? { batchFailure: e.batchFailure } : {})
   })
   return plan.input.outputPath === undefined ? presented : yield* attachOutputFile(presented, plan, e.outcome, plan.input.outputPath)

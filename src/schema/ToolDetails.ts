@@ -6,6 +6,7 @@ import type { FailureCategory, ResultCategory, SuccessCategory } from "./Categor
 import type { SessionMode } from "./ToolInput.js"
 import type { SessionRecoveryHint } from "./ToolError.js"
 import type { ManifestEntry } from "../services/ArtifactStore.js"
+import type { ArtifactVerification } from "../program/verifyArtifacts.js"
 
 export interface NextAction {
   readonly tool: "agent_browser"
@@ -74,6 +75,15 @@ export interface ToolDetails {
     readonly window: number
     readonly counts: Readonly<Record<"live" | "ephemeral" | "missing" | "evicted", number>>
   }
+  /** Every artifact the call produced, checked on disk. */
+  readonly artifactVerification?: ArtifactVerification
+  /** Direct saves (download, pdf, state save). */
+  readonly savedFile?: { readonly path: string; readonly kind: string; readonly sizeBytes?: number; readonly mediaType?: string }
+  readonly savedFilePath?: string
+  /** Up-front warnings (e.g. ffmpeg missing for recordings). */
+  readonly warnings?: ReadonlyArray<string>
+  /** After close: saved files are not deleted by closing. */
+  readonly artifactCleanup?: { readonly owner: "host-file-tools"; readonly note: string; readonly explicitArtifactPaths: ReadonlyArray<string> }
   /** A held action's human decision (pi UI); `asked: false` means there was no UI and it was declined. */
   readonly approval?: { readonly action: string; readonly confirmationId: string; readonly asked: boolean; readonly approved: boolean }
   /** The caller's outputPath result. */

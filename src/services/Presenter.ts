@@ -10,7 +10,8 @@ import type { ViewportFacts } from "../program/pageProbes.js"
 import type { ApprovalRecord } from "../program/approval.js"
 import type { RefSnapshot } from "../program/refPreflight.js"
 import type { Plan } from "../schema/Plan.js"
-import type { ArtifactRow, ToolDetails, ToolResult } from "../schema/ToolDetails.js"
+import type { ToolDetails, ToolResult } from "../schema/ToolDetails.js"
+import type { VerifiedArtifacts } from "../program/verifyArtifacts.js"
 import type { ToolError } from "../schema/ToolError.js"
 import type { SessionMode } from "../schema/ToolInput.js"
 import type { SpillOwner } from "./ArtifactStore.js"
@@ -29,8 +30,7 @@ export interface SuccessInput extends CallFacts {
   readonly plan: Plan
   readonly outcome: UpstreamOutcome
   readonly navigation?: { readonly title: string; readonly url: string }
-  readonly artifacts: ReadonlyArray<ArtifactRow>
-  readonly image?: { readonly data: string; readonly mimeType: string; readonly path: string }
+  readonly verified: VerifiedArtifacts
   readonly previousRefs?: RefSnapshot
   readonly approval?: ApprovalRecord
   readonly viewport?: ViewportFacts

@@ -32,6 +32,9 @@ export interface SessionRegistryShape {
   /** The latest snapshot's refs for a session (undefined clears them, e.g. after close). */
   readonly recordRefSnapshot: (session: string, snapshot: RefSnapshot | undefined) => Effect.Effect<void>
   readonly refSnapshotOf: (session: string) => Effect.Effect<RefSnapshot | undefined>
+  /** The file a session's `record start` will write, until `record stop`. */
+  readonly setPendingRecording: (session: string, path: string | undefined) => Effect.Effect<void>
+  readonly pendingRecordingOf: (session: string) => Effect.Effect<string | undefined>
 }
 
 export class SessionRegistry extends Context.Tag("agent-browser/SessionRegistry")<SessionRegistry, SessionRegistryShape>() {}

@@ -54,3 +54,7 @@ export const nativeBehind = (entry: string): string | undefined => {
 
 export const pathDirs = (pathVar: string | undefined): ReadonlyArray<string> =>
   (pathVar ?? "").split(delimiter).filter((d) => d !== "")
+
+/** The first executable called `name` on PATH. */
+export const findExecutable = (name: string, pathVar: string | undefined): string | undefined =>
+  pathDirs(pathVar).map((dir) => join(dir, name)).find(isExecutableFile)

@@ -52,10 +52,10 @@ const expectedFailures: Record<string, string> = {
   batch_args_json_continue_on_error: "selector-not-found",
   batch_bail_json: "selector-not-found",
   // the recorded files are not on this machine: claimed artifacts are verified, not trusted
-  wait_download_json: "artifact-missing",
+  wait_download_json: "download-not-verified",
   screenshot_path_json: "artifact-missing",
   screenshot_annotate_json: "artifact-missing",
-  download_json: "artifact-missing"
+  download_json: "download-not-verified"
 }
 
 const isJson = (f: Fixture) => f.argv.includes("--json") && !f.argv.includes("--version") && !f.argv.includes("--help")
