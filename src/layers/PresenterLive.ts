@@ -8,6 +8,7 @@ import { byteLength, DETAILS_DATA_BYTES, DETAILS_STDERR_BYTES, headBytes, INLINE
 import { classifyErrorText } from "../program/classifyUpstream.js"
 import { hasSubcommands, isClose } from "../upstream/commandPolicy.js"
 import { summarize } from "../program/verifyArtifacts.js"
+import { redactStateData } from "../redaction/redactStructured.js"
 import type { Plan } from "../schema/Plan.js"
 import type { BatchStepDetails, ContentPart, ToolDetails } from "../schema/ToolDetails.js"
 import { categoryOf } from "../schema/ToolError.js"
@@ -19,6 +20,23 @@ import { SessionRegistry } from "../services/SessionRegistry.js"
 
 const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
   (value === undefined ? {} : { [key]: value }) as { [P in K]?: V }
+
+/** Secrets inside a batch's stdin steps (a `fill` of a password field in step 3 is as secret as a direct one). */
+const batchStepSecrets = (
+  plan: Plan | undefined,
+  redact: (args: ReadonlyArray<string>, lookup?: (ref: string) => string | undefined) => { readonly secrets: ReadonlyArray<string> },
+  lookup: (ref: string) => string | undefined
+): ReadonlyArray<string> => {
+  if (plan?.line.command !== "batch" || plan.stdin === undefined) return []
+  try {
+    const steps = JSON.parse(plan.stdin) as unknown
+    return Array.isArray(steps)
+      ? steps.filter((s): s is Array<string> => Array.isArray(s) && s.every((t) => typeof t === "string")).flatMap((s) => redact(s, lookup).secrets)
+      : []
+  } catch {
+    return []
+  }
+}
 
 export const PresenterLive = Layer.effect(
   Presenter,
@@ -34,7 +52,7 @@ export const PresenterLive = Layer.effect(
         const lookup = (ref: string) => snapshot?.refs.get(ref)?.name
         const redactedArgs = redactor.redactArgs(plan?.args ?? args, lookup)
         const redactedEffective = redactor.redactArgs(plan?.effectiveArgs ?? [], lookup)
-        const secrets = yield* redactor.remember([...facts.secrets, ...redactedArgs.secrets, ...redactedEffective.secrets])
+        const secrets = yield* redactor.remember([...facts.secrets, ...redactedArgs.secrets, ...redactedEffective.secrets, ...batchStepSecrets(plan, redactor.redactArgs, lookup)])
         return {
           secrets,
           base: {
@@ -104,7 +122,9 @@ export const PresenterLive = Layer.effect(
     return Presenter.of({
       success: (input) =>
         Effect.gen(function*() {
-          const { plan, outcome } = input
+          const { plan } = input
+          // session-state values (cookies, credential-like storage) never reach the formatter
+          const outcome = input.outcome.kind === "single" ? { ...input.outcome, data: redactStateData(plan.line.command, input.outcome.data) } : input.outcome
           const { base, secrets } = yield* echo(plan, plan.args, input)
           const snapshot = outcome.kind === "single" && plan.line.command === "snapshot" && outcome.data !== null && typeof outcome.data === "object"
             ? presentSnapshotWith(plan.line.positionals, outcome.data as Record<string, unknown>, { options: plan.snapshotOptions, previousRefs: input.previousRefs, viewport: input.viewport })

@@ -41,3 +41,10 @@ export const redactUrlsInText = (text: string): { readonly text: string; readonl
   })
   return { text: out, secrets }
 }
+
+/** Credential query parameters in relative URLs and query strings (`/cb?token=…`), which have no scheme to anchor on. */
+const QUERY_PARAM = /([?&;])([A-Za-z0-9_.-]+)=([^&\s"'#<>]+)/g
+
+export const redactQueryParams = (text: string): string =>
+  text.replace(QUERY_PARAM, (match, sep: string, name: string, value: string) =>
+    SECRET_PARAM.test(name) && value !== REDACTED && value !== "REDACTED" ? `${sep}${name}=${REDACTED}` : match)

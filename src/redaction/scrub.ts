@@ -3,7 +3,8 @@
  * the values of secret-named keys (headers, cookies, tokens) in structured data.
  */
 import { REDACTED, SECRET_KEY } from "./secretPatterns.js"
-import { redactUrlsInText } from "./redactUrl.js"
+import { redactQueryParams, redactUrlsInText } from "./redactUrl.js"
+import { redactCredentialText } from "./redactStructured.js"
 
 /** Secrets shorter than this are not searched for in free text: they would shred unrelated words. */
 export const MIN_SCRUB_LENGTH = 3
@@ -11,7 +12,7 @@ export const MIN_SCRUB_LENGTH = 3
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
 export const scrubText = (text: string, secrets: ReadonlyArray<string>): string => {
-  let out = redactUrlsInText(text).text
+  let out = redactQueryParams(redactCredentialText(redactUrlsInText(text).text))
   const usable = [...new Set(secrets)].filter((s) => s.length >= MIN_SCRUB_LENGTH).sort((a, b) => b.length - a.length)
   for (const secret of usable) out = out.replace(new RegExp(escapeRegExp(secret), "g"), REDACTED)
   return out

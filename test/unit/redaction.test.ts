@@ -50,3 +50,21 @@ describe("scrub", () => {
     })
   })
 })
+
+describe("session-state and credential-shaped values", () => {
+  it("redacts every cookie value and credential-like storage values, keeping benign QA values", async () => {
+    const { redactStateData } = await import("../../src/redaction/redactStructured.js")
+    expect(redactStateData("cookies", { cookies: [{ name: "theme", value: "dark" }, { name: "sid", value: "abc" }] })).toEqual({
+      cookies: [{ name: "theme", value: "[REDACTED]" }, { name: "sid", value: "[REDACTED]" }]
+    })
+    expect(redactStateData("storage", { data: { theme: "dark", count: "3", authToken: "x1", blob: "a8F3k2L9qW7eR5tY1uI0oP4sD6fG8hJ" } })).toEqual({
+      data: { theme: "dark", count: "3", authToken: "[REDACTED]", blob: "[REDACTED]" }
+    })
+    expect(redactStateData("storage", { key: "refresh", value: "r-1" })).toEqual({ key: "refresh", value: "[REDACTED]" })
+  })
+
+  it("redacts bearer/basic credentials and JWTs in any text", () => {
+    const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
+    expect(scrubText(`Authorization: Bearer abc.def-123456 and ${jwt}`, [])).toBe("Authorization: Bearer [REDACTED] and [REDACTED]")
+  })
+})
