@@ -4,6 +4,7 @@
  */
 import type { UpstreamOutcome } from "../program/classifyUpstream.js"
 import type { Plan } from "../schema/Plan.js"
+import { formatDiagnostics } from "./formatDiagnostics.js"
 
 export interface Formatted {
   readonly text: string
@@ -123,6 +124,8 @@ const formatSingle = (plan: Plan, data: Data): Formatted => {
       break
     }
   }
+  const diagnostic = formatDiagnostics(command, sub, data)
+  if (diagnostic !== undefined) return diagnostic
   const rest = stripLifecycle(data)
   const body = rest !== null && typeof rest === "object" && Object.keys(rest).length > 0 ? `\n${JSON.stringify(rest, null, 2)}` : ""
   return { text: `${plan.line.positionals.slice(0, 2).join(" ")}: done${body}`, summary: `${command} done` }

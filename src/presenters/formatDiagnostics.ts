@@ -1,0 +1,91 @@
+/**
+ * Diagnostic and status families rendered compactly with counts first and stable fields: network requests
+ * (actionable vs benign failures), console, page errors, cookies, storage, dialog, frame, state load, session info,
+ * profiles and stream status. Lists are bounded; the full payload is in the spill file when large. Pure.
+ */
+import type { Formatted } from "./formatSuccess.js"
+
+type Data = Record<string, unknown>
+const str = (v: unknown): string => (typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v))
+/** Rows shown per list; counts always cover everything. */
+export const DIAGNOSTIC_ROWS = 40
+
+/** Failures nobody acts on: browsers probe for icons every page load. */
+const BENIGN = /\/(favicon\.ico|apple-touch-icon[^/]*\.png|favicon-\d+x\d+\.png)(\?|$)/i
+
+const bounded = (lines: ReadonlyArray<string>): string =>
+  lines.slice(0, DIAGNOSTIC_ROWS).join("\n") + (lines.length > DIAGNOSTIC_ROWS ? `\n… ${lines.length - DIAGNOSTIC_ROWS} more (see the full output)` : "")
+
+const networkRequests = (requests: ReadonlyArray<Data>): Formatted => {
+  const failed = requests.filter((r) => typeof r["status"] !== "number" || (r["status"] as number) >= 400)
+  const benign = failed.filter((r) => BENIGN.test(str(r["url"])))
+  const actionable = failed.filter((r) => !benign.includes(r))
+  const row = (r: Data) => `[${str(r["requestId"])}] ${str(r["method"])} ${str(r["url"])} (${str(r["resourceType"])}) ${typeof r["status"] === "number" ? r["status"] : "no response"}`
+  const ordered = [...actionable, ...requests.filter((r) => !failed.includes(r)), ...benign]
+  const head = `${requests.length} requests: ${failed.length} failed (${actionable.length} actionable, ${benign.length} benign icon probes)`
+  return { text: `${head}\n${bounded(ordered.map(row))}`, summary: head }
+}
+
+const consoleMessages = (messages: ReadonlyArray<Data>): Formatted => {
+  const count = (t: string) => messages.filter((m) => m["type"] === t).length
+  const head = `${messages.length} console messages (${count("error")} errors, ${count("warning")} warnings)`
+  return { text: `${head}\n${bounded(messages.map((m) => `[${str(m["type"])}] ${str(m["text"])}`))}`, summary: head }
+}
+
+const pageErrors = (errors: ReadonlyArray<Data>): Formatted => {
+  const head = `${errors.length} page errors`
+  return {
+    text: `${head}${errors.length > 0 ? "\n" : ""}${bounded(errors.map((e) => {
+      const [first, at] = str(e["text"]).split("\n")
+      return `${first ?? ""}${at !== undefined ? ` (${at.trim()})` : ""}`
+    }))}`,
+    summary: head
+  }
+}
+
+const cookieList = (cookies: ReadonlyArray<Data>): Formatted => {
+  const head = `${cookies.length} cookies (values hidden)`
+  const flags = (c: Data) => ["httpOnly", "secure", "session"].filter((f) => c[f] === true).join(", ")
+  return { text: `${head}${cookies.length > 0 ? "\n" : ""}${bounded(cookies.map((c) => `${str(c["name"])} — ${str(c["domain"])}${str(c["path"])}${flags(c) !== "" ? ` (${flags(c)})` : ""}`))}`, summary: head }
+}
+
+export const formatDiagnostics = (command: string, sub: string | undefined, data: Data): Formatted | undefined => {
+  if (command === "network" && sub === "requests" && Array.isArray(data["requests"])) return networkRequests(data["requests"] as ReadonlyArray<Data>)
+  if (command === "console" && Array.isArray(data["messages"])) return consoleMessages(data["messages"] as ReadonlyArray<Data>)
+  if (command === "errors" && Array.isArray(data["errors"])) return pageErrors(data["errors"] as ReadonlyArray<Data>)
+  if (command === "cookies" && Array.isArray(data["cookies"])) return cookieList(data["cookies"] as ReadonlyArray<Data>)
+  if ((command === "console" || command === "errors" || command === "cookies") && data["cleared"] === true) return { text: `${command} cleared`, summary: `${command} cleared` }
+  if (command === "storage" && data["data"] !== null && typeof data["data"] === "object") {
+    const entries = Object.entries(data["data"] as Data)
+    return { text: `${entries.length} ${sub ?? ""} storage entries${entries.length > 0 ? "\n" : ""}${bounded(entries.map(([k, v]) => `${k}: ${str(v)}`))}`, summary: `${entries.length} storage entries` }
+  }
+  if (command === "dialog" && sub === "status") {
+    return data["hasDialog"] === true
+      ? { text: `A ${str(data["type"])} dialog is open: ${JSON.stringify(str(data["message"]))}. Resolve it with dialog accept [text] or dialog dismiss.`, summary: `${str(data["type"])} dialog open` }
+      : { text: "No dialog is open.", summary: "no dialog" }
+  }
+  if (command === "frame" && typeof data["frame"] === "string") return { text: `Now in frame ${data["frame"]}. snapshot is scoped to it; eval and get url still run in the top document.`, summary: `frame ${data["frame"]}` }
+  if (command === "state" && sub === "load") {
+    const skipped = Array.isArray(data["skippedOrigins"]) ? (data["skippedOrigins"] as ReadonlyArray<unknown>) : []
+    return { text: `Loaded state from ${str(data["path"])}${skipped.length > 0 ? ` (skipped origins: ${skipped.map(str).join(", ")})` : ""}.`, summary: "state loaded" }
+  }
+  if (command === "session" && sub === "info") {
+    const runtime = (data["runtime"] ?? {}) as Data
+    return {
+      text: `Session ${str(data["session"])}: daemon pid ${str(data["pid"])}, browser ${runtime["browserLaunched"] === true ? "running" : "not launched"}, ${str(runtime["pageCount"] ?? "?")} page(s), engine ${str(runtime["engine"])}, version ${str(data["version"])}.`,
+      summary: `session ${str(data["session"])}`
+    }
+  }
+  if (command === "stream" && (sub === "status" || sub === "enable") && "enabled" in data) {
+    const port = typeof data["port"] === "number" ? data["port"] : undefined
+    return {
+      text: `Stream ${data["enabled"] === true ? "enabled" : "disabled"}, ${data["connected"] === true ? "a client is connected" : "no client connected"}${port !== undefined ? `, ws://127.0.0.1:${port} (JPEG frames)` : ""}.`,
+      summary: `stream ${data["enabled"] === true ? "enabled" : "disabled"}`
+    }
+  }
+  if (command === "profiles" && Array.isArray(data["profiles"])) {
+    const profiles = data["profiles"] as ReadonlyArray<Data | string>
+    return { text: `${profiles.length} browser profiles\n${bounded(profiles.map((p) => (typeof p === "string" ? p : `${str(p["name"])}${p["path"] !== undefined ? ` — ${str(p["path"])}` : ""}`)))}`, summary: `${profiles.length} profiles` }
+  }
+  return undefined
+}
