@@ -151,6 +151,10 @@ export const PresenterLive = Layer.effect(
             else if (row.limitation !== undefined) text += `\nNote: ${row.limitation}.`
           }
           for (const warning of input.verified.warnings) text += `\nWarning: ${warning}`
+          if (input.routeDiagnostics !== undefined && input.routeDiagnostics.length > 0) {
+            const patterns = [...new Set(input.routeDiagnostics.map((d) => d.routePattern))]
+            text += `\nRoute mocks: ${input.routeDiagnostics.length} failed/pending request(s) match active network route ${patterns.join(", ")}; check the mock (body, CORS) before the app.`
+          }
           text = redactor.scrubText(text, secrets)
           const budget = yield* budgetText(text, `${plan.line.command ?? "output"}`, input.owner, spills)
           const rows = input.verified.rows
@@ -187,6 +191,7 @@ export const PresenterLive = Layer.effect(
             ...optional("snapshotDiff", snapshot?.snapshotDiff === undefined ? undefined : { ...snapshot.snapshotDiff, added: snapshot.snapshotDiff.added.slice(0, 30), removed: snapshot.snapshotDiff.removed.slice(0, 30) }),
             ...optional("snapshotViewport", snapshot?.snapshotViewport),
             ...optional("approval", input.approval),
+            ...optional("networkRouteDiagnostics", input.routeDiagnostics),
             ...optional("navigationSummary", redactor.scrubValue(input.navigation, secrets)),
             ...(rows.length > 0
               ? {

@@ -7,6 +7,7 @@ import * as Ref from "effect/Ref"
 import { afterSuccess } from "../program/sessionTransitions.js"
 import { initialSessionState, type SessionState } from "../schema/SessionState.js"
 import type { RefSnapshot } from "../program/refPreflight.js"
+import type { CaptureKind } from "../program/sessionCaptures.js"
 import { SessionRegistry } from "../services/SessionRegistry.js"
 
 export const SessionRegistryLive = Layer.scoped(
@@ -15,6 +16,15 @@ export const SessionRegistryLive = Layer.scoped(
     const state = yield* Ref.make(Option.none<SessionState>())
     const refs = yield* Ref.make<ReadonlyMap<string, RefSnapshot>>(new Map())
     const recordings = yield* Ref.make<ReadonlyMap<string, string>>(new Map())
+    const captures = yield* Ref.make<ReadonlyMap<string, ReadonlySet<CaptureKind>>>(new Map())
+    const routes = yield* Ref.make<ReadonlyMap<string, ReadonlyArray<string>>>(new Map())
+    const put = <V>(ref: Ref.Ref<ReadonlyMap<string, V>>, session: string, value: V | undefined) =>
+      Ref.update(ref, (m) => {
+        const next = new Map(m)
+        if (value === undefined) next.delete(session)
+        else next.set(session, value)
+        return next
+      })
     const locks = yield* RcMap.make({ lookup: (_session: string) => Effect.makeSemaphore(1) })
 
     const current = (baseName: string) =>
@@ -54,7 +64,11 @@ export const SessionRegistryLive = Layer.scoped(
           else next.set(session, path)
           return next
         }),
-      pendingRecordingOf: (session) => Effect.map(Ref.get(recordings), (m) => m.get(session))
+      pendingRecordingOf: (session) => Effect.map(Ref.get(recordings), (m) => m.get(session)),
+      capturesOf: (session) => Effect.map(Ref.get(captures), (m) => m.get(session) ?? new Set<CaptureKind>()),
+      setCaptures: (session, value) => put(captures, session, value.size === 0 ? undefined : value),
+      routesOf: (session) => Effect.map(Ref.get(routes), (m) => m.get(session) ?? []),
+      setRoutes: (session, value) => put(routes, session, value.length === 0 ? undefined : value)
     })
   })
 )

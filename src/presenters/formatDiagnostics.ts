@@ -83,6 +83,22 @@ export const formatDiagnostics = (command: string, sub: string | undefined, data
       summary: `stream ${data["enabled"] === true ? "enabled" : "disabled"}`
     }
   }
+  if (command === "doctor" && Array.isArray(data["checks"])) {
+    const checks = data["checks"] as ReadonlyArray<Data>
+    const summary = (data["summary"] ?? {}) as Data
+    const head = `Doctor: ${str(summary["pass"] ?? 0)} pass, ${str(summary["warn"] ?? 0)} warn, ${str(summary["fail"] ?? 0)} fail`
+    const notable = checks.filter((c) => c["status"] === "fail" || c["status"] === "warn").map((c) => `[${str(c["status"])}] ${str(c["id"])}: ${str(c["message"])}`)
+    const fixed = Array.isArray(data["fixed"]) ? (data["fixed"] as ReadonlyArray<unknown>).map((f) => `fixed: ${str(f)}`) : []
+    return { text: `${head}${notable.length + fixed.length > 0 ? "\n" : ""}${bounded([...notable, ...fixed])}`, summary: head }
+  }
+  if (command === "auth" && sub === "list" && Array.isArray(data["profiles"])) {
+    const logins = data["profiles"] as ReadonlyArray<Data>
+    return { text: `${logins.length} saved logins${logins.length > 0 ? "\n" : ""}${bounded(logins.map((l) => `${str(l["name"])} — ${str(l["url"])} (user ${str(l["username"])})`))}`, summary: `${logins.length} saved logins` }
+  }
+  if (command === "auth" && sub === "show" && data["profile"] !== null && typeof data["profile"] === "object") {
+    const l = data["profile"] as Data
+    return { text: `Saved login ${str(l["name"])}: ${str(l["url"])}, user ${str(l["username"])} (password stored, never shown).`, summary: `login ${str(l["name"])}` }
+  }
   if (command === "profiles" && Array.isArray(data["profiles"])) {
     const profiles = data["profiles"] as ReadonlyArray<Data | string>
     return { text: `${profiles.length} browser profiles\n${bounded(profiles.map((p) => (typeof p === "string" ? p : `${str(p["name"])}${p["path"] !== undefined ? ` — ${str(p["path"])}` : ""}`)))}`, summary: `${profiles.length} profiles` }

@@ -26,6 +26,7 @@ import { classifyUpstream, firstBatchFailure, type UpstreamOutcome } from "./cla
 import { planInvocation } from "./planInvocation.js"
 import { attachOutputFile } from "./outputFile.js"
 import { type VerifiedArtifacts, verifyArtifacts } from "./verifyArtifacts.js"
+import { afterCapture, afterRoute, guardCapture, type RouteDiagnostic, routeDiagnostics } from "./sessionCaptures.js"
 import { type ApprovalRecord, type Approver, isPendingConfirmation, resolveConfirmation } from "./approval.js"
 import { closeManagedSession } from "./closeSession.js"
 
@@ -48,6 +49,8 @@ export interface Executed {
   readonly viewport?: ViewportFacts
   /** A held action the human approved through pi's UI. */
   readonly approval?: ApprovalRecord
+  /** Failed or pending requests matching an active `network route` mock. */
+  readonly routeDiagnostics?: ReadonlyArray<RouteDiagnostic>
   readonly binary: ResolvedBinary
   readonly outcome: UpstreamOutcome
   readonly navigation?: { readonly title: string; readonly url: string }
@@ -120,6 +123,10 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
 
   const { outcome, navigation, approval } = yield* registry.serialize(plan.sessionName, Effect.gen(function*() {
     yield* guardRefs(plan)
+    if (plan.sessionName !== undefined) {
+      const refused = guardCapture(plan.line, plan.sessionName, yield* registry.capturesOf(plan.sessionName))
+      if (refused !== undefined) return yield* refused
+    }
     const result = yield* runner.run({
       binary: binary.path,
       args: plan.effectiveArgs,
@@ -150,6 +157,15 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
 
   const previousRefs = plan.sessionName !== undefined && plan.snapshotOptions?.diff === true ? yield* registry.refSnapshotOf(plan.sessionName) : undefined
   const viewport = plan.snapshotOptions?.viewport === true && outcome.kind === "single" ? yield* registry.serialize(plan.sessionName, probeViewport(plan, binary)) : undefined
+  let routeFindings: ReadonlyArray<RouteDiagnostic> = []
+  if (plan.sessionName !== undefined && plan.kind === "browser") {
+    const session = plan.sessionName
+    yield* registry.setCaptures(session, isClose(plan.line) ? new Set() : afterCapture(plan.line, yield* registry.capturesOf(session)))
+    const routes = isClose(plan.line) ? [] : afterRoute(plan.line, yield* registry.routesOf(session))
+    yield* registry.setRoutes(session, routes)
+    const requests = (outcome.kind === "single" ? (outcome.data as { requests?: unknown } | null)?.requests : undefined)
+    if (Array.isArray(requests) && routes.length > 0) routeFindings = routeDiagnostics(routes, requests as ReadonlyArray<Record<string, unknown>>)
+  }
   if (plan.sessionName !== undefined && plan.kind === "browser") {
     if (isClose(plan.line)) yield* registry.recordRefSnapshot(plan.sessionName, undefined)
     else if (outcome.kind === "single" && plan.line.command === "snapshot") {
@@ -172,6 +188,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(previousRefs !== undefined ? { previousRefs } : {}),
     ...(viewport !== undefined ? { viewport } : {}),
     ...(approval !== undefined ? { approval } : {}),
+    ...(routeFindings.length > 0 ? { routeDiagnostics: routeFindings } : {}),
     verified,
     ...(batchFailure !== undefined ? { batchFailure } : {}),
     durationMs: Date.now() - started
@@ -230,6 +247,7 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
     ...(e.previousRefs !== undefined ? { previousRefs: e.previousRefs } : {}),
     ...(e.viewport !== undefined ? { viewport: e.viewport } : {}),
     ...(e.approval !== undefined ? { approval: e.approval } : {}),
+    ...(e.routeDiagnostics !== undefined ? { routeDiagnostics: e.routeDiagnostics } : {}),
     ...(e.batchFailure !== undefined ? { batchFailure: e.batchFailure } : {})
   })
   return plan.input.outputPath === undefined ? presented : yield* attachOutputFile(presented, plan, e.outcome, plan.input.outputPath)

@@ -17,6 +17,7 @@ import {
 } from "../schema/ToolError.js"
 import { type BatchRow, parseEnvelope } from "../schema/UpstreamEnvelope.js"
 import type { RunResult } from "../services/ProcessRunner.js"
+import { parseJsonLossless } from "../upstream/parseJsonLossless.js"
 
 export type UpstreamOutcome =
   | { readonly kind: "single"; readonly data: unknown; readonly warning: string | undefined }
@@ -67,6 +68,15 @@ export const classifyUpstream = (plan: Plan, result: RunResult): Either.Either<U
   if (plan.kind === "inspection") {
     if (result.exitCode === 0) return Either.right({ kind: "inspection", stdout: result.stdout })
     return Either.left(classifyErrorText(stderr || result.stdout.trim() || `exit code ${result.exitCode}`, { stderr, exitCode: result.exitCode }))
+  }
+  if (plan.line.command === "doctor") {
+    // doctor prints its report as the whole document ({checks, fixed, summary, success}); the report is the result
+    try {
+      const report = parseJsonLossless(result.stdout.trim()) as Record<string, unknown>
+      if (Array.isArray(report["checks"])) return Either.right({ kind: "single", data: report, warning: undefined })
+    } catch {
+      // fall through to the generic envelope handling
+    }
   }
   const parsed = parseEnvelope(result.stdout)
   if (Either.isLeft(parsed)) {

@@ -75,6 +75,8 @@ export interface ToolDetails {
     readonly window: number
     readonly counts: Readonly<Record<"live" | "ephemeral" | "missing" | "evicted", number>>
   }
+  /** Failed or pending requests that match an active `network route` mock. */
+  readonly networkRouteDiagnostics?: ReadonlyArray<{ readonly routePattern: string; readonly requestId: string; readonly requestUrl: string; readonly reason: "failed" | "pending" }>
   /** Every artifact the call produced, checked on disk. */
   readonly artifactVerification?: ArtifactVerification
   /** Direct saves (download, pdf, state save). */

@@ -8,6 +8,7 @@ import type * as Effect from "effect/Effect"
 import type { UpstreamOutcome } from "../program/classifyUpstream.js"
 import type { ViewportFacts } from "../program/pageProbes.js"
 import type { ApprovalRecord } from "../program/approval.js"
+import type { RouteDiagnostic } from "../program/sessionCaptures.js"
 import type { RefSnapshot } from "../program/refPreflight.js"
 import type { Plan } from "../schema/Plan.js"
 import type { ToolDetails, ToolResult } from "../schema/ToolDetails.js"
@@ -33,6 +34,7 @@ export interface SuccessInput extends CallFacts {
   readonly verified: VerifiedArtifacts
   readonly previousRefs?: RefSnapshot
   readonly approval?: ApprovalRecord
+  readonly routeDiagnostics?: ReadonlyArray<RouteDiagnostic>
   readonly viewport?: ViewportFacts
   /** Set when a batch ran but a step failed: the result is an aggregate failure. */
   readonly batchFailure?: { readonly index: number; readonly error: ToolError }

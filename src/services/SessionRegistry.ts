@@ -9,6 +9,7 @@ import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type { Plan } from "../schema/Plan.js"
 import type { RefSnapshot } from "../program/refPreflight.js"
+import type { CaptureKind } from "../program/sessionCaptures.js"
 import type { ManagedSession, SessionState } from "../schema/SessionState.js"
 
 export interface RefInfo {
@@ -35,6 +36,12 @@ export interface SessionRegistryShape {
   /** The file a session's `record start` will write, until `record stop`. */
   readonly setPendingRecording: (session: string, path: string | undefined) => Effect.Effect<void>
   readonly pendingRecordingOf: (session: string) => Effect.Effect<string | undefined>
+  /** Captures (trace, profiler, HAR, recording) the wrapper saw start and not stop, per session. */
+  readonly capturesOf: (session: string) => Effect.Effect<ReadonlySet<CaptureKind>>
+  readonly setCaptures: (session: string, captures: ReadonlySet<CaptureKind>) => Effect.Effect<void>
+  /** Active `network route` globs, per session. */
+  readonly routesOf: (session: string) => Effect.Effect<ReadonlyArray<string>>
+  readonly setRoutes: (session: string, routes: ReadonlyArray<string>) => Effect.Effect<void>
 }
 
 export class SessionRegistry extends Context.Tag("agent-browser/SessionRegistry")<SessionRegistry, SessionRegistryShape>() {}

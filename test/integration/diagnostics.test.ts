@@ -72,4 +72,40 @@ describe("diagnostic families", () => {
     expect(textOf(await tool.call({ args: ["session", "info"] }))).toMatch(/^Session t-[0-9a-f-]+: daemon pid \d+, browser running, \d+ page\(s\), engine chrome, version 0\.41\.2\.$/)
     expect(textOf(await tool.call({ args: ["stream", "status"] }))).toMatch(/^Stream (enabled|disabled), /)
   })
+
+  it("doctor is a readable report, not a parse failure", async () => {
+    const result = await tool.call({ args: ["doctor"] })
+    expect(result.details.failureCategory).not.toBe("parse-failure")
+    expect(textOf(result)).toMatch(/^Doctor: \d+ pass, \d+ warn, \d+ fail/)
+    expect(result.details.usedImplicitSession).toBeUndefined()
+  })
+
+  it("auth list and show never show the password", async () => {
+    await tool.call({ args: ["auth", "save", "diag-login", "--url", site.origin, "--username", "ada", "--password-stdin"], stdin: "pw-diag-123" })
+    const list = await tool.call({ args: ["auth", "list"] })
+    expect(textOf(list)).toContain(`diag-login — ${site.origin}`)
+    const show = await tool.call({ args: ["auth", "show", "diag-login"] })
+    expect(textOf(show)).toContain("password stored, never shown")
+    expect(JSON.stringify([list, show])).not.toContain("pw-diag-123")
+  })
+
+  it("a second trace start is refused while the wrapper knows one is running", async () => {
+    expect((await tool.call({ args: ["trace", "start"] })).isError).toBe(false)
+    const again = await tool.call({ args: ["trace", "start"] })
+    expect(again.details.failureCategory).toBe("validation-error")
+    expect(again.details.validationError).toContain("wrapper believes a trace capture is already running")
+    expect((await tool.call({ args: ["trace", "stop", "out/t.json"] })).isError).toBe(false)
+    expect((await tool.call({ args: ["trace", "start"] })).isError).toBe(false)
+    await tool.call({ args: ["trace", "stop", "out/t2.json"] })
+  })
+
+  it("failed requests that match an active route mock are flagged", async () => {
+    expect((await tool.call({ args: ["network", "route", "**/missing.json", "--abort"] })).isError).toBe(false)
+    await tool.call({ args: ["network", "requests", "--clear"] })
+    await tool.call({ args: ["eval", "--stdin"], stdin: "fetch('/missing.json').then(() => 'ok', () => 'aborted')" })
+    const result = await tool.call({ args: ["network", "requests"] })
+    expect(textOf(result)).toContain("match active network route **/missing.json")
+    expect(result.details.networkRouteDiagnostics?.[0]).toMatchObject({ routePattern: "**/missing.json" })
+    await tool.call({ args: ["network", "unroute"] })
+  })
 })
