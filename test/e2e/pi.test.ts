@@ -110,3 +110,32 @@ describe("agent_browser in real pi", () => {
     expect(existsSync(artifacts) ? readdirSync(artifacts) : []).toEqual([])
   })
 })
+
+describe("secrets in real pi", () => {
+  it("no secret from a cookie, storage, header, URL, password field or page text reaches a tool result in the session file", async () => {
+    const root = newRoot()
+    const page = `${site.origin}/secrets.html`
+    const run = await runPi({
+      root,
+      prompt: "exercise secrets",
+      steps: [
+        { tool: "agent_browser", args: { args: ["open", `${page}?token=LEAKPI1-url-token`] } },
+        { tool: "agent_browser", args: { args: ["cookies", "set", "sid", "LEAKPI2-cookie", "--url", site.origin] } },
+        { tool: "agent_browser", args: { args: ["cookies"] } },
+        { tool: "agent_browser", args: { args: ["storage", "local", "set", "authToken", "LEAKPI3-storage"] } },
+        { tool: "agent_browser", args: { args: ["storage", "local"] } },
+        { tool: "agent_browser", args: { args: ["fill", "#password", "LEAKPI4-password"] } },
+        { tool: "agent_browser", args: { args: ["eval", "--stdin"], stdin: "document.querySelector('#password').value + ' ' + document.cookie" } },
+        { tool: "agent_browser", args: { args: ["--session", "pi-hdr", "--headers", JSON.stringify({ Authorization: "Bearer LEAKPI5-header" }), "open", page] } },
+        { tool: "agent_browser", args: { args: ["--session", "pi-hdr", "close"] } },
+        { text: "done" }
+      ]
+    })
+    expect(run.code, run.stderr).toBe(0)
+    const results = run.sessionEntries().filter((e) => e["type"] === "message" && e["message"]?.role === "toolResult")
+    expect(results).toHaveLength(9)
+    const leaks = results.flatMap((r) => JSON.stringify(r).match(/LEAKPI\d[\w-]*/g) ?? [])
+    expect(leaks).toEqual([])
+    expect(processesMentioning(root)).toEqual([])
+  })
+})
