@@ -7,7 +7,8 @@ import { presentSnapshotWith } from "../presenters/presentSnapshot.js"
 import { byteLength, DETAILS_DATA_BYTES, DETAILS_STDERR_BYTES, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "../presenters/budgets.js"
 import { classifyErrorText } from "../program/classifyUpstream.js"
 import { hasSubcommands, isClose } from "../upstream/commandPolicy.js"
-import { summarize } from "../program/verifyArtifacts.js"
+import { summarize, type VerifiedArtifacts } from "../program/verifyArtifacts.js"
+import type { QaVerdict } from "../program/evaluateQa.js"
 import { redactStateData } from "../redaction/redactStructured.js"
 import type { Plan } from "../schema/Plan.js"
 import type { BatchStepDetails, ContentPart, ToolDetails } from "../schema/ToolDetails.js"
@@ -20,6 +21,29 @@ import { SessionRegistry } from "../services/SessionRegistry.js"
 
 const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
   (value === undefined ? {} : { [key]: value }) as { [P in K]?: V }
+
+/** A passing QA run reads as one summary; a failing one lists the failed checks, then the step lines. */
+const qaText = (plan: Plan, qa: QaVerdict, verified: VerifiedArtifacts, stepsText: string): string => {
+  const target = plan.compiled.mode === "qa" ? plan.compiled.qa.rows.find((r) => r[0] === "open")?.[1] ?? "the current page" : "the page"
+  const shot = verified.rows.find((r) => r.kind === "screenshot")
+  const checks = plan.compiled.mode === "qa" ? Object.entries(plan.compiled.qa.checks).filter(([, on]) => on).map(([k]) => k) : []
+  if (qa.passed) {
+    return `QA passed: ${target} (load ${plan.compiled.mode === "qa" ? plan.compiled.qa.loadState : "?"}${checks.length > 0 ? `; no ${checks.join("/")} problems` : ""})${shot !== undefined ? `\nScreenshot: ${shot.path} (${shot.state})` : ""}`
+  }
+  return `QA failed: ${target}\n${qa.failedChecks.map((c) => `- ${c}`).join("\n")}${qa.warnings.length > 0 ? `\n${qa.warnings.join("\n")}` : ""}\n\n${stepsText}`
+}
+
+/** Rows of a compiled job shown in details; the count is always complete. */
+const COMPILED_ROWS_SHOWN = 40
+
+/** What a higher-level input mode compiled to, redacted (never the typed text of password fields). */
+const compiledEcho = (plan: Plan, redact: (args: ReadonlyArray<string>) => ReadonlyArray<string>) => {
+  const c = plan.compiled
+  if (c.mode === "semanticAction") return { compiledSemanticAction: { ...c.semanticAction, args: redact(c.semanticAction.args) } }
+  if (c.mode === "job") return { compiledJob: { args: c.job.args, rowCount: c.job.rows.length, rows: c.job.rows.slice(0, COMPILED_ROWS_SHOWN).map(redact) } }
+  if (c.mode === "qa") return { compiledQaPreset: { args: c.qa.args, loadState: c.qa.loadState, checks: c.qa.checks, rows: c.qa.rows.map(redact) } }
+  return {}
+}
 
 /** Secrets inside a batch's stdin steps (a `fill` of a password field in step 3 is as secret as a direct one). */
 const batchStepSecrets = (
@@ -64,7 +88,8 @@ export const PresenterLive = Layer.effect(
             ...(plan?.usedImplicitSession === true ? { usedImplicitSession: true } : {}),
             ...optional("managedSession", facts.managedSession),
             ...optional("binary", facts.binary),
-            ...optional("durationMs", facts.durationMs)
+            ...optional("durationMs", facts.durationMs),
+            ...(plan !== undefined ? compiledEcho(plan, (args) => redactor.redactArgs(args, lookup).args) : {})
           }
         }
       })
@@ -136,6 +161,7 @@ export const PresenterLive = Layer.effect(
           const data = redactor.scrubValue(rawData, secrets)
           let text = plan.callerRequestedJson && outcome.kind !== "inspection" ? JSON.stringify(redactor.scrubValue(stripLifecycle(outcome.kind === "single" ? outcome.data : data), secrets), null, 2) : formatted.text
           const spills: Array<SpillResult> = []
+          if (input.qa !== undefined) text = qaText(plan, input.qa, input.verified, text)
           let snapshotSpill: string | undefined
           if (snapshot?.spill !== undefined && !plan.callerRequestedJson) {
             const spilled = yield* artifacts.spill("snapshot", redactor.scrubText(snapshot.spill, secrets), input.owner, "snapshot")
@@ -160,6 +186,8 @@ export const PresenterLive = Layer.effect(
           const rows = input.verified.rows
           const delta = yield* manifestDelta(spills, rows.map((a) => a.path))
           const cleanup = isClose(plan.line) ? yield* artifactCleanup : undefined
+          const qa = input.qa
+          const qaFailed = qa !== undefined && !qa.passed
           const failure = input.batchFailure
           const batchSteps: ReadonlyArray<BatchStepDetails> | undefined = outcome.kind === "batch"
             ? outcome.rows.map((row, index) => ({
@@ -172,14 +200,16 @@ export const PresenterLive = Layer.effect(
                 })
               }))
             : undefined
-          const failureText = failure !== undefined
-            ? `\nResult: step ${failure.index + 1} failed (${categoryOf(failure.error)}).`
-            : ""
+          const failureText = qa !== undefined
+            ? ""
+            : failure !== undefined ? `\nResult: step ${failure.index + 1} failed (${categoryOf(failure.error)}).` : ""
           const details: ToolDetails = {
             ...base,
             sessionMode: plan.sessionMode,
-            resultCategory: failure !== undefined ? "failure" : "success",
-            ...(failure !== undefined
+            resultCategory: failure !== undefined || qaFailed ? "failure" : "success",
+            ...(qaFailed
+              ? { failureCategory: "qa-failure" as const }
+              : failure !== undefined
               ? { failureCategory: categoryOf(failure.error) }
               : { successCategory: outcome.kind === "inspection" ? "inspection" : rows.some((r) => r.state === "unverified") ? "artifact-unverified" : rows.some((r) => r.state === "verified") ? "artifact-saved" : "completed" }),
             summary: redactor.scrubText(formatted.summary, secrets),
@@ -192,6 +222,7 @@ export const PresenterLive = Layer.effect(
             ...optional("snapshotViewport", snapshot?.snapshotViewport),
             ...optional("approval", input.approval),
             ...optional("networkRouteDiagnostics", input.routeDiagnostics),
+            ...optional("qaPreset", qa),
             ...optional("navigationSummary", redactor.scrubValue(input.navigation, secrets)),
             ...(rows.length > 0
               ? {
@@ -209,7 +240,7 @@ export const PresenterLive = Layer.effect(
           const content: Array<ContentPart> = [{ type: "text", text: budget.text + failureText + delta.note }]
           if (input.verified.image !== undefined) content.push({ type: "image", data: input.verified.image.data, mimeType: input.verified.image.mimeType })
           // Last line of defence: whatever a field above forgot, no remembered secret leaves in details.
-          return { content, details: redactor.scrubValue(details, secrets), isError: failure !== undefined }
+          return { content, details: redactor.scrubValue(details, secrets), isError: failure !== undefined || qaFailed }
         }),
 
       failure: (input) =>

@@ -8,7 +8,7 @@ import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import type { Plan } from "../schema/Plan.js"
 import type { ToolDetails, ToolResult } from "../schema/ToolDetails.js"
-import { Aborted, type InvalidInput, type MissingBinary, PolicyBlocked, type ToolError } from "../schema/ToolError.js"
+import { Aborted, type InvalidInput, type MissingBinary, PolicyBlocked, QaFailed, type ToolError } from "../schema/ToolError.js"
 import { flagValue, parseCommandLine } from "../upstream/commandLine.js"
 import { outsideAllowList, parseAllowList } from "../upstream/allowedDomains.js"
 import { decodeToolInput } from "../schema/ToolInput.js"
@@ -24,6 +24,8 @@ import type { RefSnapshot } from "./refPreflight.js"
 import { isClose, mayNavigate } from "../upstream/commandPolicy.js"
 import { classifyUpstream, firstBatchFailure, type UpstreamOutcome } from "./classifyUpstream.js"
 import { planInvocation } from "./planInvocation.js"
+import { resolveInputMode } from "./inputMode.js"
+import { evaluateQa, type QaVerdict } from "./evaluateQa.js"
 import { attachOutputFile } from "./outputFile.js"
 import { type VerifiedArtifacts, verifyArtifacts } from "./verifyArtifacts.js"
 import { afterCapture, afterRoute, guardCapture, type RouteDiagnostic, routeDiagnostics } from "./sessionCaptures.js"
@@ -49,6 +51,8 @@ export interface Executed {
   readonly viewport?: ViewportFacts
   /** A held action the human approved through pi's UI. */
   readonly approval?: ApprovalRecord
+  /** The verdict of a `qa` call. */
+  readonly qa?: QaVerdict
   /** Failed or pending requests matching an active `network route` mock. */
   readonly routeDiagnostics?: ReadonlyArray<RouteDiagnostic>
   readonly binary: ResolvedBinary
@@ -86,10 +90,16 @@ const abortWith = (signal: AbortSignal | undefined) =>
 export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, call: CallContext) {
   const config = yield* ToolConfig
   const registry = yield* SessionRegistry
-  const input = yield* decodeToolInput(raw)
+  const decoded = yield* decodeToolInput(raw)
+  const resolved = yield* resolveInputMode(decoded, call.cwd)
   const state = yield* registry.current(baseSessionName(config.sessionPrefix, call.piSessionId, call.cwd))
-  return yield* planInvocation(input, state, config, call.cwd)
+  const plan = yield* planInvocation(resolved.input, state, config, call.cwd)
+  return { ...plan, compiled: resolved.compiled } satisfies Plan
 })
+
+/** Files a compiled job or qa batch will write. */
+const compiledOutputs = (plan: Plan): ReadonlyArray<string> =>
+  plan.compiled.mode === "job" ? plan.compiled.job.outputPaths : plan.compiled.mode === "qa" ? plan.compiled.qa.outputPaths : []
 
 /** Commands after which the page may be somewhere else: the allow-list is checked against where it ended up. */
 const NAVIGATING = new Set(["open", "goto", "navigate", "click", "dblclick", "back", "forward", "reload", "press", "key", "tab"])
@@ -119,7 +129,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   const store = yield* ArtifactStore
   const started = Date.now()
   const binary = yield* locator.resolve
-  if (plan.outputPath !== undefined) yield* store.ensureParentDir(plan.outputPath)
+  for (const path of [plan.outputPath, ...compiledOutputs(plan)]) if (path !== undefined) yield* store.ensureParentDir(path)
 
   const { outcome, navigation, approval } = yield* registry.serialize(plan.sessionName, Effect.gen(function*() {
     yield* guardRefs(plan)
@@ -180,6 +190,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
 
   const verified = yield* verifyArtifacts(plan, outcome)
   const batchFailure = outcome.kind === "batch" ? firstBatchFailure(outcome.rows) : undefined
+  const qa = plan.compiled.mode === "qa" && outcome.kind === "batch" ? evaluateQa(plan.compiled.qa, outcome.rows) : undefined
   return {
     plan,
     binary,
@@ -191,6 +202,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(routeFindings.length > 0 ? { routeDiagnostics: routeFindings } : {}),
     verified,
     ...(batchFailure !== undefined ? { batchFailure } : {}),
+    ...(qa !== undefined ? { qa } : {}),
     durationMs: Date.now() - started
   } satisfies Executed
 })
@@ -198,7 +210,10 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
 /** The typed core: succeeds with the executed call, fails with exactly one ToolError. */
 export const run = (raw: unknown, call: CallContext) =>
   Effect.flatMap(prepare(raw, call), (plan) => execute(plan, call)).pipe(
-    Effect.flatMap((executed) => executed.batchFailure !== undefined ? Effect.fail(executed.batchFailure.error) : Effect.succeed(executed))
+    Effect.flatMap((executed) =>
+      executed.qa !== undefined && !executed.qa.passed
+        ? Effect.fail(new QaFailed({ failedChecks: executed.qa.failedChecks }))
+        : executed.batchFailure !== undefined ? Effect.fail(executed.batchFailure.error) : Effect.succeed(executed))
   )
 
 const managedFacts = (registry: SessionRegistry["Type"]) =>
@@ -248,7 +263,8 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
     ...(e.viewport !== undefined ? { viewport: e.viewport } : {}),
     ...(e.approval !== undefined ? { approval: e.approval } : {}),
     ...(e.routeDiagnostics !== undefined ? { routeDiagnostics: e.routeDiagnostics } : {}),
-    ...(e.batchFailure !== undefined ? { batchFailure: e.batchFailure } : {})
+    ...(e.batchFailure !== undefined ? { batchFailure: e.batchFailure } : {}),
+    ...(e.qa !== undefined ? { qa: e.qa } : {})
   })
   return plan.input.outputPath === undefined ? presented : yield* attachOutputFile(presented, plan, e.outcome, plan.input.outputPath)
 }) satisfies (raw: unknown, call: CallContext) => Effect.Effect<ToolResult, never, unknown>

@@ -70,7 +70,7 @@ const absolutizeOutputPath = (args: ReadonlyArray<string>, cwd: string): { args:
 }
 
 export const planInvocation = (
-  input: ToolInput,
+  input: ToolInput & { readonly args: ReadonlyArray<string> },
   state: SessionState,
   config: ToolConfigShape,
   cwd: string
@@ -102,7 +102,7 @@ export const planInvocation = (
         message: `stdin is only read by eval --stdin, batch and auth save --password-stdin, not by \`${line.positionals.slice(0, 2).join(" ")}\`; drop stdin or change the command.`
       }))
     }
-    if (line.command === "batch" && moved.stdin !== undefined && line.positionals.length > 1) {
+    if (line.command === "batch" && moved.stdin !== undefined && line.positionals.slice(1).some((t) => !t.startsWith("-"))) {
       return yield* Either.left(new InvalidInput({ field: "stdin", message: "batch got both command strings in args and a stdin array; use one of them." }))
     }
 
@@ -168,6 +168,7 @@ export const planInvocation = (
       callerRequestedJson: requestedJson,
       cwd,
       outputPath: output.outputPath,
-      snapshotOptions: snapshotFlags.options
+      snapshotOptions: snapshotFlags.options,
+      compiled: { mode: "args" }
     } satisfies Plan
   })

@@ -14,6 +14,8 @@ import { ArtifactStore, type FileFacts } from "../services/ArtifactStore.js"
 import { SessionRegistry } from "../services/SessionRegistry.js"
 import { ToolConfig } from "../services/ToolConfig.js"
 import { artifactRequest } from "../upstream/artifactPaths.js"
+import { parseCommandLine } from "../upstream/commandLine.js"
+import type { BatchRow } from "../schema/UpstreamEnvelope.js"
 import { findExecutable } from "../upstream/nativeBinary.js"
 import { INLINE_IMAGE_BYTES } from "../presenters/budgets.js"
 import type { UpstreamOutcome } from "./classifyUpstream.js"
@@ -79,9 +81,28 @@ const rowOf = (kind: string, facts: FileFacts, requestedPath: string | undefined
   ...(limitation !== undefined ? { limitation } : facts.exists && (facts.sizeBytes ?? 0) === 0 ? { limitation: "the file is empty" } : {})
 })
 
+/** Files written by successful batch steps (job/qa screenshots, downloads, …), each checked like a direct call's. */
+const verifyBatchSteps = (rows: ReadonlyArray<BatchRow>) =>
+  Effect.gen(function*() {
+    const store = yield* ArtifactStore
+    const out: Array<VerificationRow> = []
+    for (const row of rows) {
+      if (!row.success || row.command === undefined) continue
+      const line = parseCommandLine(row.command)
+      const request = artifactRequest(line)
+      if (request === undefined || request.pending || request.completesRecording) continue
+      const path = claimedPath(row.result) ?? (request.pathIndex !== undefined ? line.positionals[request.pathIndex] : undefined)
+      if (path === undefined) continue
+      const facts = yield* store.inspect(path)
+      out.push(rowOf(request.kind, facts, undefined))
+    }
+    return out
+  })
+
 export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
   Effect.gen(function*() {
     const none: VerifiedArtifacts = { rows: [], warnings: [] }
+    if (outcome.kind === "batch") return { rows: yield* verifyBatchSteps(outcome.rows), warnings: [] }
     const request = artifactRequest(plan.line)
     if (request === undefined || outcome.kind !== "single") return none
     const store = yield* ArtifactStore

@@ -5,6 +5,7 @@
 import type { CommandLine } from "../upstream/commandLine.js"
 import type { SessionMode, ToolInput } from "./ToolInput.js"
 import type { SnapshotOptions } from "../upstream/snapshotOptions.js"
+import type { CompiledMode } from "../program/inputMode.js"
 
 export type SessionRole =
   /** The caller passed `--session`: user-managed, left alone. */
@@ -40,6 +41,8 @@ export interface Plan {
   readonly cwd: string
   /** Absolute path a file-producing command was asked to write (its parent is created before the run). */
   readonly outputPath: string | undefined
+  /** The input mode and what it compiled to (args calls: `{ mode: "args" }`). */
+  readonly compiled: CompiledMode
   /** Wrapper-only snapshot flags (already removed from effectiveArgs). */
   readonly snapshotOptions: SnapshotOptions | undefined
 }

@@ -75,6 +75,12 @@ export interface ToolDetails {
     readonly window: number
     readonly counts: Readonly<Record<"live" | "ephemeral" | "missing" | "evicted", number>>
   }
+  /** What semanticAction / job / qa compiled to (redacted). */
+  readonly compiledSemanticAction?: unknown
+  readonly compiledJob?: unknown
+  readonly compiledQaPreset?: unknown
+  /** The qa verdict: passed, failedChecks, warnings, summary. */
+  readonly qaPreset?: { readonly passed: boolean; readonly failedChecks: ReadonlyArray<string>; readonly warnings: ReadonlyArray<string>; readonly summary: string }
   /** Failed or pending requests that match an active `network route` mock. */
   readonly networkRouteDiagnostics?: ReadonlyArray<{ readonly routePattern: string; readonly requestId: string; readonly requestUrl: string; readonly reason: "failed" | "pending" }>
   /** Every artifact the call produced, checked on disk. */

@@ -14,15 +14,76 @@ export const MAX_TIMEOUT_MS = 600_000
 export const SessionMode = Schema.Literal("auto", "fresh")
 export type SessionMode = typeof SessionMode.Type
 
+const optional = <A, I>(schema: Schema.Schema<A, I>) => Schema.optionalWith(schema, { exact: true })
+const NonEmpty = Schema.String.pipe(Schema.minLength(1))
+const Str = (description?: string) => (description === undefined ? NonEmpty : NonEmpty.annotations({ description }))
+
+export const Locator = Schema.Literal("role", "text", "label", "placeholder", "alt", "title", "testid")
+export const LoadState = Schema.Literal("domcontentloaded", "load", "networkidle")
+
+/** Target an element by role/text/label/... (compiled to upstream `find`) or by selector/@ref. */
+export const SemanticAction = Schema.Struct({
+  action: Schema.Literal("click", "fill", "check", "select"),
+  locator: optional(Locator),
+  value: optional(Str("Locator value, e.g. button or the label text.")),
+  role: optional(NonEmpty),
+  name: optional(Str("Accessible name (role locator only).")),
+  text: optional(Schema.String),
+  selector: optional(Str("CSS selector or @ref instead of a locator.")),
+  values: optional(Schema.Array(NonEmpty).pipe(Schema.minItems(1))),
+  session: optional(NonEmpty)
+}).annotations({ description: "One element action by role/text/label/placeholder/alt/title/testid locator or selector/@ref; fill needs text; select needs selector and value(s)." })
+export type SemanticAction = typeof SemanticAction.Type
+
+export const JobStep = Schema.Struct({
+  action: Schema.Literal("open", "click", "fill", "type", "select", "wait", "assertText", "assertUrl", "waitForDownload", "snapshot", "screenshot"),
+  url: optional(NonEmpty),
+  loadState: optional(LoadState),
+  selector: optional(NonEmpty),
+  locator: optional(Locator),
+  value: optional(NonEmpty),
+  role: optional(NonEmpty),
+  name: optional(NonEmpty),
+  text: optional(Schema.String),
+  values: optional(Schema.Array(NonEmpty).pipe(Schema.minItems(1))),
+  delayMs: optional(Schema.Number.pipe(Schema.int(), Schema.between(1, 2000))),
+  press: optional(NonEmpty),
+  milliseconds: optional(Schema.Number.pipe(Schema.int(), Schema.between(1, 120_000))),
+  path: optional(NonEmpty)
+})
+export type JobStep = typeof JobStep.Type
+
+export const Job = Schema.Struct({
+  steps: Schema.Array(JobStep).pipe(Schema.minItems(1)),
+  failFast: optional(Schema.Boolean)
+}).annotations({ description: "Several steps in one call (compiled to batch --bail): open{url,loadState}, click/fill{selector|locator,text}, type{text,selector,delayMs,press}, select{selector,value(s)}, wait{milliseconds}, assertText{text}, assertUrl{url, * globs}, waitForDownload{path}, snapshot, screenshot{path}." })
+export type Job = typeof Job.Type
+
+export const Qa = Schema.Struct({
+  url: optional(NonEmpty),
+  attached: optional(Schema.Boolean),
+  loadState: optional(LoadState),
+  expectedText: optional(Schema.Union(NonEmpty, Schema.Array(NonEmpty))),
+  expectedSelector: optional(NonEmpty),
+  screenshotPath: optional(NonEmpty),
+  checkNetwork: optional(Schema.Boolean),
+  checkConsole: optional(Schema.Boolean),
+  checkErrors: optional(Schema.Boolean)
+}).annotations({ description: "Smoke-check a page: open url (or attached: true for the current page), wait for load, expect text/selector, fail on console errors, page errors or failed requests; optional screenshotPath." })
+export type Qa = typeof Qa.Type
+
 export const ToolInput = Schema.Struct({
-  args: Schema.Array(Schema.String).pipe(
+  args: Schema.optionalWith(Schema.Array(Schema.String).pipe(
     Schema.minItems(1),
     Schema.annotations({
       message: () => "must be a non-empty array of strings, e.g. [\"snapshot\",\"-i\"]",
       description:
         "agent-browser CLI args after the binary, e.g. [\"open\",\"http://localhost:3000\"], [\"snapshot\",\"-i\"], [\"click\",\"@e2\"]. No shell syntax; --json is added for you."
     })
-  ),
+  ), { exact: true }),
+  semanticAction: optional(SemanticAction),
+  job: optional(Job),
+  qa: optional(Qa),
   stdin: Schema.optionalWith(
     Schema.String.annotations({
       message: () => "must be a string",
@@ -76,13 +137,21 @@ const formatIssues = (error: ParseResult.ParseError): string => {
 export const decodeToolInput = (raw: unknown): Either.Either<ToolInput, InvalidInput> =>
   Either.mapLeft(decode(raw), (error) => new InvalidInput({ message: formatIssues(error) }))
 
-/** Drops JSON Schema keys the model gains nothing from (generated titles, `$schema`). */
+/** Effect's generated constraint prose ("a string at least 1 character(s) long"): the keywords already say it. */
+const GENERATED_DESCRIPTION = /^(a string at least|an array of at least|a number between|an integer|a non-negative|a positive)/
+
+/**
+ * Drops JSON Schema keys the model gains nothing from: generated titles and constraint prose, `$schema`, and
+ * `minLength: 1` (the decoder still enforces it, with a clear message). Every byte here is sent on every turn.
+ */
 const stripNoise = (node: unknown): unknown => {
   if (Array.isArray(node)) return node.map(stripNoise)
   if (node === null || typeof node !== "object") return node
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(node)) {
     if (key === "title" || key === "$schema") continue
+    if (key === "description" && typeof value === "string" && GENERATED_DESCRIPTION.test(value)) continue
+    if (key === "minLength" && value === 1) continue
     out[key] = stripNoise(value)
   }
   return out

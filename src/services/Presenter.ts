@@ -8,6 +8,7 @@ import type * as Effect from "effect/Effect"
 import type { UpstreamOutcome } from "../program/classifyUpstream.js"
 import type { ViewportFacts } from "../program/pageProbes.js"
 import type { ApprovalRecord } from "../program/approval.js"
+import type { QaVerdict } from "../program/evaluateQa.js"
 import type { RouteDiagnostic } from "../program/sessionCaptures.js"
 import type { RefSnapshot } from "../program/refPreflight.js"
 import type { Plan } from "../schema/Plan.js"
@@ -36,6 +37,8 @@ export interface SuccessInput extends CallFacts {
   readonly approval?: ApprovalRecord
   readonly routeDiagnostics?: ReadonlyArray<RouteDiagnostic>
   readonly viewport?: ViewportFacts
+  /** The verdict of a `qa` call (a failed verdict makes the result `qa-failure`). */
+  readonly qa?: QaVerdict
   /** Set when a batch ran but a step failed: the result is an aggregate failure. */
   readonly batchFailure?: { readonly index: number; readonly error: ToolError }
 }

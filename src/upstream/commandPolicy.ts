@@ -47,7 +47,7 @@ export const isClose = (line: CommandLine): boolean =>
 
 /** Commands after which the page may be a different document: worth a title/url line. */
 export const mayNavigate = (line: CommandLine): boolean =>
-  line.command === "click" || line.command === "dblclick"
+  line.command === "click" || line.command === "dblclick" || (line.command === "find" && line.positionals.includes("click"))
 
 /** Commands that act on an element and can therefore hit a stale ref. */
 export const ELEMENT_COMMANDS = new Set([

@@ -11,12 +11,12 @@ const config = fakeConfig("/tmp/x", { env: { PATH: "/bin", AGENT_BROWSER_DEFAULT
 const fresh = initialSessionState("pi-aaaa-bbbb")
 const active: SessionState = { ...fresh, managed: { ...fresh.managed, active: true, launchFlags: ["--profile", "Work"] } }
 
-const plan = (input: ToolInput, state: SessionState = fresh): Plan => {
+const plan = (input: ToolInput & { readonly args: ReadonlyArray<string> }, state: SessionState = fresh): Plan => {
   const result = planInvocation(input, state, config, "/work/cwd")
   if (Either.isLeft(result)) throw new Error(result.left.message)
   return result.right
 }
-const reject = (input: ToolInput, state: SessionState = fresh) => {
+const reject = (input: ToolInput & { readonly args: ReadonlyArray<string> }, state: SessionState = fresh) => {
   const result = planInvocation(input, state, config, "/work/cwd")
   if (Either.isRight(result)) throw new Error("expected a validation error")
   return result.left

@@ -21,11 +21,13 @@ describe("ToolInput", () => {
 
   it("derives a plain JSON Schema that pi's validator (typebox Compile) accepts and enforces", () => {
     const schema = toolInputJsonSchema()
-    expect(schema["required"]).toEqual(["args"])
+    expect(Object.keys(schema["properties"] as object)).toEqual(["args", "semanticAction", "job", "qa", "stdin", "sessionMode", "outputPath", "timeoutMs"])
     expect(JSON.stringify(schema)).not.toContain("$ref")
     const validator = Compile(schema as never)
     expect(validator.Check({ args: ["snapshot", "-i"], sessionMode: "fresh", timeoutMs: 5000 })).toBe(true)
     expect(validator.Check({ args: [] })).toBe(false)
+    expect(validator.Check({ semanticAction: { action: "click", locator: "text", value: "Go" } })).toBe(true)
+    expect(validator.Check({ job: { steps: [{ action: "open", url: "http://x" }, { action: "fly" }] } })).toBe(false)
     expect(validator.Check({ args: ["x"], sessionMode: "later" })).toBe(false)
     expect(validator.Check({ args: ["x"], timeoutMs: 1.5 })).toBe(false)
     expect(validator.Check({ args: ["x"], bogus: 1 })).toBe(false)

@@ -1,0 +1,91 @@
+/**
+ * `job` → one upstream `batch` (with `--bail` unless `failFast: false`): each step becomes one or a few argv rows.
+ * Navigation is never assumed: only explicit `assertUrl`/`assertText` steps check where a click led. Pure.
+ */
+import * as Either from "effect/Either"
+import { isAbsolute, resolve } from "node:path"
+import { InvalidInput } from "../schema/ToolError.js"
+import type { Job, JobStep } from "../schema/ToolInput.js"
+import { compileElementAction } from "./compileSemanticAction.js"
+
+/** Assertions wait this long (upstream's default is 25 s): a wrong page should fail fast, not burn the watchdog. */
+export const ASSERT_TIMEOUT_MS = 10_000
+
+/** Paced typing emits two rows per character; beyond this a step should be split or typed without delay. */
+export const MAX_PACED_CHARS = 200
+
+export interface CompiledBatch {
+  readonly args: ReadonlyArray<string>
+  readonly stdin: string
+  readonly rows: ReadonlyArray<ReadonlyArray<string>>
+  /** Absolute paths the rows will write (their parents are created first). */
+  readonly outputPaths: ReadonlyArray<string>
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.+^${}()|[\]\\?]/g, "\\$&")
+
+/** `*` matches within a path segment, `**` (or longer runs) across segments; everything else is literal. */
+export const urlGlobPredicate = (glob: string): string => {
+  const pattern = glob.split(/\*{2,}/).map((part) => part.split("*").map(escapeRegExp).join("[^/]*")).join(".*")
+  return `new RegExp(${JSON.stringify(`^${pattern}$`)}).test(location.href)`
+}
+
+const stepRows = (step: JobStep, index: number, cwd: string, outputs: Array<string>): Either.Either<ReadonlyArray<ReadonlyArray<string>>, InvalidInput> => {
+  const where = `job.steps.${index}`
+  const fail = (message: string) => Either.left(new InvalidInput({ field: where, message: `${step.action}: ${message}` }))
+  const abs = (path: string) => {
+    const p = isAbsolute(path) ? path : resolve(cwd, path)
+    outputs.push(p)
+    return p
+  }
+  switch (step.action) {
+    case "open":
+      if (step.url === undefined) return fail("needs url")
+      return Either.right([["open", step.url], ...(step.loadState !== undefined ? [["wait", "--load", step.loadState]] : [])])
+    case "click":
+    case "fill":
+      return Either.map(compileElementAction({ ...step, action: step.action }, where), (c) => [c.args])
+    case "type": {
+      if (step.text === undefined || step.text === "") return fail("needs text")
+      const focus = step.selector !== undefined ? [["focus", step.selector]] : []
+      const press = step.press !== undefined ? [["press", step.press]] : []
+      if (step.delayMs === undefined) return Either.right([...focus, ["keyboard", "type", step.text], ...press])
+      if (step.text.length > MAX_PACED_CHARS) return fail(`paced typing is limited to ${MAX_PACED_CHARS} characters per step`)
+      const paced = [...step.text].flatMap((ch) => [["keyboard", "type", ch], ["wait", String(step.delayMs)]])
+      return Either.right([...focus, ...paced, ...press])
+    }
+    case "select": {
+      const values = step.values ?? (step.value !== undefined ? [step.value] : [])
+      if (step.selector === undefined || values.length === 0) return fail("needs selector and value or values")
+      return Either.right([["select", step.selector, ...values]])
+    }
+    case "wait":
+      return step.milliseconds === undefined ? fail("needs milliseconds") : Either.right([["wait", String(step.milliseconds)]])
+    case "assertText":
+      return step.text === undefined || step.text === "" ? fail("needs text") : Either.right([["wait", "--text", step.text, "--timeout", String(ASSERT_TIMEOUT_MS)]])
+    case "assertUrl":
+      if (step.url === undefined) return fail("needs url")
+      return Either.right([[...(step.url.includes("*") ? ["wait", "--fn", urlGlobPredicate(step.url)] : ["wait", "--url", step.url]), "--timeout", String(ASSERT_TIMEOUT_MS)]])
+    case "waitForDownload":
+      return step.path === undefined ? fail("needs path") : Either.right([["wait", "--download", abs(step.path)]])
+    case "snapshot":
+      return Either.right([["snapshot", "-i"]])
+    case "screenshot":
+      return step.path === undefined ? fail("needs path") : Either.right([["screenshot", abs(step.path)]])
+  }
+}
+
+export const batchOf = (rows: ReadonlyArray<ReadonlyArray<string>>, failFast: boolean, outputPaths: ReadonlyArray<string>): CompiledBatch => ({
+  args: failFast ? ["batch", "--bail"] : ["batch"],
+  stdin: JSON.stringify(rows),
+  rows,
+  outputPaths
+})
+
+export const compileJob = (job: Job, cwd: string): Either.Either<CompiledBatch, InvalidInput> =>
+  Either.gen(function*() {
+    const outputs: Array<string> = []
+    const rows: Array<ReadonlyArray<string>> = []
+    for (const [index, step] of job.steps.entries()) rows.push(...(yield* stepRows(step, index, cwd, outputs)))
+    return batchOf(rows, job.failFast ?? true, outputs)
+  })

@@ -1,0 +1,64 @@
+/**
+ * `semanticAction` → upstream argv: locator actions become `find <locator> <value> <action> [text] [--name n]`,
+ * selector/@ref actions the matching direct command, `select` a `select <selector> <values…>`; `session` prefixes
+ * `--session <name>`. Pure; invalid combinations are rejected with a message that says what to send instead.
+ */
+import * as Either from "effect/Either"
+import { InvalidInput } from "../schema/ToolError.js"
+import type { SemanticAction } from "../schema/ToolInput.js"
+
+export interface CompiledSemanticAction {
+  readonly action: SemanticAction["action"]
+  readonly locator?: string
+  readonly selector?: string
+  readonly values?: ReadonlyArray<string>
+  readonly args: ReadonlyArray<string>
+}
+
+const invalid = (message: string) => Either.left(new InvalidInput({ field: "semanticAction", message }))
+const blank = (s: string | undefined) => s === undefined || s.trim() === ""
+
+/** The argv of one element action, shared by `semanticAction` and `job` click/fill steps. */
+export const compileElementAction = (
+  a: Pick<SemanticAction, "action" | "locator" | "value" | "role" | "name" | "text" | "selector">,
+  where = "semanticAction"
+): Either.Either<{ readonly args: ReadonlyArray<string>; readonly locator?: string; readonly selector?: string }, InvalidInput> => {
+  const fail = (message: string) => Either.left(new InvalidInput({ field: where, message }))
+  if (a.action === "fill" && (a.text === undefined || a.text === "")) return fail("fill needs non-empty text")
+  const tail = a.action === "fill" ? [a.text ?? ""] : []
+  if (a.selector !== undefined) {
+    if (a.locator !== undefined || a.value !== undefined || a.role !== undefined || a.name !== undefined) {
+      return fail("use either selector (CSS or @ref) or locator/value/role/name, not both")
+    }
+    return Either.right({ args: [a.action, a.selector, ...tail], selector: a.selector })
+  }
+  if (a.locator === undefined) return fail("give a locator (role, text, label, placeholder, alt, title, testid) with its value, or a selector")
+  if (a.role !== undefined && a.locator !== "role") return fail("role is only for locator \"role\"")
+  if (a.name !== undefined && a.locator !== "role") return fail("name is only for locator \"role\" (it becomes --name)")
+  if (a.role !== undefined && a.value !== undefined && a.role !== a.value) return fail("role and value disagree; give one of them")
+  const value = a.value ?? a.role
+  if (blank(value)) return fail(`locator "${a.locator}" needs a non-empty value${a.locator === "role" ? " (or role)" : ""}`)
+  return Either.right({
+    args: ["find", a.locator, value ?? "", a.action, ...tail, ...(a.name !== undefined ? ["--name", a.name] : [])],
+    locator: a.locator
+  })
+}
+
+export const compileSemanticAction = (a: SemanticAction): Either.Either<CompiledSemanticAction, InvalidInput> => {
+  const prefix = a.session !== undefined ? ["--session", a.session] : []
+  if (a.action === "select") {
+    if (a.locator !== undefined || a.role !== undefined || a.name !== undefined || a.text !== undefined) {
+      return invalid("select takes selector plus value or values (resolve role/label targets to a selector or @ref first)")
+    }
+    const values = a.values ?? (a.value !== undefined ? [a.value] : [])
+    if (blank(a.selector) || values.length === 0) return invalid("select needs selector and value or values")
+    return Either.right({ action: "select", selector: a.selector ?? "", values, args: [...prefix, "select", a.selector ?? "", ...values] })
+  }
+  if (a.values !== undefined) return invalid("values is only for select")
+  return Either.map(compileElementAction(a), (c) => ({
+    action: a.action,
+    ...(c.locator !== undefined ? { locator: c.locator } : {}),
+    ...(c.selector !== undefined ? { selector: c.selector } : {}),
+    args: [...prefix, ...c.args]
+  }))
+}

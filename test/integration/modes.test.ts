@@ -1,0 +1,107 @@
+/** semanticAction, job and qa against the real agent-browser: compiled, run, and reported. */
+import { existsSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
+import { type Harness, makeHarness, textOf } from "../support/harness.js"
+import { type LiveEnv, makeLiveEnv, REPO } from "../support/liveEnv.js"
+
+let world: LiveEnv
+let site: StaticServer
+let tool: Harness
+
+beforeAll(async () => {
+  world = makeLiveEnv()
+  site = await startStaticServer(join(REPO, "fixtures/site"))
+  tool = makeHarness(world)
+})
+
+afterAll(async () => {
+  await tool?.closeOwned()
+  await tool?.dispose()
+  await site?.close()
+  await world?.dispose()
+})
+
+describe("semanticAction", () => {
+  it("fills by label and clicks by role and name, echoing what it compiled to", async () => {
+    await tool.call({ args: ["open", `${site.origin}/index.html`] })
+    const filled = await tool.call({ semanticAction: { action: "fill", locator: "label", value: "Email", text: "grace@example.com" } })
+    expect(filled.isError, filled.details.error).toBe(false)
+    expect(filled.details.compiledSemanticAction).toMatchObject({ action: "fill", locator: "label", args: ["find", "label", "Email", "fill", "grace@example.com"] })
+    const clicked = await tool.call({ semanticAction: { action: "click", locator: "role", value: "button", name: "Sign in" } })
+    expect(clicked.isError, clicked.details.error).toBe(false)
+    expect(textOf(await tool.call({ args: ["get", "text", "#who"] }))).toBe("Signed in as grace@example.com")
+  })
+
+  it("selects an option by selector", async () => {
+    await tool.call({ args: ["open", `${site.origin}/form.html`] })
+    const result = await tool.call({ semanticAction: { action: "select", selector: "#flavor", value: "choc" } })
+    expect(result.isError, result.details.error).toBe(false)
+    expect(textOf(await tool.call({ args: ["get", "text", "#picked"] }))).toBe("choc")
+  })
+
+  it("a locator that matches nothing is selector-not-found", async () => {
+    const result = await tool.call({ semanticAction: { action: "click", locator: "role", value: "button", name: "No such button" } })
+    expect(result.details.failureCategory).toBe("selector-not-found")
+  })
+})
+
+describe("job", () => {
+  it("runs a sign-in flow with an explicit destination assertion and a screenshot in one call", async () => {
+    const result = await tool.call({
+      job: {
+        steps: [
+          { action: "open", url: `${site.origin}/index.html`, loadState: "load" },
+          { action: "fill", locator: "label", value: "Email", text: "ada@example.com" },
+          { action: "fill", selector: "#password", text: "job-secret-pw" },
+          { action: "click", locator: "role", value: "button", name: "Sign in" },
+          { action: "assertUrl", url: "**/welcome.html*" },
+          { action: "assertText", text: "Welcome back" },
+          { action: "screenshot", path: "job/welcome.png" }
+        ]
+      }
+    })
+    expect(result.isError, textOf(result)).toBe(false)
+    expect(result.details.batchSteps?.every((s) => s.resultCategory === "success")).toBe(true)
+    expect((result.details.compiledJob as { rowCount: number }).rowCount).toBe(8)
+    expect(existsSync(join(world.root, "job/welcome.png"))).toBe(true)
+    expect(JSON.stringify(result)).not.toContain("job-secret-pw")
+  })
+
+  it("fail-fast stops later steps after a failed assertion", async () => {
+    const result = await tool.call({
+      job: {
+        steps: [
+          { action: "open", url: `${site.origin}/index.html` },
+          { action: "assertText", text: "This text is not on the page" },
+          { action: "click", locator: "role", value: "button", name: "Sign in" }
+        ]
+      },
+      timeoutMs: 30_000
+    })
+    expect(result.isError).toBe(true)
+    expect(result.details.failureCategory).toBe("timeout")
+    expect(result.details.batchSteps?.length).toBe(2)
+    expect(textOf(await tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
+  })
+})
+
+describe("qa", () => {
+  it("passes a clean page with expected text and evidence", async () => {
+    const result = await tool.call({ qa: { url: `${site.origin}/index.html`, expectedText: "Sign in to Acme", screenshotPath: "qa/index.png" } })
+    expect(result.isError, textOf(result)).toBe(false)
+    expect(textOf(result)).toMatch(/^QA passed: http:\/\/127\.0\.0\.1:\d+\/index\.html \(load domcontentloaded; no network\/console\/errors problems\)\nScreenshot: .*qa\/index\.png \(verified\)/)
+    expect(result.details.qaPreset).toMatchObject({ passed: true, failedChecks: [] })
+  })
+
+  it("fails a page with console errors, a page error and a 404 as qa-failure, listing each", async () => {
+    const result = await tool.call({ qa: { url: `${site.origin}/console.html`, loadState: "load" } })
+    expect(result.isError).toBe(true)
+    expect(result.details.failureCategory).toBe("qa-failure")
+    const failed = result.details.qaPreset?.failedChecks.join("\n") ?? ""
+    expect(failed).toMatch(/console error/)
+    expect(failed).toMatch(/failed request\(s\): 404 .*missing\.json/)
+    expect(textOf(result)).toMatch(/^QA failed: /)
+  })
+})
