@@ -4,6 +4,7 @@ import * as Layer from "effect/Layer"
 import { formatFailure } from "../presenters/formatFailure.js"
 import { formatSuccess, stripLifecycle } from "../presenters/formatSuccess.js"
 import { presentSnapshotWith } from "../presenters/presentSnapshot.js"
+import { pageChange } from "../presenters/pageChange.js"
 import { byteLength, DETAILS_DATA_BYTES, DETAILS_STDERR_BYTES, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "../presenters/budgets.js"
 import { classifyErrorText } from "../program/classifyUpstream.js"
 import { hasSubcommands, isClose } from "../upstream/commandPolicy.js"
@@ -184,6 +185,8 @@ export const PresenterLive = Layer.effect(
           text = redactor.scrubText(text, secrets)
           const budget = yield* budgetText(text, `${plan.line.command ?? "output"}`, input.owner, spills)
           const rows = input.verified.rows
+          const change = pageChange(plan, outcome, input.navigation, rows)
+          const failedRow = input.batchFailure !== undefined && outcome.kind === "batch" ? outcome.rows[input.batchFailure.index] : undefined
           const delta = yield* manifestDelta(spills, rows.map((a) => a.path))
           const cleanup = isClose(plan.line) ? yield* artifactCleanup : undefined
           const qa = input.qa
@@ -223,6 +226,21 @@ export const PresenterLive = Layer.effect(
             ...optional("approval", input.approval),
             ...optional("networkRouteDiagnostics", input.routeDiagnostics),
             ...optional("qaPreset", qa),
+            ...optional("pageChangeSummary", change.summary),
+            ...(change.nextActions.length > 0 && failure === undefined && !qaFailed ? { nextActions: redactor.scrubValue(change.nextActions, secrets) } : {}),
+            ...(failure !== undefined
+              ? {
+                batchFailure: {
+                  failedStep: {
+                    index: failure.index,
+                    command: redactor.redactArgs(failedRow?.command ?? []).args,
+                    failureCategory: categoryOf(failure.error),
+                    error: redactor.scrubText(failedRow?.error ?? "", secrets)
+                  }
+                },
+                nextActions: redactor.scrubValue(formatFailure(plan, failure.error).nextActions, secrets)
+              }
+              : {}),
             ...optional("navigationSummary", redactor.scrubValue(input.navigation, secrets)),
             ...(rows.length > 0
               ? {

@@ -12,7 +12,13 @@ export const NEXT_ACTION_IDS = [
   "deny-pending-action",
   "inspect-page-after-timeout",
   "list-tabs-for-recovery",
-  "open-screenshot"
+  "inspect-after-navigation",
+  "inspect-after-mutation",
+  "dismiss-dialog",
+  "accept-dialog",
+  "try-current-visible-ref",
+  "try-button-name-candidate",
+  "try-link-name-candidate"
 ] as const
 export type NextActionId = (typeof NEXT_ACTION_IDS)[number]
 
@@ -50,6 +56,22 @@ export const nextActions = {
     make("deny-pending-action", "Drop the action upstream is holding.", withSession(session, ["deny", id])),
   inspectAfterTimeout: (session: string | undefined) =>
     make("inspect-page-after-timeout", "See where the page ended up before retrying; the action may have run.", withSession(session, ["get", "url"])),
+  inspectAfterNavigation: (session: string | undefined) =>
+    make("inspect-after-navigation", "Get the new page's interactive refs before acting on it.", withSession(session, ["snapshot", "-i"])),
+  inspectAfterMutation: (session: string | undefined) =>
+    make("inspect-after-mutation", "Refresh interactive refs after a browser mutation, navigation, scroll, or rerender.", withSession(session, ["snapshot", "-i"]), {
+      safety: "Do not reuse prior @refs until a fresh snapshot confirms they still exist."
+    }),
+  dismissDialog: (session: string | undefined) =>
+    make("dismiss-dialog", "A dialog is blocking the page; dismiss it to continue.", withSession(session, ["dialog", "dismiss"])),
+  acceptDialog: (session: string | undefined) =>
+    make("accept-dialog", "A dialog is blocking the page; accept it if that is what the user wants.", withSession(session, ["dialog", "accept"]), {
+      safety: "Accepting may confirm a destructive action."
+    }),
+  tryVisibleRef: (session: string | undefined, index: number, args: ReadonlyArray<string>, label: string) =>
+    ({ ...make("try-current-visible-ref", `Retry on the current visible element ${label}.`, withSession(session, args)), id: index === 0 ? "try-current-visible-ref" : `try-current-visible-ref-${index + 1}` }),
+  tryNameCandidate: (session: string | undefined, role: "button" | "link", name: string) =>
+    make(role === "button" ? "try-button-name-candidate" : "try-link-name-candidate", `Retry as a ${role} named ${JSON.stringify(name)}.`, withSession(session, ["find", "role", role, "click", "--name", name])),
   listTabs: (session: string | undefined) =>
     make("list-tabs-for-recovery", "List tabs to find the page the session should be on.", withSession(session, ["tab", "list"]))
 } as const

@@ -15,6 +15,9 @@ import { requestedPathIndex } from "../upstream/artifactPaths.js"
 import { extractSnapshotOptions } from "../upstream/snapshotOptions.js"
 import { isAbsolute, resolve } from "node:path"
 
+/** Dialog commands answer at once or not at all (a wedged page): a short watchdog gets the agent unstuck sooner. */
+export const DIALOG_TIMEOUT_MS = 10_000
+
 /** Launch flags that must not be re-sent: `--state` relaunches on every call that carries it (reference §9.2). */
 const NOT_RESENT = new Set(["--state", "--session-name", "--restore"])
 
@@ -162,7 +165,7 @@ export const planInvocation = (
       usedImplicitSession: role === "managed" || role === "fresh",
       effectiveArgs,
       stdin: moved.stdin,
-      timeoutMs: input.timeoutMs ?? config.defaultTimeoutMs,
+      timeoutMs: input.timeoutMs ?? (line.command === "dialog" ? DIALOG_TIMEOUT_MS : config.defaultTimeoutMs),
       env: childEnv(config, role),
       launchFlags: role === "managed" && state.managed.active ? state.managed.launchFlags : callLaunch,
       callerRequestedJson: requestedJson,

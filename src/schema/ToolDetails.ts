@@ -75,6 +75,10 @@ export interface ToolDetails {
     readonly window: number
     readonly counts: Readonly<Record<"live" | "ephemeral" | "missing" | "evicted", number>>
   }
+  /** What a successful call changed (navigation, mutation, artifact) and which nextActions follow from it. */
+  readonly pageChangeSummary?: unknown
+  /** The first failed batch step, for branching without scanning batchSteps. */
+  readonly batchFailure?: { readonly failedStep: { readonly index: number; readonly command: ReadonlyArray<string>; readonly failureCategory: FailureCategory; readonly error: string } }
   /** What semanticAction / job / qa compiled to (redacted). */
   readonly compiledSemanticAction?: unknown
   readonly compiledJob?: unknown

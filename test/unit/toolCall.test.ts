@@ -109,3 +109,29 @@ describe("allowed domains", () => {
       { reply: FakeAgentBrowser.ok({ url: "https://evil.test/landing", title: "Evil" }) }
     ]))))
 })
+
+describe("guidance in results", () => {
+  it.scoped("open suggests a fresh snapshot and summarizes the navigation", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+      expect(result.details.pageChangeSummary).toMatchObject({ changeType: "navigation", command: "open", title: "A", url: "http://a.test/", nextActionIds: ["inspect-after-navigation"] })
+      expect(result.details.nextActions?.[0]?.params.args).toEqual(["--session", result.details.sessionName, "snapshot", "-i"])
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) }]))))
+
+  it.scoped("a failed batch names its first failed step and carries that step's next actions", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["get", "title"], ["click", "@e9"]]) }, call)
+      expect(result.details.batchFailure?.failedStep).toMatchObject({ index: 1, command: ["click", "@e9"], failureCategory: "stale-ref" })
+      expect(result.details.nextActions?.[0]?.id).toBe("refresh-interactive-refs")
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: { exitCode: 1, stdout: JSON.stringify([
+      { command: ["get", "title"], error: null, result: { title: "T" }, success: true },
+      { command: ["click", "@e9"], error: "Unknown ref: e9", result: null, success: false }
+    ]) } }]))))
+
+  it.scoped("dialog commands get the short watchdog", () =>
+    Effect.gen(function*() {
+      yield* runToResult({ args: ["dialog", "status"] }, call)
+      const [request] = yield* (yield* FakeAgentBrowser).requests
+      expect(request?.timeoutMs).toBe(10_000)
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ hasDialog: false }) }]))))
+})
