@@ -284,6 +284,7 @@ export const PresenterLive = Layer.effect(
             ...(upstream !== undefined ? { exitCode: upstream.exitCode, ...optional("code", upstream.code), ...budgetData(redactor.scrubValue(upstream.data, secrets)) } : {}),
             ...(error._tag === "ParseFailure" ? { exitCode: error.exitCode } : {}),
             ...(error._tag === "TimedOut" ? { timedOut: true, timeoutMs: error.timeoutMs } : {}),
+            ...(error._tag === "SelectorNotFound" && error.fallback !== undefined ? { visibleRefFallback: error.fallback } : {}),
             ...(error._tag === "ConfirmationRequired" && error.decision !== undefined
               ? { approval: { action: error.action, confirmationId: error.confirmationId, asked: error.decision === "denied", approved: false } }
               : {}),

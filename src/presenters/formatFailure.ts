@@ -60,11 +60,23 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         summary: `Stale ref ${e.ref}`,
         nextActions: [nextActions.refreshRefs(session)]
       }),
-      SelectorNotFound: (e) => ({
-        text: `${e.message}\nActions do not wait for elements: take a snapshot -i for current refs, or wait for the element first.`,
-        summary: `Selector not found${e.selector !== "" ? `: ${e.selector}` : ""}`,
-        nextActions: [nextActions.refreshRefs(session)]
-      }),
+      SelectorNotFound: (e) => {
+        const refs = e.fallback?.refs ?? []
+        const isFill = e.fallback?.action === "fill"
+        const refActions = refs.flatMap((r, i) =>
+          isFill
+            ? [nextActions.tryVisibleRef(session, i, ["focus", `@${r.ref}`], `${r.role} "${r.name}" (focus it, then type)`)]
+            : [nextActions.tryVisibleRef(session, i, [e.fallback?.action ?? "click", `@${r.ref}`], `${r.role} "${r.name}"`)])
+        const candidates = (e.candidates ?? []).map((c) => nextActions.tryNameCandidate(session, c.role, c.name))
+        const fallbackText = refs.length > 0
+          ? `\nCurrent snapshot ref fallback: ${refs.map((r) => `@${r.ref} ${r.role} "${r.name}"`).join(", ")}${isFill ? " (focus it and type; the fill text is not repeated here)" : ""}.`
+          : ""
+        return {
+          text: `${e.message}${fallbackText}\nActions do not wait for elements: take a snapshot -i for current refs, or wait for the element first.`,
+          summary: `Selector not found${e.selector !== "" ? `: ${e.selector}` : ""}`,
+          nextActions: [nextActions.refreshRefs(session), ...refActions, ...candidates]
+        }
+      },
       SelectorUnsupported: (e) => ({
         text: `Selector ${e.selector} uses a dialect agent-browser does not support (Playwright-style). Use an @ref from snapshot -i, a CSS selector, or \`find role|text|label ... <action>\`.`,
         summary: `Unsupported selector: ${e.selector}`,

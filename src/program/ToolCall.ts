@@ -8,7 +8,7 @@ import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import type { Plan } from "../schema/Plan.js"
 import type { ToolDetails, ToolResult } from "../schema/ToolDetails.js"
-import { Aborted, type InvalidInput, type MissingBinary, PolicyBlocked, QaFailed, type ToolError } from "../schema/ToolError.js"
+import { Aborted, type InvalidInput, type MissingBinary, PolicyBlocked, QaFailed, SelectorNotFound, type ToolError } from "../schema/ToolError.js"
 import { flagValue, parseCommandLine } from "../upstream/commandLine.js"
 import { outsideAllowList, parseAllowList } from "../upstream/allowedDomains.js"
 import { decodeToolInput } from "../schema/ToolInput.js"
@@ -25,6 +25,7 @@ import { isClose, mayNavigate } from "../upstream/commandPolicy.js"
 import { classifyUpstream, firstBatchFailure, type UpstreamOutcome } from "./classifyUpstream.js"
 import { planInvocation } from "./planInvocation.js"
 import { resolveInputMode } from "./inputMode.js"
+import { visibleRefFallback } from "./visibleRefFallback.js"
 import { evaluateQa, type QaVerdict } from "./evaluateQa.js"
 import { attachOutputFile } from "./outputFile.js"
 import { type VerifiedArtifacts, verifyArtifacts } from "./verifyArtifacts.js"
@@ -97,6 +98,14 @@ export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, cal
   return { ...plan, compiled: resolved.compiled } satisfies Plan
 })
 
+/** A text-locator click that missed may be a button or a link with that exact name: offer both, bounded. */
+const withCandidates = (plan: Plan, error: SelectorNotFound): SelectorNotFound => {
+  const c = plan.compiled
+  if (c.mode !== "semanticAction" || c.semanticAction.action !== "click" || c.semanticAction.locator !== "text") return error
+  const name = plan.line.positionals[2] ?? ""
+  return new SelectorNotFound({ selector: error.selector, message: error.message, candidates: [{ role: "button", name }, { role: "link", name }] })
+}
+
 /** Files a compiled job or qa batch will write. */
 const compiledOutputs = (plan: Plan): ReadonlyArray<string> =>
   plan.compiled.mode === "job" ? plan.compiled.job.outputPaths : plan.compiled.mode === "qa" ? plan.compiled.qa.outputPaths : []
@@ -159,7 +168,11 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
       ? yield* probeNavigation(plan, binary)
       : undefined
     return { outcome, navigation, approval: resolved.approval }
-  }).pipe(Effect.raceFirst(abortWith(call.signal))))
+  }).pipe(
+    Effect.catchTag("SelectorNotFound", (error) =>
+      Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, binary, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail)),
+    Effect.raceFirst(abortWith(call.signal))
+  ))
 
   yield* checkAllowList(plan, outcome, navigation)
   const replaced = yield* registry.recordSuccess(plan)

@@ -41,6 +41,8 @@ export const classifyErrorText = (
       ? new SelectorUnsupported({ selector, message })
       : new SelectorNotFound({ selector, message })
   }
+  const byLocator = /No element found by (\w+) '([^']*)'/.exec(message)
+  if (byLocator !== null) return new SelectorNotFound({ selector: `${byLocator[1]}=${byLocator[2]}`, message })
   if (/but none match name|No element matches|Could not find frame/.test(message)) return new SelectorNotFound({ selector: "", message })
   if (/not in the allowed domains list|denied by policy|not allowed by domain filter/i.test(message)) return new PolicyBlocked({ message })
   if (extra.code === "outcome_unknown") return new TimedOut({ source: "upstream", message, timeoutMs: 0, dispatched: "maybe", stdout: "", stderr: extra.stderr })

@@ -75,6 +75,8 @@ export interface ToolDetails {
     readonly window: number
     readonly counts: Readonly<Record<"live" | "ephemeral" | "missing" | "evicted", number>>
   }
+  /** After a locator miss: current refs that exactly match the intended target. */
+  readonly visibleRefFallback?: { readonly action: string; readonly refs: ReadonlyArray<{ readonly ref: string; readonly role: string; readonly name: string }> }
   /** What a successful call changed (navigation, mutation, artifact) and which nextActions follow from it. */
   readonly pageChangeSummary?: unknown
   /** The first failed batch step, for branching without scanning batchSteps. */

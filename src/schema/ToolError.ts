@@ -73,10 +73,12 @@ export class StaleRef extends Data.TaggedError("StaleRef")<{
   readonly source: "upstream" | "preflight"
 }> {}
 
-/** A selector that matched nothing. */
+/** A selector that matched nothing; `fallback` lists current refs that exactly match the intended target. */
 export class SelectorNotFound extends Data.TaggedError("SelectorNotFound")<{
   readonly selector: string
   readonly message: string
+  readonly fallback?: { readonly action: string; readonly refs: ReadonlyArray<{ readonly ref: string; readonly role: string; readonly name: string }> }
+  readonly candidates?: ReadonlyArray<{ readonly role: "button" | "link"; readonly name: string }>
 }> {}
 
 /** A selector dialect upstream does not support (Playwright `text=`, `:has-text()`, ...). */

@@ -47,6 +47,29 @@ describe("semanticAction", () => {
   })
 })
 
+describe("locator misses", () => {
+  it("a text click that misses offers the exact current ref and name candidates", async () => {
+    await tool.call({ args: ["open", `${site.origin}/form.html`] })
+    const result = await tool.call({ semanticAction: { action: "click", locator: "text", value: "Continue" } })
+    expect(result.details.failureCategory).toBe("selector-not-found")
+    expect(result.details.visibleRefFallback?.refs[0]).toMatchObject({ role: "button", name: "Continue" })
+    const ids = result.details.nextActions?.map((a) => a.id)
+    expect(ids).toEqual(["refresh-interactive-refs", "try-current-visible-ref", "try-button-name-candidate", "try-link-name-candidate"])
+    const retry = result.details.nextActions?.[1]?.params.args ?? []
+    const retried = await tool.call({ args: [...retry] })
+    expect(retried.isError, retried.details.error).toBe(false)
+    expect(textOf(await tool.call({ args: ["get", "text", "#out"] }))).toBe("continued")
+  })
+
+  it("a placeholder fill that misses offers focus on the matching field without repeating the text", async () => {
+    const result = await tool.call({ semanticAction: { action: "fill", locator: "placeholder", value: "Search catalog", text: "rich-input-secret" } })
+    expect(result.details.failureCategory).toBe("selector-not-found")
+    expect(result.details.nextActions?.[1]?.params.args.slice(-2)[0]).toBe("focus")
+    expect(JSON.stringify(result.details.nextActions)).not.toContain("rich-input-secret")
+    expect(textOf(result)).toContain("the fill text is not repeated here")
+  })
+})
+
 describe("job", () => {
   it("runs a sign-in flow with an explicit destination assertion and a screenshot in one call", async () => {
     const result = await tool.call({
