@@ -283,7 +283,7 @@ export const PresenterLive = Layer.effect(
             ...(stderr !== undefined && stderr.trim() !== "" ? { stderr: headBytes(redactor.scrubText(stderr.trim(), secrets), DETAILS_STDERR_BYTES) } : {}),
             ...(upstream !== undefined ? { exitCode: upstream.exitCode, ...optional("code", upstream.code), ...budgetData(redactor.scrubValue(upstream.data, secrets)) } : {}),
             ...(error._tag === "ParseFailure" ? { exitCode: error.exitCode } : {}),
-            ...(error._tag === "TimedOut" ? { timedOut: true, timeoutMs: error.timeoutMs } : {}),
+            ...(error._tag === "TimedOut" ? { timedOut: true, timeoutMs: error.timeoutMs, ...optional("timeoutPartialProgress", error.partialProgress) } : {}),
             ...(error._tag === "SelectorNotFound" && error.fallback !== undefined ? { visibleRefFallback: error.fallback } : {}),
             ...(error._tag === "ConfirmationRequired" && error.decision !== undefined
               ? { approval: { action: error.action, confirmationId: error.confirmationId, asked: error.decision === "denied", approved: false } }

@@ -6,6 +6,10 @@ import { runToResult } from "../program/ToolCall.js"
 import { toolInputJsonSchema } from "../schema/ToolInput.js"
 import { description, promptGuidelines, promptSnippet, TOOL_LABEL, TOOL_NAME } from "./playbook.js"
 import { toPiResult } from "./toPiResult.js"
+import type { StepProgress } from "../program/runSteps.js"
+
+/** pi's onUpdate: partial results shown while the call runs (not persisted). */
+type ProgressUpdate = (partial: { content: Array<{ type: "text"; text: string }>; details: unknown }) => void
 
 export const agentBrowserTool = (runtime: ManagedRuntime.ManagedRuntime<MainServices, never>) => ({
   name: TOOL_NAME,
@@ -14,13 +18,22 @@ export const agentBrowserTool = (runtime: ManagedRuntime.ManagedRuntime<MainServ
   promptSnippet,
   promptGuidelines: [...promptGuidelines],
   parameters: toolInputJsonSchema(),
-  execute: async (_toolCallId: string, params: unknown, signal: AbortSignal | undefined, _onUpdate: unknown, ctx: ExtensionContext) => {
+  execute: async (_toolCallId: string, params: unknown, signal: AbortSignal | undefined, onUpdate: ProgressUpdate | undefined, ctx: ExtensionContext) => {
     const call = {
       piSessionId: ctx.sessionManager.getSessionId(),
       cwd: ctx.cwd,
       persistSession: ctx.sessionManager.getSessionFile() !== undefined,
       ...(ctx.hasUI ? { approve: (r: { title: string; message: string }) => ctx.ui.confirm(r.title, r.message) } : {}),
-      ...(signal !== undefined ? { signal } : {})
+      ...(signal !== undefined ? { signal } : {}),
+      ...(onUpdate !== undefined
+        ? {
+          onProgress: (p: StepProgress) =>
+            onUpdate({
+              content: [{ type: "text", text: `step ${p.step}/${p.total} ${p.success ? "✓" : "✗"} ${p.command.slice(0, 3).join(" ")}` }],
+              details: { progress: { step: p.step, total: p.total, success: p.success } }
+            })
+        }
+        : {})
     }
     return toPiResult(await runtime.runPromise(runToResult(params, call)))
   }

@@ -37,13 +37,22 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         summary: `agent-browser ${e.reason}`,
         nextActions: none
       }),
-      TimedOut: (e) => ({
-        text: e.source === "watchdog"
-          ? `Timed out after ${e.timeoutMs} ms; the agent-browser process was stopped. The action may or may not have happened: check the page before retrying, or raise timeoutMs for slow steps.`
-          : `Upstream timed out: ${e.message}`,
-        summary: e.source === "watchdog" ? `Timed out after ${e.timeoutMs} ms` : "Upstream wait timed out",
-        nextActions: [nextActions.inspectAfterTimeout(session)]
-      }),
+      TimedOut: (e) => {
+        const partial = e.partialProgress
+        const next = partial?.firstIncompleteStep
+        const progressText = partial === undefined
+          ? ""
+          : `\nCompleted ${partial.completedSteps} of ${partial.totalSteps} steps${next !== undefined ? `; step ${next.index + 1} (${next.command.slice(0, 3).join(" ")}) did not finish${next.retryable ? " and only reads, so it is safe to retry" : " and may have acted: inspect the page before retrying"}` : ""}.`
+        return {
+          text: (e.source === "watchdog"
+            ? `Timed out after ${e.timeoutMs} ms; the agent-browser process was stopped. The action may or may not have happened: check the page before retrying, or raise timeoutMs for slow steps.`
+            : `Upstream timed out: ${e.message}`) + progressText,
+          summary: e.source === "watchdog" ? `Timed out after ${e.timeoutMs} ms` : "Upstream wait timed out",
+          nextActions: next?.retryable === true
+            ? [nextActions.retryTimeoutStep(session, next.command)]
+            : next !== undefined ? [nextActions.inspectAfterMutation(session)] : [nextActions.inspectAfterTimeout(session)]
+        }
+      },
       Aborted: () => ({ text: "Cancelled; the agent-browser process was stopped.", summary: "Cancelled", nextActions: none }),
       ParseFailure: (e) => ({
         text: `agent-browser printed output this tool cannot read (${e.message}).${e.stderr.trim() !== "" ? `\nstderr: ${e.stderr.trim()}` : ""}`,

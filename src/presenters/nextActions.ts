@@ -18,7 +18,8 @@ export const NEXT_ACTION_IDS = [
   "accept-dialog",
   "try-current-visible-ref",
   "try-button-name-candidate",
-  "try-link-name-candidate"
+  "try-link-name-candidate",
+  "retry-timeout-step"
 ] as const
 export type NextActionId = (typeof NEXT_ACTION_IDS)[number]
 
@@ -72,6 +73,10 @@ export const nextActions = {
     ({ ...make("try-current-visible-ref", `Retry on the current visible element ${label}.`, withSession(session, args)), id: index === 0 ? "try-current-visible-ref" : `try-current-visible-ref-${index + 1}` }),
   tryNameCandidate: (session: string | undefined, role: "button" | "link", name: string) =>
     make(role === "button" ? "try-button-name-candidate" : "try-link-name-candidate", `Retry as a ${role} named ${JSON.stringify(name)}.`, withSession(session, ["find", "role", role, "click", "--name", name])),
+  retryTimeoutStep: (session: string | undefined, command: ReadonlyArray<string>) =>
+    make("retry-timeout-step", "Retry the read-only step that did not finish before the timeout.", withSession(session, command), {
+      safety: "Only this step; earlier steps already ran."
+    }),
   listTabs: (session: string | undefined) =>
     make("list-tabs-for-recovery", "List tabs to find the page the session should be on.", withSession(session, ["tab", "list"]))
 } as const

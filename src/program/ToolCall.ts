@@ -26,6 +26,7 @@ import { classifyUpstream, firstBatchFailure, type UpstreamOutcome } from "./cla
 import { planInvocation } from "./planInvocation.js"
 import { resolveInputMode } from "./inputMode.js"
 import { visibleRefFallback } from "./visibleRefFallback.js"
+import { type ProgressSink, runSteps } from "./runSteps.js"
 import { evaluateQa, type QaVerdict } from "./evaluateQa.js"
 import { attachOutputFile } from "./outputFile.js"
 import { type VerifiedArtifacts, verifyArtifacts } from "./verifyArtifacts.js"
@@ -42,6 +43,8 @@ export interface CallContext {
   readonly persistSession?: boolean
   /** Asks the human (pi's UI) to approve an action upstream holds for confirmation; absent without a UI. */
   readonly approve?: Approver
+  /** Receives per-step progress of job/qa runs (pi's onUpdate). */
+  readonly onProgress?: ProgressSink
 }
 
 export interface Executed {
@@ -146,15 +149,17 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
       const refused = guardCapture(plan.line, plan.sessionName, yield* registry.capturesOf(plan.sessionName))
       if (refused !== undefined) return yield* refused
     }
-    const result = yield* runner.run({
-      binary: binary.path,
-      args: plan.effectiveArgs,
-      ...(plan.stdin !== undefined ? { stdin: plan.stdin } : {}),
-      env: plan.env,
-      timeoutMs: plan.timeoutMs,
-      cwd: plan.cwd
-    })
-    const classified = classifyUpstream(plan, result)
+    const steps = plan.compiled.mode === "job" ? plan.compiled.job : plan.compiled.mode === "qa" ? plan.compiled.qa : undefined
+    const classified: Either.Either<UpstreamOutcome, ToolError> = steps !== undefined
+      ? yield* Effect.either(runSteps(plan, binary, steps.rows, steps.args.includes("--bail"), call.onProgress))
+      : classifyUpstream(plan, yield* runner.run({
+        binary: binary.path,
+        args: plan.effectiveArgs,
+        ...(plan.stdin !== undefined ? { stdin: plan.stdin } : {}),
+        env: plan.env,
+        timeoutMs: plan.timeoutMs,
+        cwd: plan.cwd
+      }))
     // Upstream answered an error for the managed session: its daemon and browser exist now all the same, so later
     // launch flags must be refused rather than silently relaunching it.
     if (plan.sessionRole === "managed" && !isClose(plan.line) && Either.isLeft(classified) && classified.left._tag !== "ParseFailure") {

@@ -75,6 +75,8 @@ export interface ToolDetails {
     readonly window: number
     readonly counts: Readonly<Record<"live" | "ephemeral" | "missing" | "evicted", number>>
   }
+  /** For step-by-step job/qa runs that timed out: completed steps and the first incomplete one. */
+  readonly timeoutPartialProgress?: unknown
   /** After a locator miss: current refs that exactly match the intended target. */
   readonly visibleRefFallback?: { readonly action: string; readonly refs: ReadonlyArray<{ readonly ref: string; readonly role: string; readonly name: string }> }
   /** What a successful call changed (navigation, mutation, artifact) and which nextActions follow from it. */

@@ -41,6 +41,12 @@ export class TimedOut extends Data.TaggedError("TimedOut")<{
   readonly dispatched: "no" | "maybe"
   readonly stdout: string
   readonly stderr: string
+  /** For step-by-step job/qa runs: which steps completed and whether the first incomplete one may be retried. */
+  readonly partialProgress?: {
+    readonly completedSteps: number
+    readonly totalSteps: number
+    readonly firstIncompleteStep?: { readonly index: number; readonly command: ReadonlyArray<string>; readonly retryable: boolean }
+  }
 }> {}
 
 /** The caller (pi's abort signal) cancelled the call; the process group was ended. */

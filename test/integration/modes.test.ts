@@ -110,6 +110,28 @@ describe("job", () => {
   })
 })
 
+describe("job progress and timeouts", () => {
+  it("reports progress after every step as it runs", async () => {
+    const seen: Array<string> = []
+    const result = await tool.call({
+      job: { steps: [{ action: "open", url: `${site.origin}/index.html` }, { action: "snapshot" }, { action: "assertText", text: "Sign in to Acme" }] }
+    }, { onProgress: (p) => seen.push(`${p.step}/${p.total} ${p.success ? "ok" : "failed"} ${p.command[0]}`) })
+    expect(result.isError).toBe(false)
+    expect(seen).toEqual(["1/3 ok open", "2/3 ok snapshot", "3/3 ok wait"])
+  })
+
+  it("a timeout says which steps completed and offers a retry only for a read-only step", async () => {
+    const result = await tool.call({
+      job: { steps: [{ action: "open", url: `${site.origin}/index.html` }, { action: "wait", milliseconds: 4000 }, { action: "click", selector: "#nope" }] },
+      timeoutMs: 2000
+    })
+    expect(result.details.failureCategory).toBe("timeout")
+    expect(result.details.timeoutPartialProgress).toMatchObject({ completedSteps: 1, totalSteps: 3, firstIncompleteStep: { index: 1, command: ["wait", "4000"], retryable: true } })
+    expect(result.details.nextActions?.[0]).toMatchObject({ id: "retry-timeout-step" })
+    expect(textOf(result)).toContain("Completed 1 of 3 steps; step 2 (wait 4000) did not finish and only reads")
+  })
+})
+
 describe("qa", () => {
   it("passes a clean page with expected text and evidence", async () => {
     const result = await tool.call({ qa: { url: `${site.origin}/index.html`, expectedText: "Sign in to Acme", screenshotPath: "qa/index.png" } })

@@ -6,11 +6,12 @@ import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { type CallContext, runToResult } from "../../src/program/ToolCall.js"
 import { closeOwnedBrowser } from "../../src/program/lifecycle.js"
 import type { Approver } from "../../src/program/approval.js"
+import type { ProgressSink } from "../../src/program/runSteps.js"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
 import type { LiveEnv } from "./liveEnv.js"
 
 export interface Harness {
-  readonly call: (input: unknown, options?: { readonly signal?: AbortSignal; readonly approve?: Approver }) => Promise<ToolResult>
+  readonly call: (input: unknown, options?: { readonly signal?: AbortSignal; readonly approve?: Approver; readonly onProgress?: ProgressSink }) => Promise<ToolResult>
   readonly closeOwned: () => Promise<unknown>
   readonly runtime: ManagedRuntime.ManagedRuntime<any, never>
   readonly dispose: () => Promise<void>
@@ -25,7 +26,8 @@ export const makeHarness = (world: LiveEnv, piSessionId = "pi-session-1", cwd = 
         piSessionId,
         cwd,
         ...(options.signal !== undefined ? { signal: options.signal } : {}),
-        ...(options.approve !== undefined ? { approve: options.approve } : {})
+        ...(options.approve !== undefined ? { approve: options.approve } : {}),
+        ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {})
       }
       return runtime.runPromise(runToResult(input, call))
     },
