@@ -13,6 +13,16 @@ let tool: Harness
 const activeSessions = (): ReadonlyArray<string> =>
   (JSON.parse(world.raw(["--json", "session", "list"])) as { data: { sessions: Array<string> } }).data.sessions
 
+/** A closed daemon removes its files shortly after answering: poll briefly before concluding it is still there. */
+const settledSessions = async (gone: string): Promise<ReadonlyArray<string>> => {
+  for (let i = 0; i < 20; i++) {
+    const sessions = activeSessions()
+    if (!sessions.includes(gone)) return sessions
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return activeSessions()
+}
+
 beforeAll(async () => {
   world = makeLiveEnv()
   site = await startStaticServer(join(REPO, "fixtures/site"))
@@ -63,7 +73,7 @@ describe("managed sessions", () => {
     expect(ua.details.sessionName).toBe(second)
     expect(textOf(ua)).toBe("AcmeBot/1")
     expect(activeSessions()).toContain(second)
-    expect(activeSessions()).not.toContain(first)
+    expect(await settledSessions(first)).not.toContain(first)
   })
 
   it("an explicit --session is left untouched and not managed", async () => {
@@ -89,7 +99,7 @@ describe("managed sessions", () => {
     expect(sessions).not.toContain(owned)
     expect(sessions).toContain("mine")
     await tool.call({ args: ["--session", "mine", "close"] })
-    expect(activeSessions()).not.toContain("mine")
+    expect(await settledSessions("mine")).not.toContain("mine")
   })
 
   it("a closed managed session rotates the next call to a new name", async () => {
