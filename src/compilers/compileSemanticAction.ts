@@ -13,6 +13,8 @@ export interface CompiledSemanticAction {
   readonly selector?: string
   readonly values?: ReadonlyArray<string>
   readonly args: ReadonlyArray<string>
+  /** Set when the wrapper resolved the locator to the one matching ref of the latest snapshot. */
+  readonly resolvedRef?: string
 }
 
 const invalid = (message: string) => Either.left(new InvalidInput({ field: "semanticAction", message }))

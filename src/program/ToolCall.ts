@@ -24,8 +24,10 @@ import type { RefSnapshot } from "./refPreflight.js"
 import { isClose, mayNavigate } from "../upstream/commandPolicy.js"
 import { classifyUpstream, firstBatchFailure, type UpstreamOutcome } from "./classifyUpstream.js"
 import { planInvocation } from "./planInvocation.js"
-import { resolveInputMode } from "./inputMode.js"
-import { visibleRefFallback } from "./visibleRefFallback.js"
+import { type ResolvedInput, resolveInputMode } from "./inputMode.js"
+import { findTarget, matchRefs, visibleRefFallback } from "./visibleRefFallback.js"
+import { samePage } from "./refPreflight.js"
+import { DaemonProbe } from "../services/DaemonProbe.js"
 import { type ProgressSink, runSteps } from "./runSteps.js"
 import { evaluateQa, type QaVerdict } from "./evaluateQa.js"
 import { attachOutputFile } from "./outputFile.js"
@@ -95,11 +97,37 @@ export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, cal
   const config = yield* ToolConfig
   const registry = yield* SessionRegistry
   const decoded = yield* decodeToolInput(raw)
-  const resolved = yield* resolveInputMode(decoded, call.cwd)
   const state = yield* registry.current(baseSessionName(config.sessionPrefix, call.piSessionId, call.cwd))
+  const resolved = yield* Effect.flatMap(resolveInputMode(decoded, call.cwd), (r) => preResolveFill(r, state.managed.name))
   const plan = yield* planInvocation(resolved.input, state, config, call.cwd)
   return { ...plan, compiled: resolved.compiled } satisfies Plan
 })
+
+/**
+ * A semantic fill in the managed session whose target is exactly one editable ref of the latest snapshot runs as
+ * `fill @ref <text>` directly: the same element, without upstream's locator search (and its DOM marker attribute).
+ */
+const preResolveFill = (resolved: ResolvedInput, managedSession: string) =>
+  Effect.gen(function*() {
+    const c = resolved.compiled
+    if (c.mode !== "semanticAction" || c.semanticAction.action !== "fill" || c.semanticAction.locator === undefined) return resolved
+    if (resolved.input.semanticAction?.session !== undefined) return resolved
+    const target = findTarget(parseCommandLine(c.semanticAction.args))
+    const snapshot = yield* (yield* SessionRegistry).refSnapshotOf(managedSession)
+    if (target === undefined || snapshot === undefined) return resolved
+    // only refs of the page the browser is on now (otherwise the stale-ref guard would rightly refuse them)
+    const config = yield* ToolConfig
+    const observed = yield* (yield* DaemonProbe).observe(config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir, managedSession)
+    if (observed.url === undefined || !samePage(snapshot.url, observed.url) || (snapshot.daemonPid !== undefined && observed.pid !== snapshot.daemonPid)) return resolved
+    const matches = matchRefs(target, snapshot.refs)
+    const match = matches[0]
+    if (matches.length !== 1 || match === undefined) return resolved
+    const args = ["fill", `@${match.ref}`, resolved.input.semanticAction?.text ?? ""]
+    return {
+      input: { ...resolved.input, args },
+      compiled: { mode: "semanticAction" as const, semanticAction: { ...c.semanticAction, args, resolvedRef: `@${match.ref}` } }
+    } satisfies ResolvedInput
+  })
 
 /** A text-locator click that missed may be a button or a link with that exact name: offer both, bounded. */
 const withCandidates = (plan: Plan, error: SelectorNotFound): SelectorNotFound => {

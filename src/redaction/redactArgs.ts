@@ -50,6 +50,10 @@ const secretPositionals = (argv: ReadonlyArray<string>, lookup: RefNameLookup): 
   if ((command === "fill" || command === "type") && isSecretTarget(sub, lookup)) {
     picked.push(...positionalIndexes.slice(2))
   }
+  if (command === "find" && (line.positionals[3] === "fill" || line.positionals[3] === "type")) {
+    const name = line.positionals[line.positionals.indexOf("--name") + 1]
+    if (SECRET_FIELD.test(line.positionals[2] ?? "") || (line.positionals.includes("--name") && SECRET_FIELD.test(name ?? ""))) picked.push(at(4))
+  }
   if (command === "cookies" && sub === "set") picked.push(at(3))
   if ((command === "storage") && third === "set") picked.push(...positionalIndexes.slice(4))
   if (command === "clipboard" && sub === "write") picked.push(...positionalIndexes.slice(2))

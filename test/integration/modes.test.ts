@@ -34,6 +34,17 @@ describe("semanticAction", () => {
     expect(textOf(await tool.call({ args: ["get", "text", "#who"] }))).toBe("Signed in as grace@example.com")
   })
 
+  it("a fill whose target is one current editable ref runs on that ref directly", async () => {
+    await tool.call({ args: ["open", `${site.origin}/index.html`] })
+    await tool.call({ args: ["snapshot", "-i"] })
+    const result = await tool.call({ semanticAction: { action: "fill", locator: "label", value: "Password", text: "resolved-secret-9" } })
+    expect(result.isError, result.details.error).toBe(false)
+    const compiled = result.details.compiledSemanticAction as { resolvedRef?: string; args: ReadonlyArray<string> }
+    expect(compiled.resolvedRef).toMatch(/^@e\d+$/)
+    expect(compiled.args).toEqual(["fill", compiled.resolvedRef, "[REDACTED]"])
+    expect(JSON.stringify(result)).not.toContain("resolved-secret-9")
+  })
+
   it("selects an option by selector", async () => {
     await tool.call({ args: ["open", `${site.origin}/form.html`] })
     const result = await tool.call({ semanticAction: { action: "select", selector: "#flavor", value: "choc" } })
@@ -62,6 +73,10 @@ describe("locator misses", () => {
   })
 
   it("a placeholder fill that misses offers focus on the matching field without repeating the text", async () => {
+    // the wrapper's latest refs are of another page, so the fill cannot be pre-resolved and must go through find
+    await tool.call({ args: ["open", `${site.origin}/index.html`] })
+    await tool.call({ args: ["snapshot", "-i"] })
+    await tool.call({ args: ["open", `${site.origin}/form.html`] })
     const result = await tool.call({ semanticAction: { action: "fill", locator: "placeholder", value: "Search catalog", text: "rich-input-secret" } })
     expect(result.details.failureCategory).toBe("selector-not-found")
     expect(result.details.nextActions?.[1]?.params.args.slice(-2)[0]).toBe("focus")

@@ -23,6 +23,12 @@ describe("redactArgs", () => {
     expect(redactArgs(["fill", "@e5", "Ada"], () => "Name").args).toEqual(["fill", "@e5", "Ada"])
   })
 
+  it("redacts the text of a find fill aimed at a password-like field", () => {
+    expect(redactArgs(["find", "label", "Password", "fill", "s3cret!"]).args).toEqual(["find", "label", "Password", "fill", "[REDACTED]"])
+    expect(redactArgs(["find", "role", "textbox", "fill", "s3cret!", "--name", "PIN"]).args).toEqual(["find", "role", "textbox", "fill", "[REDACTED]", "--name", "PIN"])
+    expect(redactArgs(["find", "label", "Email", "fill", "ada@x.y"]).args).toEqual(["find", "label", "Email", "fill", "ada@x.y"])
+  })
+
   it("redacts cookie, storage, clipboard and credential values, and --password flags", () => {
     expect(redactArgs(["cookies", "set", "sid", "v4lue"]).args).toEqual(["cookies", "set", "sid", "[REDACTED]"])
     expect(redactArgs(["storage", "local", "set", "k", "v4lue"]).args).toEqual(["storage", "local", "set", "k", "[REDACTED]"])
