@@ -4,7 +4,7 @@ import type * as ManagedRuntime from "effect/ManagedRuntime"
 import type { MainServices } from "../layers/MainLive.js"
 import { runToResult } from "../program/ToolCall.js"
 import { toolInputJsonSchema } from "../schema/ToolInput.js"
-import { description, promptGuidelines, promptSnippet, TOOL_LABEL, TOOL_NAME } from "./playbook.js"
+import { description, promptGuidelines, promptSnippet, TOOL_LABEL, TOOL_NAME } from "../playbook.js"
 import { toPiResult } from "./toPiResult.js"
 import type { StepProgress } from "../program/runSteps.js"
 

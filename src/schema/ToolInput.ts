@@ -6,6 +6,7 @@ import * as Either from "effect/Either"
 import * as JSONSchema from "effect/JSONSchema"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import { fieldDescriptions } from "../playbook.js"
 import { InvalidInput } from "./ToolError.js"
 
 /** Upper bound for the per-call watchdog: long enough for a slow download, short enough to notice a hang. */
@@ -25,14 +26,14 @@ export const LoadState = Schema.Literal("domcontentloaded", "load", "networkidle
 export const SemanticAction = Schema.Struct({
   action: Schema.Literal("click", "fill", "check", "select"),
   locator: optional(Locator),
-  value: optional(Str("Locator value, e.g. button or the label text.")),
+  value: optional(Str(fieldDescriptions.semanticValue)),
   role: optional(NonEmpty),
-  name: optional(Str("Accessible name (role locator only).")),
+  name: optional(Str(fieldDescriptions.semanticName)),
   text: optional(Schema.String),
-  selector: optional(Str("CSS selector or @ref instead of a locator.")),
+  selector: optional(Str(fieldDescriptions.semanticSelector)),
   values: optional(Schema.Array(NonEmpty).pipe(Schema.minItems(1))),
   session: optional(NonEmpty)
-}).annotations({ description: "One element action by role/text/label/placeholder/alt/title/testid locator or selector/@ref; fill needs text; select needs selector and value(s)." })
+}).annotations({ description: fieldDescriptions.semanticAction })
 export type SemanticAction = typeof SemanticAction.Type
 
 export const JobStep = Schema.Struct({
@@ -56,7 +57,7 @@ export type JobStep = typeof JobStep.Type
 export const Job = Schema.Struct({
   steps: Schema.Array(JobStep).pipe(Schema.minItems(1)),
   failFast: optional(Schema.Boolean)
-}).annotations({ description: "Several steps in one call (compiled to batch --bail): open{url,loadState}, click/fill{selector|locator,text}, type{text,selector,delayMs,press}, select{selector,value(s)}, wait{milliseconds}, assertText{text}, assertUrl{url, * globs}, waitForDownload{path}, snapshot, screenshot{path}." })
+}).annotations({ description: fieldDescriptions.job })
 export type Job = typeof Job.Type
 
 export const Qa = Schema.Struct({
@@ -69,7 +70,7 @@ export const Qa = Schema.Struct({
   checkNetwork: optional(Schema.Boolean),
   checkConsole: optional(Schema.Boolean),
   checkErrors: optional(Schema.Boolean)
-}).annotations({ description: "Smoke-check a page: open url (or attached: true for the current page), wait for load, expect text/selector, fail on console errors, page errors or failed requests; optional screenshotPath." })
+}).annotations({ description: fieldDescriptions.qa })
 export type Qa = typeof Qa.Type
 
 export const ToolInput = Schema.Struct({
@@ -78,7 +79,7 @@ export const ToolInput = Schema.Struct({
     Schema.annotations({
       message: () => "must be a non-empty array of strings, e.g. [\"snapshot\",\"-i\"]",
       description:
-        "agent-browser CLI args after the binary, e.g. [\"open\",\"http://localhost:3000\"], [\"snapshot\",\"-i\"], [\"click\",\"@e2\"]. No shell syntax; --json is added for you."
+        fieldDescriptions.args
     })
   ), { exact: true }),
   semanticAction: optional(SemanticAction),
@@ -87,27 +88,27 @@ export const ToolInput = Schema.Struct({
   stdin: Schema.optionalWith(
     Schema.String.annotations({
       message: () => "must be a string",
-      description: "Raw stdin, only for eval --stdin (JS), batch (JSON array of argv arrays) and auth save --password-stdin."
+      description: fieldDescriptions.stdin
     }),
     { exact: true }
   ),
   sessionMode: Schema.optionalWith(
     SessionMode.annotations({
-      description: "auto (default): this conversation's browser. fresh: a new managed browser, needed to apply launch flags such as --profile, --cdp or --state after the first call."
+      description: fieldDescriptions.sessionMode
     }),
     { exact: true }
   ),
   outputPath: Schema.optionalWith(
     Schema.String.pipe(Schema.minLength(1)).annotations({
       message: () => "must be a non-empty file path",
-      description: "Also save this call's result to a file (JSON data, or text; a snapshot's full tree). Relative to the cwd."
+      description: fieldDescriptions.outputPath
     }),
     { exact: true }
   ),
   timeoutMs: Schema.optionalWith(
     Schema.Number.pipe(Schema.int(), Schema.between(1_000, MAX_TIMEOUT_MS)).annotations({
       message: () => `must be an integer number of milliseconds between 1000 and ${MAX_TIMEOUT_MS}`,
-      description: "Watchdog for this call in ms (default 35000). Raise it for long waits or slow pages."
+      description: fieldDescriptions.timeoutMs
     }),
     { exact: true }
   )

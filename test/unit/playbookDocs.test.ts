@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { playbookMarkdown } from "../../src/pi/playbook.js"
+import { playbookMarkdown } from "../../src/playbook.js"
 
 describe("playbook docs", () => {
   it("docs/TOOL_CONTRACT.md embeds the current playbook", () => {
