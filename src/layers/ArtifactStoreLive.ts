@@ -45,6 +45,27 @@ const evictOldest = (dir: string, maxBytes: number, keep: string): ReadonlyArray
   return evicted
 }
 
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"
+  }
+}
+
+/** Process-private dirs of processes that died without cleaning up (`run-<pid>-…`) are removed at startup. */
+export const pruneCrashedRuns = (artifactRoot: string): ReadonlyArray<string> => {
+  const pruned: Array<string> = []
+  for (const name of readdirSync(artifactRoot)) {
+    const pid = Number(/^run-(\d+)-/.exec(name)?.[1])
+    if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue
+    rmSync(join(artifactRoot, name), { recursive: true, force: true })
+    pruned.push(name)
+  }
+  return pruned
+}
+
 const safeKey = (key: string): string => key.replace(/[^a-z0-9_-]+/gi, "-").slice(0, 80)
 
 export const ArtifactStoreLive = Layer.scoped(
@@ -54,7 +75,8 @@ export const ArtifactStoreLive = Layer.scoped(
     const root = yield* Effect.acquireRelease(
       Effect.sync(() => {
         mkdirSync(config.artifactRoot, { recursive: true, mode: 0o700 })
-        return mkdtempSync(join(config.artifactRoot, "run-"))
+        pruneCrashedRuns(config.artifactRoot)
+        return mkdtempSync(join(config.artifactRoot, `run-${process.pid}-`))
       }),
       (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
     )

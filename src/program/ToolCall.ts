@@ -137,6 +137,28 @@ const withCandidates = (plan: Plan, error: SelectorNotFound): SelectorNotFound =
   return new SelectorNotFound({ selector: error.selector, message: error.message, candidates: [{ role: "button", name }, { role: "link", name }] })
 }
 
+/**
+ * A fresh launch that failed never becomes the managed session: the previous one stays current (`preserved`), or,
+ * when there was none, the attempt is dropped (`abandoned`). Either way its half-started browser is closed.
+ */
+const reportFreshFailure = (plan: Plan, failed: ToolResult) =>
+  Effect.gen(function*() {
+    const registry = yield* SessionRegistry
+    const state = yield* registry.snapshot
+    const current = Option.getOrUndefined(state)?.managed
+    const outcome = current?.active === true ? "preserved" as const : "abandoned" as const
+    // closed without its launch flags: they may be exactly what failed (a bad executable path, an unreachable CDP)
+    if (plan.sessionName !== undefined) yield* closeManagedSession({ name: plan.sessionName, active: true, launchFlags: [] }, plan.env)
+    const line = outcome === "preserved"
+      ? `Managed session outcome: the fresh launch failed; later calls keep using ${current?.name ?? "the previous browser"}.`
+      : "Managed session outcome: the fresh launch failed and there was no earlier managed browser; the next call starts a new one."
+    return {
+      ...failed,
+      content: failed.content.map((c, i) => (i === 0 && c.type === "text" ? { ...c, text: `${c.text}\n${line}` } : c)),
+      details: { ...failed.details, managedSessionOutcome: { outcome, attemptedSession: plan.sessionName ?? "", ...(current?.active === true ? { currentSession: current.name } : {}) } }
+    } satisfies ToolResult
+  })
+
 /** Files a compiled job or qa batch will write. */
 const compiledOutputs = (plan: Plan): ReadonlyArray<string> =>
   plan.compiled.mode === "job" ? plan.compiled.job.outputPaths : plan.compiled.mode === "qa" ? plan.compiled.qa.outputPaths : []
@@ -292,7 +314,8 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
   const executed = yield* Effect.either(execute(plan, call))
   const facts = yield* managedFacts(registry)
   if (Either.isLeft(executed)) {
-    return yield* presenter.failure({ plan, args: plan.args, sessionMode: plan.sessionMode, error: executed.left, secrets, owner, ...facts })
+    const failed = yield* presenter.failure({ plan, args: plan.args, sessionMode: plan.sessionMode, error: executed.left, secrets, owner, ...facts })
+    return plan.sessionRole === "fresh" ? yield* reportFreshFailure(plan, failed) : failed
   }
   const e = executed.right
   const presented = yield* presenter.success({

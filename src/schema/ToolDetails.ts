@@ -106,6 +106,8 @@ export interface ToolDetails {
   readonly outputFile?:
     | { readonly status: "saved"; readonly path: string; readonly absolutePath: string; readonly source: "data" | "text" | "snapshot"; readonly bytes: number }
     | { readonly status: "failed"; readonly absolutePath: string; readonly error: string }
+  /** After a failed sessionMode "fresh" launch: whether the previous managed browser is still the current one. */
+  readonly managedSessionOutcome?: { readonly outcome: "preserved" | "abandoned"; readonly attemptedSession: string; readonly currentSession?: string }
   /** The wrapper-managed session after this call, for rebuilding state on reload/resume. */
   readonly managedSession?: { readonly name: string; readonly active: boolean; readonly generation: number; readonly launchFlags: ReadonlyArray<string> }
   readonly binary?: { readonly version: string; readonly native: boolean }

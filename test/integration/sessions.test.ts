@@ -131,3 +131,24 @@ describe("concurrency", () => {
     }
   })
 })
+
+describe("failed fresh launches", () => {
+  it("keep the previous managed browser (preserved) and close the half-started one", async () => {
+    const h = makeHarness(world, "pi-fresh-fail")
+    try {
+      await h.call({ args: ["open", `${site.origin}/index.html`] })
+      const before = (await h.call({ args: ["get", "url"] })).details.sessionName
+      const failed = await h.call({ args: ["--executable-path", "/nonexistent/chrome", "open", `${site.origin}/about.html`], sessionMode: "fresh" })
+      expect(failed.isError).toBe(true)
+      expect(failed.details.managedSessionOutcome).toMatchObject({ outcome: "preserved", currentSession: before })
+      expect(textOf(failed)).toContain(`later calls keep using ${before}`)
+      const after = await h.call({ args: ["get", "url"] })
+      expect(after.details.sessionName).toBe(before)
+      expect(textOf(after)).toBe(`${site.origin}/index.html`)
+      expect(await settledSessions(failed.details.managedSessionOutcome?.attemptedSession ?? "")).not.toContain(failed.details.managedSessionOutcome?.attemptedSession)
+    } finally {
+      await h.closeOwned()
+      await h.dispose()
+    }
+  })
+})

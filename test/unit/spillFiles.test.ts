@@ -90,3 +90,17 @@ describe("spill files", () => {
     }
   })
 })
+
+describe("crashed processes", () => {
+  it("leave private dirs that the next start prunes; live processes' dirs stay", async () => {
+    const { mkdirSync: mk, existsSync: exists } = await import("node:fs")
+    const { pruneCrashedRuns } = await import("../../src/layers/ArtifactStoreLive.js")
+    const root = `${temp.root}/prune`
+    mk(`${root}/run-999999999-abc`, { recursive: true })
+    mk(`${root}/run-${process.pid}-def`, { recursive: true })
+    mk(`${root}/unrelated`, { recursive: true })
+    expect(pruneCrashedRuns(root)).toEqual(["run-999999999-abc"])
+    expect(exists(`${root}/run-${process.pid}-def`)).toBe(true)
+    expect(exists(`${root}/unrelated`)).toBe(true)
+  })
+})
