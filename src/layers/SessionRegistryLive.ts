@@ -37,11 +37,13 @@ export const SessionRegistryLive = Layer.scoped(
       current,
       recordSuccess: (plan) =>
         Ref.modify(state, (s) => {
-          if (Option.isNone(s)) return [Option.none(), s]
+          // a call that completes after pi moved to another branch must not overwrite that branch's state
+          if (Option.isNone(s) || s.value.epoch !== plan.stateEpoch) return [Option.none(), s]
           const { next, replaced } = afterSuccess(s.value, plan)
           return [Option.fromNullable(replaced), Option.some(next)]
         }),
-      restore: (next) => Ref.set(state, Option.some(next)),
+      restore: (next) =>
+        Ref.update(state, (s) => Option.some({ ...next, epoch: Option.match(s, { onNone: () => 0, onSome: (v) => v.epoch + 1 }) })),
       ownedSession: Effect.map(Ref.get(state), (s) =>
         Option.flatMap(s, (v) => (v.managed.active ? Option.some(v.managed) : Option.none()))),
       snapshot: Ref.get(state),

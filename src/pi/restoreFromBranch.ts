@@ -21,7 +21,8 @@ export const restoreFromBranch = (entries: ReadonlyArray<unknown>, baseName: str
     return {
       baseName,
       generation: typeof managed.generation === "number" ? managed.generation : 0,
-      managed: { name: managed.name, active: managed.active === true, launchFlags: Array.isArray(managed.launchFlags) ? managed.launchFlags : [] }
+      managed: { name: managed.name, active: managed.active === true, launchFlags: Array.isArray(managed.launchFlags) ? managed.launchFlags : [] },
+      epoch: 0
     }
   }
   return undefined

@@ -172,6 +172,7 @@ export const planInvocation = (
       cwd,
       outputPath: output.outputPath,
       snapshotOptions: snapshotFlags.options,
-      compiled: { mode: "args" }
+      compiled: { mode: "args" },
+      stateEpoch: state.epoch
     } satisfies Plan
   })

@@ -41,6 +41,8 @@ export interface Plan {
   readonly cwd: string
   /** Absolute path a file-producing command was asked to write (its parent is created before the run). */
   readonly outputPath: string | undefined
+  /** The session-state epoch this plan was made under (see SessionState.epoch). */
+  readonly stateEpoch: number
   /** The input mode and what it compiled to (args calls: `{ mode: "args" }`). */
   readonly compiled: CompiledMode
   /** Wrapper-only snapshot flags (already removed from effectiveArgs). */

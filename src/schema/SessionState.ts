@@ -18,6 +18,8 @@ export interface SessionState {
   /** Bumped by every rotation (fresh launch, close); part of the managed name. */
   readonly generation: number
   readonly managed: ManagedSession
+  /** Bumped whenever pi moves to another branch state (restore); calls planned under an older epoch cannot write. */
+  readonly epoch: number
 }
 
 export const managedNameFor = (baseName: string, generation: number): string =>
@@ -26,5 +28,6 @@ export const managedNameFor = (baseName: string, generation: number): string =>
 export const initialSessionState = (baseName: string): SessionState => ({
   baseName,
   generation: 0,
-  managed: { name: managedNameFor(baseName, 0), active: false, launchFlags: [] }
+  managed: { name: managedNameFor(baseName, 0), active: false, launchFlags: [] },
+  epoch: 0
 })
