@@ -6,6 +6,7 @@ import { runToResult } from "../program/ToolCall.js"
 import { toolInputJsonSchema } from "../schema/ToolInput.js"
 import { description, promptGuidelines, promptSnippet, TOOL_LABEL, TOOL_NAME } from "../playbook.js"
 import { toPiResult } from "./toPiResult.js"
+import { type RenderTheme, renderCallText, renderResultText, textComponent } from "./render.js"
 import type { StepProgress } from "../program/runSteps.js"
 
 /** pi's onUpdate: partial results shown while the call runs (not persisted). */
@@ -18,6 +19,9 @@ export const agentBrowserTool = (runtime: ManagedRuntime.ManagedRuntime<MainServ
   promptSnippet,
   promptGuidelines: [...promptGuidelines],
   parameters: toolInputJsonSchema(),
+  renderCall: (args: Record<string, unknown>, theme: RenderTheme) => textComponent(renderCallText(args, theme)),
+  renderResult: (result: { content: ReadonlyArray<{ type: string; text?: string }>; details?: unknown }, options: { expanded: boolean; isPartial: boolean }, theme: RenderTheme) =>
+    textComponent(renderResultText(result, options, theme)),
   execute: async (_toolCallId: string, params: unknown, signal: AbortSignal | undefined, onUpdate: ProgressUpdate | undefined, ctx: ExtensionContext) => {
     const call = {
       piSessionId: ctx.sessionManager.getSessionId(),

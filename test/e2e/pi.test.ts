@@ -2,7 +2,7 @@
  * The real tool inside real pi (0.87.1 on node 24, scripted faux model) against a real Chromium: what the model
  * sees, what pi marks as errors, what lands in the session file, and that quitting pi leaves nothing running.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -136,6 +136,37 @@ describe("secrets in real pi", () => {
     expect(results).toHaveLength(9)
     const leaks = results.flatMap((r) => JSON.stringify(r).match(/LEAKPI\d[\w-]*/g) ?? [])
     expect(leaks).toEqual([])
+    expect(processesMentioning(root)).toEqual([])
+  })
+})
+
+describe("resuming a pi session", () => {
+  it("follows the same managed session name and keeps earlier spill files usable", async () => {
+    const root = newRoot()
+    const first = await runPi({
+      root,
+      prompt: "read the article",
+      steps: [
+        { tool: "agent_browser", args: { args: ["open", `${site.origin}/article.html`] } },
+        { tool: "agent_browser", args: { args: ["snapshot"] } },
+        { text: "read it" }
+      ]
+    })
+    expect(first.code, first.stderr).toBe(0)
+    const [, snapshot] = toolEnds(first)
+    const spill = snapshot?.["result"].details.fullOutputPath as string
+    const session = snapshot?.["result"].details.sessionName as string
+    expect(spill).toContain(join(root, "home", ".pi", "agent-browser", "artifacts"))
+    expect(existsSync(spill)).toBe(true)
+    expect(processesMentioning(root)).toEqual([])
+
+    const second = await runPi({ root, prompt: "continue", args: ["-c"], steps: [{ tool: "agent_browser", args: { args: ["open", `${site.origin}/index.html`] } }, { text: "ok" }] })
+    expect(second.code, second.stderr).toBe(0)
+    const [resumed] = toolEnds(second)
+    expect(resumed?.["isError"]).toBe(false)
+    expect(resumed?.["result"].details.sessionName).toBe(session)
+    expect(existsSync(spill)).toBe(true)
+    expect(readFileSync(spill, "utf8")).toContain("Paragraph 59")
     expect(processesMentioning(root)).toEqual([])
   })
 })
