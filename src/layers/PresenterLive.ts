@@ -172,6 +172,7 @@ export const PresenterLive = Layer.effect(
           }
           if (input.navigation !== undefined) text += `\nPage: ${input.navigation.title || "(untitled)"} — ${input.navigation.url}`
           if (input.approval !== undefined) text = `Approved by the user: ${input.approval.action}.\n${text}`
+          if (input.tabCorrection !== undefined) text += `\nTab recovery: the active tab was ${input.tabCorrection.from}; re-selected ${input.tabCorrection.reselected}, which shows the opened page.`
           for (const row of input.verified.rows) {
             if (row.state === "pending") text += `\nRecording to ${row.path} (pending until record stop).`
             else if (row.state === "unverified") text += `\nUnverified ${row.kind}: ${row.limitation ?? "could not be checked"}.`
@@ -224,6 +225,7 @@ export const PresenterLive = Layer.effect(
             ...optional("snapshotDiff", snapshot?.snapshotDiff === undefined ? undefined : { ...snapshot.snapshotDiff, added: snapshot.snapshotDiff.added.slice(0, 30), removed: snapshot.snapshotDiff.removed.slice(0, 30) }),
             ...optional("snapshotViewport", snapshot?.snapshotViewport),
             ...optional("approval", input.approval),
+            ...optional("tabCorrection", input.tabCorrection),
             ...optional("networkRouteDiagnostics", input.routeDiagnostics),
             ...optional("qaPreset", qa),
             ...optional("pageChangeSummary", change.summary),

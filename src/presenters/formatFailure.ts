@@ -113,7 +113,7 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
       }),
       DownloadNotVerified: (e) => ({ text: `Download not verified at ${e.requestedPath}: ${e.message}`, summary: "Download not verified", nextActions: none }),
       TabDrift: (e) => ({
-        text: `The active tab is ${e.observedUrl}, not the expected ${e.expectedUrl}. List tabs and select the right one before continuing.`,
+        text: `The page opened (${e.expectedUrl}), but the active tab shows ${e.observedUrl} and no tab with the opened page could be selected. Run tab list, select the right tab with tab <id>, then snapshot -i.`,
         summary: "Tab drift",
         nextActions: [nextActions.listTabs(session)]
       }),

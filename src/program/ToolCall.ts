@@ -29,6 +29,7 @@ import { findTarget, matchRefs, visibleRefFallback } from "./visibleRefFallback.
 import { samePage } from "./refPreflight.js"
 import { DaemonProbe } from "../services/DaemonProbe.js"
 import { type ProgressSink, runSteps } from "./runSteps.js"
+import { recoverTab, type TabCorrection } from "./tabRecovery.js"
 import { evaluateQa, type QaVerdict } from "./evaluateQa.js"
 import { attachOutputFile } from "./outputFile.js"
 import { type VerifiedArtifacts, verifyArtifacts } from "./verifyArtifacts.js"
@@ -57,6 +58,8 @@ export interface Executed {
   readonly viewport?: ViewportFacts
   /** A held action the human approved through pi's UI. */
   readonly approval?: ApprovalRecord
+  /** After open: the tab re-selected because the active one drifted away from the opened page. */
+  readonly tabCorrection?: TabCorrection
   /** The verdict of a `qa` call. */
   readonly qa?: QaVerdict
   /** Failed or pending requests matching an active `network route` mock. */
@@ -193,7 +196,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   const binary = yield* locator.resolve
   for (const path of [plan.outputPath, ...compiledOutputs(plan)]) if (path !== undefined) yield* store.ensureParentDir(path)
 
-  const { outcome, navigation, approval } = yield* registry.serialize(plan.sessionName, Effect.gen(function*() {
+  const { outcome, navigation, approval, tabCorrection } = yield* registry.serialize(plan.sessionName, Effect.gen(function*() {
     yield* guardRefs(plan)
     if (plan.sessionName !== undefined) {
       const refused = guardCapture(plan.line, plan.sessionName, yield* registry.capturesOf(plan.sessionName))
@@ -219,10 +222,11 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
       ? yield* resolveConfirmation(plan, binary, classified.left, call.approve)
       : { outcome: yield* classified, approval: undefined }
     const outcome = resolved.outcome
+    const tabCorrection = yield* recoverTab(plan, binary, outcome)
     const navigation = mayNavigate(plan.line) && outcome.kind === "single" && outcome.warning === undefined
       ? yield* probeNavigation(plan, binary)
       : undefined
-    return { outcome, navigation, approval: resolved.approval }
+    return { outcome, navigation, approval: resolved.approval, tabCorrection }
   }).pipe(
     Effect.catchTag("SelectorNotFound", (error) =>
       Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, binary, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail)),
@@ -267,6 +271,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(previousRefs !== undefined ? { previousRefs } : {}),
     ...(viewport !== undefined ? { viewport } : {}),
     ...(approval !== undefined ? { approval } : {}),
+    ...(tabCorrection !== undefined ? { tabCorrection } : {}),
     ...(routeFindings.length > 0 ? { routeDiagnostics: routeFindings } : {}),
     verified,
     ...(batchFailure !== undefined ? { batchFailure } : {}),
@@ -331,6 +336,7 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
     ...(e.previousRefs !== undefined ? { previousRefs: e.previousRefs } : {}),
     ...(e.viewport !== undefined ? { viewport: e.viewport } : {}),
     ...(e.approval !== undefined ? { approval: e.approval } : {}),
+    ...(e.tabCorrection !== undefined ? { tabCorrection: e.tabCorrection } : {}),
     ...(e.routeDiagnostics !== undefined ? { routeDiagnostics: e.routeDiagnostics } : {}),
     ...(e.batchFailure !== undefined ? { batchFailure: e.batchFailure } : {}),
     ...(e.qa !== undefined ? { qa: e.qa } : {})

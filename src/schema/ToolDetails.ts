@@ -77,6 +77,8 @@ export interface ToolDetails {
   }
   /** For step-by-step job/qa runs that timed out: completed steps and the first incomplete one. */
   readonly timeoutPartialProgress?: unknown
+  /** After open: the tab re-selected because the active tab had drifted from the opened page. */
+  readonly tabCorrection?: { readonly reselected: string; readonly from: string }
   /** After a locator miss: current refs that exactly match the intended target. */
   readonly visibleRefFallback?: { readonly action: string; readonly refs: ReadonlyArray<{ readonly ref: string; readonly role: string; readonly name: string }> }
   /** What a successful call changed (navigation, mutation, artifact) and which nextActions follow from it. */

@@ -10,6 +10,7 @@ import type { ViewportFacts } from "../program/pageProbes.js"
 import type { ApprovalRecord } from "../program/approval.js"
 import type { QaVerdict } from "../program/evaluateQa.js"
 import type { RouteDiagnostic } from "../program/sessionCaptures.js"
+import type { TabCorrection } from "../program/tabRecovery.js"
 import type { RefSnapshot } from "../program/refPreflight.js"
 import type { Plan } from "../schema/Plan.js"
 import type { ToolDetails, ToolResult } from "../schema/ToolDetails.js"
@@ -35,6 +36,7 @@ export interface SuccessInput extends CallFacts {
   readonly verified: VerifiedArtifacts
   readonly previousRefs?: RefSnapshot
   readonly approval?: ApprovalRecord
+  readonly tabCorrection?: TabCorrection
   readonly routeDiagnostics?: ReadonlyArray<RouteDiagnostic>
   readonly viewport?: ViewportFacts
   /** The verdict of a `qa` call (a failed verdict makes the result `qa-failure`). */

@@ -1,12 +1,13 @@
 /** The tool program over FakeAgentBrowser: what runs, in what order, and what the model sees. */
-import { readFileSync } from "node:fs"
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as TestClock from "effect/TestClock"
 import { afterAll, describe } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/FakeAgentBrowser.js"
-import { runToResult } from "../../src/program/ToolCall.js"
+import { baseSessionName, runToResult } from "../../src/program/ToolCall.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
@@ -134,4 +135,37 @@ describe("guidance in results", () => {
       const [request] = yield* (yield* FakeAgentBrowser).requests
       expect(request?.timeoutMs).toBe(10_000)
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ hasDialog: false }) }]))))
+})
+
+describe("tab recovery after open", () => {
+  const targetFile = (url: string) => {
+    const session = baseSessionName("pi", call.piSessionId, call.cwd)
+    mkdirSync(join(temp.root, "s"), { recursive: true })
+    writeFileSync(join(temp.root, "s", `${session}.target`), JSON.stringify({ targetId: "X", url, pinned: false }))
+  }
+
+  it.scoped("re-selects the tab showing the opened page when the active tab drifted to about:blank", () =>
+    Effect.gen(function*() {
+      targetFile("about:blank")
+      const result = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+      expect(result.isError).toBe(false)
+      expect(result.details.tabCorrection).toEqual({ reselected: "t2", from: "about:blank" })
+      const requests = (yield* (yield* FakeAgentBrowser).requests).map((r) => r.args.slice(-2).join(" "))
+      expect(requests).toEqual(["open http://a.test/", "tab list", "tab t2"])
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
+      { when: (r) => r.args.at(-1) === "list", reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "about:blank", active: true }, { tabId: "t2", url: "http://a.test/", active: false }] }) },
+      { when: (r) => r.args.at(-1) === "t2", reply: FakeAgentBrowser.ok({ tabId: "t2", url: "http://a.test/" }) }
+    ]))))
+
+  it.scoped("fails as tab-drift with recovery steps when no tab shows the opened page", () =>
+    Effect.gen(function*() {
+      targetFile("chrome://new-tab-page/")
+      const result = yield* runToResult({ args: ["open", "http://b.test/"] }, call)
+      expect(result.details.failureCategory).toBe("tab-drift")
+      expect(result.details.nextActions?.[0]?.id).toBe("list-tabs-for-recovery")
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://b.test/", title: "B" }) },
+      { reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "chrome://new-tab-page/", active: true }] }) }
+    ]))))
 })
