@@ -4,6 +4,7 @@ import * as Effect from "effect/Effect"
 import type * as ManagedRuntime from "effect/ManagedRuntime"
 import type { MainServices } from "../layers/MainLive.js"
 import { closeOwnedBrowser, restoreSession } from "../program/lifecycle.js"
+import { formatDoctor, runDoctor } from "../program/doctor.js"
 import { manifestFromBranch, restoreFromBranch } from "./restoreFromBranch.js"
 import { toolResultPatch } from "./toPiResult.js"
 
@@ -29,6 +30,14 @@ export const registerHooks = (pi: ExtensionAPI, runtime: Runtime): void => {
     await restore(runtime, ctx)
   })
   pi.on("tool_result", (event) => toolResultPatch(event))
+  pi.registerCommand("agent-browser-doctor", {
+    description: "Check agent-browser, the browser, ffmpeg and duplicate package sources (read-only)",
+    handler: async (_args, ctx) => {
+      const checks = await runtime.runPromise(runDoctor(ctx.cwd))
+      const worst = checks.some((c) => c.status === "fail") ? "error" : checks.some((c) => c.status === "warn") ? "warning" : "info"
+      ctx.ui.notify(formatDoctor(checks), worst)
+    }
+  })
   pi.on("session_shutdown", async (event) => {
     // Quit ends the browser the wrapper owns; reload/resume/fork keep it for the next extension instance.
     if (event.reason === "quit") await runtime.runPromise(closeOwnedBrowser()).catch(() => undefined)
