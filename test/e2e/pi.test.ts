@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type PiRun, REPO, runPi } from "../../scripts/lib/runPi.mjs"
+import { PI_CLIS, type PiRun, REPO, runPi } from "../../scripts/lib/runPi.mjs"
 import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
 import { processesMentioning } from "../support/processes.js"
 import { TEST_MARKER } from "../support/liveEnv.js"
@@ -33,13 +33,14 @@ const newRoot = () => {
 const toolEnds = (run: PiRun) => run.events.filter((e) => e.type === "tool_execution_end")
 const text = (end: Record<string, any>): string => (end["result"]?.content ?? []).filter((c: any) => c.type === "text").map((c: any) => c.text).join("\n")
 
-describe("agent_browser in real pi", () => {
+describe.each(PI_CLIS)("agent_browser in real pi %s", (_version, cli) => {
   let run: PiRun
   let root: string
 
   beforeAll(async () => {
     root = newRoot()
     run = await runPi({
+      cli,
       root,
       prompt: "Sign in as ada@example.com",
       steps: [
@@ -57,6 +58,7 @@ describe("agent_browser in real pi", () => {
   }, 120_000)
 
   it("pi exits cleanly after the scripted turn", () => {
+    expect(PI_CLIS.length).toBe(2)
     expect(run.code, run.stderr).toBe(0)
     expect(toolEnds(run)).toHaveLength(8)
   })
