@@ -51,21 +51,9 @@ export const SessionRegistryLive = Layer.scoped(
         session === undefined
           ? task
           : Effect.scoped(Effect.flatMap(RcMap.get(locks, session), (lock) => lock.withPermits(1)(task))),
-      recordRefSnapshot: (session, snapshot) =>
-        Ref.update(refs, (m) => {
-          const next = new Map(m)
-          if (snapshot === undefined) next.delete(session)
-          else next.set(session, snapshot)
-          return next
-        }),
+      recordRefSnapshot: (session, snapshot) => put(refs, session, snapshot),
       refSnapshotOf: (session) => Effect.map(Ref.get(refs), (m) => m.get(session)),
-      setPendingRecording: (session, path) =>
-        Ref.update(recordings, (m) => {
-          const next = new Map(m)
-          if (path === undefined) next.delete(session)
-          else next.set(session, path)
-          return next
-        }),
+      setPendingRecording: (session, path) => put(recordings, session, path),
       pendingRecordingOf: (session) => Effect.map(Ref.get(recordings), (m) => m.get(session)),
       capturesOf: (session) => Effect.map(Ref.get(captures), (m) => m.get(session) ?? new Set<CaptureKind>()),
       setCaptures: (session, value) => put(captures, session, value.size === 0 ? undefined : value),

@@ -1,27 +1,14 @@
 /** Every artifact kind against the real agent-browser: created where asked, verified on disk, reported truthfully. */
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
-import { type Harness, makeHarness, textOf } from "../support/harness.js"
-import { type LiveEnv, makeLiveEnv, REPO } from "../support/liveEnv.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
 
-let world: LiveEnv
-let site: StaticServer
-let tool: Harness
+const live = liveWorld()
 
 beforeAll(async () => {
-  world = makeLiveEnv()
-  site = await startStaticServer(join(REPO, "fixtures/site"))
-  tool = makeHarness(world)
-  await tool.call({ args: ["open", `${site.origin}/download.html`] })
-})
-
-afterAll(async () => {
-  await tool?.closeOwned()
-  await tool?.dispose()
-  await site?.close()
-  await world?.dispose()
+  await live.tool.call({ args: ["open", `${live.site.origin}/download.html`] })
 })
 
 const verification = (details: Record<string, unknown>) => details["artifactVerification"] as { verified: boolean; artifacts: Array<Record<string, unknown>> }
@@ -33,8 +20,8 @@ describe("artifacts", () => {
     ["download", ["download", "#dl", "out/dl/report.txt"], "out/dl/report.txt", undefined],
     ["state save", ["state", "save", "out/state/s.json"], "out/state/s.json", "application/json"]
   ])("%s: parent created, relative path made absolute, file verified", async (_kind, args, relative, mediaType) => {
-    const result = await tool.call({ args })
-    const absolute = join(world.root, relative)
+    const result = await live.tool.call({ args })
+    const absolute = join(live.world.root, relative)
     expect(result.isError, result.details.error).toBe(false)
     expect(result.details.successCategory).toBe("artifact-saved")
     expect(existsSync(absolute)).toBe(true)
@@ -45,16 +32,16 @@ describe("artifacts", () => {
   })
 
   it("a download reports savedFile at the requested path", async () => {
-    const result = await tool.call({ args: ["download", "#dl", "out/dl/again.txt"] })
-    expect(result.details.savedFilePath).toBe(join(world.root, "out/dl/again.txt"))
-    expect(readFileSync(join(world.root, "out/dl/again.txt"), "utf8")).toBe("downloaded content\n")
+    const result = await live.tool.call({ args: ["download", "#dl", "out/dl/again.txt"] })
+    expect(result.details.savedFilePath).toBe(join(live.world.root, "out/dl/again.txt"))
+    expect(readFileSync(join(live.world.root, "out/dl/again.txt"), "utf8")).toBe("downloaded content\n")
   })
 
   it("wait --download saves a clicked download at the requested path", async () => {
-    await tool.call({ args: ["click", "#dl"] })
-    const result = await tool.call({ args: ["wait", "--download", "out/dl/clicked.txt", "--timeout", "10000"] })
+    await live.tool.call({ args: ["click", "#dl"] })
+    const result = await live.tool.call({ args: ["wait", "--download", "out/dl/clicked.txt", "--timeout", "10000"] })
     expect(result.isError, result.details.error).toBe(false)
-    expect(verification(result.details as never).artifacts[0]).toMatchObject({ state: "verified", path: join(world.root, "out/dl/clicked.txt") })
+    expect(verification(result.details as never).artifacts[0]).toMatchObject({ state: "verified", path: join(live.world.root, "out/dl/clicked.txt") })
   })
 
   it.each([
@@ -62,44 +49,44 @@ describe("artifacts", () => {
     ["profiler", [["profiler", "start"], ["profiler", "stop", "out/perf/profile.json"]], "out/perf/profile.json"],
     ["har", [["network", "har", "start"], ["network", "har", "stop", "out/net/capture.har"]], "out/net/capture.har"]
   ])("%s stop writes a verified file", async (_kind, calls, relative) => {
-    for (const args of calls.slice(0, -1)) expect((await tool.call({ args })).isError).toBe(false)
-    await tool.call({ args: ["reload"] })
-    const result = await tool.call({ args: calls.at(-1) ?? [] })
+    for (const args of calls.slice(0, -1)) expect((await live.tool.call({ args })).isError).toBe(false)
+    await live.tool.call({ args: ["reload"] })
+    const result = await live.tool.call({ args: calls.at(-1) ?? [] })
     expect(result.isError, result.details.error).toBe(false)
-    expect(verification(result.details as never).artifacts[0]).toMatchObject({ state: "verified", path: join(world.root, relative) })
+    expect(verification(result.details as never).artifacts[0]).toMatchObject({ state: "verified", path: join(live.world.root, relative) })
   })
 
   it("diff screenshot: a verified diff image when pages differ; an honest missing row when they match", async () => {
-    await tool.call({ args: ["screenshot", "out/shots/base.png"] })
-    const same = await tool.call({ args: ["diff", "screenshot", "--baseline", join(world.root, "out/shots/base.png"), "-o", "out/shots/same.png"] })
+    await live.tool.call({ args: ["screenshot", "out/shots/base.png"] })
+    const same = await live.tool.call({ args: ["diff", "screenshot", "--baseline", join(live.world.root, "out/shots/base.png"), "-o", "out/shots/same.png"] })
     expect(same.isError).toBe(false)
     expect(verification(same.details as never).artifacts[0]).toMatchObject({ state: "missing", limitation: "the images match, so agent-browser wrote no diff image" })
     expect(same.details.successCategory).toBe("completed")
-    await tool.call({ args: ["eval", "document.body.style.background = 'red'"] })
-    const changed = await tool.call({ args: ["diff", "screenshot", "--baseline", join(world.root, "out/shots/base.png"), "-o", "out/shots/diff.png"] })
+    await live.tool.call({ args: ["eval", "document.body.style.background = 'red'"] })
+    const changed = await live.tool.call({ args: ["diff", "screenshot", "--baseline", join(live.world.root, "out/shots/base.png"), "-o", "out/shots/diff.png"] })
     expect(changed.isError, changed.details.error).toBe(false)
     expect(verification(changed.details as never).artifacts[0]).toMatchObject({ state: "verified", mediaType: "image/png" })
   })
 
   it("record start is pending, not missing, and warns up front when ffmpeg is absent", async () => {
-    const result = await tool.call({ args: ["record", "start", "out/video/run.webm"] })
+    const result = await live.tool.call({ args: ["record", "start", "out/video/run.webm"] })
     if (result.isError) {
       // upstream itself may refuse to record without ffmpeg; it must then be an honest upstream failure
       expect(result.details.failureCategory).toBe("upstream-error")
       return
     }
-    expect(verification(result.details as never).artifacts[0]).toMatchObject({ state: "pending", path: join(world.root, "out/video/run.webm") })
+    expect(verification(result.details as never).artifacts[0]).toMatchObject({ state: "pending", path: join(live.world.root, "out/video/run.webm") })
     expect(result.details.failureCategory).toBeUndefined()
     const hasFfmpeg = (process.env["PATH"] ?? "").split(":").some((d) => existsSync(join(d, "ffmpeg")))
     if (!hasFfmpeg) expect(textOf(result)).toContain("ffmpeg is not on PATH")
-    await tool.call({ args: ["record", "stop"] })
+    await live.tool.call({ args: ["record", "stop"] })
   })
 
   it("close says saved files are not deleted, and lists the ones that still exist", async () => {
-    const result = await tool.call({ args: ["close"] })
+    const result = await live.tool.call({ args: ["close"] })
     const cleanup = result.details.artifactCleanup
     expect(cleanup?.owner).toBe("host-file-tools")
-    expect(cleanup?.explicitArtifactPaths).toContain(join(world.root, "out/shots/page.png"))
+    expect(cleanup?.explicitArtifactPaths).toContain(join(live.world.root, "out/shots/page.png"))
     expect(textOf(result)).toContain("Saved files stay on disk")
   })
 })

@@ -1,111 +1,97 @@
 /** Diagnostic and status families against the real agent-browser: counts first, stable fields, nothing secret. */
-import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
-import { type Harness, makeHarness, textOf } from "../support/harness.js"
-import { type LiveEnv, makeLiveEnv, REPO } from "../support/liveEnv.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
 
-let world: LiveEnv
-let site: StaticServer
-let tool: Harness
+const live = liveWorld()
 
 beforeAll(async () => {
-  world = makeLiveEnv()
-  site = await startStaticServer(join(REPO, "fixtures/site"))
-  tool = makeHarness(world)
-  await tool.call({ args: ["open", `${site.origin}/console.html`] })
-  await tool.call({ args: ["wait", "300"] })
-})
-
-afterAll(async () => {
-  await tool?.closeOwned()
-  await tool?.dispose()
-  await site?.close()
-  await world?.dispose()
+  await live.tool.call({ args: ["open", `${live.site.origin}/console.html`] })
+  await live.tool.call({ args: ["wait", "300"] })
 })
 
 describe("diagnostic families", () => {
   it("network requests: counts, actionable failures first", async () => {
-    const text = textOf(await tool.call({ args: ["network", "requests"] }))
+    const text = textOf(await live.tool.call({ args: ["network", "requests"] }))
     expect(text).toMatch(/^\d+ requests: \d+ failed \(1 actionable, \d+ benign icon probes\)/)
     expect(text.split("\n")[1]).toMatch(/GET .*\/missing\.json \(Fetch\) 404/)
   })
 
   it("console: counts by level, then messages", async () => {
-    const text = textOf(await tool.call({ args: ["console"] }))
+    const text = textOf(await live.tool.call({ args: ["console"] }))
     expect(text).toMatch(/^\d+ console messages \(\d+ errors, 1 warnings\)/)
     expect(text).toContain("[log] hello from log 42")
     expect(text).toContain("[warning] warn message")
   })
 
   it("errors: one line per page error with its location", async () => {
-    const text = textOf(await tool.call({ args: ["errors"] }))
+    const text = textOf(await live.tool.call({ args: ["errors"] }))
     expect(text).toMatch(/^1 page errors\nError: boom uncaught \(at /)
   })
 
   it("cookies: names and flags, values hidden", async () => {
-    const result = await tool.call({ args: ["cookies"] })
+    const result = await live.tool.call({ args: ["cookies"] })
     expect(textOf(result)).toMatch(/^1 cookies \(values hidden\)\nvisited — 127\.0\.0\.1\//)
     expect(JSON.stringify(result)).not.toContain("\"yes\"")
   })
 
   it("storage: benign QA values stay visible", async () => {
-    expect(textOf(await tool.call({ args: ["storage", "local"] }))).toBe("1 local storage entries\ntheme: dark")
+    expect(textOf(await live.tool.call({ args: ["storage", "local"] }))).toBe("1 local storage entries\ntheme: dark")
   })
 
   it("dialog status before and while a confirm is open", async () => {
-    expect(textOf(await tool.call({ args: ["dialog", "status"] }))).toBe("No dialog is open.")
-    await tool.call({ args: ["click", "#ask"] })
-    expect(textOf(await tool.call({ args: ["dialog", "status"] }))).toContain("A confirm dialog is open: \"Proceed?\"")
-    expect((await tool.call({ args: ["dialog", "dismiss"] })).isError).toBe(false)
+    expect(textOf(await live.tool.call({ args: ["dialog", "status"] }))).toBe("No dialog is open.")
+    await live.tool.call({ args: ["click", "#ask"] })
+    expect(textOf(await live.tool.call({ args: ["dialog", "status"] }))).toContain("A confirm dialog is open: \"Proceed?\"")
+    expect((await live.tool.call({ args: ["dialog", "dismiss"] })).isError).toBe(false)
   })
 
   it("frame: says what the scope affects", async () => {
-    const snap = textOf(await tool.call({ args: ["snapshot", "-i"] }))
+    const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const frame = /Iframe "Inner" \[ref=(e\d+)\]/.exec(snap)?.[1]
-    const text = textOf(await tool.call({ args: ["frame", frame !== undefined ? `@${frame}` : "iframe"] }))
+    const text = textOf(await live.tool.call({ args: ["frame", frame !== undefined ? `@${frame}` : "iframe"] }))
     expect(text).toMatch(/^Now in frame .*snapshot is scoped to it/)
-    await tool.call({ args: ["frame", "main"] })
+    await live.tool.call({ args: ["frame", "main"] })
   })
 
   it("session info and stream status are one readable line each", async () => {
-    expect(textOf(await tool.call({ args: ["session", "info"] }))).toMatch(/^Session t-[0-9a-f-]+: daemon pid \d+, browser running, \d+ page\(s\), engine chrome, version 0\.41\.2\.$/)
-    expect(textOf(await tool.call({ args: ["stream", "status"] }))).toMatch(/^Stream (enabled|disabled), /)
+    expect(textOf(await live.tool.call({ args: ["session", "info"] }))).toMatch(/^Session t-[0-9a-f-]+: daemon pid \d+, browser running, \d+ page\(s\), engine chrome, version 0\.41\.2\.$/)
+    expect(textOf(await live.tool.call({ args: ["stream", "status"] }))).toMatch(/^Stream (enabled|disabled), /)
   })
 
   it("doctor is a readable report, not a parse failure", async () => {
-    const result = await tool.call({ args: ["doctor"] })
+    const result = await live.tool.call({ args: ["doctor"] })
     expect(result.details.failureCategory).not.toBe("parse-failure")
     expect(textOf(result)).toMatch(/^Doctor: \d+ pass, \d+ warn, \d+ fail/)
     expect(result.details.usedImplicitSession).toBeUndefined()
   })
 
   it("auth list and show never show the password", async () => {
-    await tool.call({ args: ["auth", "save", "diag-login", "--url", site.origin, "--username", "ada", "--password-stdin"], stdin: "pw-diag-123" })
-    const list = await tool.call({ args: ["auth", "list"] })
-    expect(textOf(list)).toContain(`diag-login — ${site.origin}`)
-    const show = await tool.call({ args: ["auth", "show", "diag-login"] })
+    await live.tool.call({ args: ["auth", "save", "diag-login", "--url", live.site.origin, "--username", "ada", "--password-stdin"], stdin: "pw-diag-123" })
+    const list = await live.tool.call({ args: ["auth", "list"] })
+    expect(textOf(list)).toContain(`diag-login — ${live.site.origin}`)
+    const show = await live.tool.call({ args: ["auth", "show", "diag-login"] })
     expect(textOf(show)).toContain("password stored, never shown")
     expect(JSON.stringify([list, show])).not.toContain("pw-diag-123")
   })
 
   it("a second trace start is refused while the wrapper knows one is running", async () => {
-    expect((await tool.call({ args: ["trace", "start"] })).isError).toBe(false)
-    const again = await tool.call({ args: ["trace", "start"] })
+    expect((await live.tool.call({ args: ["trace", "start"] })).isError).toBe(false)
+    const again = await live.tool.call({ args: ["trace", "start"] })
     expect(again.details.failureCategory).toBe("validation-error")
     expect(again.details.validationError).toContain("wrapper believes a trace capture is already running")
-    expect((await tool.call({ args: ["trace", "stop", "out/t.json"] })).isError).toBe(false)
-    expect((await tool.call({ args: ["trace", "start"] })).isError).toBe(false)
-    await tool.call({ args: ["trace", "stop", "out/t2.json"] })
+    expect((await live.tool.call({ args: ["trace", "stop", "out/t.json"] })).isError).toBe(false)
+    expect((await live.tool.call({ args: ["trace", "start"] })).isError).toBe(false)
+    await live.tool.call({ args: ["trace", "stop", "out/t2.json"] })
   })
 
   it("failed requests that match an active route mock are flagged", async () => {
-    expect((await tool.call({ args: ["network", "route", "**/missing.json", "--abort"] })).isError).toBe(false)
-    await tool.call({ args: ["network", "requests", "--clear"] })
-    await tool.call({ args: ["eval", "--stdin"], stdin: "fetch('/missing.json').then(() => 'ok', () => 'aborted')" })
-    const result = await tool.call({ args: ["network", "requests"] })
+    expect((await live.tool.call({ args: ["network", "route", "**/missing.json", "--abort"] })).isError).toBe(false)
+    await live.tool.call({ args: ["network", "requests", "--clear"] })
+    await live.tool.call({ args: ["eval", "--stdin"], stdin: "fetch('/missing.json').then(() => 'ok', () => 'aborted')" })
+    const result = await live.tool.call({ args: ["network", "requests"] })
     expect(textOf(result)).toContain("match active network route **/missing.json")
     expect(result.details.networkRouteDiagnostics?.[0]).toMatchObject({ routePattern: "**/missing.json" })
-    await tool.call({ args: ["network", "unroute"] })
+    await live.tool.call({ args: ["network", "unroute"] })
   })
 })

@@ -1,36 +1,23 @@
 /** Failure categories against the real agent-browser: each failure is typed, explained, and actionable. */
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
-import { type Harness, makeHarness, textOf } from "../support/harness.js"
-import { type LiveEnv, makeLiveEnv, REPO } from "../support/liveEnv.js"
+import { beforeAll, describe, expect, it } from "vitest"
+import { makeHarness, textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
 
-let world: LiveEnv
-let site: StaticServer
-let tool: Harness
+const live = liveWorld()
 
 beforeAll(async () => {
-  world = makeLiveEnv()
-  site = await startStaticServer(join(REPO, "fixtures/site"))
-  tool = makeHarness(world)
-  await tool.call({ args: ["open", `${site.origin}/index.html`] })
-})
-
-afterAll(async () => {
-  await tool?.closeOwned()
-  await tool?.dispose()
-  await site?.close()
-  await world?.dispose()
+  await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
 })
 
 describe("upstream failures are classified", () => {
   it("a ref from a previous page is stale-ref with a refresh next action", async () => {
-    const snap = await tool.call({ args: ["snapshot", "-i"] })
+    const snap = await live.tool.call({ args: ["snapshot", "-i"] })
     const ref = /textbox "Email" \[ref=(e\d+)\]/.exec(textOf(snap))?.[1]
     expect(ref).toBeDefined()
-    await tool.call({ args: ["open", `${site.origin}/about.html`] })
-    const result = await tool.call({ args: ["fill", `@${ref}`, "x"] })
+    await live.tool.call({ args: ["open", `${live.site.origin}/about.html`] })
+    const result = await live.tool.call({ args: ["fill", `@${ref}`, "x"] })
     expect(result.isError).toBe(true)
     expect(result.details.failureCategory).toBe("stale-ref")
     expect(textOf(result)).toMatch(new RegExp(`^Failed \\(stale-ref\\): Ref ${ref} is stale`))
@@ -38,19 +25,19 @@ describe("upstream failures are classified", () => {
   })
 
   it("a missing element is selector-not-found", async () => {
-    const result = await tool.call({ args: ["click", "#nope"] })
+    const result = await live.tool.call({ args: ["click", "#nope"] })
     expect(result.details.failureCategory).toBe("selector-not-found")
     expect(result.details.error).toContain("Element not found: #nope")
   })
 
   it("a Playwright-only selector is selector-unsupported", async () => {
-    const result = await tool.call({ args: ["click", "text=Home"] })
+    const result = await live.tool.call({ args: ["click", "text=Home"] })
     expect(result.details.failureCategory).toBe("selector-unsupported")
     expect(textOf(result)).toContain("find role|text|label")
   })
 
   it("other upstream errors keep upstream's message", async () => {
-    const result = await tool.call({ args: ["tab", "t99"] })
+    const result = await live.tool.call({ args: ["tab", "t99"] })
     expect(result.isError).toBe(true)
     expect(result.details.failureCategory).toBe("upstream-error")
     expect(result.details.error).toContain("Tab t99 not found")
@@ -58,20 +45,20 @@ describe("upstream failures are classified", () => {
   })
 
   it("an unknown command is an upstream-error with the CLI's own text", async () => {
-    const result = await tool.call({ args: ["frobnicate"] })
+    const result = await live.tool.call({ args: ["frobnicate"] })
     expect(result.details.failureCategory).toBe("upstream-error")
     expect(result.details.error).toBe("Unknown command: frobnicate")
   })
 
   it("an upstream wait that gives up is a timeout", async () => {
-    const result = await tool.call({ args: ["wait", "#never", "--timeout", "500"] })
+    const result = await live.tool.call({ args: ["wait", "#never", "--timeout", "500"] })
     expect(result.details.failureCategory).toBe("timeout")
     expect(result.details.error).toContain("timed out")
   })
 
   it("the watchdog ends a call that outlives timeoutMs", async () => {
     const started = Date.now()
-    const result = await tool.call({ args: ["wait", "4000"], timeoutMs: 1000 })
+    const result = await live.tool.call({ args: ["wait", "4000"], timeoutMs: 1000 })
     expect(result.details.failureCategory).toBe("timeout")
     expect(result.details.timedOut).toBe(true)
     expect(result.details.timeoutMs).toBe(1000)
@@ -83,16 +70,16 @@ describe("upstream failures are classified", () => {
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 300)
     const started = Date.now()
-    const result = await tool.call({ args: ["wait", "4000"] }, { signal: controller.signal })
+    const result = await live.tool.call({ args: ["wait", "4000"] }, { signal: controller.signal })
     expect(result.details.failureCategory).toBe("aborted")
     expect(Date.now() - started).toBeLessThan(3900)
   })
 
   it("a held action is decided by the human through pi's UI, never by the model", async () => {
     const base = ["--session", "confirming", "--confirm-actions", "navigate"]
-    await tool.call({ args: [...base, "get", "url"] })
+    await live.tool.call({ args: [...base, "get", "url"] })
     const asked: Array<string> = []
-    const approved = await tool.call({ args: [...base, "open", `${site.origin}/about.html`] }, {
+    const approved = await live.tool.call({ args: [...base, "open", `${live.site.origin}/about.html`] }, {
       approve: async (request) => {
         asked.push(request.title)
         return true
@@ -102,26 +89,26 @@ describe("upstream failures are classified", () => {
     expect(approved.isError).toBe(false)
     expect(textOf(approved)).toContain("Approved by the user: navigate.")
     expect(approved.details.approval).toMatchObject({ action: "navigate", asked: true, approved: true })
-    expect(textOf(await tool.call({ args: [...base, "get", "title"] }))).toBe("About Acme")
+    expect(textOf(await live.tool.call({ args: [...base, "get", "title"] }))).toBe("About Acme")
 
-    const declined = await tool.call({ args: [...base, "open", `${site.origin}/index.html`] }, { approve: async () => false })
+    const declined = await live.tool.call({ args: [...base, "open", `${live.site.origin}/index.html`] }, { approve: async () => false })
     expect(declined.details.failureCategory).toBe("confirmation-required")
     expect(declined.details.approval).toMatchObject({ asked: true, approved: false })
-    expect(textOf(await tool.call({ args: [...base, "get", "title"] }))).toBe("About Acme")
+    expect(textOf(await live.tool.call({ args: [...base, "get", "title"] }))).toBe("About Acme")
 
-    const noUi = await tool.call({ args: [...base, "open", `${site.origin}/index.html`] })
+    const noUi = await live.tool.call({ args: [...base, "open", `${live.site.origin}/index.html`] })
     expect(noUi.details.failureCategory).toBe("confirmation-required")
     expect(noUi.details.approval).toMatchObject({ asked: false, approved: false })
     expect(noUi.details.nextActions).toBeUndefined()
     expect(textOf(noUi)).toContain("no UI to ask")
-    expect(textOf(await tool.call({ args: [...base, "get", "title"] }))).toBe("About Acme")
-    await tool.call({ args: [...base, "close"] })
+    expect(textOf(await live.tool.call({ args: [...base, "get", "title"] }))).toBe("About Acme")
+    await live.tool.call({ args: [...base, "close"] })
   })
 })
 
 describe("the binary itself", () => {
   it("missing from PATH is missing-binary with install guidance", async () => {
-    const noBinary = makeHarness({ ...world, config: { ...world.config, env: { ...world.config.env, PATH: "/usr/bin:/bin" } } })
+    const noBinary = makeHarness({ ...live.world, config: { ...live.world.config, env: { ...live.world.config.env, PATH: "/usr/bin:/bin" } } })
     try {
       const result = await noBinary.call({ args: ["get", "url"] })
       expect(result.isError).toBe(true)
@@ -136,11 +123,11 @@ describe("the binary itself", () => {
   })
 
   it("outside the supported version range fails clearly", async () => {
-    const bin = join(world.root, "oldbin")
+    const bin = join(live.world.root, "oldbin")
     mkdirSync(bin, { recursive: true })
     writeFileSync(join(bin, "agent-browser"), "#!/bin/sh\necho 'agent-browser 0.40.3'\n")
     chmodSync(join(bin, "agent-browser"), 0o755)
-    const old = makeHarness({ ...world, config: { ...world.config, env: { ...world.config.env, PATH: `${bin}:/usr/bin:/bin` } } })
+    const old = makeHarness({ ...live.world, config: { ...live.world.config, env: { ...live.world.config.env, PATH: `${bin}:/usr/bin:/bin` } } })
     try {
       const result = await old.call({ args: ["get", "url"] })
       expect(result.details.failureCategory).toBe("missing-binary")

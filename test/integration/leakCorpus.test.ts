@@ -4,30 +4,16 @@
  * files. Every secret starts with LEAK so a single scan finds any escape.
  */
 import { readFileSync } from "node:fs"
-import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
+import { beforeAll, describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
-import { type Harness, makeHarness, textOf } from "../support/harness.js"
-import { type LiveEnv, makeLiveEnv, REPO } from "../support/liveEnv.js"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
 
-let world: LiveEnv
-let site: StaticServer
-let tool: Harness
+const live = liveWorld()
 const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJMRUFLMTkifQ.c2lnbmF0dXJlLUxFQUsxOS1qd3Qtc2ln"
 
 beforeAll(async () => {
-  world = makeLiveEnv()
-  site = await startStaticServer(join(REPO, "fixtures/site"))
-  tool = makeHarness(world)
-  await tool.call({ args: ["open", `${site.origin}/secrets.html`] })
-})
-
-afterAll(async () => {
-  await tool?.closeOwned()
-  await tool?.dispose()
-  await site?.close()
-  await world?.dispose()
+  await live.tool.call({ args: ["open", `${live.site.origin}/secrets.html`] })
 })
 
 interface LeakCase {
@@ -36,7 +22,7 @@ interface LeakCase {
   readonly input: () => Record<string, unknown>
 }
 
-const url = (path: string) => `${site.origin}${path}`
+const url = (path: string) => `${live.site.origin}${path}`
 const page = () => url("/secrets.html")
 
 const cases: ReadonlyArray<LeakCase> = [
@@ -47,7 +33,7 @@ const cases: ReadonlyArray<LeakCase> = [
   { name: "--headers Authorization", secret: "LEAK05-bearer-header", input: () => ({ args: ["--session", "leak-h", "--headers", JSON.stringify({ Authorization: "Bearer LEAK05-bearer-header" }), "open", page()] }) },
   { name: "--headers X-Api-Key", secret: "LEAK06-x-api-key", input: () => ({ args: ["--session", "leak-h", "--headers", JSON.stringify({ "X-Api-Key": "LEAK06-x-api-key" }), "get", "url"] }) },
   { name: "--proxy with credentials", secret: "LEAK07-proxy-pass", input: () => ({ args: ["--session", "leak-p", "--proxy", "http://user:LEAK07-proxy-pass@127.0.0.1:9", "get", "url"], timeoutMs: 20_000 }) },
-  { name: "cookies set", secret: "LEAK08-cookie-value", input: () => ({ args: ["cookies", "set", "sid", "LEAK08-cookie-value", "--url", site.origin] }) },
+  { name: "cookies set", secret: "LEAK08-cookie-value", input: () => ({ args: ["cookies", "set", "sid", "LEAK08-cookie-value", "--url", live.site.origin] }) },
   { name: "cookies (read back)", secret: "LEAK08-cookie-value", input: () => ({ args: ["cookies"] }) },
   { name: "storage local set", secret: "LEAK10-storage-token", input: () => ({ args: ["storage", "local", "set", "authToken", "LEAK10-storage-token"] }) },
   { name: "storage local (read back)", secret: "LEAK10-storage-token", input: () => ({ args: ["storage", "local"] }) },
@@ -86,7 +72,7 @@ describe("secret-leak corpus", () => {
   })
 
   it.each(cases.map((c) => [c.name, c] as const))("%s leaks nothing", async (_name, leak) => {
-    const result = await tool.call(leak.input())
+    const result = await live.tool.call(leak.input())
     const visible = textOf(result)
     expect(visible.includes(leak.secret), `visible text: ${visible.slice(0, 300)}`).toBe(false)
     expect(JSON.stringify(result.details).includes(leak.secret), "details").toBe(false)
@@ -95,6 +81,6 @@ describe("secret-leak corpus", () => {
   })
 
   it("closes the explicit sessions it opened", async () => {
-    for (const session of ["leak-h", "leak-p"]) await tool.call({ args: ["--session", session, "close"] })
+    for (const session of ["leak-h", "leak-p"]) await live.tool.call({ args: ["--session", session, "close"] })
   })
 })

@@ -1,43 +1,28 @@
 /** semanticAction, job and qa against the real agent-browser: compiled, run, and reported. */
 import { existsSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
-import { type Harness, makeHarness, textOf } from "../support/harness.js"
-import { type LiveEnv, makeLiveEnv, REPO } from "../support/liveEnv.js"
+import { describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
 
-let world: LiveEnv
-let site: StaticServer
-let tool: Harness
+const live = liveWorld()
 
-beforeAll(async () => {
-  world = makeLiveEnv()
-  site = await startStaticServer(join(REPO, "fixtures/site"))
-  tool = makeHarness(world)
-})
-
-afterAll(async () => {
-  await tool?.closeOwned()
-  await tool?.dispose()
-  await site?.close()
-  await world?.dispose()
-})
 
 describe("semanticAction", () => {
   it("fills by label and clicks by role and name, echoing what it compiled to", async () => {
-    await tool.call({ args: ["open", `${site.origin}/index.html`] })
-    const filled = await tool.call({ semanticAction: { action: "fill", locator: "label", value: "Email", text: "grace@example.com" } })
+    await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
+    const filled = await live.tool.call({ semanticAction: { action: "fill", locator: "label", value: "Email", text: "grace@example.com" } })
     expect(filled.isError, filled.details.error).toBe(false)
     expect(filled.details.compiledSemanticAction).toMatchObject({ action: "fill", locator: "label", args: ["find", "label", "Email", "fill", "grace@example.com"] })
-    const clicked = await tool.call({ semanticAction: { action: "click", locator: "role", value: "button", name: "Sign in" } })
+    const clicked = await live.tool.call({ semanticAction: { action: "click", locator: "role", value: "button", name: "Sign in" } })
     expect(clicked.isError, clicked.details.error).toBe(false)
-    expect(textOf(await tool.call({ args: ["get", "text", "#who"] }))).toBe("Signed in as grace@example.com")
+    expect(textOf(await live.tool.call({ args: ["get", "text", "#who"] }))).toBe("Signed in as grace@example.com")
   })
 
   it("a fill whose target is one current editable ref runs on that ref directly", async () => {
-    await tool.call({ args: ["open", `${site.origin}/index.html`] })
-    await tool.call({ args: ["snapshot", "-i"] })
-    const result = await tool.call({ semanticAction: { action: "fill", locator: "label", value: "Password", text: "resolved-secret-9" } })
+    await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
+    await live.tool.call({ args: ["snapshot", "-i"] })
+    const result = await live.tool.call({ semanticAction: { action: "fill", locator: "label", value: "Password", text: "resolved-secret-9" } })
     expect(result.isError, result.details.error).toBe(false)
     const compiled = result.details.compiledSemanticAction as { resolvedRef?: string; args: ReadonlyArray<string> }
     expect(compiled.resolvedRef).toMatch(/^@e\d+$/)
@@ -46,38 +31,38 @@ describe("semanticAction", () => {
   })
 
   it("selects an option by selector", async () => {
-    await tool.call({ args: ["open", `${site.origin}/form.html`] })
-    const result = await tool.call({ semanticAction: { action: "select", selector: "#flavor", value: "choc" } })
+    await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
+    const result = await live.tool.call({ semanticAction: { action: "select", selector: "#flavor", value: "choc" } })
     expect(result.isError, result.details.error).toBe(false)
-    expect(textOf(await tool.call({ args: ["get", "text", "#picked"] }))).toBe("choc")
+    expect(textOf(await live.tool.call({ args: ["get", "text", "#picked"] }))).toBe("choc")
   })
 
   it("a locator that matches nothing is selector-not-found", async () => {
-    const result = await tool.call({ semanticAction: { action: "click", locator: "role", value: "button", name: "No such button" } })
+    const result = await live.tool.call({ semanticAction: { action: "click", locator: "role", value: "button", name: "No such button" } })
     expect(result.details.failureCategory).toBe("selector-not-found")
   })
 })
 
 describe("locator misses", () => {
   it("a text click that misses offers the exact current ref and name candidates", async () => {
-    await tool.call({ args: ["open", `${site.origin}/form.html`] })
-    const result = await tool.call({ semanticAction: { action: "click", locator: "text", value: "Continue" } })
+    await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
+    const result = await live.tool.call({ semanticAction: { action: "click", locator: "text", value: "Continue" } })
     expect(result.details.failureCategory).toBe("selector-not-found")
     expect(result.details.visibleRefFallback?.refs[0]).toMatchObject({ role: "button", name: "Continue" })
     const ids = result.details.nextActions?.map((a) => a.id)
     expect(ids).toEqual(["refresh-interactive-refs", "try-current-visible-ref", "try-button-name-candidate", "try-link-name-candidate"])
     const retry = result.details.nextActions?.[1]?.params.args ?? []
-    const retried = await tool.call({ args: [...retry] })
+    const retried = await live.tool.call({ args: [...retry] })
     expect(retried.isError, retried.details.error).toBe(false)
-    expect(textOf(await tool.call({ args: ["get", "text", "#out"] }))).toBe("continued")
+    expect(textOf(await live.tool.call({ args: ["get", "text", "#out"] }))).toBe("continued")
   })
 
   it("a placeholder fill that misses offers focus on the matching field without repeating the text", async () => {
     // the wrapper's latest refs are of another page, so the fill cannot be pre-resolved and must go through find
-    await tool.call({ args: ["open", `${site.origin}/index.html`] })
-    await tool.call({ args: ["snapshot", "-i"] })
-    await tool.call({ args: ["open", `${site.origin}/form.html`] })
-    const result = await tool.call({ semanticAction: { action: "fill", locator: "placeholder", value: "Search catalog", text: "rich-input-secret" } })
+    await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
+    await live.tool.call({ args: ["snapshot", "-i"] })
+    await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
+    const result = await live.tool.call({ semanticAction: { action: "fill", locator: "placeholder", value: "Search catalog", text: "rich-input-secret" } })
     expect(result.details.failureCategory).toBe("selector-not-found")
     expect(result.details.nextActions?.[1]?.params.args.slice(-2)[0]).toBe("focus")
     expect(JSON.stringify(result.details.nextActions)).not.toContain("rich-input-secret")
@@ -87,10 +72,10 @@ describe("locator misses", () => {
 
 describe("job", () => {
   it("runs a sign-in flow with an explicit destination assertion and a screenshot in one call", async () => {
-    const result = await tool.call({
+    const result = await live.tool.call({
       job: {
         steps: [
-          { action: "open", url: `${site.origin}/index.html`, loadState: "load" },
+          { action: "open", url: `${live.site.origin}/index.html`, loadState: "load" },
           { action: "fill", locator: "label", value: "Email", text: "ada@example.com" },
           { action: "fill", selector: "#password", text: "job-secret-pw" },
           { action: "click", locator: "role", value: "button", name: "Sign in" },
@@ -103,15 +88,15 @@ describe("job", () => {
     expect(result.isError, textOf(result)).toBe(false)
     expect(result.details.batchSteps?.every((s) => s.resultCategory === "success")).toBe(true)
     expect((result.details.compiledJob as { rowCount: number }).rowCount).toBe(8)
-    expect(existsSync(join(world.root, "job/welcome.png"))).toBe(true)
+    expect(existsSync(join(live.world.root, "job/welcome.png"))).toBe(true)
     expect(JSON.stringify(result)).not.toContain("job-secret-pw")
   })
 
   it("fail-fast stops later steps after a failed assertion", async () => {
-    const result = await tool.call({
+    const result = await live.tool.call({
       job: {
         steps: [
-          { action: "open", url: `${site.origin}/index.html` },
+          { action: "open", url: `${live.site.origin}/index.html` },
           { action: "assertText", text: "This text is not on the page" },
           { action: "click", locator: "role", value: "button", name: "Sign in" }
         ]
@@ -121,23 +106,23 @@ describe("job", () => {
     expect(result.isError).toBe(true)
     expect(result.details.failureCategory).toBe("timeout")
     expect(result.details.batchSteps?.length).toBe(2)
-    expect(textOf(await tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
+    expect(textOf(await live.tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
   })
 })
 
 describe("job progress and timeouts", () => {
   it("reports progress after every step as it runs", async () => {
     const seen: Array<string> = []
-    const result = await tool.call({
-      job: { steps: [{ action: "open", url: `${site.origin}/index.html` }, { action: "snapshot" }, { action: "assertText", text: "Sign in to Acme" }] }
+    const result = await live.tool.call({
+      job: { steps: [{ action: "open", url: `${live.site.origin}/index.html` }, { action: "snapshot" }, { action: "assertText", text: "Sign in to Acme" }] }
     }, { onProgress: (p) => seen.push(`${p.step}/${p.total} ${p.success ? "ok" : "failed"} ${p.command[0]}`) })
     expect(result.isError).toBe(false)
     expect(seen).toEqual(["1/3 ok open", "2/3 ok snapshot", "3/3 ok wait"])
   })
 
   it("a timeout says which steps completed and offers a retry only for a read-only step", async () => {
-    const result = await tool.call({
-      job: { steps: [{ action: "open", url: `${site.origin}/index.html` }, { action: "wait", milliseconds: 4000 }, { action: "click", selector: "#nope" }] },
+    const result = await live.tool.call({
+      job: { steps: [{ action: "open", url: `${live.site.origin}/index.html` }, { action: "wait", milliseconds: 4000 }, { action: "click", selector: "#nope" }] },
       timeoutMs: 2000
     })
     expect(result.details.failureCategory).toBe("timeout")
@@ -149,14 +134,14 @@ describe("job progress and timeouts", () => {
 
 describe("qa", () => {
   it("passes a clean page with expected text and evidence", async () => {
-    const result = await tool.call({ qa: { url: `${site.origin}/index.html`, expectedText: "Sign in to Acme", screenshotPath: "qa/index.png" } })
+    const result = await live.tool.call({ qa: { url: `${live.site.origin}/index.html`, expectedText: "Sign in to Acme", screenshotPath: "qa/index.png" } })
     expect(result.isError, textOf(result)).toBe(false)
     expect(textOf(result)).toMatch(/^QA passed: http:\/\/127\.0\.0\.1:\d+\/index\.html \(load domcontentloaded; no network\/console\/errors problems\)\nScreenshot: .*qa\/index\.png \(verified\)/)
     expect(result.details.qaPreset).toMatchObject({ passed: true, failedChecks: [] })
   })
 
   it("fails a page with console errors, a page error and a 404 as qa-failure, listing each", async () => {
-    const result = await tool.call({ qa: { url: `${site.origin}/console.html`, loadState: "load" } })
+    const result = await live.tool.call({ qa: { url: `${live.site.origin}/console.html`, loadState: "load" } })
     expect(result.isError).toBe(true)
     expect(result.details.failureCategory).toBe("qa-failure")
     const failed = result.details.qaPreset?.failedChecks.join("\n") ?? ""

@@ -1,17 +1,14 @@
 /** Session ownership against the real agent-browser: implicit, fresh, explicit, sessionless, launch flags, quit. */
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
-import { type Harness, makeHarness, textOf } from "../support/harness.js"
-import { type LiveEnv, makeLiveEnv, REPO } from "../support/liveEnv.js"
+import { describe, expect, it } from "vitest"
+import { makeHarness, textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
 
-let world: LiveEnv
-let site: StaticServer
-let tool: Harness
+const live = liveWorld()
 
 const activeSessions = (): ReadonlyArray<string> =>
-  (JSON.parse(world.raw(["--json", "session", "list"])) as { data: { sessions: Array<string> } }).data.sessions
+  (JSON.parse(live.world.raw(["--json", "session", "list"])) as { data: { sessions: Array<string> } }).data.sessions
 
 /** A closed daemon removes its files shortly after answering: poll briefly before concluding it is still there. */
 const settledSessions = async (gone: string): Promise<ReadonlyArray<string>> => {
@@ -23,53 +20,41 @@ const settledSessions = async (gone: string): Promise<ReadonlyArray<string>> => 
   return activeSessions()
 }
 
-beforeAll(async () => {
-  world = makeLiveEnv()
-  site = await startStaticServer(join(REPO, "fixtures/site"))
-  tool = makeHarness(world)
-})
-
-afterAll(async () => {
-  await tool?.closeOwned()
-  await tool?.dispose()
-  await site?.close()
-  await world?.dispose()
-})
 
 describe("managed sessions", () => {
   let first = ""
 
   it("launch flags on the first call are kept on every later call (no silent relaunch)", async () => {
-    const opened = await tool.call({ args: ["--allowed-domains", "127.0.0.1", "open", `${site.origin}/index.html`] })
+    const opened = await live.tool.call({ args: ["--allowed-domains", "127.0.0.1", "open", `${live.site.origin}/index.html`] })
     expect(opened.isError).toBe(false)
     first = opened.details.sessionName ?? ""
-    const url = await tool.call({ args: ["get", "url"] })
+    const url = await live.tool.call({ args: ["get", "url"] })
     expect(url.details.effectiveArgs).toEqual(["--json", "--session", first, "--allowed-domains", "127.0.0.1", "get", "url"])
-    expect(textOf(url)).toBe(`${site.origin}/index.html`)
+    expect(textOf(url)).toBe(`${live.site.origin}/index.html`)
     expect(url.details.managedSession).toMatchObject({ name: first, active: true, launchFlags: ["--allowed-domains", "127.0.0.1"] })
   })
 
   it("managed daemons get the idle timeout backstop", () => {
-    const config = JSON.parse(readFileSync(join(world.config.socketDir, `${first}.config`), "utf8")) as { idle_timeout: string }
-    expect(Number(config.idle_timeout)).toBe(world.config.idleTimeoutMs)
+    const config = JSON.parse(readFileSync(join(live.world.config.socketDir, `${first}.config`), "utf8")) as { idle_timeout: string }
+    expect(Number(config.idle_timeout)).toBe(live.world.config.idleTimeoutMs)
   })
 
   it("different launch flags on the active session fail with a fresh recovery hint, before anything runs", async () => {
-    const result = await tool.call({ args: ["--user-agent", "X", "open", `${site.origin}/about.html`] })
+    const result = await live.tool.call({ args: ["--user-agent", "X", "open", `${live.site.origin}/about.html`] })
     expect(result.details.failureCategory).toBe("validation-error")
     expect(result.details.sessionRecoveryHint).toEqual({ reason: "launch-flags-on-active-session", flags: ["--user-agent"], activeSession: first, retry: { sessionMode: "fresh" } })
     expect(result.details.nextActions?.[0]).toMatchObject({ id: "retry-with-fresh-session", params: { sessionMode: "fresh" } })
-    const still = await tool.call({ args: ["get", "url"] })
-    expect(textOf(still)).toBe(`${site.origin}/index.html`)
+    const still = await live.tool.call({ args: ["get", "url"] })
+    expect(textOf(still)).toBe(`${live.site.origin}/index.html`)
   })
 
   it("sessionMode fresh launches a new managed browser, later calls follow it, and the old one is closed", async () => {
-    const fresh = await tool.call({ args: ["--user-agent", "AcmeBot/1", "open", `${site.origin}/about.html`], sessionMode: "fresh" })
+    const fresh = await live.tool.call({ args: ["--user-agent", "AcmeBot/1", "open", `${live.site.origin}/about.html`], sessionMode: "fresh" })
     expect(fresh.isError).toBe(false)
     const second = fresh.details.sessionName ?? ""
     expect(second).not.toBe(first)
     expect(second.startsWith(first)).toBe(true)
-    const ua = await tool.call({ args: ["eval", "navigator.userAgent"] })
+    const ua = await live.tool.call({ args: ["eval", "navigator.userAgent"] })
     expect(ua.details.sessionName).toBe(second)
     expect(textOf(ua)).toBe("AcmeBot/1")
     expect(activeSessions()).toContain(second)
@@ -77,48 +62,48 @@ describe("managed sessions", () => {
   })
 
   it("an explicit --session is left untouched and not managed", async () => {
-    const result = await tool.call({ args: ["--session", "mine", "open", `${site.origin}/index.html`] })
-    expect(result.details.effectiveArgs).toEqual(["--json", "--session", "mine", "open", `${site.origin}/index.html`])
+    const result = await live.tool.call({ args: ["--session", "mine", "open", `${live.site.origin}/index.html`] })
+    expect(result.details.effectiveArgs).toEqual(["--json", "--session", "mine", "open", `${live.site.origin}/index.html`])
     expect(result.details.usedImplicitSession).toBeUndefined()
     expect(result.details.sessionName).toBe("mine")
-    const managed = await tool.call({ args: ["get", "url"] })
-    expect(textOf(managed)).toBe(`${site.origin}/about.html`)
+    const managed = await live.tool.call({ args: ["get", "url"] })
+    expect(textOf(managed)).toBe(`${live.site.origin}/about.html`)
   })
 
   it("sessionless commands never take the managed slot", async () => {
-    const result = await tool.call({ args: ["session", "list"] })
+    const result = await live.tool.call({ args: ["session", "list"] })
     expect(result.details.effectiveArgs).toEqual(["--json", "session", "list"])
     expect(result.details.usedImplicitSession).toBeUndefined()
     expect(textOf(result)).toContain("mine")
   })
 
   it("quit closes only the browser the wrapper owns", async () => {
-    const owned = (await tool.call({ args: ["get", "url"] })).details.sessionName
-    await tool.closeOwned()
+    const owned = (await live.tool.call({ args: ["get", "url"] })).details.sessionName
+    await live.tool.closeOwned()
     const sessions = activeSessions()
     expect(sessions).not.toContain(owned)
     expect(sessions).toContain("mine")
-    await tool.call({ args: ["--session", "mine", "close"] })
+    await live.tool.call({ args: ["--session", "mine", "close"] })
     expect(await settledSessions("mine")).not.toContain("mine")
   })
 
   it("a closed managed session rotates the next call to a new name", async () => {
-    const opened = await tool.call({ args: ["open", `${site.origin}/index.html`] })
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
     const name = opened.details.sessionName
-    const closed = await tool.call({ args: ["close"] })
+    const closed = await live.tool.call({ args: ["close"] })
     expect(textOf(closed)).toContain("Saved files stay on disk")
-    const next = await tool.call({ args: ["open", `${site.origin}/about.html`] })
+    const next = await live.tool.call({ args: ["open", `${live.site.origin}/about.html`] })
     expect(next.details.sessionName).not.toBe(name)
-    await tool.call({ args: ["close"] })
+    await live.tool.call({ args: ["close"] })
   })
 })
 
 describe("concurrency", () => {
   it("calls on different sessions run at the same time", async () => {
-    const a = makeHarness(world, "pi-a")
-    const b = makeHarness(world, "pi-b")
+    const a = makeHarness(live.world, "pi-a")
+    const b = makeHarness(live.world, "pi-b")
     try {
-      await Promise.all([a.call({ args: ["open", `${site.origin}/index.html`] }), b.call({ args: ["open", `${site.origin}/about.html`] })])
+      await Promise.all([a.call({ args: ["open", `${live.site.origin}/index.html`] }), b.call({ args: ["open", `${live.site.origin}/about.html`] })])
       const [ra, rb] = await Promise.all([a.call({ args: ["get", "title"] }), b.call({ args: ["get", "title"] })])
       expect(textOf(ra)).toBe("Acme Sign-in")
       expect(textOf(rb)).toBe("About Acme")
@@ -134,17 +119,17 @@ describe("concurrency", () => {
 
 describe("failed fresh launches", () => {
   it("keep the previous managed browser (preserved) and close the half-started one", async () => {
-    const h = makeHarness(world, "pi-fresh-fail")
+    const h = makeHarness(live.world, "pi-fresh-fail")
     try {
-      await h.call({ args: ["open", `${site.origin}/index.html`] })
+      await h.call({ args: ["open", `${live.site.origin}/index.html`] })
       const before = (await h.call({ args: ["get", "url"] })).details.sessionName
-      const failed = await h.call({ args: ["--executable-path", "/nonexistent/chrome", "open", `${site.origin}/about.html`], sessionMode: "fresh" })
+      const failed = await h.call({ args: ["--executable-path", "/nonexistent/chrome", "open", `${live.site.origin}/about.html`], sessionMode: "fresh" })
       expect(failed.isError).toBe(true)
       expect(failed.details.managedSessionOutcome).toMatchObject({ outcome: "preserved", currentSession: before })
       expect(textOf(failed)).toContain(`later calls keep using ${before}`)
       const after = await h.call({ args: ["get", "url"] })
       expect(after.details.sessionName).toBe(before)
-      expect(textOf(after)).toBe(`${site.origin}/index.html`)
+      expect(textOf(after)).toBe(`${live.site.origin}/index.html`)
       expect(await settledSessions(failed.details.managedSessionOutcome?.attemptedSession ?? "")).not.toContain(failed.details.managedSessionOutcome?.attemptedSession)
     } finally {
       await h.closeOwned()

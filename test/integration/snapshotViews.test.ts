@@ -1,32 +1,17 @@
 /** Snapshot views against the real agent-browser: compact main-content-first view, spill file, wrapper flags. */
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
-import { type Harness, makeHarness, textOf } from "../support/harness.js"
-import { type LiveEnv, makeLiveEnv, REPO } from "../support/liveEnv.js"
+import { describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
 
-let world: LiveEnv
-let site: StaticServer
-let tool: Harness
+const live = liveWorld()
 
-beforeAll(async () => {
-  world = makeLiveEnv()
-  site = await startStaticServer(join(REPO, "fixtures/site"))
-  tool = makeHarness(world)
-})
-
-afterAll(async () => {
-  await tool?.closeOwned()
-  await tool?.dispose()
-  await site?.close()
-  await world?.dispose()
-})
 
 describe("snapshot views", () => {
   it("an oversized page shows the article first, the search box, and the path of the full raw tree", async () => {
-    await tool.call({ args: ["open", `${site.origin}/article.html`] })
-    const result = await tool.call({ args: ["snapshot"] })
+    await live.tool.call({ args: ["open", `${live.site.origin}/article.html`] })
+    const result = await live.tool.call({ args: ["snapshot"] })
     const text = textOf(result)
     expect(text).toContain("Main content (article)")
     expect(text.indexOf("# Council approves the new bridge")).toBeLessThan(text.indexOf("Paragraph 0:"))
@@ -42,36 +27,36 @@ describe("snapshot views", () => {
   })
 
   it("--search and --filter narrow the view, are stripped before upstream, and keep every ref recorded", async () => {
-    const found = await tool.call({ args: ["snapshot", "-i", "--search", "Section 7"] })
+    const found = await live.tool.call({ args: ["snapshot", "-i", "--search", "Section 7"] })
     expect(found.details.effectiveArgs).not.toContain("--search")
     expect(textOf(found)).toMatch(/link "Section 7" \[ref=e\d+\]/)
     expect(textOf(found)).toMatch(/link "Section 70"/)
     expect(found.details.snapshotFilter).toMatchObject({ search: "Section 7", matchedRefs: 11 })
-    const buttons = await tool.call({ args: ["snapshot", "-i", "--filter", "role=button"] })
+    const buttons = await live.tool.call({ args: ["snapshot", "-i", "--filter", "role=button"] })
     expect(textOf(buttons)).toMatch(/button "Search" \[ref=e\d+\]/)
     expect(textOf(buttons)).not.toContain("link")
     // the latest snapshot was filtered to buttons, yet its full ref map is recorded: a link ref shown only by the
     // earlier search is still accepted by the stale-ref guard
     const section = /link "Section 7" \[ref=(e\d+)\]/.exec(textOf(found))?.[1]
     expect(section).toBeDefined()
-    const hovered = await tool.call({ args: ["hover", `@${section}`] })
+    const hovered = await live.tool.call({ args: ["hover", `@${section}`] })
     expect(hovered.isError, hovered.details.error).toBe(false)
   })
 
   it("--diff reports refs that appeared and disappeared since the previous snapshot", async () => {
-    await tool.call({ args: ["open", `${site.origin}/form.html`] })
-    const first = textOf(await tool.call({ args: ["snapshot", "-i"] }))
+    await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
+    const first = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const remove = /button "Remove danger" \[ref=(e\d+)\]/.exec(first)?.[1]
-    await tool.call({ args: ["click", `@${remove}`] })
-    const diff = await tool.call({ args: ["snapshot", "-i", "--diff"] })
+    await live.tool.call({ args: ["click", `@${remove}`] })
+    const diff = await live.tool.call({ args: ["snapshot", "-i", "--diff"] })
     expect(textOf(diff)).toMatch(/Changes since the previous snapshot: 0 added, 1 removed/)
     expect(textOf(diff)).toContain("button \"Delete account\"")
   })
 
   it("--viewport says where the page is scrolled", async () => {
-    await tool.call({ args: ["open", `${site.origin}/article.html`] })
-    await tool.call({ args: ["scroll", "down", "600"] })
-    const result = await tool.call({ args: ["snapshot", "-i", "--viewport"] })
+    await live.tool.call({ args: ["open", `${live.site.origin}/article.html`] })
+    await live.tool.call({ args: ["scroll", "down", "600"] })
+    const result = await live.tool.call({ args: ["snapshot", "-i", "--viewport"] })
     const viewport = result.details.snapshotViewport as { scrollY: number; pageHeight: number }
     expect(viewport.scrollY).toBeGreaterThan(0)
     expect(viewport.pageHeight).toBeGreaterThan(viewport.scrollY)
@@ -79,8 +64,8 @@ describe("snapshot views", () => {
   })
 
   it("outputPath saves the full tree for a snapshot", async () => {
-    const result = await tool.call({ args: ["snapshot"], outputPath: "tree.txt" })
+    const result = await live.tool.call({ args: ["snapshot"], outputPath: "tree.txt" })
     expect(result.details.outputFile).toMatchObject({ status: "saved", source: "snapshot" })
-    expect(existsSync(join(world.root, "tree.txt"))).toBe(true)
+    expect(existsSync(join(live.world.root, "tree.txt"))).toBe(true)
   })
 })

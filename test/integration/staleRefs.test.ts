@@ -4,27 +4,12 @@
  */
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
-import { type Harness, makeHarness, textOf } from "../support/harness.js"
-import { type LiveEnv, makeLiveEnv, REPO } from "../support/liveEnv.js"
+import { describe, expect, it } from "vitest"
+import { makeHarness, textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
 
-let world: LiveEnv
-let site: StaticServer
-let tool: Harness
+const live = liveWorld()
 
-beforeAll(async () => {
-  world = makeLiveEnv()
-  site = await startStaticServer(join(REPO, "fixtures/site"))
-  tool = makeHarness(world)
-})
-
-afterAll(async () => {
-  await tool?.closeOwned()
-  await tool?.dispose()
-  await site?.close()
-  await world?.dispose()
-})
 
 const refOf = (snapshot: string, role: string, name: string): string => {
   const m = new RegExp(`${role} "${name}" \\[[^\\]]*ref=(e\\d+)\\]`).exec(snapshot)
@@ -32,53 +17,53 @@ const refOf = (snapshot: string, role: string, name: string): string => {
   return `@${m[1]}`
 }
 
-const out = async () => textOf(await tool.call({ args: ["get", "text", "#out"] }))
-const snap = async () => textOf(await tool.call({ args: ["snapshot", "-i"] }))
+const out = async () => textOf(await live.tool.call({ args: ["get", "text", "#out"] }))
+const snap = async () => textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
 
 describe("stale-ref preflight", () => {
   it("refuses a ref from a page that has since been replaced by open", async () => {
-    await tool.call({ args: ["open", `${site.origin}/form.html`] })
+    await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
     const save = refOf(await snap(), "button", "Save")
-    await tool.call({ args: ["open", `${site.origin}/index.html`] })
-    const result = await tool.call({ args: ["click", save] })
+    await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
+    const result = await live.tool.call({ args: ["click", save] })
     expect(result.details.failureCategory).toBe("stale-ref")
     expect(result.details.error).toContain("came from")
     expect(result.details.nextActions?.[0]?.id).toBe("refresh-interactive-refs")
-    expect(textOf(await tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
+    expect(textOf(await live.tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
   })
 
   it("refuses a ref after a click that navigated", async () => {
-    await tool.call({ args: ["open", `${site.origin}/form.html`] })
+    await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
     const snapshot = await snap()
     const save = refOf(snapshot, "button", "Save")
-    const clicked = await tool.call({ args: ["click", refOf(snapshot, "link", "About")] })
+    const clicked = await live.tool.call({ args: ["click", refOf(snapshot, "link", "About")] })
     expect(clicked.details.navigationSummary?.title).toBe("About Acme")
-    const result = await tool.call({ args: ["click", save] })
+    const result = await live.tool.call({ args: ["click", save] })
     expect(result.details.failureCategory).toBe("stale-ref")
-    expect(textOf(await tool.call({ args: ["get", "title"] }))).toBe("About Acme")
+    expect(textOf(await live.tool.call({ args: ["get", "title"] }))).toBe("About Acme")
   })
 
   it("refuses a ref absent from the latest snapshot of the same page", async () => {
-    await tool.call({ args: ["open", `${site.origin}/form.html`] })
+    await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
     const first = await snap()
     const danger = refOf(first, "button", "Delete account")
-    await tool.call({ args: ["click", refOf(first, "button", "Remove danger")] })
+    await live.tool.call({ args: ["click", refOf(first, "button", "Remove danger")] })
     const second = await snap()
     expect(second).not.toContain("Delete account")
-    const result = await tool.call({ args: ["click", danger] })
+    const result = await live.tool.call({ args: ["click", danger] })
     expect(result.details.failureCategory).toBe("stale-ref")
     expect(result.details.error).toContain("not in the latest snapshot")
     expect(await out()).toBe("nothing clicked")
   })
 
   it("refuses a ref from before a daemon restart, whose id a new daemon has handed out again", async () => {
-    const fresh = makeHarness(world, "pi-restart")
+    const fresh = makeHarness(live.world, "pi-restart")
     try {
-      await fresh.call({ args: ["open", `${site.origin}/form.html`] })
+      await fresh.call({ args: ["open", `${live.site.origin}/form.html`] })
       const before = textOf(await fresh.call({ args: ["snapshot", "-i"] }))
       const save = refOf(before, "button", "Save")
       const session = (await fresh.call({ args: ["get", "url"] })).details.sessionName ?? ""
-      const pid = Number(readFileSync(join(world.config.socketDir, `${session}.pid`), "utf8"))
+      const pid = Number(readFileSync(join(live.world.config.socketDir, `${session}.pid`), "utf8"))
       process.kill(pid, "SIGTERM")
       for (let i = 0; i < 50; i++) {
         try {
@@ -90,8 +75,8 @@ describe("stale-ref preflight", () => {
       }
       // The new daemon numbers refs from e1 again, so the old id is live again; the snapshot runs outside the
       // tool, so the wrapper still holds the old daemon's refs, exactly as after an unnoticed restart.
-      expect((await fresh.call({ args: ["open", `${site.origin}/form.html`] })).isError).toBe(false)
-      const renumbered = world.raw(["--session", session, "snapshot", "-i"])
+      expect((await fresh.call({ args: ["open", `${live.site.origin}/form.html`] })).isError).toBe(false)
+      const renumbered = live.world.raw(["--session", session, "snapshot", "-i"])
       expect(renumbered).toContain(`ref=${save.slice(1)}`)
       const result = await fresh.call({ args: ["click", save] })
       expect(result.details.failureCategory).toBe("stale-ref")
@@ -104,22 +89,22 @@ describe("stale-ref preflight", () => {
   })
 
   it("allows a same-snapshot form batch ending in a click, and refuses refs after a page-changing step", async () => {
-    await tool.call({ args: ["open", `${site.origin}/form.html`] })
+    await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
     const snapshot = await snap()
-    const ok = await tool.call({
+    const ok = await live.tool.call({
       args: ["batch"],
       stdin: JSON.stringify([["check", refOf(snapshot, "checkbox", "Gift wrap")], ["fill", refOf(snapshot, "textbox", "Name"), "Ada"], ["click", refOf(snapshot, "button", "Save")]])
     })
     expect(ok.isError).toBe(false)
     expect(await out()).toBe("safe clicked")
     const fresh = await snap()
-    const blocked = await tool.call({
+    const blocked = await live.tool.call({
       args: ["batch"],
       stdin: JSON.stringify([["click", refOf(fresh, "link", "About")], ["click", refOf(fresh, "button", "Delete account")]])
     })
     expect(blocked.details.failureCategory).toBe("stale-ref")
     expect(blocked.details.error).toContain("batch step 2")
-    expect(textOf(await tool.call({ args: ["get", "title"] }))).toBe("Checkout")
+    expect(textOf(await live.tool.call({ args: ["get", "title"] }))).toBe("Checkout")
     expect(await out()).toBe("safe clicked")
   })
 })

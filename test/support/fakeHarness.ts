@@ -8,7 +8,7 @@ import { makeFakeLayer } from "../../src/layers/MainLive.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import type { ToolConfigShape } from "../../src/services/ToolConfig.js"
 
-export const fakeConfig = (root: string, overrides: Partial<ToolConfigShape> = {}): ToolConfigShape => ({
+export const testConfig = (root: string, overrides: Partial<ToolConfigShape> = {}): ToolConfigShape => ({
   socketDir: join(root, "s"),
   idleTimeoutMs: 60_000,
   defaultTimeoutMs: 35_000,
@@ -29,7 +29,7 @@ export const tempRoot = (): { readonly root: string; readonly cleanup: () => voi
 }
 
 export const fakeLayer = (root: string, script: ReadonlyArray<ScriptedRun>, overrides: Partial<ToolConfigShape> = {}) =>
-  makeFakeLayer(FakeAgentBrowser.layer(script), toolConfigLayer(fakeConfig(root, overrides)))
+  makeFakeLayer(FakeAgentBrowser.layer(script), toolConfigLayer(testConfig(root, overrides)))
 
 export type FakeServices = Layer.Layer.Success<ReturnType<typeof fakeLayer>>
 

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import type { ToolConfigShape } from "../../src/services/ToolConfig.js"
 import { killAll, processesMentioning } from "./processes.js"
+import { testConfig } from "./fakeHarness.js"
 
 export const REPO = resolve(import.meta.dirname, "../..")
 export const NATIVE_BINARY = join(REPO, "node_modules/agent-browser/bin", `agent-browser-${process.platform}-${process.arch}`)
@@ -48,19 +49,7 @@ export const makeLiveEnv = (overrides: Partial<ToolConfigShape> = {}, extraEnv: 
     ...(chromium !== undefined ? { AGENT_BROWSER_EXECUTABLE_PATH: chromium } : {}),
     ...extraEnv
   }
-  const config: ToolConfigShape = {
-    socketDir: join(root, "s"),
-    idleTimeoutMs: 180_000,
-    defaultTimeoutMs: 35_000,
-    upstreamDefaultTimeoutCapMs: 25_000,
-    artifactRoot: join(root, "artifacts"),
-    sessionArtifactRoot: join(root, "session-artifacts"),
-    sessionArtifactMaxBytes: 32 * 1024 * 1024,
-    manifestMaxEntries: 100,
-    env,
-    sessionPrefix: "t",
-    ...overrides
-  }
+  const config: ToolConfigShape = testConfig(root, { idleTimeoutMs: 180_000, env, sessionPrefix: "t", ...overrides })
   const rawEnv = { ...env, AGENT_BROWSER_SOCKET_DIR: config.socketDir }
   const raw = (args: ReadonlyArray<string>) =>
     execFileSync(NATIVE_BINARY, [...args], { env: rawEnv, encoding: "utf8", timeout: 30_000, stdio: ["ignore", "pipe", "pipe"] })

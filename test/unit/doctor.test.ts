@@ -6,14 +6,14 @@ import { afterAll, describe, expect, it } from "vitest"
 import { formatDoctor, runDoctor } from "../../src/program/doctor.js"
 import { makeServicesLayer } from "../../src/layers/MainLive.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
-import { fakeConfig, tempRoot } from "../support/fakeHarness.js"
+import { testConfig, tempRoot } from "../support/fakeHarness.js"
 import { REPO } from "../support/liveEnv.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
 
 const doctor = (env: Record<string, string>) =>
-  Effect.runPromise(Effect.scoped(Effect.provide(runDoctor(temp.root), makeServicesLayer(toolConfigLayer(fakeConfig(temp.root, { env }))))))
+  Effect.runPromise(Effect.scoped(Effect.provide(runDoctor(temp.root), makeServicesLayer(toolConfigLayer(testConfig(temp.root, { env }))))))
 
 describe("doctor", () => {
   it("passes agent-browser and the browser when both are there", async () => {

@@ -2,14 +2,14 @@
 import * as Effect from "effect/Effect"
 import { afterAll, describe, expect, it } from "vitest"
 import { categoryOf, FakeAgentBrowser, makeFakeLayer, run, toolConfigLayer } from "../../src/effect.js"
-import { fakeConfig, tempRoot } from "../support/fakeHarness.js"
+import { testConfig, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
 
 describe("embedding API", () => {
   it("run is typed: a stale ref fails with StaleRef, handled by tag", async () => {
-    const layer = makeFakeLayer(FakeAgentBrowser.layer([{ reply: FakeAgentBrowser.fail("Unknown ref: e7") }]), toolConfigLayer(fakeConfig(temp.root)))
+    const layer = makeFakeLayer(FakeAgentBrowser.layer([{ reply: FakeAgentBrowser.fail("Unknown ref: e7") }]), toolConfigLayer(testConfig(temp.root)))
     const program = run({ args: ["click", "@e7"] }, { piSessionId: "app", cwd: "/" }).pipe(
       Effect.map(() => "clicked"),
       Effect.catchTags({ StaleRef: (e) => Effect.succeed(`stale ${e.ref} (${categoryOf(e)})`) })

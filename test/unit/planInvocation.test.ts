@@ -5,9 +5,9 @@ import { planInvocation } from "../../src/program/planInvocation.js"
 import type { Plan } from "../../src/schema/Plan.js"
 import { initialSessionState, type SessionState } from "../../src/schema/SessionState.js"
 import type { ToolInput } from "../../src/schema/ToolInput.js"
-import { fakeConfig } from "../support/fakeHarness.js"
+import { testConfig } from "../support/fakeHarness.js"
 
-const config = fakeConfig("/tmp/x", { env: { PATH: "/bin", AGENT_BROWSER_DEFAULT_TIMEOUT: "60000" } })
+const config = testConfig("/tmp/x", { env: { PATH: "/bin", AGENT_BROWSER_DEFAULT_TIMEOUT: "60000" } })
 const fresh = initialSessionState("pi-aaaa-bbbb")
 const active: SessionState = { ...fresh, managed: { ...fresh.managed, active: true, launchFlags: ["--profile", "Work"] } }
 

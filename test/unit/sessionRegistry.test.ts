@@ -7,9 +7,9 @@ import { SessionRegistryLive } from "../../src/layers/SessionRegistryLive.js"
 import { planInvocation } from "../../src/program/planInvocation.js"
 import { initialSessionState, type SessionState } from "../../src/schema/SessionState.js"
 import { SessionRegistry } from "../../src/services/SessionRegistry.js"
-import { fakeConfig } from "../support/fakeHarness.js"
+import { testConfig } from "../support/fakeHarness.js"
 
-const config = fakeConfig("/tmp/x")
+const config = testConfig("/tmp/x")
 const planFor = (args: ReadonlyArray<string>, state: SessionState, sessionMode: "auto" | "fresh" = "auto") =>
   Either.getOrThrow(planInvocation({ args, sessionMode }, state, config, "/"))
 const run = <A>(effect: Effect.Effect<A, never, SessionRegistry>) => Effect.runPromise(Effect.scoped(Effect.provide(effect, SessionRegistryLive)))
