@@ -5,7 +5,8 @@ import * as Option from "effect/Option"
 import * as RcMap from "effect/RcMap"
 import * as Ref from "effect/Ref"
 import { afterSuccess } from "../program/sessionTransitions.js"
-import { initialSessionState, type SessionState } from "../schema/SessionState.js"
+import { initialSessionState, type ManagedSession, type SessionState } from "../schema/SessionState.js"
+import { isClose } from "../upstream/commandPolicy.js"
 import type { RefSnapshot } from "../program/refPreflight.js"
 import type { CaptureKind } from "../program/sessionCaptures.js"
 import { SessionRegistry } from "../services/SessionRegistry.js"
@@ -16,6 +17,15 @@ export const SessionRegistryLive = Layer.scoped(
     const state = yield* Ref.make(Option.none<SessionState>())
     const refs = yield* Ref.make<ReadonlyMap<string, RefSnapshot>>(new Map())
     const recordings = yield* Ref.make<ReadonlyMap<string, string>>(new Map())
+    const owned = yield* Ref.make<ReadonlyMap<string, ManagedSession>>(new Map())
+    /** Keeps the owned set in step with a state transition: the new active session in, closed ones out. */
+    const track = (next: SessionState, closed: ReadonlyArray<string>) =>
+      Ref.update(owned, (m) => {
+        const out = new Map(m)
+        for (const name of closed) out.delete(name)
+        if (next.managed.active) out.set(next.managed.name, next.managed)
+        return out
+      })
     const captures = yield* Ref.make<ReadonlyMap<string, ReadonlySet<CaptureKind>>>(new Map())
     const routes = yield* Ref.make<ReadonlyMap<string, ReadonlyArray<string>>>(new Map())
     const put = <V>(ref: Ref.Ref<ReadonlyMap<string, V>>, session: string, value: V | undefined) =>
@@ -36,16 +46,25 @@ export const SessionRegistryLive = Layer.scoped(
     return SessionRegistry.of({
       current,
       recordSuccess: (plan) =>
-        Ref.modify(state, (s) => {
-          // a call that completes after pi moved to another branch must not overwrite that branch's state
-          if (Option.isNone(s) || s.value.epoch !== plan.stateEpoch) return [Option.none(), s]
-          const { next, replaced } = afterSuccess(s.value, plan)
-          return [Option.fromNullable(replaced), Option.some(next)]
-        }),
+        Effect.tap(
+          Ref.modify(state, (s): readonly [{ readonly replaced: ManagedSession | undefined; readonly next: SessionState | undefined }, Option.Option<SessionState>] => {
+            // a call that completes after pi moved to another branch must not overwrite that branch's state
+            if (Option.isNone(s) || s.value.epoch !== plan.stateEpoch) return [{ replaced: undefined, next: undefined }, s]
+            const { next, replaced } = afterSuccess(s.value, plan)
+            return [{ replaced, next }, Option.some(next)]
+          }),
+          ({ next, replaced }) => {
+            if (next === undefined) return Effect.void
+            const closed = [...(replaced !== undefined ? [replaced.name] : []), ...(isClose(plan.line) && plan.sessionName !== undefined ? [plan.sessionName] : [])]
+            return track(next, closed)
+          }
+        ).pipe(Effect.map(({ replaced }) => Option.fromNullable(replaced))),
       restore: (next) =>
-        Ref.update(state, (s) => Option.some({ ...next, epoch: Option.match(s, { onNone: () => 0, onSome: (v) => v.epoch + 1 }) })),
-      ownedSession: Effect.map(Ref.get(state), (s) =>
-        Option.flatMap(s, (v) => (v.managed.active ? Option.some(v.managed) : Option.none()))),
+        Effect.zipRight(
+          Ref.update(state, (s) => Option.some({ ...next, epoch: Option.match(s, { onNone: () => 0, onSome: (v) => v.epoch + 1 }) })),
+          track(next, [])
+        ),
+      ownedSessions: Effect.map(Ref.get(owned), (m) => [...m.values()]),
       snapshot: Ref.get(state),
       serialize: (session, task) =>
         session === undefined

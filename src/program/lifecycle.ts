@@ -1,7 +1,6 @@
 /** Lifecycle programs the pi hooks call: restore on session start, close the owned browser on quit. */
 import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
-import type { SessionState } from "../schema/SessionState.js"
+import { initialSessionState, type SessionState } from "../schema/SessionState.js"
 import { ArtifactStore, type ManifestEntry } from "../services/ArtifactStore.js"
 import { SessionRegistry } from "../services/SessionRegistry.js"
 import { ToolConfig } from "../services/ToolConfig.js"
@@ -19,18 +18,16 @@ export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function*(
   const registry = yield* SessionRegistry
   const artifacts = yield* ArtifactStore
   const baseName = baseSessionName(config.sessionPrefix, piSessionId, cwd)
-  const restored = fromBranch(baseName)
-  if (restored !== undefined) yield* registry.restore(restored)
-  else yield* registry.current(baseName)
+  // a branch without a managed session starts clean; browsers other branches launched stay owned (quit closes them)
+  yield* registry.restore(fromBranch(baseName) ?? initialSessionState(baseName))
   yield* artifacts.restoreManifest(manifest)
 })
 
-/** Closes the browser the wrapper owns; explicit caller sessions are left alone. */
+/** Closes every browser the wrapper owns; explicit caller sessions are left alone. */
 export const closeOwnedBrowser = Effect.fn("Lifecycle.closeOwnedBrowser")(function*() {
   const config = yield* ToolConfig
   const registry = yield* SessionRegistry
-  const owned = yield* registry.ownedSession
-  if (Option.isNone(owned)) return { closed: false as boolean, session: undefined as string | undefined }
+  const owned = yield* registry.ownedSessions
   const env: Record<string, string> = config.env["AGENT_BROWSER_SOCKET_DIR"] === undefined ? { AGENT_BROWSER_SOCKET_DIR: config.socketDir } : {}
-  return yield* closeManagedSession(owned.value, env)
+  return yield* Effect.forEach(owned, (session) => closeManagedSession(session, env))
 })

@@ -24,8 +24,11 @@ export interface SessionRegistryShape {
   readonly recordSuccess: (plan: Plan) => Effect.Effect<Option.Option<ManagedSession>>
   /** Replaces the whole state (restore from a pi branch). Idempotent. */
   readonly restore: (state: SessionState) => Effect.Effect<void>
-  /** The active managed session, if the wrapper owns a running browser. */
-  readonly ownedSession: Effect.Effect<Option.Option<ManagedSession>>
+  /**
+   * Every managed browser this runtime launched or adopted and has not closed, including ones a branch switch left
+   * behind: what quit must close (explicit caller sessions are never in it).
+   */
+  readonly ownedSessions: Effect.Effect<ReadonlyArray<ManagedSession>>
   /** The state as it stands, if any call or restore set it. */
   readonly snapshot: Effect.Effect<Option.Option<SessionState>>
   /** Runs `task` holding the session's lock; `undefined` sessions are not serialized. */

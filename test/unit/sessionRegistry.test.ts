@@ -46,3 +46,22 @@ describe("SessionRegistry", () => {
       expect((yield* registry.current("pi-base")).managed.name).toBe("pi-base-4")
     })))
 })
+
+describe("owned browsers", () => {
+  it("a branch switch leaves the other branch's browser owned, so quit still closes it", () =>
+    run(Effect.gen(function*() {
+      const registry = yield* SessionRegistry
+      yield* registry.recordSuccess(planFor(["open", "http://a"], yield* registry.current("pi-base")))
+      yield* registry.restore(initialSessionState("pi-base"))
+      expect((yield* registry.current("pi-base")).managed.active).toBe(false)
+      expect((yield* registry.ownedSessions).map((s) => s.name)).toEqual(["pi-base"])
+    })))
+
+  it("closing a managed browser removes it from the owned set", () =>
+    run(Effect.gen(function*() {
+      const registry = yield* SessionRegistry
+      yield* registry.recordSuccess(planFor(["open", "http://a"], yield* registry.current("pi-base")))
+      yield* registry.recordSuccess(planFor(["close"], yield* registry.current("pi-base")))
+      expect(yield* registry.ownedSessions).toEqual([])
+    })))
+})
