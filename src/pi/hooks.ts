@@ -3,7 +3,7 @@ import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-a
 import * as Effect from "effect/Effect"
 import type * as ManagedRuntime from "effect/ManagedRuntime"
 import type { MainServices } from "../layers/MainLive.js"
-import { closeOwnedBrowser, restoreSession } from "../program/lifecycle.js"
+import { closeOrphanedBrowsers, closeOwnedBrowser, restoreSession } from "../program/lifecycle.js"
 import { formatDoctor, runDoctor } from "../program/doctor.js"
 import { manifestFromBranch, restoreFromBranch } from "./restoreFromBranch.js"
 import { toolResultPatch } from "./toPiResult.js"
@@ -39,8 +39,9 @@ export const registerHooks = (pi: ExtensionAPI, runtime: Runtime): void => {
     }
   })
   pi.on("session_shutdown", async (event) => {
-    // Quit ends the browser the wrapper owns; reload/resume/fork keep it for the next extension instance.
-    if (event.reason === "quit") await runtime.runPromise(closeOwnedBrowser()).catch(() => undefined)
+    // Quit ends every browser the wrapper owns; reload/resume/fork keep the one the branch follows for the next
+    // extension instance and close the rest, which nothing would follow any more.
+    await runtime.runPromise(event.reason === "quit" ? closeOwnedBrowser() : closeOrphanedBrowsers()).catch(() => undefined)
     await runtime.dispose()
   })
 }

@@ -1,5 +1,6 @@
 /** Lifecycle programs the pi hooks call: restore on session start, close the owned browser on quit. */
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { initialSessionState, type SessionState } from "../schema/SessionState.js"
 import { ArtifactStore, type ManifestEntry } from "../services/ArtifactStore.js"
 import { SessionRegistry } from "../services/SessionRegistry.js"
@@ -30,4 +31,19 @@ export const closeOwnedBrowser = Effect.fn("Lifecycle.closeOwnedBrowser")(functi
   const owned = yield* registry.ownedSessions
   const env: Record<string, string> = config.env["AGENT_BROWSER_SOCKET_DIR"] === undefined ? { AGENT_BROWSER_SOCKET_DIR: config.socketDir } : {}
   return yield* Effect.forEach(owned, (session) => closeManagedSession(session, env))
+})
+
+/**
+ * Before this runtime goes away for a reload, resume or fork, the managed browser the active branch follows stays
+ * alive for the next extension instance (it restores it from the branch); every other browser this runtime owns
+ * would be orphaned, so it is closed now.
+ */
+export const closeOrphanedBrowsers = Effect.fn("Lifecycle.closeOrphanedBrowsers")(function*() {
+  const config = yield* ToolConfig
+  const registry = yield* SessionRegistry
+  const state = yield* registry.snapshot
+  const keep = Option.match(state, { onNone: () => undefined, onSome: (s) => (s.managed.active ? s.managed.name : undefined) })
+  const orphans = (yield* registry.ownedSessions).filter((s) => s.name !== keep)
+  const env: Record<string, string> = config.env["AGENT_BROWSER_SOCKET_DIR"] === undefined ? { AGENT_BROWSER_SOCKET_DIR: config.socketDir } : {}
+  return yield* Effect.forEach(orphans, (session) => closeManagedSession(session, env))
 })
