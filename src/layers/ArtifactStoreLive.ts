@@ -1,5 +1,6 @@
 /** ArtifactStoreLive: a mkdtemp directory (removed on scope close), per-session spill dirs with eviction, a manifest Ref. */
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs"
+import { createHash } from "node:crypto"
 import { dirname, join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -125,6 +126,22 @@ export const ArtifactStoreLive = Layer.scoped(
           return readFileSync(path).toString("base64")
         }),
       record,
+      saveRefs: (owner, json) =>
+        Effect.sync(() => {
+          const dir = owner.persistKey !== undefined ? join(config.sessionArtifactRoot, safeKey(owner.persistKey)) : root
+          mkdirSync(dir, { recursive: true, mode: 0o700 })
+          const path = join(dir, `refs-${createHash("sha256").update(json).digest("hex").slice(0, 16)}.json`)
+          if (!existsSync(path)) writeFileSync(path, json, { mode: 0o600 })
+          return path
+        }),
+      loadRefs: (path) =>
+        Effect.sync(() => {
+          try {
+            return readFileSync(path, "utf8")
+          } catch {
+            return undefined
+          }
+        }),
       writeOutput: (path, content) =>
         Effect.try({
           try: () => {

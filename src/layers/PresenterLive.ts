@@ -226,6 +226,7 @@ export const PresenterLive = Layer.effect(
             ...optional("snapshotViewport", snapshot?.snapshotViewport),
             ...optional("approval", input.approval),
             ...optional("tabCorrection", input.tabCorrection),
+            ...optional("refSnapshot", input.refSnapshot),
             ...optional("networkRouteDiagnostics", input.routeDiagnostics),
             ...optional("qaPreset", qa),
             ...optional("pageChangeSummary", change.summary),

@@ -5,7 +5,7 @@ import type * as ManagedRuntime from "effect/ManagedRuntime"
 import type { MainServices } from "../layers/MainLive.js"
 import { closeOrphanedBrowsers, closeOwnedBrowser, restoreSession } from "../program/lifecycle.js"
 import { formatDoctor, runDoctor } from "../program/doctor.js"
-import { manifestFromBranch, restoreFromBranch } from "./restoreFromBranch.js"
+import { manifestFromBranch, refSnapshotFromBranch, restoreFromBranch } from "./restoreFromBranch.js"
 import { toolResultPatch } from "./toPiResult.js"
 
 type Runtime = ManagedRuntime.ManagedRuntime<MainServices, never>
@@ -16,7 +16,8 @@ const restore = (runtime: Runtime, ctx: ExtensionContext) =>
       ctx.sessionManager.getSessionId(),
       ctx.cwd,
       (base) => restoreFromBranch(ctx.sessionManager.getBranch(), base),
-      manifestFromBranch(ctx.sessionManager.getBranch())
+      manifestFromBranch(ctx.sessionManager.getBranch()),
+      refSnapshotFromBranch(ctx.sessionManager.getBranch())?.path
     ).pipe(
       Effect.catchAllCause(() => Effect.void)
     )

@@ -44,3 +44,15 @@ export const manifestFromBranch = (entries: ReadonlyArray<unknown>): ReadonlyArr
   }
   return [...byPath.values()]
 }
+
+/** The newest saved ref map on the branch (its file path and session), if any. */
+export const refSnapshotFromBranch = (entries: ReadonlyArray<unknown>): ToolDetails["refSnapshot"] => {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i] as BranchEntry
+    const message = entry.message
+    if (entry.type !== "message" || message?.role !== "toolResult" || message.toolName !== "agent_browser") continue
+    const record = (message.details as Partial<ToolDetails> | undefined)?.refSnapshot
+    if (record !== undefined && typeof record.path === "string") return record
+  }
+  return undefined
+}

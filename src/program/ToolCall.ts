@@ -17,7 +17,9 @@ import { BinaryLocator, type ResolvedBinary } from "../services/BinaryLocator.js
 import { Presenter } from "../services/Presenter.js"
 import { ProcessRunner } from "../services/ProcessRunner.js"
 import { SessionRegistry } from "../services/SessionRegistry.js"
-import { ToolConfig } from "../services/ToolConfig.js"
+import { ToolConfig, type ToolConfigShape } from "../services/ToolConfig.js"
+import type { SpillOwner } from "../services/ArtifactStore.js"
+import { encodeRefSnapshot, type RefSnapshotRecord } from "./refSnapshotFile.js"
 import { probeNavigation, probeViewport, type ViewportFacts } from "./pageProbes.js"
 import { guardRefs, observeDaemon, refsFrom } from "./refTracking.js"
 import type { RefSnapshot } from "./refPreflight.js"
@@ -58,6 +60,8 @@ export interface Executed {
   readonly viewport?: ViewportFacts
   /** A held action the human approved through pi's UI. */
   readonly approval?: ApprovalRecord
+  /** After a snapshot: where the session's ref map was saved (restored with the branch on reload/resume/tree). */
+  readonly refSnapshot?: RefSnapshotRecord
   /** After open: the tab re-selected because the active one drifted away from the opened page. */
   readonly tabCorrection?: TabCorrection
   /** The verdict of a `qa` call. */
@@ -162,6 +166,10 @@ const reportFreshFailure = (plan: Plan, failed: ToolResult) =>
     } satisfies ToolResult
   })
 
+/** Where a call's files belong: the persisted pi session's directory, or the process-private one. */
+const ownerOf = (call: CallContext, config: ToolConfigShape): SpillOwner =>
+  call.persistSession === true ? { persistKey: baseSessionName(config.sessionPrefix, call.piSessionId, call.cwd) } : {}
+
 /** Files a compiled job or qa batch will write. */
 const compiledOutputs = (plan: Plan): ReadonlyArray<string> =>
   plan.compiled.mode === "job" ? plan.compiled.job.outputPaths : plan.compiled.mode === "qa" ? plan.compiled.qa.outputPaths : []
@@ -240,6 +248,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   const previousRefs = plan.sessionName !== undefined && plan.snapshotOptions?.diff === true ? yield* registry.refSnapshotOf(plan.sessionName) : undefined
   const viewport = plan.snapshotOptions?.viewport === true && outcome.kind === "single" ? yield* registry.serialize(plan.sessionName, probeViewport(plan, binary)) : undefined
   let routeFindings: ReadonlyArray<RouteDiagnostic> = []
+  let refSnapshotRecord: RefSnapshotRecord | undefined
   if (plan.sessionName !== undefined && plan.kind === "browser") {
     const session = plan.sessionName
     yield* registry.setCaptures(session, isClose(plan.line) ? new Set() : afterCapture(plan.line, yield* registry.capturesOf(session)))
@@ -255,7 +264,14 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
       const origin = (outcome.data as { origin?: unknown } | null)?.origin
       if (refs !== undefined) {
         const observed = yield* observeDaemon(plan)
-        yield* registry.recordRefSnapshot(plan.sessionName, { refs, url: typeof origin === "string" ? origin : observed.url ?? "", daemonPid: observed.pid })
+        const snapshot = { refs, url: typeof origin === "string" ? origin : observed.url ?? "", daemonPid: observed.pid }
+        yield* registry.recordRefSnapshot(plan.sessionName, snapshot)
+        refSnapshotRecord = {
+          session: plan.sessionName,
+          url: snapshot.url,
+          refCount: refs.size,
+          path: yield* store.saveRefs(ownerOf(call, yield* ToolConfig), encodeRefSnapshot(plan.sessionName, snapshot))
+        }
       }
     }
   }
@@ -272,6 +288,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(viewport !== undefined ? { viewport } : {}),
     ...(approval !== undefined ? { approval } : {}),
     ...(tabCorrection !== undefined ? { tabCorrection } : {}),
+    ...(refSnapshotRecord !== undefined ? { refSnapshot: refSnapshotRecord } : {}),
     ...(routeFindings.length > 0 ? { routeDiagnostics: routeFindings } : {}),
     verified,
     ...(batchFailure !== undefined ? { batchFailure } : {}),
@@ -309,7 +326,7 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
   const presenter = yield* Presenter
   const registry = yield* SessionRegistry
   const config = yield* ToolConfig
-  const owner = call.persistSession === true ? { persistKey: baseSessionName(config.sessionPrefix, call.piSessionId, call.cwd) } : {}
+  const owner = ownerOf(call, config)
   const prepared = yield* Effect.either(prepare(raw, call))
   if (Either.isLeft(prepared)) {
     return yield* presenter.failure({ plan: undefined, args: rawArgs(raw), sessionMode: rawSessionMode(raw), error: prepared.left, secrets: [], owner, ...(yield* managedFacts(registry)) })
@@ -337,6 +354,7 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
     ...(e.viewport !== undefined ? { viewport: e.viewport } : {}),
     ...(e.approval !== undefined ? { approval: e.approval } : {}),
     ...(e.tabCorrection !== undefined ? { tabCorrection: e.tabCorrection } : {}),
+    ...(e.refSnapshot !== undefined ? { refSnapshot: e.refSnapshot } : {}),
     ...(e.routeDiagnostics !== undefined ? { routeDiagnostics: e.routeDiagnostics } : {}),
     ...(e.batchFailure !== undefined ? { batchFailure: e.batchFailure } : {}),
     ...(e.qa !== undefined ? { qa: e.qa } : {})

@@ -6,6 +6,7 @@ import { ArtifactStore, type ManifestEntry } from "../services/ArtifactStore.js"
 import { SessionRegistry } from "../services/SessionRegistry.js"
 import { ToolConfig } from "../services/ToolConfig.js"
 import { closeManagedSession } from "./closeSession.js"
+import { decodeRefSnapshot } from "./refSnapshotFile.js"
 import { baseSessionName } from "./ToolCall.js"
 
 /** Adopts the managed session recorded on the active branch (or starts clean when none is recorded). */
@@ -13,7 +14,8 @@ export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function*(
   piSessionId: string,
   cwd: string,
   fromBranch: (baseName: string) => SessionState | undefined,
-  manifest: ReadonlyArray<ManifestEntry> = []
+  manifest: ReadonlyArray<ManifestEntry> = [],
+  refsPath?: string
 ) {
   const config = yield* ToolConfig
   const registry = yield* SessionRegistry
@@ -22,6 +24,10 @@ export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function*(
   // a branch without a managed session starts clean; browsers other branches launched stay owned (quit closes them)
   yield* registry.restore(fromBranch(baseName) ?? initialSessionState(baseName))
   yield* artifacts.restoreManifest(manifest)
+  // the branch's latest refs come back too, so the stale-ref guard judges them as it did before
+  const json = refsPath === undefined ? undefined : yield* artifacts.loadRefs(refsPath)
+  const decoded = json === undefined ? undefined : decodeRefSnapshot(json)
+  if (decoded !== undefined) yield* registry.recordRefSnapshot(decoded.session, decoded.snapshot)
 })
 
 /** Closes every browser the wrapper owns; explicit caller sessions are left alone. */

@@ -77,6 +77,8 @@ export interface ToolDetails {
   }
   /** For step-by-step job/qa runs that timed out: completed steps and the first incomplete one. */
   readonly timeoutPartialProgress?: unknown
+  /** After a snapshot: the session's ref map, saved to a file (path and counts only here). */
+  readonly refSnapshot?: { readonly session: string; readonly url: string; readonly refCount: number; readonly path: string }
   /** After open: the tab re-selected because the active tab had drifted from the opened page. */
   readonly tabCorrection?: { readonly reselected: string; readonly from: string }
   /** After a locator miss: current refs that exactly match the intended target. */

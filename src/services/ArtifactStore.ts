@@ -56,6 +56,12 @@ export interface ArtifactStoreShape {
   readonly readBase64: (path: string, maxBytes: number) => Effect.Effect<string | undefined>
   /** Writes a caller-requested output file (parent created); fails with the OS message. */
   readonly writeOutput: (path: string, content: string) => Effect.Effect<number, string>
+  /**
+   * Saves a session's ref map (content-addressed, so every branch's snapshot keeps its own file) where the owner's
+   * spill files go, and returns the path; `loadRefs` reads one back (undefined when it is gone).
+   */
+  readonly saveRefs: (owner: SpillOwner, json: string) => Effect.Effect<string>
+  readonly loadRefs: (path: string) => Effect.Effect<string | undefined>
   /** Records an explicit artifact (screenshot, pdf, download) in the manifest. */
   readonly record: (entry: ManifestEntry) => Effect.Effect<void>
   /** The most recent entries (bounded window), newest last. */

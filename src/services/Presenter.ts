@@ -11,6 +11,7 @@ import type { ApprovalRecord } from "../program/approval.js"
 import type { QaVerdict } from "../program/evaluateQa.js"
 import type { RouteDiagnostic } from "../program/sessionCaptures.js"
 import type { TabCorrection } from "../program/tabRecovery.js"
+import type { RefSnapshotRecord } from "../program/refSnapshotFile.js"
 import type { RefSnapshot } from "../program/refPreflight.js"
 import type { Plan } from "../schema/Plan.js"
 import type { ToolDetails, ToolResult } from "../schema/ToolDetails.js"
@@ -37,6 +38,7 @@ export interface SuccessInput extends CallFacts {
   readonly previousRefs?: RefSnapshot
   readonly approval?: ApprovalRecord
   readonly tabCorrection?: TabCorrection
+  readonly refSnapshot?: RefSnapshotRecord
   readonly routeDiagnostics?: ReadonlyArray<RouteDiagnostic>
   readonly viewport?: ViewportFacts
   /** The verdict of a `qa` call (a failed verdict makes the result `qa-failure`). */

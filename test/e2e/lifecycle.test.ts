@@ -64,7 +64,9 @@ describe("pi lifecycle (SDK)", () => {
     const modelRuntime = await sdk.ModelRuntime.create({ authPath: join(agentDir, "auth.json"), modelsPath: join(agentDir, "models.json") })
     const sessionManager = sdk.SessionManager.create(cwd, join(agentDir, "sessions"))
     const { session } = await sdk.createAgentSession({ cwd, agentDir, modelRuntime, settingsManager, resourceLoader, sessionManager })
-    await session.bindExtensions({ mode: "print" })
+    // bindings as pi's own modes set them (an error listener, a shutdown handler): without them pi skips session_start on reload
+    const extensionErrors: Array<unknown> = []
+    await session.bindExtensions({ mode: "print", onError: (e: unknown) => extensionErrors.push(e), shutdownHandler: () => undefined })
     await session.setModel(modelRuntime.getModel("faux", "faux-1"))
     const ends: Array<Any> = []
     const subscribe = (s: Any) => s.subscribe((e: Any) => {
@@ -74,12 +76,17 @@ describe("pi lifecycle (SDK)", () => {
     const call = (args: Record<string, unknown>, id: string) =>
       ai.fauxAssistantMessage([ai.fauxToolCall("agent_browser", args, { id })], { stopReason: "toolUse" })
 
-    faux.setResponses([call({ args: ["open", `${site.origin}/index.html`] }, "c1"), ai.fauxAssistantMessage("opened")])
+    faux.setResponses([call({ args: ["open", `${site.origin}/index.html`] }, "c1"), call({ args: ["snapshot", "-i"] }, "c1b"), ai.fauxAssistantMessage("opened")])
     await session.prompt("open the page")
-    const first = ends.at(-1).result.details
+    const first = ends.at(-2).result.details
     expect(first.resultCategory).toBe("success")
+    expect(ends.at(-1).result.details.refSnapshot).toMatchObject({ session: first.sessionName, refCount: 5 })
 
     await session.reload()
+    // the branch's refs came back with it: a ref that snapshot never had is refused before upstream runs
+    faux.setResponses([call({ args: ["click", "@e999"] }, "c1c"), ai.fauxAssistantMessage("refused")])
+    await session.prompt("click a made-up ref")
+    expect(ends.at(-1).result.details.error).toContain("not in the latest snapshot")
     faux.setResponses([call({ args: ["get", "url"] }, "c2"), ai.fauxAssistantMessage("ok")])
     await session.prompt("where are we")
     const afterReload = ends.at(-1).result
@@ -106,6 +113,7 @@ describe("pi lifecycle (SDK)", () => {
       left = processesMentioning(root)
     }
     expect(left).toEqual([])
+    expect(extensionErrors).toEqual([])
     expect(existsSync(join(root, "artifacts")) ? readdirSync(join(root, "artifacts")) : []).toEqual([])
   }, 90_000)
 })
