@@ -29,7 +29,7 @@ const facts = (path: string): FileFacts => {
 
 /** Deletes the oldest files of `dir` (never `keep`) until the directory fits `maxBytes`; returns what it deleted. */
 const evictOldest = (dir: string, maxBytes: number, keep: string): ReadonlyArray<string> => {
-  const files = readdirSync(dir).map((name) => {
+  const files = readdirSync(dir).filter((name) => !name.startsWith("refs-")).map((name) => {
     const path = join(dir, name)
     const stat = statSync(path)
     return { path, size: stat.size, mtime: stat.mtimeMs }
@@ -65,6 +65,15 @@ export const pruneCrashedRuns = (artifactRoot: string): ReadonlyArray<string> =>
     pruned.push(name)
   }
   return pruned
+}
+
+/** Saved ref maps kept per directory: enough for many branch points, bounded on disk. */
+const MAX_REF_FILES = 50
+
+const pruneRefFiles = (dir: string, keep: string): void => {
+  const refs = readdirSync(dir).filter((n) => n.startsWith("refs-")).map((n) => ({ path: join(dir, n), mtime: statSync(join(dir, n)).mtimeMs }))
+  refs.sort((a, b) => b.mtime - a.mtime)
+  for (const old of refs.slice(MAX_REF_FILES)) if (old.path !== keep) unlinkSync(old.path)
 }
 
 const safeKey = (key: string): string => key.replace(/[^a-z0-9_-]+/gi, "-").slice(0, 80)
@@ -132,6 +141,7 @@ export const ArtifactStoreLive = Layer.scoped(
           mkdirSync(dir, { recursive: true, mode: 0o700 })
           const path = join(dir, `refs-${createHash("sha256").update(json).digest("hex").slice(0, 16)}.json`)
           if (!existsSync(path)) writeFileSync(path, json, { mode: 0o600 })
+          pruneRefFiles(dir, path)
           return path
         }),
       loadRefs: (path) =>
