@@ -8,9 +8,7 @@ import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import type { Plan } from "../schema/Plan.js"
 import type { ToolDetails, ToolResult } from "../schema/ToolDetails.js"
-import { Aborted, type InvalidInput, type MissingBinary, PolicyBlocked, QaFailed, SelectorNotFound, type ToolError } from "../schema/ToolError.js"
-import { flagValue, parseCommandLine } from "../upstream/commandLine.js"
-import { outsideAllowList, parseAllowList } from "../upstream/allowedDomains.js"
+import { Aborted, QaFailed, type ToolError } from "../schema/ToolError.js"
 import { decodeToolInput } from "../schema/ToolInput.js"
 import { ArtifactStore } from "../services/ArtifactStore.js"
 import { BinaryLocator, type ResolvedBinary } from "../services/BinaryLocator.js"
@@ -26,10 +24,11 @@ import type { RefSnapshot } from "./refPreflight.js"
 import { isClose, mayNavigate } from "../upstream/commandPolicy.js"
 import { classifyUpstream, firstBatchFailure, type UpstreamOutcome } from "./classifyUpstream.js"
 import { planInvocation } from "./planInvocation.js"
-import { type ResolvedInput, resolveInputMode } from "./inputMode.js"
-import { findTarget, matchRefs, visibleRefFallback } from "./visibleRefFallback.js"
-import { samePage } from "./refPreflight.js"
-import { DaemonProbe } from "../services/DaemonProbe.js"
+import { resolveInputMode } from "./inputMode.js"
+import { visibleRefFallback } from "./visibleRefFallback.js"
+import { preResolveFill, withCandidates } from "./semanticResolution.js"
+import { reportFreshFailure } from "./freshLaunch.js"
+import { checkAllowList } from "./allowListCheck.js"
 import { type ProgressSink, runSteps } from "./runSteps.js"
 import { recoverTab, type TabCorrection } from "./tabRecovery.js"
 import { evaluateQa, type QaVerdict } from "./evaluateQa.js"
@@ -110,62 +109,6 @@ export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, cal
   return { ...plan, compiled: resolved.compiled } satisfies Plan
 })
 
-/**
- * A semantic fill in the managed session whose target is exactly one editable ref of the latest snapshot runs as
- * `fill @ref <text>` directly: the same element, without upstream's locator search (and its DOM marker attribute).
- */
-const preResolveFill = (resolved: ResolvedInput, managedSession: string) =>
-  Effect.gen(function*() {
-    const c = resolved.compiled
-    if (c.mode !== "semanticAction" || c.semanticAction.action !== "fill" || c.semanticAction.locator === undefined) return resolved
-    if (resolved.input.semanticAction?.session !== undefined) return resolved
-    const target = findTarget(parseCommandLine(c.semanticAction.args))
-    const snapshot = yield* (yield* SessionRegistry).refSnapshotOf(managedSession)
-    if (target === undefined || snapshot === undefined) return resolved
-    // only refs of the page the browser is on now (otherwise the stale-ref guard would rightly refuse them)
-    const config = yield* ToolConfig
-    const observed = yield* (yield* DaemonProbe).observe(config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir, managedSession)
-    if (observed.url === undefined || !samePage(snapshot.url, observed.url) || (snapshot.daemonPid !== undefined && observed.pid !== snapshot.daemonPid)) return resolved
-    const matches = matchRefs(target, snapshot.refs)
-    const match = matches[0]
-    if (matches.length !== 1 || match === undefined) return resolved
-    const args = ["fill", `@${match.ref}`, resolved.input.semanticAction?.text ?? ""]
-    return {
-      input: { ...resolved.input, args },
-      compiled: { mode: "semanticAction" as const, semanticAction: { ...c.semanticAction, args, resolvedRef: `@${match.ref}` } }
-    } satisfies ResolvedInput
-  })
-
-/** A text-locator click that missed may be a button or a link with that exact name: offer both, bounded. */
-const withCandidates = (plan: Plan, error: SelectorNotFound): SelectorNotFound => {
-  const c = plan.compiled
-  if (c.mode !== "semanticAction" || c.semanticAction.action !== "click" || c.semanticAction.locator !== "text") return error
-  const name = plan.line.positionals[2] ?? ""
-  return new SelectorNotFound({ selector: error.selector, message: error.message, candidates: [{ role: "button", name }, { role: "link", name }] })
-}
-
-/**
- * A fresh launch that failed never becomes the managed session: the previous one stays current (`preserved`), or,
- * when there was none, the attempt is dropped (`abandoned`). Either way its half-started browser is closed.
- */
-const reportFreshFailure = (plan: Plan, failed: ToolResult) =>
-  Effect.gen(function*() {
-    const registry = yield* SessionRegistry
-    const state = yield* registry.snapshot
-    const current = Option.getOrUndefined(state)?.managed
-    const outcome = current?.active === true ? "preserved" as const : "abandoned" as const
-    // closed without its launch flags: they may be exactly what failed (a bad executable path, an unreachable CDP)
-    if (plan.sessionName !== undefined) yield* closeManagedSession({ name: plan.sessionName, active: true, launchFlags: [] }, plan.env)
-    const line = outcome === "preserved"
-      ? `Managed session outcome: the fresh launch failed; later calls keep using ${current?.name ?? "the previous browser"}.`
-      : "Managed session outcome: the fresh launch failed and there was no earlier managed browser; the next call starts a new one."
-    return {
-      ...failed,
-      content: failed.content.map((c, i) => (i === 0 && c.type === "text" ? { ...c, text: `${c.text}\n${line}` } : c)),
-      details: { ...failed.details, managedSessionOutcome: { outcome, attemptedSession: plan.sessionName ?? "", ...(current?.active === true ? { currentSession: current.name } : {}) } }
-    } satisfies ToolResult
-  })
-
 /** Where a call's files belong: the persisted pi session's directory, or the process-private one. */
 const ownerOf = (call: CallContext, config: ToolConfigShape): SpillOwner =>
   call.persistSession === true ? { persistKey: baseSessionName(config.sessionPrefix, call.piSessionId, call.cwd) } : {}
@@ -173,26 +116,6 @@ const ownerOf = (call: CallContext, config: ToolConfigShape): SpillOwner =>
 /** Files a compiled job or qa batch will write. */
 const compiledOutputs = (plan: Plan): ReadonlyArray<string> =>
   plan.compiled.mode === "job" ? plan.compiled.job.outputPaths : plan.compiled.mode === "qa" ? plan.compiled.qa.outputPaths : []
-
-/** Commands after which the page may be somewhere else: the allow-list is checked against where it ended up. */
-const NAVIGATING = new Set(["open", "goto", "navigate", "click", "dblclick", "back", "forward", "reload", "press", "key", "tab"])
-
-/**
- * Defence in depth for `--allowed-domains` (given on this call or re-sent for the managed session): after a
- * navigation-prone command succeeds, the page it ended on must be inside the list, or the call is policy-blocked.
- */
-const checkAllowList = (plan: Plan, outcome: UpstreamOutcome, navigation: { readonly url: string } | undefined) =>
-  Effect.gen(function*() {
-    const list = flagValue(parseCommandLine(plan.effectiveArgs), "--allowed-domains")
-    if (list === undefined || outcome.kind !== "single" || !NAVIGATING.has(plan.line.command ?? "")) return
-    const reported = (outcome.data as { url?: unknown } | null)?.url
-    const url = navigation?.url ?? (typeof reported === "string" ? reported : (yield* observeDaemon(plan)).url)
-    if (url === undefined) return
-    const host = outsideAllowList(url, parseAllowList(list))
-    if (host !== undefined) {
-      return yield* new PolicyBlocked({ message: `the page ended at ${url} (host ${host}), outside --allowed-domains ${list}` })
-    }
-  })
 
 /** Runs a planned call under its session lock and verifies what it claims. */
 export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call: CallContext) {
@@ -362,5 +285,3 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
   return plan.input.outputPath === undefined ? presented : yield* attachOutputFile(presented, plan, e.outcome, plan.input.outputPath)
 }) satisfies (raw: unknown, call: CallContext) => Effect.Effect<ToolResult, never, unknown>
 
-export type PrepareError = InvalidInput
-export type ExecuteError = ToolError | MissingBinary

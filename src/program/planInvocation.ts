@@ -10,7 +10,7 @@ import { InvalidInput } from "../schema/ToolError.js"
 import type { ToolInput } from "../schema/ToolInput.js"
 import type { ToolConfigShape } from "../services/ToolConfig.js"
 import { flagValue, launchFlagTokens, LAUNCH_FLAGS, parseCommandLine, withoutFlags } from "../upstream/commandLine.js"
-import { isInspection, isRejectedServer, isSessionless, stdinPolicy } from "../upstream/commandPolicy.js"
+import { isClose, isInspection, isRejectedServer, isSessionless, stdinPolicy } from "../upstream/commandPolicy.js"
 import { requestedPathIndex } from "../upstream/artifactPaths.js"
 import { extractSnapshotOptions } from "../upstream/snapshotOptions.js"
 import { isAbsolute, resolve } from "node:path"
@@ -109,6 +109,9 @@ export const planInvocation = (
       return yield* Either.left(new InvalidInput({ field: "stdin", message: "batch got both command strings in args and a stdin array; use one of them." }))
     }
 
+    if (sessionMode === "fresh" && isClose(line)) {
+      return yield* Either.left(new InvalidInput({ field: "sessionMode", message: "sessionMode \"fresh\" launches a new browser; close needs none. Drop sessionMode to close the current one." }))
+    }
     const inspection = isInspection(line)
     const kind: Plan["kind"] = inspection ? "inspection" : isSessionless(line) ? "sessionless" : "browser"
     const explicitSession = flagValue(line, "--session")

@@ -12,16 +12,8 @@ export interface Transition {
 
 export const afterSuccess = (state: SessionState, plan: Plan): Transition => {
   if (plan.sessionRole === "fresh" && plan.sessionName !== undefined) {
-    const generation = state.generation + 1
-    const closing = isClose(plan.line)
     return {
-      next: {
-        ...state,
-        generation: closing ? generation + 1 : generation,
-        managed: closing
-          ? { name: managedNameFor(state.baseName, generation + 1), active: false, launchFlags: [] }
-          : { name: plan.sessionName, active: true, launchFlags: plan.launchFlags }
-      },
+      next: { ...state, generation: state.generation + 1, managed: { name: plan.sessionName, active: true, launchFlags: plan.launchFlags } },
       replaced: state.managed.active ? state.managed : undefined
     }
   }
