@@ -82,6 +82,10 @@ describe("planInvocation", () => {
     expect(p.effectiveArgs).toEqual(["--json", "--session", "pi-aaaa-bbbb-1", "--cdp", "9222", "open", "http://x"])
   })
 
+  it("refuses to launch a fresh browser only to close it", () => {
+    expect(reject({ args: ["close"], sessionMode: "fresh" }).field).toBe("sessionMode")
+  })
+
   it("moves trailing eval --stdin tokens into stdin", () => {
     const p = plan({ args: ["eval", "--stdin", "document.title"] })
     expect(p.effectiveArgs.slice(-2)).toEqual(["eval", "--stdin"])
