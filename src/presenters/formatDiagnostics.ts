@@ -79,7 +79,9 @@ export const formatDiagnostics = (command: string, sub: string | undefined, data
   if (command === "stream" && (sub === "status" || sub === "enable") && "enabled" in data) {
     const port = typeof data["port"] === "number" ? data["port"] : undefined
     return {
-      text: `Stream ${data["enabled"] === true ? "enabled" : "disabled"}, ${data["connected"] === true ? "a client is connected" : "no client connected"}${port !== undefined ? `, ws://127.0.0.1:${port} (JPEG frames)` : ""}.`,
+      text: data["alreadyEnabled"] === true
+        ? "Stream enabled (it already was); stream status shows its port."
+        : `Stream ${data["enabled"] === true ? "enabled" : "disabled"}, ${data["connected"] === true ? "a client is connected" : "no client connected"}${port !== undefined ? `, ws://127.0.0.1:${port} (JPEG frames)` : ""}.`,
       summary: `stream ${data["enabled"] === true ? "enabled" : "disabled"}`
     }
   }

@@ -92,6 +92,10 @@ export const classifyUpstream = (plan: Plan, result: RunResult): Either.Either<U
   // failure is derived from the first failed row (firstBatchFailure).
   if (upstream.kind === "batch") return Either.right({ kind: "batch", rows: upstream.rows })
   const { envelope } = upstream
+  // `stream enable` is made idempotent: enabling an enabled stream is the state the caller asked for
+  if (!envelope.success && plan.line.command === "stream" && plan.line.subcommand === "enable" && /already enabled/i.test(envelope.error ?? "")) {
+    return Either.right({ kind: "single", data: { enabled: true, alreadyEnabled: true }, warning: undefined })
+  }
   if (envelope.success) {
     const pending = confirmation(envelope.data)
     if (pending !== undefined) return Either.left(pending)

@@ -57,6 +57,11 @@ describe("diagnostic families", () => {
   it("session info and stream status are one readable line each", async () => {
     expect(textOf(await live.tool.call({ args: ["session", "info"] }))).toMatch(/^Session t-[0-9a-f-]+: daemon pid \d+, browser running, \d+ page\(s\), engine chrome, version 0\.41\.2\.$/)
     expect(textOf(await live.tool.call({ args: ["stream", "status"] }))).toMatch(/^Stream (enabled|disabled), /)
+    // enabling twice is not an error: the stream is in the state the caller asked for
+    await live.tool.call({ args: ["stream", "enable"] })
+    const again = await live.tool.call({ args: ["stream", "enable"] })
+    expect(again.isError).toBe(false)
+    expect(textOf(again)).toMatch(/^Stream enabled/)
   })
 
   it("doctor is a readable report, not a parse failure", async () => {
