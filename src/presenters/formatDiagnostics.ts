@@ -3,6 +3,7 @@
  * (actionable vs benign failures), console, page errors, cookies, storage, dialog, frame, state load, session info,
  * profiles and stream status. Lists are bounded; the full payload is in the spill file when large. Pure.
  */
+import { isBenignFailure, isFailedRequest } from "../upstream/requestOutcome.js"
 import type { Formatted } from "./formatSuccess.js"
 
 type Data = Record<string, unknown>
@@ -10,15 +11,13 @@ const str = (v: unknown): string => (typeof v === "string" ? v : v === undefined
 /** Rows shown per list; counts always cover everything. */
 export const DIAGNOSTIC_ROWS = 40
 
-/** Failures nobody acts on: browsers probe for icons every page load. */
-const BENIGN = /\/(favicon\.ico|apple-touch-icon[^/]*\.png|favicon-\d+x\d+\.png)(\?|$)/i
 
 const bounded = (lines: ReadonlyArray<string>): string =>
   lines.slice(0, DIAGNOSTIC_ROWS).join("\n") + (lines.length > DIAGNOSTIC_ROWS ? `\n… ${lines.length - DIAGNOSTIC_ROWS} more (see the full output)` : "")
 
 const networkRequests = (requests: ReadonlyArray<Data>): Formatted => {
-  const failed = requests.filter((r) => typeof r["status"] !== "number" || (r["status"] as number) >= 400)
-  const benign = failed.filter((r) => BENIGN.test(str(r["url"])))
+  const failed = requests.filter(isFailedRequest)
+  const benign = failed.filter((r) => isBenignFailure(str(r["url"])))
   const actionable = failed.filter((r) => !benign.includes(r))
   const row = (r: Data) => `[${str(r["requestId"])}] ${str(r["method"])} ${str(r["url"])} (${str(r["resourceType"])}) ${typeof r["status"] === "number" ? r["status"] : "no response"}`
   const ordered = [...actionable, ...requests.filter((r) => !failed.includes(r)), ...benign]

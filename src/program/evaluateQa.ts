@@ -2,6 +2,7 @@
  * The QA verdict from a compiled `qa` batch: any failed step (load, expected text or selector), console errors, page
  * errors, or actionable failed requests (icon probes are benign) fail it. Pure.
  */
+import { isBenignFailure, isFailedRequest } from "../upstream/requestOutcome.js"
 import type { CompiledQa } from "../compilers/compileQa.js"
 import type { BatchRow } from "../schema/UpstreamEnvelope.js"
 
@@ -12,7 +13,6 @@ export interface QaVerdict {
   readonly summary: string
 }
 
-const BENIGN = /\/(favicon\.ico|apple-touch-icon[^/]*\.png)(\?|$)/i
 
 const resultOf = (rows: ReadonlyArray<BatchRow>, command: ReadonlyArray<string>): Record<string, unknown> | undefined => {
   const row = [...rows].reverse().find((r) => r.success && r.command !== undefined && command.every((t, i) => r.command?.[i] === t) && r.command.length === command.length)
@@ -38,7 +38,7 @@ export const evaluateQa = (compiled: CompiledQa, rows: ReadonlyArray<BatchRow>):
   if (compiled.checks.network) {
     const requests = resultOf(rows, ["network", "requests"])?.["requests"]
     const failed = Array.isArray(requests)
-      ? (requests as Array<Record<string, unknown>>).filter((r) => (typeof r["status"] !== "number" || (r["status"] as number) >= 400) && !BENIGN.test(String(r["url"] ?? "")))
+      ? (requests as Array<Record<string, unknown>>).filter((r) => isFailedRequest(r) && !isBenignFailure(String(r["url"] ?? "")))
       : []
     if (failed.length > 0) failedChecks.push(`${failed.length} failed request(s): ${failed.slice(0, 3).map((r) => `${String(r["status"] ?? "no response")} ${String(r["url"])}`).join(", ")}`)
   }
