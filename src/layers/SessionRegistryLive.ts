@@ -28,6 +28,7 @@ export const SessionRegistryLive = Layer.scoped(
       })
     const captures = yield* Ref.make<ReadonlyMap<string, ReadonlySet<CaptureKind>>>(new Map())
     const routes = yield* Ref.make<ReadonlyMap<string, ReadonlyArray<string>>>(new Map())
+    const pins = yield* Ref.make<ReadonlyMap<string, string>>(new Map())
     const put = <V>(ref: Ref.Ref<ReadonlyMap<string, V>>, session: string, value: V | undefined) =>
       Ref.update(ref, (m) => {
         const next = new Map(m)
@@ -76,6 +77,8 @@ export const SessionRegistryLive = Layer.scoped(
       pendingRecordingOf: (session) => Effect.map(Ref.get(recordings), (m) => m.get(session)),
       capturesOf: (session) => Effect.map(Ref.get(captures), (m) => m.get(session) ?? new Set<CaptureKind>()),
       setCaptures: (session, value) => put(captures, session, value.size === 0 ? undefined : value),
+      pinnedTabOf: (session) => Effect.map(Ref.get(pins), (m) => m.get(session)),
+      setPinnedTab: (session, tabId) => put(pins, session, tabId),
       routesOf: (session) => Effect.map(Ref.get(routes), (m) => m.get(session) ?? []),
       setRoutes: (session, value) => put(routes, session, value.length === 0 ? undefined : value)
     })

@@ -31,6 +31,7 @@ import { reportFreshFailure } from "./freshLaunch.js"
 import { checkAllowList } from "./allowListCheck.js"
 import { type ProgressSink, runSteps } from "./runSteps.js"
 import { recoverTab, type TabCorrection } from "./tabRecovery.js"
+import { runPinned, updatePin } from "./tabPinning.js"
 import { evaluateQa, type QaVerdict } from "./evaluateQa.js"
 import { attachOutputFile } from "./outputFile.js"
 import { type VerifiedArtifacts, verifyArtifacts } from "./verifyArtifacts.js"
@@ -134,9 +135,10 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
       if (refused !== undefined) return yield* refused
     }
     const steps = plan.compiled.mode === "job" ? plan.compiled.job : plan.compiled.mode === "qa" ? plan.compiled.qa : undefined
+    const pinned = steps === undefined ? yield* runPinned(plan, binary) : undefined
     const classified: Either.Either<UpstreamOutcome, ToolError> = steps !== undefined
       ? yield* Effect.either(runSteps(plan, binary, steps.rows, steps.args.includes("--bail"), call.onProgress))
-      : classifyUpstream(plan, yield* runner.run({
+      : pinned !== undefined ? pinned : classifyUpstream(plan, yield* runner.run({
         binary: binary.path,
         args: plan.effectiveArgs,
         ...(plan.stdin !== undefined ? { stdin: plan.stdin } : {}),
@@ -154,6 +156,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
       : { outcome: yield* classified, approval: undefined }
     const outcome = resolved.outcome
     const tabCorrection = yield* recoverTab(plan, binary, outcome)
+    yield* updatePin(plan, tabCorrection?.reselected)
     const navigation = mayNavigate(plan.line) && outcome.kind === "single" && outcome.warning === undefined
       ? yield* probeNavigation(plan, binary)
       : undefined

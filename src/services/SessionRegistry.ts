@@ -42,6 +42,9 @@ export interface SessionRegistryShape {
   /** Captures (trace, profiler, HAR, recording) the wrapper saw start and not stop, per session. */
   readonly capturesOf: (session: string) => Effect.Effect<ReadonlySet<CaptureKind>>
   readonly setCaptures: (session: string, captures: ReadonlySet<CaptureKind>) => Effect.Effect<void>
+  /** The tab a session is pinned to after an observed drift (see tabPinning). */
+  readonly pinnedTabOf: (session: string) => Effect.Effect<string | undefined>
+  readonly setPinnedTab: (session: string, tabId: string | undefined) => Effect.Effect<void>
   /** Active `network route` globs, per session. */
   readonly routesOf: (session: string) => Effect.Effect<ReadonlyArray<string>>
   readonly setRoutes: (session: string, routes: ReadonlyArray<string>) => Effect.Effect<void>

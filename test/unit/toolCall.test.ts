@@ -169,3 +169,28 @@ describe("tab recovery after open", () => {
       { reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "chrome://new-tab-page/", active: true }] }) }
     ]))))
 })
+
+describe("tab pinning after drift", () => {
+  it.scoped("later commands run inside the re-selected tab until a tab is chosen explicitly", () =>
+    Effect.gen(function*() {
+      const session = baseSessionName("pi", call.piSessionId, call.cwd)
+      mkdirSync(join(temp.root, "s"), { recursive: true })
+      writeFileSync(join(temp.root, "s", `${session}.target`), JSON.stringify({ targetId: "X", url: "about:blank", pinned: false }))
+      yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+      const title = yield* runToResult({ args: ["get", "title"] }, call)
+      expect(title.content[0]?.type === "text" && title.content[0].text).toBe("Pinned A")
+      yield* runToResult({ args: ["tab", "list"] }, call)
+      yield* runToResult({ args: ["get", "url"] }, call)
+      const requests = (yield* (yield* FakeAgentBrowser).requests).map((r) => `${r.args.slice(-2).join(" ")}${r.stdin !== undefined ? ` <${r.stdin}>` : ""}`)
+      expect(requests.slice(3)).toEqual(["batch --bail <[[\"tab\",\"t2\"],[\"get\",\"title\"]]>", "tab list", "get url"])
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
+      { when: (r) => r.args.at(-1) === "list", reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "about:blank", active: true }, { tabId: "t2", url: "http://a.test/", active: false }] }), repeat: true },
+      { when: (r) => r.args.at(-1) === "t2", reply: FakeAgentBrowser.ok({ tabId: "t2", url: "http://a.test/" }) },
+      { when: (r) => r.args.includes("batch"), reply: { exitCode: 0, stdout: JSON.stringify([
+        { command: ["tab", "t2"], error: null, result: { tabId: "t2" }, success: true },
+        { command: ["get", "title"], error: null, result: { title: "Pinned A" }, success: true }
+      ]) } },
+      { when: (r) => r.args.at(-1) === "url", reply: FakeAgentBrowser.ok({ url: "http://a.test/" }) }
+    ]))))
+})
