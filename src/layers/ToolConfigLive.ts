@@ -5,6 +5,7 @@ import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ToolConfig, type ToolConfigShape } from "../services/ToolConfig.js"
+import { configPaths, loadFileConfig } from "../config/fileConfig.js"
 
 /** Managed daemons exit after this long without a call: the backstop when pi dies without closing them. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 15 * 60_000
@@ -28,18 +29,22 @@ const uid = (): string => {
   }
 }
 
-export const configFromEnv = (env: Readonly<Record<string, string | undefined>>): ToolConfigShape => ({
+/** Settings from the environment over the global and override config files (project files only give guidance). */
+export const configFromEnv = (env: Readonly<Record<string, string | undefined>>): ToolConfigShape => {
+  const files = loadFileConfig(configPaths(env, undefined, false), env).config
+  return {
   socketDir: env["PI_AGENT_BROWSER_SOCKET_DIR"] ?? join(tmpdir(), `piab-${uid()}`),
-  idleTimeoutMs: positiveInt(env["PI_AGENT_BROWSER_IDLE_TIMEOUT_MS"], DEFAULT_IDLE_TIMEOUT_MS),
+  idleTimeoutMs: positiveInt(env["PI_AGENT_BROWSER_IDLE_TIMEOUT_MS"], files.session?.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS),
   defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
   upstreamDefaultTimeoutCapMs: UPSTREAM_DEFAULT_TIMEOUT_CAP_MS,
   artifactRoot: env["PI_AGENT_BROWSER_ARTIFACT_DIR"] ?? join(tmpdir(), `piab-artifacts-${uid()}`),
   sessionArtifactRoot: env["PI_AGENT_BROWSER_SESSION_ARTIFACT_DIR"] ?? join(env["HOME"] ?? homedir(), ".pi", "agent-browser", "artifacts"),
-  sessionArtifactMaxBytes: positiveInt(env["PI_AGENT_BROWSER_SESSION_ARTIFACT_MAX_BYTES"], DEFAULT_SESSION_ARTIFACT_MAX_BYTES),
-  manifestMaxEntries: positiveInt(env["PI_AGENT_BROWSER_SESSION_ARTIFACT_MANIFEST_MAX_ENTRIES"], DEFAULT_MANIFEST_MAX_ENTRIES),
+  sessionArtifactMaxBytes: positiveInt(env["PI_AGENT_BROWSER_SESSION_ARTIFACT_MAX_BYTES"], files.artifacts?.maxBytes ?? DEFAULT_SESSION_ARTIFACT_MAX_BYTES),
+  manifestMaxEntries: positiveInt(env["PI_AGENT_BROWSER_SESSION_ARTIFACT_MANIFEST_MAX_ENTRIES"], files.artifacts?.manifestMaxEntries ?? DEFAULT_MANIFEST_MAX_ENTRIES),
   env,
   sessionPrefix: "pi"
-})
+  }
+}
 
 /** A config layer from explicit settings (tests and embedders); the socket dir is created like the live one. */
 export const toolConfigLayer = (config: ToolConfigShape) =>

@@ -27,6 +27,7 @@ export const agentBrowserTool = (runtime: ManagedRuntime.ManagedRuntime<MainServ
       piSessionId: ctx.sessionManager.getSessionId(),
       cwd: ctx.cwd,
       persistSession: ctx.sessionManager.getSessionFile() !== undefined,
+      projectTrusted: typeof ctx.isProjectTrusted === "function" ? ctx.isProjectTrusted() : false,
       ...(ctx.hasUI ? { approve: (r: { title: string; message: string }) => ctx.ui.confirm(r.title, r.message) } : {}),
       ...(signal !== undefined ? { signal } : {}),
       ...(onUpdate !== undefined

@@ -29,6 +29,7 @@ import { visibleRefFallback } from "./visibleRefFallback.js"
 import { preResolveFill, withCandidates } from "./semanticResolution.js"
 import { reportFreshFailure } from "./freshLaunch.js"
 import { checkAllowList } from "./allowListCheck.js"
+import { browserDefaultsGuidance } from "./browserDefaults.js"
 import { type ProgressSink, runSteps } from "./runSteps.js"
 import { recoverTab, type TabCorrection } from "./tabRecovery.js"
 import { runPinned, updatePin } from "./tabPinning.js"
@@ -48,6 +49,8 @@ export interface CallContext {
   readonly persistSession?: boolean
   /** Asks the human (pi's UI) to approve an action upstream holds for confirmation; absent without a UI. */
   readonly approve?: Approver
+  /** pi trusts the project: its config file may contribute browser defaults. */
+  readonly projectTrusted?: boolean
   /** Receives per-step progress of job/qa runs (pi's onUpdate). */
   readonly onProgress?: ProgressSink
 }
@@ -285,6 +288,7 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
     ...(e.batchFailure !== undefined ? { batchFailure: e.batchFailure } : {}),
     ...(e.qa !== undefined ? { qa: e.qa } : {})
   })
-  return plan.input.outputPath === undefined ? presented : yield* attachOutputFile(presented, plan, e.outcome, plan.input.outputPath)
+  const guided = yield* browserDefaultsGuidance(presented, plan, call, config.env)
+  return plan.input.outputPath === undefined ? guided : yield* attachOutputFile(guided, plan, e.outcome, plan.input.outputPath)
 }) satisfies (raw: unknown, call: CallContext) => Effect.Effect<ToolResult, never, unknown>
 

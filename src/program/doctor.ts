@@ -11,6 +11,7 @@ import * as Either from "effect/Either"
 import { BinaryLocator } from "../services/BinaryLocator.js"
 import { SUPPORTED_RANGE, ToolConfig } from "../services/ToolConfig.js"
 import { findExecutable } from "../upstream/nativeBinary.js"
+import { configPaths, loadFileConfig } from "../config/fileConfig.js"
 
 export interface DoctorCheck {
   readonly id: string
@@ -80,6 +81,10 @@ export const runDoctor = (cwd: string) =>
     checks.push(findExecutable("ffmpeg", config.env["PATH"]) !== undefined
       ? { id: "ffmpeg", status: "pass", message: "ffmpeg found (record start/stop)" }
       : { id: "ffmpeg", status: "info", message: "ffmpeg not on PATH: recordings will not encode", fix: "install ffmpeg if you use record start/stop" })
+    const loaded = loadFileConfig(configPaths(config.env, cwd, true), config.env)
+    checks.push(loaded.problems.length > 0
+      ? { id: "config", status: "warn", message: `config problems: ${loaded.problems.join("; ")}`, fix: "fix or remove the file" }
+      : { id: "config", status: "info", message: loaded.sources.length > 0 ? `config files: ${loaded.sources.join(", ")}` : "no config files (optional)" })
     const version = piVersion()
     checks.push({ id: "pi", status: "info", message: version !== undefined ? `pi ${version}` : "pi version unknown" })
     const agentDir = config.env["PI_CODING_AGENT_DIR"] ?? join(config.env["HOME"] ?? homedir(), ".pi", "agent")

@@ -176,6 +176,7 @@ export const planInvocation = (
       outputPath: output.outputPath,
       snapshotOptions: snapshotFlags.options,
       compiled: { mode: "args" },
-      stateEpoch: state.epoch
+      stateEpoch: state.epoch,
+      firstLaunch: role === "fresh" || (role === "managed" && !state.managed.active)
     } satisfies Plan
   })

@@ -41,6 +41,8 @@ export interface Plan {
   readonly cwd: string
   /** Absolute path a file-producing command was asked to write (its parent is created before the run). */
   readonly outputPath: string | undefined
+  /** This call launches its session's browser (a managed session's first call, or a fresh launch). */
+  readonly firstLaunch: boolean
   /** The session-state epoch this plan was made under (see SessionState.epoch). */
   readonly stateEpoch: number
   /** The input mode and what it compiled to (args calls: `{ mode: "args" }`). */

@@ -79,6 +79,8 @@ export interface ToolDetails {
   readonly timeoutPartialProgress?: unknown
   /** After a snapshot: the session's ref map, saved to a file (path and counts only here). */
   readonly refSnapshot?: { readonly session: string; readonly url: string; readonly refCount: number; readonly path: string }
+  /** Browser defaults configured in config files that this first launch did not use (guidance only). */
+  readonly browserDefaults?: { readonly flags: ReadonlyArray<string>; readonly sources: ReadonlyArray<string> }
   /** After open: the tab re-selected because the active tab had drifted from the opened page. */
   readonly tabCorrection?: { readonly reselected: string; readonly from: string }
   /** After a locator miss: current refs that exactly match the intended target. */

@@ -1,0 +1,86 @@
+/**
+ * Config files, in layers: global `~/.pi/config/pi-agent-browser-effect/config.json`, then the project's
+ * `.pi/config/pi-agent-browser-effect/config.json` (only when pi trusts the project), then the file named by
+ * `PI_AGENT_BROWSER_CONFIG`. Later layers win key by key; environment variables win over all files. String values
+ * may be `$NAME` to read an environment variable. A file that does not parse is reported, never fatal.
+ */
+import { readFileSync } from "node:fs"
+import { homedir } from "node:os"
+import { join } from "node:path"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+
+export const CONFIG_DIR = join(".pi", "config", "pi-agent-browser-effect")
+
+const optional = <A, I>(schema: Schema.Schema<A, I>) => Schema.optionalWith(schema, { exact: true })
+
+export const FileConfig = Schema.Struct({
+  browser: optional(Schema.Struct({ profile: optional(Schema.String), executablePath: optional(Schema.String), allowedDomains: optional(Schema.String) })),
+  session: optional(Schema.Struct({ idleTimeoutMs: optional(Schema.Number.pipe(Schema.int(), Schema.positive())) })),
+  artifacts: optional(Schema.Struct({ maxBytes: optional(Schema.Number.pipe(Schema.int(), Schema.positive())), manifestMaxEntries: optional(Schema.Number.pipe(Schema.int(), Schema.positive())) })),
+  /** Reserved for the agent_browser_web_search companion (not part of this package yet). */
+  webSearch: optional(Schema.Unknown)
+})
+export type FileConfig = typeof FileConfig.Type
+
+export interface LoadedConfig {
+  readonly config: FileConfig
+  readonly sources: ReadonlyArray<string>
+  readonly problems: ReadonlyArray<string>
+}
+
+export const configPaths = (env: Readonly<Record<string, string | undefined>>, cwd: string | undefined, projectTrusted: boolean): ReadonlyArray<string> => [
+  join(env["HOME"] ?? homedir(), CONFIG_DIR, "config.json"),
+  ...(cwd !== undefined && projectTrusted ? [join(cwd, CONFIG_DIR, "config.json")] : []),
+  ...(env["PI_AGENT_BROWSER_CONFIG"] !== undefined && env["PI_AGENT_BROWSER_CONFIG"] !== "" ? [env["PI_AGENT_BROWSER_CONFIG"]] : [])
+]
+
+const resolveEnvRefs = (node: unknown, env: Readonly<Record<string, string | undefined>>): unknown => {
+  if (typeof node === "string" && /^\$[A-Z_][A-Z0-9_]*$/.test(node)) return env[node.slice(1)]
+  if (Array.isArray(node)) return node.map((n) => resolveEnvRefs(n, env))
+  if (node !== null && typeof node === "object") return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolveEnvRefs(v, env)]))
+  return node
+}
+
+const decode = Schema.decodeUnknownEither(FileConfig)
+
+export const loadFileConfig = (paths: ReadonlyArray<string>, env: Readonly<Record<string, string | undefined>>): LoadedConfig => {
+  let merged: Record<string, Record<string, unknown>> = {}
+  const sources: Array<string> = []
+  const problems: Array<string> = []
+  for (const path of paths) {
+    let text: string
+    try {
+      text = readFileSync(path, "utf8")
+    } catch {
+      continue // an absent layer is normal
+    }
+    let parsed: unknown
+    try {
+      parsed = resolveEnvRefs(JSON.parse(text), env)
+    } catch (error) {
+      problems.push(`${path}: not JSON (${(error as Error).message})`)
+      continue
+    }
+    const decoded = decode(parsed)
+    if (Either.isLeft(decoded)) {
+      problems.push(`${path}: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left).split("\n").slice(0, 3).join(" ")}`)
+      continue
+    }
+    sources.push(path)
+    const next: Record<string, Record<string, unknown>> = { ...merged }
+    for (const [section, values] of Object.entries(decoded.right)) {
+      next[section] = values !== null && typeof values === "object" && !Array.isArray(values) ? { ...(merged[section] ?? {}), ...(values as Record<string, unknown>) } : (values as Record<string, unknown>)
+    }
+    merged = next
+  }
+  return { config: merged as FileConfig, sources, problems }
+}
+
+/** The configured browser defaults as the launch flags they stand for. */
+export const browserDefaultFlags = (config: FileConfig): ReadonlyArray<string> => [
+  ...(config.browser?.profile !== undefined ? ["--profile", config.browser.profile] : []),
+  ...(config.browser?.executablePath !== undefined ? ["--executable-path", config.browser.executablePath] : []),
+  ...(config.browser?.allowedDomains !== undefined ? ["--allowed-domains", config.browser.allowedDomains] : [])
+]

@@ -1,0 +1,63 @@
+/** Config layers: global, trusted project, override path; env wins; browser defaults only as guidance. */
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import * as Effect from "effect/Effect"
+import { afterAll, describe, expect, it } from "vitest"
+import { CONFIG_DIR, configPaths, loadFileConfig } from "../../src/config/fileConfig.js"
+import { FakeAgentBrowser } from "../../src/layers/FakeAgentBrowser.js"
+import { configFromEnv } from "../../src/layers/ToolConfigLive.js"
+import { runToResult } from "../../src/program/ToolCall.js"
+import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
+const home = join(temp.root, "home")
+const project = join(temp.root, "project")
+const write = (dir: string, value: unknown) => {
+  mkdirSync(join(dir, CONFIG_DIR), { recursive: true })
+  writeFileSync(join(dir, CONFIG_DIR, "config.json"), typeof value === "string" ? value : JSON.stringify(value))
+}
+write(home, { browser: { profile: "Work" }, session: { idleTimeoutMs: 120000 } })
+write(project, { browser: { allowedDomains: "$APP_HOST" } })
+const override = join(temp.root, "override.json")
+writeFileSync(override, JSON.stringify({ browser: { profile: "QA" }, artifacts: { maxBytes: 1048576 } }))
+
+describe("config layers", () => {
+  it("merge global, trusted project and override, resolving $ENV values", () => {
+    const env = { HOME: home, PI_AGENT_BROWSER_CONFIG: override, APP_HOST: "app.test" }
+    const loaded = loadFileConfig(configPaths(env, project, true), env)
+    expect(loaded.config.browser).toEqual({ profile: "QA", allowedDomains: "app.test" })
+    expect(loaded.sources).toHaveLength(3)
+    expect(loadFileConfig(configPaths(env, project, false), env).config.browser).toEqual({ profile: "QA" })
+  })
+
+  it("report a broken file without failing", () => {
+    const broken = join(temp.root, "broken.json")
+    writeFileSync(broken, "{ not json")
+    const loaded = loadFileConfig([broken], {})
+    expect(loaded.problems[0]).toContain("not JSON")
+    expect(loaded.config).toEqual({})
+  })
+
+  it("feed settings, with environment variables winning", () => {
+    expect(configFromEnv({ HOME: home }).idleTimeoutMs).toBe(120000)
+    expect(configFromEnv({ HOME: home, PI_AGENT_BROWSER_IDLE_TIMEOUT_MS: "5000" }).idleTimeoutMs).toBe(5000)
+    expect(configFromEnv({ HOME: home, PI_AGENT_BROWSER_CONFIG: override }).sessionArtifactMaxBytes).toBe(1048576)
+  })
+
+  it("surface browser defaults on a first launch that did not use them, as a fresh-launch retry", async () => {
+    const call = { piSessionId: "cfg", cwd: project, projectTrusted: false }
+    const run = Effect.gen(function*() {
+      const first = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+      const second = yield* runToResult({ args: ["get", "url"] }, call)
+      return { first, second }
+    })
+    const { first, second } = await Effect.runPromise(Effect.scoped(Effect.provide(run, fakeLayer(temp.root, [
+      { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
+    ], { env: { HOME: home, PATH: "/fake" } }))))
+    expect(first.content[0]?.type === "text" && first.content[0].text).toContain("Configured browser defaults")
+    expect(first.details.browserDefaults?.flags).toEqual(["--profile", "Work"])
+    expect(first.details.nextActions?.at(-1)).toMatchObject({ id: "retry-with-fresh-session", params: { sessionMode: "fresh", args: ["--profile", "Work", "open", "http://a.test/"] } })
+    expect(second.details.browserDefaults).toBeUndefined()
+  })
+})
