@@ -76,13 +76,22 @@ describe("pi lifecycle (SDK)", () => {
     const call = (args: Record<string, unknown>, id: string) =>
       ai.fauxAssistantMessage([ai.fauxToolCall("agent_browser", args, { id })], { stopReason: "toolUse" })
 
-    faux.setResponses([call({ args: ["open", `${site.origin}/index.html`] }, "c1"), call({ args: ["snapshot", "-i"] }, "c1b"), ai.fauxAssistantMessage("opened")])
+    faux.setResponses([
+      call({ args: ["open", `${site.origin}/article.html`] }, "c0"),
+      call({ args: ["snapshot"] }, "c0b"),
+      call({ args: ["open", `${site.origin}/index.html`] }, "c1"),
+      call({ args: ["snapshot", "-i"] }, "c1b"),
+      ai.fauxAssistantMessage("opened")
+    ])
     await session.prompt("open the page")
+    const spill = ends.at(-3).result.details.fullOutputPath as string
+    expect(existsSync(spill)).toBe(true)
     const first = ends.at(-2).result.details
     expect(first.resultCategory).toBe("success")
     expect(ends.at(-1).result.details.refSnapshot).toMatchObject({ session: first.sessionName, refCount: 5 })
 
     await session.reload()
+    expect(existsSync(spill)).toBe(true) // a spill path from before the reload still opens after it
     // the branch's refs came back with it: a ref that snapshot never had is refused before upstream runs
     faux.setResponses([call({ args: ["click", "@e999"] }, "c1c"), ai.fauxAssistantMessage("refused")])
     await session.prompt("click a made-up ref")
@@ -100,9 +109,11 @@ describe("pi lifecycle (SDK)", () => {
     expect(fresh.sessionName).not.toBe(first.sessionName)
 
     await session.navigateTree(branchPoint)
-    faux.setResponses([call({ args: ["get", "title"] }, "c4"), ai.fauxAssistantMessage("ok")])
+    faux.setResponses([call({ args: ["get", "title"] }, "c4"), call({ args: ["click", "@e998"] }, "c5"), ai.fauxAssistantMessage("ok")])
     await session.prompt("back on the old branch")
-    expect(ends.at(-1).result.details.sessionName).toBe(first.sessionName)
+    expect(ends.at(-2).result.details.sessionName).toBe(first.sessionName)
+    // that branch's ref map is back too: the guard judges refs against the snapshot taken on it
+    expect(ends.at(-1).result.details.error).toMatch(/not in the latest snapshot|came from/)
 
     // what pi's runtime does on quit (AgentSessionRuntime.dispose): session_shutdown "quit", then dispose
     await session.extensionRunner.emit({ type: "session_shutdown", reason: "quit" })
