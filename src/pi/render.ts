@@ -3,7 +3,10 @@
  * line; the outcome (failure category first) on the result line, collapsed by default, the full text when expanded.
  * Display only: the model-facing content is never touched. Pure string builders plus a minimal Component.
  */
+import * as Either from "effect/Either"
+import { compileSemanticAction } from "../compilers/compileSemanticAction.js"
 import { redactArgs } from "../redaction/redactArgs.js"
+import type { SemanticAction } from "../schema/ToolInput.js"
 import type { ToolDetails } from "../schema/ToolDetails.js"
 
 /** The part of pi's Theme the renderers use. */
@@ -37,6 +40,16 @@ export const textComponent = (text: string) => ({
   invalidate: () => undefined
 })
 
+/** The upstream argv a (possibly still streaming) semanticAction compiles to, redacted; undefined when it does not compile. */
+const compiledArgs = (sa: Record<string, unknown>): ReadonlyArray<string> | undefined => {
+  try {
+    const compiled = compileSemanticAction(sa as unknown as SemanticAction)
+    return Either.isRight(compiled) ? redactArgs([...compiled.right.args]).args : undefined
+  } catch {
+    return undefined
+  }
+}
+
 const quote = (s: string) => (/\s/.test(s) ? JSON.stringify(s) : s)
 
 /** `args`, `semanticAction`, `job` or `qa`, and what it runs, with secrets redacted. */
@@ -49,7 +62,13 @@ export const renderCallText = (params: Record<string, unknown>, theme: RenderThe
   }
   const sa = params["semanticAction"] as Record<string, unknown> | undefined
   if (sa !== undefined) {
-    const target = sa["selector"] !== undefined ? String(sa["selector"]) : `${String(sa["locator"] ?? "?")}=${quote(String(sa["value"] ?? sa["role"] ?? ""))}${sa["name"] !== undefined ? ` name=${quote(String(sa["name"]))}` : ""}`
+    const compiled = compiledArgs(sa)
+    if (compiled !== undefined) return `${title} ${mode("semanticAction")} ${compiled.map(quote).join(" ")}`
+    const target = sa["selector"] !== undefined
+      ? String(sa["selector"])
+      : sa["locator"] !== undefined
+      ? `${String(sa["locator"])}=${quote(String(sa["value"] ?? sa["role"] ?? ""))}${sa["name"] !== undefined ? ` name=${quote(String(sa["name"]))}` : ""}`
+      : "…"
     return `${title} ${mode("semanticAction")} ${String(sa["action"])} ${target}`
   }
   const job = params["job"] as { steps?: Array<{ action?: unknown }> } | undefined

@@ -9,7 +9,9 @@ describe("renderCall", () => {
   it("shows the mode and what it runs, secrets redacted", () => {
     expect(renderCallText({ args: ["fill", "#password", "hunter2"] }, plain)).toBe("agent_browser fill #password [REDACTED]")
     expect(renderCallText({ args: ["open", "http://a"], sessionMode: "fresh" }, plain)).toBe("agent_browser open http://a (fresh session)")
-    expect(renderCallText({ semanticAction: { action: "click", locator: "role", value: "button", name: "Sign in" } }, plain)).toBe("agent_browser semanticAction click role=button name=\"Sign in\"")
+    expect(renderCallText({ semanticAction: { action: "click", locator: "role", value: "button", name: "Sign in" } }, plain)).toBe("agent_browser semanticAction find role button click --name \"Sign in\"")
+    expect(renderCallText({ semanticAction: { action: "fill", locator: "label", value: "Password", text: "hunter2" } }, plain)).toBe("agent_browser semanticAction find label Password fill [REDACTED]")
+    expect(renderCallText({ semanticAction: { action: "click" } }, plain)).toBe("agent_browser semanticAction click …")
     expect(renderCallText({ job: { steps: [{ action: "open" }, { action: "click" }] } }, plain)).toBe("agent_browser job 2 steps: open → click")
     expect(renderCallText({ qa: { url: "http://a" } }, theme)).toBe("<toolTitle>*agent_browser*</toolTitle> <accent>qa</accent> http://a")
   })
