@@ -1,0 +1,44 @@
+/**
+ * Tab pinning against the real agent-browser: once a session's tab is pinned (set by tab recovery after drift),
+ * commands run in that tab even when another tab took focus; a pin on a tab that is gone is dropped, not fatal.
+ */
+import * as Effect from "effect/Effect"
+import { describe, expect, it } from "vitest"
+import { SessionRegistry } from "../../src/services/SessionRegistry.js"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const live = liveWorld()
+
+interface Tab { readonly tabId: string; readonly url: string; readonly active: boolean }
+const tabs = (session: string): ReadonlyArray<Tab> =>
+  (JSON.parse(live.world.raw(["--json", "--session", session, "tab", "list"])) as { data: { tabs: Array<Tab> } }).data.tabs
+const pin = (session: string, tabId: string | undefined) =>
+  live.tool.runtime.runPromise(Effect.flatMap(SessionRegistry, (r) => r.setPinnedTab(session, tabId)))
+
+describe("tab pinning", () => {
+  it("runs commands in the pinned tab while another tab has focus, and drops a pin whose tab closed", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
+    expect(opened.isError).toBe(false)
+    const session = opened.details.sessionName ?? ""
+    const home = tabs(session).find((t) => t.active)
+    expect(home?.url).toBe(`${live.site.origin}/index.html`)
+    live.world.raw(["--json", "--session", session, "tab", "new", `${live.site.origin}/about.html`])
+    expect(tabs(session).find((t) => t.active)?.url).toBe(`${live.site.origin}/about.html`)
+
+    await pin(session, home?.tabId)
+    const pinned = await live.tool.call({ args: ["get", "url"] })
+    expect(textOf(pinned)).toBe(`${live.site.origin}/index.html`)
+
+    const other = tabs(session).find((t) => t.url.endsWith("/about.html"))
+    live.world.raw(["--json", "--session", session, "tab", other?.tabId ?? "?"])
+    const stillPinned = await live.tool.call({ args: ["get", "url"] })
+    expect(textOf(stillPinned)).toBe(`${live.site.origin}/index.html`)
+
+    live.world.raw(["--json", "--session", session, "tab", "close", home?.tabId ?? "?"])
+    const unpinned = await live.tool.call({ args: ["get", "url"] })
+    expect(unpinned.isError).toBe(false)
+    expect(textOf(unpinned)).toBe(`${live.site.origin}/about.html`)
+    expect(await live.tool.runtime.runPromise(Effect.flatMap(SessionRegistry, (r) => r.pinnedTabOf(session)))).toBeUndefined()
+  })
+})
