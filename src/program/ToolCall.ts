@@ -185,21 +185,19 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     yield* registry.setRoutes(session, routes)
     const requests = (outcome.kind === "single" ? (outcome.data as { requests?: unknown } | null)?.requests : undefined)
     if (Array.isArray(requests) && routes.length > 0) routeFindings = routeDiagnostics(routes, requests as ReadonlyArray<Record<string, unknown>>)
-  }
-  if (plan.sessionName !== undefined && plan.kind === "browser") {
-    if (isClose(plan.line)) yield* registry.recordRefSnapshot(plan.sessionName, undefined)
+    if (isClose(plan.line)) yield* registry.recordRefSnapshot(session, undefined)
     else if (outcome.kind === "single" && plan.line.command === "snapshot") {
       const refs = refsFrom(outcome.data)
       const origin = (outcome.data as { origin?: unknown } | null)?.origin
       if (refs !== undefined) {
         const observed = yield* observeDaemon(plan)
         const snapshot = { refs, url: typeof origin === "string" ? origin : observed.url ?? "", daemonPid: observed.pid }
-        yield* registry.recordRefSnapshot(plan.sessionName, snapshot)
+        yield* registry.recordRefSnapshot(session, snapshot)
         refSnapshotRecord = {
-          session: plan.sessionName,
+          session,
           url: snapshot.url,
           refCount: refs.size,
-          path: yield* store.saveRefs(ownerOf(call, yield* ToolConfig), encodeRefSnapshot(plan.sessionName, snapshot))
+          path: yield* store.saveRefs(ownerOf(call, yield* ToolConfig), encodeRefSnapshot(session, snapshot))
         }
       }
     }
