@@ -7,20 +7,13 @@ import { isAbsolute, resolve } from "node:path"
 import { InvalidInput } from "../schema/ToolError.js"
 import type { Job, JobStep } from "../schema/ToolInput.js"
 import { compileElementAction } from "./compileSemanticAction.js"
+import type { CompiledBatch } from "../schema/Compiled.js"
 
 /** Assertions wait this long (upstream's default is 25 s): a wrong page should fail fast, not burn the watchdog. */
 export const ASSERT_TIMEOUT_MS = 10_000
 
 /** Paced typing emits two rows per character; beyond this a step should be split or typed without delay. */
 export const MAX_PACED_CHARS = 200
-
-export interface CompiledBatch {
-  readonly args: ReadonlyArray<string>
-  readonly stdin: string
-  readonly rows: ReadonlyArray<ReadonlyArray<string>>
-  /** Absolute paths the rows will write (their parents are created first). */
-  readonly outputPaths: ReadonlyArray<string>
-}
 
 const escapeRegExp = (s: string) => s.replace(/[.+^${}()|[\]\\?]/g, "\\$&")
 

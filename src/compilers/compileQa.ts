@@ -7,15 +7,11 @@ import * as Either from "effect/Either"
 import { isAbsolute, resolve } from "node:path"
 import { InvalidInput } from "../schema/ToolError.js"
 import type { Qa } from "../schema/ToolInput.js"
-import { batchOf, type CompiledBatch } from "./compileJob.js"
+import { batchOf } from "./compileJob.js"
+import type { CompiledQa } from "../schema/Compiled.js"
 
 /** Expected text and selectors get this long after load: enough for a render, short enough to fail fast. */
 export const QA_ASSERT_TIMEOUT_MS = 5_000
-
-export interface CompiledQa extends CompiledBatch {
-  readonly loadState: string
-  readonly checks: { readonly network: boolean; readonly console: boolean; readonly errors: boolean }
-}
 
 export const compileQa = (qa: Qa, cwd: string): Either.Either<CompiledQa, InvalidInput> => {
   const attached = qa.attached === true

@@ -6,16 +6,7 @@
 import * as Either from "effect/Either"
 import { InvalidInput } from "../schema/ToolError.js"
 import type { SemanticAction } from "../schema/ToolInput.js"
-
-export interface CompiledSemanticAction {
-  readonly action: SemanticAction["action"]
-  readonly locator?: string
-  readonly selector?: string
-  readonly values?: ReadonlyArray<string>
-  readonly args: ReadonlyArray<string>
-  /** Set when the wrapper resolved the locator to the one matching ref of the latest snapshot. */
-  readonly resolvedRef?: string
-}
+import type { CompiledSemanticAction } from "../schema/Compiled.js"
 
 const invalid = (message: string) => Either.left(new InvalidInput({ field: "semanticAction", message }))
 const blank = (s: string | undefined) => s === undefined || s.trim() === ""

@@ -9,7 +9,8 @@ import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import { TimedOut } from "../schema/ToolError.js"
 import { BinaryLocator } from "../services/BinaryLocator.js"
-import { ProcessRunner, type RunRequest, type RunResult } from "../services/ProcessRunner.js"
+import { ProcessRunner, type RunRequest } from "../services/ProcessRunner.js"
+import type { RunResult } from "../schema/Outcome.js"
 
 export interface ScriptedRun {
   /** Which requests this entry answers (default: any). */

@@ -3,7 +3,8 @@ import { type ChildProcess, spawn } from "node:child_process"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { MissingBinary, TimedOut } from "../schema/ToolError.js"
-import { ProcessRunner, type RunRequest, type RunResult } from "../services/ProcessRunner.js"
+import { ProcessRunner, type RunRequest } from "../services/ProcessRunner.js"
+import type { RunResult } from "../schema/Outcome.js"
 import { SUPPORTED_RANGE, ToolConfig } from "../services/ToolConfig.js"
 
 /** Time a process gets between SIGTERM and SIGKILL. */

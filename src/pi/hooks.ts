@@ -3,8 +3,8 @@ import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-a
 import * as Effect from "effect/Effect"
 import type * as ManagedRuntime from "effect/ManagedRuntime"
 import type { MainServices } from "../layers/MainLive.js"
-import { closeOrphanedBrowsers, closeOwnedBrowser, restoreSession } from "../program/lifecycle.js"
-import { formatDoctor, runDoctor } from "../program/doctor.js"
+import { closeOrphanedBrowsers, closeOwnedBrowser, restoreSession } from "../program/session/lifecycle.js"
+import { formatDoctor, runDoctor } from "../program/doctor/doctor.js"
 import { manifestFromBranch, refSnapshotFromBranch, restoreFromBranch } from "./restoreFromBranch.js"
 import { toolResultPatch } from "./toPiResult.js"
 

@@ -4,7 +4,7 @@
  */
 import type { SessionState } from "../schema/SessionState.js"
 import type { ToolDetails } from "../schema/ToolDetails.js"
-import type { ManifestEntry } from "../services/ArtifactStore.js"
+import type { ManifestEntry } from "../schema/Artifacts.js"
 
 interface BranchEntry {
   readonly type?: string

@@ -2,12 +2,12 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent"
 import type * as ManagedRuntime from "effect/ManagedRuntime"
 import type { MainServices } from "../layers/MainLive.js"
-import { runToResult } from "../program/ToolCall.js"
+import { runToResult } from "../program/call/ToolCall.js"
 import { toolInputJsonSchema } from "../schema/ToolInput.js"
 import { description, promptGuidelines, promptSnippet, TOOL_LABEL, TOOL_NAME } from "../playbook.js"
 import { toPiResult } from "./toPiResult.js"
 import { type RenderTheme, renderCallText, renderResultText, textComponent } from "./render.js"
-import type { StepProgress } from "../program/runSteps.js"
+import type { StepProgress } from "../program/modes/runSteps.js"
 
 /** pi's onUpdate: partial results shown while the call runs (not persisted). */
 type ProgressUpdate = (partial: { content: Array<{ type: "text"; text: string }>; details: unknown }) => void

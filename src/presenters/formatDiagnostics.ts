@@ -4,7 +4,7 @@
  * profiles and stream status. Lists are bounded; the full payload is in the spill file when large. Pure.
  */
 import { isBenignFailure, isFailedRequest } from "../upstream/requestOutcome.js"
-import type { Formatted } from "./formatSuccess.js"
+import type { Formatted } from "./formatted.js"
 
 type Data = Record<string, unknown>
 const str = (v: unknown): string => (typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v))

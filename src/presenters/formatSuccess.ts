@@ -2,14 +2,10 @@
  * Useful text first: what the model should read after a successful call, per command family. Pure; redaction,
  * budgets and spill files are applied afterwards by the Presenter.
  */
-import type { UpstreamOutcome } from "../program/classifyUpstream.js"
+import type { UpstreamOutcome } from "../schema/Outcome.js"
 import type { Plan } from "../schema/Plan.js"
 import { formatDiagnostics } from "./formatDiagnostics.js"
-
-export interface Formatted {
-  readonly text: string
-  readonly summary: string
-}
+import type { Formatted } from "./formatted.js"
 
 type Data = Record<string, unknown>
 

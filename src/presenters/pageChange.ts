@@ -3,8 +3,8 @@
  * ids of the `nextActions` it implies. Evidence that upstream attempted the action, not proof the app handled it.
  * Pure.
  */
-import type { UpstreamOutcome } from "../program/classifyUpstream.js"
-import type { VerificationRow } from "../program/verifyArtifacts.js"
+import type { UpstreamOutcome } from "../schema/Outcome.js"
+import type { VerificationRow } from "../schema/Artifacts.js"
 import type { Plan } from "../schema/Plan.js"
 import type { NextAction } from "../schema/ToolDetails.js"
 import { nextActions } from "./nextActions.js"

@@ -3,11 +3,11 @@
  * (or, for `-i`, controls and content links first) with the raw tree spilled to a file. Persisted details keep only
  * counts and origin: the tree is in the content, the full raw text in the spill file. Pure.
  */
-import type { ViewportFacts } from "../program/pageProbes.js"
-import type { RefSnapshot } from "../program/refPreflight.js"
+import type { ViewportFacts } from "../schema/PageFacts.js"
+import type { RefSnapshot } from "../schema/RefSnapshot.js"
 import { compactInteractive } from "../snapshot/compactInteractive.js"
 import { filterSnapshot } from "../snapshot/filterSnapshot.js"
-import type { SnapshotOptions } from "../upstream/snapshotOptions.js"
+import type { SnapshotOptions } from "../schema/SnapshotOptions.js"
 import { compactSnapshot, type SnapshotCompaction, VERBATIM_SNAPSHOT_BYTES } from "../snapshot/compactSnapshot.js"
 
 export interface SnapshotPresentation {

@@ -5,14 +5,7 @@
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { REDACTED, SECRET_FIELD, SECRET_FLAGS } from "./secretPatterns.js"
 import { redactUrlsInText } from "./redactUrl.js"
-
-export interface RedactedArgs {
-  readonly args: ReadonlyArray<string>
-  readonly secrets: ReadonlyArray<string>
-}
-
-/** Accessible name of a ref in the latest snapshot, when known (e.g. `textbox "Password"`). */
-export type RefNameLookup = (ref: string) => string | undefined
+import type { RedactedArgs, RefNameLookup } from "../schema/Redaction.js"
 
 const headerValues = (json: string): ReadonlyArray<string> => {
   try {

@@ -2,10 +2,10 @@
  * A planned upstream invocation: everything needed to run one agent-browser process, decided before anything runs.
  * Compilers produce plans; only the ProcessRunner turns them into processes.
  */
-import type { CommandLine } from "../upstream/commandLine.js"
+import type { CommandLine } from "./CommandLine.js"
 import type { SessionMode, ToolInput } from "./ToolInput.js"
-import type { SnapshotOptions } from "../upstream/snapshotOptions.js"
-import type { CompiledMode } from "../program/inputMode.js"
+import type { SnapshotOptions } from "./SnapshotOptions.js"
+import type { CompiledMode } from "./Compiled.js"
 
 export type SessionRole =
   /** The caller passed `--session`: user-managed, left alone. */

@@ -5,8 +5,8 @@
 import type { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.js"
 import type { SessionMode } from "./ToolInput.js"
 import type { SessionRecoveryHint } from "./ToolError.js"
-import type { ManifestEntry } from "../services/ArtifactStore.js"
-import type { ArtifactVerification } from "../program/verifyArtifacts.js"
+import type { ManifestEntry } from "./Artifacts.js"
+import type { ArtifactVerification } from "./Artifacts.js"
 
 export interface NextAction {
   readonly tool: "agent_browser"

@@ -3,10 +3,7 @@
  * Missing `error`/`data` mean null; `warning`, `code`, `type` and `_boundary` are optional siblings; `batch`
  * prints an array of step rows instead of an envelope.
  */
-import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
-import { parseJsonLossless } from "../upstream/parseJsonLossless.js"
 
 const NullableUnknown = Schema.optionalWith(Schema.Unknown, { default: () => null })
 const NullableString = Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null })
@@ -34,28 +31,3 @@ export type BatchRow = typeof BatchRow.Type
 export type UpstreamEnvelope =
   | { readonly kind: "single"; readonly envelope: SingleEnvelope }
   | { readonly kind: "batch"; readonly rows: ReadonlyArray<BatchRow> }
-
-const decodeSingle = Schema.decodeUnknownEither(SingleEnvelope)
-const decodeBatch = Schema.decodeUnknownEither(Schema.Array(BatchRow))
-
-/** Parses one stdout document. Left carries a short reason suitable for `details.parseError`. */
-export const parseEnvelope = (stdout: string): Either.Either<UpstreamEnvelope, string> => {
-  const text = stdout.trim()
-  if (text === "") return Either.left("empty stdout")
-  let json: unknown
-  try {
-    json = parseJsonLossless(text)
-  } catch (error) {
-    return Either.left(`stdout is not JSON: ${(error as Error).message}`)
-  }
-  if (Array.isArray(json)) {
-    return Either.match(decodeBatch(json), {
-      onLeft: (e) => Either.left(`unexpected batch shape: ${ParseResult.TreeFormatter.formatErrorSync(e)}`),
-      onRight: (rows) => Either.right({ kind: "batch" as const, rows })
-    })
-  }
-  return Either.match(decodeSingle(json), {
-    onLeft: (e) => Either.left(`unexpected envelope shape: ${ParseResult.TreeFormatter.formatErrorSync(e)}`),
-    onRight: (envelope) => Either.right({ kind: "single" as const, envelope })
-  })
-}

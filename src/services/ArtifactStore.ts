@@ -8,41 +8,7 @@
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
-
-export interface FileFacts {
-  readonly path: string
-  readonly exists: boolean
-  readonly sizeBytes?: number
-  /** Sniffed from the first bytes, not taken from the extension. */
-  readonly mediaType?: string
-}
-
-export type StorageScope = "persistent-session" | "process-temp" | "explicit-path"
-export type RetentionState = "live" | "ephemeral" | "missing" | "evicted"
-
-export interface ManifestEntry {
-  readonly path: string
-  readonly kind: string
-  readonly command?: string
-  readonly storageScope: StorageScope
-  readonly retentionState: RetentionState
-  readonly sizeBytes?: number
-  readonly mediaType?: string
-  readonly recordedAt: string
-}
-
-/** Where a spill goes: the persisted pi session's directory, or the process-private one. */
-export interface SpillOwner {
-  readonly persistKey?: string
-}
-
-export interface SpillResult {
-  readonly path: string
-  readonly storageScope: StorageScope
-  readonly sizeBytes: number
-  /** Older spill files removed to keep the session within its byte budget. */
-  readonly evicted: ReadonlyArray<string>
-}
+import type { FileFacts, ManifestEntry, SpillOwner, SpillResult } from "../schema/Artifacts.js"
 
 export interface ArtifactStoreShape {
   /** The process-private directory. */

@@ -7,6 +7,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { MissingBinary, TimedOut } from "../schema/ToolError.js"
+import type { RunResult } from "../schema/Outcome.js"
 
 export interface RunRequest {
   readonly binary: string
@@ -16,14 +17,6 @@ export interface RunRequest {
   readonly env: Readonly<Record<string, string>>
   readonly timeoutMs: number
   readonly cwd?: string
-}
-
-export interface RunResult {
-  readonly exitCode: number | null
-  readonly signal: string | null
-  readonly stdout: string
-  readonly stderr: string
-  readonly durationMs: number
 }
 
 export interface ProcessRunnerShape {

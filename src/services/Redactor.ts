@@ -6,7 +6,7 @@
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
-import type { RedactedArgs, RefNameLookup } from "../redaction/redactArgs.js"
+import type { RedactedArgs, RefNameLookup } from "../schema/Redaction.js"
 
 export interface RedactorShape {
   readonly redactArgs: (args: ReadonlyArray<string>, lookup?: RefNameLookup) => RedactedArgs

@@ -8,14 +8,9 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type { Plan } from "../schema/Plan.js"
-import type { RefSnapshot } from "../program/refPreflight.js"
-import type { CaptureKind } from "../program/sessionCaptures.js"
+import type { RefSnapshot } from "../schema/RefSnapshot.js"
+import type { CaptureKind } from "../schema/Captures.js"
 import type { ManagedSession, SessionState } from "../schema/SessionState.js"
-
-export interface RefInfo {
-  readonly role: string
-  readonly name: string
-}
 
 export interface SessionRegistryShape {
   /** Current state for this pi session (derived base name); a new base name starts from scratch. */

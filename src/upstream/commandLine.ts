@@ -2,6 +2,7 @@
  * Reads a caller's agent-browser argv the way upstream does: global flags may stand before or after the command,
  * some of them take a value, and the first other token is the command. Pure; knows nothing of sessions.
  */
+import type { FlagOccurrence, CommandLine } from "../schema/CommandLine.js"
 
 /** Global flags that consume the next token as their value (upstream 0.41 help). */
 const VALUE_FLAGS = new Set([
@@ -28,23 +29,6 @@ export const LAUNCH_FLAGS = new Set([
   "--auto-connect", "-p", "--provider", "--device", "--session-name", "--restore", "--enable",
   "--ignore-https-errors", "--allow-file-access", "--ca-cert", "--use-system-ca", "--hide-scrollbars"
 ])
-
-export interface FlagOccurrence {
-  readonly flag: string
-  readonly value?: string
-  /** Index of the flag token in the original argv. */
-  readonly index: number
-}
-
-export interface CommandLine {
-  readonly argv: ReadonlyArray<string>
-  /** Global flags in order of appearance, with their values. */
-  readonly flags: ReadonlyArray<FlagOccurrence>
-  /** The command and its own arguments, global flags removed. */
-  readonly positionals: ReadonlyArray<string>
-  readonly command: string | undefined
-  readonly subcommand: string | undefined
-}
 
 const flagName = (token: string): string => (token.startsWith("--") && token.includes("=") ? token.slice(0, token.indexOf("=")) : token)
 

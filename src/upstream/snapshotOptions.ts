@@ -3,13 +3,7 @@
  * what is shown (refs are still all recorded), `--viewport` adds where the page is scrolled, `--diff` reports refs
  * added and removed since the previous snapshot of the session. Pure.
  */
-
-export interface SnapshotOptions {
-  readonly search?: string
-  readonly role?: string
-  readonly viewport: boolean
-  readonly diff: boolean
-}
+import type { SnapshotOptions } from "../schema/SnapshotOptions.js"
 
 export const extractSnapshotOptions = (
   args: ReadonlyArray<string>

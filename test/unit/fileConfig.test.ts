@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest"
 import { CONFIG_DIR, configPaths, loadFileConfig } from "../../src/config/fileConfig.js"
 import { FakeAgentBrowser } from "../../src/layers/FakeAgentBrowser.js"
 import { configFromEnv } from "../../src/layers/ToolConfigLive.js"
-import { runToResult } from "../../src/program/ToolCall.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
 import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()

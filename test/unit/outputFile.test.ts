@@ -4,7 +4,7 @@ import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import { afterAll, describe, expect, it } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/FakeAgentBrowser.js"
-import { runToResult } from "../../src/program/ToolCall.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
 import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()

@@ -1,6 +1,6 @@
 import * as Either from "effect/Either"
 import { describe, expect, it } from "vitest"
-import { parseEnvelope } from "../../src/schema/UpstreamEnvelope.js"
+import { parseEnvelope } from "../../src/upstream/parseEnvelope.js"
 import { parseJsonLossless, quoteUnsafeIntegers } from "../../src/upstream/parseJsonLossless.js"
 
 describe("parseJsonLossless", () => {

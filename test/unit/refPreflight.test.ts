@@ -1,6 +1,7 @@
 /** The stale-ref preflight rules, pure. */
 import { describe, expect, it } from "vitest"
-import { preflightArgs, preflightBatch, type RefSnapshot, samePage } from "../../src/program/refPreflight.js"
+import { preflightArgs, preflightBatch, samePage } from "../../src/session/refPreflight.js"
+import type { RefSnapshot } from "../../src/schema/RefSnapshot.js"
 
 const snapshot: RefSnapshot = {
   url: "http://app.test/form?step=1",

@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { afterAll, describe, expect, it } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/FakeAgentBrowser.js"
-import { runToResult } from "../../src/program/ToolCall.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
 import { ArtifactStore } from "../../src/services/ArtifactStore.js"
 import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 

@@ -7,7 +7,7 @@ import * as Fiber from "effect/Fiber"
 import * as TestClock from "effect/TestClock"
 import { afterAll, describe } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/FakeAgentBrowser.js"
-import { baseSessionName, runToResult } from "../../src/program/ToolCall.js"
+import { baseSessionName, runToResult } from "../../src/program/call/ToolCall.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 

@@ -5,7 +5,7 @@ import * as Effect from "effect/Effect"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { afterAll, describe, expect, it } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/FakeAgentBrowser.js"
-import { runToResult } from "../../src/program/ToolCall.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
 import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()

@@ -1,0 +1,150 @@
+/**
+ * Nothing upstream claims to have saved is trusted until it is on disk: each artifact a command reports is checked
+ * (exists, size, media type sniffed from content) and becomes a verification row: `verified`, `missing`, `pending`
+ * (a recording until `record stop`) or `unverified` (empty file, or no path reported). A claimed file that is
+ * absent fails the call (`artifact-missing`); a download that landed somewhere other than the requested path is
+ * copied there, or the call fails (`download-not-verified`). Verified live screenshots come back inline.
+ */
+import { copyFileSync, mkdirSync } from "node:fs"
+import { dirname } from "node:path"
+import * as Effect from "effect/Effect"
+import type { Plan } from "../../schema/Plan.js"
+import { ArtifactMissing, DownloadNotVerified } from "../../schema/ToolError.js"
+import { ArtifactStore } from "../../services/ArtifactStore.js"
+import type { FileFacts } from "../../schema/Artifacts.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { ToolConfig } from "../../services/ToolConfig.js"
+import { artifactRequest } from "../../upstream/artifactPaths.js"
+import { parseCommandLine } from "../../upstream/commandLine.js"
+import type { BatchRow } from "../../schema/UpstreamEnvelope.js"
+import { findExecutable } from "../../upstream/nativeBinary.js"
+import { INLINE_IMAGE_BYTES } from "../../presenters/budgets.js"
+import type { UpstreamOutcome } from "../../schema/Outcome.js"
+import type { VerificationState, VerificationRow, ArtifactVerification, VerifiedArtifacts } from "../../schema/Artifacts.js"
+
+const DIRECT_SAVES = new Set(["download", "pdf", "state"])
+
+export const summarize = (rows: ReadonlyArray<VerificationRow>): ArtifactVerification => {
+  const count = (state: VerificationState) => rows.filter((r) => r.state === state).length
+  return {
+    verified: rows.length > 0 && rows.every((r) => r.state === "verified"),
+    verifiedCount: count("verified"),
+    missingCount: count("missing"),
+    pendingCount: count("pending"),
+    unverifiedCount: count("unverified"),
+    artifacts: rows
+  }
+}
+
+const claimedPath = (data: unknown): string | undefined => {
+  if (data === null || typeof data !== "object") return undefined
+  const d = data as Record<string, unknown>
+  const value = d["path"] ?? d["outputPath"] ?? d["output"] ?? d["diffPath"] ?? d["file"]
+  return typeof value === "string" && value !== "" ? value : undefined
+}
+
+const rowOf = (kind: string, facts: FileFacts, requestedPath: string | undefined, limitation?: string): VerificationRow => ({
+  path: facts.path,
+  kind,
+  state: !facts.exists ? "missing" : (facts.sizeBytes ?? 0) === 0 ? "unverified" : "verified",
+  exists: facts.exists,
+  ...(requestedPath !== undefined && requestedPath !== facts.path ? { requestedPath } : {}),
+  ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}),
+  ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}),
+  ...(limitation !== undefined ? { limitation } : facts.exists && (facts.sizeBytes ?? 0) === 0 ? { limitation: "the file is empty" } : {})
+})
+
+/** Files written by successful batch steps (job/qa screenshots, downloads, …), each checked like a direct call's. */
+const verifyBatchSteps = (rows: ReadonlyArray<BatchRow>) =>
+  Effect.gen(function*() {
+    const store = yield* ArtifactStore
+    const out: Array<VerificationRow> = []
+    for (const row of rows) {
+      if (!row.success || row.command === undefined) continue
+      const line = parseCommandLine(row.command)
+      const request = artifactRequest(line)
+      if (request === undefined || request.pending || request.completesRecording) continue
+      const path = claimedPath(row.result) ?? (request.pathIndex !== undefined ? line.positionals[request.pathIndex] : undefined)
+      if (path === undefined) continue
+      const facts = yield* store.inspect(path)
+      out.push(rowOf(request.kind, facts, undefined))
+    }
+    return out
+  })
+
+export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
+  Effect.gen(function*() {
+    const none: VerifiedArtifacts = { rows: [], warnings: [] }
+    if (outcome.kind === "batch") return { rows: yield* verifyBatchSteps(outcome.rows), warnings: [] }
+    const request = artifactRequest(plan.line)
+    if (request === undefined || outcome.kind !== "single") return none
+    const store = yield* ArtifactStore
+    const registry = yield* SessionRegistry
+    const config = yield* ToolConfig
+    const session = plan.sessionName ?? ""
+    const warnings: Array<string> = []
+    const requested = request.pathIndex !== undefined ? plan.outputPath : undefined
+    let claimed = claimedPath(outcome.data)
+
+    if (request.kind === "recording" && findExecutable("ffmpeg", config.env["PATH"]) === undefined) {
+      warnings.push("ffmpeg is not on PATH: agent-browser needs it to encode recordings, so `record stop` may fail to write the video.")
+    }
+    if (request.pending) {
+      const path = claimed ?? requested
+      if (path !== undefined) yield* registry.setPendingRecording(session, path)
+      return {
+        rows: path === undefined ? [] : [{ path, kind: "recording", state: "pending" as const, exists: false, limitation: "recording in progress: the file is written by record stop" }],
+        warnings
+      }
+    }
+    if (request.completesRecording) {
+      claimed = claimed ?? (yield* registry.pendingRecordingOf(session))
+      yield* registry.setPendingRecording(session, undefined)
+    }
+    const path = claimed ?? requested
+    if (path === undefined) {
+      return { rows: [{ path: "", kind: request.kind, state: "unverified" as const, exists: false, limitation: "upstream reported success without a file path" }], warnings }
+    }
+
+    let facts = yield* store.inspect(path)
+    let limitation: string | undefined
+    if (request.kind === "download" && requested !== undefined && claimed !== undefined && claimed !== requested) {
+      // Some upstream versions saved downloads to their own folder: put the file where the caller asked.
+      const target = yield* store.inspect(requested)
+      if (!target.exists && facts.exists) {
+        yield* Effect.sync(() => {
+          mkdirSync(dirname(requested), { recursive: true })
+          copyFileSync(path, requested)
+        })
+        limitation = `agent-browser saved it to ${path}; copied to the requested path`
+      }
+      facts = yield* store.inspect(requested)
+      if (!facts.exists) return yield* new DownloadNotVerified({ requestedPath: requested, message: `no file at the requested path (agent-browser reported ${path})` })
+    }
+    if (!facts.exists && request.kind === "diff-image" && (outcome.data as { match?: unknown } | null)?.match === true) {
+      // agent-browser 0.41 reports a diffPath even when the images match, but writes no diff image then
+      return { rows: [rowOf(request.kind, facts, requested, "the images match, so agent-browser wrote no diff image")], warnings }
+    }
+    if (!facts.exists) {
+      return yield* (request.kind === "download"
+        ? new DownloadNotVerified({ requestedPath: path, message: "agent-browser reported the download, but no file is there" })
+        : new ArtifactMissing({ path, kind: request.kind }))
+    }
+    const row = rowOf(request.kind, facts, requested, limitation)
+    yield* store.record({
+      path: facts.path, kind: request.kind, command: plan.line.command ?? request.kind, storageScope: "explicit-path", retentionState: "live",
+      ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}), ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}),
+      recordedAt: new Date().toISOString()
+    })
+    const inline = request.kind === "screenshot" && row.state === "verified" && facts.mediaType?.startsWith("image/") === true
+      ? yield* store.readBase64(facts.path, INLINE_IMAGE_BYTES)
+      : undefined
+    return {
+      rows: [row],
+      warnings,
+      ...(inline !== undefined && facts.mediaType !== undefined ? { image: { data: inline, mimeType: facts.mediaType, path: facts.path } } : {}),
+      ...(DIRECT_SAVES.has(request.kind)
+        ? { savedFile: { path: facts.path, kind: request.kind, ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}), ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}) } }
+        : {})
+    } satisfies VerifiedArtifacts
+  })

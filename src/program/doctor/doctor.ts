@@ -1,0 +1,99 @@
+/**
+ * The package doctor (read-only): is agent-browser found and in range, is there a Chrome/Chromium, will it start as
+ * this user, is ffmpeg there for recordings, which pi runs this, and is this package loaded from more than one
+ * source in pi's settings. Each finding says how to fix it.
+ */
+import { existsSync, readFileSync } from "node:fs"
+import { homedir } from "node:os"
+import { dirname, join } from "node:path"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import { BinaryLocator } from "../../services/BinaryLocator.js"
+import { SUPPORTED_RANGE, ToolConfig } from "../../services/ToolConfig.js"
+import { findExecutable } from "../../upstream/nativeBinary.js"
+import { configPaths, loadFileConfig } from "../../config/fileConfig.js"
+
+export interface DoctorCheck {
+  readonly id: string
+  readonly status: "pass" | "warn" | "fail" | "info"
+  readonly message: string
+  readonly fix?: string
+}
+
+export const PACKAGE_NAME = "pi-agent-browser-effect"
+const CHROME_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"]
+
+const readJson = (path: string): unknown => {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"))
+  } catch {
+    return undefined
+  }
+}
+
+/** Entries of pi's settings `packages`/`extensions` that point at this package. */
+export const packageSources = (settingsFiles: ReadonlyArray<string>): ReadonlyArray<string> =>
+  settingsFiles.flatMap((file) => {
+    const settings = readJson(file) as Record<string, unknown> | undefined
+    if (settings === undefined) return []
+    return ["packages", "extensions"].flatMap((key) => {
+      const list = settings[key]
+      return Array.isArray(list) ? list.map((e) => (typeof e === "string" ? e : JSON.stringify(e))).filter((e) => e.includes(PACKAGE_NAME) || e.includes("agent-browser")).map((e) => `${file}: ${e}`) : []
+    })
+  })
+
+/** The pi version that runs this, from the CLI's package.json (best effort). */
+const piVersion = (): string | undefined => {
+  let dir = dirname(process.argv[1] ?? "")
+  for (let i = 0; i < 6 && dir !== dirname(dir); i++, dir = dirname(dir)) {
+    const pkg = readJson(join(dir, "package.json")) as { name?: string; version?: string } | undefined
+    if (pkg?.name?.endsWith("pi-coding-agent") === true) return pkg.version
+  }
+  return undefined
+}
+
+export const runDoctor = (cwd: string) =>
+  Effect.gen(function*() {
+    const config = yield* ToolConfig
+    const locator = yield* BinaryLocator
+    const checks: Array<DoctorCheck> = []
+    const binary = yield* Effect.either(locator.resolve)
+    if (Either.isRight(binary)) {
+      checks.push({ id: "agent-browser", status: binary.right.viaLauncher ? "warn" : "pass", message: `agent-browser ${binary.right.version} at ${binary.right.path}${binary.right.viaLauncher ? " (Node launcher: ~85 ms slower per call)" : ""}`, ...(binary.right.viaLauncher ? { fix: "reinstall agent-browser so its platform binary sits beside the launcher" } : {}) })
+    } else {
+      const e = binary.left
+      checks.push({
+        id: "agent-browser",
+        status: "fail",
+        message: e.reason === "unsupported-version" ? `agent-browser ${e.foundVersion ?? "?"} is outside ${SUPPORTED_RANGE.label}` : `agent-browser ${e.reason === "not-found" ? "not found on PATH" : "cannot start"}`,
+        fix: "npm install -g agent-browser@0.41 (this package does not bundle it)"
+      })
+    }
+    const configured = config.env["AGENT_BROWSER_EXECUTABLE_PATH"]
+    const chrome = configured !== undefined && configured !== "" ? configured : CHROME_PATHS.find((p) => existsSync(p))
+    checks.push(chrome !== undefined && existsSync(chrome)
+      ? { id: "browser", status: "pass", message: `browser ${chrome}` }
+      : { id: "browser", status: "fail", message: "no Chrome/Chromium found", fix: "Debian: apt-get install -y chromium; elsewhere install Chrome or run agent-browser install; or set AGENT_BROWSER_EXECUTABLE_PATH" })
+    const root = typeof process.getuid === "function" && process.getuid() === 0
+    if (root && !(config.env["AGENT_BROWSER_ARGS"] ?? "").includes("--no-sandbox")) {
+      checks.push({ id: "sandbox", status: "warn", message: "running as root: Chromium refuses to start without --no-sandbox", fix: "export AGENT_BROWSER_ARGS=--no-sandbox" })
+    }
+    checks.push(findExecutable("ffmpeg", config.env["PATH"]) !== undefined
+      ? { id: "ffmpeg", status: "pass", message: "ffmpeg found (record start/stop)" }
+      : { id: "ffmpeg", status: "info", message: "ffmpeg not on PATH: recordings will not encode", fix: "install ffmpeg if you use record start/stop" })
+    const loaded = loadFileConfig(configPaths(config.env, cwd, true), config.env)
+    checks.push(loaded.problems.length > 0
+      ? { id: "config", status: "warn", message: `config problems: ${loaded.problems.join("; ")}`, fix: "fix or remove the file" }
+      : { id: "config", status: "info", message: loaded.sources.length > 0 ? `config files: ${loaded.sources.join(", ")}` : "no config files (optional)" })
+    const version = piVersion()
+    checks.push({ id: "pi", status: "info", message: version !== undefined ? `pi ${version}` : "pi version unknown" })
+    const agentDir = config.env["PI_CODING_AGENT_DIR"] ?? join(config.env["HOME"] ?? homedir(), ".pi", "agent")
+    const sources = packageSources([join(agentDir, "settings.json"), join(cwd, ".pi", "settings.json")])
+    checks.push(sources.length > 1
+      ? { id: "duplicates", status: "warn", message: `agent_browser is configured ${sources.length} times: ${sources.join("; ")}`, fix: "keep one source, or two agent_browser tools will be registered" }
+      : { id: "duplicates", status: "pass", message: `configured sources: ${sources.length}` })
+    return checks
+  })
+
+export const formatDoctor = (checks: ReadonlyArray<DoctorCheck>): string =>
+  checks.map((c) => `${{ pass: "✓", warn: "⚠", fail: "✗", info: "·" }[c.status]} ${c.message}${c.fix !== undefined ? `\n    fix: ${c.fix}` : ""}`).join("\n")

@@ -1,0 +1,29 @@
+/** `--allowed-domains` checked against the page a navigation-prone command ended on. */
+import * as Effect from "effect/Effect"
+import type { Plan } from "../../schema/Plan.js"
+import { PolicyBlocked } from "../../schema/ToolError.js"
+import { outsideAllowList, parseAllowList } from "../../upstream/allowedDomains.js"
+import { flagValue, parseCommandLine } from "../../upstream/commandLine.js"
+import type { UpstreamOutcome } from "../../schema/Outcome.js"
+import { observeDaemon } from "../refs/refTracking.js"
+
+/** Commands after which the page may be somewhere else: the allow-list is checked against where it ended up. */
+const NAVIGATING = new Set(["open", "goto", "navigate", "click", "dblclick", "back", "forward", "reload", "press", "key", "tab"])
+
+/**
+ * Defence in depth for `--allowed-domains` (given on this call or re-sent for the managed session): after a
+ * navigation-prone command succeeds, the page it ended on must be inside the list, or the call is policy-blocked.
+ */
+export const checkAllowList = (plan: Plan, outcome: UpstreamOutcome, navigation: { readonly url: string } | undefined) =>
+  Effect.gen(function*() {
+    const list = flagValue(parseCommandLine(plan.effectiveArgs), "--allowed-domains")
+    if (list === undefined || outcome.kind !== "single" || !NAVIGATING.has(plan.line.command ?? "")) return
+    const reported = (outcome.data as { url?: unknown } | null)?.url
+    const url = navigation?.url ?? (typeof reported === "string" ? reported : (yield* observeDaemon(plan)).url)
+    if (url === undefined) return
+    const host = outsideAllowList(url, parseAllowList(list))
+    if (host !== undefined) {
+      return yield* new PolicyBlocked({ message: `the page ended at ${url} (host ${host}), outside --allowed-domains ${list}` })
+    }
+  })
+

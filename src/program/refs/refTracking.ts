@@ -1,0 +1,43 @@
+/**
+ * The session's ref record: what the latest snapshot allocated, from which page and daemon, and the preflight that
+ * refuses stale refs before upstream acts (rules in refPreflight).
+ */
+import * as Effect from "effect/Effect"
+import type { Plan } from "../../schema/Plan.js"
+import { DaemonProbe } from "../../services/DaemonProbe.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import type { RefInfo } from "../../schema/RefSnapshot.js"
+import { ToolConfig, type ToolConfigShape } from "../../services/ToolConfig.js"
+import { preflightArgs, preflightBatch, refsIn } from "../../session/refPreflight.js"
+
+export const refsFrom = (data: unknown): ReadonlyMap<string, RefInfo> | undefined => {
+  const refs = (data as { refs?: unknown } | null)?.refs
+  if (refs === null || typeof refs !== "object" || refs === undefined) return undefined
+  return new Map(Object.entries(refs as Record<string, { role?: unknown; name?: unknown }>).map(([id, r]) => [id, { role: String(r.role ?? ""), name: String(r.name ?? "") }]))
+}
+
+const socketDirOf = (plan: Plan, config: ToolConfigShape): string | undefined =>
+  plan.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.env["AGENT_BROWSER_SOCKET_DIR"]
+
+export const observeDaemon = (plan: Plan) =>
+  Effect.gen(function*() {
+    const config = yield* ToolConfig
+    const probe = yield* DaemonProbe
+    const dir = socketDirOf(plan, config)
+    return dir === undefined || plan.sessionName === undefined ? { pid: undefined, url: undefined } : yield* probe.observe(dir, plan.sessionName)
+  })
+
+/** Refuses stale `@eN` refs before anything runs (see refPreflight). */
+export const guardRefs = (plan: Plan) =>
+  Effect.gen(function*() {
+    if (plan.kind !== "browser" || plan.sessionName === undefined) return
+    const isBatch = plan.line.command === "batch" && plan.stdin !== undefined
+    if (!isBatch && refsIn(plan.line.positionals).length === 0) return
+    const registry = yield* SessionRegistry
+    const snapshot = yield* registry.refSnapshotOf(plan.sessionName)
+    if (snapshot === undefined) return
+    const current = yield* observeDaemon(plan)
+    const stale = isBatch ? preflightBatch(plan.stdin ?? "", snapshot, current) : preflightArgs(plan.line.positionals, snapshot, current)
+    if (stale !== undefined) return yield* stale
+  })
+

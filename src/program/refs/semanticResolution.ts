@@ -1,0 +1,49 @@
+/**
+ * semanticAction helpers around the upstream call: a fill whose target is exactly one current editable ref runs on
+ * that ref, and a missed text click is offered as a button or link of that exact name.
+ */
+import * as Effect from "effect/Effect"
+import type { Plan } from "../../schema/Plan.js"
+import { SelectorNotFound } from "../../schema/ToolError.js"
+import { DaemonProbe } from "../../services/DaemonProbe.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { ToolConfig } from "../../services/ToolConfig.js"
+import { parseCommandLine } from "../../upstream/commandLine.js"
+import type { ResolvedInput } from "../../schema/Compiled.js"
+import { samePage } from "../../session/refPreflight.js"
+import { findTarget, matchRefs } from "./visibleRefFallback.js"
+
+/**
+ * A semantic fill in the managed session whose target is exactly one editable ref of the latest snapshot runs as
+ * `fill @ref <text>` directly: the same element, without upstream's locator search (and its DOM marker attribute).
+ */
+export const preResolveFill = (resolved: ResolvedInput, managedSession: string) =>
+  Effect.gen(function*() {
+    const c = resolved.compiled
+    if (c.mode !== "semanticAction" || c.semanticAction.action !== "fill" || c.semanticAction.locator === undefined) return resolved
+    if (resolved.input.semanticAction?.session !== undefined) return resolved
+    const target = findTarget(parseCommandLine(c.semanticAction.args))
+    const snapshot = yield* (yield* SessionRegistry).refSnapshotOf(managedSession)
+    if (target === undefined || snapshot === undefined) return resolved
+    // only refs of the page the browser is on now (otherwise the stale-ref guard would rightly refuse them)
+    const config = yield* ToolConfig
+    const observed = yield* (yield* DaemonProbe).observe(config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir, managedSession)
+    if (observed.url === undefined || !samePage(snapshot.url, observed.url) || (snapshot.daemonPid !== undefined && observed.pid !== snapshot.daemonPid)) return resolved
+    const matches = matchRefs(target, snapshot.refs)
+    const match = matches[0]
+    if (matches.length !== 1 || match === undefined) return resolved
+    const args = ["fill", `@${match.ref}`, resolved.input.semanticAction?.text ?? ""]
+    return {
+      input: { ...resolved.input, args },
+      compiled: { mode: "semanticAction" as const, semanticAction: { ...c.semanticAction, args, resolvedRef: `@${match.ref}` } }
+    } satisfies ResolvedInput
+  })
+
+/** A text-locator click that missed may be a button or a link with that exact name: offer both, bounded. */
+export const withCandidates = (plan: Plan, error: SelectorNotFound): SelectorNotFound => {
+  const c = plan.compiled
+  if (c.mode !== "semanticAction" || c.semanticAction.action !== "click" || c.semanticAction.locator !== "text") return error
+  const name = plan.line.positionals[2] ?? ""
+  return new SelectorNotFound({ selector: error.selector, message: error.message, candidates: [{ role: "button", name }, { role: "link", name }] })
+}
+

@@ -1,0 +1,87 @@
+/**
+ * After a `find` (or compiled semanticAction) misses, one fresh `snapshot -i` looks for the intended element among
+ * the current refs, by exact role and name only: role locators need `--name`; text clicks match buttons and links;
+ * label fills match textboxes; placeholder fills searchboxes and textboxes. Matches become `try-current-visible-ref`
+ * next actions; fill misses get focus/click recovery that never repeats the fill text. Never fails the call further.
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type { Plan } from "../../schema/Plan.js"
+import { SelectorNotFound } from "../../schema/ToolError.js"
+import type { ResolvedBinary } from "../../services/BinaryLocator.js"
+import { ProcessRunner } from "../../services/ProcessRunner.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { globalFlagTokens, parseCommandLine } from "../../upstream/commandLine.js"
+import { classifyUpstream } from "../../upstream/classifyReply.js"
+import { refsFrom } from "./refTracking.js"
+
+/** Candidates offered; more than this means the name is not specific enough to act on. */
+export const MAX_FALLBACK_REFS = 3
+
+export interface FallbackRef {
+  readonly ref: string
+  readonly role: string
+  readonly name: string
+}
+
+export interface FindTarget {
+  readonly locator: string
+  readonly value: string
+  readonly action: string
+  readonly name: string | undefined
+}
+
+/** Reads `find <locator> <value> <action> [text] [--name n]` from argv. */
+export const findTarget = (line: ReturnType<typeof parseCommandLine>): FindTarget | undefined => {
+  const p = line.positionals
+  if (p[0] !== "find" || p.length < 4) return undefined
+  const at = p.indexOf("--name")
+  return { locator: p[1] ?? "", value: p[2] ?? "", action: p[3] ?? "", name: at >= 0 ? p[at + 1] : undefined }
+}
+
+const norm = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase()
+
+/** Which current refs exactly match the missed target. */
+export const matchRefs = (target: FindTarget, refs: ReadonlyMap<string, { readonly role: string; readonly name: string }>): ReadonlyArray<FallbackRef> => {
+  const accept = (role: string, name: string): boolean => {
+    switch (target.locator) {
+      case "role":
+        return target.name !== undefined && role === target.value && norm(name) === norm(target.name)
+      case "text":
+        return (role === "button" || role === "link") && norm(name) === norm(target.value)
+      case "label":
+        return target.action === "fill" && role === "textbox" && norm(name) === norm(target.value)
+      case "placeholder":
+        return target.action === "fill" && (role === "textbox" || role === "searchbox") && norm(name) === norm(target.value)
+      default:
+        return false
+    }
+  }
+  return [...refs.entries()].filter(([, r]) => accept(r.role, r.name)).map(([ref, r]) => ({ ref, role: r.role, name: r.name }))
+}
+
+export const visibleRefFallback = (plan: Plan, binary: ResolvedBinary, error: SelectorNotFound) =>
+  Effect.gen(function*() {
+    const target = findTarget(plan.line)
+    if (target === undefined || plan.sessionName === undefined) return error
+    const runner = yield* ProcessRunner
+    const registry = yield* SessionRegistry
+    const prefix = globalFlagTokens(parseCommandLine(plan.effectiveArgs))
+    const result = yield* runner.run({ binary: binary.path, args: [...prefix, "snapshot", "-i"], env: plan.env, timeoutMs: 10_000, cwd: plan.cwd })
+    const outcome = classifyUpstream({ ...plan, kind: "browser" }, result)
+    if (Either.isLeft(outcome) || outcome.right.kind !== "single") return error
+    const refs = refsFrom(outcome.right.data)
+    if (refs === undefined) return error
+    const origin = (outcome.right.data as { origin?: unknown } | null)?.origin
+    const existing = yield* registry.refSnapshotOf(plan.sessionName)
+    yield* registry.recordRefSnapshot(plan.sessionName, { refs, url: typeof origin === "string" ? origin : "", daemonPid: existing?.daemonPid })
+    const matches = matchRefs(target, refs)
+    return matches.length === 0 || matches.length > MAX_FALLBACK_REFS
+      ? error
+      : new SelectorNotFound({
+        selector: error.selector,
+        message: error.message,
+        ...(error.candidates !== undefined ? { candidates: error.candidates } : {}),
+        fallback: { action: target.action, refs: matches }
+      })
+  }).pipe(Effect.catchAll(() => Effect.succeed(error)))

@@ -1,0 +1,56 @@
+/** Lifecycle programs the pi hooks call: restore on session start, close the owned browser on quit. */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { initialSessionState, type SessionState } from "../../schema/SessionState.js"
+import { ArtifactStore } from "../../services/ArtifactStore.js"
+import type { ManifestEntry } from "../../schema/Artifacts.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { ToolConfig } from "../../services/ToolConfig.js"
+import { closeManagedSession } from "./closeSession.js"
+import { decodeRefSnapshot } from "../../session/refSnapshotFile.js"
+import { baseSessionName } from "../call/ToolCall.js"
+
+/** Adopts the managed session recorded on the active branch (or starts clean when none is recorded). */
+export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function*(
+  piSessionId: string,
+  cwd: string,
+  fromBranch: (baseName: string) => SessionState | undefined,
+  manifest: ReadonlyArray<ManifestEntry> = [],
+  refsPath?: string
+) {
+  const config = yield* ToolConfig
+  const registry = yield* SessionRegistry
+  const artifacts = yield* ArtifactStore
+  const baseName = baseSessionName(config.sessionPrefix, piSessionId, cwd)
+  // a branch without a managed session starts clean; browsers other branches launched stay owned (quit closes them)
+  yield* registry.restore(fromBranch(baseName) ?? initialSessionState(baseName))
+  yield* artifacts.restoreManifest(manifest)
+  // the branch's latest refs come back too, so the stale-ref guard judges them as it did before
+  const json = refsPath === undefined ? undefined : yield* artifacts.loadRefs(refsPath)
+  const decoded = json === undefined ? undefined : decodeRefSnapshot(json)
+  if (decoded !== undefined) yield* registry.recordRefSnapshot(decoded.session, decoded.snapshot)
+})
+
+/** Closes every browser the wrapper owns; explicit caller sessions are left alone. */
+export const closeOwnedBrowser = Effect.fn("Lifecycle.closeOwnedBrowser")(function*() {
+  const config = yield* ToolConfig
+  const registry = yield* SessionRegistry
+  const owned = yield* registry.ownedSessions
+  const env: Record<string, string> = config.env["AGENT_BROWSER_SOCKET_DIR"] === undefined ? { AGENT_BROWSER_SOCKET_DIR: config.socketDir } : {}
+  return yield* Effect.forEach(owned, (session) => closeManagedSession(session, env))
+})
+
+/**
+ * Before this runtime goes away for a reload, resume or fork, the managed browser the active branch follows stays
+ * alive for the next extension instance (it restores it from the branch); every other browser this runtime owns
+ * would be orphaned, so it is closed now.
+ */
+export const closeOrphanedBrowsers = Effect.fn("Lifecycle.closeOrphanedBrowsers")(function*() {
+  const config = yield* ToolConfig
+  const registry = yield* SessionRegistry
+  const state = yield* registry.snapshot
+  const keep = Option.match(state, { onNone: () => undefined, onSome: (s) => (s.managed.active ? s.managed.name : undefined) })
+  const orphans = (yield* registry.ownedSessions).filter((s) => s.name !== keep)
+  const env: Record<string, string> = config.env["AGENT_BROWSER_SOCKET_DIR"] === undefined ? { AGENT_BROWSER_SOCKET_DIR: config.socketDir } : {}
+  return yield* Effect.forEach(orphans, (session) => closeManagedSession(session, env))
+})

@@ -1,0 +1,44 @@
+/**
+ * Tab drift after `open`: agent-browser 0.41 can report the page it opened while leaving the active tab elsewhere
+ * (about:blank on a fresh session, a restored tab with --profile/--state), so the next snapshot reads the wrong page.
+ * After a successful open, the daemon's own record of the active tab is compared with the URL open returned; on a
+ * mismatch the tab showing that URL is re-selected (`tab list`, then `tab <id>`). When none matches, the call fails
+ * as `tab-drift` with exact recovery steps. One file read when nothing drifted.
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type { Plan } from "../../schema/Plan.js"
+import { TabDrift } from "../../schema/ToolError.js"
+import type { ResolvedBinary } from "../../services/BinaryLocator.js"
+import { ProcessRunner } from "../../services/ProcessRunner.js"
+import { globalFlagTokens, parseCommandLine } from "../../upstream/commandLine.js"
+import { classifyUpstream } from "../../upstream/classifyReply.js"
+import type { UpstreamOutcome } from "../../schema/Outcome.js"
+import { samePage } from "../../session/refPreflight.js"
+import { observeDaemon } from "../refs/refTracking.js"
+import type { TabCorrection } from "../../schema/PageFacts.js"
+
+const OPENS = new Set(["open", "goto", "navigate"])
+
+export const recoverTab = (plan: Plan, binary: ResolvedBinary, outcome: UpstreamOutcome) =>
+  Effect.gen(function*() {
+    if (!OPENS.has(plan.line.command ?? "") || outcome.kind !== "single" || plan.sessionName === undefined) return undefined
+    const opened = (outcome.data as { url?: unknown } | null)?.url
+    if (typeof opened !== "string" || !/^https?:/.test(opened)) return undefined
+    const active = (yield* observeDaemon(plan)).url
+    if (active === undefined || samePage(opened, active)) return undefined
+    const runner = yield* ProcessRunner
+    const prefix = globalFlagTokens(parseCommandLine(plan.effectiveArgs))
+    const run = (args: ReadonlyArray<string>) =>
+      Effect.map(runner.run({ binary: binary.path, args: [...prefix, ...args], env: plan.env, timeoutMs: 8_000, cwd: plan.cwd }), (r) =>
+        classifyUpstream({ ...plan, line: parseCommandLine(args), kind: "browser" }, r))
+    const listed = yield* run(["tab", "list"])
+    const tabs = Either.isRight(listed) && listed.right.kind === "single" ? ((listed.right.data as { tabs?: unknown } | null)?.tabs ?? []) : []
+    const match = (tabs as Array<{ tabId?: unknown; url?: unknown }>).find((t) => typeof t.url === "string" && samePage(opened, t.url))
+    if (match === undefined || typeof match.tabId !== "string") {
+      return yield* new TabDrift({ expectedUrl: opened, observedUrl: active })
+    }
+    const selected = yield* run(["tab", match.tabId])
+    if (Either.isLeft(selected)) return yield* new TabDrift({ expectedUrl: opened, observedUrl: active })
+    return { reselected: match.tabId, from: active } satisfies TabCorrection
+  })

@@ -1,0 +1,37 @@
+/** What the higher-level input modes compile to: upstream argv, batch rows and the facts the result echoes. */
+import type { SemanticAction, ToolInput } from "./ToolInput.js"
+
+export interface CompiledSemanticAction {
+  readonly action: SemanticAction["action"]
+  readonly locator?: string
+  readonly selector?: string
+  readonly values?: ReadonlyArray<string>
+  readonly args: ReadonlyArray<string>
+  /** Set when the wrapper resolved the locator to the one matching ref of the latest snapshot. */
+  readonly resolvedRef?: string
+}
+
+export interface CompiledBatch {
+  readonly args: ReadonlyArray<string>
+  readonly stdin: string
+  readonly rows: ReadonlyArray<ReadonlyArray<string>>
+  /** Absolute paths the rows will write (their parents are created first). */
+  readonly outputPaths: ReadonlyArray<string>
+}
+
+export interface CompiledQa extends CompiledBatch {
+  readonly loadState: string
+  readonly checks: { readonly network: boolean; readonly console: boolean; readonly errors: boolean }
+}
+
+export type CompiledMode =
+  | { readonly mode: "args" }
+  | { readonly mode: "semanticAction"; readonly semanticAction: CompiledSemanticAction }
+  | { readonly mode: "job"; readonly job: CompiledBatch }
+  | { readonly mode: "qa"; readonly qa: CompiledQa }
+
+export interface ResolvedInput {
+  /** The input with `args`/`stdin` set from the compiled mode. */
+  readonly input: ToolInput & { readonly args: ReadonlyArray<string> }
+  readonly compiled: CompiledMode
+}

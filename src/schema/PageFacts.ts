@@ -1,0 +1,14 @@
+/** Facts read from the page after a command: viewport position, and a tab re-selected after drift. */
+export interface ViewportFacts {
+  readonly scrollX: number
+  readonly scrollY: number
+  readonly width: number
+  readonly height: number
+  readonly pageWidth: number
+  readonly pageHeight: number
+}
+
+export interface TabCorrection {
+  readonly reselected: string
+  readonly from: string
+}

@@ -1,0 +1,7 @@
+/** Wrapper-only snapshot flags (removed before upstream sees the command). */
+export interface SnapshotOptions {
+  readonly search?: string
+  readonly role?: string
+  readonly viewport: boolean
+  readonly diff: boolean
+}

@@ -1,0 +1,64 @@
+/**
+ * What the wrapper has seen running in a session: captures (trace, profiler, HAR, recording) and `network route`
+ * mocks. Starting a capture the wrapper believes is already running is refused before upstream runs; failed or
+ * pending requests that match an active route are flagged, since a mock is the likeliest cause. Pure.
+ */
+import { InvalidInput } from "../schema/ToolError.js"
+import type { CommandLine } from "../schema/CommandLine.js"
+import type { CaptureKind, RouteDiagnostic } from "../schema/Captures.js"
+
+export interface CaptureCommand {
+  readonly kind: CaptureKind
+  readonly op: "start" | "stop" | "restart"
+}
+
+export const captureCommand = (line: CommandLine): CaptureCommand | undefined => {
+  const [command, sub, third] = line.positionals
+  if ((command === "trace" || command === "profiler") && (sub === "start" || sub === "stop")) return { kind: command, op: sub }
+  if (command === "network" && sub === "har" && (third === "start" || third === "stop")) return { kind: "har", op: third }
+  if (command === "record" && (sub === "start" || sub === "stop" || sub === "restart")) return { kind: "recording", op: sub }
+  return undefined
+}
+
+/** Refuses a start of a capture the wrapper saw started and not stopped in this session. */
+export const guardCapture = (line: CommandLine, session: string, active: ReadonlySet<CaptureKind>): InvalidInput | undefined => {
+  const capture = captureCommand(line)
+  if (capture?.op !== "start" || !active.has(capture.kind)) return undefined
+  const stop = capture.kind === "har" ? "network har stop [path]" : capture.kind === "recording" ? "record stop" : `${capture.kind} stop [path]`
+  return new InvalidInput({
+    field: "args",
+    message: `the wrapper believes a ${capture.kind} capture is already running in session ${session} (started earlier in this conversation); run ${stop} first. If it was stopped outside this tool, stop it again here to resync.`
+  })
+}
+
+export const afterCapture = (line: CommandLine, active: ReadonlySet<CaptureKind>): ReadonlySet<CaptureKind> => {
+  const capture = captureCommand(line)
+  if (capture === undefined) return active
+  const next = new Set(active)
+  if (capture.op === "stop") next.delete(capture.kind)
+  else next.add(capture.kind)
+  return next
+}
+
+export const afterRoute = (line: CommandLine, routes: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const [command, sub, pattern] = line.positionals
+  if (command !== "network") return routes
+  if (sub === "route" && pattern !== undefined) return [...routes.filter((r) => r !== pattern), pattern]
+  if (sub === "unroute") return pattern === undefined ? [] : routes.filter((r) => r !== pattern)
+  return routes
+}
+
+/** `**` any path, `*` one segment, `?` one character: the URL globs upstream's route takes. */
+export const globToRegExp = (glob: string): RegExp =>
+  new RegExp(`^${glob.split("**").map((part) => part.split("*").map((p) => p.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\?/g, ".")).join("[^/]*")).join(".*")}$`)
+
+export const routeDiagnostics = (routes: ReadonlyArray<string>, requests: ReadonlyArray<Record<string, unknown>>): ReadonlyArray<RouteDiagnostic> =>
+  requests.flatMap((r) => {
+    const status = r["status"]
+    const failed = typeof status === "number" && status >= 400
+    const pending = typeof status !== "number"
+    if (!failed && !pending) return []
+    const url = String(r["url"] ?? "")
+    const pattern = routes.find((glob) => globToRegExp(glob).test(url) || globToRegExp(glob).test(url.replace(/^[a-z]+:\/\/[^/]+/, "")))
+    return pattern === undefined ? [] : [{ routePattern: pattern, requestId: String(r["requestId"] ?? ""), requestUrl: url, reason: failed ? "failed" as const : "pending" as const }]
+  })

@@ -1,0 +1,41 @@
+/**
+ * The QA verdict from a compiled `qa` batch: any failed step (load, expected text or selector), console errors, page
+ * errors, or actionable failed requests (icon probes are benign) fail it. Pure.
+ */
+import { isBenignFailure, isFailedRequest } from "../upstream/requestOutcome.js"
+import type { CompiledQa } from "../schema/Compiled.js"
+import type { BatchRow } from "../schema/UpstreamEnvelope.js"
+import type { QaVerdict } from "../schema/Qa.js"
+
+
+const resultOf = (rows: ReadonlyArray<BatchRow>, command: ReadonlyArray<string>): Record<string, unknown> | undefined => {
+  const row = [...rows].reverse().find((r) => r.success && r.command !== undefined && command.every((t, i) => r.command?.[i] === t) && r.command.length === command.length)
+  return row?.result !== null && typeof row?.result === "object" ? (row.result as Record<string, unknown>) : undefined
+}
+
+export const evaluateQa = (compiled: CompiledQa, rows: ReadonlyArray<BatchRow>): QaVerdict => {
+  const failedChecks: Array<string> = []
+  const warnings: Array<string> = []
+  rows.forEach((row, i) => {
+    if (!row.success) failedChecks.push(`step ${i + 1} (${(row.command ?? []).slice(0, 3).join(" ")}) failed: ${row.error ?? "no detail"}`)
+  })
+  if (rows.length < compiled.rows.length) warnings.push(`${compiled.rows.length - rows.length} later step(s) did not run after the failure`)
+  if (compiled.checks.console) {
+    const messages = resultOf(rows, ["console"])?.["messages"]
+    const errors = Array.isArray(messages) ? (messages as Array<Record<string, unknown>>).filter((m) => m["type"] === "error") : []
+    if (errors.length > 0) failedChecks.push(`${errors.length} console error(s): ${String(errors[0]?.["text"] ?? "").slice(0, 160)}`)
+  }
+  if (compiled.checks.errors) {
+    const errors = resultOf(rows, ["errors"])?.["errors"]
+    if (Array.isArray(errors) && errors.length > 0) failedChecks.push(`${errors.length} page error(s): ${String((errors[0] as Record<string, unknown>)["text"] ?? "").split("\n")[0]}`)
+  }
+  if (compiled.checks.network) {
+    const requests = resultOf(rows, ["network", "requests"])?.["requests"]
+    const failed = Array.isArray(requests)
+      ? (requests as Array<Record<string, unknown>>).filter((r) => isFailedRequest(r) && !isBenignFailure(String(r["url"] ?? "")))
+      : []
+    if (failed.length > 0) failedChecks.push(`${failed.length} failed request(s): ${failed.slice(0, 3).map((r) => `${String(r["status"] ?? "no response")} ${String(r["url"])}`).join(", ")}`)
+  }
+  const passed = failedChecks.length === 0
+  return { passed, failedChecks, warnings, summary: passed ? "QA passed" : `QA failed: ${failedChecks.length} check(s)` }
+}

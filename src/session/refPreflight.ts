@@ -1,0 +1,94 @@
+/**
+ * Stale-ref preflight: before a mutation-prone command acts on `@eN` refs, refuse refs that came from another page,
+ * are absent from the latest snapshot, or predate a daemon restart (a new daemon numbers refs from e1 again, so an
+ * old ref could silently name a different element). Batch stdin is scanned in order with a latch: a step that may
+ * navigate or re-render blocks later ref steps until a `snapshot` step; same-snapshot form rows (fill, type, check,
+ * select, clicks on checkbox/radio refs) do not set it. Pure.
+ */
+import { StaleRef } from "../schema/ToolError.js"
+import { parseCommandLine } from "../upstream/commandLine.js"
+import { ELEMENT_COMMANDS } from "../upstream/commandPolicy.js"
+import type { RefSnapshot } from "../schema/RefSnapshot.js"
+
+const REF = /^(?:@|ref=)?(e\d+)$/
+
+/** Commands after which refs of the previous page state must not be trusted within the same batch. */
+const INVALIDATING = new Set(["open", "goto", "navigate", "reload", "back", "forward", "click", "dblclick", "press", "key", "tab", "frame", "close", "quit", "exit", "set", "eval"])
+/** Refs roles a click leaves in place (native form controls do not navigate or re-render the page). */
+const FORM_CLICK_ROLES = new Set(["checkbox", "radio"])
+
+export const refsIn = (argv: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const line = parseCommandLine(argv)
+  if (line.command === undefined || !ELEMENT_COMMANDS.has(line.command)) return []
+  return line.positionals.slice(1).flatMap((t) => {
+    const m = REF.exec(t)
+    return m?.[1] !== undefined ? [m[1]] : []
+  })
+}
+
+/**
+ * Whether two URLs name the same page: fragments never count; the query counts when the observed URL carries one
+ * (the daemon's target file records origin and path only).
+ */
+export const samePage = (snapshotUrl: string, observedUrl: string): boolean => {
+  try {
+    const a = new URL(snapshotUrl.trim())
+    const b = new URL(observedUrl.trim())
+    if (a.origin !== b.origin || a.pathname !== b.pathname) return false
+    return b.search === "" || a.search === b.search
+  } catch {
+    return snapshotUrl.trim() === observedUrl.trim()
+  }
+}
+
+const check = (refs: ReadonlyArray<string>, snapshot: RefSnapshot | undefined, current: { pid: string | undefined; url: string | undefined }): StaleRef | undefined => {
+  const ref = refs[0]
+  if (ref === undefined || snapshot === undefined) return undefined
+  if (snapshot.daemonPid !== undefined && current.pid !== undefined && snapshot.daemonPid !== current.pid) {
+    return new StaleRef({ ref, source: "preflight", message: `@${ref} came from a browser daemon that has since restarted (refs restart at e1 in a new daemon)` })
+  }
+  if (current.url !== undefined && snapshot.url !== "" && !samePage(snapshot.url, current.url)) {
+    return new StaleRef({ ref, source: "preflight", message: `@${ref} came from ${snapshot.url}, but the page is now ${current.url}` })
+  }
+  const missing = refs.find((r) => !snapshot.refs.has(r))
+  if (missing !== undefined) return new StaleRef({ ref: missing, source: "preflight", message: `@${missing} is not in the latest snapshot of this page` })
+  return undefined
+}
+
+/** The first stale ref of a direct command, if any. */
+export const preflightArgs = (argv: ReadonlyArray<string>, snapshot: RefSnapshot | undefined, current: { pid: string | undefined; url: string | undefined }): StaleRef | undefined =>
+  check(refsIn(argv), snapshot, current)
+
+/** The first stale ref of a batch (stdin JSON array of argv arrays), scanning steps in order. */
+export const preflightBatch = (stdin: string, snapshot: RefSnapshot | undefined, current: { pid: string | undefined; url: string | undefined }): StaleRef | undefined => {
+  let steps: unknown
+  try {
+    steps = JSON.parse(stdin)
+  } catch {
+    return undefined // upstream reports invalid batch JSON itself
+  }
+  if (!Array.isArray(steps)) return undefined
+  let latched: string | undefined
+  let known: RefSnapshot | undefined = snapshot
+  for (const [index, step] of steps.entries()) {
+    if (!Array.isArray(step) || !step.every((t) => typeof t === "string")) continue
+    const argv = step as ReadonlyArray<string>
+    const command = argv[0]
+    if (command === "snapshot") {
+      latched = undefined
+      known = undefined // the new refs are unknown until it runs
+      continue
+    }
+    const refs = refsIn(argv)
+    if (refs.length > 0) {
+      if (latched !== undefined) {
+        return new StaleRef({ ref: refs[0] ?? "", source: "preflight", message: `batch step ${index + 1} uses @${refs[0]} after step ${latched} may have changed the page; add a snapshot step before it` })
+      }
+      const stale = check(refs, known, current)
+      if (stale !== undefined) return new StaleRef({ ...stale, message: `batch step ${index + 1}: ${stale.message}` })
+    }
+    const formClick = (command === "click") && refs.length > 0 && refs.every((r) => FORM_CLICK_ROLES.has(known?.refs.get(r)?.role ?? ""))
+    if (command !== undefined && INVALIDATING.has(command) && !formClick) latched = `${index + 1} (${command})`
+  }
+  return undefined
+}

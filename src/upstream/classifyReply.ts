@@ -1,0 +1,116 @@
+/**
+ * The only classifier: one process result plus its plan becomes an upstream outcome or exactly one typed error.
+ * Error text is matched here, once, against the messages agent-browser 0.41 prints (reference §8).
+ */
+import * as Either from "effect/Either"
+import type { Plan } from "../schema/Plan.js"
+import {
+  ConfirmationRequired,
+  ParseFailure,
+  PolicyBlocked,
+  SelectorNotFound,
+  SelectorUnsupported,
+  StaleRef,
+  TimedOut,
+  type ToolError,
+  UpstreamFailed
+} from "../schema/ToolError.js"
+import type { BatchRow } from "../schema/UpstreamEnvelope.js"
+import { parseEnvelope } from "./parseEnvelope.js"
+import type { RunResult } from "../schema/Outcome.js"
+import { parseJsonLossless } from "./parseJsonLossless.js"
+import type { UpstreamOutcome } from "../schema/Outcome.js"
+
+/** Playwright/other-tool selector dialects that agent-browser does not implement. */
+const UNSUPPORTED_SELECTOR = /^(text|role|label|placeholder|alt|title|testid)=|:has-text\(|:text\(|:visible\b|>>|^internal:/
+
+/** Maps one upstream error message (plus its `code`) to the typed error that describes it. */
+export const classifyErrorText = (
+  message: string,
+  extra: { readonly code?: string | undefined; readonly type?: string | undefined; readonly data?: unknown; readonly stderr: string; readonly exitCode: number | null }
+): ToolError => {
+  const staleRef = /Unknown ref: (\S+)|Stale ref (\S+)/.exec(message)
+  if (staleRef !== null) return new StaleRef({ ref: (staleRef[1] ?? staleRef[2] ?? "").replace(/[.:,]$/, ""), message, source: "upstream" })
+  const notFound = /Element not found: (.+?)\. Verify the selector/s.exec(message)
+  if (notFound !== null) {
+    const selector = notFound[1] ?? ""
+    return UNSUPPORTED_SELECTOR.test(selector)
+      ? new SelectorUnsupported({ selector, message })
+      : new SelectorNotFound({ selector, message })
+  }
+  const byLocator = /No element found by (\w+) '([^']*)'/.exec(message)
+  if (byLocator !== null) return new SelectorNotFound({ selector: `${byLocator[1]}=${byLocator[2]}`, message })
+  if (/but none match name|No element matches|Could not find frame/.test(message)) return new SelectorNotFound({ selector: "", message })
+  if (/not in the allowed domains list|denied by policy|not allowed by domain filter/i.test(message)) return new PolicyBlocked({ message })
+  if (extra.code === "outcome_unknown") return new TimedOut({ source: "upstream", message, timeoutMs: 0, dispatched: "maybe", stdout: "", stderr: extra.stderr })
+  const waited = /(Wait timed out after (\d+)ms|Operation timed out)/.exec(message)
+  if (waited !== null) return new TimedOut({ source: "upstream", message, timeoutMs: Number(waited[2] ?? 0), dispatched: "no", stdout: "", stderr: extra.stderr })
+  return new UpstreamFailed({
+    message,
+    ...(extra.code !== undefined ? { code: extra.code } : {}),
+    ...(extra.type !== undefined ? { type: extra.type } : {}),
+    ...(extra.data !== undefined && extra.data !== null ? { data: extra.data } : {}),
+    stderr: extra.stderr,
+    exitCode: extra.exitCode
+  })
+}
+
+const confirmation = (data: unknown): ConfirmationRequired | undefined => {
+  if (data === null || typeof data !== "object") return undefined
+  const d = data as Record<string, unknown>
+  if (d["confirmation_required"] !== true) return undefined
+  return new ConfirmationRequired({ confirmationId: String(d["confirmation_id"] ?? ""), action: String(d["action"] ?? "") })
+}
+
+export const classifyUpstream = (plan: Plan, result: RunResult): Either.Either<UpstreamOutcome, ToolError> => {
+  const stderr = result.stderr.trim()
+  if (plan.kind === "inspection") {
+    if (result.exitCode === 0) return Either.right({ kind: "inspection", stdout: result.stdout })
+    return Either.left(classifyErrorText(stderr || result.stdout.trim() || `exit code ${result.exitCode}`, { stderr, exitCode: result.exitCode }))
+  }
+  if (plan.line.command === "doctor") {
+    // doctor prints its report as the whole document ({checks, fixed, summary, success}); the report is the result
+    try {
+      const report = parseJsonLossless(result.stdout.trim()) as Record<string, unknown>
+      if (Array.isArray(report["checks"])) return Either.right({ kind: "single", data: report, warning: undefined })
+    } catch {
+      // fall through to the generic envelope handling
+    }
+  }
+  const parsed = parseEnvelope(result.stdout)
+  if (Either.isLeft(parsed)) {
+    if (result.exitCode !== 0 && result.stdout.trim() === "" && stderr !== "") {
+      return Either.left(classifyErrorText(stderr.replace(/^✗\s*/, ""), { stderr, exitCode: result.exitCode }))
+    }
+    return Either.left(new ParseFailure({ message: parsed.left, stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode }))
+  }
+  const upstream = parsed.right
+  // A batch with failed rows is still a complete outcome: every step's row is presented, and the aggregate
+  // failure is derived from the first failed row (firstBatchFailure).
+  if (upstream.kind === "batch") return Either.right({ kind: "batch", rows: upstream.rows })
+  const { envelope } = upstream
+  // `stream enable` is made idempotent: enabling an enabled stream is the state the caller asked for
+  if (!envelope.success && plan.line.command === "stream" && plan.line.subcommand === "enable" && /already enabled/i.test(envelope.error ?? "")) {
+    return Either.right({ kind: "single", data: { enabled: true, alreadyEnabled: true }, warning: undefined })
+  }
+  if (envelope.success) {
+    const pending = confirmation(envelope.data)
+    if (pending !== undefined) return Either.left(pending)
+    return Either.right({ kind: "single", data: envelope.data, warning: envelope.warning })
+  }
+  return Either.left(classifyErrorText(envelope.error ?? (stderr || "agent-browser reported failure without a message"), {
+    code: envelope.code,
+    type: envelope.type,
+    data: envelope.data,
+    stderr,
+    exitCode: result.exitCode
+  }))
+}
+
+/** The first failed batch row as a typed error, when any step failed. */
+export const firstBatchFailure = (rows: ReadonlyArray<BatchRow>): { readonly index: number; readonly error: ToolError } | undefined => {
+  const index = rows.findIndex((row) => !row.success)
+  if (index < 0) return undefined
+  const row = rows[index]
+  return { index, error: classifyErrorText(row?.error ?? "batch step failed", { stderr: "", exitCode: 1 }) }
+}
