@@ -3,7 +3,7 @@
  * layers (and a config-driven variant for tests/embedders), the error union and the result types.
  * See docs/EMBEDDING.md.
  */
-export { execute, prepare, run, runToResult, baseSessionName, type CallContext, type Executed } from "./program/call/ToolCall.js"
+export { execute, prepare, run, runToResult, baseSessionName, type CallContext, type CallError } from "./program/call/ToolCall.js"
 export { closeOwnedBrowser, restoreSession } from "./program/session/lifecycle.js"
 export { planInvocation } from "./program/call/planInvocation.js"
 export { classifyUpstream } from "./upstream/classifyReply.js"

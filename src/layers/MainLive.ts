@@ -10,12 +10,13 @@ import { BinaryLocatorLive } from "./BinaryLocatorLive.js"
 import { PresenterLive } from "./PresenterLive.js"
 import { ProcessRunnerLive } from "./ProcessRunnerLive.js"
 import { RedactorLive } from "./RedactorLive.js"
+import { SessionCommandsLive } from "./SessionCommandsLive.js"
 import { SessionRegistryLive } from "./SessionRegistryLive.js"
 import { ToolConfigLive } from "./ToolConfigLive.js"
 
 /** All services that need only a ToolConfig. */
 export const makeServicesLayer = <E>(config: Layer.Layer<ToolConfig, E>) =>
-  PresenterLive.pipe(
+  Layer.mergeAll(PresenterLive, SessionCommandsLive).pipe(
     Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, ProcessRunnerLive, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive)),
     Layer.provideMerge(config)
   )
@@ -25,7 +26,7 @@ export type MainServices = Layer.Layer.Success<typeof MainLive>
 
 /** Every service over a fake agent-browser: deterministic, no processes. */
 export const makeFakeLayer = <E>(fake: Layer.Layer<FakeAgentBrowser | ProcessRunner | BinaryLocator>, config: Layer.Layer<ToolConfig, E>) =>
-  PresenterLive.pipe(
+  Layer.mergeAll(PresenterLive, SessionCommandsLive).pipe(
     Layer.provideMerge(Layer.mergeAll(fake, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive)),
     Layer.provideMerge(config)
   )

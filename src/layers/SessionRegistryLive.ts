@@ -1,23 +1,37 @@
-/** SessionRegistryLive: state in a Ref, one semaphore per session name in an RcMap. */
+/**
+ * SessionRegistryLive: the managed-session state and one record per upstream session in `Ref`s, replaced whole; one
+ * semaphore per lock key, created atomically on first use (so calls that arrive together share it) and kept for
+ * the process (a handful of keys per pi session).
+ */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as RcMap from "effect/RcMap"
 import * as Ref from "effect/Ref"
+import type { Semaphore } from "effect/Effect"
+import type { ManagedSession, SessionState } from "../schema/SessionState.js"
+import { initialSessionState } from "../schema/SessionState.js"
+import { SessionRegistry, type SessionView } from "../services/SessionRegistry.js"
+import { afterCapture, afterRoute } from "../session/captures.js"
 import { afterSuccess } from "../session/sessionTransitions.js"
-import { initialSessionState, type ManagedSession, type SessionState } from "../schema/SessionState.js"
 import { isClose } from "../upstream/commandPolicy.js"
-import type { RefSnapshot } from "../schema/RefSnapshot.js"
-import type { CaptureKind } from "../schema/Captures.js"
-import { SessionRegistry } from "../services/SessionRegistry.js"
 
-export const SessionRegistryLive = Layer.scoped(
+interface SessionRecord extends SessionView {
+  readonly pendingRecording: string | undefined
+}
+
+const EMPTY: SessionRecord = { refs: undefined, captures: new Set(), routes: [], pinnedTab: undefined, pendingRecording: undefined }
+
+export const SessionRegistryLive = Layer.effect(
   SessionRegistry,
   Effect.gen(function*() {
     const state = yield* Ref.make(Option.none<SessionState>())
-    const refs = yield* Ref.make<ReadonlyMap<string, RefSnapshot>>(new Map())
-    const recordings = yield* Ref.make<ReadonlyMap<string, string>>(new Map())
+    const records = yield* Ref.make<ReadonlyMap<string, SessionRecord>>(new Map())
     const owned = yield* Ref.make<ReadonlyMap<string, ManagedSession>>(new Map())
+    const locks = yield* Ref.make<ReadonlyMap<string, Semaphore>>(new Map())
+
+    const recordOf = (session: string) => Effect.map(Ref.get(records), (m) => m.get(session) ?? EMPTY)
+    const update = (session: string, f: (record: SessionRecord) => SessionRecord) =>
+      Ref.update(records, (m) => new Map(m).set(session, f(m.get(session) ?? EMPTY)))
     /** Keeps the owned set in step with a state transition: the new active session in, closed ones out. */
     const track = (next: SessionState, closed: ReadonlyArray<string>) =>
       Ref.update(owned, (m) => {
@@ -26,40 +40,58 @@ export const SessionRegistryLive = Layer.scoped(
         if (next.managed.active) out.set(next.managed.name, next.managed)
         return out
       })
-    const captures = yield* Ref.make<ReadonlyMap<string, ReadonlySet<CaptureKind>>>(new Map())
-    const routes = yield* Ref.make<ReadonlyMap<string, ReadonlyArray<string>>>(new Map())
-    const pins = yield* Ref.make<ReadonlyMap<string, string>>(new Map())
-    const put = <V>(ref: Ref.Ref<ReadonlyMap<string, V>>, session: string, value: V | undefined) =>
-      Ref.update(ref, (m) => {
-        const next = new Map(m)
-        if (value === undefined) next.delete(session)
-        else next.set(session, value)
-        return next
-      })
-    const locks = yield* RcMap.make({ lookup: (_session: string) => Effect.makeSemaphore(1) })
-
-    const current = (baseName: string) =>
-      Ref.modify(state, (s) => {
-        const value = Option.isSome(s) && s.value.baseName === baseName ? s.value : initialSessionState(baseName)
-        return [value, Option.some(value)]
+    /** The state transition of a call, unless pi moved to another branch since the call was planned. */
+    const transition = (plan: Parameters<typeof afterSuccess>[1]) =>
+      Effect.flatMap(
+        Ref.modify(state, (s): readonly [{ readonly replaced: ManagedSession | undefined; readonly next: SessionState | undefined }, Option.Option<SessionState>] => {
+          if (Option.isNone(s) || s.value.epoch !== plan.stateEpoch) return [{ replaced: undefined, next: undefined }, s]
+          const { next, replaced } = afterSuccess(s.value, plan)
+          return [{ replaced, next }, Option.some(next)]
+        }),
+        ({ next, replaced }) => {
+          if (next === undefined) return Effect.succeed(Option.none<ManagedSession>())
+          const closed = [...(replaced !== undefined ? [replaced.name] : []), ...(isClose(plan.line) && plan.sessionName !== undefined ? [plan.sessionName] : [])]
+          return Effect.as(track(next, closed), Option.fromNullable(replaced))
+        }
+      )
+    const lockFor = (key: string) =>
+      Ref.modify(locks, (m): readonly [Semaphore, ReadonlyMap<string, Semaphore>] => {
+        const existing = m.get(key)
+        if (existing !== undefined) return [existing, m]
+        const created = Effect.unsafeMakeSemaphore(1)
+        return [created, new Map(m).set(key, created)]
       })
 
     return SessionRegistry.of({
-      current,
-      recordSuccess: (plan) =>
-        Effect.tap(
-          Ref.modify(state, (s): readonly [{ readonly replaced: ManagedSession | undefined; readonly next: SessionState | undefined }, Option.Option<SessionState>] => {
-            // a call that completes after pi moved to another branch must not overwrite that branch's state
-            if (Option.isNone(s) || s.value.epoch !== plan.stateEpoch) return [{ replaced: undefined, next: undefined }, s]
-            const { next, replaced } = afterSuccess(s.value, plan)
-            return [{ replaced, next }, Option.some(next)]
-          }),
-          ({ next, replaced }) => {
-            if (next === undefined) return Effect.void
-            const closed = [...(replaced !== undefined ? [replaced.name] : []), ...(isClose(plan.line) && plan.sessionName !== undefined ? [plan.sessionName] : [])]
-            return track(next, closed)
+      current: (baseName) =>
+        Ref.modify(state, (s) => {
+          const value = Option.isSome(s) && s.value.baseName === baseName ? s.value : initialSessionState(baseName)
+          return [value, Option.some(value)]
+        }),
+      withLock: (key, task) => (key === undefined ? task : Effect.flatMap(lockFor(key), (lock) => lock.withPermits(1)(task))),
+      recordCall: (plan, record) =>
+        Effect.gen(function*() {
+          const replaced = yield* transition(plan)
+          const session = plan.sessionName
+          if (session === undefined || plan.kind !== "browser") return replaced
+          if (isClose(plan.line)) {
+            yield* Ref.update(records, (m) => {
+              const next = new Map(m)
+              next.delete(session)
+              return next
+            })
+            return replaced
           }
-        ).pipe(Effect.map(({ replaced }) => Option.fromNullable(replaced))),
+          yield* update(session, (r) => ({
+            ...r,
+            captures: afterCapture(plan.line, r.captures),
+            routes: afterRoute(plan.line, r.routes),
+            pinnedTab: record.reselectedTab ?? (plan.line.command === "tab" ? undefined : r.pinnedTab),
+            refs: record.refSnapshot ?? r.refs
+          }))
+          return replaced
+        }),
+      recordAttempt: (plan) => Effect.asVoid(transition(plan)),
       restore: (next) =>
         Effect.zipRight(
           Ref.update(state, (s) => Option.some({ ...next, epoch: Option.match(s, { onNone: () => 0, onSome: (v) => v.epoch + 1 }) })),
@@ -67,20 +99,17 @@ export const SessionRegistryLive = Layer.scoped(
         ),
       ownedSessions: Effect.map(Ref.get(owned), (m) => [...m.values()]),
       snapshot: Ref.get(state),
-      serialize: (session, task) =>
-        session === undefined
-          ? task
-          : Effect.scoped(Effect.flatMap(RcMap.get(locks, session), (lock) => lock.withPermits(1)(task))),
-      recordRefSnapshot: (session, snapshot) => put(refs, session, snapshot),
-      refSnapshotOf: (session) => Effect.map(Ref.get(refs), (m) => m.get(session)),
-      setPendingRecording: (session, path) => put(recordings, session, path),
-      pendingRecordingOf: (session) => Effect.map(Ref.get(recordings), (m) => m.get(session)),
-      capturesOf: (session) => Effect.map(Ref.get(captures), (m) => m.get(session) ?? new Set<CaptureKind>()),
-      setCaptures: (session, value) => put(captures, session, value.size === 0 ? undefined : value),
-      pinnedTabOf: (session) => Effect.map(Ref.get(pins), (m) => m.get(session)),
-      setPinnedTab: (session, tabId) => put(pins, session, tabId),
-      routesOf: (session) => Effect.map(Ref.get(routes), (m) => m.get(session) ?? []),
-      setRoutes: (session, value) => put(routes, session, value.length === 0 ? undefined : value)
+      view: (session) => Effect.map(recordOf(session), ({ pendingRecording: _, ...view }) => view),
+      refSnapshotOf: (session) => Effect.map(recordOf(session), (r) => r.refs),
+      recordRefSnapshot: (session, refs) => update(session, (r) => ({ ...r, refs })),
+      dropPin: (session) => update(session, (r) => ({ ...r, pinnedTab: undefined })),
+      startRecording: (session, path) => update(session, (r) => ({ ...r, pendingRecording: path })),
+      takeRecording: (session) =>
+        Ref.modify(records, (m): readonly [string | undefined, ReadonlyMap<string, SessionRecord>] => {
+          const record = m.get(session)
+          if (record?.pendingRecording === undefined) return [undefined, m]
+          return [record.pendingRecording, new Map(m).set(session, { ...record, pendingRecording: undefined })]
+        })
     })
   })
 )

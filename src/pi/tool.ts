@@ -7,7 +7,7 @@ import { toolInputJsonSchema } from "../schema/ToolInput.js"
 import { description, promptGuidelines, promptSnippet, TOOL_LABEL, TOOL_NAME } from "../playbook.js"
 import { toPiResult } from "./toPiResult.js"
 import { type RenderTheme, renderCallText, renderResultText, textComponent } from "./render.js"
-import type { StepProgress } from "../program/modes/runSteps.js"
+import type { StepProgress } from "../schema/Progress.js"
 
 /** pi's onUpdate: partial results shown while the call runs (not persisted). */
 type ProgressUpdate = (partial: { content: Array<{ type: "text"; text: string }>; details: unknown }) => void

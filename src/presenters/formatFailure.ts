@@ -107,7 +107,9 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
           },
       PolicyBlocked: (e) => ({ text: `Blocked by policy: ${e.message}`, summary: "Policy blocked", nextActions: none }),
       ArtifactMissing: (e) => ({
-        text: `agent-browser reported a saved ${e.kind} at ${e.path}, but no file is there. Do not rely on it; retry with an absolute path.`,
+        text: e.detail !== undefined
+          ? `The ${e.kind} file was not written at ${e.path}: ${e.detail}. The browser command itself ran; fix the path and save again.`
+          : `agent-browser reported a saved ${e.kind} at ${e.path}, but no file is there. Do not rely on it; retry with an absolute path.`,
         summary: `${e.kind} missing: ${e.path}`,
         nextActions: none
       }),

@@ -129,8 +129,8 @@ const formatSingle = (plan: Plan, data: Data): Formatted => {
 
 const formatBatch = (rows: Extract<UpstreamOutcome, { kind: "batch" }>["rows"]): Formatted => {
   const lines = rows.map((row, i) => {
-    const command = (row.command ?? [`#${row.index ?? i}`]).join(" ")
-    if (!row.success) return `${i + 1}. ✗ ${command}: ${row.error ?? "failed"}`
+    const command = row.command.length > 0 ? row.command.join(" ") : `#${i}`
+    if (!row.success) return `${i + 1}. ✗ ${command}: ${row.error.message || row.error._tag}`
     const result = stripLifecycle(row.result)
     const shown = result === null || (typeof result === "object" && Object.keys(result as Data).length === 0) ? "" : ` → ${oneLine(JSON.stringify(result), 160)}`
     return `${i + 1}. ✓ ${command}${shown}`

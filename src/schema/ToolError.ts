@@ -109,10 +109,12 @@ export class PolicyBlocked extends Data.TaggedError("PolicyBlocked")<{
   readonly message: string
 }> {}
 
-/** Upstream claimed a saved file that is not on disk. */
+/** A file the call should have produced is not on disk: one upstream claimed to save, or the caller's outputPath. */
 export class ArtifactMissing extends Data.TaggedError("ArtifactMissing")<{
   readonly path: string
   readonly kind: string
+  /** Why the file is not there, when the wrapper itself failed to write it (outputPath). */
+  readonly detail?: string
 }> {}
 
 /** A download was requested but its file could not be verified at the requested path. */
@@ -137,6 +139,17 @@ export class CleanupFailed extends Data.TaggedError("CleanupFailed")<{
   readonly resource: string
   readonly message: string
 }> {}
+
+/** What one upstream reply can be classified as (classifyReply); every input mode keeps this tag as it is. */
+export type UpstreamReplyError =
+  | ConfirmationRequired
+  | ParseFailure
+  | PolicyBlocked
+  | SelectorNotFound
+  | SelectorUnsupported
+  | StaleRef
+  | TimedOut
+  | UpstreamFailed
 
 export type ToolError =
   | InvalidInput

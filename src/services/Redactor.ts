@@ -1,19 +1,24 @@
 /**
- * Redactor: the one place that decides what is secret. Echoed args lose credentials before they reach pi, and every
- * model-visible text and persisted detail is scrubbed of every secret seen so far in this process (a password typed
- * in one call must not come back in the next call's URL or page text). State: the remembered secrets, in memory
- * only, never persisted; gone when the layer's scope closes.
+ * Redactor: the one place that decides what is secret, and the one point every model-visible text and persisted
+ * detail passes through. It learns secrets as calls reveal them (a typed password, an auth stdin, header values) and
+ * keeps them: a password typed in one call must not come back in the next call's URL or page text. State: the
+ * learned secrets, in memory only, never persisted; gone when the layer's scope closes.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { RedactedArgs, RefNameLookup } from "../schema/Redaction.js"
 
 export interface RedactorShape {
+  /** The rule alone: argv with credentials replaced, and the secrets found (not learned). */
   readonly redactArgs: (args: ReadonlyArray<string>, lookup?: RefNameLookup) => RedactedArgs
-  readonly scrubText: (text: string, secrets: ReadonlyArray<string>) => string
-  readonly scrubValue: <A>(value: A, secrets: ReadonlyArray<string>) => A
-  /** Adds secrets to the process memory and returns everything remembered so far. */
-  readonly remember: (secrets: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<string>>
+  /** Remembers secrets for the rest of the process. */
+  readonly learn: (secrets: ReadonlyArray<string>) => Effect.Effect<void>
+  /** Argv as it may be echoed: credentials replaced, and the secrets they held learned. */
+  readonly echoArgs: (args: ReadonlyArray<string>, lookup?: RefNameLookup) => Effect.Effect<ReadonlyArray<string>>
+  /** Text with every learned secret, URL credential and bearer/JWT credential replaced. */
+  readonly scrubText: (text: string) => Effect.Effect<string>
+  /** The same for structured data, plus the values of secret-named keys. */
+  readonly scrubValue: <A>(value: A) => Effect.Effect<A>
 }
 
 export class Redactor extends Context.Tag("agent-browser/Redactor")<Redactor, RedactorShape>() {}

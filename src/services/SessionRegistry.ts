@@ -1,22 +1,49 @@
 /**
- * SessionRegistry: which upstream session each call targets, and one call at a time per session (different
- * sessions run concurrently; upstream serializes a session's requests anyway, so queueing here keeps watchdogs
- * honest). State: the managed-session record for the current pi session and the latest ref names per session.
- * Closes nothing itself; the shutdown program asks it which browser the wrapper owns.
+ * SessionRegistry: the wrapper's record of the browser sessions of this pi session, and the rules that change it.
+ * - One call at a time per lock key (the pi session's managed browser, or a caller's explicit `--session`), whatever
+ *   the arrival order; different keys run concurrently. A queued call plans and starts its watchdog only when it runs.
+ * - After a call upstream answered, `recordCall` applies every rule in one step, inside the caller's lock: managed
+ *   session activation, rotation on close, fresh-launch replacement, captures and route mocks started or stopped,
+ *   the tab pin, and the latest ref map.
+ * Closes nothing itself; the programs ask it which browsers the wrapper owns.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
+import type { CaptureKind } from "../schema/Captures.js"
 import type { Plan } from "../schema/Plan.js"
 import type { RefSnapshot } from "../schema/RefSnapshot.js"
-import type { CaptureKind } from "../schema/Captures.js"
 import type { ManagedSession, SessionState } from "../schema/SessionState.js"
+
+/** What the wrapper knows about one upstream session. */
+export interface SessionView {
+  /** The latest snapshot's refs. */
+  readonly refs: RefSnapshot | undefined
+  /** Captures (trace, profiler, HAR, recording) the wrapper saw start and not stop. */
+  readonly captures: ReadonlySet<CaptureKind>
+  /** Active `network route` globs. */
+  readonly routes: ReadonlyArray<string>
+  /** The tab later commands run in after an observed drift (see tabPinning). */
+  readonly pinnedTab: string | undefined
+}
+
+/** Facts a call observed that the registry's rules need. */
+export interface CallRecord {
+  /** A snapshot's refs (after `snapshot`). */
+  readonly refSnapshot?: RefSnapshot
+  /** The tab tab-recovery re-selected. */
+  readonly reselectedTab?: string
+}
 
 export interface SessionRegistryShape {
   /** Current state for this pi session (derived base name); a new base name starts from scratch. */
   readonly current: (baseName: string) => Effect.Effect<SessionState>
-  /** Records a call upstream answered; returns the managed session it replaced (to be closed), if any. */
-  readonly recordSuccess: (plan: Plan) => Effect.Effect<Option.Option<ManagedSession>>
+  /** Runs `task` holding the lock for `key`; `undefined` runs unserialized (calls that touch no session). */
+  readonly withLock: <A, E, R>(key: string | undefined, task: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  /** A call upstream answered: applies every rule (see above). Returns the managed session it replaced, to close. */
+  readonly recordCall: (plan: Plan, record: CallRecord) => Effect.Effect<Option.Option<ManagedSession>>
+  /** A call whose browser command failed upstream: its daemon and browser exist all the same (launch flags stick). */
+  readonly recordAttempt: (plan: Plan) => Effect.Effect<void>
   /** Replaces the whole state (restore from a pi branch). Idempotent. */
   readonly restore: (state: SessionState) => Effect.Effect<void>
   /**
@@ -26,23 +53,16 @@ export interface SessionRegistryShape {
   readonly ownedSessions: Effect.Effect<ReadonlyArray<ManagedSession>>
   /** The state as it stands, if any call or restore set it. */
   readonly snapshot: Effect.Effect<Option.Option<SessionState>>
-  /** Runs `task` holding the session's lock; `undefined` sessions are not serialized. */
-  readonly serialize: <A, E, R>(session: string | undefined, task: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
-  /** The latest snapshot's refs for a session (undefined clears them, e.g. after close). */
-  readonly recordRefSnapshot: (session: string, snapshot: RefSnapshot | undefined) => Effect.Effect<void>
+  readonly view: (session: string) => Effect.Effect<SessionView>
   readonly refSnapshotOf: (session: string) => Effect.Effect<RefSnapshot | undefined>
-  /** The file a session's `record start` will write, until `record stop`. */
-  readonly setPendingRecording: (session: string, path: string | undefined) => Effect.Effect<void>
-  readonly pendingRecordingOf: (session: string) => Effect.Effect<string | undefined>
-  /** Captures (trace, profiler, HAR, recording) the wrapper saw start and not stop, per session. */
-  readonly capturesOf: (session: string) => Effect.Effect<ReadonlySet<CaptureKind>>
-  readonly setCaptures: (session: string, captures: ReadonlySet<CaptureKind>) => Effect.Effect<void>
-  /** The tab a session is pinned to after an observed drift (see tabPinning). */
-  readonly pinnedTabOf: (session: string) => Effect.Effect<string | undefined>
-  readonly setPinnedTab: (session: string, tabId: string | undefined) => Effect.Effect<void>
-  /** Active `network route` globs, per session. */
-  readonly routesOf: (session: string) => Effect.Effect<ReadonlyArray<string>>
-  readonly setRoutes: (session: string, routes: ReadonlyArray<string>) => Effect.Effect<void>
+  /** Replaces a session's ref map outside a recorded call (a fallback snapshot, a branch restore). */
+  readonly recordRefSnapshot: (session: string, snapshot: RefSnapshot | undefined) => Effect.Effect<void>
+  /** Forgets a pin whose tab is gone. */
+  readonly dropPin: (session: string) => Effect.Effect<void>
+  /** `record start` wrote nothing yet: remember the file `record stop` will write. */
+  readonly startRecording: (session: string, path: string) => Effect.Effect<void>
+  /** `record stop`: the file the matching start named, forgotten as it is returned. */
+  readonly takeRecording: (session: string) => Effect.Effect<string | undefined>
 }
 
 export class SessionRegistry extends Context.Tag("agent-browser/SessionRegistry")<SessionRegistry, SessionRegistryShape>() {}

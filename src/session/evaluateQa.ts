@@ -4,20 +4,20 @@
  */
 import { isBenignFailure, isFailedRequest } from "../upstream/requestOutcome.js"
 import type { CompiledQa } from "../schema/Compiled.js"
-import type { BatchRow } from "../schema/UpstreamEnvelope.js"
+import type { StepRow } from "../schema/Outcome.js"
 import type { QaVerdict } from "../schema/Qa.js"
 
 
-const resultOf = (rows: ReadonlyArray<BatchRow>, command: ReadonlyArray<string>): Record<string, unknown> | undefined => {
-  const row = [...rows].reverse().find((r) => r.success && r.command !== undefined && command.every((t, i) => r.command?.[i] === t) && r.command.length === command.length)
-  return row?.result !== null && typeof row?.result === "object" ? (row.result as Record<string, unknown>) : undefined
+const resultOf = (rows: ReadonlyArray<StepRow>, command: ReadonlyArray<string>): Record<string, unknown> | undefined => {
+  const row = [...rows].reverse().find((r) => r.success && command.every((t, i) => r.command[i] === t) && r.command.length === command.length)
+  return row?.success === true && row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>) : undefined
 }
 
-export const evaluateQa = (compiled: CompiledQa, rows: ReadonlyArray<BatchRow>): QaVerdict => {
+export const evaluateQa = (compiled: CompiledQa, rows: ReadonlyArray<StepRow>): QaVerdict => {
   const failedChecks: Array<string> = []
   const warnings: Array<string> = []
   rows.forEach((row, i) => {
-    if (!row.success) failedChecks.push(`step ${i + 1} (${(row.command ?? []).slice(0, 3).join(" ")}) failed: ${row.error ?? "no detail"}`)
+    if (!row.success) failedChecks.push(`step ${i + 1} (${row.command.slice(0, 3).join(" ")}) failed: ${row.error.message || row.error._tag}`)
   })
   if (rows.length < compiled.rows.length) warnings.push(`${compiled.rows.length - rows.length} later step(s) did not run after the failure`)
   if (compiled.checks.console) {

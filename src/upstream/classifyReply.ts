@@ -12,14 +12,13 @@ import {
   SelectorUnsupported,
   StaleRef,
   TimedOut,
-  type ToolError,
-  UpstreamFailed
+  UpstreamFailed,
+  type UpstreamReplyError
 } from "../schema/ToolError.js"
 import type { BatchRow } from "../schema/UpstreamEnvelope.js"
 import { parseEnvelope } from "./parseEnvelope.js"
-import type { RunResult } from "../schema/Outcome.js"
 import { parseJsonLossless } from "./parseJsonLossless.js"
-import type { UpstreamOutcome } from "../schema/Outcome.js"
+import type { RunResult, StepRow, UpstreamOutcome } from "../schema/Outcome.js"
 
 /** Playwright/other-tool selector dialects that agent-browser does not implement. */
 const UNSUPPORTED_SELECTOR = /^(text|role|label|placeholder|alt|title|testid)=|:has-text\(|:text\(|:visible\b|>>|^internal:/
@@ -28,7 +27,7 @@ const UNSUPPORTED_SELECTOR = /^(text|role|label|placeholder|alt|title|testid)=|:
 export const classifyErrorText = (
   message: string,
   extra: { readonly code?: string | undefined; readonly type?: string | undefined; readonly data?: unknown; readonly stderr: string; readonly exitCode: number | null }
-): ToolError => {
+): UpstreamReplyError => {
   const staleRef = /Unknown ref: (\S+)|Stale ref (\S+)/.exec(message)
   if (staleRef !== null) return new StaleRef({ ref: (staleRef[1] ?? staleRef[2] ?? "").replace(/[.:,]$/, ""), message, source: "upstream" })
   const notFound = /Element not found: (.+?)\. Verify the selector/s.exec(message)
@@ -62,7 +61,7 @@ const confirmation = (data: unknown): ConfirmationRequired | undefined => {
   return new ConfirmationRequired({ confirmationId: String(d["confirmation_id"] ?? ""), action: String(d["action"] ?? "") })
 }
 
-export const classifyUpstream = (plan: Plan, result: RunResult): Either.Either<UpstreamOutcome, ToolError> => {
+export const classifyUpstream = (plan: Pick<Plan, "kind" | "line">, result: RunResult): Either.Either<UpstreamOutcome, UpstreamReplyError> => {
   const stderr = result.stderr.trim()
   if (plan.kind === "inspection") {
     if (result.exitCode === 0) return Either.right({ kind: "inspection", stdout: result.stdout })
@@ -87,7 +86,7 @@ export const classifyUpstream = (plan: Plan, result: RunResult): Either.Either<U
   const upstream = parsed.right
   // A batch with failed rows is still a complete outcome: every step's row is presented, and the aggregate
   // failure is derived from the first failed row (firstBatchFailure).
-  if (upstream.kind === "batch") return Either.right({ kind: "batch", rows: upstream.rows })
+  if (upstream.kind === "batch") return Either.right({ kind: "batch", rows: upstream.rows.map(stepRowOf) })
   const { envelope } = upstream
   // `stream enable` is made idempotent: enabling an enabled stream is the state the caller asked for
   if (!envelope.success && plan.line.command === "stream" && plan.line.subcommand === "enable" && /already enabled/i.test(envelope.error ?? "")) {
@@ -107,10 +106,15 @@ export const classifyUpstream = (plan: Plan, result: RunResult): Either.Either<U
   }))
 }
 
-/** The first failed batch row as a typed error, when any step failed. */
-export const firstBatchFailure = (rows: ReadonlyArray<BatchRow>): { readonly index: number; readonly error: ToolError } | undefined => {
+/** A raw batch row from upstream, its error classified here, once. */
+export const stepRowOf = (row: BatchRow): StepRow =>
+  row.success
+    ? { command: row.command ?? [], success: true, result: row.result }
+    : { command: row.command ?? [], success: false, error: classifyErrorText(row.error ?? "batch step failed", { stderr: "", exitCode: 1 }) }
+
+/** The first failed step, with the typed error it was classified as. */
+export const firstBatchFailure = (rows: ReadonlyArray<StepRow>): { readonly index: number; readonly error: UpstreamReplyError } | undefined => {
   const index = rows.findIndex((row) => !row.success)
-  if (index < 0) return undefined
   const row = rows[index]
-  return { index, error: classifyErrorText(row?.error ?? "batch step failed", { stderr: "", exitCode: 1 }) }
+  return row === undefined || row.success ? undefined : { index, error: row.error }
 }

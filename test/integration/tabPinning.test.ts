@@ -4,6 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
+import { prepare } from "../../src/program/call/prepare.js"
 import { SessionRegistry } from "../../src/services/SessionRegistry.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
@@ -13,8 +14,12 @@ const live = liveWorld()
 interface Tab { readonly tabId: string; readonly url: string; readonly active: boolean }
 const tabs = (session: string): ReadonlyArray<Tab> =>
   (JSON.parse(live.world.raw(["--json", "--session", session, "tab", "list"])) as { data: { tabs: Array<Tab> } }).data.tabs
-const pin = (session: string, tabId: string | undefined) =>
-  live.tool.runtime.runPromise(Effect.flatMap(SessionRegistry, (r) => r.setPinnedTab(session, tabId)))
+/** Pins the way tab recovery does: a recorded call that re-selected the tab. */
+const pin = (tabId: string | undefined) =>
+  live.tool.runtime.runPromise(Effect.gen(function*() {
+    const plan = yield* prepare({ args: ["get", "url"] }, { piSessionId: live.tool.piSessionId, cwd: live.world.root })
+    yield* (yield* SessionRegistry).recordCall(plan, tabId !== undefined ? { reselectedTab: tabId } : {})
+  }))
 
 describe("tab pinning", () => {
   it("runs commands in the pinned tab while another tab has focus, and drops a pin whose tab closed", async () => {
@@ -26,7 +31,7 @@ describe("tab pinning", () => {
     live.world.raw(["--json", "--session", session, "tab", "new", `${live.site.origin}/about.html`])
     expect(tabs(session).find((t) => t.active)?.url).toBe(`${live.site.origin}/about.html`)
 
-    await pin(session, home?.tabId)
+    await pin(home?.tabId)
     const pinned = await live.tool.call({ args: ["get", "url"] })
     expect(textOf(pinned)).toBe(`${live.site.origin}/index.html`)
 
@@ -39,6 +44,6 @@ describe("tab pinning", () => {
     const unpinned = await live.tool.call({ args: ["get", "url"] })
     expect(unpinned.isError).toBe(false)
     expect(textOf(unpinned)).toBe(`${live.site.origin}/about.html`)
-    expect(await live.tool.runtime.runPromise(Effect.flatMap(SessionRegistry, (r) => r.pinnedTabOf(session)))).toBeUndefined()
+    expect(await live.tool.runtime.runPromise(Effect.flatMap(SessionRegistry, (r) => r.view(session)))).toMatchObject({ pinnedTab: undefined })
   })
 })

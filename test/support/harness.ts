@@ -6,7 +6,7 @@ import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { type CallContext, runToResult } from "../../src/program/call/ToolCall.js"
 import { closeOwnedBrowser } from "../../src/program/session/lifecycle.js"
 import type { Approver } from "../../src/schema/Approval.js"
-import type { ProgressSink } from "../../src/program/modes/runSteps.js"
+import type { ProgressSink } from "../../src/schema/Progress.js"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
 import type { LiveEnv } from "./liveEnv.js"
 
@@ -14,6 +14,7 @@ export interface Harness {
   readonly call: (input: unknown, options?: { readonly signal?: AbortSignal; readonly approve?: Approver; readonly onProgress?: ProgressSink }) => Promise<ToolResult>
   readonly closeOwned: () => Promise<unknown>
   readonly runtime: ManagedRuntime.ManagedRuntime<any, never>
+  readonly piSessionId: string
   readonly dispose: () => Promise<void>
 }
 
@@ -21,6 +22,7 @@ export const makeHarness = (world: LiveEnv, piSessionId = "pi-session-1", cwd = 
   const runtime = ManagedRuntime.make(makeServicesLayer(toolConfigLayer(world.config)))
   return {
     runtime,
+    piSessionId,
     call: (input, options = {}) => {
       const call: CallContext = {
         piSessionId,

@@ -1,23 +1,25 @@
 /**
- * `outputPath`: after a successful call, save its result to a file the caller named: a snapshot's full tree, other
- * commands' data as pretty JSON (strings as-is), or the text the model saw. Redacted like everything else. It never
- * overwrites a file the browser command itself produced. A write failure turns the result into a failure.
+ * `outputPath`: after a call ran, save its result to a file the caller named: a snapshot's full tree, other
+ * commands' data as pretty JSON (strings as-is), or the text the model reads. Redacted like everything else. It
+ * never overwrites a file the browser command itself produced; a write that fails is reported, and the call fails
+ * as artifact-missing (see verdict).
  */
 import { isAbsolute, resolve } from "node:path"
 import * as Effect from "effect/Effect"
-import type { Plan } from "../../schema/Plan.js"
-import type { ToolResult } from "../../schema/ToolDetails.js"
+import type { Executed, OutputFileResult } from "../../schema/Executed.js"
+import { bodyOf } from "../../presenters/body.js"
 import { stripLifecycle } from "../../presenters/formatSuccess.js"
+import { stepRowJson } from "../../schema/Outcome.js"
 import { ArtifactStore } from "../../services/ArtifactStore.js"
 import { Redactor } from "../../services/Redactor.js"
-import type { UpstreamOutcome } from "../../schema/Outcome.js"
 
 export const resolveOutputPath = (raw: string, cwd: string): string => {
   const path = raw.startsWith("@") ? raw.slice(1) : raw
   return isAbsolute(path) ? path : resolve(cwd, path)
 }
 
-const payloadOf = (plan: Plan, outcome: UpstreamOutcome, result: ToolResult): { content: string; source: "data" | "text" | "snapshot" } => {
+const payloadOf = (executed: Executed): { content: string; source: "data" | "text" | "snapshot" } => {
+  const { plan, outcome } = executed
   if (outcome.kind === "single") {
     const data = stripLifecycle(outcome.data) as Record<string, unknown> | null
     if (plan.line.command === "snapshot" && typeof data?.["snapshot"] === "string") return { content: `${data["snapshot"]}\n`, source: "snapshot" }
@@ -26,37 +28,25 @@ const payloadOf = (plan: Plan, outcome: UpstreamOutcome, result: ToolResult): { 
       return { content: typeof value === "string" ? value : `${JSON.stringify(value, null, 2)}\n`, source: "data" }
     }
   }
-  if (outcome.kind === "batch") return { content: `${JSON.stringify(outcome.rows.map((r) => ({ ...r, result: stripLifecycle(r.result) })), null, 2)}\n`, source: "data" }
-  return { content: result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n"), source: "text" }
+  if (outcome.kind === "batch") {
+    // the same state-value redaction as the model-visible body
+    const body = bodyOf(executed)
+    return { content: `${JSON.stringify(body.data ?? outcome.rows.map((r) => stepRowJson(r, stripLifecycle)), null, 2)}\n`, source: "data" }
+  }
+  return { content: bodyOf(executed).text, source: "text" }
 }
 
-export const attachOutputFile = (result: ToolResult, plan: Plan, outcome: UpstreamOutcome, rawPath: string) =>
+export const writeOutputFile = (executed: Executed, rawPath: string) =>
   Effect.gen(function*() {
-    if (result.isError) return result
     const store = yield* ArtifactStore
     const redactor = yield* Redactor
-    const path = resolveOutputPath(rawPath, plan.cwd)
-    const produced = [plan.outputPath, result.details.imagePath, result.details.fullOutputPath, ...(result.details.artifacts ?? []).map((a) => a.path)]
+    const path = resolveOutputPath(rawPath, executed.plan.cwd)
+    const produced = [executed.plan.outputPath, executed.verified.image?.path, ...executed.verified.rows.map((a) => a.path)]
     if (produced.includes(path)) {
-      return failed(result, path, "outputPath names the file this browser command itself wrote; choose another path")
+      return { status: "failed", absolutePath: path, error: "outputPath names the file this browser command itself wrote; choose another path" } satisfies OutputFileResult
     }
-    const secrets = yield* redactor.remember([])
-    const payload = payloadOf(plan, outcome, result)
-    const written = yield* Effect.either(store.writeOutput(path, redactor.scrubText(payload.content, secrets)))
-    if (written._tag === "Left") return failed(result, path, written.left)
-    return {
-      ...result,
-      content: result.content.map((c, i) => (i === 0 && c.type === "text" ? { ...c, text: `${c.text}\nOutput file: ${path}` } : c)),
-      details: { ...result.details, outputFile: { status: "saved" as const, path: rawPath, absolutePath: path, source: payload.source, bytes: written.right } }
-    } satisfies ToolResult
+    const payload = payloadOf(executed)
+    const written = yield* Effect.either(store.writeOutput(path, yield* redactor.scrubText(payload.content)))
+    if (written._tag === "Left") return { status: "failed", absolutePath: path, error: written.left } satisfies OutputFileResult
+    return { status: "saved", path: rawPath, absolutePath: path, source: payload.source, bytes: written.right } satisfies OutputFileResult
   })
-
-const failed = (result: ToolResult, path: string, message: string): ToolResult => {
-  const { successCategory: _success, ...details } = result.details
-  return {
-    ...result,
-    isError: true,
-    content: result.content.map((c, i) => (i === 0 && c.type === "text" ? { ...c, text: `Failed (artifact-missing): output file not written: ${message}\n${c.text}` } : c)),
-    details: { ...details, resultCategory: "failure", failureCategory: "artifact-missing", outputFile: { status: "failed" as const, absolutePath: path, error: message } }
-  }
-}

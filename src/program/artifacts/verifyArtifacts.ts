@@ -16,25 +16,13 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { artifactRequest } from "../../upstream/artifactPaths.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
-import type { BatchRow } from "../../schema/UpstreamEnvelope.js"
+import type { StepRow } from "../../schema/Outcome.js"
 import { findExecutable } from "../../upstream/nativeBinary.js"
 import { INLINE_IMAGE_BYTES } from "../../presenters/budgets.js"
 import type { UpstreamOutcome } from "../../schema/Outcome.js"
-import type { VerificationState, VerificationRow, ArtifactVerification, VerifiedArtifacts } from "../../schema/Artifacts.js"
+import type { VerificationRow, VerifiedArtifacts } from "../../schema/Artifacts.js"
 
 const DIRECT_SAVES = new Set(["download", "pdf", "state"])
-
-export const summarize = (rows: ReadonlyArray<VerificationRow>): ArtifactVerification => {
-  const count = (state: VerificationState) => rows.filter((r) => r.state === state).length
-  return {
-    verified: rows.length > 0 && rows.every((r) => r.state === "verified"),
-    verifiedCount: count("verified"),
-    missingCount: count("missing"),
-    pendingCount: count("pending"),
-    unverifiedCount: count("unverified"),
-    artifacts: rows
-  }
-}
 
 const claimedPath = (data: unknown): string | undefined => {
   if (data === null || typeof data !== "object") return undefined
@@ -55,7 +43,7 @@ const rowOf = (kind: string, facts: FileFacts, requestedPath: string | undefined
 })
 
 /** Files written by successful batch steps (job/qa screenshots, downloads, …), each checked like a direct call's. */
-const verifyBatchSteps = (rows: ReadonlyArray<BatchRow>) =>
+const verifyBatchSteps = (rows: ReadonlyArray<StepRow>) =>
   Effect.gen(function*() {
     const store = yield* ArtifactStore
     const out: Array<VerificationRow> = []
@@ -91,15 +79,15 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
     }
     if (request.pending) {
       const path = claimed ?? requested
-      if (path !== undefined) yield* registry.setPendingRecording(session, path)
+      if (path !== undefined) yield* registry.startRecording(session, path)
       return {
         rows: path === undefined ? [] : [{ path, kind: "recording", state: "pending" as const, exists: false, limitation: "recording in progress: the file is written by record stop" }],
         warnings
       }
     }
     if (request.completesRecording) {
-      claimed = claimed ?? (yield* registry.pendingRecordingOf(session))
-      yield* registry.setPendingRecording(session, undefined)
+      const started = yield* registry.takeRecording(session)
+      claimed = claimed ?? started
     }
     const path = claimed ?? requested
     if (path === undefined) {

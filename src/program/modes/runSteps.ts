@@ -2,65 +2,56 @@
  * Runs a compiled job/qa step by step (one upstream call per row, same session and launch flags, under the caller's
  * session lock) instead of one opaque `batch` process: progress is reported after every step, fail-fast stops at
  * the first failed step exactly like `batch --bail`, and when the time budget runs out the result says which steps
- * completed and whether the first incomplete one is safe to retry.
+ * completed and whether the first incomplete one is safe to retry. A failed step keeps the typed error its reply
+ * was classified as, so a step fails with the same category the same command would have as `args`.
  */
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
 import type { Plan } from "../../schema/Plan.js"
+import type { ProgressSink } from "../../schema/Progress.js"
 import { TimedOut } from "../../schema/ToolError.js"
-import type { BatchRow } from "../../schema/UpstreamEnvelope.js"
-import type { ResolvedBinary } from "../../services/BinaryLocator.js"
-import { ProcessRunner } from "../../services/ProcessRunner.js"
-import { globalFlagTokens, parseCommandLine } from "../../upstream/commandLine.js"
-import { classifyUpstream } from "../../upstream/classifyReply.js"
-import type { UpstreamOutcome } from "../../schema/Outcome.js"
-
-export interface StepProgress {
-  readonly step: number
-  readonly total: number
-  readonly command: ReadonlyArray<string>
-  readonly success: boolean
-}
-
-export type ProgressSink = (progress: StepProgress) => void
+import { SessionCommands } from "../../services/SessionCommands.js"
+import { targetOf } from "../../session/target.js"
 
 /** Steps that only read or wait: safe to run again after a timeout. */
 const READ_ONLY = new Set(["get", "is", "wait", "snapshot", "screenshot", "console", "errors", "network", "cookies", "storage", "tab", "eval"])
 
-export interface PartialProgress {
-  readonly completedSteps: number
-  readonly totalSteps: number
-  readonly firstIncompleteStep?: { readonly index: number; readonly command: ReadonlyArray<string>; readonly retryable: boolean }
-}
+/** Below this, a step is not started: it could not finish before the call's watchdog. */
+const MIN_STEP_BUDGET_MS = 1_000
 
-export const runSteps = (plan: Plan, binary: ResolvedBinary, rows: ReadonlyArray<ReadonlyArray<string>>, failFast: boolean, onProgress: ProgressSink | undefined) =>
+export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>, failFast: boolean, onProgress: ProgressSink | undefined) =>
   Effect.gen(function*() {
-    const runner = yield* ProcessRunner
-    const prefix = globalFlagTokens(parseCommandLine(plan.effectiveArgs))
-    const deadline = Date.now() + plan.timeoutMs
-    const done: Array<BatchRow> = []
+    const commands = yield* SessionCommands
+    const target = { ...targetOf(plan), kind: "browser" as const }
+    const deadline = (yield* Clock.currentTimeMillis) + plan.timeoutMs
+    const done: Array<StepRow> = []
+    const outOfTime = (index: number, row: ReadonlyArray<string>, cause: TimedOut) =>
+      new TimedOut({
+        ...cause,
+        timeoutMs: plan.timeoutMs,
+        partialProgress: { completedSteps: done.length, totalSteps: rows.length, firstIncompleteStep: { index, command: row, retryable: READ_ONLY.has(row[0] ?? "") } }
+      })
     for (const [index, row] of rows.entries()) {
-      const remaining = deadline - Date.now()
-      const attempt = remaining < 1_000
-        ? Either.left<TimedOut>(new TimedOut({ source: "watchdog", message: `the ${plan.timeoutMs} ms budget ran out before step ${index + 1}`, timeoutMs: plan.timeoutMs, dispatched: "no", stdout: "", stderr: "" }))
-        : yield* Effect.either(runner.run({ binary: binary.path, args: [...prefix, ...row], env: plan.env, timeoutMs: remaining, cwd: plan.cwd }))
-      if (Either.isLeft(attempt)) {
-        if (attempt.left._tag !== "TimedOut") return yield* attempt.left
-        const progress: PartialProgress = {
-          completedSteps: done.length,
-          totalSteps: rows.length,
-          firstIncompleteStep: { index, command: row, retryable: READ_ONLY.has(row[0] ?? "") }
-        }
-        const t = attempt.left
-        return yield* new TimedOut({ source: t.source, message: t.message, timeoutMs: plan.timeoutMs, dispatched: t.dispatched, stdout: t.stdout, stderr: t.stderr, partialProgress: progress })
+      const remaining = deadline - (yield* Clock.currentTimeMillis)
+      if (remaining < MIN_STEP_BUDGET_MS) {
+        return yield* outOfTime(index, row, new TimedOut({ source: "watchdog", message: `the ${plan.timeoutMs} ms budget ran out before step ${index + 1}`, timeoutMs: plan.timeoutMs, dispatched: "no", stdout: "", stderr: "" }))
       }
-      const outcome = classifyUpstream({ ...plan, line: parseCommandLine(row), kind: "browser" }, attempt.right)
-      const result: BatchRow = Either.isRight(outcome)
-        ? { command: row, success: true, error: null, result: outcome.right.kind === "single" ? outcome.right.data : null }
-        : { command: row, success: false, error: outcome.left.message || outcome.left._tag, result: null }
-      done.push(result)
-      onProgress?.({ step: index + 1, total: rows.length, command: row, success: result.success })
-      if (!result.success && failFast) break
+      const attempt = yield* Effect.either(commands.run(target, row, { timeoutMs: remaining }))
+      let step: StepRow
+      if (Either.isRight(attempt)) {
+        step = { command: row, success: true, result: attempt.right.kind === "single" ? attempt.right.data : null }
+      } else {
+        const error = attempt.left
+        // the process itself could not run or was ended by the watchdog: the run stops here
+        if (error._tag === "MissingBinary") return yield* error
+        if (error._tag === "TimedOut" && error.source === "watchdog") return yield* outOfTime(index, row, error)
+        step = { command: row, success: false, error }
+      }
+      done.push(step)
+      onProgress?.({ step: index + 1, total: rows.length, command: row, success: step.success })
+      if (!step.success && failFast) break
     }
     return { kind: "batch", rows: done } satisfies UpstreamOutcome
   })

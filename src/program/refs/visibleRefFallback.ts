@@ -5,18 +5,18 @@
  * next actions; fill misses get focus/click recovery that never repeats the fill text. Never fails the call further.
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import type { Plan } from "../../schema/Plan.js"
 import { SelectorNotFound } from "../../schema/ToolError.js"
-import type { ResolvedBinary } from "../../services/BinaryLocator.js"
-import { ProcessRunner } from "../../services/ProcessRunner.js"
+import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
-import { globalFlagTokens, parseCommandLine } from "../../upstream/commandLine.js"
-import { classifyUpstream } from "../../upstream/classifyReply.js"
+import { targetOf } from "../../session/target.js"
+import { parseCommandLine } from "../../upstream/commandLine.js"
 import { refsFrom } from "./refTracking.js"
 
 /** Candidates offered; more than this means the name is not specific enough to act on. */
 export const MAX_FALLBACK_REFS = 3
+/** One interactive snapshot of the current page. */
+const SNAPSHOT_TIMEOUT_MS = 10_000
 
 export interface FallbackRef {
   readonly ref: string
@@ -60,19 +60,17 @@ export const matchRefs = (target: FindTarget, refs: ReadonlyMap<string, { readon
   return [...refs.entries()].filter(([, r]) => accept(r.role, r.name)).map(([ref, r]) => ({ ref, role: r.role, name: r.name }))
 }
 
-export const visibleRefFallback = (plan: Plan, binary: ResolvedBinary, error: SelectorNotFound) =>
+export const visibleRefFallback = (plan: Plan, error: SelectorNotFound) =>
   Effect.gen(function*() {
     const target = findTarget(plan.line)
     if (target === undefined || plan.sessionName === undefined) return error
-    const runner = yield* ProcessRunner
+    const commands = yield* SessionCommands
     const registry = yield* SessionRegistry
-    const prefix = globalFlagTokens(parseCommandLine(plan.effectiveArgs))
-    const result = yield* runner.run({ binary: binary.path, args: [...prefix, "snapshot", "-i"], env: plan.env, timeoutMs: 10_000, cwd: plan.cwd })
-    const outcome = classifyUpstream({ ...plan, kind: "browser" }, result)
-    if (Either.isLeft(outcome) || outcome.right.kind !== "single") return error
-    const refs = refsFrom(outcome.right.data)
+    const outcome = yield* commands.run({ ...targetOf(plan), kind: "browser" }, ["snapshot", "-i"], { timeoutMs: SNAPSHOT_TIMEOUT_MS })
+    if (outcome.kind !== "single") return error
+    const refs = refsFrom(outcome.data)
     if (refs === undefined) return error
-    const origin = (outcome.right.data as { origin?: unknown } | null)?.origin
+    const origin = (outcome.data as { origin?: unknown } | null)?.origin
     const existing = yield* registry.refSnapshotOf(plan.sessionName)
     yield* registry.recordRefSnapshot(plan.sessionName, { refs, url: typeof origin === "string" ? origin : "", daemonPid: existing?.daemonPid })
     const matches = matchRefs(target, refs)

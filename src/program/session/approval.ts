@@ -7,25 +7,19 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { Plan } from "../../schema/Plan.js"
 import { ConfirmationRequired } from "../../schema/ToolError.js"
-import type { ResolvedBinary } from "../../services/BinaryLocator.js"
-import { ProcessRunner } from "../../services/ProcessRunner.js"
-import { globalFlagTokens, parseCommandLine } from "../../upstream/commandLine.js"
-import { classifyUpstream } from "../../upstream/classifyReply.js"
+import { SessionCommands } from "../../services/SessionCommands.js"
+import { targetOf } from "../../session/target.js"
 import type { UpstreamOutcome } from "../../schema/Outcome.js"
 import type { Approver, ApprovalRecord } from "../../schema/Approval.js"
 
-const answer = (plan: Plan, binary: ResolvedBinary, verb: "confirm" | "deny", id: string) =>
-  Effect.gen(function*() {
-    const runner = yield* ProcessRunner
-    const prefix = globalFlagTokens(parseCommandLine(plan.effectiveArgs))
-    return yield* runner.run({ binary: binary.path, args: [...prefix, verb, id], env: plan.env, timeoutMs: plan.timeoutMs, cwd: plan.cwd })
-  })
+const answer = (plan: Plan, verb: "confirm" | "deny", id: string) =>
+  Effect.flatMap(SessionCommands, (commands) => commands.run({ ...targetOf(plan), kind: "browser" }, [verb, id], { timeoutMs: plan.timeoutMs }))
 
 /** Resolves a pending confirmation with the human's decision. Succeeds with the confirmed action's outcome. */
-export const resolveConfirmation = (plan: Plan, binary: ResolvedBinary, pending: ConfirmationRequired, approve: Approver | undefined) =>
+export const resolveConfirmation = (plan: Plan, pending: ConfirmationRequired, approve: Approver | undefined) =>
   Effect.gen(function*() {
     const decline = (decision: "denied" | "no-ui") =>
-      answer(plan, binary, "deny", pending.confirmationId).pipe(
+      answer(plan, "deny", pending.confirmationId).pipe(
         Effect.ignore,
         Effect.zipRight(Effect.fail(new ConfirmationRequired({ ...pending, decision })))
       )
@@ -36,8 +30,7 @@ export const resolveConfirmation = (plan: Plan, binary: ResolvedBinary, pending:
         message: `agent_browser: ${plan.args.slice(0, 4).join(" ")}${plan.args.length > 4 ? " …" : ""}`
       }).catch(() => false))
     if (!approved) return yield* decline("denied")
-    const result = yield* answer(plan, binary, "confirm", pending.confirmationId)
-    const confirmed = yield* classifyUpstream(plan, result)
+    const confirmed = yield* answer(plan, "confirm", pending.confirmationId)
     const outcome: UpstreamOutcome = confirmed.kind === "single"
       ? { kind: "single", data: (confirmed.data as { result?: { data?: unknown } } | null)?.result?.data ?? confirmed.data, warning: confirmed.warning }
       : confirmed

@@ -1,12 +1,13 @@
 /**
- * Best-effort close of a wrapper-managed browser session, re-sending its launch flags so upstream does not relaunch
- * the browser just to close it. Never fails: the result says what happened.
+ * Closes a wrapper-managed browser session, re-sending its launch flags so upstream does not relaunch the browser
+ * just to close it, and waits (bounded) until its daemon has gone. Fails with CleanupFailed when upstream could not
+ * close it; callers decide whether that fails their call (a replaced browser) or is reported (quit).
  */
 import * as Effect from "effect/Effect"
 import type { ManagedSession } from "../../schema/SessionState.js"
-import { BinaryLocator } from "../../services/BinaryLocator.js"
-import { ProcessRunner } from "../../services/ProcessRunner.js"
+import { CleanupFailed } from "../../schema/ToolError.js"
 import { DaemonProbe } from "../../services/DaemonProbe.js"
+import { SessionCommands } from "../../services/SessionCommands.js"
 import { parseCommandLine, withoutFlags } from "../../upstream/commandLine.js"
 
 /** Upper bound for one close: closing a live browser takes 0.1–0.8 s; a wedged one is killed by upstream. */
@@ -17,24 +18,25 @@ const CLOSE_SETTLE_POLL_MS = 100
 
 export const closeManagedSession = (session: ManagedSession, env: Readonly<Record<string, string>>) =>
   Effect.gen(function*() {
-    const locator = yield* BinaryLocator
-    const runner = yield* ProcessRunner
-    const binary = yield* locator.resolve
+    const commands = yield* SessionCommands
     const launch = withoutFlags(parseCommandLine(session.launchFlags), new Set(["--state", "--session-name", "--restore"]))
-    const result = yield* runner.run({
-      binary: binary.path,
-      args: ["--json", "--session", session.name, ...launch, "close"],
-      env,
-      timeoutMs: CLOSE_TIMEOUT_MS
-    })
+    yield* commands.run({ prefix: ["--json", "--session", session.name, ...launch], env, cwd: undefined, kind: "browser" }, ["close"], { timeoutMs: CLOSE_TIMEOUT_MS }).pipe(
+      Effect.mapError((error) => new CleanupFailed({ resource: `browser session ${session.name}`, message: error.message || error._tag }))
+    )
     // upstream answers before its daemon has finished exiting: wait (bounded) until its pid file is gone
     const socketDir = env["AGENT_BROWSER_SOCKET_DIR"]
-    if (result.exitCode === 0 && socketDir !== undefined) {
+    if (socketDir !== undefined) {
       const probe = yield* DaemonProbe
       for (let i = 0; i < CLOSE_SETTLE_POLLS; i++) {
         if ((yield* probe.observe(socketDir, session.name)).pid === undefined) break
         yield* Effect.sleep(CLOSE_SETTLE_POLL_MS)
       }
     }
-    return { closed: result.exitCode === 0, session: session.name }
-  }).pipe(Effect.catchAll((error) => Effect.succeed({ closed: false, session: session.name, error: error._tag })))
+    return { closed: true as const, session: session.name }
+  })
+
+/** For quit and branch moves: a close that failed is reported in the result list, never thrown. */
+export const closeReporting = (session: ManagedSession, env: Readonly<Record<string, string>>) =>
+  closeManagedSession(session, env).pipe(
+    Effect.catchTag("CleanupFailed", (error) => Effect.succeed({ closed: false as const, session: session.name, error: error.message }))
+  )

@@ -6,7 +6,7 @@ import { ArtifactStore } from "../../services/ArtifactStore.js"
 import type { ManifestEntry } from "../../schema/Artifacts.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
-import { closeManagedSession } from "./closeSession.js"
+import { closeReporting } from "./closeSession.js"
 import { decodeRefSnapshot } from "../../session/refSnapshotFile.js"
 import { baseSessionName } from "../call/ToolCall.js"
 
@@ -37,7 +37,7 @@ export const closeOwnedBrowser = Effect.fn("Lifecycle.closeOwnedBrowser")(functi
   const registry = yield* SessionRegistry
   const owned = yield* registry.ownedSessions
   const env: Record<string, string> = config.env["AGENT_BROWSER_SOCKET_DIR"] === undefined ? { AGENT_BROWSER_SOCKET_DIR: config.socketDir } : {}
-  return yield* Effect.forEach(owned, (session) => closeManagedSession(session, env))
+  return yield* Effect.forEach(owned, (session) => closeReporting(session, env))
 })
 
 /**
@@ -52,5 +52,5 @@ export const closeOrphanedBrowsers = Effect.fn("Lifecycle.closeOrphanedBrowsers"
   const keep = Option.match(state, { onNone: () => undefined, onSome: (s) => (s.managed.active ? s.managed.name : undefined) })
   const orphans = (yield* registry.ownedSessions).filter((s) => s.name !== keep)
   const env: Record<string, string> = config.env["AGENT_BROWSER_SOCKET_DIR"] === undefined ? { AGENT_BROWSER_SOCKET_DIR: config.socketDir } : {}
-  return yield* Effect.forEach(orphans, (session) => closeManagedSession(session, env))
+  return yield* Effect.forEach(orphans, (session) => closeReporting(session, env))
 })

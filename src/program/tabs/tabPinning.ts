@@ -7,15 +7,12 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { Plan } from "../../schema/Plan.js"
-import type { ToolError } from "../../schema/ToolError.js"
-import type { ResolvedBinary } from "../../services/BinaryLocator.js"
-import { ProcessRunner } from "../../services/ProcessRunner.js"
-import type { RunResult } from "../../schema/Outcome.js"
-import { SessionRegistry } from "../../services/SessionRegistry.js"
-import { globalFlagTokens, parseCommandLine } from "../../upstream/commandLine.js"
-import { isClose } from "../../upstream/commandPolicy.js"
-import { classifyErrorText, classifyUpstream } from "../../upstream/classifyReply.js"
 import type { UpstreamOutcome } from "../../schema/Outcome.js"
+import type { UpstreamReplyError } from "../../schema/ToolError.js"
+import { SessionCommands } from "../../services/SessionCommands.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { targetOf } from "../../session/target.js"
+import { parseCommandLine } from "../../upstream/commandLine.js"
 
 /** Commands that pick or end tabs themselves, or have no active tab to protect. */
 const UNPINNED = new Set(["tab", "batch", "close", "quit", "exit", "session", "connect", "confirm", "deny"])
@@ -24,35 +21,22 @@ export const isPinnable = (plan: Plan): boolean =>
   plan.kind === "browser" && plan.sessionName !== undefined && plan.stdin === undefined && !UNPINNED.has(plan.line.command ?? "")
 
 /** Runs the planned command inside its session's pinned tab; undefined when there is no (usable) pin. */
-export const runPinned = (plan: Plan, binary: ResolvedBinary) =>
+export const runPinned = (plan: Plan) =>
   Effect.gen(function*() {
     if (!isPinnable(plan) || plan.sessionName === undefined) return undefined
     const registry = yield* SessionRegistry
-    const pinned = yield* registry.pinnedTabOf(plan.sessionName)
+    const pinned = (yield* registry.view(plan.sessionName)).pinnedTab
     if (pinned === undefined) return undefined
-    const runner = yield* ProcessRunner
+    const commands = yield* SessionCommands
     const line = parseCommandLine(plan.args)
-    const prefix = globalFlagTokens(parseCommandLine(plan.effectiveArgs))
-    const result: RunResult = yield* runner.run({
-      binary: binary.path, args: [...prefix, "batch", "--bail"], stdin: JSON.stringify([["tab", pinned], line.positionals]), env: plan.env, timeoutMs: plan.timeoutMs, cwd: plan.cwd
-    })
-    const batch = classifyUpstream({ ...plan, kind: "browser" }, result)
-    if (Either.isLeft(batch) || batch.right.kind !== "batch" || batch.right.rows[0]?.success !== true) {
-      yield* registry.setPinnedTab(plan.sessionName, undefined)
+    const rows = yield* commands.batch(targetOf(plan), [["tab", pinned], line.positionals], { timeoutMs: plan.timeoutMs, failFast: true })
+    const [selected, row] = rows
+    if (selected?.success !== true || row === undefined) {
+      yield* registry.dropPin(plan.sessionName)
       return undefined
     }
-    const row = batch.right.rows[1]
-    const outcome: Either.Either<UpstreamOutcome, ToolError> = row?.success === true
+    const outcome: Either.Either<UpstreamOutcome, UpstreamReplyError> = row.success
       ? Either.right({ kind: "single", data: row.result, warning: undefined })
-      : Either.left(classifyErrorText(row?.error ?? "the command did not run", { stderr: "", exitCode: 1 }))
+      : Either.left(row.error)
     return outcome
-  })
-
-/** Keeps the pin in step with what the call did. */
-export const updatePin = (plan: Plan, reselected: string | undefined) =>
-  Effect.gen(function*() {
-    if (plan.sessionName === undefined) return
-    const registry = yield* SessionRegistry
-    if (reselected !== undefined) yield* registry.setPinnedTab(plan.sessionName, reselected)
-    else if (plan.line.command === "tab" || isClose(plan.line)) yield* registry.setPinnedTab(plan.sessionName, undefined)
   })

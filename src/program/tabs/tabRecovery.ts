@@ -9,29 +9,27 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { Plan } from "../../schema/Plan.js"
 import { TabDrift } from "../../schema/ToolError.js"
-import type { ResolvedBinary } from "../../services/BinaryLocator.js"
-import { ProcessRunner } from "../../services/ProcessRunner.js"
-import { globalFlagTokens, parseCommandLine } from "../../upstream/commandLine.js"
-import { classifyUpstream } from "../../upstream/classifyReply.js"
+import { SessionCommands } from "../../services/SessionCommands.js"
+import { targetOf } from "../../session/target.js"
 import type { UpstreamOutcome } from "../../schema/Outcome.js"
 import { samePage } from "../../session/refPreflight.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import type { TabCorrection } from "../../schema/PageFacts.js"
 
 const OPENS = new Set(["open", "goto", "navigate"])
+/** `tab list` and `tab <id>` answer at once on a live browser. */
+const TAB_COMMAND_TIMEOUT_MS = 8_000
 
-export const recoverTab = (plan: Plan, binary: ResolvedBinary, outcome: UpstreamOutcome) =>
+export const recoverTab = (plan: Plan, outcome: UpstreamOutcome) =>
   Effect.gen(function*() {
     if (!OPENS.has(plan.line.command ?? "") || outcome.kind !== "single" || plan.sessionName === undefined) return undefined
     const opened = (outcome.data as { url?: unknown } | null)?.url
     if (typeof opened !== "string" || !/^https?:/.test(opened)) return undefined
     const active = (yield* observeDaemon(plan)).url
     if (active === undefined || samePage(opened, active)) return undefined
-    const runner = yield* ProcessRunner
-    const prefix = globalFlagTokens(parseCommandLine(plan.effectiveArgs))
-    const run = (args: ReadonlyArray<string>) =>
-      Effect.map(runner.run({ binary: binary.path, args: [...prefix, ...args], env: plan.env, timeoutMs: 8_000, cwd: plan.cwd }), (r) =>
-        classifyUpstream({ ...plan, line: parseCommandLine(args), kind: "browser" }, r))
+    const commands = yield* SessionCommands
+    const target = { ...targetOf(plan), kind: "browser" as const }
+    const run = (args: ReadonlyArray<string>) => Effect.either(commands.run(target, args, { timeoutMs: TAB_COMMAND_TIMEOUT_MS }))
     const listed = yield* run(["tab", "list"])
     const tabs = Either.isRight(listed) && listed.right.kind === "single" ? ((listed.right.data as { tabs?: unknown } | null)?.tabs ?? []) : []
     const match = (tabs as Array<{ tabId?: unknown; url?: unknown }>).find((t) => typeof t.url === "string" && samePage(opened, t.url))

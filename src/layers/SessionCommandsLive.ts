@@ -1,0 +1,41 @@
+/** SessionCommandsLive: BinaryLocator + ProcessRunner + the one classifier. */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { ParseFailure } from "../schema/ToolError.js"
+import { BinaryLocator } from "../services/BinaryLocator.js"
+import { ProcessRunner } from "../services/ProcessRunner.js"
+import { SessionCommands } from "../services/SessionCommands.js"
+import { classifyUpstream } from "../upstream/classifyReply.js"
+import { parseCommandLine } from "../upstream/commandLine.js"
+
+export const SessionCommandsLive = Layer.effect(
+  SessionCommands,
+  Effect.gen(function*() {
+    const locator = yield* BinaryLocator
+    const runner = yield* ProcessRunner
+    const run: SessionCommands["Type"]["run"] = (target, argv, options) =>
+      Effect.gen(function*() {
+        const binary = yield* locator.resolve
+        const result = yield* runner.run({
+          binary: binary.path,
+          args: [...target.prefix, ...argv],
+          ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
+          env: target.env,
+          timeoutMs: options.timeoutMs,
+          ...(target.cwd !== undefined ? { cwd: target.cwd } : {})
+        })
+        return yield* classifyUpstream({ kind: target.kind, line: parseCommandLine(argv) }, result)
+      })
+    return SessionCommands.of({
+      run,
+      batch: (target, steps, options) =>
+        Effect.flatMap(
+          run({ ...target, kind: "browser" }, options.failFast ? ["batch", "--bail"] : ["batch"], { stdin: JSON.stringify(steps), timeoutMs: options.timeoutMs }),
+          (outcome) =>
+            outcome.kind === "batch"
+              ? Effect.succeed(outcome.rows)
+              : Effect.fail(new ParseFailure({ message: "batch answered without step rows", stdout: "", stderr: "", exitCode: 0 }))
+        )
+    })
+  })
+)

@@ -1,0 +1,112 @@
+/**
+ * The `details` fields, assembled from small pure parts: what ran (echo), what the call did (executed facts), its
+ * steps, and why it failed. PresenterLive adds only what needs a service (spill paths, manifest rows) and scrubs
+ * the whole object once at the end.
+ */
+import type { Body } from "./body.js"
+import type { Executed } from "../schema/Executed.js"
+import type { StepRow } from "../schema/Outcome.js"
+import type { Plan } from "../schema/Plan.js"
+import type { BatchStepDetails, ToolDetails } from "../schema/ToolDetails.js"
+import { categoryOf, type ToolError } from "../schema/ToolError.js"
+import { summarize } from "../session/artifactSummary.js"
+import { DETAILS_DATA_BYTES, DETAILS_STDERR_BYTES, byteLength, headBytes } from "./budgets.js"
+
+type Fields = Partial<{ -readonly [K in keyof ToolDetails]: ToolDetails[K] }>
+type RedactArgs = (args: ReadonlyArray<string>) => ReadonlyArray<string>
+
+export const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
+  (value === undefined ? {} : { [key]: value }) as { [P in K]?: V }
+
+/** Rows of a compiled job shown in details; the count is always complete. */
+const COMPILED_ROWS_SHOWN = 40
+/** Diff entries kept per side in details; the text shows its own. */
+const DIFF_ROWS_SHOWN = 30
+
+/** What a higher-level input mode compiled to, redacted (never the typed text of password fields). */
+export const compiledEcho = (plan: Plan, redact: RedactArgs): Fields => {
+  const c = plan.compiled
+  if (c.mode === "semanticAction") return { compiledSemanticAction: { ...c.semanticAction, args: redact(c.semanticAction.args) } }
+  if (c.mode === "job") return { compiledJob: { args: c.job.args, rowCount: c.job.rows.length, rows: c.job.rows.slice(0, COMPILED_ROWS_SHOWN).map(redact) } }
+  if (c.mode === "qa") return { compiledQaPreset: { args: c.qa.args, loadState: c.qa.loadState, checks: c.qa.checks, rows: c.qa.rows.map(redact) } }
+  return {}
+}
+
+/** Keeps persisted details small: data above the budget is replaced by its size (the spill file has it). */
+export const budgetData = (data: unknown): Fields => {
+  if (data === undefined || data === null) return {}
+  const json = JSON.stringify(data)
+  if (json === undefined) return {}
+  const bytes = byteLength(json)
+  return bytes <= DETAILS_DATA_BYTES ? { data } : { dataOmitted: { bytes, reason: "larger than the details budget; see fullOutputPath" } }
+}
+
+/** Every step of a batch/job/qa run, each with the category its own reply was classified as. */
+export const stepDetails = (rows: ReadonlyArray<StepRow>, redact: RedactArgs): ReadonlyArray<BatchStepDetails> =>
+  rows.map((row, index) => ({
+    index,
+    command: redact(row.command),
+    resultCategory: row.success ? "success" : "failure",
+    ...(row.success ? {} : { failureCategory: categoryOf(row.error), error: row.error.message })
+  }))
+
+/** The first failed step, when the call's error is that step's error. */
+export const failedStep = (executed: Executed | undefined, error: ToolError | undefined) => {
+  if (executed?.outcome.kind !== "batch" || error === undefined) return undefined
+  const index = executed.outcome.rows.findIndex((row) => !row.success && row.error === error)
+  return index < 0 ? undefined : { index, row: executed.outcome.rows[index]! }
+}
+
+/** Facts of a call that ran, whether it then succeeded or failed. */
+export const executedDetails = (executed: Executed, body: Body, redact: RedactArgs): Fields => {
+  const { outcome, verified } = executed
+  const snapshot = body.snapshot
+  const rows = verified.rows
+  return {
+    ...(outcome.kind === "inspection" ? { inspection: true as const, stdout: headBytes(outcome.stdout, DETAILS_DATA_BYTES) } : budgetData(body.data)),
+    ...(outcome.kind === "single" && outcome.warning !== undefined ? { warning: outcome.warning } : {}),
+    ...optional("snapshotCompaction", snapshot?.compaction),
+    ...optional("snapshotFilter", snapshot?.snapshotFilter),
+    ...optional("snapshotDiff", snapshot?.snapshotDiff === undefined ? undefined : { ...snapshot.snapshotDiff, added: snapshot.snapshotDiff.added.slice(0, DIFF_ROWS_SHOWN), removed: snapshot.snapshotDiff.removed.slice(0, DIFF_ROWS_SHOWN) }),
+    ...optional("snapshotViewport", snapshot?.snapshotViewport),
+    ...optional("approval", executed.approval),
+    ...optional("tabCorrection", executed.tabCorrection),
+    ...optional("refSnapshot", executed.refSnapshot),
+    ...optional("networkRouteDiagnostics", executed.routeDiagnostics),
+    ...optional("qaPreset", executed.qa),
+    ...optional("navigationSummary", executed.navigation),
+    ...(rows.length > 0
+      ? {
+        artifacts: rows.map((r) => ({ kind: r.kind, path: r.path, exists: r.exists, ...optional("sizeBytes", r.sizeBytes), ...optional("mediaType", r.mediaType) })),
+        artifactVerification: summarize(rows)
+      }
+      : {}),
+    ...(verified.savedFile !== undefined ? { savedFile: verified.savedFile, savedFilePath: verified.savedFile.path } : {}),
+    ...(verified.warnings.length > 0 ? { warnings: verified.warnings } : {}),
+    ...optional("imagePath", verified.image?.path),
+    ...(outcome.kind === "batch" ? { batchSteps: stepDetails(outcome.rows, redact) } : {}),
+    ...(executed.browserDefaults !== undefined ? { browserDefaults: { flags: redact(executed.browserDefaults.flags), sources: executed.browserDefaults.sources } } : {}),
+    ...optional("outputFile", executed.outputFile),
+    binary: executed.binary,
+    durationMs: executed.durationMs
+  }
+}
+
+/** Why a call failed, as data. */
+export const errorDetails = (error: ToolError): Fields => {
+  const upstream = error._tag === "UpstreamFailed" ? error : undefined
+  const stderr = upstream?.stderr ?? (error._tag === "ParseFailure" || error._tag === "TimedOut" ? error.stderr : undefined)
+  return {
+    ...(error._tag !== "InvalidInput" && error.message !== "" ? { error: error.message } : {}),
+    ...(error._tag === "InvalidInput" ? { validationError: error.message } : {}),
+    ...(error._tag === "InvalidInput" && error.sessionRecoveryHint !== undefined ? { sessionRecoveryHint: error.sessionRecoveryHint } : {}),
+    ...(stderr !== undefined && stderr.trim() !== "" ? { stderr: headBytes(stderr.trim(), DETAILS_STDERR_BYTES) } : {}),
+    ...(upstream !== undefined ? { exitCode: upstream.exitCode, ...optional("code", upstream.code), ...budgetData(upstream.data) } : {}),
+    ...(error._tag === "ParseFailure" ? { exitCode: error.exitCode } : {}),
+    ...(error._tag === "TimedOut" ? { timedOut: true, timeoutMs: error.timeoutMs, ...optional("timeoutPartialProgress", error.partialProgress) } : {}),
+    ...(error._tag === "SelectorNotFound" && error.fallback !== undefined ? { visibleRefFallback: error.fallback } : {}),
+    ...(error._tag === "ConfirmationRequired" && error.decision !== undefined
+      ? { approval: { action: error.action, confirmationId: error.confirmationId, asked: error.decision === "denied", approved: false } }
+      : {})
+  }
+}

@@ -1,0 +1,15 @@
+/** A passing QA run reads as one summary; a failing one lists the failed checks, then the step lines. Pure. */
+import type { VerifiedArtifacts } from "../schema/Artifacts.js"
+import type { Plan } from "../schema/Plan.js"
+import type { QaVerdict } from "../schema/Qa.js"
+
+export const qaText = (plan: Plan, qa: QaVerdict, verified: VerifiedArtifacts, stepsText: string): string => {
+  const compiled = plan.compiled.mode === "qa" ? plan.compiled.qa : undefined
+  const target = compiled?.rows.find((r) => r[0] === "open")?.[1] ?? "the current page"
+  const shot = verified.rows.find((r) => r.kind === "screenshot")
+  const checks = compiled !== undefined ? Object.entries(compiled.checks).filter(([, on]) => on).map(([k]) => k) : []
+  if (qa.passed) {
+    return `QA passed: ${target} (load ${compiled?.loadState ?? "?"}${checks.length > 0 ? `; no ${checks.join("/")} problems` : ""})${shot !== undefined ? `\nScreenshot: ${shot.path} (${shot.state})` : ""}`
+  }
+  return `QA failed: ${target}\n${qa.failedChecks.map((c) => `- ${c}`).join("\n")}${qa.warnings.length > 0 ? `\n${qa.warnings.join("\n")}` : ""}\n\n${stepsText}`
+}

@@ -1,0 +1,71 @@
+/**
+ * The part of a call that talks to the browser, under the session lock: refuse stale refs and double captures, run
+ * the planned command (or its job/qa steps, or inside the pinned tab), let the human decide a held action, recover a
+ * drifted tab, and read the page a navigation-prone command led to. Errors keep the tag they were classified with.
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type { Navigation } from "../../schema/Executed.js"
+import type { UpstreamOutcome } from "../../schema/Outcome.js"
+import type { Plan } from "../../schema/Plan.js"
+import { SessionCommands } from "../../services/SessionCommands.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { guardCapture } from "../../session/captures.js"
+import { isClose, mayNavigate } from "../../upstream/commandPolicy.js"
+import { runSteps } from "../modes/runSteps.js"
+import { probeNavigation } from "../page/pageProbes.js"
+import { guardRefs } from "../refs/refTracking.js"
+import { withCandidates } from "../refs/semanticResolution.js"
+import { visibleRefFallback } from "../refs/visibleRefFallback.js"
+import { isPendingConfirmation, resolveConfirmation } from "../session/approval.js"
+import { recoverTab } from "../tabs/tabRecovery.js"
+import { runPinned } from "../tabs/tabPinning.js"
+import type { CallContext } from "./callContext.js"
+
+/** The compiled job/qa rows a call runs step by step, if it is one. */
+const stepsOf = (plan: Plan) => {
+  const c = plan.compiled
+  const batch = c.mode === "job" ? c.job : c.mode === "qa" ? c.qa : undefined
+  return batch === undefined ? undefined : { rows: batch.rows, failFast: batch.args.includes("--bail") }
+}
+
+/** The planned command exactly as echoed in `effectiveArgs`. */
+const runPlanned = (plan: Plan) =>
+  Effect.flatMap(SessionCommands, (commands) =>
+    commands.run({ prefix: [], env: plan.env, cwd: plan.cwd, kind: plan.kind }, plan.effectiveArgs, {
+      ...(plan.stdin !== undefined ? { stdin: plan.stdin } : {}),
+      timeoutMs: plan.timeoutMs
+    }))
+
+export const dispatch = (plan: Plan, call: CallContext) =>
+  Effect.gen(function*() {
+    const registry = yield* SessionRegistry
+    yield* guardRefs(plan)
+    if (plan.sessionName !== undefined) {
+      const refused = guardCapture(plan.line, plan.sessionName, (yield* registry.view(plan.sessionName)).captures)
+      if (refused !== undefined) return yield* refused
+    }
+    const steps = stepsOf(plan)
+    const pinned = steps === undefined ? yield* runPinned(plan) : undefined
+    const replied = steps !== undefined
+      ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
+      : pinned ?? (yield* Effect.either(runPlanned(plan)))
+    // Upstream answered an error for the managed session: its daemon and browser exist now all the same, so later
+    // launch flags must be refused rather than silently relaunching it.
+    if (Either.isLeft(replied) && plan.sessionRole === "managed" && !isClose(plan.line)) {
+      const error = replied.left
+      const answered = error._tag !== "MissingBinary" && error._tag !== "ParseFailure" && !(error._tag === "TimedOut" && error.source === "watchdog")
+      if (answered) yield* registry.recordAttempt(plan)
+    }
+    const { outcome, approval } = isPendingConfirmation(replied)
+      ? yield* resolveConfirmation(plan, replied.left, call.approve)
+      : { outcome: yield* replied, approval: undefined }
+    const tabCorrection = yield* recoverTab(plan, outcome)
+    const navigation: Navigation | undefined = mayNavigate(plan.line) && outcome.kind === "single" && outcome.warning === undefined
+      ? yield* probeNavigation(plan)
+      : undefined
+    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection }
+  }).pipe(
+    Effect.catchTag("SelectorNotFound", (error) =>
+      Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail))
+  )

@@ -1,0 +1,98 @@
+/**
+ * A planned call, run and checked, under the caller's session lock: dispatch → allow-list → session bookkeeping →
+ * ref map saved → artifacts verified → verdict facts (qa, config defaults, outputPath). Fails with the one typed
+ * error that stopped it; a call that ran but did not do what was asked is judged by `verdictOf`.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type { Executed } from "../../schema/Executed.js"
+import type { Plan } from "../../schema/Plan.js"
+import type { RefSnapshot } from "../../schema/RefSnapshot.js"
+import { ArtifactStore } from "../../services/ArtifactStore.js"
+import { BinaryLocator } from "../../services/BinaryLocator.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { ToolConfig } from "../../services/ToolConfig.js"
+import { routeDiagnostics } from "../../session/captures.js"
+import { evaluateQa } from "../../session/evaluateQa.js"
+import { encodeRefSnapshot } from "../../session/refSnapshotFile.js"
+import { isClose } from "../../upstream/commandPolicy.js"
+import { writeOutputFile } from "../artifacts/outputFile.js"
+import { verifyArtifacts } from "../artifacts/verifyArtifacts.js"
+import { checkAllowList } from "../page/allowListCheck.js"
+import { probeViewport } from "../page/pageProbes.js"
+import { observeDaemon, refsFrom } from "../refs/refTracking.js"
+import { unusedBrowserDefaults } from "../session/browserDefaults.js"
+import { closeManagedSession } from "../session/closeSession.js"
+import { type CallContext, ownerOf } from "./callContext.js"
+import { dispatch } from "./dispatch.js"
+import { verdictOf } from "./verdict.js"
+
+/** Files a compiled job or qa batch will write. */
+const compiledOutputs = (plan: Plan): ReadonlyArray<string> =>
+  plan.compiled.mode === "job" ? plan.compiled.job.outputPaths : plan.compiled.mode === "qa" ? plan.compiled.qa.outputPaths : []
+
+/** The refs a snapshot allocated, with the page and daemon they belong to. */
+const snapshotRefs = (plan: Plan, data: unknown) =>
+  Effect.gen(function*() {
+    const refs = refsFrom(data)
+    if (refs === undefined) return undefined
+    const origin = (data as { origin?: unknown } | null)?.origin
+    const observed = yield* observeDaemon(plan)
+    return { refs, url: typeof origin === "string" ? origin : observed.url ?? "", daemonPid: observed.pid } satisfies RefSnapshot
+  })
+
+export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call: CallContext) {
+  const registry = yield* SessionRegistry
+  const store = yield* ArtifactStore
+  const config = yield* ToolConfig
+  const started = yield* Clock.currentTimeMillis
+  for (const path of [plan.outputPath, ...compiledOutputs(plan)]) if (path !== undefined) yield* store.ensureParentDir(path)
+
+  const { outcome, navigation, approval, tabCorrection } = yield* dispatch(plan, call)
+  yield* checkAllowList(plan, outcome, navigation)
+
+  const session = plan.kind === "browser" ? plan.sessionName : undefined
+  const previousRefs = session !== undefined && plan.snapshotOptions?.diff === true ? yield* registry.refSnapshotOf(session) : undefined
+  const refs = session !== undefined && outcome.kind === "single" && plan.line.command === "snapshot" ? yield* snapshotRefs(plan, outcome.data) : undefined
+  const replaced = yield* registry.recordCall(plan, { ...(refs !== undefined ? { refSnapshot: refs } : {}), ...(tabCorrection !== undefined ? { reselectedTab: tabCorrection.reselected } : {}) })
+  const replacedCloseFailure = Option.isNone(replaced)
+    ? undefined
+    : yield* closeManagedSession(replaced.value, plan.env).pipe(
+      Effect.as(undefined),
+      Effect.catchTag("CleanupFailed", (e) => Effect.succeed({ session: replaced.value.name, message: e.message }))
+    )
+  const refSnapshot = refs === undefined || session === undefined
+    ? undefined
+    : { session, url: refs.url, refCount: refs.refs.size, path: yield* store.saveRefs(ownerOf(call, config), encodeRefSnapshot(session, refs)) }
+
+  const viewport = plan.snapshotOptions?.viewport === true && outcome.kind === "single" ? yield* probeViewport(plan) : undefined
+  const routes = session !== undefined && !isClose(plan.line) ? (yield* registry.view(session)).routes : []
+  const requests = outcome.kind === "single" ? (outcome.data as { requests?: unknown } | null)?.requests : undefined
+  const routeFindings = Array.isArray(requests) && routes.length > 0 ? routeDiagnostics(routes, requests as ReadonlyArray<Record<string, unknown>>) : []
+  const verified = yield* verifyArtifacts(plan, outcome)
+  const qa = plan.compiled.mode === "qa" && outcome.kind === "batch" ? evaluateQa(plan.compiled.qa, outcome.rows) : undefined
+  const binary = yield* (yield* BinaryLocator).resolve
+
+  const ran: Executed = {
+    plan,
+    outcome,
+    verified,
+    binary: { version: binary.version, native: !binary.viaLauncher },
+    durationMs: (yield* Clock.currentTimeMillis) - started,
+    ...(navigation !== undefined ? { navigation } : {}),
+    ...(previousRefs !== undefined ? { previousRefs } : {}),
+    ...(viewport !== undefined ? { viewport } : {}),
+    ...(approval !== undefined ? { approval } : {}),
+    ...(tabCorrection !== undefined ? { tabCorrection } : {}),
+    ...(refSnapshot !== undefined ? { refSnapshot } : {}),
+    ...(routeFindings.length > 0 ? { routeDiagnostics: routeFindings } : {}),
+    ...(qa !== undefined ? { qa } : {}),
+    ...(replacedCloseFailure !== undefined ? { replacedCloseFailure } : {})
+  }
+  if (verdictOf(ran) !== undefined) return ran
+  const browserDefaults = yield* unusedBrowserDefaults(plan, call, config.env)
+  const withDefaults: Executed = browserDefaults !== undefined ? { ...ran, browserDefaults } : ran
+  if (plan.input.outputPath === undefined) return withDefaults
+  return { ...withDefaults, outputFile: yield* writeOutputFile(withDefaults, plan.input.outputPath) } satisfies Executed
+})

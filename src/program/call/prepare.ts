@@ -1,0 +1,20 @@
+/** Decodes and plans a call against the current session state; nothing runs yet. Fails only with InvalidInput. */
+import * as Effect from "effect/Effect"
+import type { Plan } from "../../schema/Plan.js"
+import { decodeToolInput } from "../../schema/ToolInput.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { ToolConfig } from "../../services/ToolConfig.js"
+import { preResolveFill } from "../refs/semanticResolution.js"
+import { baseNameOf, type CallContext } from "./callContext.js"
+import { resolveInputMode } from "./inputMode.js"
+import { planInvocation } from "./planInvocation.js"
+
+export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, call: CallContext) {
+  const config = yield* ToolConfig
+  const registry = yield* SessionRegistry
+  const decoded = yield* decodeToolInput(raw)
+  const state = yield* registry.current(baseNameOf(call, config))
+  const resolved = yield* Effect.flatMap(resolveInputMode(decoded, call.cwd), (r) => preResolveFill(r, state.managed.name))
+  const plan = yield* planInvocation(resolved.input, state, config, call.cwd)
+  return { ...plan, compiled: resolved.compiled } satisfies Plan
+})

@@ -1,0 +1,15 @@
+/**
+ * Whether a call that ran did what was asked: a failed QA check, a failed job/qa/batch step (its own typed error,
+ * unchanged), or an outputPath that could not be written makes it a failure. Pure.
+ */
+import type { Executed } from "../../schema/Executed.js"
+import { ArtifactMissing, QaFailed, type UpstreamReplyError } from "../../schema/ToolError.js"
+import { firstBatchFailure } from "../../upstream/classifyReply.js"
+
+export const verdictOf = (executed: Executed): QaFailed | ArtifactMissing | UpstreamReplyError | undefined => {
+  if (executed.qa !== undefined && !executed.qa.passed) return new QaFailed({ failedChecks: executed.qa.failedChecks })
+  const step = executed.outcome.kind === "batch" ? firstBatchFailure(executed.outcome.rows) : undefined
+  if (step !== undefined) return step.error
+  if (executed.outputFile?.status === "failed") return new ArtifactMissing({ path: executed.outputFile.absolutePath, kind: "output", detail: executed.outputFile.error })
+  return undefined
+}

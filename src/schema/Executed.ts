@@ -1,0 +1,64 @@
+/** What a call did, as the program hands it to the Presenter: the outcome plus every fact read along the way. */
+import type { ApprovalRecord } from "./Approval.js"
+import type { VerifiedArtifacts } from "./Artifacts.js"
+import type { RouteDiagnostic } from "./Captures.js"
+import type { UpstreamOutcome } from "./Outcome.js"
+import type { TabCorrection, ViewportFacts } from "./PageFacts.js"
+import type { Plan } from "./Plan.js"
+import type { QaVerdict } from "./Qa.js"
+import type { RefSnapshot, RefSnapshotRecord } from "./RefSnapshot.js"
+
+export interface Navigation {
+  readonly title: string
+  readonly url: string
+}
+
+/** Browser defaults from config files that a first launch did not use: offered as a fresh-launch retry. */
+export interface BrowserDefaults {
+  readonly flags: ReadonlyArray<string>
+  readonly sources: ReadonlyArray<string>
+}
+
+/** The caller's `outputPath`, written after the call. */
+export type OutputFileResult =
+  | { readonly status: "saved"; readonly path: string; readonly absolutePath: string; readonly source: "data" | "text" | "snapshot"; readonly bytes: number }
+  | { readonly status: "failed"; readonly absolutePath: string; readonly error: string }
+
+/** A managed browser that a fresh launch replaced and that could not be closed. */
+export interface ReplacedCloseFailure {
+  readonly session: string
+  readonly message: string
+}
+
+export interface Executed {
+  readonly plan: Plan
+  readonly outcome: UpstreamOutcome
+  readonly verified: VerifiedArtifacts
+  readonly durationMs: number
+  readonly binary: { readonly version: string; readonly native: boolean }
+  readonly navigation?: Navigation
+  /** For `snapshot --diff`: the session's refs before this snapshot. */
+  readonly previousRefs?: RefSnapshot
+  /** For `snapshot --viewport`. */
+  readonly viewport?: ViewportFacts
+  /** A held action the human approved through pi's UI. */
+  readonly approval?: ApprovalRecord
+  /** After a snapshot: where the session's ref map was saved. */
+  readonly refSnapshot?: RefSnapshotRecord
+  /** After open: the tab re-selected because the active one drifted away from the opened page. */
+  readonly tabCorrection?: TabCorrection
+  /** The verdict of a `qa` call (a failed verdict is the call's QaFailed error). */
+  readonly qa?: QaVerdict
+  /** Failed or pending requests matching an active `network route` mock. */
+  readonly routeDiagnostics?: ReadonlyArray<RouteDiagnostic>
+  readonly browserDefaults?: BrowserDefaults
+  readonly outputFile?: OutputFileResult
+  readonly replacedCloseFailure?: ReplacedCloseFailure
+}
+
+/** After a failed `sessionMode: "fresh"` launch: the previous managed browser kept, or nothing. */
+export interface ManagedSessionOutcome {
+  readonly outcome: "preserved" | "abandoned"
+  readonly attemptedSession: string
+  readonly currentSession?: string
+}
