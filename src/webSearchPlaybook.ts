@@ -20,7 +20,6 @@ export const webSearchFieldDescriptions = {
   offset: "Result pages of `count` to skip, 0-9 (default 0).",
   country: "Two-letter country code, e.g. US.",
   searchLang: "Brave only: result language, e.g. en.",
-  safesearch: "off | moderate | strict.",
   freshness: "pd, pw, pm, py (past day/week/month/year) or YYYY-MM-DDtoYYYY-MM-DD."
 } as const
 

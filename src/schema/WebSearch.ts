@@ -32,7 +32,7 @@ export const WebSearchInput = Schema.Struct({
   offset: optional(Int(0, 9).annotations({ description: d.offset })),
   country: optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z]{2}$/)).annotations({ description: d.country })),
   searchLang: optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z]{2}(?:-[A-Za-z]{2,4})?$/)).annotations({ description: d.searchLang })),
-  safesearch: optional(Safesearch.annotations({ description: d.safesearch })),
+  safesearch: optional(Safesearch),
   freshness: optional(Schema.String.pipe(Schema.pattern(FRESHNESS)).annotations({ description: d.freshness }))
 })
 export type WebSearchInput = typeof WebSearchInput.Type

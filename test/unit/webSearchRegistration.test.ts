@@ -12,10 +12,10 @@ import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import { afterAll, beforeEach, vi } from "vitest"
 import { CONFIG_DIR, loadFileConfig } from "../../src/config/fileConfig.js"
+import { makeWebSearchTest } from "../../src/layers/WebSearchTest.js"
 import { registerWebSearch } from "../../src/pi/webSearchTool.js"
 import { availableCredentials, chooseProvider } from "../../src/search/chooseProvider.js"
 import { runWebSearch } from "../../src/search/runWebSearch.js"
-import { type SearchRequest, WebSearch } from "../../src/services/WebSearch.js"
 import { tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
@@ -120,17 +120,13 @@ describe("registration", () => {
 })
 
 describe("runWebSearch", () => {
-  const seen: Array<SearchRequest> = []
-  const echoKey = Layer.succeed(WebSearch, {
-    search: (request) =>
-      Effect.sync(() => {
-        seen.push(request)
-        return { returnedQuery: request.query.query, results: [{ title: `leaked ${Redacted.value(request.apiKey)}`, url: "https://a.test/" }] }
-      })
-  })
+  // A provider that echoes the key back in a result title: the run program's last guard must catch it.
+  const echoKey = Effect.runSync(makeWebSearchTest((request) =>
+    Effect.succeed({ returnedQuery: request.query.query, results: [{ title: `leaked ${Redacted.value(request.apiKey)}`, url: "https://a.test/" }] })
+  ))
   const run = (params: unknown, env: Record<string, string>, projectTrusted = false) =>
     runWebSearch(params, { cwd: project, projectTrusted, env: { PATH: process.env["PATH"] ?? "", HOME: home, ...env } }).pipe(
-      Effect.provide(Layer.merge(echoKey, NodeContext.layer))
+      Effect.provide(Layer.merge(echoKey.layer, NodeContext.layer))
     )
 
   it.live("re-checks enabled at execution with the trusted project layer", () =>
@@ -146,7 +142,7 @@ describe("runWebSearch", () => {
     Effect.gen(function*() {
       writeConfig("global", { preferredProvider: "brave" })
       const result = yield* run({ query: "q" }, { EXA_API_KEY: "exa-" + KEY, BRAVE_API_KEY: KEY })
-      expect(seen.at(-1)?.provider).toBe("brave")
+      expect((yield* echoKey.requests).at(-1)?.provider).toBe("brave")
       expect(result.details).toMatchObject({ provider: "brave", query: "q", count: 5, offset: 0, searchType: "auto" })
       expect(JSON.stringify(result)).not.toContain(KEY)
       expect(result.content[0]?.text).toContain("leaked [REDACTED]")
