@@ -2,7 +2,9 @@
  * Config files, in layers: global `~/.pi/config/pi-agent-browser-effect/config.json`, then the project's
  * `.pi/config/pi-agent-browser-effect/config.json` (only when pi trusts the project), then the file named by
  * `PI_AGENT_BROWSER_CONFIG`. Later layers win key by key; environment variables win over all files. String values
- * may be `$NAME` to read an environment variable. A file that does not parse is reported, never fatal.
+ * may be `$NAME` to read an environment variable, except in `webSearch`, whose key fields are credential sources
+ * (`src/config/credentialSource.ts`) resolved only when the search tool runs. A file that does not parse is reported,
+ * never fatal.
  */
 import { readFileSync } from "node:fs"
 import { homedir } from "node:os"
@@ -19,8 +21,13 @@ export const FileConfig = Schema.Struct({
   browser: optional(Schema.Struct({ profile: optional(Schema.String), executablePath: optional(Schema.String), allowedDomains: optional(Schema.String) })),
   session: optional(Schema.Struct({ idleTimeoutMs: optional(Schema.Number.pipe(Schema.int(), Schema.positive())) })),
   artifacts: optional(Schema.Struct({ maxBytes: optional(Schema.Number.pipe(Schema.int(), Schema.positive())), manifestMaxEntries: optional(Schema.Number.pipe(Schema.int(), Schema.positive())) })),
-  /** Reserved for the agent_browser_web_search companion (not part of this package yet). */
-  webSearch: optional(Schema.Unknown)
+  /** The agent_browser_web_search companion; key fields stay credential sources (never resolved at load). */
+  webSearch: optional(Schema.Struct({
+    enabled: optional(Schema.Boolean),
+    preferredProvider: optional(Schema.Literal("exa", "brave")),
+    exaApiKey: optional(Schema.String),
+    braveApiKey: optional(Schema.String)
+  }))
 })
 export type FileConfig = typeof FileConfig.Type
 
@@ -36,7 +43,13 @@ export const configPaths = (env: Readonly<Record<string, string | undefined>>, c
   ...(env["PI_AGENT_BROWSER_CONFIG"] !== undefined && env["PI_AGENT_BROWSER_CONFIG"] !== "" ? [env["PI_AGENT_BROWSER_CONFIG"]] : [])
 ]
 
-const resolveEnvRefs = (node: unknown, env: Readonly<Record<string, string | undefined>>): unknown => {
+/** Sections whose strings are credential sources, left as written so nothing is resolved or run at load. */
+const SOURCE_SECTIONS = new Set(["webSearch"])
+
+const resolveEnvRefs = (node: unknown, env: Readonly<Record<string, string | undefined>>, top = false): unknown => {
+  if (top && node !== null && typeof node === "object" && !Array.isArray(node)) {
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, SOURCE_SECTIONS.has(k) ? v : resolveEnvRefs(v, env)]))
+  }
   if (typeof node === "string" && /^\$[A-Z_][A-Z0-9_]*$/.test(node)) return env[node.slice(1)]
   if (Array.isArray(node)) return node.map((n) => resolveEnvRefs(n, env))
   if (node !== null && typeof node === "object") return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolveEnvRefs(v, env)]))
@@ -58,7 +71,7 @@ export const loadFileConfig = (paths: ReadonlyArray<string>, env: Readonly<Recor
     }
     let parsed: unknown
     try {
-      parsed = resolveEnvRefs(JSON.parse(text), env)
+      parsed = resolveEnvRefs(JSON.parse(text), env, true)
     } catch (error) {
       problems.push(`${path}: not JSON (${(error as Error).message})`)
       continue
@@ -70,7 +83,7 @@ export const loadFileConfig = (paths: ReadonlyArray<string>, env: Readonly<Recor
     }
     sources.push(path)
     const next: Record<string, Record<string, unknown>> = { ...merged }
-    for (const [section, values] of Object.entries(decoded.right)) {
+    for (const [section, values] of Object.entries(decoded.right as Record<string, unknown>)) {
       next[section] = values !== null && typeof values === "object" && !Array.isArray(values) ? { ...(merged[section] ?? {}), ...(values as Record<string, unknown>) } : (values as Record<string, unknown>)
     }
     merged = next
