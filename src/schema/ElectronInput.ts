@@ -197,7 +197,7 @@ const formatIssues = (raw: unknown, error: ParseResult.ParseError): { readonly m
   for (const issue of ParseResult.ArrayFormatter.formatErrorSync(error)) {
     const path = ["electron", ...issue.path.map(String)].join(".")
     let message = issue.message
-    if (message === "is unexpected" && typeof action === "string" && ACCEPTED[action] !== undefined) {
+    if (message.startsWith("is unexpected") && typeof action === "string" && ACCEPTED[action] !== undefined) {
       message = `is unexpected; ${action} accepts only ${ACCEPTED[action]}`
     }
     lines.set(path, (lines.get(path) ?? new Set()).add(message))
