@@ -4,8 +4,8 @@
  * its recorded pid/pgid, its port and its folder.
  */
 import { spawn } from "node:child_process"
-import { existsSync } from "node:fs"
-import { dirname } from "node:path"
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { basename, dirname, join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
@@ -149,9 +149,41 @@ describe.skipIf(!haveChromium)("ElectronHost with a Chromium stand-in for Electr
     expect(await run(Effect.flatMap(ElectronHost, (host) => host.records))).toEqual([])
   })
 
+  it("launch failures end the process group and remove the folder: early exit is upstream-error, no port in time is timeout", async () => {
+    const exiting = join(standIn.optRoot, "Exiting")
+    const silent = join(standIn.optRoot, "Silent")
+    for (const [folder, script] of [[exiting, "echo starting >&2; exit 3"], [silent, "exec sleep 30"]] as const) {
+      mkdirSync(join(folder, "resources"), { recursive: true })
+      writeFileSync(join(folder, "resources", "app.asar"), "stand-in")
+      writeFileSync(join(folder, basename(folder).toLowerCase()), `#!/bin/sh\n${script}\n`, { mode: 0o755 })
+    }
+    try {
+      const [exited, timedOut] = await run(Effect.gen(function*() {
+        const host = yield* ElectronHost
+        return [
+          yield* Effect.flip(host.launch(launchRequest({ appPath: exiting }))),
+          yield* Effect.flip(host.launch(launchRequest({ appPath: silent, timeoutMs: 1_500 })))
+        ]
+      }))
+      expect(exited).toMatchObject({ _tag: "UpstreamFailed", exitCode: 3, stderr: "starting\n", electronLaunch: { devToolsActivePort: "missing", versionReached: false, cleanedUp: true } })
+      expect(timedOut).toMatchObject({ _tag: "TimedOut", timeoutMs: 1_500, electronLaunch: { devToolsActivePort: "missing", cleanedUp: true } })
+      for (const error of [exited, timedOut]) {
+        const diagnostics = error._tag === "TimedOut" || error._tag === "UpstreamFailed" ? error.electronLaunch : undefined
+        expect(diagnostics?.pid).toBeGreaterThan(0)
+        expect(groupMembers(diagnostics?.pid ?? 0)).toEqual([])
+        expect(existsSync(dirname(diagnostics?.userDataDir ?? "/"))).toBe(false)
+      }
+    } finally {
+      rmSync(exiting, { recursive: true, force: true })
+      rmSync(silent, { recursive: true, force: true })
+    }
+  })
+
   it("bad appArgs never reach a launch: wrapper-owned flags are validation errors", () => {
     const decoded = decodeElectronInput({ action: "launch", appName: STAND_IN_NAME, appArgs: ["--remote-debugging-port=9222", "--user-data-dir=/home/me/.config/App"] })
     expect(Either.isLeft(decoded) && decoded.left.message).toContain("wrapper-owned flags are not allowed: --remote-debugging-port, --user-data-dir")
+    // The rejected values (a profile path may name the user) are not echoed back.
+    expect(Either.isLeft(decoded) && decoded.left.message).not.toContain("/home/me")
   })
 
   it("deny and allow lists decide before anything is spawned (policy-blocked)", async () => {
