@@ -1,5 +1,6 @@
 /** The `electron` input: every validation rule and default of the contract, and the allow/deny policy. */
 import { describe, expect, it } from "@effect/vitest"
+import { Compile } from "typebox/compile"
 import * as Either from "effect/Either"
 import * as JSONSchema from "effect/JSONSchema"
 import { checkLaunchPolicy } from "../../src/electron/launchPolicy.js"
@@ -95,6 +96,11 @@ describe("electron input", () => {
     const json = JSON.stringify(JSONSchema.make(ElectronInput, { target: "jsonSchema7" }))
     expect(json).not.toContain("$ref")
     expect(json).toContain("\"launch\"")
+    const validator = Compile(JSON.parse(json) as never)
+    expect(validator.Check({ action: "launch", appName: "A", handoff: "tabs" })).toBe(true)
+    expect(validator.Check({ action: "status", all: true })).toBe(true)
+    expect(validator.Check({ action: "launch", appName: "A", handoff: "refs" })).toBe(false)
+    expect(validator.Check({ action: "fly" })).toBe(false)
   })
 })
 
