@@ -5,6 +5,7 @@
  */
 import * as Data from "effect/Data"
 import type { FailureCategory } from "./Categories.js"
+import type { ElectronCleanupReport, ElectronLaunchDiagnostics } from "./ElectronRecord.js"
 
 /** A recovery hint for launch-scoped flags sent to an already-active managed session. */
 export interface SessionRecoveryHint {
@@ -47,6 +48,8 @@ export class TimedOut extends Data.TaggedError("TimedOut")<{
     readonly totalSteps: number
     readonly firstIncompleteStep?: { readonly index: number; readonly command: ReadonlyArray<string>; readonly retryable: boolean }
   }
+  /** An `electron.launch` whose CDP port was not ready in time: what the launcher knew. */
+  readonly electronLaunch?: ElectronLaunchDiagnostics
 }> {}
 
 /** The caller (pi's abort signal) cancelled the call; the process group was ended. */
@@ -70,6 +73,8 @@ export class UpstreamFailed extends Data.TaggedError("UpstreamFailed")<{
   readonly data?: unknown
   readonly stderr: string
   readonly exitCode: number | null
+  /** An `electron.launch` that could not spawn the app or reach its CDP endpoint: what the launcher knew. */
+  readonly electronLaunch?: ElectronLaunchDiagnostics
 }> {}
 
 /** A `@eN` ref that no longer names an element (navigation, rerender, or a new daemon). */
@@ -107,6 +112,8 @@ export class ConfirmationRequired extends Data.TaggedError("ConfirmationRequired
 /** A domain allow-list or action policy refused the action. */
 export class PolicyBlocked extends Data.TaggedError("PolicyBlocked")<{
   readonly message: string
+  /** An `electron.launch` refused by the caller's allow/deny lists: which list, and the deny entry that matched. */
+  readonly policy?: { readonly list: "allow" | "deny"; readonly entry?: string }
 }> {}
 
 /** A file the call should have produced is not on disk: one upstream claimed to save, or the caller's outputPath. */
@@ -138,6 +145,8 @@ export class QaFailed extends Data.TaggedError("QaFailed")<{
 export class CleanupFailed extends Data.TaggedError("CleanupFailed")<{
   readonly resource: string
   readonly message: string
+  /** `electron.cleanup` that left something behind: every record and its steps. */
+  readonly electronCleanup?: ElectronCleanupReport
 }> {}
 
 /** What one upstream reply can be classified as (classifyReply); every input mode keeps this tag as it is. */

@@ -1,0 +1,228 @@
+/**
+ * ElectronHostLive: discovery on the real file system, launches as detached process groups, and the launch table in
+ * a Ref (replaced whole). Cleanups run one at a time (a semaphore), so two calls never signal the same group or
+ * remove the same folder concurrently. The scope's finalizer cleans every launch this instance owns.
+ */
+import { randomBytes } from "node:crypto"
+import { homedir, tmpdir, userInfo } from "node:os"
+import { join } from "node:path"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Layer from "effect/Layer"
+import * as Ref from "effect/Ref"
+import * as Schema from "effect/Schema"
+import type { DiscoveryEnvironment } from "../electron/discoverApps.js"
+import { listApps } from "../electron/discoverApps.js"
+import { cdpTargets, MAX_TARGETS, matchesTargetType, portListening } from "../electron/cdp.js"
+import { cleanupLaunch } from "../electron/cleanupLaunch.js"
+import { checkLaunchPolicy } from "../electron/launchPolicy.js"
+import { launchApp } from "../electron/launchApp.js"
+import { isOurLaunch, pidAlive } from "../electron/processGroup.js"
+import { resolveLaunchTarget } from "../electron/resolveTarget.js"
+import { DEFAULT_CLEANUP_TIMEOUT_MS, type ElectronTargetType, type LaunchSelector } from "../schema/ElectronInput.js"
+import { type ElectronCleanupReport, ElectronLaunchRecord, type ElectronLaunchStatus, type LaunchOwnership } from "../schema/ElectronRecord.js"
+import { CleanupFailed, InvalidInput } from "../schema/ToolError.js"
+import { ElectronHost, type ElectronHostShape, type ElectronRestoreReport } from "../services/ElectronHost.js"
+import { ToolConfig } from "../services/ToolConfig.js"
+
+/** Budget per CDP HTTP probe in status/probe (the contract's fixed 1000 ms). */
+const STATUS_FETCH_TIMEOUT_MS = 1_000
+
+export interface ElectronHostOptions extends DiscoveryEnvironment {
+  /** Where launch folders (profile + log) are created; private to this user. */
+  readonly privateRoot: string
+}
+
+interface Entry {
+  readonly record: ElectronLaunchRecord
+  readonly ownership: LaunchOwnership
+}
+
+type Table = ReadonlyMap<string, Entry>
+
+const defaultPrivateRoot = (): string => join(tmpdir(), `pi-agent-browser-electron-${userInfo().uid}`)
+
+const open = (e: Entry) => e.record.cleanupState === "active" || e.record.cleanupState === "partial" || e.record.cleanupState === "dead"
+
+const unknownLaunch = (launchId: string) =>
+  new InvalidInput({ field: "electron.launchId", message: `electron.launchId: no wrapper launch "${launchId}"; run electron status with all: true` })
+
+export const makeElectronHost = (options: ElectronHostOptions) =>
+  Effect.gen(function*() {
+    const table = yield* Ref.make<Table>(new Map())
+    const cleanupLock = yield* Effect.makeSemaphore(1)
+
+    const put = (record: ElectronLaunchRecord, ownership: LaunchOwnership) =>
+      Ref.update(table, (t) => new Map(t).set(record.launchId, { record, ownership }))
+
+    const select = (selector: LaunchSelector, eligible: (e: Entry) => boolean) =>
+      Effect.flatMap(Ref.get(table), (t): Effect.Effect<ReadonlyArray<Entry>, InvalidInput> => {
+        const all = [...t.values()].reverse()
+        switch (selector._tag) {
+          case "one": {
+            const entry = t.get(selector.launchId)
+            return entry === undefined ? Effect.fail(unknownLaunch(selector.launchId)) : Effect.succeed([entry])
+          }
+          case "all":
+            return Effect.succeed(all.filter(eligible))
+          case "default": {
+            const candidates = all.filter(eligible)
+            return candidates.length <= 1
+              ? Effect.succeed(candidates)
+              : Effect.fail(new InvalidInput({ field: "electron.launchId", message: `electron: ${candidates.length} launches are open (${candidates.map((e) => e.record.launchId).join(", ")}); pass launchId or all: true` }))
+          }
+        }
+      })
+
+    const inspect = (entry: Entry, targetType: ElectronTargetType) =>
+      Effect.gen(function*(): Effect.fn.Return<ElectronLaunchStatus> {
+        const { record } = entry
+        const alive = pidAlive(record.pid)
+        const listening = yield* portListening(record.port, STATUS_FETCH_TIMEOUT_MS)
+        const targets = listening ? yield* Effect.orElseSucceed(cdpTargets(record.port, STATUS_FETCH_TIMEOUT_MS), () => undefined) : undefined
+        const matching = (targets ?? []).filter((t) => matchesTargetType(t, targetType))
+        const dead = !alive && !listening && record.cleanupState === "active"
+        if (dead) yield* put({ ...record, cleanupState: "dead" }, entry.ownership)
+        return {
+          launchId: record.launchId,
+          appName: record.appName,
+          cleanupState: dead ? "dead" : record.cleanupState,
+          ownership: entry.ownership,
+          pid: record.pid,
+          pidAlive: alive,
+          port: record.port,
+          portAlive: targets !== undefined,
+          targets: matching.slice(0, MAX_TARGETS),
+          ...(matching.length > MAX_TARGETS ? { omittedTargets: matching.length - MAX_TARGETS } : {}),
+          ...(record.sessionName !== undefined ? { sessionName: record.sessionName } : {})
+        }
+      })
+
+    const cleanEntries = (entries: ReadonlyArray<Entry>, timeoutMs: number) =>
+      cleanupLock.withPermits(1)(Effect.gen(function*() {
+        const results = []
+        const records = []
+        for (const entry of entries) {
+          const result = yield* cleanupLaunch(entry.record, entry.ownership, options.privateRoot, timeoutMs)
+          const record: ElectronLaunchRecord = { ...entry.record, cleanupState: result.status === "cleaned" ? "cleaned" : "partial" }
+          yield* put(record, entry.ownership)
+          results.push(result)
+          records.push(record)
+        }
+        const report: ElectronCleanupReport = { partial: results.some((r) => r.status === "partial"), records, results }
+        return report
+      }))
+
+    const service: ElectronHostShape = {
+      list: (query, maxResults) => Effect.sync(() => listApps(options, query, maxResults)).pipe(Effect.withSpan("ElectronHost.list")),
+
+      launch: (request) =>
+        Effect.gen(function*() {
+          const app = yield* resolveLaunchTarget(request.target, options)
+          yield* checkLaunchPolicy(app, request.allow, request.deny)
+          const result = yield* launchApp(app, request, {
+            privateRoot: options.privateRoot,
+            env: options.env,
+            newLaunchId: () => `electron-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`
+          })
+          yield* put(result.launch, "owned")
+          return result
+        }).pipe(Effect.withSpan("ElectronHost.launch")),
+
+      status: (selector) =>
+        Effect.gen(function*() {
+          const entries = yield* select(selector, (e) => selector._tag === "all" || open(e))
+          const statuses = []
+          for (const entry of entries) statuses.push(yield* inspect(entry, "any"))
+          const current = yield* Ref.get(table)
+          const launches = entries.map((e) => current.get(e.record.launchId)?.record ?? e.record)
+          return { launches, statuses }
+        }).pipe(Effect.withSpan("ElectronHost.status")),
+
+      probe: (launchId, targetType) =>
+        Effect.flatMap(Ref.get(table), (t) => {
+          const entry = t.get(launchId)
+          return entry === undefined ? Effect.fail(unknownLaunch(launchId)) : inspect(entry, targetType ?? entry.record.targetType)
+        }).pipe(Effect.withSpan("ElectronHost.probe")),
+
+      cleanup: (selector, timeoutMs) =>
+        Effect.gen(function*() {
+          const entries = yield* select(selector, (e) => open(e) && e.ownership !== "released")
+          const report = yield* cleanEntries(entries, timeoutMs)
+          if (report.partial) {
+            const left = report.results.filter((r) => r.status === "partial").map((r) => r.launchId)
+            return yield* new CleanupFailed({ resource: "electron-launch", message: `electron cleanup partial for ${left.join(", ")}`, electronCleanup: report })
+          }
+          return report
+        }).pipe(Effect.withSpan("ElectronHost.cleanup")),
+
+      attachSession: (launchId, sessionName) =>
+        Effect.flatMap(Ref.get(table), (t) => {
+          const entry = t.get(launchId)
+          if (entry === undefined) return Effect.fail(unknownLaunch(launchId))
+          const record = { ...entry.record, sessionName }
+          return Effect.as(put(record, entry.ownership), record)
+        }),
+
+      records: Effect.map(Ref.get(table), (t) => [...t.values()].reverse().map((e) => e.record)),
+
+      restore: (raw) =>
+        Effect.gen(function*() {
+          const report = { restored: [] as Array<string>, stale: [] as Array<{ launchId: string; pidAlive: boolean }>, ignored: 0 }
+          for (const item of raw) {
+            const decoded = Schema.decodeUnknownEither(ElectronLaunchRecord)(item)
+            if (Either.isLeft(decoded) || decoded.right.cleanupState === "cleaned") {
+              report.ignored++
+              continue
+            }
+            const record = decoded.right
+            const known = (yield* Ref.get(table)).get(record.launchId)
+            if (known !== undefined && known.ownership !== "released") continue // idempotent: session_start may fire twice
+            if (isOurLaunch(record)) {
+              yield* put(record, "restored")
+              report.restored.push(record.launchId)
+            } else {
+              const alive = pidAlive(record.pid)
+              yield* put({ ...record, cleanupState: record.cleanupState === "active" ? "dead" : record.cleanupState }, "stale")
+              report.stale.push({ launchId: record.launchId, pidAlive: alive })
+            }
+          }
+          return report as ElectronRestoreReport
+        }).pipe(Effect.withSpan("ElectronHost.restore")),
+
+      release: (launchIds) =>
+        Ref.update(table, (t) => {
+          const next = new Map(t)
+          for (const id of launchIds) next.delete(id)
+          return next
+        }),
+
+      cleanupAll: (timeoutMs) =>
+        Effect.flatMap(Ref.get(table), (t) =>
+          cleanEntries([...t.values()].filter((e) => open(e) && (e.ownership === "owned" || e.ownership === "restored")), timeoutMs))
+    }
+
+    // pi quit (runtime disposal): nothing this instance owns outlives it, unless handed on by `release`.
+    yield* Effect.addFinalizer(() =>
+      service.cleanupAll(DEFAULT_CLEANUP_TIMEOUT_MS).pipe(
+        Effect.tap((report) => (report.partial ? Effect.logWarning("electron cleanup at shutdown was partial", report.results) : Effect.void)),
+        Effect.catchAllCause((cause) => Effect.logWarning("electron cleanup at shutdown failed", cause))
+      ))
+
+    return ElectronHost.of(service)
+  })
+
+/** A live layer with explicit options (tests: a temporary XDG_DATA_HOME, `/opt` stand-in, private root). */
+export const ElectronHostLiveWith = (options: ElectronHostOptions) => Layer.scoped(ElectronHost, makeElectronHost(options))
+
+/** The production layer: this process's platform, ToolConfig's environment, `$TMPDIR/pi-agent-browser-electron-<uid>`. */
+export const ElectronHostLive = Layer.scoped(
+  ElectronHost,
+  Effect.flatMap(ToolConfig, (config) =>
+    makeElectronHost({
+      platform: process.platform,
+      env: config.env,
+      home: config.env["HOME"] ?? homedir(),
+      privateRoot: defaultPrivateRoot()
+    }))
+)
