@@ -8,9 +8,11 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import { MainLive } from "./layers/MainLive.js"
 import { registerHooks } from "./pi/hooks.js"
 import { agentBrowserTool } from "./pi/tool.js"
+import { registerWebSearch } from "./pi/webSearchTool.js"
 
 export default function agentBrowserExtension(pi: ExtensionAPI): void {
   const runtime = ManagedRuntime.make(MainLive)
   pi.registerTool(agentBrowserTool(runtime) as unknown as Parameters<ExtensionAPI["registerTool"]>[0])
   registerHooks(pi, runtime)
+  registerWebSearch(pi)
 }

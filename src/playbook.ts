@@ -19,7 +19,8 @@ export const promptSnippet = "Drive a real browser: open, snapshot -i, click/fil
 export const promptGuidelines: ReadonlyArray<string> = [
   "Use agent_browser for web pages instead of curl when the page needs JS, clicks or forms; start with open, then snapshot -i.",
   "agent_browser refs (@eN) go stale after navigation or re-render: take a new snapshot -i before reusing them, and act on failureCategory/nextActions in results.",
-  "Put launch flags (--profile, --cdp, --state, --allowed-domains) on the first agent_browser call; later, use sessionMode \"fresh\" to apply new ones."
+  "Put launch flags (--profile, --cdp, --state, --allowed-domains) on the first agent_browser call; later, use sessionMode \"fresh\" to apply new ones.",
+  "Find pages with agent_browser_web_search (when available) or a known URL, not by typing into search-engine forms (they serve CAPTCHAs); never try to solve a CAPTCHA."
 ]
 
 /** Parameter descriptions of the input schema (src/schema/ToolInput.ts), part of the per-turn budget too. */

@@ -22,7 +22,3 @@ export const webSearchFieldDescriptions = {
   searchLang: "Brave only: result language, e.g. en.",
   freshness: "pd, pw, pm, py (past day/week/month/year) or YYYY-MM-DDtoYYYY-MM-DD."
 } as const
-
-/** Draft for `playbook.ts` (the lead owns that file): one always-on line steering models off search-engine forms. */
-export const webSearchPlaybookLine =
-  "To find pages, use agent_browser_web_search (when available), a known URL or one the user gave; do not type into Google/Bing forms (headless searches land on CAPTCHA pages) and never try to solve a CAPTCHA."

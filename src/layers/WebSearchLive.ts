@@ -17,7 +17,8 @@ import { BRAVE_ORIGIN, BRAVE_PATH, braveQueryParams, mapBraveResponse } from "..
 import { EXA_ORIGIN, exaRequestBody, mapExaResponse } from "../search/exaMapping.js"
 import { clip, compact } from "../search/text.js"
 import type { ProviderAnswer, SearchProvider } from "../schema/WebSearch.js"
-import { ProviderHttpError, ProviderMalformed, ProviderTimeout, ProviderUnreachable, type SearchRequest, WebSearch } from "../services/WebSearch.js"
+import { ProviderHttpError, ProviderMalformed, ProviderTimeout, ProviderUnreachable } from "../schema/WebSearchErrors.js"
+import { type SearchRequest, WebSearch } from "../services/WebSearch.js"
 
 export const DEFAULT_SEARCH_TIMEOUT_MS = 20_000
 

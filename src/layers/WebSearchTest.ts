@@ -3,7 +3,8 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import type { ProviderAnswer } from "../schema/WebSearch.js"
-import { type SearchRequest, WebSearch, type WebSearchError } from "../services/WebSearch.js"
+import type { WebSearchError } from "../schema/WebSearchErrors.js"
+import { type SearchRequest, WebSearch } from "../services/WebSearch.js"
 
 export const makeWebSearchTest = (answer: (request: SearchRequest) => Effect.Effect<ProviderAnswer, WebSearchError>) =>
   Effect.gen(function*() {

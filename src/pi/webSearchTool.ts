@@ -16,7 +16,7 @@ import { configPaths, loadFileConfig } from "../config/fileConfig.js"
 import { makeWebSearchLive, type WebSearchLiveOptions } from "../layers/WebSearchLive.js"
 import { webSearchJsonSchema, type WebSearchDetails } from "../schema/WebSearch.js"
 import { type Availability, webSearchAvailability } from "../search/chooseProvider.js"
-import { runWebSearch } from "../search/runWebSearch.js"
+import { runWebSearch } from "../program/search/runWebSearch.js"
 import { WEB_SEARCH_TOOL_LABEL, WEB_SEARCH_TOOL_NAME, webSearchDescription, webSearchPromptSnippet } from "../webSearchPlaybook.js"
 
 type Env = Readonly<Record<string, string | undefined>>

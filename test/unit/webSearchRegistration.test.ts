@@ -15,7 +15,7 @@ import { CONFIG_DIR, loadFileConfig } from "../../src/config/fileConfig.js"
 import { makeWebSearchTest } from "../../src/layers/WebSearchTest.js"
 import { registerWebSearch } from "../../src/pi/webSearchTool.js"
 import { availableCredentials, chooseProvider } from "../../src/search/chooseProvider.js"
-import { runWebSearch } from "../../src/search/runWebSearch.js"
+import { runWebSearch } from "../../src/program/search/runWebSearch.js"
 import { tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
