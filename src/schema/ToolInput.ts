@@ -166,20 +166,21 @@ const GENERATED_DESCRIPTION = /^(a string at least|an array of at least|a number
 
 /**
  * Drops JSON Schema keys the model gains nothing from: generated titles and constraint prose, `$schema`, and
- * `minLength`/`minItems: 1`, `additionalProperties: false` and an empty `required` (the decoder still enforces them, with a
- * clear message). Every byte here is sent on every turn.
+ * `minLength: 1`, an empty `required`, and inside the modes `minItems: 1` and `additionalProperties: false` (the
+ * decoder still enforces them all, with a clear message). Every byte here is sent on every turn.
  */
-const stripNoise = (node: unknown): unknown => {
-  if (Array.isArray(node)) return node.map(stripNoise)
+const stripNoise = (node: unknown, depth = 0): unknown => {
+  if (Array.isArray(node)) return node.map((n) => stripNoise(n, depth + 1))
   if (node === null || typeof node !== "object") return node
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(node)) {
     if (key === "title" || key === "$schema") continue
     if (key === "description" && typeof value === "string" && GENERATED_DESCRIPTION.test(value)) continue
-    if ((key === "minLength" || key === "minItems") && value === 1) continue
-    // the decoder rejects unknown fields itself; an empty `required` says nothing
-    if ((key === "additionalProperties" && value === false) || (key === "required" && Array.isArray(value) && value.length === 0)) continue
-    out[key] = stripNoise(value)
+    if (key === "minLength" && value === 1) continue
+    // inside the input modes the decoder enforces these itself; the top level keeps them for pi's validator
+    if ((key === "minItems" && value === 1 && depth >= 3) || (key === "additionalProperties" && value === false && depth >= 1)) continue
+    if (key === "required" && Array.isArray(value) && value.length === 0) continue
+    out[key] = stripNoise(value, depth + 1)
   }
   return out
 }
