@@ -40,7 +40,7 @@ const sourceLookup = (compiled: CompiledSourceLookup, rows: ReadonlyArray<StepRo
       const [command, sub] = row.command
       if (command === "react" && !row.success) {
         reactFailed = true
-        limitations.push(`react ${sub ?? ""} failed: ${row.error.message}. React inspection needs --enable react-devtools before the first open.`)
+        limitations.push(`react ${sub ?? ""} failed: ${row.error.message.split("\n")[0]?.trim() ?? ""}. React inspection needs --enable react-devtools before the first open.`)
         continue
       }
       if (!row.success) continue
