@@ -25,17 +25,19 @@ export const promptGuidelines: ReadonlyArray<string> = [
 
 /** Parameter descriptions of the input schema (src/schema/ToolInput.ts), part of the per-turn budget too. */
 export const fieldDescriptions = {
-  semanticValue: "Locator value, e.g. button or the label text.",
+  semanticValue: "Locator value, e.g. button or label text.",
   semanticName: "Accessible name (role locator only).",
   semanticSelector: "CSS selector or @ref instead of a locator.",
-  semanticAction: "One element action by role/text/label/placeholder/alt/title/testid locator or selector/@ref; fill needs text; select needs selector and value(s).",
-  job: "Several steps in one call (compiled to batch --bail): open{url,loadState}, click/fill{selector|locator,text}, type{text,selector,delayMs,press}, select{selector,value(s)}, wait{milliseconds}, assertText{text}, assertUrl{url, * globs}, waitForDownload{path}, snapshot, screenshot{path}.",
-  qa: "Smoke-check a page: open url (or attached: true for the current page), wait for load, expect text/selector, fail on console errors, page errors or failed requests; optional screenshotPath.",
-  args: "agent-browser CLI args after the binary, e.g. [\"open\",\"http://localhost:3000\"], [\"snapshot\",\"-i\"], [\"click\",\"@e2\"]. No shell syntax; --json is added for you.",
-  stdin: "Raw stdin, only for eval --stdin (JS), batch (JSON array of argv arrays) and auth save --password-stdin.",
-  sessionMode: "auto (default): this conversation's browser. fresh: a new managed browser, needed to apply launch flags such as --profile, --cdp or --state after the first call.",
-  outputPath: "Also save this call's result to a file (JSON data, or text; a snapshot's full tree). Relative to the cwd.",
-  timeoutMs: "Watchdog for this call in ms (default 35000). Raise it for long waits or slow pages.",
+  semanticAction: "One element action by locator or selector/@ref; fill needs text; select needs selector and value(s).",
+  job: "Steps in one call (batch --bail): open{url,loadState}, click/fill{selector|locator,text}, type{text,selector,delayMs,press}, select{selector,value(s)}, wait{milliseconds}, assertText{text}, assertUrl{url glob}, waitForDownload{path}, snapshot, screenshot{path}.",
+  qa: "Smoke-check url (or attached: true, the current page): load, expected text/selector, fails on console/page errors or failed requests; optional screenshotPath.",
+  sourceLookup: "Experimental: likely source files of an element.",
+  networkSourceLookup: "Experimental: failed requests' probable sources.",
+  args: "agent-browser CLI args after the binary, e.g. [\"open\",\"http://localhost:3000\"], [\"click\",\"@e2\"]. No shell syntax; --json is added for you.",
+  stdin: "Stdin for eval --stdin (JS), batch (JSON argv arrays) or auth save --password-stdin.",
+  sessionMode: "auto (default): this conversation's browser; fresh: a new one (applies new launch flags).",
+  outputPath: "Also save the result (JSON or text; a snapshot's full tree) to this file, relative to the cwd.",
+  timeoutMs: "Watchdog in ms (default 35000); raise for long waits or slow pages.",
 } as const
 
 /** The playbook as the docs show it. */

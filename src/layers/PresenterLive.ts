@@ -9,6 +9,7 @@ import { bodyOf } from "../presenters/body.js"
 import { byteLength, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "../presenters/budgets.js"
 import { compiledEcho, errorDetails, executedDetails, failedStep, optional } from "../presenters/details.js"
 import { formatFailure } from "../presenters/formatFailure.js"
+import { networkFollowUps } from "../presenters/formatDiagnostics.js"
 import { nextActions } from "../presenters/nextActions.js"
 import { notesOf } from "../presenters/notes.js"
 import { pageChange } from "../presenters/pageChange.js"
@@ -138,7 +139,10 @@ export const PresenterLive = Layer.effect(
         const failure = error !== undefined ? formatFailure(plan, error, input.args) : undefined
         const step = failedStep(executed, error)
         const retryDefaults: ReadonlyArray<NextAction> = executed?.browserDefaults !== undefined && plan !== undefined ? [nextActions.retryFresh(redact([...executed.browserDefaults.flags, ...plan.args]))] : []
-        const actions = [...(failure?.nextActions ?? change?.nextActions ?? []), ...retryDefaults]
+        const network = executed !== undefined && error === undefined && executed.outcome.kind === "single" && plan?.line.command === "network" && plan.line.subcommand === "requests" && !plan.args.includes("--clear")
+          ? networkFollowUps(plan.sessionName, (executed.outcome.data ?? {}) as Record<string, unknown>, executed.routeDiagnostics)
+          : []
+        const actions = [...(failure?.nextActions ?? [...network, ...(change?.nextActions ?? [])]), ...retryDefaults]
         const details: ToolDetails = {
           ...fields,
           sessionMode: plan?.sessionMode ?? input.sessionMode,

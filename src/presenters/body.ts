@@ -7,6 +7,7 @@ import type { Executed } from "../schema/Executed.js"
 import { stepRowJson, type UpstreamOutcome } from "../schema/Outcome.js"
 import { redactStateData } from "../redaction/redactStructured.js"
 import { formatSuccess, stripLifecycle } from "./formatSuccess.js"
+import { withLookupText } from "./lookupText.js"
 import type { Formatted } from "./formatted.js"
 import { presentSnapshotWith, type SnapshotPresentation } from "./presentSnapshot.js"
 import { qaText } from "./qaText.js"
@@ -40,6 +41,6 @@ export const bodyOf = (executed: Executed): Body => {
     : outcome.kind === "single" ? stripLifecycle(outcome.data) : outcome.kind === "batch" ? outcome.rows.map((row) => stepRowJson(row, stripLifecycle)) : undefined
   const text = plan.callerRequestedJson && outcome.kind !== "inspection"
     ? JSON.stringify(outcome.kind === "single" ? stripLifecycle(outcome.data) : data, null, 2)
-    : executed.qa !== undefined ? qaText(plan, executed.qa, executed.verified, formatted.text) : formatted.text
-  return { text, summary: formatted.summary, data, ...(snapshot !== undefined ? { snapshot } : {}) }
+    : executed.qa !== undefined ? qaText(plan, executed.qa, executed.verified, formatted.text) : withLookupText(executed, formatted.text)
+  return { text, summary: executed.lookup?.report.summary ?? formatted.summary, data, ...(snapshot !== undefined ? { snapshot } : {}) }
 }

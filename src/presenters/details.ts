@@ -10,6 +10,7 @@ import type { Plan } from "../schema/Plan.js"
 import type { BatchStepDetails, ToolDetails } from "../schema/ToolDetails.js"
 import { categoryOf, type ToolError } from "../schema/ToolError.js"
 import { summarize } from "../session/artifactSummary.js"
+import { lookupCompiledEcho, lookupDetails } from "./lookupText.js"
 import { DETAILS_DATA_BYTES, DETAILS_STDERR_BYTES, byteLength, headBytes } from "./budgets.js"
 
 type Fields = Partial<{ -readonly [K in keyof ToolDetails]: ToolDetails[K] }>
@@ -29,7 +30,7 @@ export const compiledEcho = (plan: Plan, redact: RedactArgs): Fields => {
   if (c.mode === "semanticAction") return { compiledSemanticAction: { ...c.semanticAction, args: redact(c.semanticAction.args) } }
   if (c.mode === "job") return { compiledJob: { args: c.job.args, rowCount: c.job.rows.length, rows: c.job.rows.slice(0, COMPILED_ROWS_SHOWN).map(redact) } }
   if (c.mode === "qa") return { compiledQaPreset: { args: c.qa.args, loadState: c.qa.loadState, checks: c.qa.checks, rows: c.qa.rows.map(redact) } }
-  return {}
+  return lookupCompiledEcho(plan, redact)
 }
 
 /** Keeps persisted details small: data above the budget is replaced by its size (the spill file has it). */
@@ -74,6 +75,7 @@ export const executedDetails = (executed: Executed, body: Body, redact: RedactAr
     ...optional("refSnapshot", executed.refSnapshot),
     ...optional("networkRouteDiagnostics", executed.routeDiagnostics),
     ...optional("qaPreset", executed.qa),
+    ...lookupDetails(executed),
     ...optional("navigationSummary", executed.navigation),
     ...(rows.length > 0
       ? {

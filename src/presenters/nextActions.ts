@@ -19,7 +19,15 @@ export const NEXT_ACTION_IDS = [
   "try-current-visible-ref",
   "try-button-name-candidate",
   "try-link-name-candidate",
-  "retry-timeout-step"
+  "retry-timeout-step",
+  "inspect-routed-network-request",
+  "start-network-har-capture-for-route-mock",
+  "inspect-network-request",
+  "find-failed-request-source",
+  "filter-network-requests",
+  "filter-current-page-network-requests",
+  "clear-network-requests-before-repro",
+  "start-network-har-capture"
 ] as const
 export type NextActionId = (typeof NEXT_ACTION_IDS)[number]
 
@@ -77,6 +85,23 @@ export const nextActions = {
     make("retry-timeout-step", "Retry the read-only step that did not finish before the timeout.", withSession(session, command), {
       safety: "Only this step; earlier steps already ran."
     }),
+  inspectRequest: (session: string | undefined, requestId: string, routed: boolean) =>
+    make(routed ? "inspect-routed-network-request" : "inspect-network-request", routed ? "See how the route mock answered this request (status, headers, body)." : "See this request's full detail (headers, status, body).", withSession(session, ["network", "request", requestId])),
+  findRequestSource: (session: string | undefined, requestId: string): NextAction => ({
+    tool: "agent_browser",
+    id: "find-failed-request-source",
+    reason: "Find candidate source files that issue this failed request.",
+    safety: "Candidates only; verify before editing.",
+    params: { networkSourceLookup: { requestId, ...(session !== undefined ? { session } : {}) } }
+  }),
+  filterRequests: (session: string | undefined, path: string) =>
+    make("filter-network-requests", "List only requests whose URL contains this path.", withSession(session, ["network", "requests", "--filter", path])),
+  filterCurrentPage: (session: string | undefined) =>
+    make("filter-current-page-network-requests", "List only requests from the active page's origin.", withSession(session, ["network", "requests", "--current-page"])),
+  clearRequests: (session: string | undefined) =>
+    make("clear-network-requests-before-repro", "Clear the request buffer before reproducing, so the next list shows only the repro.", withSession(session, ["network", "requests", "--clear"])),
+  startHar: (session: string | undefined, routed: boolean) =>
+    make(routed ? "start-network-har-capture-for-route-mock" : "start-network-har-capture", "Record a HAR of the next reproduction; stop it with network har stop <path>.", withSession(session, ["network", "har", "start"])),
   listTabs: (session: string | undefined) =>
     make("list-tabs-for-recovery", "List tabs to find the page the session should be on.", withSession(session, ["tab", "list"]))
 } as const

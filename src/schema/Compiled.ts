@@ -1,5 +1,6 @@
 /** What the higher-level input modes compile to: upstream argv, batch rows and the facts the result echoes. */
-import type { SemanticAction, ToolInput } from "./ToolInput.js"
+import type { PageFilterMode } from "./Lookup.js"
+import type { NetworkSourceLookup, SemanticAction, SourceLookup, ToolInput } from "./ToolInput.js"
 
 export interface CompiledSemanticAction {
   readonly action: SemanticAction["action"]
@@ -24,11 +25,22 @@ export interface CompiledQa extends CompiledBatch {
   readonly checks: { readonly network: boolean; readonly console: boolean; readonly errors: boolean }
 }
 
+/** `sourceLookup` / `networkSourceLookup` → one evidence batch (no --bail: a failed React step is evidence too). */
+export interface CompiledSourceLookup extends CompiledBatch {
+  readonly query: SourceLookup
+}
+
+export interface CompiledNetworkSourceLookup extends CompiledBatch {
+  readonly query: NetworkSourceLookup
+}
+
 export type CompiledMode =
-  | { readonly mode: "args" }
+  | { readonly mode: "args"; readonly pageFilter?: PageFilterMode }
   | { readonly mode: "semanticAction"; readonly semanticAction: CompiledSemanticAction }
   | { readonly mode: "job"; readonly job: CompiledBatch }
   | { readonly mode: "qa"; readonly qa: CompiledQa }
+  | { readonly mode: "sourceLookup"; readonly sourceLookup: CompiledSourceLookup }
+  | { readonly mode: "networkSourceLookup"; readonly networkSourceLookup: CompiledNetworkSourceLookup }
 
 export interface ResolvedInput {
   /** The input with `args`/`stdin` set from the compiled mode. */

@@ -2,6 +2,7 @@
 import type { ApprovalRecord } from "./Approval.js"
 import type { VerifiedArtifacts } from "./Artifacts.js"
 import type { RouteDiagnostic } from "./Captures.js"
+import type { LookupReport, NetworkRequestsPageFilter } from "./Lookup.js"
 import type { UpstreamOutcome } from "./Outcome.js"
 import type { TabCorrection, ViewportFacts } from "./PageFacts.js"
 import type { Plan } from "./Plan.js"
@@ -52,6 +53,10 @@ export interface Executed {
   /** Failed or pending requests matching an active `network route` mock. */
   readonly routeDiagnostics?: ReadonlyArray<RouteDiagnostic>
   readonly browserDefaults?: BrowserDefaults
+  /** The report of a `sourceLookup` / `networkSourceLookup` call. */
+  readonly lookup?: LookupReport
+  /** After `network requests --current-page|--current-origin|--current-url`: how the rows were filtered. */
+  readonly networkRequestsPageFilter?: NetworkRequestsPageFilter
   readonly outputFile?: OutputFileResult
   readonly replacedCloseFailure?: ReplacedCloseFailure
 }

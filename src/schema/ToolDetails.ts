@@ -14,7 +14,10 @@ export interface NextAction {
   readonly id: string
   readonly reason: string
   readonly safety?: string
-  readonly params: { readonly args: ReadonlyArray<string>; readonly sessionMode?: SessionMode }
+  readonly params:
+    | { readonly args: ReadonlyArray<string>; readonly sessionMode?: SessionMode }
+    /** A follow-up in another input mode (a failed request's source lookup): no args. */
+    | { readonly args?: undefined; readonly networkSourceLookup: { readonly requestId: string; readonly session?: string } }
 }
 
 export interface ArtifactRow {
@@ -93,6 +96,13 @@ export interface ToolDetails {
   readonly compiledSemanticAction?: unknown
   readonly compiledJob?: unknown
   readonly compiledQaPreset?: unknown
+  /** sourceLookup / networkSourceLookup: what they compiled to, and their reports (candidates only). */
+  readonly compiledSourceLookup?: unknown
+  readonly sourceLookup?: unknown
+  readonly compiledNetworkSourceLookup?: unknown
+  readonly networkSourceLookup?: unknown
+  /** After `network requests --current-page|--current-origin|--current-url`. */
+  readonly networkRequestsPageFilter?: unknown
   /** The qa verdict: passed, failedChecks, warnings, summary. */
   readonly qaPreset?: { readonly passed: boolean; readonly failedChecks: ReadonlyArray<string>; readonly warnings: ReadonlyArray<string>; readonly summary: string }
   /** Failed or pending requests that match an active `network route` mock. */

@@ -73,6 +73,27 @@ export const Qa = Schema.Struct({
 }).annotations({ description: fieldDescriptions.qa })
 export type Qa = typeof Qa.Type
 
+/** Bounds (1..5000) are checked by the lookup compilers: the JSON Schema stays short. */
+const WorkspaceFiles = Schema.Number
+
+export const SourceLookup = Schema.Struct({
+  selector: optional(NonEmpty),
+  reactFiberId: optional(NonEmpty),
+  componentName: optional(NonEmpty),
+  includeDomHints: optional(Schema.Boolean),
+  maxWorkspaceFiles: optional(WorkspaceFiles)
+}).annotations({ description: fieldDescriptions.sourceLookup })
+export type SourceLookup = typeof SourceLookup.Type
+
+export const NetworkSourceLookup = Schema.Struct({
+  requestId: optional(NonEmpty),
+  filter: optional(NonEmpty),
+  url: optional(NonEmpty),
+  session: optional(NonEmpty),
+  maxWorkspaceFiles: optional(WorkspaceFiles)
+}).annotations({ description: fieldDescriptions.networkSourceLookup })
+export type NetworkSourceLookup = typeof NetworkSourceLookup.Type
+
 export const ToolInput = Schema.Struct({
   args: Schema.optionalWith(Schema.Array(Schema.String).pipe(
     Schema.minItems(1),
@@ -85,6 +106,8 @@ export const ToolInput = Schema.Struct({
   semanticAction: optional(SemanticAction),
   job: optional(Job),
   qa: optional(Qa),
+  sourceLookup: optional(SourceLookup),
+  networkSourceLookup: optional(NetworkSourceLookup),
   stdin: Schema.optionalWith(
     Schema.String.annotations({
       message: () => "must be a string",
@@ -143,17 +166,21 @@ const GENERATED_DESCRIPTION = /^(a string at least|an array of at least|a number
 
 /**
  * Drops JSON Schema keys the model gains nothing from: generated titles and constraint prose, `$schema`, and
- * `minLength: 1` (the decoder still enforces it, with a clear message). Every byte here is sent on every turn.
+ * `minLength: 1`, an empty `required`, and inside the modes `minItems: 1` and `additionalProperties: false` (the
+ * decoder still enforces them all, with a clear message). Every byte here is sent on every turn.
  */
-const stripNoise = (node: unknown): unknown => {
-  if (Array.isArray(node)) return node.map(stripNoise)
+const stripNoise = (node: unknown, depth = 0): unknown => {
+  if (Array.isArray(node)) return node.map((n) => stripNoise(n, depth + 1))
   if (node === null || typeof node !== "object") return node
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(node)) {
     if (key === "title" || key === "$schema") continue
     if (key === "description" && typeof value === "string" && GENERATED_DESCRIPTION.test(value)) continue
     if (key === "minLength" && value === 1) continue
-    out[key] = stripNoise(value)
+    // inside the input modes the decoder enforces these itself; the top level keeps them for pi's validator
+    if ((key === "minItems" && value === 1 && depth >= 3) || (key === "additionalProperties" && value === false && depth >= 1)) continue
+    if (key === "required" && Array.isArray(value) && value.length === 0) continue
+    out[key] = stripNoise(value, depth + 1)
   }
   return out
 }

@@ -103,7 +103,7 @@ describe("input modes", () => {
   it("exactly one mode per call, and generated-batch modes reject stdin", () => {
     expect(Either.getOrThrow(resolveInputMode({ semanticAction: { action: "click", selector: "#a" } }, "/")).input.args).toEqual(["click", "#a"])
     const both = resolveInputMode({ args: ["open", "x"], qa: { url: "x" } }, "/")
-    expect(Either.isLeft(both) && both.left.message).toContain("exactly one of args, semanticAction, job or qa")
+    expect(Either.isLeft(both) && both.left.message).toContain("exactly one of args, semanticAction, job, qa")
     const none = resolveInputMode({}, "/")
     expect(Either.isLeft(none) && none.left.message).toContain("give one of")
     const stdin = resolveInputMode({ job: { steps: [{ action: "snapshot" }] }, stdin: "[]" }, "/")

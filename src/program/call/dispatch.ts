@@ -22,10 +22,10 @@ import { recoverTab } from "../tabs/tabRecovery.js"
 import { runPinned } from "../tabs/tabPinning.js"
 import type { CallContext } from "./callContext.js"
 
-/** The compiled job/qa rows a call runs step by step, if it is one. */
+/** The compiled job/qa/lookup rows a call runs step by step, if it is one. */
 const stepsOf = (plan: Plan) => {
   const c = plan.compiled
-  const batch = c.mode === "job" ? c.job : c.mode === "qa" ? c.qa : undefined
+  const batch = c.mode === "job" ? c.job : c.mode === "qa" ? c.qa : c.mode === "sourceLookup" ? c.sourceLookup : c.mode === "networkSourceLookup" ? c.networkSourceLookup : undefined
   return batch === undefined ? undefined : { rows: batch.rows, failFast: batch.args.includes("--bail") }
 }
 

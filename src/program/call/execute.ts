@@ -19,6 +19,8 @@ import { encodeRefSnapshot } from "../../session/refSnapshotFile.js"
 import { isClose } from "../../upstream/commandPolicy.js"
 import { writeOutputFile } from "../artifacts/outputFile.js"
 import { verifyArtifacts } from "../artifacts/verifyArtifacts.js"
+import { analyzeLookup } from "../lookups/analyzeLookup.js"
+import { applyPageFilter } from "../lookups/pageFilter.js"
 import { checkAllowList } from "../page/allowListCheck.js"
 import { probeViewport } from "../page/pageProbes.js"
 import { observeDaemon, refsFrom } from "../refs/refTracking.js"
@@ -49,7 +51,10 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   const started = yield* Clock.currentTimeMillis
   for (const path of [plan.outputPath, ...compiledOutputs(plan)]) if (path !== undefined) yield* store.ensureParentDir(path)
 
-  const { outcome, navigation, approval, tabCorrection } = yield* dispatch(plan, call)
+  const dispatched = yield* dispatch(plan, call)
+  const { navigation, approval, tabCorrection } = dispatched
+  const { outcome, filter: networkRequestsPageFilter } = yield* applyPageFilter(plan, dispatched.outcome)
+  const lookup = yield* analyzeLookup(plan, outcome)
   yield* checkAllowList(plan, outcome, navigation)
 
   const session = plan.kind === "browser" ? plan.sessionName : undefined
@@ -88,6 +93,8 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(refSnapshot !== undefined ? { refSnapshot } : {}),
     ...(routeFindings.length > 0 ? { routeDiagnostics: routeFindings } : {}),
     ...(qa !== undefined ? { qa } : {}),
+    ...(lookup !== undefined ? { lookup } : {}),
+    ...(networkRequestsPageFilter !== undefined ? { networkRequestsPageFilter } : {}),
     ...(replacedCloseFailure !== undefined ? { replacedCloseFailure } : {})
   }
   if (verdictOf(ran) !== undefined) return ran

@@ -1,16 +1,19 @@
 /**
- * Exactly one input mode per call: `args`, `semanticAction`, `job` or `qa`. The higher-level modes compile to
+ * Exactly one input mode per call: `args`, `semanticAction`, `job`, `qa`, `sourceLookup` or `networkSourceLookup`
+ * (wrapper-only `network requests --current-*` flags are taken off args here). The higher-level modes compile to
  * upstream argv (and generated batch stdin) here, before planning, so everything after this runs the same way.
  */
 import * as Either from "effect/Either"
 import { compileJob } from "../../compilers/compileJob.js"
 import { compileQa } from "../../compilers/compileQa.js"
 import { compileSemanticAction } from "../../compilers/compileSemanticAction.js"
+import { compileNetworkSourceLookup, compileSourceLookup } from "../../compilers/compileSourceLookup.js"
+import { pageFilterOf } from "../../compilers/networkPageFilter.js"
 import { InvalidInput } from "../../schema/ToolError.js"
 import type { ToolInput } from "../../schema/ToolInput.js"
 import type { ResolvedInput } from "../../schema/Compiled.js"
 
-const MODES = ["args", "semanticAction", "job", "qa"] as const
+const MODES = ["args", "semanticAction", "job", "qa", "sourceLookup", "networkSourceLookup"] as const
 
 export const resolveInputMode = (input: ToolInput, cwd: string): Either.Either<ResolvedInput, InvalidInput> => {
   const present = MODES.filter((m) => input[m] !== undefined)
@@ -18,8 +21,8 @@ export const resolveInputMode = (input: ToolInput, cwd: string): Either.Either<R
     return Either.left(new InvalidInput({
       field: present.length === 0 ? "args" : present.join(", "),
       message: present.length === 0
-        ? "give one of args, semanticAction, job or qa"
-        : `use exactly one of args, semanticAction, job or qa per call (got ${present.join(" and ")})`
+        ? "give one of args, semanticAction, job, qa, sourceLookup or networkSourceLookup"
+        : `use exactly one of args, semanticAction, job, qa, sourceLookup or networkSourceLookup per call (got ${present.join(" and ")})`
     }))
   }
   const mode = present[0]
@@ -36,7 +39,13 @@ export const resolveInputMode = (input: ToolInput, cwd: string): Either.Either<R
         return Either.left(new InvalidInput({ field: "qa", message: "qa.attached checks the current page; it cannot run with sessionMode fresh" }))
       }
       return Either.map(compileQa(input.qa!, cwd), (c) => ({ input: { ...input, args: c.args, stdin: c.stdin }, compiled: { mode, qa: c } }))
-    default:
-      return Either.right({ input: { ...input, args: input.args ?? [] }, compiled: { mode: "args" } })
+    case "sourceLookup":
+      return Either.map(compileSourceLookup(input.sourceLookup!), (c) => ({ input: { ...input, args: c.args, stdin: c.stdin }, compiled: { mode, sourceLookup: c } }))
+    case "networkSourceLookup":
+      return Either.map(compileNetworkSourceLookup(input.networkSourceLookup!), (c) => ({ input: { ...input, args: c.args, stdin: c.stdin }, compiled: { mode, networkSourceLookup: c } }))
+    default: {
+      const filter = pageFilterOf(input.args ?? [])
+      return Either.right({ input: { ...input, args: filter.args }, compiled: { mode: "args", ...(filter.mode !== undefined ? { pageFilter: filter.mode } : {}) } })
+    }
   }
 }

@@ -8,7 +8,9 @@ import { firstBatchFailure } from "../../upstream/classifyReply.js"
 
 export const verdictOf = (executed: Executed): QaFailed | ArtifactMissing | UpstreamReplyError | undefined => {
   if (executed.qa !== undefined && !executed.qa.passed) return new QaFailed({ failedChecks: executed.qa.failedChecks })
-  const step = executed.outcome.kind === "batch" ? firstBatchFailure(executed.outcome.rows) : undefined
+  // a failed React step of a sourceLookup is evidence (status "unsupported"), not a failed call
+  const rows = executed.outcome.kind !== "batch" ? [] : executed.lookup?.mode === "sourceLookup" ? executed.outcome.rows.filter((r) => r.command[0] !== "react") : executed.outcome.rows
+  const step = firstBatchFailure(rows)
   if (step !== undefined) return step.error
   if (executed.outputFile?.status === "failed") return new ArtifactMissing({ path: executed.outputFile.absolutePath, kind: "output", detail: executed.outputFile.error })
   return undefined

@@ -1,0 +1,103 @@
+/**
+ * sourceLookup against a real React 19 app (bundled at test time, source attributes on its elements) in the real
+ * browser with upstream's React DevTools hook: each candidate source (dom-attribute, react-inspect,
+ * workspace-search) and each status (candidates-found, no-candidates, unsupported).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type Harness, makeHarness, textOf } from "../support/harness.js"
+import { type LiveEnv, makeLiveEnv } from "../support/liveEnv.js"
+import { type ReactApp, startReactApp } from "../support/reactApp.js"
+
+let app: ReactApp
+let world: LiveEnv
+let tool: Harness
+
+beforeAll(async () => {
+  app = await startReactApp()
+  world = makeLiveEnv()
+  tool = makeHarness(world, "pi-lookups", app.workspace)
+  const opened = await tool.call({ args: ["--enable", "react-devtools", "open", app.origin] })
+  expect(opened.isError, textOf(opened)).toBe(false)
+  expect((await tool.call({ args: ["wait", "#load-error"] })).isError).toBe(false)
+}, 60_000)
+
+afterAll(async () => {
+  await tool?.closeOwned()
+  await tool?.dispose()
+  await world?.dispose()
+  await app?.close()
+})
+
+type Report = { status: string; candidates: ReadonlyArray<Record<string, unknown>>; limitations: ReadonlyArray<string>; summary: string; workspaceRoot?: string }
+const reportOf = (result: { details: { sourceLookup?: unknown } }) => result.details.sourceLookup as Report
+
+const fiberOf = async (name: string): Promise<string> => {
+  const tree = String((((await tool.call({ args: ["react", "tree"] })).details.data ?? {}) as { tree?: unknown }).tree)
+  const row = tree.split("\n").find((line) => line.trim().split(/\s+/)[3] === name)
+  if (row === undefined) throw new Error(`no ${name} in the React tree:\n${tree}`)
+  return row.trim().split(/\s+/)[1]!
+}
+
+describe("sourceLookup on a live React app", () => {
+  it("selector: DOM source attributes become high-confidence candidates; the summary leads the text", async () => {
+    const result = await tool.call({ sourceLookup: { selector: "#toolbar" } })
+    expect(result.isError).toBe(false)
+    const report = reportOf(result)
+    expect(report.status).toBe("candidates-found")
+    expect(report.candidates[0]).toMatchObject({ source: "dom-attribute", confidence: "high", file: "src/components/SaveButton.tsx", line: 3 })
+    expect(report.candidates.map((c) => c["file"])).toContain("src/components/Toolbar.tsx")
+    expect(textOf(result)).toMatch(/^Source lookup: \d candidate\(s\); best src\/components\/SaveButton\.tsx:3 \(dom-attribute, high\)/)
+    expect(result.details.compiledSourceLookup).toEqual({
+      args: ["batch"],
+      stdin: JSON.stringify([["is", "visible", "#toolbar"], ["get", "html", "#toolbar"]]),
+      steps: [["is", "visible", "#toolbar"], ["get", "html", "#toolbar"]],
+      query: { selector: "#toolbar" }
+    })
+  })
+
+  it("selector without source hints in its HTML: no-candidates, still a success", async () => {
+    const result = await tool.call({ sourceLookup: { selector: "#plain-label" } })
+    expect(result.isError).toBe(false)
+    expect(reportOf(result)).toMatchObject({ status: "no-candidates", candidates: [] })
+    expect(reportOf(result).limitations.join(" ")).toContain("No source-like attributes")
+  })
+
+  it("reactFiberId: React props with source attributes (high) and a component's bundle location (low)", async () => {
+    const button = reportOf(await tool.call({ sourceLookup: { reactFiberId: await fiberOf("button") } }))
+    expect(button.candidates[0]).toMatchObject({ source: "react-inspect", confidence: "high", file: "src/components/SaveButton.tsx", line: 3, componentName: "button" })
+    const toolbar = reportOf(await tool.call({ sourceLookup: { reactFiberId: await fiberOf("Toolbar") } }))
+    expect(toolbar.status).toBe("candidates-found")
+    expect(toolbar.candidates[0]).toMatchObject({ source: "react-inspect", confidence: "low", componentName: "Toolbar" })
+    expect(String(toolbar.candidates[0]?.["file"])).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/app\.js$/)
+  })
+
+  it("componentName: workspace declaration confirmed by the React tree; skipped folders never read", async () => {
+    const result = await tool.call({ sourceLookup: { componentName: "SaveButton" } })
+    const report = reportOf(result)
+    expect(report.status).toBe("candidates-found")
+    expect(report.candidates).toEqual([expect.objectContaining({ source: "workspace-search", confidence: "high", file: "src/components/SaveButton.tsx", line: 1, componentName: "SaveButton" })])
+    expect(report.candidates[0]?.["evidence"]).toEqual(["declares SaveButton", expect.stringMatching(/^react tree: SaveButton is rendered \(fiber #\d+\)$/)])
+    expect(report.workspaceRoot).toBe(app.workspace)
+  })
+
+  it("on a page without a React renderer: unsupported when nothing else is found, candidates-found (medium) from the workspace", async () => {
+    const other = tool
+    expect((await other.call({ args: ["open", `${app.origin}/api/items`] })).isError).toBe(false)
+    const inspect = await other.call({ sourceLookup: { reactFiberId: "3" } })
+    expect(inspect.isError).toBe(false)
+    expect(reportOf(inspect).status).toBe("unsupported")
+    expect(reportOf(inspect).limitations[0]).toMatch(/^react inspect failed: .*No React renderer attached.*--enable react-devtools/)
+    expect(inspect.details.batchSteps?.[0]).toMatchObject({ resultCategory: "failure" })
+    const unknown = await other.call({ sourceLookup: { componentName: "NoSuchWidget" } })
+    expect(reportOf(unknown).status).toBe("unsupported")
+    const declared = reportOf(await other.call({ sourceLookup: { componentName: "SaveButton", maxWorkspaceFiles: 50 } }))
+    expect(declared.status).toBe("candidates-found")
+    expect(declared.candidates[0]).toMatchObject({ source: "workspace-search", confidence: "medium", file: "src/components/SaveButton.tsx" })
+  })
+
+  it("a selector that matches nothing is a normal tool failure", async () => {
+    const result = await tool.call({ sourceLookup: { selector: "#nope" } })
+    expect(result.isError).toBe(true)
+    expect(result.details.batchFailure?.failedStep.command).toEqual(["is", "visible", "#nope"])
+  })
+})
