@@ -28,14 +28,15 @@ export const fieldDescriptions = {
   semanticValue: "Locator value, e.g. button or the label text.",
   semanticName: "Accessible name (role locator only).",
   semanticSelector: "CSS selector or @ref instead of a locator.",
-  semanticAction: "One element action by role/text/label/placeholder/alt/title/testid locator or selector/@ref; fill needs text; select needs selector and value(s).",
-  job: "Several steps in one call (compiled to batch --bail): open{url,loadState}, click/fill{selector|locator,text}, type{text,selector,delayMs,press}, select{selector,value(s)}, wait{milliseconds}, assertText{text}, assertUrl{url, * globs}, waitForDownload{path}, snapshot, screenshot{path}.",
-  qa: "Smoke-check a page: open url (or attached: true for the current page), wait for load, expect text/selector, fail on console errors, page errors or failed requests; optional screenshotPath.",
-  args: "agent-browser CLI args after the binary, e.g. [\"open\",\"http://localhost:3000\"], [\"snapshot\",\"-i\"], [\"click\",\"@e2\"]. No shell syntax; --json is added for you.",
+  semanticAction: "One element action by locator+value or selector/@ref; fill needs text; select needs selector and value(s).",
+  job: "Steps in one call (batch --bail): open{url,loadState}, click/fill{selector|locator,text}, type{text,selector,delayMs,press}, select{selector,value(s)}, wait{milliseconds}, assertText{text}, assertUrl{url, * globs}, waitForDownload{path}, snapshot, screenshot{path}.",
+  qa: "Smoke-check a page: open url (or attached: true), wait for load, expect text/selector; fails on console/page errors or failed requests; optional screenshotPath.",
+  args: "agent-browser CLI args, e.g. [\"open\",\"http://localhost:3000\"], [\"snapshot\",\"-i\"], [\"click\",\"@e2\"]. No shell syntax; --json is added.",
   stdin: "Raw stdin, only for eval --stdin (JS), batch (JSON array of argv arrays) and auth save --password-stdin.",
-  sessionMode: "auto (default): this conversation's browser. fresh: a new managed browser, needed to apply launch flags such as --profile, --cdp or --state after the first call.",
-  outputPath: "Also save this call's result to a file (JSON data, or text; a snapshot's full tree). Relative to the cwd.",
-  timeoutMs: "Watchdog for this call in ms (default 35000). Raise it for long waits or slow pages.",
+  sessionMode: "auto (default): this conversation's browser. fresh: a new managed browser, to apply launch flags (--profile, --cdp, --state) after the first call.",
+  outputPath: "Also save the result to a file (JSON data or text; a snapshot's full tree), relative to the cwd.",
+  timeoutMs: "Watchdog in ms (default 35000); raise for long waits or slow pages.",
+  electron: "Electron app: list{query}, launch{appName|appPath|executablePath, appArgs, allow, deny} (temp profile), status|probe|cleanup{launchId}; cleanup when done. Signed-in app: start it with --remote-debugging-port=9222, then args connect 9222, sessionMode fresh.",
 } as const
 
 /** The playbook as the docs show it. */

@@ -8,6 +8,8 @@ import * as Layer from "effect/Layer"
 import { bodyOf } from "../presenters/body.js"
 import { byteLength, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "../presenters/budgets.js"
 import { compiledEcho, errorDetails, executedDetails, failedStep, optional } from "../presenters/details.js"
+import { electronDetails } from "../presenters/electronDetails.js"
+import { electronLines, electronSummary } from "../presenters/electronText.js"
 import { formatFailure } from "../presenters/formatFailure.js"
 import { nextActions } from "../presenters/nextActions.js"
 import { notesOf } from "../presenters/notes.js"
@@ -129,7 +131,9 @@ export const PresenterLive = Layer.effect(
           : [input.managedSessionOutcome.outcome === "preserved"
             ? `Managed session outcome: the fresh launch failed; later calls keep using ${input.managedSessionOutcome.currentSession ?? "the previous browser"}.`
             : "Managed session outcome: the fresh launch failed and there was no earlier managed browser; the next call starts a new one."]
-        const text = yield* redactor.scrubText([textOf(plan, input.args, executed, bodyText, notes, error), ...outcomeLine].join("\n"))
+        const electron = input.electron !== undefined ? electronDetails(input.electron, redact, error !== undefined) : undefined
+        const electronText = input.electron !== undefined ? electronLines(input.electron) : []
+        const text = yield* redactor.scrubText([...electronText, textOf(plan, input.args, executed, bodyText, notes, error), ...outcomeLine].filter((l) => l !== "").join("\n"))
         const budget = yield* budgetText(text, error !== undefined && executed === undefined ? "error" : plan?.line.command ?? "output", input.owner, spills)
         const rows = executed?.verified.rows ?? []
         const delta = yield* manifestDelta(spills, rows.map((a) => a.path))
@@ -138,13 +142,13 @@ export const PresenterLive = Layer.effect(
         const failure = error !== undefined ? formatFailure(plan, error, input.args) : undefined
         const step = failedStep(executed, error)
         const retryDefaults: ReadonlyArray<NextAction> = executed?.browserDefaults !== undefined && plan !== undefined ? [nextActions.retryFresh(redact([...executed.browserDefaults.flags, ...plan.args]))] : []
-        const actions = [...(failure?.nextActions ?? change?.nextActions ?? []), ...retryDefaults]
+        const actions = [...(electron?.nextActions ?? []), ...(failure?.nextActions ?? change?.nextActions ?? []), ...retryDefaults]
         const details: ToolDetails = {
           ...fields,
           sessionMode: plan?.sessionMode ?? input.sessionMode,
           resultCategory: error === undefined ? "success" : "failure",
           ...(error === undefined ? { successCategory: executed !== undefined ? successCategory(executed) : "completed" } : { failureCategory: categoryOf(error) }),
-          summary: failure?.summary ?? body?.summary ?? "",
+          summary: failure?.summary ?? (input.electron !== undefined ? electronSummary(input.electron) : undefined) ?? body?.summary ?? "",
           ...(executed !== undefined && body !== undefined ? executedDetails(executed, body, redact) : {}),
           ...(error !== undefined ? errorDetails(error) : {}),
           ...optional("fullOutputPath", snapshotSpill ?? budget.fullOutputPath),
@@ -156,7 +160,8 @@ export const PresenterLive = Layer.effect(
           ...optional("artifactCleanup", cleanup),
           ...optional("artifactManifest", delta.manifest),
           ...optional("managedSessionOutcome", input.managedSessionOutcome),
-          ...optional("managedSession", input.managedSession)
+          ...optional("managedSession", input.managedSession),
+          ...(electron?.fields ?? {})
         }
         const content: Array<ContentPart> = [{ type: "text", text: budget.text + delta.note }]
         const image = executed?.verified.image

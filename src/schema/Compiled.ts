@@ -1,4 +1,5 @@
 /** What the higher-level input modes compile to: upstream argv, batch rows and the facts the result echoes. */
+import type { ElectronRequest } from "./ElectronInput.js"
 import type { SemanticAction, ToolInput } from "./ToolInput.js"
 
 export interface CompiledSemanticAction {
@@ -29,6 +30,8 @@ export type CompiledMode =
   | { readonly mode: "semanticAction"; readonly semanticAction: CompiledSemanticAction }
   | { readonly mode: "job"; readonly job: CompiledBatch }
   | { readonly mode: "qa"; readonly qa: CompiledQa }
+  /** Runs its own program (program/electron), never planned as one upstream call. */
+  | { readonly mode: "electron"; readonly electron: ElectronRequest }
 
 export interface ResolvedInput {
   /** The input with `args`/`stdin` set from the compiled mode. */

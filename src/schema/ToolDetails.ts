@@ -14,7 +14,7 @@ export interface NextAction {
   readonly id: string
   readonly reason: string
   readonly safety?: string
-  readonly params: { readonly args: ReadonlyArray<string>; readonly sessionMode?: SessionMode }
+  readonly params: { readonly args?: ReadonlyArray<string>; readonly sessionMode?: SessionMode; readonly electron?: Readonly<Record<string, unknown>> }
 }
 
 export interface ArtifactRow {
@@ -118,6 +118,11 @@ export interface ToolDetails {
   readonly managedSession?: { readonly name: string; readonly active: boolean; readonly generation: number; readonly launchFlags: ReadonlyArray<string> }
   readonly binary?: { readonly version: string; readonly native: boolean }
   readonly durationMs?: number
+  /** An `electron` call: the normalized action plan (redacted) and its action-specific data (launch records persist here). */
+  readonly compiledElectron?: unknown
+  readonly electron?: unknown
+  /** A mutation in a wrapper-launched app's session left the app dead or blank (the call is `tab-drift`). */
+  readonly electronPostCommandHealth?: unknown
 }
 
 export type ContentPart =

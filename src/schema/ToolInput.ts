@@ -85,6 +85,8 @@ export const ToolInput = Schema.Struct({
   semanticAction: optional(SemanticAction),
   job: optional(Job),
   qa: optional(Qa),
+  /** Decoded by `decodeElectronInput` (its own messages); the JSON Schema stays one line of the per-turn budget. */
+  electron: optional(Schema.Unknown.annotations({ jsonSchema: { type: "object", description: fieldDescriptions.electron } })),
   stdin: Schema.optionalWith(
     Schema.String.annotations({
       message: () => "must be a string",
@@ -143,7 +145,7 @@ const GENERATED_DESCRIPTION = /^(a string at least|an array of at least|a number
 
 /**
  * Drops JSON Schema keys the model gains nothing from: generated titles and constraint prose, `$schema`, and
- * `minLength: 1` (the decoder still enforces it, with a clear message). Every byte here is sent on every turn.
+ * `minLength: 1` (the decoder still enforces it, with a clear message), and empty `required` lists. Every byte here is sent on every turn.
  */
 const stripNoise = (node: unknown): unknown => {
   if (Array.isArray(node)) return node.map(stripNoise)
@@ -153,6 +155,7 @@ const stripNoise = (node: unknown): unknown => {
     if (key === "title" || key === "$schema") continue
     if (key === "description" && typeof value === "string" && GENERATED_DESCRIPTION.test(value)) continue
     if (key === "minLength" && value === 1) continue
+    if (key === "required" && Array.isArray(value) && value.length === 0) continue
     out[key] = stripNoise(value)
   }
   return out

@@ -64,7 +64,7 @@ describe("locator misses", () => {
     await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
     const result = await live.tool.call({ semanticAction: { action: "fill", locator: "placeholder", value: "Search catalog", text: "rich-input-secret" } })
     expect(result.details.failureCategory).toBe("selector-not-found")
-    expect(result.details.nextActions?.[1]?.params.args.slice(-2)[0]).toBe("focus")
+    expect(result.details.nextActions?.[1]?.params.args?.slice(-2)[0]).toBe("focus")
     expect(JSON.stringify(result.details.nextActions)).not.toContain("rich-input-secret")
     expect(textOf(result)).toContain("the fill text is not repeated here")
   })

@@ -83,7 +83,7 @@ describe("ToolCall", () => {
       expect(result.details.failureCategory).toBe("timeout")
       expect(result.details.timedOut).toBe(true)
       expect(result.details.timeoutMs).toBe(2000)
-      expect(result.details.nextActions?.[0]?.params.args.slice(-2)).toEqual(["get", "url"])
+      expect(result.details.nextActions?.[0]?.params.args?.slice(-2)).toEqual(["get", "url"])
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: "timeout" }]))))
 
   it.scoped("a claimed screenshot that is not on disk is artifact-missing", () =>

@@ -1,16 +1,18 @@
 /**
- * Exactly one input mode per call: `args`, `semanticAction`, `job` or `qa`. The higher-level modes compile to
- * upstream argv (and generated batch stdin) here, before planning, so everything after this runs the same way.
+ * Exactly one input mode per call: `args`, `semanticAction`, `job`, `qa` or `electron` (decoded here, run by its own
+ * program). The higher-level modes compile to upstream argv (and generated batch stdin) here, before planning, so
+ * everything after this runs the same way.
  */
 import * as Either from "effect/Either"
 import { compileJob } from "../../compilers/compileJob.js"
 import { compileQa } from "../../compilers/compileQa.js"
 import { compileSemanticAction } from "../../compilers/compileSemanticAction.js"
+import { decodeElectronInput } from "../../schema/ElectronInput.js"
 import { InvalidInput } from "../../schema/ToolError.js"
 import type { ToolInput } from "../../schema/ToolInput.js"
 import type { ResolvedInput } from "../../schema/Compiled.js"
 
-const MODES = ["args", "semanticAction", "job", "qa"] as const
+const MODES = ["args", "semanticAction", "job", "qa", "electron"] as const
 
 export const resolveInputMode = (input: ToolInput, cwd: string): Either.Either<ResolvedInput, InvalidInput> => {
   const present = MODES.filter((m) => input[m] !== undefined)
@@ -18,8 +20,8 @@ export const resolveInputMode = (input: ToolInput, cwd: string): Either.Either<R
     return Either.left(new InvalidInput({
       field: present.length === 0 ? "args" : present.join(", "),
       message: present.length === 0
-        ? "give one of args, semanticAction, job or qa"
-        : `use exactly one of args, semanticAction, job or qa per call (got ${present.join(" and ")})`
+        ? "give one of args, semanticAction, job, qa or electron"
+        : `use exactly one of args, semanticAction, job, qa or electron per call (got ${present.join(" and ")})`
     }))
   }
   const mode = present[0]
@@ -36,6 +38,11 @@ export const resolveInputMode = (input: ToolInput, cwd: string): Either.Either<R
         return Either.left(new InvalidInput({ field: "qa", message: "qa.attached checks the current page; it cannot run with sessionMode fresh" }))
       }
       return Either.map(compileQa(input.qa!, cwd), (c) => ({ input: { ...input, args: c.args, stdin: c.stdin }, compiled: { mode, qa: c } }))
+    case "electron":
+      if (input.timeoutMs !== undefined || input.outputPath !== undefined) {
+        return Either.left(new InvalidInput({ field: input.timeoutMs !== undefined ? "timeoutMs" : "outputPath", message: "electron takes its budget as electron.timeoutMs and writes no outputPath; drop the top-level field" }))
+      }
+      return Either.map(decodeElectronInput(input.electron), (electron) => ({ input: { ...input, args: [] }, compiled: { mode, electron } }))
     default:
       return Either.right({ input: { ...input, args: input.args ?? [] }, compiled: { mode: "args" } })
   }
