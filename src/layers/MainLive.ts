@@ -8,7 +8,7 @@ import type { FakeAgentBrowser } from "./FakeAgentBrowser.js"
 import { ArtifactStoreLive } from "./ArtifactStoreLive.js"
 import { DaemonProbeLive } from "./DaemonProbeLive.js"
 import { ElectronHostLive } from "./ElectronHostLive.js"
-import { ElectronHostTest } from "./ElectronHostTest.js"
+import { type ElectronHostDriver, ElectronHostTest } from "./ElectronHostTest.js"
 import { BinaryLocatorLive } from "./BinaryLocatorLive.js"
 import { PresenterLive } from "./PresenterLive.js"
 import { ProcessRunnerLive } from "./ProcessRunnerLive.js"
@@ -34,10 +34,10 @@ export const MainLive = makeServicesLayer(ToolConfigLive)
 export type MainServices = Layer.Layer.Success<typeof MainLive>
 
 /** Every service over a fake agent-browser (and, unless given, an in-memory Electron host): deterministic, no processes. */
-export const makeFakeLayer = <E, X extends ElectronHost = ElectronHost>(
+export const makeFakeLayer = <E, X = ElectronHost | ElectronHostDriver>(
   fake: Layer.Layer<FakeAgentBrowser | ProcessRunner | BinaryLocator>,
   config: Layer.Layer<ToolConfig, E>,
-  electron: Layer.Layer<X> = ElectronHostTest() as Layer.Layer<X>
+  electron: Layer.Layer<X> = ElectronHostTest() as Layer.Layer<never> as Layer.Layer<X>
 ) =>
   Layer.mergeAll(PresenterLive, SessionCommandsLive).pipe(
     Layer.provideMerge(Layer.mergeAll(fake, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive, electron)),

@@ -43,7 +43,10 @@ const makeTool = (piSessionId = "pi-electron-1") => {
 }
 
 const electronOf = (result: ToolResult) => result.details.electron as Record<string, any>
-const launchOf = (result: ToolResult) => electronOf(result)["launch"] as ElectronLaunchRecord
+const launchOf = (result: ToolResult) => {
+  expect(result.isError, textOf(result)).toBe(false)
+  return electronOf(result)["launch"] as ElectronLaunchRecord
+}
 
 const expectGone = async (record: ElectronLaunchRecord) => {
   for (let i = 0; i < 30 && groupMembers(record.pgid).length > 0; i++) await new Promise((r) => setTimeout(r, 100))
@@ -93,7 +96,7 @@ describe.skipIf(!haveChromium)("electron mode through the tool (Chromium stand-i
     expect(record.sessionName).toBe(launched.details.managedSession?.name)
     expect(launched.details.managedSession?.active).toBe(true)
     expect(electronOf(launched)).toMatchObject({ action: "launch", status: "succeeded", handoff: { handoff: "snapshot" }, identifiers: { launchId: record.launchId, sessionName: record.sessionName } })
-    expect(textOf(launched)).toMatch(/@e\d+/)
+    expect(textOf(launched)).toMatch(/ref=e\d+/)
     expect(textOf(launched)).toContain("Press")
     expect(textOf(launched)).toContain(record.launchId)
     expect((launched.details.nextActions ?? []).map((a) => a.id)).toEqual(["status-electron-launch", "probe-electron-launch", "list-electron-tabs", "snapshot-electron-session", "cleanup-electron-launch"])
@@ -151,7 +154,8 @@ describe.skipIf(!haveChromium)("electron mode through the tool (Chromium stand-i
 
     const cleanup = await tool.call({ electron: { action: "cleanup", all: true } })
     expect(cleanup.isError, textOf(cleanup)).toBe(false)
-    expect(electronOf(cleanup)["cleanup"]["results"].map((r: { status: string }) => r.status)).toEqual(["cleaned", "cleaned"])
+    const results = electronOf(cleanup)["cleanup"]["results"] as ReadonlyArray<{ launchId: string; status: string }>
+    expect(results.filter((r) => r.launchId === a.launchId || r.launchId === b.launchId).map((r) => r.status)).toEqual(["cleaned", "cleaned"])
     await expectGone(a)
     await expectGone(b)
   })

@@ -20,8 +20,8 @@ import { abandonFreshLaunch } from "../session/freshLaunch.js"
 import { type ManagedCall, runManagedCall } from "./managedCall.js"
 
 /** An app's first paint can lag the CDP port: empty snapshots are retried this often, this far apart. */
-const SNAPSHOT_RETRIES = 4
-const SNAPSHOT_RETRY_MS = 400
+const SNAPSHOT_RETRIES = 8
+const SNAPSHOT_RETRY_MS = 500
 
 type LaunchReport = Extract<ElectronActionReport, { action: "launch" }>
 
