@@ -8,7 +8,7 @@ export const TOOL_NAME = "agent_browser"
 export const TOOL_LABEL = "Agent Browser"
 
 export const description = [
-  "Browse and test web apps in a real Chrome: open pages, read them, click, fill forms, take screenshots, download files, run JS.",
+  "Browse and test web apps in a real Chrome: open, read, click, fill, screenshot, download, run JS.",
   "This conversation keeps one browser session across calls.",
   "Typical flow: args [\"open\",url] → [\"snapshot\",\"-i\"] (refs like @e3) → click/fill @eN → snapshot -i again after the page changes.",
   "Fewer calls: job for several steps, qa to smoke-test a page, semanticAction to act by role/label/text."
@@ -20,7 +20,7 @@ export const promptGuidelines: ReadonlyArray<string> = [
   "Use agent_browser for web pages instead of curl when the page needs JS, clicks or forms; start with open, then snapshot -i.",
   "agent_browser refs (@eN) go stale after navigation or re-render: take a new snapshot -i before reusing them, and act on failureCategory/nextActions in results.",
   "Put launch flags (--profile, --cdp, --state, --allowed-domains) on the first agent_browser call; later, use sessionMode \"fresh\" to apply new ones.",
-  "Find pages with agent_browser_web_search (when available) or a known URL, not by typing into search-engine forms (they serve CAPTCHAs); never try to solve a CAPTCHA."
+  "Find pages with agent_browser_web_search (if present) or known URLs, not search-engine forms (CAPTCHAs); never solve a CAPTCHA."
 ]
 
 /** Parameter descriptions of the input schema (src/schema/ToolInput.ts), part of the per-turn budget too. */
@@ -29,15 +29,16 @@ export const fieldDescriptions = {
   semanticName: "Accessible name (role locator only).",
   semanticSelector: "CSS selector or @ref instead of a locator.",
   semanticAction: "One element action by locator or selector/@ref; fill needs text; select needs selector and value(s).",
-  job: "Steps in one call (batch --bail): open{url,loadState}, click/fill{selector|locator,text}, type{text,selector,delayMs,press}, select{selector,value(s)}, wait{milliseconds}, assertText{text}, assertUrl{url glob}, waitForDownload{path}, snapshot, screenshot{path}.",
-  qa: "Smoke-check url (or attached: true, the current page): load, expected text/selector, fails on console/page errors or failed requests; optional screenshotPath.",
-  sourceLookup: "Experimental: likely source files of an element.",
-  networkSourceLookup: "Experimental: failed requests' probable sources.",
-  args: "agent-browser CLI args after the binary, e.g. [\"open\",\"http://localhost:3000\"], [\"click\",\"@e2\"]. No shell syntax; --json is added for you.",
+  job: "Steps in one call (batch --bail): open{url}, click/fill{selector|locator,text}, type{text,press}, select{selector,value(s)}, wait{milliseconds}, assertText{text}, assertUrl{url glob}, waitForDownload{path}, snapshot, screenshot{path}.",
+  qa: "Smoke-check url (or attached: the current page): load, expectedText/Selector; fails on console/page errors or failed requests.",
+  sourceLookup: "Likely source files of an element.",
+  networkSourceLookup: "Probable sources of failed requests.",
+  args: "CLI args, e.g. [\"open\",\"http://localhost:3000\"], [\"click\",\"@e2\"]; no shell syntax (--json is added).",
   stdin: "Stdin for eval --stdin (JS), batch (JSON argv arrays) or auth save --password-stdin.",
   sessionMode: "auto (default): this conversation's browser; fresh: a new one (applies new launch flags).",
-  outputPath: "Also save the result (JSON or text; a snapshot's full tree) to this file, relative to the cwd.",
-  timeoutMs: "Watchdog in ms (default 35000); raise for long waits or slow pages.",
+  outputPath: "Also save the result to this file (JSON or text; a snapshot's full tree).",
+  timeoutMs: "Watchdog ms (default 35000); raise for long waits.",
+  electron: "Electron app: list{query}; launch{appName|appPath|executablePath} (own temp profile); status|probe|cleanup{launchId}. An already running app: args connect <its debug port>.",
 } as const
 
 /** The playbook as the docs show it. */

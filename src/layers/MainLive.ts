@@ -1,11 +1,14 @@
 /** The one composition root: every live service over one ToolConfig. */
 import * as Layer from "effect/Layer"
 import type { BinaryLocator } from "../services/BinaryLocator.js"
+import type { ElectronHost } from "../services/ElectronHost.js"
 import type { ProcessRunner } from "../services/ProcessRunner.js"
 import type { ToolConfig } from "../services/ToolConfig.js"
 import type { FakeAgentBrowser } from "./FakeAgentBrowser.js"
 import { ArtifactStoreLive } from "./ArtifactStoreLive.js"
 import { DaemonProbeLive } from "./DaemonProbeLive.js"
+import { ElectronHostLive } from "./ElectronHostLive.js"
+import { type ElectronHostDriver, ElectronHostTest } from "./ElectronHostTest.js"
 import { BinaryLocatorLive } from "./BinaryLocatorLive.js"
 import { PresenterLive } from "./PresenterLive.js"
 import { ProcessRunnerLive } from "./ProcessRunnerLive.js"
@@ -14,19 +17,29 @@ import { SessionCommandsLive } from "./SessionCommandsLive.js"
 import { SessionRegistryLive } from "./SessionRegistryLive.js"
 import { ToolConfigLive } from "./ToolConfigLive.js"
 
-/** All services that need only a ToolConfig. */
-export const makeServicesLayer = <E>(config: Layer.Layer<ToolConfig, E>) =>
+/**
+ * All services that need only a ToolConfig. The Electron host is swappable (tests: a stand-in app's discovery
+ * folders); its scope is the runtime's, so disposing the runtime (pi quit) cleans every launch it still owns.
+ */
+export const makeServicesLayer = <E, EE = never>(
+  config: Layer.Layer<ToolConfig, E>,
+  electron: Layer.Layer<ElectronHost, EE, ToolConfig> = ElectronHostLive
+) =>
   Layer.mergeAll(PresenterLive, SessionCommandsLive).pipe(
-    Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, ProcessRunnerLive, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive)),
+    Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, ProcessRunnerLive, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive, electron)),
     Layer.provideMerge(config)
   )
 
 export const MainLive = makeServicesLayer(ToolConfigLive)
 export type MainServices = Layer.Layer.Success<typeof MainLive>
 
-/** Every service over a fake agent-browser: deterministic, no processes. */
-export const makeFakeLayer = <E>(fake: Layer.Layer<FakeAgentBrowser | ProcessRunner | BinaryLocator>, config: Layer.Layer<ToolConfig, E>) =>
+/** Every service over a fake agent-browser (and, unless given, an in-memory Electron host): deterministic, no processes. */
+export const makeFakeLayer = <E, X = ElectronHost | ElectronHostDriver>(
+  fake: Layer.Layer<FakeAgentBrowser | ProcessRunner | BinaryLocator>,
+  config: Layer.Layer<ToolConfig, E>,
+  electron: Layer.Layer<X> = ElectronHostTest() as Layer.Layer<never> as Layer.Layer<X>
+) =>
   Layer.mergeAll(PresenterLive, SessionCommandsLive).pipe(
-    Layer.provideMerge(Layer.mergeAll(fake, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive)),
+    Layer.provideMerge(Layer.mergeAll(fake, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive, electron)),
     Layer.provideMerge(config)
   )

@@ -8,6 +8,8 @@ import * as Layer from "effect/Layer"
 import { bodyOf } from "../presenters/body.js"
 import { byteLength, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "../presenters/budgets.js"
 import { compiledEcho, errorDetails, executedDetails, failedStep, optional } from "../presenters/details.js"
+import { electronDetails } from "../presenters/electronDetails.js"
+import { electronLines, electronSummary } from "../presenters/electronText.js"
 import { formatFailure } from "../presenters/formatFailure.js"
 import { networkFollowUps } from "../presenters/formatDiagnostics.js"
 import { nextActions } from "../presenters/nextActions.js"
@@ -130,7 +132,9 @@ export const PresenterLive = Layer.effect(
           : [input.managedSessionOutcome.outcome === "preserved"
             ? `Managed session outcome: the fresh launch failed; later calls keep using ${input.managedSessionOutcome.currentSession ?? "the previous browser"}.`
             : "Managed session outcome: the fresh launch failed and there was no earlier managed browser; the next call starts a new one."]
-        const text = yield* redactor.scrubText([textOf(plan, input.args, executed, bodyText, notes, error), ...outcomeLine].join("\n"))
+        const electron = input.electron !== undefined ? electronDetails(input.electron, redact, error !== undefined) : undefined
+        const electronText = input.electron !== undefined ? electronLines(input.electron) : []
+        const text = yield* redactor.scrubText([...electronText, textOf(plan, input.args, executed, bodyText, notes, error), ...outcomeLine].filter((l) => l !== "").join("\n"))
         const budget = yield* budgetText(text, error !== undefined && executed === undefined ? "error" : plan?.line.command ?? "output", input.owner, spills)
         const rows = executed?.verified.rows ?? []
         const delta = yield* manifestDelta(spills, rows.map((a) => a.path))
@@ -142,13 +146,13 @@ export const PresenterLive = Layer.effect(
         const network = executed !== undefined && error === undefined && executed.outcome.kind === "single" && plan?.line.command === "network" && plan.line.subcommand === "requests" && !plan.args.includes("--clear")
           ? networkFollowUps(plan.sessionName, (executed.outcome.data ?? {}) as Record<string, unknown>, executed.routeDiagnostics)
           : []
-        const actions = [...(failure?.nextActions ?? [...network, ...(change?.nextActions ?? [])]), ...retryDefaults]
+        const actions = [...(electron?.nextActions ?? []), ...(failure?.nextActions ?? [...network, ...(change?.nextActions ?? [])]), ...retryDefaults]
         const details: ToolDetails = {
           ...fields,
           sessionMode: plan?.sessionMode ?? input.sessionMode,
           resultCategory: error === undefined ? "success" : "failure",
           ...(error === undefined ? { successCategory: executed !== undefined ? successCategory(executed) : "completed" } : { failureCategory: categoryOf(error) }),
-          summary: failure?.summary ?? body?.summary ?? "",
+          summary: failure?.summary ?? (input.electron !== undefined ? electronSummary(input.electron) : undefined) ?? body?.summary ?? "",
           ...(executed !== undefined && body !== undefined ? executedDetails(executed, body, redact) : {}),
           ...(error !== undefined ? errorDetails(error) : {}),
           ...optional("fullOutputPath", snapshotSpill ?? budget.fullOutputPath),
@@ -160,7 +164,8 @@ export const PresenterLive = Layer.effect(
           ...optional("artifactCleanup", cleanup),
           ...optional("artifactManifest", delta.manifest),
           ...optional("managedSessionOutcome", input.managedSessionOutcome),
-          ...optional("managedSession", input.managedSession)
+          ...optional("managedSession", input.managedSession),
+          ...(electron?.fields ?? {})
         }
         const content: Array<ContentPart> = [{ type: "text", text: budget.text + delta.note }]
         const image = executed?.verified.image

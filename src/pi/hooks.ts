@@ -5,6 +5,7 @@ import type * as ManagedRuntime from "effect/ManagedRuntime"
 import type { MainServices } from "../layers/MainLive.js"
 import { closeOrphanedBrowsers, closeOwnedBrowser, restoreSession } from "../program/session/lifecycle.js"
 import { formatDoctor, runDoctor } from "../program/doctor/doctor.js"
+import { electronRecordsFromBranch, handOverElectronLaunches, restoreElectronLaunches } from "../program/electron/lifecycle.js"
 import { manifestFromBranch, refSnapshotFromBranch, restoreFromBranch } from "./restoreFromBranch.js"
 import { toolResultPatch } from "./toPiResult.js"
 
@@ -19,6 +20,15 @@ const restore = (runtime: Runtime, ctx: ExtensionContext) =>
       manifestFromBranch(ctx.sessionManager.getBranch()),
       refSnapshotFromBranch(ctx.sessionManager.getBranch())?.path
     ).pipe(
+      Effect.zipRight(restoreElectronLaunches(electronRecordsFromBranch(ctx.sessionManager.getBranch()))),
+      // restored Electron records that are not provably the wrapper's are reported, never signalled
+      Effect.tap((report) =>
+        Effect.sync(() => {
+          if (report.stale.length > 0 && ctx.hasUI) {
+            ctx.ui.notify(`agent_browser: ${report.stale.length} earlier Electron launch(es) are not provably this wrapper's and were left alone: ${report.stale.map((s) => s.launchId).join(", ")}`, "warning")
+          }
+        })),
+      Effect.asVoid,
       Effect.catchAllCause(() => Effect.void)
     )
   )
@@ -39,10 +49,15 @@ export const registerHooks = (pi: ExtensionAPI, runtime: Runtime): void => {
       ctx.ui.notify(formatDoctor(checks), worst)
     }
   })
-  pi.on("session_shutdown", async (event) => {
+  pi.on("session_shutdown", async (event, ctx) => {
     // Quit ends every browser the wrapper owns; reload/resume/fork keep the one the branch follows for the next
     // extension instance and close the rest, which nothing would follow any more.
     await runtime.runPromise(event.reason === "quit" ? closeOwnedBrowser() : closeOrphanedBrowsers()).catch(() => undefined)
+    // Electron: reload/resume/fork hand the branch's active launches on and clean the others; quit leaves it to
+    // disposal (the host's scope cleans every launch it still owns).
+    if (event.reason !== "quit") {
+      await runtime.runPromise(handOverElectronLaunches(electronRecordsFromBranch(ctx?.sessionManager.getBranch() ?? []))).catch(() => undefined)
+    }
     await runtime.dispose()
   })
 }

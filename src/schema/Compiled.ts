@@ -1,6 +1,7 @@
 /** What the higher-level input modes compile to: upstream argv, batch rows and the facts the result echoes. */
 import type { PageFilterMode } from "./Lookup.js"
 import type { NetworkSourceLookup, SemanticAction, SourceLookup, ToolInput } from "./ToolInput.js"
+import type { ElectronRequest } from "./ElectronInput.js"
 
 export interface CompiledSemanticAction {
   readonly action: SemanticAction["action"]
@@ -41,6 +42,8 @@ export type CompiledMode =
   | { readonly mode: "qa"; readonly qa: CompiledQa }
   | { readonly mode: "sourceLookup"; readonly sourceLookup: CompiledSourceLookup }
   | { readonly mode: "networkSourceLookup"; readonly networkSourceLookup: CompiledNetworkSourceLookup }
+  /** Runs its own program (program/electron), never planned as one upstream call. */
+  | { readonly mode: "electron"; readonly electron: ElectronRequest }
 
 export interface ResolvedInput {
   /** The input with `args`/`stdin` set from the compiled mode. */

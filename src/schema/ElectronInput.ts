@@ -7,6 +7,7 @@
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import { fieldDescriptions } from "../playbook.js"
 import { InvalidInput } from "./ToolError.js"
 
 /** Launch readiness window: the default, and the cap a caller cannot exceed. */
@@ -98,12 +99,8 @@ export const ElectronProbe = Schema.Struct({
   timeoutMs: optional(PositiveInt)
 })
 
-/** Model-facing description of the field (belongs with the playbook's field descriptions when wired). */
-export const electronDescription =
-  "Electron desktop app lifecycle: list{query}, launch{appName|appPath|executablePath|bundleId, appArgs, handoff, targetType, allow, deny} (isolated temp profile, never the signed-in one), status/cleanup{launchId|all}, probe{launchId}. Always cleanup the launchId when done."
-
 export const ElectronInput = Schema.Union(ElectronList, ElectronLaunch, ElectronStatus, ElectronProbe, ElectronCleanup)
-  .annotations({ description: electronDescription })
+  .annotations({ description: fieldDescriptions.electron })
 export type ElectronInput = typeof ElectronInput.Type
 
 /** Which target a launch names; exactly one, by construction. */

@@ -16,6 +16,8 @@ export interface NextAction {
   readonly safety?: string
   readonly params:
     | { readonly args: ReadonlyArray<string>; readonly sessionMode?: SessionMode }
+    /** A follow-up in the electron input mode (status, probe, cleanup of a launch): no args. */
+    | { readonly args?: undefined; readonly electron: Readonly<Record<string, unknown>> }
     /** A follow-up in another input mode (a failed request's source lookup): no args. */
     | { readonly args?: undefined; readonly networkSourceLookup: { readonly requestId: string; readonly session?: string } }
 }
@@ -128,6 +130,11 @@ export interface ToolDetails {
   readonly managedSession?: { readonly name: string; readonly active: boolean; readonly generation: number; readonly launchFlags: ReadonlyArray<string> }
   readonly binary?: { readonly version: string; readonly native: boolean }
   readonly durationMs?: number
+  /** An `electron` call: the normalized action plan (redacted) and its action-specific data (launch records persist here). */
+  readonly compiledElectron?: unknown
+  readonly electron?: unknown
+  /** A mutation in a wrapper-launched app's session left the app dead or blank (the call is `tab-drift`). */
+  readonly electronPostCommandHealth?: unknown
 }
 
 export type ContentPart =

@@ -108,6 +108,8 @@ export const ToolInput = Schema.Struct({
   qa: optional(Qa),
   sourceLookup: optional(SourceLookup),
   networkSourceLookup: optional(NetworkSourceLookup),
+  /** Decoded by `decodeElectronInput` (its own messages); the JSON Schema stays one line of the per-turn budget. */
+  electron: optional(Schema.Unknown.annotations({ jsonSchema: { type: "object", description: fieldDescriptions.electron } })),
   stdin: Schema.optionalWith(
     Schema.String.annotations({
       message: () => "must be a string",

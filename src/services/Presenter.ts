@@ -6,6 +6,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { SpillOwner } from "../schema/Artifacts.js"
+import type { ElectronReport } from "../schema/ElectronReport.js"
 import type { Executed, ManagedSessionOutcome } from "../schema/Executed.js"
 import type { Plan } from "../schema/Plan.js"
 import type { ToolDetails, ToolResult } from "../schema/ToolDetails.js"
@@ -28,6 +29,8 @@ export interface PresentInput {
   readonly owner: SpillOwner
   readonly managedSession?: ToolDetails["managedSession"]
   readonly managedSessionOutcome?: ManagedSessionOutcome
+  /** An `electron` call's report, or the post-command health of a call in a wrapper-launched app's session. */
+  readonly electron?: ElectronReport
 }
 
 export interface PresenterShape {

@@ -47,7 +47,8 @@ const check = (refs: ReadonlyArray<string>, snapshot: RefSnapshot | undefined, c
   if (snapshot.daemonPid !== undefined && current.pid !== undefined && snapshot.daemonPid !== current.pid) {
     return new StaleRef({ ref, source: "preflight", message: `@${ref} came from a browser daemon that has since restarted (refs restart at e1 in a new daemon)` })
   }
-  if (current.url !== undefined && snapshot.url !== "" && !samePage(snapshot.url, current.url)) {
+  // an empty observed url is unknown, not a different page (a `connect`ed daemon may not have recorded its page yet)
+  if (current.url !== undefined && current.url !== "" && snapshot.url !== "" && !samePage(snapshot.url, current.url)) {
     return new StaleRef({ ref, source: "preflight", message: `@${ref} came from ${snapshot.url}, but the page is now ${current.url}` })
   }
   const missing = refs.find((r) => !snapshot.refs.has(r))

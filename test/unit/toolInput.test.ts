@@ -21,7 +21,7 @@ describe("ToolInput", () => {
 
   it("derives a plain JSON Schema that pi's validator (typebox Compile) accepts and enforces", () => {
     const schema = toolInputJsonSchema()
-    expect(Object.keys(schema["properties"] as object)).toEqual(["args", "semanticAction", "job", "qa", "sourceLookup", "networkSourceLookup", "stdin", "sessionMode", "outputPath", "timeoutMs"])
+    expect(Object.keys(schema["properties"] as object)).toEqual(["args", "semanticAction", "job", "qa", "sourceLookup", "networkSourceLookup", "electron", "stdin", "sessionMode", "outputPath", "timeoutMs"])
     expect(JSON.stringify(schema)).not.toContain("$ref")
     const validator = Compile(schema as never)
     expect(validator.Check({ args: ["snapshot", "-i"], sessionMode: "fresh", timeoutMs: 5000 })).toBe(true)

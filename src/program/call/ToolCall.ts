@@ -9,10 +9,13 @@ import * as Option from "effect/Option"
 import type { Executed, ManagedSessionOutcome } from "../../schema/Executed.js"
 import type { Plan } from "../../schema/Plan.js"
 import type { ToolDetails, ToolResult } from "../../schema/ToolDetails.js"
-import type { Aborted, InvalidInput } from "../../schema/ToolError.js"
+import type { Aborted, InvalidInput, TabDrift } from "../../schema/ToolError.js"
 import { Presenter } from "../../services/Presenter.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
+import type { ElectronReport } from "../../schema/ElectronReport.js"
+import { electronModeOf, runElectronCall, type ElectronCallError } from "../electron/electronCall.js"
+import { electronPostCommandHealth } from "../electron/postCommandHealth.js"
 import { abandonFreshLaunch } from "../session/freshLaunch.js"
 import { abortWith, baseNameOf, type CallContext, lockKeyOf, ownerOf } from "./callContext.js"
 import { execute } from "./execute.js"
@@ -29,12 +32,15 @@ export type CallError =
   | Aborted
   | Effect.Effect.Error<ReturnType<typeof execute>>
   | NonNullable<ReturnType<typeof verdictOf>>
+  | ElectronCallError
+  | TabDrift
 
 interface Attempt {
   readonly plan: Plan | undefined
   readonly executed?: Executed
   readonly error?: CallError
   readonly managedSessionOutcome?: ManagedSessionOutcome
+  readonly electron?: ElectronReport
 }
 
 /** Plans, then runs under the session's lock, planning again there: a queued call sees the state it will run in. */
@@ -42,6 +48,13 @@ const attempt = (raw: unknown, call: CallContext) =>
   Effect.gen(function*() {
     const config = yield* ToolConfig
     const registry = yield* SessionRegistry
+    const electron = electronModeOf(raw, call.cwd)
+    if (electron !== undefined) {
+      return yield* runElectronCall(electron, call).pipe(
+        Effect.raceFirst(abortWith(call.signal)),
+        Effect.catchTag("Aborted", (error) => Effect.succeed({ plan: undefined, error } satisfies Attempt))
+      )
+    }
     const first = yield* Effect.either(prepare(raw, call))
     if (Either.isLeft(first)) return { plan: undefined, error: first.left } satisfies Attempt
     const key = lockKeyOf(first.right, baseNameOf(call, config))
@@ -51,8 +64,9 @@ const attempt = (raw: unknown, call: CallContext) =>
       const plan = planned.right
       const ran = yield* Effect.either(execute(plan, call))
       if (Either.isRight(ran)) {
-        const error = verdictOf(ran.right)
-        return { plan, executed: ran.right, ...(error !== undefined ? { error } : {}) } satisfies Attempt
+        const health = yield* electronPostCommandHealth(plan, ran.right)
+        const error = verdictOf(ran.right) ?? health?.error
+        return { plan, executed: ran.right, ...(error !== undefined ? { error } : {}), ...(health !== undefined ? { electron: health.report } : {}) } satisfies Attempt
       }
       const outcome = plan.sessionRole === "fresh" ? yield* abandonFreshLaunch(plan) : undefined
       return { plan, error: ran.left, ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {}) } satisfies Attempt
@@ -97,6 +111,7 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
     secrets: plan?.line.command === "auth" && plan.stdin !== undefined ? [plan.stdin] : [],
     owner: ownerOf(call, config),
     ...(yield* managedFacts(registry)),
-    ...(a.managedSessionOutcome !== undefined ? { managedSessionOutcome: a.managedSessionOutcome } : {})
+    ...(a.managedSessionOutcome !== undefined ? { managedSessionOutcome: a.managedSessionOutcome } : {}),
+    ...(a.electron !== undefined ? { electron: a.electron } : {})
   })
 }) satisfies (raw: unknown, call: CallContext) => Effect.Effect<ToolResult, never, unknown>

@@ -1,0 +1,170 @@
+/**
+ * `electron.list`, `status`, `probe` and `cleanup`. List and status only ask the host. Probe reads the attached
+ * session through the normal path (so a snapshot updates ref tracking) next to the launch's liveness. Cleanup closes
+ * the attached managed session first (the normal `close`, which rotates the managed session), then has the host
+ * stop the process group, check the port and remove the profile.
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import type { ElectronRequest } from "../../schema/ElectronInput.js"
+import type { ElectronLaunchRecord } from "../../schema/ElectronRecord.js"
+import type { ElectronActionReport, ElectronProbeReads, ElectronSessionStep } from "../../schema/ElectronReport.js"
+import { type CleanupFailed, InvalidInput } from "../../schema/ToolError.js"
+import { ElectronHost } from "../../services/ElectronHost.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { ToolConfig } from "../../services/ToolConfig.js"
+import { baseNameOf, type CallContext } from "../call/callContext.js"
+import { type ManagedCall, readTimeout, runManagedCall } from "./managedCall.js"
+
+type Report<A extends ElectronActionReport["action"]> = Extract<ElectronActionReport, { action: A }>
+
+export interface HostOutcome {
+  readonly plan?: ManagedCall["plan"]
+  readonly executed?: ManagedCall["executed"]
+  readonly error?: ManagedCall["error"] | CleanupFailed
+  readonly electron?: ElectronActionReport
+}
+
+const OPEN = new Set(["active", "dead", "partial"])
+
+/** The managed session's lock key, the same one ToolCall's calls queue on. */
+const managedKey = (call: CallContext) => Effect.map(ToolConfig, (config) => `managed:${baseNameOf(call, config)}`)
+
+export const runList = (request: Extract<ElectronRequest, { action: "list" }>) =>
+  ElectronHost.pipe(
+    Effect.flatMap((host) => host.list(request.query, request.maxResults)),
+    Effect.map((result): HostOutcome => ({ electron: { action: "list", request, result } satisfies Report<"list"> }))
+  )
+
+export const runStatus = (request: Extract<ElectronRequest, { action: "status" }>) =>
+  Effect.gen(function*() {
+    const host = yield* ElectronHost
+    const registry = yield* SessionRegistry
+    const report = yield* Effect.either(host.status(request.selector))
+    if (Either.isLeft(report)) return { error: report.left } satisfies HostOutcome
+    const managed = Option.getOrUndefined(yield* registry.snapshot)?.managed
+    const liveSessions = report.right.statuses.filter((s) => s.pidAlive && s.sessionName !== undefined).map((s) => s.sessionName ?? "")
+    const mismatch = managed?.active === true && liveSessions.length > 0 && !liveSessions.includes(managed.name)
+      ? { managedSession: managed.name, launchSessions: liveSessions }
+      : undefined
+    const electron: Report<"status"> = { action: "status", request, ...report.right, ...(mismatch !== undefined ? { sessionMismatch: mismatch } : {}) }
+    return { electron } satisfies HostOutcome
+  }).pipe(Effect.map((outcome): HostOutcome => outcome))
+
+/** Title, url and tabs of the session, then a compact `snapshot -i` (the probe's Executed); failures are listed. */
+const readSession = (session: string, timeoutMs: number | undefined, call: CallContext) =>
+  Effect.gen(function*() {
+    const at = (args: ReadonlyArray<string>) => runManagedCall({ args: ["--session", session, ...args], ...readTimeout(timeoutMs) }, call)
+    const errors: Array<string> = []
+    const text = (c: ManagedCall, label: string): string | undefined => {
+      if (c.error !== undefined) errors.push(`${label}: ${c.error._tag}${"message" in c.error && c.error.message !== "" ? ` ${c.error.message}` : ""}`)
+      const data = c.executed?.outcome.kind === "single" ? c.executed.outcome.data as Record<string, unknown> | null : null
+      const value = data?.["title"] ?? data?.["url"] ?? data?.["result"]
+      return typeof value === "string" ? value : undefined
+    }
+    const title = text(yield* at(["get", "title"]), "get title")
+    const url = text(yield* at(["get", "url"]), "get url")
+    const tabsCall = yield* at(["tab", "list"])
+    text(tabsCall, "tab list")
+    const rawTabs = tabsCall.executed?.outcome.kind === "single" ? (tabsCall.executed.outcome.data as { tabs?: unknown } | null)?.tabs : undefined
+    const tabs = Array.isArray(rawTabs)
+      ? rawTabs.slice(0, 20).map((t: Record<string, unknown>) => ({
+        id: String(t["tabId"] ?? t["id"] ?? t["index"] ?? ""),
+        title: String(t["title"] ?? ""),
+        url: String(t["url"] ?? ""),
+        active: t["active"] === true
+      }))
+      : undefined
+    const snapshot = yield* at(["snapshot", "-i"])
+    text(snapshot, "snapshot -i")
+    const reads: ElectronProbeReads = {
+      ...(title !== undefined ? { title } : {}),
+      ...(url !== undefined ? { url } : {}),
+      ...(tabs !== undefined ? { tabs } : {}),
+      ...(snapshot.executed?.refSnapshot !== undefined ? { refCount: snapshot.executed.refSnapshot.refCount } : {}),
+      errors
+    }
+    return { reads, snapshot }
+  })
+
+export const runProbe = (request: Extract<ElectronRequest, { action: "probe" }>, call: CallContext) =>
+  Effect.gen(function*() {
+    const host = yield* ElectronHost
+    const registry = yield* SessionRegistry
+    const records = yield* host.records
+    const managed = Option.getOrUndefined(yield* registry.snapshot)?.managed
+    let record: ElectronLaunchRecord | undefined
+    let session: string | undefined
+    if (request.launchId !== undefined) {
+      record = records.find((r) => r.launchId === request.launchId)
+      if (record === undefined) {
+        return { error: new InvalidInput({ field: "electron.launchId", message: `electron.launchId: no wrapper launch "${request.launchId}"; run electron status with all: true` }) } satisfies HostOutcome
+      }
+      session = record.sessionName
+    } else {
+      if (managed?.active !== true) {
+        return { error: new InvalidInput({ field: "electron", message: "electron.probe: no attached session; run electron launch first, or pass launchId" }) } satisfies HostOutcome
+      }
+      session = managed.name
+      record = records.find((r) => r.sessionName === managed.name && OPEN.has(r.cleanupState))
+    }
+    const launchStatus = record !== undefined ? yield* Effect.orElseSucceed(host.probe(record.launchId), () => undefined) : undefined
+    const dead = launchStatus !== undefined && (!launchStatus.pidAlive || !launchStatus.portAlive)
+    const probeContext = {
+      kind: request.launchId !== undefined ? "launch" as const : "current-session" as const,
+      ...(record !== undefined ? { launchId: record.launchId } : {}),
+      ...(session !== undefined ? { sessionName: session } : {})
+    }
+    if (session === undefined || dead) {
+      const reason = dead ? "the launch's process or debug port is gone; clean it up" : "no session is attached to this launch"
+      const electron: Report<"probe"> = { action: "probe", request, status: "partial", probeContext, ...(launchStatus !== undefined ? { launchStatus } : {}), probe: { errors: [reason] } }
+      return { electron } satisfies HostOutcome
+    }
+    const key = yield* managedKey(call)
+    const { reads, snapshot } = yield* registry.withLock(session === managed?.name ? key : `explicit:${session}`, readSession(session, request.timeoutMs, call))
+    const electron: Report<"probe"> = {
+      action: "probe",
+      request,
+      status: reads.errors.length === 0 ? "succeeded" : "partial",
+      probeContext,
+      ...(launchStatus !== undefined ? { launchStatus } : {}),
+      probe: reads
+    }
+    // the snapshot is the probe's body; a failed read is reported in the probe, not as the call's failure
+    return { ...(snapshot.plan !== undefined ? { plan: snapshot.plan } : {}), ...(snapshot.executed !== undefined ? { executed: snapshot.executed } : {}), electron } satisfies HostOutcome
+  }).pipe(Effect.map((outcome): HostOutcome => outcome))
+
+export const runCleanup = (request: Extract<ElectronRequest, { action: "cleanup" }>, call: CallContext) =>
+  Effect.gen(function*() {
+    const host = yield* ElectronHost
+    const registry = yield* SessionRegistry
+    const selected = yield* Effect.either(host.status(request.selector))
+    if (Either.isLeft(selected)) return { error: selected.left } satisfies HostOutcome
+    const owned = new Set((yield* registry.ownedSessions).map((s) => s.name))
+    const managed = Option.getOrUndefined(yield* registry.snapshot)?.managed
+    const key = yield* managedKey(call)
+    const sessionSteps: Array<ElectronSessionStep> = []
+    for (const record of selected.right.launches) {
+      const session = record.sessionName
+      if (session === undefined || !OPEN.has(record.cleanupState)) continue
+      if (!owned.has(session)) {
+        sessionSteps.push({ launchId: record.launchId, sessionName: session, status: "skipped", reason: "not open (already closed)" })
+        continue
+      }
+      const lock = session === managed?.name ? key : `explicit:${session}`
+      const closed = yield* registry.withLock(lock, runManagedCall({ args: ["--session", session, "close"], ...readTimeout(request.timeoutMs) }, call))
+      sessionSteps.push(closed.error === undefined
+        ? { launchId: record.launchId, sessionName: session, status: "ok" }
+        : { launchId: record.launchId, sessionName: session, status: "failed", reason: closed.error._tag })
+    }
+    const cleaned = yield* Effect.either(host.cleanup(request.selector, request.timeoutMs))
+    if (Either.isLeft(cleaned)) {
+      const error = cleaned.left
+      const cleanup = error._tag === "CleanupFailed" ? error.electronCleanup : undefined
+      const electron: Report<"cleanup"> = { action: "cleanup", request, status: "partial", sessionSteps, ...(cleanup !== undefined ? { cleanup } : {}) }
+      return { error, electron } satisfies HostOutcome
+    }
+    const electron: Report<"cleanup"> = { action: "cleanup", request, status: "succeeded", sessionSteps, cleanup: cleaned.right }
+    return { electron } satisfies HostOutcome
+  }).pipe(Effect.map((outcome): HostOutcome => outcome))

@@ -1,0 +1,96 @@
+/** The electron program's branches over ElectronHostTest and FakeAgentBrowser: no process, port or folder. */
+import { expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { afterAll, describe } from "vitest"
+import { ElectronHostDriver, ElectronHostTest } from "../../src/layers/ElectronHostTest.js"
+import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/FakeAgentBrowser.js"
+import { makeFakeLayer } from "../../src/layers/MainLive.js"
+import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
+import { electronRecordsFromBranch } from "../../src/program/electron/lifecycle.js"
+import { TimedOut } from "../../src/schema/ToolError.js"
+import type { ElectronHostScript } from "../../src/layers/ElectronHostTest.js"
+import { call, tempRoot, testConfig } from "../support/fakeHarness.js"
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
+
+const snapshotReply = FakeAgentBrowser.ok({ snapshot: "- button \"Press\" [ref=e1]", refs: { e1: { role: "button", name: "Press" } }, origin: "app://index" })
+const attachScript: ReadonlyArray<ScriptedRun> = [
+  { when: (r) => r.args.includes("connect"), reply: FakeAgentBrowser.ok({ launched: true }), repeat: true },
+  { when: (r) => r.args.includes("tab"), reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", title: "Test App", url: "app://index", active: true }] }), repeat: true },
+  { when: (r) => r.args.includes("snapshot"), reply: snapshotReply, repeat: true },
+  { reply: FakeAgentBrowser.ok({}), repeat: true }
+]
+const layer = (script: ReadonlyArray<ScriptedRun> = attachScript, host: ElectronHostScript = {}) =>
+  makeFakeLayer(FakeAgentBrowser.layer(script), toolConfigLayer(testConfig(temp.root)), ElectronHostTest(host))
+
+const electron = (r: { details: { electron?: unknown } }) => r.details.electron as Record<string, any>
+const ids = (r: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) => (r.details.nextActions ?? []).map((a) => a.id)
+
+describe("electron program", () => {
+  it.scoped("list asks only the host; launch connects fresh, hands off a snapshot and lists the live actions", () =>
+    Effect.gen(function*() {
+      const list = yield* runToResult({ electron: { action: "list", query: "test" } }, call)
+      expect(electron(list)).toMatchObject({ action: "list", apps: [{ name: "Test App" }] })
+      const fake = yield* FakeAgentBrowser
+      expect(yield* fake.requests).toEqual([])
+      const launched = yield* runToResult({ electron: { action: "launch", appName: "Test App", appArgs: ["--token=supersecretvalue123"] } }, call)
+      expect(launched.isError).toBe(false)
+      const argv = (yield* fake.requests).map((r) => r.args)
+      expect(argv.map((a) => (a.includes("connect") ? `connect ${a.at(-1)}` : a.includes("snapshot") ? "snapshot" : a.includes("tab") ? "tab" : a.join(" ")))).toEqual(["connect 40001", "tab", "snapshot"])
+      expect(electron(launched)).toMatchObject({ status: "succeeded", launch: { launchId: "electron-test-1", sessionName: launched.details.managedSession?.name }, handoff: { handoff: "snapshot", refCount: 1 } })
+      expect(ids(launched)).toEqual(["status-electron-launch", "probe-electron-launch", "list-electron-tabs", "snapshot-electron-session", "cleanup-electron-launch"])
+      expect(JSON.stringify(launched)).not.toContain("supersecretvalue123")
+      // the records persisted in details are what a branch restore reads back
+      const entries = [launched].map((r) => ({ type: "message", message: { role: "toolResult", toolName: "agent_browser", details: r.details } }))
+      expect(electronRecordsFromBranch(entries).map((r) => r["launchId"])).toEqual(["electron-test-1"])
+    }).pipe(Effect.provide(layer())))
+
+  it.scoped("launch failures map to their categories: timeout, policy-blocked; a failed connect cleans the launch", () =>
+    Effect.gen(function*() {
+      const timedOut = yield* runToResult({ electron: { action: "launch", appName: "Test App" } }, call)
+      expect(timedOut.details.failureCategory).toBe("timeout")
+      const denied = yield* runToResult({ electron: { action: "launch", appName: "Test App", deny: ["test"] } }, call)
+      expect(denied.details.failureCategory).toBe("policy-blocked")
+      const unattached = yield* runToResult({ electron: { action: "launch", appName: "Test App" } }, call)
+      expect(unattached.isError).toBe(true)
+      expect(electron(unattached)).toMatchObject({ status: "failed", failure: { stage: "attach" }, cleanup: { partial: false } })
+      expect(unattached.details.managedSessionOutcome?.outcome).toBe("abandoned")
+    }).pipe(Effect.provide(layer(
+      [{ when: (r) => r.args.includes("connect"), reply: { exitCode: 1, stdout: JSON.stringify({ success: false, error: "All CDP discovery methods failed" }) }, repeat: true }, { reply: FakeAgentBrowser.ok({}), repeat: true }],
+      { launches: [{ fail: new TimedOut({ source: "watchdog", message: "no DevToolsActivePort", timeoutMs: 15_000, dispatched: "no", stdout: "", stderr: "" }) }] }
+    ))))
+
+  it.scoped("a killed app: a mutation is tab-drift with electronPostCommandHealth; status offers cleanup; partial cleanup is cleanup-failed with retries", () =>
+    Effect.gen(function*() {
+      const driver = yield* ElectronHostDriver
+      yield* runToResult({ electron: { action: "launch", appName: "Test App", handoff: "connect" } }, call)
+      const fine = yield* runToResult({ args: ["click", "@e1"] }, call)
+      expect(fine.details.electronPostCommandHealth).toBeUndefined()
+      yield* driver.kill("electron-test-1")
+      const clicked = yield* runToResult({ args: ["get", "title"] }, call)
+      expect(clicked.isError).toBe(false)
+      const drift = yield* runToResult({ args: ["press", "Enter"] }, call)
+      expect(drift.details.failureCategory).toBe("tab-drift")
+      expect(drift.details.electronPostCommandHealth).toMatchObject({ launchId: "electron-test-1", reason: "process-dead" })
+      expect(ids(drift)).toContain("cleanup-electron-launch")
+      const status = yield* runToResult({ electron: { action: "status" } }, call)
+      expect(ids(status)).toEqual(["cleanup-electron-launch"])
+      yield* driver.failNextCleanup("electron-test-1")
+      const partial = yield* runToResult({ electron: { action: "cleanup", launchId: "electron-test-1" } }, call)
+      expect(partial.details.failureCategory).toBe("cleanup-failed")
+      expect(ids(partial)).toEqual(["status-electron-launch", "retry-electron-cleanup"])
+      const retried = yield* runToResult({ electron: { action: "cleanup", launchId: "electron-test-1" } }, call)
+      expect(electron(retried)).toMatchObject({ status: "succeeded", sessionSteps: [{ status: "skipped" }] })
+    }).pipe(Effect.provide(layer())))
+
+  it.scoped("probe needs an attached session; mode rules: one mode, no stdin, no top-level timeoutMs", () =>
+    Effect.gen(function*() {
+      const probe = yield* runToResult({ electron: { action: "probe" } }, call)
+      expect(probe.details.failureCategory).toBe("validation-error")
+      for (const input of [{ electron: { action: "list" }, qa: { attached: true } }, { electron: { action: "list" }, stdin: "x" }, { electron: { action: "list" }, timeoutMs: 5000 }, { electron: { action: "fly" } }]) {
+        expect((yield* runToResult(input, call)).details.failureCategory).toBe("validation-error")
+      }
+    }).pipe(Effect.provide(layer())))
+})
