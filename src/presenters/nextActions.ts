@@ -19,7 +19,9 @@ export const NEXT_ACTION_IDS = [
   "try-current-visible-ref",
   "try-button-name-candidate",
   "try-link-name-candidate",
-  "retry-timeout-step"
+  "retry-timeout-step",
+  "run-agent-browser-doctor",
+  "inspect-browser-profiles"
 ] as const
 export type NextActionId = (typeof NEXT_ACTION_IDS)[number]
 
@@ -77,6 +79,12 @@ export const nextActions = {
     make("retry-timeout-step", "Retry the read-only step that did not finish before the timeout.", withSession(session, command), {
       safety: "Only this step; earlier steps already ran."
     }),
+  runDoctor: () =>
+    make("run-agent-browser-doctor", "Check which browser agent-browser would launch and whether it starts.", ["doctor", "--offline"], {
+      safety: "Read-only; fix what it reports before retrying the browser command."
+    }),
+  inspectProfiles: () =>
+    make("inspect-browser-profiles", "List the Chrome profiles agent-browser can use before choosing --profile.", ["profiles"]),
   listTabs: (session: string | undefined) =>
     make("list-tabs-for-recovery", "List tabs to find the page the session should be on.", withSession(session, ["tab", "list"]))
 } as const
