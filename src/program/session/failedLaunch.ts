@@ -18,7 +18,8 @@ export const launchFailureOf = (error: { readonly _tag: string }): (UpstreamFail
 /** The launch failure completed with the browser, endpoint and profile this call chose (flags, then environment). */
 export const withLaunchChoice = (plan: Plan, error: UpstreamFailed & { readonly launch: LaunchDiagnostic }) =>
   Effect.map(ToolConfig, (config) =>
-    new UpstreamFailed({ ...error, launch: withChoice(error.launch, browserChoice(parseCommandLine(plan.effectiveArgs), { ...config.env, ...plan.env })) }))
+    // an Error's message is not an own enumerable field: spread alone would drop it
+    new UpstreamFailed({ ...error, message: error.message, launch: withChoice(error.launch, browserChoice(parseCommandLine(plan.effectiveArgs), { ...config.env, ...plan.env })) }))
 
 /** Ends the failed launch's daemon by its pid, if it is still running. */
 export const endFailedLaunch = (plan: Plan) =>
