@@ -102,7 +102,6 @@ const scenario = (name: string) => {
 type Tool = ReturnType<typeof scenario>["tool"]
 
 const expectLaunchFailure = (result: ToolResult, reason: string) => {
-  if (result.details.failureCategory !== "upstream-error") console.log("LAUNCH?", textOf(result), result.details.stderr, result.details.exitCode)
   expect(result.isError).toBe(true)
   expect(result.details.failureCategory).toBe("upstream-error")
   expect(result.details.launchDiagnostic?.reason).toBe(reason)
@@ -120,7 +119,6 @@ const expectLaunchFailure = (result: ToolResult, reason: string) => {
 /** The next call without the failed flags launches the configured Chromium and opens the page. */
 const expectNextPlainCallWorks = async (tool: Tool) => {
   const page = await tool.call({ args: ["open", `${live.site.origin}/index.html`] })
-  if (page.isError) console.log("PLAIN", textOf(page), page.details.stderr, page.details.exitCode)
   expect(page.isError).toBe(false)
   expect(page.details.effectiveArgs.join(" ")).not.toMatch(/--cdp|--executable-path/)
   expect(textOf(await tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
