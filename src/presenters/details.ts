@@ -104,6 +104,7 @@ export const errorDetails = (error: ToolError): Fields => {
     ...(error._tag === "InvalidInput" && error.sessionRecoveryHint !== undefined ? { sessionRecoveryHint: error.sessionRecoveryHint } : {}),
     ...(stderr !== undefined && stderr.trim() !== "" ? { stderr: headBytes(stderr.trim(), DETAILS_STDERR_BYTES) } : {}),
     ...(upstream !== undefined ? { exitCode: upstream.exitCode, ...optional("code", upstream.code), ...budgetData(upstream.data) } : {}),
+    ...optional("launchDiagnostic", upstream?.launch),
     ...(error._tag === "ParseFailure" ? { exitCode: error.exitCode } : {}),
     ...(error._tag === "TimedOut" ? { timedOut: true, timeoutMs: error.timeoutMs, ...optional("timeoutPartialProgress", error.partialProgress) } : {}),
     ...(error._tag === "SelectorNotFound" && error.fallback !== undefined ? { visibleRefFallback: error.fallback } : {}),

@@ -6,6 +6,7 @@ import * as Match from "effect/Match"
 import type { Plan } from "../schema/Plan.js"
 import type { NextAction } from "../schema/ToolDetails.js"
 import type { ToolError } from "../schema/ToolError.js"
+import { launchAdvice, launchFailureText } from "./launchAdvice.js"
 import { nextActions } from "./nextActions.js"
 
 export interface FormattedFailure {
@@ -59,7 +60,13 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         summary: "Unreadable upstream output",
         nextActions: none
       }),
-      UpstreamFailed: (e) => ({
+      UpstreamFailed: (e) => e.launch !== undefined ? ({
+        text: launchFailureText(e.launch, e.message),
+        summary: launchAdvice(e.launch).summary,
+        nextActions: e.launch.reason === "profile-locked" || e.launch.reason === "profile-not-found"
+          ? [nextActions.inspectProfiles(), nextActions.runDoctor()]
+          : [nextActions.runDoctor()]
+      }) : ({
         text: `agent-browser failed: ${e.message}${e.stderr !== "" && !e.message.includes(e.stderr) ? `\nstderr: ${e.stderr}` : ""}${e.exitCode !== null && e.exitCode !== 1 ? `\nexit code: ${e.exitCode}` : ""}`,
         summary: `Upstream error: ${e.message.split("\n")[0] ?? ""}`.slice(0, 200),
         nextActions: e.code === "page_wedged" || e.code === "tab_gone" ? [nextActions.listTabs(session)] : none

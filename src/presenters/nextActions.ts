@@ -27,7 +27,9 @@ export const NEXT_ACTION_IDS = [
   "filter-network-requests",
   "filter-current-page-network-requests",
   "clear-network-requests-before-repro",
-  "start-network-har-capture"
+  "start-network-har-capture",
+  "run-agent-browser-doctor",
+  "inspect-browser-profiles"
 ] as const
 export type NextActionId = (typeof NEXT_ACTION_IDS)[number]
 
@@ -102,6 +104,12 @@ export const nextActions = {
     make("clear-network-requests-before-repro", "Clear the request buffer before reproducing, so the next list shows only the repro.", withSession(session, ["network", "requests", "--clear"])),
   startHar: (session: string | undefined, routed: boolean) =>
     make(routed ? "start-network-har-capture-for-route-mock" : "start-network-har-capture", "Record a HAR of the next reproduction; stop it with network har stop <path>.", withSession(session, ["network", "har", "start"])),
+  runDoctor: () =>
+    make("run-agent-browser-doctor", "Check which browser agent-browser would launch and whether it starts.", ["doctor", "--offline"], {
+      safety: "Read-only; fix what it reports before retrying the browser command."
+    }),
+  inspectProfiles: () =>
+    make("inspect-browser-profiles", "List the Chrome profiles agent-browser can use before choosing --profile.", ["profiles"]),
   listTabs: (session: string | undefined) =>
     make("list-tabs-for-recovery", "List tabs to find the page the session should be on.", withSession(session, ["tab", "list"]))
 } as const

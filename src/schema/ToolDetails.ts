@@ -4,7 +4,7 @@
  */
 import type { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.js"
 import type { SessionMode } from "./ToolInput.js"
-import type { SessionRecoveryHint } from "./ToolError.js"
+import type { LaunchDiagnostic, SessionRecoveryHint } from "./ToolError.js"
 import type { ManifestEntry } from "./Artifacts.js"
 import type { ArtifactVerification } from "./Artifacts.js"
 
@@ -63,6 +63,8 @@ export interface ToolDetails {
   readonly timedOut?: boolean
   readonly validationError?: string
   readonly sessionRecoveryHint?: SessionRecoveryHint
+  /** The browser could not start or be reached: why, and the path or endpoint it tried. */
+  readonly launchDiagnostic?: LaunchDiagnostic
   readonly fullOutputPath?: string
   /** How an oversized snapshot was condensed (counts only; the view is in the content, the raw tree in fullOutputPath). */
   readonly snapshotCompaction?: unknown

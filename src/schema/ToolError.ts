@@ -15,6 +15,31 @@ export interface SessionRecoveryHint {
   readonly retry: { readonly sessionMode: "fresh" }
 }
 
+/**
+ * Why a browser could not start or be reached, recognised from upstream's reply (classifyReply) and completed with
+ * what the call chose (the executable path, the CDP endpoint). Launch failures stay `UpstreamFailed`
+ * (`upstream-error`); this is what tells them apart from a page error.
+ */
+export interface LaunchDiagnostic {
+  readonly reason:
+    | "executable-missing"
+    | "executable-not-runnable"
+    | "exited-at-start"
+    | "sandbox"
+    | "profile-locked"
+    | "profile-not-found"
+    | "cdp-unreachable"
+  /** The browser executable upstream tried, and what chose it. */
+  readonly executablePath?: string
+  readonly executableSource?: "--executable-path" | "AGENT_BROWSER_EXECUTABLE_PATH" | "upstream-default"
+  /** The `--cdp` / `connect` endpoint that did not answer. */
+  readonly endpoint?: string
+  /** The profile folder or name that is locked or could not be resolved. */
+  readonly profile?: string
+  /** The browser's own exit code when it exited at start. */
+  readonly browserExitCode?: number
+}
+
 /** The input was rejected before anything ran. */
 export class InvalidInput extends Data.TaggedError("InvalidInput")<{
   readonly message: string
@@ -75,6 +100,8 @@ export class UpstreamFailed extends Data.TaggedError("UpstreamFailed")<{
   readonly exitCode: number | null
   /** An `electron.launch` that could not spawn the app or reach its CDP endpoint: what the launcher knew. */
   readonly electronLaunch?: ElectronLaunchDiagnostics
+  /** The browser could not start or be reached (a launch, attach or CDP failure). */
+  readonly launch?: LaunchDiagnostic
 }> {}
 
 /** A `@eN` ref that no longer names an element (navigation, rerender, or a new daemon). */

@@ -13,6 +13,12 @@ export interface DaemonObservation {
 
 export interface DaemonProbeShape {
   readonly observe: (socketDir: string, session: string) => Effect.Effect<DaemonObservation>
+  /**
+   * Ends the daemon named in `<session>.pid` by its pid (SIGTERM, then SIGKILL after a grace period), only when that
+   * pid is a live agent-browser process. For daemons no `close` can reach: one whose browser never came up answers
+   * every command, `close` included, with its launch error while any launch flag or variable is set.
+   */
+  readonly end: (socketDir: string, session: string) => Effect.Effect<"ended" | "not-running">
 }
 
 export class DaemonProbe extends Context.Tag("agent-browser/DaemonProbe")<DaemonProbe, DaemonProbeShape>() {}

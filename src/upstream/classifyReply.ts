@@ -13,9 +13,11 @@ import {
   StaleRef,
   TimedOut,
   UpstreamFailed,
+  type LaunchDiagnostic,
   type UpstreamReplyError
 } from "../schema/ToolError.js"
 import type { BatchRow } from "../schema/UpstreamEnvelope.js"
+import { launchDiagnosticOf } from "./launchFailure.js"
 import { parseEnvelope } from "./parseEnvelope.js"
 import { parseJsonLossless } from "./parseJsonLossless.js"
 import type { RunResult, StepRow, UpstreamOutcome } from "../schema/Outcome.js"
@@ -28,6 +30,10 @@ export const classifyErrorText = (
   message: string,
   extra: { readonly code?: string | undefined; readonly type?: string | undefined; readonly data?: unknown; readonly stderr: string; readonly exitCode: number | null }
 ): UpstreamReplyError => {
+  // a browser that could not start or be reached stays upstream-error, with what kind of launch failure it was; it is
+  // checked first, as its text may quote anything (a CDP timeout, Chrome's stderr)
+  const launch = launchDiagnosticOf(message)
+  if (launch !== undefined) return upstreamFailed(message, extra, launch)
   const staleRef = /Unknown ref: (\S+)|Stale ref (\S+)/.exec(message)
   if (staleRef !== null) return new StaleRef({ ref: (staleRef[1] ?? staleRef[2] ?? "").replace(/[.:,]$/, ""), message, source: "upstream" })
   const notFound = /Element not found: (.+?)\. Verify the selector/s.exec(message)
@@ -44,15 +50,19 @@ export const classifyErrorText = (
   if (extra.code === "outcome_unknown") return new TimedOut({ source: "upstream", message, timeoutMs: 0, dispatched: "maybe", stdout: "", stderr: extra.stderr })
   const waited = /(Wait timed out after (\d+)ms|Operation timed out)/.exec(message)
   if (waited !== null) return new TimedOut({ source: "upstream", message, timeoutMs: Number(waited[2] ?? 0), dispatched: "no", stdout: "", stderr: extra.stderr })
-  return new UpstreamFailed({
+  return upstreamFailed(message, extra, undefined)
+}
+
+const upstreamFailed = (message: string, extra: Parameters<typeof classifyErrorText>[1], launch: LaunchDiagnostic | undefined) =>
+  new UpstreamFailed({
     message,
+    ...(launch !== undefined ? { launch } : {}),
     ...(extra.code !== undefined ? { code: extra.code } : {}),
     ...(extra.type !== undefined ? { type: extra.type } : {}),
     ...(extra.data !== undefined && extra.data !== null ? { data: extra.data } : {}),
     stderr: extra.stderr,
     exitCode: extra.exitCode
   })
-}
 
 const confirmation = (data: unknown): ConfirmationRequired | undefined => {
   if (data === null || typeof data !== "object") return undefined

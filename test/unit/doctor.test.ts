@@ -7,7 +7,7 @@ import { formatDoctor, runDoctor } from "../../src/program/doctor/doctor.js"
 import { makeServicesLayer } from "../../src/layers/MainLive.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { testConfig, tempRoot } from "../support/fakeHarness.js"
-import { REPO } from "../support/liveEnv.js"
+import { CHROMIUM_ARGS, REPO } from "../support/liveEnv.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -16,11 +16,22 @@ const doctor = (env: Record<string, string>) =>
   Effect.runPromise(Effect.scoped(Effect.provide(runDoctor(temp.root), makeServicesLayer(toolConfigLayer(testConfig(temp.root, { env }))))))
 
 describe("doctor", () => {
-  it("passes agent-browser and the browser when both are there", async () => {
-    const checks = await doctor({ PATH: `${REPO}/node_modules/.bin:/usr/bin:/bin`, HOME: temp.root, AGENT_BROWSER_EXECUTABLE_PATH: "/bin/sh" })
+  it("passes agent-browser and the browser when both are there and the browser starts", async () => {
+    const checks = await doctor({ PATH: `${REPO}/node_modules/.bin:/usr/bin:/bin`, HOME: temp.root, AGENT_BROWSER_EXECUTABLE_PATH: "/usr/bin/chromium", AGENT_BROWSER_ARGS: CHROMIUM_ARGS })
     expect(checks.find((c) => c.id === "agent-browser")).toMatchObject({ status: "pass" })
     expect(checks.find((c) => c.id === "agent-browser")?.message).toContain("0.41.2")
-    expect(checks.find((c) => c.id === "browser")).toMatchObject({ status: "pass", message: "browser /bin/sh" })
+    expect(checks.find((c) => c.id === "browser")).toMatchObject({ status: "pass" })
+    expect(checks.find((c) => c.id === "browser")?.message).toMatch(/^browser \/usr\/bin\/chromium \(from AGENT_BROWSER_EXECUTABLE_PATH\) starts \(Headless launch/)
+  })
+
+  it("names the browser that cannot start and why, with the same advice as a failed call", async () => {
+    const standIn = join(temp.root, "exits-at-once")
+    writeFileSync(standIn, "#!/bin/sh\necho 'stand-in refuses' >&2\nexit 1\n", { mode: 0o755 })
+    const checks = await doctor({ PATH: `${REPO}/node_modules/.bin:/usr/bin:/bin`, HOME: temp.root, AGENT_BROWSER_EXECUTABLE_PATH: standIn, AGENT_BROWSER_ARGS: CHROMIUM_ARGS })
+    const browser = checks.find((c) => c.id === "browser")
+    expect(browser).toMatchObject({ status: "fail", message: `browser does not start: ${standIn} (set by AGENT_BROWSER_EXECUTABLE_PATH) exited at once (exit code 1) before opening DevTools.` })
+    expect(browser?.fix).toContain("AGENT_BROWSER_EXECUTABLE_PATH, --executable-path or config browser.executablePath")
+    expect(browser?.fix).toContain("agent-browser install")
   })
 
   it("explains how to fix a missing agent-browser and a missing browser", async () => {

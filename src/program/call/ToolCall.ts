@@ -68,7 +68,7 @@ const attempt = (raw: unknown, call: CallContext) =>
         const error = verdictOf(ran.right) ?? health?.error
         return { plan, executed: ran.right, ...(error !== undefined ? { error } : {}), ...(health !== undefined ? { electron: health.report } : {}) } satisfies Attempt
       }
-      const outcome = plan.sessionRole === "fresh" ? yield* abandonFreshLaunch(plan) : undefined
+      const outcome = plan.sessionRole === "fresh" ? yield* abandonFreshLaunch(plan, ran.left) : undefined
       return { plan, error: ran.left, ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {}) } satisfies Attempt
     })).pipe(
       Effect.raceFirst(abortWith(call.signal)),

@@ -18,6 +18,7 @@ import { guardRefs } from "../refs/refTracking.js"
 import { withCandidates } from "../refs/semanticResolution.js"
 import { visibleRefFallback } from "../refs/visibleRefFallback.js"
 import { isPendingConfirmation, resolveConfirmation } from "../session/approval.js"
+import { endFailedLaunch, launchFailureOf, withLaunchChoice } from "../session/failedLaunch.js"
 import { recoverTab } from "../tabs/tabRecovery.js"
 import { runPinned } from "../tabs/tabPinning.js"
 import type { CallContext } from "./callContext.js"
@@ -50,6 +51,13 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const replied = steps !== undefined
       ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
       : pinned ?? (yield* Effect.either(runPlanned(plan)))
+    const launchFailure = Either.isLeft(replied) ? launchFailureOf(replied.left) : undefined
+    if (launchFailure !== undefined) {
+      // The browser could not start or be reached: nothing of this call is kept (not its launch flags, not its
+      // daemon, which would keep retrying the options that failed), so the next call starts normally.
+      yield* endFailedLaunch(plan)
+      return yield* Effect.fail(yield* withLaunchChoice(plan, launchFailure))
+    }
     // Upstream answered an error for the managed session: its daemon and browser exist now all the same, so later
     // launch flags must be refused rather than silently relaunching it.
     if (Either.isLeft(replied) && plan.sessionRole === "managed" && !isClose(plan.line)) {

@@ -1,7 +1,8 @@
 /**
- * The package doctor (read-only): is agent-browser found and in range, is there a Chrome/Chromium, will it start as
- * this user, is ffmpeg there for recordings, which pi runs this, and is this package loaded from more than one
- * source in pi's settings. Each finding says how to fix it.
+ * The package doctor (read-only): is agent-browser found and in range, which Chrome/Chromium a call would launch and
+ * does it start (and why not: the same classification and advice as a failed call), will it start as this user, is
+ * ffmpeg there for recordings, which pi runs this, and is this package loaded from more than one source in pi's
+ * settings. Each finding says how to fix it.
  */
 import { existsSync, readFileSync } from "node:fs"
 import { homedir } from "node:os"
@@ -12,13 +13,9 @@ import { BinaryLocator } from "../../services/BinaryLocator.js"
 import { SUPPORTED_RANGE, ToolConfig } from "../../services/ToolConfig.js"
 import { findExecutable } from "../../upstream/nativeBinary.js"
 import { configPaths, loadFileConfig } from "../../config/fileConfig.js"
+import { browserCheck, type DoctorCheck } from "./browserCheck.js"
 
-export interface DoctorCheck {
-  readonly id: string
-  readonly status: "pass" | "warn" | "fail" | "info"
-  readonly message: string
-  readonly fix?: string
-}
+export type { DoctorCheck } from "./browserCheck.js"
 
 export const PACKAGE_NAME = "pi-agent-browser-effect"
 const CHROME_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"]
@@ -52,7 +49,7 @@ const piVersion = (): string | undefined => {
   return undefined
 }
 
-export const runDoctor = (cwd: string) =>
+export const runDoctor = (cwd: string, options: { readonly launchTest: boolean } = { launchTest: true }) =>
   Effect.gen(function*() {
     const config = yield* ToolConfig
     const locator = yield* BinaryLocator
@@ -69,11 +66,8 @@ export const runDoctor = (cwd: string) =>
         fix: "npm install -g agent-browser@0.41 (this package does not bundle it)"
       })
     }
-    const configured = config.env["AGENT_BROWSER_EXECUTABLE_PATH"]
-    const chrome = configured !== undefined && configured !== "" ? configured : CHROME_PATHS.find((p) => existsSync(p))
-    checks.push(chrome !== undefined && existsSync(chrome)
-      ? { id: "browser", status: "pass", message: `browser ${chrome}` }
-      : { id: "browser", status: "fail", message: "no Chrome/Chromium found", fix: "Debian: apt-get install -y chromium; elsewhere install Chrome or run agent-browser install; or set AGENT_BROWSER_EXECUTABLE_PATH" })
+    // which browser a call would launch, and (with agent-browser there) whether it starts and why not
+    checks.push(yield* browserCheck(CHROME_PATHS.find((p) => existsSync(p)), options.launchTest && Either.isRight(binary)))
     const root = typeof process.getuid === "function" && process.getuid() === 0
     if (root && !(config.env["AGENT_BROWSER_ARGS"] ?? "").includes("--no-sandbox")) {
       checks.push({ id: "sandbox", status: "warn", message: "running as root: Chromium refuses to start without --no-sandbox", fix: "export AGENT_BROWSER_ARGS=--no-sandbox" })

@@ -20,13 +20,16 @@ export const closeManagedSession = (session: ManagedSession, env: Readonly<Recor
   Effect.gen(function*() {
     const commands = yield* SessionCommands
     const launch = withoutFlags(parseCommandLine(session.launchFlags), new Set(["--state", "--session-name", "--restore"]))
+    const socketDir = env["AGENT_BROWSER_SOCKET_DIR"]
+    const probe = yield* DaemonProbe
     yield* commands.run({ prefix: ["--json", "--session", session.name, ...launch], env, cwd: undefined, kind: "browser" }, ["close"], { timeoutMs: CLOSE_TIMEOUT_MS }).pipe(
-      Effect.mapError((error) => new CleanupFailed({ resource: `browser session ${session.name}`, message: error.message || error._tag }))
+      // a daemon whose browser cannot start answers `close` with its launch error: end it by its pid instead
+      Effect.catchAll((error) =>
+        Effect.flatMap(socketDir === undefined ? Effect.succeed("not-running" as const) : probe.end(socketDir, session.name), (ended) =>
+          ended === "ended" ? Effect.void : Effect.fail(new CleanupFailed({ resource: `browser session ${session.name}`, message: error.message || error._tag }))))
     )
     // upstream answers before its daemon has finished exiting: wait (bounded) until its pid file is gone
-    const socketDir = env["AGENT_BROWSER_SOCKET_DIR"]
     if (socketDir !== undefined) {
-      const probe = yield* DaemonProbe
       for (let i = 0; i < CLOSE_SETTLE_POLLS; i++) {
         if ((yield* probe.observe(socketDir, session.name)).pid === undefined) break
         yield* Effect.sleep(CLOSE_SETTLE_POLL_MS)

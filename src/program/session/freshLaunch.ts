@@ -5,17 +5,19 @@ import type { ManagedSessionOutcome } from "../../schema/Executed.js"
 import type { Plan } from "../../schema/Plan.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { closeReporting } from "./closeSession.js"
+import { launchFailureOf } from "./failedLaunch.js"
 
 /**
  * A fresh launch that failed never becomes the managed session: the previous one stays current (`preserved`), or,
  * when there was none, the attempt is dropped (`abandoned`). Either way its half-started browser is closed.
  */
-export const abandonFreshLaunch = (plan: Plan) =>
+export const abandonFreshLaunch = (plan: Plan, error?: { readonly _tag: string }) =>
   Effect.gen(function*() {
     const registry = yield* SessionRegistry
     const current = Option.getOrUndefined(yield* registry.snapshot)?.managed
-    // closed without its launch flags: they may be exactly what failed (a bad executable path, an unreachable CDP)
-    if (plan.sessionName !== undefined) yield* closeReporting({ name: plan.sessionName, active: true, launchFlags: [] }, plan.env)
+    // closed without its launch flags: they may be exactly what failed (a bad executable path, an unreachable CDP);
+    // a browser that could not start already had its daemon ended (a `close` now would start a new one)
+    if (plan.sessionName !== undefined && (error === undefined || launchFailureOf(error) === undefined)) yield* closeReporting({ name: plan.sessionName, active: true, launchFlags: [] }, plan.env)
     return current?.active === true
       ? { outcome: "preserved", attemptedSession: plan.sessionName ?? "", currentSession: current.name } satisfies ManagedSessionOutcome
       : { outcome: "abandoned", attemptedSession: plan.sessionName ?? "" } satisfies ManagedSessionOutcome

@@ -1,0 +1,31 @@
+/**
+ * A call whose browser could not start or be reached. Its daemon stays up and remembers the launch options that
+ * failed (a later plain command answers "Auto-launch failed: …" with them), and it refuses `close` while any launch
+ * flag or variable is set; so it is ended by its pid, and the next call starts a new daemon with the options it gives.
+ */
+import * as Effect from "effect/Effect"
+import type { Plan } from "../../schema/Plan.js"
+import { type LaunchDiagnostic, UpstreamFailed } from "../../schema/ToolError.js"
+import { DaemonProbe } from "../../services/DaemonProbe.js"
+import { ToolConfig } from "../../services/ToolConfig.js"
+import { parseCommandLine } from "../../upstream/commandLine.js"
+import { browserChoice, withChoice } from "../../upstream/launchFailure.js"
+
+/** The error is a launch failure (classified as such by classifyReply). */
+export const launchFailureOf = (error: { readonly _tag: string }): (UpstreamFailed & { readonly launch: LaunchDiagnostic }) | undefined =>
+  error instanceof UpstreamFailed && error.launch !== undefined ? (error as UpstreamFailed & { readonly launch: LaunchDiagnostic }) : undefined
+
+/** The launch failure completed with the browser, endpoint and profile this call chose (flags, then environment). */
+export const withLaunchChoice = (plan: Plan, error: UpstreamFailed & { readonly launch: LaunchDiagnostic }) =>
+  Effect.map(ToolConfig, (config) =>
+    // an Error's message is not an own enumerable field: spread alone would drop it
+    new UpstreamFailed({ ...error, message: error.message, launch: withChoice(error.launch, browserChoice(parseCommandLine(plan.effectiveArgs), { ...config.env, ...plan.env })) }))
+
+/** Ends the failed launch's daemon by its pid, if it is still running. */
+export const endFailedLaunch = (plan: Plan) =>
+  Effect.gen(function*() {
+    if (plan.sessionName === undefined || plan.kind !== "browser") return "not-running" as const
+    const config = yield* ToolConfig
+    const socketDir = plan.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir
+    return yield* (yield* DaemonProbe).end(socketDir, plan.sessionName)
+  })
