@@ -46,11 +46,11 @@ export const samePage = (snapshotUrl: string, observedUrl: string): boolean => {
 const check = (refs: ReadonlyArray<string>, snapshot: RefSnapshot | undefined, current: { pid: string | undefined; url: string | undefined }): StaleRef | undefined => {
   const ref = refs[0]
   if (ref === undefined || snapshot === undefined) return undefined
-  if (snapshot.changedSince?.navigated === true) {
-    return new StaleRef({ ref, source: "preflight", message: `@${ref} came from ${snapshot.url}, and the page was navigated since (${snapshot.changedSince.command}); take a new snapshot` })
-  }
   if (snapshot.daemonPid !== undefined && current.pid !== undefined && snapshot.daemonPid !== current.pid) {
     return new StaleRef({ ref, source: "preflight", message: `@${ref} came from a browser daemon that has since restarted (refs restart at e1 in a new daemon)` })
+  }
+  if (snapshot.changedSince?.navigated === true) {
+    return new StaleRef({ ref, source: "preflight", message: `@${ref} came from ${snapshot.url}, and the page was navigated since (${snapshot.changedSince.command}); take a new snapshot` })
   }
   if (current.url !== undefined && snapshot.url !== "" && !samePage(snapshot.url, current.url)) {
     return new StaleRef({ ref, source: "preflight", message: `@${ref} came from ${snapshot.url}, but the page is now ${current.url}` })
