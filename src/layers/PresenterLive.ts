@@ -24,7 +24,7 @@ import { ArtifactStore } from "../services/ArtifactStore.js"
 import { type PresentInput, Presenter } from "../services/Presenter.js"
 import { Redactor } from "../services/Redactor.js"
 import { SessionRegistry } from "../services/SessionRegistry.js"
-import { batchStepSecrets } from "../redaction/batchSecrets.js"
+import { batchSteps } from "../redaction/batchSecrets.js"
 import { hasSubcommands, isClose } from "../upstream/commandPolicy.js"
 
 const successCategory = (executed: Executed): NonNullable<ToolDetails["successCategory"]> => {
@@ -58,7 +58,7 @@ export const PresenterLive = Layer.effect(
         const refs = plan?.sessionName !== undefined ? yield* registry.refSnapshotOf(plan.sessionName) : undefined
         const lookup = (ref: string) => refs?.refs.get(ref)?.name
         const redact = (argv: ReadonlyArray<string>) => redactor.redactArgs(argv, lookup).args
-        yield* redactor.learn(batchStepSecrets(plan, (argv) => redactor.redactArgs(argv, lookup)))
+        yield* redactor.learnSteps(batchSteps(plan), lookup)
         return {
           redact,
           fields: {
@@ -116,7 +116,8 @@ export const PresenterLive = Layer.effect(
         const { plan, executed, error } = input
         yield* redactor.learn(input.secrets)
         const { fields, redact } = yield* echo(plan, input.args)
-        const body = executed !== undefined ? bodyOf(executed) : undefined
+        // scrub first, then cut: summaries and heads are cut from the scrubbed page data
+        const body = executed !== undefined ? bodyOf({ ...executed, outcome: yield* redactor.scrubOutcome(executed.outcome) }) : undefined
         const spills: Array<SpillResult> = []
         let snapshotSpill: string | undefined
         if (body?.snapshot?.spill !== undefined && plan?.callerRequestedJson !== true) {

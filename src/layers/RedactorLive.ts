@@ -1,29 +1,55 @@
-/** RedactorLive: the pure redaction rules plus an in-memory set of secrets learned in this process. */
+/** RedactorLive: the pure redaction rules plus an in-memory record of the secrets learned in this process. */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
+import { isTyping, keyboardText, stepSecrets } from "../redaction/batchSecrets.js"
 import { redactArgs } from "../redaction/redactArgs.js"
-import { MIN_SCRUB_LENGTH, scrubText, scrubValue } from "../redaction/scrub.js"
+import { makeScrubber, MIN_SCRUB_LENGTH, scrubValue } from "../redaction/scrub.js"
+import { scrubOutcome } from "../redaction/scrubOutcome.js"
 import { Redactor } from "../services/Redactor.js"
+
+/** Learned secrets; `typed` is true once the secret was seen typed key by key. */
+type Memory = ReadonlyMap<string, boolean>
 
 export const RedactorLive = Layer.effect(
   Redactor,
-  Effect.map(Ref.make<ReadonlySet<string>>(new Set()), (memory) => {
-    const learn = (secrets: ReadonlyArray<string>) =>
+  Effect.map(Ref.make<Memory>(new Map()), (memory) => {
+    const learn = (secrets: ReadonlyArray<string>, options?: { readonly typed?: boolean }) =>
       Ref.update(memory, (known) => {
-        const usable = secrets.filter((s) => s.length >= MIN_SCRUB_LENGTH && !known.has(s))
-        return usable.length === 0 ? known : new Set([...known, ...usable])
+        const typed = options?.typed === true
+        const usable = secrets.filter((s) => s.length >= MIN_SCRUB_LENGTH && (!known.has(s) || (typed && known.get(s) !== true)))
+        if (usable.length === 0) return known
+        const next = new Map(known)
+        for (const s of usable) next.set(s, typed || known.get(s) === true)
+        return next
       })
-    const known = Effect.map(Ref.get(memory), (set) => [...set])
+    /** The scrubbing rules bound to what is known now: built once per scrub, not per string. */
+    const current = Effect.map(Ref.get(memory), (known) => {
+      const all = [...known.keys()]
+      const typed = all.filter((s) => known.get(s) === true)
+      return { all, typed, text: makeScrubber(all, typed) }
+    })
     return Redactor.of({
       redactArgs,
       learn,
-      echoArgs: (args, lookup) => {
-        const redacted = redactArgs(args, lookup)
-        return Effect.as(learn(redacted.secrets), redacted.args)
-      },
-      scrubText: (text) => Effect.map(known, (secrets) => scrubText(text, secrets)),
-      scrubValue: (value) => Effect.map(known, (secrets) => scrubValue(value, secrets))
+      learnSteps: (steps, lookup) =>
+        Effect.gen(function*() {
+          const found = stepSecrets(steps, lookup)
+          yield* learn(found.secrets)
+          yield* learn(found.typed, { typed: true })
+        }),
+      echoArgs: (args, lookup) =>
+        Effect.gen(function*() {
+          const redacted = redactArgs(args, lookup)
+          yield* learn(redacted.secrets, { typed: isTyping(args) })
+          // `keyboard type <a known secret>`: the page sees it key by key
+          const text = keyboardText(args)
+          if (text !== undefined && (yield* Ref.get(memory)).has(text)) yield* learn([text], { typed: true })
+          return redacted.args
+        }),
+      scrubText: (text) => Effect.map(current, (s) => s.text(text)),
+      scrubValue: (value) => Effect.map(current, (s) => scrubValue(value, s.all, s.typed)),
+      scrubOutcome: (outcome) => Effect.map(current, (s) => scrubOutcome(outcome, (v) => scrubValue(v, s.all, s.typed), s.text))
     })
   })
 )

@@ -1,15 +1,65 @@
-/** Secrets inside a batch's stdin steps: a `fill` of a password field in step 3 is as secret as a direct one. Pure. */
+/**
+ * Secrets inside a run of steps (a batch's stdin, a job's rows): a `fill` of a password field in step 3 is as secret
+ * as a direct one, and so is `keyboard type` right after a step that put the focus in a password field. Secrets
+ * typed (`type`, `keyboard type`/`inserttext`) are reported apart: pages may echo every prefix of them. Pure.
+ */
 import type { Plan } from "../schema/Plan.js"
-import type { RedactedArgs } from "../schema/Redaction.js"
+import type { RedactedArgs, RefNameLookup } from "../schema/Redaction.js"
+import { parseCommandLine } from "../upstream/commandLine.js"
+import { isSecretTarget, redactArgs } from "./redactArgs.js"
 
-export const batchStepSecrets = (plan: Plan | undefined, redact: (args: ReadonlyArray<string>) => RedactedArgs): ReadonlyArray<string> => {
+export interface LearnedSecrets {
+  readonly secrets: ReadonlyArray<string>
+  /** The subset typed key by key. */
+  readonly typed: ReadonlyArray<string>
+}
+
+const isKeyboardTyping = (argv: ReadonlyArray<string>): boolean => {
+  const [command, sub] = parseCommandLine(argv).positionals
+  return command === "keyboard" && (sub === "type" || sub === "inserttext")
+}
+
+/** `type <sel> <text>` or `keyboard type|inserttext <text>`: the text reaches the page key by key. */
+export const isTyping = (argv: ReadonlyArray<string>): boolean => parseCommandLine(argv).positionals[0] === "type" || isKeyboardTyping(argv)
+
+/** The text of a `keyboard type|inserttext` step. */
+export const keyboardText = (argv: ReadonlyArray<string>): string | undefined =>
+  isKeyboardTyping(argv) ? parseCommandLine(argv).positionals.slice(2).join(" ") : undefined
+
+/** Steps that leave the focus in the element they name. */
+const FOCUSING = new Set(["click", "focus", "fill", "type", "dblclick"])
+
+/** Every secret a run of steps carries, in order (the focus rule needs the step before). */
+export const stepSecrets = (steps: ReadonlyArray<ReadonlyArray<string>>, lookup: RefNameLookup = () => undefined): LearnedSecrets => {
+  const secrets: Array<string> = []
+  const typed: Array<string> = []
+  let focusedSecretField = false
+  for (const step of steps) {
+    const redacted = redactArgs(step, lookup)
+    secrets.push(...redacted.secrets)
+    if (isTyping(step)) typed.push(...redacted.secrets)
+    const text = keyboardText(step)
+    if (text !== undefined && focusedSecretField && text !== "") {
+      secrets.push(text)
+      typed.push(text)
+    }
+    const [command, target] = parseCommandLine(step).positionals
+    if (command !== undefined && FOCUSING.has(command)) focusedSecretField = isSecretTarget(target, lookup)
+    else if (command !== "keyboard" && command !== "press") focusedSecretField = false
+  }
+  return { secrets, typed }
+}
+
+/** A batch's (or compiled job's or qa's) steps, from the plan's stdin. */
+export const batchSteps = (plan: Plan | undefined): ReadonlyArray<ReadonlyArray<string>> => {
   if (plan?.line.command !== "batch" || plan.stdin === undefined) return []
   try {
     const steps = JSON.parse(plan.stdin) as unknown
-    return Array.isArray(steps)
-      ? steps.filter((s): s is Array<string> => Array.isArray(s) && s.every((t) => typeof t === "string")).flatMap((s) => redact(s).secrets)
-      : []
+    return Array.isArray(steps) ? steps.filter((s): s is Array<string> => Array.isArray(s) && s.every((t) => typeof t === "string")) : []
   } catch {
     return []
   }
 }
+
+export const batchStepSecrets = (plan: Plan | undefined, redact: (args: ReadonlyArray<string>) => RedactedArgs): ReadonlyArray<string> =>
+  batchSteps(plan).flatMap((s) => redact(s).secrets)

@@ -19,7 +19,7 @@ const headerValues = (json: string): ReadonlyArray<string> => {
   return [json]
 }
 
-const isSecretTarget = (selector: string | undefined, lookup: RefNameLookup): boolean => {
+export const isSecretTarget = (selector: string | undefined, lookup: RefNameLookup): boolean => {
   if (selector === undefined) return false
   if (SECRET_FIELD.test(selector)) return true
   const name = lookup(selector.replace(/^@|^ref=/, ""))

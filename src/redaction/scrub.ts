@@ -1,7 +1,9 @@
 /**
- * Scrubs values headed for the model or the session file: known secret strings anywhere, credentials in URLs, and
- * the values of secret-named keys (headers, cookies, tokens) in structured data.
+ * Scrubs values headed for the model or the session file: known secret strings anywhere (as typed, URL-encoded or
+ * JSON-escaped, and in part: see fragments.ts), credentials in URLs, and the values of secret-named keys (headers,
+ * cookies, tokens) in structured data.
  */
+import { type FragmentSecret, scrubFragments } from "./fragments.js"
 import { REDACTED, SECRET_KEY } from "./secretPatterns.js"
 import { redactQueryParams, redactUrlsInText } from "./redactUrl.js"
 import { redactCredentialText } from "./redactStructured.js"
@@ -9,18 +11,43 @@ import { redactCredentialText } from "./redactStructured.js"
 /** Secrets shorter than this are not searched for in free text: they would shred unrelated words. */
 export const MIN_SCRUB_LENGTH = 3
 
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-
-export const scrubText = (text: string, secrets: ReadonlyArray<string>): string => {
-  let out = redactQueryParams(redactCredentialText(redactUrlsInText(text).text))
-  const usable = [...new Set(secrets)].filter((s) => s.length >= MIN_SCRUB_LENGTH).sort((a, b) => b.length - a.length)
-  for (const secret of usable) out = out.replace(new RegExp(escapeRegExp(secret), "g"), REDACTED)
-  return out
+/** The forms a secret takes in output: as is, URL-encoded (a page that puts it in its URL), JSON-escaped. */
+const variantsOf = (secret: string): ReadonlyArray<string> => {
+  const forms = new Set([secret])
+  try {
+    forms.add(encodeURIComponent(secret))
+    forms.add(encodeURIComponent(secret).replaceAll("%20", "+"))
+  } catch {
+    // a lone surrogate cannot be encoded; the raw form is enough
+  }
+  forms.add(JSON.stringify(secret).slice(1, -1))
+  return [...forms]
 }
 
-export const scrubValue = <A>(value: A, secrets: ReadonlyArray<string>): A => {
+/**
+ * Known secrets (`typed`: the ones typed into a field, whose prefixes pages echo) replaced wherever they appear,
+ * whole or in part; then URL and bearer/JWT credentials.
+ */
+export const makeScrubber = (secrets: ReadonlyArray<string>, typed: ReadonlyArray<string> = []): (text: string) => string => {
+  const typedSet = new Set(typed)
+  const known = [...new Set([...secrets, ...typed])].filter((s) => s.length >= MIN_SCRUB_LENGTH)
+  const forms = known.flatMap((s) => variantsOf(s).map((value) => ({ value, typed: typedSet.has(s) } satisfies FragmentSecret)))
+  const whole = [...new Set(forms.map((f) => f.value))].sort((a, b) => b.length - a.length)
+  return (text) => {
+    let out = redactQueryParams(redactCredentialText(redactUrlsInText(text).text))
+    if (whole.length === 0) return out
+    for (const secret of whole) if (out.includes(secret)) out = out.replaceAll(secret, REDACTED)
+    return scrubFragments(out, forms)
+  }
+}
+
+export const scrubText = (text: string, secrets: ReadonlyArray<string>, typed: ReadonlyArray<string> = []): string =>
+  makeScrubber(secrets, typed)(text)
+
+export const scrubValue = <A>(value: A, secrets: ReadonlyArray<string>, typed: ReadonlyArray<string> = []): A => {
+  const scrub = makeScrubber(secrets, typed)
   const walk = (node: unknown, key: string | undefined): unknown => {
-    if (typeof node === "string") return key !== undefined && SECRET_KEY.test(key) && node !== "" ? REDACTED : scrubText(node, secrets)
+    if (typeof node === "string") return key !== undefined && SECRET_KEY.test(key) && node !== "" ? REDACTED : scrub(node)
     if (Array.isArray(node)) return node.map((item) => walk(item, undefined))
     if (node !== null && typeof node === "object") {
       // `{ name: "Authorization", value: "..." }` header/cookie rows keep their name but lose their value

@@ -10,6 +10,11 @@ export interface RefSnapshot {
   readonly url: string
   /** Daemon that allocated them. */
   readonly daemonPid: string | undefined
+  /**
+   * A call in the session since the snapshot that navigated (`navigated`: the refs are gone for certain) or may
+   * have changed the page (a click, a key press, an eval). Absent: nothing but the snapshot and form rows since.
+   */
+  readonly changedSince?: { readonly command: string; readonly navigated: boolean }
 }
 
 export interface RefSnapshotRecord {

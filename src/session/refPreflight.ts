@@ -16,6 +16,8 @@ const REF = /^(?:@|ref=)?(e\d+)$/
 const INVALIDATING = new Set(["open", "goto", "navigate", "reload", "back", "forward", "click", "dblclick", "press", "key", "tab", "frame", "close", "quit", "exit", "set", "eval"])
 /** Refs roles a click leaves in place (native form controls do not navigate or re-render the page). */
 const FORM_CLICK_ROLES = new Set(["checkbox", "radio"])
+/** Commands after which every ref of the previous page is gone (upstream: "Unknown ref"). */
+const NAVIGATING = new Set(["open", "goto", "navigate", "reload"])
 
 export const refsIn = (argv: ReadonlyArray<string>): ReadonlyArray<string> => {
   const line = parseCommandLine(argv)
@@ -47,6 +49,9 @@ const check = (refs: ReadonlyArray<string>, snapshot: RefSnapshot | undefined, c
   if (snapshot.daemonPid !== undefined && current.pid !== undefined && snapshot.daemonPid !== current.pid) {
     return new StaleRef({ ref, source: "preflight", message: `@${ref} came from a browser daemon that has since restarted (refs restart at e1 in a new daemon)` })
   }
+  if (snapshot.changedSince?.navigated === true) {
+    return new StaleRef({ ref, source: "preflight", message: `@${ref} came from ${snapshot.url}, and the page was navigated since (${snapshot.changedSince.command}); take a new snapshot` })
+  }
   // an empty observed url is unknown, not a different page (a `connect`ed daemon may not have recorded its page yet)
   if (current.url !== undefined && current.url !== "" && snapshot.url !== "" && !samePage(snapshot.url, current.url)) {
     return new StaleRef({ ref, source: "preflight", message: `@${ref} came from ${snapshot.url}, but the page is now ${current.url}` })
@@ -54,6 +59,37 @@ const check = (refs: ReadonlyArray<string>, snapshot: RefSnapshot | undefined, c
   const missing = refs.find((r) => !snapshot.refs.has(r))
   if (missing !== undefined) return new StaleRef({ ref: missing, source: "preflight", message: `@${missing} is not in the latest snapshot of this page` })
   return undefined
+}
+
+/**
+ * The session's refs after a call that did not replace them: marked when one of its steps navigated or may have
+ * changed the page (the daemon's target file records origin and path only, so a query-only navigation is seen
+ * here or not at all). The same object when nothing changed.
+ */
+export const afterCall = (snapshot: RefSnapshot, steps: ReadonlyArray<ReadonlyArray<string>>): RefSnapshot => {
+  let changed = snapshot.changedSince
+  for (const step of steps) {
+    const command = parseCommandLine(step).command
+    if (command === undefined || changed?.navigated === true) continue
+    const refs = refsIn(step)
+    const formClick = command === "click" && refs.length > 0 && refs.every((r) => FORM_CLICK_ROLES.has(snapshot.refs.get(r)?.role ?? ""))
+    if (NAVIGATING.has(command)) changed = { command, navigated: true }
+    else if (INVALIDATING.has(command) && !formClick && changed === undefined) changed = { command, navigated: false }
+  }
+  return changed === undefined || changed === snapshot.changedSince ? snapshot : { ...snapshot, changedSince: changed }
+}
+
+/** Whether refs of this snapshot can be proven current: same daemon, same page (query included), nothing since. */
+export const provablyCurrent = (snapshot: RefSnapshot, current: { pid: string | undefined; url: string | undefined }): boolean => {
+  if (snapshot.changedSince !== undefined || snapshot.daemonPid === undefined || snapshot.daemonPid !== current.pid) return false
+  if (current.url === undefined) return false
+  try {
+    const a = new URL(snapshot.url.trim())
+    const b = new URL(current.url.trim())
+    return a.origin === b.origin && a.pathname === b.pathname && a.search === b.search
+  } catch {
+    return false
+  }
 }
 
 /** The first stale ref of a direct command, if any. */

@@ -1,27 +1,30 @@
 /**
  * A session's ref map as a small file, so the branch that took a snapshot can have its refs back after a reload,
  * resume or tree move (details keep only the path and counts; the map itself never goes into the session file).
+ * The record is scrubbed by the Redactor before it is written (the page URL may carry a remembered secret).
  */
 import type { RefSnapshot } from "../schema/RefSnapshot.js"
 
-interface Encoded {
+export interface EncodedRefSnapshot {
   readonly session: string
   readonly url: string
   readonly daemonPid?: string
   readonly refs: ReadonlyArray<readonly [string, string, string]>
 }
 
-export const encodeRefSnapshot = (session: string, snapshot: RefSnapshot): string =>
-  JSON.stringify({
-    session,
-    url: snapshot.url,
-    ...(snapshot.daemonPid !== undefined ? { daemonPid: snapshot.daemonPid } : {}),
-    refs: [...snapshot.refs.entries()].map(([id, r]) => [id, r.role, r.name])
-  } satisfies Encoded)
+/** The file's content as plain data (what the Redactor scrubs). */
+export const refSnapshotRecord = (session: string, snapshot: RefSnapshot): EncodedRefSnapshot => ({
+  session,
+  url: snapshot.url,
+  ...(snapshot.daemonPid !== undefined ? { daemonPid: snapshot.daemonPid } : {}),
+  refs: [...snapshot.refs.entries()].map(([id, r]) => [id, r.role, r.name] as const)
+})
+
+export const encodeRefSnapshot = (session: string, snapshot: RefSnapshot): string => JSON.stringify(refSnapshotRecord(session, snapshot))
 
 export const decodeRefSnapshot = (json: string): { readonly session: string; readonly snapshot: RefSnapshot } | undefined => {
   try {
-    const e = JSON.parse(json) as Encoded
+    const e = JSON.parse(json) as EncodedRefSnapshot
     if (typeof e.session !== "string" || !Array.isArray(e.refs)) return undefined
     return {
       session: e.session,

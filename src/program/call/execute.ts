@@ -10,12 +10,15 @@ import type { Executed } from "../../schema/Executed.js"
 import type { Plan } from "../../schema/Plan.js"
 import type { RefSnapshot } from "../../schema/RefSnapshot.js"
 import { ArtifactStore } from "../../services/ArtifactStore.js"
+import { Redactor } from "../../services/Redactor.js"
 import { BinaryLocator } from "../../services/BinaryLocator.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { routeDiagnostics } from "../../session/captures.js"
 import { evaluateQa } from "../../session/evaluateQa.js"
-import { encodeRefSnapshot } from "../../session/refSnapshotFile.js"
+import { batchSteps } from "../../redaction/batchSecrets.js"
+import { afterCall } from "../../session/refPreflight.js"
+import { refSnapshotRecord } from "../../session/refSnapshotFile.js"
 import { isClose } from "../../upstream/commandPolicy.js"
 import { writeOutputFile } from "../artifacts/outputFile.js"
 import { verifyArtifacts } from "../artifacts/verifyArtifacts.js"
@@ -60,7 +63,11 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   const session = plan.kind === "browser" ? plan.sessionName : undefined
   const previousRefs = session !== undefined && plan.snapshotOptions?.diff === true ? yield* registry.refSnapshotOf(session) : undefined
   const refs = session !== undefined && outcome.kind === "single" && plan.line.command === "snapshot" ? yield* snapshotRefs(plan, outcome.data) : undefined
-  const replaced = yield* registry.recordCall(plan, { ...(refs !== undefined ? { refSnapshot: refs } : {}), ...(tabCorrection !== undefined ? { reselectedTab: tabCorrection.reselected } : {}) })
+  // refs the call did not replace are marked when it navigated or may have changed the page
+  const held = session !== undefined && refs === undefined ? yield* registry.refSnapshotOf(session) : undefined
+  const marked = held !== undefined ? afterCall(held, plan.line.command === "batch" ? batchSteps(plan) : [plan.line.positionals]) : undefined
+  const kept = refs ?? (marked !== held ? marked : undefined)
+  const replaced = yield* registry.recordCall(plan, { ...(kept !== undefined ? { refSnapshot: kept } : {}), ...(tabCorrection !== undefined ? { reselectedTab: tabCorrection.reselected } : {}) })
   const replacedCloseFailure = Option.isNone(replaced)
     ? undefined
     : yield* closeManagedSession(replaced.value, plan.env).pipe(
@@ -69,7 +76,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     )
   const refSnapshot = refs === undefined || session === undefined
     ? undefined
-    : { session, url: refs.url, refCount: refs.refs.size, path: yield* store.saveRefs(ownerOf(call, config), encodeRefSnapshot(session, refs)) }
+    : { session, url: refs.url, refCount: refs.refs.size, path: yield* store.saveRefs(ownerOf(call, config), JSON.stringify(yield* (yield* Redactor).scrubValue(refSnapshotRecord(session, refs)))) }
 
   const viewport = plan.snapshotOptions?.viewport === true && outcome.kind === "single" ? yield* probeViewport(plan) : undefined
   const routes = session !== undefined && !isClose(plan.line) ? (yield* registry.view(session)).routes : []

@@ -3,7 +3,9 @@
  * session lock) instead of one opaque `batch` process: progress is reported after every step, fail-fast stops at
  * the first failed step exactly like `batch --bail`, and when the time budget runs out the result says which steps
  * completed and whether the first incomplete one is safe to retry. A failed step keeps the typed error its reply
- * was classified as, so a step fails with the same category the same command would have as `args`.
+ * was classified as, so a step fails with the same category the same command would have as `args`. The command a
+ * progress update shows is redacted like every other echo (password fields by the session's ref names, secrets
+ * learned in this call or earlier ones scrubbed).
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -12,7 +14,9 @@ import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
 import type { Plan } from "../../schema/Plan.js"
 import type { ProgressSink } from "../../schema/Progress.js"
 import { TimedOut } from "../../schema/ToolError.js"
+import { Redactor } from "../../services/Redactor.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
 
 /** Steps that only read or wait: safe to run again after a timeout. */
@@ -24,6 +28,11 @@ const MIN_STEP_BUDGET_MS = 1_000
 export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>, failFast: boolean, onProgress: ProgressSink | undefined) =>
   Effect.gen(function*() {
     const commands = yield* SessionCommands
+    const redactor = yield* Redactor
+    const refs = plan.sessionName !== undefined ? yield* (yield* SessionRegistry).refSnapshotOf(plan.sessionName) : undefined
+    const lookup = (ref: string) => refs?.refs.get(ref)?.name
+    yield* redactor.learnSteps(rows, lookup)
+    const shown = (row: ReadonlyArray<string>) => Effect.flatMap(redactor.echoArgs(row, lookup), redactor.scrubValue)
     const target = { ...targetOf(plan), kind: "browser" as const }
     const deadline = (yield* Clock.currentTimeMillis) + plan.timeoutMs
     const done: Array<StepRow> = []
@@ -50,7 +59,7 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
         step = { command: row, success: false, error }
       }
       done.push(step)
-      onProgress?.({ step: index + 1, total: rows.length, command: row, success: step.success })
+      if (onProgress !== undefined) onProgress({ step: index + 1, total: rows.length, command: yield* shown(row), success: step.success })
       if (!step.success && failFast) break
     }
     return { kind: "batch", rows: done } satisfies UpstreamOutcome

@@ -1,6 +1,6 @@
 /**
- * semanticAction helpers around the upstream call: a fill whose target is exactly one current editable ref runs on
- * that ref, and a missed text click is offered as a button or link of that exact name.
+ * semanticAction helpers around the upstream call: a fill whose target is exactly one editable ref of a snapshot
+ * proven current runs on that ref (otherwise upstream `find` resolves it), and a missed text click is offered as a button or link of that exact name.
  */
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../schema/Plan.js"
@@ -10,7 +10,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import type { ResolvedInput } from "../../schema/Compiled.js"
-import { samePage } from "../../session/refPreflight.js"
+import { provablyCurrent } from "../../session/refPreflight.js"
 import { findTarget, matchRefs } from "./visibleRefFallback.js"
 
 /**
@@ -25,10 +25,12 @@ export const preResolveFill = (resolved: ResolvedInput, managedSession: string) 
     const target = findTarget(parseCommandLine(c.semanticAction.args))
     const snapshot = yield* (yield* SessionRegistry).refSnapshotOf(managedSession)
     if (target === undefined || snapshot === undefined) return resolved
-    // only refs of the page the browser is on now (otherwise the stale-ref guard would rightly refuse them)
+    // only refs proven current: same daemon, same URL (query included), no call since that navigated or may have
+    // changed the page. The daemon's target file records origin and path only, so a snapshot of a URL with a query
+    // cannot be proven from it: upstream's locator search (`find`) runs instead.
     const config = yield* ToolConfig
     const observed = yield* (yield* DaemonProbe).observe(config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir, managedSession)
-    if (observed.url === undefined || !samePage(snapshot.url, observed.url) || (snapshot.daemonPid !== undefined && observed.pid !== snapshot.daemonPid)) return resolved
+    if (!provablyCurrent(snapshot, observed)) return resolved
     const matches = matchRefs(target, snapshot.refs)
     const match = matches[0]
     if (matches.length !== 1 || match === undefined) return resolved
