@@ -7,6 +7,7 @@ import type { FakeAgentBrowser } from "./FakeAgentBrowser.js"
 import { ArtifactStoreLive } from "./ArtifactStoreLive.js"
 import { DaemonProbeLive } from "./DaemonProbeLive.js"
 import { BinaryLocatorLive } from "./BinaryLocatorLive.js"
+import { BrowserProcessesLive } from "./BrowserProcessesLive.js"
 import { PresenterLive } from "./PresenterLive.js"
 import { ProcessRunnerLive } from "./ProcessRunnerLive.js"
 import { RedactorLive } from "./RedactorLive.js"
@@ -17,7 +18,7 @@ import { ToolConfigLive } from "./ToolConfigLive.js"
 /** All services that need only a ToolConfig. */
 export const makeServicesLayer = <E>(config: Layer.Layer<ToolConfig, E>) =>
   Layer.mergeAll(PresenterLive, SessionCommandsLive).pipe(
-    Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, ProcessRunnerLive, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive)),
+    Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, ProcessRunnerLive, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive)),
     Layer.provideMerge(config)
   )
 
@@ -27,6 +28,6 @@ export type MainServices = Layer.Layer.Success<typeof MainLive>
 /** Every service over a fake agent-browser: deterministic, no processes. */
 export const makeFakeLayer = <E>(fake: Layer.Layer<FakeAgentBrowser | ProcessRunner | BinaryLocator>, config: Layer.Layer<ToolConfig, E>) =>
   Layer.mergeAll(PresenterLive, SessionCommandsLive).pipe(
-    Layer.provideMerge(Layer.mergeAll(fake, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive)),
+    Layer.provideMerge(Layer.mergeAll(fake, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive)),
     Layer.provideMerge(config)
   )

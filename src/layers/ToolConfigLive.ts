@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ToolConfig, type ToolConfigShape } from "../services/ToolConfig.js"
 import { configPaths, loadFileConfig } from "../config/fileConfig.js"
-import { DEFAULT_DIALOG_TIMEOUT_MS, DEFAULT_DIALOG_TRIGGER_TIMEOUT_MS } from "../upstream/timeoutPolicy.js"
+import { DEFAULT_CLOSE_TIMEOUT_MS, DEFAULT_DIALOG_TIMEOUT_MS, DEFAULT_DIALOG_TRIGGER_TIMEOUT_MS } from "../upstream/timeoutPolicy.js"
 import { folderProblem } from "../upstream/folderProblem.js"
 
 /** Managed daemons exit after this long without a call: the backstop when pi dies without closing them. */
@@ -17,8 +17,7 @@ export const UPSTREAM_DEFAULT_TIMEOUT_CAP_MS = 25_000
 /** Spill budget per persisted session: enough for hundreds of dense snapshots, bounded on disk. */
 export const DEFAULT_SESSION_ARTIFACT_MAX_BYTES = 32 * 1024 * 1024
 export const DEFAULT_MANIFEST_MAX_ENTRIES = 100
-/** Closing a live browser takes 0.1–0.8 s (up to 1.7 s with launch env); a wedged one is killed by upstream. */
-export const DEFAULT_CLOSE_TIMEOUT_MS = 10_000
+
 
 const positiveInt = (value: string | undefined, fallback: number): number => {
   const n = Number(value)

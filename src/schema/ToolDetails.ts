@@ -14,7 +14,7 @@ export interface NextAction {
   readonly id: string
   readonly reason: string
   readonly safety?: string
-  readonly params: { readonly args: ReadonlyArray<string>; readonly sessionMode?: SessionMode }
+  readonly params: { readonly args: ReadonlyArray<string>; readonly sessionMode?: SessionMode; readonly timeoutMs?: number }
 }
 
 export interface ArtifactRow {

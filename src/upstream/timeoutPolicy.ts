@@ -18,6 +18,8 @@ export interface TimeoutBudgets {
 
 export const DEFAULT_DIALOG_TIMEOUT_MS = 5_000
 export const DEFAULT_DIALOG_TRIGGER_TIMEOUT_MS = 8_000
+/** Closing a live browser takes 0.1–0.8 s (up to 1.7 s with launch env); a wedged one is killed by upstream. */
+export const DEFAULT_CLOSE_TIMEOUT_MS = 10_000
 /** Time after a wait ends for upstream to answer. */
 export const WAIT_GRACE_MS = 5_000
 
