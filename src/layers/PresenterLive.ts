@@ -164,6 +164,10 @@ export const PresenterLive = Layer.effect(
         return { content, details: yield* redactor.scrubValue(details), isError: error !== undefined }
       })
 
-    return Presenter.of({ present })
+    const withoutExecuted = ({ executed: _executed, ...rest }: PresentInput): PresentInput => rest
+    // a result too big to show whose spill file cannot be written (full disk, unusable folder) is that failure
+    return Presenter.of({
+      present: (input) => present(input).pipe(Effect.catchTag("ArtifactMissing", (error) => Effect.orDie(present({ ...withoutExecuted(input), error }))))
+    })
   })
 )
