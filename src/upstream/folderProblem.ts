@@ -1,6 +1,6 @@
 /**
  * One sentence for a folder the tool cannot use: which folder, what the OS said (by errno, not by message text),
- * and the fix. Pure; used for the socket dir and the artifact dirs.
+ * and the fix (no final period). Pure; used for the socket dir and the artifact dirs.
  */
 const REASONS: Readonly<Record<string, string>> = {
   ENOTDIR: "a file stands where a folder is needed on that path",
@@ -25,5 +25,5 @@ export const folderProblem = (folder: string, error: unknown, variable: string):
   const fix = code === "ENOSPC" || code === "EDQUOT"
     ? `free space there, or set ${variable} to a folder on another disk`
     : `set ${variable} to a writable folder, or fix the path`
-  return `the folder ${folder} cannot be used: ${reason}; ${fix}.`
+  return `the folder ${folder} cannot be used: ${reason}; ${fix}`
 }

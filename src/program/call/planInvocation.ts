@@ -39,7 +39,7 @@ const unpassable = (args: ReadonlyArray<string>): InvalidInput | undefined => {
 }
 
 const socketDirRefusal = (config: ToolConfigShape): InvalidInput | undefined =>
-  config.socketDirProblem === undefined ? undefined : new InvalidInput({ field: "environment", message: `browser commands need the daemon socket folder, and ${config.socketDirProblem}` })
+  config.socketDirProblem === undefined ? undefined : new InvalidInput({ field: "environment", message: `browser commands need the daemon socket folder, and ${config.socketDirProblem}.` })
 
 /** Launch flags that must not be re-sent: `--state` relaunches on every call that carries it (reference §9.2). */
 const NOT_RESENT = new Set(["--state", "--session-name", "--restore"])
