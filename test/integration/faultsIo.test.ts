@@ -132,8 +132,8 @@ describe("unusable folders", () => {
       try {
         expect((await tool.call({ args: ["--version"] })).isError).toBe(false)
         const big = await tool.call({ args: ["eval", "--stdin"], stdin: "'z'.repeat(200000)" })
-        expect(big.details.failureCategory).toBe("artifact-missing")
-        expect(textOf(big), textOf(big)).toContain(errno)
+        expect(big.details.failureCategory, textOf(big)).toBe("artifact-missing")
+        expect(textOf(big)).toContain(errno)
       } finally {
         await tool.closeOwned()
         await tool.dispose()
