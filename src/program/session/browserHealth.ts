@@ -24,14 +24,14 @@ const what = (loss: BrowserLoss): string =>
     ? `its agent-browser daemon (pid ${loss.daemonPid}) exited${loss.browserPid !== undefined ? ` and its Chromium (pid ${loss.browserPid}) was ended` : ""}`
     : `its Chromium (pid ${loss.browserPid ?? "?"}) exited`
 
-export const lostBrowserError = (plan: Plan, loss: BrowserLoss): StaleRef | UpstreamFailed => {
+export const lostBrowserError = (plan: Plan, loss: BrowserLoss, when: "since the last call" | "during this call" = "since the last call"): StaleRef | UpstreamFailed => {
   const ref = refsIn(plan.line.positionals)[0]
-  const gone = `The browser of session ${loss.session} was lost since the last call: ${what(loss)}.`
+  const gone = `The browser of session ${loss.session} was lost ${when}: ${what(loss)}.`
   if (ref !== undefined) {
     return new StaleRef({ ref, source: "preflight", message: `@${ref} came from a browser that is gone (${what(loss)}); a new browser starts on about:blank and numbers refs from e1` })
   }
   return new UpstreamFailed({
-    message: `${gone} Its page, tabs, cookies and refs are gone; its leftovers were cleaned up. Nothing ran. The next call starts a new browser on about:blank${loss.lastUrl !== undefined ? `; the last page was ${loss.lastUrl}` : ""}.`,
+    message: `${gone} Its page, tabs, cookies and refs are gone; its leftovers were cleaned up. ${when === "during this call" ? "Upstream answered from a new browser, so the answer is not about the old page." : "Nothing ran."} The next call starts a new browser on about:blank${loss.lastUrl !== undefined ? `; the last page was ${loss.lastUrl}` : ""}.`,
     code: "browser_lost",
     data: { reason: loss.reason, ...(loss.lastUrl !== undefined ? { lastUrl: loss.lastUrl } : {}), reaped: loss.reaped },
     stderr: "",
@@ -49,11 +49,17 @@ export const guardBrowser = (plan: Plan) =>
     if (loss !== undefined && !isClose(plan.line)) return yield* lostBrowserError(plan, loss)
   })
 
-/** After a call: the session's daemon and browser identity, recorded when new. */
+/**
+ * After a call: the session's daemon and browser identity, recorded when new. A recorded browser that died during
+ * the call (upstream relaunches one silently and answers from it) fails the call rather than pass as a success.
+ */
 export const trackBrowser = (plan: Plan) =>
   Effect.gen(function*() {
     const config = yield* ToolConfig
     const target = ownedTarget(plan, config.env, config.socketDir)
     if (target === undefined || isClose(plan.line)) return
-    yield* (yield* BrowserProcesses).record(target.socketDir, target.session)
+    const processes = yield* BrowserProcesses
+    const loss = yield* processes.check(target.socketDir, target.session)
+    yield* processes.record(target.socketDir, target.session)
+    if (loss !== undefined) return yield* lostBrowserError(plan, loss, "during this call")
   })
