@@ -1,5 +1,13 @@
-/** ArtifactStoreLive: a mkdtemp directory (removed on scope close), per-session spill dirs with eviction, a manifest Ref. */
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs"
+/**
+ * ArtifactStoreLive: a private directory (made on first use, removed on scope close), per-session spill dirs with
+ * eviction, a manifest Ref. Writes go through `@effect/platform`'s FileSystem, so a folder that cannot be used (a
+ * file in the way, read-only, full disk) is a typed error carrying the errno, turned here into `ArtifactMissing`
+ * naming the folder and the fix; nothing is created at startup, so calls that write no file work regardless.
+ */
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, unlinkSync } from "node:fs"
+import * as FileSystem from "@effect/platform/FileSystem"
+import type { PlatformError } from "@effect/platform/Error"
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import { createHash } from "node:crypto"
 import { dirname, join } from "node:path"
 import * as Effect from "effect/Effect"
@@ -9,6 +17,12 @@ import { ArtifactStore } from "../services/ArtifactStore.js"
 import type { FileFacts, ManifestEntry } from "../schema/Artifacts.js"
 import { ToolConfig } from "../services/ToolConfig.js"
 import { sniffMediaType } from "../upstream/sniffMediaType.js"
+import { ArtifactMissing } from "../schema/ToolError.js"
+import { folderProblem } from "../upstream/folderProblem.js"
+import { randomBytes } from "node:crypto"
+
+/** The OS error behind a platform error (its errno code is what folderProblem reads). */
+const causeOf = (error: PlatformError): unknown => (error._tag === "SystemError" ? error.cause ?? { code: error.reason } : error)
 
 const facts = (path: string): FileFacts => {
   try {
@@ -59,7 +73,13 @@ const isAlive = (pid: number): boolean => {
 /** Process-private dirs of processes that died without cleaning up (`run-<pid>-…`) are removed at startup. */
 export const pruneCrashedRuns = (artifactRoot: string): ReadonlyArray<string> => {
   const pruned: Array<string> = []
-  for (const name of readdirSync(artifactRoot)) {
+  let names: ReadonlyArray<string> = []
+  try {
+    names = readdirSync(artifactRoot)
+  } catch {
+    return pruned
+  }
+  for (const name of names) {
     const pid = Number(/^run-(\d+)-/.exec(name)?.[1])
     if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue
     rmSync(join(artifactRoot, name), { recursive: true, force: true })
@@ -79,22 +99,26 @@ const pruneRefFiles = (dir: string, keep: string): void => {
 
 const safeKey = (key: string): string => key.replace(/[^a-z0-9_-]+/gi, "-").slice(0, 80)
 
-export const ArtifactStoreLive = Layer.scoped(
+const artifactLayer = Layer.scoped(
   ArtifactStore,
   Effect.gen(function*() {
     const config = yield* ToolConfig
-    const root = yield* Effect.acquireRelease(
-      Effect.sync(() => {
-        mkdirSync(config.artifactRoot, { recursive: true, mode: 0o700 })
-        pruneCrashedRuns(config.artifactRoot)
-        return mkdtempSync(join(config.artifactRoot, `run-${process.pid}-`))
-      }),
-      (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-    )
+    const fs = yield* FileSystem.FileSystem
+    // named now, made on first use: an unusable artifact folder fails only the calls that write a file
+    const root = join(config.artifactRoot, `run-${process.pid}-${randomBytes(4).toString("hex")}`)
+    yield* Effect.addFinalizer(() => fs.remove(root, { recursive: true }).pipe(Effect.ignore))
+    yield* Effect.sync(() => pruneCrashedRuns(config.artifactRoot))
     const counter = yield* Ref.make(0)
     const entries = yield* Ref.make<ReadonlyArray<ManifestEntry>>([])
     const window = (list: ReadonlyArray<ManifestEntry>) => list.slice(-config.manifestMaxEntries)
     const record = (entry: ManifestEntry) => Ref.update(entries, (list) => window([...list.filter((e) => e.path !== entry.path), entry]))
+    const variableFor = (persistent: boolean) => (persistent ? "PI_AGENT_BROWSER_SESSION_ARTIFACT_DIR" : "PI_AGENT_BROWSER_ARTIFACT_DIR")
+    /** Makes `dir` (private) and writes `path` in it; a failure names the folder, the errno and the fix. */
+    const writePrivate = (dir: string, path: string, content: string, persistent: boolean, kind: string) =>
+      fs.makeDirectory(dir, { recursive: true, mode: 0o700 }).pipe(
+        Effect.zipRight(fs.writeFileString(path, content, { mode: 0o600 })),
+        Effect.mapError((error) => new ArtifactMissing({ path, kind, detail: folderProblem(dir, causeOf(error), variableFor(persistent)) }))
+      )
 
     return ArtifactStore.of({
       root,
@@ -103,14 +127,11 @@ export const ArtifactStoreLive = Layer.scoped(
           const n = yield* Ref.updateAndGet(counter, (c) => c + 1)
           const persistent = owner.persistKey !== undefined
           const dir = persistent ? join(config.sessionArtifactRoot, safeKey(owner.persistKey ?? "")) : root
-          const result = yield* Effect.sync(() => {
-            mkdirSync(dir, { recursive: true, mode: 0o700 })
-            const safe = label.replace(/[^a-z0-9-]+/gi, "-").slice(0, 40)
-            const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${process.pid}-${String(n).padStart(4, "0")}-${safe}.txt`)
-            writeFileSync(path, content, { mode: 0o600 })
-            const evicted = persistent ? evictOldest(dir, config.sessionArtifactMaxBytes, path) : []
-            return { path, sizeBytes: Buffer.byteLength(content, "utf8"), evicted }
-          })
+          const safe = label.replace(/[^a-z0-9-]+/gi, "-").slice(0, 40)
+          const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${process.pid}-${String(n).padStart(4, "0")}-${safe}.txt`)
+          yield* writePrivate(dir, path, content, persistent, "spill")
+          const evicted = persistent ? yield* Effect.sync(() => evictOldest(dir, config.sessionArtifactMaxBytes, path)) : []
+          const result = { path, sizeBytes: Buffer.byteLength(content, "utf8"), evicted }
           const now = new Date().toISOString()
           const storageScope = persistent ? "persistent-session" as const : "process-temp" as const
           yield* record({ path: result.path, kind: "spill", ...(command !== undefined ? { command } : {}), storageScope, retentionState: persistent ? "live" : "ephemeral", sizeBytes: result.sizeBytes, mediaType: "text/plain", recordedAt: now })
@@ -122,13 +143,8 @@ export const ArtifactStoreLive = Layer.scoped(
         }),
       inspect: (path) => Effect.sync(() => facts(path)),
       ensureParentDir: (path) =>
-        Effect.sync(() => {
-          try {
-            mkdirSync(dirname(path), { recursive: true })
-          } catch {
-            // upstream will report the unwritable path itself
-          }
-        }),
+        // upstream reports an unwritable path itself
+        fs.makeDirectory(dirname(path), { recursive: true }).pipe(Effect.ignore),
       readBase64: (path, maxBytes) =>
         Effect.sync(() => {
           const f = facts(path)
@@ -137,12 +153,19 @@ export const ArtifactStoreLive = Layer.scoped(
         }),
       record,
       saveRefs: (owner, json) =>
-        Effect.sync(() => {
-          const dir = owner.persistKey !== undefined ? join(config.sessionArtifactRoot, safeKey(owner.persistKey)) : root
-          mkdirSync(dir, { recursive: true, mode: 0o700 })
+        Effect.gen(function*() {
+          const persistent = owner.persistKey !== undefined
+          const dir = persistent ? join(config.sessionArtifactRoot, safeKey(owner.persistKey ?? "")) : root
           const path = join(dir, `refs-${createHash("sha256").update(json).digest("hex").slice(0, 16)}.json`)
-          if (!existsSync(path)) writeFileSync(path, json, { mode: 0o600 })
-          pruneRefFiles(dir, path)
+          // a ref map that cannot be saved only costs branch restore its refs (loadRefs reads a missing file as none)
+          if (!existsSync(path)) yield* writePrivate(dir, path, json, persistent, "refs").pipe(Effect.ignore)
+          yield* Effect.sync(() => {
+            try {
+              pruneRefFiles(dir, path)
+            } catch {
+              // nothing to prune in a folder that could not be made
+            }
+          })
           return path
         }),
       loadRefs: (path) =>
@@ -154,14 +177,11 @@ export const ArtifactStoreLive = Layer.scoped(
           }
         }),
       writeOutput: (path, content) =>
-        Effect.try({
-          try: () => {
-            mkdirSync(dirname(path), { recursive: true })
-            writeFileSync(path, content)
-            return Buffer.byteLength(content, "utf8")
-          },
-          catch: (error) => (error as Error).message
-        }),
+        fs.makeDirectory(dirname(path), { recursive: true }).pipe(
+          Effect.zipRight(fs.writeFileString(path, content)),
+          Effect.as(Buffer.byteLength(content, "utf8")),
+          Effect.mapError((error) => folderProblem(dirname(path), causeOf(error), "outputPath"))
+        ),
       manifest: Ref.get(entries),
       restoreManifest: (restored) =>
         Ref.set(entries, window(restored.map((e) =>
@@ -169,3 +189,5 @@ export const ArtifactStoreLive = Layer.scoped(
     })
   })
 )
+
+export const ArtifactStoreLive = artifactLayer.pipe(Layer.provide(NodeFileSystem.layer))

@@ -10,6 +10,7 @@ import { DaemonProbeLive } from "./DaemonProbeLive.js"
 import { ElectronHostLive } from "./ElectronHostLive.js"
 import { type ElectronHostDriver, ElectronHostTest } from "./ElectronHostTest.js"
 import { BinaryLocatorLive } from "./BinaryLocatorLive.js"
+import { BrowserProcessesLive } from "./BrowserProcessesLive.js"
 import { PresenterLive } from "./PresenterLive.js"
 import { ProcessRunnerLive } from "./ProcessRunnerLive.js"
 import { RedactorLive } from "./RedactorLive.js"
@@ -26,7 +27,7 @@ export const makeServicesLayer = <E, EE = never>(
   electron: Layer.Layer<ElectronHost, EE, ToolConfig> = ElectronHostLive
 ) =>
   Layer.mergeAll(PresenterLive, SessionCommandsLive).pipe(
-    Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, ProcessRunnerLive, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive, electron)),
+    Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, ProcessRunnerLive, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive, electron)),
     Layer.provideMerge(config)
   )
 
@@ -40,6 +41,6 @@ export const makeFakeLayer = <E, X = ElectronHost | ElectronHostDriver>(
   electron: Layer.Layer<X> = ElectronHostTest() as Layer.Layer<never> as Layer.Layer<X>
 ) =>
   Layer.mergeAll(PresenterLive, SessionCommandsLive).pipe(
-    Layer.provideMerge(Layer.mergeAll(fake, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive, electron)),
+    Layer.provideMerge(Layer.mergeAll(fake, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive, electron)),
     Layer.provideMerge(config)
   )

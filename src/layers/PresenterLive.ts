@@ -147,7 +147,10 @@ export const PresenterLive = Layer.effect(
         const network = executed !== undefined && error === undefined && executed.outcome.kind === "single" && plan?.line.command === "network" && plan.line.subcommand === "requests" && !plan.args.includes("--clear")
           ? networkFollowUps(plan.sessionName, (executed.outcome.data ?? {}) as Record<string, unknown>, executed.routeDiagnostics)
           : []
-        const actions = [...(electron?.nextActions ?? []), ...(failure?.nextActions ?? [...network, ...(change?.nextActions ?? [])]), ...retryDefaults]
+        // an electron action names its own follow-ups; the generic failure fallbacks would only add noise
+        const actions = electron !== undefined && electron.nextActions.length > 0
+          ? [...electron.nextActions, ...retryDefaults]
+          : [...(failure?.nextActions ?? [...network, ...(change?.nextActions ?? [])]), ...retryDefaults]
         const details: ToolDetails = {
           ...fields,
           sessionMode: plan?.sessionMode ?? input.sessionMode,
@@ -174,6 +177,10 @@ export const PresenterLive = Layer.effect(
         return { content, details: yield* redactor.scrubValue(details), isError: error !== undefined }
       })
 
-    return Presenter.of({ present })
+    const withoutExecuted = ({ executed: _executed, ...rest }: PresentInput): PresentInput => rest
+    // a result too big to show whose spill file cannot be written (full disk, unusable folder) is that failure
+    return Presenter.of({
+      present: (input) => present(input).pipe(Effect.catchTag("ArtifactMissing", (error) => Effect.orDie(present({ ...withoutExecuted(input), error }))))
+    })
   })
 )

@@ -7,6 +7,7 @@ import type { Plan } from "../schema/Plan.js"
 import type { NextAction } from "../schema/ToolDetails.js"
 import type { ToolError } from "../schema/ToolError.js"
 import { launchAdvice, launchFailureText } from "./launchAdvice.js"
+import { withNextActions } from "./fallbackActions.js"
 import { nextActions } from "./nextActions.js"
 
 export interface FormattedFailure {
@@ -22,7 +23,7 @@ const INSTALL_HINT =
 export const formatFailure = (plan: Plan | undefined, error: ToolError, args: ReadonlyArray<string> = plan?.args ?? []): FormattedFailure => {
   const session = plan?.sessionName
   const none: ReadonlyArray<NextAction> = []
-  return Match.value(error).pipe(
+  const formatted: FormattedFailure = Match.value(error).pipe(
     Match.tagsExhaustive({
       InvalidInput: (e) => ({
         text: `Invalid input: ${e.message}`,
@@ -130,4 +131,5 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
       CleanupFailed: (e) => ({ text: `Could not clean up ${e.resource}: ${e.message}`, summary: `Cleanup failed: ${e.resource}`, nextActions: none })
     })
   )
+  return { ...formatted, nextActions: withNextActions(plan, error, args, formatted.nextActions) }
 }

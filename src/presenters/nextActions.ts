@@ -29,9 +29,15 @@ export const NEXT_ACTION_IDS = [
   "clear-network-requests-before-repro",
   "start-network-har-capture",
   "run-agent-browser-doctor",
-  "inspect-browser-profiles"
+  "inspect-browser-profiles",
+  "reopen-lost-page",
+  "check-page-state",
+  "show-command-help"
 ] as const
 export type NextActionId = (typeof NEXT_ACTION_IDS)[number]
+
+/** Budget of a suggested state check: it answers (or times out) fast even when a hung page holds the daemon. */
+export const QUICK_CHECK_TIMEOUT_MS = 5_000
 
 const withSession = (session: string | undefined, args: ReadonlyArray<string>): ReadonlyArray<string> =>
   session === undefined || args[0] === "--session" ? args : ["--session", session, ...args]
@@ -66,7 +72,10 @@ export const nextActions = {
   deny: (session: string | undefined, id: string) =>
     make("deny-pending-action", "Drop the action upstream is holding.", withSession(session, ["deny", id])),
   inspectAfterTimeout: (session: string | undefined) =>
-    make("inspect-page-after-timeout", "See where the page ended up before retrying; the action may have run.", withSession(session, ["get", "url"])),
+    ({
+      ...make("inspect-page-after-timeout", "See where the page ended up before retrying; the action may have run. A short timeout: a hung page keeps the browser busy until upstream gives up (about 25 s).", withSession(session, ["get", "url"])),
+      params: { args: withSession(session, ["get", "url"]), timeoutMs: QUICK_CHECK_TIMEOUT_MS }
+    }),
   inspectAfterNavigation: (session: string | undefined) =>
     make("inspect-after-navigation", "Get the new page's interactive refs before acting on it.", withSession(session, ["snapshot", "-i"])),
   inspectAfterMutation: (session: string | undefined) =>
@@ -110,6 +119,14 @@ export const nextActions = {
     }),
   inspectProfiles: () =>
     make("inspect-browser-profiles", "List the Chrome profiles agent-browser can use before choosing --profile.", ["profiles"]),
+  reopenLostPage: (session: string | undefined, url: string) =>
+    make("reopen-lost-page", "The browser was lost; open the last page again in a new one.", withSession(session, ["open", url]), {
+      safety: "The new browser has none of the old tabs, cookies or refs."
+    }),
+  checkPageState: (session: string | undefined) =>
+    ({ ...make("check-page-state", "See which page the browser is on now.", withSession(session, ["get", "url"])), params: { args: withSession(session, ["get", "url"]), timeoutMs: QUICK_CHECK_TIMEOUT_MS } }),
+  showCommandHelp: (command: string | undefined) =>
+    make("show-command-help", "Read the command's usage, then fix the input.", command === undefined ? ["--help"] : [command, "--help"]),
   listTabs: (session: string | undefined) =>
     make("list-tabs-for-recovery", "List tabs to find the page the session should be on.", withSession(session, ["tab", "list"]))
 } as const

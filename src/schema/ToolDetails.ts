@@ -15,7 +15,7 @@ export interface NextAction {
   readonly reason: string
   readonly safety?: string
   readonly params:
-    | { readonly args: ReadonlyArray<string>; readonly sessionMode?: SessionMode }
+    | { readonly args: ReadonlyArray<string>; readonly sessionMode?: SessionMode; readonly timeoutMs?: number }
     /** A follow-up in the electron input mode (status, probe, cleanup of a launch): no args. */
     | { readonly args?: undefined; readonly electron: Readonly<Record<string, unknown>> }
     /** A follow-up in another input mode (a failed request's source lookup): no args. */

@@ -4,17 +4,19 @@
  * State: a process-private directory (mode 0700, removed when the layer's scope closes) for calls of unpersisted pi
  * sessions; per-session directories under the persistent root for persisted ones, kept within a byte budget by
  * evicting the oldest spill files; and a bounded, metadata-only manifest (never contents, args or headers).
- * Raises nothing: a file that cannot be read is reported as missing.
+ * A file that cannot be read is reported as missing; a spill that cannot be written (unusable folder, full disk)
+ * fails with ArtifactMissing naming the folder and the fix.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { FileFacts, ManifestEntry, SpillOwner, SpillResult } from "../schema/Artifacts.js"
+import type { ArtifactMissing } from "../schema/ToolError.js"
 
 export interface ArtifactStoreShape {
-  /** The process-private directory. */
+  /** The process-private directory (made on first use). */
   readonly root: string
   /** Writes `content` in full to a new private file, enforces the session budget, records both in the manifest. */
-  readonly spill: (label: string, content: string, owner: SpillOwner, command?: string) => Effect.Effect<SpillResult>
+  readonly spill: (label: string, content: string, owner: SpillOwner, command?: string) => Effect.Effect<SpillResult, ArtifactMissing>
   readonly inspect: (path: string) => Effect.Effect<FileFacts>
   /** Creates the parent directory of a file upstream is about to write (upstream does not). */
   readonly ensureParentDir: (path: string) => Effect.Effect<void>

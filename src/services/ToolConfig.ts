@@ -25,6 +25,17 @@ export interface ToolConfigShape {
   readonly env: Readonly<Record<string, string | undefined>>
   /** Prefix of generated managed session names. */
   readonly sessionPrefix: string
+  /** Watchdog for `dialog …` (PI_AGENT_BROWSER_DIALOG_PROCESS_TIMEOUT_MS; default 5 s). */
+  readonly dialogTimeoutMs?: number
+  /** Watchdog for commands that look like they open a dialog (PI_AGENT_BROWSER_DIALOG_TRIGGER_PROCESS_TIMEOUT_MS; 8 s). */
+  readonly dialogTriggerTimeoutMs?: number
+  /** Upper bound for closing a managed session (PI_AGENT_BROWSER_IMPLICIT_SESSION_CLOSE_TIMEOUT_MS; default 10 s). */
+  readonly closeTimeoutMs?: number
+  /**
+   * Why the socket dir cannot be used (set by the live layer when creating it failed): browser calls fail with a
+   * validation error naming the folder and the fix; calls that need no daemon still run.
+   */
+  readonly socketDirProblem?: string
 }
 
 export class ToolConfig extends Context.Tag("agent-browser/ToolConfig")<ToolConfig, ToolConfigShape>() {}

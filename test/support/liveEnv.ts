@@ -13,7 +13,11 @@ import { testConfig } from "./fakeHarness.js"
 
 export const REPO = resolve(import.meta.dirname, "../..")
 export const NATIVE_BINARY = join(REPO, "node_modules/agent-browser/bin", `agent-browser-${process.platform}-${process.arch}`)
-export const TEST_MARKER = "piab-test-"
+/**
+ * Prefix of every temp root a test run makes: processes and folders that mention it are this run's. The global setup
+ * picks one id per run and workers inherit it, so concurrent runs on one machine never reap each other's browsers.
+ */
+export const TEST_MARKER = `piab-test-${process.env["PIAB_TEST_RUN"] ?? "x"}-`
 
 export const CHROMIUM_ARGS = "--no-sandbox,--disable-gpu,--disable-dev-shm-usage,--disable-background-networking,--disable-component-update,--disable-sync,--no-first-run"
 

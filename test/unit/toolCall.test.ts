@@ -133,7 +133,7 @@ describe("guidance in results", () => {
     Effect.gen(function*() {
       yield* runToResult({ args: ["dialog", "status"] }, call)
       const [request] = yield* (yield* FakeAgentBrowser).requests
-      expect(request?.timeoutMs).toBe(10_000)
+      expect(request?.timeoutMs).toBe(5_000)
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ hasDialog: false }) }]))))
 })
 

@@ -28,6 +28,7 @@ import { checkAllowList } from "../page/allowListCheck.js"
 import { probeViewport } from "../page/pageProbes.js"
 import { observeDaemon, refsFrom } from "../refs/refTracking.js"
 import { unusedBrowserDefaults } from "../session/browserDefaults.js"
+import { guardBrowser, trackBrowser } from "../session/browserHealth.js"
 import { closeManagedSession } from "../session/closeSession.js"
 import { type CallContext, ownerOf } from "./callContext.js"
 import { dispatch } from "./dispatch.js"
@@ -54,7 +55,8 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   const started = yield* Clock.currentTimeMillis
   for (const path of [plan.outputPath, ...compiledOutputs(plan)]) if (path !== undefined) yield* store.ensureParentDir(path)
 
-  const dispatched = yield* dispatch(plan, call)
+  yield* guardBrowser(plan)
+  const dispatched = yield* dispatch(plan, call).pipe(Effect.tap(() => trackBrowser(plan)))
   const { navigation, approval, tabCorrection } = dispatched
   const { outcome, filter: networkRequestsPageFilter } = yield* applyPageFilter(plan, dispatched.outcome)
   const lookup = yield* analyzeLookup(plan, outcome)

@@ -13,10 +13,33 @@ import { flagValue, launchFlagTokens, LAUNCH_FLAGS, parseCommandLine, withoutFla
 import { isClose, isInspection, isRejectedServer, isSessionless, stdinPolicy } from "../../upstream/commandPolicy.js"
 import { requestedPathIndex } from "../../upstream/artifactPaths.js"
 import { extractSnapshotOptions } from "../../upstream/snapshotOptions.js"
+import { DEFAULT_DIALOG_TIMEOUT_MS, DEFAULT_DIALOG_TRIGGER_TIMEOUT_MS, type TimeoutBudgets, watchdogFor } from "../../upstream/timeoutPolicy.js"
 import { isAbsolute, resolve } from "node:path"
 
-/** Dialog commands answer at once or not at all (a wedged page): a short watchdog gets the agent unstuck sooner. */
-export const DIALOG_TIMEOUT_MS = 10_000
+const budgetsOf = (config: ToolConfigShape): TimeoutBudgets => ({
+  processMs: config.defaultTimeoutMs,
+  dialogMs: config.dialogTimeoutMs ?? DEFAULT_DIALOG_TIMEOUT_MS,
+  dialogTriggerMs: config.dialogTriggerTimeoutMs ?? DEFAULT_DIALOG_TRIGGER_TIMEOUT_MS
+})
+
+/** Linux refuses one argv string of 128 KiB or more (MAX_ARG_STRLEN) and all of argv past ARG_MAX (2 MiB). */
+export const MAX_ARG_BYTES = 128 * 1024 - 1
+export const MAX_ARGV_BYTES = 1024 * 1024
+
+/** Arguments the OS cannot pass to a process: refused before anything runs. */
+const unpassable = (args: ReadonlyArray<string>): InvalidInput | undefined => {
+  const nul = args.findIndex((a) => a.includes("\0"))
+  if (nul >= 0) return new InvalidInput({ field: "args", message: `args[${nul}] contains a NUL byte, which a process argument cannot carry; remove it (for scripts use eval --stdin with the script in stdin).` })
+  const sizes = args.map((a) => Buffer.byteLength(a, "utf8"))
+  const big = sizes.findIndex((n) => n > MAX_ARG_BYTES)
+  if (big >= 0) return new InvalidInput({ field: "args", message: `args[${big}] is ${sizes[big]} bytes; one process argument can hold at most ${MAX_ARG_BYTES}. Pass long scripts through eval --stdin (stdin) or batch stdin instead.` })
+  const total = sizes.reduce((a, b) => a + b, 0)
+  if (total > MAX_ARGV_BYTES) return new InvalidInput({ field: "args", message: `args total ${total} bytes, more than the ${MAX_ARGV_BYTES} a command line can carry; pass bulk input through stdin.` })
+  return undefined
+}
+
+const socketDirRefusal = (config: ToolConfigShape): InvalidInput | undefined =>
+  config.socketDirProblem === undefined ? undefined : new InvalidInput({ field: "environment", message: `browser commands need the daemon socket folder, and ${config.socketDirProblem}.` })
 
 /** Launch flags that must not be re-sent: `--state` relaunches on every call that carries it (reference §9.2). */
 const NOT_RESENT = new Set(["--state", "--session-name", "--restore"])
@@ -79,6 +102,8 @@ export const planInvocation = (
   cwd: string
 ): Either.Either<Plan, InvalidInput> =>
   Either.gen(function*() {
+    const refused = unpassable(input.args)
+    if (refused !== undefined) return yield* Either.left(refused)
     const requestedJson = input.args.includes("--json")
     const withoutJson = input.args.filter((t) => t !== "--json")
     const evalMoved = yield* moveEvalTokensToStdin(withoutJson, input.stdin)
@@ -114,6 +139,8 @@ export const planInvocation = (
     }
     const inspection = isInspection(line)
     const kind: Plan["kind"] = inspection ? "inspection" : isSessionless(line) ? "sessionless" : "browser"
+    const noSocket = kind === "browser" ? socketDirRefusal(config) : undefined
+    if (noSocket !== undefined) return yield* Either.left(noSocket)
     const explicitSession = flagValue(line, "--session")
     const callLaunch = launchFlagTokens(line)
 
@@ -168,7 +195,7 @@ export const planInvocation = (
       usedImplicitSession: role === "managed" || role === "fresh",
       effectiveArgs,
       stdin: moved.stdin,
-      timeoutMs: input.timeoutMs ?? (line.command === "dialog" ? DIALOG_TIMEOUT_MS : config.defaultTimeoutMs),
+      timeoutMs: input.timeoutMs ?? watchdogFor(moved.args, line, moved.stdin, budgetsOf(config)),
       env: childEnv(config, role),
       launchFlags: role === "managed" && state.managed.active ? state.managed.launchFlags : callLaunch,
       callerRequestedJson: requestedJson,

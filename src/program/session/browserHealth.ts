@@ -1,0 +1,65 @@
+/**
+ * The browsers this tool starts (managed and fresh sessions) are tracked by process identity: recorded after each
+ * call, checked before the next. A browser that went away in between (daemon or Chromium killed, crashed) is
+ * cleaned up and said, never answered as a silent `about:blank` success: the call fails with `browser_lost` (or a
+ * stale ref, when it used refs from the lost browser) and nothing runs; the next call starts a new browser.
+ */
+import * as Effect from "effect/Effect"
+import type { Plan } from "../../schema/Plan.js"
+import { StaleRef, UpstreamFailed } from "../../schema/ToolError.js"
+import { type BrowserLoss, BrowserProcesses } from "../../services/BrowserProcesses.js"
+import { ToolConfig } from "../../services/ToolConfig.js"
+import { refsIn } from "../../session/refPreflight.js"
+import { isClose } from "../../upstream/commandPolicy.js"
+
+/** The session and socket dir of a call whose browser this tool owns, if it is one. */
+const ownedTarget = (plan: Plan, configEnv: Readonly<Record<string, string | undefined>>, socketDir: string) => {
+  if (plan.kind !== "browser" || plan.sessionName === undefined) return undefined
+  if (plan.sessionRole !== "managed" && plan.sessionRole !== "fresh") return undefined
+  return { session: plan.sessionName, socketDir: plan.env["AGENT_BROWSER_SOCKET_DIR"] ?? configEnv["AGENT_BROWSER_SOCKET_DIR"] ?? socketDir }
+}
+
+const what = (loss: BrowserLoss): string =>
+  loss.reason === "daemon-exited"
+    ? `its agent-browser daemon (pid ${loss.daemonPid}) exited${loss.browserPid !== undefined ? ` and its Chromium (pid ${loss.browserPid}) was ended` : ""}`
+    : `its Chromium (pid ${loss.browserPid ?? "?"}) exited`
+
+export const lostBrowserError = (plan: Plan, loss: BrowserLoss, when: "since the last call" | "during this call" = "since the last call"): StaleRef | UpstreamFailed => {
+  const ref = refsIn(plan.line.positionals)[0]
+  const gone = `The browser of session ${loss.session} was lost ${when}: ${what(loss)}.`
+  if (ref !== undefined) {
+    return new StaleRef({ ref, source: "preflight", message: `@${ref} came from a browser that is gone (${what(loss)}); a new browser starts on about:blank and numbers refs from e1` })
+  }
+  return new UpstreamFailed({
+    message: `${gone} Its page, tabs, cookies and refs are gone; its leftovers were cleaned up. ${when === "during this call" ? "Upstream answered from a new browser, so the answer is not about the old page." : "Nothing ran."} The next call starts a new browser on about:blank${loss.lastUrl !== undefined ? `; the last page was ${loss.lastUrl}` : ""}.`,
+    code: "browser_lost",
+    data: { reason: loss.reason, ...(loss.lastUrl !== undefined ? { lastUrl: loss.lastUrl } : {}), reaped: loss.reaped },
+    stderr: "",
+    exitCode: null
+  })
+}
+
+/** Before a call: a lost browser is reaped and the call refused (a close goes ahead: there is nothing to lose). */
+export const guardBrowser = (plan: Plan) =>
+  Effect.gen(function*() {
+    const config = yield* ToolConfig
+    const target = ownedTarget(plan, config.env, config.socketDir)
+    if (target === undefined) return
+    const loss = yield* (yield* BrowserProcesses).check(target.socketDir, target.session)
+    if (loss !== undefined && !isClose(plan.line)) return yield* lostBrowserError(plan, loss)
+  })
+
+/**
+ * After a call: the session's daemon and browser identity, recorded when new. A recorded browser that died during
+ * the call (upstream relaunches one silently and answers from it) fails the call rather than pass as a success.
+ */
+export const trackBrowser = (plan: Plan) =>
+  Effect.gen(function*() {
+    const config = yield* ToolConfig
+    const target = ownedTarget(plan, config.env, config.socketDir)
+    if (target === undefined || isClose(plan.line)) return
+    const processes = yield* BrowserProcesses
+    const loss = yield* processes.check(target.socketDir, target.session)
+    yield* processes.record(target.socketDir, target.session)
+    if (loss !== undefined) return yield* lostBrowserError(plan, loss, "during this call")
+  })

@@ -1,0 +1,53 @@
+/**
+ * BrowserProcesses: the process identity of every browser session this tool starts (its daemon's pid from
+ * `<session>.pid`, the Chromium it spawned with its process group and `agent-browser-chrome-*` profile folder, and
+ * Chromium's `org.chromium.Chromium.*` singleton folder), so that what upstream leaves behind after a crash is
+ * ended by recorded ids, never by name: a daemon killed with SIGKILL orphans its Chromium, and a quit without the
+ * binary cannot ask upstream to close. State: one record per session (a `Ref`), replaced whole.
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+
+export interface BrowserIdentity {
+  readonly daemonPid: number
+  /** Kernel start time of the daemon (guards against a reused pid). */
+  readonly daemonStart: string
+  readonly browserPid?: number
+  readonly browserStart?: string
+  /** argv[0] of the browser: group members are matched on it before they are killed. */
+  readonly browserExe?: string
+  readonly profileDir?: string
+  readonly singletonDir?: string
+}
+
+/** A browser that went away between calls, found (and cleaned up) before the next call. */
+export interface BrowserLoss {
+  readonly session: string
+  readonly reason: "daemon-exited" | "browser-exited"
+  readonly daemonPid: number
+  readonly browserPid?: number
+  /** The page the session was on, from the daemon's target file. */
+  readonly lastUrl?: string
+  /** Processes ended and folders removed while reaping. */
+  readonly reaped: ReapReport
+}
+
+export interface ReapReport {
+  readonly killed: ReadonlyArray<number>
+  readonly removed: ReadonlyArray<string>
+}
+
+export interface BrowserProcessesShape {
+  /** After a call: (re)records the session's daemon and browser when they are new or not known yet. */
+  readonly record: (socketDir: string, session: string) => Effect.Effect<BrowserIdentity | undefined>
+  /** Before a call: a recorded daemon or browser that is gone is reaped and reported once. */
+  readonly check: (socketDir: string, session: string) => Effect.Effect<BrowserLoss | undefined>
+  /**
+   * Ends what is left of a session (after upstream's close, or instead of it): the daemon by SIGTERM then SIGKILL,
+   * the browser's process group by SIGKILL, then its profile and singleton folders and the session's socket files.
+   */
+  readonly reap: (socketDir: string, session: string) => Effect.Effect<ReapReport>
+  readonly identity: (session: string) => Effect.Effect<BrowserIdentity | undefined>
+}
+
+export class BrowserProcesses extends Context.Tag("agent-browser/BrowserProcesses")<BrowserProcesses, BrowserProcessesShape>() {}

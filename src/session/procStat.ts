@@ -1,0 +1,33 @@
+/** Reads Linux `/proc/<pid>/stat` and `cmdline` text (pure: text in, facts out). */
+
+export interface ProcStat {
+  readonly pid: number
+  readonly state: string
+  readonly ppid: number
+  readonly pgid: number
+  /** Start time in clock ticks since boot: with the pid, a process's identity (pids are reused). */
+  readonly start: string
+}
+
+/** `1234 (chromium) S 1 1234 …`; the command name may hold spaces and parentheses, so split after the last `)`. */
+export const parseStat = (text: string): ProcStat | undefined => {
+  const close = text.lastIndexOf(")")
+  const pid = Number(text.slice(0, text.indexOf(" ")))
+  if (close < 0 || !Number.isInteger(pid)) return undefined
+  const fields = text.slice(close + 2).trim().split(/\s+/)
+  // fields[0] is field 3 (state); ppid is field 4, pgrp 5, starttime 22
+  const ppid = Number(fields[1])
+  const pgid = Number(fields[2])
+  const start = fields[19]
+  if (!Number.isInteger(ppid) || !Number.isInteger(pgid) || start === undefined) return undefined
+  return { pid, state: fields[0] ?? "?", ppid, pgid, start }
+}
+
+/** NUL-separated argv. */
+export const parseCmdline = (text: string): ReadonlyArray<string> => text.split("\0").filter((t) => t !== "")
+
+/** The `--user-data-dir=<dir>` a browser was started with. */
+export const userDataDirOf = (argv: ReadonlyArray<string>): string | undefined => {
+  const flag = argv.find((t) => t.startsWith("--user-data-dir="))
+  return flag === undefined ? undefined : flag.slice("--user-data-dir=".length)
+}
