@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import {
-  ArtifactStoreLive, BinaryLocatorLive, DaemonProbeLive, PresenterLive, ProcessRunner, ProcessRunnerLive, RedactorLive, SessionRegistryLive,
+  ArtifactStoreLive, BinaryLocatorLive, DaemonProbeLive, PresenterLive, ProcessRunner, ProcessRunnerLive, RedactorLive, SessionCommandsLive, SessionRegistryLive,
   closeOwnedBrowser, configFromEnv, runToResult, toolConfigLayer
 } from "../dist/effect.js"
 import { piEnv, REPO } from "./lib/runPi.mjs"
@@ -30,7 +30,7 @@ const spawns = []
 const CountingRunner = Layer.effect(ProcessRunner, Effect.map(ProcessRunner, (live) => ProcessRunner.of({
   run: (request) => { spawns.push(request.args); return live.run(request) }
 }))).pipe(Layer.provide(ProcessRunnerLive))
-const layer = PresenterLive.pipe(
+const layer = Layer.mergeAll(PresenterLive, SessionCommandsLive).pipe(
   Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, CountingRunner, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive)),
   Layer.provideMerge(toolConfigLayer(config))
 )
