@@ -1,15 +1,20 @@
-// Builds the pi entry bundle (everything inlined: ~45 ms to load) and the Effect API bundle (effect stays external
-// so embedders share their own copy), then emits type declarations.
+// Builds the pi entry (a thin, Effect-free entry plus lazily imported chunks: the service graph, the web search
+// tool) and the Effect API bundle (effect stays external so embedders share their own copy), then emits type
+// declarations. The tool parameter schemas are generated first (scripts/lib/toolParameters.mjs).
 import { build } from "esbuild"
 import { execFileSync } from "node:child_process"
 import { rmSync } from "node:fs"
+import { generateToolParameters } from "./lib/toolParameters.mjs"
 
 rmSync("dist", { recursive: true, force: true })
-const common = { bundle: true, platform: "node", format: "esm", target: "node20", sourcemap: true, logLevel: "warning" }
+await generateToolParameters()
+const common = { bundle: true, platform: "node", format: "esm", target: "node22", sourcemap: true, logLevel: "warning" }
 await build({
   ...common,
-  entryPoints: ["src/extension.ts"],
-  outfile: "dist/extension.js",
+  entryPoints: { extension: "src/extension.ts" },
+  outdir: "dist",
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   external: ["@earendil-works/*", "@mariozechner/*", "typebox", "@sinclair/typebox"]
 })
 await build({

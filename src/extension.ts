@@ -1,18 +1,21 @@
 /**
- * pi entry: registers the agent_browser tool and its lifecycle hooks. Wiring only; behaviour lives in program/,
- * services/ and layers/. Nothing starts at load: ManagedRuntime builds the service graph on the first call, and
- * session_shutdown disposes it (pi makes a new extension instance after reload/resume).
+ * pi entry: registers the agent_browser tool and its lifecycle hooks without loading the Effect service graph.
+ * Wiring only. The graph (`pi/graph.ts`, a separate bundle chunk) is imported on the first call, or at session start
+ * when the branch has a managed session to restore; session_shutdown disposes it (pi makes a new extension instance
+ * after reload/resume). The web search tool is registered when it may have a credential: the exact check loads its
+ * own chunk only then, so a session without a search key loads no Effect code at all.
  */
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent"
-import * as ManagedRuntime from "effect/ManagedRuntime"
-import { MainLive } from "./layers/MainLive.js"
-import { registerHooks } from "./pi/hooks.js"
+import { lazyGraph, registerDeferredHooks } from "./pi/lazyGraph.js"
 import { agentBrowserTool } from "./pi/tool.js"
-import { registerWebSearch } from "./pi/webSearchTool.js"
+import { mayOfferWebSearch } from "./pi/webSearchGate.js"
 
-export default function agentBrowserExtension(pi: ExtensionAPI): void {
-  const runtime = ManagedRuntime.make(MainLive)
-  pi.registerTool(agentBrowserTool(runtime) as unknown as Parameters<ExtensionAPI["registerTool"]>[0])
-  registerHooks(pi, runtime)
-  registerWebSearch(pi)
+type ToolDefinition = Parameters<ExtensionAPI["registerTool"]>[0]
+
+export default function agentBrowserExtension(pi: ExtensionAPI): void | Promise<void> {
+  const graph = lazyGraph(() => import("./pi/graph.js").then((module) => module.startGraph(pi)))
+  pi.registerTool(agentBrowserTool(graph) as unknown as ToolDefinition)
+  registerDeferredHooks(pi, graph)
+  if (!mayOfferWebSearch(process.env, process.cwd())) return
+  return import("./pi/webSearchTool.js").then((module) => void module.registerWebSearch(pi))
 }

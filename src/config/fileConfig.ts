@@ -7,13 +7,11 @@
  * never fatal.
  */
 import { readFileSync } from "node:fs"
-import { homedir } from "node:os"
-import { join } from "node:path"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 
-export const CONFIG_DIR = join(".pi", "config", "pi-agent-browser-effect")
+export { CONFIG_DIR, configPaths } from "./configPaths.js"
 
 const optional = <A, I>(schema: Schema.Schema<A, I>) => Schema.optionalWith(schema, { exact: true })
 
@@ -36,12 +34,6 @@ export interface LoadedConfig {
   readonly sources: ReadonlyArray<string>
   readonly problems: ReadonlyArray<string>
 }
-
-export const configPaths = (env: Readonly<Record<string, string | undefined>>, cwd: string | undefined, projectTrusted: boolean): ReadonlyArray<string> => [
-  join(env["HOME"] ?? homedir(), CONFIG_DIR, "config.json"),
-  ...(cwd !== undefined && projectTrusted ? [join(cwd, CONFIG_DIR, "config.json")] : []),
-  ...(env["PI_AGENT_BROWSER_CONFIG"] !== undefined && env["PI_AGENT_BROWSER_CONFIG"] !== "" ? [env["PI_AGENT_BROWSER_CONFIG"]] : [])
-]
 
 /** Sections whose strings are credential sources, left as written so nothing is resolved or run at load. */
 const SOURCE_SECTIONS = new Set(["webSearch"])

@@ -1,43 +1,56 @@
 /**
  * Rebuilds the managed-session state from the active pi branch: the newest agent_browser result that recorded a
- * managed session wins. Pure and idempotent (pi may fire session_start twice).
+ * managed session wins. Pure and idempotent (pi may fire session_start twice). Persisted details are decoded with
+ * the ToolDetails schema, never trusted: a corrupt or foreign entry is skipped, never fatal.
  */
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
 import type { SessionState } from "../schema/SessionState.js"
-import type { ToolDetails } from "../schema/ToolDetails.js"
+import { ToolDetails } from "../schema/ToolDetails.js"
 import type { ManifestEntry } from "../schema/Artifacts.js"
 
-interface BranchEntry {
-  readonly type?: string
-  readonly message?: { readonly role?: string; readonly toolName?: string; readonly details?: unknown }
+/** A pi branch entry that is an agent_browser tool result; its details are left for the field decoders below. */
+const AgentBrowserResult = Schema.Struct({
+  type: Schema.Literal("message"),
+  message: Schema.Struct({ role: Schema.Literal("toolResult"), toolName: Schema.Literal("agent_browser"), details: Schema.Unknown })
+})
+const decodeResult = Schema.decodeUnknownOption(AgentBrowserResult)
+
+/** The fields a restore reads, each with its ToolDetails schema; an entry failing here is skipped as a whole. */
+const Restorable = ToolDetails.pick("managedSession", "artifactManifest", "refSnapshot")
+const decodeRestorable = Schema.decodeUnknownOption(Restorable)
+
+type Restorable = typeof Restorable.Type
+
+const restorableOf = (entry: unknown): Restorable | undefined =>
+  Option.getOrUndefined(Option.flatMap(decodeResult(entry), (result) => decodeRestorable(result.message.details)))
+
+/** The newest decodable entry for which `pick` answers, scanning the branch from its end. */
+const newest = <A>(entries: ReadonlyArray<unknown>, pick: (r: Restorable) => A | undefined): A | undefined => {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const restorable = restorableOf(entries[i])
+    const value = restorable === undefined ? undefined : pick(restorable)
+    if (value !== undefined) return value
+  }
+  return undefined
 }
 
 export const restoreFromBranch = (entries: ReadonlyArray<unknown>, baseName: string): SessionState | undefined => {
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const entry = entries[i] as BranchEntry
-    const message = entry.message
-    if (entry.type !== "message" || message?.role !== "toolResult" || message.toolName !== "agent_browser") continue
-    const managed = (message.details as Partial<ToolDetails> | undefined)?.managedSession
-    if (managed === undefined || typeof managed.name !== "string") continue
-    return {
-      baseName,
-      generation: typeof managed.generation === "number" ? managed.generation : 0,
-      managed: { name: managed.name, active: managed.active === true, launchFlags: Array.isArray(managed.launchFlags) ? managed.launchFlags : [] },
-      epoch: 0
-    }
+  const managed = newest(entries, (r) => r.managedSession)
+  if (managed === undefined) return undefined
+  return {
+    baseName,
+    generation: managed.generation,
+    managed: { name: managed.name, active: managed.active, launchFlags: managed.launchFlags },
+    epoch: 0
   }
-  return undefined
 }
 
 /** The artifact manifest as the branch last knew it: every recorded row, newest state per path, in order. */
 export const manifestFromBranch = (entries: ReadonlyArray<unknown>): ReadonlyArray<ManifestEntry> => {
   const byPath = new Map<string, ManifestEntry>()
-  for (const entry of entries as ReadonlyArray<BranchEntry>) {
-    const message = entry.message
-    if (entry.type !== "message" || message?.role !== "toolResult" || message.toolName !== "agent_browser") continue
-    const rows = (message.details as Partial<ToolDetails> | undefined)?.artifactManifest?.entries
-    if (!Array.isArray(rows)) continue
-    for (const row of rows) {
-      if (typeof row?.path !== "string") continue
+  for (const entry of entries) {
+    for (const row of restorableOf(entry)?.artifactManifest?.entries ?? []) {
       byPath.delete(row.path)
       byPath.set(row.path, row)
     }
@@ -46,13 +59,5 @@ export const manifestFromBranch = (entries: ReadonlyArray<unknown>): ReadonlyArr
 }
 
 /** The newest saved ref map on the branch (its file path and session), if any. */
-export const refSnapshotFromBranch = (entries: ReadonlyArray<unknown>): ToolDetails["refSnapshot"] => {
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const entry = entries[i] as BranchEntry
-    const message = entry.message
-    if (entry.type !== "message" || message?.role !== "toolResult" || message.toolName !== "agent_browser") continue
-    const record = (message.details as Partial<ToolDetails> | undefined)?.refSnapshot
-    if (record !== undefined && typeof record.path === "string") return record
-  }
-  return undefined
-}
+export const refSnapshotFromBranch = (entries: ReadonlyArray<unknown>): ToolDetails["refSnapshot"] =>
+  newest(entries, (r) => r.refSnapshot)

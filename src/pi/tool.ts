@@ -1,45 +1,33 @@
-/** The agent_browser tool definition for pi: schema, playbook text, and execute → runtime. */
+/**
+ * The agent_browser tool definition for pi: schema, playbook text, renderers, and execute → the lazily loaded graph.
+ * Effect-free: the parameters are the JSON Schema generated at build time from schema/ToolInput.ts.
+ *
+ * `executionMode: "sequential"`: pi runs the tool calls of one assistant message in parallel unless a tool asks
+ * otherwise. Every agent_browser call of a pi session drives the same browser session, in the order the model wrote
+ * them (click, then fill, then snapshot); the session lock only serialises them in whatever order they arrive.
+ */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent"
-import type * as ManagedRuntime from "effect/ManagedRuntime"
-import type { MainServices } from "../layers/MainLive.js"
-import { runToResult } from "../program/call/ToolCall.js"
-import { toolInputJsonSchema } from "../schema/ToolInput.js"
 import { description, promptGuidelines, promptSnippet, TOOL_LABEL, TOOL_NAME } from "../playbook.js"
-import { toPiResult } from "./toPiResult.js"
-import { type RenderTheme, renderCallText, renderResultText, textComponent } from "./render.js"
-import type { StepProgress } from "../schema/Progress.js"
+import type { LazyGraph, ProgressUpdate } from "./lazyGraph.js"
+import { type RenderTheme, renderCallTextWith, renderResultText, textComponent } from "./renderText.js"
+import { agentBrowserParameters } from "./toolParameters.generated.js"
 
-/** pi's onUpdate: partial results shown while the call runs (not persisted). */
-type ProgressUpdate = (partial: { content: Array<{ type: "text"; text: string }>; details: unknown }) => void
-
-export const agentBrowserTool = (runtime: ManagedRuntime.ManagedRuntime<MainServices, never>) => ({
+export const agentBrowserTool = (graph: LazyGraph) => ({
   name: TOOL_NAME,
   label: TOOL_LABEL,
   description,
   promptSnippet,
   promptGuidelines: [...promptGuidelines],
-  parameters: toolInputJsonSchema(),
-  renderCall: (args: Record<string, unknown>, theme: RenderTheme) => textComponent(renderCallText(args, theme)),
+  parameters: agentBrowserParameters,
+  executionMode: "sequential" as const,
+  renderCall: (args: Record<string, unknown>, theme: RenderTheme) => {
+    const loaded = graph.loaded()
+    // Before the graph is loaded a semanticAction shows as written; loading starts now, so the next render compiles it.
+    if (loaded === undefined && args["semanticAction"] !== undefined) graph.get().catch(() => undefined)
+    return textComponent(renderCallTextWith(loaded?.compileSemantic ?? (() => undefined))(args, theme))
+  },
   renderResult: (result: { content: ReadonlyArray<{ type: string; text?: string }>; details?: unknown }, options: { expanded: boolean; isPartial: boolean }, theme: RenderTheme) =>
     textComponent(renderResultText(result, options, theme)),
-  execute: async (_toolCallId: string, params: unknown, signal: AbortSignal | undefined, onUpdate: ProgressUpdate | undefined, ctx: ExtensionContext) => {
-    const call = {
-      piSessionId: ctx.sessionManager.getSessionId(),
-      cwd: ctx.cwd,
-      persistSession: ctx.sessionManager.getSessionFile() !== undefined,
-      projectTrusted: typeof ctx.isProjectTrusted === "function" ? ctx.isProjectTrusted() : false,
-      ...(ctx.hasUI ? { approve: (r: { title: string; message: string }) => ctx.ui.confirm(r.title, r.message) } : {}),
-      ...(signal !== undefined ? { signal } : {}),
-      ...(onUpdate !== undefined
-        ? {
-          onProgress: (p: StepProgress) =>
-            onUpdate({
-              content: [{ type: "text", text: `step ${p.step}/${p.total} ${p.success ? "✓" : "✗"} ${p.command.slice(0, 3).join(" ")}` }],
-              details: { progress: { step: p.step, total: p.total, success: p.success } }
-            })
-        }
-        : {})
-    }
-    return toPiResult(await runtime.runPromise(runToResult(params, call)))
-  }
+  execute: async (_toolCallId: string, params: unknown, signal: AbortSignal | undefined, onUpdate: ProgressUpdate | undefined, ctx: ExtensionContext) =>
+    (await graph.get()).execute(params, signal, onUpdate, ctx)
 })

@@ -5,6 +5,7 @@
  */
 import type { ViewportFacts } from "../schema/PageFacts.js"
 import type { RefSnapshot } from "../schema/RefSnapshot.js"
+import { readPayload, SnapshotRefs } from "../schema/UpstreamPayloads.js"
 import { compactInteractive } from "../snapshot/compactInteractive.js"
 import { filterSnapshot } from "../snapshot/filterSnapshot.js"
 import type { SnapshotOptions } from "../schema/SnapshotOptions.js"
@@ -59,7 +60,7 @@ export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<st
     }
   }
   if (options?.diff === true) {
-    const refs = (data["refs"] ?? {}) as Record<string, { role?: unknown; name?: unknown }>
+    const refs = readPayload(SnapshotRefs, data, (d) => d.refs) ?? {}
     if (extras.previousRefs === undefined) text += "\n\nDiff: no earlier snapshot of this session to compare with."
     else {
       const d = diffOf(extras.previousRefs, refs)

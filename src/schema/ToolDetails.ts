@@ -1,143 +1,243 @@
 /**
- * The `details` object of every tool result. JSON only, because pi persists it in the session file; kept small:
- * large payloads live in spill files and only their paths are stored here.
+ * The `details` object of every tool result, as an Effect Schema. JSON only, because pi persists it in the session
+ * file; kept small: large payloads live in spill files and only their paths are stored here. The schema is what
+ * `restoreFromBranch` decodes persisted entries with, so a corrupt or foreign entry is skipped instead of trusted.
+ * Fields that are open on purpose (compiled inputs, upstream data, counts-only summaries) are `Schema.Unknown`.
  */
-import type { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.js"
-import type { SessionMode } from "./ToolInput.js"
-import type { LaunchDiagnostic, SessionRecoveryHint } from "./ToolError.js"
-import type { ManifestEntry } from "./Artifacts.js"
-import type { ArtifactVerification } from "./Artifacts.js"
+import * as Schema from "effect/Schema"
+import type { ArtifactVerification as ArtifactVerificationType, ManifestEntry as ManifestEntryType } from "./Artifacts.js"
+import { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.js"
+import type { LaunchDiagnostic as LaunchDiagnosticType, SessionRecoveryHint as SessionRecoveryHintType } from "./ToolError.js"
+import { SessionMode } from "./ToolInput.js"
 
-export interface NextAction {
-  readonly tool: "agent_browser"
+const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
+const Strings = Schema.Array(Schema.String)
+
+export const NextAction = Schema.Struct({
+  tool: Schema.Literal("agent_browser"),
   /** Stable id from the nextActions registry; agents may branch on it. */
-  readonly id: string
-  readonly reason: string
-  readonly safety?: string
-  readonly params:
-    | { readonly args: ReadonlyArray<string>; readonly sessionMode?: SessionMode; readonly timeoutMs?: number }
+  id: Schema.String,
+  reason: Schema.String,
+  safety: optional(Schema.String),
+  params: Schema.Union(
+    Schema.Struct({ args: Strings, sessionMode: optional(SessionMode), timeoutMs: optional(Schema.Number) }),
     /** A follow-up in the electron input mode (status, probe, cleanup of a launch): no args. */
-    | { readonly args?: undefined; readonly electron: Readonly<Record<string, unknown>> }
+    Schema.Struct({ args: optional(Schema.Undefined), electron: Schema.Record({ key: Schema.String, value: Schema.Unknown }) }),
     /** A follow-up in another input mode (a failed request's source lookup): no args. */
-    | { readonly args?: undefined; readonly networkSourceLookup: { readonly requestId: string; readonly session?: string } }
-}
+    Schema.Struct({ args: optional(Schema.Undefined), networkSourceLookup: Schema.Struct({ requestId: Schema.String, session: optional(Schema.String) }) })
+  )
+})
+export type NextAction = typeof NextAction.Type
 
-export interface ArtifactRow {
-  readonly kind: string
-  readonly path: string
-  readonly exists: boolean
-  readonly sizeBytes?: number
-  readonly mediaType?: string
-}
+export const ArtifactRow = Schema.Struct({
+  kind: Schema.String,
+  path: Schema.String,
+  exists: Schema.Boolean,
+  sizeBytes: optional(Schema.Number),
+  mediaType: optional(Schema.String)
+})
+export type ArtifactRow = typeof ArtifactRow.Type
 
-export interface BatchStepDetails {
-  readonly index: number
-  readonly command: ReadonlyArray<string>
-  readonly resultCategory: ResultCategory
-  readonly failureCategory?: FailureCategory
-  readonly error?: string
-}
+export const BatchStepDetails = Schema.Struct({
+  index: Schema.Number,
+  command: Strings,
+  resultCategory: ResultCategory,
+  failureCategory: optional(FailureCategory),
+  error: optional(Schema.String)
+})
+export type BatchStepDetails = typeof BatchStepDetails.Type
 
-export interface ToolDetails {
-  readonly args: ReadonlyArray<string>
-  readonly effectiveArgs: ReadonlyArray<string>
-  readonly command?: string
-  readonly subcommand?: string
-  readonly sessionMode: SessionMode
-  readonly sessionName?: string
-  readonly usedImplicitSession?: boolean
-  readonly resultCategory: ResultCategory
-  readonly successCategory?: SuccessCategory
-  readonly failureCategory?: FailureCategory
-  readonly summary: string
-  readonly data?: unknown
-  readonly dataOmitted?: { readonly bytes: number; readonly reason: string }
-  readonly error?: string
-  readonly stderr?: string
-  readonly exitCode?: number | null
-  readonly warning?: string
-  readonly code?: string
-  readonly inspection?: true
-  readonly stdout?: string
-  readonly timeoutMs?: number
-  readonly timedOut?: boolean
-  readonly validationError?: string
-  readonly sessionRecoveryHint?: SessionRecoveryHint
+const StorageScope = Schema.Literal("persistent-session", "process-temp", "explicit-path")
+const RetentionState = Schema.Literal("live", "ephemeral", "missing", "evicted")
+
+export const ManifestEntry = Schema.Struct({
+  path: Schema.String,
+  kind: Schema.String,
+  command: optional(Schema.String),
+  storageScope: StorageScope,
+  retentionState: RetentionState,
+  sizeBytes: optional(Schema.Number),
+  mediaType: optional(Schema.String),
+  recordedAt: Schema.String
+})
+
+const VerificationRow = Schema.Struct({
+  path: Schema.String,
+  kind: Schema.String,
+  state: Schema.Literal("verified", "missing", "pending", "unverified"),
+  exists: Schema.Boolean,
+  requestedPath: optional(Schema.String),
+  sizeBytes: optional(Schema.Number),
+  mediaType: optional(Schema.String),
+  limitation: optional(Schema.String)
+})
+
+const ArtifactVerification = Schema.Struct({
+  verified: Schema.Boolean,
+  verifiedCount: Schema.Number,
+  missingCount: Schema.Number,
+  pendingCount: Schema.Number,
+  unverifiedCount: Schema.Number,
+  artifacts: Schema.Array(VerificationRow)
+})
+
+const LaunchDiagnostic = Schema.Struct({
+  reason: Schema.Literal("executable-missing", "executable-not-runnable", "exited-at-start", "sandbox", "profile-locked", "profile-not-found", "cdp-unreachable"),
+  executablePath: optional(Schema.String),
+  executableSource: optional(Schema.Literal("--executable-path", "AGENT_BROWSER_EXECUTABLE_PATH", "upstream-default")),
+  endpoint: optional(Schema.String),
+  profile: optional(Schema.String),
+  browserExitCode: optional(Schema.Number)
+})
+
+const SessionRecoveryHint = Schema.Struct({
+  reason: Schema.Literal("launch-flags-on-active-session"),
+  flags: Strings,
+  activeSession: Schema.String,
+  retry: Schema.Struct({ sessionMode: Schema.Literal("fresh") })
+})
+
+/** The wrapper-managed session after a call, for rebuilding state on reload/resume. */
+export const ManagedSessionDetails = Schema.Struct({ name: Schema.String, active: Schema.Boolean, generation: Schema.Number, launchFlags: Strings })
+
+/** After a snapshot: the session's ref map, saved to a file (path and counts only). */
+export const RefSnapshotDetails = Schema.Struct({ session: Schema.String, url: Schema.String, refCount: Schema.Number, path: Schema.String })
+
+export const ArtifactManifestDetails = Schema.Struct({
+  entries: Schema.Array(ManifestEntry),
+  window: Schema.Number,
+  counts: Schema.Struct({ live: Schema.Number, ephemeral: Schema.Number, missing: Schema.Number, evicted: Schema.Number })
+})
+
+const SavedFile = Schema.Struct({ path: Schema.String, kind: Schema.String, sizeBytes: optional(Schema.Number), mediaType: optional(Schema.String) })
+
+const OutputFile = Schema.Union(
+  Schema.Struct({
+    status: Schema.Literal("saved"),
+    path: Schema.String,
+    absolutePath: Schema.String,
+    source: Schema.Literal("data", "text", "snapshot"),
+    bytes: Schema.Number
+  }),
+  Schema.Struct({ status: Schema.Literal("failed"), absolutePath: Schema.String, error: Schema.String })
+)
+
+export const ToolDetails = Schema.Struct({
+  args: Strings,
+  effectiveArgs: Strings,
+  command: optional(Schema.String),
+  subcommand: optional(Schema.String),
+  sessionMode: SessionMode,
+  sessionName: optional(Schema.String),
+  usedImplicitSession: optional(Schema.Boolean),
+  resultCategory: ResultCategory,
+  successCategory: optional(SuccessCategory),
+  failureCategory: optional(FailureCategory),
+  summary: Schema.String,
+  /** Upstream data as the command returned it (open by nature). */
+  data: optional(Schema.Unknown),
+  dataOmitted: optional(Schema.Struct({ bytes: Schema.Number, reason: Schema.String })),
+  error: optional(Schema.String),
+  stderr: optional(Schema.String),
+  exitCode: optional(Schema.NullOr(Schema.Number)),
+  warning: optional(Schema.String),
+  code: optional(Schema.String),
+  inspection: optional(Schema.Literal(true)),
+  stdout: optional(Schema.String),
+  timeoutMs: optional(Schema.Number),
+  timedOut: optional(Schema.Boolean),
+  validationError: optional(Schema.String),
+  sessionRecoveryHint: optional(SessionRecoveryHint),
   /** The browser could not start or be reached: why, and the path or endpoint it tried. */
-  readonly launchDiagnostic?: LaunchDiagnostic
-  readonly fullOutputPath?: string
+  launchDiagnostic: optional(LaunchDiagnostic),
+  fullOutputPath: optional(Schema.String),
   /** How an oversized snapshot was condensed (counts only; the view is in the content, the raw tree in fullOutputPath). */
-  readonly snapshotCompaction?: unknown
-  readonly snapshotFilter?: unknown
-  readonly snapshotDiff?: unknown
-  readonly snapshotViewport?: unknown
-  readonly imagePath?: string
-  readonly artifacts?: ReadonlyArray<ArtifactRow>
-  readonly navigationSummary?: { readonly title: string; readonly url: string }
-  readonly batchSteps?: ReadonlyArray<BatchStepDetails>
-  readonly nextActions?: ReadonlyArray<NextAction>
+  snapshotCompaction: optional(Schema.Unknown),
+  snapshotFilter: optional(Schema.Unknown),
+  snapshotDiff: optional(Schema.Unknown),
+  snapshotViewport: optional(Schema.Unknown),
+  imagePath: optional(Schema.String),
+  artifacts: optional(Schema.Array(ArtifactRow)),
+  navigationSummary: optional(Schema.Struct({ title: Schema.String, url: Schema.String })),
+  batchSteps: optional(Schema.Array(BatchStepDetails)),
+  nextActions: optional(Schema.Array(NextAction)),
   /** Manifest rows this call added or changed (metadata only), with the window's retention counts. */
-  readonly artifactManifest?: {
-    readonly entries: ReadonlyArray<ManifestEntry>
-    readonly window: number
-    readonly counts: Readonly<Record<"live" | "ephemeral" | "missing" | "evicted", number>>
-  }
+  artifactManifest: optional(ArtifactManifestDetails),
   /** For step-by-step job/qa runs that timed out: completed steps and the first incomplete one. */
-  readonly timeoutPartialProgress?: unknown
-  /** After a snapshot: the session's ref map, saved to a file (path and counts only here). */
-  readonly refSnapshot?: { readonly session: string; readonly url: string; readonly refCount: number; readonly path: string }
+  timeoutPartialProgress: optional(Schema.Unknown),
+  refSnapshot: optional(RefSnapshotDetails),
   /** Browser defaults configured in config files that this first launch did not use (guidance only). */
-  readonly browserDefaults?: { readonly flags: ReadonlyArray<string>; readonly sources: ReadonlyArray<string> }
+  browserDefaults: optional(Schema.Struct({ flags: Strings, sources: Strings })),
   /** After open: the tab re-selected because the active tab had drifted from the opened page. */
-  readonly tabCorrection?: { readonly reselected: string; readonly from: string }
+  tabCorrection: optional(Schema.Struct({ reselected: Schema.String, from: Schema.String })),
   /** After a locator miss: current refs that exactly match the intended target. */
-  readonly visibleRefFallback?: { readonly action: string; readonly refs: ReadonlyArray<{ readonly ref: string; readonly role: string; readonly name: string }> }
+  visibleRefFallback: optional(Schema.Struct({
+    action: Schema.String,
+    refs: Schema.Array(Schema.Struct({ ref: Schema.String, role: Schema.String, name: Schema.String }))
+  })),
   /** What a successful call changed (navigation, mutation, artifact) and which nextActions follow from it. */
-  readonly pageChangeSummary?: unknown
+  pageChangeSummary: optional(Schema.Unknown),
   /** The first failed batch step, for branching without scanning batchSteps. */
-  readonly batchFailure?: { readonly failedStep: { readonly index: number; readonly command: ReadonlyArray<string>; readonly failureCategory: FailureCategory; readonly error: string } }
+  batchFailure: optional(Schema.Struct({
+    failedStep: Schema.Struct({ index: Schema.Number, command: Strings, failureCategory: FailureCategory, error: Schema.String })
+  })),
   /** What semanticAction / job / qa compiled to (redacted). */
-  readonly compiledSemanticAction?: unknown
-  readonly compiledJob?: unknown
-  readonly compiledQaPreset?: unknown
+  compiledSemanticAction: optional(Schema.Unknown),
+  compiledJob: optional(Schema.Unknown),
+  compiledQaPreset: optional(Schema.Unknown),
   /** sourceLookup / networkSourceLookup: what they compiled to, and their reports (candidates only). */
-  readonly compiledSourceLookup?: unknown
-  readonly sourceLookup?: unknown
-  readonly compiledNetworkSourceLookup?: unknown
-  readonly networkSourceLookup?: unknown
+  compiledSourceLookup: optional(Schema.Unknown),
+  sourceLookup: optional(Schema.Unknown),
+  compiledNetworkSourceLookup: optional(Schema.Unknown),
+  networkSourceLookup: optional(Schema.Unknown),
   /** After `network requests --current-page|--current-origin|--current-url`. */
-  readonly networkRequestsPageFilter?: unknown
+  networkRequestsPageFilter: optional(Schema.Unknown),
   /** The qa verdict: passed, failedChecks, warnings, summary. */
-  readonly qaPreset?: { readonly passed: boolean; readonly failedChecks: ReadonlyArray<string>; readonly warnings: ReadonlyArray<string>; readonly summary: string }
+  qaPreset: optional(Schema.Struct({ passed: Schema.Boolean, failedChecks: Strings, warnings: Strings, summary: Schema.String })),
   /** Failed or pending requests that match an active `network route` mock. */
-  readonly networkRouteDiagnostics?: ReadonlyArray<{ readonly routePattern: string; readonly requestId: string; readonly requestUrl: string; readonly reason: "failed" | "pending" }>
+  networkRouteDiagnostics: optional(Schema.Array(Schema.Struct({
+    routePattern: Schema.String,
+    requestId: Schema.String,
+    requestUrl: Schema.String,
+    reason: Schema.Literal("failed", "pending")
+  }))),
   /** Every artifact the call produced, checked on disk. */
-  readonly artifactVerification?: ArtifactVerification
+  artifactVerification: optional(ArtifactVerification),
   /** Direct saves (download, pdf, state save). */
-  readonly savedFile?: { readonly path: string; readonly kind: string; readonly sizeBytes?: number; readonly mediaType?: string }
-  readonly savedFilePath?: string
+  savedFile: optional(SavedFile),
+  savedFilePath: optional(Schema.String),
   /** Up-front warnings (e.g. ffmpeg missing for recordings). */
-  readonly warnings?: ReadonlyArray<string>
+  warnings: optional(Strings),
   /** After close: saved files are not deleted by closing. */
-  readonly artifactCleanup?: { readonly owner: "host-file-tools"; readonly note: string; readonly explicitArtifactPaths: ReadonlyArray<string> }
+  artifactCleanup: optional(Schema.Struct({ owner: Schema.Literal("host-file-tools"), note: Schema.String, explicitArtifactPaths: Strings })),
   /** A held action's human decision (pi UI); `asked: false` means there was no UI and it was declined. */
-  readonly approval?: { readonly action: string; readonly confirmationId: string; readonly asked: boolean; readonly approved: boolean }
+  approval: optional(Schema.Struct({ action: Schema.String, confirmationId: Schema.String, asked: Schema.Boolean, approved: Schema.Boolean })),
   /** The caller's outputPath result. */
-  readonly outputFile?:
-    | { readonly status: "saved"; readonly path: string; readonly absolutePath: string; readonly source: "data" | "text" | "snapshot"; readonly bytes: number }
-    | { readonly status: "failed"; readonly absolutePath: string; readonly error: string }
+  outputFile: optional(OutputFile),
   /** After a failed sessionMode "fresh" launch: whether the previous managed browser is still the current one. */
-  readonly managedSessionOutcome?: { readonly outcome: "preserved" | "abandoned"; readonly attemptedSession: string; readonly currentSession?: string }
-  /** The wrapper-managed session after this call, for rebuilding state on reload/resume. */
-  readonly managedSession?: { readonly name: string; readonly active: boolean; readonly generation: number; readonly launchFlags: ReadonlyArray<string> }
-  readonly binary?: { readonly version: string; readonly native: boolean }
-  readonly durationMs?: number
+  managedSessionOutcome: optional(Schema.Struct({
+    outcome: Schema.Literal("preserved", "abandoned"),
+    attemptedSession: Schema.String,
+    currentSession: optional(Schema.String)
+  })),
+  managedSession: optional(ManagedSessionDetails),
+  binary: optional(Schema.Struct({ version: Schema.String, native: Schema.Boolean })),
+  durationMs: optional(Schema.Number),
   /** An `electron` call: the normalized action plan (redacted) and its action-specific data (launch records persist here). */
-  readonly compiledElectron?: unknown
-  readonly electron?: unknown
+  compiledElectron: optional(Schema.Unknown),
+  electron: optional(Schema.Unknown),
   /** A mutation in a wrapper-launched app's session left the app dead or blank (the call is `tab-drift`). */
-  readonly electronPostCommandHealth?: unknown
-}
+  electronPostCommandHealth: optional(Schema.Unknown)
+})
+export type ToolDetails = typeof ToolDetails.Type
+
+// The local copies of shared shapes must stay the shapes they copy: each line fails to compile on drift.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const check = <T extends true>(): T | undefined => undefined
+check<Same<typeof ManifestEntry.Type, ManifestEntryType>>()
+check<Same<typeof ArtifactVerification.Type, ArtifactVerificationType>>()
+check<Same<typeof SessionRecoveryHint.Type, SessionRecoveryHintType>>()
+check<Same<typeof LaunchDiagnostic.Type, LaunchDiagnosticType>>()
 
 export type ContentPart =
   | { readonly type: "text"; readonly text: string }

@@ -81,6 +81,13 @@ describe("secret-leak corpus", () => {
   })
 
   it("closes the explicit sessions it opened", async () => {
-    for (const session of ["leak-h", "leak-p"]) await live.tool.call({ args: ["--session", session, "close"] })
+    for (const session of ["leak-h", "leak-p"]) {
+      const closed = await live.tool.call({ args: ["--session", session, "close"] })
+      expect(closed.isError, textOf(closed)).toBe(false)
+      expect(closed.details.sessionName).toBe(session)
+    }
+    const listed = await live.tool.call({ args: ["session", "list"] })
+    expect(listed.isError).toBe(false)
+    expect(textOf(listed)).not.toMatch(/leak-[hp]\b/)
   })
 })

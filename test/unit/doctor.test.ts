@@ -2,7 +2,8 @@
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "@effect/vitest"
+import { afterAll } from "vitest"
 import { formatDoctor, runDoctor } from "../../src/program/doctor/doctor.js"
 import { makeServicesLayer } from "../../src/layers/MainLive.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
@@ -13,39 +14,41 @@ const temp = tempRoot()
 afterAll(() => temp.cleanup())
 
 const doctor = (env: Record<string, string>) =>
-  Effect.runPromise(Effect.scoped(Effect.provide(runDoctor(temp.root), makeServicesLayer(toolConfigLayer(testConfig(temp.root, { env }))))))
+  Effect.provide(runDoctor(temp.root), makeServicesLayer(toolConfigLayer(testConfig(temp.root, { env }))))
 
 describe("doctor", () => {
-  it("passes agent-browser and the browser when both are there and the browser starts", async () => {
-    const checks = await doctor({ PATH: `${REPO}/node_modules/.bin:/usr/bin:/bin`, HOME: temp.root, AGENT_BROWSER_EXECUTABLE_PATH: "/usr/bin/chromium", AGENT_BROWSER_ARGS: CHROMIUM_ARGS })
+  it.scopedLive("passes agent-browser and the browser when both are there and the browser starts", () => Effect.gen(function*() {
+    const checks = yield* doctor({ PATH: `${REPO}/node_modules/.bin:/usr/bin:/bin`, HOME: temp.root, AGENT_BROWSER_EXECUTABLE_PATH: "/usr/bin/chromium", AGENT_BROWSER_ARGS: CHROMIUM_ARGS })
     expect(checks.find((c) => c.id === "agent-browser")).toMatchObject({ status: "pass" })
     expect(checks.find((c) => c.id === "agent-browser")?.message).toContain("0.41.2")
     expect(checks.find((c) => c.id === "browser")).toMatchObject({ status: "pass" })
     expect(checks.find((c) => c.id === "browser")?.message).toMatch(/^browser \/usr\/bin\/chromium \(from AGENT_BROWSER_EXECUTABLE_PATH\) starts \(Headless launch/)
-  })
+  }))
 
-  it("names the browser that cannot start and why, with the same advice as a failed call", async () => {
+  it.scopedLive("names the browser that cannot start and why, with the same advice as a failed call", () => Effect.gen(function*() {
     const standIn = join(temp.root, "exits-at-once")
     writeFileSync(standIn, "#!/bin/sh\necho 'stand-in refuses' >&2\nexit 1\n", { mode: 0o755 })
-    const checks = await doctor({ PATH: `${REPO}/node_modules/.bin:/usr/bin:/bin`, HOME: temp.root, AGENT_BROWSER_EXECUTABLE_PATH: standIn, AGENT_BROWSER_ARGS: CHROMIUM_ARGS })
+    const checks = yield* doctor({ PATH: `${REPO}/node_modules/.bin:/usr/bin:/bin`, HOME: temp.root, AGENT_BROWSER_EXECUTABLE_PATH: standIn, AGENT_BROWSER_ARGS: CHROMIUM_ARGS })
     const browser = checks.find((c) => c.id === "browser")
     expect(browser).toMatchObject({ status: "fail", message: `browser does not start: ${standIn} (set by AGENT_BROWSER_EXECUTABLE_PATH) exited at once (exit code 1) before opening DevTools.` })
     expect(browser?.fix).toContain("AGENT_BROWSER_EXECUTABLE_PATH, --executable-path or config browser.executablePath")
     expect(browser?.fix).toContain("agent-browser install")
-  })
+  }))
 
-  it("explains how to fix a missing agent-browser and a missing browser", async () => {
-    const checks = await doctor({ PATH: "/nonexistent", HOME: temp.root, AGENT_BROWSER_EXECUTABLE_PATH: "/nonexistent/chrome" })
-    expect(checks.find((c) => c.id === "agent-browser")).toMatchObject({ status: "fail", fix: "npm install -g agent-browser@0.41 (this package does not bundle it)" })
-    expect(checks.find((c) => c.id === "browser")?.status).toBe("fail")
-    expect(formatDoctor(checks)).toContain("✗ agent-browser not found on PATH\n    fix: npm install -g agent-browser@0.41")
-  })
+  it.scopedLive("explains how to fix a missing agent-browser and a missing browser", () =>
+    Effect.gen(function*() {
+      const checks = yield* doctor({ PATH: "/nonexistent", HOME: temp.root, AGENT_BROWSER_EXECUTABLE_PATH: "/nonexistent/chrome" })
+      expect(checks.find((c) => c.id === "agent-browser")).toMatchObject({ status: "fail", fix: "npm install -g agent-browser@0.41 (this package does not bundle it)" })
+      expect(checks.find((c) => c.id === "browser")?.status).toBe("fail")
+      expect(formatDoctor(checks)).toContain("✗ agent-browser not found on PATH\n    fix: npm install -g agent-browser@0.41")
+    }))
 
-  it("warns when pi's settings load this package from two sources", async () => {
-    const agentDir = join(temp.root, "agent")
-    mkdirSync(agentDir, { recursive: true })
-    writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ packages: ["npm:pi-agent-browser-effect", "/src/pi-agent-browser-effect"] }))
-    const checks = await doctor({ PATH: "/nonexistent", HOME: temp.root, PI_CODING_AGENT_DIR: agentDir })
-    expect(checks.find((c) => c.id === "duplicates")).toMatchObject({ status: "warn" })
-  })
+  it.scopedLive("warns when pi's settings load this package from two sources", () =>
+    Effect.gen(function*() {
+      const agentDir = join(temp.root, "agent")
+      mkdirSync(agentDir, { recursive: true })
+      writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ packages: ["npm:pi-agent-browser-effect", "/src/pi-agent-browser-effect"] }))
+      const checks = yield* doctor({ PATH: "/nonexistent", HOME: temp.root, PI_CODING_AGENT_DIR: agentDir })
+      expect(checks.find((c) => c.id === "duplicates")).toMatchObject({ status: "warn" })
+    }))
 })

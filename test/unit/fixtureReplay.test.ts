@@ -5,7 +5,8 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "@effect/vitest"
+import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
@@ -22,19 +23,18 @@ const fixtures = JSON.parse(readFileSync(join(import.meta.dirname, "../fixtures/
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
 
-const replay = (fixture: Fixture) => {
+const replayEffect = (fixture: Fixture) => {
   const args = fixture.argv.filter((a) => a !== "--json")
   const input = { args, ...(fixture.stdin !== undefined && (args.includes("batch") || args.includes("eval")) ? { stdin: fixture.stdin } : {}) }
-  return Effect.runPromise(
-    Effect.scoped(runToResult(input, call).pipe(
-      Effect.provide(fakeLayer(temp.root, [
-        // the post-click page read of a navigating click
-        { when: (r) => r.args.includes("eval") && r.stdin?.includes("location.href") === true, reply: FakeAgentBrowser.ok({ result: { title: "T", url: "http://127.0.0.1:8765/" } }), repeat: true },
-        { reply: { exitCode: fixture.exitCode, stdout: fixture.stdout, stderr: fixture.stderr }, repeat: true }
-      ]))
-    ))
+  return runToResult(input, call).pipe(
+    Effect.provide(fakeLayer(temp.root, [
+      // the post-click page read of a navigating click
+      { when: (r) => r.args.includes("eval") && r.stdin?.includes("location.href") === true, reply: FakeAgentBrowser.ok({ result: { title: "T", url: "http://127.0.0.1:8765/" } }), repeat: true },
+      { reply: { exitCode: fixture.exitCode, stdout: fixture.stdout, stderr: fixture.stderr }, repeat: true }
+    ]))
   )
 }
+const replay = (fixture: Fixture) => Effect.runPromise(Effect.scoped(replayEffect(fixture)))
 
 /** The category each failing JSON fixture must get. */
 const expectedFailures: Record<string, string> = {
@@ -96,28 +96,31 @@ describe("fixture replay", () => {
     else expect(result.isError).toBe(true)
   })
 
-  it("page_wedged points at tab recovery and keeps the code", async () => {
-    const fixture = fixtures["error_page_wedged_next_command_json"]
-    if (fixture === undefined) throw new Error("fixture missing")
-    const result = await replay(fixture)
-    expect(result.details.code).toBe("page_wedged")
-    expect(result.details.nextActions?.[0]?.id).toBe("list-tabs-for-recovery")
-  })
+  it.scoped("page_wedged points at tab recovery and keeps the code", () =>
+    Effect.gen(function*() {
+      const fixture = fixtures["error_page_wedged_next_command_json"]
+      if (fixture === undefined) throw new Error("fixture missing")
+      const result = yield* replayEffect(fixture)
+      expect(result.details.code).toBe("page_wedged")
+      expect(result.details.nextActions?.[0]?.id).toBe("list-tabs-for-recovery")
+    }))
 
-  it("a confirmation without a human to ask is declined (fail closed) and offers the model no confirm", async () => {
-    const fixture = fixtures["confirm_required_open_json"]
-    if (fixture === undefined) throw new Error("fixture missing")
-    const result = await replay(fixture)
-    expect(result.details.approval).toEqual({ action: "navigate", confirmationId: "r467478", asked: false, approved: false })
-    expect((result.details.nextActions ?? []).map((a) => a.id)).not.toContain("confirm-pending-action")
-  })
+  it.scoped("a confirmation without a human to ask is declined (fail closed) and offers the model no confirm", () =>
+    Effect.gen(function*() {
+      const fixture = fixtures["confirm_required_open_json"]
+      if (fixture === undefined) throw new Error("fixture missing")
+      const result = yield* replayEffect(fixture)
+      expect(result.details.approval).toEqual({ action: "navigate", confirmationId: "r467478", asked: false, approved: false })
+      expect((result.details.nextActions ?? []).map((a) => a.id)).not.toContain("confirm-pending-action")
+    }))
 
-  it("a mixed batch reports every step and the first failure", async () => {
-    const fixture = fixtures["batch_args_json_continue_on_error"]
-    if (fixture === undefined) throw new Error("fixture missing")
-    const result = await replay(fixture)
-    expect(result.details.batchSteps?.map((s) => s.resultCategory)).toEqual(["success", "success", "failure", "success"])
-    expect(result.details.batchSteps?.[2]?.failureCategory).toBe("selector-not-found")
-    expect(result.content[0]?.type === "text" && result.content[0].text).toContain("Result: step 3 failed (selector-not-found).")
-  })
+  it.scoped("a mixed batch reports every step and the first failure", () =>
+    Effect.gen(function*() {
+      const fixture = fixtures["batch_args_json_continue_on_error"]
+      if (fixture === undefined) throw new Error("fixture missing")
+      const result = yield* replayEffect(fixture)
+      expect(result.details.batchSteps?.map((s) => s.resultCategory)).toEqual(["success", "success", "failure", "success"])
+      expect(result.details.batchSteps?.[2]?.failureCategory).toBe("selector-not-found")
+      expect(result.content[0]?.type === "text" && result.content[0].text).toContain("Result: step 3 failed (selector-not-found).")
+    }))
 })

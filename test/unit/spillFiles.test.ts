@@ -2,7 +2,8 @@
 import { existsSync, readFileSync, unlinkSync } from "node:fs"
 import * as Effect from "effect/Effect"
 import * as ManagedRuntime from "effect/ManagedRuntime"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "@effect/vitest"
+import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { ArtifactStore } from "../../src/services/ArtifactStore.js"
@@ -49,18 +50,14 @@ describe("spill files", () => {
     }
   })
 
-  it("hold the full raw text, redacted", async () => {
-    const runtime = ManagedRuntime.make(fakeLayer(temp.root, [{ reply: snapshotReply(12, "redact") }]))
-    try {
-      const result = await runtime.runPromise(runToResult({ args: ["snapshot"] }, call))
+  it.scoped("hold the full raw text, redacted", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["snapshot"] }, call)
       const spilled = readFileSync(result.details.fullOutputPath ?? "", "utf8")
       expect(spilled).toContain("redact line 0")
       expect(spilled).toContain("token=[REDACTED]")
       expect(spilled).not.toMatch(/tok\d+secret/)
-    } finally {
-      await runtime.dispose()
-    }
-  })
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: snapshotReply(12, "redact") }]))))
 
   it("of unpersisted sessions are process-private and removed at shutdown; persisted ones stay", async () => {
     const runtime = ManagedRuntime.make(fakeLayer(temp.root, [{ reply: snapshotReply(12, "a") }, { reply: snapshotReply(12, "b") }]))
@@ -73,22 +70,16 @@ describe("spill files", () => {
     expect(existsSync(kept.details.fullOutputPath ?? "")).toBe(true)
   })
 
-  it("restored from a branch become missing when their file is gone", async () => {
-    const runtime = ManagedRuntime.make(fakeLayer(temp.root, [{ reply: snapshotReply(12, "m") }]))
-    try {
-      const result = await runtime.runPromise(runToResult({ args: ["snapshot"] }, { ...call, persistSession: true }))
+  it.scoped("restored from a branch become missing when their file is gone", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["snapshot"] }, { ...call, persistSession: true })
       const entries = result.details.artifactManifest?.entries ?? []
       unlinkSync(result.details.fullOutputPath ?? "")
-      const restored = await runtime.runPromise(Effect.gen(function*() {
-        const store = yield* ArtifactStore
-        yield* store.restoreManifest(entries)
-        return yield* store.manifest
-      }))
+      const store = yield* ArtifactStore
+      yield* store.restoreManifest(entries)
+      const restored = yield* store.manifest
       expect(restored[0]?.retentionState).toBe("missing")
-    } finally {
-      await runtime.dispose()
-    }
-  })
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: snapshotReply(12, "m") }]))))
 })
 
 describe("crashed processes", () => {

@@ -5,6 +5,7 @@ import { PolicyBlocked } from "../../schema/ToolError.js"
 import { outsideAllowList, parseAllowList } from "../../upstream/allowedDomains.js"
 import { flagValue, parseCommandLine } from "../../upstream/commandLine.js"
 import type { UpstreamOutcome } from "../../schema/Outcome.js"
+import { readPayload, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { observeDaemon } from "../refs/refTracking.js"
 
 /** Commands after which the page may be somewhere else: the allow-list is checked against where it ended up. */
@@ -18,8 +19,8 @@ export const checkAllowList = (plan: Plan, outcome: UpstreamOutcome, navigation:
   Effect.gen(function*() {
     const list = flagValue(parseCommandLine(plan.effectiveArgs), "--allowed-domains")
     if (list === undefined || outcome.kind !== "single" || !NAVIGATING.has(plan.line.command ?? "")) return
-    const reported = (outcome.data as { url?: unknown } | null)?.url
-    const url = navigation?.url ?? (typeof reported === "string" ? reported : (yield* observeDaemon(plan)).url)
+    const reported = readPayload(UrlReply, outcome.data, (d) => d.url)
+    const url = navigation?.url ?? reported ?? (yield* observeDaemon(plan)).url
     if (url === undefined) return
     const host = outsideAllowList(url, parseAllowList(list))
     if (host !== undefined) {

@@ -9,6 +9,7 @@ import type { Plan } from "../../schema/Plan.js"
 import type { ViewportFacts } from "../../schema/PageFacts.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { targetOf } from "../../session/target.js"
+import { EvalResult, readPayload } from "../../schema/UpstreamPayloads.js"
 
 /** Probes are quick reads; a page that cannot answer within this is reported as unknown. */
 const PROBE_TIMEOUT_MS = 8_000
@@ -17,8 +18,7 @@ const runBatch = (plan: Plan, steps: ReadonlyArray<ReadonlyArray<string>>) =>
   Effect.flatMap(SessionCommands, (commands) => commands.batch(targetOf(plan), steps, { timeoutMs: PROBE_TIMEOUT_MS, failFast: true }))
 
 const evalResult = (row: StepRow | undefined): Record<string, unknown> | undefined => {
-  const value = row?.success === true ? (row.result as { result?: unknown } | null)?.result : undefined
-  return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : undefined
+  return row?.success === true ? readPayload(EvalResult, row.result, (r) => r.result) : undefined
 }
 
 /** How long a click gets to start a navigation before the page is read (form submits commit a few ms later). */

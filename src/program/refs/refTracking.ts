@@ -9,12 +9,11 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import type { RefInfo } from "../../schema/RefSnapshot.js"
 import { ToolConfig, type ToolConfigShape } from "../../services/ToolConfig.js"
 import { preflightArgs, preflightBatch, refsIn } from "../../session/refPreflight.js"
+import { readPayload, SnapshotRefs } from "../../schema/UpstreamPayloads.js"
 
-export const refsFrom = (data: unknown): ReadonlyMap<string, RefInfo> | undefined => {
-  const refs = (data as { refs?: unknown } | null)?.refs
-  if (refs === null || typeof refs !== "object" || refs === undefined) return undefined
-  return new Map(Object.entries(refs as Record<string, { role?: unknown; name?: unknown }>).map(([id, r]) => [id, { role: String(r.role ?? ""), name: String(r.name ?? "") }]))
-}
+/** The refs a `snapshot` reply allocated, by id; undefined when the reply carries no ref map. */
+export const refsFrom = (data: unknown): ReadonlyMap<string, RefInfo> | undefined =>
+  readPayload(SnapshotRefs, data, (d) => new Map(Object.entries(d.refs)))
 
 const socketDirOf = (plan: Plan, config: ToolConfigShape): string | undefined =>
   plan.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.env["AGENT_BROWSER_SOCKET_DIR"]

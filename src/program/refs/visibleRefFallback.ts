@@ -12,6 +12,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { refsFrom } from "./refTracking.js"
+import { OriginReply, readPayload } from "../../schema/UpstreamPayloads.js"
 
 /** Candidates offered; more than this means the name is not specific enough to act on. */
 export const MAX_FALLBACK_REFS = 3
@@ -70,9 +71,9 @@ export const visibleRefFallback = (plan: Plan, error: SelectorNotFound) =>
     if (outcome.kind !== "single") return error
     const refs = refsFrom(outcome.data)
     if (refs === undefined) return error
-    const origin = (outcome.data as { origin?: unknown } | null)?.origin
+    const origin = readPayload(OriginReply, outcome.data, (d) => d.origin)
     const existing = yield* registry.refSnapshotOf(plan.sessionName)
-    yield* registry.recordRefSnapshot(plan.sessionName, { refs, url: typeof origin === "string" ? origin : "", daemonPid: existing?.daemonPid })
+    yield* registry.recordRefSnapshot(plan.sessionName, { refs, url: origin ?? "", daemonPid: existing?.daemonPid })
     const matches = matchRefs(target, refs)
     return matches.length === 0 || matches.length > MAX_FALLBACK_REFS
       ? error

@@ -12,6 +12,7 @@ import { TabDrift } from "../../schema/ToolError.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { targetOf } from "../../session/target.js"
 import type { UpstreamOutcome } from "../../schema/Outcome.js"
+import { readPayload, TabList, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { samePage } from "../../session/refPreflight.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import type { TabCorrection } from "../../schema/PageFacts.js"
@@ -23,16 +24,16 @@ const TAB_COMMAND_TIMEOUT_MS = 8_000
 export const recoverTab = (plan: Plan, outcome: UpstreamOutcome) =>
   Effect.gen(function*() {
     if (!OPENS.has(plan.line.command ?? "") || outcome.kind !== "single" || plan.sessionName === undefined) return undefined
-    const opened = (outcome.data as { url?: unknown } | null)?.url
-    if (typeof opened !== "string" || !/^https?:/.test(opened)) return undefined
+    const opened = readPayload(UrlReply, outcome.data, (d) => d.url)
+    if (opened === undefined || !/^https?:/.test(opened)) return undefined
     const active = (yield* observeDaemon(plan)).url
     if (active === undefined || samePage(opened, active)) return undefined
     const commands = yield* SessionCommands
     const target = { ...targetOf(plan), kind: "browser" as const }
     const run = (args: ReadonlyArray<string>) => Effect.either(commands.run(target, args, { timeoutMs: TAB_COMMAND_TIMEOUT_MS }))
     const listed = yield* run(["tab", "list"])
-    const tabs = Either.isRight(listed) && listed.right.kind === "single" ? ((listed.right.data as { tabs?: unknown } | null)?.tabs ?? []) : []
-    const match = (tabs as Array<{ tabId?: unknown; url?: unknown }>).find((t) => typeof t.url === "string" && samePage(opened, t.url))
+    const tabs = Either.isRight(listed) && listed.right.kind === "single" ? (readPayload(TabList, listed.right.data, (d) => d.tabs) ?? []) : []
+    const match = tabs.find((t) => typeof t.url === "string" && samePage(opened, t.url))
     if (match === undefined || typeof match.tabId !== "string") {
       return yield* new TabDrift({ expectedUrl: opened, observedUrl: active })
     }

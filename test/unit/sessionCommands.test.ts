@@ -1,0 +1,61 @@
+/** SessionCommandsLive over FakeAgentBrowser: the target's flags and env are used, a reply is classified once, batch rows are typed. */
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/FakeAgentBrowser.js"
+import { SessionCommandsLive } from "../../src/layers/SessionCommandsLive.js"
+import type { SessionTarget } from "../../src/schema/SessionTarget.js"
+import { SessionCommands } from "../../src/services/SessionCommands.js"
+
+const target: SessionTarget = { prefix: ["--json", "--session", "s1", "--headed"], env: { AGENT_BROWSER_SOCKET_DIR: "/tmp/sock" }, cwd: "/work/project", kind: "browser" }
+const fake = (script: ReadonlyArray<ScriptedRun>) => SessionCommandsLive.pipe(Layer.provideMerge(FakeAgentBrowser.layer(script)))
+
+describe("SessionCommands", () => {
+  it.effect("run: the target's global flags, env and cwd, then the argv; a success is a single outcome", () =>
+    Effect.gen(function*() {
+      const commands = yield* SessionCommands
+      const outcome = yield* commands.run(target, ["get", "url"], { timeoutMs: 5_000 })
+      expect(outcome).toEqual({ kind: "single", data: { url: "http://a.test/" }, warning: undefined })
+      const [request] = yield* (yield* FakeAgentBrowser).requests
+      expect(request).toMatchObject({ binary: "/fake/agent-browser", args: ["--json", "--session", "s1", "--headed", "get", "url"], env: target.env, cwd: "/work/project", timeoutMs: 5_000 })
+    }).pipe(Effect.provide(fake([{ reply: FakeAgentBrowser.ok({ url: "http://a.test/" }) }]))))
+
+  it.effect("run: an error reply fails once, with its tagged error and the upstream text kept", () =>
+    Effect.gen(function*() {
+      const commands = yield* SessionCommands
+      const stale = yield* Effect.flip(commands.run(target, ["click", "@e9"], { timeoutMs: 5_000 }))
+      expect(stale._tag).toBe("StaleRef")
+      const missing = yield* Effect.flip(commands.run(target, ["click", "#x"], { timeoutMs: 5_000 }))
+      expect(missing._tag).toBe("SelectorNotFound")
+      const garbage = yield* Effect.flip(commands.run(target, ["get", "url"], { timeoutMs: 5_000 }))
+      expect(garbage).toMatchObject({ _tag: "ParseFailure", stdout: "garbage\n" })
+      expect((yield* (yield* FakeAgentBrowser).requests).length).toBe(3)
+    }).pipe(Effect.provide(fake([
+      { when: (r) => r.args.includes("@e9"), reply: FakeAgentBrowser.fail("Unknown ref: e9") },
+      { when: (r) => r.args.includes("#x"), reply: FakeAgentBrowser.fail("Element not found: #x. Verify the selector") },
+      { reply: { exitCode: 0, stdout: "garbage\n" } }
+    ]))))
+
+  it.effect("batch: one process with the steps on stdin (--bail when fail-fast); each failed row keeps its typed error", () =>
+    Effect.gen(function*() {
+      const commands = yield* SessionCommands
+      const rows = yield* commands.batch(target, [["get", "title"], ["click", "@e9"], ["wait", "#late"]], { timeoutMs: 9_000, failFast: true })
+      expect(rows.map((r) => (r.success ? "ok" : r.error._tag))).toEqual(["ok", "StaleRef", "TimedOut"])
+      expect(rows[0]).toEqual({ command: ["get", "title"], success: true, result: { title: "T" } })
+      const [request] = yield* (yield* FakeAgentBrowser).requests
+      expect(request?.args).toEqual(["--json", "--session", "s1", "--headed", "batch", "--bail"])
+      expect(JSON.parse(request?.stdin ?? "")).toEqual([["get", "title"], ["click", "@e9"], ["wait", "#late"]])
+    }).pipe(Effect.provide(fake([{ reply: { exitCode: 1, stdout: JSON.stringify([
+      { command: ["get", "title"], success: true, result: { title: "T" }, error: null },
+      { command: ["click", "@e9"], success: false, result: null, error: "Unknown ref: e9" },
+      { command: ["wait", "#late"], success: false, result: null, error: "Wait timed out after 500ms" }
+    ]) } }]))))
+
+  it.effect("batch: a reply without step rows is a parse failure", () =>
+    Effect.gen(function*() {
+      const commands = yield* SessionCommands
+      const error = yield* Effect.flip(commands.batch(target, [["get", "title"]], { timeoutMs: 9_000, failFast: false }))
+      expect(error._tag).toBe("ParseFailure")
+      expect((yield* (yield* FakeAgentBrowser).requests)[0]?.args.at(-1)).toBe("batch")
+    }).pipe(Effect.provide(fake([{ reply: FakeAgentBrowser.ok({ title: "T" }) }]))))
+})
