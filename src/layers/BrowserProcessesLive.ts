@@ -102,6 +102,9 @@ const browserGroup = (identity: BrowserIdentity): ReadonlyArray<number> => {
   return allStats().filter((s) => s.pgid === pgid && s.state !== "Z" && argvOf(s.pid)[0] === identity.browserExe).map((s) => s.pid)
 }
 
+/** Times a reaped browser's folders are checked again for late writes (each after two polls). */
+const FOLDER_RECHECKS = 5
+
 const waitUntil = (done: () => boolean, ms: number) =>
   Effect.gen(function*() {
     for (let waited = 0; waited < ms && !done(); waited += POLL_MS) yield* Effect.sleep(POLL_MS)
@@ -132,7 +135,14 @@ const endBrowser = (identity: BrowserIdentity) =>
   Effect.gen(function*() {
     const killed = browserGroup(identity).filter((pid) => signal(pid, "SIGKILL"))
     yield* waitUntil(() => browserGroup(identity).length === 0, DAEMON_GRACE_MS)
-    return { killed, removed: removeAll([identity.profileDir, identity.singletonDir]) }
+    const folders = [identity.profileDir, identity.singletonDir]
+    const removed = removeAll(folders)
+    // a helper process that was still exiting can write into the profile once more: remove again until it stays gone
+    for (let attempt = 0; attempt < FOLDER_RECHECKS && folders.some((f) => f !== undefined && exists(f)); attempt++) {
+      yield* Effect.sleep(POLL_MS * 2)
+      removeAll(folders)
+    }
+    return { killed, removed }
   })
 
 const sessionFiles = (socketDir: string, session: string) => SESSION_FILES.map((ext) => join(socketDir, `${session}.${ext}`))

@@ -18,6 +18,10 @@ export const DIAGNOSTIC_ROWS = 40
 const bounded = (lines: ReadonlyArray<string>): string =>
   lines.slice(0, DIAGNOSTIC_ROWS).join("\n") + (lines.length > DIAGNOSTIC_ROWS ? `\n… ${lines.length - DIAGNOSTIC_ROWS} more (see the full output)` : "")
 
+/** The newest rows of a log (the end is what a repro just printed), with the count of older ones not shown. */
+const newest = (lines: ReadonlyArray<string>): string =>
+  (lines.length > DIAGNOSTIC_ROWS ? `… ${lines.length - DIAGNOSTIC_ROWS} older (see the full output)\n` : "") + lines.slice(-DIAGNOSTIC_ROWS).join("\n")
+
 const networkRequests = (requests: ReadonlyArray<Data>): Formatted => {
   const failed = requests.filter(isFailedRequest)
   const benign = failed.filter((r) => isBenignFailure(str(r["url"])))
@@ -28,10 +32,14 @@ const networkRequests = (requests: ReadonlyArray<Data>): Formatted => {
   return { text: `${head}\n${bounded(ordered.map(row))}`, summary: head }
 }
 
+/** agent-browser 0.41 keeps the newest 1,000 console messages of a page and drops older ones without saying so. */
+export const CONSOLE_BUFFER_LIMIT = 1_000
+
 const consoleMessages = (messages: ReadonlyArray<Data>): Formatted => {
   const count = (t: string) => messages.filter((m) => m["type"] === t).length
-  const head = `${messages.length} console messages (${count("error")} errors, ${count("warning")} warnings)`
-  return { text: `${head}\n${bounded(messages.map((m) => `[${str(m["type"])}] ${str(m["text"])}`))}`, summary: head }
+  const full = messages.length >= CONSOLE_BUFFER_LIMIT
+  const head = `${messages.length} console messages (${count("error")} errors, ${count("warning")} warnings)${full ? `; the buffer is full, so older messages were dropped (upstream keeps the newest ${CONSOLE_BUFFER_LIMIT}): clear it with console --clear before a repro` : ""}`
+  return { text: `${head}\n${newest(messages.map((m) => `[${str(m["type"])}] ${str(m["text"])}`))}`, summary: head }
 }
 
 const pageErrors = (errors: ReadonlyArray<Data>): Formatted => {

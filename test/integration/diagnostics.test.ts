@@ -24,6 +24,14 @@ describe("diagnostic families", () => {
     expect(text).toContain("[warning] warn message")
   })
 
+  it("console: a page that logs more than upstream keeps is told that older messages were dropped", async () => {
+    await live.tool.call({ args: ["eval", "for (let i = 0; i < 1500; i++) console.log('flood ' + i)"] })
+    const text = textOf(await live.tool.call({ args: ["console"] }))
+    expect(text).toMatch(/^1000 console messages \(\d+ errors, \d+ warnings\); the buffer is full, so older messages were dropped/)
+    expect(text).toContain("[log] flood 1499")
+    await live.tool.call({ args: ["console", "--clear"] })
+  })
+
   it("errors: one line per page error with its location", async () => {
     const text = textOf(await live.tool.call({ args: ["errors"] }))
     expect(text).toMatch(/^1 page errors\nError: boom uncaught \(at /)

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
 import { type Harness, makeHarness, textOf } from "../support/harness.js"
 import { makeLiveEnv, NATIVE_BINARY, REPO, type LiveEnv } from "../support/liveEnv.js"
-import { kill, sessionProcesses, type SessionProcesses, survivors, tempLeftovers } from "../support/faults.js"
+import { kill, sessionProcesses, type SessionProcesses, settledEmpty, survivors, tempLeftovers } from "../support/faults.js"
 
 let site: StaticServer
 beforeAll(async () => {
@@ -32,8 +32,8 @@ const withWorld = async (run: (world: LiveEnv, tool: Harness, track: (p: Session
     await run(world, tool, track)
     await tool.closeOwned()
     expect(await survivors(seen)).toEqual([])
-    expect(tempLeftovers(join(world.root, "tmp"))).toEqual([])
-    expect(readdirSync(world.config.socketDir)).toEqual([])
+    expect(await settledEmpty(() => tempLeftovers(join(world.root, "tmp")))).toEqual([])
+    expect(await settledEmpty(() => readdirSync(world.config.socketDir))).toEqual([])
   } finally {
     await tool.dispose()
     await world.dispose()
@@ -62,7 +62,7 @@ describe("a browser lost between calls", () => {
       expect(textOf(lost)).toContain("was lost since the last call")
       expect(lost.details.nextActions?.[0]).toMatchObject({ id: "reopen-lost-page", params: { args: ["--session", session, "open", `${site.origin}/index.html`] } })
       expect(await survivors(before?.browserGroup ?? [])).toEqual([])
-      expect(tempLeftovers(join(world.root, "tmp"))).toEqual([])
+      expect(await settledEmpty(() => tempLeftovers(join(world.root, "tmp")))).toEqual([])
 
       const again = await tool.call({ args: ["open", `${site.origin}/index.html`] })
       expect(again.isError).toBe(false)

@@ -48,9 +48,9 @@ export const sessionProcesses = (socketDir: string, session: string): SessionPro
   return { daemonPid, browserPid: undefined, profileDir: undefined, browserGroup: [] }
 }
 
-/** Every pid in the list that is still running (polled briefly: exits take a moment). */
+/** Every pid in the list that is still running (polled up to 15 s: exits take a moment on a loaded machine). */
 export const survivors = async (pids: ReadonlyArray<number>): Promise<ReadonlyArray<number>> => {
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 150; i++) {
     const left = pids.filter(isAlive)
     if (left.length === 0) return left
     await new Promise((r) => setTimeout(r, 100))
@@ -65,6 +65,16 @@ export const tempLeftovers = (tmp: string): ReadonlyArray<string> => {
   } catch {
     return []
   }
+}
+
+/** Polls `read` until it returns an empty list or 15 s pass; returns the last answer (cleanup runs after exits). */
+export const settledEmpty = async <A>(read: () => ReadonlyArray<A>): Promise<ReadonlyArray<A>> => {
+  for (let i = 0; i < 150; i++) {
+    const left = read()
+    if (left.length === 0) return left
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return read()
 }
 
 export const kill = (pid: number | undefined, signal: NodeJS.Signals = "SIGKILL"): void => {
