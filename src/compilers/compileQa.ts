@@ -18,7 +18,14 @@ export const compileQa = (qa: Qa, cwd: string): Either.Either<CompiledQa, Invali
   if (attached === (qa.url !== undefined)) {
     return Either.left(new InvalidInput({ field: "qa", message: "give either url (open and check a page) or attached: true (check the current page)" }))
   }
-  const checks = { network: qa.checkNetwork ?? !attached, console: qa.checkConsole ?? !attached, errors: qa.checkErrors ?? !attached }
+  const checks = {
+    network: qa.checkNetwork ?? !attached,
+    console: qa.checkConsole ?? !attached,
+    errors: qa.checkErrors ?? !attached,
+    attached,
+    ...(qa.url !== undefined ? { url: qa.url } : {}),
+    diagnosticsResetAtStart: !attached
+  }
   const loadState = qa.loadState ?? "domcontentloaded"
   const rows: Array<ReadonlyArray<string>> = []
   if (!attached) {

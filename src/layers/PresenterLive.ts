@@ -67,7 +67,7 @@ export const PresenterLive = Layer.effect(
             ...optional("command", plan?.line.command),
             ...optional("subcommand", plan !== undefined && hasSubcommands(plan.line) ? plan.line.subcommand ?? "" : undefined),
             ...optional("sessionName", plan?.sessionName),
-            ...(plan?.usedImplicitSession === true ? { usedImplicitSession: true } : {}),
+            ...(plan?.usedImplicitSession === true ? { usedImplicitSession: true } : plan?.sessionRole === "explicit" ? { usedImplicitSession: false } : {}),
             ...(plan !== undefined ? compiledEcho(plan, redact) : {})
           }
         }
@@ -158,7 +158,7 @@ export const PresenterLive = Layer.effect(
           ...(error === undefined ? { successCategory: executed !== undefined ? successCategory(executed) : "completed" } : { failureCategory: categoryOf(error) }),
           summary: failure?.summary ?? (input.electron !== undefined ? electronSummary(input.electron) : undefined) ?? body?.summary ?? "",
           ...(executed !== undefined && body !== undefined ? executedDetails(executed, body, redact) : {}),
-          ...(error !== undefined ? errorDetails(error) : {}),
+          ...(error !== undefined ? errorDetails(error, redact) : {}),
           ...optional("fullOutputPath", snapshotSpill ?? budget.fullOutputPath),
           ...optional("pageChangeSummary", change?.summary),
           ...(step !== undefined && error !== undefined

@@ -1,7 +1,9 @@
 /**
  * SessionRegistryLive: the managed-session state and one record per upstream session in `Ref`s, replaced whole; one
  * semaphore per lock key, created atomically on first use (so calls that arrive together share it) and kept for
- * the process (a handful of keys per pi session).
+ * the process (a handful of keys per pi session). Generations only grow within the process, across branch restores:
+ * a restored branch continues above the highest generation any branch reached, so a fresh launch or a close rotation
+ * never reuses the name of a browser another branch launched (and that may still run).
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -28,6 +30,10 @@ export const SessionRegistryLive = Layer.effect(
     const records = yield* Ref.make<ReadonlyMap<string, SessionRecord>>(new Map())
     const owned = yield* Ref.make<ReadonlyMap<string, ManagedSession>>(new Map())
     const locks = yield* Ref.make<ReadonlyMap<string, Semaphore>>(new Map())
+    /** The highest generation any state of this process reached (per base name). */
+    const highest = yield* Ref.make<ReadonlyMap<string, number>>(new Map())
+    const raise = (next: SessionState) =>
+      Ref.update(highest, (m) => (next.generation > (m.get(next.baseName) ?? 0) ? new Map(m).set(next.baseName, next.generation) : m))
 
     const recordOf = (session: string) => Effect.map(Ref.get(records), (m) => m.get(session) ?? EMPTY)
     const update = (session: string, f: (record: SessionRecord) => SessionRecord) =>
@@ -51,7 +57,7 @@ export const SessionRegistryLive = Layer.effect(
         ({ next, replaced }) => {
           if (next === undefined) return Effect.succeed(Option.none<ManagedSession>())
           const closed = [...(replaced !== undefined ? [replaced.name] : []), ...(isClose(plan.line) && plan.sessionName !== undefined ? [plan.sessionName] : [])]
-          return Effect.as(track(next, closed), Option.fromNullable(replaced))
+          return Effect.as(Effect.zipRight(raise(next), track(next, closed)), Option.fromNullable(replaced))
         }
       )
     const lockFor = (key: string) =>
@@ -93,10 +99,13 @@ export const SessionRegistryLive = Layer.effect(
         }),
       recordAttempt: (plan) => Effect.asVoid(transition(plan)),
       restore: (next) =>
-        Effect.zipRight(
-          Ref.update(state, (s) => Option.some({ ...next, epoch: Option.match(s, { onNone: () => 0, onSome: (v) => v.epoch + 1 }) })),
-          track(next, [])
-        ),
+        Effect.gen(function*() {
+          const above = Math.max(next.generation, (yield* Ref.get(highest)).get(next.baseName) ?? 0)
+          const restored: SessionState = { ...next, generation: above }
+          yield* Ref.update(state, (s) => Option.some({ ...restored, epoch: Option.match(s, { onNone: () => 0, onSome: (v) => v.epoch + 1 }) }))
+          yield* raise(restored)
+          yield* track(next, [])
+        }),
       ownedSessions: Effect.map(Ref.get(owned), (m) => [...m.values()]),
       snapshot: Ref.get(state),
       view: (session) => Effect.map(recordOf(session), ({ pendingRecording: _, ...view }) => view),

@@ -8,7 +8,7 @@ import type { Executed } from "../schema/Executed.js"
 import type { StepRow } from "../schema/Outcome.js"
 import type { Plan } from "../schema/Plan.js"
 import type { BatchStepDetails, ToolDetails } from "../schema/ToolDetails.js"
-import { categoryOf, type ToolError } from "../schema/ToolError.js"
+import { categoryOf, type SessionRecoveryHint, type ToolError } from "../schema/ToolError.js"
 import { summarize } from "../session/artifactSummary.js"
 import { lookupCompiledEcho, lookupDetails } from "./lookupText.js"
 import { DETAILS_DATA_BYTES, DETAILS_STDERR_BYTES, byteLength, headBytes } from "./budgets.js"
@@ -94,14 +94,21 @@ export const executedDetails = (executed: Executed, body: Body, redact: RedactAr
   }
 }
 
+/** The retry the hint suggests, with its argv redacted like every echoed argv. */
+const redactedHint = (hint: SessionRecoveryHint, redact: RedactArgs): SessionRecoveryHint => ({
+  ...hint,
+  exampleArgs: redact(hint.exampleArgs),
+  exampleParams: { ...hint.exampleParams, args: redact(hint.exampleParams.args) }
+})
+
 /** Why a call failed, as data. */
-export const errorDetails = (error: ToolError): Fields => {
+export const errorDetails = (error: ToolError, redact: RedactArgs): Fields => {
   const upstream = error._tag === "UpstreamFailed" ? error : undefined
   const stderr = upstream?.stderr ?? (error._tag === "ParseFailure" || error._tag === "TimedOut" ? error.stderr : undefined)
   return {
     ...(error._tag !== "InvalidInput" && error.message !== "" ? { error: error.message } : {}),
     ...(error._tag === "InvalidInput" ? { validationError: error.message } : {}),
-    ...(error._tag === "InvalidInput" && error.sessionRecoveryHint !== undefined ? { sessionRecoveryHint: error.sessionRecoveryHint } : {}),
+    ...(error._tag === "InvalidInput" && error.sessionRecoveryHint !== undefined ? { sessionRecoveryHint: redactedHint(error.sessionRecoveryHint, redact) } : {}),
     ...(stderr !== undefined && stderr.trim() !== "" ? { stderr: headBytes(stderr.trim(), DETAILS_STDERR_BYTES) } : {}),
     ...(upstream !== undefined ? { exitCode: upstream.exitCode, ...optional("code", upstream.code), ...budgetData(upstream.data) } : {}),
     ...optional("launchDiagnostic", upstream?.launch),

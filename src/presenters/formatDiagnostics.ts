@@ -5,7 +5,7 @@
  */
 import type { RouteDiagnostic } from "../schema/Captures.js"
 import type { NextAction } from "../schema/ToolDetails.js"
-import { isBenignFailure, isFailedRequest } from "../upstream/requestOutcome.js"
+import { isBenignAssetFailure, isFailedRequest } from "../upstream/requestOutcome.js"
 import type { Formatted } from "./formatted.js"
 import { nextActions } from "./nextActions.js"
 
@@ -24,7 +24,7 @@ const newest = (lines: ReadonlyArray<string>): string =>
 
 const networkRequests = (requests: ReadonlyArray<Data>): Formatted => {
   const failed = requests.filter(isFailedRequest)
-  const benign = failed.filter((r) => isBenignFailure(str(r["url"])))
+  const benign = failed.filter(isBenignAssetFailure)
   const actionable = failed.filter((r) => !benign.includes(r))
   const row = (r: Data) => `[${str(r["requestId"])}] ${str(r["method"])} ${str(r["url"])} (${str(r["resourceType"])}) ${typeof r["status"] === "number" ? r["status"] : "no response"}`
   const ordered = [...actionable, ...requests.filter((r) => !failed.includes(r)), ...benign]
@@ -141,7 +141,7 @@ export const networkFollowUps = (
   const requests = (Array.isArray(data["requests"]) ? data["requests"] : []) as ReadonlyArray<Data>
   const safe = requests.filter((r) => SAFE_ID.test(str(r["requestId"])))
   const failed = safe.filter(isFailedRequest)
-  const actionable = failed.filter((r) => !isBenignFailure(str(r["url"])) && typeof r["status"] === "number")
+  const actionable = failed.filter((r) => !isBenignAssetFailure(r) && typeof r["status"] === "number")
   const api = safe.filter((r) => /^(fetch|xhr)$/i.test(str(r["resourceType"])))
   const selected = actionable[0] ?? api[0] ?? failed[0] ?? safe[0]
   const routed = (routes ?? []).find((d) => SAFE_ID.test(d.requestId))

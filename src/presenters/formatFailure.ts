@@ -28,7 +28,11 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
       InvalidInput: (e) => ({
         text: `Invalid input: ${e.message}`,
         summary: "Invalid input",
-        nextActions: e.sessionRecoveryHint !== undefined ? [nextActions.retryFresh(args)] : none
+        nextActions: e.sessionRecoveryHint !== undefined
+          ? [nextActions.retryFresh(args)]
+          : e.field === "qa.attached" && session !== undefined
+          ? [nextActions.listTabsBeforeQaAttached(session), nextActions.snapshotBeforeQaAttached(session)]
+          : none
       }),
       MissingBinary: (e) => ({
         text: e.reason === "unsupported-version"

@@ -32,7 +32,9 @@ export const NEXT_ACTION_IDS = [
   "inspect-browser-profiles",
   "reopen-lost-page",
   "check-page-state",
-  "show-command-help"
+  "show-command-help",
+  "list-tabs-before-qa-attached",
+  "snapshot-before-qa-attached"
 ] as const
 export type NextActionId = (typeof NEXT_ACTION_IDS)[number]
 
@@ -56,6 +58,10 @@ const make = (
 })
 
 export const nextActions = {
+  listTabsBeforeQaAttached: (session: string | undefined) =>
+    make("list-tabs-before-qa-attached", "Find the http(s) tab to check before running qa.attached again.", withSession(session, ["tab", "list"])),
+  snapshotBeforeQaAttached: (session: string | undefined) =>
+    make("snapshot-before-qa-attached", "See what the attached session currently shows.", withSession(session, ["snapshot", "-i"])),
   refreshRefs: (session: string | undefined) =>
     make("refresh-interactive-refs", "Get current interactive refs before retrying the element action.", withSession(session, ["snapshot", "-i"]), {
       safety: "Do not retry the old @ref; use one from the new snapshot."

@@ -7,9 +7,10 @@ export const qaText = (plan: Plan, qa: QaVerdict, verified: VerifiedArtifacts, s
   const compiled = plan.compiled.mode === "qa" ? plan.compiled.qa : undefined
   const target = compiled?.rows.find((r) => r[0] === "open")?.[1] ?? "the current page"
   const shot = verified.rows.find((r) => r.kind === "screenshot")
-  const checks = compiled !== undefined ? Object.entries(compiled.checks).filter(([, on]) => on).map(([k]) => k) : []
+  const checks = compiled !== undefined ? (["network", "console", "errors"] as const).filter((k) => compiled.checks[k]) : []
+  const warnings = qa.warnings.length > 0 ? `\n${qa.warnings.map((w) => `Warning: ${w}`).join("\n")}` : ""
   if (qa.passed) {
-    return `QA passed: ${target} (load ${compiled?.loadState ?? "?"}${checks.length > 0 ? `; no ${checks.join("/")} problems` : ""})${shot !== undefined ? `\nScreenshot: ${shot.path} (${shot.state})` : ""}`
+    return `QA passed: ${target} (load ${compiled?.loadState ?? "?"}${checks.length > 0 ? `; no ${checks.join("/")} problems` : ""})${shot !== undefined ? `\nScreenshot: ${shot.path} (${shot.state})` : ""}${warnings}`
   }
-  return `QA failed: ${target}\n${qa.failedChecks.map((c) => `- ${c}`).join("\n")}${qa.warnings.length > 0 ? `\n${qa.warnings.join("\n")}` : ""}\n\n${stepsText}`
+  return `QA failed: ${target}\n${qa.failedChecks.map((c) => `- ${c}`).join("\n")}${warnings}\n\n${stepsText}`
 }

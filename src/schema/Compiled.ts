@@ -23,7 +23,17 @@ export interface CompiledBatch {
 
 export interface CompiledQa extends CompiledBatch {
   readonly loadState: string
-  readonly checks: { readonly network: boolean; readonly console: boolean; readonly errors: boolean }
+  readonly checks: {
+    readonly network: boolean
+    readonly console: boolean
+    readonly errors: boolean
+    /** Current-session QA (`qa.attached`). */
+    readonly attached: boolean
+    /** The page URL-opening QA opens (absent for attached QA). */
+    readonly url?: string
+    /** Only URL-opening QA clears the diagnostic buffers first; attached QA reads what they already hold. */
+    readonly diagnosticsResetAtStart: boolean
+  }
 }
 
 /** `sourceLookup` / `networkSourceLookup` → one evidence batch (no --bail: a failed React step is evidence too). */

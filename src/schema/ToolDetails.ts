@@ -92,9 +92,11 @@ const LaunchDiagnostic = Schema.Struct({
 
 const SessionRecoveryHint = Schema.Struct({
   reason: Schema.Literal("launch-flags-on-active-session"),
+  recommendedSessionMode: Schema.Literal("fresh"),
+  exampleArgs: Strings,
+  exampleParams: Schema.Struct({ args: Strings, sessionMode: Schema.Literal("fresh") }),
   flags: Strings,
-  activeSession: Schema.String,
-  retry: Schema.Struct({ sessionMode: Schema.Literal("fresh") })
+  activeSession: Schema.String
 })
 
 /** The wrapper-managed session after a call, for rebuilding state on reload/resume. */

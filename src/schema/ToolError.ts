@@ -10,9 +10,13 @@ import type { ElectronCleanupReport, ElectronLaunchDiagnostics } from "./Electro
 /** A recovery hint for launch-scoped flags sent to an already-active managed session. */
 export interface SessionRecoveryHint {
   readonly reason: "launch-flags-on-active-session"
+  readonly recommendedSessionMode: "fresh"
+  /** The caller's argv (the presenter redacts it), to retry as is with `sessionMode: "fresh"`. */
+  readonly exampleArgs: ReadonlyArray<string>
+  readonly exampleParams: { readonly args: ReadonlyArray<string>; readonly sessionMode: "fresh" }
+  /** Additive: the launch flags that could not apply, and the browser that is already running. */
   readonly flags: ReadonlyArray<string>
   readonly activeSession: string
-  readonly retry: { readonly sessionMode: "fresh" }
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The QA verdict from a compiled `qa` batch: any failed step (load, expected text or selector), console errors, page
- * errors, or actionable failed requests (icon probes are benign) fail it. Pure.
+ * errors, or actionable failed requests fail it. Requests with no status yet (long polls) have not failed; failed
+ * site-icon probes (the benign asset rule, upstream/requestOutcome) are counted in the warnings. Pure.
  */
-import { isBenignFailure, isFailedRequest } from "../upstream/requestOutcome.js"
+import { requestOutcome } from "../upstream/requestOutcome.js"
 import type { CompiledQa } from "../schema/Compiled.js"
 import type { StepRow } from "../schema/Outcome.js"
 import type { QaVerdict } from "../schema/Qa.js"
@@ -19,6 +20,10 @@ export const evaluateQa = (compiled: CompiledQa, rows: ReadonlyArray<StepRow>): 
   rows.forEach((row, i) => {
     if (!row.success) failedChecks.push(`step ${i + 1} (${row.command.slice(0, 3).join(" ")}) failed: ${row.error.message || row.error._tag}`)
   })
+  const diagnostics = (["network", "console", "errors"] as const).filter((k) => compiled.checks[k])
+  if (!compiled.checks.diagnosticsResetAtStart && diagnostics.length > 0) {
+    warnings.push(`diagnostic buffers were preserved, not cleared: ${diagnostics.join("/")} may include events from before this check`)
+  }
   if (rows.length < compiled.rows.length) warnings.push(`${compiled.rows.length - rows.length} later step(s) did not run after the failure`)
   if (compiled.checks.console) {
     const messages = resultOf(rows, ["console"])?.["messages"]
@@ -31,11 +36,13 @@ export const evaluateQa = (compiled: CompiledQa, rows: ReadonlyArray<StepRow>): 
   }
   if (compiled.checks.network) {
     const requests = resultOf(rows, ["network", "requests"])?.["requests"]
-    const failed = Array.isArray(requests)
-      ? (requests as Array<Record<string, unknown>>).filter((r) => isFailedRequest(r) && !isBenignFailure(String(r["url"] ?? "")))
-      : []
+    const all = Array.isArray(requests) ? (requests as Array<Record<string, unknown>>) : []
+    const failed = all.filter((r) => requestOutcome(r) === "failure")
+    const benign = all.filter((r) => requestOutcome(r) === "benign-failure").length
+    if (benign > 0) warnings.push(`${benign} benign network request failure(s) ignored`)
     if (failed.length > 0) failedChecks.push(`${failed.length} failed request(s): ${failed.slice(0, 3).map((r) => `${String(r["status"] ?? "no response")} ${String(r["url"])}`).join(", ")}`)
   }
   const passed = failedChecks.length === 0
-  return { passed, failedChecks, warnings, summary: passed ? "QA passed" : `QA failed: ${failedChecks.length} check(s)` }
+  const summary = !passed ? `QA failed: ${failedChecks.length} check(s)` : warnings.length > 0 ? `QA preset passed with warnings: ${warnings.join("; ")}` : "QA passed"
+  return { passed, failedChecks, warnings, summary }
 }

@@ -42,7 +42,15 @@ describe("managed sessions", () => {
   it("different launch flags on the active session fail with a fresh recovery hint, before anything runs", async () => {
     const result = await live.tool.call({ args: ["--user-agent", "X", "open", `${live.site.origin}/about.html`] })
     expect(result.details.failureCategory).toBe("validation-error")
-    expect(result.details.sessionRecoveryHint).toEqual({ reason: "launch-flags-on-active-session", flags: ["--user-agent"], activeSession: first, retry: { sessionMode: "fresh" } })
+    const argv = ["--user-agent", "X", "open", `${live.site.origin}/about.html`]
+    expect(result.details.sessionRecoveryHint).toEqual({
+      reason: "launch-flags-on-active-session",
+      recommendedSessionMode: "fresh",
+      exampleArgs: argv,
+      exampleParams: { args: argv, sessionMode: "fresh" },
+      flags: ["--user-agent"],
+      activeSession: first
+    })
     expect(result.details.nextActions?.[0]).toMatchObject({ id: "retry-with-fresh-session", params: { sessionMode: "fresh" } })
     const still = await live.tool.call({ args: ["get", "url"] })
     expect(textOf(still)).toBe(`${live.site.origin}/index.html`)
@@ -64,7 +72,7 @@ describe("managed sessions", () => {
   it("an explicit --session is left untouched and not managed", async () => {
     const result = await live.tool.call({ args: ["--session", "mine", "open", `${live.site.origin}/index.html`] })
     expect(result.details.effectiveArgs).toEqual(["--json", "--session", "mine", "open", `${live.site.origin}/index.html`])
-    expect(result.details.usedImplicitSession).toBeUndefined()
+    expect(result.details.usedImplicitSession).toBe(false)
     expect(result.details.sessionName).toBe("mine")
     const managed = await live.tool.call({ args: ["get", "url"] })
     expect(textOf(managed)).toBe(`${live.site.origin}/about.html`)

@@ -107,6 +107,6 @@ describe("a launch failure as the model reads it", () => {
   it("names the endpoint that did not answer, and puts the diagnostic in details", () => {
     const error = failure(RECORDED.cdpRefused, { reason: "cdp-unreachable", endpoint: "127.0.0.1:9444" })
     expect(formatFailure(undefined, error).text).toContain("no browser answered at 127.0.0.1:9444")
-    expect(errorDetails(error).launchDiagnostic).toEqual({ reason: "cdp-unreachable", endpoint: "127.0.0.1:9444" })
+    expect(errorDetails(error, (a) => a).launchDiagnostic).toEqual({ reason: "cdp-unreachable", endpoint: "127.0.0.1:9444" })
   })
 })

@@ -66,7 +66,15 @@ describe("planInvocation", () => {
   it("accepts the same launch flags again, refuses different ones with a fresh hint", () => {
     expect(plan({ args: ["--profile", "Work", "open", "http://x"] }, active).effectiveArgs).toContain("--profile")
     const error = reject({ args: ["--cdp", "9222", "open", "http://x"] }, active)
-    expect(error.sessionRecoveryHint).toEqual({ reason: "launch-flags-on-active-session", flags: ["--cdp"], activeSession: "pi-aaaa-bbbb", retry: { sessionMode: "fresh" } })
+    const argv = ["--cdp", "9222", "open", "http://x"]
+    expect(error.sessionRecoveryHint).toEqual({
+      reason: "launch-flags-on-active-session",
+      recommendedSessionMode: "fresh",
+      exampleArgs: argv,
+      exampleParams: { args: argv, sessionMode: "fresh" },
+      flags: ["--cdp"],
+      activeSession: "pi-aaaa-bbbb"
+    })
     expect(error.message).toContain("sessionMode \"fresh\"")
   })
 

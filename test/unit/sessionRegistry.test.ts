@@ -52,6 +52,28 @@ describe("SessionRegistry rules", () => {
       expect((yield* registry.current("pi-base")).managed.name).toBe("pi-base-4")
     }).pipe(Effect.provide(SessionRegistryLive)))
 
+  it.effect("after a branch move a fresh launch never reuses the name another branch launched", () =>
+    Effect.gen(function*() {
+      const registry = yield* SessionRegistry
+      const branchA: SessionState = { ...initialSessionState("pi-base"), generation: 1, managed: { name: "pi-base-1", active: true, launchFlags: [] } }
+      yield* registry.restore(branchA)
+      yield* registry.recordCall(planFor(["open", "http://a"], yield* registry.current("pi-base"), "fresh"), {})
+      const launchedOnA = (yield* registry.current("pi-base")).managed.name
+      expect(launchedOnA).toBe("pi-base-2")
+      // branch B forked before that launch: it knows generation 1 only
+      yield* registry.restore(branchA)
+      expect((yield* registry.current("pi-base")).managed.name).toBe("pi-base-1")
+      const freshOnB = planFor(["open", "http://b"], yield* registry.current("pi-base"), "fresh")
+      expect(freshOnB.sessionName).not.toBe(launchedOnA)
+      yield* registry.recordCall(freshOnB, {})
+      // back on A, then a close rotation: still a name no branch used
+      yield* registry.restore({ ...branchA, generation: 2, managed: { name: launchedOnA, active: true, launchFlags: [] } })
+      yield* registry.recordCall(planFor(["close"], yield* registry.current("pi-base")), {})
+      const used = new Set(["pi-base-1", launchedOnA, freshOnB.sessionName])
+      expect(used.has((yield* registry.current("pi-base")).managed.name)).toBe(false)
+      expect((yield* registry.ownedSessions).map((m) => m.name).sort()).toEqual([freshOnB.sessionName].sort())
+    }).pipe(Effect.provide(SessionRegistryLive)))
+
   it.effect("captures, routes, pins and refs follow the calls that start and stop them; close forgets them all", () =>
     Effect.gen(function*() {
       const registry = yield* SessionRegistry

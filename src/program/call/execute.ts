@@ -23,6 +23,7 @@ import { isClose } from "../../upstream/commandPolicy.js"
 import { writeOutputFile } from "../artifacts/outputFile.js"
 import { verifyArtifacts } from "../artifacts/verifyArtifacts.js"
 import { analyzeLookup } from "../lookups/analyzeLookup.js"
+import { preflightAttachedQa } from "../modes/qaAttached.js"
 import { applyPageFilter } from "../lookups/pageFilter.js"
 import { checkAllowList } from "../page/allowListCheck.js"
 import { probeViewport } from "../page/pageProbes.js"
@@ -56,6 +57,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   for (const path of [plan.outputPath, ...compiledOutputs(plan)]) if (path !== undefined) yield* store.ensureParentDir(path)
 
   yield* guardBrowser(plan)
+  yield* preflightAttachedQa(plan)
   const dispatched = yield* dispatch(plan, call).pipe(Effect.tap(() => trackBrowser(plan)))
   const { navigation, approval, tabCorrection } = dispatched
   const { outcome, filter: networkRequestsPageFilter } = yield* applyPageFilter(plan, dispatched.outcome)

@@ -174,7 +174,14 @@ export const planInvocation = (
         return yield* Either.left(new InvalidInput({
           field: "args",
           message: `${flags.join(", ")} only take effect when a browser launches, and this conversation's browser (${managed.name}) is already running. Retry with sessionMode "fresh" to launch a new managed browser with them, or pass an explicit --session for a separate one.`,
-          sessionRecoveryHint: { reason: "launch-flags-on-active-session", flags, activeSession: managed.name, retry: { sessionMode: "fresh" } }
+          sessionRecoveryHint: {
+            reason: "launch-flags-on-active-session",
+            recommendedSessionMode: "fresh",
+            exampleArgs: input.args,
+            exampleParams: { args: input.args, sessionMode: "fresh" },
+            flags,
+            activeSession: managed.name
+          }
         }))
       }
       const resend = managed.active && callLaunch.length === 0

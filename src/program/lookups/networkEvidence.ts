@@ -5,7 +5,7 @@
  * their query string. Pure.
  */
 import type { FailedRequest, NetworkCandidate } from "../../schema/Lookup.js"
-import { isBenignFailure } from "../../upstream/requestOutcome.js"
+import { isBenignAssetFailure } from "../../upstream/requestOutcome.js"
 
 type Row = Readonly<Record<string, unknown>>
 const isRow = (v: unknown): v is Row => v !== null && typeof v === "object" && !Array.isArray(v)
@@ -40,7 +40,7 @@ export const failedRows = (rows: ReadonlyArray<Row>): ReadonlyArray<Row> => {
   const seen = new Set<string>()
   return rows.filter((r) => {
     const key = String(r["requestId"] ?? r["url"] ?? "")
-    if (!isFailed(r) || isBenignFailure(String(r["url"] ?? "")) || seen.has(key)) return false
+    if (!isFailed(r) || isBenignAssetFailure(r) || seen.has(key)) return false
     seen.add(key)
     return true
   })
