@@ -175,7 +175,8 @@ const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl:
   if ((command === "open" || command === "goto" || command === "navigate") && data["url"] !== undefined) return ` → ${str(data["title"]) || "(untitled)"} — ${str(data["url"])}`
   if (Object.keys(data).length === 0) return ""
   const text = formatCommand(positionals, data, undefined).text
-  return ` → ${oneLine(text, 160)}`
+  // a command without its own wording: its data on one line beats "<command>: done" plus the same data
+  return ` → ${oneLine(text.startsWith(`${positionals.slice(0, 2).join(" ")}: done`) ? JSON.stringify(data) : text, 160)}`
 }
 
 const formatBatch = (rows: Extract<UpstreamOutcome, { kind: "batch" }>["rows"]): Formatted => {
