@@ -11,6 +11,12 @@ const OPENING = new Set(["open", "goto", "navigate", "back", "forward", "reload"
 
 const asData = (v: unknown): Record<string, unknown> => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
 
+/** `tab` / `tab list` only read the tabs. */
+const isTabList = (positionals: ReadonlyArray<string>): boolean => {
+  const at = positionals.indexOf("tab")
+  return at >= 0 && (positionals[at + 1] === undefined || positionals[at + 1] === "list")
+}
+
 /** The page one command's reply names, if any. */
 const pageIn = (command: string | undefined, data: Record<string, unknown>): LastPage | undefined => {
   const url = typeof data["url"] === "string" ? data["url"] : command === "snapshot" && typeof data["origin"] === "string" ? data["origin"] : undefined
@@ -38,7 +44,7 @@ export const pageAfter = (
     const named = step.data !== undefined ? pageIn(line.command, step.data) : undefined
     const known: LastPage | undefined = page === undefined ? previous : page ?? undefined
     if (named !== undefined) page = named.title === undefined && known?.url === named.url ? known : named
-    else if (mayNavigate(line) || OPENING.has(line.command ?? "")) page = null
+    else if (mayNavigate(line) || (OPENING.has(line.command ?? "") && !isTabList(step.positionals))) page = null
   }
   return page
 }

@@ -128,6 +128,8 @@ describe("last known page", () => {
     expect(pageAfter(["snapshot", "-i"], { kind: "single", data: { origin: "http://a.test/" }, warning: undefined }, undefined, home)).toEqual(home)
     const rows = [{ command: ["open", "http://a.test/"], success: true as const, result: home }, { command: ["click", "#go"], success: true as const, result: {} }]
     expect(pageAfter([], { kind: "batch", rows }, undefined, undefined)).toBeNull()
+    expect(pageAfter(["tab", "list"], { kind: "single", data: { tabs: [] }, warning: undefined }, undefined, home)).toBeUndefined()
+    expect(pageAfter(["tab", "close"], { kind: "single", data: { closed: true }, warning: undefined }, undefined, home)).toBeNull()
   })
 
   it("pageChanged: a new url or a new known title; an unknown title is no change", () => {
