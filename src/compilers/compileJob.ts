@@ -36,8 +36,19 @@ const stepRows = (step: JobStep, index: number, cwd: string, outputs: Array<stri
       if (step.url === undefined) return fail("needs url")
       return Either.right([["open", step.url], ...(step.loadState !== undefined ? [["wait", "--load", step.loadState]] : [])])
     case "click":
+    case "dblclick":
     case "fill":
+    case "check":
+    case "uncheck":
+    case "hover":
+    case "scrollIntoView":
       return Either.map(compileElementAction({ ...step, action: step.action }, where), (c) => [c.args])
+    case "press":
+      if (step.text === undefined || step.text === "") return fail("needs text: the key, e.g. Enter")
+      return Either.right([...(step.selector !== undefined ? [["focus", step.selector]] : []), ["press", step.text]])
+    case "drag":
+      if (step.selector === undefined || step.target === undefined) return fail("needs selector (CSS or @ref) and target")
+      return Either.right([["drag", step.selector, step.target]])
     case "type": {
       if (step.text === undefined || step.text === "") return fail("needs text")
       const focus = step.selector !== undefined ? [["focus", step.selector]] : []

@@ -1,6 +1,7 @@
 /**
  * `semanticAction` → upstream argv: locator actions become `find <locator> <value> <action> [text] [--name n]`,
- * selector/@ref actions the matching direct command, `select` a `select <selector> <values…>`; `session` prefixes
+ * selector/@ref actions the matching direct command, `select` a `select <selector> <values…>`, `press` a lone
+ * `press <key>` for the focused element; `session` prefixes
  * `--session <name>`. Pure; invalid combinations are rejected with a message that says what to send instead.
  */
 import * as Either from "effect/Either"
@@ -11,19 +12,29 @@ import type { CompiledSemanticAction } from "../schema/Compiled.js"
 const invalid = (message: string) => Either.left(new InvalidInput({ field: "semanticAction", message }))
 const blank = (s: string | undefined) => s === undefined || s.trim() === ""
 
-/** The argv of one element action, shared by `semanticAction` and `job` click/fill steps. */
+/** Element actions; upstream `find` can do only some of them, the rest need a selector or @ref. */
+export type ElementAction = "click" | "fill" | "check" | "uncheck" | "hover" | "dblclick" | "scrollIntoView"
+const FIND_ACTIONS: ReadonlySet<string> = new Set(["click", "fill", "check", "hover"])
+/** Upstream's spelling of an action. */
+const upstreamCommand = (action: ElementAction): string => (action === "scrollIntoView" ? "scrollintoview" : action)
+
+/** The argv of one element action, shared by `semanticAction` and `job` element steps. */
 export const compileElementAction = (
-  a: Pick<SemanticAction, "action" | "locator" | "value" | "role" | "name" | "text" | "selector">,
+  a: Pick<SemanticAction, "locator" | "value" | "role" | "name" | "text" | "selector"> & { readonly action: ElementAction },
   where = "semanticAction"
 ): Either.Either<{ readonly args: ReadonlyArray<string>; readonly locator?: string; readonly selector?: string }, InvalidInput> => {
   const fail = (message: string) => Either.left(new InvalidInput({ field: where, message }))
   if (a.action === "fill" && (a.text === undefined || a.text === "")) return fail("fill needs non-empty text")
   const tail = a.action === "fill" ? [a.text ?? ""] : []
+  const command = upstreamCommand(a.action)
   if (a.selector !== undefined) {
     if (a.locator !== undefined || a.value !== undefined || a.role !== undefined || a.name !== undefined) {
       return fail("use either selector (CSS or @ref) or locator/value/role/name, not both")
     }
-    return Either.right({ args: [a.action, a.selector, ...tail], selector: a.selector })
+    return Either.right({ args: [command, a.selector, ...tail], selector: a.selector })
+  }
+  if (a.locator !== undefined && !FIND_ACTIONS.has(a.action)) {
+    return fail(`${a.action} needs a selector or @ref (locators work for click, fill, check, hover); take snapshot -i for refs`)
   }
   if (a.locator === undefined) return fail("give a locator (role, text, label, placeholder, alt, title, testid) with its value, or a selector")
   if (a.role !== undefined && a.locator !== "role") return fail("role is only for locator \"role\"")
@@ -48,7 +59,15 @@ export const compileSemanticAction = (a: SemanticAction): Either.Either<Compiled
     return Either.right({ action: "select", selector: a.selector ?? "", values, args: [...prefix, "select", a.selector ?? "", ...values] })
   }
   if (a.values !== undefined) return invalid("values is only for select")
-  return Either.map(compileElementAction(a), (c) => ({
+  if (a.action === "press") {
+    if (a.locator !== undefined || a.selector !== undefined || a.value !== undefined || a.role !== undefined || a.name !== undefined) {
+      return invalid("press takes only text (a key such as Enter, Escape, Control+a): it goes to the focused element")
+    }
+    if (blank(a.text)) return invalid("press needs text: the key, e.g. Enter")
+    return Either.right({ action: "press", args: [...prefix, "press", a.text ?? ""] })
+  }
+  const action = a.action
+  return Either.map(compileElementAction({ ...a, action }), (c) => ({
     action: a.action,
     ...(c.locator !== undefined ? { locator: c.locator } : {}),
     ...(c.selector !== undefined ? { selector: c.selector } : {}),

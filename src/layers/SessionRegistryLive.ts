@@ -21,7 +21,7 @@ interface SessionRecord extends SessionView {
   readonly pendingRecording: string | undefined
 }
 
-const EMPTY: SessionRecord = { refs: undefined, captures: new Set(), routes: [], pinnedTab: undefined, pendingRecording: undefined }
+const EMPTY: SessionRecord = { refs: undefined, captures: new Set(), routes: [], pinnedTab: undefined, page: undefined, pendingRecording: undefined }
 
 export const SessionRegistryLive = Layer.effect(
   SessionRegistry,
@@ -93,7 +93,8 @@ export const SessionRegistryLive = Layer.effect(
             captures: afterCapture(plan.line, r.captures),
             routes: afterRoute(plan.line, r.routes),
             pinnedTab: record.reselectedTab ?? (plan.line.command === "tab" ? undefined : r.pinnedTab),
-            refs: record.refSnapshot ?? r.refs
+            refs: record.refSnapshot ?? r.refs,
+            page: record.page === undefined ? r.page : record.page ?? undefined
           }))
           return replaced
         }),

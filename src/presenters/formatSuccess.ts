@@ -6,10 +6,16 @@ import type { UpstreamOutcome } from "../schema/Outcome.js"
 import type { Plan } from "../schema/Plan.js"
 import { formatDiagnostics } from "./formatDiagnostics.js"
 import type { Formatted } from "./formatted.js"
+import { presentSnapshot } from "./presentSnapshot.js"
 
 type Data = Record<string, unknown>
 
-const PAST: Record<string, string> = { check: "Checked", uncheck: "Unchecked", hover: "Hovered", focus: "Focused" }
+const PAST: Record<string, string> = {
+  click: "Clicked", dblclick: "Double-clicked", fill: "Filled", check: "Checked", uncheck: "Unchecked", hover: "Hovered", focus: "Focused"
+}
+
+/** Step commands whose success says all there is: a job row shows only its ✓. */
+const ECHO_ONLY = new Set(["click", "dblclick", "fill", "type", "press", "key", "check", "uncheck", "hover", "focus", "select", "drag", "scroll", "scrollintoview", "scrollinto", "keyboard", "wait", "mouse"])
 
 /** Upstream data without the per-call `lifecycle` block (launch bookkeeping the model never needs). */
 export const stripLifecycle = (data: unknown): unknown => {
@@ -34,9 +40,25 @@ const oneLine = (s: string, max = 80): string => {
 const formatTabs = (tabs: ReadonlyArray<Data>): string =>
   tabs.map((t) => `${t["active"] === true ? "→" : " "} [${str(t["tabId"])}]${t["label"] ? ` (${str(t["label"])})` : ""} ${str(t["title"])} — ${str(t["url"])}`).join("\n")
 
-const formatSingle = (plan: Plan, data: Data): Formatted => {
-  const [command = "", sub] = plan.line.positionals
-  const target = plan.line.positionals[1] ?? ""
+/** `find <locator> <value> <action> [text] [--name n]` said as what it acted on (never upstream's marker selector). */
+const formatFind = (positionals: ReadonlyArray<string>, data: Data): Formatted => {
+  const [, locator = "", value = "", action = "click"] = positionals
+  const nameAt = positionals.indexOf("--name")
+  const name = nameAt >= 0 ? positionals[nameAt + 1] : undefined
+  const what = `${locator === "role" ? value : `${locator} ${JSON.stringify(value)}`}${name !== undefined ? ` ${JSON.stringify(name)}` : ""}`
+  const ref = Object.values(data).find((v): v is string => typeof v === "string" && /^@e\d+$/.test(v))
+  if (action === "text") {
+    const text = str(data["text"])
+    return { text, summary: `find ${what}: ${oneLine(text)}` }
+  }
+  const past = PAST[action] ?? `${action}:`
+  const line = `${past} ${what}${ref !== undefined ? ` (${ref})` : ""}${data["dialogOpened"] === true ? " (a dialog opened and was handled)" : ""}`
+  return { text: line, summary: line }
+}
+
+const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionName: string | undefined): Formatted => {
+  const [command = "", sub] = positionals
+  const target = positionals[1] ?? ""
   switch (command) {
     case "open":
     case "goto":
@@ -58,7 +80,7 @@ const formatSingle = (plan: Plan, data: Data): Formatted => {
     }
     case "is": {
       const value = data[sub ?? ""]
-      return { text: String(value), summary: `is ${sub ?? ""} ${plan.line.positionals[2] ?? ""}: ${String(value)}` }
+      return { text: String(value), summary: `is ${sub ?? ""} ${positionals[2] ?? ""}: ${String(value)}` }
     }
     case "eval": {
       const text = data["unserializable"] !== undefined ? str(data["unserializable"]) : scalar(data["result"])
@@ -67,9 +89,20 @@ const formatSingle = (plan: Plan, data: Data): Formatted => {
     case "click":
     case "dblclick":
       return {
-        text: `Clicked ${str(data["clicked"]) || target}${data["dialogOpened"] === true ? " (a dialog opened and was handled)" : ""}`,
-        summary: `Clicked ${str(data["clicked"]) || target}`
+        text: `${PAST[command]} ${str(data["clicked"]) || target}${data["dialogOpened"] === true ? " (a dialog opened and was handled)" : ""}`,
+        summary: `${PAST[command]} ${str(data["clicked"]) || target}`
       }
+    case "find":
+      return formatFind(positionals, data)
+    case "drag":
+      return { text: `Dragged ${target} to ${positionals[2] ?? ""}`, summary: `drag ${target} → ${positionals[2] ?? ""}` }
+    case "scrollintoview":
+    case "scrollinto":
+      return { text: `Scrolled ${target} into view`, summary: `scrollintoview ${target}` }
+    case "scroll": {
+      const how = positionals.slice(1).join(" ")
+      return { text: `Scrolled${how !== "" ? ` ${how}` : ""}`, summary: `scroll ${how}` }
+    }
     case "fill":
       return { text: `Filled ${target}`, summary: `Filled ${target}` }
     case "type":
@@ -82,6 +115,10 @@ const formatSingle = (plan: Plan, data: Data): Formatted => {
     case "hover":
     case "focus":
       return { text: `${PAST[command]} ${target}`, summary: `${command} ${target}` }
+    case "mouse":
+      return { text: `Mouse ${positionals.slice(1).join(" ")}`, summary: `mouse ${positionals.slice(1).join(" ")}` }
+    case "keyboard":
+      return { text: `Keyboard ${sub ?? ""} done`, summary: `keyboard ${sub ?? ""}` }
     case "select":
       return { text: `Selected ${str(data["selected"])} in ${target}`, summary: `select ${target}` }
     case "back":
@@ -109,7 +146,7 @@ const formatSingle = (plan: Plan, data: Data): Formatted => {
     case "quit":
     case "exit":
       return {
-        text: `Browser closed${plan.sessionName !== undefined ? ` (session ${plan.sessionName})` : ""}. Saved files stay on disk.`,
+        text: `Browser closed${sessionName !== undefined ? ` (session ${sessionName})` : ""}. Saved files stay on disk.`,
         summary: "Browser closed"
       }
     case "session": {
@@ -124,16 +161,33 @@ const formatSingle = (plan: Plan, data: Data): Formatted => {
   if (diagnostic !== undefined) return diagnostic
   const rest = stripLifecycle(data)
   const body = rest !== null && typeof rest === "object" && Object.keys(rest).length > 0 ? `\n${JSON.stringify(rest, null, 2)}` : ""
-  return { text: `${plan.line.positionals.slice(0, 2).join(" ")}: done${body}`, summary: `${command} done` }
+  return { text: `${positionals.slice(0, 2).join(" ")}: done${body}`, summary: `${command} done` }
+}
+
+const asData = (v: unknown): Data => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Data) : {})
+
+/** What one successful batch/job row adds after its ✓: a snapshot's view, a page, a value; nothing for a bare action. */
+const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl: string | undefined): string => {
+  const [command = ""] = positionals
+  const data = asData(stripLifecycle(result))
+  if (command === "snapshot" && typeof data["snapshot"] === "string") return `\n${presentSnapshot(positionals, data, knownUrl).text}`
+  if (ECHO_ONLY.has(command) || (command === "find" && ECHO_ONLY.has(positionals[3] ?? "click"))) return ""
+  if ((command === "open" || command === "goto" || command === "navigate") && data["url"] !== undefined) return ` → ${str(data["title"]) || "(untitled)"} — ${str(data["url"])}`
+  if (Object.keys(data).length === 0) return ""
+  const text = formatCommand(positionals, data, undefined).text
+  // a command without its own wording: its data on one line beats "<command>: done" plus the same data
+  return ` → ${oneLine(text.startsWith(`${positionals.slice(0, 2).join(" ")}: done`) ? JSON.stringify(data) : text, 160)}`
 }
 
 const formatBatch = (rows: Extract<UpstreamOutcome, { kind: "batch" }>["rows"]): Formatted => {
+  let knownUrl: string | undefined
   const lines = rows.map((row, i) => {
     const command = row.command.length > 0 ? row.command.join(" ") : `#${i}`
     if (!row.success) return `${i + 1}. ✗ ${command}: ${row.error.message || row.error._tag}`
-    const result = stripLifecycle(row.result)
-    const shown = result === null || (typeof result === "object" && Object.keys(result as Data).length === 0) ? "" : ` → ${oneLine(JSON.stringify(result), 160)}`
-    return `${i + 1}. ✓ ${command}${shown}`
+    const url = asData(row.result)["url"]
+    const text = stepText(row.command, row.result, knownUrl)
+    if (typeof url === "string") knownUrl = url
+    return `${i + 1}. ✓ ${command}${text}`
   })
   const failed = rows.filter((r) => !r.success).length
   return { text: `Batch: ${rows.length - failed}/${rows.length} steps succeeded\n${lines.join("\n")}`, summary: `batch ${rows.length - failed}/${rows.length} ok` }
@@ -147,7 +201,7 @@ export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome): Formatted =
       return formatBatch(outcome.rows)
     case "single": {
       const data = outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data) ? (outcome.data as Data) : {}
-      const formatted = formatSingle(plan, data)
+      const formatted = formatCommand(plan.line.positionals, data, plan.sessionName)
       return outcome.warning !== undefined ? { ...formatted, text: `${formatted.text}\nWarning: ${outcome.warning}` } : formatted
     }
   }

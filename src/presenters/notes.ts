@@ -4,11 +4,12 @@
  * text afterwards. Pure.
  */
 import type { Executed } from "../schema/Executed.js"
+import { pageChanged } from "../session/lastPage.js"
 
 export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): ReadonlyArray<string> => {
   const lines: Array<string> = []
-  const { navigation, tabCorrection, verified, routeDiagnostics, browserDefaults, outputFile, replacedCloseFailure } = executed
-  if (navigation !== undefined) lines.push(`Page: ${navigation.title || "(untitled)"} — ${navigation.url}`)
+  const { navigation, previousPage, tabCorrection, verified, routeDiagnostics, browserDefaults, outputFile, replacedCloseFailure } = executed
+  if (navigation !== undefined && pageChanged(previousPage, navigation)) lines.push(`Page: ${navigation.title || "(untitled)"} — ${navigation.url}`)
   if (tabCorrection !== undefined) lines.push(`Tab recovery: the active tab was ${tabCorrection.from}; re-selected ${tabCorrection.reselected}, which shows the opened page.`)
   for (const row of verified.rows) {
     if (row.state === "pending") lines.push(`Recording to ${row.path} (pending until record stop).`)

@@ -27,6 +27,8 @@ export interface SnapshotExtras {
   readonly options?: SnapshotOptions | undefined
   readonly previousRefs?: RefSnapshot | undefined
   readonly viewport?: ViewportFacts | undefined
+  /** The page the session was known to be on: a small tree of that page needs no "Snapshot of" header. */
+  readonly knownUrl?: string | undefined
 }
 
 /** Refs listed per diff side in the text; the counts are always complete. */
@@ -44,7 +46,7 @@ const diffOf = (previous: RefSnapshot, refs: Record<string, { role?: unknown; na
 
 /** Applies --search/--filter, --diff and --viewport around the base presentation. */
 export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<string, unknown>, extras: SnapshotExtras): SnapshotPresentation => {
-  const base = presentSnapshot(args, data)
+  const base = presentSnapshot(args, data, extras.knownUrl)
   const options = extras.options
   let text = base.text
   let result: SnapshotPresentation = base
@@ -77,7 +79,7 @@ export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<st
   return { ...result, text }
 }
 
-export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string, unknown>): SnapshotPresentation => {
+export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string, unknown>, knownUrl?: string): SnapshotPresentation => {
   const origin = typeof data["origin"] === "string" ? data["origin"] : ""
   const refCount = data["refs"] !== null && typeof data["refs"] === "object" ? Object.keys(data["refs"] as object).length : 0
   const tree = typeof data["snapshot"] === "string" ? data["snapshot"] : JSON.stringify(data["snapshot"] ?? "", null, 2)
@@ -85,7 +87,8 @@ export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string
   const base = { origin, refCount, snapshotBytes: bytes }
   const summary = `Snapshot: ${refCount} refs on ${origin}`
   if (bytes <= VERBATIM_SNAPSHOT_BYTES || typeof data["snapshot"] !== "string") {
-    return { text: `Snapshot of ${origin || "the page"} (${refCount} refs):\n${tree}`, summary, data: base }
+    const header = origin !== "" && origin === knownUrl ? "" : `Snapshot of ${origin || "the page"} (${refCount} refs):\n`
+    return { text: `${header}${tree}`, summary, data: base }
   }
   if (args.includes("-i") || args.includes("--interactive")) {
     const view = compactInteractive(tree, origin)

@@ -4,7 +4,7 @@ import type { VerifiedArtifacts } from "./Artifacts.js"
 import type { RouteDiagnostic } from "./Captures.js"
 import type { LookupReport, NetworkRequestsPageFilter } from "./Lookup.js"
 import type { UpstreamOutcome } from "./Outcome.js"
-import type { TabCorrection, ViewportFacts } from "./PageFacts.js"
+import type { LastPage, TabCorrection, ViewportFacts } from "./PageFacts.js"
 import type { Plan } from "./Plan.js"
 import type { QaVerdict } from "./Qa.js"
 import type { RefSnapshot, RefSnapshotRecord } from "./RefSnapshot.js"
@@ -38,6 +38,8 @@ export interface Executed {
   readonly durationMs: number
   readonly binary: { readonly version: string; readonly native: boolean }
   readonly navigation?: Navigation
+  /** The session's page before this call, when known: a `Page:` line or snapshot header only when it changed. */
+  readonly previousPage?: LastPage
   /** For `snapshot --diff`: the session's refs before this snapshot. */
   readonly previousRefs?: RefSnapshot
   /** For `snapshot --viewport`. */

@@ -12,3 +12,9 @@ export interface TabCorrection {
   readonly reselected: string
   readonly from: string
 }
+
+/** The page a session was last seen on; `title` is absent when only the URL was read (a snapshot's origin, back). */
+export interface LastPage {
+  readonly url: string
+  readonly title?: string
+}

@@ -24,7 +24,7 @@ export const LoadState = Schema.Literal("domcontentloaded", "load", "networkidle
 
 /** Target an element by role/text/label/... (compiled to upstream `find`) or by selector/@ref. */
 export const SemanticAction = Schema.Struct({
-  action: Schema.Literal("click", "fill", "check", "select"),
+  action: Schema.Literal("click", "dblclick", "fill", "check", "uncheck", "hover", "scrollIntoView", "press", "select"),
   locator: optional(Locator),
   value: optional(Str(fieldDescriptions.semanticValue)),
   role: optional(NonEmpty),
@@ -37,7 +37,10 @@ export const SemanticAction = Schema.Struct({
 export type SemanticAction = typeof SemanticAction.Type
 
 export const JobStep = Schema.Struct({
-  action: Schema.Literal("open", "click", "fill", "type", "select", "wait", "assertText", "assertUrl", "waitForDownload", "snapshot", "screenshot"),
+  action: Schema.Literal(
+    "open", "click", "dblclick", "fill", "type", "press", "select", "check", "uncheck", "hover", "scrollIntoView", "drag",
+    "wait", "assertText", "assertUrl", "waitForDownload", "snapshot", "screenshot"
+  ),
   url: optional(NonEmpty),
   loadState: optional(LoadState),
   selector: optional(NonEmpty),
@@ -49,6 +52,8 @@ export const JobStep = Schema.Struct({
   values: optional(Schema.Array(NonEmpty).pipe(Schema.minItems(1))),
   delayMs: optional(Schema.Number.pipe(Schema.int(), Schema.between(1, 2000))),
   press: optional(NonEmpty),
+  /** drag: where to drop (CSS or @ref). */
+  target: optional(NonEmpty),
   milliseconds: optional(Schema.Number.pipe(Schema.int(), Schema.between(1, 120_000))),
   path: optional(NonEmpty)
 })

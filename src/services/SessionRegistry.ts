@@ -12,6 +12,7 @@ import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type { CaptureKind } from "../schema/Captures.js"
 import type { Plan } from "../schema/Plan.js"
+import type { LastPage } from "../schema/PageFacts.js"
 import type { RefSnapshot } from "../schema/RefSnapshot.js"
 import type { ManagedSession, SessionState } from "../schema/SessionState.js"
 
@@ -25,6 +26,8 @@ export interface SessionView {
   readonly routes: ReadonlyArray<string>
   /** The tab later commands run in after an observed drift (see tabPinning). */
   readonly pinnedTab: string | undefined
+  /** The page the last calls showed, so a result can say "Page:" only when it changed. */
+  readonly page: LastPage | undefined
 }
 
 /** Facts a call observed that the registry's rules need. */
@@ -33,6 +36,8 @@ export interface CallRecord {
   readonly refSnapshot?: RefSnapshot
   /** The tab tab-recovery re-selected. */
   readonly reselectedTab?: string
+  /** The page the call ended on; `null` when it may have left the known page without reading the new one. */
+  readonly page?: LastPage | null
 }
 
 export interface SessionRegistryShape {

@@ -39,7 +39,8 @@ describe("core flow", () => {
     const result = await live.tool.call({ args: ["snapshot", "-i"] })
     snapshot = textOf(result)
     expect(result.isError).toBe(false)
-    expect(snapshot).toContain(`Snapshot of ${live.site.origin}/index.html`)
+    // the page is the one `open` just reported: no "Snapshot of" header repeats it
+    expect(snapshot).not.toContain("Snapshot of")
     expect(snapshot).toMatch(/textbox "Email" \[ref=e\d+\]/)
     expect(result.details.summary).toMatch(/^Snapshot: \d+ refs on /)
   })
@@ -52,6 +53,7 @@ describe("core flow", () => {
     const clicked = await live.tool.call({ args: ["click", button] })
     expect(clicked.isError).toBe(false)
     expect(textOf(clicked)).toContain(`Clicked ${button}`)
+    expect(textOf(clicked)).toContain("Page: Welcome — ")
     expect(clicked.details.navigationSummary?.title).toBe("Welcome")
     expect(clicked.details.navigationSummary?.url).toContain("/welcome.html?email=ada%40example.com")
     const who = await live.tool.call({ args: ["get", "text", "#who"] })

@@ -7,6 +7,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { Executed } from "../../schema/Executed.js"
+import type { UpstreamOutcome } from "../../schema/Outcome.js"
 import type { Plan } from "../../schema/Plan.js"
 import type { RefSnapshot } from "../../schema/RefSnapshot.js"
 import { ArtifactStore } from "../../services/ArtifactStore.js"
@@ -17,6 +18,7 @@ import { ToolConfig } from "../../services/ToolConfig.js"
 import { routeDiagnostics } from "../../session/captures.js"
 import { evaluateQa } from "../../session/evaluateQa.js"
 import { batchSteps } from "../../redaction/batchSecrets.js"
+import { pageAfter } from "../../session/lastPage.js"
 import { afterCall } from "../../session/refPreflight.js"
 import { refSnapshotRecord } from "../../session/refSnapshotFile.js"
 import { isClose } from "../../upstream/commandPolicy.js"
@@ -49,6 +51,19 @@ const snapshotRefs = (plan: Plan, data: unknown) =>
     return { refs, url: typeof origin === "string" ? origin : observed.url ?? "", daemonPid: observed.pid } satisfies RefSnapshot
   })
 
+/** A job's last snapshot step: its refs, marked by what the steps after it did (current when nothing followed). */
+const jobSnapshotRefs = (plan: Plan, outcome: UpstreamOutcome) =>
+  Effect.gen(function*() {
+    if (outcome.kind !== "batch" || plan.compiled.mode !== "job") return undefined
+    let at = -1
+    outcome.rows.forEach((row, i) => {
+      if (row.success && row.command[0] === "snapshot") at = i
+    })
+    const row = outcome.rows[at]
+    const refs = row?.success === true ? yield* snapshotRefs(plan, row.result) : undefined
+    return refs === undefined ? undefined : afterCall(refs, outcome.rows.slice(at + 1).map((r) => r.command))
+  })
+
 export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call: CallContext) {
   const registry = yield* SessionRegistry
   const store = yield* ArtifactStore
@@ -66,12 +81,20 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
 
   const session = plan.kind === "browser" ? plan.sessionName : undefined
   const previousRefs = session !== undefined && plan.snapshotOptions?.diff === true ? yield* registry.refSnapshotOf(session) : undefined
-  const refs = session !== undefined && outcome.kind === "single" && plan.line.command === "snapshot" ? yield* snapshotRefs(plan, outcome.data) : undefined
+  const refs = session === undefined
+    ? undefined
+    : outcome.kind === "single" && plan.line.command === "snapshot" ? yield* snapshotRefs(plan, outcome.data) : yield* jobSnapshotRefs(plan, outcome)
+  const previousPage = session !== undefined ? (yield* registry.view(session)).page : undefined
+  const page = pageAfter(plan.line.positionals, outcome, navigation, previousPage)
   // refs the call did not replace are marked when it navigated or may have changed the page
   const held = session !== undefined && refs === undefined ? yield* registry.refSnapshotOf(session) : undefined
   const marked = held !== undefined ? afterCall(held, plan.line.command === "batch" ? batchSteps(plan) : [plan.line.positionals]) : undefined
   const kept = refs ?? (marked !== held ? marked : undefined)
-  const replaced = yield* registry.recordCall(plan, { ...(kept !== undefined ? { refSnapshot: kept } : {}), ...(tabCorrection !== undefined ? { reselectedTab: tabCorrection.reselected } : {}) })
+  const replaced = yield* registry.recordCall(plan, {
+    ...(kept !== undefined ? { refSnapshot: kept } : {}),
+    ...(tabCorrection !== undefined ? { reselectedTab: tabCorrection.reselected } : {}),
+    ...(page !== undefined ? { page } : {})
+  })
   const replacedCloseFailure = Option.isNone(replaced)
     ? undefined
     : yield* closeManagedSession(replaced.value, plan.env).pipe(
@@ -97,6 +120,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     binary: { version: binary.version, native: !binary.viaLauncher },
     durationMs: (yield* Clock.currentTimeMillis) - started,
     ...(navigation !== undefined ? { navigation } : {}),
+    ...(previousPage !== undefined ? { previousPage } : {}),
     ...(previousRefs !== undefined ? { previousRefs } : {}),
     ...(viewport !== undefined ? { viewport } : {}),
     ...(approval !== undefined ? { approval } : {}),
