@@ -72,8 +72,9 @@ const freePort = () =>
   })
 
 /** One pi session of its own (so each case starts with no managed browser), quit at the end. */
-const scenario = (name: string) => {
-  const harness = makeHarness(live.world, `launchfail-${name}`)
+const scenario = (name: string, env: Readonly<Record<string, string>> = {}) => {
+  const world = { ...live.world, config: { ...live.world.config, env: { ...live.world.config.env, ...env } } }
+  const harness = makeHarness(world, `launchfail-${name}`)
   harnesses.push(harness)
   const pids = watchPids(live.world.config.socketDir)
   const sessions = new Set<string>()
@@ -158,6 +159,16 @@ describe("a browser that cannot start", () => {
     expect(textOf(result)).toContain(`no browser answered at 127.0.0.1:${port}`)
     expect(result.details.managedSession?.active).toBe(false)
     await expectNextPlainCallWorks(tool)
+    await quit()
+  })
+
+  it("a job whose first step cannot start the browser is the launch failure itself, not a step failure", async () => {
+    const { tool, quit } = scenario("job", { AGENT_BROWSER_EXECUTABLE_PATH: "/nonexistent/chrome" })
+    const result = await tool.call({ job: { steps: [{ action: "open", url: `${live.site.origin}/index.html` }, { action: "snapshot" }] } })
+    expectLaunchFailure(result, "executable-missing")
+    expect(result.details.launchDiagnostic).toMatchObject({ executablePath: "/nonexistent/chrome", executableSource: "AGENT_BROWSER_EXECUTABLE_PATH" })
+    // nothing of the failed launch is kept: the managed session did not become active
+    expect(result.details.managedSession?.active).toBe(false)
     await quit()
   })
 

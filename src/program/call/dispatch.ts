@@ -51,7 +51,11 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const replied = steps !== undefined
       ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
       : pinned ?? (yield* Effect.either(runPlanned(plan)))
-    const launchFailure = Either.isLeft(replied) ? launchFailureOf(replied.left) : undefined
+    // a job/qa step that could not start the browser is the call's launch failure too (its first failed step)
+    const failedStep = Either.isRight(replied) && replied.right.kind === "batch" ? replied.right.rows.find((row) => !row.success) : undefined
+    const launchFailure = Either.isLeft(replied)
+      ? launchFailureOf(replied.left)
+      : failedStep !== undefined && !failedStep.success ? launchFailureOf(failedStep.error) : undefined
     if (launchFailure !== undefined) {
       // The browser could not start or be reached: nothing of this call is kept (not its launch flags, not its
       // daemon, which would keep retrying the options that failed), so the next call starts normally.
