@@ -120,7 +120,7 @@ describe.skipIf(!haveChromium)("ElectronHost with a Chromium stand-in for Electr
       const host = yield* ElectronHost
       const { launch } = yield* host.launch(launchRequest({ appName: STAND_IN_NAME }))
       process.kill(-launch.pgid, "SIGKILL")
-      for (let i = 0; i < 150 && groupMembers(launch.pgid).length > 0; i++) yield* Effect.sleep(100)
+      for (let i = 0; i < 150 && (groupMembers(launch.pgid).length > 0 || pidAlive(launch.pid)); i++) yield* Effect.sleep(100)
       const probe = yield* host.probe(launch.launchId)
       const status = yield* host.status({ _tag: "one", launchId: launch.launchId })
       const cleanup = yield* host.cleanup({ _tag: "one", launchId: launch.launchId }, 5_000)

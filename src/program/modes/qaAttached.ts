@@ -1,6 +1,6 @@
 /**
  * `qa.attached` preflight: before the QA batch runs against the current session, `get url` must answer with an
- * http(s) page. No browser yet, a failed read, or another surface (about:blank, chrome://, file://) fails fast as
+ * http(s) or file: page. No browser yet, a failed read, or another surface (about:blank, chrome://) fails fast as
  * `InvalidInput` on field `qa.attached` (validation-error; the presenter adds the tab/snapshot recovery actions),
  * and the QA batch does not run.
  */
@@ -19,10 +19,14 @@ const GET_URL_TIMEOUT_MS = 5_000
 
 const refuse = (message: string) => new InvalidInput({ field: QA_ATTACHED_FIELD, message })
 
+/**
+ * A page QA can check: http(s), and file: (Electron apps load their own UI from file://; beyond the contract's
+ * http(s) rule, documented as such). Blank and browser-internal surfaces (about:, chrome:, devtools:, data:) fail fast.
+ */
 const isHttpPage = (url: string): boolean => {
   try {
     const { protocol } = new URL(url)
-    return protocol === "http:" || protocol === "https:"
+    return protocol === "http:" || protocol === "https:" || protocol === "file:"
   } catch {
     return false
   }
