@@ -95,11 +95,16 @@ const signal = (pid: number, sig: NodeJS.Signals): boolean => {
   }
 }
 
-/** Members of the browser's process group that run the recorded browser executable. */
+/**
+ * Members of the browser's process group (renderers, zygotes, GPU and crashpad helpers), except the daemon. Matched by
+ * group, not by executable: the recorded argv[0] may be the distribution's wrapper script that exec'd the browser
+ * after it was recorded. A group that is this process's own is never the browser's (a guard, not an expected case).
+ */
 const browserGroup = (identity: BrowserIdentity): ReadonlyArray<number> => {
   if (identity.browserPid === undefined) return []
   const pgid = isSame(identity.browserPid, identity.browserStart) ? statOf(identity.browserPid)?.pgid ?? identity.browserPid : identity.browserPid
-  return allStats().filter((s) => s.pgid === pgid && s.state !== "Z" && argvOf(s.pid)[0] === identity.browserExe).map((s) => s.pid)
+  if (pgid === statOf(process.pid)?.pgid) return []
+  return allStats().filter((s) => s.pgid === pgid && s.state !== "Z" && s.pid !== identity.daemonPid).map((s) => s.pid)
 }
 
 /** Times a reaped browser's folders are checked again for late writes (each after two polls). */
