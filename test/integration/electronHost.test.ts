@@ -121,12 +121,17 @@ describe.skipIf(!haveChromium)("ElectronHost with a Chromium stand-in for Electr
       const { launch } = yield* host.launch(launchRequest({ appName: STAND_IN_NAME }))
       process.kill(-launch.pgid, "SIGKILL")
       for (let i = 0; i < 150 && (groupMembers(launch.pgid).length > 0 || pidAlive(launch.pid)); i++) yield* Effect.sleep(100)
-      const probe = yield* host.probe(launch.launchId)
+      // the kernel closes a killed browser's listening socket a moment after its processes are gone
+      let probe = yield* host.probe(launch.launchId)
+      for (let i = 0; i < 100 && (probe.pidAlive || probe.portAlive); i++) {
+        yield* Effect.sleep(100)
+        probe = yield* host.probe(launch.launchId)
+      }
       const status = yield* host.status({ _tag: "one", launchId: launch.launchId })
       const cleanup = yield* host.cleanup({ _tag: "one", launchId: launch.launchId }, 5_000)
       return { record: launch, probe, status, cleanup }
     }))
-    expect(probe).toMatchObject({ pidAlive: false, portAlive: false, cleanupState: "dead", targets: [] })
+    expect(probe, JSON.stringify(probe)).toMatchObject({ pidAlive: false, portAlive: false, cleanupState: "dead", targets: [] })
     expect(status.statuses[0]).toMatchObject({ pidAlive: false, portAlive: false, cleanupState: "dead" })
     expect(cleanup.results[0]?.steps[0]).toEqual({ step: "process", status: "ok", reason: "already exited" })
     expect(cleanup.results[0]?.status).toBe("cleaned")
