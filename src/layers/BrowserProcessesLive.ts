@@ -98,13 +98,19 @@ const signal = (pid: number, sig: NodeJS.Signals): boolean => {
 /**
  * Members of the browser's process group (renderers, zygotes, GPU and crashpad helpers), except the daemon. Matched by
  * group, not by executable: the recorded argv[0] may be the distribution's wrapper script that exec'd the browser
- * after it was recorded. A group that is this process's own is never the browser's (a guard, not an expected case).
+ * after it was recorded; and by the private profile folder every browser process carries on its command line. A
+ * group that is this process's own is never the browser's (a guard, not an expected case).
  */
 const browserGroup = (identity: BrowserIdentity): ReadonlyArray<number> => {
   if (identity.browserPid === undefined) return []
   const pgid = isSame(identity.browserPid, identity.browserStart) ? statOf(identity.browserPid)?.pgid ?? identity.browserPid : identity.browserPid
-  if (pgid === statOf(process.pid)?.pgid) return []
-  return allStats().filter((s) => s.pgid === pgid && s.state !== "Z" && s.pid !== identity.daemonPid).map((s) => s.pid)
+  const ownGroup = statOf(process.pid)?.pgid
+  // also every process started with this session's private profile folder, whatever group it ended up in
+  const profileFlag = identity.profileDir === undefined ? undefined : `--user-data-dir=${identity.profileDir}`
+  return allStats()
+    .filter((s) => s.state !== "Z" && s.pid !== identity.daemonPid && s.pid !== process.pid)
+    .filter((s) => (s.pgid === pgid && pgid !== ownGroup) || (profileFlag !== undefined && argvOf(s.pid).includes(profileFlag)))
+    .map((s) => s.pid)
 }
 
 /** Times a reaped browser's folders are checked again for late writes (each after two polls). */
