@@ -93,6 +93,8 @@ describe("a browser lost between calls", () => {
       const before = sessionProcesses(world.config.socketDir, session)
       track(before)
       kill(before?.daemonPid)
+      // lost between calls: the daemon is gone before the next call starts (as in the SIGKILL case above)
+      expect(await survivors([before?.daemonPid ?? 0])).toEqual([])
       const stale = await tool.call({ args: ["click", "@e1"] })
       expect(stale.details.failureCategory).toBe("stale-ref")
       expect(textOf(stale)).toContain("browser that is gone")
