@@ -6,6 +6,7 @@ import type { CommandLine } from "./CommandLine.js"
 import type { SessionMode, ToolInput } from "./ToolInput.js"
 import type { SnapshotOptions } from "./SnapshotOptions.js"
 import type { CompiledMode } from "./Compiled.js"
+import type { SecurityPolicy } from "./Security.js"
 
 export type SessionRole =
   /** The caller passed `--session`: user-managed, left alone. */
@@ -49,4 +50,8 @@ export interface Plan {
   readonly compiled: CompiledMode
   /** Wrapper-only snapshot flags (already removed from effectiveArgs). */
   readonly snapshotOptions: SnapshotOptions | undefined
+  /** The security policy this call runs under (absent: the standard preset). */
+  readonly security?: SecurityPolicy
+  /** Per-call nonce of the page-content boundary markers; set only when `contentBoundaries` is on. */
+  readonly contentNonce?: string
 }

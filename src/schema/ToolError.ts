@@ -5,6 +5,7 @@
  */
 import * as Data from "effect/Data"
 import type { FailureCategory } from "./Categories.js"
+import type { PolicyViolation } from "./Security.js"
 import type { ElectronCleanupReport, ElectronLaunchDiagnostics } from "./ElectronRecord.js"
 
 /** A recovery hint for launch-scoped flags sent to an already-active managed session. */
@@ -145,6 +146,8 @@ export class PolicyBlocked extends Data.TaggedError("PolicyBlocked")<{
   readonly message: string
   /** An `electron.launch` refused by the caller's allow/deny lists: which list, and the deny entry that matched. */
   readonly policy?: { readonly list: "allow" | "deny"; readonly entry?: string }
+  /** A security-policy rule the call broke (`details.policy`). */
+  readonly violation?: PolicyViolation
 }> {}
 
 /** A file the call should have produced is not on disk: one upstream claimed to save, or the caller's outputPath. */
