@@ -2,9 +2,11 @@
  * Config files, in layers: global `~/.pi/config/pi-agent-browser-effect/config.json`, then the project's
  * `.pi/config/pi-agent-browser-effect/config.json` (only when pi trusts the project), then the file named by
  * `PI_AGENT_BROWSER_CONFIG`. Later layers win key by key; environment variables win over all files. String values
- * may be `$NAME` to read an environment variable, except in `webSearch`, whose key fields are credential sources
- * (`src/config/credentialSource.ts`) resolved only when the search tool runs. A file that does not parse is reported,
- * never fatal.
+ * may be `$NAME` to read an environment variable, except in `webSearch` and `secrets`, whose values are credential
+ * sources (`src/config/credentialSource.ts`) resolved only when used. A file that does not parse is reported, never
+ * fatal. The `security` and `secrets` sections are not part of {@link FileConfig}: `config/securityConfig.ts` reads
+ * them strictly from the same files, so a malformed one fails the policy (naming file and key) without dropping the
+ * rest of its file here.
  */
 import { readFileSync } from "node:fs"
 import * as Either from "effect/Either"
@@ -36,7 +38,7 @@ export interface LoadedConfig {
 }
 
 /** Sections whose strings are credential sources, left as written so nothing is resolved or run at load. */
-const SOURCE_SECTIONS = new Set(["webSearch"])
+const SOURCE_SECTIONS = new Set(["webSearch", "secrets"])
 
 const resolveEnvRefs = (node: unknown, env: Readonly<Record<string, string | undefined>>, top = false): unknown => {
   if (top && node !== null && typeof node === "object" && !Array.isArray(node)) {

@@ -14,6 +14,7 @@ import { BrowserProcessesLive } from "./BrowserProcessesLive.js"
 import { PresenterLive } from "./PresenterLive.js"
 import { ProcessRunnerLive } from "./ProcessRunnerLive.js"
 import { RedactorLive } from "./RedactorLive.js"
+import { SecurityLive } from "./SecurityLive.js"
 import { SessionCommandsLive } from "./SessionCommandsLive.js"
 import { SessionRegistryLive } from "./SessionRegistryLive.js"
 import { ToolConfigLive } from "./ToolConfigLive.js"
@@ -26,7 +27,7 @@ export const makeServicesLayer = <E, EE = never>(
   config: Layer.Layer<ToolConfig, E>,
   electron: Layer.Layer<ElectronHost, EE, ToolConfig> = ElectronHostLive
 ) =>
-  Layer.mergeAll(PresenterLive, SessionCommandsLive).pipe(
+  Layer.mergeAll(PresenterLive, SessionCommandsLive, SecurityLive).pipe(
     Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, ProcessRunnerLive, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive, electron)),
     Layer.provideMerge(config)
   )
@@ -40,7 +41,7 @@ export const makeFakeLayer = <E, X = ElectronHost | ElectronHostDriver>(
   config: Layer.Layer<ToolConfig, E>,
   electron: Layer.Layer<X> = ElectronHostTest() as Layer.Layer<never> as Layer.Layer<X>
 ) =>
-  Layer.mergeAll(PresenterLive, SessionCommandsLive).pipe(
+  Layer.mergeAll(PresenterLive, SessionCommandsLive, SecurityLive).pipe(
     Layer.provideMerge(Layer.mergeAll(fake, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive, electron)),
     Layer.provideMerge(config)
   )

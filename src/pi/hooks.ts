@@ -42,7 +42,7 @@ export const registerHooks = (pi: ExtensionAPI, runtime: Runtime): void => {
   })
   pi.on("tool_result", (event) => toolResultPatch(event))
   pi.registerCommand("agent-browser-doctor", {
-    description: "Check agent-browser, the browser, ffmpeg and duplicate package sources (read-only)",
+    description: "Check agent-browser, the browser, ffmpeg, duplicate package sources and the security policy (read-only)",
     handler: async (_args, ctx) => {
       const checks = await runtime.runPromise(runDoctor(ctx.cwd))
       const worst = checks.some((c) => c.status === "fail") ? "error" : checks.some((c) => c.status === "warn") ? "warning" : "info"

@@ -42,7 +42,7 @@ export const lazyGraph = (start: () => Promise<Graph>): LazyGraph => {
 /** The events and commands `registerHooks` (hooks.ts) declares; test/unit/lazyEntry.test.ts keeps the lists in step. */
 export const HOOK_EVENTS = ["session_start", "session_tree", "tool_result", "session_shutdown"] as const
 export const HOOK_COMMANDS: ReadonlyArray<{ readonly name: string; readonly description: string }> = [
-  { name: "agent-browser-doctor", description: "Check agent-browser, the browser, ffmpeg and duplicate package sources (read-only)" }
+  { name: "agent-browser-doctor", description: "Check agent-browser, the browser, ffmpeg, duplicate package sources and the security policy (read-only)" }
 ]
 
 /** Whether the branch holds an agent_browser result (something a restore could read). */

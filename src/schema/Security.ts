@@ -42,7 +42,7 @@ export interface SecurityRules {
   readonly blockedSchemes: ReadonlyArray<string>
   readonly eval: "allow" | "deny"
   readonly passwordFields: "allow" | "secrets-only"
-  /** Folders (as configured) an `upload` may read from; absent: any path. */
+  /** Folders an `upload` may read from, as absolute real paths (relative ones resolved against the call's cwd); absent: any path. */
   readonly uploadRoots: ReadonlyArray<string> | undefined
   readonly contentBoundaries: boolean
 }

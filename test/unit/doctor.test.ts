@@ -1,5 +1,5 @@
 /** The package doctor, with and without each dependency. */
-import { mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, realpathSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "@effect/vitest"
@@ -9,6 +9,7 @@ import { makeServicesLayer } from "../../src/layers/MainLive.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { testConfig, tempRoot } from "../support/fakeHarness.js"
 import { CHROMIUM_ARGS, REPO } from "../support/liveEnv.js"
+import { CONFIG_DIR } from "../../src/config/configPaths.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -50,5 +51,50 @@ describe("doctor", () => {
       writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ packages: ["npm:pi-agent-browser-effect", "/src/pi-agent-browser-effect"] }))
       const checks = yield* doctor({ PATH: "/nonexistent", HOME: temp.root, PI_CODING_AGENT_DIR: agentDir })
       expect(checks.find((c) => c.id === "duplicates")).toMatchObject({ status: "warn" })
+    }))
+
+  const homeWith = (name: string, config: unknown) => {
+    const home = join(temp.root, name)
+    mkdirSync(join(home, CONFIG_DIR), { recursive: true })
+    writeFileSync(join(home, CONFIG_DIR, "config.json"), JSON.stringify(config))
+    return { home, file: join(home, CONFIG_DIR, "config.json") }
+  }
+
+  it.scopedLive("lists the preset, each rule with its source, and secret names with origins, never values or sources", () =>
+    Effect.gen(function*() {
+      const { file, home } = homeWith("sec-home", {
+        security: { eval: "allow" },
+        secrets: { LOGIN: { value: "!echo doctor-secret-value", origins: ["https://App.Example:443"] }, API: { value: "$DOCTOR_TOKEN", origins: ["http://127.0.0.1:8080"] } }
+      })
+      const checks = yield* doctor({ PATH: "/nonexistent", HOME: home, PI_AGENT_BROWSER_SECURITY_PRESET: "strict", DOCTOR_TOKEN: "doctor-token-value" })
+      expect(checks.find((c) => c.id === "security")).toMatchObject({
+        status: "info",
+        message: [
+          "security preset strict (from PI_AGENT_BROWSER_SECURITY_PRESET)",
+          "    blockedSchemes: file, chrome, chrome-extension, devtools, view-source, javascript, data (from PI_AGENT_BROWSER_SECURITY_PRESET)",
+          "    eval: deny (from PI_AGENT_BROWSER_SECURITY_PRESET)",
+          "    passwordFields: secrets-only (from PI_AGENT_BROWSER_SECURITY_PRESET)",
+          `    uploadRoots: ${realpathSync(temp.root)} (from PI_AGENT_BROWSER_SECURITY_PRESET)`,
+          "    contentBoundaries: on (from PI_AGENT_BROWSER_SECURITY_PRESET)"
+        ].join("\n")
+      })
+      const secrets = checks.find((c) => c.id === "secrets")
+      expect(secrets?.message).toBe(`secrets (names and origins only):\n    LOGIN → https://app.example (from ${file})\n    API → http://127.0.0.1:8080 (from ${file})`)
+      const text = formatDoctor(checks)
+      for (const hidden of ["doctor-secret-value", "echo", "doctor-token-value", "DOCTOR_TOKEN"]) expect(text).not.toContain(hidden)
+      const standard = yield* doctor({ PATH: "/nonexistent", HOME: home })
+      expect(standard.find((c) => c.id === "security")?.message).toContain(`    eval: allow (from ${file})`)
+      expect(standard.find((c) => c.id === "security")?.message).toContain("    uploadRoots: any path (from default)")
+    }))
+
+  it.scopedLive("a malformed security block is a failed check naming the file and the key", () =>
+    Effect.gen(function*() {
+      const { file, home } = homeWith("bad-sec-home", { browser: { profile: "Work" }, security: { preset: "strict", evl: "deny" } })
+      const checks = yield* doctor({ PATH: "/nonexistent", HOME: home })
+      const security = checks.find((c) => c.id === "security")
+      expect(security).toMatchObject({ status: "fail", fix: "fix the key or remove it; the policy is never guessed (docs/SECURITY.md)" })
+      expect(security?.message).toContain(`${file}: security.evl: unknown key`)
+      expect(checks.find((c) => c.id === "secrets")).toBeUndefined()
+      expect(formatDoctor(checks)).toContain(`✗ security config is malformed`)
     }))
 })

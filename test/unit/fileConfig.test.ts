@@ -39,6 +39,13 @@ describe("config layers", () => {
     expect(loaded.config).toEqual({})
   })
 
+  it("keep the rest of a file whose security or secrets section is malformed (the security config reports those)", () => {
+    const mixed = join(temp.root, "mixed.json")
+    writeFileSync(mixed, JSON.stringify({ browser: { profile: "Mixed" }, security: { evl: "deny" }, secrets: { "1bad": "$APP_HOST" } }))
+    const loaded = loadFileConfig([mixed], { APP_HOST: "app.test" })
+    expect(loaded).toEqual({ config: { browser: { profile: "Mixed" } }, sources: [mixed], problems: [] })
+  })
+
   it("feed settings, with environment variables winning", () => {
     expect(configFromEnv({ HOME: home }).idleTimeoutMs).toBe(120000)
     expect(configFromEnv({ HOME: home, PI_AGENT_BROWSER_IDLE_TIMEOUT_MS: "5000" }).idleTimeoutMs).toBe(5000)

@@ -1,8 +1,8 @@
 /**
  * The package doctor (read-only): is agent-browser found and in range, which Chrome/Chromium a call would launch and
  * does it start (and why not: the same classification and advice as a failed call), will it start as this user, is
- * ffmpeg there for recordings, which pi runs this, and is this package loaded from more than one source in pi's
- * settings. Each finding says how to fix it.
+ * ffmpeg there for recordings, which pi runs this, is this package loaded from more than one source in pi's
+ * settings, and which security policy and secrets (names and origins only) apply. Each finding says how to fix it.
  */
 import { existsSync, readFileSync } from "node:fs"
 import { homedir } from "node:os"
@@ -14,6 +14,7 @@ import { SUPPORTED_RANGE, ToolConfig } from "../../services/ToolConfig.js"
 import { findExecutable } from "../../upstream/nativeBinary.js"
 import { configPaths, loadFileConfig } from "../../config/fileConfig.js"
 import { browserCheck, type DoctorCheck } from "./browserCheck.js"
+import { doctorSecurity } from "./securityCheck.js"
 
 export type { DoctorCheck } from "./browserCheck.js"
 
@@ -79,6 +80,7 @@ export const runDoctor = (cwd: string, options: { readonly launchTest: boolean }
     checks.push(loaded.problems.length > 0
       ? { id: "config", status: "warn", message: `config problems: ${loaded.problems.join("; ")}`, fix: "fix or remove the file" }
       : { id: "config", status: "info", message: loaded.sources.length > 0 ? `config files: ${loaded.sources.join(", ")}` : "no config files (optional)" })
+    checks.push(...doctorSecurity({ paths: configPaths(config.env, cwd, true), env: config.env, cwd }))
     const version = piVersion()
     checks.push({ id: "pi", status: "info", message: version !== undefined ? `pi ${version}` : "pi version unknown" })
     const agentDir = config.env["PI_CODING_AGENT_DIR"] ?? join(config.env["HOME"] ?? homedir(), ".pi", "agent")
