@@ -9,6 +9,7 @@ import type { ToolError } from "../schema/ToolError.js"
 import { launchAdvice, launchFailureText } from "./launchAdvice.js"
 import { withNextActions } from "./fallbackActions.js"
 import { nextActions } from "./nextActions.js"
+import { securityRefusal } from "./securityRefusal.js"
 
 export interface FormattedFailure {
   readonly text: string
@@ -117,7 +118,9 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
             summary: `Confirmation required: ${e.action}`,
             nextActions: [nextActions.confirm(session, e.confirmationId), nextActions.deny(session, e.confirmationId)]
           },
-      PolicyBlocked: (e) => ({ text: `Blocked by policy: ${e.message}`, summary: "Policy blocked", nextActions: none }),
+      PolicyBlocked: (e) => e.violation === undefined
+        ? { text: `Blocked by policy: ${e.message}`, summary: "Policy blocked", nextActions: none }
+        : securityRefusal(plan, e.violation, e.message, args),
       ArtifactMissing: (e) => ({
         text: e.detail !== undefined
           ? `The ${e.kind} file was not written at ${e.path}: ${e.detail}. The browser command itself ran; fix the path and save again.`

@@ -34,7 +34,11 @@ export const NEXT_ACTION_IDS = [
   "check-page-state",
   "show-command-help",
   "list-tabs-before-qa-attached",
-  "snapshot-before-qa-attached"
+  "snapshot-before-qa-attached",
+  "read-page-without-script",
+  "type-configured-secret",
+  "check-page-origin",
+  "inspect-after-policy-block"
 ] as const
 export type NextActionId = (typeof NEXT_ACTION_IDS)[number]
 
@@ -58,6 +62,14 @@ const make = (
 })
 
 export const nextActions = {
+  readWithoutScript: (session: string | undefined) =>
+    make("read-page-without-script", "Page script is denied by policy; read the page from its accessibility snapshot instead.", withSession(session, ["snapshot", "-i"])),
+  typeSecret: (args: ReadonlyArray<string>, name: string) =>
+    make("type-configured-secret", `Type the configured secret ${name} instead of literal text; the tool puts the value in.`, args),
+  checkPageOrigin: (session: string | undefined) =>
+    make("check-page-origin", "See which page has the focus before typing a secret.", withSession(session, ["get", "url"])),
+  inspectAfterPolicyBlock: (session: string | undefined) =>
+    make("inspect-after-policy-block", "See where the tool left the page.", withSession(session, ["snapshot", "-i"])),
   listTabsBeforeQaAttached: (session: string | undefined) =>
     make("list-tabs-before-qa-attached", "Find the http(s) tab to check before running qa.attached again.", withSession(session, ["tab", "list"])),
   snapshotBeforeQaAttached: (session: string | undefined) =>

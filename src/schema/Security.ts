@@ -78,6 +78,10 @@ export interface PolicyViolation {
   readonly preset: SecurityPreset
   /** The layer that set the rule (for `secret-origin`: the file that defined the secret). */
   readonly source: string
+  /** The origin of the page (or frame) the refused text was aimed at, when the runtime guard saw it. */
+  readonly origin?: string
+  /** A page that landed on a blocked scheme was left: where it is now. */
+  readonly pageLeftAt?: string
 }
 
 /** The default policy: today's behaviour (file:// fixtures and eval work), no secrets. */

@@ -152,6 +152,15 @@ export const ToolDetails = Schema.Struct({
   sessionRecoveryHint: optional(SessionRecoveryHint),
   /** The browser could not start or be reached: why, and the path or endpoint it tried. */
   launchDiagnostic: optional(LaunchDiagnostic),
+  /** The security-policy rule a `policy-blocked` call broke. */
+  policy: optional(Schema.Struct({
+    rule: Schema.Literal("blockedSchemes", "eval", "passwordFields", "uploadRoots", "secret-origin"),
+    subject: Schema.String,
+    preset: Schema.Literal("standard", "strict"),
+    source: Schema.String,
+    origin: optional(Schema.String),
+    pageLeftAt: optional(Schema.String)
+  })),
   fullOutputPath: optional(Schema.String),
   /** How an oversized snapshot was condensed (counts only; the view is in the content, the raw tree in fullOutputPath). */
   snapshotCompaction: optional(Schema.Unknown),

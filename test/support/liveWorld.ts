@@ -2,11 +2,20 @@
  * One test file's live world: a private LiveEnv, the fixture site on loopback and a tool harness over them, set up
  * before the file's tests and torn down after (closing the managed browser and proving nothing outlived it).
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
 import { type Harness, makeHarness } from "./harness.js"
-import { type LiveEnv, makeLiveEnv, REPO } from "./liveEnv.js"
+import { type LiveEnv, makeLiveEnv, REPO, TEST_MARKER } from "./liveEnv.js"
+
+export interface LiveWorldOptions {
+  /** Extra environment for the tool and the raw binary. */
+  readonly env?: Record<string, string>
+  /** A config file (PI_AGENT_BROWSER_CONFIG) written once the site's origin is known. */
+  readonly config?: (site: StaticServer) => unknown
+}
 
 export interface LiveWorld {
   readonly world: LiveEnv
@@ -14,11 +23,14 @@ export interface LiveWorld {
   readonly tool: Harness
 }
 
-export const liveWorld = (): LiveWorld => {
-  const ctx: { world?: LiveEnv; site?: StaticServer; tool?: Harness } = {}
+export const liveWorld = (options: LiveWorldOptions = {}): LiveWorld => {
+  const ctx: { world?: LiveEnv; site?: StaticServer; tool?: Harness; configDir?: string } = {}
   beforeAll(async () => {
-    ctx.world = makeLiveEnv()
+    const configDir = options.config !== undefined ? mkdtempSync(join(tmpdir(), `${TEST_MARKER}config-`)) : undefined
+    if (configDir !== undefined) ctx.configDir = configDir
+    ctx.world = makeLiveEnv({}, { ...options.env, ...(configDir !== undefined ? { PI_AGENT_BROWSER_CONFIG: join(configDir, "config.json") } : {}) })
     ctx.site = await startStaticServer(join(REPO, "fixtures/site"))
+    if (configDir !== undefined && options.config !== undefined) writeFileSync(join(configDir, "config.json"), JSON.stringify(options.config(ctx.site)))
     ctx.tool = makeHarness(ctx.world)
   })
   afterAll(async () => {
@@ -26,6 +38,7 @@ export const liveWorld = (): LiveWorld => {
     await ctx.tool?.dispose()
     await ctx.site?.close()
     await ctx.world?.dispose()
+    if (ctx.configDir !== undefined) rmSync(ctx.configDir, { recursive: true, force: true })
   })
   const need = <A>(value: A | undefined): A => {
     if (value === undefined) throw new Error("live world used outside its tests")

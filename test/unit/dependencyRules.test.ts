@@ -13,7 +13,7 @@ const SRC = resolve(import.meta.dirname, "../../src")
 /** Layer of a module, by its first folder (or file name at the top). Lower layers know nothing of higher ones. */
 const LAYERS: ReadonlyArray<{ readonly name: string; readonly members: ReadonlyArray<string>; readonly mayImport: ReadonlyArray<string> }> = [
   { name: "schema", members: ["schema", "playbook.ts", "webSearchPlaybook.ts"], mayImport: [] },
-  { name: "lib", members: ["upstream", "redaction", "snapshot", "config", "compilers", "search", "electron", "session"], mayImport: ["schema"] },
+  { name: "lib", members: ["upstream", "redaction", "snapshot", "config", "compilers", "search", "electron", "session", "security"], mayImport: ["schema"] },
   { name: "services", members: ["services"], mayImport: ["schema"] },
   { name: "presenters", members: ["presenters"], mayImport: ["schema", "lib"] },
   { name: "program", members: ["program"], mayImport: ["schema", "lib", "services", "presenters"] },

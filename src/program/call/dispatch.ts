@@ -20,15 +20,35 @@ import { visibleRefFallback } from "../refs/visibleRefFallback.js"
 import { isPendingConfirmation, resolveConfirmation } from "../session/approval.js"
 import { endFailedLaunch, launchFailureOf, withLaunchChoice } from "../session/failedLaunch.js"
 import { recoverTab } from "../tabs/tabRecovery.js"
-import { runPinned } from "../tabs/tabPinning.js"
+import { isPinnable, runPinned } from "../tabs/tabPinning.js"
+import { runGuarded } from "../security/guardedTyping.js"
+import { rawBatchRows } from "../../security/policySteps.js"
+import { guardNeed } from "../../security/typingGuard.js"
+import { targetOf } from "../../session/target.js"
 import type { CallContext } from "./callContext.js"
 
-/** The compiled job/qa/lookup rows a call runs step by step, if it is one. */
+/**
+ * The rows a call runs step by step, if it is one: compiled job/qa/lookup rows, or a raw `batch` with a step the
+ * security policy must guard (checked against the page at that step, so it runs one step at a time).
+ */
 const stepsOf = (plan: Plan) => {
   const c = plan.compiled
   const batch = c.mode === "job" ? c.job : c.mode === "qa" ? c.qa : c.mode === "sourceLookup" ? c.sourceLookup : c.mode === "networkSourceLookup" ? c.networkSourceLookup : undefined
-  return batch === undefined ? undefined : { rows: batch.rows, failFast: batch.args.includes("--bail") }
+  if (batch !== undefined) return { rows: batch.rows, failFast: batch.args.includes("--bail") }
+  if (c.mode !== "args" || plan.line.command !== "batch") return undefined
+  const rows = rawBatchRows(plan)
+  return rows.some((row) => guardNeed(plan.security, row) !== undefined) ? { rows, failFast: plan.line.positionals.includes("--bail") } : undefined
 }
+
+/** A plain call that types text the security policy must guard (a secret, or literal text near password fields). */
+const runGuardedPlanned = (plan: Plan) =>
+  Effect.gen(function*() {
+    const argv = plan.line.positionals
+    const need = plan.line.command === "batch" ? undefined : guardNeed(plan.security, argv)
+    if (need === undefined) return undefined
+    const pinned = isPinnable(plan) && plan.sessionName !== undefined ? (yield* (yield* SessionRegistry).view(plan.sessionName)).pinnedTab : undefined
+    return yield* Effect.either(runGuarded(plan, targetOf(plan), argv, need, { timeoutMs: plan.timeoutMs, ...(pinned !== undefined ? { before: [["tab", pinned]] } : {}) }))
+  })
 
 /** The planned command exactly as echoed in `effectiveArgs`. */
 const runPlanned = (plan: Plan) =>
@@ -47,10 +67,11 @@ export const dispatch = (plan: Plan, call: CallContext) =>
       if (refused !== undefined) return yield* refused
     }
     const steps = stepsOf(plan)
-    const pinned = steps === undefined ? yield* runPinned(plan) : undefined
+    const guarded = steps === undefined ? yield* runGuardedPlanned(plan) : undefined
+    const pinned = steps === undefined && guarded === undefined ? yield* runPinned(plan) : undefined
     const replied = steps !== undefined
       ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
-      : pinned ?? (yield* Effect.either(runPlanned(plan)))
+      : guarded ?? pinned ?? (yield* Effect.either(runPlanned(plan)))
     // a job/qa step that could not start the browser is the call's launch failure too (its first failed step)
     const failedStep = Either.isRight(replied) && replied.right.kind === "batch" ? replied.right.rows.find((row) => !row.success) : undefined
     const launchFailure = Either.isLeft(replied)

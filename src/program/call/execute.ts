@@ -28,6 +28,7 @@ import { analyzeLookup } from "../lookups/analyzeLookup.js"
 import { preflightAttachedQa } from "../modes/qaAttached.js"
 import { applyPageFilter } from "../lookups/pageFilter.js"
 import { checkAllowList } from "../page/allowListCheck.js"
+import { leaveBlockedLanding } from "../security/blockedLanding.js"
 import { probeViewport } from "../page/pageProbes.js"
 import { observeDaemon, refsFrom } from "../refs/refTracking.js"
 import { unusedBrowserDefaults } from "../session/browserDefaults.js"
@@ -78,6 +79,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   const { outcome, filter: networkRequestsPageFilter } = yield* applyPageFilter(plan, dispatched.outcome)
   const lookup = yield* analyzeLookup(plan, outcome)
   yield* checkAllowList(plan, outcome, navigation)
+  yield* leaveBlockedLanding(plan, outcome, navigation)
 
   const session = plan.kind === "browser" ? plan.sessionName : undefined
   const previousRefs = session !== undefined && plan.snapshotOptions?.diff === true ? yield* registry.refSnapshotOf(session) : undefined

@@ -1,4 +1,5 @@
-/** Decodes and plans a call against the current session state; nothing runs yet. Fails only with InvalidInput. */
+/** Decodes and plans a call against the current session state; nothing runs yet. Fails with InvalidInput, or PolicyBlocked for a
+ * security rule decidable before anything runs. */
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../schema/Plan.js"
 import { decodeToolInput } from "../../schema/ToolInput.js"
@@ -8,6 +9,7 @@ import { preResolveFill } from "../refs/semanticResolution.js"
 import { baseNameOf, type CallContext } from "./callContext.js"
 import { resolveInputMode } from "./inputMode.js"
 import { planInvocation } from "./planInvocation.js"
+import { checkPlan } from "../security/checkPlan.js"
 
 export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, call: CallContext) {
   const config = yield* ToolConfig
@@ -16,5 +18,5 @@ export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, cal
   const state = yield* registry.current(baseNameOf(call, config))
   const resolved = yield* Effect.flatMap(resolveInputMode(decoded, call.cwd), (r) => preResolveFill(r, state.managed.name))
   const plan = yield* planInvocation(resolved.input, state, config, call.cwd)
-  return { ...plan, compiled: resolved.compiled } satisfies Plan
+  return yield* checkPlan({ ...plan, compiled: resolved.compiled } satisfies Plan, { cwd: call.cwd, projectTrusted: call.projectTrusted === true })
 })

@@ -18,6 +18,8 @@ import { Redactor } from "../../services/Redactor.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
+import { guardNeed } from "../../security/typingGuard.js"
+import { runGuarded } from "../security/guardedTyping.js"
 
 /** Steps that only read or wait: safe to run again after a timeout. */
 const READ_ONLY = new Set(["get", "is", "wait", "snapshot", "screenshot", "console", "errors", "network", "cookies", "storage", "tab", "eval"])
@@ -47,14 +49,15 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
       if (remaining < MIN_STEP_BUDGET_MS) {
         return yield* outOfTime(index, row, new TimedOut({ source: "watchdog", message: `the ${plan.timeoutMs} ms budget ran out before step ${index + 1}`, timeoutMs: plan.timeoutMs, dispatched: "no", stdout: "", stderr: "" }))
       }
-      const attempt = yield* Effect.either(commands.run(target, row, { timeoutMs: remaining }))
+      const need = guardNeed(plan.security, row)
+      const attempt = yield* Effect.either(need !== undefined ? runGuarded(plan, target, row, need, { timeoutMs: remaining }) : commands.run(target, row, { timeoutMs: remaining }))
       let step: StepRow
       if (Either.isRight(attempt)) {
         step = { command: row, success: true, result: attempt.right.kind === "single" ? attempt.right.data : null }
       } else {
         const error = attempt.left
         // the process itself could not run or was ended by the watchdog: the run stops here
-        if (error._tag === "MissingBinary") return yield* error
+        if (error._tag === "MissingBinary" || error._tag === "InvalidInput") return yield* error
         if (error._tag === "TimedOut" && error.source === "watchdog") return yield* outOfTime(index, row, error)
         step = { command: row, success: false, error }
       }

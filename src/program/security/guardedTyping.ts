@@ -1,0 +1,67 @@
+/**
+ * Runs one typing step under the policy's runtime guard (security/typingGuard.ts): focus → guard → the step with
+ * secret values put in, as one `batch --bail` whose stdin carries the values. Answers like the plain step would
+ * (its data, or its typed error); a guard refusal is `PolicyBlocked` with the rule it enforced. Nothing is typed
+ * when the guard refuses.
+ */
+import * as Effect from "effect/Effect"
+import type { UpstreamOutcome } from "../../schema/Outcome.js"
+import type { Plan } from "../../schema/Plan.js"
+import type { SessionTarget } from "../../schema/SessionTarget.js"
+import { ParseFailure, PolicyBlocked } from "../../schema/ToolError.js"
+import { Security } from "../../services/Security.js"
+import { SessionCommands } from "../../services/SessionCommands.js"
+import { withSecrets } from "../../security/secretText.js"
+import { focusRow, type GuardNeed, guardRefusalOf, guardScript } from "../../security/typingGuard.js"
+import { parseCommandLine } from "../../upstream/commandLine.js"
+
+const intersect = (lists: ReadonlyArray<ReadonlyArray<string>>): ReadonlyArray<string> =>
+  lists.length === 0 ? [] : lists.reduce((a, b) => a.filter((x) => b.includes(x)))
+
+export const runGuarded = (
+  plan: Plan,
+  target: SessionTarget,
+  argv: ReadonlyArray<string>,
+  need: GuardNeed,
+  options: { readonly timeoutMs: number; readonly before?: ReadonlyArray<ReadonlyArray<string>> }
+) =>
+  Effect.gen(function*() {
+    const policy = plan.security
+    if (policy === undefined) return yield* Effect.die(new Error("runGuarded needs a plan checked by checkPlan"))
+    const security = yield* Security
+    const values = new Map<string, string>()
+    for (const name of need.secrets) values.set(name, yield* security.secretValue(policy, name))
+    const specs = need.secrets.map((name) => policy.secrets.find((s) => s.name === name))
+    const origins = intersect(specs.map((s) => s?.origins ?? []))
+    const focus = focusRow(argv)
+    const before = [...(options.before ?? []), ...(focus !== undefined ? [focus] : [])]
+    const rows = [...before, ["eval", guardScript(need, origins)], withSecrets(argv, values)]
+    const replies = yield* (yield* SessionCommands).batch(target, rows, { timeoutMs: options.timeoutMs, failFast: true })
+    const guardAt = before.length
+    const failed = replies.findIndex((r) => !r.success)
+    const row = replies[failed]
+    if (row !== undefined && !row.success) {
+      const refusal = failed === guardAt ? guardRefusalOf(row.error.message) : undefined
+      if (refusal === undefined) return yield* row.error
+      const command = parseCommandLine(argv).positionals.slice(0, 2).join(" ")
+      const secret = specs[0]
+      return yield* new PolicyBlocked(
+        refusal.reason === "password-field" || (refusal.reason === "cross-origin-frame" && need.secrets.length === 0)
+          ? {
+            message: refusal.reason === "password-field"
+              ? `\`${command}\` targets a password field, which takes only a configured secret ({{secret:NAME}}) or \`auth login\`, never literal text; nothing was typed`
+              : `\`${command}\` types into a cross-origin frame the policy cannot inspect for a password field; nothing was typed`,
+            violation: { rule: "passwordFields", subject: command, preset: policy.preset, source: policy.sources.passwordFields, ...(refusal.origin !== "" ? { origin: refusal.origin } : {}) }
+          }
+          : {
+            message: `{{secret:${need.secrets.join("}}, {{secret:")}}} may be typed only into ${origins.join(", ") || "(no common origin)"}; the focused field is on ${refusal.origin || "a cross-origin frame"}; nothing was typed`,
+            violation: { rule: "secret-origin", subject: `{{secret:${need.secrets[0] ?? "?"}}}`, preset: policy.preset, source: secret?.source ?? "default", ...(refusal.origin !== "" ? { origin: refusal.origin } : {}) }
+          }
+      )
+    }
+    const last = replies[rows.length - 1]
+    if (last === undefined || !last.success) {
+      return yield* new ParseFailure({ message: "the guarded batch answered without the step's row", stdout: "", stderr: "", exitCode: 0 })
+    }
+    return { kind: "single", data: last.result, warning: undefined } satisfies UpstreamOutcome
+  })

@@ -1,0 +1,157 @@
+/**
+ * The security policy against the real agent-browser and Chromium (issue 16): every strict rule × every mode that
+ * can express it (`args`, raw `batch`, `job`, `semanticAction`, `qa`), each refused as `policy-blocked` with
+ * `details.policy.rule` and a next action where one exists; preflight refusals start no upstream process (no daemon
+ * exists after them); runtime refusals type nothing (the page's own state says so); and the same calls succeed
+ * under the standard preset.
+ */
+import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { beforeAll, describe, expect, it } from "vitest"
+import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import { textOf } from "../support/harness.js"
+import { REPO } from "../support/liveEnv.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const SECRET = "Zq8-policy-secret-41xw"
+const strict = liveWorld({
+  env: { PIAB_TEST_APP_PW: SECRET },
+  config: (site) => ({ security: { preset: "strict" }, secrets: { APP_PW: { value: "$PIAB_TEST_APP_PW", origins: [site.origin] } } })
+})
+const standard = liveWorld()
+
+const login = (origin: string) => `${origin}/login-echo.html`
+/** The same server under another origin: localhost instead of 127.0.0.1. */
+const otherOrigin = (origin: string) => origin.replace("127.0.0.1", "localhost")
+const fileUrl = `file://${join(REPO, "fixtures/site/about.html")}`
+
+const expectBlocked = (result: ToolResult, rule: string, label: string) => {
+  expect(result.isError, `${label}: ${textOf(result)}`).toBe(true)
+  expect(result.details.failureCategory, label).toBe("policy-blocked")
+  expect(result.details.policy, label).toMatchObject({ rule, preset: "strict" })
+  expect(textOf(result), label).toContain(`rule ${rule}`)
+}
+
+/** The strict world's managed browser, read directly with the raw binary (the page's own state). */
+let managedSession = ""
+const rawValue = (world: typeof strict, selector: string): string =>
+  (JSON.parse(world.world.raw(["--json", "--session", managedSession, "get", "value", selector])) as { data: { value: string } }).data.value
+
+/** Preflight refusals: decided from the input alone, before any process. */
+const PREFLIGHT: ReadonlyArray<readonly [string, string, Record<string, unknown>]> = [
+  ["blockedSchemes", "args", { args: ["open", fileUrl] }],
+  ["blockedSchemes", "batch", { args: ["batch"], stdin: JSON.stringify([["open", "data:text/html,<h1>hi</h1>"]]) }],
+  ["blockedSchemes", "job", { job: { steps: [{ action: "open", url: "view-source:http://127.0.0.1/" }] } }],
+  ["blockedSchemes", "qa", { qa: { url: fileUrl } }],
+  ["eval", "args", { args: ["eval", "document.title"] }],
+  ["eval", "args wait --fn", { args: ["wait", "--fn", "true"] }],
+  ["eval", "args route --body", { args: ["network", "route", "**/app.js", "--body", "{}"] }],
+  ["eval", "batch", { args: ["batch", "get title", "eval document.cookie"] }],
+  ["uploadRoots", "args", { args: ["upload", "#upload", "/etc/hostname"] }],
+  ["uploadRoots", "batch", { args: ["batch"], stdin: JSON.stringify([["upload", "#upload", "/etc/hostname"]]) }],
+  ["secret-origin", "args open", { args: ["open", "http://127.0.0.1/?p={{secret:APP_PW}}"] }],
+  ["secret-origin", "job selector", { job: { steps: [{ action: "fill", selector: "#{{secret:APP_PW}}", text: "x" }] } }],
+  ["secret-origin", "semanticAction name", { semanticAction: { action: "fill", locator: "label", value: "{{secret:APP_PW}}", text: "x" } }]
+]
+
+describe("strict preset: preflight refusals", () => {
+  it("refuses each rule in each mode before any process runs", async () => {
+    const rows: Array<string> = []
+    for (const [rule, mode, input] of PREFLIGHT) {
+      const result = await strict.tool.call(input)
+      expectBlocked(result, rule, `${rule} × ${mode}`)
+      rows.push(`${rule} × ${mode}: policy-blocked, next action ${result.details.nextActions?.[0]?.id ?? "none"}`)
+    }
+    // nothing was launched: no daemon of any session exists in this world's socket folder
+    expect(readdirSync(strict.world.config.socketDir).filter((f) => f.endsWith(".pid") || f.endsWith(".sock"))).toEqual([])
+    console.log(`[policy matrix]\n${rows.join("\n")}`)
+  })
+
+  it("an eval refusal points at reading the page instead; an unknown secret is a validation error naming the known ones", async () => {
+    const evalRefused = await strict.tool.call({ args: ["eval", "1+1"] })
+    expect(evalRefused.details.nextActions?.[0]).toMatchObject({ id: "read-page-without-script", params: { args: expect.arrayContaining(["snapshot", "-i"]) } })
+    const unknown = await strict.tool.call({ args: ["fill", "#pw", "{{secret:NOPE}}"] })
+    expect(unknown.details.failureCategory).toBe("validation-error")
+    expect(textOf(unknown)).toContain("APP_PW")
+  })
+})
+
+describe("strict preset: runtime refusals at the page", () => {
+  beforeAll(async () => {
+    const opened = await strict.tool.call({ args: ["open", login(strict.site.origin)] })
+    managedSession = opened.details.sessionName ?? ""
+  }, 60_000)
+
+  it("a literal into a password field is refused in every mode and nothing is typed; a literal into a text field works", async () => {
+    const cases: ReadonlyArray<readonly [string, Record<string, unknown>]> = [
+      ["args", { args: ["fill", "#pw", "hunter2"] }],
+      ["batch", { args: ["batch"], stdin: JSON.stringify([["fill", "#pw", "hunter2"]]) }],
+      ["job", { job: { steps: [{ action: "fill", selector: "#pw", text: "hunter2" }] } }],
+      ["semanticAction", { semanticAction: { action: "fill", locator: "label", value: "Password", text: "hunter2" } }],
+      ["keyboard after focus", { args: ["batch", "focus #pw", "keyboard type hunter2"] }]
+    ]
+    for (const [mode, input] of cases) {
+      const result = await strict.tool.call(input)
+      expectBlocked(result, "passwordFields", `passwordFields × ${mode}`)
+      expect(rawValue(strict, "#pw"), mode).toBe("")
+    }
+    const refused = await strict.tool.call({ args: ["fill", "#pw", "hunter2"] })
+    expect(refused.details.nextActions?.[0]).toMatchObject({ id: "type-configured-secret", params: { args: ["fill", "#pw", "{{secret:APP_PW}}"] } })
+    const user = await strict.tool.call({ args: ["fill", "#user", "alice"] })
+    expect(user.isError, textOf(user)).toBe(false)
+    expect(rawValue(strict, "#user")).toBe("alice")
+  })
+
+  it("a secret is typed on its origin and refused on another, also after a navigation inside one job", async () => {
+    const typed = await strict.tool.call({ args: ["fill", "#pw", "{{secret:APP_PW}}"] })
+    expect(typed.isError, textOf(typed)).toBe(false)
+    expect(rawValue(strict, "#pw")).toBe(SECRET)
+    const elsewhere = otherOrigin(strict.site.origin)
+    await strict.tool.call({ args: ["open", login(elsewhere)] })
+    const direct = await strict.tool.call({ args: ["fill", "#pw", "{{secret:APP_PW}}"] })
+    expectBlocked(direct, "secret-origin", "secret-origin × args")
+    expect(direct.details.policy?.origin).toBe(elsewhere)
+    expect(rawValue(strict, "#pw")).toBe("")
+    const job = await strict.tool.call({ job: { steps: [
+      { action: "open", url: login(strict.site.origin) },
+      { action: "open", url: login(elsewhere) },
+      { action: "fill", selector: "#pw", text: "{{secret:APP_PW}}" }
+    ] } })
+    expectBlocked(job, "secret-origin", "secret-origin × job")
+    expect(rawValue(strict, "#pw")).toBe("")
+    for (const text of [textOf(direct), textOf(job), JSON.stringify(direct.details), JSON.stringify(job.details)]) expect(text).not.toContain(SECRET)
+  })
+
+  it("uploads read only real paths under the roots (a symlink out is refused); one inside works", async () => {
+    mkdirSync(join(strict.world.root, "uploads"), { recursive: true })
+    writeFileSync(join(strict.world.root, "uploads", "ok.txt"), "ok")
+    symlinkSync("/etc/hostname", join(strict.world.root, "uploads", "escape.txt"))
+    await strict.tool.call({ args: ["open", login(strict.site.origin)] })
+    expectBlocked(await strict.tool.call({ args: ["upload", "#upload", "uploads/escape.txt"] }), "uploadRoots", "uploadRoots × symlink")
+    const ok = await strict.tool.call({ args: ["upload", "#upload", "uploads/ok.txt"] })
+    expect(ok.isError, textOf(ok)).toBe(false)
+  })
+})
+
+describe("standard preset: the same calls run", () => {
+  it("file:// and data: pages open, eval and wait --fn run, literals reach a password field, uploads read any file", async () => {
+    const calls: ReadonlyArray<Record<string, unknown>> = [
+      { args: ["open", fileUrl] },
+      { args: ["batch"], stdin: JSON.stringify([["open", "data:text/html,<h1>hi</h1>"]]) },
+      { job: { steps: [{ action: "open", url: fileUrl }] } },
+      { qa: { url: fileUrl } },
+      { args: ["eval", "document.title"] },
+      { args: ["wait", "--fn", "true"] },
+      { args: ["batch", "get title", "eval document.title"] },
+      { args: ["open", login(standard.site.origin)] },
+      { args: ["fill", "#pw", "hunter2"] },
+      { job: { steps: [{ action: "fill", selector: "#pw", text: "hunter2" }] } },
+      { semanticAction: { action: "fill", locator: "label", value: "Password", text: "hunter2" } },
+      { args: ["upload", "#upload", "/etc/hostname"] }
+    ]
+    for (const input of calls) {
+      const result = await standard.tool.call(input)
+      expect(result.isError, `${JSON.stringify(input)}: ${textOf(result)}`).toBe(false)
+    }
+  })
+})
