@@ -10,6 +10,7 @@ import { byteLength, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "..
 import { compiledEcho, errorDetails, executedDetails, failedStep, optional } from "../presenters/details.js"
 import { electronDetails } from "../presenters/electronDetails.js"
 import { electronLines, electronSummary } from "../presenters/electronText.js"
+import { stepRefusalNote } from "../presenters/securityRefusal.js"
 import { formatFailure } from "../presenters/formatFailure.js"
 import { networkFollowUps } from "../presenters/formatDiagnostics.js"
 import { nextActions } from "../presenters/nextActions.js"
@@ -40,7 +41,8 @@ const textOf = (plan: Plan | undefined, args: ReadonlyArray<string>, executed: E
   if (error === undefined) return approved + withNotes
   const step = failedStep(executed, error)
   if (error._tag === "QaFailed" && executed?.qa !== undefined) return withNotes
-  if (step !== undefined) return `${approved}${withNotes}\nResult: step ${step.index + 1} failed (${categoryOf(error)}).`
+  const refusal = error._tag === "PolicyBlocked" && error.violation !== undefined ? `\n${stepRefusalNote(error.violation)}` : ""
+  if (step !== undefined) return `${approved}${withNotes}\nResult: step ${step.index + 1} failed (${categoryOf(error)}).${refusal}`
   const failure = `Failed (${categoryOf(error)}): ${formatFailure(plan, error, args).text}`
   return executed === undefined ? failure : `${failure}\n${approved}${withNotes}`
 }

@@ -69,7 +69,7 @@ export const nextActions = {
   checkPageOrigin: (session: string | undefined) =>
     make("check-page-origin", "See which page has the focus before typing a secret.", withSession(session, ["get", "url"])),
   inspectAfterPolicyBlock: (session: string | undefined) =>
-    make("inspect-after-policy-block", "See where the tool left the page.", withSession(session, ["snapshot", "-i"])),
+    make("inspect-after-policy-block", "Continue from the page as it is now (the refused action did not run).", withSession(session, ["snapshot", "-i"])),
   listTabsBeforeQaAttached: (session: string | undefined) =>
     make("list-tabs-before-qa-attached", "Find the http(s) tab to check before running qa.attached again.", withSession(session, ["tab", "list"])),
   snapshotBeforeQaAttached: (session: string | undefined) =>

@@ -32,19 +32,27 @@ const actionsFor = (plan: Plan | undefined, v: PolicyViolation, args: ReadonlyAr
     case "passwordFields": {
       const secret = v.origin !== undefined ? plan?.security?.secrets.find((s) => s.origins.includes(v.origin as string)) : undefined
       const retry = secret !== undefined && plan?.compiled.mode === "args" ? withPlaceholder(args, secret.name) : undefined
-      return retry !== undefined && secret !== undefined ? [nextActions.typeSecret(retry, secret.name)] : []
+      return retry !== undefined && secret !== undefined ? [nextActions.typeSecret(retry, secret.name)] : [nextActions.inspectAfterPolicyBlock(session)]
     }
     case "secret-origin":
-      return v.origin !== undefined ? [nextActions.checkPageOrigin(session)] : []
+      return [nextActions.checkPageOrigin(session)]
     case "blockedSchemes":
-      return v.pageLeftAt !== undefined ? [nextActions.inspectAfterPolicyBlock(session)] : []
     case "uploadRoots":
-      return []
+      return [nextActions.inspectAfterPolicyBlock(session)]
   }
 }
 
+/** The rule, its source and what to do, for a refused step of a batch, job or qa run. */
+export const stepRefusalNote = (v: PolicyViolation): string => `Rule ${v.rule} (preset ${v.preset}, set in ${v.source}). ${ADVICE[v.rule]}`
+
+/** Secret names and origins are not secret: the model needs them to write `{{secret:NAME}}`. */
+const secretList = (plan: Plan | undefined): string => {
+  const secrets = plan?.security?.secrets ?? []
+  return secrets.length === 0 ? "" : ` Configured secrets: ${secrets.map((s) => `${s.name} (${s.origins.join(", ")})`).join("; ")}.`
+}
+
 export const securityRefusal = (plan: Plan | undefined, v: PolicyViolation, message: string, args: ReadonlyArray<string>) => ({
-  text: `Blocked by the security policy (rule ${v.rule}, preset ${v.preset}, set in ${v.source}): ${message}.\n${ADVICE[v.rule]}`,
+  text: `Blocked by the security policy (rule ${v.rule}, preset ${v.preset}, set in ${v.source}): ${message}.\n${ADVICE[v.rule]}${v.rule === "passwordFields" || v.rule === "secret-origin" ? secretList(plan) : ""}`,
   summary: `Policy blocked: ${v.rule}`,
   nextActions: actionsFor(plan, v, args)
 })

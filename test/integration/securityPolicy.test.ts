@@ -29,8 +29,10 @@ const expectBlocked = (result: ToolResult, rule: string, label: string) => {
   expect(result.isError, `${label}: ${textOf(result)}`).toBe(true)
   expect(result.details.failureCategory, label).toBe("policy-blocked")
   expect(result.details.policy, label).toMatchObject({ rule, preset: "strict" })
-  expect(textOf(result), label).toContain(`rule ${rule}`)
+  expect(textOf(result).toLowerCase(), label).toContain(`rule ${rule}`.toLowerCase())
+  expect(POLICY_ACTIONS, label).toContain(result.details.nextActions?.[0]?.id)
 }
+const POLICY_ACTIONS = ["read-page-without-script", "type-configured-secret", "check-page-origin", "inspect-after-policy-block"]
 
 /** The strict world's managed browser, read directly with the raw binary (the page's own state). */
 let managedSession = ""
