@@ -46,9 +46,12 @@ const textOf = (plan: Plan | undefined, args: ReadonlyArray<string>, executed: E
   return executed === undefined ? [failure] : [`${failure}\n${approved}`, ...withNotes]
 }
 
-/** Where the page content came from: the snapshot's origin, the page the call ended on, or the one it started on. */
-const originOf = (executed: Executed | undefined, snapshotOrigin: string | undefined): string | undefined =>
-  [snapshotOrigin, executed?.navigation?.url, executed?.previousPage?.url].find((u) => u !== undefined && u !== "")
+/** Where the page content came from: the snapshot's origin, the page the call ended on or reported, or the one it started on. */
+const originOf = (executed: Executed | undefined, snapshotOrigin: string | undefined): string | undefined => {
+  const data = executed?.outcome.kind === "single" ? executed.outcome.data : undefined
+  const reported = data !== null && typeof data === "object" && typeof (data as Record<string, unknown>)["url"] === "string" ? (data as Record<string, string>)["url"] : undefined
+  return [snapshotOrigin, executed?.navigation?.url, reported, executed?.previousPage?.url].find((u) => u !== undefined && u !== "")
+}
 
 export const PresenterLive = Layer.effect(
   Presenter,
