@@ -27,13 +27,6 @@ const partText = (part: Part): string => (typeof part === "string" ? part : part
 /** The parts as plain text: exactly what the formatters produced before markers existed. */
 export const plain = (parts: Parts): string => parts.map(partText).join("")
 
-/** Parts of a plain tool line followed by more parts. */
-export const concat = (...groups: ReadonlyArray<Part | Parts>): Parts =>
-  groups.flatMap((g) => (typeof g === "string" || !Array.isArray(g) ? [g as Part] : (g as Parts)))
-
-/** Every part as page content (a whole body that came from the page, e.g. the caller's `--json` text). */
-export const allPage = (parts: Parts): Parts => [page(plain(parts))]
-
 /** Parts joined by a separator (the separator is the tool's). */
 export const joinParts = (groups: ReadonlyArray<Parts>, separator: string): Parts =>
   groups.flatMap((g, i) => (i === 0 ? g : [separator, ...g]))
