@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { bodyOf } from "../presenters/body.js"
 import { byteLength, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "../presenters/budgets.js"
+import { type Boundary, closeCut, joinParts, page, type Part, type Parts, plain, render, wrap } from "../presenters/contentBoundary.js"
 import { compiledEcho, errorDetails, executedDetails, failedStep, optional } from "../presenters/details.js"
 import { electronDetails } from "../presenters/electronDetails.js"
 import { electronLines, electronSummary } from "../presenters/electronText.js"
@@ -34,17 +35,24 @@ const successCategory = (executed: Executed): NonNullable<ToolDetails["successCa
   return rows.some((r) => r.state === "unverified") ? "artifact-unverified" : rows.some((r) => r.state === "verified") ? "artifact-saved" : "completed"
 }
 
-/** The model-visible text of a call, before redaction and budgets. */
-const textOf = (plan: Plan | undefined, args: ReadonlyArray<string>, executed: Executed | undefined, body: string, notes: ReadonlyArray<string>, error: ToolError | undefined): string => {
-  const withNotes = [body, ...notes].filter((line) => line !== "").join("\n")
+/** The model-visible text of a call, before redaction and budgets: the body's page parts stay marked as page content. */
+const textOf = (plan: Plan | undefined, args: ReadonlyArray<string>, executed: Executed | undefined, body: Parts, notes: ReadonlyArray<Parts>, error: ToolError | undefined): Parts => {
+  const withNotes = joinParts([body, ...notes].filter((line) => plain(line) !== ""), "\n")
   const approved = executed?.approval !== undefined ? `Approved by the user: ${executed.approval.action}.\n` : ""
-  if (error === undefined) return approved + withNotes
+  if (error === undefined) return [approved, ...withNotes]
   const step = failedStep(executed, error)
   if (error._tag === "QaFailed" && executed?.qa !== undefined) return withNotes
   const refusal = error._tag === "PolicyBlocked" && error.violation !== undefined ? `\n${stepRefusalNote(error.violation)}` : ""
-  if (step !== undefined) return `${approved}${withNotes}\nResult: step ${step.index + 1} failed (${categoryOf(error)}).${refusal}`
+  if (step !== undefined) return [approved, ...withNotes, `\nResult: step ${step.index + 1} failed (${categoryOf(error)}).${refusal}`]
   const failure = `Failed (${categoryOf(error)}): ${formatFailure(plan, error, args).text}`
-  return executed === undefined ? failure : `${failure}\n${approved}${withNotes}`
+  return executed === undefined ? [failure] : [`${failure}\n${approved}`, ...withNotes]
+}
+
+/** Where the page content came from: the snapshot's origin, the page the call ended on or reported, or the one it started on. */
+const originOf = (executed: Executed | undefined, snapshotOrigin: string | undefined): string | undefined => {
+  const data = executed?.outcome.kind === "single" ? executed.outcome.data : undefined
+  const reported = data !== null && typeof data === "object" && typeof (data as Record<string, unknown>)["url"] === "string" ? (data as Record<string, string>)["url"] : undefined
+  return [snapshotOrigin, executed?.navigation?.url, reported, executed?.previousPage?.url].find((u) => u !== undefined && u !== "")
 }
 
 export const PresenterLive = Layer.effect(
@@ -75,14 +83,14 @@ export const PresenterLive = Layer.effect(
         }
       })
 
-    /** Oversized text is spilled in full (already scrubbed) and replaced by its head plus the path. */
-    const budgetText = (text: string, label: string, owner: SpillOwner, spills: Array<SpillResult>) =>
+    /** Oversized text is spilled in full (already scrubbed) and replaced by its head (markers closed) plus the path. */
+    const budgetText = (text: string, label: string, owner: SpillOwner, spills: Array<SpillResult>, boundary: Boundary | undefined) =>
       Effect.gen(function*() {
         const bytes = byteLength(text)
         if (bytes <= INLINE_TEXT_BYTES) return { text, fullOutputPath: undefined as string | undefined }
         const spilled = yield* artifacts.spill(label, text, owner, label)
         spills.push(spilled)
-        const head = headBytes(text, PREVIEW_TEXT_BYTES)
+        const head = closeCut(headBytes(text, PREVIEW_TEXT_BYTES), boundary)
         return { text: `${head}\n… [${bytes - byteLength(head)} more bytes not shown; full output (${bytes} bytes): ${spilled.path}]`, fullOutputPath: spilled.path }
       })
 
@@ -113,6 +121,15 @@ export const PresenterLive = Layer.effect(
         }
       })
 
+    /** Each part scrubbed on its own, so no scrub rewrites a marker line; without a boundary, the whole text at once. */
+    const scrubbedText = (parts: Parts, boundary: Boundary | undefined) =>
+      boundary === undefined
+        ? redactor.scrubText(plain(parts))
+        : Effect.map(
+          Effect.forEach(parts, (part): Effect.Effect<Part> => (typeof part === "string" ? redactor.scrubText(part) : Effect.map(redactor.scrubText(part.page), page))),
+          (scrubbed) => render(scrubbed, boundary)
+        )
+
     const present = (input: PresentInput) =>
       Effect.gen(function*() {
         const { plan, executed, error } = input
@@ -120,16 +137,21 @@ export const PresenterLive = Layer.effect(
         const { fields, redact } = yield* echo(plan, input.args)
         // scrub first, then cut: summaries and heads are cut from the scrubbed page data
         const body = executed !== undefined ? bodyOf({ ...executed, outcome: yield* redactor.scrubOutcome(executed.outcome) }) : undefined
+        const origin = originOf(executed, body?.snapshot?.data.origin)
+        const boundary: Boundary | undefined = plan?.contentNonce !== undefined
+          ? { nonce: plan.contentNonce, origin: origin !== undefined ? yield* redactor.scrubText(origin) : undefined }
+          : undefined
         const spills: Array<SpillResult> = []
         let snapshotSpill: string | undefined
         if (body?.snapshot?.spill !== undefined && plan?.callerRequestedJson !== true) {
-          const spilled = yield* artifacts.spill("snapshot", yield* redactor.scrubText(body.snapshot.spill), input.owner, "snapshot")
+          const tree = yield* redactor.scrubText(body.snapshot.spill)
+          const spilled = yield* artifacts.spill("snapshot", boundary !== undefined ? wrap(tree, boundary) : tree, input.owner, "snapshot")
           spills.push(spilled)
           snapshotSpill = spilled.path
         }
         const shownDefaults = executed?.browserDefaults !== undefined ? redact(executed.browserDefaults.flags) : []
         const notes = executed !== undefined ? notesOf(executed, shownDefaults) : []
-        const bodyText = body === undefined ? "" : snapshotSpill !== undefined ? `${body.text}\n\nFull snapshot (${byteLength(body.snapshot?.spill ?? "")} bytes): ${snapshotSpill}` : body.text
+        const bodyParts: Parts = body === undefined ? [] : snapshotSpill !== undefined ? [...body.parts, `\n\nFull snapshot (${byteLength(body.snapshot?.spill ?? "")} bytes): ${snapshotSpill}`] : body.parts
         const outcomeLine = input.managedSessionOutcome === undefined
           ? []
           : [input.managedSessionOutcome.outcome === "preserved"
@@ -137,8 +159,9 @@ export const PresenterLive = Layer.effect(
             : "Managed session outcome: the fresh launch failed and there was no earlier managed browser; the next call starts a new one."]
         const electron = input.electron !== undefined ? electronDetails(input.electron, redact, error !== undefined) : undefined
         const electronText = input.electron !== undefined ? electronLines(input.electron) : []
-        const text = yield* redactor.scrubText([...electronText, textOf(plan, input.args, executed, bodyText, notes, error), ...outcomeLine].filter((l) => l !== "").join("\n"))
-        const budget = yield* budgetText(text, error !== undefined && executed === undefined ? "error" : plan?.line.command ?? "output", input.owner, spills)
+        const lines: ReadonlyArray<Parts> = [...electronText.map((l) => [l]), textOf(plan, input.args, executed, bodyParts, notes, error), ...outcomeLine.map((l) => [l])]
+        const text = yield* scrubbedText(joinParts(lines.filter((l) => plain(l) !== ""), "\n"), boundary)
+        const budget = yield* budgetText(text, error !== undefined && executed === undefined ? "error" : plan?.line.command ?? "output", input.owner, spills, boundary)
         const rows = executed?.verified.rows ?? []
         const delta = yield* manifestDelta(spills, rows.map((a) => a.path))
         const cleanup = plan !== undefined && executed !== undefined && isClose(plan.line) ? yield* artifactCleanup : undefined

@@ -7,12 +7,15 @@ import type { Executed } from "../schema/Executed.js"
 import { stepRowJson, type UpstreamOutcome } from "../schema/Outcome.js"
 import { redactStateData } from "../redaction/redactStructured.js"
 import { formatSuccess, stripLifecycle } from "./formatSuccess.js"
-import { withLookupText } from "./lookupText.js"
-import type { Formatted } from "./formatted.js"
+import { page, type Parts, plain } from "./contentBoundary.js"
+import { withLookupParts } from "./lookupText.js"
+import { type Formatted, partsOf } from "./formatted.js"
 import { presentSnapshotWith, type SnapshotPresentation } from "./presentSnapshot.js"
 import { qaText } from "./qaText.js"
 
 export interface Body extends Formatted {
+  /** The text as the tool's words and page content: the Presenter marks the page content when the policy asks. */
+  readonly parts: Parts
   /** Upstream data for details (lifecycle stripped, state values redacted), before the details budget. */
   readonly data: unknown
   readonly snapshot?: SnapshotPresentation
@@ -39,8 +42,9 @@ export const bodyOf = (executed: Executed): Body => {
   const data = snapshot !== undefined
     ? snapshot.data
     : outcome.kind === "single" ? stripLifecycle(outcome.data) : outcome.kind === "batch" ? outcome.rows.map((row) => stepRowJson(row, stripLifecycle)) : undefined
-  const text = plan.callerRequestedJson && outcome.kind !== "inspection"
-    ? JSON.stringify(outcome.kind === "single" ? stripLifecycle(outcome.data) : data, null, 2)
-    : executed.qa !== undefined ? qaText(plan, executed.qa, executed.verified, formatted.text) : withLookupText(executed, formatted.text)
-  return { text, summary: executed.lookup?.report.summary ?? formatted.summary, data, ...(snapshot !== undefined ? { snapshot } : {}) }
+  // the caller's JSON is upstream's data about the page: all of it page content
+  const parts: Parts = plan.callerRequestedJson && outcome.kind !== "inspection"
+    ? [page(JSON.stringify(outcome.kind === "single" ? stripLifecycle(outcome.data) : data, null, 2))]
+    : executed.qa !== undefined ? qaText(plan, executed.qa, executed.verified, partsOf(formatted)) : withLookupParts(executed, partsOf(formatted))
+  return { text: plain(parts), parts, summary: executed.lookup?.report.summary ?? formatted.summary, data, ...(snapshot !== undefined ? { snapshot } : {}) }
 }

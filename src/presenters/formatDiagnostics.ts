@@ -6,7 +6,8 @@
 import type { RouteDiagnostic } from "../schema/Captures.js"
 import type { NextAction } from "../schema/ToolDetails.js"
 import { isBenignAssetFailure, isFailedRequest } from "../upstream/requestOutcome.js"
-import type { Formatted } from "./formatted.js"
+import { page, type Parts } from "./contentBoundary.js"
+import { type Formatted, formatted } from "./formatted.js"
 import { nextActions } from "./nextActions.js"
 
 type Data = Record<string, unknown>
@@ -15,12 +16,16 @@ const str = (v: unknown): string => (typeof v === "string" ? v : v === undefined
 export const DIAGNOSTIC_ROWS = 40
 
 
-const bounded = (lines: ReadonlyArray<string>): string =>
-  lines.slice(0, DIAGNOSTIC_ROWS).join("\n") + (lines.length > DIAGNOSTIC_ROWS ? `\n… ${lines.length - DIAGNOSTIC_ROWS} more (see the full output)` : "")
+const more = (lines: ReadonlyArray<string>): string => (lines.length > DIAGNOSTIC_ROWS ? `\n… ${lines.length - DIAGNOSTIC_ROWS} more (see the full output)` : "")
+
+const bounded = (lines: ReadonlyArray<string>): string => lines.slice(0, DIAGNOSTIC_ROWS).join("\n") + more(lines)
+
+/** Page-derived rows, bounded: the rows are page content, the count of the rest is the tool's. */
+const boundedPage = (lines: ReadonlyArray<string>): Parts => [page(lines.slice(0, DIAGNOSTIC_ROWS).join("\n")), more(lines)]
 
 /** The newest rows of a log (the end is what a repro just printed), with the count of older ones not shown. */
-const newest = (lines: ReadonlyArray<string>): string =>
-  (lines.length > DIAGNOSTIC_ROWS ? `… ${lines.length - DIAGNOSTIC_ROWS} older (see the full output)\n` : "") + lines.slice(-DIAGNOSTIC_ROWS).join("\n")
+const newest = (lines: ReadonlyArray<string>): Parts =>
+  [lines.length > DIAGNOSTIC_ROWS ? `… ${lines.length - DIAGNOSTIC_ROWS} older (see the full output)\n` : "", page(lines.slice(-DIAGNOSTIC_ROWS).join("\n"))]
 
 const networkRequests = (requests: ReadonlyArray<Data>): Formatted => {
   const failed = requests.filter(isFailedRequest)
@@ -29,7 +34,7 @@ const networkRequests = (requests: ReadonlyArray<Data>): Formatted => {
   const row = (r: Data) => `[${str(r["requestId"])}] ${str(r["method"])} ${str(r["url"])} (${str(r["resourceType"])}) ${typeof r["status"] === "number" ? r["status"] : "no response"}`
   const ordered = [...actionable, ...requests.filter((r) => !failed.includes(r)), ...benign]
   const head = `${requests.length} requests: ${failed.length} failed (${actionable.length} actionable, ${benign.length} benign icon probes)`
-  return { text: `${head}\n${bounded(ordered.map(row))}`, summary: head }
+  return formatted([`${head}\n`, ...boundedPage(ordered.map(row))], head)
 }
 
 /** agent-browser 0.41 keeps the newest 1,000 console messages of a page and drops older ones without saying so. */
@@ -39,24 +44,21 @@ const consoleMessages = (messages: ReadonlyArray<Data>): Formatted => {
   const count = (t: string) => messages.filter((m) => m["type"] === t).length
   const full = messages.length >= CONSOLE_BUFFER_LIMIT
   const head = `${messages.length} console messages (${count("error")} errors, ${count("warning")} warnings)${full ? `; the buffer is full, so older messages were dropped (upstream keeps the newest ${CONSOLE_BUFFER_LIMIT}): clear it with console --clear before a repro` : ""}`
-  return { text: `${head}\n${newest(messages.map((m) => `[${str(m["type"])}] ${str(m["text"])}`))}`, summary: head }
+  return formatted([`${head}\n`, ...newest(messages.map((m) => `[${str(m["type"])}] ${str(m["text"])}`))], head)
 }
 
 const pageErrors = (errors: ReadonlyArray<Data>): Formatted => {
   const head = `${errors.length} page errors`
-  return {
-    text: `${head}${errors.length > 0 ? "\n" : ""}${bounded(errors.map((e) => {
-      const [first, at] = str(e["text"]).split("\n")
-      return `${first ?? ""}${at !== undefined ? ` (${at.trim()})` : ""}`
-    }))}`,
-    summary: head
-  }
+  return formatted([`${head}${errors.length > 0 ? "\n" : ""}`, ...boundedPage(errors.map((e) => {
+    const [first, at] = str(e["text"]).split("\n")
+    return `${first ?? ""}${at !== undefined ? ` (${at.trim()})` : ""}`
+  }))], head)
 }
 
 const cookieList = (cookies: ReadonlyArray<Data>): Formatted => {
   const head = `${cookies.length} cookies (values hidden)`
   const flags = (c: Data) => ["httpOnly", "secure", "session"].filter((f) => c[f] === true).join(", ")
-  return { text: `${head}${cookies.length > 0 ? "\n" : ""}${bounded(cookies.map((c) => `${str(c["name"])} — ${str(c["domain"])}${str(c["path"])}${flags(c) !== "" ? ` (${flags(c)})` : ""}`))}`, summary: head }
+  return formatted([`${head}${cookies.length > 0 ? "\n" : ""}`, ...boundedPage(cookies.map((c) => `${str(c["name"])} — ${str(c["domain"])}${str(c["path"])}${flags(c) !== "" ? ` (${flags(c)})` : ""}`))], head)
 }
 
 export const formatDiagnostics = (command: string, sub: string | undefined, data: Data): Formatted | undefined => {
@@ -67,11 +69,11 @@ export const formatDiagnostics = (command: string, sub: string | undefined, data
   if ((command === "console" || command === "errors" || command === "cookies") && data["cleared"] === true) return { text: `${command} cleared`, summary: `${command} cleared` }
   if (command === "storage" && data["data"] !== null && typeof data["data"] === "object") {
     const entries = Object.entries(data["data"] as Data)
-    return { text: `${entries.length} ${sub ?? ""} storage entries${entries.length > 0 ? "\n" : ""}${bounded(entries.map(([k, v]) => `${k}: ${str(v)}`))}`, summary: `${entries.length} storage entries` }
+    return formatted([`${entries.length} ${sub ?? ""} storage entries${entries.length > 0 ? "\n" : ""}`, ...boundedPage(entries.map(([k, v]) => `${k}: ${str(v)}`))], `${entries.length} storage entries`)
   }
   if (command === "dialog" && sub === "status") {
     return data["hasDialog"] === true
-      ? { text: `A ${str(data["type"])} dialog is open: ${JSON.stringify(str(data["message"]))}. Resolve it with dialog accept [text] or dialog dismiss.`, summary: `${str(data["type"])} dialog open` }
+      ? formatted([`A ${str(data["type"])} dialog is open: `, page(JSON.stringify(str(data["message"]))), ". Resolve it with dialog accept [text] or dialog dismiss."], `${str(data["type"])} dialog open`)
       : { text: "No dialog is open.", summary: "no dialog" }
   }
   if (command === "frame" && typeof data["frame"] === "string") return { text: `Now in frame ${data["frame"]}. snapshot is scoped to it; eval and get url still run in the top document.`, summary: `frame ${data["frame"]}` }

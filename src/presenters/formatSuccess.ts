@@ -4,8 +4,9 @@
  */
 import type { UpstreamOutcome } from "../schema/Outcome.js"
 import type { Plan } from "../schema/Plan.js"
+import { joinParts, page, type Part, type Parts } from "./contentBoundary.js"
 import { formatDiagnostics } from "./formatDiagnostics.js"
-import type { Formatted } from "./formatted.js"
+import { type Formatted, formatted, partsOf } from "./formatted.js"
 import { presentSnapshot } from "./presentSnapshot.js"
 
 type Data = Record<string, unknown>
@@ -17,10 +18,10 @@ const PAST: Record<string, string> = {
 /** Step commands whose success says all there is: a job row shows only its ✓. */
 const ECHO_ONLY = new Set(["click", "dblclick", "fill", "type", "press", "key", "check", "uncheck", "hover", "focus", "select", "drag", "scroll", "scrollintoview", "scrollinto", "keyboard", "wait", "mouse"])
 
-/** Upstream data without the per-call `lifecycle` block (launch bookkeeping the model never needs). */
+/** Upstream data without the per-call `lifecycle` block (launch bookkeeping the model never needs) and `_boundary`. */
 export const stripLifecycle = (data: unknown): unknown => {
   if (data === null || typeof data !== "object" || Array.isArray(data)) return data
-  const { lifecycle: _lifecycle, ...rest } = data as Data
+  const { lifecycle: _lifecycle, _boundary, ...rest } = data as Data
   return rest
 }
 
@@ -37,6 +38,9 @@ const oneLine = (s: string, max = 80): string => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
 }
 
+/** A page title as page content; none is the tool's "(untitled)". */
+const titlePart = (title: unknown): Part => (str(title) !== "" ? page(str(title)) : "(untitled)")
+
 const formatTabs = (tabs: ReadonlyArray<Data>): string =>
   tabs.map((t) => `${t["active"] === true ? "→" : " "} [${str(t["tabId"])}]${t["label"] ? ` (${str(t["label"])})` : ""} ${str(t["title"])} — ${str(t["url"])}`).join("\n")
 
@@ -49,7 +53,7 @@ const formatFind = (positionals: ReadonlyArray<string>, data: Data): Formatted =
   const ref = Object.values(data).find((v): v is string => typeof v === "string" && /^@e\d+$/.test(v))
   if (action === "text") {
     const text = str(data["text"])
-    return { text, summary: `find ${what}: ${oneLine(text)}` }
+    return formatted([page(text)], `find ${what}: ${oneLine(text)}`)
   }
   const past = PAST[action] ?? `${action}:`
   const line = `${past} ${what}${ref !== undefined ? ` (${ref})` : ""}${data["dialogOpened"] === true ? " (a dialog opened and was handled)" : ""}`
@@ -64,19 +68,19 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
     case "goto":
     case "navigate": {
       if (data["url"] === undefined) return { text: "Browser ready.", summary: "Browser ready" }
-      return { text: `Opened: ${str(data["title"]) || "(untitled)"}\nURL: ${str(data["url"])}`, summary: `Opened ${str(data["url"])}` }
+      return formatted(["Opened: ", titlePart(data["title"]), `\nURL: ${str(data["url"])}`], `Opened ${str(data["url"])}`)
     }
     case "snapshot": {
       const refs = data["refs"] !== null && typeof data["refs"] === "object" ? Object.keys(data["refs"] as Data).length : 0
       const origin = str(data["origin"])
       const tree = typeof data["snapshot"] === "string" ? data["snapshot"] : JSON.stringify(data["snapshot"], null, 2)
-      return { text: `Snapshot of ${origin || "the page"} (${refs} refs):\n${tree}`, summary: `Snapshot: ${refs} refs on ${origin}` }
+      return formatted([`Snapshot of ${origin || "the page"} (${refs} refs):\n`, page(tree)], `Snapshot: ${refs} refs on ${origin}`)
     }
     case "get": {
-      if (sub === "box" || sub === "styles") return { text: JSON.stringify(stripLifecycle(data), null, 2), summary: `get ${sub}` }
+      if (sub === "box" || sub === "styles") return formatted([page(JSON.stringify(stripLifecycle(data), null, 2))], `get ${sub}`)
       const value = sub === "count" ? data["count"] : sub === "cdp-url" ? data["cdpUrl"] : data[sub === "attr" ? "value" : sub ?? ""] ?? data["value"]
       const text = value === null ? "(null)" : scalar(value)
-      return { text, summary: `get ${sub ?? ""}: ${oneLine(text)}` }
+      return formatted([value === null || sub === "count" || sub === "cdp-url" ? text : page(text)], `get ${sub ?? ""}: ${oneLine(text)}`)
     }
     case "is": {
       const value = data[sub ?? ""]
@@ -84,7 +88,7 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
     }
     case "eval": {
       const text = data["unserializable"] !== undefined ? str(data["unserializable"]) : scalar(data["result"])
-      return { text, summary: `eval: ${oneLine(text)}` }
+      return formatted([page(text)], `eval: ${oneLine(text)}`)
     }
     case "click":
     case "dblclick":
@@ -137,10 +141,10 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
     case "tab": {
       if (Array.isArray(data["tabs"])) {
         const tabs = data["tabs"] as ReadonlyArray<Data>
-        return { text: `${tabs.length} tab(s):\n${formatTabs(tabs)}`, summary: `${tabs.length} tabs` }
+        return formatted([`${tabs.length} tab(s):\n`, page(formatTabs(tabs))], `${tabs.length} tabs`)
       }
       if (data["closed"] === true) return { text: `Closed tab ${str(data["tabId"])}`, summary: `tab close ${str(data["tabId"])}` }
-      return { text: `Active tab [${str(data["tabId"])}] ${str(data["title"])} — ${str(data["url"])}`, summary: `tab ${str(data["tabId"])}` }
+      return formatted([`Active tab [${str(data["tabId"])}] `, page(str(data["title"])), ` — ${str(data["url"])}`], `tab ${str(data["tabId"])}`)
     }
     case "close":
     case "quit":
@@ -160,37 +164,40 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
   const diagnostic = formatDiagnostics(command, sub, data)
   if (diagnostic !== undefined) return diagnostic
   const rest = stripLifecycle(data)
-  const body = rest !== null && typeof rest === "object" && Object.keys(rest).length > 0 ? `\n${JSON.stringify(rest, null, 2)}` : ""
-  return { text: `${positionals.slice(0, 2).join(" ")}: done${body}`, summary: `${command} done` }
+  const body: Parts = rest !== null && typeof rest === "object" && Object.keys(rest).length > 0 ? ["\n", page(JSON.stringify(rest, null, 2))] : []
+  return formatted([`${positionals.slice(0, 2).join(" ")}: done`, ...body], `${command} done`)
 }
 
 const asData = (v: unknown): Data => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Data) : {})
 
 /** What one successful batch/job row adds after its ✓: a snapshot's view, a page, a value; nothing for a bare action. */
-const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl: string | undefined): string => {
+const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl: string | undefined): Parts => {
   const [command = ""] = positionals
   const data = asData(stripLifecycle(result))
-  if (command === "snapshot" && typeof data["snapshot"] === "string") return `\n${presentSnapshot(positionals, data, knownUrl).text}`
-  if (ECHO_ONLY.has(command) || (command === "find" && ECHO_ONLY.has(positionals[3] ?? "click"))) return ""
-  if ((command === "open" || command === "goto" || command === "navigate") && data["url"] !== undefined) return ` → ${str(data["title"]) || "(untitled)"} — ${str(data["url"])}`
-  if (Object.keys(data).length === 0) return ""
-  const text = formatCommand(positionals, data, undefined).text
+  if (command === "snapshot" && typeof data["snapshot"] === "string") return ["\n", ...partsOf(presentSnapshot(positionals, data, knownUrl))]
+  if (ECHO_ONLY.has(command) || (command === "find" && ECHO_ONLY.has(positionals[3] ?? "click"))) return []
+  if ((command === "open" || command === "goto" || command === "navigate") && data["url"] !== undefined) return [" → ", titlePart(data["title"]), ` — ${str(data["url"])}`]
+  if (Object.keys(data).length === 0) return []
+  const shown = formatCommand(positionals, data, undefined)
   // a command without its own wording: its data on one line beats "<command>: done" plus the same data
-  return ` → ${oneLine(text.startsWith(`${positionals.slice(0, 2).join(" ")}: done`) ? JSON.stringify(data) : text, 160)}`
+  const done = shown.text.startsWith(`${positionals.slice(0, 2).join(" ")}: done`)
+  const line = oneLine(done ? JSON.stringify(data) : shown.text, 160)
+  return [" → ", done || partsOf(shown).some((p) => typeof p !== "string") ? page(line) : line]
 }
 
 const formatBatch = (rows: Extract<UpstreamOutcome, { kind: "batch" }>["rows"]): Formatted => {
   let knownUrl: string | undefined
-  const lines = rows.map((row, i) => {
+  const lines = rows.map((row, i): Parts => {
     const command = row.command.length > 0 ? row.command.join(" ") : `#${i}`
-    if (!row.success) return `${i + 1}. ✗ ${command}: ${row.error.message || row.error._tag}`
+    // what a page script threw is the page's text
+    if (!row.success) return [`${i + 1}. ✗ ${command}: `, row.command[0] === "eval" && row.error.message !== "" ? page(row.error.message) : row.error.message || row.error._tag]
     const url = asData(row.result)["url"]
     const text = stepText(row.command, row.result, knownUrl)
     if (typeof url === "string") knownUrl = url
-    return `${i + 1}. ✓ ${command}${text}`
+    return [`${i + 1}. ✓ ${command}`, ...text]
   })
   const failed = rows.filter((r) => !r.success).length
-  return { text: `Batch: ${rows.length - failed}/${rows.length} steps succeeded\n${lines.join("\n")}`, summary: `batch ${rows.length - failed}/${rows.length} ok` }
+  return formatted([`Batch: ${rows.length - failed}/${rows.length} steps succeeded\n`, ...joinParts(lines, "\n")], `batch ${rows.length - failed}/${rows.length} ok`)
 }
 
 export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome): Formatted => {
@@ -201,8 +208,8 @@ export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome): Formatted =
       return formatBatch(outcome.rows)
     case "single": {
       const data = outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data) ? (outcome.data as Data) : {}
-      const formatted = formatCommand(plan.line.positionals, data, plan.sessionName)
-      return outcome.warning !== undefined ? { ...formatted, text: `${formatted.text}\nWarning: ${outcome.warning}` } : formatted
+      const shown = formatCommand(plan.line.positionals, data, plan.sessionName)
+      return outcome.warning !== undefined ? formatted([...partsOf(shown), `\nWarning: ${outcome.warning}`], shown.summary) : shown
     }
   }
 }

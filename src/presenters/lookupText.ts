@@ -6,6 +6,7 @@
 import type { Executed } from "../schema/Executed.js"
 import type { LookupReport, NetworkRequestsPageFilter } from "../schema/Lookup.js"
 import type { Plan } from "../schema/Plan.js"
+import { page, type Parts, plain } from "./contentBoundary.js"
 
 const SHOWN = 10
 type RedactArgs = (args: ReadonlyArray<string>) => ReadonlyArray<string>
@@ -13,9 +14,12 @@ type RedactArgs = (args: ReadonlyArray<string>) => ReadonlyArray<string>
 const place = (c: { readonly file?: string; readonly line?: number; readonly column?: number }) =>
   `${c.file ?? "?"}${c.line !== undefined ? `:${c.line}` : ""}${c.column !== undefined ? `:${c.column}` : ""}`
 
-export const lookupText = (lookup: LookupReport): string => {
+export const lookupText = (lookup: LookupReport): string => plain(lookupParts(lookup))
+
+/** The summary and status are the tool's; failed requests, candidates' evidence and limitations quote the page. */
+const lookupParts = (lookup: LookupReport): Parts => {
   const { report } = lookup
-  const lines = [report.summary, `Status: ${report.status}`]
+  const lines: Array<string> = []
   if (lookup.mode === "networkSourceLookup") {
     for (const r of lookup.report.failedRequests.slice(0, SHOWN)) {
       lines.push(`Failed: ${[r.status ?? "", r.method ?? "", r.url ?? "", r.requestId !== undefined ? `[${r.requestId}]` : "", r.error ?? ""].filter((p) => p !== "").join(" ")}`)
@@ -24,7 +28,7 @@ export const lookupText = (lookup: LookupReport): string => {
   for (const c of report.candidates.slice(0, SHOWN)) lines.push(`- [${c.confidence}] ${place(c)} (${c.source}): ${c.evidence.join("; ")}`)
   if (report.candidates.length > SHOWN) lines.push(`… ${report.candidates.length - SHOWN} more in details`)
   for (const l of report.limitations) lines.push(`Limitation: ${l}`)
-  return lines.join("\n")
+  return [`${report.summary}\nStatus: ${report.status}`, ...(lines.length > 0 ? ["\n", page(lines.join("\n"))] : [])]
 }
 
 export const pageFilterText = (f: NetworkRequestsPageFilter): string =>
@@ -49,8 +53,8 @@ export const lookupDetails = (executed: Executed) => ({
   ...(executed.networkRequestsPageFilter !== undefined ? { networkRequestsPageFilter: executed.networkRequestsPageFilter } : {})
 })
 
-/** The body text with the lookup summary (or the page-filter line) in front. */
-export const withLookupText = (executed: Executed, text: string): string =>
+/** The body with the lookup summary (or the page-filter line) in front. */
+export const withLookupParts = (executed: Executed, parts: Parts): Parts =>
   executed.lookup !== undefined
-    ? `${lookupText(executed.lookup)}\n\n${text}`
-    : executed.networkRequestsPageFilter !== undefined ? `${pageFilterText(executed.networkRequestsPageFilter)}\n${text}` : text
+    ? [...lookupParts(executed.lookup), "\n\n", ...parts]
+    : executed.networkRequestsPageFilter !== undefined ? [`${pageFilterText(executed.networkRequestsPageFilter)}\n`, ...parts] : parts

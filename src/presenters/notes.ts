@@ -5,11 +5,13 @@
  */
 import type { Executed } from "../schema/Executed.js"
 import { pageChanged } from "../session/lastPage.js"
+import { page, type Parts } from "./contentBoundary.js"
 
-export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): ReadonlyArray<string> => {
-  const lines: Array<string> = []
+/** Each note is one line of the tool's; only the new page's title in the `Page:` line is the page's. */
+export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): ReadonlyArray<Parts> => {
+  const lines: Array<string | Parts> = []
   const { navigation, previousPage, tabCorrection, verified, routeDiagnostics, browserDefaults, outputFile, replacedCloseFailure } = executed
-  if (navigation !== undefined && pageChanged(previousPage, navigation)) lines.push(`Page: ${navigation.title || "(untitled)"} — ${navigation.url}`)
+  if (navigation !== undefined && pageChanged(previousPage, navigation)) lines.push(["Page: ", navigation.title !== "" ? page(navigation.title) : "(untitled)", ` — ${navigation.url}`])
   if (tabCorrection !== undefined) lines.push(`Tab recovery: the active tab was ${tabCorrection.from}; re-selected ${tabCorrection.reselected}, which shows the opened page.`)
   for (const row of verified.rows) {
     if (row.state === "pending") lines.push(`Recording to ${row.path} (pending until record stop).`)
@@ -26,5 +28,5 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
   }
   if (replacedCloseFailure !== undefined) lines.push(`Warning: the replaced browser ${replacedCloseFailure.session} could not be closed (${replacedCloseFailure.message}); pi closes it at quit.`)
   if (outputFile?.status === "saved") lines.push(`Output file: ${outputFile.absolutePath}`)
-  return lines
+  return lines.map((line) => (typeof line === "string" ? [line] : line))
 }

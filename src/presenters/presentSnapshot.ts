@@ -10,9 +10,12 @@ import { compactInteractive } from "../snapshot/compactInteractive.js"
 import { filterSnapshot } from "../snapshot/filterSnapshot.js"
 import type { SnapshotOptions } from "../schema/SnapshotOptions.js"
 import { compactSnapshot, type SnapshotCompaction, VERBATIM_SNAPSHOT_BYTES } from "../snapshot/compactSnapshot.js"
+import { page, type Parts, plain } from "./contentBoundary.js"
 
 export interface SnapshotPresentation {
   readonly text: string
+  /** The text as the tool's words and page content (contentBoundary.ts). */
+  readonly parts: Parts
   readonly summary: string
   readonly data: { readonly origin: string; readonly refCount: number; readonly snapshotBytes: number }
   readonly compaction?: SnapshotCompaction | { readonly mode: "interactive"; readonly shownRefCount: number; readonly refCount: number; readonly omitted: Readonly<Record<string, number>>; readonly rawBytes: number }
@@ -48,13 +51,13 @@ const diffOf = (previous: RefSnapshot, refs: Record<string, { role?: unknown; na
 export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<string, unknown>, extras: SnapshotExtras): SnapshotPresentation => {
   const base = presentSnapshot(args, data, extras.knownUrl)
   const options = extras.options
-  let text = base.text
+  let parts: Parts = base.parts
   let result: SnapshotPresentation = base
   const tree = typeof data["snapshot"] === "string" ? data["snapshot"] : undefined
   if (options !== undefined && tree !== undefined && (options.search !== undefined || options.role !== undefined)) {
     const filtered = filterSnapshot(tree, options.search, options.role)
     const what = [options.search !== undefined ? `text "${options.search}"` : "", options.role !== undefined ? `role ${options.role}` : ""].filter((x) => x !== "").join(" and ")
-    text = `Snapshot of ${base.data.origin || "the page"} filtered by ${what}: ${filtered.matchedRefs} matching refs (${filtered.visibleLines} lines with context, of ${filtered.totalLines}):\n${filtered.text || "(no match)"}`
+    parts = [`Snapshot of ${base.data.origin || "the page"} filtered by ${what}: ${filtered.matchedRefs} matching refs (${filtered.visibleLines} lines with context, of ${filtered.totalLines}):\n`, filtered.text !== "" ? page(filtered.text) : "(no match)"]
     result = {
       ...base,
       snapshotFilter: { ...(options.search !== undefined ? { search: options.search } : {}), ...(options.role !== undefined ? { role: options.role } : {}), matchedRefs: filtered.matchedRefs, totalRefs: base.data.refCount, visibleLines: filtered.visibleLines, totalLines: filtered.totalLines },
@@ -63,20 +66,32 @@ export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<st
   }
   if (options?.diff === true) {
     const refs = readPayload(SnapshotRefs, data, (d) => d.refs) ?? {}
-    if (extras.previousRefs === undefined) text += "\n\nDiff: no earlier snapshot of this session to compare with."
+    if (extras.previousRefs === undefined) parts = [...parts, "\n\nDiff: no earlier snapshot of this session to compare with."]
     else {
       const d = diffOf(extras.previousRefs, refs)
-      const list = (xs: ReadonlyArray<string>) => xs.slice(0, DIFF_LIST_MAX).join("\n") + (xs.length > DIFF_LIST_MAX ? `\n… ${xs.length - DIFF_LIST_MAX} more` : "")
-      text += `\n\nChanges since the previous snapshot: ${d.added.length} added, ${d.removed.length} removed, ${d.unchanged} unchanged (by role and name).${d.added.length > 0 ? `\nAdded:\n${list(d.added)}` : ""}${d.removed.length > 0 ? `\nRemoved:\n${list(d.removed)}` : ""}`
+      // the refs' roles and names are the page's; the counts and headings the tool's
+      const list = (xs: ReadonlyArray<string>): Parts => [page(xs.slice(0, DIFF_LIST_MAX).join("\n")), xs.length > DIFF_LIST_MAX ? `\n… ${xs.length - DIFF_LIST_MAX} more` : ""]
+      parts = [
+        ...parts,
+        `\n\nChanges since the previous snapshot: ${d.added.length} added, ${d.removed.length} removed, ${d.unchanged} unchanged (by role and name).`,
+        ...(d.added.length > 0 ? ["\nAdded:\n", ...list(d.added)] : []),
+        ...(d.removed.length > 0 ? ["\nRemoved:\n", ...list(d.removed)] : [])
+      ]
       result = { ...result, snapshotDiff: d }
     }
   }
   if (options?.viewport === true && extras.viewport !== undefined) {
     const v = extras.viewport
-    text += `\n\nViewport: ${v.width}×${v.height} at scroll ${v.scrollX},${v.scrollY} of a ${v.pageWidth}×${v.pageHeight} page (snapshot order is page order, not what is on screen).`
+    parts = [...parts, `\n\nViewport: ${v.width}×${v.height} at scroll ${v.scrollX},${v.scrollY} of a ${v.pageWidth}×${v.pageHeight} page (snapshot order is page order, not what is on screen).`]
     result = { ...result, snapshotViewport: v }
   }
-  return { ...result, text }
+  return { ...result, text: plain(parts), parts }
+}
+
+/** A compact view: its first line is the tool's header, the rest is the page's (with the view's own section names). */
+const compactParts = (text: string): Parts => {
+  const head = /^[^\n]*\n+/.exec(text)?.[0]
+  return head === undefined ? [text] : [head, page(text.slice(head.length))]
 }
 
 export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string, unknown>, knownUrl?: string): SnapshotPresentation => {
@@ -88,12 +103,13 @@ export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string
   const summary = `Snapshot: ${refCount} refs on ${origin}`
   if (bytes <= VERBATIM_SNAPSHOT_BYTES || typeof data["snapshot"] !== "string") {
     const header = origin !== "" && origin === knownUrl ? "" : `Snapshot of ${origin || "the page"} (${refCount} refs):\n`
-    return { text: `${header}${tree}`, summary, data: base }
+    return { text: `${header}${tree}`, parts: [header, page(tree)], summary, data: base }
   }
   if (args.includes("-i") || args.includes("--interactive")) {
     const view = compactInteractive(tree, origin)
     return {
       text: view.text,
+      parts: compactParts(view.text),
       summary: `${summary} (compact: ${view.shownRefs} shown)`,
       data: base,
       compaction: { mode: "interactive", shownRefCount: view.shownRefs, refCount, omitted: view.omitted, rawBytes: bytes },
@@ -101,5 +117,5 @@ export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string
     }
   }
   const view = compactSnapshot(tree, origin)
-  return { text: view.text, summary: `${summary} (compact, ${view.compaction.mode})`, data: base, compaction: view.compaction, spill: tree }
+  return { text: view.text, parts: compactParts(view.text), summary: `${summary} (compact, ${view.compaction.mode})`, data: base, compaction: view.compaction, spill: tree }
 }
