@@ -4,6 +4,8 @@
  */
 import type { ElectronRequest } from "../schema/ElectronInput.js"
 import type { ElectronActionReport, ElectronReport } from "../schema/ElectronReport.js"
+import type { FillVerification } from "../schema/Executed.js"
+import type { ElectronLookupContext } from "../schema/Lookup.js"
 import type { NextAction } from "../schema/ToolDetails.js"
 
 type RedactArgs = (args: ReadonlyArray<string>) => ReadonlyArray<string>
@@ -77,6 +79,21 @@ export const liveLaunchActions = (launchId: string, session: string | undefined)
     "Only operates on the launchId created by electron.launch; explicit artifacts and manually launched apps remain host-owned."
   )
 ]
+
+/** After a fill whose field does not hold what was typed: look at the control, then read it again. */
+export const fillVerificationActions = (v: FillVerification, session: string | undefined): ReadonlyArray<NextAction> => {
+  const prefix = session !== undefined ? ["--session", session] : []
+  return [
+    argsAct("inspect-after-fill-verification", "See which control holds focus and what it shows before typing again.", [...prefix, "snapshot", "-i"], "For custom quick-inputs and rich editors: focus the field, then keyboard type instead of fill."),
+    argsAct("verify-filled-value", "Read the field again to confirm what it holds now.", [...prefix, ...(v.verifiedWith === "get text" ? ["get", "text"] : ["get", "value"]), v.target], "Read-only; the result may contain what was typed.")
+  ]
+}
+
+/** After a sourceLookup without candidates in a wrapper-launched app: inspect the live app instead. */
+export const lookupContextActions = (context: ElectronLookupContext): ReadonlyArray<NextAction> =>
+  context.launchId === undefined
+    ? []
+    : liveLaunchActions(context.launchId, context.sessionName).filter((a) => a.id === "snapshot-electron-session" || a.id === "probe-electron-launch" || a.id === "list-electron-tabs")
 
 const retryCleanup = (launchIds: ReadonlyArray<string>): ReadonlyArray<NextAction> =>
   launchIds.flatMap((launchId) => [
