@@ -3,7 +3,7 @@
  * Pure; PresenterLive scrubs the whole details object once afterwards. App arguments pass the argv redactor.
  */
 import type { ElectronRequest } from "../schema/ElectronInput.js"
-import type { ElectronActionReport, ElectronReport } from "../schema/ElectronReport.js"
+import type { ElectronActionReport, ElectronReport, ElectronSessionMismatch } from "../schema/ElectronReport.js"
 import type { FillVerification } from "../schema/Executed.js"
 import type { ElectronLookupContext } from "../schema/Lookup.js"
 import type { NextAction } from "../schema/ToolDetails.js"
@@ -95,6 +95,15 @@ export const lookupContextActions = (context: ElectronLookupContext): ReadonlyAr
     ? []
     : liveLaunchActions(context.launchId, context.sessionName).filter((a) => a.id === "snapshot-electron-session" || a.id === "probe-electron-launch" || a.id === "list-electron-tabs")
 
+/** The session shows none of the launch's own pages: reattach its session to the app, then look again. */
+const mismatchActions = (m: ElectronSessionMismatch): ReadonlyArray<NextAction> =>
+  m.reason !== "url-not-in-launch-targets"
+    ? []
+    : [
+      argsAct("reattach-electron-launch", "Attach this launch's session to the app's debug port again.", ["--session", m.sessionName, "connect", String(m.port)], "Only reconnects the wrapper's own session to the wrapper-launched app; the app and its profile are untouched."),
+      ...liveLaunchActions(m.launchId, m.sessionName).filter((a) => a.id === "list-electron-tabs" || a.id === "snapshot-electron-session")
+    ]
+
 const retryCleanup = (launchIds: ReadonlyArray<string>): ReadonlyArray<NextAction> =>
   launchIds.flatMap((launchId) => [
     act("status-electron-launch", "See which of the launch's process, port or profile remain.", { action: "status", launchId }),
@@ -139,6 +148,7 @@ const actionDetails = (r: ElectronActionReport): Record<string, unknown> => {
         status: r.status,
         probe: { ...r.probe, summary: probeSummary(r) },
         probeContext: r.probeContext,
+        ...(r.sessionMismatch !== undefined ? { sessionMismatch: r.sessionMismatch } : {}),
         ...(r.probeContext.launchId !== undefined ? { identifiers: { launchId: r.probeContext.launchId, ...(r.probeContext.sessionName !== undefined ? { sessionName: r.probeContext.sessionName } : {}) } } : {}),
         ...(r.launchStatus !== undefined ? { launchStatus: r.launchStatus, statusTargets: r.launchStatus.targets } : {})
       }
@@ -152,6 +162,7 @@ export const probeSummary = (r: Extract<ElectronActionReport, { action: "probe" 
   const parts = [
     p.title !== undefined ? `title "${p.title}"` : undefined,
     p.url !== undefined ? `url ${p.url}` : undefined,
+    p.focusedElement !== undefined ? `focus ${p.focusedElement.role ?? p.focusedElement.tag}` : undefined,
     p.tabs !== undefined ? `${p.tabs.length} tab(s)` : undefined,
     p.refCount !== undefined ? `${p.refCount} ref(s)` : undefined
   ].filter((x) => x !== undefined)
@@ -171,6 +182,8 @@ export const electronDetails = (report: ElectronReport, redact: RedactArgs, fail
     ? liveLaunchActions(report.launch.launchId, report.launch.sessionName)
     : report.action === "cleanup" && report.status === "partial"
     ? retryCleanup((report.cleanup?.results ?? []).filter((x) => x.status === "partial").map((x) => x.launchId))
+    : (report.action === "status" || report.action === "probe") && !failed && report.sessionMismatch?.reason === "url-not-in-launch-targets"
+    ? mismatchActions(report.sessionMismatch)
     : report.action === "status" && !failed
     ? report.statuses.filter((s) => s.cleanupState !== "cleaned" && s.ownership !== "stale").slice(0, 1).flatMap((s) =>
       s.pidAlive
