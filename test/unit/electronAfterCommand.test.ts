@@ -6,6 +6,7 @@
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { afterAll, describe } from "vitest"
+import { focusedElementOf, urlMismatchOf } from "../../src/electron/probeFacts.js"
 import { ElectronHostTest } from "../../src/layers/ElectronHostTest.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/FakeAgentBrowser.js"
 import { makeFakeLayer } from "../../src/layers/MainLive.js"
@@ -119,4 +120,22 @@ describe("sourceLookup in a wrapper-launched Electron app", () => {
       expect(textOf(looked)).toContain("app.asar")
       expect(ids(looked)).toEqual(["probe-electron-launch", "list-electron-tabs", "snapshot-electron-session"])
     }).pipe(Effect.provide(layer([{ when: (r) => has(r, "batch"), reply: { exitCode: 0, stdout: lookupRows }, repeat: true }]))))
+})
+
+describe("pure readers", () => {
+  it("focusedElementOf keeps known fields, bounded, and drops anything else (a value)", () => {
+    expect(focusedElementOf({ tag: "textarea", name: "n".repeat(200), value: "secret", editable: true })).toEqual({ tag: "textarea", name: "n".repeat(80), editable: true })
+    expect(focusedElementOf(null)).toBeUndefined()
+    expect(focusedElementOf({ role: "textbox" })).toBeUndefined()
+  })
+
+  it("urlMismatchOf: only a live launch with targets, none of which has the session's url", () => {
+    const status = { launchId: "electron-a", appName: "A", cleanupState: "active", ownership: "owned", pid: 1, pidAlive: true, port: 9, portAlive: true, targets: [{ id: "T", type: "page", title: "A", url: "app://index" }] } as const
+    expect(urlMismatchOf(status, "s", { url: "app://index" })).toBeUndefined()
+    expect(urlMismatchOf({ ...status, portAlive: false }, "s", { url: "x://y" })).toBeUndefined()
+    expect(urlMismatchOf({ ...status, targets: [] }, "s", { url: "x://y" })).toBeUndefined()
+    expect(urlMismatchOf(status, "s", { url: "x://y", title: "Y" })).toEqual({
+      reason: "url-not-in-launch-targets", launchId: "electron-a", sessionName: "s", port: 9, observedUrl: "x://y", observedTitle: "Y", launchTargets: [{ type: "page", title: "A", url: "app://index" }]
+    })
+  })
 })
