@@ -3,11 +3,13 @@
  * layers (and a config-driven variant for tests/embedders), the error union and the result types.
  * See docs/EMBEDDING.md.
  */
-export { execute, prepare, run, runToResult, baseSessionName, type CallContext, type CallError } from "./program/call/ToolCall.js"
+export { execute, prepare, run, runElectron, runToResult, baseSessionName, type CallContext, type CallError, type ElectronRun } from "./program/call/ToolCall.js"
 export { closeOwnedBrowser, restoreSession } from "./program/session/lifecycle.js"
 export { planInvocation } from "./program/call/planInvocation.js"
 export { classifyUpstream } from "./upstream/classifyReply.js"
 export type { UpstreamOutcome, RunResult } from "./schema/Outcome.js"
+export type { Executed } from "./schema/Executed.js"
+export type { ElectronReport } from "./schema/ElectronReport.js"
 export { ToolInput, decodeToolInput, toolInputJsonSchema } from "./schema/ToolInput.js"
 export * from "./schema/ToolError.js"
 export { FailureCategory, SuccessCategory, ResultCategory } from "./schema/Categories.js"

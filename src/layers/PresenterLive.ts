@@ -9,8 +9,8 @@ import { bodyOf } from "../presenters/body.js"
 import { byteLength, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "../presenters/budgets.js"
 import { type Boundary, closeCut, joinParts, page, type Part, type Parts, plain, render, wrap } from "../presenters/contentBoundary.js"
 import { compiledEcho, errorDetails, executedDetails, failedStep, optional } from "../presenters/details.js"
-import { electronDetails } from "../presenters/electronDetails.js"
-import { electronLines, electronSummary } from "../presenters/electronText.js"
+import { electronSummary } from "../presenters/electronText.js"
+import { electronView } from "../presenters/electronView.js"
 import { stepRefusalNote } from "../presenters/securityRefusal.js"
 import { formatFailure } from "../presenters/formatFailure.js"
 import { networkFollowUps } from "../presenters/formatDiagnostics.js"
@@ -157,8 +157,8 @@ export const PresenterLive = Layer.effect(
           : [input.managedSessionOutcome.outcome === "preserved"
             ? `Managed session outcome: the fresh launch failed; later calls keep using ${input.managedSessionOutcome.currentSession ?? "the previous browser"}.`
             : "Managed session outcome: the fresh launch failed and there was no earlier managed browser; the next call starts a new one."]
-        const electron = input.electron !== undefined ? electronDetails(input.electron, redact, error !== undefined) : undefined
-        const electronText = input.electron !== undefined ? electronLines(input.electron) : []
+        const electron = electronView(input.electron, executed, redact, error !== undefined)
+        const electronText = electron?.lines ?? []
         const lines: ReadonlyArray<Parts> = [...electronText.map((l) => [l]), textOf(plan, input.args, executed, bodyParts, notes, error), ...outcomeLine.map((l) => [l])]
         const text = yield* scrubbedText(joinParts(lines.filter((l) => plain(l) !== ""), "\n"), boundary)
         const budget = yield* budgetText(text, error !== undefined && executed === undefined ? "error" : plan?.line.command ?? "output", input.owner, spills, boundary)

@@ -3,7 +3,9 @@
  * Pure; PresenterLive scrubs the whole details object once afterwards. App arguments pass the argv redactor.
  */
 import type { ElectronRequest } from "../schema/ElectronInput.js"
-import type { ElectronActionReport, ElectronReport } from "../schema/ElectronReport.js"
+import type { ElectronActionReport, ElectronReport, ElectronSessionMismatch } from "../schema/ElectronReport.js"
+import type { FillVerification } from "../schema/Executed.js"
+import type { ElectronLookupContext } from "../schema/Lookup.js"
 import type { NextAction } from "../schema/ToolDetails.js"
 
 type RedactArgs = (args: ReadonlyArray<string>) => ReadonlyArray<string>
@@ -78,6 +80,30 @@ export const liveLaunchActions = (launchId: string, session: string | undefined)
   )
 ]
 
+/** After a fill whose field does not hold what was typed: look at the control, then read it again. */
+export const fillVerificationActions = (v: FillVerification, session: string | undefined): ReadonlyArray<NextAction> => {
+  const prefix = session !== undefined ? ["--session", session] : []
+  return [
+    argsAct("inspect-after-fill-verification", "See which control holds focus and what it shows before typing again.", [...prefix, "snapshot", "-i"], "For custom quick-inputs and rich editors: focus the field, then keyboard type instead of fill."),
+    argsAct("verify-filled-value", "Read the field again to confirm what it holds now.", [...prefix, ...(v.verifiedWith === "get text" ? ["get", "text"] : ["get", "value"]), v.target], "Read-only; the result may contain what was typed.")
+  ]
+}
+
+/** After a sourceLookup without candidates in a wrapper-launched app: inspect the live app instead. */
+export const lookupContextActions = (context: ElectronLookupContext): ReadonlyArray<NextAction> =>
+  context.launchId === undefined
+    ? []
+    : liveLaunchActions(context.launchId, context.sessionName).filter((a) => a.id === "snapshot-electron-session" || a.id === "probe-electron-launch" || a.id === "list-electron-tabs")
+
+/** The session shows none of the launch's own pages: reattach its session to the app, then look again. */
+const mismatchActions = (m: ElectronSessionMismatch): ReadonlyArray<NextAction> =>
+  m.reason !== "url-not-in-launch-targets"
+    ? []
+    : [
+      argsAct("reattach-electron-launch", "Attach this launch's session to the app's debug port again.", ["--session", m.sessionName, "connect", String(m.port)], "Only reconnects the wrapper's own session to the wrapper-launched app; the app and its profile are untouched."),
+      ...liveLaunchActions(m.launchId, m.sessionName).filter((a) => a.id === "list-electron-tabs" || a.id === "snapshot-electron-session")
+    ]
+
 const retryCleanup = (launchIds: ReadonlyArray<string>): ReadonlyArray<NextAction> =>
   launchIds.flatMap((launchId) => [
     act("status-electron-launch", "See which of the launch's process, port or profile remain.", { action: "status", launchId }),
@@ -122,6 +148,7 @@ const actionDetails = (r: ElectronActionReport): Record<string, unknown> => {
         status: r.status,
         probe: { ...r.probe, summary: probeSummary(r) },
         probeContext: r.probeContext,
+        ...(r.sessionMismatch !== undefined ? { sessionMismatch: r.sessionMismatch } : {}),
         ...(r.probeContext.launchId !== undefined ? { identifiers: { launchId: r.probeContext.launchId, ...(r.probeContext.sessionName !== undefined ? { sessionName: r.probeContext.sessionName } : {}) } } : {}),
         ...(r.launchStatus !== undefined ? { launchStatus: r.launchStatus, statusTargets: r.launchStatus.targets } : {})
       }
@@ -135,6 +162,7 @@ export const probeSummary = (r: Extract<ElectronActionReport, { action: "probe" 
   const parts = [
     p.title !== undefined ? `title "${p.title}"` : undefined,
     p.url !== undefined ? `url ${p.url}` : undefined,
+    p.focusedElement !== undefined ? `focus ${p.focusedElement.role ?? p.focusedElement.tag}` : undefined,
     p.tabs !== undefined ? `${p.tabs.length} tab(s)` : undefined,
     p.refCount !== undefined ? `${p.refCount} ref(s)` : undefined
   ].filter((x) => x !== undefined)
@@ -154,6 +182,8 @@ export const electronDetails = (report: ElectronReport, redact: RedactArgs, fail
     ? liveLaunchActions(report.launch.launchId, report.launch.sessionName)
     : report.action === "cleanup" && report.status === "partial"
     ? retryCleanup((report.cleanup?.results ?? []).filter((x) => x.status === "partial").map((x) => x.launchId))
+    : (report.action === "status" || report.action === "probe") && !failed && report.sessionMismatch?.reason === "url-not-in-launch-targets"
+    ? mismatchActions(report.sessionMismatch)
     : report.action === "status" && !failed
     ? report.statuses.filter((s) => s.cleanupState !== "cleaned" && s.ownership !== "stale").slice(0, 1).flatMap((s) =>
       s.pidAlive

@@ -3,13 +3,22 @@
  * text): short, with the ids the next call needs. Pure.
  */
 import type { ElectronLaunchStatus } from "../schema/ElectronRecord.js"
-import type { ElectronActionReport, ElectronReport } from "../schema/ElectronReport.js"
+import type { ElectronActionReport, ElectronFocusedElement, ElectronReport, ElectronSessionMismatch } from "../schema/ElectronReport.js"
 import { probeSummary } from "./electronDetails.js"
 
 const ISOLATION = "It runs with a new temporary profile: signed out, none of the user's local app data."
 
 const liveness = (s: ElectronLaunchStatus): string =>
   `${s.launchId} (${s.appName}): ${s.cleanupState}${s.ownership === "stale" ? " (stale: not provably the wrapper's, left alone)" : ""}, pid ${s.pid} ${s.pidAlive ? "alive" : "gone"}, port ${s.port} ${s.portAlive ? "open" : "closed"}, ${s.targets.length} target(s)${s.sessionName !== undefined ? `, session ${s.sessionName}` : ""}`
+
+const mismatchLine = (m: ElectronSessionMismatch): string =>
+  m.reason === "managed-session-not-attached"
+    ? `The current managed session ${m.managedSession} is not attached to a live launch (${m.launchSessions.join(", ")}).`
+    : `Session ${m.sessionName} shows ${m.observedUrl}${m.observedTitle !== undefined ? ` ("${m.observedTitle}")` : ""}, which is none of ${m.launchId}'s own pages (${m.launchTargets.map((t) => t.url).join(", ")}): reattach, or pick the app's tab, before trusting reads or refs.`
+
+const focusedLine = (f: ElectronFocusedElement): string =>
+  [f.role ?? f.tag, f.type !== undefined ? `type=${f.type}` : undefined, f.name !== undefined ? `"${f.name}"` : undefined, f.id !== undefined ? `#${f.id}` : undefined, f.editable ? "editable" : undefined]
+    .filter((x) => x !== undefined).join(" ")
 
 const listLines = (r: Extract<ElectronActionReport, { action: "list" }>): ReadonlyArray<string> => {
   const { result } = r
@@ -46,12 +55,14 @@ const lines = (r: ElectronActionReport): ReadonlyArray<string> => {
       return [
         r.statuses.length === 0 ? "No wrapper-launched Electron app is open." : `Electron launches (${r.statuses.length}):`,
         ...r.statuses.map((s) => `- ${liveness(s)}`),
-        ...(r.sessionMismatch !== undefined ? [`The current managed session ${r.sessionMismatch.managedSession} is not attached to a live launch (${r.sessionMismatch.launchSessions.join(", ")}).`] : [])
+        ...(r.sessionMismatch !== undefined ? [mismatchLine(r.sessionMismatch)] : [])
       ]
     case "probe":
       return [
         `Probe of ${r.probeContext.launchId ?? `session ${r.probeContext.sessionName ?? "?"}`}: ${probeSummary(r)}.`,
         ...(r.launchStatus !== undefined ? [`Launch: ${liveness(r.launchStatus)}.`] : []),
+        ...(r.probe.focusedElement !== undefined ? [`Focused: ${focusedLine(r.probe.focusedElement)}.`] : []),
+        ...(r.sessionMismatch !== undefined ? [mismatchLine(r.sessionMismatch)] : []),
         ...(r.probe.errors.length > 0 ? [`Not read: ${r.probe.errors.join("; ")}.`] : [])
       ]
     case "cleanup": {

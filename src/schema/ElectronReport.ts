@@ -20,14 +20,52 @@ export interface ElectronSessionStep {
   readonly reason?: string
 }
 
+/** The element holding focus, as bounded metadata: never its value (a focused field can hold a secret). */
+export interface ElectronFocusedElement {
+  readonly tag: string
+  readonly role?: string
+  readonly name?: string
+  readonly type?: string
+  readonly id?: string
+  readonly editable: boolean
+}
+
+export interface ElectronProbeTab {
+  readonly id: string
+  readonly title: string
+  readonly url: string
+  readonly active: boolean
+}
+
 /** The bounded state reads of `probe` (and what failed among them). */
 export interface ElectronProbeReads {
   readonly title?: string
   readonly url?: string
-  readonly tabs?: ReadonlyArray<{ readonly id: string; readonly title: string; readonly url: string; readonly active: boolean }>
+  readonly focusedElement?: ElectronFocusedElement
+  readonly activeTab?: ElectronProbeTab
+  readonly tabs?: ReadonlyArray<ElectronProbeTab>
   readonly refCount?: number
+  /** The first refs of the probe's snapshot, and how many more it had. */
+  readonly refIds?: ReadonlyArray<string>
+  readonly omittedRefIds?: number
   readonly errors: ReadonlyArray<string>
 }
+
+/**
+ * The current managed session is attached to none of the live launches, or a launch's session shows a page (url)
+ * that none of the launch's own CDP targets has: state reads there are not reads of the app.
+ */
+export type ElectronSessionMismatch =
+  | { readonly reason: "managed-session-not-attached"; readonly managedSession: string; readonly launchSessions: ReadonlyArray<string> }
+  | {
+    readonly reason: "url-not-in-launch-targets"
+    readonly launchId: string
+    readonly sessionName: string
+    readonly port: number
+    readonly observedUrl: string
+    readonly observedTitle?: string
+    readonly launchTargets: ReadonlyArray<{ readonly type: string; readonly title: string; readonly url: string }>
+  }
 
 export type ElectronActionReport =
   | { readonly action: "list"; readonly request: ElectronRequest; readonly result: ElectronListResult }
@@ -53,8 +91,7 @@ export type ElectronActionReport =
     readonly request: ElectronRequest
     readonly launches: ReadonlyArray<ElectronLaunchRecord>
     readonly statuses: ReadonlyArray<ElectronLaunchStatus>
-    /** The current managed session, when it is attached to none of the live launches. */
-    readonly sessionMismatch?: { readonly managedSession: string; readonly launchSessions: ReadonlyArray<string> }
+    readonly sessionMismatch?: ElectronSessionMismatch
   }
   | {
     readonly action: "probe"
@@ -63,6 +100,7 @@ export type ElectronActionReport =
     readonly probeContext: { readonly kind: "current-session" | "launch"; readonly launchId?: string; readonly sessionName?: string }
     readonly launchStatus?: ElectronLaunchStatus
     readonly probe: ElectronProbeReads
+    readonly sessionMismatch?: ElectronSessionMismatch
   }
   | {
     readonly action: "cleanup"

@@ -61,6 +61,21 @@ export interface Executed {
   readonly networkRequestsPageFilter?: NetworkRequestsPageFilter
   readonly outputFile?: OutputFileResult
   readonly replacedCloseFailure?: ReplacedCloseFailure
+  /** A fill in a wrapper-launched Electron app whose field does not hold what was typed (the call stays a success). */
+  readonly fillVerification?: FillVerification
+}
+
+/**
+ * After a successful `fill` in a wrapper-launched Electron app's session: the read-back (`get value`, or `get text`
+ * on a contenteditable) differed from what was typed. Lengths only: neither value is ever kept (they can be secrets).
+ */
+export interface FillVerification {
+  readonly status: "mismatch"
+  readonly target: string
+  readonly verifiedWith: "get value" | "get text"
+  readonly expectedLength: number
+  readonly observedLength: number
+  readonly summary: string
 }
 
 /** After a failed `sessionMode: "fresh"` launch: the previous managed browser kept, or nothing. */

@@ -18,6 +18,17 @@ export interface SourceLookupReport {
   readonly limitations: ReadonlyArray<string>
   readonly summary: string
   readonly workspaceRoot?: string
+  /** A no-candidates lookup in a wrapper-launched Electron app's session: which app, so live inspection can follow. */
+  readonly electronContext?: ElectronLookupContext
+}
+
+export interface ElectronLookupContext {
+  readonly launchId?: string
+  readonly appName?: string
+  readonly appPath?: string
+  readonly executablePath?: string
+  readonly sessionName?: string
+  readonly url?: string
 }
 
 export interface FailedRequest {

@@ -238,7 +238,16 @@ export const ToolDetails = Schema.Struct({
   compiledElectron: optional(Schema.Unknown),
   electron: optional(Schema.Unknown),
   /** A mutation in a wrapper-launched app's session left the app dead or blank (the call is `tab-drift`). */
-  electronPostCommandHealth: optional(Schema.Unknown)
+  electronPostCommandHealth: optional(Schema.Unknown),
+  /** An Electron fill whose field does not hold what was typed (lengths only, never the values). */
+  fillVerification: optional(Schema.Struct({
+    status: Schema.Literal("mismatch"),
+    target: Schema.String,
+    verifiedWith: Schema.Literal("get value", "get text"),
+    expectedLength: Schema.Number,
+    observedLength: Schema.Number,
+    summary: Schema.String
+  }))
 })
 export type ToolDetails = typeof ToolDetails.Type
 

@@ -171,6 +171,63 @@ describe.skipIf(!haveChromium)("electron mode through the tool (Chromium stand-i
     await expectGone(record)
   })
 
+  it("a fill the app rewrites is a success with fillVerification (lengths only); a contenteditable is read back by text; probe shows the focused field", async () => {
+    const record = launchOf(await tool.call({ electron: { action: "launch", appName: STAND_IN_NAME, handoff: "connect" } }))
+    try {
+      const typed = "hunter2-typed-secret"
+      const injected = await tool.call({
+        args: ["eval", "--stdin"],
+        stdin: `document.body.insertAdjacentHTML("beforeend", '<input id="quick" aria-label="Quick" oninput="this.value=this.value.slice(0,3)"><input id="plain" aria-label="Plain"><div id="ed" contenteditable="true" aria-label="Editor">x</div>'); true`
+      })
+      expect(injected.isError, textOf(injected)).toBe(false)
+
+      const rewritten = await tool.call({ args: ["fill", "#quick", typed] })
+      expect(rewritten.isError, textOf(rewritten)).toBe(false)
+      expect(rewritten.details.fillVerification).toMatchObject({ status: "mismatch", target: "#quick", verifiedWith: "get value", expectedLength: typed.length, observedLength: 3 })
+      expect(textOf(rewritten)).toContain("keyboard type")
+      expect((rewritten.details.nextActions ?? []).map((a) => a.id)).toEqual(["inspect-after-fill-verification", "verify-filled-value"])
+      expect(rewritten.details.nextActions?.[1]?.params.args).toEqual(["--session", record.sessionName, "get", "value", "#quick"])
+      expect(JSON.stringify(rewritten.details.fillVerification)).not.toContain("hun")
+      expect(textOf(rewritten)).not.toContain(typed)
+
+      const plain = await tool.call({ args: ["fill", "#plain", "stays as typed"] })
+      expect(plain.isError, textOf(plain)).toBe(false)
+      expect(plain.details.fillVerification).toBeUndefined()
+
+      // upstream's fill on this contenteditable inserts before the existing text: the read-back shows the difference
+      const editor = await tool.call({ args: ["fill", "#ed", "rich text"] })
+      expect(editor.isError, textOf(editor)).toBe(false)
+      expect(editor.details.fillVerification).toMatchObject({ target: "#ed", verifiedWith: "get text", expectedLength: 9, observedLength: 10 })
+
+      await tool.call({ args: ["focus", "#plain"] })
+      const probe = await tool.call({ electron: { action: "probe" } })
+      expect(electronOf(probe)["probe"]["focusedElement"]).toEqual({ tag: "input", name: "Plain", id: "plain", editable: true })
+      // the focused element is metadata only (the snapshot body shows field contents, as every snapshot does)
+      expect(JSON.stringify(electronOf(probe)["probe"]["focusedElement"])).not.toContain("stays")
+    } finally {
+      await tool.call({ electron: { action: "cleanup", launchId: record.launchId } })
+    }
+    await expectGone(record)
+  })
+
+  it("sourceLookup without candidates in the stand-in session carries electronContext, the asar limitation and live-inspection actions", async () => {
+    const record = launchOf(await tool.call({ electron: { action: "launch", appName: STAND_IN_NAME, handoff: "connect" } }))
+    try {
+      const looked = await tool.call({ sourceLookup: { selector: "h1" } })
+      expect(looked.isError, textOf(looked)).toBe(false)
+      expect(looked.details.sourceLookup).toMatchObject({
+        status: "no-candidates",
+        workspaceRoot: world.root,
+        electronContext: { launchId: record.launchId, appName: STAND_IN_NAME, executablePath: record.executablePath, sessionName: record.sessionName }
+      })
+      expect(textOf(looked)).toContain("app.asar")
+      expect((looked.details.nextActions ?? []).map((a) => a.id)).toEqual(["probe-electron-launch", "list-electron-tabs", "snapshot-electron-session"])
+    } finally {
+      await tool.call({ electron: { action: "cleanup", launchId: record.launchId } })
+    }
+    await expectGone(record)
+  })
+
   it("refusals spawn nothing: deny/allow are policy-blocked, wrapper-owned appArgs and a non-Electron executable are validation errors", async () => {
     const denied = await tool.call({ electron: { action: "launch", appName: STAND_IN_NAME, deny: ["stand-in"] } })
     expect(denied.details.failureCategory).toBe("policy-blocked")

@@ -94,3 +94,68 @@ describe("electron program", () => {
       }
     }).pipe(Effect.provide(layer())))
 })
+
+describe("electron probe and status reads", () => {
+  const FIELD_VALUE = "focused-field-value-never-shown"
+  const reads = (url: string): ReadonlyArray<ScriptedRun> => [
+    { when: (r) => r.args.includes("connect"), reply: FakeAgentBrowser.ok({ launched: true }), repeat: true },
+    { when: (r) => r.args.includes("title"), reply: FakeAgentBrowser.ok({ title: "Test App" }), repeat: true },
+    { when: (r) => r.args.includes("url"), reply: FakeAgentBrowser.ok({ url }), repeat: true },
+    {
+      when: (r) => r.args.includes("eval"),
+      reply: FakeAgentBrowser.ok({ result: { tag: "input", type: "password", name: "Password", id: "pw", editable: true, value: FIELD_VALUE } }),
+      repeat: true
+    },
+    ...attachScript
+  ]
+
+  it.scoped("probe reads the focused element (metadata, never its value), the active tab and the snapshot's ref ids", () =>
+    Effect.gen(function*() {
+      yield* runToResult({ electron: { action: "launch", appName: "Test App", handoff: "connect" } }, call)
+      const probe = yield* runToResult({ electron: { action: "probe" } }, call)
+      expect(probe.isError).toBe(false)
+      expect(electron(probe)["probe"]).toMatchObject({
+        title: "Test App",
+        url: "app://index",
+        focusedElement: { tag: "input", type: "password", name: "Password", id: "pw", editable: true },
+        activeTab: { id: "t1", active: true },
+        refIds: ["e1"],
+        summary: expect.stringContaining("focus input")
+      })
+      expect(electron(probe)["sessionMismatch"]).toBeUndefined()
+      expect(JSON.stringify(probe)).not.toContain(FIELD_VALUE)
+      const fake = yield* FakeAgentBrowser
+      const evals = (yield* fake.requests).filter((r) => r.args.includes("eval"))
+      expect(evals.map((r) => r.stdin)).toEqual([expect.stringContaining("document.activeElement")])
+      expect(evals[0]?.stdin).not.toContain(".value")
+    }).pipe(Effect.provide(layer(reads("app://index")))))
+
+  it.scoped("a session showing none of the launch's pages: status and probe report the url mismatch and offer reattach first", () =>
+    Effect.gen(function*() {
+      const launched = yield* runToResult({ electron: { action: "launch", appName: "Test App", handoff: "connect" } }, call)
+      const session = launched.details.managedSession?.name ?? ""
+      const status = yield* runToResult({ electron: { action: "status" } }, call)
+      expect(status.isError).toBe(false)
+      expect(electron(status)["sessionMismatch"]).toMatchObject({
+        reason: "url-not-in-launch-targets",
+        launchId: "electron-test-1",
+        sessionName: session,
+        observedUrl: "https://elsewhere.test/",
+        observedTitle: "Test App",
+        launchTargets: [{ url: "app://index" }]
+      })
+      expect(ids(status)).toEqual(["reattach-electron-launch", "list-electron-tabs", "snapshot-electron-session"])
+      expect(status.details.nextActions?.[0]?.params.args).toEqual(["--session", session, "connect", "40001"])
+      expect(status.content.map((c) => (c.type === "text" ? c.text : "")).join("")).toContain("none of electron-test-1's own pages")
+      const probe = yield* runToResult({ electron: { action: "probe", launchId: "electron-test-1" } }, call)
+      expect(electron(probe)["sessionMismatch"]).toMatchObject({ reason: "url-not-in-launch-targets", observedUrl: "https://elsewhere.test/" })
+      expect(ids(probe)[0]).toBe("reattach-electron-launch")
+    }).pipe(Effect.provide(layer(reads("https://elsewhere.test/")))))
+
+  it.scoped("status without an attached managed session reads nothing upstream", () =>
+    Effect.gen(function*() {
+      const status = yield* runToResult({ electron: { action: "status" } }, call)
+      expect(status.isError).toBe(false)
+      expect(yield* (yield* FakeAgentBrowser).requests).toEqual([])
+    }).pipe(Effect.provide(layer(reads("app://index")))))
+})

@@ -2,7 +2,7 @@
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "@effect/vitest"
 import { afterAll } from "vitest"
-import { categoryOf, FakeAgentBrowser, makeFakeLayer, run, toolConfigLayer } from "../../src/effect.js"
+import { categoryOf, FakeAgentBrowser, makeFakeLayer, run, runElectron, toolConfigLayer } from "../../src/effect.js"
 import { testConfig, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
@@ -17,5 +17,20 @@ describe("embedding API", () => {
         Effect.catchTags({ StaleRef: (e) => Effect.succeed(`stale ${e.ref} (${categoryOf(e)})`) })
       )
       expect(yield* Effect.provide(program, layer)).toBe("stale e7 (stale-ref)")
+    }))
+
+  it.scoped("electron calls are typed by runElectron (their report, no Executed for list); run refuses them, runElectron refuses the rest", () =>
+    Effect.gen(function*() {
+      const layer = makeFakeLayer(FakeAgentBrowser.layer([{ reply: FakeAgentBrowser.ok({ title: "T" }), repeat: true }]), toolConfigLayer(testConfig(temp.root)))
+      const call = { piSessionId: "app", cwd: "/" }
+      const listed = yield* Effect.provide(runElectron({ electron: { action: "list" } }, call), layer)
+      expect(listed.executed).toBeUndefined()
+      expect(listed.electron.action === "list" ? listed.electron.result.apps.map((a) => a.name) : []).toEqual(["Test App"])
+      const refused = yield* Effect.provide(Effect.flip(run({ electron: { action: "list" } }, call)), layer)
+      expect(refused._tag).toBe("InvalidInput")
+      const notElectron = yield* Effect.provide(Effect.flip(runElectron({ args: ["get", "title"] }, call)), layer)
+      expect(notElectron._tag).toBe("InvalidInput")
+      const title = yield* Effect.provide(run({ args: ["get", "title"] }, call), layer)
+      expect(title.outcome).toMatchObject({ kind: "single", data: { title: "T" } })
     }))
 })

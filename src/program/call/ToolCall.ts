@@ -9,12 +9,13 @@ import * as Option from "effect/Option"
 import type { Executed, ManagedSessionOutcome } from "../../schema/Executed.js"
 import type { Plan } from "../../schema/Plan.js"
 import type { ToolDetails, ToolResult } from "../../schema/ToolDetails.js"
-import type { Aborted, InvalidInput, TabDrift } from "../../schema/ToolError.js"
+import { type Aborted, InvalidInput, type TabDrift } from "../../schema/ToolError.js"
 import { Presenter } from "../../services/Presenter.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import type { ElectronReport } from "../../schema/ElectronReport.js"
 import { electronModeOf, runElectronCall, type ElectronCallError } from "../electron/electronCall.js"
+import { electronAfterCommand } from "../electron/afterCommand.js"
 import { electronPostCommandHealth } from "../electron/postCommandHealth.js"
 import { abandonFreshLaunch } from "../session/freshLaunch.js"
 import { abortWith, baseNameOf, type CallContext, lockKeyOf, ownerOf } from "./callContext.js"
@@ -66,7 +67,8 @@ const attempt = (raw: unknown, call: CallContext) =>
       if (Either.isRight(ran)) {
         const health = yield* electronPostCommandHealth(plan, ran.right)
         const error = verdictOf(ran.right) ?? health?.error
-        return { plan, executed: ran.right, ...(error !== undefined ? { error } : {}), ...(health !== undefined ? { electron: health.report } : {}) } satisfies Attempt
+        const executed = error === undefined ? yield* electronAfterCommand(plan, ran.right, call) : ran.right
+        return { plan, executed, ...(error !== undefined ? { error } : {}), ...(health !== undefined ? { electron: health.report } : {}) } satisfies Attempt
       }
       const outcome = plan.sessionRole === "fresh" ? yield* abandonFreshLaunch(plan, ran.left) : undefined
       return { plan, error: ran.left, ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {}) } satisfies Attempt
@@ -78,7 +80,28 @@ const attempt = (raw: unknown, call: CallContext) =>
 
 /** The typed core: succeeds with what the call did, or fails with the one error that ended it. */
 export const run = (raw: unknown, call: CallContext): Effect.Effect<Executed, CallError, Effect.Effect.Context<ReturnType<typeof attempt>>> =>
-  Effect.flatMap(attempt(raw, call), (a: Attempt) => (a.error !== undefined ? Effect.fail(a.error) : Effect.succeed(a.executed!)))
+  electronModeOf(raw, call.cwd) !== undefined
+    // an electron call's result is its report (list, status and cleanup run no upstream command): see runElectron
+    ? Effect.fail(new InvalidInput({ field: "electron", message: "electron: run returns an upstream call's result; use runElectron for electron calls" }))
+    : Effect.flatMap(attempt(raw, call), (a: Attempt) =>
+      a.error !== undefined ? Effect.fail(a.error) : a.executed !== undefined ? Effect.succeed(a.executed) : Effect.dieMessage("ToolCall.run: no result and no error"))
+
+/** What a successful `electron` call did: its report, and the upstream call it ran last (launch handoff, probe snapshot). */
+export interface ElectronRun {
+  readonly electron: ElectronReport
+  readonly executed?: Executed
+}
+
+/** The typed core of an `electron` call; any other input fails with InvalidInput (use `run`). */
+export const runElectron = (raw: unknown, call: CallContext): Effect.Effect<ElectronRun, CallError, Effect.Effect.Context<ReturnType<typeof attempt>>> =>
+  electronModeOf(raw, call.cwd) === undefined
+    ? Effect.fail(new InvalidInput({ field: "electron", message: "electron: runElectron takes an electron call; use run for the others" }))
+    : Effect.flatMap(attempt(raw, call), (a: Attempt) =>
+      a.error !== undefined
+        ? Effect.fail(a.error)
+        : a.electron !== undefined
+        ? Effect.succeed<ElectronRun>({ electron: a.electron, ...(a.executed !== undefined ? { executed: a.executed } : {}) })
+        : Effect.dieMessage("ToolCall.runElectron: no report and no error"))
 
 const managedFacts = (registry: SessionRegistry["Type"]) =>
   Effect.map(registry.snapshot, Option.match({

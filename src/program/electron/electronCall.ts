@@ -43,7 +43,7 @@ export const runElectronCall = (decoded: Either.Either<ElectronRequest, InvalidI
     const outcome: HostOutcome & { readonly managedSessionOutcome?: ManagedSessionOutcome } = request.action === "list"
       ? yield* runList(request)
       : request.action === "status"
-      ? yield* runStatus(request)
+      ? yield* runStatus(request, call)
       : request.action === "probe"
       ? yield* runProbe(request, call)
       : request.action === "cleanup"

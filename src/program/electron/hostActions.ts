@@ -1,5 +1,6 @@
 /**
- * `electron.list`, `status`, `probe` and `cleanup`. List and status only ask the host. Probe reads the attached
+ * `electron.list`, `status`, `probe` and `cleanup`. List only asks the host; status adds the title and url of the
+ * managed session when it is attached to a live launch (mismatch check). Probe reads the attached
  * session through the normal path (so a snapshot updates ref tracking) next to the launch's liveness. Cleanup closes
  * the attached managed session first (the normal `close`, which rotates the managed session), then has the host
  * stop the process group, check the port and remove the profile.
@@ -9,13 +10,15 @@ import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import type { ElectronRequest } from "../../schema/ElectronInput.js"
 import type { ElectronLaunchRecord } from "../../schema/ElectronRecord.js"
-import type { ElectronActionReport, ElectronProbeReads, ElectronSessionStep } from "../../schema/ElectronReport.js"
+import { urlMismatchOf } from "../../electron/probeFacts.js"
+import type { ElectronActionReport, ElectronSessionMismatch, ElectronSessionStep } from "../../schema/ElectronReport.js"
 import { type CleanupFailed, InvalidInput } from "../../schema/ToolError.js"
 import { ElectronHost } from "../../services/ElectronHost.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { baseNameOf, type CallContext } from "../call/callContext.js"
 import { type ManagedCall, readTimeout, runManagedCall } from "./managedCall.js"
+import { readPage, readSession } from "./probeReads.js"
 
 type Report<A extends ElectronActionReport["action"]> = Extract<ElectronActionReport, { action: A }>
 
@@ -37,7 +40,11 @@ export const runList = (request: Extract<ElectronRequest, { action: "list" }>) =
     Effect.map((result): HostOutcome => ({ electron: { action: "list", request, result } satisfies Report<"list"> }))
   )
 
-export const runStatus = (request: Extract<ElectronRequest, { action: "status" }>) =>
+/**
+ * Status asks the host; when the current managed session is attached to a live launch it also reads that session's
+ * title and url, so a session showing something other than the app's own pages is reported as a mismatch.
+ */
+export const runStatus = (request: Extract<ElectronRequest, { action: "status" }>, call: CallContext) =>
   Effect.gen(function*() {
     const host = yield* ElectronHost
     const registry = yield* SessionRegistry
@@ -45,48 +52,18 @@ export const runStatus = (request: Extract<ElectronRequest, { action: "status" }
     if (Either.isLeft(report)) return { error: report.left } satisfies HostOutcome
     const managed = Option.getOrUndefined(yield* registry.snapshot)?.managed
     const liveSessions = report.right.statuses.filter((s) => s.pidAlive && s.sessionName !== undefined).map((s) => s.sessionName ?? "")
-    const mismatch = managed?.active === true && liveSessions.length > 0 && !liveSessions.includes(managed.name)
-      ? { managedSession: managed.name, launchSessions: liveSessions }
+    const attached = managed?.active === true ? report.right.statuses.find((s) => s.pidAlive && s.portAlive && s.sessionName === managed.name) : undefined
+    const page = attached !== undefined && managed !== undefined
+      ? yield* registry.withLock(yield* managedKey(call), readPage(managed.name, request.timeoutMs, call))
+      : undefined
+    const mismatch: ElectronSessionMismatch | undefined = managed?.active === true && liveSessions.length > 0 && !liveSessions.includes(managed.name)
+      ? { reason: "managed-session-not-attached", managedSession: managed.name, launchSessions: liveSessions }
+      : attached !== undefined && page !== undefined && managed !== undefined
+      ? urlMismatchOf(attached, managed.name, page)
       : undefined
     const electron: Report<"status"> = { action: "status", request, ...report.right, ...(mismatch !== undefined ? { sessionMismatch: mismatch } : {}) }
     return { electron } satisfies HostOutcome
   }).pipe(Effect.map((outcome): HostOutcome => outcome))
-
-/** Title, url and tabs of the session, then a compact `snapshot -i` (the probe's Executed); failures are listed. */
-const readSession = (session: string, timeoutMs: number | undefined, call: CallContext) =>
-  Effect.gen(function*() {
-    const at = (args: ReadonlyArray<string>) => runManagedCall({ args: ["--session", session, ...args], ...readTimeout(timeoutMs) }, call)
-    const errors: Array<string> = []
-    const text = (c: ManagedCall, label: string): string | undefined => {
-      if (c.error !== undefined) errors.push(`${label}: ${c.error._tag}${"message" in c.error && c.error.message !== "" ? ` ${c.error.message}` : ""}`)
-      const data = c.executed?.outcome.kind === "single" ? c.executed.outcome.data as Record<string, unknown> | null : null
-      const value = data?.["title"] ?? data?.["url"] ?? data?.["result"]
-      return typeof value === "string" ? value : undefined
-    }
-    const title = text(yield* at(["get", "title"]), "get title")
-    const url = text(yield* at(["get", "url"]), "get url")
-    const tabsCall = yield* at(["tab", "list"])
-    text(tabsCall, "tab list")
-    const rawTabs = tabsCall.executed?.outcome.kind === "single" ? (tabsCall.executed.outcome.data as { tabs?: unknown } | null)?.tabs : undefined
-    const tabs = Array.isArray(rawTabs)
-      ? rawTabs.slice(0, 20).map((t: Record<string, unknown>) => ({
-        id: String(t["tabId"] ?? t["id"] ?? t["index"] ?? ""),
-        title: String(t["title"] ?? ""),
-        url: String(t["url"] ?? ""),
-        active: t["active"] === true
-      }))
-      : undefined
-    const snapshot = yield* at(["snapshot", "-i"])
-    text(snapshot, "snapshot -i")
-    const reads: ElectronProbeReads = {
-      ...(title !== undefined ? { title } : {}),
-      ...(url !== undefined ? { url } : {}),
-      ...(tabs !== undefined ? { tabs } : {}),
-      ...(snapshot.executed?.refSnapshot !== undefined ? { refCount: snapshot.executed.refSnapshot.refCount } : {}),
-      errors
-    }
-    return { reads, snapshot }
-  })
 
 export const runProbe = (request: Extract<ElectronRequest, { action: "probe" }>, call: CallContext) =>
   Effect.gen(function*() {
@@ -123,13 +100,15 @@ export const runProbe = (request: Extract<ElectronRequest, { action: "probe" }>,
     }
     const key = yield* managedKey(call)
     const { reads, snapshot } = yield* registry.withLock(session === managed?.name ? key : `explicit:${session}`, readSession(session, request.timeoutMs, call))
+    const mismatch = launchStatus !== undefined ? urlMismatchOf(launchStatus, session, reads) : undefined
     const electron: Report<"probe"> = {
       action: "probe",
       request,
       status: reads.errors.length === 0 ? "succeeded" : "partial",
       probeContext,
       ...(launchStatus !== undefined ? { launchStatus } : {}),
-      probe: reads
+      probe: reads,
+      ...(mismatch !== undefined ? { sessionMismatch: mismatch } : {})
     }
     // the snapshot is the probe's body; a failed read is reported in the probe, not as the call's failure
     return { ...(snapshot.plan !== undefined ? { plan: snapshot.plan } : {}), ...(snapshot.executed !== undefined ? { executed: snapshot.executed } : {}), electron } satisfies HostOutcome
