@@ -35,7 +35,11 @@ export interface LaunchOutcome {
 
 const handoffOf = (launch: LaunchRequest, call: CallContext) =>
   Effect.gen(function*() {
-    if (launch.handoff === "connect") return { call: undefined, refCount: undefined, retries: 0 }
+    if (launch.handoff === "connect") {
+      // an app that is still loading its window would fail the model's first command: wait for the load (bounded)
+      yield* runManagedCall({ args: ["wait", "--load", "load"], timeoutMs: 10_000 }, call)
+      return { call: undefined, refCount: undefined, retries: 0 }
+    }
     const tabs = yield* runManagedCall({ args: ["tab", "list"] }, call)
     if (launch.handoff === "tabs" || tabs.error !== undefined) return { call: tabs, refCount: undefined, retries: 0 }
     let snapshot = yield* runManagedCall({ args: ["snapshot", "-i"] }, call)
