@@ -7,6 +7,9 @@ import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { afterAll, describe } from "vitest"
 import { focusedElementOf, urlMismatchOf } from "../../src/electron/probeFacts.js"
+import { fillTargetOf } from "../../src/program/electron/fillVerification.js"
+import type { Plan } from "../../src/schema/Plan.js"
+import { parseCommandLine } from "../../src/upstream/commandLine.js"
 import { ElectronHostTest } from "../../src/layers/ElectronHostTest.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/FakeAgentBrowser.js"
 import { makeFakeLayer } from "../../src/layers/MainLive.js"
@@ -123,6 +126,13 @@ describe("sourceLookup in a wrapper-launched Electron app", () => {
 })
 
 describe("pure readers", () => {
+  it("fillTargetOf: a fill's target and text, never a fill that types a configured secret", () => {
+    const planOf = (argv: Array<string>) => ({ line: parseCommandLine(argv) }) as unknown as Plan
+    expect(fillTargetOf(planOf(["fill", "#a", "hello", "world"]))).toEqual({ target: "#a", text: "hello world" })
+    expect(fillTargetOf(planOf(["fill", "#a", "{{secret:PW}}"]))).toBeUndefined()
+    expect(fillTargetOf(planOf(["click", "#a"]))).toBeUndefined()
+  })
+
   it("focusedElementOf keeps known fields, bounded, and drops anything else (a value)", () => {
     expect(focusedElementOf({ tag: "textarea", name: "n".repeat(200), value: "secret", editable: true })).toEqual({ tag: "textarea", name: "n".repeat(80), editable: true })
     expect(focusedElementOf(null)).toBeUndefined()

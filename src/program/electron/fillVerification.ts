@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import type { Executed, FillVerification } from "../../schema/Executed.js"
 import type { Plan } from "../../schema/Plan.js"
 import type { CallContext } from "../call/callContext.js"
+import { mentionsSecret } from "../../security/secretText.js"
 import { type ManagedCall, runManagedCall } from "./managedCall.js"
 
 /** The wrapper's read-backs are short: a field read answers at once or the app is busy, and that is not a mismatch. */
@@ -17,7 +18,8 @@ const READ_TIMEOUT_MS = 5_000
 /** `fill <target> <text…>`: the target and the text as upstream receives them; undefined for anything else. */
 export const fillTargetOf = (plan: Plan): { readonly target: string; readonly text: string } | undefined => {
   const [command, target, ...text] = plan.line.positionals
-  return command === "fill" && target !== undefined && text.length > 0 ? { target, text: text.join(" ") } : undefined
+  // a {{secret:NAME}} is compared by nobody: its value is not the text, and reading it back would only re-expose it
+  return command === "fill" && target !== undefined && text.length > 0 && !text.some(mentionsSecret) ? { target, text: text.join(" ") } : undefined
 }
 
 const stringField = (c: ManagedCall, field: string): string | null | undefined => {
