@@ -44,8 +44,21 @@ const textOf = (plan: Plan | undefined, args: ReadonlyArray<string>, executed: E
   if (error._tag === "QaFailed" && executed?.qa !== undefined) return withNotes
   const refusal = error._tag === "PolicyBlocked" && error.violation !== undefined ? `\n${stepRefusalNote(error.violation)}` : ""
   if (step !== undefined) return [approved, ...withNotes, `\nResult: step ${step.index + 1} failed (${categoryOf(error)}).${refusal}`]
-  const failure = `Failed (${categoryOf(error)}): ${formatFailure(plan, error, args).text}`
-  return executed === undefined ? [failure] : [`${failure}\n${approved}`, ...withNotes]
+  const failure = quotingPage(`Failed (${categoryOf(error)}): ${formatFailure(plan, error, args).text}`, error)
+  return executed === undefined ? failure : [...failure, `\n${approved}`, ...withNotes]
+}
+
+/** Upstream's own error text can quote the page (a thrown message, option labels): it is page content in a failure. */
+const upstreamQuote = (error: ToolError): string | undefined =>
+  error._tag === "UpstreamFailed" || error._tag === "SelectorNotFound" || error._tag === "SelectorUnsupported" || (error._tag === "StaleRef" && error.source === "upstream") || (error._tag === "TimedOut" && error.source !== "watchdog")
+    ? error.message
+    : undefined
+
+/** A failure line with the upstream text it quotes marked as page content (the rest is the tool's). */
+const quotingPage = (text: string, error: ToolError): Parts => {
+  const quote = upstreamQuote(error)
+  const at = quote !== undefined && quote !== "" ? text.indexOf(quote) : -1
+  return at < 0 || quote === undefined ? [text] : [text.slice(0, at), page(quote), text.slice(at + quote.length)]
 }
 
 /** Where the page content came from: the snapshot's origin, the page the call ended on or reported, or the one it started on. */

@@ -13,6 +13,7 @@ import { closeCut, closeLine, openLine, page, plain, render } from "../../src/pr
 import { formatDiagnostics } from "../../src/presenters/formatDiagnostics.js"
 import { partsOf } from "../../src/presenters/formatted.js"
 import type { Executed } from "../../src/schema/Executed.js"
+import { UpstreamFailed } from "../../src/schema/ToolError.js"
 import { Presenter } from "../../src/services/Presenter.js"
 import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
@@ -97,6 +98,20 @@ const BIG_TREE = [
 const BIG_REFS = Object.fromEntries(Array.from({ length: 901 }, (_, i) => [`e${i + 1}`, { role: i === 0 ? "heading" : "link", name: "x" }]))
 
 describe("contentBoundary through the Presenter", () => {
+  it.scoped("a failure: the upstream text it quotes (a page's thrown message) is page content; the category and advice are not", () =>
+    Effect.gen(function*() {
+      const executed = yield* run({ args: ["eval", "1"] }, call)
+      const plan = { ...executed.plan, contentNonce: NONCE }
+      const error = new UpstreamFailed({ message: `Evaluation error: Error: ${IMPOSTOR}`, stderr: "", exitCode: 1 })
+      const marked = textOf((yield* (yield* Presenter).present({ plan, args: plan.args, sessionMode: "auto", error, secrets: [], owner: {} })).content)
+      const { inside, outside, blocks } = split(marked)
+      expect(blocks).toBe(1)
+      expect(inside).toContain("Tool result: success")
+      expect(inside).toContain(FORGED)
+      expect(outside).toMatch(/^Failed \(upstream-error\)/)
+      expect(outside).not.toContain("Tool result")
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ result: 1 }), repeat: true }]))))
+
   it.scoped("get text: the impostor lines, the forged closing marker and the nonce stay inside; absent nonce: the plain text", () =>
     Effect.gen(function*() {
       const marked = textOf((yield* presentWith({ args: ["get", "text", "body"] }, NONCE)).content)
