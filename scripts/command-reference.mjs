@@ -1,0 +1,328 @@
+// Writes docs/COMMAND_REFERENCE.md from the installed agent-browser's own help: `--version`, the `--help` overview
+// (its command families, in upstream's order), `<command> --help` of commands the overview leaves out, and the aliases
+// upstream resolves. Notes say where the `agent_browser` tool changes behaviour. Help calls are local and sessionless
+// (no browser); they run with a private socket dir that is removed. Same binary, same bytes: no timestamps.
+// test/unit/commandReference.test.ts samples the binary and fails when this file drifts (fix: npm run docs:commands).
+import { execFileSync } from "node:child_process"
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import { pathToFileURL } from "node:url"
+
+export const REPO = resolve(import.meta.dirname, "..")
+export const NATIVE_BINARY = join(REPO, "node_modules/agent-browser/bin", `agent-browser-${process.platform}-${process.arch}`)
+export const REFERENCE_PATH = join(REPO, "docs/COMMAND_REFERENCE.md")
+export const POLICY_SOURCE = join(REPO, "src/upstream/commandPolicy.ts")
+const LAUNCH_SOURCE = join(REPO, "src/upstream/commandLine.ts")
+
+/** Runs `fn(help)` where `help(args)` is the binary's stdout; a private socket dir lives for the duration. */
+export const withHelp = (fn, binary = NATIVE_BINARY) => {
+  const socketDir = mkdtempSync(join(tmpdir(), "piab-cmdref-"))
+  const env = {}
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("AGENT_BROWSER_")) env[k] = v
+  Object.assign(env, { AGENT_BROWSER_SOCKET_DIR: socketDir, AGENT_BROWSER_NO_VERSION_CHECK: "1", NO_COLOR: "1" })
+  const help = (args) => execFileSync(binary, args, { env, encoding: "utf8", timeout: 30_000, stdio: ["ignore", "pipe", "pipe"] })
+  try {
+    return fn(help)
+  } finally {
+    rmSync(socketDir, { recursive: true, force: true })
+  }
+}
+
+/** `agent-browser 0.41.2` → `0.41.2`. */
+export const versionOf = (text) => {
+  const m = /^agent-browser\s+(\S+)/m.exec(text)
+  if (!m) throw new Error(`unexpected --version output: ${JSON.stringify(text.slice(0, 80))}`)
+  return m[1]
+}
+
+/** The title of a command's own help page (`agent-browser state - Manage browser state`); undefined for the overview. */
+export const titleOf = (text) => {
+  const first = text.split("\n").find((l) => l.trim() !== "") ?? ""
+  const m = /^agent-browser (\S+) - (.+)$/.exec(first.trim())
+  return m ? { command: m[1], summary: m[2].trim() } : undefined
+}
+
+const ENTRY = /^ {2}(\S.*?)\s{2,}(\S.*)$/
+const HEADER = /^(\S[^:]*):(?:\s+agent-browser\s+(.+))?\s*$/
+
+/** The help text cut into `Header:` sections of indented lines. */
+const sectionsOf = (text) => {
+  const sections = []
+  for (const line of text.replace(/\r/g, "").split("\n")) {
+    const header = HEADER.exec(line)
+    if (header && !line.startsWith(" ")) sections.push({ name: header[1].trim(), usage: header[2]?.trim(), lines: [] })
+    else if (sections.length > 0 && line.trim() !== "") sections[sections.length - 1].lines.push(line)
+  }
+  return sections
+}
+
+/** Indented `usage   summary` entries; deeper continuation lines extend the previous summary; other lines are notes. */
+/** Where upstream's summary column starts: the most common start among `usage  summary` lines. */
+const summaryColumn = (lines) => {
+  const counts = new Map()
+  for (const line of lines) {
+    const m = ENTRY.exec(line)
+    if (m) counts.set(line.lastIndexOf(m[2]), (counts.get(line.lastIndexOf(m[2])) ?? 0) + 1)
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 29
+}
+
+/** A usage that fills the column leaves one space before its summary (`batch [options] ["cmd" ...] Execute …`). */
+const splitAtColumn = (line, column) => {
+  for (let at = column - 1; at <= column + 1; at++) {
+    if (line[at] === " " && /[A-Z]/.test(line[at + 1] ?? "")) return { usage: line.slice(0, at).trim(), summary: line.slice(at + 1).trim() }
+  }
+  return undefined
+}
+
+const entriesOf = (lines, column = summaryColumn(lines)) => {
+  const entries = []
+  const notes = []
+  const indentOf = (line) => (line === undefined ? 0 : line.length - line.trimStart().length)
+  let last
+  lines.forEach((line, i) => {
+    const indent = indentOf(line)
+    const m = ENTRY.exec(line)
+    const split = indent === 2 && !m ? splitAtColumn(line, column) : undefined
+    if (indent === 2 && m) {
+      last = { usage: m[1].trim(), summary: m[2].trim() }
+      entries.push(last)
+    } else if (split) {
+      last = split
+      entries.push(last)
+    } else if (indent === 2 && indentOf(lines[i + 1]) > 2) {
+      last = { usage: line.trim(), summary: "" }
+      entries.push(last)
+    } else if (indent > 2 && last) {
+      last.summary = `${last.summary} ${line.trim()}`.trim()
+    } else {
+      last = undefined
+      notes.push(line.trim())
+    }
+  })
+  return { entries, notes }
+}
+
+const isFlag = (usage) => usage.startsWith("-")
+
+/**
+ * Upstream's `--help` overview: the command families (sections before the first section of flags), each with entries
+ * `{usage, summary}` and notes, then the global flag groups. Sections whose header carries a usage
+ * (`Network:  agent-browser network <action>`) become one entry whose summary lists the body lines.
+ */
+export const parseOverview = (text) => {
+  const families = []
+  const flagGroups = []
+  let phase = "commands"
+  const all = sectionsOf(text)
+  const column = summaryColumn(all.flatMap((s) => s.lines))
+  for (const section of all) {
+    if (section.name === "Usage") continue
+    const { entries, notes } = entriesOf(section.lines, column)
+    const flags = entries.length > 0 && entries.every((e) => isFlag(e.usage))
+    if (phase === "commands" && flags) phase = "flags"
+    if (phase === "flags" && !flags) break
+    if (phase === "flags") {
+      flagGroups.push({ name: section.name, flags: entries.map((e) => e.usage) })
+      continue
+    }
+    if (section.usage !== undefined) {
+      const body = section.lines.map((l) => l.trim())
+      families.push({ name: section.name, entries: [{ usage: section.usage, summary: body.join("; ") }], notes: [] })
+      continue
+    }
+    const commands = entries.filter((e) => /^[a-z][a-z0-9-]*(\s|$)/.test(e.usage))
+    if (commands.length > 0) families.push({ name: section.name, entries: commands, notes: section.name.startsWith("Start here") ? [] : notes })
+  }
+  if (families.length === 0 || flagGroups.length === 0) throw new Error("agent-browser --help no longer has the expected layout")
+  return { families, flagGroups }
+}
+
+/** Command names (first word of each entry) across the overview's families. */
+export const overviewCommands = (overview) =>
+  [...new Set(overview.families.flatMap((f) => f.entries.map((e) => e.usage.split(/\s+/)[0])))].sort()
+
+/** Subcommand names from a command's own help (`Subcommands:` / `Operations:` sections). */
+const subcommandsOf = (text) =>
+  sectionsOf(text)
+    .filter((s) => s.name === "Subcommands" || s.name === "Operations")
+    .flatMap((s) => entriesOf(s.lines).entries.map((e) => e.usage.split(/\s+/)[0]))
+    .filter((w) => /^[a-z][a-z0-9-]*$/.test(w))
+
+/** Every command name the tool's policy file names: its `new Set([...])` tables and `command === "x"` tests. */
+export const policyCommandNames = (source) => {
+  const names = new Set()
+  for (const m of source.matchAll(/new Set\(\[([^\]]*)\]\)/g)) for (const s of m[1].matchAll(/"([^"]+)"/g)) names.add(s[1])
+  for (const m of source.matchAll(/\bcommand === "([^"]+)"/g)) names.add(m[1])
+  return [...names].sort()
+}
+
+/** The string entries of `export const <name> = new Set([...])` in a source file. */
+const setLiteral = (source, name) => {
+  const m = new RegExp(`${name} = new Set\\(\\[([^\\]]*)\\]\\)`).exec(source)
+  if (!m) throw new Error(`${name} not found`)
+  return [...m[1].matchAll(/"([^"]+)"/g)].map((s) => s[1])
+}
+
+/** Candidate command words from upstream's own documentation (`agent-browser [flags] <word>`). */
+const mentionedWords = (text) => [
+  ...[...text.matchAll(/agent-browser((?: +-[-a-zA-Z]+(?: [^\s-]\S*)?)*) +([a-z][a-z0-9-]*)/g)].map((m) => m[2]),
+  ...[...text.matchAll(/\(aliases?: ([a-z][a-z0-9, -]*)\)/g)].flatMap((m) => m[1].split(/,\s*/))
+]
+
+/**
+ * Where the tool changes behaviour, keyed by the start of an entry's usage (`network`, `auth save`). Each note lands
+ * on the first matching entry; a key that matches nothing fails generation.
+ */
+const NOTES = [
+  ["open", "title/URL line; a drifted active tab is re-selected ([contract: Sessions](TOOL_CONTRACT.md#sessions))"],
+  ["click", "ref preflight¹; navigation adds a title/URL line"],
+  ["dblclick", "ref preflight¹"], ["type", "ref preflight¹"], ["fill", "ref preflight¹"], ["press", "ref preflight¹"],
+  ["hover", "ref preflight¹"], ["focus", "ref preflight¹"], ["check", "ref preflight¹"], ["uncheck", "ref preflight¹"],
+  ["select", "ref preflight¹"], ["drag", "ref preflight¹"], ["scrollintoview", "ref preflight¹"],
+  ["upload", "ref preflight¹; paths outside `uploadRoots` blocked ([SECURITY.md](SECURITY.md))"],
+  ["download", "ref preflight¹; file verified on disk"],
+  ["screenshot", "image inline; file verified on disk"], ["pdf", "file verified on disk"],
+  ["snapshot", "big trees get a compact view + spill file; wrapper-only `--search <text>`, `--filter role=<r>`, `--diff`, `--viewport` ([contract: Snapshots](TOOL_CONTRACT.md#snapshots))"],
+  ["eval", "`eval --stdin <js…>` moves the tokens to `stdin`; script may be policy-blocked ([SECURITY.md](SECURITY.md))"],
+  ["close", "the next managed call starts a new session name"],
+  ["network", "wrapper-only `requests --current-page|--current-origin|--current-url`; a second `har start` is refused"],
+  ["tab", "after tab drift the session is pinned to its tab until a `tab` command"],
+  ["trace start", "a second start is refused"], ["profiler", "a second start is refused"], ["record start", "a second start is refused"],
+  ["batch", "commands as a JSON array of argv arrays in `stdin`; per-step results"],
+  ["auth save", "local²; `--password-stdin` reads `stdin`"],
+  ["confirm", "held actions are approved by the user through pi's UI ([contract](TOOL_CONTRACT.md#approval-and-policy))"],
+  ["mcp", "rejected: it never returns"],
+  ["session list", "local²"], ["dashboard", "local²"], ["plugin", "local²"], ["skills", "local²"],
+  ["install", "local²"], ["upgrade", "local²"], ["doctor", "local²"], ["profiles", "local²"],
+  ["state", "`list|show|rename|clean|clear <name>` local²"], ["device", "`list` local²"]
+]
+
+const cell = (s) => s.replace(/\|/g, "\\|")
+const code = (s) => `\`${cell(s)}\``
+
+const table = (entries, noteFor) => [
+  "| Usage | Summary | Tool |",
+  "| --- | --- | --- |",
+  ...entries.map((e) => `| ${code(e.usage)} | ${cell(e.summary)} | ${noteFor(e.usage)} |`)
+]
+
+/** Samples the binary (help only) and returns the reference's model. */
+const collect = (help, policySource = readFileSync(POLICY_SOURCE, "utf8")) => {
+  const version = versionOf(help(["--version"]))
+  const overviewText = help(["--help"])
+  const overview = parseOverview(overviewText)
+  const listed = new Set(overviewCommands(overview))
+  const skillsText = help(["skills", "get", "core", "--ref", "commands"])
+  const candidates = [...new Set([...mentionedWords(skillsText), ...mentionedWords(overviewText), ...policyCommandNames(policySource)])]
+    .filter((w) => !listed.has(w))
+    .sort()
+  const subcommands = []
+  for (const command of listed) {
+    const names = [...new Set(subcommandsOf(help([command, "--help"])))].filter((n) => n !== command)
+    if (names.length > 0) subcommands.push({ command, names })
+  }
+  const extra = []
+  const aliases = []
+  for (const word of candidates) {
+    const text = help([word, "--help"])
+    const title = titleOf(text)
+    if (title === undefined) continue
+    if (title.command !== word) aliases.push({ alias: word, command: title.command })
+    else {
+      const usage = /^Usage: agent-browser (.+)$/m.exec(text)?.[1]?.trim() ?? word
+      extra.push({ usage, summary: title.summary, subcommands: subcommandsOf(text) })
+    }
+  }
+  return { version, overview, extra, aliases, subcommands }
+}
+
+const render = ({ version, overview, extra, aliases, subcommands }, launchFlags) => {
+  const commands = [...new Set([...overviewCommands(overview), ...extra.map((e) => e.usage.split(/\s+/)[0])])].sort()
+  const used = new Set()
+  const noteFor = (usage) => {
+    const hit = NOTES.find(([key]) => !used.has(key) && (usage === key || usage.startsWith(`${key} `)))
+    if (!hit) return ""
+    used.add(hit[0])
+    return cell(hit[1])
+  }
+  const out = [
+    "# agent-browser command reference",
+    "",
+    `Upstream: agent-browser ${version}. Generated by \`npm run docs:commands\` from the installed binary's own help`,
+    "(`--help`, `<command> --help`); do not edit by hand. Families and order are upstream's.",
+    "",
+    "Through the `agent_browser` tool: `args` are what follows `agent-browser` on a command line (no shell); the tool",
+    "adds `--json` and the managed `--session` itself (a caller `--json` makes the visible text the JSON data). Full",
+    "help for one command: `{\"args\": [\"<command>\", \"--help\"]}` (local, no browser); workflow guide:",
+    "`{\"args\": [\"skills\", \"get\", \"core\"]}`. The Tool column says where the tool differs; details in",
+    "[TOOL_CONTRACT.md](TOOL_CONTRACT.md) (same folder).",
+    "¹ ref preflight: a `@ref` from another page, a vanished element or a restarted daemon is refused before upstream",
+    "acts. ² local: runs without the managed session (no `--session` injected).",
+    "",
+    `Commands (${commands.length}): ${commands.join(", ")}.`,
+    `Aliases: ${aliases.map((a) => `${a.alias} → ${a.command}`).join(", ")}.`,
+    ""
+  ]
+  for (const family of overview.families) {
+    out.push(`## ${family.name}`, "", ...table(family.entries, noteFor))
+    for (const note of family.notes) out.push("", note)
+    out.push("")
+  }
+  out.push("## Not in the overview (own `--help` page)", "", ...table(extra.map((e) => ({
+    usage: e.usage,
+    summary: e.subcommands.length > 0 ? `${e.summary}: ${e.subcommands.join(", ")}` : e.summary
+  })), noteFor), "")
+  out.push("## Subcommands (from `<command> --help`)", "", ...subcommands.map((s) => `- ${s.command}: ${s.names.join(", ")}`), "")
+  const missing = NOTES.map(([key]) => key).filter((key) => !used.has(key))
+  if (missing.length > 0) throw new Error(`tool notes name usages upstream's help lacks: ${missing.join(", ")}`)
+  out.push(
+    "## Flags",
+    "",
+    "Groups as upstream's `--help` lists them; Snapshot Options apply to `snapshot`, the others to any command.",
+    "† launch-scoped: on the first call of the managed session the tool records it and re-sends it on every later call;",
+    "a different value later fails with `validation-error` and a `sessionMode: \"fresh\"` hint",
+    "([contract: Sessions](TOOL_CONTRACT.md#sessions)).",
+    ""
+  )
+  for (const group of overview.flagGroups) {
+    const flags = group.flags.map((f) => {
+      const names = f.split(/[ ,]+/).filter((t) => t.startsWith("-"))
+      return `${code(f)}${names.some((n) => launchFlags.has(n)) ? " †" : ""}`
+    })
+    out.push(`- ${group.name}: ${flags.join(", ")}`)
+  }
+  return `${out.join("\n")}\n`
+}
+
+/** Version, command names and aliases as the committed reference states them. */
+export const readReferenceIndex = (doc) => {
+  const version = /^Upstream: agent-browser (\S+)\./m.exec(doc)?.[1]
+  const commands = /^Commands \(\d+\): (.+)\.$/m.exec(doc)?.[1]?.split(", ") ?? []
+  const aliases = (/^Aliases: (.*)\.$/m.exec(doc)?.[1] ?? "").split(", ").filter((s) => s !== "").map((s) => {
+    const [alias, command] = s.split(" → ")
+    return { alias, command }
+  })
+  const extraSection = /## Not in the overview[^\n]*\n([\s\S]*?)\n## /.exec(doc)?.[1] ?? ""
+  const extra = [...extraSection.matchAll(/^\| `([a-z][a-z0-9-]*)/gm)].map((m) => m[1])
+  const globalSection = /## Flags\n([\s\S]*)$/.exec(doc)?.[1] ?? ""
+  const globalFlags = [...new Set([...globalSection.matchAll(/(?<![\w-])--?[a-zA-Z][\w-]*/g)].map((m) => m[0]))].sort()
+  return { version, commands, aliases, extra, globalFlags }
+}
+
+const main = () => {
+  const launchFlags = new Set(setLiteral(readFileSync(LAUNCH_SOURCE, "utf8"), "LAUNCH_FLAGS"))
+  const doc = render(withHelp((help) => collect(help)), launchFlags)
+  const before = (() => {
+    try {
+      return readFileSync(REFERENCE_PATH, "utf8")
+    } catch {
+      return undefined
+    }
+  })()
+  writeFileSync(REFERENCE_PATH, doc)
+  console.log(`${before === doc ? "unchanged" : "wrote"} docs/COMMAND_REFERENCE.md (${Buffer.byteLength(doc)} bytes)`)
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main()
