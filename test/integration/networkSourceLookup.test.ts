@@ -50,6 +50,11 @@ describe("network requests follow-ups and networkSourceLookup", () => {
 
     const detail = await tool.call(action(list, "inspect-network-request").params)
     expect(detail.isError, textOf(detail)).toBe(false)
+    // agent-browser 0.41 reports no initiator or stack for a request (list or detail), so the `initiator` candidate
+    // source (unit-tested on the contract's shapes) stays dormant here; this fails the day upstream starts sending one
+    const keys = (value: unknown): ReadonlyArray<string> =>
+      Array.isArray(value) ? value.flatMap(keys) : value !== null && typeof value === "object" ? Object.entries(value).flatMap(([k, v]) => [k, ...keys(v)]) : []
+    expect(keys([list.details.data, detail.details.data]).filter((k) => /initiator|stack|callFrames/i.test(k))).toEqual([])
     expect(action(list, "filter-network-requests").params.args).toEqual(["--session", list.details.sessionName, "network", "requests", "--filter", "/api/broken-report"])
     expect(textOf(await tool.call(action(list, "filter-network-requests").params))).toMatch(/^1 requests: 1 failed \(1 actionable/)
 
