@@ -2,7 +2,7 @@
  * The real tool inside real pi (0.87.1 on node 24, scripted faux model) against a real Chromium: what the model
  * sees, what pi marks as errors, what lands in the session file, and that quitting pi leaves nothing running.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -140,6 +140,46 @@ describe("secrets in real pi", () => {
     expect(leaks).toEqual([])
     expect(processesMentioning(root)).toEqual([])
   })
+})
+
+describe("the strict security policy and a configured secret in real pi", () => {
+  it("refusals are pi errors with details.policy; the secret is typed yet never in the session file; page text is marked", async () => {
+    const root = newRoot()
+    const SECRET = "Qz7vX-Kp93wLm2-R8yT"
+    const config = join(root, "piab-config.json")
+    writeFileSync(config, JSON.stringify({ security: { preset: "strict" }, secrets: { APP_PW: { value: "$PIAB_E2E_PW", origins: [site.origin] } } }))
+    const page = `${site.origin}/login-echo.html`
+    const run = await runPi({
+      root,
+      prompt: "sign in",
+      env: { PI_AGENT_BROWSER_CONFIG: config, PIAB_E2E_PW: SECRET },
+      steps: [
+        { tool: "agent_browser", args: { args: ["open", page] } },
+        { tool: "agent_browser", args: { args: ["fill", "#pw", "typed-by-the-model"] } },
+        { tool: "agent_browser", args: { args: ["fill", "#pw", "{{secret:APP_PW}}"] } },
+        { tool: "agent_browser", args: { args: ["get", "title"] } },
+        { tool: "agent_browser", args: { args: ["snapshot"] } },
+        { tool: "agent_browser", args: { args: ["console"] } },
+        { tool: "agent_browser", args: { args: ["eval", "document.title"] } },
+        { tool: "agent_browser", args: { args: ["open", "file:///etc/hostname"] } },
+        { text: "done" }
+      ]
+    })
+    expect(run.code, run.stderr).toBe(0)
+    const ends = toolEnds(run)
+    expect(ends.map((e) => e["isError"])).toEqual([false, true, false, false, false, false, true, true])
+    const rules = ends.map((e) => e["result"]?.details?.policy?.rule)
+    expect(rules).toEqual([undefined, "passwordFields", undefined, undefined, undefined, undefined, "eval", "blockedSchemes"])
+    expect(text(ends[3]!)).toMatch(/--- AGENT_BROWSER_PAGE_CONTENT nonce=[0-9a-f]{16}/)
+    expect(text(ends[3]!)).toContain("Sign in [REDACTED")
+    const results = run.sessionEntries().filter((e) => e["type"] === "message" && e["message"]?.role === "toolResult")
+    expect(results).toHaveLength(8)
+    const pieces = Array.from({ length: SECRET.length - 4 }, (_, i) => SECRET.slice(i, i + 5))
+    const stored = JSON.stringify(run.sessionEntries())
+    expect(pieces.filter((p) => stored.includes(p))).toEqual([])
+    expect(stored).toContain("{{secret:APP_PW}}")
+    expect(processesMentioning(root)).toEqual([])
+  }, 120_000)
 })
 
 describe("resuming a pi session", () => {
