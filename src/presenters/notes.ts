@@ -12,7 +12,7 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
   const lines: Array<string | Parts> = []
   const { navigation, previousPage, tabCorrection, verified, routeDiagnostics, browserDefaults, outputFile, replacedCloseFailure } = executed
   if (navigation !== undefined && pageChanged(previousPage, navigation)) lines.push(["Page: ", navigation.title !== "" ? page(navigation.title) : "(untitled)", ` — ${navigation.url}`])
-  if (tabCorrection !== undefined) lines.push(`Tab recovery: the active tab was ${tabCorrection.from}; re-selected ${tabCorrection.reselected}, which shows the opened page.`)
+  if (tabCorrection !== undefined) lines.push(`Tab recovery: the active tab was ${tabCorrection.from}; re-selected ${tabCorrection.reselected}, which shows ${tabCorrection.reason === "focus-lost" ? "the page this session was on" : "the opened page"}.`)
   for (const row of verified.rows) {
     if (row.state === "pending") lines.push(`Recording to ${row.path} (pending until record stop).`)
     else if (row.state === "unverified") lines.push(`Unverified ${row.kind}: ${row.limitation ?? "could not be checked"}.`)

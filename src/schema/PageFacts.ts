@@ -11,6 +11,8 @@ export interface ViewportFacts {
 export interface TabCorrection {
   readonly reselected: string
   readonly from: string
+  /** `focus-lost`: before a command that stays on its page, the active tab was not the session's known page. */
+  readonly reason?: "after-open" | "focus-lost"
 }
 
 /** The page a session was last seen on; `title` is absent when only the URL was read (a snapshot's origin, back). */

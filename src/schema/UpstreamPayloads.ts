@@ -28,7 +28,7 @@ export const RefEntry = Schema.transform(Schema.Unknown, Schema.Struct({ role: S
 export const SnapshotRefs = Schema.Struct({ refs: Schema.Record({ key: Schema.String, value: RefEntry }) })
 
 /** `tab list` replies: the open tabs; rows stay loose because a row with an odd field is skipped, not fatal. */
-export const TabList = Schema.Struct({ tabs: Schema.Array(Schema.Struct({ tabId: optional(Schema.Unknown), url: optional(Schema.Unknown) })) })
+export const TabList = Schema.Struct({ tabs: Schema.Array(Schema.Struct({ tabId: optional(Schema.Unknown), url: optional(Schema.Unknown), active: optional(Schema.Unknown) })) })
 
 /** A batch `eval` row's result: the object the evaluated expression returned. */
 export const EvalResult = Schema.Struct({ result: Schema.Record({ key: Schema.String, value: Schema.Unknown }) })

@@ -47,3 +47,23 @@ describe("tab pinning", () => {
     expect(await live.tool.runtime.runPromise(Effect.flatMap(SessionRegistry, (r) => r.view(session)))).toMatchObject({ pinnedTab: undefined })
   })
 })
+
+describe("focus lost between calls", () => {
+  it("a read re-selects the tab the session was on; when that tab is gone and about:blank has focus, tab-drift", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/about.html`] })
+    expect(opened.isError, textOf(opened)).toBe(false)
+    const session = opened.details.sessionName ?? ""
+    const home = tabs(session).find((t) => t.active)
+    live.world.raw(["--json", "--session", session, "tab", "new", `${live.site.origin}/list.html`])
+    expect(tabs(session).find((t) => t.active)?.url).toBe(`${live.site.origin}/list.html`)
+    const read = await live.tool.call({ args: ["get", "url"] })
+    expect(textOf(read)).toContain(`${live.site.origin}/about.html`)
+    expect(read.details.tabCorrection).toMatchObject({ reselected: home?.tabId, reason: "focus-lost" })
+    expect(tabs(session).find((t) => t.active)?.tabId).toBe(home?.tabId)
+
+    live.world.raw(["--json", "--session", session, "tab", "new"])
+    for (const t of tabs(session).filter((t) => !t.active)) live.world.raw(["--json", "--session", session, "tab", "close", t.tabId])
+    const drifted = await live.tool.call({ args: ["get", "title"] })
+    expect(drifted.details.failureCategory, textOf(drifted)).toBe("tab-drift")
+  })
+})

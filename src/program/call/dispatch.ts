@@ -19,7 +19,7 @@ import { withCandidates } from "../refs/semanticResolution.js"
 import { visibleRefFallback } from "../refs/visibleRefFallback.js"
 import { isPendingConfirmation, resolveConfirmation } from "../session/approval.js"
 import { endFailedLaunch, launchFailureOf, withLaunchChoice } from "../session/failedLaunch.js"
-import { recoverTab } from "../tabs/tabRecovery.js"
+import { recoverTab, refocusKnownTab } from "../tabs/tabRecovery.js"
 import { isPinnable, runPinned } from "../tabs/tabPinning.js"
 import { runGuarded } from "../security/guardedTyping.js"
 import { rawBatchRows } from "../../security/policySteps.js"
@@ -67,6 +67,7 @@ export const dispatch = (plan: Plan, call: CallContext) =>
       if (refused !== undefined) return yield* refused
     }
     const steps = stepsOf(plan)
+    const refocused = steps === undefined && plan.line.command !== "batch" ? yield* refocusKnownTab(plan) : undefined
     const guarded = steps === undefined ? yield* runGuardedPlanned(plan) : undefined
     const pinned = steps === undefined && guarded === undefined ? yield* runPinned(plan) : undefined
     const replied = steps !== undefined
@@ -93,7 +94,7 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const { outcome, approval } = isPendingConfirmation(replied)
       ? yield* resolveConfirmation(plan, replied.left, call.approve)
       : { outcome: yield* replied, approval: undefined }
-    const tabCorrection = yield* recoverTab(plan, outcome)
+    const tabCorrection = refocused ?? (yield* recoverTab(plan, outcome))
     const navigation: Navigation | undefined = mayNavigate(plan.line) && outcome.kind === "single" && outcome.warning === undefined
       ? yield* probeNavigation(plan)
       : undefined

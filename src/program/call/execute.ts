@@ -94,7 +94,8 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   const kept = refs ?? (marked !== held ? marked : undefined)
   const replaced = yield* registry.recordCall(plan, {
     ...(kept !== undefined ? { refSnapshot: kept } : {}),
-    ...(tabCorrection !== undefined ? { reselectedTab: tabCorrection.reselected } : {}),
+    // a tab re-selected after open is pinned (upstream may drift again); refocusing before a read is not
+    ...(tabCorrection !== undefined && tabCorrection.reason !== "focus-lost" ? { reselectedTab: tabCorrection.reselected } : {}),
     ...(page !== undefined ? { page } : {})
   })
   const replacedCloseFailure = Option.isNone(replaced)

@@ -4,6 +4,12 @@
  * After a successful open, the daemon's own record of the active tab is compared with the URL open returned; on a
  * mismatch the tab showing that URL is re-selected (`tab list`, then `tab <id>`). When none matches, the call fails
  * as `tab-drift` with exact recovery steps. One file read when nothing drifted.
+ *
+ * Focus lost between calls (a popup, a restored tab, another client switched tabs): before a command that stays on
+ * its page (a read, a fill, a hover), the daemon's active tab is compared with the page the session was last on; when
+ * another tab still shows that page, it is re-selected first so the command reads or acts on the right page. When no
+ * tab shows it, the page moved by itself (a redirect, an SPA route): the command runs as asked, except on about:blank,
+ * which is `tab-drift`.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -15,6 +21,7 @@ import type { UpstreamOutcome } from "../../schema/Outcome.js"
 import { readPayload, TabList, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { samePage } from "../../session/refPreflight.js"
 import { observeDaemon } from "../refs/refTracking.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
 import type { TabCorrection } from "../../schema/PageFacts.js"
 
 const OPENS = new Set(["open", "goto", "navigate"])
@@ -39,5 +46,32 @@ export const recoverTab = (plan: Plan, outcome: UpstreamOutcome) =>
     }
     const selected = yield* run(["tab", match.tabId])
     if (Either.isLeft(selected)) return yield* new TabDrift({ expectedUrl: opened, observedUrl: active })
-    return { reselected: match.tabId, from: active } satisfies TabCorrection
+    return { reselected: match.tabId, from: active, reason: "after-open" } satisfies TabCorrection
+  })
+
+/** Commands that never move the page: the active tab must still be the one the session was on. */
+const STAYS = new Set(["get", "is", "snapshot", "screenshot", "console", "errors", "hover", "focus", "scroll", "scrollintoview", "fill", "check", "uncheck", "highlight", "styles"])
+
+export const refocusKnownTab = (plan: Plan) =>
+  Effect.gen(function*() {
+    if (!STAYS.has(plan.line.command ?? "") || plan.sessionName === undefined || plan.kind !== "browser" || plan.firstLaunch) return undefined
+    const view = yield* (yield* SessionRegistry).view(plan.sessionName)
+    const known = view.page
+    // a pinned tab already runs the command in the session's tab (tabPinning)
+    if (view.pinnedTab !== undefined || known === undefined || known === null || !/^https?:/.test(known.url)) return undefined
+    const active = (yield* observeDaemon(plan)).url
+    if (active === undefined || samePage(known.url, active)) return undefined
+    const commands = yield* SessionCommands
+    const target = { ...targetOf(plan), kind: "browser" as const }
+    const run = (args: ReadonlyArray<string>) => Effect.either(commands.run(target, args, { timeoutMs: TAB_COMMAND_TIMEOUT_MS }))
+    const listed = yield* run(["tab", "list"])
+    const tabs = Either.isRight(listed) && listed.right.kind === "single" ? (readPayload(TabList, listed.right.data, (d) => d.tabs) ?? []) : []
+    const match = tabs.find((t) => typeof t.url === "string" && samePage(known.url, t.url) && t.active !== true)
+    if (match === undefined || typeof match.tabId !== "string") {
+      if (active === "about:blank") return yield* new TabDrift({ expectedUrl: known.url, observedUrl: active })
+      return undefined
+    }
+    const selected = yield* run(["tab", match.tabId])
+    if (Either.isLeft(selected)) return yield* new TabDrift({ expectedUrl: known.url, observedUrl: active })
+    return { reselected: match.tabId, from: active, reason: "focus-lost" } satisfies TabCorrection
   })
