@@ -27,6 +27,8 @@ import { type PresentInput, Presenter } from "../services/Presenter.js"
 import { Redactor } from "../services/Redactor.js"
 import { SessionRegistry } from "../services/SessionRegistry.js"
 import { batchSteps } from "../redaction/batchSecrets.js"
+import { stepRunOf } from "../session/stepRun.js"
+import { globalFlagTokens, parseCommandLine } from "../upstream/commandLine.js"
 import { hasSubcommands, isClose } from "../upstream/commandPolicy.js"
 
 const successCategory = (executed: Executed): NonNullable<ToolDetails["successCategory"]> => {
@@ -86,7 +88,9 @@ export const PresenterLive = Layer.effect(
           redact,
           fields: {
             args: yield* redactor.echoArgs(plan?.args ?? args, lookup),
-            effectiveArgs: yield* redactor.echoArgs(plan?.effectiveArgs ?? [], lookup),
+            // a call run one process per step echoes the argv every step shares, and says it ran step by step
+            effectiveArgs: yield* redactor.echoArgs(plan !== undefined && stepRunOf(plan) !== undefined ? globalFlagTokens(parseCommandLine(plan.effectiveArgs)) : plan?.effectiveArgs ?? [], lookup),
+            ...(plan !== undefined && stepRunOf(plan) !== undefined ? { execution: "one upstream call per step" as const } : {}),
             ...optional("command", plan?.line.command),
             ...optional("subcommand", plan !== undefined && hasSubcommands(plan.line) ? plan.line.subcommand ?? "" : undefined),
             ...optional("sessionName", plan?.sessionName),

@@ -152,6 +152,8 @@ export const ToolDetails = Schema.Struct({
   sessionRecoveryHint: optional(SessionRecoveryHint),
   /** The browser could not start or be reached: why, and the path or endpoint it tried. */
   launchDiagnostic: optional(LaunchDiagnostic),
+  /** A job, qa, lookup or guarded batch ran one upstream process per step; `effectiveArgs` is what every step shared. */
+  execution: optional(Schema.Literal("one upstream call per step")),
   /** The security-policy rule a `policy-blocked` call broke. */
   policy: optional(Schema.Struct({
     rule: Schema.Literal("blockedSchemes", "eval", "passwordFields", "uploadRoots", "secret-origin"),

@@ -18,6 +18,18 @@ const sessionOf = (r: RunRequest) => r.args[r.args.indexOf("--session") + 1]
 const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 
 describe("ToolCall", () => {
+  it.scoped("a job echoes what ran: the argv its steps shared, one upstream call per step; a plain call echoes its argv", () =>
+    Effect.gen(function*() {
+      const job = yield* runToResult({ job: { steps: [{ action: "open", url: "http://127.0.0.1:1/a" }, { action: "click", selector: "#go" }] } }, call)
+      const requests = yield* (yield* FakeAgentBrowser).requests
+      expect(requests.map((r) => r.args.slice(3))).toEqual([["open", "http://127.0.0.1:1/a"], ["click", "#go"]])
+      expect(job.details.effectiveArgs).toEqual(["--json", "--session", job.details.sessionName])
+      expect(job.details.execution).toBe("one upstream call per step")
+      const plain = yield* runToResult({ args: ["get", "url"] }, call)
+      expect(plain.details.effectiveArgs).toEqual(["--json", "--session", plain.details.sessionName, "get", "url"])
+      expect(plain.details.execution).toBeUndefined()
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://127.0.0.1:1/a" }), repeat: true }]))))
+
   it.scoped("invalid input runs no process", () =>
     Effect.gen(function*() {
       const result = yield* runToResult({ args: ["click", "@e1"], stdin: "nope" }, call)
@@ -151,7 +163,7 @@ describe("tab recovery after open", () => {
       targetFile("about:blank")
       const result = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       expect(result.isError).toBe(false)
-      expect(result.details.tabCorrection).toEqual({ reselected: "t2", from: "about:blank" })
+      expect(result.details.tabCorrection).toEqual({ reselected: "t2", from: "about:blank", reason: "after-open" })
       const requests = (yield* (yield* FakeAgentBrowser).requests).map((r) => r.args.slice(-2).join(" "))
       expect(requests).toEqual(["open http://a.test/", "tab list", "tab t2"])
     }).pipe(Effect.provide(fakeLayer(temp.root, [
@@ -181,6 +193,8 @@ describe("tab pinning after drift", () => {
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       const title = yield* runToResult({ args: ["get", "title"] }, call)
       expect(title.content[0]?.type === "text" && title.content[0].text).toBe("Pinned A")
+      // the daemon records the tab the pinned batch selected as its active target
+      writeFileSync(join(temp.root, "s", `${session}.target`), JSON.stringify({ targetId: "Y", url: "http://a.test/", pinned: false }))
       yield* runToResult({ args: ["tab", "list"] }, call)
       yield* runToResult({ args: ["get", "url"] }, call)
       const requests = (yield* (yield* FakeAgentBrowser).requests).map((r) => `${r.args.slice(-2).join(" ")}${r.stdin !== undefined ? ` <${r.stdin}>` : ""}`)

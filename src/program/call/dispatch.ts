@@ -22,23 +22,10 @@ import { endFailedLaunch, launchFailureOf, withLaunchChoice } from "../session/f
 import { recoverTab, refocusKnownTab } from "../tabs/tabRecovery.js"
 import { isPinnable, runPinned } from "../tabs/tabPinning.js"
 import { runGuarded } from "../security/guardedTyping.js"
-import { rawBatchRows } from "../../security/policySteps.js"
+import { stepRunOf } from "../../session/stepRun.js"
 import { guardNeed } from "../../security/typingGuard.js"
 import { targetOf } from "../../session/target.js"
 import type { CallContext } from "./callContext.js"
-
-/**
- * The rows a call runs step by step, if it is one: compiled job/qa/lookup rows, or a raw `batch` with a step the
- * security policy must guard (checked against the page at that step, so it runs one step at a time).
- */
-const stepsOf = (plan: Plan) => {
-  const c = plan.compiled
-  const batch = c.mode === "job" ? c.job : c.mode === "qa" ? c.qa : c.mode === "sourceLookup" ? c.sourceLookup : c.mode === "networkSourceLookup" ? c.networkSourceLookup : undefined
-  if (batch !== undefined) return { rows: batch.rows, failFast: batch.args.includes("--bail") }
-  if (c.mode !== "args" || plan.line.command !== "batch") return undefined
-  const rows = rawBatchRows(plan)
-  return rows.some((row) => guardNeed(plan.security, row) !== undefined) ? { rows, failFast: plan.line.positionals.includes("--bail") } : undefined
-}
 
 /** A plain call that types text the security policy must guard (a secret, or literal text near password fields). */
 const runGuardedPlanned = (plan: Plan) =>
@@ -66,7 +53,7 @@ export const dispatch = (plan: Plan, call: CallContext) =>
       const refused = guardCapture(plan.line, plan.sessionName, (yield* registry.view(plan.sessionName)).captures)
       if (refused !== undefined) return yield* refused
     }
-    const steps = stepsOf(plan)
+    const steps = stepRunOf(plan)
     const refocused = steps === undefined && plan.line.command !== "batch" ? yield* refocusKnownTab(plan) : undefined
     const guarded = steps === undefined ? yield* runGuardedPlanned(plan) : undefined
     const pinned = steps === undefined && guarded === undefined ? yield* runPinned(plan) : undefined
