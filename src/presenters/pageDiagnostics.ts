@@ -59,7 +59,7 @@ export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDia
   if (scrollNoop !== undefined) {
     const data = shownData !== null && typeof shownData === "object" ? shownData : {}
     fields = { ...fields, scrollNoop, data: { ...data, scrolled: false, noMovement: true } }
-    lines.push([`Scroll diagnostic: no observed scroll movement (window and ${scrollNoop.after.containerCount} scrollable container(s) unchanged). Scroll a region with --selector <css>, or scrollintoview @ref.`])
+    lines.push(["Scroll diagnostic: no observed scroll movement. Scroll the region that scrolls (scroll <dir> <px> --selector <css>) or scrollintoview @ref."])
     actions.push(nextActions.inspectAfterNoopScroll(session), nextActions.verifyNoopScrollVisually(session))
   }
   if (texts !== undefined && texts.length > 0) {

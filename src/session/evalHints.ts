@@ -27,14 +27,14 @@ export const evalStdinHintOf = (script: string, data: unknown): EvalHint | undef
   const d = fields(data)
   if (looksFunctionShaped(script) && isPlainEmptyObject(d["result"])) {
     return {
-      reason: "The script is a function and the result is {}: the function was returned, not called.",
-      suggestion: "Pass an expression such as ({ title: document.title }), or call it: (() => ({ title: document.title }))()."
+      reason: "A function-shaped script gave {}: the function itself was returned, not called.",
+      suggestion: "Call it, e.g. (() => ({ title: document.title }))(), or pass an expression."
     }
   }
   if (d["result"] === null && d["unserializable"] === "undefined" && !trivial(script) && STATEMENTS.test(script.trim())) {
     return {
-      reason: "The script's last statement has no value, so the result is undefined (console.log output is not the result).",
-      suggestion: "End with the value to return, e.g. (() => { const t = document.title; return t })()."
+      reason: "The script ends in a statement, so its result is undefined (console.log output is not the result).",
+      suggestion: "End with an expression, e.g. (() => { const t = document.title; return t })()."
     }
   }
   return undefined

@@ -1,7 +1,8 @@
 /**
  * The `get text <css>` visibility check: which steps qualify (CSS selectors only: no refs, no locator engines, and
  * nothing that may carry a sensitive literal), the read-only probe that counts matches and their visibility, and the
- * hazards it reports (the first match is hidden while another is visible, or the selector is not unique). Pure.
+ * hazards it reports (the first match is hidden while another is visible, or the selector is not unique). `body`
+ * and `html` are unique by definition and never probed. Pure.
  */
 import type { SelectorTextVisibility, TextCandidate } from "../schema/PageDiagnostics.js"
 import { looksRandom } from "../redaction/redactStructured.js"
@@ -14,6 +15,9 @@ const PREVIEW_CHARS = 80
 /** Refs and non-CSS locator engines: upstream does not read them with querySelectorAll. */
 const NOT_CSS = /^(@|ref=|xpath=|text=|role=|label=|css=|\/\/|\(\/\/)/i
 
+/** Selectors that can only ever match one element: nothing to check. */
+const UNIQUE = new Set(["body", "html", ":root", "head"])
+
 /** A selector whose literal could be a secret (a field's value, a token): never replayed in a probe or echoed. */
 export const selectorMayExposeSensitiveLiteral = (selector: string): boolean =>
   SECRET_FIELD.test(selector) || /\[\s*value\s*[~|^$*]?=/i.test(selector) ||
@@ -23,7 +27,8 @@ export const selectorMayExposeSensitiveLiteral = (selector: string): boolean =>
 export const textSelectorOf = (argv: ReadonlyArray<string>): string | undefined => {
   const [command, sub, selector] = parseCommandLine(argv).positionals
   if (command !== "get" || sub !== "text" || selector === undefined || selector.trim() === "") return undefined
-  return NOT_CSS.test(selector.trim()) || selectorMayExposeSensitiveLiteral(selector) ? undefined : selector
+  const trimmed = selector.trim()
+  return NOT_CSS.test(trimmed) || UNIQUE.has(trimmed.toLowerCase()) || selectorMayExposeSensitiveLiteral(selector) ? undefined : selector
 }
 
 /** Read-only: for each selector, match count, visibility of each match, and up to eight visible candidates. */

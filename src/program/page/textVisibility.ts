@@ -23,7 +23,7 @@ export const batchTextVisibility = (plan: Plan, outcome: UpstreamOutcome) =>
     const steps = outcome.rows.flatMap((row, index) => {
       const selector = textSelectorOf(row.command)
       return selector !== undefined ? [{ selector, index }] : []
-    }).slice(0, SELECTOR_LIMIT)
+    }).filter((s, i, all) => all.findIndex((t) => t.selector === s.selector) === i).slice(0, SELECTOR_LIMIT)
     if (steps.length === 0) return undefined
     const outcomeOf = yield* (yield* SessionCommands).run(targetOf(plan), ["eval", textVisibilityScript(steps.map((s) => s.selector))], { timeoutMs: PROBE_TIMEOUT_MS })
     const data = outcomeOf.kind === "single" && outcomeOf.data !== null && typeof outcomeOf.data === "object" ? (outcomeOf.data as Record<string, unknown>)["result"] : undefined
