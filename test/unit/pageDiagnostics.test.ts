@@ -3,11 +3,13 @@
  * in one batch process and says when nothing moved; a standalone `get text <css>` reads its visibility probe in the
  * same process; refs and selectors that may carry a secret are never probed; eval hints cost no process.
  */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/FakeAgentBrowser.js"
-import { runToResult } from "../../src/program/call/ToolCall.js"
+import { baseSessionName, runToResult } from "../../src/program/call/ToolCall.js"
 import type { ScrollPosition } from "../../src/schema/PageDiagnostics.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import { evalResultWarningOf, evalStdinHintOf, looksFunctionShaped } from "../../src/session/evalHints.js"
@@ -72,6 +74,26 @@ describe("scroll no-movement (fake)", () => {
     }).pipe(Effect.provide(fakeLayer(temp.root, [
       batchReply([{ command: ["eval", "p"], error: "Evaluation error: x", result: null, success: false }, { command: ["scroll"], error: null, result: { scrolled: true }, success: true }, evalRow(["eval", "p"], position(0))]),
       batchReply([evalRow(["eval", "p"], position(0)), { command: ["scroll"], error: "boom", result: null, success: false }, evalRow(["eval", "p"], position(0))])
+    ]))))
+
+  it.scoped("in a pinned tab: the tab is selected first, in the same process", () =>
+    Effect.gen(function*() {
+      const session = baseSessionName("pi", call.piSessionId, call.cwd)
+      mkdirSync(join(temp.root, "s"), { recursive: true })
+      const target = join(temp.root, "s", `${session}.target`)
+      writeFileSync(target, JSON.stringify({ targetId: "X", url: "about:blank", pinned: false }))
+      yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+      const result = yield* runToResult({ args: ["scroll", "down", "400"] }, call)
+      rmSync(target)
+      const requests = yield* (yield* FakeAgentBrowser).requests
+      expect(requests.length).toBe(4)
+      expect(stepsOf(requests[3]).map((s) => s[0])).toEqual(["tab", "eval", "scroll", "eval"])
+      expect(result.details.scrollNoop).toBeDefined()
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
+      { when: (r) => r.args.at(-1) === "list", reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "about:blank", active: true }, { tabId: "t2", url: "http://a.test/", active: false }] }) },
+      { when: (r) => r.args.at(-1) === "t2", reply: FakeAgentBrowser.ok({ tabId: "t2", url: "http://a.test/" }) },
+      batchReply([{ command: ["tab", "t2"], error: null, result: { tabId: "t2" }, success: true }, evalRow(["eval", "p"], position(0)), { command: ["scroll"], error: null, result: { scrolled: true }, success: true }, evalRow(["eval", "p"], position(0))])
     ]))))
 
   it.scoped("a session launched with --confirm-actions runs the scroll alone (no page script that could be held)", () =>
