@@ -17,6 +17,7 @@ import { networkFollowUps } from "../presenters/formatDiagnostics.js"
 import { nextActions } from "../presenters/nextActions.js"
 import { notesOf } from "../presenters/notes.js"
 import { pageChange } from "../presenters/pageChange.js"
+import { pageDiagnostics } from "../presenters/pageDiagnostics.js"
 import type { SpillOwner, SpillResult } from "../schema/Artifacts.js"
 import type { Executed } from "../schema/Executed.js"
 import type { Plan } from "../schema/Plan.js"
@@ -167,7 +168,8 @@ export const PresenterLive = Layer.effect(
           snapshotSpill = spilled.path
         }
         const shownDefaults = executed?.browserDefaults !== undefined ? redact(executed.browserDefaults.flags) : []
-        const notes = executed !== undefined ? notesOf(executed, shownDefaults) : []
+        const diagnostics = executed !== undefined && error === undefined ? pageDiagnostics(executed, body?.data) : undefined
+        const notes = executed !== undefined ? [...notesOf(executed, shownDefaults), ...(diagnostics?.lines ?? [])] : []
         const bodyParts: Parts = body === undefined ? [] : snapshotSpill !== undefined ? [...body.parts, `\n\nFull snapshot (${byteLength(body.snapshot?.spill ?? "")} bytes): ${snapshotSpill}`] : body.parts
         const outcomeLine = input.managedSessionOutcome === undefined
           ? []
@@ -192,7 +194,7 @@ export const PresenterLive = Layer.effect(
         // an electron action names its own follow-ups; the generic failure fallbacks would only add noise
         const actions = electron !== undefined && electron.nextActions.length > 0
           ? [...electron.nextActions, ...retryDefaults]
-          : [...(failure?.nextActions ?? [...network, ...(change?.nextActions ?? [])]), ...retryDefaults]
+          : [...(failure?.nextActions ?? [...network, ...(change?.nextActions ?? []), ...(diagnostics?.nextActions ?? [])]), ...retryDefaults]
         const details: ToolDetails = {
           ...fields,
           sessionMode: plan?.sessionMode ?? input.sessionMode,
@@ -201,6 +203,7 @@ export const PresenterLive = Layer.effect(
           summary: failure?.summary ?? (input.electron !== undefined ? electronSummary(input.electron) : undefined) ?? body?.summary ?? "",
           ...(executed !== undefined && body !== undefined ? executedDetails(executed, body, redact) : {}),
           ...(error !== undefined ? errorDetails(error, redact) : {}),
+          ...diagnostics?.fields,
           ...optional("fullOutputPath", snapshotSpill ?? budget.fullOutputPath),
           ...optional("pageChangeSummary", change?.summary),
           ...(step !== undefined && error !== undefined

@@ -38,7 +38,10 @@ export const NEXT_ACTION_IDS = [
   "read-page-without-script",
   "type-configured-secret",
   "check-page-origin",
-  "inspect-after-policy-block"
+  "inspect-after-policy-block",
+  "inspect-after-noop-scroll",
+  "verify-noop-scroll-visually",
+  "inspect-visible-text-candidates"
 ] as const
 export type NextActionId = (typeof NEXT_ACTION_IDS)[number]
 
@@ -145,6 +148,15 @@ export const nextActions = {
     ({ ...make("check-page-state", "See which page the browser is on now.", withSession(session, ["get", "url"])), params: { args: withSession(session, ["get", "url"]), timeoutMs: QUICK_CHECK_TIMEOUT_MS } }),
   showCommandHelp: (command: string | undefined) =>
     make("show-command-help", "Read the command's usage, then fix the input.", command === undefined ? ["--help"] : [command, "--help"]),
+  inspectAfterNoopScroll: (session: string | undefined) =>
+    make("inspect-after-noop-scroll", "The scroll moved nothing; find the scrollable region or target ref.", withSession(session, ["snapshot", "-i"])),
+  verifyNoopScrollVisually: (session: string | undefined) =>
+    make("verify-noop-scroll-visually", "See whether the view changed.", withSession(session, ["screenshot"])),
+  inspectTextCandidates: (session: string | undefined, index: number, selector: string, script: string): NextAction => ({
+    ...make("inspect-visible-text-candidates", `List which matches of ${selector} are visible (read-only).`, []),
+    id: index === 0 ? "inspect-visible-text-candidates" : `inspect-visible-text-candidates-${index + 1}`,
+    params: { args: withSession(session, ["eval", "--stdin"]), stdin: script }
+  }),
   listTabs: (session: string | undefined) =>
     make("list-tabs-for-recovery", "List tabs to find the page the session should be on.", withSession(session, ["tab", "list"]))
 } as const

@@ -5,6 +5,7 @@ import type { RouteDiagnostic } from "./Captures.js"
 import type { LookupReport, NetworkRequestsPageFilter } from "./Lookup.js"
 import type { UpstreamOutcome } from "./Outcome.js"
 import type { LastPage, TabCorrection, ViewportFacts } from "./PageFacts.js"
+import type { ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
 import type { Plan } from "./Plan.js"
 import type { QaVerdict } from "./Qa.js"
 import type { RefSnapshot, RefSnapshotRecord } from "./RefSnapshot.js"
@@ -63,6 +64,10 @@ export interface Executed {
   readonly replacedCloseFailure?: ReplacedCloseFailure
   /** A fill in a wrapper-launched Electron app whose field does not hold what was typed (the call stays a success). */
   readonly fillVerification?: FillVerification
+  /** A page-level scroll after which neither the window nor any sampled scroll container had moved. */
+  readonly scrollNoop?: ScrollNoop
+  /** `get text <css>` steps whose selector matched several elements (hidden-first cases first). */
+  readonly selectorTextVisibility?: ReadonlyArray<SelectorTextVisibility>
 }
 
 /**

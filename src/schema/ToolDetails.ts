@@ -9,6 +9,7 @@ import type { ArtifactVerification as ArtifactVerificationType, ManifestEntry as
 import { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.js"
 import type { LaunchDiagnostic as LaunchDiagnosticType, SessionRecoveryHint as SessionRecoveryHintType } from "./ToolError.js"
 import { SessionMode } from "./ToolInput.js"
+import { EvalHint, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
 
 const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
 const Strings = Schema.Array(Schema.String)
@@ -20,7 +21,7 @@ export const NextAction = Schema.Struct({
   reason: Schema.String,
   safety: optional(Schema.String),
   params: Schema.Union(
-    Schema.Struct({ args: Strings, sessionMode: optional(SessionMode), timeoutMs: optional(Schema.Number) }),
+    Schema.Struct({ args: Strings, stdin: optional(Schema.String), sessionMode: optional(SessionMode), timeoutMs: optional(Schema.Number) }),
     /** A follow-up in the electron input mode (status, probe, cleanup of a launch): no args. */
     Schema.Struct({ args: optional(Schema.Undefined), electron: Schema.Record({ key: Schema.String, value: Schema.Unknown }) }),
     /** A follow-up in another input mode (a failed request's source lookup): no args. */
@@ -249,7 +250,16 @@ export const ToolDetails = Schema.Struct({
     expectedLength: Schema.Number,
     observedLength: Schema.Number,
     summary: Schema.String
-  }))
+  })),
+  /** After a page-level scroll that moved neither the window nor any sampled scroll container. */
+  scrollNoop: optional(ScrollNoop),
+  /** After `get text <css>` whose selector matched several elements: the primary case, and all when several. */
+  selectorTextVisibility: optional(SelectorTextVisibility),
+  selectorTextVisibilityAll: optional(Schema.Array(SelectorTextVisibility)),
+  /** After eval: the result looks like a function returned uncalled, or a script that returned nothing. */
+  evalStdinHint: optional(EvalHint),
+  /** After eval on a file:// page that returned null (inconclusive there). */
+  evalResultWarning: optional(EvalHint)
 })
 export type ToolDetails = typeof ToolDetails.Type
 

@@ -14,6 +14,7 @@ import { guardCapture } from "../../session/captures.js"
 import { isClose, mayNavigate } from "../../upstream/commandPolicy.js"
 import { runSteps } from "../modes/runSteps.js"
 import { probeNavigation } from "../page/pageProbes.js"
+import { runProbed } from "../page/probedCommand.js"
 import { guardRefs } from "../refs/refTracking.js"
 import { withCandidates } from "../refs/semanticResolution.js"
 import { visibleRefFallback } from "../refs/visibleRefFallback.js"
@@ -56,10 +57,12 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const steps = stepRunOf(plan)
     const refocused = steps === undefined && plan.line.command !== "batch" ? yield* refocusKnownTab(plan) : undefined
     const guarded = steps === undefined ? yield* runGuardedPlanned(plan) : undefined
-    const pinned = steps === undefined && guarded === undefined ? yield* runPinned(plan) : undefined
+    // scroll and get text run with their page reads in the same process (and in the pinned tab, if any)
+    const probed = steps === undefined && guarded === undefined ? yield* runProbed(plan) : undefined
+    const pinned = steps === undefined && guarded === undefined && probed === undefined ? yield* runPinned(plan) : undefined
     const replied = steps !== undefined
       ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
-      : guarded ?? pinned ?? (yield* Effect.either(runPlanned(plan)))
+      : guarded ?? probed?.replied ?? pinned ?? (yield* Effect.either(runPlanned(plan)))
     // a job/qa step that could not start the browser is the call's launch failure too (its first failed step)
     const failedStep = Either.isRight(replied) && replied.right.kind === "batch" ? replied.right.rows.find((row) => !row.success) : undefined
     const launchFailure = Either.isLeft(replied)
@@ -85,7 +88,7 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const navigation: Navigation | undefined = mayNavigate(plan.line) && outcome.kind === "single" && outcome.warning === undefined
       ? yield* probeNavigation(plan)
       : undefined
-    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection }
+    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, pageCheck: probed?.check }
   }).pipe(
     Effect.catchTag("SelectorNotFound", (error) =>
       Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail))

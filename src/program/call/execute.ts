@@ -30,6 +30,7 @@ import { applyPageFilter } from "../lookups/pageFilter.js"
 import { checkAllowList } from "../page/allowListCheck.js"
 import { leaveBlockedLanding } from "../security/blockedLanding.js"
 import { probeViewport } from "../page/pageProbes.js"
+import { batchTextVisibility } from "../page/textVisibility.js"
 import { observeDaemon, refsFrom } from "../refs/refTracking.js"
 import { unusedBrowserDefaults } from "../session/browserDefaults.js"
 import { guardBrowser, trackBrowser } from "../session/browserHealth.js"
@@ -75,7 +76,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   yield* guardBrowser(plan)
   yield* preflightAttachedQa(plan)
   const dispatched = yield* dispatch(plan, call).pipe(Effect.tap(() => trackBrowser(plan)))
-  const { navigation, approval, tabCorrection } = dispatched
+  const { navigation, approval, tabCorrection, pageCheck } = dispatched
   const { outcome, filter: networkRequestsPageFilter } = yield* applyPageFilter(plan, dispatched.outcome)
   const lookup = yield* analyzeLookup(plan, outcome)
   yield* checkAllowList(plan, outcome, navigation)
@@ -112,6 +113,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   const routes = session !== undefined && !isClose(plan.line) ? (yield* registry.view(session)).routes : []
   const requests = outcome.kind === "single" ? (outcome.data as { requests?: unknown } | null)?.requests : undefined
   const routeFindings = Array.isArray(requests) && routes.length > 0 ? routeDiagnostics(routes, requests as ReadonlyArray<Record<string, unknown>>) : []
+  const textVisibility = pageCheck?.selectorTextVisibility ?? (yield* batchTextVisibility(plan, outcome))
   const verified = yield* verifyArtifacts(plan, outcome)
   const qa = plan.compiled.mode === "qa" && outcome.kind === "batch" ? evaluateQa(plan.compiled.qa, outcome.rows) : undefined
   const binary = yield* (yield* BinaryLocator).resolve
@@ -133,7 +135,9 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(qa !== undefined ? { qa } : {}),
     ...(lookup !== undefined ? { lookup } : {}),
     ...(networkRequestsPageFilter !== undefined ? { networkRequestsPageFilter } : {}),
-    ...(replacedCloseFailure !== undefined ? { replacedCloseFailure } : {})
+    ...(replacedCloseFailure !== undefined ? { replacedCloseFailure } : {}),
+    ...(pageCheck?.scrollNoop !== undefined ? { scrollNoop: pageCheck.scrollNoop } : {}),
+    ...(textVisibility !== undefined ? { selectorTextVisibility: textVisibility } : {})
   }
   if (verdictOf(ran) !== undefined) return ran
   const browserDefaults = yield* unusedBrowserDefaults(plan, call, config.env)

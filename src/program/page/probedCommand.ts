@@ -1,0 +1,87 @@
+/**
+ * Commands whose honest result needs a page read around them, run with the reads in the same upstream `batch`
+ * process (no extra process): a page-level `scroll` between two scroll-position probes, and a `get text <css>`
+ * followed by the visibility probe. The command's own row becomes the outcome, exactly as if it ran alone; the
+ * probes only add evidence, and a probe that cannot answer adds none. Runs inside the session's pinned tab when
+ * there is one. Skipped when upstream may hold page script for approval (`--confirm-actions`, action policies).
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
+import type { ScrollNoop, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
+import type { Plan } from "../../schema/Plan.js"
+import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { readScrollPosition, SCROLL_PROBE_SCRIPT, scrollNoopOf } from "../../session/scrollPosition.js"
+import { targetOf } from "../../session/target.js"
+import { textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../session/textVisibility.js"
+
+export interface PageCheck {
+  readonly scrollNoop?: ScrollNoop
+  readonly selectorTextVisibility?: ReadonlyArray<SelectorTextVisibility>
+}
+
+export interface Probed {
+  readonly replied: Either.Either<UpstreamOutcome, CommandError>
+  readonly check: PageCheck
+}
+
+const HELD = ["--confirm-actions", "--action-policy"]
+
+/** A browser session whose page script upstream runs without holding it for approval. */
+export const mayProbe = (plan: Plan): boolean => {
+  if (plan.kind !== "browser" || plan.sessionName === undefined) return false
+  const prefix = targetOf(plan).prefix
+  return !HELD.some((flag) => prefix.includes(flag)) && plan.env["AGENT_BROWSER_CONFIRM_ACTIONS"] === undefined && plan.env["AGENT_BROWSER_ACTION_POLICY"] === undefined
+}
+
+/** The page reads around the planned command, or undefined when the command needs none or may not have them. */
+const probesFor = (plan: Plan): { before: ReadonlyArray<string> | undefined; after: ReadonlyArray<string> } | undefined => {
+  if (!mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
+  if (plan.line.command === "scroll") return { before: ["eval", SCROLL_PROBE_SCRIPT], after: ["eval", SCROLL_PROBE_SCRIPT] }
+  const selector = textSelectorOf(plan.line.positionals)
+  return selector !== undefined ? { before: undefined, after: ["eval", textVisibilityScript([selector])] } : undefined
+}
+
+/** An eval row's `result` (undefined when the probe failed). */
+const evalValue = (row: StepRow | undefined): unknown =>
+  row?.success === true && row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>)["result"] : undefined
+
+/** Runs the planned command between its probes in one batch; undefined when it has none (it then runs as usual). */
+export const runProbed = (plan: Plan) =>
+  Effect.gen(function*() {
+    const probes = probesFor(plan)
+    if (probes === undefined || plan.sessionName === undefined) return undefined
+    const registry = yield* SessionRegistry
+    const pinned = (yield* registry.view(plan.sessionName)).pinnedTab
+    const steps = [
+      ...(pinned !== undefined ? [["tab", pinned]] : []),
+      ...(probes.before !== undefined ? [probes.before] : []),
+      plan.line.positionals,
+      probes.after
+    ]
+    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, { timeoutMs: plan.timeoutMs, failFast: false }))
+    if (Either.isLeft(ran)) return { replied: Either.left(ran.left), check: {} } satisfies Probed
+    const rows = ran.right
+    const at = (pinned !== undefined ? 1 : 0) + (probes.before !== undefined ? 1 : 0)
+    const row = rows[at]
+    if (pinned !== undefined && rows[0]?.success !== true) {
+      // the pinned tab is gone: forget it and let the command run normally
+      yield* registry.dropPin(plan.sessionName)
+      return undefined
+    }
+    if (row === undefined) return undefined
+    const replied: Either.Either<UpstreamOutcome, CommandError> = row.success
+      ? Either.right({ kind: "single", data: row.result, warning: undefined })
+      : Either.left(row.error)
+    if (!row.success) return { replied, check: {} } satisfies Probed
+    const after = evalValue(rows[at + 1])
+    if (plan.line.command === "scroll") {
+      const before = readScrollPosition(evalValue(rows[at - 1]))
+      const moved = readScrollPosition(after)
+      const noop = before !== undefined && moved !== undefined ? scrollNoopOf(before, moved) : undefined
+      return { replied, check: noop !== undefined ? { scrollNoop: noop } : {} } satisfies Probed
+    }
+    const found = textVisibilityOf(after, [undefined])
+    return { replied, check: found.length > 0 ? { selectorTextVisibility: found } : {} } satisfies Probed
+  })

@@ -1,0 +1,66 @@
+/**
+ * Post-action page diagnostics (issue #11): evidence that a successful command may not have done what was meant.
+ * A page-level scroll that moved nothing (`scrollNoop`), a `get text` selector whose first match is hidden or not
+ * unique (`selectorTextVisibility`), and eval results that look like a common scripting mistake (`evalStdinHint`,
+ * `evalResultWarning`). Shapes shared by `Executed` and the persisted `details`.
+ */
+import * as Schema from "effect/Schema"
+
+const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
+
+/** A sampled scrollable container: sample index, tag and ARIA role only (never ids or classes), and its offsets. */
+export const ScrollContainerSample = Schema.Struct({
+  index: Schema.Number,
+  tagName: Schema.String,
+  role: optional(Schema.String),
+  scrollLeft: Schema.Number,
+  scrollTop: Schema.Number
+})
+export type ScrollContainerSample = typeof ScrollContainerSample.Type
+
+/** Where the page and its most prominent scrollable containers were scrolled to. */
+export const ScrollPosition = Schema.Struct({
+  scrollX: Schema.Number,
+  scrollY: Schema.Number,
+  innerWidth: Schema.Number,
+  innerHeight: Schema.Number,
+  scrollWidth: Schema.Number,
+  scrollHeight: Schema.Number,
+  containerCount: Schema.Number,
+  containers: Schema.Array(ScrollContainerSample)
+})
+export type ScrollPosition = typeof ScrollPosition.Type
+
+export const ScrollNoop = Schema.Struct({
+  reason: Schema.Literal("no-observed-scroll-position-change"),
+  message: Schema.String,
+  before: ScrollPosition,
+  after: ScrollPosition,
+  recommendations: Schema.Array(Schema.String)
+})
+export type ScrollNoop = typeof ScrollNoop.Type
+
+export const TextCandidate = Schema.Struct({
+  index: Schema.Number,
+  tagName: Schema.String,
+  role: optional(Schema.String),
+  textPreview: optional(Schema.String)
+})
+export type TextCandidate = typeof TextCandidate.Type
+
+export const SelectorTextVisibility = Schema.Struct({
+  selector: Schema.String,
+  reason: Schema.Literal("first-match-hidden", "multiple-matches"),
+  matchCount: Schema.Number,
+  visibleCount: Schema.Number,
+  firstMatchVisible: Schema.Boolean,
+  firstVisibleTextPreview: optional(Schema.String),
+  visibleCandidates: Schema.Array(TextCandidate),
+  /** 0-based index of the batch step that read it (absent for a standalone `get text`). */
+  stepIndex: optional(Schema.Number),
+  summary: Schema.String
+})
+export type SelectorTextVisibility = typeof SelectorTextVisibility.Type
+
+export const EvalHint = Schema.Struct({ reason: Schema.String, suggestion: Schema.String })
+export type EvalHint = typeof EvalHint.Type
