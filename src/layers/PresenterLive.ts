@@ -29,6 +29,7 @@ import { Redactor } from "../services/Redactor.js"
 import { SessionRegistry } from "../services/SessionRegistry.js"
 import { batchSteps } from "../redaction/batchSecrets.js"
 import { stepRunOf } from "../session/stepRun.js"
+import { preflight } from "../security/preflight.js"
 import { globalFlagTokens, parseCommandLine } from "../upstream/commandLine.js"
 import { hasSubcommands, isClose } from "../upstream/commandPolicy.js"
 
@@ -62,6 +63,13 @@ const quotingPage = (text: string, error: ToolError): Parts => {
   const quote = upstreamQuote(error)
   const at = quote !== undefined && quote !== "" ? text.indexOf(quote) : -1
   return at < 0 || quote === undefined ? [text] : [text.slice(0, at), page(quote), text.slice(at + quote.length)]
+}
+
+/** A next action the security policy would refuse is not offered (eval probes under `eval: "deny"`, a blocked URL). */
+const allowedByPolicy = (plan: Plan | undefined, actions: ReadonlyArray<NextAction>): ReadonlyArray<NextAction> => {
+  const policy = plan?.security
+  if (policy === undefined) return actions
+  return actions.filter((a) => a.params.args === undefined || preflight(policy, [{ argv: a.params.args, authored: true }], a.params.stdin)?.kind !== "blocked")
 }
 
 /** Where the page content came from: the snapshot's origin, the page the call ended on or reported, or the one it started on. */
@@ -192,9 +200,9 @@ export const PresenterLive = Layer.effect(
           ? networkFollowUps(plan.sessionName, (executed.outcome.data ?? {}) as Record<string, unknown>, executed.routeDiagnostics)
           : []
         // an electron action names its own follow-ups; the generic failure fallbacks would only add noise
-        const actions = electron !== undefined && electron.nextActions.length > 0
+        const actions = allowedByPolicy(plan, electron !== undefined && electron.nextActions.length > 0
           ? [...electron.nextActions, ...retryDefaults]
-          : [...(failure?.nextActions ?? [...network, ...(change?.nextActions ?? []), ...(diagnostics?.nextActions ?? [])]), ...retryDefaults]
+          : [...(failure?.nextActions ?? [...network, ...(change?.nextActions ?? []), ...(diagnostics?.nextActions ?? [])]), ...retryDefaults])
         const details: ToolDetails = {
           ...fields,
           sessionMode: plan?.sessionMode ?? input.sessionMode,

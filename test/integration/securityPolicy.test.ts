@@ -124,6 +124,14 @@ describe("strict preset: runtime refusals at the page", () => {
     for (const text of [textOf(direct), textOf(job), JSON.stringify(direct.details), JSON.stringify(job.details)]) expect(text).not.toContain(SECRET)
   })
 
+  it("a diagnostic whose follow-up would run page script does not offer it under eval deny", async () => {
+    await strict.tool.call({ args: ["open", `${strict.site.origin}/diagnostics.html`] })
+    const read = await strict.tool.call({ args: ["get", "text", ".panel-title"] })
+    expect(read.isError, textOf(read)).toBe(false)
+    expect(read.details.selectorTextVisibility).toBeDefined()
+    expect((read.details.nextActions ?? []).map((a) => a.id)).not.toContain("inspect-visible-text-candidates")
+  })
+
   it("uploads read only real paths under the roots (a symlink out is refused); one inside works", async () => {
     mkdirSync(join(strict.world.root, "uploads"), { recursive: true })
     writeFileSync(join(strict.world.root, "uploads", "ok.txt"), "ok")

@@ -30,9 +30,22 @@ const replayEffect = (fixture: Fixture) => {
     Effect.provide(fakeLayer(temp.root, [
       // the post-click page read of a navigating click
       { when: (r) => r.args.includes("eval") && r.stdin?.includes("location.href") === true, reply: FakeAgentBrowser.ok({ result: { title: "T", url: "http://127.0.0.1:8765/" } }), repeat: true },
+      // a command the tool runs inside a batch with its page read (scroll, get text): the recorded reply as its row
+      { when: (r) => r.args.includes("batch") && !args.includes("batch"), reply: { exitCode: fixture.exitCode, stdout: asBatchRow(args, fixture.stdout), stderr: fixture.stderr }, repeat: true },
       { reply: { exitCode: fixture.exitCode, stdout: fixture.stdout, stderr: fixture.stderr }, repeat: true }
     ]))
   )
+}
+/** A recorded single-command envelope as the one row of a batch reply (the probe rows are absent: no diagnostic). */
+const asBatchRow = (args: ReadonlyArray<string>, stdout: string): string => {
+  let envelope: { success: boolean; data: unknown; error: string | null }
+  try {
+    envelope = JSON.parse(stdout) as typeof envelope
+  } catch {
+    return stdout
+  }
+  const command = args.filter((a, i) => a !== "--session" && args[i - 1] !== "--session")
+  return JSON.stringify([{ command, success: envelope.success, result: envelope.data, error: envelope.error }])
 }
 const replay = (fixture: Fixture) => Effect.runPromise(Effect.scoped(replayEffect(fixture)))
 
