@@ -247,7 +247,9 @@ export const ToolDetails = Schema.Struct({
     expectedLength: Schema.Number,
     observedLength: Schema.Number,
     summary: Schema.String
-  }))
+  })),
+  /** After a navigation: the page is a challenge for a human (CAPTCHA, anti-bot interstitial, login wall); never solved or bypassed. */
+  challengePage: optional(Schema.Struct({ kind: Schema.Literal("captcha", "interstitial", "login-wall"), evidence: Strings }))
 })
 export type ToolDetails = typeof ToolDetails.Type
 

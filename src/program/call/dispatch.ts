@@ -94,10 +94,13 @@ export const dispatch = (plan: Plan, call: CallContext) =>
       ? yield* resolveConfirmation(plan, replied.left, call.approve)
       : { outcome: yield* replied, approval: undefined }
     const tabCorrection = yield* recoverTab(plan, outcome)
-    const navigation: Navigation | undefined = mayNavigate(plan.line) && outcome.kind === "single" && outcome.warning === undefined
+    const probed = mayNavigate(plan.line) && outcome.kind === "single" && outcome.warning === undefined
       ? yield* probeNavigation(plan)
       : undefined
-    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection }
+    const navigation: Navigation | undefined = probed !== undefined ? { title: probed.title, url: probed.url } : undefined
+    // read in the same probe: whether the page the click led to is a challenge (judged in execute)
+    const challengeFacts = probed?.facts
+    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts }
   }).pipe(
     Effect.catchTag("SelectorNotFound", (error) =>
       Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail))
