@@ -19,16 +19,27 @@ export interface Honesty {
 
 const NOTHING: Honesty = { lines: [], nextActions: [], details: {} }
 
-const WHAT = { captcha: "a CAPTCHA", interstitial: "an anti-bot interstitial", "login-wall": "a login wall" } as const
+const WHAT = { captcha: "a CAPTCHA", interstitial: "an anti-bot interstitial" } as const
+/** Evidence items named in the text; all of them are in details. */
+const MAX_EVIDENCE_SHOWN = 3
 
 export const honestyOf = (plan: Plan | undefined, executed: Executed | undefined, error: ToolError | undefined): Honesty => {
   const challenge = error === undefined ? executed?.challengePage : undefined
   if (challenge !== undefined) {
-    const handOff = challenge.url !== undefined ? [nextActions.handChallengeToHuman(challenge.url, challenge.kind)] : []
+    // in a browser the user can already see, the hand-off is asking them; offering it again would loop
+    const headed = plan?.effectiveArgs.includes("--headed") === true
+    const handOff = challenge.url !== undefined && !headed ? [nextActions.handChallengeToHuman(challenge.url, challenge.kind)] : []
+    const shown = challenge.evidence.slice(0, MAX_EVIDENCE_SHOWN)
+    const more = challenge.evidence.length - shown.length
+    const evidence = `${shown.join("; ")}${more > 0 ? `; +${more} more in details.challengePage` : ""}`
+    const hand = headed
+      ? "the browser is visible: ask the user to complete it there, then continue"
+      : `hand this step to the user${handOff.length > 0 ? " (nextAction hand-challenge-to-human)" : ""}`
     return {
       lines: [
-        `Challenge page: this is ${WHAT[challenge.kind]} (${challenge.evidence.join("; ")}). It is for a human: do not solve, bypass or retry it; ` +
-        `hand this step to the user${handOff.length > 0 ? " (nextAction hand-challenge-to-human)" : ""}.`
+        challenge.kind === "login-wall"
+          ? `Login wall (${evidence}): the requested page needs a sign-in. Do not guess or bypass it; ${hand}, or sign in only with credentials the user gave for this site.`
+          : `Challenge page: ${WHAT[challenge.kind]} (${evidence}). It is for a human: do not solve, bypass or retry it; ${hand}.`
       ],
       nextActions: handOff,
       details: { challengePage: { kind: challenge.kind, evidence: challenge.evidence } }

@@ -56,7 +56,7 @@ export const classifyErrorText = (
       ? new SelectorUnsupported({ selector, message })
       : new SelectorNotFound({ selector, message })
   }
-  const miss = locatorMissOf(message, given.argv)
+  const miss = locatorMissOf(upstreamMessage, given.argv)
   if (miss !== undefined) return new SelectorNotFound(miss)
   const byLocator = /No element found by (\w+) '([^']*)'/.exec(message)
   if (byLocator !== null) return new SelectorNotFound({ selector: `${byLocator[1]}=${byLocator[2]}`, message })
