@@ -22,7 +22,8 @@ export const challengePageAfter = (
   previousPage: LastPage | undefined
 ) =>
   Effect.gen(function*() {
-    if (plan.kind !== "browser" || outcome.kind !== "single") return undefined
+    // a reply with a warning (an open dialog) is left alone, as the navigation probe does
+    if (plan.kind !== "browser" || outcome.kind !== "single" || outcome.warning !== undefined) return undefined
     const [command, requested] = plan.line.positionals
     if (OPENING.has(command ?? "")) {
       const page = yield* probeChallengeFacts(plan)
