@@ -13,6 +13,7 @@ import { electronSummary } from "../presenters/electronText.js"
 import { electronView } from "../presenters/electronView.js"
 import { stepRefusalNote } from "../presenters/securityRefusal.js"
 import { formatFailure } from "../presenters/formatFailure.js"
+import { honestyOf } from "../presenters/honestyNotes.js"
 import { networkFollowUps } from "../presenters/formatDiagnostics.js"
 import { nextActions } from "../presenters/nextActions.js"
 import { notesOf } from "../presenters/notes.js"
@@ -186,7 +187,8 @@ export const PresenterLive = Layer.effect(
             : "Managed session outcome: the fresh launch failed and there was no earlier managed browser; the next call starts a new one."]
         const electron = electronView(input.electron, executed, redact, error !== undefined)
         const electronText = electron?.lines ?? []
-        const lines: ReadonlyArray<Parts> = [...electronText.map((l) => [l]), textOf(plan, input.args, executed, bodyParts, notes, error), ...outcomeLine.map((l) => [l])]
+        const honesty = honestyOf(plan, executed, error)
+        const lines: ReadonlyArray<Parts> = [...electronText.map((l) => [l]), textOf(plan, input.args, executed, bodyParts, notes, error), ...honesty.lines.map((l) => [l]), ...outcomeLine.map((l) => [l])]
         const text = yield* scrubbedText(joinParts(lines.filter((l) => plain(l) !== ""), "\n"), boundary)
         const budget = yield* budgetText(text, error !== undefined && executed === undefined ? "error" : plan?.line.command ?? "output", input.owner, spills, boundary)
         const rows = executed?.verified.rows ?? []
@@ -202,7 +204,7 @@ export const PresenterLive = Layer.effect(
         // an electron action names its own follow-ups; the generic failure fallbacks would only add noise
         const actions = allowedByPolicy(plan, electron !== undefined && electron.nextActions.length > 0
           ? [...electron.nextActions, ...retryDefaults]
-          : [...(failure?.nextActions ?? [...network, ...(change?.nextActions ?? []), ...(diagnostics?.nextActions ?? [])]), ...retryDefaults])
+          : [...honesty.nextActions, ...(failure?.nextActions ?? [...network, ...(change?.nextActions ?? []), ...(diagnostics?.nextActions ?? [])]), ...retryDefaults])
         const details: ToolDetails = {
           ...fields,
           sessionMode: plan?.sessionMode ?? input.sessionMode,
@@ -222,7 +224,8 @@ export const PresenterLive = Layer.effect(
           ...optional("artifactManifest", delta.manifest),
           ...optional("managedSessionOutcome", input.managedSessionOutcome),
           ...optional("managedSession", input.managedSession),
-          ...(electron?.fields ?? {})
+          ...(electron?.fields ?? {}),
+          ...honesty.details
         }
         const content: Array<ContentPart> = [{ type: "text", text: budget.text + delta.note }]
         const image = executed?.verified.image

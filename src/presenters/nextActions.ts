@@ -41,7 +41,11 @@ export const NEXT_ACTION_IDS = [
   "inspect-after-policy-block",
   "inspect-after-noop-scroll",
   "verify-noop-scroll-visually",
-  "inspect-visible-text-candidates"
+  "inspect-visible-text-candidates",
+  "hand-challenge-to-human",
+  "open-custom-combobox",
+  "inspect-focused-combobox",
+  "try-open-combobox-with-arrow"
 ] as const
 export type NextActionId = (typeof NEXT_ACTION_IDS)[number]
 
@@ -158,5 +162,20 @@ export const nextActions = {
     params: { args: withSession(session, ["eval", "--stdin"]), stdin: script }
   }),
   listTabs: (session: string | undefined) =>
-    make("list-tabs-for-recovery", "List tabs to find the page the session should be on.", withSession(session, ["tab", "list"]))
+    make("list-tabs-for-recovery", "List tabs to find the page the session should be on.", withSession(session, ["tab", "list"])),
+  handChallengeToHuman: (url: string, kind: "captcha" | "interstitial" | "login-wall") =>
+    make("hand-challenge-to-human", kind === "login-wall"
+      ? "The page asks for a sign-in; open it in a visible browser for the user to sign in."
+      : "The page is a challenge for a human; open it in a visible browser for the user to complete.", ["--headed", "open", url], {
+      sessionMode: "fresh",
+      safety: "A human completes it. Ask the user first; never solve, bypass or retry the challenge, and type no credentials the user did not give for this site."
+    }),
+  openCustomCombobox: (session: string | undefined, target: string) =>
+    make("open-custom-combobox", "It is a custom combobox, not a native <select>: click it to open its list.", withSession(session, ["click", target])),
+  inspectFocusedCombobox: (session: string | undefined) =>
+    make("inspect-focused-combobox", "See the opened list's option refs, then click the option you want.", withSession(session, ["snapshot", "-i"])),
+  tryOpenComboboxWithArrow: (session: string | undefined) =>
+    make("try-open-combobox-with-arrow", "Open the list from the keyboard if a click did not.", withSession(session, ["press", "ArrowDown"]), {
+      safety: "Only once the combobox has focus (after clicking or focusing it)."
+    })
 } as const

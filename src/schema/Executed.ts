@@ -68,6 +68,19 @@ export interface Executed {
   readonly scrollNoop?: ScrollNoop
   /** `get text <css>` steps whose selector matched several elements (hidden-first cases first). */
   readonly selectorTextVisibility?: ReadonlyArray<SelectorTextVisibility>
+  /** After a navigation: the page is a CAPTCHA, anti-bot interstitial or login wall for a human (the call stays a success). */
+  readonly challengePage?: ChallengePage
+}
+
+/**
+ * A page a human must get past, found after `open` or a navigating click. Evidence is the tool's own fixed wording
+ * (never page text). Never solved, bypassed or retried by the tool.
+ */
+export interface ChallengePage {
+  readonly kind: "captcha" | "interstitial" | "login-wall"
+  readonly evidence: ReadonlyArray<string>
+  /** The page to hand to the human: the URL the caller opened, or the one a click led to. */
+  readonly url?: string
 }
 
 /**

@@ -259,7 +259,9 @@ export const ToolDetails = Schema.Struct({
   /** After eval: the result looks like a function returned uncalled, or a script that returned nothing. */
   evalStdinHint: optional(EvalHint),
   /** After eval on a file:// page that returned null (inconclusive there). */
-  evalResultWarning: optional(EvalHint)
+  evalResultWarning: optional(EvalHint),
+  /** After a navigation: the page is a challenge for a human (CAPTCHA, anti-bot interstitial, login wall); never solved or bypassed. */
+  challengePage: optional(Schema.Struct({ kind: Schema.Literal("captcha", "interstitial", "login-wall"), evidence: Strings }))
 })
 export type ToolDetails = typeof ToolDetails.Type
 

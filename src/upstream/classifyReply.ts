@@ -18,6 +18,7 @@ import {
 } from "../schema/ToolError.js"
 import type { BatchRow } from "../schema/UpstreamEnvelope.js"
 import { launchDiagnosticOf } from "./launchFailure.js"
+import { locatorLabel, locatorMissOf, withoutMarker } from "./locatorMiss.js"
 import { parseEnvelope } from "./parseEnvelope.js"
 import { parseJsonLossless } from "./parseJsonLossless.js"
 import type { RunResult, StepRow, UpstreamOutcome } from "../schema/Outcome.js"
@@ -27,9 +28,21 @@ const UNSUPPORTED_SELECTOR = /^(text|role|label|placeholder|alt|title|testid)=|:
 
 /** Maps one upstream error message (plus its `code`) to the typed error that describes it. */
 export const classifyErrorText = (
-  message: string,
-  extra: { readonly code?: string | undefined; readonly type?: string | undefined; readonly data?: unknown; readonly stderr: string; readonly exitCode: number | null }
+  upstreamMessage: string,
+  given: {
+    readonly code?: string | undefined
+    readonly type?: string | undefined
+    readonly data?: unknown
+    readonly stderr: string
+    readonly exitCode: number | null
+    /** The command that failed (a batch row's own argv): locator misses are said in its terms. */
+    readonly argv?: ReadonlyArray<string> | undefined
+  }
 ): UpstreamReplyError => {
+  // upstream's internal marker selector (find label|text|...) never reaches the caller: it is what they asked for
+  const label = locatorLabel(given.argv)
+  const message = withoutMarker(upstreamMessage, label)
+  const extra = { ...given, stderr: withoutMarker(given.stderr, label) }
   // a browser that could not start or be reached stays upstream-error, with what kind of launch failure it was; it is
   // checked first, as its text may quote anything (a CDP timeout, Chrome's stderr)
   const launch = launchDiagnosticOf(message)
@@ -43,9 +56,11 @@ export const classifyErrorText = (
       ? new SelectorUnsupported({ selector, message })
       : new SelectorNotFound({ selector, message })
   }
+  const miss = locatorMissOf(upstreamMessage, given.argv)
+  if (miss !== undefined) return new SelectorNotFound(miss)
   const byLocator = /No element found by (\w+) '([^']*)'/.exec(message)
   if (byLocator !== null) return new SelectorNotFound({ selector: `${byLocator[1]}=${byLocator[2]}`, message })
-  if (/but none match name|No element matches|Could not find frame/.test(message)) return new SelectorNotFound({ selector: "", message })
+  if (/but none match name|No element matches|Could not find frame/.test(message)) return new SelectorNotFound({ selector: label ?? "", message })
   if (/not in the allowed domains list|denied by policy|not allowed by domain filter/i.test(message)) return new PolicyBlocked({ message })
   if (extra.code === "outcome_unknown") return new TimedOut({ source: "upstream", message, timeoutMs: 0, dispatched: "maybe", stdout: "", stderr: extra.stderr })
   const waited = /(Wait timed out after (\d+)ms|Operation timed out)/.exec(message)
@@ -75,7 +90,7 @@ export const classifyUpstream = (plan: Pick<Plan, "kind" | "line">, result: RunR
   const stderr = result.stderr.trim()
   if (plan.kind === "inspection") {
     if (result.exitCode === 0) return Either.right({ kind: "inspection", stdout: result.stdout })
-    return Either.left(classifyErrorText(stderr || result.stdout.trim() || `exit code ${result.exitCode}`, { stderr, exitCode: result.exitCode }))
+    return Either.left(classifyErrorText(stderr || result.stdout.trim() || `exit code ${result.exitCode}`, { stderr, exitCode: result.exitCode, argv: plan.line.positionals }))
   }
   if (plan.line.command === "doctor") {
     // doctor prints its report as the whole document ({checks, fixed, summary, success}); the report is the result
@@ -89,7 +104,7 @@ export const classifyUpstream = (plan: Pick<Plan, "kind" | "line">, result: RunR
   const parsed = parseEnvelope(result.stdout)
   if (Either.isLeft(parsed)) {
     if (result.exitCode !== 0 && result.stdout.trim() === "" && stderr !== "") {
-      return Either.left(classifyErrorText(stderr.replace(/^✗\s*/, ""), { stderr, exitCode: result.exitCode }))
+      return Either.left(classifyErrorText(stderr.replace(/^✗\s*/, ""), { stderr, exitCode: result.exitCode, argv: plan.line.positionals }))
     }
     return Either.left(new ParseFailure({ message: parsed.left, stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode }))
   }
@@ -112,7 +127,8 @@ export const classifyUpstream = (plan: Pick<Plan, "kind" | "line">, result: RunR
     type: envelope.type,
     data: envelope.data,
     stderr,
-    exitCode: result.exitCode
+    exitCode: result.exitCode,
+    argv: plan.line.positionals
   }))
 }
 
@@ -120,7 +136,7 @@ export const classifyUpstream = (plan: Pick<Plan, "kind" | "line">, result: RunR
 export const stepRowOf = (row: BatchRow): StepRow =>
   row.success
     ? { command: row.command ?? [], success: true, result: row.result }
-    : { command: row.command ?? [], success: false, error: classifyErrorText(row.error ?? "batch step failed", { stderr: "", exitCode: 1 }) }
+    : { command: row.command ?? [], success: false, error: classifyErrorText(row.error ?? "batch step failed", { stderr: "", exitCode: 1, argv: row.command ?? [] }) }
 
 /** The first failed step, with the typed error it was classified as. */
 export const firstBatchFailure = (rows: ReadonlyArray<StepRow>): { readonly index: number; readonly error: UpstreamReplyError } | undefined => {

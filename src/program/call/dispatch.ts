@@ -85,10 +85,13 @@ export const dispatch = (plan: Plan, call: CallContext) =>
       ? yield* resolveConfirmation(plan, replied.left, call.approve)
       : { outcome: yield* replied, approval: undefined }
     const tabCorrection = refocused ?? (yield* recoverTab(plan, outcome))
-    const navigation: Navigation | undefined = mayNavigate(plan.line) && outcome.kind === "single" && outcome.warning === undefined
+    const navigated = mayNavigate(plan.line) && outcome.kind === "single" && outcome.warning === undefined
       ? yield* probeNavigation(plan)
       : undefined
-    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, pageCheck: probed?.check }
+    const navigation: Navigation | undefined = navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined
+    // read in the same probe: whether the page the click led to is a challenge (judged in execute)
+    const challengeFacts = navigated?.facts
+    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck: probed?.check }
   }).pipe(
     Effect.catchTag("SelectorNotFound", (error) =>
       Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail))

@@ -31,6 +31,8 @@ import { checkAllowList } from "../page/allowListCheck.js"
 import { leaveBlockedLanding } from "../security/blockedLanding.js"
 import { probeViewport } from "../page/pageProbes.js"
 import { batchTextVisibility } from "../page/textVisibility.js"
+import { challengePageAfter } from "../page/challengePage.js"
+import { checkSelect } from "../page/selectCheck.js"
 import { observeDaemon, refsFrom } from "../refs/refTracking.js"
 import { unusedBrowserDefaults } from "../session/browserDefaults.js"
 import { guardBrowser, trackBrowser } from "../session/browserHealth.js"
@@ -88,6 +90,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ? undefined
     : outcome.kind === "single" && plan.line.command === "snapshot" ? yield* snapshotRefs(plan, outcome.data) : yield* jobSnapshotRefs(plan, outcome)
   const previousPage = session !== undefined ? (yield* registry.view(session)).page : undefined
+  const challengePage = yield* challengePageAfter(plan, outcome, navigation, dispatched.challengeFacts, previousPage)
   const page = pageAfter(plan.line.positionals, outcome, navigation, previousPage)
   // refs the call did not replace are marked when it navigated or may have changed the page
   const held = session !== undefined && refs === undefined ? yield* registry.refSnapshotOf(session) : undefined
@@ -117,6 +120,8 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   const verified = yield* verifyArtifacts(plan, outcome)
   const qa = plan.compiled.mode === "qa" && outcome.kind === "batch" ? evaluateQa(plan.compiled.qa, outcome.rows) : undefined
   const binary = yield* (yield* BinaryLocator).resolve
+  // a select on a custom combobox answered "Selected" and changed nothing: said as the failure it is
+  yield* checkSelect(plan, outcome)
 
   const ran: Executed = {
     plan,
@@ -137,7 +142,8 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(networkRequestsPageFilter !== undefined ? { networkRequestsPageFilter } : {}),
     ...(replacedCloseFailure !== undefined ? { replacedCloseFailure } : {}),
     ...(pageCheck?.scrollNoop !== undefined ? { scrollNoop: pageCheck.scrollNoop } : {}),
-    ...(textVisibility !== undefined ? { selectorTextVisibility: textVisibility } : {})
+    ...(textVisibility !== undefined ? { selectorTextVisibility: textVisibility } : {}),
+    ...(challengePage !== undefined ? { challengePage } : {})
   }
   if (verdictOf(ran) !== undefined) return ran
   const browserDefaults = yield* unusedBrowserDefaults(plan, call, config.env)

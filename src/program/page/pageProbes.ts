@@ -10,6 +10,7 @@ import type { ViewportFacts } from "../../schema/PageFacts.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { targetOf } from "../../session/target.js"
 import { EvalResult, readPayload } from "../../schema/UpstreamPayloads.js"
+import { CHALLENGE_FACTS_EXPRESSION, challengeFactsOf } from "../../session/challengeEvidence.js"
 
 /** Probes are quick reads; a page that cannot answer within this is reported as unknown. */
 const PROBE_TIMEOUT_MS = 8_000
@@ -26,13 +27,24 @@ export const NAVIGATION_SETTLE_MS = 120
 
 /**
  * Reads title and URL after a click that may have navigated, in one upstream process on the same session and launch
- * configuration: let a navigation start, wait for the page's load, then read it.
+ * configuration: let a navigation start, wait for the page's load, then read it. The same read collects the facts that
+ * tell a challenge page (CAPTCHA, interstitial) from an ordinary one, at no extra process.
  */
 export const probeNavigation = (plan: Plan) =>
   Effect.gen(function*() {
-    const rows = yield* runBatch(plan, [["wait", String(NAVIGATION_SETTLE_MS)], ["wait", "--load", "load"], ["eval", "({ title: document.title, url: location.href })"]])
+    const rows = yield* runBatch(plan, [["wait", String(NAVIGATION_SETTLE_MS)], ["wait", "--load", "load"], ["eval", `({ title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION} })`]])
     const value = evalResult(rows[2])
-    return typeof value?.["url"] === "string" ? { title: String(value["title"] ?? ""), url: value["url"] } : undefined
+    const facts = challengeFactsOf(value?.["challenge"])
+    return typeof value?.["url"] === "string" ? { title: String(value["title"] ?? ""), url: value["url"], ...(facts !== undefined ? { facts } : {}) } : undefined
+  }).pipe(Effect.catchAll(() => Effect.succeed(undefined)))
+
+/** After `open`: the page's title, URL and challenge facts, in one read. */
+export const probeChallengeFacts = (plan: Plan) =>
+  Effect.gen(function*() {
+    const rows = yield* runBatch(plan, [["eval", `({ title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION} })`]])
+    const value = evalResult(rows[0])
+    const facts = challengeFactsOf(value?.["challenge"])
+    return typeof value?.["url"] === "string" && facts !== undefined ? { title: String(value["title"] ?? ""), url: value["url"], facts } : undefined
   }).pipe(Effect.catchAll(() => Effect.succeed(undefined)))
 
 /** Where the viewport is on the page, for `snapshot --viewport`. */

@@ -1,0 +1,37 @@
+/**
+ * After a navigation, whether the page is a challenge a human must complete (CAPTCHA, anti-bot interstitial, login
+ * wall). `open` reads the page once more (title, URL and challenge facts in one `eval`); a navigating click reuses the
+ * facts its navigation probe already read and is judged only when it reached another page. The call stays a success:
+ * the result says so and hands the step to the human. Never retried, solved or bypassed here.
+ */
+import * as Effect from "effect/Effect"
+import type { ChallengePage, Navigation } from "../../schema/Executed.js"
+import type { UpstreamOutcome } from "../../schema/Outcome.js"
+import type { LastPage } from "../../schema/PageFacts.js"
+import type { Plan } from "../../schema/Plan.js"
+import { type ChallengeFacts, challengeOf } from "../../session/challengeEvidence.js"
+import { probeChallengeFacts } from "./pageProbes.js"
+
+const OPENING = new Set(["open", "goto", "navigate"])
+
+export const challengePageAfter = (
+  plan: Plan,
+  outcome: UpstreamOutcome,
+  navigation: Navigation | undefined,
+  facts: ChallengeFacts | undefined,
+  previousPage: LastPage | undefined
+) =>
+  Effect.gen(function*() {
+    // a reply with a warning (an open dialog) is left alone, as the navigation probe does
+    if (plan.kind !== "browser" || outcome.kind !== "single" || outcome.warning !== undefined) return undefined
+    const [command, requested] = plan.line.positionals
+    if (OPENING.has(command ?? "")) {
+      const page = yield* probeChallengeFacts(plan)
+      if (page === undefined) return undefined
+      const found = challengeOf({ title: page.title, url: page.url, facts: page.facts, requestedUrl: requested })
+      return found === undefined ? undefined : ({ ...found, url: requested ?? page.url } satisfies ChallengePage)
+    }
+    if (navigation === undefined || facts === undefined || navigation.url === previousPage?.url) return undefined
+    const found = challengeOf({ title: navigation.title, url: navigation.url, facts })
+    return found === undefined ? undefined : ({ ...found, url: navigation.url } satisfies ChallengePage)
+  })

@@ -1,0 +1,34 @@
+/**
+ * After a successful `select`: one read of the target (`get html`, same session) to check that it is a native
+ * `<select>`. A custom combobox fails the call honestly as `NotNativeSelect` (selector-not-found) instead of the
+ * `Selected [...]` upstream answers while changing nothing. A read that cannot answer leaves the call as it was.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import type { UpstreamOutcome } from "../../schema/Outcome.js"
+import type { Plan } from "../../schema/Plan.js"
+import { readPayload } from "../../schema/UpstreamPayloads.js"
+import { SessionCommands } from "../../services/SessionCommands.js"
+import { isNativeSelectHtml, notNativeSelect } from "../../session/selectTarget.js"
+import { targetOf } from "../../session/target.js"
+
+const CHECK_TIMEOUT_MS = 8_000
+const HtmlReply = Schema.Struct({ html: Schema.String })
+
+/** The target's inner HTML, or undefined when it could not be read. */
+const innerHtml = (plan: Plan, target: string) =>
+  Effect.flatMap(SessionCommands, (commands) => commands.batch(targetOf(plan), [["get", "html", target]], { timeoutMs: CHECK_TIMEOUT_MS, failFast: true })).pipe(
+    Effect.map((rows) => {
+      const row = rows[0]
+      return row?.success === true ? readPayload(HtmlReply, row.result, (r) => r.html) : undefined
+    }),
+    Effect.catchAll(() => Effect.succeed(undefined))
+  )
+
+export const checkSelect = (plan: Plan, outcome: UpstreamOutcome) =>
+  Effect.gen(function*() {
+    const [command, target, ...values] = plan.line.positionals
+    if (plan.kind !== "browser" || command !== "select" || target === undefined || outcome.kind !== "single") return
+    const html = yield* innerHtml(plan, target)
+    if (html !== undefined && !isNativeSelectHtml(html)) return yield* Effect.fail(notNativeSelect(target, values))
+  })
