@@ -86,13 +86,15 @@ describe("scroll no-movement (fake)", () => {
       const result = yield* runToResult({ args: ["scroll", "down", "400"] }, call)
       rmSync(target)
       const requests = yield* (yield* FakeAgentBrowser).requests
-      expect(requests.length).toBe(4)
-      expect(stepsOf(requests[3]).map((s) => s[0])).toEqual(["tab", "eval", "scroll", "eval"])
+      // open, tab list, tab t2, the challenge-page read after open, then the scroll batch
+      expect(requests.length).toBe(5)
+      expect(stepsOf(requests[4]).map((s) => s[0])).toEqual(["tab", "eval", "scroll", "eval"])
       expect(result.details.scrollNoop).toBeDefined()
     }).pipe(Effect.provide(fakeLayer(temp.root, [
       { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
       { when: (r) => r.args.at(-1) === "list", reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "about:blank", active: true }, { tabId: "t2", url: "http://a.test/", active: false }] }) },
       { when: (r) => r.args.at(-1) === "t2", reply: FakeAgentBrowser.ok({ tabId: "t2", url: "http://a.test/" }) },
+      { when: (r) => r.args.includes("batch") && (r.stdin ?? "").includes("challenge"), reply: FakeAgentBrowser.ok({}) },
       batchReply([{ command: ["tab", "t2"], error: null, result: { tabId: "t2" }, success: true }, evalRow(["eval", "p"], position(0)), { command: ["scroll"], error: null, result: { scrolled: true }, success: true }, evalRow(["eval", "p"], position(0))])
     ]))))
 

@@ -119,9 +119,11 @@ describe("allowed domains", () => {
       expect(redirected.details.error).toContain("host evil.test")
       expect(redirected.details.effectiveArgs).toContain("--allowed-domains")
     }).pipe(Effect.provide(fakeLayer(temp.root, [
-      { reply: FakeAgentBrowser.ok({ url: "http://127.0.0.1/a", title: "A" }) },
-      { reply: FakeAgentBrowser.ok({ url: "http://docs.example.test/", title: "Docs" }) },
-      { reply: FakeAgentBrowser.ok({ url: "https://evil.test/landing", title: "Evil" }) }
+      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://127.0.0.1/a", title: "A" }) },
+      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://docs.example.test/", title: "Docs" }) },
+      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "https://evil.test/landing", title: "Evil" }) },
+      // the challenge-page read after each open (an unreadable answer is no evidence)
+      { reply: FakeAgentBrowser.ok({}), repeat: true }
     ]))))
 })
 
@@ -131,7 +133,7 @@ describe("guidance in results", () => {
       const result = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       expect(result.details.pageChangeSummary).toMatchObject({ changeType: "navigation", command: "open", title: "A", url: "http://a.test/", nextActionIds: ["inspect-after-navigation"] })
       expect(result.details.nextActions?.[0]?.params.args).toEqual(["--session", result.details.sessionName, "snapshot", "-i"])
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) }]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) }, { reply: FakeAgentBrowser.ok({}), repeat: true }]))))
 
   it.scoped("a failed batch names its first failed step and carries that step's next actions", () =>
     Effect.gen(function*() {
@@ -165,9 +167,10 @@ describe("tab recovery after open", () => {
       expect(result.isError).toBe(false)
       expect(result.details.tabCorrection).toEqual({ reselected: "t2", from: "about:blank", reason: "after-open" })
       const requests = (yield* (yield* FakeAgentBrowser).requests).map((r) => r.args.slice(-2).join(" "))
-      expect(requests).toEqual(["open http://a.test/", "tab list", "tab t2"])
+      expect(requests).toEqual(["open http://a.test/", "tab list", "tab t2", "batch --bail"])
     }).pipe(Effect.provide(fakeLayer(temp.root, [
       { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
+      { when: (r) => r.args.includes("batch"), reply: FakeAgentBrowser.ok({}) },
       { when: (r) => r.args.at(-1) === "list", reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "about:blank", active: true }, { tabId: "t2", url: "http://a.test/", active: false }] }) },
       { when: (r) => r.args.at(-1) === "t2", reply: FakeAgentBrowser.ok({ tabId: "t2", url: "http://a.test/" }) }
     ]))))
@@ -198,9 +201,11 @@ describe("tab pinning after drift", () => {
       yield* runToResult({ args: ["tab", "list"] }, call)
       yield* runToResult({ args: ["get", "url"] }, call)
       const requests = (yield* (yield* FakeAgentBrowser).requests).map((r) => `${r.args.slice(-2).join(" ")}${r.stdin !== undefined ? ` <${r.stdin}>` : ""}`)
-      expect(requests.slice(3)).toEqual(["batch --bail <[[\"tab\",\"t2\"],[\"get\",\"title\"]]>", "tab list", "get url"])
+      expect(requests.slice(4)).toEqual(["batch --bail <[[\"tab\",\"t2\"],[\"get\",\"title\"]]>", "tab list", "get url"])
     }).pipe(Effect.provide(fakeLayer(temp.root, [
       { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
+      // the challenge-page read after open
+      { when: (r) => r.args.includes("batch") && (r.stdin ?? "").includes("challenge"), reply: FakeAgentBrowser.ok({}) },
       { when: (r) => r.args.at(-1) === "list", reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "about:blank", active: true }, { tabId: "t2", url: "http://a.test/", active: false }] }), repeat: true },
       { when: (r) => r.args.at(-1) === "t2", reply: FakeAgentBrowser.ok({ tabId: "t2", url: "http://a.test/" }) },
       { when: (r) => r.args.includes("batch"), reply: { exitCode: 0, stdout: JSON.stringify([
