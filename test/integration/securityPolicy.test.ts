@@ -114,6 +114,9 @@ describe("strict preset: runtime refusals at the page", () => {
     expectBlocked(direct, "secret-origin", "secret-origin × args")
     expect(direct.details.policy?.origin).toBe(elsewhere)
     expect(rawValue(strict, "#pw")).toBe("")
+    const batched = await strict.tool.call({ args: ["batch"], stdin: JSON.stringify([["fill", "#pw", "{{secret:APP_PW}}"]]) })
+    expectBlocked(batched, "secret-origin", "secret-origin × batch")
+    expect(rawValue(strict, "#pw")).toBe("")
     const job = await strict.tool.call({ job: { steps: [
       { action: "open", url: login(strict.site.origin) },
       { action: "open", url: login(elsewhere) },
