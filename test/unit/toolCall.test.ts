@@ -1,5 +1,5 @@
 /** The tool program over FakeAgentBrowser: what runs, in what order, and what the model sees. */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -184,6 +184,31 @@ describe("tab recovery after open", () => {
     }).pipe(Effect.provide(fakeLayer(temp.root, [
       { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://b.test/", title: "B" }) },
       { reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "chrome://new-tab-page/", active: true }] }) }
+    ]))))
+})
+
+describe("focus check before a read", () => {
+  it.scoped("a page that moved by itself (no tab shows the known page) becomes the known page: tabs are listed once", () =>
+    Effect.gen(function*() {
+      const session = baseSessionName("pi", call.piSessionId, call.cwd)
+      mkdirSync(join(temp.root, "s"), { recursive: true })
+      const target = join(temp.root, "s", `${session}.target`)
+      writeFileSync(target, JSON.stringify({ targetId: "X", url: "http://a.test/", pinned: false }))
+      yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+      // an SPA route change the tool did not cause
+      writeFileSync(target, JSON.stringify({ targetId: "X", url: "http://a.test/moved", pinned: false }))
+      const first = yield* runToResult({ args: ["get", "title"] }, call)
+      const second = yield* runToResult({ args: ["get", "title"] }, call)
+      rmSync(target)
+      expect(first.isError).toBe(false)
+      expect(second.details.tabCorrection).toBeUndefined()
+      const requests = (yield* (yield* FakeAgentBrowser).requests).map((r) => r.args.slice(-2).join(" "))
+      expect(requests.filter((r) => r === "tab list")).toHaveLength(1)
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
+      { when: (r) => r.args.includes("batch"), reply: FakeAgentBrowser.ok({}), repeat: true },
+      { when: (r) => r.args.at(-1) === "list", reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "http://a.test/moved", active: true }] }), repeat: true },
+      { when: (r) => r.args.at(-1) === "title", reply: FakeAgentBrowser.ok({ title: "A" }), repeat: true }
     ]))))
 })
 

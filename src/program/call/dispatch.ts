@@ -84,14 +84,14 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const { outcome, approval } = isPendingConfirmation(replied)
       ? yield* resolveConfirmation(plan, replied.left, call.approve)
       : { outcome: yield* replied, approval: undefined }
-    const tabCorrection = refocused ?? (yield* recoverTab(plan, outcome))
+    const tabCorrection = refocused?.correction ?? (yield* recoverTab(plan, outcome))
     const navigated = mayNavigate(plan.line) && outcome.kind === "single" && outcome.warning === undefined
       ? yield* probeNavigation(plan)
       : undefined
     const navigation: Navigation | undefined = navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined
     // read in the same probe: whether the page the click led to is a challenge (judged in execute)
     const challengeFacts = navigated?.facts
-    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck: probed?.check }
+    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck: probed?.check, pageMovedTo: refocused?.pageMovedTo }
   }).pipe(
     Effect.catchTag("SelectorNotFound", (error) =>
       Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail))

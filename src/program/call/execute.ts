@@ -91,7 +91,9 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     : outcome.kind === "single" && plan.line.command === "snapshot" ? yield* snapshotRefs(plan, outcome.data) : yield* jobSnapshotRefs(plan, outcome)
   const previousPage = session !== undefined ? (yield* registry.view(session)).page : undefined
   const challengePage = yield* challengePageAfter(plan, outcome, navigation, dispatched.challengeFacts, previousPage)
-  const page = pageAfter(plan.line.positionals, outcome, navigation, previousPage)
+  // a page that moved by itself (seen before the command) is where the session is, unless the reply says otherwise
+  const named = pageAfter(plan.line.positionals, outcome, navigation, previousPage)
+  const page = named === undefined && dispatched.pageMovedTo !== undefined ? { url: dispatched.pageMovedTo } : named
   // refs the call did not replace are marked when it navigated or may have changed the page
   const held = session !== undefined && refs === undefined ? yield* registry.refSnapshotOf(session) : undefined
   const marked = held !== undefined ? afterCall(held, plan.line.command === "batch" ? batchSteps(plan) : [plan.line.positionals]) : undefined

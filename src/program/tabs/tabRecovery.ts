@@ -8,8 +8,8 @@
  * Focus lost between calls (a popup, a restored tab, another client switched tabs): before a command that stays on
  * its page (a read, a fill, a hover), the daemon's active tab is compared with the page the session was last on; when
  * another tab still shows that page, it is re-selected first so the command reads or acts on the right page. When no
- * tab shows it, the page moved by itself (a redirect, an SPA route): the command runs as asked, except on about:blank,
- * which is `tab-drift`.
+ * tab shows it, the page moved by itself (a redirect, an SPA route): the command runs as asked and the active page
+ * becomes the known one (so the next call does not list tabs again), except on about:blank, which is `tab-drift`.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -52,6 +52,13 @@ export const recoverTab = (plan: Plan, outcome: UpstreamOutcome) =>
 /** Commands that never move the page: the active tab must still be the one the session was on. */
 const STAYS = new Set(["get", "is", "snapshot", "screenshot", "console", "errors", "hover", "focus", "scroll", "scrollintoview", "fill", "check", "uncheck", "highlight", "styles"])
 
+export interface Refocus {
+  /** Another tab showed the session's page and was re-selected. */
+  readonly correction?: TabCorrection
+  /** No tab shows the session's page: the active page moved by itself, and is the known page from now on. */
+  readonly pageMovedTo?: string
+}
+
 export const refocusKnownTab = (plan: Plan) =>
   Effect.gen(function*() {
     if (!STAYS.has(plan.line.command ?? "") || plan.sessionName === undefined || plan.kind !== "browser" || plan.firstLaunch) return undefined
@@ -69,9 +76,9 @@ export const refocusKnownTab = (plan: Plan) =>
     const match = tabs.find((t) => typeof t.url === "string" && samePage(known.url, t.url) && t.active !== true)
     if (match === undefined || typeof match.tabId !== "string") {
       if (active === "about:blank") return yield* new TabDrift({ expectedUrl: known.url, observedUrl: active })
-      return undefined
+      return { pageMovedTo: active } satisfies Refocus
     }
     const selected = yield* run(["tab", match.tabId])
     if (Either.isLeft(selected)) return yield* new TabDrift({ expectedUrl: known.url, observedUrl: active })
-    return { reselected: match.tabId, from: active, reason: "focus-lost" } satisfies TabCorrection
+    return { correction: { reselected: match.tabId, from: active, reason: "focus-lost" } } satisfies Refocus
   })
