@@ -8,10 +8,7 @@ import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
-import {
-  ArtifactStoreLive, BinaryLocatorLive, DaemonProbeLive, PresenterLive, ProcessRunner, ProcessRunnerLive, RedactorLive, SessionCommandsLive, SessionRegistryLive,
-  closeOwnedBrowser, configFromEnv, runToResult, toolConfigLayer
-} from "../dist/effect.js"
+import { closeOwnedBrowser, configFromEnv, makeServicesLayer, ProcessRunner, ProcessRunnerLive, runToResult, toolConfigLayer } from "../dist/effect.js"
 import { piEnv, REPO } from "./lib/runPi.mjs"
 import { startStaticServer } from "./lib/staticServer.mjs"
 
@@ -30,11 +27,7 @@ const spawns = []
 const CountingRunner = Layer.effect(ProcessRunner, Effect.map(ProcessRunner, (live) => ProcessRunner.of({
   run: (request) => { spawns.push(request.args); return live.run(request) }
 }))).pipe(Layer.provide(ProcessRunnerLive))
-const layer = Layer.mergeAll(PresenterLive, SessionCommandsLive).pipe(
-  Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, CountingRunner, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive)),
-  Layer.provideMerge(toolConfigLayer(config))
-)
-const runtime = ManagedRuntime.make(layer)
+const runtime = ManagedRuntime.make(makeServicesLayer(toolConfigLayer(config), undefined, CountingRunner))
 const call = (args) => runtime.runPromise(runToResult({ args }, { piSessionId: "bench", cwd: root }))
 
 try {
@@ -55,13 +48,15 @@ try {
   await counted("get url", ["get", "url"])
   await counted("screenshot", ["screenshot", join(root, "s.png")])
   await counted("click @ref (navigates)", ["click", ref("Sign in")])
+  await call(["open", `${site.origin}/click-targets.html`])
+  await counted("click (stays on page)", ["click", "#plain"])
 
   // warm get url: tool vs raw native binary, interleaved
   const session = (await call(["get", "url"])).details.sessionName
   const binary = join(REPO, "node_modules/agent-browser/bin", `agent-browser-${process.platform}-${process.arch}`)
   const rawEnv = { ...env, AGENT_BROWSER_SOCKET_DIR: config.socketDir }
-  const raw = () => new Promise((resolve, reject) => {
-    const child = spawn(binary, ["--json", "--session", session, "get", "url"], { env: rawEnv, stdio: ["ignore", "pipe", "pipe"] })
+  const raw = (args = ["get", "url"]) => new Promise((resolve, reject) => {
+    const child = spawn(binary, ["--json", "--session", session, ...args], { env: rawEnv, stdio: ["ignore", "pipe", "pipe"] })
     let out = ""
     child.stdout.on("data", (d) => (out += d))
     child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(out))))
@@ -70,6 +65,13 @@ try {
   for (let i = 0; i < RUNS; i++) {
     let t = performance.now(); await call(["get", "url"]); tool.push(performance.now() - t)
     t = performance.now(); await raw(); direct.push(performance.now() - t)
+  }
+  // warm click on a button that stays on the page: the tool's one process (recorder, click, read) vs the raw click
+  const toolClick = [], rawClick = []
+  for (let i = 0; i < RUNS; i++) {
+    let t = performance.now(); const r = await call(["click", "#plain"]); toolClick.push(performance.now() - t)
+    if (r.isError) throw new Error(`click failed: ${JSON.stringify(r.details.summary)}`)
+    t = performance.now(); await raw(["click", "#plain"]); rawClick.push(performance.now() - t)
   }
 
   // extension load time: fresh node processes, each importing the pi entry and running its factory (registration)
@@ -93,6 +95,10 @@ try {
   console.log(`  raw native binary        ${fmt(median(direct)).padStart(9)} ${fmt(p90(direct)).padStart(9)}`)
   console.log(`  agent_browser tool       ${fmt(median(tool)).padStart(9)} ${fmt(p90(tool)).padStart(9)}`)
   console.log(`  ratio tool/raw           ${(median(tool) / median(direct)).toFixed(2)}x    overhead ${fmt(median(tool) - median(direct))}\n`)
+  console.log("warm `click` (stays on page)  median      p90")
+  console.log(`  raw native binary        ${fmt(median(rawClick)).padStart(9)} ${fmt(p90(rawClick)).padStart(9)}`)
+  console.log(`  agent_browser tool       ${fmt(median(toolClick)).padStart(9)} ${fmt(p90(toolClick)).padStart(9)}`)
+  console.log(`  ratio tool/raw           ${(median(toolClick) / median(rawClick)).toFixed(2)}x    target: <= 1.3x\n`)
   console.log("upstream processes per call")
   for (const [label, n] of perCommand) console.log(`  ${label.padEnd(24)} ${n}`)
   console.log(`\nextension load (import dist/extension.js + register, fresh node, ${LOAD_RUNS} runs)   median      p90`)

@@ -25,10 +25,12 @@ import { ToolConfigLive } from "./ToolConfigLive.js"
  */
 export const makeServicesLayer = <E, EE = never>(
   config: Layer.Layer<ToolConfig, E>,
-  electron: Layer.Layer<ElectronHost, EE, ToolConfig> = ElectronHostLive
+  electron: Layer.Layer<ElectronHost, EE, ToolConfig> = ElectronHostLive,
+  /** The process runner (benchmarks wrap the live one to count spawns). */
+  runner: Layer.Layer<ProcessRunner, never, ToolConfig> = ProcessRunnerLive
 ) =>
   Layer.mergeAll(PresenterLive, SessionCommandsLive, SecurityLive).pipe(
-    Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, ProcessRunnerLive, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive, electron)),
+    Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, runner, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive, electron)),
     Layer.provideMerge(config)
   )
 

@@ -112,6 +112,7 @@ export const errorDetails = (error: ToolError, redact: RedactArgs): Fields => {
     ...(stderr !== undefined && stderr.trim() !== "" ? { stderr: headBytes(stderr.trim(), DETAILS_STDERR_BYTES) } : {}),
     ...(upstream !== undefined ? { exitCode: upstream.exitCode, ...optional("code", upstream.code), ...budgetData(upstream.data) } : {}),
     ...optional("launchDiagnostic", upstream?.launch),
+    ...optional("clickDispatch", upstream?.clickDispatch),
     ...optional("policy", error._tag === "PolicyBlocked" ? error.violation : undefined),
     ...(error._tag === "ParseFailure" ? { exitCode: error.exitCode } : {}),
     ...(error._tag === "TimedOut" ? { timedOut: true, timeoutMs: error.timeoutMs, ...optional("timeoutPartialProgress", error.partialProgress) } : {}),

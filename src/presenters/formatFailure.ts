@@ -66,7 +66,11 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         summary: "Unreadable upstream output",
         nextActions: none
       }),
-      UpstreamFailed: (e) => e.launch !== undefined ? ({
+      UpstreamFailed: (e) => e.clickDispatch !== undefined ? ({
+        text: e.message,
+        summary: "The click did not reach its target",
+        nextActions: [nextActions.inspectClickMiss(session), nextActions.retryClickAfterMiss(session, plan?.line.positionals ?? [])]
+      }) : e.launch !== undefined ? ({
         text: launchFailureText(e.launch, e.message),
         summary: launchAdvice(e.launch).summary,
         nextActions: e.launch.reason === "profile-locked" || e.launch.reason === "profile-not-found"

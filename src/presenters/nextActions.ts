@@ -45,7 +45,9 @@ export const NEXT_ACTION_IDS = [
   "hand-challenge-to-human",
   "open-custom-combobox",
   "inspect-focused-combobox",
-  "try-open-combobox-with-arrow"
+  "try-open-combobox-with-arrow",
+  "inspect-click-dispatch-miss",
+  "retry-click-after-dispatch-miss"
 ] as const
 export type NextActionId = (typeof NEXT_ACTION_IDS)[number]
 
@@ -69,6 +71,12 @@ const make = (
 })
 
 export const nextActions = {
+  inspectClickMiss: (session: string | undefined) =>
+    make("inspect-click-dispatch-miss", "See what covers or replaced the click target before retrying.", withSession(session, ["snapshot", "-i"])),
+  retryClickAfterMiss: (session: string | undefined, click: ReadonlyArray<string>) =>
+    make("retry-click-after-dispatch-miss", "Retry the same click once the target is uncovered.", withSession(session, click), {
+      safety: "The first click landed on another element; check what it did first."
+    }),
   readWithoutScript: (session: string | undefined) =>
     make("read-page-without-script", "Page script is denied by policy; read the page from its accessibility snapshot instead.", withSession(session, ["snapshot", "-i"])),
   typeSecret: (args: ReadonlyArray<string>, name: string) =>

@@ -3,7 +3,7 @@ import type { UpstreamReplyError } from "./ToolError.js"
 
 /** One step of a batch, job or qa run. A failed step keeps the typed error its reply was classified as (once). */
 export type StepRow =
-  | { readonly command: ReadonlyArray<string>; readonly success: true; readonly result: unknown }
+  | { readonly command: ReadonlyArray<string>; readonly success: true; readonly result: unknown; readonly warning?: string }
   | { readonly command: ReadonlyArray<string>; readonly success: false; readonly error: UpstreamReplyError }
 
 export type UpstreamOutcome =

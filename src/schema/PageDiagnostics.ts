@@ -64,3 +64,25 @@ export type SelectorTextVisibility = typeof SelectorTextVisibility.Type
 
 export const EvalHint = Schema.Struct({ reason: Schema.String, suggestion: Schema.String })
 export type EvalHint = typeof EvalHint.Type
+
+/** What a direct `click` aimed at: a CSS selector, an `xpath=` target, or a ref by its snapshot role and name. */
+export const ClickTarget = Schema.Union(
+  Schema.Struct({ kind: Schema.Literal("selector"), selector: Schema.String }),
+  Schema.Struct({ kind: Schema.Literal("xpath"), selector: Schema.String }),
+  Schema.Struct({ kind: Schema.Literal("accessible"), refId: Schema.String, role: Schema.String, name: Schema.String, duplicateIndex: optional(Schema.Number) })
+)
+export type ClickTarget = typeof ClickTarget.Type
+
+/**
+ * A direct `click` upstream called done, while no trusted pointer or mouse event reached the element it aimed at
+ * (something covered it, or it moved). `landedOn` describes where the events went instead: tag, id and classes,
+ * letters and digits only.
+ */
+export const ClickDispatch = Schema.Struct({
+  status: Schema.Literal("no-native-event-observed"),
+  reason: Schema.Literal("native-click-produced-no-target-dom-event"),
+  nativeEventCount: Schema.Number,
+  target: ClickTarget,
+  landedOn: optional(Schema.String)
+})
+export type ClickDispatch = typeof ClickDispatch.Type

@@ -9,7 +9,7 @@ import type { ArtifactVerification as ArtifactVerificationType, ManifestEntry as
 import { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.js"
 import type { LaunchDiagnostic as LaunchDiagnosticType, SessionRecoveryHint as SessionRecoveryHintType } from "./ToolError.js"
 import { SessionMode } from "./ToolInput.js"
-import { EvalHint, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
+import { ClickDispatch, EvalHint, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
 
 const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
 const Strings = Schema.Array(Schema.String)
@@ -253,6 +253,8 @@ export const ToolDetails = Schema.Struct({
   })),
   /** After a page-level scroll that moved neither the window nor any sampled scroll container. */
   scrollNoop: optional(ScrollNoop),
+  /** A direct click upstream called done that no trusted event delivered to its target (the call failed). */
+  clickDispatch: optional(ClickDispatch),
   /** After `get text <css>` whose selector matched several elements: the primary case, and all when several. */
   selectorTextVisibility: optional(SelectorTextVisibility),
   selectorTextVisibilityAll: optional(Schema.Array(SelectorTextVisibility)),

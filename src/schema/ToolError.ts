@@ -6,6 +6,7 @@
 import * as Data from "effect/Data"
 import type { FailureCategory } from "./Categories.js"
 import type { PolicyViolation } from "./Security.js"
+import type { ClickDispatch } from "./PageDiagnostics.js"
 import type { ElectronCleanupReport, ElectronLaunchDiagnostics } from "./ElectronRecord.js"
 
 /** A recovery hint for launch-scoped flags sent to an already-active managed session. */
@@ -107,6 +108,8 @@ export class UpstreamFailed extends Data.TaggedError("UpstreamFailed")<{
   readonly electronLaunch?: ElectronLaunchDiagnostics
   /** The browser could not start or be reached (a launch, attach or CDP failure). */
   readonly launch?: LaunchDiagnostic
+  /** A click upstream called done that no trusted event delivered to its target. */
+  readonly clickDispatch?: ClickDispatch
 }> {}
 
 /** A `@eN` ref that no longer names an element (navigation, rerender, or a new daemon). */

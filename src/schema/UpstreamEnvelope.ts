@@ -24,7 +24,9 @@ export const BatchRow = Schema.Struct({
   index: Schema.optionalWith(Schema.Number, { exact: true }),
   success: Schema.Boolean,
   result: NullableUnknown,
-  error: NullableString
+  error: NullableString,
+  /** A step that succeeded but left something the caller must know (an open dialog). */
+  warning: Schema.optionalWith(Schema.String, { exact: true })
 })
 export type BatchRow = typeof BatchRow.Type
 

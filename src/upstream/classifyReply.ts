@@ -135,7 +135,7 @@ export const classifyUpstream = (plan: Pick<Plan, "kind" | "line">, result: RunR
 /** A raw batch row from upstream, its error classified here, once. */
 export const stepRowOf = (row: BatchRow): StepRow =>
   row.success
-    ? { command: row.command ?? [], success: true, result: row.result }
+    ? { command: row.command ?? [], success: true, result: row.result, ...(row.warning !== undefined ? { warning: row.warning } : {}) }
     : { command: row.command ?? [], success: false, error: classifyErrorText(row.error ?? "batch step failed", { stderr: "", exitCode: 1, argv: row.command ?? [] }) }
 
 /** The first failed step, with the typed error it was classified as. */

@@ -14,7 +14,8 @@ import { guardCapture } from "../../session/captures.js"
 import { isClose, mayNavigate } from "../../upstream/commandPolicy.js"
 import { runSteps } from "../modes/runSteps.js"
 import { probeNavigation } from "../page/pageProbes.js"
-import { runProbed } from "../page/probedCommand.js"
+import { type PageCheck, runProbed } from "../page/probedCommand.js"
+import { runClick } from "../page/clickCommand.js"
 import { guardRefs } from "../refs/refTracking.js"
 import { withCandidates } from "../refs/semanticResolution.js"
 import { visibleRefFallback } from "../refs/visibleRefFallback.js"
@@ -59,10 +60,12 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const guarded = steps === undefined ? yield* runGuardedPlanned(plan) : undefined
     // scroll and get text run with their page reads in the same process (and in the pinned tab, if any)
     const probed = steps === undefined && guarded === undefined ? yield* runProbed(plan) : undefined
-    const pinned = steps === undefined && guarded === undefined && probed === undefined ? yield* runPinned(plan) : undefined
+    // a direct click runs with its dispatch recorder and page read in the same process
+    const clicked = steps === undefined && guarded === undefined && probed === undefined ? yield* runClick(plan) : undefined
+    const pinned = steps === undefined && guarded === undefined && probed === undefined && clicked === undefined ? yield* runPinned(plan) : undefined
     const replied = steps !== undefined
       ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
-      : guarded ?? probed?.replied ?? pinned ?? (yield* Effect.either(runPlanned(plan)))
+      : guarded ?? probed?.replied ?? clicked?.replied ?? pinned ?? (yield* Effect.either(runPlanned(plan)))
     // a job/qa step that could not start the browser is the call's launch failure too (its first failed step)
     const failedStep = Either.isRight(replied) && replied.right.kind === "batch" ? replied.right.rows.find((row) => !row.success) : undefined
     const launchFailure = Either.isLeft(replied)
@@ -85,13 +88,14 @@ export const dispatch = (plan: Plan, call: CallContext) =>
       ? yield* resolveConfirmation(plan, replied.left, call.approve)
       : { outcome: yield* replied, approval: undefined }
     const tabCorrection = refocused?.correction ?? (yield* recoverTab(plan, outcome))
-    const navigated = mayNavigate(plan.line) && outcome.kind === "single" && outcome.warning === undefined
+    const navigated = clicked?.page ?? (mayNavigate(plan.line) && outcome.kind === "single" && outcome.warning === undefined
       ? yield* probeNavigation(plan)
-      : undefined
+      : undefined)
     const navigation: Navigation | undefined = navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined
     // read in the same probe: whether the page the click led to is a challenge (judged in execute)
     const challengeFacts = navigated?.facts
-    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck: probed?.check, pageMovedTo: refocused?.pageMovedTo }
+    const pageCheck: PageCheck | undefined = clicked?.clickDispatch !== undefined ? { clickDispatch: clicked.clickDispatch } : probed?.check
+    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo }
   }).pipe(
     Effect.catchTag("SelectorNotFound", (error) =>
       Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail))

@@ -144,6 +144,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(networkRequestsPageFilter !== undefined ? { networkRequestsPageFilter } : {}),
     ...(replacedCloseFailure !== undefined ? { replacedCloseFailure } : {}),
     ...(pageCheck?.scrollNoop !== undefined ? { scrollNoop: pageCheck.scrollNoop } : {}),
+    ...(pageCheck?.clickDispatch !== undefined ? { clickDispatch: pageCheck.clickDispatch } : {}),
     ...(textVisibility !== undefined ? { selectorTextVisibility: textVisibility } : {}),
     ...(challengePage !== undefined ? { challengePage } : {})
   }

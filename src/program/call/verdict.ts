@@ -3,7 +3,8 @@
  * unchanged), or an outputPath that could not be written makes it a failure. Pure.
  */
 import type { Executed } from "../../schema/Executed.js"
-import { ArtifactMissing, QaFailed, type UpstreamReplyError } from "../../schema/ToolError.js"
+import { ArtifactMissing, QaFailed, UpstreamFailed, type UpstreamReplyError } from "../../schema/ToolError.js"
+import { clickDispatchMessage } from "../../session/clickDispatch.js"
 import { firstBatchFailure } from "../../upstream/classifyReply.js"
 
 export const verdictOf = (executed: Executed): QaFailed | ArtifactMissing | UpstreamReplyError | undefined => {
@@ -12,6 +13,9 @@ export const verdictOf = (executed: Executed): QaFailed | ArtifactMissing | Upst
   const rows = executed.outcome.kind !== "batch" ? [] : executed.lookup?.mode === "sourceLookup" ? executed.outcome.rows.filter((r) => r.command[0] !== "react") : executed.outcome.rows
   const step = firstBatchFailure(rows)
   if (step !== undefined) return step.error
+  // a click upstream called done that never reached its target did not do what was asked
+  const click = executed.clickDispatch
+  if (click !== undefined) return new UpstreamFailed({ message: clickDispatchMessage(click), stderr: "", exitCode: 0, clickDispatch: click })
   if (executed.outputFile?.status === "failed") return new ArtifactMissing({ path: executed.outputFile.absolutePath, kind: "output", detail: executed.outputFile.error })
   return undefined
 }

@@ -8,7 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
-import type { ScrollNoop, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
+import type { ClickDispatch, ScrollNoop, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
 import type { Plan } from "../../schema/Plan.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
@@ -19,6 +19,7 @@ import { textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../se
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
   readonly selectorTextVisibility?: ReadonlyArray<SelectorTextVisibility>
+  readonly clickDispatch?: ClickDispatch
 }
 
 export interface Probed {
@@ -72,7 +73,7 @@ export const runProbed = (plan: Plan) =>
     }
     if (row === undefined) return undefined
     const replied: Either.Either<UpstreamOutcome, CommandError> = row.success
-      ? Either.right({ kind: "single", data: row.result, warning: undefined })
+      ? Either.right({ kind: "single", data: row.result, warning: row.warning })
       : Either.left(row.error)
     if (!row.success) return { replied, check: {} } satisfies Probed
     const after = evalValue(rows[at + 1])

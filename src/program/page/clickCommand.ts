@@ -1,0 +1,84 @@
+/**
+ * A direct `click` in one upstream process: `batch` [pinned tab] → recorder → click → read. The click's own row is
+ * the outcome (with its dialog warning, exactly as alone); the read gives the page it stayed on (title, URL,
+ * challenge facts) and whether a trusted event reached the target. Only a click that started a navigation to another
+ * document needs the page read again after it loads (`navigating`). Skipped where page script may be held for
+ * approval, for Electron apps (their health check owns the page after a click), and when the session has no page yet.
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
+import type { ClickDispatch } from "../../schema/PageDiagnostics.js"
+import type { ChallengeFacts } from "../../session/challengeEvidence.js"
+import type { Plan } from "../../schema/Plan.js"
+import { ElectronHost } from "../../services/ElectronHost.js"
+import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { challengeFactsOf } from "../../session/challengeEvidence.js"
+import { CLICK_READ_EXPRESSION, clickDispatchOf, clickRecorderScript, clickRecordOf, clickTargetOf } from "../../session/clickDispatch.js"
+import { targetOf } from "../../session/target.js"
+import { mayProbe } from "./probedCommand.js"
+
+export interface ClickRun {
+  readonly replied: Either.Either<UpstreamOutcome, CommandError>
+  /** The page after the click, when it stayed in the same document; undefined when it must be read again. */
+  readonly page?: { readonly title: string; readonly url: string; readonly facts?: ChallengeFacts }
+  readonly clickDispatch?: ClickDispatch
+}
+
+const evalValue = (row: StepRow | undefined): Record<string, unknown> | undefined => {
+  const result = row?.success === true && row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>)["result"] : undefined
+  return result !== null && typeof result === "object" ? result as Record<string, unknown> : undefined
+}
+
+const isElectronSession = (session: string) =>
+  Effect.map(ElectronHost, (host) => host.records).pipe(
+    Effect.flatten,
+    Effect.map((records) => records.some((r) => r.sessionName === session && r.cleanupState === "active"))
+  )
+
+const result = (run: ClickRun): ClickRun => run
+
+/** Runs a direct click with its recorder and read in one process; undefined when this click runs as usual. */
+export const runClick = (plan: Plan) =>
+  Effect.gen(function*() {
+    const session = plan.sessionName
+    if (session === undefined || plan.line.command !== "click" || !mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
+    if (yield* isElectronSession(session)) return undefined
+    const registry = yield* SessionRegistry
+    const view = yield* registry.view(session)
+    // a session that has not opened a page yet has no browser to read: the click launches it as usual
+    if (view.page === undefined) return undefined
+    const target = clickTargetOf(plan.line.positionals, yield* registry.refSnapshotOf(session))
+    const pinned = view.pinnedTab
+    const steps = [
+      ...(pinned !== undefined ? [["tab", pinned]] : []),
+      ["eval", clickRecorderScript(target)],
+      plan.line.positionals,
+      ["eval", CLICK_READ_EXPRESSION]
+    ]
+    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, { timeoutMs: plan.timeoutMs, failFast: false }))
+    if (Either.isLeft(ran)) return result({ replied: Either.left(ran.left) })
+    const rows = ran.right
+    if (pinned !== undefined && rows[0]?.success !== true) {
+      // the pinned tab is gone: forget it and let the click run normally
+      yield* registry.dropPin(session)
+      return undefined
+    }
+    const at = (pinned !== undefined ? 1 : 0) + 1
+    const row = rows[at]
+    if (row === undefined) return undefined
+    if (!row.success) return result({ replied: Either.left(row.error) })
+    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data: row.result, warning: row.warning })
+    const read = evalValue(rows[at + 1])
+    const record = clickRecordOf(read?.["click"])
+    // no record: the read ran in the document the click led to (or could not run), so the page is read again
+    if (read === undefined || record === undefined || record.navigating || typeof read["url"] !== "string") return result({ replied })
+    const facts = challengeFactsOf(read["challenge"])
+    const dispatch = target !== undefined ? clickDispatchOf(target, record) : undefined
+    return result({
+      replied,
+      page: { title: String(read["title"] ?? ""), url: read["url"], ...(facts !== undefined ? { facts } : {}) },
+      ...(dispatch !== undefined ? { clickDispatch: dispatch } : {})
+    })
+  })

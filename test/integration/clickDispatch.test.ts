@@ -1,0 +1,88 @@
+/**
+ * The one-process click against the real agent-browser 0.41.2 (issue #11): a click that stays on its page reads the
+ * page in the same process; a link or form submission is followed to the page it loads; a click upstream calls done
+ * that lands on a cover instead of its target fails with `clickDispatch` (CSS selector and ref alike) and the
+ * target's handler really did not run; a click that opens a confirm dialog still says so.
+ */
+import { describe, expect, it } from "vitest"
+import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const live = liveWorld()
+const url = (path: string) => `${live.site.origin}/${path}`
+const ids = (result: ToolResult) => result.details.nextActions?.map((a) => a.id) ?? []
+const outText = () => JSON.parse(live.world.raw(["--json", "--session", sessionOf(), "get", "text", "#out"])).data.text as string
+let session: string | undefined
+const sessionOf = () => {
+  if (session === undefined) throw new Error("no session yet")
+  return session
+}
+
+describe("one-process click", () => {
+  it("a click that stays on the page: success, no Page line, the handler ran", async () => {
+    const opened = await live.tool.call({ args: ["open", url("click-targets.html")] })
+    expect(opened.isError, textOf(opened)).toBe(false)
+    session = opened.details.sessionName
+    const clicked = await live.tool.call({ args: ["click", "#plain"] })
+    expect(clicked.isError, textOf(clicked)).toBe(false)
+    expect(textOf(clicked)).not.toContain("Page:")
+    expect(clicked.details.clickDispatch).toBeUndefined()
+    expect(outText()).toBe("plain 1")
+  })
+
+  it("a button that moves away as the pointer arrives: upstream says done, the tool says the click missed", async () => {
+    const clicked = await live.tool.call({ args: ["click", "#mover"] })
+    expect(clicked.isError).toBe(true)
+    expect(clicked.details.failureCategory).toBe("upstream-error")
+    expect(clicked.details.clickDispatch).toMatchObject({
+      status: "no-native-event-observed",
+      reason: "native-click-produced-no-target-dom-event",
+      target: { kind: "selector", selector: "#mover" }
+    })
+    expect(clicked.details.clickDispatch?.nativeEventCount).toBeGreaterThan(0)
+    expect(textOf(clicked)).toContain("no trusted pointer or mouse event reached #mover")
+    expect(ids(clicked)).toEqual(["inspect-click-dispatch-miss", "retry-click-after-dispatch-miss"])
+    expect(clicked.details.nextActions?.[1]?.params?.args?.slice(-2)).toEqual(["click", "#mover"])
+    expect(outText()).toBe("plain 1")
+  })
+
+  it("a layer that appears over the target on pointer enter, clicked by ref: the miss names the ref and where it landed", async () => {
+    const snap = await live.tool.call({ args: ["snapshot", "-i"] })
+    const ref = /button "Tip" \[ref=(e\d+)\]/.exec(textOf(snap))?.[1]
+    expect(ref, textOf(snap)).toBeDefined()
+    const clicked = await live.tool.call({ args: ["click", `@${ref}`] })
+    expect(clicked.isError).toBe(true)
+    expect(clicked.details.clickDispatch?.target).toEqual({ kind: "accessible", refId: ref, role: "button", name: "Tip" })
+    expect(clicked.details.clickDispatch?.landedOn).toBe("div#tip-cover")
+    expect(textOf(clicked)).toContain("landed on div#tip-cover")
+    expect(outText()).toBe("plain 1")
+  })
+
+  it("a target covered before the click stays upstream's own refusal (no second diagnosis)", async () => {
+    const clicked = await live.tool.call({ args: ["find", "role", "button", "click", "--name", "Covered"] })
+    expect(clicked.isError).toBe(true)
+    expect(textOf(clicked)).toMatch(/covered by <div#cover>/)
+    expect(clicked.details.clickDispatch).toBeUndefined()
+  })
+
+  it("a click that opens a confirm dialog still reports the dialog", async () => {
+    const clicked = await live.tool.call({ args: ["click", "#ask"] })
+    expect(textOf(clicked)).toMatch(/confirm dialog/i)
+    expect(ids(clicked)).toContain("dismiss-dialog")
+    live.world.raw(["--session", sessionOf(), "dialog", "dismiss"])
+    expect(outText()).toBe("false")
+  })
+
+  it("a link click and a form submission are followed to the page they load", async () => {
+    const linked = await live.tool.call({ args: ["click", "#next"] })
+    expect(linked.isError, textOf(linked)).toBe(false)
+    expect(linked.details.navigationSummary?.url).toBe(url("about.html"))
+    expect(textOf(linked)).toContain("About Acme")
+    await live.tool.call({ args: ["open", url("click-targets.html")] })
+    const sent = await live.tool.call({ args: ["click", "#send"] })
+    expect(sent.isError, textOf(sent)).toBe(false)
+    expect(sent.details.navigationSummary?.url).toMatch(/welcome\.html/)
+    expect(sent.details.navigationSummary?.title).toBe("Welcome")
+  })
+})

@@ -1,0 +1,58 @@
+/**
+ * The one-process click's pure parts: which click targets the recorder can judge, how its read is decoded, and when
+ * a click counts as a dispatch miss.
+ */
+import { describe, expect, it } from "vitest"
+import type { RefSnapshot } from "../../src/schema/RefSnapshot.js"
+import { clickDispatchMessage, clickDispatchOf, clickRecordOf, clickTargetOf } from "../../src/session/clickDispatch.js"
+
+const refs: RefSnapshot = {
+  refs: new Map([
+    ["e1", { role: "button", name: "Save" }],
+    ["e2", { role: "link", name: "Home" }],
+    ["e3", { role: "button", name: "Save" }],
+    ["e4", { role: "checkbox", name: "" }]
+  ]),
+  url: "http://127.0.0.1:1/",
+  daemonPid: undefined
+}
+
+describe("clickTargetOf", () => {
+  it("judges CSS selectors, xpath= targets and role-gated named refs (with their duplicate index)", () => {
+    expect(clickTargetOf(["click", "#go"], refs)).toEqual({ kind: "selector", selector: "#go" })
+    expect(clickTargetOf(["click", "xpath=//button"], refs)).toEqual({ kind: "xpath", selector: "//button" })
+    expect(clickTargetOf(["click", "@e3"], refs)).toEqual({ kind: "accessible", refId: "e3", role: "button", name: "Save", duplicateIndex: 1 })
+    expect(clickTargetOf(["click", "@e1"], refs)).toMatchObject({ duplicateIndex: 0 })
+  })
+
+  it("leaves links, unnamed refs, unknown refs, locator dialects, flags and other commands to upstream", () => {
+    expect(clickTargetOf(["click", "@e2"], refs)).toBeUndefined()
+    expect(clickTargetOf(["click", "@e4"], refs)).toBeUndefined()
+    expect(clickTargetOf(["click", "@e9"], refs)).toBeUndefined()
+    expect(clickTargetOf(["click", "text=Save"], refs)).toBeUndefined()
+    expect(clickTargetOf(["click", "#go", "--new-tab"], refs)).toBeUndefined()
+    expect(clickTargetOf(["dblclick", "#go"], refs)).toBeUndefined()
+  })
+})
+
+describe("clickDispatchOf", () => {
+  const target = { kind: "selector", selector: "#go" } as const
+  const record = (over: Partial<Record<string, unknown>>) => clickRecordOf({ resolved: true, events: 5, hits: 0, landedOn: "div#cover", navigating: false, ...over })
+
+  it("a resolved target no trusted event reached is a miss that says where the events landed", () => {
+    const miss = clickDispatchOf(target, record({})!)
+    expect(miss).toEqual({ status: "no-native-event-observed", reason: "native-click-produced-no-target-dom-event", nativeEventCount: 5, target, landedOn: "div#cover" })
+    expect(clickDispatchMessage(miss!)).toContain("no trusted pointer or mouse event reached #go (5 landed on div#cover)")
+  })
+
+  it("a hit, an unresolved target or a navigation is not judged a miss", () => {
+    expect(clickDispatchOf(target, record({ hits: 2 })!)).toBeUndefined()
+    expect(clickDispatchOf(target, record({ resolved: false })!)).toBeUndefined()
+    expect(clickDispatchOf(target, record({ navigating: true })!)).toBeUndefined()
+  })
+
+  it("a read from another document (no record) or a malformed one decodes to nothing", () => {
+    expect(clickRecordOf(undefined)).toBeUndefined()
+    expect(clickRecordOf({ resolved: "yes", events: 1, hits: 0 })).toBeUndefined()
+  })
+})
