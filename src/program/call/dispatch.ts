@@ -14,6 +14,7 @@ import { guardCapture } from "../../session/captures.js"
 import { isClose, mayNavigate } from "../../upstream/commandPolicy.js"
 import { runSteps } from "../modes/runSteps.js"
 import { probeNavigation } from "../page/pageProbes.js"
+import { runNamedSnapshot } from "../page/namedSnapshot.js"
 import { runProbed } from "../page/probedCommand.js"
 import { guardRefs } from "../refs/refTracking.js"
 import { withCandidates } from "../refs/semanticResolution.js"
@@ -59,10 +60,12 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const guarded = steps === undefined ? yield* runGuardedPlanned(plan) : undefined
     // scroll and get text run with their page reads in the same process (and in the pinned tab, if any)
     const probed = steps === undefined && guarded === undefined ? yield* runProbed(plan) : undefined
-    const pinned = steps === undefined && guarded === undefined && probed === undefined ? yield* runPinned(plan) : undefined
+    // snapshot -i runs with the full tree that names its unnamed controls (and -C's ref targets) in the same process
+    const named = steps === undefined && guarded === undefined && probed === undefined ? yield* runNamedSnapshot(plan) : undefined
+    const pinned = steps === undefined && guarded === undefined && probed === undefined && named === undefined ? yield* runPinned(plan) : undefined
     const replied = steps !== undefined
       ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
-      : guarded ?? probed?.replied ?? pinned ?? (yield* Effect.either(runPlanned(plan)))
+      : guarded ?? probed?.replied ?? named?.replied ?? pinned ?? (yield* Effect.either(runPlanned(plan)))
     // a job/qa step that could not start the browser is the call's launch failure too (its first failed step)
     const failedStep = Either.isRight(replied) && replied.right.kind === "batch" ? replied.right.rows.find((row) => !row.success) : undefined
     const launchFailure = Either.isLeft(replied)
@@ -91,7 +94,7 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const navigation: Navigation | undefined = navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined
     // read in the same probe: whether the page the click led to is a challenge (judged in execute)
     const challengeFacts = navigated?.facts
-    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck: probed?.check, pageMovedTo: refocused?.pageMovedTo }
+    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck: probed?.check, pageMovedTo: refocused?.pageMovedTo, snapshotNaming: named?.naming }
   }).pipe(
     Effect.catchTag("SelectorNotFound", (error) =>
       Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail))

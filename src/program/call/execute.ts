@@ -145,7 +145,8 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(replacedCloseFailure !== undefined ? { replacedCloseFailure } : {}),
     ...(pageCheck?.scrollNoop !== undefined ? { scrollNoop: pageCheck.scrollNoop } : {}),
     ...(textVisibility !== undefined ? { selectorTextVisibility: textVisibility } : {}),
-    ...(challengePage !== undefined ? { challengePage } : {})
+    ...(challengePage !== undefined ? { challengePage } : {}),
+    ...(dispatched.snapshotNaming !== undefined ? { snapshotNaming: dispatched.snapshotNaming } : {})
   }
   if (verdictOf(ran) !== undefined) return ran
   const browserDefaults = yield* unusedBrowserDefaults(plan, call, config.env)
