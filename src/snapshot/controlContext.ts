@@ -33,12 +33,13 @@ export const unnamedControlRefs = (tree: string): ReadonlyArray<string> => {
   return refs
 }
 
-/** A node's own text: static text, headings, links and labels, but not other controls (their names are theirs). */
+/** A node's text: static text and the names of cells, headings, links and labels, but not of other controls. */
 const textOf = (node: SnapshotNode): string => {
   if (node.role === "StaticText" || node.role === "text") return node.name ?? node.value ?? ""
   if (node.role === "ListMarker" || CONTROL_ROLES.has(node.role)) return ""
   const inner = node.children.map(textOf).filter((t) => t.trim() !== "").join(" ")
-  return inner !== "" ? inner : node.role === "heading" || node.role === "link" ? node.name ?? "" : ""
+  // a cell, label or heading whose text upstream printed as its name
+  return inner !== "" ? inner : node.name ?? ""
 }
 
 const normalize = (s: string): string => s.replace(/\s+/g, " ").trim()
