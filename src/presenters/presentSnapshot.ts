@@ -103,9 +103,13 @@ const compactParts = (text: string): Parts => {
 const named = (tree: string, naming: SnapshotNaming | undefined): string =>
   naming === undefined ? tree : annotateTree(tree, naming.contexts, naming.targets?.names)
 
-/** After `-C`: how many list items and labels got no ref (the cap), and how to reach them. */
-const targetsNote = (naming: SnapshotNaming | undefined): string =>
-  naming?.targets !== undefined && naming.targets.more > 0 ? `\n(-C gave refs to the first ${naming.targets.names.length} list items and labels; ${naming.targets.more} more: narrow with -s <css>.)` : ""
+/** After `-C`: that it found nothing to give refs to, or how many it left out (the cap) and how to reach them. */
+const targetsNote = (naming: SnapshotNaming | undefined): string => {
+  const targets = naming?.targets
+  if (targets === undefined) return ""
+  if (targets.names.length === 0) return "\n(-C: no list items or labels without refs here.)"
+  return targets.more > 0 ? `\n(-C gave refs to the first ${targets.names.length} list items and labels; ${targets.more} more: narrow with -s <css>.)` : ""
+}
 
 export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string, unknown>, knownUrl?: string, naming?: SnapshotNaming): SnapshotPresentation => {
   const origin = typeof data["origin"] === "string" ? data["origin"] : ""

@@ -98,9 +98,11 @@ describe("snapshot presentation with naming", () => {
     expect(found.text).toContain("- checkbox [checked=false, ref=e148] (in listitem \"Buy milk\")")
   })
 
-  it("says how many -C targets the cap left without refs", () => {
+  it("says when -C found nothing, and how many targets the cap left without refs", () => {
     const named = presentSnapshotWith(["snapshot", "-i"], data(TODOS_INTERACTIVE), { knownUrl: "http://127.0.0.1/todos.html", naming: { contexts: {}, targets: { names: ["Alpha"], more: 12 } } })
     expect(named.text.endsWith("\n(-C gave refs to the first 1 list items and labels; 12 more: narrow with -s <css>.)")).toBe(true)
+    const none = presentSnapshotWith(["snapshot", "-i"], data(TODOS_INTERACTIVE), { naming: { contexts: {}, targets: { names: [], more: 0 } } })
+    expect(none.text.endsWith("\n(-C: no list items or labels without refs here.)")).toBe(true)
   })
 
   it("the compact interactive view of an oversized page adds the context to the control's line", () => {
