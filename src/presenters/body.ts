@@ -36,7 +36,7 @@ export const bodyOf = (executed: Executed): Body => {
   const raw = withoutStateValues(executed.outcome)
   const outcome = raw.kind === "single" ? { ...raw, data: redactStateData(plan.line.command, raw.data) } : raw
   const snapshot = outcome.kind === "single" && plan.line.command === "snapshot" && outcome.data !== null && typeof outcome.data === "object"
-    ? presentSnapshotWith(plan.line.positionals, outcome.data as Record<string, unknown>, { options: plan.snapshotOptions, previousRefs: executed.previousRefs, viewport: executed.viewport, knownUrl: executed.previousPage?.url })
+    ? presentSnapshotWith(plan.line.positionals, outcome.data as Record<string, unknown>, { options: plan.snapshotOptions, previousRefs: executed.previousRefs, viewport: executed.viewport, knownUrl: executed.previousPage?.url, naming: executed.snapshotNaming })
     : undefined
   const formatted = snapshot ?? formatSuccess(plan, outcome)
   const data = snapshot !== undefined

@@ -7,7 +7,9 @@ import type { ViewportFacts } from "../schema/PageFacts.js"
 import type { RefSnapshot } from "../schema/RefSnapshot.js"
 import { readPayload, SnapshotRefs } from "../schema/UpstreamPayloads.js"
 import { compactInteractive } from "../snapshot/compactInteractive.js"
+import { annotateTree } from "../snapshot/controlContext.js"
 import { filterSnapshot } from "../snapshot/filterSnapshot.js"
+import type { SnapshotNaming } from "../schema/SnapshotNaming.js"
 import type { SnapshotOptions } from "../schema/SnapshotOptions.js"
 import { compactSnapshot, type SnapshotCompaction, VERBATIM_SNAPSHOT_BYTES } from "../snapshot/compactSnapshot.js"
 import { page, type Parts, plain } from "./contentBoundary.js"
@@ -32,6 +34,8 @@ export interface SnapshotExtras {
   readonly viewport?: ViewportFacts | undefined
   /** The page the session was known to be on: a small tree of that page needs no "Snapshot of" header. */
   readonly knownUrl?: string | undefined
+  /** `snapshot -i`: unnamed controls' contexts and `-C`'s ref targets (controlContext.ts, refTargets.ts). */
+  readonly naming?: SnapshotNaming | undefined
 }
 
 /** Refs listed per diff side in the text; the counts are always complete. */
@@ -49,11 +53,12 @@ const diffOf = (previous: RefSnapshot, refs: Record<string, { role?: unknown; na
 
 /** Applies --search/--filter, --diff and --viewport around the base presentation. */
 export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<string, unknown>, extras: SnapshotExtras): SnapshotPresentation => {
-  const base = presentSnapshot(args, data, extras.knownUrl)
+  const base = presentSnapshot(args, data, extras.knownUrl, extras.naming)
   const options = extras.options
   let parts: Parts = base.parts
   let result: SnapshotPresentation = base
-  const tree = typeof data["snapshot"] === "string" ? data["snapshot"] : undefined
+  const raw = typeof data["snapshot"] === "string" ? data["snapshot"] : undefined
+  const tree = raw !== undefined ? named(raw, extras.naming) : undefined
   if (options !== undefined && tree !== undefined && (options.search !== undefined || options.role !== undefined)) {
     const filtered = filterSnapshot(tree, options.search, options.role)
     const what = [options.search !== undefined ? `text "${options.search}"` : "", options.role !== undefined ? `role ${options.role}` : ""].filter((x) => x !== "").join(" and ")
@@ -61,7 +66,7 @@ export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<st
     result = {
       ...base,
       snapshotFilter: { ...(options.search !== undefined ? { search: options.search } : {}), ...(options.role !== undefined ? { role: options.role } : {}), matchedRefs: filtered.matchedRefs, totalRefs: base.data.refCount, visibleLines: filtered.visibleLines, totalLines: filtered.totalLines },
-      ...(base.spill === undefined && Buffer.byteLength(tree, "utf8") > VERBATIM_SNAPSHOT_BYTES ? { spill: tree } : {})
+      ...(base.spill === undefined && raw !== undefined && Buffer.byteLength(raw, "utf8") > VERBATIM_SNAPSHOT_BYTES ? { spill: raw } : {})
     }
   }
   if (options?.diff === true) {
@@ -94,28 +99,42 @@ const compactParts = (text: string): Parts => {
   return head === undefined ? [text] : [head, page(text.slice(head.length))]
 }
 
-export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string, unknown>, knownUrl?: string): SnapshotPresentation => {
+/** The tree with unnamed controls' contexts and without the marks of `-C`'s own handlers (controlContext.ts). */
+const named = (tree: string, naming: SnapshotNaming | undefined): string =>
+  naming === undefined ? tree : annotateTree(tree, naming.contexts, naming.targets?.names)
+
+/** After `-C`: that it found nothing to give refs to, or how many it left out (the cap) and how to reach them. */
+const targetsNote = (naming: SnapshotNaming | undefined): string => {
+  const targets = naming?.targets
+  if (targets === undefined) return ""
+  if (targets.names.length === 0) return "\n(-C: no list items or labels without refs here.)"
+  return targets.more > 0 ? `\n(-C gave refs to the first ${targets.names.length} list items and labels; ${targets.more} more: narrow with -s <css>.)` : ""
+}
+
+export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string, unknown>, knownUrl?: string, naming?: SnapshotNaming): SnapshotPresentation => {
   const origin = typeof data["origin"] === "string" ? data["origin"] : ""
   const refCount = data["refs"] !== null && typeof data["refs"] === "object" ? Object.keys(data["refs"] as object).length : 0
-  const tree = typeof data["snapshot"] === "string" ? data["snapshot"] : JSON.stringify(data["snapshot"] ?? "", null, 2)
-  const bytes = Buffer.byteLength(tree, "utf8")
+  const raw = typeof data["snapshot"] === "string" ? data["snapshot"] : JSON.stringify(data["snapshot"] ?? "", null, 2)
+  const bytes = Buffer.byteLength(raw, "utf8")
+  const tree = named(raw, naming)
+  const note = targetsNote(naming)
   const base = { origin, refCount, snapshotBytes: bytes }
   const summary = `Snapshot: ${refCount} refs on ${origin}`
   if (bytes <= VERBATIM_SNAPSHOT_BYTES || typeof data["snapshot"] !== "string") {
     const header = origin !== "" && origin === knownUrl ? "" : `Snapshot of ${origin || "the page"} (${refCount} refs):\n`
-    return { text: `${header}${tree}`, parts: [header, page(tree)], summary, data: base }
+    return { text: `${header}${tree}${note}`, parts: [header, page(tree), note], summary, data: base }
   }
   if (args.includes("-i") || args.includes("--interactive")) {
-    const view = compactInteractive(tree, origin)
+    const view = compactInteractive(raw, origin, naming?.contexts)
     return {
-      text: view.text,
-      parts: compactParts(view.text),
+      text: `${view.text}${note}`,
+      parts: [...compactParts(view.text), note],
       summary: `${summary} (compact: ${view.shownRefs} shown)`,
       data: base,
       compaction: { mode: "interactive", shownRefCount: view.shownRefs, refCount, omitted: view.omitted, rawBytes: bytes },
-      spill: tree
+      spill: raw
     }
   }
-  const view = compactSnapshot(tree, origin)
-  return { text: view.text, parts: compactParts(view.text), summary: `${summary} (compact, ${view.compaction.mode})`, data: base, compaction: view.compaction, spill: tree }
+  const view = compactSnapshot(raw, origin)
+  return { text: view.text, parts: compactParts(view.text), summary: `${summary} (compact, ${view.compaction.mode})`, data: base, compaction: view.compaction, spill: raw }
 }

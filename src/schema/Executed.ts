@@ -9,6 +9,7 @@ import type { ClickDispatch, ScrollNoop, SelectorTextVisibility } from "./PageDi
 import type { Plan } from "./Plan.js"
 import type { QaVerdict } from "./Qa.js"
 import type { RefSnapshot, RefSnapshotRecord } from "./RefSnapshot.js"
+import type { SnapshotNaming } from "./SnapshotNaming.js"
 
 export interface Navigation {
   readonly title: string
@@ -72,6 +73,8 @@ export interface Executed {
   readonly selectorTextVisibility?: ReadonlyArray<SelectorTextVisibility>
   /** After a navigation: the page is a CAPTCHA, anti-bot interstitial or login wall for a human (the call stays a success). */
   readonly challengePage?: ChallengePage
+  /** After `snapshot -i`: unnamed controls' contexts and `-C`'s ref targets. */
+  readonly snapshotNaming?: SnapshotNaming
 }
 
 /**

@@ -26,13 +26,15 @@ export interface InteractiveView {
   readonly omitted: Readonly<Record<string, number>>
 }
 
-const lineOf = (node: SnapshotNode): string => {
+const lineOf = (node: SnapshotNode, contexts: Readonly<Record<string, string>>): string => {
+  const context = node.ref !== undefined ? contexts[node.ref] : undefined
+  if (context !== undefined) return `${controlLine(node)} (${context})`
   if (node.role === "heading") return `${"#".repeat(Number(node.attrs.find((a) => a.startsWith("level="))?.slice(6) ?? 2))} ${node.name ?? ""} @${node.ref}`
   if (node.role === "link") return `link ${JSON.stringify((node.name ?? "").replace(/\s+/g, " ").trim())} @${node.ref}`
   return controlLine(node)
 }
 
-export const compactInteractive = (raw: string, origin: string): InteractiveView => {
+export const compactInteractive = (raw: string, origin: string, contexts: Readonly<Record<string, string>> = {}): InteractiveView => {
   const nodes: Array<SnapshotNode> = []
   walk(parseSnapshot(raw), (n) => {
     if (n.ref !== undefined) nodes.push(n)
@@ -50,7 +52,7 @@ export const compactInteractive = (raw: string, origin: string): InteractiveView
   for (const level of [0, 1, 2, 3]) {
     for (const n of candidates) {
       if (priority(n) !== level) continue
-      const size = Buffer.byteLength(lineOf(n), "utf8") + 1
+      const size = Buffer.byteLength(lineOf(n, contexts), "utf8") + 1
       if (bytes + size > INTERACTIVE_BYTES) continue
       keep.add(n)
       bytes += size
@@ -59,7 +61,7 @@ export const compactInteractive = (raw: string, origin: string): InteractiveView
   const omitted: Record<string, number> = {}
   for (const n of nodes) if (!keep.has(n)) omitted[n.role] = (omitted[n.role] ?? 0) + 1
   const counts = Object.entries(omitted).sort((a, b) => b[1] - a[1]).map(([role, n]) => `${n} ${role}`).join(", ")
-  const lines = nodes.filter((n) => keep.has(n)).map(lineOf)
+  const lines = nodes.filter((n) => keep.has(n)).map((n) => lineOf(n, contexts))
   const header = `Interactive snapshot of ${origin || "the page"}: ${keep.size} of ${nodes.length} refs shown (controls and headings first, then content links). @eN are refs.`
   return {
     text: `${header}\n${lines.join("\n")}${counts !== "" ? `\nNot shown: ${counts} (mostly short navigation links and duplicates).` : ""}`,

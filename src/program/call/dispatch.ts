@@ -16,6 +16,7 @@ import { runSteps } from "../modes/runSteps.js"
 import { probeNavigation } from "../page/pageProbes.js"
 import { type PageCheck, runProbed } from "../page/probedCommand.js"
 import { runClick } from "../page/clickCommand.js"
+import { runNamedSnapshot } from "../page/namedSnapshot.js"
 import { guardRefs } from "../refs/refTracking.js"
 import { withCandidates } from "../refs/semanticResolution.js"
 import { visibleRefFallback } from "../refs/visibleRefFallback.js"
@@ -60,12 +61,15 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const guarded = steps === undefined ? yield* runGuardedPlanned(plan) : undefined
     // scroll and get text run with their page reads in the same process (and in the pinned tab, if any)
     const probed = steps === undefined && guarded === undefined ? yield* runProbed(plan) : undefined
-    // a direct click runs with its dispatch recorder and page read in the same process
-    const clicked = steps === undefined && guarded === undefined && probed === undefined ? yield* runClick(plan) : undefined
-    const pinned = steps === undefined && guarded === undefined && probed === undefined && clicked === undefined ? yield* runPinned(plan) : undefined
+    // a direct click runs with its dispatch recorder and page read in the same process; snapshot -i with the full
+    // tree that names its unnamed controls (and -C's ref targets)
+    const single = steps === undefined && guarded === undefined && probed === undefined
+    const clicked = single ? yield* runClick(plan) : undefined
+    const named = single && clicked === undefined ? yield* runNamedSnapshot(plan) : undefined
+    const pinned = single && clicked === undefined && named === undefined ? yield* runPinned(plan) : undefined
     const replied = steps !== undefined
       ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
-      : guarded ?? probed?.replied ?? clicked?.replied ?? pinned ?? (yield* Effect.either(runPlanned(plan)))
+      : guarded ?? probed?.replied ?? clicked?.replied ?? named?.replied ?? pinned ?? (yield* Effect.either(runPlanned(plan)))
     // a job/qa step that could not start the browser is the call's launch failure too (its first failed step)
     const failedStep = Either.isRight(replied) && replied.right.kind === "batch" ? replied.right.rows.find((row) => !row.success) : undefined
     const launchFailure = Either.isLeft(replied)
@@ -95,7 +99,7 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     // read in the same probe: whether the page the click led to is a challenge (judged in execute)
     const challengeFacts = navigated?.facts
     const pageCheck: PageCheck | undefined = clicked?.clickDispatch !== undefined ? { clickDispatch: clicked.clickDispatch } : probed?.check
-    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo }
+    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo, snapshotNaming: named?.naming }
   }).pipe(
     Effect.catchTag("SelectorNotFound", (error) =>
       Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail))

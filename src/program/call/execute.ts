@@ -146,7 +146,8 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(pageCheck?.scrollNoop !== undefined ? { scrollNoop: pageCheck.scrollNoop } : {}),
     ...(pageCheck?.clickDispatch !== undefined ? { clickDispatch: pageCheck.clickDispatch } : {}),
     ...(textVisibility !== undefined ? { selectorTextVisibility: textVisibility } : {}),
-    ...(challengePage !== undefined ? { challengePage } : {})
+    ...(challengePage !== undefined ? { challengePage } : {}),
+    ...(dispatched.snapshotNaming !== undefined ? { snapshotNaming: dispatched.snapshotNaming } : {})
   }
   if (verdictOf(ran) !== undefined) return ran
   const browserDefaults = yield* unusedBrowserDefaults(plan, call, config.env)

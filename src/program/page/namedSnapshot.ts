@@ -1,0 +1,74 @@
+/**
+ * `snapshot -i` (and `-i -C`) run as one upstream `batch`: the interactive snapshot the model asked for, the full
+ * tree of the same page right after it (where an unnamed control's row, label or heading is), and for `-C` the
+ * scripts around the snapshot that give list items and labels refs (session/refTargets.ts). The interactive row is
+ * the outcome, exactly as if it ran alone; the rest only adds naming, and a step that cannot answer adds none. Runs
+ * inside the session's pinned tab when there is one; skipped where probes are (mayProbe) and for `--delta`.
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
+import type { Plan } from "../../schema/Plan.js"
+import type { SnapshotNaming } from "../../schema/SnapshotNaming.js"
+import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { markScript, readRefTargets, scopeOf, UNMARK_SCRIPT, wantsRefTargets, withoutRefTargetFlags } from "../../session/refTargets.js"
+import { targetOf } from "../../session/target.js"
+import { controlContexts, unnamedControlRefs } from "../../snapshot/controlContext.js"
+import { mayProbe } from "./probedCommand.js"
+
+export interface NamedSnapshot {
+  readonly replied: Either.Either<UpstreamOutcome, CommandError>
+  readonly naming: SnapshotNaming | undefined
+}
+
+const isInteractive = (argv: ReadonlyArray<string>): boolean => argv.includes("-i") || argv.includes("--interactive")
+
+const snapshotText = (row: StepRow | undefined): string | undefined => {
+  if (row?.success !== true || row.result === null || typeof row.result !== "object") return undefined
+  const text = (row.result as Record<string, unknown>)["snapshot"]
+  return typeof text === "string" ? text : undefined
+}
+
+const evalResult = (row: StepRow | undefined): unknown =>
+  row?.success === true && row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>)["result"] : undefined
+
+/** Runs the interactive snapshot with its naming reads; undefined when the plan is not one (it then runs as usual). */
+export const runNamedSnapshot = (plan: Plan) =>
+  Effect.gen(function*() {
+    const argv = plan.line.positionals
+    if (plan.line.command !== "snapshot" || plan.sessionName === undefined || plan.stdin !== undefined) return undefined
+    if (!isInteractive(argv) || argv.includes("--delta") || !mayProbe(plan)) return undefined
+    const registry = yield* SessionRegistry
+    const pinned = (yield* registry.view(plan.sessionName)).pinnedTab
+    const mark = wantsRefTargets(argv)
+    const steps = [
+      ...(pinned !== undefined ? [["tab", pinned]] : []),
+      ...(mark ? [["eval", markScript(scopeOf(argv))]] : []),
+      withoutRefTargetFlags(argv),
+      ["snapshot"],
+      ...(mark ? [["eval", UNMARK_SCRIPT]] : [])
+    ]
+    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, { timeoutMs: plan.timeoutMs, failFast: false }))
+    if (Either.isLeft(ran)) return { replied: Either.left(ran.left), naming: undefined } satisfies NamedSnapshot
+    const rows = ran.right
+    if (pinned !== undefined && rows[0]?.success !== true) {
+      // the pinned tab is gone: forget it and let the command run normally
+      yield* registry.dropPin(plan.sessionName)
+      return undefined
+    }
+    const at = (pinned !== undefined ? 1 : 0) + (mark ? 1 : 0)
+    const row = rows[at]
+    if (row === undefined) return undefined
+    if (!row.success) return { replied: Either.left(row.error), naming: undefined } satisfies NamedSnapshot
+    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data: row.result, warning: undefined })
+    const interactive = snapshotText(row) ?? ""
+    const full = snapshotText(rows[at + 1])
+    const unnamed = unnamedControlRefs(interactive)
+    const contexts = full !== undefined && unnamed.length > 0 ? controlContexts(full, unnamed) : {}
+    const targets = mark ? readRefTargets(evalResult(rows[at - 1])) : undefined
+    const naming: SnapshotNaming | undefined = Object.keys(contexts).length > 0 || targets !== undefined
+      ? { contexts, ...(targets !== undefined ? { targets } : {}) }
+      : undefined
+    return { replied, naming } satisfies NamedSnapshot
+  })

@@ -1,0 +1,7 @@
+/** What the tool read around a `snapshot -i` to tell its controls apart (src/snapshot/controlContext.ts). */
+export interface SnapshotNaming {
+  /** Unnamed controls' context by ref, e.g. `listitem "Buy milk"` or `heading "Billing"`. */
+  readonly contexts: Readonly<Record<string, string>>
+  /** After `snapshot -i -C`: the text of the list items and labels the tool gave refs to, and how many it left out. */
+  readonly targets?: { readonly names: ReadonlyArray<string>; readonly more: number }
+}

@@ -1,0 +1,64 @@
+/**
+ * Unnamed controls named by their context, and refs for list items and labels on request (`snapshot -i -C`), against
+ * the real agent-browser on a TodoMVC page (fixtures/site/todos.html). Effects are checked with the raw binary.
+ */
+import { describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const live = liveWorld()
+let session = ""
+const raw = <A>(args: ReadonlyArray<string>): A => (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+const refIn = (text: string, pattern: RegExp): string => {
+  const ref = pattern.exec(text)?.[1]
+  if (ref === undefined) throw new Error(`no ref for ${String(pattern)} in:\n${text}`)
+  return ref
+}
+
+describe("named controls", () => {
+  it("tells the three todo checkboxes apart, and a click on the one for Buy milk toggles that row", async () => {
+    session = (await live.tool.call({ args: ["open", `${live.site.origin}/todos.html`] })).details.sessionName ?? ""
+    const result = await live.tool.call({ args: ["snapshot", "-i"] })
+    const text = textOf(result)
+    expect(text).toMatch(/- checkbox \[checked=false, ref=e\d+\] \(in listitem "Walk the dog"\)/)
+    expect(text).toMatch(/- checkbox \[checked=true, ref=e\d+\] \(in listitem "Pay rent"\)/)
+    // a named control keeps its upstream line
+    expect(text).toMatch(/- checkbox "Mark all as complete" \[checked=false, ref=e\d+\]\n/)
+    const milk = refIn(text, /- checkbox \[checked=false, ref=(e\d+)\] \(in listitem "Buy milk"\)/)
+    expect(raw<{ checked: boolean }>(["is", "checked", ".todo-list li:nth-child(2) .toggle"]).checked).toBe(false)
+    const clicked = await live.tool.call({ args: ["click", `@${milk}`] })
+    expect(clicked.isError, clicked.details.error).toBe(false)
+    expect(raw<{ checked: boolean }>(["is", "checked", ".todo-list li:nth-child(2) .toggle"]).checked).toBe(true)
+    expect(raw<{ value: string | null }>(["get", "attr", ".todo-list li:nth-child(2)", "class"]).value).toBe("completed")
+    expect(raw<{ checked: boolean }>(["is", "checked", ".todo-list li:nth-child(1) .toggle"]).checked).toBe(false)
+  })
+
+  it("gives list items and labels refs with -C that click and drag the intended element, and leaves no trace", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/todos.html`] })
+    const plain = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    expect(plain).not.toMatch(/listitem "Alpha"/)
+    const asked = await live.tool.call({ args: ["snapshot", "-i", "-C"] })
+    expect(asked.isError, asked.details.error).toBe(false)
+    const text = textOf(asked)
+    const charlie = refIn(text, /- listitem "Charlie" \[level=1, ref=(e\d+)\]$/m)
+    const alpha = refIn(text, /- listitem "Alpha" \[level=1, ref=(e\d+)\]$/m)
+    expect(text).toMatch(/LabelText "Buy milk" \[ref=e\d+\]/)
+    // upstream's "clickable [onclick]" was the tool's own handler: not shown as the page's
+    expect(text).not.toContain("clickable [onclick]")
+    // list items that only wrap a link add nothing: the link has its ref
+    expect(text).not.toMatch(/listitem "Active"/)
+    // the handlers are gone again
+    expect(raw<{ result: number }>(["eval", "[...document.querySelectorAll('li, label')].filter((e) => e.onclick !== null).length"]).result).toBe(0)
+    const dragged = await live.tool.call({ args: ["drag", `@${charlie}`, `@${alpha}`] })
+    expect(dragged.isError, dragged.details.error).toBe(false)
+    expect(raw<{ result: string }>(["eval", "[...document.querySelectorAll('#sortable li')].map((li) => li.textContent).join(',')"]).result).toBe("Charlie,Alpha,Bravo")
+    expect(raw<{ text: string }>(["get", "text", `@${alpha}`]).text).toBe("Alpha")
+  })
+
+  it("leaves the default view of an ordinary page byte-identical to upstream's tree", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
+    const text = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const upstream = raw<{ snapshot: string }>(["snapshot", "-i"]).snapshot
+    expect(text).toBe(upstream)
+  })
+})
