@@ -8,7 +8,7 @@ export const TOOL_NAME = "agent_browser"
 export const TOOL_LABEL = "Agent Browser"
 
 export const description = [
-  "Browse and test web apps in a real Chrome: read, click, fill, screenshot, download.",
+  "Browse and test web apps in Chrome: read, click, fill, screenshot.",
   "Typical flow: args [\"open\",url] → [\"snapshot\",\"-i\"] (refs like @e3) → click/fill @eN.",
   "Fewer calls: job (several steps), qa (smoke-test a page), semanticAction (act by role/label/text)."
 ].join(" ")
@@ -16,7 +16,7 @@ export const description = [
 export const promptSnippet = "Drive a real browser: open, snapshot -i, click/fill @refs, screenshot, eval"
 
 export const promptGuidelines: ReadonlyArray<string> = [
-  "Refs (@eN) go stale after navigation or re-render: take a new snapshot -i; act on failureCategory/nextActions.",
+  "Refs (@eN) go stale after navigation or re-render: take a new snapshot -i (-C: also list items, labels); act on failureCategory/nextActions.",
   "Launch flags (--profile, --cdp, --state, --allowed-domains) go on the first call; later ones need sessionMode \"fresh\".",
   "Find pages with agent_browser_web_search (if present) or known URLs, not search-engine forms (CAPTCHAs); never solve a CAPTCHA.",
   "Never type passwords: fill/type text {{secret:NAME}} (names in errors) types a configured secret, only on its origins.",
@@ -29,7 +29,7 @@ export const fieldDescriptions = {
   semanticName: "Accessible name (role locator only).",
   semanticSelector: "CSS selector or @ref instead of a locator.",
   semanticAction: "One element action by locator or selector/@ref (dblclick/uncheck/scrollIntoView: selector); fill: text; press: text=key; select: selector+value(s).",
-  job: "Steps in one call (batch --bail): open{url}; semanticAction's actions{selector|locator,value,text}; press{text:key}; drag{selector,target}; type{text,press}; wait{milliseconds}; assertText{text}; assertUrl{url glob}; waitForDownload{path}; snapshot; screenshot{path}.",
+  job: "Steps in one call: open{url}; semanticAction's actions{selector|locator,value,text}; press{text:key}; drag{selector,target}; type{text,press}; wait{milliseconds}; assertText{text}; assertUrl{url glob}; waitForDownload{path}; snapshot; screenshot{path}.",
   qa: "Smoke-check url (or attached: current page): load, expectedText/Selector; fails on console/page errors, failed requests.",
   sourceLookup: "Likely source files of an element.",
   networkSourceLookup: "Probable sources of failed requests.",
