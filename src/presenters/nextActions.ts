@@ -47,7 +47,9 @@ export const NEXT_ACTION_IDS = [
   "inspect-focused-combobox",
   "try-open-combobox-with-arrow",
   "inspect-click-dispatch-miss",
-  "retry-click-after-dispatch-miss"
+  "retry-click-after-dispatch-miss",
+  "inspect-overlay-state",
+  "try-overlay-blocker-candidate"
 ] as const
 export type NextActionId = (typeof NEXT_ACTION_IDS)[number]
 
@@ -71,6 +73,12 @@ const make = (
 })
 
 export const nextActions = {
+  inspectOverlay: (session: string | undefined) =>
+    make("inspect-overlay-state", "Look at the open dialog before dismissing anything: it may be what the user wants.", withSession(session, ["snapshot"])),
+  tryOverlayCandidate: (session: string | undefined, index: number, args: ReadonlyArray<string>, label: string) =>
+    ({ ...make("try-overlay-blocker-candidate", `Close the open dialog with ${label}.`, withSession(session, args), {
+      safety: "Only if the dialog is in the way of the task; it may ask for a choice the user must make."
+    }), id: `try-overlay-blocker-candidate-${index + 1}` }),
   inspectClickMiss: (session: string | undefined) =>
     make("inspect-click-dispatch-miss", "See what covers or replaced the click target before retrying.", withSession(session, ["snapshot", "-i"])),
   retryClickAfterMiss: (session: string | undefined, click: ReadonlyArray<string>) =>

@@ -55,7 +55,13 @@ export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDia
   const lines: Array<Parts> = []
   const actions: Array<NextAction> = []
   let fields: Fields = {}
-  const { scrollNoop, selectorTextVisibility: texts } = executed
+  const { scrollNoop, selectorTextVisibility: texts, overlayBlockers: overlay } = executed
+  if (overlay !== undefined) {
+    fields = { ...fields, overlayBlockers: overlay }
+    lines.push(["Possible overlay blockers: ", page(overlay.dialogs.slice(0, 3).join(", ")), " open; dismiss candidates ",
+      ...overlay.candidates.flatMap((c, i): Parts => [i > 0 ? ", " : "", `${c.ref} ${c.role} `, page(JSON.stringify(c.name))]), "."])
+    actions.push(nextActions.inspectOverlay(session), ...overlay.candidates.map((c, i) => nextActions.tryOverlayCandidate(session, i, c.args, `${c.ref} ${c.role} ${JSON.stringify(c.name)}`)))
+  }
   if (scrollNoop !== undefined) {
     const data = shownData !== null && typeof shownData === "object" ? shownData : {}
     fields = { ...fields, scrollNoop, data: { ...data, scrolled: false, noMovement: true } }

@@ -86,3 +86,24 @@ export const ClickDispatch = Schema.Struct({
   landedOn: optional(Schema.String)
 })
 export type ClickDispatch = typeof ClickDispatch.Type
+
+/** A control inside an open dialog whose name reads like a way to close it. */
+export const OverlayCandidate = Schema.Struct({
+  ref: Schema.String,
+  role: Schema.String,
+  name: Schema.String,
+  args: Schema.Array(Schema.String),
+  reason: Schema.String
+})
+export type OverlayCandidate = typeof OverlayCandidate.Type
+
+/**
+ * After `snapshot -i`: the page's full tree (read in the same process) shows an open dialog with up to three
+ * close/dismiss controls. Evidence, not proof: the dialog may be what the user wants.
+ */
+export const OverlayBlockers = Schema.Struct({
+  summary: Schema.String,
+  dialogs: Schema.Array(Schema.String),
+  candidates: Schema.Array(OverlayCandidate)
+})
+export type OverlayBlockers = typeof OverlayBlockers.Type

@@ -9,7 +9,7 @@ import type { ArtifactVerification as ArtifactVerificationType, ManifestEntry as
 import { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.js"
 import type { LaunchDiagnostic as LaunchDiagnosticType, SessionRecoveryHint as SessionRecoveryHintType } from "./ToolError.js"
 import { SessionMode } from "./ToolInput.js"
-import { ClickDispatch, EvalHint, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
+import { ClickDispatch, EvalHint, OverlayBlockers, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
 
 const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
 const Strings = Schema.Array(Schema.String)
@@ -255,6 +255,8 @@ export const ToolDetails = Schema.Struct({
   scrollNoop: optional(ScrollNoop),
   /** A direct click upstream called done that no trusted event delivered to its target (the call failed). */
   clickDispatch: optional(ClickDispatch),
+  /** After snapshot -i: an open dialog with up to three controls that read like closing it (evidence, not proof). */
+  overlayBlockers: optional(OverlayBlockers),
   /** After `get text <css>` whose selector matched several elements: the primary case, and all when several. */
   selectorTextVisibility: optional(SelectorTextVisibility),
   selectorTextVisibilityAll: optional(Schema.Array(SelectorTextVisibility)),

@@ -2,7 +2,8 @@
  * The one-process click against the real agent-browser 0.41.2 (issue #11): a click that stays on its page reads the
  * page in the same process; a link or form submission is followed to the page it loads; a click upstream calls done
  * that lands on a cover instead of its target fails with `clickDispatch` (CSS selector and ref alike) and the
- * target's handler really did not run; a click that opens a confirm dialog still says so.
+ * target's handler really did not run; a click that opens a confirm dialog still says so; an open dialog in
+ * `snapshot -i` is named with its dismiss candidates.
  */
 import { describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
@@ -84,5 +85,31 @@ describe("one-process click", () => {
     expect(sent.isError, textOf(sent)).toBe(false)
     expect(sent.details.navigationSummary?.url).toMatch(/welcome\.html/)
     expect(sent.details.navigationSummary?.title).toBe("Welcome")
+  })
+})
+
+describe("overlay blockers after snapshot -i", () => {
+  it("an open dialog with dismiss controls is named with its candidates; the first candidate closes it", async () => {
+    await live.tool.call({ args: ["open", url("overlay.html")] })
+    const snap = await live.tool.call({ args: ["snapshot", "-i"] })
+    expect(snap.isError, textOf(snap)).toBe(false)
+    const overlay = snap.details.overlayBlockers
+    expect(overlay?.dialogs).toEqual(['dialog "Newsletter"'])
+    expect(overlay?.candidates.map((c) => [c.role, c.name])).toEqual([["button", "Close"], ["button", "No thanks"]])
+    expect(textOf(snap)).toMatch(/Possible overlay blockers: .*dialog "Newsletter".* open; dismiss candidates @e\d+ button .*"Close"/)
+    expect(ids(snap)).toEqual(expect.arrayContaining(["inspect-overlay-state", "try-overlay-blocker-candidate-1", "try-overlay-blocker-candidate-2"]))
+    const first = snap.details.nextActions?.find((a) => a.id === "try-overlay-blocker-candidate-1")
+    const closed = await live.tool.call({ args: (first?.params?.args ?? []).filter((a, i, all) => a !== "--session" && all[i - 1] !== "--session") })
+    expect(closed.isError, textOf(closed)).toBe(false)
+    const after = await live.tool.call({ args: ["snapshot", "-i"] })
+    expect(after.details.overlayBlockers).toBeUndefined()
+    expect(textOf(after)).not.toContain("Possible overlay blockers")
+  })
+
+  it("a page without a dialog gets no overlay diagnostic", async () => {
+    await live.tool.call({ args: ["open", url("click-targets.html")] })
+    const snap = await live.tool.call({ args: ["snapshot", "-i"] })
+    expect(snap.details.overlayBlockers).toBeUndefined()
+    expect(ids(snap)).not.toContain("inspect-overlay-state")
   })
 })

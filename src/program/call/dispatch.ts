@@ -98,7 +98,9 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const navigation: Navigation | undefined = navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined
     // read in the same probe: whether the page the click led to is a challenge (judged in execute)
     const challengeFacts = navigated?.facts
-    const pageCheck: PageCheck | undefined = clicked?.clickDispatch !== undefined ? { clickDispatch: clicked.clickDispatch } : probed?.check
+    const pageCheck: PageCheck | undefined = clicked?.clickDispatch !== undefined
+      ? { clickDispatch: clicked.clickDispatch }
+      : named?.overlayBlockers !== undefined ? { overlayBlockers: named.overlayBlockers } : probed?.check
     return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo, snapshotNaming: named?.naming }
   }).pipe(
     Effect.catchTag("SelectorNotFound", (error) =>

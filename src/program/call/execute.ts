@@ -145,6 +145,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(replacedCloseFailure !== undefined ? { replacedCloseFailure } : {}),
     ...(pageCheck?.scrollNoop !== undefined ? { scrollNoop: pageCheck.scrollNoop } : {}),
     ...(pageCheck?.clickDispatch !== undefined ? { clickDispatch: pageCheck.clickDispatch } : {}),
+    ...(pageCheck?.overlayBlockers !== undefined ? { overlayBlockers: pageCheck.overlayBlockers } : {}),
     ...(textVisibility !== undefined ? { selectorTextVisibility: textVisibility } : {}),
     ...(challengePage !== undefined ? { challengePage } : {}),
     ...(dispatched.snapshotNaming !== undefined ? { snapshotNaming: dispatched.snapshotNaming } : {})

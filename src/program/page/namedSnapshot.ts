@@ -10,6 +10,8 @@ import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
 import type { Plan } from "../../schema/Plan.js"
 import type { SnapshotNaming } from "../../schema/SnapshotNaming.js"
+import type { OverlayBlockers } from "../../schema/PageDiagnostics.js"
+import { overlayBlockersOf } from "../../snapshot/overlayBlockers.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { markScript, readRefTargets, scopeOf, UNMARK_SCRIPT, wantsRefTargets, withoutRefTargetFlags } from "../../session/refTargets.js"
@@ -20,6 +22,8 @@ import { mayProbe } from "./probedCommand.js"
 export interface NamedSnapshot {
   readonly replied: Either.Either<UpstreamOutcome, CommandError>
   readonly naming: SnapshotNaming | undefined
+  /** An open dialog in the full tree, with the controls that read like closing it. */
+  readonly overlayBlockers?: OverlayBlockers
 }
 
 const isInteractive = (argv: ReadonlyArray<string>): boolean => argv.includes("-i") || argv.includes("--interactive")
@@ -70,5 +74,6 @@ export const runNamedSnapshot = (plan: Plan) =>
     const naming: SnapshotNaming | undefined = Object.keys(contexts).length > 0 || targets !== undefined
       ? { contexts, ...(targets !== undefined ? { targets } : {}) }
       : undefined
-    return { replied, naming } satisfies NamedSnapshot
+    const overlay = full !== undefined ? overlayBlockersOf(full) : undefined
+    return { replied, naming, ...(overlay !== undefined ? { overlayBlockers: overlay } : {}) } satisfies NamedSnapshot
   })

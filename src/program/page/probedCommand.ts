@@ -8,7 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
-import type { ClickDispatch, ScrollNoop, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
+import type { ClickDispatch, OverlayBlockers, ScrollNoop, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
 import type { Plan } from "../../schema/Plan.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
@@ -20,6 +20,7 @@ export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
   readonly selectorTextVisibility?: ReadonlyArray<SelectorTextVisibility>
   readonly clickDispatch?: ClickDispatch
+  readonly overlayBlockers?: OverlayBlockers
 }
 
 export interface Probed {
