@@ -97,9 +97,12 @@ export const clickRecordOf = (value: unknown): ClickRecord | undefined => {
   return { resolved: r["resolved"], events, hits, landedOn: typeof r["landedOn"] === "string" && r["landedOn"] !== "" ? r["landedOn"] : undefined, navigating: r["navigating"] === true }
 }
 
-/** A click aimed at a resolved element that no trusted event reached; undefined when it did, or cannot be judged. */
+/**
+ * A click aimed at a resolved element that no trusted event reached, while some landed elsewhere in the document;
+ * undefined when it did, or cannot be judged (no event at all reached the top document: the press went into a frame).
+ */
 export const clickDispatchOf = (target: ClickTarget, record: ClickRecord): ClickDispatch | undefined =>
-  !record.resolved || record.hits > 0 || record.navigating
+  !record.resolved || record.hits > 0 || record.events === 0 || record.navigating
     ? undefined
     : {
       status: "no-native-event-observed",
@@ -115,5 +118,5 @@ const targetText = (target: ClickTarget): string =>
 /** The failure's words: what upstream claimed, where the events went, and what to do. */
 export const clickDispatchMessage = (d: ClickDispatch): string =>
   `Click dispatch diagnostic: upstream reported the click done, but no trusted pointer or mouse event reached ${targetText(d.target)}` +
-  (d.nativeEventCount > 0 ? ` (${d.nativeEventCount} landed on ${d.landedOn ?? "another element"})` : "") +
+  ` (${d.nativeEventCount} landed on ${d.landedOn ?? "another element"})` +
   ". Something covers it, or it moved or re-rendered: take snapshot -i, close or scroll past what covers it, then retry."

@@ -45,7 +45,8 @@ describe("clickDispatchOf", () => {
     expect(clickDispatchMessage(miss!)).toContain("no trusted pointer or mouse event reached #go (5 landed on div#cover)")
   })
 
-  it("a hit, an unresolved target or a navigation is not judged a miss", () => {
+  it("a hit, an unresolved target, a press no top-document event saw (a frame) or a navigation is not judged a miss", () => {
+    expect(clickDispatchOf(target, record({ events: 0, landedOn: undefined })!)).toBeUndefined()
     expect(clickDispatchOf(target, record({ hits: 2 })!)).toBeUndefined()
     expect(clickDispatchOf(target, record({ resolved: false })!)).toBeUndefined()
     expect(clickDispatchOf(target, record({ navigating: true })!)).toBeUndefined()
