@@ -1,5 +1,6 @@
 /**
- * A direct `click` in one upstream process: `batch` [pinned tab] → recorder → click → read. The click's own row is
+ * A click (`click`, `dblclick`, `find … click`) in one upstream process: `batch` [pinned tab] → recorder → click →
+ * read. Only a direct `click` on a selector or named ref is judged for dispatch (`clickDispatch`). The click's row is
  * the outcome (with its dialog warning, exactly as alone); the read gives the page it stayed on (title, URL,
  * challenge facts) and whether a trusted event reached the target. Only a click that started a navigation to another
  * document needs the page read again after it loads (`navigating`). Skipped where page script may be held for
@@ -17,6 +18,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../session/challengeEvidence.js"
 import { CLICK_READ_EXPRESSION, clickDispatchOf, clickRecorderScript, clickRecordOf, clickTargetOf } from "../../session/clickDispatch.js"
 import { targetOf } from "../../session/target.js"
+import { mayNavigate } from "../../upstream/commandPolicy.js"
 import { mayProbe } from "./probedCommand.js"
 
 export interface ClickRun {
@@ -43,7 +45,7 @@ const result = (run: ClickRun): ClickRun => run
 export const runClick = (plan: Plan) =>
   Effect.gen(function*() {
     const session = plan.sessionName
-    if (session === undefined || plan.line.command !== "click" || !mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
+    if (session === undefined || !mayNavigate(plan.line) || !mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
     if (yield* isElectronSession(session)) return undefined
     const registry = yield* SessionRegistry
     const view = yield* registry.view(session)
