@@ -5,7 +5,7 @@ import type { RouteDiagnostic } from "./Captures.js"
 import type { LookupReport, NetworkRequestsPageFilter } from "./Lookup.js"
 import type { UpstreamOutcome } from "./Outcome.js"
 import type { LastPage, TabCorrection, ViewportFacts } from "./PageFacts.js"
-import type { ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
+import type { FillVerification, PageSettle, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
 import type { Plan } from "./Plan.js"
 import type { QaVerdict } from "./Qa.js"
 import type { RefSnapshot, RefSnapshotRecord } from "./RefSnapshot.js"
@@ -70,6 +70,8 @@ export interface Executed {
   readonly selectorTextVisibility?: ReadonlyArray<SelectorTextVisibility>
   /** After a navigation: the page is a CAPTCHA, anti-bot interstitial or login wall for a human (the call stays a success). */
   readonly challengePage?: ChallengePage
+  /** After `open`: whether the page stopped changing within the settle window, and its visible interactive elements. */
+  readonly pageSettle?: PageSettle
 }
 
 /**
@@ -83,18 +85,8 @@ export interface ChallengePage {
   readonly url?: string
 }
 
-/**
- * After a successful `fill` in a wrapper-launched Electron app's session: the read-back (`get value`, or `get text`
- * on a contenteditable) differed from what was typed. Lengths only: neither value is ever kept (they can be secrets).
- */
-export interface FillVerification {
-  readonly status: "mismatch"
-  readonly target: string
-  readonly verifiedWith: "get value" | "get text"
-  readonly expectedLength: number
-  readonly observedLength: number
-  readonly summary: string
-}
+/** A fill whose read-back differs from what was typed (lengths only); the shape lives with the page diagnostics. */
+export type { FillVerification } from "./PageDiagnostics.js"
 
 /** After a failed `sessionMode: "fresh"` launch: the previous managed browser kept, or nothing. */
 export interface ManagedSessionOutcome {

@@ -15,6 +15,7 @@ import { isClose, mayNavigate } from "../../upstream/commandPolicy.js"
 import { runSteps } from "../modes/runSteps.js"
 import { probeNavigation } from "../page/pageProbes.js"
 import { runProbed } from "../page/probedCommand.js"
+import { waitForTarget } from "../page/readinessWait.js"
 import { guardRefs } from "../refs/refTracking.js"
 import { withCandidates } from "../refs/semanticResolution.js"
 import { visibleRefFallback } from "../refs/visibleRefFallback.js"
@@ -35,7 +36,7 @@ const runGuardedPlanned = (plan: Plan) =>
     const need = plan.line.command === "batch" ? undefined : guardNeed(plan.security, argv)
     if (need === undefined) return undefined
     const pinned = isPinnable(plan) && plan.sessionName !== undefined ? (yield* (yield* SessionRegistry).view(plan.sessionName)).pinnedTab : undefined
-    return yield* Effect.either(runGuarded(plan, targetOf(plan), argv, need, { timeoutMs: plan.timeoutMs, ...(pinned !== undefined ? { before: [["tab", pinned]] } : {}) }))
+    return yield* Effect.either(waitForTarget(plan, (timeoutMs) => runGuarded(plan, targetOf(plan), argv, need, { timeoutMs, ...(pinned !== undefined ? { before: [["tab", pinned]] } : {}) })))
   })
 
 /** The planned command exactly as echoed in `effectiveArgs`. */
@@ -62,7 +63,7 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const pinned = steps === undefined && guarded === undefined && probed === undefined ? yield* runPinned(plan) : undefined
     const replied = steps !== undefined
       ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
-      : guarded ?? probed?.replied ?? pinned ?? (yield* Effect.either(runPlanned(plan)))
+      : guarded ?? probed?.replied ?? pinned ?? (yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs }))))
     // a job/qa step that could not start the browser is the call's launch failure too (its first failed step)
     const failedStep = Either.isRight(replied) && replied.right.kind === "batch" ? replied.right.rows.find((row) => !row.success) : undefined
     const launchFailure = Either.isLeft(replied)
