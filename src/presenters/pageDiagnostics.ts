@@ -4,8 +4,8 @@
  * a `get text` selector that matched several elements (`selectorTextVisibility`), and eval results that look like a
  * scripting mistake (`evalStdinHint`, `evalResultWarning`, judged here from the script and the reply), a web fill
  * whose field does not hold the text (`fillVerification`), a page still building after `open` or a `snapshot -i`
- * with nothing to act on yet (`pageSettle`), and how long element steps waited for their target (`readinessWait`,
- * details only). Pure.
+ * with nothing to act on yet (`pageSettle`); and, for PresenterLive, how long element steps waited for their
+ * target (`readinessWait`, details only). Pure.
  */
 import type { Executed } from "../schema/Executed.js"
 import type { FillVerification, PageSettle, ReadinessWait, SelectorTextVisibility } from "../schema/PageDiagnostics.js"
@@ -61,17 +61,22 @@ const scriptOf = (executed: Executed): string | undefined => {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
 /** How long the call's element steps waited for their targets (a standalone command, or each job step that did). */
-const readinessOf = (executed: Executed): ReadinessWait | undefined => {
-  const { outcome } = executed
-  if (outcome.kind === "single") return outcome.readinessWaitMs !== undefined ? { waitedMs: outcome.readinessWaitMs } : undefined
-  if (outcome.kind !== "batch") return undefined
+const readinessOf = (executed: Executed | undefined): ReadinessWait | undefined => {
+  const outcome = executed?.outcome
+  if (outcome?.kind === "single") return outcome.readinessWaitMs !== undefined ? { waitedMs: outcome.readinessWaitMs } : undefined
+  if (outcome?.kind !== "batch") return undefined
   const steps = outcome.rows.flatMap((row, index) => (row.readinessWaitMs !== undefined ? [{ index, waitedMs: row.readinessWaitMs }] : []))
   return steps.length > 0 ? { waitedMs: steps.reduce((sum, s) => sum + s.waitedMs, 0), steps } : undefined
 }
 
-/** A failure after the readiness wait ran out: how long it waited (the failure text says it too). */
-export const readinessOfError = (error: ToolError | undefined): { readonly readinessWait: ReadinessWait } | undefined =>
-  error?._tag === "SelectorNotFound" && error.readinessWaitMs !== undefined ? { readinessWait: { waitedMs: error.readinessWaitMs } } : undefined
+/**
+ * `details.readinessWait`, success or failure: the waiting steps of the call, or the wait a failed command ran out
+ * (its failure text says it too).
+ */
+export const readinessDetails = (executed: Executed | undefined, error: ToolError | undefined): { readonly readinessWait?: ReadinessWait } => {
+  const waited = readinessOf(executed) ?? (error?._tag === "SelectorNotFound" && error.readinessWaitMs !== undefined ? { waitedMs: error.readinessWaitMs } : undefined)
+  return waited !== undefined ? { readinessWait: waited } : {}
+}
 
 /** Web fills whose read-back differed (a standalone fill, or job fill steps); Electron's own check is shown elsewhere. */
 const fillChecksOf = (executed: Executed): ReadonlyArray<FillVerification> => {
@@ -135,8 +140,6 @@ export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDia
       lines.push([`Eval result warning: ${warning.reason} ${warning.suggestion}`])
     }
   }
-  const readiness = readinessOf(executed)
-  if (readiness !== undefined) fields = { ...fields, readinessWait: readiness }
   // an Electron app's fill has its own check (electronView); one report is enough
   const fills = executed.fillVerification === undefined ? fillChecksOf(executed) : []
   const fill = fills[0]
@@ -148,9 +151,10 @@ export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDia
   const settle = executed.pageSettle
   if (settle !== undefined) {
     fields = { ...fields, pageSettle: settle }
+    // the snapshot after open is already suggested (inspect-after-navigation)
     if (needsSettleNote(settle)) {
       lines.push([settleLine(settle)])
-      actions.push(waitAction(session), nextActions.refreshRefs(session))
+      actions.push(waitAction(session))
     }
   } else if (emptyInteractive(executed)) {
     lines.push(["No interactive elements yet: if the page is still loading, wait, then snapshot -i again."])
