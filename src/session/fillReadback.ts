@@ -3,11 +3,14 @@
  * read-only eval in the same upstream process reads the field back: the target by CSS when it is one, else the
  * focused element (a fill focuses its field; refs and locators cannot be queried from page script). A difference is
  * reported with lengths only: the typed and the observed value never leave this module. Never for a
- * `{{secret:...}}` fill (its value is not the text) nor a password field (the read answers without its value). Pure.
+ * `{{secret:...}}` fill (its value is not the text), a target named like a secret field (the Redactor's rule), nor a
+ * password field (the read answers without its value). Pure.
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type { FillVerification } from "../schema/PageDiagnostics.js"
+import { isSecretTarget } from "../redaction/redactArgs.js"
+import { SECRET_FIELD } from "../redaction/secretPatterns.js"
 import { mentionsSecret } from "../security/secretText.js"
 
 export interface FillTarget {
@@ -27,12 +30,15 @@ export const fillTargetOf = (argv: ReadonlyArray<string>): FillTarget | undefine
     target = selector
     text = words
   } else if (command === "find" && rest[2] === "fill") {
+    // a locator naming a secret field (label "Password") is not read back either
+    const name = rest.indexOf("--name")
+    if (SECRET_FIELD.test(rest[1] ?? "") || (name >= 0 && SECRET_FIELD.test(rest[name + 1] ?? ""))) return undefined
     const words = rest.slice(3)
     const flag = words.findIndex((w) => w.startsWith("--"))
     text = flag < 0 ? words : words.slice(0, flag)
   } else return undefined
   // a {{secret:NAME}} is compared by nobody: its value is not the text, and reading it back would only re-expose it
-  if (text.length === 0 || text.some(mentionsSecret)) return undefined
+  if (text.length === 0 || text.some(mentionsSecret) || isSecretTarget(target, () => undefined)) return undefined
   return { selector: target, text: text.join(" ") }
 }
 

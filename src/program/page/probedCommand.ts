@@ -21,6 +21,7 @@ import { isReadinessMiss, readinessBudgetMs } from "../../session/readiness.js"
 import { readScrollPosition, SCROLL_PROBE_SCRIPT, scrollNoopOf } from "../../session/scrollPosition.js"
 import { targetOf } from "../../session/target.js"
 import { textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../session/textVisibility.js"
+import { activeLaunchOf } from "../electron/trackedSession.js"
 import { planWaits, retryWhileMissing, withWaitedRow } from "./readinessWait.js"
 
 export interface PageCheck {
@@ -43,10 +44,11 @@ export const mayProbe = (plan: Plan): boolean => {
 }
 
 /** The page reads around the planned command, or undefined when the command needs none or may not have them. */
-const probesFor = (plan: Plan): { before: ReadonlyArray<string> | undefined; after: ReadonlyArray<string> } | undefined => {
+const probesFor = (plan: Plan, electronApp: boolean): { before: ReadonlyArray<string> | undefined; after: ReadonlyArray<string> } | undefined => {
   if (!mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
   if (plan.line.command === "scroll") return { before: ["eval", SCROLL_PROBE_SCRIPT], after: ["eval", SCROLL_PROBE_SCRIPT] }
-  const fill = fillTargetOf(plan.line.positionals)
+  // a wrapper-launched Electron app checks its fills itself, after the command (electron/fillVerification.ts)
+  const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
   if (fill !== undefined) return { before: undefined, after: ["eval", fillReadScript(fill)] }
   const selector = textSelectorOf(plan.line.positionals)
   return selector !== undefined ? { before: undefined, after: ["eval", textVisibilityScript([selector])] } : undefined
@@ -59,7 +61,8 @@ const evalValue = (row: StepRow | undefined): unknown =>
 /** Runs the planned command between its probes in one batch; undefined when it has none (it then runs as usual). */
 export const runProbed = (plan: Plan) =>
   Effect.gen(function*() {
-    const probes = probesFor(plan)
+    const electronApp = plan.line.command === "fill" && (yield* activeLaunchOf(plan.sessionName)) !== undefined
+    const probes = probesFor(plan, electronApp)
     if (probes === undefined || plan.sessionName === undefined) return undefined
     const registry = yield* SessionRegistry
     const pinned = (yield* registry.view(plan.sessionName)).pinnedTab
@@ -90,7 +93,7 @@ export const runProbed = (plan: Plan) =>
     }
     if (row === undefined) return undefined
     const after = evalValue(rows[at + 1])
-    const fill = fillTargetOf(plan.line.positionals)
+    const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
     const fillVerification = fill !== undefined ? fillVerificationOf(fill, after) : undefined
     const replied: Either.Either<UpstreamOutcome, CommandError> = row.success
       ? Either.right({
