@@ -4,6 +4,12 @@
  * a hidden first match, a role or index that does not exist yet) means upstream did nothing, so running the same
  * command again after a short pause is safe. Only misses are retried: an error after which upstream may have acted
  * is never retried. Pure; `program/page/readinessWait.ts` runs the loop.
+ *
+ * Plain `args` commands wait too, not only job/qa/semanticAction steps: repeating a miss is exactly as safe there,
+ * one rule in every mode is easier to rely on than a mode-dependent one, and a bare miss on a page still building
+ * would cost the model a snapshot and a retry anyway. Not waited for: raw `batch` steps (one process; earlier steps
+ * may have acted, so it cannot be repeated) and "disabled" targets (classified as upstream-error, not as a miss).
+ * A missing @ref is stale, not late (`StaleRef`), so it fails at once.
  */
 
 /** At most this long is spent waiting for a target to appear, and never more than the call's budget allows. */
