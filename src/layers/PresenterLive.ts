@@ -18,7 +18,7 @@ import { networkFollowUps } from "../presenters/formatDiagnostics.js"
 import { nextActions } from "../presenters/nextActions.js"
 import { notesOf } from "../presenters/notes.js"
 import { pageChange } from "../presenters/pageChange.js"
-import { pageDiagnostics } from "../presenters/pageDiagnostics.js"
+import { pageDiagnostics, readinessDetails } from "../presenters/pageDiagnostics.js"
 import type { SpillOwner, SpillResult } from "../schema/Artifacts.js"
 import type { Executed } from "../schema/Executed.js"
 import type { Plan } from "../schema/Plan.js"
@@ -213,6 +213,7 @@ export const PresenterLive = Layer.effect(
           summary: failure?.summary ?? (input.electron !== undefined ? electronSummary(input.electron) : undefined) ?? body?.summary ?? "",
           ...(executed !== undefined && body !== undefined ? executedDetails(executed, body, redact) : {}),
           ...(error !== undefined ? errorDetails(error, redact) : {}),
+          ...readinessDetails(executed, error),
           ...diagnostics?.fields,
           ...optional("fullOutputPath", snapshotSpill ?? budget.fullOutputPath),
           ...optional("pageChangeSummary", change?.summary),

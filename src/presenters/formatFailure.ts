@@ -97,8 +97,12 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         const fallbackText = refs.length > 0
           ? `\nCurrent snapshot ref fallback: ${refs.map((r) => `@${r.ref} ${r.role} "${r.name}"`).join(", ")}${isFill ? " (focus it and type; the fill text is not repeated here)" : ""}.`
           : ""
+        // element commands wait (bounded) for their target; raw batch steps and @refs do not
+        const advice = e.readinessWaitMs !== undefined
+          ? `Still missing after waiting ${(e.readinessWaitMs / 1000).toFixed(1)} s: take a snapshot -i for current refs.`
+          : `${plan?.line.command === "batch" ? "Raw batch steps do not wait for elements: t" : "T"}ake a snapshot -i for current refs, or wait for the element first.`
         return {
-          text: `${e.message}${fallbackText}\nActions do not wait for elements: take a snapshot -i for current refs, or wait for the element first.`,
+          text: `${e.message}${fallbackText}\n${advice}`,
           summary: `Selector not found${e.selector !== "" ? `: ${e.selector}` : ""}`,
           nextActions: [nextActions.refreshRefs(session), ...refActions, ...candidates]
         }

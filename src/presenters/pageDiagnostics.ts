@@ -2,11 +2,19 @@
  * The post-action page diagnostics as the model reads them: one short line each, their `details` fields, and their
  * next actions. A scroll that moved nothing (`scrollNoop`, with `data.scrolled: false` / `data.noMovement: true`),
  * a `get text` selector that matched several elements (`selectorTextVisibility`), and eval results that look like a
- * scripting mistake (`evalStdinHint`, `evalResultWarning`, judged here from the script and the reply). Pure.
+ * scripting mistake (`evalStdinHint`, `evalResultWarning`, judged here from the script and the reply), a web fill
+ * whose field does not hold the text (`fillVerification`), a page still building after `open` or a `snapshot -i`
+ * with nothing to act on yet (`pageSettle`); and, for PresenterLive, how long element steps waited for their
+ * target (`readinessWait`, details only). Pure.
  */
 import type { Executed } from "../schema/Executed.js"
-import type { SelectorTextVisibility } from "../schema/PageDiagnostics.js"
+import type { FillVerification, PageSettle, ReadinessWait, SelectorTextVisibility } from "../schema/PageDiagnostics.js"
 import type { NextAction, ToolDetails } from "../schema/ToolDetails.js"
+import type { ToolError } from "../schema/ToolError.js"
+import { readPayload, SnapshotRefs } from "../schema/UpstreamPayloads.js"
+import { needsSettleNote } from "../session/pageSettle.js"
+import { CONTROL_ROLES } from "../snapshot/renderFlow.js"
+import { fillVerificationActions } from "./electronDetails.js"
 import { evalResultWarningOf, evalStdinHintOf } from "../session/evalHints.js"
 import { textVisibilityScript } from "../session/textVisibility.js"
 import { page, type Parts } from "./contentBoundary.js"
@@ -50,6 +58,53 @@ const scriptOf = (executed: Executed): string | undefined => {
   return plan.stdin ?? rest.filter((t) => t !== "--stdin").join(" ")
 }
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+
+/** How long the call's element steps waited for their targets (a standalone command, or each job step that did). */
+const readinessOf = (executed: Executed | undefined): ReadinessWait | undefined => {
+  const outcome = executed?.outcome
+  if (outcome?.kind === "single") return outcome.readinessWaitMs !== undefined ? { waitedMs: outcome.readinessWaitMs } : undefined
+  if (outcome?.kind !== "batch") return undefined
+  const steps = outcome.rows.flatMap((row, index) => (row.readinessWaitMs !== undefined ? [{ index, waitedMs: row.readinessWaitMs }] : []))
+  return steps.length > 0 ? { waitedMs: steps.reduce((sum, s) => sum + s.waitedMs, 0), steps } : undefined
+}
+
+/**
+ * `details.readinessWait`, success or failure: the waiting steps of the call, or the wait a failed command ran out
+ * (its failure text says it too).
+ */
+export const readinessDetails = (executed: Executed | undefined, error: ToolError | undefined): { readonly readinessWait?: ReadinessWait } => {
+  const waited = readinessOf(executed) ?? (error?._tag === "SelectorNotFound" && error.readinessWaitMs !== undefined ? { waitedMs: error.readinessWaitMs } : undefined)
+  return waited !== undefined ? { readinessWait: waited } : {}
+}
+
+/** Web fills whose read-back differed (a standalone fill, or job fill steps); Electron's own check is shown elsewhere. */
+const fillChecksOf = (executed: Executed): ReadonlyArray<FillVerification> => {
+  const { outcome } = executed
+  if (outcome.kind === "single") return outcome.fillVerification !== undefined ? [outcome.fillVerification] : []
+  return outcome.kind === "batch" ? outcome.rows.flatMap((row) => (row.success && row.fillVerification !== undefined ? [row.fillVerification] : [])) : []
+}
+
+const waitAction = (session: string | undefined): NextAction => ({
+  tool: "agent_browser",
+  id: "wait-for-page-ui",
+  reason: "Give the page a moment to build its controls, then take snapshot -i again.",
+  params: { args: [...(session !== undefined ? ["--session", session] : []), "wait", "1000"] }
+})
+
+const settleLine = (settle: PageSettle): string =>
+  !settle.settled
+    ? `Page still changing after ${seconds(settle.waitedMs)}: its UI may still be building; wait, then snapshot -i.`
+    : "No interactive elements on the page yet: it may still be loading; wait, then snapshot -i."
+
+/** `snapshot -i` that gave no control a ref. */
+const emptyInteractive = (executed: Executed): boolean => {
+  const { plan, outcome } = executed
+  if (plan.line.command !== "snapshot" || outcome.kind !== "single" || !plan.line.positionals.some((t) => t === "-i" || t === "--interactive")) return false
+  const refs = readPayload(SnapshotRefs, outcome.data, (d) => d.refs)
+  return refs !== undefined && !Object.values(refs).some((r) => CONTROL_ROLES.has(String(r.role ?? "")) || r.role === "link")
+}
+
 export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDiagnosticsView => {
   const session = executed.plan.sessionName
   const lines: Array<Parts> = []
@@ -90,6 +145,26 @@ export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDia
       fields = { ...fields, evalResultWarning: warning }
       lines.push([`Eval result warning: ${warning.reason} ${warning.suggestion}`])
     }
+  }
+  // an Electron app's fill has its own check (electronView); one report is enough
+  const fills = executed.fillVerification === undefined ? fillChecksOf(executed) : []
+  const fill = fills[0]
+  if (fill !== undefined) {
+    fields = { ...fields, fillVerification: fill }
+    for (const f of fills) lines.push([`Fill check${f.stepIndex !== undefined ? ` (step ${f.stepIndex + 1})` : ""}: ${f.summary} Check the field (snapshot -i); for a custom widget, focus it and use keyboard type.`])
+    actions.push(...fillVerificationActions(fill, session))
+  }
+  const settle = executed.pageSettle
+  if (settle !== undefined) {
+    fields = { ...fields, pageSettle: settle }
+    // the snapshot after open is already suggested (inspect-after-navigation)
+    if (needsSettleNote(settle)) {
+      lines.push([settleLine(settle)])
+      actions.push(waitAction(session))
+    }
+  } else if (emptyInteractive(executed)) {
+    lines.push(["No interactive elements yet: if the page is still loading, wait, then snapshot -i again."])
+    actions.push(waitAction(session), nextActions.refreshRefs(session))
   }
   return { lines, fields, nextActions: actions }
 }

@@ -5,7 +5,7 @@ import type { RouteDiagnostic } from "./Captures.js"
 import type { LookupReport, NetworkRequestsPageFilter } from "./Lookup.js"
 import type { UpstreamOutcome } from "./Outcome.js"
 import type { LastPage, TabCorrection, ViewportFacts } from "./PageFacts.js"
-import type { ClickDispatch, OverlayBlockers, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
+import type { ClickDispatch, FillVerification, OverlayBlockers, PageSettle, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
 import type { Plan } from "./Plan.js"
 import type { QaVerdict } from "./Qa.js"
 import type { RefSnapshot, RefSnapshotRecord } from "./RefSnapshot.js"
@@ -77,6 +77,8 @@ export interface Executed {
   readonly challengePage?: ChallengePage
   /** After `snapshot -i`: unnamed controls' contexts and `-C`'s ref targets. */
   readonly snapshotNaming?: SnapshotNaming
+  /** After `open`: whether the page stopped changing within the settle window, and its visible interactive elements. */
+  readonly pageSettle?: PageSettle
 }
 
 /**
@@ -90,18 +92,8 @@ export interface ChallengePage {
   readonly url?: string
 }
 
-/**
- * After a successful `fill` in a wrapper-launched Electron app's session: the read-back (`get value`, or `get text`
- * on a contenteditable) differed from what was typed. Lengths only: neither value is ever kept (they can be secrets).
- */
-export interface FillVerification {
-  readonly status: "mismatch"
-  readonly target: string
-  readonly verifiedWith: "get value" | "get text"
-  readonly expectedLength: number
-  readonly observedLength: number
-  readonly summary: string
-}
+/** A fill whose read-back differs from what was typed (lengths only); the shape lives with the page diagnostics. */
+export type { FillVerification } from "./PageDiagnostics.js"
 
 /** After a failed `sessionMode: "fresh"` launch: the previous managed browser kept, or nothing. */
 export interface ManagedSessionOutcome {

@@ -107,3 +107,36 @@ export const OverlayBlockers = Schema.Struct({
   candidates: Schema.Array(OverlayCandidate)
 })
 export type OverlayBlockers = typeof OverlayBlockers.Type
+/**
+ * A fill whose field does not hold what was typed, read back right after it (web pages: in the fill's own upstream
+ * process; Electron: `get value` / `get text`). Lengths only: neither value is ever kept (they can be secrets).
+ */
+export const FillVerification = Schema.Struct({
+  status: Schema.Literal("mismatch"),
+  target: Schema.String,
+  verifiedWith: Schema.Literal("get value", "get text"),
+  expectedLength: Schema.Number,
+  observedLength: Schema.Number,
+  /** 0-based index of the job step that filled (absent for a standalone fill). */
+  stepIndex: optional(Schema.Number),
+  summary: Schema.String
+})
+export type FillVerification = typeof FillVerification.Type
+
+/**
+ * After `open`: whether the page stopped changing within the settle window (a DOM quiet for 150 ms, at most 1.5 s),
+ * how long the read waited, and how many visible interactive elements it found then.
+ */
+export const PageSettle = Schema.Struct({
+  settled: Schema.Boolean,
+  waitedMs: Schema.Number,
+  interactiveCount: Schema.Number
+})
+export type PageSettle = typeof PageSettle.Type
+
+/** Job steps (or a standalone command) that waited for their target to appear, and for how long in all. */
+export const ReadinessWait = Schema.Struct({
+  waitedMs: Schema.Number,
+  steps: optional(Schema.Array(Schema.Struct({ index: Schema.Number, waitedMs: Schema.Number })))
+})
+export type ReadinessWait = typeof ReadinessWait.Type

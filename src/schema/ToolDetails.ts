@@ -9,7 +9,7 @@ import type { ArtifactVerification as ArtifactVerificationType, ManifestEntry as
 import { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.js"
 import type { LaunchDiagnostic as LaunchDiagnosticType, SessionRecoveryHint as SessionRecoveryHintType } from "./ToolError.js"
 import { SessionMode } from "./ToolInput.js"
-import { ClickDispatch, EvalHint, OverlayBlockers, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
+import { ClickDispatch, EvalHint, FillVerification, OverlayBlockers, PageSettle, ReadinessWait, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
 
 const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
 const Strings = Schema.Array(Schema.String)
@@ -242,15 +242,8 @@ export const ToolDetails = Schema.Struct({
   electron: optional(Schema.Unknown),
   /** A mutation in a wrapper-launched app's session left the app dead or blank (the call is `tab-drift`). */
   electronPostCommandHealth: optional(Schema.Unknown),
-  /** An Electron fill whose field does not hold what was typed (lengths only, never the values). */
-  fillVerification: optional(Schema.Struct({
-    status: Schema.Literal("mismatch"),
-    target: Schema.String,
-    verifiedWith: Schema.Literal("get value", "get text"),
-    expectedLength: Schema.Number,
-    observedLength: Schema.Number,
-    summary: Schema.String
-  })),
+  /** A fill (web page or Electron app) whose field does not hold what was typed (lengths only, never the values). */
+  fillVerification: optional(FillVerification),
   /** After a page-level scroll that moved neither the window nor any sampled scroll container. */
   scrollNoop: optional(ScrollNoop),
   /** A direct click upstream called done that no trusted event delivered to its target (the call failed). */
@@ -265,7 +258,11 @@ export const ToolDetails = Schema.Struct({
   /** After eval on a file:// page that returned null (inconclusive there). */
   evalResultWarning: optional(EvalHint),
   /** After a navigation: the page is a challenge for a human (CAPTCHA, anti-bot interstitial, login wall); never solved or bypassed. */
-  challengePage: optional(Schema.Struct({ kind: Schema.Literal("captcha", "interstitial", "login-wall"), evidence: Strings }))
+  challengePage: optional(Schema.Struct({ kind: Schema.Literal("captcha", "interstitial", "login-wall"), evidence: Strings })),
+  /** After `open`: the page was still changing when the settle window ended, or showed no interactive element. */
+  pageSettle: optional(PageSettle),
+  /** Element steps that waited for their target to appear (bounded by the call's timeout), and for how long. */
+  readinessWait: optional(ReadinessWait)
 })
 export type ToolDetails = typeof ToolDetails.Type
 

@@ -125,6 +125,8 @@ export class SelectorNotFound extends Data.TaggedError("SelectorNotFound")<{
   readonly message: string
   readonly fallback?: { readonly action: string; readonly refs: ReadonlyArray<{ readonly ref: string; readonly role: string; readonly name: string }> }
   readonly candidates?: ReadonlyArray<{ readonly role: "button" | "link"; readonly name: string }>
+  /** How long the command waited for its target before giving up (absent: it did not wait). */
+  readonly readinessWaitMs?: number
 }> {}
 
 /** A selector dialect upstream does not support (Playwright `text=`, `:has-text()`, ...). */

@@ -112,15 +112,16 @@ describe("select on a custom combobox", () => {
 })
 
 describe("locator misses through the tool", () => {
-  it.scoped("a text click matching only a hidden element: selector-not-found, refresh next action, no marker anywhere", () =>
+  // live clock: the click waits (bounded by its 1.5 s budget) for the match to become visible before it fails
+  it.live("a text click matching only a hidden element: selector-not-found, refresh next action, no marker anywhere", () =>
     Effect.gen(function*() {
-      const result = yield* runToResult({ args: ["find", "text", "Archive", "click"] }, call)
+      const result = yield* runToResult({ args: ["find", "text", "Archive", "click"], timeoutMs: 1_500 }, call)
       expect(result.details.failureCategory).toBe("selector-not-found")
       expect(result.details.nextActions?.[0]?.id).toBe("refresh-interactive-refs")
       expect(textOf(result.content)).toContain("The first element matching text \"Archive\" is hidden")
       expect(JSON.stringify(result)).not.toContain("data-agent-browser-located")
     }).pipe(Effect.provide(fakeLayer(temp.root, [
-      { when: isCommand("find"), reply: FakeAgentBrowser.fail("Element '[data-agent-browser-located='true']' is not visible, so the click would not reach it") },
+      { when: isCommand("find"), reply: FakeAgentBrowser.fail("Element '[data-agent-browser-located='true']' is not visible, so the click would not reach it"), repeat: true },
       { when: isCommand("snapshot"), reply: FakeAgentBrowser.ok({ origin: URL, refs: {}, snapshot: "" }) },
       rest
     ]))))

@@ -17,6 +17,7 @@ import { probeNavigation } from "../page/pageProbes.js"
 import { type PageCheck, runProbed } from "../page/probedCommand.js"
 import { runClick } from "../page/clickCommand.js"
 import { runNamedSnapshot } from "../page/namedSnapshot.js"
+import { waitForTarget } from "../page/readinessWait.js"
 import { guardRefs } from "../refs/refTracking.js"
 import { withCandidates } from "../refs/semanticResolution.js"
 import { visibleRefFallback } from "../refs/visibleRefFallback.js"
@@ -37,7 +38,7 @@ const runGuardedPlanned = (plan: Plan) =>
     const need = plan.line.command === "batch" ? undefined : guardNeed(plan.security, argv)
     if (need === undefined) return undefined
     const pinned = isPinnable(plan) && plan.sessionName !== undefined ? (yield* (yield* SessionRegistry).view(plan.sessionName)).pinnedTab : undefined
-    return yield* Effect.either(runGuarded(plan, targetOf(plan), argv, need, { timeoutMs: plan.timeoutMs, ...(pinned !== undefined ? { before: [["tab", pinned]] } : {}) }))
+    return yield* Effect.either(waitForTarget(plan, (timeoutMs) => runGuarded(plan, targetOf(plan), argv, need, { timeoutMs, ...(pinned !== undefined ? { before: [["tab", pinned]] } : {}) })))
   })
 
 /** The planned command exactly as echoed in `effectiveArgs`. */
@@ -69,7 +70,7 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const pinned = single && clicked === undefined && named === undefined ? yield* runPinned(plan) : undefined
     const replied = steps !== undefined
       ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
-      : guarded ?? probed?.replied ?? clicked?.replied ?? named?.replied ?? pinned ?? (yield* Effect.either(runPlanned(plan)))
+      : guarded ?? probed?.replied ?? clicked?.replied ?? named?.replied ?? pinned ?? (yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs }))))
     // a job/qa step that could not start the browser is the call's launch failure too (its first failed step)
     const failedStep = Either.isRight(replied) && replied.right.kind === "batch" ? replied.right.rows.find((row) => !row.success) : undefined
     const launchFailure = Either.isLeft(replied)

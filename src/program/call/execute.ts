@@ -90,7 +90,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ? undefined
     : outcome.kind === "single" && plan.line.command === "snapshot" ? yield* snapshotRefs(plan, outcome.data) : yield* jobSnapshotRefs(plan, outcome)
   const previousPage = session !== undefined ? (yield* registry.view(session)).page : undefined
-  const challengePage = yield* challengePageAfter(plan, outcome, navigation, dispatched.challengeFacts, previousPage)
+  const { challengePage, pageSettle } = yield* challengePageAfter(plan, outcome, navigation, dispatched.challengeFacts, previousPage)
   // a page that moved by itself (seen before the command) is where the session is, unless the reply says otherwise
   const named = pageAfter(plan.line.positionals, outcome, navigation, previousPage)
   const page = named === undefined && dispatched.pageMovedTo !== undefined ? { url: dispatched.pageMovedTo } : named
@@ -148,7 +148,8 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(pageCheck?.overlayBlockers !== undefined ? { overlayBlockers: pageCheck.overlayBlockers } : {}),
     ...(textVisibility !== undefined ? { selectorTextVisibility: textVisibility } : {}),
     ...(challengePage !== undefined ? { challengePage } : {}),
-    ...(dispatched.snapshotNaming !== undefined ? { snapshotNaming: dispatched.snapshotNaming } : {})
+    ...(dispatched.snapshotNaming !== undefined ? { snapshotNaming: dispatched.snapshotNaming } : {}),
+    ...(pageSettle !== undefined ? { pageSettle } : {})
   }
   if (verdictOf(ran) !== undefined) return ran
   const browserDefaults = yield* unusedBrowserDefaults(plan, call, config.env)

@@ -5,7 +5,9 @@
  * completed and whether the first incomplete one is safe to retry. A failed step keeps the typed error its reply
  * was classified as, so a step fails with the same category the same command would have as `args`. The command a
  * progress update shows is redacted like every other echo (password fields by the session's ref names, secrets
- * learned in this call or earlier ones scrubbed).
+ * learned in this call or earlier ones scrubbed). A step whose target is not there yet waits for it (bounded, inside
+ * the call's budget; readinessWait.ts), and a `fill` step reads its field back in its own process: a field that does
+ * not hold the text is reported on the row (`fillVerification`, lengths only).
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -19,6 +21,11 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
 import { guardNeed } from "../../security/typingGuard.js"
+import { type FillTarget, fillReadScript, fillTargetOf, fillVerificationOf } from "../../session/fillReadback.js"
+import { isReadinessMiss, readinessBudgetMs, waitsForTarget } from "../../session/readiness.js"
+import type { SessionTarget } from "../../schema/SessionTarget.js"
+import { mayProbe } from "../page/probedCommand.js"
+import { retryWhileMissing, withWaitedRow } from "../page/readinessWait.js"
 import { runGuarded } from "../security/guardedTyping.js"
 
 /** Steps that only read or wait: safe to run again after a timeout. */
@@ -26,6 +33,18 @@ const READ_ONLY = new Set(["get", "is", "wait", "snapshot", "screenshot", "conso
 
 /** Below this, a step is not started: it could not finish before the call's watchdog. */
 const MIN_STEP_BUDGET_MS = 1_000
+
+/** A fill step and its read-back in one upstream process: the step's own reply, plus what the field holds after it. */
+const runFillStep = (target: SessionTarget, row: ReadonlyArray<string>, fill: FillTarget, index: number, timeoutMs: number) =>
+  Effect.gen(function*() {
+    const rows = yield* (yield* SessionCommands).batch(target, [row, ["eval", fillReadScript(fill)]], { timeoutMs, failFast: true })
+    const [own, read] = rows
+    if (own === undefined) return yield* Effect.die(new Error("batch answered without the fill step's row"))
+    if (!own.success) return yield* own.error
+    const value = read?.success === true && read.result !== null && typeof read.result === "object" ? (read.result as Record<string, unknown>)["result"] : undefined
+    const fillVerification = fillVerificationOf(fill, value, index)
+    return { kind: "single", data: own.result, warning: undefined, ...(fillVerification !== undefined ? { fillVerification } : {}) } satisfies UpstreamOutcome
+  })
 
 export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>, failFast: boolean, onProgress: ProgressSink | undefined) =>
   Effect.gen(function*() {
@@ -50,16 +69,25 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
         return yield* outOfTime(index, row, new TimedOut({ source: "watchdog", message: `the ${plan.timeoutMs} ms budget ran out before step ${index + 1}`, timeoutMs: plan.timeoutMs, dispatched: "no", stdout: "", stderr: "" }))
       }
       const need = guardNeed(plan.security, row)
-      const attempt = yield* Effect.either(need !== undefined ? runGuarded(plan, target, row, need, { timeoutMs: remaining }) : commands.run(target, row, { timeoutMs: remaining }))
+      const fill = need === undefined && mayProbe(plan) ? fillTargetOf(row) : undefined
+      const once = Effect.flatMap(Clock.currentTimeMillis, (now) => {
+        const timeoutMs = deadline - now
+        return need !== undefined ? runGuarded(plan, target, row, need, { timeoutMs }) : fill !== undefined ? runFillStep(target, row, fill, index, timeoutMs) : commands.run(target, row, { timeoutMs })
+      })
+      // a target not there yet: upstream did nothing, so the same step runs again after a short pause (bounded)
+      const waited = yield* retryWhileMissing(waitsForTarget(row) ? readinessBudgetMs(remaining) : 0, once, (r) => Either.isLeft(r) && isReadinessMiss(r.left))
+      const attempt = waited.result
       let step: StepRow
       if (Either.isRight(attempt)) {
-        step = { command: row, success: true, result: attempt.right.kind === "single" ? attempt.right.data : null }
+        const reply = attempt.right
+        const verified = reply.kind === "single" && reply.fillVerification !== undefined ? { fillVerification: reply.fillVerification } : {}
+        step = withWaitedRow({ command: row, success: true, result: reply.kind === "single" ? reply.data : null, ...verified }, waited.waitedMs, waited.attempts)
       } else {
         const error = attempt.left
         // the process itself could not run or was ended by the watchdog: the run stops here
         if (error._tag === "MissingBinary" || error._tag === "InvalidInput") return yield* error
         if (error._tag === "TimedOut" && error.source === "watchdog") return yield* outOfTime(index, row, error)
-        step = { command: row, success: false, error }
+        step = withWaitedRow({ command: row, success: false, error }, waited.waitedMs, waited.attempts)
       }
       done.push(step)
       if (onProgress !== undefined) onProgress({ step: index + 1, total: rows.length, command: yield* shown(row), success: step.success })

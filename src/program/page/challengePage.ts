@@ -2,10 +2,12 @@
  * After a navigation, whether the page is a challenge a human must complete (CAPTCHA, anti-bot interstitial, login
  * wall). `open` reads the page once more (title, URL and challenge facts in one `eval`); a navigating click reuses the
  * facts its navigation probe already read and is judged only when it reached another page. The call stays a success:
- * the result says so and hands the step to the human. Never retried, solved or bypassed here.
+ * the result says so and hands the step to the human. Never retried, solved or bypassed here. The same read after
+ * `open` lets a page still building its UI settle briefly and says whether it did (`pageSettle`).
  */
 import * as Effect from "effect/Effect"
 import type { ChallengePage, Navigation } from "../../schema/Executed.js"
+import type { PageSettle } from "../../schema/PageDiagnostics.js"
 import type { UpstreamOutcome } from "../../schema/Outcome.js"
 import type { LastPage } from "../../schema/PageFacts.js"
 import type { Plan } from "../../schema/Plan.js"
@@ -13,6 +15,11 @@ import { type ChallengeFacts, challengeOf } from "../../session/challengeEvidenc
 import { probeChallengeFacts } from "./pageProbes.js"
 
 const OPENING = new Set(["open", "goto", "navigate"])
+
+export interface AfterNavigation {
+  readonly challengePage?: ChallengePage
+  readonly pageSettle?: PageSettle
+}
 
 export const challengePageAfter = (
   plan: Plan,
@@ -23,15 +30,19 @@ export const challengePageAfter = (
 ) =>
   Effect.gen(function*() {
     // a reply with a warning (an open dialog) is left alone, as the navigation probe does
-    if (plan.kind !== "browser" || outcome.kind !== "single" || outcome.warning !== undefined) return undefined
+    const none: AfterNavigation = {}
+    if (plan.kind !== "browser" || outcome.kind !== "single" || outcome.warning !== undefined) return none
     const [command, requested] = plan.line.positionals
     if (OPENING.has(command ?? "")) {
       const page = yield* probeChallengeFacts(plan)
-      if (page === undefined) return undefined
+      if (page === undefined) return none
       const found = challengeOf({ title: page.title, url: page.url, facts: page.facts, requestedUrl: requested })
-      return found === undefined ? undefined : ({ ...found, url: requested ?? page.url } satisfies ChallengePage)
+      return {
+        ...(found !== undefined ? { challengePage: { ...found, url: requested ?? page.url } satisfies ChallengePage } : {}),
+        ...(page.settle !== undefined ? { pageSettle: page.settle } : {})
+      } satisfies AfterNavigation
     }
-    if (navigation === undefined || facts === undefined || navigation.url === previousPage?.url) return undefined
+    if (navigation === undefined || facts === undefined || navigation.url === previousPage?.url) return none
     const found = challengeOf({ title: navigation.title, url: navigation.url, facts })
-    return found === undefined ? undefined : ({ ...found, url: navigation.url } satisfies ChallengePage)
+    return found === undefined ? none : { challengePage: { ...found, url: navigation.url } satisfies ChallengePage }
   })

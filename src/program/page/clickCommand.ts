@@ -6,6 +6,7 @@
  * document needs the page read again after it loads (`navigating`). Skipped where page script may be held for
  * approval, for Electron apps (their health check owns the page after a click), and when the session has no page yet.
  */
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
@@ -19,7 +20,9 @@ import { challengeFactsOf } from "../../session/challengeEvidence.js"
 import { CLICK_READ_EXPRESSION, clickDispatchOf, clickRecorderScript, clickRecordOf, clickTargetOf } from "../../session/clickDispatch.js"
 import { targetOf } from "../../session/target.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
+import { isReadinessMiss, readinessBudgetMs } from "../../session/readiness.js"
 import { mayProbe } from "./probedCommand.js"
+import { planWaits, retryWhileMissing, withWaitedRow } from "./readinessWait.js"
 
 export interface ClickRun {
   readonly replied: Either.Either<UpstreamOutcome, CommandError>
@@ -59,7 +62,16 @@ export const runClick = (plan: Plan) =>
       plan.line.positionals,
       ["eval", CLICK_READ_EXPRESSION]
     ]
-    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, { timeoutMs: plan.timeoutMs, failFast: false }))
+    const at = (pinned !== undefined ? 1 : 0) + 1
+    const commands = yield* SessionCommands
+    const started = yield* Clock.currentTimeMillis
+    const attempt = Effect.flatMap(Clock.currentTimeMillis, (now) => commands.batch(targetOf(plan), steps, { timeoutMs: plan.timeoutMs - (now - started), failFast: false }))
+    // a target that is not there yet: nothing was clicked (the recorder only listens), so the batch runs again
+    const waited = yield* retryWhileMissing(planWaits(plan) ? readinessBudgetMs(plan.timeoutMs) : 0, attempt, (r) => {
+      const row = Either.isRight(r) ? r.right[at] : undefined
+      return row !== undefined && !row.success && isReadinessMiss(row.error)
+    })
+    const ran = waited.result
     if (Either.isLeft(ran)) return result({ replied: Either.left(ran.left) })
     const rows = ran.right
     if (pinned !== undefined && rows[0]?.success !== true) {
@@ -67,11 +79,16 @@ export const runClick = (plan: Plan) =>
       yield* registry.dropPin(session)
       return undefined
     }
-    const at = (pinned !== undefined ? 1 : 0) + 1
-    const row = rows[at]
+    const answered = rows[at]
+    const row = answered !== undefined ? withWaitedRow(answered, waited.waitedMs, waited.attempts) : undefined
     if (row === undefined) return undefined
     if (!row.success) return result({ replied: Either.left(row.error) })
-    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data: row.result, warning: row.warning })
+    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({
+      kind: "single",
+      data: row.result,
+      warning: row.warning,
+      ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {})
+    })
     const read = evalValue(rows[at + 1])
     const record = clickRecordOf(read?.["click"])
     // no record: the read ran in the document the click led to (or could not run), so the page is read again

@@ -11,6 +11,7 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { targetOf } from "../../session/target.js"
 import { EvalResult, readPayload } from "../../schema/UpstreamPayloads.js"
 import { CHALLENGE_FACTS_EXPRESSION, challengeFactsOf } from "../../session/challengeEvidence.js"
+import { pageSettleOf, settleExpression } from "../../session/pageSettle.js"
 
 /** Probes are quick reads; a page that cannot answer within this is reported as unknown. */
 const PROBE_TIMEOUT_MS = 8_000
@@ -38,13 +39,17 @@ export const probeNavigation = (plan: Plan) =>
     return typeof value?.["url"] === "string" ? { title: String(value["title"] ?? ""), url: value["url"], ...(facts !== undefined ? { facts } : {}) } : undefined
   }).pipe(Effect.catchAll(() => Effect.succeed(undefined)))
 
-/** After `open`: the page's title, URL and challenge facts, in one read. */
+/**
+ * After `open`: the page's title, URL and challenge facts, in one read that first lets a page still building its UI
+ * settle (the DOM quiet for a short window, capped; a quiet page pays only the window): `settle` says whether it did.
+ */
 export const probeChallengeFacts = (plan: Plan) =>
   Effect.gen(function*() {
-    const rows = yield* runBatch(plan, [["eval", `({ title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION} })`]])
+    const rows = yield* runBatch(plan, [["eval", `(async () => { const settle = await ${settleExpression()}; return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, settle } })()`]])
     const value = evalResult(rows[0])
     const facts = challengeFactsOf(value?.["challenge"])
-    return typeof value?.["url"] === "string" && facts !== undefined ? { title: String(value["title"] ?? ""), url: value["url"], facts } : undefined
+    const settle = pageSettleOf(value?.["settle"])
+    return typeof value?.["url"] === "string" && facts !== undefined ? { title: String(value["title"] ?? ""), url: value["url"], facts, ...(settle !== undefined ? { settle } : {}) } : undefined
   }).pipe(Effect.catchAll(() => Effect.succeed(undefined)))
 
 /** Where the viewport is on the page, for `snapshot --viewport`. */

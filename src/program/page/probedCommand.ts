@@ -1,10 +1,14 @@
 /**
  * Commands whose honest result needs a page read around them, run with the reads in the same upstream `batch`
- * process (no extra process): a page-level `scroll` between two scroll-position probes, and a `get text <css>`
- * followed by the visibility probe. The command's own row becomes the outcome, exactly as if it ran alone; the
- * probes only add evidence, and a probe that cannot answer adds none. Runs inside the session's pinned tab when
- * there is one. Skipped when upstream may hold page script for approval (`--confirm-actions`, action policies).
+ * process (no extra process): a page-level `scroll` between two scroll-position probes, a `get text <css>`
+ * followed by the visibility probe, and a `fill` followed by its read-back (`fillVerification` on the outcome when
+ * the field does not hold the text). The command's own row becomes the outcome, exactly as if it ran alone; the
+ * probes only add evidence, and a probe that cannot answer adds none. A command whose target is not there yet waits
+ * for it (readinessWait.ts: the whole batch again after a locator miss, when nothing ran). Runs inside the session's
+ * pinned tab when there is one. Skipped when upstream may hold page script for approval (`--confirm-actions`, action
+ * policies).
  */
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
@@ -12,9 +16,13 @@ import type { ClickDispatch, OverlayBlockers, ScrollNoop, SelectorTextVisibility
 import type { Plan } from "../../schema/Plan.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { fillReadScript, fillTargetOf, fillVerificationOf } from "../../session/fillReadback.js"
+import { isReadinessMiss, readinessBudgetMs } from "../../session/readiness.js"
 import { readScrollPosition, SCROLL_PROBE_SCRIPT, scrollNoopOf } from "../../session/scrollPosition.js"
 import { targetOf } from "../../session/target.js"
 import { textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../session/textVisibility.js"
+import { activeLaunchOf } from "../electron/trackedSession.js"
+import { planWaits, retryWhileMissing, withWaitedRow } from "./readinessWait.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -38,9 +46,12 @@ export const mayProbe = (plan: Plan): boolean => {
 }
 
 /** The page reads around the planned command, or undefined when the command needs none or may not have them. */
-const probesFor = (plan: Plan): { before: ReadonlyArray<string> | undefined; after: ReadonlyArray<string> } | undefined => {
+const probesFor = (plan: Plan, electronApp: boolean): { before: ReadonlyArray<string> | undefined; after: ReadonlyArray<string> } | undefined => {
   if (!mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
   if (plan.line.command === "scroll") return { before: ["eval", SCROLL_PROBE_SCRIPT], after: ["eval", SCROLL_PROBE_SCRIPT] }
+  // a wrapper-launched Electron app checks its fills itself, after the command (electron/fillVerification.ts)
+  const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
+  if (fill !== undefined) return { before: undefined, after: ["eval", fillReadScript(fill)] }
   const selector = textSelectorOf(plan.line.positionals)
   return selector !== undefined ? { before: undefined, after: ["eval", textVisibilityScript([selector])] } : undefined
 }
@@ -52,7 +63,8 @@ const evalValue = (row: StepRow | undefined): unknown =>
 /** Runs the planned command between its probes in one batch; undefined when it has none (it then runs as usual). */
 export const runProbed = (plan: Plan) =>
   Effect.gen(function*() {
-    const probes = probesFor(plan)
+    const electronApp = plan.line.command === "fill" && (yield* activeLaunchOf(plan.sessionName)) !== undefined
+    const probes = probesFor(plan, electronApp)
     if (probes === undefined || plan.sessionName === undefined) return undefined
     const registry = yield* SessionRegistry
     const pinned = (yield* registry.view(plan.sessionName)).pinnedTab
@@ -62,22 +74,39 @@ export const runProbed = (plan: Plan) =>
       plan.line.positionals,
       probes.after
     ]
-    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, { timeoutMs: plan.timeoutMs, failFast: false }))
+    const at = (pinned !== undefined ? 1 : 0) + (probes.before !== undefined ? 1 : 0)
+    const commands = yield* SessionCommands
+    const started = yield* Clock.currentTimeMillis
+    const attempt = Effect.flatMap(Clock.currentTimeMillis, (now) => commands.batch(targetOf(plan), steps, { timeoutMs: plan.timeoutMs - (now - started), failFast: false }))
+    // a target that is not there yet: nothing ran (the probes only read), so the same batch runs again after a pause
+    const waited = yield* retryWhileMissing(planWaits(plan) ? readinessBudgetMs(plan.timeoutMs) : 0, attempt, (r) => {
+      const row = Either.isRight(r) ? r.right[at] : undefined
+      return row !== undefined && !row.success && isReadinessMiss(row.error)
+    })
+    const ran = waited.result
     if (Either.isLeft(ran)) return { replied: Either.left(ran.left), check: {} } satisfies Probed
     const rows = ran.right
-    const at = (pinned !== undefined ? 1 : 0) + (probes.before !== undefined ? 1 : 0)
-    const row = rows[at]
+    const answered = rows[at]
+    const row = answered !== undefined ? withWaitedRow(answered, waited.waitedMs, waited.attempts) : undefined
     if (pinned !== undefined && rows[0]?.success !== true) {
       // the pinned tab is gone: forget it and let the command run normally
       yield* registry.dropPin(plan.sessionName)
       return undefined
     }
     if (row === undefined) return undefined
-    const replied: Either.Either<UpstreamOutcome, CommandError> = row.success
-      ? Either.right({ kind: "single", data: row.result, warning: row.warning })
-      : Either.left(row.error)
-    if (!row.success) return { replied, check: {} } satisfies Probed
     const after = evalValue(rows[at + 1])
+    const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
+    const fillVerification = fill !== undefined ? fillVerificationOf(fill, after) : undefined
+    const replied: Either.Either<UpstreamOutcome, CommandError> = row.success
+      ? Either.right({
+        kind: "single",
+        data: row.result,
+        warning: row.warning,
+        ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {}),
+        ...(fillVerification !== undefined ? { fillVerification } : {})
+      })
+      : Either.left(row.error)
+    if (!row.success || fill !== undefined) return { replied, check: {} } satisfies Probed
     if (plan.line.command === "scroll") {
       const before = readScrollPosition(evalValue(rows[at - 1]))
       const moved = readScrollPosition(after)

@@ -46,6 +46,6 @@ export const withCandidates = (plan: Plan, error: SelectorNotFound): SelectorNot
   const c = plan.compiled
   if (c.mode !== "semanticAction" || c.semanticAction.action !== "click" || c.semanticAction.locator !== "text") return error
   const name = plan.line.positionals[2] ?? ""
-  return new SelectorNotFound({ selector: error.selector, message: error.message, candidates: [{ role: "button", name }, { role: "link", name }] })
+  return new SelectorNotFound({ selector: error.selector, message: error.message, candidates: [{ role: "button", name }, { role: "link", name }], ...(error.readinessWaitMs !== undefined ? { readinessWaitMs: error.readinessWaitMs } : {}) })
 }
 

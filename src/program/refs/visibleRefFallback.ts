@@ -81,6 +81,7 @@ export const visibleRefFallback = (plan: Plan, error: SelectorNotFound) =>
         selector: error.selector,
         message: error.message,
         ...(error.candidates !== undefined ? { candidates: error.candidates } : {}),
+        ...(error.readinessWaitMs !== undefined ? { readinessWaitMs: error.readinessWaitMs } : {}),
         fallback: { action: target.action, refs: matches }
       })
   }).pipe(Effect.catchAll(() => Effect.succeed(error)))

@@ -1,0 +1,72 @@
+/**
+ * The readiness wait (session/readiness.ts) as Effects: run an attempt, and while it only missed its target (upstream
+ * did nothing) pause briefly and run it again, within a bounded budget taken from the call's own timeout. The result
+ * says how long it waited: a single command's outcome, a step row, or the `SelectorNotFound` it finally failed with
+ * carries `readinessWaitMs`. Pauses use the Effect clock (tests drive it with TestClock); no fixed sleeps.
+ */
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
+import type { Plan } from "../../schema/Plan.js"
+import { SelectorNotFound } from "../../schema/ToolError.js"
+import { isReadinessMiss, mayRetry, pauseBefore, readinessBudgetMs, waitsForTarget } from "../../session/readiness.js"
+
+export interface Waited<A, E> {
+  readonly result: Either.Either<A, E>
+  /** From the first attempt's start to the last attempt's start (0: answered at once). */
+  readonly waitedMs: number
+  readonly attempts: number
+}
+
+/** Runs `attempt` until `missed` says no, or the next pause would end past `budgetMs`. Never fails: the last result is kept. */
+export const retryWhileMissing = <A, E, R>(budgetMs: number, attempt: Effect.Effect<A, E, R>, missed: (result: Either.Either<A, E>) => boolean) =>
+  Effect.gen(function*() {
+    const started = yield* Clock.currentTimeMillis
+    let attempts = 0
+    for (;;) {
+      const at = yield* Clock.currentTimeMillis
+      const result = yield* Effect.either(attempt)
+      attempts++
+      const pause = pauseBefore(attempts)
+      const done: Waited<A, E> = { result, waitedMs: at - started, attempts }
+      if (!missed(result) || !mayRetry((yield* Clock.currentTimeMillis) - started, pause, budgetMs)) return done
+      yield* Effect.sleep(Duration.millis(pause))
+    }
+  })
+
+/** A locator miss that waited says so; any other error, or one that did not wait, is returned as it was. */
+export const withWaitedError = <E extends { readonly _tag: string }>(error: E, waitedMs: number, attempts: number): E | SelectorNotFound =>
+  error instanceof SelectorNotFound && attempts > 1 ? new SelectorNotFound({ ...fieldsOf(error), readinessWaitMs: waitedMs }) : error
+
+const fieldsOf = (e: SelectorNotFound) => ({
+  selector: e.selector,
+  message: e.message,
+  ...(e.fallback !== undefined ? { fallback: e.fallback } : {}),
+  ...(e.candidates !== undefined ? { candidates: e.candidates } : {})
+})
+
+/** A step row after a wait: its error annotated, its wait recorded (rows that answered at once are unchanged). */
+export const withWaitedRow = (row: StepRow, waitedMs: number, attempts: number): StepRow => {
+  if (attempts <= 1) return row
+  return row.success ? { ...row, readinessWaitMs: waitedMs } : { ...row, error: withWaitedError(row.error, waitedMs, attempts), readinessWaitMs: waitedMs }
+}
+
+/** Whether a planned single command waits for its target (a browser command naming one element; never a raw batch). */
+export const planWaits = (plan: Plan): boolean => plan.kind === "browser" && waitsForTarget(plan.line.positionals)
+
+/**
+ * A single planned command that waits for its target: `attempt` is given what remains of the call's timeout each
+ * time, so waiting never stretches the call past `plan.timeoutMs`. Commands without an element target run once.
+ */
+export const waitForTarget = <E extends { readonly _tag: string }, R>(plan: Plan, attempt: (timeoutMs: number) => Effect.Effect<UpstreamOutcome, E, R>) =>
+  Effect.gen(function*() {
+    if (!planWaits(plan)) return yield* attempt(plan.timeoutMs)
+    const started = yield* Clock.currentTimeMillis
+    const run = Effect.flatMap(Clock.currentTimeMillis, (now) => attempt(plan.timeoutMs - (now - started)))
+    const { result, waitedMs, attempts } = yield* retryWhileMissing(readinessBudgetMs(plan.timeoutMs), run, (r) => Either.isLeft(r) && isReadinessMiss(r.left))
+    if (Either.isLeft(result)) return yield* Effect.fail(withWaitedError(result.left, waitedMs, attempts))
+    const outcome = result.right
+    return attempts > 1 && outcome.kind === "single" ? ({ ...outcome, readinessWaitMs: waitedMs } satisfies UpstreamOutcome) : outcome
+  })

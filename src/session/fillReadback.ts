@@ -1,0 +1,93 @@
+/**
+ * Fill verification on web pages: after `fill <target> <text>` (or `find <locator> <value> fill <text>`), one
+ * read-only eval in the same upstream process reads the field back: the target by CSS when it is one, else the
+ * focused element (a fill focuses its field; refs and locators cannot be queried from page script). A difference is
+ * reported with lengths only: the typed and the observed value never leave this module. Never for a
+ * `{{secret:...}}` fill (its value is not the text), a target named like a secret field (the Redactor's rule), nor a
+ * password field (the read answers without its value). Pure.
+ */
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import type { FillVerification } from "../schema/PageDiagnostics.js"
+import { isSecretTarget } from "../redaction/redactArgs.js"
+import { SECRET_FIELD } from "../redaction/secretPatterns.js"
+import { mentionsSecret } from "../security/secretText.js"
+
+export interface FillTarget {
+  /** What the fill named: a CSS selector or @ref, or undefined for a `find` locator. */
+  readonly selector: string | undefined
+  readonly text: string
+}
+
+/** The fill's target and text, or undefined when the command is not a fill that can be verified. */
+export const fillTargetOf = (argv: ReadonlyArray<string>): FillTarget | undefined => {
+  const [command, ...rest] = argv
+  let target: string | undefined
+  let text: ReadonlyArray<string>
+  if (command === "fill") {
+    const [selector, ...words] = rest
+    if (selector === undefined) return undefined
+    target = selector
+    text = words
+  } else if (command === "find" && rest[2] === "fill") {
+    // a locator naming a secret field (label "Password") is not read back either
+    const name = rest.indexOf("--name")
+    if (SECRET_FIELD.test(rest[1] ?? "") || (name >= 0 && SECRET_FIELD.test(rest[name + 1] ?? ""))) return undefined
+    const words = rest.slice(3)
+    const flag = words.findIndex((w) => w.startsWith("--"))
+    text = flag < 0 ? words : words.slice(0, flag)
+  } else return undefined
+  // a {{secret:NAME}} is compared by nobody: its value is not the text, and reading it back would only re-expose it
+  if (text.length === 0 || text.some(mentionsSecret) || isSecretTarget(target, () => undefined)) return undefined
+  return { selector: target, text: text.join(" ") }
+}
+
+/**
+ * The read-back, as one expression: the element by CSS (a @ref or a selector page script cannot parse falls back to
+ * the focused element); a password field answers `{ password: true }` without its value. `selector` is a CSS path to
+ * the element for follow-ups.
+ */
+export const fillReadScript = (target: FillTarget): string => {
+  const css = target.selector !== undefined && !target.selector.startsWith("@") ? JSON.stringify(target.selector) : "null"
+  return `(() => {
+  let el = null;
+  try { el = ${css} !== null ? document.querySelector(${css}) : null } catch (e) { el = null }
+  if (el === null) el = document.activeElement;
+  if (el === null || el === document.body || el === document.documentElement) return null;
+  if (String(el.getAttribute("type") || "").toLowerCase() === "password") return { password: true };
+  const path = (e) => {
+    if (e.id) return "#" + CSS.escape(e.id);
+    const tag = e.tagName.toLowerCase(), name = e.getAttribute("name");
+    if (name && document.querySelectorAll(tag + "[name=" + JSON.stringify(name) + "]").length === 1) return tag + "[name=" + JSON.stringify(name) + "]";
+    const parent = e.parentElement;
+    if (parent === null) return tag;
+    const same = [...parent.children].filter((c) => c.tagName === e.tagName);
+    return path(parent) + " > " + tag + (same.length > 1 ? ":nth-of-type(" + (same.indexOf(e) + 1) + ")" : "");
+  };
+  const editable = el.isContentEditable === true;
+  const value = editable ? String(el.innerText || "").replace(/\\n+$/, "") : typeof el.value === "string" ? el.value : null;
+  return { value, via: editable ? "text" : "value", selector: path(el) };
+})()`
+}
+
+const Readback = Schema.Union(
+  Schema.Struct({ password: Schema.Literal(true) }),
+  Schema.Struct({ value: Schema.NullOr(Schema.String), via: Schema.Literal("value", "text"), selector: Schema.String })
+)
+
+/** The verification when the read-back differs from the text; undefined when it matches or could not be read. */
+export const fillVerificationOf = (target: FillTarget, read: unknown, stepIndex?: number): FillVerification | undefined => {
+  const back = Option.getOrUndefined(Schema.decodeUnknownOption(Readback)(read))
+  if (back === undefined || "password" in back || back.value === null || back.value === target.text) return undefined
+  const shown = target.selector ?? back.selector
+  const verifiedWith = back.via === "text" ? "get text" as const : "get value" as const
+  return {
+    status: "mismatch",
+    target: shown,
+    verifiedWith,
+    expectedLength: target.text.length,
+    observedLength: back.value.length,
+    ...(stepIndex !== undefined ? { stepIndex } : {}),
+    summary: `After fill, ${shown} holds ${back.value.length} character(s), not the ${target.text.length} typed: the page kept or rewrote something else.`
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * After `open`, a page whose app is still building its UI (a widget rendered after load, a list still streaming in)
+ * would be read too early. The probe that already reads the page after `open` waits, in the same eval, until the DOM
+ * has been quiet for a short window (a MutationObserver), at most a cap: a quiet page pays only the quiet window.
+ * It answers whether the page settled, how long it waited, and how many visible interactive elements it has then.
+ * Pure: the expression and the decoding of its answer.
+ */
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import { PageSettle } from "../schema/PageDiagnostics.js"
+
+/** The DOM counts as settled after this long without a mutation. */
+export const QUIET_WINDOW_MS = 150
+/** The read never waits longer than this for the page to go quiet. */
+export const SETTLE_CAP_MS = 1_500
+
+/** Visible elements a user can act on: what `snapshot -i` would give refs to. */
+const INTERACTIVE = "a[href], button, input:not([type=hidden]), select, textarea, summary, [contenteditable=''], [contenteditable=true], [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=textbox], [role=searchbox], [role=combobox], [role=menuitem], [role=option], [role=slider], [tabindex]:not([tabindex='-1'])"
+
+/** A Promise expression: resolves once the DOM was quiet for the window (settled) or the cap passed (not settled). */
+export const settleExpression = (quietMs = QUIET_WINDOW_MS, capMs = SETTLE_CAP_MS): string => `new Promise((resolve) => {
+  const start = performance.now();
+  let last = start;
+  const observer = new MutationObserver(() => { last = performance.now() });
+  observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+  const visible = (e) => { const r = e.getBoundingClientRect(), s = getComputedStyle(e); return r.width > 1 && r.height > 1 && s.visibility !== "hidden" && s.display !== "none" };
+  const finish = (settled) => {
+    observer.disconnect();
+    const interactiveCount = [...document.querySelectorAll(${JSON.stringify(INTERACTIVE)})].filter((e) => !e.disabled && visible(e)).length;
+    resolve({ settled, waitedMs: Math.round(performance.now() - start), interactiveCount });
+  };
+  const check = () => {
+    const now = performance.now();
+    if (now - last >= ${quietMs} && document.readyState !== "loading") return finish(true);
+    if (now - start >= ${capMs}) return finish(false);
+    setTimeout(check, Math.max(10, Math.min(${quietMs} - (now - last), ${capMs} - (now - start))));
+  };
+  setTimeout(check, ${quietMs});
+})`
+
+/** The settle answer from the probe's result, or undefined when the page did not answer in this shape. */
+export const pageSettleOf = (value: unknown): PageSettle | undefined => Option.getOrUndefined(Schema.decodeUnknownOption(PageSettle)(value))
+
+/** Whether the result should say so: the page was still changing, or it shows nothing to act on yet. */
+export const needsSettleNote = (settle: PageSettle): boolean => !settle.settled || settle.interactiveCount === 0

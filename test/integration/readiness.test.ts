@@ -1,0 +1,116 @@
+/**
+ * Readiness without fixed sleeps, against the real agent-browser on fixtures/site/late-widget.html (its tabs and
+ * "Tags" input appear 800 ms after load): element steps wait (bounded) for a target that is not there yet and say how
+ * long; a target that never comes fails as selector-not-found after the wait; `open` says when the page is still
+ * building; `snapshot -i` with nothing to act on says what to do; and a fill the page wiped is reported with lengths.
+ */
+import { describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const live = liveWorld()
+const late = (query = "") => `${live.site.origin}/late-widget.html${query}`
+const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) => (result.details.nextActions ?? []).map((a) => a.id)
+/** Read with the raw binary, independent of the tool. */
+const rawValue = (session: string, selector: string) => (JSON.parse(live.world.raw(["--json", "--session", session, "get", "value", selector])) as { data: { value: string } }).data.value
+
+describe("element steps wait for a late widget", () => {
+  it("job open + fill label Tags: the fill waits for the input and the field really holds the text", async () => {
+    const job = await live.tool.call({ job: { steps: [{ action: "open", url: late() }, { action: "fill", locator: "label", value: "Tags", text: "alpha, beta" }] } })
+    expect(job.isError, textOf(job)).toBe(false)
+    expect(job.details.readinessWait?.steps?.map((s) => s.index)).toEqual([1])
+    expect(job.details.fillVerification).toBeUndefined()
+    expect(rawValue(job.details.sessionName ?? "", "#tags")).toBe("alpha, beta")
+  })
+
+  it("job open + click a tab by role and name: the click waits for the tabs", async () => {
+    const job = await live.tool.call({ job: { steps: [{ action: "open", url: late() }, { action: "click", locator: "role", value: "tab", name: "Advanced" }] } })
+    expect(job.isError, textOf(job)).toBe(false)
+    expect(job.details.readinessWait?.steps?.[0]?.index).toBe(1)
+    const selected = JSON.parse(live.world.raw(["--json", "--session", job.details.sessionName ?? "", "get", "attr", "#tab-advanced", "aria-selected"])) as { data: { value: string } }
+    expect(selected.data.value).toBe("true")
+  })
+
+  it("semanticAction click on a late button waits too; an element present at once does not wait", async () => {
+    await live.tool.call({ args: ["open", late()] })
+    const click = await live.tool.call({ semanticAction: { action: "click", selector: "#tab-advanced" } })
+    expect(click.isError, textOf(click)).toBe(false)
+    expect(click.details.readinessWait?.waitedMs).toBeGreaterThan(0)
+    const again = await live.tool.call({ semanticAction: { action: "click", selector: "#tab-general" } })
+    expect(again.isError, textOf(again)).toBe(false)
+    expect(again.details.readinessWait).toBeUndefined()
+  })
+
+  it("a target that never appears fails as selector-not-found after the bounded wait, with next actions", async () => {
+    const job = await live.tool.call({ job: { steps: [{ action: "open", url: late() }, { action: "click", selector: "#never-there" }] } })
+    expect(job.isError).toBe(true)
+    expect(job.details.failureCategory).toBe("selector-not-found")
+    expect(job.details.readinessWait?.steps?.map((s) => s.index)).toEqual([1])
+    expect(ids(job)).toContain("refresh-interactive-refs")
+    const single = await live.tool.call({ semanticAction: { action: "click", locator: "role", value: "button", name: "Nowhere" } })
+    expect(single.isError).toBe(true)
+    expect(single.details.failureCategory).toBe("selector-not-found")
+    expect(single.details.readinessWait?.waitedMs).toBeGreaterThan(0)
+    expect(textOf(single)).toMatch(/Still missing after waiting \d+\.\d s: take a snapshot -i/)
+    expect(ids(single)).toContain("refresh-interactive-refs")
+  })
+})
+
+describe("open on a page still building", () => {
+  it("a page with nothing to act on yet: pageSettle says so, with a wait and a snapshot next", async () => {
+    const opened = await live.tool.call({ args: ["open", late("?delay=60000")] })
+    expect(opened.isError, textOf(opened)).toBe(false)
+    expect(opened.details.pageSettle).toMatchObject({ settled: true, interactiveCount: 0 })
+    expect(textOf(opened)).toContain("No interactive elements on the page yet")
+    expect(ids(opened)).toEqual(expect.arrayContaining(["wait-for-page-ui", "inspect-after-navigation"]))
+    const snapshot = await live.tool.call({ args: ["snapshot", "-i"] })
+    expect(textOf(snapshot)).toContain("No interactive elements yet: if the page is still loading, wait, then snapshot -i again.")
+    expect(ids(snapshot)).toContain("wait-for-page-ui")
+  })
+
+  it("a page that keeps changing past the cap: not settled, said with a next action", async () => {
+    const opened = await live.tool.call({ args: ["open", late("?busy=80&delay=60000")] })
+    expect(opened.isError, textOf(opened)).toBe(false)
+    expect(opened.details.pageSettle?.settled).toBe(false)
+    expect(textOf(opened)).toMatch(/Page still changing after \d\.\d s/)
+    expect(ids(opened)).toContain("wait-for-page-ui")
+  })
+
+  it("a page that builds its UI while the read waits: settled with its controls, no note", async () => {
+    const opened = await live.tool.call({ args: ["open", late("?busy=6&delay=200")] })
+    expect(opened.isError, textOf(opened)).toBe(false)
+    expect(opened.details.pageSettle).toMatchObject({ settled: true })
+    expect(opened.details.pageSettle?.interactiveCount).toBeGreaterThan(0)
+    expect(textOf(opened)).not.toContain("No interactive elements")
+    expect(ids(opened)).not.toContain("wait-for-page-ui")
+  })
+})
+
+describe("fill verification", () => {
+  it("a fill the page wiped is reported with lengths only and the two next actions", async () => {
+    await live.tool.call({ args: ["open", late("?delay=0")] })
+    const fill = await live.tool.call({ args: ["fill", "#coupon", "SAVE10"] })
+    expect(fill.isError, textOf(fill)).toBe(false)
+    expect(fill.details.fillVerification).toMatchObject({ status: "mismatch", target: "#coupon", verifiedWith: "get value", expectedLength: 6, observedLength: 0 })
+    expect(textOf(fill)).toContain("Fill check: After fill, #coupon holds 0 character(s), not the 6 typed")
+    expect(ids(fill)).toEqual(expect.arrayContaining(["inspect-after-fill-verification", "verify-filled-value"]))
+    expect(rawValue(fill.details.sessionName ?? "", "#coupon")).toBe("")
+    // the widget wipes only once: the second fill sticks and is not flagged
+    const again = await live.tool.call({ args: ["fill", "#coupon", "SAVE10"] })
+    expect(again.details.fillVerification).toBeUndefined()
+  })
+
+  it("a semanticAction fill by label and a job fill step are checked too; the value never appears in details", async () => {
+    await live.tool.call({ args: ["open", late("?delay=0")] })
+    const semantic = await live.tool.call({ semanticAction: { action: "fill", locator: "label", value: "Coupon", text: "WELCOME-2026" } })
+    expect(semantic.isError, textOf(semantic)).toBe(false)
+    expect(semantic.details.fillVerification).toMatchObject({ target: "#coupon", expectedLength: 12, observedLength: 0 })
+    const { args: _args, effectiveArgs: _effective, compiledSemanticAction: _compiled, ...rest } = semantic.details as Record<string, unknown>
+    expect(JSON.stringify(rest.fillVerification)).not.toContain("WELCOME")
+    const job = await live.tool.call({ job: { steps: [{ action: "open", url: late("?delay=0") }, { action: "fill", selector: "#coupon", text: "JOB-CODE" }, { action: "fill", selector: "#tags", text: "kept" }] } })
+    expect(job.isError, textOf(job)).toBe(false)
+    expect(job.details.fillVerification).toMatchObject({ target: "#coupon", stepIndex: 1, expectedLength: 8, observedLength: 0 })
+    expect(textOf(job)).toContain("Fill check (step 2)")
+    expect(textOf(job)).not.toContain("Fill check (step 3)")
+  })
+})

@@ -1,0 +1,211 @@
+/**
+ * Readiness and fill read-back, as pure rules, on the TestClock, and over the fake graph: which commands wait and for
+ * how long; only a locator miss is retried (nothing ran), anything else answers at once; a wait that runs out fails
+ * as selector-not-found saying how long it waited; a fill reads its field back in its own process and reports a
+ * difference with lengths only; the open settle answer and an empty `snapshot -i` get a line and a next action.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Fiber from "effect/Fiber"
+import * as Ref from "effect/Ref"
+import * as TestClock from "effect/TestClock"
+import { afterAll } from "vitest"
+import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/FakeAgentBrowser.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
+import { retryWhileMissing, withWaitedRow } from "../../src/program/page/readinessWait.js"
+import { SelectorNotFound, UpstreamFailed } from "../../src/schema/ToolError.js"
+import type { RunRequest } from "../../src/services/ProcessRunner.js"
+import { fillReadScript, fillTargetOf, fillVerificationOf } from "../../src/session/fillReadback.js"
+import { needsSettleNote, pageSettleOf, settleExpression } from "../../src/session/pageSettle.js"
+import { isReadinessMiss, mayRetry, pauseBefore, readinessBudgetMs, waitsForTarget } from "../../src/session/readiness.js"
+import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
+
+const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
+const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) => (result.details.nextActions ?? []).map((a) => a.id)
+const stepsOf = (r: RunRequest | undefined): ReadonlyArray<ReadonlyArray<string>> => JSON.parse(r?.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
+const missing = (selector: string) => FakeAgentBrowser.fail(`Element not found: ${selector}. Verify the selector, role, or name is correct and the element exists in the DOM.`)
+const miss = new SelectorNotFound({ selector: "#late", message: "Element not found: #late." })
+
+describe("readiness rules", () => {
+  it("element commands with a target wait; reads without one, waits and raw batches do not", () => {
+    expect(waitsForTarget(["click", "#late"])).toBe(true)
+    expect(waitsForTarget(["find", "label", "Tags", "fill", "x"])).toBe(true)
+    expect(waitsForTarget(["get", "value", "#tags"])).toBe(true)
+    expect(waitsForTarget(["get", "url"])).toBe(false)
+    expect(waitsForTarget(["wait", "#late"])).toBe(false)
+    expect(waitsForTarget(["batch"])).toBe(false)
+    expect(waitsForTarget(["open", "http://a.test"])).toBe(false)
+  })
+
+  it("the wait is at most 3 s and leaves a second of the call's budget for the last attempt", () => {
+    expect(readinessBudgetMs(30_000)).toBe(3_000)
+    expect(readinessBudgetMs(2_500)).toBe(1_500)
+    expect(readinessBudgetMs(800)).toBe(0)
+    expect([1, 2, 3, 4, 5, 9].map(pauseBefore)).toEqual([100, 150, 250, 400, 500, 500])
+    expect(mayRetry(2_600, 400, 3_000)).toBe(true)
+    expect(mayRetry(2_700, 400, 3_000)).toBe(false)
+  })
+
+  it("only a locator miss is a readiness miss", () => {
+    expect(isReadinessMiss(miss)).toBe(true)
+    expect(isReadinessMiss(new UpstreamFailed({ message: "Element '#b' is disabled, so the click would not reach it", stderr: "", exitCode: 1 }))).toBe(false)
+  })
+
+  it("a row that waited records it; its miss says how long", () => {
+    const row = withWaitedRow({ command: ["click", "#late"], success: false, error: miss }, 850, 4)
+    expect(row.readinessWaitMs).toBe(850)
+    expect(!row.success && row.error._tag === "SelectorNotFound" ? row.error.readinessWaitMs : undefined).toBe(850)
+    expect(withWaitedRow({ command: ["click", "#a"], success: true, result: null }, 0, 1)).toEqual({ command: ["click", "#a"], success: true, result: null })
+  })
+})
+
+describe("retryWhileMissing (TestClock)", () => {
+  const scripted = (answers: ReadonlyArray<Either.Either<string, SelectorNotFound | UpstreamFailed>>) =>
+    Effect.map(Ref.make(0), (count) => ({
+      count,
+      attempt: Effect.flatMap(Ref.getAndUpdate(count, (n) => n + 1), (n) => {
+        const answer = answers[Math.min(n, answers.length - 1)]!
+        return Either.isRight(answer) ? Effect.succeed(answer.right) : Effect.fail(answer.left)
+      })
+    }))
+  const missed = (r: Either.Either<string, { readonly _tag: string }>) => Either.isLeft(r) && isReadinessMiss(r.left)
+
+  it.effect("a target that appears on the third attempt: waited the two pauses, then answered", () =>
+    Effect.gen(function*() {
+      const { attempt, count } = yield* scripted([Either.left(miss), Either.left(miss), Either.right("clicked")])
+      const fiber = yield* Effect.fork(retryWhileMissing(3_000, attempt, missed))
+      yield* TestClock.adjust("1 second")
+      const waited = yield* Fiber.join(fiber)
+      expect(waited).toEqual({ result: Either.right("clicked"), waitedMs: 250, attempts: 3 })
+      expect(yield* Ref.get(count)).toBe(3)
+    }))
+
+  it.effect("a target that never appears: stops when the next pause would pass the budget, keeps the miss", () =>
+    Effect.gen(function*() {
+      const { attempt } = yield* scripted([Either.left(miss)])
+      const fiber = yield* Effect.fork(retryWhileMissing(1_000, attempt, missed))
+      yield* TestClock.adjust("5 seconds")
+      const waited = yield* Fiber.join(fiber)
+      // pauses 100 + 150 + 250 + 400 = 900 ms; the next (500) would end past 1 s
+      expect(waited.attempts).toBe(5)
+      expect(waited.waitedMs).toBe(900)
+      expect(Either.isLeft(waited.result)).toBe(true)
+    }))
+
+  it.effect("an error after which upstream may have acted is never retried", () =>
+    Effect.gen(function*() {
+      const failed = new UpstreamFailed({ message: "Element '#b' is disabled, so the click would not reach it", stderr: "", exitCode: 1 })
+      const { attempt, count } = yield* scripted([Either.left(failed), Either.right("clicked")])
+      const waited = yield* retryWhileMissing(3_000, attempt, missed)
+      expect(waited).toMatchObject({ waitedMs: 0, attempts: 1 })
+      expect(yield* Ref.get(count)).toBe(1)
+    }))
+})
+
+describe("fill read-back rules", () => {
+  it("fill and find … fill are verified; a secret placeholder or a fill without text is not", () => {
+    expect(fillTargetOf(["fill", "#tags", "alpha", "beta"])).toEqual({ selector: "#tags", text: "alpha beta" })
+    expect(fillTargetOf(["find", "label", "Tags", "fill", "x y", "--name", "n"])).toEqual({ selector: undefined, text: "x y" })
+    expect(fillTargetOf(["fill", "#pw", "{{secret:PW}}"])).toBeUndefined()
+    expect(fillTargetOf(["fill", "#tags"])).toBeUndefined()
+    expect(fillTargetOf(["click", "#tags"])).toBeUndefined()
+    expect(fillReadScript({ selector: "@e3", text: "x" })).toContain("null !== null")
+    expect(fillReadScript({ selector: "#tags", text: "x" })).toContain(`document.querySelector("#tags")`)
+  })
+
+  it("a difference is reported with lengths only; a match, a password field or an unreadable answer is not", () => {
+    const typed = { selector: "#coupon", text: "SAVE10-SECRETISH" }
+    const found = fillVerificationOf(typed, { value: "", via: "value", selector: "#coupon" }, 2)
+    expect(found).toMatchObject({ status: "mismatch", target: "#coupon", verifiedWith: "get value", expectedLength: 16, observedLength: 0, stepIndex: 2 })
+    expect(JSON.stringify(found)).not.toContain("SAVE10")
+    expect(fillVerificationOf({ selector: undefined, text: "ab" }, { value: "AB!", via: "text", selector: "#ed" })).toMatchObject({ target: "#ed", verifiedWith: "get text", observedLength: 3 })
+    expect(fillVerificationOf(typed, { value: typed.text, via: "value", selector: "#coupon" })).toBeUndefined()
+    expect(fillVerificationOf(typed, { password: true })).toBeUndefined()
+    expect(fillVerificationOf(typed, null)).toBeUndefined()
+  })
+})
+
+describe("open settle rules", () => {
+  it("decodes the settle answer; a note only when still changing or nothing to act on", () => {
+    expect(pageSettleOf({ settled: true, waitedMs: 151, interactiveCount: 4 })).toEqual({ settled: true, waitedMs: 151, interactiveCount: 4 })
+    expect(pageSettleOf({ settled: "yes" })).toBeUndefined()
+    expect(needsSettleNote({ settled: true, waitedMs: 151, interactiveCount: 4 })).toBe(false)
+    expect(needsSettleNote({ settled: false, waitedMs: 1_500, interactiveCount: 4 })).toBe(true)
+    expect(needsSettleNote({ settled: true, waitedMs: 151, interactiveCount: 0 })).toBe(true)
+    expect(settleExpression(150, 1_500)).toContain("MutationObserver")
+  })
+})
+
+const row = (command: ReadonlyArray<string>, result: unknown) => ({ command, error: null, result, success: true })
+const batchOf = (rows: ReadonlyArray<unknown>): ScriptedRun => ({ when: (r) => r.args.includes("batch"), reply: { exitCode: 0, stdout: JSON.stringify(rows) } })
+
+describe("over the fake graph", () => {
+  it.live("a late target: the command runs again after each miss and the result says how long it waited", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["hover", "#late"] }, call)
+      const requests = yield* (yield* FakeAgentBrowser).requests
+      expect(requests.filter((r) => r.args.includes("hover")).length).toBe(3)
+      expect(result.isError).toBe(false)
+      expect(result.details.readinessWait?.waitedMs).toBeGreaterThanOrEqual(250)
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      { when: (r) => r.args.includes("hover"), reply: missing("#late") },
+      { when: (r) => r.args.includes("hover"), reply: missing("#late") },
+      { when: (r) => r.args.includes("hover"), reply: FakeAgentBrowser.ok({ hovered: "#late" }) }
+    ]))))
+
+  it.live("a target that never comes: selector-not-found within the call's budget, said with the wait and a snapshot next", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["hover", "#never"], timeoutMs: 2_000 }, call)
+      expect(result.details.failureCategory).toBe("selector-not-found")
+      expect(result.details.readinessWait?.waitedMs).toBeLessThanOrEqual(1_000)
+      expect(textOf(result.content)).toMatch(/Still missing after waiting \d\.\d s: take a snapshot -i for current refs\./)
+      expect(textOf(result.content)).not.toContain("do not wait")
+      expect(ids(result)).toContain("refresh-interactive-refs")
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ when: (r) => r.args.includes("hover"), reply: missing("#never"), repeat: true }]))))
+
+  it.live("a disabled target is not retried", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["hover", "#off"] }, call)
+      const requests = yield* (yield* FakeAgentBrowser).requests
+      expect(requests.filter((r) => r.args.includes("hover")).length).toBe(1)
+      expect(result.isError).toBe(true)
+      expect(result.details.readinessWait).toBeUndefined()
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ when: (r) => r.args.includes("hover"), reply: FakeAgentBrowser.fail("Element '#off' is disabled, so the hover would not reach it"), repeat: true }]))))
+
+  it.scoped("a fill reads its field back in the same batch; a wiped field is reported with lengths and two next actions", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["fill", "#coupon", "SAVE10"] }, call)
+      const requests = yield* (yield* FakeAgentBrowser).requests
+      expect(requests.length).toBe(1)
+      expect(stepsOf(requests[0]).map((s) => s[0])).toEqual(["fill", "eval"])
+      expect(result.isError).toBe(false)
+      expect(result.details.fillVerification).toMatchObject({ target: "#coupon", expectedLength: 6, observedLength: 0 })
+      expect(textOf(result.content)).toContain("Fill check: After fill, #coupon holds 0 character(s), not the 6 typed")
+      expect(ids(result)).toEqual(expect.arrayContaining(["inspect-after-fill-verification", "verify-filled-value"]))
+      expect(JSON.stringify(result.details.fillVerification)).not.toContain("SAVE10")
+    }).pipe(Effect.provide(fakeLayer(temp.root, [batchOf([row(["fill", "#coupon", "SAVE10"], { filled: "#coupon" }), row(["eval", "r"], { result: { value: "", via: "value", selector: "#coupon" } })])]))))
+
+  it.scoped("a job fill step reads back in its own process; the mismatch names its step", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ job: { steps: [{ action: "fill", selector: "#coupon", text: "JOB" }] } }, call)
+      const requests = yield* (yield* FakeAgentBrowser).requests
+      expect(requests.length).toBe(1)
+      expect(stepsOf(requests[0]).map((s) => s[0])).toEqual(["fill", "eval"])
+      expect(result.details.fillVerification).toMatchObject({ stepIndex: 0, expectedLength: 3, observedLength: 1 })
+      expect(textOf(result.content)).toContain("Fill check (step 1)")
+    }).pipe(Effect.provide(fakeLayer(temp.root, [batchOf([row(["fill", "#coupon", "JOB"], { filled: "#coupon" }), row(["eval", "r"], { result: { value: "J", via: "value", selector: "#coupon" } })])]))))
+
+  it.scoped("snapshot -i with no control to act on: one hint line, a wait and a fresh snapshot next", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["snapshot", "-i"] }, call)
+      expect(textOf(result.content)).toContain("No interactive elements yet: if the page is still loading, wait, then snapshot -i again.")
+      expect(ids(result)).toEqual(expect.arrayContaining(["wait-for-page-ui", "refresh-interactive-refs"]))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      { when: (r) => r.args.includes("snapshot"), reply: FakeAgentBrowser.ok({ origin: "http://a.test/", refs: { e1: { role: "heading", name: "Late widget" } }, snapshot: "- heading \"Late widget\" [level=1, ref=e1]" }) },
+      { reply: FakeAgentBrowser.ok({}), repeat: true }
+    ]))))
+})
