@@ -34,3 +34,13 @@ export const fakeLayer = (root: string, script: ReadonlyArray<ScriptedRun>, over
 export type FakeServices = Layer.Layer.Success<ReturnType<typeof fakeLayer>>
 
 export const call = { piSessionId: "session-1", cwd: "/work/project" }
+
+/** A scripted `batch` reply: one successful row per stdin step, its result chosen by `answer`. */
+export const batchRows = (answer: (step: ReadonlyArray<string>) => unknown): ScriptedRun => ({
+  when: (r) => r.args.includes("batch"),
+  reply: (r) => ({
+    exitCode: 0,
+    stdout: `${JSON.stringify((JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>).map((step) => ({ command: step, success: true, result: answer(step), error: null })))}\n`
+  }),
+  repeat: true
+})

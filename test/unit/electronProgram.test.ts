@@ -10,16 +10,19 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { electronRecordsFromBranch } from "../../src/program/electron/lifecycle.js"
 import { TimedOut } from "../../src/schema/ToolError.js"
 import type { ElectronHostScript } from "../../src/layers/ElectronHostTest.js"
-import { call, tempRoot, testConfig } from "../support/fakeHarness.js"
+import { batchRows, call, tempRoot, testConfig } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
 
-const snapshotReply = FakeAgentBrowser.ok({ snapshot: "- button \"Press\" [ref=e1]", refs: { e1: { role: "button", name: "Press" } }, origin: "app://index" })
+const snapshotData = { snapshot: "- button \"Press\" [ref=e1]", refs: { e1: { role: "button", name: "Press" } }, origin: "app://index" }
+const snapshotReply = FakeAgentBrowser.ok(snapshotData)
 const attachScript: ReadonlyArray<ScriptedRun> = [
   { when: (r) => r.args.includes("connect"), reply: FakeAgentBrowser.ok({ launched: true }), repeat: true },
   { when: (r) => r.args.includes("tab"), reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", title: "Test App", url: "app://index", active: true }] }), repeat: true },
   { when: (r) => r.args.includes("snapshot"), reply: snapshotReply, repeat: true },
+  // snapshot -i runs with its naming read in one batch
+  batchRows((step) => (step[0] === "snapshot" ? snapshotData : {})),
   { reply: FakeAgentBrowser.ok({}), repeat: true }
 ]
 const layer = (script: ReadonlyArray<ScriptedRun> = attachScript, host: ElectronHostScript = {}) =>
@@ -38,7 +41,7 @@ describe("electron program", () => {
       const launched = yield* runToResult({ electron: { action: "launch", appName: "Test App", appArgs: ["--token=supersecretvalue123"] } }, call)
       expect(launched.isError).toBe(false)
       const argv = (yield* fake.requests).map((r) => r.args)
-      expect(argv.map((a) => (a.includes("connect") ? `connect ${a.at(-1)}` : a.includes("snapshot") ? "snapshot" : a.includes("tab") ? "tab" : a.join(" ")))).toEqual(["connect 40001", "tab", "snapshot"])
+      expect(argv.map((a) => (a.includes("connect") ? `connect ${a.at(-1)}` : a.includes("snapshot") || a.includes("batch") ? "snapshot" : a.includes("tab") ? "tab" : a.join(" ")))).toEqual(["connect 40001", "tab", "snapshot"])
       expect(electron(launched)).toMatchObject({ status: "succeeded", launch: { launchId: "electron-test-1", sessionName: launched.details.managedSession?.name }, handoff: { handoff: "snapshot", refCount: 1 } })
       expect(ids(launched)).toEqual(["status-electron-launch", "probe-electron-launch", "list-electron-tabs", "snapshot-electron-session", "cleanup-electron-launch"])
       expect(JSON.stringify(launched)).not.toContain("supersecretvalue123")

@@ -19,7 +19,7 @@ import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import { fillReadScript, fillTargetOf, fillVerificationOf } from "../../src/session/fillReadback.js"
 import { needsSettleNote, pageSettleOf, settleExpression } from "../../src/session/pageSettle.js"
 import { isReadinessMiss, mayRetry, pauseBefore, readinessBudgetMs, waitsForTarget } from "../../src/session/readiness.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -205,7 +205,8 @@ describe("over the fake graph", () => {
       expect(textOf(result.content)).toContain("No interactive elements yet: if the page is still loading, wait, then snapshot -i again.")
       expect(ids(result)).toEqual(expect.arrayContaining(["wait-for-page-ui", "refresh-interactive-refs"]))
     }).pipe(Effect.provide(fakeLayer(temp.root, [
-      { when: (r) => r.args.includes("snapshot"), reply: FakeAgentBrowser.ok({ origin: "http://a.test/", refs: { e1: { role: "heading", name: "Late widget" } }, snapshot: "- heading \"Late widget\" [level=1, ref=e1]" }) },
+      // snapshot -i runs with its naming read (the full tree) in one batch
+      batchRows(() => ({ origin: "http://a.test/", refs: { e1: { role: "heading", name: "Late widget" } }, snapshot: "- heading \"Late widget\" [level=1, ref=e1]" })),
       { reply: FakeAgentBrowser.ok({}), repeat: true }
     ]))))
 })
