@@ -18,6 +18,7 @@ import { networkFollowUps } from "../presenters/formatDiagnostics.js"
 import { nextActions } from "../presenters/nextActions.js"
 import { notesOf } from "../presenters/notes.js"
 import { pageChange } from "../presenters/pageChange.js"
+import { managedSessionOutcomeDetails } from "../presenters/sessionOutcome.js"
 import { pageDiagnostics, readinessDetails } from "../presenters/pageDiagnostics.js"
 import type { SpillOwner, SpillResult } from "../schema/Artifacts.js"
 import type { Executed } from "../schema/Executed.js"
@@ -212,7 +213,7 @@ export const PresenterLive = Layer.effect(
           ...(error === undefined ? { successCategory: executed !== undefined ? successCategory(executed) : "completed" } : { failureCategory: categoryOf(error) }),
           summary: failure?.summary ?? (input.electron !== undefined ? electronSummary(input.electron) : undefined) ?? body?.summary ?? "",
           ...(executed !== undefined && body !== undefined ? executedDetails(executed, body, redact) : {}),
-          ...(error !== undefined ? errorDetails(error, redact) : {}),
+          ...(error !== undefined ? errorDetails(error, redact, plan) : {}),
           ...readinessDetails(executed, error),
           ...diagnostics?.fields,
           ...optional("fullOutputPath", snapshotSpill ?? budget.fullOutputPath),
@@ -223,7 +224,7 @@ export const PresenterLive = Layer.effect(
           ...(actions.length > 0 ? { nextActions: actions } : {}),
           ...optional("artifactCleanup", cleanup),
           ...optional("artifactManifest", delta.manifest),
-          ...optional("managedSessionOutcome", input.managedSessionOutcome),
+          ...optional("managedSessionOutcome", managedSessionOutcomeDetails(input.managedSessionOutcome)),
           ...optional("managedSession", input.managedSession),
           ...(electron?.fields ?? {}),
           ...honesty.details

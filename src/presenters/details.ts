@@ -6,6 +6,7 @@
 import type { Body } from "./body.js"
 import type { Executed } from "../schema/Executed.js"
 import type { StepRow } from "../schema/Outcome.js"
+import type { CompiledBatch } from "../schema/Compiled.js"
 import type { Plan } from "../schema/Plan.js"
 import type { BatchStepDetails, ToolDetails } from "../schema/ToolDetails.js"
 import { categoryOf, type SessionRecoveryHint, type ToolError } from "../schema/ToolError.js"
@@ -24,12 +25,27 @@ const COMPILED_ROWS_SHOWN = 40
 /** Diff entries kept per side in details; the text shows its own. */
 const DIFF_ROWS_SHOWN = 30
 
+/**
+ * A compiled job/qa batch as the contract echoes it: `{ args, failFast, stdin, steps: [{ action, args }] }`, every
+ * row redacted (stdin too). `rowCount` is additive: steps stop at COMPILED_ROWS_SHOWN, the count is complete.
+ */
+export const compiledBatchEcho = (batch: CompiledBatch, redact: RedactArgs) => {
+  const rows = batch.rows.map(redact)
+  return {
+    args: batch.args,
+    failFast: batch.args.includes("--bail"),
+    stdin: JSON.stringify(rows),
+    steps: rows.slice(0, COMPILED_ROWS_SHOWN).map((args) => ({ action: args[0] ?? "", args })),
+    rowCount: rows.length
+  }
+}
+
 /** What a higher-level input mode compiled to, redacted (never the typed text of password fields). */
 export const compiledEcho = (plan: Plan, redact: RedactArgs): Fields => {
   const c = plan.compiled
   if (c.mode === "semanticAction") return { compiledSemanticAction: { ...c.semanticAction, args: redact(c.semanticAction.args) } }
-  if (c.mode === "job") return { compiledJob: { args: c.job.args, rowCount: c.job.rows.length, rows: c.job.rows.slice(0, COMPILED_ROWS_SHOWN).map(redact) } }
-  if (c.mode === "qa") return { compiledQaPreset: { args: c.qa.args, loadState: c.qa.loadState, checks: c.qa.checks, rows: c.qa.rows.map(redact) } }
+  if (c.mode === "job") return { compiledJob: compiledBatchEcho(c.job, redact) }
+  if (c.mode === "qa") return { compiledQaPreset: { ...compiledBatchEcho(c.qa, redact), loadState: c.qa.loadState, checks: c.qa.checks } }
   return lookupCompiledEcho(plan, redact)
 }
 
@@ -72,7 +88,7 @@ export const executedDetails = (executed: Executed, body: Body, redact: RedactAr
     ...optional("snapshotViewport", snapshot?.snapshotViewport),
     ...optional("approval", executed.approval),
     ...optional("tabCorrection", executed.tabCorrection),
-    ...optional("refSnapshot", executed.refSnapshot),
+    ...optional("refSnapshot", executed.refSnapshot === undefined ? undefined : { ...executed.refSnapshot, target: { url: executed.refSnapshot.url } }),
     ...optional("networkRouteDiagnostics", executed.routeDiagnostics),
     ...optional("qaPreset", executed.qa),
     ...lookupDetails(executed),
@@ -101,8 +117,31 @@ const redactedHint = (hint: SessionRecoveryHint, redact: RedactArgs): SessionRec
   exampleParams: { ...hint.exampleParams, args: redact(hint.exampleParams.args) }
 })
 
-/** Why a call failed, as data. */
-export const errorDetails = (error: ToolError, redact: RedactArgs): Fields => {
+type Partial_ = NonNullable<Extract<ToolError, { readonly _tag: "TimedOut" }>["partialProgress"]>
+
+/**
+ * A step-by-step run that timed out, in the contract's shape: `summary`, `steps` (1-based, planned argv, `status`
+ * completed / unknown (the one that was running: it may have acted) / pending), `retryStep`, and `retry.args` only
+ * when that step only reads. The counts are additive.
+ */
+export const timeoutPartialProgress = (error: Extract<ToolError, { readonly _tag: "TimedOut" }>, redact: RedactArgs, plan?: Plan) => {
+  const p: Partial_ | undefined = error.partialProgress
+  if (p === undefined) return undefined
+  const next = p.firstIncompleteStep
+  const rows = plan?.compiled.mode === "job" ? plan.compiled.job.rows : plan?.compiled.mode === "qa" ? plan.compiled.qa.rows : undefined
+  const retryStep = next === undefined ? undefined : { index: next.index + 1, args: redact(next.command), retryable: next.retryable }
+  return {
+    summary: `${p.completedSteps}/${p.totalSteps} planned steps completed${next !== undefined ? `; step ${next.index + 1} did not finish${next.retryable ? " (read-only, safe to retry)" : " (may have acted)"}` : ""}.`,
+    ...(rows !== undefined ? { steps: rows.map((row, i) => ({ index: i + 1, args: redact(row), status: i < p.completedSteps ? "completed" : i === next?.index ? "unknown" : "pending" })) } : {}),
+    ...optional("retryStep", retryStep),
+    ...(next?.retryable === true ? { retry: { args: redact(next.command) } } : {}),
+    completedSteps: p.completedSteps,
+    totalSteps: p.totalSteps
+  }
+}
+
+/** Why a call failed, as data. With the plan, `timeoutPartialProgress.steps` lists the planned rows. */
+export const errorDetails = (error: ToolError, redact: RedactArgs, plan?: Plan): Fields => {
   const upstream = error._tag === "UpstreamFailed" ? error : undefined
   const stderr = upstream?.stderr ?? (error._tag === "ParseFailure" || error._tag === "TimedOut" ? error.stderr : undefined)
   return {
@@ -115,7 +154,7 @@ export const errorDetails = (error: ToolError, redact: RedactArgs): Fields => {
     ...optional("clickDispatch", upstream?.clickDispatch),
     ...optional("policy", error._tag === "PolicyBlocked" ? error.violation : undefined),
     ...(error._tag === "ParseFailure" ? { exitCode: error.exitCode } : {}),
-    ...(error._tag === "TimedOut" ? { timedOut: true, timeoutMs: error.timeoutMs, ...optional("timeoutPartialProgress", error.partialProgress) } : {}),
+    ...(error._tag === "TimedOut" ? { timedOut: true, timeoutMs: error.timeoutMs, ...optional("timeoutPartialProgress", timeoutPartialProgress(error, redact, plan)) } : {}),
     ...(error._tag === "SelectorNotFound" && error.fallback !== undefined ? { visibleRefFallback: error.fallback } : {}),
     ...(error._tag === "ConfirmationRequired" && error.decision !== undefined
       ? { approval: { action: error.action, confirmationId: error.confirmationId, asked: error.decision === "denied", approved: false } }

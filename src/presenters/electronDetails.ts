@@ -6,6 +6,7 @@ import type { ElectronRequest } from "../schema/ElectronInput.js"
 import type { ElectronActionReport, ElectronReport, ElectronSessionMismatch } from "../schema/ElectronReport.js"
 import type { FillVerification } from "../schema/Executed.js"
 import type { ElectronLookupContext } from "../schema/Lookup.js"
+import { ElectronIds as E, type NextActionId } from "../schema/NextActionIds.js"
 import type { NextAction } from "../schema/ToolDetails.js"
 
 type RedactArgs = (args: ReadonlyArray<string>) => ReadonlyArray<string>
@@ -46,7 +47,7 @@ export const compiledElectron = (request: ElectronRequest, redact: RedactArgs): 
   }
 }
 
-const act = (id: string, reason: string, electron: Record<string, unknown>, safety?: string): NextAction => ({
+const act = (id: NextActionId, reason: string, electron: Record<string, unknown>, safety?: string): NextAction => ({
   tool: "agent_browser",
   id,
   reason,
@@ -54,7 +55,7 @@ const act = (id: string, reason: string, electron: Record<string, unknown>, safe
   params: { electron }
 })
 
-const argsAct = (id: string, reason: string, args: ReadonlyArray<string>, safety?: string): NextAction => ({
+const argsAct = (id: NextActionId, reason: string, args: ReadonlyArray<string>, safety?: string): NextAction => ({
   tool: "agent_browser",
   id,
   reason,
@@ -64,16 +65,16 @@ const argsAct = (id: string, reason: string, args: ReadonlyArray<string>, safety
 
 /** The follow-ups of a live launch (status, probe, tabs, snapshot, cleanup), as the contract names them. */
 export const liveLaunchActions = (launchId: string, session: string | undefined): ReadonlyArray<NextAction> => [
-  act("status-electron-launch", "Check the app's process, debug port and targets.", { action: "status", launchId }),
-  act("probe-electron-launch", "Read the app's current title, url, tabs and refs.", { action: "probe", launchId }),
+  act(E.statusElectronLaunch, "Check the app's process, debug port and targets.", { action: "status", launchId }),
+  act(E.probeElectronLaunch, "Read the app's current title, url, tabs and refs.", { action: "probe", launchId }),
   ...(session !== undefined
     ? [
-      argsAct("list-electron-tabs", "List the attached app's windows and tabs.", ["--session", session, "tab", "list"]),
-      argsAct("snapshot-electron-session", "Refresh interactive refs for the attached Electron session.", ["--session", session, "snapshot", "-i"], "Use current Electron refs only after a fresh snapshot for this session.")
+      argsAct(E.listElectronTabs, "List the attached app's windows and tabs.", ["--session", session, "tab", "list"]),
+      argsAct(E.snapshotElectronSession, "Refresh interactive refs for the attached Electron session.", ["--session", session, "snapshot", "-i"], "Use current Electron refs only after a fresh snapshot for this session.")
     ]
     : []),
   act(
-    "cleanup-electron-launch",
+    E.cleanupElectronLaunch,
     "Clean the wrapper-owned Electron process and isolated userDataDir when the run is complete.",
     { action: "cleanup", launchId },
     "Only operates on the launchId created by electron.launch; explicit artifacts and manually launched apps remain host-owned."
@@ -84,8 +85,8 @@ export const liveLaunchActions = (launchId: string, session: string | undefined)
 export const fillVerificationActions = (v: FillVerification, session: string | undefined): ReadonlyArray<NextAction> => {
   const prefix = session !== undefined ? ["--session", session] : []
   return [
-    argsAct("inspect-after-fill-verification", "See which control holds focus and what it shows before typing again.", [...prefix, "snapshot", "-i"], "For custom quick-inputs and rich editors: focus the field, then keyboard type instead of fill."),
-    argsAct("verify-filled-value", "Read the field again to confirm what it holds now.", [...prefix, ...(v.verifiedWith === "get text" ? ["get", "text"] : ["get", "value"]), v.target], "Read-only; the result may contain what was typed.")
+    argsAct(E.inspectAfterFillVerification, "See which control holds focus and what it shows before typing again.", [...prefix, "snapshot", "-i"], "For custom quick-inputs and rich editors: focus the field, then keyboard type instead of fill."),
+    argsAct(E.verifyFilledValue, "Read the field again to confirm what it holds now.", [...prefix, ...(v.verifiedWith === "get text" ? ["get", "text"] : ["get", "value"]), v.target], "Read-only; the result may contain what was typed.")
   ]
 }
 
@@ -93,21 +94,21 @@ export const fillVerificationActions = (v: FillVerification, session: string | u
 export const lookupContextActions = (context: ElectronLookupContext): ReadonlyArray<NextAction> =>
   context.launchId === undefined
     ? []
-    : liveLaunchActions(context.launchId, context.sessionName).filter((a) => a.id === "snapshot-electron-session" || a.id === "probe-electron-launch" || a.id === "list-electron-tabs")
+    : liveLaunchActions(context.launchId, context.sessionName).filter((a) => a.id === E.snapshotElectronSession || a.id === E.probeElectronLaunch || a.id === E.listElectronTabs)
 
 /** The session shows none of the launch's own pages: reattach its session to the app, then look again. */
 const mismatchActions = (m: ElectronSessionMismatch): ReadonlyArray<NextAction> =>
   m.reason !== "url-not-in-launch-targets"
     ? []
     : [
-      argsAct("reattach-electron-launch", "Attach this launch's session to the app's debug port again.", ["--session", m.sessionName, "connect", String(m.port)], "Only reconnects the wrapper's own session to the wrapper-launched app; the app and its profile are untouched."),
-      ...liveLaunchActions(m.launchId, m.sessionName).filter((a) => a.id === "list-electron-tabs" || a.id === "snapshot-electron-session")
+      argsAct(E.reattachElectronLaunch, "Attach this launch's session to the app's debug port again.", ["--session", m.sessionName, "connect", String(m.port)], "Only reconnects the wrapper's own session to the wrapper-launched app; the app and its profile are untouched."),
+      ...liveLaunchActions(m.launchId, m.sessionName).filter((a) => a.id === E.listElectronTabs || a.id === E.snapshotElectronSession)
     ]
 
 const retryCleanup = (launchIds: ReadonlyArray<string>): ReadonlyArray<NextAction> =>
   launchIds.flatMap((launchId) => [
-    act("status-electron-launch", "See which of the launch's process, port or profile remain.", { action: "status", launchId }),
-    act("retry-electron-cleanup", "Retry cleanup of what remains of this launch.", { action: "cleanup", launchId }, "Only the wrapper-tracked process group and its temporary profile are touched.")
+    act(E.statusElectronLaunch, "See which of the launch's process, port or profile remain.", { action: "status", launchId }),
+    act(E.retryElectronCleanup, "Retry cleanup of what remains of this launch.", { action: "cleanup", launchId }, "Only the wrapper-tracked process group and its temporary profile are touched.")
   ])
 
 const launchDetails = (r: Extract<ElectronActionReport, { action: "launch" }>) => ({
@@ -173,8 +174,8 @@ export const probeSummary = (r: Extract<ElectronActionReport, { action: "probe" 
 export const electronDetails = (report: ElectronReport, redact: RedactArgs, failed: boolean) => {
   if (report.action === "post-command-health") {
     return {
-      fields: { electronPostCommandHealth: { ...report, nextActionIds: ["status-electron-launch", "probe-electron-launch", "cleanup-electron-launch"] } },
-      nextActions: liveLaunchActions(report.launchId, undefined).filter((a) => a.id !== "probe-electron-launch" || report.reason === "about-blank")
+      fields: { electronPostCommandHealth: { ...report, nextActionIds: [E.statusElectronLaunch, E.probeElectronLaunch, E.cleanupElectronLaunch] } },
+      nextActions: liveLaunchActions(report.launchId, undefined).filter((a) => a.id !== E.probeElectronLaunch || report.reason === "about-blank")
     }
   }
   const fields = { compiledElectron: compiledElectron(report.request, redact), electron: actionDetails(report) }
@@ -187,10 +188,10 @@ export const electronDetails = (report: ElectronReport, redact: RedactArgs, fail
     : report.action === "status" && !failed
     ? report.statuses.filter((s) => s.cleanupState !== "cleaned" && s.ownership !== "stale").slice(0, 1).flatMap((s) =>
       s.pidAlive
-        ? liveLaunchActions(s.launchId, s.sessionName).filter((a) => a.id !== "status-electron-launch")
-        : liveLaunchActions(s.launchId, undefined).filter((a) => a.id === "cleanup-electron-launch"))
+        ? liveLaunchActions(s.launchId, s.sessionName).filter((a) => a.id !== E.statusElectronLaunch)
+        : liveLaunchActions(s.launchId, undefined).filter((a) => a.id === E.cleanupElectronLaunch))
     : report.action === "probe" && report.probeContext.launchId !== undefined && !failed
-    ? liveLaunchActions(report.probeContext.launchId, report.probeContext.sessionName).filter((a) => a.id !== "probe-electron-launch")
+    ? liveLaunchActions(report.probeContext.launchId, report.probeContext.sessionName).filter((a) => a.id !== E.probeElectronLaunch)
     : []
   return { fields, nextActions }
 }

@@ -20,10 +20,10 @@ export const leadingActions = (plan: Plan | undefined, error: ToolError): Readon
   const session = plan?.sessionName
   if (error._tag === "UpstreamFailed" && error.code === "browser_lost") {
     const url = lastUrlOf(error.data)
-    return url !== undefined ? [nextActions.reopenLostPage(session, url)] : [nextActions.inspectAfterNavigation(session)]
+    return url !== undefined ? [nextActions.reopenLostPage(session, url)] : [nextActions.inspectOpenedPage(session)]
   }
   if (error._tag === "TimedOut" && plan !== undefined && isDialogLike(plan.line, plan.stdin)) {
-    return [nextActions.dismissDialog(session), nextActions.acceptDialog(session)]
+    return [nextActions.inspectDialogAfterTimeout(session), nextActions.dismissDialogAfterTimeout(session)]
   }
   return []
 }

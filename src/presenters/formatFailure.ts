@@ -10,6 +10,7 @@ import { launchAdvice, launchFailureText } from "./launchAdvice.js"
 import { withNextActions } from "./fallbackActions.js"
 import { nextActions } from "./nextActions.js"
 import { securityRefusal } from "./securityRefusal.js"
+import { selectorRecovery } from "./selectorRecovery.js"
 
 export interface FormattedFailure {
   readonly text: string
@@ -57,7 +58,7 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
           summary: e.source === "watchdog" ? `Timed out after ${e.timeoutMs} ms` : "Upstream wait timed out",
           nextActions: next?.retryable === true
             ? [nextActions.retryTimeoutStep(session, next.command)]
-            : next !== undefined ? [nextActions.inspectAfterMutation(session)] : [nextActions.inspectAfterTimeout(session)]
+            : next !== undefined ? [nextActions.inspectAfterTimedOutStep(session)] : [nextActions.inspectAfterTimeout(session)]
         }
       },
       Aborted: () => ({ text: "Cancelled; the agent-browser process was stopped.", summary: "Cancelled", nextActions: none }),
@@ -87,24 +88,16 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         nextActions: [nextActions.refreshRefs(session)]
       }),
       SelectorNotFound: (e) => {
-        const refs = e.fallback?.refs ?? []
-        const isFill = e.fallback?.action === "fill"
-        const refActions = refs.flatMap((r, i) =>
-          isFill
-            ? [nextActions.tryVisibleRef(session, i, ["focus", `@${r.ref}`], `${r.role} "${r.name}" (focus it, then type)`)]
-            : [nextActions.tryVisibleRef(session, i, [e.fallback?.action ?? "click", `@${r.ref}`], `${r.role} "${r.name}"`)])
+        const recovery = selectorRecovery(plan, e)
         const candidates = (e.candidates ?? []).map((c) => nextActions.tryNameCandidate(session, c.role, c.name))
-        const fallbackText = refs.length > 0
-          ? `\nCurrent snapshot ref fallback: ${refs.map((r) => `@${r.ref} ${r.role} "${r.name}"`).join(", ")}${isFill ? " (focus it and type; the fill text is not repeated here)" : ""}.`
-          : ""
         // element commands wait (bounded) for their target; raw batch steps and @refs do not
         const advice = e.readinessWaitMs !== undefined
           ? `Still missing after waiting ${(e.readinessWaitMs / 1000).toFixed(1)} s: take a snapshot -i for current refs.`
           : `${plan?.line.command === "batch" ? "Raw batch steps do not wait for elements: t" : "T"}ake a snapshot -i for current refs, or wait for the element first.`
         return {
-          text: `${e.message}${fallbackText}\n${advice}`,
+          text: `${e.message}${recovery.line}\n${advice}`,
           summary: `Selector not found${e.selector !== "" ? `: ${e.selector}` : ""}`,
-          nextActions: [nextActions.refreshRefs(session), ...refActions, ...candidates]
+          nextActions: [nextActions.refreshRefs(session), ...recovery.nextActions, ...candidates]
         }
       },
       SelectorUnsupported: (e) => ({
@@ -140,7 +133,7 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
       TabDrift: (e) => ({
         text: `The page opened (${e.expectedUrl}), but the active tab shows ${e.observedUrl} and no tab with the opened page could be selected. Run tab list, select the right tab with tab <id>, then snapshot -i.`,
         summary: "Tab drift",
-        nextActions: [nextActions.listTabs(session)]
+        nextActions: [nextActions.listTabsForDrift(session, e.observedUrl)]
       }),
       QaFailed: (e) => ({ text: `QA checks failed: ${e.failedChecks.join("; ")}`, summary: `QA failed (${e.failedChecks.length})`, nextActions: none }),
       CleanupFailed: (e) => ({ text: `Could not clean up ${e.resource}: ${e.message}`, summary: `Cleanup failed: ${e.resource}`, nextActions: none })

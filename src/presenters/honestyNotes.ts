@@ -1,7 +1,7 @@
 /**
  * What a result must say so it reads as what really happened: a page that is a challenge for a human (the open
  * worked, but the agent must not go on by itself), and a `select` that hit a custom combobox (the failure's
- * follow-ups). One line, the follow-ups and the details field; the presenter places them. Pure.
+ * follow-ups), and the `richInputRecovery` field of a fill miss (its text and actions are the failure's). One line, the follow-ups and the details field; the presenter places them. Pure.
  */
 import type { Executed } from "../schema/Executed.js"
 import type { Plan } from "../schema/Plan.js"
@@ -9,12 +9,13 @@ import type { NextAction, ToolDetails } from "../schema/ToolDetails.js"
 import type { ToolError } from "../schema/ToolError.js"
 import { NotNativeSelect } from "../session/selectTarget.js"
 import { nextActions } from "./nextActions.js"
+import { richInputRecoveryOf } from "./selectorRecovery.js"
 
 export interface Honesty {
   readonly lines: ReadonlyArray<string>
   /** Follow-ups that come before the usual ones. */
   readonly nextActions: ReadonlyArray<NextAction>
-  readonly details: Pick<ToolDetails, "challengePage">
+  readonly details: Pick<ToolDetails, "challengePage" | "richInputRecovery">
 }
 
 const NOTHING: Honesty = { lines: [], nextActions: [], details: {} }
@@ -52,6 +53,11 @@ export const honestyOf = (plan: Plan | undefined, executed: Executed | undefined
       nextActions: [nextActions.openCustomCombobox(session, error.selector), nextActions.inspectFocusedCombobox(session), nextActions.tryOpenComboboxWithArrow(session)],
       details: {}
     }
+  }
+  if (error?._tag === "SelectorNotFound") {
+    // its text and next actions are the failure's own (formatFailure); the details field is said here
+    const rich = richInputRecoveryOf(plan, error)
+    return rich === undefined ? NOTHING : { lines: [], nextActions: [], details: { richInputRecovery: rich } }
   }
   return NOTHING
 }

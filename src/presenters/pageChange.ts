@@ -47,7 +47,7 @@ export const pageChange = (
   const title = navigation?.title ?? (typeof data["title"] === "string" ? data["title"] : undefined)
   const where = { ...(title !== undefined ? { title } : {}), ...(url !== undefined ? { url } : {}) }
   if (NAVIGATION.has(command) && url !== undefined) {
-    actions.unshift(nextActions.inspectAfterNavigation(session))
+    actions.unshift(nextActions.inspectOpenedPage(session))
     return { summary: { changeType: "navigation", command, summary: `${command === "open" || command === "goto" || command === "navigate" ? "Opened" : "Now at"} ${title || url}`, ...where, nextActionIds: actions.map((a) => a.id) }, nextActions: actions }
   }
   if (MUTATION.has(command) && (command !== "find" || plan.line.positionals.some((t) => MUTATION.has(t)))) {

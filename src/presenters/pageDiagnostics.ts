@@ -85,12 +85,7 @@ const fillChecksOf = (executed: Executed): ReadonlyArray<FillVerification> => {
   return outcome.kind === "batch" ? outcome.rows.flatMap((row) => (row.success && row.fillVerification !== undefined ? [row.fillVerification] : [])) : []
 }
 
-const waitAction = (session: string | undefined): NextAction => ({
-  tool: "agent_browser",
-  id: "wait-for-page-ui",
-  reason: "Give the page a moment to build its controls, then take snapshot -i again.",
-  params: { args: [...(session !== undefined ? ["--session", session] : []), "wait", "1000"] }
-})
+const waitAction = (session: string | undefined): NextAction => nextActions.waitForPageUi(session)
 
 const settleLine = (settle: PageSettle): string =>
   !settle.settled

@@ -30,6 +30,23 @@ export const NextAction = Schema.Struct({
 })
 export type NextAction = typeof NextAction.Type
 
+/** After a fill miss with exact current editable refs: focus/click recovery that never carries the fill text. */
+export const RichInputRecovery = Schema.Struct({
+  candidates: Schema.Array(Schema.Struct({
+    ref: Schema.String,
+    role: Schema.String,
+    name: Schema.String,
+    focusArgs: Strings,
+    clickArgs: Strings,
+    reason: Schema.String
+  })),
+  inputMethodHint: Schema.String,
+  nextActionIds: Strings,
+  summary: Schema.String,
+  target: Schema.Struct({ action: Schema.Literal("fill"), locator: optional(Schema.String), value: optional(Schema.String), name: optional(Schema.String) })
+})
+export type RichInputRecovery = typeof RichInputRecovery.Type
+
 export const ArtifactRow = Schema.Struct({
   kind: Schema.String,
   path: Schema.String,
@@ -104,7 +121,14 @@ const SessionRecoveryHint = Schema.Struct({
 export const ManagedSessionDetails = Schema.Struct({ name: Schema.String, active: Schema.Boolean, generation: Schema.Number, launchFlags: Strings })
 
 /** After a snapshot: the session's ref map, saved to a file (path and counts only). */
-export const RefSnapshotDetails = Schema.Struct({ session: Schema.String, url: Schema.String, refCount: Schema.Number, path: Schema.String })
+export const RefSnapshotDetails = Schema.Struct({
+  session: Schema.String,
+  url: Schema.String,
+  refCount: Schema.Number,
+  path: Schema.String,
+  /** The contract's page target of the refs (`refSnapshot.target.url`); the ref map itself stays in `path`. */
+  target: optional(Schema.Struct({ url: Schema.String }))
+})
 
 export const ArtifactManifestDetails = Schema.Struct({
   entries: Schema.Array(ManifestEntry),
@@ -189,6 +213,7 @@ export const ToolDetails = Schema.Struct({
     action: Schema.String,
     refs: Schema.Array(Schema.Struct({ ref: Schema.String, role: Schema.String, name: Schema.String }))
   })),
+  richInputRecovery: optional(RichInputRecovery),
   /** What a successful call changed (navigation, mutation, artifact) and which nextActions follow from it. */
   pageChangeSummary: optional(Schema.Unknown),
   /** The first failed batch step, for branching without scanning batchSteps. */
@@ -230,6 +255,18 @@ export const ToolDetails = Schema.Struct({
   outputFile: optional(OutputFile),
   /** After a failed sessionMode "fresh" launch: whether the previous managed browser is still the current one. */
   managedSessionOutcome: optional(Schema.Struct({
+    /** The contract's fields (presenters/sessionOutcome.ts). */
+    status: optional(Schema.Literal("created", "replaced", "unchanged", "closed", "preserved", "abandoned")),
+    sessionMode: optional(SessionMode),
+    attemptedSessionName: optional(Schema.String),
+    previousSessionName: optional(Schema.String),
+    currentSessionName: optional(Schema.String),
+    replacedSessionName: optional(Schema.String),
+    activeBefore: optional(Schema.Boolean),
+    activeAfter: optional(Schema.Boolean),
+    succeeded: optional(Schema.Boolean),
+    summary: optional(Schema.String),
+    /** Earlier names of the same facts (aliases). */
     outcome: Schema.Literal("preserved", "abandoned"),
     attemptedSession: Schema.String,
     currentSession: optional(Schema.String)

@@ -63,7 +63,7 @@ describe("upstream failures are classified", () => {
     expect(result.details.timedOut).toBe(true)
     expect(result.details.timeoutMs).toBe(1000)
     expect(Date.now() - started).toBeLessThan(3900)
-    expect(result.details.nextActions?.[0]?.id).toBe("inspect-page-after-timeout")
+    expect(result.details.nextActions?.[0]?.id).toBe("inspect-current-page-after-timeout")
   })
 
   it("pi's abort signal ends the call as aborted", async () => {

@@ -67,6 +67,17 @@ describe("locator misses", () => {
     expect(result.details.nextActions?.[1]?.params.args?.slice(-2)[0]).toBe("focus")
     expect(JSON.stringify(result.details.nextActions)).not.toContain("rich-input-secret")
     expect(textOf(result)).toContain("the fill text is not repeated here")
+    // the contract's richInputRecovery: focus/click the current editable ref, never the text, never Enter
+    expect(textOf(result)).toContain("Rich input recovery")
+    const rich = result.details.richInputRecovery
+    expect(rich?.candidates[0]).toMatchObject({ name: "Search catalog", focusArgs: ["--session", result.details.sessionName, "focus", rich?.candidates[0]?.ref] })
+    expect(rich?.nextActionIds).toEqual(["focus-current-editable-ref", "click-current-editable-ref"])
+    expect(result.details.nextActions?.map((a) => a.id)).toEqual(["refresh-interactive-refs", ...(rich?.nextActionIds ?? [])])
+    expect(JSON.stringify(rich)).not.toContain("rich-input-secret")
+    expect(result.details.nextActions?.flatMap((a) => a.params.args ?? [])).not.toContain("Enter")
+    // the focus action really focuses the field
+    const focused = await live.tool.call({ args: [...(result.details.nextActions?.[1]?.params.args ?? [])] })
+    expect(focused.isError, focused.details.error).toBe(false)
   })
 })
 
@@ -126,7 +137,7 @@ describe("job progress and timeouts", () => {
       timeoutMs: 2000
     })
     expect(result.details.failureCategory).toBe("timeout")
-    expect(result.details.timeoutPartialProgress).toMatchObject({ completedSteps: 1, totalSteps: 3, firstIncompleteStep: { index: 1, command: ["wait", "4000"], retryable: true } })
+    expect(result.details.timeoutPartialProgress).toMatchObject({ completedSteps: 1, totalSteps: 3, retryStep: { index: 2, args: ["wait", "4000"], retryable: true }, retry: { args: ["wait", "4000"] } })
     expect(result.details.nextActions?.[0]).toMatchObject({ id: "retry-timeout-step" })
     expect(textOf(result)).toContain("Completed 1 of 3 steps; step 2 (wait 4000) did not finish and only reads")
   })

@@ -131,7 +131,7 @@ describe("guidance in results", () => {
   it.scoped("open suggests a fresh snapshot and summarizes the navigation", () =>
     Effect.gen(function*() {
       const result = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
-      expect(result.details.pageChangeSummary).toMatchObject({ changeType: "navigation", command: "open", title: "A", url: "http://a.test/", nextActionIds: ["inspect-after-navigation"] })
+      expect(result.details.pageChangeSummary).toMatchObject({ changeType: "navigation", command: "open", title: "A", url: "http://a.test/", nextActionIds: ["inspect-opened-page"] })
       expect(result.details.nextActions?.[0]?.params.args).toEqual(["--session", result.details.sessionName, "snapshot", "-i"])
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) }, { reply: FakeAgentBrowser.ok({}), repeat: true }]))))
 
@@ -180,7 +180,7 @@ describe("tab recovery after open", () => {
       targetFile("chrome://new-tab-page/")
       const result = yield* runToResult({ args: ["open", "http://b.test/"] }, call)
       expect(result.details.failureCategory).toBe("tab-drift")
-      expect(result.details.nextActions?.[0]?.id).toBe("list-tabs-for-recovery")
+      expect(result.details.nextActions?.[0]?.id).toBe("list-tabs-for-tab-drift-recovery")
     }).pipe(Effect.provide(fakeLayer(temp.root, [
       { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://b.test/", title: "B" }) },
       { reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "chrome://new-tab-page/", active: true }] }) }

@@ -1,0 +1,278 @@
+/**
+ * Contract conformance, organised like the contract: per next-action family, the presenter driven into the situation
+ * and the exact ids and params asserted; then the details shapes the contract names. Every next action decodes with
+ * the NextAction schema, has a registered id, and starts its args with `--session <name>` when the call had one.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
+import { afterAll } from "vitest"
+import { FakeAgentBrowser } from "../../src/layers/FakeAgentBrowser.js"
+import { resolveInputMode } from "../../src/program/call/inputMode.js"
+import { planInvocation } from "../../src/program/call/planInvocation.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
+import { errorDetails, compiledEcho } from "../../src/presenters/details.js"
+import { liveLaunchActions, fillVerificationActions } from "../../src/presenters/electronDetails.js"
+import { formatFailure } from "../../src/presenters/formatFailure.js"
+import { networkFollowUps } from "../../src/presenters/formatDiagnostics.js"
+import { honestyOf } from "../../src/presenters/honestyNotes.js"
+import { nextActions } from "../../src/presenters/nextActions.js"
+import { pageChange } from "../../src/presenters/pageChange.js"
+import { managedSessionOutcomeDetails } from "../../src/presenters/sessionOutcome.js"
+import { familyOfNextActionId, PageDiagnosticsIds, overlayBlockerCandidateId } from "../../src/schema/NextActionIds.js"
+import type { Plan } from "../../src/schema/Plan.js"
+import { initialSessionState } from "../../src/schema/SessionState.js"
+import { NextAction, ToolDetails } from "../../src/schema/ToolDetails.js"
+import {
+  ConfirmationRequired, InvalidInput, PolicyBlocked, SelectorNotFound, StaleRef, TabDrift, TimedOut, UpstreamFailed, type ToolError
+} from "../../src/schema/ToolError.js"
+import type { ToolInput } from "../../src/schema/ToolInput.js"
+import { batchRows, call, fakeLayer, tempRoot, testConfig } from "../support/fakeHarness.js"
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
+
+const config = testConfig("/tmp/conformance")
+const planOf = (raw: ToolInput): Plan => {
+  const resolved = resolveInputMode(raw, "/work/cwd")
+  if (Either.isLeft(resolved)) throw new Error(resolved.left.message)
+  const planned = planInvocation(resolved.right.input, initialSessionState("pi-conf-0001"), config, "/work/cwd")
+  if (Either.isLeft(planned)) throw new Error(planned.left.message)
+  return { ...planned.right, compiled: resolved.right.compiled }
+}
+const plan = planOf({ args: ["click", "#go"] })
+const session = plan.sessionName!
+const redact = (argv: ReadonlyArray<string>) => argv
+
+/** The rules every next action follows, then its ids. */
+/** `prefixed`: the session every args action starts with; null for sessionless actions. */
+const conforming = (actions: ReadonlyArray<NextAction>, prefixed: string | null = session): ReadonlyArray<string> => {
+  for (const a of actions) {
+    expect(Either.isRight(Schema.decodeUnknownEither(NextAction)(a)), a.id).toBe(true)
+    expect(a.tool).toBe("agent_browser")
+    expect(familyOfNextActionId(a.id), a.id).toBeDefined()
+    expect(a.reason.length).toBeGreaterThan(0)
+    const args = a.params.args
+    if (prefixed !== null && args !== undefined) expect(args.slice(0, 2), a.id).toEqual(["--session", prefixed])
+  }
+  return actions.map((a) => a.id)
+}
+const failureIds = (error: ToolError, p: Plan = plan) => conforming(formatFailure(p, error).nextActions, p.sessionName ?? null)
+
+describe("page change (navigation, mutation)", () => {
+  it("open → inspect-opened-page (the contract's pageChangeSummary example); a click → inspect-after-mutation with the contract's text", () => {
+    const open = planOf({ args: ["open", "http://a.test/"] })
+    const opened = pageChange(open, { kind: "single", data: { url: "http://a.test/", title: "A" }, warning: undefined }, undefined, [])
+    expect(opened.summary?.nextActionIds).toEqual(["inspect-opened-page"])
+    expect(conforming(opened.nextActions)).toEqual(["inspect-opened-page"])
+    const clicked = pageChange(plan, { kind: "single", data: { clicked: "#go" }, warning: undefined }, undefined, [])
+    expect(clicked.nextActions[0]).toEqual({
+      tool: "agent_browser",
+      id: "inspect-after-mutation",
+      reason: "Refresh interactive refs after a browser mutation, navigation, scroll, or rerender.",
+      safety: "Do not reuse prior @refs until a fresh snapshot confirms they still exist.",
+      params: { args: ["--session", session, "snapshot", "-i"] }
+    })
+  })
+})
+
+describe("tab and session recovery", () => {
+  it("tab drift: about:blank and another tab have their own list-tabs ids; a wedged page the generic one", () => {
+    expect(failureIds(new TabDrift({ expectedUrl: "http://a.test/", observedUrl: "about:blank" }))).toEqual(["list-tabs-for-about-blank-recovery"])
+    expect(failureIds(new TabDrift({ expectedUrl: "http://a.test/", observedUrl: "http://b.test/" }))).toEqual(["list-tabs-for-tab-drift-recovery"])
+    expect(failureIds(new UpstreamFailed({ message: "wedged", code: "page_wedged", stderr: "", exitCode: 1 }))).toEqual(["list-tabs-for-recovery"])
+    expect(formatFailure(plan, new TabDrift({ expectedUrl: "x", observedUrl: "about:blank" })).nextActions[0]?.params.args).toEqual(["--session", session, "tab", "list"])
+  })
+
+  it("a profile that cannot be used → inspect-browser-profiles then run-agent-browser-doctor; a lost browser reopens its page", () => {
+    // browser-wide commands: no session prefix
+    expect(conforming(formatFailure(plan, new UpstreamFailed({ message: "locked", stderr: "", exitCode: 1, launch: { reason: "profile-locked", profile: "Work" } })).nextActions, null))
+      .toEqual(["inspect-browser-profiles", "run-agent-browser-doctor"])
+    const lost = formatFailure(plan, new UpstreamFailed({ message: "lost", code: "browser_lost", data: { lastUrl: "http://a.test/x" }, stderr: "", exitCode: 1 }))
+    expect(conforming(lost.nextActions)[0]).toBe("reopen-lost-page")
+    expect(lost.nextActions[0]?.params.args).toEqual(["--session", session, "open", "http://a.test/x"])
+  })
+})
+
+describe("selector recovery", () => {
+  it("a stale ref → refresh-interactive-refs with the contract's reason and safety", () => {
+    expect(formatFailure(plan, new StaleRef({ ref: "e3", message: "gone", source: "upstream" })).nextActions).toEqual([{
+      tool: "agent_browser",
+      id: "refresh-interactive-refs",
+      reason: "Get current interactive refs before retrying the element action.",
+      safety: "Prefer a current @ref or a stable find locator; do not retry stale refs blindly.",
+      params: { args: ["--session", session, "snapshot", "-i"] }
+    }])
+  })
+
+  it("a click miss with exact current refs → try-current-visible-ref, -2; name candidates after them", () => {
+    const find = planOf({ args: ["find", "text", "Continue", "click"] })
+    const error = new SelectorNotFound({
+      selector: "text=Continue",
+      message: "No element",
+      fallback: { action: "click", refs: [{ ref: "e4", role: "button", name: "Continue" }, { ref: "e9", role: "link", name: "Continue" }] },
+      candidates: [{ role: "button", name: "Continue" }]
+    })
+    const actions = formatFailure(find, error).nextActions
+    expect(conforming(actions)).toEqual(["refresh-interactive-refs", "try-current-visible-ref", "try-current-visible-ref-2", "try-button-name-candidate"])
+    expect(actions[2]?.params.args).toEqual(["--session", session, "click", "@e9"])
+    expect(actions[3]?.params.args).toEqual(["--session", session, "find", "role", "button", "click", "--name", "Continue"])
+  })
+})
+
+describe("rich input recovery", () => {
+  const find = planOf({ semanticAction: { action: "fill", locator: "label", value: "Search", text: "rich-secret-text" } })
+  const miss = (refs: ReadonlyArray<{ ref: string; role: string; name: string }>) =>
+    new SelectorNotFound({ selector: "label=Search", message: "No element", fallback: { action: "fill", refs } })
+
+  it("exact editable refs → focus/click ids (numbered per candidate), details.richInputRecovery, never the text or Enter", () => {
+    const error = miss([{ ref: "e2", role: "textbox", name: "Search" }, { ref: "e7", role: "searchbox", name: "Search" }])
+    const failure = formatFailure(find, error)
+    expect(conforming(failure.nextActions)).toEqual([
+      "refresh-interactive-refs", "focus-current-editable-ref", "click-current-editable-ref", "focus-current-editable-ref-2", "click-current-editable-ref-2"
+    ])
+    expect(failure.nextActions.slice(1).map((a) => a.params.args?.slice(2))).toEqual([["focus", "@e2"], ["click", "@e2"], ["focus", "@e7"], ["click", "@e7"]])
+    expect(failure.text).toContain("Rich input recovery")
+    const rich = honestyOf(find, undefined, error).details.richInputRecovery
+    expect(rich).toMatchObject({
+      candidates: [
+        { ref: "@e2", role: "textbox", name: "Search", focusArgs: ["--session", session, "focus", "@e2"], clickArgs: ["--session", session, "click", "@e2"] },
+        { ref: "@e7", role: "searchbox" }
+      ],
+      nextActionIds: ["focus-current-editable-ref", "click-current-editable-ref", "focus-current-editable-ref-2", "click-current-editable-ref-2"],
+      target: { action: "fill", locator: "label", value: "Search" }
+    })
+    expect(Object.keys(rich?.candidates[0] ?? {}).sort()).toEqual(["clickArgs", "focusArgs", "name", "reason", "ref", "role"])
+    expect(typeof rich?.inputMethodHint).toBe("string")
+    expect(typeof rich?.summary).toBe("string")
+    const all = JSON.stringify({ failure, rich })
+    expect(all).not.toContain("rich-secret-text")
+    expect(failure.nextActions.flatMap((a) => a.params.args ?? [])).not.toContain("Enter")
+  })
+
+  it("a fill miss whose only match is not an editable field: no direct retry (it would need the text)", () => {
+    const error = miss([{ ref: "e5", role: "combobox", name: "Search" }])
+    expect(failureIds(error, find)).toEqual(["refresh-interactive-refs"])
+    expect(honestyOf(find, undefined, error).details.richInputRecovery).toBeUndefined()
+  })
+})
+
+describe("timeouts", () => {
+  const timedOut = (partialProgress?: TimedOut["partialProgress"]) =>
+    new TimedOut({ source: "watchdog", message: "timed out", timeoutMs: 1000, dispatched: "maybe", stdout: "", stderr: "", ...(partialProgress !== undefined ? { partialProgress } : {}) })
+
+  it("a read-only unfinished step → retry-timeout-step; a step that may have acted → inspect-current-page-after-timeout (snapshot -i)", () => {
+    const read = timedOut({ completedSteps: 1, totalSteps: 3, firstIncompleteStep: { index: 1, command: ["wait", "4000"], retryable: true } })
+    expect(failureIds(read)).toEqual(["retry-timeout-step"])
+    const act = timedOut({ completedSteps: 1, totalSteps: 3, firstIncompleteStep: { index: 1, command: ["click", "#x"], retryable: false } })
+    const actions = formatFailure(plan, act).nextActions
+    expect(conforming(actions)).toEqual(["inspect-current-page-after-timeout"])
+    expect(actions[0]?.params.args).toEqual(["--session", session, "snapshot", "-i"])
+    expect(failureIds(timedOut())).toEqual(["inspect-current-page-after-timeout"])
+  })
+
+  it("a dialog-like call that timed out leads with inspect-dialog-after-timeout and dismiss-dialog-after-timeout", () => {
+    const dialog = planOf({ args: ["dialog", "accept"] })
+    expect(failureIds(timedOut(), dialog).slice(0, 2)).toEqual(["inspect-dialog-after-timeout", "dismiss-dialog-after-timeout"])
+  })
+
+  it("details.timeoutPartialProgress: summary, 1-based steps with status, retryStep, retry only for a read", () => {
+    const job = planOf({ job: { steps: [{ action: "open", url: "http://a.test/" }, { action: "wait", milliseconds: 4000 }, { action: "snapshot" }] } })
+    const rows = job.compiled.mode === "job" ? job.compiled.job.rows : []
+    const error = timedOut({ completedSteps: 1, totalSteps: rows.length, firstIncompleteStep: { index: 1, command: rows[1]!, retryable: true } })
+    const progress = errorDetails(error, redact, job).timeoutPartialProgress
+    expect(progress).toMatchObject({
+      steps: rows.map((args, i) => ({ index: i + 1, args, status: i === 0 ? "completed" : i === 1 ? "unknown" : "pending" })),
+      retryStep: { index: 2, args: rows[1] },
+      retry: { args: rows[1] }
+    })
+    expect((progress as { summary: string }).summary).toContain(`1/${rows.length}`)
+  })
+})
+
+describe("confirmations, security, qa, usage", () => {
+  it("a held action → confirm-pending-action / deny-pending-action with the exact id", () => {
+    const actions = formatFailure(plan, new ConfirmationRequired({ confirmationId: "c-17", action: "click" })).nextActions
+    expect(conforming(actions)).toEqual(["confirm-pending-action", "deny-pending-action"])
+    expect(actions.map((a) => a.params.args?.slice(2))).toEqual([["confirm", "c-17"], ["deny", "c-17"]])
+    expect(actions[0]?.safety).toBeDefined()
+  })
+
+  it("eval refused by policy → read-page-without-script", () => {
+    const error = new PolicyBlocked({ message: "eval denied", violation: { rule: "eval", subject: "eval", preset: "strict", source: "config" } })
+    expect(failureIds(error)).toEqual(["read-page-without-script"])
+  })
+
+  it("qa.attached on a non-http page → list-tabs-before-qa-attached, snapshot-before-qa-attached", () => {
+    expect(failureIds(new InvalidInput({ field: "qa.attached", message: "not an http page" }))).toEqual(["list-tabs-before-qa-attached", "snapshot-before-qa-attached"])
+  })
+
+  it("invalid input without a plan → show-command-help (no session)", () => {
+    expect(conforming(formatFailure(undefined, new InvalidInput({ field: "args", message: "bad" }), ["click"]).nextActions, null)).toEqual(["show-command-help"])
+  })
+})
+
+describe("network, electron, page diagnostics", () => {
+  it("network requests: one selected request; a failed one gets a networkSourceLookup with requestId and session", () => {
+    const actions = networkFollowUps(session, { requests: [{ requestId: "14.2", url: "http://a.test/api/items", status: 500, resourceType: "fetch" }] }, undefined)
+    expect(conforming(actions)).toEqual([
+      "inspect-network-request", "find-failed-request-source", "filter-network-requests", "filter-current-page-network-requests", "clear-network-requests-before-repro", "start-network-har-capture"
+    ])
+    expect(actions[1]?.params).toEqual({ networkSourceLookup: { requestId: "14.2", session } })
+    const routed = networkFollowUps(session, { requests: [] }, [{ routePattern: "**/api/**", requestId: "9.1", requestUrl: "http://a.test/api", reason: "pending" }])
+    expect(conforming(routed).slice(0, 2)).toEqual(["inspect-routed-network-request", "start-network-har-capture-for-route-mock"])
+  })
+
+  it("electron: status/probe/tabs/snapshot/cleanup of a live launch; fill verification", () => {
+    const live = liveLaunchActions("L1", "electron-s")
+    expect(live.map((a) => a.id)).toEqual(["status-electron-launch", "probe-electron-launch", "list-electron-tabs", "snapshot-electron-session", "cleanup-electron-launch"])
+    for (const a of live) expect(familyOfNextActionId(a.id)).toBe("electron")
+    expect(live[0]?.params).toEqual({ electron: { action: "status", launchId: "L1" } })
+    const fill = fillVerificationActions({ status: "mismatch", target: "@e1", verifiedWith: "get value", expectedLength: 3, observedLength: 0, summary: "" }, session)
+    expect(conforming(fill)).toEqual(["inspect-after-fill-verification", "verify-filled-value"])
+  })
+
+  it("page diagnostics: numbered text candidates; click-dispatch and overlay ids are registered", () => {
+    const second = nextActions.inspectTextCandidates(session, 1, "p", "script")
+    expect(conforming([second])).toEqual(["inspect-visible-text-candidates-2"])
+    expect(second.params).toEqual({ args: ["--session", session, "eval", "--stdin"], stdin: "script" })
+    expect([PageDiagnosticsIds.inspectClickDispatchMiss, PageDiagnosticsIds.retryClickAfterDispatchMiss, PageDiagnosticsIds.inspectOverlayState, overlayBlockerCandidateId(0)])
+      .toEqual(["inspect-click-dispatch-miss", "retry-click-after-dispatch-miss", "inspect-overlay-state", "try-overlay-blocker-candidate-1"])
+  })
+})
+
+describe("details shapes", () => {
+  it("compiledJob: { args, failFast, stdin, steps: [{ action, args }] }, redacted; failFast false drops --bail", () => {
+    const job = planOf({ job: { steps: [{ action: "open", url: "http://a.test/" }, { action: "fill", selector: "#pw", text: "job-secret" }] } })
+    const echo = compiledEcho(job, (argv) => argv.map((t) => (t === "job-secret" ? "[REDACTED]" : t))).compiledJob as Record<string, unknown>
+    expect(echo).toMatchObject({ args: ["batch", "--bail"], failFast: true, steps: [{ action: "open", args: ["open", "http://a.test/"] }, { action: "fill", args: ["fill", "#pw", "[REDACTED]"] }] })
+    expect(JSON.parse(echo["stdin"] as string)).toEqual([["open", "http://a.test/"], ["fill", "#pw", "[REDACTED]"]])
+    expect(JSON.stringify(echo)).not.toContain("job-secret")
+    const loose = planOf({ job: { failFast: false, steps: [{ action: "wait", milliseconds: 10 }] } })
+    expect(compiledEcho(loose, redact).compiledJob).toMatchObject({ args: ["batch"], failFast: false })
+  })
+
+  it("managedSessionOutcome: the contract's fields for a failed fresh launch; it decodes with the details schema", () => {
+    const outcome = managedSessionOutcomeDetails({ outcome: "preserved", attemptedSession: "pi-new", currentSession: "pi-old" })
+    expect(outcome).toMatchObject({
+      status: "preserved", sessionMode: "fresh", attemptedSessionName: "pi-new", previousSessionName: "pi-old", currentSessionName: "pi-old",
+      activeBefore: true, activeAfter: true, succeeded: false
+    })
+    expect(typeof outcome?.summary).toBe("string")
+    expect(managedSessionOutcomeDetails({ outcome: "abandoned", attemptedSession: "pi-new" })).toMatchObject({ status: "abandoned", activeAfter: false, succeeded: false })
+    const details = { args: [], effectiveArgs: [], sessionMode: "fresh", resultCategory: "failure", summary: "", managedSessionOutcome: outcome }
+    expect(Either.isRight(Schema.decodeUnknownEither(ToolDetails)(details))).toBe(true)
+  })
+
+  it.scoped("refSnapshot after a snapshot: counts, the ref-map file and target.url", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["snapshot", "-i"] }, call)
+      expect(result.details.refSnapshot).toMatchObject({ refCount: 1, target: { url: "http://a.test/" } })
+      expect(result.details.refSnapshot?.path).toBeTypeOf("string")
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      // snapshot -i runs with its naming read in one batch
+      batchRows(() => ({ snapshot: "- button \"Go\" [ref=e1]", refs: { e1: { role: "button", name: "Go" } }, origin: "http://a.test/" })),
+      { reply: FakeAgentBrowser.ok({ snapshot: "- button \"Go\" [ref=e1]", refs: { e1: { role: "button", name: "Go" } }, origin: "http://a.test/" }), repeat: true }
+    ]))))
+})
