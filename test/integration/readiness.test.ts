@@ -62,7 +62,7 @@ describe("open on a page still building", () => {
     expect(opened.isError, textOf(opened)).toBe(false)
     expect(opened.details.pageSettle).toMatchObject({ settled: true, interactiveCount: 0 })
     expect(textOf(opened)).toContain("No interactive elements on the page yet")
-    expect(ids(opened)).toEqual(expect.arrayContaining(["wait-for-page-ui", "inspect-after-navigation"]))
+    expect(ids(opened)).toEqual(expect.arrayContaining(["wait-for-page-ui", "inspect-opened-page"]))
     const snapshot = await live.tool.call({ args: ["snapshot", "-i"] })
     expect(textOf(snapshot)).toContain("No interactive elements yet: if the page is still loading, wait, then snapshot -i again.")
     expect(ids(snapshot)).toContain("wait-for-page-ui")

@@ -17,6 +17,7 @@ import { probeNavigation } from "../page/pageProbes.js"
 import { type PageCheck, runProbed } from "../page/probedCommand.js"
 import { runClick } from "../page/clickCommand.js"
 import { runNamedSnapshot } from "../page/namedSnapshot.js"
+import { runOpen } from "../page/openCommand.js"
 import { waitForTarget } from "../page/readinessWait.js"
 import { guardRefs } from "../refs/refTracking.js"
 import { withCandidates } from "../refs/semanticResolution.js"
@@ -67,10 +68,11 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const single = steps === undefined && guarded === undefined && probed === undefined
     const clicked = single ? yield* runClick(plan) : undefined
     const named = single && clicked === undefined ? yield* runNamedSnapshot(plan) : undefined
-    const pinned = single && clicked === undefined && named === undefined ? yield* runPinned(plan) : undefined
+    const opened = single && clicked === undefined && named === undefined ? yield* runOpen(plan) : undefined
+    const pinned = single && clicked === undefined && named === undefined && opened === undefined ? yield* runPinned(plan) : undefined
     const replied = steps !== undefined
       ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
-      : guarded ?? probed?.replied ?? clicked?.replied ?? named?.replied ?? pinned ?? (yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs }))))
+      : guarded ?? probed?.replied ?? clicked?.replied ?? named?.replied ?? opened?.replied ?? pinned ?? (yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs }))))
     // a job/qa step that could not start the browser is the call's launch failure too (its first failed step)
     const failedStep = Either.isRight(replied) && replied.right.kind === "batch" ? replied.right.rows.find((row) => !row.success) : undefined
     const launchFailure = Either.isLeft(replied)
@@ -102,7 +104,7 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const pageCheck: PageCheck | undefined = clicked?.clickDispatch !== undefined
       ? { clickDispatch: clicked.clickDispatch }
       : named?.overlayBlockers !== undefined ? { overlayBlockers: named.overlayBlockers } : probed?.check
-    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo, snapshotNaming: named?.naming }
+    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo, snapshotNaming: named?.naming, ...(opened !== undefined ? { opened: { page: opened.page } } : {}) }
   }).pipe(
     Effect.catchTag("SelectorNotFound", (error) =>
       Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail))

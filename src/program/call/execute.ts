@@ -90,7 +90,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ? undefined
     : outcome.kind === "single" && plan.line.command === "snapshot" ? yield* snapshotRefs(plan, outcome.data) : yield* jobSnapshotRefs(plan, outcome)
   const previousPage = session !== undefined ? (yield* registry.view(session)).page : undefined
-  const { challengePage, pageSettle } = yield* challengePageAfter(plan, outcome, navigation, dispatched.challengeFacts, previousPage)
+  const { challengePage, pageSettle } = yield* challengePageAfter(plan, outcome, navigation, dispatched.challengeFacts, previousPage, dispatched.opened)
   // a page that moved by itself (seen before the command) is where the session is, unless the reply says otherwise
   const named = pageAfter(plan.line.positionals, outcome, navigation, previousPage)
   const page = named === undefined && dispatched.pageMovedTo !== undefined ? { url: dispatched.pageMovedTo } : named

@@ -1,6 +1,7 @@
 /**
  * After a navigation, whether the page is a challenge a human must complete (CAPTCHA, anti-bot interstitial, login
- * wall). `open` reads the page once more (title, URL and challenge facts in one `eval`); a navigating click reuses the
+ * wall). `open` reads the page (title, URL and challenge facts in one `eval`, in the open's own process when its
+ * browser already runs: program/page/openCommand.ts); a navigating click reuses the
  * facts its navigation probe already read and is judged only when it reached another page. The call stays a success:
  * the result says so and hands the step to the human. Never retried, solved or bypassed here. The same read after
  * `open` lets a page still building its UI settle briefly and says whether it did (`pageSettle`).
@@ -12,9 +13,9 @@ import type { UpstreamOutcome } from "../../schema/Outcome.js"
 import type { LastPage } from "../../schema/PageFacts.js"
 import type { Plan } from "../../schema/Plan.js"
 import { type ChallengeFacts, challengeOf } from "../../session/challengeEvidence.js"
-import { probeChallengeFacts } from "./pageProbes.js"
+import { OPENING } from "./openCommand.js"
+import { type OpenedPage, probeChallengeFacts } from "./pageProbes.js"
 
-const OPENING = new Set(["open", "goto", "navigate"])
 
 export interface AfterNavigation {
   readonly challengePage?: ChallengePage
@@ -26,7 +27,9 @@ export const challengePageAfter = (
   outcome: UpstreamOutcome,
   navigation: Navigation | undefined,
   facts: ChallengeFacts | undefined,
-  previousPage: LastPage | undefined
+  previousPage: LastPage | undefined,
+  /** The read an open already ran in its own process (the page is not read again). */
+  opened?: { readonly page: OpenedPage | undefined }
 ) =>
   Effect.gen(function*() {
     // a reply with a warning (an open dialog) is left alone, as the navigation probe does
@@ -34,7 +37,7 @@ export const challengePageAfter = (
     if (plan.kind !== "browser" || outcome.kind !== "single" || outcome.warning !== undefined) return none
     const [command, requested] = plan.line.positionals
     if (OPENING.has(command ?? "")) {
-      const page = yield* probeChallengeFacts(plan)
+      const page = opened !== undefined ? opened.page : yield* probeChallengeFacts(plan)
       if (page === undefined) return none
       const found = challengeOf({ title: page.title, url: page.url, facts: page.facts, requestedUrl: requested })
       return {

@@ -43,14 +43,22 @@ export const probeNavigation = (plan: Plan) =>
  * After `open`: the page's title, URL and challenge facts, in one read that first lets a page still building its UI
  * settle (the DOM quiet for a short window, capped; a quiet page pays only the window): `settle` says whether it did.
  */
+/** After `open`: the page's title, URL, challenge facts and settle, in one read (the expression for `eval`). */
+export const OPENED_PAGE_EXPRESSION = `(async () => { const settle = await ${settleExpression()}; return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, settle } })()`
+
+/** The opened-page read as decoded facts; undefined when the read did not answer. */
+export const openedPageOf = (row: StepRow | undefined) => {
+  const value = evalResult(row)
+  const facts = challengeFactsOf(value?.["challenge"])
+  const settle = pageSettleOf(value?.["settle"])
+  return typeof value?.["url"] === "string" && facts !== undefined ? { title: String(value["title"] ?? ""), url: value["url"], facts, ...(settle !== undefined ? { settle } : {}) } : undefined
+}
+
+export type OpenedPage = NonNullable<ReturnType<typeof openedPageOf>>
+
+/** After an `open` that ran alone: the same read, one more process. */
 export const probeChallengeFacts = (plan: Plan) =>
-  Effect.gen(function*() {
-    const rows = yield* runBatch(plan, [["eval", `(async () => { const settle = await ${settleExpression()}; return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, settle } })()`]])
-    const value = evalResult(rows[0])
-    const facts = challengeFactsOf(value?.["challenge"])
-    const settle = pageSettleOf(value?.["settle"])
-    return typeof value?.["url"] === "string" && facts !== undefined ? { title: String(value["title"] ?? ""), url: value["url"], facts, ...(settle !== undefined ? { settle } : {}) } : undefined
-  }).pipe(Effect.catchAll(() => Effect.succeed(undefined)))
+  Effect.map(runBatch(plan, [["eval", OPENED_PAGE_EXPRESSION]]), (rows) => openedPageOf(rows[0])).pipe(Effect.catchAll(() => Effect.succeed(undefined)))
 
 /** Where the viewport is on the page, for `snapshot --viewport`. */
 export const probeViewport = (plan: Plan) =>
