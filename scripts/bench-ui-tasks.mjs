@@ -49,7 +49,7 @@ const runBinary = (args, session) => new Promise((resolve) => {
 const STATE = `JSON.stringify({
   todos: [...document.querySelectorAll(".todo-list li")].map((li) => (li.classList.contains("completed") ? "*" : "") + (li.querySelector("label")?.textContent ?? "")),
   hash: location.hash,
-  results: Object.fromEntries([...document.querySelectorAll(".result")].map((e) => [e.id || "panel", e.textContent])),
+  results: Object.fromEntries([...document.querySelectorAll(".result")].map((e) => [e.id, e.textContent])),
   dialog: document.querySelector("[role=dialog]") !== null
 })`
 const readState = async (session) => {
@@ -60,7 +60,10 @@ const readState = async (session) => {
 
 /** A strategy's run: every call's command, time and bytes, and its session for the independent check. */
 const tally = () => ({ calls: [], session: undefined, error: undefined })
-const record = (t, cmd, ms, text) => t.calls.push({ cmd, ms, bytes: Buffer.byteLength(text, "utf8") })
+const record = (t, cmd, ms, text) => {
+  t.calls.push({ cmd, ms, bytes: Buffer.byteLength(text, "utf8") })
+  t.last = text
+}
 
 const toolCaller = (t, piSessionId) => async (input) => {
   const started = performance.now()
@@ -116,14 +119,11 @@ const snapshotUntil = async (run, role, name) => {
   }
   return s
 }
-/** The n-th (1-based) unnamed `checkbox [` line's ref: TodoMVC's toggles have no name in the raw view. */
+/** The n-th (1-based) unnamed `role [...]` line's ref: TodoMVC's toggles and its edit box have no name. */
 const nthUnnamed = (snapshot, role, n) => {
-  const refs = [...snapshot.matchAll(new RegExp(`\\b${role}(?: "[^"]*")? \\[[^\\n]*?ref=(e\\d+)`, "g"))].map((m) => m[1])
-  // drop the toggle-all control, which is named "Mark all as complete"
-  const named = new Set([...snapshot.matchAll(new RegExp(`\\b${role} "[^"]*Mark all[^"]*" \\[[^\\n]*?ref=(e\\d+)`, "g"))].map((m) => m[1]))
-  const rows = refs.filter((r) => !named.has(r))
-  if (rows[n - 1] === undefined) throw new Error(`no ${n}th ${role}`)
-  return `@${rows[n - 1]}`
+  const refs = [...snapshot.matchAll(new RegExp(`\\b${role} \\[[^\\n]*?ref=(e\\d+)`, "g"))].map((m) => m[1])
+  if (refs[n - 1] === undefined) throw new Error(`no unnamed ${role} #${n}`)
+  return `@${refs[n - 1]}`
 }
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b)
 
@@ -192,7 +192,7 @@ const tasks = [
       await run(["open", u(TODOS)])
       await run(["snapshot", "-i"])
       await run(["dblclick", ".todo-list li:nth-child(3) label"])
-      await run(["fill", ref(await run(["snapshot", "-i"]), "textbox", "Pay rent"), "Pay rent today"])
+      await run(["fill", nthUnnamed(await run(["snapshot", "-i"]), "textbox", 1), "Pay rent today"])
       await run(["press", "Enter"])
       await run(["get", "text", ".todo-list"])
     }
@@ -285,7 +285,7 @@ const tasks = [
   },
   {
     name: "tabs: Reviews",
-    check: (s) => s?.results?.panel === "4.6 stars from 128 reviews.",
+    check: (s) => s?.results?.["panel-reviews"] === "4.6 stars from 128 reviews.",
     best: (call) => call({ job: { steps: [
       { action: "open", url: u(W) },
       { action: "click", locator: "role", value: "tab", name: "Reviews" },
@@ -353,7 +353,7 @@ const calls = (t) => t.calls.length
 const bytes = (t) => t.calls.reduce((a, c) => a + c.bytes, 0)
 const ms = (t) => median(t.calls.map((c) => c.ms)).toFixed(0)
 const cell = (t) => `${calls(t)} | ${bytes(t)} | ${ms(t)} | ${t.ok ? "yes" : "NO"}`
-console.log("\nui-apps tasks: (a) best modes, (b) tool raw args, (c) raw agent-browser CLI  (calls | bytes | median ms/call | ok)\n")
+console.log("\nui-apps tasks: (a) best modes, (b) tool raw args, (c) raw agent-browser CLI  (calls | bytes | median ms/call | ok; (a) calls are whole jobs)\n")
 console.log("| task | (a) calls | bytes | ms | ok | (b) calls | bytes | ms | ok | (c) calls | bytes | ms | ok |")
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 for (const r of rows) console.log(`| ${r.name} | ${cell(r.best)} | ${cell(r.args)} | ${cell(r.cli)} |`)
