@@ -110,10 +110,11 @@ const strategies = {
   }
 }
 
-/** Snapshots until `role "name"` has a ref (a late widget), at most three times; returns the last snapshot. */
+/** Snapshots until `role "name"` has a ref (a late widget): a careful agent waits 500 ms between tries (3 at most). */
 const snapshotUntil = async (run, role, name) => {
   let s = ""
   for (let n = 0; n < 3; n++) {
+    if (n > 0) await run(["wait", "500"])
     s = await run(["snapshot", "-i"])
     if (new RegExp(`\\b${role} "${escape(name)}"[^\\n]*?ref=`).test(s)) return s
   }
