@@ -1,7 +1,7 @@
 // Benchmark (not a test): a scripted, LLM-free task suite on pages this package serves. Each task is done twice in
 // the same run: with the tool's best modes (job, qa, semanticAction, batch) and with raw `args` only, one command per
 // call as a careful agent would. Prints tool calls, model-visible bytes and success for each, side by side.
-//   npm run bench:tasks
+//   npm run bench:tasks          (then scripts/bench-ui-tasks.mjs: real UI library pages, three strategies)
 import { mkdtempSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -145,3 +145,6 @@ console.log("| --- | --- | --- | --- | --- | --- | --- |")
 for (const r of rows) console.log(`| ${r.name} | ${r.best.calls} | ${r.best.bytes} | ${r.bestOk ? "yes" : "NO"} | ${r.raw.calls} | ${r.raw.bytes} | ${r.rawOk ? "yes" : "NO"} |`)
 const sum = (k, f) => rows.reduce((a, r) => a + r[k][f], 0)
 console.log(`| total | ${sum("best", "calls")} | ${sum("best", "bytes")} | ${rows.filter((r) => r.bestOk).length}/${rows.length} | ${sum("raw", "calls")} | ${sum("raw", "bytes")} | ${rows.filter((r) => r.rawOk).length}/${rows.length} |`)
+
+// The same comparison on pages built from real UI libraries, with the raw CLI as a third column.
+await import("./bench-ui-tasks.mjs")

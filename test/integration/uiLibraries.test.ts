@@ -1,0 +1,126 @@
+/**
+ * The step kinds and the select guidance on pages built from real npm UI libraries (fixtures/ui-apps): TodoMVC in
+ * React (hover-revealed delete, double-click to edit, unnamed toggles), react-select, react-datepicker and a
+ * sortablejs list, against the real agent-browser. Every test reads the page state back with the raw binary.
+ */
+import { describe, expect, it } from "vitest"
+import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import { textOf } from "../support/harness.js"
+import { uiWorld } from "../support/uiApps.js"
+
+const live = uiWorld()
+const todos = () => `${live.apps.origin}/todo.html?items=Buy milk,Walk dog,Pay rent`
+const widgets = () => `${live.apps.origin}/widgets.html`
+const TITLES = `[...document.querySelectorAll(".todo-list li")].map((li) => (li.classList.contains("completed") ? "*" : "") + li.querySelector("label").textContent).join(",")`
+const textAt = (selector: string) => `document.querySelector(${JSON.stringify(selector)}).textContent`
+const sessionOf = (result: ToolResult): string => {
+  const session = result.details.sessionName
+  if (session === undefined) throw new Error(`no session in ${textOf(result)}`)
+  return session
+}
+const ok = (result: ToolResult): ToolResult => {
+  expect(result.isError, textOf(result)).toBe(false)
+  return result
+}
+
+describe("TodoMVC (React)", () => {
+  it("the delete button is hidden until hover; job hover + click deletes the row", async () => {
+    const opened = ok(await live.tool.call({ args: ["open", todos()] }))
+    const unhovered = await live.tool.call({ args: ["click", ".todo-list li:nth-child(2) .destroy"] })
+    expect(unhovered.isError).toBe(true)
+    expect(live.page(sessionOf(opened), TITLES)).toBe("Buy milk,Walk dog,Pay rent")
+    const job = ok(await live.tool.call({ job: { steps: [
+      { action: "hover", selector: ".todo-list li:nth-child(2)" },
+      { action: "click", selector: ".todo-list li:nth-child(2) .destroy" }
+    ] } }))
+    expect(textOf(job)).toContain("2. ✓ click .todo-list li:nth-child(2) .destroy")
+    expect(live.page(sessionOf(job), TITLES)).toBe("Buy milk,Pay rent")
+    expect(live.page(sessionOf(job), textAt(".todo-count"))).toBe("2 items left")
+  })
+
+  it("dblclick a title opens the editor; fill + press Enter saves the new title", async () => {
+    const job = ok(await live.tool.call({ job: { steps: [
+      { action: "open", url: todos() },
+      { action: "dblclick", selector: ".todo-list li:nth-child(3) label" },
+      { action: "fill", selector: ".todo-list li.editing .edit", text: "Pay rent today" },
+      { action: "press", text: "Enter" }
+    ] } }))
+    expect(textOf(job)).toContain("2. ✓ dblclick")
+    expect(live.page(sessionOf(job), TITLES)).toBe("Buy milk,Walk dog,Pay rent today")
+    expect(live.page(sessionOf(job), `document.querySelector(".todo-list li.editing") === null`)).toBe(true)
+  })
+
+  it("check and uncheck an unnamed input.toggle complete and reopen its todo", async () => {
+    const checked = ok(await live.tool.call({ job: { steps: [
+      { action: "open", url: todos() },
+      { action: "check", selector: ".todo-list li:nth-child(2) .toggle" }
+    ] } }))
+    const session = sessionOf(checked)
+    expect(live.page(session, TITLES)).toBe("Buy milk,*Walk dog,Pay rent")
+    expect(live.page(session, textAt(".todo-count"))).toBe("2 items left")
+    ok(await live.tool.call({ semanticAction: { action: "uncheck", selector: ".todo-list li:nth-child(2) .toggle" } }))
+    expect(live.page(session, TITLES)).toBe("Buy milk,Walk dog,Pay rent")
+    expect(live.page(session, `document.querySelector(".todo-list li:nth-child(2) .toggle").checked`)).toBe(false)
+  })
+})
+
+describe("widget libraries", () => {
+  it("drag moves a sortablejs item (default options, native drag and drop) and the list reorders", async () => {
+    const job = ok(await live.tool.call({ job: { steps: [
+      { action: "open", url: widgets() },
+      { action: "drag", selector: "#sortable li:nth-child(3)", target: "#sortable li:nth-child(1)" }
+    ] } }))
+    expect(textOf(job)).toContain("2. ✓ drag #sortable li:nth-child(3) #sortable li:nth-child(1)")
+    expect(live.page(sessionOf(job), textAt("#order-result"))).toBe("Order: Charlie, Alpha, Bravo")
+    expect(live.page(sessionOf(job), `[...document.querySelectorAll("#sortable li")].map((li) => li.textContent).join(",")`)).toBe("Charlie,Alpha,Bravo")
+  })
+
+  it("select on the react-select combobox fails with the combobox guidance (args and semanticAction); click + option click selects", async () => {
+    const opened = ok(await live.tool.call({ args: ["open", widgets()] }))
+    const session = sessionOf(opened)
+    for (const input of [{ args: ["select", "#speed-input", "Fast"] }, { semanticAction: { action: "select", selector: "#speed-input", value: "Fast" } }]) {
+      const result = await live.tool.call(input)
+      expect(result.isError, JSON.stringify(input)).toBe(true)
+      expect(result.details.failureCategory).toBe("selector-not-found")
+      expect(textOf(result)).toContain("#speed-input is not a native <select>, so select changed nothing")
+      expect(textOf(result)).toContain("click it to open its list")
+      expect(live.page(session, textAt("#speed-result"))).toBe("Selected: none")
+    }
+    ok(await live.tool.call({ semanticAction: { action: "click", locator: "role", value: "combobox", name: "Speed" } }))
+    const snapshot = textOf(ok(await live.tool.call({ args: ["snapshot", "-i"] })))
+    const option = /option "Fast"[^\n]*ref=(e\d+)/.exec(snapshot)?.[1]
+    expect(option, snapshot).toBeDefined()
+    ok(await live.tool.call({ args: ["click", `@${option}`] }))
+    expect(live.page(session, textAt("#speed-result"))).toBe("Selected: Fast")
+  })
+
+  it("react-datepicker: fill types a date; clicking the input and a calendar day picks one", async () => {
+    const opened = ok(await live.tool.call({ args: ["open", widgets()] }))
+    const session = sessionOf(opened)
+    ok(await live.tool.call({ semanticAction: { action: "fill", locator: "label", value: "Delivery date", text: "2025-03-14" } }))
+    expect(live.page(session, textAt("#date-result"))).toBe("Date: 2025-03-14")
+    ok(await live.tool.call({ job: { steps: [
+      { action: "press", text: "Escape" },
+      { action: "click", selector: "#delivery-date" },
+      { action: "click", locator: "role", value: "gridcell", name: "Choose Friday, March 21st, 2025" }
+    ] } }))
+    expect(live.page(session, textAt("#date-result"))).toBe("Date: 2025-03-21")
+    expect(live.page(session, `document.querySelector("#delivery-date").value`)).toBe("2025-03-21")
+  })
+
+  it("a job that opens the page and fills the late widget's Tags input (rendered 800 ms after load) says what happened", async () => {
+    const job = await live.tool.call({ job: { steps: [
+      { action: "open", url: widgets() },
+      { action: "fill", locator: "label", value: "Tags", text: "urgent" },
+      { action: "click", locator: "role", value: "button", name: "Save tags" }
+    ] } })
+    const saved = live.page(sessionOf(job), textAt("#tags-result"))
+    // honest either way: success only if the tags were saved; a miss names the step and its category
+    expect(job.isError, textOf(job)).toBe(saved !== "Tags saved: urgent")
+    if (job.isError) {
+      expect(job.details.failureCategory).toBe("selector-not-found")
+      expect(textOf(job)).toContain("2. ✗ find label Tags fill urgent")
+      expect(saved).toBe("Tags saved: none")
+    }
+  })
+})
