@@ -94,8 +94,10 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         const advice = e.readinessWaitMs !== undefined
           ? `Still missing after waiting ${(e.readinessWaitMs / 1000).toFixed(1)} s: take a snapshot -i for current refs.`
           : `${plan?.line.command === "batch" ? "Raw batch steps do not wait for elements: t" : "T"}ake a snapshot -i for current refs, or wait for the element first.`
+        // upstream found it but it is hidden: waiting rarely helps, revealing it does
+        const hidden = /\bis not visible\b/.test(e.message) ? "\nIt exists but is hidden: hover its row or open its container first (hover, then click), or scrollintoview." : ""
         return {
-          text: `${e.message}${recovery.line}\n${advice}`,
+          text: `${e.message}${recovery.line}${hidden}\n${advice}`,
           summary: `Selector not found${e.selector !== "" ? `: ${e.selector}` : ""}`,
           nextActions: [nextActions.refreshRefs(session), ...recovery.nextActions, ...candidates]
         }

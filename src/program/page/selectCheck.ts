@@ -1,5 +1,5 @@
 /**
- * After a successful `select`: one read of the target (`get html`, same session) to check that it is a native
+ * After a successful `select` (alone, or a job/qa/batch step): one read of the target (`get html`, same session) to check that it is a native
  * `<select>`. A custom combobox fails the call honestly as `NotNativeSelect` (selector-not-found) instead of the
  * `Selected [...]` upstream answers while changing nothing. A read that cannot answer leaves the call as it was.
  */
@@ -25,10 +25,17 @@ const innerHtml = (plan: Plan, target: string) =>
     Effect.catchAll(() => Effect.succeed(undefined))
   )
 
+/** The `select` a call ran: the command itself, or the first successful select step of a job/qa/batch. */
+const selectRan = (plan: Plan, outcome: UpstreamOutcome): ReadonlyArray<string> | undefined => {
+  if (outcome.kind === "single") return plan.line.positionals[0] === "select" ? plan.line.positionals : undefined
+  if (outcome.kind !== "batch") return undefined
+  return outcome.rows.find((row) => row.success && row.command[0] === "select")?.command
+}
+
 export const checkSelect = (plan: Plan, outcome: UpstreamOutcome) =>
   Effect.gen(function*() {
-    const [command, target, ...values] = plan.line.positionals
-    if (plan.kind !== "browser" || command !== "select" || target === undefined || outcome.kind !== "single") return
+    const [command, target, ...values] = selectRan(plan, outcome) ?? []
+    if (plan.kind !== "browser" || command !== "select" || target === undefined) return
     const html = yield* innerHtml(plan, target)
     if (html !== undefined && !isNativeSelectHtml(html)) return yield* Effect.fail(notNativeSelect(target, values))
   })
