@@ -19,7 +19,7 @@ import { handOverElectronLaunches, restoreElectronLaunches } from "../../src/pro
 import { closeOwnedBrowser } from "../../src/program/session/lifecycle.js"
 import type { ElectronLaunchRecord } from "../../src/schema/ElectronRecord.js"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
-import { type ElectronStandIn, makeElectronStandIn, STAND_IN_NAME } from "../support/electronStandIn.js"
+import { type ElectronStandIn, makeElectronStandIn, STAND_IN_NAME, STAND_IN_TITLE } from "../support/electronStandIn.js"
 import { textOf } from "../support/harness.js"
 import { chromiumPath, type LiveEnv, makeLiveEnv } from "../support/liveEnv.js"
 import { killAll, processesMentioning } from "../support/processes.js"
@@ -175,6 +175,9 @@ describe.skipIf(!haveChromium)("electron mode through the tool (Chromium stand-i
     const record = launchOf(await tool.call({ electron: { action: "launch", appName: STAND_IN_NAME, handoff: "connect" } }))
     try {
       const typed = "hunter2-typed-secret"
+      // the app's page must have replaced its first document before fields are added to it (a loaded machine is slow)
+      const loaded = await tool.call({ args: ["wait", "--fn", `document.title === ${JSON.stringify(STAND_IN_TITLE)} && document.readyState === "complete"`] })
+      expect(loaded.isError, textOf(loaded)).toBe(false)
       const injected = await tool.call({
         args: ["eval", "--stdin"],
         stdin: `document.body.insertAdjacentHTML("beforeend", '<input id="quick" aria-label="Quick" oninput="this.value=this.value.slice(0,3)"><input id="plain" aria-label="Plain"><div id="ed" contenteditable="true" aria-label="Editor">x</div>'); true`
