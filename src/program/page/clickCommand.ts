@@ -6,7 +6,6 @@
  * document needs the page read again after it loads (`navigating`). Skipped where page script may be held for
  * approval, for Electron apps (their health check owns the page after a click), and when the session has no page yet.
  */
-import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
@@ -14,15 +13,13 @@ import type { ClickDispatch } from "../../schema/PageDiagnostics.js"
 import type { ChallengeFacts } from "../../session/challengeEvidence.js"
 import type { Plan } from "../../schema/Plan.js"
 import { ElectronHost } from "../../services/ElectronHost.js"
-import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
+import type { CommandError } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../session/challengeEvidence.js"
 import { CLICK_READ_EXPRESSION, clickDispatchOf, clickRecorderScript, clickRecordOf, clickTargetOf } from "../../session/clickDispatch.js"
-import { targetOf } from "../../session/target.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
-import { isReadinessMiss, readinessBudgetMs } from "../../session/readiness.js"
+import { runCommandBatch } from "./commandBatch.js"
 import { mayProbe } from "./probedCommand.js"
-import { planWaits, retryWhileMissing, withWaitedRow } from "./readinessWait.js"
 
 export interface ClickRun {
   readonly replied: Either.Either<UpstreamOutcome, CommandError>
@@ -55,32 +52,10 @@ export const runClick = (plan: Plan) =>
     // a session that has not opened a page yet has no browser to read: the click launches it as usual
     if (view.page === undefined) return undefined
     const target = clickTargetOf(plan.line.positionals, yield* registry.refSnapshotOf(session))
-    const pinned = view.pinnedTab
-    const steps = [
-      ...(pinned !== undefined ? [["tab", pinned]] : []),
-      ["eval", clickRecorderScript(target)],
-      plan.line.positionals,
-      ["eval", CLICK_READ_EXPRESSION]
-    ]
-    const at = (pinned !== undefined ? 1 : 0) + 1
-    const commands = yield* SessionCommands
-    const started = yield* Clock.currentTimeMillis
-    const attempt = Effect.flatMap(Clock.currentTimeMillis, (now) => commands.batch(targetOf(plan), steps, { timeoutMs: plan.timeoutMs - (now - started), failFast: false }))
-    // a target that is not there yet: nothing was clicked (the recorder only listens), so the batch runs again
-    const waited = yield* retryWhileMissing(planWaits(plan) ? readinessBudgetMs(plan.timeoutMs) : 0, attempt, (r) => {
-      const row = Either.isRight(r) ? r.right[at] : undefined
-      return row !== undefined && !row.success && isReadinessMiss(row.error)
-    })
-    const ran = waited.result
-    if (Either.isLeft(ran)) return result({ replied: Either.left(ran.left) })
-    const rows = ran.right
-    if (pinned !== undefined && rows[0]?.success !== true) {
-      // the pinned tab is gone: forget it and let the click run normally
-      yield* registry.dropPin(session)
-      return undefined
-    }
-    const answered = rows[at]
-    const row = answered !== undefined ? withWaitedRow(answered, waited.waitedMs, waited.attempts) : undefined
+    const ran = yield* runCommandBatch(plan, session, [["eval", clickRecorderScript(target)]], [["eval", CLICK_READ_EXPRESSION]])
+    if (ran.kind === "failed") return result({ replied: Either.left(ran.error) })
+    if (ran.kind === "unpinned") return undefined
+    const { rows, row, at } = ran
     if (row === undefined) return undefined
     if (!row.success) return result({ replied: Either.left(row.error) })
     const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({

@@ -8,21 +8,18 @@
  * pinned tab when there is one. Skipped when upstream may hold page script for approval (`--confirm-actions`, action
  * policies).
  */
-import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
 import type { ClickDispatch, OverlayBlockers, ScrollNoop, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
 import type { Plan } from "../../schema/Plan.js"
-import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
-import { SessionRegistry } from "../../services/SessionRegistry.js"
+import type { CommandError } from "../../services/SessionCommands.js"
 import { fillReadScript, fillTargetOf, fillVerificationOf } from "../../session/fillReadback.js"
-import { isReadinessMiss, readinessBudgetMs } from "../../session/readiness.js"
 import { readScrollPosition, SCROLL_PROBE_SCRIPT, scrollNoopOf } from "../../session/scrollPosition.js"
-import { targetOf } from "../../session/target.js"
 import { textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../session/textVisibility.js"
+import { targetOf } from "../../session/target.js"
 import { activeLaunchOf } from "../electron/trackedSession.js"
-import { planWaits, retryWhileMissing, withWaitedRow } from "./readinessWait.js"
+import { runCommandBatch } from "./commandBatch.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -66,33 +63,10 @@ export const runProbed = (plan: Plan) =>
     const electronApp = plan.line.command === "fill" && (yield* activeLaunchOf(plan.sessionName)) !== undefined
     const probes = probesFor(plan, electronApp)
     if (probes === undefined || plan.sessionName === undefined) return undefined
-    const registry = yield* SessionRegistry
-    const pinned = (yield* registry.view(plan.sessionName)).pinnedTab
-    const steps = [
-      ...(pinned !== undefined ? [["tab", pinned]] : []),
-      ...(probes.before !== undefined ? [probes.before] : []),
-      plan.line.positionals,
-      probes.after
-    ]
-    const at = (pinned !== undefined ? 1 : 0) + (probes.before !== undefined ? 1 : 0)
-    const commands = yield* SessionCommands
-    const started = yield* Clock.currentTimeMillis
-    const attempt = Effect.flatMap(Clock.currentTimeMillis, (now) => commands.batch(targetOf(plan), steps, { timeoutMs: plan.timeoutMs - (now - started), failFast: false }))
-    // a target that is not there yet: nothing ran (the probes only read), so the same batch runs again after a pause
-    const waited = yield* retryWhileMissing(planWaits(plan) ? readinessBudgetMs(plan.timeoutMs) : 0, attempt, (r) => {
-      const row = Either.isRight(r) ? r.right[at] : undefined
-      return row !== undefined && !row.success && isReadinessMiss(row.error)
-    })
-    const ran = waited.result
-    if (Either.isLeft(ran)) return { replied: Either.left(ran.left), check: {} } satisfies Probed
-    const rows = ran.right
-    const answered = rows[at]
-    const row = answered !== undefined ? withWaitedRow(answered, waited.waitedMs, waited.attempts) : undefined
-    if (pinned !== undefined && rows[0]?.success !== true) {
-      // the pinned tab is gone: forget it and let the command run normally
-      yield* registry.dropPin(plan.sessionName)
-      return undefined
-    }
+    const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before !== undefined ? [probes.before] : [], [probes.after])
+    if (ran.kind === "failed") return { replied: Either.left(ran.error), check: {} } satisfies Probed
+    if (ran.kind === "unpinned") return undefined
+    const { rows, row, at } = ran
     if (row === undefined) return undefined
     const after = evalValue(rows[at + 1])
     const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
