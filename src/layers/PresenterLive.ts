@@ -217,6 +217,7 @@ export const PresenterLive = Layer.effect(
           ...readinessDetails(executed, error),
           ...diagnostics?.fields,
           ...optional("fullOutputPath", snapshotSpill ?? budget.fullOutputPath),
+          ...optional("fullOutputPaths", (snapshotSpill ?? budget.fullOutputPath) !== undefined ? [snapshotSpill ?? budget.fullOutputPath ?? ""] : undefined),
           ...optional("pageChangeSummary", change?.summary),
           ...(step !== undefined && error !== undefined
             ? { batchFailure: { failedStep: { index: step.index, command: redact(step.row.command), failureCategory: categoryOf(error), error: error.message } } }

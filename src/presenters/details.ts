@@ -102,6 +102,7 @@ export const executedDetails = (executed: Executed, body: Body, redact: RedactAr
     ...(verified.savedFile !== undefined ? { savedFile: verified.savedFile, savedFilePath: verified.savedFile.path } : {}),
     ...(verified.warnings.length > 0 ? { warnings: verified.warnings } : {}),
     ...optional("imagePath", verified.image?.path),
+    ...optional("imagePaths", verified.image !== undefined ? [verified.image.path] : undefined),
     ...(outcome.kind === "batch" ? { batchSteps: stepDetails(outcome.rows, redact) } : {}),
     ...(executed.browserDefaults !== undefined ? { browserDefaults: { flags: redact(executed.browserDefaults.flags), sources: executed.browserDefaults.sources } } : {}),
     ...optional("outputFile", executed.outputFile),
@@ -153,7 +154,7 @@ export const errorDetails = (error: ToolError, redact: RedactArgs, plan?: Plan):
     ...optional("launchDiagnostic", upstream?.launch),
     ...optional("clickDispatch", upstream?.clickDispatch),
     ...optional("policy", error._tag === "PolicyBlocked" ? error.violation : undefined),
-    ...(error._tag === "ParseFailure" ? { exitCode: error.exitCode } : {}),
+    ...(error._tag === "ParseFailure" ? { exitCode: error.exitCode, parseError: error.message } : {}),
     ...(error._tag === "TimedOut" ? { timedOut: true, timeoutMs: error.timeoutMs, ...optional("timeoutPartialProgress", timeoutPartialProgress(error, redact, plan)) } : {}),
     ...(error._tag === "SelectorNotFound" && error.fallback !== undefined ? { visibleRefFallback: error.fallback } : {}),
     ...(error._tag === "ConfirmationRequired" && error.decision !== undefined

@@ -189,12 +189,18 @@ export const ToolDetails = Schema.Struct({
     pageLeftAt: optional(Schema.String)
   })),
   fullOutputPath: optional(Schema.String),
+  /** The contract's list form of `fullOutputPath` (one spill file per call here). */
+  fullOutputPaths: optional(Schema.Array(Schema.String)),
   /** How an oversized snapshot was condensed (counts only; the view is in the content, the raw tree in fullOutputPath). */
   snapshotCompaction: optional(Schema.Unknown),
   snapshotFilter: optional(Schema.Unknown),
   snapshotDiff: optional(Schema.Unknown),
   snapshotViewport: optional(Schema.Unknown),
   imagePath: optional(Schema.String),
+  /** The contract's list form of `imagePath` (one inline screenshot per call here). */
+  imagePaths: optional(Schema.Array(Schema.String)),
+  /** What could not be read in upstream's output (`parse-failure`). */
+  parseError: optional(Schema.String),
   artifacts: optional(Schema.Array(ArtifactRow)),
   navigationSummary: optional(Schema.Struct({ title: Schema.String, url: Schema.String })),
   batchSteps: optional(Schema.Array(BatchStepDetails)),

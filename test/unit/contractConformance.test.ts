@@ -265,6 +265,15 @@ describe("details shapes", () => {
     expect(Either.isRight(Schema.decodeUnknownEither(ToolDetails)(details))).toBe(true)
   })
 
+  it.scoped("parseError: what could not be read, beside parse-failure and the exit code", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["get", "url"] }, call)
+      expect(result.details.failureCategory).toBe("parse-failure")
+      expect(result.details.parseError).toBeTypeOf("string")
+      expect(result.details.parseError?.length).toBeGreaterThan(0)
+      expect(result.details.exitCode).toBe(0)
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: { exitCode: 0, stdout: "this is not json\n" }, repeat: true }]))))
+
   it.scoped("refSnapshot after a snapshot: counts, the ref-map file and target.url", () =>
     Effect.gen(function*() {
       const result = yield* runToResult({ args: ["snapshot", "-i"] }, call)

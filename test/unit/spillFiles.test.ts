@@ -33,6 +33,7 @@ describe("spill files", () => {
       const first = await runtime.runPromise(runToResult({ args: ["snapshot"] }, persisted))
       const second = await runtime.runPromise(runToResult({ args: ["snapshot"] }, persisted))
       expect(first.details.fullOutputPath).toContain("session-artifacts")
+      expect(first.details.fullOutputPaths).toEqual([first.details.fullOutputPath])
       expect(existsSync(first.details.fullOutputPath ?? "")).toBe(true)
       const third = await runtime.runPromise(runToResult({ args: ["snapshot"] }, persisted))
       expect(existsSync(first.details.fullOutputPath ?? "")).toBe(false)
