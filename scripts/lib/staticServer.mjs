@@ -6,11 +6,14 @@ import { extname, join, normalize } from "node:path"
 
 const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".png": "image/png", ".txt": "text/plain; charset=utf-8" }
 
-export async function startStaticServer(root, { charsets = {} } = {}) {
+/** `files`: in-memory pages served before `root` (path → [body, content type]). */
+export async function startStaticServer(root, { charsets = {}, files = {} } = {}) {
   const sockets = new Set()
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1")
     if (url.pathname === "/hang") return // never answers
+    const known = files[url.pathname]
+    if (known !== undefined) return res.writeHead(200, { "content-type": known[1] }).end(known[0])
     if (url.pathname.startsWith("/download/")) {
       res.writeHead(200, { "content-type": "text/plain", "content-disposition": `attachment; filename="${url.pathname.slice(10) || "file.txt"}"` })
       return res.end("downloaded content\n")

@@ -2,11 +2,11 @@
 // 127.0.0.1, with every other path falling through to fixtures/site (the challenge pages live there).
 // close() stops the server and removes the folder.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
-import { createServer } from "node:http"
 import { tmpdir } from "node:os"
-import { join, normalize } from "node:path"
+import { join } from "node:path"
 import { build } from "esbuild"
 import { REPO } from "./runPi.mjs"
+import { startStaticServer } from "./staticServer.mjs"
 
 const APP = join(REPO, "fixtures/ui-apps")
 const SITE = join(REPO, "fixtures/site")
@@ -43,36 +43,12 @@ export async function startUiApps({ tmpPrefix = "piab-uiapps-" } = {}) {
     "/widgets.css": [readFileSync(join(APP, "src/widgets.css")), TYPES[".css"]],
     "/react-datepicker.css": [readFileSync(join(REPO, "node_modules/react-datepicker/dist/react-datepicker.css")), TYPES[".css"]]
   }
-  const sockets = new Set()
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname
-    const known = files[path]
-    if (known !== undefined) return res.writeHead(200, { "content-type": known[1] }).end(known[0])
-    const file = normalize(join(SITE, decodeURIComponent(path)))
-    if (!file.startsWith(SITE + "/")) return res.writeHead(403).end()
-    try {
-      const body = readFileSync(file)
-      const ext = /\.[a-z]+$/.exec(file)?.[0] ?? ""
-      return res.writeHead(200, { "content-type": TYPES[ext] ?? "application/octet-stream" }).end(body)
-    } catch {
-      return res.writeHead(404, { "content-type": "text/html" }).end("<title>Not found</title><h1>Not found</h1>")
-    }
-  })
-  server.on("connection", (socket) => {
-    sockets.add(socket)
-    socket.on("close", () => sockets.delete(socket))
-  })
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const { port } = server.address()
+  const server = await startStaticServer(SITE, { files })
   return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server.close(() => {
-          rmSync(dir, { recursive: true, force: true })
-          resolve()
-        })
-      })
+    origin: server.origin,
+    close: async () => {
+      await server.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   }
 }
