@@ -18,6 +18,7 @@ import { networkFollowUps } from "../presenters/formatDiagnostics.js"
 import { nextActions } from "../presenters/nextActions.js"
 import { notesOf } from "../presenters/notes.js"
 import { pageChange } from "../presenters/pageChange.js"
+import { retentionCounts, retentionSummary } from "../presenters/artifactRetention.js"
 import { managedSessionOutcomeDetails } from "../presenters/sessionOutcome.js"
 import { pageDiagnostics, readinessDetails } from "../presenters/pageDiagnostics.js"
 import type { SpillOwner, SpillResult } from "../schema/Artifacts.js"
@@ -71,7 +72,7 @@ const quotingPage = (text: string, error: ToolError): Parts => {
 const allowedByPolicy = (plan: Plan | undefined, actions: ReadonlyArray<NextAction>): ReadonlyArray<NextAction> => {
   const policy = plan?.security
   if (policy === undefined) return actions
-  return actions.filter((a) => a.params.args === undefined || preflight(policy, [{ argv: a.params.args, authored: true }], a.params.stdin)?.kind !== "blocked")
+  return actions.filter((a) => a.params === undefined || a.params.args === undefined || preflight(policy, [{ argv: a.params.args, authored: true }], a.params.stdin)?.kind !== "blocked")
 }
 
 /** Where the page content came from: the snapshot's origin, the page the call ended on or reported, or the one it started on. */
@@ -130,6 +131,7 @@ export const PresenterLive = Layer.effect(
           ? undefined
           : {
             owner: "host-file-tools" as const,
+            summary: retentionSummary(retentionCounts(entries)),
             note: "Closing the browser does not delete saved screenshots, downloads, PDFs, traces or recordings; remove them with file tools if needed.",
             explicitArtifactPaths: facts.filter((f) => f.exists).map((f) => f.path).slice(0, 10)
           })
@@ -141,10 +143,10 @@ export const PresenterLive = Layer.effect(
         const touched = new Set([...spills.flatMap((s) => [s.path, ...s.evicted]), ...explicit])
         const changed = entries.filter((e) => touched.has(e.path))
         const evicted = spills.flatMap((s) => s.evicted).length
-        const counts = { live: 0, ephemeral: 0, missing: 0, evicted: 0 }
-        for (const e of entries) counts[e.retentionState]++
+        const counts = retentionCounts(entries)
         return {
           manifest: changed.length > 0 ? { entries: changed, window: entries.length, counts } : undefined,
+          summary: changed.length > 0 ? retentionSummary(counts) : undefined,
           note: evicted > 0 ? `\nArtifacts: ${evicted} older spill file(s) evicted to keep this session within its budget; ${counts.live} live.` : ""
         }
       })
@@ -225,6 +227,7 @@ export const PresenterLive = Layer.effect(
           ...(actions.length > 0 ? { nextActions: actions } : {}),
           ...optional("artifactCleanup", cleanup),
           ...optional("artifactManifest", delta.manifest),
+          ...optional("artifactRetentionSummary", delta.summary),
           ...optional("managedSessionOutcome", managedSessionOutcomeDetails(input.managedSessionOutcome)),
           ...optional("managedSession", input.managedSession),
           ...(electron?.fields ?? {}),

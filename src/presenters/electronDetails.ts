@@ -195,3 +195,13 @@ export const electronDetails = (report: ElectronReport, redact: RedactArgs, fail
     : []
   return { fields, nextActions }
 }
+
+/** After `get text` on the whole app shell: find the panel to read instead. */
+export const textScopeActions = (session: string | undefined): ReadonlyArray<NextAction> => [
+  argsAct(E.snapshotForElectronTextScope, "Find the panel's ref or selector, then get text on it alone.", [...(session !== undefined ? ["--session", session] : []), "snapshot", "-i"])
+]
+
+/** After an `@e…` mutation in a desktop app: refs may be stale although the URL did not change. */
+export const refFreshnessActions = (session: string | undefined): ReadonlyArray<NextAction> => [
+  argsAct(E.refreshElectronRefsAfterRerender, "The app may have re-rendered in place: refresh refs before reusing older ones.", [...(session !== undefined ? ["--session", session] : []), "snapshot", "-i"])
+]

@@ -6,7 +6,7 @@
 import type { ElectronReport } from "../schema/ElectronReport.js"
 import type { Executed } from "../schema/Executed.js"
 import type { NextAction, ToolDetails } from "../schema/ToolDetails.js"
-import { electronDetails, fillVerificationActions, lookupContextActions } from "./electronDetails.js"
+import { electronDetails, fillVerificationActions, lookupContextActions, refFreshnessActions, textScopeActions } from "./electronDetails.js"
 import { electronLines } from "./electronText.js"
 
 type RedactArgs = (args: ReadonlyArray<string>) => ReadonlyArray<string>
@@ -29,6 +29,12 @@ const executedView = (executed: Executed): ElectronView | undefined => {
   }
   const context = executed.lookup?.mode === "sourceLookup" ? executed.lookup.report.electronContext : undefined
   if (context !== undefined) return { fields: {}, nextActions: lookupContextActions(context), lines: [] }
+  const scope = executed.electronGetTextScopeWarning
+  if (scope !== undefined) {
+    return { fields: { electronGetTextScopeWarning: scope }, nextActions: textScopeActions(session), lines: [`Broad Electron get text selector warning: ${scope.summary}`] }
+  }
+  const fresh = executed.electronRefFreshness
+  if (fresh !== undefined) return { fields: { electronRefFreshness: fresh }, nextActions: refFreshnessActions(session), lines: [] }
   return undefined
 }
 

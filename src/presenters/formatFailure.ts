@@ -21,6 +21,13 @@ export interface FormattedFailure {
 const INSTALL_HINT =
   "agent-browser is required and is not bundled with this package. Install it with `npm install -g agent-browser@0.41` (or add it to the project and put node_modules/.bin on PATH), make sure a Chrome/Chromium is installed (Debian: `apt-get install -y chromium`), then retry."
 
+/** Getters given as commands; upstream groups them under `get`. */
+const GETTERS: ReadonlySet<string> = new Set(["attr", "count", "html", "text", "title", "url", "value"])
+const getterHint = (command: string): string =>
+  `Getters are grouped under get: get ${command === "title" || command === "url" ? command : command === "attr" ? "attr <selector> <name>" : `${command} <selector>`}.`
+
+const isTextWait = (line: Plan["line"]): boolean => line.command === "wait" && line.positionals.includes("--text")
+
 /** `args` are the caller's args as given, for retries suggested before a plan exists. */
 export const formatFailure = (plan: Plan | undefined, error: ToolError, args: ReadonlyArray<string> = plan?.args ?? []): FormattedFailure => {
   const session = plan?.sessionName
@@ -58,7 +65,11 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
           summary: e.source === "watchdog" ? `Timed out after ${e.timeoutMs} ms` : "Upstream wait timed out",
           nextActions: next?.retryable === true
             ? [nextActions.retryTimeoutStep(session, next.command)]
-            : next !== undefined ? [nextActions.inspectAfterTimedOutStep(session)] : [nextActions.inspectAfterTimeout(session)]
+            : next !== undefined
+            ? [nextActions.inspectAfterTimedOutStep(session)]
+            : plan !== undefined && isTextWait(plan.line)
+            ? [nextActions.inspectAfterTextAssertion(session)]
+            : [nextActions.inspectAfterTimeout(session)]
         }
       },
       Aborted: () => ({ text: "Cancelled; the agent-browser process was stopped.", summary: "Cancelled", nextActions: none }),
@@ -77,6 +88,10 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         nextActions: e.launch.reason === "profile-locked" || e.launch.reason === "profile-not-found"
           ? [nextActions.inspectProfiles(), nextActions.runDoctor()]
           : [nextActions.runDoctor()]
+      }) : e.type === "unknown_command" && plan !== undefined && GETTERS.has(plan.line.command ?? "") ? ({
+        text: `agent-browser failed: ${e.message}\n${getterHint(plan.line.command ?? "")}`,
+        summary: `Unknown command: ${plan.line.command ?? ""}`,
+        nextActions: plan.line.command === "title" ? [nextActions.useGetTitle(session)] : plan.line.command === "url" ? [nextActions.useGetUrl(session)] : none
       }) : ({
         text: `agent-browser failed: ${e.message}${e.stderr !== "" && !e.message.includes(e.stderr) ? `\nstderr: ${e.stderr}` : ""}${e.exitCode !== null && e.exitCode !== 1 ? `\nexit code: ${e.exitCode}` : ""}`,
         summary: `Upstream error: ${e.message.split("\n")[0] ?? ""}`.slice(0, 200),
@@ -129,7 +144,7 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
           ? `The ${e.kind} file was not written at ${e.path}: ${e.detail}. The browser command itself ran; fix the path and save again.`
           : `agent-browser reported a saved ${e.kind} at ${e.path}, but no file is there. Do not rely on it; retry with an absolute path.`,
         summary: `${e.kind} missing: ${e.path}`,
-        nextActions: none
+        nextActions: e.kind === "download" ? none : [nextActions.verifyArtifactPath(e.path)]
       }),
       DownloadNotVerified: (e) => ({ text: `Download not verified at ${e.requestedPath}: ${e.message}`, summary: "Download not verified", nextActions: none }),
       TabDrift: (e) => ({

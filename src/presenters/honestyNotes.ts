@@ -50,7 +50,7 @@ export const honestyOf = (plan: Plan | undefined, executed: Executed | undefined
     const session = plan?.sessionName
     return {
       lines: [],
-      nextActions: [nextActions.openCustomCombobox(session, error.selector), nextActions.inspectFocusedCombobox(session), nextActions.tryOpenComboboxWithArrow(session)],
+      nextActions: [nextActions.openCustomCombobox(session, error.selector), nextActions.inspectFocusedCombobox(session), nextActions.tryOpenComboboxWithArrow(session), nextActions.tryOpenComboboxWithEnter(session)],
       details: {}
     }
   }

@@ -4,7 +4,7 @@
  * call targeted a named session.
  */
 import {
-  ConfirmationIds as C, NetworkIds as N, PageChangeIds as P, PageDiagnosticsIds as D, QaIds as Q, RecoveryIds as R,
+  ArtifactIds as A, ConfirmationIds as C, NetworkIds as N, PageChangeIds as P, PageDiagnosticsIds as D, QaIds as Q, RecoveryIds as R,
   SecurityIds as S, SelectorRecoveryIds as SR, TimeoutIds as TO, UsageIds as U,
   numberedNextActionId, overlayBlockerCandidateId, richInputRecoveryNextActionId, type NextActionId
 } from "../schema/NextActionIds.js"
@@ -173,5 +173,22 @@ export const nextActions = {
   tryOpenComboboxWithArrow: (session: string | undefined) =>
     make(SR.tryOpenComboboxWithArrow, "Open the list from the keyboard if a click did not.", withSession(session, ["press", "ArrowDown"]), {
       safety: "Only once the combobox has focus (after clicking or focusing it)."
-    })
+    }),
+  tryOpenComboboxWithEnter: (session: string | undefined) =>
+    make(SR.tryOpenComboboxWithEnter, "Some comboboxes open on Enter instead.", withSession(session, ["press", "Enter"]), {
+      safety: "Only once the combobox has focus; in a form, Enter may submit it."
+    }),
+  useGetTitle: (session: string | undefined) =>
+    make(U.useGetTitle, "The page title is read with get title.", withSession(session, ["get", "title"])),
+  useGetUrl: (session: string | undefined) =>
+    make(U.useGetUrl, "The page URL is read with get url.", withSession(session, ["get", "url"])),
+  inspectAfterTextAssertion: (session: string | undefined) =>
+    make(D.inspectAfterTextAssertionFailure, "Read what the page shows instead of the expected text.", withSession(session, ["snapshot"])),
+  /** No tool call: the host's file tools check the path (the contract's `artifactPath` form). */
+  verifyArtifactPath: (path: string): NextAction => ({
+    tool: "agent_browser",
+    id: A.verifyArtifactPath,
+    reason: "The reported file is not on disk: check the path with file tools before using it, then save again.",
+    artifactPath: path
+  })
 } as const

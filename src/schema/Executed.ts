@@ -1,5 +1,6 @@
 /** What a call did, as the program hands it to the Presenter: the outcome plus every fact read along the way. */
 import type { ApprovalRecord } from "./Approval.js"
+import type { ElectronGetTextScopeWarning, ElectronRefFreshness } from "./ElectronScope.js"
 import type { VerifiedArtifacts } from "./Artifacts.js"
 import type { RouteDiagnostic } from "./Captures.js"
 import type { LookupReport, NetworkRequestsPageFilter } from "./Lookup.js"
@@ -64,6 +65,9 @@ export interface Executed {
   readonly outputFile?: OutputFileResult
   readonly replacedCloseFailure?: ReplacedCloseFailure
   /** A fill in a wrapper-launched Electron app whose field does not hold what was typed (the call stays a success). */
+  /** In a wrapper-launched Electron app: a `get text` on the whole app shell, an `@e…` mutation (refs may be stale). */
+  readonly electronGetTextScopeWarning?: ElectronGetTextScopeWarning
+  readonly electronRefFreshness?: ElectronRefFreshness
   readonly fillVerification?: FillVerification
   /** A page-level scroll after which neither the window nor any sampled scroll container had moved. */
   readonly scrollNoop?: ScrollNoop

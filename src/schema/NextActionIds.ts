@@ -38,7 +38,8 @@ export const NEXT_ACTION_IDS = {
     tryLinkNameCandidate: "try-link-name-candidate",
     openCustomCombobox: "open-custom-combobox",
     inspectFocusedCombobox: "inspect-focused-combobox",
-    tryOpenComboboxWithArrow: "try-open-combobox-with-arrow"
+    tryOpenComboboxWithArrow: "try-open-combobox-with-arrow",
+    tryOpenComboboxWithEnter: "try-open-combobox-with-enter"
   },
   /** Post-action page diagnostics (scroll, text visibility, challenge pages, click dispatch, overlays). */
   pageDiagnostics: {
@@ -52,10 +53,14 @@ export const NEXT_ACTION_IDS = {
     /** A page still building its UI after open, or a snapshot -i with nothing to act on yet. */
     waitForPageUi: "wait-for-page-ui",
     /** Always numbered from 1: see `overlayBlockerCandidateId`. */
-    tryOverlayBlockerCandidate: "try-overlay-blocker-candidate"
+    tryOverlayBlockerCandidate: "try-overlay-blocker-candidate",
+    /** A `wait --text` that timed out: read what the page says instead. */
+    inspectAfterTextAssertionFailure: "inspect-after-text-assertion-failure"
   },
-  /** Saved files. None emitted yet (see docs/TOOL_CONTRACT.md, "Next-action ids"). */
-  artifacts: {},
+  /** Saved files: a reported file that is not on disk (an `artifactPath` action, no args). */
+  artifacts: {
+    verifyArtifactPath: "verify-artifact-path"
+  },
   /** An action upstream holds for `confirm <id>` / `deny <id>`. */
   confirmations: {
     confirmPendingAction: "confirm-pending-action",
@@ -71,7 +76,11 @@ export const NEXT_ACTION_IDS = {
     reattachElectronLaunch: "reattach-electron-launch",
     retryElectronCleanup: "retry-electron-cleanup",
     inspectAfterFillVerification: "inspect-after-fill-verification",
-    verifyFilledValue: "verify-filled-value"
+    verifyFilledValue: "verify-filled-value",
+    /** After an `@e…` mutation in a wrapper-launched app (same URL, maybe re-rendered). */
+    refreshElectronRefsAfterRerender: "refresh-electron-refs-after-rerender",
+    /** After `get text` on the whole app shell. */
+    snapshotForElectronTextScope: "snapshot-for-electron-text-scope"
   },
   /** `network requests` follow-ups and failed-request source lookups. */
   network: {
@@ -105,7 +114,10 @@ export const NEXT_ACTION_IDS = {
   },
   /** Input the tool or upstream rejected. */
   usage: {
-    showCommandHelp: "show-command-help"
+    showCommandHelp: "show-command-help",
+    /** `title` / `url` given as commands: upstream's getters are `get title` / `get url`. */
+    useGetTitle: "use-get-title",
+    useGetUrl: "use-get-url"
   }
 } as const
 
@@ -129,6 +141,7 @@ export const {
   richInputRecovery: RichInputRecoveryIds,
   selectorRecovery: SelectorRecoveryIds,
   pageDiagnostics: PageDiagnosticsIds,
+  artifacts: ArtifactIds,
   confirmations: ConfirmationIds,
   electron: ElectronIds,
   network: NetworkIds,

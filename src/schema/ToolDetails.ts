@@ -4,6 +4,7 @@
  * `restoreFromBranch` decodes persisted entries with, so a corrupt or foreign entry is skipped instead of trusted.
  * Fields that are open on purpose (compiled inputs, upstream data, counts-only summaries) are `Schema.Unknown`.
  */
+import { ElectronGetTextScopeWarning, ElectronRefFreshness } from "./ElectronScope.js"
 import * as Schema from "effect/Schema"
 import type { ArtifactVerification as ArtifactVerificationType, ManifestEntry as ManifestEntryType } from "./Artifacts.js"
 import { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.js"
@@ -14,19 +15,25 @@ import { ClickDispatch, EvalHint, FillVerification, OverlayBlockers, PageSettle,
 const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
 const Strings = Schema.Array(Schema.String)
 
-export const NextAction = Schema.Struct({
+const NextActionBase = {
   tool: Schema.Literal("agent_browser"),
   /** Stable id from the nextActions registry; agents may branch on it. */
   id: Schema.String,
   reason: Schema.String,
-  safety: optional(Schema.String),
-  params: Schema.Union(
+  safety: optional(Schema.String)
+}
+
+/** Exact tool params, or (saved-file follow-ups) an `artifactPath` for the host's file tools and no params. */
+export const NextAction = Schema.Struct({
+  ...NextActionBase,
+  artifactPath: optional(Schema.String),
+  params: optional(Schema.Union(
     Schema.Struct({ args: Strings, stdin: optional(Schema.String), sessionMode: optional(SessionMode), timeoutMs: optional(Schema.Number) }),
     /** A follow-up in the electron input mode (status, probe, cleanup of a launch): no args. */
     Schema.Struct({ args: optional(Schema.Undefined), electron: Schema.Record({ key: Schema.String, value: Schema.Unknown }) }),
     /** A follow-up in another input mode (a failed request's source lookup): no args. */
     Schema.Struct({ args: optional(Schema.Undefined), networkSourceLookup: Schema.Struct({ requestId: Schema.String, session: optional(Schema.String) }) })
-  )
+  ))
 })
 export type NextAction = typeof NextAction.Type
 
@@ -207,6 +214,8 @@ export const ToolDetails = Schema.Struct({
   nextActions: optional(Schema.Array(NextAction)),
   /** Manifest rows this call added or changed (metadata only), with the window's retention counts. */
   artifactManifest: optional(ArtifactManifestDetails),
+  /** The manifest's live / evicted / ephemeral / missing counts in one line (with artifactManifest). */
+  artifactRetentionSummary: optional(Schema.String),
   /** For step-by-step job/qa runs that timed out: completed steps and the first incomplete one. */
   timeoutPartialProgress: optional(Schema.Unknown),
   refSnapshot: optional(RefSnapshotDetails),
@@ -254,7 +263,7 @@ export const ToolDetails = Schema.Struct({
   /** Up-front warnings (e.g. ffmpeg missing for recordings). */
   warnings: optional(Strings),
   /** After close: saved files are not deleted by closing. */
-  artifactCleanup: optional(Schema.Struct({ owner: Schema.Literal("host-file-tools"), note: Schema.String, explicitArtifactPaths: Strings })),
+  artifactCleanup: optional(Schema.Struct({ owner: Schema.Literal("host-file-tools"), summary: Schema.String, note: Schema.String, explicitArtifactPaths: Strings })),
   /** A held action's human decision (pi UI); `asked: false` means there was no UI and it was declined. */
   approval: optional(Schema.Struct({ action: Schema.String, confirmationId: Schema.String, asked: Schema.Boolean, approved: Schema.Boolean })),
   /** The caller's outputPath result. */
@@ -287,6 +296,9 @@ export const ToolDetails = Schema.Struct({
   electronPostCommandHealth: optional(Schema.Unknown),
   /** A fill (web page or Electron app) whose field does not hold what was typed (lengths only, never the values). */
   fillVerification: optional(FillVerification),
+  /** In a wrapper-launched Electron app: `get text` on the whole app shell; refs after an `@e…` mutation. */
+  electronGetTextScopeWarning: optional(ElectronGetTextScopeWarning),
+  electronRefFreshness: optional(ElectronRefFreshness),
   /** After a page-level scroll that moved neither the window nor any sampled scroll container. */
   scrollNoop: optional(ScrollNoop),
   /** A direct click upstream called done that no trusted event delivered to its target (the call failed). */

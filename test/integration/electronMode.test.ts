@@ -189,7 +189,7 @@ describe.skipIf(!haveChromium)("electron mode through the tool (Chromium stand-i
       expect(rewritten.details.fillVerification).toMatchObject({ status: "mismatch", target: "#quick", verifiedWith: "get value", expectedLength: typed.length, observedLength: 3 })
       expect(textOf(rewritten)).toContain("keyboard type")
       expect((rewritten.details.nextActions ?? []).map((a) => a.id)).toEqual(["inspect-after-fill-verification", "verify-filled-value"])
-      expect(rewritten.details.nextActions?.[1]?.params.args).toEqual(["--session", record.sessionName, "get", "value", "#quick"])
+      expect(rewritten.details.nextActions?.[1]?.params?.args).toEqual(["--session", record.sessionName, "get", "value", "#quick"])
       expect(JSON.stringify(rewritten.details.fillVerification)).not.toContain("hun")
       expect(textOf(rewritten)).not.toContain(typed)
 
@@ -225,6 +225,32 @@ describe.skipIf(!haveChromium)("electron mode through the tool (Chromium stand-i
       })
       expect(textOf(looked)).toContain("app.asar")
       expect((looked.details.nextActions ?? []).map((a) => a.id)).toEqual(["probe-electron-launch", "list-electron-tabs", "snapshot-electron-session"])
+    } finally {
+      await tool.call({ electron: { action: "cleanup", launchId: record.launchId } })
+    }
+    await expectGone(record)
+  })
+
+  it("in the app's session: an @ref click carries electronRefFreshness; get text body the broad-scope warning; both say snapshot -i", async () => {
+    const record = launchOf(await tool.call({ electron: { action: "launch", appName: STAND_IN_NAME, handoff: "connect" } }))
+    try {
+      const loaded = await tool.call({ args: ["wait", "--fn", `document.title === ${JSON.stringify(STAND_IN_TITLE)} && document.readyState === "complete"`] })
+      expect(loaded.isError, textOf(loaded)).toBe(false)
+      const snap = await tool.call({ args: ["snapshot", "-i"] })
+      const ref = /button "Press" \[ref=(e\d+)\]/.exec(textOf(snap))?.[1]
+      expect(ref, textOf(snap)).toBeDefined()
+      const clicked = await tool.call({ args: ["click", `@${ref}`] })
+      expect(clicked.isError, textOf(clicked)).toBe(false)
+      expect(clicked.details.electronRefFreshness).toMatchObject({ refs: [`@${ref}`], command: "click", electronContext: { launchId: record.launchId, sessionName: record.sessionName } })
+      expect(clicked.details.nextActions?.map((a) => [a.id, a.params?.args])).toEqual([["refresh-electron-refs-after-rerender", ["--session", record.sessionName, "snapshot", "-i"]]])
+
+      const whole = await tool.call({ args: ["get", "text", "body"] })
+      expect(whole.isError, textOf(whole)).toBe(false)
+      expect(whole.details.electronGetTextScopeWarning).toMatchObject({ selector: "body", electronContext: { launchId: record.launchId, sessionName: record.sessionName } })
+      expect(textOf(whole)).toContain("Broad Electron get text selector warning")
+      expect(whole.details.nextActions?.map((a) => a.id)).toEqual(["snapshot-for-electron-text-scope"])
+      const scoped = await tool.call({ args: ["get", "text", "h1"] })
+      expect(scoped.details.electronGetTextScopeWarning).toBeUndefined()
     } finally {
       await tool.call({ electron: { action: "cleanup", launchId: record.launchId } })
     }

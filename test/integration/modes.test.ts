@@ -51,7 +51,7 @@ describe("locator misses", () => {
     expect(result.details.visibleRefFallback?.refs[0]).toMatchObject({ role: "button", name: "Continue" })
     const ids = result.details.nextActions?.map((a) => a.id)
     expect(ids).toEqual(["refresh-interactive-refs", "try-current-visible-ref", "try-button-name-candidate", "try-link-name-candidate"])
-    const retry = result.details.nextActions?.[1]?.params.args ?? []
+    const retry = result.details.nextActions?.[1]?.params?.args ?? []
     const retried = await live.tool.call({ args: [...retry] })
     expect(retried.isError, retried.details.error).toBe(false)
     expect(textOf(await live.tool.call({ args: ["get", "text", "#out"] }))).toBe("continued")
@@ -64,7 +64,7 @@ describe("locator misses", () => {
     await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
     const result = await live.tool.call({ semanticAction: { action: "fill", locator: "placeholder", value: "Search catalog", text: "rich-input-secret" } })
     expect(result.details.failureCategory).toBe("selector-not-found")
-    expect(result.details.nextActions?.[1]?.params.args?.slice(-2)[0]).toBe("focus")
+    expect(result.details.nextActions?.[1]?.params?.args?.slice(-2)[0]).toBe("focus")
     expect(JSON.stringify(result.details.nextActions)).not.toContain("rich-input-secret")
     expect(textOf(result)).toContain("the fill text is not repeated here")
     // the contract's richInputRecovery: focus/click the current editable ref, never the text, never Enter
@@ -74,9 +74,9 @@ describe("locator misses", () => {
     expect(rich?.nextActionIds).toEqual(["focus-current-editable-ref", "click-current-editable-ref"])
     expect(result.details.nextActions?.map((a) => a.id)).toEqual(["refresh-interactive-refs", ...(rich?.nextActionIds ?? [])])
     expect(JSON.stringify(rich)).not.toContain("rich-input-secret")
-    expect(result.details.nextActions?.flatMap((a) => a.params.args ?? [])).not.toContain("Enter")
+    expect(result.details.nextActions?.flatMap((a) => a.params?.args ?? [])).not.toContain("Enter")
     // the focus action really focuses the field
-    const focused = await live.tool.call({ args: [...(result.details.nextActions?.[1]?.params.args ?? [])] })
+    const focused = await live.tool.call({ args: [...(result.details.nextActions?.[1]?.params?.args ?? [])] })
     expect(focused.isError, focused.details.error).toBe(false)
   })
 })

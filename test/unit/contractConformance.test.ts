@@ -13,7 +13,10 @@ import { resolveInputMode } from "../../src/program/call/inputMode.js"
 import { planInvocation } from "../../src/program/call/planInvocation.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { errorDetails, compiledEcho } from "../../src/presenters/details.js"
-import { liveLaunchActions, fillVerificationActions } from "../../src/presenters/electronDetails.js"
+import { liveLaunchActions, fillVerificationActions, refFreshnessActions, textScopeActions } from "../../src/presenters/electronDetails.js"
+import { retentionCounts, retentionSummary } from "../../src/presenters/artifactRetention.js"
+import { broadTextScope, refFreshness } from "../../src/session/electronScope.js"
+import { notNativeSelect } from "../../src/session/selectTarget.js"
 import { formatFailure } from "../../src/presenters/formatFailure.js"
 import { networkFollowUps } from "../../src/presenters/formatDiagnostics.js"
 import { honestyOf } from "../../src/presenters/honestyNotes.js"
@@ -25,7 +28,7 @@ import type { Plan } from "../../src/schema/Plan.js"
 import { initialSessionState } from "../../src/schema/SessionState.js"
 import { NextAction, ToolDetails } from "../../src/schema/ToolDetails.js"
 import {
-  ConfirmationRequired, InvalidInput, PolicyBlocked, SelectorNotFound, StaleRef, TabDrift, TimedOut, UpstreamFailed, type ToolError
+  ArtifactMissing, ConfirmationRequired, InvalidInput, PolicyBlocked, SelectorNotFound, StaleRef, TabDrift, TimedOut, UpstreamFailed, type ToolError
 } from "../../src/schema/ToolError.js"
 import type { ToolInput } from "../../src/schema/ToolInput.js"
 import { batchRows, call, fakeLayer, tempRoot, testConfig } from "../support/fakeHarness.js"
@@ -53,7 +56,7 @@ const conforming = (actions: ReadonlyArray<NextAction>, prefixed: string | null 
     expect(a.tool).toBe("agent_browser")
     expect(familyOfNextActionId(a.id), a.id).toBeDefined()
     expect(a.reason.length).toBeGreaterThan(0)
-    const args = a.params.args
+    const args = a.params?.args
     if (prefixed !== null && args !== undefined) expect(args.slice(0, 2), a.id).toEqual(["--session", prefixed])
   }
   return actions.map((a) => a.id)
@@ -82,7 +85,7 @@ describe("tab and session recovery", () => {
     expect(failureIds(new TabDrift({ expectedUrl: "http://a.test/", observedUrl: "about:blank" }))).toEqual(["list-tabs-for-about-blank-recovery"])
     expect(failureIds(new TabDrift({ expectedUrl: "http://a.test/", observedUrl: "http://b.test/" }))).toEqual(["list-tabs-for-tab-drift-recovery"])
     expect(failureIds(new UpstreamFailed({ message: "wedged", code: "page_wedged", stderr: "", exitCode: 1 }))).toEqual(["list-tabs-for-recovery"])
-    expect(formatFailure(plan, new TabDrift({ expectedUrl: "x", observedUrl: "about:blank" })).nextActions[0]?.params.args).toEqual(["--session", session, "tab", "list"])
+    expect(formatFailure(plan, new TabDrift({ expectedUrl: "x", observedUrl: "about:blank" })).nextActions[0]?.params?.args).toEqual(["--session", session, "tab", "list"])
   })
 
   it("a profile that cannot be used → inspect-browser-profiles then run-agent-browser-doctor; a lost browser reopens its page", () => {
@@ -91,7 +94,7 @@ describe("tab and session recovery", () => {
       .toEqual(["inspect-browser-profiles", "run-agent-browser-doctor"])
     const lost = formatFailure(plan, new UpstreamFailed({ message: "lost", code: "browser_lost", data: { lastUrl: "http://a.test/x" }, stderr: "", exitCode: 1 }))
     expect(conforming(lost.nextActions)[0]).toBe("reopen-lost-page")
-    expect(lost.nextActions[0]?.params.args).toEqual(["--session", session, "open", "http://a.test/x"])
+    expect(lost.nextActions[0]?.params?.args).toEqual(["--session", session, "open", "http://a.test/x"])
   })
 })
 
@@ -116,8 +119,8 @@ describe("selector recovery", () => {
     })
     const actions = formatFailure(find, error).nextActions
     expect(conforming(actions)).toEqual(["refresh-interactive-refs", "try-current-visible-ref", "try-current-visible-ref-2", "try-button-name-candidate"])
-    expect(actions[2]?.params.args).toEqual(["--session", session, "click", "@e9"])
-    expect(actions[3]?.params.args).toEqual(["--session", session, "find", "role", "button", "click", "--name", "Continue"])
+    expect(actions[2]?.params?.args).toEqual(["--session", session, "click", "@e9"])
+    expect(actions[3]?.params?.args).toEqual(["--session", session, "find", "role", "button", "click", "--name", "Continue"])
   })
 })
 
@@ -132,7 +135,7 @@ describe("rich input recovery", () => {
     expect(conforming(failure.nextActions)).toEqual([
       "refresh-interactive-refs", "focus-current-editable-ref", "click-current-editable-ref", "focus-current-editable-ref-2", "click-current-editable-ref-2"
     ])
-    expect(failure.nextActions.slice(1).map((a) => a.params.args?.slice(2))).toEqual([["focus", "@e2"], ["click", "@e2"], ["focus", "@e7"], ["click", "@e7"]])
+    expect(failure.nextActions.slice(1).map((a) => a.params?.args?.slice(2))).toEqual([["focus", "@e2"], ["click", "@e2"], ["focus", "@e7"], ["click", "@e7"]])
     expect(failure.text).toContain("Rich input recovery")
     const rich = honestyOf(find, undefined, error).details.richInputRecovery
     expect(rich).toMatchObject({
@@ -148,7 +151,7 @@ describe("rich input recovery", () => {
     expect(typeof rich?.summary).toBe("string")
     const all = JSON.stringify({ failure, rich })
     expect(all).not.toContain("rich-secret-text")
-    expect(failure.nextActions.flatMap((a) => a.params.args ?? [])).not.toContain("Enter")
+    expect(failure.nextActions.flatMap((a) => a.params?.args ?? [])).not.toContain("Enter")
   })
 
   it("a fill miss whose only match is not an editable field: no direct retry (it would need the text)", () => {
@@ -168,7 +171,7 @@ describe("timeouts", () => {
     const act = timedOut({ completedSteps: 1, totalSteps: 3, firstIncompleteStep: { index: 1, command: ["click", "#x"], retryable: false } })
     const actions = formatFailure(plan, act).nextActions
     expect(conforming(actions)).toEqual(["inspect-current-page-after-timeout"])
-    expect(actions[0]?.params.args).toEqual(["--session", session, "snapshot", "-i"])
+    expect(actions[0]?.params?.args).toEqual(["--session", session, "snapshot", "-i"])
     expect(failureIds(timedOut())).toEqual(["inspect-current-page-after-timeout"])
   })
 
@@ -195,7 +198,7 @@ describe("confirmations, security, qa, usage", () => {
   it("a held action → confirm-pending-action / deny-pending-action with the exact id", () => {
     const actions = formatFailure(plan, new ConfirmationRequired({ confirmationId: "c-17", action: "click" })).nextActions
     expect(conforming(actions)).toEqual(["confirm-pending-action", "deny-pending-action"])
-    expect(actions.map((a) => a.params.args?.slice(2))).toEqual([["confirm", "c-17"], ["deny", "c-17"]])
+    expect(actions.map((a) => a.params?.args?.slice(2))).toEqual([["confirm", "c-17"], ["deny", "c-17"]])
     expect(actions[0]?.safety).toBeDefined()
   })
 
@@ -284,4 +287,64 @@ describe("details shapes", () => {
       batchRows(() => ({ snapshot: "- button \"Go\" [ref=e1]", refs: { e1: { role: "button", name: "Go" } }, origin: "http://a.test/" })),
       { reply: FakeAgentBrowser.ok({ snapshot: "- button \"Go\" [ref=e1]", refs: { e1: { role: "button", name: "Go" } }, origin: "http://a.test/" }), repeat: true }
     ]))))
+})
+
+describe("getters, text waits, saved files, comboboxes, Electron scope", () => {
+  it("title / url given as commands → use-get-title / use-get-url (session-prefixed) and the grouped-get hint; other getters only the hint", () => {
+    const unknown = (command: string) => new UpstreamFailed({ message: `Unknown command: ${command}`, type: "unknown_command", stderr: "", exitCode: 0 })
+    const title = formatFailure(planOf({ args: ["title"] }), unknown("title"))
+    expect(conforming(title.nextActions)).toEqual(["use-get-title"])
+    expect(title.nextActions[0]?.params?.args).toEqual(["--session", session, "get", "title"])
+    expect(title.text).toContain("get title")
+    expect(failureIds(unknown("url"), planOf({ args: ["url"] }))).toEqual(["use-get-url"])
+    const text = formatFailure(planOf({ args: ["text", "h1"] }), unknown("text"))
+    expect(text.text).toContain("get text <selector>")
+    expect(text.nextActions.map((a) => a.id)).not.toContain("use-get-title")
+  })
+
+  it("wait --text that timed out → inspect-after-text-assertion-failure (a read-only snapshot); other waits keep the timeout inspection", () => {
+    const waited = new TimedOut({ source: "upstream", message: "Wait timed out after 2000ms", timeoutMs: 2000, dispatched: "no", stdout: "", stderr: "" })
+    const actions = formatFailure(planOf({ args: ["wait", "--text", "Welcome"] }), waited).nextActions
+    expect(conforming(actions)).toEqual(["inspect-after-text-assertion-failure"])
+    expect(actions[0]?.params?.args).toEqual(["--session", session, "snapshot"])
+    expect(failureIds(waited, planOf({ args: ["wait", "#late"] }))).toEqual(["inspect-current-page-after-timeout"])
+  })
+
+  it("a saved file that is not on disk → verify-artifact-path with artifactPath and no params; it decodes", () => {
+    const actions = formatFailure(planOf({ args: ["screenshot", "/tmp/x.png"] }), new ArtifactMissing({ path: "/tmp/x.png", kind: "screenshot" })).nextActions
+    expect(actions[0]).toEqual({ tool: "agent_browser", id: "verify-artifact-path", reason: expect.any(String), artifactPath: "/tmp/x.png" })
+    expect(Either.isRight(Schema.decodeUnknownEither(NextAction)(actions[0]))).toBe(true)
+    expect(familyOfNextActionId("verify-artifact-path")).toBe("artifacts")
+  })
+
+  it("select on a custom combobox → open, inspect, ArrowDown, then Enter (with its submit caveat)", () => {
+    const honesty = honestyOf(planOf({ args: ["select", "#fruit", "Apple"] }), undefined, notNativeSelect("#fruit", ["Apple"]))
+    expect(conforming(honesty.nextActions)).toEqual(["open-custom-combobox", "inspect-focused-combobox", "try-open-combobox-with-arrow", "try-open-combobox-with-enter"])
+    expect(honesty.nextActions[3]?.params?.args).toEqual(["--session", session, "press", "Enter"])
+    expect(honesty.nextActions[3]?.safety).toContain("submit")
+  })
+
+  it("artifactRetentionSummary counts every retention state; artifactCleanup and details decode with it", () => {
+    const counts = retentionCounts([{ retentionState: "live" }, { retentionState: "live" }, { retentionState: "evicted" }, { retentionState: "ephemeral" }])
+    expect(counts).toEqual({ live: 2, ephemeral: 1, missing: 0, evicted: 1 })
+    expect(retentionSummary(counts)).toBe("2 live, 1 evicted, 1 ephemeral, 0 missing artifact(s) in the session manifest")
+    const details = {
+      args: [], effectiveArgs: [], sessionMode: "auto", resultCategory: "success", summary: "",
+      artifactRetentionSummary: retentionSummary(counts),
+      artifactCleanup: { owner: "host-file-tools", summary: retentionSummary(counts), note: "n", explicitArtifactPaths: [] }
+    }
+    expect(Either.isRight(Schema.decodeUnknownEither(ToolDetails)(details))).toBe(true)
+  })
+
+  it("Electron scope: get text on the app shell and @ref mutations are noted with their own ids; scoped reads and hovers are not", () => {
+    const context = { launchId: "L1", sessionName: "electron-s", url: "file:///app/index.html" }
+    const line = (argv: ReadonlyArray<string>) => planOf({ args: [...argv] }).line
+    expect(broadTextScope(line(["get", "text", "body"]), context)).toMatchObject({ selector: "body", electronContext: context })
+    expect(broadTextScope(line(["get", "text", "#sidebar"]), context)).toBeUndefined()
+    expect(refFreshness(["click", "@e4"], line(["click", "@e4"]), context)).toMatchObject({ refs: ["@e4"], command: "click" })
+    expect(refFreshness(["hover", "@e4"], line(["hover", "@e4"]), context)).toBeUndefined()
+    expect(refFreshness(["click", "#go"], line(["click", "#go"]), context)).toBeUndefined()
+    expect(conforming(textScopeActions(session))).toEqual(["snapshot-for-electron-text-scope"])
+    expect(conforming(refFreshnessActions(session))).toEqual(["refresh-electron-refs-after-rerender"])
+  })
 })

@@ -56,7 +56,7 @@ describe("fill verification in a wrapper-launched Electron app", () => {
       expect(textOf(filled)).toContain("Fill check:")
       expect(textOf(filled)).toContain("keyboard type")
       expect(ids(filled)).toEqual(["inspect-after-fill-verification", "verify-filled-value"])
-      expect(filled.details.nextActions?.map((a) => a.params.args)).toEqual([["--session", session, "snapshot", "-i"], ["--session", session, "get", "value", "#quick"]])
+      expect(filled.details.nextActions?.map((a) => a.params?.args)).toEqual([["--session", session, "snapshot", "-i"], ["--session", session, "get", "value", "#quick"]])
       // neither the typed nor the observed value is echoed anywhere the model or the session file sees
       expect(JSON.stringify(filled)).not.toContain(REWRITTEN)
       expect(JSON.stringify(filled.details.fillVerification)).not.toContain(TYPED)
@@ -78,7 +78,7 @@ describe("fill verification in a wrapper-launched Electron app", () => {
       yield* launch
       const appended = yield* runToResult({ args: ["fill", "@e2", "rich text"] }, call)
       expect(appended.details.fillVerification).toMatchObject({ target: "@e2", verifiedWith: "get text", expectedLength: 9, observedLength: 10 })
-      expect(appended.details.nextActions?.[1]?.params.args?.slice(-3)).toEqual(["get", "text", "@e2"])
+      expect(appended.details.nextActions?.[1]?.params?.args?.slice(-3)).toEqual(["get", "text", "@e2"])
       const exact = yield* runToResult({ args: ["fill", "@e3", "rich textx"] }, call)
       expect(exact.details.fillVerification).toBeUndefined()
     }).pipe(Effect.provide(layer([

@@ -148,7 +148,7 @@ describe("electron probe and status reads", () => {
         launchTargets: [{ url: "app://index" }]
       })
       expect(ids(status)).toEqual(["reattach-electron-launch", "list-electron-tabs", "snapshot-electron-session"])
-      expect(status.details.nextActions?.[0]?.params.args).toEqual(["--session", session, "connect", "40001"])
+      expect(status.details.nextActions?.[0]?.params?.args).toEqual(["--session", session, "connect", "40001"])
       expect(status.content.map((c) => (c.type === "text" ? c.text : "")).join("")).toContain("none of electron-test-1's own pages")
       const probe = yield* runToResult({ electron: { action: "probe", launchId: "electron-test-1" } }, call)
       expect(electron(probe)["sessionMismatch"]).toMatchObject({ reason: "url-not-in-launch-targets", observedUrl: "https://elsewhere.test/" })

@@ -101,7 +101,7 @@ describe("a launch failure as the model reads it", () => {
     const locked = formatFailure(undefined, failure(RECORDED.profileLocked, { reason: "profile-locked", profile: "/p" }))
     expect(locked.text).toContain("the profile folder /p is in use by another browser")
     expect(locked.nextActions.map((a) => a.id)).toEqual(["inspect-browser-profiles", "run-agent-browser-doctor"])
-    expect(locked.nextActions[0]?.params.args).toEqual(["profiles"])
+    expect(locked.nextActions[0]?.params?.args).toEqual(["profiles"])
   })
 
   it("names the endpoint that did not answer, and puts the diagnostic in details", () => {

@@ -146,15 +146,15 @@ describe("network requests follow-ups", () => {
   it("picks the actionable failure: detail, source lookup, path filter, current page, clear, HAR", () => {
     const actions = networkFollowUps("s1", data, undefined)
     expect(actions.map((a) => a.id)).toEqual(["inspect-network-request", "find-failed-request-source", "filter-network-requests", "filter-current-page-network-requests", "clear-network-requests-before-repro", "start-network-har-capture"])
-    expect(actions[0]?.params.args).toEqual(["--session", "s1", "network", "request", "1.4"])
+    expect(actions[0]?.params?.args).toEqual(["--session", "s1", "network", "request", "1.4"])
     expect(actions[1]?.params).toEqual({ networkSourceLookup: { requestId: "1.4", session: "s1" } })
-    expect(actions[2]?.params.args).toEqual(["--session", "s1", "network", "requests", "--filter", "/api/broken"])
+    expect(actions[2]?.params?.args).toEqual(["--session", "s1", "network", "requests", "--filter", "/api/broken"])
     expect(JSON.stringify(actions)).not.toContain("token")
   })
 
   it("without failures prefers fetch rows and offers no source lookup; sensitive paths get no filter; route mocks come first", () => {
     const ok = networkFollowUps(undefined, { requests: data.requests.slice(0, 3) }, undefined)
-    expect(ok[0]?.params.args).toEqual(["network", "request", "1.3"])
+    expect(ok[0]?.params?.args).toEqual(["network", "request", "1.3"])
     expect(ok.map((a) => a.id)).not.toContain("find-failed-request-source")
     const secret = networkFollowUps(undefined, { requests: [{ requestId: "7", url: "http://h/reset/password/abc", status: 500, resourceType: "Fetch" }] }, undefined)
     expect(secret.map((a) => a.id)).not.toContain("filter-network-requests")

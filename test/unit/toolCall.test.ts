@@ -97,7 +97,7 @@ describe("ToolCall", () => {
       expect(result.details.failureCategory).toBe("timeout")
       expect(result.details.timedOut).toBe(true)
       expect(result.details.timeoutMs).toBe(2000)
-      expect(result.details.nextActions?.[0]?.params.args?.slice(-2)).toEqual(["get", "url"])
+      expect(result.details.nextActions?.[0]?.params?.args?.slice(-2)).toEqual(["get", "url"])
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: "timeout" }]))))
 
   it.scoped("a claimed screenshot that is not on disk is artifact-missing", () =>
@@ -132,7 +132,7 @@ describe("guidance in results", () => {
     Effect.gen(function*() {
       const result = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       expect(result.details.pageChangeSummary).toMatchObject({ changeType: "navigation", command: "open", title: "A", url: "http://a.test/", nextActionIds: ["inspect-opened-page"] })
-      expect(result.details.nextActions?.[0]?.params.args).toEqual(["--session", result.details.sessionName, "snapshot", "-i"])
+      expect(result.details.nextActions?.[0]?.params?.args).toEqual(["--session", result.details.sessionName, "snapshot", "-i"])
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) }, { reply: FakeAgentBrowser.ok({}), repeat: true }]))))
 
   it.scoped("a failed batch names its first failed step and carries that step's next actions", () =>

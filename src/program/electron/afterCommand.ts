@@ -1,6 +1,7 @@
 /**
  * What a successful ordinary call in a wrapper-launched Electron app's session gains (after post-command health found
- * the app alive): fill verification for `fill`, and the Electron context of a `sourceLookup` without candidates.
+ * the app alive): fill verification for `fill`, the Electron context of a `sourceLookup` without candidates, and
+ * the softer warnings of `session/electronScope.ts` (a whole-shell `get text`, refs after an `@e…` mutation).
  * Never fails; any other call, or a session the wrapper did not launch, passes through unchanged.
  */
 import * as Effect from "effect/Effect"
@@ -10,18 +11,29 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import type { CallContext } from "../call/callContext.js"
 import { withElectronLookupContext } from "../lookups/electronContext.js"
 import { fillTargetOf, withFillVerification } from "./fillVerification.js"
+import { broadTextScope, refFreshness } from "../../session/electronScope.js"
+import { refsIn } from "../../session/refPreflight.js"
 import { activeLaunchOf } from "./trackedSession.js"
 
 export const electronAfterCommand = (plan: Plan, executed: Executed, call: CallContext) =>
   Effect.gen(function*() {
     const session = plan.sessionName
     const isLookup = executed.lookup?.mode === "sourceLookup" && executed.lookup.report.status === "no-candidates"
-    if (session === undefined || (fillTargetOf(plan) === undefined && !isLookup)) return executed
+    const scoped = executed.outcome.kind === "single" && (isTextRead(plan) || refsIn(plan.line.positionals).length > 0)
+    if (session === undefined || (fillTargetOf(plan) === undefined && !isLookup && !scoped)) return executed
     const record = yield* activeLaunchOf(session)
     if (record === undefined) return executed
-    if (isLookup) {
-      const page = executed.navigation?.url ?? (yield* (yield* SessionRegistry).view(session)).page?.url
-      return withElectronLookupContext(executed, record, page)
+    const page = () => Effect.map(SessionRegistry, (r) => r.view(session)).pipe(Effect.flatten, Effect.map((v) => executed.navigation?.url ?? v.page?.url))
+    if (isLookup) return withElectronLookupContext(executed, record, yield* page())
+    const context = { launchId: record.launchId, sessionName: session, url: yield* page() }
+    const textScope = broadTextScope(plan.line, context)
+    const freshness = refFreshness(plan.line.positionals, plan.line, context)
+    const noted: Executed = {
+      ...executed,
+      ...(textScope !== undefined ? { electronGetTextScopeWarning: textScope } : {}),
+      ...(freshness !== undefined ? { electronRefFreshness: freshness } : {})
     }
-    return yield* withFillVerification(plan, executed, session, call)
+    return fillTargetOf(plan) === undefined ? noted : yield* withFillVerification(plan, noted, session, call)
   })
+
+const isTextRead = (plan: Plan): boolean => plan.line.command === "get" && plan.line.positionals[1] === "text"

@@ -1,0 +1,50 @@
+/**
+ * Contract next-action ids and details the real agent-browser 0.41.2 leads to (issue #14): getters given as
+ * commands (`title`, `url`: upstream's `unknown_command`), a `wait --text` that times out, and the manifest's
+ * retention summary after a real screenshot.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, describe, expect, it } from "vitest"
+import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const live = liveWorld()
+const ids = (result: ToolResult) => result.details.nextActions?.map((a) => a.id) ?? []
+const out = mkdtempSync(join(tmpdir(), "contract-ids-"))
+afterAll(() => rmSync(out, { recursive: true, force: true }))
+
+describe("contract ids on the real binary", () => {
+  it("title / url as commands fail with use-get-title / use-get-url; the suggested get title answers", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/about.html`] })
+    expect(opened.isError, textOf(opened)).toBe(false)
+    const title = await live.tool.call({ args: ["title"] })
+    expect(title.isError).toBe(true)
+    expect(textOf(title)).toContain("Getters are grouped under get: get title.")
+    expect(ids(title)).toEqual(["use-get-title"])
+    const suggested = title.details.nextActions?.[0]?.params?.args ?? []
+    const got = await live.tool.call({ args: [...suggested] })
+    expect(got.isError, textOf(got)).toBe(false)
+    const url = await live.tool.call({ args: ["url"] })
+    expect(ids(url)).toEqual(["use-get-url"])
+  })
+
+  it("wait --text that never appears → inspect-after-text-assertion-failure (a plain snapshot)", async () => {
+    const waited = await live.tool.call({ args: ["wait", "--text", "no such words anywhere", "--timeout", "1500"] })
+    expect(waited.isError).toBe(true)
+    expect(waited.details.failureCategory).toBe("timeout")
+    expect(ids(waited)).toEqual(["inspect-after-text-assertion-failure"])
+    expect(waited.details.nextActions?.[0]?.params?.args?.slice(2)).toEqual(["snapshot"])
+  })
+
+  it("a screenshot's manifest row comes with artifactRetentionSummary", async () => {
+    const path = join(out, "shot.png")
+    const shot = await live.tool.call({ args: ["screenshot", path] })
+    expect(shot.isError, textOf(shot)).toBe(false)
+    expect(existsSync(path)).toBe(true)
+    expect(shot.details.artifactManifest?.entries.map((e) => e.path)).toContain(path)
+    expect(shot.details.artifactRetentionSummary).toMatch(/^\d+ live, 0 evicted, \d+ ephemeral, 0 missing artifact\(s\) in the session manifest$/)
+  })
+})
