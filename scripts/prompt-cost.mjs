@@ -4,7 +4,8 @@ import { build } from "esbuild"
 
 const out = await build({ entryPoints: ["src/pi/tool.ts"], bundle: true, platform: "node", format: "esm", write: false, external: ["@earendil-works/*"] })
 const mod = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`)
-const tool = mod.agentBrowserTool({})
+// an install path of typical length (npm global prefix + package name): the docs guideline names it
+const tool = mod.agentBrowserTool({}, "/home/user/.npm-global/lib/node_modules/pi-agent-browser-effect")
 const parts = {
   description: tool.description.length,
   parameters: JSON.stringify(tool.parameters).length,

@@ -10,18 +10,25 @@ export const TOOL_LABEL = "Agent Browser"
 export const description = [
   "Browse and test web apps in Chrome: read, click, fill, screenshot.",
   "Typical flow: args [\"open\",url] → [\"snapshot\",\"-i\"] (refs like @e3) → click/fill @eN.",
-  "Fewer calls: job (several steps), qa (smoke-test a page), semanticAction (act by role/label/text)."
+  "Fewer calls: job, qa, semanticAction."
 ].join(" ")
 
 export const promptSnippet = "Drive a real browser: open, snapshot -i, click/fill @refs, screenshot, eval"
 
 export const promptGuidelines: ReadonlyArray<string> = [
   "Refs (@eN) go stale after navigation or re-render: take a new snapshot -i (-C: also list items, labels); act on failureCategory/nextActions.",
-  "Launch flags (--profile, --cdp, --state, --allowed-domains) go on the first call; later ones need sessionMode \"fresh\".",
-  "Find pages with agent_browser_web_search (if present) or known URLs, not search-engine forms (CAPTCHAs); never solve a CAPTCHA.",
+  "Launch flags (--profile, --cdp, --state…) need a session's first call or sessionMode \"fresh\".",
+  "Open known URLs, not search-engine forms; never solve a CAPTCHA.",
   "Never type passwords: fill/type text {{secret:NAME}} (names in errors) types a configured secret, only on its origins.",
   "policy-blocked = the user's security policy: never work around it; follow nextActions."
 ]
+
+/**
+ * The installed package's docs, for the model to read when a result is unclear (`root`: the package folder, known
+ * only at runtime; pi/tool.ts adds this line when the entry knows it).
+ */
+export const docsGuideline = (root: string): string =>
+  `Docs in ${root}: README.md, docs/TOOL_CONTRACT.md (results, ids), docs/COMMAND_REFERENCE.md.`
 
 /** Parameter descriptions of the input schema (src/schema/ToolInput.ts), part of the per-turn budget too. */
 export const fieldDescriptions = {
@@ -29,12 +36,12 @@ export const fieldDescriptions = {
   semanticName: "Accessible name (role locator only).",
   semanticSelector: "CSS selector or @ref instead of a locator.",
   semanticAction: "One element action by locator or selector/@ref (dblclick/uncheck/scrollIntoView: selector); fill: text; press: text=key; select: selector+value(s).",
-  job: "Steps in one call: open{url}; semanticAction's actions{selector|locator,value,text}; press{text:key}; drag{selector,target}; type{text,press}; wait{milliseconds}; assertText{text}; assertUrl{url glob}; waitForDownload{path}; snapshot; screenshot{path}.",
+  job: "Steps in one call: open{url}; element actions as semanticAction; press{text:key}; drag{selector,target}; type{text,press}; wait{milliseconds}; assertText{text}; assertUrl{url glob}; waitForDownload{path}; screenshot{path}; snapshot.",
   qa: "Smoke-check url (or attached: current page): load, expectedText/Selector; fails on console/page errors, failed requests.",
   sourceLookup: "Likely source files of an element.",
   networkSourceLookup: "Probable sources of failed requests.",
   args: "CLI args, e.g. [\"click\",\"@e2\"]; no shell syntax (--json is added).",
-  stdin: "Stdin: eval --stdin JS, batch JSON argv arrays, auth save --password-stdin.",
+  stdin: "eval --stdin JS, batch JSON argv arrays, auth save --password-stdin.",
   sessionMode: "auto (default): this conversation's browser; fresh: a new one with new launch flags.",
   outputPath: "Also save the result (snapshot: full tree) to this file.",
   timeoutMs: "Watchdog ms (default 35000); raise for long waits.",
@@ -49,7 +56,7 @@ export const playbookMarkdown = (): string =>
     `Prompt snippet: ${promptSnippet}`,
     "",
     "Guidelines:",
-    ...promptGuidelines.map((g) => `- ${g}`),
+    ...[...promptGuidelines, docsGuideline("<package folder>")].map((g) => `- ${g}`),
     "",
     "Parameters:",
     ...Object.entries(fieldDescriptions).map(([field, text]) => `- ${field}: ${text}`)

@@ -2,16 +2,30 @@
  * A scripted stand-in for the model, loaded into real pi as an extension (pi's own faux provider). Steps come from
  * the JSON file named by FAUX_SCRIPT: `{ "tool": "agent_browser", "args": {...} }` or `{ "text": "..." }`.
  * String values may use `{{ref:<role>:<name>}}`, resolved to the `@eN` of that element in the newest snapshot the
- * model has seen, so the script acts on what the tool returned, as a model would.
+ * model has seen, so the script acts on what the tool returned, as a model would. The system prompt the model got
+ * is written beside the script (`<script>.system.txt`), so tests can read what pi sends every turn.
  */
 import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai"
-import { readFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 
 type Step = { readonly tool: string; readonly args?: Record<string, unknown> } | { readonly text: string }
-interface Message { readonly role?: string; readonly content?: ReadonlyArray<{ readonly type?: string; readonly text?: string }> }
+interface Message {
+  readonly role?: string
+  readonly content?: string | ReadonlyArray<{ readonly type?: string; readonly text?: string }>
+  /** pi's system message: the prompt in named sections (preamble, tools, rules, ...). */
+  readonly sections?: Record<string, unknown>
+}
+
+/** pi 0.87 folds the system prompt into leading system messages; older pi passes `systemPrompt`. */
+const systemOf = (context: { readonly messages: ReadonlyArray<Message>; readonly systemPrompt?: string }): string =>
+  context.systemPrompt ?? context.messages.filter((m) => m.role === "system")
+    .flatMap((m) => [
+      ...(typeof m.content === "string" ? [m.content] : (m.content ?? []).map((c) => c.text ?? "")),
+      ...Object.values(m.sections ?? {}).filter((v): v is string => typeof v === "string")
+    ]).join("\n")
 
 const seenTexts = (messages: ReadonlyArray<Message>): ReadonlyArray<string> =>
-  messages.filter((m) => m.role === "toolResult").flatMap((m) => (m.content ?? []).map((c) => c.text ?? "")).reverse()
+  messages.filter((m) => m.role === "toolResult").flatMap((m) => (typeof m.content === "string" ? [m.content] : (m.content ?? []).map((c) => c.text ?? ""))).reverse()
 
 const resolveRef = (texts: ReadonlyArray<string>, role: string, name: string): string => {
   const pattern = new RegExp(`${role} "${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^\\n]*?ref=(e\\d+)`)
@@ -32,10 +46,12 @@ const fill = (value: unknown, texts: ReadonlyArray<string>): unknown => {
 export default function fauxDriver(pi: { registerProvider: (name: string, config: unknown) => void }): void {
   const steps = JSON.parse(readFileSync(process.env["FAUX_SCRIPT"] ?? "", "utf8")) as ReadonlyArray<Step>
   const faux = registerFauxProvider({ provider: "faux", models: [{ id: "faux-1" }] })
-  faux.setResponses(steps.map((step, index) => (context: { messages: ReadonlyArray<Message> }) =>
+  const script = process.env["FAUX_SCRIPT"] ?? ""
+  faux.setResponses(steps.map((step, index) => (context: { messages: ReadonlyArray<Message>; systemPrompt?: string }) =>
+    (index === 0 ? writeFileSync(`${script}.system.txt`, systemOf(context)) : undefined,
     "tool" in step
       ? fauxAssistantMessage([fauxToolCall(step.tool, fill(step.args ?? {}, seenTexts(context.messages)) as Record<string, unknown>, { id: `call_${index}` })], { stopReason: "toolUse" })
-      : fauxAssistantMessage(step.text)))
+      : fauxAssistantMessage(step.text))))
   pi.registerProvider("faux", {
     baseUrl: "http://localhost:0",
     apiKey: "faux",

@@ -9,6 +9,8 @@ export interface PiRun {
   events: Array<Record<string, any>>
   env: Record<string, string>
   sessionEntries: () => Array<Record<string, any>>
+  /** The system prompt the faux model received on its first turn. */
+  systemPrompt: () => string
 }
 export declare function piEnv(root: string, extra?: Record<string, string>): Record<string, string>
 export declare function runPi(options: { root: string; steps: ReadonlyArray<PiStep>; prompt?: string; args?: ReadonlyArray<string>; env?: Record<string, string>; cwd?: string; cli?: string }): Promise<PiRun>

@@ -59,7 +59,8 @@ export function runPi({ root, steps, prompt = "Use the browser.", args = [], env
     child.on("close", (code) => {
       clearTimeout(timer)
       const events = stdout.split("\n").filter((l) => l.trim().startsWith("{")).map((l) => JSON.parse(l))
-      resolvePromise({ code, stderr, events, env: fullEnv, sessionEntries: () => readSessionEntries(root) })
+      const system = `${script}.system.txt`
+      resolvePromise({ code, stderr, events, env: fullEnv, sessionEntries: () => readSessionEntries(root), systemPrompt: () => (existsSync(system) ? readFileSync(system, "utf8") : "") })
     })
   })
 }

@@ -7,17 +7,18 @@
  * them (click, then fill, then snapshot); the session lock only serialises them in whatever order they arrive.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent"
-import { description, promptGuidelines, promptSnippet, TOOL_LABEL, TOOL_NAME } from "../playbook.js"
+import { description, docsGuideline, promptGuidelines, promptSnippet, TOOL_LABEL, TOOL_NAME } from "../playbook.js"
 import type { LazyGraph, ProgressUpdate } from "./lazyGraph.js"
 import { type RenderTheme, renderCallTextWith, renderResultText, textComponent } from "./renderText.js"
 import { agentBrowserParameters } from "./toolParameters.generated.js"
 
-export const agentBrowserTool = (graph: LazyGraph) => ({
+/** `docsRoot`: the installed package folder, named in a guideline so the model can read the docs on demand. */
+export const agentBrowserTool = (graph: LazyGraph, docsRoot?: string) => ({
   name: TOOL_NAME,
   label: TOOL_LABEL,
   description,
   promptSnippet,
-  promptGuidelines: [...promptGuidelines],
+  promptGuidelines: docsRoot !== undefined ? [...promptGuidelines, docsGuideline(docsRoot)] : [...promptGuidelines],
   parameters: agentBrowserParameters,
   executionMode: "sequential" as const,
   renderCall: (args: Record<string, unknown>, theme: RenderTheme) => {

@@ -63,6 +63,12 @@ describe.each(PI_CLIS)("agent_browser in real pi %s", (_version, cli) => {
     expect(toolEnds(run)).toHaveLength(8)
   })
 
+  it("the system prompt names the installed docs, and they are there", () => {
+    const prompt = run.systemPrompt()
+    expect(prompt).toContain(`Docs in ${REPO}: README.md, docs/TOOL_CONTRACT.md (results, ids), docs/COMMAND_REFERENCE.md.`)
+    for (const doc of ["README.md", "docs/TOOL_CONTRACT.md", "docs/COMMAND_REFERENCE.md"]) expect(existsSync(join(REPO, doc)), doc).toBe(true)
+  })
+
   it("the model sees useful text and structured details for each step", () => {
     const [open, snapshot, , , click] = toolEnds(run)
     expect(text(open ?? {})).toBe(`Opened: Acme Sign-in\nURL: ${site.origin}/index.html`)
