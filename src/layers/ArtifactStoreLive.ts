@@ -110,6 +110,14 @@ const artifactLayer = Layer.scoped(
     yield* Effect.sync(() => pruneCrashedRuns(config.artifactRoot))
     const counter = yield* Ref.make(0)
     const entries = yield* Ref.make<ReadonlyArray<ManifestEntry>>([])
+    const required = yield* Ref.make<ReadonlyArray<string>>([])
+    const nonEmpty = (path: string): boolean => {
+      try {
+        return statSync(path).size > 0
+      } catch {
+        return false
+      }
+    }
     const window = (list: ReadonlyArray<ManifestEntry>) => list.slice(-config.manifestMaxEntries)
     const record = (entry: ManifestEntry) => Ref.update(entries, (list) => window([...list.filter((e) => e.path !== entry.path), entry]))
     const variableFor = (persistent: boolean) => (persistent ? "PI_AGENT_BROWSER_SESSION_ARTIFACT_DIR" : "PI_AGENT_BROWSER_ARTIFACT_DIR")
@@ -183,6 +191,8 @@ const artifactLayer = Layer.scoped(
           Effect.mapError((error) => folderProblem(dirname(path), causeOf(error), "outputPath"))
         ),
       manifest: Ref.get(entries),
+      requireArtifacts: (paths) => Effect.flatMap(Effect.sync(() => [...new Set(paths)].filter((p) => !existsSync(p))), (unmade) => Ref.set(required, unmade)),
+      unmetArtifacts: Effect.flatMap(Ref.get(required), (paths) => Effect.sync(() => paths.filter((p) => !nonEmpty(p)))),
       restoreManifest: (restored) =>
         Ref.set(entries, window(restored.map((e) =>
           e.retentionState === "live" && !existsSync(e.path) ? { ...e, retentionState: "missing" as const } : e)))

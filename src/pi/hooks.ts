@@ -4,9 +4,12 @@ import * as Effect from "effect/Effect"
 import type * as ManagedRuntime from "effect/ManagedRuntime"
 import type { MainServices } from "../layers/MainLive.js"
 import { closeOrphanedBrowsers, closeOwnedBrowser, restoreSession } from "../program/session/lifecycle.js"
+import { requirePromptArtifacts } from "../program/artifacts/promptGuard.js"
 import { formatDoctor, runDoctor } from "../program/doctor/doctor.js"
 import { electronRecordsFromBranch, handOverElectronLaunches, restoreElectronLaunches } from "../program/electron/lifecycle.js"
 import { manifestFromBranch, refSnapshotFromBranch, restoreFromBranch } from "./restoreFromBranch.js"
+import { promptOf } from "./lazyGraph.js"
+import { promptArtifactPaths } from "./promptArtifacts.js"
 import { toolResultPatch } from "./toPiResult.js"
 
 type Runtime = ManagedRuntime.ManagedRuntime<MainServices, never>
@@ -41,6 +44,10 @@ export const registerHooks = (pi: ExtensionAPI, runtime: Runtime): void => {
     await restore(runtime, ctx)
   })
   pi.on("tool_result", (event) => toolResultPatch(event))
+  // each user prompt replaces the close guard's requirements (none when it names no screenshot path)
+  pi.on("before_agent_start", async (event, ctx) => {
+    await runtime.runPromise(requirePromptArtifacts(promptArtifactPaths(promptOf(event), ctx.cwd))).catch(() => undefined)
+  })
   pi.registerCommand("agent-browser-doctor", {
     description: "Check agent-browser, the browser, ffmpeg, duplicate package sources and the security policy (read-only)",
     handler: async (_args, ctx) => {

@@ -6,6 +6,7 @@
  * agent_browser result to restore, and the other events only matter once the graph runs.
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent"
+import { promptArtifactPaths } from "./promptArtifacts.js"
 import type { PiToolResult } from "./toPiResult.js"
 import type { SemanticCompiler } from "./renderText.js"
 
@@ -40,10 +41,16 @@ export const lazyGraph = (start: () => Promise<Graph>): LazyGraph => {
 }
 
 /** The events and commands `registerHooks` (hooks.ts) declares; test/unit/lazyEntry.test.ts keeps the lists in step. */
-export const HOOK_EVENTS = ["session_start", "session_tree", "tool_result", "session_shutdown"] as const
+export const HOOK_EVENTS = ["session_start", "session_tree", "tool_result", "session_shutdown", "before_agent_start"] as const
 export const HOOK_COMMANDS: ReadonlyArray<{ readonly name: string; readonly description: string }> = [
   { name: "agent-browser-doctor", description: "Check agent-browser, the browser, ffmpeg, duplicate package sources and the security policy (read-only)" }
 ]
+
+/** The user's prompt of a `before_agent_start` event. */
+export const promptOf = (event: unknown): string => {
+  const prompt = typeof event === "object" && event !== null ? Reflect.get(event, "prompt") : undefined
+  return typeof prompt === "string" ? prompt : ""
+}
 
 /** Whether the branch holds an agent_browser result (something a restore could read). */
 export const branchHasResults = (entries: ReadonlyArray<unknown>): boolean => {
@@ -76,7 +83,9 @@ export const registerDeferredHooks = (pi: ExtensionAPI, graph: LazyGraph): void 
   for (const name of HOOK_EVENTS) {
     on(name, async (event, ctx) => {
       const restores = name === "session_start" || name === "session_tree"
-      if (graph.loaded() === undefined && !(restores && branchHasResults(ctx.sessionManager.getBranch()))) return undefined
+      // a prompt that names screenshot paths sets the close guard's requirements, even before the first call
+      const requires = name === "before_agent_start" && promptArtifactPaths(promptOf(event), ctx.cwd).length > 0
+      if (graph.loaded() === undefined && !requires && !(restores && branchHasResults(ctx.sessionManager.getBranch()))) return undefined
       return dispatch(await graph.get(), name, event, ctx)
     })
   }

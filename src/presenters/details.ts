@@ -154,6 +154,7 @@ export const errorDetails = (error: ToolError, redact: RedactArgs, plan?: Plan):
     ...optional("launchDiagnostic", upstream?.launch),
     ...optional("clickDispatch", upstream?.clickDispatch),
     ...optional("policy", error._tag === "PolicyBlocked" ? error.violation : undefined),
+    ...optional("promptGuard", error._tag === "PolicyBlocked" ? error.promptGuard : undefined),
     ...(error._tag === "ParseFailure" ? { exitCode: error.exitCode, parseError: error.message } : {}),
     ...(error._tag === "TimedOut" ? { timedOut: true, timeoutMs: error.timeoutMs, ...optional("timeoutPartialProgress", timeoutPartialProgress(error, redact, plan)) } : {}),
     ...(error._tag === "SelectorNotFound" && error.fallback !== undefined ? { visibleRefFallback: error.fallback } : {}),

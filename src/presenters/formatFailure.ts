@@ -136,7 +136,9 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
             summary: `Confirmation required: ${e.action}`,
             nextActions: [nextActions.confirm(session, e.confirmationId), nextActions.deny(session, e.confirmationId)]
           },
-      PolicyBlocked: (e) => e.violation === undefined
+      PolicyBlocked: (e) => e.promptGuard !== undefined
+        ? { text: `Not closed: ${e.promptGuard.summary}`, summary: "Requested files missing before close", nextActions: none }
+        : e.violation === undefined
         ? { text: `Blocked by policy: ${e.message}`, summary: "Policy blocked", nextActions: none }
         : securityRefusal(plan, e.violation, e.message, args),
       ArtifactMissing: (e) => ({

@@ -4,6 +4,7 @@
  * `restoreFromBranch` decodes persisted entries with, so a corrupt or foreign entry is skipped instead of trusted.
  * Fields that are open on purpose (compiled inputs, upstream data, counts-only summaries) are `Schema.Unknown`.
  */
+import { PromptGuard } from "./PromptGuard.js"
 import { ElectronGetTextScopeWarning, ElectronRefFreshness } from "./ElectronScope.js"
 import * as Schema from "effect/Schema"
 import type { ArtifactVerification as ArtifactVerificationType, ManifestEntry as ManifestEntryType } from "./Artifacts.js"
@@ -287,6 +288,8 @@ export const ToolDetails = Schema.Struct({
     currentSession: optional(Schema.String)
   })),
   managedSession: optional(ManagedSessionDetails),
+  /** A close refused before prompt-requested screenshots were saved. */
+  promptGuard: optional(PromptGuard),
   binary: optional(Schema.Struct({ version: Schema.String, native: Schema.Boolean })),
   durationMs: optional(Schema.Number),
   /** An `electron` call: the normalized action plan (redacted) and its action-specific data (launch records persist here). */

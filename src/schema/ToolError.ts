@@ -3,6 +3,7 @@
  * category is reached by exactly one tag; both directions are checked by the compiler below, so adding a category
  * or an error without its partner does not build. Errors carry data; prose belongs to the presenter.
  */
+import type { PromptGuard } from "./PromptGuard.js"
 import * as Data from "effect/Data"
 import type { FailureCategory } from "./Categories.js"
 import type { PolicyViolation } from "./Security.js"
@@ -153,6 +154,8 @@ export class PolicyBlocked extends Data.TaggedError("PolicyBlocked")<{
   readonly policy?: { readonly list: "allow" | "deny"; readonly entry?: string }
   /** A security-policy rule the call broke (`details.policy`). */
   readonly violation?: PolicyViolation
+  /** A close refused while screenshots the prompt asked for are missing (`details.promptGuard`). */
+  readonly promptGuard?: PromptGuard
 }> {}
 
 /** A file the call should have produced is not on disk: one upstream claimed to save, or the caller's outputPath. */

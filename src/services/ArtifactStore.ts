@@ -3,7 +3,8 @@
  * (existence, size, media type sniffed from content), plus the session's artifact manifest.
  * State: a process-private directory (mode 0700, removed when the layer's scope closes) for calls of unpersisted pi
  * sessions; per-session directories under the persistent root for persisted ones, kept within a byte budget by
- * evicting the oldest spill files; and a bounded, metadata-only manifest (never contents, args or headers).
+ * evicting the oldest spill files; a bounded, metadata-only manifest (never contents, args or headers); and the
+ * screenshot paths the current prompt asks for (the close guard's requirements).
  * A file that cannot be read is reported as missing; a spill that cannot be written (unusable folder, full disk)
  * fails with ArtifactMissing naming the folder and the fix.
  */
@@ -34,6 +35,13 @@ export interface ArtifactStoreShape {
   readonly record: (entry: ManifestEntry) => Effect.Effect<void>
   /** The most recent entries (bounded window), newest last. */
   readonly manifest: Effect.Effect<ReadonlyArray<ManifestEntry>>
+  /**
+   * The screenshot paths the current user prompt asks for (absolute; each prompt replaces the last). Paths that
+   * already exist are not requirements: the prompt refers to them, it does not ask to make them.
+   */
+  readonly requireArtifacts: (paths: ReadonlyArray<string>) => Effect.Effect<void>
+  /** Required paths with no non-empty file on disk yet (checked now, not from memory). */
+  readonly unmetArtifacts: Effect.Effect<ReadonlyArray<string>>
   /** Replaces the manifest (restore from a pi branch); entries whose files are gone become `missing`. */
   readonly restoreManifest: (entries: ReadonlyArray<ManifestEntry>) => Effect.Effect<void>
 }

@@ -218,3 +218,29 @@ describe("resuming a pi session", () => {
     expect(processesMentioning(root)).toEqual([])
   })
 })
+
+describe.each(PI_CLIS)("the requested-artifacts close guard in real pi %s", (_version, cli) => {
+  it("a close before the prompt's screenshot exists is refused; after the screenshot it closes", async () => {
+    const root = newRoot()
+    const run = await runPi({
+      cli,
+      root,
+      prompt: "Open the home page, save a screenshot to proof.png, then close the browser.",
+      steps: [
+        { tool: "agent_browser", args: { args: ["open", `${site.origin}/index.html`] } },
+        { tool: "agent_browser", args: { args: ["close"] } },
+        { tool: "agent_browser", args: { args: ["screenshot", "proof.png"] } },
+        { tool: "agent_browser", args: { args: ["close"] } },
+        { text: "done" }
+      ]
+    })
+    expect(run.code, run.stderr).toBe(0)
+    const [, early, shot, late] = toolEnds(run)
+    expect(early?.["isError"]).toBe(true)
+    expect(early?.["result"].details.failureCategory).toBe("policy-blocked")
+    expect(early?.["result"].details.promptGuard).toMatchObject({ reason: "requested-artifacts-missing-before-close", missingPaths: [join(root, "home", "proof.png")] })
+    expect(shot?.["isError"], text(shot ?? {})).toBe(false)
+    expect(late?.["isError"], text(late ?? {})).toBe(false)
+    expect(existsSync(join(root, "home", "proof.png"))).toBe(true)
+  }, 120_000)
+})

@@ -1,5 +1,5 @@
 /** Decodes and plans a call against the current session state; nothing runs yet. Fails with InvalidInput, or PolicyBlocked for a
- * security rule decidable before anything runs. */
+ * security rule decidable before anything runs, or a close before the prompt's requested screenshots exist. */
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../schema/Plan.js"
 import { decodeToolInput } from "../../schema/ToolInput.js"
@@ -10,6 +10,7 @@ import { baseNameOf, type CallContext } from "./callContext.js"
 import { resolveInputMode } from "./inputMode.js"
 import { planInvocation } from "./planInvocation.js"
 import { checkPlan } from "../security/checkPlan.js"
+import { guardClose } from "../artifacts/promptGuard.js"
 
 export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, call: CallContext) {
   const config = yield* ToolConfig
@@ -18,5 +19,6 @@ export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, cal
   const state = yield* registry.current(baseNameOf(call, config))
   const resolved = yield* Effect.flatMap(resolveInputMode(decoded, call.cwd), (r) => preResolveFill(r, state.managed.name))
   const plan = yield* planInvocation(resolved.input, state, config, call.cwd)
-  return yield* checkPlan({ ...plan, compiled: resolved.compiled } satisfies Plan, { cwd: call.cwd, projectTrusted: call.projectTrusted === true })
+  const checked = yield* checkPlan({ ...plan, compiled: resolved.compiled } satisfies Plan, { cwd: call.cwd, projectTrusted: call.projectTrusted === true })
+  return yield* guardClose(checked)
 })
