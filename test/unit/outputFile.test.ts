@@ -34,6 +34,15 @@ describe("outputPath", () => {
       expect(saved).not.toContain("tok-secret-1")
     }))
 
+  it.scoped("with the caller's --json the file is JSON: a snapshot's data and an eval string parse back", () =>
+    Effect.gen(function*() {
+      const tree = "- heading \"Hi\" [ref=e1]"
+      yield* run({ args: ["--json", "snapshot"], outputPath: "snap.json" }, [{ reply: FakeAgentBrowser.ok({ origin: "http://a.test/", refs: { e1: { role: "heading", name: "Hi" } }, snapshot: tree }) }])
+      expect(JSON.parse(readFileSync(join(temp.root, "snap.json"), "utf8"))).toMatchObject({ snapshot: tree, origin: "http://a.test/" })
+      yield* run({ args: ["eval", "--json", "--stdin"], stdin: "document.title", outputPath: "title.json" }, [{ reply: FakeAgentBrowser.ok({ origin: "x", result: "Hello" }) }])
+      expect(JSON.parse(readFileSync(join(temp.root, "title.json"), "utf8"))).toEqual({ origin: "x", result: "Hello" })
+    }))
+
   it.scoped("refuses to overwrite the file the browser command wrote", () =>
     Effect.gen(function*() {
       const shot = join(temp.root, "shot.png")

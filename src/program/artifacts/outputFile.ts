@@ -1,6 +1,7 @@
 /**
  * `outputPath`: after a call ran, save its result to a file the caller named: a snapshot's full tree, other
- * commands' data as pretty JSON (strings as-is), or the text the model reads. Redacted like everything else. It
+ * commands' data as pretty JSON (strings as-is; with a caller `--json`, always the whole data as JSON), or the text
+ * the model reads. Redacted like everything else. It
  * never overwrites a file the browser command itself produced; a write that fails is reported, and the call fails
  * as artifact-missing (see verdict).
  */
@@ -22,6 +23,8 @@ const payloadOf = (executed: Executed): { content: string; source: "data" | "tex
   const { plan, outcome } = executed
   if (outcome.kind === "single") {
     const data = stripLifecycle(outcome.data) as Record<string, unknown> | null
+    // a caller who asked for --json gets a JSON file: the whole data, never an unwrapped string or a bare tree
+    if (plan.callerRequestedJson) return { content: `${JSON.stringify(data ?? null, null, 2)}\n`, source: "data" }
     if (plan.line.command === "snapshot" && typeof data?.["snapshot"] === "string") return { content: `${data["snapshot"]}\n`, source: "snapshot" }
     if (data !== null && data !== undefined) {
       const value = Object.keys(data).length === 1 ? Object.values(data)[0] : data
