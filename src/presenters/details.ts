@@ -4,6 +4,7 @@
  * the whole object once at the end.
  */
 import type { Body } from "./body.js"
+import type { SnapshotDiff } from "./presentSnapshot.js"
 import type { Executed } from "../schema/Executed.js"
 import type { StepRow } from "../schema/Outcome.js"
 import type { CompiledBatch } from "../schema/Compiled.js"
@@ -24,6 +25,18 @@ export const optional = <K extends string, V>(key: K, value: V | undefined): { [
 const COMPILED_ROWS_SHOWN = 40
 /** Diff entries kept per side in details; the text shows its own. */
 const DIFF_ROWS_SHOWN = 30
+/** Ref ids kept per list of the contract's delta (the summary counts them all). */
+const DIFF_IDS_SHOWN = 100
+
+const boundedDiff = (d: SnapshotDiff): SnapshotDiff => ({
+  ...d,
+  addedRefs: d.addedRefs.slice(0, DIFF_IDS_SHOWN),
+  removedRefs: d.removedRefs.slice(0, DIFF_IDS_SHOWN),
+  changedRefs: d.changedRefs.slice(0, DIFF_IDS_SHOWN),
+  unchangedRefs: d.unchangedRefs.slice(0, DIFF_IDS_SHOWN),
+  added: d.added.slice(0, DIFF_ROWS_SHOWN),
+  removed: d.removed.slice(0, DIFF_ROWS_SHOWN)
+})
 
 /**
  * A compiled job/qa batch as the contract echoes it: `{ args, failFast, stdin, steps: [{ action, args }] }`, every
@@ -84,7 +97,7 @@ export const executedDetails = (executed: Executed, body: Body, redact: RedactAr
     ...(outcome.kind === "single" && outcome.warning !== undefined ? { warning: outcome.warning } : {}),
     ...optional("snapshotCompaction", snapshot?.compaction),
     ...optional("snapshotFilter", snapshot?.snapshotFilter),
-    ...optional("snapshotDiff", snapshot?.snapshotDiff === undefined ? undefined : { ...snapshot.snapshotDiff, added: snapshot.snapshotDiff.added.slice(0, DIFF_ROWS_SHOWN), removed: snapshot.snapshotDiff.removed.slice(0, DIFF_ROWS_SHOWN) }),
+    ...optional("snapshotDiff", snapshot?.snapshotDiff === undefined ? undefined : boundedDiff(snapshot.snapshotDiff)),
     ...optional("snapshotViewport", snapshot?.snapshotViewport),
     ...optional("approval", executed.approval),
     ...optional("tabCorrection", executed.tabCorrection),

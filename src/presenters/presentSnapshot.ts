@@ -24,7 +24,7 @@ export interface SnapshotPresentation {
   /** The raw tree, to be written to a spill file whose path is appended to the text. */
   readonly spill?: string
   readonly snapshotFilter?: { readonly search?: string; readonly role?: string; readonly matchedRefs: number; readonly totalRefs: number; readonly visibleLines: number; readonly totalLines: number }
-  readonly snapshotDiff?: { readonly added: ReadonlyArray<string>; readonly removed: ReadonlyArray<string>; readonly unchanged: number; readonly previousUrl: string }
+  readonly snapshotDiff?: SnapshotDiff
   readonly snapshotViewport?: ViewportFacts
 }
 
@@ -38,17 +38,41 @@ export interface SnapshotExtras {
   readonly naming?: SnapshotNaming | undefined
 }
 
+/**
+ * The contract's ref-map delta by ref id (`addedRefs`, `removedRefs`, `changedRefs`: same id, another role or name;
+ * `unchangedRefs`, `summary`), plus ours by role and name (`added`/`removed` labels, `unchanged`, `previousUrl`):
+ * upstream renumbers refs, so the same button can keep its role and name under a new id.
+ */
+export interface SnapshotDiff {
+  readonly addedRefs: ReadonlyArray<string>
+  readonly removedRefs: ReadonlyArray<string>
+  readonly changedRefs: ReadonlyArray<string>
+  readonly unchangedRefs: ReadonlyArray<string>
+  readonly summary: string
+  readonly added: ReadonlyArray<string>
+  readonly removed: ReadonlyArray<string>
+  readonly unchanged: number
+  readonly previousUrl: string
+}
+
 /** Refs listed per diff side in the text; the counts are always complete. */
 const DIFF_LIST_MAX = 15
 
-const diffOf = (previous: RefSnapshot, refs: Record<string, { role?: unknown; name?: unknown }>) => {
+const diffOf = (previous: RefSnapshot, refs: Record<string, { role?: unknown; name?: unknown }>): SnapshotDiff => {
   const label = (id: string, r: { role?: unknown; name?: unknown } | undefined) => `@${id} ${String(r?.role ?? "")} ${JSON.stringify(String(r?.name ?? ""))}`
   const key = (r: { role?: unknown; name?: unknown } | undefined) => `${String(r?.role ?? "")}|${String(r?.name ?? "")}`
   const before = new Map([...previous.refs.entries()].map(([id, r]) => [key(r), id]))
   const now = new Map(Object.entries(refs).map(([id, r]) => [key(r), id]))
   const added = Object.entries(refs).filter(([, r]) => !before.has(key(r))).map(([id, r]) => label(id, r))
   const removed = [...previous.refs.entries()].filter(([, r]) => !now.has(key(r))).map(([id, r]) => label(id, r))
-  return { added, removed, unchanged: now.size - added.length, previousUrl: previous.url }
+  const ids = Object.keys(refs)
+  const addedRefs = ids.filter((id) => !previous.refs.has(id))
+  const removedRefs = [...previous.refs.keys()].filter((id) => refs[id] === undefined)
+  const kept = ids.filter((id) => previous.refs.has(id))
+  const changedRefs = kept.filter((id) => key(previous.refs.get(id)) !== key(refs[id]))
+  const unchangedRefs = kept.filter((id) => key(previous.refs.get(id)) === key(refs[id]))
+  const summary = `By ref id: ${addedRefs.length} added, ${removedRefs.length} removed, ${changedRefs.length} changed, ${unchangedRefs.length} unchanged; by role and name: ${added.length} added, ${removed.length} removed.`
+  return { addedRefs, removedRefs, changedRefs, unchangedRefs, summary, added, removed, unchanged: now.size - added.length, previousUrl: previous.url }
 }
 
 /** Applies --search/--filter, --diff and --viewport around the base presentation. */

@@ -51,6 +51,12 @@ describe("snapshot views", () => {
     const diff = await live.tool.call({ args: ["snapshot", "-i", "--diff"] })
     expect(textOf(diff)).toMatch(/Changes since the previous snapshot: 0 added, 1 removed/)
     expect(textOf(diff)).toContain("button \"Delete account\"")
+    // the contract's delta by ref id, beside ours by role and name
+    const d = diff.details.snapshotDiff as { addedRefs: Array<string>; removedRefs: Array<string>; changedRefs: Array<string>; unchangedRefs: Array<string>; summary: string; removed: Array<string> }
+    expect(d.summary).toMatch(/^By ref id: \d+ added, \d+ removed, \d+ changed, \d+ unchanged; by role and name: 0 added, 1 removed\.$/)
+    expect(d.addedRefs.length + d.changedRefs.length + d.unchangedRefs.length).toBe(diff.details.refSnapshot?.refCount)
+    expect(d.removedRefs.length + d.changedRefs.length).toBeGreaterThan(0)
+    expect(d.removed).toEqual([expect.stringContaining("button \"Delete account\"")])
   })
 
   it("--viewport says where the page is scrolled", async () => {
