@@ -146,7 +146,7 @@ export const networkFollowUps = (
   const actionable = failed.filter((r) => !isBenignAssetFailure(r) && typeof r["status"] === "number")
   const api = safe.filter((r) => /^(fetch|xhr)$/i.test(str(r["resourceType"])))
   const selected = actionable[0] ?? api[0] ?? failed[0] ?? safe[0]
-  const routed = (routes ?? []).find((d) => SAFE_ID.test(d.requestId))
+  const routed = (routes ?? []).flatMap((d) => (d.requestId !== undefined && SAFE_ID.test(d.requestId) ? [{ requestId: d.requestId }] : []))[0]
   const out: Array<NextAction> = []
   if (routed !== undefined) out.push(nextActions.inspectRequest(session, routed.requestId, true), nextActions.startHar(session, true))
   if (selected !== undefined) {

@@ -21,7 +21,7 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
   for (const warning of verified.warnings) lines.push(`Warning: ${warning}`)
   if (routeDiagnostics !== undefined && routeDiagnostics.length > 0) {
     const patterns = [...new Set(routeDiagnostics.map((d) => d.routePattern))]
-    lines.push(`Route mocks: ${routeDiagnostics.length} failed/pending request(s) match active network route ${patterns.join(", ")}; check the mock (body, CORS) before the app.`)
+    lines.push(`Network route diagnostics: ${routeDiagnostics.length} failed/pending request(s) match active network route ${patterns.join(", ")}; check the mock (body, CORS) before the app.`)
   }
   if (browserDefaults !== undefined) {
     lines.push(`Configured browser defaults (${browserDefaults.sources.join(", ")}): ${shownFlags.join(" ")}. Launch flags apply only when a browser starts; to use them, retry with sessionMode "fresh" and these flags.`)

@@ -1,9 +1,24 @@
 /** Session-scoped captures (trace, profiler, HAR, recording) and route-mock findings. */
 export type CaptureKind = "trace" | "profiler" | "har" | "recording"
 
+/** How an active `network route` answers: `--abort`, `--body <json>` (fulfill), or neither (continue). */
+export type RouteMode = "abort" | "fulfill" | "continue"
+
+export interface RouteRule {
+  readonly pattern: string
+  readonly mode: RouteMode
+}
+
+/**
+ * The contract's `networkRouteDiagnostics` row: a request matching an active route that has no status yet
+ * (`pending-routed-request`) or carries CORS/preflight-looking error text (`cors-likely-routed-request`); a routed
+ * request with an HTTP error status is ours (`failed-routed-request`, additive).
+ */
 export interface RouteDiagnostic {
+  readonly reason: "pending-routed-request" | "cors-likely-routed-request" | "failed-routed-request"
   readonly routePattern: string
-  readonly requestId: string
-  readonly requestUrl: string
-  readonly reason: "failed" | "pending"
+  readonly mode: RouteMode
+  readonly requestId?: string
+  readonly requestUrl?: string
+  readonly summary: string
 }

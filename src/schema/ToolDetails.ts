@@ -251,10 +251,12 @@ export const ToolDetails = Schema.Struct({
   qaPreset: optional(Schema.Struct({ passed: Schema.Boolean, failedChecks: Strings, warnings: Strings, summary: Schema.String })),
   /** Failed or pending requests that match an active `network route` mock. */
   networkRouteDiagnostics: optional(Schema.Array(Schema.Struct({
+    reason: Schema.Literal("pending-routed-request", "cors-likely-routed-request", "failed-routed-request"),
     routePattern: Schema.String,
-    requestId: Schema.String,
-    requestUrl: Schema.String,
-    reason: Schema.Literal("failed", "pending")
+    mode: Schema.Literal("abort", "fulfill", "continue"),
+    requestId: optional(Schema.String),
+    requestUrl: optional(Schema.String),
+    summary: Schema.String
   }))),
   /** Every artifact the call produced, checked on disk. */
   artifactVerification: optional(ArtifactVerification),

@@ -10,7 +10,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
-import type { CaptureKind } from "../schema/Captures.js"
+import type { CaptureKind, RouteRule } from "../schema/Captures.js"
 import type { Plan } from "../schema/Plan.js"
 import type { LastPage } from "../schema/PageFacts.js"
 import type { RefSnapshot } from "../schema/RefSnapshot.js"
@@ -23,7 +23,7 @@ export interface SessionView {
   /** Captures (trace, profiler, HAR, recording) the wrapper saw start and not stop. */
   readonly captures: ReadonlySet<CaptureKind>
   /** Active `network route` globs. */
-  readonly routes: ReadonlyArray<string>
+  readonly routes: ReadonlyArray<RouteRule>
   /** The tab later commands run in after an observed drift (see tabPinning). */
   readonly pinnedTab: string | undefined
   /** The page the last calls showed, so a result can say "Page:" only when it changed. */

@@ -5,7 +5,7 @@
  */
 import { InvalidInput } from "../schema/ToolError.js"
 import type { CommandLine } from "../schema/CommandLine.js"
-import type { CaptureKind, RouteDiagnostic } from "../schema/Captures.js"
+import type { CaptureKind, RouteDiagnostic, RouteMode, RouteRule } from "../schema/Captures.js"
 
 export interface CaptureCommand {
   readonly kind: CaptureKind
@@ -40,11 +40,14 @@ export const afterCapture = (line: CommandLine, active: ReadonlySet<CaptureKind>
   return next
 }
 
-export const afterRoute = (line: CommandLine, routes: ReadonlyArray<string>): ReadonlyArray<string> => {
+export const afterRoute = (line: CommandLine, routes: ReadonlyArray<RouteRule>): ReadonlyArray<RouteRule> => {
   const [command, sub, pattern] = line.positionals
   if (command !== "network") return routes
-  if (sub === "route" && pattern !== undefined) return [...routes.filter((r) => r !== pattern), pattern]
-  if (sub === "unroute") return pattern === undefined ? [] : routes.filter((r) => r !== pattern)
+  if (sub === "route" && pattern !== undefined) {
+    const mode: RouteMode = line.positionals.includes("--abort") ? "abort" : line.positionals.includes("--body") ? "fulfill" : "continue"
+    return [...routes.filter((r) => r.pattern !== pattern), { pattern, mode }]
+  }
+  if (sub === "unroute") return pattern === undefined ? [] : routes.filter((r) => r.pattern !== pattern)
   return routes
 }
 
@@ -52,13 +55,37 @@ export const afterRoute = (line: CommandLine, routes: ReadonlyArray<string>): Re
 export const globToRegExp = (glob: string): RegExp =>
   new RegExp(`^${glob.split("**").map((part) => part.split("*").map((p) => p.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\?/g, ".")).join("[^/]*")).join(".*")}$`)
 
-export const routeDiagnostics = (routes: ReadonlyArray<string>, requests: ReadonlyArray<Record<string, unknown>>): ReadonlyArray<RouteDiagnostic> =>
+/** Error text a browser gives a request a CORS check or preflight stopped. */
+const CORS_LIKE = /\bcors\b|preflight|access-control-allow|cross-origin|blocked by .*polic/i
+
+const reasonOf = (r: Record<string, unknown>): RouteDiagnostic["reason"] | undefined => {
+  const status = r["status"]
+  const errorText = [r["error"], r["errorText"], r["failureText"]].filter((v) => typeof v === "string").join(" ")
+  if (CORS_LIKE.test(errorText)) return "cors-likely-routed-request"
+  if (typeof status !== "number") return "pending-routed-request"
+  return status >= 400 ? "failed-routed-request" : undefined
+}
+
+const SUMMARY: Record<RouteDiagnostic["reason"], string> = {
+  "pending-routed-request": "has no response yet",
+  "cors-likely-routed-request": "failed a CORS/preflight check",
+  "failed-routed-request": "answered with an HTTP error"
+}
+
+export const routeDiagnostics = (routes: ReadonlyArray<RouteRule>, requests: ReadonlyArray<Record<string, unknown>>): ReadonlyArray<RouteDiagnostic> =>
   requests.flatMap((r) => {
-    const status = r["status"]
-    const failed = typeof status === "number" && status >= 400
-    const pending = typeof status !== "number"
-    if (!failed && !pending) return []
+    const reason = reasonOf(r)
+    if (reason === undefined) return []
     const url = String(r["url"] ?? "")
-    const pattern = routes.find((glob) => globToRegExp(glob).test(url) || globToRegExp(glob).test(url.replace(/^[a-z]+:\/\/[^/]+/, "")))
-    return pattern === undefined ? [] : [{ routePattern: pattern, requestId: String(r["requestId"] ?? ""), requestUrl: url, reason: failed ? "failed" as const : "pending" as const }]
+    const rule = routes.find((route) => globToRegExp(route.pattern).test(url) || globToRegExp(route.pattern).test(url.replace(/^[a-z]+:\/\/[^/]+/, "")))
+    if (rule === undefined) return []
+    const id = typeof r["requestId"] === "string" && r["requestId"] !== "" ? r["requestId"] : undefined
+    return [{
+      reason,
+      routePattern: rule.pattern,
+      mode: rule.mode,
+      ...(id !== undefined ? { requestId: id } : {}),
+      requestUrl: url,
+      summary: `${url} matches network route ${rule.pattern} (${rule.mode}) and ${SUMMARY[reason]}: check the mock before the app.`
+    }]
   })

@@ -103,8 +103,12 @@ describe("diagnostic families", () => {
     await live.tool.call({ args: ["network", "requests", "--clear"] })
     await live.tool.call({ args: ["eval", "--stdin"], stdin: "fetch('/missing.json').then(() => 'ok', () => 'aborted')" })
     const result = await live.tool.call({ args: ["network", "requests"] })
-    expect(textOf(result)).toContain("match active network route **/missing.json")
-    expect(result.details.networkRouteDiagnostics?.[0]).toMatchObject({ routePattern: "**/missing.json" })
+    expect(textOf(result)).toContain("Network route diagnostics: 1 failed/pending request(s) match active network route **/missing.json")
+    // the contract's row: the aborted request never got a response
+    expect(result.details.networkRouteDiagnostics?.[0]).toMatchObject({
+      reason: "pending-routed-request", routePattern: "**/missing.json", mode: "abort", summary: expect.stringContaining("has no response yet")
+    })
+    expect(result.details.networkRouteDiagnostics?.[0]?.requestUrl).toMatch(/\/missing\.json$/)
     await live.tool.call({ args: ["network", "unroute"] })
   })
 })

@@ -17,6 +17,7 @@ import { liveLaunchActions, fillVerificationActions, refFreshnessActions, textSc
 import { retentionCounts, retentionSummary } from "../../src/presenters/artifactRetention.js"
 import { broadTextScope, refFreshness } from "../../src/session/electronScope.js"
 import { notNativeSelect } from "../../src/session/selectTarget.js"
+import { afterRoute, routeDiagnostics } from "../../src/session/captures.js"
 import { formatFailure } from "../../src/presenters/formatFailure.js"
 import { networkFollowUps } from "../../src/presenters/formatDiagnostics.js"
 import { honestyOf } from "../../src/presenters/honestyNotes.js"
@@ -223,7 +224,7 @@ describe("network, electron, page diagnostics", () => {
       "inspect-network-request", "find-failed-request-source", "filter-network-requests", "filter-current-page-network-requests", "clear-network-requests-before-repro", "start-network-har-capture"
     ])
     expect(actions[1]?.params).toEqual({ networkSourceLookup: { requestId: "14.2", session } })
-    const routed = networkFollowUps(session, { requests: [] }, [{ routePattern: "**/api/**", requestId: "9.1", requestUrl: "http://a.test/api", reason: "pending" }])
+    const routed = networkFollowUps(session, { requests: [] }, [{ routePattern: "**/api/**", requestId: "9.1", requestUrl: "http://a.test/api", reason: "pending-routed-request", mode: "fulfill", summary: "s" }])
     expect(conforming(routed).slice(0, 2)).toEqual(["inspect-routed-network-request", "start-network-har-capture-for-route-mock"])
   })
 
@@ -346,5 +347,26 @@ describe("getters, text waits, saved files, comboboxes, Electron scope", () => {
     expect(refFreshness(["click", "#go"], line(["click", "#go"]), context)).toBeUndefined()
     expect(conforming(textScopeActions(session))).toEqual(["snapshot-for-electron-text-scope"])
     expect(conforming(refFreshnessActions(session))).toEqual(["refresh-electron-refs-after-rerender"])
+  })
+})
+
+describe("networkRouteDiagnostics rows", () => {
+  it("pending, CORS-like and HTTP-error requests on an active route: the contract's reasons with the route's mode", () => {
+    const routes = afterRoute(planOf({ args: ["network", "route", "**/api/*", "--body", "{}"] }).line, [])
+    expect(routes).toEqual([{ pattern: "**/api/*", mode: "fulfill" }])
+    const rows = routeDiagnostics(routes, [
+      { requestId: "1.1", url: "http://a.test/api/poll" },
+      { requestId: "1.2", url: "http://a.test/api/x", status: 0, error: "net::ERR_FAILED (CORS preflight did not succeed)" },
+      { requestId: "1.3", url: "http://a.test/api/y", status: 500 },
+      { requestId: "1.4", url: "http://a.test/api/z", status: 200 },
+      { requestId: "1.5", url: "http://a.test/other", status: 500 }
+    ])
+    expect(rows.map((r) => [r.reason, r.requestId, r.mode])).toEqual([
+      ["pending-routed-request", "1.1", "fulfill"], ["cors-likely-routed-request", "1.2", "fulfill"], ["failed-routed-request", "1.3", "fulfill"]
+    ])
+    for (const r of rows) expect(r.summary).toContain("**/api/*")
+    const details = { args: [], effectiveArgs: [], sessionMode: "auto", resultCategory: "success", summary: "", networkRouteDiagnostics: rows }
+    expect(Either.isRight(Schema.decodeUnknownEither(ToolDetails)(details))).toBe(true)
+    expect(afterRoute(planOf({ args: ["network", "route", "**/b", "--abort"] }).line, routes).map((r) => r.mode)).toEqual(["fulfill", "abort"])
   })
 })

@@ -81,7 +81,7 @@ describe("SessionRegistry rules", () => {
       yield* record(["trace", "start"])
       yield* record(["network", "route", "**/api/*"])
       yield* record(["snapshot", "-i"], { refSnapshot: refs, reselectedTab: "t2" })
-      expect(yield* registry.view("pi-base")).toEqual({ refs, captures: new Set(["trace"]), routes: ["**/api/*"], pinnedTab: "t2" })
+      expect(yield* registry.view("pi-base")).toEqual({ refs, captures: new Set(["trace"]), routes: [{ pattern: "**/api/*", mode: "continue" }], pinnedTab: "t2" })
       yield* record(["tab", "t1"])
       yield* record(["trace", "stop"])
       expect(yield* registry.view("pi-base")).toMatchObject({ captures: new Set(), pinnedTab: undefined })
