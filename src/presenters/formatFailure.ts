@@ -148,7 +148,11 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         summary: `${e.kind} missing: ${e.path}`,
         nextActions: e.kind === "download" ? none : [nextActions.verifyArtifactPath(e.path)]
       }),
-      DownloadNotVerified: (e) => ({ text: `Download not verified at ${e.requestedPath}: ${e.message}`, summary: "Download not verified", nextActions: none }),
+      DownloadNotVerified: (e) => ({
+        text: `Download not verified at ${e.requestedPath}: ${e.message}`,
+        summary: "Download not verified",
+        nextActions: [nextActions.waitForDownload(session, e.requestedPath)]
+      }),
       TabDrift: (e) => ({
         text: `The page opened (${e.expectedUrl}), but the active tab shows ${e.observedUrl} and no tab with the opened page could be selected. Run tab list, select the right tab with tab <id>, then snapshot -i.`,
         summary: "Tab drift",

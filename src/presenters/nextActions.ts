@@ -184,6 +184,10 @@ export const nextActions = {
     make(U.useGetUrl, "The page URL is read with get url.", withSession(session, ["get", "url"])),
   inspectAfterTextAssertion: (session: string | undefined) =>
     make(D.inspectAfterTextAssertionFailure, "Read what the page shows instead of the expected text.", withSession(session, ["snapshot"])),
+  waitForDownload: (session: string | undefined, path: string) =>
+    make(A.waitForDownload, "Wait for the download to finish and save it to the path (a finished one is picked up too).", withSession(session, ["wait", "--download", path]), {
+      safety: "Waits up to the call's timeout when no download comes."
+    }),
   /** No tool call: the host's file tools check the path (the contract's `artifactPath` form). */
   verifyArtifactPath: (path: string): NextAction => ({
     tool: "agent_browser",

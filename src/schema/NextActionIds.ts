@@ -57,9 +57,11 @@ export const NEXT_ACTION_IDS = {
     /** A `wait --text` that timed out: read what the page says instead. */
     inspectAfterTextAssertionFailure: "inspect-after-text-assertion-failure"
   },
-  /** Saved files: a reported file that is not on disk (an `artifactPath` action, no args). */
+  /** Saved files: a reported file that is not on disk (an `artifactPath` action, no args), an unverified download. */
   artifacts: {
-    verifyArtifactPath: "verify-artifact-path"
+    verifyArtifactPath: "verify-artifact-path",
+    /** A download that could not be verified: `wait --download <path>` also picks up one that already finished. */
+    waitForDownload: "wait-for-download"
   },
   /** An action upstream holds for `confirm <id>` / `deny <id>`. */
   confirmations: {

@@ -48,3 +48,16 @@ describe("contract ids on the real binary", () => {
     expect(shot.details.artifactRetentionSummary).toMatch(/^\d+ live, 0 evicted, \d+ ephemeral, 0 missing artifact\(s\) in the session manifest$/)
   })
 })
+
+describe("wait-for-download's recovery on the real binary", () => {
+  it("after a plain click started a download, the suggested wait --download <path> saves it there", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/download.html`] })
+    const clicked = await live.tool.call({ args: ["click", "#dl"] })
+    expect(clicked.isError, textOf(clicked)).toBe(false)
+    const path = join(out, "report.txt")
+    const waited = await live.tool.call({ args: ["wait", "--download", path, "--timeout", "5000"] })
+    expect(waited.isError, textOf(waited)).toBe(false)
+    expect(existsSync(path)).toBe(true)
+    expect(waited.details.artifactVerification?.verified).toBe(true)
+  })
+})

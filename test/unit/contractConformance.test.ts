@@ -29,7 +29,7 @@ import type { Plan } from "../../src/schema/Plan.js"
 import { initialSessionState } from "../../src/schema/SessionState.js"
 import { NextAction, ToolDetails } from "../../src/schema/ToolDetails.js"
 import {
-  ArtifactMissing, ConfirmationRequired, InvalidInput, PolicyBlocked, SelectorNotFound, StaleRef, TabDrift, TimedOut, UpstreamFailed, type ToolError
+  ArtifactMissing, ConfirmationRequired, DownloadNotVerified, InvalidInput, PolicyBlocked, SelectorNotFound, StaleRef, TabDrift, TimedOut, UpstreamFailed, type ToolError
 } from "../../src/schema/ToolError.js"
 import type { ToolInput } from "../../src/schema/ToolInput.js"
 import { batchRows, call, fakeLayer, tempRoot, testConfig } from "../support/fakeHarness.js"
@@ -316,6 +316,12 @@ describe("getters, text waits, saved files, comboboxes, Electron scope", () => {
     expect(actions[0]).toEqual({ tool: "agent_browser", id: "verify-artifact-path", reason: expect.any(String), artifactPath: "/tmp/x.png" })
     expect(Either.isRight(Schema.decodeUnknownEither(NextAction)(actions[0]))).toBe(true)
     expect(familyOfNextActionId("verify-artifact-path")).toBe("artifacts")
+  })
+
+  it("a download not verified at its path → wait-for-download (the contract's `wait --download <path>`)", () => {
+    const actions = formatFailure(planOf({ args: ["download", "#file", "/tmp/d.bin"] }), new DownloadNotVerified({ requestedPath: "/tmp/d.bin", message: "no file" })).nextActions
+    expect(conforming(actions)).toEqual(["wait-for-download"])
+    expect(actions[0]?.params?.args).toEqual(["--session", session, "wait", "--download", "/tmp/d.bin"])
   })
 
   it("select on a custom combobox → open, inspect, ArrowDown, then Enter (with its submit caveat)", () => {
