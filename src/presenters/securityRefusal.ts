@@ -6,7 +6,7 @@ import type { Plan } from "../schema/Plan.js"
 import type { PolicyViolation } from "../schema/Security.js"
 import type { NextAction } from "../schema/ToolDetails.js"
 import { nextActions } from "./nextActions.js"
-import { typedTextIndexes } from "../security/secretText.js"
+import { typedTextIndexes } from "../upstream/typedText.js"
 
 const ADVICE: Record<PolicyViolation["rule"], string> = {
   blockedSchemes: "Serve local files over http(s) instead; only a human can change security.blockedSchemes.",

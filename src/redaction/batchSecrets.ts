@@ -6,6 +6,7 @@
 import type { Plan } from "../schema/Plan.js"
 import type { RedactedArgs, RefNameLookup } from "../schema/Redaction.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
+import { isTyping, keyboardText } from "../upstream/typedText.js"
 import { isSecretTarget, redactArgs } from "./redactArgs.js"
 
 export interface LearnedSecrets {
@@ -13,18 +14,6 @@ export interface LearnedSecrets {
   /** The subset typed key by key. */
   readonly typed: ReadonlyArray<string>
 }
-
-const isKeyboardTyping = (argv: ReadonlyArray<string>): boolean => {
-  const [command, sub] = parseCommandLine(argv).positionals
-  return command === "keyboard" && (sub === "type" || sub === "inserttext")
-}
-
-/** `type <sel> <text>` or `keyboard type|inserttext <text>`: the text reaches the page key by key. */
-export const isTyping = (argv: ReadonlyArray<string>): boolean => parseCommandLine(argv).positionals[0] === "type" || isKeyboardTyping(argv)
-
-/** The text of a `keyboard type|inserttext` step. */
-export const keyboardText = (argv: ReadonlyArray<string>): string | undefined =>
-  isKeyboardTyping(argv) ? parseCommandLine(argv).positionals.slice(2).join(" ") : undefined
 
 /** Steps that leave the focus in the element they name. */
 const FOCUSING = new Set(["click", "focus", "fill", "type", "dblclick"])

@@ -8,7 +8,8 @@
  */
 import type { SecurityPolicy } from "../schema/Security.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
-import { secretNamesIn, typedText, typedTextIndexes } from "./secretText.js"
+import { typedText, typedTextIndexes } from "../upstream/typedText.js"
+import { secretNamesIn } from "./secretText.js"
 
 export const GUARD_MARK = "PIAB_POLICY_GUARD"
 
