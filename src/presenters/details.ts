@@ -114,6 +114,7 @@ export const executedDetails = (executed: Executed, body: Body, redact: RedactAr
       : {}),
     ...(verified.savedFile !== undefined ? { savedFile: verified.savedFile, savedFilePath: verified.savedFile.path } : {}),
     ...(verified.warnings.length > 0 ? { warnings: verified.warnings } : {}),
+    ...optional("recordingDependencyWarning", verified.recordingDependencyWarning),
     ...optional("imagePath", verified.image?.path),
     ...optional("imagePaths", verified.image !== undefined ? [verified.image.path] : undefined),
     ...(outcome.kind === "batch" ? { batchSteps: stepDetails(outcome.rows, redact) } : {}),

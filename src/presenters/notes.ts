@@ -18,7 +18,7 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
     else if (row.state === "unverified") lines.push(`Unverified ${row.kind}: ${row.limitation ?? "could not be checked"}.`)
     else if (row.limitation !== undefined) lines.push(`Note: ${row.limitation}.`)
   }
-  for (const warning of verified.warnings) lines.push(`Warning: ${warning}`)
+  for (const warning of verified.warnings) lines.push(warning.startsWith("Recording dependency warning") ? warning : `Warning: ${warning}`)
   if (routeDiagnostics !== undefined && routeDiagnostics.length > 0) {
     const patterns = [...new Set(routeDiagnostics.map((d) => d.routePattern))]
     lines.push(`Network route diagnostics: ${routeDiagnostics.length} failed/pending request(s) match active network route ${patterns.join(", ")}; check the mock (body, CORS) before the app.`)

@@ -62,4 +62,14 @@ export interface VerifiedArtifacts {
   readonly image?: { readonly data: string; readonly mimeType: string; readonly path: string }
   readonly savedFile?: { readonly path: string; readonly kind: string; readonly sizeBytes?: number; readonly mediaType?: string }
   readonly warnings: ReadonlyArray<string>
+  /** The contract's `recordingDependencyWarning`: `record start|restart` without ffmpeg on PATH. */
+  readonly recordingDependencyWarning?: RecordingDependencyWarning
+}
+
+export interface RecordingDependencyWarning {
+  readonly reason: "ffmpeg-missing-for-recording"
+  readonly dependency: "ffmpeg"
+  readonly command: string
+  readonly message: string
+  readonly recommendations: ReadonlyArray<string>
 }

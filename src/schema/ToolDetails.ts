@@ -265,6 +265,14 @@ export const ToolDetails = Schema.Struct({
   savedFilePath: optional(Schema.String),
   /** Up-front warnings (e.g. ffmpeg missing for recordings). */
   warnings: optional(Strings),
+  /** After `record start|restart` without ffmpeg on PATH (the contract's shape). */
+  recordingDependencyWarning: optional(Schema.Struct({
+    reason: Schema.Literal("ffmpeg-missing-for-recording"),
+    dependency: Schema.Literal("ffmpeg"),
+    command: Schema.String,
+    message: Schema.String,
+    recommendations: Strings
+  })),
   /** After close: saved files are not deleted by closing. */
   artifactCleanup: optional(Schema.Struct({ owner: Schema.Literal("host-file-tools"), summary: Schema.String, note: Schema.String, explicitArtifactPaths: Strings })),
   /** A held action's human decision (pi UI); `asked: false` means there was no UI and it was declined. */

@@ -78,7 +78,10 @@ describe("artifacts", () => {
     expect(verification(result.details as never).artifacts[0]).toMatchObject({ state: "pending", path: join(live.world.root, "out/video/run.webm") })
     expect(result.details.failureCategory).toBeUndefined()
     const hasFfmpeg = (process.env["PATH"] ?? "").split(":").some((d) => existsSync(join(d, "ffmpeg")))
-    if (!hasFfmpeg) expect(textOf(result)).toContain("ffmpeg is not on PATH")
+    if (!hasFfmpeg) {
+      expect(textOf(result)).toContain("Recording dependency warning: ffmpeg not found on PATH")
+      expect(result.details.recordingDependencyWarning).toMatchObject({ reason: "ffmpeg-missing-for-recording", dependency: "ffmpeg", command: "record start" })
+    } else expect(result.details.recordingDependencyWarning).toBeUndefined()
     await live.tool.call({ args: ["record", "stop"] })
   })
 

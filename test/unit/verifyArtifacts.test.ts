@@ -53,8 +53,11 @@ describe("artifact verification", () => {
       const start = yield* runToResult({ args: ["record", "start", "run.webm"] }, here)
       expect(rows(start.details)[0]).toMatchObject({ state: "pending", path: join(temp.root, "run.webm") })
       expect(start.details.successCategory).toBe("completed")
+      // the test PATH has no ffmpeg: the contract's warning, on the start only
+      expect(start.details.recordingDependencyWarning).toMatchObject({ reason: "ffmpeg-missing-for-recording", dependency: "ffmpeg", command: "record start" })
       expect(existsSync(join(temp.root, "run.webm"))).toBe(false)
       const stop = yield* runToResult({ args: ["record", "stop"] }, here)
+      expect(stop.details.recordingDependencyWarning).toBeUndefined()
       expect(rows(stop.details)[0]).toMatchObject({ state: "verified", path: join(temp.root, "run.webm"), mediaType: "video/webm" })
     }).pipe(Effect.provide(fakeLayer(temp.root, [
       { reply: FakeAgentBrowser.ok({ started: true }) },

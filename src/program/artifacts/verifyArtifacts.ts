@@ -20,7 +20,7 @@ import type { StepRow } from "../../schema/Outcome.js"
 import { findExecutable } from "../../upstream/nativeBinary.js"
 import { INLINE_IMAGE_BYTES } from "../../presenters/budgets.js"
 import type { UpstreamOutcome } from "../../schema/Outcome.js"
-import type { VerificationRow, VerifiedArtifacts } from "../../schema/Artifacts.js"
+import type { RecordingDependencyWarning, VerificationRow, VerifiedArtifacts } from "../../schema/Artifacts.js"
 
 const DIRECT_SAVES = new Set(["download", "pdf", "state"])
 
@@ -60,6 +60,16 @@ const verifyBatchSteps = (rows: ReadonlyArray<StepRow>) =>
     return out
   })
 
+const FFMPEG_MISSING = "Recording dependency warning: ffmpeg not found on PATH; agent-browser needs it to encode recordings, so `record stop` may fail to write the video."
+
+const ffmpegWarning = (command: string): RecordingDependencyWarning => ({
+  reason: "ffmpeg-missing-for-recording",
+  dependency: "ffmpeg",
+  command,
+  message: FFMPEG_MISSING,
+  recommendations: ["Install ffmpeg (Debian: apt-get install -y ffmpeg) and put it on the PATH pi runs with, then record again.", "Use screenshots instead if a video is not required."]
+})
+
 export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
   Effect.gen(function*() {
     const none: VerifiedArtifacts = { rows: [], warnings: [] }
@@ -74,15 +84,15 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
     const requested = request.pathIndex !== undefined ? plan.outputPath : undefined
     let claimed = claimedPath(outcome.data)
 
-    if (request.kind === "recording" && findExecutable("ffmpeg", config.env["PATH"]) === undefined) {
-      warnings.push("ffmpeg is not on PATH: agent-browser needs it to encode recordings, so `record stop` may fail to write the video.")
-    }
+    const noFfmpeg = request.kind === "recording" && findExecutable("ffmpeg", config.env["PATH"]) === undefined
+    if (noFfmpeg) warnings.push(FFMPEG_MISSING)
     if (request.pending) {
       const path = claimed ?? requested
       if (path !== undefined) yield* registry.startRecording(session, path)
       return {
         rows: path === undefined ? [] : [{ path, kind: "recording", state: "pending" as const, exists: false, limitation: "recording in progress: the file is written by record stop" }],
-        warnings
+        warnings,
+        ...(noFfmpeg ? { recordingDependencyWarning: ffmpegWarning(plan.line.positionals.slice(0, 2).join(" ")) } : {})
       }
     }
     if (request.completesRecording) {
