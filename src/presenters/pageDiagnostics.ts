@@ -112,6 +112,12 @@ export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDia
       ...overlay.candidates.flatMap((c, i): Parts => [i > 0 ? ", " : "", `${c.ref} ${c.role} `, page(JSON.stringify(c.name))]), "."])
     actions.push(nextActions.inspectOverlay(session), ...overlay.candidates.map((c, i) => nextActions.tryOverlayCandidate(session, i, c.args, `${c.ref} ${c.role} ${JSON.stringify(c.name)}`)))
   }
+  const combo = executed.comboboxFocus
+  if (combo !== undefined) {
+    fields = { ...fields, comboboxFocus: combo }
+    lines.push(["Combobox diagnostic: focused combobox did not expose visible options. Press ArrowDown (or Enter) to open it, then snapshot -i."])
+    actions.push(nextActions.inspectFocusedCombobox(session), nextActions.tryOpenComboboxWithArrow(session), nextActions.tryOpenComboboxWithEnter(session))
+  }
   if (scrollNoop !== undefined) {
     const data = shownData !== null && typeof shownData === "object" ? shownData : {}
     fields = { ...fields, scrollNoop, data: { ...data, scrolled: false, noMovement: true } }

@@ -6,7 +6,7 @@ import type { RouteDiagnostic } from "./Captures.js"
 import type { LookupReport, NetworkRequestsPageFilter } from "./Lookup.js"
 import type { UpstreamOutcome } from "./Outcome.js"
 import type { LastPage, TabCorrection, ViewportFacts } from "./PageFacts.js"
-import type { ClickDispatch, FillVerification, OverlayBlockers, PageSettle, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
+import type { ClickDispatch, ComboboxFocus, FillVerification, OverlayBlockers, PageSettle, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
 import type { Plan } from "./Plan.js"
 import type { QaVerdict } from "./Qa.js"
 import type { RefSnapshot, RefSnapshotRecord } from "./RefSnapshot.js"
@@ -75,6 +75,8 @@ export interface Executed {
   readonly clickDispatch?: ClickDispatch
   /** After snapshot -i: an open dialog and the controls that read like closing it. */
   readonly overlayBlockers?: OverlayBlockers
+  /** A click aimed at a combobox left it focused with nothing visible to pick. */
+  readonly comboboxFocus?: ComboboxFocus
   /** `get text <css>` steps whose selector matched several elements (hidden-first cases first). */
   readonly selectorTextVisibility?: ReadonlyArray<SelectorTextVisibility>
   /** After a navigation: the page is a CAPTCHA, anti-bot interstitial or login wall for a human (the call stays a success). */

@@ -140,3 +140,23 @@ export const ReadinessWait = Schema.Struct({
   steps: optional(Schema.Array(Schema.Struct({ index: Schema.Number, waitedMs: Schema.Number })))
 })
 export type ReadinessWait = typeof ReadinessWait.Type
+
+/**
+ * The contract's `comboboxFocus`: after a click aimed at a combobox, the focused element is a combobox with an
+ * explicit `aria-expanded`, and no listbox or option is visible: the click focused it without opening its list.
+ */
+export const ComboboxFocus = Schema.Struct({
+  reason: Schema.Literal("focused-combobox-without-visible-options"),
+  message: Schema.String,
+  activeElement: Schema.Struct({
+    role: Schema.String,
+    tag: Schema.String,
+    expanded: Schema.String,
+    hasPopup: Schema.optional(Schema.String),
+    name: Schema.optional(Schema.String)
+  }),
+  visibleListboxCount: Schema.Number,
+  visibleOptionCount: Schema.Number,
+  recommendations: Schema.Array(Schema.String)
+})
+export type ComboboxFocus = typeof ComboboxFocus.Type

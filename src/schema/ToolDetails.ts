@@ -11,7 +11,7 @@ import type { ArtifactVerification as ArtifactVerificationType, ManifestEntry as
 import { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.js"
 import type { LaunchDiagnostic as LaunchDiagnosticType, SessionRecoveryHint as SessionRecoveryHintType } from "./ToolError.js"
 import { SessionMode } from "./ToolInput.js"
-import { ClickDispatch, EvalHint, FillVerification, OverlayBlockers, PageSettle, ReadinessWait, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
+import { ClickDispatch, ComboboxFocus, EvalHint, FillVerification, OverlayBlockers, PageSettle, ReadinessWait, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
 
 const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
 const Strings = Schema.Array(Schema.String)
@@ -318,6 +318,8 @@ export const ToolDetails = Schema.Struct({
   clickDispatch: optional(ClickDispatch),
   /** After snapshot -i: an open dialog with up to three controls that read like closing it (evidence, not proof). */
   overlayBlockers: optional(OverlayBlockers),
+  /** A click aimed at a combobox left it focused without visible options (the contract's shape). */
+  comboboxFocus: optional(ComboboxFocus),
   /** After `get text <css>` whose selector matched several elements: the primary case, and all when several. */
   selectorTextVisibility: optional(SelectorTextVisibility),
   selectorTextVisibilityAll: optional(Schema.Array(SelectorTextVisibility)),

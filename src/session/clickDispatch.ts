@@ -9,6 +9,7 @@
 import type { ClickDispatch, ClickTarget } from "../schema/PageDiagnostics.js"
 import type { RefSnapshot } from "../schema/RefSnapshot.js"
 import { CHALLENGE_FACTS_EXPRESSION } from "./challengeEvidence.js"
+import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
 
 /** Ref roles whose element the recorder can find again by role and name (the contract's role gate). */
 const REF_ROLES = new Set(["button", "checkbox", "menuitem", "radio", "switch", "tab"])
@@ -66,7 +67,10 @@ window[K] = rec;
 return { resolved };
 })()`
 
-/** Read after the click: the page, its challenge facts, and what the recorder saw (absent on a new document). */
+/**
+ * Read after the click: the page, its challenge facts, what the recorder saw (absent on a new document), and the
+ * focused element's combobox facts (comboboxFocus.ts).
+ */
 export const CLICK_READ_EXPRESSION = `(() => {
 const K = ${KEY}, rec = window[K];
 let click;
@@ -75,7 +79,7 @@ if (rec) {
   const submitted = rec.submit !== undefined && !rec.submit.defaultPrevented && !/^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
   click = { resolved: rec.resolved, events: rec.events, hits: rec.hits, landedOn: rec.landedOn, navigating: (rec.nav !== undefined && !rec.nav.sameDocument) || submitted };
 }
-return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, click };
+return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, click, combo: ${COMBOBOX_FOCUS_EXPRESSION} };
 })()`
 
 /** What the recorder saw, as read back. */

@@ -61,3 +61,29 @@ describe("wait-for-download's recovery on the real binary", () => {
     expect(waited.details.artifactVerification?.verified).toBe(true)
   })
 })
+
+describe("comboboxFocus on the real binary", () => {
+  it("a click on a combobox ref that only focuses it → comboboxFocus and the open-it actions; ArrowDown opens it; a plain button is not judged", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/combobox-focus.html`] })
+    const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const combo = /combobox "Fruit" \[[^\]]*ref=(e\d+)/.exec(snap)?.[1]
+    expect(combo, snap).toBeDefined()
+    const clicked = await live.tool.call({ args: ["click", `@${combo}`] })
+    expect(clicked.isError, textOf(clicked)).toBe(false)
+    expect(clicked.details.comboboxFocus).toMatchObject({
+      reason: "focused-combobox-without-visible-options",
+      activeElement: { role: "combobox", tag: "input", expanded: "false", hasPopup: "listbox", name: "Fruit" },
+      visibleListboxCount: 0,
+      visibleOptionCount: 0
+    })
+    expect(textOf(clicked)).toContain("Combobox diagnostic: focused combobox did not expose visible options")
+    const comboIds = ids(clicked).filter((id) => id.includes("combobox"))
+    expect(comboIds).toEqual(["inspect-focused-combobox", "try-open-combobox-with-arrow", "try-open-combobox-with-enter"])
+    const arrow = clicked.details.nextActions?.find((a) => a.id === "try-open-combobox-with-arrow")?.params?.args ?? []
+    expect((await live.tool.call({ args: [...arrow] })).isError).toBe(false)
+    expect(textOf(await live.tool.call({ args: ["snapshot", "-i"] }))).toMatch(/option "Apple"/)
+    const plain = /button "Plain button" \[[^\]]*ref=(e\d+)/.exec(textOf(await live.tool.call({ args: ["snapshot", "-i"] })))?.[1]
+    const other = await live.tool.call({ args: ["click", `@${plain}`] })
+    expect(other.details.comboboxFocus).toBeUndefined()
+  })
+})

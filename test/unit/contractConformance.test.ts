@@ -18,6 +18,7 @@ import { retentionCounts, retentionSummary } from "../../src/presenters/artifact
 import { broadTextScope, refFreshness } from "../../src/session/electronScope.js"
 import { notNativeSelect } from "../../src/session/selectTarget.js"
 import { afterRoute, routeDiagnostics } from "../../src/session/captures.js"
+import { comboboxFocusOf, isComboboxClick } from "../../src/session/comboboxFocus.js"
 import { formatFailure } from "../../src/presenters/formatFailure.js"
 import { networkFollowUps } from "../../src/presenters/formatDiagnostics.js"
 import { honestyOf } from "../../src/presenters/honestyNotes.js"
@@ -374,5 +375,23 @@ describe("networkRouteDiagnostics rows", () => {
     const details = { args: [], effectiveArgs: [], sessionMode: "auto", resultCategory: "success", summary: "", networkRouteDiagnostics: rows }
     expect(Either.isRight(Schema.decodeUnknownEither(ToolDetails)(details))).toBe(true)
     expect(afterRoute(planOf({ args: ["network", "route", "**/b", "--abort"] }).line, routes).map((r) => r.mode)).toEqual(["fulfill", "abort"])
+  })
+})
+
+describe("comboboxFocus", () => {
+  it("judged only for combobox-targeted clicks; a focused combobox with explicit aria-expanded and nothing visible to pick", () => {
+    const refs = { refs: new Map([["e1", { role: "combobox", name: "Fruit" }], ["e2", { role: "button", name: "Go" }]]), url: "http://a.test/" }
+    expect(isComboboxClick(planOf({ args: ["click", "@e1"] }).line, refs)).toBe(true)
+    expect(isComboboxClick(planOf({ args: ["click", "@e2"] }).line, refs)).toBe(false)
+    expect(isComboboxClick(planOf({ args: ["find", "role", "combobox", "click", "--name", "Fruit"] }).line, refs)).toBe(true)
+    expect(isComboboxClick(planOf({ args: ["click", "#fruit"] }).line, refs)).toBe(false)
+    const facts = { role: "combobox", tag: "input", expanded: "false", hasPopup: "listbox", name: "Fruit", listboxes: 0, options: 0 }
+    const focus = comboboxFocusOf(facts)
+    expect(focus).toMatchObject({ reason: "focused-combobox-without-visible-options", activeElement: { role: "combobox", expanded: "false" }, visibleOptionCount: 0 })
+    expect(comboboxFocusOf({ ...facts, options: 2 })).toBeUndefined()
+    expect(comboboxFocusOf({ ...facts, expanded: null })).toBeUndefined()
+    expect(comboboxFocusOf({ ...facts, role: "textbox" })).toBeUndefined()
+    const details = { args: [], effectiveArgs: [], sessionMode: "auto", resultCategory: "success", summary: "", comboboxFocus: focus }
+    expect(Either.isRight(Schema.decodeUnknownEither(ToolDetails)(details))).toBe(true)
   })
 })

@@ -103,6 +103,8 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const challengeFacts = navigated?.facts
     const pageCheck: PageCheck | undefined = clicked?.clickDispatch !== undefined
       ? { clickDispatch: clicked.clickDispatch }
+      : clicked?.comboboxFocus !== undefined
+      ? { comboboxFocus: clicked.comboboxFocus }
       : named?.overlayBlockers !== undefined ? { overlayBlockers: named.overlayBlockers } : probed?.check
     return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo, snapshotNaming: named?.naming, ...(opened !== undefined ? { opened: { page: opened.page } } : {}) }
   }).pipe(

@@ -146,6 +146,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(pageCheck?.scrollNoop !== undefined ? { scrollNoop: pageCheck.scrollNoop } : {}),
     ...(pageCheck?.clickDispatch !== undefined ? { clickDispatch: pageCheck.clickDispatch } : {}),
     ...(pageCheck?.overlayBlockers !== undefined ? { overlayBlockers: pageCheck.overlayBlockers } : {}),
+    ...(pageCheck?.comboboxFocus !== undefined ? { comboboxFocus: pageCheck.comboboxFocus } : {}),
     ...(textVisibility !== undefined ? { selectorTextVisibility: textVisibility } : {}),
     ...(challengePage !== undefined ? { challengePage } : {}),
     ...(dispatched.snapshotNaming !== undefined ? { snapshotNaming: dispatched.snapshotNaming } : {}),

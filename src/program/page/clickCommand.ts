@@ -1,6 +1,7 @@
 /**
  * A click (`click`, `dblclick`, `find … click`) in one upstream process: `batch` [pinned tab] → recorder → click →
- * read. Only a direct `click` on a selector or named ref is judged for dispatch (`clickDispatch`). The click's row is
+ * read. Only a direct `click` on a selector or named ref is judged for dispatch (`clickDispatch`); a click aimed at a
+ * combobox, for whether it opened (`comboboxFocus`). The click's row is
  * the outcome (with its dialog warning, exactly as alone); the read gives the page it stayed on (title, URL,
  * challenge facts) and whether a trusted event reached the target. Only a click that started a navigation to another
  * document needs the page read again after it loads (`navigating`). Skipped where page script may be held for
@@ -9,7 +10,7 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
-import type { ClickDispatch } from "../../schema/PageDiagnostics.js"
+import type { ClickDispatch, ComboboxFocus } from "../../schema/PageDiagnostics.js"
 import type { ChallengeFacts } from "../../session/challengeEvidence.js"
 import type { Plan } from "../../schema/Plan.js"
 import { ElectronHost } from "../../services/ElectronHost.js"
@@ -17,6 +18,7 @@ import type { CommandError } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../session/challengeEvidence.js"
 import { CLICK_READ_EXPRESSION, clickDispatchOf, clickRecorderScript, clickRecordOf, clickTargetOf } from "../../session/clickDispatch.js"
+import { comboboxFocusOf, isComboboxClick } from "../../session/comboboxFocus.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
 import { runCommandBatch } from "./commandBatch.js"
 import { mayProbe } from "./probedCommand.js"
@@ -26,6 +28,7 @@ export interface ClickRun {
   /** The page after the click, when it stayed in the same document; undefined when it must be read again. */
   readonly page?: { readonly title: string; readonly url: string; readonly facts?: ChallengeFacts }
   readonly clickDispatch?: ClickDispatch
+  readonly comboboxFocus?: ComboboxFocus
 }
 
 const evalValue = (row: StepRow | undefined): Record<string, unknown> | undefined => {
@@ -51,7 +54,8 @@ export const runClick = (plan: Plan) =>
     const view = yield* registry.view(session)
     // a session that has not opened a page yet has no browser to read: the click launches it as usual
     if (view.page === undefined) return undefined
-    const target = clickTargetOf(plan.line.positionals, yield* registry.refSnapshotOf(session))
+    const refs = yield* registry.refSnapshotOf(session)
+    const target = clickTargetOf(plan.line.positionals, refs)
     const ran = yield* runCommandBatch(plan, session, [["eval", clickRecorderScript(target)]], [["eval", CLICK_READ_EXPRESSION]])
     if (ran.kind === "failed") return result({ replied: Either.left(ran.error) })
     if (ran.kind === "unpinned") return undefined
@@ -70,9 +74,11 @@ export const runClick = (plan: Plan) =>
     if (read === undefined || record === undefined || record.navigating || typeof read["url"] !== "string") return result({ replied })
     const facts = challengeFactsOf(read["challenge"])
     const dispatch = target !== undefined ? clickDispatchOf(target, record) : undefined
+    const combo = dispatch === undefined && isComboboxClick(plan.line, refs) ? comboboxFocusOf(read["combo"]) : undefined
     return result({
       replied,
       page: { title: String(read["title"] ?? ""), url: read["url"], ...(facts !== undefined ? { facts } : {}) },
-      ...(dispatch !== undefined ? { clickDispatch: dispatch } : {})
+      ...(dispatch !== undefined ? { clickDispatch: dispatch } : {}),
+      ...(combo !== undefined ? { comboboxFocus: combo } : {})
     })
   })

@@ -11,7 +11,7 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
-import type { ClickDispatch, OverlayBlockers, ScrollNoop, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
+import type { ClickDispatch, ComboboxFocus, OverlayBlockers, ScrollNoop, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
 import type { Plan } from "../../schema/Plan.js"
 import type { CommandError } from "../../services/SessionCommands.js"
 import { fillReadScript, fillTargetOf, fillVerificationOf } from "../../session/fillReadback.js"
@@ -26,6 +26,7 @@ export interface PageCheck {
   readonly selectorTextVisibility?: ReadonlyArray<SelectorTextVisibility>
   readonly clickDispatch?: ClickDispatch
   readonly overlayBlockers?: OverlayBlockers
+  readonly comboboxFocus?: ComboboxFocus
 }
 
 export interface Probed {
