@@ -23,7 +23,7 @@ export interface SnapshotPresentation {
   readonly compaction?: SnapshotCompaction | { readonly mode: "interactive"; readonly shownRefCount: number; readonly refCount: number; readonly omitted: Readonly<Record<string, number>>; readonly rawBytes: number }
   /** The raw tree, to be written to a spill file whose path is appended to the text. */
   readonly spill?: string
-  readonly snapshotFilter?: { readonly search?: string; readonly role?: string; readonly matchedRefs: number; readonly totalRefs: number; readonly visibleLines: number; readonly totalLines: number }
+  readonly snapshotFilter?: { readonly cleanArgs: ReadonlyArray<string>; readonly search?: string; readonly role?: string; readonly matchedRefs: number; readonly totalRefs: number; readonly visibleLines: number; readonly totalLines: number }
   readonly snapshotDiff?: SnapshotDiff
   readonly snapshotViewport?: ViewportFacts
 }
@@ -75,6 +75,10 @@ const diffOf = (previous: RefSnapshot, refs: Record<string, { role?: unknown; na
   return { addedRefs, removedRefs, changedRefs, unchangedRefs, summary, added, removed, unchanged: now.size - added.length, previousUrl: previous.url }
 }
 
+/** The snapshot argv upstream ran: the wrapper's own flags (and their values) removed. */
+const withoutWrapperFlags = (args: ReadonlyArray<string>): ReadonlyArray<string> =>
+  args.filter((t, i) => !["--search", "--filter", "--viewport", "--diff"].includes(t) && !["--search", "--filter"].includes(args[i - 1] ?? ""))
+
 /** Applies --search/--filter, --diff and --viewport around the base presentation. */
 export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<string, unknown>, extras: SnapshotExtras): SnapshotPresentation => {
   const base = presentSnapshot(args, data, extras.knownUrl, extras.naming)
@@ -89,7 +93,7 @@ export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<st
     parts = [`Snapshot of ${base.data.origin || "the page"} filtered by ${what}: ${filtered.matchedRefs} matching refs (${filtered.visibleLines} lines with context, of ${filtered.totalLines}):\n`, filtered.text !== "" ? page(filtered.text) : "(no match)"]
     result = {
       ...base,
-      snapshotFilter: { ...(options.search !== undefined ? { search: options.search } : {}), ...(options.role !== undefined ? { role: options.role } : {}), matchedRefs: filtered.matchedRefs, totalRefs: base.data.refCount, visibleLines: filtered.visibleLines, totalLines: filtered.totalLines },
+      snapshotFilter: { cleanArgs: withoutWrapperFlags(args), ...(options.search !== undefined ? { search: options.search } : {}), ...(options.role !== undefined ? { role: options.role } : {}), matchedRefs: filtered.matchedRefs, totalRefs: base.data.refCount, visibleLines: filtered.visibleLines, totalLines: filtered.totalLines },
       ...(base.spill === undefined && raw !== undefined && Buffer.byteLength(raw, "utf8") > VERBATIM_SNAPSHOT_BYTES ? { spill: raw } : {})
     }
   }

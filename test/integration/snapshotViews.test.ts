@@ -31,7 +31,7 @@ describe("snapshot views", () => {
     expect(found.details.effectiveArgs).not.toContain("--search")
     expect(textOf(found)).toMatch(/link "Section 7" \[ref=e\d+\]/)
     expect(textOf(found)).toMatch(/link "Section 70"/)
-    expect(found.details.snapshotFilter).toMatchObject({ search: "Section 7", matchedRefs: 11 })
+    expect(found.details.snapshotFilter).toMatchObject({ cleanArgs: ["snapshot", "-i"], search: "Section 7", matchedRefs: 11 })
     const buttons = await live.tool.call({ args: ["snapshot", "-i", "--filter", "role=button"] })
     expect(textOf(buttons)).toMatch(/button "Search" \[ref=e\d+\]/)
     expect(textOf(buttons)).not.toContain("link")

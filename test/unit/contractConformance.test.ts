@@ -380,7 +380,7 @@ describe("networkRouteDiagnostics rows", () => {
 
 describe("comboboxFocus", () => {
   it("judged only for combobox-targeted clicks; a focused combobox with explicit aria-expanded and nothing visible to pick", () => {
-    const refs = { refs: new Map([["e1", { role: "combobox", name: "Fruit" }], ["e2", { role: "button", name: "Go" }]]), url: "http://a.test/" }
+    const refs = { refs: new Map([["e1", { role: "combobox", name: "Fruit" }], ["e2", { role: "button", name: "Go" }]]), url: "http://a.test/", daemonPid: undefined }
     expect(isComboboxClick(planOf({ args: ["click", "@e1"] }).line, refs)).toBe(true)
     expect(isComboboxClick(planOf({ args: ["click", "@e2"] }).line, refs)).toBe(false)
     expect(isComboboxClick(planOf({ args: ["find", "role", "combobox", "click", "--name", "Fruit"] }).line, refs)).toBe(true)
