@@ -19,7 +19,7 @@ import { nextActions } from "../presenters/nextActions.js"
 import { notesOf } from "../presenters/notes.js"
 import { pageChange } from "../presenters/pageChange.js"
 import { retentionCounts, retentionSummary } from "../presenters/artifactRetention.js"
-import { managedSessionOutcomeDetails } from "../presenters/sessionOutcome.js"
+import { managedSessionOutcomeDetails, sessionOutcomeActions, sessionOutcomeLines } from "../presenters/sessionOutcome.js"
 import { pageDiagnostics, readinessDetails } from "../presenters/pageDiagnostics.js"
 import type { SpillOwner, SpillResult } from "../schema/Artifacts.js"
 import type { Executed } from "../schema/Executed.js"
@@ -183,11 +183,7 @@ export const PresenterLive = Layer.effect(
         const diagnostics = executed !== undefined && error === undefined ? pageDiagnostics(executed, body?.data) : undefined
         const notes = executed !== undefined ? [...notesOf(executed, shownDefaults), ...(diagnostics?.lines ?? [])] : []
         const bodyParts: Parts = body === undefined ? [] : snapshotSpill !== undefined ? [...body.parts, `\n\nFull snapshot (${byteLength(body.snapshot?.spill ?? "")} bytes): ${snapshotSpill}`] : body.parts
-        const outcomeLine = input.managedSessionOutcome === undefined
-          ? []
-          : [input.managedSessionOutcome.outcome === "preserved"
-            ? `Managed session outcome: the fresh launch failed; later calls keep using ${input.managedSessionOutcome.currentSession ?? "the previous browser"}.`
-            : "Managed session outcome: the fresh launch failed and there was no earlier managed browser; the next call starts a new one."]
+        const outcomeLine = error !== undefined ? sessionOutcomeLines(input.managedSessionOutcome) : []
         const electron = electronView(input.electron, executed, redact, error !== undefined)
         const electronText = electron?.lines ?? []
         const honesty = honestyOf(plan, executed, error)
@@ -200,6 +196,7 @@ export const PresenterLive = Layer.effect(
         const change = executed !== undefined && error === undefined ? pageChange(executed.plan, executed.outcome, executed.navigation, rows) : undefined
         const failure = error !== undefined ? formatFailure(plan, error, input.args) : undefined
         const step = failedStep(executed, error)
+        const outcomeActions = error !== undefined ? sessionOutcomeActions(input.managedSessionOutcome, redact(plan?.args ?? input.args)) : []
         const retryDefaults: ReadonlyArray<NextAction> = executed?.browserDefaults !== undefined && plan !== undefined ? [nextActions.retryFresh(redact([...executed.browserDefaults.flags, ...plan.args]))] : []
         const network = executed !== undefined && error === undefined && executed.outcome.kind === "single" && plan?.line.command === "network" && plan.line.subcommand === "requests" && !plan.args.includes("--clear")
           ? networkFollowUps(plan.sessionName, (executed.outcome.data ?? {}) as Record<string, unknown>, executed.routeDiagnostics)
@@ -207,7 +204,7 @@ export const PresenterLive = Layer.effect(
         // an electron action names its own follow-ups; the generic failure fallbacks would only add noise
         const actions = allowedByPolicy(plan, electron !== undefined && electron.nextActions.length > 0
           ? [...electron.nextActions, ...retryDefaults]
-          : [...honesty.nextActions, ...(failure?.nextActions ?? [...network, ...(change?.nextActions ?? []), ...(diagnostics?.nextActions ?? [])]), ...retryDefaults])
+          : [...honesty.nextActions, ...(failure?.nextActions ?? [...network, ...(change?.nextActions ?? []), ...(diagnostics?.nextActions ?? [])]), ...outcomeActions, ...retryDefaults])
         const details: ToolDetails = {
           ...fields,
           sessionMode: plan?.sessionMode ?? input.sessionMode,

@@ -23,7 +23,8 @@ export const leadingActions = (plan: Plan | undefined, error: ToolError): Readon
     return url !== undefined ? [nextActions.reopenLostPage(session, url)] : [nextActions.inspectOpenedPage(session)]
   }
   if (error._tag === "TimedOut" && plan !== undefined && isDialogLike(plan.line, plan.stdin)) {
-    return [nextActions.inspectDialogAfterTimeout(session), nextActions.dismissDialogAfterTimeout(session)]
+    const recover = error.lastUrl !== undefined && error.lastUrl !== "about:blank" ? [nextActions.recoverFreshAfterDialogTimeout(error.lastUrl)] : []
+    return [nextActions.inspectDialogAfterTimeout(session), nextActions.dismissDialogAfterTimeout(session), ...recover]
   }
   return []
 }

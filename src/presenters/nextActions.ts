@@ -188,6 +188,20 @@ export const nextActions = {
     make(A.waitForDownload, "Wait for the download to finish and save it to the path (a finished one is picked up too).", withSession(session, ["wait", "--download", path]), {
       safety: "Waits up to the call's timeout when no download comes."
     }),
+  verifyCurrentManagedSession: (session: string) =>
+    make(R.verifyCurrentManagedSession, "The fresh launch failed; check the browser that stayed current.", withSession(session, ["get", "url"])),
+  snapshotCurrentManagedSession: (session: string) =>
+    make(R.snapshotCurrentManagedSession, "Continue in the browser that stayed current.", withSession(session, ["snapshot", "-i"])),
+  retryFreshManagedSession: (args: ReadonlyArray<string>) =>
+    make(R.retryFreshManagedSession, "Retry the fresh launch once its cause is fixed (see the error).", args, {
+      sessionMode: "fresh",
+      safety: "The same launch fails the same way until what failed (path, port, profile) is fixed."
+    }),
+  recoverFreshAfterDialogTimeout: (url: string) =>
+    make(TO.recoverFreshSessionAfterDialogTimeout, "A dialog may hold this browser: reopen the page in a new one.", ["open", url], {
+      sessionMode: "fresh",
+      safety: "Leaves this browser's page state behind; only after inspecting or dismissing the dialog failed."
+    }),
   /** No tool call: the host's file tools check the path (the contract's `artifactPath` form). */
   verifyArtifactPath: (path: string): NextAction => ({
     tool: "agent_browser",

@@ -101,9 +101,22 @@ export interface ChallengePage {
 /** A fill whose read-back differs from what was typed (lengths only); the shape lives with the page diagnostics. */
 export type { FillVerification } from "./PageDiagnostics.js"
 
-/** After a failed `sessionMode: "fresh"` launch: the previous managed browser kept, or nothing. */
+/**
+ * What a call did to the extension-managed session (the contract's `managedSessionOutcome`): `created` (its first
+ * browser), `replaced` (a fresh launch took over from a running one), `unchanged`, `closed`, or for a failed fresh
+ * launch `preserved` (the previous browser stays current) / `abandoned` (there was none).
+ */
+export type ManagedSessionStatus = "created" | "replaced" | "unchanged" | "closed" | "preserved" | "abandoned"
+
 export interface ManagedSessionOutcome {
-  readonly outcome: "preserved" | "abandoned"
-  readonly attemptedSession: string
-  readonly currentSession?: string
+  readonly status: ManagedSessionStatus
+  readonly sessionMode: "auto" | "fresh"
+  readonly attemptedSessionName: string
+  readonly previousSessionName: string
+  /** The managed session later calls use (after a close: the name the next launch will take). */
+  readonly currentSessionName: string
+  readonly replacedSessionName?: string
+  readonly activeBefore: boolean
+  readonly activeAfter: boolean
+  readonly succeeded: boolean
 }

@@ -23,7 +23,11 @@ export const NEXT_ACTION_IDS = {
     reopenLostPage: "reopen-lost-page",
     checkPageState: "check-page-state",
     runAgentBrowserDoctor: "run-agent-browser-doctor",
-    inspectBrowserProfiles: "inspect-browser-profiles"
+    inspectBrowserProfiles: "inspect-browser-profiles",
+    /** A failed `sessionMode: "fresh"` launch: check the browser that stayed current, or retry the launch. */
+    verifyCurrentManagedSession: "verify-current-managed-session",
+    snapshotCurrentManagedSession: "snapshot-current-managed-session",
+    retryFreshManagedSession: "retry-fresh-managed-session"
   },
   /** A semantic fill missed and exact current editable refs exist: focus or click one, never type or submit. */
   richInputRecovery: {
@@ -112,7 +116,9 @@ export const NEXT_ACTION_IDS = {
     inspectCurrentPageAfterTimeout: "inspect-current-page-after-timeout",
     retryTimeoutStep: "retry-timeout-step",
     inspectDialogAfterTimeout: "inspect-dialog-after-timeout",
-    dismissDialogAfterTimeout: "dismiss-dialog-after-timeout"
+    dismissDialogAfterTimeout: "dismiss-dialog-after-timeout",
+    /** The page a hung dialog holds, reopened in a new browser. */
+    recoverFreshSessionAfterDialogTimeout: "recover-fresh-session-after-dialog-timeout"
   },
   /** Input the tool or upstream rejected. */
   usage: {

@@ -279,23 +279,18 @@ export const ToolDetails = Schema.Struct({
   approval: optional(Schema.Struct({ action: Schema.String, confirmationId: Schema.String, asked: Schema.Boolean, approved: Schema.Boolean })),
   /** The caller's outputPath result. */
   outputFile: optional(OutputFile),
-  /** After a failed sessionMode "fresh" launch: whether the previous managed browser is still the current one. */
+  /** What the call did to the extension-managed session (every managed or fresh call; absent for user-managed and sessionless ones). */
   managedSessionOutcome: optional(Schema.Struct({
-    /** The contract's fields (presenters/sessionOutcome.ts). */
-    status: optional(Schema.Literal("created", "replaced", "unchanged", "closed", "preserved", "abandoned")),
-    sessionMode: optional(SessionMode),
-    attemptedSessionName: optional(Schema.String),
-    previousSessionName: optional(Schema.String),
-    currentSessionName: optional(Schema.String),
+    status: Schema.Literal("created", "replaced", "unchanged", "closed", "preserved", "abandoned"),
+    sessionMode: SessionMode,
+    attemptedSessionName: Schema.String,
+    previousSessionName: Schema.String,
+    currentSessionName: Schema.String,
     replacedSessionName: optional(Schema.String),
-    activeBefore: optional(Schema.Boolean),
-    activeAfter: optional(Schema.Boolean),
-    succeeded: optional(Schema.Boolean),
-    summary: optional(Schema.String),
-    /** Earlier names of the same facts (aliases). */
-    outcome: Schema.Literal("preserved", "abandoned"),
-    attemptedSession: Schema.String,
-    currentSession: optional(Schema.String)
+    activeBefore: Schema.Boolean,
+    activeAfter: Schema.Boolean,
+    succeeded: Schema.Boolean,
+    summary: Schema.String
   })),
   managedSession: optional(ManagedSessionDetails),
   /** A close refused before prompt-requested screenshots were saved. */

@@ -82,6 +82,8 @@ export class TimedOut extends Data.TaggedError("TimedOut")<{
   }
   /** An `electron.launch` whose CDP port was not ready in time: what the launcher knew. */
   readonly electronLaunch?: ElectronLaunchDiagnostics
+  /** The page the session was on (for recovery in a fresh session when a dialog hung this one). */
+  readonly lastUrl?: string
 }> {}
 
 /** The caller (pi's abort signal) cancelled the call; the process group was ended. */

@@ -87,3 +87,21 @@ describe("comboboxFocus on the real binary", () => {
     expect(other.details.comboboxFocus).toBeUndefined()
   })
 })
+
+describe("a dialog that hangs the page on the real binary", () => {
+  it("a dialog-like eval that times out → inspect/dismiss, then recover-fresh-session-after-dialog-timeout reopening the page", async () => {
+    const url = `${live.site.origin}/dialog.html`
+    await live.tool.call({ args: ["open", url] })
+    const hung = await live.tool.call({ args: ["--no-auto-dialog", "eval", "confirm('Delete the draft?')"], timeoutMs: 3000 })
+    expect(hung.isError, textOf(hung)).toBe(true)
+    expect(hung.details.failureCategory).toBe("timeout")
+    expect(ids(hung).slice(0, 3)).toEqual(["inspect-dialog-after-timeout", "dismiss-dialog-after-timeout", "recover-fresh-session-after-dialog-timeout"])
+    expect(hung.details.nextActions?.[2]?.params).toEqual({ args: ["open", url], sessionMode: "fresh" })
+    // the recovery is real: a fresh browser on the same page (this hang also cost the old browser its daemon)
+    const recover = hung.details.nextActions?.[2]?.params
+    const reopened = await live.tool.call({ args: [...(recover?.args ?? [])], sessionMode: "fresh" })
+    expect(reopened.isError, textOf(reopened)).toBe(false)
+    expect(reopened.details.managedSessionOutcome?.status).toMatch(/^(created|replaced)$/)
+    expect(textOf(await live.tool.call({ args: ["get", "url"] }))).toBe(url)
+  })
+})

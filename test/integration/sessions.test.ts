@@ -125,6 +125,33 @@ describe("concurrency", () => {
   })
 })
 
+describe("managedSessionOutcome on the real binary", () => {
+  it("created on the first browser, unchanged after, replaced by a fresh launch, closed by close; absent for a user-managed session", async () => {
+    const h = makeHarness(live.world, "pi-outcomes")
+    try {
+      const first = await h.call({ args: ["open", `${live.site.origin}/index.html`] })
+      const name = first.details.sessionName ?? ""
+      expect(first.details.managedSessionOutcome).toMatchObject({ status: "created", sessionMode: "auto", attemptedSessionName: name, activeBefore: false, activeAfter: true, succeeded: true })
+      const second = await h.call({ args: ["get", "title"] })
+      expect(second.details.managedSessionOutcome).toMatchObject({ status: "unchanged", currentSessionName: name, activeBefore: true, activeAfter: true })
+      const fresh = await h.call({ args: ["open", `${live.site.origin}/about.html`], sessionMode: "fresh" })
+      expect(fresh.details.managedSessionOutcome).toMatchObject({ status: "replaced", sessionMode: "fresh", replacedSessionName: name, previousSessionName: name, succeeded: true })
+      const freshName = fresh.details.sessionName ?? ""
+      expect(fresh.details.managedSessionOutcome?.currentSessionName).toBe(freshName)
+      expect(textOf(fresh)).not.toContain("Managed session outcome")
+      const closed = await h.call({ args: ["close"] })
+      expect(closed.details.managedSessionOutcome).toMatchObject({ status: "closed", attemptedSessionName: freshName, activeBefore: true, activeAfter: false })
+      expect(closed.details.managedSessionOutcome?.currentSessionName).not.toBe(freshName)
+      const own = await h.call({ args: ["--session", "user-owned-outcome", "get", "url"] })
+      expect(own.details.managedSessionOutcome).toBeUndefined()
+      await h.call({ args: ["--session", "user-owned-outcome", "close"] })
+    } finally {
+      await h.closeOwned()
+      await h.dispose()
+    }
+  })
+})
+
 describe("failed fresh launches", () => {
   it("keep the previous managed browser (preserved) and close the half-started one", async () => {
     const h = makeHarness(live.world, "pi-fresh-fail")
@@ -133,12 +160,20 @@ describe("failed fresh launches", () => {
       const before = (await h.call({ args: ["get", "url"] })).details.sessionName
       const failed = await h.call({ args: ["--executable-path", "/nonexistent/chrome", "open", `${live.site.origin}/about.html`], sessionMode: "fresh" })
       expect(failed.isError).toBe(true)
-      expect(failed.details.managedSessionOutcome).toMatchObject({ outcome: "preserved", currentSession: before })
-      expect(textOf(failed)).toContain(`later calls keep using ${before}`)
-      const after = await h.call({ args: ["get", "url"] })
+      const outcome = failed.details.managedSessionOutcome
+      expect(outcome).toMatchObject({ status: "preserved", sessionMode: "fresh", previousSessionName: before, currentSessionName: before, activeBefore: true, activeAfter: true, succeeded: false })
+      // the visible lines say what happened and what to do, without generated session names (those are in details)
+      expect(textOf(failed)).toContain("Managed session outcome: the fresh launch failed; the previous browser stays current.")
+      expect(textOf(failed)).not.toContain(outcome?.attemptedSessionName ?? "?")
+      const ids = (failed.details.nextActions ?? []).map((a) => a.id)
+      expect(ids).toEqual(expect.arrayContaining(["verify-current-managed-session", "snapshot-current-managed-session", "retry-fresh-managed-session"]))
+      const verify = failed.details.nextActions?.find((a) => a.id === "verify-current-managed-session")
+      expect(verify?.params?.args).toEqual(["--session", before, "get", "url"])
+      expect(failed.details.nextActions?.find((a) => a.id === "retry-fresh-managed-session")?.params).toMatchObject({ sessionMode: "fresh" })
+      const after = await h.call({ args: [...(verify?.params?.args ?? [])] })
       expect(after.details.sessionName).toBe(before)
       expect(textOf(after)).toBe(`${live.site.origin}/index.html`)
-      expect(await settledSessions(failed.details.managedSessionOutcome?.attemptedSession ?? "")).not.toContain(failed.details.managedSessionOutcome?.attemptedSession)
+      expect(await settledSessions(outcome?.attemptedSessionName ?? "")).not.toContain(outcome?.attemptedSessionName)
     } finally {
       await h.closeOwned()
       await h.dispose()

@@ -24,7 +24,8 @@ import { networkFollowUps } from "../../src/presenters/formatDiagnostics.js"
 import { honestyOf } from "../../src/presenters/honestyNotes.js"
 import { nextActions } from "../../src/presenters/nextActions.js"
 import { pageChange } from "../../src/presenters/pageChange.js"
-import { managedSessionOutcomeDetails } from "../../src/presenters/sessionOutcome.js"
+import { managedSessionOutcomeDetails, sessionOutcomeActions, sessionOutcomeLines } from "../../src/presenters/sessionOutcome.js"
+import { sessionOutcomeOf } from "../../src/session/sessionOutcome.js"
 import { familyOfNextActionId, PageDiagnosticsIds, overlayBlockerCandidateId } from "../../src/schema/NextActionIds.js"
 import type { Plan } from "../../src/schema/Plan.js"
 import { initialSessionState } from "../../src/schema/SessionState.js"
@@ -258,16 +259,44 @@ describe("details shapes", () => {
     expect(compiledEcho(loose, redact).compiledJob).toMatchObject({ args: ["batch"], failFast: false })
   })
 
-  it("managedSessionOutcome: the contract's fields for a failed fresh launch; it decodes with the details schema", () => {
-    const outcome = managedSessionOutcomeDetails({ outcome: "preserved", attemptedSession: "pi-new", currentSession: "pi-old" })
-    expect(outcome).toMatchObject({
-      status: "preserved", sessionMode: "fresh", attemptedSessionName: "pi-new", previousSessionName: "pi-old", currentSessionName: "pi-old",
-      activeBefore: true, activeAfter: true, succeeded: false
-    })
-    expect(typeof outcome?.summary).toBe("string")
-    expect(managedSessionOutcomeDetails({ outcome: "abandoned", attemptedSession: "pi-new" })).toMatchObject({ status: "abandoned", activeAfter: false, succeeded: false })
-    const details = { args: [], effectiveArgs: [], sessionMode: "fresh", resultCategory: "failure", summary: "", managedSessionOutcome: outcome }
+  it("managedSessionOutcome: the contract's fields per status, from the registry's state before and after; it decodes", () => {
+    const idle = initialSessionState("pi-conf-0001")
+    const live = { ...idle, managed: { ...idle.managed, active: true } }
+    const rotated = { ...live, generation: 1, managed: { name: "pi-conf-0001-1", active: false, launchFlags: [] } }
+    const managed = planOf({ args: ["get", "url"] })
+    expect(sessionOutcomeOf(managed, idle, live, true)).toMatchObject({ status: "created", sessionMode: "auto", activeBefore: false, activeAfter: true, succeeded: true })
+    expect(sessionOutcomeOf(managed, live, live, true)).toMatchObject({ status: "unchanged" })
+    expect(sessionOutcomeOf(managed, live, live, false)).toMatchObject({ status: "unchanged", succeeded: false })
+    expect(sessionOutcomeOf(planOf({ args: ["close"] }), live, rotated, true)).toMatchObject({ status: "closed", currentSessionName: "pi-conf-0001-1", activeAfter: false })
+    const fresh = { ...planOf({ args: ["open", "http://a.test/"], sessionMode: "fresh" }), sessionName: "pi-conf-0001-2", sessionRole: "fresh" as const }
+    const after = { ...live, generation: 2, managed: { name: "pi-conf-0001-2", active: true, launchFlags: [] } }
+    expect(sessionOutcomeOf(fresh, live, after, true)).toMatchObject({ status: "replaced", replacedSessionName: "pi-conf-0001", currentSessionName: "pi-conf-0001-2" })
+    expect(sessionOutcomeOf(fresh, idle, after, true)).toMatchObject({ status: "created", sessionMode: "fresh" })
+    const preserved = sessionOutcomeOf(fresh, live, live, false)
+    expect(preserved).toMatchObject({ status: "preserved", currentSessionName: "pi-conf-0001", activeAfter: true, succeeded: false })
+    expect(sessionOutcomeOf(fresh, idle, idle, false)).toMatchObject({ status: "abandoned", activeAfter: false })
+    const explicit = planOf({ args: ["--session", "mine", "get", "url"] })
+    expect(sessionOutcomeOf(explicit, live, live, true)).toBeUndefined()
+    const closesManaged = planOf({ args: ["--session", "pi-conf-0001", "close"] })
+    expect(sessionOutcomeOf(closesManaged, live, live, true)?.status).toBe("closed")
+    const details = { args: [], effectiveArgs: [], sessionMode: "fresh", resultCategory: "failure", summary: "", managedSessionOutcome: managedSessionOutcomeDetails(preserved) }
     expect(Either.isRight(Schema.decodeUnknownEither(ToolDetails)(details))).toBe(true)
+    // only a failed fresh call is shown, without the generated names; its follow-ups
+    expect(sessionOutcomeLines(sessionOutcomeOf(managed, live, live, true))).toEqual([])
+    expect(sessionOutcomeLines(preserved).join("\n")).not.toContain("pi-conf-0001")
+    const actions = sessionOutcomeActions(preserved, ["open", "http://a.test/"])
+    expect(conforming(actions, null)).toEqual(["verify-current-managed-session", "snapshot-current-managed-session", "retry-fresh-managed-session"])
+    expect(actions[0]?.params?.args).toEqual(["--session", "pi-conf-0001", "get", "url"])
+    expect(actions[2]?.params).toEqual({ args: ["open", "http://a.test/"], sessionMode: "fresh" })
+    expect(sessionOutcomeActions(sessionOutcomeOf(fresh, idle, idle, false), ["open", "x"]).map((a) => a.id)).toEqual(["retry-fresh-managed-session"])
+  })
+
+  it("a dialog-like call that timed out on a known page → recover-fresh-session-after-dialog-timeout reopens it fresh", () => {
+    const dialog = planOf({ args: ["dialog", "accept"] })
+    const timedOut = new TimedOut({ source: "watchdog", message: "timed out", timeoutMs: 1000, dispatched: "maybe", stdout: "", stderr: "", lastUrl: "http://a.test/form" })
+    const actions = formatFailure(dialog, timedOut).nextActions
+    expect(actions.map((a) => a.id).slice(0, 3)).toEqual(["inspect-dialog-after-timeout", "dismiss-dialog-after-timeout", "recover-fresh-session-after-dialog-timeout"])
+    expect(actions[2]?.params).toEqual({ args: ["open", "http://a.test/form"], sessionMode: "fresh" })
   })
 
   it.scoped("parseError: what could not be read, beside parse-failure and the exit code", () =>

@@ -59,7 +59,7 @@ describe("electron program", () => {
       const unattached = yield* runToResult({ electron: { action: "launch", appName: "Test App" } }, call)
       expect(unattached.isError).toBe(true)
       expect(electron(unattached)).toMatchObject({ status: "failed", failure: { stage: "attach" }, cleanup: { partial: false } })
-      expect(unattached.details.managedSessionOutcome?.outcome).toBe("abandoned")
+      expect(unattached.details.managedSessionOutcome?.status).toBe("abandoned")
     }).pipe(Effect.provide(layer(
       [{ when: (r) => r.args.includes("connect"), reply: { exitCode: 1, stdout: JSON.stringify({ success: false, error: "All CDP discovery methods failed" }) }, repeat: true }, { reply: FakeAgentBrowser.ok({}), repeat: true }],
       { launches: [{ fail: new TimedOut({ source: "watchdog", message: "no DevToolsActivePort", timeoutMs: 15_000, dispatched: "no", stdout: "", stderr: "" }) }] }

@@ -9,7 +9,7 @@ import * as Option from "effect/Option"
 import type { Executed, ManagedSessionOutcome } from "../../schema/Executed.js"
 import type { Plan } from "../../schema/Plan.js"
 import type { ToolDetails, ToolResult } from "../../schema/ToolDetails.js"
-import { type Aborted, InvalidInput, type TabDrift } from "../../schema/ToolError.js"
+import { type Aborted, InvalidInput, type TabDrift, TimedOut } from "../../schema/ToolError.js"
 import { Presenter } from "../../services/Presenter.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
@@ -18,6 +18,7 @@ import { electronModeOf, runElectronCall, type ElectronCallError } from "../elec
 import { electronAfterCommand } from "../electron/afterCommand.js"
 import { electronPostCommandHealth } from "../electron/postCommandHealth.js"
 import { abandonFreshLaunch } from "../session/freshLaunch.js"
+import { sessionOutcomeOf } from "../../session/sessionOutcome.js"
 import { abortWith, baseNameOf, type CallContext, lockKeyOf, ownerOf } from "./callContext.js"
 import { execute } from "./execute.js"
 import { prepare } from "./prepare.js"
@@ -63,20 +64,36 @@ const attempt = (raw: unknown, call: CallContext) =>
       const planned = key === undefined ? first : yield* Effect.either(prepare(raw, call))
       if (Either.isLeft(planned)) return { plan: first.right, error: planned.left } satisfies Attempt
       const plan = planned.right
+      const base = baseNameOf(call, config)
+      const before = yield* registry.current(base)
       const ran = yield* Effect.either(execute(plan, call))
       if (Either.isRight(ran)) {
         const health = yield* electronPostCommandHealth(plan, ran.right)
         const error = verdictOf(ran.right) ?? health?.error
         const executed = error === undefined ? yield* electronAfterCommand(plan, ran.right, call) : ran.right
-        return { plan, executed, ...(error !== undefined ? { error } : {}), ...(health !== undefined ? { electron: health.report } : {}) } satisfies Attempt
+        // the upstream command ran: a fresh launch became current even when a later check fails the call
+        const outcome = sessionOutcomeOf(plan, before, yield* registry.current(base), true)
+        return {
+          plan, executed, ...(error !== undefined ? { error } : {}), ...(health !== undefined ? { electron: health.report } : {}), ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {})
+        } satisfies Attempt
       }
-      const outcome = plan.sessionRole === "fresh" ? yield* abandonFreshLaunch(plan, ran.left) : undefined
-      return { plan, error: ran.left, ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {}) } satisfies Attempt
+      const outcome = plan.sessionRole === "fresh" ? yield* abandonFreshLaunch(plan, ran.left) : sessionOutcomeOf(plan, before, yield* registry.current(base), false)
+      const error = ran.left._tag === "TimedOut" ? yield* withLastUrl(plan, ran.left) : ran.left
+      return { plan, error, ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {}) } satisfies Attempt
     })).pipe(
       Effect.raceFirst(abortWith(call.signal)),
       Effect.catchTag("Aborted", (error) => Effect.succeed({ plan: first.right, error } satisfies Attempt))
     )
   })
+
+/** A timed-out call's session page, for recovery actions that must reopen it elsewhere (a dialog that hung the tab). */
+const withLastUrl = (plan: Plan, error: TimedOut) =>
+  plan.sessionName === undefined
+    ? Effect.succeed(error)
+    : Effect.map(SessionRegistry, (r) => r.view(plan.sessionName ?? "")).pipe(
+      Effect.flatten,
+      Effect.map((view) => (view.page?.url !== undefined && view.page.url !== "" ? new TimedOut({ ...error, lastUrl: view.page.url }) : error))
+    )
 
 /** The typed core: succeeds with what the call did, or fails with the one error that ended it. */
 export const run = (raw: unknown, call: CallContext): Effect.Effect<Executed, CallError, Effect.Effect.Context<ReturnType<typeof attempt>>> =>

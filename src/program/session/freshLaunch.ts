@@ -4,6 +4,7 @@ import * as Option from "effect/Option"
 import type { ManagedSessionOutcome } from "../../schema/Executed.js"
 import type { Plan } from "../../schema/Plan.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { sessionOutcomeOf } from "../../session/sessionOutcome.js"
 import { closeReporting } from "./closeSession.js"
 import { launchFailureOf } from "./failedLaunch.js"
 
@@ -14,11 +15,15 @@ import { launchFailureOf } from "./failedLaunch.js"
 export const abandonFreshLaunch = (plan: Plan, error?: { readonly _tag: string }) =>
   Effect.gen(function*() {
     const registry = yield* SessionRegistry
-    const current = Option.getOrUndefined(yield* registry.snapshot)?.managed
     // closed without its launch flags: they may be exactly what failed (a bad executable path, an unreachable CDP);
     // a browser that could not start already had its daemon ended (a `close` now would start a new one)
     if (plan.sessionName !== undefined && (error === undefined || launchFailureOf(error) === undefined)) yield* closeReporting({ name: plan.sessionName, active: true, launchFlags: [] }, plan.env)
-    return current?.active === true
-      ? { outcome: "preserved", attemptedSession: plan.sessionName ?? "", currentSession: current.name } satisfies ManagedSessionOutcome
-      : { outcome: "abandoned", attemptedSession: plan.sessionName ?? "" } satisfies ManagedSessionOutcome
+    // the fresh launch never became current: the state before it is the state after it
+    const state = Option.getOrUndefined(yield* registry.snapshot)
+    return state !== undefined
+      ? sessionOutcomeOf(plan, state, state, false)
+      : {
+        status: "abandoned", sessionMode: "fresh", attemptedSessionName: plan.sessionName ?? "", previousSessionName: plan.sessionName ?? "",
+        currentSessionName: plan.sessionName ?? "", activeBefore: false, activeAfter: false, succeeded: false
+      } satisfies ManagedSessionOutcome
   })
