@@ -12,6 +12,7 @@ import type { Plan } from "../schema/Plan.js"
 import type { BatchStepDetails, ToolDetails } from "../schema/ToolDetails.js"
 import { categoryOf, type SessionRecoveryHint, type ToolError } from "../schema/ToolError.js"
 import { summarize } from "../session/artifactSummary.js"
+import { isNoActivePageSnapshot } from "../session/refPreflight.js"
 import { lookupCompiledEcho, lookupDetails } from "./lookupText.js"
 import { DETAILS_DATA_BYTES, DETAILS_STDERR_BYTES, byteLength, headBytes } from "./budgets.js"
 
@@ -169,6 +170,9 @@ export const errorDetails = (error: ToolError, redact: RedactArgs, plan?: Plan):
     ...optional("clickDispatch", upstream?.clickDispatch),
     ...optional("policy", error._tag === "PolicyBlocked" ? error.violation : undefined),
     ...optional("promptGuard", error._tag === "PolicyBlocked" ? error.promptGuard : undefined),
+    ...(plan !== undefined && isNoActivePageSnapshot(plan, error)
+      ? { refSnapshotInvalidation: { reason: "no-active-page" as const, summary: "The snapshot found no active page: this session's refs are void until a new snapshot -i." } }
+      : {}),
     ...(error._tag === "ParseFailure" ? { exitCode: error.exitCode, parseError: error.message } : {}),
     ...(error._tag === "TimedOut" ? { timedOut: true, timeoutMs: error.timeoutMs, ...optional("timeoutPartialProgress", timeoutPartialProgress(error, redact, plan)) } : {}),
     ...(error._tag === "SelectorNotFound" && error.fallback !== undefined ? { visibleRefFallback: error.fallback } : {}),

@@ -6,6 +6,7 @@ import * as Match from "effect/Match"
 import type { Plan } from "../schema/Plan.js"
 import type { NextAction } from "../schema/ToolDetails.js"
 import type { ToolError } from "../schema/ToolError.js"
+import { isNoActivePageSnapshot } from "../session/refPreflight.js"
 import { launchAdvice, launchFailureText } from "./launchAdvice.js"
 import { withNextActions } from "./fallbackActions.js"
 import { nextActions } from "./nextActions.js"
@@ -95,7 +96,9 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
       }) : ({
         text: `agent-browser failed: ${e.message}${e.stderr !== "" && !e.message.includes(e.stderr) ? `\nstderr: ${e.stderr}` : ""}${e.exitCode !== null && e.exitCode !== 1 ? `\nexit code: ${e.exitCode}` : ""}`,
         summary: `Upstream error: ${e.message.split("\n")[0] ?? ""}`.slice(0, 200),
-        nextActions: e.code === "page_wedged" || e.code === "tab_gone" ? [nextActions.listTabs(session)] : none
+        nextActions: plan !== undefined && isNoActivePageSnapshot(plan, e) && session !== undefined
+          ? [nextActions.listTabsAfterNoActivePage(session)]
+          : e.code === "page_wedged" || e.code === "tab_gone" ? [nextActions.listTabs(session)] : none
       }),
       StaleRef: (e) => ({
         text: `Ref ${e.ref} is stale: ${e.message}. Refs change after navigation or re-rendering; take a new snapshot -i and use a current ref.`,

@@ -188,6 +188,8 @@ export const nextActions = {
     make(A.waitForDownload, "Wait for the download to finish and save it to the path (a finished one is picked up too).", withSession(session, ["wait", "--download", path]), {
       safety: "Waits up to the call's timeout when no download comes."
     }),
+  listTabsAfterNoActivePage: (session: string) =>
+    make(R.listTabsAfterNoActivePage, "The browser has no active page: list its tabs, select one with tab <id>, then snapshot -i.", withSession(session, ["tab", "list"])),
   verifyCurrentManagedSession: (session: string) =>
     make(R.verifyCurrentManagedSession, "The fresh launch failed; check the browser that stayed current.", withSession(session, ["get", "url"])),
   snapshotCurrentManagedSession: (session: string) =>

@@ -19,6 +19,8 @@ export const NEXT_ACTION_IDS = {
     listTabsForRecovery: "list-tabs-for-recovery",
     listTabsForAboutBlankRecovery: "list-tabs-for-about-blank-recovery",
     listTabsForTabDriftRecovery: "list-tabs-for-tab-drift-recovery",
+    /** A snapshot found no active page: list the tabs (no safe tab to select is known). */
+    listTabsAfterNoActivePage: "list-tabs-after-no-active-page",
     retryWithFreshSession: "retry-with-fresh-session",
     reopenLostPage: "reopen-lost-page",
     checkPageState: "check-page-state",

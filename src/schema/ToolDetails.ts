@@ -220,6 +220,8 @@ export const ToolDetails = Schema.Struct({
   /** For step-by-step job/qa runs that timed out: completed steps and the first incomplete one. */
   timeoutPartialProgress: optional(Schema.Unknown),
   refSnapshot: optional(RefSnapshotDetails),
+  /** A snapshot that found no active page voided the session's refs. */
+  refSnapshotInvalidation: optional(Schema.Struct({ reason: Schema.Literal("no-active-page"), summary: Schema.String })),
   /** Browser defaults configured in config files that this first launch did not use (guidance only). */
   browserDefaults: optional(Schema.Struct({ flags: Strings, sources: Strings })),
   /** After open: the tab re-selected because the active tab had drifted from the opened page. */

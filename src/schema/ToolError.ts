@@ -100,6 +100,9 @@ export class ParseFailure extends Data.TaggedError("ParseFailure")<{
 }> {}
 
 /** Upstream reported a failure that no more specific error describes. */
+/** `UpstreamFailed.code` of a session whose browser has no page to act on (upstream's "No active page"). */
+export const NO_ACTIVE_PAGE = "no_active_page"
+
 export class UpstreamFailed extends Data.TaggedError("UpstreamFailed")<{
   readonly message: string
   readonly code?: string

@@ -5,7 +5,7 @@
  * navigate or re-render blocks later ref steps until a `snapshot` step; same-snapshot form rows (fill, type, check,
  * select, clicks on checkbox/radio refs) do not set it. Pure.
  */
-import { StaleRef } from "../schema/ToolError.js"
+import { NO_ACTIVE_PAGE, StaleRef } from "../schema/ToolError.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { ELEMENT_COMMANDS } from "../upstream/commandPolicy.js"
 import type { RefSnapshot } from "../schema/RefSnapshot.js"
@@ -46,6 +46,9 @@ export const samePage = (snapshotUrl: string, observedUrl: string): boolean => {
 const check = (refs: ReadonlyArray<string>, snapshot: RefSnapshot | undefined, current: { pid: string | undefined; url: string | undefined }): StaleRef | undefined => {
   const ref = refs[0]
   if (ref === undefined || snapshot === undefined) return undefined
+  if (snapshot.invalidated === "no-active-page") {
+    return new StaleRef({ ref, source: "preflight", message: `@${ref} is void: the last snapshot of this session found no active page; take snapshot -i for current refs` })
+  }
   if (snapshot.daemonPid !== undefined && current.pid !== undefined && snapshot.daemonPid !== current.pid) {
     return new StaleRef({ ref, source: "preflight", message: `@${ref} came from a browser daemon that has since restarted (refs restart at e1 in a new daemon)` })
   }
@@ -129,3 +132,7 @@ export const preflightBatch = (stdin: string, snapshot: RefSnapshot | undefined,
   }
   return undefined
 }
+
+/** A `snapshot` that failed because the session's browser has no active page: its refs are void. */
+export const isNoActivePageSnapshot = (plan: { readonly line: { readonly command?: string | undefined } }, error: { readonly _tag: string; readonly code?: string | undefined }): boolean =>
+  error._tag === "UpstreamFailed" && error.code === NO_ACTIVE_PAGE && plan.line.command === "snapshot"

@@ -4,7 +4,7 @@
  */
 import * as Either from "effect/Either"
 import type { Plan } from "../schema/Plan.js"
-import {
+import { NO_ACTIVE_PAGE,
   ConfirmationRequired,
   ParseFailure,
   PolicyBlocked,
@@ -62,6 +62,8 @@ export const classifyErrorText = (
   if (byLocator !== null) return new SelectorNotFound({ selector: `${byLocator[1]}=${byLocator[2]}`, message })
   if (/but none match name|No element matches|Could not find frame/.test(message)) return new SelectorNotFound({ selector: label ?? "", message })
   if (/not in the allowed domains list|denied by policy|not allowed by domain filter/i.test(message)) return new PolicyBlocked({ message })
+  // the session's browser has no page to act on: its refs are void (refTracking invalidates them)
+  if (/\bNo active page\b/i.test(message)) return upstreamFailed(message, { ...extra, code: extra.code ?? NO_ACTIVE_PAGE }, undefined)
   if (extra.code === "outcome_unknown") return new TimedOut({ source: "upstream", message, timeoutMs: 0, dispatched: "maybe", stdout: "", stderr: extra.stderr })
   const waited = /(Wait timed out after (\d+)ms|Operation timed out)/.exec(message)
   if (waited !== null) return new TimedOut({ source: "upstream", message, timeoutMs: Number(waited[2] ?? 0), dispatched: "no", stdout: "", stderr: extra.stderr })

@@ -424,3 +424,26 @@ describe("comboboxFocus", () => {
     expect(Either.isRight(Schema.decodeUnknownEither(ToolDetails)(details))).toBe(true)
   })
 })
+
+describe("refSnapshotInvalidation", () => {
+  it.scoped("a snapshot that finds no active page voids the refs: list-tabs-after-no-active-page only; @refs are stale until a new snapshot", () =>
+    Effect.gen(function*() {
+      const first = yield* runToResult({ args: ["snapshot"] }, call)
+      expect(first.isError).toBe(false)
+      const lost = yield* runToResult({ args: ["snapshot"] }, call)
+      expect(lost.details.failureCategory).toBe("upstream-error")
+      expect(lost.details.refSnapshotInvalidation).toEqual({ reason: "no-active-page", summary: expect.any(String) })
+      expect(conforming(lost.details.nextActions ?? [], lost.details.sessionName ?? null)).toEqual(["list-tabs-after-no-active-page"])
+      expect(lost.details.nextActions?.[0]?.params?.args?.slice(2)).toEqual(["tab", "list"])
+      const stale = yield* runToResult({ args: ["click", "@e1"] }, call)
+      expect(stale.details.failureCategory).toBe("stale-ref")
+      expect(stale.details.error ?? "").toContain("no active page")
+      const again = yield* runToResult({ args: ["snapshot"] }, call)
+      expect(again.isError).toBe(false)
+      expect(again.details.refSnapshotInvalidation).toBeUndefined()
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      { reply: FakeAgentBrowser.ok({ snapshot: "- button \"Go\" [ref=e1]", refs: { e1: { role: "button", name: "Go" } }, origin: "http://a.test/" }) },
+      { reply: FakeAgentBrowser.fail("No active page") },
+      { reply: FakeAgentBrowser.ok({ snapshot: "- button \"Go\" [ref=e1]", refs: { e1: { role: "button", name: "Go" } }, origin: "http://a.test/" }), repeat: true }
+    ]))))
+})

@@ -17,6 +17,7 @@ import type { ElectronReport } from "../../schema/ElectronReport.js"
 import { electronModeOf, runElectronCall, type ElectronCallError } from "../electron/electronCall.js"
 import { electronAfterCommand } from "../electron/afterCommand.js"
 import { electronPostCommandHealth } from "../electron/postCommandHealth.js"
+import { invalidateRefsOnNoActivePage } from "../refs/refTracking.js"
 import { abandonFreshLaunch } from "../session/freshLaunch.js"
 import { sessionOutcomeOf } from "../../session/sessionOutcome.js"
 import { abortWith, baseNameOf, type CallContext, lockKeyOf, ownerOf } from "./callContext.js"
@@ -79,6 +80,7 @@ const attempt = (raw: unknown, call: CallContext) =>
       }
       const outcome = plan.sessionRole === "fresh" ? yield* abandonFreshLaunch(plan, ran.left) : sessionOutcomeOf(plan, before, yield* registry.current(base), false)
       const error = ran.left._tag === "TimedOut" ? yield* withLastUrl(plan, ran.left) : ran.left
+      yield* invalidateRefsOnNoActivePage(plan, error)
       return { plan, error, ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {}) } satisfies Attempt
     })).pipe(
       Effect.raceFirst(abortWith(call.signal)),

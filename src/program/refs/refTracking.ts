@@ -8,7 +8,7 @@ import { DaemonProbe } from "../../services/DaemonProbe.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import type { RefInfo } from "../../schema/RefSnapshot.js"
 import { ToolConfig, type ToolConfigShape } from "../../services/ToolConfig.js"
-import { preflightArgs, preflightBatch, refsIn } from "../../session/refPreflight.js"
+import { isNoActivePageSnapshot, preflightArgs, preflightBatch, refsIn } from "../../session/refPreflight.js"
 import { readPayload, SnapshotRefs } from "../../schema/UpstreamPayloads.js"
 
 /** The refs a `snapshot` reply allocated, by id; undefined when the reply carries no ref map. */
@@ -38,5 +38,19 @@ export const guardRefs = (plan: Plan) =>
     const current = yield* observeDaemon(plan)
     const stale = isBatch ? preflightBatch(plan.stdin ?? "", snapshot, current) : preflightArgs(plan.line.positionals, snapshot, current)
     if (stale !== undefined) return yield* stale
+  })
+
+
+/**
+ * A `snapshot` that found no active page voids the session's refs (the contract's `refSnapshotInvalidation`): the
+ * registry keeps an empty, marked ref record, so every mutation-prone `@eN` is refused as stale until a later
+ * snapshot records refs again.
+ */
+export const invalidateRefsOnNoActivePage = (plan: Plan, error: { readonly _tag: string; readonly code?: string | undefined }) =>
+  Effect.gen(function*() {
+    if (!isNoActivePageSnapshot(plan, error) || plan.sessionName === undefined) return
+    const registry = yield* SessionRegistry
+    const previous = yield* registry.refSnapshotOf(plan.sessionName)
+    yield* registry.recordRefSnapshot(plan.sessionName, { refs: new Map(), url: "", daemonPid: previous?.daemonPid, invalidated: "no-active-page" })
   })
 
