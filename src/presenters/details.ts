@@ -13,6 +13,7 @@ import type { BatchStepDetails, ToolDetails } from "../schema/ToolDetails.js"
 import { categoryOf, type SessionRecoveryHint, type ToolError } from "../schema/ToolError.js"
 import { summarize } from "../session/artifactSummary.js"
 import { isNoActivePageSnapshot } from "../session/refPreflight.js"
+import { visibleRefFallbackDetails } from "./selectorRecovery.js"
 import { lookupCompiledEcho, lookupDetails } from "./lookupText.js"
 import { DETAILS_DATA_BYTES, DETAILS_STDERR_BYTES, byteLength, headBytes } from "./budgets.js"
 
@@ -175,7 +176,7 @@ export const errorDetails = (error: ToolError, redact: RedactArgs, plan?: Plan):
       : {}),
     ...(error._tag === "ParseFailure" ? { exitCode: error.exitCode, parseError: error.message } : {}),
     ...(error._tag === "TimedOut" ? { timedOut: true, timeoutMs: error.timeoutMs, ...optional("timeoutPartialProgress", timeoutPartialProgress(error, redact, plan)) } : {}),
-    ...(error._tag === "SelectorNotFound" && error.fallback !== undefined ? { visibleRefFallback: error.fallback } : {}),
+    ...optional("visibleRefFallback", error._tag === "SelectorNotFound" ? visibleRefFallbackDetails(plan, error) : undefined),
     ...(error._tag === "ConfirmationRequired" && error.decision !== undefined
       ? { approval: { action: error.action, confirmationId: error.confirmationId, asked: error.decision === "denied", approved: false } }
       : {})

@@ -6,7 +6,7 @@
  */
 import { richInputRecoveryNextActionIds } from "../schema/NextActionIds.js"
 import type { Plan } from "../schema/Plan.js"
-import type { NextAction, RichInputRecovery } from "../schema/ToolDetails.js"
+import type { NextAction, RichInputRecovery, ToolDetails } from "../schema/ToolDetails.js"
 import type { SelectorNotFound } from "../schema/ToolError.js"
 import { nextActions } from "./nextActions.js"
 
@@ -75,5 +75,41 @@ export const selectorRecovery = (plan: Plan | undefined, error: SelectorNotFound
     line: `\nCurrent snapshot ref fallback: ${refs.map((r) => `@${r.ref} ${r.role} "${r.name}"`).join(", ")}${isFill ? " (not an editable field; the fill text is not repeated here)" : ""}.`,
     // a fill on a ref that is not an editable field gets no direct retry (it would need the fill text)
     nextActions: isFill ? [] : refs.map((r, i) => nextActions.tryVisibleRef(session, i, [error.fallback?.action ?? "click", `@${r.ref}`], `${r.role} "${r.name}"`))
+  }
+}
+
+/** Actions whose trailing text is typed (never repeated in recovery details). */
+const TYPING: ReadonlySet<string> = new Set(["fill", "type"])
+
+/**
+ * The contract's `details.visibleRefFallback` `{candidates, snapshot, summary, target}`: the exact current refs a
+ * fresh `snapshot -i` found for the missed `find`, each with the direct ref argv (not for fills: that would need the
+ * text) and why it matched; the target as looked for, without typed text.
+ */
+export const visibleRefFallbackDetails = (plan: Plan | undefined, error: SelectorNotFound): ToolDetails["visibleRefFallback"] => {
+  const fallback = error.fallback
+  if (fallback === undefined || fallback.refs.length === 0) return undefined
+  const session = plan?.sessionName
+  const typing = TYPING.has(fallback.action)
+  const p = plan?.line.positionals ?? []
+  const at = p.indexOf("--name")
+  const name = at >= 0 ? p[at + 1] : undefined
+  const text = !typing && p[0] === "find" && p[4] !== undefined && !p[4].startsWith("--") ? p[4] : undefined
+  return {
+    candidates: fallback.refs.map((r) => ({
+      ref: `@${r.ref}`,
+      role: r.role,
+      name: r.name,
+      ...(typing ? {} : { args: sessionArgs(session, [fallback.action, `@${r.ref}`]) }),
+      reason: `exact current ${r.role} named ${JSON.stringify(r.name)}`
+    })),
+    snapshot: { args: sessionArgs(session, ["snapshot", "-i"]), matchedRefs: fallback.refs.length },
+    summary: `${fallback.refs.length} current ref${fallback.refs.length === 1 ? "" : "s"} exactly match${fallback.refs.length === 1 ? "es" : ""} the missed target${fallback.refs.length > 1 ? ": choose only if one is unambiguous" : ""}.`,
+    target: {
+      action: fallback.action,
+      ...(p[0] === "find" ? { locator: p[1] ?? "", value: p[2] ?? "" } : {}),
+      ...(name !== undefined ? { name } : {}),
+      ...(text !== undefined ? { text } : {})
+    }
   }
 }

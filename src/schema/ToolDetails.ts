@@ -228,8 +228,10 @@ export const ToolDetails = Schema.Struct({
   tabCorrection: optional(Schema.Struct({ reselected: Schema.String, from: Schema.String })),
   /** After a locator miss: current refs that exactly match the intended target. */
   visibleRefFallback: optional(Schema.Struct({
-    action: Schema.String,
-    refs: Schema.Array(Schema.Struct({ ref: Schema.String, role: Schema.String, name: Schema.String }))
+    candidates: Schema.Array(Schema.Struct({ ref: Schema.String, role: Schema.String, name: Schema.String, args: optional(Strings), reason: Schema.String })),
+    snapshot: Schema.Struct({ args: Strings, matchedRefs: Schema.Number }),
+    summary: Schema.String,
+    target: Schema.Struct({ action: Schema.String, locator: optional(Schema.String), value: optional(Schema.String), name: optional(Schema.String), text: optional(Schema.String) })
   })),
   richInputRecovery: optional(RichInputRecovery),
   /** What a successful call changed (navigation, mutation, artifact) and which nextActions follow from it. */

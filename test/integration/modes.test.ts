@@ -48,7 +48,11 @@ describe("locator misses", () => {
     await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
     const result = await live.tool.call({ semanticAction: { action: "click", locator: "text", value: "Continue" } })
     expect(result.details.failureCategory).toBe("selector-not-found")
-    expect(result.details.visibleRefFallback?.refs[0]).toMatchObject({ role: "button", name: "Continue" })
+    const fallback = result.details.visibleRefFallback
+    expect(fallback?.candidates[0]).toMatchObject({ role: "button", name: "Continue", reason: expect.stringContaining("exact current button") })
+    expect(fallback?.candidates[0]?.args?.slice(-2)).toEqual(["click", fallback?.candidates[0]?.ref])
+    expect(fallback?.target).toEqual({ action: "click", locator: "text", value: "Continue" })
+    expect(fallback?.snapshot.matchedRefs).toBe(1)
     const ids = result.details.nextActions?.map((a) => a.id)
     expect(ids).toEqual(["refresh-interactive-refs", "try-current-visible-ref", "try-button-name-candidate", "try-link-name-candidate"])
     const retry = result.details.nextActions?.[1]?.params?.args ?? []

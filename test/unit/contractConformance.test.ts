@@ -447,3 +447,26 @@ describe("refSnapshotInvalidation", () => {
       { reply: FakeAgentBrowser.ok({ snapshot: "- button \"Go\" [ref=e1]", refs: { e1: { role: "button", name: "Go" } }, origin: "http://a.test/" }), repeat: true }
     ]))))
 })
+
+describe("visibleRefFallback", () => {
+  it("{candidates, snapshot, summary, target}: direct ref args for a click; a fill's candidates carry no args and the target no text", () => {
+    const click = planOf({ args: ["find", "text", "Continue", "click"] })
+    const clickMiss = new SelectorNotFound({ selector: "text=Continue", message: "miss", fallback: { action: "click", refs: [{ ref: "e4", role: "button", name: "Continue" }] } })
+    const shown = errorDetails(clickMiss, redact, click).visibleRefFallback
+    expect(shown).toEqual({
+      candidates: [{ ref: "@e4", role: "button", name: "Continue", args: ["--session", session, "click", "@e4"], reason: "exact current button named \"Continue\"" }],
+      snapshot: { args: ["--session", session, "snapshot", "-i"], matchedRefs: 1 },
+      summary: "1 current ref exactly matches the missed target.",
+      target: { action: "click", locator: "text", value: "Continue" }
+    })
+    const fill = planOf({ args: ["find", "label", "Email", "fill", "ada@example.com"] })
+    const fillMiss = new SelectorNotFound({ selector: "label=Email", message: "miss", fallback: { action: "fill", refs: [{ ref: "e2", role: "textbox", name: "Email" }, { ref: "e3", role: "textbox", name: "Email" }] } })
+    const quiet = errorDetails(fillMiss, redact, fill).visibleRefFallback
+    expect(quiet?.candidates.every((c) => c.args === undefined)).toBe(true)
+    expect(quiet?.target).toEqual({ action: "fill", locator: "label", value: "Email" })
+    expect(quiet?.summary).toContain("choose only if one is unambiguous")
+    expect(JSON.stringify(quiet)).not.toContain("ada@example.com")
+    const details = { args: [], effectiveArgs: [], sessionMode: "auto", resultCategory: "failure", summary: "", visibleRefFallback: shown }
+    expect(Either.isRight(Schema.decodeUnknownEither(ToolDetails)(details))).toBe(true)
+  })
+})
