@@ -159,7 +159,10 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
       TabDrift: (e) => ({
         text: `The page opened (${e.expectedUrl}), but the active tab shows ${e.observedUrl} and no tab with the opened page could be selected. Run tab list, select the right tab with tab <id>, then snapshot -i.`,
         summary: "Tab drift",
-        nextActions: [nextActions.listTabsForDrift(session, e.observedUrl)]
+        nextActions: [
+          nextActions.listTabsForDrift(session, e.observedUrl),
+          ...(e.intendedTabId !== undefined ? [nextActions.selectIntendedTab(session, e.intendedTabId), nextActions.snapshotAfterTabRecovery(session)] : [])
+        ]
       }),
       QaFailed: (e) => ({ text: `QA checks failed: ${e.failedChecks.join("; ")}`, summary: `QA failed (${e.failedChecks.length})`, nextActions: none }),
       CleanupFailed: (e) => ({ text: `Could not clean up ${e.resource}: ${e.message}`, summary: `Cleanup failed: ${e.resource}`, nextActions: none })

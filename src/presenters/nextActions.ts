@@ -188,6 +188,14 @@ export const nextActions = {
     make(A.waitForDownload, "Wait for the download to finish and save it to the path (a finished one is picked up too).", withSession(session, ["wait", "--download", path]), {
       safety: "Waits up to the call's timeout when no download comes."
     }),
+  selectIntendedTab: (session: string | undefined, tabId: string) =>
+    make(R.selectIntendedTabAfterDrift, `Select ${tabId}, the tab that showed the session's page.`, withSession(session, ["tab", tabId]), {
+      safety: "Check tab list first if other calls changed tabs since."
+    }),
+  snapshotAfterTabRecovery: (session: string | undefined) =>
+    make(R.snapshotAfterTabRecovery, "Refresh refs on the recovered tab before acting.", withSession(session, ["snapshot", "-i"])),
+  listConnectedTabs: (session: string | undefined) =>
+    make(R.listConnectedSessionTabs, "List the attached browser's tabs, then select one with tab <id> and snapshot -i.", withSession(session, ["tab", "list"])),
   listTabsAfterNoActivePage: (session: string) =>
     make(R.listTabsAfterNoActivePage, "The browser has no active page: list its tabs, select one with tab <id>, then snapshot -i.", withSession(session, ["tab", "list"])),
   verifyCurrentManagedSession: (session: string) =>

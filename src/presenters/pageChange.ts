@@ -43,6 +43,8 @@ export const pageChange = (
     }
   }
   if (outcome.kind !== "single" || plan.kind !== "browser") return { nextActions: actions }
+  // attached to a running browser: which of its tabs is the one to work in is the caller's choice, made from the list
+  if (command === "connect") return { nextActions: [nextActions.listConnectedTabs(session)] }
   const url = navigation?.url ?? (typeof data["url"] === "string" ? data["url"] : undefined)
   const title = navigation?.title ?? (typeof data["title"] === "string" ? data["title"] : undefined)
   const where = { ...(title !== undefined ? { title } : {}), ...(url !== undefined ? { url } : {}) }

@@ -19,6 +19,11 @@ export const NEXT_ACTION_IDS = {
     listTabsForRecovery: "list-tabs-for-recovery",
     listTabsForAboutBlankRecovery: "list-tabs-for-about-blank-recovery",
     listTabsForTabDriftRecovery: "list-tabs-for-tab-drift-recovery",
+    /** Tab drift where the wrapper saw the stable id of the intended tab: select it, then refresh refs. */
+    selectIntendedTabAfterDrift: "select-intended-tab-after-drift",
+    snapshotAfterTabRecovery: "snapshot-after-tab-recovery",
+    /** After `connect`: the attached browser's tabs, before choosing one. */
+    listConnectedSessionTabs: "list-connected-session-tabs",
     /** A snapshot found no active page: list the tabs (no safe tab to select is known). */
     listTabsAfterNoActivePage: "list-tabs-after-no-active-page",
     retryWithFreshSession: "retry-with-fresh-session",

@@ -181,6 +181,8 @@ export class DownloadNotVerified extends Data.TaggedError("DownloadNotVerified")
 export class TabDrift extends Data.TaggedError("TabDrift")<{
   readonly expectedUrl: string
   readonly observedUrl: string
+  /** The stable tab id (`t<N>`) the wrapper saw showing the expected page, when it knows one. */
+  readonly intendedTabId?: string
 }> {}
 
 /** A `qa` run whose checks failed even though every upstream step ran. */

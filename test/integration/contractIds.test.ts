@@ -3,12 +3,14 @@
  * commands (`title`, `url`: upstream's `unknown_command`), a `wait --text` that times out, and the manifest's
  * retention summary after a real screenshot.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { spawn } from "node:child_process"
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
 import { textOf } from "../support/harness.js"
+import { CHROMIUM_ARGS } from "../support/liveEnv.js"
 import { liveWorld } from "../support/liveWorld.js"
 
 const live = liveWorld()
@@ -103,5 +105,28 @@ describe("a dialog that hangs the page on the real binary", () => {
     expect(reopened.isError, textOf(reopened)).toBe(false)
     expect(reopened.details.managedSessionOutcome?.status).toMatch(/^(created|replaced)$/)
     expect(textOf(await live.tool.call({ args: ["get", "url"] }))).toBe(url)
+  })
+})
+
+describe("connect on the real binary", () => {
+  it("a raw connect to a running Chromium → list-connected-session-tabs only; the listed tab is then selectable", async () => {
+    const profile = join(out, "connect-profile")
+    const chromium = spawn("/usr/bin/chromium", [
+      "--headless=new", "--remote-debugging-port=0", `--user-data-dir=${profile}`, ...CHROMIUM_ARGS.split(","), `${live.site.origin}/about.html`
+    ], { stdio: "ignore" })
+    try {
+      const portFile = join(profile, "DevToolsActivePort")
+      for (let i = 0; i < 100 && !existsSync(portFile); i++) await new Promise((r) => setTimeout(r, 100))
+      const port = readFileSync(portFile, "utf8").split("\n")[0] ?? ""
+      const connected = await live.tool.call({ args: ["connect", port], sessionMode: "fresh" })
+      expect(connected.isError, textOf(connected)).toBe(false)
+      expect(ids(connected)).toEqual(["list-connected-session-tabs"])
+      const listed = await live.tool.call({ args: [...(connected.details.nextActions?.[0]?.params?.args ?? [])] })
+      expect(listed.isError, textOf(listed)).toBe(false)
+      expect(textOf(listed)).toContain("about.html")
+      await live.tool.call({ args: ["close"] })
+    } finally {
+      chromium.kill("SIGKILL")
+    }
   })
 })

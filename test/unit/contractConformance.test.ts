@@ -470,3 +470,20 @@ describe("visibleRefFallback", () => {
     expect(Either.isRight(Schema.decodeUnknownEither(ToolDetails)(details))).toBe(true)
   })
 })
+
+describe("tab recovery with a known tab, connect", () => {
+  it("tab drift with the intended tab's stable id → list, select-intended-tab-after-drift (tab tN), snapshot-after-tab-recovery", () => {
+    const known = new TabDrift({ expectedUrl: "http://a.test/", observedUrl: "http://b.test/", intendedTabId: "t3" })
+    const actions = formatFailure(plan, known).nextActions
+    expect(conforming(actions)).toEqual(["list-tabs-for-tab-drift-recovery", "select-intended-tab-after-drift", "snapshot-after-tab-recovery"])
+    expect(actions[1]?.params?.args).toEqual(["--session", session, "tab", "t3"])
+    expect(failureIds(new TabDrift({ expectedUrl: "http://a.test/", observedUrl: "about:blank" }))).toEqual(["list-tabs-for-about-blank-recovery"])
+  })
+
+  it("a successful connect → list-connected-session-tabs only", () => {
+    const connect = planOf({ args: ["connect", "9222"] })
+    const change = pageChange(connect, { kind: "single", data: { connected: true }, warning: undefined }, undefined, [])
+    expect(conforming(change.nextActions)).toEqual(["list-connected-session-tabs"])
+    expect(change.nextActions[0]?.params?.args?.slice(2)).toEqual(["tab", "list"])
+  })
+})

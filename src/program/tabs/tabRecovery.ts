@@ -45,7 +45,7 @@ export const recoverTab = (plan: Plan, outcome: UpstreamOutcome) =>
       return yield* new TabDrift({ expectedUrl: opened, observedUrl: active })
     }
     const selected = yield* run(["tab", match.tabId])
-    if (Either.isLeft(selected)) return yield* new TabDrift({ expectedUrl: opened, observedUrl: active })
+    if (Either.isLeft(selected)) return yield* new TabDrift({ expectedUrl: opened, observedUrl: active, intendedTabId: match.tabId })
     return { reselected: match.tabId, from: active, reason: "after-open" } satisfies TabCorrection
   })
 
@@ -79,6 +79,6 @@ export const refocusKnownTab = (plan: Plan) =>
       return { pageMovedTo: active } satisfies Refocus
     }
     const selected = yield* run(["tab", match.tabId])
-    if (Either.isLeft(selected)) return yield* new TabDrift({ expectedUrl: known.url, observedUrl: active })
+    if (Either.isLeft(selected)) return yield* new TabDrift({ expectedUrl: known.url, observedUrl: active, intendedTabId: match.tabId })
     return { correction: { reselected: match.tabId, from: active, reason: "focus-lost" } } satisfies Refocus
   })
