@@ -27,6 +27,18 @@ const GETTERS: ReadonlySet<string> = new Set(["attr", "count", "html", "text", "
 const getterHint = (command: string): string =>
   `Getters are grouped under get: get ${command === "title" || command === "url" ? command : command === "attr" ? "attr <selector> <name>" : `${command} <selector>`}.`
 
+/**
+ * A semanticAction compiled to upstream `find` that met a stale ref: after the refresh, the same action again (its
+ * compiled argv, which locates afresh). Not for a fill: its argv carries the text.
+ */
+const semanticRetry = (plan: Plan | undefined): ReadonlyArray<NextAction> => {
+  const c = plan?.compiled
+  if (c?.mode !== "semanticAction" || c.semanticAction.action === "fill") return []
+  const args = c.semanticAction.args
+  const find = args[0] === "--session" ? args[2] : args[0]
+  return find === "find" ? [nextActions.retrySemanticAfterStaleRef(plan?.sessionName, args)] : []
+}
+
 const isTextWait = (line: Plan["line"]): boolean => line.command === "wait" && line.positionals.includes("--text")
 
 /** `args` are the caller's args as given, for retries suggested before a plan exists. */
@@ -103,7 +115,7 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
       StaleRef: (e) => ({
         text: `Ref ${e.ref} is stale: ${e.message}. Refs change after navigation or re-rendering; take a new snapshot -i and use a current ref.`,
         summary: `Stale ref ${e.ref}`,
-        nextActions: [nextActions.refreshRefs(session)]
+        nextActions: [nextActions.refreshRefs(session), ...semanticRetry(plan)]
       }),
       SelectorNotFound: (e) => {
         const recovery = selectorRecovery(plan, e)

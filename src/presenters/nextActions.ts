@@ -188,6 +188,10 @@ export const nextActions = {
     make(A.waitForDownload, "Wait for the download to finish and save it to the path (a finished one is picked up too).", withSession(session, ["wait", "--download", path]), {
       safety: "Waits up to the call's timeout when no download comes."
     }),
+  retrySemanticAfterStaleRef: (session: string | undefined, args: ReadonlyArray<string>) =>
+    make(SR.retrySemanticActionAfterStaleRef, "Run the same semantic action again after refreshing refs; it locates the element afresh.", withSession(session, args), {
+      safety: "Only after the snapshot shows the intended element is still there."
+    }),
   selectIntendedTab: (session: string | undefined, tabId: string) =>
     make(R.selectIntendedTabAfterDrift, `Select ${tabId}, the tab that showed the session's page.`, withSession(session, ["tab", tabId]), {
       safety: "Check tab list first if other calls changed tabs since."

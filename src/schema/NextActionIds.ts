@@ -44,6 +44,8 @@ export const NEXT_ACTION_IDS = {
   /** Stale refs, selector misses, and the custom-combobox select failure. */
   selectorRecovery: {
     refreshInteractiveRefs: "refresh-interactive-refs",
+    /** A semanticAction's `find` met a stale ref: run it again after the refresh (it locates afresh). */
+    retrySemanticActionAfterStaleRef: "retry-semantic-action-after-stale-ref",
     tryCurrentVisibleRef: "try-current-visible-ref",
     tryButtonNameCandidate: "try-button-name-candidate",
     tryLinkNameCandidate: "try-link-name-candidate",

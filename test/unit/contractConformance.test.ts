@@ -487,3 +487,17 @@ describe("tab recovery with a known tab, connect", () => {
     expect(change.nextActions[0]?.params?.args?.slice(2)).toEqual(["tab", "list"])
   })
 })
+
+describe("semantic stale-ref retry", () => {
+  it("a semanticAction compiled to find that met a stale ref → refresh, then retry-semantic-action-after-stale-ref with its compiled argv; not for fills", () => {
+    const semantic = planOf({ semanticAction: { action: "click", locator: "role", value: "button", name: "Save" } })
+    const stale = new StaleRef({ ref: "e7", message: "Stale ref e7", source: "upstream" })
+    const actions = formatFailure(semantic, stale).nextActions
+    expect(conforming(actions)).toEqual(["refresh-interactive-refs", "retry-semantic-action-after-stale-ref"])
+    const compiled = semantic.compiled.mode === "semanticAction" ? semantic.compiled.semanticAction.args : []
+    expect(actions[1]?.params?.args).toEqual(["--session", session, ...compiled])
+    expect(compiled).toContain("find")
+    const fill = planOf({ semanticAction: { action: "fill", locator: "label", value: "Email", text: "ada@example.com" } })
+    expect(failureIds(stale, fill)).toEqual(["refresh-interactive-refs"])
+  })
+})
