@@ -4,9 +4,10 @@
  * `restoreFromBranch` decodes persisted entries with, so a corrupt or foreign entry is skipped instead of trusted.
  * Fields that are open on purpose (compiled inputs, upstream data, counts-only summaries) are `Schema.Unknown`.
  */
-import { PromptGuard } from "./PromptGuard.js"
-import { ElectronGetTextScopeWarning, ElectronRefFreshness } from "./ElectronScope.js"
 import * as Schema from "effect/Schema"
+import { ArtifactManifestDetails, ArtifactRow, ArtifactVerification, ManifestEntry, OutputFile, SavedFile } from "./ArtifactDetails.js"
+import { ElectronGetTextScopeWarning, ElectronRefFreshness } from "./ElectronScope.js"
+import { PromptGuard } from "./PromptGuard.js"
 import type { ArtifactVerification as ArtifactVerificationType, ManifestEntry as ManifestEntryType } from "./Artifacts.js"
 import { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.js"
 import type { LaunchDiagnostic as LaunchDiagnosticType, SessionRecoveryHint as SessionRecoveryHintType } from "./ToolError.js"
@@ -55,15 +56,6 @@ export const RichInputRecovery = Schema.Struct({
 })
 export type RichInputRecovery = typeof RichInputRecovery.Type
 
-export const ArtifactRow = Schema.Struct({
-  kind: Schema.String,
-  path: Schema.String,
-  exists: Schema.Boolean,
-  sizeBytes: optional(Schema.Number),
-  mediaType: optional(Schema.String)
-})
-export type ArtifactRow = typeof ArtifactRow.Type
-
 export const BatchStepDetails = Schema.Struct({
   index: Schema.Number,
   command: Strings,
@@ -72,40 +64,6 @@ export const BatchStepDetails = Schema.Struct({
   error: optional(Schema.String)
 })
 export type BatchStepDetails = typeof BatchStepDetails.Type
-
-const StorageScope = Schema.Literal("persistent-session", "process-temp", "explicit-path")
-const RetentionState = Schema.Literal("live", "ephemeral", "missing", "evicted")
-
-export const ManifestEntry = Schema.Struct({
-  path: Schema.String,
-  kind: Schema.String,
-  command: optional(Schema.String),
-  storageScope: StorageScope,
-  retentionState: RetentionState,
-  sizeBytes: optional(Schema.Number),
-  mediaType: optional(Schema.String),
-  recordedAt: Schema.String
-})
-
-const VerificationRow = Schema.Struct({
-  path: Schema.String,
-  kind: Schema.String,
-  state: Schema.Literal("verified", "missing", "pending", "unverified"),
-  exists: Schema.Boolean,
-  requestedPath: optional(Schema.String),
-  sizeBytes: optional(Schema.Number),
-  mediaType: optional(Schema.String),
-  limitation: optional(Schema.String)
-})
-
-const ArtifactVerification = Schema.Struct({
-  verified: Schema.Boolean,
-  verifiedCount: Schema.Number,
-  missingCount: Schema.Number,
-  pendingCount: Schema.Number,
-  unverifiedCount: Schema.Number,
-  artifacts: Schema.Array(VerificationRow)
-})
 
 const LaunchDiagnostic = Schema.Struct({
   reason: Schema.Literal("executable-missing", "executable-not-runnable", "exited-at-start", "sandbox", "profile-locked", "profile-not-found", "cdp-unreachable"),
@@ -137,25 +95,6 @@ export const RefSnapshotDetails = Schema.Struct({
   /** The contract's page target of the refs (`refSnapshot.target.url`); the ref map itself stays in `path`. */
   target: optional(Schema.Struct({ url: Schema.String }))
 })
-
-export const ArtifactManifestDetails = Schema.Struct({
-  entries: Schema.Array(ManifestEntry),
-  window: Schema.Number,
-  counts: Schema.Struct({ live: Schema.Number, ephemeral: Schema.Number, missing: Schema.Number, evicted: Schema.Number })
-})
-
-const SavedFile = Schema.Struct({ path: Schema.String, kind: Schema.String, sizeBytes: optional(Schema.Number), mediaType: optional(Schema.String) })
-
-const OutputFile = Schema.Union(
-  Schema.Struct({
-    status: Schema.Literal("saved"),
-    path: Schema.String,
-    absolutePath: Schema.String,
-    source: Schema.Literal("data", "text", "snapshot"),
-    bytes: Schema.Number
-  }),
-  Schema.Struct({ status: Schema.Literal("failed"), absolutePath: Schema.String, error: Schema.String })
-)
 
 export const ToolDetails = Schema.Struct({
   args: Strings,

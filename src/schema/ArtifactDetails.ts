@@ -1,0 +1,69 @@
+/**
+ * The artifact shapes of `details`: saved-file rows, their verification, the session manifest, direct saves and the
+ * caller's `outputPath` result. Split from ToolDetails.ts, which composes them.
+ */
+import * as Schema from "effect/Schema"
+
+const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
+
+export const ArtifactRow = Schema.Struct({
+  kind: Schema.String,
+  path: Schema.String,
+  exists: Schema.Boolean,
+  sizeBytes: optional(Schema.Number),
+  mediaType: optional(Schema.String)
+})
+export type ArtifactRow = typeof ArtifactRow.Type
+
+const StorageScope = Schema.Literal("persistent-session", "process-temp", "explicit-path")
+const RetentionState = Schema.Literal("live", "ephemeral", "missing", "evicted")
+
+export const ManifestEntry = Schema.Struct({
+  path: Schema.String,
+  kind: Schema.String,
+  command: optional(Schema.String),
+  storageScope: StorageScope,
+  retentionState: RetentionState,
+  sizeBytes: optional(Schema.Number),
+  mediaType: optional(Schema.String),
+  recordedAt: Schema.String
+})
+
+export const VerificationRow = Schema.Struct({
+  path: Schema.String,
+  kind: Schema.String,
+  state: Schema.Literal("verified", "missing", "pending", "unverified"),
+  exists: Schema.Boolean,
+  requestedPath: optional(Schema.String),
+  sizeBytes: optional(Schema.Number),
+  mediaType: optional(Schema.String),
+  limitation: optional(Schema.String)
+})
+
+export const ArtifactVerification = Schema.Struct({
+  verified: Schema.Boolean,
+  verifiedCount: Schema.Number,
+  missingCount: Schema.Number,
+  pendingCount: Schema.Number,
+  unverifiedCount: Schema.Number,
+  artifacts: Schema.Array(VerificationRow)
+})
+
+export const ArtifactManifestDetails = Schema.Struct({
+  entries: Schema.Array(ManifestEntry),
+  window: Schema.Number,
+  counts: Schema.Struct({ live: Schema.Number, ephemeral: Schema.Number, missing: Schema.Number, evicted: Schema.Number })
+})
+
+export const SavedFile = Schema.Struct({ path: Schema.String, kind: Schema.String, sizeBytes: optional(Schema.Number), mediaType: optional(Schema.String) })
+
+export const OutputFile = Schema.Union(
+  Schema.Struct({
+    status: Schema.Literal("saved"),
+    path: Schema.String,
+    absolutePath: Schema.String,
+    source: Schema.Literal("data", "text", "snapshot"),
+    bytes: Schema.Number
+  }),
+  Schema.Struct({ status: Schema.Literal("failed"), absolutePath: Schema.String, error: Schema.String })
+)
