@@ -21,8 +21,8 @@ const SUMMARY: Record<ManagedSessionOutcome["status"], (o: ManagedSessionOutcome
 export const managedSessionOutcomeDetails = (o: ManagedSessionOutcome | undefined): ToolDetails["managedSessionOutcome"] =>
   o === undefined ? undefined : { ...o, summary: SUMMARY[o.status](o) }
 
-const failedFresh = (o: ManagedSessionOutcome | undefined): o is ManagedSessionOutcome =>
-  o !== undefined && o.sessionMode === "fresh" && !o.succeeded
+/** A fresh call (the caller passes only failed calls here): its launch failed, or a later check failed the call. */
+const failedFresh = (o: ManagedSessionOutcome | undefined): o is ManagedSessionOutcome => o !== undefined && o.sessionMode === "fresh"
 
 /** Shown only for a failed fresh call: what became of the browsers, and what to do. */
 export const sessionOutcomeLines = (o: ManagedSessionOutcome | undefined): ReadonlyArray<string> =>
@@ -32,7 +32,9 @@ export const sessionOutcomeLines = (o: ManagedSessionOutcome | undefined): Reado
     ? ["Managed session outcome: the fresh launch failed; the previous browser stays current.", "Recovery: check it (get url), or fix the launch and retry with sessionMode \"fresh\"."]
     : o.status === "abandoned"
     ? ["Managed session outcome: the fresh launch failed and there was no earlier managed browser; the next call starts a new one.", "Recovery: fix the launch, then retry."]
-    : ["Managed session outcome: the fresh launch became current; the failure came after it (see failureCategory)."]
+    : o.status === "created" || o.status === "replaced"
+    ? ["Managed session outcome: the fresh launch became current; the failure came after it (see failureCategory)."]
+    : []
 
 /** A failed fresh call's follow-ups; `args` are the call's own (redacted) args for the retry. */
 export const sessionOutcomeActions = (o: ManagedSessionOutcome | undefined, args: ReadonlyArray<string>): ReadonlyArray<NextAction> =>

@@ -283,6 +283,10 @@ describe("details shapes", () => {
     expect(Either.isRight(Schema.decodeUnknownEither(ToolDetails)(details))).toBe(true)
     // only a failed fresh call is shown, without the generated names; its follow-ups
     expect(sessionOutcomeLines(sessionOutcomeOf(managed, live, live, true))).toEqual([])
+    // a fresh launch that became current, failed by a later check (a qa verdict): said so, no launch recovery
+    const launchedThenFailed = sessionOutcomeOf(fresh, live, after, true)
+    expect(sessionOutcomeLines(launchedThenFailed)).toEqual(["Managed session outcome: the fresh launch became current; the failure came after it (see failureCategory)."])
+    expect(sessionOutcomeActions(launchedThenFailed, ["open", "x"])).toEqual([])
     expect(sessionOutcomeLines(preserved).join("\n")).not.toContain("pi-conf-0001")
     const actions = sessionOutcomeActions(preserved, ["open", "http://a.test/"])
     expect(conforming(actions, null)).toEqual(["verify-current-managed-session", "snapshot-current-managed-session", "retry-fresh-managed-session"])
