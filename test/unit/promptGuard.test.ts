@@ -19,11 +19,14 @@ const temp = tempRoot()
 afterAll(() => temp.cleanup())
 
 describe("promptArtifactPaths", () => {
-  it("exact image paths, resolved against the cwd; URLs, data: URIs and other files are not requirements", () => {
+  it("exact image paths after words asking for a screenshot, resolved against the cwd; URLs, data: URIs, other files and far-off images are not", () => {
     const prompt = "Open the app, save a screenshot to shots/home.png and `/tmp/abs shot.png`? No: /tmp/final.JPG. " +
       "Compare with https://example.com/logo.png and data:image/png;base64,xx.png; write notes.md. Also ./b.webp."
-    expect(promptArtifactPaths(prompt, "/work/cwd")).toEqual(["/tmp/abs shot.png", "/work/cwd/shots/home.png", "/tmp/final.JPG", "/work/cwd/b.webp"])
+    expect(promptArtifactPaths(prompt, "/work/cwd")).toEqual(["/tmp/abs shot.png", "/work/cwd/shots/home.png", "/tmp/final.JPG"])
     expect(promptArtifactPaths("Check the login page.", "/work/cwd")).toEqual([])
+    // an image the prompt only mentions is no screenshot to take
+    expect(promptArtifactPaths("The header shows assets/logo.png too small; fix the CSS and check the page in the browser.", "/work/cwd")).toEqual([])
+    expect(promptArtifactPaths("Fix assets/logo.png, then capture the page to out/after.png.", "/w")).toEqual(["/w/out/after.png"])
   })
 })
 
