@@ -15,6 +15,7 @@ const a = document.activeElement;
 if (!a || a === document.body) return undefined;
 const visible = (e) => { const r = e.getBoundingClientRect(), s = getComputedStyle(e); return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none"; };
 const role = (a.getAttribute("role") || "").trim().split(/\\s+/)[0] || (a.tagName === "SELECT" ? "combobox" : "");
+if (role !== "combobox") return undefined;
 const count = (sel) => [...document.querySelectorAll(sel)].filter(visible).length;
 return {
   role, tag: a.tagName.toLowerCase(), expanded: a.getAttribute("aria-expanded"), hasPopup: a.getAttribute("aria-haspopup"),
