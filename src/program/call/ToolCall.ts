@@ -88,13 +88,21 @@ const attempt = (raw: unknown, call: CallContext) =>
     )
   })
 
+/** The same timeout with the page (fields copied by name: an error's `message` is not an own enumerable property). */
+const withUrl = (e: TimedOut, lastUrl: string): TimedOut =>
+  new TimedOut({
+    source: e.source, message: e.message, timeoutMs: e.timeoutMs, dispatched: e.dispatched, stdout: e.stdout, stderr: e.stderr, lastUrl,
+    ...(e.partialProgress !== undefined ? { partialProgress: e.partialProgress } : {}),
+    ...(e.electronLaunch !== undefined ? { electronLaunch: e.electronLaunch } : {})
+  })
+
 /** A timed-out call's session page, for recovery actions that must reopen it elsewhere (a dialog that hung the tab). */
 const withLastUrl = (plan: Plan, error: TimedOut) =>
   plan.sessionName === undefined
     ? Effect.succeed(error)
     : Effect.map(SessionRegistry, (r) => r.view(plan.sessionName ?? "")).pipe(
       Effect.flatten,
-      Effect.map((view) => (view.page?.url !== undefined && view.page.url !== "" ? new TimedOut({ ...error, lastUrl: view.page.url }) : error))
+      Effect.map((view) => (view.page?.url !== undefined && view.page.url !== "" ? withUrl(error, view.page.url) : error))
     )
 
 /** The typed core: succeeds with what the call did, or fails with the one error that ended it. */
