@@ -216,6 +216,9 @@ describe.skipIf(!haveChromium)("electron mode through the tool (Chromium stand-i
   it("sourceLookup without candidates in the stand-in session carries electronContext, the asar limitation and live-inspection actions", async () => {
     const record = launchOf(await tool.call({ electron: { action: "launch", appName: STAND_IN_NAME, handoff: "connect" } }))
     try {
+      // the app's page must have replaced its first document before its h1 can be looked up (a loaded CI run raced it)
+      const loaded = await tool.call({ args: ["wait", "--fn", `document.title === ${JSON.stringify(STAND_IN_TITLE)} && document.readyState === "complete"`] })
+      expect(loaded.isError, textOf(loaded)).toBe(false)
       const looked = await tool.call({ sourceLookup: { selector: "h1" } })
       expect(looked.isError, textOf(looked)).toBe(false)
       expect(looked.details.sourceLookup).toMatchObject({
