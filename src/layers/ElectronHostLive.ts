@@ -81,7 +81,9 @@ export const makeElectronHost = (options: ElectronHostOptions) =>
         const listening = yield* portListening(record.port, STATUS_FETCH_TIMEOUT_MS)
         const targets = listening ? yield* Effect.orElseSucceed(cdpTargets(record.port, STATUS_FETCH_TIMEOUT_MS), () => undefined) : undefined
         const matching = (targets ?? []).filter((t) => matchesTargetType(t, targetType))
-        const dead = !alive && !listening && record.cleanupState === "active"
+        // judged on the facts the status reports: no process and no CDP answer (a killed browser's socket can still
+        // accept connections a moment after its processes are gone)
+        const dead = !alive && targets === undefined && record.cleanupState === "active"
         if (dead) yield* put({ ...record, cleanupState: "dead" }, entry.ownership)
         return {
           launchId: record.launchId,
