@@ -7,7 +7,7 @@ import { isAbsolute, resolve } from "node:path"
 import { InvalidInput } from "../schema/ToolError.js"
 import type { Job, JobStep } from "../schema/ToolInput.js"
 import { compileElementAction } from "./compileSemanticAction.js"
-import type { CompiledBatch } from "../schema/Compiled.js"
+import type { CompiledBatch } from "../domain/Compiled.js"
 
 /** Assertions wait this long (upstream's default is 25 s): a wrong page should fail fast, not burn the watchdog. */
 export const ASSERT_TIMEOUT_MS = 10_000

@@ -8,7 +8,7 @@ import { isAbsolute, resolve } from "node:path"
 import { InvalidInput } from "../schema/ToolError.js"
 import type { Qa } from "../schema/ToolInput.js"
 import { batchOf } from "./compileJob.js"
-import type { CompiledQa } from "../schema/Compiled.js"
+import type { CompiledQa } from "../domain/Compiled.js"
 
 /** Expected text and selectors get this long after load: enough for a render, short enough to fail fast. */
 export const QA_ASSERT_TIMEOUT_MS = 5_000

@@ -7,7 +7,7 @@
 import * as Either from "effect/Either"
 import { InvalidInput } from "../schema/ToolError.js"
 import type { SemanticAction } from "../schema/ToolInput.js"
-import type { CompiledSemanticAction } from "../schema/Compiled.js"
+import type { CompiledSemanticAction } from "../domain/Compiled.js"
 
 const invalid = (message: string) => Either.left(new InvalidInput({ field: "semanticAction", message }))
 const blank = (s: string | undefined) => s === undefined || s.trim() === ""

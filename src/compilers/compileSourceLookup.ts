@@ -4,8 +4,8 @@
  * for a fiber id, `react tree` for a component name (whose workspace scan runs after the batch). Pure.
  */
 import * as Either from "effect/Either"
-import type { CompiledNetworkSourceLookup, CompiledSourceLookup } from "../schema/Compiled.js"
-import { MAX_WORKSPACE_FILES } from "../schema/Lookup.js"
+import type { CompiledNetworkSourceLookup, CompiledSourceLookup } from "../domain/Compiled.js"
+import { MAX_WORKSPACE_FILES } from "../domain/Lookup.js"
 import { InvalidInput } from "../schema/ToolError.js"
 import type { NetworkSourceLookup, SourceLookup } from "../schema/ToolInput.js"
 import { batchOf } from "./compileJob.js"

@@ -3,7 +3,7 @@
  * before upstream runs, and the rows are kept when their URL has the active page's origin (page, origin) or is the
  * active document's URL (url, ignoring the fragment). Pure.
  */
-import type { PageFilterMode } from "../schema/Lookup.js"
+import type { PageFilterMode } from "../domain/Lookup.js"
 
 const FLAGS: Readonly<Record<string, PageFilterMode>> = { "--current-page": "current-page", "--current-origin": "current-origin", "--current-url": "current-url" }
 

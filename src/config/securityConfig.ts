@@ -36,7 +36,7 @@ import {
   STANDARD_POLICY,
   STANDARD_RULES,
   STRICT_RULES
-} from "../schema/Security.js"
+} from "../schema/SecurityPolicy.js"
 
 export const SECURITY_PRESET_ENV = "PI_AGENT_BROWSER_SECURITY_PRESET"
 

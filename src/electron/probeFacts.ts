@@ -3,7 +3,7 @@
  * its reply, the tab rows, and the url check that tells a session showing something other than the app's own pages.
  */
 import type { ElectronLaunchStatus } from "../schema/ElectronRecord.js"
-import type { ElectronFocusedElement, ElectronProbeTab, ElectronSessionMismatch } from "../schema/ElectronReport.js"
+import type { ElectronFocusedElement, ElectronProbeTab, ElectronSessionMismatch } from "../domain/ElectronReport.js"
 
 /** Read by `eval --stdin`: tag, role, accessible-ish name, type, id and editability of document.activeElement. */
 export const FOCUSED_ELEMENT_SCRIPT = `(() => {

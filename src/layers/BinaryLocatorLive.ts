@@ -7,7 +7,7 @@ import * as Ref from "effect/Ref"
 import { MissingBinary } from "../schema/ToolError.js"
 import { BinaryLocator, type ResolvedBinary } from "../services/BinaryLocator.js"
 import { SUPPORTED_RANGE, ToolConfig } from "../services/ToolConfig.js"
-import { findOnPath, nativeBehind, pathDirs } from "../upstream/nativeBinary.js"
+import { findOnPath, nativeBehind, pathDirs } from "../os/nativeBinary.js"
 
 const VERSION_PROBE_TIMEOUT_MS = 10_000
 

@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import { type BrowserIdentity, type BrowserLoss, BrowserProcesses, type ReapReport } from "../services/BrowserProcesses.js"
-import { parseCmdline, parseStat, type ProcStat, userDataDirOf } from "../session/procStat.js"
+import { parseCmdline, parseStat, type ProcStat, userDataDirOf } from "../os/procStat.js"
 
 /** Upstream's per-session files in the socket dir (`.target` survives upstream's own close). */
 const SESSION_FILES = ["sock", "pid", "version", "engine", "config", "stream", "target", "port"]

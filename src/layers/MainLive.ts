@@ -1,14 +1,11 @@
 /** The one composition root: every live service over one ToolConfig. */
 import * as Layer from "effect/Layer"
-import type { BinaryLocator } from "../services/BinaryLocator.js"
 import type { ElectronHost } from "../services/ElectronHost.js"
 import type { ProcessRunner } from "../services/ProcessRunner.js"
 import type { ToolConfig } from "../services/ToolConfig.js"
-import type { FakeAgentBrowser } from "./FakeAgentBrowser.js"
 import { ArtifactStoreLive } from "./ArtifactStoreLive.js"
 import { DaemonProbeLive } from "./DaemonProbeLive.js"
 import { ElectronHostLive } from "./ElectronHostLive.js"
-import { type ElectronHostDriver, ElectronHostTest } from "./ElectronHostTest.js"
 import { BinaryLocatorLive } from "./BinaryLocatorLive.js"
 import { BrowserProcessesLive } from "./BrowserProcessesLive.js"
 import { PresenterLive } from "./PresenterLive.js"
@@ -36,14 +33,3 @@ export const makeServicesLayer = <E, EE = never>(
 
 export const MainLive = makeServicesLayer(ToolConfigLive)
 export type MainServices = Layer.Layer.Success<typeof MainLive>
-
-/** Every service over a fake agent-browser (and, unless given, an in-memory Electron host): deterministic, no processes. */
-export const makeFakeLayer = <E, X = ElectronHost | ElectronHostDriver>(
-  fake: Layer.Layer<FakeAgentBrowser | ProcessRunner | BinaryLocator>,
-  config: Layer.Layer<ToolConfig, E>,
-  electron: Layer.Layer<X> = ElectronHostTest() as Layer.Layer<never> as Layer.Layer<X>
-) =>
-  Layer.mergeAll(PresenterLive, SessionCommandsLive, SecurityLive).pipe(
-    Layer.provideMerge(Layer.mergeAll(fake, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive, electron)),
-    Layer.provideMerge(config)
-  )

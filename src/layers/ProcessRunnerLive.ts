@@ -12,7 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { MissingBinary, ParseFailure, TimedOut, UpstreamFailed } from "../schema/ToolError.js"
 import { ProcessRunner, type RunError, type RunRequest } from "../services/ProcessRunner.js"
-import type { RunResult } from "../schema/Outcome.js"
+import type { RunResult } from "../domain/Outcome.js"
 import { SUPPORTED_RANGE, ToolConfig } from "../services/ToolConfig.js"
 
 /** Time a process gets between SIGTERM and SIGKILL. */

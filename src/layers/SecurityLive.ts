@@ -4,7 +4,6 @@
  * values, per name and source, for the life of the layer (a `!command` source runs once per process). Every value is
  * learned by the Redactor (as typed, so a keystroke echo or a cut inside it is scrubbed too) before it is returned.
  */
-import { randomBytes } from "node:crypto"
 import * as CommandExecutor from "@effect/platform/CommandExecutor"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Effect from "effect/Effect"
@@ -14,25 +13,12 @@ import * as SynchronizedRef from "effect/SynchronizedRef"
 import { configPaths } from "../config/configPaths.js"
 import { parseCredentialSource, resolveCredential } from "../config/credentialSource.js"
 import { resolveSecurityConfig } from "../config/securityConfig.js"
-import type { SecretSpec, SecurityPolicy } from "../schema/Security.js"
+import type { SecretSpec } from "../schema/SecurityPolicy.js"
 import { InvalidInput } from "../schema/ToolError.js"
 import { Redactor } from "../services/Redactor.js"
+import { findSecret, makeNonce } from "../security/secretLookup.js"
 import { Security } from "../services/Security.js"
 import { ToolConfig } from "../services/ToolConfig.js"
-
-/** A fresh 16-hex-character nonce. */
-export const makeNonce = Effect.sync(() => randomBytes(8).toString("hex"))
-
-/** The configured secret by name, or the refusal listing the names (never values) a model may use. */
-export const findSecret = (policy: SecurityPolicy, name: string): Effect.Effect<SecretSpec, InvalidInput> => {
-  const spec = policy.secrets.find((s) => s.name === name)
-  if (spec !== undefined) return Effect.succeed(spec)
-  const known = policy.secrets.map((s) => s.name)
-  return Effect.fail(new InvalidInput({
-    field: "secrets",
-    message: `unknown secret "${name}": ${known.length > 0 ? `configured secrets are ${known.join(", ")}` : "no secrets are configured (a human adds them under \"secrets\" in the config)"}`
-  }))
-}
 
 export const policyProblem = (problems: ReadonlyArray<string>): InvalidInput =>
   new InvalidInput({ field: "security", message: `${problems.join("; ")}; fix the key or remove it; the policy is never guessed` })

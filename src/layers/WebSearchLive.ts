@@ -16,7 +16,7 @@ import { scrubText } from "../redaction/scrub.js"
 import { BRAVE_ORIGIN, BRAVE_PATH, braveQueryParams, mapBraveResponse } from "../search/braveMapping.js"
 import { EXA_ORIGIN, exaRequestBody, mapExaResponse } from "../search/exaMapping.js"
 import { clip, compact } from "../search/text.js"
-import type { ProviderAnswer, SearchProvider } from "../schema/WebSearch.js"
+import type { ProviderAnswer, SearchProvider } from "../schema/WebSearchContract.js"
 import { ProviderHttpError, ProviderMalformed, ProviderTimeout, ProviderUnreachable } from "../schema/WebSearchErrors.js"
 import { type SearchRequest, WebSearch } from "../services/WebSearch.js"
 

@@ -7,7 +7,7 @@ import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-a
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { MainLive } from "../layers/MainLive.js"
 import { runToResult } from "../program/call/ToolCall.js"
-import type { StepProgress } from "../schema/Progress.js"
+import type { StepProgress } from "../domain/Progress.js"
 import { registerHooks } from "./hooks.js"
 import type { Graph, HookHandler, ProgressUpdate } from "./lazyGraph.js"
 import { compiledArgs } from "./render.js"

@@ -5,7 +5,7 @@
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import type { SessionState } from "../schema/SessionState.js"
+import type { SessionState } from "../domain/SessionState.js"
 import { ToolDetails } from "../schema/ToolDetails.js"
 import type { ManifestEntry } from "../schema/Artifacts.js"
 

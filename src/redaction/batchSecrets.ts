@@ -3,8 +3,8 @@
  * as a direct one, and so is `keyboard type` right after a step that put the focus in a password field. Secrets
  * typed (`type`, `keyboard type`/`inserttext`) are reported apart: pages may echo every prefix of them. Pure.
  */
-import type { Plan } from "../schema/Plan.js"
-import type { RedactedArgs, RefNameLookup } from "../schema/Redaction.js"
+import type { Plan } from "../domain/Plan.js"
+import type { RedactedArgs, RefNameLookup } from "../domain/Redaction.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { isTyping, keyboardText } from "../upstream/typedText.js"
 import { isSecretTarget, redactArgs } from "./redactArgs.js"

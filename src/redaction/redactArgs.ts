@@ -5,7 +5,7 @@
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { REDACTED, SECRET_FIELD, SECRET_FLAGS } from "./secretPatterns.js"
 import { redactUrlsInText } from "./redactUrl.js"
-import type { RedactedArgs, RefNameLookup } from "../schema/Redaction.js"
+import type { RedactedArgs, RefNameLookup } from "../domain/Redaction.js"
 
 const headerValues = (json: string): ReadonlyArray<string> => {
   try {

@@ -3,7 +3,7 @@
  * previews) is cut from scrubbed text: scrub first, then truncate. Failed steps keep their typed error untouched
  * (their messages are scrubbed with the rest of the details). Pure.
  */
-import type { UpstreamOutcome } from "../schema/Outcome.js"
+import type { UpstreamOutcome } from "../domain/Outcome.js"
 
 export const scrubOutcome = (outcome: UpstreamOutcome, scrubValue: <A>(value: A) => A, scrubText: (text: string) => string): UpstreamOutcome => {
   switch (outcome.kind) {

@@ -6,7 +6,7 @@
 import type { PromptGuard } from "./PromptGuard.js"
 import * as Data from "effect/Data"
 import type { FailureCategory } from "./Categories.js"
-import type { PolicyViolation } from "./Security.js"
+import type { PolicyViolation } from "./SecurityPolicy.js"
 import type { ClickDispatch } from "./PageDiagnostics.js"
 import type { ElectronCleanupReport, ElectronLaunchDiagnostics } from "./ElectronRecord.js"
 

@@ -1,6 +1,6 @@
 /** How a search provider request can fail, as data (the API key never in it). */
 import * as Data from "effect/Data"
-import type { SearchProvider } from "./WebSearch.js"
+import type { SearchProvider } from "./WebSearchContract.js"
 
 /** The provider answered with a non-2xx status. `detail` is its error message, short and scrubbed of the key. */
 export class ProviderHttpError extends Data.TaggedError("ProviderHttpError")<{

@@ -6,7 +6,7 @@
  */
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
-import type { ProviderAnswer, SearchQuery, WebSearchResultItem } from "../schema/WebSearch.js"
+import type { ProviderAnswer, SearchQuery, WebSearchResultItem } from "../schema/WebSearchContract.js"
 import { compact, hostOf } from "./text.js"
 
 export const BRAVE_ORIGIN = "https://api.search.brave.com"

@@ -5,7 +5,7 @@
 import * as Either from "effect/Either"
 import { isConfigured, type LabeledSource, parseCredentialSource } from "../config/credentialSource.js"
 import type { FileConfig } from "../config/fileConfig.js"
-import type { SearchProvider } from "../schema/WebSearch.js"
+import type { SearchProvider } from "../schema/WebSearchContract.js"
 import { NoSearchCredential } from "./searchErrors.js"
 
 type Env = Readonly<Record<string, string | undefined>>

@@ -1,6 +1,6 @@
 /** Errors the web search program raises before any provider is asked. */
 import * as Data from "effect/Data"
-import type { SearchProvider } from "../schema/WebSearch.js"
+import type { SearchProvider } from "../schema/WebSearchContract.js"
 
 /** The merged config (every loaded layer) sets `webSearch.enabled: false`. */
 export class SearchDisabled extends Data.TaggedError("SearchDisabled")<{

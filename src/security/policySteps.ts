@@ -5,7 +5,7 @@
  * init scripts); compiled rows the wrapper generated (a job's URL-glob `wait --fn`) are the wrapper's own. Lookups
  * run only wrapper-written read-only scripts and carry no model URL or text. Pure.
  */
-import type { Plan } from "../schema/Plan.js"
+import type { Plan } from "../domain/Plan.js"
 import { splitShellWords } from "./shellWords.js"
 
 export interface PolicyStep {

@@ -3,7 +3,7 @@
  * navigation, script from the model when `eval` is denied, and where a `{{secret:NAME}}` may stand. Upload paths
  * are collected here and checked against the real file system by the program. Pure.
  */
-import type { PolicyViolation, SecurityPolicy } from "../schema/Security.js"
+import type { PolicyViolation, SecurityPolicy } from "../schema/SecurityPolicy.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import type { PolicyStep } from "./policySteps.js"
 import { blockedSchemeOf } from "./schemes.js"

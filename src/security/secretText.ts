@@ -3,7 +3,7 @@
  * `find … fill` types, `upstream/typedText.ts`, nowhere else), which names a step uses, and the argv with values put
  * in at the last moment. Pure.
  */
-import { SECRET_PLACEHOLDER } from "../schema/Security.js"
+import { SECRET_PLACEHOLDER } from "../schema/SecurityPolicy.js"
 import { typedTextIndexes } from "../upstream/typedText.js"
 
 /** Every secret name a token mentions. */

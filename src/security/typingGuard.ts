@@ -6,7 +6,7 @@
  * the same daemon request queue (no gap for a navigation between check and typing). The values travel on stdin,
  * never on a process command line. Pure.
  */
-import type { SecurityPolicy } from "../schema/Security.js"
+import type { SecurityPolicy } from "../schema/SecurityPolicy.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { typedText, typedTextIndexes } from "../upstream/typedText.js"
 import { secretNamesIn } from "./secretText.js"

@@ -8,7 +8,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { MissingBinary, ParseFailure, TimedOut, UpstreamFailed } from "../schema/ToolError.js"
-import type { RunResult } from "../schema/Outcome.js"
+import type { RunResult } from "../domain/Outcome.js"
 
 export interface RunRequest {
   readonly binary: string

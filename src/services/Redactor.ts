@@ -7,8 +7,8 @@
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
-import type { UpstreamOutcome } from "../schema/Outcome.js"
-import type { RedactedArgs, RefNameLookup } from "../schema/Redaction.js"
+import type { UpstreamOutcome } from "../domain/Outcome.js"
+import type { RedactedArgs, RefNameLookup } from "../domain/Redaction.js"
 
 export interface RedactorShape {
   /** The rule alone: argv with credentials replaced, and the secrets found (not learned). */

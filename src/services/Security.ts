@@ -6,7 +6,7 @@
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
-import type { SecurityPolicy } from "../schema/Security.js"
+import type { SecurityPolicy } from "../schema/SecurityPolicy.js"
 import type { InvalidInput } from "../schema/ToolError.js"
 
 export interface SecurityShape {

@@ -6,8 +6,8 @@
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
-import type { StepRow, UpstreamOutcome } from "../schema/Outcome.js"
-import type { SessionTarget } from "../schema/SessionTarget.js"
+import type { StepRow, UpstreamOutcome } from "../domain/Outcome.js"
+import type { SessionTarget } from "../domain/SessionTarget.js"
 import type { MissingBinary, UpstreamReplyError } from "../schema/ToolError.js"
 
 export interface CommandOptions {

@@ -10,11 +10,11 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
-import type { CaptureKind, RouteRule } from "../schema/Captures.js"
-import type { Plan } from "../schema/Plan.js"
-import type { LastPage } from "../schema/PageFacts.js"
-import type { RefSnapshot } from "../schema/RefSnapshot.js"
-import type { ManagedSession, SessionState } from "../schema/SessionState.js"
+import type { CaptureKind, RouteRule } from "../domain/Captures.js"
+import type { Plan } from "../domain/Plan.js"
+import type { LastPage } from "../domain/PageFacts.js"
+import type { RefSnapshot } from "../domain/RefSnapshot.js"
+import type { ManagedSession, SessionState } from "../domain/SessionState.js"
 
 /** What the wrapper knows about one upstream session. */
 export interface SessionView {

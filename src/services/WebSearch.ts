@@ -6,7 +6,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Redacted from "effect/Redacted"
-import type { ProviderAnswer, SearchProvider, SearchQuery } from "../schema/WebSearch.js"
+import type { ProviderAnswer, SearchProvider, SearchQuery } from "../schema/WebSearchContract.js"
 import type { WebSearchError } from "../schema/WebSearchErrors.js"
 
 export interface SearchRequest {

@@ -4,8 +4,8 @@
  * pending requests that match an active route are flagged, since a mock is the likeliest cause. Pure.
  */
 import { InvalidInput } from "../schema/ToolError.js"
-import type { CommandLine } from "../schema/CommandLine.js"
-import type { CaptureKind, RouteDiagnostic, RouteMode, RouteRule } from "../schema/Captures.js"
+import type { CommandLine } from "../domain/CommandLine.js"
+import type { CaptureKind, RouteDiagnostic, RouteMode, RouteRule } from "../domain/Captures.js"
 
 export interface CaptureCommand {
   readonly kind: CaptureKind

@@ -2,8 +2,8 @@
  * The session's last known page: what a call's own reply says about where the page is now, and whether a page read
  * after a call differs from it. A result states `Page:` (or a snapshot's origin) only when it carries news. Pure.
  */
-import type { UpstreamOutcome } from "../schema/Outcome.js"
-import type { LastPage } from "../schema/PageFacts.js"
+import type { UpstreamOutcome } from "../domain/Outcome.js"
+import type { LastPage } from "../domain/PageFacts.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { mayNavigate } from "../upstream/commandPolicy.js"
 

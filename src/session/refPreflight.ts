@@ -8,7 +8,7 @@
 import { NO_ACTIVE_PAGE, StaleRef } from "../schema/ToolError.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { ELEMENT_COMMANDS } from "../upstream/commandPolicy.js"
-import type { RefSnapshot } from "../schema/RefSnapshot.js"
+import type { RefSnapshot } from "../domain/RefSnapshot.js"
 
 const REF = /^(?:@|ref=)?(e\d+)$/
 

@@ -3,7 +3,7 @@
  * resume or tree move (details keep only the path and counts; the map itself never goes into the session file).
  * The record is scrubbed by the Redactor before it is written (the page URL may carry a remembered secret).
  */
-import type { RefSnapshot } from "../schema/RefSnapshot.js"
+import type { RefSnapshot } from "../domain/RefSnapshot.js"
 
 export interface EncodedRefSnapshot {
   readonly session: string

@@ -4,9 +4,9 @@
  * launch, or an explicit `--session <current managed name> close`; user-managed sessions and sessionless calls do
  * not. Pure.
  */
-import type { ManagedSessionOutcome, ManagedSessionStatus } from "../schema/Executed.js"
-import type { Plan } from "../schema/Plan.js"
-import type { SessionState } from "../schema/SessionState.js"
+import type { ManagedSessionOutcome, ManagedSessionStatus } from "../domain/Executed.js"
+import type { Plan } from "../domain/Plan.js"
+import type { SessionState } from "../domain/SessionState.js"
 import { isClose } from "../upstream/commandPolicy.js"
 
 const statusOf = (plan: Plan, before: SessionState, succeeded: boolean): ManagedSessionStatus => {

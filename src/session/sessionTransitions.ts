@@ -1,7 +1,7 @@
 /** Pure session-state transitions after a successful call. */
-import type { Plan } from "../schema/Plan.js"
-import type { ManagedSession, SessionState } from "../schema/SessionState.js"
-import { managedNameFor } from "../schema/SessionState.js"
+import type { Plan } from "../domain/Plan.js"
+import type { ManagedSession, SessionState } from "../domain/SessionState.js"
+import { managedNameFor } from "../domain/SessionState.js"
 import { isClose } from "../upstream/commandPolicy.js"
 
 export interface Transition {

@@ -3,7 +3,7 @@
  * and lookup rows (per-step progress, and a timeout that says which steps completed), and a raw `batch` with a step
  * the security policy guards against the page at that step. Their echo says so. Pure.
  */
-import type { Plan } from "../schema/Plan.js"
+import type { Plan } from "../domain/Plan.js"
 import { rawBatchRows } from "../security/policySteps.js"
 import { guardNeed } from "../security/typingGuard.js"
 

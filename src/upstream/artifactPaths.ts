@@ -4,7 +4,7 @@
  * network har stop. Pure. Used to resolve relative paths against the pi cwd, to create parent directories first, and
  * to verify the files afterwards.
  */
-import type { CommandLine } from "../schema/CommandLine.js"
+import type { CommandLine } from "../domain/CommandLine.js"
 
 export type ArtifactKind = "screenshot" | "pdf" | "download" | "state" | "diff-image" | "trace" | "profile" | "recording" | "har"
 

@@ -3,7 +3,7 @@
  * Error text is matched here, once, against the messages agent-browser 0.41 prints (reference §8).
  */
 import * as Either from "effect/Either"
-import type { Plan } from "../schema/Plan.js"
+import type { Plan } from "../domain/Plan.js"
 import { NO_ACTIVE_PAGE,
   ConfirmationRequired,
   ParseFailure,
@@ -21,7 +21,7 @@ import { launchDiagnosticOf } from "./launchFailure.js"
 import { locatorLabel, locatorMissOf, withoutMarker } from "./locatorMiss.js"
 import { parseEnvelope } from "./parseEnvelope.js"
 import { parseJsonLossless } from "./parseJsonLossless.js"
-import type { RunResult, StepRow, UpstreamOutcome } from "../schema/Outcome.js"
+import type { RunResult, StepRow, UpstreamOutcome } from "../domain/Outcome.js"
 
 /** Playwright/other-tool selector dialects that agent-browser does not implement. */
 const UNSUPPORTED_SELECTOR = /^(text|role|label|placeholder|alt|title|testid)=|:has-text\(|:text\(|:visible\b|>>|^internal:/

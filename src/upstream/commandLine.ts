@@ -2,7 +2,7 @@
  * Reads a caller's agent-browser argv the way upstream does: global flags may stand before or after the command,
  * some of them take a value, and the first other token is the command. Pure; knows nothing of sessions.
  */
-import type { FlagOccurrence, CommandLine } from "../schema/CommandLine.js"
+import type { FlagOccurrence, CommandLine } from "../domain/CommandLine.js"
 
 /** Global flags that consume the next token as their value (upstream 0.41 help). */
 const VALUE_FLAGS = new Set([

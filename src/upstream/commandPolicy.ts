@@ -3,7 +3,7 @@
  * stdin, whether it is a plain-text inspection call, and how it affects the page. One table, so the planner and the
  * presenter never disagree.
  */
-import type { CommandLine } from "../schema/CommandLine.js"
+import type { CommandLine } from "../domain/CommandLine.js"
 
 /** `--help`/`--version` anywhere: plain text, no session. */
 export const isInspection = (line: CommandLine): boolean =>

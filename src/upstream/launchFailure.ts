@@ -3,7 +3,7 @@
  * with agent-browser 0.41.2 and Debian Chromium; see test/unit/launchFailure.test.ts), and the browser a call or the
  * doctor would use. Pure. `classifyErrorText` is the only caller of `launchDiagnosticOf`.
  */
-import type { CommandLine } from "../schema/CommandLine.js"
+import type { CommandLine } from "../domain/CommandLine.js"
 import type { LaunchDiagnostic } from "../schema/ToolError.js"
 import { flagValue } from "./commandLine.js"
 

@@ -3,7 +3,7 @@
  * what is shown (refs are still all recorded), `--viewport` adds where the page is scrolled, `--diff` reports refs
  * added and removed since the previous snapshot of the session. Pure.
  */
-import type { SnapshotOptions } from "../schema/SnapshotOptions.js"
+import type { SnapshotOptions } from "../domain/SnapshotOptions.js"
 
 export const extractSnapshotOptions = (
   args: ReadonlyArray<string>

@@ -7,7 +7,7 @@
  *   script calls one) get PI_AGENT_BROWSER_DIALOG_TRIGGER_PROCESS_TIMEOUT_MS, and a timeout suggests the dialog
  *   next actions (`isDialogLike`).
  */
-import type { CommandLine } from "../schema/CommandLine.js"
+import type { CommandLine } from "../domain/CommandLine.js"
 
 export interface TimeoutBudgets {
   /** The default watchdog (PI_AGENT_BROWSER_PROCESS_TIMEOUT_MS, else 35 s). */

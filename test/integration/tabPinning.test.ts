@@ -4,7 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
-import { prepare } from "../../src/program/call/prepare.js"
+import { prepare } from "../../src/program/pipeline/prepare.js"
 import { SessionRegistry } from "../../src/services/SessionRegistry.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"

@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process"
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
-import { parseCmdline, parseStat, type ProcStat, userDataDirOf } from "../../src/session/procStat.js"
+import { parseCmdline, parseStat, type ProcStat, userDataDirOf } from "../../src/os/procStat.js"
 
 const read = (path: string): string | undefined => {
   try {

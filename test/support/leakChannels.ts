@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
-import type { StepProgress } from "../../src/schema/Progress.js"
+import type { StepProgress } from "../../src/domain/Progress.js"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
 import { textOf } from "./harness.js"
 import type { LiveWorld } from "./liveWorld.js"

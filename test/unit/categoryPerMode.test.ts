@@ -6,9 +6,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
-import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/FakeAgentBrowser.js"
+import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import type { RunResult } from "../../src/schema/Outcome.js"
+import type { RunResult } from "../../src/domain/Outcome.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 

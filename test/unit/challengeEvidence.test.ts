@@ -1,6 +1,6 @@
 /** Challenge pages judged from structure only: interstitials, CAPTCHAs and login walls, and ordinary pages that only talk about them. */
 import { describe, expect, it } from "vitest"
-import { challengeFactsOf, challengeOf, type ChallengeFacts } from "../../src/session/challengeEvidence.js"
+import { challengeFactsOf, challengeOf, type ChallengeFacts } from "../../src/page/challengeEvidence.js"
 
 const none: ChallengeFacts = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }
 const facts = (f: Partial<ChallengeFacts>): ChallengeFacts => ({ ...none, ...f })

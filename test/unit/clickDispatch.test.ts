@@ -3,8 +3,8 @@
  * a click counts as a dispatch miss.
  */
 import { describe, expect, it } from "vitest"
-import type { RefSnapshot } from "../../src/schema/RefSnapshot.js"
-import { clickDispatchMessage, clickDispatchOf, clickRecordOf, clickTargetOf } from "../../src/session/clickDispatch.js"
+import type { RefSnapshot } from "../../src/domain/RefSnapshot.js"
+import { clickDispatchMessage, clickDispatchOf, clickRecordOf, clickTargetOf } from "../../src/page/clickDispatch.js"
 
 const refs: RefSnapshot = {
   refs: new Map([

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest"
 import { compileJob, urlGlobPredicate } from "../../src/compilers/compileJob.js"
 import { compileQa } from "../../src/compilers/compileQa.js"
 import { compileSemanticAction } from "../../src/compilers/compileSemanticAction.js"
-import { resolveInputMode } from "../../src/program/call/inputMode.js"
+import { resolveInputMode } from "../../src/program/pipeline/inputMode.js"
 import type { SemanticAction } from "../../src/schema/ToolInput.js"
 
 const args = (a: SemanticAction) => Either.getOrThrow(compileSemanticAction(a)).args

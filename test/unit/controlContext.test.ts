@@ -1,9 +1,9 @@
 /** Unnamed controls named by context and `-C`'s ref targets, over snapshot texts recorded from agent-browser 0.41.2. */
 import { describe, expect, it } from "vitest"
-import { presentSnapshot, presentSnapshotWith } from "../../src/presenters/presentSnapshot.js"
+import { presentSnapshot, presentSnapshotWith } from "../../src/presenters/text/presentSnapshot.js"
 import { compactInteractive } from "../../src/snapshot/compactInteractive.js"
 import { annotateTree, controlContexts, MAX_CONTEXTS, unnamedControlRefs } from "../../src/snapshot/controlContext.js"
-import { markScript, readRefTargets, scopeOf, wantsRefTargets, withoutRefTargetFlags } from "../../src/session/refTargets.js"
+import { markScript, readRefTargets, scopeOf, wantsRefTargets, withoutRefTargetFlags } from "../../src/page/refTargets.js"
 import { GRID_FULL, GRID_INTERACTIVE, TODOS_FULL, TODOS_INTERACTIVE } from "./recordedSnapshots.js"
 
 const bytes = (s: string) => Buffer.byteLength(s, "utf8")

@@ -1,7 +1,7 @@
 /** ElectronHostTest, the scripted in-memory host the tool program's tests will use: it keeps the live contract. */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { defaultTestApp, ElectronHostDriver, ElectronHostTest } from "../../src/layers/ElectronHostTest.js"
+import { defaultTestApp, ElectronHostDriver, ElectronHostTest } from "../../src/layers/test/ElectronHostTest.js"
 import type { LaunchRequest } from "../../src/schema/ElectronInput.js"
 import { TimedOut } from "../../src/schema/ToolError.js"
 import { ElectronHost } from "../../src/services/ElectronHost.js"

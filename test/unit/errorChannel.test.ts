@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import type { CallError } from "../../src/program/call/ToolCall.js"
-import type { execute } from "../../src/program/call/execute.js"
+import type { execute } from "../../src/program/pipeline/execute.js"
 import type { Effect } from "effect/Effect"
 import { type CleanupFailed, errorTags, type UpstreamReplyError } from "../../src/schema/ToolError.js"
 

@@ -7,7 +7,7 @@ import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import { afterAll, describe } from "vitest"
-import { FakeAgentBrowser } from "../../src/layers/FakeAgentBrowser.js"
+import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 

@@ -5,8 +5,8 @@
  * on a port with nothing listening, and a `--cdp` host that does not resolve.
  */
 import { describe, expect, it } from "vitest"
-import { formatFailure } from "../../src/presenters/formatFailure.js"
-import { errorDetails } from "../../src/presenters/details.js"
+import { formatFailure } from "../../src/presenters/text/formatFailure.js"
+import { errorDetails } from "../../src/presenters/details/details.js"
 import { UpstreamFailed } from "../../src/schema/ToolError.js"
 import { classifyErrorText, classifyUpstream } from "../../src/upstream/classifyReply.js"
 import { parseCommandLine } from "../../src/upstream/commandLine.js"

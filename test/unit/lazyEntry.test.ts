@@ -15,7 +15,7 @@ import { branchHasResults, HOOK_COMMANDS, HOOK_EVENTS } from "../../src/pi/lazyG
 import { agentBrowserParameters, webSearchParameters } from "../../src/pi/toolParameters.generated.js"
 import { PROVIDER_ENV_KEYS, mayOfferWebSearch } from "../../src/pi/webSearchGate.js"
 import { toolInputJsonSchema } from "../../src/schema/ToolInput.js"
-import { webSearchJsonSchema } from "../../src/schema/WebSearch.js"
+import { webSearchJsonSchema } from "../../src/schema/WebSearchContract.js"
 import { ENV_FALLBACK } from "../../src/search/chooseProvider.js"
 
 const ROOT = resolve(import.meta.dirname, "../..")

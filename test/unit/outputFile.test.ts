@@ -4,7 +4,7 @@ import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "@effect/vitest"
 import { afterAll } from "vitest"
-import { FakeAgentBrowser } from "../../src/layers/FakeAgentBrowser.js"
+import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
 

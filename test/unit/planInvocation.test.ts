@@ -1,9 +1,9 @@
 /** The planner: session injection, launch-flag rules, stdin rules and the child environment. Pure. */
 import * as Either from "effect/Either"
 import { describe, expect, it } from "vitest"
-import { planInvocation } from "../../src/program/call/planInvocation.js"
-import type { Plan } from "../../src/schema/Plan.js"
-import { initialSessionState, type SessionState } from "../../src/schema/SessionState.js"
+import { planInvocation } from "../../src/program/pipeline/planInvocation.js"
+import type { Plan } from "../../src/domain/Plan.js"
+import { initialSessionState, type SessionState } from "../../src/domain/SessionState.js"
 import type { ToolInput } from "../../src/schema/ToolInput.js"
 import { testConfig } from "../support/fakeHarness.js"
 

@@ -1,7 +1,7 @@
 /** Whether a session's refs are still current after later calls: navigation marks them gone, page changes mark them unproven. */
 import { describe, expect, it } from "@effect/vitest"
 import { afterCall, preflightArgs, preflightBatch, provablyCurrent } from "../../src/session/refPreflight.js"
-import type { RefSnapshot } from "../../src/schema/RefSnapshot.js"
+import type { RefSnapshot } from "../../src/domain/RefSnapshot.js"
 
 const snap: RefSnapshot = {
   url: "http://127.0.0.1:9/plain.html?k=one",

@@ -1,7 +1,7 @@
 /** The stale-ref preflight rules, pure. */
 import { describe, expect, it } from "vitest"
 import { preflightArgs, preflightBatch, samePage } from "../../src/session/refPreflight.js"
-import type { RefSnapshot } from "../../src/schema/RefSnapshot.js"
+import type { RefSnapshot } from "../../src/domain/RefSnapshot.js"
 
 const snapshot: RefSnapshot = {
   url: "http://app.test/form?step=1",

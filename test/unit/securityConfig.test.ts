@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { CONFIG_DIR, configPaths } from "../../src/config/configPaths.js"
 import { normalizeOrigin, resolveSecurityConfig, SECURITY_PRESET_ENV } from "../../src/config/securityConfig.js"
-import { STANDARD_POLICY, STRICT_RULES } from "../../src/schema/Security.js"
+import { STANDARD_POLICY, STRICT_RULES } from "../../src/schema/SecurityPolicy.js"
 import { tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()

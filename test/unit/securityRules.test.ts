@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { STANDARD_POLICY, STRICT_RULES, type SecurityPolicy } from "../../src/schema/Security.js"
+import { STANDARD_POLICY, STRICT_RULES, type SecurityPolicy } from "../../src/schema/SecurityPolicy.js"
 import { navigationTargets, preflight, scriptOf, uploadPaths } from "../../src/security/preflight.js"
 import { policySteps, rawBatchRows } from "../../src/security/policySteps.js"
 import { blockedSchemeOf, originOf, schemeOf } from "../../src/security/schemes.js"

@@ -2,9 +2,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/FakeAgentBrowser.js"
+import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { SessionCommandsLive } from "../../src/layers/SessionCommandsLive.js"
-import type { SessionTarget } from "../../src/schema/SessionTarget.js"
+import type { SessionTarget } from "../../src/domain/SessionTarget.js"
 import { SessionCommands } from "../../src/services/SessionCommands.js"
 
 const target: SessionTarget = { prefix: ["--json", "--session", "s1", "--headed"], env: { AGENT_BROWSER_SOCKET_DIR: "/tmp/sock" }, cwd: "/work/project", kind: "browser" }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
-import { FakeAgentBrowser } from "../../src/layers/FakeAgentBrowser.js"
+import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 

@@ -1,6 +1,6 @@
 /** Snapshot parsing and the compact views, on synthetic trees shaped like real pages. */
 import { describe, expect, it } from "vitest"
-import { presentSnapshot } from "../../src/presenters/presentSnapshot.js"
+import { presentSnapshot } from "../../src/presenters/text/presentSnapshot.js"
 import { compactInteractive, INTERACTIVE_BYTES } from "../../src/snapshot/compactInteractive.js"
 import { compactSnapshot } from "../../src/snapshot/compactSnapshot.js"
 import { parseSnapshot } from "../../src/snapshot/parseSnapshot.js"

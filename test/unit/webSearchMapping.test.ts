@@ -1,7 +1,7 @@
 /** Exa and Brave request/response mapping (pure), the input schema, and the result text. */
 import { describe, expect, it } from "@effect/vitest"
 import * as Either from "effect/Either"
-import { decodeWebSearchInput, type SearchQuery, toSearchQuery, webSearchJsonSchema } from "../../src/schema/WebSearch.js"
+import { decodeWebSearchInput, type SearchQuery, toSearchQuery, webSearchJsonSchema } from "../../src/schema/WebSearchContract.js"
 import { braveQueryParams, braveSearchLang, mapBraveResponse } from "../../src/search/braveMapping.js"
 import { exaRequestBody, mapExaResponse } from "../../src/search/exaMapping.js"
 import { formatResultsText } from "../../src/search/presentWebSearch.js"

@@ -7,10 +7,10 @@
  */
 import { isAbsolute, resolve } from "node:path"
 import * as Effect from "effect/Effect"
-import type { Executed, OutputFileResult } from "../../schema/Executed.js"
-import { bodyOf } from "../../presenters/body.js"
-import { stripLifecycle } from "../../presenters/formatSuccess.js"
-import { stepRowJson } from "../../schema/Outcome.js"
+import type { Executed, OutputFileResult } from "../../domain/Executed.js"
+import { bodyOf } from "../../presenters/text/body.js"
+import { stripLifecycle } from "../../presenters/text/formatSuccess.js"
+import { stepRowJson } from "../../domain/Outcome.js"
 import { ArtifactStore } from "../../services/ArtifactStore.js"
 import { Redactor } from "../../services/Redactor.js"
 

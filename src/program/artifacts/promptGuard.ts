@@ -5,7 +5,7 @@
  * A prompt that names no paths clears the requirements.
  */
 import * as Effect from "effect/Effect"
-import type { Plan } from "../../schema/Plan.js"
+import type { Plan } from "../../domain/Plan.js"
 import { PolicyBlocked } from "../../schema/ToolError.js"
 import { ArtifactStore } from "../../services/ArtifactStore.js"
 import { isClose } from "../../upstream/commandPolicy.js"

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { launchAdvice } from "../../presenters/launchAdvice.js"
+import { launchAdvice } from "../../presenters/text/launchAdvice.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { classifyErrorText } from "../../upstream/classifyReply.js"

@@ -4,7 +4,7 @@
  * a failed check naming the file and key (calls fail the same way until it is fixed).
  */
 import { resolveSecurityConfig, type ResolvedSecurity } from "../../config/securityConfig.js"
-import type { SecurityRules } from "../../schema/Security.js"
+import type { SecurityRules } from "../../schema/SecurityPolicy.js"
 import type { DoctorCheck } from "./browserCheck.js"
 
 const showRule: { readonly [K in keyof SecurityRules]: (value: SecurityRules[K]) => string } = {

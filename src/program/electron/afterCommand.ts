@@ -1,19 +1,19 @@
 /**
  * What a successful ordinary call in a wrapper-launched Electron app's session gains (after post-command health found
  * the app alive): fill verification for `fill`, the Electron context of a `sourceLookup` without candidates, and
- * the softer warnings of `session/electronScope.ts` (a whole-shell `get text`, refs after an `@e…` mutation).
+ * the softer warnings of `electron/electronScope.ts` (a whole-shell `get text`, refs after an `@e…` mutation).
  * Never fails; any other call, or a session the wrapper did not launch, passes through unchanged.
  */
 import * as Effect from "effect/Effect"
-import type { Executed } from "../../schema/Executed.js"
-import type { Plan } from "../../schema/Plan.js"
+import type { Executed } from "../../domain/Executed.js"
+import type { Plan } from "../../domain/Plan.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
-import type { CallContext } from "../call/callContext.js"
+import type { CallContext } from "../pipeline/callContext.js"
 import { withElectronLookupContext } from "../lookups/electronContext.js"
 import { fillTargetOf, withFillVerification } from "./fillVerification.js"
-import { broadTextScope, refFreshness } from "../../session/electronScope.js"
+import { broadTextScope, refFreshness } from "../../electron/electronScope.js"
 import { refsIn } from "../../session/refPreflight.js"
-import { activeLaunchOf } from "./trackedSession.js"
+import { activeLaunchOf } from "../session/trackedLaunch.js"
 
 export const electronAfterCommand = (plan: Plan, executed: Executed, call: CallContext) =>
   Effect.gen(function*() {

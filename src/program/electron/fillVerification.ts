@@ -6,9 +6,9 @@
  * the observed value never leave this module (either can be a secret). A read that fails verifies nothing.
  */
 import * as Effect from "effect/Effect"
-import type { Executed, FillVerification } from "../../schema/Executed.js"
-import type { Plan } from "../../schema/Plan.js"
-import type { CallContext } from "../call/callContext.js"
+import type { Executed, FillVerification } from "../../domain/Executed.js"
+import type { Plan } from "../../domain/Plan.js"
+import type { CallContext } from "../pipeline/callContext.js"
 import { mentionsSecret } from "../../security/secretText.js"
 import { type ManagedCall, runManagedCall } from "./managedCall.js"
 

@@ -5,12 +5,12 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type { Executed } from "../../schema/Executed.js"
-import type { Plan } from "../../schema/Plan.js"
-import type { CallContext } from "../call/callContext.js"
-import { execute } from "../call/execute.js"
-import { prepare } from "../call/prepare.js"
-import { verdictOf } from "../call/verdict.js"
+import type { Executed } from "../../domain/Executed.js"
+import type { Plan } from "../../domain/Plan.js"
+import type { CallContext } from "../pipeline/callContext.js"
+import { execute } from "../pipeline/execute.js"
+import { prepare } from "../pipeline/prepare.js"
+import { verdictOf } from "../pipeline/verdict.js"
 
 export type ManagedCallError =
   | Effect.Effect.Error<ReturnType<typeof prepare>>

@@ -4,9 +4,9 @@
  * a desktop app that crashed or lost its window cannot be recovered by retrying the command.
  */
 import * as Effect from "effect/Effect"
-import type { ElectronHealthReport } from "../../schema/ElectronReport.js"
-import type { Executed } from "../../schema/Executed.js"
-import type { Plan } from "../../schema/Plan.js"
+import type { ElectronHealthReport } from "../../domain/ElectronReport.js"
+import type { Executed } from "../../domain/Executed.js"
+import type { Plan } from "../../domain/Plan.js"
 import { TabDrift } from "../../schema/ToolError.js"
 import { ElectronHost } from "../../services/ElectronHost.js"
 import { ELEMENT_COMMANDS, isClose } from "../../upstream/commandPolicy.js"

@@ -4,7 +4,7 @@
  * Candidates only: nothing here claims that a file owns an element or caused a failure.
  */
 import * as Effect from "effect/Effect"
-import type { CompiledNetworkSourceLookup, CompiledSourceLookup } from "../../schema/Compiled.js"
+import type { CompiledNetworkSourceLookup, CompiledSourceLookup } from "../../domain/Compiled.js"
 import {
   type CandidateConfidence,
   DEFAULT_WORKSPACE_FILES,
@@ -14,9 +14,9 @@ import {
   type NetworkSourceLookupReport,
   type SourceCandidate,
   type SourceLookupReport
-} from "../../schema/Lookup.js"
-import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
-import type { Plan } from "../../schema/Plan.js"
+} from "../../domain/Lookup.js"
+import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
+import type { Plan } from "../../domain/Plan.js"
 import { displayUrl, failedRequestOf, failedRows, initiatorCandidates, requestRows, urlNeedle } from "./networkEvidence.js"
 import { declarationLines, domCandidates, inspectCandidates, treeFibers } from "./sourceEvidence.js"
 import { scanWorkspace } from "./workspaceScan.js"

@@ -5,8 +5,8 @@
  * adds live-inspection next actions from the context. Pure.
  */
 import type { ElectronLaunchRecord } from "../../schema/ElectronRecord.js"
-import type { Executed } from "../../schema/Executed.js"
-import type { ElectronLookupContext } from "../../schema/Lookup.js"
+import type { Executed } from "../../domain/Executed.js"
+import type { ElectronLookupContext } from "../../domain/Lookup.js"
 
 export const ELECTRON_LOOKUP_LIMITATIONS = [
   "The workspace scan covered only the pi tool cwd; an installed Electron app's sources are not there.",

@@ -4,7 +4,7 @@
  * initiator/stack/source/trace metadata, and the URL paths to look for in workspace files. URLs are shown without
  * their query string. Pure.
  */
-import type { FailedRequest, NetworkCandidate } from "../../schema/Lookup.js"
+import type { FailedRequest, NetworkCandidate } from "../../domain/Lookup.js"
 import { isBenignAssetFailure } from "../../upstream/requestOutcome.js"
 
 type Row = Readonly<Record<string, unknown>>

@@ -5,9 +5,9 @@
  */
 import * as Effect from "effect/Effect"
 import { matchesPage } from "../../compilers/networkPageFilter.js"
-import type { NetworkRequestsPageFilter } from "../../schema/Lookup.js"
-import type { UpstreamOutcome } from "../../schema/Outcome.js"
-import type { Plan } from "../../schema/Plan.js"
+import type { NetworkRequestsPageFilter } from "../../domain/Lookup.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { Plan } from "../../domain/Plan.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { targetOf } from "../../session/target.js"
 

@@ -2,7 +2,7 @@
  * Evidence readers for `sourceLookup`, one per compiled step: source-like DOM attributes and path text in `get html`,
  * `react inspect` props and source, `react tree` rows, and component declarations in workspace files. Pure.
  */
-import type { SourceCandidate } from "../../schema/Lookup.js"
+import type { SourceCandidate } from "../../domain/Lookup.js"
 import { displayUrl } from "./networkEvidence.js"
 
 const FILE_ATTRS = ["data-source-file", "data-file", "data-component-file", "data-source"]

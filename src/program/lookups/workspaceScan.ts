@@ -7,7 +7,7 @@ import * as FileSystem from "@effect/platform/FileSystem"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as Effect from "effect/Effect"
 import { join, relative } from "node:path"
-import { MAX_WORKSPACE_CANDIDATES, MAX_WORKSPACE_FILES } from "../../schema/Lookup.js"
+import { MAX_WORKSPACE_CANDIDATES, MAX_WORKSPACE_FILES } from "../../domain/Lookup.js"
 
 export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([".git", "node_modules", "dist", "build", "coverage", ".next", "out", "tmp", "temp"])
 const SOURCE_FILE = /\.(?:tsx?|jsx?)$/

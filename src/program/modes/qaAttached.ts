@@ -6,7 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type { Plan } from "../../schema/Plan.js"
+import type { Plan } from "../../domain/Plan.js"
 import { InvalidInput } from "../../schema/ToolError.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { targetOf } from "../../session/target.js"

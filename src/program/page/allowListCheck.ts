@@ -1,10 +1,10 @@
 /** `--allowed-domains` checked against the page a navigation-prone command ended on. */
 import * as Effect from "effect/Effect"
-import type { Plan } from "../../schema/Plan.js"
+import type { Plan } from "../../domain/Plan.js"
 import { PolicyBlocked } from "../../schema/ToolError.js"
 import { outsideAllowList, parseAllowList } from "../../upstream/allowedDomains.js"
 import { flagValue, parseCommandLine } from "../../upstream/commandLine.js"
-import type { UpstreamOutcome } from "../../schema/Outcome.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import { readPayload, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { observeDaemon } from "../refs/refTracking.js"
 

@@ -7,12 +7,12 @@
  * `open` lets a page still building its UI settle briefly and says whether it did (`pageSettle`).
  */
 import * as Effect from "effect/Effect"
-import type { ChallengePage, Navigation } from "../../schema/Executed.js"
+import type { ChallengePage, Navigation } from "../../domain/Executed.js"
 import type { PageSettle } from "../../schema/PageDiagnostics.js"
-import type { UpstreamOutcome } from "../../schema/Outcome.js"
-import type { LastPage } from "../../schema/PageFacts.js"
-import type { Plan } from "../../schema/Plan.js"
-import { type ChallengeFacts, challengeOf } from "../../session/challengeEvidence.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { LastPage } from "../../domain/PageFacts.js"
+import type { Plan } from "../../domain/Plan.js"
+import { type ChallengeFacts, challengeOf } from "../../page/challengeEvidence.js"
 import { OPENING } from "./openCommand.js"
 import { type OpenedPage, probeChallengeFacts } from "./pageProbes.js"
 

@@ -1,20 +1,20 @@
 /**
  * `snapshot -i` (and `-i -C`) run as one upstream `batch`: the interactive snapshot the model asked for, the full
  * tree of the same page right after it (where an unnamed control's row, label or heading is), and for `-C` the
- * scripts around the snapshot that give list items and labels refs (session/refTargets.ts). The interactive row is
+ * scripts around the snapshot that give list items and labels refs (page/refTargets.ts). The interactive row is
  * the outcome, exactly as if it ran alone; the rest only adds naming, and a step that cannot answer adds none. Runs
  * inside the session's pinned tab when there is one; skipped where probes are (mayProbe) and for `--delta`.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
-import type { Plan } from "../../schema/Plan.js"
-import type { SnapshotNaming } from "../../schema/SnapshotNaming.js"
+import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
+import type { Plan } from "../../domain/Plan.js"
+import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import type { OverlayBlockers } from "../../schema/PageDiagnostics.js"
 import { overlayBlockersOf } from "../../snapshot/overlayBlockers.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
-import { markScript, readRefTargets, scopeOf, UNMARK_SCRIPT, wantsRefTargets, withoutRefTargetFlags } from "../../session/refTargets.js"
+import { markScript, readRefTargets, scopeOf, UNMARK_SCRIPT, wantsRefTargets, withoutRefTargetFlags } from "../../page/refTargets.js"
 import { targetOf } from "../../session/target.js"
 import { controlContexts, unnamedControlRefs } from "../../snapshot/controlContext.js"
 import { mayProbe } from "./probedCommand.js"

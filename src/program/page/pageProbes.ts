@@ -4,14 +4,14 @@
  * call: a probe that cannot answer returns undefined.
  */
 import * as Effect from "effect/Effect"
-import type { StepRow } from "../../schema/Outcome.js"
-import type { Plan } from "../../schema/Plan.js"
-import type { ViewportFacts } from "../../schema/PageFacts.js"
+import type { StepRow } from "../../domain/Outcome.js"
+import type { Plan } from "../../domain/Plan.js"
+import type { ViewportFacts } from "../../domain/PageFacts.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { targetOf } from "../../session/target.js"
 import { EvalResult, readPayload } from "../../schema/UpstreamPayloads.js"
-import { CHALLENGE_FACTS_EXPRESSION, challengeFactsOf } from "../../session/challengeEvidence.js"
-import { pageSettleOf, settleExpression } from "../../session/pageSettle.js"
+import { CHALLENGE_FACTS_EXPRESSION, challengeFactsOf } from "../../page/challengeEvidence.js"
+import { pageSettleOf, settleExpression } from "../../page/pageSettle.js"
 
 /** Probes are quick reads; a page that cannot answer within this is reported as unknown. */
 const PROBE_TIMEOUT_MS = 8_000

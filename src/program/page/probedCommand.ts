@@ -10,15 +10,15 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
+import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
 import type { ClickDispatch, ComboboxFocus, OverlayBlockers, ScrollNoop, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
-import type { Plan } from "../../schema/Plan.js"
+import type { Plan } from "../../domain/Plan.js"
 import type { CommandError } from "../../services/SessionCommands.js"
-import { fillReadScript, fillTargetOf, fillVerificationOf } from "../../session/fillReadback.js"
-import { readScrollPosition, SCROLL_PROBE_SCRIPT, scrollNoopOf } from "../../session/scrollPosition.js"
-import { textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../session/textVisibility.js"
+import { fillReadScript, fillTargetOf, fillVerificationOf } from "../../page/fillReadback.js"
+import { readScrollPosition, SCROLL_PROBE_SCRIPT, scrollNoopOf } from "../../page/scrollPosition.js"
+import { textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../page/textVisibility.js"
 import { targetOf } from "../../session/target.js"
-import { activeLaunchOf } from "../electron/trackedSession.js"
+import { activeLaunchOf } from "../session/trackedLaunch.js"
 import { runCommandBatch } from "./commandBatch.js"
 
 export interface PageCheck {

@@ -1,5 +1,5 @@
 /**
- * The readiness wait (session/readiness.ts) as Effects: run an attempt, and while it only missed its target (upstream
+ * The readiness wait (page/readiness.ts) as Effects: run an attempt, and while it only missed its target (upstream
  * did nothing) pause briefly and run it again, within a bounded budget taken from the call's own timeout. The result
  * says how long it waited: a single command's outcome, a step row, or the `SelectorNotFound` it finally failed with
  * carries `readinessWaitMs`. Pauses use the Effect clock (tests drive it with TestClock); no fixed sleeps.
@@ -8,10 +8,10 @@ import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type { StepRow, UpstreamOutcome } from "../../schema/Outcome.js"
-import type { Plan } from "../../schema/Plan.js"
+import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
+import type { Plan } from "../../domain/Plan.js"
 import { SelectorNotFound } from "../../schema/ToolError.js"
-import { isReadinessMiss, mayRetry, pauseBefore, readinessBudgetMs, waitsForTarget } from "../../session/readiness.js"
+import { isReadinessMiss, mayRetry, pauseBefore, readinessBudgetMs, waitsForTarget } from "../../page/readiness.js"
 
 export interface Waited<A, E> {
   readonly result: Either.Either<A, E>

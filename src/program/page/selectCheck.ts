@@ -5,11 +5,11 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { UpstreamOutcome } from "../../schema/Outcome.js"
-import type { Plan } from "../../schema/Plan.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { Plan } from "../../domain/Plan.js"
 import { readPayload } from "../../schema/UpstreamPayloads.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
-import { isNativeSelectHtml, notNativeSelect } from "../../session/selectTarget.js"
+import { isNativeSelectHtml, notNativeSelect } from "../../page/selectTarget.js"
 import { targetOf } from "../../session/target.js"
 
 const CHECK_TIMEOUT_MS = 8_000

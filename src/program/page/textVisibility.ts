@@ -4,12 +4,12 @@
  * standalone `get text` is checked inside its own process instead (probedCommand). Never fails the call.
  */
 import * as Effect from "effect/Effect"
-import type { UpstreamOutcome } from "../../schema/Outcome.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
-import type { Plan } from "../../schema/Plan.js"
+import type { Plan } from "../../domain/Plan.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { targetOf } from "../../session/target.js"
-import { textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../session/textVisibility.js"
+import { textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../page/textVisibility.js"
 import { mayProbe } from "./probedCommand.js"
 
 /** A probe is a quick read; a page that cannot answer within this adds no diagnostic. */

@@ -3,10 +3,10 @@
  * refuses stale refs before upstream acts (rules in refPreflight).
  */
 import * as Effect from "effect/Effect"
-import type { Plan } from "../../schema/Plan.js"
+import type { Plan } from "../../domain/Plan.js"
 import { DaemonProbe } from "../../services/DaemonProbe.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
-import type { RefInfo } from "../../schema/RefSnapshot.js"
+import type { RefInfo } from "../../domain/RefSnapshot.js"
 import { ToolConfig, type ToolConfigShape } from "../../services/ToolConfig.js"
 import { isNoActivePageSnapshot, preflightArgs, preflightBatch, refsIn } from "../../session/refPreflight.js"
 import { readPayload, SnapshotRefs } from "../../schema/UpstreamPayloads.js"

@@ -3,13 +3,13 @@
  * proven current runs on that ref (otherwise upstream `find` resolves it), and a missed text click is offered as a button or link of that exact name.
  */
 import * as Effect from "effect/Effect"
-import type { Plan } from "../../schema/Plan.js"
+import type { Plan } from "../../domain/Plan.js"
 import { SelectorNotFound } from "../../schema/ToolError.js"
 import { DaemonProbe } from "../../services/DaemonProbe.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
-import type { ResolvedInput } from "../../schema/Compiled.js"
+import type { ResolvedInput } from "../../domain/Compiled.js"
 import { provablyCurrent } from "../../session/refPreflight.js"
 import { findTarget, matchRefs } from "./visibleRefFallback.js"
 

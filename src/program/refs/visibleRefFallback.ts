@@ -5,7 +5,7 @@
  * next actions; fill misses get focus/click recovery that never repeats the fill text. Never fails the call further.
  */
 import * as Effect from "effect/Effect"
-import type { Plan } from "../../schema/Plan.js"
+import type { Plan } from "../../domain/Plan.js"
 import { SelectorNotFound } from "../../schema/ToolError.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"

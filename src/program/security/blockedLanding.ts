@@ -4,8 +4,8 @@
  * does not get off the scheme), so the next call does not read or act on it.
  */
 import * as Effect from "effect/Effect"
-import type { UpstreamOutcome } from "../../schema/Outcome.js"
-import type { Plan } from "../../schema/Plan.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { Plan } from "../../domain/Plan.js"
 import { PolicyBlocked } from "../../schema/ToolError.js"
 import { readPayload, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { SessionCommands } from "../../services/SessionCommands.js"

@@ -5,9 +5,9 @@
  * when the guard refuses.
  */
 import * as Effect from "effect/Effect"
-import type { UpstreamOutcome } from "../../schema/Outcome.js"
-import type { Plan } from "../../schema/Plan.js"
-import type { SessionTarget } from "../../schema/SessionTarget.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { Plan } from "../../domain/Plan.js"
+import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { ParseFailure, PolicyBlocked } from "../../schema/ToolError.js"
 import { Security } from "../../services/Security.js"
 import { SessionCommands } from "../../services/SessionCommands.js"

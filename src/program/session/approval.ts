@@ -5,12 +5,12 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type { Plan } from "../../schema/Plan.js"
+import type { Plan } from "../../domain/Plan.js"
 import { ConfirmationRequired } from "../../schema/ToolError.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { targetOf } from "../../session/target.js"
-import type { UpstreamOutcome } from "../../schema/Outcome.js"
-import type { Approver, ApprovalRecord } from "../../schema/Approval.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { Approver, ApprovalRecord } from "../../domain/Approval.js"
 
 const answer = (plan: Plan, verb: "confirm" | "deny", id: string) =>
   Effect.flatMap(SessionCommands, (commands) => commands.run({ ...targetOf(plan), kind: "browser" }, [verb, id], { timeoutMs: plan.timeoutMs }))

@@ -5,8 +5,8 @@
  */
 import * as Effect from "effect/Effect"
 import { browserDefaultFlags, configPaths, loadFileConfig } from "../../config/fileConfig.js"
-import type { BrowserDefaults } from "../../schema/Executed.js"
-import type { Plan } from "../../schema/Plan.js"
+import type { BrowserDefaults } from "../../domain/Executed.js"
+import type { Plan } from "../../domain/Plan.js"
 
 export const unusedBrowserDefaults = (
   plan: Plan,

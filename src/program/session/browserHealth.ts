@@ -5,7 +5,7 @@
  * stale ref, when it used refs from the lost browser) and nothing runs; the next call starts a new browser.
  */
 import * as Effect from "effect/Effect"
-import type { Plan } from "../../schema/Plan.js"
+import type { Plan } from "../../domain/Plan.js"
 import { StaleRef, UpstreamFailed } from "../../schema/ToolError.js"
 import { type BrowserLoss, BrowserProcesses } from "../../services/BrowserProcesses.js"
 import { ToolConfig } from "../../services/ToolConfig.js"

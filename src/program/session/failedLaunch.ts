@@ -4,7 +4,7 @@
  * flag or variable is set; so it is ended by its pid, and the next call starts a new daemon with the options it gives.
  */
 import * as Effect from "effect/Effect"
-import type { Plan } from "../../schema/Plan.js"
+import type { Plan } from "../../domain/Plan.js"
 import { type LaunchDiagnostic, UpstreamFailed } from "../../schema/ToolError.js"
 import { DaemonProbe } from "../../services/DaemonProbe.js"
 import { ToolConfig } from "../../services/ToolConfig.js"

@@ -1,8 +1,8 @@
 /** What a failed `sessionMode: "fresh"` launch leaves: the previous browser kept, or nothing; never a half-start. */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import type { ManagedSessionOutcome } from "../../schema/Executed.js"
-import type { Plan } from "../../schema/Plan.js"
+import type { ManagedSessionOutcome } from "../../domain/Executed.js"
+import type { Plan } from "../../domain/Plan.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { sessionOutcomeOf } from "../../session/sessionOutcome.js"
 import { closeReporting } from "./closeSession.js"

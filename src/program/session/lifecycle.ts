@@ -1,14 +1,14 @@
 /** Lifecycle programs the pi hooks call: restore on session start, close the owned browser on quit. */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { initialSessionState, type SessionState } from "../../schema/SessionState.js"
+import { initialSessionState, type SessionState } from "../../domain/SessionState.js"
 import { ArtifactStore } from "../../services/ArtifactStore.js"
 import type { ManifestEntry } from "../../schema/Artifacts.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { closeReporting } from "./closeSession.js"
 import { decodeRefSnapshot } from "../../session/refSnapshotFile.js"
-import { baseSessionName } from "../call/ToolCall.js"
+import { baseSessionName } from "../../domain/SessionState.js"
 
 /** Adopts the managed session recorded on the active branch (or starts clean when none is recorded). */
 export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function*(

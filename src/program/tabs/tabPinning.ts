@@ -6,8 +6,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type { Plan } from "../../schema/Plan.js"
-import type { UpstreamOutcome } from "../../schema/Outcome.js"
+import type { Plan } from "../../domain/Plan.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { UpstreamReplyError } from "../../schema/ToolError.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"

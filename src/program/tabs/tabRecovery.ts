@@ -13,16 +13,16 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type { Plan } from "../../schema/Plan.js"
+import type { Plan } from "../../domain/Plan.js"
 import { TabDrift } from "../../schema/ToolError.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { targetOf } from "../../session/target.js"
-import type { UpstreamOutcome } from "../../schema/Outcome.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import { readPayload, TabList, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { samePage } from "../../session/refPreflight.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
-import type { TabCorrection } from "../../schema/PageFacts.js"
+import type { TabCorrection } from "../../domain/PageFacts.js"
 
 const OPENS = new Set(["open", "goto", "navigate"])
 /** `tab list` and `tab <id>` answer at once on a live browser. */

@@ -1,0 +1,39 @@
+/** What one upstream process produced, and what it meant once classified. */
+import type { FillVerification } from "../schema/PageDiagnostics.js"
+import type { UpstreamReplyError } from "../schema/ToolError.js"
+
+/**
+ * One step of a batch, job or qa run. A failed step keeps the typed error its reply was classified as (once).
+ * `readinessWaitMs`: how long the step waited for its target to appear before this reply (absent: it did not wait);
+ * `fillVerification`: a web fill whose read-back, in the same upstream process, differs from what was typed.
+ */
+export type StepRow =
+  | { readonly command: ReadonlyArray<string>; readonly success: true; readonly result: unknown; readonly warning?: string; readonly readinessWaitMs?: number; readonly fillVerification?: FillVerification }
+  | { readonly command: ReadonlyArray<string>; readonly success: false; readonly error: UpstreamReplyError; readonly readinessWaitMs?: number }
+
+export type UpstreamOutcome =
+  | {
+    readonly kind: "single"
+    readonly data: unknown
+    readonly warning: string | undefined
+    /** The command waited this long for its target to appear (absent: it answered at once). */
+    readonly readinessWaitMs?: number
+    /** A web fill whose read-back, in the same upstream process, differs from what was typed. */
+    readonly fillVerification?: FillVerification
+  }
+  | { readonly kind: "batch"; readonly rows: ReadonlyArray<StepRow> }
+  | { readonly kind: "inspection"; readonly stdout: string }
+
+export interface RunResult {
+  readonly exitCode: number | null
+  readonly signal: string | null
+  readonly stdout: string
+  readonly stderr: string
+  readonly durationMs: number
+}
+
+/** A step as plain JSON (files and persisted details): the error as its message. */
+export const stepRowJson = (row: StepRow, result: (value: unknown) => unknown = (v) => v) =>
+  row.success
+    ? { command: row.command, success: true, result: result(row.result), error: null }
+    : { command: row.command, success: false, result: null, error: row.error.message || row.error._tag }

@@ -1,0 +1,126 @@
+/**
+ * The one-process click: a read-only recorder installed just before a direct `click` and read just after it, in the
+ * same upstream batch. The recorder counts trusted pointer/mouse events and whether any reached the element the
+ * click aimed at (`ClickDispatch` when none did), notices a navigation the click started (a cross-document
+ * `navigate` event, or a form submission nobody prevented), and the read returns title, URL and challenge facts so a
+ * click that stayed on its page needs no second process. Targets it cannot resolve in the top document (frames,
+ * shadow roots, names it cannot reproduce) are not judged. Pure.
+ */
+import type { ClickDispatch, ClickTarget } from "../schema/PageDiagnostics.js"
+import type { RefSnapshot } from "../domain/RefSnapshot.js"
+import { CHALLENGE_FACTS_EXPRESSION } from "./challengeEvidence.js"
+import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
+
+/** Ref roles whose element the recorder can find again by role and name (the contract's role gate). */
+const REF_ROLES = new Set(["button", "checkbox", "menuitem", "radio", "switch", "tab"])
+
+/** What `click <target>` aims at, when the recorder can judge it; undefined for other commands and flags. */
+export const clickTargetOf = (argv: ReadonlyArray<string>, refs: RefSnapshot | undefined): ClickTarget | undefined => {
+  if (argv[0] !== "click" || argv.length !== 2) return undefined
+  const target = argv[1] ?? ""
+  if (target.startsWith("xpath=")) return { kind: "xpath", selector: target.slice("xpath=".length) }
+  const ref = /^@?(e\d+)$/.exec(target)?.[1]
+  if (ref !== undefined) {
+    const info = refs?.refs.get(ref)
+    if (info === undefined || !REF_ROLES.has(info.role) || info.name.trim() === "") return undefined
+    const same = [...(refs?.refs.entries() ?? [])].filter(([, r]) => r.role === info.role && r.name === info.name).map(([id]) => id)
+    const index = same.indexOf(ref)
+    return { kind: "accessible", refId: ref, role: info.role, name: info.name, ...(same.length > 1 ? { duplicateIndex: index } : {}) }
+  }
+  // text=, role= and other locator dialects are upstream's; a CSS selector is judged by the page itself
+  return /^[a-z-]+=/i.test(target) ? undefined : { kind: "selector", selector: target }
+}
+
+const KEY = `Symbol.for("pi-agent-browser.click")`
+
+/**
+ * Installs the recorder (for `target`, when the click's target can be judged); answers whether the target resolved
+ * in the top document.
+ */
+export const clickRecorderScript = (target: ClickTarget | undefined): string => `(() => {
+const T = ${JSON.stringify(target ?? { kind: "none" })}, K = ${KEY};
+if (window[K]) window[K].off();
+const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim().toLowerCase();
+const implicit = (e) => { const t = e.tagName; if (t === "BUTTON" || t === "SUMMARY") return "button"; if (t !== "INPUT") return ""; const y = String(e.type).toLowerCase(); return y === "checkbox" || y === "radio" ? y : ["button", "submit", "reset", "image"].includes(y) ? "button" : ""; };
+const role = (e) => (e.getAttribute("role") || "").trim().split(/\\s+/)[0] || implicit(e);
+const name = (e) => { const l = e.getAttribute("aria-label"); if (l) return norm(l); const by = e.getAttribute("aria-labelledby"); if (by) return norm(by.split(/\\s+/).map((id) => (document.getElementById(id) || {}).textContent || "").join(" ")); if (e.labels && e.labels.length) return norm([...e.labels].map((x) => x.textContent).join(" ")); return norm(e.tagName === "INPUT" ? e.value || e.title : e.textContent || e.title); };
+const xpath = () => { const r = document.evaluate(T.selector, document, null, 7, null), s = new Set(); for (let i = 0; i < r.snapshotLength; i++) s.add(r.snapshotItem(i)); return s; };
+const is = T.kind === "selector" ? (e) => e.matches(T.selector) : T.kind === "xpath" ? (e) => xpath().has(e) : T.kind === "accessible" ? (e) => role(e) === T.role && name(e) === norm(T.name) : () => false;
+let resolved = false;
+try {
+  if (T.kind === "none") resolved = false;
+  else if (T.kind === "selector") resolved = document.querySelector(T.selector) !== null;
+  else if (T.kind === "xpath") resolved = xpath().size > 0;
+  else resolved = [...document.querySelectorAll("button,input,summary,[role]")].filter(is).length > (T.duplicateIndex || 0);
+} catch { resolved = false; }
+const desc = (e) => e && e.tagName ? (e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + [...e.classList].slice(0, 2).map((c) => "." + c).join("")).replace(/[^\\w#.-]/g, "").slice(0, 60) : undefined;
+const rec = { resolved, events: 0, hits: 0, landedOn: undefined, nav: undefined, submit: undefined };
+const on = (e) => { if (!e.isTrusted) return; rec.events++; let hit = false; try { hit = e.composedPath().some((x) => x instanceof Element && is(x)); } catch {} if (hit) rec.hits++; else if (rec.landedOn === undefined) rec.landedOn = desc(e.target); };
+const types = ["pointerdown", "mousedown", "pointerup", "mouseup", "click"];
+const onSubmit = (e) => { rec.submit = e; };
+const onNavigate = (e) => { rec.nav = { sameDocument: !!(e.destination && e.destination.sameDocument) }; };
+types.forEach((t) => window.addEventListener(t, on, true));
+window.addEventListener("submit", onSubmit);
+if (window.navigation) window.navigation.addEventListener("navigate", onNavigate);
+rec.off = () => { types.forEach((t) => window.removeEventListener(t, on, true)); window.removeEventListener("submit", onSubmit); if (window.navigation) window.navigation.removeEventListener("navigate", onNavigate); };
+window[K] = rec;
+return { resolved };
+})()`
+
+/**
+ * Read after the click: the page, its challenge facts, what the recorder saw (absent on a new document), and the
+ * focused element's combobox facts (comboboxFocus.ts).
+ */
+export const CLICK_READ_EXPRESSION = `(() => {
+const K = ${KEY}, rec = window[K];
+let click;
+if (rec) {
+  rec.off(); delete window[K];
+  const submitted = rec.submit !== undefined && !rec.submit.defaultPrevented && !/^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
+  click = { resolved: rec.resolved, events: rec.events, hits: rec.hits, landedOn: rec.landedOn, navigating: (rec.nav !== undefined && !rec.nav.sameDocument) || submitted };
+}
+return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, click, combo: ${COMBOBOX_FOCUS_EXPRESSION} };
+})()`
+
+/** What the recorder saw, as read back. */
+export interface ClickRecord {
+  readonly resolved: boolean
+  readonly events: number
+  readonly hits: number
+  readonly landedOn: string | undefined
+  /** The click started a navigation to another document: the page must be read again once it loads. */
+  readonly navigating: boolean
+}
+
+/** The read's `click` field, or undefined when the read ran in another document (the click navigated). */
+export const clickRecordOf = (value: unknown): ClickRecord | undefined => {
+  if (value === null || typeof value !== "object") return undefined
+  const r = value as Record<string, unknown>
+  const events = r["events"], hits = r["hits"]
+  if (typeof r["resolved"] !== "boolean" || typeof events !== "number" || typeof hits !== "number") return undefined
+  return { resolved: r["resolved"], events, hits, landedOn: typeof r["landedOn"] === "string" && r["landedOn"] !== "" ? r["landedOn"] : undefined, navigating: r["navigating"] === true }
+}
+
+/**
+ * A click aimed at a resolved element that no trusted event reached, while some landed elsewhere in the document;
+ * undefined when it did, or cannot be judged (no event at all reached the top document: the press went into a frame).
+ */
+export const clickDispatchOf = (target: ClickTarget, record: ClickRecord): ClickDispatch | undefined =>
+  !record.resolved || record.hits > 0 || record.events === 0 || record.navigating
+    ? undefined
+    : {
+      status: "no-native-event-observed",
+      reason: "native-click-produced-no-target-dom-event",
+      nativeEventCount: record.events,
+      target,
+      ...(record.landedOn !== undefined ? { landedOn: record.landedOn } : {})
+    }
+
+const targetText = (target: ClickTarget): string =>
+  target.kind === "accessible" ? `@${target.refId} (${target.role} "${target.name}")` : target.selector
+
+/** The failure's words: what upstream claimed, where the events went, and what to do. */
+export const clickDispatchMessage = (d: ClickDispatch): string =>
+  `Click dispatch diagnostic: upstream reported the click done, but no trusted pointer or mouse event reached ${targetText(d.target)}` +
+  ` (${d.nativeEventCount} landed on ${d.landedOn ?? "another element"})` +
+  ". Something covers it, or it moved or re-rendered: take snapshot -i, close or scroll past what covers it, then retry."

@@ -1,0 +1,60 @@
+/**
+ * What a successful call changed and what to do next: `pageChangeSummary` (navigation, mutation, artifact) with the
+ * ids of the `nextActions` it implies. Evidence that upstream attempted the action, not proof the app handled it.
+ * Pure.
+ */
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { VerificationRow } from "../../schema/Artifacts.js"
+import type { Plan } from "../../domain/Plan.js"
+import type { NextAction } from "../../schema/ToolDetails.js"
+import { nextActions } from "./nextActions.js"
+
+export interface PageChangeSummary {
+  readonly changeType: "navigation" | "mutation" | "artifact"
+  readonly command: string
+  readonly summary: string
+  readonly title?: string
+  readonly url?: string
+  readonly artifactCount?: number
+  readonly nextActionIds: ReadonlyArray<string>
+}
+
+const NAVIGATION = new Set(["open", "goto", "navigate", "back", "forward", "reload"])
+const MUTATION = new Set(["click", "dblclick", "fill", "type", "check", "uncheck", "select", "press", "key", "hover", "focus", "scroll", "scrollintoview", "drag", "upload", "keyboard", "find", "mouse"])
+
+export const pageChange = (
+  plan: Plan,
+  outcome: UpstreamOutcome,
+  navigation: { readonly title: string; readonly url: string } | undefined,
+  artifacts: ReadonlyArray<VerificationRow>
+): { readonly summary?: PageChangeSummary; readonly nextActions: ReadonlyArray<NextAction> } => {
+  const command = plan.line.command ?? ""
+  const session = plan.sessionName
+  const data = outcome.kind === "single" && outcome.data !== null && typeof outcome.data === "object" ? (outcome.data as Record<string, unknown>) : {}
+  const actions: Array<NextAction> = []
+  if (outcome.kind === "single" && typeof outcome.warning === "string" && /dialog/i.test(outcome.warning)) {
+    actions.push(nextActions.dismissDialog(session), nextActions.acceptDialog(session))
+  }
+  const verified = artifacts.filter((a) => a.state === "verified")
+  if (verified.length > 0) {
+    return {
+      summary: { changeType: "artifact", command, summary: `Saved ${verified.length} file(s)`, artifactCount: verified.length, nextActionIds: actions.map((a) => a.id) },
+      nextActions: actions
+    }
+  }
+  if (outcome.kind !== "single" || plan.kind !== "browser") return { nextActions: actions }
+  // attached to a running browser: which of its tabs is the one to work in is the caller's choice, made from the list
+  if (command === "connect") return { nextActions: [nextActions.listConnectedTabs(session)] }
+  const url = navigation?.url ?? (typeof data["url"] === "string" ? data["url"] : undefined)
+  const title = navigation?.title ?? (typeof data["title"] === "string" ? data["title"] : undefined)
+  const where = { ...(title !== undefined ? { title } : {}), ...(url !== undefined ? { url } : {}) }
+  if (NAVIGATION.has(command) && url !== undefined) {
+    actions.unshift(nextActions.inspectOpenedPage(session))
+    return { summary: { changeType: "navigation", command, summary: `${command === "open" || command === "goto" || command === "navigate" ? "Opened" : "Now at"} ${title || url}`, ...where, nextActionIds: actions.map((a) => a.id) }, nextActions: actions }
+  }
+  if (MUTATION.has(command) && (command !== "find" || plan.line.positionals.some((t) => MUTATION.has(t)))) {
+    actions.unshift(nextActions.inspectAfterMutation(session))
+    return { summary: { changeType: "mutation", command, summary: `${command} done${url !== undefined ? `; page ${title || url}` : ""}`, ...where, nextActionIds: actions.map((a) => a.id) }, nextActions: actions }
+  }
+  return { nextActions: actions }
+}

@@ -1,0 +1,184 @@
+/**
+ * The `details` fields, assembled from small pure parts: what ran (echo), what the call did (executed facts), its
+ * steps, and why it failed. PresenterLive adds only what needs a service (spill paths, manifest rows) and scrubs
+ * the whole object once at the end.
+ */
+import type { Body } from "../text/body.js"
+import type { SnapshotDiff } from "../text/presentSnapshot.js"
+import type { Executed } from "../../domain/Executed.js"
+import type { StepRow } from "../../domain/Outcome.js"
+import type { CompiledBatch } from "../../domain/Compiled.js"
+import type { Plan } from "../../domain/Plan.js"
+import type { BatchStepDetails, ToolDetails } from "../../schema/ToolDetails.js"
+import { categoryOf, type SessionRecoveryHint, type ToolError } from "../../schema/ToolError.js"
+import { summarize } from "./artifactSummary.js"
+import { isNoActivePageSnapshot } from "../../session/refPreflight.js"
+import { visibleRefFallbackDetails } from "../actions/selectorRecovery.js"
+import { lookupCompiledEcho, lookupDetails } from "../text/lookupText.js"
+import { DETAILS_DATA_BYTES, DETAILS_STDERR_BYTES, byteLength, headBytes } from "./budgets.js"
+
+type Fields = Partial<{ -readonly [K in keyof ToolDetails]: ToolDetails[K] }>
+type RedactArgs = (args: ReadonlyArray<string>) => ReadonlyArray<string>
+
+export const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
+  (value === undefined ? {} : { [key]: value }) as { [P in K]?: V }
+
+/** Rows of a compiled job shown in details; the count is always complete. */
+const COMPILED_ROWS_SHOWN = 40
+/** Diff entries kept per side in details; the text shows its own. */
+const DIFF_ROWS_SHOWN = 30
+/** Ref ids kept per list of the contract's delta (the summary counts them all). */
+const DIFF_IDS_SHOWN = 100
+
+const boundedDiff = (d: SnapshotDiff): SnapshotDiff => ({
+  ...d,
+  addedRefs: d.addedRefs.slice(0, DIFF_IDS_SHOWN),
+  removedRefs: d.removedRefs.slice(0, DIFF_IDS_SHOWN),
+  changedRefs: d.changedRefs.slice(0, DIFF_IDS_SHOWN),
+  unchangedRefs: d.unchangedRefs.slice(0, DIFF_IDS_SHOWN),
+  added: d.added.slice(0, DIFF_ROWS_SHOWN),
+  removed: d.removed.slice(0, DIFF_ROWS_SHOWN)
+})
+
+/**
+ * A compiled job/qa batch as the contract echoes it: `{ args, failFast, stdin, steps: [{ action, args }] }`, every
+ * row redacted (stdin too). `rowCount` is additive: steps stop at COMPILED_ROWS_SHOWN, the count is complete.
+ */
+export const compiledBatchEcho = (batch: CompiledBatch, redact: RedactArgs) => {
+  const rows = batch.rows.map(redact)
+  return {
+    args: batch.args,
+    failFast: batch.args.includes("--bail"),
+    stdin: JSON.stringify(rows),
+    steps: rows.slice(0, COMPILED_ROWS_SHOWN).map((args) => ({ action: args[0] ?? "", args })),
+    rowCount: rows.length
+  }
+}
+
+/** What a higher-level input mode compiled to, redacted (never the typed text of password fields). */
+export const compiledEcho = (plan: Plan, redact: RedactArgs): Fields => {
+  const c = plan.compiled
+  if (c.mode === "semanticAction") return { compiledSemanticAction: { ...c.semanticAction, args: redact(c.semanticAction.args) } }
+  if (c.mode === "job") return { compiledJob: compiledBatchEcho(c.job, redact) }
+  if (c.mode === "qa") return { compiledQaPreset: { ...compiledBatchEcho(c.qa, redact), loadState: c.qa.loadState, checks: c.qa.checks } }
+  return lookupCompiledEcho(plan, redact)
+}
+
+/** Keeps persisted details small: data above the budget is replaced by its size (the spill file has it). */
+export const budgetData = (data: unknown): Fields => {
+  if (data === undefined || data === null) return {}
+  const json = JSON.stringify(data)
+  if (json === undefined) return {}
+  const bytes = byteLength(json)
+  return bytes <= DETAILS_DATA_BYTES ? { data } : { dataOmitted: { bytes, reason: "larger than the details budget; see fullOutputPath" } }
+}
+
+/** Every step of a batch/job/qa run, each with the category its own reply was classified as. */
+export const stepDetails = (rows: ReadonlyArray<StepRow>, redact: RedactArgs): ReadonlyArray<BatchStepDetails> =>
+  rows.map((row, index) => ({
+    index,
+    command: redact(row.command),
+    resultCategory: row.success ? "success" : "failure",
+    ...(row.success ? {} : { failureCategory: categoryOf(row.error), error: row.error.message })
+  }))
+
+/** The first failed step, when the call's error is that step's error. */
+export const failedStep = (executed: Executed | undefined, error: ToolError | undefined) => {
+  if (executed?.outcome.kind !== "batch" || error === undefined) return undefined
+  const index = executed.outcome.rows.findIndex((row) => !row.success && row.error === error)
+  return index < 0 ? undefined : { index, row: executed.outcome.rows[index]! }
+}
+
+/** Facts of a call that ran, whether it then succeeded or failed. */
+export const executedDetails = (executed: Executed, body: Body, redact: RedactArgs): Fields => {
+  const { outcome, verified } = executed
+  const snapshot = body.snapshot
+  const rows = verified.rows
+  return {
+    ...(outcome.kind === "inspection" ? { inspection: true as const, stdout: headBytes(outcome.stdout, DETAILS_DATA_BYTES) } : budgetData(body.data)),
+    ...(outcome.kind === "single" && outcome.warning !== undefined ? { warning: outcome.warning } : {}),
+    ...optional("snapshotCompaction", snapshot?.compaction),
+    ...optional("snapshotFilter", snapshot?.snapshotFilter),
+    ...optional("snapshotDiff", snapshot?.snapshotDiff === undefined ? undefined : boundedDiff(snapshot.snapshotDiff)),
+    ...optional("snapshotViewport", snapshot?.snapshotViewport),
+    ...optional("approval", executed.approval),
+    ...optional("tabCorrection", executed.tabCorrection),
+    ...optional("refSnapshot", executed.refSnapshot === undefined ? undefined : { ...executed.refSnapshot, target: { url: executed.refSnapshot.url } }),
+    ...optional("networkRouteDiagnostics", executed.routeDiagnostics),
+    ...optional("qaPreset", executed.qa),
+    ...lookupDetails(executed),
+    ...optional("navigationSummary", executed.navigation),
+    ...(rows.length > 0
+      ? {
+        artifacts: rows.map((r) => ({ kind: r.kind, path: r.path, exists: r.exists, ...optional("sizeBytes", r.sizeBytes), ...optional("mediaType", r.mediaType) })),
+        artifactVerification: summarize(rows)
+      }
+      : {}),
+    ...(verified.savedFile !== undefined ? { savedFile: verified.savedFile, savedFilePath: verified.savedFile.path } : {}),
+    ...(verified.warnings.length > 0 ? { warnings: verified.warnings } : {}),
+    ...optional("recordingDependencyWarning", verified.recordingDependencyWarning),
+    ...optional("imagePath", verified.image?.path),
+    ...optional("imagePaths", verified.image !== undefined ? [verified.image.path] : undefined),
+    ...(outcome.kind === "batch" ? { batchSteps: stepDetails(outcome.rows, redact) } : {}),
+    ...(executed.browserDefaults !== undefined ? { browserDefaults: { flags: redact(executed.browserDefaults.flags), sources: executed.browserDefaults.sources } } : {}),
+    ...optional("outputFile", executed.outputFile),
+    binary: executed.binary,
+    durationMs: executed.durationMs
+  }
+}
+
+/** The retry the hint suggests, with its argv redacted like every echoed argv. */
+const redactedHint = (hint: SessionRecoveryHint, redact: RedactArgs): SessionRecoveryHint => ({
+  ...hint,
+  exampleArgs: redact(hint.exampleArgs),
+  exampleParams: { ...hint.exampleParams, args: redact(hint.exampleParams.args) }
+})
+
+type Partial_ = NonNullable<Extract<ToolError, { readonly _tag: "TimedOut" }>["partialProgress"]>
+
+/**
+ * A step-by-step run that timed out, in the contract's shape: `summary`, `steps` (1-based, planned argv, `status`
+ * completed / unknown (the one that was running: it may have acted) / pending), `retryStep`, and `retry.args` only
+ * when that step only reads. The counts are additive.
+ */
+export const timeoutPartialProgress = (error: Extract<ToolError, { readonly _tag: "TimedOut" }>, redact: RedactArgs, plan?: Plan) => {
+  const p: Partial_ | undefined = error.partialProgress
+  if (p === undefined) return undefined
+  const next = p.firstIncompleteStep
+  const rows = plan?.compiled.mode === "job" ? plan.compiled.job.rows : plan?.compiled.mode === "qa" ? plan.compiled.qa.rows : undefined
+  const retryStep = next === undefined ? undefined : { index: next.index + 1, args: redact(next.command), retryable: next.retryable }
+  return {
+    summary: `${p.completedSteps}/${p.totalSteps} planned steps completed${next !== undefined ? `; step ${next.index + 1} did not finish${next.retryable ? " (read-only, safe to retry)" : " (may have acted)"}` : ""}.`,
+    ...(rows !== undefined ? { steps: rows.map((row, i) => ({ index: i + 1, args: redact(row), status: i < p.completedSteps ? "completed" : i === next?.index ? "unknown" : "pending" })) } : {}),
+    ...optional("retryStep", retryStep),
+    ...(next?.retryable === true ? { retry: { args: redact(next.command) } } : {}),
+    completedSteps: p.completedSteps,
+    totalSteps: p.totalSteps
+  }
+}
+
+/** Why a call failed, as data. With the plan, `timeoutPartialProgress.steps` lists the planned rows. */
+export const errorDetails = (error: ToolError, redact: RedactArgs, plan?: Plan): Fields => {
+  const upstream = error._tag === "UpstreamFailed" ? error : undefined
+  const stderr = upstream?.stderr ?? (error._tag === "ParseFailure" || error._tag === "TimedOut" ? error.stderr : undefined)
+  return {
+    ...(error._tag !== "InvalidInput" && error.message !== "" ? { error: error.message } : {}),
+    ...(error._tag === "InvalidInput" ? { validationError: error.message } : {}),
+    ...(error._tag === "InvalidInput" && error.sessionRecoveryHint !== undefined ? { sessionRecoveryHint: redactedHint(error.sessionRecoveryHint, redact) } : {}),
+    ...(stderr !== undefined && stderr.trim() !== "" ? { stderr: headBytes(stderr.trim(), DETAILS_STDERR_BYTES) } : {}),
+    ...(upstream !== undefined ? { exitCode: upstream.exitCode, ...optional("code", upstream.code), ...budgetData(upstream.data) } : {}),
+    ...optional("launchDiagnostic", upstream?.launch),
+    ...optional("clickDispatch", upstream?.clickDispatch),
+    ...optional("policy", error._tag === "PolicyBlocked" ? error.violation : undefined),
+    ...optional("promptGuard", error._tag === "PolicyBlocked" ? error.promptGuard : undefined),
+    ...(plan !== undefined && isNoActivePageSnapshot(plan, error)
+      ? { refSnapshotInvalidation: { reason: "no-active-page" as const, summary: "The snapshot found no active page: this session's refs are void until a new snapshot -i." } }
+      : {}),
+    ...(error._tag === "ParseFailure" ? { exitCode: error.exitCode, parseError: error.message } : {}),
+    ...(error._tag === "TimedOut" ? { timedOut: true, timeoutMs: error.timeoutMs, ...optional("timeoutPartialProgress", timeoutPartialProgress(error, redact, plan)) } : {}),
+    ...optional("visibleRefFallback", error._tag === "SelectorNotFound" ? visibleRefFallbackDetails(plan, error) : undefined),
+    ...(error._tag === "ConfirmationRequired" && error.decision !== undefined
+      ? { approval: { action: error.action, confirmationId: error.confirmationId, asked: error.decision === "denied", approved: false } }
+      : {})
+  }
+}

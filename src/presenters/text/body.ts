@@ -1,0 +1,50 @@
+/**
+ * The body of a result, before notes, redaction and budgets: the snapshot view, the per-command text, the caller's
+ * JSON, or the QA verdict; plus the data persisted in details. Session-state values (cookies, credential-like
+ * storage) are removed here, for single calls and for every batch/job/qa step alike. Pure.
+ */
+import type { Executed } from "../../domain/Executed.js"
+import { stepRowJson, type UpstreamOutcome } from "../../domain/Outcome.js"
+import { redactStateData } from "../../redaction/redactStructured.js"
+import { formatSuccess, stripLifecycle } from "./formatSuccess.js"
+import { page, type Parts, plain } from "./contentBoundary.js"
+import { withLookupParts } from "./lookupText.js"
+import { type Formatted, partsOf } from "./formatted.js"
+import { presentSnapshotWith, type SnapshotPresentation } from "./presentSnapshot.js"
+import { qaText } from "./qaText.js"
+
+export interface Body extends Formatted {
+  /** The text as the tool's words and page content: the Presenter marks the page content when the policy asks. */
+  readonly parts: Parts
+  /** Upstream data for details (lifecycle stripped, state values redacted), before the details budget. */
+  readonly data: unknown
+  readonly snapshot?: SnapshotPresentation
+}
+
+/** The outcome with session-state values redacted in every place they can appear. */
+export const withoutStateValues = (outcome: UpstreamOutcome): UpstreamOutcome => {
+  if (outcome.kind === "inspection") return outcome
+  if (outcome.kind === "single") return outcome
+  return {
+    kind: "batch",
+    rows: outcome.rows.map((row) => (row.success ? { ...row, result: redactStateData(row.command[0], row.result) } : row))
+  }
+}
+
+export const bodyOf = (executed: Executed): Body => {
+  const { plan } = executed
+  const raw = withoutStateValues(executed.outcome)
+  const outcome = raw.kind === "single" ? { ...raw, data: redactStateData(plan.line.command, raw.data) } : raw
+  const snapshot = outcome.kind === "single" && plan.line.command === "snapshot" && outcome.data !== null && typeof outcome.data === "object"
+    ? presentSnapshotWith(plan.line.positionals, outcome.data as Record<string, unknown>, { options: plan.snapshotOptions, previousRefs: executed.previousRefs, viewport: executed.viewport, knownUrl: executed.previousPage?.url, naming: executed.snapshotNaming })
+    : undefined
+  const formatted = snapshot ?? formatSuccess(plan, outcome)
+  const data = snapshot !== undefined
+    ? snapshot.data
+    : outcome.kind === "single" ? stripLifecycle(outcome.data) : outcome.kind === "batch" ? outcome.rows.map((row) => stepRowJson(row, stripLifecycle)) : undefined
+  // the caller's JSON is upstream's data about the page: all of it page content
+  const parts: Parts = plan.callerRequestedJson && outcome.kind !== "inspection"
+    ? [page(JSON.stringify(outcome.kind === "single" ? stripLifecycle(outcome.data) : data, null, 2))]
+    : executed.qa !== undefined ? qaText(plan, executed.qa, executed.verified, partsOf(formatted)) : withLookupParts(executed, partsOf(formatted))
+  return { text: plain(parts), parts, summary: executed.lookup?.report.summary ?? formatted.summary, data, ...(snapshot !== undefined ? { snapshot } : {}) }
+}

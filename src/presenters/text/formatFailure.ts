@@ -1,0 +1,184 @@
+/**
+ * What the model reads when a call fails: the category, what happened, and what to do next. Exhaustive over the
+ * error union (`Match.tagsExhaustive`), so a new error does not compile until it has a rendering. Pure.
+ */
+import * as Match from "effect/Match"
+import type { Plan } from "../../domain/Plan.js"
+import type { NextAction } from "../../schema/ToolDetails.js"
+import type { ToolError } from "../../schema/ToolError.js"
+import { isNoActivePageSnapshot } from "../../session/refPreflight.js"
+import { launchAdvice, launchFailureText } from "./launchAdvice.js"
+import { withNextActions } from "../actions/fallbackActions.js"
+import { nextActions } from "../actions/nextActions.js"
+import { securityRefusal } from "./securityRefusal.js"
+import { selectorRecovery } from "../actions/selectorRecovery.js"
+
+export interface FormattedFailure {
+  readonly text: string
+  readonly summary: string
+  readonly nextActions: ReadonlyArray<NextAction>
+}
+
+const INSTALL_HINT =
+  "agent-browser is required and is not bundled with this package. Install it with `npm install -g agent-browser@0.41` (or add it to the project and put node_modules/.bin on PATH), make sure a Chrome/Chromium is installed (Debian: `apt-get install -y chromium`), then retry."
+
+/** Getters given as commands; upstream groups them under `get`. */
+const GETTERS: ReadonlySet<string> = new Set(["attr", "count", "html", "text", "title", "url", "value"])
+const getterHint = (command: string): string =>
+  `Getters are grouped under get: get ${command === "title" || command === "url" ? command : command === "attr" ? "attr <selector> <name>" : `${command} <selector>`}.`
+
+/**
+ * A semanticAction compiled to upstream `find` that met a stale ref: after the refresh, the same action again (its
+ * compiled argv, which locates afresh). Not for a fill: its argv carries the text.
+ */
+const semanticRetry = (plan: Plan | undefined): ReadonlyArray<NextAction> => {
+  const c = plan?.compiled
+  if (c?.mode !== "semanticAction" || c.semanticAction.action === "fill") return []
+  const args = c.semanticAction.args
+  const find = args[0] === "--session" ? args[2] : args[0]
+  return find === "find" ? [nextActions.retrySemanticAfterStaleRef(plan?.sessionName, args)] : []
+}
+
+const isTextWait = (line: Plan["line"]): boolean => line.command === "wait" && line.positionals.includes("--text")
+
+/** `args` are the caller's args as given, for retries suggested before a plan exists. */
+export const formatFailure = (plan: Plan | undefined, error: ToolError, args: ReadonlyArray<string> = plan?.args ?? []): FormattedFailure => {
+  const session = plan?.sessionName
+  const none: ReadonlyArray<NextAction> = []
+  const formatted: FormattedFailure = Match.value(error).pipe(
+    Match.tagsExhaustive({
+      InvalidInput: (e) => ({
+        text: `Invalid input: ${e.message}`,
+        summary: "Invalid input",
+        nextActions: e.sessionRecoveryHint !== undefined
+          ? [nextActions.retryFresh(args)]
+          : e.field === "qa.attached" && session !== undefined
+          ? [nextActions.listTabsBeforeQaAttached(session), nextActions.snapshotBeforeQaAttached(session)]
+          : none
+      }),
+      MissingBinary: (e) => ({
+        text: e.reason === "unsupported-version"
+          ? `agent-browser ${e.foundVersion ?? "?"} is installed, but this tool supports ${e.supportedRange}. Install a supported version: \`npm install -g agent-browser@0.41\`.`
+          : e.reason === "not-found"
+          ? `agent-browser was not found on PATH. ${INSTALL_HINT}`
+          : `agent-browser could not be started (${e.detail ?? "unknown error"}). ${INSTALL_HINT}`,
+        summary: `agent-browser ${e.reason}`,
+        nextActions: none
+      }),
+      TimedOut: (e) => {
+        const partial = e.partialProgress
+        const next = partial?.firstIncompleteStep
+        const progressText = partial === undefined
+          ? ""
+          : `\nCompleted ${partial.completedSteps} of ${partial.totalSteps} steps${next !== undefined ? `; step ${next.index + 1} (${next.command.slice(0, 3).join(" ")}) did not finish${next.retryable ? " and only reads, so it is safe to retry" : " and may have acted: inspect the page before retrying"}` : ""}.`
+        return {
+          text: (e.source === "watchdog"
+            ? `Timed out after ${e.timeoutMs} ms; the agent-browser process was stopped. The action may or may not have happened: check the page before retrying, or raise timeoutMs for slow steps.`
+            : `Upstream timed out: ${e.message}`) + progressText,
+          summary: e.source === "watchdog" ? `Timed out after ${e.timeoutMs} ms` : "Upstream wait timed out",
+          nextActions: next?.retryable === true
+            ? [nextActions.retryTimeoutStep(session, next.command)]
+            : next !== undefined
+            ? [nextActions.inspectAfterTimedOutStep(session)]
+            : plan !== undefined && isTextWait(plan.line)
+            ? [nextActions.inspectAfterTextAssertion(session)]
+            : [nextActions.inspectAfterTimeout(session)]
+        }
+      },
+      Aborted: () => ({ text: "Cancelled; the agent-browser process was stopped.", summary: "Cancelled", nextActions: none }),
+      ParseFailure: (e) => ({
+        text: `agent-browser printed output this tool cannot read (${e.message}).${e.stderr.trim() !== "" ? `\nstderr: ${e.stderr.trim()}` : ""}`,
+        summary: "Unreadable upstream output",
+        nextActions: none
+      }),
+      UpstreamFailed: (e) => e.clickDispatch !== undefined ? ({
+        text: e.message,
+        summary: "The click did not reach its target",
+        nextActions: [nextActions.inspectClickMiss(session), nextActions.retryClickAfterMiss(session, plan?.line.positionals ?? [])]
+      }) : e.launch !== undefined ? ({
+        text: launchFailureText(e.launch, e.message),
+        summary: launchAdvice(e.launch).summary,
+        nextActions: e.launch.reason === "profile-locked" || e.launch.reason === "profile-not-found"
+          ? [nextActions.inspectProfiles(), nextActions.runDoctor()]
+          : [nextActions.runDoctor()]
+      }) : e.type === "unknown_command" && plan !== undefined && GETTERS.has(plan.line.command ?? "") ? ({
+        text: `agent-browser failed: ${e.message}\n${getterHint(plan.line.command ?? "")}`,
+        summary: `Unknown command: ${plan.line.command ?? ""}`,
+        nextActions: plan.line.command === "title" ? [nextActions.useGetTitle(session)] : plan.line.command === "url" ? [nextActions.useGetUrl(session)] : none
+      }) : ({
+        text: `agent-browser failed: ${e.message}${e.stderr !== "" && !e.message.includes(e.stderr) ? `\nstderr: ${e.stderr}` : ""}${e.exitCode !== null && e.exitCode !== 1 ? `\nexit code: ${e.exitCode}` : ""}`,
+        summary: `Upstream error: ${e.message.split("\n")[0] ?? ""}`.slice(0, 200),
+        nextActions: plan !== undefined && isNoActivePageSnapshot(plan, e) && session !== undefined
+          ? [nextActions.listTabsAfterNoActivePage(session)]
+          : e.code === "page_wedged" || e.code === "tab_gone" ? [nextActions.listTabs(session)] : none
+      }),
+      StaleRef: (e) => ({
+        text: `Ref ${e.ref} is stale: ${e.message}. Refs change after navigation or re-rendering; take a new snapshot -i and use a current ref.`,
+        summary: `Stale ref ${e.ref}`,
+        nextActions: [nextActions.refreshRefs(session), ...semanticRetry(plan)]
+      }),
+      SelectorNotFound: (e) => {
+        const recovery = selectorRecovery(plan, e)
+        const candidates = (e.candidates ?? []).map((c) => nextActions.tryNameCandidate(session, c.role, c.name))
+        // element commands wait (bounded) for their target; raw batch steps and @refs do not
+        const advice = e.readinessWaitMs !== undefined
+          ? `Still missing after waiting ${(e.readinessWaitMs / 1000).toFixed(1)} s: take a snapshot -i for current refs.`
+          : `${plan?.line.command === "batch" ? "Raw batch steps do not wait for elements: t" : "T"}ake a snapshot -i for current refs, or wait for the element first.`
+        // upstream found it but it is hidden: waiting rarely helps, revealing it does
+        const hidden = /\bis not visible\b/.test(e.message) ? "\nIt exists but is hidden: hover its row or open its container first (hover, then click), or scrollintoview." : ""
+        return {
+          text: `${e.message}${recovery.line}${hidden}\n${advice}`,
+          summary: `Selector not found${e.selector !== "" ? `: ${e.selector}` : ""}`,
+          nextActions: [nextActions.refreshRefs(session), ...recovery.nextActions, ...candidates]
+        }
+      },
+      SelectorUnsupported: (e) => ({
+        text: `Selector ${e.selector} uses a dialect agent-browser does not support (Playwright-style). Use an @ref from snapshot -i, a CSS selector, or \`find role|text|label ... <action>\`.`,
+        summary: `Unsupported selector: ${e.selector}`,
+        nextActions: [nextActions.refreshRefs(session)]
+      }),
+      ConfirmationRequired: (e) =>
+        e.decision === "denied"
+          ? { text: `The user declined the ${e.action} action; it did not run.`, summary: `Declined: ${e.action}`, nextActions: none }
+          : e.decision === "no-ui"
+          ? {
+            text: `The ${e.action} action needs a human's approval and this pi session has no UI to ask, so it was declined and did not run. Ask the user to approve it in an interactive session, or run without --confirm-actions for this action.`,
+            summary: `Needs approval: ${e.action}`,
+            nextActions: none
+          }
+          : {
+            text: `agent-browser is holding the ${e.action} action for confirmation (id ${e.confirmationId}); nothing ran yet. Confirm or deny it.`,
+            summary: `Confirmation required: ${e.action}`,
+            nextActions: [nextActions.confirm(session, e.confirmationId), nextActions.deny(session, e.confirmationId)]
+          },
+      PolicyBlocked: (e) => e.promptGuard !== undefined
+        ? { text: `Not closed: ${e.promptGuard.summary}`, summary: "Requested files missing before close", nextActions: none }
+        : e.violation === undefined
+        ? { text: `Blocked by policy: ${e.message}`, summary: "Policy blocked", nextActions: none }
+        : securityRefusal(plan, e.violation, e.message, args),
+      ArtifactMissing: (e) => ({
+        text: e.detail !== undefined
+          ? `The ${e.kind} file was not written at ${e.path}: ${e.detail}. The browser command itself ran; fix the path and save again.`
+          : `agent-browser reported a saved ${e.kind} at ${e.path}, but no file is there. Do not rely on it; retry with an absolute path.`,
+        summary: `${e.kind} missing: ${e.path}`,
+        nextActions: e.kind === "download" ? none : [nextActions.verifyArtifactPath(e.path)]
+      }),
+      DownloadNotVerified: (e) => ({
+        text: `Download not verified at ${e.requestedPath}: ${e.message}`,
+        summary: "Download not verified",
+        nextActions: [nextActions.waitForDownload(session, e.requestedPath)]
+      }),
+      TabDrift: (e) => ({
+        text: `The page opened (${e.expectedUrl}), but the active tab shows ${e.observedUrl} and no tab with the opened page could be selected. Run tab list, select the right tab with tab <id>, then snapshot -i.`,
+        summary: "Tab drift",
+        nextActions: [
+          nextActions.listTabsForDrift(session, e.observedUrl),
+          ...(e.intendedTabId !== undefined ? [nextActions.selectIntendedTab(session, e.intendedTabId), nextActions.snapshotAfterTabRecovery(session)] : [])
+        ]
+      }),
+      QaFailed: (e) => ({ text: `QA checks failed: ${e.failedChecks.join("; ")}`, summary: `QA failed (${e.failedChecks.length})`, nextActions: none }),
+      CleanupFailed: (e) => ({ text: `Could not clean up ${e.resource}: ${e.message}`, summary: `Cleanup failed: ${e.resource}`, nextActions: none })
+    })
+  )
+  return { ...formatted, nextActions: withNextActions(plan, error, args, formatted.nextActions) }
+}

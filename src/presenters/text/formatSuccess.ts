@@ -1,0 +1,215 @@
+/**
+ * Useful text first: what the model should read after a successful call, per command family. Pure; redaction,
+ * budgets and spill files are applied afterwards by the Presenter.
+ */
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { Plan } from "../../domain/Plan.js"
+import { joinParts, page, type Part, type Parts } from "./contentBoundary.js"
+import { formatDiagnostics } from "./formatDiagnostics.js"
+import { type Formatted, formatted, partsOf } from "./formatted.js"
+import { presentSnapshot } from "./presentSnapshot.js"
+
+type Data = Record<string, unknown>
+
+const PAST: Record<string, string> = {
+  click: "Clicked", dblclick: "Double-clicked", fill: "Filled", check: "Checked", uncheck: "Unchecked", hover: "Hovered", focus: "Focused"
+}
+
+/** Step commands whose success says all there is: a job row shows only its ✓. */
+const ECHO_ONLY = new Set(["click", "dblclick", "fill", "type", "press", "key", "check", "uncheck", "hover", "focus", "select", "drag", "scroll", "scrollintoview", "scrollinto", "keyboard", "wait", "mouse"])
+
+/** Upstream data without the per-call `lifecycle` block (launch bookkeeping the model never needs) and `_boundary`. */
+export const stripLifecycle = (data: unknown): unknown => {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return data
+  const { lifecycle: _lifecycle, _boundary, ...rest } = data as Data
+  return rest
+}
+
+const str = (v: unknown): string => (typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v))
+
+const scalar = (v: unknown): string => {
+  if (typeof v === "string") return v
+  if (v === undefined) return "undefined"
+  return JSON.stringify(v, null, 2)
+}
+
+const oneLine = (s: string, max = 80): string => {
+  const flat = s.replace(/\s+/g, " ").trim()
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
+}
+
+/** A page title as page content; none is the tool's "(untitled)". */
+const titlePart = (title: unknown): Part => (str(title) !== "" ? page(str(title)) : "(untitled)")
+
+const formatTabs = (tabs: ReadonlyArray<Data>): string =>
+  tabs.map((t) => `${t["active"] === true ? "→" : " "} [${str(t["tabId"])}]${t["label"] ? ` (${str(t["label"])})` : ""} ${str(t["title"])} — ${str(t["url"])}`).join("\n")
+
+/** `find <locator> <value> <action> [text] [--name n]` said as what it acted on (never upstream's marker selector). */
+const formatFind = (positionals: ReadonlyArray<string>, data: Data): Formatted => {
+  const [, locator = "", value = "", action = "click"] = positionals
+  const nameAt = positionals.indexOf("--name")
+  const name = nameAt >= 0 ? positionals[nameAt + 1] : undefined
+  const what = `${locator === "role" ? value : `${locator} ${JSON.stringify(value)}`}${name !== undefined ? ` ${JSON.stringify(name)}` : ""}`
+  const ref = Object.values(data).find((v): v is string => typeof v === "string" && /^@e\d+$/.test(v))
+  if (action === "text") {
+    const text = str(data["text"])
+    return formatted([page(text)], `find ${what}: ${oneLine(text)}`)
+  }
+  const past = PAST[action] ?? `${action}:`
+  const line = `${past} ${what}${ref !== undefined ? ` (${ref})` : ""}${data["dialogOpened"] === true ? " (a dialog opened and was handled)" : ""}`
+  return { text: line, summary: line }
+}
+
+const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionName: string | undefined): Formatted => {
+  const [command = "", sub] = positionals
+  const target = positionals[1] ?? ""
+  switch (command) {
+    case "open":
+    case "goto":
+    case "navigate": {
+      if (data["url"] === undefined) return { text: "Browser ready.", summary: "Browser ready" }
+      return formatted(["Opened: ", titlePart(data["title"]), `\nURL: ${str(data["url"])}`], `Opened ${str(data["url"])}`)
+    }
+    case "snapshot": {
+      const refs = data["refs"] !== null && typeof data["refs"] === "object" ? Object.keys(data["refs"] as Data).length : 0
+      const origin = str(data["origin"])
+      const tree = typeof data["snapshot"] === "string" ? data["snapshot"] : JSON.stringify(data["snapshot"], null, 2)
+      return formatted([`Snapshot of ${origin || "the page"} (${refs} refs):\n`, page(tree)], `Snapshot: ${refs} refs on ${origin}`)
+    }
+    case "get": {
+      if (sub === "box" || sub === "styles") return formatted([page(JSON.stringify(stripLifecycle(data), null, 2))], `get ${sub}`)
+      const value = sub === "count" ? data["count"] : sub === "cdp-url" ? data["cdpUrl"] : data[sub === "attr" ? "value" : sub ?? ""] ?? data["value"]
+      const text = value === null ? "(null)" : scalar(value)
+      return formatted([value === null || sub === "count" || sub === "cdp-url" ? text : page(text)], `get ${sub ?? ""}: ${oneLine(text)}`)
+    }
+    case "is": {
+      const value = data[sub ?? ""]
+      return { text: String(value), summary: `is ${sub ?? ""} ${positionals[2] ?? ""}: ${String(value)}` }
+    }
+    case "eval": {
+      const text = data["unserializable"] !== undefined ? str(data["unserializable"]) : scalar(data["result"])
+      return formatted([page(text)], `eval: ${oneLine(text)}`)
+    }
+    case "click":
+    case "dblclick":
+      return {
+        text: `${PAST[command]} ${str(data["clicked"]) || target}${data["dialogOpened"] === true ? " (a dialog opened and was handled)" : ""}`,
+        summary: `${PAST[command]} ${str(data["clicked"]) || target}`
+      }
+    case "find":
+      return formatFind(positionals, data)
+    case "drag":
+      return { text: `Dragged ${target} to ${positionals[2] ?? ""}`, summary: `drag ${target} → ${positionals[2] ?? ""}` }
+    case "scrollintoview":
+    case "scrollinto":
+      return { text: `Scrolled ${target} into view`, summary: `scrollintoview ${target}` }
+    case "scroll": {
+      const how = positionals.slice(1).join(" ")
+      return { text: `Scrolled${how !== "" ? ` ${how}` : ""}`, summary: `scroll ${how}` }
+    }
+    case "fill":
+      return { text: `Filled ${target}`, summary: `Filled ${target}` }
+    case "type":
+      return { text: `Typed into ${target}`, summary: `Typed into ${target}` }
+    case "press":
+    case "key":
+      return { text: `Pressed ${str(data["pressed"]) || target}`, summary: `Pressed ${str(data["pressed"]) || target}` }
+    case "check":
+    case "uncheck":
+    case "hover":
+    case "focus":
+      return { text: `${PAST[command]} ${target}`, summary: `${command} ${target}` }
+    case "mouse":
+      return { text: `Mouse ${positionals.slice(1).join(" ")}`, summary: `mouse ${positionals.slice(1).join(" ")}` }
+    case "keyboard":
+      return { text: `Keyboard ${sub ?? ""} done`, summary: `keyboard ${sub ?? ""}` }
+    case "select":
+      return { text: `Selected ${str(data["selected"])} in ${target}`, summary: `select ${target}` }
+    case "back":
+    case "forward":
+    case "reload":
+      return { text: `Now at ${str(data["url"])}`, summary: `${command}: ${str(data["url"])}` }
+    case "screenshot":
+    case "pdf":
+    case "download":
+      return { text: `Saved ${command === "download" ? "download" : command}: ${str(data["path"])}`, summary: `${command} saved ${str(data["path"])}` }
+    case "wait": {
+      if (data["path"] !== undefined) return { text: `Download saved: ${str(data["path"])}`, summary: `wait --download ${str(data["path"])}` }
+      const what = str(data["waited"]) || (data["url"] !== undefined ? "url" : data["state"] !== undefined ? "load state" : "condition")
+      return { text: `Wait done (${what}).`, summary: `wait: ${what}` }
+    }
+    case "tab": {
+      if (Array.isArray(data["tabs"])) {
+        const tabs = data["tabs"] as ReadonlyArray<Data>
+        return formatted([`${tabs.length} tab(s):\n`, page(formatTabs(tabs))], `${tabs.length} tabs`)
+      }
+      if (data["closed"] === true) return { text: `Closed tab ${str(data["tabId"])}`, summary: `tab close ${str(data["tabId"])}` }
+      return formatted([`Active tab [${str(data["tabId"])}] `, page(str(data["title"])), ` — ${str(data["url"])}`], `tab ${str(data["tabId"])}`)
+    }
+    case "close":
+    case "quit":
+    case "exit":
+      return {
+        text: `Browser closed${sessionName !== undefined ? ` (session ${sessionName})` : ""}. Saved files stay on disk.`,
+        summary: "Browser closed"
+      }
+    case "session": {
+      if (Array.isArray(data["sessions"])) {
+        const sessions = data["sessions"] as ReadonlyArray<unknown>
+        return { text: sessions.length === 0 ? "No active sessions." : `Active sessions:\n${sessions.map((s) => `  ${str(s)}`).join("\n")}`, summary: `${sessions.length} sessions` }
+      }
+      break
+    }
+  }
+  const diagnostic = formatDiagnostics(command, sub, data)
+  if (diagnostic !== undefined) return diagnostic
+  const rest = stripLifecycle(data)
+  const body: Parts = rest !== null && typeof rest === "object" && Object.keys(rest).length > 0 ? ["\n", page(JSON.stringify(rest, null, 2))] : []
+  return formatted([`${positionals.slice(0, 2).join(" ")}: done`, ...body], `${command} done`)
+}
+
+const asData = (v: unknown): Data => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Data) : {})
+
+/** What one successful batch/job row adds after its ✓: a snapshot's view, a page, a value; nothing for a bare action. */
+const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl: string | undefined): Parts => {
+  const [command = ""] = positionals
+  const data = asData(stripLifecycle(result))
+  if (command === "snapshot" && typeof data["snapshot"] === "string") return ["\n", ...partsOf(presentSnapshot(positionals, data, knownUrl))]
+  if (ECHO_ONLY.has(command) || (command === "find" && ECHO_ONLY.has(positionals[3] ?? "click"))) return []
+  if ((command === "open" || command === "goto" || command === "navigate") && data["url"] !== undefined) return [" → ", titlePart(data["title"]), ` — ${str(data["url"])}`]
+  if (Object.keys(data).length === 0) return []
+  const shown = formatCommand(positionals, data, undefined)
+  // a command without its own wording: its data on one line beats "<command>: done" plus the same data
+  const done = shown.text.startsWith(`${positionals.slice(0, 2).join(" ")}: done`)
+  const line = oneLine(done ? JSON.stringify(data) : shown.text, 160)
+  return [" → ", done || partsOf(shown).some((p) => typeof p !== "string") ? page(line) : line]
+}
+
+const formatBatch = (rows: Extract<UpstreamOutcome, { kind: "batch" }>["rows"]): Formatted => {
+  let knownUrl: string | undefined
+  const lines = rows.map((row, i): Parts => {
+    const command = row.command.length > 0 ? row.command.join(" ") : `#${i}`
+    // what a page script threw is the page's text
+    if (!row.success) return [`${i + 1}. ✗ ${command}: `, row.command[0] === "eval" && row.error.message !== "" ? page(row.error.message) : row.error.message || row.error._tag]
+    const url = asData(row.result)["url"]
+    const text = stepText(row.command, row.result, knownUrl)
+    if (typeof url === "string") knownUrl = url
+    return [`${i + 1}. ✓ ${command}`, ...text]
+  })
+  const failed = rows.filter((r) => !r.success).length
+  return formatted([`Batch: ${rows.length - failed}/${rows.length} steps succeeded\n`, ...joinParts(lines, "\n")], `batch ${rows.length - failed}/${rows.length} ok`)
+}
+
+export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome): Formatted => {
+  switch (outcome.kind) {
+    case "inspection":
+      return { text: outcome.stdout.trimEnd(), summary: `${plan.args.join(" ")} (plain text)` }
+    case "batch":
+      return formatBatch(outcome.rows)
+    case "single": {
+      const data = outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data) ? (outcome.data as Data) : {}
+      const shown = formatCommand(plan.line.positionals, data, plan.sessionName)
+      return outcome.warning !== undefined ? formatted([...partsOf(shown), `\nWarning: ${outcome.warning}`], shown.summary) : shown
+    }
+  }
+}

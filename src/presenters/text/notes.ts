@@ -1,0 +1,32 @@
+/**
+ * The lines a result adds after its body: where the page went, what was approved, recovered, verified, warned about,
+ * configured or written. Each fact is stated once, here, from what the program recorded; nothing edits presented
+ * text afterwards. Pure.
+ */
+import type { Executed } from "../../domain/Executed.js"
+import { pageChanged } from "../../session/lastPage.js"
+import { page, type Parts } from "./contentBoundary.js"
+
+/** Each note is one line of the tool's; only the new page's title in the `Page:` line is the page's. */
+export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): ReadonlyArray<Parts> => {
+  const lines: Array<string | Parts> = []
+  const { navigation, previousPage, tabCorrection, verified, routeDiagnostics, browserDefaults, outputFile, replacedCloseFailure } = executed
+  if (navigation !== undefined && pageChanged(previousPage, navigation)) lines.push(["Page: ", navigation.title !== "" ? page(navigation.title) : "(untitled)", ` — ${navigation.url}`])
+  if (tabCorrection !== undefined) lines.push(`Tab recovery: the active tab was ${tabCorrection.from}; re-selected ${tabCorrection.reselected}, which shows ${tabCorrection.reason === "focus-lost" ? "the page this session was on" : "the opened page"}.`)
+  for (const row of verified.rows) {
+    if (row.state === "pending") lines.push(`Recording to ${row.path} (pending until record stop).`)
+    else if (row.state === "unverified") lines.push(`Unverified ${row.kind}: ${row.limitation ?? "could not be checked"}.`)
+    else if (row.limitation !== undefined) lines.push(`Note: ${row.limitation}.`)
+  }
+  for (const warning of verified.warnings) lines.push(warning.startsWith("Recording dependency warning") ? warning : `Warning: ${warning}`)
+  if (routeDiagnostics !== undefined && routeDiagnostics.length > 0) {
+    const patterns = [...new Set(routeDiagnostics.map((d) => d.routePattern))]
+    lines.push(`Network route diagnostics: ${routeDiagnostics.length} failed/pending request(s) match active network route ${patterns.join(", ")}; check the mock (body, CORS) before the app.`)
+  }
+  if (browserDefaults !== undefined) {
+    lines.push(`Configured browser defaults (${browserDefaults.sources.join(", ")}): ${shownFlags.join(" ")}. Launch flags apply only when a browser starts; to use them, retry with sessionMode "fresh" and these flags.`)
+  }
+  if (replacedCloseFailure !== undefined) lines.push(`Warning: the replaced browser ${replacedCloseFailure.session} could not be closed (${replacedCloseFailure.message}); pi closes it at quit.`)
+  if (outputFile?.status === "saved") lines.push(`Output file: ${outputFile.absolutePath}`)
+  return lines.map((line) => (typeof line === "string" ? [line] : line))
+}

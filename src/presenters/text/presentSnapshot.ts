@@ -1,0 +1,168 @@
+/**
+ * What the model reads after `snapshot`: small trees verbatim; oversized ones as a compact main-content-first view
+ * (or, for `-i`, controls and content links first) with the raw tree spilled to a file. Persisted details keep only
+ * counts and origin: the tree is in the content, the full raw text in the spill file. Pure.
+ */
+import type { ViewportFacts } from "../../domain/PageFacts.js"
+import type { RefSnapshot } from "../../domain/RefSnapshot.js"
+import { readPayload, SnapshotRefs } from "../../schema/UpstreamPayloads.js"
+import { compactInteractive } from "../../snapshot/compactInteractive.js"
+import { annotateTree } from "../../snapshot/controlContext.js"
+import { filterSnapshot } from "../../snapshot/filterSnapshot.js"
+import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
+import type { SnapshotOptions } from "../../domain/SnapshotOptions.js"
+import { compactSnapshot, type SnapshotCompaction, VERBATIM_SNAPSHOT_BYTES } from "../../snapshot/compactSnapshot.js"
+import { page, type Parts, plain } from "./contentBoundary.js"
+
+export interface SnapshotPresentation {
+  readonly text: string
+  /** The text as the tool's words and page content (contentBoundary.ts). */
+  readonly parts: Parts
+  readonly summary: string
+  readonly data: { readonly origin: string; readonly refCount: number; readonly snapshotBytes: number }
+  readonly compaction?: SnapshotCompaction | { readonly mode: "interactive"; readonly shownRefCount: number; readonly refCount: number; readonly omitted: Readonly<Record<string, number>>; readonly rawBytes: number }
+  /** The raw tree, to be written to a spill file whose path is appended to the text. */
+  readonly spill?: string
+  readonly snapshotFilter?: { readonly cleanArgs: ReadonlyArray<string>; readonly search?: string; readonly role?: string; readonly matchedRefs: number; readonly totalRefs: number; readonly visibleLines: number; readonly totalLines: number }
+  readonly snapshotDiff?: SnapshotDiff
+  readonly snapshotViewport?: ViewportFacts
+}
+
+export interface SnapshotExtras {
+  readonly options?: SnapshotOptions | undefined
+  readonly previousRefs?: RefSnapshot | undefined
+  readonly viewport?: ViewportFacts | undefined
+  /** The page the session was known to be on: a small tree of that page needs no "Snapshot of" header. */
+  readonly knownUrl?: string | undefined
+  /** `snapshot -i`: unnamed controls' contexts and `-C`'s ref targets (controlContext.ts, refTargets.ts). */
+  readonly naming?: SnapshotNaming | undefined
+}
+
+/**
+ * The contract's ref-map delta by ref id (`addedRefs`, `removedRefs`, `changedRefs`: same id, another role or name;
+ * `unchangedRefs`, `summary`), plus ours by role and name (`added`/`removed` labels, `unchanged`, `previousUrl`):
+ * upstream renumbers refs, so the same button can keep its role and name under a new id.
+ */
+export interface SnapshotDiff {
+  readonly addedRefs: ReadonlyArray<string>
+  readonly removedRefs: ReadonlyArray<string>
+  readonly changedRefs: ReadonlyArray<string>
+  readonly unchangedRefs: ReadonlyArray<string>
+  readonly summary: string
+  readonly added: ReadonlyArray<string>
+  readonly removed: ReadonlyArray<string>
+  readonly unchanged: number
+  readonly previousUrl: string
+}
+
+/** Refs listed per diff side in the text; the counts are always complete. */
+const DIFF_LIST_MAX = 15
+
+const diffOf = (previous: RefSnapshot, refs: Record<string, { role?: unknown; name?: unknown }>): SnapshotDiff => {
+  const label = (id: string, r: { role?: unknown; name?: unknown } | undefined) => `@${id} ${String(r?.role ?? "")} ${JSON.stringify(String(r?.name ?? ""))}`
+  const key = (r: { role?: unknown; name?: unknown } | undefined) => `${String(r?.role ?? "")}|${String(r?.name ?? "")}`
+  const before = new Map([...previous.refs.entries()].map(([id, r]) => [key(r), id]))
+  const now = new Map(Object.entries(refs).map(([id, r]) => [key(r), id]))
+  const added = Object.entries(refs).filter(([, r]) => !before.has(key(r))).map(([id, r]) => label(id, r))
+  const removed = [...previous.refs.entries()].filter(([, r]) => !now.has(key(r))).map(([id, r]) => label(id, r))
+  const ids = Object.keys(refs)
+  const addedRefs = ids.filter((id) => !previous.refs.has(id))
+  const removedRefs = [...previous.refs.keys()].filter((id) => refs[id] === undefined)
+  const kept = ids.filter((id) => previous.refs.has(id))
+  const changedRefs = kept.filter((id) => key(previous.refs.get(id)) !== key(refs[id]))
+  const unchangedRefs = kept.filter((id) => key(previous.refs.get(id)) === key(refs[id]))
+  const summary = `By ref id: ${addedRefs.length} added, ${removedRefs.length} removed, ${changedRefs.length} changed, ${unchangedRefs.length} unchanged; by role and name: ${added.length} added, ${removed.length} removed.`
+  return { addedRefs, removedRefs, changedRefs, unchangedRefs, summary, added, removed, unchanged: now.size - added.length, previousUrl: previous.url }
+}
+
+/** The snapshot argv upstream ran: the wrapper's own flags (and their values) removed. */
+const withoutWrapperFlags = (args: ReadonlyArray<string>): ReadonlyArray<string> =>
+  args.filter((t, i) => !["--search", "--filter", "--viewport", "--diff"].includes(t) && !["--search", "--filter"].includes(args[i - 1] ?? ""))
+
+/** Applies --search/--filter, --diff and --viewport around the base presentation. */
+export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<string, unknown>, extras: SnapshotExtras): SnapshotPresentation => {
+  const base = presentSnapshot(args, data, extras.knownUrl, extras.naming)
+  const options = extras.options
+  let parts: Parts = base.parts
+  let result: SnapshotPresentation = base
+  const raw = typeof data["snapshot"] === "string" ? data["snapshot"] : undefined
+  const tree = raw !== undefined ? named(raw, extras.naming) : undefined
+  if (options !== undefined && tree !== undefined && (options.search !== undefined || options.role !== undefined)) {
+    const filtered = filterSnapshot(tree, options.search, options.role)
+    const what = [options.search !== undefined ? `text "${options.search}"` : "", options.role !== undefined ? `role ${options.role}` : ""].filter((x) => x !== "").join(" and ")
+    parts = [`Snapshot of ${base.data.origin || "the page"} filtered by ${what}: ${filtered.matchedRefs} matching refs (${filtered.visibleLines} lines with context, of ${filtered.totalLines}):\n`, filtered.text !== "" ? page(filtered.text) : "(no match)"]
+    result = {
+      ...base,
+      snapshotFilter: { cleanArgs: withoutWrapperFlags(args), ...(options.search !== undefined ? { search: options.search } : {}), ...(options.role !== undefined ? { role: options.role } : {}), matchedRefs: filtered.matchedRefs, totalRefs: base.data.refCount, visibleLines: filtered.visibleLines, totalLines: filtered.totalLines },
+      ...(base.spill === undefined && raw !== undefined && Buffer.byteLength(raw, "utf8") > VERBATIM_SNAPSHOT_BYTES ? { spill: raw } : {})
+    }
+  }
+  if (options?.diff === true) {
+    const refs = readPayload(SnapshotRefs, data, (d) => d.refs) ?? {}
+    if (extras.previousRefs === undefined) parts = [...parts, "\n\nDiff: no earlier snapshot of this session to compare with."]
+    else {
+      const d = diffOf(extras.previousRefs, refs)
+      // the refs' roles and names are the page's; the counts and headings the tool's
+      const list = (xs: ReadonlyArray<string>): Parts => [page(xs.slice(0, DIFF_LIST_MAX).join("\n")), xs.length > DIFF_LIST_MAX ? `\n… ${xs.length - DIFF_LIST_MAX} more` : ""]
+      parts = [
+        ...parts,
+        `\n\nChanges since the previous snapshot: ${d.added.length} added, ${d.removed.length} removed, ${d.unchanged} unchanged (by role and name).`,
+        ...(d.added.length > 0 ? ["\nAdded:\n", ...list(d.added)] : []),
+        ...(d.removed.length > 0 ? ["\nRemoved:\n", ...list(d.removed)] : [])
+      ]
+      result = { ...result, snapshotDiff: d }
+    }
+  }
+  if (options?.viewport === true && extras.viewport !== undefined) {
+    const v = extras.viewport
+    parts = [...parts, `\n\nViewport: ${v.width}×${v.height} at scroll ${v.scrollX},${v.scrollY} of a ${v.pageWidth}×${v.pageHeight} page (snapshot order is page order, not what is on screen).`]
+    result = { ...result, snapshotViewport: v }
+  }
+  return { ...result, text: plain(parts), parts }
+}
+
+/** A compact view: its first line is the tool's header, the rest is the page's (with the view's own section names). */
+const compactParts = (text: string): Parts => {
+  const head = /^[^\n]*\n+/.exec(text)?.[0]
+  return head === undefined ? [text] : [head, page(text.slice(head.length))]
+}
+
+/** The tree with unnamed controls' contexts and without the marks of `-C`'s own handlers (controlContext.ts). */
+const named = (tree: string, naming: SnapshotNaming | undefined): string =>
+  naming === undefined ? tree : annotateTree(tree, naming.contexts, naming.targets?.names)
+
+/** After `-C`: that it found nothing to give refs to, or how many it left out (the cap) and how to reach them. */
+const targetsNote = (naming: SnapshotNaming | undefined): string => {
+  const targets = naming?.targets
+  if (targets === undefined) return ""
+  if (targets.names.length === 0) return "\n(-C: no list items or labels without refs here.)"
+  return targets.more > 0 ? `\n(-C gave refs to the first ${targets.names.length} list items and labels; ${targets.more} more: narrow with -s <css>.)` : ""
+}
+
+export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string, unknown>, knownUrl?: string, naming?: SnapshotNaming): SnapshotPresentation => {
+  const origin = typeof data["origin"] === "string" ? data["origin"] : ""
+  const refCount = data["refs"] !== null && typeof data["refs"] === "object" ? Object.keys(data["refs"] as object).length : 0
+  const raw = typeof data["snapshot"] === "string" ? data["snapshot"] : JSON.stringify(data["snapshot"] ?? "", null, 2)
+  const bytes = Buffer.byteLength(raw, "utf8")
+  const tree = named(raw, naming)
+  const note = targetsNote(naming)
+  const base = { origin, refCount, snapshotBytes: bytes }
+  const summary = `Snapshot: ${refCount} refs on ${origin}`
+  if (bytes <= VERBATIM_SNAPSHOT_BYTES || typeof data["snapshot"] !== "string") {
+    const header = origin !== "" && origin === knownUrl ? "" : `Snapshot of ${origin || "the page"} (${refCount} refs):\n`
+    return { text: `${header}${tree}${note}`, parts: [header, page(tree), note], summary, data: base }
+  }
+  if (args.includes("-i") || args.includes("--interactive")) {
+    const view = compactInteractive(raw, origin, naming?.contexts)
+    return {
+      text: `${view.text}${note}`,
+      parts: [...compactParts(view.text), note],
+      summary: `${summary} (compact: ${view.shownRefs} shown)`,
+      data: base,
+      compaction: { mode: "interactive", shownRefCount: view.shownRefs, refCount, omitted: view.omitted, rawBytes: bytes },
+      spill: raw
+    }
+  }
+  const view = compactSnapshot(raw, origin)
+  return { text: view.text, parts: compactParts(view.text), summary: `${summary} (compact, ${view.compaction.mode})`, data: base, compaction: view.compaction, spill: raw }
+}

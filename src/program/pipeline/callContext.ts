@@ -1,0 +1,51 @@
+/** Who is calling, and what follows from it: the managed session's base name, the lock key, where files belong. */
+import * as Effect from "effect/Effect"
+import type { Approver } from "../../domain/Approval.js"
+import type { SpillOwner } from "../../schema/Artifacts.js"
+import type { Plan } from "../../domain/Plan.js"
+import { baseSessionName } from "../../domain/SessionState.js"
+import type { ProgressSink } from "../../domain/Progress.js"
+import { Aborted } from "../../schema/ToolError.js"
+import type { ToolConfigShape } from "../../services/ToolConfig.js"
+
+/** Who is calling: the pi session and working directory the managed browser belongs to. */
+export interface CallContext {
+  readonly piSessionId: string
+  readonly cwd: string
+  readonly signal?: AbortSignal
+  /** The pi session is saved to a file: its spill files go to a persistent per-session directory. */
+  readonly persistSession?: boolean
+  /** Asks the human (pi's UI) to approve an action upstream holds for confirmation; absent without a UI. */
+  readonly approve?: Approver
+  /** pi trusts the project: its config file may contribute browser defaults. */
+  readonly projectTrusted?: boolean
+  /** Receives per-step progress of job/qa runs (pi's onUpdate). */
+  readonly onProgress?: ProgressSink
+}
+
+export const baseNameOf = (call: CallContext, config: ToolConfigShape): string => baseSessionName(config.sessionPrefix, call.piSessionId, call.cwd)
+
+/**
+ * The lock a planned call queues on: the pi session's managed browser (its managed and fresh sessions alike), or
+ * the caller's explicit session; none for calls that touch no session.
+ */
+export const lockKeyOf = (plan: Plan, baseName: string): string | undefined =>
+  plan.sessionName === undefined ? undefined : plan.sessionRole === "explicit" ? `explicit:${plan.sessionName}` : `managed:${baseName}`
+
+/** Where a call's files belong: the persisted pi session's directory, or the process-private one. */
+export const ownerOf = (call: CallContext, config: ToolConfigShape): SpillOwner =>
+  call.persistSession === true ? { persistKey: baseNameOf(call, config) } : {}
+
+/** Fails with Aborted when pi's abort signal fires (raced against the call, which interrupts its processes). */
+export const abortWith = (signal: AbortSignal | undefined) =>
+  signal === undefined
+    ? Effect.never
+    : Effect.async<never, Aborted>((resume) => {
+        const onAbort = () => resume(Effect.fail(new Aborted({ dispatched: "maybe" })))
+        if (signal.aborted) {
+          onAbort()
+          return
+        }
+        signal.addEventListener("abort", onAbort, { once: true })
+        return Effect.sync(() => signal.removeEventListener("abort", onAbort))
+      })

@@ -1,0 +1,113 @@
+/**
+ * The part of a call that talks to the browser, under the session lock: refuse stale refs and double captures, run
+ * the planned command (or its job/qa steps, or inside the pinned tab), let the human decide a held action, recover a
+ * drifted tab, and read the page a navigation-prone command led to. Errors keep the tag they were classified with.
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type { Navigation } from "../../domain/Executed.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { Plan } from "../../domain/Plan.js"
+import { SessionCommands } from "../../services/SessionCommands.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { guardCapture } from "../../session/captures.js"
+import { isClose, mayNavigate } from "../../upstream/commandPolicy.js"
+import { runSteps } from "../modes/runSteps.js"
+import { probeNavigation } from "../page/pageProbes.js"
+import { type PageCheck, runProbed } from "../page/probedCommand.js"
+import { runClick } from "../page/clickCommand.js"
+import { runNamedSnapshot } from "../page/namedSnapshot.js"
+import { runOpen } from "../page/openCommand.js"
+import { waitForTarget } from "../page/readinessWait.js"
+import { guardRefs } from "../refs/refTracking.js"
+import { withCandidates } from "../refs/semanticResolution.js"
+import { visibleRefFallback } from "../refs/visibleRefFallback.js"
+import { isPendingConfirmation, resolveConfirmation } from "../session/approval.js"
+import { endFailedLaunch, launchFailureOf, withLaunchChoice } from "../session/failedLaunch.js"
+import { recoverTab, refocusKnownTab } from "../tabs/tabRecovery.js"
+import { isPinnable, runPinned } from "../tabs/tabPinning.js"
+import { runGuarded } from "../security/guardedTyping.js"
+import { stepRunOf } from "../../session/stepRun.js"
+import { guardNeed } from "../../security/typingGuard.js"
+import { targetOf } from "../../session/target.js"
+import type { CallContext } from "./callContext.js"
+
+/** A plain call that types text the security policy must guard (a secret, or literal text near password fields). */
+const runGuardedPlanned = (plan: Plan) =>
+  Effect.gen(function*() {
+    const argv = plan.line.positionals
+    const need = plan.line.command === "batch" ? undefined : guardNeed(plan.security, argv)
+    if (need === undefined) return undefined
+    const pinned = isPinnable(plan) && plan.sessionName !== undefined ? (yield* (yield* SessionRegistry).view(plan.sessionName)).pinnedTab : undefined
+    return yield* Effect.either(waitForTarget(plan, (timeoutMs) => runGuarded(plan, targetOf(plan), argv, need, { timeoutMs, ...(pinned !== undefined ? { before: [["tab", pinned]] } : {}) })))
+  })
+
+/** The planned command exactly as echoed in `effectiveArgs`. */
+const runPlanned = (plan: Plan) =>
+  Effect.flatMap(SessionCommands, (commands) =>
+    commands.run({ prefix: [], env: plan.env, cwd: plan.cwd, kind: plan.kind }, plan.effectiveArgs, {
+      ...(plan.stdin !== undefined ? { stdin: plan.stdin } : {}),
+      timeoutMs: plan.timeoutMs
+    }))
+
+export const dispatch = (plan: Plan, call: CallContext) =>
+  Effect.gen(function*() {
+    const registry = yield* SessionRegistry
+    yield* guardRefs(plan)
+    if (plan.sessionName !== undefined) {
+      const refused = guardCapture(plan.line, plan.sessionName, (yield* registry.view(plan.sessionName)).captures)
+      if (refused !== undefined) return yield* refused
+    }
+    const steps = stepRunOf(plan)
+    const refocused = steps === undefined && plan.line.command !== "batch" ? yield* refocusKnownTab(plan) : undefined
+    const guarded = steps === undefined ? yield* runGuardedPlanned(plan) : undefined
+    // scroll and get text run with their page reads in the same process (and in the pinned tab, if any)
+    const probed = steps === undefined && guarded === undefined ? yield* runProbed(plan) : undefined
+    // a direct click runs with its dispatch recorder and page read in the same process; snapshot -i with the full
+    // tree that names its unnamed controls (and -C's ref targets)
+    const single = steps === undefined && guarded === undefined && probed === undefined
+    const clicked = single ? yield* runClick(plan) : undefined
+    const named = single && clicked === undefined ? yield* runNamedSnapshot(plan) : undefined
+    const opened = single && clicked === undefined && named === undefined ? yield* runOpen(plan) : undefined
+    const pinned = single && clicked === undefined && named === undefined && opened === undefined ? yield* runPinned(plan) : undefined
+    const replied = steps !== undefined
+      ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
+      : guarded ?? probed?.replied ?? clicked?.replied ?? named?.replied ?? opened?.replied ?? pinned ?? (yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs }))))
+    // a job/qa step that could not start the browser is the call's launch failure too (its first failed step)
+    const failedStep = Either.isRight(replied) && replied.right.kind === "batch" ? replied.right.rows.find((row) => !row.success) : undefined
+    const launchFailure = Either.isLeft(replied)
+      ? launchFailureOf(replied.left)
+      : failedStep !== undefined && !failedStep.success ? launchFailureOf(failedStep.error) : undefined
+    if (launchFailure !== undefined) {
+      // The browser could not start or be reached: nothing of this call is kept (not its launch flags, not its
+      // daemon, which would keep retrying the options that failed), so the next call starts normally.
+      yield* endFailedLaunch(plan)
+      return yield* Effect.fail(yield* withLaunchChoice(plan, launchFailure))
+    }
+    // Upstream answered an error for the managed session: its daemon and browser exist now all the same, so later
+    // launch flags must be refused rather than silently relaunching it.
+    if (Either.isLeft(replied) && plan.sessionRole === "managed" && !isClose(plan.line)) {
+      const error = replied.left
+      const answered = error._tag !== "MissingBinary" && error._tag !== "ParseFailure" && !(error._tag === "TimedOut" && error.source === "watchdog")
+      if (answered) yield* registry.recordAttempt(plan)
+    }
+    const { outcome, approval } = isPendingConfirmation(replied)
+      ? yield* resolveConfirmation(plan, replied.left, call.approve)
+      : { outcome: yield* replied, approval: undefined }
+    const tabCorrection = refocused?.correction ?? (yield* recoverTab(plan, outcome))
+    const navigated = clicked?.page ?? (mayNavigate(plan.line) && outcome.kind === "single" && outcome.warning === undefined
+      ? yield* probeNavigation(plan)
+      : undefined)
+    const navigation: Navigation | undefined = navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined
+    // read in the same probe: whether the page the click led to is a challenge (judged in execute)
+    const challengeFacts = navigated?.facts
+    const pageCheck: PageCheck | undefined = clicked?.clickDispatch !== undefined
+      ? { clickDispatch: clicked.clickDispatch }
+      : clicked?.comboboxFocus !== undefined
+      ? { comboboxFocus: clicked.comboboxFocus }
+      : named?.overlayBlockers !== undefined ? { overlayBlockers: named.overlayBlockers } : probed?.check
+    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo, snapshotNaming: named?.naming, ...(opened !== undefined ? { opened: { page: opened.page } } : {}) }
+  }).pipe(
+    Effect.catchTag("SelectorNotFound", (error) =>
+      Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail))
+  )

@@ -1,0 +1,160 @@
+/**
+ * A planned call, run and checked, under the caller's session lock: dispatch → allow-list → session bookkeeping →
+ * ref map saved → artifacts verified → verdict facts (qa, config defaults, outputPath). Fails with the one typed
+ * error that stopped it; a call that ran but did not do what was asked is judged by `verdictOf`.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type { Executed } from "../../domain/Executed.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { Plan } from "../../domain/Plan.js"
+import type { RefSnapshot } from "../../domain/RefSnapshot.js"
+import { ArtifactStore } from "../../services/ArtifactStore.js"
+import { Redactor } from "../../services/Redactor.js"
+import { BinaryLocator } from "../../services/BinaryLocator.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { ToolConfig } from "../../services/ToolConfig.js"
+import { routeDiagnostics } from "../../session/captures.js"
+import { evaluateQa } from "../../compilers/evaluateQa.js"
+import { batchSteps } from "../../redaction/batchSecrets.js"
+import { pageAfter } from "../../session/lastPage.js"
+import { afterCall } from "../../session/refPreflight.js"
+import { refSnapshotRecord } from "../../session/refSnapshotFile.js"
+import { isClose } from "../../upstream/commandPolicy.js"
+import { writeOutputFile } from "../artifacts/outputFile.js"
+import { verifyArtifacts } from "../artifacts/verifyArtifacts.js"
+import { analyzeLookup } from "../lookups/analyzeLookup.js"
+import { preflightAttachedQa } from "../modes/qaAttached.js"
+import { applyPageFilter } from "../lookups/pageFilter.js"
+import { checkAllowList } from "../page/allowListCheck.js"
+import { leaveBlockedLanding } from "../security/blockedLanding.js"
+import { probeViewport } from "../page/pageProbes.js"
+import { batchTextVisibility } from "../page/textVisibility.js"
+import { challengePageAfter } from "../page/challengePage.js"
+import { checkSelect } from "../page/selectCheck.js"
+import { observeDaemon, refsFrom } from "../refs/refTracking.js"
+import { unusedBrowserDefaults } from "../session/browserDefaults.js"
+import { guardBrowser, trackBrowser } from "../session/browserHealth.js"
+import { closeManagedSession } from "../session/closeSession.js"
+import { type CallContext, ownerOf } from "./callContext.js"
+import { dispatch } from "./dispatch.js"
+import { verdictOf } from "./verdict.js"
+
+/** Files a compiled job or qa batch will write. */
+const compiledOutputs = (plan: Plan): ReadonlyArray<string> =>
+  plan.compiled.mode === "job" ? plan.compiled.job.outputPaths : plan.compiled.mode === "qa" ? plan.compiled.qa.outputPaths : []
+
+/** The refs a snapshot allocated, with the page and daemon they belong to. */
+const snapshotRefs = (plan: Plan, data: unknown) =>
+  Effect.gen(function*() {
+    const refs = refsFrom(data)
+    if (refs === undefined) return undefined
+    const origin = (data as { origin?: unknown } | null)?.origin
+    const observed = yield* observeDaemon(plan)
+    return { refs, url: typeof origin === "string" ? origin : observed.url ?? "", daemonPid: observed.pid } satisfies RefSnapshot
+  })
+
+/** A job's last snapshot step: its refs, marked by what the steps after it did (current when nothing followed). */
+const jobSnapshotRefs = (plan: Plan, outcome: UpstreamOutcome) =>
+  Effect.gen(function*() {
+    if (outcome.kind !== "batch" || plan.compiled.mode !== "job") return undefined
+    let at = -1
+    outcome.rows.forEach((row, i) => {
+      if (row.success && row.command[0] === "snapshot") at = i
+    })
+    const row = outcome.rows[at]
+    const refs = row?.success === true ? yield* snapshotRefs(plan, row.result) : undefined
+    return refs === undefined ? undefined : afterCall(refs, outcome.rows.slice(at + 1).map((r) => r.command))
+  })
+
+export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call: CallContext) {
+  const registry = yield* SessionRegistry
+  const store = yield* ArtifactStore
+  const config = yield* ToolConfig
+  const started = yield* Clock.currentTimeMillis
+  for (const path of [plan.outputPath, ...compiledOutputs(plan)]) if (path !== undefined) yield* store.ensureParentDir(path)
+
+  yield* guardBrowser(plan)
+  yield* preflightAttachedQa(plan)
+  const dispatched = yield* dispatch(plan, call).pipe(Effect.tap(() => trackBrowser(plan)))
+  const { navigation, approval, tabCorrection, pageCheck } = dispatched
+  const { outcome, filter: networkRequestsPageFilter } = yield* applyPageFilter(plan, dispatched.outcome)
+  const lookup = yield* analyzeLookup(plan, outcome)
+  yield* checkAllowList(plan, outcome, navigation)
+  yield* leaveBlockedLanding(plan, outcome, navigation)
+
+  const session = plan.kind === "browser" ? plan.sessionName : undefined
+  const previousRefs = session !== undefined && plan.snapshotOptions?.diff === true ? yield* registry.refSnapshotOf(session) : undefined
+  const refs = session === undefined
+    ? undefined
+    : outcome.kind === "single" && plan.line.command === "snapshot" ? yield* snapshotRefs(plan, outcome.data) : yield* jobSnapshotRefs(plan, outcome)
+  const previousPage = session !== undefined ? (yield* registry.view(session)).page : undefined
+  const { challengePage, pageSettle } = yield* challengePageAfter(plan, outcome, navigation, dispatched.challengeFacts, previousPage, dispatched.opened)
+  // a page that moved by itself (seen before the command) is where the session is, unless the reply says otherwise
+  const named = pageAfter(plan.line.positionals, outcome, navigation, previousPage)
+  const page = named === undefined && dispatched.pageMovedTo !== undefined ? { url: dispatched.pageMovedTo } : named
+  // refs the call did not replace are marked when it navigated or may have changed the page
+  const held = session !== undefined && refs === undefined ? yield* registry.refSnapshotOf(session) : undefined
+  const marked = held !== undefined ? afterCall(held, plan.line.command === "batch" ? batchSteps(plan) : [plan.line.positionals]) : undefined
+  const kept = refs ?? (marked !== held ? marked : undefined)
+  const replaced = yield* registry.recordCall(plan, {
+    ...(kept !== undefined ? { refSnapshot: kept } : {}),
+    // a tab re-selected after open is pinned (upstream may drift again); refocusing before a read is not
+    ...(tabCorrection !== undefined && tabCorrection.reason !== "focus-lost" ? { reselectedTab: tabCorrection.reselected } : {}),
+    ...(page !== undefined ? { page } : {})
+  })
+  const replacedCloseFailure = Option.isNone(replaced)
+    ? undefined
+    : yield* closeManagedSession(replaced.value, plan.env).pipe(
+      Effect.as(undefined),
+      Effect.catchTag("CleanupFailed", (e) => Effect.succeed({ session: replaced.value.name, message: e.message }))
+    )
+  const refSnapshot = refs === undefined || session === undefined
+    ? undefined
+    : { session, url: refs.url, refCount: refs.refs.size, path: yield* store.saveRefs(ownerOf(call, config), JSON.stringify(yield* (yield* Redactor).scrubValue(refSnapshotRecord(session, refs)))) }
+
+  const viewport = plan.snapshotOptions?.viewport === true && outcome.kind === "single" ? yield* probeViewport(plan) : undefined
+  const routes = session !== undefined && !isClose(plan.line) ? (yield* registry.view(session)).routes : []
+  const requests = outcome.kind === "single" ? (outcome.data as { requests?: unknown } | null)?.requests : undefined
+  const routeFindings = Array.isArray(requests) && routes.length > 0 ? routeDiagnostics(routes, requests as ReadonlyArray<Record<string, unknown>>) : []
+  const textVisibility = pageCheck?.selectorTextVisibility ?? (yield* batchTextVisibility(plan, outcome))
+  const verified = yield* verifyArtifacts(plan, outcome)
+  const qa = plan.compiled.mode === "qa" && outcome.kind === "batch" ? evaluateQa(plan.compiled.qa, outcome.rows) : undefined
+  const binary = yield* (yield* BinaryLocator).resolve
+  // a select on a custom combobox answered "Selected" and changed nothing: said as the failure it is
+  yield* checkSelect(plan, outcome)
+
+  const ran: Executed = {
+    plan,
+    outcome,
+    verified,
+    binary: { version: binary.version, native: !binary.viaLauncher },
+    durationMs: (yield* Clock.currentTimeMillis) - started,
+    ...(navigation !== undefined ? { navigation } : {}),
+    ...(previousPage !== undefined ? { previousPage } : {}),
+    ...(previousRefs !== undefined ? { previousRefs } : {}),
+    ...(viewport !== undefined ? { viewport } : {}),
+    ...(approval !== undefined ? { approval } : {}),
+    ...(tabCorrection !== undefined ? { tabCorrection } : {}),
+    ...(refSnapshot !== undefined ? { refSnapshot } : {}),
+    ...(routeFindings.length > 0 ? { routeDiagnostics: routeFindings } : {}),
+    ...(qa !== undefined ? { qa } : {}),
+    ...(lookup !== undefined ? { lookup } : {}),
+    ...(networkRequestsPageFilter !== undefined ? { networkRequestsPageFilter } : {}),
+    ...(replacedCloseFailure !== undefined ? { replacedCloseFailure } : {}),
+    ...(pageCheck?.scrollNoop !== undefined ? { scrollNoop: pageCheck.scrollNoop } : {}),
+    ...(pageCheck?.clickDispatch !== undefined ? { clickDispatch: pageCheck.clickDispatch } : {}),
+    ...(pageCheck?.overlayBlockers !== undefined ? { overlayBlockers: pageCheck.overlayBlockers } : {}),
+    ...(pageCheck?.comboboxFocus !== undefined ? { comboboxFocus: pageCheck.comboboxFocus } : {}),
+    ...(textVisibility !== undefined ? { selectorTextVisibility: textVisibility } : {}),
+    ...(challengePage !== undefined ? { challengePage } : {}),
+    ...(dispatched.snapshotNaming !== undefined ? { snapshotNaming: dispatched.snapshotNaming } : {}),
+    ...(pageSettle !== undefined ? { pageSettle } : {})
+  }
+  if (verdictOf(ran) !== undefined) return ran
+  const browserDefaults = yield* unusedBrowserDefaults(plan, call, config.env)
+  const withDefaults: Executed = browserDefaults !== undefined ? { ...ran, browserDefaults } : ran
+  if (plan.input.outputPath === undefined) return withDefaults
+  return { ...withDefaults, outputFile: yield* writeOutputFile(withDefaults, plan.input.outputPath) } satisfies Executed
+})

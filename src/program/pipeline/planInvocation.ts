@@ -1,0 +1,216 @@
+/**
+ * Turns a decoded `args` input plus the current session state into a Plan. Pure: no process, no clock, no I/O.
+ * Decides session injection, launch-flag freezing, stdin rules and the child environment.
+ */
+import * as Either from "effect/Either"
+import type { Plan, SessionRole } from "../../domain/Plan.js"
+import type { SessionState } from "../../domain/SessionState.js"
+import { managedNameFor } from "../../domain/SessionState.js"
+import { InvalidInput } from "../../schema/ToolError.js"
+import type { ToolInput } from "../../schema/ToolInput.js"
+import type { ToolConfigShape } from "../../services/ToolConfig.js"
+import { flagValue, launchFlagTokens, LAUNCH_FLAGS, parseCommandLine, withoutFlags } from "../../upstream/commandLine.js"
+import { isClose, isInspection, isRejectedServer, isSessionless, stdinPolicy } from "../../upstream/commandPolicy.js"
+import { requestedPathIndex } from "../../upstream/artifactPaths.js"
+import { extractSnapshotOptions } from "../../upstream/snapshotOptions.js"
+import { DEFAULT_DIALOG_TIMEOUT_MS, DEFAULT_DIALOG_TRIGGER_TIMEOUT_MS, type TimeoutBudgets, watchdogFor } from "../../upstream/timeoutPolicy.js"
+import { isAbsolute, resolve } from "node:path"
+
+const budgetsOf = (config: ToolConfigShape): TimeoutBudgets => ({
+  processMs: config.defaultTimeoutMs,
+  dialogMs: config.dialogTimeoutMs ?? DEFAULT_DIALOG_TIMEOUT_MS,
+  dialogTriggerMs: config.dialogTriggerTimeoutMs ?? DEFAULT_DIALOG_TRIGGER_TIMEOUT_MS
+})
+
+/** Linux refuses one argv string of 128 KiB or more (MAX_ARG_STRLEN) and all of argv past ARG_MAX (2 MiB). */
+export const MAX_ARG_BYTES = 128 * 1024 - 1
+export const MAX_ARGV_BYTES = 1024 * 1024
+
+/** Arguments the OS cannot pass to a process: refused before anything runs. */
+const unpassable = (args: ReadonlyArray<string>): InvalidInput | undefined => {
+  const nul = args.findIndex((a) => a.includes("\0"))
+  if (nul >= 0) return new InvalidInput({ field: "args", message: `args[${nul}] contains a NUL byte, which a process argument cannot carry; remove it (for scripts use eval --stdin with the script in stdin).` })
+  const sizes = args.map((a) => Buffer.byteLength(a, "utf8"))
+  const big = sizes.findIndex((n) => n > MAX_ARG_BYTES)
+  if (big >= 0) return new InvalidInput({ field: "args", message: `args[${big}] is ${sizes[big]} bytes; one process argument can hold at most ${MAX_ARG_BYTES}. Pass long scripts through eval --stdin (stdin) or batch stdin instead.` })
+  const total = sizes.reduce((a, b) => a + b, 0)
+  if (total > MAX_ARGV_BYTES) return new InvalidInput({ field: "args", message: `args total ${total} bytes, more than the ${MAX_ARGV_BYTES} a command line can carry; pass bulk input through stdin.` })
+  return undefined
+}
+
+const socketDirRefusal = (config: ToolConfigShape): InvalidInput | undefined =>
+  config.socketDirProblem === undefined ? undefined : new InvalidInput({ field: "environment", message: `browser commands need the daemon socket folder, and ${config.socketDirProblem}.` })
+
+/** Launch flags that must not be re-sent: `--state` relaunches on every call that carries it (reference §9.2). */
+const NOT_RESENT = new Set(["--state", "--session-name", "--restore"])
+
+const sameTokens = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean =>
+  a.length === b.length && a.every((t, i) => t === b[i])
+
+/** `["eval","--stdin","document.title"]` → args `["eval","--stdin"]`, stdin `document.title`. */
+const moveEvalTokensToStdin = (
+  args: ReadonlyArray<string>,
+  stdin: string | undefined
+): Either.Either<{ args: ReadonlyArray<string>; stdin: string | undefined }, InvalidInput> => {
+  const at = args.indexOf("--stdin")
+  if (args[0] !== "eval" || at < 0 || at === args.length - 1) return Either.right({ args, stdin })
+  const trailing = args.slice(at + 1)
+  if (stdin !== undefined) {
+    return Either.left(new InvalidInput({
+      field: "stdin",
+      message: "eval --stdin got both trailing script tokens in args and a stdin field; put the script only in stdin."
+    }))
+  }
+  return Either.right({ args: args.slice(0, at + 1), stdin: trailing.join(" ") })
+}
+
+const childEnv = (config: ToolConfigShape, role: SessionRole): Record<string, string> => {
+  const env: Record<string, string> = {}
+  if (config.env["AGENT_BROWSER_SOCKET_DIR"] === undefined) env["AGENT_BROWSER_SOCKET_DIR"] = config.socketDir
+  if ((role === "managed" || role === "fresh") && config.env["AGENT_BROWSER_IDLE_TIMEOUT_MS"] === undefined) {
+    env["AGENT_BROWSER_IDLE_TIMEOUT_MS"] = String(config.idleTimeoutMs)
+  }
+  const requested = Number(config.env["AGENT_BROWSER_DEFAULT_TIMEOUT"])
+  if (Number.isFinite(requested) && requested > config.upstreamDefaultTimeoutCapMs) {
+    env["AGENT_BROWSER_DEFAULT_TIMEOUT"] = String(config.upstreamDefaultTimeoutCapMs)
+  }
+  return env
+}
+
+/** Rewrites a relative output path to an absolute one under the pi cwd, so files land where the caller looks. */
+const absolutizeOutputPath = (args: ReadonlyArray<string>, cwd: string): { args: ReadonlyArray<string>; outputPath: string | undefined } => {
+  const line = parseCommandLine(args)
+  const index = requestedPathIndex(line)
+  if (index === undefined) return { args, outputPath: undefined }
+  const token = line.positionals[index] ?? ""
+  const absolute = isAbsolute(token) ? token : resolve(cwd, token)
+  // positionals keep argv order, so the n-th positional is the n-th non-flag token
+  let seen = -1
+  const flagTokens = new Set(line.flags.flatMap((f) => (f.value !== undefined && !(args[f.index] ?? "").includes("=") ? [f.index, f.index + 1] : [f.index])))
+  const out = args.map((t, i) => {
+    if (flagTokens.has(i)) return t
+    seen++
+    return seen === index ? absolute : t
+  })
+  return { args: out, outputPath: absolute }
+}
+
+export const planInvocation = (
+  input: ToolInput & { readonly args: ReadonlyArray<string> },
+  state: SessionState,
+  config: ToolConfigShape,
+  cwd: string
+): Either.Either<Plan, InvalidInput> =>
+  Either.gen(function*() {
+    const refused = unpassable(input.args)
+    if (refused !== undefined) return yield* Either.left(refused)
+    const requestedJson = input.args.includes("--json")
+    const withoutJson = input.args.filter((t) => t !== "--json")
+    const evalMoved = yield* moveEvalTokensToStdin(withoutJson, input.stdin)
+    const output = absolutizeOutputPath(evalMoved.args, cwd)
+    const snapshotFlags = evalMoved.args[0] === "snapshot" || parseCommandLine(output.args).command === "snapshot"
+      ? extractSnapshotOptions(output.args)
+      : { args: output.args, options: undefined }
+    if (snapshotFlags.error !== undefined) {
+      return yield* Either.left(new InvalidInput({ field: "args", message: `snapshot ${snapshotFlags.error}` }))
+    }
+    const moved = { ...evalMoved, args: snapshotFlags.args }
+    const line = parseCommandLine(moved.args)
+    const sessionMode = input.sessionMode ?? "auto"
+
+    if (line.command === undefined && !isInspection(line)) {
+      return yield* Either.left(new InvalidInput({ field: "args", message: "args holds flags but no agent-browser command, e.g. [\"open\",\"<url>\"]." }))
+    }
+    if (isRejectedServer(line)) {
+      return yield* Either.left(new InvalidInput({ field: "args", message: "bare `mcp` starts a server for external MCP clients and would never return; use it outside pi." }))
+    }
+    if (moved.stdin !== undefined && stdinPolicy(line) === "forbidden") {
+      return yield* Either.left(new InvalidInput({
+        field: "stdin",
+        message: `stdin is only read by eval --stdin, batch and auth save --password-stdin, not by \`${line.positionals.slice(0, 2).join(" ")}\`; drop stdin or change the command.`
+      }))
+    }
+    if (line.command === "batch" && moved.stdin !== undefined && line.positionals.slice(1).some((t) => !t.startsWith("-"))) {
+      return yield* Either.left(new InvalidInput({ field: "stdin", message: "batch got both command strings in args and a stdin array; use one of them." }))
+    }
+
+    if (sessionMode === "fresh" && isClose(line)) {
+      return yield* Either.left(new InvalidInput({ field: "sessionMode", message: "sessionMode \"fresh\" launches a new browser; close needs none. Drop sessionMode to close the current one." }))
+    }
+    const inspection = isInspection(line)
+    const kind: Plan["kind"] = inspection ? "inspection" : isSessionless(line) ? "sessionless" : "browser"
+    const noSocket = kind === "browser" ? socketDirRefusal(config) : undefined
+    if (noSocket !== undefined) return yield* Either.left(noSocket)
+    const explicitSession = flagValue(line, "--session")
+    const callLaunch = launchFlagTokens(line)
+
+    let role: SessionRole
+    let sessionName: string | undefined
+    let effective: ReadonlyArray<string> = moved.args
+    if (explicitSession !== undefined && explicitSession === state.managed.name && kind === "browser") {
+      // The managed session named explicitly (e.g. from a nextActions entry): still wrapper-managed.
+      const resend = state.managed.active && callLaunch.length === 0
+        ? withoutFlags(parseCommandLine(state.managed.launchFlags), NOT_RESENT)
+        : []
+      role = "managed"
+      sessionName = explicitSession
+      effective = ["--session", sessionName, ...resend, ...withoutFlags(line, new Set(["--session"]))]
+    } else if (explicitSession !== undefined) {
+      role = "explicit"
+      sessionName = explicitSession
+    } else if (kind !== "browser") {
+      role = "none"
+      sessionName = undefined
+    } else if (sessionMode === "fresh") {
+      role = "fresh"
+      sessionName = managedNameFor(state.baseName, state.generation + 1)
+      effective = ["--session", sessionName, ...moved.args]
+    } else {
+      role = "managed"
+      sessionName = state.managed.name
+      const managed = state.managed
+      if (managed.active && callLaunch.length > 0 && !sameTokens(callLaunch, managed.launchFlags)) {
+        const flags = [...new Set(line.flags.filter((f) => LAUNCH_FLAGS.has(f.flag)).map((f) => f.flag))]
+        return yield* Either.left(new InvalidInput({
+          field: "args",
+          message: `${flags.join(", ")} only take effect when a browser launches, and this conversation's browser (${managed.name}) is already running. Retry with sessionMode "fresh" to launch a new managed browser with them, or pass an explicit --session for a separate one.`,
+          sessionRecoveryHint: {
+            reason: "launch-flags-on-active-session",
+            recommendedSessionMode: "fresh",
+            exampleArgs: input.args,
+            exampleParams: { args: input.args, sessionMode: "fresh" },
+            flags,
+            activeSession: managed.name
+          }
+        }))
+      }
+      const resend = managed.active && callLaunch.length === 0
+        ? withoutFlags(parseCommandLine(managed.launchFlags), NOT_RESENT)
+        : []
+      effective = ["--session", sessionName, ...resend, ...moved.args]
+    }
+
+    const effectiveArgs = inspection ? effective : ["--json", ...effective]
+    return {
+      input,
+      args: moved.args,
+      line,
+      kind,
+      sessionMode,
+      sessionRole: role,
+      sessionName,
+      usedImplicitSession: role === "managed" || role === "fresh",
+      effectiveArgs,
+      stdin: moved.stdin,
+      timeoutMs: input.timeoutMs ?? watchdogFor(moved.args, line, moved.stdin, budgetsOf(config)),
+      env: childEnv(config, role),
+      launchFlags: role === "managed" && state.managed.active ? state.managed.launchFlags : callLaunch,
+      callerRequestedJson: requestedJson,
+      cwd,
+      outputPath: output.outputPath,
+      snapshotOptions: snapshotFlags.options,
+      compiled: { mode: "args" },
+      stateEpoch: state.epoch,
+      firstLaunch: role === "fresh" || (role === "managed" && !state.managed.active)
+    } satisfies Plan
+  })

@@ -1,0 +1,24 @@
+/** Decodes and plans a call against the current session state; nothing runs yet. Fails with InvalidInput, or PolicyBlocked for a
+ * security rule decidable before anything runs, or a close before the prompt's requested screenshots exist. */
+import * as Effect from "effect/Effect"
+import type { Plan } from "../../domain/Plan.js"
+import { decodeToolInput } from "../../schema/ToolInput.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { ToolConfig } from "../../services/ToolConfig.js"
+import { preResolveFill } from "../refs/semanticResolution.js"
+import { baseNameOf, type CallContext } from "./callContext.js"
+import { resolveInputMode } from "./inputMode.js"
+import { planInvocation } from "./planInvocation.js"
+import { checkPlan } from "../security/checkPlan.js"
+import { guardClose } from "../artifacts/promptGuard.js"
+
+export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, call: CallContext) {
+  const config = yield* ToolConfig
+  const registry = yield* SessionRegistry
+  const decoded = yield* decodeToolInput(raw)
+  const state = yield* registry.current(baseNameOf(call, config))
+  const resolved = yield* Effect.flatMap(resolveInputMode(decoded, call.cwd), (r) => preResolveFill(r, state.managed.name))
+  const plan = yield* planInvocation(resolved.input, state, config, call.cwd)
+  const checked = yield* checkPlan({ ...plan, compiled: resolved.compiled } satisfies Plan, { cwd: call.cwd, projectTrusted: call.projectTrusted === true })
+  return yield* guardClose(checked)
+})

@@ -1,0 +1,21 @@
+/**
+ * Whether a call that ran did what was asked: a failed QA check, a failed job/qa/batch step (its own typed error,
+ * unchanged), or an outputPath that could not be written makes it a failure. Pure.
+ */
+import type { Executed } from "../../domain/Executed.js"
+import { ArtifactMissing, QaFailed, UpstreamFailed, type UpstreamReplyError } from "../../schema/ToolError.js"
+import { clickDispatchMessage } from "../../page/clickDispatch.js"
+import { firstBatchFailure } from "../../upstream/classifyReply.js"
+
+export const verdictOf = (executed: Executed): QaFailed | ArtifactMissing | UpstreamReplyError | undefined => {
+  if (executed.qa !== undefined && !executed.qa.passed) return new QaFailed({ failedChecks: executed.qa.failedChecks })
+  // a failed React step of a sourceLookup is evidence (status "unsupported"), not a failed call
+  const rows = executed.outcome.kind !== "batch" ? [] : executed.lookup?.mode === "sourceLookup" ? executed.outcome.rows.filter((r) => r.command[0] !== "react") : executed.outcome.rows
+  const step = firstBatchFailure(rows)
+  if (step !== undefined) return step.error
+  // a click upstream called done that never reached its target did not do what was asked
+  const click = executed.clickDispatch
+  if (click !== undefined) return new UpstreamFailed({ message: clickDispatchMessage(click), stderr: "", exitCode: 0, clickDispatch: click })
+  if (executed.outputFile?.status === "failed") return new ArtifactMissing({ path: executed.outputFile.absolutePath, kind: "output", detail: executed.outputFile.error })
+  return undefined
+}
