@@ -4,15 +4,21 @@
  * click aimed at (`ClickDispatch` when none did), notices a navigation the click started (a cross-document
  * `navigate` event, or a form submission nobody prevented), and the read returns title, URL and challenge facts so a
  * click that stayed on its page needs no second process. Targets it cannot resolve in the top document (frames,
- * shadow roots, names it cannot reproduce) are not judged. Pure.
+ * shadow roots, names it cannot reproduce) are not judged. A click that stayed on its page is read once the DOM went
+ * quiet (a sort or a list that renders after the click returns), and says so when it did not within the cap. Pure.
  */
 import type { ClickDispatch, ClickTarget } from "../schema/PageDiagnostics.js"
 import type { RefSnapshot } from "../domain/RefSnapshot.js"
 import { CHALLENGE_FACTS_EXPRESSION } from "./challengeEvidence.js"
 import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
+import { settleExpression } from "./pageSettle.js"
+
+/** After a click that stayed on its page, the read waits until the DOM was quiet this long (at most the cap). */
+const CLICK_QUIET_MS = 120
+const CLICK_SETTLE_CAP_MS = 1_500
 
 /** Ref roles whose element the recorder can find again by role and name (the contract's role gate). */
-const REF_ROLES = new Set(["button", "checkbox", "menuitem", "radio", "switch", "tab"])
+const REF_ROLES = new Set(["button", "checkbox", "menuitem", "radio", "switch", "tab", "option", "link"])
 
 /** What `click <target>` aims at, when the recorder can judge it; undefined for other commands and flags. */
 export const clickTargetOf = (argv: ReadonlyArray<string>, refs: RefSnapshot | undefined): ClickTarget | undefined => {
@@ -41,20 +47,21 @@ export const clickRecorderScript = (target: ClickTarget | undefined): string => 
 const T = ${JSON.stringify(target ?? { kind: "none" })}, K = ${KEY};
 if (window[K]) window[K].off();
 const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim().toLowerCase();
-const implicit = (e) => { const t = e.tagName; if (t === "BUTTON" || t === "SUMMARY") return "button"; if (t !== "INPUT") return ""; const y = String(e.type).toLowerCase(); return y === "checkbox" || y === "radio" ? y : ["button", "submit", "reset", "image"].includes(y) ? "button" : ""; };
+const implicit = (e) => { const t = e.tagName; if (t === "OPTION") return "option"; if (t === "A" && e.hasAttribute("href")) return "link"; if (t === "BUTTON" || t === "SUMMARY") return "button"; if (t !== "INPUT") return ""; const y = String(e.type).toLowerCase(); return y === "checkbox" || y === "radio" ? y : ["button", "submit", "reset", "image"].includes(y) ? "button" : ""; };
 const role = (e) => (e.getAttribute("role") || "").trim().split(/\\s+/)[0] || implicit(e);
-const name = (e) => { const l = e.getAttribute("aria-label"); if (l) return norm(l); const by = e.getAttribute("aria-labelledby"); if (by) return norm(by.split(/\\s+/).map((id) => (document.getElementById(id) || {}).textContent || "").join(" ")); if (e.labels && e.labels.length) return norm([...e.labels].map((x) => x.textContent).join(" ")); return norm(e.tagName === "INPUT" ? e.value || e.title : e.textContent || e.title); };
+const name = (e) => { const l = e.getAttribute("aria-label"); if (l) return norm(l); const by = e.getAttribute("aria-labelledby"); if (by) return norm(by.split(/\\s+/).map((id) => (document.getElementById(id) || {}).textContent || "").join(" ")); if (e.tagName === "OPTION") return norm(e.label || e.textContent); if (e.labels && e.labels.length) return norm([...e.labels].map((x) => x.textContent).join(" ")); return norm(e.tagName === "INPUT" ? e.value || e.title : e.textContent || e.title); };
 const xpath = () => { const r = document.evaluate(T.selector, document, null, 7, null), s = new Set(); for (let i = 0; i < r.snapshotLength; i++) s.add(r.snapshotItem(i)); return s; };
 const is = T.kind === "selector" ? (e) => e.matches(T.selector) : T.kind === "xpath" ? (e) => xpath().has(e) : T.kind === "accessible" ? (e) => role(e) === T.role && name(e) === norm(T.name) : () => false;
-let resolved = false;
+let resolved = false, el = null;
 try {
   if (T.kind === "none") resolved = false;
-  else if (T.kind === "selector") resolved = document.querySelector(T.selector) !== null;
+  else if (T.kind === "selector") { el = document.querySelector(T.selector); resolved = el !== null; }
   else if (T.kind === "xpath") resolved = xpath().size > 0;
-  else resolved = [...document.querySelectorAll("button,input,summary,[role]")].filter(is).length > (T.duplicateIndex || 0);
+  else { const all = [...document.querySelectorAll("button,input,summary,option,a[href],[role]")].filter(is); el = all[T.duplicateIndex || 0] || null; resolved = el !== null; }
 } catch { resolved = false; }
+const nativeOption = el !== null && el.tagName === "OPTION";
 const desc = (e) => e && e.tagName ? (e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + [...e.classList].slice(0, 2).map((c) => "." + c).join("")).replace(/[^\\w#.-]/g, "").slice(0, 60) : undefined;
-const rec = { resolved, events: 0, hits: 0, landedOn: undefined, nav: undefined, submit: undefined };
+const rec = { resolved, nativeOption, events: 0, hits: 0, landedOn: undefined, nav: undefined, submit: undefined };
 const on = (e) => { if (!e.isTrusted) return; rec.events++; let hit = false; try { hit = e.composedPath().some((x) => x instanceof Element && is(x)); } catch {} if (hit) rec.hits++; else if (rec.landedOn === undefined) rec.landedOn = desc(e.target); };
 const types = ["pointerdown", "mousedown", "pointerup", "mouseup", "click"];
 const onSubmit = (e) => { rec.submit = e; };
@@ -68,23 +75,27 @@ return { resolved };
 })()`
 
 /**
- * Read after the click: the page, its challenge facts, what the recorder saw (absent on a new document), and the
- * focused element's combobox facts (comboboxFocus.ts).
+ * Read after the click, once the page went quiet (pageSettle.ts; `settle`): the page, its challenge facts, what the
+ * recorder saw (absent on a new document), and the focused element's combobox facts (comboboxFocus.ts).
  */
-export const CLICK_READ_EXPRESSION = `(() => {
+export const CLICK_READ_EXPRESSION = `(async () => {
 const K = ${KEY}, rec = window[K];
-let click;
+let click, settle;
 if (rec) {
   rec.off(); delete window[K];
   const submitted = rec.submit !== undefined && !rec.submit.defaultPrevented && !/^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
-  click = { resolved: rec.resolved, events: rec.events, hits: rec.hits, landedOn: rec.landedOn, navigating: (rec.nav !== undefined && !rec.nav.sameDocument) || submitted };
+  click = { resolved: rec.resolved, nativeOption: rec.nativeOption, events: rec.events, hits: rec.hits, landedOn: rec.landedOn, navigating: (rec.nav !== undefined && !rec.nav.sameDocument) || submitted };
+  // a click that stayed may re-render the page (a sort, a filter, a list opening): read it once it went quiet
+  if (!click.navigating) settle = await ${settleExpression(CLICK_QUIET_MS, CLICK_SETTLE_CAP_MS)};
 }
-return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, click, combo: ${COMBOBOX_FOCUS_EXPRESSION} };
+return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, click, combo: ${COMBOBOX_FOCUS_EXPRESSION}, settle };
 })()`
 
 /** What the recorder saw, as read back. */
 export interface ClickRecord {
   readonly resolved: boolean
+  /** The target is an `<option>`: of a native `<select>`, which widget libraries keep hidden under their own list. */
+  readonly nativeOption?: boolean
   readonly events: number
   readonly hits: number
   readonly landedOn: string | undefined
@@ -98,14 +109,14 @@ export const clickRecordOf = (value: unknown): ClickRecord | undefined => {
   const r = value as Record<string, unknown>
   const events = r["events"], hits = r["hits"]
   if (typeof r["resolved"] !== "boolean" || typeof events !== "number" || typeof hits !== "number") return undefined
-  return { resolved: r["resolved"], events, hits, landedOn: typeof r["landedOn"] === "string" && r["landedOn"] !== "" ? r["landedOn"] : undefined, navigating: r["navigating"] === true }
+  return { resolved: r["resolved"], ...(r["nativeOption"] === true ? { nativeOption: true } : {}), events, hits, landedOn: typeof r["landedOn"] === "string" && r["landedOn"] !== "" ? r["landedOn"] : undefined, navigating: r["navigating"] === true }
 }
 
 /**
  * A click aimed at a resolved element that no trusted event reached, while some landed elsewhere in the document;
  * undefined when it did, or cannot be judged (no event at all reached the top document: the press went into a frame).
  */
-export const clickDispatchOf = (target: ClickTarget, record: ClickRecord): ClickDispatch | undefined =>
+export const clickDispatchOf = (target: ClickTarget, record: ClickRecord, twin?: string): ClickDispatch | undefined =>
   !record.resolved || record.hits > 0 || record.events === 0 || record.navigating
     ? undefined
     : {
@@ -113,8 +124,23 @@ export const clickDispatchOf = (target: ClickTarget, record: ClickRecord): Click
       reason: "native-click-produced-no-target-dom-event",
       nativeEventCount: record.events,
       target,
-      ...(record.landedOn !== undefined ? { landedOn: record.landedOn } : {})
+      ...(record.landedOn !== undefined ? { landedOn: record.landedOn } : {}),
+      ...(twin !== undefined ? { twin } : {}),
+      ...(record.nativeOption === true ? { nativeOption: true } : {})
     }
+
+/**
+ * The reachable twin of a ref (same role and name): the one the snapshot marked, else the only other ref of that
+ * role and name the snapshot listed.
+ */
+export const twinOf = (ref: string, refs: RefSnapshot | undefined): string | undefined => {
+  const marked = refs?.hidden?.get(ref)
+  if (marked !== undefined) return marked
+  const info = refs?.refs.get(ref)
+  if (info === undefined || info.name.trim() === "") return undefined
+  const others = [...(refs?.refs.entries() ?? [])].filter(([id, r]) => id !== ref && r.role === info.role && r.name === info.name && refs?.hidden?.has(id) !== true)
+  return others.length === 1 ? others[0]?.[0] : undefined
+}
 
 const targetText = (target: ClickTarget): string =>
   target.kind === "accessible" ? `@${target.refId} (${target.role} "${target.name}")` : target.selector
@@ -122,5 +148,9 @@ const targetText = (target: ClickTarget): string =>
 /** The failure's words: what upstream claimed, where the events went, and what to do. */
 export const clickDispatchMessage = (d: ClickDispatch): string =>
   `Click dispatch diagnostic: upstream reported the click done, but no trusted pointer or mouse event reached ${targetText(d.target)}` +
-  ` (${d.nativeEventCount} landed on ${d.landedOn ?? "another element"})` +
-  ". Something covers it, or it moved or re-rendered: take snapshot -i, close or scroll past what covers it, then retry."
+  ` (${d.nativeEventCount} landed on ${d.landedOn ?? "another element"}), so it did not act on it.` +
+  (d.twin !== undefined
+    ? ` A pointer cannot reach that element; @${d.twin} has the same role and name and can be reached: click @${d.twin}.`
+    : d.nativeOption === true
+    ? " It is an <option> of a native <select> that the page hides under its own widget: the click went to the widget instead (it may have opened its list). Take snapshot -i and click the widget's own option of that name."
+    : " Something covers it, or it moved or re-rendered: take snapshot -i, close or scroll past what covers it, then retry.")

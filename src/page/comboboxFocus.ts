@@ -1,6 +1,7 @@
 /**
  * Whether a click aimed at a combobox opened it. The click's page read (clickDispatch.ts) also reads the focused
- * element and counts visible listboxes and options; a combobox-targeted click (`click @ref` of a combobox ref,
+ * element (inside shadow roots too) and counts visible listboxes and options, shadow roots included, once the page
+ * settled after the click; a combobox-targeted click (`click @ref` of a combobox ref,
  * `find role combobox click`) that left a combobox focused with an explicit `aria-expanded` and nothing visible to
  * pick is `comboboxFocus`: many open on ArrowDown or Enter, not on a click. Only explicit combobox targets are judged,
  * so ordinary clicks never trip it. Pure.
@@ -11,12 +12,14 @@ import type { RefSnapshot } from "../domain/RefSnapshot.js"
 
 /** Read-only: the focused element's combobox facts and what list UI is visible. */
 export const COMBOBOX_FOCUS_EXPRESSION = `(() => {
-const a = document.activeElement;
+let a = document.activeElement;
+while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
 if (!a || a === document.body) return undefined;
 const visible = (e) => { const r = e.getBoundingClientRect(), s = getComputedStyle(e); return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none"; };
+const deep = (sel) => { const out = [], walk = (root) => { out.push(...root.querySelectorAll(sel)); for (const e of root.querySelectorAll("*")) if (e.shadowRoot) walk(e.shadowRoot); }; walk(document); return out; };
 const role = (a.getAttribute("role") || "").trim().split(/\\s+/)[0] || (a.tagName === "SELECT" ? "combobox" : "");
 if (role !== "combobox") return undefined;
-const count = (sel) => [...document.querySelectorAll(sel)].filter(visible).length;
+const count = (sel) => deep(sel).filter(visible).length;
 return {
   role, tag: a.tagName.toLowerCase(), expanded: a.getAttribute("aria-expanded"), hasPopup: a.getAttribute("aria-haspopup"),
   name: String(a.getAttribute("aria-label") || (a.labels && a.labels[0] && a.labels[0].textContent) || "").replace(/\\s+/g, " ").trim().slice(0, 80),

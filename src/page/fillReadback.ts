@@ -1,10 +1,12 @@
 /**
  * Fill verification on web pages: after `fill <target> <text>` (or `find <locator> <value> fill <text>`), one
  * read-only eval in the same upstream process reads the field back: the target by CSS when it is one, else the
- * focused element (a fill focuses its field; refs and locators cannot be queried from page script). A difference is
+ * focused element (a fill focuses its field; refs and locators cannot be queried from page script), read inside a
+ * same-origin iframe's body or an open shadow root when that is where the focus is. A difference is
  * reported with lengths only: the typed and the observed value never leave this module. Never for a
  * `{{secret:...}}` fill (its value is not the text), a target named like a secret field (the Redactor's rule), nor a
- * password field (the read answers without its value). Pure.
+ * password field (the read answers without its value); a cross-origin frame or a canvas is not verifiable and is
+ * not judged. Pure.
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
@@ -53,9 +55,24 @@ export const fillReadScript = (target: FillTarget): string => {
   let el = null;
   try { el = ${css} !== null ? document.querySelector(${css}) : null } catch (e) { el = null }
   if (el === null) el = document.activeElement;
+  // the field may be inside what holds the focus: a same-origin iframe's editable body (TinyMCE, CKEditor) or a
+  // web component's shadow root (Shoelace, Lit); a frame or root that cannot be read is not verifiable
+  for (let depth = 0; el !== null && depth < 5; depth++) {
+    if (el.tagName === "IFRAME" || el.tagName === "FRAME") {
+      let doc = null;
+      try { doc = el.contentDocument } catch (e) { doc = null }
+      if (doc === null) return { unverifiable: "frame" };
+      el = doc.activeElement !== null && doc.activeElement !== doc.documentElement ? doc.activeElement : doc.body;
+    } else if (el.shadowRoot) {
+      if (el.shadowRoot.activeElement === null) break;
+      el = el.shadowRoot.activeElement;
+    } else break;
+  }
   if (el === null || el === document.body || el === document.documentElement) return null;
+  if (el.tagName === "CANVAS") return { unverifiable: "canvas" };
   if (String(el.getAttribute("type") || "").toLowerCase() === "password") return { password: true };
   const path = (e) => {
+    if (e.ownerDocument !== document) return "iframe body";
     if (e.id) return "#" + CSS.escape(e.id);
     const tag = e.tagName.toLowerCase(), name = e.getAttribute("name");
     if (name && document.querySelectorAll(tag + "[name=" + JSON.stringify(name) + "]").length === 1) return tag + "[name=" + JSON.stringify(name) + "]";
@@ -72,13 +89,19 @@ export const fillReadScript = (target: FillTarget): string => {
 
 const Readback = Schema.Union(
   Schema.Struct({ password: Schema.Literal(true) }),
+  Schema.Struct({ unverifiable: Schema.Literal("frame", "canvas") }),
   Schema.Struct({ value: Schema.NullOr(Schema.String), via: Schema.Literal("value", "text"), selector: Schema.String })
 )
+
+/** A rich-text body renders typed spaces as no-break spaces and may end in a newline: the same text all the same. */
+const sameText = (value: string, text: string): boolean =>
+  value === text || value.replace(/\u00a0/g, " ").replace(/\s+$/, "") === text.replace(/\s+$/, "")
 
 /** The verification when the read-back differs from the text; undefined when it matches or could not be read. */
 export const fillVerificationOf = (target: FillTarget, read: unknown, stepIndex?: number): FillVerification | undefined => {
   const back = Option.getOrUndefined(Schema.decodeUnknownOption(Readback)(read))
-  if (back === undefined || "password" in back || back.value === null || back.value === target.text) return undefined
+  // unreadable (a password, a cross-origin frame, a canvas): nothing is claimed either way
+  if (back === undefined || "password" in back || "unverifiable" in back || back.value === null || sameText(back.value, target.text)) return undefined
   const shown = target.selector ?? back.selector
   const verifiedWith = back.via === "text" ? "get text" as const : "get value" as const
   return {

@@ -83,7 +83,11 @@ export const ClickDispatch = Schema.Struct({
   reason: Schema.Literal("native-click-produced-no-target-dom-event"),
   nativeEventCount: Schema.Number,
   target: ClickTarget,
-  landedOn: optional(Schema.String)
+  landedOn: optional(Schema.String),
+  /** A ref of the same role and name a pointer can reach (the snapshot's reachable twin of a hidden ref). */
+  twin: optional(Schema.String),
+  /** The target is an `<option>` of a native `<select>` (a widget library keeps it hidden under its own list). */
+  nativeOption: optional(Schema.Boolean)
 })
 export type ClickDispatch = typeof ClickDispatch.Type
 

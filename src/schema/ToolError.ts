@@ -123,6 +123,8 @@ export class StaleRef extends Data.TaggedError("StaleRef")<{
   readonly ref: string
   readonly message: string
   readonly source: "upstream" | "preflight"
+  /** A ref of the same role and name a pointer can reach, from the latest snapshot: the retry that makes progress. */
+  readonly twin?: { readonly ref: string; readonly role: string; readonly name: string }
 }> {}
 
 /** A selector that matched nothing; `fallback` lists current refs that exactly match the intended target. */

@@ -5,7 +5,7 @@
  * navigate or re-render blocks later ref steps until a `snapshot` step; same-snapshot form rows (fill, type, check,
  * select, clicks on checkbox/radio refs) do not set it. Pure.
  */
-import { NO_ACTIVE_PAGE, StaleRef } from "../schema/ToolError.js"
+import { NO_ACTIVE_PAGE, SelectorNotFound, StaleRef } from "../schema/ToolError.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { ELEMENT_COMMANDS } from "../upstream/commandPolicy.js"
 import type { RefSnapshot } from "../domain/RefSnapshot.js"
@@ -14,6 +14,8 @@ const REF = /^(?:@|ref=)?(e\d+)$/
 
 /** Commands after which refs of the previous page state must not be trusted within the same batch. */
 const INVALIDATING = new Set(["open", "goto", "navigate", "reload", "back", "forward", "click", "dblclick", "press", "key", "tab", "frame", "close", "quit", "exit", "set", "eval"])
+/** Key presses: they stay in the document unless they submit a form (then upstream refuses the old refs itself). */
+const KEYS = new Set(["press", "key"])
 /** Refs roles a click leaves in place (native form controls do not navigate or re-render the page). */
 const FORM_CLICK_ROLES = new Set(["checkbox", "radio"])
 /** Commands after which every ref of the previous page is gone (upstream: "Unknown ref"). */
@@ -95,6 +97,29 @@ export const provablyCurrent = (snapshot: RefSnapshot, current: { pid: string | 
   }
 }
 
+/** Commands that act through the pointer on their target (a hidden ref cannot take them). */
+const POINTER = new Set(["click", "dblclick", "check", "uncheck", "hover", "tap"])
+
+/**
+ * A pointer command on a ref the latest snapshot marked hidden (a pointer could not reach it, while its twin of the
+ * same role and name could; page/hiddenTwins.ts), nothing having changed the page since: refused before it runs,
+ * with the twin as the current ref to use (upstream would act on the hidden one, or on what covers it).
+ */
+export const hiddenRefOf = (argv: ReadonlyArray<string>, snapshot: RefSnapshot | undefined): SelectorNotFound | undefined => {
+  const command = parseCommandLine(argv).command
+  const ref = refsIn(argv)[0]
+  if (command === undefined || !POINTER.has(command) || ref === undefined || snapshot === undefined || snapshot.changedSince !== undefined) return undefined
+  const twin = snapshot.hidden?.get(ref)
+  const info = snapshot.refs.get(ref)
+  const twinInfo = twin !== undefined ? snapshot.refs.get(twin) : undefined
+  if (twin === undefined || info === undefined || twinInfo === undefined) return undefined
+  return new SelectorNotFound({
+    selector: `@${ref}`,
+    message: `@${ref} (${info.role} "${info.name}") is hidden: the latest snapshot found that a pointer cannot reach it (a widget keeps it hidden or draws over it), so the ${command} would not act on it. Nothing was done. @${twin} is the ${twinInfo.role} "${twinInfo.name}" a pointer can reach.`,
+    fallback: { action: command, refs: [{ ref: twin, role: twinInfo.role, name: twinInfo.name }] }
+  })
+}
+
 /** The first stale ref of a direct command, if any. */
 export const preflightArgs = (argv: ReadonlyArray<string>, snapshot: RefSnapshot | undefined, current: { pid: string | undefined; url: string | undefined }): StaleRef | undefined =>
   check(refsIn(argv), snapshot, current)
@@ -110,25 +135,39 @@ export const preflightBatch = (stdin: string, snapshot: RefSnapshot | undefined,
   if (!Array.isArray(steps)) return undefined
   let latched: string | undefined
   let known: RefSnapshot | undefined = snapshot
+  // refs this batch already acted on since the last snapshot: a key press leaves them to upstream, which refuses a ref
+  // of a document the press navigated away from ("Unknown ref"); typing on into the same field stays allowed
+  const used = new Set<string>()
+  let keyLatch: ReadonlySet<string> | undefined
   for (const [index, step] of steps.entries()) {
     if (!Array.isArray(step) || !step.every((t) => typeof t === "string")) continue
     const argv = step as ReadonlyArray<string>
     const command = argv[0]
     if (command === "snapshot") {
       latched = undefined
+      keyLatch = undefined
+      used.clear()
       known = undefined // the new refs are unknown until it runs
       continue
     }
     const refs = refsIn(argv)
     if (refs.length > 0) {
-      if (latched !== undefined) {
+      const exempt = latched !== undefined && keyLatch !== undefined && refs.every((r) => keyLatch?.has(r) === true)
+      if (latched !== undefined && !exempt) {
         return new StaleRef({ ref: refs[0] ?? "", source: "preflight", message: `batch step ${index + 1} uses @${refs[0]} after step ${latched} may have changed the page; add a snapshot step before it` })
       }
       const stale = check(refs, known, current)
       if (stale !== undefined) return new StaleRef({ ...stale, message: `batch step ${index + 1}: ${stale.message}` })
     }
+    for (const r of refs) used.add(r)
     const formClick = (command === "click") && refs.length > 0 && refs.every((r) => FORM_CLICK_ROLES.has(known?.refs.get(r)?.role ?? ""))
-    if (command !== undefined && INVALIDATING.has(command) && !formClick) latched = `${index + 1} (${command})`
+    if (command !== undefined && INVALIDATING.has(command) && !formClick) {
+      const key = KEYS.has(command)
+      // a key press after another latch adds nothing; a first one exempts the refs acted on so far
+      if (latched === undefined) keyLatch = key ? new Set(used) : undefined
+      else if (!key) keyLatch = undefined
+      latched = `${index + 1} (${command})`
+    }
   }
   return undefined
 }

@@ -47,8 +47,10 @@ export const classifyErrorText = (
   // checked first, as its text may quote anything (a CDP timeout, Chrome's stderr)
   const launch = launchDiagnosticOf(message)
   if (launch !== undefined) return upstreamFailed(message, extra, launch)
-  const staleRef = /Unknown ref: (\S+)|Stale ref (\S+)/.exec(message)
-  if (staleRef !== null) return new StaleRef({ ref: (staleRef[1] ?? staleRef[2] ?? "").replace(/[.:,]$/, ""), message, source: "upstream" })
+  const staleRef = /Unknown ref: (\S+)|Stale ref (?!for\b)(\S+)/.exec(message)
+  if (staleRef !== null) return new StaleRef({ ref: (staleRef[1] ?? staleRef[2] ?? "").replace(/^@|[.:,]$/g, ""), message, source: "upstream" })
+  // "Stale ref for role=option name=France cannot be recovered: ...": the ref is the command's own
+  if (/^Stale ref for /.test(message)) return new StaleRef({ ref: refOf(given.argv), message: message.replace(/\s*Run snapshot again and use a fresh ref\.*$/, ""), source: "upstream" })
   const notFound = /Element not found: (.+?)\. Verify the selector/s.exec(message)
   if (notFound !== null) {
     const selector = notFound[1] ?? ""
@@ -69,6 +71,10 @@ export const classifyErrorText = (
   if (waited !== null) return new TimedOut({ source: "upstream", message, timeoutMs: Number(waited[2] ?? 0), dispatched: "no", stdout: "", stderr: extra.stderr })
   return upstreamFailed(message, extra, undefined)
 }
+
+/** The first `@eN` / `eN` / `ref=eN` of a command, without its prefix ("" when it has none). */
+const refOf = (argv: ReadonlyArray<string> | undefined): string =>
+  /^(?:@|ref=)?(e\d+)$/.exec((argv ?? []).slice(1).find((t) => /^(?:@|ref=)?e\d+$/.test(t)) ?? "")?.[1] ?? ""
 
 const upstreamFailed = (message: string, extra: Parameters<typeof classifyErrorText>[1], launch: LaunchDiagnostic | undefined) =>
   new UpstreamFailed({

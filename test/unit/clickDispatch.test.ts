@@ -4,14 +4,16 @@
  */
 import { describe, expect, it } from "vitest"
 import type { RefSnapshot } from "../../src/domain/RefSnapshot.js"
-import { clickDispatchMessage, clickDispatchOf, clickRecordOf, clickTargetOf } from "../../src/page/clickDispatch.js"
+import { clickDispatchMessage, clickDispatchOf, clickRecordOf, clickTargetOf, twinOf } from "../../src/page/clickDispatch.js"
 
 const refs: RefSnapshot = {
   refs: new Map([
     ["e1", { role: "button", name: "Save" }],
     ["e2", { role: "link", name: "Home" }],
     ["e3", { role: "button", name: "Save" }],
-    ["e4", { role: "checkbox", name: "" }]
+    ["e4", { role: "checkbox", name: "" }],
+    ["e6", { role: "option", name: "Mushrooms" }],
+    ["e11", { role: "option", name: "Mushrooms" }]
   ]),
   url: "http://127.0.0.1:1/",
   daemonPid: undefined
@@ -25,8 +27,12 @@ describe("clickTargetOf", () => {
     expect(clickTargetOf(["click", "@e1"], refs)).toMatchObject({ duplicateIndex: 0 })
   })
 
-  it("leaves links, unnamed refs, unknown refs, locator dialects, flags and other commands to upstream", () => {
-    expect(clickTargetOf(["click", "@e2"], refs)).toBeUndefined()
+  it("judges links and options (a widget's hidden native <option> is the observed false success)", () => {
+    expect(clickTargetOf(["click", "@e2"], refs)).toEqual({ kind: "accessible", refId: "e2", role: "link", name: "Home" })
+    expect(clickTargetOf(["click", "@e6"], refs)).toEqual({ kind: "accessible", refId: "e6", role: "option", name: "Mushrooms", duplicateIndex: 0 })
+  })
+
+  it("leaves unnamed refs, unknown refs, locator dialects, flags and other commands to upstream", () => {
     expect(clickTargetOf(["click", "@e4"], refs)).toBeUndefined()
     expect(clickTargetOf(["click", "@e9"], refs)).toBeUndefined()
     expect(clickTargetOf(["click", "text=Save"], refs)).toBeUndefined()
@@ -55,5 +61,24 @@ describe("clickDispatchOf", () => {
   it("a read from another document (no record) or a malformed one decodes to nothing", () => {
     expect(clickRecordOf(undefined)).toBeUndefined()
     expect(clickRecordOf({ resolved: "yes", events: 1, hits: 0 })).toBeUndefined()
+  })
+})
+
+describe("a miss on a hidden native option or a hidden twin", () => {
+  const target = { kind: "accessible", refId: "e6", role: "option", name: "Mushrooms", duplicateIndex: 0 } as const
+  const record = clickRecordOf({ resolved: true, nativeOption: true, events: 5, hits: 0, landedOn: "div.choices__inner", navigating: false })!
+
+  it("names the reachable twin of the same role and name: the snapshot's mark first, else the only other ref", () => {
+    expect(twinOf("e6", refs)).toBe("e11")
+    expect(twinOf("e6", { ...refs, hidden: new Map([["e6", "e99"]]) })).toBe("e99")
+    expect(twinOf("e1", { ...refs, refs: new Map([...refs.refs, ["e5", { role: "button", name: "Save" }]]) })).toBeUndefined()
+    const miss = clickDispatchOf(target, record, "e11")
+    expect(miss).toMatchObject({ twin: "e11", nativeOption: true })
+    expect(clickDispatchMessage(miss!)).toContain("so it did not act on it. A pointer cannot reach that element; @e11 has the same role and name and can be reached: click @e11.")
+  })
+
+  it("without a twin, says it is a native <select>'s option under the page's widget and what to do", () => {
+    const miss = clickDispatchOf(target, record)
+    expect(clickDispatchMessage(miss!)).toContain("It is an <option> of a native <select> that the page hides under its own widget")
   })
 })

@@ -127,6 +127,17 @@ describe("fill read-back rules", () => {
     expect(fillVerificationOf(typed, { password: true })).toBeUndefined()
     expect(fillVerificationOf(typed, null)).toBeUndefined()
   })
+
+  it("a rich-text body (iframe, shadow root) is read inside; a frame or canvas it cannot read claims nothing", () => {
+    const script = fillReadScript({ selector: "@e3", text: "x" })
+    expect(script).toContain("contentDocument")
+    expect(script).toContain("shadowRoot.activeElement")
+    expect(fillVerificationOf({ selector: "@e3", text: "Hello there" }, { unverifiable: "frame" })).toBeUndefined()
+    expect(fillVerificationOf({ selector: "@e3", text: "Hello there" }, { unverifiable: "canvas" })).toBeUndefined()
+    // an editor body keeps typed spaces as no-break spaces and ends in a newline: the same text
+    expect(fillVerificationOf({ selector: "@e3", text: "Hello there" }, { value: "Hello\u00a0there\n", via: "text", selector: "iframe body" })).toBeUndefined()
+    expect(fillVerificationOf({ selector: "@e3", text: "Hello there" }, { value: "Hello thereHello there", via: "text", selector: "iframe body" })).toMatchObject({ observedLength: 22 })
+  })
 })
 
 describe("open settle rules", () => {

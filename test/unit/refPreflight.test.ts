@@ -1,6 +1,6 @@
 /** The stale-ref preflight rules, pure. */
 import { describe, expect, it } from "vitest"
-import { preflightArgs, preflightBatch, samePage } from "../../src/session/refPreflight.js"
+import { hiddenRefOf, preflightArgs, preflightBatch, samePage } from "../../src/session/refPreflight.js"
 import type { RefSnapshot } from "../../src/domain/RefSnapshot.js"
 
 const snapshot: RefSnapshot = {
@@ -42,6 +42,13 @@ describe("preflightBatch", () => {
     expect(batch([["click", "@e4"], ["snapshot", "-i"], ["click", "@e77"]])).toBeUndefined()
   })
 
+  it("a key press leaves the field the batch typed into (a to-do input: type, Enter, type again); other refs latch", () => {
+    expect(batch([["fill", "@e1", "Buy milk"], ["press", "Enter"], ["fill", "@e1", "Walk dog"], ["press", "Enter"]])).toBeUndefined()
+    expect(batch([["fill", "@e1", "Buy milk"], ["press", "Enter"], ["click", "@e3"]])?.message).toContain("step 2 (press)")
+    expect(batch([["click", "@e4"], ["press", "Enter"], ["fill", "@e1", "x"]])?.message).toContain("batch step 3")
+    expect(batch([["fill", "@e1", "a"], ["press", "Enter"], ["click", "@e4"], ["fill", "@e1", "b"]])?.message).toContain("batch step 3")
+  })
+
   it("applies the direct rules to each step and ignores malformed stdin", () => {
     expect(batch([["fill", "@e9", "x"]])?.message).toContain("batch step 1")
     expect(preflightBatch("not json", snapshot, here)).toBeUndefined()
@@ -53,5 +60,22 @@ describe("samePage", () => {
     expect(samePage("http://a/p?x=1#top", "http://a/p")).toBe(true)
     expect(samePage("http://a/p?x=1", "http://a/p?x=2")).toBe(false)
     expect(samePage("http://a/p", "http://a/q")).toBe(false)
+  })
+})
+
+describe("hiddenRefOf", () => {
+  const marked: RefSnapshot = { ...snapshot, refs: new Map([...snapshot.refs, ["e9", { role: "option", name: "France" }], ["e19", { role: "option", name: "France" }]]), hidden: new Map([["e9", "e19"]]) }
+
+  it("refuses a pointer command on a ref the latest snapshot marked hidden, naming the reachable twin", () => {
+    const refused = hiddenRefOf(["click", "@e9"], marked)
+    expect(refused?._tag).toBe("SelectorNotFound")
+    expect(refused?.message).toContain("@e9 (option \"France\") is hidden")
+    expect(refused?.fallback).toEqual({ action: "click", refs: [{ ref: "e19", role: "option", name: "France" }] })
+  })
+
+  it("lets the twin, reads, and any ref after the page may have changed through", () => {
+    expect(hiddenRefOf(["click", "@e19"], marked)).toBeUndefined()
+    expect(hiddenRefOf(["get", "text", "@e9"], marked)).toBeUndefined()
+    expect(hiddenRefOf(["click", "@e9"], { ...marked, changedSince: { command: "click", navigated: false } })).toBeUndefined()
   })
 })

@@ -39,6 +39,10 @@ const semanticRetry = (plan: Plan | undefined): ReadonlyArray<NextAction> => {
   return find === "find" ? [nextActions.retrySemanticAfterStaleRef(plan?.sessionName, args)] : []
 }
 
+/** The plan's command with one ref swapped for another (`click @e9` → `click @e19`). */
+const withRef = (plan: Plan | undefined, from: string, to: string): ReadonlyArray<string> =>
+  (plan?.line.positionals ?? ["click", `@${from}`]).map((t) => (t === `@${from}` || t === from || t === `ref=${from}` ? `@${to}` : t))
+
 const isTextWait = (line: Plan["line"]): boolean => line.command === "wait" && line.positionals.includes("--text")
 
 /** `args` are the caller's args as given, for retries suggested before a plan exists. */
@@ -94,7 +98,9 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
       UpstreamFailed: (e) => e.clickDispatch !== undefined ? ({
         text: e.message,
         summary: "The click did not reach its target",
-        nextActions: [nextActions.inspectClickMiss(session), nextActions.retryClickAfterMiss(session, plan?.line.positionals ?? [])]
+        nextActions: e.clickDispatch.twin !== undefined
+          ? [nextActions.tryVisibleRef(session, 0, [plan?.line.command ?? "click", `@${e.clickDispatch.twin}`], `@${e.clickDispatch.twin}`), nextActions.inspectClickMiss(session)]
+          : [nextActions.inspectClickMiss(session), nextActions.retryClickAfterMiss(session, plan?.line.positionals ?? [])]
       }) : e.launch !== undefined ? ({
         text: launchFailureText(e.launch, e.message),
         summary: launchAdvice(e.launch).summary,
@@ -112,8 +118,12 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
           ? [nextActions.listTabsAfterNoActivePage(session)]
           : e.code === "page_wedged" || e.code === "tab_gone" ? [nextActions.listTabs(session)] : none
       }),
-      StaleRef: (e) => ({
-        text: `Ref ${e.ref} is stale: ${e.message}. Refs change after navigation or re-rendering; take a new snapshot -i and use a current ref.`,
+      StaleRef: (e) => e.twin !== undefined ? ({
+        text: `@${e.ref} (${e.twin.role} "${e.twin.name}") cannot be acted on: ${e.message}. @${e.twin.ref} has the same role and name and a pointer can reach it: use @${e.twin.ref}.`,
+        summary: `Stale ref ${e.ref}; use @${e.twin.ref}`,
+        nextActions: [nextActions.tryVisibleRef(session, 0, withRef(plan, e.ref, e.twin.ref), `${e.twin.role} "${e.twin.name}"`), nextActions.refreshRefs(session)]
+      }) : ({
+        text: `Ref @${e.ref} is stale: ${e.message.replace(/\.+$/, "")}. Refs change after navigation or re-rendering; take a new snapshot -i and use a current ref.`,
         summary: `Stale ref ${e.ref}`,
         nextActions: [nextActions.refreshRefs(session), ...semanticRetry(plan)]
       }),
@@ -121,7 +131,9 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         const recovery = selectorRecovery(plan, e)
         const candidates = (e.candidates ?? []).map((c) => nextActions.tryNameCandidate(session, c.role, c.name))
         // element commands wait (bounded) for their target; raw batch steps and @refs do not
-        const advice = e.readinessWaitMs !== undefined
+        const advice = e.fallback !== undefined && plan?.line.command !== "find"
+          ? `A fresh snapshot -i marks it hidden and names @${e.fallback.refs[0]?.ref ?? ""}.`
+          : e.readinessWaitMs !== undefined
           ? `Still missing after waiting ${(e.readinessWaitMs / 1000).toFixed(1)} s: take a snapshot -i for current refs.`
           : `${plan?.line.command === "batch" ? "Raw batch steps do not wait for elements: t" : "T"}ake a snapshot -i for current refs, or wait for the element first.`
         // upstream found it but it is hidden: waiting rarely helps, revealing it does
@@ -129,7 +141,11 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         return {
           text: `${e.message}${recovery.line}${hidden}\n${advice}`,
           summary: `Selector not found${e.selector !== "" ? `: ${e.selector}` : ""}`,
-          nextActions: [nextActions.refreshRefs(session), ...recovery.nextActions, ...candidates]
+          // a ref the latest snapshot proved hidden: its reachable twin is the step forward (a snapshot would only
+          // list the pair again); a find miss keeps the contract's refresh first
+          nextActions: e.fallback !== undefined && plan?.line.command !== "find"
+            ? [...recovery.nextActions, nextActions.refreshRefs(session), ...candidates]
+            : [nextActions.refreshRefs(session), ...recovery.nextActions, ...candidates]
         }
       },
       SelectorUnsupported: (e) => ({

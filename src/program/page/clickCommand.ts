@@ -10,14 +10,15 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
-import type { ClickDispatch, ComboboxFocus } from "../../schema/PageDiagnostics.js"
+import type { ClickDispatch, ComboboxFocus, PageSettle } from "../../schema/PageDiagnostics.js"
+import { pageSettleOf } from "../../page/pageSettle.js"
 import type { ChallengeFacts } from "../../page/challengeEvidence.js"
 import type { Plan } from "../../domain/Plan.js"
 import { ElectronHost } from "../../services/ElectronHost.js"
 import type { CommandError } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../page/challengeEvidence.js"
-import { CLICK_READ_EXPRESSION, clickDispatchOf, clickRecorderScript, clickRecordOf, clickTargetOf } from "../../page/clickDispatch.js"
+import { CLICK_READ_EXPRESSION, clickDispatchOf, clickRecorderScript, clickRecordOf, clickTargetOf, twinOf } from "../../page/clickDispatch.js"
 import { comboboxFocusOf, isComboboxClick } from "../../page/comboboxFocus.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
 import { runCommandBatch } from "./commandBatch.js"
@@ -29,6 +30,8 @@ export interface ClickRun {
   readonly page?: { readonly title: string; readonly url: string; readonly facts?: ChallengeFacts }
   readonly clickDispatch?: ClickDispatch
   readonly comboboxFocus?: ComboboxFocus
+  /** The page was still changing when the click's read gave up waiting for it to go quiet. */
+  readonly settle?: PageSettle
 }
 
 const evalValue = (row: StepRow | undefined): Record<string, unknown> | undefined => {
@@ -73,11 +76,13 @@ export const runClick = (plan: Plan) =>
     // no record: the read ran in the document the click led to (or could not run), so the page is read again
     if (read === undefined || record === undefined || record.navigating || typeof read["url"] !== "string") return result({ replied })
     const facts = challengeFactsOf(read["challenge"])
-    const dispatch = target !== undefined ? clickDispatchOf(target, record) : undefined
+    const dispatch = target !== undefined ? clickDispatchOf(target, record, target.kind === "accessible" ? twinOf(target.refId, refs) : undefined) : undefined
     const combo = dispatch === undefined && isComboboxClick(plan.line, refs) ? comboboxFocusOf(read["combo"]) : undefined
+    const settle = pageSettleOf(read["settle"])
     return result({
       replied,
       page: { title: String(read["title"] ?? ""), url: read["url"], ...(facts !== undefined ? { facts } : {}) },
+      ...(settle !== undefined && !settle.settled ? { settle } : {}),
       ...(dispatch !== undefined ? { clickDispatch: dispatch } : {}),
       ...(combo !== undefined ? { comboboxFocus: combo } : {})
     })

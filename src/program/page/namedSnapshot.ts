@@ -1,6 +1,7 @@
 /**
  * `snapshot -i` (and `-i -C`) run as one upstream `batch`: the interactive snapshot the model asked for, the full
- * tree of the same page right after it (where an unnamed control's row, label or heading is), and for `-C` the
+ * tree of the same page right after it (where an unnamed control's row, label or heading is), which repeated
+ * role/name refs a pointer cannot reach while a twin can (page/hiddenTwins.ts), and for `-C` the
  * scripts around the snapshot that give list items and labels refs (page/refTargets.ts). The interactive row is
  * the outcome, exactly as if it ran alone; the rest only adds naming, and a step that cannot answer adds none. Runs
  * inside the session's pinned tab when there is one; skipped where probes are (mayProbe) and for `--delta`.
@@ -17,6 +18,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { markScript, readRefTargets, scopeOf, UNMARK_SCRIPT, wantsRefTargets, withoutRefTargetFlags } from "../../page/refTargets.js"
 import { targetOf } from "../../session/target.js"
 import { controlContexts, unnamedControlRefs } from "../../snapshot/controlContext.js"
+import { HIDDEN_TWINS_EXPRESSION, hiddenNote, hiddenTwinsOf } from "../../page/hiddenTwins.js"
 import { mayProbe } from "./probedCommand.js"
 
 export interface NamedSnapshot {
@@ -51,6 +53,7 @@ export const runNamedSnapshot = (plan: Plan) =>
       ...(mark ? [["eval", markScript(scopeOf(argv))]] : []),
       withoutRefTargetFlags(argv),
       ["snapshot"],
+      ["eval", HIDDEN_TWINS_EXPRESSION],
       ...(mark ? [["eval", UNMARK_SCRIPT]] : [])
     ]
     const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, { timeoutMs: plan.timeoutMs, failFast: false }))
@@ -69,10 +72,14 @@ export const runNamedSnapshot = (plan: Plan) =>
     const interactive = snapshotText(row) ?? ""
     const full = snapshotText(rows[at + 1])
     const unnamed = unnamedControlRefs(interactive)
-    const contexts = full !== undefined && unnamed.length > 0 ? controlContexts(full, unnamed) : {}
+    const named = full !== undefined && unnamed.length > 0 ? controlContexts(full, unnamed) : {}
+    // a ref a pointer cannot reach while its twin (same role and name) can is said on its line, with the twin
+    const hidden = hiddenTwinsOf(interactive, evalResult(rows[at + 2]))
+    const contexts = { ...named }
+    for (const [ref, twin] of hidden) contexts[ref] = contexts[ref] !== undefined ? `${contexts[ref]}; ${hiddenNote(twin)}` : hiddenNote(twin)
     const targets = mark ? readRefTargets(evalResult(rows[at - 1])) : undefined
     const naming: SnapshotNaming | undefined = Object.keys(contexts).length > 0 || targets !== undefined
-      ? { contexts, ...(targets !== undefined ? { targets } : {}) }
+      ? { contexts, ...(targets !== undefined ? { targets } : {}), ...(hidden.size > 0 ? { hidden: Object.fromEntries(hidden) } : {}) }
       : undefined
     const overlay = full !== undefined ? overlayBlockersOf(full) : undefined
     return { replied, naming, ...(overlay !== undefined ? { overlayBlockers: overlay } : {}) } satisfies NamedSnapshot

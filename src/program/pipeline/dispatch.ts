@@ -19,7 +19,7 @@ import { runClick } from "../page/clickCommand.js"
 import { runNamedSnapshot } from "../page/namedSnapshot.js"
 import { runOpen } from "../page/openCommand.js"
 import { waitForTarget } from "../page/readinessWait.js"
-import { guardRefs } from "../refs/refTracking.js"
+import { guardRefs, withTwin } from "../refs/refTracking.js"
 import { withCandidates } from "../refs/semanticResolution.js"
 import { visibleRefFallback } from "../refs/visibleRefFallback.js"
 import { isPendingConfirmation, resolveConfirmation } from "../session/approval.js"
@@ -106,8 +106,9 @@ export const dispatch = (plan: Plan, call: CallContext) =>
       : clicked?.comboboxFocus !== undefined
       ? { comboboxFocus: clicked.comboboxFocus }
       : named?.overlayBlockers !== undefined ? { overlayBlockers: named.overlayBlockers } : probed?.check
-    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo, snapshotNaming: named?.naming, ...(opened !== undefined ? { opened: { page: opened.page } } : {}) }
+    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo, snapshotNaming: named?.naming, ...(clicked?.settle !== undefined ? { clickSettle: clicked.settle } : {}), ...(opened !== undefined ? { opened: { page: opened.page } } : {}) }
   }).pipe(
     Effect.catchTag("SelectorNotFound", (error) =>
-      Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail))
+      Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail)),
+    Effect.catchTag("StaleRef", (error) => Effect.flatMap(withTwin(plan, error), Effect.fail))
   )

@@ -46,13 +46,18 @@ const compiledOutputs = (plan: Plan): ReadonlyArray<string> =>
   plan.compiled.mode === "job" ? plan.compiled.job.outputPaths : plan.compiled.mode === "qa" ? plan.compiled.qa.outputPaths : []
 
 /** The refs a snapshot allocated, with the page and daemon they belong to. */
-const snapshotRefs = (plan: Plan, data: unknown) =>
+const snapshotRefs = (plan: Plan, data: unknown, hidden?: Readonly<Record<string, string>>) =>
   Effect.gen(function*() {
     const refs = refsFrom(data)
     if (refs === undefined) return undefined
     const origin = (data as { origin?: unknown } | null)?.origin
     const observed = yield* observeDaemon(plan)
-    return { refs, url: typeof origin === "string" ? origin : observed.url ?? "", daemonPid: observed.pid } satisfies RefSnapshot
+    return {
+      refs,
+      url: typeof origin === "string" ? origin : observed.url ?? "",
+      daemonPid: observed.pid,
+      ...(hidden !== undefined ? { hidden: new Map(Object.entries(hidden)) } : {})
+    } satisfies RefSnapshot
   })
 
 /** A job's last snapshot step: its refs, marked by what the steps after it did (current when nothing followed). */
@@ -88,7 +93,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   const previousRefs = session !== undefined && plan.snapshotOptions?.diff === true ? yield* registry.refSnapshotOf(session) : undefined
   const refs = session === undefined
     ? undefined
-    : outcome.kind === "single" && plan.line.command === "snapshot" ? yield* snapshotRefs(plan, outcome.data) : yield* jobSnapshotRefs(plan, outcome)
+    : outcome.kind === "single" && plan.line.command === "snapshot" ? yield* snapshotRefs(plan, outcome.data, dispatched.snapshotNaming?.hidden) : yield* jobSnapshotRefs(plan, outcome)
   const previousPage = session !== undefined ? (yield* registry.view(session)).page : undefined
   const { challengePage, pageSettle } = yield* challengePageAfter(plan, outcome, navigation, dispatched.challengeFacts, previousPage, dispatched.opened)
   // a page that moved by itself (seen before the command) is where the session is, unless the reply says otherwise
@@ -150,7 +155,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(textVisibility !== undefined ? { selectorTextVisibility: textVisibility } : {}),
     ...(challengePage !== undefined ? { challengePage } : {}),
     ...(dispatched.snapshotNaming !== undefined ? { snapshotNaming: dispatched.snapshotNaming } : {}),
-    ...(pageSettle !== undefined ? { pageSettle } : {})
+    ...(pageSettle !== undefined ? { pageSettle } : dispatched.clickSettle !== undefined ? { pageSettle: dispatched.clickSettle } : {})
   }
   if (verdictOf(ran) !== undefined) return ran
   const browserDefaults = yield* unusedBrowserDefaults(plan, call, config.env)

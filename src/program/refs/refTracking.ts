@@ -8,7 +8,9 @@ import { DaemonProbe } from "../../services/DaemonProbe.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import type { RefInfo } from "../../domain/RefSnapshot.js"
 import { ToolConfig, type ToolConfigShape } from "../../services/ToolConfig.js"
-import { isNoActivePageSnapshot, preflightArgs, preflightBatch, refsIn } from "../../session/refPreflight.js"
+import { hiddenRefOf, isNoActivePageSnapshot, preflightArgs, preflightBatch, refsIn } from "../../session/refPreflight.js"
+import { StaleRef } from "../../schema/ToolError.js"
+import { twinOf } from "../../page/clickDispatch.js"
 import { readPayload, SnapshotRefs } from "../../schema/UpstreamPayloads.js"
 
 /** The refs a `snapshot` reply allocated, by id; undefined when the reply carries no ref map. */
@@ -38,6 +40,24 @@ export const guardRefs = (plan: Plan) =>
     const current = yield* observeDaemon(plan)
     const stale = isBatch ? preflightBatch(plan.stdin ?? "", snapshot, current) : preflightArgs(plan.line.positionals, snapshot, current)
     if (stale !== undefined) return yield* stale
+    const hidden = isBatch ? undefined : hiddenRefOf(plan.line.positionals, snapshot)
+    if (hidden !== undefined) return yield* hidden
+  })
+
+/**
+ * Upstream could not find a ref's element again (its "Stale ref for role=… name=…": several elements share that
+ * role and name): when the latest snapshot has a reachable twin of that ref, the error names it, so the next action
+ * is the twin rather than a snapshot that lists the same pair again.
+ */
+export const withTwin = (plan: Plan, error: StaleRef) =>
+  Effect.gen(function*() {
+    if (error.source !== "upstream" || error.twin !== undefined || plan.sessionName === undefined || error.ref === "") return error
+    const snapshot = yield* (yield* SessionRegistry).refSnapshotOf(plan.sessionName)
+    const twin = twinOf(error.ref, snapshot)
+    const info = twin !== undefined ? snapshot?.refs.get(twin) : undefined
+    return twin === undefined || info === undefined
+      ? error
+      : new StaleRef({ ref: error.ref, message: error.message, source: error.source, twin: { ref: twin, role: info.role, name: info.name } })
   })
 
 

@@ -1,0 +1,9 @@
+export interface WidgetLibs {
+  /** http://127.0.0.1:<port>: `/<library>.html` pages of fixtures/widget-libs, `/api/pets` for the API console. */
+  readonly origin: string
+  /** Every `/api/pets` request the server answered, as `GET /api/pets?limit=2`. */
+  readonly requests: Array<string>
+  /** Stops the server and removes the bundle folder. */
+  readonly close: () => Promise<void>
+}
+export declare function startWidgetLibs(options?: { tmpPrefix?: string }): Promise<WidgetLibs>

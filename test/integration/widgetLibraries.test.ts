@@ -1,0 +1,118 @@
+/**
+ * Every success true and every warning right on third-party widget libraries from npm (fixtures/widget-libs), driven
+ * the way a model first drives a page (snapshot, then act by ref) and with the best mode, against the real
+ * agent-browser. After every action the page is read independently (the library's API or the DOM, with the raw
+ * binary): a success must have happened and carry no warning, a failure must not have acted, and following a
+ * failure's first next action must make progress. One browser for the file; each page is opened once.
+ */
+import { describe, expect, it } from "vitest"
+import { firstNext, refOf, widgetWorld } from "../support/widgetLibs.js"
+
+const live = widgetWorld()
+const SLOW = { timeout: 240_000 }
+/** Opens a page; on a loaded machine a heavy page can outlast upstream's load wait, so its UI is waited for after. */
+const open = async (path: string, ready?: string) => {
+  if (ready === undefined) return live.read({ args: ["open", `${live.apps.origin}${path}`], timeoutMs: 90_000 })
+  await live.tool.call({ args: ["open", `${live.apps.origin}${path}`], timeoutMs: 90_000 })
+  return live.read({ args: ["wait", ready, "--timeout", "60000"], timeoutMs: 90_000 })
+}
+const text = (selector: string) => live.page<string>(`document.querySelector(${JSON.stringify(selector)}).textContent`)
+
+describe("selects that hide a native <select>", () => {
+  it("Choices.js: a click on the hidden native option fails (not \"Clicked\"); its next action and the marked snapshot lead to the widget's option", SLOW, async () => {
+    await open("/choices.html")
+    const chosen = () => live.page<string>(`choices.getValue(true).join(",")`)
+    const first = await live.read({ args: ["snapshot", "-i"] })
+    const native = refOf(first, "option", "Mushrooms")
+    const miss = await live.act({ args: ["click", native] }, () => chosen() !== "", "click the native option")
+    expect(miss.result.isError).toBe(true)
+    expect(miss.text).toContain("native <select>")
+    // the first next action is a fresh snapshot: it marks the native option hidden and names the widget's own
+    const next = await live.read({ args: firstNext(miss.result) })
+    expect(next).toMatch(new RegExp(`option "Mushrooms" \\[ref=${native.slice(1)}\\] \\(hidden: a pointer cannot reach it; use @e\\d+\\)`))
+    // a model that clicks the marked ref anyway is refused before anything runs, and sent to the twin
+    const again = await live.act({ args: ["click", native] }, () => chosen() !== "", "click the hidden option again")
+    expect(again.result.isError).toBe(true)
+    expect(again.result.details.failureCategory).toBe("selector-not-found")
+    expect(firstNext(again.result)).not.toContain(native)
+    await live.act({ args: firstNext(again.result) }, () => chosen() === "Mushrooms", "follow the next action")
+    expect(text("#toppings-result")).toBe("Toppings: Mushrooms")
+  })
+
+  it("Tom Select: the hidden duplicate names its reachable twin (no garbled stale ref, no loop); no combobox warning on the open list", SLOW, async () => {
+    await open("/tomselect.html")
+    const value = () => live.page<string>("tom.getValue()")
+    const before = await live.read({ args: ["snapshot", "-i"] })
+    const control = refOf(before, "combobox", "Country")
+    await live.act({ args: ["click", control] }, () => live.page<boolean>("tom.isOpen"), "open the list")
+    const listed = await live.read({ args: ["snapshot", "-i"] })
+    const hidden = refOf(listed, "option", "France")
+    const twin = refOf(listed, "option", "France", 2)
+    expect(listed).toContain(`option "France" [ref=${hidden.slice(1)}] (hidden: a pointer cannot reach it; use ${twin})`)
+    const miss = await live.act({ args: ["click", hidden] }, () => value() !== "", "click the hidden option")
+    expect(miss.result.isError).toBe(true)
+    expect(miss.text).not.toContain("Ref for is stale")
+    expect(firstNext(miss.result)).toContain(twin)
+    await live.act({ args: firstNext(miss.result) }, () => value() === "France", "follow the next action")
+    expect(text("#country-result")).toBe("Country: France")
+  })
+})
+
+describe("editors", () => {
+  it("TinyMCE (iframe body): fill by ref is read back inside the frame, with no wrong warning", SLOW, async () => {
+    await open("/tinymce.html", ".tox-edit-area iframe")
+    const body = () => live.page<string>(`tinymce.activeEditor.getContent({ format: "text" }).trim()`)
+    await live.act({ args: ["click", "iframe"] }, () => true, "focus the editor")
+    const snapshot = await live.read({ args: ["snapshot", "-i"] })
+    expect(snapshot).toContain("Iframe")
+    await live.act({ args: ["keyboard", "type", "Hello there"] }, () => body() === "Hello there")
+    // a second fill adds to the body: the read inside the frame says so (a right warning, not "0 characters")
+    const second = await live.act({ args: ["fill", "iframe", "Second line"] }, () => body() === "Second line", "fill the iframe")
+    if (!second.result.isError && body() !== "Second line") expect(second.text).toMatch(/iframe holds \d+ character/)
+  })
+
+  it("Quill (contenteditable): fill by ref and by label hold the text, with no warning", SLOW, async () => {
+    await open("/quill.html")
+    const body = () => live.page<string>("quill.getText().trim()")
+    const snapshot = await live.read({ args: ["snapshot", "-i"] })
+    await live.act({ args: ["fill", refOf(snapshot, "generic", "Note"), "Buy milk"] }, () => body() === "Buy milk")
+    await live.act({ semanticAction: { action: "fill", locator: "label", value: "Note", text: "Walk the dog" } }, () => body() === "Walk the dog")
+  })
+})
+
+describe("web components (shadow DOM)", () => {
+  it("Shoelace: input, checkbox, select and button by ref; the open select gets no combobox warning", SLOW, async () => {
+    await open("/shoelace.html")
+    const snapshot = await live.read({ args: ["snapshot", "-i"] })
+    await live.act({ args: ["fill", refOf(snapshot, "textbox", "Name"), "Ada"] }, () => live.page<string>(`document.querySelector("#name").value`) === "Ada")
+    await live.act({ args: ["click", refOf(snapshot, "checkbox", "Subscribe to news")] }, () => live.page<boolean>(`document.querySelector("#subscribe").checked`))
+    await live.act({ args: ["click", refOf(snapshot, "combobox", "Plan")] }, () => live.page<boolean>(`document.querySelector("#plan").open`), "open the select")
+    const listed = await live.read({ args: ["snapshot", "-i"] })
+    await live.act({ args: ["click", refOf(listed, "option", "Team")] }, () => live.page<string>(`document.querySelector("#plan").value`) === "team")
+    await live.act({ args: ["click", refOf(snapshot, "button", "Save profile")] }, () => text("#profile-result") === "Saved: Ada / subscribed / team")
+  })
+})
+
+describe("data views", () => {
+  it("AG Grid: after the sort click the next snapshot lists the sorted rows (the click waits for the re-render)", SLOW, async () => {
+    await open("/aggrid.html")
+    const snapshot = await live.read({ args: ["snapshot", "-i"] })
+    const sorted = () => live.page<string>(`JSON.stringify(grid.getColumnState().filter((c) => c.sort).map((c) => c.colId + ":" + c.sort))`) === `["price:asc"]`
+    await live.act({ args: ["click", refOf(snapshot, "columnheader", "Price")] }, sorted, "sort by price")
+    const after = await live.read({ args: ["snapshot", "-i"] })
+    const top = live.page<string>("grid.getDisplayedRowAtIndex(0).data.product")
+    const firstRow = /row "(?!Product)([^"]+)"/.exec(after)?.[1] ?? ""
+    expect(firstRow.startsWith(top), after).toBe(true)
+  })
+
+  it("Swagger UI: expand, try it out, fill the parameter and execute; the server saw the request", SLOW, async () => {
+    await open("/swagger.html", ".opblock-summary")
+    const s1 = await live.read({ args: ["snapshot", "-i"] })
+    await live.act({ args: ["click", refOf(s1, "button", "GET /api /pets List pets")] }, () => live.page<boolean>(`document.querySelector(".try-out__btn") !== null`), "expand the operation")
+    const s2 = await live.read({ args: ["snapshot", "-i"] })
+    await live.act({ args: ["click", refOf(s2, "button", "Try it out")] }, () => live.page<boolean>(`document.querySelector("input[placeholder=limit]") !== null`), "try it out")
+    const s3 = await live.read({ args: ["snapshot", "-i"] })
+    await live.act({ args: ["fill", refOf(s3, "textbox", "limit"), "2"] }, () => live.page<string>(`document.querySelector("input[placeholder=limit]").value`) === "2")
+    await live.act({ args: ["click", refOf(s3, "button", "Execute")] }, () => live.apps.requests.includes("GET /api/pets?limit=2"), "execute")
+  })
+})
