@@ -4,16 +4,28 @@
  * String values may use `{{ref:<role>:<name>}}`, resolved to the `@eN` of that element in the newest snapshot the
  * model has seen, so the script acts on what the tool returned, as a model would. The system prompt the model got
  * is written beside the script (`<script>.system.txt`), so tests can read what pi sends every turn.
+ * `{ "followNextAction": "<id>" }` calls the tool with the params of that next action in the newest tool result that
+ * offers it, as a model following the tool's advice would.
  */
 import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai"
 import { readFileSync, writeFileSync } from "node:fs"
 
-type Step = { readonly tool: string; readonly args?: Record<string, unknown> } | { readonly text: string }
+type Step = { readonly tool: string; readonly args?: Record<string, unknown> } | { readonly text: string } | { readonly followNextAction: string }
 interface Message {
   readonly role?: string
   readonly content?: string | ReadonlyArray<{ readonly type?: string; readonly text?: string }>
   /** pi's system message: the prompt in named sections (preamble, tools, rules, ...). */
   readonly sections?: Record<string, unknown>
+  readonly details?: { readonly nextActions?: ReadonlyArray<{ readonly id?: string; readonly tool?: string; readonly params?: Record<string, unknown> }> }
+}
+
+/** The params of the newest offered next action with this id. */
+const nextActionParams = (messages: ReadonlyArray<Message>, id: string): { tool: string; params: Record<string, unknown> } => {
+  for (const m of [...messages].reverse()) {
+    const action = m.role === "toolResult" ? m.details?.nextActions?.find((a) => a.id === id) : undefined
+    if (action?.params !== undefined) return { tool: action.tool ?? "agent_browser", params: action.params }
+  }
+  throw new Error(`faux driver: no tool result offered next action ${id}`)
 }
 
 /** pi 0.87 folds the system prompt into leading system messages; older pi passes `systemPrompt`. */
@@ -49,7 +61,9 @@ export default function fauxDriver(pi: { registerProvider: (name: string, config
   const script = process.env["FAUX_SCRIPT"] ?? ""
   faux.setResponses(steps.map((step, index) => (context: { messages: ReadonlyArray<Message>; systemPrompt?: string }) =>
     (index === 0 ? writeFileSync(`${script}.system.txt`, systemOf(context)) : undefined,
-    "tool" in step
+    "followNextAction" in step
+      ? ((next) => fauxAssistantMessage([fauxToolCall(next.tool, next.params, { id: `call_${index}` })], { stopReason: "toolUse" }))(nextActionParams(context.messages, step.followNextAction))
+      : "tool" in step
       ? fauxAssistantMessage([fauxToolCall(step.tool, fill(step.args ?? {}, seenTexts(context.messages)) as Record<string, unknown>, { id: `call_${index}` })], { stopReason: "toolUse" })
       : fauxAssistantMessage(step.text))))
   pi.registerProvider("faux", {

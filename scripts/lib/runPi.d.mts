@@ -2,9 +2,10 @@ export declare const REPO: string
 export declare const PI_CLI: string
 export declare const PI_NODE: string
 export declare const PI_CLIS: ReadonlyArray<readonly [string, string]>
-export type PiStep = { tool: string; args?: Record<string, unknown> } | { text: string }
+export type PiStep = { tool: string; args?: Record<string, unknown> } | { text: string } | { followNextAction: string }
 export interface PiRun {
   code: number | null
+  pid: number
   stderr: string
   events: Array<Record<string, any>>
   env: Record<string, string>
@@ -13,5 +14,5 @@ export interface PiRun {
   systemPrompt: () => string
 }
 export declare function piEnv(root: string, extra?: Record<string, string>): Record<string, string>
-export declare function runPi(options: { root: string; steps: ReadonlyArray<PiStep>; prompt?: string; args?: ReadonlyArray<string>; env?: Record<string, string>; cwd?: string; cli?: string }): Promise<PiRun>
+export declare function runPi(options: { root: string; steps: ReadonlyArray<PiStep>; prompt?: string; args?: ReadonlyArray<string>; env?: Record<string, string>; cwd?: string; cli?: string; onEvent?: (event: Record<string, any>, pid: number) => void; timeoutMs?: number }): Promise<PiRun>
 export declare function readSessionEntries(root: string): Array<Record<string, any>>

@@ -41,8 +41,11 @@ export function piEnv(root, extra = {}) {
   }
 }
 
-/** Runs one pi prompt with the scripted steps. Resolves when pi exits. */
-export function runPi({ root, steps, prompt = "Use the browser.", args = [], env = {}, cwd = join(root, "home"), cli = PI_CLI }) {
+/**
+ * Runs one pi prompt with the scripted steps. Resolves when pi exits. `onEvent(event, pid)` sees each JSON event as
+ * pi prints it (tests that coordinate several pi processes start the next one on an event of the first).
+ */
+export function runPi({ root, steps, prompt = "Use the browser.", args = [], env = {}, cwd = join(root, "home"), cli = PI_CLI, onEvent = undefined, timeoutMs = 120_000 }) {
   const script = join(root, `script-${Date.now()}.json`)
   writeFileSync(script, JSON.stringify(steps))
   const fullEnv = piEnv(root, { FAUX_SCRIPT: script, ...env })
@@ -52,15 +55,23 @@ export function runPi({ root, steps, prompt = "Use the browser.", args = [], env
     const child = spawn(PI_NODE, argv, { cwd, env: fullEnv, stdio: ["ignore", "pipe", "pipe"] })
     let stdout = ""
     let stderr = ""
-    child.stdout.on("data", (d) => (stdout += d))
+    let pending = ""
+    child.stdout.on("data", (d) => {
+      stdout += d
+      if (onEvent === undefined) return
+      pending += d
+      const lines = pending.split("\n")
+      pending = lines.pop() ?? ""
+      for (const line of lines) if (line.trim().startsWith("{")) onEvent(JSON.parse(line), child.pid)
+    })
     child.stderr.on("data", (d) => (stderr += d))
-    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000)
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs)
     child.on("error", reject)
     child.on("close", (code) => {
       clearTimeout(timer)
       const events = stdout.split("\n").filter((l) => l.trim().startsWith("{")).map((l) => JSON.parse(l))
       const system = `${script}.system.txt`
-      resolvePromise({ code, stderr, events, env: fullEnv, sessionEntries: () => readSessionEntries(root), systemPrompt: () => (existsSync(system) ? readFileSync(system, "utf8") : "") })
+      resolvePromise({ code, pid: child.pid, stderr, events, env: fullEnv, sessionEntries: () => readSessionEntries(root), systemPrompt: () => (existsSync(system) ? readFileSync(system, "utf8") : "") })
     })
   })
 }

@@ -21,6 +21,12 @@ export const FileConfig = Schema.Struct({
   browser: optional(Schema.Struct({ profile: optional(Schema.String), executablePath: optional(Schema.String), allowedDomains: optional(Schema.String) })),
   session: optional(Schema.Struct({ idleTimeoutMs: optional(Schema.Number.pipe(Schema.int(), Schema.positive())) })),
   artifacts: optional(Schema.Struct({ maxBytes: optional(Schema.Number.pipe(Schema.int(), Schema.positive())), manifestMaxEntries: optional(Schema.Number.pipe(Schema.int(), Schema.positive())) })),
+  /** A browser pool every managed session connects to (docs/POOLS.md); both fields stay credential sources. */
+  pool: optional(Schema.Struct({
+    endpoint: optional(Schema.String),
+    token: optional(Schema.String),
+    provider: optional(Schema.String)
+  })),
   /** The agent_browser_web_search companion; key fields stay credential sources (never resolved at load). */
   webSearch: optional(Schema.Struct({
     enabled: optional(Schema.Boolean),
@@ -38,7 +44,7 @@ export interface LoadedConfig {
 }
 
 /** Sections whose strings are credential sources, left as written so nothing is resolved or run at load. */
-const SOURCE_SECTIONS = new Set(["webSearch", "secrets"])
+const SOURCE_SECTIONS = new Set(["webSearch", "secrets", "pool"])
 
 const resolveEnvRefs = (node: unknown, env: Readonly<Record<string, string | undefined>>, top = false): unknown => {
   if (top && node !== null && typeof node === "object" && !Array.isArray(node)) {

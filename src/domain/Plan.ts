@@ -44,6 +44,8 @@ export interface Plan {
   readonly outputPath: string | undefined
   /** This call launches its session's browser (a managed session's first call, or a fresh launch). */
   readonly firstLaunch: boolean
+  /** The browser pool this call's session launches in (its environment is in `env`; docs/POOLS.md). */
+  readonly pool?: { readonly endpoint: string; readonly configuredBy: string; readonly provider?: string }
   /** The session-state epoch this plan was made under (see SessionState.epoch). */
   readonly stateEpoch: number
   /** The input mode and what it compiled to (args calls: `{ mode: "args" }`). */

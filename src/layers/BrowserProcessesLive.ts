@@ -4,16 +4,17 @@
  * what the recorded browser itself named (`--user-data-dir`, its `SingletonSocket` link). On systems without
  * `/proc` nothing is recorded and every method is a no-op.
  */
-import { lstatSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs"
+import { lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
-import { type BrowserIdentity, type BrowserLoss, BrowserProcesses, type ReapReport } from "../services/BrowserProcesses.js"
+import { type BrowserIdentity, type BrowserLoss, BrowserProcesses, type OrphanReaped, type ReapReport } from "../services/BrowserProcesses.js"
+import { SessionLock } from "../services/SessionLock.js"
 import { parseCmdline, parseStat, type ProcStat, userDataDirOf } from "../os/procStat.js"
 
 /** Upstream's per-session files in the socket dir (`.target` survives upstream's own close). */
-const SESSION_FILES = ["sock", "pid", "version", "engine", "config", "stream", "target", "port"]
+const SESSION_FILES = ["sock", "pid", "version", "engine", "config", "stream", "target", "port", "piab-owner"]
 /** How long a SIGTERMed daemon gets to close its browser and remove its files before SIGKILL. */
 const DAEMON_GRACE_MS = 2_000
 const POLL_MS = 50
@@ -158,6 +159,23 @@ const endBrowser = (identity: BrowserIdentity) =>
 
 const sessionFiles = (socketDir: string, session: string) => SESSION_FILES.map((ext) => join(socketDir, `${session}.${ext}`))
 
+const OWNER_SUFFIX = ".piab-owner"
+
+interface OwnerRecord {
+  readonly pid: number
+  readonly start: string
+  readonly lockFile: string
+}
+
+const ownerOf = (path: string): OwnerRecord | undefined => {
+  try {
+    const record = JSON.parse(readText(path) ?? "null") as Partial<OwnerRecord> | null
+    return typeof record?.pid === "number" && typeof record.start === "string" && typeof record.lockFile === "string" ? (record as OwnerRecord) : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export const BrowserProcessesLive = Layer.effect(
   BrowserProcesses,
   Effect.gen(function*() {
@@ -197,6 +215,47 @@ export const BrowserProcessesLive = Layer.effect(
         } satisfies BrowserLoss
       })
 
+    const lock = yield* SessionLock
+    const recordOwner = (socketDir: string, session: string, lockFile: string) =>
+      Effect.sync(() => {
+        const start = statOf(process.pid)?.start
+        if (start === undefined) return
+        const path = join(socketDir, `${session}${OWNER_SUFFIX}`)
+        if (ownerOf(path)?.pid === process.pid && ownerOf(path)?.start === start) return
+        try {
+          writeFileSync(path, JSON.stringify({ pid: process.pid, start, lockFile } satisfies OwnerRecord), { mode: 0o600 })
+        } catch {
+          // a socket dir that cannot be written has no session to reap either
+        }
+      })
+
+    const reapOrphans = (socketDir: string) =>
+      Effect.gen(function*() {
+        let names: ReadonlyArray<string> = []
+        try {
+          names = readdirSync(socketDir).filter((n) => n.endsWith(OWNER_SUFFIX))
+        } catch {
+          return []
+        }
+        const reaped: Array<OrphanReaped> = []
+        for (const name of names) {
+          const session = name.slice(0, -OWNER_SUFFIX.length)
+          const path = join(socketDir, name)
+          const owner = ownerOf(path)
+          // no identity to judge by, or a live owner: never touched
+          if (owner === undefined || isSame(owner.pid, owner.start)) continue
+          // a call in flight (another agent resumed this session) holds the lock: not an orphan, whoever wrote the file
+          const done = yield* lock.withLock(owner.lockFile, 0, Effect.gen(function*() {
+            if (ownerOf(path)?.pid !== owner.pid) return undefined
+            const report = yield* reap(socketDir, session)
+            rmSync(path, { force: true })
+            return report
+          })).pipe(Effect.catchTag("TimedOut", () => Effect.succeed(undefined)))
+          if (done !== undefined) reaped.push({ session, ownerPid: owner.pid, reaped: done })
+        }
+        return reaped
+      })
+
     const reap = (socketDir: string, session: string) =>
       Effect.gen(function*() {
         const recorded = (yield* Ref.get(known)).get(session)
@@ -221,6 +280,6 @@ export const BrowserProcessesLive = Layer.effect(
         return { killed: [...new Set(killed)], removed: [...new Set(removed)] } satisfies ReapReport
       })
 
-    return BrowserProcesses.of({ record, check, reap, identity: (session) => Effect.map(Ref.get(known), (m) => m.get(session)) })
+    return BrowserProcesses.of({ record, check, reap, recordOwner, reapOrphans, identity: (session) => Effect.map(Ref.get(known), (m) => m.get(session)) })
   })
 )

@@ -4,6 +4,7 @@ import type { ElectronHost } from "../services/ElectronHost.js"
 import type { ProcessRunner } from "../services/ProcessRunner.js"
 import type { ToolConfig } from "../services/ToolConfig.js"
 import { ArtifactStoreLive } from "./ArtifactStoreLive.js"
+import { BrowserPoolLive } from "./BrowserPoolLive.js"
 import { DaemonProbeLive } from "./DaemonProbeLive.js"
 import { ElectronHostLive } from "./ElectronHostLive.js"
 import { BinaryLocatorLive } from "./BinaryLocatorLive.js"
@@ -13,6 +14,7 @@ import { ProcessRunnerLive } from "./ProcessRunnerLive.js"
 import { RedactorLive } from "./RedactorLive.js"
 import { SecurityLive } from "./SecurityLive.js"
 import { SessionCommandsLive } from "./SessionCommandsLive.js"
+import { SessionLockLive } from "./SessionLockLive.js"
 import { SessionRegistryLive } from "./SessionRegistryLive.js"
 import { ToolConfigLive } from "./ToolConfigLive.js"
 
@@ -26,8 +28,8 @@ export const makeServicesLayer = <E, EE = never>(
   /** The process runner (benchmarks wrap the live one to count spawns). */
   runner: Layer.Layer<ProcessRunner, never, ToolConfig> = ProcessRunnerLive
 ) =>
-  Layer.mergeAll(PresenterLive, SessionCommandsLive, SecurityLive).pipe(
-    Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, runner, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive, electron)),
+  Layer.mergeAll(PresenterLive, SessionCommandsLive, SecurityLive, BrowserPoolLive).pipe(
+    Layer.provideMerge(Layer.mergeAll(BinaryLocatorLive, runner, ArtifactStoreLive, SessionRegistryLive, SessionLockLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive.pipe(Layer.provide(SessionLockLive)), electron)),
     Layer.provideMerge(config)
   )
 

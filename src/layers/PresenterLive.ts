@@ -57,7 +57,7 @@ const textOf = (plan: Plan | undefined, args: ReadonlyArray<string>, executed: E
 
 /** Upstream's own error text can quote the page (a thrown message, option labels): it is page content in a failure. */
 const upstreamQuote = (error: ToolError): string | undefined =>
-  error._tag === "UpstreamFailed" || error._tag === "SelectorNotFound" || error._tag === "SelectorUnsupported" || (error._tag === "StaleRef" && error.source === "upstream") || (error._tag === "TimedOut" && error.source !== "watchdog")
+  error._tag === "UpstreamFailed" || error._tag === "SelectorNotFound" || error._tag === "SelectorUnsupported" || (error._tag === "StaleRef" && error.source === "upstream") || (error._tag === "TimedOut" && error.source === "upstream")
     ? error.message
     : undefined
 

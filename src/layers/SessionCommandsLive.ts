@@ -8,12 +8,15 @@ import { SessionCommands } from "../services/SessionCommands.js"
 import { classifyUpstream } from "../upstream/classifyReply.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 
+/** Pause before the one retry of a daemon start another process raced: long enough for its daemon to bind. */
+const DAEMON_START_RETRY_MS = 300
+
 export const SessionCommandsLive = Layer.effect(
   SessionCommands,
   Effect.gen(function*() {
     const locator = yield* BinaryLocator
     const runner = yield* ProcessRunner
-    const run: SessionCommands["Type"]["run"] = (target, argv, options) =>
+    const runOnce: SessionCommands["Type"]["run"] = (target, argv, options) =>
       Effect.gen(function*() {
         const binary = yield* locator.resolve
         const result = yield* runner.run({
@@ -26,6 +29,14 @@ export const SessionCommandsLive = Layer.effect(
         })
         return yield* classifyUpstream({ kind: target.kind, line: parseCommandLine(argv) }, result)
       })
+    // a daemon that did not come up never ran the command: one more try, once the other start has settled
+    const run: SessionCommands["Type"]["run"] = (target, argv, options) =>
+      runOnce(target, argv, options).pipe(
+        Effect.catchIf(
+          (error) => error._tag === "UpstreamFailed" && error.launch?.reason === "daemon-start",
+          () => Effect.zipRight(Effect.sleep(DAEMON_START_RETRY_MS), runOnce(target, argv, options))
+        )
+      )
     return SessionCommands.of({
       run,
       batch: (target, steps, options) =>

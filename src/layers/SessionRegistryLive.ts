@@ -32,6 +32,7 @@ export const SessionRegistryLive = Layer.effect(
     const locks = yield* Ref.make<ReadonlyMap<string, Semaphore>>(new Map())
     /** The highest generation any state of this process reached (per base name). */
     const highest = yield* Ref.make<ReadonlyMap<string, number>>(new Map())
+    const started = yield* Ref.make(false)
     const raise = (next: SessionState) =>
       Ref.update(highest, (m) => (next.generation > (m.get(next.baseName) ?? 0) ? new Map(m).set(next.baseName, next.generation) : m))
 
@@ -113,6 +114,7 @@ export const SessionRegistryLive = Layer.effect(
       refSnapshotOf: (session) => Effect.map(recordOf(session), (r) => r.refs),
       recordRefSnapshot: (session, refs) => update(session, (r) => ({ ...r, refs })),
       dropPin: (session) => update(session, (r) => ({ ...r, pinnedTab: undefined })),
+      firstStart: Ref.getAndSet(started, true).pipe(Effect.map((was) => !was)),
       startRecording: (session, path) => update(session, (r) => ({ ...r, pendingRecording: path })),
       takeRecording: (session) =>
         Ref.modify(records, (m): readonly [string | undefined, ReadonlyMap<string, SessionRecord>] => {

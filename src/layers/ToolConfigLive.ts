@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ToolConfig, type ToolConfigShape } from "../services/ToolConfig.js"
 import { configPaths, loadFileConfig } from "../config/fileConfig.js"
+import { poolSettings } from "../config/poolConfig.js"
 import { DEFAULT_CLOSE_TIMEOUT_MS, DEFAULT_DIALOG_TIMEOUT_MS, DEFAULT_DIALOG_TRIGGER_TIMEOUT_MS } from "../upstream/timeoutPolicy.js"
 import { folderProblem } from "../upstream/folderProblem.js"
 
@@ -35,7 +36,9 @@ const uid = (): string => {
 /** Settings from the environment over the global and override config files (project files only give guidance). */
 export const configFromEnv = (env: Readonly<Record<string, string | undefined>>): ToolConfigShape => {
   const files = loadFileConfig(configPaths(env, undefined, false), env).config
+  const pool = poolSettings(env, files)
   return {
+  ...(pool !== undefined ? { pool } : {}),
   socketDir: env["PI_AGENT_BROWSER_SOCKET_DIR"] ?? join(tmpdir(), `piab-${uid()}`),
   idleTimeoutMs: positiveInt(env["PI_AGENT_BROWSER_IDLE_TIMEOUT_MS"], files.session?.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS),
   defaultTimeoutMs: positiveInt(env["PI_AGENT_BROWSER_PROCESS_TIMEOUT_MS"], DEFAULT_TIMEOUT_MS),

@@ -34,7 +34,11 @@ export const NEXT_ACTION_IDS = {
     /** A failed `sessionMode: "fresh"` launch: check the browser that stayed current, or retry the launch. */
     verifyCurrentManagedSession: "verify-current-managed-session",
     snapshotCurrentManagedSession: "snapshot-current-managed-session",
-    retryFreshManagedSession: "retry-fresh-managed-session"
+    retryFreshManagedSession: "retry-fresh-managed-session",
+    /** The browser pool was full: the same call with a longer timeoutMs, for which the tool keeps asking the pool. */
+    retryWhenPoolHasRoom: "retry-when-pool-has-room",
+    /** A provider's session API failed: the same call in a local browser (no provider, no pool). */
+    useLocalBrowser: "use-local-browser"
   },
   /** A semantic fill missed and exact current editable refs exist: focus or click one, never type or submit. */
   richInputRecovery: {
@@ -124,6 +128,8 @@ export const NEXT_ACTION_IDS = {
   timeouts: {
     inspectCurrentPageAfterTimeout: "inspect-current-page-after-timeout",
     retryTimeoutStep: "retry-timeout-step",
+    /** Another process held the session's lock for the whole budget: the same call, waiting longer (nothing ran). */
+    retryWhenSessionFree: "retry-when-session-free",
     inspectDialogAfterTimeout: "inspect-dialog-after-timeout",
     dismissDialogAfterTimeout: "dismiss-dialog-after-timeout",
     /** The page a hung dialog holds, reopened in a new browser. */

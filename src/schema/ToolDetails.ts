@@ -66,7 +66,7 @@ export const BatchStepDetails = Schema.Struct({
 export type BatchStepDetails = typeof BatchStepDetails.Type
 
 const LaunchDiagnostic = Schema.Struct({
-  reason: Schema.Literal("executable-missing", "executable-not-runnable", "exited-at-start", "sandbox", "profile-locked", "profile-not-found", "cdp-unreachable"),
+  reason: Schema.Literal("executable-missing", "executable-not-runnable", "exited-at-start", "sandbox", "profile-locked", "profile-not-found", "cdp-unreachable", "daemon-start", "pool-full", "provider-api"),
   executablePath: optional(Schema.String),
   executableSource: optional(Schema.Literal("--executable-path", "AGENT_BROWSER_EXECUTABLE_PATH", "upstream-default")),
   endpoint: optional(Schema.String),

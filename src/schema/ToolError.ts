@@ -36,6 +36,12 @@ export interface LaunchDiagnostic {
     | "profile-locked"
     | "profile-not-found"
     | "cdp-unreachable"
+    /** The session's daemon did not come up (a simultaneous start by another process, or it exited starting); retried once. */
+    | "daemon-start"
+    /** The browser pool refused the connection: at its limit with its queue full (HTTP 429). */
+    | "pool-full"
+    /** A provider's session API answered an error (`-p <provider>`): e.g. a self-hosted build without that API. */
+    | "provider-api"
   /** The browser executable upstream tried, and what chose it. */
   readonly executablePath?: string
   readonly executableSource?: "--executable-path" | "AGENT_BROWSER_EXECUTABLE_PATH" | "upstream-default"
@@ -43,6 +49,9 @@ export interface LaunchDiagnostic {
   readonly endpoint?: string
   /** The profile folder or name that is locked or could not be resolved. */
   readonly profile?: string
+  /** The provider whose API failed, and the HTTP status it answered. */
+  readonly provider?: string
+  readonly httpStatus?: number
   /** The browser's own exit code when it exited at start. */
   readonly browserExitCode?: number
 }
@@ -63,12 +72,27 @@ export class MissingBinary extends Data.TaggedError("MissingBinary")<{
   readonly detail?: string
 }> {}
 
+/** Another process holding a session's lock (SessionLock): who it is, as it wrote itself into the lock file. */
+export interface LockHolder {
+  readonly pid: number
+  /** Its executable and script (never the rest of its argv: a prompt there may hold a secret). */
+  readonly command: string
+  /** How long it had held the lock when the waiter gave up. */
+  readonly heldMs?: number
+  /** What is left of the holder's own call budget (its watchdog), as it declared it. */
+  readonly remainingMs?: number
+  /** The holder is the waiter's own process (two runtimes, e.g. an embedder's and pi's). */
+  readonly sameProcess?: boolean
+}
+
 /**
- * The call ran out of time: the wrapper's watchdog ended the process, or upstream gave up waiting (a `wait` that
- * timed out, a navigation with no answer). `dispatched` says whether the browser may already have acted.
+ * The call ran out of time: the wrapper's watchdog ended the process, upstream gave up waiting (a `wait` that timed
+ * out, a navigation with no answer), or another process held the session's lock for the whole budget
+ * (`session-lock`, with its `holder`; nothing ran). `dispatched` says whether the browser may already have acted.
  */
 export class TimedOut extends Data.TaggedError("TimedOut")<{
-  readonly source: "watchdog" | "upstream"
+  readonly source: "watchdog" | "upstream" | "session-lock"
+  readonly holder?: LockHolder
   readonly message: string
   readonly timeoutMs: number
   readonly dispatched: "no" | "maybe"
@@ -84,6 +108,8 @@ export class TimedOut extends Data.TaggedError("TimedOut")<{
   readonly electronLaunch?: ElectronLaunchDiagnostics
   /** The page the session was on (for recovery in a fresh session when a dialog hung this one). */
   readonly lastUrl?: string
+  /** A launch the browser pool at this endpoint kept queued past the budget (its connection was closed). */
+  readonly poolEndpoint?: string
 }> {}
 
 /** The caller (pi's abort signal) cancelled the call; the process group was ended. */

@@ -37,7 +37,24 @@ export interface ReapReport {
   readonly removed: ReadonlyArray<string>
 }
 
+/** A session whose owning process was gone, reaped by another agent. */
+export interface OrphanReaped {
+  readonly session: string
+  readonly ownerPid: number
+  readonly reaped: ReapReport
+}
+
 export interface BrowserProcessesShape {
+  /**
+   * Records this process (pid and kernel start time) as the owner of a session it launched, in
+   * `<session>.piab-owner` beside its socket, with the lock file its calls take.
+   */
+  readonly recordOwner: (socketDir: string, session: string, lockFile: string) => Effect.Effect<void>
+  /**
+   * Reaps every session in the socket dir whose recorded owner is dead (pid gone, or reused by another process) and
+   * that no call is using (its lock is free): daemon, browser, folders, files. A live owner's session is never touched.
+   */
+  readonly reapOrphans: (socketDir: string) => Effect.Effect<ReadonlyArray<OrphanReaped>>
   /** After a call: (re)records the session's daemon and browser when they are new or not known yet. */
   readonly record: (socketDir: string, session: string) => Effect.Effect<BrowserIdentity | undefined>
   /** Before a call: a recorded daemon or browser that is gone is reaped and reported once. */

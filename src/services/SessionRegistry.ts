@@ -66,6 +66,8 @@ export interface SessionRegistryShape {
   readonly dropPin: (session: string) => Effect.Effect<void>
   /** `record start` wrote nothing yet: remember the file `record stop` will write. */
   readonly startRecording: (session: string, path: string) => Effect.Effect<void>
+  /** True the first time it is asked in this runtime (once-per-process chores at session start). */
+  readonly firstStart: Effect.Effect<boolean>
   /** `record stop`: the file the matching start named, forgotten as it is returned. */
   readonly takeRecording: (session: string) => Effect.Effect<string | undefined>
 }

@@ -3,6 +3,7 @@
  * Holds no mutable state.
  */
 import * as Context from "effect/Context"
+import type { PoolSettings } from "../domain/Pool.js"
 
 export interface ToolConfigShape {
   /** Private, short Unix socket dir for wrapper-spawned daemons (upstream limits socket path length). */
@@ -36,6 +37,8 @@ export interface ToolConfigShape {
    * validation error naming the folder and the fix; calls that need no daemon still run.
    */
   readonly socketDirProblem?: string
+  /** A browser pool every managed session launches in (docs/POOLS.md); unset: a local browser. */
+  readonly pool?: PoolSettings
 }
 
 export class ToolConfig extends Context.Tag("agent-browser/ToolConfig")<ToolConfig, ToolConfigShape>() {}

@@ -14,9 +14,22 @@ const LOCKED = /Failed to create (.+?)\/SingletonLock|ProcessSingleton|profile a
 const CDP_DISCOVERY = /All CDP discovery methods failed for (\S+?):? /
 const CDP_OTHER = /CDP WebSocket connect failed|Failed to connect to CDP|No running Chrome instance found/
 const PROFILE_NAME = /No Chrome user data directory found\. Cannot resolve profile name/
+/** A pool at its limit with its queue full refuses the WebSocket upgrade (Browserless: 429). */
+const POOL_FULL = /\b429 Too Many Requests\b|HTTP error: 429\b/
+/** A provider's session API answered an error status (`-p browserless` against a build without `POST /session`). */
+const PROVIDER_API = /\b([A-Z][A-Za-z]*(?: [A-Z][a-z]+)?) API error \((\d{3})\)/
+/** Upstream's daemon did not come up: another process started the session at the same moment, or it died starting. */
+const DAEMON_START = /started concurrently with different daemon configuration|Daemon process exited during startup|Daemon failed to start \(socket:/
 
 /** What kind of launch failure an upstream error message reports, if it is one. */
 export const launchDiagnosticOf = (message: string): LaunchDiagnostic | undefined => {
+  if (DAEMON_START.test(message)) return { reason: "daemon-start" }
+  const provider = PROVIDER_API.exec(message)
+  if (provider !== null) return { reason: "provider-api", provider: (provider[1] ?? "").toLowerCase().replace(/ /g, "-"), httpStatus: Number(provider[2]) }
+  if (POOL_FULL.test(message)) {
+    const at = CDP_DISCOVERY.exec(message)
+    return { reason: "pool-full", ...(at?.[1] !== undefined ? { endpoint: at[1] } : {}) }
+  }
   const executable = EXECUTABLE.exec(message)
   if (executable !== null) {
     const missing = /No such file or directory|os error 2\)/.test(executable[2] ?? "")
@@ -62,7 +75,7 @@ export const browserChoice = (line: CommandLine | undefined, env: Readonly<Recor
 
 /** A classified launch failure completed with what the call chose; what upstream's message named wins. */
 export const withChoice = (launch: LaunchDiagnostic, choice: BrowserChoice): LaunchDiagnostic => {
-  const local = launch.reason !== "cdp-unreachable"
+  const local = launch.reason !== "cdp-unreachable" && launch.reason !== "pool-full" && launch.reason !== "provider-api" && launch.reason !== "daemon-start"
   const executablePath = launch.executablePath ?? (local ? choice.executablePath : undefined)
   const profile = launch.profile ?? (launch.reason === "profile-locked" || launch.reason === "profile-not-found" ? choice.profile : undefined)
   return {

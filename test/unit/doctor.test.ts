@@ -51,6 +51,9 @@ describe("doctor", () => {
       writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ packages: ["npm:pi-agent-browser-effect", "/src/pi-agent-browser-effect"] }))
       const checks = yield* doctor({ PATH: "/nonexistent", HOME: temp.root, PI_CODING_AGENT_DIR: agentDir })
       expect(checks.find((c) => c.id === "duplicates")).toMatchObject({ status: "warn" })
+      // one call per session across processes: the OS lock is there (fs-native-extensions)
+      expect(checks.find((c) => c.id === "lock")).toMatchObject({ status: "pass" })
+      expect(checks.find((c) => c.id === "lock")?.message).toContain("lock beside each session's socket")
     }))
 
   const homeWith = (name: string, config: unknown) => {

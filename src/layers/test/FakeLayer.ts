@@ -5,12 +5,14 @@ import type { ElectronHost } from "../../services/ElectronHost.js"
 import type { ProcessRunner } from "../../services/ProcessRunner.js"
 import type { ToolConfig } from "../../services/ToolConfig.js"
 import { ArtifactStoreLive } from "../ArtifactStoreLive.js"
+import { BrowserPoolLive } from "../BrowserPoolLive.js"
 import { BrowserProcessesLive } from "../BrowserProcessesLive.js"
 import { DaemonProbeLive } from "../DaemonProbeLive.js"
 import { PresenterLive } from "../PresenterLive.js"
 import { RedactorLive } from "../RedactorLive.js"
 import { SecurityLive } from "../SecurityLive.js"
 import { SessionCommandsLive } from "../SessionCommandsLive.js"
+import { SessionLockLive } from "../SessionLockLive.js"
 import { SessionRegistryLive } from "../SessionRegistryLive.js"
 import { type ElectronHostDriver, ElectronHostTest } from "./ElectronHostTest.js"
 import type { FakeAgentBrowser } from "./FakeAgentBrowser.js"
@@ -21,7 +23,7 @@ export const makeFakeLayer = <E, X = ElectronHost | ElectronHostDriver>(
   config: Layer.Layer<ToolConfig, E>,
   electron: Layer.Layer<X> = ElectronHostTest() as Layer.Layer<never> as Layer.Layer<X>
 ) =>
-  Layer.mergeAll(PresenterLive, SessionCommandsLive, SecurityLive).pipe(
-    Layer.provideMerge(Layer.mergeAll(fake, ArtifactStoreLive, SessionRegistryLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive, electron)),
+  Layer.mergeAll(PresenterLive, SessionCommandsLive, SecurityLive, BrowserPoolLive).pipe(
+    Layer.provideMerge(Layer.mergeAll(fake, ArtifactStoreLive, SessionRegistryLive, SessionLockLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive.pipe(Layer.provide(SessionLockLive)), electron)),
     Layer.provideMerge(config)
   )

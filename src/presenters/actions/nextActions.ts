@@ -32,6 +32,25 @@ const make = (
   params: { args, ...(extra.sessionMode !== undefined ? { sessionMode: extra.sessionMode } : {}) }
 })
 
+/** A call as the caller gave it. */
+export interface CallInput {
+  readonly args: ReadonlyArray<string>
+  readonly stdin?: string | undefined
+  readonly sessionMode?: SessionMode | undefined
+}
+
+const retryLonger = (id: NextActionId, reason: string, input: CallInput, timeoutMs: number): NextAction => ({
+  tool: "agent_browser",
+  id,
+  reason,
+  params: {
+    args: input.args,
+    ...(input.stdin !== undefined ? { stdin: input.stdin } : {}),
+    ...(input.sessionMode !== undefined && input.sessionMode !== "auto" ? { sessionMode: input.sessionMode } : {}),
+    timeoutMs
+  }
+})
+
 export const nextActions = {
   inspectOverlay: (session: string | undefined) =>
     make(D.inspectOverlayState, "Look at the open dialog before dismissing anything: it may be what the user wants.", withSession(session, ["snapshot"])),
@@ -107,6 +126,17 @@ export const nextActions = {
   retryTimeoutStep: (session: string | undefined, command: ReadonlyArray<string>) =>
     make(TO.retryTimeoutStep, "Retry the read-only step that did not finish before the timeout.", withSession(session, command), {
       safety: "Only this step; earlier steps already ran."
+    }),
+  /** The call as the caller gave it, with a budget that outlasts the other process's hold on the session. */
+  retryWhenSessionFree: (input: CallInput, timeoutMs: number): NextAction =>
+    retryLonger(TO.retryWhenSessionFree, "Another process was using this browser session; nothing of this call ran. Retry with a longer wait.", input, timeoutMs),
+  /** The same call with a budget the tool spends asking a full pool again. */
+  retryWhenPoolHasRoom: (input: CallInput, timeoutMs: number): NextAction =>
+    retryLonger(R.retryWhenPoolHasRoom, "The browser pool was full; the tool keeps asking it for as long as timeoutMs allows.", input, timeoutMs),
+  useLocalBrowser: (args: ReadonlyArray<string>, sessionMode: SessionMode | undefined) =>
+    make(R.useLocalBrowser, "The provider's session API is not there; run the call in a local browser instead.", args, {
+      ...(sessionMode !== undefined ? { sessionMode } : {}),
+      safety: "A local browser, not the pool: the pool's settings stay as they are for the human to fix."
     }),
   inspectRequest: (session: string | undefined, requestId: string, routed: boolean) =>
     make(routed ? N.inspectRoutedNetworkRequest : N.inspectNetworkRequest, routed ? "See how the route mock answered this request (status, headers, body)." : "See this request's full detail (headers, status, body).", withSession(session, ["network", "request", requestId])),

@@ -59,6 +59,24 @@ export const launchAdvice = (launch: LaunchDiagnostic): LaunchAdvice => {
         fix: "Pass a full folder path to --profile, or run `profiles` to list the profile names that exist.",
         summary: "Browser profile not found"
       }
+    case "daemon-start":
+      return {
+        problem: "agent-browser's daemon for this session did not come up, twice (another process started the same session at the same moment, or the daemon exited while starting).",
+        fix: "Run the doctor: it checks the binary and the browser, and clears stale socket files. A session another tool also starts (the raw CLI, another agent with other settings) needs a session name of its own.",
+        summary: "Session daemon did not start"
+      }
+    case "pool-full":
+      return {
+        problem: `the browser pool at ${launch.endpoint ?? "the CDP endpoint"} is full: every browser it may run is in use and its queue is full (HTTP 429 Too Many Requests).`,
+        fix: "Wait for another agent to finish (quitting pi releases its pool browser), then retry with a longer timeoutMs: the tool keeps asking the pool for that long. If this is common, raise the pool's limits (Browserless: CONCURRENT, QUEUED).",
+        summary: `Browser pool full${launch.endpoint !== undefined ? ` at ${launch.endpoint}` : ""}`
+      }
+    case "provider-api":
+      return {
+        problem: `the ${launch.provider ?? "provider"} API${launch.endpoint !== undefined ? ` at ${launch.endpoint}` : ""} answered ${launch.httpStatus ?? "an error"} to its session request (POST /session)${launch.httpStatus === 404 ? ": that server does not serve the session API. The open-source Browserless serves browsers over CDP only; POST /session is the hosted service's" : ""}.`,
+        fix: `Connect to a self-hosted pool as a CDP endpoint instead: drop -p ${launch.provider ?? "<provider>"} (and pool.provider / PI_AGENT_BROWSER_POOL_PROVIDER / AGENT_BROWSER_PROVIDER) and set pool.endpoint or PI_AGENT_BROWSER_POOL to its ws:// address, the token in pool.token (docs/POOLS.md). For the hosted service, check its API URL and key.`,
+        summary: `${launch.provider ?? "Provider"} API ${launch.httpStatus ?? "error"}`
+      }
     case "cdp-unreachable":
       return {
         problem: `no browser answered at ${launch.endpoint ?? "the CDP endpoint"} (--cdp / connect).`,

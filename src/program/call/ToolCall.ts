@@ -11,6 +11,9 @@ import type { Plan } from "../../domain/Plan.js"
 import type { ToolDetails, ToolResult } from "../../schema/ToolDetails.js"
 import { type Aborted, InvalidInput, type TabDrift, TimedOut } from "../../schema/ToolError.js"
 import { Presenter } from "../../services/Presenter.js"
+import { BrowserProcesses } from "../../services/BrowserProcesses.js"
+import { SessionLock } from "../../services/SessionLock.js"
+import { isClose } from "../../upstream/commandPolicy.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import type { ElectronReport } from "../../domain/ElectronReport.js"
@@ -19,8 +22,9 @@ import { electronAfterCommand } from "../electron/afterCommand.js"
 import { electronPostCommandHealth } from "../electron/postCommandHealth.js"
 import { invalidateRefsOnNoActivePage } from "../refs/refTracking.js"
 import { abandonFreshLaunch } from "../session/freshLaunch.js"
+import { reapDeadOwners } from "../session/lifecycle.js"
 import { sessionOutcomeOf } from "../../session/sessionOutcome.js"
-import { abortWith, baseNameOf, type CallContext, lockKeyOf, ownerOf } from "../pipeline/callContext.js"
+import { abortWith, baseNameOf, type CallContext, lockFileOf, lockKeyOf, ownerOf } from "../pipeline/callContext.js"
 import { execute } from "../pipeline/execute.js"
 import { prepare } from "../pipeline/prepare.js"
 import { verdictOf } from "../pipeline/verdict.js"
@@ -52,6 +56,7 @@ const attempt = (raw: unknown, call: CallContext) =>
   Effect.gen(function*() {
     const config = yield* ToolConfig
     const registry = yield* SessionRegistry
+    const sessionLock = yield* SessionLock
     const electron = electronModeOf(raw, call.cwd)
     if (electron !== undefined) {
       return yield* runElectronCall(electron, call).pipe(
@@ -59,16 +64,23 @@ const attempt = (raw: unknown, call: CallContext) =>
         Effect.catchTag("Aborted", (error) => Effect.succeed({ plan: undefined, error } satisfies Attempt))
       )
     }
+    // the first call of a process that did not restore a session at start reaps dead agents' browsers here
+    yield* reapDeadOwners
     const first = yield* Effect.either(prepare(raw, call))
     if (Either.isLeft(first)) return { plan: undefined, error: first.left } satisfies Attempt
     const key = lockKeyOf(first.right, baseNameOf(call, config))
-    return yield* registry.withLock(key, Effect.gen(function*() {
+    const lockFile = lockFileOf(first.right, baseNameOf(call, config), config)
+    // in this process first (pi runs a message's calls together), then across processes for as long as the call's budget
+    const locked = <A, E, R>(task: Effect.Effect<A, E, R>) =>
+      registry.withLock(key, lockFile === undefined ? task : sessionLock.withLock(lockFile, first.right.timeoutMs, task))
+    return yield* locked(Effect.gen(function*() {
       const planned = key === undefined ? first : yield* Effect.either(prepare(raw, call))
       if (Either.isLeft(planned)) return { plan: first.right, error: planned.left } satisfies Attempt
       const plan = planned.right
       const base = baseNameOf(call, config)
       const before = yield* registry.current(base)
       const ran = yield* Effect.either(execute(plan, call))
+      yield* recordOwnership(plan, lockFile)
       if (Either.isRight(ran)) {
         const health = yield* electronPostCommandHealth(plan, ran.right)
         const error = verdictOf(ran.right) ?? health?.error
@@ -84,9 +96,20 @@ const attempt = (raw: unknown, call: CallContext) =>
       yield* invalidateRefsOnNoActivePage(plan, error)
       return { plan, error, ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {}) } satisfies Attempt
     })).pipe(
+      // the only error left here is the cross-process lock's (the call's own errors are values by now)
+      Effect.catchTag("TimedOut", (error) => Effect.succeed({ plan: first.right, error } satisfies Attempt)),
       Effect.raceFirst(abortWith(call.signal)),
       Effect.catchTag("Aborted", (error) => Effect.succeed({ plan: first.right, error } satisfies Attempt))
     )
+  })
+
+/** A managed or fresh session this process launched or used: it owns it now (dead-owner reaping, BrowserProcesses). */
+const recordOwnership = (plan: Plan, lockFile: string | undefined) =>
+  Effect.gen(function*() {
+    if (lockFile === undefined || plan.kind !== "browser" || plan.sessionName === undefined || (plan.sessionRole !== "managed" && plan.sessionRole !== "fresh") || isClose(plan.line)) return
+    const config = yield* ToolConfig
+    const socketDir = plan.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir
+    yield* (yield* BrowserProcesses).recordOwner(socketDir, plan.sessionName, lockFile)
   })
 
 /** The same timeout with the page (fields copied by name: an error's `message` is not an own enumerable property). */

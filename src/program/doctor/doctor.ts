@@ -10,6 +10,7 @@ import { dirname, join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { BinaryLocator } from "../../services/BinaryLocator.js"
+import { SessionLock } from "../../services/SessionLock.js"
 import { SUPPORTED_RANGE, ToolConfig } from "../../services/ToolConfig.js"
 import { findExecutable } from "../../os/nativeBinary.js"
 import { configPaths, loadFileConfig } from "../../config/fileConfig.js"
@@ -88,6 +89,14 @@ export const runDoctor = (cwd: string, options: { readonly launchTest: boolean }
     checks.push(sources.length > 1
       ? { id: "duplicates", status: "warn", message: `agent_browser is configured ${sources.length} times: ${sources.join("; ")}`, fix: "keep one source, or two agent_browser tools will be registered" }
       : { id: "duplicates", status: "pass", message: `configured sources: ${sources.length}` })
+    const lock = yield* SessionLock
+    checks.push({
+      id: "lock", status: lock.crossProcess ? "pass" : "warn", message: `one call per browser session across pi processes: ${lock.mechanism}`,
+      ...(lock.crossProcess ? {} : { fix: "reinstall this package so its dependency fs-native-extensions (prebuilt for Linux, macOS and Windows) is present" })
+    })
+    if (config.pool !== undefined) {
+      checks.push({ id: "pool", status: "info", message: `managed sessions launch in the browser pool set by ${config.pool.endpoint.label}${config.pool.provider !== undefined ? ` (provider ${config.pool.provider})` : ""}; its token${config.pool.token !== undefined ? ` comes from ${config.pool.token.label}` : " is not set"} (docs/POOLS.md)` })
+    }
     return checks
   })
 

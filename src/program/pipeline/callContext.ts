@@ -1,4 +1,5 @@
 /** Who is calling, and what follows from it: the managed session's base name, the lock key, where files belong. */
+import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import type { Approver } from "../../domain/Approval.js"
 import type { SpillOwner } from "../../schema/Artifacts.js"
@@ -31,6 +32,16 @@ export const baseNameOf = (call: CallContext, config: ToolConfigShape): string =
  */
 export const lockKeyOf = (plan: Plan, baseName: string): string | undefined =>
   plan.sessionName === undefined ? undefined : plan.sessionRole === "explicit" ? `explicit:${plan.sessionName}` : `managed:${baseName}`
+
+/**
+ * The file the cross-process session lock takes for a planned call, beside the session's socket: the managed base
+ * name (every generation of this pi session's browser) or the explicit session's name.
+ */
+export const lockFileOf = (plan: Plan, baseName: string, config: ToolConfigShape): string | undefined => {
+  if (plan.sessionName === undefined) return undefined
+  const socketDir = plan.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir
+  return join(socketDir, `${plan.sessionRole === "explicit" ? plan.sessionName : baseName}.piab-lock`)
+}
 
 /** Where a call's files belong: the persisted pi session's directory, or the process-private one. */
 export const ownerOf = (call: CallContext, config: ToolConfigShape): SpillOwner =>

@@ -24,6 +24,7 @@ import { withCandidates } from "../refs/semanticResolution.js"
 import { visibleRefFallback } from "../refs/visibleRefFallback.js"
 import { isPendingConfirmation, resolveConfirmation } from "../session/approval.js"
 import { endFailedLaunch, launchFailureOf, withLaunchChoice } from "../session/failedLaunch.js"
+import { closeQueuedLaunch } from "../session/poolLaunch.js"
 import { recoverTab, refocusKnownTab } from "../tabs/tabRecovery.js"
 import { isPinnable, runPinned } from "../tabs/tabPinning.js"
 import { runGuarded } from "../security/guardedTyping.js"
@@ -81,9 +82,12 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     if (launchFailure !== undefined) {
       // The browser could not start or be reached: nothing of this call is kept (not its launch flags, not its
       // daemon, which would keep retrying the options that failed), so the next call starts normally.
-      yield* endFailedLaunch(plan)
+      // (a daemon that did not start is not ended: the one its pid file names may be another process's, working)
+      if (launchFailure.launch.reason !== "daemon-start") yield* endFailedLaunch(plan)
       return yield* Effect.fail(yield* withLaunchChoice(plan, launchFailure))
     }
+    // a pool launch that timed out was queued there: its connection is closed so the pool frees the slot
+    if (Either.isLeft(replied) && replied.left._tag === "TimedOut" && plan.pool !== undefined) return yield* Effect.fail(yield* closeQueuedLaunch(plan, replied.left))
     // Upstream answered an error for the managed session: its daemon and browser exist now all the same, so later
     // launch flags must be refused rather than silently relaunching it.
     if (Either.isLeft(replied) && plan.sessionRole === "managed" && !isClose(plan.line)) {

@@ -37,6 +37,7 @@ import { observeDaemon, refsFrom } from "../refs/refTracking.js"
 import { unusedBrowserDefaults } from "../session/browserDefaults.js"
 import { guardBrowser, trackBrowser } from "../session/browserHealth.js"
 import { closeManagedSession } from "../session/closeSession.js"
+import { askPoolUntilBudget } from "../session/poolLaunch.js"
 import { type CallContext, ownerOf } from "./callContext.js"
 import { dispatch } from "./dispatch.js"
 import { verdictOf } from "./verdict.js"
@@ -82,7 +83,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
 
   yield* guardBrowser(plan)
   yield* preflightAttachedQa(plan)
-  const dispatched = yield* dispatch(plan, call).pipe(Effect.tap(() => trackBrowser(plan)))
+  const dispatched = yield* askPoolUntilBudget(plan, dispatch(plan, call)).pipe(Effect.tap(() => trackBrowser(plan)))
   const { navigation, approval, tabCorrection, pageCheck } = dispatched
   const { outcome, filter: networkRequestsPageFilter } = yield* applyPageFilter(plan, dispatched.outcome)
   const lookup = yield* analyzeLookup(plan, outcome)

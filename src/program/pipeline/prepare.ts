@@ -11,6 +11,7 @@ import { resolveInputMode } from "./inputMode.js"
 import { planInvocation } from "./planInvocation.js"
 import { checkPlan } from "../security/checkPlan.js"
 import { guardClose } from "../artifacts/promptGuard.js"
+import { withPool } from "../session/poolLaunch.js"
 
 export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, call: CallContext) {
   const config = yield* ToolConfig
@@ -20,5 +21,6 @@ export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, cal
   const resolved = yield* Effect.flatMap(resolveInputMode(decoded, call.cwd), (r) => preResolveFill(r, state.managed.name))
   const plan = yield* planInvocation(resolved.input, state, config, call.cwd)
   const checked = yield* checkPlan({ ...plan, compiled: resolved.compiled } satisfies Plan, { cwd: call.cwd, projectTrusted: call.projectTrusted === true })
-  return yield* guardClose(checked)
+  const guarded = yield* guardClose(checked)
+  return (yield* withPool(guarded)).plan
 })

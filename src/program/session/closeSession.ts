@@ -15,6 +15,7 @@ import { CleanupFailed } from "../../schema/ToolError.js"
 import { DaemonProbe } from "../../services/DaemonProbe.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { parseCommandLine, withoutFlags } from "../../upstream/commandLine.js"
+import { poolCloseEnv } from "./poolLaunch.js"
 
 /** Upper bound for one close unless PI_AGENT_BROWSER_IMPLICIT_SESSION_CLOSE_TIMEOUT_MS says otherwise. */
 export const CLOSE_TIMEOUT_MS = DEFAULT_CLOSE_TIMEOUT_MS
@@ -27,7 +28,10 @@ export const closeManagedSession = (session: ManagedSession, env: Readonly<Recor
     const commands = yield* SessionCommands
     const config = yield* ToolConfig
     const launch = withoutFlags(parseCommandLine(session.launchFlags), new Set(["--state", "--session-name", "--restore"]))
-    const closed = yield* Effect.either(commands.run({ prefix: ["--json", "--session", session.name, ...launch], env, cwd: undefined, kind: "browser" }, ["close"], { timeoutMs: config.closeTimeoutMs ?? CLOSE_TIMEOUT_MS }))
+    // a session launched in the pool closes there (without its environment, upstream would launch a local browser to close)
+    const ownChoice = session.launchFlags.some((t) => ["--cdp", "-p", "--provider", "--auto-connect", "--executable-path"].includes(t.split("=")[0] ?? ""))
+    const closeEnv = ownChoice ? env : { ...(yield* poolCloseEnv), ...env }
+    const closed = yield* Effect.either(commands.run({ prefix: ["--json", "--session", session.name, ...launch], env: closeEnv, cwd: undefined, kind: "browser" }, ["close"], { timeoutMs: config.closeTimeoutMs ?? CLOSE_TIMEOUT_MS }))
     const socketDir = env["AGENT_BROWSER_SOCKET_DIR"] ?? config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir
     const probe = yield* DaemonProbe
     // upstream answers before its daemon has finished exiting: wait (bounded) until its pid file is gone

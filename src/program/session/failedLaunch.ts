@@ -10,6 +10,7 @@ import { DaemonProbe } from "../../services/DaemonProbe.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { browserChoice, withChoice } from "../../upstream/launchFailure.js"
+import { publicEndpoint } from "../../config/poolConfig.js"
 
 /** The error is a launch failure (classified as such by classifyReply). */
 export const launchFailureOf = (error: { readonly _tag: string }): (UpstreamFailed & { readonly launch: LaunchDiagnostic }) | undefined =>
@@ -19,7 +20,18 @@ export const launchFailureOf = (error: { readonly _tag: string }): (UpstreamFail
 export const withLaunchChoice = (plan: Plan, error: UpstreamFailed & { readonly launch: LaunchDiagnostic }) =>
   Effect.map(ToolConfig, (config) =>
     // an Error's message is not an own enumerable field: spread alone would drop it
-    new UpstreamFailed({ ...error, message: error.message, launch: withChoice(error.launch, browserChoice(parseCommandLine(plan.effectiveArgs), { ...config.env, ...plan.env })) }))
+    new UpstreamFailed({ ...error, message: error.message, launch: withPoolEndpoint(plan, withChoice(error.launch, browserChoice(parseCommandLine(plan.effectiveArgs), { ...config.env, ...plan.env })), { ...config.env, ...plan.env }) }))
+
+/**
+ * A pool or provider failure names the endpoint as configured, without its credentials (upstream's message and the
+ * variable carry the token; the Redactor would scrub it, but the name is clearer without).
+ */
+const withPoolEndpoint = (plan: Plan, launch: LaunchDiagnostic, env: Readonly<Record<string, string | undefined>>): LaunchDiagnostic => {
+  if (launch.reason !== "pool-full" && launch.reason !== "provider-api" && launch.reason !== "cdp-unreachable") return launch
+  const providerUrl = launch.reason === "provider-api" && launch.provider === "browserless" ? env["BROWSERLESS_API_URL"] : undefined
+  const endpoint = plan.pool?.endpoint ?? (providerUrl !== undefined && providerUrl !== "" ? publicEndpoint(providerUrl) : undefined)
+  return endpoint === undefined ? launch : { ...launch, endpoint }
+}
 
 /** Ends the failed launch's daemon by its pid, if it is still running. */
 export const endFailedLaunch = (plan: Plan) =>

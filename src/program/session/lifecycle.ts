@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { initialSessionState, type SessionState } from "../../domain/SessionState.js"
 import { ArtifactStore } from "../../services/ArtifactStore.js"
+import { BrowserProcesses } from "../../services/BrowserProcesses.js"
 import type { ManifestEntry } from "../../schema/Artifacts.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
@@ -22,6 +23,8 @@ export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function*(
   const registry = yield* SessionRegistry
   const artifacts = yield* ArtifactStore
   const baseName = baseSessionName(config.sessionPrefix, piSessionId, cwd)
+  // browsers of agents that died (SIGKILL, a crash) are ended now, not at their idle backstop; live owners' never
+  yield* reapDeadOwners
   // a branch without a managed session starts clean; browsers other branches launched stay owned (quit closes them)
   yield* registry.restore(fromBranch(baseName) ?? initialSessionState(baseName))
   yield* artifacts.restoreManifest(manifest)
@@ -29,6 +32,14 @@ export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function*(
   const json = refsPath === undefined ? undefined : yield* artifacts.loadRefs(refsPath)
   const decoded = json === undefined ? undefined : decodeRefSnapshot(json)
   if (decoded !== undefined) yield* registry.recordRefSnapshot(decoded.session, decoded.snapshot)
+})
+
+/** Once per process: the sessions in the socket dir whose owning process is dead, reaped (BrowserProcesses.reapOrphans). */
+export const reapDeadOwners = Effect.gen(function*() {
+  const config = yield* ToolConfig
+  const registry = yield* SessionRegistry
+  if (!(yield* registry.firstStart)) return []
+  return yield* (yield* BrowserProcesses).reapOrphans(config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir)
 })
 
 /** Closes every browser the wrapper owns; explicit caller sessions are left alone. */

@@ -1,0 +1,126 @@
+/**
+ * SessionLockLive: an exclusive lock on `<socketDir>/<session>.piab-lock` through `fs-native-extensions` (prebuilt
+ * for Linux, macOS and Windows): an open-file-description `fcntl` lock on Linux, `flock(2)` on macOS, `LockFileEx` on
+ * Windows. The kernel drops it when the holder's file is closed, so a holder that exits, crashes or is SIGKILLed
+ * frees the session at once (a pid or mtime file would wait for a staleness guess; see docs/POOLS.md). The file is
+ * opened close-on-exec, so no daemon spawned during the call inherits it. After taking the lock the holder writes who
+ * it is into the file (pid, executable and script, since when), which is all a waiter reads when it gives up.
+ * Waiting polls `tryLock` (a blocked `waitForLock` thread could not be called off when the call is interrupted).
+ */
+import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from "node:fs"
+import { createRequire } from "node:module"
+import { basename, dirname } from "node:path"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { type LockHolder, TimedOut } from "../schema/ToolError.js"
+import { SessionLock } from "../services/SessionLock.js"
+
+interface NativeLocks {
+  readonly tryLock: (fd: number) => boolean
+  readonly unlock: (fd: number) => void
+}
+
+/** The native module, or why it could not be loaded (an unsupported platform). */
+const loadNative = (): NativeLocks | string => {
+  try {
+    return createRequire(import.meta.url)("fs-native-extensions") as NativeLocks
+  } catch (error) {
+    return (error as Error).message.split("\n")[0] ?? "not loadable"
+  }
+}
+
+const FIRST_POLL_MS = 10
+const MAX_POLL_MS = 100
+
+/** Executable and script of this process: enough to recognise it, never a prompt that may sit later in argv. */
+const selfCommand = (): string => [basename(process.argv0 || process.execPath), process.argv[1] ?? ""].filter((t) => t !== "").join(" ")
+
+/** Opens and tries once; the fd when the lock is ours (and still the file at `path`), else undefined (fd closed). */
+const tryOnce = (native: NativeLocks, path: string, budgetMs: number): number | undefined => {
+  // a caller's own AGENT_BROWSER_SOCKET_DIR may not exist yet (upstream creates it on its first daemon)
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600)
+  try {
+    if (!native.tryLock(fd)) {
+      closeSync(fd)
+      return undefined
+    }
+    // a holder that removed the file after we opened it left us a lock on a file nobody else will open
+    if (fstatSync(fd).ino !== statSync(path).ino) {
+      native.unlock(fd)
+      closeSync(fd)
+      return undefined
+    }
+    ftruncateSync(fd, 0)
+    writeSync(fd, JSON.stringify({ pid: process.pid, command: selfCommand(), since: Date.now(), budgetMs }), 0)
+    return fd
+  } catch (error) {
+    closeSync(fd)
+    throw error
+  }
+}
+
+const holderOf = (path: string): LockHolder | undefined => {
+  try {
+    const record = JSON.parse(readFileSync(path, "utf8")) as { pid?: unknown; command?: unknown; since?: unknown; budgetMs?: unknown }
+    if (typeof record.pid !== "number") return undefined
+    const heldMs = typeof record.since === "number" ? Math.max(0, Date.now() - record.since) : undefined
+    return {
+      pid: record.pid,
+      command: typeof record.command === "string" ? record.command : "",
+      ...(heldMs !== undefined ? { heldMs } : {}),
+      ...(heldMs !== undefined && typeof record.budgetMs === "number" ? { remainingMs: Math.max(0, record.budgetMs - heldMs) } : {}),
+      ...(record.pid === process.pid ? { sameProcess: true } : {})
+    }
+  } catch {
+    return undefined
+  }
+}
+
+const release = (native: NativeLocks, fd: number) =>
+  Effect.sync(() => {
+    try {
+      native.unlock(fd)
+    } finally {
+      closeSync(fd)
+    }
+  })
+
+const busy = (path: string, waitMs: number) => {
+  const holder = holderOf(path)
+  return new TimedOut({
+    source: "session-lock",
+    message: `the session lock ${path} was held by ${holder !== undefined ? `pid ${holder.pid}` : "another process"} for the whole ${waitMs} ms`,
+    timeoutMs: waitMs,
+    dispatched: "no",
+    stdout: "",
+    stderr: "",
+    ...(holder !== undefined ? { holder } : {})
+  })
+}
+
+export const makeSessionLock = (native: NativeLocks | string) =>
+  SessionLock.of({
+    mechanism: typeof native === "string" ? `unavailable (${native}): calls are ordered within each process only` : `${process.platform === "linux" ? "fcntl open-file-description" : process.platform === "win32" ? "LockFileEx" : "flock(2)"} lock beside each session's socket`,
+    crossProcess: typeof native !== "string",
+    withLock: (path, waitMs, task) => {
+      if (typeof native === "string") return task
+      // only the sleeps between tries can be interrupted: a lock taken is always handed to `ensuring`
+      return Effect.uninterruptibleMask((restore) =>
+        Effect.gen(function*() {
+          const deadline = Date.now() + waitMs
+          let pause = FIRST_POLL_MS
+          let fd = tryOnce(native, path, waitMs)
+          while (fd === undefined) {
+            if (Date.now() >= deadline) return yield* busy(path, waitMs)
+            yield* restore(Effect.sleep(Math.min(pause, Math.max(1, deadline - Date.now()))))
+            pause = Math.min(MAX_POLL_MS, pause * 2)
+            fd = tryOnce(native, path, waitMs)
+          }
+          return yield* restore(task).pipe(Effect.ensuring(release(native, fd)))
+        })
+      )
+    }
+  })
+
+export const SessionLockLive = Layer.sync(SessionLock, () => makeSessionLock(loadNative()))

@@ -1,0 +1,23 @@
+/**
+ * SessionLock: one call at a time per browser session across processes. The in-process lock (SessionRegistry)
+ * orders one runtime's calls; this one is an OS-level lock on a file beside the session's socket, so two pi
+ * processes (a session resumed twice, subagents sharing an explicit `--session`) never drive one browser at once.
+ * The kernel releases it when the holding process dies, however it dies. Stateless.
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type { TimedOut } from "../schema/ToolError.js"
+
+export interface SessionLockShape {
+  /**
+   * Runs `task` holding the lock file at `path`, waiting for it up to `waitMs`. A holder that keeps it longer fails
+   * the call with `TimedOut` (`source: "session-lock"`, naming the holder); nothing of the call has run then.
+   */
+  readonly withLock: <A, E, R>(path: string, waitMs: number, task: Effect.Effect<A, E, R>) => Effect.Effect<A, E | TimedOut, R>
+  /** How the lock is taken on this machine, or why it cannot be (the doctor says it). */
+  readonly mechanism: string
+  /** False where no OS lock could be loaded: calls are then ordered within this process only. */
+  readonly crossProcess: boolean
+}
+
+export class SessionLock extends Context.Tag("agent-browser/SessionLock")<SessionLock, SessionLockShape>() {}

@@ -1,0 +1,98 @@
+/**
+ * The cross-process session lock (SessionLockLive over fs-native-extensions): a second holder waits its turn, one
+ * that cannot be waited out is named, and a holder killed with SIGKILL frees the session at once (the kernel drops
+ * the lock). The refusal's next action is the same call with a longer wait.
+ */
+import { spawn } from "node:child_process"
+import { join } from "node:path"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import { afterAll, describe, expect, it } from "vitest"
+import { makeSessionLock, SessionLockLive } from "../../src/layers/SessionLockLive.js"
+import { SessionLock } from "../../src/services/SessionLock.js"
+import { TimedOut } from "../../src/schema/ToolError.js"
+import { formatFailure } from "../../src/presenters/text/formatFailure.js"
+import { resolveInputMode } from "../../src/program/pipeline/inputMode.js"
+import { planInvocation } from "../../src/program/pipeline/planInvocation.js"
+import { initialSessionState } from "../../src/domain/SessionState.js"
+import { testConfig, tempRoot } from "../support/fakeHarness.js"
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
+
+const withLock = <A, E>(path: string, waitMs: number, task: Effect.Effect<A, E>) =>
+  Effect.flatMap(SessionLock, (lock) => lock.withLock(path, waitMs, task)).pipe(Effect.provide(SessionLockLive))
+
+/** A separate process that takes the lock as the tool does and holds it until killed; resolves once it holds it. */
+const holdInChild = (path: string) =>
+  new Promise<{ readonly pid: number; readonly kill: () => Promise<void> }>((resolve, reject) => {
+    const script = `const fsx = require("fs-native-extensions"); const fs = require("fs");
+const fd = fs.openSync(${JSON.stringify(path)}, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600);
+if (!fsx.tryLock(fd)) process.exit(3);
+fs.ftruncateSync(fd, 0); fs.writeSync(fd, JSON.stringify({ pid: process.pid, command: "node holder.js", since: Date.now() }), 0);
+process.stdout.write("held\\n"); setInterval(() => {}, 1000);`
+    const child = spawn(process.execPath, ["-e", script], { cwd: join(import.meta.dirname, "../.."), stdio: ["ignore", "pipe", "inherit"] })
+    child.once("error", reject)
+    child.once("exit", (code) => reject(new Error(`holder exited with ${code}`)))
+    child.stdout.once("data", () => {
+      child.removeAllListeners("exit")
+      resolve({ pid: child.pid ?? 0, kill: () => new Promise((done) => { child.once("exit", () => done()); child.kill("SIGKILL") }) })
+    })
+  })
+
+describe("SessionLockLive", () => {
+  it("a second call on the same session waits for the first, then runs", async () => {
+    const path = join(temp.root, "a.piab-lock")
+    const order: Array<string> = []
+    const step = (name: string, ms: number) => Effect.sync(() => order.push(`${name}+`)).pipe(Effect.zipRight(Effect.sleep(ms)), Effect.zipRight(Effect.sync(() => order.push(`${name}-`))))
+    await Effect.runPromise(Effect.all([withLock(path, 5_000, step("a", 300)), Effect.sleep(50).pipe(Effect.zipRight(withLock(path, 5_000, step("b", 10))))], { concurrency: "unbounded" }))
+    expect(order).toEqual(["a+", "a-", "b+", "b-"])
+  })
+
+  it("a holder that outlasts the budget is named; nothing of the waiting call runs", async () => {
+    const path = join(temp.root, "b.piab-lock")
+    const holder = await holdInChild(path)
+    try {
+      let ran = false
+      const started = Date.now()
+      const result = await Effect.runPromise(Effect.either(withLock(path, 400, Effect.sync(() => (ran = true)))))
+      expect(Date.now() - started).toBeGreaterThanOrEqual(390)
+      expect(ran).toBe(false)
+      expect(Either.isLeft(result) && result.left).toMatchObject({ _tag: "TimedOut", source: "session-lock", dispatched: "no", timeoutMs: 400, holder: { pid: holder.pid, command: "node holder.js" } })
+    } finally {
+      await holder.kill()
+    }
+  })
+
+  it("a holder killed with SIGKILL frees the session at once", async () => {
+    const path = join(temp.root, "c.piab-lock")
+    const holder = await holdInChild(path)
+    const waiting = Effect.runPromise(withLock(path, 10_000, Effect.sync(() => Date.now())))
+    await new Promise((r) => setTimeout(r, 300))
+    const killedAt = Date.now()
+    await holder.kill()
+    expect((await waiting) - killedAt).toBeLessThan(1_000)
+  })
+
+  it("without the native module the lock says so and orders nothing across processes", async () => {
+    const lock = makeSessionLock("no prebuild for this platform")
+    expect(lock.crossProcess).toBe(false)
+    expect(lock.mechanism).toContain("within each process only")
+    expect(await Effect.runPromise(lock.withLock(join(temp.root, "d.piab-lock"), 10, Effect.succeed(7)))).toBe(7)
+  })
+})
+
+describe("the refusal a model reads", () => {
+  it("names the other process and offers the same call with a wait that outlasts its hold", () => {
+    const resolved = resolveInputMode({ args: ["get", "title"] }, "/work/cwd")
+    if (Either.isLeft(resolved)) throw new Error("input")
+    const planned = planInvocation(resolved.right.input, initialSessionState("pi-lock-0001"), testConfig(temp.root), "/work/cwd")
+    if (Either.isLeft(planned)) throw new Error("plan")
+    const plan = { ...planned.right, compiled: resolved.right.compiled }
+    const error = new TimedOut({ source: "session-lock", message: "held", timeoutMs: 35_000, dispatched: "no", stdout: "", stderr: "", holder: { pid: 4242, command: "node cli.js", heldMs: 50_000, remainingMs: 70_000 } })
+    const failure = formatFailure(plan, error)
+    expect(failure.text).toContain("in use by another process (pid 4242: node cli.js, holding it for 50 s)")
+    expect(failure.text).toContain("ran nothing")
+    expect(failure.nextActions).toEqual([expect.objectContaining({ id: "retry-when-session-free", params: { args: ["get", "title"], timeoutMs: 106_000 } })])
+  })
+})
