@@ -25,16 +25,20 @@ const agent = async () => {
   const calls = [["get", "title"], ["snapshot", "-i"], ["get", "url"], ["scroll", "down", "200"], ["get", "text", "h1"]]
   const times = []
   let failures = 0
+  const categories = {}
   for (let i = 0; i < CALLS; i++) {
     const args = i === 0 ? ["open", `${origin}/index.html`] : calls[i % calls.length]
     const started = performance.now()
     const result = await runtime.runPromise(runToResult({ args }, call))
     times.push(performance.now() - started)
-    if (result.details.resultCategory !== "success") failures++
+    if (result.details.resultCategory !== "success") {
+      failures++
+      categories[result.details.failureCategory] = (categories[result.details.failureCategory] ?? 0) + 1
+    }
   }
   await runtime.runPromise(closeOwnedBrowser())
   await runtime.dispose()
-  process.stdout.write(JSON.stringify({ times, failures }))
+  process.stdout.write(JSON.stringify({ times, failures, categories }))
 }
 
 const runAgents = (count, root, site, extraEnv) =>
@@ -62,12 +66,14 @@ const main = async () => {
     const together = await runAgents(AGENTS, join(root, "together"), site, extraEnv)
     const row = (label, runs) => {
       const times = runs.flatMap((r) => r.times)
-      return { label, calls: times.length, failures: runs.reduce((n, r) => n + r.failures, 0), p50: pct(times, 50), p95: pct(times, 95) }
+      const categories = {}
+      for (const r of runs) for (const [k, v] of Object.entries(r.categories ?? {})) categories[k] = (categories[k] ?? 0) + v
+      return { label, calls: times.length, failures: runs.reduce((n, r) => n + r.failures, 0), categories, p50: pct(times, 50), p95: pct(times, 95) }
     }
     const a = row("1 agent alone", alone)
     const t = row(`${AGENTS} agents at once`, together)
     console.log(`where: ${pool !== undefined ? `pool ${pool}` : "local Chromium"}; ${CALLS} calls per agent`)
-    for (const r of [a, t]) console.log(`${r.label.padEnd(18)} calls ${String(r.calls).padStart(4)}  failures ${r.failures}  p50 ${r.p50.toFixed(0)} ms  p95 ${r.p95.toFixed(0)} ms`)
+    for (const r of [a, t]) console.log(`${r.label.padEnd(18)} calls ${String(r.calls).padStart(4)}  failures ${r.failures}${r.failures > 0 ? ` ${JSON.stringify(r.categories)}` : ""}  p50 ${r.p50.toFixed(0)} ms  p95 ${r.p95.toFixed(0)} ms`)
     console.log(`ratio (together / alone): p50 ×${(t.p50 / a.p50).toFixed(2)}  p95 ×${(t.p95 / a.p95).toFixed(2)}`)
   } finally {
     await site.close()
