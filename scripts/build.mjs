@@ -8,7 +8,8 @@ import { generateToolParameters } from "./lib/toolParameters.mjs"
 
 rmSync("dist", { recursive: true, force: true })
 await generateToolParameters()
-const common = { bundle: true, platform: "node", format: "esm", target: "node22", sourcemap: true, logLevel: "warning" }
+// maps stay beside the build for debugging (no sourceMappingURL comment); the package leaves them out (package.json "files")
+const common = { bundle: true, platform: "node", format: "esm", target: "node22", sourcemap: "external", logLevel: "warning" }
 await build({
   ...common,
   entryPoints: { extension: "src/extension.ts" },

@@ -14,6 +14,9 @@ import { toolResultPatch } from "./toPiResult.js"
 
 type Runtime = ManagedRuntime.ManagedRuntime<MainServices, never>
 
+/** The session message that keeps the doctor's report where the person can read it again. */
+export const DOCTOR_MESSAGE = "agent-browser-doctor"
+
 const restore = (runtime: Runtime, ctx: ExtensionContext) =>
   runtime.runPromise(
     restoreSession(
@@ -36,6 +39,25 @@ const restore = (runtime: Runtime, ctx: ExtensionContext) =>
     )
   )
 
+/** How long cleanup may take before the person is told what quit is waiting for. */
+export const SLOW_CLEANUP_MS = 1000
+
+/** Runs `work`; when it takes longer than a second, says what it is waiting for, then how long it took. */
+export const saidWhenSlow = async (say: ((line: string) => void) | undefined, what: string, work: () => Promise<void>): Promise<void> => {
+  const started = Date.now()
+  let announced = false
+  const timer = say === undefined ? undefined : setTimeout(() => {
+    announced = true
+    say(`agent_browser: ${what} (waiting for the browser to close and its processes to end)…`)
+  }, SLOW_CLEANUP_MS)
+  try {
+    await work()
+  } finally {
+    if (timer !== undefined) clearTimeout(timer)
+    if (announced) say?.(`agent_browser: done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  }
+}
+
 export const registerHooks = (pi: ExtensionAPI, runtime: Runtime): void => {
   pi.on("session_start", async (_event, ctx) => {
     await restore(runtime, ctx)
@@ -52,19 +74,29 @@ export const registerHooks = (pi: ExtensionAPI, runtime: Runtime): void => {
     description: "Check agent-browser, the browser, ffmpeg, duplicate package sources and the security policy (read-only)",
     handler: async (_args, ctx) => {
       const checks = await runtime.runPromise(runDoctor(ctx.cwd))
-      const worst = checks.some((c) => c.status === "fail") ? "error" : checks.some((c) => c.status === "warn") ? "warning" : "info"
-      ctx.ui.notify(formatDoctor(checks), worst)
+      const failed = checks.filter((c) => c.status === "fail").length
+      const warned = checks.filter((c) => c.status === "warn").length
+      // the report stays in the session (a notification vanishes when the screen redraws); the model may read it too
+      pi.sendMessage({ customType: DOCTOR_MESSAGE, content: `agent-browser doctor\n${formatDoctor(checks)}`, display: true, details: { checks } })
+      ctx.ui.notify(
+        failed + warned === 0 ? "agent-browser doctor: all checks passed" : `agent-browser doctor: ${failed} failed, ${warned} warning(s); the report is above`,
+        failed > 0 ? "error" : warned > 0 ? "warning" : "info"
+      )
     }
   })
   pi.on("session_shutdown", async (event, ctx) => {
-    // Quit ends every browser the wrapper owns; reload/resume/fork keep the one the branch follows for the next
-    // extension instance and close the rest, which nothing would follow any more.
-    await runtime.runPromise(event.reason === "quit" ? closeOwnedBrowser() : closeOrphanedBrowsers()).catch(() => undefined)
-    // Electron: reload/resume/fork hand the branch's active launches on and clean the others; quit leaves it to
-    // disposal (the host's scope cleans every launch it still owns).
-    if (event.reason !== "quit") {
-      await runtime.runPromise(handOverElectronLaunches(electronRecordsFromBranch(ctx?.sessionManager.getBranch() ?? []))).catch(() => undefined)
-    }
-    await runtime.dispose()
+    // pi has stopped its screen when quit runs this: a cleanup that takes a while says so on the terminal itself
+    const say = ctx?.hasUI === true ? (line: string) => void process.stderr.write(`${line}\n`) : undefined
+    await saidWhenSlow(say, "closing the browser this pi session opened", async () => {
+      // Quit ends every browser the wrapper owns; reload/resume/fork keep the one the branch follows for the next
+      // extension instance and close the rest, which nothing would follow any more.
+      await runtime.runPromise(event.reason === "quit" ? closeOwnedBrowser() : closeOrphanedBrowsers()).catch(() => undefined)
+      // Electron: reload/resume/fork hand the branch's active launches on and clean the others; quit leaves it to
+      // disposal (the host's scope cleans every launch it still owns).
+      if (event.reason !== "quit") {
+        await runtime.runPromise(handOverElectronLaunches(electronRecordsFromBranch(ctx?.sessionManager.getBranch() ?? []))).catch(() => undefined)
+      }
+      await runtime.dispose()
+    })
   })
 }

@@ -5,7 +5,7 @@ import { redactArgs } from "../redaction/redactArgs.js"
 import type { SemanticAction } from "../schema/ToolInput.js"
 import { renderCallTextWith, type SemanticCompiler } from "./renderText.js"
 
-export { EXPANDED_LINES, type RenderTheme, renderResultText, textComponent } from "./renderText.js"
+export { type RenderTheme, renderResultText, textComponent } from "./renderText.js"
 
 /** The upstream argv a (possibly still streaming) semanticAction compiles to, redacted; undefined when it does not compile. */
 export const compiledArgs: SemanticCompiler = (sa) => {

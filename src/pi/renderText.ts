@@ -6,36 +6,14 @@
  * passed in (`render.ts` binds the real one).
  */
 import { redactArgs } from "../redaction/redactArgs.js"
-import type { ToolDetails } from "../schema/ToolDetails.js"
+import { type RenderTheme, resultView, type ResultLike, type ViewOptions } from "./resultView.js"
+import { wrapText } from "./wrapText.js"
 
-/** The part of pi's Theme the renderers use. */
-export interface RenderTheme {
-  readonly fg: (color: "accent" | "success" | "error" | "warning" | "muted" | "dim" | "toolTitle" | "toolOutput", text: string) => string
-  readonly bold: (text: string) => string
-}
+export type { RenderTheme } from "./resultView.js"
 
-/** Lines shown when a result is expanded; the rest is in the transcript the model read. */
-export const EXPANDED_LINES = 60
-
-const ANSI = /\x1b\[[0-9;]*m/g
-
-/** pi's Component: lines for a width, cut (not wrapped) to the width, ANSI-aware. */
+/** pi's Component: the text wrapped to the terminal's width (ANSI-aware), as pi's own tools do. */
 export const textComponent = (text: string) => ({
-  render: (width: number): Array<string> =>
-    text.split("\n").map((line) => {
-      if (line.replace(ANSI, "").length <= width) return line
-      let visible = 0
-      let out = ""
-      for (const part of line.split(/(\x1b\[[0-9;]*m)/)) {
-        if (part.startsWith("\x1b[")) out += part
-        else {
-          const room = Math.max(width - 1 - visible, 0)
-          out += part.slice(0, room)
-          visible += Math.min(part.length, room)
-        }
-      }
-      return `${out}…\x1b[0m`
-    }),
+  render: (width: number): Array<string> => wrapText(text, width),
   invalidate: () => undefined
 })
 
@@ -43,6 +21,22 @@ export const textComponent = (text: string) => ({
 export type SemanticCompiler = (semanticAction: Record<string, unknown>) => ReadonlyArray<string> | undefined
 
 const quote = (s: string) => (/\s/.test(s) ? JSON.stringify(s) : s)
+
+/**
+ * One job step as the model wrote it: its action and target (`click #save`, `assertUrl /done/`, `open http://…`);
+ * typed values are left out (they may be secrets), expected text is shown.
+ */
+const stepText = (step: Record<string, unknown> | undefined): string => {
+  if (step === undefined || step === null) return "?"
+  const action = String(step["action"] ?? "?")
+  const locator = step["locator"] !== undefined
+    ? `${String(step["locator"])}=${quote(String(step["value"] ?? step["role"] ?? ""))}${step["name"] !== undefined ? ` ${quote(String(step["name"]))}` : ""}`
+    : undefined
+  const target = step["url"] ?? step["selector"] ?? locator ?? step["path"] ?? (action === "press" ? step["press"] ?? step["value"] : undefined)
+  const expected = action === "assertText" || action === "wait" ? step["text"] : action === "assertUrl" ? step["url"] ?? step["value"] : undefined
+  const parts = [action, ...(target !== undefined && action !== "assertUrl" ? [quote(String(target))] : []), ...(expected !== undefined ? [quote(String(expected))] : [])]
+  return redactArgs(parts).args.join(" ")
+}
 
 /** `args`, `semanticAction`, `job` or `qa`, and what it runs, with secrets redacted. */
 export const renderCallTextWith = (compiledArgs: SemanticCompiler) => (params: Record<string, unknown>, theme: RenderTheme): string => {
@@ -66,28 +60,12 @@ export const renderCallTextWith = (compiledArgs: SemanticCompiler) => (params: R
   const job = params["job"] as Record<string, unknown> | undefined
   if (job !== undefined) {
     const steps: ReadonlyArray<Record<string, unknown>> = Array.isArray(job["steps"]) ? job["steps"] : []
-    return `${title} ${mode("job")} ${steps.length} steps: ${steps.map((s) => String(s?.["action"])).join(" → ")}`
+    return `${title} ${mode("job")} ${steps.length} steps: ${steps.map(stepText).join(" → ")}`
   }
   const qa = params["qa"] as Record<string, unknown> | undefined
   if (qa !== undefined) return `${title} ${mode("qa")} ${qa["attached"] === true ? "current page" : String(qa["url"] ?? "")}`
   return title
 }
 
-/** One outcome line (failure category first), then the text when expanded. */
-export const renderResultText = (
-  result: { readonly content: ReadonlyArray<{ readonly type: string; readonly text?: string }>; readonly details?: unknown },
-  options: { readonly expanded: boolean; readonly isPartial: boolean },
-  theme: RenderTheme
-): string => {
-  const text = result.content.filter((c) => c.type === "text").map((c) => c.text ?? "").join("\n")
-  if (options.isPartial) return theme.fg("dim", text.split("\n")[0] ?? "")
-  const d = (result.details ?? {}) as Partial<ToolDetails>
-  const images = result.content.filter((c) => c.type === "image").length
-  const head = d.resultCategory === "failure"
-    ? theme.fg("error", `✗ ${d.failureCategory ?? "failure"}: ${d.summary ?? text.split("\n")[0] ?? ""}`)
-    : `${theme.fg("success", "✓")} ${d.summary ?? text.split("\n")[0] ?? ""}${d.successCategory !== undefined && d.successCategory !== "completed" ? theme.fg("muted", ` (${d.successCategory})`) : ""}${images > 0 ? theme.fg("muted", ` [${images} image]`) : ""}`
-  if (!options.expanded) return head
-  const lines = text.split("\n")
-  const body = lines.slice(0, EXPANDED_LINES).map((l) => theme.fg("toolOutput", l)).join("\n")
-  return `${head}\n${body}${lines.length > EXPANDED_LINES ? `\n${theme.fg("muted", `… ${lines.length - EXPANDED_LINES} more lines`)}` : ""}`
-}
+/** The result line(s): a headline in the person's words, the first next step of a failure, the whole text expanded. */
+export const renderResultText = (result: ResultLike, options: ViewOptions, theme: RenderTheme): string => resultView(result, options, theme)

@@ -10,6 +10,8 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent"
 import { description, docsGuideline, promptGuidelines, promptSnippet, TOOL_LABEL, TOOL_NAME } from "../playbook.js"
 import type { LazyGraph, ProgressUpdate } from "./lazyGraph.js"
 import { type RenderTheme, renderCallTextWith, renderResultText, textComponent } from "./renderText.js"
+import type { ResultLike } from "./resultView.js"
+import { expandHint, type RenderContext } from "./expandHint.js"
 import { agentBrowserParameters } from "./toolParameters.generated.js"
 
 /** `docsRoot`: the installed package folder, named in a guideline so the model can read the docs on demand. */
@@ -27,8 +29,8 @@ export const agentBrowserTool = (graph: LazyGraph, docsRoot?: string) => ({
     if (loaded === undefined && args["semanticAction"] !== undefined) graph.get().catch(() => undefined)
     return textComponent(renderCallTextWith(loaded?.compileSemantic ?? (() => undefined))(args, theme))
   },
-  renderResult: (result: { content: ReadonlyArray<{ type: string; text?: string }>; details?: unknown }, options: { expanded: boolean; isPartial: boolean }, theme: RenderTheme) =>
-    textComponent(renderResultText(result, options, theme)),
+  renderResult: (result: ResultLike, options: { expanded: boolean; isPartial: boolean }, theme: RenderTheme, context?: RenderContext) =>
+    textComponent(renderResultText(result, { ...options, params: context?.args, expandHint: expandHint(theme, context) }, theme)),
   execute: async (_toolCallId: string, params: unknown, signal: AbortSignal | undefined, onUpdate: ProgressUpdate | undefined, ctx: ExtensionContext) =>
     (await graph.get()).execute(params, signal, onUpdate, ctx)
 })

@@ -17,6 +17,10 @@ import { makeWebSearchLive, type WebSearchLiveOptions } from "../layers/WebSearc
 import { webSearchJsonSchema, type WebSearchDetails } from "../schema/WebSearchContract.js"
 import { type Availability, webSearchAvailability } from "../search/chooseProvider.js"
 import { runWebSearch } from "../program/search/runWebSearch.js"
+import { expandHint, type RenderContext } from "./expandHint.js"
+import { textComponent } from "./renderText.js"
+import type { RenderTheme, ResultLike } from "./resultView.js"
+import { webSearchCallText, webSearchResultText } from "./webSearchView.js"
 import { WEB_SEARCH_TOOL_LABEL, WEB_SEARCH_TOOL_NAME, webSearchDescription, webSearchPromptSnippet } from "../webSearchPlaybook.js"
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -49,6 +53,9 @@ export const webSearchTool = (runtime: WebSearchRuntime, options: RegisterWebSea
   description: webSearchDescription,
   promptSnippet: webSearchPromptSnippet,
   parameters: webSearchJsonSchema(),
+  renderCall: (args: Record<string, unknown>, theme: RenderTheme) => textComponent(webSearchCallText(args, theme)),
+  renderResult: (result: ResultLike, options: { expanded: boolean; isPartial: boolean }, theme: RenderTheme, context?: RenderContext) =>
+    textComponent(webSearchResultText(result, { expanded: options.expanded, expandHint: expandHint(theme, context) }, theme)),
   execute: async (_toolCallId: string, params: unknown, signal: AbortSignal | undefined, _onUpdate: unknown, ctx: ExtensionContext): Promise<PiResult> => {
     const result = await runtime.runPromise(runWebSearch(params, {
       cwd: ctx.cwd,

@@ -1,5 +1,5 @@
 /** The package doctor, with and without each dependency. */
-import { mkdirSync, realpathSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, realpathSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "@effect/vitest"
@@ -25,6 +25,18 @@ describe("doctor", () => {
     expect(checks.find((c) => c.id === "browser")).toMatchObject({ status: "pass" })
     expect(checks.find((c) => c.id === "browser")?.message).toMatch(/^browser \/usr\/bin\/chromium \(from AGENT_BROWSER_EXECUTABLE_PATH\) starts \(Headless launch/)
   }))
+
+  it.scopedLive("as root without AGENT_BROWSER_ARGS: the browser starts and nothing warns about the sandbox; nothing is left in the socket folder", () =>
+    Effect.gen(function*() {
+      const socketDir = join(temp.root, "root-check-sockets")
+      const checks = yield* Effect.provide(
+        runDoctor(temp.root),
+        makeServicesLayer(toolConfigLayer(testConfig(temp.root, { socketDir, env: { PATH: `${REPO}/node_modules/.bin:/usr/bin:/bin`, HOME: temp.root, AGENT_BROWSER_EXECUTABLE_PATH: "/usr/bin/chromium" } })))
+      )
+      if (process.getuid?.() === 0) expect(checks.find((c) => c.id === "browser")).toMatchObject({ status: "pass" })
+      expect(checks.filter((c) => /sandbox/i.test(`${c.message} ${c.fix ?? ""}`))).toEqual([])
+      expect(existsSync(socketDir) ? readdirSync(socketDir) : []).toEqual([])
+    }))
 
   it.scopedLive("names the browser that cannot start and why, with the same advice as a failed call", () => Effect.gen(function*() {
     const standIn = join(temp.root, "exits-at-once")

@@ -1,6 +1,7 @@
 /** TUI renderers: what pi shows for calls and results, without touching what the model reads. */
 import { describe, expect, it } from "vitest"
 import { renderCallText, renderResultText, textComponent, type RenderTheme } from "../../src/pi/render.js"
+import { visibleWidth, wrapLine } from "../../src/pi/wrapText.js"
 
 const theme: RenderTheme = { fg: (color, text) => `<${color}>${text}</${color}>`, bold: (text) => `*${text}*` }
 const plain: RenderTheme = { fg: (_c, text) => text, bold: (text) => text }
@@ -13,33 +14,57 @@ describe("renderCall", () => {
     expect(renderCallText({ semanticAction: { action: "fill", locator: "label", value: "Password", text: "hunter2" } }, plain)).toBe("agent_browser semanticAction find label Password fill [REDACTED]")
     expect(renderCallText({ semanticAction: { action: "click" } }, plain)).toBe("agent_browser semanticAction click …")
     expect(renderCallText({ job: { steps: [{ action: "open" }, { action: "click" }] } }, plain)).toBe("agent_browser job 2 steps: open → click")
+    // steps as the model wrote them: an assertUrl stays an assertUrl, typed text stays out
+    expect(renderCallText({ job: { steps: [{ action: "fill", selector: "#password", text: "hunter2" }, { action: "assertUrl", url: "/done" }, { action: "assertText", text: "Welcome back" }] } }, plain))
+      .toBe("agent_browser job 3 steps: fill #password → assertUrl /done → assertText \"Welcome back\"")
     expect(renderCallText({ qa: { url: "http://a" } }, theme)).toBe("<toolTitle>*agent_browser*</toolTitle> <accent>qa</accent> http://a")
   })
 })
 
 describe("renderResult", () => {
-  const failure = { content: [{ type: "text", text: "Failed (stale-ref): Ref e3 is stale\nmore" }], details: { resultCategory: "failure", failureCategory: "stale-ref", summary: "Stale ref e3" } }
+  const failure = {
+    content: [{ type: "text", text: "Failed (stale-ref): Ref e3 is stale\nmore" }],
+    details: { resultCategory: "failure", failureCategory: "stale-ref", summary: "Stale ref e3", nextActions: [{ tool: "agent_browser", id: "refresh-refs", reason: "Take a new snapshot", params: { args: ["--session", "pi-1", "snapshot", "-i"] } }] }
+  }
   const success = { content: [{ type: "text", text: "Saved screenshot: /a.png" }, { type: "image" }], details: { resultCategory: "success", successCategory: "artifact-saved", summary: "screenshot saved /a.png" } }
+  const options = { expanded: false, isPartial: false, expandHint: "ctrl+o to expand" }
 
-  it("puts the failure category first, collapsed to one line", () => {
-    expect(renderResultText(failure, { expanded: false, isPartial: false }, theme)).toBe("<error>✗ stale-ref: Stale ref e3</error>")
+  it("says the failure in words with its first next step (session prefix left out) and the expand hint", () => {
+    expect(renderResultText(failure, options, theme)).toBe(
+      "<error>✗ Outdated element reference: Stale ref e3</error>\n<warning>Next: Take a new snapshot → agent_browser snapshot -i</warning> <muted>(</muted>ctrl+o to expand<muted>)</muted>"
+    )
   })
 
-  it("expands to the full text under the outcome line", () => {
-    expect(renderResultText(failure, { expanded: true, isPartial: false }, plain)).toBe("✗ stale-ref: Stale ref e3\nFailed (stale-ref): Ref e3 is stale\nmore")
+  it("expands to the whole text under the headline", () => {
+    expect(renderResultText(failure, { ...options, expanded: true }, plain)).toBe("✗ Outdated element reference: Stale ref e3\nFailed (stale-ref): Ref e3 is stale\nmore")
   })
 
-  it("marks saved artifacts and images on success", () => {
-    expect(renderResultText(success, { expanded: false, isPartial: false }, plain)).toBe("✓ screenshot saved /a.png (artifact-saved) [1 image]")
+  it("shows what was saved and the images, without category ids", () => {
+    expect(renderResultText(success, options, plain)).toBe("✓ screenshot saved /a.png [1 image] (ctrl+o to expand)")
   })
 
   it("shows progress while a job runs", () => {
     expect(renderResultText({ content: [{ type: "text", text: "step 2/5 ✓ click #a" }] }, { expanded: false, isPartial: true }, plain)).toBe("step 2/5 ✓ click #a")
   })
+})
 
-  it("cuts lines to the width without counting color codes", () => {
-    const lines = textComponent(`\x1b[31m${"x".repeat(20)}\x1b[0m\nshort`).render(10)
-    expect(lines[0]?.replace(/\x1b\[[0-9;]*m/g, "")).toBe(`${"x".repeat(9)}…`)
-    expect(lines[1]).toBe("short")
+describe("wrapping to the terminal", () => {
+  const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "")
+
+  it("wraps at spaces, without counting colour codes, and carries the colour to the next line", () => {
+    const lines = textComponent(`\x1b[31mone two three four\x1b[0m\nshort`).render(9)
+    expect(lines.map(strip)).toEqual(["one two", "three", "four", "short"])
+    expect(lines[1]?.startsWith("\x1b[31m")).toBe(true)
+    expect(lines[0]?.endsWith("\x1b[0m")).toBe(true)
+  })
+
+  it("breaks a word longer than the line, and keeps a line's indentation", () => {
+    expect(wrapLine("  /a/very/long/path/name.png", 10)).toEqual(["  /a/very/", "long/path/", "name.png"])
+    expect(wrapLine("  - item", 20)).toEqual(["  - item"])
+  })
+
+  it("counts wide characters as two columns", () => {
+    expect(visibleWidth("日本語")).toBe(6)
+    expect(wrapLine("日本語 テキスト", 7).every((l) => visibleWidth(l) <= 7)).toBe(true)
   })
 })

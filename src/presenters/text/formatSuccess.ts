@@ -185,7 +185,23 @@ const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl:
   return [" → ", done || partsOf(shown).some((p) => typeof p !== "string") ? page(line) : line]
 }
 
-const formatBatch = (rows: Extract<UpstreamOutcome, { kind: "batch" }>["rows"]): Formatted => {
+/** How many steps the call planned (job/qa rows, or a raw batch's stdin steps): a count includes steps never run. */
+const plannedSteps = (plan: Plan): number | undefined => {
+  const c = plan.compiled
+  if (c.mode === "job") return c.job.rows.length
+  if (c.mode === "qa") return c.qa.rows.length
+  if (c.mode === "sourceLookup") return c.sourceLookup.rows.length
+  if (c.mode === "networkSourceLookup") return c.networkSourceLookup.rows.length
+  if (plan.line.command !== "batch" || plan.stdin === undefined) return undefined
+  try {
+    const steps = JSON.parse(plan.stdin) as unknown
+    return Array.isArray(steps) ? steps.length : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const formatBatch = (rows: Extract<UpstreamOutcome, { kind: "batch" }>["rows"], planned: number | undefined): Formatted => {
   let knownUrl: string | undefined
   const lines = rows.map((row, i): Parts => {
     const command = row.command.length > 0 ? row.command.join(" ") : `#${i}`
@@ -197,7 +213,10 @@ const formatBatch = (rows: Extract<UpstreamOutcome, { kind: "batch" }>["rows"]):
     return [`${i + 1}. ✓ ${command}`, ...text]
   })
   const failed = rows.filter((r) => !r.success).length
-  return formatted([`Batch: ${rows.length - failed}/${rows.length} steps succeeded\n`, ...joinParts(lines, "\n")], `batch ${rows.length - failed}/${rows.length} ok`)
+  const total = Math.max(planned ?? rows.length, rows.length)
+  const notRun = total - rows.length
+  const tail = notRun > 0 ? `, ${notRun} not run` : ""
+  return formatted([`Batch: ${rows.length - failed}/${total} steps succeeded${tail}\n`, ...joinParts(lines, "\n")], `batch ${rows.length - failed}/${total} ok${tail}`)
 }
 
 export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome): Formatted => {
@@ -205,7 +224,7 @@ export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome): Formatted =
     case "inspection":
       return { text: outcome.stdout.trimEnd(), summary: `${plan.args.join(" ")} (plain text)` }
     case "batch":
-      return formatBatch(outcome.rows)
+      return formatBatch(outcome.rows, plannedSteps(plan))
     case "single": {
       const data = outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data) ? (outcome.data as Data) : {}
       const shown = formatCommand(plan.line.positionals, data, plan.sessionName)

@@ -3,7 +3,8 @@
  * start is upstream's own launch test (`doctor --offline`, which launches headless and cleans up after itself), and
  * its failure is read by the same classifier and explained by the same advice as a failed call.
  */
-import { existsSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { launchAdvice } from "../../presenters/text/launchAdvice.js"
@@ -51,8 +52,15 @@ export const browserCheck = (fallback: string | undefined, launchTest: boolean) 
       }
     if (!launchTest) return staticCheck
     const commands = yield* SessionCommands
-    const env: Record<string, string> = config.env["AGENT_BROWSER_SOCKET_DIR"] === undefined ? { AGENT_BROWSER_SOCKET_DIR: config.socketDir } : {}
-    const ran = yield* Effect.either(commands.run({ prefix: [], env, cwd: undefined, kind: "sessionless" }, ["doctor", "--offline", "--json"], { timeoutMs: LAUNCH_TEST_TIMEOUT_MS }))
+    // upstream's launch test leaves a `doctor-*.target` file in its socket folder: give it a folder of its own, removed after
+    const ran = yield* Effect.acquireUseRelease(
+      Effect.sync(() => {
+        mkdirSync(config.socketDir, { recursive: true, mode: 0o700 })
+        return mkdtempSync(join(config.socketDir, "doctor-"))
+      }),
+      (folder) => Effect.either(commands.run({ prefix: [], env: { AGENT_BROWSER_SOCKET_DIR: folder }, cwd: undefined, kind: "sessionless" }, ["doctor", "--offline", "--json"], { timeoutMs: LAUNCH_TEST_TIMEOUT_MS })),
+      (folder) => Effect.sync(() => rmSync(folder, { recursive: true, force: true }))
+    )
     // agent-browser itself missing is the agent-browser check's finding
     if (Either.isLeft(ran) || ran.right.kind !== "single") return staticCheck
     const checks = ((ran.right.data as { checks?: unknown } | null)?.checks ?? []) as ReadonlyArray<UpstreamCheck>

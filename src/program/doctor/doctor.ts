@@ -1,6 +1,6 @@
 /**
  * The package doctor (read-only): is agent-browser found and in range, which Chrome/Chromium a call would launch and
- * does it start (and why not: the same classification and advice as a failed call), will it start as this user, is
+ * does it start (and why not: the same classification and advice as a failed call), is
  * ffmpeg there for recordings, which pi runs this, is this package loaded from more than one source in pi's
  * settings, and which security policy and secrets (names and origins only) apply. Each finding says how to fix it.
  */
@@ -70,10 +70,8 @@ export const runDoctor = (cwd: string, options: { readonly launchTest: boolean }
     }
     // which browser a call would launch, and (with agent-browser there) whether it starts and why not
     checks.push(yield* browserCheck(CHROME_PATHS.find((p) => existsSync(p)), options.launchTest && Either.isRight(binary)))
-    const root = typeof process.getuid === "function" && process.getuid() === 0
-    if (root && !(config.env["AGENT_BROWSER_ARGS"] ?? "").includes("--no-sandbox")) {
-      checks.push({ id: "sandbox", status: "warn", message: "running as root: Chromium refuses to start without --no-sandbox", fix: "export AGENT_BROWSER_ARGS=--no-sandbox" })
-    }
+    // Running as root needs no check of its own: agent-browser 0.41 passes --no-sandbox itself, and a browser that
+    // still cannot start is the launch test's finding, explained by the same advice as a failed call.
     checks.push(findExecutable("ffmpeg", config.env["PATH"]) !== undefined
       ? { id: "ffmpeg", status: "pass", message: "ffmpeg found (record start/stop)" }
       : { id: "ffmpeg", status: "info", message: "ffmpeg not on PATH: recordings will not encode", fix: "install ffmpeg if you use record start/stop" })
