@@ -121,7 +121,8 @@ const failureHeadline = (d: Partial<ToolDetails>, text: string, params: Record<s
   const words = d.failureCategory !== undefined ? FAILURE_WORDS[d.failureCategory] : "Failed"
   const said = firstLine(d.error ?? d.validationError ?? d.summary ?? text.replace(/^Failed \([a-z-]+\): /, ""))
   const steps = jobSteps(params)
-  const what = said !== "" && said !== words ? `${words}: ${shorten(said, 400)}` : words
+  // upstream's own sentence may already start with the same words ("Element not found: #x")
+  const what = said === "" ? words : said.toLowerCase().startsWith(words.toLowerCase()) ? shorten(said, 400) : `${words}: ${shorten(said, 400)}`
   return steps !== undefined ? `${jobHeadline(d, steps, true)}: ${what}` : what
 }
 
