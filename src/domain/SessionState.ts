@@ -29,6 +29,9 @@ const shortHash = (value: string, length: number): string => createHash("sha256"
 export const baseSessionName = (prefix: string, piSessionId: string, cwd: string): string =>
   `${prefix}-${shortHash(piSessionId, 8)}-${shortHash(cwd, 6)}`
 
+/** The cross-process lock file of a session (a managed base name or an explicit session), beside its socket. */
+export const lockFileName = (sessionOrBaseName: string): string => `${sessionOrBaseName}.piab-lock`
+
 export const managedNameFor = (baseName: string, generation: number): string =>
   generation === 0 ? baseName : `${baseName}-${generation.toString(36)}`
 

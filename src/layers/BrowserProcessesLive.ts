@@ -249,6 +249,8 @@ export const BrowserProcessesLive = Layer.effect(
             if (ownerOf(path)?.pid !== owner.pid) return undefined
             const report = yield* reap(socketDir, session)
             rmSync(path, { force: true })
+            // held here, so removing it is safe: a waiter that opened it sees the inode change and takes a new file
+            rmSync(owner.lockFile, { force: true })
             return report
           })).pipe(Effect.catchTag("TimedOut", () => Effect.succeed(undefined)))
           if (done !== undefined) reaped.push({ session, ownerPid: owner.pid, reaped: done })

@@ -7,7 +7,7 @@
  * it is into the file (pid, executable and script, since when), which is all a waiter reads when it gives up.
  * Waiting polls `tryLock` (a blocked `waitForLock` thread could not be called off when the call is interrupted).
  */
-import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from "node:fs"
+import { closeSync, constants, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs"
 import { createRequire } from "node:module"
 import { basename, dirname } from "node:path"
 import * as Effect from "effect/Effect"
@@ -103,6 +103,16 @@ export const makeSessionLock = (native: NativeLocks | string) =>
   SessionLock.of({
     mechanism: typeof native === "string" ? `unavailable (${native}): calls are ordered within each process only` : `${process.platform === "linux" ? "fcntl open-file-description" : process.platform === "win32" ? "LockFileEx" : "flock(2)"} lock beside each session's socket`,
     crossProcess: typeof native !== "string",
+    retire: (path) =>
+      Effect.suspend(() => {
+        if (typeof native === "string" || !existsSync(path)) return Effect.succeed(false)
+        const fd = tryOnce(native, path, 0)
+        if (fd === undefined) return Effect.succeed(false)
+        return Effect.sync(() => {
+          rmSync(path, { force: true })
+          return true
+        }).pipe(Effect.ensuring(release(native, fd)))
+      }).pipe(Effect.catchAllDefect(() => Effect.succeed(false))),
     withLock: (path, waitMs, task) => {
       if (typeof native === "string") return task
       // only the sleeps between tries can be interrupted: a lock taken is always handed to `ensuring`

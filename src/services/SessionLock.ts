@@ -14,6 +14,11 @@ export interface SessionLockShape {
    * the call with `TimedOut` (`source: "session-lock"`, naming the holder); nothing of the call has run then.
    */
   readonly withLock: <A, E, R>(path: string, waitMs: number, task: Effect.Effect<A, E, R>) => Effect.Effect<A, E | TimedOut, R>
+  /**
+   * Removes the lock file at `path` when nobody holds it (taken, unlinked, released; a waiter that opened the old
+   * file sees its inode gone and retries on a new one), so an ended session leaves no file. True when removed.
+   */
+  readonly retire: (path: string) => Effect.Effect<boolean>
   /** How the lock is taken on this machine, or why it cannot be (the doctor says it). */
   readonly mechanism: string
   /** False where no OS lock could be loaded: calls are then ordered within this process only. */

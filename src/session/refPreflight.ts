@@ -55,7 +55,7 @@ const check = (refs: ReadonlyArray<string>, snapshot: RefSnapshot | undefined, c
     return new StaleRef({ ref, source: "preflight", message: `@${ref} came from a browser daemon that has since restarted (refs restart at e1 in a new daemon)` })
   }
   if (snapshot.changedSince?.navigated === true) {
-    return new StaleRef({ ref, source: "preflight", message: `@${ref} came from ${snapshot.url}, and the page was navigated since (${snapshot.changedSince.command}); take a new snapshot` })
+    return new StaleRef({ ref, source: "preflight", message: `@${ref} came from ${snapshot.url}, and the page was navigated since (${snapshot.changedSince.command})` })
   }
   // an empty observed url is unknown, not a different page (a `connect`ed daemon may not have recorded its page yet)
   if (current.url !== undefined && current.url !== "" && snapshot.url !== "" && !samePage(snapshot.url, current.url)) {

@@ -20,7 +20,7 @@ describe("upstream failures are classified", () => {
     const result = await live.tool.call({ args: ["fill", `@${ref}`, "x"] })
     expect(result.isError).toBe(true)
     expect(result.details.failureCategory).toBe("stale-ref")
-    expect(textOf(result)).toMatch(new RegExp(`^Failed \\(stale-ref\\): Ref ${ref} is stale`))
+    expect(textOf(result)).toMatch(new RegExp(`^Failed \\(stale-ref\\): Ref @${ref} is stale`))
     expect(result.details.nextActions?.[0]).toMatchObject({ id: "refresh-interactive-refs", params: { args: ["--session", result.details.sessionName, "snapshot", "-i"] } })
   })
 

@@ -4,6 +4,7 @@
  * the lock). The refusal's next action is the same call with a longer wait.
  */
 import { spawn } from "node:child_process"
+import { existsSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -72,6 +73,33 @@ describe("SessionLockLive", () => {
     const killedAt = Date.now()
     await holder.kill()
     expect((await waiting) - killedAt).toBeLessThan(1_000)
+  })
+
+  it("an ended session's lock file is retired when free, kept while another process holds it, and a waiter on the old file moves to a new one", async () => {
+    const lock = await Effect.runPromise(Effect.provide(SessionLock, SessionLockLive))
+    const path = join(temp.root, "e.piab-lock")
+    await Effect.runPromise(lock.withLock(path, 1_000, Effect.void))
+    expect(existsSync(path)).toBe(true)
+    expect(await Effect.runPromise(lock.retire(path))).toBe(true)
+    expect(existsSync(path)).toBe(false)
+    expect(await Effect.runPromise(lock.retire(path))).toBe(false)
+
+    const holder = await holdInChild(path)
+    try {
+      expect(await Effect.runPromise(lock.retire(path))).toBe(false)
+      expect(existsSync(path)).toBe(true)
+    } finally {
+      await holder.kill()
+    }
+
+    // one call holds the lock while the file is retired under a second that already opened it: they never overlap
+    const order: Array<string> = []
+    const step = (name: string, ms: number) => Effect.sync(() => order.push(`${name}+`)).pipe(Effect.zipRight(Effect.sleep(ms)), Effect.zipRight(Effect.sync(() => order.push(`${name}-`))))
+    await Effect.runPromise(Effect.all([
+      lock.withLock(path, 5_000, step("a", 300).pipe(Effect.zipRight(Effect.sync(() => rmSync(path))))),
+      Effect.sleep(50).pipe(Effect.zipRight(lock.withLock(path, 5_000, step("b", 10))))
+    ], { concurrency: "unbounded" }))
+    expect(order).toEqual(["a+", "a-", "b+", "b-"])
   })
 
   it("without the native module the lock says so and orders nothing across processes", async () => {

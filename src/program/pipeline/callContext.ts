@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import type { Approver } from "../../domain/Approval.js"
 import type { SpillOwner } from "../../schema/Artifacts.js"
 import type { Plan } from "../../domain/Plan.js"
-import { baseSessionName } from "../../domain/SessionState.js"
+import { baseSessionName, lockFileName } from "../../domain/SessionState.js"
 import type { ProgressSink } from "../../domain/Progress.js"
 import { Aborted } from "../../schema/ToolError.js"
 import type { ToolConfigShape } from "../../services/ToolConfig.js"
@@ -40,7 +40,7 @@ export const lockKeyOf = (plan: Plan, baseName: string): string | undefined =>
 export const lockFileOf = (plan: Plan, baseName: string, config: ToolConfigShape): string | undefined => {
   if (plan.sessionName === undefined) return undefined
   const socketDir = plan.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir
-  return join(socketDir, `${plan.sessionRole === "explicit" ? plan.sessionName : baseName}.piab-lock`)
+  return join(socketDir, lockFileName(plan.sessionRole === "explicit" ? plan.sessionName : baseName))
 }
 
 /** Where a call's files belong: the persisted pi session's directory, or the process-private one. */

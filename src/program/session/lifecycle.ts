@@ -1,4 +1,5 @@
 /** Lifecycle programs the pi hooks call: restore on session start, close the owned browser on quit. */
+import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { initialSessionState, type SessionState } from "../../domain/SessionState.js"
@@ -6,10 +7,11 @@ import { ArtifactStore } from "../../services/ArtifactStore.js"
 import { BrowserProcesses } from "../../services/BrowserProcesses.js"
 import type { ManifestEntry } from "../../schema/Artifacts.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { SessionLock } from "../../services/SessionLock.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { closeReporting } from "./closeSession.js"
 import { decodeRefSnapshot } from "../../session/refSnapshotFile.js"
-import { baseSessionName } from "../../domain/SessionState.js"
+import { baseSessionName, lockFileName } from "../../domain/SessionState.js"
 
 /** Adopts the managed session recorded on the active branch (or starts clean when none is recorded). */
 export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function*(
@@ -48,7 +50,14 @@ export const closeOwnedBrowser = Effect.fn("Lifecycle.closeOwnedBrowser")(functi
   const registry = yield* SessionRegistry
   const owned = yield* registry.ownedSessions
   const env: Record<string, string> = config.env["AGENT_BROWSER_SOCKET_DIR"] === undefined ? { AGENT_BROWSER_SOCKET_DIR: config.socketDir } : {}
-  return yield* Effect.forEach(owned, (session) => closeReporting(session, env))
+  const closed = yield* Effect.forEach(owned, (session) => closeReporting(session, env))
+  // the managed session's lock file goes with its browsers (kept while another process still holds it)
+  const state = yield* registry.snapshot
+  if (Option.isSome(state)) {
+    const socketDir = config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir
+    yield* (yield* SessionLock).retire(join(socketDir, lockFileName(state.value.baseName)))
+  }
+  return closed
 })
 
 /**
