@@ -1,14 +1,17 @@
-// Benchmark (not a test): what the model reads on real saved pages (shared/corpus), through the tool and, side by
-// side in the same run, from raw agent-browser. For the tool's page view (`snapshot` after `open`) and `snapshot -i`:
-// median/p90/max model-visible bytes and median content recall (definition: shared/corpus/README.md), plus the
-// persisted details size per snapshot.   npm run bench:corpus   (CORPUS_DIR overrides the corpus location)
+// Benchmark (not a test): what the model reads on real saved pages (shared/corpus, plus the long documents of
+// fixtures/long-docs), through the tool and, side by side in the same run, from raw agent-browser. For the tool's page
+// view (`snapshot` after `open`) and `snapshot -i`: median/p90/max model-visible bytes and median content recall
+// (definition: shared/corpus/README.md), plus the persisted details size per snapshot. For long documents (over
+// 40 KiB of article text): recall within the view, and within the view plus at most two follow-up calls that read on
+// as the view says (`snapshot --read <place>`).
+//   npm run bench:corpus   (CORPUS_DIR overrides the corpus location; BENCH_PAGES=<regex> picks pages)
 import { spawn } from "node:child_process"
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { closeOwnedBrowser, configFromEnv, makeServicesLayer, runToResult, toolConfigLayer } from "../dist/effect.js"
-import { pickSentences, recall } from "./lib/recall.mjs"
+import { htmlToText, normalize, pickSentences, recall } from "./lib/recall.mjs"
 import { piEnv, REPO } from "./lib/runPi.mjs"
 import { startStaticServer } from "./lib/staticServer.mjs"
 
@@ -17,12 +20,15 @@ if (!existsSync(corpus)) {
   console.error(`corpus not found at ${corpus} (set CORPUS_DIR)`)
   process.exit(1)
 }
-const pages = readdirSync(corpus).filter((d) => existsSync(join(corpus, d, "source.html"))).sort()
+const LONG_DOCS = join(REPO, "fixtures/long-docs")
+const only = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : undefined
+const listed = (dir, prefix) => readdirSync(dir).filter((d) => existsSync(join(dir, d, "source.html"))).sort().map((d) => ({ name: d, dir: join(dir, d), path: `${prefix}/${d}/source.html` }))
+const pages = [...listed(corpus, ""), ...listed(LONG_DOCS, "/long-docs")].filter((p) => only === undefined || only.test(p.name))
 const root = mkdtempSync(join(tmpdir(), "piab-corpus-"))
 const env = piEnv(root)
 const config = configFromEnv(env)
 // qq declares gb2312 but its bytes are UTF-8 (corpus README): serve the truth
-const site = await startStaticServer(corpus, { charsets: { "/qq/": "utf-8" } })
+const site = await startStaticServer(corpus, { charsets: { "/qq/": "utf-8" }, mounts: { "/long-docs/": LONG_DOCS } })
 const runtime = ManagedRuntime.make(makeServicesLayer(toolConfigLayer(config)))
 const call = (args) => runtime.runPromise(runToResult({ args, timeoutMs: 60_000 }, { piSessionId: "corpus-bench", cwd: root, persistSession: true }))
 const binary = join(REPO, "node_modules/agent-browser/bin", `agent-browser-${process.platform}-${process.arch}`)
@@ -34,21 +40,33 @@ const raw = (args) => new Promise((resolvePromise) => {
 })
 const visible = (result) => result.content.filter((c) => c.type === "text").map((c) => c.text).join("\n")
 const bytes = (s) => Buffer.byteLength(s, "utf8")
+/** The place the text says to read on from (`snapshot --read <place>`), if any. */
+const readOn = (text) => /snapshot --read (\d+(?:\+\d+)?)/.exec(text)?.[1]
 
 const rows = []
 try {
-  for (const page of pages) {
-    const url = `${site.origin}/${page}/source.html`
-    const sentences = pickSentences(readFileSync(join(corpus, page, "expected.html"), "utf8"))
+  for (const { name: page, dir, path } of pages) {
+    const url = `${site.origin}${path}`
+    const expected = readFileSync(join(dir, "expected.html"), "utf8")
+    const sentences = pickSentences(expected)
+    const articleBytes = bytes(normalize(htmlToText(expected)).trim())
     const opened = await call(["--allowed-domains", "127.0.0.1", "open", url])
     if (opened.isError) console.error(`${page}: open failed: ${opened.details.summary}`)
     const view = await call(["snapshot"])
+    // read on as the view says, at most twice
+    let read = visible(view), follow = 0, followBytes = []
+    for (let place = readOn(read); place !== undefined && follow < 2; follow++) {
+      const more = visible(await call(["snapshot", "--read", place]))
+      followBytes.push(bytes(more))
+      read += `\n${more}`
+      place = readOn(more)
+    }
     const interactive = await call(["snapshot", "-i"])
     await raw(["open", url])
     const rawSnap = await raw(["snapshot"])
     const rawI = await raw(["snapshot", "-i"])
     rows.push({
-      page,
+      page, articleBytes, follow, followBytes, readRecall: recall(sentences, read), 
       view: bytes(visible(view)), viewRecall: recall(sentences, visible(view)), viewDetails: bytes(JSON.stringify(view.details)),
       inter: bytes(visible(interactive)), interRecall: recall(sentences, visible(interactive)), interDetails: bytes(JSON.stringify(interactive.details)),
       raw: bytes(rawSnap), rawRecall: recall(sentences, rawSnap),
@@ -81,4 +99,10 @@ console.log(line("raw `agent-browser snapshot -i`", "rawI", "rawIRecall"))
 console.log(`\npage view / raw snapshot, median bytes: ${(median(rows.map((r) => r.view)) / median(rows.map((r) => r.raw))).toFixed(2)}`)
 console.log(`persisted details per snapshot: median ${median(rows.map((r) => r.viewDetails))} B, max ${Math.max(...rows.map((r) => Math.max(r.viewDetails, r.interDetails)))} B`)
 console.log(`inline results above 16 KiB: ${rows.filter((r) => r.view > 16384 || r.inter > 16384).length}`)
+const long = rows.filter((r) => r.articleBytes > 40 * 1024)
+console.log(`\nLong documents (over 40 KiB of article text): recall within the view, and within the view plus at most two follow-up reads`)
+console.log("| page | article | view | follow-up calls (bytes) | recall: view | view + 2 | raw snapshot |")
+console.log("| --- | --- | --- | --- | --- | --- | --- |")
+for (const r of long) console.log(`| ${r.page} | ${kib(r.articleBytes)} | ${kib(r.view)} | ${r.follow} (${r.followBytes.map(kib).join(", ")}) | ${r.viewRecall.toFixed(2)} | ${r.readRecall.toFixed(2)} | ${r.rawRecall.toFixed(2)} |`)
+if (long.length > 0) console.log(`median recall: view ${median(long.map((r) => r.viewRecall)).toFixed(2)}, view + 2 ${median(long.map((r) => r.readRecall)).toFixed(2)} (target >= 0.95), raw snapshot ${median(long.map((r) => r.rawRecall)).toFixed(2)}`)
 if (process.env.BENCH_VERBOSE) for (const r of rows) console.log(r.page.padEnd(24), r.view, r.viewRecall.toFixed(2), r.raw, r.rawRecall.toFixed(2), r.inter, r.rawI)

@@ -6,8 +6,8 @@ import { extname, join, normalize } from "node:path"
 
 const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".png": "image/png", ".txt": "text/plain; charset=utf-8" }
 
-/** `files`: in-memory pages served before `root` (path → [body, content type]). */
-export async function startStaticServer(root, { charsets = {}, files = {} } = {}) {
+/** `files`: in-memory pages served before `root` (path → [body, content type]); `mounts`: path prefix → another folder. */
+export async function startStaticServer(root, { charsets = {}, files = {}, mounts = {} } = {}) {
   const sockets = new Set()
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1")
@@ -18,8 +18,11 @@ export async function startStaticServer(root, { charsets = {}, files = {} } = {}
       res.writeHead(200, { "content-type": "text/plain", "content-disposition": `attachment; filename="${url.pathname.slice(10) || "file.txt"}"` })
       return res.end("downloaded content\n")
     }
-    const path = normalize(join(root, decodeURIComponent(url.pathname === "/" ? "/index.html" : url.pathname)))
-    if (!path.startsWith(normalize(root))) {
+    const mount = Object.entries(mounts).find(([prefix]) => url.pathname.startsWith(prefix))
+    const base = mount !== undefined ? mount[1] : root
+    const rest = mount !== undefined ? `/${url.pathname.slice(mount[0].length)}` : url.pathname
+    const path = normalize(join(base, decodeURIComponent(rest === "/" ? "/index.html" : rest)))
+    if (!path.startsWith(normalize(base))) {
       res.writeHead(403)
       return res.end()
     }

@@ -19,4 +19,6 @@ export interface TabCorrection {
 export interface LastPage {
   readonly url: string
   readonly title?: string
+  /** The result that landed here already said the page showed almost nothing yet: a snapshot does not say it again. */
+  readonly nearEmptyNoted?: boolean
 }

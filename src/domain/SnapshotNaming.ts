@@ -6,4 +6,6 @@ export interface SnapshotNaming {
   /** Refs a pointer cannot reach while a twin of the same role and name can: ref → the twin (page/hiddenTwins.ts). */
   readonly hidden?: Readonly<Record<string, string>>
   readonly targets?: { readonly names: ReadonlyArray<string>; readonly more: number }
+  /** Characters of text in the page's full tree (spaces not counted): how much the page shows besides its controls. */
+  readonly pageTextChars?: number
 }

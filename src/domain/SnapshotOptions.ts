@@ -4,4 +4,6 @@ export interface SnapshotOptions {
   readonly role?: string
   readonly viewport: boolean
   readonly diff: boolean
+  /** `--read <place>`: the main content as text from a section on (snapshot/readingText.ts). */
+  readonly read?: string
 }

@@ -113,10 +113,10 @@ export const PresenterLive = Layer.effect(
       })
 
     /** Oversized text is spilled in full (already scrubbed) and replaced by its head (markers closed) plus the path. */
-    const budgetText = (text: string, label: string, owner: SpillOwner, spills: Array<SpillResult>, boundary: Boundary | undefined) =>
+    const budgetText = (text: string, label: string, owner: SpillOwner, spills: Array<SpillResult>, boundary: Boundary | undefined, inline = INLINE_TEXT_BYTES) =>
       Effect.gen(function*() {
         const bytes = byteLength(text)
-        if (bytes <= INLINE_TEXT_BYTES) return { text, fullOutputPath: undefined as string | undefined }
+        if (bytes <= inline) return { text, fullOutputPath: undefined as string | undefined }
         const spilled = yield* artifacts.spill(label, text, owner, label)
         spills.push(spilled)
         const head = closeCut(headBytes(text, PREVIEW_TEXT_BYTES), boundary)
@@ -189,7 +189,8 @@ export const PresenterLive = Layer.effect(
         const honesty = honestyOf(plan, executed, error)
         const lines: ReadonlyArray<Parts> = [...electronText.map((l) => [l]), textOf(plan, input.args, executed, bodyParts, notes, error), ...honesty.lines.map((l) => [l]), ...outcomeLine.map((l) => [l])]
         const text = yield* scrubbedText(joinParts(lines.filter((l) => plain(l) !== ""), "\n"), boundary)
-        const budget = yield* budgetText(text, error !== undefined && executed === undefined ? "error" : plan?.line.command ?? "output", input.owner, spills, boundary)
+        // a long page read on as text (`snapshot --read`) may use more of pi's 50 KB per result than other output
+        const budget = yield* budgetText(text, error !== undefined && executed === undefined ? "error" : plan?.line.command ?? "output", input.owner, spills, boundary, body?.snapshot?.inlineBytes)
         const rows = executed?.verified.rows ?? []
         const delta = yield* manifestDelta(spills, rows.map((a) => a.path))
         const cleanup = plan !== undefined && executed !== undefined && isClose(plan.line) ? yield* artifactCleanup : undefined

@@ -2,7 +2,8 @@
  * After `open`, a page whose app is still building its UI (a widget rendered after load, a list still streaming in)
  * would be read too early. The probe that already reads the page after `open` waits, in the same eval, until the DOM
  * has been quiet for a short window (a MutationObserver), at most a cap: a quiet page pays only the quiet window.
- * It answers whether the page settled, how long it waited, and how many visible interactive elements it has then.
+ * It answers whether the page settled, how long it waited, and how many visible interactive elements and characters
+ * of visible text it has then.
  * Pure: the expression and the decoding of its answer.
  */
 import * as Option from "effect/Option"
@@ -27,7 +28,8 @@ export const settleExpression = (quietMs = QUIET_WINDOW_MS, capMs = SETTLE_CAP_M
   const finish = (settled) => {
     observer.disconnect();
     const interactiveCount = [...document.querySelectorAll(${JSON.stringify(INTERACTIVE)})].filter((e) => !e.disabled && visible(e)).length;
-    resolve({ settled, waitedMs: Math.round(performance.now() - start), interactiveCount });
+    const textChars = document.body ? document.body.innerText.replace(/\\s+/g, "").length : 0;
+    resolve({ settled, waitedMs: Math.round(performance.now() - start), interactiveCount, textChars });
   };
   const check = () => {
     const now = performance.now();
@@ -41,5 +43,18 @@ export const settleExpression = (quietMs = QUIET_WINDOW_MS, capMs = SETTLE_CAP_M
 /** The settle answer from the probe's result, or undefined when the page did not answer in this shape. */
 export const pageSettleOf = (value: unknown): PageSettle | undefined => Option.getOrUndefined(Schema.decodeUnknownOption(PageSettle)(value))
 
-/** Whether the result should say so: the page was still changing, or it shows nothing to act on yet. */
-export const needsSettleNote = (settle: PageSettle): boolean => !settle.settled || settle.interactiveCount === 0
+/**
+ * A page with no controls and less visible text than this (spaces not counted) shows almost nothing: an app still
+ * building ("Loading…"), or a blank page. With more text it is a page that loaded and simply has no controls.
+ */
+export const NEAR_EMPTY_TEXT_CHARS = 40
+
+/** No controls and almost no text (an unknown amount counts as none). */
+export const isNearEmpty = (interactive: number, textChars: number | undefined): boolean =>
+  interactive === 0 && (textChars ?? 0) < NEAR_EMPTY_TEXT_CHARS
+
+/**
+ * Whether the result should say so: the page was still changing, or it shows almost nothing yet. A loaded page that
+ * simply has no controls gets no note (it is not "loading").
+ */
+export const needsSettleNote = (settle: PageSettle): boolean => !settle.settled || isNearEmpty(settle.interactiveCount, settle.textChars)

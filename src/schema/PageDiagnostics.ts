@@ -129,12 +129,13 @@ export type FillVerification = typeof FillVerification.Type
 
 /**
  * After `open`: whether the page stopped changing within the settle window (a DOM quiet for 150 ms, at most 1.5 s),
- * how long the read waited, and how many visible interactive elements it found then.
+ * how long the read waited, and how many visible interactive elements and characters of visible text it found then.
  */
 export const PageSettle = Schema.Struct({
   settled: Schema.Boolean,
   waitedMs: Schema.Number,
-  interactiveCount: Schema.Number
+  interactiveCount: Schema.Number,
+  textChars: optional(Schema.Number)
 })
 export type PageSettle = typeof PageSettle.Type
 

@@ -26,6 +26,8 @@ export const RefEntry = Schema.transform(Schema.Unknown, Schema.Struct({ role: S
 
 /** `snapshot` replies: the refs it allocated, by id. */
 export const SnapshotRefs = Schema.Struct({ refs: Schema.Record({ key: Schema.String, value: RefEntry }) })
+/** `snapshot` replies: the tree as text (`--delta` answers an object instead, which does not decode). */
+export const SnapshotText = Schema.Struct({ snapshot: Schema.String })
 
 /** `tab list` replies: the open tabs; rows stay loose because a row with an odd field is skipped, not fatal. */
 export const TabList = Schema.Struct({ tabs: Schema.Array(Schema.Struct({ tabId: optional(Schema.Unknown), url: optional(Schema.Unknown), active: optional(Schema.Unknown) })) })

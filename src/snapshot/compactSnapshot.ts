@@ -5,6 +5,7 @@
  */
 import { contentWeights, findMainBlock } from "./contentWeight.js"
 import { parseSnapshot, type SnapshotNode, walk } from "./parseSnapshot.js"
+import { placeAt, placeText, readingDocOfBlock, readOnLine } from "./readingText.js"
 import { CONTROL_ROLES, controlLine, type RenderState, renderFlow } from "./renderFlow.js"
 
 /** Raw snapshots up to this size are shown verbatim: compaction would save little and lose structure. */
@@ -20,6 +21,10 @@ export const NEARBY_BYTES = 1024
 export const OUTLINE_BYTES = 500
 /** Controls (editable fields first) not shown above. */
 export const CONTROLS_BYTES = 640
+/** A main content longer than READING_BYTES: its text and the outline of what is not shown share this much. */
+export const LONG_VIEW_BYTES = 14 * 1024
+/** At most this much of LONG_VIEW_BYTES goes to the outline of the sections not shown. */
+export const REST_OUTLINE_BYTES = 8 * 1024
 const MAX_OUTLINE_LINES = 8
 const MAX_CONTROL_LINES = 10
 /** Page chrome: never "nearby content" (its controls still surface in the controls section). */
@@ -34,6 +39,8 @@ export interface SnapshotCompaction {
   readonly mode: "main-content" | "whole-page"
   readonly mainRole?: string
   readonly mainTruncated: boolean
+  /** Where `snapshot --read` goes on from when the main content did not fit (readingText.ts). */
+  readonly readOn?: string
   readonly refCount: number
   readonly shownRefCount: number
   readonly omittedControlRefs: ReadonlyArray<string>
@@ -56,7 +63,7 @@ const contains = (ancestor: SnapshotNode, node: SnapshotNode): boolean => {
   return found
 }
 
-const newState = (budget: number): RenderState => ({ lines: [], bytes: 0, budget, truncated: false, shownRefs: new Set() })
+const newState = (budget: number): RenderState => ({ lines: [], bytes: 0, budget, truncated: false, shownRefs: new Set(), headingLines: [] })
 
 export const compactSnapshot = (raw: string, origin: string): CompactView => {
   const root = parseSnapshot(raw)
@@ -67,8 +74,19 @@ export const compactSnapshot = (raw: string, origin: string): CompactView => {
     if (n.ref !== undefined) all.push(n)
   })
 
-  const mainState = newState(READING_BYTES)
+  // a main content longer than the reading budget: its text, then every heading not reached yet (with its section
+  // number), then where to read on as text (readingText.ts)
+  let mainState = newState(READING_BYTES)
   renderFlow(main ?? root, mainState)
+  const doc = main !== undefined && mainState.truncated ? readingDocOfBlock(main, main.role) : undefined
+  if (doc !== undefined) {
+    const headingBytes = doc.headings.reduce((sum, h) => sum + Buffer.byteLength(doc.lines[h] ?? "", "utf8") + 6, 0)
+    mainState = newState(LONG_VIEW_BYTES - Math.min(headingBytes, REST_OUTLINE_BYTES))
+    renderFlow(main ?? root, mainState)
+  }
+  // the reading text goes on from the last line shown (a line cut at the budget is read again whole)
+  const resume = doc !== undefined && mainState.truncated ? Math.max(0, mainState.lines.length - 1) : undefined
+  const rest = doc !== undefined && resume !== undefined ? restOutline(doc.lines, doc.headings, resume) : undefined
   // Nearby content: what is left of the page outside chrome and link rails, in page order, within the budget.
   const nearby = newState(Math.min(NEARBY_BYTES, READING_BYTES - mainState.bytes))
   if (main !== undefined && !mainState.truncated) {
@@ -116,7 +134,8 @@ export const compactSnapshot = (raw: string, origin: string): CompactView => {
   const sections: Array<string> = []
   const rawBytes = Buffer.byteLength(raw, "utf8")
   sections.push(`Snapshot of ${origin || "the page"}: compact view, ${all.length} refs, ${Math.round(rawBytes / 1024)} KiB raw. ${main !== undefined ? "Main content first." : "Whole page, condensed."} @eN are refs.`)
-  sections.push(`${main !== undefined ? `Main content (${main.role}${main.name !== undefined ? ` "${main.name}"` : ""}):\n` : ""}${mainState.lines.join("\n")}${mainState.truncated ? "\n… (more in the full snapshot)" : ""}`)
+  const cut = doc !== undefined && resume !== undefined ? `\n${readOnLine(doc, resume)}${rest !== undefined && rest !== "" ? `\nOutline of the rest:\n${rest}` : ""}` : mainState.truncated ? "\n… (more in the full snapshot)" : ""
+  sections.push(`${main !== undefined ? `Main content (${main.role}${main.name !== undefined ? ` "${main.name}"` : ""}):\n` : ""}${mainState.lines.join("\n")}${cut}`)
   if (nearby.lines.length > 0) sections.push(`Nearby content:\n${nearby.lines.join("\n")}${nearby.truncated ? "\n… (more in the full snapshot)" : ""}`)
   if (outline.lines.length > 0) sections.push(`Other sections:\n${outline.lines.join("\n")}`)
   if (controls.lines.length > 0) sections.push(`${mainState.truncated || main !== undefined ? "Omitted high-value controls" : "Controls"}:\n${controls.lines.join("\n")}`)
@@ -129,6 +148,7 @@ export const compactSnapshot = (raw: string, origin: string): CompactView => {
       mode: main !== undefined ? "main-content" : "whole-page",
       ...(main !== undefined ? { mainRole: main.role } : {}),
       mainTruncated: mainState.truncated,
+      ...(doc !== undefined && resume !== undefined ? { readOn: placeText(placeAt(doc, resume)) } : {}),
       refCount: all.length,
       shownRefCount: shown.size,
       omittedControlRefs: omittedControlRefs.slice(0, 20),
@@ -136,6 +156,20 @@ export const compactSnapshot = (raw: string, origin: string): CompactView => {
       rawBytes
     }
   }
+}
+
+/**
+ * `§k <heading>` for every heading after `from`, within REST_OUTLINE_BYTES; when they do not all fit, the top levels
+ * first (in page order) and the count of the deeper ones left out.
+ */
+const restOutline = (lines: ReadonlyArray<string>, headings: ReadonlyArray<number>, from: number): string => {
+  const rest = headings.flatMap((line, i) => (line > from ? [{ section: i + 1, text: lines[line] ?? "" }] : []))
+  const size = (xs: ReadonlyArray<{ text: string; section: number }>) => xs.reduce((sum, h) => sum + Buffer.byteLength(h.text, "utf8") + String(h.section).length + 3, 0)
+  let shown = rest
+  for (let depth = 6; size(shown) > REST_OUTLINE_BYTES && depth > 1; depth--) shown = rest.filter((h) => (/^#+/.exec(h.text)?.[0].length ?? 1) < depth)
+  while (size(shown) > REST_OUTLINE_BYTES) shown = shown.slice(0, -1)
+  const left = rest.length - shown.length
+  return [...shown.map((h) => `§${h.section} ${h.text}`), ...(left > 0 ? [`(${left} more headings, deeper or later: they show in the text read on)`] : [])].join("\n")
 }
 
 const renderLine = (state: RenderState, line: string, ref: string | undefined): boolean => {

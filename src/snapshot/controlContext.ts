@@ -1,8 +1,11 @@
 /**
  * Names unnamed controls by their context: `checkbox [checked=false, ref=e9]` in a todo list says nothing, so the
  * interactive view adds ` (in listitem "Buy milk")`, read from the full tree of the same page (the nearest ancestor
- * with a little text of its own, or else the heading above). Only unnamed controls get a context, at most
- * MAX_CONTEXTS of them, so a page without any reads exactly as before. Pure.
+ * with a little text of its own, or else the heading above). When that ancestor holds other unnamed controls too (a
+ * form of four custom selects), its text would be the same for all of them: the control is named by the text right
+ * next to it instead (` (after "Choose a speed")`, or before it for a checkbox or radio, whose label follows it).
+ * Only unnamed controls get a context, at most MAX_CONTEXTS of them, so a page without any reads exactly as before.
+ * Pure.
  */
 import { parseSnapshot, type SnapshotNode } from "./parseSnapshot.js"
 import { CONTROL_ROLES } from "./renderFlow.js"
@@ -33,6 +36,13 @@ export const unnamedControlRefs = (tree: string): ReadonlyArray<string> => {
   return refs
 }
 
+/** Characters of text in a snapshot tree, spaces not counted (names of text, headings, cells; not of controls). */
+export const treeTextChars = (tree: string): number => {
+  let chars = 0
+  for (const m of tree.matchAll(/^\s*- (?:StaticText|text|heading|cell|paragraph|listitem) ("(?:[^"\\]|\\.)*")/gm)) chars += (m[1] ?? "").replace(/\s+/g, "").length - 2
+  return chars
+}
+
 /** A node's text: static text and the names of cells, headings, links and labels, but not of other controls. */
 const textOf = (node: SnapshotNode): string => {
   if (node.role === "StaticText" || node.role === "text") return node.name ?? node.value ?? ""
@@ -45,14 +55,60 @@ const textOf = (node: SnapshotNode): string => {
 const normalize = (s: string): string => s.replace(/\s+/g, " ").trim()
 const clip = (s: string): string => (s.length > CONTEXT_CHARS ? `${s.slice(0, CONTEXT_CHARS - 1)}…` : s)
 
+/** Controls whose label usually follows them (`[x] Remember me`); the others' usually precedes them. */
+const LABEL_AFTER = new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"])
+
+const unnamedCount = (node: SnapshotNode): number =>
+  (isUnnamedControl(node) ? 1 : 0) + node.children.reduce((sum, c) => sum + unnamedCount(c), 0)
+
+/**
+ * The text between `control` and the control before it, and between it and the control after it, inside `scope`
+ * (page order; other controls' names are not text).
+ */
+const adjacentText = (scope: SnapshotNode, control: SnapshotNode): { readonly before: string; readonly after: string } => {
+  const items: Array<SnapshotNode | string> = []
+  const visit = (node: SnapshotNode): void => {
+    if (node === control || (node.ref !== undefined && NAMEABLE.has(node.role))) {
+      items.push(node)
+      return
+    }
+    if (node.role === "StaticText" || node.role === "text") items.push(node.name ?? node.value ?? "")
+    else if (node.children.length === 0 && node.role !== "ListMarker" && node.name !== undefined) items.push(node.name)
+    for (const child of node.children) visit(child)
+  }
+  for (const child of scope.children) visit(child)
+  const at = items.indexOf(control)
+  const run = (from: number, step: number): string => {
+    const parts: Array<string> = []
+    for (let i = from; i >= 0 && i < items.length && typeof items[i] === "string"; i += step) parts.push(items[i] as string)
+    return normalize((step < 0 ? parts.reverse() : parts).join(" "))
+  }
+  return { before: run(at - 1, -1), after: run(at + 1, 1) }
+}
+
+/** The control named by the text next to it, when its row is shared with other unnamed controls. */
+const nextToContext = (scope: SnapshotNode, control: SnapshotNode): string | undefined => {
+  const { before, after } = adjacentText(scope, control)
+  const clipEnd = (s: string) => (s.length > CONTEXT_CHARS ? `…${s.slice(s.length - CONTEXT_CHARS + 1)}` : s)
+  const said = [
+    before !== "" ? `after ${JSON.stringify(clipEnd(before))}` : undefined,
+    after !== "" ? `before ${JSON.stringify(clip(after))}` : undefined
+  ]
+  return (LABEL_AFTER.has(control.role) ? [said[1], said[0]] : said).find((s) => s !== undefined)
+}
+
 /** The context of the control at the end of `path` (its ancestors, root first), or undefined. */
 const contextAt = (path: ReadonlyArray<SnapshotNode>, heading: string | undefined): string | undefined => {
+  const control = path[path.length - 1]
   for (let i = path.length - 2, climbed = 0; i >= 1 && climbed < MAX_CLIMB; i--, climbed++) {
     const ancestor = path[i]
     if (ancestor === undefined) break
     const text = normalize(textOf(ancestor))
     if (text === "") continue
     if (text.length > ROW_TEXT_CHARS) break
+    // a row shared with other unnamed controls names none of them apart: the text right next to this one does
+    const shared = control !== undefined && unnamedCount(ancestor) > 1 ? nextToContext(ancestor, control) : undefined
+    if (shared !== undefined) return shared
     // a wrapper's parent with the same text names the row (a div.view inside its listitem)
     let role = ancestor.role
     for (let j = i - 1; WRAPPERS.has(role) && j >= 1; j--) {

@@ -22,6 +22,10 @@ export interface RenderState {
   truncated: boolean
   /** Refs rendered so far (the compact view's "shown" set). */
   readonly shownRefs: Set<string>
+  /** Reading text: no refs at all (controls and links by their names only). Refs are shown unless this is set. */
+  readonly textOnly?: boolean
+  /** When given, the index in `lines` of every heading rendered (the sections of reading text start there). */
+  readonly headingLines?: Array<number>
 }
 
 const isInline = (node: SnapshotNode): boolean =>
@@ -78,6 +82,9 @@ const push = (state: RenderState, line: string, refs: ReadonlyArray<string>): bo
 const refList = (links: ReadonlyArray<{ ref: string; name: string }>): string =>
   links.length === 0 ? "" : ` [${links.map((l) => `@${l.ref} ${clip(l.name.trim(), LINK_LABEL_CHARS)}`).join("; ")}]`
 
+/** The refs of a line's links, after it (none in reading text). */
+const refsOf = (state: RenderState, links: ReadonlyArray<{ ref: string; name: string }>): string => (state.textOnly === true ? "" : refList(links))
+
 const normalize = (s: string): string => s.replace(/[^\S\n]+/g, " ").replace(/ *\n */g, "\n").trim()
 
 export const controlLine = (node: SnapshotNode): string => {
@@ -92,17 +99,19 @@ export const renderFlow = (node: SnapshotNode, state: RenderState, listDepth = 0
   if (node.role === "heading") {
     const level = Number(attr(node, "level") ?? 2)
     const text = normalize(node.name ?? inlineText(node.children, []))
-    return text === "" || push(state, `${"#".repeat(Math.min(Math.max(level, 1), 6))} ${text}`, [])
+    if (text === "") return true
+    state.headingLines?.push(state.lines.length)
+    return push(state, `${"#".repeat(Math.min(Math.max(level, 1), 6))} ${text}`, [])
   }
-  if (CONTROL_ROLES.has(node.role)) return push(state, controlLine(node), node.ref !== undefined ? [node.ref] : [])
+  if (CONTROL_ROLES.has(node.role)) return push(state, state.textOnly === true ? controlLine({ ...node, ref: undefined }) : controlLine(node), node.ref !== undefined ? [node.ref] : [])
   if (node.role === "row") {
     const links: Array<{ ref: string; name: string }> = []
     const cells = node.children.filter((c) => !SKIP.has(c.role)).map((c) => normalize(inlineText(c.children.length > 0 ? c.children : [c], links) || (c.name ?? "")))
     const line = cells.join(" | ")
-    return line.replace(/[| ]/g, "") === "" || push(state, `${line}${refList(links)}`, links.map((l) => l.ref))
+    return line.replace(/[| ]/g, "") === "" || push(state, `${line}${refsOf(state, links)}`, links.map((l) => l.ref))
   }
   if (node.role === "link" && node.ref !== undefined && listDepth === 0 && node.name !== undefined) {
-    return push(state, `link ${JSON.stringify(normalize(node.name))} @${node.ref}`, [node.ref])
+    return push(state, state.textOnly === true ? normalize(node.name) : `link ${JSON.stringify(normalize(node.name))} @${node.ref}`, [node.ref])
   }
   const isList = node.role === "list"
   const prefix = node.role === "listitem" ? `${"  ".repeat(Math.max(listDepth - 1, 0))}- ` : ""
@@ -114,7 +123,7 @@ export const renderFlow = (node: SnapshotNode, state: RenderState, listDepth = 0
     const text = normalize(inlineText(run, links))
     run = []
     if (text === "") return true
-    const line = `${first ? prefix : prefix === "" ? "" : `${"  ".repeat(listDepth)}`}${text}${refList(links)}`
+    const line = `${first ? prefix : prefix === "" ? "" : `${"  ".repeat(listDepth)}`}${text}${refsOf(state, links)}`
     first = false
     return push(state, line, links.map((l) => l.ref))
   }

@@ -1,8 +1,10 @@
 /**
  * Wrapper-only `snapshot` flags, stripped before upstream runs: `--search <text>` and `--filter role=<role>` narrow
  * what is shown (refs are still all recorded), `--viewport` adds where the page is scrolled, `--diff` reports refs
- * added and removed since the previous snapshot of the session. Pure.
+ * added and removed since the previous snapshot of the session, `--read <place>` gives the main content as text from
+ * a section on (`14`, or `14+37`: 37 lines into §14), as a long page's view says to. Pure.
  */
+import { parsePlace } from "../snapshot/readingText.js"
 import type { SnapshotOptions } from "../domain/SnapshotOptions.js"
 
 export const extractSnapshotOptions = (
@@ -15,8 +17,17 @@ export const extractSnapshotOptions = (
   let role: string | undefined
   let viewport = false
   let diff = false
+  let read: string | undefined
   for (let i = 0; i < args.length; i++) {
     const token = args[i] ?? ""
+    if (i > at && token === "--read") {
+      const value = args[i + 1]
+      if (value === undefined || parsePlace(value) === undefined) return { args, options: undefined, error: "--read takes a section as the view names it: <n> or <n>+<lines>, e.g. --read 14" }
+      if (args.includes("-i") || args.includes("--interactive")) return { args, options: undefined, error: "--read reads the main content as text: use it without -i" }
+      read = value
+      i++
+      continue
+    }
     if (i > at && (token === "--search" || token === "--filter")) {
       const value = args[i + 1]
       if (value === undefined) return { args, options: undefined, error: `${token} needs a value` }
@@ -36,9 +47,9 @@ export const extractSnapshotOptions = (
     }
     kept.push(token)
   }
-  const any = search !== undefined || role !== undefined || viewport || diff
+  const any = search !== undefined || role !== undefined || viewport || diff || read !== undefined
   return {
     args: kept,
-    options: any ? { ...(search !== undefined ? { search } : {}), ...(role !== undefined ? { role } : {}), viewport, diff } : undefined
+    options: any ? { ...(search !== undefined ? { search } : {}), ...(role !== undefined ? { role } : {}), viewport, diff, ...(read !== undefined ? { read } : {}) } : undefined
   }
 }

@@ -61,11 +61,23 @@ describe("open on a page still building", () => {
     const opened = await live.tool.call({ args: ["open", late("?delay=60000")] })
     expect(opened.isError, textOf(opened)).toBe(false)
     expect(opened.details.pageSettle).toMatchObject({ settled: true, interactiveCount: 0 })
-    expect(textOf(opened)).toContain("No interactive elements on the page yet")
+    expect(textOf(opened)).toContain("Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i.")
     expect(ids(opened)).toEqual(expect.arrayContaining(["wait-for-page-ui", "inspect-opened-page"]))
+    // the snapshot right after: the hint was said once, the wait is still offered
     const snapshot = await live.tool.call({ args: ["snapshot", "-i"] })
-    expect(textOf(snapshot)).toContain("No interactive elements yet: if the page is still loading, wait, then snapshot -i again.")
+    expect(textOf(snapshot)).not.toContain("Almost nothing on the page yet")
     expect(ids(snapshot)).toContain("wait-for-page-ui")
+  })
+
+  it("a loaded page of text without controls: no loading hint after open or snapshot -i", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/terms.html`] })
+    expect(opened.details.pageSettle).toMatchObject({ settled: true, interactiveCount: 0 })
+    expect(opened.details.pageSettle?.textChars).toBeGreaterThan(100)
+    const snapshot = await live.tool.call({ args: ["snapshot", "-i"] })
+    for (const result of [opened, snapshot]) {
+      expect(textOf(result)).not.toMatch(/loading|Almost nothing/)
+      expect(ids(result)).not.toContain("wait-for-page-ui")
+    }
   })
 
   it("a page that keeps changing past the cap: not settled, said with a next action", async () => {
@@ -81,7 +93,7 @@ describe("open on a page still building", () => {
     expect(opened.isError, textOf(opened)).toBe(false)
     expect(opened.details.pageSettle).toMatchObject({ settled: true })
     expect(opened.details.pageSettle?.interactiveCount).toBeGreaterThan(0)
-    expect(textOf(opened)).not.toContain("No interactive elements")
+    expect(textOf(opened)).not.toContain("Almost nothing")
     expect(ids(opened)).not.toContain("wait-for-page-ui")
   })
 })

@@ -26,6 +26,32 @@ describe("snapshot views", () => {
     expect(JSON.stringify(result.details).length).toBeLessThan(4096)
   })
 
+  it("a long standards document: the view lists the headings it does not show and reads on as text in two calls", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/long-docs/fhs-3.0/source.html`] })
+    const view = await live.tool.call({ args: ["snapshot"] })
+    const text = textOf(view)
+    expect(Buffer.byteLength(text)).toBeLessThan(16 * 1024)
+    expect(text).toContain("Outline of the rest:")
+    expect(text).toMatch(/^§\d+ #+ Chapter 7\. Appendix$/m)
+    let place = /Read on as text, in order: snapshot --read (\S+)/.exec(text)?.[1]
+    expect(place).toBeDefined()
+    const reads: Array<string> = []
+    for (let n = 0; n < 2 && place !== undefined; n++) {
+      const read = await live.tool.call({ args: ["snapshot", "--read", place] })
+      expect(read.isError, textOf(read)).toBe(false)
+      // text, whole, inline: no tree, no spill, under pi's 50 KB per result
+      expect(read.details.effectiveArgs).not.toContain("--read")
+      expect(read.details.fullOutputPath).toBeUndefined()
+      expect(Buffer.byteLength(textOf(read))).toBeLessThan(50 * 1024)
+      expect(textOf(read)).not.toMatch(/\[ref=e\d+\]/)
+      reads.push(textOf(read))
+      place = /snapshot --read (\S+)$/m.exec(textOf(read))?.[1]
+    }
+    // the standard's last chapter, read in order within the view and two reads
+    expect(reads.join("\n")).toContain("Appendix")
+    expect(reads.at(-1)).toContain("(end of the main content)")
+  })
+
   it("--search and --filter narrow the view, are stripped before upstream, and keep every ref recorded", async () => {
     const found = await live.tool.call({ args: ["snapshot", "-i", "--search", "Section 7"] })
     expect(found.details.effectiveArgs).not.toContain("--search")

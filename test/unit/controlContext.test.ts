@@ -31,6 +31,40 @@ describe("controlContexts", () => {
     })
   })
 
+  it("names controls that share a form by the text next to each, not by the form's text", () => {
+    // four react-select 5 comboboxes without labels, as agent-browser 0.41.2 printed them (one shown per wrapper)
+    const recorded = [
+      "- form",
+      ...["speed", "file"].map((what, i) => `  - generic\n    - log\n    - generic\n      - generic\n        - StaticText "Select a ${what}"\n        - combobox [expanded=false, ref=e${6 + i}]`),
+      "  - checkbox \"Gift wrap\" [checked=false, ref=e3]",
+      "  - checkbox [checked=false, ref=e4]",
+      "  - StaticText \"Express\""
+    ].join("\n")
+    expect(controlContexts(recorded, unnamedControlRefs(recorded))).toEqual({
+      e6: "next to \"Select a speed\"",
+      e7: "next to \"Select a file\"",
+      e4: "before \"Express\""
+    })
+    // the same controls without their wrappers: the form holds them all, and its text would name none apart
+    const flat = [
+      "- form",
+      ...["speed", "file", "name", "color"].map((what, i) => `  - StaticText "Select a ${what}"\n  - combobox [expanded=false, ref=e${6 + i}]`),
+      "  - checkbox [checked=false, ref=e4]",
+      "  - StaticText \"Express\"",
+      "  - checkbox [checked=false, ref=e5]",
+      "  - StaticText \"Gift wrap\""
+    ].join("\n")
+    expect(controlContexts(flat, unnamedControlRefs(flat))).toEqual({
+      e6: "after \"Select a speed\"",
+      e7: "after \"Select a file\"",
+      e8: "after \"Select a name\"",
+      e9: "after \"Select a color\"",
+      // a checkbox's label follows it
+      e4: "before \"Express\"",
+      e5: "before \"Gift wrap\""
+    })
+  })
+
   it("names at most MAX_CONTEXTS controls, and cuts long context text", () => {
     const full = ["- list", ...Array.from({ length: 100 }, (_, i) => `  - listitem [level=1]\n    - button [ref=e${i + 1}]\n    - StaticText "Item ${i} ${"x".repeat(60)}"`)].join("\n")
     const found = controlContexts(full, unnamedControlRefs(full))

@@ -141,12 +141,16 @@ describe("fill read-back rules", () => {
 })
 
 describe("open settle rules", () => {
-  it("decodes the settle answer; a note only when still changing or nothing to act on", () => {
+  it("decodes the settle answer; a note only when still changing or when the page shows almost nothing", () => {
     expect(pageSettleOf({ settled: true, waitedMs: 151, interactiveCount: 4 })).toEqual({ settled: true, waitedMs: 151, interactiveCount: 4 })
+    expect(pageSettleOf({ settled: true, waitedMs: 151, interactiveCount: 0, textChars: 12 })).toEqual({ settled: true, waitedMs: 151, interactiveCount: 0, textChars: 12 })
     expect(pageSettleOf({ settled: "yes" })).toBeUndefined()
     expect(needsSettleNote({ settled: true, waitedMs: 151, interactiveCount: 4 })).toBe(false)
     expect(needsSettleNote({ settled: false, waitedMs: 1_500, interactiveCount: 4 })).toBe(true)
     expect(needsSettleNote({ settled: true, waitedMs: 151, interactiveCount: 0 })).toBe(true)
+    expect(needsSettleNote({ settled: true, waitedMs: 151, interactiveCount: 0, textChars: 17 })).toBe(true)
+    // a loaded page of text without controls is not "loading"
+    expect(needsSettleNote({ settled: true, waitedMs: 151, interactiveCount: 0, textChars: 2_400 })).toBe(false)
     expect(settleExpression(150, 1_500)).toContain("MutationObserver")
   })
 })
@@ -210,14 +214,39 @@ describe("over the fake graph", () => {
       expect(textOf(result.content)).toContain("Fill check (step 1)")
     }).pipe(Effect.provide(fakeLayer(temp.root, [batchOf([row(["fill", "#coupon", "JOB"], { filled: "#coupon" }), row(["eval", "r"], { result: { value: "J", via: "value", selector: "#coupon" } })])]))))
 
-  it.scoped("snapshot -i with no control to act on: one hint line, a wait and a fresh snapshot next", () =>
+  it.scoped("snapshot -i of a page that shows almost nothing yet: one hint line, a wait and a fresh snapshot next", () =>
     Effect.gen(function*() {
       const result = yield* runToResult({ args: ["snapshot", "-i"] }, call)
-      expect(textOf(result.content)).toContain("No interactive elements yet: if the page is still loading, wait, then snapshot -i again.")
+      expect(textOf(result.content)).toContain("Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i.")
+      expect(textOf(result.content).match(/loading/g)).toHaveLength(1)
       expect(ids(result)).toEqual(expect.arrayContaining(["wait-for-page-ui", "refresh-interactive-refs"]))
     }).pipe(Effect.provide(fakeLayer(temp.root, [
       // snapshot -i runs with its naming read (the full tree) in one batch
       batchRows(() => ({ origin: "http://a.test/", refs: { e1: { role: "heading", name: "Late widget" } }, snapshot: "- heading \"Late widget\" [level=1, ref=e1]" })),
       { reply: FakeAgentBrowser.ok({}), repeat: true }
     ]))))
+
+  it.scoped("snapshot -i of a loaded page that simply has no controls: upstream's line, no loading hint, no wait", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["snapshot", "-i"] }, call)
+      // the page's text was read beside -i (the full tree), and it is a page of text
+      expect(stepsOf((yield* (yield* FakeAgentBrowser).requests)[0])).toEqual([["snapshot", "-i"], ["snapshot"]])
+      expect(textOf(result.content)).toContain("- heading \"Terms\" [level=1, ref=e1]")
+      expect(textOf(result.content)).not.toMatch(/loading|wait/i)
+      expect(ids(result)).not.toContain("wait-for-page-ui")
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      { when: (r) => r.args.includes("batch"), reply: { exitCode: 0, stdout: JSON.stringify([
+        row(["snapshot", "-i"], { origin: "http://a.test/", refs: { e1: { role: "heading", name: "Terms" } }, snapshot: "- heading \"Terms\" [level=1, ref=e1]" }),
+        row(["snapshot"], { origin: "http://a.test/", refs: { e1: { role: "heading", name: "Terms" } }, snapshot: "- heading \"Terms\" [level=1, ref=e1]\n- paragraph\n  - StaticText \"These terms apply to every order placed on this site from today on.\"" })
+      ]) } },
+      { reply: FakeAgentBrowser.ok({}), repeat: true }
+    ]))))
+
+  it.scoped("a full snapshot of an empty page says it once, with a wait next", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["snapshot"] }, call)
+      expect(textOf(result.content)).toContain("(empty page)")
+      expect(textOf(result.content)).toContain("Almost nothing on the page yet")
+      expect(ids(result)).toContain("wait-for-page-ui")
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ origin: "http://a.test/", refs: {}, snapshot: "(empty page)" }), repeat: true }]))))
 })

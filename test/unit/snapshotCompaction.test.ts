@@ -57,10 +57,10 @@ describe("compactSnapshot", () => {
     expect(view.compaction.omitted["link"]).toBeGreaterThanOrEqual(60)
   })
 
-  it("cuts a very long article at the budget and says so", () => {
+  it("cuts a very long article at the budget and says how much is left and where to read on as text", () => {
     const long = compactSnapshot(newsPage(400), "https://news.test/bridge")
     expect(long.compaction.mainTruncated).toBe(true)
-    expect(long.text).toContain("… (more in the full snapshot)")
+    expect(long.text).toMatch(/… \d+\.\d KiB of the main content not shown yet \(§1\)\. Read on as text, in order: snapshot --read 1\+\d+/)
     expect(Buffer.byteLength(long.text)).toBeLessThan(16 * 1024)
   })
 

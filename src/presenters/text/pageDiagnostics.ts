@@ -3,16 +3,17 @@
  * next actions. A scroll that moved nothing (`scrollNoop`, with `data.scrolled: false` / `data.noMovement: true`),
  * a `get text` selector that matched several elements (`selectorTextVisibility`), and eval results that look like a
  * scripting mistake (`evalStdinHint`, `evalResultWarning`, judged here from the script and the reply), a web fill
- * whose field does not hold the text (`fillVerification`), a page still building after `open` or a `snapshot -i`
- * with nothing to act on yet (`pageSettle`); and, for PresenterLive, how long element steps waited for their
+ * whose field does not hold the text (`fillVerification`), a page still building after `open` or a `snapshot` of a
+ * page that shows almost nothing yet (`pageSettle`; said once per page, never for a loaded page without controls); and, for PresenterLive, how long element steps waited for their
  * target (`readinessWait`, details only). Pure.
  */
 import type { Executed } from "../../domain/Executed.js"
 import type { FillVerification, PageSettle, ReadinessWait, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
 import type { NextAction, ToolDetails } from "../../schema/ToolDetails.js"
 import type { ToolError } from "../../schema/ToolError.js"
-import { readPayload, SnapshotRefs } from "../../schema/UpstreamPayloads.js"
-import { needsSettleNote } from "../../page/pageSettle.js"
+import { readPayload, SnapshotRefs, SnapshotText } from "../../schema/UpstreamPayloads.js"
+import { isNearEmpty, needsSettleNote } from "../../page/pageSettle.js"
+import { treeTextChars } from "../../snapshot/controlContext.js"
 import { CONTROL_ROLES } from "../../snapshot/renderFlow.js"
 import { fillVerificationActions } from "../electron/electronDetails.js"
 import { evalResultWarningOf, evalStdinHintOf } from "../../page/evalHints.js"
@@ -87,17 +88,25 @@ const fillChecksOf = (executed: Executed): ReadonlyArray<FillVerification> => {
 
 const waitAction = (session: string | undefined): NextAction => nextActions.waitForPageUi(session)
 
-const settleLine = (settle: PageSettle): string =>
-  !settle.settled
-    ? `Page still changing after ${seconds(settle.waitedMs)}: its UI may still be building; wait, then snapshot -i.`
-    : "No interactive elements on the page yet: it may still be loading; wait, then snapshot -i."
+const NEAR_EMPTY_LINE = "Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i."
 
-/** `snapshot -i` that gave no control a ref. */
-const emptyInteractive = (executed: Executed): boolean => {
+const settleLine = (settle: PageSettle): string =>
+  !settle.settled ? `Page still changing after ${seconds(settle.waitedMs)}: its UI may still be building; wait, then snapshot -i.` : NEAR_EMPTY_LINE
+
+/**
+ * A `snapshot` of a page that shows almost nothing yet: no control or link has a ref, and the page's text (a full
+ * tree's own, or the one read beside `-i`) is near empty. A page that loaded and simply has no controls is not one;
+ * without the page's text (no full tree read) nothing is claimed.
+ */
+const nearEmptySnapshot = (executed: Executed): boolean => {
   const { plan, outcome } = executed
-  if (plan.line.command !== "snapshot" || outcome.kind !== "single" || !plan.line.positionals.some((t) => t === "-i" || t === "--interactive")) return false
-  const refs = readPayload(SnapshotRefs, outcome.data, (d) => d.refs)
-  return refs !== undefined && !Object.values(refs).some((r) => CONTROL_ROLES.has(String(r.role ?? "")) || r.role === "link")
+  if (plan.line.command !== "snapshot" || outcome.kind !== "single") return false
+  const refs = readPayload(SnapshotRefs, outcome.data, (d) => d.refs) ?? {}
+  const controls = Object.values(refs).filter((r) => CONTROL_ROLES.has(String(r.role ?? "")) || r.role === "link").length
+  const interactive = plan.line.positionals.some((t) => t === "-i" || t === "--interactive")
+  const tree = readPayload(SnapshotText, outcome.data, (d) => d.snapshot)
+  const textChars = interactive ? executed.snapshotNaming?.pageTextChars : tree !== undefined ? treeTextChars(tree) : undefined
+  return textChars !== undefined && isNearEmpty(controls, textChars)
 }
 
 export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDiagnosticsView => {
@@ -163,8 +172,9 @@ export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDia
       lines.push([settleLine(settle)])
       actions.push(waitAction(session))
     }
-  } else if (emptyInteractive(executed)) {
-    lines.push(["No interactive elements yet: if the page is still loading, wait, then snapshot -i again."])
+  } else if (nearEmptySnapshot(executed)) {
+    // said once per page: not again when the open that landed here said it
+    if (executed.previousPage?.nearEmptyNoted !== true) lines.push([NEAR_EMPTY_LINE])
     actions.push(waitAction(session), nextActions.refreshRefs(session))
   }
   return { lines, fields, nextActions: actions }

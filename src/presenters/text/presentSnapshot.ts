@@ -12,6 +12,8 @@ import { filterSnapshot } from "../../snapshot/filterSnapshot.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import type { SnapshotOptions } from "../../domain/SnapshotOptions.js"
 import { compactSnapshot, type SnapshotCompaction, VERBATIM_SNAPSHOT_BYTES } from "../../snapshot/compactSnapshot.js"
+import { condenseTree } from "../../snapshot/condenseTree.js"
+import { kib, parsePlace, type Place, placeText, READ_TEXT_BYTES, readFrom, readingDocOfTree } from "../../snapshot/readingText.js"
 import { page, type Parts, plain } from "./contentBoundary.js"
 
 export interface SnapshotPresentation {
@@ -26,6 +28,8 @@ export interface SnapshotPresentation {
   readonly snapshotFilter?: { readonly cleanArgs: ReadonlyArray<string>; readonly search?: string; readonly role?: string; readonly matchedRefs: number; readonly totalRefs: number; readonly visibleLines: number; readonly totalLines: number }
   readonly snapshotDiff?: SnapshotDiff
   readonly snapshotViewport?: ViewportFacts
+  /** `--read`: the text is a long page's main content read on as text, allowed up to this many bytes inline. */
+  readonly inlineBytes?: number
 }
 
 export interface SnapshotExtras {
@@ -81,12 +85,14 @@ const withoutWrapperFlags = (args: ReadonlyArray<string>): ReadonlyArray<string>
 
 /** Applies --search/--filter, --diff and --viewport around the base presentation. */
 export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<string, unknown>, extras: SnapshotExtras): SnapshotPresentation => {
-  const base = presentSnapshot(args, data, extras.knownUrl, extras.naming)
   const options = extras.options
+  const place = options?.read !== undefined ? parsePlace(options.read) : undefined
+  if (place !== undefined && typeof data["snapshot"] === "string") return presentReading(data, data["snapshot"], place)
+  const base = presentSnapshot(args, data, extras.knownUrl, extras.naming)
   let parts: Parts = base.parts
   let result: SnapshotPresentation = base
   const raw = typeof data["snapshot"] === "string" ? data["snapshot"] : undefined
-  const tree = raw !== undefined ? named(raw, extras.naming) : undefined
+  const tree = raw !== undefined ? condenseTree(named(raw, extras.naming), { interactive: isInteractive(args) }) : undefined
   if (options !== undefined && tree !== undefined && (options.search !== undefined || options.role !== undefined)) {
     const filtered = filterSnapshot(tree, options.search, options.role)
     const what = [options.search !== undefined ? `text "${options.search}"` : "", options.role !== undefined ? `role ${options.role}` : ""].filter((x) => x !== "").join(" and ")
@@ -121,6 +127,21 @@ export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<st
   return { ...result, text: plain(parts), parts }
 }
 
+/** `snapshot --read <place>`: the main content as text from a section on, and where to read on (readingText.ts). */
+const presentReading = (data: Record<string, unknown>, raw: string, place: Place): SnapshotPresentation => {
+  const origin = typeof data["origin"] === "string" ? data["origin"] : ""
+  const refCount = data["refs"] !== null && typeof data["refs"] === "object" ? Object.keys(data["refs"] as object).length : 0
+  const read = readFrom(readingDocOfTree(raw), place)
+  const head = `Reading ${origin || "the page"}: `
+  return {
+    text: `${head}${read.text}`,
+    parts: [head, page(read.text)],
+    summary: `Read ${kib(read.shownBytes)} of the main content of ${origin} from §${placeText(place)}`,
+    data: { origin, refCount, snapshotBytes: Buffer.byteLength(raw, "utf8") },
+    inlineBytes: 50 * 1024 - 256
+  }
+}
+
 /** A compact view: its first line is the tool's header, the rest is the page's (with the view's own section names). */
 const compactParts = (text: string): Parts => {
   const head = /^[^\n]*\n+/.exec(text)?.[0]
@@ -139,20 +160,24 @@ const targetsNote = (naming: SnapshotNaming | undefined): string => {
   return targets.more > 0 ? `\n(-C gave refs to the first ${targets.names.length} list items and labels; ${targets.more} more: narrow with -s <css>.)` : ""
 }
 
+const isInteractive = (args: ReadonlyArray<string>): boolean => args.includes("-i") || args.includes("--interactive")
+
 export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string, unknown>, knownUrl?: string, naming?: SnapshotNaming): SnapshotPresentation => {
   const origin = typeof data["origin"] === "string" ? data["origin"] : ""
   const refCount = data["refs"] !== null && typeof data["refs"] === "object" ? Object.keys(data["refs"] as object).length : 0
-  const raw = typeof data["snapshot"] === "string" ? data["snapshot"] : JSON.stringify(data["snapshot"] ?? "", null, 2)
+  const isText = typeof data["snapshot"] === "string"
+  const raw = isText ? data["snapshot"] as string : JSON.stringify(data["snapshot"] ?? "", null, 2)
   const bytes = Buffer.byteLength(raw, "utf8")
-  const tree = named(raw, naming)
+  // the tree in upstream's line format without the lines that say nothing (condenseTree.ts); a --delta object as is
+  const tree = isText ? condenseTree(named(raw, naming), { interactive: isInteractive(args) }) : raw
   const note = targetsNote(naming)
   const base = { origin, refCount, snapshotBytes: bytes }
   const summary = `Snapshot: ${refCount} refs on ${origin}`
-  if (bytes <= VERBATIM_SNAPSHOT_BYTES || typeof data["snapshot"] !== "string") {
+  if (Buffer.byteLength(tree, "utf8") <= VERBATIM_SNAPSHOT_BYTES || !isText) {
     const header = origin !== "" && origin === knownUrl ? "" : `Snapshot of ${origin || "the page"} (${refCount} refs):\n`
     return { text: `${header}${tree}${note}`, parts: [header, page(tree), note], summary, data: base }
   }
-  if (args.includes("-i") || args.includes("--interactive")) {
+  if (isInteractive(args)) {
     const view = compactInteractive(raw, origin, naming?.contexts)
     return {
       text: `${view.text}${note}`,

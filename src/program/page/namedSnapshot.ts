@@ -17,7 +17,7 @@ import { type CommandError, SessionCommands } from "../../services/SessionComman
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { markScript, readRefTargets, scopeOf, UNMARK_SCRIPT, wantsRefTargets, withoutRefTargetFlags } from "../../page/refTargets.js"
 import { targetOf } from "../../session/target.js"
-import { controlContexts, unnamedControlRefs } from "../../snapshot/controlContext.js"
+import { controlContexts, treeTextChars, unnamedControlRefs } from "../../snapshot/controlContext.js"
 import { HIDDEN_TWINS_EXPRESSION, hiddenNote, hiddenTwinsOf } from "../../page/hiddenTwins.js"
 import { mayProbe } from "./probedCommand.js"
 
@@ -78,8 +78,9 @@ export const runNamedSnapshot = (plan: Plan) =>
     const contexts = { ...named }
     for (const [ref, twin] of hidden) contexts[ref] = contexts[ref] !== undefined ? `${contexts[ref]}; ${hiddenNote(twin)}` : hiddenNote(twin)
     const targets = mark ? readRefTargets(evalResult(rows[at - 1])) : undefined
-    const naming: SnapshotNaming | undefined = Object.keys(contexts).length > 0 || targets !== undefined
-      ? { contexts, ...(targets !== undefined ? { targets } : {}), ...(hidden.size > 0 ? { hidden: Object.fromEntries(hidden) } : {}) }
+    const pageTextChars = full !== undefined ? treeTextChars(full) : undefined
+    const naming: SnapshotNaming | undefined = Object.keys(contexts).length > 0 || targets !== undefined || pageTextChars !== undefined
+      ? { contexts, ...(targets !== undefined ? { targets } : {}), ...(hidden.size > 0 ? { hidden: Object.fromEntries(hidden) } : {}), ...(pageTextChars !== undefined ? { pageTextChars } : {}) }
       : undefined
     const overlay = full !== undefined ? overlayBlockersOf(full) : undefined
     return { replied, naming, ...(overlay !== undefined ? { overlayBlockers: overlay } : {}) } satisfies NamedSnapshot

@@ -30,6 +30,7 @@ import { applyPageFilter } from "../lookups/pageFilter.js"
 import { checkAllowList } from "../page/allowListCheck.js"
 import { leaveBlockedLanding } from "../security/blockedLanding.js"
 import { probeViewport } from "../page/pageProbes.js"
+import { needsSettleNote } from "../../page/pageSettle.js"
 import { batchTextVisibility } from "../page/textVisibility.js"
 import { challengePageAfter } from "../page/challengePage.js"
 import { checkSelect } from "../page/selectCheck.js"
@@ -99,7 +100,9 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   const { challengePage, pageSettle } = yield* challengePageAfter(plan, outcome, navigation, dispatched.challengeFacts, previousPage, dispatched.opened)
   // a page that moved by itself (seen before the command) is where the session is, unless the reply says otherwise
   const named = pageAfter(plan.line.positionals, outcome, navigation, previousPage)
-  const page = named === undefined && dispatched.pageMovedTo !== undefined ? { url: dispatched.pageMovedTo } : named
+  const landed = named === undefined && dispatched.pageMovedTo !== undefined ? { url: dispatched.pageMovedTo } : named
+  // an open that said the page shows almost nothing yet: the snapshot after it does not say it again
+  const page = landed != null && pageSettle !== undefined && needsSettleNote(pageSettle) ? { ...landed, nearEmptyNoted: true } : landed
   // refs the call did not replace are marked when it navigated or may have changed the page
   const held = session !== undefined && refs === undefined ? yield* registry.refSnapshotOf(session) : undefined
   const marked = held !== undefined ? afterCall(held, plan.line.command === "batch" ? batchSteps(plan) : [plan.line.positionals]) : undefined

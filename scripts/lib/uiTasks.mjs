@@ -1,0 +1,298 @@
+// The ui-apps tasks (fixtures/ui-apps) for scripts/bench-ui-tasks.mjs, each done four ways: `best` the tool's best
+// modes addressing controls by labels known in advance (no snapshot: it flatters the byte ratio, so it is reported
+// apart), `discover` the tool's best modes as a model that does not know the page (it looks first: one job that opens
+// and snapshots, then batches that act by ref and snapshot where the page changed), and `raw` one command per call
+// (through the tool's args, and the raw agent-browser CLI). Checks read the page state independently.
+const TODOS = "/todo.html?items=Buy milk,Walk dog,Pay rent"
+const W = "/widgets.html"
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+
+/** The ref of `role "name"` in a snapshot (tool or CLI text), or throws (the task then fails honestly). */
+export const ref = (snapshot, role, name) => {
+  const m = new RegExp(`\\b${role} "${escape(name)}"[^\\n]*?ref=(e\\d+)`).exec(snapshot)
+  if (m === null) throw new Error(`no ref for ${role} "${name}"`)
+  return `@${m[1]}`
+}
+/** Discovery: one call that opens the page and takes its interactive snapshot. */
+const look = (tool, url) => tool({ job: { steps: [{ action: "open", url }, { action: "snapshot" }] } })
+/** Discovery: commands in one call (the tool's batch). */
+const batch = (tool, ...rows) => tool({ args: ["batch"], stdin: JSON.stringify(rows) })
+
+/** Snapshots until `role "name"` has a ref (a late widget): a careful agent waits 500 ms between tries (3 at most). */
+const snapshotUntil = async (run, role, name) => {
+  let s = ""
+  for (let n = 0; n < 3; n++) {
+    if (n > 0) await run(["wait", "500"])
+    s = await run(["snapshot", "-i"])
+    if (new RegExp(`\\b${role} "${escape(name)}"[^\\n]*?ref=`).test(s)) return s
+  }
+  return s
+}
+/** The n-th (1-based) unnamed `role [...]` line's ref: TodoMVC's toggles and its edit box have no name. */
+const nthUnnamed = (snapshot, role, n) => {
+  const refs = [...snapshot.matchAll(new RegExp(`\\b${role} \\[[^\\n]*?ref=(e\\d+)`, "g"))].map((m) => m[1])
+  if (refs[n - 1] === undefined) throw new Error(`no unnamed ${role} #${n}`)
+  return `@${refs[n - 1]}`
+}
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b)
+
+export const uiTasks = (u) => [
+  {
+    name: "todo: add three",
+    check: (s) => same(s?.todos, ["Buy milk", "Walk dog", "Pay rent"]),
+    best: (call) => call({ job: { steps: [
+      { action: "open", url: u("/todo.html") },
+      { action: "type", selector: ".new-todo", text: "Buy milk", press: "Enter" },
+      { action: "type", selector: ".new-todo", text: "Walk dog", press: "Enter" },
+      { action: "type", selector: ".new-todo", text: "Pay rent", press: "Enter" },
+      { action: "assertText", text: "3 items left" }
+    ] } }),
+    discover: async (tool) => {
+      const input = ref(await look(tool, u("/todo.html")), "textbox", "What needs to be done?")
+      await batch(tool, ...["Buy milk", "Walk dog", "Pay rent"].flatMap((t) => [["fill", input, t], ["press", "Enter"]]), ["get", "text", ".todo-list"])
+    },
+    raw: async (run) => {
+      await run(["open", u("/todo.html")])
+      const input = ref(await run(["snapshot", "-i"]), "textbox", "What needs to be done?")
+      for (const title of ["Buy milk", "Walk dog", "Pay rent"]) {
+        await run(["fill", input, title])
+        await run(["press", "Enter"])
+      }
+      await run(["get", "text", ".todo-list"])
+    }
+  },
+  {
+    name: "todo: complete + clear",
+    check: (s) => same(s?.todos, ["Buy milk", "Pay rent"]),
+    best: (call) => call({ job: { steps: [
+      { action: "open", url: u(TODOS) },
+      { action: "check", selector: ".todo-list li:nth-child(2) .toggle" },
+      { action: "click", locator: "role", value: "button", name: "Clear completed" },
+      { action: "assertText", text: "2 items left" }
+    ] } }),
+    discover: async (tool) => {
+      const toggle = nthUnnamed(await look(tool, u(TODOS)), "checkbox", 2)
+      const clear = ref(await batch(tool, ["check", toggle], ["snapshot", "-i"]), "button", "Clear completed")
+      await batch(tool, ["click", clear], ["get", "text", ".todo-list"])
+    },
+    raw: async (run) => {
+      await run(["open", u(TODOS)])
+      await run(["check", nthUnnamed(await run(["snapshot", "-i"]), "checkbox", 2)])
+      await run(["click", ref(await run(["snapshot", "-i"]), "button", "Clear completed")])
+      await run(["get", "text", ".todo-list"])
+    }
+  },
+  {
+    name: "todo: filter Active",
+    check: (s) => s?.hash === "#/active" && same(s?.todos, ["Buy milk", "Pay rent"]),
+    best: (call) => call({ job: { steps: [
+      { action: "open", url: u("/todo.html?items=Buy milk,Walk dog*,Pay rent") },
+      { action: "click", locator: "role", value: "link", name: "Active" },
+      { action: "assertUrl", url: "**#/active" }
+    ] } }),
+    discover: async (tool) => {
+      const active = ref(await look(tool, u("/todo.html?items=Buy milk,Walk dog*,Pay rent")), "link", "Active")
+      await batch(tool, ["click", active], ["get", "text", ".todo-list"])
+    },
+    raw: async (run) => {
+      await run(["open", u("/todo.html?items=Buy milk,Walk dog*,Pay rent")])
+      await run(["click", ref(await run(["snapshot", "-i"]), "link", "Active")])
+      await run(["get", "text", ".todo-list"])
+    }
+  },
+  {
+    name: "todo: edit (dblclick)",
+    check: (s) => same(s?.todos, ["Buy milk", "Walk dog", "Pay rent today"]),
+    best: (call) => call({ job: { steps: [
+      { action: "open", url: u(TODOS) },
+      { action: "dblclick", selector: ".todo-list li:nth-child(3) label" },
+      { action: "fill", selector: ".todo-list li.editing .edit", text: "Pay rent today" },
+      { action: "press", text: "Enter" },
+      { action: "assertText", text: "Pay rent today" }
+    ] } }),
+    discover: async (tool) => {
+      await look(tool, u(TODOS))
+      const edit = nthUnnamed(await batch(tool, ["dblclick", ".todo-list li:nth-child(3) label"], ["snapshot", "-i"]), "textbox", 1)
+      await batch(tool, ["fill", edit, "Pay rent today"], ["press", "Enter"], ["get", "text", ".todo-list"])
+    },
+    raw: async (run) => {
+      await run(["open", u(TODOS)])
+      await run(["snapshot", "-i"])
+      await run(["dblclick", ".todo-list li:nth-child(3) label"])
+      await run(["fill", nthUnnamed(await run(["snapshot", "-i"]), "textbox", 1), "Pay rent today"])
+      await run(["press", "Enter"])
+      await run(["get", "text", ".todo-list"])
+    }
+  },
+  {
+    name: "todo: delete (hover)",
+    check: (s) => same(s?.todos, ["Buy milk", "Pay rent"]),
+    best: (call) => call({ job: { steps: [
+      { action: "open", url: u(TODOS) },
+      { action: "hover", selector: ".todo-list li:nth-child(2)" },
+      { action: "click", selector: ".todo-list li:nth-child(2) .destroy" },
+      { action: "assertText", text: "2 items left" }
+    ] } }),
+    discover: async (tool) => {
+      await look(tool, u(TODOS))
+      const destroy = ref(await batch(tool, ["hover", ".todo-list li:nth-child(2)"], ["snapshot", "-i"]), "button", "×")
+      await batch(tool, ["click", destroy], ["get", "text", ".todo-list"])
+    },
+    raw: async (run) => {
+      await run(["open", u(TODOS)])
+      await run(["snapshot", "-i"])
+      await run(["hover", ".todo-list li:nth-child(2)"])
+      await run(["click", ref(await run(["snapshot", "-i"]), "button", "×")])
+      await run(["get", "text", ".todo-list"])
+    }
+  },
+  {
+    name: "react-select: Fast",
+    check: (s) => s?.results?.["speed-result"] === "Selected: Fast",
+    best: (call) => call({ job: { steps: [
+      { action: "open", url: u(W) },
+      { action: "click", locator: "role", value: "combobox", name: "Speed" },
+      { action: "click", locator: "role", value: "option", name: "Fast" },
+      { action: "assertText", text: "Selected: Fast" }
+    ] } }),
+    discover: async (tool) => {
+      const speed = ref(await look(tool, u(W)), "combobox", "Speed")
+      const fast = ref(await batch(tool, ["click", speed], ["snapshot", "-i"]), "option", "Fast")
+      await batch(tool, ["click", fast], ["get", "text", "#speed-result"])
+    },
+    raw: async (run) => {
+      await run(["open", u(W)])
+      await run(["click", ref(await run(["snapshot", "-i"]), "combobox", "Speed")])
+      await run(["click", ref(await run(["snapshot", "-i"]), "option", "Fast")])
+      await run(["get", "text", "#speed-result"])
+    }
+  },
+  {
+    name: "datepicker: pick Mar 14",
+    check: (s) => s?.results?.["date-result"] === "Date: 2025-03-14",
+    best: (call) => call({ job: { steps: [
+      { action: "open", url: u(W) },
+      { action: "click", locator: "label", value: "Delivery date" },
+      { action: "click", locator: "role", value: "gridcell", name: "Choose Friday, March 14th, 2025" },
+      { action: "assertText", text: "Date: 2025-03-14" }
+    ] } }),
+    discover: async (tool) => {
+      const date = ref(await look(tool, u(W)), "textbox", "Delivery date")
+      const day = ref(await batch(tool, ["click", date], ["snapshot", "-i"]), "gridcell", "Choose Friday, March 14th, 2025")
+      await batch(tool, ["click", day], ["get", "text", "#date-result"])
+    },
+    raw: async (run) => {
+      await run(["open", u(W)])
+      await run(["click", ref(await run(["snapshot", "-i"]), "textbox", "Delivery date")])
+      await run(["click", ref(await run(["snapshot", "-i"]), "gridcell", "Choose Friday, March 14th, 2025")])
+      await run(["get", "text", "#date-result"])
+    }
+  },
+  {
+    name: "menu button: sort",
+    check: (s) => s?.results?.["sort-result"] === "Sorted by: Price: low to high",
+    best: (call) => call({ job: { steps: [
+      { action: "open", url: u(W) },
+      { action: "click", locator: "role", value: "button", name: "Sort by" },
+      { action: "click", locator: "role", value: "menuitem", name: "Price: low to high" },
+      { action: "assertText", text: "Sorted by: Price: low to high" }
+    ] } }),
+    discover: async (tool) => {
+      const sort = ref(await look(tool, u(W)), "button", "Sort by")
+      const item = ref(await batch(tool, ["click", sort], ["snapshot", "-i"]), "menuitem", "Price: low to high")
+      await batch(tool, ["click", item], ["get", "text", "#sort-result"])
+    },
+    raw: async (run) => {
+      await run(["open", u(W)])
+      await run(["click", ref(await run(["snapshot", "-i"]), "button", "Sort by")])
+      await run(["click", ref(await run(["snapshot", "-i"]), "menuitem", "Price: low to high")])
+      await run(["get", "text", "#sort-result"])
+    }
+  },
+  {
+    name: "modal form",
+    check: (s) => s?.results?.["contact-result"] === "Saved: Ada Lovelace <ada@example.com>" && s?.dialog === false,
+    best: (call) => call({ job: { steps: [
+      { action: "open", url: u(W) },
+      { action: "click", locator: "role", value: "button", name: "Add contact" },
+      { action: "fill", locator: "label", value: "Name", text: "Ada Lovelace" },
+      { action: "fill", locator: "label", value: "Email", text: "ada@example.com" },
+      { action: "click", locator: "role", value: "button", name: "Save contact" },
+      { action: "assertText", text: "Saved: Ada Lovelace <ada@example.com>" }
+    ] } }),
+    discover: async (tool) => {
+      const add = ref(await look(tool, u(W)), "button", "Add contact")
+      const s = await batch(tool, ["click", add], ["snapshot", "-i"])
+      await batch(tool, ["fill", ref(s, "textbox", "Name"), "Ada Lovelace"], ["fill", ref(s, "textbox", "Email"), "ada@example.com"], ["click", ref(s, "button", "Save contact")], ["get", "text", "#contact-result"])
+    },
+    raw: async (run) => {
+      await run(["open", u(W)])
+      await run(["click", ref(await run(["snapshot", "-i"]), "button", "Add contact")])
+      const s = await run(["snapshot", "-i"])
+      await run(["fill", ref(s, "textbox", "Name"), "Ada Lovelace"])
+      await run(["fill", ref(s, "textbox", "Email"), "ada@example.com"])
+      await run(["click", ref(s, "button", "Save contact")])
+      await run(["get", "text", "#contact-result"])
+    }
+  },
+  {
+    name: "tabs: Reviews",
+    check: (s) => s?.results?.["panel-reviews"] === "4.6 stars from 128 reviews.",
+    best: (call) => call({ job: { steps: [
+      { action: "open", url: u(W) },
+      { action: "click", locator: "role", value: "tab", name: "Reviews" },
+      { action: "assertText", text: "4.6 stars from 128 reviews." }
+    ] } }),
+    discover: async (tool) => {
+      const reviews = ref(await look(tool, u(W)), "tab", "Reviews")
+      await batch(tool, ["click", reviews], ["get", "text", "[role=tabpanel]"])
+    },
+    raw: async (run) => {
+      await run(["open", u(W)])
+      await run(["click", ref(await run(["snapshot", "-i"]), "tab", "Reviews")])
+      await run(["get", "text", "[role=tabpanel]"])
+    }
+  },
+  {
+    name: "sortablejs: drag to top",
+    check: (s) => s?.results?.["order-result"] === "Order: Charlie, Alpha, Bravo",
+    best: (call) => call({ job: { steps: [
+      { action: "open", url: u(W) },
+      { action: "drag", selector: "#sortable li:nth-child(3)", target: "#sortable li:nth-child(1)" },
+      { action: "assertText", text: "Order: Charlie, Alpha, Bravo" }
+    ] } }),
+    discover: async (tool) => {
+      await look(tool, u(W))
+      await batch(tool, ["drag", "#sortable li:nth-child(3)", "#sortable li:nth-child(1)"], ["get", "text", "#order-result"])
+    },
+    raw: async (run) => {
+      await run(["open", u(W)])
+      await run(["snapshot", "-i"])
+      await run(["drag", "#sortable li:nth-child(3)", "#sortable li:nth-child(1)"])
+      await run(["get", "text", "#order-result"])
+    }
+  },
+  {
+    name: "late widget: tags",
+    check: (s) => s?.results?.["tags-result"] === "Tags saved: urgent",
+    best: (call) => call({ job: { steps: [
+      { action: "open", url: u(W) },
+      { action: "fill", locator: "label", value: "Tags", text: "urgent" },
+      { action: "click", locator: "role", value: "button", name: "Save tags" },
+      { action: "assertText", text: "Tags saved: urgent" }
+    ] } }),
+    discover: async (tool) => {
+      let s = await look(tool, u(W))
+      for (let n = 0; n < 2 && !/\btextbox "Tags"[^\n]*?ref=/.test(s); n++) s = await batch(tool, ["wait", "500"], ["snapshot", "-i"])
+      await batch(tool, ["fill", ref(s, "textbox", "Tags"), "urgent"], ["click", ref(s, "button", "Save tags")], ["get", "text", "#tags-result"])
+    },
+    raw: async (run) => {
+      await run(["open", u(W)])
+      const s = await snapshotUntil(run, "textbox", "Tags")
+      await run(["fill", ref(s, "textbox", "Tags"), "urgent"])
+      await run(["click", ref(s, "button", "Save tags")])
+      await run(["get", "text", "#tags-result"])
+    }
+  }
+]
+

@@ -1,0 +1,81 @@
+/** Long documents: the view keeps every heading, says how much is left and where to read on; reading on is in order. */
+import { describe, expect, it } from "vitest"
+import { presentSnapshotWith } from "../../src/presenters/text/presentSnapshot.js"
+import { compactSnapshot } from "../../src/snapshot/compactSnapshot.js"
+import { parsePlace, placeText, READ_TEXT_BYTES, readFrom, readingDocOfTree } from "../../src/snapshot/readingText.js"
+import { extractSnapshotOptions } from "../../src/upstream/snapshotOptions.js"
+
+const bytes = (s: string) => Buffer.byteLength(s, "utf8")
+
+/** A standards document: 60 sections of 12 paragraphs each (~130 KiB of text), inside a page with a nav. */
+const standard = (sections = 60): string => [
+  "- navigation",
+  ...Array.from({ length: 30 }, (_, i) => `  - link "Nav ${i}" [ref=e${900 + i}]`),
+  "- main",
+  "  - heading \"The Standard\" [level=1, ref=e1]",
+  ...Array.from({ length: sections }, (_, s) => [
+    `  - heading "${s + 1}. Section ${s + 1} of the standard" [level=2, ref=e${10 + s}]`,
+    ...Array.from({ length: 12 }, (_, p) => `  - paragraph\n    - StaticText "Sentence ${s + 1}.${p + 1} states a requirement of section ${s + 1} in words long enough to read like a real standard would."`)
+  ].join("\n"))
+].join("\n")
+
+/** Every paragraph number `s.p` a text holds. */
+const paragraphs = (text: string): ReadonlyArray<string> => [...text.matchAll(/Sentence (\d+\.\d+) states/g)].map((m) => m[1] ?? "")
+
+describe("the view of a long document", () => {
+  const raw = standard()
+  const view = compactSnapshot(raw, "https://std.test/").text
+
+  it("stays within the inline budget, lists every heading it does not show with its section, and says what is left", () => {
+    expect(bytes(view)).toBeLessThan(15 * 1024)
+    const shown = [...view.matchAll(/^## (\d+)\. Section/gm)].map((m) => Number(m[1]))
+    const listed = [...view.matchAll(/^§(\d+) ## (\d+)\. Section/gm)].map((m) => Number(m[2]))
+    // every section heading is in the view: in the text, or in the outline of the rest
+    expect([...new Set([...shown, ...listed])].sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1))
+    expect(view).toMatch(/… \d+\.\d KiB of the main content not shown yet \(§\d+–§61\)\. Read on as text, in order: snapshot --read \d+(\+\d+)?/)
+    expect(view).not.toContain("(more in the full snapshot)")
+  })
+
+  it("reads on in order from where the view stopped: two reads continue it without a gap, and the end says so", () => {
+    const doc = readingDocOfTree(raw)
+    let text = view
+    let place = /snapshot --read (\S+)$/m.exec(view)?.[1]
+    const reads: Array<string> = []
+    while (place !== undefined) {
+      const read = readFrom(doc, parsePlace(place) ?? { section: 0, skip: 0 })
+      expect(bytes(read.text)).toBeLessThan(READ_TEXT_BYTES + 1024)
+      // text, not a tree: no refs, no upstream lines
+      expect(read.text).not.toMatch(/@e\d+|\[ref=|- StaticText/)
+      reads.push(read.text)
+      text += `\n${read.text}`
+      place = read.next !== undefined ? placeText(read.next) : undefined
+    }
+    expect(reads.length).toBeLessThanOrEqual(3)
+    expect(reads.at(-1)).toMatch(/\(end of the main content\)$/)
+    const seen = new Set(paragraphs(text))
+    for (let s = 1; s <= 60; s++) for (let p = 1; p <= 12; p++) expect(seen.has(`${s}.${p}`), `${s}.${p}`).toBe(true)
+    // in order: each read starts where the one before it stopped (the cut line is read again, nothing more)
+    const firstOfRead = paragraphs(reads[0] ?? "")[0]
+    expect(paragraphs(view)).toContain(firstOfRead)
+  })
+})
+
+describe("snapshot --read", () => {
+  it("is a wrapper flag with a place, taken without -i", () => {
+    expect(extractSnapshotOptions(["snapshot", "--read", "14+37"])).toEqual({ args: ["snapshot"], options: { viewport: false, diff: false, read: "14+37" } })
+    expect(extractSnapshotOptions(["snapshot", "--read", "x"]).error).toMatch(/--read takes a section/)
+    expect(extractSnapshotOptions(["snapshot", "-i", "--read", "3"]).error).toMatch(/without -i/)
+    expect(parsePlace("§12")).toEqual({ section: 12, skip: 0 })
+    expect(placeText({ section: 3, skip: 0 })).toBe("3")
+  })
+
+  it("shows the text from the section, allowed more inline than a view, and keeps only counts in details", () => {
+    const raw = standard()
+    const p = presentSnapshotWith(["snapshot"], { origin: "https://std.test/", refs: { e1: { role: "heading", name: "The Standard" } }, snapshot: raw }, { options: { viewport: false, diff: false, read: "30" } })
+    expect(p.text).toMatch(/^Reading https:\/\/std\.test\/: Main content \(main\) as text from §30 \("## 29\. Section 29 of the standard"\)/)
+    expect(paragraphs(p.text)[0]).toBe("29.1")
+    expect(p.inlineBytes).toBeGreaterThan(16 * 1024)
+    expect(p.spill).toBeUndefined()
+    expect(p.data).toEqual({ origin: "https://std.test/", refCount: 1, snapshotBytes: bytes(raw) })
+  })
+})
