@@ -13,7 +13,7 @@ import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import type { SnapshotOptions } from "../../domain/SnapshotOptions.js"
 import { compactSnapshot, type SnapshotCompaction, VERBATIM_SNAPSHOT_BYTES } from "../../snapshot/compactSnapshot.js"
 import { condenseTree } from "../../snapshot/condenseTree.js"
-import { kib, parsePlace, type Place, placeText, READ_TEXT_BYTES, readFrom, readingDocOfTree } from "../../snapshot/readingText.js"
+import { kib, parsePlace, type Place, placeText, readFrom, readingDocOfTree } from "../../snapshot/readingText.js"
 import { page, type Parts, plain } from "./contentBoundary.js"
 
 export interface SnapshotPresentation {
