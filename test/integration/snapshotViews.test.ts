@@ -53,6 +53,7 @@ describe("snapshot views", () => {
   })
 
   it("--search and --filter narrow the view, are stripped before upstream, and keep every ref recorded", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/article.html`] })
     const found = await live.tool.call({ args: ["snapshot", "-i", "--search", "Section 7"] })
     expect(found.details.effectiveArgs).not.toContain("--search")
     expect(textOf(found)).toMatch(/link "Section 7" \[ref=e\d+\]/)
