@@ -19,7 +19,7 @@ const self = fileURLToPath(import.meta.url)
 const agent = async () => {
   const ManagedRuntime = await import("effect/ManagedRuntime")
   const { closeOwnedBrowser, configFromEnv, makeServicesLayer, runToResult, toolConfigLayer } = await import("../dist/effect.js")
-  const runtime = ManagedRuntime.make(makeServicesLayer(toolConfigLayer(configFromEnv(process.env))))
+  const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(configFromEnv(process.env)) }))
   const call = { piSessionId: `bench-${process.env.AGENT_ID}`, cwd: process.env.HOME }
   const origin = process.env.SITE
   const calls = [["get", "title"], ["snapshot", "-i"], ["get", "url"], ["scroll", "down", "200"], ["get", "text", "h1"]]

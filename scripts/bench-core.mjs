@@ -8,7 +8,7 @@ import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
-import { closeOwnedBrowser, configFromEnv, makeServicesLayer, ProcessRunner, ProcessRunnerLive, runToResult, toolConfigLayer } from "../dist/effect.js"
+import { BinaryLocatorLive, closeOwnedBrowser, configFromEnv, makeServicesLayer, ProcessRunner, ProcessRunnerLive, runToResult, toolConfigLayer } from "../dist/effect.js"
 import { piEnv, REPO } from "./lib/runPi.mjs"
 import { startStaticServer } from "./lib/staticServer.mjs"
 
@@ -27,7 +27,7 @@ const spawns = []
 const CountingRunner = Layer.effect(ProcessRunner, Effect.map(ProcessRunner, (live) => ProcessRunner.of({
   run: (request) => { spawns.push(request.args); return live.run(request) }
 }))).pipe(Layer.provide(ProcessRunnerLive))
-const runtime = ManagedRuntime.make(makeServicesLayer(toolConfigLayer(config), undefined, CountingRunner))
+const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(config), processes: Layer.merge(BinaryLocatorLive, CountingRunner) }))
 const call = (args) => runtime.runPromise(runToResult({ args }, { piSessionId: "bench", cwd: root }))
 
 try {

@@ -29,7 +29,7 @@ const env = piEnv(root)
 const config = configFromEnv(env)
 // qq declares gb2312 but its bytes are UTF-8 (corpus README): serve the truth
 const site = await startStaticServer(corpus, { charsets: { "/qq/": "utf-8" }, mounts: { "/long-docs/": LONG_DOCS } })
-const runtime = ManagedRuntime.make(makeServicesLayer(toolConfigLayer(config)))
+const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(config) }))
 const call = (args) => runtime.runPromise(runToResult({ args, timeoutMs: 60_000 }, { piSessionId: "corpus-bench", cwd: root, persistSession: true }))
 const binary = join(REPO, "node_modules/agent-browser/bin", `agent-browser-${process.platform}-${process.arch}`)
 const raw = (args) => new Promise((resolvePromise) => {

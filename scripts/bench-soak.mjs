@@ -15,7 +15,7 @@ const root = mkdtempSync(join(tmpdir(), "piab-soak-"))
 const env = piEnv(root)
 const site = await startStaticServer(join(REPO, "fixtures/site"))
 const config = configFromEnv(env)
-const runtime = ManagedRuntime.make(makeServicesLayer(toolConfigLayer(config)))
+const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(config) }))
 const call = { piSessionId: "soak", cwd: root }
 
 const read = (p) => { try { return readFileSync(p, "utf8") } catch { return "" } }

@@ -13,7 +13,7 @@ import { startStaticServer } from "./lib/staticServer.mjs"
 const root = mkdtempSync(join(tmpdir(), "piab-tasks-"))
 const env = piEnv(root)
 const site = await startStaticServer(join(REPO, "fixtures/site"))
-const runtime = ManagedRuntime.make(makeServicesLayer(toolConfigLayer(configFromEnv(env))))
+const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(configFromEnv(env)) }))
 const u = (path) => `${site.origin}${path}`
 const text = (r) => r.content.filter((c) => c.type === "text").map((c) => c.text).join("\n")
 const refIn = (snapshot, role, name) => `@${new RegExp(`${role} "${name}"[^\\n]*?ref=(e\\d+)`).exec(snapshot)?.[1]}`

@@ -23,7 +23,7 @@ const env = piEnv(root)
 const config = configFromEnv(env)
 const rawEnv = { ...env, AGENT_BROWSER_SOCKET_DIR: config.socketDir }
 const apps = await startUiApps()
-const runtime = ManagedRuntime.make(makeServicesLayer(toolConfigLayer(configFromEnv(env))))
+const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(configFromEnv(env)) }))
 const u = (path) => `${apps.origin}${path}`
 const textOf = (r) => r.content.filter((c) => c.type === "text").map((c) => c.text).join("\n")
 const median = (xs) => { if (xs.length === 0) return NaN; const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2 }

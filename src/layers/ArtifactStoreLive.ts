@@ -200,4 +200,4 @@ const artifactLayer = Layer.scoped(
   })
 )
 
-export const ArtifactStoreLive = artifactLayer.pipe(Layer.provide(NodeFileSystem.layer))
+export const ArtifactStoreLive: Layer.Layer<ArtifactStore, never, ToolConfig> = artifactLayer.pipe(Layer.provide(NodeFileSystem.layer))

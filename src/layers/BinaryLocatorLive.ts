@@ -28,7 +28,7 @@ export const isSupportedVersion = (version: string): boolean => {
   return major === SUPPORTED_RANGE.major && minor === SUPPORTED_RANGE.minor
 }
 
-export const BinaryLocatorLive = Layer.effect(
+export const BinaryLocatorLive: Layer.Layer<BinaryLocator, never, ToolConfig> = Layer.effect(
   BinaryLocator,
   Effect.gen(function*() {
     const config = yield* ToolConfig

@@ -21,7 +21,7 @@ const credentialsIn = (endpoint: string): ReadonlyArray<string> => {
   }
 }
 
-export const BrowserPoolLive = Layer.effect(
+export const BrowserPoolLive: Layer.Layer<BrowserPool, never, ToolConfig | Redactor> = Layer.effect(
   BrowserPool,
   Effect.gen(function*() {
     const config = yield* ToolConfig

@@ -176,7 +176,7 @@ const ownerOf = (path: string): OwnerRecord | undefined => {
   }
 }
 
-export const BrowserProcessesLive = Layer.effect(
+export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionLock> = Layer.effect(
   BrowserProcesses,
   Effect.gen(function*() {
     const known = yield* Ref.make<ReadonlyMap<string, BrowserIdentity>>(new Map())

@@ -42,7 +42,7 @@ const signal = (pid: number, sig: NodeJS.Signals): void => {
   }
 }
 
-export const DaemonProbeLive = Layer.succeed(
+export const DaemonProbeLive: Layer.Layer<DaemonProbe> = Layer.succeed(
   DaemonProbe,
   DaemonProbe.of({
     observe: (socketDir, session) =>

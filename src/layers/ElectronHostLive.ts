@@ -215,10 +215,10 @@ export const makeElectronHost = (options: ElectronHostOptions) =>
   })
 
 /** A live layer with explicit options (tests: a temporary XDG_DATA_HOME, `/opt` stand-in, private root). */
-export const ElectronHostLiveWith = (options: ElectronHostOptions) => Layer.scoped(ElectronHost, makeElectronHost(options))
+export const ElectronHostLiveWith = (options: ElectronHostOptions): Layer.Layer<ElectronHost> => Layer.scoped(ElectronHost, makeElectronHost(options))
 
 /** The production layer: this process's platform, ToolConfig's environment, `$TMPDIR/pi-agent-browser-electron-<uid>`. */
-export const ElectronHostLive = Layer.scoped(
+export const ElectronHostLive: Layer.Layer<ElectronHost, never, ToolConfig> = Layer.scoped(
   ElectronHost,
   Effect.flatMap(ToolConfig, (config) =>
     makeElectronHost({

@@ -82,7 +82,7 @@ const originOf = (executed: Executed | undefined, snapshotOrigin: string | undef
   return [snapshotOrigin, executed?.navigation?.url, reported, executed?.previousPage?.url].find((u) => u !== undefined && u !== "")
 }
 
-export const PresenterLive = Layer.effect(
+export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | ArtifactStore | Redactor> = Layer.effect(
   Presenter,
   Effect.gen(function*() {
     const redactor = yield* Redactor

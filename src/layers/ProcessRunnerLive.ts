@@ -59,7 +59,7 @@ const collect = (stream: NodeJS.ReadableStream | null, cap: number, onOverflow: 
 
 const preview = (text: string): string => (text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text)
 
-export const ProcessRunnerLive = Layer.effect(
+export const ProcessRunnerLive: Layer.Layer<ProcessRunner, never, ToolConfig> = Layer.effect(
   ProcessRunner,
   Effect.gen(function*() {
     const config = yield* ToolConfig

@@ -12,7 +12,7 @@ import { Redactor } from "../services/Redactor.js"
 /** Learned secrets; `typed` is true once the secret was seen typed key by key. */
 type Memory = ReadonlyMap<string, boolean>
 
-export const RedactorLive = Layer.effect(
+export const RedactorLive: Layer.Layer<Redactor> = Layer.effect(
   Redactor,
   Effect.map(Ref.make<Memory>(new Map()), (memory) => {
     const learn = (secrets: ReadonlyArray<string>, options?: { readonly typed?: boolean }) =>

@@ -23,7 +23,7 @@ import { ToolConfig } from "../services/ToolConfig.js"
 export const policyProblem = (problems: ReadonlyArray<string>): InvalidInput =>
   new InvalidInput({ field: "security", message: `${problems.join("; ")}; fix the key or remove it; the policy is never guessed` })
 
-export const SecurityLive = Layer.effect(
+export const SecurityLive: Layer.Layer<Security, never, ToolConfig | Redactor> = Layer.effect(
   Security,
   Effect.gen(function*() {
     const config = yield* ToolConfig

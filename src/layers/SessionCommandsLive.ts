@@ -11,7 +11,7 @@ import { parseCommandLine } from "../upstream/commandLine.js"
 /** Pause before the one retry of a daemon start another process raced: long enough for its daemon to bind. */
 const DAEMON_START_RETRY_MS = 300
 
-export const SessionCommandsLive = Layer.effect(
+export const SessionCommandsLive: Layer.Layer<SessionCommands, never, BinaryLocator | ProcessRunner> = Layer.effect(
   SessionCommands,
   Effect.gen(function*() {
     const locator = yield* BinaryLocator

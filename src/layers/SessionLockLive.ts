@@ -133,4 +133,4 @@ export const makeSessionLock = (native: NativeLocks | string) =>
     }
   })
 
-export const SessionLockLive = Layer.sync(SessionLock, () => makeSessionLock(loadNative()))
+export const SessionLockLive: Layer.Layer<SessionLock> = Layer.sync(SessionLock, () => makeSessionLock(loadNative()))

@@ -23,7 +23,7 @@ interface SessionRecord extends SessionView {
 
 const EMPTY: SessionRecord = { refs: undefined, captures: new Set(), routes: [], pinnedTab: undefined, page: undefined, pendingRecording: undefined }
 
-export const SessionRegistryLive = Layer.effect(
+export const SessionRegistryLive: Layer.Layer<SessionRegistry> = Layer.effect(
   SessionRegistry,
   Effect.gen(function*() {
     const state = yield* Ref.make(Option.none<SessionState>())

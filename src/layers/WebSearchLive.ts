@@ -44,7 +44,7 @@ const errorDetail = (body: string, key: string): string | undefined => {
   return text === "" ? undefined : clip(text, 200)
 }
 
-export const makeWebSearchLive = (options: WebSearchLiveOptions = {}) =>
+export const makeWebSearchLive = (options: WebSearchLiveOptions = {}): Layer.Layer<WebSearch> =>
   Layer.effect(
     WebSearch,
     Effect.gen(function*() {
@@ -103,4 +103,4 @@ export const makeWebSearchLive = (options: WebSearchLiveOptions = {}) =>
     })
   ).pipe(Layer.provide(NodeHttpClient.layer))
 
-export const WebSearchLive = makeWebSearchLive()
+export const WebSearchLive: Layer.Layer<WebSearch> = makeWebSearchLive()

@@ -46,4 +46,4 @@ export interface ArtifactStoreShape {
   readonly restoreManifest: (entries: ReadonlyArray<ManifestEntry>) => Effect.Effect<void>
 }
 
-export class ArtifactStore extends Context.Tag("agent-browser/ArtifactStore")<ArtifactStore, ArtifactStoreShape>() {}
+export class ArtifactStore extends Context.Tag("pi-agent-browser-effect/ArtifactStore")<ArtifactStore, ArtifactStoreShape>() {}

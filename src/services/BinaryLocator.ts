@@ -22,4 +22,4 @@ export interface BinaryLocatorShape {
   readonly resolve: Effect.Effect<ResolvedBinary, MissingBinary>
 }
 
-export class BinaryLocator extends Context.Tag("agent-browser/BinaryLocator")<BinaryLocator, BinaryLocatorShape>() {}
+export class BinaryLocator extends Context.Tag("pi-agent-browser-effect/BinaryLocator")<BinaryLocator, BinaryLocatorShape>() {}

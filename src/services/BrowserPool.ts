@@ -23,4 +23,4 @@ export interface BrowserPoolShape {
   readonly launch: Effect.Effect<PoolLaunch | undefined, InvalidInput>
 }
 
-export class BrowserPool extends Context.Tag("agent-browser/BrowserPool")<BrowserPool, BrowserPoolShape>() {}
+export class BrowserPool extends Context.Tag("pi-agent-browser-effect/BrowserPool")<BrowserPool, BrowserPoolShape>() {}

@@ -67,4 +67,4 @@ export interface BrowserProcessesShape {
   readonly identity: (session: string) => Effect.Effect<BrowserIdentity | undefined>
 }
 
-export class BrowserProcesses extends Context.Tag("agent-browser/BrowserProcesses")<BrowserProcesses, BrowserProcessesShape>() {}
+export class BrowserProcesses extends Context.Tag("pi-agent-browser-effect/BrowserProcesses")<BrowserProcesses, BrowserProcessesShape>() {}

@@ -21,4 +21,4 @@ export interface DaemonProbeShape {
   readonly end: (socketDir: string, session: string) => Effect.Effect<"ended" | "not-running">
 }
 
-export class DaemonProbe extends Context.Tag("agent-browser/DaemonProbe")<DaemonProbe, DaemonProbeShape>() {}
+export class DaemonProbe extends Context.Tag("pi-agent-browser-effect/DaemonProbe")<DaemonProbe, DaemonProbeShape>() {}

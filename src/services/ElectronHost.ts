@@ -59,4 +59,4 @@ export interface ElectronHostShape {
   readonly cleanupAll: (timeoutMs: number) => Effect.Effect<ElectronCleanupReport>
 }
 
-export class ElectronHost extends Context.Tag("agent-browser/ElectronHost")<ElectronHost, ElectronHostShape>() {}
+export class ElectronHost extends Context.Tag("pi-agent-browser-effect/ElectronHost")<ElectronHost, ElectronHostShape>() {}

@@ -37,4 +37,4 @@ export interface PresenterShape {
   readonly present: (input: PresentInput) => Effect.Effect<ToolResult>
 }
 
-export class Presenter extends Context.Tag("agent-browser/Presenter")<Presenter, PresenterShape>() {}
+export class Presenter extends Context.Tag("pi-agent-browser-effect/Presenter")<Presenter, PresenterShape>() {}

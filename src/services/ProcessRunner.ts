@@ -28,4 +28,4 @@ export interface ProcessRunnerShape {
   readonly run: (request: RunRequest) => Effect.Effect<RunResult, RunError>
 }
 
-export class ProcessRunner extends Context.Tag("agent-browser/ProcessRunner")<ProcessRunner, ProcessRunnerShape>() {}
+export class ProcessRunner extends Context.Tag("pi-agent-browser-effect/ProcessRunner")<ProcessRunner, ProcessRunnerShape>() {}

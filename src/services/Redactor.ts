@@ -27,4 +27,4 @@ export interface RedactorShape {
   readonly scrubOutcome: (outcome: UpstreamOutcome) => Effect.Effect<UpstreamOutcome>
 }
 
-export class Redactor extends Context.Tag("agent-browser/Redactor")<Redactor, RedactorShape>() {}
+export class Redactor extends Context.Tag("pi-agent-browser-effect/Redactor")<Redactor, RedactorShape>() {}

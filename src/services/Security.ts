@@ -18,4 +18,4 @@ export interface SecurityShape {
   readonly nonce: Effect.Effect<string>
 }
 
-export class Security extends Context.Tag("agent-browser/Security")<Security, SecurityShape>() {}
+export class Security extends Context.Tag("pi-agent-browser-effect/Security")<Security, SecurityShape>() {}

@@ -24,4 +24,4 @@ export interface SessionCommandsShape {
   readonly batch: (target: SessionTarget, steps: ReadonlyArray<ReadonlyArray<string>>, options: { readonly timeoutMs: number; readonly failFast: boolean }) => Effect.Effect<ReadonlyArray<StepRow>, CommandError>
 }
 
-export class SessionCommands extends Context.Tag("agent-browser/SessionCommands")<SessionCommands, SessionCommandsShape>() {}
+export class SessionCommands extends Context.Tag("pi-agent-browser-effect/SessionCommands")<SessionCommands, SessionCommandsShape>() {}

@@ -25,4 +25,4 @@ export interface SessionLockShape {
   readonly crossProcess: boolean
 }
 
-export class SessionLock extends Context.Tag("agent-browser/SessionLock")<SessionLock, SessionLockShape>() {}
+export class SessionLock extends Context.Tag("pi-agent-browser-effect/SessionLock")<SessionLock, SessionLockShape>() {}

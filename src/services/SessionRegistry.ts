@@ -72,4 +72,4 @@ export interface SessionRegistryShape {
   readonly takeRecording: (session: string) => Effect.Effect<string | undefined>
 }
 
-export class SessionRegistry extends Context.Tag("agent-browser/SessionRegistry")<SessionRegistry, SessionRegistryShape>() {}
+export class SessionRegistry extends Context.Tag("pi-agent-browser-effect/SessionRegistry")<SessionRegistry, SessionRegistryShape>() {}

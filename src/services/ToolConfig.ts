@@ -1,6 +1,6 @@
 /**
  * ToolConfig: the settings every other service reads, resolved once from the environment (or given by a test).
- * Holds no mutable state.
+ * Holds no mutable state. Defaults, the `Config` and the layers: `layers/ToolConfigLive.ts`.
  */
 import * as Context from "effect/Context"
 import type { PoolSettings } from "../domain/Pool.js"
@@ -27,11 +27,11 @@ export interface ToolConfigShape {
   /** Prefix of generated managed session names. */
   readonly sessionPrefix: string
   /** Watchdog for `dialog …` (PI_AGENT_BROWSER_DIALOG_PROCESS_TIMEOUT_MS; default 5 s). */
-  readonly dialogTimeoutMs?: number
+  readonly dialogTimeoutMs: number
   /** Watchdog for commands that look like they open a dialog (PI_AGENT_BROWSER_DIALOG_TRIGGER_PROCESS_TIMEOUT_MS; 8 s). */
-  readonly dialogTriggerTimeoutMs?: number
+  readonly dialogTriggerTimeoutMs: number
   /** Upper bound for closing a managed session (PI_AGENT_BROWSER_IMPLICIT_SESSION_CLOSE_TIMEOUT_MS; default 10 s). */
-  readonly closeTimeoutMs?: number
+  readonly closeTimeoutMs: number
   /**
    * Why the socket dir cannot be used (set by the live layer when creating it failed): browser calls fail with a
    * validation error naming the folder and the fix; calls that need no daemon still run.
@@ -41,7 +41,7 @@ export interface ToolConfigShape {
   readonly pool?: PoolSettings
 }
 
-export class ToolConfig extends Context.Tag("agent-browser/ToolConfig")<ToolConfig, ToolConfigShape>() {}
+export class ToolConfig extends Context.Tag("pi-agent-browser-effect/ToolConfig")<ToolConfig, ToolConfigShape>() {}
 
 /** Supported upstream versions: the 0.41 line the wrapper was built and tested against. */
 export const SUPPORTED_RANGE = { major: 0, minor: 41, label: ">=0.41.0 <0.42.0" } as const

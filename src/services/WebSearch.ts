@@ -19,4 +19,4 @@ export interface WebSearchShape {
   readonly search: (request: SearchRequest) => Effect.Effect<ProviderAnswer, WebSearchError>
 }
 
-export class WebSearch extends Context.Tag("agent-browser/WebSearch")<WebSearch, WebSearchShape>() {}
+export class WebSearch extends Context.Tag("pi-agent-browser-effect/WebSearch")<WebSearch, WebSearchShape>() {}

@@ -30,7 +30,7 @@ let world: LiveEnv
 
 const makeTool = (piSessionId = "pi-electron-1") => {
   const electron = ElectronHostLiveWith({ platform: "linux", env: standIn.env, home: standIn.home, optRoots: [standIn.optRoot], privateRoot: standIn.privateRoot })
-  const runtime = ManagedRuntime.make(makeServicesLayer(toolConfigLayer(world.config), electron))
+  const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(world.config), electron }))
   return {
     runtime,
     call: (input: unknown): Promise<ToolResult> => runtime.runPromise(runToResult(input, { piSessionId, cwd: world.root })),

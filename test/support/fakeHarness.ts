@@ -5,22 +5,21 @@ import { join } from "node:path"
 import * as Layer from "effect/Layer"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { makeFakeLayer } from "../../src/layers/test/FakeLayer.js"
-import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
+import { toolConfigDefaults, toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import type { ToolConfigShape } from "../../src/services/ToolConfig.js"
 
-export const testConfig = (root: string, overrides: Partial<ToolConfigShape> = {}): ToolConfigShape => ({
-  socketDir: join(root, "s"),
-  idleTimeoutMs: 60_000,
-  defaultTimeoutMs: 35_000,
-  upstreamDefaultTimeoutCapMs: 25_000,
-  artifactRoot: join(root, "artifacts"),
-  sessionArtifactRoot: join(root, "session-artifacts"),
-  sessionArtifactMaxBytes: 32 * 1024 * 1024,
-  manifestMaxEntries: 100,
-  env: { PATH: "/fake" },
-  sessionPrefix: "pi",
-  ...overrides
-})
+/** The defaults with every folder under `root`, a fake PATH and a one-minute idle timeout, then `overrides`. */
+export const testConfig = (root: string, overrides: Partial<ToolConfigShape> = {}): ToolConfigShape => {
+  const settings: Partial<ToolConfigShape> = {
+    socketDir: join(root, "s"),
+    idleTimeoutMs: 60_000,
+    artifactRoot: join(root, "artifacts"),
+    sessionArtifactRoot: join(root, "session-artifacts"),
+    env: { PATH: "/fake" },
+    ...overrides
+  }
+  return { ...toolConfigDefaults(settings.env), ...settings }
+}
 
 /** A temp root for one test file, removed by the returned cleanup. */
 export const tempRoot = (): { readonly root: string; readonly cleanup: () => void } => {

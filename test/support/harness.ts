@@ -19,7 +19,7 @@ export interface Harness {
 }
 
 export const makeHarness = (world: LiveEnv, piSessionId = "pi-session-1", cwd = world.root): Harness => {
-  const runtime = ManagedRuntime.make(makeServicesLayer(toolConfigLayer(world.config)))
+  const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(world.config) }))
   return {
     runtime,
     piSessionId,

@@ -15,7 +15,7 @@ const temp = tempRoot()
 afterAll(() => temp.cleanup())
 
 const doctor = (env: Record<string, string>) =>
-  Effect.provide(runDoctor(temp.root), makeServicesLayer(toolConfigLayer(testConfig(temp.root, { env }))))
+  Effect.provide(runDoctor(temp.root), makeServicesLayer({ config: toolConfigLayer(testConfig(temp.root, { env })) }))
 
 describe("doctor", () => {
   it.scopedLive("passes agent-browser and the browser when both are there and the browser starts", () => Effect.gen(function*() {
@@ -31,7 +31,7 @@ describe("doctor", () => {
       const socketDir = join(temp.root, "root-check-sockets")
       const checks = yield* Effect.provide(
         runDoctor(temp.root),
-        makeServicesLayer(toolConfigLayer(testConfig(temp.root, { socketDir, env: { PATH: `${REPO}/node_modules/.bin:/usr/bin:/bin`, HOME: temp.root, AGENT_BROWSER_EXECUTABLE_PATH: "/usr/bin/chromium" } })))
+        makeServicesLayer({ config: toolConfigLayer(testConfig(temp.root, { socketDir, env: { PATH: `${REPO}/node_modules/.bin:/usr/bin:/bin`, HOME: temp.root, AGENT_BROWSER_EXECUTABLE_PATH: "/usr/bin/chromium" } })) })
       )
       if (process.getuid?.() === 0) expect(checks.find((c) => c.id === "browser")).toMatchObject({ status: "pass" })
       expect(checks.filter((c) => /sandbox/i.test(`${c.message} ${c.fix ?? ""}`))).toEqual([])

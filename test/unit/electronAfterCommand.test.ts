@@ -1,5 +1,5 @@
 /**
- * What an ordinary call in a wrapper-launched Electron app's session gains, over ElectronHostTest and FakeAgentBrowser:
+ * What an ordinary call in a wrapper-launched Electron app's session gains, over FakeElectronHost and FakeAgentBrowser:
  * fill verification (get value; get text on a contenteditable) with lengths only, and the Electron context of a
  * sourceLookup without candidates. Sessions the wrapper did not launch get neither, and no extra upstream read.
  */
@@ -10,7 +10,7 @@ import { focusedElementOf, urlMismatchOf } from "../../src/electron/probeFacts.j
 import { fillTargetOf } from "../../src/program/electron/fillVerification.js"
 import type { Plan } from "../../src/domain/Plan.js"
 import { parseCommandLine } from "../../src/upstream/commandLine.js"
-import { ElectronHostTest } from "../../src/layers/test/ElectronHostTest.js"
+import { FakeElectronHost } from "../../src/layers/test/FakeElectronHost.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { makeFakeLayer } from "../../src/layers/test/FakeLayer.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
@@ -30,7 +30,7 @@ const script = (reads: ReadonlyArray<ScriptedRun>): ReadonlyArray<ScriptedRun> =
   ...reads,
   { reply: FakeAgentBrowser.ok({}), repeat: true }
 ]
-const layer = (reads: ReadonlyArray<ScriptedRun>) => makeFakeLayer(FakeAgentBrowser.layer(script(reads)), toolConfigLayer(testConfig(temp.root)), ElectronHostTest())
+const layer = (reads: ReadonlyArray<ScriptedRun>) => makeFakeLayer(FakeAgentBrowser.layer(script(reads)), toolConfigLayer(testConfig(temp.root)), FakeElectronHost.layer())
 const ids = (r: ToolResult) => (r.details.nextActions ?? []).map((a) => a.id)
 const textOf = (r: ToolResult) => r.content.map((c) => (c.type === "text" ? c.text : "")).join("\n")
 const launch = runToResult({ electron: { action: "launch", appName: "Test App", handoff: "connect" } }, call)

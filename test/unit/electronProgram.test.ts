@@ -1,15 +1,15 @@
-/** The electron program's branches over ElectronHostTest and FakeAgentBrowser: no process, port or folder. */
+/** The electron program's branches over FakeElectronHost and FakeAgentBrowser: no process, port or folder. */
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { afterAll, describe } from "vitest"
-import { ElectronHostDriver, ElectronHostTest } from "../../src/layers/test/ElectronHostTest.js"
+import { FakeElectronHost } from "../../src/layers/test/FakeElectronHost.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { makeFakeLayer } from "../../src/layers/test/FakeLayer.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { electronRecordsFromBranch } from "../../src/program/electron/electronLifecycle.js"
 import { TimedOut } from "../../src/schema/ToolError.js"
-import type { ElectronHostScript } from "../../src/layers/test/ElectronHostTest.js"
+import type { ElectronHostScript } from "../../src/layers/test/FakeElectronHost.js"
 import { batchRows, call, tempRoot, testConfig } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
@@ -26,7 +26,7 @@ const attachScript: ReadonlyArray<ScriptedRun> = [
   { reply: FakeAgentBrowser.ok({}), repeat: true }
 ]
 const layer = (script: ReadonlyArray<ScriptedRun> = attachScript, host: ElectronHostScript = {}) =>
-  makeFakeLayer(FakeAgentBrowser.layer(script), toolConfigLayer(testConfig(temp.root)), ElectronHostTest(host))
+  makeFakeLayer(FakeAgentBrowser.layer(script), toolConfigLayer(testConfig(temp.root)), FakeElectronHost.layer(host))
 
 const electron = (r: { details: { electron?: unknown } }) => r.details.electron as Record<string, any>
 const ids = (r: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) => (r.details.nextActions ?? []).map((a) => a.id)
@@ -67,7 +67,7 @@ describe("electron program", () => {
 
   it.scoped("a killed app: a mutation is tab-drift with electronPostCommandHealth; status offers cleanup; partial cleanup is cleanup-failed with retries", () =>
     Effect.gen(function*() {
-      const driver = yield* ElectronHostDriver
+      const driver = yield* FakeElectronHost
       yield* runToResult({ electron: { action: "launch", appName: "Test App", handoff: "connect" } }, call)
       const fine = yield* runToResult({ args: ["click", "@e1"] }, call)
       expect(fine.details.electronPostCommandHealth).toBeUndefined()

@@ -13,7 +13,7 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { renderCallText, renderResultText, textComponent, type RenderTheme } from "../../src/pi/render.js"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Layer from "effect/Layer"
-import { makeWebSearchTest } from "../../src/layers/test/WebSearchTest.js"
+import { FakeWebSearch } from "../../src/layers/test/FakeWebSearch.js"
 import { runWebSearch } from "../../src/program/search/runWebSearch.js"
 import { nextStepLine } from "../../src/pi/resultView.js"
 import { webSearchResultText } from "../../src/pi/webSearchView.js"
@@ -121,11 +121,11 @@ describe("what a person sees in pi", () => {
 })
 
 describe("web search in pi", () => {
-  const provider = Effect.runSync(makeWebSearchTest((request) =>
-    Effect.succeed({ returnedQuery: request.query.query, results: [{ title: "Effect documentation", url: "https://effect.website/docs" }] })))
+  const provider = FakeWebSearch.layer((request) =>
+    Effect.succeed({ returnedQuery: request.query.query, results: [{ title: "Effect documentation", url: "https://effect.website/docs" }] }))
   const search = (params: unknown, env: Record<string, string>) =>
     runWebSearch(params, { cwd: temp.root, projectTrusted: false, env: { PATH: process.env["PATH"] ?? "", HOME: temp.root, ...env } }).pipe(
-      Effect.provide(Layer.merge(provider.layer, NodeContext.layer))
+      Effect.provide(Layer.merge(provider, NodeContext.layer))
     )
 
   it.live("a search and a search without a key: counts, or what to set, wrapped and whole", () =>

@@ -9,7 +9,7 @@ import { afterAll } from "vitest"
 import { CONFIG_DIR } from "../../src/config/configPaths.js"
 import { RedactorLive } from "../../src/layers/RedactorLive.js"
 import { SecurityLive } from "../../src/layers/SecurityLive.js"
-import { securityTestLayer } from "../../src/layers/test/SecurityTest.js"
+import { SecurityTest } from "../../src/layers/test/SecurityTest.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { STANDARD_POLICY } from "../../src/schema/SecurityPolicy.js"
 import { Redactor } from "../../src/services/Redactor.js"
@@ -109,9 +109,9 @@ describe("Security (live)", () => {
   })
 })
 
-describe("securityTestLayer", () => {
+describe("SecurityTest", () => {
   const policy = { ...STANDARD_POLICY, secrets: [{ name: "PW", value: "$X", origins: ["https://a.example"], source: "test" }] }
-  it.layer(securityTestLayer(policy, { PW: "test-Secret-3310" }).pipe(Layer.provideMerge(RedactorLive)))((it) => {
+  it.layer(SecurityTest.layer(policy, { PW: "test-Secret-3310" }).pipe(Layer.provideMerge(RedactorLive)))((it) => {
     it.effect("serves the fixed policy and values, learned by the Redactor", () =>
       Effect.gen(function*() {
         const security = yield* Security

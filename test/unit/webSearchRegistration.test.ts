@@ -1,18 +1,18 @@
 /**
  * Provider choice, registration on/off for every credential and config combination, and the run program's
- * execution-time checks (trust, disable, credential failures, key guard) over a WebSearch test layer.
+ * execution-time checks (trust, disable, credential failures, key guard) over FakeWebSearch.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import * as NodeContext from "@effect/platform-node/NodeContext"
-import { describe, expect, it } from "@effect/vitest"
+import { describe, expect, it, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
 import { afterAll, beforeEach, vi } from "vitest"
 import { CONFIG_DIR, loadFileConfig } from "../../src/config/fileConfig.js"
-import { makeWebSearchTest } from "../../src/layers/test/WebSearchTest.js"
+import { FakeWebSearch } from "../../src/layers/test/FakeWebSearch.js"
 import { registerWebSearch } from "../../src/pi/webSearchTool.js"
 import { availableCredentials, chooseProvider } from "../../src/search/chooseProvider.js"
 import { runWebSearch } from "../../src/program/search/runWebSearch.js"
@@ -119,17 +119,17 @@ describe("registration", () => {
   })
 })
 
-describe("runWebSearch", () => {
-  // A provider that echoes the key back in a result title: the run program's last guard must catch it.
-  const echoKey = Effect.runSync(makeWebSearchTest((request) =>
-    Effect.succeed({ returnedQuery: request.query.query, results: [{ title: `leaked ${Redacted.value(request.apiKey)}`, url: "https://a.test/" }] })
-  ))
-  const run = (params: unknown, env: Record<string, string>, projectTrusted = false) =>
-    runWebSearch(params, { cwd: project, projectTrusted, env: { PATH: process.env["PATH"] ?? "", HOME: home, ...env } }).pipe(
-      Effect.provide(Layer.merge(echoKey.layer, NodeContext.layer))
-    )
+// A provider that echoes the key back in a result title: the run program's last guard must catch it.
+const echoKey = FakeWebSearch.layer((request) =>
+  Effect.succeed({ returnedQuery: request.query.query, results: [{ title: `leaked ${Redacted.value(request.apiKey)}`, url: "https://a.test/" }] })
+)
 
-  it.live("re-checks enabled at execution with the trusted project layer", () =>
+// one graph for the block, on the real clock (credential commands run for real)
+layer(Layer.merge(echoKey, NodeContext.layer), { excludeTestServices: true })("runWebSearch", (it) => {
+  const run = (params: unknown, env: Record<string, string>, projectTrusted = false) =>
+    runWebSearch(params, { cwd: project, projectTrusted, env: { PATH: process.env["PATH"] ?? "", HOME: home, ...env } })
+
+  it.effect("re-checks enabled at execution with the trusted project layer", () =>
     Effect.gen(function*() {
       writeConfig("project", { enabled: false })
       const blocked = yield* run({ query: "q" }, { EXA_API_KEY: KEY }, true)
@@ -138,17 +138,17 @@ describe("runWebSearch", () => {
       expect(allowed.isError).toBe(false)
     }))
 
-  it.live("chooses the provider and never returns the key, even when a provider echoes it", () =>
+  it.effect("chooses the provider and never returns the key, even when a provider echoes it", () =>
     Effect.gen(function*() {
       writeConfig("global", { preferredProvider: "brave" })
       const result = yield* run({ query: "q" }, { EXA_API_KEY: "exa-" + KEY, BRAVE_API_KEY: KEY })
-      expect((yield* echoKey.requests).at(-1)?.provider).toBe("brave")
+      expect((yield* (yield* FakeWebSearch).requests).at(-1)?.provider).toBe("brave")
       expect(result.details).toMatchObject({ provider: "brave", query: "q", count: 5, offset: 0, searchType: "auto" })
       expect(JSON.stringify(result)).not.toContain(KEY)
       expect(result.content[0]?.text).toContain("leaked [REDACTED]")
     }))
 
-  it.live("fails structurally for bad input, a missing explicit provider, and a failing command source", () =>
+  it.effect("fails structurally for bad input, a missing explicit provider, and a failing command source", () =>
     Effect.gen(function*() {
       expect(yield* run({ query: "" }, { EXA_API_KEY: KEY })).toMatchObject({ isError: true, details: { failureCategory: "validation-error" } })
       const noBrave = yield* run({ query: "q", provider: "brave" }, { EXA_API_KEY: KEY })

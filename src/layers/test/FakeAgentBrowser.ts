@@ -26,7 +26,7 @@ export interface FakeAgentBrowserShape {
   readonly requests: Effect.Effect<ReadonlyArray<RunRequest>>
 }
 
-export class FakeAgentBrowser extends Context.Tag("agent-browser/FakeAgentBrowser")<FakeAgentBrowser, FakeAgentBrowserShape>() {
+export class FakeAgentBrowser extends Context.Tag("pi-agent-browser-effect/FakeAgentBrowser")<FakeAgentBrowser, FakeAgentBrowserShape>() {
   /** Envelope helpers for scripts. */
   static ok(data: unknown): Partial<RunResult> {
     return { exitCode: 0, stdout: `${JSON.stringify({ success: true, data, error: null })}\n` }
@@ -35,7 +35,7 @@ export class FakeAgentBrowser extends Context.Tag("agent-browser/FakeAgentBrowse
     return { exitCode: 1, stdout: `${JSON.stringify({ success: false, data: null, error, ...extra })}\n` }
   }
 
-  static layer(script: ReadonlyArray<ScriptedRun>, version = "0.41.2") {
+  static layer(script: ReadonlyArray<ScriptedRun>, version = "0.41.2"): Layer.Layer<ProcessRunner | BinaryLocator | FakeAgentBrowser> {
     return Layer.effectContext(
       Effect.gen(function*() {
         const remaining = yield* Ref.make<ReadonlyArray<ScriptedRun>>(script)

@@ -10,20 +10,23 @@ import { Redactor } from "../../services/Redactor.js"
 import { Security } from "../../services/Security.js"
 import { findSecret, makeNonce } from "../../security/secretLookup.js"
 
-export const securityTestLayer = (policy: SecurityPolicy, values: Readonly<Record<string, string>>): Layer.Layer<Security, never, Redactor> =>
-  Layer.effect(
-    Security,
-    Effect.map(Redactor, (redactor) =>
-      Security.of({
-        resolve: () => Effect.succeed(policy),
-        secretValue: (given, name) =>
-          Effect.gen(function*() {
-            const spec = yield* findSecret(given, name)
-            const value = values[spec.name]
-            if (value === undefined) return yield* new InvalidInput({ field: "secrets", message: `secret "${spec.name}" has no value in this test layer` })
-            yield* redactor.learn([value], { typed: true })
-            return value
-          }),
-        nonce: makeNonce
-      }))
-  )
+export const SecurityTest = {
+  /** A fixed policy, and secret values from `values` (a declared secret without a value fails with InvalidInput). */
+  layer: (policy: SecurityPolicy, values: Readonly<Record<string, string>>): Layer.Layer<Security, never, Redactor> =>
+    Layer.effect(
+      Security,
+      Effect.map(Redactor, (redactor) =>
+        Security.of({
+          resolve: () => Effect.succeed(policy),
+          secretValue: (given, name) =>
+            Effect.gen(function*() {
+              const spec = yield* findSecret(given, name)
+              const value = values[spec.name]
+              if (value === undefined) return yield* new InvalidInput({ field: "secrets", message: `secret "${spec.name}" has no value in this test layer` })
+              yield* redactor.learn([value], { typed: true })
+              return value
+            }),
+          nonce: makeNonce
+        }))
+    )
+} as const

@@ -13,13 +13,13 @@ import { flagValue, launchFlagTokens, LAUNCH_FLAGS, parseCommandLine, withoutFla
 import { isClose, isInspection, isRejectedServer, isSessionless, stdinPolicy } from "../../upstream/commandPolicy.js"
 import { requestedPathIndex } from "../../upstream/artifactPaths.js"
 import { extractSnapshotOptions } from "../../upstream/snapshotOptions.js"
-import { DEFAULT_DIALOG_TIMEOUT_MS, DEFAULT_DIALOG_TRIGGER_TIMEOUT_MS, type TimeoutBudgets, watchdogFor } from "../../upstream/timeoutPolicy.js"
+import { type TimeoutBudgets, watchdogFor } from "../../upstream/timeoutPolicy.js"
 import { isAbsolute, resolve } from "node:path"
 
 const budgetsOf = (config: ToolConfigShape): TimeoutBudgets => ({
   processMs: config.defaultTimeoutMs,
-  dialogMs: config.dialogTimeoutMs ?? DEFAULT_DIALOG_TIMEOUT_MS,
-  dialogTriggerMs: config.dialogTriggerTimeoutMs ?? DEFAULT_DIALOG_TRIGGER_TIMEOUT_MS
+  dialogMs: config.dialogTimeoutMs,
+  dialogTriggerMs: config.dialogTriggerTimeoutMs
 })
 
 /** Linux refuses one argv string of 128 KiB or more (MAX_ARG_STRLEN) and all of argv past ARG_MAX (2 MiB). */

@@ -7,7 +7,6 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { DEFAULT_CLOSE_TIMEOUT_MS } from "../../upstream/timeoutPolicy.js"
 import { BrowserProcesses } from "../../services/BrowserProcesses.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import type { ManagedSession } from "../../domain/SessionState.js"
@@ -17,8 +16,6 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { parseCommandLine, withoutFlags } from "../../upstream/commandLine.js"
 import { poolCloseEnv } from "./poolLaunch.js"
 
-/** Upper bound for one close unless PI_AGENT_BROWSER_IMPLICIT_SESSION_CLOSE_TIMEOUT_MS says otherwise. */
-export const CLOSE_TIMEOUT_MS = DEFAULT_CLOSE_TIMEOUT_MS
 /** How long a closed daemon gets to remove its files before the wrapper reports it closed anyway (20 × 100 ms). */
 const CLOSE_SETTLE_POLLS = 20
 const CLOSE_SETTLE_POLL_MS = 100
@@ -31,7 +28,7 @@ export const closeManagedSession = (session: ManagedSession, env: Readonly<Recor
     // a session launched in the pool closes there (without its environment, upstream would launch a local browser to close)
     const ownChoice = session.launchFlags.some((t) => ["--cdp", "-p", "--provider", "--auto-connect", "--executable-path"].includes(t.split("=")[0] ?? ""))
     const closeEnv = ownChoice ? env : { ...(yield* poolCloseEnv), ...env }
-    const closed = yield* Effect.either(commands.run({ prefix: ["--json", "--session", session.name, ...launch], env: closeEnv, cwd: undefined, kind: "browser" }, ["close"], { timeoutMs: config.closeTimeoutMs ?? CLOSE_TIMEOUT_MS }))
+    const closed = yield* Effect.either(commands.run({ prefix: ["--json", "--session", session.name, ...launch], env: closeEnv, cwd: undefined, kind: "browser" }, ["close"], { timeoutMs: config.closeTimeoutMs }))
     const socketDir = env["AGENT_BROWSER_SOCKET_DIR"] ?? config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir
     const probe = yield* DaemonProbe
     // upstream answers before its daemon has finished exiting: wait (bounded) until its pid file is gone

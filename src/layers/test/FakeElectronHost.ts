@@ -1,7 +1,7 @@
 /**
- * ElectronHostTest: an in-memory ElectronHost with scripted apps and launch outcomes, for fast tests of the tool
- * program. No process, port or folder is touched. The `ElectronHostDriver` tag (provided by the same layer) lets a
- * test kill a launch, script a partial cleanup and read the launch requests it received.
+ * FakeElectronHost: an in-memory ElectronHost with scripted apps and launch outcomes, for fast tests of the tool
+ * program. No process, port or folder is touched. `FakeElectronHost.layer(script)` provides the host and the
+ * `FakeElectronHost` driver, with which a test kills a launch, scripts a partial cleanup and reads the launch requests.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -22,7 +22,7 @@ export interface ElectronHostScript {
   readonly launches?: ReadonlyArray<{ readonly fail: TimedOut | UpstreamFailed | InvalidInput | PolicyBlocked } | { readonly targets: ReadonlyArray<CdpTarget> }>
 }
 
-export interface ElectronHostDriverShape {
+export interface FakeElectronHostShape {
   /** The launch requests the host received, in order. */
   readonly requests: Effect.Effect<ReadonlyArray<LaunchRequest>>
   /** The app's process and port die (as if it crashed or was killed outside the wrapper). */
@@ -31,7 +31,13 @@ export interface ElectronHostDriverShape {
   readonly failNextCleanup: (launchId: string) => Effect.Effect<void>
 }
 
-export class ElectronHostDriver extends Context.Tag("agent-browser/ElectronHostDriver")<ElectronHostDriver, ElectronHostDriverShape>() {}
+export class FakeElectronHost extends Context.Tag("pi-agent-browser-effect/FakeElectronHost")<FakeElectronHost, FakeElectronHostShape>() {
+  /** ElectronHost and its driver over one scripted in-memory state. */
+  static layer(script: ElectronHostScript = {}): Layer.Layer<ElectronHost | FakeElectronHost> {
+    return Layer.effectContext(Effect.map(makeFakeElectronHost(script), ({ driver, service }) =>
+      Context.make(ElectronHost, service).pipe(Context.add(FakeElectronHost, driver))))
+  }
+}
 
 export const defaultTestApp: ElectronApp = {
   platform: "linux",
@@ -63,7 +69,7 @@ const resolve = (apps: ReadonlyArray<ElectronApp>, request: LaunchRequest): Eith
     : Either.right(app)
 }
 
-export const makeElectronHostTest = (script: ElectronHostScript = {}) =>
+const makeFakeElectronHost = (script: ElectronHostScript = {}) =>
   Effect.gen(function*() {
     const apps = script.apps ?? [defaultTestApp]
     const state = yield* Ref.make<State>({ records: new Map(), dead: new Set(), failCleanup: new Set(), requests: [] })
@@ -149,15 +155,10 @@ export const makeElectronHostTest = (script: ElectronHostScript = {}) =>
       cleanupAll: (timeoutMs) => Effect.orElseSucceed(service.cleanup({ _tag: "all" }, timeoutMs), () => ({ partial: true, records: [], results: [] }))
     }
 
-    const driver: ElectronHostDriverShape = {
+    const driver: FakeElectronHostShape = {
       requests: Effect.map(Ref.get(state), (s) => s.requests),
       kill: (launchId) => Ref.update(state, (s) => ({ ...s, dead: new Set(s.dead).add(launchId) })),
       failNextCleanup: (launchId) => Ref.update(state, (s) => ({ ...s, failCleanup: new Set(s.failCleanup).add(launchId) }))
     }
     return { service, driver }
   })
-
-/** ElectronHost and its driver over one scripted in-memory state. */
-export const ElectronHostTest = (script: ElectronHostScript = {}): Layer.Layer<ElectronHost | ElectronHostDriver> =>
-  Layer.effectContext(Effect.map(makeElectronHostTest(script), ({ driver, service }) =>
-    Context.make(ElectronHost, service).pipe(Context.add(ElectronHostDriver, driver))))

@@ -1,7 +1,7 @@
-/** ElectronHostTest, the scripted in-memory host the tool program's tests will use: it keeps the live contract. */
+/** FakeElectronHost, the scripted in-memory host the tool program's tests will use: it keeps the live contract. */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { defaultTestApp, ElectronHostDriver, ElectronHostTest } from "../../src/layers/test/ElectronHostTest.js"
+import { defaultTestApp, FakeElectronHost } from "../../src/layers/test/FakeElectronHost.js"
 import type { LaunchRequest } from "../../src/schema/ElectronInput.js"
 import { TimedOut } from "../../src/schema/ToolError.js"
 import { ElectronHost } from "../../src/services/ElectronHost.js"
@@ -9,11 +9,11 @@ import { ElectronHost } from "../../src/services/ElectronHost.js"
 const request = (over: Partial<LaunchRequest> = {}): LaunchRequest =>
   ({ target: { _tag: "appName", value: "Test App" }, appArgs: [], handoff: "snapshot", targetType: "page", timeoutMs: 15_000, ...over })
 
-describe("ElectronHostTest", () => {
+describe("FakeElectronHost", () => {
   it.effect("launch records an active launch with a connect target; probe, kill and cleanup follow it", () =>
     Effect.gen(function*() {
       const host = yield* ElectronHost
-      const driver = yield* ElectronHostDriver
+      const driver = yield* FakeElectronHost
       const { launch, connect } = yield* host.launch(request())
       expect(launch).toMatchObject({ launchId: "electron-test-1", appName: "Test App", cleanupState: "active", executablePath: defaultTestApp.executablePath })
       expect(connect).toEqual({ argument: `ws://127.0.0.1:${launch.port}/devtools/page/T1`, via: "target", targetId: "T1" })
@@ -23,12 +23,12 @@ describe("ElectronHostTest", () => {
       const report = yield* host.cleanup({ _tag: "default" }, 5_000)
       expect(report.results[0]?.status).toBe("cleaned")
       expect((yield* driver.requests).length).toBe(1)
-    }).pipe(Effect.provide(ElectronHostTest())))
+    }).pipe(Effect.provide(FakeElectronHost.layer())))
 
   it.effect("scripted failures, policy and partial cleanup surface as the live layer's typed errors", () =>
     Effect.gen(function*() {
       const host = yield* ElectronHost
-      const driver = yield* ElectronHostDriver
+      const driver = yield* FakeElectronHost
       expect((yield* Effect.flip(host.launch(request())))._tag).toBe("TimedOut")
       expect((yield* Effect.flip(host.launch(request({ deny: ["test"] }))))._tag).toBe("PolicyBlocked")
       expect((yield* Effect.flip(host.launch(request({ target: { _tag: "appName", value: "Nope" } }))))._tag).toBe("InvalidInput")
@@ -37,7 +37,7 @@ describe("ElectronHostTest", () => {
       const failed = yield* Effect.flip(host.cleanup({ _tag: "one", launchId: launch.launchId }, 5_000))
       expect(failed._tag === "CleanupFailed" && failed.electronCleanup?.partial).toBe(true)
       expect((yield* host.cleanup({ _tag: "all" }, 5_000)).partial).toBe(false)
-    }).pipe(Effect.provide(ElectronHostTest({
+    }).pipe(Effect.provide(FakeElectronHost.layer({
       launches: [{ fail: new TimedOut({ source: "watchdog", message: "not ready", timeoutMs: 15_000, dispatched: "maybe", stdout: "", stderr: "" }) }]
     }))))
 })
