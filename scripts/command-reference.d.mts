@@ -13,11 +13,13 @@ export interface Overview {
 export declare function parseOverview(text: string): Overview
 export declare function overviewCommands(overview: Overview): Array<string>
 export declare function policyCommandNames(source: string): Array<string>
+export declare function policySubcommandNames(source: string): Readonly<Record<string, ReadonlyArray<string>>>
 export interface ReferenceIndex {
   readonly version: string | undefined
   readonly commands: Array<string>
   readonly aliases: Array<{ readonly alias: string; readonly command: string }>
   readonly extra: Array<string>
+  readonly subcommands: Readonly<Record<string, ReadonlyArray<string>>>
   readonly globalFlags: Array<string>
 }
 export declare function readReferenceIndex(doc: string): ReferenceIndex

@@ -158,6 +158,15 @@ export const policyCommandNames = (source) => {
   return [...names].sort()
 }
 
+/** The subcommands the policy file names, by command: its `subcommandsOf("get", [...])` tables. */
+export const policySubcommandNames = (source) => {
+  const byCommand = {}
+  for (const m of source.matchAll(/subcommandsOf\("([^"]+)", \[([^\]]*)\]\)/g)) {
+    byCommand[m[1]] = [...new Set([...(byCommand[m[1]] ?? []), ...[...m[2].matchAll(/"([^"]+)"/g)].map((s) => s[1])])].sort()
+  }
+  return byCommand
+}
+
 /** The string entries of `export const <name> = new Set([...])` in a source file. */
 const setLiteral = (source, name) => {
   const m = new RegExp(`${name} = new Set\\(\\[([^\\]]*)\\]\\)`).exec(source)
@@ -306,9 +315,11 @@ export const readReferenceIndex = (doc) => {
   })
   const extraSection = /## Not in the overview[^\n]*\n([\s\S]*?)\n## /.exec(doc)?.[1] ?? ""
   const extra = [...extraSection.matchAll(/^\| `([a-z][a-z0-9-]*)/gm)].map((m) => m[1])
+  const subcommandSection = /## Subcommands[^\n]*\n([\s\S]*?)\n## /.exec(doc)?.[1] ?? ""
+  const subcommands = Object.fromEntries([...subcommandSection.matchAll(/^- ([a-z][a-z0-9-]*): (.+)$/gm)].map((m) => [m[1], m[2].split(", ")]))
   const globalSection = /## Flags\n([\s\S]*)$/.exec(doc)?.[1] ?? ""
   const globalFlags = [...new Set([...globalSection.matchAll(/(?<![\w-])--?[a-zA-Z][\w-]*/g)].map((m) => m[0]))].sort()
-  return { version, commands, aliases, extra, globalFlags }
+  return { version, commands, aliases, extra, subcommands, globalFlags }
 }
 
 const main = () => {

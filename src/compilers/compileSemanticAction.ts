@@ -8,13 +8,13 @@ import * as Either from "effect/Either"
 import { InvalidInput } from "../schema/ToolError.js"
 import type { SemanticAction } from "../schema/ToolInput.js"
 import type { CompiledSemanticAction } from "../domain/Compiled.js"
+import { isFindAction } from "../upstream/commandPolicy.js"
 
 const invalid = (message: string) => Either.left(new InvalidInput({ field: "semanticAction", message }))
 const blank = (s: string | undefined) => s === undefined || s.trim() === ""
 
 /** Element actions; upstream `find` can do only some of them, the rest need a selector or @ref. */
 export type ElementAction = "click" | "fill" | "check" | "uncheck" | "hover" | "dblclick" | "scrollIntoView"
-const FIND_ACTIONS: ReadonlySet<string> = new Set(["click", "fill", "check", "hover"])
 /** Upstream's spelling of an action. */
 const upstreamCommand = (action: ElementAction): string => (action === "scrollIntoView" ? "scrollintoview" : action)
 
@@ -33,7 +33,7 @@ export const compileElementAction = (
     }
     return Either.right({ args: [command, a.selector, ...tail], selector: a.selector })
   }
-  if (a.locator !== undefined && !FIND_ACTIONS.has(a.action)) {
+  if (a.locator !== undefined && !isFindAction(a.action)) {
     return fail(`${a.action} needs a selector or @ref (locators work for click, fill, check, hover); take snapshot -i for refs`)
   }
   if (a.locator === undefined) return fail("give a locator (role, text, label, placeholder, alt, title, testid) with its value, or a selector")

@@ -7,10 +7,9 @@
 import type { ElectronGetTextScopeWarning, ElectronRefFreshness } from "../schema/ElectronScope.js"
 import type { CommandLine } from "../domain/CommandLine.js"
 import { refsIn } from "../session/refPreflight.js"
+import { leavesDomUnchanged } from "../upstream/commandPolicy.js"
 
 const BROAD = new Set(["body", "html", ":root", "main", "div", "[role=application]", "[role=\"application\"]", "*"])
-/** Ref commands that only read or move the pointer: no re-render to warn about. */
-const NON_MUTATING = new Set(["hover", "focus", "scrollintoview"])
 
 export interface ElectronScopeContextFacts {
   readonly launchId: string
@@ -32,7 +31,7 @@ export const broadTextScope = (line: CommandLine, context: ElectronScopeContextF
 
 export const refFreshness = (argv: ReadonlyArray<string>, line: CommandLine, context: ElectronScopeContextFacts): ElectronRefFreshness | undefined => {
   const refs = refsIn(argv)
-  if (refs.length === 0 || line.command === undefined || NON_MUTATING.has(line.command)) return undefined
+  if (refs.length === 0 || line.command === undefined || leavesDomUnchanged(line.command)) return undefined
   return {
     refs: refs.map((r) => `@${r}`),
     command: line.command,

@@ -11,6 +11,7 @@
  * may have acted, so it cannot be repeated) and "disabled" targets (classified as upstream-error, not as a miss).
  * A missing @ref is stale, not late (`StaleRef`), so it fails at once.
  */
+import { readsTarget, takesTarget } from "../upstream/commandPolicy.js"
 
 /** At most this long is spent waiting for a target to appear, and never more than the call's budget allows. */
 export const READINESS_BUDGET_MS = 3_000
@@ -22,17 +23,12 @@ export const READINESS_RESERVE_MS = 1_000
 const PAUSES_MS = [100, 150, 250, 400] as const
 const STEADY_PAUSE_MS = 500
 
-/** Commands that act on or read one element by a selector, @ref or locator: they wait for it. */
-const TARGETED = new Set(["click", "dblclick", "fill", "type", "hover", "focus", "check", "uncheck", "select", "drag", "upload", "scrollintoview", "scrollinto", "find"])
-/** `get` subcommands that read one element (get url/title/count answer without one). */
-const TARGETED_GET = new Set(["text", "value", "attr", "html", "box", "styles"])
-
 /** Whether a command (its positionals, no global flags) names an element target it may wait for. */
 export const waitsForTarget = (argv: ReadonlyArray<string>): boolean => {
   const [command, sub, target] = argv
   if (command === undefined) return false
-  if (command === "get") return sub !== undefined && TARGETED_GET.has(sub) && target !== undefined
-  return TARGETED.has(command) && sub !== undefined
+  if (command === "get") return readsTarget(sub) && target !== undefined
+  return takesTarget(command) && sub !== undefined
 }
 
 /** How long the readiness wait may take, given what remains of the call's budget (0: no wait). */

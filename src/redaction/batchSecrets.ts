@@ -8,15 +8,13 @@ import type { RedactedArgs, RefNameLookup } from "../domain/Redaction.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { isTyping, keyboardText } from "../upstream/typedText.js"
 import { isSecretTarget, redactArgs } from "./redactArgs.js"
+import { focusesTarget } from "../upstream/commandPolicy.js"
 
 export interface LearnedSecrets {
   readonly secrets: ReadonlyArray<string>
   /** The subset typed key by key. */
   readonly typed: ReadonlyArray<string>
 }
-
-/** Steps that leave the focus in the element they name. */
-const FOCUSING = new Set(["click", "focus", "fill", "type", "dblclick"])
 
 /** Every secret a run of steps carries, in order (the focus rule needs the step before). */
 export const stepSecrets = (steps: ReadonlyArray<ReadonlyArray<string>>, lookup: RefNameLookup = () => undefined): LearnedSecrets => {
@@ -33,7 +31,7 @@ export const stepSecrets = (steps: ReadonlyArray<ReadonlyArray<string>>, lookup:
       typed.push(text)
     }
     const [command, target] = parseCommandLine(step).positionals
-    if (command !== undefined && FOCUSING.has(command)) focusedSecretField = isSecretTarget(target, lookup)
+    if (focusesTarget(command)) focusedSecretField = isSecretTarget(target, lookup)
     else if (command !== "keyboard" && command !== "press") focusedSecretField = false
   }
   return { secrets, typed }

@@ -6,6 +6,7 @@ import { parseCommandLine } from "../upstream/commandLine.js"
 import { REDACTED, SECRET_FIELD, SECRET_FLAGS } from "./secretPatterns.js"
 import { redactUrlsInText } from "./redactUrl.js"
 import type { RedactedArgs, RefNameLookup } from "../domain/Redaction.js"
+import { entersText } from "../upstream/commandPolicy.js"
 
 const headerValues = (json: string): ReadonlyArray<string> => {
   try {
@@ -40,10 +41,10 @@ const secretPositionals = (argv: ReadonlyArray<string>, lookup: RefNameLookup): 
   const at = (n: number) => positionalIndexes[n]
   const [command, sub, third] = line.positionals
   const picked: Array<number | undefined> = []
-  if ((command === "fill" || command === "type") && isSecretTarget(sub, lookup)) {
+  if (entersText(command) && isSecretTarget(sub, lookup)) {
     picked.push(...positionalIndexes.slice(2))
   }
-  if (command === "find" && (line.positionals[3] === "fill" || line.positionals[3] === "type")) {
+  if (command === "find" && entersText(line.positionals[3])) {
     const name = line.positionals[line.positionals.indexOf("--name") + 1]
     if (SECRET_FIELD.test(line.positionals[2] ?? "") || (line.positionals.includes("--name") && SECRET_FIELD.test(name ?? ""))) picked.push(at(4))
   }

@@ -8,6 +8,7 @@ import { parseCommandLine } from "../upstream/commandLine.js"
 import type { PolicyStep } from "./policySteps.js"
 import { blockedSchemeOf } from "./schemes.js"
 import { misplacedSecret, secretNamesIn } from "./secretText.js"
+import { isOpening } from "../upstream/commandPolicy.js"
 
 export type PreflightRefusal =
   | { readonly kind: "blocked"; readonly violation: PolicyViolation; readonly message: string }
@@ -16,7 +17,7 @@ export type PreflightRefusal =
 /** The URLs a step navigates the top-level page to. */
 export const navigationTargets = (argv: ReadonlyArray<string>): ReadonlyArray<string> => {
   const [command, sub, ...rest] = parseCommandLine(argv).positionals
-  if (command === "open" || command === "goto" || command === "navigate") return sub !== undefined ? [sub] : []
+  if (isOpening(command)) return sub !== undefined ? [sub] : []
   if (command === "tab" && sub === "new") return rest.filter((t, i) => !t.startsWith("--") && rest[i - 1] !== "--label").slice(0, 1)
   if (command === "diff" && sub === "url") return rest.filter((t) => !t.startsWith("--")).slice(0, 2)
   return []

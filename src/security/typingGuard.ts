@@ -10,6 +10,7 @@ import type { SecurityPolicy } from "../schema/SecurityPolicy.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { typedText, typedTextIndexes } from "../upstream/typedText.js"
 import { secretNamesIn } from "./secretText.js"
+import { entersText } from "../upstream/commandPolicy.js"
 
 export const GUARD_MARK = "PIAB_POLICY_GUARD"
 
@@ -33,11 +34,11 @@ export const guardNeed = (policy: SecurityPolicy | undefined, argv: ReadonlyArra
 export const focusRow = (argv: ReadonlyArray<string>): ReadonlyArray<string> | undefined => {
   const line = parseCommandLine(argv)
   const [command, second] = line.positionals
-  if (command === "fill" || command === "type") return second !== undefined ? ["focus", second] : undefined
+  if (entersText(command)) return second !== undefined ? ["focus", second] : undefined
   if (command === "find") {
     // find has no focus action; a click focuses the located field and types nothing
     const text = new Set(typedTextIndexes(argv) ?? [])
-    const actionAt = argv.findIndex((t, i) => (t === "fill" || t === "type") && text.has(i + 1))
+    const actionAt = argv.findIndex((t, i) => entersText(t) && text.has(i + 1))
     return argv.map((t, i) => (i === actionAt ? "click" : t)).filter((_, i) => !text.has(i))
   }
   return undefined

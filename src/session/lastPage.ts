@@ -5,9 +5,7 @@
 import type { UpstreamOutcome } from "../domain/Outcome.js"
 import type { LastPage } from "../domain/PageFacts.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
-import { mayNavigate } from "../upstream/commandPolicy.js"
-
-const OPENING = new Set(["open", "goto", "navigate", "back", "forward", "reload", "tab"])
+import { changesPage, mayNavigate } from "../upstream/commandPolicy.js"
 
 const asData = (v: unknown): Record<string, unknown> => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
 
@@ -20,7 +18,7 @@ const isTabList = (positionals: ReadonlyArray<string>): boolean => {
 /** The page one command's reply names, if any. */
 const pageIn = (command: string | undefined, data: Record<string, unknown>): LastPage | undefined => {
   const url = typeof data["url"] === "string" ? data["url"] : command === "snapshot" && typeof data["origin"] === "string" ? data["origin"] : undefined
-  if (url === undefined || url === "" || (command !== "snapshot" && !OPENING.has(command ?? ""))) return undefined
+  if (url === undefined || url === "" || (command !== "snapshot" && !changesPage(command))) return undefined
   return typeof data["title"] === "string" && command !== "tab" ? { url, title: data["title"] } : { url }
 }
 
@@ -44,7 +42,7 @@ export const pageAfter = (
     const named = step.data !== undefined ? pageIn(line.command, step.data) : undefined
     const known: LastPage | undefined = page === undefined ? previous : page ?? undefined
     if (named !== undefined) page = named.title === undefined && known?.url === named.url ? known : named
-    else if (mayNavigate(line) || (OPENING.has(line.command ?? "") && !isTabList(step.positionals))) page = null
+    else if (mayNavigate(line) || (changesPage(line.command) && !isTabList(step.positionals))) page = null
   }
   return page
 }

@@ -7,23 +7,17 @@
  */
 import { NO_ACTIVE_PAGE, SelectorNotFound, StaleRef } from "../schema/ToolError.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
-import { ELEMENT_COMMANDS } from "../upstream/commandPolicy.js"
+import { actsOnElement, actsThroughPointer, invalidatesRefs, isKeyPress, loadsUrl } from "../upstream/commandPolicy.js"
 import type { RefSnapshot } from "../domain/RefSnapshot.js"
 
 const REF = /^(?:@|ref=)?(e\d+)$/
 
-/** Commands after which refs of the previous page state must not be trusted within the same batch. */
-const INVALIDATING = new Set(["open", "goto", "navigate", "reload", "back", "forward", "click", "dblclick", "press", "key", "tab", "frame", "close", "quit", "exit", "set", "eval"])
-/** Key presses: they stay in the document unless they submit a form (then upstream refuses the old refs itself). */
-const KEYS = new Set(["press", "key"])
 /** Refs roles a click leaves in place (native form controls do not navigate or re-render the page). */
 const FORM_CLICK_ROLES = new Set(["checkbox", "radio"])
-/** Commands after which every ref of the previous page is gone (upstream: "Unknown ref"). */
-const NAVIGATING = new Set(["open", "goto", "navigate", "reload"])
 
 export const refsIn = (argv: ReadonlyArray<string>): ReadonlyArray<string> => {
   const line = parseCommandLine(argv)
-  if (line.command === undefined || !ELEMENT_COMMANDS.has(line.command)) return []
+  if (!actsOnElement(line.command)) return []
   return line.positionals.slice(1).flatMap((t) => {
     const m = REF.exec(t)
     return m?.[1] !== undefined ? [m[1]] : []
@@ -78,8 +72,8 @@ export const afterCall = (snapshot: RefSnapshot, steps: ReadonlyArray<ReadonlyAr
     if (command === undefined || changed?.navigated === true) continue
     const refs = refsIn(step)
     const formClick = command === "click" && refs.length > 0 && refs.every((r) => FORM_CLICK_ROLES.has(snapshot.refs.get(r)?.role ?? ""))
-    if (NAVIGATING.has(command)) changed = { command, navigated: true }
-    else if (INVALIDATING.has(command) && !formClick && changed === undefined) changed = { command, navigated: false }
+    if (loadsUrl(command)) changed = { command, navigated: true }
+    else if (invalidatesRefs(command) && !formClick && changed === undefined) changed = { command, navigated: false }
   }
   return changed === undefined || changed === snapshot.changedSince ? snapshot : { ...snapshot, changedSince: changed }
 }
@@ -97,9 +91,6 @@ export const provablyCurrent = (snapshot: RefSnapshot, current: { pid: string | 
   }
 }
 
-/** Commands that act through the pointer on their target (a hidden ref cannot take them). */
-const POINTER = new Set(["click", "dblclick", "check", "uncheck", "hover", "tap"])
-
 /**
  * A pointer command on a ref the latest snapshot marked hidden (a pointer could not reach it, while its twin of the
  * same role and name could; page/hiddenTwins.ts), nothing having changed the page since: refused before it runs,
@@ -108,7 +99,7 @@ const POINTER = new Set(["click", "dblclick", "check", "uncheck", "hover", "tap"
 export const hiddenRefOf = (argv: ReadonlyArray<string>, snapshot: RefSnapshot | undefined): SelectorNotFound | undefined => {
   const command = parseCommandLine(argv).command
   const ref = refsIn(argv)[0]
-  if (command === undefined || !POINTER.has(command) || ref === undefined || snapshot === undefined || snapshot.changedSince !== undefined) return undefined
+  if (!actsThroughPointer(command) || ref === undefined || snapshot === undefined || snapshot.changedSince !== undefined) return undefined
   const twin = snapshot.hidden?.get(ref)
   const info = snapshot.refs.get(ref)
   const twinInfo = twin !== undefined ? snapshot.refs.get(twin) : undefined
@@ -161,8 +152,8 @@ export const preflightBatch = (stdin: string, snapshot: RefSnapshot | undefined,
     }
     for (const r of refs) used.add(r)
     const formClick = (command === "click") && refs.length > 0 && refs.every((r) => FORM_CLICK_ROLES.has(known?.refs.get(r)?.role ?? ""))
-    if (command !== undefined && INVALIDATING.has(command) && !formClick) {
-      const key = KEYS.has(command)
+    if (invalidatesRefs(command) && !formClick) {
+      const key = isKeyPress(command)
       // a key press after another latch adds nothing; a first one exempts the refs acted on so far
       if (latched === undefined) keyLatch = key ? new Set(used) : undefined
       else if (!key) keyLatch = undefined

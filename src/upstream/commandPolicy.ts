@@ -1,7 +1,10 @@
 /**
  * What the wrapper must know about each upstream command: whether it needs a browser session, whether it may read
- * stdin, whether it is a plain-text inspection call, and how it affects the page. One table, so the planner and the
- * presenter never disagree.
+ * stdin, whether it is a plain-text inspection call, and how it affects the page. One home for every command family,
+ * each a named question, so the planner, the steps and the presenter never disagree. Names are upstream's, aliases
+ * included (goto/navigate → open, key → press, scrollinto → scrollintoview, quit/exit → close):
+ * test/unit/commandReference.test.ts fails on a name upstream's help does not know (every `new Set([...])` here is
+ * read as command names, every `subcommandsOf("get", [...])` as that command's subcommands).
  */
 import type { CommandLine } from "../domain/CommandLine.js"
 
@@ -9,7 +12,7 @@ import type { CommandLine } from "../domain/CommandLine.js"
 export const isInspection = (line: CommandLine): boolean =>
   line.argv.some((t) => t === "--help" || t === "-h" || t === "--version" || t === "-V")
 
-const LOCAL_COMMANDS = new Set(["profiles", "doctor", "install", "upgrade", "dashboard", "plugin", "skills"])
+const LOCAL_COMMANDS: ReadonlySet<string> = new Set(["profiles", "doctor", "install", "upgrade", "dashboard", "plugin", "skills"])
 
 /** Commands that work on local files or the daemon registry, never on the managed browser. */
 export const isSessionless = (line: CommandLine): boolean => {
@@ -50,12 +53,12 @@ export const mayNavigate = (line: CommandLine): boolean =>
   line.command === "click" || line.command === "dblclick" || (line.command === "find" && line.positionals.includes("click"))
 
 /** Commands that act on an element and can therefore hit a stale ref. */
-export const ELEMENT_COMMANDS = new Set([
+export const ELEMENT_COMMANDS: ReadonlySet<string> = new Set([
   "click", "dblclick", "fill", "type", "check", "uncheck", "select", "hover", "focus", "scrollintoview",
   "drag", "upload", "download", "press"
 ])
 
-const WITH_SUBCOMMANDS = new Set([
+const WITH_SUBCOMMANDS: ReadonlySet<string> = new Set([
   "get", "is", "tab", "session", "network", "cookies", "storage", "state", "auth", "dialog", "find", "set", "mouse",
   "keyboard", "clipboard", "record", "trace", "profiler", "diff", "frame", "stream", "dashboard", "skills", "plugin",
   "device", "mcp", "webmcp", "confirm", "deny"
@@ -64,3 +67,81 @@ const WITH_SUBCOMMANDS = new Set([
 /** Whether the second positional names a subcommand (rather than a URL, selector or value). */
 export const hasSubcommands = (line: CommandLine): boolean =>
   line.command !== undefined && WITH_SUBCOMMANDS.has(line.command) && line.subcommand !== undefined
+
+/** A command-name family as a predicate over a command (the first positional; undefined when there is none). */
+const family = (names: ReadonlySet<string>) => (command: string | undefined): command is string => command !== undefined && names.has(command)
+
+/** Subcommands of one command (the second positional), checked against upstream's `<command> --help`. */
+const subcommandsOf = (_command: string, names: ReadonlyArray<string>): ReadonlySet<string> => new Set(names)
+
+/** Acts on an element, so it can hit a stale ref. */
+export const actsOnElement = family(ELEMENT_COMMANDS)
+
+/** Opens a URL: `open` and its aliases. */
+export const isOpening = family(new Set(["open", "goto", "navigate"]))
+
+/** Loads a document in the tab: opening, history moves, reload. */
+export const isNavigating = family(new Set(["open", "goto", "navigate", "back", "forward", "reload"]))
+
+/** Loads a URL for certain (history moves may restore a cached page): every ref of the previous page is gone. */
+export const loadsUrl = family(new Set(["open", "goto", "navigate", "reload"]))
+
+/** Its reply names the page now shown (`tab` switches to another); after one without a URL the page is unknown. */
+export const changesPage = family(new Set(["open", "goto", "navigate", "back", "forward", "reload", "tab"]))
+
+/** After it, refs of the previous page state must not be trusted within the same batch. */
+export const invalidatesRefs = family(new Set(["open", "goto", "navigate", "reload", "back", "forward", "click", "dblclick", "press", "key", "tab", "frame", "close", "quit", "exit", "set", "eval"]))
+
+/** After it the page may be somewhere else: the allow-list is checked against where it ended. */
+export const mayLeavePage = family(new Set(["open", "goto", "navigate", "click", "dblclick", "back", "forward", "reload", "press", "key", "tab"]))
+
+/** After it the top-level page may be somewhere else, page scripts included (form handlers, keys, eval). */
+export const mayLandElsewhere = family(new Set(["open", "goto", "navigate", "click", "dblclick", "back", "forward", "reload", "press", "key", "tab", "find", "keyboard", "eval", "fill", "type", "check", "select"]))
+
+/** Changes the page's content or state (so a page-change summary applies). */
+export const mutatesPage = family(new Set(["click", "dblclick", "fill", "type", "check", "uncheck", "select", "press", "key", "hover", "focus", "scroll", "scrollintoview", "drag", "upload", "keyboard", "find", "mouse"]))
+
+/** Acts on the app's page or tabs: an Electron app's health is checked after it. */
+export const actsOnApp = family(new Set([...ELEMENT_COMMANDS, "open", "goto", "navigate", "back", "forward", "reload", "eval", "keyboard", "mouse", "find", "batch", "tab"]))
+
+/** Moves focus or scroll only: the DOM stays as it was. */
+export const leavesDomUnchanged = family(new Set(["hover", "focus", "scrollintoview"]))
+
+/** Acts through the pointer on its target (a ref the snapshot marked hidden cannot take it). */
+export const actsThroughPointer = family(new Set(["click", "dblclick", "check", "uncheck", "hover", "tap"]))
+
+/** A key press: it stays in the document unless it submits a form (then upstream refuses the old refs itself). */
+export const isKeyPress = family(new Set(["press", "key"]))
+
+/** Names an element to click (a dialog trigger when the element is named like one). */
+export const isClickLike = family(new Set(["click", "dblclick", "tap", "find"]))
+
+/** Focuses the element it names, so what is typed next goes there. */
+export const focusesTarget = family(new Set(["click", "focus", "fill", "type", "dblclick"]))
+
+/** Enters text into the element it names (`fill <target> <text>`, `type <target> <text>`). */
+export const entersText = family(new Set(["fill", "type"]))
+
+/** An action upstream's `find <locator> <value> <action>` can do (the other element actions need a selector or @ref). */
+export const isFindAction = family(new Set(["click", "fill", "check", "hover"]))
+
+/** Acts on or reads one element by a selector, @ref or locator: readiness waits for it. */
+export const takesTarget = family(new Set(["click", "dblclick", "fill", "type", "hover", "focus", "check", "uncheck", "select", "drag", "upload", "scrollintoview", "scrollinto", "find"]))
+
+/** A successful reply needs no text beyond the command's echo. */
+export const answersWithEcho = family(new Set(["click", "dblclick", "fill", "type", "press", "key", "check", "uncheck", "hover", "focus", "select", "drag", "scroll", "scrollintoview", "scrollinto", "keyboard", "wait", "mouse"]))
+
+/** Keeps the session on the tab it was on (a tab drift after it is recovered, not followed). */
+export const staysOnTab = family(new Set(["get", "is", "snapshot", "screenshot", "console", "errors", "hover", "focus", "scroll", "scrollintoview", "fill", "check", "uncheck", "highlight"]))
+
+/** Not pinned to the session's tab: it manages tabs or sessions itself, or answers a held action. */
+export const skipsTabPin = family(new Set(["tab", "batch", "close", "quit", "exit", "session", "connect", "confirm", "deny"]))
+
+/** Reads without changing the page: safe to retry after a timeout. */
+export const isReadOnly = family(new Set(["get", "is", "wait", "snapshot", "screenshot", "console", "errors", "network", "cookies", "storage", "tab", "eval"]))
+
+/** `get` reads that take a target element (`get text <sel>`): readiness waits for the target. */
+export const readsTarget = family(subcommandsOf("get", ["text", "value", "attr", "html", "box", "styles"]))
+
+/** `get` reads that answer with a value (a failed one is about its target or the page, not the call). */
+export const isGetter = family(subcommandsOf("get", ["attr", "count", "html", "text", "title", "url", "value"]))

@@ -8,6 +8,7 @@
  *   next actions (`isDialogLike`).
  */
 import type { CommandLine } from "../domain/CommandLine.js"
+import { isClickLike } from "./commandPolicy.js"
 
 export interface TimeoutBudgets {
   /** The default watchdog (PI_AGENT_BROWSER_PROCESS_TIMEOUT_MS, else 35 s). */
@@ -62,7 +63,7 @@ export const isDialogLike = (line: CommandLine, stdin: string | undefined): bool
   const command = line.command
   if (command === "dialog") return true
   if (command === "eval") return DIALOG_CALL.test(stdin ?? line.positionals.slice(1).join(" "))
-  if (command === "click" || command === "dblclick" || command === "tap" || command === "find") {
+  if (isClickLike(command)) {
     return line.positionals.slice(1).some((t) => DIALOG_WORDS.test(t))
   }
   return false

@@ -5,6 +5,7 @@
  * (where a secret placeholder may stand). Pure.
  */
 import { parseCommandLine } from "./commandLine.js"
+import { entersText } from "./commandPolicy.js"
 
 const flagTokenIndexes = (argv: ReadonlyArray<string>): ReadonlySet<number> =>
   new Set(parseCommandLine(argv).flags.flatMap((f) => (f.value !== undefined && !(argv[f.index] ?? "").includes("=") ? [f.index, f.index + 1] : [f.index])))
@@ -15,9 +16,9 @@ export const typedTextIndexes = (argv: ReadonlyArray<string>): ReadonlyArray<num
   const positional = argv.flatMap((_, i) => (flags.has(i) ? [] : [i]))
   const tokens = positional.map((i) => argv[i] as string)
   const [command, second, , fourth] = tokens
-  if (command === "fill" || command === "type") return positional.slice(2)
+  if (entersText(command)) return positional.slice(2)
   if (command === "keyboard" && (second === "type" || second === "inserttext")) return positional.slice(2)
-  if (command === "find" && (fourth === "fill" || fourth === "type")) {
+  if (command === "find" && entersText(fourth)) {
     const rest = positional.slice(4)
     const end = rest.findIndex((i) => (argv[i] ?? "").startsWith("--"))
     return end < 0 ? rest : rest.slice(0, end)

@@ -12,6 +12,7 @@ import {
   parseOverview,
   POLICY_SOURCE,
   policyCommandNames,
+  policySubcommandNames,
   readReferenceIndex,
   REFERENCE_PATH,
   titleOf,
@@ -86,6 +87,13 @@ describe("wrapper policy names only upstream commands", () => {
     for (const c of [...ELEMENT_COMMANDS, "profiles", "webmcp", "quit"]) expect(policy).toContain(c)
     expect(named(policy)).toEqual([])
     expect(named([...ELEMENT_COMMANDS])).toEqual([])
+  })
+
+  it("every subcommand src/upstream/commandPolicy.ts names is one its command's help lists", () => {
+    const named = policySubcommandNames(readFileSync(POLICY_SOURCE, "utf8"))
+    expect(named["get"]).toContain("styles")
+    const unknown = Object.entries(named).flatMap(([command, subs]) => subs.filter((s) => !(reference.subcommands[command] ?? []).includes(s)).map((s) => `${command} ${s}`))
+    expect(unknown).toEqual([])
   })
 
   it("every launch flag the tool freezes per session is an upstream flag", () => {

@@ -8,6 +8,7 @@ import type { VerificationRow } from "../../schema/Artifacts.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { NextAction } from "../../schema/ToolDetails.js"
 import { nextActions } from "./nextActions.js"
+import { isNavigating, isOpening, mutatesPage } from "../../upstream/commandPolicy.js"
 
 export interface PageChangeSummary {
   readonly changeType: "navigation" | "mutation" | "artifact"
@@ -19,8 +20,6 @@ export interface PageChangeSummary {
   readonly nextActionIds: ReadonlyArray<string>
 }
 
-const NAVIGATION = new Set(["open", "goto", "navigate", "back", "forward", "reload"])
-const MUTATION = new Set(["click", "dblclick", "fill", "type", "check", "uncheck", "select", "press", "key", "hover", "focus", "scroll", "scrollintoview", "drag", "upload", "keyboard", "find", "mouse"])
 
 export const pageChange = (
   plan: Plan,
@@ -48,11 +47,11 @@ export const pageChange = (
   const url = navigation?.url ?? (typeof data["url"] === "string" ? data["url"] : undefined)
   const title = navigation?.title ?? (typeof data["title"] === "string" ? data["title"] : undefined)
   const where = { ...(title !== undefined ? { title } : {}), ...(url !== undefined ? { url } : {}) }
-  if (NAVIGATION.has(command) && url !== undefined) {
+  if (isNavigating(command) && url !== undefined) {
     actions.unshift(nextActions.inspectOpenedPage(session))
-    return { summary: { changeType: "navigation", command, summary: `${command === "open" || command === "goto" || command === "navigate" ? "Opened" : "Now at"} ${title || url}`, ...where, nextActionIds: actions.map((a) => a.id) }, nextActions: actions }
+    return { summary: { changeType: "navigation", command, summary: `${isOpening(command) ? "Opened" : "Now at"} ${title || url}`, ...where, nextActionIds: actions.map((a) => a.id) }, nextActions: actions }
   }
-  if (MUTATION.has(command) && (command !== "find" || plan.line.positionals.some((t) => MUTATION.has(t)))) {
+  if (mutatesPage(command) && (command !== "find" || plan.line.positionals.some((t) => mutatesPage(t)))) {
     actions.unshift(nextActions.inspectAfterMutation(session))
     return { summary: { changeType: "mutation", command, summary: `${command} done${url !== undefined ? `; page ${title || url}` : ""}`, ...where, nextActionIds: actions.map((a) => a.id) }, nextActions: actions }
   }

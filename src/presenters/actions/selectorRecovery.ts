@@ -9,6 +9,7 @@ import type { Plan } from "../../domain/Plan.js"
 import type { NextAction, RichInputRecovery, ToolDetails } from "../../schema/ToolDetails.js"
 import type { SelectorNotFound } from "../../schema/ToolError.js"
 import { nextActions } from "./nextActions.js"
+import { entersText } from "../../upstream/commandPolicy.js"
 
 const EDITABLE_ROLES: ReadonlySet<string> = new Set(["textbox", "searchbox"])
 
@@ -79,7 +80,6 @@ export const selectorRecovery = (plan: Plan | undefined, error: SelectorNotFound
 }
 
 /** Actions whose trailing text is typed (never repeated in recovery details). */
-const TYPING: ReadonlySet<string> = new Set(["fill", "type"])
 
 /**
  * The contract's `details.visibleRefFallback` `{candidates, snapshot, summary, target}`: the exact current refs a
@@ -90,7 +90,7 @@ export const visibleRefFallbackDetails = (plan: Plan | undefined, error: Selecto
   const fallback = error.fallback
   if (fallback === undefined || fallback.refs.length === 0) return undefined
   const session = plan?.sessionName
-  const typing = TYPING.has(fallback.action)
+  const typing = entersText(fallback.action)
   const p = plan?.line.positionals ?? []
   const at = p.indexOf("--name")
   const name = at >= 0 ? p[at + 1] : undefined

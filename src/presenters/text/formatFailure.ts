@@ -13,6 +13,7 @@ import { withNextActions } from "../actions/fallbackActions.js"
 import { nextActions } from "../actions/nextActions.js"
 import { securityRefusal } from "./securityRefusal.js"
 import { selectorRecovery } from "../actions/selectorRecovery.js"
+import { isGetter } from "../../upstream/commandPolicy.js"
 
 export interface FormattedFailure {
   readonly text: string
@@ -24,7 +25,6 @@ const INSTALL_HINT =
   "agent-browser is required and is not bundled with this package. Install it with `npm install -g agent-browser@0.41` (or add it to the project and put node_modules/.bin on PATH), make sure a Chrome/Chromium is installed (Debian: `apt-get install -y chromium`), then retry."
 
 /** Getters given as commands; upstream groups them under `get`. */
-const GETTERS: ReadonlySet<string> = new Set(["attr", "count", "html", "text", "title", "url", "value"])
 const getterHint = (command: string): string =>
   `Getters are grouped under get: get ${command === "title" || command === "url" ? command : command === "attr" ? "attr <selector> <name>" : `${command} <selector>`}.`
 
@@ -162,7 +162,7 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         text: launchFailureText(e.launch, e.message),
         summary: launchAdvice(e.launch).summary,
         nextActions: launchActions(plan, e.launch, args)
-      }) : e.type === "unknown_command" && plan !== undefined && GETTERS.has(plan.line.command ?? "") ? ({
+      }) : e.type === "unknown_command" && plan !== undefined && isGetter(plan.line.command) ? ({
         text: `agent-browser failed: ${e.message}\n${getterHint(plan.line.command ?? "")}`,
         summary: `Unknown command: ${plan.line.command ?? ""}`,
         nextActions: plan.line.command === "title" ? [nextActions.useGetTitle(session)] : plan.line.command === "url" ? [nextActions.useGetUrl(session)] : none

@@ -8,6 +8,7 @@ import { joinParts, page, type Part, type Parts } from "./contentBoundary.js"
 import { formatDiagnostics } from "./formatDiagnostics.js"
 import { type Formatted, formatted, partsOf } from "./formatted.js"
 import { presentSnapshot } from "./presentSnapshot.js"
+import { answersWithEcho, isOpening } from "../../upstream/commandPolicy.js"
 
 type Data = Record<string, unknown>
 
@@ -16,7 +17,6 @@ const PAST: Record<string, string> = {
 }
 
 /** Step commands whose success says all there is: a job row shows only its ✓. */
-const ECHO_ONLY = new Set(["click", "dblclick", "fill", "type", "press", "key", "check", "uncheck", "hover", "focus", "select", "drag", "scroll", "scrollintoview", "scrollinto", "keyboard", "wait", "mouse"])
 
 /** Upstream data without the per-call `lifecycle` block (launch bookkeeping the model never needs) and `_boundary`. */
 export const stripLifecycle = (data: unknown): unknown => {
@@ -175,8 +175,8 @@ const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl:
   const [command = ""] = positionals
   const data = asData(stripLifecycle(result))
   if (command === "snapshot" && typeof data["snapshot"] === "string") return ["\n", ...partsOf(presentSnapshot(positionals, data, knownUrl))]
-  if (ECHO_ONLY.has(command) || (command === "find" && ECHO_ONLY.has(positionals[3] ?? "click"))) return []
-  if ((command === "open" || command === "goto" || command === "navigate") && data["url"] !== undefined) return [" → ", titlePart(data["title"]), ` — ${str(data["url"])}`]
+  if (answersWithEcho(command) || (command === "find" && answersWithEcho(positionals[3] ?? "click"))) return []
+  if (isOpening(command) && data["url"] !== undefined) return [" → ", titlePart(data["title"]), ` — ${str(data["url"])}`]
   if (Object.keys(data).length === 0) return []
   const shown = formatCommand(positionals, data, undefined)
   // a command without its own wording: its data on one line beats "<command>: done" plus the same data

@@ -9,14 +9,13 @@ import type { Executed } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
 import { TabDrift } from "../../schema/ToolError.js"
 import { ElectronHost } from "../../services/ElectronHost.js"
-import { ELEMENT_COMMANDS, isClose } from "../../upstream/commandPolicy.js"
+import { actsOnApp, isClose } from "../../upstream/commandPolicy.js"
 
 /** Commands that can change or end what an app shows (element actions, navigation, input, scripts, batches). */
-const MUTATIONS = new Set([...ELEMENT_COMMANDS, "open", "goto", "navigate", "back", "forward", "reload", "eval", "keyboard", "mouse", "find", "batch", "tab"])
 
 const isMutation = (plan: Plan): boolean =>
   plan.compiled.mode === "semanticAction" || plan.compiled.mode === "job" ||
-  (plan.line.command !== undefined && MUTATIONS.has(plan.line.command) && !isClose(plan.line) && !(plan.line.command === "tab" && plan.line.subcommand === "list"))
+  (actsOnApp(plan.line.command) && !isClose(plan.line) && !(plan.line.command === "tab" && plan.line.subcommand === "list"))
 
 export interface HealthVerdict {
   readonly report: ElectronHealthReport

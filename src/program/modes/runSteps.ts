@@ -27,9 +27,7 @@ import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { mayProbe } from "../page/probedCommand.js"
 import { retryWhileMissing, withWaitedRow } from "../page/readinessWait.js"
 import { runGuarded } from "../security/guardedTyping.js"
-
-/** Steps that only read or wait: safe to run again after a timeout. */
-const READ_ONLY = new Set(["get", "is", "wait", "snapshot", "screenshot", "console", "errors", "network", "cookies", "storage", "tab", "eval"])
+import { isReadOnly } from "../../upstream/commandPolicy.js"
 
 /** Below this, a step is not started: it could not finish before the call's watchdog. */
 const MIN_STEP_BUDGET_MS = 1_000
@@ -61,7 +59,7 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
       new TimedOut({
         ...cause,
         timeoutMs: plan.timeoutMs,
-        partialProgress: { completedSteps: done.length, totalSteps: rows.length, firstIncompleteStep: { index, command: row, retryable: READ_ONLY.has(row[0] ?? "") } }
+        partialProgress: { completedSteps: done.length, totalSteps: rows.length, firstIncompleteStep: { index, command: row, retryable: isReadOnly(row[0]) } }
       })
     for (const [index, row] of rows.entries()) {
       const remaining = deadline - (yield* Clock.currentTimeMillis)

@@ -7,9 +7,7 @@ import { flagValue, parseCommandLine } from "../../upstream/commandLine.js"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import { readPayload, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { observeDaemon } from "../refs/refTracking.js"
-
-/** Commands after which the page may be somewhere else: the allow-list is checked against where it ended up. */
-const NAVIGATING = new Set(["open", "goto", "navigate", "click", "dblclick", "back", "forward", "reload", "press", "key", "tab"])
+import { mayLeavePage } from "../../upstream/commandPolicy.js"
 
 /**
  * Defence in depth for `--allowed-domains` (given on this call or re-sent for the managed session): after a
@@ -18,7 +16,7 @@ const NAVIGATING = new Set(["open", "goto", "navigate", "click", "dblclick", "ba
 export const checkAllowList = (plan: Plan, outcome: UpstreamOutcome, navigation: { readonly url: string } | undefined) =>
   Effect.gen(function*() {
     const list = flagValue(parseCommandLine(plan.effectiveArgs), "--allowed-domains")
-    if (list === undefined || outcome.kind !== "single" || !NAVIGATING.has(plan.line.command ?? "")) return
+    if (list === undefined || outcome.kind !== "single" || !mayLeavePage(plan.line.command)) return
     const reported = readPayload(UrlReply, outcome.data, (d) => d.url)
     const url = navigation?.url ?? reported ?? (yield* observeDaemon(plan)).url
     if (url === undefined) return

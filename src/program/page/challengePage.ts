@@ -13,8 +13,8 @@ import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { LastPage } from "../../domain/PageFacts.js"
 import type { Plan } from "../../domain/Plan.js"
 import { type ChallengeFacts, challengeOf } from "../../page/challengeEvidence.js"
-import { OPENING } from "./openCommand.js"
 import { type OpenedPage, probeChallengeFacts } from "./pageProbes.js"
+import { isOpening } from "../../upstream/commandPolicy.js"
 
 
 export interface AfterNavigation {
@@ -36,7 +36,7 @@ export const challengePageAfter = (
     const none: AfterNavigation = {}
     if (plan.kind !== "browser" || outcome.kind !== "single" || outcome.warning !== undefined) return none
     const [command, requested] = plan.line.positionals
-    if (OPENING.has(command ?? "")) {
+    if (isOpening(command)) {
       const page = opened !== undefined ? opened.page : yield* probeChallengeFacts(plan)
       if (page === undefined) return none
       const found = challengeOf({ title: page.title, url: page.url, facts: page.facts, requestedUrl: requested })

@@ -13,8 +13,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
 import { type OpenedPage, OPENED_PAGE_EXPRESSION, openedPageOf } from "./pageProbes.js"
 import { mayProbe } from "./probedCommand.js"
-
-export const OPENING = new Set(["open", "goto", "navigate"])
+import { isOpening } from "../../upstream/commandPolicy.js"
 
 export interface OpenRun {
   readonly replied: Either.Either<UpstreamOutcome, CommandError>
@@ -25,7 +24,7 @@ export interface OpenRun {
 export const runOpen = (plan: Plan) =>
   Effect.gen(function*() {
     const session = plan.sessionName
-    if (session === undefined || !OPENING.has(plan.line.command ?? "") || !mayProbe(plan) || plan.stdin !== undefined) return undefined
+    if (session === undefined || !isOpening(plan.line.command) || !mayProbe(plan) || plan.stdin !== undefined) return undefined
     if (plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
     const view = yield* (yield* SessionRegistry).view(session)
     if (view.page === undefined || view.pinnedTab !== undefined) return undefined

@@ -12,12 +12,10 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { blockedSchemeOf } from "../../security/schemes.js"
 import { targetOf } from "../../session/target.js"
 import { observeDaemon } from "../refs/refTracking.js"
-
-/** Commands after which the top-level page may be somewhere else. */
-const NAVIGATING = new Set(["open", "goto", "navigate", "click", "dblclick", "back", "forward", "reload", "press", "key", "tab", "find", "keyboard", "eval", "fill", "type", "check", "select"])
+import { mayLandElsewhere } from "../../upstream/commandPolicy.js"
 
 const navigates = (plan: Plan, outcome: UpstreamOutcome): boolean =>
-  outcome.kind === "batch" ? outcome.rows.some((r) => NAVIGATING.has(r.command[0] ?? "")) : NAVIGATING.has(plan.line.command ?? "")
+  outcome.kind === "batch" ? outcome.rows.some((r) => mayLandElsewhere(r.command[0])) : mayLandElsewhere(plan.line.command)
 
 export const leaveBlockedLanding = (plan: Plan, outcome: UpstreamOutcome, navigation: { readonly url: string } | undefined) =>
   Effect.gen(function*() {

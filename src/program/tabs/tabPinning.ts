@@ -13,12 +13,10 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
-
-/** Commands that pick or end tabs themselves, or have no active tab to protect. */
-const UNPINNED = new Set(["tab", "batch", "close", "quit", "exit", "session", "connect", "confirm", "deny"])
+import { skipsTabPin } from "../../upstream/commandPolicy.js"
 
 export const isPinnable = (plan: Plan): boolean =>
-  plan.kind === "browser" && plan.sessionName !== undefined && plan.stdin === undefined && !UNPINNED.has(plan.line.command ?? "")
+  plan.kind === "browser" && plan.sessionName !== undefined && plan.stdin === undefined && !skipsTabPin(plan.line.command)
 
 /** Runs the planned command inside its session's pinned tab; undefined when there is no (usable) pin. */
 export const runPinned = (plan: Plan) =>

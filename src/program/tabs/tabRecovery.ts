@@ -23,14 +23,14 @@ import { samePage } from "../../session/refPreflight.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import type { TabCorrection } from "../../domain/PageFacts.js"
+import { isOpening, staysOnTab } from "../../upstream/commandPolicy.js"
 
-const OPENS = new Set(["open", "goto", "navigate"])
 /** `tab list` and `tab <id>` answer at once on a live browser. */
 const TAB_COMMAND_TIMEOUT_MS = 8_000
 
 export const recoverTab = (plan: Plan, outcome: UpstreamOutcome) =>
   Effect.gen(function*() {
-    if (!OPENS.has(plan.line.command ?? "") || outcome.kind !== "single" || plan.sessionName === undefined) return undefined
+    if (!isOpening(plan.line.command) || outcome.kind !== "single" || plan.sessionName === undefined) return undefined
     const opened = readPayload(UrlReply, outcome.data, (d) => d.url)
     if (opened === undefined || !/^https?:/.test(opened)) return undefined
     const active = (yield* observeDaemon(plan)).url
@@ -49,9 +49,6 @@ export const recoverTab = (plan: Plan, outcome: UpstreamOutcome) =>
     return { reselected: match.tabId, from: active, reason: "after-open" } satisfies TabCorrection
   })
 
-/** Commands that never move the page: the active tab must still be the one the session was on. */
-const STAYS = new Set(["get", "is", "snapshot", "screenshot", "console", "errors", "hover", "focus", "scroll", "scrollintoview", "fill", "check", "uncheck", "highlight", "styles"])
-
 export interface Refocus {
   /** Another tab showed the session's page and was re-selected. */
   readonly correction?: TabCorrection
@@ -61,7 +58,7 @@ export interface Refocus {
 
 export const refocusKnownTab = (plan: Plan) =>
   Effect.gen(function*() {
-    if (!STAYS.has(plan.line.command ?? "") || plan.sessionName === undefined || plan.kind !== "browser" || plan.firstLaunch) return undefined
+    if (!staysOnTab(plan.line.command) || plan.sessionName === undefined || plan.kind !== "browser" || plan.firstLaunch) return undefined
     const view = yield* (yield* SessionRegistry).view(plan.sessionName)
     const known = view.page
     // a pinned tab already runs the command in the session's tab (tabPinning)
