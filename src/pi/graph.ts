@@ -1,13 +1,15 @@
 /**
  * The Effect half of the pi extension, loaded by the thin entry (`extension.ts`) on first use as a separate bundle
- * chunk: builds the ManagedRuntime over MainLive, runs the tool, and records the lifecycle hooks `registerHooks`
+ * chunk: builds the ManagedRuntime over MainLive (with the debug logger, `pi/debugLogger.ts`), runs the tool, and records the lifecycle hooks `registerHooks`
  * declares so the entry's forwarders can call them (see lazyGraph.ts).
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent"
+import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { MainLive } from "../layers/MainLive.js"
 import { runToResult } from "../program/call/ToolCall.js"
 import type { StepProgress } from "../domain/Progress.js"
+import { debugLogger } from "./debugLogger.js"
 import { registerHooks } from "./hooks.js"
 import type { Graph, HookHandler, ProgressUpdate } from "./lazyGraph.js"
 import { compiledArgs } from "./render.js"
@@ -15,7 +17,7 @@ import { toPiResult } from "./toPiResult.js"
 
 /** Starts the graph: one runtime per extension instance (pi makes a new instance after reload/resume). */
 export const startGraph = (pi: ExtensionAPI): Graph => {
-  const runtime = ManagedRuntime.make(MainLive)
+  const runtime = ManagedRuntime.make(debugLogger(process.env).pipe(Layer.provideMerge(MainLive)))
   const handlers = new Map<string, Array<HookHandler>>()
   const commands = new Map<string, (args: string, ctx: ExtensionContext) => unknown>()
   // registerHooks sees pi with `on`/`registerCommand` recorded here; anything else goes to pi itself.

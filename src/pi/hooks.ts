@@ -17,6 +17,9 @@ type Runtime = ManagedRuntime.ManagedRuntime<MainServices, never>
 /** The session message that keeps the doctor's report where the person can read it again. */
 export const DOCTOR_MESSAGE = "agent-browser-doctor"
 
+/** A failure inside a hook's program is logged there; what is left is the runtime itself gone (nothing to log to). */
+const ignoreDisposed = (): void => undefined
+
 const restore = (runtime: Runtime, ctx: ExtensionContext) =>
   runtime.runPromise(
     restoreSession(
@@ -35,7 +38,7 @@ const restore = (runtime: Runtime, ctx: ExtensionContext) =>
           }
         })),
       Effect.asVoid,
-      Effect.catchAllCause(() => Effect.void)
+      Effect.catchAllCause((cause) => Effect.logWarning("restoring the session from the branch failed", cause))
     )
   )
 
@@ -68,7 +71,11 @@ export const registerHooks = (pi: ExtensionAPI, runtime: Runtime): void => {
   pi.on("tool_result", (event) => toolResultPatch(event))
   // each user prompt replaces the close guard's requirements (none when it names no screenshot path)
   pi.on("before_agent_start", async (event, ctx) => {
-    await runtime.runPromise(requirePromptArtifacts(promptArtifactPaths(promptOf(event), ctx.cwd))).catch(() => undefined)
+    await runtime.runPromise(
+      requirePromptArtifacts(promptArtifactPaths(promptOf(event), ctx.cwd)).pipe(
+        Effect.catchAllCause((cause) => Effect.logWarning("the prompt's screenshot requirements were not recorded", cause))
+      )
+    ).catch(ignoreDisposed)
   })
   pi.registerCommand("agent-browser-doctor", {
     description: "Check agent-browser, the browser, ffmpeg, duplicate package sources and the security policy (read-only)",
@@ -90,11 +97,15 @@ export const registerHooks = (pi: ExtensionAPI, runtime: Runtime): void => {
     await saidWhenSlow(say, "closing the browser this pi session opened", async () => {
       // Quit ends every browser the wrapper owns; reload/resume/fork keep the one the branch follows for the next
       // extension instance and close the rest, which nothing would follow any more.
-      await runtime.runPromise(event.reason === "quit" ? closeOwnedBrowser() : closeOrphanedBrowsers()).catch(() => undefined)
+      await runtime.runPromise((event.reason === "quit" ? closeOwnedBrowser() : closeOrphanedBrowsers()).pipe(
+        Effect.catchAllCause((cause) => Effect.logWarning("closing the browsers this runtime owns failed", cause))
+      )).catch(ignoreDisposed)
       // Electron: reload/resume/fork hand the branch's active launches on and clean the others; quit leaves it to
       // disposal (the host's scope cleans every launch it still owns).
       if (event.reason !== "quit") {
-        await runtime.runPromise(handOverElectronLaunches(electronRecordsFromBranch(ctx?.sessionManager.getBranch() ?? []))).catch(() => undefined)
+        await runtime.runPromise(handOverElectronLaunches(electronRecordsFromBranch(ctx?.sessionManager.getBranch() ?? [])).pipe(
+          Effect.catchAllCause((cause) => Effect.logWarning("handing Electron launches over failed", cause))
+        )).catch(ignoreDisposed)
       }
       await runtime.dispose()
     })

@@ -49,6 +49,7 @@ export const handOverElectronLaunches = Effect.fn("Electron.handOver")(function*
   for (const record of offBranch) {
     cleaned.push(yield* host.cleanup({ _tag: "one", launchId: record.launchId }, DEFAULT_CLEANUP_TIMEOUT_MS).pipe(
       Effect.map((report) => ({ launchId: record.launchId, partial: report.partial })),
+      Effect.tapErrorCause((cause) => Effect.logWarning("Electron cleanup of an off-branch launch did not finish", cause)),
       Effect.orElseSucceed(() => ({ launchId: record.launchId, partial: true }))
     ))
   }

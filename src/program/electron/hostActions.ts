@@ -86,7 +86,9 @@ export const runProbe = (request: Extract<ElectronRequest, { action: "probe" }>,
       session = managed.name
       record = records.find((r) => r.sessionName === managed.name && OPEN.has(r.cleanupState))
     }
-    const launchStatus = record !== undefined ? yield* Effect.orElseSucceed(host.probe(record.launchId), () => undefined) : undefined
+    const launchStatus = record !== undefined
+      ? yield* host.probe(record.launchId).pipe(Effect.tapErrorCause((cause) => Effect.logDebug("Electron launch probe failed: the status has no launch facts", cause)), Effect.orElseSucceed(() => undefined))
+      : undefined
     const dead = launchStatus !== undefined && (!launchStatus.pidAlive || !launchStatus.portAlive)
     const probeContext = {
       kind: request.launchId !== undefined ? "launch" as const : "current-session" as const,

@@ -92,6 +92,7 @@ export const runLaunch = (request: Extract<ElectronRequest, { action: "launch" }
     if (!("record" in attached) || attached.record === undefined) {
       // never leave a launch nobody is attached to: clean it now, and say so
       const cleanup = yield* host.cleanup({ _tag: "one", launchId: launched.launch.launchId }, DEFAULT_CLEANUP_TIMEOUT_MS).pipe(
+        Effect.tapErrorCause((cause) => Effect.logWarning("cleanup of an Electron launch no session attached to did not finish", cause)),
         Effect.catchTag("CleanupFailed", (e) => Effect.succeed(e.electronCleanup)),
         Effect.orElseSucceed(() => undefined)
       )

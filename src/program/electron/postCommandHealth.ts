@@ -28,7 +28,10 @@ export const electronPostCommandHealth = (plan: Plan, executed: Executed) =>
     const host = yield* ElectronHost
     const record = (yield* host.records).find((r) => r.sessionName === plan.sessionName && r.cleanupState === "active")
     if (record === undefined) return undefined
-    const status = yield* Effect.orElseSucceed(host.probe(record.launchId), () => undefined)
+    const status = yield* host.probe(record.launchId).pipe(
+      Effect.tapErrorCause((cause) => Effect.logDebug("Electron probe after a command failed: no health report", cause)),
+      Effect.orElseSucceed(() => undefined)
+    )
     if (status === undefined) return undefined
     const pages = status.targets.filter((t) => t.type === "page")
     const reason: ElectronHealthReport["reason"] | undefined = !status.pidAlive

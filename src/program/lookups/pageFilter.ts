@@ -21,7 +21,10 @@ export const applyPageFilter = (plan: Plan, outcome: UpstreamOutcome) =>
     const requests = data?.["requests"]
     if (mode === undefined || outcome.kind !== "single" || data === null || !Array.isArray(requests)) return { outcome }
     const commands = yield* SessionCommands
-    const page = yield* commands.run(targetOf(plan), ["get", "url"], { timeoutMs: GET_URL_TIMEOUT_MS }).pipe(Effect.option)
+    const page = yield* commands.run(targetOf(plan), ["get", "url"], { timeoutMs: GET_URL_TIMEOUT_MS }).pipe(
+      Effect.tapErrorCause((cause) => Effect.logDebug("page filter could not read the URL: requests are not filtered", cause)),
+      Effect.option
+    )
     const currentUrl = page._tag === "Some" && page.value.kind === "single" ? (page.value.data as { url?: unknown } | null)?.url : undefined
     if (typeof currentUrl !== "string") return { outcome }
     const kept = (requests as ReadonlyArray<Record<string, unknown>>).filter((r) => matchesPage(mode, currentUrl, String(r["url"] ?? "")))

@@ -35,10 +35,10 @@ export const scanWorkspace = <A>(root: string, maxFiles: number, match: (text: s
     let filesScanned = 0
     while (queue.length > 0) {
       const dir = queue.shift()!
-      const entries = yield* fs.readDirectory(dir).pipe(Effect.orElseSucceed(() => [] as Array<string>))
+      const entries = yield* fs.readDirectory(dir).pipe(Effect.tapErrorCause((cause) => Effect.logDebug("workspace scan skips an unreadable folder", cause)), Effect.orElseSucceed(() => [] as Array<string>))
       for (const name of [...entries].sort()) {
         const path = join(dir, name)
-        const info = yield* fs.stat(path).pipe(Effect.option)
+        const info = yield* fs.stat(path).pipe(Effect.tapErrorCause((cause) => Effect.logDebug("workspace scan skips an entry it cannot stat", cause)), Effect.option)
         if (info._tag === "None") continue
         if (info.value.type === "Directory") {
           if (!SKIPPED_FOLDERS.has(name)) queue.push(path)
@@ -48,7 +48,7 @@ export const scanWorkspace = <A>(root: string, maxFiles: number, match: (text: s
         if (filesScanned >= limit) return { hits, filesScanned, truncated: true } satisfies ScanResult<A>
         filesScanned++
         if (Number(info.value.size) > MAX_FILE_BYTES) continue
-        const text = yield* fs.readFileString(path).pipe(Effect.orElseSucceed(() => ""))
+        const text = yield* fs.readFileString(path).pipe(Effect.tapErrorCause((cause) => Effect.logDebug("workspace scan skips an unreadable file", cause)), Effect.orElseSucceed(() => ""))
         for (const hit of match(text, relative(root, path))) {
           hits.push({ file: relative(root, path), hit })
           if (hits.length >= MAX_WORKSPACE_CANDIDATES) return { hits, filesScanned, truncated: false } satisfies ScanResult<A>

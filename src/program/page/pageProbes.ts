@@ -37,7 +37,7 @@ export const probeNavigation = (plan: Plan) =>
     const value = evalResult(rows[2])
     const facts = challengeFactsOf(value?.["challenge"])
     return typeof value?.["url"] === "string" ? { title: String(value["title"] ?? ""), url: value["url"], ...(facts !== undefined ? { facts } : {}) } : undefined
-  }).pipe(Effect.catchAll(() => Effect.succeed(undefined)))
+  }).pipe(Effect.tapErrorCause((cause) => Effect.logDebug("navigation probe failed: the result names no page", cause)), Effect.catchAll(() => Effect.succeed(undefined)))
 
 /**
  * After `open`: the page's title, URL and challenge facts, in one read that first lets a page still building its UI
@@ -58,7 +58,10 @@ export type OpenedPage = NonNullable<ReturnType<typeof openedPageOf>>
 
 /** After an `open` that ran alone: the same read, one more process. */
 export const probeChallengeFacts = (plan: Plan) =>
-  Effect.map(runBatch(plan, [["eval", OPENED_PAGE_EXPRESSION]]), (rows) => openedPageOf(rows[0])).pipe(Effect.catchAll(() => Effect.succeed(undefined)))
+  Effect.map(runBatch(plan, [["eval", OPENED_PAGE_EXPRESSION]]), (rows) => openedPageOf(rows[0])).pipe(
+    Effect.tapErrorCause((cause) => Effect.logDebug("opened-page read failed: no challenge or settle facts", cause)),
+    Effect.catchAll(() => Effect.succeed(undefined))
+  )
 
 /** Where the viewport is on the page, for `snapshot --viewport`. */
 export const probeViewport = (plan: Plan) =>
@@ -68,6 +71,6 @@ export const probeViewport = (plan: Plan) =>
     if (value === undefined) return undefined
     const n = (k: string) => Math.round(Number(value[k] ?? 0))
     return { scrollX: n("scrollX"), scrollY: n("scrollY"), width: n("width"), height: n("height"), pageWidth: n("pageWidth"), pageHeight: n("pageHeight") } satisfies ViewportFacts
-  }).pipe(Effect.catchAll(() => Effect.succeed(undefined)))
+  }).pipe(Effect.tapErrorCause((cause) => Effect.logDebug("viewport probe failed: the snapshot is not cut to the viewport", cause)), Effect.catchAll(() => Effect.succeed(undefined)))
 
 

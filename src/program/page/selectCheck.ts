@@ -22,6 +22,7 @@ const innerHtml = (plan: Plan, target: string) =>
       const row = rows[0]
       return row?.success === true ? readPayload(HtmlReply, row.result, (r) => r.html) : undefined
     }),
+    Effect.tapErrorCause((cause) => Effect.logDebug("select check could not read the target: no check", cause)),
     Effect.catchAll(() => Effect.succeed(undefined))
   )
 

@@ -29,4 +29,4 @@ export const batchTextVisibility = (plan: Plan, outcome: UpstreamOutcome) =>
     const data = outcomeOf.kind === "single" && outcomeOf.data !== null && typeof outcomeOf.data === "object" ? (outcomeOf.data as Record<string, unknown>)["result"] : undefined
     const found: ReadonlyArray<SelectorTextVisibility> = textVisibilityOf(data, steps.map((s) => s.index))
     return found.length > 0 ? found : undefined
-  }).pipe(Effect.catchAll(() => Effect.succeed(undefined)))
+  }).pipe(Effect.tapErrorCause((cause) => Effect.logDebug("text visibility probe failed: no visibility notes", cause)), Effect.catchAll(() => Effect.succeed(undefined)))

@@ -84,4 +84,4 @@ export const visibleRefFallback = (plan: Plan, error: SelectorNotFound) =>
         ...(error.readinessWaitMs !== undefined ? { readinessWaitMs: error.readinessWaitMs } : {}),
         fallback: { action: target.action, refs: matches }
       })
-  }).pipe(Effect.catchAll(() => Effect.succeed(error)))
+  }).pipe(Effect.tapErrorCause((cause) => Effect.logDebug("visible-ref fallback failed: the miss keeps no candidates", cause)), Effect.catchAll(() => Effect.succeed(error)))

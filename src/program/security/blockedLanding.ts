@@ -31,7 +31,10 @@ export const leaveBlockedLanding = (plan: Plan, outcome: UpstreamOutcome, naviga
     const afterBack = back._tag === "Right" && back.right.kind === "single" ? readPayload(UrlReply, back.right.data, (d) => d.url) : undefined
     const left = afterBack !== undefined && blockedSchemeOf(afterBack, policy.rules.blockedSchemes) === undefined
       ? afterBack
-      : yield* commands.run(target, ["open", "about:blank"], { timeoutMs: 10_000 }).pipe(Effect.as("about:blank"), Effect.orElseSucceed(() => undefined))
+      : yield* commands.run(target, ["open", "about:blank"], { timeoutMs: 10_000 }).pipe(Effect.as("about:blank"),
+        Effect.tapErrorCause((cause) => Effect.logWarning("leaving a blocked landing for about:blank failed", cause)),
+        Effect.orElseSucceed(() => undefined)
+      )
     return yield* new PolicyBlocked({
       message: `the page landed on ${url}; ${scheme}: URLs are blocked by the security policy, so the tool ${left !== undefined ? `left it (now at ${left})` : "tried to leave it and could not: do not act on this page"}`,
       violation: { rule: "blockedSchemes", subject: url, preset: policy.preset, source: policy.sources.blockedSchemes, ...(left !== undefined ? { pageLeftAt: left } : {}) }

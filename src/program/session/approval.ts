@@ -20,15 +20,17 @@ export const resolveConfirmation = (plan: Plan, pending: ConfirmationRequired, a
   Effect.gen(function*() {
     const decline = (decision: "denied" | "no-ui") =>
       answer(plan, "deny", pending.confirmationId).pipe(
+        Effect.tapErrorCause((cause) => Effect.logWarning("denying a held action failed: upstream may still hold it", cause)),
         Effect.ignore,
         Effect.zipRight(Effect.fail(new ConfirmationRequired({ ...pending, decision })))
       )
     if (approve === undefined) return yield* decline("no-ui")
-    const approved = yield* Effect.promise(() =>
+    // a dialog that fails counts as a denial
+    const approved = yield* Effect.tryPromise(() =>
       approve({
         title: `Allow the browser to ${pending.action}?`,
         message: `agent_browser: ${plan.args.slice(0, 4).join(" ")}${plan.args.length > 4 ? " …" : ""}`
-      }).catch(() => false))
+      })).pipe(Effect.tapErrorCause((cause) => Effect.logWarning("the approval dialog failed: the action is denied", cause)), Effect.orElseSucceed(() => false))
     if (!approved) return yield* decline("denied")
     const confirmed = yield* answer(plan, "confirm", pending.confirmationId)
     const outcome: UpstreamOutcome = confirmed.kind === "single"

@@ -5,6 +5,7 @@
  * process ids, so a close works without the binary too. Fails with CleanupFailed only when something of the session
  * is still running afterwards; callers decide whether that fails their call (a replaced browser) or is reported (quit).
  */
+import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { BrowserProcesses } from "../../services/BrowserProcesses.js"
@@ -42,7 +43,10 @@ export const closeManagedSession = (session: ManagedSession, env: Readonly<Recor
     yield* (yield* BrowserProcesses).reap(socketDir, session.name)
     // a daemon whose browser never started answers `close` with its launch error and was never tracked: end it by
     // the pid it wrote
-    if (Either.isLeft(closed)) yield* probe.end(socketDir, session.name)
+    if (Either.isLeft(closed)) {
+      yield* Effect.logDebug(`close of ${session.name} failed; ending what it left by recorded ids`, Cause.fail(closed.left))
+      yield* probe.end(socketDir, session.name)
+    }
     if (Either.isLeft(closed) && (yield* probe.observe(socketDir, session.name)).pid !== undefined) {
       const error = closed.left
       return yield* new CleanupFailed({ resource: `browser session ${session.name}`, message: error.message || error._tag })
@@ -50,8 +54,12 @@ export const closeManagedSession = (session: ManagedSession, env: Readonly<Recor
     return { closed: true as const, session: session.name }
   })
 
-/** For quit and branch moves: a close that failed is reported in the result list, never thrown. */
+/** For quit and branch moves: a close that failed is reported in the result list (and logged), never thrown. */
 export const closeReporting = (session: ManagedSession, env: Readonly<Record<string, string>>) =>
   closeManagedSession(session, env).pipe(
-    Effect.catchTag("CleanupFailed", (error) => Effect.succeed({ closed: false as const, session: session.name, error: error.message }))
+    Effect.catchTag("CleanupFailed", (error) =>
+      Effect.as(
+        Effect.logWarning(`browser session ${session.name} is still running after its close`, Cause.fail(error)),
+        { closed: false as const, session: session.name, error: error.message }
+      ))
   )
