@@ -16,6 +16,7 @@ import { ElectronHostLiveWith } from "../../src/layers/ElectronHostLive.js"
 import { decodeElectronInput, type ElectronRequest, type LaunchRequest } from "../../src/schema/ElectronInput.js"
 import type { ElectronLaunchRecord } from "../../src/schema/ElectronRecord.js"
 import { ElectronHost } from "../../src/services/ElectronHost.js"
+import { electronHostContract } from "../support/contracts/electronHostContract.js"
 import { chromiumPath } from "../support/liveEnv.js"
 import { type ElectronStandIn, makeElectronStandIn, STAND_IN_NAME, STAND_IN_TITLE } from "../support/electronStandIn.js"
 
@@ -50,6 +51,11 @@ describe.skipIf(!haveChromium)("ElectronHost with a Chromium stand-in for Electr
     standIn = makeElectronStandIn()
   })
   afterAll(() => standIn.dispose())
+
+  electronHostContract("ElectronHostLive over the stand-in", {
+    layer,
+    app: () => ({ name: STAND_IN_NAME, query: "stand-in chromium", executablePath: standIn.executablePath })
+  })
 
   it("list finds the stand-in by query through its .desktop file", async () => {
     const result = await run(Effect.flatMap(ElectronHost, (host) => host.list("stand-in chromium", 20)))

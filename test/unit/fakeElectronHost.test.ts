@@ -1,15 +1,23 @@
-/** FakeElectronHost, the scripted in-memory host the tool program's tests will use: it keeps the live contract. */
+/** FakeElectronHost, the scripted in-memory host the tool program's tests use: the ElectronHost contract, then its driver. */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import { expectTypeOf } from "vitest"
+import type { ElectronHostLive } from "../../src/layers/ElectronHostLive.js"
 import { defaultTestApp, FakeElectronHost } from "../../src/layers/test/FakeElectronHost.js"
 import type { LaunchRequest } from "../../src/schema/ElectronInput.js"
 import { TimedOut } from "../../src/schema/ToolError.js"
 import { ElectronHost } from "../../src/services/ElectronHost.js"
+import { electronHostContract } from "../support/contracts/electronHostContract.js"
 
 const request = (over: Partial<LaunchRequest> = {}): LaunchRequest =>
   ({ target: { _tag: "appName", value: "Test App" }, appArgs: [], handoff: "snapshot", targetType: "page", timeoutMs: 15_000, ...over })
 
-describe("FakeElectronHost", () => {
+electronHostContract("FakeElectronHost", {
+  layer: () => FakeElectronHost.layer(),
+  app: () => ({ name: defaultTestApp.name, query: "test app", executablePath: defaultTestApp.executablePath })
+})
+
+describe("FakeElectronHost driver", () => {
   it.effect("launch records an active launch with a connect target; probe, kill and cleanup follow it", () =>
     Effect.gen(function*() {
       const host = yield* ElectronHost
@@ -40,4 +48,11 @@ describe("FakeElectronHost", () => {
     }).pipe(Effect.provide(FakeElectronHost.layer({
       launches: [{ fail: new TimedOut({ source: "watchdog", message: "not ready", timeoutMs: 15_000, dispatched: "maybe", stdout: "", stderr: "" }) }]
     }))))
+
+  // type-level facts, checked by `npm run typecheck`
+  it("stands in for ElectronHostLive: provides what it provides, needs and fails with nothing more", () => {
+    type Fake = ReturnType<typeof FakeElectronHost.layer>
+    // a Layer is contravariant in what it provides: the fake layer fits wherever the live one is expected
+    expectTypeOf<Fake>().toExtend<typeof ElectronHostLive>()
+  })
 })
