@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
+import { FLAGS_PATH, flagTableOf, renderFlagModule } from "./lib/commandFlags.mjs"
 
 export const REPO = resolve(import.meta.dirname, "..")
 export const NATIVE_BINARY = join(REPO, "node_modules/agent-browser/bin", `agent-browser-${process.platform}-${process.arch}`)
@@ -228,8 +229,12 @@ const collect = (help, policySource = readFileSync(POLICY_SOURCE, "utf8")) => {
     .filter((w) => !listed.has(w))
     .sort()
   const subcommands = []
+  /** Each command's own help page (commands whose `--help` prints the overview have none). */
+  const pages = new Map()
   for (const command of listed) {
-    const names = [...new Set(subcommandsOf(help([command, "--help"])))].filter((n) => n !== command)
+    const text = help([command, "--help"])
+    if (titleOf(text)?.command === command) pages.set(command, text)
+    const names = [...new Set(subcommandsOf(text))].filter((n) => n !== command)
     if (names.length > 0) subcommands.push({ command, names })
   }
   const extra = []
@@ -240,11 +245,12 @@ const collect = (help, policySource = readFileSync(POLICY_SOURCE, "utf8")) => {
     if (title === undefined) continue
     if (title.command !== word) aliases.push({ alias: word, command: title.command })
     else {
+      pages.set(word, text)
       const usage = /^Usage: agent-browser (.+)$/m.exec(text)?.[1]?.trim() ?? word
       extra.push({ usage, summary: title.summary, subcommands: subcommandsOf(text) })
     }
   }
-  return { version, overview, extra, aliases, subcommands }
+  return { version, overview, extra, aliases, subcommands, pages }
 }
 
 const render = ({ version, overview, extra, aliases, subcommands }, launchFlags) => {
@@ -324,7 +330,11 @@ export const readReferenceIndex = (doc) => {
 
 const main = () => {
   const launchFlags = new Set(setLiteral(readFileSync(LAUNCH_SOURCE, "utf8"), "LAUNCH_FLAGS"))
-  const doc = render(withHelp((help) => collect(help)), launchFlags)
+  const collected = withHelp((help) => collect(help))
+  const doc = render(collected, launchFlags)
+  const flags = renderFlagModule(flagTableOf(collected))
+  writeFileSync(FLAGS_PATH, flags)
+  console.log(`wrote src/upstream/commandFlags.generated.ts (${collected.pages.size} command pages)`)
   const before = (() => {
     try {
       return readFileSync(REFERENCE_PATH, "utf8")

@@ -93,3 +93,12 @@ export const textVisibilityOf = (result: unknown, steps: ReadonlyArray<number | 
   const found = result.map((v, i) => hazardOf(v, steps[i])).filter((d): d is SelectorTextVisibility => d !== undefined)
   return [...found.filter((d) => d.reason === "first-match-hidden"), ...found.filter((d) => d.reason === "multiple-matches")]
 }
+
+/** Selectors the probe's `querySelectorAll` refused as not CSS (upstream reads them as no element, an empty text). */
+export const invalidSelectorsOf = (result: unknown): ReadonlyArray<string> =>
+  Array.isArray(result)
+    ? result.flatMap((v) => {
+      const r = (v ?? {}) as Record<string, unknown>
+      return r["invalid"] === true && typeof r["selector"] === "string" ? [r["selector"]] : []
+    })
+    : []

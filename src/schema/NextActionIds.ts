@@ -138,6 +138,8 @@ export const NEXT_ACTION_IDS = {
   /** Input the tool or upstream rejected. */
   usage: {
     showCommandHelp: "show-command-help",
+    /** A flag upstream would ignore: the same call without it. */
+    retryWithoutFlag: "retry-without-flag",
     /** `title` / `url` given as commands: upstream's getters are `get title` / `get url`. */
     useGetTitle: "use-get-title",
     useGetUrl: "use-get-url"

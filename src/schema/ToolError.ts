@@ -61,6 +61,8 @@ export class InvalidInput extends Data.TaggedError("InvalidInput")<{
   readonly message: string
   readonly field?: string
   readonly sessionRecoveryHint?: SessionRecoveryHint
+  /** A flag upstream would ignore (`flag` of `command`): the same call without it (what upstream would have run). */
+  readonly withoutFlag?: { readonly flag: string; readonly command: string; readonly args: ReadonlyArray<string>; readonly stdin?: string; readonly timeoutMs?: number }
 }> {}
 
 /** `agent-browser` could not be found, started, or is outside the supported version range. */
@@ -167,6 +169,8 @@ export class SelectorNotFound extends Data.TaggedError("SelectorNotFound")<{
 export class SelectorUnsupported extends Data.TaggedError("SelectorUnsupported")<{
   readonly selector: string
   readonly message: string
+  /** Not a selector at all: the page's `querySelectorAll` refused it as CSS (upstream read it as no element). */
+  readonly invalidCss?: boolean
 }> {}
 
 /**

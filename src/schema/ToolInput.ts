@@ -164,9 +164,36 @@ const formatIssues = (error: ParseResult.ParseError): string => {
   }).join("; ")
 }
 
+/** The deepest nesting a valid input has is a handful of levels; anything past this is refused before decoding. */
+export const MAX_INPUT_DEPTH = 32
+
+/** How deep `raw` nests arrays and objects, counted without recursion and stopping once past `limit`. */
+export const nestingDepth = (raw: unknown, limit = MAX_INPUT_DEPTH): number => {
+  let deepest = 0
+  const stack: Array<readonly [unknown, number]> = [[raw, 0]]
+  while (stack.length > 0 && deepest <= limit) {
+    const [node, depth] = stack.pop() ?? [undefined, 0]
+    if (node === null || typeof node !== "object") continue
+    deepest = Math.max(deepest, depth + 1)
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1])
+  }
+  return deepest
+}
+
+/** The top-level field (or the input itself) that nests past the limit, if any. */
+const tooDeep = (raw: unknown): string | undefined => {
+  if (nestingDepth(raw) <= MAX_INPUT_DEPTH) return undefined
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return "input"
+  return Object.entries(raw).find(([, value]) => nestingDepth(value, MAX_INPUT_DEPTH - 1) > MAX_INPUT_DEPTH - 1)?.[0] ?? "input"
+}
+
 /** Decodes raw tool parameters; every problem is reported at once, prefixed with its field path. */
-export const decodeToolInput = (raw: unknown): Either.Either<ToolInput, InvalidInput> =>
-  Either.mapLeft(decode(raw), (error) => new InvalidInput({ message: formatIssues(error) }))
+export const decodeToolInput = (raw: unknown): Either.Either<ToolInput, InvalidInput> => {
+  const deep = tooDeep(raw)
+  return deep !== undefined
+    ? Either.left(new InvalidInput({ field: deep, message: `${deep}: nested more than ${MAX_INPUT_DEPTH} levels deep; no field of this tool nests that far (args is a flat array of strings)` }))
+    : Either.mapLeft(decode(raw), (error) => new InvalidInput({ message: formatIssues(error) }))
+}
 
 /** Effect's generated constraint prose ("a string at least 1 character(s) long"): the keywords already say it. */
 const GENERATED_DESCRIPTION = /^(a string at least|an array of at least|a number between|an integer|a non-negative|a positive)/

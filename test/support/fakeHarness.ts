@@ -27,8 +27,8 @@ export const tempRoot = (): { readonly root: string; readonly cleanup: () => voi
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) }
 }
 
-export const fakeLayer = (root: string, script: ReadonlyArray<ScriptedRun>, overrides: Partial<ToolConfigShape> = {}) =>
-  makeFakeLayer(FakeAgentBrowser.layer(script), toolConfigLayer(testConfig(root, overrides)))
+export const fakeLayer = (root: string, script: ReadonlyArray<ScriptedRun>, overrides: Partial<ToolConfigShape> = {}, version?: string) =>
+  makeFakeLayer(FakeAgentBrowser.layer(script, version), toolConfigLayer(testConfig(root, overrides)))
 
 export type FakeServices = Layer.Layer.Success<ReturnType<typeof fakeLayer>>
 

@@ -19,6 +19,8 @@ import {
   versionOf,
   withHelp
 } from "../../scripts/command-reference.mjs"
+import { flagFormsOf } from "../../scripts/lib/commandFlags.mjs"
+import { COMMAND_FLAGS } from "../../src/upstream/commandFlags.generated.js"
 import { LAUNCH_FLAGS } from "../../src/upstream/commandLine.js"
 import { ELEMENT_COMMANDS } from "../../src/upstream/commandPolicy.js"
 
@@ -33,6 +35,8 @@ const known = new Set([...reference.commands, ...reference.aliases.map((a) => a.
 interface Sample {
   readonly version: string
   readonly overview: ReadonlyArray<string>
+  /** The sampled commands' flags, read from their own help pages as the generator reads them. */
+  readonly flags: ReadonlyMap<string, Readonly<Record<string, string>>>
   /** `<word> --help` → the command its own help page names (undefined: upstream printed the overview instead). */
   readonly pageOf: ReadonlyMap<string, string | undefined>
 }
@@ -42,6 +46,7 @@ beforeAll(() => {
   sample = withHelp((help) => ({
     version: versionOf(help(["--version"])),
     overview: overviewCommands(parseOverview(help(["--help"]))),
+    flags: new Map(HANDFUL.map((command) => [command, Object.fromEntries(flagFormsOf(help([command, "--help"])))])),
     pageOf: new Map(
       [...new Set([...reference.extra, ...reference.aliases.map((a) => a.alias), ...HANDFUL])].map((word) => [word, titleOf(help([word, "--help"]))?.command])
     )
@@ -72,6 +77,14 @@ describe("command reference drift", () => {
     }
     expect(reference.aliases.length).toBeGreaterThan(0)
     for (const { alias, command } of reference.aliases) expect(sample.pageOf.get(alias), `${alias} --help: ${STALE}`).toBe(command)
+  })
+
+  it("the flag table the tool checks caller flags against comes from the same binary (fix: npm run docs:commands)", () => {
+    expect(COMMAND_FLAGS.version, STALE).toBe(sample.version)
+    for (const command of HANDFUL.filter((c) => c !== "snapshot")) expect(COMMAND_FLAGS.commands[command], `${command}: ${STALE}`).toEqual(sample.flags.get(command))
+    // snapshot's page plus the overview's Snapshot Options group
+    expect(COMMAND_FLAGS.commands["snapshot"], STALE).toMatchObject(sample.flags.get("snapshot") ?? {})
+    expect(Object.keys(COMMAND_FLAGS.global)).toEqual(expect.arrayContaining([...LAUNCH_FLAGS]))
   })
 
   it("stays compact enough to read on demand", () => {

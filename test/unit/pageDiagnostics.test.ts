@@ -127,6 +127,29 @@ describe("get text selector visibility (fake)", () => {
       evalRow(["eval", "p"], [visibility(".panel-title", 2, 1, false)])
     ])]))))
 
+  it.scoped("a selector the page refuses as CSS is selector-unsupported (not an empty text, not a parse failure)", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["get", "text", "$(rm -rf /)"] }, call)
+      expect(result.details.failureCategory).toBe("selector-unsupported")
+      expect(textOf(result.content)).toContain("$(rm -rf /) is not a valid CSS selector")
+      expect(ids(result)).toEqual(["refresh-interactive-refs"])
+    }).pipe(Effect.provide(fakeLayer(temp.root, [batchReply([
+      { command: ["get", "text", "$(rm -rf /)"], error: null, result: { text: "" }, success: true },
+      evalRow(["eval", "p"], [{ selector: "$(rm -rf /)", invalid: true }])
+    ])]))))
+
+  it.scoped("a probed read whose batch reply has no step rows runs alone (its own reply answers)", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["get", "text", ".title"] }, call)
+      const requests = yield* (yield* FakeAgentBrowser).requests
+      expect(requests.map((r) => r.args.includes("batch"))).toEqual([true, false])
+      expect(result.details.failureCategory).toBeUndefined()
+      expect(textOf(result.content)).toContain("Alone")
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      { when: (r) => r.args.includes("batch"), reply: FakeAgentBrowser.ok({}) },
+      { reply: FakeAgentBrowser.ok({ text: "Alone" }) }
+    ]))))
+
   it.scoped("a ref or a password-field selector runs alone, unprobed", () =>
     Effect.gen(function*() {
       yield* runToResult({ args: ["get", "text", "input[name=password]"] }, call)

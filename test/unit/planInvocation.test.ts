@@ -114,6 +114,16 @@ describe("planInvocation", () => {
     expect(reject({ args: ["batch", "get url"], stdin: "[]" }).field).toBe("stdin")
   })
 
+  it("refuses batch stdin upstream cannot read, naming the step and the shape", () => {
+    for (const stdin of ["get url", "{}", "[\"get url\"]", "[[]]", "[[\"get\", 1]]", `${"[".repeat(10_000)}${"]".repeat(10_000)}`]) {
+      const refused = reject({ args: ["batch"], stdin })
+      expect(refused.field).toBe("stdin")
+      expect(refused.message).toContain("[[\"open\",\"<url>\"],[\"get\",\"title\"]]")
+    }
+    expect(reject({ args: ["batch"], stdin: "[[\"get\",\"url\"],\"get title\"]" }).message).toContain("step 1 is not a non-empty array of strings")
+    expect(plan({ args: ["batch"], stdin: "[[\"get\",\"url\"]]" }).stdin).toBe("[[\"get\",\"url\"]]")
+  })
+
   it("rejects a bare mcp server and flag-only args", () => {
     expect(reject({ args: ["mcp"] }).message).toContain("mcp")
     expect(plan({ args: ["mcp", "--help"] }).kind).toBe("inspection")

@@ -2,7 +2,7 @@
 import * as Either from "effect/Either"
 import { Compile } from "typebox/compile"
 import { describe, expect, it } from "vitest"
-import { decodeToolInput, toolInputJsonSchema } from "../../src/schema/ToolInput.js"
+import { decodeToolInput, MAX_INPUT_DEPTH, nestingDepth, toolInputJsonSchema } from "../../src/schema/ToolInput.js"
 
 describe("ToolInput", () => {
   it("decodes a minimal call", () => {
@@ -17,6 +17,17 @@ describe("ToolInput", () => {
     expect(message).toContain("sessionMode: expected \"auto\" or \"fresh\", got \"later\"")
     expect(message).toContain("timeoutMs: must be an integer number of milliseconds between 1000 and 600000")
     expect(message).toContain("extra: is unexpected")
+  })
+
+  it("refuses nesting past the depth limit without recursion, naming the field (10,000 levels: no stack overflow)", () => {
+    let deep: unknown = "x"
+    for (let i = 0; i < 10_000; i++) deep = i % 2 === 0 ? [deep] : { a: deep }
+    for (const [input, field] of [[{ args: deep }, "args"], [{ args: ["open"], job: deep }, "job"], [[deep], "input"], [deep, "a"]] as const) {
+      const result = decodeToolInput(input)
+      expect(Either.isLeft(result) && result.left.field).toBe(field)
+      expect(Either.isLeft(result) && result.left.message).toContain(`nested more than ${MAX_INPUT_DEPTH} levels deep`)
+    }
+    expect(nestingDepth({ job: { steps: [{ args: ["a"] }] } })).toBe(5)
   })
 
   it("derives a plain JSON Schema that pi's validator (typebox Compile) accepts and enforces", () => {

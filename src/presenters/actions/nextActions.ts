@@ -167,6 +167,12 @@ export const nextActions = {
     }),
   checkPageState: (session: string | undefined) =>
     ({ ...make(R.checkPageState, "See which page the browser is on now.", withSession(session, ["get", "url"])), params: { args: withSession(session, ["get", "url"]), timeoutMs: QUICK_CHECK_TIMEOUT_MS } }),
+  retryWithoutFlag: (call: { readonly flag: string; readonly args: ReadonlyArray<string>; readonly stdin?: string; readonly timeoutMs?: number }) => ({
+    tool: "agent_browser",
+    id: U.retryWithoutFlag,
+    reason: `Run it without ${call.flag} (what agent-browser would have done), or fix the flag first.`,
+    params: { args: call.args, ...(call.stdin !== undefined ? { stdin: call.stdin } : {}), ...(call.timeoutMs !== undefined ? { timeoutMs: call.timeoutMs } : {}) }
+  }) satisfies NextAction,
   showCommandHelp: (command: string | undefined) =>
     make(U.showCommandHelp, "Read the command's usage, then fix the input.", command === undefined ? ["--help"] : [command, "--help"]),
   inspectAfterNoopScroll: (session: string | undefined) =>

@@ -132,6 +132,8 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         summary: "Invalid input",
         nextActions: e.sessionRecoveryHint !== undefined
           ? [nextActions.retryFresh(args)]
+          : e.withoutFlag !== undefined
+          ? [nextActions.retryWithoutFlag(e.withoutFlag), nextActions.showCommandHelp(e.withoutFlag.command)]
           : e.field === "qa.attached" && session !== undefined
           ? [nextActions.listTabsBeforeQaAttached(session), nextActions.snapshotBeforeQaAttached(session)]
           : none
@@ -204,7 +206,9 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         }
       },
       SelectorUnsupported: (e) => ({
-        text: `Selector ${e.selector} uses a dialect agent-browser does not support (Playwright-style). Use an @ref from snapshot -i, a CSS selector, or \`find role|text|label ... <action>\`.`,
+        text: e.invalidCss === true
+          ? `${e.selector} is not a valid CSS selector (the page refused it), so nothing was read. Use an @ref from snapshot -i, a CSS selector, or \`find role|text|label ... <action>\`.`
+          : `Selector ${e.selector} uses a dialect agent-browser does not support (Playwright-style). Use an @ref from snapshot -i, a CSS selector, or \`find role|text|label ... <action>\`.`,
         summary: `Unsupported selector: ${e.selector}`,
         nextActions: [nextActions.refreshRefs(session)]
       }),

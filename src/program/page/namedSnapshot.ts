@@ -57,7 +57,8 @@ export const runNamedSnapshot = (plan: Plan) =>
       ...(mark ? [["eval", UNMARK_SCRIPT]] : [])
     ]
     const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, { timeoutMs: plan.timeoutMs, failFast: false }))
-    if (Either.isLeft(ran)) return { replied: Either.left(ran.left), naming: undefined } satisfies NamedSnapshot
+    // a reply that is not a batch at all: the snapshot runs alone instead
+    if (Either.isLeft(ran)) return ran.left._tag === "ParseFailure" ? undefined : ({ replied: Either.left(ran.left), naming: undefined } satisfies NamedSnapshot)
     const rows = ran.right
     if (pinned !== undefined && rows[0]?.success !== true) {
       // the pinned tab is gone: forget it and let the command run normally

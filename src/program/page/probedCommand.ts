@@ -16,7 +16,8 @@ import type { Plan } from "../../domain/Plan.js"
 import type { CommandError } from "../../services/SessionCommands.js"
 import { fillReadScript, fillTargetOf, fillVerificationOf } from "../../page/fillReadback.js"
 import { readScrollPosition, SCROLL_PROBE_SCRIPT, scrollNoopOf } from "../../page/scrollPosition.js"
-import { textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../page/textVisibility.js"
+import { invalidSelectorsOf, textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../page/textVisibility.js"
+import { SelectorUnsupported } from "../../schema/ToolError.js"
 import { targetOf } from "../../session/target.js"
 import { activeLaunchOf } from "../session/trackedLaunch.js"
 import { runCommandBatch } from "./commandBatch.js"
@@ -65,7 +66,8 @@ export const runProbed = (plan: Plan) =>
     const probes = probesFor(plan, electronApp)
     if (probes === undefined || plan.sessionName === undefined) return undefined
     const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before !== undefined ? [probes.before] : [], [probes.after])
-    if (ran.kind === "failed") return { replied: Either.left(ran.error), check: {} } satisfies Probed
+    // a reply that is not a batch at all: a read (get text) runs alone instead; a scroll or fill may have acted
+    if (ran.kind === "failed") return ran.error._tag === "ParseFailure" && plan.line.command === "get" ? undefined : ({ replied: Either.left(ran.error), check: {} } satisfies Probed)
     if (ran.kind === "unpinned") return undefined
     const { rows, row, at } = ran
     if (row === undefined) return undefined
@@ -87,6 +89,10 @@ export const runProbed = (plan: Plan) =>
       const moved = readScrollPosition(after)
       const noop = before !== undefined && moved !== undefined ? scrollNoopOf(before, moved) : undefined
       return { replied, check: noop !== undefined ? { scrollNoop: noop } : {} } satisfies Probed
+    }
+    const invalid = invalidSelectorsOf(after)[0]
+    if (invalid !== undefined) {
+      return { replied: Either.left(new SelectorUnsupported({ selector: invalid, message: `${invalid} is not a valid CSS selector`, invalidCss: true })), check: {} } satisfies Probed
     }
     const found = textVisibilityOf(after, [undefined])
     return { replied, check: found.length > 0 ? { selectorTextVisibility: found } : {} } satisfies Probed

@@ -38,6 +38,19 @@ const unpassable = (args: ReadonlyArray<string>): InvalidInput | undefined => {
   return undefined
 }
 
+/** What is wrong with a batch's stdin as upstream reads it (a JSON array of argv arrays of strings), if anything. */
+const batchRowsProblem = (stdin: string): string | undefined => {
+  let rows: unknown
+  try {
+    rows = JSON.parse(stdin)
+  } catch {
+    return "is not JSON"
+  }
+  if (!Array.isArray(rows)) return "is not a JSON array"
+  const bad = rows.findIndex((row) => !Array.isArray(row) || row.length === 0 || row.some((t) => typeof t !== "string"))
+  return bad >= 0 ? `step ${bad} is not a non-empty array of strings` : undefined
+}
+
 const socketDirRefusal = (config: ToolConfigShape): InvalidInput | undefined =>
   config.socketDirProblem === undefined ? undefined : new InvalidInput({ field: "environment", message: `browser commands need the daemon socket folder, and ${config.socketDirProblem}.` })
 
@@ -133,6 +146,8 @@ export const planInvocation = (
     if (line.command === "batch" && moved.stdin !== undefined && line.positionals.slice(1).some((t) => !t.startsWith("-"))) {
       return yield* Either.left(new InvalidInput({ field: "stdin", message: "batch got both command strings in args and a stdin array; use one of them." }))
     }
+    const rows = line.command === "batch" && moved.stdin !== undefined ? batchRowsProblem(moved.stdin) : undefined
+    if (rows !== undefined) return yield* Either.left(new InvalidInput({ field: "stdin", message: `batch stdin ${rows}; it takes a JSON array of steps, each an argv array of strings: [["open","<url>"],["get","title"]].` }))
 
     if (sessionMode === "fresh" && isClose(line)) {
       return yield* Either.left(new InvalidInput({ field: "sessionMode", message: "sessionMode \"fresh\" launches a new browser; close needs none. Drop sessionMode to close the current one." }))

@@ -12,6 +12,7 @@ import { planInvocation } from "./planInvocation.js"
 import { checkPlan } from "../security/checkPlan.js"
 import { guardClose } from "../artifacts/promptGuard.js"
 import { withPool } from "../session/poolLaunch.js"
+import { checkFlags } from "./checkFlags.js"
 
 export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, call: CallContext) {
   const config = yield* ToolConfig
@@ -20,7 +21,8 @@ export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, cal
   const state = yield* registry.current(baseNameOf(call, config))
   const resolved = yield* Effect.flatMap(resolveInputMode(decoded, call.cwd), (r) => preResolveFill(r, state.managed.name))
   const plan = yield* planInvocation(resolved.input, state, config, call.cwd)
-  const checked = yield* checkPlan({ ...plan, compiled: resolved.compiled } satisfies Plan, { cwd: call.cwd, projectTrusted: call.projectTrusted === true })
+  const flagsChecked = yield* checkFlags({ ...plan, compiled: resolved.compiled } satisfies Plan)
+  const checked = yield* checkPlan(flagsChecked, { cwd: call.cwd, projectTrusted: call.projectTrusted === true })
   const guarded = yield* guardClose(checked)
   return (yield* withPool(guarded)).plan
 })
