@@ -28,6 +28,7 @@ import { abortWith, baseNameOf, type CallContext, lockFileOf, lockKeyOf, ownerOf
 import { execute } from "../pipeline/execute.js"
 import { prepare } from "../pipeline/prepare.js"
 import { verdictOf } from "../pipeline/verdict.js"
+import { socketDirOf } from "../../upstream/socketDir.js"
 
 export type { CallContext } from "../pipeline/callContext.js"
 export { baseSessionName } from "../../domain/SessionState.js"
@@ -108,8 +109,7 @@ const recordOwnership = (plan: Plan, lockFile: string | undefined) =>
   Effect.gen(function*() {
     if (lockFile === undefined || plan.kind !== "browser" || plan.sessionName === undefined || (plan.sessionRole !== "managed" && plan.sessionRole !== "fresh") || isClose(plan.line)) return
     const config = yield* ToolConfig
-    const socketDir = plan.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir
-    yield* (yield* BrowserProcesses).recordOwner(socketDir, plan.sessionName, lockFile)
+    yield* (yield* BrowserProcesses).recordOwner(socketDirOf(config, plan.env), plan.sessionName, lockFile)
   })
 
 /** The same timeout with the page (fields copied by name: an error's `message` is not an own enumerable property). */

@@ -8,6 +8,7 @@ import { baseSessionName, lockFileName } from "../../domain/SessionState.js"
 import type { ProgressSink } from "../../domain/Progress.js"
 import { Aborted } from "../../schema/ToolError.js"
 import type { ToolConfigShape } from "../../services/ToolConfig.js"
+import { socketDirOf } from "../../upstream/socketDir.js"
 
 /** Who is calling: the pi session and working directory the managed browser belongs to. */
 export interface CallContext {
@@ -39,8 +40,7 @@ export const lockKeyOf = (plan: Plan, baseName: string): string | undefined =>
  */
 export const lockFileOf = (plan: Plan, baseName: string, config: ToolConfigShape): string | undefined => {
   if (plan.sessionName === undefined) return undefined
-  const socketDir = plan.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir
-  return join(socketDir, lockFileName(plan.sessionRole === "explicit" ? plan.sessionName : baseName))
+  return join(socketDirOf(config, plan.env), lockFileName(plan.sessionRole === "explicit" ? plan.sessionName : baseName))
 }
 
 /** Where a call's files belong: the persisted pi session's directory, or the process-private one. */

@@ -15,6 +15,7 @@ import { requestedPathIndex } from "../../upstream/artifactPaths.js"
 import { extractSnapshotOptions } from "../../upstream/snapshotOptions.js"
 import { type TimeoutBudgets, watchdogFor } from "../../upstream/timeoutPolicy.js"
 import { isAbsolute, resolve } from "node:path"
+import { socketDirEnv } from "../../upstream/socketDir.js"
 
 const budgetsOf = (config: ToolConfigShape): TimeoutBudgets => ({
   processMs: config.defaultTimeoutMs,
@@ -78,8 +79,7 @@ const moveEvalTokensToStdin = (
 }
 
 const childEnv = (config: ToolConfigShape, role: SessionRole): Record<string, string> => {
-  const env: Record<string, string> = {}
-  if (config.env["AGENT_BROWSER_SOCKET_DIR"] === undefined) env["AGENT_BROWSER_SOCKET_DIR"] = config.socketDir
+  const env: Record<string, string> = socketDirEnv(config)
   if ((role === "managed" || role === "fresh") && config.env["AGENT_BROWSER_IDLE_TIMEOUT_MS"] === undefined) {
     env["AGENT_BROWSER_IDLE_TIMEOUT_MS"] = String(config.idleTimeoutMs)
   }

@@ -7,25 +7,22 @@ import type { Plan } from "../../domain/Plan.js"
 import { DaemonProbe } from "../../services/DaemonProbe.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import type { RefInfo } from "../../domain/RefSnapshot.js"
-import { ToolConfig, type ToolConfigShape } from "../../services/ToolConfig.js"
+import { ToolConfig } from "../../services/ToolConfig.js"
 import { hiddenRefOf, isNoActivePageSnapshot, preflightArgs, preflightBatch, refsIn } from "../../session/refPreflight.js"
 import { StaleRef } from "../../schema/ToolError.js"
 import { twinOf } from "../../page/clickDispatch.js"
 import { readPayload, SnapshotRefs } from "../../schema/UpstreamPayloads.js"
+import { socketDirOf } from "../../upstream/socketDir.js"
 
 /** The refs a `snapshot` reply allocated, by id; undefined when the reply carries no ref map. */
 export const refsFrom = (data: unknown): ReadonlyMap<string, RefInfo> | undefined =>
   readPayload(SnapshotRefs, data, (d) => new Map(Object.entries(d.refs)))
 
-const socketDirOf = (plan: Plan, config: ToolConfigShape): string | undefined =>
-  plan.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.env["AGENT_BROWSER_SOCKET_DIR"]
-
 export const observeDaemon = (plan: Plan) =>
   Effect.gen(function*() {
     const config = yield* ToolConfig
     const probe = yield* DaemonProbe
-    const dir = socketDirOf(plan, config)
-    return dir === undefined || plan.sessionName === undefined ? { pid: undefined, url: undefined } : yield* probe.observe(dir, plan.sessionName)
+    return plan.sessionName === undefined ? { pid: undefined, url: undefined } : yield* probe.observe(socketDirOf(config, plan.env), plan.sessionName)
   })
 
 /** Refuses stale `@eN` refs before anything runs (see refPreflight). */

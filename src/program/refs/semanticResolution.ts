@@ -12,6 +12,7 @@ import { parseCommandLine } from "../../upstream/commandLine.js"
 import type { ResolvedInput } from "../../domain/Compiled.js"
 import { provablyCurrent } from "../../session/refPreflight.js"
 import { findTarget, matchRefs } from "./visibleRefFallback.js"
+import { socketDirOf } from "../../upstream/socketDir.js"
 
 /**
  * A semantic fill in the managed session whose target is exactly one editable ref of the latest snapshot runs as
@@ -29,7 +30,7 @@ export const preResolveFill = (resolved: ResolvedInput, managedSession: string) 
     // changed the page. The daemon's target file records origin and path only, so a snapshot of a URL with a query
     // cannot be proven from it: upstream's locator search (`find`) runs instead.
     const config = yield* ToolConfig
-    const observed = yield* (yield* DaemonProbe).observe(config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir, managedSession)
+    const observed = yield* (yield* DaemonProbe).observe(socketDirOf(config), managedSession)
     if (!provablyCurrent(snapshot, observed)) return resolved
     const matches = matchRefs(target, snapshot.refs)
     const match = matches[0]

@@ -8,15 +8,16 @@ import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
 import { StaleRef, UpstreamFailed } from "../../schema/ToolError.js"
 import { type BrowserLoss, BrowserProcesses } from "../../services/BrowserProcesses.js"
-import { ToolConfig } from "../../services/ToolConfig.js"
+import { ToolConfig, type ToolConfigShape } from "../../services/ToolConfig.js"
 import { refsIn } from "../../session/refPreflight.js"
 import { isClose } from "../../upstream/commandPolicy.js"
+import { socketDirOf } from "../../upstream/socketDir.js"
 
 /** The session and socket dir of a call whose browser this tool owns, if it is one. */
-const ownedTarget = (plan: Plan, configEnv: Readonly<Record<string, string | undefined>>, socketDir: string) => {
+const ownedTarget = (plan: Plan, config: ToolConfigShape) => {
   if (plan.kind !== "browser" || plan.sessionName === undefined) return undefined
   if (plan.sessionRole !== "managed" && plan.sessionRole !== "fresh") return undefined
-  return { session: plan.sessionName, socketDir: plan.env["AGENT_BROWSER_SOCKET_DIR"] ?? configEnv["AGENT_BROWSER_SOCKET_DIR"] ?? socketDir }
+  return { session: plan.sessionName, socketDir: socketDirOf(config, plan.env) }
 }
 
 const what = (loss: BrowserLoss): string =>
@@ -43,7 +44,7 @@ export const lostBrowserError = (plan: Plan, loss: BrowserLoss, when: "since the
 export const guardBrowser = (plan: Plan) =>
   Effect.gen(function*() {
     const config = yield* ToolConfig
-    const target = ownedTarget(plan, config.env, config.socketDir)
+    const target = ownedTarget(plan, config)
     if (target === undefined) return
     const loss = yield* (yield* BrowserProcesses).check(target.socketDir, target.session)
     if (loss !== undefined && !isClose(plan.line)) return yield* lostBrowserError(plan, loss)
@@ -56,7 +57,7 @@ export const guardBrowser = (plan: Plan) =>
 export const trackBrowser = (plan: Plan) =>
   Effect.gen(function*() {
     const config = yield* ToolConfig
-    const target = ownedTarget(plan, config.env, config.socketDir)
+    const target = ownedTarget(plan, config)
     if (target === undefined || isClose(plan.line)) return
     const processes = yield* BrowserProcesses
     const loss = yield* processes.check(target.socketDir, target.session)

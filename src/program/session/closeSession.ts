@@ -16,6 +16,7 @@ import { DaemonProbe } from "../../services/DaemonProbe.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { parseCommandLine, withoutFlags } from "../../upstream/commandLine.js"
 import { poolCloseEnv } from "./poolLaunch.js"
+import { socketDirOf } from "../../upstream/socketDir.js"
 
 /** How long a closed daemon gets to remove its files before the wrapper reports it closed anyway (20 × 100 ms). */
 const CLOSE_SETTLE_POLLS = 20
@@ -30,7 +31,7 @@ export const closeManagedSession = (session: ManagedSession, env: Readonly<Recor
     const ownChoice = session.launchFlags.some((t) => ["--cdp", "-p", "--provider", "--auto-connect", "--executable-path"].includes(t.split("=")[0] ?? ""))
     const closeEnv = ownChoice ? env : { ...(yield* poolCloseEnv), ...env }
     const closed = yield* Effect.either(commands.run({ prefix: ["--json", "--session", session.name, ...launch], env: closeEnv, cwd: undefined, kind: "browser" }, ["close"], { timeoutMs: config.closeTimeoutMs }))
-    const socketDir = env["AGENT_BROWSER_SOCKET_DIR"] ?? config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir
+    const socketDir = socketDirOf(config, env)
     const probe = yield* DaemonProbe
     // upstream answers before its daemon has finished exiting: wait (bounded) until its pid file is gone
     if (Either.isRight(closed)) {

@@ -11,6 +11,7 @@ import { ToolConfig } from "../../services/ToolConfig.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { browserChoice, withChoice } from "../../upstream/launchFailure.js"
 import { publicEndpoint } from "../../config/poolConfig.js"
+import { socketDirOf } from "../../upstream/socketDir.js"
 
 /** The error is a launch failure (classified as such by classifyReply). */
 export const launchFailureOf = (error: { readonly _tag: string }): (UpstreamFailed & { readonly launch: LaunchDiagnostic }) | undefined =>
@@ -38,6 +39,5 @@ export const endFailedLaunch = (plan: Plan) =>
   Effect.gen(function*() {
     if (plan.sessionName === undefined || plan.kind !== "browser") return "not-running" as const
     const config = yield* ToolConfig
-    const socketDir = plan.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir
-    return yield* (yield* DaemonProbe).end(socketDir, plan.sessionName)
+    return yield* (yield* DaemonProbe).end(socketDirOf(config, plan.env), plan.sessionName)
   })

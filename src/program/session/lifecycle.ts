@@ -12,6 +12,7 @@ import { ToolConfig } from "../../services/ToolConfig.js"
 import { closeReporting } from "./closeSession.js"
 import { decodeRefSnapshot } from "../../session/refSnapshotFile.js"
 import { baseSessionName, lockFileName } from "../../domain/SessionState.js"
+import { socketDirEnv, socketDirOf } from "../../upstream/socketDir.js"
 
 /** Adopts the managed session recorded on the active branch (or starts clean when none is recorded). */
 export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function*(
@@ -41,7 +42,7 @@ export const reapDeadOwners = Effect.gen(function*() {
   const config = yield* ToolConfig
   const registry = yield* SessionRegistry
   if (!(yield* registry.firstStart)) return []
-  return yield* (yield* BrowserProcesses).reapOrphans(config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir)
+  return yield* (yield* BrowserProcesses).reapOrphans(socketDirOf(config))
 })
 
 /** Closes every browser the wrapper owns; explicit caller sessions are left alone. */
@@ -49,13 +50,12 @@ export const closeOwnedBrowser = Effect.fn("Lifecycle.closeOwnedBrowser")(functi
   const config = yield* ToolConfig
   const registry = yield* SessionRegistry
   const owned = yield* registry.ownedSessions
-  const env: Record<string, string> = config.env["AGENT_BROWSER_SOCKET_DIR"] === undefined ? { AGENT_BROWSER_SOCKET_DIR: config.socketDir } : {}
+  const env = socketDirEnv(config)
   const closed = yield* Effect.forEach(owned, (session) => closeReporting(session, env))
   // the managed session's lock file goes with its browsers (kept while another process still holds it)
   const state = yield* registry.snapshot
   if (Option.isSome(state)) {
-    const socketDir = config.env["AGENT_BROWSER_SOCKET_DIR"] ?? config.socketDir
-    yield* (yield* SessionLock).retire(join(socketDir, lockFileName(state.value.baseName)))
+    yield* (yield* SessionLock).retire(join(socketDirOf(config), lockFileName(state.value.baseName)))
   }
   return closed
 })
@@ -71,6 +71,6 @@ export const closeOrphanedBrowsers = Effect.fn("Lifecycle.closeOrphanedBrowsers"
   const state = yield* registry.snapshot
   const keep = Option.match(state, { onNone: () => undefined, onSome: (s) => (s.managed.active ? s.managed.name : undefined) })
   const orphans = (yield* registry.ownedSessions).filter((s) => s.name !== keep)
-  const env: Record<string, string> = config.env["AGENT_BROWSER_SOCKET_DIR"] === undefined ? { AGENT_BROWSER_SOCKET_DIR: config.socketDir } : {}
+  const env = socketDirEnv(config)
   return yield* Effect.forEach(orphans, (session) => closeReporting(session, env))
 })
