@@ -2,6 +2,7 @@
 
 export interface ProcStat {
   readonly pid: number
+  /** One letter: R, S, D, Z (zombie), X (dead), T, … */
   readonly state: string
   readonly ppid: number
   readonly pgid: number
@@ -9,18 +10,22 @@ export interface ProcStat {
   readonly start: string
 }
 
-/** `1234 (chromium) S 1 1234 …`; the command name may hold spaces and parentheses, so split after the last `)`. */
+/**
+ * `1234 (chromium) S 1 1234 …`; the command name may hold spaces and parentheses, so split after the last `)`.
+ * Undefined for text cut short (a process that exited while it was read) or not a stat line at all.
+ */
 export const parseStat = (text: string): ProcStat | undefined => {
   const close = text.lastIndexOf(")")
   const pid = Number(text.slice(0, text.indexOf(" ")))
-  if (close < 0 || !Number.isInteger(pid)) return undefined
+  if (close < 0 || !Number.isInteger(pid) || pid <= 0) return undefined
   const fields = text.slice(close + 2).trim().split(/\s+/)
   // fields[0] is field 3 (state); ppid is field 4, pgrp 5, starttime 22
+  const state = fields[0]
   const ppid = Number(fields[1])
   const pgid = Number(fields[2])
   const start = fields[19]
-  if (!Number.isInteger(ppid) || !Number.isInteger(pgid) || start === undefined) return undefined
-  return { pid, state: fields[0] ?? "?", ppid, pgid, start }
+  if (state === undefined || !/^[A-Za-z]$/.test(state) || !Number.isInteger(ppid) || !Number.isInteger(pgid) || start === undefined || !/^\d+$/.test(start)) return undefined
+  return { pid, state, ppid, pgid, start }
 }
 
 /** NUL-separated argv. */
