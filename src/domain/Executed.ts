@@ -1,4 +1,5 @@
 /** What a call did, as the program hands it to the Presenter: the outcome plus every fact read along the way. */
+import type { Recovery } from "../schema/RecoveryDetails.js"
 import type { ApprovalRecord } from "./Approval.js"
 import type { ElectronGetTextScopeWarning, ElectronRefFreshness } from "../schema/ElectronScope.js"
 import type { VerifiedArtifacts } from "../schema/Artifacts.js"
@@ -64,6 +65,8 @@ export interface Executed {
   readonly networkRequestsPageFilter?: NetworkRequestsPageFilter
   readonly outputFile?: OutputFileResult
   readonly replacedCloseFailure?: ReplacedCloseFailure
+  /** What the tool recovered before the command could run (a lost browser started again). */
+  readonly recovery?: Recovery
   /** A fill in a wrapper-launched Electron app whose field does not hold what was typed (the call stays a success). */
   /** In a wrapper-launched Electron app: a `get text` on the whole app shell, an `@e…` mutation (refs may be stale). */
   readonly electronGetTextScopeWarning?: ElectronGetTextScopeWarning

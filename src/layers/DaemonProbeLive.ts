@@ -49,13 +49,15 @@ export const DaemonProbeLive: Layer.Layer<DaemonProbe> = Layer.succeed(
       Effect.sync(() => {
         const pid = read(join(socketDir, `${session}.pid`))
         let url: string | undefined
+        let targetId: string | undefined
         try {
-          const target = JSON.parse(read(join(socketDir, `${session}.target`)) ?? "null") as { url?: unknown } | null
+          const target = JSON.parse(read(join(socketDir, `${session}.target`)) ?? "null") as { url?: unknown; targetId?: unknown } | null
           url = typeof target?.url === "string" ? target.url : undefined
+          targetId = typeof target?.targetId === "string" && target.targetId !== "" ? target.targetId : undefined
         } catch {
           url = undefined
         }
-        return { pid: pid === "" ? undefined : pid, url }
+        return { pid: pid === "" ? undefined : pid, url, ...(targetId !== undefined ? { targetId } : {}) }
       }),
     end: (socketDir, session) =>
       Effect.gen(function*() {

@@ -6,6 +6,7 @@
 import * as Layer from "effect/Layer"
 import type { ArtifactStore } from "../services/ArtifactStore.js"
 import type { BinaryLocator } from "../services/BinaryLocator.js"
+import type { BrowserEndpoints } from "../services/BrowserEndpoints.js"
 import type { BrowserPool } from "../services/BrowserPool.js"
 import type { BrowserProcesses } from "../services/BrowserProcesses.js"
 import type { DaemonProbe } from "../services/DaemonProbe.js"
@@ -20,6 +21,7 @@ import type { SessionRegistry } from "../services/SessionRegistry.js"
 import type { ToolConfig } from "../services/ToolConfig.js"
 import { ArtifactStoreLive } from "./ArtifactStoreLive.js"
 import { BinaryLocatorLive } from "./BinaryLocatorLive.js"
+import { BrowserEndpointsLive } from "./BrowserEndpointsLive.js"
 import { BrowserPoolLive } from "./BrowserPoolLive.js"
 import { BrowserProcessesLive } from "./BrowserProcessesLive.js"
 import { DaemonProbeLive } from "./DaemonProbeLive.js"
@@ -45,6 +47,7 @@ export type MainServices =
   | Redactor
   | DaemonProbe
   | BrowserProcesses
+  | BrowserEndpoints
   | ElectronHost
   | Presenter
   | SessionCommands
@@ -76,7 +79,7 @@ export const makeServicesLayer = <E, P = never, EP = never, X = never, EX = neve
   const processes = options.processes ?? (ProcessesLive as Layer.Layer<P | ProcessRunner | BinaryLocator, EP, ToolConfig>)
   const electron = options.electron ?? (ElectronHostLive as Layer.Layer<X | ElectronHost, EX, ToolConfig>)
   return Layer.mergeAll(PresenterLive, SessionCommandsLive, SecurityLive, BrowserPoolLive).pipe(
-    Layer.provideMerge(Layer.mergeAll(processes, ArtifactStoreLive, SessionRegistryLive, SessionLockLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive.pipe(Layer.provide(SessionLockLive)), electron)),
+    Layer.provideMerge(Layer.mergeAll(processes, ArtifactStoreLive, SessionRegistryLive, SessionLockLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive.pipe(Layer.provide(SessionLockLive)), BrowserEndpointsLive, electron)),
     Layer.provideMerge(options.config)
   )
 }

@@ -187,7 +187,9 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
         const electron = electronView(input.electron, executed, redact, error !== undefined)
         const electronText = electron?.lines ?? []
         const honesty = honestyOf(plan, executed, error)
-        const lines: ReadonlyArray<Parts> = [...electronText.map((l) => [l]), textOf(plan, input.args, executed, bodyParts, notes, error), ...honesty.lines.map((l) => [l]), ...outcomeLine.map((l) => [l])]
+        const recovery = input.recovery ?? executed?.recovery
+        const recovered: ReadonlyArray<Parts> = recovery !== undefined ? [[`Recovered: ${recovery.summary}`]] : []
+        const lines: ReadonlyArray<Parts> = [...electronText.map((l) => [l]), textOf(plan, input.args, executed, bodyParts, notes, error), ...recovered, ...honesty.lines.map((l) => [l]), ...outcomeLine.map((l) => [l])]
         const text = yield* scrubbedText(joinParts(lines.filter((l) => plain(l) !== ""), "\n"), boundary)
         // a long page read on as text (`snapshot --read`) may use more of pi's 50 KB per result than other output
         const budget = yield* budgetText(text, error !== undefined && executed === undefined ? "error" : plan?.line.command ?? "output", input.owner, spills, boundary, body?.snapshot?.inlineBytes)
@@ -227,6 +229,7 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
           ...optional("artifactManifest", delta.manifest),
           ...optional("artifactRetentionSummary", delta.summary),
           ...optional("managedSessionOutcome", managedSessionOutcomeDetails(input.managedSessionOutcome)),
+          ...optional("recovery", recovery),
           ...optional("managedSession", input.managedSession),
           ...(electron?.fields ?? {}),
           ...honesty.details

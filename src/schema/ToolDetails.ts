@@ -5,6 +5,7 @@
  * Fields that are open on purpose (compiled inputs, upstream data, counts-only summaries) are `Schema.Unknown`.
  */
 import * as Schema from "effect/Schema"
+import { RecoveryDetails } from "./RecoveryDetails.js"
 import { ArtifactManifestDetails, ArtifactRow, ArtifactVerification, ManifestEntry, OutputFile, SavedFile } from "./ArtifactDetails.js"
 import { ElectronGetTextScopeWarning, ElectronRefFreshness } from "./ElectronScope.js"
 import { PromptGuard } from "./PromptGuard.js"
@@ -163,6 +164,8 @@ export const ToolDetails = Schema.Struct({
   refSnapshotInvalidation: optional(Schema.Struct({ reason: Schema.Literal("no-active-page"), summary: Schema.String })),
   /** Browser defaults configured in config files that this first launch did not use (guidance only). */
   browserDefaults: optional(Schema.Struct({ flags: Strings, sources: Strings })),
+  /** What the tool recovered around a fault (a lost browser relaunched, a hung navigation stopped): schema/RecoveryDetails.ts. */
+  recovery: optional(RecoveryDetails),
   /** After open: the tab re-selected because the active tab had drifted from the opened page. */
   tabCorrection: optional(Schema.Struct({ reselected: Schema.String, from: Schema.String })),
   /** After a locator miss: current refs that exactly match the intended target. */

@@ -9,6 +9,8 @@ import type * as Effect from "effect/Effect"
 export interface DaemonObservation {
   readonly pid: string | undefined
   readonly url: string | undefined
+  /** The CDP target id of the daemon's active tab (`<session>.target`). */
+  readonly targetId?: string
 }
 
 export interface DaemonProbeShape {

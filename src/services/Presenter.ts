@@ -12,6 +12,7 @@ import type { Plan } from "../domain/Plan.js"
 import type { ToolDetails, ToolResult } from "../schema/ToolDetails.js"
 import type { ToolError } from "../schema/ToolError.js"
 import type { SessionMode } from "../schema/ToolInput.js"
+import type { Recovery } from "../schema/RecoveryDetails.js"
 
 export interface PresentInput {
   /** Absent when the input was rejected before planning. */
@@ -31,6 +32,8 @@ export interface PresentInput {
   readonly managedSessionOutcome?: ManagedSessionOutcome
   /** An `electron` call's report, or the post-command health of a call in a wrapper-launched app's session. */
   readonly electron?: ElectronReport
+  /** What the tool recovered around a fault in this call (a timed-out call's stopped navigation); else `executed.recovery`. */
+  readonly recovery?: Recovery
 }
 
 export interface PresenterShape {

@@ -20,6 +20,8 @@ export const leadingActions = (plan: Plan | undefined, error: ToolError): Readon
   const session = plan?.sessionName
   if (error._tag === "UpstreamFailed" && error.code === "browser_lost") {
     const url = lastUrlOf(error.data)
+    // nothing answers at the attached endpoint: only a browser of the tool's own can continue
+    if ((error.data as { reason?: unknown } | undefined)?.reason === "attached-unreachable") return [nextActions.reopenInOwnBrowser(url ?? "about:blank")]
     return url !== undefined ? [nextActions.reopenLostPage(session, url)] : [nextActions.inspectOpenedPage(session)]
   }
   if (error._tag === "TimedOut" && plan !== undefined && isDialogLike(plan.line, plan.stdin)) {

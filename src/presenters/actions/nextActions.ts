@@ -165,6 +165,12 @@ export const nextActions = {
     make(R.reopenLostPage, "The browser was lost; open the last page again in a new one.", withSession(session, ["open", url]), {
       safety: "The new browser has none of the old tabs, cookies or refs."
     }),
+  /** The attached browser's endpoint answers no more: continue in a browser the tool launches itself. */
+  reopenInOwnBrowser: (url: string) =>
+    make(R.retryWithFreshSession, "Nothing answers at the attached endpoint; open the last page in a browser this tool launches.", ["open", url], {
+      sessionMode: "fresh",
+      safety: "A local browser, not the attached one: none of its tabs, cookies or logins."
+    }),
   checkPageState: (session: string | undefined) =>
     ({ ...make(R.checkPageState, "See which page the browser is on now.", withSession(session, ["get", "url"])), params: { args: withSession(session, ["get", "url"]), timeoutMs: QUICK_CHECK_TIMEOUT_MS } }),
   retryWithoutFlag: (call: { readonly flag: string; readonly args: ReadonlyArray<string>; readonly stdin?: string; readonly timeoutMs?: number }) => ({

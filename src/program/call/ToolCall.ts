@@ -23,6 +23,8 @@ import { electronPostCommandHealth } from "../electron/postCommandHealth.js"
 import { invalidateRefsOnNoActivePage } from "../refs/refTracking.js"
 import { abandonFreshLaunch } from "../session/freshLaunch.js"
 import { reapDeadOwners } from "../session/lifecycle.js"
+import { recoverHungPage } from "../session/hungPage.js"
+import type { Recovery } from "../../schema/RecoveryDetails.js"
 import { sessionOutcomeOf } from "../../session/sessionOutcome.js"
 import { abortWith, baseNameOf, type CallContext, lockFileOf, lockKeyOf, ownerOf } from "../pipeline/callContext.js"
 import { execute } from "../pipeline/execute.js"
@@ -50,6 +52,7 @@ interface Attempt {
   readonly error?: CallError
   readonly managedSessionOutcome?: ManagedSessionOutcome
   readonly electron?: ElectronReport
+  readonly recovery?: Recovery
 }
 
 /** Plans, then runs under the session's lock, planning again there: a queued call sees the state it will run in. */
@@ -94,8 +97,10 @@ const attempt = (raw: unknown, call: CallContext) =>
       }
       const outcome = plan.sessionRole === "fresh" ? yield* abandonFreshLaunch(plan, ran.left) : sessionOutcomeOf(plan, before, yield* registry.current(base), false)
       const error = ran.left._tag === "TimedOut" ? yield* withLastUrl(plan, ran.left) : ran.left
+      // a navigation the watchdog left hanging is stopped now, so the next call (and the offered check) answers
+      const recovery = ran.left._tag === "TimedOut" ? yield* recoverHungPage(plan, ran.left) : undefined
       yield* invalidateRefsOnNoActivePage(plan, error)
-      return { plan, error, ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {}) } satisfies Attempt
+      return { plan, error, ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {}), ...(recovery !== undefined ? { recovery } : {}) } satisfies Attempt
     })).pipe(
       // the only error left here is the cross-process lock's (the call's own errors are values by now)
       Effect.catchTag("TimedOut", (error) => Effect.succeed({ plan: first.right, error } satisfies Attempt)),
@@ -186,6 +191,7 @@ export const runToResult = Effect.fn("ToolCall.runToResult")(function*(raw: unkn
     owner: ownerOf(call, config),
     ...(yield* managedFacts(registry)),
     ...(a.managedSessionOutcome !== undefined ? { managedSessionOutcome: a.managedSessionOutcome } : {}),
-    ...(a.electron !== undefined ? { electron: a.electron } : {})
+    ...(a.electron !== undefined ? { electron: a.electron } : {}),
+    ...(a.recovery !== undefined ? { recovery: a.recovery } : {})
   })
 }) satisfies (raw: unknown, call: CallContext) => Effect.Effect<ToolResult, never, unknown>

@@ -37,6 +37,7 @@ import { checkSelect } from "../page/selectCheck.js"
 import { observeDaemon, refsFrom } from "../refs/refTracking.js"
 import { unusedBrowserDefaults } from "../session/browserDefaults.js"
 import { guardBrowser, trackBrowser } from "../session/browserHealth.js"
+import { guardAttached, trackAttached } from "../session/attachedHealth.js"
 import { closeManagedSession } from "../session/closeSession.js"
 import { askPoolUntilBudget } from "../session/poolLaunch.js"
 import { type CallContext, ownerOf } from "./callContext.js"
@@ -82,9 +83,9 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
   const started = yield* Clock.currentTimeMillis
   for (const path of [plan.outputPath, ...compiledOutputs(plan)]) if (path !== undefined) yield* store.ensureParentDir(path)
 
-  yield* guardBrowser(plan)
+  const recovery = (yield* guardBrowser(plan)) ?? (yield* guardAttached(plan))
   yield* preflightAttachedQa(plan)
-  const dispatched = yield* askPoolUntilBudget(plan, dispatch(plan, call)).pipe(Effect.tap(() => trackBrowser(plan)))
+  const dispatched = yield* askPoolUntilBudget(plan, dispatch(plan, call)).pipe(Effect.tap(() => trackBrowser(plan)), Effect.tap(() => trackAttached(plan)))
   const { navigation, approval, tabCorrection, pageCheck } = dispatched
   const { outcome, filter: networkRequestsPageFilter } = yield* applyPageFilter(plan, dispatched.outcome)
   const lookup = yield* analyzeLookup(plan, outcome)
@@ -152,6 +153,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(lookup !== undefined ? { lookup } : {}),
     ...(networkRequestsPageFilter !== undefined ? { networkRequestsPageFilter } : {}),
     ...(replacedCloseFailure !== undefined ? { replacedCloseFailure } : {}),
+    ...(recovery !== undefined ? { recovery } : {}),
     ...(pageCheck?.scrollNoop !== undefined ? { scrollNoop: pageCheck.scrollNoop } : {}),
     ...(pageCheck?.clickDispatch !== undefined ? { clickDispatch: pageCheck.clickDispatch } : {}),
     ...(pageCheck?.overlayBlockers !== undefined ? { overlayBlockers: pageCheck.overlayBlockers } : {}),

@@ -4,7 +4,9 @@
  * cleaned up and said, never answered as a silent `about:blank` success: the call fails with `browser_lost` (or a
  * stale ref, when it used refs from the lost browser) and nothing runs; the next call starts a new browser.
  */
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import type { Recovery } from "../../schema/RecoveryDetails.js"
 import type { Plan } from "../../domain/Plan.js"
 import { StaleRef, UpstreamFailed } from "../../schema/ToolError.js"
 import { type BrowserLoss, BrowserProcesses } from "../../services/BrowserProcesses.js"
@@ -40,14 +42,42 @@ export const lostBrowserError = (plan: Plan, loss: BrowserLoss, when: "since the
   })
 }
 
-/** Before a call: a lost browser is reaped and the call refused (a close goes ahead: there is nothing to lose). */
+/**
+ * Commands that need nothing of the lost browser: open/goto/navigate, `tab new` and close. They run in the browser
+ * upstream starts in its place (the plan re-sends the session's launch flags), and the result says so.
+ */
+export const isPageIndependent = (line: Plan["line"]): boolean =>
+  isClose(line) || OPENS.has(line.command ?? "") || (line.command === "tab" && line.subcommand === "new")
+
+const OPENS = new Set(["open", "goto", "navigate"])
+
+/** The flag names a relaunch reuses (values are the caller's and may be secret; the names say enough). */
+const flagNames = (flags: ReadonlyArray<string>): ReadonlyArray<string> => [...new Set(flags.filter((t) => t.startsWith("-")).map((t) => t.split("=")[0] ?? t))]
+
+export const relaunchedRecovery = (plan: Plan, loss: BrowserLoss, durationMs: number): Recovery => {
+  const flags = flagNames(plan.launchFlags)
+  return {
+    kind: "browser-relaunched",
+    summary: `the browser of session ${loss.session} was lost since the last call (${what(loss)}); its leftovers were cleaned up and this command ran in a new browser${flags.length > 0 ? ` started with the same launch flags (${flags.join(" ")})` : ""}. The old page, tabs, cookies and refs are gone${loss.lastUrl !== undefined ? `; the last page was ${loss.lastUrl}` : ""}.`,
+    durationMs
+  }
+}
+
+/**
+ * Before a call: a lost browser is reaped and said. A page-independent command (open, tab new, close) goes ahead in
+ * a new browser and gets the recovery to report; any other command is refused (its page is gone): the next call
+ * starts a new browser.
+ */
 export const guardBrowser = (plan: Plan) =>
   Effect.gen(function*() {
     const config = yield* ToolConfig
     const target = ownedTarget(plan, config)
-    if (target === undefined) return
+    if (target === undefined) return undefined
+    const started = yield* Clock.currentTimeMillis
     const loss = yield* (yield* BrowserProcesses).check(target.socketDir, target.session)
-    if (loss !== undefined && !isClose(plan.line)) return yield* lostBrowserError(plan, loss)
+    if (loss === undefined) return undefined
+    if (!isPageIndependent(plan.line) || refsIn(plan.line.positionals).length > 0) return yield* lostBrowserError(plan, loss)
+    return isClose(plan.line) ? undefined : relaunchedRecovery(plan, loss, (yield* Clock.currentTimeMillis) - started)
   })
 
 /**

@@ -1,0 +1,133 @@
+/**
+ * Faults recovered, not only reported (real agent-browser and Chromium, one shared world): after each fault the first
+ * offered next action answers and makes progress (following it does not reproduce the failure), and a plain `open` of
+ * a good page on the next call succeeds, with a `Recovered:` line saying what was done. Time bounds are generous
+ * limits on a loaded machine, not timing asserts. After quit no process of the session survives.
+ */
+import { createServer } from "node:net"
+import { describe, expect, it } from "vitest"
+import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+import { kill, sessionProcesses, survivors } from "../support/faults.js"
+
+const live = liveWorld()
+const seen = new Set<number>()
+
+const good = () => `${live.site.origin}/index.html`
+const call = async (input: unknown): Promise<ToolResult> => live.tool.call(input)
+/** The managed session's processes now (recorded for the final orphan check). */
+const processes = (name: string) => {
+  const found = sessionProcesses(live.world.config.socketDir, name)
+  for (const pid of [found?.daemonPid, ...(found?.browserGroup ?? [])]) if (pid !== undefined) seen.add(pid)
+  return found
+}
+const ok = (result: ToolResult) => expect(result.isError, textOf(result)).toBe(false)
+/** Follows a result's first next action and returns its result. */
+const follow = (result: ToolResult) => {
+  const params = result.details.nextActions?.[0]?.params
+  expect(params, textOf(result)).toBeDefined()
+  return call(params)
+}
+const closedPort = async (): Promise<number> => {
+  const server = createServer()
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r))
+  const port = (server.address() as { port: number }).port
+  await new Promise((r) => server.close(r))
+  return port
+}
+
+let name = ""
+
+describe("a hung navigation (server accepts, never answers)", () => {
+  it("times out, stops the navigation, and both the offered check and a plain open answer", async () => {
+    const first = await call({ args: ["open", good()] })
+    ok(first)
+    name = first.details.sessionName ?? ""
+    processes(name)
+    const hung = await call({ args: ["open", `${live.site.origin}/hang`], timeoutMs: 3000 })
+    expect(hung.details.failureCategory).toBe("timeout")
+    expect(hung.details.recovery?.kind, textOf(hung)).toBe("navigation-stopped")
+    expect(textOf(hung)).toContain("Recovered: ")
+    const started = Date.now()
+    const check = await follow(hung)
+    ok(check)
+    expect(Date.now() - started).toBeLessThan(15_000)
+    const again = await call({ args: ["open", good()] })
+    ok(again)
+    expect(textOf(again)).toContain("Acme Sign-in")
+  }, 120_000)
+})
+
+describe("a refused connection", () => {
+  it("is an upstream error; the next open and get title succeed (no tab-drift)", async () => {
+    const refused = await call({ args: ["open", `http://127.0.0.1:${await closedPort()}/`] })
+    expect(refused.details.failureCategory).toBe("upstream-error")
+    expect(textOf(refused)).toContain("ERR_CONNECTION_REFUSED")
+    const check = await follow(refused)
+    ok(check)
+    const title = await call({ args: ["get", "title"] })
+    expect(title.details.failureCategory, textOf(title)).not.toBe("tab-drift")
+    const again = await call({ args: ["open", good()] })
+    ok(again)
+    ok(await call({ args: ["get", "title"] }))
+  }, 120_000)
+})
+
+describe("flags upstream would ignore", () => {
+  it("are refused before anything runs; the offered call without the flag works", async () => {
+    for (const args of [["open", good(), "--no-such-flag"], ["snapshot", "-i", "--depth", "abc"]]) {
+      const refused = await call({ args })
+      expect(refused.details.failureCategory, textOf(refused)).toBe("validation-error")
+      expect(refused.details.nextActions?.[0]?.id).toBe("retry-without-flag")
+      ok(await follow(refused))
+    }
+  }, 120_000)
+})
+
+describe("a browser lost between calls (Chromium SIGKILL)", () => {
+  const killBrowser = async () => {
+    const before = processes(name)
+    expect(before?.browserPid, "the session has a browser before the kill").toBeDefined()
+    for (const pid of before?.browserGroup ?? []) kill(pid)
+    expect(await survivors(before?.browserGroup ?? [])).toEqual([])
+  }
+
+  it("three kills: open, tab new and open each run in a relaunched browser with a note; a browser is there after each", async () => {
+    for (const args of [["open", good()], ["tab", "new"], ["open", good()]]) {
+      await killBrowser()
+      const result = await call({ args })
+      ok(result)
+      expect(result.details.recovery?.kind).toBe("browser-relaunched")
+      expect(textOf(result)).toMatch(/Recovered: the browser of session .* was lost since the last call/)
+      expect(processes(name)?.browserPid, `a browser after ${args.join(" ")}`).toBeDefined()
+    }
+    ok(await call({ args: ["get", "title"] }))
+  }, 240_000)
+
+  it("a ref-dependent command after a loss is a stale ref; its next action works", async () => {
+    ok(await call({ args: ["snapshot", "-i"] }))
+    await killBrowser()
+    const stale = await call({ args: ["click", "@e1"] })
+    expect(stale.details.failureCategory).toBe("stale-ref")
+    ok(await follow(stale))
+  }, 120_000)
+
+  it("a page-dependent read after a loss says it; the offered reopen works", async () => {
+    ok(await call({ args: ["open", good()] }))
+    await killBrowser()
+    const lost = await call({ args: ["get", "title"] })
+    expect(lost.details.failureCategory).toBe("upstream-error")
+    expect(textOf(lost)).toContain("was lost since the last call")
+    expect(lost.details.nextActions?.[0]?.id).toBe("reopen-lost-page")
+    const reopened = await follow(lost)
+    ok(reopened)
+    expect(textOf(reopened)).toContain("Acme Sign-in")
+  }, 120_000)
+
+  it("after quit no process of the session survives", async () => {
+    processes(name)
+    await live.tool.closeOwned()
+    expect(await survivors([...seen])).toEqual([])
+  }, 60_000)
+})
