@@ -198,6 +198,9 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
         const cleanup = plan !== undefined && executed !== undefined && isClose(plan.line) ? yield* artifactCleanup : undefined
         const change = executed !== undefined && error === undefined ? pageChange(executed.plan, executed.outcome, executed.navigation, rows) : undefined
         const failure = error !== undefined ? formatFailure(plan, error, input.args) : undefined
+        // the browser was ended after a call that hung it: its last page, reopened in the next one, comes first
+        const lastUrl = recovery?.kind === "browser-ended" && error?._tag === "TimedOut" ? error.lastUrl : undefined
+        const reopen = lastUrl !== undefined && /^https?:/.test(lastUrl) ? [nextActions.reopenLostPage(plan?.sessionName, lastUrl)] : []
         const step = failedStep(executed, error)
         const outcomeActions = error !== undefined ? sessionOutcomeActions(input.managedSessionOutcome, redact(plan?.args ?? input.args)) : []
         const retryDefaults: ReadonlyArray<NextAction> = executed?.browserDefaults !== undefined && plan !== undefined ? [nextActions.retryFresh(redact([...executed.browserDefaults.flags, ...plan.args]))] : []
@@ -207,7 +210,7 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
         // an electron action names its own follow-ups; the generic failure fallbacks would only add noise
         const actions = allowedByPolicy(plan, electron !== undefined && electron.nextActions.length > 0
           ? [...electron.nextActions, ...retryDefaults]
-          : [...honesty.nextActions, ...(failure?.nextActions ?? [...network, ...(change?.nextActions ?? []), ...(diagnostics?.nextActions ?? [])]), ...outcomeActions, ...retryDefaults])
+          : [...honesty.nextActions, ...reopen, ...(failure?.nextActions ?? [...network, ...(change?.nextActions ?? []), ...(diagnostics?.nextActions ?? [])]), ...outcomeActions, ...retryDefaults])
         const details: ToolDetails = {
           ...fields,
           sessionMode: plan?.sessionMode ?? input.sessionMode,

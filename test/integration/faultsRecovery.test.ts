@@ -59,6 +59,22 @@ describe("a hung navigation (server accepts, never answers)", () => {
   }, 120_000)
 })
 
+describe("a page script that never returns", () => {
+  it("times out, the browser that no longer answers is ended; the offered reopen and a plain open work", async () => {
+    ok(await call({ args: ["open", good()] }))
+    const hung = await call({ args: ["eval", "while (true) {}"], timeoutMs: 3000 })
+    expect(hung.details.failureCategory).toBe("timeout")
+    expect(hung.details.recovery?.kind, textOf(hung)).toBe("browser-ended")
+    expect(hung.details.nextActions?.[0]?.id).toBe("reopen-lost-page")
+    const started = Date.now()
+    const reopened = await follow(hung)
+    ok(reopened)
+    expect(textOf(reopened)).toContain("Acme Sign-in")
+    expect(Date.now() - started).toBeLessThan(30_000)
+    ok(await call({ args: ["get", "title"] }))
+  }, 120_000)
+})
+
 describe("a refused connection", () => {
   it("is an upstream error; the next open and get title succeed (no tab-drift)", async () => {
     const refused = await call({ args: ["open", `http://127.0.0.1:${await closedPort()}/`] })
