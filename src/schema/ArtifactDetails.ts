@@ -15,8 +15,10 @@ export const ArtifactRow = Schema.Struct({
 })
 export type ArtifactRow = typeof ArtifactRow.Type
 
-const StorageScope = Schema.Literal("persistent-session", "process-temp", "explicit-path")
-const RetentionState = Schema.Literal("live", "ephemeral", "missing", "evicted")
+export const StorageScope = Schema.Literal("persistent-session", "process-temp", "explicit-path")
+export type StorageScope = typeof StorageScope.Type
+export const RetentionState = Schema.Literal("live", "ephemeral", "missing", "evicted")
+export type RetentionState = typeof RetentionState.Type
 
 export const ManifestEntry = Schema.Struct({
   path: Schema.String,
@@ -28,17 +30,22 @@ export const ManifestEntry = Schema.Struct({
   mediaType: optional(Schema.String),
   recordedAt: Schema.String
 })
+export type ManifestEntry = typeof ManifestEntry.Type
+
+export const VerificationState = Schema.Literal("verified", "missing", "pending", "unverified")
+export type VerificationState = typeof VerificationState.Type
 
 export const VerificationRow = Schema.Struct({
   path: Schema.String,
   kind: Schema.String,
-  state: Schema.Literal("verified", "missing", "pending", "unverified"),
+  state: VerificationState,
   exists: Schema.Boolean,
   requestedPath: optional(Schema.String),
   sizeBytes: optional(Schema.Number),
   mediaType: optional(Schema.String),
   limitation: optional(Schema.String)
 })
+export type VerificationRow = typeof VerificationRow.Type
 
 export const ArtifactVerification = Schema.Struct({
   verified: Schema.Boolean,
@@ -48,6 +55,7 @@ export const ArtifactVerification = Schema.Struct({
   unverifiedCount: Schema.Number,
   artifacts: Schema.Array(VerificationRow)
 })
+export type ArtifactVerification = typeof ArtifactVerification.Type
 
 export const ArtifactManifestDetails = Schema.Struct({
   entries: Schema.Array(ManifestEntry),

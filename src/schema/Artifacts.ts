@@ -1,25 +1,15 @@
 /** Files the tool writes or checks: facts read from disk, manifest rows, spill results and artifact verification. */
+import type { ArtifactVerification, ManifestEntry, RetentionState, StorageScope, VerificationRow, VerificationState } from "./ArtifactDetails.js"
+
+/** Defined once as Schemas (`details` persists them); the types are re-exported for the rest of the code. */
+export type { ArtifactVerification, ManifestEntry, RetentionState, StorageScope, VerificationRow, VerificationState }
+
 export interface FileFacts {
   readonly path: string
   readonly exists: boolean
   readonly sizeBytes?: number
   /** Sniffed from the first bytes, not taken from the extension. */
   readonly mediaType?: string
-}
-
-export type StorageScope = "persistent-session" | "process-temp" | "explicit-path"
-
-export type RetentionState = "live" | "ephemeral" | "missing" | "evicted"
-
-export interface ManifestEntry {
-  readonly path: string
-  readonly kind: string
-  readonly command?: string
-  readonly storageScope: StorageScope
-  readonly retentionState: RetentionState
-  readonly sizeBytes?: number
-  readonly mediaType?: string
-  readonly recordedAt: string
 }
 
 /** Where a spill goes: the persisted pi session's directory, or the process-private one. */
@@ -33,28 +23,6 @@ export interface SpillResult {
   readonly sizeBytes: number
   /** Older spill files removed to keep the session within its byte budget. */
   readonly evicted: ReadonlyArray<string>
-}
-
-export type VerificationState = "verified" | "missing" | "pending" | "unverified"
-
-export interface VerificationRow {
-  readonly path: string
-  readonly kind: string
-  readonly state: VerificationState
-  readonly exists: boolean
-  readonly requestedPath?: string
-  readonly sizeBytes?: number
-  readonly mediaType?: string
-  readonly limitation?: string
-}
-
-export interface ArtifactVerification {
-  readonly verified: boolean
-  readonly verifiedCount: number
-  readonly missingCount: number
-  readonly pendingCount: number
-  readonly unverifiedCount: number
-  readonly artifacts: ReadonlyArray<VerificationRow>
 }
 
 export interface VerifiedArtifacts {

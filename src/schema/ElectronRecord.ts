@@ -111,38 +111,43 @@ export interface ElectronLaunchStatus {
   readonly sessionName?: string
 }
 
-export type CleanupStepName = "process" | "debug-port" | "user-data-dir"
+export const CleanupStepName = Schema.Literal("process", "debug-port", "user-data-dir")
+export type CleanupStepName = typeof CleanupStepName.Type
 
-export interface CleanupStep {
-  readonly step: CleanupStepName
-  readonly status: "ok" | "skipped" | "failed"
-  readonly reason?: string
-}
+export const CleanupStep = Schema.Struct({
+  step: CleanupStepName,
+  status: Schema.Literal("ok", "skipped", "failed"),
+  reason: optional(Schema.String)
+})
+export type CleanupStep = typeof CleanupStep.Type
 
-export interface ElectronCleanupResult {
-  readonly launchId: string
-  readonly status: "cleaned" | "partial"
-  readonly steps: ReadonlyArray<CleanupStep>
-}
+export const ElectronCleanupResult = Schema.Struct({
+  launchId: Schema.String,
+  status: Schema.Literal("cleaned", "partial"),
+  steps: Schema.Array(CleanupStep)
+})
+export type ElectronCleanupResult = typeof ElectronCleanupResult.Type
 
-export interface ElectronCleanupReport {
-  readonly partial: boolean
-  readonly records: ReadonlyArray<ElectronLaunchRecord>
-  readonly results: ReadonlyArray<ElectronCleanupResult>
-}
+export const ElectronCleanupReport = Schema.Struct({
+  partial: Schema.Boolean,
+  records: Schema.Array(ElectronLaunchRecord),
+  results: Schema.Array(ElectronCleanupResult)
+})
+export type ElectronCleanupReport = typeof ElectronCleanupReport.Type
 
 /** What a failed launch knew when it gave up (details.electron.failure.diagnostics). */
-export interface ElectronLaunchDiagnostics {
-  readonly executablePath: string
-  readonly pid?: number
-  readonly pidAlive?: boolean
-  readonly exitCode?: number | null
-  readonly userDataDir?: string
-  readonly elapsedMs: number
-  readonly timeoutMs: number
-  readonly devToolsActivePort: "missing" | "unreadable" | "present"
-  readonly port?: number
-  readonly versionReached: boolean
+export const ElectronLaunchDiagnostics = Schema.Struct({
+  executablePath: Schema.String,
+  pid: optional(Schema.Number),
+  pidAlive: optional(Schema.Boolean),
+  exitCode: optional(Schema.NullOr(Schema.Number)),
+  userDataDir: optional(Schema.String),
+  elapsedMs: Schema.Number,
+  timeoutMs: Schema.Number,
+  devToolsActivePort: Schema.Literal("missing", "unreadable", "present"),
+  port: optional(Schema.Number),
+  versionReached: Schema.Boolean,
   /** The wrapper's own cleanup of the failed attempt. */
-  readonly cleanedUp: boolean
-}
+  cleanedUp: Schema.Boolean
+})
+export type ElectronLaunchDiagnostics = typeof ElectronLaunchDiagnostics.Type

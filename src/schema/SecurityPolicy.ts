@@ -68,21 +68,23 @@ export interface SecurityPolicy {
 }
 
 /** The rule a refusal enforced: a `security` key, or `secret-origin` for a secret aimed anywhere but its origins. */
-export type PolicyRule = "blockedSchemes" | "eval" | "passwordFields" | "uploadRoots" | "secret-origin"
+export const PolicyRule = Schema.Literal("blockedSchemes", "eval", "passwordFields", "uploadRoots", "secret-origin")
+export type PolicyRule = typeof PolicyRule.Type
 
 /** `details.policy` of a `policy-blocked` result. */
-export interface PolicyViolation {
-  readonly rule: PolicyRule
+export const PolicyViolation = Schema.Struct({
+  rule: PolicyRule,
   /** What was refused: the URL, command, field or path (redacted like every echo). */
-  readonly subject: string
-  readonly preset: SecurityPreset
+  subject: Schema.String,
+  preset: SecurityPreset,
   /** The layer that set the rule (for `secret-origin`: the file that defined the secret). */
-  readonly source: string
+  source: Schema.String,
   /** The origin of the page (or frame) the refused text was aimed at, when the runtime guard saw it. */
-  readonly origin?: string
+  origin: optional(Schema.String),
   /** A page that landed on a blocked scheme was left: where it is now. */
-  readonly pageLeftAt?: string
-}
+  pageLeftAt: optional(Schema.String)
+})
+export type PolicyViolation = typeof PolicyViolation.Type
 
 /** The default policy: today's behaviour (file:// fixtures and eval work), no secrets. */
 export const STANDARD_RULES: SecurityRules = { blockedSchemes: [], eval: "allow", passwordFields: "allow", uploadRoots: undefined, contentBoundaries: false }

@@ -6,11 +6,11 @@
  */
 import * as Schema from "effect/Schema"
 import { RecoveryDetails } from "./RecoveryDetails.js"
-import { ArtifactManifestDetails, ArtifactRow, ArtifactVerification, ManifestEntry, OutputFile, SavedFile } from "./ArtifactDetails.js"
+import { ArtifactManifestDetails, ArtifactRow, ArtifactVerification, OutputFile, SavedFile } from "./ArtifactDetails.js"
 import { ElectronGetTextScopeWarning, ElectronRefFreshness } from "./ElectronScope.js"
 import { PromptGuard } from "./PromptGuard.js"
-import type { ArtifactVerification as ArtifactVerificationType, ManifestEntry as ManifestEntryType } from "./Artifacts.js"
 import { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.js"
+import { PolicyViolation } from "./SecurityPolicy.js"
 import type { LaunchDiagnostic as LaunchDiagnosticType, SessionRecoveryHint as SessionRecoveryHintType } from "./ToolError.js"
 import { SessionMode } from "./ToolInput.js"
 import { ClickDispatch, ComboboxFocus, EvalHint, FillVerification, OverlayBlockers, PageSettle, ReadinessWait, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
@@ -128,14 +128,7 @@ export const ToolDetails = Schema.Struct({
   /** A job, qa, lookup or guarded batch ran one upstream process per step; `effectiveArgs` is what every step shared. */
   execution: optional(Schema.Literal("one upstream call per step")),
   /** The security-policy rule a `policy-blocked` call broke. */
-  policy: optional(Schema.Struct({
-    rule: Schema.Literal("blockedSchemes", "eval", "passwordFields", "uploadRoots", "secret-origin"),
-    subject: Schema.String,
-    preset: Schema.Literal("standard", "strict"),
-    source: Schema.String,
-    origin: optional(Schema.String),
-    pageLeftAt: optional(Schema.String)
-  })),
+  policy: optional(PolicyViolation),
   fullOutputPath: optional(Schema.String),
   /** The contract's list form of `fullOutputPath` (one spill file per call here). */
   fullOutputPaths: optional(Schema.Array(Schema.String)),
@@ -280,8 +273,6 @@ export type ToolDetails = typeof ToolDetails.Type
 // The local copies of shared shapes must stay the shapes they copy: each line fails to compile on drift.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 const check = <T extends true>(): T | undefined => undefined
-check<Same<typeof ManifestEntry.Type, ManifestEntryType>>()
-check<Same<typeof ArtifactVerification.Type, ArtifactVerificationType>>()
 check<Same<typeof SessionRecoveryHint.Type, SessionRecoveryHintType>>()
 check<Same<typeof LaunchDiagnostic.Type, LaunchDiagnosticType>>()
 
