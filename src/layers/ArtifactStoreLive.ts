@@ -194,7 +194,7 @@ const artifactLayer = Layer.scoped(
         fs.makeDirectory(dirname(path), { recursive: true }).pipe(
           Effect.zipRight(fs.writeFileString(path, content)),
           Effect.as(Buffer.byteLength(content, "utf8")),
-          Effect.mapError((error) => folderProblem(dirname(path), causeOf(error), "outputPath"))
+          Effect.mapError((error) => new ArtifactMissing({ path, kind: "output", detail: folderProblem(dirname(path), causeOf(error), "outputPath") }))
         ),
       manifest: Ref.get(entries),
       requireArtifacts: (paths) => Effect.flatMap(Effect.sync(() => [...new Set(paths)].filter((p) => !existsSync(p))), (unmade) => Ref.set(required, unmade)),

@@ -23,8 +23,8 @@ export interface ArtifactStoreShape {
   readonly ensureParentDir: (path: string) => Effect.Effect<void>
   /** The file's bytes as base64 when it exists and is at most `maxBytes`. */
   readonly readBase64: (path: string, maxBytes: number) => Effect.Effect<string | undefined>
-  /** Writes a caller-requested output file (parent created); fails with the OS message. */
-  readonly writeOutput: (path: string, content: string) => Effect.Effect<number, string>
+  /** Writes a caller-requested output file (parent created); fails naming the folder's problem and the fix. */
+  readonly writeOutput: (path: string, content: string) => Effect.Effect<number, ArtifactMissing>
   /**
    * Saves a session's ref map (content-addressed, so every branch's snapshot keeps its own file) where the owner's
    * spill files go, and returns the path; `loadRefs` reads one back (undefined when it is gone).

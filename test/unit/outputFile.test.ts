@@ -60,5 +60,7 @@ describe("outputPath", () => {
       const result = yield* run({ args: ["get", "url"], outputPath: "afile/inside.json" }, [{ reply: FakeAgentBrowser.ok({ url: "http://a" }) }])
       expect(result.isError).toBe(true)
       expect(result.details.failureCategory).toBe("artifact-missing")
+      // the store's typed failure keeps its words: the folder that could not be made, not an empty or generic text
+      expect(result.details.outputFile).toMatchObject({ status: "failed", error: expect.stringContaining(join(temp.root, "afile")) })
     }))
 })

@@ -50,6 +50,6 @@ export const writeOutputFile = (executed: Executed, rawPath: string) =>
     }
     const payload = payloadOf(executed)
     const written = yield* Effect.either(store.writeOutput(path, yield* redactor.scrubText(payload.content)))
-    if (written._tag === "Left") return { status: "failed", absolutePath: path, error: written.left } satisfies OutputFileResult
+    if (written._tag === "Left") return { status: "failed", absolutePath: path, error: written.left.detail ?? written.left.message } satisfies OutputFileResult
     return { status: "saved", path: rawPath, absolutePath: path, source: payload.source, bytes: written.right } satisfies OutputFileResult
   })
