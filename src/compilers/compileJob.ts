@@ -25,7 +25,7 @@ export const urlGlobPredicate = (glob: string): string => {
 
 const stepRows = (step: JobStep, index: number, cwd: string, outputs: Array<string>): Either.Either<ReadonlyArray<ReadonlyArray<string>>, InvalidInput> => {
   const where = `job.steps.${index}`
-  const fail = (message: string) => Either.left(new InvalidInput({ field: where, message: `${step.action}: ${message}` }))
+  const fail = (message: string) => Either.left(new InvalidInput({ field: where, detail: `${step.action}: ${message}` }))
   const abs = (path: string) => {
     const p = isAbsolute(path) ? path : resolve(cwd, path)
     outputs.push(p)

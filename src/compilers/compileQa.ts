@@ -16,7 +16,7 @@ export const QA_ASSERT_TIMEOUT_MS = 5_000
 export const compileQa = (qa: Qa, cwd: string): Either.Either<CompiledQa, InvalidInput> => {
   const attached = qa.attached === true
   if (attached === (qa.url !== undefined)) {
-    return Either.left(new InvalidInput({ field: "qa", message: "give either url (open and check a page) or attached: true (check the current page)" }))
+    return Either.left(new InvalidInput({ field: "qa", detail: "give either url (open and check a page) or attached: true (check the current page)" }))
   }
   const checks = {
     network: qa.checkNetwork ?? !attached,

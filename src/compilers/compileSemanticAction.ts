@@ -10,7 +10,7 @@ import type { SemanticAction } from "../schema/ToolInput.js"
 import type { CompiledSemanticAction } from "../domain/Compiled.js"
 import { isFindAction } from "../upstream/commandPolicy.js"
 
-const invalid = (message: string) => Either.left(new InvalidInput({ field: "semanticAction", message }))
+const invalid = (message: string) => Either.left(new InvalidInput({ field: "semanticAction", detail: message }))
 const blank = (s: string | undefined) => s === undefined || s.trim() === ""
 
 /** Element actions; upstream `find` can do only some of them, the rest need a selector or @ref. */
@@ -23,7 +23,7 @@ export const compileElementAction = (
   a: Pick<SemanticAction, "locator" | "value" | "role" | "name" | "text" | "selector"> & { readonly action: ElementAction },
   where = "semanticAction"
 ): Either.Either<{ readonly args: ReadonlyArray<string>; readonly locator?: string; readonly selector?: string }, InvalidInput> => {
-  const fail = (message: string) => Either.left(new InvalidInput({ field: where, message }))
+  const fail = (message: string) => Either.left(new InvalidInput({ field: where, detail: message }))
   if (a.action === "fill" && (a.text === undefined || a.text === "")) return fail("fill needs non-empty text")
   const tail = a.action === "fill" ? [a.text ?? ""] : []
   const command = upstreamCommand(a.action)

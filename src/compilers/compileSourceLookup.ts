@@ -13,11 +13,11 @@ import { batchOf } from "./compileJob.js"
 const checkFiles = (field: string, max: number | undefined): InvalidInput | undefined =>
   max === undefined || (Number.isInteger(max) && max >= 1 && max <= MAX_WORKSPACE_FILES)
     ? undefined
-    : new InvalidInput({ field: `${field}.maxWorkspaceFiles`, message: `must be an integer from 1 to ${MAX_WORKSPACE_FILES}` })
+    : new InvalidInput({ field: `${field}.maxWorkspaceFiles`, detail: `must be an integer from 1 to ${MAX_WORKSPACE_FILES}` })
 
 export const compileSourceLookup = (query: SourceLookup): Either.Either<CompiledSourceLookup, InvalidInput> => {
   if (query.selector === undefined && query.reactFiberId === undefined && query.componentName === undefined) {
-    return Either.left(new InvalidInput({ field: "sourceLookup", message: "give at least one of selector, reactFiberId or componentName" }))
+    return Either.left(new InvalidInput({ field: "sourceLookup", detail: "give at least one of selector, reactFiberId or componentName" }))
   }
   const bad = checkFiles("sourceLookup", query.maxWorkspaceFiles)
   if (bad !== undefined) return Either.left(bad)
@@ -37,7 +37,7 @@ export const compileSourceLookup = (query: SourceLookup): Either.Either<Compiled
  */
 export const compileNetworkSourceLookup = (query: NetworkSourceLookup): Either.Either<CompiledNetworkSourceLookup, InvalidInput> => {
   if (query.requestId === undefined && query.filter === undefined && query.url === undefined) {
-    return Either.left(new InvalidInput({ field: "networkSourceLookup", message: "give at least one of requestId, filter or url" }))
+    return Either.left(new InvalidInput({ field: "networkSourceLookup", detail: "give at least one of requestId, filter or url" }))
   }
   const bad = checkFiles("networkSourceLookup", query.maxWorkspaceFiles)
   if (bad !== undefined) return Either.left(bad)

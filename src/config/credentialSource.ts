@@ -10,7 +10,7 @@
  */
 import * as Command from "@effect/platform/Command"
 import type * as CommandExecutor from "@effect/platform/CommandExecutor"
-import * as Data from "effect/Data"
+import * as Schema from "effect/Schema"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
@@ -69,14 +69,14 @@ export const describeSource = (labeled: LabeledSource): string => {
 }
 
 /** A source could not produce a value. Carries the label and the reason, never the value or the command text. */
-export class CredentialUnavailable extends Data.TaggedError("CredentialUnavailable")<{
-  readonly label: string
-  readonly kind: CredentialSource["kind"]
-  readonly reason: "empty" | "env-missing" | "command-failed" | "command-timeout" | "command-not-started"
-  readonly envName?: string
-  readonly exitCode?: number
-  readonly timeoutMs?: number
-}> {
+export class CredentialUnavailable extends Schema.TaggedError<CredentialUnavailable>()("CredentialUnavailable", {
+  label: Schema.String,
+  kind: Schema.Literal("plain", "env", "command"),
+  reason: Schema.Literal("empty", "env-missing", "command-failed", "command-timeout", "command-not-started"),
+  envName: Schema.optionalWith(Schema.String, { exact: true }),
+  exitCode: Schema.optionalWith(Schema.Number, { exact: true }),
+  timeoutMs: Schema.optionalWith(Schema.Number, { exact: true })
+}) {
   override get message(): string {
     switch (this.reason) {
       case "empty":

@@ -21,10 +21,10 @@ export const checkLaunchPolicy = (
 ): Either.Either<void, PolicyBlocked> => {
   const denied = deny?.find((entry) => matches(subject, entry))
   if (denied !== undefined) {
-    return Either.left(new PolicyBlocked({ message: `electron launch of ${subject.name} blocked by deny entry "${denied}"`, policy: { list: "deny", entry: denied } }))
+    return Either.left(new PolicyBlocked({ detail: `electron launch of ${subject.name} blocked by deny entry "${denied}"`, policy: { list: "deny", entry: denied } }))
   }
   if (allow !== undefined && !allow.some((entry) => matches(subject, entry))) {
-    return Either.left(new PolicyBlocked({ message: `electron launch of ${subject.name} blocked: it matches no allow entry`, policy: { list: "allow" } }))
+    return Either.left(new PolicyBlocked({ detail: `electron launch of ${subject.name} blocked: it matches no allow entry`, policy: { list: "allow" } }))
   }
   return Either.right(undefined)
 }

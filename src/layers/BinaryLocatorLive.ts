@@ -11,12 +11,16 @@ import { findOnPath, nativeBehind, pathDirs } from "../os/nativeBinary.js"
 
 const VERSION_PROBE_TIMEOUT_MS = 10_000
 
-const probeVersion = (path: string, env: Readonly<Record<string, string | undefined>>) =>
-  Effect.async<string, string>((resume) => {
+/** The version `path --version` prints; a binary that cannot run or prints none is `not-executable`. */
+const probeVersion = (path: string, env: Readonly<Record<string, string | undefined>>, searched: ReadonlyArray<string>) =>
+  Effect.async<string, MissingBinary>((resume) => {
     const child = execFile(path, ["--version"], { timeout: VERSION_PROBE_TIMEOUT_MS, env: env as NodeJS.ProcessEnv }, (error, stdout) => {
       const match = /(\d+\.\d+\.\d+\S*)/.exec(String(stdout))
       if (match?.[1] !== undefined) resume(Effect.succeed(match[1]))
-      else resume(Effect.fail(error?.message ?? `unexpected --version output: ${String(stdout).slice(0, 200)}`))
+      else {
+        const detail = error?.message ?? `unexpected --version output: ${String(stdout).slice(0, 200)}`
+        resume(Effect.fail(new MissingBinary({ reason: "not-executable", searched, supportedRange: SUPPORTED_RANGE.label, detail: `${path}: ${detail}` })))
+      }
     })
     return Effect.sync(() => {
       child.kill("SIGKILL")
@@ -42,11 +46,7 @@ export const BinaryLocatorLive: Layer.Layer<BinaryLocator, never, ToolConfig> = 
       }
       const native = nativeBehind(entry)
       const path = native ?? entry
-      const version = yield* probeVersion(path, config.env).pipe(
-        Effect.mapError((detail) =>
-          new MissingBinary({ reason: "not-executable", searched, supportedRange: SUPPORTED_RANGE.label, detail: `${path}: ${detail}` })
-        )
-      )
+      const version = yield* probeVersion(path, config.env, searched)
       if (!isSupportedVersion(version)) {
         return yield* new MissingBinary({
           reason: "unsupported-version",

@@ -33,7 +33,7 @@ export const BrowserPoolLive: Layer.Layer<BrowserPool, never, ToolConfig | Redac
       return resolveCredential(source, { env: config.env }).pipe(
         Effect.provideService(CommandExecutor.CommandExecutor, executor),
         Effect.map(Redacted.value),
-        Effect.mapError((e) => new InvalidInput({ field: "pool", message: `the browser pool is configured, but ${e.message} (${describeSource(source)}). Fix the pool settings (docs/POOLS.md) or unset them to use a local browser.` }))
+        Effect.mapError((e) => new InvalidInput({ field: "pool", detail: `the browser pool is configured, but ${e.message} (${describeSource(source)}). Fix the pool settings (docs/POOLS.md) or unset them to use a local browser.` }))
       )
     }
     const launch = settings === undefined

@@ -45,7 +45,7 @@ const defaultPrivateRoot = (): string => join(tmpdir(), `pi-agent-browser-electr
 const open = (e: Entry) => e.record.cleanupState === "active" || e.record.cleanupState === "partial" || e.record.cleanupState === "dead"
 
 const unknownLaunch = (launchId: string) =>
-  new InvalidInput({ field: "electron.launchId", message: `electron.launchId: no wrapper launch "${launchId}"; run electron status with all: true` })
+  new InvalidInput({ field: "electron.launchId", detail: `electron.launchId: no wrapper launch "${launchId}"; run electron status with all: true` })
 
 export const makeElectronHost = (options: ElectronHostOptions) =>
   Effect.gen(function*() {
@@ -69,7 +69,7 @@ export const makeElectronHost = (options: ElectronHostOptions) =>
             const candidates = all.filter(eligible)
             return candidates.length <= 1
               ? Effect.succeed(candidates)
-              : Effect.fail(new InvalidInput({ field: "electron.launchId", message: `electron: ${candidates.length} launches are open (${candidates.map((e) => e.record.launchId).join(", ")}); pass launchId or all: true` }))
+              : Effect.fail(new InvalidInput({ field: "electron.launchId", detail: `electron: ${candidates.length} launches are open (${candidates.map((e) => e.record.launchId).join(", ")}); pass launchId or all: true` }))
           }
         }
       })
@@ -153,7 +153,7 @@ export const makeElectronHost = (options: ElectronHostOptions) =>
           const report = yield* cleanEntries(entries, timeoutMs)
           if (report.partial) {
             const left = report.results.filter((r) => r.status === "partial").map((r) => r.launchId)
-            return yield* new CleanupFailed({ resource: "electron-launch", message: `electron cleanup partial for ${left.join(", ")}`, electronCleanup: report })
+            return yield* new CleanupFailed({ resource: "electron-launch", detail: `electron cleanup partial for ${left.join(", ")}`, electronCleanup: report })
           }
           return report
         }).pipe(Effect.withSpan("ElectronHost.cleanup")),

@@ -107,11 +107,11 @@ export const ProcessRunnerLive: Layer.Layer<ProcessRunner, never, ToolConfig> = 
           settled = true
           clearTimeout(watchdog)
           if (overflowed) {
-            resume(Effect.fail(new ParseFailure({ message: `output passed the ${Math.round(cap / 1024 / 1024)} MiB capture cap, so the process was stopped; ask for less (a narrower selector, snapshot -i, eval returning a summary) or save it with outputPath`, stdout: preview(stdout()), stderr: preview(stderr()), exitCode: code })))
+            resume(Effect.fail(new ParseFailure({ detail: `output passed the ${Math.round(cap / 1024 / 1024)} MiB capture cap, so the process was stopped; ask for less (a narrower selector, snapshot -i, eval returning a summary) or save it with outputPath`, stdout: preview(stdout()), stderr: preview(stderr()), exitCode: code })))
           } else if (timedOut) {
-            resume(Effect.fail(new TimedOut({ source: "watchdog", message: `no answer within ${request.timeoutMs} ms; the process group was ended`, timeoutMs: request.timeoutMs, dispatched: "maybe", stdout: stdout(), stderr: stderr() })))
+            resume(Effect.fail(new TimedOut({ reason: "no-answer", timeoutMs: request.timeoutMs, dispatched: "maybe", stdout: stdout(), stderr: stderr() })))
           } else if (signal !== null) {
-            resume(Effect.fail(new UpstreamFailed({ message: `agent-browser was killed by ${signal} before it answered (not by this tool); the browser may have acted`, code: "killed_by_signal", stderr: preview(stderr()), exitCode: null })))
+            resume(Effect.fail(new UpstreamFailed({ detail: `agent-browser was killed by ${signal} before it answered (not by this tool); the browser may have acted`, code: "killed_by_signal", stderr: preview(stderr()), exitCode: null })))
           } else {
             resume(Effect.succeed({ exitCode: code, signal, stdout: stdout(), stderr: stderr(), durationMs: Date.now() - started }))
           }

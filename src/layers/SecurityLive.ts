@@ -21,7 +21,7 @@ import { Security } from "../services/Security.js"
 import { ToolConfig } from "../services/ToolConfig.js"
 
 export const policyProblem = (problems: ReadonlyArray<string>): InvalidInput =>
-  new InvalidInput({ field: "security", message: `${problems.join("; ")}; fix the key or remove it; the policy is never guessed` })
+  new InvalidInput({ field: "security", detail: `${problems.join("; ")}; fix the key or remove it; the policy is never guessed` })
 
 export const SecurityLive: Layer.Layer<Security, never, ToolConfig | Redactor> = Layer.effect(
   Security,
@@ -38,7 +38,7 @@ export const SecurityLive: Layer.Layer<Security, never, ToolConfig | Redactor> =
         Effect.provideService(CommandExecutor.CommandExecutor, executor),
         Effect.map(Redacted.value),
         Effect.mapError((error) =>
-          new InvalidInput({ field: "secrets", message: `secret "${spec.name}" (${source.kind} source, defined in ${spec.source}) could not be resolved: ${error.message}` })
+          new InvalidInput({ field: "secrets", detail: `secret "${spec.name}" (${source.kind} source, defined in ${spec.source}) could not be resolved: ${error.message}` })
         )
       )
     }

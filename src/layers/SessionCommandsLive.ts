@@ -45,7 +45,7 @@ export const SessionCommandsLive: Layer.Layer<SessionCommands, never, BinaryLoca
           (outcome) =>
             outcome.kind === "batch"
               ? Effect.succeed(outcome.rows)
-              : Effect.fail(new ParseFailure({ message: "batch answered without step rows", stdout: "", stderr: "", exitCode: 0 }))
+              : Effect.fail(new ParseFailure({ detail: "batch answered without step rows", stdout: "", stderr: "", exitCode: 0 }))
         )
     })
   })

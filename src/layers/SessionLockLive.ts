@@ -89,8 +89,8 @@ const release = (native: NativeLocks, fd: number) =>
 const busy = (path: string, waitMs: number) => {
   const holder = holderOf(path)
   return new TimedOut({
-    source: "session-lock",
-    message: `the session lock ${path} was held by ${holder !== undefined ? `pid ${holder.pid}` : "another process"} for the whole ${waitMs} ms`,
+    reason: "session-lock",
+    lockPath: path,
     timeoutMs: waitMs,
     dispatched: "no",
     stdout: "",

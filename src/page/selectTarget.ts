@@ -10,13 +10,7 @@ export const isNativeSelectHtml = (innerHtml: string): boolean => /<(option|optg
 
 /**
  * A `select` whose target is not a native `<select>`: nothing was selected. A `selector-not-found` (no native select
- * matches the selector), told apart by class so the presenter can add the custom-combobox follow-ups.
+ * matches the selector) with reason `not-native-select`, so the presenter can add the custom-combobox follow-ups.
  */
-export class NotNativeSelect extends SelectorNotFound {}
-
-export const notNativeSelect = (target: string, values: ReadonlyArray<string>): NotNativeSelect =>
-  new NotNativeSelect({
-    selector: target,
-    message: `${target} is not a native <select>, so select changed nothing (upstream still answered Selected ${JSON.stringify(values)}). ` +
-      "For a custom combobox: click it to open its list, take snapshot -i, then click the option's ref (or type and press Enter)."
-  })
+export const notNativeSelect = (target: string, values: ReadonlyArray<string>): SelectorNotFound =>
+  new SelectorNotFound({ selector: target, reason: "not-native-select", values })

@@ -188,7 +188,7 @@ const ACCEPTED: Record<string, string> = {
 }
 
 /** One line per field, prefixed `electron.`; an unexpected field names what the action accepts. */
-const formatIssues = (raw: unknown, error: ParseResult.ParseError): { readonly message: string; readonly field?: string } => {
+const formatIssues = (raw: unknown, error: ParseResult.ParseError): { readonly detail: string; readonly field?: string } => {
   const action = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>)["action"] : undefined
   const lines = new Map<string, Set<string>>()
   for (const issue of ParseResult.ArrayFormatter.formatErrorSync(error)) {
@@ -202,7 +202,7 @@ const formatIssues = (raw: unknown, error: ParseResult.ParseError): { readonly m
   const entries = [...lines.entries()]
   const first = entries[0]?.[0]
   return {
-    message: entries.map(([path, messages]) => `${path}: ${[...messages].join("; ")}`).join("; "),
+    detail: entries.map(([path, messages]) => `${path}: ${[...messages].join("; ")}`).join("; "),
     ...(first !== undefined ? { field: first } : {})
   }
 }
@@ -212,7 +212,7 @@ export const decodeElectronInput = (raw: unknown): Either.Either<ElectronRequest
   if (typeof raw === "object" && raw !== null && !Array.isArray(raw)) {
     const action = (raw as Record<string, unknown>)["action"]
     if (!(typeof action === "string" && action in ACCEPTED)) {
-      return Either.left(new InvalidInput({ message: `electron.action: must be one of ${Object.keys(ACCEPTED).join(", ")}`, field: "electron.action" }))
+      return Either.left(new InvalidInput({ detail: `electron.action: must be one of ${Object.keys(ACCEPTED).join(", ")}`, field: "electron.action" }))
     }
   }
   return Either.mapBoth(decode(raw), {

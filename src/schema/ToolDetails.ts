@@ -10,8 +10,8 @@ import { ArtifactManifestDetails, ArtifactRow, ArtifactVerification, OutputFile,
 import { ElectronGetTextScopeWarning, ElectronRefFreshness } from "./ElectronScope.js"
 import { PromptGuard } from "./PromptGuard.js"
 import { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.js"
+import { LaunchDiagnostic, SessionRecoveryHint } from "./ErrorFields.js"
 import { PolicyViolation } from "./SecurityPolicy.js"
-import type { LaunchDiagnostic as LaunchDiagnosticType, SessionRecoveryHint as SessionRecoveryHintType } from "./ToolError.js"
 import { SessionMode } from "./ToolInput.js"
 import { ClickDispatch, ComboboxFocus, EvalHint, FillVerification, OverlayBlockers, PageSettle, ReadinessWait, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
 
@@ -65,24 +65,6 @@ export const BatchStepDetails = Schema.Struct({
   error: optional(Schema.String)
 })
 export type BatchStepDetails = typeof BatchStepDetails.Type
-
-const LaunchDiagnostic = Schema.Struct({
-  reason: Schema.Literal("executable-missing", "executable-not-runnable", "exited-at-start", "sandbox", "profile-locked", "profile-not-found", "cdp-unreachable", "daemon-start", "pool-full", "provider-api"),
-  executablePath: optional(Schema.String),
-  executableSource: optional(Schema.Literal("--executable-path", "AGENT_BROWSER_EXECUTABLE_PATH", "upstream-default")),
-  endpoint: optional(Schema.String),
-  profile: optional(Schema.String),
-  browserExitCode: optional(Schema.Number)
-})
-
-const SessionRecoveryHint = Schema.Struct({
-  reason: Schema.Literal("launch-flags-on-active-session"),
-  recommendedSessionMode: Schema.Literal("fresh"),
-  exampleArgs: Strings,
-  exampleParams: Schema.Struct({ args: Strings, sessionMode: Schema.Literal("fresh") }),
-  flags: Strings,
-  activeSession: Schema.String
-})
 
 /** The wrapper-managed session after a call, for rebuilding state on reload/resume. */
 export const ManagedSessionDetails = Schema.Struct({ name: Schema.String, active: Schema.Boolean, generation: Schema.Number, launchFlags: Strings })
@@ -269,12 +251,6 @@ export const ToolDetails = Schema.Struct({
   readinessWait: optional(ReadinessWait)
 })
 export type ToolDetails = typeof ToolDetails.Type
-
-// The local copies of shared shapes must stay the shapes they copy: each line fails to compile on drift.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
-const check = <T extends true>(): T | undefined => undefined
-check<Same<typeof SessionRecoveryHint.Type, SessionRecoveryHintType>>()
-check<Same<typeof LaunchDiagnostic.Type, LaunchDiagnosticType>>()
 
 export type ContentPart =
   | { readonly type: "text"; readonly text: string }

@@ -191,8 +191,8 @@ const tooDeep = (raw: unknown): string | undefined => {
 export const decodeToolInput = (raw: unknown): Either.Either<ToolInput, InvalidInput> => {
   const deep = tooDeep(raw)
   return deep !== undefined
-    ? Either.left(new InvalidInput({ field: deep, message: `${deep}: nested more than ${MAX_INPUT_DEPTH} levels deep; no field of this tool nests that far (args is a flat array of strings)` }))
-    : Either.mapLeft(decode(raw), (error) => new InvalidInput({ message: formatIssues(error) }))
+    ? Either.left(new InvalidInput({ field: deep, detail: `${deep}: nested more than ${MAX_INPUT_DEPTH} levels deep; no field of this tool nests that far (args is a flat array of strings)` }))
+    : Either.mapLeft(decode(raw), (error) => new InvalidInput({ detail: formatIssues(error) }))
 }
 
 /** Effect's generated constraint prose ("a string at least 1 character(s) long"): the keywords already say it. */

@@ -62,7 +62,7 @@ const decode = Schema.decodeUnknownEither(WebSearchInput, { errors: "all", onExc
 export const decodeWebSearchInput = (raw: unknown): Either.Either<WebSearchInput, InvalidInput> =>
   Either.mapLeft(decode(raw), (error) =>
     new InvalidInput({
-      message: ParseResult.ArrayFormatter.formatErrorSync(error).map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ")
+      detail: ParseResult.ArrayFormatter.formatErrorSync(error).map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ")
     }))
 
 /** Generated titles and constraint prose add bytes, not meaning. */

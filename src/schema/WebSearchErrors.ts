@@ -1,30 +1,48 @@
 /** How a search provider request can fail, as data (the API key never in it). */
-import * as Data from "effect/Data"
-import type { SearchProvider } from "./WebSearchContract.js"
+import * as Schema from "effect/Schema"
+import { SearchProvider } from "./WebSearchContract.js"
+
+const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
 
 /** The provider answered with a non-2xx status. `detail` is its error message, short and scrubbed of the key. */
-export class ProviderHttpError extends Data.TaggedError("ProviderHttpError")<{
-  readonly provider: SearchProvider
-  readonly status: number
-  readonly detail?: string
-}> {}
+export class ProviderHttpError extends Schema.TaggedError<ProviderHttpError>()("ProviderHttpError", {
+  provider: SearchProvider,
+  status: Schema.Number,
+  detail: optional(Schema.String)
+}) {
+  override get message(): string {
+    return `${this.provider} answered HTTP ${this.status}${this.detail !== undefined ? `: ${this.detail}` : ""}`
+  }
+}
 
 /** No answer within the time limit. */
-export class ProviderTimeout extends Data.TaggedError("ProviderTimeout")<{
-  readonly provider: SearchProvider
-  readonly timeoutMs: number
-}> {}
+export class ProviderTimeout extends Schema.TaggedError<ProviderTimeout>()("ProviderTimeout", {
+  provider: SearchProvider,
+  timeoutMs: Schema.Number
+}) {
+  override get message(): string {
+    return `${this.provider} did not answer within ${this.timeoutMs} ms`
+  }
+}
 
 /** A 2xx answer that is not JSON or not the documented shape. */
-export class ProviderMalformed extends Data.TaggedError("ProviderMalformed")<{
-  readonly provider: SearchProvider
-  readonly reason: "not-json" | "unexpected-shape"
-}> {}
+export class ProviderMalformed extends Schema.TaggedError<ProviderMalformed>()("ProviderMalformed", {
+  provider: SearchProvider,
+  reason: Schema.Literal("not-json", "unexpected-shape")
+}) {
+  override get message(): string {
+    return `${this.provider} answered with ${this.reason === "not-json" ? "a body that is not JSON" : "JSON in an unexpected shape"}`
+  }
+}
 
 /** The request never got an answer (DNS, refused connection, TLS). */
-export class ProviderUnreachable extends Data.TaggedError("ProviderUnreachable")<{
-  readonly provider: SearchProvider
-  readonly origin: string
-}> {}
+export class ProviderUnreachable extends Schema.TaggedError<ProviderUnreachable>()("ProviderUnreachable", {
+  provider: SearchProvider,
+  origin: Schema.String
+}) {
+  override get message(): string {
+    return `${this.provider} could not be reached at ${this.origin}`
+  }
+}
 
 export type WebSearchError = ProviderHttpError | ProviderTimeout | ProviderMalformed | ProviderUnreachable

@@ -14,7 +14,7 @@ export const findSecret = (policy: SecurityPolicy, name: string): Effect.Effect<
   const known = policy.secrets.map((s) => s.name)
   return Effect.fail(new InvalidInput({
     field: "secrets",
-    message: `unknown secret "${name}": ${known.length > 0 ? `configured secrets are ${known.join(", ")}` : "no secrets are configured (a human adds them under \"secrets\" in the config)"}`
+    detail: `unknown secret "${name}": ${known.length > 0 ? `configured secrets are ${known.join(", ")}` : "no secrets are configured (a human adds them under \"secrets\" in the config)"}`
   }))
 }
 

@@ -8,11 +8,10 @@
  */
 import type { SecurityPolicy } from "../schema/SecurityPolicy.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
+import { GUARD_MARK } from "../upstream/guardRefusal.js"
 import { typedText, typedTextIndexes } from "../upstream/typedText.js"
 import { secretNamesIn } from "./secretText.js"
 import { entersText } from "../upstream/commandPolicy.js"
-
-export const GUARD_MARK = "PIAB_POLICY_GUARD"
 
 export interface GuardNeed {
   /** Secret names the step types (each must be typed only into a page on its origins). */
@@ -68,24 +67,3 @@ export const guardScript = (need: GuardNeed, origins: ReadonlyArray<string>): st
   if (${need.secrets.length > 0} && !allowed.includes(origin.toLowerCase())) refuse("secret-origin", origin);
   return { guarded: true, password, origin };
 })()`
-
-export interface GuardRefusal {
-  readonly reason: "password-field" | "secret-origin" | "cross-origin-frame"
-  readonly origin: string
-}
-
-/** Reads the guard's own refusal from its failed row's error text (the guard is the wrapper's script). */
-export const guardRefusalOf = (message: string): GuardRefusal | undefined => {
-  const at = message.indexOf(`${GUARD_MARK} {`)
-  if (at < 0) return undefined
-  const json = message.slice(at + GUARD_MARK.length + 1).split("\n")[0] ?? ""
-  try {
-    const parsed = JSON.parse(json) as { reason?: unknown; origin?: unknown }
-    const reason = parsed.reason
-    return reason === "password-field" || reason === "secret-origin" || reason === "cross-origin-frame"
-      ? { reason, origin: typeof parsed.origin === "string" ? parsed.origin : "" }
-      : undefined
-  } catch {
-    return undefined
-  }
-}

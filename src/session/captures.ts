@@ -27,7 +27,7 @@ export const guardCapture = (line: CommandLine, session: string, active: Readonl
   const stop = capture.kind === "har" ? "network har stop [path]" : capture.kind === "recording" ? "record stop" : `${capture.kind} stop [path]`
   return new InvalidInput({
     field: "args",
-    message: `the wrapper believes a ${capture.kind} capture is already running in session ${session} (started earlier in this conversation); run ${stop} first. If it was stopped outside this tool, stop it again here to resync.`
+    detail: `the wrapper believes a ${capture.kind} capture is already running in session ${session} (started earlier in this conversation); run ${stop} first. If it was stopped outside this tool, stop it again here to resync.`
   })
 }
 

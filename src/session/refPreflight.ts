@@ -5,7 +5,7 @@
  * navigate or re-render blocks later ref steps until a `snapshot` step; same-snapshot form rows (fill, type, check,
  * select, clicks on checkbox/radio refs) do not set it. Pure.
  */
-import { NO_ACTIVE_PAGE, SelectorNotFound, StaleRef } from "../schema/ToolError.js"
+import { NO_ACTIVE_PAGE, SelectorNotFound, StaleRef, withFields } from "../schema/ToolError.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { actsOnElement, actsThroughPointer, invalidatesRefs, isKeyPress, loadsUrl } from "../upstream/commandPolicy.js"
 import type { RefSnapshot } from "../domain/RefSnapshot.js"
@@ -43,20 +43,20 @@ const check = (refs: ReadonlyArray<string>, snapshot: RefSnapshot | undefined, c
   const ref = refs[0]
   if (ref === undefined || snapshot === undefined) return undefined
   if (snapshot.invalidated === "no-active-page") {
-    return new StaleRef({ ref, source: "preflight", message: `@${ref} is void: the last snapshot of this session found no active page; take snapshot -i for current refs` })
+    return new StaleRef({ ref, detail: `@${ref} is void: the last snapshot of this session found no active page; take snapshot -i for current refs` })
   }
   if (snapshot.daemonPid !== undefined && current.pid !== undefined && snapshot.daemonPid !== current.pid) {
-    return new StaleRef({ ref, source: "preflight", message: `@${ref} came from a browser daemon that has since restarted (refs restart at e1 in a new daemon)` })
+    return new StaleRef({ ref, detail: `@${ref} came from a browser daemon that has since restarted (refs restart at e1 in a new daemon)` })
   }
   if (snapshot.changedSince?.navigated === true) {
-    return new StaleRef({ ref, source: "preflight", message: `@${ref} came from ${snapshot.url}, and the page was navigated since (${snapshot.changedSince.command})` })
+    return new StaleRef({ ref, detail: `@${ref} came from ${snapshot.url}, and the page was navigated since (${snapshot.changedSince.command})` })
   }
   // an empty observed url is unknown, not a different page (a `connect`ed daemon may not have recorded its page yet)
   if (current.url !== undefined && current.url !== "" && snapshot.url !== "" && !samePage(snapshot.url, current.url)) {
-    return new StaleRef({ ref, source: "preflight", message: `@${ref} came from ${snapshot.url}, but the page is now ${current.url}` })
+    return new StaleRef({ ref, detail: `@${ref} came from ${snapshot.url}, but the page is now ${current.url}` })
   }
   const missing = refs.find((r) => !snapshot.refs.has(r))
-  if (missing !== undefined) return new StaleRef({ ref: missing, source: "preflight", message: `@${missing} is not in the latest snapshot of this page` })
+  if (missing !== undefined) return new StaleRef({ ref: missing, detail: `@${missing} is not in the latest snapshot of this page` })
   return undefined
 }
 
@@ -106,7 +106,8 @@ export const hiddenRefOf = (argv: ReadonlyArray<string>, snapshot: RefSnapshot |
   if (twin === undefined || info === undefined || twinInfo === undefined) return undefined
   return new SelectorNotFound({
     selector: `@${ref}`,
-    message: `@${ref} (${info.role} "${info.name}") is hidden: the latest snapshot found that a pointer cannot reach it (a widget keeps it hidden or draws over it), so the ${command} would not act on it. Nothing was done. @${twin} is the ${twinInfo.role} "${twinInfo.name}" a pointer can reach.`,
+    reason: "unreachable-ref",
+    detail: `@${ref} (${info.role} "${info.name}") is hidden: the latest snapshot found that a pointer cannot reach it (a widget keeps it hidden or draws over it), so the ${command} would not act on it. Nothing was done. @${twin} is the ${twinInfo.role} "${twinInfo.name}" a pointer can reach.`,
     fallback: { action: command, refs: [{ ref: twin, role: twinInfo.role, name: twinInfo.name }] }
   })
 }
@@ -145,10 +146,10 @@ export const preflightBatch = (stdin: string, snapshot: RefSnapshot | undefined,
     if (refs.length > 0) {
       const exempt = latched !== undefined && keyLatch !== undefined && refs.every((r) => keyLatch?.has(r) === true)
       if (latched !== undefined && !exempt) {
-        return new StaleRef({ ref: refs[0] ?? "", source: "preflight", message: `batch step ${index + 1} uses @${refs[0]} after step ${latched} may have changed the page; add a snapshot step before it` })
+        return new StaleRef({ ref: refs[0] ?? "", detail: `batch step ${index + 1} uses @${refs[0]} after step ${latched} may have changed the page; add a snapshot step before it` })
       }
       const stale = check(refs, known, current)
-      if (stale !== undefined) return new StaleRef({ ...stale, message: `batch step ${index + 1}: ${stale.message}` })
+      if (stale !== undefined) return withFields(stale, { batchStep: index + 1 })
     }
     for (const r of refs) used.add(r)
     const formClick = (command === "click") && refs.length > 0 && refs.every((r) => FORM_CLICK_ROLES.has(known?.refs.get(r)?.role ?? ""))

@@ -17,6 +17,7 @@ import { NO_ACTIVE_PAGE,
   type UpstreamReplyError
 } from "../schema/ToolError.js"
 import type { BatchRow } from "../schema/UpstreamEnvelope.js"
+import { guardRefusalOf } from "./guardRefusal.js"
 import { launchDiagnosticOf } from "./launchFailure.js"
 import { locatorLabel, locatorMissOf, withoutMarker } from "./locatorMiss.js"
 import { parseEnvelope } from "./parseEnvelope.js"
@@ -47,28 +48,31 @@ export const classifyErrorText = (
   // checked first, as its text may quote anything (a CDP timeout, Chrome's stderr)
   const launch = launchDiagnosticOf(message)
   if (launch !== undefined) return upstreamFailed(message, extra, launch)
+  // the wrapper's own typing guard refused the focused field: its refusal is data for the guarded step
+  const policyGuard = guardRefusalOf(message)
+  if (policyGuard !== undefined) return new UpstreamFailed({ upstreamMessage: message, policyGuard, stderr: extra.stderr, exitCode: extra.exitCode })
   const staleRef = /Unknown ref: (\S+)|Stale ref (?!for\b)(\S+)/.exec(message)
-  if (staleRef !== null) return new StaleRef({ ref: (staleRef[1] ?? staleRef[2] ?? "").replace(/^@|[.:,]$/g, ""), message, source: "upstream" })
+  if (staleRef !== null) return new StaleRef({ ref: (staleRef[1] ?? staleRef[2] ?? "").replace(/^@|[.:,]$/g, ""), upstreamMessage: message })
   // "Stale ref for role=option name=France cannot be recovered: ...": the ref is the command's own
-  if (/^Stale ref for /.test(message)) return new StaleRef({ ref: refOf(given.argv), message: message.replace(/\s*Run snapshot again and use a fresh ref\.*$/, ""), source: "upstream" })
+  if (/^Stale ref for /.test(message)) return new StaleRef({ ref: refOf(given.argv), upstreamMessage: message.replace(/\s*Run snapshot again and use a fresh ref\.*$/, "") })
   const notFound = /Element not found: (.+?)\. Verify the selector/s.exec(message)
   if (notFound !== null) {
     const selector = notFound[1] ?? ""
     return UNSUPPORTED_SELECTOR.test(selector)
-      ? new SelectorUnsupported({ selector, message })
-      : new SelectorNotFound({ selector, message })
+      ? new SelectorUnsupported({ selector, reason: "dialect", upstreamMessage: message })
+      : new SelectorNotFound({ selector, reason: "no-match", upstreamMessage: message })
   }
   const miss = locatorMissOf(upstreamMessage, given.argv)
   if (miss !== undefined) return new SelectorNotFound(miss)
   const byLocator = /No element found by (\w+) '([^']*)'/.exec(message)
-  if (byLocator !== null) return new SelectorNotFound({ selector: `${byLocator[1]}=${byLocator[2]}`, message })
-  if (/but none match name|No element matches|Could not find frame/.test(message)) return new SelectorNotFound({ selector: label ?? "", message })
-  if (/not in the allowed domains list|denied by policy|not allowed by domain filter/i.test(message)) return new PolicyBlocked({ message })
+  if (byLocator !== null) return new SelectorNotFound({ selector: `${byLocator[1]}=${byLocator[2]}`, reason: "no-match", upstreamMessage: message })
+  if (/but none match name|No element matches|Could not find frame/.test(message)) return new SelectorNotFound({ selector: label ?? "", reason: "no-match", upstreamMessage: message })
+  if (/not in the allowed domains list|denied by policy|not allowed by domain filter/i.test(message)) return new PolicyBlocked({ upstreamMessage: message })
   // the session's browser has no page to act on: its refs are void (refTracking invalidates them)
   if (/\bNo active page\b/i.test(message)) return upstreamFailed(message, { ...extra, code: extra.code ?? NO_ACTIVE_PAGE }, undefined)
-  if (extra.code === "outcome_unknown") return new TimedOut({ source: "upstream", message, timeoutMs: 0, dispatched: "maybe", stdout: "", stderr: extra.stderr })
+  if (extra.code === "outcome_unknown") return new TimedOut({ reason: "outcome-unknown", upstreamMessage: message, timeoutMs: 0, dispatched: "maybe", stdout: "", stderr: extra.stderr })
   const waited = /(Wait timed out after (\d+)ms|Operation timed out)/.exec(message)
-  if (waited !== null) return new TimedOut({ source: "upstream", message, timeoutMs: Number(waited[2] ?? 0), dispatched: "no", stdout: "", stderr: extra.stderr })
+  if (waited !== null) return new TimedOut({ reason: "upstream-wait", upstreamMessage: message, timeoutMs: Number(waited[2] ?? 0), dispatched: "no", stdout: "", stderr: extra.stderr })
   return upstreamFailed(message, extra, undefined)
 }
 
@@ -78,7 +82,7 @@ const refOf = (argv: ReadonlyArray<string> | undefined): string =>
 
 const upstreamFailed = (message: string, extra: Parameters<typeof classifyErrorText>[1], launch: LaunchDiagnostic | undefined) =>
   new UpstreamFailed({
-    message,
+    upstreamMessage: message,
     ...(launch !== undefined ? { launch } : {}),
     ...(extra.code !== undefined ? { code: extra.code } : {}),
     ...(extra.type !== undefined ? { type: extra.type } : {}),
@@ -114,7 +118,7 @@ export const classifyUpstream = (plan: Pick<Plan, "kind" | "line">, result: RunR
     if (result.exitCode !== 0 && result.stdout.trim() === "" && stderr !== "") {
       return Either.left(classifyErrorText(stderr.replace(/^✗\s*/, ""), { stderr, exitCode: result.exitCode, argv: plan.line.positionals }))
     }
-    return Either.left(new ParseFailure({ message: parsed.left, stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode }))
+    return Either.left(new ParseFailure({ detail: parsed.left, stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode }))
   }
   const upstream = parsed.right
   // A batch with failed rows is still a complete outcome: every step's row is presented, and the aggregate

@@ -26,12 +26,12 @@ export const locatorLabel = (argv: ReadonlyArray<string> | undefined): string | 
 export const withoutMarker = (text: string, label: string | undefined): string =>
   text.includes(LOCATED_MARKER) ? text.replaceAll(`'${LOCATED_MARKER}'`, label ?? "the located element").replaceAll(LOCATED_MARKER, label ?? "the located element") : text
 
-export interface LocatorMiss {
-  /** What was looked for (the caller's selector or locator). */
-  readonly selector: string
-  /** The message to show: upstream's, or said again when upstream's named only its marker. */
-  readonly message: string
-}
+/** The fields of the `SelectorNotFound` a locator miss is: upstream's words, or (its marker's first match hidden) the action. */
+export type LocatorMiss =
+  /** What was looked for (the caller's selector or locator), and upstream's words. */
+  | { readonly selector: string; readonly reason: "hidden" | "no-match"; readonly upstreamMessage: string }
+  /** Upstream named only its marker: the message is said again from the locator and the action. */
+  | { readonly selector: string; readonly reason: "first-match-hidden"; readonly action: string }
 
 const HIDDEN = /^Element '(.+)' is not visible, so the (\w+) would not reach it/s
 const ROLE_MISS = /^No element found: getByRole\('([^']*)'(?:, \{ name: '([^']*)' \})?\)\./
@@ -47,15 +47,15 @@ export const locatorMissOf = (message: string, argv: ReadonlyArray<string> | und
   if (hidden !== null) {
     const [, selector = "", action = "action"] = hidden
     return selector === LOCATED_MARKER
-      ? { selector: label ?? "", message: `The first element matching ${label ?? "the locator"} is hidden, so the ${action} would not reach it (upstream acts on the first match).` }
-      : { selector, message }
+      ? { selector: label ?? "", reason: "first-match-hidden", action }
+      : { selector, reason: "hidden", upstreamMessage: message }
   }
   const role = ROLE_MISS.exec(message)
   if (role !== null) {
     const [, name = "", accessible] = role
-    return { selector: label ?? `role ${JSON.stringify(name)}${accessible !== undefined ? ` named ${JSON.stringify(accessible)}` : ""}`, message }
+    return { selector: label ?? `role ${JSON.stringify(name)}${accessible !== undefined ? ` named ${JSON.stringify(accessible)}` : ""}`, reason: "no-match", upstreamMessage: message }
   }
   const index = INDEX_MISS.exec(message)
-  if (index !== null) return { selector: index[2] ?? "", message }
+  if (index !== null) return { selector: index[2] ?? "", reason: "no-match", upstreamMessage: message }
   return undefined
 }

@@ -102,7 +102,7 @@ describe("contentBoundary through the Presenter", () => {
     Effect.gen(function*() {
       const executed = yield* run({ args: ["eval", "1"] }, call)
       const plan = { ...executed.plan, contentNonce: NONCE }
-      const error = new UpstreamFailed({ message: `Evaluation error: Error: ${IMPOSTOR}`, stderr: "", exitCode: 1 })
+      const error = new UpstreamFailed({ upstreamMessage: `Evaluation error: Error: ${IMPOSTOR}`, stderr: "", exitCode: 1 })
       const marked = textOf((yield* (yield* Presenter).present({ plan, args: plan.args, sessionMode: "auto", error, secrets: [], owner: {} })).content)
       const { inside, outside, blocks } = split(marked)
       expect(blocks).toBe(1)

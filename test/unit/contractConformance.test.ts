@@ -12,7 +12,8 @@ import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { resolveInputMode } from "../../src/program/pipeline/inputMode.js"
 import { planInvocation } from "../../src/program/pipeline/planInvocation.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { errorDetails, compiledEcho } from "../../src/presenters/details/details.js"
+import { compiledEcho } from "../../src/presenters/details/details.js"
+import { errorDetails } from "../../src/presenters/details/errorDetails.js"
 import { liveLaunchActions, fillVerificationActions, refFreshnessActions, textScopeActions } from "../../src/presenters/electron/electronDetails.js"
 import { retentionCounts, retentionSummary } from "../../src/presenters/details/artifactRetention.js"
 import { broadTextScope, refFreshness } from "../../src/electron/electronScope.js"
@@ -87,15 +88,15 @@ describe("tab and session recovery", () => {
   it("tab drift: about:blank and another tab have their own list-tabs ids; a wedged page the generic one", () => {
     expect(failureIds(new TabDrift({ expectedUrl: "http://a.test/", observedUrl: "about:blank" }))).toEqual(["list-tabs-for-about-blank-recovery"])
     expect(failureIds(new TabDrift({ expectedUrl: "http://a.test/", observedUrl: "http://b.test/" }))).toEqual(["list-tabs-for-tab-drift-recovery"])
-    expect(failureIds(new UpstreamFailed({ message: "wedged", code: "page_wedged", stderr: "", exitCode: 1 }))).toEqual(["list-tabs-for-recovery"])
+    expect(failureIds(new UpstreamFailed({ upstreamMessage: "wedged", code: "page_wedged", stderr: "", exitCode: 1 }))).toEqual(["list-tabs-for-recovery"])
     expect(formatFailure(plan, new TabDrift({ expectedUrl: "x", observedUrl: "about:blank" })).nextActions[0]?.params?.args).toEqual(["--session", session, "tab", "list"])
   })
 
   it("a profile that cannot be used → inspect-browser-profiles then run-agent-browser-doctor; a lost browser reopens its page", () => {
     // browser-wide commands: no session prefix
-    expect(conforming(formatFailure(plan, new UpstreamFailed({ message: "locked", stderr: "", exitCode: 1, launch: { reason: "profile-locked", profile: "Work" } })).nextActions, null))
+    expect(conforming(formatFailure(plan, new UpstreamFailed({ upstreamMessage: "locked", stderr: "", exitCode: 1, launch: { reason: "profile-locked", profile: "Work" } })).nextActions, null))
       .toEqual(["inspect-browser-profiles", "run-agent-browser-doctor"])
-    const lost = formatFailure(plan, new UpstreamFailed({ message: "lost", code: "browser_lost", data: { lastUrl: "http://a.test/x" }, stderr: "", exitCode: 1 }))
+    const lost = formatFailure(plan, new UpstreamFailed({ upstreamMessage: "lost", code: "browser_lost", data: { lastUrl: "http://a.test/x" }, stderr: "", exitCode: 1 }))
     expect(conforming(lost.nextActions)[0]).toBe("reopen-lost-page")
     expect(lost.nextActions[0]?.params?.args).toEqual(["--session", session, "open", "http://a.test/x"])
   })
@@ -103,7 +104,7 @@ describe("tab and session recovery", () => {
 
 describe("selector recovery", () => {
   it("a stale ref → refresh-interactive-refs with the contract's reason and safety", () => {
-    expect(formatFailure(plan, new StaleRef({ ref: "e3", message: "gone", source: "upstream" })).nextActions).toEqual([{
+    expect(formatFailure(plan, new StaleRef({ ref: "e3", upstreamMessage: "gone" })).nextActions).toEqual([{
       tool: "agent_browser",
       id: "refresh-interactive-refs",
       reason: "Get current interactive refs before retrying the element action.",
@@ -116,7 +117,8 @@ describe("selector recovery", () => {
     const find = planOf({ args: ["find", "text", "Continue", "click"] })
     const error = new SelectorNotFound({
       selector: "text=Continue",
-      message: "No element",
+      reason: "no-match",
+      upstreamMessage: "No element",
       fallback: { action: "click", refs: [{ ref: "e4", role: "button", name: "Continue" }, { ref: "e9", role: "link", name: "Continue" }] },
       candidates: [{ role: "button", name: "Continue" }]
     })
@@ -130,7 +132,7 @@ describe("selector recovery", () => {
 describe("rich input recovery", () => {
   const find = planOf({ semanticAction: { action: "fill", locator: "label", value: "Search", text: "rich-secret-text" } })
   const miss = (refs: ReadonlyArray<{ ref: string; role: string; name: string }>) =>
-    new SelectorNotFound({ selector: "label=Search", message: "No element", fallback: { action: "fill", refs } })
+    new SelectorNotFound({ selector: "label=Search", reason: "no-match", upstreamMessage: "No element", fallback: { action: "fill", refs } })
 
   it("exact editable refs → focus/click ids (numbered per candidate), details.richInputRecovery, never the text or Enter", () => {
     const error = miss([{ ref: "e2", role: "textbox", name: "Search" }, { ref: "e7", role: "searchbox", name: "Search" }])
@@ -166,7 +168,7 @@ describe("rich input recovery", () => {
 
 describe("timeouts", () => {
   const timedOut = (partialProgress?: TimedOut["partialProgress"]) =>
-    new TimedOut({ source: "watchdog", message: "timed out", timeoutMs: 1000, dispatched: "maybe", stdout: "", stderr: "", ...(partialProgress !== undefined ? { partialProgress } : {}) })
+    new TimedOut({ reason: "no-answer", timeoutMs: 1000, dispatched: "maybe", stdout: "", stderr: "", ...(partialProgress !== undefined ? { partialProgress } : {}) })
 
   it("a read-only unfinished step → retry-timeout-step; a step that may have acted → inspect-current-page-after-timeout (snapshot -i)", () => {
     const read = timedOut({ completedSteps: 1, totalSteps: 3, firstIncompleteStep: { index: 1, command: ["wait", "4000"], retryable: true } })
@@ -206,16 +208,16 @@ describe("confirmations, security, qa, usage", () => {
   })
 
   it("eval refused by policy → read-page-without-script", () => {
-    const error = new PolicyBlocked({ message: "eval denied", violation: { rule: "eval", subject: "eval", preset: "strict", source: "config" } })
+    const error = new PolicyBlocked({ upstreamMessage: "eval denied", violation: { rule: "eval", subject: "eval", preset: "strict", source: "config" } })
     expect(failureIds(error)).toEqual(["read-page-without-script"])
   })
 
   it("qa.attached on a non-http page → list-tabs-before-qa-attached, snapshot-before-qa-attached", () => {
-    expect(failureIds(new InvalidInput({ field: "qa.attached", message: "not an http page" }))).toEqual(["list-tabs-before-qa-attached", "snapshot-before-qa-attached"])
+    expect(failureIds(new InvalidInput({ field: "qa.attached", detail: "not an http page" }))).toEqual(["list-tabs-before-qa-attached", "snapshot-before-qa-attached"])
   })
 
   it("invalid input without a plan → show-command-help (no session)", () => {
-    expect(conforming(formatFailure(undefined, new InvalidInput({ field: "args", message: "bad" }), ["click"]).nextActions, null)).toEqual(["show-command-help"])
+    expect(conforming(formatFailure(undefined, new InvalidInput({ field: "args", detail: "bad" }), ["click"]).nextActions, null)).toEqual(["show-command-help"])
   })
 })
 
@@ -297,7 +299,7 @@ describe("details shapes", () => {
 
   it("a dialog-like call that timed out on a known page → recover-fresh-session-after-dialog-timeout reopens it fresh", () => {
     const dialog = planOf({ args: ["dialog", "accept"] })
-    const timedOut = new TimedOut({ source: "watchdog", message: "timed out", timeoutMs: 1000, dispatched: "maybe", stdout: "", stderr: "", lastUrl: "http://a.test/form" })
+    const timedOut = new TimedOut({ reason: "no-answer", timeoutMs: 1000, dispatched: "maybe", stdout: "", stderr: "", lastUrl: "http://a.test/form" })
     const actions = formatFailure(dialog, timedOut).nextActions
     expect(actions.map((a) => a.id).slice(0, 3)).toEqual(["inspect-dialog-after-timeout", "dismiss-dialog-after-timeout", "recover-fresh-session-after-dialog-timeout"])
     expect(actions[2]?.params).toEqual({ args: ["open", "http://a.test/form"], sessionMode: "fresh" })
@@ -326,7 +328,7 @@ describe("details shapes", () => {
 
 describe("getters, text waits, saved files, comboboxes, Electron scope", () => {
   it("title / url given as commands → use-get-title / use-get-url (session-prefixed) and the grouped-get hint; other getters only the hint", () => {
-    const unknown = (command: string) => new UpstreamFailed({ message: `Unknown command: ${command}`, type: "unknown_command", stderr: "", exitCode: 0 })
+    const unknown = (command: string) => new UpstreamFailed({ upstreamMessage: `Unknown command: ${command}`, type: "unknown_command", stderr: "", exitCode: 0 })
     const title = formatFailure(planOf({ args: ["title"] }), unknown("title"))
     expect(conforming(title.nextActions)).toEqual(["use-get-title"])
     expect(title.nextActions[0]?.params?.args).toEqual(["--session", session, "get", "title"])
@@ -338,7 +340,7 @@ describe("getters, text waits, saved files, comboboxes, Electron scope", () => {
   })
 
   it("wait --text that timed out → inspect-after-text-assertion-failure (a read-only snapshot); other waits keep the timeout inspection", () => {
-    const waited = new TimedOut({ source: "upstream", message: "Wait timed out after 2000ms", timeoutMs: 2000, dispatched: "no", stdout: "", stderr: "" })
+    const waited = new TimedOut({ reason: "upstream-wait", upstreamMessage: "Wait timed out after 2000ms", timeoutMs: 2000, dispatched: "no", stdout: "", stderr: "" })
     const actions = formatFailure(planOf({ args: ["wait", "--text", "Welcome"] }), waited).nextActions
     expect(conforming(actions)).toEqual(["inspect-after-text-assertion-failure"])
     expect(actions[0]?.params?.args).toEqual(["--session", session, "snapshot"])
@@ -353,7 +355,7 @@ describe("getters, text waits, saved files, comboboxes, Electron scope", () => {
   })
 
   it("a download not verified at its path → wait-for-download (the contract's `wait --download <path>`)", () => {
-    const actions = formatFailure(planOf({ args: ["download", "#file", "/tmp/d.bin"] }), new DownloadNotVerified({ requestedPath: "/tmp/d.bin", message: "no file" })).nextActions
+    const actions = formatFailure(planOf({ args: ["download", "#file", "/tmp/d.bin"] }), new DownloadNotVerified({ requestedPath: "/tmp/d.bin", reason: "no-file" })).nextActions
     expect(conforming(actions)).toEqual(["wait-for-download"])
     expect(actions[0]?.params?.args).toEqual(["--session", session, "wait", "--download", "/tmp/d.bin"])
   })
@@ -455,7 +457,7 @@ describe("refSnapshotInvalidation", () => {
 describe("visibleRefFallback", () => {
   it("{candidates, snapshot, summary, target}: direct ref args for a click; a fill's candidates carry no args and the target no text", () => {
     const click = planOf({ args: ["find", "text", "Continue", "click"] })
-    const clickMiss = new SelectorNotFound({ selector: "text=Continue", message: "miss", fallback: { action: "click", refs: [{ ref: "e4", role: "button", name: "Continue" }] } })
+    const clickMiss = new SelectorNotFound({ selector: "text=Continue", reason: "no-match", upstreamMessage: "miss", fallback: { action: "click", refs: [{ ref: "e4", role: "button", name: "Continue" }] } })
     const shown = errorDetails(clickMiss, redact, click).visibleRefFallback
     expect(shown).toEqual({
       candidates: [{ ref: "@e4", role: "button", name: "Continue", args: ["--session", session, "click", "@e4"], reason: "exact current button named \"Continue\"" }],
@@ -464,7 +466,7 @@ describe("visibleRefFallback", () => {
       target: { action: "click", locator: "text", value: "Continue" }
     })
     const fill = planOf({ args: ["find", "label", "Email", "fill", "ada@example.com"] })
-    const fillMiss = new SelectorNotFound({ selector: "label=Email", message: "miss", fallback: { action: "fill", refs: [{ ref: "e2", role: "textbox", name: "Email" }, { ref: "e3", role: "textbox", name: "Email" }] } })
+    const fillMiss = new SelectorNotFound({ selector: "label=Email", reason: "no-match", upstreamMessage: "miss", fallback: { action: "fill", refs: [{ ref: "e2", role: "textbox", name: "Email" }, { ref: "e3", role: "textbox", name: "Email" }] } })
     const quiet = errorDetails(fillMiss, redact, fill).visibleRefFallback
     expect(quiet?.candidates.every((c) => c.args === undefined)).toBe(true)
     expect(quiet?.target).toEqual({ action: "fill", locator: "label", value: "Email" })
@@ -495,7 +497,7 @@ describe("tab recovery with a known tab, connect", () => {
 describe("semantic stale-ref retry", () => {
   it("a semanticAction compiled to find that met a stale ref → refresh, then retry-semantic-action-after-stale-ref with its compiled argv; not for fills", () => {
     const semantic = planOf({ semanticAction: { action: "click", locator: "role", value: "button", name: "Save" } })
-    const stale = new StaleRef({ ref: "e7", message: "Stale ref e7", source: "upstream" })
+    const stale = new StaleRef({ ref: "e7", upstreamMessage: "Stale ref e7" })
     const actions = formatFailure(semantic, stale).nextActions
     expect(conforming(actions)).toEqual(["refresh-interactive-refs", "retry-semantic-action-after-stale-ref"])
     const compiled = semantic.compiled.mode === "semanticAction" ? semantic.compiled.semanticAction.args : []

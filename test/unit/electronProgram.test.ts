@@ -62,7 +62,7 @@ describe("electron program", () => {
       expect(unattached.details.managedSessionOutcome?.status).toBe("abandoned")
     }).pipe(Effect.provide(layer(
       [{ when: (r) => r.args.includes("connect"), reply: { exitCode: 1, stdout: JSON.stringify({ success: false, error: "All CDP discovery methods failed" }) }, repeat: true }, { reply: FakeAgentBrowser.ok({}), repeat: true }],
-      { launches: [{ fail: new TimedOut({ source: "watchdog", message: "no DevToolsActivePort", timeoutMs: 15_000, dispatched: "no", stdout: "", stderr: "" }) }] }
+      { launches: [{ fail: new TimedOut({ reason: "debug-port", app: "Test App", timeoutMs: 15_000, dispatched: "no", stdout: "", stderr: "" }) }] }
     ))))
 
   it.scoped("a killed app: a mutation is tab-drift with electronPostCommandHealth; status offers cleanup; partial cleanup is cleanup-failed with retries", () =>

@@ -46,7 +46,7 @@ describe("FakeElectronHost driver", () => {
       expect(failed._tag === "CleanupFailed" && failed.electronCleanup?.partial).toBe(true)
       expect((yield* host.cleanup({ _tag: "all" }, 5_000)).partial).toBe(false)
     }).pipe(Effect.provide(FakeElectronHost.layer({
-      launches: [{ fail: new TimedOut({ source: "watchdog", message: "not ready", timeoutMs: 15_000, dispatched: "maybe", stdout: "", stderr: "" }) }]
+      launches: [{ fail: new TimedOut({ reason: "debug-port", app: "Test App", timeoutMs: 15_000, dispatched: "maybe", stdout: "", stderr: "" }) }]
     }))))
 
   // type-level facts, checked by `npm run typecheck`

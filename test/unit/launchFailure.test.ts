@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { formatFailure } from "../../src/presenters/text/formatFailure.js"
-import { errorDetails } from "../../src/presenters/details/details.js"
+import { errorDetails } from "../../src/presenters/details/errorDetails.js"
 import { UpstreamFailed } from "../../src/schema/ToolError.js"
 import { classifyErrorText, classifyUpstream } from "../../src/upstream/classifyReply.js"
 import { parseCommandLine } from "../../src/upstream/commandLine.js"
@@ -84,7 +84,7 @@ describe("the browser a call chose completes the diagnostic", () => {
 
 describe("a launch failure as the model reads it", () => {
   const failure = (message: string, launch: NonNullable<UpstreamFailed["launch"]>) =>
-    new UpstreamFailed({ message, stderr: "", exitCode: 1, launch })
+    new UpstreamFailed({ upstreamMessage: message, stderr: "", exitCode: 1, launch })
 
   it("says what is missing, how to fix it here, and offers the doctor", () => {
     const formatted = formatFailure(undefined, failure(RECORDED.missing, { reason: "executable-missing", executablePath: "/nonexistent/chrome", executableSource: "--executable-path" }))

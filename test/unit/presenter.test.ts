@@ -39,7 +39,7 @@ describe("Presenter", () => {
         plan: undefined,
         args: ["click"],
         sessionMode: "auto",
-        error: new InvalidInput({ field: "args", message: "click needs a selector" }),
+        error: new InvalidInput({ field: "args", detail: "click needs a selector" }),
         secrets: [],
         owner: {}
       })

@@ -28,7 +28,7 @@ const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => cont
 const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) => (result.details.nextActions ?? []).map((a) => a.id)
 const stepsOf = (r: RunRequest | undefined): ReadonlyArray<ReadonlyArray<string>> => JSON.parse(r?.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
 const missing = (selector: string) => FakeAgentBrowser.fail(`Element not found: ${selector}. Verify the selector, role, or name is correct and the element exists in the DOM.`)
-const miss = new SelectorNotFound({ selector: "#late", message: "Element not found: #late." })
+const miss = new SelectorNotFound({ selector: "#late", reason: "no-match", upstreamMessage: "Element not found: #late." })
 
 describe("readiness rules", () => {
   it("element commands with a target wait; reads without one, waits and raw batches do not", () => {
@@ -52,7 +52,7 @@ describe("readiness rules", () => {
 
   it("only a locator miss is a readiness miss", () => {
     expect(isReadinessMiss(miss)).toBe(true)
-    expect(isReadinessMiss(new UpstreamFailed({ message: "Element '#b' is disabled, so the click would not reach it", stderr: "", exitCode: 1 }))).toBe(false)
+    expect(isReadinessMiss(new UpstreamFailed({ upstreamMessage: "Element '#b' is disabled, so the click would not reach it", stderr: "", exitCode: 1 }))).toBe(false)
   })
 
   it("a row that waited records it; its miss says how long", () => {
@@ -98,7 +98,7 @@ describe("retryWhileMissing (TestClock)", () => {
 
   it.effect("an error after which upstream may have acted is never retried", () =>
     Effect.gen(function*() {
-      const failed = new UpstreamFailed({ message: "Element '#b' is disabled, so the click would not reach it", stderr: "", exitCode: 1 })
+      const failed = new UpstreamFailed({ upstreamMessage: "Element '#b' is disabled, so the click would not reach it", stderr: "", exitCode: 1 })
       const { attempt, count } = yield* scripted([Either.left(failed), Either.right("clicked")])
       const waited = yield* retryWhileMissing(3_000, attempt, missed)
       expect(waited).toMatchObject({ waitedMs: 0, attempts: 1 })

@@ -6,7 +6,9 @@ import { blockedSchemeOf, originOf, schemeOf } from "../../src/security/schemes.
 import { misplacedSecret, withSecrets } from "../../src/security/secretText.js"
 import { typedText } from "../../src/upstream/typedText.js"
 import { splitShellWords } from "../../src/security/shellWords.js"
-import { focusRow, guardNeed, guardRefusalOf, guardScript, GUARD_MARK } from "../../src/security/typingGuard.js"
+import { focusRow, guardNeed, guardScript } from "../../src/security/typingGuard.js"
+import { GUARD_MARK, guardRefusalOf } from "../../src/upstream/guardRefusal.js"
+import { classifyErrorText } from "../../src/upstream/classifyReply.js"
 import { parseCommandLine } from "../../src/upstream/commandLine.js"
 
 const strict: SecurityPolicy = {
@@ -118,5 +120,8 @@ describe("typed text and the runtime guard", () => {
     expect(guardRefusalOf(`Evaluation error: Error: ${GUARD_MARK} {"reason":"password-field","origin":"http://a"}\n    at x`)).toEqual({ reason: "password-field", origin: "http://a" })
     expect(guardRefusalOf("Evaluation error: Error: something else")).toBeUndefined()
     expect(guardRefusalOf(`${GUARD_MARK} {"reason":"other"}`)).toBeUndefined()
+    // the classifier carries the refusal as data on the row's error (no later reader matches the text again)
+    const row = classifyErrorText(`Evaluation error: Error: ${GUARD_MARK} {"reason":"secret-origin","origin":"http://b"}`, { stderr: "", exitCode: 1 })
+    expect(row._tag === "UpstreamFailed" ? row.policyGuard : undefined).toEqual({ reason: "secret-origin", origin: "http://b" })
   })
 })

@@ -117,7 +117,7 @@ describe("the refusal a model reads", () => {
     const planned = planInvocation(resolved.right.input, initialSessionState("pi-lock-0001"), testConfig(temp.root), "/work/cwd")
     if (Either.isLeft(planned)) throw new Error("plan")
     const plan = { ...planned.right, compiled: resolved.right.compiled }
-    const error = new TimedOut({ source: "session-lock", message: "held", timeoutMs: 35_000, dispatched: "no", stdout: "", stderr: "", holder: { pid: 4242, command: "node cli.js", heldMs: 50_000, remainingMs: 70_000 } })
+    const error = new TimedOut({ reason: "session-lock", lockPath: "/tmp/s/pi-lock-0001.lock", timeoutMs: 35_000, dispatched: "no", stdout: "", stderr: "", holder: { pid: 4242, command: "node cli.js", heldMs: 50_000, remainingMs: 70_000 } })
     const failure = formatFailure(plan, error)
     expect(failure.text).toContain("in use by another process (pid 4242: node cli.js, holding it for 50 s)")
     expect(failure.text).toContain("ran nothing")

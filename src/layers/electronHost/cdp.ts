@@ -4,15 +4,20 @@
  * request is bounded by its own timeout.
  */
 import { createConnection } from "node:net"
-import * as Data from "effect/Data"
+import * as Schema from "effect/Schema"
 import * as Effect from "effect/Effect"
 import type { ElectronTargetType } from "../../schema/ElectronInput.js"
 import type { CdpTarget } from "../../schema/ElectronRecord.js"
 
-export class CdpUnreachable extends Data.TaggedError("CdpUnreachable")<{
-  readonly url: string
-  readonly cause?: unknown
-}> {}
+/** The app's CDP HTTP endpoint did not answer (or answered without a debugger URL). */
+export class CdpUnreachable extends Schema.TaggedError<CdpUnreachable>()("CdpUnreachable", {
+  url: Schema.String,
+  cause: Schema.optionalWith(Schema.Defect, { exact: true })
+}) {
+  override get message(): string {
+    return `no CDP answer from ${this.url}`
+  }
+}
 
 export const parseDevToolsActivePort = (text: string): { readonly port: number; readonly browserPath?: string } | undefined => {
   const [first = "", second] = text.split(/\r?\n/)

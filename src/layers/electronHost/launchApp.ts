@@ -14,7 +14,7 @@ import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import type { LaunchRequest } from "../../schema/ElectronInput.js"
 import type { CdpTarget, ElectronApp, ElectronLaunchDiagnostics, ElectronLaunchRecord, ElectronLaunchResult } from "../../schema/ElectronRecord.js"
-import { TimedOut, UpstreamFailed } from "../../schema/ToolError.js"
+import { TimedOut, UpstreamFailed, withFields } from "../../schema/ToolError.js"
 import { cdpTargets, cdpVersion, type CdpVersion, matchesTargetType, parseDevToolsActivePort } from "./cdp.js"
 import { groupMembers, pidAlive, signalGroup } from "./processGroup.js"
 
@@ -84,7 +84,7 @@ export const launchApp = (app: ElectronApp, request: LaunchRequest, world: Launc
   Effect.gen(function*() {
     const started = yield* Clock.currentTimeMillis
     const problem = privateRootProblem(world.privateRoot)
-    if (problem !== undefined) return yield* new UpstreamFailed({ message: `electron launch refused: ${problem}`, stderr: "", exitCode: null })
+    if (problem !== undefined) return yield* new UpstreamFailed({ detail: `electron launch refused: ${problem}`, stderr: "", exitCode: null })
     const launchDir = mkdtempSync(join(world.privateRoot, "electron-"))
     const userDataDir = join(launchDir, "profile")
     mkdirSync(userDataDir, { mode: 0o700 })
@@ -113,7 +113,7 @@ export const launchApp = (app: ElectronApp, request: LaunchRequest, world: Launc
           env: world.env as NodeJS.ProcessEnv,
           cwd: launchDir
         })
-        child.once("error", (error) => resume(Effect.fail(new UpstreamFailed({ message: `could not start ${app.executablePath}: ${error.message}`, stderr: "", exitCode: null }))))
+        child.once("error", (error) => resume(Effect.fail(new UpstreamFailed({ detail: `could not start ${app.executablePath}: ${error.message}`, stderr: "", exitCode: null }))))
         child.once("exit", (code) => Deferred.unsafeDone(exited, Exit.succeed(code)))
         child.once("spawn", () => {
           child.unref()
@@ -134,10 +134,10 @@ export const launchApp = (app: ElectronApp, request: LaunchRequest, world: Launc
         const exitCode = yield* Deferred.poll(exited)
         if (Option.isSome(exitCode)) {
           const code = yield* exitCode.value
-          return yield* new UpstreamFailed({ message: `${app.name} exited (code ${code}) before its debug port was ready`, stderr: tail(logPath), exitCode: code })
+          return yield* new UpstreamFailed({ detail: `${app.name} exited (code ${code}) before its debug port was ready`, stderr: tail(logPath), exitCode: code })
         }
         if (now >= deadline) {
-          return yield* new TimedOut({ source: "watchdog", message: `${app.name} did not open its debug port within ${request.timeoutMs} ms`, timeoutMs: request.timeoutMs, dispatched: "maybe", stdout: "", stderr: tail(logPath) })
+          return yield* new TimedOut({ reason: "debug-port", app: app.name, timeoutMs: request.timeoutMs, dispatched: "maybe", stdout: "", stderr: tail(logPath) })
         }
         const portFile = readPortFile(userDataDir)
         if (typeof portFile === "string") {
@@ -168,10 +168,7 @@ export const launchApp = (app: ElectronApp, request: LaunchRequest, world: Launc
       const cleanedUp = yield* abandon(state.pid, launchDir).pipe(Effect.uninterruptible)
       const now = yield* Clock.currentTimeMillis
       return yield* Effect.failCause(Exit.causeOption(outcome).pipe(Option.getOrThrow)).pipe(
-        Effect.mapError((error) =>
-          error._tag === "TimedOut"
-            ? new TimedOut({ ...error, electronLaunch: diagnostics(now, cleanedUp) })
-            : new UpstreamFailed({ ...error, electronLaunch: diagnostics(now, cleanedUp) }))
+        Effect.mapError((error) => withFields(error, { electronLaunch: diagnostics(now, cleanedUp) }))
       )
     }
     const { pid, port, version, targets } = outcome.value

@@ -12,7 +12,7 @@ import { type DiscoveryEnvironment, discoverApps, discoveryPlatform } from "./di
 import { type ElectronExecutable, inspectAppPath, inspectExecutable } from "./electronEvidence.js"
 import { readInfoPlist } from "./macBundle.js"
 
-const invalid = (field: string, message: string) => Either.left(new InvalidInput({ field: `electron.${field}`, message: `electron.${field}: ${message}` }))
+const invalid = (field: string, message: string) => Either.left(new InvalidInput({ field: `electron.${field}`, detail: `electron.${field}: ${message}` }))
 
 const bareId = (id: string) => id.toLowerCase().replace(/\.desktop$/, "")
 

@@ -52,7 +52,7 @@ export class FakeAgentBrowser extends Context.Tag("pi-agent-browser-effect/FakeA
             if (entry === undefined) return yield* Effect.dieMessage(`FakeAgentBrowser: no scripted reply for ${request.args.join(" ")}`)
             if (entry.delayMs !== undefined) yield* Effect.sleep(entry.delayMs)
             if (entry.reply === "timeout") {
-              return yield* new TimedOut({ source: "watchdog", message: "scripted timeout", timeoutMs: request.timeoutMs, dispatched: "maybe", stdout: "", stderr: "" })
+              return yield* new TimedOut({ reason: "no-answer", timeoutMs: request.timeoutMs, dispatched: "maybe", stdout: "", stderr: "" })
             }
             const partial = typeof entry.reply === "function" ? entry.reply(request) : entry.reply
             return { exitCode: 0, signal: null, stdout: "", stderr: "", durationMs: 1, ...partial } satisfies RunResult

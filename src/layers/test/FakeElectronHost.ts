@@ -56,7 +56,7 @@ interface State {
   readonly requests: ReadonlyArray<LaunchRequest>
 }
 
-const unknown = (launchId: string) => new InvalidInput({ field: "electron.launchId", message: `electron.launchId: no wrapper launch "${launchId}"` })
+const unknown = (launchId: string) => new InvalidInput({ field: "electron.launchId", detail: `electron.launchId: no wrapper launch "${launchId}"` })
 
 const resolve = (apps: ReadonlyArray<ElectronApp>, request: LaunchRequest): Either.Either<ElectronApp, InvalidInput> => {
   const { target } = request
@@ -65,7 +65,7 @@ const resolve = (apps: ReadonlyArray<ElectronApp>, request: LaunchRequest): Eith
     : apps.filter((a) => (target._tag === "bundleId" ? a.bundleId ?? a.desktopId : target._tag === "appPath" ? a.appPath : a.executablePath) === target.value)
   const [app] = found
   return app === undefined || found.length > 1
-    ? Either.left(new InvalidInput({ field: `electron.${target._tag}`, message: `electron.${target._tag}: no single Electron app matches "${target.value}"` }))
+    ? Either.left(new InvalidInput({ field: `electron.${target._tag}`, detail: `electron.${target._tag}: no single Electron app matches "${target.value}"` }))
     : Either.right(app)
 }
 
@@ -82,7 +82,7 @@ const makeFakeElectronHost = (script: ElectronHostScript = {}) =>
         return r === undefined ? Either.left(unknown(selector.launchId)) : Either.right([r])
       }
       if (selector._tag === "all") return Either.right(open)
-      return open.length > 1 ? Either.left(new InvalidInput({ field: "electron.launchId", message: "electron: several launches are open; pass launchId or all: true" })) : Either.right(open)
+      return open.length > 1 ? Either.left(new InvalidInput({ field: "electron.launchId", detail: "electron: several launches are open; pass launchId or all: true" })) : Either.right(open)
     }
 
     const statusOf = (r: ElectronLaunchRecord, s: State): ElectronLaunchStatus => {
@@ -136,7 +136,7 @@ const makeFakeElectronHost = (script: ElectronHostScript = {}) =>
         const records = selected.map((r, i) => ({ ...r, cleanupState: results[i]?.status === "cleaned" ? "cleaned" as const : "partial" as const }))
         yield* Ref.update(state, (st) => ({ ...st, failCleanup: new Set<string>(), records: new Map([...st.records, ...records.map((r) => [r.launchId, r] as const)]) }))
         const report = { partial: results.some((r) => r.status === "partial"), records, results }
-        if (report.partial) return yield* new CleanupFailed({ resource: "electron-launch", message: "electron cleanup partial", electronCleanup: report })
+        if (report.partial) return yield* new CleanupFailed({ resource: "electron-launch", detail: "electron cleanup partial", electronCleanup: report })
         return report
       }),
       attachSession: (launchId, sessionName) => Effect.flatMap(Ref.get(state), (s) => {

@@ -22,7 +22,7 @@ export const SecurityTest = {
             Effect.gen(function*() {
               const spec = yield* findSecret(given, name)
               const value = values[spec.name]
-              if (value === undefined) return yield* new InvalidInput({ field: "secrets", message: `secret "${spec.name}" has no value in this test layer` })
+              if (value === undefined) return yield* new InvalidInput({ field: "secrets", detail: `secret "${spec.name}" has no value in this test layer` })
               yield* redactor.learn([value], { typed: true })
               return value
             }),

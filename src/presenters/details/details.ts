@@ -10,15 +10,13 @@ import type { StepRow } from "../../domain/Outcome.js"
 import type { CompiledBatch } from "../../domain/Compiled.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { BatchStepDetails, ToolDetails } from "../../schema/ToolDetails.js"
-import { categoryOf, type SessionRecoveryHint, type ToolError } from "../../schema/ToolError.js"
+import { categoryOf, type ToolError } from "../../schema/ToolError.js"
 import { summarize } from "./artifactSummary.js"
-import { isNoActivePageSnapshot } from "../../session/refPreflight.js"
-import { visibleRefFallbackDetails } from "../actions/selectorRecovery.js"
 import { lookupCompiledEcho, lookupDetails } from "../text/lookupText.js"
-import { DETAILS_DATA_BYTES, DETAILS_STDERR_BYTES, byteLength, headBytes } from "./budgets.js"
+import { DETAILS_DATA_BYTES, byteLength, headBytes } from "./budgets.js"
 
-type Fields = Partial<{ -readonly [K in keyof ToolDetails]: ToolDetails[K] }>
-type RedactArgs = (args: ReadonlyArray<string>) => ReadonlyArray<string>
+export type Fields = Partial<{ -readonly [K in keyof ToolDetails]: ToolDetails[K] }>
+export type RedactArgs = (args: ReadonlyArray<string>) => ReadonlyArray<string>
 
 export const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
   (value === undefined ? {} : { [key]: value }) as { [P in K]?: V }
@@ -127,13 +125,6 @@ export const executedDetails = (executed: Executed, body: Body, redact: RedactAr
   }
 }
 
-/** The retry the hint suggests, with its argv redacted like every echoed argv. */
-const redactedHint = (hint: SessionRecoveryHint, redact: RedactArgs): SessionRecoveryHint => ({
-  ...hint,
-  exampleArgs: redact(hint.exampleArgs),
-  exampleParams: { ...hint.exampleParams, args: redact(hint.exampleParams.args) }
-})
-
 type Partial_ = NonNullable<Extract<ToolError, { readonly _tag: "TimedOut" }>["partialProgress"]>
 
 /**
@@ -154,31 +145,5 @@ export const timeoutPartialProgress = (error: Extract<ToolError, { readonly _tag
     ...(next?.retryable === true ? { retry: { args: redact(next.command) } } : {}),
     completedSteps: p.completedSteps,
     totalSteps: p.totalSteps
-  }
-}
-
-/** Why a call failed, as data. With the plan, `timeoutPartialProgress.steps` lists the planned rows. */
-export const errorDetails = (error: ToolError, redact: RedactArgs, plan?: Plan): Fields => {
-  const upstream = error._tag === "UpstreamFailed" ? error : undefined
-  const stderr = upstream?.stderr ?? (error._tag === "ParseFailure" || error._tag === "TimedOut" ? error.stderr : undefined)
-  return {
-    ...(error._tag !== "InvalidInput" && error.message !== "" ? { error: error.message } : {}),
-    ...(error._tag === "InvalidInput" ? { validationError: error.message } : {}),
-    ...(error._tag === "InvalidInput" && error.sessionRecoveryHint !== undefined ? { sessionRecoveryHint: redactedHint(error.sessionRecoveryHint, redact) } : {}),
-    ...(stderr !== undefined && stderr.trim() !== "" ? { stderr: headBytes(stderr.trim(), DETAILS_STDERR_BYTES) } : {}),
-    ...(upstream !== undefined ? { exitCode: upstream.exitCode, ...optional("code", upstream.code), ...budgetData(upstream.data) } : {}),
-    ...optional("launchDiagnostic", upstream?.launch),
-    ...optional("clickDispatch", upstream?.clickDispatch),
-    ...optional("policy", error._tag === "PolicyBlocked" ? error.violation : undefined),
-    ...optional("promptGuard", error._tag === "PolicyBlocked" ? error.promptGuard : undefined),
-    ...(plan !== undefined && isNoActivePageSnapshot(plan, error)
-      ? { refSnapshotInvalidation: { reason: "no-active-page" as const, summary: "The snapshot found no active page: this session's refs are void until a new snapshot -i." } }
-      : {}),
-    ...(error._tag === "ParseFailure" ? { exitCode: error.exitCode, parseError: error.message } : {}),
-    ...(error._tag === "TimedOut" ? { timedOut: true, timeoutMs: error.timeoutMs, ...optional("timeoutPartialProgress", timeoutPartialProgress(error, redact, plan)) } : {}),
-    ...optional("visibleRefFallback", error._tag === "SelectorNotFound" ? visibleRefFallbackDetails(plan, error) : undefined),
-    ...(error._tag === "ConfirmationRequired" && error.decision !== undefined
-      ? { approval: { action: error.action, confirmationId: error.confirmationId, asked: error.decision === "denied", approved: false } }
-      : {})
   }
 }

@@ -194,7 +194,7 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
           ? `Still missing after waiting ${(e.readinessWaitMs / 1000).toFixed(1)} s: take a snapshot -i for current refs.`
           : `${plan?.line.command === "batch" ? "Raw batch steps do not wait for elements: t" : "T"}ake a snapshot -i for current refs, or wait for the element first.`
         // upstream found it but it is hidden: waiting rarely helps, revealing it does
-        const hidden = /\bis not visible\b/.test(e.message) ? "\nIt exists but is hidden: hover its row or open its container first (hover, then click), or scrollintoview." : ""
+        const hidden = e.reason === "hidden" ? "\nIt exists but is hidden: hover its row or open its container first (hover, then click), or scrollintoview." : ""
         return {
           text: `${e.message}${recovery.line}${hidden}\n${advice}`,
           summary: `Selector not found${e.selector !== "" ? `: ${e.selector}` : ""}`,
@@ -206,7 +206,7 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         }
       },
       SelectorUnsupported: (e) => ({
-        text: e.invalidCss === true
+        text: e.reason === "invalid-css"
           ? `${e.selector} is not a valid CSS selector (the page refused it), so nothing was read. Use an @ref from snapshot -i, a CSS selector, or \`find role|text|label ... <action>\`.`
           : `Selector ${e.selector} uses a dialect agent-browser does not support (Playwright-style). Use an @ref from snapshot -i, a CSS selector, or \`find role|text|label ... <action>\`.`,
         summary: `Unsupported selector: ${e.selector}`,

@@ -7,7 +7,6 @@ import type { Executed } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { NextAction, ToolDetails } from "../../schema/ToolDetails.js"
 import type { ToolError } from "../../schema/ToolError.js"
-import { NotNativeSelect } from "../../page/selectTarget.js"
 import { nextActions } from "../actions/nextActions.js"
 import { richInputRecoveryOf } from "../actions/selectorRecovery.js"
 
@@ -46,7 +45,7 @@ export const honestyOf = (plan: Plan | undefined, executed: Executed | undefined
       details: { challengePage: { kind: challenge.kind, evidence: challenge.evidence } }
     }
   }
-  if (error instanceof NotNativeSelect) {
+  if (error?._tag === "SelectorNotFound" && error.reason === "not-native-select") {
     const session = plan?.sessionName
     return {
       lines: [],

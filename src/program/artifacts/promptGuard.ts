@@ -19,7 +19,6 @@ export const guardClose = (plan: Plan) =>
     if (missing.length === 0) return plan
     const summary = `The user's prompt asked for ${missing.length === 1 ? "this file" : "these files"}, not saved yet: ${missing.join(", ")}. Save ${missing.length === 1 ? "it" : "them"} (e.g. screenshot <path>) before closing the browser.`
     return yield* Effect.fail(new PolicyBlocked({
-      message: summary,
       promptGuard: { reason: "requested-artifacts-missing-before-close", missingPaths: missing, summary }
     }))
   })

@@ -117,7 +117,7 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
         limitation = `agent-browser saved it to ${path}; copied to the requested path`
       }
       facts = yield* store.inspect(requested)
-      if (!facts.exists) return yield* new DownloadNotVerified({ requestedPath: requested, message: `no file at the requested path (agent-browser reported ${path})` })
+      if (!facts.exists) return yield* new DownloadNotVerified({ requestedPath: requested, reason: "elsewhere", reportedPath: path })
     }
     if (!facts.exists && request.kind === "diff-image" && (outcome.data as { match?: unknown } | null)?.match === true) {
       // agent-browser 0.41 reports a diffPath even when the images match, but writes no diff image then
@@ -125,7 +125,7 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
     }
     if (!facts.exists) {
       return yield* (request.kind === "download"
-        ? new DownloadNotVerified({ requestedPath: path, message: "agent-browser reported the download, but no file is there" })
+        ? new DownloadNotVerified({ requestedPath: path, reason: "no-file" })
         : new ArtifactMissing({ path, kind: request.kind }))
     }
     const row = rowOf(request.kind, facts, requested, limitation)

@@ -9,7 +9,7 @@ import * as Option from "effect/Option"
 import type { Executed, ManagedSessionOutcome } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { ToolDetails, ToolResult } from "../../schema/ToolDetails.js"
-import { type Aborted, InvalidInput, type TabDrift, TimedOut } from "../../schema/ToolError.js"
+import { type Aborted, InvalidInput, type TabDrift, type TimedOut, withFields } from "../../schema/ToolError.js"
 import { Presenter } from "../../services/Presenter.js"
 import { BrowserProcesses } from "../../services/BrowserProcesses.js"
 import { SessionLock } from "../../services/SessionLock.js"
@@ -117,13 +117,8 @@ const recordOwnership = (plan: Plan, lockFile: string | undefined) =>
     yield* (yield* BrowserProcesses).recordOwner(socketDirOf(config, plan.env), plan.sessionName, lockFile)
   })
 
-/** The same timeout with the page (fields copied by name: an error's `message` is not an own enumerable property). */
-const withUrl = (e: TimedOut, lastUrl: string): TimedOut =>
-  new TimedOut({
-    source: e.source, message: e.message, timeoutMs: e.timeoutMs, dispatched: e.dispatched, stdout: e.stdout, stderr: e.stderr, lastUrl,
-    ...(e.partialProgress !== undefined ? { partialProgress: e.partialProgress } : {}),
-    ...(e.electronLaunch !== undefined ? { electronLaunch: e.electronLaunch } : {})
-  })
+/** The same timeout with the page (a copy from its fields, so its message is the same words). */
+const withUrl = (e: TimedOut, lastUrl: string): TimedOut => withFields(e, { lastUrl })
 
 /** A timed-out call's session page, for recovery actions that must reopen it elsewhere (a dialog that hung the tab). */
 const withLastUrl = (plan: Plan, error: TimedOut) =>
@@ -138,7 +133,7 @@ const withLastUrl = (plan: Plan, error: TimedOut) =>
 export const run = (raw: unknown, call: CallContext): Effect.Effect<Executed, CallError, Effect.Effect.Context<ReturnType<typeof attempt>>> =>
   electronModeOf(raw, call.cwd) !== undefined
     // an electron call's result is its report (list, status and cleanup run no upstream command): see runElectron
-    ? Effect.fail(new InvalidInput({ field: "electron", message: "electron: run returns an upstream call's result; use runElectron for electron calls" }))
+    ? Effect.fail(new InvalidInput({ field: "electron", detail: "electron: run returns an upstream call's result; use runElectron for electron calls" }))
     : Effect.flatMap(attempt(raw, call), (a: Attempt) =>
       a.error !== undefined ? Effect.fail(a.error) : a.executed !== undefined ? Effect.succeed(a.executed) : Effect.dieMessage("ToolCall.run: no result and no error"))
 
@@ -151,7 +146,7 @@ export interface ElectronRun {
 /** The typed core of an `electron` call; any other input fails with InvalidInput (use `run`). */
 export const runElectron = (raw: unknown, call: CallContext): Effect.Effect<ElectronRun, CallError, Effect.Effect.Context<ReturnType<typeof attempt>>> =>
   electronModeOf(raw, call.cwd) === undefined
-    ? Effect.fail(new InvalidInput({ field: "electron", message: "electron: runElectron takes an electron call; use run for the others" }))
+    ? Effect.fail(new InvalidInput({ field: "electron", detail: "electron: runElectron takes an electron call; use run for the others" }))
     : Effect.flatMap(attempt(raw, call), (a: Attempt) =>
       a.error !== undefined
         ? Effect.fail(a.error)

@@ -33,7 +33,7 @@ export const electronModeOf = (raw: unknown, cwd: string): Either.Either<Electro
   if ((raw as { electron?: unknown } | null)?.electron === undefined) return undefined
   return Either.flatMap(decodeToolInput(raw), (input) =>
     Either.flatMap(resolveInputMode(input, cwd), (resolved) =>
-      resolved.compiled.mode === "electron" ? Either.right(resolved.compiled.electron) : Either.left(new InvalidInput({ field: "electron", message: "electron: not an electron call" }))))
+      resolved.compiled.mode === "electron" ? Either.right(resolved.compiled.electron) : Either.left(new InvalidInput({ field: "electron", detail: "electron: not an electron call" }))))
 }
 
 export const runElectronCall = (decoded: Either.Either<ElectronRequest, InvalidInput>, call: CallContext) =>

@@ -76,12 +76,12 @@ export const runProbe = (request: Extract<ElectronRequest, { action: "probe" }>,
     if (request.launchId !== undefined) {
       record = records.find((r) => r.launchId === request.launchId)
       if (record === undefined) {
-        return { error: new InvalidInput({ field: "electron.launchId", message: `electron.launchId: no wrapper launch "${request.launchId}"; run electron status with all: true` }) } satisfies HostOutcome
+        return { error: new InvalidInput({ field: "electron.launchId", detail: `electron.launchId: no wrapper launch "${request.launchId}"; run electron status with all: true` }) } satisfies HostOutcome
       }
       session = record.sessionName
     } else {
       if (managed?.active !== true) {
-        return { error: new InvalidInput({ field: "electron", message: "electron.probe: no attached session; run electron launch first, or pass launchId" }) } satisfies HostOutcome
+        return { error: new InvalidInput({ field: "electron", detail: "electron.probe: no attached session; run electron launch first, or pass launchId" }) } satisfies HostOutcome
       }
       session = managed.name
       record = records.find((r) => r.sessionName === managed.name && OPEN.has(r.cleanupState))

@@ -17,7 +17,7 @@ export const QA_ATTACHED_FIELD = "qa.attached"
 /** A quick read: an attached page that cannot say its URL within this is not ready for QA. */
 const GET_URL_TIMEOUT_MS = 5_000
 
-const refuse = (message: string) => new InvalidInput({ field: QA_ATTACHED_FIELD, message })
+const refuse = (message: string) => new InvalidInput({ field: QA_ATTACHED_FIELD, detail: message })
 
 /**
  * A page QA can check: http(s), and file: (Electron apps load their own UI from file://; beyond the contract's

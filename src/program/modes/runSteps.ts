@@ -15,7 +15,7 @@ import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { ProgressSink } from "../../domain/Progress.js"
-import { TimedOut } from "../../schema/ToolError.js"
+import { TimedOut, withFields } from "../../schema/ToolError.js"
 import { Redactor } from "../../services/Redactor.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
@@ -55,16 +55,12 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
     const target = { ...targetOf(plan), kind: "browser" as const }
     const deadline = (yield* Clock.currentTimeMillis) + plan.timeoutMs
     const done: Array<StepRow> = []
-    const outOfTime = (index: number, row: ReadonlyArray<string>, cause: TimedOut) =>
-      new TimedOut({
-        ...cause,
-        timeoutMs: plan.timeoutMs,
-        partialProgress: { completedSteps: done.length, totalSteps: rows.length, firstIncompleteStep: { index, command: row, retryable: isReadOnly(row[0]) } }
-      })
+    const progress = (index: number, row: ReadonlyArray<string>) =>
+      ({ completedSteps: done.length, totalSteps: rows.length, firstIncompleteStep: { index, command: row, retryable: isReadOnly(row[0]) } })
     for (const [index, row] of rows.entries()) {
       const remaining = deadline - (yield* Clock.currentTimeMillis)
       if (remaining < MIN_STEP_BUDGET_MS) {
-        return yield* outOfTime(index, row, new TimedOut({ source: "watchdog", message: `the ${plan.timeoutMs} ms budget ran out before step ${index + 1}`, timeoutMs: plan.timeoutMs, dispatched: "no", stdout: "", stderr: "" }))
+        return yield* new TimedOut({ reason: "step-budget", timeoutMs: plan.timeoutMs, dispatched: "no", stdout: "", stderr: "", partialProgress: progress(index, row) })
       }
       const need = guardNeed(plan.security, row)
       const fill = need === undefined && mayProbe(plan) ? fillTargetOf(row) : undefined
@@ -84,7 +80,7 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
         const error = attempt.left
         // the process itself could not run or was ended by the watchdog: the run stops here
         if (error._tag === "MissingBinary" || error._tag === "InvalidInput") return yield* error
-        if (error._tag === "TimedOut" && error.source === "watchdog") return yield* outOfTime(index, row, error)
+        if (error._tag === "TimedOut" && error.source === "watchdog") return yield* withFields(error, { timeoutMs: plan.timeoutMs, partialProgress: progress(index, row) })
         step = withWaitedRow({ command: row, success: false, error }, waited.waitedMs, waited.attempts)
       }
       done.push(step)

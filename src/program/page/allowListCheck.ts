@@ -22,7 +22,7 @@ export const checkAllowList = (plan: Plan, outcome: UpstreamOutcome, navigation:
     if (url === undefined) return
     const host = outsideAllowList(url, parseAllowList(list))
     if (host !== undefined) {
-      return yield* new PolicyBlocked({ message: `the page ended at ${url} (host ${host}), outside --allowed-domains ${list}` })
+      return yield* new PolicyBlocked({ detail: `the page ended at ${url} (host ${host}), outside --allowed-domains ${list}` })
     }
   })
 

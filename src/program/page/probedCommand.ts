@@ -92,7 +92,7 @@ export const runProbed = (plan: Plan) =>
     }
     const invalid = invalidSelectorsOf(after)[0]
     if (invalid !== undefined) {
-      return { replied: Either.left(new SelectorUnsupported({ selector: invalid, message: `${invalid} is not a valid CSS selector`, invalidCss: true })), check: {} } satisfies Probed
+      return { replied: Either.left(new SelectorUnsupported({ selector: invalid, reason: "invalid-css" })), check: {} } satisfies Probed
     }
     const found = textVisibilityOf(after, [undefined])
     return { replied, check: found.length > 0 ? { selectorTextVisibility: found } : {} } satisfies Probed

@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
-import { SelectorNotFound } from "../../schema/ToolError.js"
+import { SelectorNotFound, withFields } from "../../schema/ToolError.js"
 import { isReadinessMiss, mayRetry, pauseBefore, readinessBudgetMs, waitsForTarget } from "../../page/readiness.js"
 
 export interface Waited<A, E> {
@@ -38,14 +38,7 @@ export const retryWhileMissing = <A, E, R>(budgetMs: number, attempt: Effect.Eff
 
 /** A locator miss that waited says so; any other error, or one that did not wait, is returned as it was. */
 export const withWaitedError = <E extends { readonly _tag: string }>(error: E, waitedMs: number, attempts: number): E | SelectorNotFound =>
-  error instanceof SelectorNotFound && attempts > 1 ? new SelectorNotFound({ ...fieldsOf(error), readinessWaitMs: waitedMs }) : error
-
-const fieldsOf = (e: SelectorNotFound) => ({
-  selector: e.selector,
-  message: e.message,
-  ...(e.fallback !== undefined ? { fallback: e.fallback } : {}),
-  ...(e.candidates !== undefined ? { candidates: e.candidates } : {})
-})
+  error instanceof SelectorNotFound && attempts > 1 ? withFields<SelectorNotFound>(error, { readinessWaitMs: waitedMs }) : error
 
 /** A step row after a wait: its error annotated, its wait recorded (rows that answered at once are unchanged). */
 export const withWaitedRow = (row: StepRow, waitedMs: number, attempts: number): StepRow => {

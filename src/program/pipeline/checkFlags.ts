@@ -36,7 +36,7 @@ const refusal = (plan: Plan, problem: FlagProblem, field: "args" | "stdin", mess
   const timeoutMs = problem.timeoutMs ?? plan.input.timeoutMs
   return new InvalidInput({
     field,
-    message,
+    detail: message,
     ...(retry !== undefined ? { withoutFlag: { flag: problem.tokens[0] ?? "the flag", command, ...retry, ...(timeoutMs !== undefined ? { timeoutMs } : {}) } } : {})
   })
 }

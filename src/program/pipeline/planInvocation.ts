@@ -30,12 +30,12 @@ export const MAX_ARGV_BYTES = 1024 * 1024
 /** Arguments the OS cannot pass to a process: refused before anything runs. */
 const unpassable = (args: ReadonlyArray<string>): InvalidInput | undefined => {
   const nul = args.findIndex((a) => a.includes("\0"))
-  if (nul >= 0) return new InvalidInput({ field: "args", message: `args[${nul}] contains a NUL byte, which a process argument cannot carry; remove it (for scripts use eval --stdin with the script in stdin).` })
+  if (nul >= 0) return new InvalidInput({ field: "args", detail: `args[${nul}] contains a NUL byte, which a process argument cannot carry; remove it (for scripts use eval --stdin with the script in stdin).` })
   const sizes = args.map((a) => Buffer.byteLength(a, "utf8"))
   const big = sizes.findIndex((n) => n > MAX_ARG_BYTES)
-  if (big >= 0) return new InvalidInput({ field: "args", message: `args[${big}] is ${sizes[big]} bytes; one process argument can hold at most ${MAX_ARG_BYTES}. Pass long scripts through eval --stdin (stdin) or batch stdin instead.` })
+  if (big >= 0) return new InvalidInput({ field: "args", detail: `args[${big}] is ${sizes[big]} bytes; one process argument can hold at most ${MAX_ARG_BYTES}. Pass long scripts through eval --stdin (stdin) or batch stdin instead.` })
   const total = sizes.reduce((a, b) => a + b, 0)
-  if (total > MAX_ARGV_BYTES) return new InvalidInput({ field: "args", message: `args total ${total} bytes, more than the ${MAX_ARGV_BYTES} a command line can carry; pass bulk input through stdin.` })
+  if (total > MAX_ARGV_BYTES) return new InvalidInput({ field: "args", detail: `args total ${total} bytes, more than the ${MAX_ARGV_BYTES} a command line can carry; pass bulk input through stdin.` })
   return undefined
 }
 
@@ -53,7 +53,7 @@ const batchRowsProblem = (stdin: string): string | undefined => {
 }
 
 const socketDirRefusal = (config: ToolConfigShape): InvalidInput | undefined =>
-  config.socketDirProblem === undefined ? undefined : new InvalidInput({ field: "environment", message: `browser commands need the daemon socket folder, and ${config.socketDirProblem}.` })
+  config.socketDirProblem === undefined ? undefined : new InvalidInput({ field: "environment", detail: `browser commands need the daemon socket folder, and ${config.socketDirProblem}.` })
 
 /** Launch flags that must not be re-sent: `--state` relaunches on every call that carries it (reference §9.2). */
 const NOT_RESENT = new Set(["--state", "--session-name", "--restore"])
@@ -72,7 +72,7 @@ const moveEvalTokensToStdin = (
   if (stdin !== undefined) {
     return Either.left(new InvalidInput({
       field: "stdin",
-      message: "eval --stdin got both trailing script tokens in args and a stdin field; put the script only in stdin."
+      detail: "eval --stdin got both trailing script tokens in args and a stdin field; put the script only in stdin."
     }))
   }
   return Either.right({ args: args.slice(0, at + 1), stdin: trailing.join(" ") })
@@ -125,32 +125,32 @@ export const planInvocation = (
       ? extractSnapshotOptions(output.args)
       : { args: output.args, options: undefined }
     if (snapshotFlags.error !== undefined) {
-      return yield* Either.left(new InvalidInput({ field: "args", message: `snapshot ${snapshotFlags.error}` }))
+      return yield* Either.left(new InvalidInput({ field: "args", detail: `snapshot ${snapshotFlags.error}` }))
     }
     const moved = { ...evalMoved, args: snapshotFlags.args }
     const line = parseCommandLine(moved.args)
     const sessionMode = input.sessionMode ?? "auto"
 
     if (line.command === undefined && !isInspection(line)) {
-      return yield* Either.left(new InvalidInput({ field: "args", message: "args holds flags but no agent-browser command, e.g. [\"open\",\"<url>\"]." }))
+      return yield* Either.left(new InvalidInput({ field: "args", detail: "args holds flags but no agent-browser command, e.g. [\"open\",\"<url>\"]." }))
     }
     if (isRejectedServer(line)) {
-      return yield* Either.left(new InvalidInput({ field: "args", message: "bare `mcp` starts a server for external MCP clients and would never return; use it outside pi." }))
+      return yield* Either.left(new InvalidInput({ field: "args", detail: "bare `mcp` starts a server for external MCP clients and would never return; use it outside pi." }))
     }
     if (moved.stdin !== undefined && stdinPolicy(line) === "forbidden") {
       return yield* Either.left(new InvalidInput({
         field: "stdin",
-        message: `stdin is only read by eval --stdin, batch and auth save --password-stdin, not by \`${line.positionals.slice(0, 2).join(" ")}\`; drop stdin or change the command.`
+        detail: `stdin is only read by eval --stdin, batch and auth save --password-stdin, not by \`${line.positionals.slice(0, 2).join(" ")}\`; drop stdin or change the command.`
       }))
     }
     if (line.command === "batch" && moved.stdin !== undefined && line.positionals.slice(1).some((t) => !t.startsWith("-"))) {
-      return yield* Either.left(new InvalidInput({ field: "stdin", message: "batch got both command strings in args and a stdin array; use one of them." }))
+      return yield* Either.left(new InvalidInput({ field: "stdin", detail: "batch got both command strings in args and a stdin array; use one of them." }))
     }
     const rows = line.command === "batch" && moved.stdin !== undefined ? batchRowsProblem(moved.stdin) : undefined
-    if (rows !== undefined) return yield* Either.left(new InvalidInput({ field: "stdin", message: `batch stdin ${rows}; it takes a JSON array of steps, each an argv array of strings: [["open","<url>"],["get","title"]].` }))
+    if (rows !== undefined) return yield* Either.left(new InvalidInput({ field: "stdin", detail: `batch stdin ${rows}; it takes a JSON array of steps, each an argv array of strings: [["open","<url>"],["get","title"]].` }))
 
     if (sessionMode === "fresh" && isClose(line)) {
-      return yield* Either.left(new InvalidInput({ field: "sessionMode", message: "sessionMode \"fresh\" launches a new browser; close needs none. Drop sessionMode to close the current one." }))
+      return yield* Either.left(new InvalidInput({ field: "sessionMode", detail: "sessionMode \"fresh\" launches a new browser; close needs none. Drop sessionMode to close the current one." }))
     }
     const inspection = isInspection(line)
     const kind: Plan["kind"] = inspection ? "inspection" : isSessionless(line) ? "sessionless" : "browser"
@@ -188,7 +188,7 @@ export const planInvocation = (
         const flags = [...new Set(line.flags.filter((f) => LAUNCH_FLAGS.has(f.flag)).map((f) => f.flag))]
         return yield* Either.left(new InvalidInput({
           field: "args",
-          message: `${flags.join(", ")} only take effect when a browser launches, and this conversation's browser (${managed.name}) is already running. Retry with sessionMode "fresh" to launch a new managed browser with them, or pass an explicit --session for a separate one.`,
+          detail: `${flags.join(", ")} only take effect when a browser launches, and this conversation's browser (${managed.name}) is already running. Retry with sessionMode "fresh" to launch a new managed browser with them, or pass an explicit --session for a separate one.`,
           sessionRecoveryHint: {
             reason: "launch-flags-on-active-session",
             recommendedSessionMode: "fresh",

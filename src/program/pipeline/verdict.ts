@@ -15,7 +15,7 @@ export const verdictOf = (executed: Executed): QaFailed | ArtifactMissing | Upst
   if (step !== undefined) return step.error
   // a click upstream called done that never reached its target did not do what was asked
   const click = executed.clickDispatch
-  if (click !== undefined) return new UpstreamFailed({ message: clickDispatchMessage(click), stderr: "", exitCode: 0, clickDispatch: click })
+  if (click !== undefined) return new UpstreamFailed({ detail: clickDispatchMessage(click), stderr: "", exitCode: 0, clickDispatch: click })
   if (executed.outputFile?.status === "failed") return new ArtifactMissing({ path: executed.outputFile.absolutePath, kind: "output", detail: executed.outputFile.error })
   return undefined
 }

@@ -9,7 +9,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import type { RefInfo } from "../../domain/RefSnapshot.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { hiddenRefOf, isNoActivePageSnapshot, preflightArgs, preflightBatch, refsIn } from "../../session/refPreflight.js"
-import { StaleRef } from "../../schema/ToolError.js"
+import { type StaleRef, withFields } from "../../schema/ToolError.js"
 import { twinOf } from "../../page/clickDispatch.js"
 import { readPayload, SnapshotRefs } from "../../schema/UpstreamPayloads.js"
 import { socketDirOf } from "../../upstream/socketDir.js"
@@ -54,7 +54,7 @@ export const withTwin = (plan: Plan, error: StaleRef) =>
     const info = twin !== undefined ? snapshot?.refs.get(twin) : undefined
     return twin === undefined || info === undefined
       ? error
-      : new StaleRef({ ref: error.ref, message: error.message, source: error.source, twin: { ref: twin, role: info.role, name: info.name } })
+      : withFields(error, { twin: { ref: twin, role: info.role, name: info.name } })
   })
 
 

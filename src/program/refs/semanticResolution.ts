@@ -4,7 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
-import { SelectorNotFound } from "../../schema/ToolError.js"
+import { type SelectorNotFound, withFields } from "../../schema/ToolError.js"
 import { DaemonProbe } from "../../services/DaemonProbe.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
@@ -47,6 +47,6 @@ export const withCandidates = (plan: Plan, error: SelectorNotFound): SelectorNot
   const c = plan.compiled
   if (c.mode !== "semanticAction" || c.semanticAction.action !== "click" || c.semanticAction.locator !== "text") return error
   const name = plan.line.positionals[2] ?? ""
-  return new SelectorNotFound({ selector: error.selector, message: error.message, candidates: [{ role: "button", name }, { role: "link", name }], ...(error.readinessWaitMs !== undefined ? { readinessWaitMs: error.readinessWaitMs } : {}) })
+  return withFields(error, { candidates: [{ role: "button", name }, { role: "link", name }] })
 }
 

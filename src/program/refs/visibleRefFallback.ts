@@ -6,7 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
-import { SelectorNotFound } from "../../schema/ToolError.js"
+import { type SelectorNotFound, withFields } from "../../schema/ToolError.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
@@ -77,11 +77,5 @@ export const visibleRefFallback = (plan: Plan, error: SelectorNotFound) =>
     const matches = matchRefs(target, refs)
     return matches.length === 0 || matches.length > MAX_FALLBACK_REFS
       ? error
-      : new SelectorNotFound({
-        selector: error.selector,
-        message: error.message,
-        ...(error.candidates !== undefined ? { candidates: error.candidates } : {}),
-        ...(error.readinessWaitMs !== undefined ? { readinessWaitMs: error.readinessWaitMs } : {}),
-        fallback: { action: target.action, refs: matches }
-      })
+      : withFields(error, { fallback: { action: target.action, refs: matches } })
   }).pipe(Effect.tapErrorCause((cause) => Effect.logDebug("visible-ref fallback failed: the miss keeps no candidates", cause)), Effect.catchAll(() => Effect.succeed(error)))

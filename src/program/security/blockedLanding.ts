@@ -36,7 +36,7 @@ export const leaveBlockedLanding = (plan: Plan, outcome: UpstreamOutcome, naviga
         Effect.orElseSucceed(() => undefined)
       )
     return yield* new PolicyBlocked({
-      message: `the page landed on ${url}; ${scheme}: URLs are blocked by the security policy, so the tool ${left !== undefined ? `left it (now at ${left})` : "tried to leave it and could not: do not act on this page"}`,
+      detail: `the page landed on ${url}; ${scheme}: URLs are blocked by the security policy, so the tool ${left !== undefined ? `left it (now at ${left})` : "tried to leave it and could not: do not act on this page"}`,
       violation: { rule: "blockedSchemes", subject: url, preset: policy.preset, source: policy.sources.blockedSchemes, ...(left !== undefined ? { pageLeftAt: left } : {}) }
     })
   })

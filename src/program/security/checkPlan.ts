@@ -23,12 +23,12 @@ const uploadRefusal = (policy: SecurityPolicy, plan: Plan, path: string): Policy
   try {
     real = realpathSync(absolute)
   } catch {
-    return new InvalidInput({ field: "args", message: `upload file ${path} does not exist (resolved ${absolute}); give an existing file under ${roots.join(", ")}.` })
+    return new InvalidInput({ field: "args", detail: `upload file ${path} does not exist (resolved ${absolute}); give an existing file under ${roots.join(", ")}.` })
   }
   return underRoot(real, roots)
     ? undefined
     : new PolicyBlocked({
-      message: `upload reads only files under ${roots.join(", ")}; ${path} resolves to ${real}`,
+      detail: `upload reads only files under ${roots.join(", ")}; ${path} resolves to ${real}`,
       violation: { rule: "uploadRoots", subject: real, preset: policy.preset, source: policy.sources.uploadRoots }
     })
 }
@@ -46,10 +46,10 @@ export const checkPlan = (plan: Plan, where: { readonly cwd: string; readonly pr
     if (refusal?.kind === "unknown-secret") {
       return yield* new InvalidInput({
         field: "secrets",
-        message: `no secret named ${refusal.name} is configured${refusal.known.length > 0 ? ` (configured: ${refusal.known.join(", ")})` : ""}; a human adds it to the \`secrets\` config (see doctor).`
+        detail: `no secret named ${refusal.name} is configured${refusal.known.length > 0 ? ` (configured: ${refusal.known.join(", ")})` : ""}; a human adds it to the \`secrets\` config (see doctor).`
       })
     }
-    if (refusal?.kind === "blocked") return yield* new PolicyBlocked({ message: refusal.message, violation: refusal.violation })
+    if (refusal?.kind === "blocked") return yield* new PolicyBlocked({ detail: refusal.message, violation: refusal.violation })
     for (const path of uploadPaths(steps)) {
       const refused = uploadRefusal(policy, plan, path)
       if (refused !== undefined) return yield* refused

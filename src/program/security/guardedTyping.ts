@@ -12,7 +12,7 @@ import { ParseFailure, PolicyBlocked } from "../../schema/ToolError.js"
 import { Security } from "../../services/Security.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { withSecrets } from "../../security/secretText.js"
-import { focusRow, type GuardNeed, guardRefusalOf, guardScript } from "../../security/typingGuard.js"
+import { focusRow, type GuardNeed, guardScript } from "../../security/typingGuard.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 
 const intersect = (lists: ReadonlyArray<ReadonlyArray<string>>): ReadonlyArray<string> =>
@@ -41,27 +41,27 @@ export const runGuarded = (
     const failed = replies.findIndex((r) => !r.success)
     const row = replies[failed]
     if (row !== undefined && !row.success) {
-      const refusal = failed === guardAt ? guardRefusalOf(row.error.message) : undefined
+      const refusal = failed === guardAt && row.error._tag === "UpstreamFailed" ? row.error.policyGuard : undefined
       if (refusal === undefined) return yield* row.error
       const command = parseCommandLine(argv).positionals.slice(0, 2).join(" ")
       const secret = specs[0]
       return yield* new PolicyBlocked(
         refusal.reason === "password-field" || (refusal.reason === "cross-origin-frame" && need.secrets.length === 0)
           ? {
-            message: refusal.reason === "password-field"
+            detail: refusal.reason === "password-field"
               ? `\`${command}\` targets a password field, which takes only a configured secret ({{secret:NAME}}) or \`auth login\`, never literal text; nothing was typed`
               : `\`${command}\` types into a cross-origin frame the policy cannot inspect for a password field; nothing was typed`,
             violation: { rule: "passwordFields", subject: command, preset: policy.preset, source: policy.sources.passwordFields, ...(refusal.origin !== "" ? { origin: refusal.origin } : {}) }
           }
           : {
-            message: `{{secret:${need.secrets.join("}}, {{secret:")}}} may be typed only into ${origins.join(", ") || "(no common origin)"}; the focused field is on ${refusal.origin || "a cross-origin frame"}; nothing was typed`,
+            detail: `{{secret:${need.secrets.join("}}, {{secret:")}}} may be typed only into ${origins.join(", ") || "(no common origin)"}; the focused field is on ${refusal.origin || "a cross-origin frame"}; nothing was typed`,
             violation: { rule: "secret-origin", subject: `{{secret:${need.secrets[0] ?? "?"}}}`, preset: policy.preset, source: secret?.source ?? "default", ...(refusal.origin !== "" ? { origin: refusal.origin } : {}) }
           }
       )
     }
     const last = replies[rows.length - 1]
     if (last === undefined || !last.success) {
-      return yield* new ParseFailure({ message: "the guarded batch answered without the step's row", stdout: "", stderr: "", exitCode: 0 })
+      return yield* new ParseFailure({ detail: "the guarded batch answered without the step's row", stdout: "", stderr: "", exitCode: 0 })
     }
     return { kind: "single", data: last.result, warning: undefined } satisfies UpstreamOutcome
   })

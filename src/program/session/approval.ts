@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { Plan } from "../../domain/Plan.js"
-import { ConfirmationRequired } from "../../schema/ToolError.js"
+import { ConfirmationRequired, withFields } from "../../schema/ToolError.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { targetOf } from "../../session/target.js"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
@@ -22,7 +22,7 @@ export const resolveConfirmation = (plan: Plan, pending: ConfirmationRequired, a
       answer(plan, "deny", pending.confirmationId).pipe(
         Effect.tapErrorCause((cause) => Effect.logWarning("denying a held action failed: upstream may still hold it", cause)),
         Effect.ignore,
-        Effect.zipRight(Effect.fail(new ConfirmationRequired({ ...pending, decision })))
+        Effect.zipRight(Effect.fail(withFields(pending, { decision })))
       )
     if (approve === undefined) return yield* decline("no-ui")
     // a dialog that fails counts as a denial

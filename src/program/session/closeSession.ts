@@ -50,7 +50,7 @@ export const closeManagedSession = (session: ManagedSession, env: Readonly<Recor
     }
     if (Either.isLeft(closed) && (yield* probe.observe(socketDir, session.name)).pid !== undefined) {
       const error = closed.left
-      return yield* new CleanupFailed({ resource: `browser session ${session.name}`, message: error.message || error._tag })
+      return yield* new CleanupFailed({ resource: `browser session ${session.name}`, detail: error.message || error._tag })
     }
     return { closed: true as const, session: session.name }
   })

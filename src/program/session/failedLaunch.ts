@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
-import { type LaunchDiagnostic, UpstreamFailed } from "../../schema/ToolError.js"
+import { type LaunchDiagnostic, UpstreamFailed, withFields } from "../../schema/ToolError.js"
 import { DaemonProbe } from "../../services/DaemonProbe.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
@@ -20,8 +20,7 @@ export const launchFailureOf = (error: { readonly _tag: string }): (UpstreamFail
 /** The launch failure completed with the browser, endpoint and profile this call chose (flags, then environment). */
 export const withLaunchChoice = (plan: Plan, error: UpstreamFailed & { readonly launch: LaunchDiagnostic }) =>
   Effect.map(ToolConfig, (config) =>
-    // an Error's message is not an own enumerable field: spread alone would drop it
-    new UpstreamFailed({ ...error, message: error.message, launch: withPoolEndpoint(plan, withChoice(error.launch, browserChoice(parseCommandLine(plan.effectiveArgs), { ...config.env, ...plan.env })), { ...config.env, ...plan.env }) }))
+    withFields(error, { launch: withPoolEndpoint(plan, withChoice(error.launch, browserChoice(parseCommandLine(plan.effectiveArgs), { ...config.env, ...plan.env })), { ...config.env, ...plan.env }) }))
 
 /**
  * A pool or provider failure names the endpoint as configured, without its credentials (upstream's message and the

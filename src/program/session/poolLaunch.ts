@@ -11,7 +11,7 @@ import type { Plan } from "../../domain/Plan.js"
 import { BrowserPool, type PoolLaunch } from "../../services/BrowserPool.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { flagValue } from "../../upstream/commandLine.js"
-import { TimedOut } from "../../schema/ToolError.js"
+import { type TimedOut, withFields } from "../../schema/ToolError.js"
 import { endFailedLaunch } from "./failedLaunch.js"
 
 const OWN_CHOICE_FLAGS = ["--cdp", "-p", "--provider", "--auto-connect", "--executable-path"]
@@ -67,8 +67,5 @@ export const closeQueuedLaunch = (plan: Plan, error: TimedOut) =>
   Effect.gen(function*() {
     if (plan.pool === undefined || !plan.firstLaunch) return error
     yield* endFailedLaunch(plan)
-    return new TimedOut({
-      source: error.source, message: error.message, timeoutMs: error.timeoutMs === 0 ? plan.timeoutMs : error.timeoutMs, dispatched: "no", stdout: error.stdout, stderr: error.stderr,
-      poolEndpoint: plan.pool.endpoint
-    })
+    return withFields(error, { timeoutMs: error.timeoutMs === 0 ? plan.timeoutMs : error.timeoutMs, dispatched: "no", poolEndpoint: plan.pool.endpoint })
   })

@@ -1,0 +1,91 @@
+/**
+ * Shapes an error carries and `details` persists, defined once: the error classes (`ToolError.ts`) take them as fields
+ * and `ToolDetails` decodes them from pi's session file with the same Schema, so the two cannot drift apart.
+ */
+import * as Schema from "effect/Schema"
+
+/** An optional field that is absent rather than `undefined` (the repository compiles with exactOptionalPropertyTypes). */
+export const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
+const Strings = Schema.Array(Schema.String)
+
+/** A recovery hint for launch-scoped flags sent to an already-active managed session. */
+export const SessionRecoveryHint = Schema.Struct({
+  reason: Schema.Literal("launch-flags-on-active-session"),
+  recommendedSessionMode: Schema.Literal("fresh"),
+  /** The caller's argv (the presenter redacts it), to retry as is with `sessionMode: "fresh"`. */
+  exampleArgs: Strings,
+  exampleParams: Schema.Struct({ args: Strings, sessionMode: Schema.Literal("fresh") }),
+  /** Additive: the launch flags that could not apply, and the browser that is already running. */
+  flags: Strings,
+  activeSession: Schema.String
+})
+export type SessionRecoveryHint = typeof SessionRecoveryHint.Type
+
+/**
+ * Why a browser could not start or be reached, recognised from upstream's reply (classifyReply) and completed with
+ * what the call chose (the executable path, the CDP endpoint). Launch failures stay `UpstreamFailed`
+ * (`upstream-error`); this is what tells them apart from a page error.
+ */
+export const LaunchDiagnostic = Schema.Struct({
+  reason: Schema.Literal(
+    "executable-missing",
+    "executable-not-runnable",
+    "exited-at-start",
+    "sandbox",
+    "profile-locked",
+    "profile-not-found",
+    "cdp-unreachable",
+    /** The session's daemon did not come up (a simultaneous start by another process, or it exited starting); retried once. */
+    "daemon-start",
+    /** The browser pool refused the connection: at its limit with its queue full (HTTP 429). */
+    "pool-full",
+    /** A provider's session API answered an error (`-p <provider>`): e.g. a self-hosted build without that API. */
+    "provider-api"
+  ),
+  /** The browser executable upstream tried, and what chose it. */
+  executablePath: optional(Schema.String),
+  executableSource: optional(Schema.Literal("--executable-path", "AGENT_BROWSER_EXECUTABLE_PATH", "upstream-default")),
+  /** The `--cdp` / `connect` endpoint that did not answer. */
+  endpoint: optional(Schema.String),
+  /** The profile folder or name that is locked or could not be resolved. */
+  profile: optional(Schema.String),
+  /** The provider whose API failed, and the HTTP status it answered. */
+  provider: optional(Schema.String),
+  httpStatus: optional(Schema.Number),
+  /** The browser's own exit code when it exited at start. */
+  browserExitCode: optional(Schema.Number)
+})
+export type LaunchDiagnostic = typeof LaunchDiagnostic.Type
+
+/** Another process holding a session's lock (SessionLock): who it is, as it wrote itself into the lock file. */
+export const LockHolder = Schema.Struct({
+  pid: Schema.Number,
+  /** Its executable and script (never the rest of its argv: a prompt there may hold a secret). */
+  command: Schema.String,
+  /** How long it had held the lock when the waiter gave up. */
+  heldMs: optional(Schema.Number),
+  /** What is left of the holder's own call budget (its watchdog), as it declared it. */
+  remainingMs: optional(Schema.Number),
+  /** The holder is the waiter's own process (two runtimes, e.g. an embedder's and pi's). */
+  sameProcess: optional(Schema.Boolean)
+})
+export type LockHolder = typeof LockHolder.Type
+
+/** For step-by-step job/qa runs that timed out: which steps completed and whether the first incomplete one may be retried. */
+export const PartialProgress = Schema.Struct({
+  completedSteps: Schema.Number,
+  totalSteps: Schema.Number,
+  firstIncompleteStep: optional(Schema.Struct({ index: Schema.Number, command: Strings, retryable: Schema.Boolean }))
+})
+export type PartialProgress = typeof PartialProgress.Type
+
+/** Whether the browser may already have acted when the call stopped. */
+export const Dispatched = Schema.Literal("no", "maybe")
+
+/** The wrapper's typing guard refused the focused field (read from its failed eval row; `upstream/guardRefusal.ts`). */
+export const GuardRefusal = Schema.Struct({
+  reason: Schema.Literal("password-field", "secret-origin", "cross-origin-frame"),
+  /** The origin of the focused document (empty for a cross-origin frame the guard cannot see into). */
+  origin: Schema.String
+})
+export type GuardRefusal = typeof GuardRefusal.Type
