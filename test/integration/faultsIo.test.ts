@@ -71,8 +71,14 @@ describe("pages that do not answer", () => {
     const next = timedOut.details.nextActions?.[0]
     expect(next?.params !== undefined && "timeoutMs" in next.params ? next.params.timeoutMs : undefined).toBe(5_000)
     const check = await live.tool.call(next?.params ?? {})
-    expect(["success", "failure"]).toContain(check.details.resultCategory)
-    expect(failure(check).actions > 0 || check.isError === false).toBe(true)
+    // it answers within its own short budget: the page's URL, or a timeout of that 5 s budget (not upstream's long
+    // wait) that again says what to do next
+    if (check.isError) {
+      expect([failure(check).category, check.details.timeoutMs]).toEqual(["timeout", 5_000])
+      expect(failure(check).actions).toBeGreaterThan(0)
+    } else {
+      expect(textOf(check)).toMatch(/^(about:blank|https?:\/\/\S+)$/)
+    }
   }, 90_000)
 
   it("a refused connection is an upstream error with a next action", async () => {
