@@ -16,7 +16,6 @@ export { FailureCategory, SuccessCategory, ResultCategory } from "./schema/Categ
 // every service tag
 export { ArtifactStore } from "./services/ArtifactStore.js"
 export { BinaryLocator, type ResolvedBinary } from "./services/BinaryLocator.js"
-export { BrowserEndpoints } from "./services/BrowserEndpoints.js"
 export { BrowserPool } from "./services/BrowserPool.js"
 export { BrowserProcesses } from "./services/BrowserProcesses.js"
 export { DaemonProbe } from "./services/DaemonProbe.js"
@@ -36,7 +35,6 @@ export { MainLive, makeServicesLayer, ProcessesLive, type MainServices, type Ser
 export { ToolConfigLive, configFromEnv, toolConfig, toolConfigDefaults, toolConfigLayer } from "./layers/ToolConfigLive.js"
 export { ArtifactStoreLive } from "./layers/ArtifactStoreLive.js"
 export { BinaryLocatorLive } from "./layers/BinaryLocatorLive.js"
-export { BrowserEndpointsLive } from "./layers/BrowserEndpointsLive.js"
 export { BrowserPoolLive } from "./layers/BrowserPoolLive.js"
 export { BrowserProcessesLive } from "./layers/BrowserProcessesLive.js"
 export { DaemonProbeLive } from "./layers/DaemonProbeLive.js"

@@ -1,11 +1,12 @@
 /**
  * `sourceLookup` → one upstream `batch` of read-only evidence steps (no `--bail`: a failed React step is evidence
- * that DevTools is missing, not the end of the lookup): `is visible` + `get html` for a selector, `react inspect`
+ * that DevTools is missing, not the end of the lookup): `is visible`, the element's own source attributes
+ * (`get attr`, one per name: `get html` is its inner HTML only) and `get html` for a selector, `react inspect`
  * for a fiber id, `react tree` for a component name (whose workspace scan runs after the batch). Pure.
  */
 import * as Either from "effect/Either"
 import type { CompiledNetworkSourceLookup, CompiledSourceLookup } from "../domain/Compiled.js"
-import { MAX_WORKSPACE_FILES } from "../domain/Lookup.js"
+import { MAX_WORKSPACE_FILES, SOURCE_ATTRS } from "../domain/Lookup.js"
 import { InvalidInput } from "../schema/ToolError.js"
 import type { NetworkSourceLookup, SourceLookup } from "../schema/ToolInput.js"
 import { batchOf } from "./compileJob.js"
@@ -24,7 +25,10 @@ export const compileSourceLookup = (query: SourceLookup): Either.Either<Compiled
   const rows: Array<ReadonlyArray<string>> = []
   if (query.selector !== undefined) {
     rows.push(["is", "visible", query.selector])
-    if (query.includeDomHints !== false) rows.push(["get", "html", query.selector])
+    if (query.includeDomHints !== false) {
+      for (const name of SOURCE_ATTRS) rows.push(["get", "attr", query.selector, name])
+      rows.push(["get", "html", query.selector])
+    }
   }
   if (query.reactFiberId !== undefined) rows.push(["react", "inspect", query.reactFiberId])
   if (query.componentName !== undefined) rows.push(["react", "tree"])

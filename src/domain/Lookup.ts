@@ -73,6 +73,12 @@ export interface NetworkRequestsPageFilter {
 }
 
 /** Workspace scan bounds: the default and the hard cap on source files read, and the candidates kept. */
+/** Attributes that name an element's source file, line and column (build plugins such as react-dev-inspector's). */
+export const SOURCE_FILE_ATTRS = ["data-source-file", "data-file", "data-component-file", "data-source"] as const
+export const SOURCE_LINE_ATTRS = ["data-source-line", "data-line"] as const
+export const SOURCE_COLUMN_ATTRS = ["data-source-column", "data-column"] as const
+export const SOURCE_ATTRS: ReadonlyArray<string> = [...SOURCE_FILE_ATTRS, ...SOURCE_LINE_ATTRS, ...SOURCE_COLUMN_ATTRS]
+
 export const DEFAULT_WORKSPACE_FILES = 2_000
 export const MAX_WORKSPACE_FILES = 5_000
 export const MAX_WORKSPACE_CANDIDATES = 10

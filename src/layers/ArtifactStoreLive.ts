@@ -106,9 +106,7 @@ const artifactLayer = Layer.scoped(
     const fs = yield* FileSystem.FileSystem
     // named now, made on first use: an unusable artifact folder fails only the calls that write a file
     const root = join(config.artifactRoot, `run-${process.pid}-${randomBytes(4).toString("hex")}`)
-    yield* Effect.addFinalizer(() => fs.remove(root, { recursive: true }).pipe(
-      Effect.catchAllCause((cause) => Effect.logWarning(`the private artifact folder ${root} was not removed`, cause))
-    ))
+    yield* Effect.addFinalizer(() => fs.remove(root, { recursive: true }).pipe(Effect.ignore))
     yield* Effect.sync(() => pruneCrashedRuns(config.artifactRoot))
     const counter = yield* Ref.make(0)
     const entries = yield* Ref.make<ReadonlyArray<ManifestEntry>>([])
@@ -168,11 +166,7 @@ const artifactLayer = Layer.scoped(
           const dir = persistent ? join(config.sessionArtifactRoot, safeKey(owner.persistKey ?? "")) : root
           const path = join(dir, `refs-${createHash("sha256").update(json).digest("hex").slice(0, 16)}.json`)
           // a ref map that cannot be saved only costs branch restore its refs (loadRefs reads a missing file as none)
-          if (!existsSync(path)) {
-            yield* writePrivate(dir, path, json, persistent, "refs").pipe(
-              Effect.catchAllCause((cause) => Effect.logDebug("the ref map was not saved: branch restore will have no refs", cause))
-            )
-          }
+          if (!existsSync(path)) yield* writePrivate(dir, path, json, persistent, "refs").pipe(Effect.ignore)
           yield* Effect.sync(() => {
             try {
               pruneRefFiles(dir, path)

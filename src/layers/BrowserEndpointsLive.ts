@@ -54,7 +54,7 @@ const portIn = (profileDir: string): string | undefined => {
   }
 }
 
-export const BrowserEndpointsLive: Layer.Layer<BrowserEndpoints> = Layer.effect(
+export const BrowserEndpointsLive = Layer.effect(
   BrowserEndpoints,
   Effect.gen(function*() {
     const records = yield* Ref.make<ReadonlyMap<string, EndpointRecord>>(new Map())

@@ -4,18 +4,16 @@
  * click aimed at (`ClickDispatch` when none did), notices a navigation the click started (a cross-document
  * `navigate` event, or a form submission nobody prevented), and the read returns title, URL and challenge facts so a
  * click that stayed on its page needs no second process. Targets it cannot resolve in the top document (frames,
- * shadow roots, names it cannot reproduce) are not judged. A click that stayed on its page is read once the DOM went
- * quiet (a sort or a list that renders after the click returns), and says so when it did not within the cap. Pure.
+ * shadow roots, names it cannot reproduce) are not judged. The recorder also leaves a mutation watch on the page
+ * (pageSettle.ts): a click that stayed is read at once unless a re-render it scheduled is under way (then once the
+ * DOM went quiet, saying so when it did not within the cap), and the next snapshot reads the page once it went quiet.
+ * Pure.
  */
 import type { ClickDispatch, ClickTarget } from "../schema/PageDiagnostics.js"
 import type { RefSnapshot } from "../domain/RefSnapshot.js"
 import { CHALLENGE_FACTS_EXPRESSION } from "./challengeEvidence.js"
 import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
-import { settleExpression } from "./pageSettle.js"
-
-/** After a click that stayed on its page, the read waits until the DOM was quiet this long (at most the cap). */
-const CLICK_QUIET_MS = 120
-const CLICK_SETTLE_CAP_MS = 1_500
+import { ACTION_QUIET_MS, quietSinceExpression, settleExpression, WATCH_INSTALL, WATCH_KEY } from "./pageSettle.js"
 
 /** Ref roles whose element the recorder can find again by role and name (the contract's role gate). */
 const REF_ROLES = new Set(["button", "checkbox", "menuitem", "radio", "switch", "tab", "option", "link"])
@@ -62,7 +60,8 @@ try {
 const nativeOption = el !== null && el.tagName === "OPTION";
 const desc = (e) => e && e.tagName ? (e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + [...e.classList].slice(0, 2).map((c) => "." + c).join("")).replace(/[^\\w#.-]/g, "").slice(0, 60) : undefined;
 const rec = { resolved, nativeOption, events: 0, hits: 0, landedOn: undefined, nav: undefined, submit: undefined };
-const on = (e) => { if (!e.isTrusted) return; rec.events++; let hit = false; try { hit = e.composedPath().some((x) => x instanceof Element && is(x)); } catch {} if (hit) rec.hits++; else if (rec.landedOn === undefined) rec.landedOn = desc(e.target); };
+${WATCH_INSTALL}
+const on = (e) => { if (!e.isTrusted) return; if (e.type === "click" && window[${WATCH_KEY}]) window[${WATCH_KEY}].clicked(); rec.events++; let hit = false; try { hit = e.composedPath().some((x) => x instanceof Element && is(x)); } catch {} if (hit) rec.hits++; else if (rec.landedOn === undefined) rec.landedOn = desc(e.target); };
 const types = ["pointerdown", "mousedown", "pointerup", "mouseup", "click"];
 const onSubmit = (e) => { rec.submit = e; };
 const onNavigate = (e) => { rec.nav = { sameDocument: !!(e.destination && e.destination.sameDocument) }; };
@@ -75,20 +74,27 @@ return { resolved };
 })()`
 
 /**
- * Read after the click, once the page went quiet (pageSettle.ts; `settle`): the page, its challenge facts, what the
- * recorder saw (absent on a new document), and the focused element's combobox facts (comboboxFocus.ts).
+ * Read after the click: the page, its challenge facts, what the recorder saw (absent on a new document), and the
+ * focused element's combobox facts (comboboxFocus.ts). It waits for a quiet DOM (`settle`) only when a re-render the
+ * click scheduled is under way, or when a combobox has the focus with nothing to pick yet (a list that opens late).
  */
 export const CLICK_READ_EXPRESSION = `(async () => {
 const K = ${KEY}, rec = window[K];
-let click, settle;
+const comboNow = () => ${COMBOBOX_FOCUS_EXPRESSION};
+let click, settle, combo = comboNow();
 if (rec) {
   rec.off(); delete window[K];
   const submitted = rec.submit !== undefined && !rec.submit.defaultPrevented && !/^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
   click = { resolved: rec.resolved, nativeOption: rec.nativeOption, events: rec.events, hits: rec.hits, landedOn: rec.landedOn, navigating: (rec.nav !== undefined && !rec.nav.sameDocument) || submitted };
-  // a click that stayed may re-render the page (a sort, a filter, a list opening): read it once it went quiet
-  if (!click.navigating) settle = await ${settleExpression(CLICK_QUIET_MS, CLICK_SETTLE_CAP_MS)};
+  if (!click.navigating) {
+    // a focused combobox with nothing to pick may open its list late: give it the quiet window before judging
+    const closed = combo !== undefined && combo.expanded !== null && combo.listboxes === 0 && combo.options === 0;
+    // a re-render the click scheduled (a sort, a filter) is under way: read the page once it went quiet
+    settle = closed ? await ${settleExpression(ACTION_QUIET_MS)} : await ${quietSinceExpression({ end: false, onlyIfLate: true })};
+    if (settle !== undefined) combo = comboNow();
+  }
 }
-return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, click, combo: ${COMBOBOX_FOCUS_EXPRESSION}, settle };
+return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, click, combo, settle };
 })()`
 
 /** What the recorder saw, as read back. */

@@ -5,12 +5,12 @@
  * same-origin iframe's body or an open shadow root when that is where the focus is. A difference is
  * reported with lengths only: the typed and the observed value never leave this module. Never for a
  * `{{secret:...}}` fill (its value is not the text), a target named like a secret field (the Redactor's rule), nor a
- * password field (the read answers without its value); a cross-origin frame or a canvas is not verifiable and is
- * not judged. Pure.
+ * password field (the read answers without its value). A field the read cannot see (a cross-origin frame, a closed
+ * shadow root, a canvas) is not judged either way, and is said to be not verifiable. Pure.
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import type { FillVerification } from "../schema/PageDiagnostics.js"
+import type { FillNotVerifiable, FillVerification } from "../schema/PageDiagnostics.js"
 import { isSecretTarget } from "../redaction/redactArgs.js"
 import { SECRET_FIELD } from "../redaction/secretPatterns.js"
 import { mentionsSecret } from "../security/secretText.js"
@@ -82,6 +82,8 @@ export const fillReadScript = (target: FillTarget): string => {
     return path(parent) + " > " + tag + (same.length > 1 ? ":nth-of-type(" + (same.indexOf(e) + 1) + ")" : "");
   };
   const editable = el.isContentEditable === true;
+  // a web component whose shadow root is closed: the field is inside it, out of page script's reach
+  if (!editable && typeof el.value !== "string" && el.tagName.includes("-") && el.shadowRoot === null) return { unverifiable: "shadow" };
   const value = editable ? String(el.innerText || "").replace(/\\n+$/, "") : typeof el.value === "string" ? el.value : null;
   return { value, via: editable ? "text" : "value", selector: path(el) };
 })()`
@@ -89,7 +91,7 @@ export const fillReadScript = (target: FillTarget): string => {
 
 const Readback = Schema.Union(
   Schema.Struct({ password: Schema.Literal(true) }),
-  Schema.Struct({ unverifiable: Schema.Literal("frame", "canvas") }),
+  Schema.Struct({ unverifiable: Schema.Literal("frame", "shadow", "canvas") }),
   Schema.Struct({ value: Schema.NullOr(Schema.String), via: Schema.Literal("value", "text"), selector: Schema.String })
 )
 
@@ -112,5 +114,26 @@ export const fillVerificationOf = (target: FillTarget, read: unknown, stepIndex?
     observedLength: back.value.length,
     ...(stepIndex !== undefined ? { stepIndex } : {}),
     summary: `After fill, ${shown} holds ${back.value.length} character(s), not the ${target.text.length} typed: the page kept or rewrote something else.`
+  }
+}
+
+const UNSEEN = {
+  frame: { reason: "cross-origin-frame", where: "inside a cross-origin frame" },
+  shadow: { reason: "closed-shadow-root", where: "inside a web component's closed shadow root" },
+  canvas: { reason: "canvas", where: "drawn on a canvas" }
+} as const
+
+/** The fill's field, when the read-back could not see it (nothing is claimed about what it holds). */
+export const fillNotVerifiableOf = (target: FillTarget, read: unknown, stepIndex?: number): FillNotVerifiable | undefined => {
+  const back = Option.getOrUndefined(Schema.decodeUnknownOption(Readback)(read))
+  if (back === undefined || !("unverifiable" in back)) return undefined
+  const unseen = UNSEEN[back.unverifiable]
+  const shown = target.selector ?? "the focused field"
+  return {
+    status: "not-verifiable",
+    reason: unseen.reason,
+    target: shown,
+    ...(stepIndex !== undefined ? { stepIndex } : {}),
+    summary: `not verifiable: ${shown} is ${unseen.where}, which a page read cannot see (a screenshot can).`
   }
 }

@@ -16,7 +16,7 @@ export const QUIET_WINDOW_MS = 150
 export const SETTLE_CAP_MS = 1_500
 
 /** Visible elements a user can act on: what `snapshot -i` would give refs to. */
-const INTERACTIVE = "a[href], button, input:not([type=hidden]), select, textarea, summary, [contenteditable=''], [contenteditable=true], [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=textbox], [role=searchbox], [role=combobox], [role=menuitem], [role=option], [role=slider], [tabindex]:not([tabindex='-1'])"
+const INTERACTIVE = "a[href], button, input:not([type=hidden]), select, textarea, summary, [contenteditable=''], [contenteditable=true], [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=textbox], [role=searchbox], [role=combobox], [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=option], [role=slider], [role=spinbutton], [role=treeitem], [role=columnheader], [role=rowheader], [role=gridcell], [tabindex]:not([tabindex='-1'])"
 
 /** A Promise expression: resolves once the DOM was quiet for the window (settled) or the cap passed (not settled). */
 export const settleExpression = (quietMs = QUIET_WINDOW_MS, capMs = SETTLE_CAP_MS): string => `new Promise((resolve) => {
@@ -38,6 +38,56 @@ export const settleExpression = (quietMs = QUIET_WINDOW_MS, capMs = SETTLE_CAP_M
     setTimeout(check, Math.max(10, Math.min(${quietMs} - (now - last), ${capMs} - (now - start))));
   };
   setTimeout(check, ${quietMs});
+})`
+
+/**
+ * After a click that stayed on its page: a MutationObserver the click's recorder leaves on the page (one per page,
+ * a later click replaces it, it stops by itself after WATCH_MS). It notes when the DOM last changed and whether it
+ * changed after the click's own handlers ran (a re-render scheduled by the click: a sort, a list opening). The
+ * click's read waits only when that is under way; the next snapshot reads the page once it went quiet since.
+ */
+export const WATCH_KEY = `Symbol.for("pi-agent-browser.settle")`
+/** A page is quiet once nothing changed for this long since the last mutation. */
+export const ACTION_QUIET_MS = 120
+/** How long the watch stays on the page after a click (a snapshot later than this reads the page as it is). */
+const WATCH_MS = 10_000
+
+/** Statements (inside the recorder) that install the watch; `clicked()` marks the click's handlers as done. */
+export const WATCH_INSTALL = `{
+  const old = window[${WATCH_KEY}];
+  if (old) old.off();
+  const w = { last: 0, after: undefined, late: 0 };
+  const mo = new MutationObserver(() => { w.last = performance.now(); if (w.after !== undefined) w.late++; });
+  mo.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+  const timer = setTimeout(() => w.off(), ${WATCH_MS});
+  w.clicked = () => { if (w.after === undefined) setTimeout(() => { w.after = performance.now(); }, 0); };
+  w.off = () => { clearTimeout(timer); mo.disconnect(); if (window[${WATCH_KEY}] === w) delete window[${WATCH_KEY}]; };
+  window[${WATCH_KEY}] = w;
+}`
+
+/**
+ * A Promise expression: with a watch on the page, resolves once nothing changed for the quiet window since the last
+ * mutation (settled) or the cap passed (not settled), and ends the watch when asked (`end`); undefined without a
+ * watch (no click left one, or it is a new document). With `onlyIfLate` it waits only when the page changed after
+ * the click's own handlers ran and is still changing (a re-render in progress), else it answers at once.
+ */
+export const quietSinceExpression = (options: { readonly end: boolean; readonly onlyIfLate: boolean; readonly capMs?: number }): string => `new Promise((resolve) => {
+  const w = window[${WATCH_KEY}];
+  if (!w || (${options.onlyIfLate} && !(w.late > 0 && performance.now() - w.last < ${ACTION_QUIET_MS}))) return resolve(undefined);
+  const start = performance.now(), cap = ${options.capMs ?? SETTLE_CAP_MS};
+  const visible = (e) => { const r = e.getBoundingClientRect(), s = getComputedStyle(e); return r.width > 1 && r.height > 1 && s.visibility !== "hidden" && s.display !== "none" };
+  const finish = (settled) => {
+    if (${options.end}) w.off();
+    const interactiveCount = [...document.querySelectorAll(${JSON.stringify(INTERACTIVE)})].filter((e) => !e.disabled && visible(e)).length;
+    resolve({ settled, waitedMs: Math.round(performance.now() - start), interactiveCount });
+  };
+  const check = () => {
+    const now = performance.now();
+    if (now - w.last >= ${ACTION_QUIET_MS}) return finish(true);
+    if (now - start >= cap) return finish(false);
+    setTimeout(check, Math.max(5, Math.min(${ACTION_QUIET_MS} - (now - w.last), cap - (now - start))));
+  };
+  check();
 })`
 
 /** The settle answer from the probe's result, or undefined when the page did not answer in this shape. */

@@ -128,6 +128,19 @@ export const FillVerification = Schema.Struct({
 export type FillVerification = typeof FillVerification.Type
 
 /**
+ * A fill whose field the read-back cannot see (a cross-origin frame, a closed shadow root, a canvas): nothing is
+ * claimed either way, and the result says so rather than reading as verified.
+ */
+export const FillNotVerifiable = Schema.Struct({
+  status: Schema.Literal("not-verifiable"),
+  reason: Schema.Literal("cross-origin-frame", "closed-shadow-root", "canvas"),
+  target: Schema.String,
+  stepIndex: optional(Schema.Number),
+  summary: Schema.String
+})
+export type FillNotVerifiable = typeof FillNotVerifiable.Type
+
+/**
  * After `open`: whether the page stopped changing within the settle window (a DOM quiet for 150 ms, at most 1.5 s),
  * how long the read waited, and how many visible interactive elements and characters of visible text it found then.
  */

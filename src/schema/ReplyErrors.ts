@@ -144,7 +144,9 @@ export class SelectorNotFound extends Schema.TaggedError<SelectorNotFound>()("Se
   fallback: optional(Schema.Struct({ action: Schema.String, refs: Schema.Array(RefCandidate) })),
   candidates: optional(Schema.Array(Schema.Struct({ role: Schema.Literal("button", "link"), name: Schema.String }))),
   /** How long the command waited for its target before giving up (absent: it did not wait). */
-  readinessWaitMs: optional(Schema.Number)
+  readinessWaitMs: optional(Schema.Number),
+  /** The hidden first match as a fresh snapshot lists it (`first-match-hidden`; a pointer cannot reach it). */
+  hiddenMatch: optional(RefCandidate)
 }) {
   override get message(): string {
     switch (this.reason) {

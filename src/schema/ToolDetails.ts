@@ -13,7 +13,7 @@ import { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.j
 import { LaunchDiagnostic, SessionRecoveryHint } from "./ErrorFields.js"
 import { PolicyViolation } from "./SecurityPolicy.js"
 import { SessionMode } from "./ToolInput.js"
-import { ClickDispatch, ComboboxFocus, EvalHint, FillVerification, OverlayBlockers, PageSettle, ReadinessWait, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
+import { ClickDispatch, ComboboxFocus, EvalHint, FillNotVerifiable, FillVerification, OverlayBlockers, PageSettle, ReadinessWait, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
 
 const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
 const Strings = Schema.Array(Schema.String)
@@ -225,6 +225,8 @@ export const ToolDetails = Schema.Struct({
   electronPostCommandHealth: optional(Schema.Unknown),
   /** A fill (web page or Electron app) whose field does not hold what was typed (lengths only, never the values). */
   fillVerification: optional(FillVerification),
+  /** A web fill whose field its read-back cannot see (cross-origin frame, closed shadow root, canvas). */
+  fillNotVerifiable: optional(FillNotVerifiable),
   /** In a wrapper-launched Electron app: `get text` on the whole app shell; refs after an `@e…` mutation. */
   electronGetTextScopeWarning: optional(ElectronGetTextScopeWarning),
   electronRefFreshness: optional(ElectronRefFreshness),

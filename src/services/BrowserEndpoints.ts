@@ -33,4 +33,4 @@ export interface BrowserEndpointsShape {
   readonly forget: (session: string) => Effect.Effect<void>
 }
 
-export class BrowserEndpoints extends Context.Tag("pi-agent-browser-effect/BrowserEndpoints")<BrowserEndpoints, BrowserEndpointsShape>() {}
+export class BrowserEndpoints extends Context.Tag("agent-browser/BrowserEndpoints")<BrowserEndpoints, BrowserEndpointsShape>() {}

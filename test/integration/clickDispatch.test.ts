@@ -29,6 +29,8 @@ describe("one-process click", () => {
     expect(clicked.isError, textOf(clicked)).toBe(false)
     expect(textOf(clicked)).not.toContain("Page:")
     expect(clicked.details.clickDispatch).toBeUndefined()
+    // nothing re-renders after the handler: the read did not wait for a quiet page
+    expect(clicked.details.pageSettle).toBeUndefined()
     expect(outText()).toBe("plain 1")
   })
 
@@ -85,6 +87,18 @@ describe("one-process click", () => {
     expect(sent.isError, textOf(sent)).toBe(false)
     expect(sent.details.navigationSummary?.url).toMatch(/welcome\.html/)
     expect(sent.details.navigationSummary?.title).toBe("Welcome")
+  })
+
+  it("a click that starts a re-render: the next snapshot reads the page once it went quiet (the sorted list)", async () => {
+    await live.tool.call({ args: ["open", url("click-targets.html")] })
+    const clicked = await live.tool.call({ args: ["click", "#sort"] })
+    expect(clicked.isError, textOf(clicked)).toBe(false)
+    expect(textOf(clicked)).not.toContain("still changing")
+    const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const order = ["Alpha", "Bravo", "Charlie"].map((name) => snapshot.indexOf(`button "${name}"`))
+    expect(order.every((at, i) => at >= 0 && (i === 0 || at > (order[i - 1] ?? 0))), snapshot).toBe(true)
+    expect(snapshot).not.toContain("still changing")
+    expect(JSON.parse(live.world.raw(["--json", "--session", clicked.details.sessionName ?? "", "get", "text", "#sort-out"])).data.text).toBe("sorted")
   })
 })
 

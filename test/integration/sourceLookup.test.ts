@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type Harness, makeHarness, textOf } from "../support/harness.js"
 import { type LiveEnv, makeLiveEnv } from "../support/liveEnv.js"
 import { type ReactApp, startReactApp } from "../support/reactApp.js"
+import { SOURCE_ATTRS } from "../../src/domain/Lookup.js"
 
 let app: ReactApp
 let world: LiveEnv
@@ -39,24 +40,27 @@ const fiberOf = async (name: string): Promise<string> => {
 }
 
 describe("sourceLookup on a live React app", () => {
-  it("selector: DOM source attributes become high-confidence candidates; the summary leads the text", async () => {
+  it("selector: the element's own source attributes lead (get attr; get html is its inner HTML only), then those inside it; the summary leads the text", async () => {
     const result = await tool.call({ sourceLookup: { selector: "#toolbar" } })
     expect(result.isError).toBe(false)
     const report = reportOf(result)
     expect(report.status).toBe("candidates-found")
-    expect(report.candidates[0]).toMatchObject({ source: "dom-attribute", confidence: "high", file: "src/components/SaveButton.tsx", line: 3 })
-    expect(report.candidates.map((c) => c["file"])).toContain("src/components/Toolbar.tsx")
-    expect(textOf(result)).toMatch(/^Source lookup: \d candidate\(s\); best src\/components\/SaveButton\.tsx:3 \(dom-attribute, high\)/)
-    expect(result.details.compiledSourceLookup).toEqual({
-      args: ["batch"],
-      stdin: JSON.stringify([["is", "visible", "#toolbar"], ["get", "html", "#toolbar"]]),
-      steps: [["is", "visible", "#toolbar"], ["get", "html", "#toolbar"]],
-      query: { selector: "#toolbar" }
-    })
+    expect(report.candidates[0]).toMatchObject({ source: "dom-attribute", confidence: "high", file: "src/components/Toolbar.tsx", line: 5 })
+    expect(report.candidates[0]?.["evidence"]).toEqual([expect.stringMatching(/^get attr on #toolbar: data-source-file="src\/components\/Toolbar\.tsx" data-source-line="5"$/)])
+    expect(report.candidates).toContainEqual(expect.objectContaining({ source: "dom-attribute", confidence: "high", file: "src/components/SaveButton.tsx", line: 3 }))
+    expect(textOf(result)).toMatch(/^Source lookup: \d candidate\(s\); best src\/components\/Toolbar\.tsx:5 \(dom-attribute, high\)/)
+    const steps = [["is", "visible", "#toolbar"], ...SOURCE_ATTRS.map((name) => ["get", "attr", "#toolbar", name]), ["get", "html", "#toolbar"]]
+    expect(result.details.compiledSourceLookup).toEqual({ args: ["batch"], stdin: JSON.stringify(steps), steps, query: { selector: "#toolbar" } })
   })
 
-  it("selector without source hints in its HTML: no-candidates, still a success", async () => {
-    const result = await tool.call({ sourceLookup: { selector: "#plain-label" } })
+  it("a leaf element: its own attributes alone are found (no inner HTML to read)", async () => {
+    const report = reportOf(await tool.call({ sourceLookup: { selector: "#plain-label" } }))
+    expect(report.status).toBe("candidates-found")
+    expect(report.candidates).toEqual([expect.objectContaining({ source: "dom-attribute", confidence: "high", file: "src/components/Toolbar.tsx", line: 7 })])
+  })
+
+  it("selector without source hints on it or in its HTML: no-candidates, still a success", async () => {
+    const result = await tool.call({ sourceLookup: { selector: "title" } })
     expect(result.isError).toBe(false)
     expect(reportOf(result)).toMatchObject({ status: "no-candidates", candidates: [] })
     expect(reportOf(result).limitations.join(" ")).toContain("No source-like attributes")

@@ -10,19 +10,20 @@ import { matchesPage, pageFilterOf } from "../../src/compilers/networkPageFilter
 import { compileNetworkSourceLookup, compileSourceLookup } from "../../src/compilers/compileSourceLookup.js"
 import { resolveInputMode } from "../../src/program/pipeline/inputMode.js"
 import { displayUrl, failedRows, initiatorCandidates, requestRows, urlNeedle } from "../../src/program/lookups/networkEvidence.js"
-import { declarationLines, domCandidates, inspectCandidates, treeFibers } from "../../src/program/lookups/sourceEvidence.js"
+import { declarationLines, domCandidates, inspectCandidates, ownAttributeCandidate, treeFibers } from "../../src/program/lookups/sourceEvidence.js"
 import { scanWorkspace } from "../../src/program/lookups/workspaceScan.js"
 import { networkFollowUps } from "../../src/presenters/text/formatDiagnostics.js"
-import { MAX_WORKSPACE_CANDIDATES } from "../../src/domain/Lookup.js"
+import { MAX_WORKSPACE_CANDIDATES, SOURCE_ATTRS } from "../../src/domain/Lookup.js"
 import { decodeToolInput } from "../../src/schema/ToolInput.js"
 
 const message = <E extends { message: string }>(e: Either.Either<unknown, E>) => (Either.isLeft(e) ? e.left.message : "compiled")
 
 describe("lookup compilers", () => {
-  it("sourceLookup: selector → is visible + get html (unless includeDomHints false), fiber → react inspect, name → react tree; batch without --bail", () => {
+  it("sourceLookup: selector → is visible + its own source attributes (get attr) + get html (unless includeDomHints false), fiber → react inspect, name → react tree; batch without --bail", () => {
     const c = Either.getOrThrow(compileSourceLookup({ selector: "#save", reactFiberId: "2", componentName: "SaveButton" }))
     expect(c.args).toEqual(["batch"])
-    expect(c.rows).toEqual([["is", "visible", "#save"], ["get", "html", "#save"], ["react", "inspect", "2"], ["react", "tree"]])
+    const own = SOURCE_ATTRS.map((name) => ["get", "attr", "#save", name])
+    expect(c.rows).toEqual([["is", "visible", "#save"], ...own, ["get", "html", "#save"], ["react", "inspect", "2"], ["react", "tree"]])
     expect(JSON.parse(c.stdin)).toEqual(c.rows)
     expect(Either.getOrThrow(compileSourceLookup({ selector: "#a", includeDomHints: false })).rows).toEqual([["is", "visible", "#a"]])
     expect(message(compileSourceLookup({}))).toContain("at least one of selector, reactFiberId or componentName")
@@ -62,6 +63,14 @@ describe("evidence readers", () => {
     expect(found.map((c) => [c.file, c.line, c.confidence])).toEqual([["src/Save.tsx", 3, "high"], ["src/Label.jsx", undefined, "medium"], ["lib/util.ts", 12, "low"]])
     expect(domCandidates(`<b data-source="src/A.tsx:4:7">x</b>`)[0]).toMatchObject({ file: "src/A.tsx", line: 4, column: 7 })
     expect(domCandidates("Save")).toEqual([])
+  })
+
+  it("the element's own attributes (get attr): a candidate of their own, not found again in its inner HTML", () => {
+    const own = ownAttributeCandidate(new Map([["data-source-file", "src/Save.tsx"], ["data-source-line", "12"]]), "#save")
+    expect(own).toMatchObject({ source: "dom-attribute", confidence: "high", file: "src/Save.tsx", line: 12, evidence: [`get attr on #save: data-source-file="src/Save.tsx" data-source-line="12"`] })
+    expect(ownAttributeCandidate(new Map(), "#save")).toBeUndefined()
+    expect(ownAttributeCandidate(new Map([["data-file", "not a path"]]), "#save")).toBeUndefined()
+    expect(domCandidates(`<i data-source-file="src/Save.tsx" data-source-line="12"></i><b data-file="src/B.tsx"></b>`, own !== undefined ? [own] : []).map((c) => c.file)).toEqual(["src/B.tsx"])
   })
 
   it("react inspect: source props are high, a served bundle location is low and shown without its query", () => {

@@ -73,8 +73,9 @@ describe("Presenter", () => {
         ...passed,
         qa: { passed: false, failedChecks: [check], warnings: [], summary: "QA failed: 1 check(s)" },
         outcome: { kind: "batch", rows: [
-          { command: ["open", "http://a.test/"], success: true, result: {} },
-          { command: ["wait", "--load", "domcontentloaded"], success: true, result: {} },
+          { command: ["network", "requests", "--clear"], success: true, result: { cleared: true } },
+          { command: ["open", "http://a.test/"], success: true, result: { url: "http://a.test/" } },
+          { command: ["wait", "--load", "domcontentloaded"], success: true, result: { state: "domcontentloaded" } },
           { command: ["wait", "--text", "Welcome", "--timeout", "5000"], success: false, error: waitError }
         ] }
       }
@@ -83,8 +84,14 @@ describe("Presenter", () => {
       expect(result.details.failureCategory).toBe("qa-failure")
       expect(result.details.qaPreset?.passed).toBe(false)
       expect(result.details.qaPreset?.failedChecks.join("\n")).toContain("Wait timed out")
-      expect(result.details.batchSteps?.[2]).toMatchObject({ resultCategory: "failure", failureCategory: "timeout" })
+      expect(result.details.batchSteps?.[3]).toMatchObject({ resultCategory: "failure", failureCategory: "timeout" })
       expect(textOf(result.content)).toContain("Welcome")
+      // its steps as a model reads them: no buffer-clearing bookkeeping, no raw JSON of internal replies
+      const text = textOf(result.content)
+      expect(text).not.toContain("--clear")
+      expect(text).not.toMatch(/→ \{|"cleared"|"state"/)
+      expect(text).toContain("2. ✓ open http://a.test/ → ")
+      expect(text).toMatch(/4\. ✗ wait --text Welcome --timeout 5000: .*Wait timed out/)
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({}), repeat: true }]))))
 
   it.scoped("secrets given to present, or learned from an earlier call, appear nowhere in text or details", () =>

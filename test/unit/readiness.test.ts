@@ -16,7 +16,7 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { retryWhileMissing, withWaitedRow } from "../../src/program/page/readinessWait.js"
 import { SelectorNotFound, UpstreamFailed } from "../../src/schema/ToolError.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { fillReadScript, fillTargetOf, fillVerificationOf } from "../../src/page/fillReadback.js"
+import { fillNotVerifiableOf, fillReadScript, fillTargetOf, fillVerificationOf } from "../../src/page/fillReadback.js"
 import { needsSettleNote, pageSettleOf, settleExpression } from "../../src/page/pageSettle.js"
 import { isReadinessMiss, mayRetry, pauseBefore, readinessBudgetMs, waitsForTarget } from "../../src/page/readiness.js"
 import { batchRows, call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
@@ -134,6 +134,11 @@ describe("fill read-back rules", () => {
     expect(script).toContain("shadowRoot.activeElement")
     expect(fillVerificationOf({ selector: "@e3", text: "Hello there" }, { unverifiable: "frame" })).toBeUndefined()
     expect(fillVerificationOf({ selector: "@e3", text: "Hello there" }, { unverifiable: "canvas" })).toBeUndefined()
+    // what it cannot see is said to be not verifiable (nothing claimed either way); what it read is not
+    expect(fillNotVerifiableOf({ selector: "@e3", text: "Hello there" }, { unverifiable: "frame" }, 1)).toMatchObject({ status: "not-verifiable", reason: "cross-origin-frame", target: "@e3", stepIndex: 1 })
+    expect(fillNotVerifiableOf({ selector: undefined, text: "x" }, { unverifiable: "shadow" })?.summary).toBe("not verifiable: the focused field is inside a web component's closed shadow root, which a page read cannot see (a screenshot can).")
+    expect(fillNotVerifiableOf({ selector: "@e3", text: "x" }, { value: "", via: "value", selector: "#a" })).toBeUndefined()
+    expect(fillNotVerifiableOf({ selector: "@e3", text: "x" }, { password: true })).toBeUndefined()
     // an editor body keeps typed spaces as no-break spaces and ends in a newline: the same text
     expect(fillVerificationOf({ selector: "@e3", text: "Hello there" }, { value: "Hello\u00a0there\n", via: "text", selector: "iframe body" })).toBeUndefined()
     expect(fillVerificationOf({ selector: "@e3", text: "Hello there" }, { value: "Hello thereHello there", via: "text", selector: "iframe body" })).toMatchObject({ observedLength: 22 })
@@ -204,6 +209,17 @@ describe("over the fake graph", () => {
       expect(JSON.stringify(result.details.fillVerification)).not.toContain("SAVE10")
     }).pipe(Effect.provide(fakeLayer(temp.root, [batchOf([row(["fill", "#coupon", "SAVE10"], { filled: "#coupon" }), row(["eval", "r"], { result: { value: "", via: "value", selector: "#coupon" } })])]))))
 
+  it.scoped("a fill whose field the read cannot see: a success that says it could not verify, no fill warning or advice", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["fill", "#card", "4242"] }, call)
+      expect(result.isError).toBe(false)
+      expect(result.details.fillVerification).toBeUndefined()
+      expect(result.details.fillNotVerifiable).toMatchObject({ status: "not-verifiable", reason: "cross-origin-frame", target: "#card" })
+      expect(textOf(result.content)).toContain("Fill check: not verifiable: #card is inside a cross-origin frame")
+      expect(textOf(result.content)).not.toMatch(/holds \d+ character|keyboard type/)
+      expect(ids(result)).not.toContain("verify-filled-value")
+    }).pipe(Effect.provide(fakeLayer(temp.root, [batchOf([row(["fill", "#card", "4242"], { filled: "#card" }), row(["eval", "r"], { result: { unverifiable: "frame" } })])]))))
+
   it.scoped("a job fill step reads back in its own process; the mismatch names its step", () =>
     Effect.gen(function*() {
       const result = yield* runToResult({ job: { steps: [{ action: "fill", selector: "#coupon", text: "JOB" }] } }, call)
@@ -230,7 +246,8 @@ describe("over the fake graph", () => {
     Effect.gen(function*() {
       const result = yield* runToResult({ args: ["snapshot", "-i"] }, call)
       // the page's text was read beside -i (the full tree), and it is a page of text
-      expect(stepsOf((yield* (yield* FakeAgentBrowser).requests)[0]).slice(0, 2)).toEqual([["snapshot", "-i"], ["snapshot"]])
+      // (after the read that waits for a page a click left changing)
+      expect(stepsOf((yield* (yield* FakeAgentBrowser).requests)[0]).slice(0, 3).map((s) => s[0] === "eval" ? ["eval"] : s)).toEqual([["eval"], ["snapshot", "-i"], ["snapshot"]])
       expect(textOf(result.content)).toContain("- heading \"Terms\" [level=1, ref=e1]")
       expect(textOf(result.content)).not.toMatch(/loading|wait/i)
       expect(ids(result)).not.toContain("wait-for-page-ui")

@@ -46,23 +46,6 @@ describe("swallowed failures", () => {
       expect(entry?.level).toBe("DEBUG")
       expect(entry?.cause).toContain("no page answered the url read")
     }))
-
-  it.scoped("a ref map that cannot be saved costs only branch restore its refs: the snapshot answers, the cause is logged", () =>
-    Effect.gen(function*() {
-      const log = yield* collecting
-      const blocked = join(temp.root, "a-file-not-a-folder")
-      writeFileSync(blocked, "")
-      const result = yield* runToResult({ args: ["snapshot"] }, { ...call, persistSession: true }).pipe(
-        Effect.provide(fakeLayer(temp.root, [
-          { when: (r) => r.args.includes("snapshot"), reply: FakeAgentBrowser.ok({ origin: "http://a.test/", snapshot: "- button \"Go\" [ref=e1]", refs: { e1: { role: "button", name: "Go" } } }) }
-        ], { sessionArtifactRoot: join(blocked, "artifacts") })),
-        Effect.provide(log.layer)
-      )
-      expect(result.isError).toBe(false)
-      const entry = (yield* log.entries).find((e) => e.message.includes("the ref map was not saved"))
-      expect(entry?.level).toBe("DEBUG")
-      expect(entry?.cause).toContain("ArtifactMissing")
-    }))
 })
 
 describe("pi's debug logger", () => {

@@ -23,6 +23,7 @@ describe("ToolCall", () => {
       const job = yield* runToResult({ job: { steps: [{ action: "open", url: "http://127.0.0.1:1/a" }, { action: "click", selector: "#go" }] } }, call)
       const requests = yield* (yield* FakeAgentBrowser).requests
       expect(requests.map((r) => r.args.slice(3))).toEqual([["open", "http://127.0.0.1:1/a"], ["click", "#go"]])
+      expect(job.details.batchSteps?.map((s) => s.command[0])).toEqual(["open", "click"])
       expect(job.details.effectiveArgs).toEqual(["--json", "--session", job.details.sessionName])
       expect(job.details.execution).toBe("one upstream call per step")
       const plain = yield* runToResult({ args: ["get", "url"] }, call)

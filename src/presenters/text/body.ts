@@ -45,6 +45,6 @@ export const bodyOf = (executed: Executed): Body => {
   // the caller's JSON is upstream's data about the page: all of it page content
   const parts: Parts = plan.callerRequestedJson && outcome.kind !== "inspection"
     ? [page(JSON.stringify(outcome.kind === "single" ? stripLifecycle(outcome.data) : data, null, 2))]
-    : executed.qa !== undefined ? qaText(plan, executed.qa, executed.verified, partsOf(formatted)) : withLookupParts(executed, partsOf(formatted))
+    : executed.qa !== undefined ? qaText(plan, executed.qa, executed.verified, outcome) : withLookupParts(executed, partsOf(formatted))
   return { text: plain(parts), parts, summary: executed.lookup?.report.summary ?? formatted.summary, data, ...(snapshot !== undefined ? { snapshot } : {}) }
 }

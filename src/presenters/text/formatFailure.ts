@@ -190,17 +190,31 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         // element commands wait (bounded) for their target; raw batch steps and @refs do not
         const advice = e.fallback !== undefined && plan?.line.command !== "find"
           ? `A fresh snapshot -i marks it hidden and names @${e.fallback.refs[0]?.ref ?? ""}.`
+          : e.reason === "first-match-hidden" && e.fallback !== undefined
+          ? `Click @${e.fallback.refs[0]?.ref ?? ""}: it has that exact name and a pointer can reach it.`
+          : e.reason === "first-match-hidden"
+          ? "A text locator acts on its first match, here a hidden one (often a widget's native <option>): open what shows it (a widget's list: click its combobox; a menu: open it), then snapshot -i and click the visible control's ref."
           : e.readinessWaitMs !== undefined
           ? `Still missing after waiting ${(e.readinessWaitMs / 1000).toFixed(1)} s: take a snapshot -i for current refs.`
           : `${plan?.line.command === "batch" ? "Raw batch steps do not wait for elements: t" : "T"}ake a snapshot -i for current refs, or wait for the element first.`
         // upstream found it but it is hidden: waiting rarely helps, revealing it does
-        const hidden = e.reason === "hidden" ? "\nIt exists but is hidden: hover its row or open its container first (hover, then click), or scrollintoview." : ""
+        const hidden = e.reason === "hidden"
+          ? "\nIt exists but is hidden: hover its row or open its container first (hover, then click), or scrollintoview."
+          : e.hiddenMatch !== undefined
+          ? `\nIt is @${e.hiddenMatch.ref} ${e.hiddenMatch.role} ${JSON.stringify(e.hiddenMatch.name)}, which a pointer cannot reach (a widget keeps it hidden, e.g. a native <select> under its own list).`
+          : ""
+        // the bounded button/link retries of a missed text click, visible (not only in details.nextActions)
+        const fallbacks = (e.candidates ?? []).length > 0
+          ? `\nAgent-browser candidate fallbacks: ${(e.candidates ?? []).map((c) => `find role ${c.role} click --name ${JSON.stringify(c.name)}`).join("; ")} (heuristics: use one only if the page has such a control).`
+          : ""
+        // the first match hidden and a reachable control of that name found: that control is the step forward
+        const reachableFirst = e.fallback !== undefined && (plan?.line.command !== "find" || e.reason === "first-match-hidden")
         return {
-          text: `${e.message}${recovery.line}${hidden}\n${advice}`,
+          text: `${e.message}${hidden}${recovery.line}${fallbacks}\n${advice}`,
           summary: `Selector not found${e.selector !== "" ? `: ${e.selector}` : ""}`,
           // a ref the latest snapshot proved hidden: its reachable twin is the step forward (a snapshot would only
-          // list the pair again); a find miss keeps the contract's refresh first
-          nextActions: e.fallback !== undefined && plan?.line.command !== "find"
+          // list the pair again); other find misses keep the contract's refresh first
+          nextActions: reachableFirst
             ? [...recovery.nextActions, nextActions.refreshRefs(session), ...candidates]
             : [nextActions.refreshRefs(session), ...recovery.nextActions, ...candidates]
         }

@@ -8,7 +8,7 @@
  * target (`readinessWait`, details only). Pure.
  */
 import type { Executed } from "../../domain/Executed.js"
-import type { FillVerification, PageSettle, ReadinessWait, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
+import type { FillNotVerifiable, FillVerification, PageSettle, ReadinessWait, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
 import type { NextAction, ToolDetails } from "../../schema/ToolDetails.js"
 import type { ToolError } from "../../schema/ToolError.js"
 import { readPayload, SnapshotRefs, SnapshotText } from "../../schema/UpstreamPayloads.js"
@@ -86,12 +86,20 @@ const fillChecksOf = (executed: Executed): ReadonlyArray<FillVerification> => {
   return outcome.kind === "batch" ? outcome.rows.flatMap((row) => (row.success && row.fillVerification !== undefined ? [row.fillVerification] : [])) : []
 }
 
+const notVerifiableOf = (executed: Executed): ReadonlyArray<FillNotVerifiable> => {
+  const { outcome } = executed
+  if (outcome.kind === "single") return outcome.fillNotVerifiable !== undefined ? [outcome.fillNotVerifiable] : []
+  return outcome.kind === "batch" ? outcome.rows.flatMap((row) => (row.success && row.fillNotVerifiable !== undefined ? [row.fillNotVerifiable] : [])) : []
+}
+
 const waitAction = (session: string | undefined): NextAction => nextActions.waitForPageUi(session)
 
 const NEAR_EMPTY_LINE = "Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i."
 
-const settleLine = (settle: PageSettle): string =>
-  !settle.settled ? `Page still changing after ${seconds(settle.waitedMs)}: its UI may still be building; wait, then snapshot -i.` : NEAR_EMPTY_LINE
+const settleLine = (settle: PageSettle, command: string | undefined): string =>
+  !settle.settled && command === "snapshot"
+    ? `Page still changing after ${seconds(settle.waitedMs)} when this snapshot was taken: it may not show the settled page; wait, then snapshot -i again.`
+    : !settle.settled ? `Page still changing after ${seconds(settle.waitedMs)}: its UI may still be building; wait, then snapshot -i.` : NEAR_EMPTY_LINE
 
 /**
  * A `snapshot` of a page that shows almost nothing yet: no control or link has a ref, and the page's text (a full
@@ -164,12 +172,18 @@ export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDia
     for (const f of fills) lines.push([`Fill check${f.stepIndex !== undefined ? ` (step ${f.stepIndex + 1})` : ""}: ${f.summary} Check the field (snapshot -i); for a custom widget, focus it and use keyboard type.`])
     actions.push(...fillVerificationActions(fill, session))
   }
+  // a field the read-back cannot see: said, so the success does not read as verified
+  const unseen = executed.fillVerification === undefined ? notVerifiableOf(executed) : []
+  if (unseen[0] !== undefined) {
+    fields = { ...fields, fillNotVerifiable: unseen[0] }
+    for (const f of unseen) lines.push([`Fill check${f.stepIndex !== undefined ? ` (step ${f.stepIndex + 1})` : ""}: ${f.summary}`])
+  }
   const settle = executed.pageSettle
   if (settle !== undefined) {
     fields = { ...fields, pageSettle: settle }
     // the snapshot after open is already suggested (inspect-after-navigation)
     if (needsSettleNote(settle)) {
-      lines.push([settleLine(settle)])
+      lines.push([settleLine(settle, executed.plan.line.command)])
       actions.push(waitAction(session))
     }
   } else if (nearEmptySnapshot(executed)) {

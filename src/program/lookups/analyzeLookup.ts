@@ -18,7 +18,7 @@ import {
 import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { displayUrl, failedRequestOf, failedRows, initiatorCandidates, requestRows, urlNeedle } from "./networkEvidence.js"
-import { declarationLines, domCandidates, inspectCandidates, treeFibers } from "./sourceEvidence.js"
+import { declarationLines, domCandidates, inspectCandidates, ownAttributeCandidate, treeFibers } from "./sourceEvidence.js"
 import { scanWorkspace } from "./workspaceScan.js"
 
 const RANK: Record<CandidateConfidence, number> = { high: 0, medium: 1, low: 2 }
@@ -36,6 +36,9 @@ const sourceLookup = (compiled: CompiledSourceLookup, rows: ReadonlyArray<StepRo
     const limitations: Array<string> = []
     let reactFailed = false
     let fibers: ReadonlyArray<string> = []
+    // the element's own source attributes (get attr) and its inner HTML (get html)
+    const own = new Map<string, string>()
+    let html = ""
     for (const row of rows) {
       const [command, sub] = row.command
       if (command === "react" && !row.success) {
@@ -45,12 +48,18 @@ const sourceLookup = (compiled: CompiledSourceLookup, rows: ReadonlyArray<StepRo
       }
       if (!row.success) continue
       if (command === "is" && (row.result as { visible?: unknown } | null)?.visible === false) limitations.push(`${query.selector ?? "The selector"} matched a hidden element.`)
-      if (command === "get") candidates.push(...domCandidates(String((row.result as { html?: unknown } | null)?.html ?? "")))
+      if (command === "get" && sub === "attr") {
+        const value = (row.result as { value?: unknown } | null)?.value
+        if (typeof value === "string" && row.command[3] !== undefined) own.set(row.command[3], value)
+      }
+      if (command === "get" && sub === "html") html = String((row.result as { html?: unknown } | null)?.html ?? "")
       if (command === "react" && sub === "inspect") candidates.push(...inspectCandidates(row.result, query.reactFiberId ?? ""))
       if (command === "react" && sub === "tree" && query.componentName !== undefined) fibers = treeFibers(row.result, query.componentName)
     }
+    const self = ownAttributeCandidate(own, query.selector ?? "the element")
+    candidates.push(...(self !== undefined ? [self] : []), ...domCandidates(html, self !== undefined ? [self] : []))
     if (query.selector !== undefined && query.includeDomHints !== false && !candidates.some((c) => c.source === "dom-attribute")) {
-      limitations.push("No source-like attributes (data-source-file, data-file, …) or source paths in the element's inner HTML.")
+      limitations.push("No source-like attributes (data-source-file, data-file, …) on the element or in its inner HTML, and no source paths in its text.")
     }
     const name = query.componentName
     const scanned = name === undefined ? undefined : yield* scanWorkspace(cwd, query.maxWorkspaceFiles ?? DEFAULT_WORKSPACE_FILES, declarationLines(name))

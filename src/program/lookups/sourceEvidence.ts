@@ -1,13 +1,11 @@
 /**
- * Evidence readers for `sourceLookup`, one per compiled step: source-like DOM attributes and path text in `get html`,
+ * Evidence readers for `sourceLookup`, one per compiled step: the element's own source attributes (`get attr`),
+ * source-like DOM attributes and path text in `get html` (its inner HTML),
  * `react inspect` props and source, `react tree` rows, and component declarations in workspace files. Pure.
  */
-import type { SourceCandidate } from "../../domain/Lookup.js"
+import { SOURCE_COLUMN_ATTRS as COLUMN_ATTRS, SOURCE_FILE_ATTRS as FILE_ATTRS, SOURCE_LINE_ATTRS as LINE_ATTRS, type SourceCandidate } from "../../domain/Lookup.js"
 import { displayUrl } from "./networkEvidence.js"
 
-const FILE_ATTRS = ["data-source-file", "data-file", "data-component-file", "data-source"]
-const LINE_ATTRS = ["data-source-line", "data-line"]
-const COLUMN_ATTRS = ["data-source-column", "data-column"]
 const SOURCE_PATH = /^(.+?\.(?:tsx?|jsx?))(?::(\d+))?(?::(\d+))?$/
 const PATH_IN_TEXT = /(?:^|[\s"'(])((?:\.{0,2}\/)?[\w@-][\w@./-]*\.(?:tsx?|jsx?))(?::(\d+))?/g
 
@@ -21,23 +19,33 @@ const located = (file: string, line: number | undefined, column: number | undefi
 
 const first = (attrs: ReadonlyMap<string, string>, names: ReadonlyArray<string>) => names.map((n) => attrs.get(n)).find((v) => v !== undefined)
 
+/** A candidate from one element's source attributes (a path attribute, or `data-source-file` whatever it holds). */
+const attributeCandidate = (attrs: ReadonlyMap<string, string>, evidence: (shown: string) => string): SourceCandidate | undefined => {
+  const raw = first(attrs, FILE_ATTRS)
+  const path = raw === undefined ? null : SOURCE_PATH.exec(raw)
+  if (raw === undefined || (path === null && !attrs.has("data-source-file"))) return undefined
+  const line = int(first(attrs, LINE_ATTRS)) ?? int(path?.[2])
+  const column = int(first(attrs, COLUMN_ATTRS)) ?? int(path?.[3])
+  const shown = [...attrs].filter(([k]) => ([...FILE_ATTRS, ...LINE_ATTRS, ...COLUMN_ATTRS] as ReadonlyArray<string>).includes(k)).map(([k, v]) => `${k}="${v}"`).join(" ")
+  return { source: "dom-attribute", confidence: line !== undefined ? "high" : "medium", evidence: [evidence(shown)], ...located(path?.[1] ?? raw, line, column) }
+}
+
+/** The element's own source attributes, read one by one (`get attr`): name → value, for those it has. */
+export const ownAttributeCandidate = (attrs: ReadonlyMap<string, string>, selector: string): SourceCandidate | undefined =>
+  attributeCandidate(attrs, (shown) => `get attr on ${selector}: ${shown}`)
+
 /** Elements in `get html` output that carry source attributes, then `.ts/.tsx/.js/.jsx` paths in its text. */
-export const domCandidates = (html: string): ReadonlyArray<SourceCandidate> => {
+export const domCandidates = (html: string, known: ReadonlyArray<SourceCandidate> = []): ReadonlyArray<SourceCandidate> => {
   const out: Array<SourceCandidate> = []
-  const seen = new Set<string>()
+  const seen = new Set<string>(known.map((c) => `${c.file ?? ""}:${c.line ?? ""}`))
   for (const tag of html.matchAll(/<([a-zA-Z][\w-]*)\s([^>]*)>/g)) {
     const attrs = new Map([...(tag[2] ?? "").matchAll(/([\w:-]+)\s*=\s*"([^"]*)"/g)].map((m) => [m[1]!.toLowerCase(), m[2]!] as const))
-    const raw = first(attrs, FILE_ATTRS)
-    const path = raw === undefined ? null : SOURCE_PATH.exec(raw)
-    if (raw === undefined || (path === null && !attrs.has("data-source-file"))) continue
-    const file = path?.[1] ?? raw
-    const line = int(first(attrs, LINE_ATTRS)) ?? int(path?.[2])
-    const column = int(first(attrs, COLUMN_ATTRS)) ?? int(path?.[3])
-    const key = `${file}:${line ?? ""}`
+    const found = attributeCandidate(attrs, (shown) => `get html: <${tag[1]} ${shown}>`)
+    if (found === undefined) continue
+    const key = `${found.file ?? ""}:${found.line ?? ""}`
     if (seen.has(key)) continue
     seen.add(key)
-    const shown = [...attrs].filter(([k]) => [...FILE_ATTRS, ...LINE_ATTRS, ...COLUMN_ATTRS].includes(k)).map(([k, v]) => `${k}="${v}"`).join(" ")
-    out.push({ source: "dom-attribute", confidence: line !== undefined ? "high" : "medium", evidence: [`get html: <${tag[1]} ${shown}>`], ...located(file, line, column) })
+    out.push(found)
   }
   const text = html.replace(/<[^>]*>/g, " ")
   for (const m of text.matchAll(PATH_IN_TEXT)) {

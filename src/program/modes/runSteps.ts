@@ -7,7 +7,7 @@
  * progress update shows is redacted like every other echo (password fields by the session's ref names, secrets
  * learned in this call or earlier ones scrubbed). A step whose target is not there yet waits for it (bounded, inside
  * the call's budget; readinessWait.ts), and a `fill` step reads its field back in its own process: a field that does
- * not hold the text is reported on the row (`fillVerification`, lengths only).
+ * not hold the text is reported on the row (`fillVerification`, lengths only), one it cannot see as not verifiable.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -21,10 +21,10 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
 import { guardNeed } from "../../security/typingGuard.js"
-import { type FillTarget, fillReadScript, fillTargetOf, fillVerificationOf } from "../../page/fillReadback.js"
+import { type FillTarget, fillNotVerifiableOf, fillReadScript, fillTargetOf, fillVerificationOf } from "../../page/fillReadback.js"
 import { isReadinessMiss, readinessBudgetMs, waitsForTarget } from "../../page/readiness.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
-import { mayProbe } from "../page/probedCommand.js"
+import { mayProbe } from "../../session/mayProbe.js"
 import { retryWhileMissing, withWaitedRow } from "../page/readinessWait.js"
 import { runGuarded } from "../security/guardedTyping.js"
 import { isReadOnly } from "../../upstream/commandPolicy.js"
@@ -41,7 +41,14 @@ const runFillStep = (target: SessionTarget, row: ReadonlyArray<string>, fill: Fi
     if (!own.success) return yield* own.error
     const value = read?.success === true && read.result !== null && typeof read.result === "object" ? (read.result as Record<string, unknown>)["result"] : undefined
     const fillVerification = fillVerificationOf(fill, value, index)
-    return { kind: "single", data: own.result, warning: undefined, ...(fillVerification !== undefined ? { fillVerification } : {}) } satisfies UpstreamOutcome
+    const fillNotVerifiable = fillNotVerifiableOf(fill, value, index)
+    return {
+      kind: "single",
+      data: own.result,
+      warning: undefined,
+      ...(fillVerification !== undefined ? { fillVerification } : {}),
+      ...(fillNotVerifiable !== undefined ? { fillNotVerifiable } : {})
+    } satisfies UpstreamOutcome
   })
 
 export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>, failFast: boolean, onProgress: ProgressSink | undefined) =>
@@ -74,7 +81,10 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
       let step: StepRow
       if (Either.isRight(attempt)) {
         const reply = attempt.right
-        const verified = reply.kind === "single" && reply.fillVerification !== undefined ? { fillVerification: reply.fillVerification } : {}
+        const verified = reply.kind !== "single" ? {} : {
+          ...(reply.fillVerification !== undefined ? { fillVerification: reply.fillVerification } : {}),
+          ...(reply.fillNotVerifiable !== undefined ? { fillNotVerifiable: reply.fillNotVerifiable } : {})
+        }
         step = withWaitedRow({ command: row, success: true, result: reply.kind === "single" ? reply.data : null, ...verified }, waited.waitedMs, waited.attempts)
       } else {
         const error = attempt.left

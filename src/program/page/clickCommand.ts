@@ -22,7 +22,7 @@ import { CLICK_READ_EXPRESSION, clickDispatchOf, clickRecorderScript, clickRecor
 import { comboboxFocusOf, isComboboxClick } from "../../page/comboboxFocus.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
 import { runCommandBatch } from "./commandBatch.js"
-import { mayProbe } from "./probedCommand.js"
+import { mayProbe } from "../../session/mayProbe.js"
 
 export interface ClickRun {
   readonly replied: Either.Either<UpstreamOutcome, CommandError>

@@ -12,7 +12,7 @@ import { type CommandError, SessionCommands } from "../../services/SessionComman
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
 import { type OpenedPage, OPENED_PAGE_EXPRESSION, openedPageOf } from "./pageProbes.js"
-import { mayProbe } from "./probedCommand.js"
+import { mayProbe } from "../../session/mayProbe.js"
 import { isOpening } from "../../upstream/commandPolicy.js"
 
 export interface OpenRun {

@@ -14,13 +14,13 @@ import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
 import type { ClickDispatch, ComboboxFocus, OverlayBlockers, ScrollNoop, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { CommandError } from "../../services/SessionCommands.js"
-import { fillReadScript, fillTargetOf, fillVerificationOf } from "../../page/fillReadback.js"
+import { fillNotVerifiableOf, fillReadScript, fillTargetOf, fillVerificationOf } from "../../page/fillReadback.js"
 import { readScrollPosition, SCROLL_PROBE_SCRIPT, scrollNoopOf } from "../../page/scrollPosition.js"
 import { invalidSelectorsOf, textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../page/textVisibility.js"
 import { SelectorUnsupported } from "../../schema/ToolError.js"
-import { targetOf } from "../../session/target.js"
 import { activeLaunchOf } from "../session/trackedLaunch.js"
 import { runCommandBatch } from "./commandBatch.js"
+import { mayProbe } from "../../session/mayProbe.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -33,15 +33,6 @@ export interface PageCheck {
 export interface Probed {
   readonly replied: Either.Either<UpstreamOutcome, CommandError>
   readonly check: PageCheck
-}
-
-const HELD = ["--confirm-actions", "--action-policy"]
-
-/** A browser session whose page script upstream runs without holding it for approval. */
-export const mayProbe = (plan: Plan): boolean => {
-  if (plan.kind !== "browser" || plan.sessionName === undefined) return false
-  const prefix = targetOf(plan).prefix
-  return !HELD.some((flag) => prefix.includes(flag)) && plan.env["AGENT_BROWSER_CONFIRM_ACTIONS"] === undefined && plan.env["AGENT_BROWSER_ACTION_POLICY"] === undefined
 }
 
 /** The page reads around the planned command, or undefined when the command needs none or may not have them. */
@@ -74,13 +65,15 @@ export const runProbed = (plan: Plan) =>
     const after = evalValue(rows[at + 1])
     const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
     const fillVerification = fill !== undefined ? fillVerificationOf(fill, after) : undefined
+    const fillNotVerifiable = fill !== undefined ? fillNotVerifiableOf(fill, after) : undefined
     const replied: Either.Either<UpstreamOutcome, CommandError> = row.success
       ? Either.right({
         kind: "single",
         data: row.result,
         warning: row.warning,
         ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {}),
-        ...(fillVerification !== undefined ? { fillVerification } : {})
+        ...(fillVerification !== undefined ? { fillVerification } : {}),
+        ...(fillNotVerifiable !== undefined ? { fillNotVerifiable } : {})
       })
       : Either.left(row.error)
     if (!row.success || fill !== undefined) return { replied, check: {} } satisfies Probed

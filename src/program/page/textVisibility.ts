@@ -10,7 +10,7 @@ import type { Plan } from "../../domain/Plan.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { targetOf } from "../../session/target.js"
 import { textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../page/textVisibility.js"
-import { mayProbe } from "./probedCommand.js"
+import { mayProbe } from "../../session/mayProbe.js"
 
 /** A probe is a quick read; a page that cannot answer within this adds no diagnostic. */
 const PROBE_TIMEOUT_MS = 8_000

@@ -110,7 +110,9 @@ export const dispatch = (plan: Plan, call: CallContext) =>
       : clicked?.comboboxFocus !== undefined
       ? { comboboxFocus: clicked.comboboxFocus }
       : named?.overlayBlockers !== undefined ? { overlayBlockers: named.overlayBlockers } : probed?.check
-    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo, snapshotNaming: named?.naming, ...(clicked?.settle !== undefined ? { clickSettle: clicked.settle } : {}), ...(opened !== undefined ? { opened: { page: opened.page } } : {}) }
+    // the page still changing when the click's read or the snapshot was taken
+    const settle = clicked?.settle ?? named?.settle
+    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo, snapshotNaming: named?.naming, ...(settle !== undefined ? { actionSettle: settle } : {}), ...(opened !== undefined ? { opened: { page: opened.page } } : {}) }
   }).pipe(
     Effect.catchTag("SelectorNotFound", (error) =>
       Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail)),

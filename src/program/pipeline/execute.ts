@@ -161,7 +161,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     ...(textVisibility !== undefined ? { selectorTextVisibility: textVisibility } : {}),
     ...(challengePage !== undefined ? { challengePage } : {}),
     ...(dispatched.snapshotNaming !== undefined ? { snapshotNaming: dispatched.snapshotNaming } : {}),
-    ...(pageSettle !== undefined ? { pageSettle } : dispatched.clickSettle !== undefined ? { pageSettle: dispatched.clickSettle } : {})
+    ...(pageSettle !== undefined ? { pageSettle } : dispatched.actionSettle !== undefined ? { pageSettle: dispatched.actionSettle } : {})
   }
   if (verdictOf(ran) !== undefined) return ran
   const browserDefaults = yield* unusedBrowserDefaults(plan, call, config.env)

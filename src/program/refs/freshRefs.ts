@@ -1,0 +1,37 @@
+/**
+ * One fresh `snapshot -i` of the session's page (inside its pinned tab, if any) with the hidden-twin read in the
+ * same process (page/hiddenTwins.ts): the current refs, and which of them a pointer cannot reach while a twin of the
+ * same role and name can. For the wrapper's own look-ups (semantic pre-resolution, a missed locator's fallback); the
+ * caller records the refs. Undefined when the snapshot did not answer.
+ */
+import * as Effect from "effect/Effect"
+import type { Plan } from "../../domain/Plan.js"
+import type { RefInfo } from "../../domain/RefSnapshot.js"
+import { HIDDEN_TWINS_EXPRESSION, hiddenTwinsOf } from "../../page/hiddenTwins.js"
+import { SessionCommands } from "../../services/SessionCommands.js"
+import { targetOf } from "../../session/target.js"
+import { refsFrom } from "./refTracking.js"
+
+export interface FreshRefs {
+  readonly refs: ReadonlyMap<string, RefInfo>
+  /** Hidden ref → its reachable twin. */
+  readonly hidden: ReadonlyMap<string, string>
+  /** The snapshot step's reply (its `origin`). */
+  readonly data: unknown
+}
+
+const resultOf = (row: { readonly success: boolean; readonly result?: unknown } | undefined): Record<string, unknown> | undefined =>
+  row?.success === true && row.result !== null && typeof row.result === "object" ? row.result as Record<string, unknown> : undefined
+
+/** `twins`: run the hidden-twin read (page script; not where it may be held for approval). */
+export const freshRefs = (plan: Plan, pinnedTab: string | undefined, timeoutMs: number, twins = true) =>
+  Effect.gen(function*() {
+    const steps = [...(pinnedTab !== undefined ? [["tab", pinnedTab]] : []), ["snapshot", "-i"], ...(twins ? [["eval", HIDDEN_TWINS_EXPRESSION]] : [])]
+    const rows = yield* (yield* SessionCommands).batch({ ...targetOf(plan), kind: "browser" }, steps, { timeoutMs, failFast: false })
+    const at = pinnedTab !== undefined ? 1 : 0
+    const snapshot = resultOf(rows[at])
+    const refs = snapshot !== undefined ? refsFrom(snapshot) : undefined
+    if (snapshot === undefined || refs === undefined) return undefined
+    const tree = typeof snapshot["snapshot"] === "string" ? snapshot["snapshot"] : ""
+    return { refs, hidden: hiddenTwinsOf(tree, resultOf(rows[at + 1])?.["result"]), data: snapshot } satisfies FreshRefs
+  })
