@@ -94,6 +94,8 @@ const notVerifiableOf = (executed: Executed): ReadonlyArray<FillNotVerifiable> =
 
 const waitAction = (session: string | undefined): NextAction => nextActions.waitForPageUi(session)
 
+const GRID_ROLES: ReadonlySet<string> = new Set(["row", "gridcell", "columnheader", "rowheader"])
+
 const NEAR_EMPTY_LINE = "Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i."
 
 const settleLine = (settle: PageSettle, command: string | undefined): string =>
@@ -110,7 +112,8 @@ const nearEmptySnapshot = (executed: Executed): boolean => {
   const { plan, outcome } = executed
   if (plan.line.command !== "snapshot" || outcome.kind !== "single") return false
   const refs = readPayload(SnapshotRefs, outcome.data, (d) => d.refs) ?? {}
-  const controls = Object.values(refs).filter((r) => CONTROL_ROLES.has(String(r.role ?? "")) || r.role === "link").length
+  // a data grid's rows, headers and cells are what a model acts on there (AG Grid gives no button a ref)
+  const controls = Object.values(refs).filter((r) => CONTROL_ROLES.has(String(r.role ?? "")) || GRID_ROLES.has(String(r.role ?? "")) || r.role === "link").length
   const interactive = plan.line.positionals.some((t) => t === "-i" || t === "--interactive")
   const tree = readPayload(SnapshotText, outcome.data, (d) => d.snapshot)
   const textChars = interactive ? executed.snapshotNaming?.pageTextChars : tree !== undefined ? treeTextChars(tree) : undefined
