@@ -42,6 +42,8 @@ export interface Plan {
   readonly cwd: string
   /** Absolute path a file-producing command was asked to write (its parent is created before the run). */
   readonly outputPath: string | undefined
+  /** A raw `batch`: the absolute paths its steps were asked to write (their folders are created before the run). */
+  readonly batchOutputPaths?: ReadonlyArray<string>
   /** This call launches its session's browser (a managed session's first call, or a fresh launch). */
   readonly firstLaunch: boolean
   /** The browser pool this call's session launches in (its environment is in `env`; docs/POOLS.md). */

@@ -2,8 +2,9 @@
  * Nothing upstream claims to have saved is trusted until it is on disk: each artifact a command reports is checked
  * (exists, size, media type sniffed from content) and becomes a verification row: `verified`, `missing`, `pending`
  * (a recording until `record stop`) or `unverified` (empty file, or no path reported). A claimed file that is
- * absent fails the call (`artifact-missing`); a download that landed somewhere other than the requested path is
- * copied there, or the call fails (`download-not-verified`). Verified live screenshots come back inline.
+ * absent fails the call (`artifact-missing`: a direct call here, a job/qa/batch step's in `verdictOf`); a download
+ * that landed somewhere other than the requested path is copied there, or the call fails (`download-not-verified`).
+ * Verified live screenshots come back inline.
  */
 import { copyFileSync, mkdirSync } from "node:fs"
 import { dirname } from "node:path"
@@ -23,6 +24,8 @@ import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { RecordingDependencyWarning, VerificationRow, VerifiedArtifacts } from "../../schema/Artifacts.js"
 
 const DIRECT_SAVES = new Set(["download", "pdf", "state"])
+/** agent-browser 0.41 reports a diffPath even when the images match, but writes no diff image then. */
+const DIFF_MATCHED = "the images match, so agent-browser wrote no diff image"
 
 const claimedPath = (data: unknown): string | undefined => {
   if (data === null || typeof data !== "object") return undefined
@@ -55,7 +58,8 @@ const verifyBatchSteps = (rows: ReadonlyArray<StepRow>) =>
       const path = claimedPath(row.result) ?? (request.pathIndex !== undefined ? line.positionals[request.pathIndex] : undefined)
       if (path === undefined) continue
       const facts = yield* store.inspect(path)
-      out.push(rowOf(request.kind, facts, undefined))
+      const matched = !facts.exists && request.kind === "diff-image" && (row.result as { match?: unknown } | null)?.match === true
+      out.push(rowOf(request.kind, facts, undefined, matched ? DIFF_MATCHED : undefined))
     }
     return out
   })
@@ -120,8 +124,7 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
       if (!facts.exists) return yield* new DownloadNotVerified({ requestedPath: requested, reason: "elsewhere", reportedPath: path })
     }
     if (!facts.exists && request.kind === "diff-image" && (outcome.data as { match?: unknown } | null)?.match === true) {
-      // agent-browser 0.41 reports a diffPath even when the images match, but writes no diff image then
-      return { rows: [rowOf(request.kind, facts, requested, "the images match, so agent-browser wrote no diff image")], warnings }
+      return { rows: [rowOf(request.kind, facts, requested, DIFF_MATCHED)], warnings }
     }
     if (!facts.exists) {
       return yield* (request.kind === "download"

@@ -44,9 +44,9 @@ import { type CallContext, ownerOf } from "./callContext.js"
 import { dispatch } from "./dispatch.js"
 import { verdictOf } from "./verdict.js"
 
-/** Files a compiled job or qa batch will write. */
+/** Files a compiled job or qa batch, or the steps of a caller's raw batch, will write. */
 const compiledOutputs = (plan: Plan): ReadonlyArray<string> =>
-  plan.compiled.mode === "job" ? plan.compiled.job.outputPaths : plan.compiled.mode === "qa" ? plan.compiled.qa.outputPaths : []
+  plan.compiled.mode === "job" ? plan.compiled.job.outputPaths : plan.compiled.mode === "qa" ? plan.compiled.qa.outputPaths : plan.batchOutputPaths ?? []
 
 /** The refs a snapshot allocated, with the page and daemon they belong to. */
 const snapshotRefs = (plan: Plan, data: unknown, hidden?: Readonly<Record<string, string>>) =>

@@ -11,10 +11,9 @@ import type { ToolInput } from "../../schema/ToolInput.js"
 import type { ToolConfigShape } from "../../services/ToolConfig.js"
 import { flagValue, launchFlagTokens, LAUNCH_FLAGS, parseCommandLine, withoutFlags } from "../../upstream/commandLine.js"
 import { isClose, isInspection, isRejectedServer, isSessionless, stdinPolicy } from "../../upstream/commandPolicy.js"
-import { requestedPathIndex } from "../../upstream/artifactPaths.js"
 import { extractSnapshotOptions } from "../../upstream/snapshotOptions.js"
 import { type TimeoutBudgets, watchdogFor } from "../../upstream/timeoutPolicy.js"
-import { isAbsolute, resolve } from "node:path"
+import { absolutizeBatchStdin, absolutizeOutputPath } from "./absolutePaths.js"
 import { socketDirEnv } from "../../upstream/socketDir.js"
 
 const budgetsOf = (config: ToolConfigShape): TimeoutBudgets => ({
@@ -90,24 +89,6 @@ const childEnv = (config: ToolConfigShape, role: SessionRole): Record<string, st
   return env
 }
 
-/** Rewrites a relative output path to an absolute one under the pi cwd, so files land where the caller looks. */
-const absolutizeOutputPath = (args: ReadonlyArray<string>, cwd: string): { args: ReadonlyArray<string>; outputPath: string | undefined } => {
-  const line = parseCommandLine(args)
-  const index = requestedPathIndex(line)
-  if (index === undefined) return { args, outputPath: undefined }
-  const token = line.positionals[index] ?? ""
-  const absolute = isAbsolute(token) ? token : resolve(cwd, token)
-  // positionals keep argv order, so the n-th positional is the n-th non-flag token
-  let seen = -1
-  const flagTokens = new Set(line.flags.flatMap((f) => (f.value !== undefined && !(args[f.index] ?? "").includes("=") ? [f.index, f.index + 1] : [f.index])))
-  const out = args.map((t, i) => {
-    if (flagTokens.has(i)) return t
-    seen++
-    return seen === index ? absolute : t
-  })
-  return { args: out, outputPath: absolute }
-}
-
 export const planInvocation = (
   input: ToolInput & { readonly args: ReadonlyArray<string> },
   state: SessionState,
@@ -148,6 +129,7 @@ export const planInvocation = (
     }
     const rows = line.command === "batch" && moved.stdin !== undefined ? batchRowsProblem(moved.stdin) : undefined
     if (rows !== undefined) return yield* Either.left(new InvalidInput({ field: "stdin", detail: `batch stdin ${rows}; it takes a JSON array of steps, each an argv array of strings: [["open","<url>"],["get","title"]].` }))
+    const batchPaths = line.command === "batch" && moved.stdin !== undefined ? absolutizeBatchStdin(moved.stdin, cwd) : undefined
 
     if (sessionMode === "fresh" && isClose(line)) {
       return yield* Either.left(new InvalidInput({ field: "sessionMode", detail: "sessionMode \"fresh\" launches a new browser; close needs none. Drop sessionMode to close the current one." }))
@@ -216,13 +198,14 @@ export const planInvocation = (
       sessionName,
       usedImplicitSession: role === "managed" || role === "fresh",
       effectiveArgs,
-      stdin: moved.stdin,
+      stdin: batchPaths?.stdin ?? moved.stdin,
       timeoutMs: input.timeoutMs ?? watchdogFor(moved.args, line, moved.stdin, budgetsOf(config)),
       env: childEnv(config, role),
       launchFlags: role === "managed" && state.managed.active ? state.managed.launchFlags : callLaunch,
       callerRequestedJson: requestedJson,
       cwd,
       outputPath: output.outputPath,
+      ...(batchPaths !== undefined && batchPaths.outputPaths.length > 0 ? { batchOutputPaths: batchPaths.outputPaths } : {}),
       snapshotOptions: snapshotFlags.options,
       compiled: { mode: "args" },
       stateEpoch: state.epoch,

@@ -1,0 +1,42 @@
+/**
+ * Relative output paths made absolute under the pi cwd, so files land where the caller looks: a direct command's
+ * path, and every artifact step of a caller's raw `batch` stdin (contract F2/V2). Pure.
+ */
+import { isAbsolute, resolve } from "node:path"
+import { parseCommandLine } from "../../upstream/commandLine.js"
+import { requestedPathIndex } from "../../upstream/artifactPaths.js"
+
+/** One argv with its output path (if it has one) made absolute. */
+export const absolutizeOutputPath = (args: ReadonlyArray<string>, cwd: string): { args: ReadonlyArray<string>; outputPath: string | undefined } => {
+  const line = parseCommandLine(args)
+  const index = requestedPathIndex(line)
+  if (index === undefined) return { args, outputPath: undefined }
+  const token = line.positionals[index] ?? ""
+  const absolute = isAbsolute(token) ? token : resolve(cwd, token)
+  // positionals keep argv order, so the n-th positional is the n-th non-flag token
+  let seen = -1
+  const flagTokens = new Set(line.flags.flatMap((f) => (f.value !== undefined && !(args[f.index] ?? "").includes("=") ? [f.index, f.index + 1] : [f.index])))
+  const out = args.map((t, i) => {
+    if (flagTokens.has(i)) return t
+    seen++
+    return seen === index ? absolute : t
+  })
+  return { args: out, outputPath: absolute }
+}
+
+/**
+ * A batch's stdin with each step's output path made absolute, and those paths (their folders are created before the
+ * batch runs). Stdin that is not a JSON array of argv arrays is returned as it is (it is refused elsewhere).
+ */
+export const absolutizeBatchStdin = (stdin: string, cwd: string): { stdin: string; outputPaths: ReadonlyArray<string> } => {
+  let steps: unknown
+  try {
+    steps = JSON.parse(stdin)
+  } catch {
+    return { stdin, outputPaths: [] }
+  }
+  if (!Array.isArray(steps) || !steps.every((s) => Array.isArray(s) && s.every((t) => typeof t === "string"))) return { stdin, outputPaths: [] }
+  const rows = (steps as ReadonlyArray<ReadonlyArray<string>>).map((step) => absolutizeOutputPath(step, cwd))
+  const outputPaths = rows.flatMap((r) => (r.outputPath !== undefined ? [r.outputPath] : []))
+  return outputPaths.length === 0 ? { stdin, outputPaths } : { stdin: JSON.stringify(rows.map((r) => r.args)), outputPaths }
+}
