@@ -53,7 +53,10 @@ const textOf = (plan: Plan | undefined, args: ReadonlyArray<string>, executed: E
   const refusal = error._tag === "PolicyBlocked" && error.violation !== undefined ? `\n${stepRefusalNote(error.violation)}` : ""
   if (step !== undefined) return [approved, ...withNotes, `\nResult: step ${step.index + 1} failed (${categoryOf(error)}).${refusal}`]
   const failure = quotingPage(`Failed (${categoryOf(error)}): ${formatFailure(plan, error, args).text}`, error)
-  return executed === undefined ? failure : [...failure, `\n${approved}`, ...withNotes]
+  if (executed === undefined) return failure
+  // a click that reached nothing did not happen: its body ("Clicked …") would say it did
+  const shown = error._tag === "UpstreamFailed" && error.clickDispatch !== undefined ? joinParts(notes.filter((line) => plain(line) !== ""), "\n") : withNotes
+  return [...failure, `\n${approved}`, ...shown]
 }
 
 /** Upstream's own error text can quote the page (a thrown message, option labels): it is page content in a failure. */

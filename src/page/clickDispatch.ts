@@ -18,8 +18,24 @@ import { ACTION_QUIET_MS, quietSinceExpression, settleExpression, WATCH_INSTALL,
 /** Ref roles whose element the recorder can find again by role and name (the contract's role gate). */
 const REF_ROLES = new Set(["button", "checkbox", "menuitem", "radio", "switch", "tab", "option", "link"])
 
-/** What `click <target>` aims at, when the recorder can judge it; undefined for other commands and flags. */
+/**
+ * What `find text|role … click` aims at: judged leniently (a hit on any element the locator could have meant), so only
+ * a click that reached none of them is said; other locators, actions and flags are not judged.
+ */
+const findTargetOf = (argv: ReadonlyArray<string>): ClickTarget | undefined => {
+  const [, locator, value, action, ...rest] = argv
+  if (action !== "click" || value === undefined || value.trim() === "") return undefined
+  const exact = rest.includes("--exact") ? { exact: true } : {}
+  const flags = rest.filter((t) => t !== "--exact")
+  if (locator === "text") return flags.length === 0 ? { kind: "text", text: value, ...exact } : undefined
+  if (locator !== "role") return undefined
+  if (flags.length === 0) return { kind: "role", role: value, ...exact }
+  return flags.length === 2 && flags[0] === "--name" && flags[1] !== undefined && flags[1].trim() !== "" ? { kind: "role", role: value, name: flags[1], ...exact } : undefined
+}
+
+/** What `click <target>` (or `find text|role … click`) aims at, when the recorder can judge it; undefined otherwise. */
 export const clickTargetOf = (argv: ReadonlyArray<string>, refs: RefSnapshot | undefined): ClickTarget | undefined => {
+  if (argv[0] === "find") return findTargetOf(argv)
   if (argv[0] !== "click" || argv.length !== 2) return undefined
   const target = argv[1] ?? ""
   if (target.startsWith("xpath=")) return { kind: "xpath", selector: target.slice("xpath=".length) }
@@ -49,12 +65,19 @@ const implicit = (e) => { const t = e.tagName; if (t === "OPTION") return "optio
 const role = (e) => (e.getAttribute("role") || "").trim().split(/\\s+/)[0] || implicit(e);
 const name = (e) => { const l = e.getAttribute("aria-label"); if (l) return norm(l); const by = e.getAttribute("aria-labelledby"); if (by) return norm(by.split(/\\s+/).map((id) => (document.getElementById(id) || {}).textContent || "").join(" ")); if (e.tagName === "OPTION") return norm(e.label || e.textContent); if (e.labels && e.labels.length) return norm([...e.labels].map((x) => x.textContent).join(" ")); return norm(e.tagName === "INPUT" ? e.value || e.title : e.textContent || e.title); };
 const xpath = () => { const r = document.evaluate(T.selector, document, null, 7, null), s = new Set(); for (let i = 0; i < r.snapshotLength; i++) s.add(r.snapshotItem(i)); return s; };
-const is = T.kind === "selector" ? (e) => e.matches(T.selector) : T.kind === "xpath" ? (e) => xpath().has(e) : T.kind === "accessible" ? (e) => role(e) === T.role && name(e) === norm(T.name) : () => false;
+const named = (e) => T.name === undefined || (T.exact ? name(e) === norm(T.name) : name(e).includes(norm(T.name)));
+const holds = (e) => { const t = norm(e.tagName === "INPUT" ? e.value : e.textContent), w = norm(T.text); return T.exact ? t === w : t.includes(w); };
+const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT"]);
+const texts = () => T.kind !== "text" ? new Set() : new Set([...document.body.querySelectorAll("*")].filter((e) => !SKIP.has(e.tagName) && holds(e) && ![...e.children].some(holds)));
+const S = texts();
+const is = T.kind === "selector" ? (e) => e.matches(T.selector) : T.kind === "xpath" ? (e) => xpath().has(e) : T.kind === "accessible" ? (e) => role(e) === T.role && name(e) === norm(T.name) : T.kind === "role" ? (e) => role(e) === T.role && named(e) : T.kind === "text" ? (e) => S.has(e) : () => false;
 let resolved = false, el = null;
 try {
   if (T.kind === "none") resolved = false;
   else if (T.kind === "selector") { el = document.querySelector(T.selector); resolved = el !== null; }
   else if (T.kind === "xpath") resolved = xpath().size > 0;
+  else if (T.kind === "text") { el = S.values().next().value || null; resolved = el !== null; }
+  else if (T.kind === "role") { el = [...document.querySelectorAll("button,input,summary,option,a[href],[role]")].find(is) || null; resolved = el !== null; }
   else { const all = [...document.querySelectorAll("button,input,summary,option,a[href],[role]")].filter(is); el = all[T.duplicateIndex || 0] || null; resolved = el !== null; }
 } catch { resolved = false; }
 const nativeOption = el !== null && el.tagName === "OPTION";
@@ -149,7 +172,13 @@ export const twinOf = (ref: string, refs: RefSnapshot | undefined): string | und
 }
 
 const targetText = (target: ClickTarget): string =>
-  target.kind === "accessible" ? `@${target.refId} (${target.role} "${target.name}")` : target.selector
+  target.kind === "accessible"
+    ? `@${target.refId} (${target.role} "${target.name}")`
+    : target.kind === "text"
+    ? `text ${JSON.stringify(target.text)}`
+    : target.kind === "role"
+    ? `role ${target.role}${target.name !== undefined ? ` named ${JSON.stringify(target.name)}` : ""}`
+    : target.selector
 
 /** The failure's words: what upstream claimed, where the events went, and what to do. */
 export const clickDispatchMessage = (d: ClickDispatch): string =>

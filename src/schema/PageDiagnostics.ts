@@ -69,7 +69,11 @@ export type EvalHint = typeof EvalHint.Type
 export const ClickTarget = Schema.Union(
   Schema.Struct({ kind: Schema.Literal("selector"), selector: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("xpath"), selector: Schema.String }),
-  Schema.Struct({ kind: Schema.Literal("accessible"), refId: Schema.String, role: Schema.String, name: Schema.String, duplicateIndex: optional(Schema.Number) })
+  Schema.Struct({ kind: Schema.Literal("accessible"), refId: Schema.String, role: Schema.String, name: Schema.String, duplicateIndex: optional(Schema.Number) }),
+  /** `find text <text> click`: any innermost element holding that text (or a button input of that value). */
+  Schema.Struct({ kind: Schema.Literal("text"), text: Schema.String, exact: optional(Schema.Boolean) }),
+  /** `find role <role> click [--name <name>] [--exact]`. */
+  Schema.Struct({ kind: Schema.Literal("role"), role: Schema.String, name: optional(Schema.String), exact: optional(Schema.Boolean) })
 )
 export type ClickTarget = typeof ClickTarget.Type
 

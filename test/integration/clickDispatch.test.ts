@@ -62,6 +62,24 @@ describe("one-process click", () => {
     expect(outText()).toBe("plain 1")
   })
 
+  it("find text|role clicks are judged too: one that reached its words succeeds, one that landed elsewhere fails without its 'Clicked' line", async () => {
+    const nested = await live.tool.call({ args: ["find", "text", "Olives", "click"] })
+    expect(nested.isError, textOf(nested)).toBe(false)
+    expect(nested.details.clickDispatch).toBeUndefined()
+    expect(outText()).toBe("nested clicked")
+    const byRole = await live.tool.call({ args: ["find", "role", "button", "click", "--name", "Add Olives now"] })
+    expect(byRole.isError, textOf(byRole)).toBe(false)
+    const mover = await live.tool.call({ args: ["find", "text", "Mover", "click"] })
+    expect(mover.isError, textOf(mover)).toBe(true)
+    expect(mover.details.clickDispatch?.target).toEqual({ kind: "text", text: "Mover" })
+    expect(textOf(mover)).toContain('no trusted pointer or mouse event reached text "Mover"')
+    expect(textOf(mover)).not.toMatch(/^Clicked/m)
+    const byName = await live.tool.call({ args: ["find", "role", "button", "click", "--name", "Mover"] })
+    expect(byName.isError, textOf(byName)).toBe(true)
+    expect(byName.details.clickDispatch?.target).toEqual({ kind: "role", role: "button", name: "Mover" })
+    expect(outText()).toBe("nested clicked")
+  })
+
   it("a target covered before the click stays upstream's own refusal (no second diagnosis)", async () => {
     const clicked = await live.tool.call({ args: ["find", "role", "button", "click", "--name", "Covered"] })
     expect(clicked.isError).toBe(true)

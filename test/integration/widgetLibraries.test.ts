@@ -37,6 +37,19 @@ describe("selects that hide a native <select>", () => {
     expect(firstNext(again.result)).not.toContain(native)
     await live.act({ args: firstNext(again.result) }, () => chosen() === "Mushrooms", "follow the next action")
     expect(text("#toppings-result")).toBe("Toppings: Mushrooms")
+    // a text click and a role click whose first match is the hidden native option: failures, not "Clicked"; the
+    // first next action's snapshot names the widget's reachable twin, and clicking it chooses the topping
+    let twin: string | undefined
+    for (const args of [["find", "text", "Olives", "click"], ["find", "role", "option", "click", "--name", "Olives"]]) {
+      const found = await live.act({ args }, () => chosen() !== "Mushrooms", `${args.join(" ")} on the hidden option`)
+      expect(found.result.isError, found.text).toBe(true)
+      expect(found.text).not.toMatch(/^Clicked/m)
+      expect(found.result.details.nextActions?.map((a) => a.params?.args?.slice(-2))).toEqual([["snapshot", "-i"]])
+      const listed = await live.read({ args: firstNext(found.result) })
+      twin = new RegExp(`option "Olives" \\[ref=e\\d+\\] \\(hidden: a pointer cannot reach it; use (@e\\d+)\\)`).exec(listed)?.[1]
+      expect(twin, listed).toBeDefined()
+    }
+    await live.act({ args: ["click", twin ?? ""] }, () => chosen() === "Mushrooms,Olives", "click the named twin")
   })
 
   it("Tom Select: the hidden duplicate names its reachable twin (no garbled stale ref, no loop); no combobox warning on the open list", SLOW, async () => {

@@ -39,6 +39,18 @@ describe("clickTargetOf", () => {
     expect(clickTargetOf(["click", "#go", "--new-tab"], refs)).toBeUndefined()
     expect(clickTargetOf(["dblclick", "#go"], refs)).toBeUndefined()
   })
+
+  it("judges find text|role clicks by what the locator could mean; other locators, actions and flags are left alone", () => {
+    expect(clickTargetOf(["find", "text", "Olives", "click"], refs)).toEqual({ kind: "text", text: "Olives" })
+    expect(clickTargetOf(["find", "text", "Olives", "click", "--exact"], refs)).toEqual({ kind: "text", text: "Olives", exact: true })
+    expect(clickTargetOf(["find", "role", "option", "click", "--name", "Olives"], refs)).toEqual({ kind: "role", role: "option", name: "Olives" })
+    expect(clickTargetOf(["find", "role", "button", "click"], refs)).toEqual({ kind: "role", role: "button" })
+    expect(clickTargetOf(["find", "text", "Olives", "hover"], refs)).toBeUndefined()
+    expect(clickTargetOf(["find", "label", "Email", "click"], refs)).toBeUndefined()
+    expect(clickTargetOf(["find", "role", "button", "click", "--name"], refs)).toBeUndefined()
+    expect(clickTargetOf(["find", "text", "Olives", "click", "--new-tab"], refs)).toBeUndefined()
+    expect(clickTargetOf(["find", "text", " ", "click"], refs)).toBeUndefined()
+  })
 })
 
 describe("clickDispatchOf", () => {

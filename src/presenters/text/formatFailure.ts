@@ -159,6 +159,8 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         summary: "The click did not reach its target",
         nextActions: e.clickDispatch.twin !== undefined
           ? [nextActions.tryVisibleRef(session, 0, [plan?.line.command ?? "click", `@${e.clickDispatch.twin}`], `@${e.clickDispatch.twin}`), nextActions.inspectClickMiss(session)]
+          : e.clickDispatch.nativeOption === true
+          ? [nextActions.inspectClickMiss(session)] // the same click would reach the widget again
           : [nextActions.inspectClickMiss(session), nextActions.retryClickAfterMiss(session, plan?.line.positionals ?? [])]
       }) : e.launch !== undefined ? ({
         text: launchFailureText(e.launch, e.message),

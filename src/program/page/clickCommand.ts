@@ -1,11 +1,11 @@
 /**
  * A click (`click`, `dblclick`, `find … click`) in one upstream process: `batch` [pinned tab] → recorder → click →
- * read. Only a direct `click` on a selector or named ref is judged for dispatch (`clickDispatch`); a click aimed at a
- * combobox, for whether it opened (`comboboxFocus`). The click's row is
- * the outcome (with its dialog warning, exactly as alone); the read gives the page it stayed on (title, URL,
- * challenge facts) and whether a trusted event reached the target. Only a click that started a navigation to another
- * document needs the page read again after it loads (`navigating`). Skipped where page script may be held for
- * approval, for Electron apps (their health check owns the page after a click), and when the session has no page yet.
+ * read. A direct `click` on a selector or named ref, and a `find text|role … click`, is judged for dispatch
+ * (`clickDispatch`); a click aimed at a combobox, for whether it opened (`comboboxFocus`). The click's row is the
+ * outcome (with its dialog warning, exactly as alone); the read gives the page it stayed on (title, URL, challenge
+ * facts) and whether a trusted event reached the target. Only a click that started a navigation to another document
+ * needs the page read again after it loads (`navigating`). Skipped where page script may be held for approval, for
+ * Electron apps (their health check owns the page after a click), and when the session has no page yet.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
