@@ -15,6 +15,7 @@ import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import { ArtifactStore } from "../services/ArtifactStore.js"
 import type { FileFacts, ManifestEntry } from "../schema/Artifacts.js"
+import { OsProcesses } from "../services/OsProcesses.js"
 import { ToolConfig } from "../services/ToolConfig.js"
 import { sniffMediaType } from "../upstream/sniffMediaType.js"
 import { ArtifactMissing } from "../schema/ToolError.js"
@@ -61,32 +62,31 @@ const evictOldest = (dir: string, maxBytes: number, keep: string): ReadonlyArray
   return evicted
 }
 
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"
-  }
-}
-
-/** Process-private dirs of processes that died without cleaning up (`run-<pid>-…`) are removed at startup. */
-export const pruneCrashedRuns = (artifactRoot: string): ReadonlyArray<string> => {
-  const pruned: Array<string> = []
-  let names: ReadonlyArray<string> = []
-  try {
-    names = readdirSync(artifactRoot)
-  } catch {
+/**
+ * Process-private dirs of processes that died without cleaning up (`run-<pid>-…`) are removed at startup; a pid the
+ * process table cannot check is left alone (logged).
+ */
+export const pruneCrashedRuns = (artifactRoot: string) =>
+  Effect.gen(function*() {
+    const os = yield* OsProcesses
+    let names: ReadonlyArray<string> = []
+    try {
+      names = readdirSync(artifactRoot)
+    } catch {
+      return []
+    }
+    const pruned: Array<string> = []
+    for (const name of names) {
+      const pid = Number(/^run-(\d+)-/.exec(name)?.[1])
+      if (!Number.isInteger(pid) || pid === process.pid) continue
+      const alive = yield* os.isAlive({ pid }).pipe(Effect.catchTag("ProcessTableUnavailable", (error) =>
+        Effect.as(Effect.logWarning(`artifact folder ${name} kept: whether process ${pid} runs was not checked`, error), true)))
+      if (alive) continue
+      rmSync(join(artifactRoot, name), { recursive: true, force: true })
+      pruned.push(name)
+    }
     return pruned
-  }
-  for (const name of names) {
-    const pid = Number(/^run-(\d+)-/.exec(name)?.[1])
-    if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue
-    rmSync(join(artifactRoot, name), { recursive: true, force: true })
-    pruned.push(name)
-  }
-  return pruned
-}
+  })
 
 /** Saved ref maps kept per directory: enough for many branch points, bounded on disk. */
 const MAX_REF_FILES = 50
@@ -107,7 +107,7 @@ const artifactLayer = Layer.scoped(
     // named now, made on first use: an unusable artifact folder fails only the calls that write a file
     const root = join(config.artifactRoot, `run-${process.pid}-${randomBytes(4).toString("hex")}`)
     yield* Effect.addFinalizer(() => fs.remove(root, { recursive: true }).pipe(Effect.ignore))
-    yield* Effect.sync(() => pruneCrashedRuns(config.artifactRoot))
+    yield* pruneCrashedRuns(config.artifactRoot)
     const counter = yield* Ref.make(0)
     const entries = yield* Ref.make<ReadonlyArray<ManifestEntry>>([])
     const required = yield* Ref.make<ReadonlyArray<string>>([])
@@ -200,4 +200,4 @@ const artifactLayer = Layer.scoped(
   })
 )
 
-export const ArtifactStoreLive: Layer.Layer<ArtifactStore, never, ToolConfig> = artifactLayer.pipe(Layer.provide(NodeFileSystem.layer))
+export const ArtifactStoreLive: Layer.Layer<ArtifactStore, never, ToolConfig | OsProcesses> = artifactLayer.pipe(Layer.provide(NodeFileSystem.layer))

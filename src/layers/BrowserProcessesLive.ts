@@ -1,23 +1,29 @@
 /**
- * BrowserProcessesLive: identities read from the socket dir and Linux `/proc` (no process is spawned), kills by
- * recorded pid after checking the kernel start time (a reused pid is never signalled), and folder removal limited to
- * what the recorded browser itself named (`--user-data-dir`, its `SingletonSocket` link). On systems without
- * `/proc` nothing is recorded and every method is a no-op.
+ * BrowserProcessesLive: identities read from the socket dir and the process table (`OsProcesses`: `/proc`, `ps` or
+ * Windows), kills by recorded pid after checking the start time (a reused pid is never signalled), and folder removal
+ * limited to what the recorded browser itself named (`--user-data-dir`, its `SingletonSocket` link). A table that
+ * cannot be read is said: a reap reports `unchecked` (its files are still removed), a check or record is logged with
+ * the cause; nothing is guessed.
  */
 import { lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
+import type { ProcessInfo } from "../domain/Processes.js"
+import { executableOf, hasArgument, userDataDirOf } from "../os/processFacts.js"
 import { type BrowserIdentity, type BrowserLoss, BrowserProcesses, type OrphanReaped, type ReapReport } from "../services/BrowserProcesses.js"
+import { OsProcesses, type ProcessTableUnavailable } from "../services/OsProcesses.js"
 import { SessionLock } from "../services/SessionLock.js"
-import { parseCmdline, parseStat, type ProcStat, userDataDirOf } from "../os/procStat.js"
 
 /** Upstream's per-session files in the socket dir (`.target` survives upstream's own close). */
 const SESSION_FILES = ["sock", "pid", "version", "engine", "config", "stream", "target", "port", "piab-owner"]
 /** How long a SIGTERMed daemon gets to close its browser and remove its files before SIGKILL. */
 const DAEMON_GRACE_MS = 2_000
 const POLL_MS = 50
+/** Times a reaped browser's folders are checked again for late writes (each after two polls). */
+const FOLDER_RECHECKS = 5
+const OWNER_SUFFIX = ".piab-owner"
 
 const readText = (path: string): string | undefined => {
   try {
@@ -26,28 +32,6 @@ const readText = (path: string): string | undefined => {
     return undefined
   }
 }
-
-const statOf = (pid: number): ProcStat | undefined => {
-  const text = readText(`/proc/${pid}/stat`)
-  return text === undefined ? undefined : parseStat(text)
-}
-
-/** Alive, not a zombie, and the same process that was recorded (same start time). */
-const isSame = (pid: number | undefined, start: string | undefined): boolean => {
-  if (pid === undefined) return false
-  const stat = statOf(pid)
-  return stat !== undefined && stat.state !== "Z" && stat.state !== "X" && (start === undefined || stat.start === start)
-}
-
-const allStats = (): ReadonlyArray<ProcStat> => {
-  try {
-    return readdirSync("/proc").flatMap((d) => (/^\d+$/.test(d) ? [statOf(Number(d))].filter((s): s is ProcStat => s !== undefined) : []))
-  } catch {
-    return []
-  }
-}
-
-const argvOf = (pid: number): ReadonlyArray<string> => parseCmdline(readText(`/proc/${pid}/cmdline`) ?? "")
 
 const daemonPidIn = (socketDir: string, session: string): number | undefined => {
   const pid = Number((readText(join(socketDir, `${session}.pid`)) ?? "").trim())
@@ -63,64 +47,23 @@ const lastUrlIn = (socketDir: string, session: string): string | undefined => {
   }
 }
 
-/** The daemon's browser: its child started with `--user-data-dir`. */
-const observe = (socketDir: string, session: string): BrowserIdentity | undefined => {
-  const daemonPid = daemonPidIn(socketDir, session)
-  const daemon = daemonPid === undefined ? undefined : statOf(daemonPid)
-  if (daemonPid === undefined || daemon === undefined || daemon.state === "Z") return undefined
-  for (const child of allStats().filter((s) => s.ppid === daemonPid)) {
-    const argv = argvOf(child.pid)
-    const profileDir = userDataDirOf(argv)
-    if (profileDir === undefined) continue
-    let singletonDir: string | undefined
-    try {
-      const link = readlinkSync(join(profileDir, "SingletonSocket"))
-      singletonDir = /^\.?org\.chromium\.Chromium\.|^\.?com\.google\.Chrome\./.test(basename(dirname(link))) ? dirname(link) : undefined
-    } catch {
-      singletonDir = undefined
-    }
-    return {
-      daemonPid, daemonStart: daemon.start, browserPid: child.pid, browserStart: child.start, browserExe: argv[0] ?? "", profileDir,
-      ...(singletonDir !== undefined ? { singletonDir } : {})
-    }
+const singletonDirOf = (profileDir: string): string | undefined => {
+  try {
+    const link = readlinkSync(join(profileDir, "SingletonSocket"))
+    return /^\.?org\.chromium\.Chromium\.|^\.?com\.google\.Chrome\./.test(basename(dirname(link))) ? dirname(link) : undefined
+  } catch {
+    return undefined
   }
-  return { daemonPid, daemonStart: daemon.start }
 }
 
-const signal = (pid: number, sig: NodeJS.Signals): boolean => {
+const exists = (path: string): boolean => {
   try {
-    process.kill(pid, sig)
+    lstatSync(path)
     return true
   } catch {
     return false
   }
 }
-
-/**
- * Members of the browser's process group (renderers, zygotes, GPU and crashpad helpers), except the daemon. Matched by
- * group, not by executable: the recorded argv[0] may be the distribution's wrapper script that exec'd the browser
- * after it was recorded; and by the private profile folder every browser process carries on its command line. A
- * group that is this process's own is never the browser's (a guard, not an expected case).
- */
-const browserGroup = (identity: BrowserIdentity): ReadonlyArray<number> => {
-  if (identity.browserPid === undefined) return []
-  const pgid = isSame(identity.browserPid, identity.browserStart) ? statOf(identity.browserPid)?.pgid ?? identity.browserPid : identity.browserPid
-  const ownGroup = statOf(process.pid)?.pgid
-  // also every process started with this session's private profile folder, whatever group it ended up in
-  const profileFlag = identity.profileDir === undefined ? undefined : `--user-data-dir=${identity.profileDir}`
-  return allStats()
-    .filter((s) => s.state !== "Z" && s.pid !== identity.daemonPid && s.pid !== process.pid)
-    .filter((s) => (s.pgid === pgid && pgid !== ownGroup) || (profileFlag !== undefined && argvOf(s.pid).includes(profileFlag)))
-    .map((s) => s.pid)
-}
-
-/** Times a reaped browser's folders are checked again for late writes (each after two polls). */
-const FOLDER_RECHECKS = 5
-
-const waitUntil = (done: () => boolean, ms: number) =>
-  Effect.gen(function*() {
-    for (let waited = 0; waited < ms && !done(); waited += POLL_MS) yield* Effect.sleep(POLL_MS)
-  })
 
 const removeAll = (paths: ReadonlyArray<string | undefined>): ReadonlyArray<string> =>
   paths.flatMap((path) => {
@@ -133,38 +76,14 @@ const removeAll = (paths: ReadonlyArray<string | undefined>): ReadonlyArray<stri
     }
   })
 
-const exists = (path: string): boolean => {
-  try {
-    lstatSync(path)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** Ends the recorded browser group and removes its folders; the daemon is left to the caller. */
-const endBrowser = (identity: BrowserIdentity) =>
-  Effect.gen(function*() {
-    const killed = browserGroup(identity).filter((pid) => signal(pid, "SIGKILL"))
-    yield* waitUntil(() => browserGroup(identity).length === 0, DAEMON_GRACE_MS)
-    const folders = [identity.profileDir, identity.singletonDir]
-    const removed = removeAll(folders)
-    // a helper process that was still exiting can write into the profile once more: remove again until it stays gone
-    for (let attempt = 0; attempt < FOLDER_RECHECKS && folders.some((f) => f !== undefined && exists(f)); attempt++) {
-      yield* Effect.sleep(POLL_MS * 2)
-      removeAll(folders)
-    }
-    return { killed, removed }
-  })
-
 const sessionFiles = (socketDir: string, session: string) => SESSION_FILES.map((ext) => join(socketDir, `${session}.${ext}`))
 
-const OWNER_SUFFIX = ".piab-owner"
-
+/** `table`: the kind of process table whose start time `start` is (a record without one was written by `/proc`). */
 interface OwnerRecord {
   readonly pid: number
   readonly start: string
   readonly lockFile: string
+  readonly table?: string
 }
 
 const ownerOf = (path: string): OwnerRecord | undefined => {
@@ -176,32 +95,103 @@ const ownerOf = (path: string): OwnerRecord | undefined => {
   }
 }
 
-export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionLock> = Layer.effect(
+const waitUntil = <E>(done: Effect.Effect<boolean, E>, ms: number) =>
+  Effect.gen(function*() {
+    for (let waited = 0; waited < ms && !(yield* done); waited += POLL_MS) yield* Effect.sleep(POLL_MS)
+  })
+
+const uncheckedText = (error: ProcessTableUnavailable) => `${error.message}; nothing was ended or removed`
+
+export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionLock | OsProcesses> = Layer.effect(
   BrowserProcesses,
   Effect.gen(function*() {
+    const os = yield* OsProcesses
+    const lock = yield* SessionLock
     const known = yield* Ref.make<ReadonlyMap<string, BrowserIdentity>>(new Map())
     const forget = (session: string) => Ref.update(known, (m) => new Map([...m].filter(([k]) => k !== session)))
     const remember = (session: string, identity: BrowserIdentity) => Ref.update(known, (m) => new Map([...m, [session, identity]]))
+    const isSame = (pid: number | undefined, startTime: string | undefined) => (pid === undefined ? Effect.succeed(false) : os.isAlive({ pid, startTime }))
+
+    /** The daemon's browser: its child started with `--user-data-dir`. */
+    const observe = (socketDir: string, session: string) =>
+      Effect.gen(function*() {
+        const daemonPid = daemonPidIn(socketDir, session)
+        const daemon = daemonPid === undefined ? undefined : yield* os.stat(daemonPid)
+        if (daemonPid === undefined || daemon === undefined || daemon.zombie) return undefined
+        for (const child of (yield* os.list).filter((p) => p.ppid === daemonPid && !p.zombie)) {
+          const profileDir = userDataDirOf(child)
+          if (profileDir === undefined) continue
+          const singletonDir = singletonDirOf(profileDir)
+          return {
+            daemonPid, daemonStart: daemon.startTime, browserPid: child.pid, browserStart: child.startTime, browserExe: executableOf(child), profileDir,
+            ...(singletonDir !== undefined ? { singletonDir } : {})
+          } satisfies BrowserIdentity
+        }
+        return { daemonPid, daemonStart: daemon.startTime } satisfies BrowserIdentity
+      })
+
+    /**
+     * Members of the browser's process group (renderers, zygotes, GPU and crashpad helpers; where there are no
+     * groups, the browser's process tree), except the daemon; and every process carrying the session's private
+     * profile folder on its command line, whatever group it ended up in. Matched by group, not by executable: the
+     * recorded argv[0] may be a wrapper script that exec'd the browser. This process's own group is never the
+     * browser's (a guard, not an expected case).
+     */
+    const browserGroup = (identity: BrowserIdentity) =>
+      Effect.gen(function*() {
+        if (identity.browserPid === undefined) return [] as ReadonlyArray<ProcessInfo>
+        const table = yield* os.list
+        const browser = table.find((p) => p.pid === identity.browserPid && !p.zombie && p.startTime === identity.browserStart)
+        const pgid = browser?.pgid ?? identity.browserPid
+        const ownGroup = table.find((p) => p.pid === process.pid)?.pgid
+        const group = pgid === ownGroup ? [] : (yield* os.groupMembers(pgid)).map((p) => p.pid)
+        const profileFlag = identity.profileDir === undefined ? undefined : `--user-data-dir=${identity.profileDir}`
+        return table.filter((p) =>
+          !p.zombie && p.pid !== identity.daemonPid && p.pid !== process.pid && (group.includes(p.pid) || (profileFlag !== undefined && hasArgument(p, profileFlag))))
+      })
+
+    /** Ends the recorded browser group and removes its folders; the daemon is left to the caller. */
+    const endBrowser = (identity: BrowserIdentity) =>
+      Effect.gen(function*() {
+        const killed: Array<number> = []
+        for (const p of yield* browserGroup(identity)) if ((yield* os.signal({ _tag: "Pid", pid: p.pid }, "SIGKILL")) === "sent") killed.push(p.pid)
+        yield* waitUntil(Effect.map(browserGroup(identity), (left) => left.length === 0), DAEMON_GRACE_MS)
+        return killed
+      })
+
+    const removeFolders = (identity: BrowserIdentity) =>
+      Effect.gen(function*() {
+        const folders = [identity.profileDir, identity.singletonDir]
+        const removed = removeAll(folders)
+        // a helper process that was still exiting can write into the profile once more: remove again until it stays gone
+        for (let attempt = 0; attempt < FOLDER_RECHECKS && folders.some((f) => f !== undefined && exists(f)); attempt++) {
+          yield* Effect.sleep(POLL_MS * 2)
+          removeAll(folders)
+        }
+        return removed
+      })
 
     const record = (socketDir: string, session: string) =>
       Effect.gen(function*() {
         const current = (yield* Ref.get(known)).get(session)
-        if (current !== undefined && current.browserPid !== undefined && isSame(current.daemonPid, current.daemonStart) && isSame(current.browserPid, current.browserStart)) return current
-        const seen = observe(socketDir, session)
+        if (current !== undefined && current.browserPid !== undefined && (yield* isSame(current.daemonPid, current.daemonStart)) && (yield* isSame(current.browserPid, current.browserStart))) return current
+        const seen = yield* observe(socketDir, session)
         if (seen === undefined) return current
         yield* remember(session, seen)
         return seen
-      })
+      }).pipe(Effect.catchTag("ProcessTableUnavailable", (error) =>
+        Effect.as(Effect.logWarning(`session ${session}: its browser was not recorded`, error), undefined)))
 
     const check = (socketDir: string, session: string) =>
       Effect.gen(function*() {
         const identity = (yield* Ref.get(known)).get(session)
         if (identity === undefined) return undefined
-        const daemonAlive = isSame(identity.daemonPid, identity.daemonStart)
-        const browserAlive = identity.browserPid === undefined || isSame(identity.browserPid, identity.browserStart)
+        const daemonAlive = yield* isSame(identity.daemonPid, identity.daemonStart)
+        const browserAlive = identity.browserPid === undefined || (yield* isSame(identity.browserPid, identity.browserStart))
         if (daemonAlive && browserAlive) return undefined
         const lastUrl = lastUrlIn(socketDir, session)
-        const ended = yield* endBrowser(identity)
+        const killed = yield* endBrowser(identity)
+        const removed = yield* removeFolders(identity)
         // a dead daemon leaves its socket files; they name a process that is gone
         const files = !daemonAlive && daemonPidIn(socketDir, session) === identity.daemonPid ? removeAll(sessionFiles(socketDir, session)) : []
         yield* forget(session)
@@ -211,23 +201,52 @@ export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionL
           daemonPid: identity.daemonPid,
           ...(identity.browserPid !== undefined ? { browserPid: identity.browserPid } : {}),
           ...(lastUrl !== undefined ? { lastUrl } : {}),
-          reaped: { killed: ended.killed, removed: [...ended.removed, ...files] }
+          reaped: { killed, removed: [...removed, ...files] }
         } satisfies BrowserLoss
-      })
+      }).pipe(Effect.catchTag("ProcessTableUnavailable", (error) =>
+        Effect.as(Effect.logWarning(`session ${session}: whether its browser is still running was not checked`, error), undefined)))
 
-    const lock = yield* SessionLock
     const recordOwner = (socketDir: string, session: string, lockFile: string) =>
-      Effect.sync(() => {
-        const start = statOf(process.pid)?.start
+      Effect.gen(function*() {
+        const start = (yield* os.stat(process.pid))?.startTime
         if (start === undefined) return
         const path = join(socketDir, `${session}${OWNER_SUFFIX}`)
-        if (ownerOf(path)?.pid === process.pid && ownerOf(path)?.start === start) return
+        const owner = ownerOf(path)
+        if (owner?.pid === process.pid && owner.start === start) return
         try {
-          writeFileSync(path, JSON.stringify({ pid: process.pid, start, lockFile } satisfies OwnerRecord), { mode: 0o600 })
+          writeFileSync(path, JSON.stringify({ pid: process.pid, start, lockFile, table: os.facts.kind } satisfies OwnerRecord), { mode: 0o600 })
         } catch {
           // a socket dir that cannot be written has no session to reap either
         }
-      })
+      }).pipe(Effect.catchTag("ProcessTableUnavailable", (error) => Effect.logWarning(`session ${session}: its owner was not recorded, so no other agent can reap it`, error)))
+
+    /** A start time read by another kind of table cannot be compared: only a pid that is gone counts as dead. */
+    const ownerAlive = (owner: OwnerRecord) => os.isAlive(owner.pid !== process.pid && (owner.table ?? "proc") === os.facts.kind ? { pid: owner.pid, startTime: owner.start } : { pid: owner.pid })
+
+    /** Without a readable table nothing is ended or removed (a daemon that may still run keeps its files): said. */
+    const reap = (socketDir: string, session: string) =>
+      Effect.gen(function*() {
+        const recorded = (yield* Ref.get(known)).get(session)
+        const live = yield* observe(socketDir, session)
+        const identities = [recorded, live].filter((i): i is BrowserIdentity => i !== undefined)
+        const killed: Array<number> = []
+        for (const identity of identities) {
+          const daemon = { _tag: "Pid", pid: identity.daemonPid, startTime: identity.daemonStart } as const
+          if ((yield* os.signal(daemon, "SIGTERM")) !== "sent") continue
+          killed.push(identity.daemonPid)
+          yield* waitUntil(Effect.map(isSame(identity.daemonPid, identity.daemonStart), (alive) => !alive), DAEMON_GRACE_MS)
+          yield* os.signal(daemon, "SIGKILL")
+        }
+        const removed: Array<string> = []
+        for (const identity of identities) {
+          killed.push(...(yield* endBrowser(identity)))
+          removed.push(...(yield* removeFolders(identity)))
+        }
+        removed.push(...removeAll(sessionFiles(socketDir, session)))
+        yield* forget(session)
+        return { killed: [...new Set(killed)], removed: [...new Set(removed)] } satisfies ReapReport
+      }).pipe(Effect.catchTag("ProcessTableUnavailable", (error) =>
+        Effect.as(Effect.logWarning(`session ${session}: not reaped`, error), { killed: [], removed: [], unchecked: uncheckedText(error) } satisfies ReapReport)))
 
     const reapOrphans = (socketDir: string) =>
       Effect.gen(function*() {
@@ -242,8 +261,9 @@ export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionL
           const session = name.slice(0, -OWNER_SUFFIX.length)
           const path = join(socketDir, name)
           const owner = ownerOf(path)
-          // no identity to judge by, or a live owner: never touched
-          if (owner === undefined || isSame(owner.pid, owner.start)) continue
+          // no identity to judge by, a live owner, or one that could not be checked: never touched
+          if (owner === undefined || (yield* ownerAlive(owner).pipe(Effect.catchTag("ProcessTableUnavailable", (error) =>
+            Effect.as(Effect.logWarning(`session ${session}: whether its owner ${owner.pid} is alive was not checked; left alone`, error), true))))) continue
           // a call in flight (another agent resumed this session) holds the lock: not an orphan, whoever wrote the file
           const done = yield* lock.withLock(owner.lockFile, 0, Effect.gen(function*() {
             if (ownerOf(path)?.pid !== owner.pid) return undefined
@@ -256,30 +276,6 @@ export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionL
           if (done !== undefined) reaped.push({ session, ownerPid: owner.pid, reaped: done })
         }
         return reaped
-      })
-
-    const reap = (socketDir: string, session: string) =>
-      Effect.gen(function*() {
-        const recorded = (yield* Ref.get(known)).get(session)
-        const live = observe(socketDir, session)
-        const identities = [recorded, live].filter((i): i is BrowserIdentity => i !== undefined)
-        const killed: Array<number> = []
-        for (const identity of identities) {
-          if (isSame(identity.daemonPid, identity.daemonStart) && signal(identity.daemonPid, "SIGTERM")) {
-            killed.push(identity.daemonPid)
-            yield* waitUntil(() => !isSame(identity.daemonPid, identity.daemonStart), DAEMON_GRACE_MS)
-            if (isSame(identity.daemonPid, identity.daemonStart)) signal(identity.daemonPid, "SIGKILL")
-          }
-        }
-        const removed: Array<string> = []
-        for (const identity of identities) {
-          const ended = yield* endBrowser(identity)
-          killed.push(...ended.killed)
-          removed.push(...ended.removed)
-        }
-        removed.push(...removeAll(sessionFiles(socketDir, session)))
-        yield* forget(session)
-        return { killed: [...new Set(killed)], removed: [...new Set(removed)] } satisfies ReapReport
       })
 
     return BrowserProcesses.of({ record, check, reap, recordOwner, reapOrphans, identity: (session) => Effect.map(Ref.get(known), (m) => m.get(session)) })

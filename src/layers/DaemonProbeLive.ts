@@ -1,9 +1,13 @@
-/** DaemonProbeLive: reads the daemon's pid and target files, and ends a daemon by its pid. */
+/**
+ * DaemonProbeLive: reads the daemon's pid and target files, and ends a daemon by its pid and start time (read from
+ * `OsProcesses`, so a pid reused by another program is never signalled).
+ */
 import { readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { DaemonProbe } from "../services/DaemonProbe.js"
+import { OsProcesses } from "../services/OsProcesses.js"
 
 /** SIGTERM grace before SIGKILL: an idle daemon exits in a few ms (20 × 100 ms). */
 const END_POLLS = 20
@@ -17,34 +21,9 @@ const read = (path: string): string | undefined => {
   }
 }
 
-/** Alive and not a zombie (a reaped-later daemon of pid 1 lingers as one). */
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-  } catch {
-    return false
-  }
-  const stat = read(`/proc/${pid}/stat`)
-  return stat === undefined || !/^\d+ \(.*\) [ZX]/.test(stat)
-}
-
-/** The pid is an agent-browser process (where /proc can tell; elsewhere the pid file is trusted). */
-const isAgentBrowser = (pid: number): boolean => {
-  const cmdline = read(`/proc/${pid}/cmdline`)
-  return cmdline === undefined ? process.platform !== "linux" : cmdline.includes("agent-browser")
-}
-
-const signal = (pid: number, sig: NodeJS.Signals): void => {
-  try {
-    process.kill(pid, sig)
-  } catch {
-    // already gone
-  }
-}
-
-export const DaemonProbeLive: Layer.Layer<DaemonProbe> = Layer.succeed(
+export const DaemonProbeLive: Layer.Layer<DaemonProbe, never, OsProcesses> = Layer.effect(
   DaemonProbe,
-  DaemonProbe.of({
+  Effect.map(OsProcesses, (os) => DaemonProbe.of({
     observe: (socketDir, session) =>
       Effect.sync(() => {
         const pid = read(join(socketDir, `${session}.pid`))
@@ -62,15 +41,18 @@ export const DaemonProbeLive: Layer.Layer<DaemonProbe> = Layer.succeed(
     end: (socketDir, session) =>
       Effect.gen(function*() {
         const pid = Number(read(join(socketDir, `${session}.pid`)))
-        if (!Number.isInteger(pid) || pid <= 1 || !alive(pid) || !isAgentBrowser(pid)) return "not-running" as const
-        signal(pid, "SIGTERM")
-        for (let i = 0; i < END_POLLS && alive(pid); i++) yield* Effect.sleep(END_POLL_MS)
-        if (alive(pid)) {
-          signal(pid, "SIGKILL")
+        const info = Number.isInteger(pid) && pid > 1 ? yield* os.stat(pid) : undefined
+        // only a live agent-browser process (a zombie of pid 1 lingers as one; a reused pid runs something else)
+        if (info === undefined || info.zombie || !info.commandLine.includes("agent-browser")) return "not-running" as const
+        const daemon = { _tag: "Pid", pid, startTime: info.startTime } as const
+        yield* os.signal(daemon, "SIGTERM")
+        for (let i = 0; i < END_POLLS && (yield* os.isAlive(daemon)); i++) yield* Effect.sleep(END_POLL_MS)
+        if ((yield* os.isAlive(daemon)) && (yield* os.signal(daemon, "SIGKILL")) === "sent") {
           // a killed daemon leaves its files; the next command would treat them as stale anyway
           for (const ext of ["pid", "sock"]) rmSync(join(socketDir, `${session}.${ext}`), { force: true })
         }
         return "ended" as const
-      })
-  })
+      }).pipe(Effect.catchTag("ProcessTableUnavailable", (error) =>
+        Effect.as(Effect.logWarning(`session ${session}: its daemon was not ended`, error), "unchecked" as const)))
+  }))
 )

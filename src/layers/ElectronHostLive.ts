@@ -17,12 +17,13 @@ import { cdpTargets, MAX_TARGETS, matchesTargetType, portListening } from "./ele
 import { cleanupLaunch } from "./electronHost/cleanupLaunch.js"
 import { checkLaunchPolicy } from "../electron/launchPolicy.js"
 import { launchApp } from "./electronHost/launchApp.js"
-import { isOurLaunch, pidAlive } from "./electronHost/processGroup.js"
+import { isOurLaunch } from "./electronHost/processGroup.js"
 import { resolveLaunchTarget } from "./electronHost/resolveTarget.js"
 import { DEFAULT_CLEANUP_TIMEOUT_MS, type ElectronTargetType, type LaunchSelector } from "../schema/ElectronInput.js"
 import { type ElectronCleanupReport, ElectronLaunchRecord, type ElectronLaunchStatus, type LaunchOwnership } from "../schema/ElectronRecord.js"
 import { CleanupFailed, InvalidInput } from "../schema/ToolError.js"
 import { ElectronHost, type ElectronHostShape, type ElectronRestoreReport } from "../services/ElectronHost.js"
+import { OsProcesses } from "../services/OsProcesses.js"
 import { ToolConfig } from "../services/ToolConfig.js"
 
 /** Budget per CDP HTTP probe in status/probe (the contract's fixed 1000 ms). */
@@ -49,6 +50,7 @@ const unknownLaunch = (launchId: string) =>
 
 export const makeElectronHost = (options: ElectronHostOptions) =>
   Effect.gen(function*() {
+    const os = yield* OsProcesses
     const table = yield* Ref.make<Table>(new Map())
     const cleanupLock = yield* Effect.makeSemaphore(1)
 
@@ -77,13 +79,14 @@ export const makeElectronHost = (options: ElectronHostOptions) =>
     const inspect = (entry: Entry, targetType: ElectronTargetType) =>
       Effect.gen(function*(): Effect.fn.Return<ElectronLaunchStatus> {
         const { record } = entry
-        const alive = pidAlive(record.pid)
+        const checked = yield* Effect.either(os.isAlive({ pid: record.pid }))
+        const alive = checked._tag === "Right" && checked.right
         const listening = yield* portListening(record.port, STATUS_FETCH_TIMEOUT_MS)
         const targets = listening ? yield* Effect.orElseSucceed(cdpTargets(record.port, STATUS_FETCH_TIMEOUT_MS), () => undefined) : undefined
         const matching = (targets ?? []).filter((t) => matchesTargetType(t, targetType))
         // judged on the facts the status reports: no process and no CDP answer (a killed browser's socket can still
         // accept connections a moment after its processes are gone)
-        const dead = !alive && targets === undefined && record.cleanupState === "active"
+        const dead = checked._tag === "Right" && !alive && targets === undefined && record.cleanupState === "active"
         if (dead) yield* put({ ...record, cleanupState: "dead" }, entry.ownership)
         return {
           launchId: record.launchId,
@@ -92,6 +95,7 @@ export const makeElectronHost = (options: ElectronHostOptions) =>
           ownership: entry.ownership,
           pid: record.pid,
           pidAlive: alive,
+          ...(checked._tag === "Left" ? { pidUnchecked: checked.left.message } : {}),
           port: record.port,
           portAlive: targets !== undefined,
           targets: matching.slice(0, MAX_TARGETS),
@@ -105,7 +109,7 @@ export const makeElectronHost = (options: ElectronHostOptions) =>
         const results = []
         const records = []
         for (const entry of entries) {
-          const result = yield* cleanupLaunch(entry.record, entry.ownership, options.privateRoot, timeoutMs)
+          const result = yield* cleanupLaunch(os, entry.record, entry.ownership, options.privateRoot, timeoutMs)
           const record: ElectronLaunchRecord = { ...entry.record, cleanupState: result.status === "cleaned" ? "cleaned" : "partial" }
           yield* put(record, entry.ownership)
           results.push(result)
@@ -125,6 +129,7 @@ export const makeElectronHost = (options: ElectronHostOptions) =>
           const result = yield* launchApp(app, request, {
             privateRoot: options.privateRoot,
             env: options.env,
+            os,
             newLaunchId: () => `electron-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`
           })
           yield* put(result.launch, "owned")
@@ -180,11 +185,14 @@ export const makeElectronHost = (options: ElectronHostOptions) =>
             const record = decoded.right
             const known = (yield* Ref.get(table)).get(record.launchId)
             if (known !== undefined && known.ownership !== "released") continue // idempotent: session_start may fire twice
-            if (isOurLaunch(record)) {
+            // a table that cannot be read proves nothing: the record is stale (never signalled), said in the log
+            const ours = yield* isOurLaunch(os, record).pipe(Effect.catchTag("ProcessTableUnavailable", (error) =>
+              Effect.as(Effect.logWarning(`electron launch ${record.launchId} restored as stale: not checked`, error), false)))
+            if (ours) {
               yield* put(record, "restored")
               report.restored.push(record.launchId)
             } else {
-              const alive = pidAlive(record.pid)
+              const alive = yield* os.isAlive({ pid: record.pid }).pipe(Effect.orElseSucceed(() => false))
               yield* put({ ...record, cleanupState: record.cleanupState === "active" ? "dead" : record.cleanupState }, "stale")
               report.stale.push({ launchId: record.launchId, pidAlive: alive })
             }
@@ -215,10 +223,10 @@ export const makeElectronHost = (options: ElectronHostOptions) =>
   })
 
 /** A live layer with explicit options (tests: a temporary XDG_DATA_HOME, `/opt` stand-in, private root). */
-export const ElectronHostLiveWith = (options: ElectronHostOptions): Layer.Layer<ElectronHost> => Layer.scoped(ElectronHost, makeElectronHost(options))
+export const ElectronHostLiveWith = (options: ElectronHostOptions): Layer.Layer<ElectronHost, never, OsProcesses> => Layer.scoped(ElectronHost, makeElectronHost(options))
 
 /** The production layer: this process's platform, ToolConfig's environment, `$TMPDIR/pi-agent-browser-electron-<uid>`. */
-export const ElectronHostLive: Layer.Layer<ElectronHost, never, ToolConfig> = Layer.scoped(
+export const ElectronHostLive: Layer.Layer<ElectronHost, never, ToolConfig | OsProcesses> = Layer.scoped(
   ElectronHost,
   Effect.flatMap(ToolConfig, (config) =>
     makeElectronHost({

@@ -1,7 +1,7 @@
 /**
  * The one composition root: every service of the tool over one ToolConfig. The live graph (`MainLive`, pi's runtime,
  * the benchmarks) and the test kit (`makeFakeLayer`) both call `makeServicesLayer`; only the parts that touch
- * processes are swappable.
+ * processes (the agent-browser runner, the Electron host, the OS process table) are swappable.
  */
 import * as Layer from "effect/Layer"
 import type { ArtifactStore } from "../services/ArtifactStore.js"
@@ -11,6 +11,7 @@ import type { BrowserPool } from "../services/BrowserPool.js"
 import type { BrowserProcesses } from "../services/BrowserProcesses.js"
 import type { DaemonProbe } from "../services/DaemonProbe.js"
 import type { ElectronHost } from "../services/ElectronHost.js"
+import type { OsProcesses } from "../services/OsProcesses.js"
 import type { Presenter } from "../services/Presenter.js"
 import type { ProcessRunner } from "../services/ProcessRunner.js"
 import type { Redactor } from "../services/Redactor.js"
@@ -26,6 +27,7 @@ import { BrowserPoolLive } from "./BrowserPoolLive.js"
 import { BrowserProcessesLive } from "./BrowserProcessesLive.js"
 import { DaemonProbeLive } from "./DaemonProbeLive.js"
 import { ElectronHostLive } from "./ElectronHostLive.js"
+import { OsProcessesLive } from "./OsProcessesLive.js"
 import { PresenterLive } from "./PresenterLive.js"
 import { ProcessRunnerLive } from "./ProcessRunnerLive.js"
 import { RedactorLive } from "./RedactorLive.js"
@@ -52,6 +54,7 @@ export type MainServices =
   | Presenter
   | SessionCommands
   | Security
+  | OsProcesses
 
 /** The agent-browser process: the binary on PATH and one process per call. */
 export const ProcessesLive: Layer.Layer<ProcessRunner | BinaryLocator, never, ToolConfig> = Layer.merge(BinaryLocatorLive, ProcessRunnerLive)
@@ -65,7 +68,12 @@ export interface ServicesOptions<E, P, EP, X, EX> {
    * The Electron host (default `ElectronHostLive`; tests: `FakeElectronHost.layer` or a stand-in app's discovery
    * folders). Its scope is the runtime's, so disposing the runtime (pi quit) cleans every launch it still owns.
    */
-  readonly electron?: Layer.Layer<X | ElectronHost, EX, ToolConfig>
+  readonly electron?: Layer.Layer<X | ElectronHost, EX, ToolConfig | OsProcesses>
+  /**
+   * The process table every layer reads process facts from and signals through (default `OsProcessesLive`: the
+   * platform's, or the one `PI_AGENT_BROWSER_PROCESS_TABLE` names; tests: `FakeOsProcesses.layer`).
+   */
+  readonly osProcesses?: Layer.Layer<OsProcesses, never, ToolConfig>
 }
 
 /**
@@ -77,9 +85,10 @@ export const makeServicesLayer = <E, P = never, EP = never, X = never, EX = neve
 ): Layer.Layer<MainServices | P | X, E | EP | EX> => {
   // Without an option its type parameters stay `never`, so the live layer is exactly the type asked for.
   const processes = options.processes ?? (ProcessesLive as Layer.Layer<P | ProcessRunner | BinaryLocator, EP, ToolConfig>)
-  const electron = options.electron ?? (ElectronHostLive as Layer.Layer<X | ElectronHost, EX, ToolConfig>)
+  const electron = options.electron ?? (ElectronHostLive as Layer.Layer<X | ElectronHost, EX, ToolConfig | OsProcesses>)
   return Layer.mergeAll(PresenterLive, SessionCommandsLive, SecurityLive, BrowserPoolLive).pipe(
     Layer.provideMerge(Layer.mergeAll(processes, ArtifactStoreLive, SessionRegistryLive, SessionLockLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive.pipe(Layer.provide(SessionLockLive)), BrowserEndpointsLive, electron)),
+    Layer.provideMerge(options.osProcesses ?? OsProcessesLive),
     Layer.provideMerge(options.config)
   )
 }

@@ -31,8 +31,3 @@ export const parseStat = (text: string): ProcStat | undefined => {
 /** NUL-separated argv. */
 export const parseCmdline = (text: string): ReadonlyArray<string> => text.split("\0").filter((t) => t !== "")
 
-/** The `--user-data-dir=<dir>` a browser was started with. */
-export const userDataDirOf = (argv: ReadonlyArray<string>): string | undefined => {
-  const flag = argv.find((t) => t.startsWith("--user-data-dir="))
-  return flag === undefined ? undefined : flag.slice("--user-data-dir=".length)
-}

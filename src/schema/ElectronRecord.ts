@@ -102,6 +102,8 @@ export interface ElectronLaunchStatus {
   readonly ownership: LaunchOwnership
   readonly pid: number
   readonly pidAlive: boolean
+  /** The process table could not be read: `pidAlive` is false because nothing was checked (this says why). */
+  readonly pidUnchecked?: string
   readonly port: number
   /** `/json/version` answered within the probe budget. */
   readonly portAlive: boolean

@@ -3,14 +3,14 @@
  * `<session>.pid`, the Chromium it spawned with its process group and `agent-browser-chrome-*` profile folder, and
  * Chromium's `org.chromium.Chromium.*` singleton folder), so that what upstream leaves behind after a crash is
  * ended by recorded ids, never by name: a daemon killed with SIGKILL orphans its Chromium, and a quit without the
- * binary cannot ask upstream to close. State: one record per session (a `Ref`), replaced whole.
+ * binary cannot ask upstream to close. Every process fact comes from `OsProcesses`. State: one record per session (a `Ref`), replaced whole.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 
 export interface BrowserIdentity {
   readonly daemonPid: number
-  /** Kernel start time of the daemon (guards against a reused pid). */
+  /** Start time of the daemon as the process table reads it (guards against a reused pid). */
   readonly daemonStart: string
   readonly browserPid?: number
   readonly browserStart?: string
@@ -35,6 +35,8 @@ export interface BrowserLoss {
 export interface ReapReport {
   readonly killed: ReadonlyArray<number>
   readonly removed: ReadonlyArray<string>
+  /** The process table could not be read: what was not checked (nothing was then ended or removed). */
+  readonly unchecked?: string
 }
 
 /** A session whose owning process was gone, reaped by another agent. */

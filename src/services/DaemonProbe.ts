@@ -18,9 +18,10 @@ export interface DaemonProbeShape {
   /**
    * Ends the daemon named in `<session>.pid` by its pid (SIGTERM, then SIGKILL after a grace period), only when that
    * pid is a live agent-browser process. For daemons no `close` can reach: one whose browser never came up answers
-   * every command, `close` included, with its launch error while any launch flag or variable is set.
+   * every command, `close` included, with its launch error while any launch flag or variable is set. `unchecked`:
+   * the process table could not be read, so nothing was signalled (logged with the cause).
    */
-  readonly end: (socketDir: string, session: string) => Effect.Effect<"ended" | "not-running">
+  readonly end: (socketDir: string, session: string) => Effect.Effect<"ended" | "not-running" | "unchecked">
 }
 
 export class DaemonProbe extends Context.Tag("pi-agent-browser-effect/DaemonProbe")<DaemonProbe, DaemonProbeShape>() {}

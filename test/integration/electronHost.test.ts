@@ -9,9 +9,10 @@ import { basename, dirname, join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { portListening } from "../../src/layers/electronHost/cdp.js"
-import { groupMembers, pidAlive } from "../../src/layers/electronHost/processGroup.js"
+import { groupMembers, liveOsLayer, pidAlive } from "../support/osTable.js"
 import { ElectronHostLiveWith } from "../../src/layers/ElectronHostLive.js"
 import { decodeElectronInput, type ElectronRequest, type LaunchRequest } from "../../src/schema/ElectronInput.js"
 import type { ElectronLaunchRecord } from "../../src/schema/ElectronRecord.js"
@@ -24,7 +25,7 @@ const haveChromium = chromiumPath() !== undefined
 let standIn: ElectronStandIn
 
 const layer = () =>
-  ElectronHostLiveWith({ platform: "linux", env: standIn.env, home: standIn.home, optRoots: [standIn.optRoot], privateRoot: standIn.privateRoot })
+  ElectronHostLiveWith({ platform: "linux", env: standIn.env, home: standIn.home, optRoots: [standIn.optRoot], privateRoot: standIn.privateRoot }).pipe(Layer.provide(liveOsLayer))
 
 const run = <A, E>(program: Effect.Effect<A, E, ElectronHost>) => Effect.runPromise(Effect.scoped(Effect.provide(program, layer())))
 const runExit = <A, E>(program: Effect.Effect<A, E, ElectronHost>) => Effect.runPromiseExit(Effect.scoped(Effect.provide(program, layer())))
@@ -39,8 +40,8 @@ const launchRequest = (raw: Record<string, unknown>): LaunchRequest => {
 
 /** Nothing of a launch is left: no process in its group, no listener on its port, no launch folder. */
 const expectGone = async (record: ElectronLaunchRecord) => {
-  expect(pidAlive(record.pid)).toBe(false)
-  expect(groupMembers(record.pgid)).toEqual([])
+  expect(await pidAlive(record.pid)).toBe(false)
+  expect(await groupMembers(record.pgid)).toEqual([])
   expect(await Effect.runPromise(portListening(record.port, 500))).toBe(false)
   expect(existsSync(record.userDataDir)).toBe(false)
   expect(existsSync(dirname(record.userDataDir))).toBe(false)
@@ -126,7 +127,7 @@ describe.skipIf(!haveChromium)("ElectronHost with a Chromium stand-in for Electr
       const host = yield* ElectronHost
       const { launch } = yield* host.launch(launchRequest({ appName: STAND_IN_NAME }))
       process.kill(-launch.pgid, "SIGKILL")
-      for (let i = 0; i < 150 && (groupMembers(launch.pgid).length > 0 || pidAlive(launch.pid)); i++) yield* Effect.sleep(100)
+      for (let i = 0; i < 150 && ((yield* Effect.promise(() => groupMembers(launch.pgid))).length > 0 || (yield* Effect.promise(() => pidAlive(launch.pid)))); i++) yield* Effect.sleep(100)
       // the kernel closes a killed browser's listening socket a moment after its processes are gone
       let probe = yield* host.probe(launch.launchId)
       for (let i = 0; i < 100 && (probe.pidAlive || probe.portAlive); i++) {
@@ -181,7 +182,7 @@ describe.skipIf(!haveChromium)("ElectronHost with a Chromium stand-in for Electr
       for (const error of [exited, timedOut]) {
         const diagnostics = error._tag === "TimedOut" || error._tag === "UpstreamFailed" ? error.electronLaunch : undefined
         expect(diagnostics?.pid).toBeGreaterThan(0)
-        expect(groupMembers(diagnostics?.pid ?? 0)).toEqual([])
+        expect(await groupMembers(diagnostics?.pid ?? 0)).toEqual([])
         expect(existsSync(dirname(diagnostics?.userDataDir ?? "/"))).toBe(false)
       }
     } finally {
@@ -230,7 +231,7 @@ describe.skipIf(!haveChromium)("ElectronHost with a Chromium stand-in for Electr
       yield* host.release([launch.launchId])
       return launch
     }))
-    expect(pidAlive(released.pid)).toBe(true)
+    expect(await pidAlive(released.pid)).toBe(true)
     // A live process that is not ours (a plain sleep in its own group) and a pid that no longer exists.
     const foreign = spawn("sleep", ["30"], { detached: true, stdio: "ignore" })
     const foreignPid = foreign.pid ?? -1
@@ -250,7 +251,7 @@ describe.skipIf(!haveChromium)("ElectronHost with a Chromium stand-in for Electr
       expect(again).toEqual({ restored: [], stale: [], ignored: 0 })
       // The foreign record keeps cleanup partial: its process is reported, not signalled.
       expect(Either.isLeft(cleanup) && cleanup.left._tag).toBe("CleanupFailed")
-      expect(pidAlive(foreignPid)).toBe(true)
+      expect(await pidAlive(foreignPid)).toBe(true)
       await expectGone(released)
     } finally {
       foreign.kill("SIGKILL")

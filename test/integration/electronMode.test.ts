@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { portListening } from "../../src/layers/electronHost/cdp.js"
-import { groupMembers, pidAlive } from "../../src/layers/electronHost/processGroup.js"
+import { groupMembers, pidAlive } from "../support/osTable.js"
 import { ElectronHostLiveWith } from "../../src/layers/ElectronHostLive.js"
 import { makeServicesLayer } from "../../src/layers/MainLive.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
@@ -49,9 +49,9 @@ const launchOf = (result: ToolResult) => {
 }
 
 const expectGone = async (record: ElectronLaunchRecord) => {
-  for (let i = 0; i < 30 && groupMembers(record.pgid).length > 0; i++) await new Promise((r) => setTimeout(r, 100))
-  expect(pidAlive(record.pid)).toBe(false)
-  expect(groupMembers(record.pgid)).toEqual([])
+  for (let i = 0; i < 30 && (await groupMembers(record.pgid)).length > 0; i++) await new Promise((r) => setTimeout(r, 100))
+  expect(await pidAlive(record.pid)).toBe(false)
+  expect(await groupMembers(record.pgid)).toEqual([])
   expect(await Effect.runPromise(portListening(record.port, 500))).toBe(false)
   expect(existsSync(dirname(record.userDataDir))).toBe(false)
 }
@@ -143,7 +143,7 @@ describe.skipIf(!haveChromium)("electron mode through the tool (Chromium stand-i
     expect(ambiguous.details.failureCategory).toBe("validation-error")
 
     process.kill(-b.pgid, "SIGKILL")
-    for (let i = 0; i < 50 && groupMembers(b.pgid).length > 0; i++) await new Promise((r) => setTimeout(r, 100))
+    for (let i = 0; i < 50 && (await groupMembers(b.pgid)).length > 0; i++) await new Promise((r) => setTimeout(r, 100))
     const status = await tool.call({ electron: { action: "status", launchId: b.launchId } })
     expect(electronOf(status)["statuses"][0]).toMatchObject({ pidAlive: false, portAlive: false })
     expect((status.details.nextActions ?? []).map((x) => x.id)).toEqual(["cleanup-electron-launch"])
@@ -301,7 +301,7 @@ describe.skipIf(!haveChromium)("electron mode through the tool (Chromium stand-i
     expect(handed.cleaned).toEqual([{ launchId: offBranch.launchId, partial: false }])
     await first.quit()
     await expectGone(offBranch)
-    expect(pidAlive(kept.pid)).toBe(true)
+    expect(await pidAlive(kept.pid)).toBe(true)
 
     const second = makeTool("pi-electron-reload")
     const restored = await second.runtime.runPromise(restoreElectronLaunches([electronOf(onBranch)["launch"], { ...kept, launchId: "electron-foreign", pid: 2 ** 22 + 9, pgid: 2 ** 22 + 9 }]))

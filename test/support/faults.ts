@@ -6,7 +6,8 @@
 import { execFileSync } from "node:child_process"
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
-import { parseCmdline, parseStat, type ProcStat, userDataDirOf } from "../../src/os/procStat.js"
+import { parseCmdline, parseStat, type ProcStat } from "../../src/os/procStat.js"
+import { userDataDirOf } from "../../src/os/processFacts.js"
 
 const read = (path: string): string | undefined => {
   try {
@@ -41,7 +42,7 @@ export const sessionProcesses = (socketDir: string, session: string): SessionPro
   if (!Number.isInteger(daemonPid) || daemonPid <= 0) return undefined
   const all = stats()
   for (const child of all.filter((s) => s.ppid === daemonPid)) {
-    const profileDir = userDataDirOf(parseCmdline(read(`/proc/${child.pid}/cmdline`) ?? ""))
+    const profileDir = userDataDirOf({ argv: parseCmdline(read(`/proc/${child.pid}/cmdline`) ?? ""), commandLine: "" })
     if (profileDir === undefined) continue
     return { daemonPid, browserPid: child.pid, profileDir, browserGroup: all.filter((s) => s.pgid === child.pgid && s.state !== "Z").map((s) => s.pid) }
   }

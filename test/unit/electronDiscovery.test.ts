@@ -12,7 +12,6 @@ import { discoverApps, listApps, matchApps } from "../../src/layers/electronHost
 import { applicationDirs } from "../../src/layers/electronHost/discoverLinux.js"
 import { inspectAppPath, inspectExecutable, scriptPaths } from "../../src/layers/electronHost/electronEvidence.js"
 import { parseInfoPlist } from "../../src/layers/electronHost/macBundle.js"
-import { parseStat } from "../../src/layers/electronHost/processGroup.js"
 import { classifySensitivity } from "../../src/electron/sensitivity.js"
 import type { ElectronApp } from "../../src/schema/ElectronRecord.js"
 
@@ -157,10 +156,5 @@ describe("CDP and process files", () => {
     expect(parseDevToolsActivePort("41234")).toEqual({ port: 41234 })
     expect(parseDevToolsActivePort("")).toBeUndefined()
     expect(parseDevToolsActivePort("99999\n")).toBeUndefined()
-  })
-
-  it("/proc stat: state and process group after a command name with spaces and parentheses", () => {
-    expect(parseStat("1234 (Web Content (x)) S 1 1234 1234 0 -1")).toEqual({ state: "S", pgid: 1234 })
-    expect(parseStat("77 (sh) Z 1 70 70")).toEqual({ state: "Z", pgid: 70 })
   })
 })

@@ -20,6 +20,7 @@ import type { ElectronApp } from "../../src/schema/ElectronRecord.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import * as Errors from "../../src/schema/ToolError.js"
 import { call, fakeLayer, tempRoot, testConfig } from "../support/fakeHarness.js"
+import { liveOs } from "../support/osTable.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -125,7 +126,8 @@ describe("the live Electron launcher re-wraps its failures with diagnostics and 
     Effect.flip(launchApp(app, { target: { _tag: "executablePath", value: app.executablePath }, appArgs: [], handoff: "connect", targetType: "page", timeoutMs }, {
       privateRoot: join(dir, "private"),
       env: { PATH: process.env["PATH"] },
-      newLaunchId: () => "electron-words-1"
+      newLaunchId: () => "electron-words-1",
+      os: liveOs
     }))
 
   it.live("an app that exits at start: UpstreamFailed with its exit and the launcher's diagnostics", () =>

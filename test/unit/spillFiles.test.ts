@@ -84,15 +84,18 @@ describe("spill files", () => {
 })
 
 describe("crashed processes", () => {
-  it("leave private dirs that the next start prunes; live processes' dirs stay", async () => {
+  it("leave private dirs that the next start prunes; live processes' dirs stay, and so does every dir when the process table cannot be read", async () => {
     const { mkdirSync: mk, existsSync: exists } = await import("node:fs")
     const { pruneCrashedRuns } = await import("../../src/layers/ArtifactStoreLive.js")
+    const { FakeOsProcesses } = await import("../../src/layers/test/FakeOsProcesses.js")
     const root = `${temp.root}/prune`
-    mk(`${root}/run-999999999-abc`, { recursive: true })
-    mk(`${root}/run-${process.pid}-def`, { recursive: true })
-    mk(`${root}/unrelated`, { recursive: true })
-    expect(pruneCrashedRuns(root)).toEqual(["run-999999999-abc"])
+    for (const name of ["run-999999999-abc", `run-${process.pid}-def`, "run-4242-ghi", "unrelated"]) mk(`${root}/${name}`, { recursive: true })
+    const unreadable = Effect.zipRight(Effect.flatMap(FakeOsProcesses, (d) => d.setUnavailable(true)), pruneCrashedRuns(root))
+    expect(await Effect.runPromise(Effect.provide(unreadable, FakeOsProcesses.layer([{ pid: 4242 }])))).toEqual([])
+    expect(exists(`${root}/run-999999999-abc`)).toBe(true)
+    expect(await Effect.runPromise(Effect.provide(pruneCrashedRuns(root), FakeOsProcesses.layer([{ pid: 4242 }])))).toEqual(["run-999999999-abc"])
     expect(exists(`${root}/run-${process.pid}-def`)).toBe(true)
+    expect(exists(`${root}/run-4242-ghi`)).toBe(true)
     expect(exists(`${root}/unrelated`)).toBe(true)
   })
 })

@@ -10,36 +10,28 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type { CleanupStep, ElectronCleanupResult, ElectronLaunchRecord, LaunchOwnership } from "../../schema/ElectronRecord.js"
 import { portListening } from "./cdp.js"
-import { groupMembers, isOurLaunch, signalGroup } from "./processGroup.js"
+import type { OsProcessesShape, ProcessTableUnavailable } from "../../services/OsProcesses.js"
+import { groupGone, isOurLaunch, waitGroupGone } from "./processGroup.js"
 
 const POLL_MS = 100
 /** Longest wait between SIGTERM and SIGKILL. */
 export const TERM_GRACE_MS = 2_000
 
-const waitUntil = (condition: () => boolean, deadline: number) =>
-  Effect.gen(function*() {
-    while (!condition()) {
-      if ((yield* Clock.currentTimeMillis) >= deadline) return false
-      yield* Effect.sleep(POLL_MS)
-    }
-    return true
-  })
-
-const stopProcess = (record: ElectronLaunchRecord, ownership: LaunchOwnership, deadline: number) =>
-  Effect.gen(function*(): Effect.fn.Return<CleanupStep> {
-    const gone = () => groupMembers(record.pgid).length === 0
-    if (gone()) return { step: "process", status: "ok", reason: "already exited" }
+const stopProcess = (os: OsProcessesShape, record: ElectronLaunchRecord, ownership: LaunchOwnership, deadline: number) =>
+  Effect.gen(function*(): Effect.fn.Return<CleanupStep, ProcessTableUnavailable> {
+    if (yield* groupGone(os, record.pgid)) return { step: "process", status: "ok", reason: "already exited" }
     // Checked at signalling time, so a pid reused since the record was made is never signalled.
-    if (ownership === "stale" || ownership === "released" || !isOurLaunch(record)) {
+    if (ownership === "stale" || ownership === "released" || !(yield* isOurLaunch(os, record))) {
       return { step: "process", status: "skipped", reason: "process group is not the wrapper's launch; not signalled" }
     }
-    signalGroup(record.pgid, "SIGTERM")
+    yield* os.signal({ _tag: "Group", pgid: record.pgid }, "SIGTERM")
     const now = yield* Clock.currentTimeMillis
-    if (yield* waitUntil(gone, Math.min(deadline, now + TERM_GRACE_MS))) return { step: "process", status: "ok" }
-    signalGroup(record.pgid, "SIGKILL")
-    if (yield* waitUntil(gone, Math.max(deadline, (yield* Clock.currentTimeMillis) + 500))) return { step: "process", status: "ok", reason: "killed after SIGTERM grace" }
+    if (yield* waitGroupGone(os, record.pgid, Math.min(deadline, now + TERM_GRACE_MS))) return { step: "process", status: "ok" }
+    yield* os.signal({ _tag: "Group", pgid: record.pgid }, "SIGKILL")
+    if (yield* waitGroupGone(os, record.pgid, Math.max(deadline, (yield* Clock.currentTimeMillis) + 500))) return { step: "process", status: "ok", reason: "killed after SIGTERM grace" }
     return { step: "process", status: "failed", reason: `process group ${record.pgid} still alive after SIGKILL` }
-  })
+  }).pipe(Effect.catchTag("ProcessTableUnavailable", (error): Effect.Effect<CleanupStep> =>
+    Effect.succeed({ step: "process", status: "failed", reason: `${error.message}; not checked or signalled` })))
 
 const checkPort = (port: number, deadline: number) =>
   Effect.gen(function*(): Effect.fn.Return<CleanupStep> {
@@ -69,10 +61,10 @@ const removeProfile = (record: ElectronLaunchRecord, privateRoot: string, live: 
   }
 }
 
-export const cleanupLaunch = (record: ElectronLaunchRecord, ownership: LaunchOwnership, privateRoot: string, budgetMs: number) =>
+export const cleanupLaunch = (os: OsProcessesShape, record: ElectronLaunchRecord, ownership: LaunchOwnership, privateRoot: string, budgetMs: number) =>
   Effect.gen(function*(): Effect.fn.Return<ElectronCleanupResult> {
     const deadline = (yield* Clock.currentTimeMillis) + budgetMs
-    const process = yield* stopProcess(record, ownership, deadline)
+    const process = yield* stopProcess(os, record, ownership, deadline)
     const port = yield* checkPort(record.port, deadline)
     const profile = removeProfile(record, privateRoot, process.status !== "ok" || port.status !== "ok")
     const steps = [process, port, profile]

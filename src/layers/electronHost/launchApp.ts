@@ -16,7 +16,8 @@ import type { LaunchRequest } from "../../schema/ElectronInput.js"
 import type { CdpTarget, ElectronApp, ElectronLaunchDiagnostics, ElectronLaunchRecord, ElectronLaunchResult } from "../../schema/ElectronRecord.js"
 import { TimedOut, UpstreamFailed, withFields } from "../../schema/ToolError.js"
 import { cdpTargets, cdpVersion, type CdpVersion, matchesTargetType, parseDevToolsActivePort } from "./cdp.js"
-import { groupMembers, pidAlive, signalGroup } from "./processGroup.js"
+import type { OsProcessesShape } from "../../services/OsProcesses.js"
+import { groupGone, waitGroupGone } from "./processGroup.js"
 
 /** Flags the wrapper always adds (the contract's isolation defaults). */
 export const WRAPPER_FLAGS = ["--remote-debugging-port=0", "--disable-extensions", "--no-first-run", "--no-default-browser-check"] as const
@@ -32,6 +33,8 @@ export interface LaunchEnvironment {
   readonly privateRoot: string
   readonly env: Readonly<Record<string, string | undefined>>
   readonly newLaunchId: () => string
+  /** The process table the launch is watched and ended through. */
+  readonly os: OsProcessesShape
 }
 
 const tail = (path: string): string => {
@@ -57,18 +60,20 @@ const readPortFile = (userDataDir: string): ElectronLaunchDiagnostics["devToolsA
   }
 }
 
-/** SIGTERM the group, SIGKILL after a short grace; used only for a launch that failed or was interrupted. */
-const abandon = (pgid: number | undefined, launchDir: string) =>
+/**
+ * SIGTERM the group, SIGKILL after a short grace; used only for a launch that failed or was interrupted. The folder
+ * is removed only once the group is seen gone (a table that cannot be read leaves it: false).
+ */
+const abandon = (os: OsProcessesShape, pgid: number | undefined, launchDir: string) =>
   Effect.gen(function*() {
-    if (pgid !== undefined && signalGroup(pgid, "SIGTERM")) {
-      for (let i = 0; i < 20 && groupMembers(pgid).length > 0; i++) yield* Effect.sleep(POLL_MS)
-      if (groupMembers(pgid).length > 0) signalGroup(pgid, "SIGKILL")
-      for (let i = 0; i < 20 && groupMembers(pgid).length > 0; i++) yield* Effect.sleep(POLL_MS)
+    if (pgid !== undefined && (yield* os.signal({ _tag: "Group", pgid }, "SIGTERM")) === "sent") {
+      if (!(yield* waitGroupGone(os, pgid, (yield* Clock.currentTimeMillis) + 20 * POLL_MS))) yield* os.signal({ _tag: "Group", pgid }, "SIGKILL")
+      yield* waitGroupGone(os, pgid, (yield* Clock.currentTimeMillis) + 20 * POLL_MS)
     }
-    const gone = pgid === undefined || groupMembers(pgid).length === 0
+    const gone = pgid === undefined || (yield* groupGone(os, pgid))
     if (gone) rmSync(launchDir, { recursive: true, force: true })
     return gone
-  })
+  }).pipe(Effect.catchTag("ProcessTableUnavailable", (error) => Effect.as(Effect.logWarning(`abandoned launch ${launchDir} kept`, error), false)))
 
 /** The private root must be a real folder of ours that nobody else can enter (a shared /tmp can be squatted). */
 const privateRootProblem = (root: string): string | undefined => {
@@ -92,7 +97,7 @@ export const launchApp = (app: ElectronApp, request: LaunchRequest, world: Launc
     const state = { pid: undefined as number | undefined, port: undefined as number | undefined, versionReached: false, portFile: "missing" as ElectronLaunchDiagnostics["devToolsActivePort"] }
     const exited = yield* Deferred.make<number | null>()
 
-    const diagnostics = (now: number, cleanedUp: boolean): ElectronLaunchDiagnostics => ({
+    const diagnostics = (now: number, cleanedUp: boolean, pidAlive: boolean | undefined): ElectronLaunchDiagnostics => ({
       executablePath: app.executablePath,
       userDataDir,
       elapsedMs: now - started,
@@ -100,7 +105,8 @@ export const launchApp = (app: ElectronApp, request: LaunchRequest, world: Launc
       devToolsActivePort: state.portFile,
       versionReached: state.versionReached,
       cleanedUp,
-      ...(state.pid !== undefined ? { pid: state.pid, pidAlive: pidAlive(state.pid) } : {}),
+      ...(state.pid !== undefined ? { pid: state.pid } : {}),
+      ...(pidAlive !== undefined ? { pidAlive } : {}),
       ...(state.port !== undefined ? { port: state.port } : {})
     })
 
@@ -163,12 +169,14 @@ export const launchApp = (app: ElectronApp, request: LaunchRequest, world: Launc
       return { pid, port, version, targets }
     })
 
-    const outcome = yield* Effect.exit(ready.pipe(Effect.onInterrupt(() => abandon(state.pid, launchDir))))
+    const outcome = yield* Effect.exit(ready.pipe(Effect.onInterrupt(() => abandon(world.os, state.pid, launchDir))))
     if (Exit.isFailure(outcome)) {
-      const cleanedUp = yield* abandon(state.pid, launchDir).pipe(Effect.uninterruptible)
+      const cleanedUp = yield* abandon(world.os, state.pid, launchDir).pipe(Effect.uninterruptible)
       const now = yield* Clock.currentTimeMillis
+      // unknown (left out) when the process table cannot be read
+      const pidAlive = state.pid === undefined ? undefined : yield* world.os.isAlive({ pid: state.pid }).pipe(Effect.orElseSucceed(() => undefined))
       return yield* Effect.failCause(Exit.causeOption(outcome).pipe(Option.getOrThrow)).pipe(
-        Effect.mapError((error) => withFields(error, { electronLaunch: diagnostics(now, cleanedUp) }))
+        Effect.mapError((error) => withFields(error, { electronLaunch: diagnostics(now, cleanedUp, pidAlive) }))
       )
     }
     const { pid, port, version, targets } = outcome.value

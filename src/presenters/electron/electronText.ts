@@ -9,7 +9,7 @@ import { probeSummary } from "./electronDetails.js"
 const ISOLATION = "It runs with a new temporary profile: signed out, none of the user's local app data."
 
 const liveness = (s: ElectronLaunchStatus): string =>
-  `${s.launchId} (${s.appName}): ${s.cleanupState}${s.ownership === "stale" ? " (stale: not provably the wrapper's, left alone)" : ""}, pid ${s.pid} ${s.pidAlive ? "alive" : "gone"}, port ${s.port} ${s.portAlive ? "open" : "closed"}, ${s.targets.length} target(s)${s.sessionName !== undefined ? `, session ${s.sessionName}` : ""}`
+  `${s.launchId} (${s.appName}): ${s.cleanupState}${s.ownership === "stale" ? " (stale: not provably the wrapper's, left alone)" : ""}, pid ${s.pid} ${s.pidUnchecked !== undefined ? "not checked" : s.pidAlive ? "alive" : "gone"}, port ${s.port} ${s.portAlive ? "open" : "closed"}, ${s.targets.length} target(s)${s.sessionName !== undefined ? `, session ${s.sessionName}` : ""}`
 
 const mismatchLine = (m: ElectronSessionMismatch): string =>
   m.reason === "managed-session-not-attached"
