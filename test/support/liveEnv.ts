@@ -51,6 +51,8 @@ export const makeLiveEnv = (overrides: Partial<ToolConfigShape> = {}, extraEnv: 
     AGENT_BROWSER_ARGS: CHROMIUM_ARGS,
     AGENT_BROWSER_NO_VERSION_CHECK: "1",
     ...(chromium !== undefined ? { AGENT_BROWSER_EXECUTABLE_PATH: chromium } : {}),
+    // the process table a run chose (the `ps` run of the fault suites: test/integration/psTable.test.ts)
+    ...(process.env["PI_AGENT_BROWSER_PROCESS_TABLE"] !== undefined ? { PI_AGENT_BROWSER_PROCESS_TABLE: process.env["PI_AGENT_BROWSER_PROCESS_TABLE"] } : {}),
     ...extraEnv
   }
   const config: ToolConfigShape = testConfig(root, { idleTimeoutMs: 180_000, env, sessionPrefix: "t", ...overrides })
