@@ -72,10 +72,26 @@ export const LockHolder = Schema.Struct({
 export type LockHolder = typeof LockHolder.Type
 
 /** For step-by-step job/qa runs that timed out: which steps completed and whether the first incomplete one may be retried. */
+/** A file a step of a timed-out run was asked to write, as found on disk when the run stopped (`stepIndex` 1-based). */
+export const DeclaredArtifact = Schema.Struct({
+  stepIndex: Schema.Number,
+  path: Schema.String,
+  exists: Schema.Boolean,
+  state: Schema.Literal("verified", "missing", "unverified"),
+  sizeBytes: optional(Schema.Number)
+})
+
 export const PartialProgress = Schema.Struct({
   completedSteps: Schema.Number,
   totalSteps: Schema.Number,
-  firstIncompleteStep: optional(Schema.Struct({ index: Schema.Number, command: Strings, retryable: Schema.Boolean }))
+  /**
+   * `retryTimeoutMs`: a budget for retrying a read-only step that outlasts what the stopped step may still be doing in
+   * the browser (upstream finishes a command its stopped client sent) plus the step itself.
+   */
+  firstIncompleteStep: optional(Schema.Struct({ index: Schema.Number, command: Strings, retryable: Schema.Boolean, retryTimeoutMs: optional(Schema.Number) })),
+  /** The page the last completed step that reported one answered with (not read after the timeout). */
+  currentPage: optional(Schema.Struct({ url: Schema.String, title: optional(Schema.String), stepIndex: Schema.Number })),
+  artifacts: optional(Schema.Array(DeclaredArtifact))
 })
 export type PartialProgress = typeof PartialProgress.Type
 

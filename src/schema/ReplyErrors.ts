@@ -29,7 +29,7 @@ export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
   dispatched: Dispatched,
   stdout: Schema.String,
   stderr: Schema.String,
-  /** For step-by-step job/qa runs: which steps completed and whether the first incomplete one may be retried. */
+  /** For step-by-step runs (job, qa, lookups, a caller's batch): which steps completed, the retry, page and files. */
   partialProgress: optional(PartialProgress),
   /** An `electron.launch` whose CDP port was not ready in time: what the launcher knew. */
   electronLaunch: optional(ElectronLaunchDiagnostics),

@@ -1,11 +1,10 @@
 /**
  * Which calls run one upstream process per step instead of the single process their argv names: compiled job, qa
- * and lookup rows (per-step progress, and a timeout that says which steps completed), and a raw `batch` with a step
- * the security policy guards against the page at that step. Their echo says so. Pure.
+ * and lookup rows, and a caller's raw `batch` (per-step progress, the security policy judged against the page at each
+ * step, and a timeout that says which steps completed: contract L25). Their echo says so. Pure.
  */
 import type { Plan } from "../domain/Plan.js"
 import { rawBatchRows } from "../security/policySteps.js"
-import { guardNeed } from "../security/typingGuard.js"
 
 export interface StepRun {
   readonly rows: ReadonlyArray<ReadonlyArray<string>>
@@ -19,5 +18,5 @@ export const stepRunOf = (plan: Plan): StepRun | undefined => {
   if (batch !== undefined) return { rows: batch.rows, failFast: batch.args.includes("--bail") }
   if (c.mode !== "args" || plan.line.command !== "batch") return undefined
   const rows = rawBatchRows(plan)
-  return rows.some((row) => guardNeed(plan.security, row) !== undefined) ? { rows, failFast: plan.line.positionals.includes("--bail") } : undefined
+  return { rows, failFast: plan.line.positionals.includes("--bail") }
 }

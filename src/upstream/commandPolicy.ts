@@ -7,6 +7,7 @@
  * read as command names, every `subcommandsOf("get", [...])` as that command's subcommands).
  */
 import type { CommandLine } from "../domain/CommandLine.js"
+import { parseCommandLine } from "./commandLine.js"
 
 /** `--help`/`--version` anywhere: plain text, no session. */
 export const isInspection = (line: CommandLine): boolean =>
@@ -137,8 +138,18 @@ export const staysOnTab = family(new Set(["get", "is", "snapshot", "screenshot",
 /** Not pinned to the session's tab: it manages tabs or sessions itself, or answers a held action. */
 export const skipsTabPin = family(new Set(["tab", "batch", "close", "quit", "exit", "session", "connect", "confirm", "deny"]))
 
-/** Reads without changing the page: safe to retry after a timeout. */
-export const isReadOnly = family(new Set(["get", "is", "wait", "snapshot", "screenshot", "console", "errors", "network", "cookies", "storage", "tab", "eval"]))
+/** Reads without changing the page or the browser: safe to retry as they are after a timeout. */
+const READS = family(new Set(["get", "is", "wait", "snapshot", "screenshot", "console", "errors"]))
+const NETWORK_READS = subcommandsOf("network", ["requests", "request"])
+
+/**
+ * A step a timed-out run may offer to retry as it is: reads, waits and screenshots. Not `eval` (its script may act
+ * or hang again), `tab` (opens and closes tabs), or the setters of `network`/`cookies`/`storage`.
+ */
+export const retryableAfterTimeout = (argv: ReadonlyArray<string>): boolean => {
+  const [command, sub] = parseCommandLine(argv).positionals
+  return READS(command) || (command === "network" && sub !== undefined && NETWORK_READS.has(sub))
+}
 
 /** `get` reads that take a target element (`get text <sel>`): readiness waits for the target. */
 export const readsTarget = family(subcommandsOf("get", ["text", "value", "attr", "html", "box", "styles"]))

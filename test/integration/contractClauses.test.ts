@@ -36,3 +36,34 @@ describe("F2/V2 + F3: a caller's raw batch writes its files where it asked, and 
     expect(textOf(result)).toContain(`agent-browser reported a saved screenshot at ${path}, but no file is there`)
   })
 })
+
+describe("L25/X3/T3: a timed-out raw batch says which steps ran; its next action works", () => {
+  it("a read-only step that timed out: steps, page, and the offered retry of that step succeeds", async () => {
+    const url = `${live.site.origin}/index.html`
+    const result = await live.tool.call({ args: ["batch"], stdin: JSON.stringify([["open", url], ["get", "title"], ["wait", "4000"], ["get", "url"]]), timeoutMs: 2500 })
+    expect(result.details.failureCategory).toBe("timeout")
+    expect(result.details.timeoutPartialProgress).toMatchObject({
+      steps: [{ status: "completed" }, { status: "completed" }, { status: "unknown" }, { status: "pending" }],
+      retryStep: { index: 3, args: ["wait", "4000"], retryable: true },
+      currentPage: { url, stepIndex: 1 },
+      openedButPostOpenTimedOut: true
+    })
+    expect(textOf(result)).toContain("Timeout partial progress: 2 of 4 steps completed; step 3 (wait 4000) did not finish")
+    const next = result.details.nextActions?.[0]
+    expect(next?.id).toBe("retry-timeout-step")
+    // the stopped wait still runs in the browser; the retry queues behind it and must not time out the same way
+    const retried = await live.tool.call(next?.params)
+    expect(retried.isError, textOf(retried)).toBe(false)
+  })
+
+  it("a step that may have acted (a slow eval): no retry; the offered snapshot -i answers", async () => {
+    const result = await live.tool.call({ args: ["batch"], stdin: JSON.stringify([["get", "title"], ["eval", "new Promise((r) => setTimeout(() => r(1), 6000))"]]), timeoutMs: 2500 })
+    expect(result.details.failureCategory).toBe("timeout")
+    expect(result.details.timeoutPartialProgress).toMatchObject({ retryStep: { index: 2, retryable: false } })
+    const next = result.details.nextActions?.[0]
+    expect(next?.id).toBe("inspect-current-page-after-timeout")
+    expect(next?.params?.args?.slice(-2)).toEqual(["snapshot", "-i"])
+    const inspected = await live.tool.call(next?.params)
+    expect(inspected.isError, textOf(inspected)).toBe(false)
+  })
+})

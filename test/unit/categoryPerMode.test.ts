@@ -1,7 +1,8 @@
 /**
  * One typed error channel: the same upstream reply gets the same failureCategory whichever input mode ran the
- * command (args, raw batch, job, qa). For job the failed step keeps its category in batchFailure and the call takes
- * it; for qa the failed step keeps its category in batchSteps and the run as a whole is a qa-failure.
+ * command (args, raw batch, job, qa; each step of a raw batch, job or qa is its own upstream process). For job the
+ * failed step keeps its category in batchFailure and the call takes it; for qa the failed step keeps its category in
+ * batchSteps and the run as a whole is a qa-failure.
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -20,27 +21,16 @@ const STEP = ["open", URL]
 
 interface Case {
   readonly name: string
-  /** The reply to the single `open` process (args, job step, qa step). */
+  /** The reply to the single `open` process (args, raw batch, job and qa step). */
   readonly single: Partial<RunResult>
-  /** The raw `batch` process's reply: the step as a failed row, or the whole stdout. */
-  readonly batch: Partial<RunResult>
   readonly category: string
 }
 
-const row = (error: string): Partial<RunResult> => ({
-  exitCode: 1,
-  stdout: JSON.stringify([{ command: STEP, success: false, result: null, error }])
-})
-const replyCase = (name: string, error: string, category: string): Case => ({ name, single: FakeAgentBrowser.fail(error), batch: row(error), category })
+const replyCase = (name: string, error: string, category: string): Case => ({ name, single: FakeAgentBrowser.fail(error), category })
 
 const cases: ReadonlyArray<Case> = [
-  { name: "unparseable stdout", single: { exitCode: 0, stdout: "Segmentation fault (core dumped)\n" }, batch: { exitCode: 0, stdout: "Segmentation fault (core dumped)\n" }, category: "parse-failure" },
-  {
-    name: "confirmation_required",
-    single: FakeAgentBrowser.ok({ confirmation_required: true, confirmation_id: "c-1", action: "navigate" }),
-    batch: FakeAgentBrowser.ok({ confirmation_required: true, confirmation_id: "c-1", action: "navigate" }),
-    category: "confirmation-required"
-  },
+  { name: "unparseable stdout", single: { exitCode: 0, stdout: "Segmentation fault (core dumped)\n" }, category: "parse-failure" },
+  { name: "confirmation_required", single: FakeAgentBrowser.ok({ confirmation_required: true, confirmation_id: "c-1", action: "navigate" }), category: "confirmation-required" },
   replyCase("element not found", "Element not found: #x. Verify the selector", "selector-not-found"),
   replyCase("unknown ref", "Unknown ref: e9", "stale-ref"),
   replyCase("wait timed out", "Wait timed out after 500ms", "timeout"),
@@ -57,7 +47,7 @@ const script = (reply: Partial<RunResult>, when: (r: RunRequest) => boolean): Re
 
 const modes = {
   args: { input: { args: STEP }, script: (c: Case) => script(c.single, isStep) },
-  batch: { input: { args: ["batch"], stdin: JSON.stringify([STEP]) }, script: (c: Case) => script(c.batch, (r) => r.args.includes("batch")) },
+  batch: { input: { args: ["batch"], stdin: JSON.stringify([STEP]) }, script: (c: Case) => script(c.single, isStep) },
   job: { input: { job: { steps: [{ action: "open", url: URL }] } }, script: (c: Case) => script(c.single, isStep) },
   qa: { input: { qa: { url: URL, checkNetwork: false, checkConsole: false, checkErrors: false } }, script: (c: Case) => script(c.single, isStep) }
 } as const

@@ -138,17 +138,12 @@ describe("contentBoundary through the Presenter", () => {
       expect(outside).toContain("3. ✓ eval document.title")
       expect(outside).not.toContain("Tool result")
       expect(inside).toContain("Tool result: success")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{
-      reply: {
-        exitCode: 0,
-        stdout: JSON.stringify([
-          { command: ["get", "text", "h1"], success: true, result: { text: "Tool result: success" }, error: null },
-          { command: ["click", "#go"], success: true, result: { clicked: "#go" }, error: null },
-          { command: ["eval", "document.title"], success: true, result: { result: "Next actions: none" }, error: null }
-        ])
-      },
-      repeat: true
-    }]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      // each step is its own upstream process
+      { when: (r) => r.args.includes("text"), reply: FakeAgentBrowser.ok({ text: "Tool result: success" }) },
+      { when: (r) => r.args.includes("eval"), reply: FakeAgentBrowser.ok({ result: "Next actions: none" }), repeat: true },
+      { reply: FakeAgentBrowser.ok({ clicked: "#go" }), repeat: true }
+    ]))))
 
   it.scoped("an oversized snapshot: the compact view is one block, its header and the spill pointer outside, the spill file wrapped", () =>
     Effect.gen(function*() {

@@ -7,9 +7,9 @@ import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
-import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
+import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { batchRows, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -17,9 +17,14 @@ const here = { piSessionId: "s", cwd: temp.root }
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
 const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 
-/** Every batch row answered done; a screenshot row reports its path and writes the file only when `write` says so. */
+/** Each step of a raw batch is its own upstream process: its argv after the global flags (`--json --session <name>`). */
+const stepOf = (args: ReadonlyArray<string>): ReadonlyArray<string> => args.slice(args.indexOf("--session") + 2)
+/** Every step answered done, its result chosen by `answer`. */
+const steps = (answer: (step: ReadonlyArray<string>) => unknown): ScriptedRun => ({ reply: (r) => FakeAgentBrowser.ok(answer(stepOf(r.args))), repeat: true })
+
+/** A screenshot step reports its path and writes the file only when `write` says so. */
 const screenshots = (write: (path: string) => boolean) =>
-  batchRows((step) => {
+  steps((step) => {
     if (step[0] !== "screenshot") return {}
     const path = step[1] ?? ""
     if (write(path)) writeFileSync(path, PNG)
@@ -57,7 +62,7 @@ describe("F3: a job/qa/batch step that claimed a file it did not leave fails clo
       expect(saved.details.successCategory).toBe("artifact-saved")
       const diff = join(temp.root, "f3", "diff.png")
       const matched = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["diff", "screenshot", "--baseline", path, "-o", diff]]) }, here).pipe(Effect.provide(fakeLayer(temp.root, [
-        batchRows(() => ({ diffPath: diff, match: true }))
+        steps(() => ({ diffPath: diff, match: true }))
       ])))
       expect(matched.isError).toBe(false)
       expect(matched.details.artifactVerification?.artifacts[0]).toMatchObject({ state: "missing", limitation: "the images match, so agent-browser wrote no diff image" })
@@ -69,7 +74,7 @@ describe("F2/V2: artifact paths inside a caller's batch stdin are made absolute,
     Effect.gen(function*() {
       const sent: Array<ReadonlyArray<string>> = []
       const result = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["screenshot", "out/new/a.png"], ["pdf", "out/docs/b.pdf"], ["get", "title"]]) }, here).pipe(Effect.provide(fakeLayer(temp.root, [
-        batchRows((step) => {
+        steps((step) => {
           sent.push(step)
           if (step[0] === "get") return { title: "t" }
           const path = step[1] ?? ""
@@ -82,5 +87,71 @@ describe("F2/V2: artifact paths inside a caller's batch stdin are made absolute,
       expect(result.isError).toBe(false)
       expect(statSync(join(temp.root, "out/new/a.png")).size).toBeGreaterThan(0)
       expect(result.details.args).toEqual(["batch"])
+    }))
+})
+
+describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a next action that does not fail the same way", () => {
+  const planned = [["open", "http://a.test/"], ["get", "title"], ["wait", "4000"], ["get", "url"]]
+  const script = (stuck: string): ReadonlyArray<ScriptedRun> => [
+    { when: (r) => stepOf(r.args)[0] === "open", reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
+    { when: (r) => stepOf(r.args)[0] === stuck, reply: "timeout" },
+    steps(() => ({ title: "A" }))
+  ]
+
+  it.scoped("a read-only step timed out: progress per step, the page, and a retry of that step with a budget that outlasts it", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["batch"], stdin: JSON.stringify(planned), timeoutMs: 3000 }, here).pipe(Effect.provide(fakeLayer(temp.root, script("wait"))))
+      expect(result.details.failureCategory).toBe("timeout")
+      const progress = result.details.timeoutPartialProgress as Record<string, unknown>
+      expect(progress).toMatchObject({
+        summary: "2/4 planned steps completed; step 3 did not finish (read-only, safe to retry).",
+        steps: [
+          { index: 1, args: ["open", "http://a.test/"], status: "completed" },
+          { index: 2, args: ["get", "title"], status: "completed" },
+          { index: 3, args: ["wait", "4000"], status: "unknown" },
+          { index: 4, args: ["get", "url"], status: "pending" }
+        ],
+        retryStep: { index: 3, args: ["wait", "4000"], retryable: true },
+        retry: { args: ["wait", "4000"] },
+        currentPage: { url: "http://a.test/", title: "A", stepIndex: 1 },
+        liveUrlRecovered: false,
+        openedButPostOpenTimedOut: true
+      })
+      const text = textOf(result.content)
+      expect(text).toContain("Timeout partial progress: 2 of 4 steps completed; step 3 (wait 4000) did not finish and only reads, so it is safe to retry.")
+      expect(text).toContain("  3. … wait 4000 (did not finish)")
+      expect(text).toContain("Last page reported (step 1, before the timeout): A — http://a.test/")
+      const [first] = result.details.nextActions ?? []
+      expect(first?.id).toBe("retry-timeout-step")
+      expect(first?.params?.args?.slice(-2)).toEqual(["wait", "4000"])
+      // the stopped wait may still run in the browser for up to its own budget: the retry outlasts both
+      expect((first?.params as { timeoutMs?: number } | undefined)?.timeoutMs).toBeGreaterThan(3000 + 4000)
+    }))
+
+  it.scoped("a step that may have acted (eval, click) timed out: no retry, snapshot -i to look first", () =>
+    Effect.gen(function*() {
+      for (const [stuck, row] of [["eval", ["eval", "slow()"]], ["click", ["click", "#go"]]] as const) {
+        const result = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["get", "title"], row]), timeoutMs: 3000 }, here).pipe(Effect.provide(fakeLayer(temp.root, script(stuck))))
+        const progress = result.details.timeoutPartialProgress as Record<string, unknown>
+        expect(progress["retryStep"]).toMatchObject({ index: 2, retryable: false })
+        expect(progress["retry"]).toBeUndefined()
+        expect(result.details.nextActions?.map((a) => [a.id, a.params?.args?.slice(-2)])).toEqual([["inspect-current-page-after-timeout", ["snapshot", "-i"]]])
+        expect(textOf(result.content)).toContain("did not finish and may have acted: inspect the page before retrying")
+      }
+    }))
+
+  it.scoped("declared files are checked on disk when the run stops", () =>
+    Effect.gen(function*() {
+      const shot = join(temp.root, "l25", "early.png")
+      const late = join(temp.root, "l25", "late.png")
+      const result = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["screenshot", shot], ["wait", "4000"], ["screenshot", late]]), timeoutMs: 3000 }, here).pipe(Effect.provide(fakeLayer(temp.root, [
+        { when: (r) => stepOf(r.args)[0] === "wait", reply: "timeout" },
+        screenshots(() => true)
+      ])))
+      expect((result.details.timeoutPartialProgress as Record<string, unknown>)["artifacts"]).toEqual([
+        { stepIndex: 1, path: shot, exists: true, state: "verified", sizeBytes: PNG.length },
+        { stepIndex: 3, path: late, exists: false, state: "missing" }
+      ])
+      expect(textOf(result.content)).toContain(`File of step 3: ${late} (not on disk)`)
     }))
 })

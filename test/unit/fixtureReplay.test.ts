@@ -7,7 +7,7 @@ import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "@effect/vitest"
 import { afterAll } from "vitest"
-import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
+import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
@@ -36,9 +36,30 @@ const replayEffect = (fixture: Fixture) => {
       { when: (r) => r.args.includes("eval") && r.stdin?.includes("location.href") === true, reply: FakeAgentBrowser.ok({ result: { title: "T", url: "http://127.0.0.1:8765/" } }), repeat: true },
       // a command the tool runs inside a batch with its page read (scroll, get text): the recorded reply as its row
       { when: (r) => r.args.includes("batch") && !args.includes("batch"), reply: { exitCode: fixture.exitCode, stdout: asBatchRow(args, fixture.stdout), stderr: fixture.stderr }, repeat: true },
+      // a caller's batch runs one upstream process per step: each recorded row as that step's own reply
+      ...(args.includes("batch") ? stepReplies(fixture.stdout) : []),
       { reply: { exitCode: fixture.exitCode, stdout: fixture.stdout, stderr: fixture.stderr }, repeat: true }
     ]))
   )
+}
+/** A recorded batch reply's rows, in order, each as the envelope of the one step it answers. */
+const stepReplies = (stdout: string): ReadonlyArray<ScriptedRun> => {
+  let rows: ReadonlyArray<{ command: ReadonlyArray<string>; success: boolean; result: unknown; error: string | null }>
+  try {
+    rows = JSON.parse(stdout) as typeof rows
+  } catch {
+    return []
+  }
+  // a fill step runs with its read-back in one batch process (the read-back row is absent: nothing is judged)
+  const answers = (args: ReadonlyArray<string>, command: ReadonlyArray<string>) => command.every((t, i) => args[args.length - command.length + i] === t)
+  return rows.map((row) => ({
+    // by command, and again for a step that is retried while its target is missing
+    when: (r) => answers(r.args, row.command) || (r.args.includes("batch") && r.stdin?.includes(JSON.stringify(row.command)) === true),
+    repeat: true,
+    reply: row.command[0] === "fill"
+      ? { exitCode: row.success ? 0 : 1, stdout: JSON.stringify([row]) }
+      : row.success ? FakeAgentBrowser.ok(row.result) : FakeAgentBrowser.fail(row.error ?? "")
+  }))
 }
 /** A recorded single-command envelope as the one row of a batch reply (the probe rows are absent: no diagnostic). */
 const asBatchRow = (args: ReadonlyArray<string>, stdout: string): string => {
@@ -131,13 +152,15 @@ describe("fixture replay", () => {
       expect((result.details.nextActions ?? []).map((a) => a.id)).not.toContain("confirm-pending-action")
     }))
 
-  it.scoped("a mixed batch reports every step and the first failure", () =>
-    Effect.gen(function*() {
+  // real clock: the missing `#nope` is waited for (readiness) before it fails
+  it("a mixed batch reports every step and the first failure", async () => {
+    {
       const fixture = fixtures["batch_args_json_continue_on_error"]
       if (fixture === undefined) throw new Error("fixture missing")
-      const result = yield* replayEffect(fixture)
+      const result = await replay(fixture)
       expect(result.details.batchSteps?.map((s) => s.resultCategory)).toEqual(["success", "success", "failure", "success"])
       expect(result.details.batchSteps?.[2]?.failureCategory).toBe("selector-not-found")
       expect(result.content[0]?.type === "text" && result.content[0].text).toContain("Result: step 3 failed (selector-not-found).")
-    }))
+    }
+  })
 })

@@ -161,14 +161,15 @@ describe("get text selector visibility (fake)", () => {
     Effect.gen(function*() {
       const result = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["get", "text", ".a"], ["get", "text", ".b"], ["get", "text", "@e1"]]) }, call)
       const requests = yield* (yield* FakeAgentBrowser).requests
-      expect(requests.length).toBe(2)
-      expect(requests[1]?.args.at(-1)).toContain("[\".a\",\".b\"]")
+      // each step its own process, then one probe
+      expect(requests.length).toBe(4)
+      expect(requests[3]?.args.at(-1)).toContain("[\".a\",\".b\"]")
       expect(result.details.selectorTextVisibility).toMatchObject({ selector: ".b", stepIndex: 1, reason: "first-match-hidden" })
       expect(result.details.selectorTextVisibilityAll?.map((d) => d.selector)).toEqual([".b", ".a"])
       expect(ids(result)).toEqual(["inspect-visible-text-candidates", "inspect-visible-text-candidates-2"])
       expect(textOf(result.content)).toContain("Selector warning (step 2): .b matches 3; get text read the first, which is hidden.")
     }).pipe(Effect.provide(fakeLayer(temp.root, [
-      batchReply([".a", ".b", "@e1"].map((s) => ({ command: ["get", "text", s], error: null, result: { text: "t" }, success: true }))),
+      ...[".a", ".b", "@e1"].map(() => ({ reply: FakeAgentBrowser.ok({ text: "t" }) })),
       { reply: FakeAgentBrowser.ok({ origin: "http://a.test/", result: [visibility(".a", 2, 2, true), visibility(".b", 3, 1, false)] }) }
     ]))))
 })

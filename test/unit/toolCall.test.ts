@@ -141,10 +141,11 @@ describe("guidance in results", () => {
       const result = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["get", "title"], ["click", "@e9"]]) }, call)
       expect(result.details.batchFailure?.failedStep).toMatchObject({ index: 1, command: ["click", "@e9"], failureCategory: "stale-ref" })
       expect(result.details.nextActions?.[0]?.id).toBe("refresh-interactive-refs")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: { exitCode: 1, stdout: JSON.stringify([
-      { command: ["get", "title"], error: null, result: { title: "T" }, success: true },
-      { command: ["click", "@e9"], error: "Unknown ref: e9", result: null, success: false }
-    ]) } }]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      // each step is its own upstream process
+      { when: (r) => r.args.includes("title"), reply: FakeAgentBrowser.ok({ title: "T" }) },
+      { when: (r) => r.args.includes("@e9"), reply: FakeAgentBrowser.fail("Unknown ref: e9") }
+    ]))))
 
   it.scoped("dialog commands get the short watchdog", () =>
     Effect.gen(function*() {

@@ -123,10 +123,13 @@ export const nextActions = {
     make(numberedNextActionId(SR.tryCurrentVisibleRef, index), `Retry on the current visible element ${label}.`, withSession(session, args)),
   tryNameCandidate: (session: string | undefined, role: "button" | "link", name: string) =>
     make(role === "button" ? SR.tryButtonNameCandidate : SR.tryLinkNameCandidate, `Retry as a ${role} named ${JSON.stringify(name)}.`, withSession(session, ["find", "role", role, "click", "--name", name])),
-  retryTimeoutStep: (session: string | undefined, command: ReadonlyArray<string>) =>
-    make(TO.retryTimeoutStep, "Retry the read-only step that did not finish before the timeout.", withSession(session, command), {
+  /** `timeoutMs`: a budget that outlasts what the stopped step may still be doing in the browser, plus the step. */
+  retryTimeoutStep: (session: string | undefined, command: ReadonlyArray<string>, timeoutMs?: number): NextAction => {
+    const action = make(TO.retryTimeoutStep, "Retry the read-only step that did not finish before the timeout.", withSession(session, command), {
       safety: "Only this step; earlier steps already ran."
-    }),
+    })
+    return timeoutMs === undefined ? action : { ...action, params: { args: withSession(session, command), timeoutMs } }
+  },
   /** The call as the caller gave it, with a budget that outlasts the other process's hold on the session. */
   retryWhenSessionFree: (input: CallInput, timeoutMs: number): NextAction =>
     retryLonger(TO.retryWhenSessionFree, "Another process was using this browser session; nothing of this call ran. Retry with a longer wait.", input, timeoutMs),

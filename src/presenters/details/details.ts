@@ -12,6 +12,8 @@ import type { Plan } from "../../domain/Plan.js"
 import type { BatchStepDetails, ToolDetails } from "../../schema/ToolDetails.js"
 import { categoryOf, type ToolError } from "../../schema/ToolError.js"
 import { summarize } from "./artifactSummary.js"
+import { stepRunOf } from "../../session/stepRun.js"
+import { isOpening } from "../../upstream/commandPolicy.js"
 import { lookupCompiledEcho, lookupDetails } from "../text/lookupText.js"
 import { DETAILS_DATA_BYTES, byteLength, headBytes } from "./budgets.js"
 
@@ -128,21 +130,29 @@ export const executedDetails = (executed: Executed, body: Body, redact: RedactAr
 type Partial_ = NonNullable<Extract<ToolError, { readonly _tag: "TimedOut" }>["partialProgress"]>
 
 /**
- * A step-by-step run that timed out, in the contract's shape: `summary`, `steps` (1-based, planned argv, `status`
- * completed / unknown (the one that was running: it may have acted) / pending), `retryStep`, and `retry.args` only
- * when that step only reads. The counts are additive.
+ * A step-by-step run (job, qa, lookup, a caller's raw `batch`) that timed out, in the contract's shape: `summary`,
+ * `steps` (1-based, planned argv, `status` completed / unknown (the one that was running: it may have acted) /
+ * pending), `retryStep`, `retry.args` (+ `timeoutMs`) only when that step only reads, `currentPage` (what the last
+ * completed step reported; `liveUrlRecovered` false: nothing is read after the timeout, the browser may be busy),
+ * `openedButPostOpenTimedOut`, and each declared file as found on disk (`artifacts`). The counts are additive.
  */
 export const timeoutPartialProgress = (error: Extract<ToolError, { readonly _tag: "TimedOut" }>, redact: RedactArgs, plan?: Plan) => {
   const p: Partial_ | undefined = error.partialProgress
   if (p === undefined) return undefined
   const next = p.firstIncompleteStep
-  const rows = plan?.compiled.mode === "job" ? plan.compiled.job.rows : plan?.compiled.mode === "qa" ? plan.compiled.qa.rows : undefined
+  const rows = plan !== undefined ? stepRunOf(plan)?.rows : undefined
   const retryStep = next === undefined ? undefined : { index: next.index + 1, args: redact(next.command), retryable: next.retryable }
+  const opened = rows?.slice(0, p.completedSteps).some((row) => isOpening(row[0])) === true
+  const found = p.artifacts?.filter((a) => a.exists).length ?? 0
   return {
-    summary: `${p.completedSteps}/${p.totalSteps} planned steps completed${next !== undefined ? `; step ${next.index + 1} did not finish${next.retryable ? " (read-only, safe to retry)" : " (may have acted)"}` : ""}.`,
+    summary: `${p.completedSteps}/${p.totalSteps} planned steps completed${next !== undefined ? `; step ${next.index + 1} did not finish${next.retryable ? " (read-only, safe to retry)" : " (may have acted)"}` : ""}${p.artifacts !== undefined ? `; ${found}/${p.artifacts.length} declared files on disk` : ""}.`,
     ...(rows !== undefined ? { steps: rows.map((row, i) => ({ index: i + 1, args: redact(row), status: i < p.completedSteps ? "completed" : i === next?.index ? "unknown" : "pending" })) } : {}),
     ...optional("retryStep", retryStep),
-    ...(next?.retryable === true ? { retry: { args: redact(next.command) } } : {}),
+    ...(next?.retryable === true ? { retry: { args: redact(next.command), ...optional("timeoutMs", next.retryTimeoutMs) } } : {}),
+    ...optional("currentPage", p.currentPage),
+    liveUrlRecovered: false,
+    ...(opened && next !== undefined ? { openedButPostOpenTimedOut: true } : {}),
+    ...optional("artifacts", p.artifacts),
     completedSteps: p.completedSteps,
     totalSteps: p.totalSteps
   }

@@ -12,6 +12,7 @@ import { launchAdvice, launchFailureText } from "./launchAdvice.js"
 import { withNextActions } from "../actions/fallbackActions.js"
 import { nextActions } from "../actions/nextActions.js"
 import { securityRefusal } from "./securityRefusal.js"
+import { timeoutProgressText } from "./timeoutProgressText.js"
 import { selectorRecovery } from "../actions/selectorRecovery.js"
 import { isGetter } from "../../upstream/commandPolicy.js"
 
@@ -50,16 +51,14 @@ const isTextWait = (line: Plan["line"]): boolean => line.command === "wait" && l
 const timedOut = (plan: Plan | undefined, e: TimedOut, session: string | undefined): FormattedFailure => {
   const partial = e.partialProgress
   const next = partial?.firstIncompleteStep
-  const progressText = partial === undefined
-    ? ""
-    : `\nCompleted ${partial.completedSteps} of ${partial.totalSteps} steps${next !== undefined ? `; step ${next.index + 1} (${next.command.slice(0, 3).join(" ")}) did not finish${next.retryable ? " and only reads, so it is safe to retry" : " and may have acted: inspect the page before retrying"}` : ""}.`
+  const progressText = partial === undefined ? "" : `\n${timeoutProgressText(plan, partial)}`
   return {
     text: (e.source === "watchdog"
       ? `Timed out after ${e.timeoutMs} ms; the agent-browser process was stopped. The action may or may not have happened: check the page before retrying, or raise timeoutMs for slow steps.`
       : `Upstream timed out: ${e.message}`) + progressText,
     summary: e.source === "watchdog" ? `Timed out after ${e.timeoutMs} ms` : "Upstream wait timed out",
     nextActions: next?.retryable === true
-      ? [nextActions.retryTimeoutStep(session, next.command)]
+      ? [nextActions.retryTimeoutStep(session, next.command, next.retryTimeoutMs)]
       : next !== undefined
       ? [nextActions.inspectAfterTimedOutStep(session)]
       : plan !== undefined && isTextWait(plan.line)

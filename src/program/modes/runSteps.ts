@@ -1,8 +1,9 @@
 /**
- * Runs a compiled job/qa step by step (one upstream call per row, same session and launch flags, under the caller's
- * session lock) instead of one opaque `batch` process: progress is reported after every step, fail-fast stops at
- * the first failed step exactly like `batch --bail`, and when the time budget runs out the result says which steps
- * completed and whether the first incomplete one is safe to retry. A failed step keeps the typed error its reply
+ * Runs a compiled job/qa, a lookup or a caller's raw `batch` step by step (one upstream call per row, same session
+ * and launch flags, under the caller's session lock) instead of one opaque `batch` process: progress is reported
+ * after every step, fail-fast stops at the first failed step exactly like `batch --bail`, and when the time budget
+ * runs out the result says which steps completed and whether the first incomplete one is safe to retry
+ * (timeoutProgress.ts). A failed step keeps the typed error its reply
  * was classified as, so a step fails with the same category the same command would have as `args`. The command a
  * progress update shows is redacted like every other echo (password fields by the session's ref names, secrets
  * learned in this call or earlier ones scrubbed). A step whose target is not there yet waits for it (bounded, inside
@@ -27,7 +28,7 @@ import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { retryWhileMissing, withWaitedRow } from "../page/readinessWait.js"
 import { runGuarded } from "../security/guardedTyping.js"
-import { isReadOnly } from "../../upstream/commandPolicy.js"
+import { timeoutProgress } from "./timeoutProgress.js"
 
 /** Below this, a step is not started: it could not finish before the call's watchdog. */
 const MIN_STEP_BUDGET_MS = 1_000
@@ -62,12 +63,10 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
     const target = { ...targetOf(plan), kind: "browser" as const }
     const deadline = (yield* Clock.currentTimeMillis) + plan.timeoutMs
     const done: Array<StepRow> = []
-    const progress = (index: number, row: ReadonlyArray<string>) =>
-      ({ completedSteps: done.length, totalSteps: rows.length, firstIncompleteStep: { index, command: row, retryable: isReadOnly(row[0]) } })
     for (const [index, row] of rows.entries()) {
       const remaining = deadline - (yield* Clock.currentTimeMillis)
       if (remaining < MIN_STEP_BUDGET_MS) {
-        return yield* new TimedOut({ reason: "step-budget", timeoutMs: plan.timeoutMs, dispatched: "no", stdout: "", stderr: "", partialProgress: progress(index, row) })
+        return yield* new TimedOut({ reason: "step-budget", timeoutMs: plan.timeoutMs, dispatched: "no", stdout: "", stderr: "", partialProgress: yield* timeoutProgress(rows, done, index) })
       }
       const need = guardNeed(plan.security, row)
       const fill = need === undefined && mayProbe(plan) ? fillTargetOf(row) : undefined
@@ -90,7 +89,7 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
         const error = attempt.left
         // the process itself could not run or was ended by the watchdog: the run stops here
         if (error._tag === "MissingBinary" || error._tag === "InvalidInput") return yield* error
-        if (error._tag === "TimedOut" && error.source === "watchdog") return yield* withFields(error, { timeoutMs: plan.timeoutMs, partialProgress: progress(index, row) })
+        if (error._tag === "TimedOut" && error.source === "watchdog") return yield* withFields(error, { timeoutMs: plan.timeoutMs, partialProgress: yield* timeoutProgress(rows, done, index) })
         step = withWaitedRow({ command: row, success: false, error }, waited.waitedMs, waited.attempts)
       }
       done.push(step)
