@@ -267,6 +267,8 @@ export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionL
           // a call in flight (another agent resumed this session) holds the lock: not an orphan, whoever wrote the file
           const done = yield* lock.withLock(owner.lockFile, 0, Effect.gen(function*() {
             if (ownerOf(path)?.pid !== owner.pid) return undefined
+            // the owner is dead, but another live process uses the session too (a pi session resumed twice): it keeps it
+            if (yield* lock.inUse(owner.lockFile)) return undefined
             const report = yield* reap(socketDir, session)
             rmSync(path, { force: true })
             // held here, so removing it is safe: a waiter that opened it sees the inode change and takes a new file

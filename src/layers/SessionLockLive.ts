@@ -6,6 +6,9 @@
  * opened close-on-exec, so no daemon spawned during the call inherits it. After taking the lock the holder writes who
  * it is into the file (pid, executable and script, since when), which is all a waiter reads when it gives up.
  * Waiting polls `tryLock` (a blocked `waitForLock` thread could not be called off when the call is interrupted).
+ * Each process that uses a session also holds a shared lock on `<session>.piab-users` until it quits or dies
+ * (`join`); `leave` and `inUse` ask whether anyone else does by trying an exclusive lock for an instant. Both are
+ * called while the session's lock is held, so removing the users file with the last user races no joiner.
  */
 import { closeSync, constants, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs"
 import { createRequire } from "node:module"
@@ -16,8 +19,20 @@ import { type LockHolder, TimedOut } from "../schema/ToolError.js"
 import { SessionLock } from "../services/SessionLock.js"
 
 interface NativeLocks {
-  readonly tryLock: (fd: number) => boolean
+  readonly tryLock: (fd: number, offset?: number, length?: number, options?: { readonly shared?: boolean }) => boolean
   readonly unlock: (fd: number) => void
+}
+
+/** The users file of the session whose lock file is `path`: each process using the session holds a shared lock on it. */
+export const usersFileOf = (lockPath: string): string => lockPath.replace(/\.piab-lock$/, "") + ".piab-users"
+
+/** Opens the users file and takes a lock (shared or exclusive) at once; the fd, or undefined (fd closed). */
+const tryUsers = (native: NativeLocks, path: string, shared: boolean): number | undefined => {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600)
+  if (native.tryLock(fd, 0, 0, { shared })) return fd
+  closeSync(fd)
+  return undefined
 }
 
 /** The native module, or why it could not be loaded (an unsupported platform). */
@@ -99,8 +114,53 @@ const busy = (path: string, waitMs: number) => {
   })
 }
 
-export const makeSessionLock = (native: NativeLocks | string) =>
-  SessionLock.of({
+export const makeSessionLock = (native: NativeLocks | string) => {
+  /** This process's shares: users file → its open file (the shared lock lives as long as the file stays open). */
+  const shares = new Map<string, number>()
+  const unshare = (usersPath: string) => {
+    const fd = shares.get(usersPath)
+    if (fd === undefined) return
+    shares.delete(usersPath)
+    try {
+      if (typeof native !== "string") native.unlock(fd)
+    } finally {
+      closeSync(fd)
+    }
+  }
+  /** Nobody holds a share: an exclusive lock can be taken at once (and is let go again). */
+  const unused = (native: NativeLocks, usersPath: string): boolean => {
+    if (!existsSync(usersPath)) return true
+    const fd = tryUsers(native, usersPath, false)
+    if (fd === undefined) return false
+    native.unlock(fd)
+    closeSync(fd)
+    return true
+  }
+  const lock = SessionLock.of({
+    join: (path) =>
+      Effect.sync(() => {
+        if (typeof native === "string") return
+        const usersPath = usersFileOf(path)
+        if (shares.has(usersPath)) return
+        // a shared lock waits only for an exclusive one, which `leave` and `inUse` hold for an instant
+        for (let i = 0; i < 50; i++) {
+          const fd = tryUsers(native, usersPath, true)
+          if (fd !== undefined) return void shares.set(usersPath, fd)
+        }
+      }).pipe(Effect.catchAllDefect(() => Effect.void)),
+    leave: (path) =>
+      Effect.sync(() => {
+        if (typeof native === "string") return { othersRemain: false }
+        const usersPath = usersFileOf(path)
+        unshare(usersPath)
+        const othersRemain = !unused(native, usersPath)
+        if (!othersRemain) rmSync(usersPath, { force: true })
+        return { othersRemain }
+      }).pipe(Effect.catchAllDefect(() => Effect.succeed({ othersRemain: false }))),
+    inUse: (path) =>
+      Effect.sync(() => typeof native !== "string" && (shares.has(usersFileOf(path)) || !unused(native, usersFileOf(path)))).pipe(
+        Effect.catchAllDefect(() => Effect.succeed(false))
+      ),
     mechanism: typeof native === "string" ? `unavailable (${native}): calls are ordered within each process only` : `${process.platform === "linux" ? "fcntl open-file-description" : process.platform === "win32" ? "LockFileEx" : "flock(2)"} lock beside each session's socket`,
     crossProcess: typeof native !== "string",
     retire: (path) =>
@@ -132,5 +192,13 @@ export const makeSessionLock = (native: NativeLocks | string) =>
       )
     }
   })
+  /** Lets go of every share (the runtime ends: pi reloads in the same process, so the kernel would not). */
+  const releaseShares = Effect.sync(() => [...shares.keys()].forEach(unshare))
+  return Object.assign(lock, { releaseShares })
+}
 
-export const SessionLockLive: Layer.Layer<SessionLock> = Layer.sync(SessionLock, () => makeSessionLock(loadNative()))
+/** Scoped: the runtime's end releases this process's shares (a reloaded pi extension lives on in the same process). */
+export const SessionLockLive: Layer.Layer<SessionLock> = Layer.scoped(
+  SessionLock,
+  Effect.acquireRelease(Effect.sync(() => makeSessionLock(loadNative())), (lock) => lock.releaseShares)
+)

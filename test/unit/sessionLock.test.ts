@@ -110,6 +110,38 @@ describe("SessionLockLive", () => {
   })
 })
 
+describe("the processes that use a session (join / leave / inUse)", () => {
+  it("the last to leave is told it is alone; a user that dies stops counting at once", async () => {
+    const native = (await import("node:module")).createRequire(import.meta.url)("fs-native-extensions")
+    // two instances hold two open files: the kernel treats them as two processes
+    const first = makeSessionLock(native), second = makeSessionLock(native)
+    const path = join(temp.root, "shared.piab-lock")
+    const run = <A>(e: Effect.Effect<A>) => Effect.runPromise(e)
+    expect(await run(first.inUse(path))).toBe(false)
+    await run(first.join(path))
+    await run(second.join(path))
+    await run(second.join(path)) // once per process: joining again changes nothing
+    expect(await run(first.leave(path))).toEqual({ othersRemain: true })
+    expect(await run(first.inUse(path))).toBe(true)
+    expect(await run(second.leave(path))).toEqual({ othersRemain: false })
+    expect(existsSync(join(temp.root, "shared.piab-users"))).toBe(false)
+    expect(await run(first.inUse(path))).toBe(false)
+    // a user in another process that is SIGKILLed no longer counts
+    const holder = await holdInChild(join(temp.root, "killed.piab-users"))
+    expect(await run(first.inUse(join(temp.root, "killed.piab-lock")))).toBe(true)
+    await holder.kill()
+    expect(await run(first.inUse(join(temp.root, "killed.piab-lock")))).toBe(false)
+  })
+
+  it("without the native module nobody else is known: the process that leaves decides alone", async () => {
+    const lock = makeSessionLock("no prebuild for this platform")
+    const path = join(temp.root, "alone.piab-lock")
+    await Effect.runPromise(lock.join(path))
+    expect(await Effect.runPromise(lock.leave(path))).toEqual({ othersRemain: false })
+    expect(await Effect.runPromise(lock.inUse(path))).toBe(false)
+  })
+})
+
 describe("the refusal a model reads", () => {
   it("names the other process and offers the same call with a wait that outlasts its hold", () => {
     const resolved = resolveInputMode({ args: ["get", "title"] }, "/work/cwd")

@@ -115,6 +115,8 @@ const recordOwnership = (plan: Plan, lockFile: string | undefined) =>
     if (lockFile === undefined || plan.kind !== "browser" || plan.sessionName === undefined || (plan.sessionRole !== "managed" && plan.sessionRole !== "fresh") || isClose(plan.line)) return
     const config = yield* ToolConfig
     yield* (yield* BrowserProcesses).recordOwner(socketDirOf(config, plan.env), plan.sessionName, lockFile)
+    // one of the processes using it: when another quits, the browser stays for this one
+    yield* (yield* SessionLock).join(lockFile)
   })
 
 /** The same timeout with the page (a copy from its fields, so its message is the same words). */

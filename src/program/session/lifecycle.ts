@@ -45,18 +45,34 @@ export const reapDeadOwners = Effect.gen(function*() {
   return yield* (yield* BrowserProcesses).reapOrphans(socketDirOf(config))
 })
 
-/** Closes every browser the wrapper owns; explicit caller sessions are left alone. */
+/**
+ * Closes every browser the wrapper owns; explicit caller sessions are left alone. Holding the session's lock, so a
+ * call another process is running on the same session finishes first; and only when no other live process uses the
+ * session (a pi session resumed twice): the last one to quit closes it, the others leave it running.
+ */
 export const closeOwnedBrowser = Effect.fn("Lifecycle.closeOwnedBrowser")(function*() {
   const config = yield* ToolConfig
   const registry = yield* SessionRegistry
+  const lock = yield* SessionLock
   const owned = yield* registry.ownedSessions
   const env = socketDirEnv(config)
-  const closed = yield* Effect.forEach(owned, (session) => closeReporting(session, env))
-  // the managed session's lock file goes with its browsers (kept while another process still holds it)
+  const closeAll = Effect.forEach(owned, (session) => closeReporting(session, env))
   const state = yield* registry.snapshot
-  if (Option.isSome(state)) {
-    yield* (yield* SessionLock).retire(join(socketDirOf(config), lockFileName(state.value.baseName)))
-  }
+  if (Option.isNone(state)) return yield* closeAll
+  const lockFile = join(socketDirOf(config), lockFileName(state.value.baseName))
+  const closed = yield* lock.withLock(lockFile, config.closeTimeoutMs, Effect.gen(function*() {
+    if ((yield* lock.leave(lockFile)).othersRemain) {
+      yield* Effect.logInfo(`another process still uses ${state.value.baseName}: its browser stays for it`)
+      return undefined
+    }
+    return yield* closeAll
+  })).pipe(
+    // a call of another process has held the session past the close budget: it is alive and using it, so it keeps it
+    Effect.catchTag("TimedOut", (busy) => Effect.as(Effect.logInfo(`${state.value.baseName} is busy in another process: its browser stays for it`, busy), undefined))
+  )
+  if (closed === undefined) return []
+  // the managed session's lock file goes with its browsers (kept while another process still holds it)
+  yield* lock.retire(lockFile)
   return closed
 })
 
