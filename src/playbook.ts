@@ -15,13 +15,25 @@ export const description = [
 
 export const promptSnippet = "Drive a real browser: open, snapshot -i, click/fill @refs, screenshot, eval"
 
-export const promptGuidelines: ReadonlyArray<string> = [
+/**
+ * The launch-flags rule; with browser defaults set in config (`configured`, e.g. `["--profile", "Work"]`) it names
+ * them, so the first call can carry them (W6). Adds a few dozen characters, only when configured.
+ */
+export const launchGuideline = (configured: ReadonlyArray<string> = []): string =>
+  configured.length === 0
+    ? "Launch flags (--profile, --cdp, --state…) need a session's first call or sessionMode \"fresh\"."
+    : `Launch flags (--cdp, --state…) need a session's first call or sessionMode "fresh"; add config's ${configured.join(" ")}.`
+
+/** The guidelines, with `configured` browser defaults named in the launch-flags rule. */
+export const guidelinesWith = (configured: ReadonlyArray<string> = []): ReadonlyArray<string> => [
   "Refs (@eN) go stale after navigation or re-render: take a new snapshot -i (-C: also list items, labels); act on failureCategory/nextActions.",
-  "Launch flags (--profile, --cdp, --state…) need a session's first call or sessionMode \"fresh\".",
+  launchGuideline(configured),
   "Open known URLs, not search-engine forms; never solve a CAPTCHA.",
   "Never type passwords: fill/type text {{secret:NAME}} (names in errors) types a configured secret, only on its origins.",
   "policy-blocked = the user's security policy: never work around it; follow nextActions."
 ]
+
+export const promptGuidelines: ReadonlyArray<string> = guidelinesWith()
 
 /**
  * The installed package's docs, for the model to read when a result is unclear (`root`: the package folder, known

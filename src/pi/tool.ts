@@ -7,20 +7,23 @@
  * them (click, then fill, then snapshot); the session lock only serialises them in whatever order they arrive.
  */
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent"
-import { description, docsGuideline, promptGuidelines, promptSnippet, TOOL_LABEL, TOOL_NAME } from "../playbook.js"
+import { description, docsGuideline, guidelinesWith, promptSnippet, TOOL_LABEL, TOOL_NAME } from "../playbook.js"
 import type { LazyGraph, ProgressUpdate } from "./lazyGraph.js"
 import { type RenderTheme, renderCallTextWith, renderResultText, textComponent } from "./renderText.js"
 import type { ResultLike } from "./resultView.js"
 import { expandHint, type RenderContext } from "./expandHint.js"
 import { agentBrowserParameters } from "./toolParameters.generated.js"
 
-/** `docsRoot`: the installed package folder, named in a guideline so the model can read the docs on demand. */
-export const agentBrowserTool = (graph: LazyGraph, docsRoot?: string) => ({
+/**
+ * `docsRoot`: the installed package folder, named in a guideline so the model can read the docs on demand.
+ * `configured`: browser defaults set in config (pi/configuredBrowserFlags.ts), named in the launch-flags rule.
+ */
+export const agentBrowserTool = (graph: LazyGraph, docsRoot?: string, configured: ReadonlyArray<string> = []) => ({
   name: TOOL_NAME,
   label: TOOL_LABEL,
   description,
   promptSnippet,
-  promptGuidelines: docsRoot !== undefined ? [...promptGuidelines, docsGuideline(docsRoot)] : [...promptGuidelines],
+  promptGuidelines: [...guidelinesWith(configured), ...(docsRoot !== undefined ? [docsGuideline(docsRoot)] : [])],
   parameters: agentBrowserParameters,
   executionMode: "sequential" as const,
   renderCall: (args: Record<string, unknown>, theme: RenderTheme) => {

@@ -2,13 +2,16 @@
  * Clauses of the contract's gap list (issue #28), one case each, over FakeAgentBrowser: what upstream claims against
  * what the tool then says. Real-binary counterparts: test/integration/contractClauses.test.ts.
  */
-import { existsSync, statSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
+import { CONTRACT_CONFIG_DIR } from "../../src/config/configPaths.js"
+import { configuredBrowserFlags } from "../../src/pi/configuredBrowserFlags.js"
+import { agentBrowserTool } from "../../src/pi/tool.js"
 import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
@@ -154,4 +157,27 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
       ])
       expect(textOf(result.content)).toContain(`File of step 3: ${late} (not on disk)`)
     }))
+})
+
+describe("W3/W6: browser defaults in the contract's config folder reach the prompt guidance before any launch", () => {
+  const perTurn = (tool: ReturnType<typeof agentBrowserTool>) =>
+    tool.description.length + JSON.stringify(tool.parameters).length + tool.promptSnippet.length + tool.promptGuidelines.join("\n").length
+  const graph = {} as Parameters<typeof agentBrowserTool>[0]
+  const root = "/home/user/.npm-global/lib/node_modules/pi-agent-browser-effect"
+
+  it("a profile and executable set in ~/.pi/config/pi-agent-browser-native are named in the launch-flags rule; nothing is added otherwise", () => {
+    const home = join(temp.root, "w6-home")
+    mkdirSync(join(home, CONTRACT_CONFIG_DIR), { recursive: true })
+    expect(configuredBrowserFlags({ HOME: home }, temp.root)).toEqual([])
+    const plain = agentBrowserTool(graph, root)
+    writeFileSync(join(home, CONTRACT_CONFIG_DIR, "config.json"), JSON.stringify({ browser: { profile: "Work", executablePath: "$CHROME" } }))
+    const flags = configuredBrowserFlags({ HOME: home, CHROME: "/usr/bin/chromium" }, temp.root)
+    expect(flags).toEqual(["--profile", "Work", "--executable-path", "/usr/bin/chromium"])
+    const configured = agentBrowserTool(graph, root, flags)
+    expect(configured.promptGuidelines.join("\n")).toContain("add config's --profile Work --executable-path /usr/bin/chromium.")
+    expect(plain.promptGuidelines.join("\n")).not.toContain("config's")
+    // the per-turn budget: the addition is a few dozen characters, only when configured
+    expect(perTurn(configured) - perTurn(plain)).toBeLessThan(60)
+    expect(perTurn(agentBrowserTool(graph, root, ["--profile", "Work"]))).toBeLessThanOrEqual(5000)
+  })
 })

@@ -4,6 +4,7 @@ import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import { afterAll, describe, expect, it } from "vitest"
 import { CONFIG_DIR, configPaths, loadFileConfig } from "../../src/config/fileConfig.js"
+import { CONTRACT_CONFIG_DIR } from "../../src/config/configPaths.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { configFromEnv } from "../../src/layers/ToolConfigLive.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
@@ -29,6 +30,22 @@ describe("config layers", () => {
     expect(loaded.config.browser).toEqual({ profile: "QA", allowedDomains: "app.test" })
     expect(loaded.sources).toHaveLength(3)
     expect(loadFileConfig(configPaths(env, project, false), env).config.browser).toEqual({ profile: "QA" })
+  })
+
+  it("W3: the contract's folder pi-agent-browser-native is read too; in one place the package's own folder wins, a trusted project wins over global", () => {
+    const root = join(temp.root, "w3")
+    const put = (dir: string, folder: string, value: unknown) => {
+      mkdirSync(join(dir, folder), { recursive: true })
+      writeFileSync(join(dir, folder, "config.json"), JSON.stringify(value))
+    }
+    const [h, p] = [join(root, "home"), join(root, "project")]
+    put(h, CONTRACT_CONFIG_DIR, { browser: { profile: "Native", executablePath: "/opt/chrome" }, webSearch: { exaApiKey: "k" } })
+    expect(loadFileConfig(configPaths({ HOME: h }, p, true), {}).config).toMatchObject({ browser: { profile: "Native", executablePath: "/opt/chrome" }, webSearch: { exaApiKey: "k" } })
+    put(h, CONFIG_DIR, { browser: { profile: "Own" } })
+    expect(loadFileConfig(configPaths({ HOME: h }, p, true), {}).config.browser).toEqual({ profile: "Own", executablePath: "/opt/chrome" })
+    put(p, CONTRACT_CONFIG_DIR, { browser: { profile: "ProjectNative" } })
+    expect(loadFileConfig(configPaths({ HOME: h }, p, true), {}).config.browser).toMatchObject({ profile: "ProjectNative" })
+    expect(loadFileConfig(configPaths({ HOME: h }, p, false), {}).config.browser).toMatchObject({ profile: "Own" })
   })
 
   it("report a broken file without failing", () => {
