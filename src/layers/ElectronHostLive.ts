@@ -4,8 +4,7 @@
  * remove the same folder concurrently. The scope's finalizer cleans every launch this instance owns.
  */
 import { randomBytes } from "node:crypto"
-import { homedir, tmpdir, userInfo } from "node:os"
-import { join } from "node:path"
+import { homedir } from "node:os"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
@@ -15,6 +14,7 @@ import type { DiscoveryEnvironment } from "./electronHost/discoverApps.js"
 import { listApps } from "./electronHost/discoverApps.js"
 import { cdpTargets, MAX_TARGETS, matchesTargetType, portListening } from "./electronHost/cdp.js"
 import { cleanupLaunch } from "./electronHost/cleanupLaunch.js"
+import { thisMachineFolders } from "../config/machineFolders.js"
 import { checkLaunchPolicy } from "../electron/launchPolicy.js"
 import { launchApp } from "./electronHost/launchApp.js"
 import { isOurLaunch } from "./electronHost/processGroup.js"
@@ -40,8 +40,6 @@ interface Entry {
 }
 
 type Table = ReadonlyMap<string, Entry>
-
-const defaultPrivateRoot = (): string => join(tmpdir(), `pi-agent-browser-electron-${userInfo().uid}`)
 
 const open = (e: Entry) => e.record.cleanupState === "active" || e.record.cleanupState === "partial" || e.record.cleanupState === "dead"
 
@@ -225,7 +223,7 @@ export const makeElectronHost = (options: ElectronHostOptions) =>
 /** A live layer with explicit options (tests: a temporary XDG_DATA_HOME, `/opt` stand-in, private root). */
 export const ElectronHostLiveWith = (options: ElectronHostOptions): Layer.Layer<ElectronHost, never, OsProcesses> => Layer.scoped(ElectronHost, makeElectronHost(options))
 
-/** The production layer: this process's platform, ToolConfig's environment, `$TMPDIR/pi-agent-browser-electron-<uid>`. */
+/** The production layer: this process's platform, ToolConfig's environment, `config/machineFolders.ts`'s Electron root. */
 export const ElectronHostLive: Layer.Layer<ElectronHost, never, ToolConfig | OsProcesses> = Layer.scoped(
   ElectronHost,
   Effect.flatMap(ToolConfig, (config) =>
@@ -233,6 +231,6 @@ export const ElectronHostLive: Layer.Layer<ElectronHost, never, ToolConfig | OsP
       platform: process.platform,
       env: config.env,
       home: config.env["HOME"] ?? homedir(),
-      privateRoot: defaultPrivateRoot()
+      privateRoot: thisMachineFolders().electronRoot
     }))
 )

@@ -6,7 +6,7 @@
  * private socket dir (mode 0700) when it is built.
  */
 import { mkdirSync } from "node:fs"
-import { homedir, tmpdir, userInfo } from "node:os"
+import { homedir } from "node:os"
 import { join } from "node:path"
 import * as Config from "effect/Config"
 import * as ConfigProvider from "effect/ConfigProvider"
@@ -14,6 +14,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ToolConfig, type ToolConfigShape } from "../services/ToolConfig.js"
 import { configPaths, loadFileConfig } from "../config/fileConfig.js"
+import { type MachineFolders, thisMachineFolders } from "../config/machineFolders.js"
 import { poolSettings } from "../config/poolConfig.js"
 import { DEFAULT_CLOSE_TIMEOUT_MS, DEFAULT_DIALOG_TIMEOUT_MS, DEFAULT_DIALOG_TRIGGER_TIMEOUT_MS } from "../upstream/timeoutPolicy.js"
 import { folderProblem } from "../upstream/folderProblem.js"
@@ -29,24 +30,16 @@ export const DEFAULT_MANIFEST_MAX_ENTRIES = 100
 
 type Env = Readonly<Record<string, string | undefined>>
 
-const uid = (): string => {
-  try {
-    return String(userInfo().uid)
-  } catch {
-    return "user"
-  }
-}
-
 /** Every setting's default; `env` is what child processes inherit (and where HOME is read). */
-export const toolConfigDefaults = (env: Env = { ...process.env }): ToolConfigShape => ({
-  socketDir: join(tmpdir(), `piab-${uid()}`),
+export const toolConfigDefaults = (env: Env = { ...process.env }, folders: MachineFolders = thisMachineFolders()): ToolConfigShape => ({
+  socketDir: folders.socketDir,
   idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
   defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
   dialogTimeoutMs: DEFAULT_DIALOG_TIMEOUT_MS,
   dialogTriggerTimeoutMs: DEFAULT_DIALOG_TRIGGER_TIMEOUT_MS,
   closeTimeoutMs: DEFAULT_CLOSE_TIMEOUT_MS,
   upstreamDefaultTimeoutCapMs: UPSTREAM_DEFAULT_TIMEOUT_CAP_MS,
-  artifactRoot: join(tmpdir(), `piab-artifacts-${uid()}`),
+  artifactRoot: folders.artifactRoot,
   sessionArtifactRoot: join(env["HOME"] ?? homedir(), ".pi", "agent-browser", "artifacts"),
   sessionArtifactMaxBytes: DEFAULT_SESSION_ARTIFACT_MAX_BYTES,
   manifestMaxEntries: DEFAULT_MANIFEST_MAX_ENTRIES,

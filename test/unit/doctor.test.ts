@@ -10,6 +10,10 @@ import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { testConfig, tempRoot } from "../support/fakeHarness.js"
 import { CHROMIUM_ARGS, REPO } from "../support/liveEnv.js"
 import { CONFIG_DIR } from "../../src/config/configPaths.js"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
+import { FakeOsProcesses } from "../../src/layers/test/FakeOsProcesses.js"
+import type { OsProcesses } from "../../src/services/OsProcesses.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -111,5 +115,41 @@ describe("doctor", () => {
       expect(security?.message).toContain(`${file}: security.evl: unknown key`)
       expect(checks.find((c) => c.id === "secrets")).toBeUndefined()
       expect(formatDoctor(checks)).toContain(`✗ security config is malformed`)
+    }))
+
+  const platformChecks = (settings: { env: Record<string, string>; socketDir?: string }, osProcesses?: Layer.Layer<OsProcesses>) =>
+    Effect.map(
+      Effect.provide(runDoctor(temp.root, { launchTest: false }), makeServicesLayer({ config: toolConfigLayer(testConfig(temp.root, settings)), ...(osProcesses !== undefined ? { osProcesses } : {}) })),
+      (checks) => ({ processes: checks.find((c) => c.id === "processes"), socket: checks.find((c) => c.id === "sockets") })
+    )
+
+  it.scopedLive("names the platform and the process table it found this process in, and what that table cannot check", () =>
+    Effect.gen(function*() {
+      const proc = yield* platformChecks({ env: { PATH: "/usr/bin:/bin", HOME: temp.root } })
+      expect(proc.processes).toMatchObject({ status: "pass", message: `${process.platform} (${process.arch}), process table proc: /proc/<pid>/stat and /proc/<pid>/cmdline; found this process (pid ${process.pid}) again by pid and start time` })
+      const ps = yield* platformChecks({ env: { PATH: "/usr/bin:/bin", HOME: temp.root, PI_AGENT_BROWSER_PROCESS_TABLE: "ps" } })
+      expect(ps.processes?.status).toBe("pass")
+      expect(ps.processes?.message).toMatch(/^linux \(\w+\), process table ps: ps -ww -o pid,ppid,pgid,lstart,stat,args .*; found this process .*; not checked: a pid reused within the same second/)
+    }))
+
+  it.scopedLive("a process table that cannot be read, or that does not find this process, fails with a fix", () =>
+    Effect.gen(function*() {
+      const unreadable = Layer.tap(FakeOsProcesses.layer([{ pid: process.pid }]), (ctx) => Context.get(ctx, FakeOsProcesses).setUnavailable(true))
+      const failed = yield* platformChecks({ env: { PATH: "/usr/bin:/bin", HOME: temp.root } }, unreadable)
+      expect(failed.processes).toMatchObject({ status: "fail", fix: "use a live process table" })
+      expect(failed.processes?.message).toContain("the process table (test) could not be read (failed): the test table was made unreadable: no process guarantee holds")
+      const blind = yield* platformChecks({ env: { PATH: "/usr/bin:/bin", HOME: temp.root } }, FakeOsProcesses.layer([]))
+      expect(blind.processes).toMatchObject({ status: "fail", message: `${process.platform} (${process.arch}), process table test: in-memory table; this process (pid ${process.pid}) was not found again by its pid and start time` })
+    }))
+
+  it.scopedLive("the socket folder: the bytes a session socket takes of the platform's limit, or a failure naming the fix", () =>
+    Effect.gen(function*() {
+      const fits = yield* platformChecks({ env: { PATH: "/usr/bin:/bin", HOME: temp.root }, socketDir: join(temp.root, "s") })
+      expect(fits.socket).toMatchObject({ status: "pass" })
+      expect(fits.socket?.message).toMatch(new RegExp(`^socket folder ${join(temp.root, "s")}: a session socket path takes \\d+ of 107 bytes$`))
+      const deep = join(temp.root, "a-socket-folder-far-too-deep-for-any-unix-socket-path", "x".repeat(40))
+      const tooLong = yield* platformChecks({ env: { PATH: "/usr/bin:/bin", HOME: temp.root }, socketDir: deep })
+      expect(tooLong.socket).toMatchObject({ status: "fail", fix: "set PI_AGENT_BROWSER_SOCKET_DIR to a short private folder (e.g. /tmp/piab)" })
+      expect(tooLong.socket?.message).toMatch(/would be \d+ bytes; linux allows 107$/)
     }))
 })

@@ -2,7 +2,8 @@
  * The package doctor (read-only): is agent-browser found and in range, which Chrome/Chromium a call would launch and
  * does it start (and why not: the same classification and advice as a failed call), is
  * ffmpeg there for recordings, which pi runs this, is this package loaded from more than one source in pi's
- * settings, and which security policy and secrets (names and origins only) apply. Each finding says how to fix it.
+ * settings, which security policy and secrets (names and origins only) apply, which platform and process table the
+ * process guarantees rest on, and whether a session's socket fits the socket folder. Each finding says how to fix it.
  */
 import { existsSync, readFileSync } from "node:fs"
 import { homedir } from "node:os"
@@ -15,6 +16,7 @@ import { SUPPORTED_RANGE, ToolConfig } from "../../services/ToolConfig.js"
 import { findExecutable } from "../../os/nativeBinary.js"
 import { configPaths, loadFileConfig } from "../../config/fileConfig.js"
 import { browserCheck, type DoctorCheck } from "./browserCheck.js"
+import { processTableCheck, socketFolderCheck } from "./platformCheck.js"
 import { doctorSecurity } from "./securityCheck.js"
 
 export type { DoctorCheck } from "./browserCheck.js"
@@ -87,6 +89,7 @@ export const runDoctor = (cwd: string, options: { readonly launchTest: boolean }
     checks.push(sources.length > 1
       ? { id: "duplicates", status: "warn", message: `agent_browser is configured ${sources.length} times: ${sources.join("; ")}`, fix: "keep one source, or two agent_browser tools will be registered" }
       : { id: "duplicates", status: "pass", message: `configured sources: ${sources.length}` })
+    checks.push(yield* processTableCheck, socketFolderCheck(config))
     const lock = yield* SessionLock
     checks.push({
       id: "lock", status: lock.crossProcess ? "pass" : "warn", message: `one call per browser session across pi processes: ${lock.mechanism}`,
