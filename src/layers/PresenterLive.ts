@@ -193,7 +193,13 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
         const honesty = honestyOf(plan, executed, error)
         const recovery = input.recovery ?? executed?.recovery
         const recovered: ReadonlyArray<Parts> = recovery !== undefined ? [[`Recovered: ${recovery.summary}`]] : []
-        const lines: ReadonlyArray<Parts> = [...electronText.map((l) => [l]), textOf(plan, input.args, executed, bodyParts, notes, error), ...recovered, ...honesty.lines.map((l) => [l]), ...outcomeLine.map((l) => [l])]
+        // a caller who asked for --json parses the visible text: it is the JSON alone, every note goes to details.notes
+        const jsonOnly = plan?.callerRequestedJson === true && error === undefined && body !== undefined && executed?.outcome.kind !== "inspection"
+        const approval = executed?.approval !== undefined ? [[`Approved by the user: ${executed.approval.action}.`]] : []
+        const jsonNotes = jsonOnly ? [...approval, ...electronText.map((l) => [l]), ...notes, ...recovered, ...honesty.lines.map((l) => [l])].map(plain).filter((l) => l !== "") : []
+        const lines: ReadonlyArray<Parts> = jsonOnly
+          ? [bodyParts]
+          : [...electronText.map((l) => [l]), textOf(plan, input.args, executed, bodyParts, notes, error), ...recovered, ...honesty.lines.map((l) => [l]), ...outcomeLine.map((l) => [l])]
         const text = yield* scrubbedText(joinParts(lines.filter((l) => plain(l) !== ""), "\n"), boundary)
         // a long page read on as text (`snapshot --read`) may use more of pi's 50 KB per result than other output
         const budget = yield* budgetText(text, error !== undefined && executed === undefined ? "error" : plan?.line.command ?? "output", input.owner, spills, boundary, body?.snapshot?.inlineBytes)
@@ -239,9 +245,10 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
           ...optional("recovery", recovery),
           ...optional("managedSession", input.managedSession),
           ...(electron?.fields ?? {}),
-          ...honesty.details
+          ...honesty.details,
+          ...(jsonNotes.length > 0 || (jsonOnly && delta.note !== "") ? { notes: [...jsonNotes, ...(delta.note !== "" ? [delta.note.trim()] : [])] } : {})
         }
-        const content: Array<ContentPart> = [{ type: "text", text: budget.text + delta.note }]
+        const content: Array<ContentPart> = [{ type: "text", text: jsonOnly ? budget.text : budget.text + delta.note }]
         const image = executed?.verified.image
         if (image !== undefined && error === undefined) content.push({ type: "image", data: image.data, mimeType: image.mimeType })
         return { content, details: yield* redactor.scrubValue(details), isError: error !== undefined }

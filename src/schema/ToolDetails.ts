@@ -186,6 +186,8 @@ export const ToolDetails = Schema.Struct({
   savedFilePath: optional(Schema.String),
   /** Up-front warnings (e.g. ffmpeg missing for recordings). */
   warnings: optional(Strings),
+  /** With the caller's `--json` the visible text is the JSON alone: the lines a result adds after its body are here. */
+  notes: optional(Strings),
   /** After `record start|restart` without ffmpeg on PATH (the contract's shape). */
   recordingDependencyWarning: optional(Schema.Struct({
     reason: Schema.Literal("ffmpeg-missing-for-recording"),

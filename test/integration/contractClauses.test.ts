@@ -67,3 +67,17 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran; its next action
     expect(inspected.isError, textOf(inspected)).toBe(false)
   })
 })
+
+describe("O3/O2: a caller's --json keeps the visible text parseable JSON", () => {
+  it("eval --json with outputPath, and a navigating click with --json: JSON.parse works, the notes are in details.notes", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
+    const evaluated = await live.tool.call({ args: ["--json", "eval", "--stdin"], stdin: "document.title", outputPath: "json-out/title.json" })
+    expect(evaluated.isError, textOf(evaluated)).toBe(false)
+    expect(JSON.parse(textOf(evaluated))).toMatchObject({ result: expect.any(String) })
+    expect(evaluated.details.notes).toEqual([`Output file: ${join(live.world.root, "json-out/title.json")}`])
+    const clicked = await live.tool.call({ args: ["--json", "click", "a[href='/about.html']"] })
+    expect(clicked.isError, textOf(clicked)).toBe(false)
+    expect(() => JSON.parse(textOf(clicked))).not.toThrow()
+    expect(clicked.details.notes?.some((n) => n.startsWith("Page: ") && n.includes("/about.html"))).toBe(true)
+  })
+})

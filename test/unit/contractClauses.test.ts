@@ -181,3 +181,25 @@ describe("W3/W6: browser defaults in the contract's config folder reach the prom
     expect(perTurn(agentBrowserTool(graph, root, ["--profile", "Work"]))).toBeLessThanOrEqual(5000)
   })
 })
+
+describe("O3/O2: with the caller's --json the visible text stays parseable JSON; notes go to details.notes", () => {
+  it.scoped("eval --json + outputPath: text is the data as JSON, the Output file line is in details.notes, the file is the data", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["--json", "eval", "--stdin"], stdin: "document.title", outputPath: "o3/title.json" }, here).pipe(Effect.provide(fakeLayer(temp.root, [
+        { reply: FakeAgentBrowser.ok({ origin: "http://a.test/", result: "Hello" }), repeat: true }
+      ])))
+      expect(result.isError).toBe(false)
+      expect(JSON.parse(textOf(result.content))).toEqual({ origin: "http://a.test/", result: "Hello" })
+      expect(result.details.notes).toEqual([`Output file: ${join(temp.root, "o3/title.json")}`])
+      expect(result.details.outputFile).toMatchObject({ status: "saved" })
+    }))
+
+  it.scoped("without --json the same call keeps its notes in the text (and details.notes is absent)", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["eval", "--stdin"], stdin: "document.title", outputPath: "o3/plain.txt" }, here).pipe(Effect.provide(fakeLayer(temp.root, [
+        { reply: FakeAgentBrowser.ok({ origin: "http://a.test/", result: "Hello" }), repeat: true }
+      ])))
+      expect(textOf(result.content)).toContain(`Output file: ${join(temp.root, "o3/plain.txt")}`)
+      expect(result.details.notes).toBeUndefined()
+    }))
+})
