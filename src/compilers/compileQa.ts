@@ -1,7 +1,9 @@
 /**
  * `qa` → one `batch --bail`: clear the diagnostic buffers, open the URL (or use the attached page), wait for the
  * load state, assert expected text/selector with bounded waits, take the evidence screenshot, then read network
- * requests, console and page errors for the verdict (evaluateQa). Pure.
+ * requests, console and page errors for the verdict (evaluateQa), and the page's title and URL for the pass. Expected
+ * text is upstream's `wait --text`: visible text only, case-sensitive substring, not inside shadow roots (measured on
+ * 0.41.2; the contract's `wait --fn` innerText predicate matches the same). Pure.
  */
 import * as Either from "effect/Either"
 import { isAbsolute, resolve } from "node:path"
@@ -47,5 +49,7 @@ export const compileQa = (qa: Qa, cwd: string): Either.Either<CompiledQa, Invali
   if (checks.network) rows.push(["network", "requests"])
   if (checks.console) rows.push(["console"])
   if (checks.errors) rows.push(["errors"])
+  // the page that passed, as observed at the end (a pass names its title and URL)
+  rows.push(["get", "title"], ["get", "url"])
   return Either.right({ ...batchOf(rows, true, outputs), loadState, checks })
 }

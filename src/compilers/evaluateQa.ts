@@ -14,11 +14,22 @@ const resultOf = (rows: ReadonlyArray<StepRow>, command: ReadonlyArray<string>):
   return row?.success === true && row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>) : undefined
 }
 
+/** An expected text or selector that did not show up in time: said as the miss it is, not as a timeout. */
+const assertionMiss = (row: StepRow): string | undefined => {
+  if (row.success || row.error._tag !== "TimedOut" || row.command[0] !== "wait") return undefined
+  const [, first, second] = row.command
+  const timeout = row.command[row.command.indexOf("--timeout") + 1]
+  const within = timeout !== undefined && row.command.includes("--timeout") ? ` (not visible within ${timeout} ms)` : ""
+  if (first === "--text" && second !== undefined) return `expected text not found: ${second}${within}`
+  if (first !== undefined && !first.startsWith("-")) return `expected selector not found: ${first}${within}`
+  return undefined
+}
+
 export const evaluateQa = (compiled: CompiledQa, rows: ReadonlyArray<StepRow>): QaVerdict => {
   const failedChecks: Array<string> = []
   const warnings: Array<string> = []
   rows.forEach((row, i) => {
-    if (!row.success) failedChecks.push(`step ${i + 1} (${row.command.slice(0, 3).join(" ")}) failed: ${row.error.message || row.error._tag}`)
+    if (!row.success) failedChecks.push(assertionMiss(row) ?? `step ${i + 1} (${row.command.slice(0, 3).join(" ")}) failed: ${row.error.message || row.error._tag}`)
   })
   const diagnostics = (["network", "console", "errors"] as const).filter((k) => compiled.checks[k])
   if (!compiled.checks.diagnosticsResetAtStart && diagnostics.length > 0) {
@@ -44,5 +55,8 @@ export const evaluateQa = (compiled: CompiledQa, rows: ReadonlyArray<StepRow>): 
   }
   const passed = failedChecks.length === 0
   const summary = !passed ? `QA failed: ${failedChecks.length} check(s)` : warnings.length > 0 ? `QA preset passed with warnings: ${warnings.join("; ")}` : "QA passed"
-  return { passed, failedChecks, warnings, summary }
+  const title = resultOf(rows, ["get", "title"])?.["title"]
+  const url = resultOf(rows, ["get", "url"])?.["url"]
+  const observedPage = typeof url === "string" && url !== "" ? { title: typeof title === "string" ? title : "", url } : undefined
+  return { passed, failedChecks, warnings, summary, ...(observedPage !== undefined ? { observedPage } : {}) }
 }

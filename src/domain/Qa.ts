@@ -4,4 +4,6 @@ export interface QaVerdict {
   readonly failedChecks: ReadonlyArray<string>
   readonly warnings: ReadonlyArray<string>
   readonly summary: string
+  /** The page at the end of the run (its `get title` / `get url`), when read. */
+  readonly observedPage?: { readonly title: string; readonly url: string }
 }

@@ -169,7 +169,13 @@ export const ToolDetails = Schema.Struct({
   /** After `network requests --current-page|--current-origin|--current-url`. */
   networkRequestsPageFilter: optional(Schema.Unknown),
   /** The qa verdict: passed, failedChecks, warnings, summary. */
-  qaPreset: optional(Schema.Struct({ passed: Schema.Boolean, failedChecks: Strings, warnings: Strings, summary: Schema.String })),
+  qaPreset: optional(Schema.Struct({
+    passed: Schema.Boolean,
+    failedChecks: Strings,
+    warnings: Strings,
+    summary: Schema.String,
+    observedPage: optional(Schema.Struct({ title: Schema.String, url: Schema.String }))
+  })),
   /** Failed or pending requests that match an active `network route` mock. */
   networkRouteDiagnostics: optional(Schema.Array(Schema.Struct({
     reason: Schema.Literal("pending-routed-request", "cors-likely-routed-request", "failed-routed-request"),

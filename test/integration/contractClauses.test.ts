@@ -81,3 +81,16 @@ describe("O3/O2: a caller's --json keeps the visible text parseable JSON", () =>
     expect(clicked.details.notes?.some((n) => n.startsWith("Page: ") && n.includes("/about.html"))).toBe(true)
   })
 })
+
+describe("Q2/Q10: qa on the real page", () => {
+  it("a pass names the observed title and URL; a missing expected text reads 'expected text not found'", async () => {
+    const url = `${live.site.origin}/index.html`
+    const passed = await live.tool.call({ qa: { url, expectedText: "Sign in to Acme" } })
+    expect(passed.isError, textOf(passed)).toBe(false)
+    expect(textOf(passed)).toContain(`QA passed: Acme Sign-in — ${url} (load domcontentloaded`)
+    expect(passed.details.qaPreset?.observedPage).toEqual({ title: "Acme Sign-in", url })
+    const missed = await live.tool.call({ qa: { url, expectedText: "Not on this page" } })
+    expect(missed.details.failureCategory).toBe("qa-failure")
+    expect(missed.details.qaPreset?.failedChecks).toEqual(["expected text not found: Not on this page (not visible within 5000 ms)"])
+  })
+})

@@ -143,7 +143,7 @@ describe("job progress and timeouts", () => {
     expect(result.details.failureCategory).toBe("timeout")
     expect(result.details.timeoutPartialProgress).toMatchObject({ completedSteps: 1, totalSteps: 3, retryStep: { index: 2, args: ["wait", "4000"], retryable: true }, retry: { args: ["wait", "4000"] } })
     expect(result.details.nextActions?.[0]).toMatchObject({ id: "retry-timeout-step" })
-    expect(textOf(result)).toContain("Completed 1 of 3 steps; step 2 (wait 4000) did not finish and only reads")
+    expect(textOf(result)).toContain("Timeout partial progress: 1 of 3 steps completed; step 2 (wait 4000) did not finish and only reads")
   })
 })
 
@@ -151,7 +151,7 @@ describe("qa", () => {
   it("passes a clean page with expected text and evidence", async () => {
     const result = await live.tool.call({ qa: { url: `${live.site.origin}/index.html`, expectedText: "Sign in to Acme", screenshotPath: "qa/index.png" } })
     expect(result.isError, textOf(result)).toBe(false)
-    expect(textOf(result)).toMatch(/^QA passed: http:\/\/127\.0\.0\.1:\d+\/index\.html \(load domcontentloaded; no network\/console\/errors problems\)\nScreenshot: .*qa\/index\.png \(verified\)/)
+    expect(textOf(result)).toMatch(/^QA passed: Acme Sign-in — http:\/\/127\.0\.0\.1:\d+\/index\.html \(load domcontentloaded; no network\/console\/errors problems\)\nScreenshot: .*qa\/index\.png \(verified\)/)
     expect(result.details.qaPreset).toMatchObject({ passed: true, failedChecks: [] })
   })
 

@@ -83,18 +83,18 @@ describe("compileJob", () => {
 })
 
 describe("compileQa", () => {
-  it("clears buffers, opens, waits, asserts, screenshots, then reads diagnostics", () => {
+  it("clears buffers, opens, waits, asserts, screenshots, then reads diagnostics and the page's title and URL", () => {
     const qa = Either.getOrThrow(compileQa({ url: "http://a", expectedText: "Hello", screenshotPath: "qa.png" }, "/w"))
     expect(qa.rows).toEqual([
       ["network", "requests", "--clear"], ["console", "--clear"], ["errors", "--clear"], ["open", "http://a"],
       ["wait", "--load", "domcontentloaded"], ["wait", "--text", "Hello", "--timeout", "5000"], ["screenshot", "/w/qa.png"],
-      ["network", "requests"], ["console"], ["errors"]
+      ["network", "requests"], ["console"], ["errors"], ["get", "title"], ["get", "url"]
     ])
   })
 
   it("attached QA checks the current page without diagnostics unless asked", () => {
     const qa = Either.getOrThrow(compileQa({ attached: true, expectedSelector: "#ok" }, "/"))
-    expect(qa.rows).toEqual([["wait", "--load", "domcontentloaded"], ["wait", "#ok", "--timeout", "5000"]])
+    expect(qa.rows).toEqual([["wait", "--load", "domcontentloaded"], ["wait", "#ok", "--timeout", "5000"], ["get", "title"], ["get", "url"]])
     expect(Either.isLeft(compileQa({ attached: true, url: "http://a" }, "/"))).toBe(true)
   })
 })

@@ -203,3 +203,30 @@ describe("O3/O2: with the caller's --json the visible text stays parseable JSON;
       expect(result.details.notes).toBeUndefined()
     }))
 })
+
+describe("Q2/Q10: qa says a missing expected text as such, and a pass names the page it observed", () => {
+  const qaInput = { qa: { url: "http://a.test/", expectedText: "Welcome", checkNetwork: false, checkConsole: false, checkErrors: false } }
+
+  it.scoped("expected text that never shows: 'expected text not found: …', not a bare timeout", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult(qaInput, here).pipe(Effect.provide(fakeLayer(temp.root, [
+        { when: (r) => r.args.includes("--text"), reply: FakeAgentBrowser.fail("Wait timed out after 5000ms") },
+        { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
+      ])))
+      expect(result.details.failureCategory).toBe("qa-failure")
+      expect(result.details.qaPreset?.failedChecks).toEqual(["expected text not found: Welcome (not visible within 5000 ms)"])
+      expect(textOf(result.content)).toContain("- expected text not found: Welcome")
+    }))
+
+  it.scoped("a pass names the observed title and URL (a redirect shows where it landed)", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult(qaInput, here).pipe(Effect.provide(fakeLayer(temp.root, [
+        { when: (r) => r.args.at(-1) === "title", reply: FakeAgentBrowser.ok({ title: "Welcome page" }), repeat: true },
+        { when: (r) => r.args.at(-1) === "url" && r.args.at(-2) === "get", reply: FakeAgentBrowser.ok({ url: "http://a.test/home" }), repeat: true },
+        { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
+      ])))
+      expect(result.isError).toBe(false)
+      expect(textOf(result.content)).toContain("QA passed: Welcome page — http://a.test/home (load domcontentloaded)")
+      expect(result.details.qaPreset?.observedPage).toEqual({ title: "Welcome page", url: "http://a.test/home" })
+    }))
+})

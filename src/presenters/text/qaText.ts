@@ -29,7 +29,10 @@ export const qaText = (plan: Plan, qa: QaVerdict, verified: VerifiedArtifacts, o
   const checks = compiled !== undefined ? (["network", "console", "errors"] as const).filter((k) => compiled.checks[k]) : []
   const warnings = qa.warnings.length > 0 ? `\n${qa.warnings.map((w) => `Warning: ${w}`).join("\n")}` : ""
   if (qa.passed) {
-    return [`QA passed: ${target} (load ${compiled?.loadState ?? "?"}${checks.length > 0 ? `; no ${checks.join("/")} problems` : ""})${shot !== undefined ? `\nScreenshot: ${shot.path} (${shot.state})` : ""}${warnings}`]
+    const seen = qa.observedPage
+    // the page that passed as observed (title and URL are the page's words), else the target asked for
+    const head: Parts = seen !== undefined ? ["QA passed: ", ...(seen.title !== "" ? [page(seen.title), " — "] : []), page(seen.url)] : [`QA passed: ${target}`]
+    return [...head, ` (load ${compiled?.loadState ?? "?"}${checks.length > 0 ? `; no ${checks.join("/")} problems` : ""})${shot !== undefined ? `\nScreenshot: ${shot.path} (${shot.state})` : ""}${warnings}`]
   }
   return [`QA failed: ${target}\n`, page(qa.failedChecks.map((c) => `- ${c}`).join("\n")), `${warnings}\n\n`, ...qaSteps(outcome)]
 }
