@@ -98,17 +98,25 @@ export class ArtifactMissing extends Schema.TaggedError<ArtifactMissing>()("Arti
 
 /**
  * A download was requested but its file could not be verified: none at the requested path although upstream reported
- * one elsewhere (`elsewhere`, with `reportedPath`), or none where upstream said it saved it (`no-file`).
+ * one elsewhere (`elsewhere`, with `reportedPath`), none where upstream said it saved it (`no-file`), or upstream's
+ * `download` / `wait --download` itself failed (`upstream`, its words in `upstreamMessage`; `requestedPath` "" when
+ * the call named none).
  */
 export class DownloadNotVerified extends Schema.TaggedError<DownloadNotVerified>()("DownloadNotVerified", {
   requestedPath: Schema.String,
-  reason: Schema.Literal("elsewhere", "no-file"),
-  reportedPath: optional(Schema.String)
+  reason: Schema.Literal("elsewhere", "no-file", "upstream"),
+  reportedPath: optional(Schema.String),
+  upstreamMessage: optional(Schema.String)
 }) {
   override get message(): string {
-    return this.reason === "elsewhere"
-      ? `no file at the requested path (agent-browser reported ${this.reportedPath ?? "another path"})`
-      : "agent-browser reported the download, but no file is there"
+    switch (this.reason) {
+      case "elsewhere":
+        return `no file at the requested path (agent-browser reported ${this.reportedPath ?? "another path"})`
+      case "no-file":
+        return "agent-browser reported the download, but no file is there"
+      case "upstream":
+        return `agent-browser saved no download: ${this.upstreamMessage ?? "it reported a failure"}`
+    }
   }
 }
 
@@ -148,6 +156,7 @@ export class CleanupFailed extends Schema.TaggedError<CleanupFailed>()("CleanupF
 /** What one upstream reply can be classified as (classifyReply); every input mode keeps this tag as it is. */
 export type UpstreamReplyError =
   | ConfirmationRequired
+  | DownloadNotVerified
   | ParseFailure
   | PolicyBlocked
   | SelectorNotFound

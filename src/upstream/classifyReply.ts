@@ -6,6 +6,7 @@ import * as Either from "effect/Either"
 import type { Plan } from "../domain/Plan.js"
 import { NO_ACTIVE_PAGE,
   ConfirmationRequired,
+  DownloadNotVerified,
   ParseFailure,
   PolicyBlocked,
   SelectorNotFound,
@@ -18,6 +19,8 @@ import { NO_ACTIVE_PAGE,
 } from "../schema/ToolError.js"
 import type { BatchRow } from "../schema/UpstreamEnvelope.js"
 import { guardRefusalOf } from "./guardRefusal.js"
+import { artifactRequest } from "./artifactPaths.js"
+import { parseCommandLine } from "./commandLine.js"
 import { launchDiagnosticOf } from "./launchFailure.js"
 import { locatorLabel, locatorMissOf, withoutMarker } from "./locatorMiss.js"
 import { parseEnvelope } from "./parseEnvelope.js"
@@ -70,10 +73,23 @@ export const classifyErrorText = (
   if (/not in the allowed domains list|denied by policy|not allowed by domain filter/i.test(message)) return new PolicyBlocked({ upstreamMessage: message })
   // the session's browser has no page to act on: its refs are void (refTracking invalidates them)
   if (/\bNo active page\b/i.test(message)) return upstreamFailed(message, { ...extra, code: extra.code ?? NO_ACTIVE_PAGE }, undefined)
+  // any other failure of a download (0.41 says "Operation timed out" when none started, "Failed to move downloaded
+  // file" when it could not be saved) is a download that was not saved: its follow-up is `wait --download`
+  const download = downloadRequest(given.argv)
+  if (download !== undefined) return new DownloadNotVerified({ requestedPath: download, reason: "upstream", upstreamMessage: message })
   if (extra.code === "outcome_unknown") return new TimedOut({ reason: "outcome-unknown", upstreamMessage: message, timeoutMs: 0, dispatched: "maybe", stdout: "", stderr: extra.stderr })
   const waited = /(Wait timed out after (\d+)ms|Operation timed out)/.exec(message)
   if (waited !== null) return new TimedOut({ reason: "upstream-wait", upstreamMessage: message, timeoutMs: Number(waited[2] ?? 0), dispatched: "no", stdout: "", stderr: extra.stderr })
   return upstreamFailed(message, extra, undefined)
+}
+
+/** For a `download` / `wait --download` command: the path it asked for ("" when none). */
+const downloadRequest = (argv: ReadonlyArray<string> | undefined): string | undefined => {
+  if (argv === undefined) return undefined
+  const line = parseCommandLine(argv)
+  const request = artifactRequest(line)
+  if (request?.kind !== "download") return undefined
+  return request.pathIndex !== undefined ? line.positionals[request.pathIndex] ?? "" : ""
 }
 
 /** The first `@eN` / `eN` / `ref=eN` of a command, without its prefix ("" when it has none). */

@@ -94,3 +94,17 @@ describe("Q2/Q10: qa on the real page", () => {
     expect(missed.details.qaPreset?.failedChecks).toEqual(["expected text not found: Not on this page (not visible within 5000 ms)"])
   })
 })
+
+describe("CF5/X14: an upstream download failure on the real binary", () => {
+  it("wait --download with no download is download-not-verified; its wait --download follow-up saves one started later", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/download.html`] })
+    const failed = await live.tool.call({ args: ["wait", "--download", "dl-out/late.txt", "--timeout", "1500"] })
+    expect(failed.details.failureCategory, textOf(failed)).toBe("download-not-verified")
+    const next = failed.details.nextActions?.[0]
+    expect(next?.id).toBe("wait-for-download")
+    await live.tool.call({ args: ["click", "#dl"] })
+    const saved = await live.tool.call(next?.params)
+    expect(saved.isError, textOf(saved)).toBe(false)
+    expect(statSync(join(live.world.root, "dl-out/late.txt")).size).toBeGreaterThan(0)
+  })
+})

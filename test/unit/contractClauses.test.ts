@@ -230,3 +230,31 @@ describe("Q2/Q10: qa says a missing expected text as such, and a pass names the 
       expect(result.details.qaPreset?.observedPage).toEqual({ title: "Welcome page", url: "http://a.test/home" })
     }))
 })
+
+describe("CF5/X14: an upstream download failure is download-not-verified, with wait --download to follow", () => {
+  it.scoped("download and wait --download that upstream could not complete; a selector miss stays selector-not-found", () =>
+    Effect.gen(function*() {
+      const timedOut = "Operation timed out. The page may still be loading or the element may not exist."
+      for (const [args, path] of [[["download", "#dl", "dl/a.bin"], join(temp.root, "dl/a.bin")], [["wait", "--download", "dl/b.bin"], join(temp.root, "dl/b.bin")]] as const) {
+        const result = yield* runToResult({ args }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.fail(timedOut), repeat: true }])))
+        expect(result.details.failureCategory).toBe("download-not-verified")
+        expect(textOf(result.content)).toContain(`Download not verified at ${path}: agent-browser saved no download: ${timedOut}`)
+        const [first] = result.details.nextActions ?? []
+        expect([first?.id, first?.params?.args?.slice(-3)]).toEqual(["wait-for-download", ["wait", "--download", path]])
+      }
+      const moved = yield* runToResult({ args: ["download", "#dl", "dl/c.bin"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.fail("Failed to move downloaded file: EXDEV"), repeat: true }])))
+      expect(moved.details.failureCategory).toBe("download-not-verified")
+      const miss = yield* runToResult({ args: ["download", "#nope", "dl/d.bin"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.fail("Element not found: #nope. Verify the selector is correct and the element exists in the DOM."), repeat: true }])))
+      expect(miss.details.failureCategory).toBe("selector-not-found")
+    }))
+
+  it.scoped("a job's waitForDownload step that upstream could not complete fails the job as download-not-verified", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ job: { steps: [{ action: "waitForDownload", path: "dl/job.bin" }] } }, here).pipe(Effect.provide(fakeLayer(temp.root, [
+        { when: (r) => r.args.includes("--download"), reply: FakeAgentBrowser.fail("Operation timed out. The page may still be loading or the element may not exist.") },
+        { reply: FakeAgentBrowser.ok({}), repeat: true }
+      ])))
+      expect(result.details.failureCategory).toBe("download-not-verified")
+      expect(result.details.batchFailure?.failedStep).toMatchObject({ index: 0, failureCategory: "download-not-verified" })
+    }))
+})

@@ -230,7 +230,7 @@ export const nextActions = {
   inspectAfterTextAssertion: (session: string | undefined) =>
     make(D.inspectAfterTextAssertionFailure, "Read what the page shows instead of the expected text.", withSession(session, ["snapshot"])),
   waitForDownload: (session: string | undefined, path: string) =>
-    make(A.waitForDownload, "Wait for the download to finish and save it to the path (a finished one is picked up too).", withSession(session, ["wait", "--download", path]), {
+    make(A.waitForDownload, "Wait for the download to finish and save it to the path (a finished one is picked up too).", withSession(session, ["wait", "--download", ...(path !== "" ? [path] : [])]), {
       safety: "Waits up to the call's timeout when no download comes."
     }),
   retrySemanticAfterStaleRef: (session: string | undefined, args: ReadonlyArray<string>) =>

@@ -254,7 +254,7 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         nextActions: e.kind === "download" ? none : [nextActions.verifyArtifactPath(e.path)]
       }),
       DownloadNotVerified: (e) => ({
-        text: `Download not verified at ${e.requestedPath}: ${e.message}`,
+        text: `Download not verified${e.requestedPath !== "" ? ` at ${e.requestedPath}` : ""}: ${e.message}${e.reason === "upstream" ? ". A download that started late is picked up by wait --download." : ""}`,
         summary: "Download not verified",
         nextActions: [nextActions.waitForDownload(session, e.requestedPath)]
       }),
