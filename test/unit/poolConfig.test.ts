@@ -69,6 +69,25 @@ describe("managed calls in the pool (fake agent-browser)", () => {
       expect(JSON.stringify(result)).not.toContain(TOKEN)
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.fail(full), repeat: true }, { reply: FakeAgentBrowser.ok({}), repeat: true }], pooled))))
 
+  it.scopedLive("following the pool-full next action asks the pool again for its whole longer budget (the first launch never happened)", () =>
+    Effect.gen(function*() {
+      const first = yield* runToResult({ args: ["open", "https://example.test/"], timeoutMs: 1000 }, call)
+      const before = (yield* (yield* FakeAgentBrowser).requests).filter((r) => r.args.includes("open")).length
+      const retried = yield* runToResult(first.details.nextActions?.[0]?.params, call)
+      const after = (yield* (yield* FakeAgentBrowser).requests).filter((r) => r.args.includes("open")).length
+      expect(after - before).toBeGreaterThan(1)
+      expect(retried.details.launchDiagnostic).toMatchObject({ reason: "pool-full" })
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.fail(full), repeat: true }, { reply: FakeAgentBrowser.ok({}), repeat: true }], pooled))))
+
+  it.scopedLive("a launch the pool kept queued past the budget runs nothing after it: no page check, no close that would queue again", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["open", "https://example.test/"], timeoutMs: 1000 }, call)
+      expect(result.details.failureCategory).toBe("timeout")
+      const requests = yield* (yield* FakeAgentBrowser).requests
+      // the open, and nothing upstream after it (the daemon is ended by its pid, which the fake never wrote)
+      expect(requests.map((r) => r.args.filter((a) => !a.startsWith("-") && !a.startsWith("pi-")).join(" "))).toEqual(["open https://example.test/"])
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: "timeout", repeat: true }], pooled))))
+
   it.scopedLive("a token source that yields nothing fails the call as invalid input, naming the setting, not running upstream", () =>
     Effect.gen(function*() {
       const result = yield* runToResult({ args: ["open", "https://example.test/"] }, call)

@@ -30,9 +30,15 @@ export const closeManagedSession = (session: ManagedSession, env: Readonly<Recor
     // a session launched in the pool closes there (without its environment, upstream would launch a local browser to close)
     const ownChoice = session.launchFlags.some((t) => ["--cdp", "-p", "--provider", "--auto-connect", "--executable-path"].includes(t.split("=")[0] ?? ""))
     const closeEnv = ownChoice ? env : { ...(yield* poolCloseEnv), ...env }
-    const closed = yield* Effect.either(commands.run({ prefix: ["--json", "--session", session.name, ...launch], env: closeEnv, cwd: undefined, kind: "browser" }, ["close"], { timeoutMs: config.closeTimeoutMs }))
     const socketDir = socketDirOf(config, env)
     const probe = yield* DaemonProbe
+    // no daemon runs for it (its launch failed and was ended): upstream's `close` would start one just to close it,
+    // and in a pool that one would queue for a browser; what the session left is reaped below
+    if ((yield* probe.observe(socketDir, session.name)).pid === undefined) {
+      yield* (yield* BrowserProcesses).reap(socketDir, session.name)
+      return { closed: true as const, session: session.name }
+    }
+    const closed = yield* Effect.either(commands.run({ prefix: ["--json", "--session", session.name, ...launch], env: closeEnv, cwd: undefined, kind: "browser" }, ["close"], { timeoutMs: config.closeTimeoutMs }))
     // upstream answers before its daemon has finished exiting: wait (bounded) until its pid file is gone
     if (Either.isRight(closed)) {
       for (let i = 0; i < CLOSE_SETTLE_POLLS; i++) {

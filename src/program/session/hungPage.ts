@@ -29,9 +29,12 @@ import { browserEndpointOf } from "./sessionEndpoint.js"
 const CHECK_TIMEOUT_MS = 4_000
 const CDP_TIMEOUT_MS = 2_000
 
-/** Timeouts this recovery is for: not a wait the caller asked for, not a dialog (their own actions), not a close. */
+/**
+ * Timeouts this recovery is for: not a wait the caller asked for, not a dialog (their own actions), not a close, and
+ * not one where nothing ran (a pool launch left queued: its check would start a daemon that queues in the pool again).
+ */
 const applies = (plan: Plan, error: TimedOut): boolean =>
-  error.source === "watchdog" && plan.kind === "browser" && plan.sessionName !== undefined && !isClose(plan.line) &&
+  error.source === "watchdog" && error.dispatched !== "no" && plan.kind === "browser" && plan.sessionName !== undefined && !isClose(plan.line) &&
   requestedWaitMs(plan.line.positionals) === undefined && !isDialogLike(plan.line, plan.stdin)
 
 /** `Page.stopLoading` on the session's tab (or, in a browser this tool launched, on every page): the URLs stopped. */
