@@ -78,9 +78,13 @@ describe("ToolCall", () => {
       expect(JSON.stringify(result.details).length).toBeLessThan(4096)
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ result: Array.from({ length: 3000 }, (_, i) => `line ${i}`).join("\n") }) }]))))
 
-  it.scoped("a fresh launch that replaces an active managed session closes the old one with its launch flags", () =>
+  it.scopedLive("a fresh launch that replaces an active managed session closes the old one with its launch flags", () =>
     Effect.gen(function*() {
       yield* runToResult({ args: ["--profile", "Work", "open", "http://a"] }, call)
+      // its daemon runs (the fake writes no pid file; a session without one is closed without asking upstream)
+      const first = sessionOf((yield* (yield* FakeAgentBrowser).requests)[0] as RunRequest) ?? ""
+      mkdirSync(join(temp.root, "s"), { recursive: true })
+      writeFileSync(join(temp.root, "s", `${first}.pid`), "2147480000")
       const fresh = yield* runToResult({ args: ["--profile", "Home", "open", "http://b"], sessionMode: "fresh" }, call)
       expect(fresh.isError).toBe(false)
       const requests = yield* (yield* FakeAgentBrowser).requests
