@@ -235,7 +235,7 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
           ...optional("fullOutputPaths", (snapshotSpill ?? budget.fullOutputPath) !== undefined ? [snapshotSpill ?? budget.fullOutputPath ?? ""] : undefined),
           ...optional("pageChangeSummary", change?.summary),
           ...(step !== undefined && error !== undefined
-            ? { batchFailure: { failedStep: { index: step.index, command: redact(step.row.command), failureCategory: categoryOf(error), error: error.message } } }
+            ? { batchFailure: { failedStep: { index: step.index, command: redact(step.row.command), failureCategory: categoryOf(error), error: error.message, ...(actions.length > 0 ? { nextActions: actions } : {}) } } }
             : {}),
           ...(actions.length > 0 ? { nextActions: actions } : {}),
           ...optional("artifactCleanup", cleanup),

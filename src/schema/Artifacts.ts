@@ -28,6 +28,8 @@ export interface SpillResult {
 export interface VerifiedArtifacts {
   readonly rows: ReadonlyArray<VerificationRow>
   readonly image?: { readonly data: string; readonly mimeType: string; readonly path: string }
+  /** Every verified screenshot of a job/qa/batch (the last one is `image`). */
+  readonly imagePaths?: ReadonlyArray<string>
   readonly savedFile?: { readonly path: string; readonly kind: string; readonly sizeBytes?: number; readonly mediaType?: string }
   readonly warnings: ReadonlyArray<string>
   /** The contract's `recordingDependencyWarning`: `record start|restart` without ffmpeg on PATH. */

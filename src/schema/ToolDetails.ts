@@ -57,10 +57,16 @@ export const RichInputRecovery = Schema.Struct({
 })
 export type RichInputRecovery = typeof RichInputRecovery.Type
 
+/**
+ * One step of a batch/job/qa run: its own result category (`successCategory` from the file it saved, if any), the
+ * files it saved (`artifactPaths`, each also a row of `artifactVerification`), or why it failed.
+ */
 export const BatchStepDetails = Schema.Struct({
   index: Schema.Number,
   command: Strings,
   resultCategory: ResultCategory,
+  successCategory: optional(SuccessCategory),
+  artifactPaths: optional(Strings),
   failureCategory: optional(FailureCategory),
   error: optional(Schema.String)
 })
@@ -155,7 +161,8 @@ export const ToolDetails = Schema.Struct({
   pageChangeSummary: optional(Schema.Unknown),
   /** The first failed batch step, for branching without scanning batchSteps. */
   batchFailure: optional(Schema.Struct({
-    failedStep: Schema.Struct({ index: Schema.Number, command: Strings, failureCategory: FailureCategory, error: Schema.String })
+    /** `nextActions`: the step's recovery, the same as the call's top-level `nextActions`. */
+    failedStep: Schema.Struct({ index: Schema.Number, command: Strings, failureCategory: FailureCategory, error: Schema.String, nextActions: optional(Schema.Array(NextAction)) })
   })),
   /** What semanticAction / job / qa compiled to (redacted). */
   compiledSemanticAction: optional(Schema.Unknown),

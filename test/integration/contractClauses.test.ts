@@ -21,6 +21,13 @@ describe("F2/V2 + F3: a caller's raw batch writes its files where it asked, and 
       [join(live.world.root, "batch-out/new/a.png"), "verified"],
       [join(live.world.root, "batch-out/docs/b.pdf"), "verified"]
     ])
+    // D9/B3/F6: each row its own category and file; the screenshot named and inline
+    expect(result.details.batchSteps?.map((s) => [s.successCategory, s.artifactPaths])).toEqual([
+      ["artifact-saved", [join(live.world.root, "batch-out/new/a.png")]],
+      ["artifact-saved", [join(live.world.root, "batch-out/docs/b.pdf")]]
+    ])
+    expect(result.details.imagePaths).toEqual([join(live.world.root, "batch-out/new/a.png")])
+    expect(result.content.some((c) => c.type === "image" && c.mimeType === "image/png")).toBe(true)
   })
 
   it("a screenshot upstream called done whose file is gone before the batch ends is artifact-missing, not completed", async () => {

@@ -258,3 +258,31 @@ describe("CF5/X14: an upstream download failure is download-not-verified, with w
       expect(result.details.batchFailure?.failedStep).toMatchObject({ index: 0, failureCategory: "download-not-verified" })
     }))
 })
+
+describe("D9/X16, B3/F6: batch rows carry their own category and file; batched screenshots are named and the last inlined", () => {
+  it.scoped("a batch with two screenshots: per-step successCategory and artifactPaths, imagePaths, the last image inline", () =>
+    Effect.gen(function*() {
+      const [a, b] = [join(temp.root, "d9", "a.png"), join(temp.root, "d9", "b.png")]
+      const result = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["screenshot", a], ["get", "title"], ["screenshot", b]]) }, here).pipe(Effect.provide(fakeLayer(temp.root, [screenshots(() => true)])))
+      expect(result.details.batchSteps).toMatchObject([
+        { index: 0, resultCategory: "success", successCategory: "artifact-saved", artifactPaths: [a] },
+        { index: 1, resultCategory: "success", successCategory: "completed" },
+        { index: 2, resultCategory: "success", successCategory: "artifact-saved", artifactPaths: [b] }
+      ])
+      expect(result.details.batchSteps?.[1]).not.toHaveProperty("artifactPaths")
+      expect(result.details.imagePaths).toEqual([a, b])
+      expect(result.details.imagePath).toBe(b)
+      expect(result.content.filter((c) => c.type === "image")).toHaveLength(1)
+    }))
+
+  it.scoped("a failed step's batchFailure.failedStep carries the call's next actions", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["get", "title"], ["click", "@e9"]]) }, here).pipe(Effect.provide(fakeLayer(temp.root, [
+        { when: (r) => r.args.includes("@e9"), reply: FakeAgentBrowser.fail("Unknown ref: e9") },
+        steps(() => ({ title: "T" }))
+      ])))
+      expect(result.details.failureCategory).toBe("stale-ref")
+      expect(result.details.nextActions?.length).toBeGreaterThan(0)
+      expect(result.details.batchFailure?.failedStep.nextActions).toEqual(result.details.nextActions)
+    }))
+})

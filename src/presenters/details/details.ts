@@ -13,6 +13,9 @@ import type { BatchStepDetails, ToolDetails } from "../../schema/ToolDetails.js"
 import { categoryOf, type ToolError } from "../../schema/ToolError.js"
 import { summarize } from "./artifactSummary.js"
 import { stepRunOf } from "../../session/stepRun.js"
+import type { VerificationRow } from "../../schema/Artifacts.js"
+import { artifactRequest } from "../../upstream/artifactPaths.js"
+import { parseCommandLine } from "../../upstream/commandLine.js"
 import { isOpening } from "../../upstream/commandPolicy.js"
 import { lookupCompiledEcho, lookupDetails } from "../text/lookupText.js"
 import { DETAILS_DATA_BYTES, byteLength, headBytes } from "./budgets.js"
@@ -73,14 +76,34 @@ export const budgetData = (data: unknown): Fields => {
   return bytes <= DETAILS_DATA_BYTES ? { data } : { dataOmitted: { bytes, reason: "larger than the details budget; see fullOutputPath" } }
 }
 
-/** Every step of a batch/job/qa run, each with the category its own reply was classified as. */
-export const stepDetails = (rows: ReadonlyArray<StepRow>, redact: RedactArgs): ReadonlyArray<BatchStepDetails> =>
-  rows.map((row, index) => ({
-    index,
-    command: redact(row.command),
-    resultCategory: row.success ? "success" : "failure",
-    ...(row.success ? {} : { failureCategory: categoryOf(row.error), error: row.error.message })
-  }))
+/** The file a successful step saved, as it reported it or as its argv asked (absolute after planning). */
+const stepFile = (row: StepRow): string | undefined => {
+  if (!row.success) return undefined
+  const line = parseCommandLine(row.command)
+  const request = artifactRequest(line)
+  if (request === undefined || request.pending) return undefined
+  const result = row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>) : {}
+  const claimed = [result["path"], result["outputPath"], result["diffPath"]].find((v): v is string => typeof v === "string" && v !== "")
+  return claimed ?? (request.pathIndex !== undefined ? line.positionals[request.pathIndex] : undefined)
+}
+
+/** Every step of a batch/job/qa run, each with the category its own reply was classified as and the file it saved. */
+export const stepDetails = (rows: ReadonlyArray<StepRow>, redact: RedactArgs, files: ReadonlyArray<VerificationRow> = []): ReadonlyArray<BatchStepDetails> =>
+  rows.map((row, index) => {
+    const file = stepFile(row)
+    const checked = file !== undefined ? files.find((f) => f.path === file || f.requestedPath === file) : undefined
+    return {
+      index,
+      command: redact(row.command),
+      resultCategory: row.success ? "success" : "failure",
+      ...(row.success
+        ? {
+          successCategory: checked?.state === "verified" ? "artifact-saved" : checked?.state === "unverified" ? "artifact-unverified" : "completed",
+          ...(checked !== undefined ? { artifactPaths: [checked.path] } : {})
+        }
+        : { failureCategory: categoryOf(row.error), error: row.error.message })
+    }
+  })
 
 /** The first failed step, when the call's error is that step's error. */
 export const failedStep = (executed: Executed | undefined, error: ToolError | undefined) => {
@@ -118,8 +141,8 @@ export const executedDetails = (executed: Executed, body: Body, redact: RedactAr
     ...(verified.warnings.length > 0 ? { warnings: verified.warnings } : {}),
     ...optional("recordingDependencyWarning", verified.recordingDependencyWarning),
     ...optional("imagePath", verified.image?.path),
-    ...optional("imagePaths", verified.image !== undefined ? [verified.image.path] : undefined),
-    ...(outcome.kind === "batch" ? { batchSteps: stepDetails(outcome.rows, redact) } : {}),
+    ...optional("imagePaths", verified.imagePaths ?? (verified.image !== undefined ? [verified.image.path] : undefined)),
+    ...(outcome.kind === "batch" ? { batchSteps: stepDetails(outcome.rows, redact, rows) } : {}),
     ...(executed.browserDefaults !== undefined ? { browserDefaults: { flags: redact(executed.browserDefaults.flags), sources: executed.browserDefaults.sources } } : {}),
     ...optional("outputFile", executed.outputFile),
     binary: executed.binary,

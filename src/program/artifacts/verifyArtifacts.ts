@@ -4,7 +4,7 @@
  * (a recording until `record stop`) or `unverified` (empty file, or no path reported). A claimed file that is
  * absent fails the call (`artifact-missing`: a direct call here, a job/qa/batch step's in `verdictOf`); a download
  * that landed somewhere other than the requested path is copied there, or the call fails (`download-not-verified`).
- * Verified live screenshots come back inline.
+ * Verified live screenshots come back inline (a job/qa/batch's last one).
  */
 import { copyFileSync, mkdirSync } from "node:fs"
 import { dirname } from "node:path"
@@ -64,6 +64,22 @@ const verifyBatchSteps = (rows: ReadonlyArray<StepRow>) =>
     return out
   })
 
+const isImage = (row: VerificationRow): boolean => row.kind === "screenshot" && row.state === "verified" && row.mediaType?.startsWith("image/") === true
+
+/** A job/qa/batch's verified screenshots: all named (`imagePaths`), the last one inline, as a direct call's is. */
+const withBatchImage = (rows: ReadonlyArray<VerificationRow>) =>
+  Effect.gen(function*() {
+    const shots = rows.filter(isImage)
+    const last = shots.at(-1)
+    const inline = last !== undefined ? yield* (yield* ArtifactStore).readBase64(last.path, INLINE_IMAGE_BYTES) : undefined
+    return {
+      rows,
+      warnings: [],
+      ...(shots.length > 0 ? { imagePaths: shots.map((s) => s.path) } : {}),
+      ...(inline !== undefined && last?.mediaType !== undefined ? { image: { data: inline, mimeType: last.mediaType, path: last.path } } : {})
+    } satisfies VerifiedArtifacts
+  })
+
 const FFMPEG_MISSING = "Recording dependency warning: ffmpeg not found on PATH; agent-browser needs it to encode recordings, so `record stop` may fail to write the video."
 
 const ffmpegWarning = (command: string): RecordingDependencyWarning => ({
@@ -77,7 +93,7 @@ const ffmpegWarning = (command: string): RecordingDependencyWarning => ({
 export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
   Effect.gen(function*() {
     const none: VerifiedArtifacts = { rows: [], warnings: [] }
-    if (outcome.kind === "batch") return { rows: yield* verifyBatchSteps(outcome.rows), warnings: [] }
+    if (outcome.kind === "batch") return yield* withBatchImage(yield* verifyBatchSteps(outcome.rows))
     const request = artifactRequest(plan.line)
     if (request === undefined || outcome.kind !== "single") return none
     const store = yield* ArtifactStore
