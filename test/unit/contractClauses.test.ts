@@ -2,7 +2,7 @@
  * Clauses of the contract's gap list (issue #28), one case each, over FakeAgentBrowser: what upstream claims against
  * what the tool then says. Real-binary counterparts: test/integration/contractClauses.test.ts.
  */
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -285,4 +285,20 @@ describe("D9/X16, B3/F6: batch rows carry their own category and file; batched s
       expect(result.details.nextActions?.length).toBeGreaterThan(0)
       expect(result.details.batchFailure?.failedStep.nextActions).toEqual(result.details.nextActions)
     }))
+})
+
+describe("docs/TOOL_CONTRACT.md's conformance table", () => {
+  it("lists each of the 58 clauses once, as conforms, deviates (with its reason) or open (with what is missing)", () => {
+    const doc = readFileSync(join(import.meta.dirname, "../../docs/TOOL_CONTRACT.md"), "utf8")
+    const table = doc.slice(doc.indexOf("## Conformance to the contract's gap list"))
+    const rows = [...table.matchAll(/^\| ([A-Z][A-Z0-9]*) \| (\w+) \| (.+) \|$/gm)].filter((m) => m[1] !== "ID").map((m) => ({ id: m[1] ?? "", status: m[2] ?? "", notes: m[3] ?? "" }))
+    expect(rows).toHaveLength(58)
+    expect(new Set(rows.map((r) => r.id)).size).toBe(58)
+    for (const row of rows) {
+      expect(["conforms", "deviates", "open"]).toContain(row.status)
+      expect(row.notes.trim().length).toBeGreaterThan(20)
+    }
+    const count = (status: string) => rows.filter((r) => r.status === status).length
+    expect(table).toContain(`Counts: ${count("conforms")} conform, ${count("deviates")} deviate with a reason, ${count("open")} open`)
+  })
 })
