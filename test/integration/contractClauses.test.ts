@@ -115,3 +115,12 @@ describe("CF5/X14: an upstream download failure on the real binary", () => {
     expect(statSync(join(live.world.root, "dl-out/late.txt")).size).toBeGreaterThan(0)
   })
 })
+
+describe("P8: a missed text click on the real page", () => {
+  it("says its button/link candidate fallbacks in the text", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
+    const result = await live.tool.call({ semanticAction: { action: "click", locator: "text", value: "No such control anywhere" } })
+    expect(result.details.failureCategory, textOf(result)).toBe("selector-not-found")
+    expect(textOf(result)).toContain("Agent-browser candidate fallbacks: find role button click --name \"No such control anywhere\"")
+  })
+})

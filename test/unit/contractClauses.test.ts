@@ -302,3 +302,17 @@ describe("docs/TOOL_CONTRACT.md's conformance table", () => {
     expect(table).toContain(`Counts: ${count("conforms")} conform, ${count("deviates")} deviate with a reason, ${count("open")} open`)
   })
 })
+
+describe("P8: a missed text click shows its button/link candidates in the text, not only in nextActions", () => {
+  // real clock: the click waits (bounded) for its target before it is a miss
+  it("semanticAction click by text that matches nothing", async () => {
+    const result = await Effect.runPromise(Effect.scoped(runToResult({ semanticAction: { action: "click", locator: "text", value: "Continue" } }, here).pipe(Effect.provide(fakeLayer(temp.root, [
+      { reply: FakeAgentBrowser.fail("No element found by text 'Continue'"), repeat: true }
+    ])))))
+    {
+      expect(result.details.failureCategory).toBe("selector-not-found")
+      expect(textOf(result.content)).toContain("Agent-browser candidate fallbacks: find role button click --name \"Continue\"; find role link click --name \"Continue\"")
+      expect(result.details.nextActions?.map((a) => a.id)).toEqual(expect.arrayContaining(["try-button-name-candidate", "try-link-name-candidate"]))
+    }
+  })
+})

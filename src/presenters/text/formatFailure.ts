@@ -188,7 +188,7 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
       SelectorNotFound: (e) => {
         const recovery = selectorRecovery(plan, e)
         const candidates = (e.candidates ?? []).map((c) => nextActions.tryNameCandidate(session, c.role, c.name))
-        // element commands wait (bounded) for their target; raw batch steps and @refs do not
+        // element commands (also batch, job and qa steps) wait (bounded) for their target; @refs do not
         const advice = e.fallback !== undefined && plan?.line.command !== "find"
           ? `A fresh snapshot -i marks it hidden and names @${e.fallback.refs[0]?.ref ?? ""}.`
           : e.reason === "first-match-hidden" && e.fallback !== undefined
@@ -197,7 +197,7 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
           ? "A text locator acts on its first match, here a hidden one (often a widget's native <option>): open what shows it (a widget's list: click its combobox; a menu: open it), then snapshot -i and click the visible control's ref."
           : e.readinessWaitMs !== undefined
           ? `Still missing after waiting ${(e.readinessWaitMs / 1000).toFixed(1)} s: take a snapshot -i for current refs.`
-          : `${plan?.line.command === "batch" ? "Raw batch steps do not wait for elements: t" : "T"}ake a snapshot -i for current refs, or wait for the element first.`
+          : "Take a snapshot -i for current refs, or wait for the element first."
         // upstream found it but it is hidden: waiting rarely helps, revealing it does
         const hidden = e.reason === "hidden"
           ? "\nIt exists but is hidden: hover its row or open its container first (hover, then click), or scrollintoview."
