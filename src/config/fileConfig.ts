@@ -12,10 +12,10 @@ import { readFileSync } from "node:fs"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import { optional } from "../schema/exactOptional.js"
 
 export { CONFIG_DIR, configPaths } from "./configPaths.js"
 
-const optional = <A, I>(schema: Schema.Schema<A, I>) => Schema.optionalWith(schema, { exact: true })
 
 export const FileConfig = Schema.Struct({
   browser: optional(Schema.Struct({ profile: optional(Schema.String), executablePath: optional(Schema.String), allowedDomains: optional(Schema.String) })),

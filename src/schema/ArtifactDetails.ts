@@ -3,8 +3,8 @@
  * caller's `outputPath` result. Split from ToolDetails.ts, which composes them.
  */
 import * as Schema from "effect/Schema"
+import { optional } from "./exactOptional.js"
 
-const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
 
 export const ArtifactRow = Schema.Struct({
   kind: Schema.String,

@@ -9,6 +9,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { fieldDescriptions } from "../playbook.js"
 import { InvalidInput } from "./ToolError.js"
+import { optional } from "./exactOptional.js"
 
 /** Launch readiness window: the default, and the cap a caller cannot exceed. */
 export const DEFAULT_LAUNCH_TIMEOUT_MS = 15_000
@@ -34,7 +35,6 @@ export const wrapperOwnedFlag = (arg: string): string | undefined => {
   return WRAPPER_OWNED_FLAGS.find((flag) => name === flag)
 }
 
-const optional = <A, I>(schema: Schema.Schema<A, I>) => Schema.optionalWith(schema, { exact: true })
 const NonEmpty = Schema.String.pipe(Schema.minLength(1))
 const PositiveInt = Schema.Number.pipe(Schema.int(), Schema.positive()).annotations({
   message: () => "must be a positive integer number of milliseconds"

@@ -3,6 +3,7 @@
  * branch restore decodes it back), CDP targets, per-launch status and cleanup results. JSON only.
  */
 import * as Schema from "effect/Schema"
+import { optional } from "./exactOptional.js"
 
 export type SensitivityCategory = "notes" | "chat" | "mail" | "developer-workspace" | "passwords-auth"
 
@@ -45,7 +46,6 @@ export interface ElectronListResult {
 export const CleanupState = Schema.Literal("active", "cleaned", "dead", "failed", "partial")
 export type CleanupState = typeof CleanupState.Type
 
-const optional = <A, I>(schema: Schema.Schema<A, I>) => Schema.optionalWith(schema, { exact: true })
 
 /** One wrapper-owned launch. `version` lets a later shape be told apart when a branch restores an old record. */
 export const ElectronLaunchRecord = Schema.Struct({

@@ -4,12 +4,11 @@
  */
 import * as Schema from "effect/Schema"
 
-const optional = Schema.optional
 
 export const ElectronScopeContext = Schema.Struct({
-  launchId: optional(Schema.String),
-  sessionName: optional(Schema.String),
-  url: optional(Schema.String)
+  launchId: Schema.optional(Schema.String),
+  sessionName: Schema.optional(Schema.String),
+  url: Schema.optional(Schema.String)
 })
 
 /** The contract's `electronGetTextScopeWarning`. */

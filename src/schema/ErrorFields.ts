@@ -3,9 +3,8 @@
  * and `ToolDetails` decodes them from pi's session file with the same Schema, so the two cannot drift apart.
  */
 import * as Schema from "effect/Schema"
+import { optional } from "./exactOptional.js"
 
-/** An optional field that is absent rather than `undefined` (the repository compiles with exactOptionalPropertyTypes). */
-export const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
 const Strings = Schema.Array(Schema.String)
 
 /** A recovery hint for launch-scoped flags sent to an already-active managed session. */

@@ -5,8 +5,8 @@
  * `evalResultWarning`). Shapes shared by `Executed` and the persisted `details`.
  */
 import * as Schema from "effect/Schema"
+import { optional } from "./exactOptional.js"
 
-const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
 
 /** A sampled scrollable container: sample index, tag and ARIA role only (never ids or classes), and its offsets. */
 export const ScrollContainerSample = Schema.Struct({

@@ -8,7 +8,8 @@ import { PolicyViolation } from "./SecurityPolicy.js"
 import { ClickDispatch } from "./PageDiagnostics.js"
 import { ElectronLaunchDiagnostics } from "./ElectronRecord.js"
 import { PromptGuard } from "./PromptGuard.js"
-import { Dispatched, GuardRefusal, LaunchDiagnostic, LockHolder, optional, PartialProgress } from "./ErrorFields.js"
+import { Dispatched, GuardRefusal, LaunchDiagnostic, LockHolder, PartialProgress } from "./ErrorFields.js"
+import { optional } from "./exactOptional.js"
 
 /**
  * The call ran out of time. `reason` says whose clock: upstream gave up waiting (`upstream-wait`, its words in

@@ -5,11 +5,11 @@
  * rule, so a refusal can say which key a human would change.
  */
 import * as Schema from "effect/Schema"
+import { optional } from "./exactOptional.js"
 
 export const SecurityPreset = Schema.Literal("standard", "strict")
 export type SecurityPreset = typeof SecurityPreset.Type
 
-const optional = <A, I>(schema: Schema.Schema<A, I>) => Schema.optionalWith(schema, { exact: true })
 
 /** A URL scheme as written in config: letters, digits, `+ - .`, with or without the trailing colon. */
 const Scheme = Schema.String.pipe(Schema.pattern(/^[A-Za-z][A-Za-z0-9+.-]*:?$/, { message: () => "a URL scheme such as \"file\" or \"data:\"" }))

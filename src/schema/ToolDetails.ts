@@ -14,8 +14,8 @@ import { LaunchDiagnostic, SessionRecoveryHint } from "./ErrorFields.js"
 import { PolicyViolation } from "./SecurityPolicy.js"
 import { SessionMode } from "./ToolInput.js"
 import { ClickDispatch, ComboboxFocus, EvalHint, FillNotVerifiable, FillVerification, OverlayBlockers, PageSettle, ReadinessWait, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
+import { optional } from "./exactOptional.js"
 
-const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
 const Strings = Schema.Array(Schema.String)
 
 const NextActionBase = {

@@ -11,7 +11,8 @@
 import * as Schema from "effect/Schema"
 import type { FailureCategory } from "./Categories.js"
 import { ElectronCleanupReport } from "./ElectronRecord.js"
-import { Dispatched, optional, SessionRecoveryHint } from "./ErrorFields.js"
+import { Dispatched, SessionRecoveryHint } from "./ErrorFields.js"
+import { optional } from "./exactOptional.js"
 import {
   ConfirmationRequired,
   ParseFailure,

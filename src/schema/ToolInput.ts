@@ -8,6 +8,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { fieldDescriptions } from "../playbook.js"
 import { InvalidInput } from "./ToolError.js"
+import { optional } from "./exactOptional.js"
 
 /** Upper bound for the per-call watchdog: long enough for a slow download, short enough to notice a hang. */
 export const MAX_TIMEOUT_MS = 600_000
@@ -15,7 +16,6 @@ export const MAX_TIMEOUT_MS = 600_000
 export const SessionMode = Schema.Literal("auto", "fresh")
 export type SessionMode = typeof SessionMode.Type
 
-const optional = <A, I>(schema: Schema.Schema<A, I>) => Schema.optionalWith(schema, { exact: true })
 const NonEmpty = Schema.String.pipe(Schema.minLength(1))
 const Str = (description?: string) => (description === undefined ? NonEmpty : NonEmpty.annotations({ description }))
 

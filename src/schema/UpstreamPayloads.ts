@@ -7,8 +7,8 @@
 import * as Option from "effect/Option"
 import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
+import { optional } from "./exactOptional.js"
 
-const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
 
 /** `open`/`goto`/`click` replies: the URL the command reports the page at. */
 export const UrlReply = Schema.Struct({ url: Schema.String })

@@ -9,6 +9,7 @@ import * as Schema from "effect/Schema"
 import { webSearchFieldDescriptions as d } from "../webSearchPlaybook.js"
 import type { FailureCategory } from "./Categories.js"
 import { InvalidInput } from "./ToolError.js"
+import { optional } from "./exactOptional.js"
 
 export const SearchProvider = Schema.Literal("exa", "brave")
 export type SearchProvider = typeof SearchProvider.Type
@@ -21,7 +22,6 @@ export const Safesearch = Schema.Literal("off", "moderate", "strict")
 /** Brave's spellings: past day/week/month/year, or an inclusive date range. */
 export const FRESHNESS = /^(?:pd|pw|pm|py|\d{4}-\d{2}-\d{2}to\d{4}-\d{2}-\d{2})$/
 
-const optional = <A, I>(schema: Schema.Schema<A, I>) => Schema.optionalWith(schema, { exact: true })
 const Int = (min: number, max: number) => Schema.Number.pipe(Schema.int(), Schema.between(min, max))
 
 export const WebSearchInput = Schema.Struct({

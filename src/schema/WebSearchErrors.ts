@@ -1,8 +1,8 @@
 /** How a search provider request can fail, as data (the API key never in it). */
 import * as Schema from "effect/Schema"
 import { SearchProvider } from "./WebSearchContract.js"
+import { optional } from "./exactOptional.js"
 
-const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
 
 /** The provider answered with a non-2xx status. `detail` is its error message, short and scrubbed of the key. */
 export class ProviderHttpError extends Schema.TaggedError<ProviderHttpError>()("ProviderHttpError", {
