@@ -84,6 +84,9 @@ export const isOpening = family(new Set(["open", "goto", "navigate"]))
 /** Loads a document in the tab: opening, history moves, reload. */
 export const isNavigating = family(new Set(["open", "goto", "navigate", "back", "forward", "reload"]))
 
+/** History moves and reload: the page after them is read (title and URL) like after a navigating click (C7). */
+export const movesInHistory = family(new Set(["back", "forward", "reload"]))
+
 /** Loads a URL for certain (history moves may restore a cached page): every ref of the previous page is gone. */
 export const loadsUrl = family(new Set(["open", "goto", "navigate", "reload"]))
 

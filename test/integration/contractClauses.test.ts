@@ -124,3 +124,18 @@ describe("P8: a missed text click on the real page", () => {
     expect(textOf(result)).toContain("Agent-browser candidate fallbacks: find role button click --name \"No such control anywhere\"")
   })
 })
+
+describe("C7: back and reload on the real browser name the page", () => {
+  it("back names the previous page's title and URL; reload its own", async () => {
+    const index = `${live.site.origin}/index.html`
+    await live.tool.call({ args: ["open", index] })
+    await live.tool.call({ args: ["open", `${live.site.origin}/about.html`] })
+    const back = await live.tool.call({ args: ["back"] })
+    expect(back.isError, textOf(back)).toBe(false)
+    expect(back.details.navigationSummary).toEqual({ title: "Acme Sign-in", url: index })
+    expect(textOf(back)).toContain(`Page: Acme Sign-in — ${index}`)
+    const reloaded = await live.tool.call({ args: ["reload"] })
+    expect(reloaded.details.navigationSummary).toEqual({ title: "Acme Sign-in", url: index })
+    expect(reloaded.details.pageChangeSummary).toMatchObject({ changeType: "navigation", title: "Acme Sign-in" })
+  })
+})

@@ -316,3 +316,29 @@ describe("P8: a missed text click shows its button/link candidates in the text, 
     }
   })
 })
+
+describe("C7: back, forward and reload name the page they led to (title and URL)", () => {
+  const probe = (title: string, url: string): ScriptedRun => ({
+    when: (r) => r.args.includes("batch"),
+    reply: (r) => ({
+      exitCode: 0,
+      stdout: JSON.stringify((JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>).map((command) => ({
+        command, success: true, error: null, result: command[0] === "eval" ? { result: { title, url, challenge: { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 } } } : {}
+      })))
+    }),
+    repeat: true
+  })
+
+  it.scoped("back: navigationSummary and pageChangeSummary carry the title, and a Page line says where", () =>
+    Effect.gen(function*() {
+      for (const command of ["back", "forward", "reload"]) {
+        const result = yield* runToResult({ args: [command] }, here).pipe(Effect.provide(fakeLayer(temp.root, [
+          probe("Previous page", "http://a.test/prev"),
+          { reply: FakeAgentBrowser.ok({ url: "http://a.test/prev" }), repeat: true }
+        ])))
+        expect(result.details.navigationSummary).toEqual({ title: "Previous page", url: "http://a.test/prev" })
+        expect(result.details.pageChangeSummary).toMatchObject({ changeType: "navigation", title: "Previous page", url: "http://a.test/prev" })
+        expect(textOf(result.content)).toContain("Page: Previous page — http://a.test/prev")
+      }
+    }))
+})

@@ -11,7 +11,7 @@ import type { Plan } from "../../domain/Plan.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { guardCapture } from "../../session/captures.js"
-import { isClose, mayNavigate } from "../../upstream/commandPolicy.js"
+import { isClose, mayNavigate, movesInHistory } from "../../upstream/commandPolicy.js"
 import { runSteps } from "../modes/runSteps.js"
 import { probeNavigation } from "../page/pageProbes.js"
 import { type PageCheck, runProbed } from "../page/probedCommand.js"
@@ -29,6 +29,7 @@ import { recoverTab, refocusKnownTab } from "../tabs/tabRecovery.js"
 import { isPinnable, runPinned } from "../tabs/tabPinning.js"
 import { runGuarded } from "../security/guardedTyping.js"
 import { stepRunOf } from "../../session/stepRun.js"
+import { mayProbe } from "../../session/mayProbe.js"
 import { guardNeed } from "../../security/typingGuard.js"
 import { targetOf } from "../../session/target.js"
 import type { CallContext } from "./callContext.js"
@@ -99,7 +100,7 @@ export const dispatch = (plan: Plan, call: CallContext) =>
       ? yield* resolveConfirmation(plan, replied.left, call.approve)
       : { outcome: yield* replied, approval: undefined }
     const tabCorrection = refocused?.correction ?? (yield* recoverTab(plan, outcome))
-    const navigated = clicked?.page ?? (mayNavigate(plan.line) && outcome.kind === "single" && outcome.warning === undefined
+    const navigated = clicked?.page ?? ((mayNavigate(plan.line) || (movesInHistory(plan.line.command) && mayProbe(plan))) && outcome.kind === "single" && outcome.warning === undefined
       ? yield* probeNavigation(plan)
       : undefined)
     const navigation: Navigation | undefined = navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined
