@@ -138,6 +138,8 @@ export const NEXT_ACTION_IDS = {
   /** Input the tool or upstream rejected. */
   usage: {
     showCommandHelp: "show-command-help",
+    /** A malformed mode input (job, qa, semanticAction, …): its shape is in the docs; no call repeats it. */
+    readInputReference: "read-input-reference",
     /** A flag upstream would ignore: the same call without it. */
     retryWithoutFlag: "retry-without-flag",
     /** `title` / `url` given as commands: upstream's getters are `get title` / `get url`. */

@@ -1,8 +1,9 @@
 /**
  * Every failure result carries at least one next action. The per-error renderings (formatFailure) pick specific
  * ones; when they have none, this picks one by what failed: a lost browser reopens its last page, a dialog-like
- * command that timed out gets the dialog actions, input and binary problems point at the command's usage, and
- * everything that touched a session checks the page state with a short timeout. Pure.
+ * command that timed out gets the dialog actions, input and binary problems point at the command's usage (a malformed
+ * mode input, at the tool's own input reference), and everything that touched a session checks the page state with a
+ * short timeout. Pure.
  */
 import type { Plan } from "../../domain/Plan.js"
 import type { NextAction } from "../../schema/ToolDetails.js"
@@ -32,6 +33,8 @@ export const leadingActions = (plan: Plan | undefined, error: ToolError): Readon
 }
 
 export const fallbackActions = (plan: Plan | undefined, error: ToolError, args: ReadonlyArray<string>): ReadonlyArray<NextAction> => {
+  // a mode input (job, qa, semanticAction, …) rejected before planning: upstream's usage would not describe it
+  if (error._tag === "InvalidInput" && plan === undefined && args.length === 0) return [nextActions.readInputReference()]
   if (error._tag === "InvalidInput" || error._tag === "MissingBinary" || plan === undefined || plan.kind !== "browser") {
     return [nextActions.showCommandHelp(plan?.line.command ?? args.find((a) => !a.startsWith("-")))]
   }

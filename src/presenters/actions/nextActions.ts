@@ -261,6 +261,12 @@ export const nextActions = {
       sessionMode: "fresh",
       safety: "Leaves this browser's page state behind; only after inspecting or dismissing the dialog failed."
     }),
+  /** No tool call: the input is malformed, and upstream's `--help` knows nothing of the tool's own input modes. */
+  readInputReference: (): NextAction => ({
+    tool: "agent_browser",
+    id: U.readInputReference,
+    reason: "Fix the input as the error says (the same call fails the same way); every field's shape is under Input in docs/TOOL_CONTRACT.md, in the package folder the tool's guidelines name."
+  }),
   /** No tool call: the host's file tools check the path (the contract's `artifactPath` form). */
   verifyArtifactPath: (path: string): NextAction => ({
     tool: "agent_browser",
