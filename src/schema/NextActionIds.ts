@@ -12,7 +12,10 @@ export const NEXT_ACTION_IDS = {
     inspectOpenedPage: "inspect-opened-page",
     inspectAfterMutation: "inspect-after-mutation",
     dismissDialog: "dismiss-dialog",
-    acceptDialog: "accept-dialog"
+    acceptDialog: "accept-dialog",
+    /** After `stream enable` (also when it was already on): its status, and the stop to run when done. */
+    checkStreamStatus: "check-stream-status",
+    disableStream: "disable-stream"
   },
   /** Tab, session and browser-launch recovery. */
   recovery: {

@@ -139,3 +139,17 @@ describe("C7: back and reload on the real browser name the page", () => {
     expect(reloaded.details.pageChangeSummary).toMatchObject({ changeType: "navigation", title: "Acme Sign-in" })
   })
 })
+
+describe("X15: stream enable on the real binary", () => {
+  it("enable, enable again (idempotent), both with status and disable follow-ups; the disable follow-up stops it", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
+    const first = await live.tool.call({ args: ["stream", "enable"] })
+    expect(first.isError, textOf(first)).toBe(false)
+    const again = await live.tool.call({ args: ["stream", "enable"] })
+    expect(again.isError, textOf(again)).toBe(false)
+    expect(again.details.nextActions?.map((a) => a.id)).toEqual(["check-stream-status", "disable-stream"])
+    const disable = again.details.nextActions?.[1]
+    const stopped = await live.tool.call(disable?.params)
+    expect(stopped.isError, textOf(stopped)).toBe(false)
+  })
+})

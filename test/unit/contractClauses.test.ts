@@ -342,3 +342,17 @@ describe("C7: back, forward and reload name the page they led to (title and URL)
       }
     }))
 })
+
+describe("X15: stream enable (also when already on) offers its status and the stop", () => {
+  it.scoped("enabled, and already enabled: a success with stream status / stream disable follow-ups", () =>
+    Effect.gen(function*() {
+      for (const reply of [FakeAgentBrowser.ok({ enabled: true, port: 9223 }), FakeAgentBrowser.fail("Streaming is already enabled")]) {
+        const result = yield* runToResult({ args: ["stream", "enable"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply, repeat: true }])))
+        expect(result.isError).toBe(false)
+        expect(result.details.nextActions?.map((a) => [a.id, a.params?.args?.slice(-2)])).toEqual([
+          ["check-stream-status", ["stream", "status"]],
+          ["disable-stream", ["stream", "disable"]]
+        ])
+      }
+    }))
+})

@@ -268,6 +268,10 @@ export const nextActions = {
     reason: "Fix the input as the error says (the same call fails the same way); every field's shape is under Input in docs/TOOL_CONTRACT.md, in the package folder the tool's guidelines name."
   }),
   /** No tool call: the host's file tools check the path (the contract's `artifactPath` form). */
+  checkStreamStatus: (session: string | undefined) =>
+    make(P.checkStreamStatus, "See the stream's port and whether a viewer is connected.", withSession(session, ["stream", "status"])),
+  disableStream: (session: string | undefined) =>
+    make(P.disableStream, "Stop the stream when it is no longer watched.", withSession(session, ["stream", "disable"])),
   verifyArtifactPath: (path: string): NextAction => ({
     tool: "agent_browser",
     id: A.verifyArtifactPath,

@@ -42,6 +42,8 @@ export const pageChange = (
     }
   }
   if (outcome.kind !== "single" || plan.kind !== "browser") return { nextActions: actions }
+  // a stream keeps running after the call: its status, and the stop (X15), also when it was already enabled
+  if (command === "stream" && plan.line.subcommand === "enable") return { nextActions: [...actions, nextActions.checkStreamStatus(session), nextActions.disableStream(session)] }
   // attached to a running browser: which of its tabs is the one to work in is the caller's choice, made from the list
   if (command === "connect") return { nextActions: [nextActions.listConnectedTabs(session)] }
   const url = navigation?.url ?? (typeof data["url"] === "string" ? data["url"] : undefined)
