@@ -10,7 +10,7 @@ import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import type { EndpointRecord, EndpointTarget, EndpointView } from "../domain/Endpoint.js"
 import { BrowserEndpoints } from "../services/BrowserEndpoints.js"
-import { browserIdOf, endpointLossOf } from "../session/endpointLoss.js"
+import { browserIdOf, endpointLossOf, tabLossOf } from "../session/endpointLoss.js"
 import { cdpCommand } from "./browserEndpoints/cdpCommand.js"
 
 /** A live endpoint answers in milliseconds; one that does not within this is treated as gone. */
@@ -63,10 +63,18 @@ export const BrowserEndpointsLive = Layer.effect(
       inspect,
       command: (webSocketUrl, method, params, timeoutMs) => Effect.promise((signal) => cdpCommand(webSocketUrl, method, params, timeoutMs, signal)),
       inProfile: (profileDir) => Effect.sync(() => portIn(profileDir)),
-      record: (session, endpoint, targetId, url) =>
+      record: (session, endpoint, targetId, url, tabCommand = false) =>
         Effect.gen(function*() {
           const before = (yield* Ref.get(records)).get(session)
           const now = yield* inspect(endpoint, INSPECT_TIMEOUT_MS)
+          // an endpoint that names no browser (a pool): the session's tab is what identifies its browser
+          if (now === undefined && before?.browserId === undefined) {
+            const loss = before?.endpoint === endpoint ? tabLossOf(session, before, { targetId, url }, tabCommand) : undefined
+            // the daemon's tab file may hold no URL yet: the page last seen on the same tab stays its URL
+            const page = url !== undefined && url !== "" ? url : targetId === before?.targetId ? before?.url : undefined
+            yield* put(session, { endpoint, ...(targetId !== undefined ? { targetId } : {}), ...(page !== undefined ? { url: page } : {}) })
+            return loss
+          }
           const loss = before !== undefined && before.endpoint === endpoint ? endpointLossOf(session, before, now) : undefined
           if (now !== undefined) yield* put(session, { endpoint, browserId: now.browserId, ...(targetId !== undefined ? { targetId } : {}), ...(url !== undefined ? { url } : {}) })
           else if (loss !== undefined) yield* put(session, { endpoint })

@@ -20,9 +20,11 @@ export interface BrowserEndpointsShape {
   readonly inProfile: (profileDir: string) => Effect.Effect<string | undefined>
   /**
    * After a call that worked: what answers at the session's endpoint now is recorded (nothing answering keeps the old
-   * record), and the loss the same read shows against the record before the call, if any (one read, not two).
+   * record), and the loss the same read shows against the record before the call, if any (one read, not two). An
+   * endpoint that names no browser (a pool) is followed by the session's tab instead (`tabLossOf`); `tabCommand`: the
+   * call may have switched tabs on purpose.
    */
-  readonly record: (session: string, endpoint: string, targetId: string | undefined, url: string | undefined) => Effect.Effect<EndpointLoss | undefined>
+  readonly record: (session: string, endpoint: string, targetId: string | undefined, url: string | undefined, tabCommand?: boolean) => Effect.Effect<EndpointLoss | undefined>
   /** The endpoint recorded for a session (kept after a loss, so the session can be followed into its next browser). */
   readonly endpointOf: (session: string) => Effect.Effect<string | undefined>
   /**

@@ -33,6 +33,23 @@ export const endpointLossOf = (session: string, recorded: EndpointRecord, now: E
   return undefined
 }
 
+/**
+ * Behind an endpoint that does not name its browser (a pool hands each connection a browser of its own, so its
+ * `/json/version` says nothing about the session's): the session's tab, as the daemon records it, was replaced by a
+ * blank one during the call. Upstream reconnects to the pool silently and answers from a new browser's `about:blank`;
+ * the daemon's tab id is then new. A tab command may switch tabs on purpose and is not judged.
+ */
+export const tabLossOf = (
+  session: string,
+  recorded: EndpointRecord | undefined,
+  now: { readonly targetId?: string | undefined; readonly url?: string | undefined },
+  tabCommand: boolean
+): EndpointLoss | undefined => {
+  if (tabCommand || recorded === undefined || recorded.browserId !== undefined || recorded.targetId === undefined) return undefined
+  if (now.targetId === undefined || now.targetId === recorded.targetId || (now.url !== undefined && now.url !== "" && now.url !== "about:blank")) return undefined
+  return { session, endpoint: recorded.endpoint, reason: "replaced", ...(recorded.url !== undefined && recorded.url !== "" ? { lastUrl: recorded.url } : {}) }
+}
+
 /** One sentence: what happened to the attached browser. */
 export const describeEndpointLoss = (loss: EndpointLoss): string =>
   loss.reason === "unreachable"

@@ -210,6 +210,44 @@ describe("a self-hosted Browserless as the pool of real pi", () => {
     expect(await pressure()).toMatchObject({ running: 0, queued: 0 })
   }, 300_000)
 
+  it("a pool browser the pool ends between calls: the next read says the browser was lost (not an empty page), and its next action reopens the page", async () => {
+    const pr = piRoot()
+    let killed: ReadonlyArray<number> = []
+    const run = await runPi({
+      root: pr,
+      prompt: "open",
+      env: { PI_AGENT_BROWSER_CONFIG: config() },
+      timeoutMs: 240_000,
+      steps: [
+        { tool: "agent_browser", args: { args: ["open", `${site.origin}/index.html`] } },
+        { tool: "agent_browser", args: { args: ["snapshot", "-i"] } },
+        { followNextAction: "reopen-lost-page" },
+        { text: "done" }
+      ],
+      onEvent: (event) => {
+        if (event["type"] === "tool_execution_end" && killed.length === 0) {
+          // the pool's own Chromium (under its TMPDIR), as its session timeout or an operator would end it
+          const browsers = processesMentioning(join(root, "bl-tmp")).filter((p) => p.command.includes("chrom"))
+          killAll(browsers)
+          killed = browsers.map((p) => p.pid)
+        }
+      }
+    })
+    expect(run.code, run.stderr).toBe(0)
+    expect(killed.length).toBeGreaterThan(0)
+    const [opened, read, reopened] = toolEnds(run)
+    expect(details(opened).resultCategory, text(opened)).toBe("success")
+    // before: "Snapshot of about:blank (0 refs)" as a success
+    expect(details(read).resultCategory, text(read)).toBe("failure")
+    expect(text(read)).toContain("was lost during this call")
+    expect(text(read)).not.toContain("Snapshot of about:blank")
+    // its first next action reopens the last page in the browser the pool gives now
+    expect(details(read).nextActions?.[0]?.id).toBe("reopen-lost-page")
+    expect(details(reopened).resultCategory, text(reopened)).toBe("success")
+    expect(text(reopened)).toContain(`${site.origin}/index.html`)
+    expect(await until(async () => (await pressure()).running === 0, 15_000)).toBe(true)
+  }, 300_000)
+
   it("-p browserless against the self-hosted build: the missing session API is named, and the next action is a local browser, not a repeat", async () => {
     const pr = piRoot()
     const run = await runPi({

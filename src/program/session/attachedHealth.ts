@@ -63,7 +63,7 @@ export const trackAttached = (plan: Plan) =>
     const endpoints = yield* BrowserEndpoints
     if (isClose(plan.line)) return yield* endpoints.forget(plan.sessionName)
     const observed = yield* observeDaemon(plan)
-    const loss = yield* endpoints.record(plan.sessionName, endpoint, observed.targetId, observed.url)
+    const loss = yield* endpoints.record(plan.sessionName, endpoint, observed.targetId, observed.url, plan.line.command === "tab" || plan.line.command === "window")
     const during = plan.line.command === "connect" ? undefined : loss
     // a closed tab after a call may be the call's own doing (tab close); a replaced or vanished browser is not
     if (during !== undefined && during.reason !== "target-closed" && !isPageIndependent(plan.line)) return yield* attachedLostError(plan, during, "during this call")
