@@ -116,15 +116,18 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
         }
       })
 
-    /** Oversized text is spilled in full (already scrubbed) and replaced by its head (markers closed) plus the path. */
-    const budgetText = (text: string, label: string, owner: SpillOwner, spills: Array<SpillResult>, boundary: Boundary | undefined, inline = INLINE_TEXT_BYTES) =>
+    /**
+     * Oversized text is spilled in full (already scrubbed) and replaced by its head (markers closed) plus the path;
+     * `lead` (a failed step's line) then comes first, so it is never in the spilled tail only.
+     */
+    const budgetText = (text: string, label: string, owner: SpillOwner, spills: Array<SpillResult>, boundary: Boundary | undefined, inline = INLINE_TEXT_BYTES, lead = "") =>
       Effect.gen(function*() {
         const bytes = byteLength(text)
         if (bytes <= inline) return { text, fullOutputPath: undefined as string | undefined }
         const spilled = yield* artifacts.spill(label, text, owner, label)
         spills.push(spilled)
         const head = closeCut(headBytes(text, PREVIEW_TEXT_BYTES), boundary)
-        return { text: `${head}\n… [${bytes - byteLength(head)} more bytes not shown; full output (${bytes} bytes): ${spilled.path}]`, fullOutputPath: spilled.path }
+        return { text: `${lead}${head}\n… [${bytes - byteLength(head)} more bytes not shown; full output (${bytes} bytes): ${spilled.path}]`, fullOutputPath: spilled.path }
       })
 
     /** After close: closing does not delete saved files; which explicit files still exist. */
@@ -202,7 +205,12 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
           : [...electronText.map((l) => [l]), textOf(plan, input.args, executed, bodyParts, notes, error), ...recovered, ...honesty.lines.map((l) => [l]), ...outcomeLine.map((l) => [l])]
         const text = yield* scrubbedText(joinParts(lines.filter((l) => plain(l) !== ""), "\n"), boundary)
         // a long page read on as text (`snapshot --read`) may use more of pi's 50 KB per result than other output
-        const budget = yield* budgetText(text, error !== undefined && executed === undefined ? "error" : plan?.line.command ?? "output", input.owner, spills, boundary, body?.snapshot?.inlineBytes)
+        // a long failing batch/job/qa: its failed step's line leads the preview (F12); its words only outside page markers
+        const failed = failedStep(executed, error)
+        const lead = failed === undefined || error === undefined
+          ? ""
+          : yield* redactor.scrubText(`Result: step ${failed.index + 1} failed (${categoryOf(error)})${boundary === undefined ? `: ${error.message.slice(0, 300)}` : "."}\n`)
+        const budget = yield* budgetText(text, error !== undefined && executed === undefined ? "error" : plan?.line.command ?? "output", input.owner, spills, boundary, body?.snapshot?.inlineBytes, lead)
         const rows = executed?.verified.rows ?? []
         const delta = yield* manifestDelta(spills, rows.map((a) => a.path))
         const cleanup = plan !== undefined && executed !== undefined && isClose(plan.line) ? yield* artifactCleanup : undefined

@@ -356,3 +356,21 @@ describe("X15: stream enable (also when already on) offers its status and the st
       }
     }))
 })
+
+describe("F12: an oversized failing batch keeps the failed step's line ahead of the preview", () => {
+  it.scoped("300 reads, then a failed step: the text starts with the failed step's line; the full text is spilled", () =>
+    Effect.gen(function*() {
+      const big = "lorem ipsum ".repeat(10)
+      const reads = Array.from({ length: 300 }, (_, i) => ["get", "text", `#row-${i}`])
+      const result = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([...reads, ["click", "@e9"]]) }, here).pipe(Effect.provide(fakeLayer(temp.root, [
+        { when: (r) => r.args.includes("@e9"), reply: FakeAgentBrowser.fail("Unknown ref: e9") },
+        { when: (r) => r.args.includes("eval"), reply: FakeAgentBrowser.ok({ result: [] }), repeat: true },
+        steps(() => ({ text: big }))
+      ])))
+      const text = textOf(result.content)
+      expect(result.details.failureCategory).toBe("stale-ref")
+      expect(result.details.fullOutputPath).toBeDefined()
+      expect(text.startsWith("Result: step 301 failed (stale-ref): ")).toBe(true)
+      expect(text.split("\n")[0]).toContain("e9")
+    }))
+})
