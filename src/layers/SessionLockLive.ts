@@ -50,6 +50,15 @@ const MAX_POLL_MS = 100
 /** Executable and script of this process: enough to recognise it, never a prompt that may sit later in argv. */
 const selfCommand = (): string => [basename(process.argv0 || process.execPath), process.argv[1] ?? ""].filter((t) => t !== "").join(" ")
 
+/** The holder record is padded to this size, so a shorter one overwrites a longer one without a truncate (~2 ms). */
+const HOLDER_BYTES = 512
+
+const writeHolder = (fd: number, record: string) => {
+  if (Buffer.byteLength(record) <= HOLDER_BYTES) return void writeSync(fd, record.padEnd(HOLDER_BYTES - (Buffer.byteLength(record) - record.length)), 0)
+  ftruncateSync(fd, 0)
+  writeSync(fd, record, 0)
+}
+
 /** Opens and tries once; the fd when the lock is ours (and still the file at `path`), else undefined (fd closed). */
 const tryOnce = (native: NativeLocks, path: string, budgetMs: number): number | undefined => {
   // a caller's own AGENT_BROWSER_SOCKET_DIR may not exist yet (upstream creates it on its first daemon)
@@ -66,8 +75,7 @@ const tryOnce = (native: NativeLocks, path: string, budgetMs: number): number | 
       closeSync(fd)
       return undefined
     }
-    ftruncateSync(fd, 0)
-    writeSync(fd, JSON.stringify({ pid: process.pid, command: selfCommand(), since: Date.now(), budgetMs }), 0)
+    writeHolder(fd, JSON.stringify({ pid: process.pid, command: selfCommand(), since: Date.now(), budgetMs }))
     return fd
   } catch (error) {
     closeSync(fd)
