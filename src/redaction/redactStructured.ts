@@ -1,8 +1,8 @@
 /**
  * Credential-shaped values in results: bearer/basic credentials and JWTs anywhere in text; and, in the outputs that
  * hold session state (`cookies`, `storage`), every cookie value and every storage value whose key or value looks
- * like a credential (token, auth, session, secret, JWT, long random strings). Short benign storage values (flags,
- * numbers, "dark") stay visible for local QA. Pure.
+ * like a credential (token, auth, session, secret, JWT, long random strings), saying why (`valueRedactionReason`).
+ * Short benign storage values (flags, numbers, "dark") stay visible for local QA. Pure.
  */
 import { REDACTED } from "./secretPatterns.js"
 
@@ -17,9 +17,15 @@ export const looksRandom = (value: string): boolean =>
 export const redactCredentialText = (text: string): string =>
   text.replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`).replace(JWT, REDACTED)
 
-const redactStorageValue = (key: string, value: unknown): unknown => {
-  if (typeof value !== "string") return value
-  return CREDENTIAL_KEY.test(key) || CREDENTIAL_KEY.test(value.slice(0, 20)) || looksRandom(value) || JWT.test(value) ? REDACTED : value
+const IS_JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/
+
+/** Why a storage value is not shown (`valueRedactionReason`), or undefined when it stays visible. */
+const storageRedactionReason = (key: string, value: unknown): string | undefined => {
+  if (typeof value !== "string") return undefined
+  if (CREDENTIAL_KEY.test(key)) return "credential-like-key"
+  if (IS_JWT.test(value)) return "jwt"
+  if (CREDENTIAL_KEY.test(value.slice(0, 20))) return "credential-like-value"
+  return looksRandom(value) ? "token-like-value" : undefined
 }
 
 /** Applies the session-state rules to one command's upstream data. */
@@ -29,11 +35,22 @@ export const redactStateData = (command: string | undefined, data: unknown): unk
   if (command === "cookies" && Array.isArray(d["cookies"])) {
     return { ...d, cookies: (d["cookies"] as Array<Record<string, unknown>>).map((c) => ("value" in c ? { ...c, value: REDACTED } : c)) }
   }
+  // a redacted storage entry says so (D13): `valueRedacted` and `valueRedactionReason` on a one-key read, and for a
+  // whole store each redacted key's reason in `valueRedactions`, so `[REDACTED]` is never mistaken for a stored literal
   if (command === "storage") {
     if (d["data"] !== null && typeof d["data"] === "object") {
-      return { ...d, data: Object.fromEntries(Object.entries(d["data"] as Record<string, unknown>).map(([k, v]) => [k, redactStorageValue(k, v)])) }
+      const entries = Object.entries(d["data"] as Record<string, unknown>)
+      const reasons = Object.fromEntries(entries.flatMap(([k, v]) => { const why = storageRedactionReason(k, v); return why !== undefined ? [[k, why]] : [] }))
+      return {
+        ...d,
+        data: Object.fromEntries(entries.map(([k, v]) => [k, k in reasons ? REDACTED : v])),
+        ...(Object.keys(reasons).length > 0 ? { valueRedactions: reasons } : {})
+      }
     }
-    if (typeof d["key"] === "string" && "value" in d) return { ...d, value: redactStorageValue(d["key"], d["value"]) }
+    if (typeof d["key"] === "string" && "value" in d) {
+      const why = storageRedactionReason(d["key"], d["value"])
+      return why === undefined ? data : { ...d, value: REDACTED, valueRedacted: true, valueRedactionReason: why }
+    }
   }
   return data
 }

@@ -153,3 +153,16 @@ describe("X15: stream enable on the real binary", () => {
     expect(stopped.isError, textOf(stopped)).toBe(false)
   })
 })
+
+describe("D13: a redacted storage value says so on the real browser", () => {
+  it("one key: valueRedacted and its reason; the whole store: valueRedactions; a benign value stays", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/download.html`] })
+    await live.tool.call({ args: ["storage", "local", "set", "authToken", "d13-secret-value"] })
+    const one = await live.tool.call({ args: ["storage", "local", "authToken"] })
+    expect(one.details.data).toMatchObject({ value: "[REDACTED]", valueRedacted: true, valueRedactionReason: "credential-like-key" })
+    const all = await live.tool.call({ args: ["storage", "local"] })
+    expect(all.details.data).toMatchObject({ valueRedactions: { authToken: "credential-like-key" } })
+    expect(JSON.stringify(all)).not.toContain("d13-secret-value")
+    expect(JSON.stringify(all.details.data)).toContain("dark")
+  })
+})

@@ -64,9 +64,14 @@ describe("session-state and credential-shaped values", () => {
       cookies: [{ name: "theme", value: "[REDACTED]" }, { name: "sid", value: "[REDACTED]" }]
     })
     expect(redactStateData("storage", { data: { theme: "dark", count: "3", authToken: "x1", blob: "a8F3k2L9qW7eR5tY1uI0oP4sD6fG8hJ" } })).toEqual({
-      data: { theme: "dark", count: "3", authToken: "[REDACTED]", blob: "[REDACTED]" }
+      data: { theme: "dark", count: "3", authToken: "[REDACTED]", blob: "[REDACTED]" },
+      valueRedactions: { authToken: "credential-like-key", blob: "token-like-value" }
     })
-    expect(redactStateData("storage", { key: "refresh", value: "r-1" })).toEqual({ key: "refresh", value: "[REDACTED]" })
+    // D13: a redacted entry says so, and why; a benign one is untouched
+    expect(redactStateData("storage", { key: "refresh", value: "r-1" })).toEqual({ key: "refresh", value: "[REDACTED]", valueRedacted: true, valueRedactionReason: "credential-like-key" })
+    expect(redactStateData("storage", { key: "theme", value: "dark" })).toEqual({ key: "theme", value: "dark" })
+    const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
+    for (let i = 0; i < 3; i++) expect(redactStateData("storage", { key: "x", value: jwt })).toMatchObject({ valueRedactionReason: "jwt" })
   })
 
   it("redacts bearer/basic credentials and JWTs in any text", () => {
