@@ -80,6 +80,10 @@ const allowedByPolicy = (plan: Plan | undefined, actions: ReadonlyArray<NextActi
 }
 
 /** Where the page content came from: the snapshot's origin, the page the call ended on or reported, or the one it started on. */
+/** A fill check's own follow-ups lead (the warning's way out, e.g. opening a read-only field's picker); else the page change's. */
+const pageActions = (change: ReadonlyArray<NextAction>, diagnostics: { readonly fields: { readonly fillVerification?: unknown }; readonly nextActions: ReadonlyArray<NextAction> } | undefined): ReadonlyArray<NextAction> =>
+  diagnostics === undefined ? change : diagnostics.fields.fillVerification !== undefined ? [...diagnostics.nextActions, ...change] : [...change, ...diagnostics.nextActions]
+
 const originOf = (executed: Executed | undefined, snapshotOrigin: string | undefined): string | undefined => {
   const data = executed?.outcome.kind === "single" ? executed.outcome.data : undefined
   const reported = data !== null && typeof data === "object" && typeof (data as Record<string, unknown>)["url"] === "string" ? (data as Record<string, string>)["url"] : undefined
@@ -228,7 +232,7 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
         // an electron action names its own follow-ups; the generic failure fallbacks would only add noise
         const actions = allowedByPolicy(plan, electron !== undefined && electron.nextActions.length > 0
           ? [...electron.nextActions, ...retryDefaults]
-          : [...honesty.nextActions, ...reopen, ...(failure?.nextActions ?? [...network, ...(change?.nextActions ?? []), ...(diagnostics?.nextActions ?? [])]), ...outcomeActions, ...retryDefaults])
+          : [...honesty.nextActions, ...reopen, ...(failure?.nextActions ?? [...network, ...pageActions(change?.nextActions ?? [], diagnostics)]), ...outcomeActions, ...retryDefaults])
         const details: ToolDetails = {
           ...fields,
           sessionMode: plan?.sessionMode ?? input.sessionMode,

@@ -3,7 +3,8 @@
  * read-only eval in the same upstream process reads the field back: the target by CSS when it is one, else the
  * focused element (a fill focuses its field; refs and locators cannot be queried from page script), read inside a
  * same-origin iframe's body or an open shadow root when that is where the focus is. A difference is
- * reported with lengths only: the typed and the observed value never leave this module. Never for a
+ * reported with lengths only: the typed and the observed value never leave this module; a read-only field (a date
+ * picker's input, which its widget sets) is said to be one. Never for a
  * `{{secret:...}}` fill (its value is not the text), a target named like a secret field (the Redactor's rule), nor a
  * password field (the read answers without its value). A field the read cannot see (a cross-origin frame, a closed
  * shadow root, a canvas) is not judged either way, and is said to be not verifiable. Pure.
@@ -85,14 +86,15 @@ export const fillReadScript = (target: FillTarget): string => {
   // a web component whose shadow root is closed: the field is inside it, out of page script's reach
   if (!editable && typeof el.value !== "string" && el.tagName.includes("-") && el.shadowRoot === null) return { unverifiable: "shadow" };
   const value = editable ? String(el.innerText || "").replace(/\\n+$/, "") : typeof el.value === "string" ? el.value : null;
-  return { value, via: editable ? "text" : "value", selector: path(el) };
+  // a read-only field (a date picker's input) is set by its widget, never by typing
+  return { value, via: editable ? "text" : "value", selector: path(el), ...(el.readOnly === true ? { readOnly: true } : {}) };
 })()`
 }
 
 const Readback = Schema.Union(
   Schema.Struct({ password: Schema.Literal(true) }),
   Schema.Struct({ unverifiable: Schema.Literal("frame", "shadow", "canvas") }),
-  Schema.Struct({ value: Schema.NullOr(Schema.String), via: Schema.Literal("value", "text"), selector: Schema.String })
+  Schema.Struct({ value: Schema.NullOr(Schema.String), via: Schema.Literal("value", "text"), selector: Schema.String, readOnly: Schema.optional(Schema.Literal(true)) })
 )
 
 /** A rich-text body renders typed spaces as no-break spaces and may end in a newline: the same text all the same. */
@@ -113,7 +115,10 @@ export const fillVerificationOf = (target: FillTarget, read: unknown, stepIndex?
     expectedLength: target.text.length,
     observedLength: back.value.length,
     ...(stepIndex !== undefined ? { stepIndex } : {}),
-    summary: `After fill, ${shown} holds ${back.value.length} character(s), not the ${target.text.length} typed: the page kept or rewrote something else.`
+    ...(back.readOnly === true ? { readOnly: true as const } : {}),
+    summary: back.readOnly === true
+      ? `After fill, ${shown} holds ${back.value.length} character(s), not the ${target.text.length} typed: it is read-only (a date picker or other widget sets it).`
+      : `After fill, ${shown} holds ${back.value.length} character(s), not the ${target.text.length} typed: the page kept or rewrote something else.`
   }
 }
 

@@ -99,6 +99,8 @@ export const NEXT_ACTION_IDS = {
     retryElectronCleanup: "retry-electron-cleanup",
     inspectAfterFillVerification: "inspect-after-fill-verification",
     verifyFilledValue: "verify-filled-value",
+    /** After a fill a read-only field refused: click it to open the widget that sets it. */
+    openReadOnlyFieldWidget: "open-read-only-field-widget",
     /** After an `@e…` mutation in a wrapper-launched app (same URL, maybe re-rendered). */
     refreshElectronRefsAfterRerender: "refresh-electron-refs-after-rerender",
     /** After `get text` on the whole app shell. */

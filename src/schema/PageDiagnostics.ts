@@ -127,6 +127,8 @@ export const FillVerification = Schema.Struct({
   observedLength: Schema.Number,
   /** 0-based index of the job step that filled (absent for a standalone fill). */
   stepIndex: optional(Schema.Number),
+  /** The field is read-only: its widget (a date picker) sets it; typing cannot. */
+  readOnly: optional(Schema.Literal(true)),
   summary: Schema.String
 })
 export type FillVerification = typeof FillVerification.Type

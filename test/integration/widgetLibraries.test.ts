@@ -137,3 +137,42 @@ describe("data views", () => {
     await live.act({ args: ["click", refOf(s3, "button", "Execute")] }, () => live.apps.requests.includes("GET /api/pets?limit=2"), "execute")
   })
 })
+
+describe("a date picker and a sortable list", () => {
+  it("flatpickr: a fill on its read-only input warns so and its next action opens the calendar; the day by ref; the job by labels", SLOW, async () => {
+    await open("/flatpickr.html")
+    const chosen = () => live.page<string>(`document.querySelector("#departure").value`)
+    const snapshot = await live.read({ args: ["snapshot", "-i"] })
+    const input = refOf(snapshot, "textbox", "Departure")
+    // typing cannot set it: a right warning that says why, whose first next action opens the picker (not "type again")
+    const fill = await live.act({ args: ["fill", input, "2025-03-20"] }, () => chosen() === "2025-03-20", "fill the read-only input")
+    expect(fill.text).toContain("read-only")
+    expect(fill.text).not.toContain("keyboard type")
+    expect(firstNext(fill.result)).toContain("click")
+    await live.act({ args: firstNext(fill.result) }, () => live.page<boolean>("picker.isOpen"), "follow the next action")
+    const calendar = await live.read({ args: ["snapshot", "-i"] })
+    await live.act({ args: ["click", refOf(calendar, "generic", "March 20, 2025")] }, () => chosen() === "2025-03-20", "pick the day")
+    expect(text("#departure-result")).toBe("Departure: 2025-03-20")
+    const job = { job: { steps: [
+      { action: "open", url: `${live.apps.origin}/flatpickr.html` },
+      { action: "click", locator: "label", value: "Departure" },
+      { action: "click", locator: "label", value: "March 22, 2025" },
+      { action: "assertText", text: "Departure: 2025-03-22" }
+    ] } }
+    await live.act(job, () => chosen() === "2025-03-22", "the job by labels")
+  })
+
+  it("SortableJS: a drag by the refs of the cursor-interactive snapshot reorders; the job by selectors too", SLOW, async () => {
+    await open("/sortable.html")
+    const order = () => live.page<string>(`[...document.querySelectorAll("#tasks li")].map((li) => li.textContent).join(",")`)
+    const snapshot = await live.read({ args: ["snapshot", "-i", "-C"] })
+    await live.act({ args: ["drag", refOf(snapshot, "listitem", "Design"), refOf(snapshot, "listitem", "Test")] }, () => order() === "Build,Test,Design,Ship", "drag Design onto Test")
+    expect(text("#tasks-result")).toBe("Order: Build, Test, Design, Ship")
+    const job = { job: { steps: [
+      { action: "open", url: `${live.apps.origin}/sortable.html` },
+      { action: "drag", selector: "#tasks li:nth-child(4)", target: "#tasks li:nth-child(1)" },
+      { action: "assertText", text: "Order: Ship, Design, Build, Test" }
+    ] } }
+    await live.act(job, () => order() === "Ship,Design,Build,Test", "the job by selectors")
+  })
+})

@@ -128,6 +128,15 @@ describe("fill read-back rules", () => {
     expect(fillVerificationOf(typed, null)).toBeUndefined()
   })
 
+  it("a read-only field (a date picker's input) is said to be one, so the advice is to open its widget, not to type again", () => {
+    const typed = { selector: "@e2", text: "2025-03-20" }
+    const found = fillVerificationOf(typed, { value: "", via: "value", selector: "#departure", readOnly: true })
+    expect(found).toMatchObject({ readOnly: true, target: "@e2", observedLength: 0 })
+    expect(found?.summary).toContain("read-only")
+    expect(fillVerificationOf(typed, { value: "", via: "value", selector: "#departure" })).not.toHaveProperty("readOnly")
+    expect(fillReadScript(typed)).toContain("el.readOnly === true")
+  })
+
   it("a rich-text body (iframe, shadow root) is read inside; a frame or canvas it cannot read claims nothing", () => {
     const script = fillReadScript({ selector: "@e3", text: "x" })
     expect(script).toContain("contentDocument")

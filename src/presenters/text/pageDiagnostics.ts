@@ -172,7 +172,7 @@ export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDia
   const fill = fills[0]
   if (fill !== undefined) {
     fields = { ...fields, fillVerification: fill }
-    for (const f of fills) lines.push([`Fill check${f.stepIndex !== undefined ? ` (step ${f.stepIndex + 1})` : ""}: ${f.summary} Check the field (snapshot -i); for a custom widget, focus it and use keyboard type.`])
+    for (const f of fills) lines.push([`Fill check${f.stepIndex !== undefined ? ` (step ${f.stepIndex + 1})` : ""}: ${f.summary} ${f.readOnly === true ? `Click it, then choose in what opens (snapshot -i).` : "Check the field (snapshot -i); for a custom widget, focus it and use keyboard type."}`])
     actions.push(...fillVerificationActions(fill, session))
   }
   // a field the read-back cannot see: said, so the success does not read as verified
