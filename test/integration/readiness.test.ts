@@ -23,6 +23,16 @@ describe("element steps wait for a late widget", () => {
     expect(rawValue(job.details.sessionName ?? "", "#tags")).toBe("alpha, beta")
   })
 
+  it("job open + fill on a page still starting (its form re-rendered when the start ends): the fill comes after the start, never 'completed' over an empty field", async () => {
+    for (let run = 0; run < 3; run++) {
+      const job = await live.tool.call({ job: { steps: [{ action: "open", url: `${live.site.origin}/late-start.html?boot=1000` }, { action: "fill", locator: "label", value: "Name", text: "Ada" }] } })
+      expect(job.isError, textOf(job)).toBe(false)
+      // read once the page's start is over: what the user finds, not a value the start wiped right after the job
+      live.world.raw(["--session", job.details.sessionName ?? "", "wait", "--text", "Ready"])
+      expect(rawValue(job.details.sessionName ?? "", "#name"), `run ${run + 1}: ${textOf(job)}`).toBe("Ada")
+    }
+  })
+
   it("job open + click a tab by role and name: the click waits for the tabs", async () => {
     const job = await live.tool.call({ job: { steps: [{ action: "open", url: late() }, { action: "click", locator: "role", value: "tab", name: "Advanced" }] } })
     expect(job.isError, textOf(job)).toBe(false)

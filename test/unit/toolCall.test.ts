@@ -9,6 +9,7 @@ import { afterAll, describe } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { baseSessionName, runToResult } from "../../src/program/call/ToolCall.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
+import { settleExpression } from "../../src/page/pageSettle.js"
 import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
@@ -18,11 +19,12 @@ const sessionOf = (r: RunRequest) => r.args[r.args.indexOf("--session") + 1]
 const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 
 describe("ToolCall", () => {
-  it.scoped("a job echoes what ran: the argv its steps shared, one upstream call per step; a plain call echoes its argv", () =>
+  it.scoped("a job echoes what ran: the argv its steps shared, one upstream call per step (and a settle read after open); a plain call echoes its argv", () =>
     Effect.gen(function*() {
       const job = yield* runToResult({ job: { steps: [{ action: "open", url: "http://127.0.0.1:1/a" }, { action: "click", selector: "#go" }] } }, call)
       const requests = yield* (yield* FakeAgentBrowser).requests
-      expect(requests.map((r) => r.args.slice(3))).toEqual([["open", "http://127.0.0.1:1/a"], ["click", "#go"]])
+      // between them, the read that waits for the opened page to stop changing (a step after open never races its start)
+      expect(requests.map((r) => r.args.slice(3, 5))).toEqual([["open", "http://127.0.0.1:1/a"], ["eval", settleExpression()], ["click", "#go"]])
       expect(job.details.batchSteps?.map((s) => s.command[0])).toEqual(["open", "click"])
       expect(job.details.effectiveArgs).toEqual(["--json", "--session", job.details.sessionName])
       expect(job.details.execution).toBe("one upstream call per step")

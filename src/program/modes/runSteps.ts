@@ -9,6 +9,7 @@
  * learned in this call or earlier ones scrubbed). A step whose target is not there yet waits for it (bounded, inside
  * the call's budget; readinessWait.ts), and a `fill` step reads its field back in its own process: a field that does
  * not hold the text is reported on the row (`fillVerification`, lengths only), one it cannot see as not verifiable.
+ * After an `open` step the next one waits until the page has stopped changing (pageSettle.ts), as a direct open does.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -29,6 +30,7 @@ import { mayProbe } from "../../session/mayProbe.js"
 import { retryWhileMissing, withWaitedRow } from "../page/readinessWait.js"
 import { runGuarded } from "../security/guardedTyping.js"
 import { timeoutProgress } from "./timeoutProgress.js"
+import { SETTLE_CAP_MS, settleExpression } from "../../page/pageSettle.js"
 
 /** Below this, a step is not started: it could not finish before the call's watchdog. */
 const MIN_STEP_BUDGET_MS = 1_000
@@ -51,6 +53,12 @@ const runFillStep = (target: SessionTarget, row: ReadonlyArray<string>, fill: Fi
       ...(fillNotVerifiable !== undefined ? { fillNotVerifiable } : {})
     } satisfies UpstreamOutcome
   })
+
+/** Waits (bounded by the settle cap and the call's budget) until the page just opened has stopped changing; best effort. */
+const settleAfterOpen = (target: SessionTarget, deadline: number) =>
+  Effect.flatMap(Clock.currentTimeMillis, (now) => deadline - now < MIN_STEP_BUDGET_MS + SETTLE_CAP_MS
+    ? Effect.void
+    : Effect.ignore(SessionCommands.pipe(Effect.flatMap((commands) => commands.run(target, ["eval", settleExpression()], { timeoutMs: SETTLE_CAP_MS + MIN_STEP_BUDGET_MS })))))
 
 export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>, failFast: boolean, onProgress: ProgressSink | undefined) =>
   Effect.gen(function*() {
@@ -93,6 +101,9 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
         step = withWaitedRow({ command: row, success: false, error }, waited.waitedMs, waited.attempts)
       }
       done.push(step)
+      // a page still starting after open (an app booting, a form re-rendered when it is done) would take the next
+      // step's fill or click and then undo it: the next step waits, like a direct open's read, until the DOM is quiet
+      if (step.success && row[0] === "open" && index < rows.length - 1 && mayProbe(plan)) yield* settleAfterOpen(target, deadline)
       if (onProgress !== undefined) onProgress({ step: index + 1, total: rows.length, command: yield* shown(row), success: step.success })
       if (!step.success && failFast) break
     }
