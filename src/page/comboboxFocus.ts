@@ -27,19 +27,23 @@ return {
 };
 })()`
 
-/** A click that names a combobox: a combobox ref of the latest snapshot, or `find role combobox click`. */
-export const isComboboxClick = (line: CommandLine, refs: RefSnapshot | undefined): boolean => {
+/** An action that names a combobox: a combobox ref of the latest snapshot, or `find role combobox <action>`. */
+const isComboboxAction = (action: "click" | "fill") => (line: CommandLine, refs: RefSnapshot | undefined): boolean => {
   const [command, a, b, c] = line.positionals
-  if (command === "find") return a === "role" && b === "combobox" && c === "click"
-  if (command !== "click") return false
+  if (command === "find") return a === "role" && b === "combobox" && c === action
+  if (command !== action) return false
   const ref = /^@?(e\d+)$/.exec(a ?? "")?.[1]
   return ref !== undefined && refs?.refs.get(ref)?.role === "combobox"
 }
 
+export const isComboboxClick = isComboboxAction("click")
+/** R6: a fill aimed at a combobox is judged the same way after its read-back. */
+export const isComboboxFill = isComboboxAction("fill")
+
 const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined)
 
 /** The diagnostic from the read's facts, when the focused combobox shows nothing to pick. */
-export const comboboxFocusOf = (facts: unknown): ComboboxFocus | undefined => {
+export const comboboxFocusOf = (facts: unknown, action: "click" | "fill" = "click"): ComboboxFocus | undefined => {
   if (facts === null || typeof facts !== "object") return undefined
   const f = facts as Record<string, unknown>
   const expanded = str(f["expanded"])
@@ -50,7 +54,7 @@ export const comboboxFocusOf = (facts: unknown): ComboboxFocus | undefined => {
   const name = str(f["name"])
   return {
     reason: "focused-combobox-without-visible-options",
-    message: "The combobox has the focus but shows no options: the click did not open its list.",
+    message: `The combobox has the focus but shows no options: the ${action} did not open its list.`,
     activeElement: { role: "combobox", tag: String(f["tag"] ?? ""), expanded, ...(hasPopup !== undefined ? { hasPopup } : {}), ...(name !== undefined ? { name } : {}) },
     visibleListboxCount: listboxes,
     visibleOptionCount: options,

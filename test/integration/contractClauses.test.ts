@@ -166,3 +166,17 @@ describe("D13: a redacted storage value says so on the real browser", () => {
     expect(JSON.stringify(all.details.data)).toContain("dark")
   })
 })
+
+describe("R6: a fill into a combobox whose list opens only on ArrowDown, on the real browser", () => {
+  it("find role combobox fill: comboboxFocus with the ArrowDown follow-up, which opens the list", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/combobox-focus.html`] })
+    const filled = await live.tool.call({ args: ["find", "role", "combobox", "fill", "App"] })
+    expect(filled.isError, textOf(filled)).toBe(false)
+    expect(filled.details.comboboxFocus).toMatchObject({ reason: "focused-combobox-without-visible-options", activeElement: { expanded: "false" } })
+    const arrow = filled.details.nextActions?.find((a) => a.id === "try-open-combobox-with-arrow")
+    expect(arrow).toBeDefined()
+    expect((await live.tool.call(arrow?.params)).isError).toBe(false)
+    const expanded = await live.tool.call({ args: ["get", "attr", "#fruit", "aria-expanded"] })
+    expect(JSON.stringify(expanded.details.data)).toContain("true")
+  })
+})

@@ -374,3 +374,32 @@ describe("F12: an oversized failing batch keeps the failed step's line ahead of 
       expect(text.split("\n")[0]).toContain("e9")
     }))
 })
+
+describe("R6: a fill aimed at a combobox that leaves its list closed says so, like such a click", () => {
+  const focus = (expanded: string, options: number) => ({ role: "combobox", tag: "input", expanded, listboxes: options > 0 ? 1 : 0, options })
+  const probed = (facts: unknown): ScriptedRun => ({
+    when: (r) => r.args.includes("batch"),
+    reply: (r) => ({
+      exitCode: 0,
+      stdout: JSON.stringify((JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>).map((command) => ({
+        command, success: true, error: null,
+        result: command[0] === "eval" && command[1]?.includes("activeElement") === true ? { result: facts } : command[0] === "eval" ? { result: { value: "App" } } : { filled: true }
+      })))
+    }),
+    repeat: true
+  })
+
+  it.scoped("find role combobox fill: closed list → comboboxFocus and the ArrowDown/Enter follow-ups; an open list → nothing", () =>
+    Effect.gen(function*() {
+      const args = ["find", "role", "combobox", "fill", "App"]
+      const closed = yield* runToResult({ args }, here).pipe(Effect.provide(fakeLayer(temp.root, [probed(focus("false", 0)), { reply: FakeAgentBrowser.ok({}), repeat: true }])))
+      expect(closed.isError).toBe(false)
+      expect(closed.details.comboboxFocus).toMatchObject({ reason: "focused-combobox-without-visible-options", message: "The combobox has the focus but shows no options: the fill did not open its list." })
+      expect(closed.details.nextActions?.map((a) => a.id)).toEqual(expect.arrayContaining(["try-open-combobox-with-arrow", "try-open-combobox-with-enter"]))
+      const open = yield* runToResult({ args }, here).pipe(Effect.provide(fakeLayer(temp.root, [probed(focus("true", 2)), { reply: FakeAgentBrowser.ok({}), repeat: true }])))
+      expect(open.details.comboboxFocus).toBeUndefined()
+      // an ordinary fill is not judged: no focus read runs (the same closed facts would be reported if it did)
+      const plain = yield* runToResult({ args: ["fill", "#name", "Ann"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [probed(focus("false", 0)), { reply: FakeAgentBrowser.ok({}), repeat: true }])))
+      expect(plain.details.comboboxFocus).toBeUndefined()
+    }))
+})

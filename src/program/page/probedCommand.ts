@@ -2,7 +2,7 @@
  * Commands whose honest result needs a page read around them, run with the reads in the same upstream `batch`
  * process (no extra process): a page-level `scroll` between two scroll-position probes, a `get text <css>`
  * followed by the visibility probe, and a `fill` followed by its read-back (`fillVerification` on the outcome when
- * the field does not hold the text). The command's own row becomes the outcome, exactly as if it ran alone; the
+ * the field does not hold the text) and, aimed at a combobox, by the focus read (`comboboxFocus`, R6). The command's own row becomes the outcome, exactly as if it ran alone; the
  * probes only add evidence, and a probe that cannot answer adds none. A command whose target is not there yet waits
  * for it (readinessWait.ts: the whole batch again after a locator miss, when nothing ran). Runs inside the session's
  * pinned tab when there is one. Skipped when upstream may hold page script for approval (`--confirm-actions`, action
@@ -21,6 +21,8 @@ import { SelectorUnsupported } from "../../schema/ToolError.js"
 import { activeLaunchOf } from "../session/trackedLaunch.js"
 import { runCommandBatch } from "./commandBatch.js"
 import { mayProbe } from "../../session/mayProbe.js"
+import { COMBOBOX_FOCUS_EXPRESSION, comboboxFocusOf, isComboboxFill } from "../../page/comboboxFocus.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -35,15 +37,20 @@ export interface Probed {
   readonly check: PageCheck
 }
 
+/** A combobox's list may open a moment after typing (debounced autocomplete): the focus read waits this long. */
+const COMBOBOX_FILL_SETTLE_MS = 300
+
 /** The page reads around the planned command, or undefined when the command needs none or may not have them. */
-const probesFor = (plan: Plan, electronApp: boolean): { before: ReadonlyArray<string> | undefined; after: ReadonlyArray<string> } | undefined => {
+const probesFor = (plan: Plan, electronApp: boolean, comboboxFill: boolean): { before: ReadonlyArray<string> | undefined; after: ReadonlyArray<ReadonlyArray<string>> } | undefined => {
   if (!mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
-  if (plan.line.command === "scroll") return { before: ["eval", SCROLL_PROBE_SCRIPT], after: ["eval", SCROLL_PROBE_SCRIPT] }
+  if (plan.line.command === "scroll") return { before: ["eval", SCROLL_PROBE_SCRIPT], after: [["eval", SCROLL_PROBE_SCRIPT]] }
   // a wrapper-launched Electron app checks its fills itself, after the command (electron/fillVerification.ts)
   const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
-  if (fill !== undefined) return { before: undefined, after: ["eval", fillReadScript(fill)] }
+  // a fill aimed at a combobox: whether its list opened, read after a short settle (R6)
+  const combo = comboboxFill ? [["wait", String(COMBOBOX_FILL_SETTLE_MS)], ["eval", COMBOBOX_FOCUS_EXPRESSION]] : []
+  if (fill !== undefined) return { before: undefined, after: [["eval", fillReadScript(fill)], ...combo] }
   const selector = textSelectorOf(plan.line.positionals)
-  return selector !== undefined ? { before: undefined, after: ["eval", textVisibilityScript([selector])] } : undefined
+  return selector !== undefined ? { before: undefined, after: [["eval", textVisibilityScript([selector])]] } : undefined
 }
 
 /** An eval row's `result` (undefined when the probe failed). */
@@ -54,9 +61,11 @@ const evalValue = (row: StepRow | undefined): unknown =>
 export const runProbed = (plan: Plan) =>
   Effect.gen(function*() {
     const electronApp = plan.line.command === "fill" && (yield* activeLaunchOf(plan.sessionName)) !== undefined
-    const probes = probesFor(plan, electronApp)
+    const refs = plan.sessionName !== undefined && !electronApp ? yield* (yield* SessionRegistry).refSnapshotOf(plan.sessionName) : undefined
+    const comboboxFill = !electronApp && isComboboxFill(plan.line, refs)
+    const probes = probesFor(plan, electronApp, comboboxFill)
     if (probes === undefined || plan.sessionName === undefined) return undefined
-    const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before !== undefined ? [probes.before] : [], [probes.after])
+    const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before !== undefined ? [probes.before] : [], probes.after)
     // a reply that is not a batch at all: a read (get text) runs alone instead; a scroll or fill may have acted
     if (ran.kind === "failed") return ran.error._tag === "ParseFailure" && plan.line.command === "get" ? undefined : ({ replied: Either.left(ran.error), check: {} } satisfies Probed)
     if (ran.kind === "unpinned") return undefined
@@ -76,7 +85,11 @@ export const runProbed = (plan: Plan) =>
         ...(fillNotVerifiable !== undefined ? { fillNotVerifiable } : {})
       })
       : Either.left(row.error)
-    if (!row.success || fill !== undefined) return { replied, check: {} } satisfies Probed
+    if (!row.success) return { replied, check: {} } satisfies Probed
+    if (fill !== undefined) {
+      const combo = comboboxFill ? comboboxFocusOf(evalValue(rows[at + 3]), "fill") : undefined
+      return { replied, check: combo !== undefined ? { comboboxFocus: combo } : {} } satisfies Probed
+    }
     if (plan.line.command === "scroll") {
       const before = readScrollPosition(evalValue(rows[at - 1]))
       const moved = readScrollPosition(after)
