@@ -7,3 +7,5 @@ export interface WidgetLibs {
   readonly close: () => Promise<void>
 }
 export declare function startWidgetLibs(options?: { tmpPrefix?: string }): Promise<WidgetLibs>
+/** Words of the tool's warnings: after an action whose effect is there, none may appear. */
+export declare const WARNINGS: RegExp

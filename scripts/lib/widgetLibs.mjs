@@ -21,6 +21,9 @@ const MOUNTS = {
 }
 const PETS = ["Rex", "Tom", "Bella", "Milo", "Luna", "Coco"].map((name, i) => ({ id: i + 1, name }))
 
+/** Words of the tool's warnings: after an action whose effect is there, none may appear (the widget suite and bench:widgets). */
+export const WARNINGS = /Fill check|holds \d+ character|Combobox diagnostic|did not open|Click dispatch diagnostic|not verifiable|still changing/
+
 export async function startWidgetLibs({ tmpPrefix = "piab-widgetlibs-" } = {}) {
   const dir = mkdtempSync(join(tmpdir(), tmpPrefix))
   const entries = Object.fromEntries(readdirSync(join(APP, "src")).filter((f) => f.endsWith(".ts")).map((f) => [f.slice(0, -3), join(APP, "src", f)]))

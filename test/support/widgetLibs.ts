@@ -6,13 +6,10 @@
  * that independent read, so a success that did not happen or a warning about an effect that did fails the test.
  */
 import { afterAll, beforeAll, expect } from "vitest"
-import { startWidgetLibs, type WidgetLibs } from "../../scripts/lib/widgetLibs.mjs"
+import { startWidgetLibs, WARNINGS, type WidgetLibs } from "../../scripts/lib/widgetLibs.mjs"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
 import { type Harness, makeHarness, textOf } from "./harness.js"
 import { type LiveEnv, makeLiveEnv, TEST_MARKER } from "./liveEnv.js"
-
-/** Words of the tool's warnings: after an action whose effect is there, none may appear. */
-export const WARNINGS = /Fill check|holds \d+ character|Combobox diagnostic|did not open|Click dispatch diagnostic|not verifiable|still changing/
 
 export interface Verdict {
   readonly result: ToolResult
