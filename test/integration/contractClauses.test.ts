@@ -27,6 +27,7 @@ describe("F2/V2 + F3: a caller's raw batch writes its files where it asked, and 
       ["artifact-saved", [join(live.world.root, "batch-out/docs/b.pdf")]]
     ])
     expect(result.details.imagePaths).toEqual([join(live.world.root, "batch-out/new/a.png")])
+    expect(result.details.pageChangeSummary).toMatchObject({ changeType: "artifact", savedFilePath: join(live.world.root, "batch-out/new/a.png") })
     expect(result.content.some((c) => c.type === "image" && c.mimeType === "image/png")).toBe(true)
   })
 

@@ -271,6 +271,8 @@ describe("D9/X16, B3/F6: batch rows carry their own category and file; batched s
       ])
       expect(result.details.batchSteps?.[1]).not.toHaveProperty("artifactPaths")
       expect(result.details.imagePaths).toEqual([a, b])
+      // R1: the artifact change names the first file it saved
+      expect(result.details.pageChangeSummary).toMatchObject({ changeType: "artifact", artifactCount: 2, savedFilePath: a })
       expect(result.details.imagePath).toBe(b)
       expect(result.content.filter((c) => c.type === "image")).toHaveLength(1)
     }))

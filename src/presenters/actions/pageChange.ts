@@ -17,6 +17,8 @@ export interface PageChangeSummary {
   readonly title?: string
   readonly url?: string
   readonly artifactCount?: number
+  /** The first file the call saved (R1). */
+  readonly savedFilePath?: string
   readonly nextActionIds: ReadonlyArray<string>
 }
 
@@ -37,7 +39,7 @@ export const pageChange = (
   const verified = artifacts.filter((a) => a.state === "verified")
   if (verified.length > 0) {
     return {
-      summary: { changeType: "artifact", command, summary: `Saved ${verified.length} file(s)`, artifactCount: verified.length, nextActionIds: actions.map((a) => a.id) },
+      summary: { changeType: "artifact", command, summary: `Saved ${verified.length} file(s)`, artifactCount: verified.length, savedFilePath: verified[0]?.path ?? "", nextActionIds: actions.map((a) => a.id) },
       nextActions: actions
     }
   }
