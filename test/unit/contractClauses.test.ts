@@ -405,3 +405,21 @@ describe("R6: a fill aimed at a combobox that leaves its list closed says so, li
       expect(plain.details.comboboxFocus).toBeUndefined()
     }))
 })
+
+describe("X3: a fresh-mode run that timed out was closed, so its retry launches afresh", () => {
+  it.scoped("the retry carries sessionMode fresh and no --session of the closed browser; a look goes to the current session", () =>
+    Effect.gen(function*() {
+      const timedOut = (stuck: string) => [
+        { when: (r: { args: ReadonlyArray<string> }) => stepOf(r.args)[0] === stuck, reply: "timeout" as const },
+        { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
+      ]
+      const read = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["open", "http://a.test/"], ["wait", "4000"]]), sessionMode: "fresh", timeoutMs: 3000 }, here).pipe(Effect.provide(fakeLayer(temp.root, timedOut("wait"))))
+      expect(read.details.failureCategory).toBe("timeout")
+      const [retry] = read.details.nextActions ?? []
+      expect(retry?.id).toBe("retry-timeout-step")
+      expect(retry?.params).toMatchObject({ args: ["wait", "4000"], sessionMode: "fresh" })
+      const acted = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["open", "http://a.test/"], ["click", "#go"]]), sessionMode: "fresh", timeoutMs: 3000 }, here).pipe(Effect.provide(fakeLayer(temp.root, timedOut("click"))))
+      const [look] = acted.details.nextActions ?? []
+      expect([look?.id, look?.params?.args]).toEqual(["inspect-current-page-after-timeout", ["snapshot", "-i"]])
+    }))
+})

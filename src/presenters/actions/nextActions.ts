@@ -124,11 +124,13 @@ export const nextActions = {
   tryNameCandidate: (session: string | undefined, role: "button" | "link", name: string) =>
     make(role === "button" ? SR.tryButtonNameCandidate : SR.tryLinkNameCandidate, `Retry as a ${role} named ${JSON.stringify(name)}.`, withSession(session, ["find", "role", role, "click", "--name", name])),
   /** `timeoutMs`: a budget that outlasts what the stopped step may still be doing in the browser, plus the step. */
-  retryTimeoutStep: (session: string | undefined, command: ReadonlyArray<string>, timeoutMs?: number): NextAction => {
+  /** `sessionMode: "fresh"`: the run's fresh browser was closed with its failure, so the retry launches a new one. */
+  retryTimeoutStep: (session: string | undefined, command: ReadonlyArray<string>, timeoutMs?: number, sessionMode?: "fresh"): NextAction => {
     const action = make(TO.retryTimeoutStep, "Retry the read-only step that did not finish before the timeout.", withSession(session, command), {
-      safety: "Only this step; earlier steps already ran."
+      safety: sessionMode === "fresh" ? "The timed-out fresh browser was closed: this runs the step in a new one, without the earlier steps' page." : "Only this step; earlier steps already ran.",
+      ...(sessionMode !== undefined ? { sessionMode } : {})
     })
-    return timeoutMs === undefined ? action : { ...action, params: { args: withSession(session, command), timeoutMs } }
+    return timeoutMs === undefined ? action : { ...action, params: { ...action.params, args: withSession(session, command), timeoutMs } }
   },
   /** The call as the caller gave it, with a budget that outlasts the other process's hold on the session. */
   retryWhenSessionFree: (input: CallInput, timeoutMs: number): NextAction =>

@@ -57,10 +57,12 @@ const timedOut = (plan: Plan | undefined, e: TimedOut, session: string | undefin
       ? `Timed out after ${e.timeoutMs} ms; the agent-browser process was stopped. The action may or may not have happened: check the page before retrying, or raise timeoutMs for slow steps.`
       : `Upstream timed out: ${e.message}`) + progressText,
     summary: e.source === "watchdog" ? `Timed out after ${e.timeoutMs} ms` : "Upstream wait timed out",
+    // a fresh launch that timed out was closed (abandoned, freshLaunch.ts): its name is no session any more; a retry
+    // launches afresh (`sessionMode: "fresh"`, X3) and a look goes to the session that stayed current
     nextActions: next?.retryable === true
-      ? [nextActions.retryTimeoutStep(session, next.command, next.retryTimeoutMs)]
+      ? [plan?.sessionRole === "fresh" ? nextActions.retryTimeoutStep(undefined, next.command, next.retryTimeoutMs, "fresh") : nextActions.retryTimeoutStep(session, next.command, next.retryTimeoutMs)]
       : next !== undefined
-      ? [nextActions.inspectAfterTimedOutStep(session)]
+      ? [nextActions.inspectAfterTimedOutStep(plan?.sessionRole === "fresh" ? undefined : session)]
       : plan !== undefined && isTextWait(plan.line)
       ? [nextActions.inspectAfterTextAssertion(session)]
       : [nextActions.inspectAfterTimeout(session)]
