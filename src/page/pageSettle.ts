@@ -44,7 +44,9 @@ export const settleExpression = (quietMs = QUIET_WINDOW_MS, capMs = SETTLE_CAP_M
  * After a click that stayed on its page: a MutationObserver the click's recorder leaves on the page (one per page,
  * a later click replaces it, it stops by itself after WATCH_MS). It notes when the DOM last changed and whether it
  * changed after the click's own handlers ran (a re-render scheduled by the click: a sort, a list opening). The
- * click's read waits only when that is under way; the next snapshot reads the page once it went quiet since.
+ * click's read waits only when that is under way; the next snapshot reads the page once it went quiet since. Quiet is
+ * counted from the click at the earliest: a snapshot right after a click whose re-render has not started yet (its
+ * first timer still pending) waits the quiet window rather than reading the page before the change.
  */
 export const WATCH_KEY = `Symbol.for("pi-agent-browser.settle")`
 /** A page is quiet once nothing changed for this long since the last mutation. */
@@ -56,7 +58,7 @@ const WATCH_MS = 10_000
 export const WATCH_INSTALL = `{
   const old = window[${WATCH_KEY}];
   if (old) old.off();
-  const w = { last: 0, after: undefined, late: 0 };
+  const w = { last: performance.now(), after: undefined, late: 0 };
   const mo = new MutationObserver(() => { w.last = performance.now(); if (w.after !== undefined) w.late++; });
   mo.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
   const timer = setTimeout(() => w.off(), ${WATCH_MS});
