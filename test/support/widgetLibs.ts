@@ -3,7 +3,8 @@
  * Quill, Shoelace, Swagger UI, AG Grid, SortableJS from npm): a private LiveEnv, the pages bundled and served by
  * `scripts/lib/widgetLibs.mjs`, and a tool harness; torn down after the file's tests. `page` reads the page
  * independently of the tool (the raw binary's `eval` on the tool's session); `act` is one tool call judged against
- * that independent read, so a success that did not happen or a warning about an effect that did fails the test.
+ * that independent read (within half a second of the answer, as the model's next call would see the page), so a
+ * success that did not happen or a warning about an effect that did fails the test.
  */
 import { afterAll, beforeAll, expect } from "vitest"
 import { startWidgetLibs, WARNINGS, type WidgetLibs } from "../../scripts/lib/widgetLibs.mjs"
@@ -30,6 +31,17 @@ export interface WidgetWorld {
   readonly act: (input: unknown, effect: () => boolean, label?: string) => Promise<Verdict>
   /** A call that only reads (snapshot, get): it must succeed. */
   readonly read: (input: unknown) => Promise<string>
+}
+
+/** How long after the tool answered an action's effect may take to show (far less than a model's next turn). */
+const EFFECT_WINDOW_MS = 500
+
+/** Whether `check` holds now or within `ms` (polled). */
+const within = async (ms: number, check: () => boolean): Promise<boolean> => {
+  for (const end = Date.now() + ms; ; await new Promise((r) => setTimeout(r, 25))) {
+    if (check()) return true
+    if (Date.now() >= end) return false
+  }
 }
 
 export const widgetWorld = (): WidgetWorld => {
@@ -67,7 +79,9 @@ export const widgetWorld = (): WidgetWorld => {
     act: async (input, effect, label = JSON.stringify(input)) => {
       const result = await call(input)
       const text = textOf(result)
-      const happened = effect()
+      // the page as the model's next call sees it: a render the action scheduled (a panel that builds its body a frame
+      // after the click) may land a few ms after the tool answered; a model's next turn comes long after that
+      const happened = await within(EFFECT_WINDOW_MS, effect)
       if (result.isError) expect(happened, `${label}: failed, yet the page shows its effect\n${text}`).toBe(false)
       else if (happened) expect(text, `${label}: a warning about an action that worked (wrong warning)`).not.toMatch(WARNINGS)
       else expect(text, `${label}: reported success, but the page does not show it (false success)`).toMatch(WARNINGS)
