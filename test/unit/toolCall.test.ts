@@ -97,6 +97,22 @@ describe("ToolCall", () => {
       expect(next.details.effectiveArgs).toContain("Home")
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://b", title: "B" }), repeat: true }]))))
 
+  it.scoped("a caller's batch that ends in snapshot -i leaves its refs current: the next call acts on them", () =>
+    Effect.gen(function*() {
+      yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+      yield* runToResult({ args: ["snapshot", "-i"] }, call)
+      // the batch checks a box (which may re-render), then takes the snapshot the model reads its next refs from
+      const read = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["check", "#c"], ["snapshot", "-i"]]) }, call)
+      expect(read.details.resultCategory, JSON.stringify(read.content)).toBe("success")
+      const next = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["click", "@e7"], ["get", "url"]]) }, call)
+      expect(next.details.failureCategory, JSON.stringify(next.content)).toBeUndefined()
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      // the first snapshot allocates e1, the batch's later one e7 (upstream never reuses a ref number)
+      { when: (r) => r.args.includes("snapshot"), reply: FakeAgentBrowser.ok({ origin: "http://a.test/", refs: { e1: { role: "checkbox", name: "Done" } }, snapshot: "- checkbox \"Done\" [ref=e1]" }) },
+      { when: (r) => r.args.includes("snapshot"), reply: FakeAgentBrowser.ok({ origin: "http://a.test/", refs: { e7: { role: "button", name: "Clear completed" } }, snapshot: "- button \"Clear completed\" [ref=e7]" }), repeat: true },
+      { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
+    ]))))
+
   it.scoped("a watchdog timeout is a timeout failure with an inspect next action", () =>
     Effect.gen(function*() {
       const result = yield* runToResult({ args: ["open", "http://slow"], timeoutMs: 2000 }, call)

@@ -63,10 +63,13 @@ const snapshotRefs = (plan: Plan, data: unknown, hidden?: Readonly<Record<string
     } satisfies RefSnapshot
   })
 
-/** A job's last snapshot step: its refs, marked by what the steps after it did (current when nothing followed). */
+/**
+ * A job's or a caller's batch's last snapshot step: its refs, marked by what the steps after it did (current when
+ * nothing followed), so the next call can act on the refs the model just read.
+ */
 const jobSnapshotRefs = (plan: Plan, outcome: UpstreamOutcome) =>
   Effect.gen(function*() {
-    if (outcome.kind !== "batch" || plan.compiled.mode !== "job") return undefined
+    if (outcome.kind !== "batch" || (plan.compiled.mode !== "job" && plan.line.command !== "batch")) return undefined
     let at = -1
     outcome.rows.forEach((row, i) => {
       if (row.success && row.command[0] === "snapshot") at = i
