@@ -13,7 +13,9 @@ import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type PiRun, REPO, runPi } from "../../scripts/lib/runPi.mjs"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import { type PiRun, piEnv, REPO, runPi } from "../../scripts/lib/runPi.mjs"
+import { closeOwnedBrowser, configFromEnv, makeServicesLayer, runToResult, toolConfigLayer } from "../../src/effect.js"
 import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
 import { killAll, processesMentioning } from "../support/processes.js"
 import { NATIVE_BINARY, TEST_MARKER } from "../support/liveEnv.js"
@@ -211,40 +213,37 @@ describe("a self-hosted Browserless as the pool of real pi", () => {
   }, 300_000)
 
   it("a pool browser the pool ends between calls: the next read says the browser was lost (not an empty page), and its next action reopens the page", async () => {
+    // in process, so the pool's browser ends exactly between two calls (a pi process would race the kill)
     const pr = piRoot()
-    let killed: ReadonlyArray<number> = []
-    const run = await runPi({
-      root: pr,
-      prompt: "open",
-      env: { PI_AGENT_BROWSER_CONFIG: config() },
-      timeoutMs: 240_000,
-      steps: [
-        { tool: "agent_browser", args: { args: ["open", `${site.origin}/index.html`] } },
-        { tool: "agent_browser", args: { args: ["snapshot", "-i"] } },
-        { followNextAction: "reopen-lost-page" },
-        { text: "done" }
-      ],
-      onEvent: (event) => {
-        if (event["type"] === "tool_execution_end" && killed.length === 0) {
-          // the pool's own Chromium (under its TMPDIR), as its session timeout or an operator would end it
-          const browsers = processesMentioning(join(root, "bl-tmp")).filter((p) => p.command.includes("chrom"))
-          killAll(browsers)
-          killed = browsers.map((p) => p.pid)
-        }
-      }
-    })
-    expect(run.code, run.stderr).toBe(0)
-    expect(killed.length).toBeGreaterThan(0)
-    const [opened, read, reopened] = toolEnds(run)
-    expect(details(opened).resultCategory, text(opened)).toBe("success")
-    // before: "Snapshot of about:blank (0 refs)" as a success
-    expect(details(read).resultCategory, text(read)).toBe("failure")
-    expect(text(read)).toContain("was lost during this call")
-    expect(text(read)).not.toContain("Snapshot of about:blank")
-    // its first next action reopens the last page in the browser the pool gives now
-    expect(details(read).nextActions?.[0]?.id).toBe("reopen-lost-page")
-    expect(details(reopened).resultCategory, text(reopened)).toBe("success")
-    expect(text(reopened)).toContain(`${site.origin}/index.html`)
+    const env = piEnv(pr, { PI_AGENT_BROWSER_POOL: `ws://127.0.0.1:${port}`, PI_AGENT_BROWSER_POOL_TOKEN: TOKEN })
+    const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(configFromEnv(env)) }))
+    const call = { piSessionId: "pool-ended", cwd: pr }
+    const run = (input: unknown) => runtime.runPromise(runToResult(input, call))
+    try {
+      const opened = await run({ args: ["open", `${site.origin}/index.html`] })
+      expect(opened.details.resultCategory, JSON.stringify(opened.content)).toBe("success")
+      // the pool's own Chromium (under its TMPDIR), as its session timeout or an operator would end it
+      const browsers = processesMentioning(join(root, "bl-tmp")).filter((p) => p.command.includes("chrom"))
+      expect(browsers.length).toBeGreaterThan(0)
+      killAll(browsers)
+      await until(async () => processesMentioning(join(root, "bl-tmp")).filter((p) => p.command.includes("chrom")).length === 0, 5_000)
+      const read = await run({ args: ["snapshot", "-i"] })
+      const readText = read.content.map((c) => ("text" in c ? c.text : "")).join("\n")
+      // before: "Snapshot of about:blank (0 refs)" as a success
+      expect(read.details.resultCategory, readText).toBe("failure")
+      expect(readText).toContain("was lost during this call")
+      expect(readText).not.toContain("Snapshot of about:blank")
+      // its first next action reopens the last page in the browser the pool gives now
+      const next = read.details.nextActions?.[0]
+      expect(next?.id).toBe("reopen-lost-page")
+      const reopened = await run(next?.params)
+      expect(reopened.details.resultCategory, JSON.stringify(reopened.content)).toBe("success")
+      expect(JSON.stringify(reopened.content)).toContain(`${site.origin}/index.html`)
+      expect(JSON.stringify([opened, read, reopened])).not.toContain(TOKEN)
+    } finally {
+      await runtime.runPromise(closeOwnedBrowser())
+      await runtime.dispose()
+    }
     expect(await until(async () => (await pressure()).running === 0, 15_000)).toBe(true)
   }, 300_000)
 
