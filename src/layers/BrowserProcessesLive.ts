@@ -12,7 +12,7 @@ import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import type { ProcessInfo } from "../domain/Processes.js"
 import { executableOf, hasArgument, userDataDirOf } from "../os/processFacts.js"
-import { type BrowserIdentity, type BrowserLoss, BrowserProcesses, type OrphanReaped, type ReapReport } from "../services/BrowserProcesses.js"
+import { type BrowserIdentity, type BrowserLoss, BrowserProcesses, type LossNotChecked, type OrphanReaped, type ReapReport } from "../services/BrowserProcesses.js"
 import { OsProcesses, type ProcessTableUnavailable } from "../services/OsProcesses.js"
 import { SessionLock } from "../services/SessionLock.js"
 
@@ -110,6 +110,18 @@ export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionL
     const known = yield* Ref.make<ReadonlyMap<string, BrowserIdentity>>(new Map())
     const forget = (session: string) => Ref.update(known, (m) => new Map([...m].filter(([k]) => k !== session)))
     const remember = (session: string, identity: BrowserIdentity) => Ref.update(known, (m) => new Map([...m, [session, identity]]))
+    // sessions whose table read failed (session -> why), and those already told so
+    const unread = yield* Ref.make<ReadonlyMap<string, string>>(new Map())
+    const told = yield* Ref.make<ReadonlySet<string>>(new Set())
+    const markUnread = (session: string, error: ProcessTableUnavailable) => Ref.update(unread, (m) => new Map([...m, [session, error.message]]))
+    /** The first time only: that this session's browser could not be checked. */
+    const notCheckedOnce = (session: string) =>
+      Effect.gen(function*() {
+        const why = (yield* Ref.get(unread)).get(session)
+        if (why === undefined || (yield* Ref.get(told)).has(session)) return undefined
+        yield* Ref.update(told, (t) => new Set([...t, session]))
+        return { session, notChecked: why } satisfies LossNotChecked
+      })
     const isSame = (pid: number | undefined, startTime: string | undefined) => (pid === undefined ? Effect.succeed(false) : os.isAlive({ pid, startTime }))
 
     /** The daemon's browser: its child started with `--user-data-dir`. */
@@ -180,12 +192,12 @@ export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionL
         yield* remember(session, seen)
         return seen
       }).pipe(Effect.catchTag("ProcessTableUnavailable", (error) =>
-        Effect.as(Effect.logWarning(`session ${session}: its browser was not recorded`, error), undefined)))
+        Effect.as(Effect.zipRight(markUnread(session, error), Effect.logWarning(`session ${session}: its browser was not recorded`, error)), undefined)))
 
     const check = (socketDir: string, session: string) =>
       Effect.gen(function*() {
         const identity = (yield* Ref.get(known)).get(session)
-        if (identity === undefined) return undefined
+        if (identity === undefined) return yield* notCheckedOnce(session)
         const daemonAlive = yield* isSame(identity.daemonPid, identity.daemonStart)
         const browserAlive = identity.browserPid === undefined || (yield* isSame(identity.browserPid, identity.browserStart))
         if (daemonAlive && browserAlive) return undefined
@@ -204,7 +216,10 @@ export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionL
           reaped: { killed, removed: [...removed, ...files] }
         } satisfies BrowserLoss
       }).pipe(Effect.catchTag("ProcessTableUnavailable", (error) =>
-        Effect.as(Effect.logWarning(`session ${session}: whether its browser is still running was not checked`, error), undefined)))
+        Effect.zipRight(
+          Effect.zipRight(markUnread(session, error), Effect.logWarning(`session ${session}: whether its browser is still running was not checked`, error)),
+          notCheckedOnce(session)
+        )))
 
     const recordOwner = (socketDir: string, session: string, lockFile: string) =>
       Effect.gen(function*() {

@@ -13,13 +13,15 @@ export const RecoveryKind = Schema.Literal(
   /** The session's browser still did not answer after its navigation was stopped: it was ended, the next call starts a new one. */
   "browser-ended",
   /** The attached (CDP) browser or its tab is gone; this page-independent command ran in what the endpoint offers now. */
-  "attached-browser-replaced"
+  "attached-browser-replaced",
+  /** Not a recovery: the process table could not be read, so a lost browser would go unnoticed (said once per session). */
+  "loss-not-checked"
 )
 export type RecoveryKind = typeof RecoveryKind.Type
 
 export const RecoveryDetails = Schema.Struct({
   kind: RecoveryKind,
-  /** The one line the model reads (after `Recovered: `). */
+  /** The one line the model reads (after `Recovered: `, or `Not checked: ` for `loss-not-checked`). */
   summary: Schema.String,
   /** How long the recovery took inside this call. */
   durationMs: Schema.optionalWith(Schema.Number, { exact: true })

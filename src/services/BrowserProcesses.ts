@@ -32,6 +32,14 @@ export interface BrowserLoss {
   readonly reaped: ReapReport
 }
 
+/** The process table could not be read, so whether the session's browser is still running was not checked (said once). */
+export interface LossNotChecked {
+  readonly session: string
+  readonly notChecked: string
+}
+
+export const isLossNotChecked = (found: BrowserLoss | LossNotChecked): found is LossNotChecked => "notChecked" in found
+
 export interface ReapReport {
   readonly killed: ReadonlyArray<number>
   readonly removed: ReadonlyArray<string>
@@ -59,8 +67,11 @@ export interface BrowserProcessesShape {
   readonly reapOrphans: (socketDir: string) => Effect.Effect<ReadonlyArray<OrphanReaped>>
   /** After a call: (re)records the session's daemon and browser when they are new or not known yet. */
   readonly record: (socketDir: string, session: string) => Effect.Effect<BrowserIdentity | undefined>
-  /** Before a call: a recorded daemon or browser that is gone is reaped and reported once. */
-  readonly check: (socketDir: string, session: string) => Effect.Effect<BrowserLoss | undefined>
+  /**
+   * Before a call: a recorded daemon or browser that is gone is reaped and reported once. When the process table could
+   * not be read (to record or to check the session), that is reported once instead: losses go unnoticed from then on.
+   */
+  readonly check: (socketDir: string, session: string) => Effect.Effect<BrowserLoss | LossNotChecked | undefined>
   /**
    * Ends what is left of a session (after upstream's close, or instead of it): the daemon by SIGTERM then SIGKILL,
    * the browser's process group by SIGKILL, then its profile and singleton folders and the session's socket files.

@@ -13,7 +13,7 @@ import { afterAll } from "vitest"
 import { BrowserProcessesLive } from "../../src/layers/BrowserProcessesLive.js"
 import { SessionLockLive } from "../../src/layers/SessionLockLive.js"
 import { type FakeProcess, FakeOsProcesses } from "../../src/layers/test/FakeOsProcesses.js"
-import { BrowserProcesses } from "../../src/services/BrowserProcesses.js"
+import { type BrowserLoss, BrowserProcesses } from "../../src/services/BrowserProcesses.js"
 
 const root = mkdtempSync(join(tmpdir(), "piab-bp-"))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -60,7 +60,7 @@ describe("BrowserProcesses", () => {
       yield* processes.record(b.socketDir, "s")
       expect(yield* processes.check(b.socketDir, "s")).toBeUndefined()
       yield* (yield* FakeOsProcesses).exit(600)
-      const loss = yield* processes.check(b.socketDir, "s")
+      const loss = (yield* processes.check(b.socketDir, "s")) as BrowserLoss | undefined
       expect(loss).toMatchObject({ session: "s", reason: "browser-exited", daemonPid: 500, browserPid: 600, lastUrl: "http://127.0.0.1:9/last" })
       expect([...(loss?.reaped.killed ?? [])].sort()).toEqual([601, 700])
       expect(loss?.reaped.removed).toEqual([b.profile])
@@ -98,18 +98,30 @@ describe("BrowserProcesses", () => {
     }).pipe(Effect.provide(world(browserOf(d.profile)))))
 
   const e = session()
-  it.live("a table that cannot be read: check says nothing was lost (logged), reap ends and removes nothing and says so", () =>
+  it.live("a table that cannot be read: check says once that it was not checked, reap ends and removes nothing and says so", () =>
     Effect.gen(function*() {
       const processes = yield* BrowserProcesses
       yield* processes.record(e.socketDir, "s")
       yield* (yield* FakeOsProcesses).setUnavailable(true)
-      expect(yield* processes.check(e.socketDir, "s")).toBeUndefined()
+      expect(yield* processes.check(e.socketDir, "s")).toEqual({ session: "s", notChecked: expect.stringMatching(/process table \(test\) could not be read/) })
+      expect(yield* processes.check(e.socketDir, "s")).toBeUndefined() // said once
       const report = yield* processes.reap(e.socketDir, "s")
       expect(report).toMatchObject({ killed: [], removed: [] })
       expect(report.unchecked).toMatch(/process table \(test\) could not be read.*nothing was ended or removed/)
       expect(existsSync(e.profile) && existsSync(join(e.socketDir, "s.pid"))).toBe(true)
       expect(yield* (yield* FakeOsProcesses).signals).toEqual([])
     }).pipe(Effect.provide(world(browserOf(e.profile)))))
+
+  const g = session()
+  it.live("a table unreadable from the start: the session is never recorded, and the next check says so once", () =>
+    Effect.gen(function*() {
+      const processes = yield* BrowserProcesses
+      yield* (yield* FakeOsProcesses).setUnavailable(true)
+      expect(yield* processes.check(g.socketDir, "s")).toBeUndefined() // nothing tried yet: a new session has nothing to lose
+      expect(yield* processes.record(g.socketDir, "s")).toBeUndefined()
+      expect(yield* processes.check(g.socketDir, "s")).toMatchObject({ session: "s", notChecked: expect.stringMatching(/could not be read/) })
+      expect(yield* processes.check(g.socketDir, "s")).toBeUndefined()
+    }).pipe(Effect.provide(world(browserOf(g.profile)))))
 
   const f = session()
   it.live("reapOrphans: a dead owner's session is reaped; a live owner's, or one recorded by another kind of table whose pid runs, is left", () =>

@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import type { Recovery } from "../../schema/RecoveryDetails.js"
 import type { Plan } from "../../domain/Plan.js"
 import { StaleRef, UpstreamFailed } from "../../schema/ToolError.js"
-import { type BrowserLoss, BrowserProcesses } from "../../services/BrowserProcesses.js"
+import { type BrowserLoss, BrowserProcesses, isLossNotChecked, type LossNotChecked } from "../../services/BrowserProcesses.js"
 import { ToolConfig, type ToolConfigShape } from "../../services/ToolConfig.js"
 import { refsIn } from "../../session/refPreflight.js"
 import { isClose } from "../../upstream/commandPolicy.js"
@@ -63,6 +63,11 @@ export const relaunchedRecovery = (plan: Plan, loss: BrowserLoss, durationMs: nu
   }
 }
 
+const notCheckedNote = (loss: LossNotChecked): Recovery => ({
+  kind: "loss-not-checked",
+  summary: `whether the browser of session ${loss.session} is still running cannot be checked (${loss.notChecked}), so a lost browser would not be noticed; /agent-browser-doctor shows the process table.`
+})
+
 /**
  * Before a call: a lost browser is reaped and said. A page-independent command (open, tab new, close) goes ahead in
  * a new browser and gets the recovery to report; any other command is refused (its page is gone): the next call
@@ -76,6 +81,7 @@ export const guardBrowser = (plan: Plan) =>
     const started = yield* Clock.currentTimeMillis
     const loss = yield* (yield* BrowserProcesses).check(target.socketDir, target.session)
     if (loss === undefined) return undefined
+    if (isLossNotChecked(loss)) return notCheckedNote(loss)
     if (!isPageIndependent(plan.line) || refsIn(plan.line.positionals).length > 0) return yield* lostBrowserError(plan, loss)
     return isClose(plan.line) ? undefined : relaunchedRecovery(plan, loss, (yield* Clock.currentTimeMillis) - started)
   })
@@ -92,5 +98,5 @@ export const trackBrowser = (plan: Plan) =>
     const processes = yield* BrowserProcesses
     const loss = yield* processes.check(target.socketDir, target.session)
     yield* processes.record(target.socketDir, target.session)
-    if (loss !== undefined) return yield* lostBrowserError(plan, loss, "during this call")
+    if (loss !== undefined && !isLossNotChecked(loss)) return yield* lostBrowserError(plan, loss, "during this call")
   })
