@@ -1,13 +1,16 @@
 // Many-agents benchmark (not a test): AGENTS agents (separate node processes, each its own pi session and managed
 // browser) run CALLS tool calls each at the same moment, against one agent alone doing the same; per-call p50/p95 and
 // the ratio, side by side in one run. Locally by default; on a browser pool with BENCH_POOL=ws://host:port (and
-// BENCH_POOL_TOKEN), which every managed session then launches in.
+// BENCH_POOL_TOKEN), which every managed session then launches in; BENCH_POOL=browserless starts a self-hosted
+// Browserless for the run (installed on first use, as `npm run test:pool` does) with AGENTS slots.
 //   npm run bench:agents          (AGENTS=4 CALLS=25)
+//   BENCH_POOL=browserless npm run bench:agents
 import { spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { ensureBrowserless, startBrowserless } from "./lib/browserless.mjs"
 import { piEnv, REPO } from "./lib/runPi.mjs"
 import { startStaticServer } from "./lib/staticServer.mjs"
 
@@ -59,8 +62,12 @@ const pct = (xs, p) => {
 const main = async () => {
   const site = await startStaticServer(join(REPO, "fixtures/site"))
   const root = mkdtempSync(join(tmpdir(), "piab-bench-agents-"))
-  const pool = process.env.BENCH_POOL
-  const extraEnv = pool !== undefined ? { PI_AGENT_BROWSER_POOL: pool, ...(process.env.BENCH_POOL_TOKEN ? { PI_AGENT_BROWSER_POOL_TOKEN: process.env.BENCH_POOL_TOKEN } : {}) } : {}
+  const own = process.env.BENCH_POOL === "browserless"
+  const token = own ? `bench-${process.pid}-${Date.now()}` : process.env.BENCH_POOL_TOKEN
+  if (own) ensureBrowserless()
+  const server = own ? await startBrowserless({ root: join(root, "browserless"), token, concurrent: AGENTS, queued: AGENTS }) : undefined
+  const pool = server?.endpoint ?? process.env.BENCH_POOL
+  const extraEnv = pool !== undefined ? { PI_AGENT_BROWSER_POOL: pool, ...(token ? { PI_AGENT_BROWSER_POOL_TOKEN: token } : {}) } : {}
   try {
     const alone = await runAgents(1, join(root, "alone"), site, extraEnv)
     const together = await runAgents(AGENTS, join(root, "together"), site, extraEnv)
@@ -72,10 +79,11 @@ const main = async () => {
     }
     const a = row("1 agent alone", alone)
     const t = row(`${AGENTS} agents at once`, together)
-    console.log(`where: ${pool !== undefined ? `pool ${pool}` : "local Chromium"}; ${CALLS} calls per agent`)
+    console.log(`where: ${pool !== undefined ? `pool ${pool}${own ? " (a self-hosted Browserless started for this run)" : ""}` : "local Chromium"}; ${CALLS} calls per agent`)
     for (const r of [a, t]) console.log(`${r.label.padEnd(18)} calls ${String(r.calls).padStart(4)}  failures ${r.failures}${r.failures > 0 ? ` ${JSON.stringify(r.categories)}` : ""}  p50 ${r.p50.toFixed(0)} ms  p95 ${r.p95.toFixed(0)} ms`)
     console.log(`ratio (together / alone): p50 ×${(t.p50 / a.p50).toFixed(2)}  p95 ×${(t.p95 / a.p95).toFixed(2)}`)
   } finally {
+    server?.stop()
     await site.close()
     rmSync(root, { recursive: true, force: true })
   }

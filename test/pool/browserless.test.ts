@@ -6,14 +6,14 @@
  * connection closed, so the slot is not taken later), and a provider the server does not serve are each said with the
  * pool's name and a next action that makes progress. Run by `node scripts/test-browserless.mjs` (it installs it).
  */
-import { spawn, type ChildProcess, execFile, execFileSync } from "node:child_process"
+import { spawn, execFile, execFileSync } from "node:child_process"
 import { promisify } from "node:util"
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
-import { createServer } from "node:net"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import { type RunningBrowserless, startBrowserless } from "../../scripts/lib/browserless.mjs"
 import { type PiRun, piEnv, REPO, runPi } from "../../scripts/lib/runPi.mjs"
 import { closeOwnedBrowser, configFromEnv, makeServicesLayer, runToResult, toolConfigLayer } from "../../src/effect.js"
 import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
@@ -26,15 +26,8 @@ const TOKEN = "pool-tok-Xq81vN27"
 
 let site: StaticServer
 let root: string
-let server: ChildProcess | undefined
+let server: RunningBrowserless | undefined
 let port = 0
-
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, "127.0.0.1", () => {
-    const p = (s.address() as { port: number }).port
-    s.close(() => resolve(p))
-  })
-})
 
 const pressure = async (): Promise<{ running: number; queued: number }> => {
   const res = await fetch(`http://127.0.0.1:${port}/pressure?token=${TOKEN}`)
@@ -53,30 +46,12 @@ beforeAll(async () => {
   if (PKG === "") throw new Error("run node scripts/test-browserless.mjs (it installs Browserless and sets PIAB_BROWSERLESS_DIR)")
   site = await startStaticServer(join(REPO, "fixtures/site"))
   root = mkdtempSync(join(tmpdir(), `${TEST_MARKER}pool-`))
-  // Browserless finds Chromium where Playwright keeps its builds: link the system one there
-  const browsers = join(root, "browsers/chromium-1208/chrome-linux64")
-  mkdirSync(browsers, { recursive: true })
-  symlinkSync("/usr/bin/chromium", join(browsers, "chrome"))
-  const routes = join(root, "routes")
-  mkdirSync(routes)
-  for (const r of ["chromium", "management"]) symlinkSync(join(PKG, "build/routes", r), join(routes, r), "dir")
-  port = await freePort()
-  server = spawn(NODE24, ["build/index.js"], {
-    cwd: PKG,
-    env: {
-      PATH: process.env["PATH"] ?? "", HOME: join(root, "bl-home"), TMPDIR: join(root, "bl-tmp"),
-      PLAYWRIGHT_BROWSERS_PATH: join(root, "browsers"), ROUTES: routes, HOST: "127.0.0.1", PORT: String(port), TOKEN,
-      CONCURRENT: "1", QUEUED: "1", TIMEOUT: "120000", DEBUG: "-*"
-    },
-    stdio: ["ignore", "ignore", "inherit"]
-  })
-  mkdirSync(join(root, "bl-tmp"), { recursive: true })
-  const up = await until(async () => fetch(`http://127.0.0.1:${port}/pressure?token=${TOKEN}`).then((r) => r.ok, () => false), 90_000)
-  if (!up) throw new Error("Browserless did not start")
+  server = await startBrowserless({ root, token: TOKEN, pkg: PKG, node: NODE24, concurrent: 1, queued: 1, timeoutMs: 120_000 })
+  port = server.port
 }, 120_000)
 
 afterAll(async () => {
-  server?.kill("SIGTERM")
+  server?.stop()
   await site?.close()
   if (root !== undefined) {
     killAll(processesMentioning(root))
