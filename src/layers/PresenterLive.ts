@@ -13,7 +13,7 @@ import { errorDetails } from "../presenters/details/errorDetails.js"
 import { electronSummary } from "../presenters/electron/electronText.js"
 import { electronView } from "../presenters/electron/electronView.js"
 import { stepRefusalNote } from "../presenters/text/securityRefusal.js"
-import { formatFailure } from "../presenters/text/formatFailure.js"
+import { formatFailure, resultCategoryLine } from "../presenters/text/formatFailure.js"
 import { honestyOf } from "../presenters/text/honestyNotes.js"
 import { networkFollowUps } from "../presenters/text/formatDiagnostics.js"
 import { nextActions } from "../presenters/actions/nextActions.js"
@@ -260,7 +260,8 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
           ...honesty.details,
           ...(jsonNotes.length > 0 || (jsonOnly && delta.note !== "") ? { notes: [...jsonNotes, ...(delta.note !== "" ? [delta.note.trim()] : [])] } : {})
         }
-        const content: Array<ContentPart> = [{ type: "text", text: jsonOnly ? budget.text : budget.text + delta.note }]
+        const shown = jsonOnly ? budget.text : budget.text + delta.note
+        const content: Array<ContentPart> = [{ type: "text", text: error !== undefined ? shown + resultCategoryLine(categoryOf(error), shown) : shown }]
         const image = executed?.verified.image
         if (image !== undefined && error === undefined) content.push({ type: "image", data: image.data, mimeType: image.mimeType })
         return { content, details: yield* redactor.scrubValue(details), isError: error !== undefined }

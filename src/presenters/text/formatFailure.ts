@@ -16,6 +16,19 @@ import { timeoutProgressText } from "./timeoutProgressText.js"
 import { selectorRecovery } from "../actions/selectorRecovery.js"
 import { isGetter } from "../../upstream/commandPolicy.js"
 
+/**
+ * The contract's closing sentence of a failed result's prose (pi marks it an error too); not after a text that is
+ * parseable JSON, which a caller who asked for `--json` parses.
+ */
+export const resultCategoryLine = (category: string, text: string): string => {
+  try {
+    JSON.parse(text)
+    return ""
+  } catch {
+    return `\nResult category: failure; failureCategory: ${category}; Pi tool isError: true.`
+  }
+}
+
 export interface FormattedFailure {
   readonly text: string
   readonly summary: string
