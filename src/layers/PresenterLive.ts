@@ -239,7 +239,7 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
           resultCategory: error === undefined ? "success" : "failure",
           ...(error === undefined ? { successCategory: executed !== undefined ? successCategory(executed) : "completed" } : { failureCategory: categoryOf(error) }),
           summary: failure?.summary ?? (input.electron !== undefined ? electronSummary(input.electron) : undefined) ?? body?.summary ?? "",
-          ...(executed !== undefined && body !== undefined ? executedDetails(executed, body, redact) : {}),
+          ...(executed !== undefined && body !== undefined ? executedDetails(executed, body, redact, step !== undefined ? { index: step.index, nextActions: actions } : undefined) : {}),
           ...(error !== undefined ? errorDetails(error, redact, plan) : {}),
           ...readinessDetails(executed, error),
           ...diagnostics?.fields,

@@ -6,12 +6,28 @@ import * as Schema from "effect/Schema"
 import { optional } from "./exactOptional.js"
 
 
+/**
+ * A saved file as the contract's `artifacts[]` row: the reported `path`, its `absolutePath`, `kind` (also as
+ * `artifactType`), `status` (saved / missing / pending / unverified), the `requestedPath` the caller asked for, `cwd`,
+ * `session`, and `tempPath` where upstream first wrote it. A pending recording has no `exists` yet, but
+ * `recordingState` and `willExistOnStop`.
+ */
 export const ArtifactRow = Schema.Struct({
   kind: Schema.String,
+  artifactType: optional(Schema.String),
   path: Schema.String,
-  exists: Schema.Boolean,
+  absolutePath: optional(Schema.String),
+  extension: optional(Schema.String),
+  requestedPath: optional(Schema.String),
+  status: optional(Schema.String),
+  exists: optional(Schema.Boolean),
   sizeBytes: optional(Schema.Number),
-  mediaType: optional(Schema.String)
+  mediaType: optional(Schema.String),
+  cwd: optional(Schema.String),
+  session: optional(Schema.String),
+  tempPath: optional(Schema.String),
+  recordingState: optional(Schema.Literal("openRecording")),
+  willExistOnStop: optional(Schema.Literal(true))
 })
 export type ArtifactRow = typeof ArtifactRow.Type
 
@@ -35,12 +51,23 @@ export type ManifestEntry = typeof ManifestEntry.Type
 export const VerificationState = Schema.Literal("verified", "missing", "pending", "unverified")
 export type VerificationState = typeof VerificationState.Type
 
+/**
+ * One checked file. The program records facts (`exists` always); details add `absolutePath` and `status` and leave
+ * `exists` out of a pending recording's row. Spill files are rows too (`kind: "spill"`, with `storageScope` and
+ * `retentionState` from the manifest).
+ */
 export const VerificationRow = Schema.Struct({
   path: Schema.String,
+  absolutePath: optional(Schema.String),
   kind: Schema.String,
   state: VerificationState,
-  exists: Schema.Boolean,
+  status: optional(Schema.String),
+  exists: optional(Schema.Boolean),
   requestedPath: optional(Schema.String),
+  /** Where upstream first wrote the file, when the tool then put it at the requested path. */
+  tempPath: optional(Schema.String),
+  storageScope: optional(StorageScope),
+  retentionState: optional(RetentionState),
   sizeBytes: optional(Schema.Number),
   mediaType: optional(Schema.String),
   limitation: optional(Schema.String)

@@ -80,6 +80,8 @@ export const NEXT_ACTION_IDS = {
   /** Saved files: a reported file that is not on disk (an `artifactPath` action, no args), an unverified download. */
   artifacts: {
     verifyArtifactPath: "verify-artifact-path",
+    /** A file the call saved and the tool verified on disk: the path to read or attach (an `artifactPath` action). */
+    useSavedArtifact: "use-saved-artifact",
     /** A download that could not be verified: `wait --download <path>` also picks up one that already finished. */
     waitForDownload: "wait-for-download"
   },

@@ -59,7 +59,8 @@ export type RichInputRecovery = typeof RichInputRecovery.Type
 
 /**
  * One step of a batch/job/qa run: its own result category (`successCategory` from the file it saved, if any), the
- * files it saved (`artifactPaths`, each also a row of `artifactVerification`), or why it failed.
+ * file it saved (`artifacts`, `artifactVerification` of that file, `artifactPaths`) or why it failed, and its own
+ * `nextActions` (the saved file to use; on the failed step, the call's recovery).
  */
 export const BatchStepDetails = Schema.Struct({
   index: Schema.Number,
@@ -67,8 +68,11 @@ export const BatchStepDetails = Schema.Struct({
   resultCategory: ResultCategory,
   successCategory: optional(SuccessCategory),
   artifactPaths: optional(Strings),
+  artifacts: optional(Schema.Array(ArtifactRow)),
+  artifactVerification: optional(ArtifactVerification),
   failureCategory: optional(FailureCategory),
-  error: optional(Schema.String)
+  error: optional(Schema.String),
+  nextActions: optional(Schema.Array(NextAction))
 })
 export type BatchStepDetails = typeof BatchStepDetails.Type
 

@@ -3,6 +3,8 @@
  * an embedder reads (the failure sentence, per-step rows, artifact rows). Real-binary counterparts:
  * test/integration/contractClauses.test.ts.
  */
+import { mkdirSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
@@ -36,5 +38,76 @@ describe("D8: failed prose ends with the contract's category sentence", () => {
       expect(textOf(batch.content)).toMatch(/Result: step 2 failed \(upstream-error\)\.\nResult category: failure; failureCategory: upstream-error; Pi tool isError: true\.$/)
       const invalid = yield* runToResult({ args: ["click"], stdin: "x" }, here).pipe(Effect.provide(fakeLayer(temp.root, [])))
       expect(textOf(invalid.content)).toMatch(/Result category: failure; failureCategory: validation-error; Pi tool isError: true\.$/)
+    }))
+})
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
+/** Each step of a raw batch is its own upstream process: its argv after the global flags (`--json --session <name>`). */
+const stepOf = (args: ReadonlyArray<string>): ReadonlyArray<string> => args.slice(args.indexOf("--session") + 2)
+/** Upstream writes a screenshot where its argv asks and reports the path. */
+const shooting = { when: (r: { args: ReadonlyArray<string> }) => stepOf(r.args)[0] === "screenshot", reply: (r: { args: ReadonlyArray<string> }) => {
+  const path = stepOf(r.args)[1] ?? ""
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, PNG)
+  return FakeAgentBrowser.ok({ path })
+}, repeat: true }
+
+describe("F1/X14: artifact rows carry absolutePath, requestedPath, status; a saved file is an artifactPath follow-up", () => {
+  it.scoped("a direct screenshot: the contract's row, and use-saved-artifact pointing at the file", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["screenshot", "shots/a.png"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [shooting])))
+      const path = join(temp.root, "shots", "a.png")
+      expect(result.details.artifacts?.[0]).toEqual({
+        kind: "screenshot", artifactType: "screenshot", path, absolutePath: path, extension: ".png", requestedPath: path, status: "saved", exists: true,
+        sizeBytes: PNG.length, mediaType: "image/png", cwd: temp.root, session: result.details.sessionName
+      })
+      expect(result.details.artifactVerification?.artifacts[0]).toMatchObject({ path, absolutePath: path, status: "saved", state: "verified", exists: true })
+      expect(result.details.nextActions).toContainEqual({ tool: "agent_browser", id: "use-saved-artifact", reason: expect.any(String), artifactPath: path })
+      expect(result.details.pageChangeSummary).toMatchObject({ nextActionIds: ["use-saved-artifact"] })
+    }))
+
+  it.scoped("record start: pending, no exists, recordingState openRecording, willExistOnStop", () =>
+    Effect.gen(function*() {
+      const path = join(temp.root, "run.webm")
+      const result = yield* runToResult({ args: ["record", "start", "run.webm"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ path }) }])))
+      const row = result.details.artifacts?.[0]
+      expect(row).toMatchObject({ path, status: "pending", recordingState: "openRecording", willExistOnStop: true, requestedPath: path })
+      expect(row).not.toHaveProperty("exists")
+      expect(result.details.artifactVerification?.artifacts[0]).toMatchObject({ state: "pending", status: "pending" })
+      expect(result.details.artifactVerification?.artifacts[0]).not.toHaveProperty("exists")
+      expect(result.details.nextActions?.map((a) => a.id) ?? []).not.toContain("use-saved-artifact")
+    }))
+})
+
+describe("D9/X16: raw batch rows carry their own categories, artifacts, verification and nextActions", () => {
+  it.scoped("a saved screenshot row, then a failed step whose nextActions are the call's (and failedStep's)", () =>
+    Effect.gen(function*() {
+      const path = join(temp.root, "d9", "one.png")
+      const result = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["screenshot", path], ["click", "#gone"], ["get", "title"]]) }, here).pipe(Effect.provide(fakeLayer(temp.root, [
+        shooting,
+        { when: (r) => stepOf(r.args)[0] === "click", reply: FakeAgentBrowser.fail("Element not found: #gone"), repeat: true },
+        { reply: FakeAgentBrowser.ok({ title: "T" }), repeat: true }
+      ])))
+      const [shot, click] = result.details.batchSteps ?? []
+      expect(shot).toMatchObject({ resultCategory: "success", successCategory: "artifact-saved", artifacts: [{ path, status: "saved", exists: true }], artifactVerification: { verified: true, verifiedCount: 1 } })
+      expect(shot?.nextActions).toEqual([{ tool: "agent_browser", id: "use-saved-artifact", reason: expect.any(String), artifactPath: path }])
+      expect(click).toMatchObject({ resultCategory: "failure", failureCategory: result.details.failureCategory })
+      expect(click).not.toHaveProperty("artifacts")
+      expect(click?.nextActions?.length).toBeGreaterThan(0)
+      expect(click?.nextActions).toEqual(result.details.nextActions)
+      expect(result.details.batchFailure?.failedStep.nextActions).toEqual(click?.nextActions)
+    }))
+
+  it.scoped("a batch that saved files and succeeded lists them as top-level follow-ups", () =>
+    Effect.gen(function*() {
+      const a = join(temp.root, "d9", "a.png")
+      const b = join(temp.root, "d9", "b.png")
+      const result = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["screenshot", a], ["get", "title"], ["screenshot", b]]) }, here).pipe(Effect.provide(fakeLayer(temp.root, [
+        shooting,
+        { reply: FakeAgentBrowser.ok({ title: "T" }), repeat: true }
+      ])))
+      expect(result.isError).toBe(false)
+      expect(result.details.nextActions?.filter((x) => x.id === "use-saved-artifact").map((x) => x.artifactPath)).toEqual([a, b])
+      expect(result.details.batchSteps?.[1]).not.toHaveProperty("nextActions")
     }))
 })

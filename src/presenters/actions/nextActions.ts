@@ -274,6 +274,12 @@ export const nextActions = {
     make(P.checkStreamStatus, "See the stream's port and whether a viewer is connected.", withSession(session, ["stream", "status"])),
   disableStream: (session: string | undefined) =>
     make(P.disableStream, "Stop the stream when it is no longer watched.", withSession(session, ["stream", "disable"])),
+  useSavedArtifact: (path: string): NextAction => ({
+    tool: "agent_browser",
+    id: A.useSavedArtifact,
+    reason: "Saved and verified on disk (see artifactVerification): read or attach it with file tools.",
+    artifactPath: path
+  }),
   verifyArtifactPath: (path: string): NextAction => ({
     tool: "agent_browser",
     id: A.verifyArtifactPath,

@@ -22,6 +22,8 @@ export interface PageChangeSummary {
   readonly nextActionIds: ReadonlyArray<string>
 }
 
+/** Saved-file follow-ups per call; artifactVerification lists every file. */
+const SAVED_FILE_ACTIONS = 5
 
 export const pageChange = (
   plan: Plan,
@@ -38,6 +40,8 @@ export const pageChange = (
   }
   const verified = artifacts.filter((a) => a.state === "verified")
   if (verified.length > 0) {
+    // the saved files themselves, as the contract's artifactPath follow-ups (a batch's too)
+    actions.push(...verified.slice(0, SAVED_FILE_ACTIONS).map((a) => nextActions.useSavedArtifact(a.path)))
     return {
       summary: { changeType: "artifact", command, summary: `Saved ${verified.length} file(s)`, artifactCount: verified.length, savedFilePath: verified[0]?.path ?? "", nextActionIds: actions.map((a) => a.id) },
       nextActions: actions

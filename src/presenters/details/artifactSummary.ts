@@ -1,7 +1,57 @@
-/** Counts of an artifact verification, per state. Pure. */
+/**
+ * Checked files as details show them: the contract's `artifacts[]` rows and the `artifactVerification` summary
+ * (counts per state, and its rows with `absolutePath` and `status`). Pure.
+ */
+import { extname, isAbsolute, resolve } from "node:path"
+import type { ArtifactRow } from "../../schema/ArtifactDetails.js"
 import type { ArtifactVerification, VerificationRow, VerificationState } from "../../schema/Artifacts.js"
 
-export const summarize = (rows: ReadonlyArray<VerificationRow>): ArtifactVerification => {
+/** Where a row's file is: the session and cwd it was saved from (relative paths resolve against the cwd). */
+export interface ArtifactContext {
+  readonly cwd?: string | undefined
+  readonly session?: string | undefined
+}
+
+const STATUS: Record<VerificationState, string> = { verified: "saved", missing: "missing", pending: "pending", unverified: "unverified" }
+
+const absoluteOf = (path: string, cwd: string | undefined): string | undefined =>
+  path === "" ? undefined : isAbsolute(path) || cwd === undefined ? path : resolve(cwd, path)
+
+/** A row with its `absolutePath` and `status`; a pending recording's file does not exist yet, so no `exists`. */
+export const verificationEntry = (row: VerificationRow, context: ArtifactContext): VerificationRow => {
+  const { exists, ...rest } = row
+  const absolutePath = row.absolutePath ?? absoluteOf(row.path, context.cwd)
+  return {
+    ...rest,
+    ...(absolutePath !== undefined ? { absolutePath } : {}),
+    status: STATUS[row.state],
+    ...(row.state !== "pending" && exists !== undefined ? { exists } : {})
+  }
+}
+
+/** The contract's `artifacts[]` row of a checked file. */
+export const artifactRow = (row: VerificationRow, context: ArtifactContext): ArtifactRow => {
+  const entry = verificationEntry(row, context)
+  const extension = extname(row.path)
+  return {
+    kind: row.kind,
+    artifactType: row.kind,
+    path: row.path,
+    ...(entry.absolutePath !== undefined ? { absolutePath: entry.absolutePath } : {}),
+    ...(extension !== "" ? { extension } : {}),
+    ...(row.requestedPath !== undefined ? { requestedPath: row.requestedPath } : {}),
+    status: STATUS[row.state],
+    ...(entry.exists !== undefined ? { exists: entry.exists } : {}),
+    ...(row.sizeBytes !== undefined ? { sizeBytes: row.sizeBytes } : {}),
+    ...(row.mediaType !== undefined ? { mediaType: row.mediaType } : {}),
+    ...(context.cwd !== undefined ? { cwd: context.cwd } : {}),
+    ...(context.session !== undefined ? { session: context.session } : {}),
+    ...(row.tempPath !== undefined ? { tempPath: row.tempPath } : {}),
+    ...(row.state === "pending" ? { recordingState: "openRecording" as const, willExistOnStop: true as const } : {})
+  }
+}
+
+export const summarize = (rows: ReadonlyArray<VerificationRow>, context: ArtifactContext = {}): ArtifactVerification => {
   const count = (state: VerificationState) => rows.filter((r) => r.state === state).length
   return {
     verified: rows.length > 0 && rows.every((r) => r.state === "verified"),
@@ -9,6 +59,6 @@ export const summarize = (rows: ReadonlyArray<VerificationRow>): ArtifactVerific
     missingCount: count("missing"),
     pendingCount: count("pending"),
     unverifiedCount: count("unverified"),
-    artifacts: rows
+    artifacts: rows.map((row) => verificationEntry(row, context))
   }
 }

@@ -9,9 +9,10 @@ import type { Executed } from "../../domain/Executed.js"
 import type { StepRow } from "../../domain/Outcome.js"
 import type { CompiledBatch } from "../../domain/Compiled.js"
 import type { Plan } from "../../domain/Plan.js"
-import type { BatchStepDetails, ToolDetails } from "../../schema/ToolDetails.js"
+import type { BatchStepDetails, NextAction, ToolDetails } from "../../schema/ToolDetails.js"
 import { categoryOf, type ToolError } from "../../schema/ToolError.js"
-import { summarize } from "./artifactSummary.js"
+import { type ArtifactContext, artifactRow, summarize } from "./artifactSummary.js"
+import { nextActions } from "../actions/nextActions.js"
 import { stepRunOf } from "../../session/stepRun.js"
 import type { VerificationRow } from "../../schema/Artifacts.js"
 import { artifactRequest } from "../../upstream/artifactPaths.js"
@@ -87,11 +88,28 @@ const stepFile = (row: StepRow): string | undefined => {
   return claimed ?? (request.pathIndex !== undefined ? line.positionals[request.pathIndex] : undefined)
 }
 
-/** Every step of a batch/job/qa run, each with the category its own reply was classified as and the file it saved. */
-export const stepDetails = (rows: ReadonlyArray<StepRow>, redact: RedactArgs, files: ReadonlyArray<VerificationRow> = []): ReadonlyArray<BatchStepDetails> =>
+/** The failed step's index and the call's recovery: that row's own `nextActions` (the same as the top-level ones). */
+export interface StepRecovery {
+  readonly index: number
+  readonly nextActions: ReadonlyArray<NextAction>
+}
+
+/**
+ * Every step of a batch/job/qa run, each with the category its own reply was classified as, the file it saved
+ * (its artifact row and verification) and its own next actions.
+ */
+export const stepDetails = (
+  rows: ReadonlyArray<StepRow>,
+  redact: RedactArgs,
+  files: ReadonlyArray<VerificationRow> = [],
+  context: ArtifactContext = {},
+  recovery?: StepRecovery
+): ReadonlyArray<BatchStepDetails> =>
   rows.map((row, index) => {
     const file = stepFile(row)
     const checked = file !== undefined ? files.find((f) => f.path === file || f.requestedPath === file) : undefined
+    const followUps = checked?.state === "verified" ? [nextActions.useSavedArtifact(checked.path)] : checked?.state === "missing" ? [nextActions.verifyArtifactPath(checked.path)] : []
+    const actions = recovery?.index === index ? recovery.nextActions : row.success ? followUps : []
     return {
       index,
       command: redact(row.command),
@@ -99,9 +117,10 @@ export const stepDetails = (rows: ReadonlyArray<StepRow>, redact: RedactArgs, fi
       ...(row.success
         ? {
           successCategory: checked?.state === "verified" ? "artifact-saved" : checked?.state === "unverified" ? "artifact-unverified" : "completed",
-          ...(checked !== undefined ? { artifactPaths: [checked.path] } : {})
+          ...(checked !== undefined ? { artifactPaths: [checked.path], artifacts: [artifactRow(checked, context)], artifactVerification: summarize([checked], context) } : {})
         }
-        : { failureCategory: categoryOf(row.error), error: row.error.message })
+        : { failureCategory: categoryOf(row.error), error: row.error.message }),
+      ...(actions.length > 0 ? { nextActions: actions } : {})
     }
   })
 
@@ -113,10 +132,11 @@ export const failedStep = (executed: Executed | undefined, error: ToolError | un
 }
 
 /** Facts of a call that ran, whether it then succeeded or failed. */
-export const executedDetails = (executed: Executed, body: Body, redact: RedactArgs): Fields => {
+export const executedDetails = (executed: Executed, body: Body, redact: RedactArgs, recovery?: StepRecovery): Fields => {
   const { outcome, verified } = executed
   const snapshot = body.snapshot
   const rows = verified.rows
+  const context = { cwd: executed.plan.cwd, session: executed.plan.sessionName }
   return {
     ...(outcome.kind === "inspection" ? { inspection: true as const, stdout: headBytes(outcome.stdout, DETAILS_DATA_BYTES) } : budgetData(body.data)),
     ...(outcome.kind === "single" && outcome.warning !== undefined ? { warning: outcome.warning } : {}),
@@ -133,8 +153,8 @@ export const executedDetails = (executed: Executed, body: Body, redact: RedactAr
     ...optional("navigationSummary", executed.navigation),
     ...(rows.length > 0
       ? {
-        artifacts: rows.map((r) => ({ kind: r.kind, path: r.path, exists: r.exists, ...optional("sizeBytes", r.sizeBytes), ...optional("mediaType", r.mediaType) })),
-        artifactVerification: summarize(rows)
+        artifacts: rows.map((r) => artifactRow(r, context)),
+        artifactVerification: summarize(rows, context)
       }
       : {}),
     ...(verified.savedFile !== undefined ? { savedFile: verified.savedFile, savedFilePath: verified.savedFile.path } : {}),
@@ -142,7 +162,7 @@ export const executedDetails = (executed: Executed, body: Body, redact: RedactAr
     ...optional("recordingDependencyWarning", verified.recordingDependencyWarning),
     ...optional("imagePath", verified.image?.path),
     ...optional("imagePaths", verified.imagePaths ?? (verified.image !== undefined ? [verified.image.path] : undefined)),
-    ...(outcome.kind === "batch" ? { batchSteps: stepDetails(outcome.rows, redact, rows) } : {}),
+    ...(outcome.kind === "batch" ? { batchSteps: stepDetails(outcome.rows, redact, rows, context, recovery) } : {}),
     ...(executed.browserDefaults !== undefined ? { browserDefaults: { flags: redact(executed.browserDefaults.flags), sources: executed.browserDefaults.sources } } : {}),
     ...optional("outputFile", executed.outputFile),
     binary: executed.binary,

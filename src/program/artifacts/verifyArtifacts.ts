@@ -34,12 +34,14 @@ const claimedPath = (data: unknown): string | undefined => {
   return typeof value === "string" && value !== "" ? value : undefined
 }
 
-const rowOf = (kind: string, facts: FileFacts, requestedPath: string | undefined, limitation?: string): VerificationRow => ({
+/** `requestedPath`: the path the caller's argv asked for; `tempPath`: where upstream wrote it before it was copied. */
+const rowOf = (kind: string, facts: FileFacts, requestedPath: string | undefined, limitation?: string, tempPath?: string): VerificationRow => ({
   path: facts.path,
   kind,
   state: !facts.exists ? "missing" : (facts.sizeBytes ?? 0) === 0 ? "unverified" : "verified",
   exists: facts.exists,
-  ...(requestedPath !== undefined && requestedPath !== facts.path ? { requestedPath } : {}),
+  ...(requestedPath !== undefined ? { requestedPath } : {}),
+  ...(tempPath !== undefined ? { tempPath } : {}),
   ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}),
   ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}),
   ...(limitation !== undefined ? { limitation } : facts.exists && (facts.sizeBytes ?? 0) === 0 ? { limitation: "the file is empty" } : {})
@@ -55,11 +57,12 @@ const verifyBatchSteps = (rows: ReadonlyArray<StepRow>) =>
       const line = parseCommandLine(row.command)
       const request = artifactRequest(line)
       if (request === undefined || request.pending || request.completesRecording) continue
-      const path = claimedPath(row.result) ?? (request.pathIndex !== undefined ? line.positionals[request.pathIndex] : undefined)
+      const requested = request.pathIndex !== undefined ? line.positionals[request.pathIndex] : undefined
+      const path = claimedPath(row.result) ?? requested
       if (path === undefined) continue
       const facts = yield* store.inspect(path)
       const matched = !facts.exists && request.kind === "diff-image" && (row.result as { match?: unknown } | null)?.match === true
-      out.push(rowOf(request.kind, facts, undefined, matched ? DIFF_MATCHED : undefined))
+      out.push(rowOf(request.kind, facts, requested, matched ? DIFF_MATCHED : undefined))
     }
     return out
   })
@@ -110,7 +113,7 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
       const path = claimed ?? requested
       if (path !== undefined) yield* registry.startRecording(session, path)
       return {
-        rows: path === undefined ? [] : [{ path, kind: "recording", state: "pending" as const, exists: false, limitation: "recording in progress: the file is written by record stop" }],
+        rows: path === undefined ? [] : [{ path, kind: "recording", state: "pending" as const, exists: false, ...(requested !== undefined ? { requestedPath: requested } : {}), limitation: "recording in progress: the file is written by record stop" }],
         warnings,
         ...(noFfmpeg ? { recordingDependencyWarning: ffmpegWarning(plan.line.positionals.slice(0, 2).join(" ")) } : {})
       }
@@ -126,6 +129,7 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
 
     let facts = yield* store.inspect(path)
     let limitation: string | undefined
+    let tempPath: string | undefined
     if (request.kind === "download" && requested !== undefined && claimed !== undefined && claimed !== requested) {
       // Some upstream versions saved downloads to their own folder: put the file where the caller asked.
       const target = yield* store.inspect(requested)
@@ -135,6 +139,7 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
           copyFileSync(path, requested)
         })
         limitation = `agent-browser saved it to ${path}; copied to the requested path`
+        tempPath = path
       }
       facts = yield* store.inspect(requested)
       if (!facts.exists) return yield* new DownloadNotVerified({ requestedPath: requested, reason: "elsewhere", reportedPath: path })
@@ -147,7 +152,7 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
         ? new DownloadNotVerified({ requestedPath: path, reason: "no-file" })
         : new ArtifactMissing({ path, kind: request.kind }))
     }
-    const row = rowOf(request.kind, facts, requested, limitation)
+    const row = rowOf(request.kind, facts, requested, limitation, tempPath)
     yield* store.record({
       path: facts.path, kind: request.kind, command: plan.line.command ?? request.kind, storageScope: "explicit-path", retentionState: "live",
       ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}), ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}),
