@@ -12,7 +12,7 @@ import { StaleRef, UpstreamFailed } from "../../schema/ToolError.js"
 import { type BrowserLoss, BrowserProcesses, isLossNotChecked, type LossNotChecked } from "../../services/BrowserProcesses.js"
 import { ToolConfig, type ToolConfigShape } from "../../services/ToolConfig.js"
 import { refsIn } from "../../session/refPreflight.js"
-import { isClose } from "../../upstream/commandPolicy.js"
+import { isClose, isOpening } from "../../upstream/commandPolicy.js"
 import { socketDirOf } from "../../upstream/socketDir.js"
 
 /** The session and socket dir of a call whose browser this tool owns, if it is one. */
@@ -47,9 +47,7 @@ export const lostBrowserError = (plan: Plan, loss: BrowserLoss, when: "since the
  * upstream starts in its place (the plan re-sends the session's launch flags), and the result says so.
  */
 export const isPageIndependent = (line: Plan["line"]): boolean =>
-  isClose(line) || OPENS.has(line.command ?? "") || (line.command === "tab" && line.subcommand === "new")
-
-const OPENS = new Set(["open", "goto", "navigate"])
+  isClose(line) || isOpening(line.command) || (line.command === "tab" && line.subcommand === "new")
 
 /** The flag names a relaunch reuses (values are the caller's and may be secret; the names say enough). */
 const flagNames = (flags: ReadonlyArray<string>): ReadonlyArray<string> => [...new Set(flags.filter((t) => t.startsWith("-")).map((t) => t.split("=")[0] ?? t))]
