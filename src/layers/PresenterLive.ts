@@ -20,6 +20,7 @@ import { nextActions } from "../presenters/actions/nextActions.js"
 import { notesOf } from "../presenters/text/notes.js"
 import { pageChange } from "../presenters/actions/pageChange.js"
 import { retentionCounts, retentionSummary } from "../presenters/details/artifactRetention.js"
+import { verificationOf } from "../presenters/details/artifactSummary.js"
 import { managedSessionOutcomeDetails, sessionOutcomeActions, sessionOutcomeLines } from "../presenters/actions/managedSessionOutcome.js"
 import { pageDiagnostics, readinessDetails } from "../presenters/text/pageDiagnostics.js"
 import type { SpillOwner, SpillResult } from "../schema/Artifacts.js"
@@ -242,6 +243,7 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
           ...(executed !== undefined && body !== undefined ? executedDetails(executed, body, redact, step !== undefined ? { index: step.index, nextActions: actions } : undefined) : {}),
           ...(error !== undefined ? errorDetails(error, redact, plan) : {}),
           ...readinessDetails(executed, error),
+          ...optional("artifactVerification", verificationOf(rows, spills, { cwd: plan?.cwd, session: plan?.sessionName })),
           ...diagnostics?.fields,
           ...optional("fullOutputPath", snapshotSpill ?? budget.fullOutputPath),
           ...optional("fullOutputPaths", (snapshotSpill ?? budget.fullOutputPath) !== undefined ? [snapshotSpill ?? budget.fullOutputPath ?? ""] : undefined),

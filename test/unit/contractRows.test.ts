@@ -111,3 +111,29 @@ describe("D9/X16: raw batch rows carry their own categories, artifacts, verifica
       expect(result.details.batchSteps?.[1]).not.toHaveProperty("nextActions")
     }))
 })
+
+describe("F4: spill files are rows of artifactVerification", () => {
+  it.scoped("an oversized snapshot: its raw-tree spill is a verified `spill` row with scope and retention; the call stays completed", () =>
+    Effect.gen(function*() {
+      const lines = ["- main", "  - heading \"Report\" [level=1, ref=e1]"]
+      for (let i = 0; lines.join("\n").length < 30 * 1024; i++) lines.push(`  - paragraph\n    - StaticText "line ${i} with enough words to make the page long."`)
+      const result = yield* runToResult({ args: ["snapshot"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [
+        { reply: FakeAgentBrowser.ok({ origin: "https://x.test/", refs: { e1: { role: "heading", name: "Report" } }, snapshot: lines.join("\n") }) }
+      ])))
+      const spill = result.details.fullOutputPath
+      expect(spill).toBeDefined()
+      expect(result.details.successCategory).toBe("completed")
+      expect(result.details.artifactVerification).toMatchObject({ verified: true, verifiedCount: 1, missingCount: 0 })
+      expect(result.details.artifactVerification?.artifacts).toEqual([{
+        path: spill, absolutePath: spill, kind: "spill", state: "verified", status: "saved", exists: true, sizeBytes: expect.any(Number), mediaType: "text/plain",
+        storageScope: "process-temp", retentionState: "ephemeral", limitation: "a process-private spill file: removed when pi exits"
+      }])
+      expect(result.details.artifacts).toBeUndefined()
+    }))
+
+  it.scoped("a small result has no artifactVerification at all", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["get", "title"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ title: "T" }) }])))
+      expect(result.details.artifactVerification).toBeUndefined()
+    }))
+})

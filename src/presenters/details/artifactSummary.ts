@@ -4,7 +4,7 @@
  */
 import { extname, isAbsolute, resolve } from "node:path"
 import type { ArtifactRow } from "../../schema/ArtifactDetails.js"
-import type { ArtifactVerification, VerificationRow, VerificationState } from "../../schema/Artifacts.js"
+import type { ArtifactVerification, SpillResult, VerificationRow, VerificationState } from "../../schema/Artifacts.js"
 
 /** Where a row's file is: the session and cwd it was saved from (relative paths resolve against the cwd). */
 export interface ArtifactContext {
@@ -62,3 +62,26 @@ export const summarize = (rows: ReadonlyArray<VerificationRow>, context: Artifac
     artifacts: rows.map((row) => verificationEntry(row, context))
   }
 }
+
+/**
+ * A spill file the call wrote (the full text or raw snapshot behind a cut view) as a verification row: written by
+ * the tool itself, so verified; a process-private one is ephemeral (removed when pi exits).
+ */
+const spillRow = (spill: SpillResult): VerificationRow => {
+  const ephemeral = spill.storageScope === "process-temp"
+  return {
+    path: spill.path,
+    kind: "spill",
+    state: "verified",
+    exists: true,
+    sizeBytes: spill.sizeBytes,
+    mediaType: "text/plain",
+    storageScope: spill.storageScope,
+    retentionState: ephemeral ? "ephemeral" : "live",
+    ...(ephemeral ? { limitation: "a process-private spill file: removed when pi exits" } : {})
+  }
+}
+
+/** The call's files and its spill files in one `artifactVerification` (absent when there is neither). */
+export const verificationOf = (rows: ReadonlyArray<VerificationRow>, spills: ReadonlyArray<SpillResult>, context: ArtifactContext): ArtifactVerification | undefined =>
+  rows.length + spills.length === 0 ? undefined : summarize([...rows, ...spills.map(spillRow)], context)

@@ -151,12 +151,8 @@ export const executedDetails = (executed: Executed, body: Body, redact: RedactAr
     ...optional("qaPreset", executed.qa),
     ...lookupDetails(executed),
     ...optional("navigationSummary", executed.navigation),
-    ...(rows.length > 0
-      ? {
-        artifacts: rows.map((r) => artifactRow(r, context)),
-        artifactVerification: summarize(rows, context)
-      }
-      : {}),
+    // artifactVerification (these rows and the call's spill files) is added by the presenter, which writes the spills
+    ...(rows.length > 0 ? { artifacts: rows.map((r) => artifactRow(r, context)) } : {}),
     ...(verified.savedFile !== undefined ? { savedFile: verified.savedFile, savedFilePath: verified.savedFile.path } : {}),
     ...(verified.warnings.length > 0 ? { warnings: verified.warnings } : {}),
     ...optional("recordingDependencyWarning", verified.recordingDependencyWarning),
