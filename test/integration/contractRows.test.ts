@@ -33,3 +33,4 @@ describe("D9/X16 + F1 + D8: a raw batch's rows on the real binary", () => {
     expect(textOf(result).endsWith(`Result category: failure; failureCategory: ${result.details.failureCategory}; Pi tool isError: true.`)).toBe(true)
   })
 })
+

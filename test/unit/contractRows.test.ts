@@ -137,3 +137,41 @@ describe("F4: spill files are rows of artifactVerification", () => {
       expect(result.details.artifactVerification).toBeUndefined()
     }))
 })
+
+describe("V3: record restart reports the recording it finished", () => {
+  it.scoped("the previous recording verified on disk, then the new one pending; said in the text", () =>
+    Effect.gen(function*() {
+      const first = join(temp.root, "v3", "one.webm")
+      const second = join(temp.root, "v3", "two.webm")
+      yield* runToResult({ args: ["record", "start", first] }, here)
+      const restart = yield* runToResult({ args: ["record", "restart", second] }, here)
+      expect(restart.isError).toBe(false)
+      expect(restart.details.artifacts?.map((a) => [a.path, a.status])).toEqual([[first, "saved"], [second, "pending"]])
+      expect(restart.details.artifactVerification).toMatchObject({ verifiedCount: 1, pendingCount: 1 })
+      expect(textOf(restart.content)).toContain(`Note: saved the previous recording ${first}, finished by record restart.`)
+      // the restart's own recording is the one record stop finishes
+      const stop = yield* runToResult({ args: ["record", "stop"] }, here)
+      expect(stop.details.artifacts?.map((a) => [a.path, a.status])).toEqual([[second, "saved"]])
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      { reply: FakeAgentBrowser.ok({ started: true }) },
+      { reply: (request) => {
+        mkdirSync(join(temp.root, "v3"), { recursive: true })
+        writeFileSync(join(temp.root, "v3", "one.webm"), Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 1, 2]))
+        return FakeAgentBrowser.ok({ restarted: true, path: request.args.at(-1) })
+      } },
+      { reply: () => {
+        writeFileSync(join(temp.root, "v3", "two.webm"), Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 3, 4]))
+        return FakeAgentBrowser.ok({ stopped: true })
+      } }
+    ]))))
+
+  it.scoped("a previous recording not on disk is said, and the restart still succeeds", () =>
+    Effect.gen(function*() {
+      const first = join(temp.root, "v3", "gone.webm")
+      yield* runToResult({ args: ["record", "start", first] }, here)
+      const restart = yield* runToResult({ args: ["record", "restart", join(temp.root, "v3", "next.webm")] }, here)
+      expect(restart.isError).toBe(false)
+      expect(restart.details.artifactVerification?.artifacts[0]).toMatchObject({ path: first, state: "missing", exists: false })
+      expect(textOf(restart.content)).toContain(`the previous recording ${first}, finished by record restart, is not on disk`)
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({}), repeat: true }]))))
+})

@@ -67,6 +67,25 @@ const verifyBatchSteps = (rows: ReadonlyArray<StepRow>) =>
     return out
   })
 
+/** A file a command saved, as a manifest row (metadata only). */
+const recordSaved = (facts: FileFacts, kind: string, command: string) =>
+  Effect.flatMap(ArtifactStore, (store) =>
+    store.record({
+      path: facts.path, kind, command, storageScope: "explicit-path", retentionState: "live",
+      ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}), ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}),
+      recordedAt: new Date().toISOString()
+    }))
+
+/** The recording `record restart` finished: a file like any saved one, or, not on disk, said without failing the restart. */
+const finishedRecording = (path: string) =>
+  Effect.gen(function*() {
+    const facts = yield* (yield* ArtifactStore).inspect(path)
+    if (facts.exists) yield* recordSaved(facts, "recording", "record")
+    return rowOf("recording", facts, undefined, facts.exists
+      ? `saved the previous recording ${path}, finished by record restart`
+      : `the previous recording ${path}, finished by record restart, is not on disk (is ffmpeg on PATH?)`)
+  })
+
 const isImage = (row: VerificationRow): boolean => row.kind === "screenshot" && row.state === "verified" && row.mediaType?.startsWith("image/") === true
 
 /** A job/qa/batch's verified screenshots: all named (`imagePaths`), the last one inline, as a direct call's is. */
@@ -111,9 +130,12 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
     if (noFfmpeg) warnings.push(FFMPEG_MISSING)
     if (request.pending) {
       const path = claimed ?? requested
+      // record restart finished the recording the session had open: that file, checked, before the new pending one
+      const previous = plan.line.positionals[1] === "restart" ? yield* registry.takeRecording(session) : undefined
+      const finished = previous !== undefined && previous !== path ? [yield* finishedRecording(previous)] : []
       if (path !== undefined) yield* registry.startRecording(session, path)
       return {
-        rows: path === undefined ? [] : [{ path, kind: "recording", state: "pending" as const, exists: false, ...(requested !== undefined ? { requestedPath: requested } : {}), limitation: "recording in progress: the file is written by record stop" }],
+        rows: [...finished, ...(path === undefined ? [] : [{ path, kind: "recording", state: "pending" as const, exists: false, ...(requested !== undefined ? { requestedPath: requested } : {}), limitation: "recording in progress: the file is written by record stop" }])],
         warnings,
         ...(noFfmpeg ? { recordingDependencyWarning: ffmpegWarning(plan.line.positionals.slice(0, 2).join(" ")) } : {})
       }
@@ -153,11 +175,7 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
         : new ArtifactMissing({ path, kind: request.kind }))
     }
     const row = rowOf(request.kind, facts, requested, limitation, tempPath)
-    yield* store.record({
-      path: facts.path, kind: request.kind, command: plan.line.command ?? request.kind, storageScope: "explicit-path", retentionState: "live",
-      ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}), ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}),
-      recordedAt: new Date().toISOString()
-    })
+    yield* recordSaved(facts, request.kind, plan.line.command ?? request.kind)
     const inline = request.kind === "screenshot" && row.state === "verified" && facts.mediaType?.startsWith("image/") === true
       ? yield* store.readBase64(facts.path, INLINE_IMAGE_BYTES)
       : undefined
