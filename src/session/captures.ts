@@ -20,14 +20,30 @@ export const captureCommand = (line: CommandLine): CaptureCommand | undefined =>
   return undefined
 }
 
-/** Refuses a start of a capture the wrapper saw started and not stopped in this session. */
+/** Trace and profiler both record through Chrome's tracing: one owns it at a time. */
+const TRACING: ReadonlySet<CaptureKind> = new Set(["trace", "profiler"])
+
+const stopOf = (kind: CaptureKind): string => kind === "har" ? "network har stop [path]" : kind === "recording" ? "record stop" : `${kind} stop [path]`
+
+/**
+ * Refuses what conflicts with a capture the wrapper saw started and not stopped in this session: starting it again,
+ * starting the other tracing owner (trace / profiler) while one runs, or stopping the tracing owner that is not the
+ * one running. A stop with nothing running goes ahead (it resyncs after a stop outside this tool).
+ */
 export const guardCapture = (line: CommandLine, session: string, active: ReadonlySet<CaptureKind>): InvalidInput | undefined => {
   const capture = captureCommand(line)
-  if (capture?.op !== "start" || !active.has(capture.kind)) return undefined
-  const stop = capture.kind === "har" ? "network har stop [path]" : capture.kind === "recording" ? "record stop" : `${capture.kind} stop [path]`
+  if (capture === undefined) return undefined
+  const owner = TRACING.has(capture.kind) ? [...active].find((k) => TRACING.has(k) && k !== capture.kind) : undefined
+  const resync = "If it was stopped outside this tool, stop it again here to resync."
+  if (capture.op === "start" && active.has(capture.kind)) {
+    return new InvalidInput({ field: "args", detail: `the wrapper believes a ${capture.kind} capture is already running in session ${session} (started earlier in this conversation); run ${stopOf(capture.kind)} first. ${resync}` })
+  }
+  if (owner === undefined || capture.op === "restart" || (capture.op === "stop" && active.has(capture.kind))) return undefined
   return new InvalidInput({
     field: "args",
-    detail: `the wrapper believes a ${capture.kind} capture is already running in session ${session} (started earlier in this conversation); run ${stop} first. If it was stopped outside this tool, stop it again here to resync.`
+    detail: capture.op === "start"
+      ? `the wrapper believes a ${owner} capture owns Chrome tracing in session ${session}, and ${capture.kind} needs it too; run ${stopOf(owner)} first. ${resync}`
+      : `the wrapper believes the running capture in session ${session} is a ${owner}, not a ${capture.kind}; run ${stopOf(owner)} to stop it. ${resync}`
   })
 }
 

@@ -34,3 +34,16 @@ describe("D9/X16 + F1 + D8: a raw batch's rows on the real binary", () => {
   })
 })
 
+
+describe("V13: trace/profiler owner conflicts on the real binary", () => {
+  it("with a trace running, profiler start and stop are refused before upstream; the trace's own stop saves it", async () => {
+    expect((await live.tool.call({ args: ["trace", "start"] })).isError).toBe(false)
+    const profilerStart = await live.tool.call({ args: ["profiler", "start"] })
+    expect(profilerStart.details.validationError).toContain("the wrapper believes a trace capture owns Chrome tracing")
+    const profilerStop = await live.tool.call({ args: ["profiler", "stop", "v13/p.json"] })
+    expect(profilerStop.details.validationError).toContain("is a trace, not a profiler")
+    const stop = await live.tool.call({ args: ["trace", "stop", "v13/t.json"] })
+    expect(stop.isError, textOf(stop)).toBe(false)
+    expect(statSync(join(live.world.root, "v13/t.json")).size).toBeGreaterThan(0)
+  })
+})

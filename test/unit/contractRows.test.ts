@@ -175,3 +175,34 @@ describe("V3: record restart reports the recording it finished", () => {
       expect(textOf(restart.content)).toContain(`the previous recording ${first}, finished by record restart, is not on disk`)
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({}), repeat: true }]))))
 })
+
+describe("V13: trace and profiler own Chrome tracing one at a time: conflicting starts and stops are refused", () => {
+  it.scoped("with a trace running: profiler start and profiler stop refused ('wrapper believes'), trace stop goes ahead; then profiler start works", () =>
+    Effect.gen(function*() {
+      const calls: Array<ReadonlyArray<string>> = []
+      const layer = fakeLayer(temp.root, [{ reply: (r) => {
+        calls.push(stepOf(r.args))
+        return FakeAgentBrowser.ok(stepOf(r.args)[1] === "stop" ? { path: join(temp.root, "v13.json") } : { started: true })
+      }, repeat: true }])
+      const results = yield* Effect.forEach([["trace", "start"], ["profiler", "start"], ["profiler", "stop"], ["trace", "stop", join(temp.root, "v13.json")], ["profiler", "start"]], (args) => {
+        if (args[1] === "stop") writeFileSync(join(temp.root, "v13.json"), "{}")
+        return runToResult({ args }, here)
+      }).pipe(Effect.provide(layer))
+      const [start, profilerStart, profilerStop, traceStop, later] = results
+      expect(start?.isError).toBe(false)
+      expect(profilerStart?.details.failureCategory).toBe("validation-error")
+      expect(profilerStart?.details.validationError).toContain("the wrapper believes a trace capture owns Chrome tracing in session")
+      expect(profilerStop?.details.failureCategory).toBe("validation-error")
+      expect(profilerStop?.details.validationError).toContain("is a trace, not a profiler; run trace stop [path] to stop it")
+      expect(traceStop?.isError).toBe(false)
+      expect(later?.isError).toBe(false)
+      // the refused calls never reached upstream
+      expect(calls.map((c) => c.slice(0, 2).join(" "))).toEqual(["trace start", "trace stop", "profiler start"])
+    }))
+
+  it.scoped("a stop with nothing running goes ahead (resync after a stop outside the tool)", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["profiler", "stop"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({}) }])))
+      expect(result.details.failureCategory).not.toBe("validation-error")
+    }))
+})
