@@ -57,7 +57,7 @@ describe("core flow", () => {
     expect(clicked.details.navigationSummary?.title).toBe("Welcome")
     expect(clicked.details.navigationSummary?.url).toContain("/welcome.html?email=ada%40example.com")
     const who = await live.tool.call({ args: ["get", "text", "#who"] })
-    expect(textOf(who)).toBe("Signed in as ada@example.com")
+    expect(textOf(who)).toBe(`Signed in as ada@example.com\n(from ${live.site.origin})`)
   })
 
   it("screenshot returns the saved path and an inline PNG", async () => {
@@ -87,7 +87,7 @@ describe("core flow", () => {
   it("eval --stdin with the script mistakenly in args is moved to stdin", async () => {
     const result = await live.tool.call({ args: ["eval", "--stdin", "document.title"] })
     expect(result.isError).toBe(false)
-    expect(textOf(result)).toBe("Welcome")
+    expect(textOf(result)).toBe(`Welcome\n(from ${live.site.origin})`)
     expect(result.details.args).toEqual(["eval", "--stdin"])
   })
 

@@ -16,7 +16,7 @@ describe("semanticAction", () => {
     expect(filled.details.compiledSemanticAction).toMatchObject({ action: "fill", locator: "label", args: ["find", "label", "Email", "fill", "grace@example.com"] })
     const clicked = await live.tool.call({ semanticAction: { action: "click", locator: "role", value: "button", name: "Sign in" } })
     expect(clicked.isError, clicked.details.error).toBe(false)
-    expect(textOf(await live.tool.call({ args: ["get", "text", "#who"] }))).toBe("Signed in as grace@example.com")
+    expect(textOf(await live.tool.call({ args: ["get", "text", "#who"] }))).toBe(`Signed in as grace@example.com\n(from ${live.site.origin})`)
   })
 
   it("a fill whose target is one current editable ref runs on that ref directly", async () => {
@@ -34,7 +34,7 @@ describe("semanticAction", () => {
     await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
     const result = await live.tool.call({ semanticAction: { action: "select", selector: "#flavor", value: "choc" } })
     expect(result.isError, result.details.error).toBe(false)
-    expect(textOf(await live.tool.call({ args: ["get", "text", "#picked"] }))).toBe("choc")
+    expect(textOf(await live.tool.call({ args: ["get", "text", "#picked"] }))).toBe(`choc\n(from ${live.site.origin})`)
   })
 
   it("a locator that matches nothing is selector-not-found", async () => {
@@ -58,7 +58,7 @@ describe("locator misses", () => {
     const retry = result.details.nextActions?.[1]?.params?.args ?? []
     const retried = await live.tool.call({ args: [...retry] })
     expect(retried.isError, retried.details.error).toBe(false)
-    expect(textOf(await live.tool.call({ args: ["get", "text", "#out"] }))).toBe("continued")
+    expect(textOf(await live.tool.call({ args: ["get", "text", "#out"] }))).toBe(`continued\n(from ${live.site.origin})`)
   })
 
   it("a placeholder fill that misses offers focus on the matching field without repeating the text", async () => {
@@ -121,7 +121,7 @@ describe("job", () => {
     expect(result.isError).toBe(true)
     expect(result.details.failureCategory).toBe("timeout")
     expect(result.details.batchSteps?.length).toBe(2)
-    expect(textOf(await live.tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
+    expect(textOf(await live.tool.call({ args: ["get", "title"] }))).toBe(`Acme Sign-in\n(from ${live.site.origin})`)
   })
 })
 

@@ -40,7 +40,7 @@ describe("scroll no-movement", () => {
     expect(result.details.data).toMatchObject({ scrolled: true })
     expect(ids(result)).not.toContain("inspect-after-noop-scroll")
     const y = await live.tool.call({ args: ["eval", "scrollY"] })
-    expect(textOf(y)).toBe("300")
+    expect(textOf(y)).toBe(`300\n(from ${live.site.origin})`)
   })
 })
 
@@ -67,7 +67,7 @@ describe("get text selector visibility", () => {
 
   it("a unique visible selector: no diagnostic", async () => {
     const result = await live.tool.call({ args: ["get", "text", "#unique"] })
-    expect(textOf(result)).toBe("Only one of me")
+    expect(textOf(result)).toBe(`Only one of me\n(from ${live.site.origin})`)
     expect(result.details.selectorTextVisibility).toBeUndefined()
     expect(ids(result)).not.toContain("inspect-visible-text-candidates")
   })

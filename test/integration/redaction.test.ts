@@ -34,7 +34,7 @@ describe("redaction", () => {
     expect(readBack.isError).toBe(false)
     expect(everything(readBack)).not.toContain("hunter2-correct-horse")
     expect(everything(readBack)).not.toContain("typed-secret-42")
-    expect(textOf(readBack)).toBe("[REDACTED][REDACTED]")
+    expect(textOf(readBack)).toBe(`[REDACTED][REDACTED]\n(from ${live.site.origin})`)
   })
 
   it("--headers values are redacted", async () => {

@@ -206,3 +206,22 @@ describe("V13: trace and profiler own Chrome tracing one at a time: conflicting 
       expect(result.details.failureCategory).not.toBe("validation-error")
     }))
 })
+
+describe("V10: a get/eval value comes first, then the origin it was read on", () => {
+  it.scoped("get title and eval after an open name the page's origin; get url and an unknown page do not", () =>
+    Effect.gen(function*() {
+      const layer = fakeLayer(temp.root, [{ reply: (r) => {
+        const step = stepOf(r.args)
+        if (step[0] === "open") return FakeAgentBrowser.ok({ url: "https://shop.test/cart?id=1", title: "Cart" })
+        if (step[0] === "eval") return FakeAgentBrowser.ok({ result: 3 })
+        return FakeAgentBrowser.ok(step[1] === "url" ? { url: "https://shop.test/cart?id=1" } : { title: "Cart" })
+      }, repeat: true }])
+      const [before, , title, evaluated, url] = yield* Effect.forEach([
+        { args: ["get", "title"] }, { args: ["open", "https://shop.test/cart?id=1"] }, { args: ["get", "title"] }, { args: ["eval", "--stdin"], stdin: "1+2" }, { args: ["get", "url"] }
+      ], (input) => runToResult(input, here)).pipe(Effect.provide(layer))
+      expect(textOf(before!.content)).toBe("Cart")
+      expect(textOf(title!.content)).toBe("Cart\n(from https://shop.test)")
+      expect(textOf(evaluated!.content)).toBe("3\n(from https://shop.test)")
+      expect(textOf(url!.content)).toBe("https://shop.test/cart?id=1")
+    }))
+})

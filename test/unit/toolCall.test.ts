@@ -244,7 +244,7 @@ describe("tab pinning after drift", () => {
       writeFileSync(join(temp.root, "s", `${session}.target`), JSON.stringify({ targetId: "X", url: "about:blank", pinned: false }))
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       const title = yield* runToResult({ args: ["get", "title"] }, call)
-      expect(title.content[0]?.type === "text" && title.content[0].text).toBe("Pinned A")
+      expect(title.content[0]?.type === "text" && title.content[0].text).toBe("Pinned A\n(from http://a.test)")
       // the daemon records the tab the pinned batch selected as its active target
       writeFileSync(join(temp.root, "s", `${session}.target`), JSON.stringify({ targetId: "Y", url: "http://a.test/", pinned: false }))
       yield* runToResult({ args: ["tab", "list"] }, call)

@@ -31,6 +31,26 @@ export const withoutStateValues = (outcome: UpstreamOutcome): UpstreamOutcome =>
   }
 }
 
+/** Getters whose value says where it came from already, or is not page data. */
+const PLACE_IN_VALUE = new Set(["url", "cdp-url", "box", "styles"])
+
+/**
+ * A value `get …` or `eval` read, then where it was read (the contract's lightweight origin context): the origin of
+ * the session's page, when known and not opaque. The value stays first.
+ */
+const readFrom = (executed: Executed): string => {
+  const { line } = executed.plan
+  const reads = line.command === "eval" || (line.command === "get" && !PLACE_IN_VALUE.has(line.positionals[1] ?? ""))
+  const url = executed.previousPage?.url
+  if (!reads || executed.outcome.kind !== "single" || url === undefined) return ""
+  try {
+    const origin = new URL(url).origin
+    return origin === "null" ? "" : `\n(from ${origin})`
+  } catch {
+    return ""
+  }
+}
+
 export const bodyOf = (executed: Executed): Body => {
   const { plan } = executed
   const raw = withoutStateValues(executed.outcome)
@@ -45,6 +65,6 @@ export const bodyOf = (executed: Executed): Body => {
   // the caller's JSON is upstream's data about the page: all of it page content
   const parts: Parts = plan.callerRequestedJson && outcome.kind !== "inspection"
     ? [page(JSON.stringify(outcome.kind === "single" ? stripLifecycle(outcome.data) : data, null, 2))]
-    : executed.qa !== undefined ? qaText(plan, executed.qa, executed.verified, outcome) : withLookupParts(executed, partsOf(formatted))
+    : executed.qa !== undefined ? qaText(plan, executed.qa, executed.verified, outcome) : [...withLookupParts(executed, partsOf(formatted)), readFrom(executed)]
   return { text: plain(parts), parts, summary: executed.lookup?.report.summary ?? formatted.summary, data, ...(snapshot !== undefined ? { snapshot } : {}) }
 }
