@@ -28,7 +28,8 @@ const browser = () => {
   const resultOf = (step: ReadonlyArray<string>): unknown => {
     const has = (s: string) => step.includes(s)
     if (has("open")) {
-      page = { url: step[step.indexOf("open") + 1] ?? "", title: "Home" }
+      const asked = step[step.indexOf("open") + 1] ?? ""
+      page = { url: asked.includes("/old") ? "http://a.test/landed" : asked.replace(/ /g, "%20"), title: "Home" }
       return { targetId: "T", ...page }
     }
     if (has("eval")) return { origin: page.url, result: page }
@@ -53,6 +54,21 @@ const browser = () => {
   }
 }
 const layer = () => fakeLayer(temp.root, [{ reply: browser(), repeat: true }])
+
+describe("batch rows say each fact once", () => {
+  it.scoped("an open row names the landed address only when it is not the one asked for; a snapshot of the page the call started on has no header", () =>
+    Effect.gen(function*() {
+      const opened = textOf(yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["open", "http://a.test/a b"], ["open", "http://a.test/old"]]) }, call))
+      expect(opened).toContain("1. ✓ open http://a.test/a b → Home\n") // written as the browser writes it, the same address
+      expect(opened).toContain("2. ✓ open http://a.test/old → Home — http://a.test/landed")
+      yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+      const same = textOf(yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["check", "@e2"], ["snapshot", "-i"]]) }, call))
+      expect(same).toContain("2. ✓ snapshot -i\n- button \"Go\" [ref=e1]")
+      expect(same).not.toContain("Snapshot of")
+      const moved = textOf(yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["click", "#nav"], ["snapshot", "-i"]]) }, call))
+      expect(moved).toContain("Snapshot of http://a.test/next (2 refs):")
+    }).pipe(Effect.provide(layer())))
+})
 
 describe("action results in words", () => {
   it.scoped("dblclick, drag, find, scroll and scrollintoview say what they did; no JSON, no marker", () =>
@@ -94,7 +110,7 @@ describe("action results in words", () => {
       yield* runToResult({ args: ["snapshot", "-i"] }, call)
       const job = yield* runToResult({ job: { steps: [{ action: "open", url: "http://a.test/" }, { action: "snapshot" }] } }, call)
       const text = textOf(job)
-      expect(text).toContain("1. ✓ open http://a.test/ → Home — http://a.test/")
+      expect(text).toContain("1. ✓ open http://a.test/ → Home\n") // the address it asked for is not said twice
       expect(text).toContain("2. ✓ snapshot -i\n- button \"Go\" [ref=e1]\n- checkbox \"Agree\" [ref=e2]")
       expect(text).not.toContain("\"snapshot\":")
       const next = yield* runToResult({ args: ["check", "@e2"] }, call)

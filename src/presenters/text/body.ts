@@ -58,7 +58,7 @@ export const bodyOf = (executed: Executed): Body => {
   const snapshot = outcome.kind === "single" && plan.line.command === "snapshot" && outcome.data !== null && typeof outcome.data === "object"
     ? presentSnapshotWith(plan.line.positionals, outcome.data as Record<string, unknown>, { options: plan.snapshotOptions, previousRefs: executed.previousRefs, viewport: executed.viewport, knownUrl: executed.previousPage?.url, naming: executed.snapshotNaming })
     : undefined
-  const formatted = snapshot ?? formatSuccess(plan, outcome)
+  const formatted = snapshot ?? formatSuccess(plan, outcome, executed.previousPage?.url)
   const data = snapshot !== undefined
     ? snapshot.data
     : outcome.kind === "single" ? stripLifecycle(outcome.data) : outcome.kind === "batch" ? outcome.rows.map((row) => stepRowJson(row, stripLifecycle)) : undefined

@@ -170,13 +170,24 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
 
 const asData = (v: unknown): Data => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Data) : {})
 
+/** `asked` and `landed` name the same address once both are written as the browser writes them. */
+const sameAddress = (asked: string | undefined, landed: string): boolean => {
+  if (asked === undefined) return false
+  try {
+    return new URL(asked).href === landed
+  } catch {
+    return false
+  }
+}
+
 /** What one successful batch/job row adds after its ✓: a snapshot's view, a page, a value; nothing for a bare action. */
 const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl: string | undefined): Parts => {
   const [command = ""] = positionals
   const data = asData(stripLifecycle(result))
   if (command === "snapshot" && typeof data["snapshot"] === "string") return ["\n", ...partsOf(presentSnapshot(positionals, data, knownUrl))]
   if (answersWithEcho(command) || (command === "find" && answersWithEcho(positionals[3] ?? "click"))) return []
-  if (isOpening(command) && data["url"] !== undefined) return [" → ", titlePart(data["title"]), ` — ${str(data["url"])}`]
+  // the landed URL only where it is not the one the row asked for (a redirect, a normalized address)
+  if (isOpening(command) && data["url"] !== undefined) return [" → ", titlePart(data["title"]), ...(sameAddress(positionals[1], str(data["url"])) ? [] : [` — ${str(data["url"])}`])]
   if (Object.keys(data).length === 0) return []
   const shown = formatCommand(positionals, data, undefined)
   // a command without its own wording: its data on one line beats "<command>: done" plus the same data
@@ -201,8 +212,9 @@ const plannedSteps = (plan: Plan): number | undefined => {
   }
 }
 
-const formatBatch = (rows: Extract<UpstreamOutcome, { kind: "batch" }>["rows"], planned: number | undefined): Formatted => {
-  let knownUrl: string | undefined
+/** `pageUrl`: the page the session showed before the batch (a snapshot of that page needs no header naming it). */
+const formatBatch = (rows: Extract<UpstreamOutcome, { kind: "batch" }>["rows"], planned: number | undefined, pageUrl: string | undefined): Formatted => {
+  let knownUrl = pageUrl
   const lines = rows.map((row, i): Parts => {
     const command = row.command.length > 0 ? row.command.join(" ") : `#${i}`
     // what a page script threw is the page's text
@@ -219,12 +231,12 @@ const formatBatch = (rows: Extract<UpstreamOutcome, { kind: "batch" }>["rows"], 
   return formatted([`Batch: ${rows.length - failed}/${total} steps succeeded${tail}\n`, ...joinParts(lines, "\n")], `batch ${rows.length - failed}/${total} ok${tail}`)
 }
 
-export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome): Formatted => {
+export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome, pageUrl?: string): Formatted => {
   switch (outcome.kind) {
     case "inspection":
       return { text: outcome.stdout.trimEnd(), summary: `${plan.args.join(" ")} (plain text)` }
     case "batch":
-      return formatBatch(outcome.rows, plannedSteps(plan))
+      return formatBatch(outcome.rows, plannedSteps(plan), pageUrl)
     case "single": {
       const data = outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data) ? (outcome.data as Data) : {}
       const shown = formatCommand(plan.line.positionals, data, plan.sessionName)
