@@ -222,7 +222,9 @@ const formatBatch = (rows: Extract<UpstreamOutcome, { kind: "batch" }>["rows"], 
     const url = asData(row.result)["url"]
     const text = stepText(row.command, row.result, knownUrl)
     if (typeof url === "string") knownUrl = url
-    return [`${i + 1}. ✓ ${command}`, ...text]
+    // an open that landed where it asked: the row's number maps it to the step, its address is not written again
+    const echo = isOpening(row.command[0]) && typeof url === "string" && sameAddress(row.command[1], url) ? row.command[0] : command
+    return [`${i + 1}. ✓ ${echo}`, ...text]
   })
   const failed = rows.filter((r) => !r.success).length
   const total = Math.max(planned ?? rows.length, rows.length)
