@@ -1,5 +1,5 @@
 /**
- * The Security service: the contract against SecurityLive and SecurityTest, then the live layer's own rules (the
+ * The Security service: the contract against SecurityLive and FakeSecurity, then the live layer's own rules (the
  * policy re-read from the config files per call, secrets resolved once, sources that fail).
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
@@ -11,7 +11,7 @@ import { afterAll, expectTypeOf } from "vitest"
 import { CONFIG_DIR } from "../../src/config/configPaths.js"
 import { RedactorLive } from "../../src/layers/RedactorLive.js"
 import { SecurityLive } from "../../src/layers/SecurityLive.js"
-import { SecurityTest } from "../../src/layers/test/SecurityTest.js"
+import { FakeSecurity } from "../../src/layers/test/FakeSecurity.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { STANDARD_POLICY } from "../../src/schema/SecurityPolicy.js"
 import { Redactor } from "../../src/services/Redactor.js"
@@ -107,16 +107,16 @@ describe("Security (live)", () => {
 securityContract("SecurityLive over a config file", { layer: () => live, where, secret: { name: "FROM_ENV", value: ENV_VALUE } })
 
 const testPolicy = { ...STANDARD_POLICY, secrets: [{ name: "PW", value: "$X", origins: ["https://a.example"], source: "test" }] }
-securityContract("SecurityTest", {
-  layer: () => SecurityTest.layer(testPolicy, { PW: "test-Secret-3310" }).pipe(Layer.provideMerge(RedactorLive)),
+securityContract("FakeSecurity", {
+  layer: () => FakeSecurity.layer(testPolicy, { PW: "test-Secret-3310" }).pipe(Layer.provideMerge(RedactorLive)),
   where,
   secret: { name: "PW", value: "test-Secret-3310" }
 })
 
 // type-level facts, checked by `npm run typecheck`
-describe("SecurityTest", () => {
+describe("FakeSecurity", () => {
   it("stands in for SecurityLive: provides what it provides, needs and fails with nothing more", () => {
-    type Canned = ReturnType<typeof SecurityTest.layer>
+    type Canned = ReturnType<typeof FakeSecurity.layer>
     // a Layer is contravariant in what it provides: the canned layer fits wherever the live one is expected
     expectTypeOf<Canned>().toExtend<typeof SecurityLive>()
   })

@@ -1,5 +1,5 @@
 /**
- * The Security contract, run against SecurityTest and SecurityLive (over a config file), both in
+ * The Security contract, run against FakeSecurity and SecurityLive (over a config file), both in
  * test/unit/securityService.test.ts: a policy per call, a named secret's value learned by the Redactor, an unknown
  * name refused without any value, fresh nonces.
  */

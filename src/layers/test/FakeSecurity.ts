@@ -1,5 +1,5 @@
 /**
- * SecurityTest: a fixed policy and secret values from a map, for unit tests. Values are learned by the Redactor
+ * FakeSecurity: a fixed policy and secret values from a map, for unit tests. Values are learned by the Redactor
  * exactly as the live layer does, so scrubbing behaves the same.
  */
 import * as Effect from "effect/Effect"
@@ -10,7 +10,7 @@ import { Redactor } from "../../services/Redactor.js"
 import { Security } from "../../services/Security.js"
 import { findSecret, makeNonce } from "../../security/secretLookup.js"
 
-export const SecurityTest = {
+export const FakeSecurity = {
   /** A fixed policy, and secret values from `values` (a declared secret without a value fails with InvalidInput). */
   layer: (policy: SecurityPolicy, values: Readonly<Record<string, string>>): Layer.Layer<Security, never, Redactor> =>
     Layer.effect(
