@@ -1,6 +1,6 @@
 /**
  * Credential-shaped values in results: bearer/basic credentials and JWTs anywhere in text; and, in the outputs that
- * hold session state (`cookies`, `storage`), every cookie value and every storage value whose key or value looks
+ * hold session state (`cookies`, `storage`, a saved file's `state show`), every cookie value and every storage value whose key or value looks
  * like a credential (token, auth, session, secret, JWT, long random strings), saying why (`valueRedactionReason`).
  * Short benign storage values (flags, numbers, "dark") stay visible for local QA. Pure.
  */
@@ -28,12 +28,38 @@ const storageRedactionReason = (key: string, value: unknown): string | undefined
   return looksRandom(value) ? "token-like-value" : undefined
 }
 
+const withoutCookieValues = (cookies: unknown): unknown =>
+  (cookies as Array<Record<string, unknown>>).map((c) => (c !== null && typeof c === "object" && "value" in c ? { ...c, value: REDACTED } : c))
+
+/** A saved origin's `[{name, value}]` storage lists, each redacted entry saying why. */
+const originStorage = (origin: Record<string, unknown>): Record<string, unknown> => {
+  const list = (entries: unknown) =>
+    Array.isArray(entries)
+      ? entries.map((e: Record<string, unknown>) => {
+        const why = typeof e?.["name"] === "string" ? storageRedactionReason(e["name"], e["value"]) : undefined
+        return why === undefined ? e : { ...e, value: REDACTED, valueRedacted: true, valueRedactionReason: why }
+      })
+      : entries
+  if (origin === null || typeof origin !== "object") return origin
+  return Object.fromEntries(Object.entries(origin).map(([k, v]) => [k, k === "localStorage" || k === "sessionStorage" ? list(v) : v]))
+}
+
 /** Applies the session-state rules to one command's upstream data. */
 export const redactStateData = (command: string | undefined, data: unknown): unknown => {
   if (data === null || typeof data !== "object") return data
   const d = data as Record<string, unknown>
-  if (command === "cookies" && Array.isArray(d["cookies"])) {
-    return { ...d, cookies: (d["cookies"] as Array<Record<string, unknown>>).map((c) => ("value" in c ? { ...c, value: REDACTED } : c)) }
+  if (command === "cookies" && Array.isArray(d["cookies"])) return { ...d, cookies: withoutCookieValues(d["cookies"]) }
+  // `state show`: a saved state file's cookies and storage, under the same rules
+  if (command === "state" && d["state"] !== null && typeof d["state"] === "object") {
+    const state = d["state"] as Record<string, unknown>
+    return {
+      ...d,
+      state: {
+        ...state,
+        ...(Array.isArray(state["cookies"]) ? { cookies: withoutCookieValues(state["cookies"]) } : {}),
+        ...(Array.isArray(state["origins"]) ? { origins: (state["origins"] as Array<Record<string, unknown>>).map(originStorage) } : {})
+      }
+    }
   }
   // a redacted storage entry says so (D13): `valueRedacted` and `valueRedactionReason` on a one-key read, and for a
   // whole store each redacted key's reason in `valueRedactions`, so `[REDACTED]` is never mistaken for a stored literal

@@ -47,3 +47,24 @@ describe("V13: trace/profiler owner conflicts on the real binary", () => {
     expect(statSync(join(live.world.root, "v13/t.json")).size).toBeGreaterThan(0)
   })
 })
+
+describe("V12: state files and the network list on the real binary", () => {
+  it("state show of a saved state: counts and names, the cookie value and a credential-like storage value never shown", async () => {
+    await live.tool.call({ args: ["eval", "--stdin"], stdin: "document.cookie = 'sid=cookie-secret-v12; path=/'; localStorage.setItem('theme', 'dark'); localStorage.setItem('authToken', 'tok-secret-v12'); 1" })
+    const path = join(live.world.root, "v12/state.json")
+    expect((await live.tool.call({ args: ["state", "save", path] })).isError).toBe(false)
+    const shown = await live.tool.call({ args: ["state", "show", path] })
+    expect(shown.isError, textOf(shown)).toBe(false)
+    expect(textOf(shown)).toMatch(/^State file state\.json \(\d+ bytes\): 1 cookies \(values hidden\), 1 origins\ncookie sid — /)
+    expect(textOf(shown)).toContain("2 localStorage")
+    const all = JSON.stringify([shown.content, shown.details])
+    expect(all).not.toContain("cookie-secret-v12")
+    expect(all).not.toContain("tok-secret-v12")
+    expect(all).toContain("dark")
+  })
+
+  it("network requests are labelled as the session aggregate", async () => {
+    const text = textOf(await live.tool.call({ args: ["network", "requests"] }))
+    expect(text).toMatch(/^\d+ requests \(session aggregate since the last --clear\): \d+ failed/)
+  })
+})

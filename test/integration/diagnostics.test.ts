@@ -13,13 +13,13 @@ beforeAll(async () => {
 describe("diagnostic families", () => {
   it("network requests: counts, actionable failures first", async () => {
     const text = textOf(await live.tool.call({ args: ["network", "requests"] }))
-    expect(text).toMatch(/^\d+ requests: \d+ failed \(1 actionable, \d+ benign icon probes\)/)
+    expect(text).toMatch(/^\d+ requests \(session aggregate since the last --clear\): \d+ failed \(1 actionable, \d+ benign icon probes\)/)
     expect(text.split("\n")[1]).toMatch(/GET .*\/missing\.json \(Fetch\) 404/)
   })
 
   it("console: counts by level, then messages", async () => {
     const text = textOf(await live.tool.call({ args: ["console"] }))
-    expect(text).toMatch(/^\d+ console messages \(\d+ errors, 1 warnings\)/)
+    expect(text).toMatch(/^\d+ console messages \(session aggregate since the last --clear; \d+ errors, 1 warnings\)/)
     expect(text).toContain("[log] hello from log 42")
     expect(text).toContain("[warning] warn message")
   })
@@ -27,7 +27,7 @@ describe("diagnostic families", () => {
   it("console: a page that logs more than upstream keeps is told that older messages were dropped", async () => {
     await live.tool.call({ args: ["eval", "for (let i = 0; i < 1500; i++) console.log('flood ' + i)"] })
     const text = textOf(await live.tool.call({ args: ["console"] }))
-    expect(text).toMatch(/^1000 console messages \(\d+ errors, \d+ warnings\); the buffer is full, so older messages were dropped/)
+    expect(text).toMatch(/^1000 console messages \(session aggregate since the last --clear; \d+ errors, \d+ warnings\); the buffer is full, so older messages were dropped/)
     expect(text).toContain("[log] flood 1499")
     await live.tool.call({ args: ["console", "--clear"] })
   })

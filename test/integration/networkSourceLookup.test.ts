@@ -56,7 +56,7 @@ describe("network requests follow-ups and networkSourceLookup", () => {
       Array.isArray(value) ? value.flatMap(keys) : value !== null && typeof value === "object" ? Object.entries(value).flatMap(([k, v]) => [k, ...keys(v)]) : []
     expect(keys([list.details.data, detail.details.data]).filter((k) => /initiator|stack|callFrames/i.test(k))).toEqual([])
     expect(action(list, "filter-network-requests").params?.args).toEqual(["--session", list.details.sessionName, "network", "requests", "--filter", "/api/broken-report"])
-    expect(textOf(await tool.call(action(list, "filter-network-requests").params))).toMatch(/^1 requests: 1 failed \(1 actionable/)
+    expect(textOf(await tool.call(action(list, "filter-network-requests").params))).toMatch(/^1 requests \(session aggregate since the last --clear\): 1 failed \(1 actionable/)
 
     const found = await tool.call(lookup.params)
     expect(found.isError).toBe(false)

@@ -85,7 +85,7 @@ describe("contentBoundary (pure)", () => {
     const text = render(partsOf(shown ?? { text: "", summary: "" }), boundary)
     const { inside, outside, blocks } = split(text)
     expect(blocks).toBe(1)
-    expect(outside).toBe("2 console messages (1 errors, 0 warnings)")
+    expect(outside).toBe("2 console messages (session aggregate since the last --clear; 1 errors, 0 warnings)")
     expect(inside).toBe("[log] Tool result: success\n[error] Next actions: none")
   })
 })

@@ -225,3 +225,44 @@ describe("V10: a get/eval value comes first, then the origin it was read on", ()
       expect(textOf(url!.content)).toBe("https://shop.test/cart?id=1")
     }))
 })
+
+describe("V12: diagnostic families say their scope, leave out inline images, and render state and dashboard", () => {
+  const requests = [
+    { requestId: "1", method: "GET", url: "https://x.test/api", resourceType: "Fetch", status: 500 },
+    { requestId: "2", method: "GET", url: "data:image/png;base64,AAAA", resourceType: "Image", status: 200 },
+    { requestId: "3", method: "GET", url: "https://x.test/", resourceType: "Document", status: 200 }
+  ]
+  it.scoped("network requests: the session-aggregate label, data:image rows counted not listed (kept in details); a page filter drops the label", () =>
+    Effect.gen(function*() {
+      const layer = fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ requests }), repeat: true }])
+      const all = yield* runToResult({ args: ["network", "requests"] }, here).pipe(Effect.provide(layer))
+      const text = textOf(all.content)
+      expect(text).toMatch(/^3 requests \(session aggregate since the last --clear\): 1 failed \(1 actionable, 0 benign icon probes\); 1 data:image rows not listed\n/)
+      expect(text).not.toContain("data:image/png")
+      expect(JSON.stringify(all.details.data)).toContain("data:image/png")
+    }))
+
+  it.scoped("state show: cookie values and credential-like storage hidden in text and details; state list; dashboard start/stop", () =>
+    Effect.gen(function*() {
+      const shown = { filename: "app.json", path: "/s/app.json", size: 226, encrypted: false, modified: 0, summary: "1 cookies, 1 origins", state: {
+        cookies: [{ name: "sid", value: "cookie-secret-1", domain: "a.test", path: "/" }],
+        origins: [{ origin: "https://a.test", localStorage: [{ name: "theme", value: "dark" }, { name: "authToken", value: "tok-secret-2" }], sessionStorage: [] }]
+      } }
+      const layer = fakeLayer(temp.root, [
+        { when: (r) => r.args.includes("show"), reply: FakeAgentBrowser.ok(shown) },
+        { when: (r) => r.args.includes("list"), reply: FakeAgentBrowser.ok({ directory: "/s", files: [{ filename: "app.json", size: 226, modified: 0, encrypted: true, path: "/s/app.json" }] }) },
+        { when: (r) => r.args.includes("start"), reply: FakeAgentBrowser.ok({ access_urls: [], pid: 7, port: 4899 }) },
+        { when: (r) => r.args.includes("stop"), reply: FakeAgentBrowser.ok({ reason: "not running", stopped: false }) }
+      ])
+      const [show, list, start, stop] = yield* Effect.forEach([["state", "show", "app.json"], ["state", "list"], ["dashboard", "start"], ["dashboard", "stop"]], (args) => runToResult({ args }, here)).pipe(Effect.provide(layer))
+      const all = JSON.stringify([show!.content, show!.details])
+      expect(all).not.toContain("cookie-secret-1")
+      expect(all).not.toContain("tok-secret-2")
+      expect(textOf(show!.content)).toBe("State file app.json (226 bytes): 1 cookies (values hidden), 1 origins\ncookie sid — a.test/\norigin https://a.test: 2 localStorage, 0 sessionStorage entries")
+      expect(JSON.stringify(show!.details.data)).toContain("\"valueRedactionReason\":\"credential-like-key\"")
+      expect(JSON.stringify(show!.details.data)).toContain("\"value\":\"dark\"")
+      expect(textOf(list!.content)).toBe("1 saved state files in /s\napp.json (226 bytes, modified 1970-01-01T00:00:00.000Z, encrypted)")
+      expect(textOf(start!.content)).toBe("Dashboard running on port 4899 (pid 7); stop it with dashboard stop.")
+      expect(textOf(stop!.content)).toBe("Dashboard not stopped: not running.")
+    }))
+})

@@ -7,13 +7,13 @@ const messages = (n: number) => Array.from({ length: n }, (_, i) => ({ type: i %
 describe("console diagnostics", () => {
   it("a buffer below the limit is shown as it is", () => {
     const shown = formatDiagnostics("console", undefined, { messages: messages(12) })
-    expect(shown?.summary).toBe("12 console messages (2 errors, 0 warnings)")
+    expect(shown?.summary).toBe("12 console messages (session aggregate since the last --clear; 2 errors, 0 warnings)")
     expect(shown?.text).not.toContain("dropped")
   })
 
   it("a full buffer says older messages were dropped and how to start clean", () => {
     const shown = formatDiagnostics("console", undefined, { messages: messages(CONSOLE_BUFFER_LIMIT) })
-    expect(shown?.summary).toMatch(/^1000 console messages \(100 errors, 0 warnings\); the buffer is full, so older messages were dropped/)
+    expect(shown?.summary).toMatch(/^1000 console messages \(session aggregate since the last --clear; 100 errors, 0 warnings\); the buffer is full, so older messages were dropped/)
     expect(shown?.text).toContain("console --clear")
     // the newest lines are the ones shown: the end of the log is what a repro just printed
     expect(shown?.text).toContain("line 999")

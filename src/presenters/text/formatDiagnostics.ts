@@ -1,7 +1,8 @@
 /**
  * Diagnostic and status families rendered compactly with counts first and stable fields: network requests
- * (actionable vs benign failures), console, page errors, cookies, storage, dialog, frame, state load, session info,
- * profiles and stream status. Lists are bounded; the full payload is in the spill file when large. Pure.
+ * (actionable vs benign failures, labelled as the session aggregate, inline images counted not listed), console, page
+ * errors, cookies, storage, dialog, frame, state list/show/load, dashboard start/stop, session info, profiles and
+ * stream status. Lists are bounded; the full payload is in the spill file when large. Pure.
  */
 import type { RouteDiagnostic } from "../../domain/Captures.js"
 import type { NextAction } from "../../schema/ToolDetails.js"
@@ -27,14 +28,62 @@ const boundedPage = (lines: ReadonlyArray<string>): Parts => [page(lines.slice(0
 const newest = (lines: ReadonlyArray<string>): Parts =>
   [lines.length > DIAGNOSTIC_ROWS ? `… ${lines.length - DIAGNOSTIC_ROWS} older (see the full output)\n` : "", page(lines.slice(-DIAGNOSTIC_ROWS).join("\n"))]
 
-const networkRequests = (requests: ReadonlyArray<Data>): Formatted => {
+/**
+ * Upstream's network and console buffers hold every page the session showed since they were last cleared: the list
+ * says so, so an earlier page's failures are not read as the current page's.
+ */
+export const AGGREGATE_SCOPE = "session aggregate since the last --clear"
+
+/** Inline images (`data:image/…`) are page assets, not requests to act on: counted, not listed (details keep them). */
+const isDataImage = (r: Data): boolean => str(r["url"]).startsWith("data:image")
+
+/** The wrapper's own filters to the active page: the list is then that page's, not the aggregate. */
+const PAGE_FILTERS = ["--current-page", "--current-origin", "--current-url"]
+
+const networkRequests = (requests: ReadonlyArray<Data>, pageOnly: boolean): Formatted => {
   const failed = requests.filter(isFailedRequest)
   const benign = failed.filter(isBenignAssetFailure)
   const actionable = failed.filter((r) => !benign.includes(r))
   const row = (r: Data) => `[${str(r["requestId"])}] ${str(r["method"])} ${str(r["url"])} (${str(r["resourceType"])}) ${typeof r["status"] === "number" ? r["status"] : "no response"}`
   const ordered = [...actionable, ...requests.filter((r) => !failed.includes(r)), ...benign]
-  const head = `${requests.length} requests: ${failed.length} failed (${actionable.length} actionable, ${benign.length} benign icon probes)`
-  return formatted([`${head}\n`, ...boundedPage(ordered.map(row))], head)
+  const shown = ordered.filter((r) => !isDataImage(r))
+  const hidden = ordered.length - shown.length
+  const head = `${requests.length} requests${pageOnly ? "" : ` (${AGGREGATE_SCOPE})`}: ${failed.length} failed (${actionable.length} actionable, ${benign.length} benign icon probes)${hidden > 0 ? `; ${hidden} data:image rows not listed` : ""}`
+  return formatted([`${head}\n`, ...boundedPage(shown.map(row))], head)
+}
+
+const stateFiles = (data: Data): Formatted => {
+  const files = data["files"] as ReadonlyArray<Data>
+  const head = `${files.length} saved state files in ${str(data["directory"])}`
+  const row = (f: Data) => `${str(f["filename"])} (${str(f["size"])} bytes${typeof f["modified"] === "number" ? `, modified ${new Date(f["modified"] * 1000).toISOString()}` : ""}${f["encrypted"] === true ? ", encrypted" : ""})`
+  return formatted([`${head}${files.length > 0 ? "\n" : ""}`, ...boundedPage(files.map(row))], head)
+}
+
+/** `state show`: what the file holds, values never shown (cookie values and credential-like storage are redacted). */
+const stateFile = (data: Data): Formatted => {
+  const state = data["state"] as Data
+  const cookies = Array.isArray(state["cookies"]) ? (state["cookies"] as ReadonlyArray<Data>) : []
+  const origins = Array.isArray(state["origins"]) ? (state["origins"] as ReadonlyArray<Data>) : []
+  const count = (o: Data, k: string) => (Array.isArray(o[k]) ? (o[k] as ReadonlyArray<unknown>).length : 0)
+  const head = `State file ${str(data["filename"])} (${str(data["size"])} bytes${data["encrypted"] === true ? ", encrypted" : ""}): ${cookies.length} cookies (values hidden), ${origins.length} origins`
+  const rows = [
+    ...cookies.map((c) => `cookie ${str(c["name"])} — ${str(c["domain"])}${str(c["path"])}`),
+    ...origins.map((o) => `origin ${str(o["origin"])}: ${count(o, "localStorage")} localStorage, ${count(o, "sessionStorage")} sessionStorage entries`)
+  ]
+  return formatted([`${head}${rows.length > 0 ? "\n" : ""}`, ...boundedPage(rows)], head)
+}
+
+const dashboard = (sub: string | undefined, data: Data): Formatted | undefined => {
+  if (sub === "start" && data["port"] !== undefined) {
+    const urls = Array.isArray(data["access_urls"]) ? (data["access_urls"] as ReadonlyArray<unknown>).map(str) : []
+    const text = `Dashboard running on port ${str(data["port"])}${data["pid"] !== undefined ? ` (pid ${str(data["pid"])})` : ""}${urls.length > 0 ? `: ${urls.join(", ")}` : ""}; stop it with dashboard stop.`
+    return { text, summary: `dashboard on port ${str(data["port"])}` }
+  }
+  if (sub === "stop" && typeof data["stopped"] === "boolean") {
+    const text = data["stopped"] ? "Dashboard stopped." : `Dashboard not stopped${data["reason"] !== undefined ? `: ${str(data["reason"])}` : ""}.`
+    return { text, summary: text }
+  }
+  return undefined
 }
 
 /** agent-browser 0.41 keeps the newest 1,000 console messages of a page and drops older ones without saying so. */
@@ -43,7 +92,7 @@ export const CONSOLE_BUFFER_LIMIT = 1_000
 const consoleMessages = (messages: ReadonlyArray<Data>): Formatted => {
   const count = (t: string) => messages.filter((m) => m["type"] === t).length
   const full = messages.length >= CONSOLE_BUFFER_LIMIT
-  const head = `${messages.length} console messages (${count("error")} errors, ${count("warning")} warnings)${full ? `; the buffer is full, so older messages were dropped (upstream keeps the newest ${CONSOLE_BUFFER_LIMIT}): clear it with console --clear before a repro` : ""}`
+  const head = `${messages.length} console messages (${AGGREGATE_SCOPE}; ${count("error")} errors, ${count("warning")} warnings)${full ? `; the buffer is full, so older messages were dropped (upstream keeps the newest ${CONSOLE_BUFFER_LIMIT}): clear it with console --clear before a repro` : ""}`
   return formatted([`${head}\n`, ...newest(messages.map((m) => `[${str(m["type"])}] ${str(m["text"])}`))], head)
 }
 
@@ -61,9 +110,12 @@ const cookieList = (cookies: ReadonlyArray<Data>): Formatted => {
   return formatted([`${head}${cookies.length > 0 ? "\n" : ""}`, ...boundedPage(cookies.map((c) => `${str(c["name"])} — ${str(c["domain"])}${str(c["path"])}${flags(c) !== "" ? ` (${flags(c)})` : ""}`))], head)
 }
 
-export const formatDiagnostics = (command: string, sub: string | undefined, data: Data): Formatted | undefined => {
-  if (command === "network" && sub === "requests" && Array.isArray(data["requests"])) return networkRequests(data["requests"] as ReadonlyArray<Data>)
+export const formatDiagnostics = (command: string, sub: string | undefined, data: Data, positionals: ReadonlyArray<string> = []): Formatted | undefined => {
+  if (command === "network" && sub === "requests" && Array.isArray(data["requests"])) return networkRequests(data["requests"] as ReadonlyArray<Data>, positionals.some((t) => PAGE_FILTERS.includes(t)))
   if (command === "console" && Array.isArray(data["messages"])) return consoleMessages(data["messages"] as ReadonlyArray<Data>)
+  if (command === "state" && sub === "list" && Array.isArray(data["files"])) return stateFiles(data)
+  if (command === "state" && sub === "show" && data["state"] !== null && typeof data["state"] === "object") return stateFile(data)
+  if (command === "dashboard") return dashboard(sub, data)
   if (command === "errors" && Array.isArray(data["errors"])) return pageErrors(data["errors"] as ReadonlyArray<Data>)
   if (command === "cookies" && Array.isArray(data["cookies"])) return cookieList(data["cookies"] as ReadonlyArray<Data>)
   if ((command === "console" || command === "errors" || command === "cookies") && data["cleared"] === true) return { text: `${command} cleared`, summary: `${command} cleared` }

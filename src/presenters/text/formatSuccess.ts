@@ -161,7 +161,7 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
       break
     }
   }
-  const diagnostic = formatDiagnostics(command, sub, data)
+  const diagnostic = formatDiagnostics(command, sub, data, positionals)
   if (diagnostic !== undefined) return diagnostic
   const rest = stripLifecycle(data)
   const body: Parts = rest !== null && typeof rest === "object" && Object.keys(rest).length > 0 ? ["\n", page(JSON.stringify(rest, null, 2))] : []
