@@ -21,9 +21,16 @@ export interface RefSnapshot {
   readonly invalidated?: "no-active-page"
 }
 
+/** The session's refs after a snapshot found no active page: none, and every `@eN` stale until a new snapshot. */
+export const noActivePageRefs = (daemonPid: string | undefined): RefSnapshot => ({ refs: new Map(), url: "", daemonPid, invalidated: "no-active-page" })
+
 export interface RefSnapshotRecord {
   readonly session: string
   readonly url: string
   readonly refCount: number
   readonly path: string
+  /** The refs with role and name, in snapshot order, as many as fit the details budget (all are in the file). */
+  readonly refs?: Readonly<Record<string, RefInfo>>
+  /** Refs left out of `refs` by that budget. */
+  readonly refsOmitted?: number
 }

@@ -27,7 +27,7 @@ const restore = (runtime: Runtime, ctx: ExtensionContext) =>
       ctx.cwd,
       (base) => restoreFromBranch(ctx.sessionManager.getBranch(), base),
       manifestFromBranch(ctx.sessionManager.getBranch()),
-      refSnapshotFromBranch(ctx.sessionManager.getBranch())?.path
+      refSnapshotFromBranch(ctx.sessionManager.getBranch())
     ).pipe(
       Effect.zipRight(restoreElectronLaunches(electronRecordsFromBranch(ctx.sessionManager.getBranch()))),
       // restored Electron records that are not provably the wrapper's are reported, never signalled

@@ -17,7 +17,7 @@ const AgentBrowserResult = Schema.Struct({
 const decodeResult = Schema.decodeUnknownOption(AgentBrowserResult)
 
 /** The fields a restore reads, each with its ToolDetails schema; an entry failing here is skipped as a whole. */
-const Restorable = ToolDetails.pick("managedSession", "artifactManifest", "refSnapshot")
+const Restorable = ToolDetails.pick("managedSession", "artifactManifest", "refSnapshot", "refSnapshotInvalidation", "sessionName")
 const decodeRestorable = Schema.decodeUnknownOption(Restorable)
 
 type Restorable = typeof Restorable.Type
@@ -58,6 +58,12 @@ export const manifestFromBranch = (entries: ReadonlyArray<unknown>): ReadonlyArr
   return [...byPath.values()]
 }
 
-/** The newest saved ref map on the branch (its file path and session), if any. */
-export const refSnapshotFromBranch = (entries: ReadonlyArray<unknown>): ToolDetails["refSnapshot"] =>
-  newest(entries, (r) => r.refSnapshot)
+/** The branch's latest refs: a saved ref map's file, or a session whose refs a snapshot with no active page voided. */
+export type BranchRefs = { readonly path: string } | { readonly invalidatedSession: string }
+
+/** The newest of a saved ref map and a ref invalidation on the branch, so a resume voids refs as the session did. */
+export const refSnapshotFromBranch = (entries: ReadonlyArray<unknown>): BranchRefs | undefined =>
+  newest(entries, (r): BranchRefs | undefined =>
+    r.refSnapshot !== undefined
+      ? { path: r.refSnapshot.path }
+      : r.refSnapshotInvalidation !== undefined && r.sessionName !== undefined ? { invalidatedSession: r.sessionName } : undefined)

@@ -79,13 +79,18 @@ export type BatchStepDetails = typeof BatchStepDetails.Type
 /** The wrapper-managed session after a call, for rebuilding state on reload/resume. */
 export const ManagedSessionDetails = Schema.Struct({ name: Schema.String, active: Schema.Boolean, generation: Schema.Number, launchFlags: Strings })
 
-/** After a snapshot: the session's ref map, saved to a file (path and counts only). */
+/**
+ * After a snapshot: the session's latest refs with role and name (`refs`, within a budget: `refsOmitted` says how
+ * many more), their page target, and the file at `path` that holds every one (a resume reads it back).
+ */
 export const RefSnapshotDetails = Schema.Struct({
   session: Schema.String,
   url: Schema.String,
   refCount: Schema.Number,
+  refs: optional(Schema.Record({ key: Schema.String, value: Schema.Struct({ role: Schema.String, name: Schema.String }) })),
+  refsOmitted: optional(Schema.Number),
   path: Schema.String,
-  /** The contract's page target of the refs (`refSnapshot.target.url`); the ref map itself stays in `path`. */
+  /** The contract's page target of the refs (`refSnapshot.target.url`). */
   target: optional(Schema.Struct({ url: Schema.String }))
 })
 

@@ -68,3 +68,17 @@ describe("V12: state files and the network list on the real binary", () => {
     expect(text).toMatch(/^\d+ requests \(session aggregate since the last --clear\): \d+ failed/)
   })
 })
+
+describe("P11: refSnapshot on the real page", () => {
+  it("lists each ref of snapshot -i with its role and name, the same refs the text shows", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
+    const result = await live.tool.call({ args: ["snapshot", "-i"] })
+    const refs = result.details.refSnapshot?.refs ?? {}
+    expect(Object.keys(refs).length).toBe(result.details.refSnapshot?.refCount)
+    for (const [id, { role, name }] of Object.entries(refs)) {
+      expect(textOf(result)).toContain(`ref=${id}`)
+      expect(role).not.toBe("")
+      if (name !== "") expect(textOf(result)).toContain(name)
+    }
+  })
+})

@@ -7,6 +7,10 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import { refSnapshotFromBranch, restoreFromBranch } from "../../src/pi/restoreFromBranch.js"
+import { restoreSession } from "../../src/program/session/lifecycle.js"
+import { REF_LIST_BYTES, refListOf } from "../../src/session/refSnapshotFile.js"
 import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
@@ -265,4 +269,50 @@ describe("V12: diagnostic families say their scope, leave out inline images, and
       expect(textOf(start!.content)).toBe("Dashboard running on port 4899 (pid 7); stop it with dashboard stop.")
       expect(textOf(stop!.content)).toBe("Dashboard not stopped: not running.")
     }))
+})
+
+describe("P11/P12: refSnapshot lists the refs; a ref invalidation survives a resume", () => {
+  const snapshot = FakeAgentBrowser.ok({ snapshot: "- button \"Go\" [ref=e1]\n- link \"Home\" [ref=e2]", refs: { e1: { role: "button", name: "Go" }, e2: { role: "link", name: "Home" } }, origin: "http://a.test/" })
+
+  it.scoped("P11: details.refSnapshot has each ref id with role and name, and its page target", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["snapshot"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: snapshot }])))
+      expect(result.details.refSnapshot).toMatchObject({ refCount: 2, refs: { e1: { role: "button", name: "Go" }, e2: { role: "link", name: "Home" } }, target: { url: "http://a.test/" } })
+      expect(result.details.refSnapshot).not.toHaveProperty("refsOmitted")
+    }))
+
+  it("P11: a page with more refs than the budget lists the first ones and says how many more (all are in the file)", () => {
+    const refs = new Map(Array.from({ length: 400 }, (_, i) => [`e${i + 1}`, { role: "link", name: `Story number ${i + 1} with a long headline ${"x".repeat(100)}` }] as const))
+    const listed = refListOf({ refs, url: "http://a.test/", daemonPid: undefined })
+    const shown = Object.keys(listed.refs).length
+    expect(shown).toBeGreaterThan(10)
+    expect(listed.refsOmitted).toBe(400 - shown)
+    expect(Object.keys(listed.refs)[0]).toBe("e1")
+    expect(listed.refs["e1"]?.name.length).toBe(80)
+    expect(JSON.stringify(listed.refs).length).toBeLessThanOrEqual(REF_LIST_BYTES)
+  })
+
+  it("P12: snapshot, then a snapshot with no active page; after a resume from that branch an @ref is refused as stale before upstream runs", async () => {
+    const first = ManagedRuntime.make(fakeLayer(temp.root, [{ reply: snapshot }, { reply: FakeAgentBrowser.fail("No active page") }]))
+    const taken = await first.runPromise(runToResult({ args: ["snapshot"] }, here))
+    const lost = await first.runPromise(runToResult({ args: ["snapshot"] }, here))
+    await first.dispose()
+    expect(lost.details.refSnapshotInvalidation).toBeDefined()
+    const branch = [taken, lost].map((r) => ({ type: "message", message: { role: "toolResult", toolName: "agent_browser", details: r.details } }))
+    const refs = refSnapshotFromBranch(branch)
+    expect(refs).toEqual({ invalidatedSession: lost.details.sessionName })
+    // the branch before the loss restores the refs themselves
+    expect(refSnapshotFromBranch(branch.slice(0, 1))).toEqual({ path: taken.details.refSnapshot?.path })
+    const calls: Array<ReadonlyArray<string>> = []
+    const resumed = ManagedRuntime.make(fakeLayer(temp.root, [{ reply: (r) => {
+      calls.push(r.args)
+      return FakeAgentBrowser.ok({})
+    }, repeat: true }]))
+    await resumed.runPromise(restoreSession(here.piSessionId, here.cwd, (base) => restoreFromBranch(branch, base), [], refs))
+    const click = await resumed.runPromise(runToResult({ args: ["click", "@e1"] }, here))
+    await resumed.dispose()
+    expect(click.details.failureCategory).toBe("stale-ref")
+    expect(click.details.error ?? "").toContain("no active page")
+    expect(calls.some((args) => args.includes("click"))).toBe(false)
+  })
 })

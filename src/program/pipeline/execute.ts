@@ -20,7 +20,7 @@ import { evaluateQa } from "../../compilers/evaluateQa.js"
 import { batchSteps } from "../../redaction/batchSecrets.js"
 import { pageAfter } from "../../session/lastPage.js"
 import { afterCall } from "../../session/refPreflight.js"
-import { refSnapshotRecord } from "../../session/refSnapshotFile.js"
+import { refListOf, refSnapshotRecord } from "../../session/refSnapshotFile.js"
 import { isClose } from "../../upstream/commandPolicy.js"
 import { writeOutputFile } from "../artifacts/outputFile.js"
 import { verifyArtifacts } from "../artifacts/verifyArtifacts.js"
@@ -125,7 +125,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call:
     )
   const refSnapshot = refs === undefined || session === undefined
     ? undefined
-    : { session, url: refs.url, refCount: refs.refs.size, path: yield* store.saveRefs(ownerOf(call, config), JSON.stringify(yield* (yield* Redactor).scrubValue(refSnapshotRecord(session, refs)))) }
+    : { session, url: refs.url, refCount: refs.refs.size, ...refListOf(refs), path: yield* store.saveRefs(ownerOf(call, config), JSON.stringify(yield* (yield* Redactor).scrubValue(refSnapshotRecord(session, refs)))) }
 
   const viewport = plan.snapshotOptions?.viewport === true && outcome.kind === "single" ? yield* probeViewport(plan) : undefined
   const routes = session !== undefined && !isClose(plan.line) ? (yield* registry.view(session)).routes : []

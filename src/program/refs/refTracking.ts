@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
 import { DaemonProbe } from "../../services/DaemonProbe.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
-import type { RefInfo } from "../../domain/RefSnapshot.js"
+import { noActivePageRefs, type RefInfo } from "../../domain/RefSnapshot.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { hiddenRefOf, isNoActivePageSnapshot, preflightArgs, preflightBatch, refsIn } from "../../session/refPreflight.js"
 import { type StaleRef, withFields } from "../../schema/ToolError.js"
@@ -68,6 +68,6 @@ export const invalidateRefsOnNoActivePage = (plan: Plan, error: { readonly _tag:
     if (!isNoActivePageSnapshot(plan, error) || plan.sessionName === undefined) return
     const registry = yield* SessionRegistry
     const previous = yield* registry.refSnapshotOf(plan.sessionName)
-    yield* registry.recordRefSnapshot(plan.sessionName, { refs: new Map(), url: "", daemonPid: previous?.daemonPid, invalidated: "no-active-page" })
+    yield* registry.recordRefSnapshot(plan.sessionName, noActivePageRefs(previous?.daemonPid))
   })
 

@@ -11,6 +11,7 @@ import { SessionLock } from "../../services/SessionLock.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { closeReporting } from "./closeSession.js"
 import { decodeRefSnapshot } from "../../session/refSnapshotFile.js"
+import { noActivePageRefs } from "../../domain/RefSnapshot.js"
 import { baseSessionName, lockFileName } from "../../domain/SessionState.js"
 import { socketDirEnv, socketDirOf } from "../../upstream/socketDir.js"
 
@@ -20,7 +21,7 @@ export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function*(
   cwd: string,
   fromBranch: (baseName: string) => SessionState | undefined,
   manifest: ReadonlyArray<ManifestEntry> = [],
-  refsPath?: string
+  refs?: { readonly path: string } | { readonly invalidatedSession: string }
 ) {
   const config = yield* ToolConfig
   const registry = yield* SessionRegistry
@@ -31,8 +32,9 @@ export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function*(
   // a branch without a managed session starts clean; browsers other branches launched stay owned (quit closes them)
   yield* registry.restore(fromBranch(baseName) ?? initialSessionState(baseName))
   yield* artifacts.restoreManifest(manifest)
-  // the branch's latest refs come back too, so the stale-ref guard judges them as it did before
-  const json = refsPath === undefined ? undefined : yield* artifacts.loadRefs(refsPath)
+  // the branch's latest refs come back too, so the stale-ref guard judges them as it did before (voided ones stay void)
+  if (refs !== undefined && "invalidatedSession" in refs) yield* registry.recordRefSnapshot(refs.invalidatedSession, noActivePageRefs(undefined))
+  const json = refs === undefined || !("path" in refs) ? undefined : yield* artifacts.loadRefs(refs.path)
   const decoded = json === undefined ? undefined : decodeRefSnapshot(json)
   if (decoded !== undefined) yield* registry.recordRefSnapshot(decoded.session, decoded.snapshot)
 })
