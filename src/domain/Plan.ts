@@ -56,6 +56,12 @@ export interface Plan {
   readonly snapshotOptions: SnapshotOptions | undefined
   /** The security policy this call runs under (absent: the standard preset). */
   readonly security?: SecurityPolicy
+  /**
+   * A role/name click or check (`find role … --name …`) that a fresh `snapshot -i` resolved, before it ran, to the
+   * first exact match a pointer can reach (contract P6): the `find` asked for, the ref acted on, the hidden matches
+   * before it. `line` and `effectiveArgs` are the ref action.
+   */
+  readonly resolvedFind?: { readonly from: ReadonlyArray<string>; readonly ref: string; readonly role: string; readonly name: string; readonly skipped: ReadonlyArray<string> }
   /** Per-call nonce of the page-content boundary markers; set only when `contentBoundaries` is on. */
   readonly contentNonce?: string
 }

@@ -130,12 +130,14 @@ export class StaleRef extends Schema.TaggedError<StaleRef>()("StaleRef", {
  * A selector that reached no element the action could act on. `reason`: nothing matched (`no-match`), the match is
  * hidden (`hidden`), a locator's first match (the one upstream acts on) is hidden (`first-match-hidden`), the latest
  * snapshot proved a ref unreachable by a pointer while a twin is reachable (`unreachable-ref`, said in `detail`, the
- * twin in `fallback`), or a `select` target is not a native `<select>` (`not-native-select`). `fallback` lists current
- * refs that exactly match the intended target.
+ * twin in `fallback`), a role/name click or check none of whose matches a pointer can reach while controls of that
+ * name can (`unreachable-match`, found before anything ran: the first match in `hiddenMatch`, those controls in
+ * `fallback`), or a `select` target is not a native `<select>` (`not-native-select`). `fallback` lists current refs
+ * that exactly match the intended target.
  */
 export class SelectorNotFound extends Schema.TaggedError<SelectorNotFound>()("SelectorNotFound", {
   selector: Schema.String,
-  reason: Schema.Literal("no-match", "hidden", "first-match-hidden", "unreachable-ref", "not-native-select"),
+  reason: Schema.Literal("no-match", "hidden", "first-match-hidden", "unreachable-ref", "unreachable-match", "not-native-select"),
   upstreamMessage: optional(Schema.String),
   detail: optional(Schema.String),
   /** The action a hidden first match would not receive (`first-match-hidden`). */
@@ -153,6 +155,8 @@ export class SelectorNotFound extends Schema.TaggedError<SelectorNotFound>()("Se
     switch (this.reason) {
       case "first-match-hidden":
         return `The first element matching ${this.selector !== "" ? this.selector : "the locator"} is hidden, so the ${this.action ?? "action"} would not reach it (upstream acts on the first match).`
+      case "unreachable-match":
+        return `No element matching ${this.selector} can be reached by a pointer (a fresh snapshot -i and a hit test), so the ${this.action ?? "action"} was not run.`
       case "not-native-select":
         return `${this.selector} is not a native <select>, so select changed nothing (upstream still answered Selected ${JSON.stringify(this.values ?? [])}). ` +
           "For a custom combobox: click it to open its list, take snapshot -i, then click the option's ref (or type and press Enter)."

@@ -206,8 +206,8 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         // element commands (also batch, job and qa steps) wait (bounded) for their target; @refs do not
         const advice = e.fallback !== undefined && plan?.line.command !== "find"
           ? `A fresh snapshot -i marks it hidden and names @${e.fallback.refs[0]?.ref ?? ""}.`
-          : e.reason === "first-match-hidden" && e.fallback !== undefined
-          ? `Click @${e.fallback.refs[0]?.ref ?? ""}: it has that exact name and a pointer can reach it.`
+          : (e.reason === "first-match-hidden" || e.reason === "unreachable-match") && e.fallback !== undefined
+          ? `${e.fallback.action === "check" ? "Check" : "Click"} @${e.fallback.refs[0]?.ref ?? ""}: it has that exact name and a pointer can reach it.`
           : e.reason === "first-match-hidden"
           ? "A text locator acts on its first match, here a hidden one (often a widget's native <option>): open what shows it (a widget's list: click its combobox; a menu: open it), then snapshot -i and click the visible control's ref."
           : e.readinessWaitMs !== undefined
@@ -224,7 +224,7 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
           ? `\nAgent-browser candidate fallbacks: ${(e.candidates ?? []).map((c) => `find role ${c.role} click --name ${JSON.stringify(c.name)}`).join("; ")} (heuristics: use one only if the page has such a control).`
           : ""
         // the first match hidden and a reachable control of that name found: that control is the step forward
-        const reachableFirst = e.fallback !== undefined && (plan?.line.command !== "find" || e.reason === "first-match-hidden")
+        const reachableFirst = e.fallback !== undefined && (plan?.line.command !== "find" || e.reason === "first-match-hidden" || e.reason === "unreachable-match")
         return {
           text: `${e.message}${hidden}${recovery.line}${fallbacks}\n${advice}`,
           summary: `Selector not found${e.selector !== "" ? `: ${e.selector}` : ""}`,

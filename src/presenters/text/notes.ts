@@ -11,6 +11,11 @@ import { page, type Parts } from "./contentBoundary.js"
 export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): ReadonlyArray<Parts> => {
   const lines: Array<string | Parts> = []
   const { navigation, previousPage, tabCorrection, verified, routeDiagnostics, browserDefaults, outputFile, replacedCloseFailure } = executed
+  const resolved = executed.plan.resolvedFind
+  if (resolved !== undefined) {
+    const skipped = resolved.skipped.length > 0 ? ` (a pointer cannot reach ${resolved.skipped.join(", ")} of that role and name)` : ""
+    lines.push([`Resolved role ${resolved.role} `, page(JSON.stringify(resolved.name)), ` to ${resolved.ref} with a fresh snapshot -i${skipped}; refs are now that snapshot's.`])
+  }
   if (navigation !== undefined && pageChanged(previousPage, navigation)) lines.push(["Page: ", navigation.title !== "" ? page(navigation.title) : "(untitled)", ` — ${navigation.url}`])
   if (tabCorrection !== undefined) lines.push(`Tab recovery: the active tab was ${tabCorrection.from}; re-selected ${tabCorrection.reselected}, which shows ${tabCorrection.reason === "focus-lost" ? "the page this session was on" : "the opened page"}.`)
   for (const row of verified.rows) {

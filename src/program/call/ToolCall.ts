@@ -80,12 +80,13 @@ const attempt = (raw: unknown, call: CallContext) =>
     return yield* locked(Effect.gen(function*() {
       const planned = key === undefined ? first : yield* Effect.either(prepare(raw, call))
       if (Either.isLeft(planned)) return { plan: first.right, error: planned.left } satisfies Attempt
-      const plan = planned.right
       const base = baseNameOf(call, config)
       const before = yield* registry.current(base)
-      const ran = yield* Effect.either(execute(plan, call))
-      yield* recordOwnership(plan, lockFile)
+      const ran = yield* Effect.either(execute(planned.right, call))
+      yield* recordOwnership(planned.right, lockFile)
       if (Either.isRight(ran)) {
+        // the plan as it ran (a role/name click resolved to a ref before it ran)
+        const plan = ran.right.plan
         const health = yield* electronPostCommandHealth(plan, ran.right)
         const error = verdictOf(ran.right) ?? health?.error
         const executed = error === undefined ? yield* electronAfterCommand(plan, ran.right, call) : ran.right
@@ -95,6 +96,7 @@ const attempt = (raw: unknown, call: CallContext) =>
           plan, executed, ...(error !== undefined ? { error } : {}), ...(health !== undefined ? { electron: health.report } : {}), ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {})
         } satisfies Attempt
       }
+      const plan = planned.right
       const outcome = plan.sessionRole === "fresh" ? yield* abandonFreshLaunch(plan, ran.left) : sessionOutcomeOf(plan, before, yield* registry.current(base), false)
       const error = ran.left._tag === "TimedOut" ? yield* withLastUrl(plan, ran.left) : ran.left
       // a navigation the watchdog left hanging is stopped now, so the next call (and the offered check) answers

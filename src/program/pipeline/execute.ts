@@ -35,6 +35,7 @@ import { batchTextVisibility } from "../page/textVisibility.js"
 import { challengePageAfter } from "../page/challengePage.js"
 import { checkSelect } from "../page/selectCheck.js"
 import { observeDaemon, refsFrom } from "../refs/refTracking.js"
+import { preResolveClick } from "../refs/preResolveClick.js"
 import { unusedBrowserDefaults } from "../session/browserDefaults.js"
 import { guardBrowser, trackBrowser } from "../session/browserHealth.js"
 import { guardAttached, trackAttached } from "../session/attachedHealth.js"
@@ -79,15 +80,17 @@ const jobSnapshotRefs = (plan: Plan, outcome: UpstreamOutcome) =>
     return refs === undefined ? undefined : afterCall(refs, outcome.rows.slice(at + 1).map((r) => r.command))
   })
 
-export const execute = Effect.fn("ToolCall.execute")(function*(plan: Plan, call: CallContext) {
+export const execute = Effect.fn("ToolCall.execute")(function*(asked: Plan, call: CallContext) {
   const registry = yield* SessionRegistry
   const store = yield* ArtifactStore
   const config = yield* ToolConfig
   const started = yield* Clock.currentTimeMillis
-  for (const path of [plan.outputPath, ...compiledOutputs(plan)]) if (path !== undefined) yield* store.ensureParentDir(path)
+  for (const path of [asked.outputPath, ...compiledOutputs(asked)]) if (path !== undefined) yield* store.ensureParentDir(path)
 
-  const recovery = (yield* guardBrowser(plan)) ?? (yield* guardAttached(plan))
-  yield* preflightAttachedQa(plan)
+  const recovery = (yield* guardBrowser(asked)) ?? (yield* guardAttached(asked))
+  yield* preflightAttachedQa(asked)
+  // a role/name click or check acts on the reachable match of a fresh snapshot -i (the plan the result then shows)
+  const plan = yield* preResolveClick(asked)
   const dispatched = yield* askPoolUntilBudget(plan, dispatch(plan, call)).pipe(Effect.tap(() => trackBrowser(plan)), Effect.tap(() => trackAttached(plan)))
   const { navigation, approval, tabCorrection, pageCheck } = dispatched
   const { outcome, filter: networkRequestsPageFilter } = yield* applyPageFilter(plan, dispatched.outcome)

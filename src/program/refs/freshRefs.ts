@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
 import type { RefInfo } from "../../domain/RefSnapshot.js"
-import { HIDDEN_TWINS_EXPRESSION, hiddenTwinsOf } from "../../page/hiddenTwins.js"
+import { hiddenTwinsExpression, hiddenTwinsOf, type ReachFocus, reachOf } from "../../page/hiddenTwins.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { targetOf } from "../../session/target.js"
 import { refsFrom } from "./refTracking.js"
@@ -16,6 +16,8 @@ export interface FreshRefs {
   readonly refs: ReadonlyMap<string, RefInfo>
   /** Hidden ref → its reachable twin. */
   readonly hidden: ReadonlyMap<string, string>
+  /** With a focus: whether a pointer can reach each ref of that name (refs it could not match are absent). */
+  readonly reach: ReadonlyMap<string, boolean>
   /** The snapshot step's reply (its `origin`). */
   readonly data: unknown
 }
@@ -23,15 +25,19 @@ export interface FreshRefs {
 const resultOf = (row: { readonly success: boolean; readonly result?: unknown } | undefined): Record<string, unknown> | undefined =>
   row?.success === true && row.result !== null && typeof row.result === "object" ? row.result as Record<string, unknown> : undefined
 
-/** `twins`: run the hidden-twin read (page script; not where it may be held for approval). */
-export const freshRefs = (plan: Plan, pinnedTab: string | undefined, timeoutMs: number, twins = true) =>
+/**
+ * `twins`: run the hidden-twin read (page script; not where it may be held for approval); `focus`: the role/name
+ * whose every ref the read says reachable or not.
+ */
+export const freshRefs = (plan: Plan, pinnedTab: string | undefined, timeoutMs: number, twins = true, focus?: ReachFocus) =>
   Effect.gen(function*() {
-    const steps = [...(pinnedTab !== undefined ? [["tab", pinnedTab]] : []), ["snapshot", "-i"], ...(twins ? [["eval", HIDDEN_TWINS_EXPRESSION]] : [])]
+    const steps = [...(pinnedTab !== undefined ? [["tab", pinnedTab]] : []), ["snapshot", "-i"], ...(twins ? [["eval", hiddenTwinsExpression(focus)]] : [])]
     const rows = yield* (yield* SessionCommands).batch({ ...targetOf(plan), kind: "browser" }, steps, { timeoutMs, failFast: false })
     const at = pinnedTab !== undefined ? 1 : 0
     const snapshot = resultOf(rows[at])
     const refs = snapshot !== undefined ? refsFrom(snapshot) : undefined
     if (snapshot === undefined || refs === undefined) return undefined
     const tree = typeof snapshot["snapshot"] === "string" ? snapshot["snapshot"] : ""
-    return { refs, hidden: hiddenTwinsOf(tree, resultOf(rows[at + 1])?.["result"]), data: snapshot } satisfies FreshRefs
+    const read = resultOf(rows[at + 1])?.["result"]
+    return { refs, hidden: hiddenTwinsOf(tree, read), reach: focus !== undefined ? reachOf(tree, read, focus) : new Map(), data: snapshot } satisfies FreshRefs
   })
