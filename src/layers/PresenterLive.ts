@@ -18,6 +18,7 @@ import { honestyOf } from "../presenters/text/honestyNotes.js"
 import { networkFollowUps } from "../presenters/text/formatDiagnostics.js"
 import { nextActions } from "../presenters/actions/nextActions.js"
 import { notesOf } from "../presenters/text/notes.js"
+import { distinctActions } from "../presenters/actions/distinctActions.js"
 import { pageChange } from "../presenters/actions/pageChange.js"
 import { retentionCounts, retentionSummary } from "../presenters/details/artifactRetention.js"
 import { verificationOf } from "../presenters/details/artifactSummary.js"
@@ -231,9 +232,9 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
           ? networkFollowUps(plan.sessionName, (executed.outcome.data ?? {}) as Record<string, unknown>, executed.routeDiagnostics)
           : []
         // an electron action names its own follow-ups; the generic failure fallbacks would only add noise
-        const actions = allowedByPolicy(plan, electron !== undefined && electron.nextActions.length > 0
+        const actions = distinctActions(allowedByPolicy(plan, electron !== undefined && electron.nextActions.length > 0
           ? [...electron.nextActions, ...retryDefaults]
-          : [...honesty.nextActions, ...reopen, ...(failure?.nextActions ?? [...network, ...pageActions(change?.nextActions ?? [], diagnostics)]), ...outcomeActions, ...retryDefaults])
+          : [...honesty.nextActions, ...reopen, ...(failure?.nextActions ?? [...network, ...pageActions(change?.nextActions ?? [], diagnostics)]), ...outcomeActions, ...retryDefaults]))
         const details: ToolDetails = {
           ...fields,
           sessionMode: plan?.sessionMode ?? input.sessionMode,

@@ -93,7 +93,8 @@ describe("select on a custom combobox", () => {
       expect(result.isError).toBe(true)
       expect(result.details.failureCategory).toBe("selector-not-found")
       expect(textOf(result.content)).toContain("#speed is not a native <select>, so select changed nothing (upstream still answered Selected [\"Fast\"])")
-      expect(result.details.nextActions?.map((a) => a.id)).toEqual(["open-custom-combobox", "inspect-focused-combobox", "try-open-combobox-with-arrow", "try-open-combobox-with-enter", "refresh-interactive-refs"])
+      // the generic refresh is the same snapshot -i as inspect-focused-combobox: offered once, as the latter
+      expect(result.details.nextActions?.map((a) => a.id)).toEqual(["open-custom-combobox", "inspect-focused-combobox", "try-open-combobox-with-arrow", "try-open-combobox-with-enter"])
       expect(result.details.nextActions?.[0]?.params).toMatchObject({ args: expect.arrayContaining(["click", "#speed"]) })
     }).pipe(Effect.provide(fakeLayer(temp.root, selectScript("Slow")))))
 
