@@ -4,9 +4,10 @@
 // (definition: shared/corpus/README.md), plus the persisted details size per snapshot. For long documents (over
 // 40 KiB of article text): recall within the view, and within the view plus at most two follow-up calls that read on
 // as the view says (`snapshot --read <place>`).
-//   npm run bench:corpus   (CORPUS_DIR overrides the corpus location; BENCH_PAGES=<regex> picks pages)
+//   npm run bench:corpus   (CORPUS_DIR overrides the corpus location; BENCH_PAGES=<regex> picks pages; BENCH_MISSES=1
+//   prints each sentence the reading missed and writes what was read to $TMPDIR/read-<page>.txt)
 import { spawn } from "node:child_process"
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import * as ManagedRuntime from "effect/ManagedRuntime"
@@ -61,6 +62,8 @@ try {
       read += `\n${more}`
       place = readOn(more)
     }
+    if (process.env.BENCH_MISSES) writeFileSync(join(tmpdir(), `read-${page}.txt`), read)
+    if (process.env.BENCH_MISSES) for (const s of sentences) if (!normalize(read).includes(normalize(s).slice(0, 40))) console.error(`${page} miss: ${normalize(s).slice(0, 90)}`)
     const interactive = await call(["snapshot", "-i"])
     await raw(["open", url])
     const rawSnap = await raw(["snapshot"])

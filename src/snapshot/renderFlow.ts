@@ -36,15 +36,26 @@ const attr = (node: SnapshotNode, key: string): string | undefined =>
 
 const clip = (s: string, max: number): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s)
 
+/**
+ * Whether two inline pieces need a space between them: the accessibility tree drops whitespace-only text between two
+ * elements (`<code>timeout</code> <a>&lt;number&gt;</a>`, `<b>Default:</b> <code>undefined</code>`), so two pieces
+ * that end and start a word (ASCII letters, digits, `:`/`,` then a letter, `<`, `(`) were apart on the page. Not
+ * before `.`/`)` (`<code>fs</code>.open`), and never between other scripts' characters (CJK text has no spaces).
+ */
+const needsSpace = (left: string, right: string): boolean => /[A-Za-z0-9:;,!?)\]>]$/.test(left) && /^[A-Za-z0-9<(\[]/.test(right)
+
 /** Inline text of a run plus the refs of the links in it. */
-const inlineText = (nodes: ReadonlyArray<SnapshotNode>, links: Array<{ ref: string; name: string }>): string =>
-  nodes.map((n, i) => {
+const inlineText = (nodes: ReadonlyArray<SnapshotNode>, links: Array<{ ref: string; name: string }>): string => {
+  let out = ""
+  nodes.forEach((n, i) => {
     const previous = nodes[i - 1]
     // sibling text nodes that end and start sentences are separate paragraphs in one container
     const breakBefore = n.role === "StaticText" && previous?.role === "StaticText" && /[.!?…"”’)]\s*$/.test(previous.name ?? "") && /^\s*["“‘(]?[A-Z0-9]/.test(n.name ?? "")
     const text = inlineNode(n, links)
-    return breakBefore ? `\n${text}` : text
-  }).join("")
+    out += breakBefore ? `\n${text}` : i > 0 && n.role !== "StaticText" && previous?.role !== "StaticText" && needsSpace(out, text) ? ` ${text}` : text
+  })
+  return out
+}
 
 const inlineNode = (n: SnapshotNode, links: Array<{ ref: string; name: string }>): string => {
     if (SKIP.has(n.role)) return ""

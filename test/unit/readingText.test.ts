@@ -79,3 +79,36 @@ describe("snapshot --read", () => {
     expect(p.data).toEqual({ origin: "https://std.test/", refCount: 1, snapshotBytes: bytes(raw) })
   })
 })
+
+describe("inline pieces read as the page shows them", () => {
+  // the accessibility tree drops whitespace-only text between two elements; a period or a text node joins as it is
+  const tree = [
+    "- main",
+    "  - heading \"Options\" [level=2, ref=e1]",
+    "  - listitem",
+    "    - code",
+    "      - StaticText \"timeout\"",
+    "    - link \"<number>\" [ref=e2]",
+    "    - StaticText \" In milliseconds. \"",
+    "    - strong",
+    "      - StaticText \"Default:\"",
+    "    - code",
+    "      - StaticText \"undefined\"",
+    "  - paragraph",
+    "    - code",
+    "      - StaticText \"fs\"",
+    "    - StaticText \".open() opens a file.\"",
+    "  - paragraph",
+    "    - emphasis",
+    "      - StaticText \"東京\"",
+    "    - strong",
+    "      - StaticText \"大阪\""
+  ].join("\n")
+
+  it("two elements that end and start a word are apart; `fs`.open and CJK text stay joined", () => {
+    const text = readingDocOfTree(tree).lines.join("\n")
+    expect(text).toContain("timeout <number> In milliseconds. Default: undefined")
+    expect(text).toContain("fs.open() opens a file.")
+    expect(text).toContain("東京大阪")
+  })
+})
