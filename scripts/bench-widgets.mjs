@@ -1,9 +1,10 @@
 // Benchmark (not a test): the widget-libs tasks (fixtures/widget-libs: Choices.js, Tom Select, flatpickr, Quill,
-// Shoelace, AG Grid, SortableJS; tasks in scripts/lib/widgetTasks.mjs), each done three ways in ONE run: (n) the
-// tool's `args` the way a model first drives a page (snapshot, act by ref, follow the first next action), (b) the
-// tool's best mode (one job), (c) the raw agent-browser CLI with the same commands as (n) (its human text, no next
-// actions). After every action its effect is read independently (a raw `eval` on the strategy's session): a success
-// without the effect and without a warning is a false success, a warning (or a failure) with it a wrong warning.
+// Shoelace, TinyMCE, Swagger UI, AG Grid, SortableJS; tasks in scripts/lib/widgetTasks.mjs), each done three ways
+// in ONE run: (n) the tool's `args` the way a model first drives a page (snapshot, act by ref, follow the first next
+// action), (b) the tool's best mode (one job), (c) the raw agent-browser CLI with the same commands as (n) (its human
+// text, no next actions). After every action its effect is read independently (a raw `eval` on the strategy's
+// session, within half a second of the answer as the widget suite does): a success without the effect and without
+// a warning is a false success, a warning (or a failure) with it a wrong warning.
 // Prints per library success, calls, model-visible bytes, false successes and wrong warnings; medians and ratios.
 //   npm run bench:widgets     (BENCH_TASKS=<regex> picks libraries)
 import { spawn } from "node:child_process"
@@ -13,7 +14,7 @@ import { join } from "node:path"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { closeOwnedBrowser, configFromEnv, makeServicesLayer, runToResult, toolConfigLayer } from "../dist/effect.js"
 import { piEnv, REPO } from "./lib/runPi.mjs"
-import { startWidgetLibs, WARNINGS } from "./lib/widgetLibs.mjs"
+import { EFFECT_WINDOW_MS, startWidgetLibs, WARNINGS } from "./lib/widgetLibs.mjs"
 import { widgetTasks } from "./lib/widgetTasks.mjs"
 
 const BINARY = join(REPO, "node_modules/agent-browser/bin", `agent-browser-${process.platform}-${process.arch}`)
@@ -41,11 +42,19 @@ const holds = async (session, expression) => {
   try { return JSON.parse(out).data.result === true } catch { return false }
 }
 
+/** Whether the action's effect shows within the window the widget suite allows (polled with the raw binary). */
+const shows = async (session, expression) => {
+  for (const end = Date.now() + EFFECT_WINDOW_MS; ; await new Promise((r) => setTimeout(r, 25))) {
+    if (await holds(session, expression)) return true
+    if (Date.now() >= end) return false
+  }
+}
+
 /** A strategy's run: its calls' bytes, its verdicts, its session for the independent reads. */
 const tally = () => ({ calls: 0, bytes: 0, falseSuccess: 0, wrongWarning: 0, session: undefined, error: undefined, notes: [] })
 /** One call judged against its effect, as the widget suite's `act` does. */
 const judge = async (t, reply, effect, label) => {
-  const happened = await holds(t.session, effect)
+  const happened = await shows(t.session, effect)
   if (reply.failed && happened) { t.wrongWarning++; t.notes.push(`${label}: failed, yet it acted`) }
   else if (!reply.failed && happened && reply.warned) { t.wrongWarning++; t.notes.push(`${label}: warned, yet it acted`) }
   else if (!reply.failed && !happened && !reply.warned) { t.falseSuccess++; t.notes.push(`${label}: success, no effect`) }

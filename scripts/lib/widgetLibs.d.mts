@@ -9,3 +9,5 @@ export interface WidgetLibs {
 export declare function startWidgetLibs(options?: { tmpPrefix?: string }): Promise<WidgetLibs>
 /** Words of the tool's warnings: after an action whose effect is there, none may appear. */
 export declare const WARNINGS: RegExp
+/** How long after the tool answered an action's effect may take to show; actions are judged by the page within it. */
+export declare const EFFECT_WINDOW_MS: number

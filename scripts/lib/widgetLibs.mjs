@@ -21,6 +21,13 @@ const MOUNTS = {
 }
 const PETS = ["Rex", "Tom", "Bella", "Milo", "Luna", "Coco"].map((name, i) => ({ id: i + 1, name }))
 
+/**
+ * How long after the tool answered an action's effect may take to show (far less than a model's next turn): a render
+ * the action scheduled (a panel that builds its body a frame after the click) may land a few ms after the answer.
+ * The widget suite and bench:widgets judge an action by the page within it.
+ */
+export const EFFECT_WINDOW_MS = 500
+
 /** Words of the tool's warnings: after an action whose effect is there, none may appear (the widget suite and bench:widgets). */
 export const WARNINGS = /Fill check|holds \d+ character|Combobox diagnostic|did not open|Click dispatch diagnostic|not verifiable|still changing/
 

@@ -1,4 +1,4 @@
-// The widget-libs tasks (fixtures/widget-libs) for scripts/bench-widgets.mjs. `naive` is how a model first drives a
+// The widget-libs tasks (fixtures/widget-libs: 9 libraries) for scripts/bench-widgets.mjs. `naive` is how a model first drives a
 // page (snapshot, then act by ref, one command per call, following a failure's or a warning's first next action
 // when there is one); it runs through the tool's `args` and, the same commands, through the raw agent-browser CLI
 // (which gives no next actions). `best` is the tool's best mode (one job, controls known in advance). Every action
@@ -22,6 +22,11 @@ const NOTE = `quill.getText().trim() === "Buy milk"`
 const PROFILE = `document.querySelector("#name").value === "Ada" && document.querySelector("#subscribe").checked === true`
 const SORTED = `JSON.stringify(grid.getColumnState().filter((c) => c.sort).map((c) => c.colId + ":" + c.sort)) === '["price:asc"]'`
 const ORDER = `[...document.querySelectorAll("#tasks li")].map((li) => li.textContent).join(",") === "Build,Test,Design,Ship"`
+const MESSAGE = `tinymce.activeEditor.getContent({ format: "text" }).trim() === "Hello there"`
+/** The page's own record of the request Execute sends (resource timing: what the browser fetched). */
+const EXECUTED = `performance.getEntriesByType("resource").some((e) => e.name.endsWith("/api/pets?limit=2"))`
+const TRY_OUT = `document.querySelector(".try-out__btn") !== null`
+const LIMIT_FIELD = `document.querySelector("input[placeholder=limit]") !== null`
 
 export const widgetTasks = (u) => [
   {
@@ -80,6 +85,34 @@ export const widgetTasks = (u) => [
       await s.act(["click", ref(snap, "checkbox", "Subscribe to news")], `document.querySelector("#subscribe").checked === true`)
     },
     best: [{ action: "open", url: u("/shoelace.html") }, { action: "fill", locator: "role", value: "textbox", name: "Name", text: "Ada" }, { action: "click", locator: "role", value: "checkbox", name: "Subscribe to news" }]
+  },
+  {
+    name: "TinyMCE (iframe body): write a message",
+    check: MESSAGE,
+    naive: async (s) => {
+      await s.read(["open", u("/tinymce.html")])
+      // its editor is built after load (a loaded machine can take seconds): the frame is waited for, in every strategy
+      await s.read(["wait", ".tox-edit-area iframe", "--timeout", "60000"])
+      await s.act(["fill", ref(await s.read(["snapshot", "-i"]), "Iframe", "Rich Text Area"), "Hello there"], MESSAGE)
+    },
+    best: [{ action: "open", url: u("/tinymce.html") }, { action: "fill", selector: ".tox-edit-area iframe", text: "Hello there" }]
+  },
+  {
+    name: "Swagger UI: call GET /api/pets?limit=2",
+    check: EXECUTED,
+    naive: async (s) => {
+      await s.read(["open", u("/swagger.html")])
+      await s.read(["wait", ".opblock-summary", "--timeout", "60000"])
+      await s.act(["click", ref(await s.read(["snapshot", "-i"]), "button", "GET /api /pets List pets")], TRY_OUT)
+      await s.act(["click", ref(await s.read(["snapshot", "-i"]), "button", "Try it out")], LIMIT_FIELD)
+      const form = await s.read(["snapshot", "-i"])
+      await s.act(["fill", ref(form, "textbox", "limit"), "2"], `document.querySelector("input[placeholder=limit]").value === "2"`)
+      await s.act(["click", ref(form, "button", "Execute")], EXECUTED)
+    },
+    best: [
+      { action: "open", url: u("/swagger.html") }, { action: "click", selector: ".opblock-summary" }, { action: "click", selector: ".try-out__btn" },
+      { action: "fill", selector: "input[placeholder=limit]", text: "2" }, { action: "click", selector: ".execute" }
+    ]
   },
   {
     name: "AG Grid: sort by price",

@@ -7,7 +7,7 @@
  * success that did not happen or a warning about an effect that did fails the test.
  */
 import { afterAll, beforeAll, expect } from "vitest"
-import { startWidgetLibs, WARNINGS, type WidgetLibs } from "../../scripts/lib/widgetLibs.mjs"
+import { EFFECT_WINDOW_MS, startWidgetLibs, WARNINGS, type WidgetLibs } from "../../scripts/lib/widgetLibs.mjs"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
 import { type Harness, makeHarness, textOf } from "./harness.js"
 import { type LiveEnv, makeLiveEnv, TEST_MARKER } from "./liveEnv.js"
@@ -32,9 +32,6 @@ export interface WidgetWorld {
   /** A call that only reads (snapshot, get): it must succeed. */
   readonly read: (input: unknown) => Promise<string>
 }
-
-/** How long after the tool answered an action's effect may take to show (far less than a model's next turn). */
-const EFFECT_WINDOW_MS = 500
 
 /** Whether `check` holds now or within `ms` (polled). */
 const within = async (ms: number, check: () => boolean): Promise<boolean> => {
