@@ -316,3 +316,28 @@ describe("P11/P12: refSnapshot lists the refs; a ref invalidation survives a res
     expect(calls.some((args) => args.includes("click"))).toBe(false)
   })
 })
+
+describe("J5: paced typing rows are one line of prose", () => {
+  it.scoped("a job typing 12 characters 40 ms apart: one 'paced typing' line, no per-key rows and no typed characters", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ job: { steps: [{ action: "type", selector: "#q", text: "hello world!", delayMs: 40, press: "Enter" }] } }, here).pipe(Effect.provide(fakeLayer(temp.root, [
+        { reply: FakeAgentBrowser.ok({}), repeat: true }
+      ])))
+      const text = textOf(result.content)
+      expect(text).toMatch(/\n2-25\. ✓ paced typing: 12 keys, 40 ms apart\n26\. ✓ press Enter/)
+      expect(text).not.toContain("keyboard type")
+      expect(text).not.toContain("hello")
+      // details keep every row
+      expect(result.details.batchSteps?.length).toBe(26)
+    }))
+
+  it.scoped("a key that failed ends the run: the rows before stay one line, the failure is its own row", () =>
+    Effect.gen(function*() {
+      let keys = 0
+      const result = yield* runToResult({ job: { steps: [{ action: "type", selector: "#q", text: "abcd", delayMs: 10 }] } }, here).pipe(Effect.provide(fakeLayer(temp.root, [
+        { when: (r) => r.args.includes("keyboard") && ++keys === 3, reply: FakeAgentBrowser.fail("key lost") },
+        { reply: FakeAgentBrowser.ok({}), repeat: true }
+      ])))
+      expect(textOf(result.content)).toMatch(/\n2-5\. ✓ paced typing: 2 keys, 10 ms apart\n6\. ✗ keyboard type c: key lost/)
+    }))
+})

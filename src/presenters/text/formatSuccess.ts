@@ -212,25 +212,54 @@ const plannedSteps = (plan: Plan): number | undefined => {
   }
 }
 
+type Rows = Extract<UpstreamOutcome, { kind: "batch" }>["rows"]
+
+const isKey = (row: Rows[number] | undefined): boolean => row?.success === true && row.command[0] === "keyboard" && row.command[1] === "type" && [...(row.command[2] ?? "")].length === 1
+const isPause = (row: Rows[number] | undefined): boolean => row?.success === true && row.command[0] === "wait" && /^\d+$/.test(row.command[1] ?? "")
+
+/**
+ * Paced typing (a job's `type` with `delayMs`: one key and one pause per character) from row `from`: where the run
+ * ends, how many keys, the pause. Runs of two keys or more are one line of prose, without the typed characters.
+ */
+const pacedRun = (rows: Rows, from: number): { readonly end: number; readonly keys: number; readonly pause: string } | undefined => {
+  let end = from
+  while (isKey(rows[end]) && isPause(rows[end + 1]) && rows[end + 1]?.command[1] === rows[from + 1]?.command[1]) end += 2
+  return end - from >= 4 ? { end, keys: (end - from) / 2, pause: rows[from + 1]?.command[1] ?? "" } : undefined
+}
+
 /** `pageUrl`: the page the session showed before the batch (a snapshot of that page needs no header naming it). */
-const formatBatch = (rows: Extract<UpstreamOutcome, { kind: "batch" }>["rows"], planned: number | undefined, pageUrl: string | undefined): Formatted => {
+const formatBatch = (rows: Rows, planned: number | undefined, pageUrl: string | undefined): Formatted => {
   let knownUrl = pageUrl
-  const lines = rows.map((row, i): Parts => {
-    const command = row.command.length > 0 ? row.command.join(" ") : `#${i}`
-    // what a page script threw is the page's text
-    if (!row.success) return [`${i + 1}. ✗ ${command}: `, row.command[0] === "eval" && row.error.message !== "" ? page(row.error.message) : row.error.message || row.error._tag]
-    const url = asData(row.result)["url"]
-    const text = stepText(row.command, row.result, knownUrl)
+  const lines: Array<Parts> = []
+  for (let i = 0; i < rows.length; i++) {
+    const run = pacedRun(rows, i)
+    if (run !== undefined) {
+      lines.push([`${i + 1}-${run.end}. ✓ paced typing: ${run.keys} keys, ${run.pause} ms apart`])
+      i = run.end - 1
+      continue
+    }
+    const row = rows[i]!
+    lines.push(rowLine(row, i, knownUrl))
+    const url = row.success ? asData(row.result)["url"] : undefined
     if (typeof url === "string") knownUrl = url
-    // an open that landed where it asked: the row's number maps it to the step, its address is not written again
-    const echo = isOpening(row.command[0]) && typeof url === "string" && sameAddress(row.command[1], url) ? row.command[0] : command
-    return [`${i + 1}. ✓ ${echo}`, ...text]
-  })
+  }
   const failed = rows.filter((r) => !r.success).length
   const total = Math.max(planned ?? rows.length, rows.length)
   const notRun = total - rows.length
   const tail = notRun > 0 ? `, ${notRun} not run` : ""
   return formatted([`Batch: ${rows.length - failed}/${total} steps succeeded${tail}\n`, ...joinParts(lines, "\n")], `batch ${rows.length - failed}/${total} ok${tail}`)
+}
+
+/** One row of a batch/job: ✓ or ✗, its command, and what it adds. */
+const rowLine = (row: Rows[number], i: number, knownUrl: string | undefined): Parts => {
+  const command = row.command.length > 0 ? row.command.join(" ") : `#${i}`
+  // what a page script threw is the page's text
+  if (!row.success) return [`${i + 1}. ✗ ${command}: `, row.command[0] === "eval" && row.error.message !== "" ? page(row.error.message) : row.error.message || row.error._tag]
+  const url = asData(row.result)["url"]
+  const text = stepText(row.command, row.result, knownUrl)
+  // an open that landed where it asked: the row's number maps it to the step, its address is not written again
+  const echo = isOpening(row.command[0]) && typeof url === "string" && sameAddress(row.command[1], url) ? row.command[0] : command
+  return [`${i + 1}. ✓ ${echo}`, ...text]
 }
 
 export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome, pageUrl?: string): Formatted => {
