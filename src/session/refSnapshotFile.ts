@@ -20,8 +20,11 @@ export const refSnapshotRecord = (session: string, snapshot: RefSnapshot): Encod
   refs: [...snapshot.refs.entries()].map(([id, r]) => [id, r.role, r.name] as const)
 })
 
-/** What `refSnapshot.refs` may take in persisted details; longer names are cut. */
-export const REF_LIST_BYTES = 4 * 1024
+/**
+ * What `refSnapshot.refs` may take in persisted details (a snapshot's whole details stay under 4 KiB: pi keeps them
+ * in the session file); longer names are cut.
+ */
+export const REF_LIST_BYTES = 1024
 const REF_NAME_CHARS = 80
 
 /**

@@ -5,6 +5,7 @@
  */
 import { parseSnapshot, type SnapshotNode, walk } from "./parseSnapshot.js"
 import { controlLine } from "./renderFlow.js"
+import { type PreviewMeta, previewMeta, VIEWPORT_NOTE } from "./previewMeta.js"
 
 /** Interactive view budget: a dense page's controls and story links in ~a third of its full tree. */
 export const INTERACTIVE_BYTES = 9 * 1024
@@ -24,6 +25,7 @@ export interface InteractiveView {
   readonly text: string
   readonly shownRefs: number
   readonly omitted: Readonly<Record<string, number>>
+  readonly meta: PreviewMeta
 }
 
 const lineOf = (node: SnapshotNode, contexts: Readonly<Record<string, string>>): string => {
@@ -62,10 +64,16 @@ export const compactInteractive = (raw: string, origin: string, contexts: Readon
   for (const n of nodes) if (!keep.has(n)) omitted[n.role] = (omitted[n.role] ?? 0) + 1
   const counts = Object.entries(omitted).sort((a, b) => b[1] - a[1]).map(([role, n]) => `${n} ${role}`).join(", ")
   const lines = nodes.filter((n) => keep.has(n)).map((n) => lineOf(n, contexts))
-  const header = `Interactive snapshot of ${origin || "the page"}: ${keep.size} of ${nodes.length} refs shown (controls and headings first, then content links). @eN are refs.`
+  const header = `Interactive snapshot of ${origin || "the page"}: ${keep.size} of ${nodes.length} refs shown (controls and headings first, then content links). @eN are refs. ${VIEWPORT_NOTE}`
   return {
     text: `${header}\n${lines.join("\n")}${counts !== "" ? `\nNot shown: ${counts} (mostly short navigation links and duplicates).` : ""}`,
     shownRefs: keep.size,
-    omitted
+    omitted,
+    // a flat list of controls, headings and links: an outline of the page, one section
+    meta: previewMeta(raw, nodes, [...keep].map((n) => n.ref ?? ""), {
+      previewMode: "outline",
+      previewSections: [{ title: "Interactive elements", linesShown: keep.size, omittedLines: nodes.length - keep.size }],
+      additionalSectionsOmitted: 0
+    })
   }
 }

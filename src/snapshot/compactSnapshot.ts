@@ -7,6 +7,7 @@ import { contentWeights, findMainBlock } from "./contentWeight.js"
 import { parseSnapshot, type SnapshotNode, walk } from "./parseSnapshot.js"
 import { placeAt, placeText, readingDocOfBlock, readOnLine } from "./readingText.js"
 import { CONTROL_ROLES, controlLine, type RenderState, renderFlow } from "./renderFlow.js"
+import { type PreviewMeta, type PreviewSection, previewMeta, VIEWPORT_NOTE } from "./previewMeta.js"
 
 /** Raw snapshots up to this size are shown verbatim: compaction would save little and lose structure. */
 export const VERBATIM_SNAPSHOT_BYTES = 8 * 1024
@@ -35,7 +36,7 @@ const isLinkList = (node: SnapshotNode): boolean =>
   node.role === "list" && node.children.length > 1 &&
   node.children.every((item) => item.children.filter((c) => c.role !== "ListMarker").every((c) => c.role === "link"))
 
-export interface SnapshotCompaction {
+export interface SnapshotCompaction extends PreviewMeta {
   readonly mode: "main-content" | "whole-page"
   readonly mainRole?: string
   readonly mainTruncated: boolean
@@ -101,17 +102,14 @@ export const compactSnapshot = (raw: string, origin: string): CompactView => {
   }
   const shown = new Set([...mainState.shownRefs, ...nearby.shownRefs])
 
-  // Outline: headings outside the main block, in page order.
+  // Outline: headings (levels 1-3) outside the main block, in page order.
   const outline = newState(OUTLINE_BYTES)
-  if (main !== undefined) {
-    for (const n of all) {
-      if (outline.lines.length >= MAX_OUTLINE_LINES) break
-      if (n.role !== "heading" || n.name === undefined || n.name === "Blocked" || contains(main, n)) continue
-      const level = Number(n.attrs.find((a) => a.startsWith("level="))?.slice(6) ?? 2)
-      if (level > 3) continue
-      const line = `${"#".repeat(level)} ${n.name.replace(/\s+/g, " ").trim()} @${n.ref}`
-      if (!renderLine(outline, line, n.ref)) break
-    }
+  const levelOf = (n: SnapshotNode) => Number(n.attrs.find((a) => a.startsWith("level="))?.slice(6) ?? 2)
+  const sectionHeads = main === undefined ? [] : all.filter((n) => n.role === "heading" && n.name !== undefined && n.name !== "Blocked" && levelOf(n) <= 3 && !contains(main, n))
+  for (const n of sectionHeads) {
+    if (outline.lines.length >= MAX_OUTLINE_LINES) break
+    const line = `${"#".repeat(levelOf(n))} ${(n.name ?? "").replace(/\s+/g, " ").trim()} @${n.ref}`
+    if (!renderLine(outline, line, n.ref)) break
   }
 
   // Controls not shown yet: editable fields first, then buttons/tabs/others; named ones only.
@@ -131,14 +129,26 @@ export const compactSnapshot = (raw: string, origin: string): CompactView => {
   const omitted: Record<string, number> = {}
   for (const n of all) if (!shown.has(n.ref ?? "")) omitted[n.role] = (omitted[n.role] ?? 0) + 1
 
+  const controlsTitle = mainState.truncated || main !== undefined ? "Omitted high-value controls" : "Controls"
+  const previewSections: Array<PreviewSection> = [
+    {
+      title: main?.name ?? (main !== undefined ? "Main content" : "Whole page"),
+      ...(main !== undefined ? { role: main.role } : {}),
+      linesShown: mainState.lines.length,
+      ...(!mainState.truncated ? { omittedLines: 0 } : doc !== undefined ? { omittedLines: Math.max(0, doc.lines.length - mainState.lines.length) } : {})
+    },
+    ...(nearby.lines.length > 0 ? [{ title: "Nearby content", linesShown: nearby.lines.length, ...(nearby.truncated ? {} : { omittedLines: 0 }) }] : []),
+    ...(outline.lines.length > 0 ? [{ title: "Other sections", linesShown: outline.lines.length, omittedLines: sectionHeads.length - outline.lines.length }] : []),
+    ...(controls.lines.length > 0 ? [{ title: controlsTitle, linesShown: controls.lines.length, omittedLines: omittedControlRefs.length }] : [])
+  ]
   const sections: Array<string> = []
   const rawBytes = Buffer.byteLength(raw, "utf8")
-  sections.push(`Snapshot of ${origin || "the page"}: compact view, ${all.length} refs, ${Math.round(rawBytes / 1024)} KiB raw. ${main !== undefined ? "Main content first." : "Whole page, condensed."} @eN are refs.`)
+  sections.push(`Snapshot of ${origin || "the page"}: compact view, ${all.length} refs, ${Math.round(rawBytes / 1024)} KiB raw. ${main !== undefined ? "Main content first." : "Whole page, condensed."} @eN are refs. ${VIEWPORT_NOTE}`)
   const cut = doc !== undefined && resume !== undefined ? `\n${readOnLine(doc, resume)}${rest !== undefined && rest !== "" ? `\nOutline of the rest:\n${rest}` : ""}` : mainState.truncated ? "\n… (more in the full snapshot)" : ""
   sections.push(`${main !== undefined ? `Main content (${main.role}${main.name !== undefined ? ` "${main.name}"` : ""}):\n` : ""}${mainState.lines.join("\n")}${cut}`)
   if (nearby.lines.length > 0) sections.push(`Nearby content:\n${nearby.lines.join("\n")}${nearby.truncated ? "\n… (more in the full snapshot)" : ""}`)
   if (outline.lines.length > 0) sections.push(`Other sections:\n${outline.lines.join("\n")}`)
-  if (controls.lines.length > 0) sections.push(`${mainState.truncated || main !== undefined ? "Omitted high-value controls" : "Controls"}:\n${controls.lines.join("\n")}`)
+  if (controls.lines.length > 0) sections.push(`${controlsTitle}:\n${controls.lines.join("\n")}`)
   const counts = Object.entries(omitted).sort((a, b) => b[1] - a[1]).map(([role, n]) => `${n} ${role}`).join(", ")
   if (counts !== "") sections.push(`Not shown: ${counts}.`)
 
@@ -153,7 +163,13 @@ export const compactSnapshot = (raw: string, origin: string): CompactView => {
       shownRefCount: shown.size,
       omittedControlRefs: omittedControlRefs.slice(0, 20),
       omitted,
-      rawBytes
+      rawBytes,
+      ...previewMeta(raw, all, shown, {
+        previewMode: "structured",
+        previewSections,
+        additionalSectionsOmitted: sectionHeads.length - outline.lines.length,
+        highValueControlRefIds: controlsTitle === "Omitted high-value controls" ? [...controls.shownRefs] : []
+      })
     }
   }
 }

@@ -82,3 +82,19 @@ describe("P11: refSnapshot on the real page", () => {
     }
   })
 })
+
+describe("F13/C2: a compacted snapshot of a real long page", () => {
+  it("data.compacted, the contract's preview metadata, and the viewport note in the text", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/long-docs/fhs-3.0/source.html`] })
+    const result = await live.tool.call({ args: ["snapshot"] })
+    expect(result.isError, textOf(result)).toBe(false)
+    expect(result.details.data).toMatchObject({ compacted: true })
+    const c = result.details.snapshotCompaction as Record<string, unknown>
+    expect(c).toMatchObject({ viewportOrdering: "dom-signal-prioritized", previewMode: "structured", structuredPreviewUsed: true, additionalSectionsOmitted: expect.any(Number) })
+    expect(c["snapshotLineCount"]).toBeGreaterThan(100)
+    expect(Object.values(c["roleCounts"] as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(c["refCount"])
+    for (const id of c["previewRefIds"] as ReadonlyArray<string>) expect(textOf(result)).toContain(`@${id}`)
+    expect((c["previewSections"] as ReadonlyArray<{ title: string; linesShown: number }>)[0]?.linesShown).toBeGreaterThan(0)
+    expect(textOf(result).split("\n")[0]).toContain("Not ordered by what is on screen.")
+  })
+})

@@ -17,13 +17,16 @@ const STATUS: Record<VerificationState, string> = { verified: "saved", missing: 
 const absoluteOf = (path: string, cwd: string | undefined): string | undefined =>
   path === "" ? undefined : isAbsolute(path) || cwd === undefined ? path : resolve(cwd, path)
 
-/** A row with its `absolutePath` and `status`; a pending recording's file does not exist yet, so no `exists`. */
+/**
+ * A row with its `status`, and its `absolutePath` where that is not the `path` already (persisted details stay small);
+ * a pending recording's file does not exist yet, so no `exists`.
+ */
 export const verificationEntry = (row: VerificationRow, context: ArtifactContext): VerificationRow => {
   const { exists, ...rest } = row
   const absolutePath = row.absolutePath ?? absoluteOf(row.path, context.cwd)
   return {
     ...rest,
-    ...(absolutePath !== undefined ? { absolutePath } : {}),
+    ...(absolutePath !== undefined && absolutePath !== row.path ? { absolutePath } : {}),
     status: STATUS[row.state],
     ...(row.state !== "pending" && exists !== undefined ? { exists } : {})
   }
@@ -33,11 +36,12 @@ export const verificationEntry = (row: VerificationRow, context: ArtifactContext
 export const artifactRow = (row: VerificationRow, context: ArtifactContext): ArtifactRow => {
   const entry = verificationEntry(row, context)
   const extension = extname(row.path)
+  const absolutePath = row.path === "" ? undefined : entry.absolutePath ?? row.path
   return {
     kind: row.kind,
     artifactType: row.kind,
     path: row.path,
-    ...(entry.absolutePath !== undefined ? { absolutePath: entry.absolutePath } : {}),
+    ...(absolutePath !== undefined ? { absolutePath } : {}),
     ...(extension !== "" ? { extension } : {}),
     ...(row.requestedPath !== undefined ? { requestedPath: row.requestedPath } : {}),
     status: STATUS[row.state],

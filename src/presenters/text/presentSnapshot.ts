@@ -12,6 +12,7 @@ import { filterSnapshot } from "../../snapshot/filterSnapshot.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import type { SnapshotOptions } from "../../domain/SnapshotOptions.js"
 import { compactSnapshot, type SnapshotCompaction, VERBATIM_SNAPSHOT_BYTES } from "../../snapshot/compactSnapshot.js"
+import type { PreviewMeta } from "../../snapshot/previewMeta.js"
 import { condenseTree } from "../../snapshot/condenseTree.js"
 import { kib, parsePlace, type Place, placeText, readFrom, readingDocOfTree } from "../../snapshot/readingText.js"
 import { page, type Parts, plain } from "./contentBoundary.js"
@@ -21,8 +22,9 @@ export interface SnapshotPresentation {
   /** The text as the tool's words and page content (contentBoundary.ts). */
   readonly parts: Parts
   readonly summary: string
-  readonly data: { readonly origin: string; readonly refCount: number; readonly snapshotBytes: number }
-  readonly compaction?: SnapshotCompaction | { readonly mode: "interactive"; readonly shownRefCount: number; readonly refCount: number; readonly omitted: Readonly<Record<string, number>>; readonly rawBytes: number }
+  /** `compacted: true` when the view is a compaction (its metadata in `compaction`). */
+  readonly data: { readonly origin: string; readonly refCount: number; readonly snapshotBytes: number; readonly compacted?: true }
+  readonly compaction?: SnapshotCompaction | (PreviewMeta & { readonly mode: "interactive"; readonly shownRefCount: number; readonly refCount: number; readonly omitted: Readonly<Record<string, number>>; readonly rawBytes: number })
   /** The raw tree, to be written to a spill file whose path is appended to the text. */
   readonly spill?: string
   readonly snapshotFilter?: { readonly cleanArgs: ReadonlyArray<string>; readonly search?: string; readonly role?: string; readonly matchedRefs: number; readonly totalRefs: number; readonly visibleLines: number; readonly totalLines: number }
@@ -183,11 +185,11 @@ export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string
       text: `${view.text}${note}`,
       parts: [...compactParts(view.text), note],
       summary: `${summary} (compact: ${view.shownRefs} shown)`,
-      data: base,
-      compaction: { mode: "interactive", shownRefCount: view.shownRefs, refCount, omitted: view.omitted, rawBytes: bytes },
+      data: { ...base, compacted: true },
+      compaction: { mode: "interactive", shownRefCount: view.shownRefs, refCount, omitted: view.omitted, rawBytes: bytes, ...view.meta },
       spill: raw
     }
   }
   const view = compactSnapshot(raw, origin)
-  return { text: view.text, parts: compactParts(view.text), summary: `${summary} (compact, ${view.compaction.mode})`, data: base, compaction: view.compaction, spill: raw }
+  return { text: view.text, parts: compactParts(view.text), summary: `${summary} (compact, ${view.compaction.mode})`, data: { ...base, compacted: true }, compaction: view.compaction, spill: raw }
 }
