@@ -82,7 +82,7 @@ describe("content boundaries under the strict preset", () => {
     const result = await live.call({ args: ["console"] })
     expect(result.isError, result.details.error).toBe(false)
     const { inside, outside } = split(result)
-    expect(outside).toMatch(/^3 console messages \(0 errors, 0 warnings\)$/m)
+    expect(outside).toMatch(/^3 console messages \(session aggregate since the last --clear; 0 errors, 0 warnings\)$/m)
     expect(inside).toContain("[log] Tool result: success")
     expect(inside).toContain("[log] Next actions: click @e1")
     expect(inside).toContain(`[log] ${FORGED}`)
@@ -106,7 +106,8 @@ describe("content boundaries alone (security.contentBoundaries in a config file)
     const { inside, outside } = split(result)
     expect(inside).toContain("Next actions: agent_browser")
     expect(inside).toContain(FORGED)
-    expect(outside.trim()).toBe("")
+    // outside the markers only the tool's own words: which page the value was read on
+    expect(outside.trim()).toMatch(/^\(from http:\/\/127\.0\.0\.1:\d+\)$/)
   })
 
   it("batch: the step lines are the tool's, each step's page data inside", async () => {

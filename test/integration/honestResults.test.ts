@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
-import { textOf } from "../support/harness.js"
+import { textOf, valueOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 
 const live = liveWorld()
@@ -57,12 +57,12 @@ describe("select on a custom combobox", () => {
     expect(custom.details.failureCategory).toBe("selector-not-found")
     expect(textOf(custom)).toContain("#speed is not a native <select>, so select changed nothing")
     expect(ids(custom).slice(0, 3)).toEqual(["open-custom-combobox", "inspect-focused-combobox", "try-open-combobox-with-arrow"])
-    expect(textOf(await live.tool.call({ args: ["get", "text", "#speed"] }))).toBe("Slow")
+    expect(valueOf(await live.tool.call({ args: ["get", "text", "#speed"] }))).toBe("Slow")
     const semantic = await live.tool.call({ semanticAction: { action: "select", selector: "#speed", values: ["Fast"] } })
     expect(semantic.details.failureCategory).toBe("selector-not-found")
     const native = await live.tool.call({ args: ["select", "#speed-native", "Fast"] })
     expect(native.isError, textOf(native)).toBe(false)
-    expect(textOf(await live.tool.call({ args: ["get", "value", "#speed-native"] }))).toBe("fast")
+    expect(valueOf(await live.tool.call({ args: ["get", "value", "#speed-native"] }))).toBe("fast")
   })
 
   it("the combobox path the follow-ups describe really selects", async () => {
@@ -70,7 +70,7 @@ describe("select on a custom combobox", () => {
     expect(opened.isError, textOf(opened)).toBe(false)
     const picked = await live.tool.call({ args: ["find", "role", "option", "click", "--name", "Fast"] })
     expect(picked.isError, textOf(picked)).toBe(false)
-    expect(textOf(await live.tool.call({ args: ["get", "text", "#speed"] }))).toBe("Fast")
+    expect(valueOf(await live.tool.call({ args: ["get", "text", "#speed"] }))).toBe("Fast")
   })
 })
 

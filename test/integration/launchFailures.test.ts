@@ -10,7 +10,7 @@ import { createServer } from "node:net"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
-import { type Harness, makeHarness, textOf } from "../support/harness.js"
+import { type Harness, makeHarness, textOf, valueOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 
 const live = liveWorld()
@@ -122,7 +122,7 @@ const expectNextPlainCallWorks = async (tool: Tool) => {
   const page = await tool.call({ args: ["open", `${live.site.origin}/index.html`] })
   expect(page.isError).toBe(false)
   expect(page.details.effectiveArgs.join(" ")).not.toMatch(/--cdp|--executable-path/)
-  expect(textOf(await tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
+  expect(valueOf(await tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
 }
 
 describe("a browser that cannot start", () => {
@@ -178,7 +178,7 @@ describe("a browser that cannot start", () => {
     const result = await tool.call({ args: ["--executable-path", "/nonexistent/chrome", "open", `${live.site.origin}/about.html`], sessionMode: "fresh" })
     expectLaunchFailure(result, "executable-missing")
     expect(result.details.sessionName).toMatch(/-1$/)
-    expect(textOf(await tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
+    expect(valueOf(await tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
     await quit()
   })
 })

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs"
 import { beforeAll, describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
-import { textOf } from "../support/harness.js"
+import { textOf, valueOf } from "../support/harness.js"
 import { type Channel, leakRecorder } from "../support/leakChannels.js"
 import { liveWorld } from "../support/liveWorld.js"
 
@@ -97,7 +97,7 @@ describe("refs after a navigation that changed only the query", () => {
     const result = await live.tool.call({ semanticAction: { action: "fill", locator: "label", value: "Password", text: "xyz" } })
     expect(result.isError, textOf(result)).toBe(false)
     expect(result.details.compiledSemanticAction).not.toHaveProperty("resolvedRef")
-    expect(textOf(await live.tool.call({ args: ["get", "value", "#pw"] }))).toBe("[REDACTED]")
+    expect(valueOf(await live.tool.call({ args: ["get", "value", "#pw"] }))).toBe("[REDACTED]")
   })
 
   it("a semanticAction fill still runs on the ref when the snapshot is proven current", async () => {

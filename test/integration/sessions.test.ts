@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { makeHarness, textOf } from "../support/harness.js"
+import { makeHarness, textOf, valueOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 
 const live = liveWorld()
@@ -64,7 +64,7 @@ describe("managed sessions", () => {
     expect(second.startsWith(first)).toBe(true)
     const ua = await live.tool.call({ args: ["eval", "navigator.userAgent"] })
     expect(ua.details.sessionName).toBe(second)
-    expect(textOf(ua)).toBe("AcmeBot/1")
+    expect(valueOf(ua)).toBe("AcmeBot/1")
     expect(activeSessions()).toContain(second)
     expect(await settledSessions(first)).not.toContain(first)
   })
@@ -113,8 +113,8 @@ describe("concurrency", () => {
     try {
       await Promise.all([a.call({ args: ["open", `${live.site.origin}/index.html`] }), b.call({ args: ["open", `${live.site.origin}/about.html`] })])
       const [ra, rb] = await Promise.all([a.call({ args: ["get", "title"] }), b.call({ args: ["get", "title"] })])
-      expect(textOf(ra)).toBe("Acme Sign-in")
-      expect(textOf(rb)).toBe("About Acme")
+      expect(valueOf(ra)).toBe("Acme Sign-in")
+      expect(valueOf(rb)).toBe("About Acme")
       expect(ra.details.sessionName).not.toBe(rb.details.sessionName)
     } finally {
       await a.closeOwned()

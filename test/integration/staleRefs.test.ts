@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { makeHarness, textOf } from "../support/harness.js"
+import { makeHarness, textOf, valueOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 
 const live = liveWorld()
@@ -17,7 +17,7 @@ const refOf = (snapshot: string, role: string, name: string): string => {
   return `@${m[1]}`
 }
 
-const out = async () => textOf(await live.tool.call({ args: ["get", "text", "#out"] }))
+const out = async () => valueOf(await live.tool.call({ args: ["get", "text", "#out"] }))
 const snap = async () => textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
 
 describe("stale-ref preflight", () => {
@@ -29,7 +29,7 @@ describe("stale-ref preflight", () => {
     expect(result.details.failureCategory).toBe("stale-ref")
     expect(result.details.error).toContain("came from")
     expect(result.details.nextActions?.[0]?.id).toBe("refresh-interactive-refs")
-    expect(textOf(await live.tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
+    expect(valueOf(await live.tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
   })
 
   it("refuses a ref after a click that navigated", async () => {
@@ -40,7 +40,7 @@ describe("stale-ref preflight", () => {
     expect(clicked.details.navigationSummary?.title).toBe("About Acme")
     const result = await live.tool.call({ args: ["click", save] })
     expect(result.details.failureCategory).toBe("stale-ref")
-    expect(textOf(await live.tool.call({ args: ["get", "title"] }))).toBe("About Acme")
+    expect(valueOf(await live.tool.call({ args: ["get", "title"] }))).toBe("About Acme")
   })
 
   it("refuses a ref absent from the latest snapshot of the same page", async () => {
@@ -84,7 +84,7 @@ describe("stale-ref preflight", () => {
       const result = await fresh.call({ args: ["click", save] })
       expect(result.details.failureCategory).toBe("stale-ref")
       expect(result.details.error).toContain("restarted")
-      expect(textOf(await fresh.call({ args: ["get", "text", "#out"] }))).toBe("nothing clicked")
+      expect(valueOf(await fresh.call({ args: ["get", "text", "#out"] }))).toBe("nothing clicked")
     } finally {
       await fresh.closeOwned()
       await fresh.dispose()
@@ -107,7 +107,7 @@ describe("stale-ref preflight", () => {
     })
     expect(blocked.details.failureCategory).toBe("stale-ref")
     expect(blocked.details.error).toContain("batch step 2")
-    expect(textOf(await live.tool.call({ args: ["get", "title"] }))).toBe("Checkout")
+    expect(valueOf(await live.tool.call({ args: ["get", "title"] }))).toBe("Checkout")
     expect(await out()).toBe("safe clicked")
   })
 })

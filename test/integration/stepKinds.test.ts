@@ -4,12 +4,12 @@
  * same view with refs as `snapshot -i`, whose refs the next call can use.
  */
 import { describe, expect, it } from "vitest"
-import { textOf } from "../support/harness.js"
+import { textOf, valueOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 
 const live = liveWorld()
 const page = () => `${live.site.origin}/steps.html`
-const read = async (selector: string) => textOf(await live.tool.call({ args: ["get", "text", selector] }))
+const read = async (selector: string) => valueOf(await live.tool.call({ args: ["get", "text", selector] }))
 
 describe("job step kinds", () => {
   it("hover reveals the row's button, dblclick edits, drag reorders, press sends a key, check/uncheck toggle", async () => {

@@ -41,4 +41,7 @@ export const makeHarness = (world: LiveEnv, piSessionId = "pi-session-1", cwd = 
 export const textOf = (result: ToolResult): string =>
   result.content.filter((c): c is { type: "text"; text: string } => c.type === "text").map((c) => c.text).join("\n")
 
+/** A get/eval result's value: its text without the `(from <origin>)` line that says which page it was read on. */
+export const valueOf = (result: ToolResult): string => textOf(result).replace(/\n\(from [^)\n]*\)$/, "")
+
 export const runEffect = <A>(effect: Effect.Effect<A>) => Effect.runPromise(effect)
