@@ -49,7 +49,7 @@ export const renderCallTextWith = (compiledArgs: SemanticCompiler) => (params: R
   const sa = params["semanticAction"] as Record<string, unknown> | undefined
   if (sa !== undefined) {
     const compiled = compiledArgs(sa)
-    if (compiled !== undefined) return `${title} ${mode("semanticAction")} ${compiled.map(quote).join(" ")}`
+    if (compiled !== undefined) return `${title} ${mode("semanticAction")} → ${compiled.map(quote).join(" ")}`
     const target = sa["selector"] !== undefined
       ? String(sa["selector"])
       : sa["locator"] !== undefined

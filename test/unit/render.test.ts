@@ -10,8 +10,8 @@ describe("renderCall", () => {
   it("shows the mode and what it runs, secrets redacted", () => {
     expect(renderCallText({ args: ["fill", "#password", "hunter2"] }, plain)).toBe("agent_browser fill #password [REDACTED]")
     expect(renderCallText({ args: ["open", "http://a"], sessionMode: "fresh" }, plain)).toBe("agent_browser open http://a (fresh session)")
-    expect(renderCallText({ semanticAction: { action: "click", locator: "role", value: "button", name: "Sign in" } }, plain)).toBe("agent_browser semanticAction find role button click --name \"Sign in\"")
-    expect(renderCallText({ semanticAction: { action: "fill", locator: "label", value: "Password", text: "hunter2" } }, plain)).toBe("agent_browser semanticAction find label Password fill [REDACTED]")
+    expect(renderCallText({ semanticAction: { action: "click", locator: "role", value: "button", name: "Sign in" } }, plain)).toBe("agent_browser semanticAction → find role button click --name \"Sign in\"")
+    expect(renderCallText({ semanticAction: { action: "fill", locator: "label", value: "Password", text: "hunter2" } }, plain)).toBe("agent_browser semanticAction → find label Password fill [REDACTED]")
     expect(renderCallText({ semanticAction: { action: "click" } }, plain)).toBe("agent_browser semanticAction click …")
     expect(renderCallText({ job: { steps: [{ action: "open" }, { action: "click" }] } }, plain)).toBe("agent_browser job 2 steps: open → click")
     // steps as the model wrote them: an assertUrl stays an assertUrl, typed text stays out
@@ -66,5 +66,13 @@ describe("wrapping to the terminal", () => {
   it("counts wide characters as two columns", () => {
     expect(visibleWidth("日本語")).toBe(6)
     expect(wrapLine("日本語 テキスト", 7).every((l) => visibleWidth(l) <= 7)).toBe(true)
+  })
+})
+
+describe("V9: expansion reveals the full rendered result", () => {
+  it("a 300-line result expands to every line, unchanged", () => {
+    const text = Array.from({ length: 300 }, (_, i) => `line ${i}`).join("\n")
+    const shown = renderResultText({ content: [{ type: "text", text }], details: { resultCategory: "success", successCategory: "completed", summary: "long" } }, { expanded: true, isPartial: false, expandHint: "ctrl+o to expand" }, plain)
+    expect(shown.split("\n").slice(1).join("\n")).toBe(text)
   })
 })
