@@ -3,7 +3,7 @@
  * an embedder reads (the failure sentence, per-step rows, artifact rows). Real-binary counterparts:
  * test/integration/contractClauses.test.ts.
  */
-import { mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -339,5 +339,28 @@ describe("J5: paced typing rows are one line of prose", () => {
         { reply: FakeAgentBrowser.ok({}), repeat: true }
       ])))
       expect(textOf(result.content)).toMatch(/\n2-5\. ✓ paced typing: 2 keys, 10 ms apart\n6\. ✗ keyboard type c: key lost/)
+    }))
+})
+
+describe("V2: a screenshot upstream wrote somewhere else is repaired to the requested path", () => {
+  it.scoped("copied to the requested (absolutised) path, said in a note, tempPath naming where upstream put it", () =>
+    Effect.gen(function*() {
+      const elsewhere = join(temp.root, "upstream-tmp", "screenshot-1.png")
+      const wanted = join(temp.root, "v2", "wanted.png")
+      const result = yield* runToResult({ args: ["screenshot", "v2/wanted.png"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: () => {
+        mkdirSync(dirname(elsewhere), { recursive: true })
+        writeFileSync(elsewhere, PNG)
+        return FakeAgentBrowser.ok({ path: elsewhere })
+      } }])))
+      expect(result.isError).toBe(false)
+      expect(readFileSync(wanted)).toEqual(PNG)
+      expect(result.details.artifacts?.[0]).toMatchObject({ path: wanted, requestedPath: wanted, tempPath: elsewhere, status: "saved" })
+      expect(textOf(result.content)).toContain(`Note: agent-browser saved it to ${elsewhere}; copied to the requested path.`)
+    }))
+
+  it.scoped("nothing on disk anywhere stays artifact-missing", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ args: ["screenshot", "v2/none.png"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ path: join(temp.root, "upstream-tmp", "gone.png") }) }])))
+      expect(result.details.failureCategory).toBe("artifact-missing")
     }))
 })

@@ -3,7 +3,8 @@
  * (exists, size, media type sniffed from content) and becomes a verification row: `verified`, `missing`, `pending`
  * (a recording until `record stop`) or `unverified` (empty file, or no path reported). A claimed file that is
  * absent fails the call (`artifact-missing`: a direct call here, a job/qa/batch step's in `verdictOf`); a download
- * that landed somewhere other than the requested path is copied there, or the call fails (`download-not-verified`).
+ * (or a screenshot: the contract's repair of upstream temp output) that landed somewhere other than the requested
+ * path is copied there, or the call fails (`download-not-verified`; a screenshot: `artifact-missing`).
  * Verified live screenshots come back inline (a job/qa/batch's last one).
  */
 import { copyFileSync, mkdirSync } from "node:fs"
@@ -24,6 +25,8 @@ import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { RecordingDependencyWarning, VerificationRow, VerifiedArtifacts } from "../../schema/Artifacts.js"
 
 const DIRECT_SAVES = new Set(["download", "pdf", "state"])
+/** Files upstream may write to its own folder instead of the requested path: copied there (the contract's repair). */
+const REPAIRED = new Set(["download", "screenshot"])
 /** agent-browser 0.41 reports a diffPath even when the images match, but writes no diff image then. */
 const DIFF_MATCHED = "the images match, so agent-browser wrote no diff image"
 
@@ -152,8 +155,8 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
     let facts = yield* store.inspect(path)
     let limitation: string | undefined
     let tempPath: string | undefined
-    if (request.kind === "download" && requested !== undefined && claimed !== undefined && claimed !== requested) {
-      // Some upstream versions saved downloads to their own folder: put the file where the caller asked.
+    if (REPAIRED.has(request.kind) && requested !== undefined && claimed !== undefined && claimed !== requested) {
+      // Some upstream versions saved downloads (or screenshots) to their own folder: put the file where the caller asked.
       const target = yield* store.inspect(requested)
       if (!target.exists && facts.exists) {
         yield* Effect.sync(() => {
@@ -164,7 +167,7 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
         tempPath = path
       }
       facts = yield* store.inspect(requested)
-      if (!facts.exists) return yield* new DownloadNotVerified({ requestedPath: requested, reason: "elsewhere", reportedPath: path })
+      if (!facts.exists && request.kind === "download") return yield* new DownloadNotVerified({ requestedPath: requested, reason: "elsewhere", reportedPath: path })
     }
     if (!facts.exists && request.kind === "diff-image" && (outcome.data as { match?: unknown } | null)?.match === true) {
       return { rows: [rowOf(request.kind, facts, requested, DIFF_MATCHED)], warnings }
