@@ -7,7 +7,7 @@ import type { RouteDiagnostic } from "./Captures.js"
 import type { LookupReport, NetworkRequestsPageFilter } from "./Lookup.js"
 import type { UpstreamOutcome } from "./Outcome.js"
 import type { LastPage, TabCorrection, ViewportFacts } from "./PageFacts.js"
-import type { ClickDispatch, ComboboxFocus, FillVerification, OverlayBlockers, PageSettle, ScrollNoop, SelectorTextVisibility } from "../schema/PageDiagnostics.js"
+import type { ClickDispatch, ComboboxFocus, FillVerification, OverlayBlockers, PageSettle, ScrollContainer, ScrollNoop, ScrollPage, SelectorTextVisibility } from "../schema/PageDiagnostics.js"
 import type { Plan } from "./Plan.js"
 import type { QaVerdict } from "./Qa.js"
 import type { RefSnapshot, RefSnapshotRecord } from "./RefSnapshot.js"
@@ -74,6 +74,9 @@ export interface Executed {
   readonly fillVerification?: FillVerification
   /** A page-level scroll after which neither the window nor any sampled scroll container had moved. */
   readonly scrollNoop?: ScrollNoop
+  /** Where a scroll left the page, or the container its selector names (R5). */
+  readonly scrollPage?: ScrollPage
+  readonly scrollContainer?: ScrollContainer
   /** A direct click that no trusted event delivered to its target (the call fails). */
   readonly clickDispatch?: ClickDispatch
   /** After snapshot -i: an open dialog and the controls that read like closing it. */

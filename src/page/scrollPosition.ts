@@ -1,16 +1,21 @@
 /**
- * The scroll-position probe of a page-level `scroll`: a read-only script run just before and just after the command
- * (in the same upstream batch), and the comparison that says nothing moved. Containers are the ten largest elements
+ * The scroll-position probe of a `scroll`: a read-only script run just before and just after the command (in the same
+ * upstream batch), where it left the page or the named container, and the comparison that says nothing moved. Containers are the ten largest elements
  * that can scroll, described by sample index, tag and role only. Pure.
  */
-import type { ScrollContainerSample, ScrollNoop, ScrollPosition } from "../schema/PageDiagnostics.js"
+import type { ScrollContainer, ScrollContainerSample, ScrollNoop, ScrollPage, ScrollPosition } from "../schema/PageDiagnostics.js"
 
 /** Elements inspected for scrollable containers; a huge DOM is sampled, not walked whole. */
 const ELEMENT_LIMIT = 5_000
 const CONTAINER_LIMIT = 10
 
-/** Read-only: window offsets, sizes, and the largest scrollable containers' offsets. An expression for `eval`. */
-export const SCROLL_PROBE_SCRIPT = `(() => {
+/**
+ * Read-only: window offsets, sizes, the largest scrollable containers' offsets, and (given the selector of a
+ * container scroll) that element's offsets. An expression for `eval`.
+ */
+export const scrollProbeScript = (selector?: string): string => `(() => {
+let target;
+try { const t = ${selector !== undefined ? `document.querySelector(${JSON.stringify(selector)})` : "null"}; if (t) target = { scrollLeft: Math.round(t.scrollLeft), scrollTop: Math.round(t.scrollTop) }; } catch (e) {}
 const se = document.scrollingElement || document.documentElement;
 const all = document.body ? document.body.getElementsByTagName("*") : [];
 const found = [];
@@ -21,9 +26,15 @@ for (let i = 0; i < all.length && i < ${ELEMENT_LIMIT}; i++) {
   if (/(auto|scroll|overlay)/.test(s.overflowY + " " + s.overflowX)) found.push(el);
 }
 found.sort((a, b) => b.clientWidth * b.clientHeight - a.clientWidth * a.clientHeight);
-return { scrollX: Math.round(scrollX), scrollY: Math.round(scrollY), innerWidth, innerHeight, scrollWidth: se.scrollWidth, scrollHeight: se.scrollHeight, containerCount: found.length,
+return { target, scrollX: Math.round(scrollX), scrollY: Math.round(scrollY), innerWidth, innerHeight, scrollWidth: se.scrollWidth, scrollHeight: se.scrollHeight, containerCount: found.length,
   containers: found.slice(0, ${CONTAINER_LIMIT}).map((el, index) => ({ index, tagName: el.tagName.toLowerCase(), role: el.getAttribute("role") || undefined, scrollLeft: Math.round(el.scrollLeft), scrollTop: Math.round(el.scrollTop) })) };
 })()`
+
+/** The container a `scroll … --selector <css>` (or `-s`) names. */
+export const scrollSelectorOf = (positionals: ReadonlyArray<string>): string | undefined => {
+  const at = positionals.findIndex((t) => t === "--selector" || t === "-s")
+  return at >= 0 ? positionals[at + 1] : positionals.find((t) => t.startsWith("--selector="))?.slice("--selector=".length)
+}
 
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined)
 
@@ -45,16 +56,38 @@ export const readScrollPosition = (result: unknown): ScrollPosition | undefined 
   const containers = r["containers"].map(containerOf)
   if (containers.some((c) => c === undefined)) return undefined
   const [scrollX, scrollY, innerWidth, innerHeight, scrollWidth, scrollHeight, containerCount] = values as ReadonlyArray<number>
-  return { scrollX: scrollX!, scrollY: scrollY!, innerWidth: innerWidth!, innerHeight: innerHeight!, scrollWidth: scrollWidth!, scrollHeight: scrollHeight!, containerCount: containerCount!, containers: containers as ReadonlyArray<ScrollContainerSample> }
+  const t = r["target"] !== null && typeof r["target"] === "object" ? (r["target"] as Record<string, unknown>) : undefined
+  const target = t !== undefined && num(t["scrollLeft"]) !== undefined && num(t["scrollTop"]) !== undefined ? { scrollLeft: num(t["scrollLeft"])!, scrollTop: num(t["scrollTop"])! } : undefined
+  return {
+    scrollX: scrollX!, scrollY: scrollY!, innerWidth: innerWidth!, innerHeight: innerHeight!, scrollWidth: scrollWidth!, scrollHeight: scrollHeight!, containerCount: containerCount!,
+    containers: containers as ReadonlyArray<ScrollContainerSample>,
+    ...(target !== undefined ? { target } : {})
+  }
+}
+
+/**
+ * Where a scroll left what it scrolled: the container its `--selector` names (`scrollContainer`, when found before and
+ * after), else the page (`scrollPage`).
+ */
+export const scrollMovementOf = (selector: string | undefined, before: ScrollPosition, after: ScrollPosition): { readonly scrollPage?: ScrollPage; readonly scrollContainer?: ScrollContainer } => {
+  if (selector !== undefined) {
+    const [b, a] = [before.target, after.target]
+    return b === undefined || a === undefined ? {} : { scrollContainer: { selector, before: b, after: a, moved: b.scrollLeft !== a.scrollLeft || b.scrollTop !== a.scrollTop } }
+  }
+  const [b, a] = [{ scrollX: before.scrollX, scrollY: before.scrollY }, { scrollX: after.scrollX, scrollY: after.scrollY }]
+  return { scrollPage: { before: b, after: a, moved: b.scrollX !== a.scrollX || b.scrollY !== a.scrollY } }
 }
 
 /** The same containers in the same order (else the page changed shape and the comparison says nothing). */
 const sameContainers = (a: ScrollPosition, b: ScrollPosition): boolean =>
   a.containers.length === b.containers.length && a.containers.every((c, i) => c.tagName === b.containers[i]?.tagName && c.role === b.containers[i]?.role)
 
+/** Nothing moved: the window, and the scrolled container when one was named, else every sampled container. */
 const unmoved = (a: ScrollPosition, b: ScrollPosition): boolean =>
-  a.scrollX === b.scrollX && a.scrollY === b.scrollY && sameContainers(a, b) &&
-  a.containers.every((c, i) => c.scrollLeft === b.containers[i]?.scrollLeft && c.scrollTop === b.containers[i]?.scrollTop)
+  a.scrollX === b.scrollX && a.scrollY === b.scrollY &&
+  (a.target !== undefined && b.target !== undefined
+    ? a.target.scrollLeft === b.target.scrollLeft && a.target.scrollTop === b.target.scrollTop
+    : sameContainers(a, b) && a.containers.every((c, i) => c.scrollLeft === b.containers[i]?.scrollLeft && c.scrollTop === b.containers[i]?.scrollTop))
 
 /** `scrollNoop` when neither the window nor any sampled container moved; undefined when something moved or changed. */
 export const scrollNoopOf = (before: ScrollPosition, after: ScrollPosition): ScrollNoop | undefined =>
@@ -62,7 +95,9 @@ export const scrollNoopOf = (before: ScrollPosition, after: ScrollPosition): Scr
     ? undefined
     : {
       reason: "no-observed-scroll-position-change",
-      message: after.containerCount > 0
+      message: after.target !== undefined
+        ? "Neither the page nor the container the selector names moved."
+        : after.containerCount > 0
         ? `The page did not move and neither did any of ${after.containerCount} scrollable container(s).`
         : "The page did not move and has no scrollable container.",
       before,

@@ -27,9 +27,27 @@ export const ScrollPosition = Schema.Struct({
   scrollWidth: Schema.Number,
   scrollHeight: Schema.Number,
   containerCount: Schema.Number,
-  containers: Schema.Array(ScrollContainerSample)
+  containers: Schema.Array(ScrollContainerSample),
+  /** The element a `scroll … --selector <css>` scrolls, when it is on the page. */
+  target: optional(Schema.Struct({ scrollLeft: Schema.Number, scrollTop: Schema.Number }))
 })
 export type ScrollPosition = typeof ScrollPosition.Type
+
+const PageOffsets = Schema.Struct({ scrollX: Schema.Number, scrollY: Schema.Number })
+const ElementOffsets = Schema.Struct({ scrollLeft: Schema.Number, scrollTop: Schema.Number })
+
+/** Where a page-level `scroll` left the page (the contract's `scrollPage`; `scroll to end|top` too). */
+export const ScrollPage = Schema.Struct({ before: PageOffsets, after: PageOffsets, moved: Schema.Boolean })
+export type ScrollPage = typeof ScrollPage.Type
+
+/** Where a `scroll … --selector <css>` (or `scroll <css> <dir>`) left that container (the contract's `scrollContainer`). */
+export const ScrollContainer = Schema.Struct({
+  selector: Schema.String,
+  before: ElementOffsets,
+  after: ElementOffsets,
+  moved: Schema.Boolean
+})
+export type ScrollContainer = typeof ScrollContainer.Type
 
 export const ScrollNoop = Schema.Struct({
   reason: Schema.Literal("no-observed-scroll-position-change"),

@@ -13,7 +13,7 @@ import { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.j
 import { LaunchDiagnostic, SessionRecoveryHint } from "./ErrorFields.js"
 import { PolicyViolation } from "./SecurityPolicy.js"
 import { SessionMode } from "./ToolInput.js"
-import { ClickDispatch, ComboboxFocus, EvalHint, FillNotVerifiable, FillVerification, OverlayBlockers, PageSettle, ReadinessWait, ScrollNoop, SelectorTextVisibility } from "./PageDiagnostics.js"
+import { ClickDispatch, ComboboxFocus, EvalHint, FillNotVerifiable, FillVerification, OverlayBlockers, PageSettle, ReadinessWait, ScrollContainer, ScrollNoop, ScrollPage, SelectorTextVisibility } from "./PageDiagnostics.js"
 import { optional } from "./exactOptional.js"
 
 const Strings = Schema.Array(Schema.String)
@@ -256,6 +256,9 @@ export const ToolDetails = Schema.Struct({
   electronRefFreshness: optional(ElectronRefFreshness),
   /** After a page-level scroll that moved neither the window nor any sampled scroll container. */
   scrollNoop: optional(ScrollNoop),
+  /** Where a page-level scroll (also `scroll to end|top`) left the page; where `scroll … --selector` left its container. */
+  scrollPage: optional(ScrollPage),
+  scrollContainer: optional(ScrollContainer),
   /** A direct click upstream called done that no trusted event delivered to its target (the call failed). */
   clickDispatch: optional(ClickDispatch),
   /** After snapshot -i: an open dialog with up to three controls that read like closing it (evidence, not proof). */

@@ -98,3 +98,24 @@ describe("F13/C2: a compacted snapshot of a real long page", () => {
     expect(textOf(result).split("\n")[0]).toContain("Not ordered by what is on screen.")
   })
 })
+
+describe("R5: scroll evidence for a container and for the page, on the real browser", () => {
+  it("scroll <css> <dir> <px> moves that container (scrollContainer); scroll to end / to top move the page (scrollPage)", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/diagnostics.html`] })
+    const pane = await live.tool.call({ args: ["scroll", "#pane", "down", "100"] })
+    expect(pane.isError, textOf(pane)).toBe(false)
+    expect(pane.details.scrollContainer).toEqual({ selector: "#pane", before: { scrollLeft: 0, scrollTop: 0 }, after: { scrollLeft: 0, scrollTop: 100 }, moved: true })
+    expect(textOf(pane)).toContain("Scrolled #pane: top 0 → 100.")
+    const end = await live.tool.call({ args: ["scroll", "to", "end"] })
+    expect(end.isError, textOf(end)).toBe(false)
+    expect(end.details.scrollPage?.moved).toBe(true)
+    expect(end.details.scrollPage?.after.scrollY).toBeGreaterThan(2000)
+    const top = await live.tool.call({ args: ["scroll", "to", "top"] })
+    expect(top.details.scrollPage).toMatchObject({ after: { scrollY: 0 }, moved: true })
+    // a container that cannot move further: the no-movement diagnostic names the container
+    await live.tool.call({ args: ["scroll", "#pane", "up", "500"] })
+    const stuck = await live.tool.call({ args: ["scroll", "#pane", "up", "100"] })
+    expect(stuck.details.scrollContainer).toMatchObject({ moved: false })
+    expect(stuck.details.scrollNoop?.message).toBe("Neither the page nor the container the selector names moved.")
+  })
+})

@@ -1,16 +1,12 @@
 /**
  * More clauses of the contract's gap list (issue #28), one case each over FakeAgentBrowser: result shapes a model or
  * an embedder reads (the failure sentence, per-step rows, artifact rows). Real-binary counterparts:
- * test/integration/contractClauses.test.ts.
+ * test/integration/contractRows.test.ts. (Second part: contractRowsMore.test.ts.)
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as ManagedRuntime from "effect/ManagedRuntime"
-import { refSnapshotFromBranch, restoreFromBranch } from "../../src/pi/restoreFromBranch.js"
-import { restoreSession } from "../../src/program/session/lifecycle.js"
-import { REF_LIST_BYTES, refListOf } from "../../src/session/refSnapshotFile.js"
 import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
@@ -208,159 +204,5 @@ describe("V13: trace and profiler own Chrome tracing one at a time: conflicting 
     Effect.gen(function*() {
       const result = yield* runToResult({ args: ["profiler", "stop"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({}) }])))
       expect(result.details.failureCategory).not.toBe("validation-error")
-    }))
-})
-
-describe("V10: a get/eval value comes first, then the origin it was read on", () => {
-  it.scoped("get title and eval after an open name the page's origin; get url and an unknown page do not", () =>
-    Effect.gen(function*() {
-      const layer = fakeLayer(temp.root, [{ reply: (r) => {
-        const step = stepOf(r.args)
-        if (step[0] === "open") return FakeAgentBrowser.ok({ url: "https://shop.test/cart?id=1", title: "Cart" })
-        if (step[0] === "eval") return FakeAgentBrowser.ok({ result: 3 })
-        return FakeAgentBrowser.ok(step[1] === "url" ? { url: "https://shop.test/cart?id=1" } : { title: "Cart" })
-      }, repeat: true }])
-      const [before, , title, evaluated, url] = yield* Effect.forEach([
-        { args: ["get", "title"] }, { args: ["open", "https://shop.test/cart?id=1"] }, { args: ["get", "title"] }, { args: ["eval", "--stdin"], stdin: "1+2" }, { args: ["get", "url"] }
-      ], (input) => runToResult(input, here)).pipe(Effect.provide(layer))
-      expect(textOf(before!.content)).toBe("Cart")
-      expect(textOf(title!.content)).toBe("Cart\n(from https://shop.test)")
-      expect(textOf(evaluated!.content)).toBe("3\n(from https://shop.test)")
-      expect(textOf(url!.content)).toBe("https://shop.test/cart?id=1")
-    }))
-})
-
-describe("V12: diagnostic families say their scope, leave out inline images, and render state and dashboard", () => {
-  const requests = [
-    { requestId: "1", method: "GET", url: "https://x.test/api", resourceType: "Fetch", status: 500 },
-    { requestId: "2", method: "GET", url: "data:image/png;base64,AAAA", resourceType: "Image", status: 200 },
-    { requestId: "3", method: "GET", url: "https://x.test/", resourceType: "Document", status: 200 }
-  ]
-  it.scoped("network requests: the session-aggregate label, data:image rows counted not listed (kept in details); a page filter drops the label", () =>
-    Effect.gen(function*() {
-      const layer = fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ requests }), repeat: true }])
-      const all = yield* runToResult({ args: ["network", "requests"] }, here).pipe(Effect.provide(layer))
-      const text = textOf(all.content)
-      expect(text).toMatch(/^3 requests \(session aggregate since the last --clear\): 1 failed \(1 actionable, 0 benign icon probes\); 1 data:image rows not listed\n/)
-      expect(text).not.toContain("data:image/png")
-      expect(JSON.stringify(all.details.data)).toContain("data:image/png")
-    }))
-
-  it.scoped("state show: cookie values and credential-like storage hidden in text and details; state list; dashboard start/stop", () =>
-    Effect.gen(function*() {
-      const shown = { filename: "app.json", path: "/s/app.json", size: 226, encrypted: false, modified: 0, summary: "1 cookies, 1 origins", state: {
-        cookies: [{ name: "sid", value: "cookie-secret-1", domain: "a.test", path: "/" }],
-        origins: [{ origin: "https://a.test", localStorage: [{ name: "theme", value: "dark" }, { name: "authToken", value: "tok-secret-2" }], sessionStorage: [] }]
-      } }
-      const layer = fakeLayer(temp.root, [
-        { when: (r) => r.args.includes("show"), reply: FakeAgentBrowser.ok(shown) },
-        { when: (r) => r.args.includes("list"), reply: FakeAgentBrowser.ok({ directory: "/s", files: [{ filename: "app.json", size: 226, modified: 0, encrypted: true, path: "/s/app.json" }] }) },
-        { when: (r) => r.args.includes("start"), reply: FakeAgentBrowser.ok({ access_urls: [], pid: 7, port: 4899 }) },
-        { when: (r) => r.args.includes("stop"), reply: FakeAgentBrowser.ok({ reason: "not running", stopped: false }) }
-      ])
-      const [show, list, start, stop] = yield* Effect.forEach([["state", "show", "app.json"], ["state", "list"], ["dashboard", "start"], ["dashboard", "stop"]], (args) => runToResult({ args }, here)).pipe(Effect.provide(layer))
-      const all = JSON.stringify([show!.content, show!.details])
-      expect(all).not.toContain("cookie-secret-1")
-      expect(all).not.toContain("tok-secret-2")
-      expect(textOf(show!.content)).toBe("State file app.json (226 bytes): 1 cookies (values hidden), 1 origins\ncookie sid — a.test/\norigin https://a.test: 2 localStorage, 0 sessionStorage entries")
-      expect(JSON.stringify(show!.details.data)).toContain("\"valueRedactionReason\":\"credential-like-key\"")
-      expect(JSON.stringify(show!.details.data)).toContain("\"value\":\"dark\"")
-      expect(textOf(list!.content)).toBe("1 saved state files in /s\napp.json (226 bytes, modified 1970-01-01T00:00:00.000Z, encrypted)")
-      expect(textOf(start!.content)).toBe("Dashboard running on port 4899 (pid 7); stop it with dashboard stop.")
-      expect(textOf(stop!.content)).toBe("Dashboard not stopped: not running.")
-    }))
-})
-
-describe("P11/P12: refSnapshot lists the refs; a ref invalidation survives a resume", () => {
-  const snapshot = FakeAgentBrowser.ok({ snapshot: "- button \"Go\" [ref=e1]\n- link \"Home\" [ref=e2]", refs: { e1: { role: "button", name: "Go" }, e2: { role: "link", name: "Home" } }, origin: "http://a.test/" })
-
-  it.scoped("P11: details.refSnapshot has each ref id with role and name, and its page target", () =>
-    Effect.gen(function*() {
-      const result = yield* runToResult({ args: ["snapshot"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: snapshot }])))
-      expect(result.details.refSnapshot).toMatchObject({ refCount: 2, refs: { e1: { role: "button", name: "Go" }, e2: { role: "link", name: "Home" } }, target: { url: "http://a.test/" } })
-      expect(result.details.refSnapshot).not.toHaveProperty("refsOmitted")
-    }))
-
-  it("P11: a page with more refs than the budget lists the first ones and says how many more (all are in the file)", () => {
-    const refs = new Map(Array.from({ length: 400 }, (_, i) => [`e${i + 1}`, { role: "link", name: `Story number ${i + 1} with a long headline ${"x".repeat(100)}` }] as const))
-    const listed = refListOf({ refs, url: "http://a.test/", daemonPid: undefined })
-    const shown = Object.keys(listed.refs).length
-    expect(shown).toBeGreaterThan(5)
-    expect(listed.refsOmitted).toBe(400 - shown)
-    expect(Object.keys(listed.refs)[0]).toBe("e1")
-    expect(listed.refs["e1"]?.name.length).toBe(80)
-    expect(JSON.stringify(listed.refs).length).toBeLessThanOrEqual(REF_LIST_BYTES)
-  })
-
-  it("P12: snapshot, then a snapshot with no active page; after a resume from that branch an @ref is refused as stale before upstream runs", async () => {
-    const first = ManagedRuntime.make(fakeLayer(temp.root, [{ reply: snapshot }, { reply: FakeAgentBrowser.fail("No active page") }]))
-    const taken = await first.runPromise(runToResult({ args: ["snapshot"] }, here))
-    const lost = await first.runPromise(runToResult({ args: ["snapshot"] }, here))
-    await first.dispose()
-    expect(lost.details.refSnapshotInvalidation).toBeDefined()
-    const branch = [taken, lost].map((r) => ({ type: "message", message: { role: "toolResult", toolName: "agent_browser", details: r.details } }))
-    const refs = refSnapshotFromBranch(branch)
-    expect(refs).toEqual({ invalidatedSession: lost.details.sessionName })
-    // the branch before the loss restores the refs themselves
-    expect(refSnapshotFromBranch(branch.slice(0, 1))).toEqual({ path: taken.details.refSnapshot?.path })
-    const calls: Array<ReadonlyArray<string>> = []
-    const resumed = ManagedRuntime.make(fakeLayer(temp.root, [{ reply: (r) => {
-      calls.push(r.args)
-      return FakeAgentBrowser.ok({})
-    }, repeat: true }]))
-    await resumed.runPromise(restoreSession(here.piSessionId, here.cwd, (base) => restoreFromBranch(branch, base), [], refs))
-    const click = await resumed.runPromise(runToResult({ args: ["click", "@e1"] }, here))
-    await resumed.dispose()
-    expect(click.details.failureCategory).toBe("stale-ref")
-    expect(click.details.error ?? "").toContain("no active page")
-    expect(calls.some((args) => args.includes("click"))).toBe(false)
-  })
-})
-
-describe("J5: paced typing rows are one line of prose", () => {
-  it.scoped("a job typing 12 characters 40 ms apart: one 'paced typing' line, no per-key rows and no typed characters", () =>
-    Effect.gen(function*() {
-      const result = yield* runToResult({ job: { steps: [{ action: "type", selector: "#q", text: "hello world!", delayMs: 40, press: "Enter" }] } }, here).pipe(Effect.provide(fakeLayer(temp.root, [
-        { reply: FakeAgentBrowser.ok({}), repeat: true }
-      ])))
-      const text = textOf(result.content)
-      expect(text).toMatch(/\n2-25\. ✓ paced typing: 12 keys, 40 ms apart\n26\. ✓ press Enter/)
-      expect(text).not.toContain("keyboard type")
-      expect(text).not.toContain("hello")
-      // details keep every row
-      expect(result.details.batchSteps?.length).toBe(26)
-    }))
-
-  it.scoped("a key that failed ends the run: the rows before stay one line, the failure is its own row", () =>
-    Effect.gen(function*() {
-      let keys = 0
-      const result = yield* runToResult({ job: { steps: [{ action: "type", selector: "#q", text: "abcd", delayMs: 10 }] } }, here).pipe(Effect.provide(fakeLayer(temp.root, [
-        { when: (r) => r.args.includes("keyboard") && ++keys === 3, reply: FakeAgentBrowser.fail("key lost") },
-        { reply: FakeAgentBrowser.ok({}), repeat: true }
-      ])))
-      expect(textOf(result.content)).toMatch(/\n2-5\. ✓ paced typing: 2 keys, 10 ms apart\n6\. ✗ keyboard type c: key lost/)
-    }))
-})
-
-describe("V2: a screenshot upstream wrote somewhere else is repaired to the requested path", () => {
-  it.scoped("copied to the requested (absolutised) path, said in a note, tempPath naming where upstream put it", () =>
-    Effect.gen(function*() {
-      const elsewhere = join(temp.root, "upstream-tmp", "screenshot-1.png")
-      const wanted = join(temp.root, "v2", "wanted.png")
-      const result = yield* runToResult({ args: ["screenshot", "v2/wanted.png"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: () => {
-        mkdirSync(dirname(elsewhere), { recursive: true })
-        writeFileSync(elsewhere, PNG)
-        return FakeAgentBrowser.ok({ path: elsewhere })
-      } }])))
-      expect(result.isError).toBe(false)
-      expect(readFileSync(wanted)).toEqual(PNG)
-      expect(result.details.artifacts?.[0]).toMatchObject({ path: wanted, requestedPath: wanted, tempPath: elsewhere, status: "saved" })
-      expect(textOf(result.content)).toContain(`Note: agent-browser saved it to ${elsewhere}; copied to the requested path.`)
-    }))
-
-  it.scoped("nothing on disk anywhere stays artifact-missing", () =>
-    Effect.gen(function*() {
-      const result = yield* runToResult({ args: ["screenshot", "v2/none.png"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ path: join(temp.root, "upstream-tmp", "gone.png") }) }])))
-      expect(result.details.failureCategory).toBe("artifact-missing")
     }))
 })

@@ -138,6 +138,16 @@ export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDia
     lines.push(["Combobox diagnostic: focused combobox did not expose visible options. Press ArrowDown (or Enter) to open it, then snapshot -i."])
     actions.push(nextActions.inspectFocusedCombobox(session), nextActions.tryOpenComboboxWithArrow(session), nextActions.tryOpenComboboxWithEnter(session))
   }
+  const { scrollPage, scrollContainer } = executed
+  if (scrollPage !== undefined) fields = { ...fields, scrollPage }
+  if (scrollContainer !== undefined) fields = { ...fields, scrollContainer }
+  // where the scroll went (its evidence; a scroll that moved nothing says so below)
+  const moved = (axis: string, from: number, to: number) => (from !== to ? [`${axis} ${from} → ${to}`] : [])
+  if (scrollPage?.moved === true) lines.push([`Page scrolled: ${[...moved("x", scrollPage.before.scrollX, scrollPage.after.scrollX), ...moved("y", scrollPage.before.scrollY, scrollPage.after.scrollY)].join(", ")}.`])
+  if (scrollContainer?.moved === true) {
+    const { before: b, after: a } = scrollContainer
+    lines.push([`Scrolled ${scrollContainer.selector}: ${[...moved("left", b.scrollLeft, a.scrollLeft), ...moved("top", b.scrollTop, a.scrollTop)].join(", ")}.`])
+  }
   if (scrollNoop !== undefined) {
     const data = shownData !== null && typeof shownData === "object" ? shownData : {}
     fields = { ...fields, scrollNoop, data: { ...data, scrolled: false, noMovement: true } }

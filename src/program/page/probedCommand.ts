@@ -11,11 +11,11 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
-import type { ClickDispatch, ComboboxFocus, OverlayBlockers, ScrollNoop, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
+import type { ClickDispatch, ComboboxFocus, OverlayBlockers, ScrollContainer, ScrollNoop, ScrollPage, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { CommandError } from "../../services/SessionCommands.js"
 import { fillNotVerifiableOf, fillReadScript, fillTargetOf, fillVerificationOf } from "../../page/fillReadback.js"
-import { readScrollPosition, SCROLL_PROBE_SCRIPT, scrollNoopOf } from "../../page/scrollPosition.js"
+import { readScrollPosition, scrollMovementOf, scrollNoopOf, scrollProbeScript, scrollSelectorOf } from "../../page/scrollPosition.js"
 import { invalidSelectorsOf, textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../page/textVisibility.js"
 import { SelectorUnsupported } from "../../schema/ToolError.js"
 import { activeLaunchOf } from "../session/trackedLaunch.js"
@@ -26,6 +26,8 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
+  readonly scrollPage?: ScrollPage
+  readonly scrollContainer?: ScrollContainer
   readonly selectorTextVisibility?: ReadonlyArray<SelectorTextVisibility>
   readonly clickDispatch?: ClickDispatch
   readonly overlayBlockers?: OverlayBlockers
@@ -43,7 +45,10 @@ const COMBOBOX_FILL_SETTLE_MS = 300
 /** The page reads around the planned command, or undefined when the command needs none or may not have them. */
 const probesFor = (plan: Plan, electronApp: boolean, comboboxFill: boolean): { before: ReadonlyArray<string> | undefined; after: ReadonlyArray<ReadonlyArray<string>> } | undefined => {
   if (!mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
-  if (plan.line.command === "scroll") return { before: ["eval", SCROLL_PROBE_SCRIPT], after: [["eval", SCROLL_PROBE_SCRIPT]] }
+  if (plan.line.command === "scroll") {
+    const script = scrollProbeScript(scrollSelectorOf(plan.line.positionals))
+    return { before: ["eval", script], after: [["eval", script]] }
+  }
   // a wrapper-launched Electron app checks its fills itself, after the command (electron/fillVerification.ts)
   const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
   // a fill aimed at a combobox: whether its list opened, read after a short settle (R6)
@@ -93,8 +98,9 @@ export const runProbed = (plan: Plan) =>
     if (plan.line.command === "scroll") {
       const before = readScrollPosition(evalValue(rows[at - 1]))
       const moved = readScrollPosition(after)
-      const noop = before !== undefined && moved !== undefined ? scrollNoopOf(before, moved) : undefined
-      return { replied, check: noop !== undefined ? { scrollNoop: noop } : {} } satisfies Probed
+      if (before === undefined || moved === undefined) return { replied, check: {} } satisfies Probed
+      const noop = scrollNoopOf(before, moved)
+      return { replied, check: { ...scrollMovementOf(scrollSelectorOf(plan.line.positionals), before, moved), ...(noop !== undefined ? { scrollNoop: noop } : {}) } } satisfies Probed
     }
     const invalid = invalidSelectorsOf(after)[0]
     if (invalid !== undefined) {

@@ -161,6 +161,8 @@ export const execute = Effect.fn("ToolCall.execute")(function*(asked: Plan, call
     ...(replacedCloseFailure !== undefined ? { replacedCloseFailure } : {}),
     ...(recovery !== undefined ? { recovery } : {}),
     ...(pageCheck?.scrollNoop !== undefined ? { scrollNoop: pageCheck.scrollNoop } : {}),
+    ...(pageCheck?.scrollPage !== undefined ? { scrollPage: pageCheck.scrollPage } : {}),
+    ...(pageCheck?.scrollContainer !== undefined ? { scrollContainer: pageCheck.scrollContainer } : {}),
     ...(pageCheck?.clickDispatch !== undefined ? { clickDispatch: pageCheck.clickDispatch } : {}),
     ...(pageCheck?.overlayBlockers !== undefined ? { overlayBlockers: pageCheck.overlayBlockers } : {}),
     ...(pageCheck?.comboboxFocus !== undefined ? { comboboxFocus: pageCheck.comboboxFocus } : {}),

@@ -15,6 +15,7 @@ import { extractSnapshotOptions } from "../../upstream/snapshotOptions.js"
 import { type TimeoutBudgets, watchdogFor } from "../../upstream/timeoutPolicy.js"
 import { absolutizeBatchStdin, absolutizeOutputPath } from "./absolutePaths.js"
 import { socketDirEnv } from "../../upstream/socketDir.js"
+import { scrollFormArgs } from "../../upstream/scrollForms.js"
 
 const budgetsOf = (config: ToolConfigShape): TimeoutBudgets => ({
   processMs: config.defaultTimeoutMs,
@@ -99,7 +100,7 @@ export const planInvocation = (
     const refused = unpassable(input.args)
     if (refused !== undefined) return yield* Either.left(refused)
     const requestedJson = input.args.includes("--json")
-    const withoutJson = input.args.filter((t) => t !== "--json")
+    const withoutJson = scrollFormArgs(input.args.filter((t) => t !== "--json"))
     const evalMoved = yield* moveEvalTokensToStdin(withoutJson, input.stdin)
     const output = absolutizeOutputPath(evalMoved.args, cwd)
     const snapshotFlags = evalMoved.args[0] === "snapshot" || parseCommandLine(output.args).command === "snapshot"
