@@ -4,7 +4,8 @@
  * `scripts/lib/widgetLibs.mjs`, and a tool harness; torn down after the file's tests. `page` reads the page
  * independently of the tool (the raw binary's `eval` on the tool's session); `act` is one tool call judged against
  * that independent read (within half a second of the answer, as the model's next call would see the page), so a
- * success that did not happen or a warning about an effect that did fails the test.
+ * success that did not happen or a warning about an effect that did fails the test, as does a next action offered
+ * twice.
  */
 import { afterAll, beforeAll, expect } from "vitest"
 import { EFFECT_WINDOW_MS, startWidgetLibs, WARNINGS, type WidgetLibs } from "../../scripts/lib/widgetLibs.mjs"
@@ -82,6 +83,9 @@ export const widgetWorld = (): WidgetWorld => {
       if (result.isError) expect(happened, `${label}: failed, yet the page shows its effect\n${text}`).toBe(false)
       else if (happened) expect(text, `${label}: a warning about an action that worked (wrong warning)`).not.toMatch(WARNINGS)
       else expect(text, `${label}: reported success, but the page does not show it (false success)`).toMatch(WARNINGS)
+      // each follow-up offered once (two ids for the same snapshot -i would be one call twice)
+      const calls = (result.details.nextActions ?? []).map((a) => JSON.stringify({ params: a.params ?? null, artifactPath: a.artifactPath ?? null }))
+      expect(new Set(calls).size, `${label}: a next action offered twice\n${calls.join("\n")}`).toBe(calls.length)
       return { result, text }
     },
     read: async (input) => {
