@@ -1,4 +1,5 @@
 /** Facts read from the page after a command: viewport position, and a tab re-selected after drift. */
+import type { ScrollContainerSample } from "../schema/PageDiagnostics.js"
 export interface ViewportFacts {
   readonly scrollX: number
   readonly scrollY: number
@@ -6,6 +7,9 @@ export interface ViewportFacts {
   readonly height: number
   readonly pageWidth: number
   readonly pageHeight: number
+  /** The page's scrollable containers (the scroll probe's sample: the ten largest, by index, tag and role only). */
+  readonly containerCount?: number
+  readonly containers?: ReadonlyArray<ScrollContainerSample>
 }
 
 export interface TabCorrection {

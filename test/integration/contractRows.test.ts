@@ -119,3 +119,15 @@ describe("R5: scroll evidence for a container and for the page, on the real brow
     expect(stuck.details.scrollNoop?.message).toBe("Neither the page nor the container the selector names moved.")
   })
 })
+
+describe("C5: snapshot --viewport on a page with a scroll pane", () => {
+  it("snapshotViewport lists the pane with its offset, and the viewport line names it", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/diagnostics.html`] })
+    await live.tool.call({ args: ["scroll", "#pane", "down", "80"] })
+    const result = await live.tool.call({ args: ["snapshot", "-i", "--viewport"] })
+    const viewport = result.details.snapshotViewport as { containerCount: number; containers: ReadonlyArray<{ tagName: string; scrollTop: number }> }
+    expect(viewport.containerCount).toBeGreaterThan(0)
+    expect(viewport.containers).toContainEqual(expect.objectContaining({ tagName: "div", scrollTop: 80 }))
+    expect(textOf(result)).toMatch(/scrollable container\(s\): div at 0,80/)
+  })
+})

@@ -1,6 +1,6 @@
 /** #28 F13/C2/C3: a compacted snapshot's metadata under the contract's names, and the viewport note it goes with. */
 import { describe, expect, it } from "vitest"
-import { presentSnapshot } from "../../src/presenters/text/presentSnapshot.js"
+import { presentSnapshot, presentSnapshotWith } from "../../src/presenters/text/presentSnapshot.js"
 
 /** A page with a banner of controls, a long article and a footer with a field: compacted (over 8 KiB). */
 const page = [
@@ -72,5 +72,14 @@ describe("compacted snapshot metadata (F13, C2, C3)", () => {
     const shown = presentSnapshot(["snapshot"], { origin: "https://news.test/", refs: {}, snapshot: "- heading \"Hi\" [level=1, ref=e1]" })
     expect(shown.data).not.toHaveProperty("compacted")
     expect(shown.compaction).toBeUndefined()
+  })
+})
+
+describe("C5: snapshot --viewport names the page's scroll containers", () => {
+  it("snapshotViewport carries the scroll probe's containers, and the viewport line names them", () => {
+    const viewport = { scrollX: 0, scrollY: 300, width: 800, height: 600, pageWidth: 800, pageHeight: 3000, containerCount: 2, containers: [{ index: 0, tagName: "div", scrollLeft: 0, scrollTop: 120 }, { index: 1, tagName: "ul", role: "listbox", scrollLeft: 0, scrollTop: 0 }] }
+    const shown = presentSnapshotWith(["snapshot"], { origin: "https://a.test/", refs: {}, snapshot: "- heading \"Hi\" [level=1, ref=e1]" }, { options: { viewport: true, diff: false }, viewport })
+    expect(shown.snapshotViewport).toEqual(viewport)
+    expect(shown.text).toContain("Viewport: 800×600 at scroll 0,300 of a 800×3000 page (snapshot order is page order, not what is on screen). 2 scrollable container(s): div at 0,120, ul[role=listbox] at 0,0.")
   })
 })

@@ -123,7 +123,9 @@ export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<st
   }
   if (options?.viewport === true && extras.viewport !== undefined) {
     const v = extras.viewport
-    parts = [...parts, `\n\nViewport: ${v.width}×${v.height} at scroll ${v.scrollX},${v.scrollY} of a ${v.pageWidth}×${v.pageHeight} page (snapshot order is page order, not what is on screen).`]
+    const panes = (v.containers ?? []).slice(0, 3).map((c) => `${c.tagName}${c.role !== undefined ? `[role=${c.role}]` : ""} at ${c.scrollLeft},${c.scrollTop}`)
+    const inner = v.containerCount !== undefined && v.containerCount > 0 ? ` ${v.containerCount} scrollable container(s): ${panes.join(", ")}${v.containerCount > panes.length ? ", …" : ""}.` : ""
+    parts = [...parts, `\n\nViewport: ${v.width}×${v.height} at scroll ${v.scrollX},${v.scrollY} of a ${v.pageWidth}×${v.pageHeight} page (snapshot order is page order, not what is on screen).${inner}`]
     result = { ...result, snapshotViewport: v }
   }
   return { ...result, text: plain(parts), parts }

@@ -12,6 +12,7 @@ import { targetOf } from "../../session/target.js"
 import { EvalResult, readPayload } from "../../schema/UpstreamPayloads.js"
 import { CHALLENGE_FACTS_EXPRESSION, challengeFactsOf } from "../../page/challengeEvidence.js"
 import { pageSettleOf, settleExpression } from "../../page/pageSettle.js"
+import { readScrollPosition, scrollProbeScript } from "../../page/scrollPosition.js"
 
 /** Probes are quick reads; a page that cannot answer within this is reported as unknown. */
 const PROBE_TIMEOUT_MS = 8_000
@@ -63,14 +64,13 @@ export const probeChallengeFacts = (plan: Plan) =>
     Effect.catchAll(() => Effect.succeed(undefined))
   )
 
-/** Where the viewport is on the page, for `snapshot --viewport`. */
+/** Where the viewport is on the page and where its scrollable containers are, for `snapshot --viewport` (the scroll probe). */
 export const probeViewport = (plan: Plan) =>
   Effect.gen(function*() {
-    const rows = yield* runBatch(plan, [["eval", "({ scrollX, scrollY, width: innerWidth, height: innerHeight, pageWidth: document.documentElement.scrollWidth, pageHeight: document.documentElement.scrollHeight })"]])
-    const value = evalResult(rows[0])
-    if (value === undefined) return undefined
-    const n = (k: string) => Math.round(Number(value[k] ?? 0))
-    return { scrollX: n("scrollX"), scrollY: n("scrollY"), width: n("width"), height: n("height"), pageWidth: n("pageWidth"), pageHeight: n("pageHeight") } satisfies ViewportFacts
+    const rows = yield* runBatch(plan, [["eval", scrollProbeScript()]])
+    const p = readScrollPosition(evalResult(rows[0]))
+    if (p === undefined) return undefined
+    return { scrollX: p.scrollX, scrollY: p.scrollY, width: p.innerWidth, height: p.innerHeight, pageWidth: p.scrollWidth, pageHeight: p.scrollHeight, containerCount: p.containerCount, containers: p.containers } satisfies ViewportFacts
   }).pipe(Effect.tapErrorCause((cause) => Effect.logDebug("viewport probe failed: the snapshot is not cut to the viewport", cause)), Effect.catchAll(() => Effect.succeed(undefined)))
 
 
