@@ -70,6 +70,8 @@ export interface Executed {
   /** A fill in a wrapper-launched Electron app whose field does not hold what was typed (the call stays a success). */
   /** In a wrapper-launched Electron app: a `get text` on the whole app shell, an `@e…` mutation (refs may be stale). */
   readonly electronGetTextScopeWarning?: ElectronGetTextScopeWarning
+  /** A batch's whole-shell `get text` steps, each (the first is `electronGetTextScopeWarning`). */
+  readonly electronGetTextScopeWarnings?: ReadonlyArray<ElectronGetTextScopeWarning>
   readonly electronRefFreshness?: ElectronRefFreshness
   readonly fillVerification?: FillVerification
   /** A page-level scroll after which neither the window nor any sampled scroll container had moved. */

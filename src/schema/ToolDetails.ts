@@ -253,6 +253,7 @@ export const ToolDetails = Schema.Struct({
   fillNotVerifiable: optional(FillNotVerifiable),
   /** In a wrapper-launched Electron app: `get text` on the whole app shell; refs after an `@e…` mutation. */
   electronGetTextScopeWarning: optional(ElectronGetTextScopeWarning),
+  electronGetTextScopeWarnings: optional(Schema.Array(ElectronGetTextScopeWarning)),
   electronRefFreshness: optional(ElectronRefFreshness),
   /** After a page-level scroll that moved neither the window nor any sampled scroll container. */
   scrollNoop: optional(ScrollNoop),

@@ -125,6 +125,24 @@ describe("sourceLookup in a wrapper-launched Electron app", () => {
     }).pipe(Effect.provide(layer([{ when: (r) => has(r, "batch"), reply: { exitCode: 0, stdout: lookupRows }, repeat: true }]))))
 })
 
+describe("E7: a batch in a wrapper-launched Electron app gets the same scope warnings as direct calls", () => {
+  it.scoped("two whole-window get text steps and an @ref click: electronGetTextScopeWarnings lists both, refs freshness names the ref", () =>
+    Effect.gen(function*() {
+      yield* launch
+      const batch = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["get", "text", "body"], ["click", "@e2"], ["get", "text", "html"]]) }, call)
+      expect(batch.isError).toBe(false)
+      expect(batch.details.electronGetTextScopeWarnings?.map((w) => w.selector)).toEqual(["body", "html"])
+      expect(batch.details.electronGetTextScopeWarning?.selector).toBe("body")
+      expect(textOf(batch)).toContain("(2 steps read the whole window)")
+      expect(ids(batch)).toContain("snapshot-for-electron-text-scope")
+      const direct = yield* runToResult({ args: ["get", "text", "body"] }, call)
+      expect(direct.details.electronGetTextScopeWarning?.selector).toBe("body")
+      expect(direct.details.electronGetTextScopeWarnings).toBeUndefined()
+      const clicked = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["click", "@e2"]]) }, call)
+      expect(clicked.details.electronRefFreshness).toMatchObject({ refs: ["@e2"], command: "click" })
+    }).pipe(Effect.provide(layer([]))))
+})
+
 describe("pure readers", () => {
   it("fillTargetOf: a fill's target and text, never a fill that types a configured secret", () => {
     const planOf = (argv: Array<string>) => ({ line: parseCommandLine(argv) }) as unknown as Plan

@@ -31,7 +31,12 @@ const executedView = (executed: Executed): ElectronView | undefined => {
   if (context !== undefined) return { fields: {}, nextActions: lookupContextActions(context), lines: [] }
   const scope = executed.electronGetTextScopeWarning
   if (scope !== undefined) {
-    return { fields: { electronGetTextScopeWarning: scope }, nextActions: textScopeActions(session), lines: [`Broad Electron get text selector warning: ${scope.summary}`] }
+    const all = executed.electronGetTextScopeWarnings
+    return {
+      fields: { electronGetTextScopeWarning: scope, ...(all !== undefined ? { electronGetTextScopeWarnings: all } : {}) },
+      nextActions: textScopeActions(session),
+      lines: [`Broad Electron get text selector warning: ${scope.summary}${all !== undefined && all.length > 1 ? ` (${all.length} steps read the whole window)` : ""}`]
+    }
   }
   const fresh = executed.electronRefFreshness
   if (fresh !== undefined) return { fields: { electronRefFreshness: fresh }, nextActions: refFreshnessActions(session), lines: [] }
