@@ -5,12 +5,26 @@
  * model has seen, so the script acts on what the tool returned, as a model would. The system prompt the model got
  * is written beside the script (`<script>.system.txt`), so tests can read what pi sends every turn.
  * `{ "followNextAction": "<id>" }` calls the tool with the params of that next action in the newest tool result that
- * offers it, as a model following the tool's advice would.
+ * offers it, as a model following the tool's advice would. A tool step with `"barrier": {"touch": f, "waitFor": [...]}`
+ * first writes `f`, then waits (up to 60 s) until every file of `waitFor` exists: tests start two pi processes' calls at
+ * the same moment, whatever each process's start-up took.
  */
 import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai"
-import { readFileSync, writeFileSync } from "node:fs"
+import { existsSync, readFileSync, writeFileSync } from "node:fs"
 
-type Step = { readonly tool: string; readonly args?: Record<string, unknown> } | { readonly text: string } | { readonly followNextAction: string }
+interface Barrier {
+  readonly touch: string
+  readonly waitFor: ReadonlyArray<string>
+}
+type Step = { readonly tool: string; readonly args?: Record<string, unknown>; readonly barrier?: Barrier } | { readonly text: string } | { readonly followNextAction: string }
+
+/** Writes this process's file, then blocks until the others' exist (a test-only rendezvous; the model "thinks"). */
+const meet = (barrier: Barrier | undefined): void => {
+  if (barrier === undefined) return
+  writeFileSync(barrier.touch, "")
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  for (const until = Date.now() + 60_000; !barrier.waitFor.every((f) => existsSync(f)) && Date.now() < until;) Atomics.wait(pause, 0, 0, 25)
+}
 interface Message {
   readonly role?: string
   readonly content?: string | ReadonlyArray<{ readonly type?: string; readonly text?: string }>
@@ -64,7 +78,7 @@ export default function fauxDriver(pi: { registerProvider: (name: string, config
     "followNextAction" in step
       ? ((next) => fauxAssistantMessage([fauxToolCall(next.tool, next.params, { id: `call_${index}` })], { stopReason: "toolUse" }))(nextActionParams(context.messages, step.followNextAction))
       : "tool" in step
-      ? fauxAssistantMessage([fauxToolCall(step.tool, fill(step.args ?? {}, seenTexts(context.messages)) as Record<string, unknown>, { id: `call_${index}` })], { stopReason: "toolUse" })
+      ? (meet(step.barrier), fauxAssistantMessage([fauxToolCall(step.tool, fill(step.args ?? {}, seenTexts(context.messages)) as Record<string, unknown>, { id: `call_${index}` })], { stopReason: "toolUse" }))
       : fauxAssistantMessage(step.text))))
   pi.registerProvider("faux", {
     baseUrl: "http://localhost:0",

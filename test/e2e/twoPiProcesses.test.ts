@@ -33,10 +33,15 @@ const textOf = (end: Record<string, any>): string => (end["result"]?.content ?? 
 
 /**
  * CALLS batches, each opening this process's own page, holding it 300 ms, and reading the address back in the same
- * call: long enough that the two processes' calls overlap although pi starts in 2-4 s.
+ * call; the two processes start their calls together (the faux driver's barrier), so they overlap.
  */
 const steps = (who: string) => [
-  ...Array.from({ length: CALLS }, (_, n) => ({ tool: "agent_browser", args: { args: ["batch"], stdin: JSON.stringify([["open", `${site.origin}/index.html?who=${who}&n=${n}`], ["wait", "300"], ["get", "url"]]) } })),
+  ...Array.from({ length: CALLS }, (_, n) => ({
+    tool: "agent_browser",
+    args: { args: ["batch"], stdin: JSON.stringify([["open", `${site.origin}/index.html?who=${who}&n=${n}`], ["wait", "300"], ["get", "url"]]) },
+    // the first call of each waits for the other process to be ready too, however long each pi took to start
+    ...(n === 0 ? { barrier: { touch: join(root, `ready-${who}`), waitFor: [join(root, "ready-A"), join(root, "ready-B")] } } : {})
+  })),
   { text: `${who} done` }
 ]
 
