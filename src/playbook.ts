@@ -8,12 +8,12 @@ export const TOOL_NAME = "agent_browser"
 export const TOOL_LABEL = "Agent Browser"
 
 export const description = [
-  "Browse and test web apps in Chrome: read, click, fill, screenshot.",
-  "Typical flow: args [\"open\",url] → [\"snapshot\",\"-i\"] (refs like @e3) → click/fill @eN.",
+  "Browse, read and test web apps in Chrome.",
+  "Flow: args [\"open\",url] → [\"snapshot\",\"-i\"] → click/fill @eN refs.",
   "Fewer calls: job, qa, semanticAction."
 ].join(" ")
 
-export const promptSnippet = "Drive a real browser: open, snapshot -i, click/fill @refs, screenshot, eval"
+export const promptSnippet = "Real browser: open, snapshot -i, click/fill @refs, screenshot, eval"
 
 /**
  * The launch-flags rule; with browser defaults set in config (`configured`, e.g. `["--profile", "Work"]`) it names
@@ -26,11 +26,13 @@ export const launchGuideline = (configured: ReadonlyArray<string> = []): string 
 
 /** The guidelines, with `configured` browser defaults named in the launch-flags rule. */
 export const guidelinesWith = (configured: ReadonlyArray<string> = []): ReadonlyArray<string> => [
-  "Refs (@eN) go stale after navigation or re-render: take a new snapshot -i (-C: also list items, labels); act on failureCategory/nextActions.",
+  "Refs go stale on navigation/re-render: snapshot -i again (-C adds lists, labels); follow failureCategory/nextActions.",
   launchGuideline(configured),
-  "Open known URLs, not search-engine forms; never solve a CAPTCHA.",
-  "Never type passwords: fill/type text {{secret:NAME}} (names in errors) types a configured secret, only on its origins.",
-  "policy-blocked = the user's security policy: never work around it; follow nextActions."
+  "Do only what was asked (no unrequested submit/post/buy); open known URLs, not search engines; never solve CAPTCHAs; no exploratory --help.",
+  "eval: args [\"eval\",\"--stdin\"], script in stdin. Save files by download <sel> <path> or wait --download <path>, not click; report one only if details.artifactVerification.verified. --headed success does not prove a visible window: screenshot.",
+  "Dialogs: dialog accept|dismiss. Iframes: frame <sel> (back: frame main). Nested scroll: scroll <sel> <dir>, scrollintoview @eN. Selects: select <sel> <value>; custom: click, snapshot -i, click option.",
+  "fill/type {{secret:NAME}}: a configured secret (names in errors), on its origins; a login the user asked for may use a password they gave.",
+  "policy-blocked: the user's security policy; never work around it."
 ]
 
 export const promptGuidelines: ReadonlyArray<string> = guidelinesWith()
@@ -44,20 +46,20 @@ export const docsGuideline = (root: string): string =>
 
 /** Parameter descriptions of the input schema (src/schema/ToolInput.ts), part of the per-turn budget too. */
 export const fieldDescriptions = {
-  semanticValue: "Locator value, e.g. button or label text.",
-  semanticName: "Accessible name (role locator only).",
-  semanticSelector: "CSS selector or @ref instead of a locator.",
-  semanticAction: "One element action by locator or selector/@ref (dblclick/uncheck/scrollIntoView: selector); fill: text; press: text=key; select: selector+value(s).",
-  job: "Steps in one call: open{url}; element actions as semanticAction; press{text:key}; drag{selector,target}; type{text,press}; wait{milliseconds}; assertText{text}; assertUrl{url glob}; waitForDownload{path}; screenshot{path}; snapshot.",
-  qa: "Smoke-check url (or attached: current page): load, expectedText/Selector; fails on console/page errors, failed requests.",
+  semanticValue: "e.g. button or label text",
+  semanticName: "role locator: accessible name",
+  semanticSelector: "CSS or @ref, instead of a locator",
+  semanticAction: "One element action (dblclick/uncheck/scrollIntoView: selector only); fill: text; press: text=key; select: selector+values.",
+  job: "Steps in one call: element actions as semanticAction; open{url}; press{text:key}; type{text,press}; drag{selector,target}; wait{milliseconds}; assertText{text}; assertUrl{url glob}; screenshot|waitForDownload{path}; snapshot.",
+  qa: "Smoke-check url (attached: current page): load, expectedText/Selector; fails on console/page errors, failed requests.",
   sourceLookup: "Likely source files of an element.",
   networkSourceLookup: "Probable sources of failed requests.",
   args: "CLI args, e.g. [\"click\",\"@e2\"]; no shell syntax (--json is added).",
   stdin: "eval --stdin JS, batch JSON argv arrays, auth save --password-stdin.",
-  sessionMode: "auto (default): this conversation's browser; fresh: a new one with new launch flags.",
-  outputPath: "Also save the result (snapshot: full tree) to this file.",
+  sessionMode: "fresh: new browser (new launch flags); auto (default): current one.",
+  outputPath: "Also write the result (snapshot: full tree) here.",
   timeoutMs: "Watchdog ms (default 35000); raise for long waits.",
-  electron: "Electron app: list{query}; launch{appName|appPath|executablePath}; status|probe|cleanup{launchId}. A running app: args connect <debug port>.",
+  electron: "Electron: list{query}; launch{appName|appPath|executablePath}; status|probe|cleanup{launchId}; running app: args connect <port>.",
 } as const
 
 /** The playbook as the docs show it. */

@@ -22,6 +22,14 @@ const Str = (description?: string) => (description === undefined ? NonEmpty : No
 export const Locator = Schema.Literal("role", "text", "label", "placeholder", "alt", "title", "testid")
 export const LoadState = Schema.Literal("domcontentloaded", "load", "networkidle")
 
+/**
+ * A closed set whose values the model-facing text already lists once (semanticAction.locator, a job step's loadState,
+ * the job description's step actions): here the JSON Schema shows a plain string, since every byte is sent on every
+ * turn; the decoder still enforces the set and names its values when a call misses.
+ */
+const listedOnce = <S extends Schema.Annotable.All>(schema: S): Schema.Annotable.Self<S> =>
+  schema.annotations({ jsonSchema: { type: "string" } })
+
 /** Target an element by role/text/label/... (compiled to upstream `find`) or by selector/@ref. */
 export const SemanticAction = Schema.Struct({
   action: Schema.Literal("click", "dblclick", "fill", "check", "uncheck", "hover", "scrollIntoView", "press", "select"),
@@ -37,14 +45,15 @@ export const SemanticAction = Schema.Struct({
 export type SemanticAction = typeof SemanticAction.Type
 
 export const JobStep = Schema.Struct({
-  action: Schema.Literal(
+  /** Named in the job description (element actions as semanticAction's, then the job's own): no second list. */
+  action: listedOnce(Schema.Literal(
     "open", "click", "dblclick", "fill", "type", "press", "select", "check", "uncheck", "hover", "scrollIntoView", "drag",
     "wait", "assertText", "assertUrl", "waitForDownload", "snapshot", "screenshot"
-  ),
+  )),
   url: optional(NonEmpty),
   loadState: optional(LoadState),
   selector: optional(NonEmpty),
-  locator: optional(Locator),
+  locator: optional(listedOnce(Locator)),
   value: optional(NonEmpty),
   role: optional(NonEmpty),
   name: optional(NonEmpty),
@@ -68,7 +77,7 @@ export type Job = typeof Job.Type
 export const Qa = Schema.Struct({
   url: optional(NonEmpty),
   attached: optional(Schema.Boolean),
-  loadState: optional(LoadState),
+  loadState: optional(listedOnce(LoadState)),
   expectedText: optional(Schema.Union(NonEmpty, Schema.Array(NonEmpty))),
   expectedSelector: optional(NonEmpty),
   screenshotPath: optional(NonEmpty),
@@ -200,7 +209,7 @@ const GENERATED_DESCRIPTION = /^(a string at least|an array of at least|a number
 
 /**
  * Drops JSON Schema keys the model gains nothing from: generated titles and constraint prose, `$schema`, and
- * `minLength: 1`, an empty `required`, and inside the modes `minItems: 1` and `additionalProperties: false` (the
+ * `minLength: 1`, an empty `required`, and inside the modes `minItems: 1`, `minimum: 1` and `additionalProperties: false` (the
  * decoder still enforces them all, with a clear message). Every byte here is sent on every turn.
  */
 const stripNoise = (node: unknown, depth = 0): unknown => {
@@ -213,6 +222,7 @@ const stripNoise = (node: unknown, depth = 0): unknown => {
     if (key === "minLength" && value === 1) continue
     // inside the input modes the decoder enforces these itself; the top level keeps them for pi's validator
     if ((key === "minItems" && value === 1 && depth >= 3) || (key === "additionalProperties" && value === false && depth >= 1)) continue
+    if (key === "minimum" && value === 1 && depth >= 3) continue // a step's ms: a count of milliseconds is at least 1
     if (key === "required" && Array.isArray(value) && value.length === 0) continue
     out[key] = stripNoise(value, depth + 1)
   }

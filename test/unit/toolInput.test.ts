@@ -2,7 +2,8 @@
 import * as Either from "effect/Either"
 import { Compile } from "typebox/compile"
 import { describe, expect, it } from "vitest"
-import { decodeToolInput, MAX_INPUT_DEPTH, nestingDepth, toolInputJsonSchema } from "../../src/schema/ToolInput.js"
+import { fieldDescriptions } from "../../src/playbook.js"
+import { decodeToolInput, JobStep, MAX_INPUT_DEPTH, nestingDepth, SemanticAction, toolInputJsonSchema } from "../../src/schema/ToolInput.js"
 
 describe("ToolInput", () => {
   it("decodes a minimal call", () => {
@@ -38,10 +39,29 @@ describe("ToolInput", () => {
     expect(validator.Check({ args: ["snapshot", "-i"], sessionMode: "fresh", timeoutMs: 5000 })).toBe(true)
     expect(validator.Check({ args: [] })).toBe(false)
     expect(validator.Check({ semanticAction: { action: "click", locator: "text", value: "Go" } })).toBe(true)
-    expect(validator.Check({ job: { steps: [{ action: "open", url: "http://x" }, { action: "fly" }] } })).toBe(false)
+    expect(validator.Check({ job: { steps: [{ action: "open", url: "http://x" }, { url: "http://y" }] } })).toBe(false)
     expect(validator.Check({ args: ["x"], sessionMode: "later" })).toBe(false)
     expect(validator.Check({ args: ["x"], timeoutMs: 1.5 })).toBe(false)
     expect(validator.Check({ args: ["x"], bogus: 1 })).toBe(false)
+  })
+
+  it("lists each closed set once: a job step's action is named in the job description, the decoder names them on a miss", () => {
+    const props = (node: unknown, ...path: ReadonlyArray<string>): Record<string, Record<string, unknown>> =>
+      path.reduce((n, key) => (n as Record<string, unknown>)[key], node) as Record<string, Record<string, unknown>>
+    const schema = toolInputJsonSchema()
+    const step = props(schema, "properties", "job", "properties", "steps", "items", "properties")
+    expect(step["action"]).toEqual({ type: "string" })
+    expect(step["locator"]).toEqual({ type: "string" })
+    expect(props(schema, "properties", "qa", "properties")["loadState"]).toEqual({ type: "string" })
+    // every step action is one of semanticAction's (the description says "element actions as semanticAction") or named
+    const elementActions = SemanticAction.fields.action.literals as ReadonlyArray<string>
+    expect(props(schema, "properties", "semanticAction", "properties")["action"]?.["enum"]).toEqual(elementActions)
+    const stepActions = JobStep.fields.action.literals as ReadonlyArray<string>
+    for (const action of stepActions.filter((a) => !elementActions.includes(a))) {
+      expect(fieldDescriptions.job).toMatch(new RegExp(`[ ;|]${action}[{;.|]`))
+    }
+    const miss = decodeToolInput({ job: { steps: [{ action: "fly" }] }, args: ["x"] })
+    expect(Either.isLeft(miss) && miss.left.message).toContain(`job.steps.0.action: expected "open" or "click"`)
   })
 
   it("agrees with the decoder on every sample", () => {
