@@ -26,10 +26,10 @@ export const launchGuideline = (configured: ReadonlyArray<string> = []): string 
 
 /** The guidelines, with `configured` browser defaults named in the launch-flags rule. */
 export const guidelinesWith = (configured: ReadonlyArray<string> = []): ReadonlyArray<string> => [
-  "Refs go stale on navigation/re-render: snapshot -i again (-C adds lists, labels); follow failureCategory/nextActions.",
+  "Refs go stale on navigation/re-render: snapshot -i again (-C: also list items, labels); follow the failure's advice.",
   launchGuideline(configured),
   "Do only what was asked (no unrequested submit/post/buy); open known URLs, not search engines; never solve CAPTCHAs; no exploratory --help.",
-  "eval: args [\"eval\",\"--stdin\"], script in stdin. Save files by download <sel> <path> or wait --download <path>, not click; report one only if details.artifactVerification.verified. --headed success does not prove a visible window: screenshot.",
+  "eval: args [\"eval\",\"--stdin\"], script in stdin. Save files by download <sel> <path> or wait --download <path>, not click; report one only when saved (no failure, no Unverified/pending note). --headed success does not prove a visible window: screenshot.",
   "Dialogs: dialog accept|dismiss. Iframes: frame <sel> (back: frame main). Nested scroll: scroll <sel> <dir>, scrollintoview @eN. Selects: select <sel> <value>; custom: click, snapshot -i, click option.",
   "fill/type {{secret:NAME}}: a configured secret (names in errors), on its origins; a login the user asked for may use a password they gave.",
   "policy-blocked: the user's security policy; never work around it."
@@ -54,12 +54,12 @@ export const fieldDescriptions = {
   qa: "Smoke-check url (attached: current page): load, expectedText/Selector; fails on console/page errors, failed requests.",
   sourceLookup: "Likely source files of an element.",
   networkSourceLookup: "Probable sources of failed requests.",
-  args: "CLI args, e.g. [\"click\",\"@e2\"]; no shell syntax (--json is added).",
+  args: "CLI argv; no shell syntax (--json is added).",
   stdin: "eval --stdin JS, batch JSON argv arrays, auth save --password-stdin.",
   sessionMode: "fresh: new browser (new launch flags); auto (default): current one.",
   outputPath: "Also write the result (snapshot: full tree) here.",
   timeoutMs: "Watchdog ms (default 35000); raise for long waits.",
-  electron: "Electron: list{query}; launch{appName|appPath|executablePath}; status|probe|cleanup{launchId}; running app: args connect <port>.",
+  electron: "Electron: list{query}; launch{appName|appPath|executablePath}; status|probe|cleanup{launchId}; running app: args connect <debug port>.",
 } as const
 
 /** The playbook as the docs show it. */

@@ -16,7 +16,8 @@ describe("G1: the always-on playbook carries the contract's operating rules", ()
   it.each([
     ["eval scripts through stdin", `eval: args ["eval","--stdin"], script in stdin`],
     ["download, not a click, to save a file", "download <sel> <path> or wait --download <path>, not click"],
-    ["branch on artifactVerification before reporting a file", "report one only if details.artifactVerification.verified"],
+    // the model reads the text, not details: artifactVerification shows there as a failure, an Unverified or pending note
+    ["branch on artifact verification before reporting a file", "report one only when saved (no failure, no Unverified/pending note)"],
     ["headed success is not visibility", "--headed success does not prove a visible window"],
     ["dialogs", "dialog accept|dismiss"],
     ["frames", "frame <sel> (back: frame main)"],
