@@ -4,22 +4,12 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as Layer from "effect/Layer"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
-import { makeFakeLayer } from "../../src/layers/test/FakeLayer.js"
-import { toolConfigDefaults, toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
+import { fakeConfig, makeFakeLayer } from "../../src/layers/test/FakeLayer.js"
+import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import type { ToolConfigShape } from "../../src/services/ToolConfig.js"
 
-/** The defaults with every folder under `root`, a fake PATH and a one-minute idle timeout, then `overrides`. */
-export const testConfig = (root: string, overrides: Partial<ToolConfigShape> = {}): ToolConfigShape => {
-  const settings: Partial<ToolConfigShape> = {
-    socketDir: join(root, "s"),
-    idleTimeoutMs: 60_000,
-    artifactRoot: join(root, "artifacts"),
-    sessionArtifactRoot: join(root, "session-artifacts"),
-    env: { PATH: "/fake" },
-    ...overrides
-  }
-  return { ...toolConfigDefaults(settings.env), ...settings }
-}
+/** The test kit's config (src/layers/test/FakeLayer.ts), under the name the tests use. */
+export const testConfig = fakeConfig
 
 /** A temp root for one test file, removed by the returned cleanup. */
 export const tempRoot = (): { readonly root: string; readonly cleanup: () => void } => {

@@ -12,7 +12,8 @@ import type { BinaryLocator } from "../../../services/BinaryLocator.js"
 import type { ProcessRunner } from "../../../services/ProcessRunner.js"
 import type { ToolConfigShape } from "../../../services/ToolConfig.js"
 import { makeServicesLayer, type MainServices } from "../../MainLive.js"
-import { toolConfigDefaults, toolConfigLayer } from "../../ToolConfigLive.js"
+import { toolConfigLayer } from "../../ToolConfigLive.js"
+import { fakeConfig } from "../FakeLayer.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../FakeAgentBrowser.js"
 import { FakeElectronHost } from "../FakeElectronHost.js"
 import { FakeOsProcesses } from "../FakeOsProcesses.js"
@@ -27,26 +28,13 @@ export interface WorldOptions {
   readonly processes?: Layer.Layer<FakeAgentBrowser | ProcessRunner | BinaryLocator>
 }
 
-/** The defaults with every folder under `root` and a fake PATH, then `overrides`. */
-export const benchConfig = (root: string, overrides: Partial<ToolConfigShape> = {}): ToolConfigShape => {
-  const settings: Partial<ToolConfigShape> = {
-    socketDir: join(root, "s"),
-    idleTimeoutMs: 60_000,
-    artifactRoot: join(root, "artifacts"),
-    sessionArtifactRoot: join(root, "session-artifacts"),
-    env: { PATH: "/fake" },
-    ...overrides
-  }
-  return { ...toolConfigDefaults(settings.env), ...settings }
-}
-
 /** Runs `body` in a fresh world over `script`; the temp root is removed afterwards. */
 export const inWorld = <A, E>(script: ReadonlyArray<ScriptedRun>, body: (root: string) => Effect.Effect<A, E, BenchServices>, options: WorldOptions = {}) =>
   Effect.acquireUseRelease(
     Effect.sync(() => mkdtempSync(join(tmpdir(), "piab-bench-"))),
     (root) =>
       Effect.scoped(body(root)).pipe(Effect.provide(makeServicesLayer({
-        config: toolConfigLayer(benchConfig(root, options.config)),
+        config: toolConfigLayer(fakeConfig(root, options.config)),
         processes: options.processes ?? FakeAgentBrowser.layer(script),
         electron: FakeElectronHost.layer(),
         osProcesses: FakeOsProcesses.layer()
