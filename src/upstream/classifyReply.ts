@@ -54,6 +54,15 @@ export const classifyErrorText = (
   // the wrapper's own typing guard refused the focused field: its refusal is data for the guarded step
   const policyGuard = guardRefusalOf(message)
   if (policyGuard !== undefined) return new UpstreamFailed({ upstreamMessage: message, policyGuard, stderr: extra.stderr, exitCode: extra.exitCode })
+  // the contract's order from here (D16): timeout, policy, stale ref, selector, download, upstream. One exception: a
+  // download that timed out is a download that was not saved (CF5), whose follow-up `wait --download` picks it up
+  // when it finishes late; as a plain timeout it would be retried or inspected instead
+  const download = downloadRequest(given.argv)
+  if (download === undefined) {
+    const timedOut = timeoutOf(message, extra)
+    if (timedOut !== undefined) return timedOut
+  }
+  if (/not in the allowed domains list|denied by policy|not allowed by domain filter/i.test(message)) return new PolicyBlocked({ upstreamMessage: message })
   const staleRef = /Unknown ref: (\S+)|Stale ref (?!for\b)(\S+)/.exec(message)
   if (staleRef !== null) return new StaleRef({ ref: (staleRef[1] ?? staleRef[2] ?? "").replace(/^@|[.:,]$/g, ""), upstreamMessage: message })
   // "Stale ref for role=option name=France cannot be recovered: ...": the ref is the command's own
@@ -70,17 +79,19 @@ export const classifyErrorText = (
   const byLocator = /No element found by (\w+) '([^']*)'/.exec(message)
   if (byLocator !== null) return new SelectorNotFound({ selector: `${byLocator[1]}=${byLocator[2]}`, reason: "no-match", upstreamMessage: message })
   if (/but none match name|No element matches|Could not find frame/.test(message)) return new SelectorNotFound({ selector: label ?? "", reason: "no-match", upstreamMessage: message })
-  if (/not in the allowed domains list|denied by policy|not allowed by domain filter/i.test(message)) return new PolicyBlocked({ upstreamMessage: message })
   // the session's browser has no page to act on: its refs are void (refTracking invalidates them)
   if (/\bNo active page\b/i.test(message)) return upstreamFailed(message, { ...extra, code: extra.code ?? NO_ACTIVE_PAGE }, undefined)
   // any other failure of a download (0.41 says "Operation timed out" when none started, "Failed to move downloaded
   // file" when it could not be saved) is a download that was not saved: its follow-up is `wait --download`
-  const download = downloadRequest(given.argv)
   if (download !== undefined) return new DownloadNotVerified({ requestedPath: download, reason: "upstream", upstreamMessage: message })
+  return upstreamFailed(message, extra, undefined)
+}
+
+/** Upstream's own timeouts: a wait that ran out, or a request whose answer never came (it may have run). */
+const timeoutOf = (message: string, extra: { readonly code?: string | undefined; readonly stderr: string }): TimedOut | undefined => {
   if (extra.code === "outcome_unknown") return new TimedOut({ reason: "outcome-unknown", upstreamMessage: message, timeoutMs: 0, dispatched: "maybe", stdout: "", stderr: extra.stderr })
   const waited = /(Wait timed out after (\d+)ms|Operation timed out)/.exec(message)
-  if (waited !== null) return new TimedOut({ reason: "upstream-wait", upstreamMessage: message, timeoutMs: Number(waited[2] ?? 0), dispatched: "no", stdout: "", stderr: extra.stderr })
-  return upstreamFailed(message, extra, undefined)
+  return waited !== null ? new TimedOut({ reason: "upstream-wait", upstreamMessage: message, timeoutMs: Number(waited[2] ?? 0), dispatched: "no", stdout: "", stderr: extra.stderr }) : undefined
 }
 
 /** For a `download` / `wait --download` command: the path it asked for ("" when none). */
