@@ -76,7 +76,8 @@ export type ElectronActionReport =
     readonly launch?: ElectronLaunchRecord
     readonly targets?: ReadonlyArray<CdpTarget>
     readonly browserVersion?: string
-    readonly connect?: { readonly argument: string; readonly via: "target" | "port"; readonly targetId?: string }
+    /** `selected`: whether the target was then selected as the session's tab (absent: upstream's only page). */
+    readonly connect?: { readonly argument: string; readonly via: "target" | "port"; readonly targetId?: string; readonly selected?: boolean }
     readonly handoff: { readonly handoff: "connect" | "tabs" | "snapshot"; readonly refCount?: number; readonly snapshotRetries?: number }
     /** A launch whose attach failed is cleaned at once; this is that cleanup. */
     readonly cleanup?: ElectronCleanupReport

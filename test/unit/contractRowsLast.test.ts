@@ -4,8 +4,21 @@
  * counterparts: test/integration/contractRowsLast.test.ts.
  */
 import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { afterAll } from "vitest"
+import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
+import { FakeElectronHost } from "../../src/layers/test/FakeElectronHost.js"
+import { makeFakeLayer } from "../../src/layers/test/FakeLayer.js"
+import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
+import type { CdpTarget } from "../../src/schema/ElectronRecord.js"
 import { classifyErrorText } from "../../src/upstream/classifyReply.js"
 import { categoryOf as categoryOfError } from "../../src/schema/ToolError.js"
+import { batchRows, call, tempRoot, testConfig } from "../support/fakeHarness.js"
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
+const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 
 const categoryOf = (message: string, argv: ReadonlyArray<string>, code?: string) => {
   const error = classifyErrorText(message, { stderr: "", exitCode: 1, argv, ...(code !== undefined ? { code } : {}) })
@@ -36,4 +49,52 @@ describe("D16: one ordered chain, first match wins (timeout, policy, stale ref, 
     expect(categoryOf("page_wedged: the active tab (about:blank) stopped responding and was replaced by a blank tab; navigate again to continue", ["get", "title"], "page_wedged").category)
       .toBe("upstream-error")
   })
+})
+
+describe("E3: electron.launch attaches to the target its targetType picks", () => {
+  const target = (port: number, id: string, type: string, ws = true): CdpTarget =>
+    ({ id, type, title: id, url: `app://${id}`, ...(ws ? { webSocketDebuggerUrl: `ws://127.0.0.1:${port}/devtools/page/${id}` } : {}) })
+  // launch n listens on 40000 + n
+  const launches = [
+    { targets: [target(40001, "P1", "page"), target(40001, "W1", "webview")] },
+    { targets: [target(40002, "P1", "page"), target(40002, "W1", "webview")] },
+    { targets: [target(40003, "P1", "page"), target(40003, "W1", "webview", false)] }
+  ]
+  const script = (before: ReadonlyArray<ScriptedRun> = []): ReadonlyArray<ScriptedRun> => [
+    { when: (r) => r.args.includes("connect"), reply: FakeAgentBrowser.ok({ launched: true }), repeat: true },
+    ...before,
+    { when: (r) => r.args.includes("tab"), reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", title: "App", url: "app://P1", active: true }] }), repeat: true },
+    batchRows(() => ({})),
+    { reply: FakeAgentBrowser.ok({}), repeat: true }
+  ]
+  const layer = (runs = script()) => makeFakeLayer(FakeAgentBrowser.layer(runs), toolConfigLayer(testConfig(temp.root)), FakeElectronHost.layer({ launches }))
+  const launch = (targetType: string) => runToResult({ electron: { action: "launch", appName: "Test App", handoff: "connect", targetType } }, call)
+
+  it.scoped("webview: connect to its WebSocket URL, then select it; page (the only page): connect to it, no selection; none with a URL: the port", () =>
+    Effect.gen(function*() {
+      const fake = yield* FakeAgentBrowser
+      const argvSince = (n: number) => Effect.map(fake.requests, (rs) => rs.slice(n).map((r) => r.args.slice(r.args.indexOf("--session") + 2).join(" ")).filter((a) => a.startsWith("connect") || a.startsWith("tab")))
+      const webview = yield* launch("webview")
+      expect(yield* argvSince(0)).toEqual(["connect ws://127.0.0.1:40001/devtools/page/W1", "tab W1"])
+      expect((webview.details.electron as any).connect).toEqual({ argument: "ws://127.0.0.1:40001/devtools/page/W1", via: "target", targetId: "W1", selected: true })
+      const seen = (yield* fake.requests).length
+      const page = yield* launch("page")
+      expect(yield* argvSince(seen)).toEqual(["connect ws://127.0.0.1:40002/devtools/page/P1"])
+      expect((page.details.electron as any).connect).toEqual({ argument: "ws://127.0.0.1:40002/devtools/page/P1", via: "target", targetId: "P1" })
+      const seen2 = (yield* fake.requests).length
+      const noUrl = yield* launch("webview")
+      expect(yield* argvSince(seen2)).toEqual(["connect 40003"])
+      expect((noUrl.details.electron as any).connect).toEqual({ argument: "40003", via: "port" })
+      expect(textOf(noUrl.content)).not.toContain("could not be selected")
+    }).pipe(Effect.provide(layer())))
+
+  it.scoped("a target upstream cannot select as a tab: the launch stands, and says the session is on upstream's page", () =>
+    Effect.gen(function*() {
+      const result = yield* launch("webview")
+      expect(result.isError).toBe(false)
+      expect((result.details.electron as any).connect).toMatchObject({ via: "target", targetId: "W1", selected: false })
+      expect(textOf(result.content)).toContain("The webview target W1 could not be selected as the session's tab; the session is on the page agent-browser chose (tab list shows it).")
+    }).pipe(Effect.provide(layer(script([
+      { when: (r) => r.args.at(-2) === "tab" && r.args.at(-1) === "W1", reply: FakeAgentBrowser.fail("Tab W1 not found; run `agent-browser tab` to list open tabs"), repeat: true }
+    ])))))
 })

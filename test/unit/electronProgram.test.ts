@@ -41,7 +41,7 @@ describe("electron program", () => {
       const launched = yield* runToResult({ electron: { action: "launch", appName: "Test App", appArgs: ["--token=supersecretvalue123"] } }, call)
       expect(launched.isError).toBe(false)
       const argv = (yield* fake.requests).map((r) => r.args)
-      expect(argv.map((a) => (a.includes("connect") ? `connect ${a.at(-1)}` : a.includes("snapshot") || a.includes("batch") ? "snapshot" : a.includes("tab") ? "tab" : a.join(" ")))).toEqual(["connect 40001", "tab", "snapshot"])
+      expect(argv.map((a) => (a.includes("connect") ? `connect ${a.at(-1)}` : a.includes("snapshot") || a.includes("batch") ? "snapshot" : a.includes("tab") ? "tab" : a.join(" ")))).toEqual(["connect ws://127.0.0.1:40001/devtools/page/T1", "tab", "snapshot"])
       expect(electron(launched)).toMatchObject({ status: "succeeded", launch: { launchId: "electron-test-1", sessionName: launched.details.managedSession?.name }, handoff: { handoff: "snapshot", refCount: 1 } })
       expect(ids(launched)).toEqual(["status-electron-launch", "probe-electron-launch", "list-electron-tabs", "snapshot-electron-session", "cleanup-electron-launch"])
       expect(JSON.stringify(launched)).not.toContain("supersecretvalue123")

@@ -15,6 +15,7 @@ import type { LaunchRequest, LaunchSelector } from "../../schema/ElectronInput.j
 import { type CdpTarget, type ElectronApp, ElectronLaunchRecord, type ElectronLaunchStatus } from "../../schema/ElectronRecord.js"
 import { CleanupFailed, InvalidInput, type PolicyBlocked, type TimedOut, type UpstreamFailed } from "../../schema/ToolError.js"
 import { ElectronHost, type ElectronHostShape } from "../../services/ElectronHost.js"
+import { matchesTargetType } from "../electronHost/cdp.js"
 
 export interface ElectronHostScript {
   readonly apps?: ReadonlyArray<ElectronApp>
@@ -116,7 +117,7 @@ const makeFakeElectronHost = (script: ElectronHostScript = {}) =>
         }
         yield* put(launch)
         const targets = outcome !== undefined && "targets" in outcome ? outcome.targets : [{ id: "T1", type: "page", title: app.name, url: "app://index", webSocketDebuggerUrl: `ws://127.0.0.1:${port}/devtools/page/T1` }]
-        const chosen = targets.find((t) => (request.targetType === "any" || t.type === request.targetType) && t.webSocketDebuggerUrl !== undefined)
+        const chosen = targets.find((t) => matchesTargetType(t, request.targetType) && t.webSocketDebuggerUrl !== undefined)
         return {
           launch, targets, elapsedMs: 1,
           connect: chosen?.webSocketDebuggerUrl !== undefined ? { argument: chosen.webSocketDebuggerUrl, via: "target" as const, targetId: chosen.id } : { argument: String(port), via: "port" as const }

@@ -41,7 +41,9 @@ const launchLines = (r: Extract<ElectronActionReport, { action: "launch" }>): Re
     : r.handoff.handoff === "tabs" ? " Next: snapshot -i for refs." : " Next: tab list, then snapshot -i."
   return [
     `Launched ${l.appName}: launchId ${l.launchId}, pid ${l.pid}, debug port ${l.port}; attached as session ${l.sessionName ?? "?"}. ${ISOLATION}`,
-    `Clean up when done: electron { action: "cleanup", launchId: "${l.launchId}" }.${handoff}${r.failure?.stage === "handoff" ? " The handoff read failed (below); the app stays attached." : ""}`
+    `Clean up when done: electron { action: "cleanup", launchId: "${l.launchId}" }.${handoff}${r.failure?.stage === "handoff" ? " The handoff read failed (below); the app stays attached." : ""}`,
+    // targetType chose a target that could not be made the session's tab: the session is elsewhere
+    ...(r.connect?.selected === false ? [`The ${l.targetType} target ${r.connect.targetId ?? "?"} could not be selected as the session's tab; the session is on the page agent-browser chose (tab list shows it).`] : [])
   ]
 }
 

@@ -1,14 +1,18 @@
 /**
  * `electron.launch`: the host starts the app (isolated temp profile, OS-chosen port), then, under the managed
- * session's lock, upstream `connect <port>` runs as a `sessionMode: "fresh"` call through the normal path (the
- * previous managed browser is replaced only when it succeeds), the handoff runs (`tab list`, then `snapshot -i`
- * with a short settle retry), and the session is recorded on the launch. An attach that fails cleans the launch.
+ * session's lock, upstream `connect` runs as a `sessionMode: "fresh"` call through the normal path (the previous
+ * managed browser is replaced only when it succeeds): to the WebSocket URL of the first target of the requested
+ * `targetType`, else to the port. agent-browser 0.41.2 then makes its own choice of active tab whatever URL it was
+ * given, so that target is selected (`tab <targetId>`) unless it is the only page. Then the handoff runs (`tab list`,
+ * then `snapshot -i` with a short settle retry), and the session is recorded on the launch. An attach that fails
+ * cleans the launch.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { ElectronRequest, LaunchRequest } from "../../schema/ElectronInput.js"
 import { DEFAULT_CLEANUP_TIMEOUT_MS } from "../../schema/ElectronInput.js"
 import type { ElectronActionReport } from "../../domain/ElectronReport.js"
+import type { ElectronLaunchResult } from "../../schema/ElectronRecord.js"
 import type { ManagedSessionOutcome } from "../../domain/Executed.js"
 import type { InvalidInput, PolicyBlocked, TimedOut, UpstreamFailed } from "../../schema/ToolError.js"
 import { ElectronHost } from "../../services/ElectronHost.js"
@@ -32,6 +36,21 @@ export interface LaunchOutcome {
   readonly electron: LaunchReport
   readonly managedSessionOutcome?: ManagedSessionOutcome
 }
+
+/**
+ * After connecting to a target's WebSocket URL: select that target as the session's tab (`selected`), unless it is
+ * the only page (upstream's own choice then). A target upstream cannot select (a webview it does not list as a tab)
+ * leaves upstream's choice, said in the report.
+ */
+const selectTarget = (launched: ElectronLaunchResult, call: CallContext) =>
+  Effect.gen(function*() {
+    const { connect, targets } = launched
+    if (connect.via !== "target" || connect.targetId === undefined) return connect
+    const chosen = targets.find((t) => t.id === connect.targetId)
+    if (chosen?.type === "page" && targets.filter((t) => t.type === "page").length === 1) return connect
+    const selected = yield* runManagedCall({ args: ["tab", connect.targetId] }, call)
+    return { ...connect, selected: selected.error === undefined }
+  })
 
 const handoffOf = (launch: LaunchRequest, call: CallContext) =>
   Effect.gen(function*() {
@@ -73,10 +92,10 @@ export const runLaunch = (request: Extract<ElectronRequest, { action: "launch" }
     const facts = {
       ...base,
       targets: launched.targets,
-      connect: { argument: String(launched.launch.port), via: "port" as const },
+      connect: launched.connect,
       ...(launched.browserVersion !== undefined ? { browserVersion: launched.browserVersion } : {})
     }
-    const connectInput = { args: ["connect", String(launched.launch.port)], sessionMode: "fresh" }
+    const connectInput = { args: ["connect", launched.connect.argument], sessionMode: "fresh" }
     const first = yield* Effect.either(prepare(connectInput, call))
     const key = Either.isRight(first) ? lockKeyOf(first.right, baseNameOf(call, config)) : undefined
     const attached = yield* registry.withLock(key, Effect.gen(function*() {
@@ -86,8 +105,9 @@ export const runLaunch = (request: Extract<ElectronRequest, { action: "launch" }
         return { connect, outcome }
       }
       const record = yield* Effect.orDie(host.attachSession(launched.launch.launchId, connect.plan.sessionName))
+      const attachedTo = yield* selectTarget(launched, call)
       const handoff = yield* handoffOf(launch, call)
-      return { connect, record, handoff }
+      return { connect, record, handoff, attachedTo }
     }))
     if (!("record" in attached) || attached.record === undefined) {
       // never leave a launch nobody is attached to: clean it now, and say so
@@ -104,12 +124,13 @@ export const runLaunch = (request: Extract<ElectronRequest, { action: "launch" }
         ...(attached.outcome !== undefined ? { managedSessionOutcome: attached.outcome } : {})
       }
     }
-    const { handoff, record } = attached
+    const { handoff, record, attachedTo } = attached
     const last = handoff.call ?? attached.connect
     return {
       ...last,
       electron: {
         ...facts,
+        connect: attachedTo,
         status: "succeeded" as const,
         launch: record,
         handoff: {
