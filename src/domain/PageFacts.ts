@@ -15,8 +15,12 @@ export interface ViewportFacts {
 export interface TabCorrection {
   readonly reselected: string
   readonly from: string
-  /** `focus-lost`: before a command that stays on its page, the active tab was not the session's known page. */
-  readonly reason?: "after-open" | "focus-lost"
+  /**
+   * `focus-lost`: before a command that stays on its page, the active tab was not the session's known page.
+   * `focus-stolen`: after a command, another tab had the focus (`stolenBy`); the tab it ran on was re-selected.
+   */
+  readonly reason?: "after-open" | "focus-lost" | "focus-stolen"
+  readonly stolenBy?: string
 }
 
 /** The page a session was last seen on; `title` is absent when only the URL was read (a snapshot's origin, back). */

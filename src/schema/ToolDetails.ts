@@ -157,7 +157,8 @@ export const ToolDetails = Schema.Struct({
   /** What the tool recovered around a fault (a lost browser relaunched, a hung navigation stopped): schema/RecoveryDetails.ts. */
   recovery: optional(RecoveryDetails),
   /** After open: the tab re-selected because the active tab had drifted from the opened page. */
-  tabCorrection: optional(Schema.Struct({ reselected: Schema.String, from: Schema.String })),
+  /** `stolenBy` (after `focus-stolen`): the tab that had taken the focus. */
+  tabCorrection: optional(Schema.Struct({ reselected: Schema.String, from: Schema.String, reason: optional(Schema.Literal("after-open", "focus-lost", "focus-stolen")), stolenBy: optional(Schema.String) })),
   /** After a locator miss: current refs that exactly match the intended target. */
   visibleRefFallback: optional(Schema.Struct({
     candidates: Schema.Array(Schema.Struct({ ref: Schema.String, role: Schema.String, name: Schema.String, args: optional(Strings), reason: Schema.String })),

@@ -30,7 +30,10 @@ export const SnapshotRefs = Schema.Struct({ refs: Schema.Record({ key: Schema.St
 export const SnapshotText = Schema.Struct({ snapshot: Schema.String })
 
 /** `tab list` replies: the open tabs; rows stay loose because a row with an odd field is skipped, not fatal. */
-export const TabList = Schema.Struct({ tabs: Schema.Array(Schema.Struct({ tabId: optional(Schema.Unknown), url: optional(Schema.Unknown), active: optional(Schema.Unknown) })) })
+export const TabList = Schema.Struct({ tabs: Schema.Array(Schema.Struct({ tabId: optional(Schema.Unknown), targetId: optional(Schema.Unknown), url: optional(Schema.Unknown), active: optional(Schema.Unknown) })) })
+
+/** `tab <id>`: the tab it selected. */
+export const TabSelected = Schema.Struct({ tabId: Schema.String, title: optional(Schema.String), url: Schema.String })
 
 /** A batch `eval` row's result: the object the evaluated expression returned. */
 export const EvalResult = Schema.Struct({ result: Schema.Record({ key: Schema.String, value: Schema.Unknown }) })

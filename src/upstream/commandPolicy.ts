@@ -138,6 +138,12 @@ export const answersWithEcho = family(new Set(["click", "dblclick", "fill", "typ
 /** Keeps the session on the tab it was on (a tab drift after it is recovered, not followed). */
 export const staysOnTab = family(new Set(["get", "is", "snapshot", "screenshot", "console", "errors", "hover", "focus", "scroll", "scrollintoview", "fill", "check", "uncheck", "highlight"]))
 
+/**
+ * Runs page script or input that can open a tab (a popup, `target=_blank`) or give another tab the focus while it
+ * runs: the tab it ran on is restored after it when another took the focus (L17, program/tabs/focusRestore.ts).
+ */
+export const mayLoseFocus = family(new Set(["click", "dblclick", "find", "press", "key", "keyboard", "type", "eval", "mouse", "tap", "check", "uncheck", "select", "drag", "upload"]))
+
 /** Not pinned to the session's tab: it manages tabs or sessions itself, or answers a held action. */
 export const skipsTabPin = family(new Set(["tab", "batch", "close", "quit", "exit", "session", "connect", "confirm", "deny"]))
 

@@ -3,6 +3,8 @@
  * `targetType`), R4 (overlay blockers after a same-URL click), L17 (focus restored after a command). Real-binary
  * counterparts: test/integration/contractRowsLast.test.ts.
  */
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
@@ -11,10 +13,12 @@ import { FakeElectronHost } from "../../src/layers/test/FakeElectronHost.js"
 import { makeFakeLayer } from "../../src/layers/test/FakeLayer.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
+import { prepare } from "../../src/program/pipeline/prepare.js"
+import { SessionRegistry } from "../../src/services/SessionRegistry.js"
 import type { CdpTarget } from "../../src/schema/ElectronRecord.js"
 import { classifyErrorText } from "../../src/upstream/classifyReply.js"
 import { categoryOf as categoryOfError } from "../../src/schema/ToolError.js"
-import { batchRows, call, tempRoot, testConfig } from "../support/fakeHarness.js"
+import { batchRows, call, fakeLayer, tempRoot, testConfig } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -97,4 +101,75 @@ describe("E3: electron.launch attaches to the target its targetType picks", () =
     }).pipe(Effect.provide(layer(script([
       { when: (r) => r.args.at(-2) === "tab" && r.args.at(-1) === "W1", reply: FakeAgentBrowser.fail("Tab W1 not found; run `agent-browser tab` to list open tabs"), repeat: true }
     ])))))
+})
+
+describe("L17: a tab that took the focus during a command is given back to the tab it ran on, and said", () => {
+  const HOME = "http://a.test/home"
+  const POPUP = "http://a.test/popup"
+  const here = { piSessionId: "s-l17", cwd: temp.root }
+  const tabRows = (active: "t1" | "t2") => ({ tabs: [
+    { tabId: "t1", targetId: "T1", url: HOME, active: active === "t1" },
+    ...(active === "t2" ? [{ tabId: "t2", targetId: "T2", url: POPUP, active: true }] : [])
+  ] })
+  /** `readUrl`: where the click's page read ran; `active`: the tab the command left active. */
+  const script = (active: "t1" | "t2", readUrl = HOME): ReadonlyArray<ScriptedRun> => [
+    { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: HOME, title: "Home" }), repeat: true },
+    { when: (r) => !r.args.includes("batch") && r.args.at(-2) === "tab" && r.args.at(-1) === "t1", reply: FakeAgentBrowser.ok({ tabId: "t1", title: "Home", url: HOME }), repeat: true },
+    { when: (r) => !r.args.includes("batch") && r.args.at(-1) === "list", reply: FakeAgentBrowser.ok(tabRows(active)), repeat: true },
+    batchRows((step) => step[0] === "tab" && step[1] === "list" ? tabRows(active) : step[0] === "eval" ? { result: { title: readUrl === HOME ? "Home" : "Popup", url: readUrl } } : {}),
+    { reply: FakeAgentBrowser.ok({}), repeat: true }
+  ]
+  const opened = Effect.gen(function*() {
+    const result = yield* runToResult({ args: ["open", HOME] }, here)
+    return result.details.sessionName ?? ""
+  })
+  const pin = Effect.gen(function*() {
+    const plan = yield* prepare({ args: ["get", "url"] }, here)
+    yield* (yield* SessionRegistry).recordCall(plan, { reselectedTab: "t1" })
+  })
+  const singles = Effect.map(FakeAgentBrowser, (f) => f.requests).pipe(Effect.flatten, Effect.map((rs) => rs.filter((r) => !r.args.includes("batch")).map((r) => r.args.slice(r.args.indexOf("--session") + 2).join(" "))))
+
+  it.scoped("pinned session: a key press after which another tab is active re-selects its tab (tab list in its own batch), with the line", () =>
+    Effect.gen(function*() {
+      yield* opened
+      yield* pin
+      const pressed = yield* runToResult({ args: ["press", "Enter"] }, here)
+      expect(pressed.details.tabCorrection).toEqual({ reselected: "t1", from: POPUP, reason: "focus-stolen", stolenBy: "t2" })
+      expect(textOf(pressed.content)).toContain(`Tab recovery: tab t2 (${POPUP}) took the focus during this command; re-selected t1, the tab it ran on. To use the other tab: tab t2.`)
+      expect((yield* singles).filter((a) => a.startsWith("tab"))).toEqual(["tab t1"])
+    }).pipe(Effect.provide(fakeLayer(temp.root, script("t2")))))
+
+  it.scoped("pinned session, its tab still active: no line, no extra process; a routine session's script lists no tabs", () =>
+    Effect.gen(function*() {
+      yield* opened
+      const routine = yield* runToResult({ args: ["eval", "1"] }, here)
+      expect(routine.details.tabCorrection).toBeUndefined()
+      yield* pin
+      const pressed = yield* runToResult({ args: ["press", "Enter"] }, here)
+      expect(pressed.details.tabCorrection).toBeUndefined()
+      expect(textOf(pressed.content)).not.toContain("Tab recovery")
+      expect((yield* singles).filter((a) => a.startsWith("tab"))).toEqual([])
+    }).pipe(Effect.provide(fakeLayer(temp.root, script("t1")))))
+
+  const routineClick =
+    Effect.gen(function*() {
+      const session = yield* opened
+      // the daemon's record of the tab the click starts on
+      mkdirSync(join(temp.root, "s"), { recursive: true })
+      writeFileSync(join(temp.root, "s", `${session}.target`), JSON.stringify({ targetId: "T1", url: HOME }))
+      return yield* runToResult({ args: ["click", "#go"] }, here)
+    })
+
+  it.scoped("routine session: a click whose read ran on its own page while another tab took the focus re-selects it", () =>
+    Effect.gen(function*() {
+      const clicked = yield* routineClick
+      expect(clicked.details.tabCorrection).toEqual({ reselected: "t1", from: POPUP, reason: "focus-stolen", stolenBy: "t2" })
+    }).pipe(Effect.provide(fakeLayer(temp.root, script("t2", HOME)))))
+
+  it.scoped("routine session: a click whose read ran in the tab it opened (a target=_blank link) is followed: the result names that page", () =>
+    Effect.gen(function*() {
+      const clicked = yield* routineClick
+      expect(clicked.details.tabCorrection).toBeUndefined()
+      expect(clicked.details.navigationSummary).toMatchObject({ url: POPUP })
+    }).pipe(Effect.provide(fakeLayer(temp.root, script("t2", POPUP)))))
 })

@@ -4,7 +4,7 @@
  * (`clickDispatch`); a click aimed at a combobox, for whether it opened (`comboboxFocus`). The click's row is the
  * outcome (with its dialog warning, exactly as alone); the read gives the page it stayed on (title, URL, challenge
  * facts) and whether a trusted event reached the target. Only a click that started a navigation to another document
- * needs the page read again after it loads (`navigating`). Skipped where page script may be held for approval, for
+ * needs the page read again after it loads (`navigating`). Last, the tab list: whether another tab took the focus. Skipped where page script may be held for approval, for
  * Electron apps (their health check owns the page after a click), and when the session has no page yet.
  */
 import * as Effect from "effect/Effect"
@@ -22,6 +22,7 @@ import { CLICK_READ_EXPRESSION, clickDispatchOf, clickRecorderScript, clickRecor
 import { comboboxFocusOf, isComboboxClick } from "../../page/comboboxFocus.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
 import { runCommandBatch } from "./commandBatch.js"
+import { type TabRow, tabsOf } from "../tabs/focusRestore.js"
 import { mayProbe } from "../../session/mayProbe.js"
 
 export interface ClickRun {
@@ -32,6 +33,8 @@ export interface ClickRun {
   readonly comboboxFocus?: ComboboxFocus
   /** The page was still changing when the click's read gave up waiting for it to go quiet. */
   readonly settle?: PageSettle
+  /** The session's tabs right after the click (its read), from the same process. */
+  readonly tabs?: ReadonlyArray<TabRow>
 }
 
 const evalValue = (row: StepRow | undefined): Record<string, unknown> | undefined => {
@@ -59,7 +62,8 @@ export const runClick = (plan: Plan) =>
     if (view.page === undefined) return undefined
     const refs = yield* registry.refSnapshotOf(session)
     const target = clickTargetOf(plan.line.positionals, refs)
-    const ran = yield* runCommandBatch(plan, session, [["eval", clickRecorderScript(target)]], [["eval", CLICK_READ_EXPRESSION]])
+    // the tab list last: a tab that took the focus during the click (L17, tabs/focusRestore.ts), in the same process
+    const ran = yield* runCommandBatch(plan, session, [["eval", clickRecorderScript(target)]], [["eval", CLICK_READ_EXPRESSION], ["tab", "list"]])
     if (ran.kind === "failed") return result({ replied: Either.left(ran.error) })
     if (ran.kind === "unpinned") return undefined
     const { rows, row, at } = ran
@@ -72,15 +76,17 @@ export const runClick = (plan: Plan) =>
       ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {})
     })
     const read = evalValue(rows[at + 1])
+    const tabs = tabsOf(rows[at + 2])
     const record = clickRecordOf(read?.["click"])
     // no record: the read ran in the document the click led to (or could not run), so the page is read again
-    if (read === undefined || record === undefined || record.navigating || typeof read["url"] !== "string") return result({ replied })
+    if (read === undefined || record === undefined || record.navigating || typeof read["url"] !== "string") return result({ replied, ...(tabs !== undefined ? { tabs } : {}) })
     const facts = challengeFactsOf(read["challenge"])
     const dispatch = target !== undefined ? clickDispatchOf(target, record, target.kind === "accessible" ? twinOf(target.refId, refs) : undefined) : undefined
     const combo = dispatch === undefined && isComboboxClick(plan.line, refs) ? comboboxFocusOf(read["combo"]) : undefined
     const settle = pageSettleOf(read["settle"])
     return result({
       replied,
+      ...(tabs !== undefined ? { tabs } : {}),
       page: { title: String(read["title"] ?? ""), url: read["url"], ...(facts !== undefined ? { facts } : {}) },
       ...(settle !== undefined && !settle.settled ? { settle } : {}),
       ...(dispatch !== undefined ? { clickDispatch: dispatch } : {}),

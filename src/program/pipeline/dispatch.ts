@@ -26,6 +26,7 @@ import { isPendingConfirmation, resolveConfirmation } from "../session/approval.
 import { endFailedLaunch, launchFailureOf, withLaunchChoice } from "../session/failedLaunch.js"
 import { closeQueuedLaunch } from "../session/poolLaunch.js"
 import { recoverTab, refocusKnownTab } from "../tabs/tabRecovery.js"
+import { focusBefore, restoreFocus } from "../tabs/focusRestore.js"
 import { isPinnable, runPinned } from "../tabs/tabPinning.js"
 import { runGuarded } from "../security/guardedTyping.js"
 import { stepRunOf } from "../../session/stepRun.js"
@@ -62,6 +63,8 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     }
     const steps = stepRunOf(plan)
     const refocused = steps === undefined && plan.line.command !== "batch" ? yield* refocusKnownTab(plan) : undefined
+    // where a click, key press or script starts, to give the focus back to that tab if another took it (L17)
+    const startedOn = steps === undefined ? yield* focusBefore(plan) : undefined
     const guarded = steps === undefined ? yield* runGuardedPlanned(plan) : undefined
     // scroll and get text run with their page reads in the same process (and in the pinned tab, if any)
     const probed = steps === undefined && guarded === undefined ? yield* runProbed(plan) : undefined
@@ -74,7 +77,7 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const pinned = single && clicked === undefined && named === undefined && opened === undefined ? yield* runPinned(plan) : undefined
     const replied = steps !== undefined
       ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
-      : guarded ?? probed?.replied ?? clicked?.replied ?? named?.replied ?? opened?.replied ?? pinned ?? (yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs }))))
+      : guarded ?? probed?.replied ?? clicked?.replied ?? named?.replied ?? opened?.replied ?? pinned?.replied ?? (yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs }))))
     // a job/qa step that could not start the browser is the call's launch failure too (its first failed step)
     const failedStep = Either.isRight(replied) && replied.right.kind === "batch" ? replied.right.rows.find((row) => !row.success) : undefined
     const launchFailure = Either.isLeft(replied)
@@ -99,13 +102,15 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const { outcome, approval } = isPendingConfirmation(replied)
       ? yield* resolveConfirmation(plan, replied.left, call.approve)
       : { outcome: yield* replied, approval: undefined }
-    const tabCorrection = refocused?.correction ?? (yield* recoverTab(plan, outcome))
     const navigated = clicked?.page ?? ((mayNavigate(plan.line) || (movesInHistory(plan.line.command) && mayProbe(plan))) && outcome.kind === "single" && outcome.warning === undefined
       ? yield* probeNavigation(plan)
       : undefined)
-    const navigation: Navigation | undefined = navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined
+    // another tab took the focus during the command: its own tab is selected again, and is the page it is about
+    const restored = yield* restoreFocus(plan, startedOn, clicked?.tabs ?? pinned?.tabs, navigated)
+    const tabCorrection = restored?.correction ?? refocused?.correction ?? (yield* recoverTab(plan, outcome))
+    const navigation: Navigation | undefined = restored?.page ?? (navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined)
     // read in the same probe: whether the page the click led to is a challenge (judged in execute)
-    const challengeFacts = navigated?.facts
+    const challengeFacts = restored === undefined ? navigated?.facts : undefined
     const pageCheck: PageCheck | undefined = clicked?.clickDispatch !== undefined
       ? { clickDispatch: clicked.clickDispatch }
       : clicked?.comboboxFocus !== undefined

@@ -13,10 +13,17 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
-import { skipsTabPin } from "../../upstream/commandPolicy.js"
+import { mayLoseFocus, skipsTabPin } from "../../upstream/commandPolicy.js"
+import { type TabRow, tabsOf } from "./focusRestore.js"
 
 export const isPinnable = (plan: Plan): boolean =>
   plan.kind === "browser" && plan.sessionName !== undefined && plan.stdin === undefined && !skipsTabPin(plan.line.command)
+
+export interface PinnedRun {
+  readonly replied: Either.Either<UpstreamOutcome, UpstreamReplyError>
+  /** The tabs right after the command (same process), for a command that may lose the focus. */
+  readonly tabs?: ReadonlyArray<TabRow>
+}
 
 /** Runs the planned command inside its session's pinned tab; undefined when there is no (usable) pin. */
 export const runPinned = (plan: Plan) =>
@@ -27,14 +34,17 @@ export const runPinned = (plan: Plan) =>
     if (pinned === undefined) return undefined
     const commands = yield* SessionCommands
     const line = parseCommandLine(plan.args)
-    const rows = yield* commands.batch(targetOf(plan), [["tab", pinned], line.positionals], { timeoutMs: plan.timeoutMs, failFast: true })
-    const [selected, row] = rows
+    // a command that may let another tab take the focus lists the tabs after it (L17, focusRestore.ts)
+    const listTabs = mayLoseFocus(plan.line.command)
+    const rows = yield* commands.batch(targetOf(plan), [["tab", pinned], line.positionals, ...(listTabs ? [["tab", "list"]] : [])], { timeoutMs: plan.timeoutMs, failFast: true })
+    const [selected, row, listed] = rows
     if (selected?.success !== true || row === undefined) {
       yield* registry.dropPin(plan.sessionName)
       return undefined
     }
-    const outcome: Either.Either<UpstreamOutcome, UpstreamReplyError> = row.success
+    const replied: Either.Either<UpstreamOutcome, UpstreamReplyError> = row.success
       ? Either.right({ kind: "single", data: row.result, warning: undefined })
       : Either.left(row.error)
-    return outcome
+    const tabs = tabsOf(listed)
+    return { replied, ...(tabs !== undefined ? { tabs } : {}) } satisfies PinnedRun
   })

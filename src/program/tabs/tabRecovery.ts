@@ -6,7 +6,7 @@
  * as `tab-drift` with exact recovery steps. One file read when nothing drifted.
  *
  * Focus lost between calls (a popup, a restored tab, another client switched tabs): before a command that stays on
- * its page (a read, a fill, a hover), the daemon's active tab is compared with the page the session was last on; when
+ * its page (a read, a fill, a hover) or acts on it (a click, a key press, a script), the daemon's active tab is compared with the page the session was last on; when
  * another tab still shows that page, it is re-selected first so the command reads or acts on the right page. When no
  * tab shows it, the page moved by itself (a redirect, an SPA route): the command runs as asked and the active page
  * becomes the known one (so the next call does not list tabs again), except on about:blank, which is `tab-drift`.
@@ -23,7 +23,7 @@ import { samePage } from "../../session/refPreflight.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import type { TabCorrection } from "../../domain/PageFacts.js"
-import { isOpening, staysOnTab } from "../../upstream/commandPolicy.js"
+import { isOpening, mayLoseFocus, staysOnTab } from "../../upstream/commandPolicy.js"
 
 /** `tab list` and `tab <id>` answer at once on a live browser. */
 const TAB_COMMAND_TIMEOUT_MS = 8_000
@@ -58,7 +58,7 @@ export interface Refocus {
 
 export const refocusKnownTab = (plan: Plan) =>
   Effect.gen(function*() {
-    if (!staysOnTab(plan.line.command) || plan.sessionName === undefined || plan.kind !== "browser" || plan.firstLaunch) return undefined
+    if (!(staysOnTab(plan.line.command) || mayLoseFocus(plan.line.command)) || plan.sessionName === undefined || plan.kind !== "browser" || plan.firstLaunch) return undefined
     const view = yield* (yield* SessionRegistry).view(plan.sessionName)
     const known = view.page
     // a pinned tab already runs the command in the session's tab (tabPinning)

@@ -1,0 +1,75 @@
+/**
+ * The last clauses of the contract's gap list against the real agent-browser and Chromium: L17 (a tab that takes
+ * the focus during a click, key press or script is given back to the tab the command ran on, and said) and R4 (a
+ * click that stays on its URL and opens a modal is flagged with overlayBlockers). Unit counterparts:
+ * test/unit/contractRowsLast.test.ts.
+ */
+import * as Effect from "effect/Effect"
+import { describe, expect, it } from "vitest"
+import { prepare } from "../../src/program/pipeline/prepare.js"
+import { SessionRegistry } from "../../src/services/SessionRegistry.js"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const live = liveWorld()
+
+interface Tab { readonly tabId: string; readonly url: string; readonly active: boolean }
+const tabs = (session: string): ReadonlyArray<Tab> =>
+  (JSON.parse(live.world.raw(["--json", "--session", session, "tab", "list"])) as { data: { tabs: Array<Tab> } }).data.tabs
+const activeTab = (session: string) => tabs(session).find((t) => t.active)
+/** Pins the way tab recovery does after a drift it corrected (as test/integration/tabPinning.test.ts). */
+const pin = (tabId: string) =>
+  live.tool.runtime.runPromise(Effect.gen(function*() {
+    const plan = yield* prepare({ args: ["get", "url"] }, { piSessionId: live.tool.piSessionId, cwd: live.world.root })
+    yield* (yield* SessionRegistry).recordCall(plan, { reselectedTab: tabId })
+  }))
+
+describe("L17: focus taken during a command is given back, and said", () => {
+  it("nothing took the focus: no recovery; a tab the click opened itself is followed in a routine session", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/focus-steal.html`] })
+    expect(opened.isError, textOf(opened)).toBe(false)
+    const session = opened.details.sessionName ?? ""
+    const plain = await live.tool.call({ args: ["click", "#noop"] })
+    expect(plain.isError, textOf(plain)).toBe(false)
+    expect(plain.details.tabCorrection).toBeUndefined()
+    expect(textOf(plain)).not.toContain("Tab recovery")
+    const followed = await live.tool.call({ args: ["click", "#pop"] })
+    expect(followed.isError, textOf(followed)).toBe(false)
+    expect(followed.details.tabCorrection).toBeUndefined()
+    expect(textOf(followed)).toContain(`Page: About Acme — ${live.site.origin}/about.html`)
+    expect(activeTab(session)?.url).toBe(`${live.site.origin}/about.html`)
+  })
+
+  it("in a session pinned to its tab (it drifted before): a click, a key press and a script that let another tab take the focus re-select the tab they ran on, and say so", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/focus-steal.html`] })
+    const session = opened.details.sessionName ?? ""
+    const home = activeTab(session)
+    expect(home?.url).toBe(`${live.site.origin}/focus-steal.html`)
+    await pin(home?.tabId ?? "?")
+
+    // the page opens a tab itself
+    const clicked = await live.tool.call({ args: ["click", "#pop"] })
+    expect(clicked.isError, textOf(clicked)).toBe(false)
+    expect(clicked.details.tabCorrection).toMatchObject({ reselected: home?.tabId, from: `${live.site.origin}/about.html`, reason: "focus-stolen" })
+    const thief = clicked.details.tabCorrection?.stolenBy ?? ""
+    expect(textOf(clicked)).toContain(`Tab recovery: tab ${thief} (${live.site.origin}/about.html) took the focus during this command; re-selected ${home?.tabId}, the tab it ran on. To use the other tab: tab ${thief}.`)
+    expect(textOf(clicked)).not.toContain("Page: About Acme")
+    expect(activeTab(session)?.tabId).toBe(home?.tabId)
+    expect(tabs(session).find((t) => t.tabId === thief)?.url).toBe(`${live.site.origin}/about.html`)
+
+    expect((await live.tool.call({ args: ["focus", "#pop"] })).isError).toBe(false)
+    const pressed = await live.tool.call({ args: ["press", "Enter"] })
+    expect(pressed.isError, textOf(pressed)).toBe(false)
+    expect(pressed.details.tabCorrection).toMatchObject({ reselected: home?.tabId, reason: "focus-stolen" })
+    expect(activeTab(session)?.tabId).toBe(home?.tabId)
+
+    // a background tab opens a popup while a script runs (the script pings it, then waits)
+    live.world.raw(["--json", "--session", session, "tab", "new", `${live.site.origin}/focus-background.html`])
+    live.world.raw(["--json", "--session", session, "tab", home?.tabId ?? "?"])
+    const script = await live.tool.call({ args: ["eval", "--stdin"], stdin: "(async () => { localStorage.setItem('steal', String(Date.now())); await new Promise((r) => setTimeout(r, 500)); return 1 })()" })
+    expect(script.isError, textOf(script)).toBe(false)
+    expect(script.details.tabCorrection).toMatchObject({ reselected: home?.tabId, from: `${live.site.origin}/about.html`, reason: "focus-stolen" })
+    expect(activeTab(session)?.tabId).toBe(home?.tabId)
+    expect(textOf(await live.tool.call({ args: ["get", "title"] }))).toContain("Focus steal")
+  }, 120_000)
+})
