@@ -5,7 +5,7 @@
  * node, starts with its heading, or is the only group among its siblings; cards side by side keep theirs), adjacent
  * text runs are one line, bullets, separators and empty structure are dropped, and a list item's `level` (its
  * indentation says it) is not repeated. Every name, ref, state, value and text stays, in page order. In `-i` (a flat
- * list) levels stay and a clickable wrapper's run-together name is cut. Lines the tool added (a control's context)
+ * list) levels stay and a clickable wrapper's run-together name is cut. `clickable` keeps no list of reasons. Lines the tool added (a control's context)
  * are kept as they are. Pure.
  */
 
@@ -101,6 +101,12 @@ interface Options {
 const withoutListLevel = (line: Line, options: Options): string =>
   line.role === "listitem" && !options.interactive ? line.rest.replace(/ \[level=\d+\]/, "").replace(/\[level=\d+, /, "[") : line.rest
 
+/**
+ * `clickable [cursor:pointer, onclick, tabindex]`: why upstream found the element clickable (its cursor, a handler, a
+ * tab stop) says nothing the model acts on; `clickable` says it can be clicked.
+ */
+const withoutClickReasons = (rest: string): string => rest.replace(/ clickable \[[^\]]*\]/, " clickable")
+
 /** A clickable wrapper's name in `-i` (`generic "todosMark all as completeBuy milk…"`), cut. */
 const clippedName = (line: Line, options: Options): string | undefined => {
   if (!options.interactive || line.role !== "generic" || line.children.length === 0 || line.name === undefined) return line.name
@@ -139,7 +145,7 @@ const condenseChildren = (lines: ReadonlyArray<Line>, options: Options): Array<L
 const condense = (line: Line, options: Options): Line | undefined => {
   if (line.verbatim !== undefined) return line
   const children = condenseChildren(line.children, options)
-  const node: Line = { ...line, name: clippedName(line, options), rest: withoutListLevel(line, options), children }
+  const node: Line = { ...line, name: clippedName(line, options), rest: withoutClickReasons(withoutListLevel(line, options)), children }
   if (children.length === 0) return isBare(node) && !TEXT_ROLES.has(node.role) && !CELLS.has(node.role) ? undefined : node
   if (isBare(node) && WRAPPERS.has(node.role) && children.length === 1) return children[0]
   if (children.every(isText)) {
