@@ -11,6 +11,7 @@ import type { ClickDispatch, ComboboxFocus, FillVerification, OverlayBlockers, P
 import type { Plan } from "./Plan.js"
 import type { QaVerdict } from "./Qa.js"
 import type { RefSnapshot, RefSnapshotRecord } from "./RefSnapshot.js"
+import type { ShownTree } from "./ShownTree.js"
 import type { SnapshotNaming } from "./SnapshotNaming.js"
 
 export interface Navigation {
@@ -46,6 +47,8 @@ export interface Executed {
   readonly previousPage?: LastPage
   /** For `snapshot --diff`: the session's refs before this snapshot. */
   readonly previousRefs?: RefSnapshot
+  /** What the session's last verbatim snapshot showed the model: a repeat snapshot of that page is its delta. */
+  readonly shownBefore?: ShownTree
   /** For `snapshot --viewport`. */
   readonly viewport?: ViewportFacts
   /** A held action the human approved through pi's UI. */

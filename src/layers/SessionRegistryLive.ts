@@ -21,7 +21,7 @@ interface SessionRecord extends SessionView {
   readonly pendingRecording: string | undefined
 }
 
-const EMPTY: SessionRecord = { refs: undefined, captures: new Set(), routes: [], pinnedTab: undefined, page: undefined, pendingRecording: undefined }
+const EMPTY: SessionRecord = { refs: undefined, captures: new Set(), routes: [], pinnedTab: undefined, page: undefined, shown: undefined, pendingRecording: undefined }
 
 export const SessionRegistryLive: Layer.Layer<SessionRegistry> = Layer.effect(
   SessionRegistry,
@@ -61,6 +61,7 @@ export const SessionRegistryLive: Layer.Layer<SessionRegistry> = Layer.effect(
           return Effect.as(Effect.zipRight(raise(next), track(next, closed)), Option.fromNullable(replaced))
         }
       )
+    const forgetShown = Ref.update(records, (m) => new Map([...m].map(([name, r]) => [name, { ...r, shown: undefined }])))
     const lockFor = (key: string) =>
       Ref.modify(locks, (m): readonly [Semaphore, ReadonlyMap<string, Semaphore>] => {
         const existing = m.get(key)
@@ -107,12 +108,16 @@ export const SessionRegistryLive: Layer.Layer<SessionRegistry> = Layer.effect(
           yield* Ref.update(state, (s) => Option.some({ ...restored, epoch: Option.match(s, { onNone: () => 0, onSome: (v) => v.epoch + 1 }) }))
           yield* raise(restored)
           yield* track(next, [])
+          // another branch: the model's context holds other snapshots
+          yield* forgetShown
         }),
       ownedSessions: Effect.map(Ref.get(owned), (m) => [...m.values()]),
       snapshot: Ref.get(state),
       view: (session) => Effect.map(recordOf(session), ({ pendingRecording: _, ...view }) => view),
       refSnapshotOf: (session) => Effect.map(recordOf(session), (r) => r.refs),
       recordRefSnapshot: (session, refs) => update(session, (r) => ({ ...r, refs })),
+      recordShown: (session, shown) => update(session, (r) => ({ ...r, shown })),
+      forgetShown,
       dropPin: (session) => update(session, (r) => ({ ...r, pinnedTab: undefined })),
       firstStart: Ref.getAndSet(started, true).pipe(Effect.map((was) => !was)),
       startRecording: (session, path) => update(session, (r) => ({ ...r, pendingRecording: path })),

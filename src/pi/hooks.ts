@@ -5,6 +5,7 @@ import type * as ManagedRuntime from "effect/ManagedRuntime"
 import type { MainServices } from "../layers/MainLive.js"
 import { closeOrphanedBrowsers, closeOwnedBrowser, restoreSession } from "../program/session/lifecycle.js"
 import { requirePromptArtifacts } from "../program/artifacts/promptGuard.js"
+import { forgetShownSnapshots } from "../program/page/shownSnapshot.js"
 import { formatDoctor, runDoctor } from "../program/doctor/doctor.js"
 import { electronRecordsFromBranch, handOverElectronLaunches, restoreElectronLaunches } from "../program/electron/electronLifecycle.js"
 import { manifestFromBranch, refSnapshotFromBranch, restoreFromBranch } from "./restoreFromBranch.js"
@@ -67,6 +68,9 @@ export const registerHooks = (pi: ExtensionAPI, runtime: Runtime): void => {
   })
   pi.on("session_tree", async (_event, ctx) => {
     await restore(runtime, ctx)
+  })
+  pi.on("session_compact", async () => {
+    await runtime.runPromise(forgetShownSnapshots).catch(ignoreDisposed)
   })
   pi.on("tool_result", (event) => toolResultPatch(event))
   // each user prompt replaces the close guard's requirements (none when it names no screenshot path)

@@ -41,7 +41,7 @@ export const lazyGraph = (start: () => Promise<Graph>): LazyGraph => {
 }
 
 /** The events and commands `registerHooks` (hooks.ts) declares; test/unit/lazyEntry.test.ts keeps the lists in step. */
-export const HOOK_EVENTS = ["session_start", "session_tree", "tool_result", "session_shutdown", "before_agent_start"] as const
+export const HOOK_EVENTS = ["session_start", "session_tree", "session_compact", "tool_result", "session_shutdown", "before_agent_start"] as const
 export const HOOK_COMMANDS: ReadonlyArray<{ readonly name: string; readonly description: string }> = [
   { name: "agent-browser-doctor", description: "Check agent-browser, the browser, ffmpeg, duplicate package sources and the security policy (read-only)" }
 ]

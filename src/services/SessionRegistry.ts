@@ -14,6 +14,7 @@ import type { CaptureKind, RouteRule } from "../domain/Captures.js"
 import type { Plan } from "../domain/Plan.js"
 import type { LastPage } from "../domain/PageFacts.js"
 import type { RefSnapshot } from "../domain/RefSnapshot.js"
+import type { ShownTree } from "../domain/ShownTree.js"
 import type { ManagedSession, SessionState } from "../domain/SessionState.js"
 
 /** What the wrapper knows about one upstream session. */
@@ -28,6 +29,8 @@ export interface SessionView {
   readonly pinnedTab: string | undefined
   /** The page the last calls showed, so a result can say "Page:" only when it changed. */
   readonly page: LastPage | undefined
+  /** What the last verbatim snapshot showed the model in this process (a repeat of that page is its delta). */
+  readonly shown: ShownTree | undefined
 }
 
 /** Facts a call observed that the registry's rules need. */
@@ -62,6 +65,10 @@ export interface SessionRegistryShape {
   readonly refSnapshotOf: (session: string) => Effect.Effect<RefSnapshot | undefined>
   /** Replaces a session's ref map outside a recorded call (a fallback snapshot, a branch restore). */
   readonly recordRefSnapshot: (session: string, snapshot: RefSnapshot | undefined) => Effect.Effect<void>
+  /** What the model was last shown of a session's page by a snapshot; `undefined` forgets it. */
+  readonly recordShown: (session: string, shown: ShownTree | undefined) => Effect.Effect<void>
+  /** The model's context was rewritten (pi compacted it): no snapshot it saw can be assumed in it any more. */
+  readonly forgetShown: Effect.Effect<void>
   /** Forgets a pin whose tab is gone. */
   readonly dropPin: (session: string) => Effect.Effect<void>
   /** `record start` wrote nothing yet: remember the file `record stop` will write. */

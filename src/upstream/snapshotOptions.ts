@@ -2,7 +2,8 @@
  * Wrapper-only `snapshot` flags, stripped before upstream runs: `--search <text>` and `--filter role=<role>` narrow
  * what is shown (refs are still all recorded), `--viewport` adds where the page is scrolled, `--diff` reports refs
  * added and removed since the previous snapshot of the session, `--read <place>` gives the main content as text from
- * a section on (`14`, or `14+37`: 37 lines into §14), as a long page's view says to. Pure.
+ * a section on (`14`, or `14+37`: 37 lines into §14), as a long page's view says to, `--full` shows the whole tree where
+ * a repeat snapshot of the same page would show what changed (snapshotDelta.ts). Pure.
  */
 import { parsePlace } from "../snapshot/readingText.js"
 import type { SnapshotOptions } from "../domain/SnapshotOptions.js"
@@ -17,6 +18,7 @@ export const extractSnapshotOptions = (
   let role: string | undefined
   let viewport = false
   let diff = false
+  let full = false
   let read: string | undefined
   for (let i = 0; i < args.length; i++) {
     const token = args[i] ?? ""
@@ -45,11 +47,15 @@ export const extractSnapshotOptions = (
       diff = true
       continue
     }
+    if (i > at && token === "--full") {
+      full = true
+      continue
+    }
     kept.push(token)
   }
-  const any = search !== undefined || role !== undefined || viewport || diff || read !== undefined
+  const any = search !== undefined || role !== undefined || viewport || diff || full || read !== undefined
   return {
     args: kept,
-    options: any ? { ...(search !== undefined ? { search } : {}), ...(role !== undefined ? { role } : {}), viewport, diff, ...(read !== undefined ? { read } : {}) } : undefined
+    options: any ? { ...(search !== undefined ? { search } : {}), ...(role !== undefined ? { role } : {}), viewport, diff, ...(full ? { full } : {}), ...(read !== undefined ? { read } : {}) } : undefined
   }
 }

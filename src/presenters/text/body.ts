@@ -56,9 +56,9 @@ export const bodyOf = (executed: Executed): Body => {
   const raw = withoutStateValues(executed.outcome)
   const outcome = raw.kind === "single" ? { ...raw, data: redactStateData(plan.line.command, raw.data) } : raw
   const snapshot = outcome.kind === "single" && plan.line.command === "snapshot" && outcome.data !== null && typeof outcome.data === "object"
-    ? presentSnapshotWith(plan.line.positionals, outcome.data as Record<string, unknown>, { options: plan.snapshotOptions, previousRefs: executed.previousRefs, viewport: executed.viewport, knownUrl: executed.previousPage?.url, naming: executed.snapshotNaming })
+    ? presentSnapshotWith(plan.line.positionals, outcome.data as Record<string, unknown>, { options: plan.snapshotOptions, previousRefs: executed.previousRefs, viewport: executed.viewport, knownUrl: executed.previousPage?.url, naming: executed.snapshotNaming, shownBefore: executed.shownBefore })
     : undefined
-  const formatted = snapshot ?? formatSuccess(plan, outcome, executed.previousPage?.url)
+  const formatted = snapshot ?? formatSuccess(plan, outcome, executed.previousPage?.url, executed.shownBefore)
   const data = snapshot !== undefined
     ? snapshot.data
     : outcome.kind === "single" ? stripLifecycle(outcome.data) : outcome.kind === "batch" ? outcome.rows.map((row) => stepRowJson(row, stripLifecycle)) : undefined

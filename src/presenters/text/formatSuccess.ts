@@ -8,6 +8,8 @@ import { joinParts, page, type Part, type Parts } from "./contentBoundary.js"
 import { formatDiagnostics } from "./formatDiagnostics.js"
 import { type Formatted, formatted, partsOf } from "./formatted.js"
 import { presentSnapshot } from "./presentSnapshot.js"
+import type { ShownTree } from "../../domain/ShownTree.js"
+import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
 import { answersWithEcho, isOpening } from "../../upstream/commandPolicy.js"
 
 type Data = Record<string, unknown>
@@ -181,10 +183,10 @@ const sameAddress = (asked: string | undefined, landed: string): boolean => {
 }
 
 /** What one successful batch/job row adds after its ✓: a snapshot's view, a page, a value; nothing for a bare action. */
-const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl: string | undefined): Parts => {
+const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl: string | undefined, shownBefore?: ShownTree): Parts => {
   const [command = ""] = positionals
   const data = asData(stripLifecycle(result))
-  if (command === "snapshot" && typeof data["snapshot"] === "string") return ["\n", ...partsOf(presentSnapshot(positionals, data, knownUrl))]
+  if (command === "snapshot" && typeof data["snapshot"] === "string") return ["\n", ...partsOf(presentSnapshot(positionals, data, knownUrl, undefined, shownBefore))]
   if (answersWithEcho(command) || (command === "find" && answersWithEcho(positionals[3] ?? "click"))) return []
   // the landed URL only where it is not the one the row asked for (a redirect, a normalized address)
   if (isOpening(command) && data["url"] !== undefined) return [" → ", titlePart(data["title"]), ...(sameAddress(positionals[1], str(data["url"])) ? [] : [` — ${str(data["url"])}`])]
@@ -227,19 +229,25 @@ const pacedRun = (rows: Rows, from: number): { readonly end: number; readonly ke
   return end - from >= 4 ? { end, keys: (end - from) / 2, pause: rows[from + 1]?.command[1] ?? "" } : undefined
 }
 
-/** `pageUrl`: the page the session showed before the batch (a snapshot of that page needs no header naming it). */
-const formatBatch = (rows: Rows, planned: number | undefined, pageUrl: string | undefined): Formatted => {
+/**
+ * `pageUrl`: the page the session showed before the batch (a snapshot of that page needs no header naming it);
+ * `shownBefore`: the last verbatim snapshot shown before it (a snapshot row of the same page is its delta).
+ */
+const formatBatch = (rows: Rows, planned: number | undefined, pageUrl: string | undefined, shownBefore: ShownTree | undefined): Formatted => {
   let knownUrl = pageUrl
-  const lines: Array<Parts> = []
+  let shown = shownBefore
+  const lines: Array<{ readonly parts: Parts; readonly bare: boolean }> = []
   for (let i = 0; i < rows.length; i++) {
     const run = pacedRun(rows, i)
     if (run !== undefined) {
-      lines.push([`${i + 1}-${run.end}. ✓ paced typing: ${run.keys} keys, ${run.pause} ms apart`])
+      lines.push({ parts: [`${i + 1}-${run.end}. ✓ paced typing: ${run.keys} keys, ${run.pause} ms apart`], bare: false })
       i = run.end - 1
       continue
     }
     const row = rows[i]!
-    lines.push(rowLine(row, i, knownUrl))
+    const text = row.success ? stepText(row.command, row.result, knownUrl, shown) : []
+    lines.push({ parts: rowLine(row, i, text), bare: row.success && text.length === 0 })
+    if (row.success && row.command[0] === "snapshot") shown = shownTreeOf(row.command, asData(stripLifecycle(row.result)))
     const url = row.success ? asData(row.result)["url"] : undefined
     if (typeof url === "string") knownUrl = url
   }
@@ -247,27 +255,28 @@ const formatBatch = (rows: Rows, planned: number | undefined, pageUrl: string | 
   const total = Math.max(planned ?? rows.length, rows.length)
   const notRun = total - rows.length
   const tail = notRun > 0 ? `, ${notRun} not run` : ""
-  return formatted([`Batch: ${rows.length - failed}/${total} steps succeeded${tail}\n`, ...joinParts(lines, "\n")], `batch ${rows.length - failed}/${total} ok${tail}`)
+  // every step ran and succeeded: the steps that only echo the caller's own command are not written back
+  const shownLines = failed === 0 && notRun === 0 ? lines.filter((l) => !l.bare) : lines
+  return formatted([`Batch: ${rows.length - failed}/${total} steps succeeded${tail}${shownLines.length > 0 ? "\n" : ""}`, ...joinParts(shownLines.map((l) => l.parts), "\n")], `batch ${rows.length - failed}/${total} ok${tail}`)
 }
 
 /** One row of a batch/job: ✓ or ✗, its command, and what it adds. */
-const rowLine = (row: Rows[number], i: number, knownUrl: string | undefined): Parts => {
+const rowLine = (row: Rows[number], i: number, text: Parts): Parts => {
   const command = row.command.length > 0 ? row.command.join(" ") : `#${i}`
   // what a page script threw is the page's text
   if (!row.success) return [`${i + 1}. ✗ ${command}: `, row.command[0] === "eval" && row.error.message !== "" ? page(row.error.message) : row.error.message || row.error._tag]
   const url = asData(row.result)["url"]
-  const text = stepText(row.command, row.result, knownUrl)
   // an open that landed where it asked: the row's number maps it to the step, its address is not written again
   const echo = isOpening(row.command[0]) && typeof url === "string" && sameAddress(row.command[1], url) ? row.command[0] : command
   return [`${i + 1}. ✓ ${echo}`, ...text]
 }
 
-export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome, pageUrl?: string): Formatted => {
+export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome, pageUrl?: string, shownBefore?: ShownTree): Formatted => {
   switch (outcome.kind) {
     case "inspection":
       return { text: outcome.stdout.trimEnd(), summary: `${plan.args.join(" ")} (plain text)` }
     case "batch":
-      return formatBatch(outcome.rows, plannedSteps(plan), pageUrl)
+      return formatBatch(outcome.rows, plannedSteps(plan), pageUrl, shownBefore)
     case "single": {
       const data = outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data) ? (outcome.data as Data) : {}
       const shown = formatCommand(plan.line.positionals, data, plan.sessionName)

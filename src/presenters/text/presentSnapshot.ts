@@ -7,13 +7,13 @@ import type { ViewportFacts } from "../../domain/PageFacts.js"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import { readPayload, SnapshotRefs } from "../../schema/UpstreamPayloads.js"
 import { compactInteractive } from "../../snapshot/compactInteractive.js"
-import { annotateTree } from "../../snapshot/controlContext.js"
 import { filterSnapshot } from "../../snapshot/filterSnapshot.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import type { SnapshotOptions } from "../../domain/SnapshotOptions.js"
 import { compactSnapshot, type SnapshotCompaction, VERBATIM_SNAPSHOT_BYTES } from "../../snapshot/compactSnapshot.js"
 import type { PreviewMeta } from "../../snapshot/previewMeta.js"
-import { condenseTree } from "../../snapshot/condenseTree.js"
+import { shownTree, snapshotDelta, viewTree } from "../../snapshot/snapshotDelta.js"
+import type { ShownTree } from "../../domain/ShownTree.js"
 import { kib, parsePlace, type Place, placeText, readFrom, readingDocOfTree } from "../../snapshot/readingText.js"
 import { page, type Parts, plain } from "./contentBoundary.js"
 
@@ -42,6 +42,8 @@ export interface SnapshotExtras {
   readonly knownUrl?: string | undefined
   /** `snapshot -i`: unnamed controls' contexts and `-C`'s ref targets (controlContext.ts, refTargets.ts). */
   readonly naming?: SnapshotNaming | undefined
+  /** What the session's last verbatim snapshot showed: a repeat of the same page is shown as its delta. */
+  readonly shownBefore?: ShownTree | undefined
 }
 
 /**
@@ -90,11 +92,13 @@ export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<st
   const options = extras.options
   const place = options?.read !== undefined ? parsePlace(options.read) : undefined
   if (place !== undefined && typeof data["snapshot"] === "string") return presentReading(data, data["snapshot"], place)
-  const base = presentSnapshot(args, data, extras.knownUrl, extras.naming)
+  // a delta only for the plain tree: a filter, a ref diff, a read or --full each ask for something else
+  const plainTree = options === undefined || (options.search === undefined && options.role === undefined && !options.diff && options.full !== true)
+  const base = presentSnapshot(args, data, extras.knownUrl, extras.naming, plainTree ? extras.shownBefore : undefined)
   let parts: Parts = base.parts
   let result: SnapshotPresentation = base
   const raw = typeof data["snapshot"] === "string" ? data["snapshot"] : undefined
-  const tree = raw !== undefined ? condenseTree(named(raw, extras.naming), { interactive: isInteractive(args) }) : undefined
+  const tree = raw !== undefined ? viewTree(args, raw, extras.naming) : undefined
   if (options !== undefined && tree !== undefined && (options.search !== undefined || options.role !== undefined)) {
     const filtered = filterSnapshot(tree, options.search, options.role)
     const what = [options.search !== undefined ? `text "${options.search}"` : "", options.role !== undefined ? `role ${options.role}` : ""].filter((x) => x !== "").join(" and ")
@@ -152,10 +156,6 @@ const compactParts = (text: string): Parts => {
   return head === undefined ? [text] : [head, page(text.slice(head.length))]
 }
 
-/** The tree with unnamed controls' contexts and without the marks of `-C`'s own handlers (controlContext.ts). */
-const named = (tree: string, naming: SnapshotNaming | undefined): string =>
-  naming === undefined ? tree : annotateTree(tree, naming.contexts, naming.targets?.names)
-
 /** After `-C`: that it found nothing to give refs to, or how many it left out (the cap) and how to reach them. */
 const targetsNote = (naming: SnapshotNaming | undefined): string => {
   const targets = naming?.targets
@@ -166,17 +166,24 @@ const targetsNote = (naming: SnapshotNaming | undefined): string => {
 
 const isInteractive = (args: ReadonlyArray<string>): boolean => args.includes("-i") || args.includes("--interactive")
 
-export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string, unknown>, knownUrl?: string, naming?: SnapshotNaming): SnapshotPresentation => {
+export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string, unknown>, knownUrl?: string, naming?: SnapshotNaming, shownBefore?: ShownTree): SnapshotPresentation => {
   const origin = typeof data["origin"] === "string" ? data["origin"] : ""
   const refCount = data["refs"] !== null && typeof data["refs"] === "object" ? Object.keys(data["refs"] as object).length : 0
   const isText = typeof data["snapshot"] === "string"
   const raw = isText ? data["snapshot"] as string : JSON.stringify(data["snapshot"] ?? "", null, 2)
   const bytes = Buffer.byteLength(raw, "utf8")
   // the tree in upstream's line format without the lines that say nothing (condenseTree.ts); a --delta object as is
-  const tree = isText ? condenseTree(named(raw, naming), { interactive: isInteractive(args) }) : raw
+  const tree = isText ? viewTree(args, raw, naming) : raw
   const note = targetsNote(naming)
   const base = { origin, refCount, snapshotBytes: bytes }
   const summary = `Snapshot: ${refCount} refs on ${origin}`
+  const shown = isText ? shownTree(args, origin, tree) : undefined
+  const delta = shown !== undefined ? snapshotDelta(shownBefore, shown) : undefined
+  if (delta !== undefined) {
+    // the counts and the "as before" lines are the tool's words; the lines shown are the page's
+    const [head = "", ...lines] = delta.text.split("\n")
+    return { text: `${delta.text}${note}`, parts: [head, ...(lines.length > 0 ? ["\n", page(lines.join("\n"))] : []), note], summary: `${summary} (${delta.added + delta.changed} new or changed, ${delta.unchanged} as before)`, data: base }
+  }
   if (Buffer.byteLength(tree, "utf8") <= VERBATIM_SNAPSHOT_BYTES || !isText) {
     const header = origin !== "" && origin === knownUrl ? "" : `Snapshot of ${origin || "the page"} (${refCount} refs):\n`
     return { text: `${header}${tree}${note}`, parts: [header, page(tree), note], summary, data: base }

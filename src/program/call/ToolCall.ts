@@ -21,6 +21,7 @@ import { electronModeOf, runElectronCall, type ElectronCallError } from "../elec
 import { electronAfterCommand } from "../electron/afterCommand.js"
 import { electronPostCommandHealth } from "../electron/postCommandHealth.js"
 import { invalidateRefsOnNoActivePage } from "../refs/refTracking.js"
+import { recordShownSnapshot } from "../page/shownSnapshot.js"
 import { abandonFreshLaunch } from "../session/freshLaunch.js"
 import { reapDeadOwners } from "../session/lifecycle.js"
 import { recoverHungPage } from "../session/hungPage.js"
@@ -90,6 +91,7 @@ const attempt = (raw: unknown, call: CallContext) =>
         const health = yield* electronPostCommandHealth(plan, ran.right)
         const error = verdictOf(ran.right) ?? health?.error
         const executed = error === undefined ? yield* electronAfterCommand(plan, ran.right, call) : ran.right
+        yield* recordShownSnapshot(plan, executed, error !== undefined)
         // the upstream command ran: a fresh launch became current even when a later check fails the call
         const outcome = sessionOutcomeOf(plan, before, yield* registry.current(base), true)
         return {
@@ -102,6 +104,7 @@ const attempt = (raw: unknown, call: CallContext) =>
       // a navigation the watchdog left hanging is stopped now, so the next call (and the offered check) answers
       const recovery = ran.left._tag === "TimedOut" ? yield* recoverHungPage(plan, ran.left) : undefined
       yield* invalidateRefsOnNoActivePage(plan, error)
+      yield* recordShownSnapshot(plan, undefined, true)
       return { plan, error, ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {}), ...(recovery !== undefined ? { recovery } : {}) } satisfies Attempt
     })).pipe(
       // the only error left here is the cross-process lock's (the call's own errors are values by now)

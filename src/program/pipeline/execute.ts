@@ -103,7 +103,9 @@ export const execute = Effect.fn("ToolCall.execute")(function*(asked: Plan, call
   const refs = session === undefined
     ? undefined
     : outcome.kind === "single" && plan.line.command === "snapshot" ? yield* snapshotRefs(plan, outcome.data, dispatched.snapshotNaming?.hidden) : yield* jobSnapshotRefs(plan, outcome)
-  const previousPage = session !== undefined ? (yield* registry.view(session)).page : undefined
+  const before = session !== undefined ? yield* registry.view(session) : undefined
+  const previousPage = before?.page
+  const shownBefore = plan.callerRequestedJson ? undefined : before?.shown
   const { challengePage, pageSettle } = yield* challengePageAfter(plan, outcome, navigation, dispatched.challengeFacts, previousPage, dispatched.opened)
   // a page that moved by itself (seen before the command) is where the session is, unless the reply says otherwise
   const named = pageAfter(plan.line.positionals, outcome, navigation, previousPage)
@@ -150,6 +152,7 @@ export const execute = Effect.fn("ToolCall.execute")(function*(asked: Plan, call
     ...(navigation !== undefined ? { navigation } : {}),
     ...(previousPage !== undefined ? { previousPage } : {}),
     ...(previousRefs !== undefined ? { previousRefs } : {}),
+    ...(shownBefore !== undefined ? { shownBefore } : {}),
     ...(viewport !== undefined ? { viewport } : {}),
     ...(approval !== undefined ? { approval } : {}),
     ...(tabCorrection !== undefined ? { tabCorrection } : {}),
