@@ -221,9 +221,13 @@ export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionL
           notCheckedOnce(session)
         )))
 
+    // this process's start time does not change: read once (a command line read per call costs the most on /proc)
+    const ownStartRef = yield* Ref.make<string | undefined>(undefined)
+    const ownStart = Effect.flatMap(Ref.get(ownStartRef), (known) =>
+      known !== undefined ? Effect.succeed(known) : Effect.tap(Effect.map(os.stat(process.pid), (info) => info?.startTime), (start) => Ref.set(ownStartRef, start)))
     const recordOwner = (socketDir: string, session: string, lockFile: string) =>
       Effect.gen(function*() {
-        const start = (yield* os.stat(process.pid))?.startTime
+        const start = yield* ownStart
         if (start === undefined) return
         const path = join(socketDir, `${session}${OWNER_SUFFIX}`)
         const owner = ownerOf(path)

@@ -5,7 +5,7 @@
 import type { ProcessIdentity, ProcessInfo } from "../domain/Processes.js"
 
 /** Running, not a zombie, and (when the identity has one) started when the recorded process started. */
-export const isSameProcess = (info: ProcessInfo | undefined, identity: { readonly pid: number; readonly startTime?: string | undefined }): info is ProcessInfo =>
+export const isSameProcess = <P extends Pick<ProcessInfo, "pid" | "startTime" | "zombie">>(info: P | undefined, identity: { readonly pid: number; readonly startTime?: string | undefined }): info is P =>
   info !== undefined && info.pid === identity.pid && !info.zombie && (identity.startTime === undefined || info.startTime === identity.startTime)
 
 export const identityOf = (info: ProcessInfo): ProcessIdentity => ({ pid: info.pid, startTime: info.startTime })

@@ -8,9 +8,14 @@ import type { ProcessInfo, ProcessTableFacts, SignalName, SignalResult, SignalTa
 import { descendantsIn, groupIn, isSameProcess } from "../../os/processFacts.js"
 import type { OsProcessesShape, ProcessTableUnavailable } from "../../services/OsProcesses.js"
 
+/** What liveness needs of a process: no command line (reading one costs the most on `/proc`). */
+export type ProcessIdentityRead = Pick<ProcessInfo, "pid" | "startTime" | "zombie">
+
 export interface TableReads {
   readonly facts: ProcessTableFacts
   readonly stat: (pid: number) => Effect.Effect<ProcessInfo | undefined, ProcessTableUnavailable>
+  /** A cheaper read for liveness, where the table has one (else `stat`). */
+  readonly identity?: (pid: number) => Effect.Effect<ProcessIdentityRead | undefined, ProcessTableUnavailable>
   readonly list: Effect.Effect<ReadonlyArray<ProcessInfo>, ProcessTableUnavailable>
 }
 
@@ -29,7 +34,7 @@ export const combine = (results: ReadonlyArray<SignalResult>): SignalResult =>
   results.includes("sent") ? "sent" : results.includes("denied") ? "denied" : "gone"
 
 export const deriveTable = (reads: TableReads, signalWith?: (target: SignalTarget, signal: SignalName) => Effect.Effect<SignalResult, ProcessTableUnavailable>): OsProcessesShape => {
-  const isAlive: OsProcessesShape["isAlive"] = (process) => Effect.map(reads.stat(process.pid), (info) => isSameProcess(info, process))
+  const isAlive: OsProcessesShape["isAlive"] = (process) => Effect.map((reads.identity ?? reads.stat)(process.pid), (info) => isSameProcess(info, process))
   const descendants: OsProcessesShape["descendants"] = (pid) => Effect.map(reads.list, (table) => descendantsIn(table, pid))
   const groupMembers: OsProcessesShape["groupMembers"] = (pgid) =>
     Effect.map(reads.list, (table) => {
