@@ -18,7 +18,8 @@ const refOf = (snapshot: string, role: string, name: string): string => {
 }
 
 const out = async () => valueOf(await live.tool.call({ args: ["get", "text", "#out"] }))
-const snap = async () => textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+// the whole tree each time (refs are read from this text alone; a repeat would otherwise be a delta)
+const snap = async () => textOf(await live.tool.call({ args: ["snapshot", "-i", "--full"] }))
 
 describe("stale-ref preflight", () => {
   it("refuses a ref from a page that has since been replaced by open", async () => {

@@ -11,7 +11,7 @@ import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { forgetShownSnapshots } from "../../src/program/page/shownSnapshot.js"
 import { snapshotDelta } from "../../src/snapshot/snapshotDelta.js"
-import { batchRows, call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -98,8 +98,11 @@ describe("a repeat snapshot through the tool", () => {
       if (step.includes("#nav")) url = "http://a.test/next"
       return { clicked: step[step.length - 1] }
     }
+    const row = (step: ReadonlyArray<string>) => step.includes("#fail")
+      ? { command: step, success: false, result: null, error: "Element not found: #fail" }
+      : { command: step, success: true, result: answer(step), error: null }
     return [
-      batchRows(answer),
+      { when: (r: { args: ReadonlyArray<string> }) => r.args.includes("batch"), reply: (r: { stdin?: string }) => ({ exitCode: 0, stdout: JSON.stringify((JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>).map(row)) }), repeat: true },
       { when: (r: { args: ReadonlyArray<string> }) => r.args.includes("#fail"), reply: FakeAgentBrowser.fail("Element not found: #fail"), repeat: true },
       { reply: (r: { args: ReadonlyArray<string> }) => FakeAgentBrowser.ok(answer(r.args)), repeat: true }
     ]
@@ -121,7 +124,12 @@ describe("a repeat snapshot through the tool", () => {
       const failed = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["snapshot", "-i"], ["click", "#fail"]]) }, call)
       expect(failed.isError).toBe(true)
       expect(yield* snap()).toContain(`- button "Row 1" [ref=e1]`)
+      // any failed call: the recovery snapshot is whole
+      yield* snap()
+      expect((yield* runToResult({ args: ["click", "#fail"] }, call)).isError).toBe(true)
+      expect(yield* snap()).toContain(`- button "Row 1" [ref=e1]`)
       // another page
+      yield* snap()
       yield* runToResult({ args: ["click", "#nav"] }, call)
       expect(yield* snap()).toContain(`- button "Row 1" [ref=e1]`)
     }).pipe(Effect.provide(fakeLayer(temp.root, page()))))

@@ -1,8 +1,8 @@
 /**
  * What the model holds of a session's page after a call: the last snapshot it was shown verbatim, the base of the
  * next snapshot's delta (snapshot/snapshotDelta.ts). Set only where the model read that tree whole; anything else
- * that showed a snapshot (JSON, a filter, a qa or lookup report, a failure, a result that may spill) forgets it, so
- * a delta never refers to lines the model did not read.
+ * that showed a snapshot (JSON, a filter, a qa or lookup report, a result that may spill) forgets it, so a delta
+ * never refers to lines the model did not read; so does any failed call.
  */
 import * as Effect from "effect/Effect"
 import type { Executed } from "../../domain/Executed.js"
@@ -37,11 +37,14 @@ const shownAfter = (plan: Plan, executed: Executed | undefined): ShownTree | und
   return bytes > VERBATIM_SNAPSHOT_BYTES ? undefined : last
 }
 
-/** Records, after the call's verdict, what the model was shown (a failed call's result is not relied on). */
+/**
+ * Records, after the call's verdict, what the model was shown. After any failure the next snapshot is whole: it is
+ * what recovery next actions ask for, and the model needs the page as it is, not a delta against a view it may doubt.
+ */
 export const recordShownSnapshot = (plan: Plan, executed: Executed | undefined, failed: boolean) =>
   Effect.gen(function*() {
     if (plan.kind !== "browser" || plan.sessionName === undefined) return
-    const next = shownAfter(plan, failed ? undefined : executed)
+    const next = failed ? undefined : shownAfter(plan, executed)
     if (next === "keep") return
     yield* (yield* SessionRegistry).recordShown(plan.sessionName, next)
   })
