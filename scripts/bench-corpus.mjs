@@ -2,8 +2,9 @@
 // fixtures/long-docs), through the tool and, side by side in the same run, from raw agent-browser. For the tool's page
 // view (`snapshot` after `open`) and `snapshot -i`: median/p90/max model-visible bytes and median content recall
 // (definition: shared/corpus/README.md), plus the persisted details size per snapshot. For long documents (over
-// 40 KiB of article text): recall within the view, and within the view plus at most two follow-up calls that read on
-// as the view says (`snapshot --read <place>`).
+// 40 KiB of article text): recall within the view, the view plus one and plus at most two follow-up calls that read on
+// as the view says (`snapshot --read <place>`), each call's bytes and how many of them are article sentences not read
+// before, and the recall with the tool's line markup ignored (withoutMarkup in scripts/lib/recall.mjs says why).
 //   npm run bench:corpus   (CORPUS_DIR overrides the corpus location; BENCH_PAGES=<regex> picks pages; BENCH_MISSES=1
 //   prints each sentence the reading missed and writes what was read to $TMPDIR/read-<page>.txt)
 import { spawn } from "node:child_process"
@@ -12,7 +13,7 @@ import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { closeOwnedBrowser, configFromEnv, makeServicesLayer, runToResult, toolConfigLayer } from "../dist/effect.js"
-import { htmlToText, normalize, pickSentences, recall } from "./lib/recall.mjs"
+import { allSentences, blindRecall, htmlToText, newSentenceBytes, normalize, pickSentences, recall } from "./lib/recall.mjs"
 import { piEnv, REPO } from "./lib/runPi.mjs"
 import { startStaticServer } from "./lib/staticServer.mjs"
 
@@ -55,13 +56,15 @@ try {
     if (opened.isError) console.error(`${page}: open failed: ${opened.details.summary}`)
     const view = await call(["snapshot"])
     // read on as the view says, at most twice
-    let read = visible(view), follow = 0, followBytes = []
-    for (let place = readOn(read); place !== undefined && follow < 2; follow++) {
+    const calls = [visible(view)]
+    for (let place = readOn(calls[0]); place !== undefined && calls.length < 3;) {
       const more = visible(await call(["snapshot", "--read", place]))
-      followBytes.push(bytes(more))
-      read += `\n${more}`
+      calls.push(more)
       place = readOn(more)
     }
+    const read = calls.join("\n")
+    const pool = allSentences(expected), seen = new Set()
+    const perCall = calls.map((text, i) => ({ bytes: bytes(text), fresh: newSentenceBytes(pool, seen, text), recall: recall(sentences, calls.slice(0, i + 1).join("\n")) }))
     if (process.env.BENCH_MISSES) writeFileSync(join(tmpdir(), `read-${page}.txt`), read)
     if (process.env.BENCH_MISSES) for (const s of sentences) if (!normalize(read).includes(normalize(s).slice(0, 40))) console.error(`${page} miss: ${normalize(s).slice(0, 90)}`)
     const interactive = await call(["snapshot", "-i"])
@@ -69,7 +72,7 @@ try {
     const rawSnap = await raw(["snapshot"])
     const rawI = await raw(["snapshot", "-i"])
     rows.push({
-      page, articleBytes, follow, followBytes, readRecall: recall(sentences, read), 
+      page, articleBytes, perCall, readRecall: recall(sentences, read), blindRecall: blindRecall(sentences, read),
       view: bytes(visible(view)), viewRecall: recall(sentences, visible(view)), viewDetails: bytes(JSON.stringify(view.details)),
       inter: bytes(visible(interactive)), interRecall: recall(sentences, visible(interactive)), interDetails: bytes(JSON.stringify(interactive.details)),
       raw: bytes(rawSnap), rawRecall: recall(sentences, rawSnap),
@@ -103,9 +106,12 @@ console.log(`\npage view / raw snapshot, median bytes: ${(median(rows.map((r) =>
 console.log(`persisted details per snapshot: median ${median(rows.map((r) => r.viewDetails))} B, max ${Math.max(...rows.map((r) => Math.max(r.viewDetails, r.interDetails)))} B`)
 console.log(`inline results above 16 KiB: ${rows.filter((r) => r.view > 16384 || r.inter > 16384).length}`)
 const long = rows.filter((r) => r.articleBytes > 40 * 1024)
-console.log(`\nLong documents (over 40 KiB of article text): recall within the view, and within the view plus at most two follow-up reads`)
-console.log("| page | article | view | follow-up calls (bytes) | recall: view | view + 2 | raw snapshot |")
-console.log("| --- | --- | --- | --- | --- | --- | --- |")
-for (const r of long) console.log(`| ${r.page} | ${kib(r.articleBytes)} | ${kib(r.view)} | ${r.follow} (${r.followBytes.map(kib).join(", ")}) | ${r.viewRecall.toFixed(2)} | ${r.readRecall.toFixed(2)} | ${r.rawRecall.toFixed(2)} |`)
-if (long.length > 0) console.log(`median recall: view ${median(long.map((r) => r.viewRecall)).toFixed(2)}, view + 2 ${median(long.map((r) => r.readRecall)).toFixed(2)} (target >= 0.95), raw snapshot ${median(long.map((r) => r.rawRecall)).toFixed(2)}`)
+console.log(`\nLong documents (over 40 KiB of article text): recall within the view, the view plus one and plus at most two follow-up reads`)
+console.log("Each call: its model-visible bytes (of them, article sentences first read whole in it). Markup-blind: the tool's line markup ignored.")
+console.log("| page | article | view | read 1 | read 2 | recall: view | view + 1 | view + 2 | view + 2, markup-blind | raw snapshot |")
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+const callCell = (c) => (c === undefined ? "-" : `${kib(c.bytes)} (${kib(c.fresh)})`)
+const recallAt = (r, i) => (r.perCall[Math.min(i, r.perCall.length - 1)]?.recall ?? 0).toFixed(2)
+for (const r of long) console.log(`| ${r.page} | ${kib(r.articleBytes)} | ${callCell(r.perCall[0])} | ${callCell(r.perCall[1])} | ${callCell(r.perCall[2])} | ${recallAt(r, 0)} | ${recallAt(r, 1)} | ${recallAt(r, 2)} | ${r.blindRecall.toFixed(2)} | ${r.rawRecall.toFixed(2)} |`)
+if (long.length > 0) console.log(`median recall: view ${median(long.map((r) => r.viewRecall)).toFixed(2)}, view + 2 ${median(long.map((r) => r.readRecall)).toFixed(2)} (target >= 0.95), markup-blind ${median(long.map((r) => r.blindRecall)).toFixed(2)}, raw snapshot ${median(long.map((r) => r.rawRecall)).toFixed(2)}`)
 if (process.env.BENCH_VERBOSE) for (const r of rows) console.log(r.page.padEnd(24), r.view, r.viewRecall.toFixed(2), r.raw, r.rawRecall.toFixed(2), r.inter, r.rawI)
