@@ -5,7 +5,7 @@
  */
 import { contentWeights, findMainBlock } from "./contentWeight.js"
 import { parseSnapshot, type SnapshotNode, walk } from "./parseSnapshot.js"
-import { placeAt, placeText, readingDocOfBlock, readOnLine } from "./readingText.js"
+import { placeAt, placeText, type ReadingDoc, readingDocOfBlock, readOnLine } from "./readingText.js"
 import { CONTROL_ROLES, controlLine, type RenderState, renderFlow } from "./renderFlow.js"
 import { type PreviewMeta, type PreviewSection, previewMeta, VIEWPORT_NOTE } from "./previewMeta.js"
 
@@ -24,6 +24,14 @@ export const OUTLINE_BYTES = 500
 export const CONTROLS_BYTES = 640
 /** A main content longer than READING_BYTES: its text and the outline of what is not shown share this much. */
 export const LONG_VIEW_BYTES = 14 * 1024
+/**
+ * ...and then the text takes what is left of this much for the whole view, under the inline cap (16 KiB) with room
+ * for the lines the tool adds (the spill path, notes; up to ~450 bytes seen): every byte the view reads is one the
+ * two reads after it need not.
+ */
+export const LONG_VIEW_TOTAL_BYTES = 15 * 1024
+/** What a wider text may change in the rest of the view (the digits of the place and counts). */
+const LONG_VIEW_SLACK = 64
 /** At most this much of LONG_VIEW_BYTES goes to the outline of the sections not shown. */
 export const REST_OUTLINE_BYTES = 8 * 1024
 const MAX_OUTLINE_LINES = 8
@@ -64,7 +72,7 @@ const contains = (ancestor: SnapshotNode, node: SnapshotNode): boolean => {
   return found
 }
 
-const newState = (budget: number): RenderState => ({ lines: [], bytes: 0, budget, truncated: false, shownRefs: new Set(), headingLines: [] })
+const newState = (budget: number, reading?: RenderState["reading"]): RenderState => ({ lines: [], bytes: 0, budget, truncated: false, shownRefs: new Set(), headingLines: [], ...(reading !== undefined ? { reading } : {}) })
 
 export const compactSnapshot = (raw: string, origin: string): CompactView => {
   const root = parseSnapshot(raw)
@@ -82,11 +90,23 @@ export const compactSnapshot = (raw: string, origin: string): CompactView => {
   const doc = main !== undefined && mainState.truncated ? readingDocOfBlock(main, main.role) : undefined
   if (doc !== undefined) {
     const headingBytes = doc.headings.reduce((sum, h) => sum + Buffer.byteLength(doc.lines[h] ?? "", "utf8") + 6, 0)
-    mainState = newState(LONG_VIEW_BYTES - Math.min(headingBytes, REST_OUTLINE_BYTES))
+    // the view's text is the reading text's start with refs: the same lines (readingText.ts), whole
+    mainState = newState(LONG_VIEW_BYTES - Math.min(headingBytes, REST_OUTLINE_BYTES), { leaveOut: doc.leaveOut })
     renderFlow(main ?? root, mainState)
+    const first = assemble(root, main, all, doc, mainState, raw, origin)
+    const room = LONG_VIEW_TOTAL_BYTES - LONG_VIEW_SLACK - Buffer.byteLength(first.text, "utf8")
+    if (room <= 0 || !mainState.truncated) return first
+    const wider = newState(mainState.budget + room, { leaveOut: doc.leaveOut })
+    renderFlow(main ?? root, wider)
+    return assemble(root, main, all, doc, wider, raw, origin)
   }
-  // the reading text goes on from the last line shown (a line cut at the budget is read again whole)
-  const resume = doc !== undefined && mainState.truncated ? Math.max(0, mainState.lines.length - 1) : undefined
+  return assemble(root, main, all, doc, mainState, raw, origin)
+}
+
+/** The view around a main content rendered into `mainState`: the other sections, the controls, what was left out. */
+const assemble = (root: SnapshotNode, main: SnapshotNode | undefined, all: ReadonlyArray<SnapshotNode>, doc: ReadingDoc | undefined, mainState: RenderState, raw: string, origin: string): CompactView => {
+  // the reading text goes on from the line after the last one shown (a first line cut at the budget is read again)
+  const resume = doc !== undefined && mainState.truncated ? Math.max(0, mainState.lines.length - (mainState.cutLast === true ? 1 : 0)) : undefined
   const rest = doc !== undefined && resume !== undefined ? restOutline(doc.lines, doc.headings, resume) : undefined
   // Nearby content: what is left of the page outside chrome and link rails, in page order, within the budget.
   const nearby = newState(Math.min(NEARBY_BYTES, READING_BYTES - mainState.bytes))

@@ -7,9 +7,12 @@
 import { contentWeights, findMainBlock } from "./contentWeight.js"
 import { parseSnapshot, type SnapshotNode } from "./parseSnapshot.js"
 import { renderFlow } from "./renderFlow.js"
+import { tablesOfContents } from "./tableOfContents.js"
 
-/** A reading result's text: under pi's 50 KB / 2000-line cap for one tool result, with room for its own lines. */
-export const READ_TEXT_BYTES = 48 * 1024
+/** A reading result, whole: within pi's 50 KB (51,200 bytes) for one tool result, with room for the tool's framing. */
+export const READ_RESULT_BYTES = 50 * 1024 - 256
+/** What the result's own lines may take besides the text: its header (with the page's address) and where to read on. */
+const READ_FRAME_BYTES = 512
 export const READ_MAX_LINES = 1_600
 
 export interface ReadingDoc {
@@ -18,6 +21,8 @@ export interface ReadingDoc {
   readonly headings: ReadonlyArray<number>
   /** The main block the text is from (its role), or undefined when the whole page is read. */
   readonly mainRole: string | undefined
+  /** What the text leaves out of the block: its own table of contents (tableOfContents.ts). */
+  readonly leaveOut: ReadonlySet<SnapshotNode>
 }
 
 export interface Place {
@@ -28,9 +33,10 @@ export interface Place {
 /** The reading text of one block (the main block, or the whole page when there is none). */
 export const readingDocOfBlock = (block: SnapshotNode, mainRole: string | undefined): ReadingDoc => {
   const headings: Array<number> = []
-  const state = { lines: [] as Array<string>, bytes: 0, budget: Number.POSITIVE_INFINITY, truncated: false, shownRefs: new Set<string>(), textOnly: true, headingLines: headings }
+  const leaveOut = tablesOfContents(block)
+  const state = { lines: [] as Array<string>, bytes: 0, budget: Number.POSITIVE_INFINITY, truncated: false, shownRefs: new Set<string>(), textOnly: true, headingLines: headings, reading: { leaveOut } }
   renderFlow(block, state)
-  return { lines: state.lines, headings, mainRole }
+  return { lines: state.lines, headings, mainRole, leaveOut }
 }
 
 export const readingDocOf = (root: SnapshotNode): ReadingDoc => {
@@ -83,8 +89,9 @@ export const readOnLine = (doc: ReadingDoc, line: number): string => {
   return `… ${kib(rest.bytes)} of the main content not shown yet (${sections}). Read on as text, in order: snapshot --read ${placeText(placeAt(doc, line))}`
 }
 
-/** Text from `place` on, as far as the budget allows, with a header and where to read on. */
-export const readFrom = (doc: ReadingDoc, place: Place, budget = READ_TEXT_BYTES, maxLines = READ_MAX_LINES): { readonly text: string; readonly next: Place | undefined; readonly shownBytes: number } => {
+/** Text from `place` on with a header and where to read on, all within `resultBytes` (what is left of a result). */
+export const readFrom = (doc: ReadingDoc, place: Place, resultBytes = READ_RESULT_BYTES, maxLines = READ_MAX_LINES): { readonly text: string; readonly next: Place | undefined; readonly shownBytes: number } => {
+  const budget = resultBytes - READ_FRAME_BYTES
   const start = lineOf(doc, place)
   const out: Array<string> = []
   let bytes = 0

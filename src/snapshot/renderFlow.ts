@@ -26,6 +26,14 @@ export interface RenderState {
   readonly textOnly?: boolean
   /** When given, the index in `lines` of every heading rendered (the sections of reading text start there). */
   readonly headingLines?: Array<number>
+  /**
+   * A long document read as text (readingText.ts), in the view and in `snapshot --read` alike: its own table of
+   * contents (these nodes) and its controls are left out, they are in the outline and `snapshot -i`; a line that does
+   * not fit is left for the next read rather than cut, so no read repeats what the one before showed.
+   */
+  readonly reading?: { readonly leaveOut: ReadonlySet<SnapshotNode> }
+  /** Set when the last line was cut at the budget (only ever the first line of a reading). */
+  cutLast?: boolean
 }
 
 const isInline = (node: SnapshotNode): boolean =>
@@ -39,34 +47,38 @@ const clip = (s: string, max: number): string => (s.length > max ? `${s.slice(0,
 /**
  * Whether two inline pieces need a space between them: the accessibility tree drops whitespace-only text between two
  * elements (`<code>timeout</code> <a>&lt;number&gt;</a>`, `<b>Default:</b> <code>undefined</code>`), so two pieces
- * that end and start a word (ASCII letters, digits, `:`/`,` then a letter, `<`, `(`) were apart on the page. Not
+ * that end and start a word (ASCII letters, digits, `:`/`,` then a letter, `<`, `(`, a quote after a citation's `^`)
+ * were apart on the page. Not
  * before `.`/`)` (`<code>fs</code>.open`), and never between other scripts' characters (CJK text has no spaces).
  */
-const needsSpace = (left: string, right: string): boolean => /[A-Za-z0-9:;,!?)\]>]$/.test(left) && /^[A-Za-z0-9<(\[]/.test(right)
+const needsSpace = (left: string, right: string): boolean => /[A-Za-z0-9:;,!?)\]>^]$/.test(left) && /^[A-Za-z0-9<(\["“]/.test(right)
 
-/** Inline text of a run plus the refs of the links in it. */
-const inlineText = (nodes: ReadonlyArray<SnapshotNode>, links: Array<{ ref: string; name: string }>): string => {
+/** Image roles: an image-only link's name is its alt text, a description of a picture rather than the text. */
+const IMAGE_ROLES = new Set(["img", "image", "graphics-symbol"])
+
+/** Inline text of a run plus the refs of the links in it (`reading`: without image links' alt text). */
+const inlineText = (nodes: ReadonlyArray<SnapshotNode>, links: Array<{ ref: string; name: string }>, reading = false): string => {
   let out = ""
   nodes.forEach((n, i) => {
     const previous = nodes[i - 1]
     // sibling text nodes that end and start sentences are separate paragraphs in one container
     const breakBefore = n.role === "StaticText" && previous?.role === "StaticText" && /[.!?…"”’)]\s*$/.test(previous.name ?? "") && /^\s*["“‘(]?[A-Z0-9]/.test(n.name ?? "")
-    const text = inlineNode(n, links)
+    const text = inlineNode(n, links, reading)
     out += breakBefore ? `\n${text}` : i > 0 && n.role !== "StaticText" && previous?.role !== "StaticText" && needsSpace(out, text) ? ` ${text}` : text
   })
   return out
 }
 
-const inlineNode = (n: SnapshotNode, links: Array<{ ref: string; name: string }>): string => {
+const inlineNode = (n: SnapshotNode, links: Array<{ ref: string; name: string }>, reading: boolean): string => {
     if (SKIP.has(n.role)) return ""
     if (n.role === "link") {
       const name = n.name ?? inlineText(n.children, [])
       if (n.ref !== undefined) links.push({ ref: n.ref, name })
-      return name
+      return reading && n.children.length > 0 && n.children.every((c) => IMAGE_ROLES.has(c.role)) ? "" : name
     }
     if (n.role === "StaticText" || n.role === "text") return n.name ?? n.value ?? ""
     if (n.role === "LineBreak") return " "
-    return inlineText(n.children, links) || (n.name ?? "")
+    return inlineText(n.children, links, reading) || (n.name ?? "")
 }
 
 /** Shortest useful tail of a cut line: below this, the line is dropped instead. */
@@ -76,10 +88,11 @@ const push = (state: RenderState, line: string, refs: ReadonlyArray<string>): bo
   const size = Buffer.byteLength(line, "utf8") + 1
   if (state.bytes + size > state.budget) {
     const room = state.budget - state.bytes - 2
-    if (room >= MIN_PARTIAL_BYTES) {
+    if (room >= MIN_PARTIAL_BYTES && (state.reading === undefined || state.lines.length === 0)) {
       const cut = Buffer.from(line, "utf8").subarray(0, room).toString("utf8").replace(/\uFFFD$/, "")
       state.lines.push(`${cut}…`)
       state.bytes = state.budget
+      state.cutLast = true
     }
     state.truncated = true
     return false
@@ -90,11 +103,14 @@ const push = (state: RenderState, line: string, refs: ReadonlyArray<string>): bo
   return true
 }
 
-const refList = (links: ReadonlyArray<{ ref: string; name: string }>): string =>
-  links.length === 0 ? "" : ` [${links.map((l) => `@${l.ref} ${clip(l.name.trim(), LINK_LABEL_CHARS)}`).join("; ")}]`
+/** The refs of a line's links, after it: a line that is one link's name takes just its ref. */
+const refList = (links: ReadonlyArray<{ ref: string; name: string }>, line: string): string =>
+  links.length === 0 ? "" : links.length === 1 && normalize(links[0]?.name ?? "") === line.replace(/^\s*- /, "")
+    ? ` @${links[0]?.ref}`
+    : ` [${links.map((l) => `@${l.ref} ${clip(l.name.trim(), LINK_LABEL_CHARS)}`).join("; ")}]`
 
 /** The refs of a line's links, after it (none in reading text). */
-const refsOf = (state: RenderState, links: ReadonlyArray<{ ref: string; name: string }>): string => (state.textOnly === true ? "" : refList(links))
+const refsOf = (state: RenderState, links: ReadonlyArray<{ ref: string; name: string }>, line: string): string => (state.textOnly === true ? "" : refList(links, line))
 
 const normalize = (s: string): string => s.replace(/[^\S\n]+/g, " ").replace(/ *\n */g, "\n").trim()
 
@@ -106,7 +122,7 @@ export const controlLine = (node: SnapshotNode): string => {
 
 /** Renders `node`'s content into `state`; returns false once the budget is exhausted. */
 export const renderFlow = (node: SnapshotNode, state: RenderState, listDepth = 0): boolean => {
-  if (SKIP.has(node.role) || isBlockedFrame(node)) return true
+  if (SKIP.has(node.role) || isBlockedFrame(node) || state.reading?.leaveOut.has(node) === true) return true
   if (node.role === "heading") {
     const level = Number(attr(node, "level") ?? 2)
     const text = normalize(node.name ?? inlineText(node.children, []))
@@ -114,12 +130,12 @@ export const renderFlow = (node: SnapshotNode, state: RenderState, listDepth = 0
     state.headingLines?.push(state.lines.length)
     return push(state, `${"#".repeat(Math.min(Math.max(level, 1), 6))} ${text}`, [])
   }
-  if (CONTROL_ROLES.has(node.role)) return push(state, state.textOnly === true ? controlLine({ ...node, ref: undefined }) : controlLine(node), node.ref !== undefined ? [node.ref] : [])
+  if (CONTROL_ROLES.has(node.role)) return state.reading !== undefined || push(state, state.textOnly === true ? controlLine({ ...node, ref: undefined }) : controlLine(node), node.ref !== undefined ? [node.ref] : [])
   if (node.role === "row") {
     const links: Array<{ ref: string; name: string }> = []
-    const cells = node.children.filter((c) => !SKIP.has(c.role)).map((c) => normalize(inlineText(c.children.length > 0 ? c.children : [c], links) || (c.name ?? "")))
+    const cells = node.children.filter((c) => !SKIP.has(c.role)).map((c) => normalize(inlineText(c.children.length > 0 ? c.children : [c], links, state.reading !== undefined) || (c.name ?? "")))
     const line = cells.join(" | ")
-    return line.replace(/[| ]/g, "") === "" || push(state, `${line}${refsOf(state, links)}`, links.map((l) => l.ref))
+    return line.replace(/[| ]/g, "") === "" || push(state, `${line}${refsOf(state, links, line)}`, links.map((l) => l.ref))
   }
   if (node.role === "link" && node.ref !== undefined && listDepth === 0 && node.name !== undefined) {
     return push(state, state.textOnly === true ? normalize(node.name) : `link ${JSON.stringify(normalize(node.name))} @${node.ref}`, [node.ref])
@@ -131,10 +147,10 @@ export const renderFlow = (node: SnapshotNode, state: RenderState, listDepth = 0
   const flush = (): boolean => {
     if (run.length === 0) return true
     const links: Array<{ ref: string; name: string }> = []
-    const text = normalize(inlineText(run, links))
+    const text = normalize(inlineText(run, links, state.reading !== undefined))
     run = []
     if (text === "") return true
-    const line = `${first ? prefix : prefix === "" ? "" : `${"  ".repeat(listDepth)}`}${text}${refsOf(state, links)}`
+    const line = `${first ? prefix : prefix === "" ? "" : `${"  ".repeat(listDepth)}`}${text}${refsOf(state, links, text)}`
     first = false
     return push(state, line, links.map((l) => l.ref))
   }

@@ -14,7 +14,7 @@ import { compactSnapshot, type SnapshotCompaction, VERBATIM_SNAPSHOT_BYTES } fro
 import type { PreviewMeta } from "../../snapshot/previewMeta.js"
 import { shownTree, snapshotDelta, viewTree } from "../../snapshot/snapshotDelta.js"
 import type { ShownTree } from "../../domain/ShownTree.js"
-import { kib, parsePlace, type Place, placeText, readFrom, readingDocOfTree } from "../../snapshot/readingText.js"
+import { kib, parsePlace, type Place, placeText, READ_RESULT_BYTES, readFrom, readingDocOfTree } from "../../snapshot/readingText.js"
 import { page, type Parts, plain } from "./contentBoundary.js"
 
 export interface SnapshotPresentation {
@@ -139,14 +139,14 @@ export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<st
 const presentReading = (data: Record<string, unknown>, raw: string, place: Place): SnapshotPresentation => {
   const origin = typeof data["origin"] === "string" ? data["origin"] : ""
   const refCount = data["refs"] !== null && typeof data["refs"] === "object" ? Object.keys(data["refs"] as object).length : 0
-  const read = readFrom(readingDocOfTree(raw), place)
   const head = `Reading ${origin || "the page"}: `
+  const read = readFrom(readingDocOfTree(raw), place, READ_RESULT_BYTES - Buffer.byteLength(head, "utf8"))
   return {
     text: `${head}${read.text}`,
     parts: [head, page(read.text)],
     summary: `Read ${kib(read.shownBytes)} of the main content of ${origin} from §${placeText(place)}`,
     data: { origin, refCount, snapshotBytes: Buffer.byteLength(raw, "utf8") },
-    inlineBytes: 50 * 1024 - 256
+    inlineBytes: READ_RESULT_BYTES
   }
 }
 
