@@ -39,7 +39,8 @@ const strategy = async (label, piSessionId, steps) => {
 const tasks = [
   {
     name: "login form",
-    check: (r) => text(r).includes("Signed in as ada@example.com"),
+    // the raw path reads the text; the job's assertText step (wait --text) succeeded only if the page showed it
+    check: (r) => text(r).includes("Signed in as ada@example.com") || (r.details?.batchSteps?.every((s) => s.resultCategory === "success") === true && r.details.batchSteps.some((s) => s.command.includes("Signed in as ada@example.com"))),
     best: async (call) => call({ job: { steps: [
       { action: "open", url: u("/index.html") },
       { action: "fill", locator: "label", value: "Email", text: "ada@example.com" },
