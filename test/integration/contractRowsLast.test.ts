@@ -52,7 +52,7 @@ describe("L17: focus taken during a command is given back, and said", () => {
     expect(clicked.isError, textOf(clicked)).toBe(false)
     expect(clicked.details.tabCorrection).toMatchObject({ reselected: home?.tabId, from: `${live.site.origin}/about.html`, reason: "focus-stolen" })
     const thief = clicked.details.tabCorrection?.stolenBy ?? ""
-    expect(textOf(clicked)).toContain(`Tab recovery: tab ${thief} (${live.site.origin}/about.html) took the focus during this command; re-selected ${home?.tabId}, the tab it ran on. To use the other tab: tab ${thief}.`)
+    expect(textOf(clicked)).toContain(`Tab recovery: tab ${thief} (${live.site.origin}/about.html) took the focus during this command; re-selected ${home?.tabId}, the tab it ran on (refs from before are void: snapshot -i). To use the other tab: tab ${thief}.`)
     expect(textOf(clicked)).not.toContain("Page: About Acme")
     expect(activeTab(session)?.tabId).toBe(home?.tabId)
     expect(tabs(session).find((t) => t.tabId === thief)?.url).toBe(`${live.site.origin}/about.html`)

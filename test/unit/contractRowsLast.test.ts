@@ -135,7 +135,7 @@ describe("L17: a tab that took the focus during a command is given back to the t
       yield* pin
       const pressed = yield* runToResult({ args: ["press", "Enter"] }, here)
       expect(pressed.details.tabCorrection).toEqual({ reselected: "t1", from: POPUP, reason: "focus-stolen", stolenBy: "t2" })
-      expect(textOf(pressed.content)).toContain(`Tab recovery: tab t2 (${POPUP}) took the focus during this command; re-selected t1, the tab it ran on. To use the other tab: tab t2.`)
+      expect(textOf(pressed.content)).toContain(`Tab recovery: tab t2 (${POPUP}) took the focus during this command; re-selected t1, the tab it ran on (refs from before are void: snapshot -i). To use the other tab: tab t2.`)
       expect((yield* singles).filter((a) => a.startsWith("tab"))).toEqual(["tab t1"])
     }).pipe(Effect.provide(fakeLayer(temp.root, script("t2")))))
 
@@ -164,6 +164,8 @@ describe("L17: a tab that took the focus during a command is given back to the t
     Effect.gen(function*() {
       const clicked = yield* routineClick
       expect(clicked.details.tabCorrection).toEqual({ reselected: "t1", from: POPUP, reason: "focus-stolen", stolenBy: "t2" })
+      // not pinned: a pinned tab is selected before every command, and each select voids agent-browser's refs
+      expect((yield* (yield* SessionRegistry).view(clicked.details.sessionName ?? "")).pinnedTab).toBeUndefined()
     }).pipe(Effect.provide(fakeLayer(temp.root, script("t2", HOME)))))
 
   it.scoped("routine session: a click whose read ran in the tab it opened (a target=_blank link) is followed: the result names that page", () =>

@@ -19,7 +19,7 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
   if (navigation !== undefined && pageChanged(previousPage, navigation)) lines.push(["Page: ", navigation.title !== "" ? page(navigation.title) : "(untitled)", ` — ${navigation.url}`])
   if (tabCorrection?.reason === "focus-stolen") {
     const by = tabCorrection.stolenBy !== undefined ? `tab ${tabCorrection.stolenBy} (${tabCorrection.from})` : tabCorrection.from
-    lines.push(`Tab recovery: ${by} took the focus during this command; re-selected ${tabCorrection.reselected}, the tab it ran on.${tabCorrection.stolenBy !== undefined ? ` To use the other tab: tab ${tabCorrection.stolenBy}.` : ""}`)
+    lines.push(`Tab recovery: ${by} took the focus during this command; re-selected ${tabCorrection.reselected}, the tab it ran on (refs from before are void: snapshot -i).${tabCorrection.stolenBy !== undefined ? ` To use the other tab: tab ${tabCorrection.stolenBy}.` : ""}`)
   } else if (tabCorrection !== undefined) lines.push(`Tab recovery: the active tab was ${tabCorrection.from}; re-selected ${tabCorrection.reselected}, which shows ${tabCorrection.reason === "focus-lost" ? "the page this session was on" : "the opened page"}.`)
   for (const row of verified.rows) {
     if (row.state === "pending") lines.push(`Recording to ${row.path} (pending until record stop).`)

@@ -114,12 +114,16 @@ export const execute = Effect.fn("ToolCall.execute")(function*(asked: Plan, call
   const page = landed != null && pageSettle !== undefined && needsSettleNote(pageSettle) ? { ...landed, nearEmptyNoted: true } : landed
   // refs the call did not replace are marked when it navigated or may have changed the page
   const held = session !== undefined && refs === undefined ? yield* registry.refSnapshotOf(session) : undefined
-  const marked = held !== undefined ? afterCall(held, plan.line.command === "batch" ? batchSteps(plan) : [plan.line.positionals]) : undefined
+  // a focus taken back with `tab <id>` (which clears agent-browser's ref map) changed the refs too
+  const restoredTab = tabCorrection?.reason === "focus-stolen" ? [["tab", tabCorrection.reselected]] : []
+  const marked = held !== undefined ? afterCall(held, [...(plan.line.command === "batch" ? batchSteps(plan) : [plan.line.positionals]), ...restoredTab]) : undefined
   const kept = refs ?? (marked !== held ? marked : undefined)
   const replaced = yield* registry.recordCall(plan, {
     ...(kept !== undefined ? { refSnapshot: kept } : {}),
-    // a tab re-selected after open is pinned (upstream may drift again); refocusing before a read is not
-    ...(tabCorrection !== undefined && tabCorrection.reason !== "focus-lost" ? { reselectedTab: tabCorrection.reselected } : {}),
+    // a tab re-selected after open is pinned (upstream may drift again); refocusing before a read is not, nor the
+    // focus taken back after a command (a pinned tab is selected before every command, and agent-browser 0.41.2
+    // clears its ref map on every tab select, so no @ref would work in a pinned session)
+    ...(tabCorrection !== undefined && tabCorrection.reason !== "focus-lost" && tabCorrection.reason !== "focus-stolen" ? { reselectedTab: tabCorrection.reselected } : {}),
     ...(page !== undefined ? { page } : {})
   })
   const replacedCloseFailure = Option.isNone(replaced)
