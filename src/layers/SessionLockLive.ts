@@ -5,7 +5,8 @@
  * frees the session at once (a pid or mtime file would wait for a staleness guess; see docs/POOLS.md). The file is
  * opened close-on-exec, so no daemon spawned during the call inherits it. After taking the lock the holder writes who
  * it is into the file (pid, executable and script, since when), which is all a waiter reads when it gives up.
- * Waiting polls `tryLock` (a blocked `waitForLock` thread could not be called off when the call is interrupted).
+ * Waiting polls `tryLock` (a blocked `waitForLock` thread could not be called off when the call is interrupted), in
+ * the order the lock was asked for (a line of ticket files, sessionLock/waitLine.ts).
  * Each process that uses a session also holds a shared lock on `<session>.piab-users` until it quits or dies
  * (`join`); `leave` and `inUse` ask whether anyone else does by trying an exclusive lock for an instant. Both are
  * called while the session's lock is held, so removing the users file with the last user races no joiner.
@@ -17,6 +18,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type LockHolder, TimedOut } from "../schema/ToolError.js"
 import { SessionLock } from "../services/SessionLock.js"
+import { joinLine, leaveLine, mayTry } from "./sessionLock/waitLine.js"
 
 interface NativeLocks {
   readonly tryLock: (fd: number, offset?: number, length?: number, options?: { readonly shared?: boolean }) => boolean
@@ -187,15 +189,24 @@ export const makeSessionLock = (native: NativeLocks | string) => {
       return Effect.uninterruptibleMask((restore) =>
         Effect.gen(function*() {
           const deadline = Date.now() + waitMs
-          let pause = FIRST_POLL_MS
-          let fd = tryOnce(native, path, waitMs)
-          while (fd === undefined) {
-            if (Date.now() >= deadline) return yield* busy(path, waitMs)
-            yield* restore(Effect.sleep(Math.min(pause, Math.max(1, deadline - Date.now()))))
-            pause = Math.min(MAX_POLL_MS, pause * 2)
-            fd = tryOnce(native, path, waitMs)
-          }
-          return yield* restore(task).pipe(Effect.ensuring(release(native, fd)))
+          // in the order asked (waitLine.ts): a free lock is taken at once only when nobody is waiting for it
+          let fd = mayTry(path, undefined) ? tryOnce(native, path, waitMs) : undefined
+          if (fd !== undefined) return yield* restore(task).pipe(Effect.ensuring(release(native, fd)))
+          const ticket = joinLine(path, deadline)
+          const waited = Effect.gen(function*() {
+            let pause = FIRST_POLL_MS
+            while (fd === undefined) {
+              if (Date.now() >= deadline) return yield* busy(path, waitMs)
+              yield* restore(Effect.sleep(Math.min(pause, Math.max(1, deadline - Date.now()))))
+              // first in line: the lock is tried at the first interval (the holder's turn may end any moment)
+              const first = mayTry(path, ticket)
+              pause = first ? FIRST_POLL_MS : Math.min(MAX_POLL_MS, pause * 2)
+              if (first) fd = tryOnce(native, path, waitMs)
+            }
+            return fd
+          }).pipe(Effect.ensuring(Effect.sync(() => leaveLine(path, ticket))))
+          const held = yield* waited
+          return yield* restore(task).pipe(Effect.ensuring(release(native, held)))
         })
       )
     }

@@ -4,7 +4,7 @@
  * the lock). The refusal's next action is the same call with a longer wait.
  */
 import { spawn } from "node:child_process"
-import { existsSync, rmSync } from "node:fs"
+import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -63,6 +63,34 @@ describe("SessionLockLive", () => {
     } finally {
       await holder.kill()
     }
+  })
+
+  it("the lock goes in the order it was asked for: a holder that asks again at once queues behind a waiter", async () => {
+    const path = join(temp.root, "fair.piab-lock")
+    const order: Array<string> = []
+    const hold = (name: string) => withLock(path, 10_000, Effect.sync(() => order.push(name)).pipe(Effect.zipRight(Effect.sleep(60))))
+    // A takes the lock five times back to back; B asks once, while A's first turn runs
+    const a = Effect.forEach([1, 2, 3, 4, 5], (n) => hold(`a${n}`), { discard: true })
+    const b = Effect.sleep(20).pipe(Effect.zipRight(hold("b")))
+    await Effect.runPromise(Effect.all([a, b], { concurrency: "unbounded", discard: true }))
+    expect(order.indexOf("b")).toBe(1)
+    // nobody is left in line
+    expect(readdirSync(temp.root).filter((n) => n.startsWith("fair.piab-lock.wait."))).toEqual([])
+  })
+
+  it("a ticket left by a process that died, or long expired, never blocks the line", async () => {
+    const path = join(temp.root, "stale.piab-lock")
+    const dead = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" })
+      child.once("exit", () => resolve(child.pid ?? 0))
+    })
+    const now = Date.now()
+    const stale = [`stale.piab-lock.wait.${now - 1000}.${now + 60_000}.${dead}.0`, `stale.piab-lock.wait.${now - 90_000}.${now - 60_000}.${process.pid}.0`]
+    for (const name of stale) writeFileSync(join(temp.root, name), "")
+    const started = Date.now()
+    await Effect.runPromise(withLock(path, 5_000, Effect.void))
+    expect(Date.now() - started).toBeLessThan(1_000)
+    for (const name of stale) expect(existsSync(join(temp.root, name))).toBe(false)
   })
 
   it("a holder killed with SIGKILL frees the session at once", async () => {
