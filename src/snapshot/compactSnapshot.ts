@@ -5,7 +5,7 @@
  */
 import { contentWeights, findMainBlock } from "./contentWeight.js"
 import { parseSnapshot, type SnapshotNode, walk } from "./parseSnapshot.js"
-import { placeAt, placeText, type ReadingDoc, readingDocOfBlock, readOnLine } from "./readingText.js"
+import { placeAt, placeText, READ_RESULT_BYTES, readHead, type ReadingDoc, readingDocOfBlock, readOnLine } from "./readingText.js"
 import { CONTROL_ROLES, controlLine, type RenderState, renderFlow } from "./renderFlow.js"
 import { type PreviewMeta, type PreviewSection, previewMeta, VIEWPORT_NOTE } from "./previewMeta.js"
 
@@ -164,7 +164,7 @@ const assemble = (root: SnapshotNode, main: SnapshotNode | undefined, all: Reado
   const sections: Array<string> = []
   const rawBytes = Buffer.byteLength(raw, "utf8")
   sections.push(`Snapshot of ${origin || "the page"}: compact view, ${all.length} refs, ${Math.round(rawBytes / 1024)} KiB raw. ${main !== undefined ? "Main content first." : "Whole page, condensed."} @eN are refs. ${VIEWPORT_NOTE}`)
-  const cut = doc !== undefined && resume !== undefined ? `\n${readOnLine(doc, resume)}${rest !== undefined && rest !== "" ? `\nOutline of the rest:\n${rest}` : ""}` : mainState.truncated ? "\n… (more in the full snapshot)" : ""
+  const cut = doc !== undefined && resume !== undefined ? `\n${readOnLine(doc, resume, READ_RESULT_BYTES - Buffer.byteLength(readHead(origin), "utf8"))}${rest !== undefined && rest !== "" ? `\nOutline of the rest:\n${rest}` : ""}` : mainState.truncated ? "\n… (more in the full snapshot)" : ""
   sections.push(`${main !== undefined ? `Main content (${main.role}${main.name !== undefined ? ` "${main.name}"` : ""}):\n` : ""}${mainState.lines.join("\n")}${cut}`)
   if (nearby.lines.length > 0) sections.push(`Nearby content:\n${nearby.lines.join("\n")}${nearby.truncated ? "\n… (more in the full snapshot)" : ""}`)
   if (outline.lines.length > 0) sections.push(`Other sections:\n${outline.lines.join("\n")}`)

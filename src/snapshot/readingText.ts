@@ -81,18 +81,11 @@ const headingOf = (doc: ReadingDoc, section: number): string => {
   return line === undefined ? "the start" : JSON.stringify(line.length > 60 ? `${line.slice(0, 59)}…` : line)
 }
 
-/** The sentence that says where to read on from `line`, or that the text ends there. */
-export const readOnLine = (doc: ReadingDoc, line: number): string => {
-  if (line >= doc.lines.length) return "(end of the main content)"
-  const rest = restFrom(doc, line)
-  const sections = rest.lastSection > rest.firstSection ? `§${rest.firstSection}–§${rest.lastSection}` : `§${rest.firstSection}`
-  return `… ${kib(rest.bytes)} of the main content not shown yet (${sections}). Read on as text, in order: snapshot --read ${placeText(placeAt(doc, line))}`
-}
+/** What a read's result starts with (the presenter's); the rest of READ_RESULT_BYTES is the read's own. */
+export const readHead = (origin: string): string => `Reading ${origin || "the page"}: `
 
-/** Text from `place` on with a header and where to read on, all within `resultBytes` (what is left of a result). */
-export const readFrom = (doc: ReadingDoc, place: Place, resultBytes = READ_RESULT_BYTES, maxLines = READ_MAX_LINES): { readonly text: string; readonly next: Place | undefined; readonly shownBytes: number } => {
-  const budget = resultBytes - READ_FRAME_BYTES
-  const start = lineOf(doc, place)
+/** The lines one read shows from `start`: whole lines within the budget (a first line longer than it, cut). */
+const pack = (doc: ReadingDoc, start: number, budget: number, maxLines: number): { readonly out: ReadonlyArray<string>; readonly end: number; readonly bytes: number } => {
   const out: Array<string> = []
   let bytes = 0
   let at = start
@@ -111,10 +104,32 @@ export const readFrom = (doc: ReadingDoc, place: Place, resultBytes = READ_RESUL
     out.push(line)
     bytes += size
   }
+  return { out, end: at, bytes }
+}
+
+/** How many reads of `resultBytes` it takes to read from `line` to the end. */
+const readsFrom = (doc: ReadingDoc, line: number, resultBytes: number): number => {
+  let reads = 0
+  for (let at = line; at < doc.lines.length; reads++) at = pack(doc, at, resultBytes - READ_FRAME_BYTES, READ_MAX_LINES).end
+  return reads
+}
+
+/** The sentence that says how much is left from `line` (bytes, sections, reads) and where to read on, or the end. */
+export const readOnLine = (doc: ReadingDoc, line: number, resultBytes = READ_RESULT_BYTES): string => {
+  if (line >= doc.lines.length) return "(end of the main content)"
+  const rest = restFrom(doc, line)
+  const sections = rest.lastSection > rest.firstSection ? `§${rest.firstSection}–§${rest.lastSection}` : `§${rest.firstSection}`
+  const reads = readsFrom(doc, line, resultBytes)
+  return `… ${kib(rest.bytes)} of the main content not shown yet (${sections}, ${reads} read${reads === 1 ? "" : "s"}). Read on as text, in order: snapshot --read ${placeText(placeAt(doc, line))}`
+}
+
+/** Text from `place` on with a header and where to read on, all within `resultBytes` (what is left of a result). */
+export const readFrom = (doc: ReadingDoc, place: Place, resultBytes = READ_RESULT_BYTES, maxLines = READ_MAX_LINES): { readonly text: string; readonly next: Place | undefined; readonly shownBytes: number } => {
+  const { out, end: at, bytes } = pack(doc, lineOf(doc, place), resultBytes - READ_FRAME_BYTES, maxLines)
   const total = bytesOf(doc.lines)
   const header = `Main content${doc.mainRole !== undefined ? ` (${doc.mainRole})` : ""} as text from §${placeText(place)} (${headingOf(doc, place.section)}): ${kib(bytes)} of ${kib(total)}, ${doc.headings.length} sections.`
   return {
-    text: `${header}\n${out.join("\n")}\n${readOnLine(doc, at)}`,
+    text: `${header}\n${out.join("\n")}\n${readOnLine(doc, at, resultBytes)}`,
     next: at < doc.lines.length ? placeAt(doc, at) : undefined,
     shownBytes: bytes
   }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest"
 import { presentSnapshotWith } from "../../src/presenters/text/presentSnapshot.js"
 import { compactSnapshot, LONG_VIEW_TOTAL_BYTES } from "../../src/snapshot/compactSnapshot.js"
-import { parsePlace, placeText, READ_RESULT_BYTES, readFrom, readingDocOfTree } from "../../src/snapshot/readingText.js"
+import { parsePlace, placeText, READ_RESULT_BYTES, readFrom, readHead, readingDocOfTree } from "../../src/snapshot/readingText.js"
 import { extractSnapshotOptions } from "../../src/upstream/snapshotOptions.js"
 
 const bytes = (s: string) => Buffer.byteLength(s, "utf8")
@@ -33,17 +33,19 @@ describe("the view of a long document", () => {
     const listed = [...view.matchAll(/^§(\d+) ## (\d+)\. Section/gm)].map((m) => Number(m[2]))
     // every section heading is in the view: in the text, or in the outline of the rest
     expect([...new Set([...shown, ...listed])].sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1))
-    expect(view).toMatch(/… \d+\.\d KiB of the main content not shown yet \(§\d+–§61\)\. Read on as text, in order: snapshot --read \d+(\+\d+)?/)
+    expect(view).toMatch(/… \d+\.\d KiB of the main content not shown yet \(§\d+–§61, \d reads?\)\. Read on as text, in order: snapshot --read \d+(\+\d+)?/)
     expect(view).not.toContain("(more in the full snapshot)")
   })
 
-  it("reads on in order from where the view stopped: two reads continue it without a gap or a repeat, and the end says so", () => {
+  it("reads on in order from where the view stopped in as many reads as it says: no gap, no repeat, and the end says so", () => {
     const doc = readingDocOfTree(raw)
     let text = view
     let place = /snapshot --read (\S+)$/m.exec(view)?.[1]
+    const said = [Number(/, (\d) reads?\)/.exec(view)?.[1])]
     const reads: Array<string> = []
     while (place !== undefined) {
-      const read = readFrom(doc, parsePlace(place) ?? { section: 0, skip: 0 })
+      const read = readFrom(doc, parsePlace(place) ?? { section: 0, skip: 0 }, READ_RESULT_BYTES - bytes(readHead("https://std.test/")))
+      if (read.next !== undefined) said.push(Number(/, (\d) reads?\)/.exec(read.text)?.[1]))
       expect(bytes(read.text)).toBeLessThanOrEqual(READ_RESULT_BYTES)
       // a read that goes on fills pi's result to within a line and its own framing
       if (read.next !== undefined) expect(bytes(read.text)).toBeGreaterThan(READ_RESULT_BYTES - 1024)
@@ -54,6 +56,8 @@ describe("the view of a long document", () => {
       place = read.next !== undefined ? placeText(read.next) : undefined
     }
     expect(reads.length).toBeLessThanOrEqual(3)
+    // each call says how many reads are left, and that is how many it took
+    expect(said).toEqual(Array.from({ length: reads.length }, (_, i) => reads.length - i))
     expect(reads.at(-1)).toMatch(/\(end of the main content\)$/)
     // every paragraph once, in order: each read starts on the line after the last one the call before it showed
     const all = Array.from({ length: 60 }, (_, s) => Array.from({ length: 12 }, (_, p) => `${s + 1}.${p + 1}`)).flat()

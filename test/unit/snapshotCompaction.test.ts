@@ -60,7 +60,7 @@ describe("compactSnapshot", () => {
   it("cuts a very long article at the budget and says how much is left and where to read on as text", () => {
     const long = compactSnapshot(newsPage(400), "https://news.test/bridge")
     expect(long.compaction.mainTruncated).toBe(true)
-    expect(long.text).toMatch(/… \d+\.\d KiB of the main content not shown yet \(§1\)\. Read on as text, in order: snapshot --read 1\+\d+/)
+    expect(long.text).toMatch(/… \d+\.\d KiB of the main content not shown yet \(§1, 1 read\)\. Read on as text, in order: snapshot --read 1\+\d+/)
     expect(Buffer.byteLength(long.text)).toBeLessThan(16 * 1024)
   })
 

@@ -14,7 +14,7 @@ import { compactSnapshot, type SnapshotCompaction, VERBATIM_SNAPSHOT_BYTES } fro
 import type { PreviewMeta } from "../../snapshot/previewMeta.js"
 import { shownTree, snapshotDelta, viewTree } from "../../snapshot/snapshotDelta.js"
 import type { ShownTree } from "../../domain/ShownTree.js"
-import { kib, parsePlace, type Place, placeText, READ_RESULT_BYTES, readFrom, readingDocOfTree } from "../../snapshot/readingText.js"
+import { kib, parsePlace, type Place, placeText, READ_RESULT_BYTES, readFrom, readHead, readingDocOfTree } from "../../snapshot/readingText.js"
 import { page, type Parts, plain } from "./contentBoundary.js"
 
 export interface SnapshotPresentation {
@@ -139,7 +139,7 @@ export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<st
 const presentReading = (data: Record<string, unknown>, raw: string, place: Place): SnapshotPresentation => {
   const origin = typeof data["origin"] === "string" ? data["origin"] : ""
   const refCount = data["refs"] !== null && typeof data["refs"] === "object" ? Object.keys(data["refs"] as object).length : 0
-  const head = `Reading ${origin || "the page"}: `
+  const head = readHead(origin)
   const read = readFrom(readingDocOfTree(raw), place, READ_RESULT_BYTES - Buffer.byteLength(head, "utf8"))
   return {
     text: `${head}${read.text}`,
