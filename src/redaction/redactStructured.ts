@@ -6,7 +6,20 @@
  */
 import { REDACTED } from "./secretPatterns.js"
 
-const BEARER = /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{8,}/g
+const BEARER = /\b(Bearer|Basic|Token)\s+([A-Za-z0-9._~+/=-]{8,})/g
+
+/**
+ * A word after "Basic", "Bearer" or "Token" in prose ("Basic sigaction", "Token validation") is not a credential: a
+ * Basic credential is base64 of `user:password` (so it decodes to text with a colon), and a bearer token carries a
+ * digit, a symbol or a capital after its first character.
+ */
+const isCredential = (scheme: string, token: string): boolean => {
+  if (scheme === "Basic") {
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(token)) return /[\d._~+/=-]/.test(token)
+    return Buffer.from(token, "base64").toString("latin1").includes(":")
+  }
+  return /[\d._~+/=-]/.test(token) || /[A-Z]/.test(token.slice(1))
+}
 const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g
 const CREDENTIAL_KEY = /token|auth|session|secret|passw|jwt|bearer|credential|api[-_]?key|sid|csrf|xsrf|refresh/i
 
@@ -15,7 +28,7 @@ export const looksRandom = (value: string): boolean =>
   value.length >= 24 && !/\s/.test(value) && /[A-Za-z]/.test(value) && /\d/.test(value) && new Set(value).size >= 12
 
 export const redactCredentialText = (text: string): string =>
-  text.replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`).replace(JWT, REDACTED)
+  text.replace(BEARER, (match, scheme: string, token: string) => (isCredential(scheme, token) ? `${scheme} ${REDACTED}` : match)).replace(JWT, REDACTED)
 
 const IS_JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/
 

@@ -77,5 +77,12 @@ describe("session-state and credential-shaped values", () => {
   it("redacts bearer/basic credentials and JWTs in any text", () => {
     const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
     expect(scrubText(`Authorization: Bearer abc.def-123456 and ${jwt}`, [])).toBe("Authorization: Bearer [REDACTED] and [REDACTED]")
+    // a Basic credential is base64 of user:password, however it looks
+    expect(scrubText(`Authorization: Basic ${Buffer.from("ada:sigaction").toString("base64")}`, [])).toBe("Authorization: Basic [REDACTED]")
+    expect(scrubText("Authorization: Token ghp16C7e42F292c6912E7710c838347Ae178B4a", [])).toBe("Authorization: Token [REDACTED]")
+  })
+
+  it("leaves prose alone: a word after Basic, Bearer or Token is not a credential (valgrind's 'Basic sigaction')", () => {
+    expect(scrubText("Basic sigaction handling; Token validation failed; Bearer instruments", [])).toBe("Basic sigaction handling; Token validation failed; Bearer instruments")
   })
 })
