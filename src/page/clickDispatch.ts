@@ -13,6 +13,7 @@ import type { ClickDispatch, ClickTarget } from "../schema/PageDiagnostics.js"
 import type { RefSnapshot } from "../domain/RefSnapshot.js"
 import { CHALLENGE_FACTS_EXPRESSION } from "./challengeEvidence.js"
 import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
+import { dialogsOpenedExpression, VISIBLE_DIALOGS_EXPRESSION } from "./dialogsOpened.js"
 import { ACTION_QUIET_MS, quietSinceExpression, settleExpression, WATCH_INSTALL, WATCH_KEY } from "./pageSettle.js"
 
 /** Ref roles whose element the recorder can find again by role and name (the contract's role gate). */
@@ -82,7 +83,7 @@ try {
 } catch { resolved = false; }
 const nativeOption = el !== null && el.tagName === "OPTION";
 const desc = (e) => e && e.tagName ? (e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + [...e.classList].slice(0, 2).map((c) => "." + c).join("")).replace(/[^\\w#.-]/g, "").slice(0, 60) : undefined;
-const rec = { resolved, nativeOption, events: 0, hits: 0, landedOn: undefined, nav: undefined, submit: undefined };
+const rec = { resolved, nativeOption, events: 0, hits: 0, landedOn: undefined, nav: undefined, submit: undefined, dialogs: new Set(${VISIBLE_DIALOGS_EXPRESSION}) };
 ${WATCH_INSTALL}
 const on = (e) => { if (!e.isTrusted) return; if (e.type === "click" && window[${WATCH_KEY}]) window[${WATCH_KEY}].clicked(); rec.events++; let hit = false; try { hit = e.composedPath().some((x) => x instanceof Element && is(x)); } catch {} if (hit) rec.hits++; else if (rec.landedOn === undefined) rec.landedOn = desc(e.target); };
 const types = ["pointerdown", "mousedown", "pointerup", "mouseup", "click"];
@@ -91,24 +92,31 @@ const onNavigate = (e) => { rec.nav = { sameDocument: !!(e.destination && e.dest
 types.forEach((t) => window.addEventListener(t, on, true));
 window.addEventListener("submit", onSubmit);
 if (window.navigation) window.navigation.addEventListener("navigate", onNavigate);
-rec.off = () => { types.forEach((t) => window.removeEventListener(t, on, true)); window.removeEventListener("submit", onSubmit); if (window.navigation) window.navigation.removeEventListener("navigate", onNavigate); };
+// the page opening a tab itself (window.open, a target=_blank link): upstream then follows that tab (focusRestore.ts)
+const open = window.open;
+window.open = function (...a) { rec.openedTab = true; return open.apply(this, a); };
+const onBlank = (e) => { try { if (e.isTrusted && e.target instanceof Element && e.target.closest("a[target=_blank i]")) rec.openedTab = true; } catch {} };
+window.addEventListener("click", onBlank, true);
+rec.off = () => { window.open = open; window.removeEventListener("click", onBlank, true); types.forEach((t) => window.removeEventListener(t, on, true)); window.removeEventListener("submit", onSubmit); if (window.navigation) window.navigation.removeEventListener("navigate", onNavigate); };
 window[K] = rec;
 return { resolved };
 })()`
 
 /**
- * Read after the click: the page, its challenge facts, what the recorder saw (absent on a new document), and the
- * focused element's combobox facts (comboboxFocus.ts). It waits for a quiet DOM (`settle`) only when a re-render the
- * click scheduled is under way, or when a combobox has the focus with nothing to pick yet (a list that opens late).
+ * Read after the click: the page, its challenge facts, what the recorder saw (absent on a new document), the
+ * focused element's combobox facts (comboboxFocus.ts) and how many modal dialogs the click opened (dialogsOpened.ts).
+ * It waits for a quiet DOM (`settle`) only when a re-render the click scheduled is under way, or when a combobox has
+ * the focus with nothing to pick yet (a list that opens late).
  */
 export const CLICK_READ_EXPRESSION = `(async () => {
-const K = ${KEY}, rec = window[K];
+const K = ${KEY}, rec = window[K], dialogsBefore = rec ? rec.dialogs : undefined;
 const comboNow = () => ${COMBOBOX_FOCUS_EXPRESSION};
 let click, settle, combo = comboNow();
 if (rec) {
   rec.off(); delete window[K];
   const submitted = rec.submit !== undefined && !rec.submit.defaultPrevented && !/^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
-  click = { resolved: rec.resolved, nativeOption: rec.nativeOption, events: rec.events, hits: rec.hits, landedOn: rec.landedOn, navigating: (rec.nav !== undefined && !rec.nav.sameDocument) || submitted };
+  const blankSubmit = rec.submit !== undefined && /^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
+  click = { resolved: rec.resolved, nativeOption: rec.nativeOption, events: rec.events, hits: rec.hits, landedOn: rec.landedOn, navigating: (rec.nav !== undefined && !rec.nav.sameDocument) || submitted, openedTab: rec.openedTab === true || blankSubmit };
   if (!click.navigating) {
     // a focused combobox with nothing to pick may open its list late: give it the quiet window before judging
     const closed = combo !== undefined && combo.expanded !== null && combo.listboxes === 0 && combo.options === 0;
@@ -117,7 +125,7 @@ if (rec) {
     if (settle !== undefined) combo = comboNow();
   }
 }
-return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, click, combo, settle };
+return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, click, combo, settle, dialogsOpened: ${dialogsOpenedExpression("dialogsBefore")} };
 })()`
 
 /** What the recorder saw, as read back. */
@@ -130,6 +138,8 @@ export interface ClickRecord {
   readonly landedOn: string | undefined
   /** The click started a navigation to another document: the page must be read again once it loads. */
   readonly navigating: boolean
+  /** The clicked page opened a tab itself (`window.open`, a `target=_blank` link or form). */
+  readonly openedTab?: boolean
 }
 
 /** The read's `click` field, or undefined when the read ran in another document (the click navigated). */
@@ -138,7 +148,7 @@ export const clickRecordOf = (value: unknown): ClickRecord | undefined => {
   const r = value as Record<string, unknown>
   const events = r["events"], hits = r["hits"]
   if (typeof r["resolved"] !== "boolean" || typeof events !== "number" || typeof hits !== "number") return undefined
-  return { resolved: r["resolved"], ...(r["nativeOption"] === true ? { nativeOption: true } : {}), events, hits, landedOn: typeof r["landedOn"] === "string" && r["landedOn"] !== "" ? r["landedOn"] : undefined, navigating: r["navigating"] === true }
+  return { resolved: r["resolved"], ...(r["nativeOption"] === true ? { nativeOption: true } : {}), events, hits, landedOn: typeof r["landedOn"] === "string" && r["landedOn"] !== "" ? r["landedOn"] : undefined, navigating: r["navigating"] === true, ...(r["openedTab"] === true ? { openedTab: true } : {}) }
 }
 
 /**

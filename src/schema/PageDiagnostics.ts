@@ -6,6 +6,7 @@
  */
 import * as Schema from "effect/Schema"
 import { optional } from "./exactOptional.js"
+import { RefSnapshotDetails } from "./RefSnapshotDetails.js"
 
 
 /** A sampled scrollable container: sample index, tag and ARIA role only (never ids or classes), and its offsets. */
@@ -124,13 +125,15 @@ export const OverlayCandidate = Schema.Struct({
 export type OverlayCandidate = typeof OverlayCandidate.Type
 
 /**
- * After `snapshot -i`: the page's full tree (read in the same process) shows an open dialog with up to three
- * close/dismiss controls. Evidence, not proof: the dialog may be what the user wants.
+ * After `snapshot -i` (the page's full tree, read in the same process) or a click that stayed on its URL and opened a
+ * modal (one full snapshot after it): an open dialog with up to three close/dismiss controls. Evidence, not proof:
+ * the dialog may be what the user wants. `snapshot`: the ref map the candidates come from, the session's latest.
  */
 export const OverlayBlockers = Schema.Struct({
   summary: Schema.String,
   dialogs: Schema.Array(Schema.String),
-  candidates: Schema.Array(OverlayCandidate)
+  candidates: Schema.Array(OverlayCandidate),
+  snapshot: optional(RefSnapshotDetails)
 })
 export type OverlayBlockers = typeof OverlayBlockers.Type
 /**

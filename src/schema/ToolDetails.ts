@@ -13,6 +13,7 @@ import { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.j
 import { LaunchDiagnostic, SessionRecoveryHint } from "./ErrorFields.js"
 import { PolicyViolation } from "./SecurityPolicy.js"
 import { SessionMode } from "./ToolInput.js"
+import { RefSnapshotDetails } from "./RefSnapshotDetails.js"
 import { ClickDispatch, ComboboxFocus, EvalHint, FillNotVerifiable, FillVerification, OverlayBlockers, PageSettle, ReadinessWait, ScrollContainer, ScrollNoop, ScrollPage, SelectorTextVisibility } from "./PageDiagnostics.js"
 import { optional } from "./exactOptional.js"
 
@@ -78,21 +79,6 @@ export type BatchStepDetails = typeof BatchStepDetails.Type
 
 /** The wrapper-managed session after a call, for rebuilding state on reload/resume. */
 export const ManagedSessionDetails = Schema.Struct({ name: Schema.String, active: Schema.Boolean, generation: Schema.Number, launchFlags: Strings })
-
-/**
- * After a snapshot: the session's latest refs with role and name (`refs`, within a budget: `refsOmitted` says how
- * many more), their page target, and the file at `path` that holds every one (a resume reads it back).
- */
-export const RefSnapshotDetails = Schema.Struct({
-  session: Schema.String,
-  url: Schema.String,
-  refCount: Schema.Number,
-  refs: optional(Schema.Record({ key: Schema.String, value: Schema.Struct({ role: Schema.String, name: Schema.String }) })),
-  refsOmitted: optional(Schema.Number),
-  path: Schema.String,
-  /** The contract's page target of the refs (`refSnapshot.target.url`). */
-  target: optional(Schema.Struct({ url: Schema.String }))
-})
 
 export const ToolDetails = Schema.Struct({
   args: Strings,

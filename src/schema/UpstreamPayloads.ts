@@ -29,8 +29,11 @@ export const SnapshotRefs = Schema.Struct({ refs: Schema.Record({ key: Schema.St
 /** `snapshot` replies: the tree as text (`--delta` answers an object instead, which does not decode). */
 export const SnapshotText = Schema.Struct({ snapshot: Schema.String })
 
+/** A click's reply: what it clicked (the selector or ref as given). */
+export const ClickedReply = Schema.Struct({ clicked: Schema.String })
+
 /** `tab list` replies: the open tabs; rows stay loose because a row with an odd field is skipped, not fatal. */
-export const TabList = Schema.Struct({ tabs: Schema.Array(Schema.Struct({ tabId: optional(Schema.Unknown), targetId: optional(Schema.Unknown), url: optional(Schema.Unknown), active: optional(Schema.Unknown) })) })
+export const TabList = Schema.Struct({ tabs: Schema.Array(Schema.Struct({ tabId: optional(Schema.Unknown), targetId: optional(Schema.Unknown), title: optional(Schema.Unknown), url: optional(Schema.Unknown), active: optional(Schema.Unknown) })) })
 
 /** `tab <id>`: the tab it selected. */
 export const TabSelected = Schema.Struct({ tabId: Schema.String, title: optional(Schema.String), url: Schema.String })

@@ -40,14 +40,14 @@ describe("L17: focus taken during a command is given back, and said", () => {
     expect(activeTab(session)?.url).toBe(`${live.site.origin}/about.html`)
   })
 
-  it("in a session pinned to its tab (it drifted before): a click, a key press and a script that let another tab take the focus re-select the tab they ran on, and say so", async () => {
+  it("in a session pinned to its tab (it drifted before): a click and a script that let another tab take the focus re-select the tab they ran on, and say so", async () => {
     const opened = await live.tool.call({ args: ["open", `${live.site.origin}/focus-steal.html`] })
     const session = opened.details.sessionName ?? ""
     const home = activeTab(session)
     expect(home?.url).toBe(`${live.site.origin}/focus-steal.html`)
     await pin(home?.tabId ?? "?")
 
-    // the page opens a tab itself
+    // the page opens a tab itself, then re-renders a while (its read waits for that: the new tab is there by then)
     const clicked = await live.tool.call({ args: ["click", "#pop"] })
     expect(clicked.isError, textOf(clicked)).toBe(false)
     expect(clicked.details.tabCorrection).toMatchObject({ reselected: home?.tabId, from: `${live.site.origin}/about.html`, reason: "focus-stolen" })
@@ -56,12 +56,6 @@ describe("L17: focus taken during a command is given back, and said", () => {
     expect(textOf(clicked)).not.toContain("Page: About Acme")
     expect(activeTab(session)?.tabId).toBe(home?.tabId)
     expect(tabs(session).find((t) => t.tabId === thief)?.url).toBe(`${live.site.origin}/about.html`)
-
-    expect((await live.tool.call({ args: ["focus", "#pop"] })).isError).toBe(false)
-    const pressed = await live.tool.call({ args: ["press", "Enter"] })
-    expect(pressed.isError, textOf(pressed)).toBe(false)
-    expect(pressed.details.tabCorrection).toMatchObject({ reselected: home?.tabId, reason: "focus-stolen" })
-    expect(activeTab(session)?.tabId).toBe(home?.tabId)
 
     // a background tab opens a popup while a script runs (the script pings it, then waits)
     live.world.raw(["--json", "--session", session, "tab", "new", `${live.site.origin}/focus-background.html`])
@@ -72,4 +66,50 @@ describe("L17: focus taken during a command is given back, and said", () => {
     expect(activeTab(session)?.tabId).toBe(home?.tabId)
     expect(textOf(await live.tool.call({ args: ["get", "title"] }))).toContain("Focus steal")
   }, 120_000)
+})
+
+describe("R4: a click that stays on its URL and opens a modal names its dismiss controls", () => {
+  it("overlayBlockers {summary, candidates, snapshot} after the click that opened it; its first candidate closes it; no flag on other clicks", async () => {
+    // a fresh browser: the L17 cases above left the managed session pinned to its tab
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/modal-click.html`], sessionMode: "fresh" })
+    expect(opened.isError, textOf(opened)).toBe(false)
+    // a same-URL click that opens nothing: no diagnostic
+    const liked = await live.tool.call({ args: ["click", "#like"] })
+    expect(liked.isError, textOf(liked)).toBe(false)
+    expect(liked.details.overlayBlockers).toBeUndefined()
+    expect(textOf(liked)).not.toContain("overlay")
+
+    const subscribed = await live.tool.call({ args: ["click", "#subscribe"] })
+    expect(subscribed.isError, textOf(subscribed)).toBe(false)
+    const overlay = subscribed.details.overlayBlockers
+    expect(overlay?.dialogs).toEqual(['dialog "Newsletter"'])
+    expect(overlay?.candidates.map((c) => [c.role, c.name])).toEqual([["button", "Close"], ["button", "No thanks"]])
+    expect(overlay?.summary).toContain("may cover the page")
+    const first = overlay?.candidates[0]
+    expect(first?.args).toEqual(["click", first?.ref])
+    // the snapshot the candidates come from is the session's ref map now (details.refSnapshot's shape)
+    expect(overlay?.snapshot).toMatchObject({ session: subscribed.details.sessionName, url: `${live.site.origin}/modal-click.html`, target: { url: `${live.site.origin}/modal-click.html` } })
+    expect(overlay?.snapshot?.refs?.[(first?.ref ?? "").replace("@", "")]).toEqual({ role: "button", name: "Close" })
+    expect(textOf(subscribed)).toContain("Possible overlay blockers: ")
+    const ids = (subscribed.details.nextActions ?? []).map((a) => a.id)
+    expect(ids).toEqual(expect.arrayContaining(["inspect-overlay-state", "try-overlay-blocker-candidate-1", "try-overlay-blocker-candidate-2"]))
+
+    // the offered candidate runs (its ref is current) and closes the dialog; that click opened nothing
+    const candidate = (subscribed.details.nextActions ?? []).find((a) => a.id === "try-overlay-blocker-candidate-1")
+    const closed = await live.tool.call({ args: candidate?.params?.args ?? [] })
+    expect(closed.isError, textOf(closed)).toBe(false)
+    expect(closed.details.overlayBlockers).toBeUndefined()
+    const hidden = await live.tool.call({ args: ["eval", "document.getElementById('modal').hidden"] })
+    expect(textOf(hidden)).toMatch(/^true/)
+  })
+
+  it("a dialog that was open before the click is not the click's doing: no flag", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/overlay.html`] })
+    expect(opened.isError, textOf(opened)).toBe(false)
+    const bought = await live.tool.call({ args: ["click", "button"] })
+    expect(bought.isError, textOf(bought)).toBe(false)
+    expect(textOf(await live.tool.call({ args: ["get", "text", "#out"] }))).toMatch(/^bought/)
+    expect(bought.details.overlayBlockers).toBeUndefined()
+    expect(textOf(bought)).not.toContain("overlay")
+  })
 })

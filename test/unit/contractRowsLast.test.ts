@@ -108,15 +108,16 @@ describe("L17: a tab that took the focus during a command is given back to the t
   const POPUP = "http://a.test/popup"
   const here = { piSessionId: "s-l17", cwd: temp.root }
   const tabRows = (active: "t1" | "t2") => ({ tabs: [
-    { tabId: "t1", targetId: "T1", url: HOME, active: active === "t1" },
-    ...(active === "t2" ? [{ tabId: "t2", targetId: "T2", url: POPUP, active: true }] : [])
+    { tabId: "t1", targetId: "T1", title: "Home", url: HOME, active: active === "t1" },
+    ...(active === "t2" ? [{ tabId: "t2", targetId: "T2", title: "Popup", url: POPUP, active: true }] : [])
   ] })
   /** `readUrl`: where the click's page read ran; `active`: the tab the command left active. */
-  const script = (active: "t1" | "t2", readUrl = HOME): ReadonlyArray<ScriptedRun> => [
+  const script = (active: "t1" | "t2", readUrl = HOME, openedTab = false): ReadonlyArray<ScriptedRun> => [
     { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: HOME, title: "Home" }), repeat: true },
     { when: (r) => !r.args.includes("batch") && r.args.at(-2) === "tab" && r.args.at(-1) === "t1", reply: FakeAgentBrowser.ok({ tabId: "t1", title: "Home", url: HOME }), repeat: true },
     { when: (r) => !r.args.includes("batch") && r.args.at(-1) === "list", reply: FakeAgentBrowser.ok(tabRows(active)), repeat: true },
-    batchRows((step) => step[0] === "tab" && step[1] === "list" ? tabRows(active) : step[0] === "eval" ? { result: { title: readUrl === HOME ? "Home" : "Popup", url: readUrl } } : {}),
+    batchRows((step) => step[0] === "tab" && step[1] === "list" ? tabRows(active) : step[0] === "eval"
+      ? { result: { title: readUrl === HOME ? "Home" : "Popup", url: readUrl, ...(openedTab ? { click: { resolved: true, events: 5, hits: 5, navigating: false, openedTab } } : {}) } } : {}),
     { reply: FakeAgentBrowser.ok({}), repeat: true }
   ]
   const opened = Effect.gen(function*() {
@@ -174,4 +175,75 @@ describe("L17: a tab that took the focus during a command is given back to the t
       expect(clicked.details.tabCorrection).toBeUndefined()
       expect(clicked.details.navigationSummary).toMatchObject({ url: POPUP })
     }).pipe(Effect.provide(fakeLayer(temp.root, script("t2", POPUP)))))
+
+  it.scoped("routine session: a tab the clicked page opened itself (window.open) is followed even when its read ran first: the result names it", () =>
+    Effect.gen(function*() {
+      const clicked = yield* routineClick
+      expect(clicked.details.tabCorrection).toBeUndefined()
+      expect(clicked.details.navigationSummary).toEqual({ title: "Popup", url: POPUP })
+      expect(textOf(clicked.content)).toContain(`Page: Popup — ${POPUP}`)
+    }).pipe(Effect.provide(fakeLayer(temp.root, script("t2", HOME, true)))))
+})
+
+describe("R4: overlayBlockers after a same-URL click that opened a modal, in the contract's shape", () => {
+  const PAGE = "http://a.test/offers"
+  const here = { piSessionId: "s-r4", cwd: temp.root }
+  const tree = [
+    "- heading \"Offers\" [level=1, ref=e1]",
+    "- button \"Subscribe\" [ref=e2]",
+    "- dialog \"Newsletter\"",
+    "  - textbox \"Email\" [ref=e3]",
+    "  - button \"Close\" [ref=e4]",
+    "  - button \"No thanks\" [ref=e5]"
+  ].join("\n")
+  const refs = { e1: { role: "heading", name: "Offers" }, e2: { role: "button", name: "Subscribe" }, e3: { role: "textbox", name: "Email" }, e4: { role: "button", name: "Close" }, e5: { role: "button", name: "No thanks" } }
+  /** `opened`: dialogs the click's read counted; `readUrl`: the page it stayed on. */
+  const script = (opened: number, readUrl = PAGE): ReadonlyArray<ScriptedRun> => [
+    { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: PAGE, title: "Offers" }), repeat: true },
+    { when: (r) => !r.args.includes("batch") && r.args.includes("click"), reply: FakeAgentBrowser.ok({ clicked: "#subscribe" }), repeat: true },
+    // before the click, snapshot -i sees no dialog (its refs stop at e2)
+    batchRows((step) => step[0] === "click" ? { clicked: step[1] } : step[0] === "snapshot" && step.includes("-i") ? { origin: PAGE, refs: { e1: refs.e1, e2: refs.e2 }, snapshot: tree.split("\n").slice(0, 2).join("\n") }
+      : step[0] === "snapshot" ? { origin: PAGE, refs, snapshot: tree }
+      : step[0] === "eval" ? { result: { title: "Offers", url: readUrl, click: { resolved: true, events: 5, hits: 5, navigating: false }, dialogsOpened: opened } } : {}),
+    { reply: FakeAgentBrowser.ok({}), repeat: true }
+  ]
+  /** Full snapshots run on their own (the overlay check's); snapshot -i runs in its naming batch with a full one too. */
+  const snapshots = Effect.map(FakeAgentBrowser, (f) => f.requests).pipe(Effect.flatten, Effect.map((rs) => rs.filter((r) => r.stdin === JSON.stringify([["snapshot"]])).length))
+  const click = Effect.gen(function*() {
+    yield* runToResult({ args: ["open", PAGE] }, here)
+    yield* runToResult({ args: ["snapshot", "-i"] }, here)
+    return yield* runToResult({ args: ["click", "#subscribe"] }, here)
+  })
+
+  it.scoped("the click opened a dialog: one snapshot after it; candidates with their click args, the summary, and that snapshot as the session's refs", () =>
+    Effect.gen(function*() {
+      const clicked = yield* click
+      const overlay = clicked.details.overlayBlockers
+      expect(overlay?.candidates).toEqual([
+        { ref: "@e4", role: "button", name: "Close", args: ["click", "@e4"], reason: "inside open dialog \"Newsletter\"" },
+        { ref: "@e5", role: "button", name: "No thanks", args: ["click", "@e5"], reason: "inside open dialog \"Newsletter\"" }
+      ])
+      expect(overlay?.summary).toContain("likely dismiss controls: @e4 button \"Close\", @e5 button \"No thanks\"")
+      expect(overlay?.snapshot).toMatchObject({ url: PAGE, refCount: 5, refs: { e4: { role: "button", name: "Close" } }, target: { url: PAGE } })
+      expect(clicked.details.refSnapshot).toEqual(overlay?.snapshot)
+      expect(yield* snapshots).toBe(1)
+      // the candidate's ref is in the session's latest snapshot: following it is not refused as stale
+      const next = yield* runToResult({ args: ["click", "@e4"] }, here)
+      expect(next.details.failureCategory).toBeUndefined()
+    }).pipe(Effect.provide(fakeLayer(temp.root, script(1)))))
+
+  it.scoped("no dialog opened, or the click left the URL: no snapshot, no flag", () =>
+    Effect.gen(function*() {
+      const clicked = yield* click
+      expect(clicked.details.overlayBlockers).toBeUndefined()
+      expect(textOf(clicked.content)).not.toContain("overlay")
+      expect(yield* snapshots).toBe(0)
+    }).pipe(Effect.provide(fakeLayer(temp.root, script(0)))))
+
+  it.scoped("a click that opened a dialog on another URL is not a same-URL click: no flag", () =>
+    Effect.gen(function*() {
+      const clicked = yield* click
+      expect(clicked.details.overlayBlockers).toBeUndefined()
+      expect(yield* snapshots).toBe(0)
+    }).pipe(Effect.provide(fakeLayer(temp.root, script(1, "http://a.test/other")))))
 })

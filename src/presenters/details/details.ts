@@ -3,6 +3,7 @@
  * steps, and why it failed. PresenterLive adds only what needs a service (spill paths, manifest rows) and scrubs
  * the whole object once at the end.
  */
+import { refSnapshotDetailsOf } from "../../schema/RefSnapshotDetails.js"
 import type { Body } from "../text/body.js"
 import type { SnapshotDiff } from "../text/presentSnapshot.js"
 import type { Executed } from "../../domain/Executed.js"
@@ -146,7 +147,7 @@ export const executedDetails = (executed: Executed, body: Body, redact: RedactAr
     ...optional("snapshotViewport", snapshot?.snapshotViewport),
     ...optional("approval", executed.approval),
     ...optional("tabCorrection", executed.tabCorrection),
-    ...optional("refSnapshot", executed.refSnapshot === undefined ? undefined : { ...executed.refSnapshot, target: { url: executed.refSnapshot.url } }),
+    ...optional("refSnapshot", executed.refSnapshot === undefined ? undefined : refSnapshotDetailsOf(executed.refSnapshot)),
     ...optional("networkRouteDiagnostics", executed.routeDiagnostics),
     ...optional("qaPreset", executed.qa),
     ...lookupDetails(executed),

@@ -7,6 +7,7 @@
  * page that shows almost nothing yet (`pageSettle`; said once per page, never for a loaded page without controls); and, for PresenterLive, how long element steps waited for their
  * target (`readinessWait`, details only). Pure.
  */
+import { refSnapshotDetailsOf } from "../../schema/RefSnapshotDetails.js"
 import type { Executed } from "../../domain/Executed.js"
 import type { FillNotVerifiable, FillVerification, PageSettle, ReadinessWait, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
 import type { NextAction, ToolDetails } from "../../schema/ToolDetails.js"
@@ -127,7 +128,8 @@ export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDia
   let fields: Fields = {}
   const { scrollNoop, selectorTextVisibility: texts, overlayBlockers: overlay } = executed
   if (overlay !== undefined) {
-    fields = { ...fields, overlayBlockers: overlay }
+    // the ref map its candidates come from (the snapshot's own, or the one a click's overlay check took)
+    fields = { ...fields, overlayBlockers: { ...overlay, ...(executed.refSnapshot !== undefined ? { snapshot: refSnapshotDetailsOf(executed.refSnapshot) } : {}) } }
     lines.push(["Possible overlay blockers: ", page(overlay.dialogs.slice(0, 3).join(", ")), " open; dismiss candidates ",
       ...overlay.candidates.flatMap((c, i): Parts => [i > 0 ? ", " : "", `${c.ref} ${c.role} `, page(JSON.stringify(c.name))]), "."])
     actions.push(nextActions.inspectOverlay(session), ...overlay.candidates.map((c, i) => nextActions.tryOverlayCandidate(session, i, c.args, `${c.ref} ${c.role} ${JSON.stringify(c.name)}`)))

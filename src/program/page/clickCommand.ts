@@ -20,6 +20,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../page/challengeEvidence.js"
 import { CLICK_READ_EXPRESSION, clickDispatchOf, clickRecorderScript, clickRecordOf, clickTargetOf, twinOf } from "../../page/clickDispatch.js"
 import { comboboxFocusOf, isComboboxClick } from "../../page/comboboxFocus.js"
+import { dialogsOpenedOf } from "../../page/dialogsOpened.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
 import { runCommandBatch } from "./commandBatch.js"
 import { type TabRow, tabsOf } from "../tabs/focusRestore.js"
@@ -33,6 +34,10 @@ export interface ClickRun {
   readonly comboboxFocus?: ComboboxFocus
   /** The page was still changing when the click's read gave up waiting for it to go quiet. */
   readonly settle?: PageSettle
+  /** Modal dialogs the click opened on the page it stayed on (counted when no dispatch diagnostic fired). */
+  readonly dialogsOpened?: number
+  /** The clicked page opened a tab itself (upstream follows it). */
+  readonly openedTab?: boolean
   /** The session's tabs right after the click (its read), from the same process. */
   readonly tabs?: ReadonlyArray<TabRow>
 }
@@ -84,12 +89,15 @@ export const runClick = (plan: Plan) =>
     const dispatch = target !== undefined ? clickDispatchOf(target, record, target.kind === "accessible" ? twinOf(target.refId, refs) : undefined) : undefined
     const combo = dispatch === undefined && isComboboxClick(plan.line, refs) ? comboboxFocusOf(read["combo"]) : undefined
     const settle = pageSettleOf(read["settle"])
+    const opened = dispatch === undefined ? dialogsOpenedOf(read["dialogsOpened"]) : undefined
     return result({
       replied,
       ...(tabs !== undefined ? { tabs } : {}),
       page: { title: String(read["title"] ?? ""), url: read["url"], ...(facts !== undefined ? { facts } : {}) },
       ...(settle !== undefined && !settle.settled ? { settle } : {}),
       ...(dispatch !== undefined ? { clickDispatch: dispatch } : {}),
-      ...(combo !== undefined ? { comboboxFocus: combo } : {})
+      ...(combo !== undefined ? { comboboxFocus: combo } : {}),
+      ...(opened !== undefined && opened > 0 ? { dialogsOpened: opened } : {}),
+      ...(record.openedTab === true ? { openedTab: true } : {})
     })
   })

@@ -16,6 +16,7 @@ import { runSteps } from "../modes/runSteps.js"
 import { probeNavigation } from "../page/pageProbes.js"
 import { type PageCheck, runProbed } from "../page/probedCommand.js"
 import { runClick } from "../page/clickCommand.js"
+import { overlayAfterClick } from "../page/overlayAfterClick.js"
 import { runNamedSnapshot } from "../page/namedSnapshot.js"
 import { runOpen } from "../page/openCommand.js"
 import { waitForTarget } from "../page/readinessWait.js"
@@ -65,6 +66,7 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const refocused = steps === undefined && plan.line.command !== "batch" ? yield* refocusKnownTab(plan) : undefined
     // where a click, key press or script starts, to give the focus back to that tab if another took it (L17)
     const startedOn = steps === undefined ? yield* focusBefore(plan) : undefined
+    const pageBefore = plan.sessionName !== undefined ? (yield* registry.view(plan.sessionName)).page?.url : undefined
     const guarded = steps === undefined ? yield* runGuardedPlanned(plan) : undefined
     // scroll and get text run with their page reads in the same process (and in the pinned tab, if any)
     const probed = steps === undefined && guarded === undefined ? yield* runProbed(plan) : undefined
@@ -106,19 +108,21 @@ export const dispatch = (plan: Plan, call: CallContext) =>
       ? yield* probeNavigation(plan)
       : undefined)
     // another tab took the focus during the command: its own tab is selected again, and is the page it is about
-    const restored = yield* restoreFocus(plan, startedOn, clicked?.tabs ?? pinned?.tabs, navigated)
+    const restored = yield* restoreFocus(plan, startedOn, clicked?.tabs ?? pinned?.tabs, navigated, clicked?.openedTab === true)
     const tabCorrection = restored?.correction ?? refocused?.correction ?? (yield* recoverTab(plan, outcome))
+    // a click that stayed on its URL and opened a modal: its dialogs and their dismiss controls (R4)
+    const overlay = tabCorrection === undefined && restored === undefined ? yield* overlayAfterClick(plan, clicked, pageBefore) : undefined
     const navigation: Navigation | undefined = restored?.page ?? (navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined)
     // read in the same probe: whether the page the click led to is a challenge (judged in execute)
     const challengeFacts = restored === undefined ? navigated?.facts : undefined
     const pageCheck: PageCheck | undefined = clicked?.clickDispatch !== undefined
       ? { clickDispatch: clicked.clickDispatch }
-      : clicked?.comboboxFocus !== undefined
-      ? { comboboxFocus: clicked.comboboxFocus }
+      : clicked?.comboboxFocus !== undefined || overlay !== undefined
+      ? { ...(clicked?.comboboxFocus !== undefined ? { comboboxFocus: clicked.comboboxFocus } : {}), ...(overlay !== undefined ? { overlayBlockers: overlay.overlayBlockers } : {}) }
       : named?.overlayBlockers !== undefined ? { overlayBlockers: named.overlayBlockers } : probed?.check
     // the page still changing when the click's read or the snapshot was taken
     const settle = clicked?.settle ?? named?.settle
-    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo, snapshotNaming: named?.naming, ...(settle !== undefined ? { actionSettle: settle } : {}), ...(opened !== undefined ? { opened: { page: opened.page } } : {}) }
+    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo, snapshotNaming: named?.naming, ...(overlay !== undefined ? { overlaySnapshot: overlay.snapshot } : {}), ...(settle !== undefined ? { actionSettle: settle } : {}), ...(opened !== undefined ? { opened: { page: opened.page } } : {}) }
   }).pipe(
     Effect.catchTag("SelectorNotFound", (error) =>
       Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail)),

@@ -102,7 +102,10 @@ export const execute = Effect.fn("ToolCall.execute")(function*(asked: Plan, call
   const previousRefs = session !== undefined && plan.snapshotOptions?.diff === true ? yield* registry.refSnapshotOf(session) : undefined
   const refs = session === undefined
     ? undefined
-    : outcome.kind === "single" && plan.line.command === "snapshot" ? yield* snapshotRefs(plan, outcome.data, dispatched.snapshotNaming?.hidden) : yield* jobSnapshotRefs(plan, outcome)
+    : outcome.kind === "single" && plan.line.command === "snapshot" ? yield* snapshotRefs(plan, outcome.data, dispatched.snapshotNaming?.hidden)
+    // a click's overlay check took a snapshot: its refs (the candidates') are the session's now
+    : dispatched.overlaySnapshot !== undefined ? yield* snapshotRefs(plan, dispatched.overlaySnapshot)
+    : yield* jobSnapshotRefs(plan, outcome)
   const before = session !== undefined ? yield* registry.view(session) : undefined
   const previousPage = before?.page
   const shownBefore = plan.callerRequestedJson ? undefined : before?.shown

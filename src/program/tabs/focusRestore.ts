@@ -6,9 +6,10 @@
  * `tab list`), and in a session whose tab is pinned (it drifted before: the contract's "observed tab-drift risk")
  * every command that may lose the focus (`mayLoseFocus`), with a `tab list` of its own when it ran alone (an
  * `eval --stdin`). When another tab is active, the tab the command ran on is selected again and the result says so.
- * Not restored: in a session without a pin, a tab the click's own page read ran in (a `target=_blank` link, followed:
- * the result names that page), and a tab the command closed. A routine session's key presses and scripts are not
- * listed (one more process each). Best effort: a failed list or select leaves the focus where it is.
+ * Not restored: in a session without a pin, a tab the clicked page opened itself (`window.open`, a `target=_blank`
+ * link or form: followed, and the result names that page) or that the click's own read ran in, and a tab the command
+ * closed. A routine session's key presses and scripts are not listed (one more process each). Best effort: a failed
+ * list or select leaves the focus where it is.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -46,8 +47,9 @@ export const focusBefore = (plan: Plan) =>
   })
 
 export interface FocusRestore {
-  readonly correction: TabCorrection
-  /** The page of the re-selected tab: the page the command's result is about. */
+  /** Absent when the tab the click's page opened itself is followed. */
+  readonly correction?: TabCorrection
+  /** The page the command's result is about: the re-selected tab's, or the followed tab's. */
   readonly page: Navigation
 }
 
@@ -55,7 +57,7 @@ export interface FocusRestore {
  * `seen`: the tabs listed in the command's own process, if it listed them. `navigation`: the page the command's own
  * read reported (a click's).
  */
-export const restoreFocus = (plan: Plan, before: FocusBefore | undefined, seen: ReadonlyArray<TabRow> | undefined, navigation: Navigation | undefined) =>
+export const restoreFocus = (plan: Plan, before: FocusBefore | undefined, seen: ReadonlyArray<TabRow> | undefined, navigation: Navigation | undefined, openedTab = false) =>
   Effect.gen(function*() {
     if (before === undefined || (seen === undefined && !("pinned" in before))) return undefined
     const commands = yield* SessionCommands
@@ -68,6 +70,10 @@ export const restoreFocus = (plan: Plan, before: FocusBefore | undefined, seen: 
     if (active === undefined || intended === undefined || intended === active || typeof intended.tabId !== "string") return undefined
     // without a pin, a tab the command's own read ran in is the page its result names: followed, not restored
     if (!("pinned" in before) && navigation !== undefined && typeof active.url === "string" && samePage(navigation.url, active.url)) return undefined
+    // without a pin, a tab the clicked page opened itself is followed (as upstream does), and the result names it
+    if (!("pinned" in before) && openedTab) {
+      return typeof active.url === "string" ? { page: { title: typeof active.title === "string" ? active.title : "", url: active.url } } satisfies FocusRestore : undefined
+    }
     const selected = yield* run(["tab", intended.tabId])
     const page = Either.isRight(selected) && selected.right.kind === "single" ? readPayload(TabSelected, selected.right.data, (d) => d) : undefined
     if (page === undefined) return undefined
