@@ -231,10 +231,11 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
         const network = executed !== undefined && error === undefined && executed.outcome.kind === "single" && plan?.line.command === "network" && plan.line.subcommand === "requests" && !plan.args.includes("--clear")
           ? networkFollowUps(plan.sessionName, (executed.outcome.data ?? {}) as Record<string, unknown>, executed.routeDiagnostics)
           : []
+        const readOn = body?.snapshot?.readOn !== undefined ? [nextActions.readOnInOrder(plan?.sessionName, body.snapshot.readOn)] : []
         // an electron action names its own follow-ups; the generic failure fallbacks would only add noise
         const actions = distinctActions(allowedByPolicy(plan, electron !== undefined && electron.nextActions.length > 0
           ? [...electron.nextActions, ...retryDefaults]
-          : [...honesty.nextActions, ...reopen, ...(failure?.nextActions ?? [...network, ...pageActions(change?.nextActions ?? [], diagnostics)]), ...outcomeActions, ...retryDefaults]))
+          : [...honesty.nextActions, ...reopen, ...(failure?.nextActions ?? [...readOn, ...network, ...pageActions(change?.nextActions ?? [], diagnostics)]), ...outcomeActions, ...retryDefaults]))
         const details: ToolDetails = {
           ...fields,
           sessionMode: plan?.sessionMode ?? input.sessionMode,

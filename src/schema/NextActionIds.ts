@@ -11,6 +11,8 @@ export const NEXT_ACTION_IDS = {
   pageChange: {
     inspectOpenedPage: "inspect-opened-page",
     inspectAfterMutation: "inspect-after-mutation",
+    /** A long page's view or read stopped before the end of its main content: read on from there, as text. */
+    readOnInOrder: "read-on-in-order",
     dismissDialog: "dismiss-dialog",
     acceptDialog: "accept-dialog",
     /** After `stream enable` (also when it was already on): its status, and the stop to run when done. */

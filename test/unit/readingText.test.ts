@@ -1,5 +1,10 @@
 /** Long documents: the view keeps every heading, says how much is left and where to read on; reading on is in order. */
-import { describe, expect, it } from "vitest"
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { afterAll } from "vitest"
+import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
+import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 import { presentSnapshotWith } from "../../src/presenters/text/presentSnapshot.js"
 import { compactSnapshot, LONG_VIEW_TOTAL_BYTES } from "../../src/snapshot/compactSnapshot.js"
 import { parsePlace, placeText, READ_RESULT_BYTES, readFrom, readHead, readingDocOfTree } from "../../src/snapshot/readingText.js"
@@ -116,4 +121,33 @@ describe("inline pieces read as the page shows them", () => {
     expect(text).toContain("fs.open() opens a file.")
     expect(text).toContain("東京大阪")
   })
+})
+
+describe("the read-on as a next action (#29: a next action that reads on in order)", () => {
+  const temp = tempRoot()
+  afterAll(() => temp.cleanup())
+  const raw = standard()
+  const reply = FakeAgentBrowser.ok({ origin: "https://std.test/", refs: { e1: { role: "heading", name: "The Standard" } }, snapshot: raw })
+  const textOf = (r: { content: ReadonlyArray<{ type: string; text?: string }> }) => r.content.map((c) => c.text ?? "").join("\n")
+
+  it.scoped("the view and each read that stops before the end offer exactly the read the text names; the last offers none", () =>
+    Effect.gen(function*() {
+      let result = yield* runToResult({ args: ["snapshot"] }, call)
+      const offered: Array<string> = []
+      for (let n = 0; n < 5; n++) {
+        const named = /Read on as text, in order: snapshot --read (\S+)$/m.exec(textOf(result))?.[1]
+        const next = result.details.nextActions?.find((a) => a.id === "read-on-in-order")
+        if (named === undefined) {
+          expect(next).toBeUndefined()
+          break
+        }
+        expect(result.details.nextActions?.[0]?.id).toBe("read-on-in-order")
+        // on the call's session, like every next action
+        expect(next?.params?.args).toEqual(["--session", result.details.sessionName, "snapshot", "--read", named])
+        offered.push(named)
+        result = yield* runToResult({ args: next?.params?.args ?? [] }, call)
+      }
+      expect(textOf(result)).toMatch(/\(end of the main content\)$/)
+      expect(offered.length).toBeGreaterThanOrEqual(2)
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply, repeat: true }]))))
 })

@@ -107,6 +107,8 @@ export const nextActions = {
     ({ ...make(TO.inspectDialogAfterTimeout, "See whether a dialog is what held the page.", withSession(session, ["dialog", "status"])), params: { args: withSession(session, ["dialog", "status"]), timeoutMs: QUICK_CHECK_TIMEOUT_MS } }),
   dismissDialogAfterTimeout: (session: string | undefined) =>
     ({ ...make(TO.dismissDialogAfterTimeout, "A dialog may be blocking the page; dismiss it to continue.", withSession(session, ["dialog", "dismiss"])), params: { args: withSession(session, ["dialog", "dismiss"]), timeoutMs: QUICK_CHECK_TIMEOUT_MS } }),
+  readOnInOrder: (session: string | undefined, place: string) =>
+    make(P.readOnInOrder, "Read the rest of the main content as text, in order, from where this stopped.", withSession(session, ["snapshot", "--read", place])),
   inspectOpenedPage: (session: string | undefined) =>
     make(P.inspectOpenedPage, "Get the new page's interactive refs before acting on it.", withSession(session, ["snapshot", "-i"])),
   inspectAfterMutation: (session: string | undefined) =>

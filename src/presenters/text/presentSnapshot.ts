@@ -30,6 +30,8 @@ export interface SnapshotPresentation {
   readonly snapshotFilter?: { readonly cleanArgs: ReadonlyArray<string>; readonly search?: string; readonly role?: string; readonly matchedRefs: number; readonly totalRefs: number; readonly visibleLines: number; readonly totalLines: number }
   readonly snapshotDiff?: SnapshotDiff
   readonly snapshotViewport?: ViewportFacts
+  /** Where a long page's main content goes on after this view or read (`snapshot --read <place>`), if it does. */
+  readonly readOn?: string
   /** `--read`: the text is a long page's main content read on as text, allowed up to this many bytes inline. */
   readonly inlineBytes?: number
 }
@@ -146,6 +148,7 @@ const presentReading = (data: Record<string, unknown>, raw: string, place: Place
     parts: [head, page(read.text)],
     summary: `Read ${kib(read.shownBytes)} of the main content of ${origin} from §${placeText(place)}`,
     data: { origin, refCount, snapshotBytes: Buffer.byteLength(raw, "utf8") },
+    ...(read.next !== undefined ? { readOn: placeText(read.next) } : {}),
     inlineBytes: READ_RESULT_BYTES
   }
 }
@@ -200,5 +203,8 @@ export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string
     }
   }
   const view = compactSnapshot(raw, origin)
-  return { text: view.text, parts: compactParts(view.text), summary: `${summary} (compact, ${view.compaction.mode})`, data: { ...base, compacted: true }, compaction: view.compaction, spill: raw }
+  return {
+    text: view.text, parts: compactParts(view.text), summary: `${summary} (compact, ${view.compaction.mode})`, data: { ...base, compacted: true }, compaction: view.compaction, spill: raw,
+    ...(view.compaction.readOn !== undefined ? { readOn: view.compaction.readOn } : {})
+  }
 }
