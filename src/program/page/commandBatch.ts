@@ -13,6 +13,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { isReadinessMiss, readinessBudgetMs } from "../../page/readiness.js"
 import { targetOf } from "../../session/target.js"
 import { planWaits, retryWhileMissing, withWaitedRow } from "./readinessWait.js"
+import { selectsPinnedTab } from "../tabs/tabPinning.js"
 
 export type CommandBatch =
   /** The batch process itself failed (no rows). */
@@ -26,7 +27,8 @@ export type CommandBatch =
 export const runCommandBatch = (plan: Plan, session: string, before: ReadonlyArray<ReadonlyArray<string>>, after: ReadonlyArray<ReadonlyArray<string>>) =>
   Effect.gen(function*() {
     const registry = yield* SessionRegistry
-    const pinned = (yield* registry.view(session)).pinnedTab
+    // a command by @ref runs without selecting its pinned tab (the select would void its refs: tabPinning.ts)
+    const pinned = selectsPinnedTab(plan.line.positionals) ? (yield* registry.view(session)).pinnedTab : undefined
     const steps = [...(pinned !== undefined ? [["tab", pinned]] : []), ...before, plan.line.positionals, ...after]
     const at = (pinned !== undefined ? 1 : 0) + before.length
     const commands = yield* SessionCommands

@@ -14,10 +14,19 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { mayLoseFocus, skipsTabPin } from "../../upstream/commandPolicy.js"
+import { refsIn } from "../../session/refPreflight.js"
 import { type TabRow, tabsOf } from "./focusRestore.js"
 
 export const isPinnable = (plan: Plan): boolean =>
   plan.kind === "browser" && plan.sessionName !== undefined && plan.stdin === undefined && !skipsTabPin(plan.line.command)
+
+/**
+ * Whether a pinned command selects its tab first. Not when it acts by @ref: agent-browser 0.41.2 empties its ref map
+ * on every `tab <id>` (the active tab's too), so the select would void the very refs the command names. Nothing is
+ * lost: the snapshot that gave the refs ran in the pinned tab, and a ref upstream no longer holds (its tab lost the
+ * focus since) fails as unknown rather than acting elsewhere; the offered snapshot -i selects the tab again.
+ */
+export const selectsPinnedTab = (positionals: ReadonlyArray<string>): boolean => refsIn(positionals).length === 0
 
 export interface PinnedRun {
   readonly replied: Either.Either<UpstreamOutcome, UpstreamReplyError>
@@ -36,9 +45,10 @@ export const runPinned = (plan: Plan) =>
     const line = parseCommandLine(plan.args)
     // a command that may let another tab take the focus lists the tabs after it (L17, focusRestore.ts)
     const listTabs = mayLoseFocus(plan.line.command)
-    const rows = yield* commands.batch(targetOf(plan), [["tab", pinned], line.positionals, ...(listTabs ? [["tab", "list"]] : [])], { timeoutMs: plan.timeoutMs, failFast: true })
-    const [selected, row, listed] = rows
-    if (selected?.success !== true || row === undefined) {
+    const select = selectsPinnedTab(line.positionals)
+    const rows = yield* commands.batch(targetOf(plan), [...(select ? [["tab", pinned]] : []), line.positionals, ...(listTabs ? [["tab", "list"]] : [])], { timeoutMs: plan.timeoutMs, failFast: true })
+    const [selected, row, listed] = select ? rows : [undefined, ...rows]
+    if ((select && selected?.success !== true) || row === undefined) {
       yield* registry.dropPin(plan.sessionName)
       return undefined
     }

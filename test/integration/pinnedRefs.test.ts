@@ -1,0 +1,44 @@
+/**
+ * A session pinned to its tab (after a drift the tool corrected) still acts by @ref: agent-browser 0.41.2 empties
+ * its ref map on every `tab <id>`, even for the tab that is already active, so a pinned command that selected its
+ * tab first could never use the refs of the snapshot before it (each ref command failed as unknown, and the offered
+ * snapshot -i led to the same failure).
+ */
+import * as Effect from "effect/Effect"
+import { describe, expect, it } from "vitest"
+import { prepare } from "../../src/program/pipeline/prepare.js"
+import { SessionRegistry } from "../../src/services/SessionRegistry.js"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const live = liveWorld()
+
+interface Tab { readonly tabId: string; readonly url: string; readonly active: boolean }
+const activeTab = (session: string) =>
+  (JSON.parse(live.world.raw(["--json", "--session", session, "tab", "list"])) as { data: { tabs: Array<Tab> } }).data.tabs.find((t) => t.active)
+/** Pins the way tab recovery does after a drift it corrected. */
+const pin = (tabId: string) =>
+  live.tool.runtime.runPromise(Effect.gen(function*() {
+    const plan = yield* prepare({ args: ["get", "url"] }, { piSessionId: live.tool.piSessionId, cwd: live.world.root })
+    yield* (yield* SessionRegistry).recordCall(plan, { reselectedTab: tabId })
+  }))
+const refOf = (snapshot: string, role: string, name: string): string => `@${new RegExp(`${role} "${name}" \\[[^\\]]*ref=(e\\d+)`).exec(snapshot)?.[1]}`
+
+describe("a pinned session acts by @ref", () => {
+  it("snapshot -i, then click and fill by its refs: both act on the pinned tab", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
+    expect(opened.isError, textOf(opened)).toBe(false)
+    const session = opened.details.sessionName ?? ""
+    await pin(activeTab(session)?.tabId ?? "?")
+    const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const filled = await live.tool.call({ args: ["fill", refOf(snapshot, "textbox", "Name"), "Ada"] })
+    expect(filled.isError, textOf(filled)).toBe(false)
+    const clicked = await live.tool.call({ args: ["click", refOf(snapshot, "button", "Save")] })
+    expect(clicked.isError, textOf(clicked)).toBe(false)
+    expect(textOf(await live.tool.call({ args: ["get", "text", "#out"] }))).toContain("safe clicked")
+    expect(textOf(await live.tool.call({ args: ["get", "value", "#name"] }))).toContain("Ada")
+    // a command without refs still runs in the pinned tab, selected first
+    live.world.raw(["--json", "--session", session, "tab", "new", `${live.site.origin}/about.html`])
+    expect(textOf(await live.tool.call({ args: ["get", "title"] }))).not.toContain("About")
+  }, 60_000)
+})
