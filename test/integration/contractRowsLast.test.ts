@@ -4,25 +4,16 @@
  * click that stays on its URL and opens a modal is flagged with overlayBlockers). Unit counterparts:
  * test/unit/contractRowsLast.test.ts.
  */
-import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
-import { prepare } from "../../src/program/pipeline/prepare.js"
-import { SessionRegistry } from "../../src/services/SessionRegistry.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { activeTabIn, pinTab, tabsIn } from "../support/tabs.js"
 
 const live = liveWorld()
 
-interface Tab { readonly tabId: string; readonly url: string; readonly active: boolean }
-const tabs = (session: string): ReadonlyArray<Tab> =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "tab", "list"])) as { data: { tabs: Array<Tab> } }).data.tabs
-const activeTab = (session: string) => tabs(session).find((t) => t.active)
-/** Pins the way tab recovery does after a drift it corrected (as test/integration/tabPinning.test.ts). */
-const pin = (tabId: string) =>
-  live.tool.runtime.runPromise(Effect.gen(function*() {
-    const plan = yield* prepare({ args: ["get", "url"] }, { piSessionId: live.tool.piSessionId, cwd: live.world.root })
-    yield* (yield* SessionRegistry).recordCall(plan, { reselectedTab: tabId })
-  }))
+const tabs = (session: string) => tabsIn(live, session)
+const activeTab = (session: string) => activeTabIn(live, session)
+const pin = (tabId: string) => pinTab(live, tabId)
 
 describe("L17: focus taken during a command is given back, and said", () => {
   it("nothing took the focus: no recovery; a tab the click opened itself is followed in a routine session", async () => {

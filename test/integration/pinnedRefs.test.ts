@@ -4,24 +4,15 @@
  * tab first could never use the refs of the snapshot before it (each ref command failed as unknown, and the offered
  * snapshot -i led to the same failure).
  */
-import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
-import { prepare } from "../../src/program/pipeline/prepare.js"
-import { SessionRegistry } from "../../src/services/SessionRegistry.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { activeTabIn, pinTab } from "../support/tabs.js"
 
 const live = liveWorld()
 
-interface Tab { readonly tabId: string; readonly url: string; readonly active: boolean }
-const activeTab = (session: string) =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "tab", "list"])) as { data: { tabs: Array<Tab> } }).data.tabs.find((t) => t.active)
-/** Pins the way tab recovery does after a drift it corrected. */
-const pin = (tabId: string) =>
-  live.tool.runtime.runPromise(Effect.gen(function*() {
-    const plan = yield* prepare({ args: ["get", "url"] }, { piSessionId: live.tool.piSessionId, cwd: live.world.root })
-    yield* (yield* SessionRegistry).recordCall(plan, { reselectedTab: tabId })
-  }))
+const activeTab = (session: string) => activeTabIn(live, session)
+const pin = (tabId: string) => pinTab(live, tabId)
 const refOf = (snapshot: string, role: string, name: string): string => `@${new RegExp(`${role} "${name}" \\[[^\\]]*ref=(e\\d+)`).exec(snapshot)?.[1]}`
 
 describe("a pinned session acts by @ref", () => {

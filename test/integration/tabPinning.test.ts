@@ -4,22 +4,15 @@
  */
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
-import { prepare } from "../../src/program/pipeline/prepare.js"
 import { SessionRegistry } from "../../src/services/SessionRegistry.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { pinTab, tabsIn } from "../support/tabs.js"
 
 const live = liveWorld()
 
-interface Tab { readonly tabId: string; readonly url: string; readonly active: boolean }
-const tabs = (session: string): ReadonlyArray<Tab> =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "tab", "list"])) as { data: { tabs: Array<Tab> } }).data.tabs
-/** Pins the way tab recovery does: a recorded call that re-selected the tab. */
-const pin = (tabId: string | undefined) =>
-  live.tool.runtime.runPromise(Effect.gen(function*() {
-    const plan = yield* prepare({ args: ["get", "url"] }, { piSessionId: live.tool.piSessionId, cwd: live.world.root })
-    yield* (yield* SessionRegistry).recordCall(plan, tabId !== undefined ? { reselectedTab: tabId } : {})
-  }))
+const tabs = (session: string) => tabsIn(live, session)
+const pin = (tabId: string | undefined) => pinTab(live, tabId)
 
 describe("tab pinning", () => {
   it("runs commands in the pinned tab while another tab has focus, and drops a pin whose tab closed", async () => {
