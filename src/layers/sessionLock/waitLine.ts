@@ -2,16 +2,15 @@
  * The line of processes waiting for a session's lock, so the lock is taken in the order it was asked for: a holder
  * that asks again at once queues behind a process that was already waiting (the kernel lock alone has no order, and
  * pollers with backoff lose to a holder that re-asks at once). Each waiter is a ticket file beside the lock,
- * `<lock>.wait.<asked-at>.<gives-up-at>.<pid>.<n>`, removed when it takes the lock or stops waiting. A ticket whose
+ * `<lock>.wait.<asked-at>.<gives-up-at>.<pid>.<random>`, removed when it takes the lock or stops waiting. A ticket whose
  * process is gone, or whose wait is long over, is stepped over and removed, so a crash never blocks the line.
  */
+import { randomBytes } from "node:crypto"
 import { closeSync, constants, openSync, readdirSync, rmSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 
 /** A ticket outlives its own deadline this long before others step over it (its holder may be about to clean up). */
 const EXPIRY_GRACE_MS = 5_000
-
-let counter = 0
 
 const prefixOf = (lockPath: string): string => `${basename(lockPath)}.wait.`
 
@@ -64,7 +63,7 @@ export const mayTry = (lockPath: string, mine: string | undefined): boolean => {
 
 /** Joins the line; the ticket's name, or undefined when no ticket can be written (then it waits unordered). */
 export const joinLine = (lockPath: string, givesUpAt: number): string | undefined => {
-  const name = `${prefixOf(lockPath)}${Date.now()}.${givesUpAt}.${process.pid}.${counter++}`
+  const name = `${prefixOf(lockPath)}${Date.now()}.${givesUpAt}.${process.pid}.${randomBytes(4).toString("hex")}`
   try {
     closeSync(openSync(join(dirname(lockPath), name), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600))
     return name
