@@ -26,9 +26,18 @@ export const viewTree = (positionals: ReadonlyArray<string>, raw: string, naming
 export const shownTree = (positionals: ReadonlyArray<string>, origin: string, tree: string): ShownTree | undefined =>
   Buffer.byteLength(tree, "utf8") > VERBATIM_SNAPSHOT_BYTES ? undefined : { flags: positionals.slice(1).join(" "), origin, lines: tree.split("\n") }
 
+/**
+ * A raw tree this much larger than the verbatim budget is not condensed to learn that it will not fit: condensing keeps
+ * every name and text, so it never shrinks a tree this far (at worst a delta is not offered).
+ */
+const RAW_OVER_VERBATIM = 4
+
 /** The lines a snapshot reply shows verbatim; undefined when it is compacted (too big) or not a text tree. */
-export const shownTreeOf = (positionals: ReadonlyArray<string>, data: Record<string, unknown>, naming?: SnapshotNaming): ShownTree | undefined =>
-  typeof data["snapshot"] !== "string" ? undefined : shownTree(positionals, typeof data["origin"] === "string" ? data["origin"] : "", viewTree(positionals, data["snapshot"], naming))
+export const shownTreeOf = (positionals: ReadonlyArray<string>, data: Record<string, unknown>, naming?: SnapshotNaming): ShownTree | undefined => {
+  const raw = data["snapshot"]
+  if (typeof raw !== "string" || Buffer.byteLength(raw, "utf8") > RAW_OVER_VERBATIM * VERBATIM_SNAPSHOT_BYTES) return undefined
+  return shownTree(positionals, typeof data["origin"] === "string" ? data["origin"] : "", viewTree(positionals, raw, naming))
+}
 
 export interface SnapshotDelta {
   readonly text: string
