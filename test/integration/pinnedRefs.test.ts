@@ -32,4 +32,28 @@ describe("a pinned session acts by @ref", () => {
     live.world.raw(["--json", "--session", session, "tab", "new", `${live.site.origin}/about.html`])
     expect(textOf(await live.tool.call({ args: ["get", "title"] }))).not.toContain("About")
   }, 60_000)
+
+  it("a popup that took the focus between the snapshot and the ref click: refused before anything ran, and the next action makes progress", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
+    const session = opened.details.sessionName ?? ""
+    const home = activeTab(session)?.tabId ?? "?"
+    await pin(home)
+    const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    // the page opens a tab after the snapshot; agent-browser follows it at the next command it handles
+    live.world.raw(["--json", "--session", session, "eval", "setTimeout(() => window.open('/about.html'), 50); 1"])
+    await new Promise((r) => setTimeout(r, 400))
+    const clicked = await live.tool.call({ args: ["click", refOf(snapshot, "button", "Save")] })
+    // refused before it ran: the popup is in front, and the pinned page's button was not clicked
+    expect(clicked.isError, textOf(clicked)).toBe(true)
+    expect(clicked.details.failureCategory).toBe("stale-ref")
+    expect(textOf(clicked)).toContain(`Another tab took the focus since the snapshot (${live.site.origin}/about.html); nothing ran.`)
+    // the first next action (a snapshot, in the pinned tab) gives refs that work: progress, not the same failure
+    const fresh = textOf(await live.tool.call({ args: clicked.details.nextActions?.[0]?.params?.args ?? [] }))
+    expect(activeTab(session)?.tabId).toBe(home)
+    // the refused click did nothing on the pinned page (a ref-less read runs there)
+    expect(textOf(await live.tool.call({ args: ["get", "text", "#out"] }))).toContain("nothing clicked")
+    const again = await live.tool.call({ args: ["click", refOf(fresh, "button", "Save")] })
+    expect(again.isError, textOf(again)).toBe(false)
+    expect(textOf(await live.tool.call({ args: ["get", "text", "#out"] }))).toContain("safe clicked")
+  }, 60_000)
 })

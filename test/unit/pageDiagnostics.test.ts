@@ -77,7 +77,7 @@ describe("scroll no-movement (fake)", () => {
       batchReply([evalRow(["eval", "p"], position(0)), { command: ["scroll"], error: "boom", result: null, success: false }, evalRow(["eval", "p"], position(0))])
     ]))))
 
-  it.scoped("in a pinned tab: the tab is selected first, in the same process", () =>
+  it.scoped("in a pinned tab: a guard that its page is in front runs first, in the same process", () =>
     Effect.gen(function*() {
       const session = baseSessionName("pi", call.piSessionId, call.cwd)
       mkdirSync(join(temp.root, "s"), { recursive: true })
@@ -89,7 +89,9 @@ describe("scroll no-movement (fake)", () => {
       const requests = yield* (yield* FakeAgentBrowser).requests
       // open, tab list, tab t2, the challenge-page read after open, then the scroll batch
       expect(requests.length).toBe(5)
-      expect(stepsOf(requests[4]).map((s) => s[0])).toEqual(["tab", "eval", "scroll", "eval"])
+      // the pinned tab's guard (not a select, which would void refs), the probe, the scroll, the probe
+      expect(stepsOf(requests[4]).map((s) => s[0])).toEqual(["eval", "eval", "scroll", "eval"])
+      expect(stepsOf(requests[4])[0]?.[1]).toContain("another tab has the focus")
       expect(result.details.scrollNoop).toBeDefined()
     }).pipe(Effect.provide(fakeLayer(temp.root, [
       { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },

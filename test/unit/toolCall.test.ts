@@ -237,7 +237,7 @@ describe("focus check before a read", () => {
 })
 
 describe("tab pinning after drift", () => {
-  it.scoped("later commands run inside the re-selected tab until a tab is chosen explicitly", () =>
+  it.scoped("later commands run inside the re-selected tab (guarded, not re-selected) until a tab is chosen explicitly", () =>
     Effect.gen(function*() {
       const session = baseSessionName("pi", call.piSessionId, call.cwd)
       mkdirSync(join(temp.root, "s"), { recursive: true })
@@ -250,7 +250,14 @@ describe("tab pinning after drift", () => {
       yield* runToResult({ args: ["tab", "list"] }, call)
       yield* runToResult({ args: ["get", "url"] }, call)
       const requests = (yield* (yield* FakeAgentBrowser).requests).map((r) => `${r.args.slice(-2).join(" ")}${r.stdin !== undefined ? ` <${r.stdin}>` : ""}`)
-      expect(requests.slice(4)).toEqual(["batch --bail <[[\"tab\",\"t2\"],[\"get\",\"title\"]]>", "tab list", "get url"])
+      // the pinned tab is not selected (a select would void refs): a guard that the page in front is the session's
+      // runs first in the same process, fail-fast (tabPinning.ts)
+      expect(requests.slice(5)).toEqual(["tab list", "get url"])
+      const [guard, command] = JSON.parse(/<(.*)>$/s.exec(requests[4] ?? "")?.[1] ?? "[]") as Array<Array<string>>
+      expect(requests[4]).toMatch(/^batch --bail </)
+      expect(guard?.[0]).toBe("eval")
+      expect(guard?.[1]).toContain(`!== "http://a.test/") throw new Error("another tab has the focus: "`)
+      expect(command).toEqual(["get", "title"])
     }).pipe(Effect.provide(fakeLayer(temp.root, [
       { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
       // the challenge-page read after open
@@ -262,5 +269,34 @@ describe("tab pinning after drift", () => {
         { command: ["get", "title"], error: null, result: { title: "Pinned A" }, success: true }
       ]) } },
       { when: (r) => r.args.at(-1) === "url", reply: FakeAgentBrowser.ok({ url: "http://a.test/" }) }
+    ]))))
+
+  it.scoped("a popup in front of the pinned tab: a command by ref is refused before it runs; one without refs runs again with the select", () =>
+    Effect.gen(function*() {
+      const session = baseSessionName("pi", call.piSessionId, call.cwd)
+      mkdirSync(join(temp.root, "s"), { recursive: true })
+      writeFileSync(join(temp.root, "s", `${session}.target`), JSON.stringify({ targetId: "X", url: "about:blank", pinned: false }))
+      yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+      writeFileSync(join(temp.root, "s", `${session}.target`), JSON.stringify({ targetId: "Y", url: "http://a.test/", pinned: false }))
+      const title = yield* runToResult({ args: ["get", "title"] }, call)
+      expect(title.isError).toBe(false)
+      const byRef = yield* runToResult({ args: ["hover", "@e3"] }, call)
+      expect(byRef.details.failureCategory).toBe("stale-ref")
+      expect(byRef.content[0]?.type === "text" && byRef.content[0].text).toContain("Another tab took the focus since the snapshot (http://a.test/popup); nothing ran")
+      const batches = (yield* (yield* FakeAgentBrowser).requests).filter((r) => r.args.includes("batch") && !(r.stdin ?? "").includes("challenge")).map((r) => JSON.parse(r.stdin ?? "[]") as Array<Array<string>>)
+      // get title: guarded, refused by the guard, then run again after the select; hover @e3: guarded and stopped there
+      expect(batches.map((b) => b.map((step) => step[0]))).toEqual([["eval", "get"], ["tab", "get"], ["eval", "hover"]])
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
+      { when: (r) => r.args.includes("batch") && (r.stdin ?? "").includes("challenge"), reply: FakeAgentBrowser.ok({}) },
+      { when: (r) => r.args.at(-1) === "list", reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "about:blank", active: true }, { tabId: "t2", url: "http://a.test/", active: false }] }), repeat: true },
+      { when: (r) => r.args.at(-1) === "t2", reply: FakeAgentBrowser.ok({ tabId: "t2", url: "http://a.test/" }) },
+      { when: (r) => r.args.includes("batch") && (r.stdin ?? "").includes("another tab has the focus"), reply: (r) => ({ exitCode: 0, stdout: JSON.stringify([
+        { command: (JSON.parse(r.stdin ?? "[]") as Array<Array<string>>)[0], error: "Error: another tab has the focus: http://a.test/popup\n    at <anonymous>:1:1", result: null, success: false }
+      ]) }), repeat: true },
+      { when: (r) => r.args.includes("batch"), reply: { exitCode: 0, stdout: JSON.stringify([
+        { command: ["tab", "t2"], error: null, result: { tabId: "t2" }, success: true },
+        { command: ["get", "title"], error: null, result: { title: "Pinned A" }, success: true }
+      ]) } }
     ]))))
 })

@@ -13,7 +13,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { isReadinessMiss, readinessBudgetMs } from "../../page/readiness.js"
 import { targetOf } from "../../session/target.js"
 import { planWaits, retryWhileMissing, withWaitedRow } from "./readinessWait.js"
-import { selectsPinnedTab } from "../tabs/tabPinning.js"
+import { focusMovedError, focusMovedTo, namesRefs, pinnedPrefix } from "../tabs/tabPinning.js"
 
 export type CommandBatch =
   /** The batch process itself failed (no rows). */
@@ -27,21 +27,30 @@ export type CommandBatch =
 export const runCommandBatch = (plan: Plan, session: string, before: ReadonlyArray<ReadonlyArray<string>>, after: ReadonlyArray<ReadonlyArray<string>>) =>
   Effect.gen(function*() {
     const registry = yield* SessionRegistry
-    // a command by @ref runs without selecting its pinned tab (the select would void its refs: tabPinning.ts)
-    const pinned = selectsPinnedTab(plan.line.positionals) ? (yield* registry.view(session)).pinnedTab : undefined
-    const steps = [...(pinned !== undefined ? [["tab", pinned]] : []), ...before, plan.line.positionals, ...after]
-    const at = (pinned !== undefined ? 1 : 0) + before.length
+    // the pinned tab behind a guard, not selected (a select would void the refs): tabPinning.ts
+    const view = yield* registry.view(session)
     const commands = yield* SessionCommands
     const started = yield* Clock.currentTimeMillis
-    const attempt = Effect.flatMap(Clock.currentTimeMillis, (now) => commands.batch(targetOf(plan), steps, { timeoutMs: plan.timeoutMs - (now - started), failFast: false }))
-    const waited = yield* retryWhileMissing(planWaits(plan) ? readinessBudgetMs(plan.timeoutMs) : 0, attempt, (r) => {
-      const row = Either.isRight(r) ? r.right[at] : undefined
-      return row !== undefined && !row.success && isReadinessMiss(row.error)
-    })
+    const runWith = (prefix: ReturnType<typeof pinnedPrefix>) => {
+      const at = prefix.steps.length + before.length
+      const attempt = Effect.flatMap(Clock.currentTimeMillis, (now) => commands.batch(targetOf(plan), [...prefix.steps, ...before, plan.line.positionals, ...after], { timeoutMs: plan.timeoutMs - (now - started), failFast: prefix.guard }))
+      return Effect.map(retryWhileMissing(planWaits(plan) ? readinessBudgetMs(plan.timeoutMs) : 0, attempt, (r) => {
+        const row = Either.isRight(r) ? r.right[at] : undefined
+        return row !== undefined && !row.success && isReadinessMiss(row.error)
+      }), (waited) => ({ waited, at }))
+    }
+    let prefix = pinnedPrefix(view.pinnedTab, view.page?.url)
+    let { waited, at } = yield* runWith(prefix)
+    const movedTo = prefix.guard && Either.isRight(waited.result) ? focusMovedTo(waited.result.right[0]) : undefined
+    if (movedTo !== undefined && namesRefs(plan.line.positionals)) return { kind: "failed", error: focusMovedError(plan.line.positionals, movedTo) } satisfies CommandBatch as CommandBatch
+    if (movedTo !== undefined) {
+      prefix = pinnedPrefix(view.pinnedTab, view.page?.url, true)
+      ;({ waited, at } = yield* runWith(prefix))
+    }
     const ran = waited.result
     if (Either.isLeft(ran)) return { kind: "failed", error: ran.left } satisfies CommandBatch as CommandBatch
     const rows = ran.right
-    if (pinned !== undefined && rows[0]?.success !== true) {
+    if (view.pinnedTab !== undefined && !prefix.guard && rows[0]?.success !== true) {
       yield* registry.dropPin(session)
       return { kind: "unpinned" } satisfies CommandBatch as CommandBatch
     }

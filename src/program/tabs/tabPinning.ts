@@ -1,14 +1,15 @@
 /**
  * Once a session's active tab has drifted (tabRecovery re-selected the right one), later active-tab commands of that
- * session run as one upstream `batch`: select the known tab, then the command, in the same invocation, so a
- * restored or background tab cannot steal focus in between. Choosing a tab explicitly (`tab …`) or closing ends the
- * pin; a pinned tab that no longer exists ends it too, and the command runs normally.
+ * session run as one upstream `batch`: a guard that the known tab is in front, then the command, in the same
+ * invocation (see pinnedPrefix: a select before each command would void the refs). Choosing a tab explicitly
+ * (`tab …`) or closing ends the pin; a pinned tab that no longer exists ends it too, and the command runs normally.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { Plan } from "../../domain/Plan.js"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
-import type { UpstreamReplyError } from "../../schema/ToolError.js"
+import { StaleRef, type UpstreamReplyError } from "../../schema/ToolError.js"
+import type { StepRow } from "../../domain/Outcome.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
@@ -21,12 +22,38 @@ export const isPinnable = (plan: Plan): boolean =>
   plan.kind === "browser" && plan.sessionName !== undefined && plan.stdin === undefined && !skipsTabPin(plan.line.command)
 
 /**
- * Whether a pinned command selects its tab first. Not when it acts by @ref: agent-browser 0.41.2 empties its ref map
- * on every `tab <id>` (the active tab's too), so the select would void the very refs the command names. Nothing is
- * lost: the snapshot that gave the refs ran in the pinned tab, and a ref upstream no longer holds (its tab lost the
- * focus since) fails as unknown rather than acting elsewhere; the offered snapshot -i selects the tab again.
+ * What a pinned command runs before itself. agent-browser 0.41.2 empties its ref map on every `tab <id>`, the active
+ * tab's too, so selecting the pinned tab before each command would void the refs of the snapshot before it (every
+ * `@ref` failed as unknown, and the offered snapshot -i led to the same failure). So the tab is not selected: a guard
+ * checks that the active tab still shows the session's page (agent-browser follows a popup at the next command it
+ * handles) and, run fail-fast, stops the batch when it does not. Then a command by @ref fails as stale (nothing ran;
+ * its snapshot -i selects the tab again), and one without refs runs again with the select (`select: true`). Without a
+ * known page the tab is selected as before.
  */
-export const selectsPinnedTab = (positionals: ReadonlyArray<string>): boolean => refsIn(positionals).length === 0
+export const pinnedPrefix = (pinned: string | undefined, pageUrl: string | undefined, select = false): { readonly steps: ReadonlyArray<ReadonlyArray<string>>; readonly guard: boolean } => {
+  if (pinned === undefined) return { steps: [], guard: false }
+  let expected: string | undefined
+  try {
+    const u = pageUrl !== undefined && !select ? new URL(pageUrl) : undefined
+    expected = u !== undefined ? u.origin + u.pathname : undefined
+  } catch {
+    expected = undefined
+  }
+  if (expected === undefined) return { steps: [["tab", pinned]], guard: false }
+  const check = `(() => { const u = new URL(location.href); if (u.origin + u.pathname !== ${JSON.stringify(expected)}) throw new Error("another tab has the focus: " + location.href); return true })()`
+  return { steps: [["eval", check]], guard: true }
+}
+
+/** The guard found another tab in front (nothing ran): the page it shows, else undefined. */
+export const focusMovedTo = (guardRow: StepRow | undefined): string | undefined =>
+  guardRow === undefined || guardRow.success ? undefined : /another tab has the focus: (\S+)/.exec(guardRow.error.message)?.[1] ?? "another page"
+
+/** A command by @ref whose guard found another tab in front: stale (its next action, snapshot -i, selects the tab). */
+export const focusMovedError = (positionals: ReadonlyArray<string>, movedTo: string): StaleRef =>
+  new StaleRef({ ref: refsIn(positionals)[0]?.replace(/^@/, "") ?? "", detail: `Another tab took the focus since the snapshot (${movedTo}); nothing ran` })
+
+/** Whether a command names `@ref`s (a guard failure is then its failure, not a reason to select and run again). */
+export const namesRefs = (positionals: ReadonlyArray<string>): boolean => refsIn(positionals).length > 0
 
 export interface PinnedRun {
   readonly replied: Either.Either<UpstreamOutcome, UpstreamReplyError>
@@ -45,10 +72,19 @@ export const runPinned = (plan: Plan) =>
     const line = parseCommandLine(plan.args)
     // a command that may let another tab take the focus lists the tabs after it (L17, focusRestore.ts)
     const listTabs = mayLoseFocus(plan.line.command)
-    const select = selectsPinnedTab(line.positionals)
-    const rows = yield* commands.batch(targetOf(plan), [...(select ? [["tab", pinned]] : []), line.positionals, ...(listTabs ? [["tab", "list"]] : [])], { timeoutMs: plan.timeoutMs, failFast: true })
-    const [selected, row, listed] = select ? rows : [undefined, ...rows]
-    if ((select && selected?.success !== true) || row === undefined) {
+    const pageUrl = (yield* registry.view(plan.sessionName)).page?.url
+    const runWith = (prefix: ReturnType<typeof pinnedPrefix>) =>
+      commands.batch(targetOf(plan), [...prefix.steps, line.positionals, ...(listTabs ? [["tab", "list"]] : [])], { timeoutMs: plan.timeoutMs, failFast: true })
+    let prefix = pinnedPrefix(pinned, pageUrl)
+    let rows = yield* runWith(prefix)
+    const movedTo = prefix.guard ? focusMovedTo(rows[0]) : undefined
+    if (movedTo !== undefined && namesRefs(line.positionals)) return { replied: Either.left(focusMovedError(line.positionals, movedTo)) } satisfies PinnedRun
+    if (movedTo !== undefined) {
+      prefix = pinnedPrefix(pinned, pageUrl, true)
+      rows = yield* runWith(prefix)
+    }
+    const [selected, row, listed] = rows
+    if ((!prefix.guard && selected?.success !== true) || row === undefined) {
       yield* registry.dropPin(plan.sessionName)
       return undefined
     }
