@@ -53,6 +53,8 @@ export const clickTargetOf = (argv: ReadonlyArray<string>, refs: RefSnapshot | u
 }
 
 const KEY = `Symbol.for("pi-agent-browser.click")`
+/** Set by the click's read: whether the click stayed on its document (read by `CLICK_STAYED_GATE`). */
+const STAYED_KEY = `Symbol.for("pi-agent-browser.click-stayed")`
 
 /**
  * Installs the recorder (for `target`, when the click's target can be judged); answers whether the target resolved
@@ -125,8 +127,16 @@ if (rec) {
     if (settle !== undefined) combo = comboNow();
   }
 }
+window[${STAYED_KEY}] = click !== undefined && !click.navigating;
 return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, click, combo, settle, dialogsOpened: ${dialogsOpenedExpression("dialogsBefore")} };
 })()`
+
+/**
+ * After the click's read, in a batch that stops at its first failed step: fails when the read found the click stayed
+ * on its document, so the steps after it (reading the page a navigation led to) run only for a click that navigated,
+ * or whose read ran in another document. Always clears the mark.
+ */
+export const CLICK_STAYED_GATE = `(() => { const K = ${STAYED_KEY}, stayed = window[K] === true; delete window[K]; if (stayed) throw new Error("the click stayed on its page"); return true })()`
 
 /** What the recorder saw, as read back. */
 export interface ClickRecord {

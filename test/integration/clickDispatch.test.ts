@@ -97,14 +97,21 @@ describe("one-process click", () => {
     expect(outText()).toBe("false")
   })
 
-  it("a link click and a form submission are followed to the page they load", async () => {
+  it("a link click and a form submission are followed to the page they load, each in one upstream process", async () => {
+    const before = live.tool.spawned().length
     const linked = await live.tool.call({ args: ["click", "#next"] })
     expect(linked.isError, textOf(linked)).toBe(false)
+    // the click, its read and the landed page's read: one `batch`, no second process to read the page (and after the
+    // dialog above, whose page the session could not read, the click still runs with its checks)
+    const ran = live.tool.spawned().slice(before)
+    expect(ran.map((argv) => argv.slice(-2).join(" ")), JSON.stringify(ran)).toEqual(["batch --bail"])
     expect(linked.details.navigationSummary?.url).toBe(url("about.html"))
     expect(textOf(linked)).toContain("About Acme")
     await live.tool.call({ args: ["open", url("click-targets.html")] })
+    const submitted = live.tool.spawned().length
     const sent = await live.tool.call({ args: ["click", "#send"] })
     expect(sent.isError, textOf(sent)).toBe(false)
+    expect(live.tool.spawned().length - submitted).toBe(1)
     expect(sent.details.navigationSummary?.url).toMatch(/welcome\.html/)
     expect(sent.details.navigationSummary?.title).toBe("Welcome")
   })

@@ -1,7 +1,11 @@
 /** Runs tool calls through the real service graph over a LiveEnv, the way the pi adapter does. */
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import { BinaryLocatorLive } from "../../src/layers/BinaryLocatorLive.js"
 import { makeServicesLayer } from "../../src/layers/MainLive.js"
+import { ProcessRunnerLive } from "../../src/layers/ProcessRunnerLive.js"
+import { ProcessRunner } from "../../src/services/ProcessRunner.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { type CallContext, runToResult } from "../../src/program/call/ToolCall.js"
 import { closeOwnedBrowser } from "../../src/program/session/lifecycle.js"
@@ -16,11 +20,21 @@ export interface Harness {
   readonly runtime: ManagedRuntime.ManagedRuntime<any, never>
   readonly piSessionId: string
   readonly dispose: () => Promise<void>
+  /** The argv of every upstream process the tool started, in order (the live runner's requests). */
+  readonly spawned: () => ReadonlyArray<ReadonlyArray<string>>
 }
 
 export const makeHarness = (world: LiveEnv, piSessionId = "pi-session-1", cwd = world.root): Harness => {
-  const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(world.config) }))
+  const spawned: Array<ReadonlyArray<string>> = []
+  const counting = Layer.effect(ProcessRunner, Effect.map(ProcessRunner, (live) => ProcessRunner.of({
+    run: (request) => Effect.suspend(() => {
+      spawned.push(request.args)
+      return live.run(request)
+    })
+  }))).pipe(Layer.provide(ProcessRunnerLive))
+  const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(world.config), processes: Layer.merge(BinaryLocatorLive, counting) }))
   return {
+    spawned: () => [...spawned],
     runtime,
     piSessionId,
     call: (input, options = {}) => {

@@ -4,8 +4,11 @@
  * (`clickDispatch`); a click aimed at a combobox, for whether it opened (`comboboxFocus`). The click's row is the
  * outcome (with its dialog warning, exactly as alone); the read gives the page it stayed on (title, URL, challenge
  * facts) and whether a trusted event reached the target. Only a click that started a navigation to another document
- * needs the page read again after it loads (`navigating`). Last, the tab list: whether another tab took the focus. Skipped where page script may be held for approval, for
- * Electron apps (their health check owns the page after a click), and when the session has no page yet.
+ * needs the page read again after it loads (`navigating`): the batch stops at its first failed step, and a gate after
+ * the read fails when the click stayed, so only a click that navigated (or whose read ran in another document) goes on
+ * to wait for the load and read the page it led to, in the same process. Before the gate, the tab list: whether
+ * another tab took the focus. Skipped where page script may be held for approval, for Electron apps (their health
+ * check owns the page after a click), and when the session has no page yet.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -18,11 +21,12 @@ import { ElectronHost } from "../../services/ElectronHost.js"
 import type { CommandError } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../page/challengeEvidence.js"
-import { CLICK_READ_EXPRESSION, clickDispatchOf, clickRecorderScript, clickRecordOf, clickTargetOf, twinOf } from "../../page/clickDispatch.js"
+import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickDispatchOf, clickRecorderScript, clickRecordOf, clickTargetOf, twinOf } from "../../page/clickDispatch.js"
 import { comboboxFocusOf, isComboboxClick } from "../../page/comboboxFocus.js"
 import { dialogsOpenedOf } from "../../page/dialogsOpened.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
 import { runCommandBatch } from "./commandBatch.js"
+import { LANDED_PAGE_READ, landedPageOf, landedPageSteps } from "./pageProbes.js"
 import { type TabRow, tabsOf } from "../tabs/focusRestore.js"
 import { mayProbe } from "../../session/mayProbe.js"
 
@@ -40,7 +44,12 @@ export interface ClickRun {
   readonly openedTab?: boolean
   /** The session's tabs right after the click (its read), from the same process. */
   readonly tabs?: ReadonlyArray<TabRow>
+  /** The click navigated and the page it led to was read in its own process (`page` is absent if that read failed). */
+  readonly landedRead?: boolean
 }
+
+/** At most this long for the page a navigating click led to to load, within the click's own process. */
+const LANDED_LOAD_TIMEOUT_MS = 7_000
 
 const evalValue = (row: StepRow | undefined): Record<string, unknown> | undefined => {
   const result = row?.success === true && row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>)["result"] : undefined
@@ -63,12 +72,15 @@ export const runClick = (plan: Plan) =>
     if (yield* isElectronSession(session)) return undefined
     const registry = yield* SessionRegistry
     const view = yield* registry.view(session)
-    // a session that has not opened a page yet has no browser to read: the click launches it as usual
-    if (view.page === undefined) return undefined
+    // a session that has not opened a page yet has no browser to read: the click launches it as usual (a managed
+    // session that runs but whose page is unknown, after a dialog or a click that could not be read, is read as usual)
+    if (view.page === undefined && (plan.firstLaunch || plan.sessionRole !== "managed")) return undefined
     const refs = yield* registry.refSnapshotOf(session)
     const target = clickTargetOf(plan.line.positionals, refs)
-    // the tab list last: a tab that took the focus during the click (L17, tabs/focusRestore.ts), in the same process
-    const ran = yield* runCommandBatch(plan, session, [["eval", clickRecorderScript(target)]], [["eval", CLICK_READ_EXPRESSION], ["tab", "list"]])
+    // the tab list: a tab that took the focus during the click (L17, tabs/focusRestore.ts); then, past the gate, the
+    // page a navigating click led to; all in the same process, which stops at the first failed step
+    const landed = landedPageSteps(Math.min(LANDED_LOAD_TIMEOUT_MS, plan.timeoutMs / 4))
+    const ran = yield* runCommandBatch(plan, session, [["eval", clickRecorderScript(target)]], [["eval", CLICK_READ_EXPRESSION], ["tab", "list"], ["eval", CLICK_STAYED_GATE], ...landed], true)
     if (ran.kind === "failed") return result({ replied: Either.left(ran.error) })
     if (ran.kind === "unpinned") return undefined
     const { rows, row, at } = ran
@@ -83,8 +95,13 @@ export const runClick = (plan: Plan) =>
     const read = evalValue(rows[at + 1])
     const tabs = tabsOf(rows[at + 2])
     const record = clickRecordOf(read?.["click"])
-    // no record: the read ran in the document the click led to (or could not run), so the page is read again
-    if (read === undefined || record === undefined || record.navigating || typeof read["url"] !== "string") return result({ replied, ...(tabs !== undefined ? { tabs } : {}) })
+    // no record: the read ran in the document the click led to (or could not run), so the page is read again: past
+    // the gate, in this process
+    if (read === undefined || record === undefined || record.navigating || typeof read["url"] !== "string") {
+      const gated = rows[at + 3]?.success === true
+      const page = gated ? landedPageOf(rows[at + 4 + LANDED_PAGE_READ]) : undefined
+      return result({ replied, ...(tabs !== undefined ? { tabs } : {}), ...(page !== undefined ? { page } : {}), ...(gated ? { landedRead: true } : {}) })
+    }
     const facts = challengeFactsOf(read["challenge"])
     const dispatch = target !== undefined ? clickDispatchOf(target, record, target.kind === "accessible" ? twinOf(target.refId, refs) : undefined) : undefined
     const combo = dispatch === undefined && isComboboxClick(plan.line, refs) ? comboboxFocusOf(read["combo"]) : undefined

@@ -23,8 +23,8 @@ export type CommandBatch =
   /** `row` is the command's own row (with its wait recorded); `at` its index among `rows`. */
   | { readonly kind: "ran"; readonly rows: ReadonlyArray<StepRow>; readonly row: StepRow | undefined; readonly at: number }
 
-/** Runs `before` → the planned command → `after` as one batch (with the pinned tab first). */
-export const runCommandBatch = (plan: Plan, session: string, before: ReadonlyArray<ReadonlyArray<string>>, after: ReadonlyArray<ReadonlyArray<string>>) =>
+/** Runs `before` → the planned command → `after` as one batch (with the pinned tab first); `bail`: stop at the first failed step. */
+export const runCommandBatch = (plan: Plan, session: string, before: ReadonlyArray<ReadonlyArray<string>>, after: ReadonlyArray<ReadonlyArray<string>>, bail = false) =>
   Effect.gen(function*() {
     const registry = yield* SessionRegistry
     // the pinned tab behind a guard, not selected (a select would void the refs): tabPinning.ts
@@ -33,7 +33,7 @@ export const runCommandBatch = (plan: Plan, session: string, before: ReadonlyArr
     const started = yield* Clock.currentTimeMillis
     const runWith = (prefix: ReturnType<typeof pinnedPrefix>) => {
       const at = prefix.steps.length + before.length
-      const attempt = Effect.flatMap(Clock.currentTimeMillis, (now) => commands.batch(targetOf(plan), [...prefix.steps, ...before, plan.line.positionals, ...after], { timeoutMs: plan.timeoutMs - (now - started), failFast: prefix.guard }))
+      const attempt = Effect.flatMap(Clock.currentTimeMillis, (now) => commands.batch(targetOf(plan), [...prefix.steps, ...before, plan.line.positionals, ...after], { timeoutMs: plan.timeoutMs - (now - started), failFast: prefix.guard || bail }))
       return Effect.map(retryWhileMissing(planWaits(plan) ? readinessBudgetMs(plan.timeoutMs) : 0, attempt, (r) => {
         const row = Either.isRight(r) ? r.right[at] : undefined
         return row !== undefined && !row.success && isReadinessMiss(row.error)

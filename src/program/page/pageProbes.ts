@@ -28,16 +28,35 @@ const evalResult = (row: StepRow | undefined): Record<string, unknown> | undefin
 export const NAVIGATION_SETTLE_MS = 120
 
 /**
+ * The steps that read the page a click led to: let a navigation start, wait (at most `loadTimeoutMs`) for the page's
+ * load, then read its title, URL and challenge facts. Run by the click itself when its read found it navigating
+ * (clickCommand.ts), or as their own process (`probeNavigation`).
+ */
+export const landedPageSteps = (loadTimeoutMs: number): ReadonlyArray<ReadonlyArray<string>> => [
+  ["wait", String(NAVIGATION_SETTLE_MS)],
+  ["wait", "--load", "load", "--timeout", String(Math.max(1, Math.round(loadTimeoutMs)))],
+  ["eval", `({ title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION} })`]
+]
+
+/** The index of the read among `landedPageSteps`. */
+export const LANDED_PAGE_READ = 2
+
+/** The landed page's read as decoded facts; undefined when it did not answer. */
+export const landedPageOf = (row: StepRow | undefined) => {
+  const value = evalResult(row)
+  const facts = challengeFactsOf(value?.["challenge"])
+  return typeof value?.["url"] === "string" ? { title: String(value["title"] ?? ""), url: value["url"], ...(facts !== undefined ? { facts } : {}) } : undefined
+}
+
+/**
  * Reads title and URL after a click that may have navigated, in one upstream process on the same session and launch
  * configuration: let a navigation start, wait for the page's load, then read it. The same read collects the facts that
  * tell a challenge page (CAPTCHA, interstitial) from an ordinary one, at no extra process.
  */
 export const probeNavigation = (plan: Plan) =>
   Effect.gen(function*() {
-    const rows = yield* runBatch(plan, [["wait", String(NAVIGATION_SETTLE_MS)], ["wait", "--load", "load"], ["eval", `({ title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION} })`]])
-    const value = evalResult(rows[2])
-    const facts = challengeFactsOf(value?.["challenge"])
-    return typeof value?.["url"] === "string" ? { title: String(value["title"] ?? ""), url: value["url"], ...(facts !== undefined ? { facts } : {}) } : undefined
+    const rows = yield* runBatch(plan, landedPageSteps(PROBE_TIMEOUT_MS - 1_000))
+    return landedPageOf(rows[LANDED_PAGE_READ])
   }).pipe(Effect.tapErrorCause((cause) => Effect.logDebug("navigation probe failed: the result names no page", cause)), Effect.catchAll(() => Effect.succeed(undefined)))
 
 /**

@@ -104,7 +104,7 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const { outcome, approval } = isPendingConfirmation(replied)
       ? yield* resolveConfirmation(plan, replied.left, call.approve)
       : { outcome: yield* replied, approval: undefined }
-    const navigated = clicked?.page ?? ((mayNavigate(plan.line) || (movesInHistory(plan.line.command) && mayProbe(plan))) && outcome.kind === "single" && outcome.warning === undefined
+    const navigated = clicked?.page ?? (clicked?.landedRead !== true && (mayNavigate(plan.line) || (movesInHistory(plan.line.command) && mayProbe(plan))) && outcome.kind === "single" && outcome.warning === undefined
       ? yield* probeNavigation(plan)
       : undefined)
     // another tab took the focus during the command: its own tab is selected again, and is the page it is about
