@@ -2,14 +2,15 @@
  * A session pinned to its tab (after a drift the tool corrected) still acts by @ref: agent-browser 0.41.2 empties
  * its ref map on every `tab <id>`, even for the tab that is already active, so a pinned command that selected its
  * tab first could never use the refs of the snapshot before it (each ref command failed as unknown, and the offered
- * snapshot -i led to the same failure).
+ * snapshot -i led to the same failure). A secret typed in a pinned session runs behind the same guard.
  */
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { activeTabIn, pinTab } from "../support/tabs.js"
 
-const live = liveWorld()
+const SECRET = "Pinned-s3cret-value"
+const live = liveWorld({ env: { PW_VALUE: SECRET }, config: (site) => ({ secrets: { PW: { value: "$PW_VALUE", origins: [site.origin] } } }) })
 
 const activeTab = (session: string) => activeTabIn(live, session)
 const pin = (tabId: string) => pinTab(live, tabId)
@@ -55,5 +56,25 @@ describe("a pinned session acts by @ref", () => {
     const again = await live.tool.call({ args: ["click", refOf(fresh, "button", "Save")] })
     expect(again.isError, textOf(again)).toBe(false)
     expect(textOf(await live.tool.call({ args: ["get", "text", "#out"] }))).toContain("safe clicked")
+  }, 60_000)
+
+  it("a secret typed by ref while a popup has the focus: refused with nothing typed; by selector it runs in the pinned tab", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
+    const session = opened.details.sessionName ?? ""
+    const home = activeTab(session)?.tabId ?? "?"
+    await pin(home)
+    const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    live.world.raw(["--json", "--session", session, "eval", "setTimeout(() => window.open('/about.html'), 50); 1"])
+    await new Promise((r) => setTimeout(r, 400))
+    const byRef = await live.tool.call({ args: ["fill", refOf(snapshot, "textbox", "Name"), "{{secret:PW}}"] })
+    expect(byRef.details.failureCategory, textOf(byRef)).toBe("stale-ref")
+    expect(textOf(byRef)).toContain("nothing ran")
+    const value = () => JSON.parse(live.world.raw(["--json", "--session", session, "eval", "document.querySelector('#name').value"])).data.result as string
+    // the selector fill selects the pinned tab again and types there
+    const bySelector = await live.tool.call({ args: ["fill", "#name", "{{secret:PW}}"] })
+    expect(bySelector.isError, textOf(bySelector)).toBe(false)
+    expect(activeTab(session)?.tabId).toBe(home)
+    expect(value()).toBe(SECRET)
+    for (const result of [byRef, bySelector]) expect(JSON.stringify(result)).not.toContain(SECRET)
   }, 60_000)
 })

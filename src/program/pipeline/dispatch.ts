@@ -28,7 +28,7 @@ import { endFailedLaunch, launchFailureOf, withLaunchChoice } from "../session/f
 import { closeQueuedLaunch } from "../session/poolLaunch.js"
 import { recoverTab, refocusKnownTab } from "../tabs/tabRecovery.js"
 import { focusBefore, restoreFocus } from "../tabs/focusRestore.js"
-import { isPinnable, namesRefs, runPinned } from "../tabs/tabPinning.js"
+import { isPinnable, runPinned } from "../tabs/tabPinning.js"
 import { runGuarded } from "../security/guardedTyping.js"
 import { stepRunOf } from "../../session/stepRun.js"
 import { mayProbe } from "../../session/mayProbe.js"
@@ -42,8 +42,9 @@ const runGuardedPlanned = (plan: Plan) =>
     const argv = plan.line.positionals
     const need = plan.line.command === "batch" ? undefined : guardNeed(plan.security, argv)
     if (need === undefined) return undefined
-    const pinned = isPinnable(plan) && !namesRefs(argv) && plan.sessionName !== undefined ? (yield* (yield* SessionRegistry).view(plan.sessionName)).pinnedTab : undefined
-    return yield* Effect.either(waitForTarget(plan, (timeoutMs) => runGuarded(plan, targetOf(plan), argv, need, { timeoutMs, ...(pinned !== undefined ? { before: [["tab", pinned]] } : {}) })))
+    const view = isPinnable(plan) && plan.sessionName !== undefined ? yield* (yield* SessionRegistry).view(plan.sessionName) : undefined
+    const pin = view?.pinnedTab !== undefined ? { tab: view.pinnedTab, pageUrl: view.page?.url } : undefined
+    return yield* Effect.either(waitForTarget(plan, (timeoutMs) => runGuarded(plan, targetOf(plan), argv, need, { timeoutMs, ...(pin !== undefined ? { pin } : {}) })))
   })
 
 /** The planned command exactly as echoed in `effectiveArgs`. */

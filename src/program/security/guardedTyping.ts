@@ -2,7 +2,8 @@
  * Runs one typing step under the policy's runtime guard (security/typingGuard.ts): focus → guard → the step with
  * secret values put in, as one `batch --bail` whose stdin carries the values. Answers like the plain step would
  * (its data, or its typed error); a guard refusal is `PolicyBlocked` with the rule it enforced. Nothing is typed
- * when the guard refuses.
+ * when the guard refuses. In a session pinned to its tab, the pin's guard runs first (tabs/tabPinning.ts): another tab
+ * in front fails a step by @ref as stale with nothing typed, and runs a step without refs again after the select.
  */
 import * as Effect from "effect/Effect"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
@@ -14,6 +15,7 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { withSecrets } from "../../security/secretText.js"
 import { focusRow, type GuardNeed, guardScript } from "../../security/typingGuard.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
+import { focusMovedError, focusMovedTo, namesRefs, pinnedPrefix } from "../tabs/tabPinning.js"
 
 const intersect = (lists: ReadonlyArray<ReadonlyArray<string>>): ReadonlyArray<string> =>
   lists.length === 0 ? [] : lists.reduce((a, b) => a.filter((x) => b.includes(x)))
@@ -23,7 +25,12 @@ export const runGuarded = (
   target: SessionTarget,
   argv: ReadonlyArray<string>,
   need: GuardNeed,
-  options: { readonly timeoutMs: number; readonly before?: ReadonlyArray<ReadonlyArray<string>> }
+  options: {
+    readonly timeoutMs: number
+    readonly before?: ReadonlyArray<ReadonlyArray<string>>
+    /** The session's pinned tab and the page it shows: the step runs behind the pin's guard. */
+    readonly pin?: { readonly tab: string; readonly pageUrl: string | undefined }
+  }
 ) =>
   Effect.gen(function*() {
     const policy = plan.security
@@ -34,9 +41,21 @@ export const runGuarded = (
     const specs = need.secrets.map((name) => policy.secrets.find((s) => s.name === name))
     const origins = intersect(specs.map((s) => s?.origins ?? []))
     const focus = focusRow(argv)
-    const before = [...(options.before ?? []), ...(focus !== undefined ? [focus] : [])]
-    const rows = [...before, ["eval", guardScript(need, origins)], withSecrets(argv, values)]
-    const replies = yield* (yield* SessionCommands).batch(target, rows, { timeoutMs: options.timeoutMs, failFast: true })
+    const commands = yield* SessionCommands
+    const stepsWith = (pin: ReturnType<typeof pinnedPrefix>) => {
+      const before = [...pin.steps, ...(options.before ?? []), ...(focus !== undefined ? [focus] : [])]
+      return { before, rows: [...before, ["eval", guardScript(need, origins)], withSecrets(argv, values)] }
+    }
+    let pin = options.pin !== undefined ? pinnedPrefix(options.pin.tab, options.pin.pageUrl) : pinnedPrefix(undefined, undefined)
+    let { before, rows } = stepsWith(pin)
+    let replies = yield* commands.batch(target, rows, { timeoutMs: options.timeoutMs, failFast: true })
+    const movedTo = pin.guard ? focusMovedTo(replies[0]) : undefined
+    if (movedTo !== undefined && namesRefs(argv)) return yield* focusMovedError(argv, movedTo)
+    if (movedTo !== undefined && options.pin !== undefined) {
+      pin = pinnedPrefix(options.pin.tab, options.pin.pageUrl, true)
+      ;({ before, rows } = stepsWith(pin))
+      replies = yield* commands.batch(target, rows, { timeoutMs: options.timeoutMs, failFast: true })
+    }
     const guardAt = before.length
     const failed = replies.findIndex((r) => !r.success)
     const row = replies[failed]
