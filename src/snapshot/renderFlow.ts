@@ -1,6 +1,6 @@
 /**
  * Renders a snapshot subtree as compact reading text: prose as plain lines (sentences kept whole, link text inline),
- * headings as `#` lines, list items as `- ` lines, table rows as `a | b`, controls as `role "name" @eN`, and the refs
+ * headings as `#` lines, list items as `- ` lines (indented lines in a long document's reading text), table rows as `a | b`, controls as `role "name" @eN`, and the refs
  * of inline links listed after their line. Stops at a byte budget and reports what it could not show.
  */
 import { isBlockedFrame } from "./contentWeight.js"
@@ -141,7 +141,9 @@ export const renderFlow = (node: SnapshotNode, state: RenderState, listDepth = 0
     return push(state, state.textOnly === true ? normalize(node.name) : `link ${JSON.stringify(normalize(node.name))} @${node.ref}`, [node.ref])
   }
   const isList = node.role === "list"
-  const prefix = node.role === "listitem" ? `${"  ".repeat(Math.max(listDepth - 1, 0))}- ` : ""
+  // reading text marks a list item by its indent alone: the page's text runs on from line to line ("Returns: <Object>"
+  // then "  pid <number> Pid of the child process.") as a reader reads it, where a `- ` would cut into it
+  const prefix = node.role !== "listitem" ? "" : state.reading !== undefined ? "  ".repeat(Math.max(listDepth, 1)) : `${"  ".repeat(Math.max(listDepth - 1, 0))}- `
   let run: Array<SnapshotNode> = []
   let first = true
   const flush = (): boolean => {
@@ -150,7 +152,7 @@ export const renderFlow = (node: SnapshotNode, state: RenderState, listDepth = 0
     const text = normalize(inlineText(run, links, state.reading !== undefined))
     run = []
     if (text === "") return true
-    const line = `${first ? prefix : prefix === "" ? "" : `${"  ".repeat(listDepth)}`}${text}${refsOf(state, links, text)}`
+    const line = `${first || state.reading !== undefined ? prefix : prefix === "" ? "" : `${"  ".repeat(listDepth)}`}${text}${refsOf(state, links, text)}`
     first = false
     return push(state, line, links.map((l) => l.ref))
   }

@@ -38,9 +38,9 @@ describe("the reading text of a long document", () => {
   const text = doc.lines.join("\n")
 
   it("leaves out the document's table of contents (it repeats the headings) but keeps a chapter's own short one", () => {
-    expect(text).not.toMatch(/^- 2\. Topic number 2$/m)
+    expect(text).not.toMatch(/^ *(- )?2\. Topic number 2$/m)
     expect(text).toContain("## 2. Topic number 2")
-    expect(text).toContain("- 1.1. Part One")
+    expect(text).toMatch(/^  1\.1\. Part One$/m)
     expect(tablesOfContents(parseSnapshot(raw)).size).toBe(1)
     // a list of links that are not the headings is content
     expect(tablesOfContents(parseSnapshot("- main\n  - heading \"A\" [level=2]\n  - list\n    - listitem\n      - link \"Elsewhere one\"\n    - listitem\n      - link \"Elsewhere two\"\n    - listitem\n      - link \"Elsewhere three\"")).size).toBe(0)
@@ -64,7 +64,7 @@ describe("the reading text of a long document", () => {
     // the view's text leaves out the table of contents and the controls too (those are listed after it); its links
     // keep their refs
     const mainText = view.slice(view.indexOf("Main content ("), view.indexOf("… "))
-    expect(mainText).not.toMatch(/^- 2\. Topic number 2/m)
+    expect(mainText).not.toMatch(/^ *(- )?2\. Topic number 2/m)
     expect(mainText).not.toContain("button \"copy\"")
     expect(view).toMatch(/^Omitted high-value controls:\nbutton "copy" @e\d+/m)
     expect(mainText).toContain("Figure 1: the machine. [@e500 A photo of machine 1")
@@ -76,5 +76,36 @@ describe("a page that fits the view", () => {
     const view = compactSnapshot(manual(3), "https://manual.test/").text
     expect(view).toContain("- 2. Topic number 2 @e101")
     expect(view).toContain("button \"copy\" @e400")
+  })
+})
+
+describe("a list in reading text (#29: a model reads the sentences as the page runs them on)", () => {
+  // node's docs: "Returns: <Object>" then a nested list whose first item goes on with "pid <number> Pid of …"; a news
+  // list whose items end without a period
+  const tree = [
+    "- main",
+    "  - heading \"Sync\" [level=2]",
+    "  - list",
+    "    - listitem",
+    "      - StaticText \"Returns: <Object>\"",
+    "      - list",
+    "        - listitem",
+    "          - StaticText \"pid <number> Pid of the child process.\"",
+    "        - listitem",
+    "          - StaticText \"status <number> The exit code.\"",
+    "    - listitem",
+    "      - StaticText \"integration of catalogs from xsltproc\"",
+    "    - listitem",
+    "      - StaticText \"added --version to xsltproc\""
+  ].join("\n")
+
+  it("marks an item by its indent, so the text runs on from line to line; nesting stays visible", () => {
+    const lines = readingDocOfTree(tree).lines
+    expect(lines).toEqual(["## Sync", "  Returns: <Object>", "    pid <number> Pid of the child process.", "    status <number> The exit code.", "  integration of catalogs from xsltproc", "  added --version to xsltproc"])
+    expect(lines.join("\n").replace(/\s+/g, " ")).toContain("Returns: <Object> pid <number> Pid of the child process.")
+  })
+
+  it("a page that fits the view keeps its `- ` items", () => {
+    expect(compactSnapshot(tree, "https://node.test/").text).toContain("- Returns: <Object>\n  - pid <number> Pid of the child process.")
   })
 })
