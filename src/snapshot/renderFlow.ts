@@ -130,6 +130,12 @@ export const renderFlow = (node: SnapshotNode, state: RenderState, listDepth = 0
     state.headingLines?.push(state.lines.length)
     return push(state, `${"#".repeat(Math.min(Math.max(level, 1), 6))} ${text}`, [])
   }
+  // a folded <details>: the tree has its summary but not what it folds (Chromium leaves that out), so reading text says
+  // the text stops there rather than let the summary pass for a line of prose
+  if (state.reading !== undefined && node.role === "DisclosureTriangle" && node.attrs.includes("expanded=false")) {
+    const text = normalize(node.name ?? inlineText(node.children, []))
+    return text === "" || push(state, `${text} (folded)`, [])
+  }
   if (CONTROL_ROLES.has(node.role)) return state.reading !== undefined || push(state, state.textOnly === true ? controlLine({ ...node, ref: undefined }) : controlLine(node), node.ref !== undefined ? [node.ref] : [])
   if (node.role === "row") {
     const links: Array<{ ref: string; name: string }> = []

@@ -109,3 +109,23 @@ describe("a list in reading text (#29: a model reads the sentences as the page r
     expect(compactSnapshot(tree, "https://node.test/").text).toContain("- Returns: <Object>\n  - pid <number> Pid of the child process.")
   })
 })
+
+describe("a folded <details> in reading text", () => {
+  // node's docs fold each API's history table; Chromium's tree has the summary, not the table
+  const tree = [
+    "- main",
+    "  - heading \"exec\" [level=4]",
+    "  - group",
+    "    - DisclosureTriangle \"History\" [expanded=false]",
+    "      - StaticText \"History\"",
+    "  - group",
+    "    - DisclosureTriangle \"Examples\" [expanded=true]",
+    "      - StaticText \"Examples\"",
+    "    - paragraph",
+    "      - StaticText \"Run ls.\""
+  ].join("\n")
+
+  it("says the summary folds what it does not show; an open one reads as its text", () => {
+    expect(readingDocOfTree(tree).lines).toEqual(["#### exec", "History (folded)", "Examples", "Run ls."])
+  })
+})
