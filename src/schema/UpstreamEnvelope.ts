@@ -26,7 +26,9 @@ export const BatchRow = Schema.Struct({
   result: NullableUnknown,
   error: NullableString,
   /** A step that succeeded but left something the caller must know (an open dialog). */
-  warning: Schema.optionalWith(Schema.String, { exact: true })
+  warning: Schema.optionalWith(Schema.String, { exact: true }),
+  /** As on a single envelope: a step whose answer never came says `outcome_unknown` in its own row. */
+  code: Schema.optionalWith(Schema.String, { exact: true })
 })
 export type BatchRow = typeof BatchRow.Type
 

@@ -175,7 +175,7 @@ export const classifyUpstream = (plan: Pick<Plan, "kind" | "line">, result: RunR
 export const stepRowOf = (row: BatchRow): StepRow =>
   row.success
     ? { command: row.command ?? [], success: true, result: row.result, ...(row.warning !== undefined ? { warning: row.warning } : {}) }
-    : { command: row.command ?? [], success: false, error: classifyErrorText(row.error ?? "batch step failed", { stderr: "", exitCode: 1, argv: row.command ?? [] }) }
+    : { command: row.command ?? [], success: false, error: classifyErrorText(row.error ?? "batch step failed", { code: row.code, stderr: "", exitCode: 1, argv: row.command ?? [] }) }
 
 /** The first failed step, with the typed error it was classified as. */
 export const firstBatchFailure = (rows: ReadonlyArray<StepRow>): { readonly index: number; readonly error: UpstreamReplyError } | undefined => {

@@ -60,12 +60,16 @@ const stepReplies = (stdout: string): ReadonlyArray<ScriptedRun> => {
 
 /** A recorded single-command envelope as the one row of a batch reply (the probe rows are absent: no diagnostic). */
 const asBatchRow = (args: ReadonlyArray<string>, stdout: string): string => {
-  let envelope: { success: boolean; data: unknown; error: string | null }
+  let envelope: { success: boolean; data: unknown; error: string | null; code?: string }
   try {
     envelope = JSON.parse(stdout) as typeof envelope
   } catch {
     return stdout
   }
+  // a launch or connect failure (no `data`, no `type`) comes before any step runs: a batch answers it outside any row
+  if (envelope === null || typeof envelope !== "object") return stdout
+  if (!("data" in envelope) && !("type" in envelope)) return stdout
   const command = args.filter((a, i) => a !== "--session" && args[i - 1] !== "--session")
-  return JSON.stringify([{ command, success: envelope.success, result: envelope.data, error: envelope.error }])
+  // upstream's rows carry the envelope's `code` too (an open whose answer never came: outcome_unknown)
+  return JSON.stringify([{ command, success: envelope.success, result: envelope.data, error: envelope.error, ...(envelope.code !== undefined ? { code: envelope.code } : {}) }])
 }
