@@ -33,3 +33,35 @@ export const batchRows = (answer: (step: ReadonlyArray<string>) => unknown): Scr
   }),
   repeat: true
 })
+
+/** The steps of a scripted `batch` request (none for any other request). */
+export const stepsOf = (request: { readonly args: ReadonlyArray<string>; readonly stdin?: string | undefined }): ReadonlyArray<ReadonlyArray<string>> => {
+  if (!request.args.includes("batch")) return []
+  try {
+    const steps: unknown = JSON.parse(request.stdin ?? "[]")
+    return Array.isArray(steps) ? (steps as ReadonlyArray<ReadonlyArray<string>>) : []
+  } catch {
+    return []
+  }
+}
+
+/** Whether a request runs an `open`: alone, or as the first step of the open's batch with its page read. */
+export const runsOpen = (request: { readonly args: ReadonlyArray<string>; readonly stdin?: string | undefined }): boolean =>
+  (request.args.includes("open") && !request.args.includes("batch")) || stepsOf(request)[0]?.[0] === "open"
+
+/** A page read that finds no challenge evidence. */
+export const NO_CHALLENGE = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }
+
+/**
+ * An `open`'s one upstream process (`batch --bail`: the open, then the opened-page read), answered as agent-browser
+ * does: the open's row with `opened`, then the read's row finding `read` (by default the page the open reported, with
+ * no challenge evidence).
+ */
+export const openBatch = (opened: { readonly url: string; readonly title: string }, read: unknown = { ...opened, challenge: NO_CHALLENGE }, repeat = false): ScriptedRun => ({
+  when: (r) => stepsOf(r)[0]?.[0] === "open",
+  reply: (r) => ({
+    exitCode: 0,
+    stdout: `${JSON.stringify(stepsOf(r).map((step, i) => ({ command: step, success: true, result: i === 0 ? opened : { result: read }, error: null })))}\n`
+  }),
+  repeat
+})

@@ -18,7 +18,7 @@ import { SessionRegistry } from "../../src/services/SessionRegistry.js"
 import type { CdpTarget } from "../../src/schema/ElectronRecord.js"
 import { classifyErrorText } from "../../src/upstream/classifyReply.js"
 import { categoryOf as categoryOfError } from "../../src/schema/ToolError.js"
-import { batchRows, call, fakeLayer, tempRoot, testConfig } from "../support/fakeHarness.js"
+import { batchRows, call, fakeLayer, openBatch, tempRoot, testConfig } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -113,7 +113,7 @@ describe("L17: a tab that took the focus during a command is given back to the t
   ] })
   /** `readUrl`: where the click's page read ran; `active`: the tab the command left active. */
   const script = (active: "t1" | "t2", readUrl = HOME, openedTab = false): ReadonlyArray<ScriptedRun> => [
-    { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: HOME, title: "Home" }), repeat: true },
+    openBatch({ url: HOME, title: "Home" }, undefined, true),
     { when: (r) => !r.args.includes("batch") && r.args.at(-2) === "tab" && r.args.at(-1) === "t1", reply: FakeAgentBrowser.ok({ tabId: "t1", title: "Home", url: HOME }), repeat: true },
     { when: (r) => !r.args.includes("batch") && r.args.at(-1) === "list", reply: FakeAgentBrowser.ok(tabRows(active)), repeat: true },
     batchRows((step) => step[0] === "tab" && step[1] === "list" ? tabRows(active) : step[0] === "eval"

@@ -10,7 +10,7 @@ import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAg
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import type { RunResult } from "../../src/domain/Outcome.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, runsOpen, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -28,9 +28,9 @@ const isBatch = (r: RunRequest) => r.args.includes("batch")
 const isCommand = (name: string) => (r: RunRequest) => r.args.includes(name) && !isBatch(r)
 const rest: ScriptedRun = { reply: FakeAgentBrowser.ok({}), repeat: true }
 
+/** The open and its page read, in the open's one process. */
 const openScript = (title: string, challenge: unknown, landed = URL): ReadonlyArray<ScriptedRun> => [
-  { when: isCommand("open"), reply: FakeAgentBrowser.ok({ url: landed, title }) },
-  { when: isBatch, reply: evalBatch([["eval", "x"]], { title, url: landed, challenge }) },
+  openBatch({ url: landed, title }, { title, url: landed, challenge }),
   rest
 ]
 
@@ -47,7 +47,7 @@ describe("challenge pages", () => {
         safety: expect.stringContaining("A human completes it")
       })
       const requests = yield* (yield* FakeAgentBrowser).requests
-      expect(requests.filter(isCommand("open")).length).toBe(1)
+      expect(requests.filter(runsOpen).length).toBe(1)
     }).pipe(Effect.provide(fakeLayer(temp.root, openScript("Just a moment...", { ...none, markers: ["#challenge-form"] })))))
 
   it.scoped("an ordinary page (an article about CAPTCHAs) gets no challenge report", () =>

@@ -15,7 +15,7 @@ import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import { evalResultWarningOf, evalStdinHintOf, looksFunctionShaped } from "../../src/page/evalHints.js"
 import { readScrollPosition, scrollNoopOf } from "../../src/page/scrollPosition.js"
 import { selectorMayExposeSensitiveLiteral, textSelectorOf, textVisibilityOf } from "../../src/page/textVisibility.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, NO_CHALLENGE, openBatch, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -87,14 +87,14 @@ describe("scroll no-movement (fake)", () => {
       const result = yield* runToResult({ args: ["scroll", "down", "400"] }, call)
       rmSync(target)
       const requests = yield* (yield* FakeAgentBrowser).requests
-      // open, tab list, tab t2, the challenge-page read after open, then the scroll batch
+      // open with its read (in the drifted tab), tab list, tab t2, the read again, then the scroll batch
       expect(requests.length).toBe(5)
       // the pinned tab's guard (not a select, which would void refs), the probe, the scroll, the probe
       expect(stepsOf(requests[4]).map((s) => s[0])).toEqual(["eval", "eval", "scroll", "eval"])
       expect(stepsOf(requests[4])[0]?.[1]).toContain("another tab has the focus")
       expect(result.details.scrollNoop).toBeDefined()
     }).pipe(Effect.provide(fakeLayer(temp.root, [
-      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
+      openBatch({ url: "http://a.test/", title: "A" }, { title: "", url: "about:blank", challenge: NO_CHALLENGE }),
       { when: (r) => r.args.at(-1) === "list", reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "about:blank", active: true }, { tabId: "t2", url: "http://a.test/", active: false }] }) },
       { when: (r) => r.args.at(-1) === "t2", reply: FakeAgentBrowser.ok({ tabId: "t2", url: "http://a.test/" }) },
       { when: (r) => r.args.includes("batch") && (r.stdin ?? "").includes("challenge"), reply: FakeAgentBrowser.ok({}) },

@@ -10,7 +10,7 @@ import { afterAll } from "vitest"
 import { poolEnv, poolSettings, publicEndpoint } from "../../src/config/poolConfig.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, runsOpen, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -49,43 +49,45 @@ describe("managed calls in the pool (fake agent-browser)", () => {
       yield* runToResult({ args: ["--session", "mine", "get", "url"] }, call)
       expect(first.details.resultCategory).toBe("success")
       const requests = yield* (yield* FakeAgentBrowser).requests
-      const managed = requests.find((r) => r.args.includes("open"))
+      const managed = requests.find(runsOpen)
       const explicit = requests.find((r) => r.args.includes("mine"))
       expect(managed?.env["AGENT_BROWSER_CDP"]).toBe(`ws://pool.test:3000?token=${TOKEN}`)
       expect(managed?.args.join(" ")).not.toContain(TOKEN)
       expect(explicit?.env["AGENT_BROWSER_CDP"]).toBeUndefined()
       expect(JSON.stringify(first)).not.toContain(TOKEN)
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "https://example.test/", title: "T" }), repeat: true }], pooled))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch({ url: "https://example.test/", title: "T" }), { reply: FakeAgentBrowser.ok({ url: "https://example.test/", title: "T" }), repeat: true }], pooled))))
 
   it.scopedLive("a full pool is asked again within the budget, then said with its public address; the token never shows", () =>
     Effect.gen(function*() {
       const result = yield* runToResult({ args: ["open", "https://example.test/"], timeoutMs: 2000 }, call)
-      const launches = (yield* (yield* FakeAgentBrowser).requests).filter((r) => r.args.includes("open"))
+      const launches = (yield* (yield* FakeAgentBrowser).requests).filter(runsOpen)
       expect(launches.length).toBeGreaterThan(1)
       expect(result.details).toMatchObject({ failureCategory: "upstream-error", launchDiagnostic: { reason: "pool-full", endpoint: "ws://pool.test:3000" } })
       const text = result.content.map((c) => ("text" in c ? c.text : "")).join("\n")
       expect(text).toContain("browser pool at ws://pool.test:3000 is full")
       expect(result.details.nextActions?.[0]).toMatchObject({ id: "retry-when-pool-has-room", params: { args: ["open", "https://example.test/"], timeoutMs: 6000 } })
       expect(JSON.stringify(result)).not.toContain(TOKEN)
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.fail(full), repeat: true }, { reply: FakeAgentBrowser.ok({}), repeat: true }], pooled))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ when: runsOpen, reply: FakeAgentBrowser.fail(full), repeat: true }, { reply: FakeAgentBrowser.ok({}), repeat: true }], pooled))))
 
   it.scopedLive("following the pool-full next action asks the pool again for its whole longer budget (the first launch never happened)", () =>
     Effect.gen(function*() {
       const first = yield* runToResult({ args: ["open", "https://example.test/"], timeoutMs: 1000 }, call)
-      const before = (yield* (yield* FakeAgentBrowser).requests).filter((r) => r.args.includes("open")).length
+      const before = (yield* (yield* FakeAgentBrowser).requests).filter(runsOpen).length
       const retried = yield* runToResult(first.details.nextActions?.[0]?.params, call)
-      const after = (yield* (yield* FakeAgentBrowser).requests).filter((r) => r.args.includes("open")).length
+      const after = (yield* (yield* FakeAgentBrowser).requests).filter(runsOpen).length
       expect(after - before).toBeGreaterThan(1)
       expect(retried.details.launchDiagnostic).toMatchObject({ reason: "pool-full" })
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.fail(full), repeat: true }, { reply: FakeAgentBrowser.ok({}), repeat: true }], pooled))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ when: runsOpen, reply: FakeAgentBrowser.fail(full), repeat: true }, { reply: FakeAgentBrowser.ok({}), repeat: true }], pooled))))
 
   it.scopedLive("a launch the pool kept queued past the budget runs nothing after it: no page check, no close that would queue again", () =>
     Effect.gen(function*() {
       const result = yield* runToResult({ args: ["open", "https://example.test/"], timeoutMs: 1000 }, call)
       expect(result.details.failureCategory).toBe("timeout")
       const requests = yield* (yield* FakeAgentBrowser).requests
-      // the open, and nothing upstream after it (the daemon is ended by its pid, which the fake never wrote)
-      expect(requests.map((r) => r.args.filter((a) => !a.startsWith("-") && !a.startsWith("pi-")).join(" "))).toEqual(["open https://example.test/"])
+      // the open (with its page read, in one process), and nothing upstream after it (the daemon is ended by its pid,
+      // which the fake never wrote)
+      expect(requests.map((r) => r.args.filter((a) => !a.startsWith("-") && !a.startsWith("pi-")).join(" "))).toEqual(["batch"])
+      expect(runsOpen(requests[0] ?? { args: [] })).toBe(true)
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: "timeout", repeat: true }], pooled))))
 
   it.scopedLive("a token source that yields nothing fails the call as invalid input, naming the setting, not running upstream", () =>

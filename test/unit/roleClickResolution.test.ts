@@ -14,7 +14,7 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { hiddenTwinsExpression, reachOf } from "../../src/page/hiddenTwins.js"
 import { reachableMatch } from "../../src/session/reachableMatch.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -40,9 +40,9 @@ const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => cont
 const isBatch = (r: RunRequest) => r.args.includes("batch")
 const none = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }
 
-/** The page: open answers alone; a batch's snapshot gives TREE, the reach read `read`, the click read a delivered click. */
+/** The page: open answers with its read; a batch's snapshot gives TREE, the reach read `read`, the click read a delivered click. */
 const page = (read: unknown): ReadonlyArray<ScriptedRun> => [
-  { when: (r) => r.args.includes("open") && !isBatch(r), reply: FakeAgentBrowser.ok({ url: URL, title: "Pizza order" }) },
+  openBatch({ url: URL, title: "Pizza order" }, undefined, true),
   {
     when: isBatch,
     reply: (r) => ({

@@ -10,7 +10,7 @@ import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { baseSessionName, runToResult } from "../../src/program/call/ToolCall.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import { settleExpression } from "../../src/page/pageSettle.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, NO_CHALLENGE, openBatch, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -156,7 +156,7 @@ describe("guidance in results", () => {
       const result = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       expect(result.details.pageChangeSummary).toMatchObject({ changeType: "navigation", command: "open", title: "A", url: "http://a.test/", nextActionIds: ["inspect-opened-page"] })
       expect(result.details.nextActions?.[0]?.params?.args).toEqual(["--session", result.details.sessionName, "snapshot", "-i"])
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) }, { reply: FakeAgentBrowser.ok({}), repeat: true }]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch({ url: "http://a.test/", title: "A" }), { reply: FakeAgentBrowser.ok({}), repeat: true }]))))
 
   it.scoped("a failed batch names its first failed step and carries that step's next actions", () =>
     Effect.gen(function*() {
@@ -191,9 +191,11 @@ describe("tab recovery after open", () => {
       expect(result.isError).toBe(false)
       expect(result.details.tabCorrection).toEqual({ reselected: "t2", from: "about:blank", reason: "after-open" })
       const requests = (yield* (yield* FakeAgentBrowser).requests).map((r) => r.args.slice(-2).join(" "))
-      expect(requests).toEqual(["open http://a.test/", "tab list", "tab t2", "batch --bail"])
+      // the open and its read in one process; the read ran in the tab upstream left in front, so it runs again
+      // once the opened page's tab is selected
+      expect(requests).toEqual(["batch --bail", "tab list", "tab t2", "batch --bail"])
     }).pipe(Effect.provide(fakeLayer(temp.root, [
-      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
+      openBatch({ url: "http://a.test/", title: "A" }, { title: "", url: "about:blank", challenge: NO_CHALLENGE }),
       { when: (r) => r.args.includes("batch"), reply: FakeAgentBrowser.ok({}) },
       { when: (r) => r.args.at(-1) === "list", reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "about:blank", active: true }, { tabId: "t2", url: "http://a.test/", active: false }] }) },
       { when: (r) => r.args.at(-1) === "t2", reply: FakeAgentBrowser.ok({ tabId: "t2", url: "http://a.test/" }) }
@@ -206,7 +208,7 @@ describe("tab recovery after open", () => {
       expect(result.details.failureCategory).toBe("tab-drift")
       expect(result.details.nextActions?.[0]?.id).toBe("list-tabs-for-tab-drift-recovery")
     }).pipe(Effect.provide(fakeLayer(temp.root, [
-      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://b.test/", title: "B" }) },
+      openBatch({ url: "http://b.test/", title: "B" }, { title: "New Tab", url: "chrome://new-tab-page/", challenge: NO_CHALLENGE }),
       { reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "chrome://new-tab-page/", active: true }] }) }
     ]))))
 })
@@ -259,8 +261,8 @@ describe("tab pinning after drift", () => {
       expect(guard?.[1]).toContain(`!== "http://a.test/") throw new Error("another tab has the focus: "`)
       expect(command).toEqual(["get", "title"])
     }).pipe(Effect.provide(fakeLayer(temp.root, [
-      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
-      // the challenge-page read after open
+      openBatch({ url: "http://a.test/", title: "A" }, { title: "", url: "about:blank", challenge: NO_CHALLENGE }),
+      // the challenge-page read after open, again once the opened page's tab is selected
       { when: (r) => r.args.includes("batch") && (r.stdin ?? "").includes("challenge"), reply: FakeAgentBrowser.ok({}) },
       { when: (r) => r.args.at(-1) === "list", reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "about:blank", active: true }, { tabId: "t2", url: "http://a.test/", active: false }] }), repeat: true },
       { when: (r) => r.args.at(-1) === "t2", reply: FakeAgentBrowser.ok({ tabId: "t2", url: "http://a.test/" }) },
@@ -287,7 +289,7 @@ describe("tab pinning after drift", () => {
       // get title: guarded, refused by the guard, then run again after the select; hover @e3: guarded and stopped there
       expect(batches.map((b) => b.map((step) => step[0]))).toEqual([["eval", "get"], ["tab", "get"], ["eval", "hover"]])
     }).pipe(Effect.provide(fakeLayer(temp.root, [
-      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
+      openBatch({ url: "http://a.test/", title: "A" }, { title: "", url: "about:blank", challenge: NO_CHALLENGE }),
       { when: (r) => r.args.includes("batch") && (r.stdin ?? "").includes("challenge"), reply: FakeAgentBrowser.ok({}) },
       { when: (r) => r.args.at(-1) === "list", reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "about:blank", active: true }, { tabId: "t2", url: "http://a.test/", active: false }] }), repeat: true },
       { when: (r) => r.args.at(-1) === "t2", reply: FakeAgentBrowser.ok({ tabId: "t2", url: "http://a.test/" }) },

@@ -1,7 +1,7 @@
 /**
  * After a navigation, whether the page is a challenge a human must complete (CAPTCHA, anti-bot interstitial, login
- * wall). `open` reads the page (title, URL and challenge facts in one `eval`, in the open's own process when its
- * browser already runs: program/page/openCommand.ts); a navigating click reuses the
+ * wall). `open` reads the page (title, URL and challenge facts in one `eval`, in the open's own process, launch
+ * included: program/page/openCommand.ts); a navigating click reuses the
  * facts its navigation probe already read and is judged only when it reached another page. The call stays a success:
  * the result says so and hands the step to the human. Never retried, solved or bypassed here. The same read after
  * `open` lets a page still building its UI settle briefly and says whether it did (`pageSettle`).

@@ -1,8 +1,12 @@
 /**
- * `open` (`goto`, `navigate`) on a session whose browser already runs, in one upstream process: `batch` open → the
- * opened-page read (title, URL, challenge facts, a brief settle). The open's row is the outcome, exactly as alone.
- * The first open of a session runs alone (a browser that cannot start answers outside a batch), and so do opens in a
- * pinned tab or where page script may be held for approval; their read is a second process afterwards.
+ * `open` (`goto`, `navigate`) in one upstream process: `batch --bail` open → the opened-page read (title, URL,
+ * challenge facts, a brief settle). The open's row is the outcome, exactly as alone; `--bail` keeps a failed open from
+ * running the read (a hung navigation would hold the read for as long again). The first open of a session launches
+ * its browser in the same process, with the launch flags of its prefix: a browser that cannot start or be reached
+ * answers outside any row, with the error envelope a lone open gets, and is that open's failure, classified once and
+ * never run again (that would retry a failing launch). Opens in a pinned tab or where page script may be held for
+ * approval run alone; their read is a second process afterwards, as is the read of an open whose read ran in another
+ * tab than the page it reported (tab drift: the read runs again once tab recovery selected the opened page).
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -11,6 +15,8 @@ import type { Plan } from "../../domain/Plan.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
+import { samePage } from "../../session/refPreflight.js"
+import { readPayload, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { type OpenedPage, OPENED_PAGE_EXPRESSION, openedPageOf } from "./pageProbes.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { isOpening } from "../../upstream/commandPolicy.js"
@@ -19,6 +25,14 @@ export interface OpenRun {
   readonly replied: Either.Either<UpstreamOutcome, CommandError>
   /** The page the open landed on; undefined when the read did not answer (nothing is judged then). */
   readonly page: OpenedPage | undefined
+  /** The read ran in another tab than the page the open reported: the page is read again after tab recovery. */
+  readonly readElsewhere?: true
+}
+
+/** The open reported an http(s) page that the read did not find in front (the drift tab recovery corrects). */
+const readElsewhere = (data: unknown, page: OpenedPage | undefined): boolean => {
+  const reported = readPayload(UrlReply, data, (d) => d.url)
+  return reported !== undefined && /^https?:/.test(reported) && page !== undefined && !samePage(reported, page.url)
 }
 
 export const runOpen = (plan: Plan) =>
@@ -27,13 +41,14 @@ export const runOpen = (plan: Plan) =>
     if (session === undefined || !isOpening(plan.line.command) || !mayProbe(plan) || plan.stdin !== undefined) return undefined
     if (plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
     const view = yield* (yield* SessionRegistry).view(session)
-    if (view.page === undefined || view.pinnedTab !== undefined) return undefined
-    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), [plan.line.positionals, ["eval", OPENED_PAGE_EXPRESSION]], { timeoutMs: plan.timeoutMs, failFast: false }))
-    // a reply that is not a batch (the browser had to start again and could not): the open runs alone instead
+    if (view.pinnedTab !== undefined) return undefined
+    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), [plan.line.positionals, ["eval", OPENED_PAGE_EXPRESSION]], { timeoutMs: plan.timeoutMs, failFast: true }))
+    // a reply without rows that is no error (not what agent-browser prints for a batch): the open runs alone instead
     if (Either.isLeft(ran)) return ran.left._tag === "ParseFailure" ? undefined : ({ replied: Either.left(ran.left), page: undefined } satisfies OpenRun)
     const row = ran.right[0]
     if (row === undefined) return undefined
     if (!row.success) return { replied: Either.left(row.error), page: undefined } satisfies OpenRun
     const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data: row.result, warning: row.warning })
-    return { replied, page: openedPageOf(ran.right[1]) } satisfies OpenRun
+    const page = openedPageOf(ran.right[1])
+    return readElsewhere(row.result, page) ? { replied, page: undefined, readElsewhere: true } : ({ replied, page } satisfies OpenRun)
   })

@@ -123,7 +123,7 @@ export const dispatch = (plan: Plan, call: CallContext) =>
       : named?.overlayBlockers !== undefined ? { overlayBlockers: named.overlayBlockers } : probed?.check
     // the page still changing when the click's read or the snapshot was taken
     const settle = clicked?.settle ?? named?.settle
-    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo, snapshotNaming: named?.naming, ...(overlay !== undefined ? { overlaySnapshot: overlay.snapshot } : {}), ...(settle !== undefined ? { actionSettle: settle } : {}), ...(opened !== undefined ? { opened: { page: opened.page } } : {}) }
+    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo, snapshotNaming: named?.naming, ...(overlay !== undefined ? { overlaySnapshot: overlay.snapshot } : {}), ...(settle !== undefined ? { actionSettle: settle } : {}), ...(opened !== undefined && opened.readElsewhere !== true ? { opened: { page: opened.page } } : {}) }
   }).pipe(
     Effect.catchTag("SelectorNotFound", (error) =>
       Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail)),
