@@ -16,7 +16,7 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { restoreSession } from "../../src/program/session/lifecycle.js"
 import { REF_LIST_BYTES, refListOf } from "../../src/session/refSnapshotFile.js"
 import { scrollFormArgs, TO_END_PX } from "../../src/upstream/scrollForms.js"
-import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -29,7 +29,7 @@ const stepOf = (args: ReadonlyArray<string>): ReadonlyArray<string> => args.slic
 describe("V10: a get/eval value comes first, then the origin it was read on", () => {
   it.scoped("get title and eval after an open name the page's origin; get url and an unknown page do not", () =>
     Effect.gen(function*() {
-      const layer = fakeLayer(temp.root, [{ reply: (r) => {
+      const layer = fakeLayer(temp.root, [openBatch({ url: "https://shop.test/cart?id=1", title: "Cart" }), { reply: (r) => {
         const step = stepOf(r.args)
         if (step[0] === "open") return FakeAgentBrowser.ok({ url: "https://shop.test/cart?id=1", title: "Cart" })
         if (step[0] === "eval") return FakeAgentBrowser.ok({ result: 3 })

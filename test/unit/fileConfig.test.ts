@@ -8,7 +8,7 @@ import { CONTRACT_CONFIG_DIR } from "../../src/config/configPaths.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { configFromEnv } from "../../src/layers/ToolConfigLive.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -77,6 +77,7 @@ describe("config layers", () => {
       return { first, second }
     })
     const { first, second } = await Effect.runPromise(Effect.scoped(Effect.provide(run, fakeLayer(temp.root, [
+      openBatch({ url: "http://a.test/", title: "A" }),
       { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
     ], { env: { HOME: home, PATH: "/fake" } }))))
     expect(first.content[0]?.type === "text" && first.content[0].text).toContain("Configured browser defaults")

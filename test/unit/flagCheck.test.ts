@@ -10,7 +10,7 @@ import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { COMMAND_FLAGS } from "../../src/upstream/commandFlags.generated.js"
 import { flagProblem } from "../../src/upstream/flagCheck.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -73,6 +73,7 @@ describe("flags against the binary's own help", () => {
       expect(batch.details.nextActions?.[0]?.params).toEqual({ args: ["batch"], stdin: JSON.stringify([["get", "url"], ["snapshot"]]) })
       expect((yield* fake.requests).length).toBe(before)
     }).pipe(Effect.provide(fakeLayer(temp.root, [
+      openBatch({ url: "http://a.test/", title: "A" }, undefined, true),
       { when: (r) => r.args.includes("batch"), reply: FakeAgentBrowser.ok([]), repeat: true },
       { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A", snapshot: "- heading \"A\"", refs: {} }), repeat: true }
     ]))))
@@ -81,5 +82,5 @@ describe("flags against the binary's own help", () => {
     Effect.gen(function*() {
       const result = yield* runToResult({ args: ["open", "http://a.test/", "--new-in-this-version"] }, call)
       expect(result.details.failureCategory).toBeUndefined()
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }], {}, "0.41.9"))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch({ url: "http://a.test/", title: "A" }), { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }], {}, "0.41.9"))))
 })

@@ -14,7 +14,7 @@ import type { CompiledQa } from "../../src/domain/Compiled.js"
 import type { StepRow } from "../../src/domain/Outcome.js"
 import { evaluateQa } from "../../src/compilers/evaluateQa.js"
 import { isBenignAssetFailure, requestOutcome } from "../../src/upstream/requestOutcome.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -113,7 +113,7 @@ describe("qa.attached preflight", () => {
       const ran = (yield* (yield* FakeAgentBrowser).requests).slice(before).map((r) => r.args.slice(-2).join(" "))
       expect(ran).toEqual(["get url"])
       expect(result.details.qaPreset).toBeUndefined()
-    }).pipe(Effect.provide(fakeLayer(temp.root, [getUrl("about:blank"), anyOk]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch({ url: "about:blank", title: "" }), getUrl("about:blank"), anyOk]))))
 
   it.scoped("no browser yet: refused before anything runs", () =>
     Effect.gen(function*() {
@@ -131,6 +131,7 @@ describe("qa.attached preflight", () => {
       expect(result.details.validationError).toContain("could not read the current page URL")
       expect(result.details.nextActions?.map((a) => a.id)).toEqual(["list-tabs-before-qa-attached", "snapshot-before-qa-attached"])
     }).pipe(Effect.provide(fakeLayer(temp.root, [
+      openBatch({ url: "http://h/", title: "H" }),
       { when: (r) => r.args.slice(-2).join(" ") === "get url", reply: FakeAgentBrowser.fail("No active page") },
       { reply: FakeAgentBrowser.ok({ url: "http://h/", title: "H" }), repeat: true }
     ]))))

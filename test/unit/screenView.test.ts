@@ -20,7 +20,7 @@ import { webSearchResultText } from "../../src/pi/webSearchView.js"
 import { visibleWidth } from "../../src/pi/wrapText.js"
 import { FailureCategory, SuccessCategory } from "../../src/schema/Categories.js"
 import type { ToolDetails } from "../../src/schema/ToolDetails.js"
-import { batchRows, call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -61,7 +61,7 @@ interface Case {
 
 const LONG_SHOT = join(temp.root, "a-rather-long-folder-name-for-evidence/and-a-long-screenshot-file-name-too.png")
 const cases: ReadonlyArray<Case> = [
-  { name: "open", params: { args: ["open", "http://127.0.0.1:1/a"] }, script: [okAll({ title: "Acme Sign-in", url: "http://127.0.0.1:1/a" })], says: ["✓ Opened Acme Sign-in — http://127.0.0.1:1/a"] },
+  { name: "open", params: { args: ["open", "http://127.0.0.1:1/a"] }, script: [openBatch({ title: "Acme Sign-in", url: "http://127.0.0.1:1/a" }), okAll({ title: "Acme Sign-in", url: "http://127.0.0.1:1/a" })], says: ["✓ Opened Acme Sign-in — http://127.0.0.1:1/a"] },
   { name: "snapshot", params: { args: ["snapshot", "-i"] }, script: [batchRows(() => ({ origin: "http://127.0.0.1:1/a", refs: { e1: { role: "button", name: "Go" } }, snapshot: "- button \"Go\" [ref=e1]" }))], says: ["✓"] },
   { name: "screenshot saved", params: { args: ["screenshot", LONG_SHOT] }, script: [screenshotWrites], says: ["and-a-long-screenshot-file-name-too.png"] },
   { name: "stale ref", params: { args: ["click", "@e99"] }, script: [{ reply: FakeAgentBrowser.fail("Unknown ref: e99"), repeat: true }], says: ["snapshot -i"] },

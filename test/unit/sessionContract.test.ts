@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -19,7 +19,7 @@ describe("session fields", () => {
       expect(explicit.details.sessionName).toBe("mine")
       expect(explicit.details.usedImplicitSession).toBe(false)
       expect((yield* runToResult({ args: ["session", "list"] }, call)).details.usedImplicitSession).toBeUndefined()
-    }).pipe(Effect.provide(fakeLayer(temp.root, [page]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch({ url: "http://h/", title: "H" }), page]))))
 
   it.scoped("sessionRecoveryHint recommends fresh with the same argv, redacted, and runs nothing", () =>
     Effect.gen(function*() {
@@ -37,5 +37,5 @@ describe("session fields", () => {
       expect(shown).not.toContain("hunter2pass")
       expect(shown).not.toContain("s3cr3tvalue99")
       expect((yield* (yield* FakeAgentBrowser).requests).length).toBe(before)
-    }).pipe(Effect.provide(fakeLayer(temp.root, [page]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch({ url: "http://h/", title: "H" }), page]))))
 })

@@ -95,7 +95,7 @@ describe("ToolCall", () => {
       const next = yield* runToResult({ args: ["get", "url"] }, call)
       expect(next.details.sessionName).toBe(fresh.details.sessionName)
       expect(next.details.effectiveArgs).toContain("Home")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://b", title: "B" }), repeat: true }]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch({ url: "http://b", title: "B" }, undefined, true), { reply: FakeAgentBrowser.ok({ url: "http://b", title: "B" }), repeat: true }]))))
 
   it.scoped("a caller's batch that ends in snapshot -i leaves its refs current: the next call acts on them", () =>
     Effect.gen(function*() {
@@ -107,6 +107,7 @@ describe("ToolCall", () => {
       const next = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["click", "@e7"], ["get", "url"]]) }, call)
       expect(next.details.failureCategory, JSON.stringify(next.content)).toBeUndefined()
     }).pipe(Effect.provide(fakeLayer(temp.root, [
+      openBatch({ url: "http://a.test/", title: "A" }),
       // the first snapshot allocates e1, the batch's later one e7 (upstream never reuses a ref number)
       { when: (r) => r.args.includes("snapshot"), reply: FakeAgentBrowser.ok({ origin: "http://a.test/", refs: { e1: { role: "checkbox", name: "Done" } }, snapshot: "- checkbox \"Done\" [ref=e1]" }) },
       { when: (r) => r.args.includes("snapshot"), reply: FakeAgentBrowser.ok({ origin: "http://a.test/", refs: { e7: { role: "button", name: "Clear completed" } }, snapshot: "- button \"Clear completed\" [ref=e7]" }), repeat: true },
@@ -142,10 +143,10 @@ describe("allowed domains", () => {
       expect(redirected.details.error).toContain("host evil.test")
       expect(redirected.details.effectiveArgs).toContain("--allowed-domains")
     }).pipe(Effect.provide(fakeLayer(temp.root, [
-      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://127.0.0.1/a", title: "A" }) },
-      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://docs.example.test/", title: "Docs" }) },
-      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "https://evil.test/landing", title: "Evil" }) },
-      // the challenge-page read after each open (an unreadable answer is no evidence)
+      // each open with its page read, in one process
+      openBatch({ url: "http://127.0.0.1/a", title: "A" }),
+      openBatch({ url: "http://docs.example.test/", title: "Docs" }),
+      openBatch({ url: "https://evil.test/landing", title: "Evil" }),
       { reply: FakeAgentBrowser.ok({}), repeat: true }
     ]))))
 })
@@ -231,7 +232,7 @@ describe("focus check before a read", () => {
       const requests = (yield* (yield* FakeAgentBrowser).requests).map((r) => r.args.slice(-2).join(" "))
       expect(requests.filter((r) => r === "tab list")).toHaveLength(1)
     }).pipe(Effect.provide(fakeLayer(temp.root, [
-      { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
+      openBatch({ url: "http://a.test/", title: "A" }),
       { when: (r) => r.args.includes("batch"), reply: FakeAgentBrowser.ok({}), repeat: true },
       { when: (r) => r.args.at(-1) === "list", reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "http://a.test/moved", active: true }] }), repeat: true },
       { when: (r) => r.args.at(-1) === "title", reply: FakeAgentBrowser.ok({ title: "A" }), repeat: true }
