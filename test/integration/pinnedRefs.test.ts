@@ -16,6 +16,18 @@ const activeTab = (session: string) => activeTabIn(live, session)
 const pin = (tabId: string) => pinTab(live, tabId)
 const refOf = (snapshot: string, role: string, name: string): string => `@${new RegExp(`${role} "${name}" \\[[^\\]]*ref=(e\\d+)`).exec(snapshot)?.[1]}`
 
+/** A pinned session on form.html, its snapshot -i, and a popup the page opened after it (agent-browser follows a new tab at the next command it handles). */
+const popupAfterSnapshot = async () => {
+  const opened = await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
+  const session = opened.details.sessionName ?? ""
+  const home = activeTab(session)?.tabId ?? "?"
+  await pin(home)
+  const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+  live.world.raw(["--json", "--session", session, "eval", "setTimeout(() => window.open('/about.html'), 50); 1"])
+  await new Promise((r) => setTimeout(r, 400))
+  return { session, home, snapshot }
+}
+
 describe("a pinned session acts by @ref", () => {
   it("snapshot -i, then click and fill by its refs: both act on the pinned tab", async () => {
     const opened = await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
@@ -35,14 +47,7 @@ describe("a pinned session acts by @ref", () => {
   }, 60_000)
 
   it("a popup that took the focus between the snapshot and the ref click: refused before anything ran, and the next action makes progress", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
-    const session = opened.details.sessionName ?? ""
-    const home = activeTab(session)?.tabId ?? "?"
-    await pin(home)
-    const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
-    // the page opens a tab after the snapshot; agent-browser follows it at the next command it handles
-    live.world.raw(["--json", "--session", session, "eval", "setTimeout(() => window.open('/about.html'), 50); 1"])
-    await new Promise((r) => setTimeout(r, 400))
+    const { session, home, snapshot } = await popupAfterSnapshot()
     const clicked = await live.tool.call({ args: ["click", refOf(snapshot, "button", "Save")] })
     // refused before it ran: the popup is in front, and the pinned page's button was not clicked
     expect(clicked.isError, textOf(clicked)).toBe(true)
@@ -59,13 +64,7 @@ describe("a pinned session acts by @ref", () => {
   }, 60_000)
 
   it("a secret typed by ref while a popup has the focus: refused with nothing typed; by selector it runs in the pinned tab", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
-    const session = opened.details.sessionName ?? ""
-    const home = activeTab(session)?.tabId ?? "?"
-    await pin(home)
-    const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
-    live.world.raw(["--json", "--session", session, "eval", "setTimeout(() => window.open('/about.html'), 50); 1"])
-    await new Promise((r) => setTimeout(r, 400))
+    const { session, home, snapshot } = await popupAfterSnapshot()
     const byRef = await live.tool.call({ args: ["fill", refOf(snapshot, "textbox", "Name"), "{{secret:PW}}"] })
     expect(byRef.details.failureCategory, textOf(byRef)).toBe("stale-ref")
     expect(textOf(byRef)).toContain("nothing ran")
