@@ -8,7 +8,7 @@
 // success and byte ratios against the raw CLI; totals; targets.
 //   npm run bench:ui-tasks     (also run by npm run bench:tasks; BENCH_TASKS=<regex> picks tasks)
 import { spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as ManagedRuntime from "effect/ManagedRuntime"
@@ -53,8 +53,10 @@ const readState = async (session) => {
 
 /** A strategy's run: every call's command, time and bytes, and its session for the independent check. */
 const tally = () => ({ calls: [], session: undefined, error: undefined })
+// BENCH_TRANSCRIPTS=<dir>: each task's strategies' model-visible texts, one file per task and strategy (to see where bytes go)
+const TRANSCRIPTS = process.env.BENCH_TRANSCRIPTS
 const record = (t, cmd, ms, text) => {
-  t.calls.push({ cmd, ms, bytes: Buffer.byteLength(text, "utf8") })
+  t.calls.push({ cmd, ms, bytes: Buffer.byteLength(text, "utf8"), ...(TRANSCRIPTS !== undefined ? { text } : {}) })
   t.last = text
 }
 
@@ -123,6 +125,7 @@ try {
     for (const [key, run] of Object.entries(strategies)) {
       const t = await run(task, i)
       row[key] = { ...t, ok: task.check(t.state) }
+      if (TRANSCRIPTS !== undefined) writeFileSync(join(TRANSCRIPTS, `${task.name.replace(/[^\w]+/g, "-")}.${key}.txt`), t.calls.map((c) => `=== ${c.cmd} (${c.bytes} B)\n${c.text}`).join("\n"))
     }
     rows.push(row)
   }
