@@ -13,7 +13,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { isReadinessMiss, readinessBudgetMs } from "../../page/readiness.js"
 import { targetOf } from "../../session/target.js"
 import { planWaits, retryWhileMissing, withWaitedRow } from "./readinessWait.js"
-import { focusMovedError, focusMovedTo, namesRefs, pinnedPrefix } from "../tabs/tabPinning.js"
+import { behindPin, type PinPrefix } from "../tabs/tabPinning.js"
 
 export type CommandBatch =
   /** The batch process itself failed (no rows). */
@@ -31,7 +31,7 @@ export const runCommandBatch = (plan: Plan, session: string, before: ReadonlyArr
     const view = yield* registry.view(session)
     const commands = yield* SessionCommands
     const started = yield* Clock.currentTimeMillis
-    const runWith = (prefix: ReturnType<typeof pinnedPrefix>) => {
+    const runWith = (prefix: PinPrefix) => {
       const at = prefix.steps.length + before.length
       const attempt = Effect.flatMap(Clock.currentTimeMillis, (now) => commands.batch(targetOf(plan), [...prefix.steps, ...before, plan.line.positionals, ...after], { timeoutMs: plan.timeoutMs - (now - started), failFast: prefix.guard || bail }))
       return Effect.map(retryWhileMissing(planWaits(plan) ? readinessBudgetMs(plan.timeoutMs) : 0, attempt, (r) => {
@@ -39,14 +39,10 @@ export const runCommandBatch = (plan: Plan, session: string, before: ReadonlyArr
         return row !== undefined && !row.success && isReadinessMiss(row.error)
       }), (waited) => ({ waited, at }))
     }
-    let prefix = pinnedPrefix(view.pinnedTab, view.page?.url)
-    let { waited, at } = yield* runWith(prefix)
-    const movedTo = prefix.guard && Either.isRight(waited.result) ? focusMovedTo(waited.result.right[0]) : undefined
-    if (movedTo !== undefined && namesRefs(plan.line.positionals)) return { kind: "failed", error: focusMovedError(plan.line.positionals, movedTo) } satisfies CommandBatch as CommandBatch
-    if (movedTo !== undefined) {
-      prefix = pinnedPrefix(view.pinnedTab, view.page?.url, true)
-      ;({ waited, at } = yield* runWith(prefix))
-    }
+    const pin = view.pinnedTab !== undefined ? { tab: view.pinnedTab, pageUrl: view.page?.url } : undefined
+    const pinned = yield* behindPin(pin, plan.line.positionals, runWith, ({ waited }) => (Either.isRight(waited.result) ? waited.result.right[0] : undefined))
+    if (pinned.kind === "moved") return { kind: "failed", error: pinned.error } satisfies CommandBatch as CommandBatch
+    const { ran: { waited, at }, prefix } = pinned
     const ran = waited.result
     if (Either.isLeft(ran)) return { kind: "failed", error: ran.left } satisfies CommandBatch as CommandBatch
     const rows = ran.right

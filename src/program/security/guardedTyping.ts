@@ -15,7 +15,7 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { withSecrets } from "../../security/secretText.js"
 import { focusRow, type GuardNeed, guardScript } from "../../security/typingGuard.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
-import { focusMovedError, focusMovedTo, namesRefs, pinnedPrefix } from "../tabs/tabPinning.js"
+import { behindPin } from "../tabs/tabPinning.js"
 
 const intersect = (lists: ReadonlyArray<ReadonlyArray<string>>): ReadonlyArray<string> =>
   lists.length === 0 ? [] : lists.reduce((a, b) => a.filter((x) => b.includes(x)))
@@ -42,21 +42,13 @@ export const runGuarded = (
     const origins = intersect(specs.map((s) => s?.origins ?? []))
     const focus = focusRow(argv)
     const commands = yield* SessionCommands
-    const stepsWith = (pin: ReturnType<typeof pinnedPrefix>) => {
-      const before = [...pin.steps, ...(options.before ?? []), ...(focus !== undefined ? [focus] : [])]
-      return { before, rows: [...before, ["eval", guardScript(need, origins)], withSecrets(argv, values)] }
-    }
-    let pin = options.pin !== undefined ? pinnedPrefix(options.pin.tab, options.pin.pageUrl) : pinnedPrefix(undefined, undefined)
-    let { before, rows } = stepsWith(pin)
-    let replies = yield* commands.batch(target, rows, { timeoutMs: options.timeoutMs, failFast: true })
-    const movedTo = pin.guard ? focusMovedTo(replies[0]) : undefined
-    if (movedTo !== undefined && namesRefs(argv)) return yield* focusMovedError(argv, movedTo)
-    if (movedTo !== undefined && options.pin !== undefined) {
-      pin = pinnedPrefix(options.pin.tab, options.pin.pageUrl, true)
-      ;({ before, rows } = stepsWith(pin))
-      replies = yield* commands.batch(target, rows, { timeoutMs: options.timeoutMs, failFast: true })
-    }
-    const guardAt = before.length
+    const pinned = yield* behindPin(options.pin, argv, (prefix) => {
+      const before = [...prefix.steps, ...(options.before ?? []), ...(focus !== undefined ? [focus] : [])]
+      const rows = [...before, ["eval", guardScript(need, origins)], withSecrets(argv, values)]
+      return Effect.map(commands.batch(target, rows, { timeoutMs: options.timeoutMs, failFast: true }), (replies) => ({ replies, guardAt: before.length, rows }))
+    }, ({ replies }) => replies[0])
+    if (pinned.kind === "moved") return yield* pinned.error
+    const { replies, guardAt, rows } = pinned.ran
     const failed = replies.findIndex((r) => !r.success)
     const row = replies[failed]
     if (row !== undefined && !row.success) {

@@ -55,6 +55,32 @@ export const focusMovedError = (positionals: ReadonlyArray<string>, movedTo: str
 /** Whether a command names `@ref`s (a guard failure is then its failure, not a reason to select and run again). */
 export const namesRefs = (positionals: ReadonlyArray<string>): boolean => refsIn(positionals).length > 0
 
+export type PinPrefix = ReturnType<typeof pinnedPrefix>
+
+/** What `behindPin` did: ran (with the prefix it ran behind), or refused a command by @ref because another tab was in front. */
+export type BehindPin<A> = { readonly kind: "ran"; readonly ran: A; readonly prefix: PinPrefix } | { readonly kind: "moved"; readonly error: StaleRef }
+
+/**
+ * Runs a command behind its session's pin (`run` gets the steps to put first; none without a pin). When the guard
+ * (the row `guardRow` reads) found another tab in front, a command by @ref is refused as stale with nothing run, and
+ * one without refs runs again after the select.
+ */
+export const behindPin = <A, E, R>(
+  pin: { readonly tab: string; readonly pageUrl: string | undefined } | undefined,
+  positionals: ReadonlyArray<string>,
+  run: (prefix: PinPrefix) => Effect.Effect<A, E, R>,
+  guardRow: (ran: A) => StepRow | undefined
+): Effect.Effect<BehindPin<A>, E, R> =>
+  Effect.gen(function*() {
+    const guarded = pinnedPrefix(pin?.tab, pin?.pageUrl)
+    const ran = yield* run(guarded)
+    const movedTo = guarded.guard ? focusMovedTo(guardRow(ran)) : undefined
+    if (movedTo === undefined) return { kind: "ran", ran, prefix: guarded } satisfies BehindPin<A> as BehindPin<A>
+    if (namesRefs(positionals)) return { kind: "moved", error: focusMovedError(positionals, movedTo) } satisfies BehindPin<A> as BehindPin<A>
+    const selected = pinnedPrefix(pin?.tab, pin?.pageUrl, true)
+    return { kind: "ran", ran: yield* run(selected), prefix: selected } satisfies BehindPin<A> as BehindPin<A>
+  })
+
 export interface PinnedRun {
   readonly replied: Either.Either<UpstreamOutcome, UpstreamReplyError>
   /** The tabs right after the command (same process), for a command that may lose the focus. */
@@ -73,16 +99,14 @@ export const runPinned = (plan: Plan) =>
     // a command that may let another tab take the focus lists the tabs after it (L17, focusRestore.ts)
     const listTabs = mayLoseFocus(plan.line.command)
     const pageUrl = (yield* registry.view(plan.sessionName)).page?.url
-    const runWith = (prefix: ReturnType<typeof pinnedPrefix>) =>
-      commands.batch(targetOf(plan), [...prefix.steps, line.positionals, ...(listTabs ? [["tab", "list"]] : [])], { timeoutMs: plan.timeoutMs, failFast: true })
-    let prefix = pinnedPrefix(pinned, pageUrl)
-    let rows = yield* runWith(prefix)
-    const movedTo = prefix.guard ? focusMovedTo(rows[0]) : undefined
-    if (movedTo !== undefined && namesRefs(line.positionals)) return { replied: Either.left(focusMovedError(line.positionals, movedTo)) } satisfies PinnedRun
-    if (movedTo !== undefined) {
-      prefix = pinnedPrefix(pinned, pageUrl, true)
-      rows = yield* runWith(prefix)
-    }
+    const pinnedRun = yield* behindPin(
+      { tab: pinned, pageUrl },
+      line.positionals,
+      (prefix) => commands.batch(targetOf(plan), [...prefix.steps, line.positionals, ...(listTabs ? [["tab", "list"]] : [])], { timeoutMs: plan.timeoutMs, failFast: true }),
+      (rows) => rows[0]
+    )
+    if (pinnedRun.kind === "moved") return { replied: Either.left(pinnedRun.error) } satisfies PinnedRun
+    const { ran: rows, prefix } = pinnedRun
     const [selected, row, listed] = rows
     if ((!prefix.guard && selected?.success !== true) || row === undefined) {
       yield* registry.dropPin(plan.sessionName)
