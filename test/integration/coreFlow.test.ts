@@ -94,7 +94,7 @@ describe("core flow", () => {
   it("batch presents each step", async () => {
     const result = await live.tool.call({ args: ["batch"], stdin: JSON.stringify([["get", "title"], ["get", "text", "h1"]]) })
     expect(result.isError).toBe(false)
-    expect(textOf(result)).toContain("Batch: 2/2 steps succeeded")
+    expect(textOf(result)).toContain("✓ 2/2 steps")
     expect(result.details.batchSteps?.map((s) => s.resultCategory)).toEqual(["success", "success"])
   })
 

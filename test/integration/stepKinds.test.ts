@@ -25,7 +25,7 @@ describe("job step kinds", () => {
     expect(job.isError, textOf(job)).toBe(false)
     const text = textOf(job)
     // every step succeeded: the steps that only echo the job's own commands are counted, not written back
-    expect(text).toMatch(/^Batch: (\d+)\/\1 steps succeeded\n1\. ✓ open/)
+    expect(text).toMatch(/^✓ (\d+)\/\1 steps\n1\. ✓ open/)
     expect(text).not.toContain("hover #row")
     expect(text).not.toContain("{")
     expect(await read("#log")).toBe("deleted")

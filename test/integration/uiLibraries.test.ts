@@ -35,7 +35,7 @@ describe("TodoMVC (React)", () => {
       { action: "hover", selector: ".todo-list li:nth-child(2)" },
       { action: "click", selector: ".todo-list li:nth-child(2) .destroy" }
     ] } }))
-    expect(textOf(job)).toBe("Batch: 2/2 steps succeeded")
+    expect(textOf(job)).toBe("✓ 2/2 steps")
     expect(live.page(sessionOf(job), TITLES)).toBe("Buy milk,Pay rent")
     expect(live.page(sessionOf(job), textAt(".todo-count"))).toBe("2 items left")
   })
@@ -47,7 +47,7 @@ describe("TodoMVC (React)", () => {
       { action: "fill", selector: ".todo-list li.editing .edit", text: "Pay rent today" },
       { action: "press", text: "Enter" }
     ] } }))
-    expect(textOf(job)).toMatch(/^Batch: 4\/4 steps succeeded\n1\. ✓ open/)
+    expect(textOf(job)).toMatch(/^✓ 4\/4 steps\n1\. ✓ open/)
     expect(live.page(sessionOf(job), TITLES)).toBe("Buy milk,Walk dog,Pay rent today")
     expect(live.page(sessionOf(job), `document.querySelector(".todo-list li.editing") === null`)).toBe(true)
   })
@@ -72,7 +72,7 @@ describe("widget libraries", () => {
       { action: "open", url: widgets() },
       { action: "drag", selector: "#sortable li:nth-child(3)", target: "#sortable li:nth-child(1)" }
     ] } }))
-    expect(textOf(job)).toMatch(/^Batch: 2\/2 steps succeeded\n1\. ✓ open/)
+    expect(textOf(job)).toMatch(/^✓ 2\/2 steps\n1\. ✓ open/)
     expect(live.page(sessionOf(job), textAt("#order-result"))).toBe("Order: Charlie, Alpha, Bravo")
     expect(live.page(sessionOf(job), `[...document.querySelectorAll("#sortable li")].map((li) => li.textContent).join(",")`)).toBe("Charlie,Alpha,Bravo")
   })

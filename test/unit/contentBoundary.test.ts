@@ -132,7 +132,7 @@ describe("contentBoundary through the Presenter", () => {
       const result = yield* presentWith({ args: ["batch"], stdin: JSON.stringify([["get", "text", "h1"], ["click", "#go"], ["eval", "document.title"]]) }, NONCE)
       const { inside, outside, blocks } = split(textOf(result.content))
       expect(blocks).toBe(2)
-      expect(outside).toContain("Batch: 3/3 steps succeeded")
+      expect(outside).toContain("✓ 3/3 steps")
       expect(outside).toContain("1. ✓ get text h1")
       // a step that only echoes its command is not written back when every step succeeded
       expect(outside).not.toContain("click #go")

@@ -140,7 +140,7 @@ describe("J5: paced typing rows are one line of prose", () => {
       ])))
       const text = textOf(result.content)
       // the click and the Enter only echo the job's own steps: not written back when every step succeeded
-      expect(text).toMatch(/^Batch: 26\/26 steps succeeded\n2-25\. ✓ paced typing: 12 keys, 40 ms apart(\n|$)/)
+      expect(text).toMatch(/^✓ 26\/26 steps\n2-25\. ✓ paced typing: 12 keys, 40 ms apart(\n|$)/)
       expect(text).not.toContain("keyboard type")
       expect(text).not.toContain("hello")
       // details keep every row

@@ -62,6 +62,9 @@ describe("Presenter", () => {
       expect(result.details.failureCategory).toBe("selector-not-found")
       expect(result.details.batchFailure?.failedStep).toMatchObject({ index: 1, command: ["click", "#x"], failureCategory: "selector-not-found" })
       expect(result.details.batchSteps?.map((s) => s.failureCategory ?? s.resultCategory)).toEqual(["success", "selector-not-found"])
+      // not all succeeded: the count in words, never the all-done check mark
+      expect(textOf(result.content)).toMatch(/^1\/2 steps succeeded\n/m)
+      expect(textOf(result.content)).not.toContain("✓ 2/2")
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: { exitCode: 0, stdout: JSON.stringify([{ command: ["get", "title"], success: true, result: { title: "T" }, error: null }]) }, repeat: true }]))))
 
   it.scoped("a qa failure is qa-failure; the verdict is the executed one and the failed step keeps its category", () =>

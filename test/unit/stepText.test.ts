@@ -131,7 +131,7 @@ describe("action results in words", () => {
       ] } }, call)
       expect(job.isError, textOf(job)).toBe(false)
       const lines = textOf(job).split("\n")
-      expect(lines[0]).toBe("Batch: 7/7 steps succeeded")
+      expect(lines[0]).toBe("✓ 7/7 steps")
       expect(lines[1]).toMatch(/^1\. ✓ open → /)
       // the header counts them; none of their commands comes back
       for (const echo of ["hover #row", "dblclick #edit", "drag #a #c", "press Enter", "check #agree", "scrollintoview #far"]) expect(textOf(job)).not.toContain(echo)

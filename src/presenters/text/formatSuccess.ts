@@ -257,7 +257,9 @@ const formatBatch = (rows: Rows, planned: number | undefined, pageUrl: string | 
   const tail = notRun > 0 ? `, ${notRun} not run` : ""
   // every step ran and succeeded: the steps that only echo the caller's own command are not written back
   const shownLines = failed === 0 && notRun === 0 ? lines.filter((l) => !l.bare) : lines
-  return formatted([`Batch: ${rows.length - failed}/${total} steps succeeded${tail}${shownLines.length > 0 ? "\n" : ""}`, ...joinParts(shownLines.map((l) => l.parts), "\n")], `batch ${rows.length - failed}/${total} ok${tail}`)
+  // all done: `✓ 7/7 steps`; otherwise the count that succeeded, in words
+  const head = failed === 0 && notRun === 0 ? `✓ ${total}/${total} steps` : `${rows.length - failed}/${total} steps succeeded${tail}`
+  return formatted([`${head}${shownLines.length > 0 ? "\n" : ""}`, ...joinParts(shownLines.map((l) => l.parts), "\n")], `batch ${rows.length - failed}/${total} ok${tail}`)
 }
 
 /** One row of a batch/job: ✓ or ✗, its command, and what it adds. */
