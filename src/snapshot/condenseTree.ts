@@ -5,7 +5,7 @@
  * node, starts with its heading, or is the only group among its siblings; cards side by side keep theirs), adjacent
  * text runs are one line, bullets, separators and empty structure are dropped, and a list item's `level` (its
  * indentation says it) is not repeated. Every name, ref, state, value and text stays, in page order. In `-i` (a flat
- * list) levels stay and a clickable wrapper's run-together name is cut. `clickable` keeps no list of reasons. Lines the tool added (a control's context)
+ * list) levels stay and a clickable wrapper's run-together name is cut, or dropped where no other wrapper is beside it. `clickable` keeps no list of reasons. Lines the tool added (a control's context)
  * are kept as they are. Pure.
  */
 
@@ -107,9 +107,18 @@ const withoutListLevel = (line: Line, options: Options): string =>
  */
 const withoutClickReasons = (rest: string): string => rest.replace(/ clickable \[[^\]]*\]/, " clickable")
 
-/** A clickable wrapper's name in `-i` (`generic "todosMark all as completeBuy milk…"`), cut. */
-const clippedName = (line: Line, options: Options): string | undefined => {
-  if (!options.interactive || line.role !== "generic" || line.children.length === 0 || line.name === undefined) return line.name
+/** A clickable wrapper in `-i`: a `generic` with a name (all the text inside it run together) and lines inside it. */
+const isNamedWrapper = (line: Line, options: Options): boolean =>
+  options.interactive && line.role === "generic" && line.children.length > 0 && line.name !== undefined
+
+/**
+ * A clickable wrapper's name in `-i` (`generic "todosMark all as completeBuy milk…"`): cut, and only where it tells
+ * the wrapper apart from another beside it (cards side by side); the one wrapper among its siblings (a page's root, which
+ * a framework made clickable) is told apart by the lines inside it, so its run-together text is not repeated.
+ */
+const clippedName = (line: Line, options: Options, alone: boolean): string | undefined => {
+  if (!isNamedWrapper(line, options)) return line.name
+  if (alone) return undefined
   const text = textOf(line.name)
   return text.length > CONTAINER_NAME_CHARS ? JSON.stringify(`${text.slice(0, CONTAINER_NAME_CHARS - 1)}…`) : line.name
 }
@@ -129,7 +138,8 @@ const spliced = (lines: ReadonlyArray<Line>): Array<Line> => {
 
 const condenseChildren = (lines: ReadonlyArray<Line>, options: Options): Array<Line> => {
   const out: Array<Line> = []
-  for (const condensed of spliced(lines.flatMap((line) => condense(line, options) ?? []))) {
+  const alone = lines.filter((line) => isNamedWrapper(line, options)).length === 1
+  for (const condensed of spliced(lines.flatMap((line) => condense(line, options, alone) ?? []))) {
     if (isLayout(condensed)) continue
     const previous = out[out.length - 1]
     if (previous !== undefined && isText(previous) && isText(condensed)) {
@@ -142,10 +152,10 @@ const condenseChildren = (lines: ReadonlyArray<Line>, options: Options): Array<L
 }
 
 /** One node, condensed; undefined when it says nothing. */
-const condense = (line: Line, options: Options): Line | undefined => {
+const condense = (line: Line, options: Options, alone: boolean): Line | undefined => {
   if (line.verbatim !== undefined) return line
   const children = condenseChildren(line.children, options)
-  const node: Line = { ...line, name: clippedName(line, options), rest: withoutClickReasons(withoutListLevel(line, options)), children }
+  const node: Line = { ...line, name: clippedName(line, options, alone), rest: withoutClickReasons(withoutListLevel(line, options)), children }
   if (children.length === 0) return isBare(node) && !TEXT_ROLES.has(node.role) && !CELLS.has(node.role) ? undefined : node
   if (isBare(node) && WRAPPERS.has(node.role) && children.length === 1) return children[0]
   if (children.every(isText)) {

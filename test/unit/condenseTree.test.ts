@@ -114,16 +114,27 @@ describe("condenseTree", () => {
     expect(condenseTree("- button [ref=e2]\n  - StaticText \"×\"")).toBe("- button [ref=e2]\n  - StaticText \"×\"")
   })
 
-  it("in -i keeps a list item's level (a flat list shows no nesting) and cuts a clickable wrapper's run-together name", () => {
+  it("in -i keeps a list item's level (a flat list shows no nesting) and drops the one clickable wrapper's run-together name", () => {
     const tree = [
       `- generic "todosMark all as completeBuy milkWalk dogPay rent2 items leftAllActiveCompleted" [ref=e1] clickable [onclick]`,
       "  - heading \"todos\" [level=1, ref=e2]",
       "  - listitem \"Charlie\" [level=2, ref=e9]"
     ].join("\n")
     const out = condenseTree(tree, { interactive: true })
-    expect(out.split("\n")[0]).toBe(`- generic "${"todosMark all as completeBuy milkWalk dogPay rent".slice(0, CONTAINER_NAME_CHARS - 1)}…" [ref=e1] clickable`)
+    // the page's one wrapper: the lines inside it say what it holds
+    expect(out.split("\n")[0]).toBe("- generic [ref=e1] clickable")
     expect(out).toContain("- listitem \"Charlie\" [level=2, ref=e9]")
     expect(condenseTree(TODOS_INTERACTIVE, { interactive: true })).toBe(TODOS_INTERACTIVE)
+    // the full tree keeps every name
+    expect(condenseTree(tree).split("\n")[0]).toContain("todosMark all as complete")
+  })
+
+  it("in -i cuts the run-together names of clickable wrappers side by side: they tell the cards apart", () => {
+    const card = (name: string, ref: number) => [`  - generic "${name}" [ref=e${ref}] clickable [cursor:pointer]`, `    - button "Add to cart" [ref=e${ref + 1}]`]
+    const tree = ["- list", ...card("Alpha lamp, brass, 40 cm, warm light, dimmable: $120Add to cart", 1), ...card("Beta lamp: $80Add to cart", 3)].join("\n")
+    const out = condenseTree(tree, { interactive: true })
+    expect(out).toContain(`- generic "${"Alpha lamp, brass, 40 cm, warm light, dimmable".slice(0, CONTAINER_NAME_CHARS - 1)}…" [ref=e1] clickable`)
+    expect(out).toContain(`- generic "Beta lamp: $80Add to cart" [ref=e3] clickable`)
   })
 
   it("keeps lines it does not know, and the tool's own context after a control", () => {
