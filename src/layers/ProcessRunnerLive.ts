@@ -6,6 +6,10 @@
  * `agent-browser --version` (62 vs 23 ms): tens of ms on every call. It also ends only the child on interruption (not
  * its process group, where upstream's helpers live), has no SIGTERM→SIGKILL grace, and no capture cap that can end
  * a runaway process early. Those three, and the speed, are why this file keeps node's spawn.
+ *
+ * A `startsAhead` request is served, when one waits, by a process started ahead after the previous identical run
+ * (processRunner/aheadPool.ts): node's spawn blocks the event loop ~3 ms and the binary's start-up takes ~2 ms more,
+ * which `npm run bench:core` measured as about half of a warm click's raw time.
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import * as Effect from "effect/Effect"
@@ -14,6 +18,7 @@ import { MissingBinary, ParseFailure, TimedOut, UpstreamFailed } from "../schema
 import { ProcessRunner, type RunError, type RunRequest } from "../services/ProcessRunner.js"
 import type { RunResult } from "../domain/Outcome.js"
 import { SUPPORTED_RANGE, ToolConfig } from "../services/ToolConfig.js"
+import { makeAheadPool } from "./processRunner/aheadPool.js"
 
 /** Time a process gets between SIGTERM and SIGKILL. */
 export const KILL_GRACE_MS = 2_000
@@ -41,14 +46,14 @@ const endGroup = (child: ChildProcess): void => {
   child.once("close", () => clearTimeout(timer))
 }
 
-/** Collects a stream up to the cap; `onOverflow` fires once when the cap is passed (the rest is dropped). */
-const collect = (stream: NodeJS.ReadableStream | null, cap: number, onOverflow: () => void) => {
+/** Collects a stream up to the cap (read when it fires); `onOverflow` fires once when it is passed (the rest is dropped). */
+const collect = (stream: NodeJS.ReadableStream | null, cap: () => number, onOverflow: () => void) => {
   const chunks: Array<Buffer> = []
   let size = 0
   stream?.on("data", (chunk: Buffer) => {
-    if (size > cap) return
+    if (size > cap()) return
     size += chunk.length
-    if (size > cap) {
+    if (size > cap()) {
       onOverflow()
       return
     }
@@ -57,67 +62,120 @@ const collect = (stream: NodeJS.ReadableStream | null, cap: number, onOverflow: 
   return () => Buffer.concat(chunks).toString("utf8")
 }
 
+/** A spawned process with its output collected from the start (a process started ahead may print before it is run). */
+interface Started {
+  readonly child: ChildProcess
+  readonly stdout: () => string
+  readonly stderr: () => string
+  /** Set once its output passed the cap (the group is then ended). */
+  readonly overflowed: () => boolean
+  /** The cap that applies: the run's, once a run takes it. */
+  capBytes: number
+  /** A spawn error that came before any run took it. */
+  early?: NodeJS.ErrnoException
+}
+
 const preview = (text: string): string => (text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text)
 
-export const ProcessRunnerLive: Layer.Layer<ProcessRunner, never, ToolConfig> = Layer.effect(
+export const ProcessRunnerLive: Layer.Layer<ProcessRunner, never, ToolConfig> = Layer.scoped(
   ProcessRunner,
   Effect.gen(function*() {
     const config = yield* ToolConfig
+    /** Spawns the request's process (throws what spawn throws: a NUL byte in an argument, say). */
+    const spawnFor = (request: RunRequest): Started => {
+      const child = spawn(request.binary, [...request.args], {
+        env: { ...config.env, ...request.env } as NodeJS.ProcessEnv,
+        stdio: ["pipe", "pipe", "pipe"],
+        detached: process.platform !== "win32",
+        ...(request.cwd !== undefined ? { cwd: request.cwd } : {}),
+        windowsHide: true
+      })
+      let overflowed = false
+      const started: Started = {
+        child,
+        capBytes: request.maxCaptureBytes ?? MAX_CAPTURE_BYTES,
+        stdout: () => "",
+        stderr: () => "",
+        overflowed: () => overflowed
+      }
+      const overflow = () => {
+        if (overflowed) return
+        overflowed = true
+        endGroup(child)
+      }
+      const cap = () => started.capBytes
+      const out = collect(child.stdout, cap, overflow), err = collect(child.stderr, cap, overflow)
+      child.on("error", (error: NodeJS.ErrnoException) => (started.early ??= error))
+      child.stdin?.on("error", () => {
+        // upstream may exit before reading stdin; its exit status tells the story
+      })
+      return Object.assign(started, { stdout: out, stderr: err })
+    }
+    const ahead = makeAheadPool<Started>((request) => {
+      try {
+        return spawnFor(request)
+      } catch {
+        return undefined
+      }
+    }, (started) => endGroup(started.child))
+    yield* Effect.addFinalizer(() =>
+      Effect.async<void>((done) => {
+        const ended = ahead.close().map((s) => s.child).filter((c) => c.exitCode === null && c.signalCode === null)
+        if (ended.length === 0) return done(Effect.void)
+        let left = ended.length
+        const fallback = setTimeout(() => done(Effect.void), KILL_GRACE_MS + 500)
+        ended.forEach((c) =>
+          c.once("close", () => {
+            if (--left === 0) {
+              clearTimeout(fallback)
+              done(Effect.void)
+            }
+          })
+        )
+      })
+    )
+    const missing = (request: RunRequest, reason: "not-found" | "not-executable", detail: string) =>
+      new MissingBinary({ reason, searched: [request.binary], supportedRange: SUPPORTED_RANGE.label, detail })
     const run = (request: RunRequest) =>
       Effect.async<RunResult, RunError>((resume) => {
         const started = Date.now()
-        let child: ChildProcess
+        let proc: Started
         try {
-          child = spawn(request.binary, [...request.args], {
-            env: { ...config.env, ...request.env } as NodeJS.ProcessEnv,
-            stdio: ["pipe", "pipe", "pipe"],
-            detached: process.platform !== "win32",
-            ...(request.cwd !== undefined ? { cwd: request.cwd } : {}),
-            windowsHide: true
-          })
+          proc = ahead.take(request) ?? spawnFor(request)
         } catch (error) {
-          resume(Effect.fail(new MissingBinary({ reason: "not-executable", searched: [request.binary], supportedRange: SUPPORTED_RANGE.label, detail: String(error) })))
+          resume(Effect.fail(missing(request, "not-executable", String(error))))
           return
         }
+        const { child } = proc
+        proc.capBytes = request.maxCaptureBytes ?? MAX_CAPTURE_BYTES
         let timedOut = false
-        let overflowed = false
         let settled = false
-        const cap = request.maxCaptureBytes ?? MAX_CAPTURE_BYTES
-        const overflow = () => {
-          if (overflowed) return
-          overflowed = true
-          endGroup(child)
-        }
-        const stdout = collect(child.stdout, cap, overflow)
-        const stderr = collect(child.stderr, cap, overflow)
         const watchdog = setTimeout(() => {
           timedOut = true
           endGroup(child)
         }, request.timeoutMs)
-
-        child.on("error", (error: NodeJS.ErrnoException) => {
+        const failSpawn = (error: NodeJS.ErrnoException) => {
           if (settled) return
           settled = true
           clearTimeout(watchdog)
-          const reason = error.code === "ENOENT" ? "not-found" : "not-executable"
-          resume(Effect.fail(new MissingBinary({ reason, searched: [request.binary], supportedRange: SUPPORTED_RANGE.label, detail: error.message })))
-        })
+          resume(Effect.fail(missing(request, error.code === "ENOENT" ? "not-found" : "not-executable", error.message)))
+        }
+        if (proc.early !== undefined) return void failSpawn(proc.early)
+        child.on("error", failSpawn)
         child.on("close", (code, signal) => {
           if (settled) return
           settled = true
           clearTimeout(watchdog)
-          if (overflowed) {
-            resume(Effect.fail(new ParseFailure({ detail: `output passed the ${Math.round(cap / 1024 / 1024)} MiB capture cap, so the process was stopped; ask for less (a narrower selector, snapshot -i, eval returning a summary) or save it with outputPath`, stdout: preview(stdout()), stderr: preview(stderr()), exitCode: code })))
+          if (proc.overflowed()) {
+            resume(Effect.fail(new ParseFailure({ detail: `output passed the ${Math.round(proc.capBytes / 1024 / 1024)} MiB capture cap, so the process was stopped; ask for less (a narrower selector, snapshot -i, eval returning a summary) or save it with outputPath`, stdout: preview(proc.stdout()), stderr: preview(proc.stderr()), exitCode: code })))
           } else if (timedOut) {
-            resume(Effect.fail(new TimedOut({ reason: "no-answer", timeoutMs: request.timeoutMs, dispatched: "maybe", stdout: stdout(), stderr: stderr() })))
+            resume(Effect.fail(new TimedOut({ reason: "no-answer", timeoutMs: request.timeoutMs, dispatched: "maybe", stdout: proc.stdout(), stderr: proc.stderr() })))
           } else if (signal !== null) {
-            resume(Effect.fail(new UpstreamFailed({ detail: `agent-browser was killed by ${signal} before it answered (not by this tool); the browser may have acted`, code: "killed_by_signal", stderr: preview(stderr()), exitCode: null })))
+            resume(Effect.fail(new UpstreamFailed({ detail: `agent-browser was killed by ${signal} before it answered (not by this tool); the browser may have acted`, code: "killed_by_signal", stderr: preview(proc.stderr()), exitCode: null })))
           } else {
-            resume(Effect.succeed({ exitCode: code, signal, stdout: stdout(), stderr: stderr(), durationMs: Date.now() - started }))
+            ahead.prepare(request)
+            resume(Effect.succeed({ exitCode: code, signal, stdout: proc.stdout(), stderr: proc.stderr(), durationMs: Date.now() - started }))
           }
-        })
-        child.stdin?.on("error", () => {
-          // upstream may exit before reading stdin; its exit status tells the story
         })
         child.stdin?.end(request.stdin ?? "")
 

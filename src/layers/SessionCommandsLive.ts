@@ -1,4 +1,5 @@
 /** SessionCommandsLive: BinaryLocator + ProcessRunner + the one classifier. */
+import { homedir } from "node:os"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ParseFailure } from "../schema/ToolError.js"
@@ -7,15 +8,18 @@ import { ProcessRunner } from "../services/ProcessRunner.js"
 import { SessionCommands } from "../services/SessionCommands.js"
 import { classifyUpstream } from "../upstream/classifyReply.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
+import { startupFiles } from "../upstream/startupFiles.js"
+import { ToolConfig } from "../services/ToolConfig.js"
 
 /** Pause before the one retry of a daemon start another process raced: long enough for its daemon to bind. */
 const DAEMON_START_RETRY_MS = 300
 
-export const SessionCommandsLive: Layer.Layer<SessionCommands, never, BinaryLocator | ProcessRunner> = Layer.effect(
+export const SessionCommandsLive: Layer.Layer<SessionCommands, never, BinaryLocator | ProcessRunner | ToolConfig> = Layer.effect(
   SessionCommands,
   Effect.gen(function*() {
     const locator = yield* BinaryLocator
     const runner = yield* ProcessRunner
+    const config = yield* ToolConfig
     const runOnce: SessionCommands["Type"]["run"] = (target, argv, options) =>
       Effect.gen(function*() {
         const binary = yield* locator.resolve
@@ -23,6 +27,7 @@ export const SessionCommandsLive: Layer.Layer<SessionCommands, never, BinaryLoca
           binary: binary.path,
           args: [...target.prefix, ...argv],
           ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
+          ...(options.startsAhead === true ? { startsAhead: { startupFiles: startupFiles([...target.prefix, ...argv], { ...config.env, ...target.env }, target.cwd ?? process.cwd(), target.env["HOME"] ?? config.env["HOME"] ?? homedir()) } } : {}),
           env: target.env,
           timeoutMs: options.timeoutMs,
           ...(target.cwd !== undefined ? { cwd: target.cwd } : {})
@@ -41,7 +46,9 @@ export const SessionCommandsLive: Layer.Layer<SessionCommands, never, BinaryLoca
       run,
       batch: (target, steps, options) =>
         Effect.flatMap(
-          run({ ...target, kind: "browser" }, options.failFast ? ["batch", "--bail"] : ["batch"], { stdin: JSON.stringify(steps), timeoutMs: options.timeoutMs }),
+          // the stdin form: agent-browser 0.41 reads all of stdin before it connects to the daemon (traced), so the
+          // process for the next identical batch can be started ahead (ProcessRunner `startsAhead`)
+          run({ ...target, kind: "browser" }, options.failFast ? ["batch", "--bail"] : ["batch"], { stdin: JSON.stringify(steps), timeoutMs: options.timeoutMs, startsAhead: true }),
           (outcome) =>
             outcome.kind === "batch"
               ? Effect.succeed(outcome.rows)

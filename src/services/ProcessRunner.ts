@@ -1,7 +1,9 @@
 /**
  * ProcessRunner: runs one agent-browser process per request, without a shell, in its own process group.
  * A watchdog ends the whole group (SIGTERM, then SIGKILL after a grace period) on timeout, and interruption (pi's
- * abort signal) does the same. Holds no state between calls. Raises TimedOut, MissingBinary when the executable
+ * abort signal) does the same. A request marked `startsAhead` (a process that does nothing until its stdin ends) may
+ * be served by a process the runner started for it ahead of time, after the previous identical request; those idle
+ * processes are the only state it holds, and it ends them when its layer ends. Raises TimedOut, MissingBinary when the executable
  * vanished or cannot be started, ParseFailure when output passed the capture cap (the process is ended), and
  * UpstreamFailed (code `killed_by_signal`) when something else killed the process.
  */
@@ -20,6 +22,14 @@ export interface RunRequest {
   readonly cwd?: string
   /** Capture cap per stream (default 64 MiB); passing it ends the process group. */
   readonly maxCaptureBytes?: number
+  /**
+   * The process reads all of its stdin before it does anything (agent-browser's stdin-form `batch` connects to its
+   * daemon only after stdin ends), so a process for the next identical request (binary, args, env, cwd) may be
+   * started ahead, off the call's path: the spawn and the binary's start-up then cost the next call nothing. The
+   * files it reads when it starts: one changed since (or created, or removed) means the process started ahead is not
+   * used.
+   */
+  readonly startsAhead?: { readonly startupFiles: ReadonlyArray<string> }
 }
 
 export type RunError = TimedOut | MissingBinary | ParseFailure | UpstreamFailed

@@ -13,6 +13,8 @@ import type { MissingBinary, UpstreamReplyError } from "../schema/ToolError.js"
 export interface CommandOptions {
   readonly stdin?: string
   readonly timeoutMs: number
+  /** The command does nothing until its stdin ends: its next run may use a process started ahead (ProcessRunner). */
+  readonly startsAhead?: true
 }
 
 export type CommandError = UpstreamReplyError | MissingBinary

@@ -6,9 +6,12 @@ import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAg
 import { SessionCommandsLive } from "../../src/layers/SessionCommandsLive.js"
 import type { SessionTarget } from "../../src/domain/SessionTarget.js"
 import { SessionCommands } from "../../src/services/SessionCommands.js"
+import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
+import { testConfig } from "../support/fakeHarness.js"
 
 const target: SessionTarget = { prefix: ["--json", "--session", "s1", "--headed"], env: { AGENT_BROWSER_SOCKET_DIR: "/tmp/sock" }, cwd: "/work/project", kind: "browser" }
-const fake = (script: ReadonlyArray<ScriptedRun>) => SessionCommandsLive.pipe(Layer.provideMerge(FakeAgentBrowser.layer(script)))
+const fake = (script: ReadonlyArray<ScriptedRun>) =>
+  SessionCommandsLive.pipe(Layer.provideMerge(FakeAgentBrowser.layer(script)), Layer.provide(toolConfigLayer(testConfig("/tmp/piab-none", { env: { HOME: "/home/u" } }))))
 
 describe("SessionCommands", () => {
   it.effect("run: the target's global flags, env and cwd, then the argv; a success is a single outcome", () =>
@@ -45,6 +48,8 @@ describe("SessionCommands", () => {
       const [request] = yield* (yield* FakeAgentBrowser).requests
       expect(request?.args).toEqual(["--json", "--session", "s1", "--headed", "batch", "--bail"])
       expect(JSON.parse(request?.stdin ?? "")).toEqual([["get", "title"], ["click", "@e9"], ["wait", "#late"]])
+      // the stdin form: its next run may use a process started ahead, unless a config file it reads at start changed
+      expect(request?.startsAhead).toEqual({ startupFiles: ["/home/u/.agent-browser/config.json", "/work/project/agent-browser.json"] })
     }).pipe(Effect.provide(fake([{ reply: { exitCode: 1, stdout: JSON.stringify([
       { command: ["get", "title"], success: true, result: { title: "T" }, error: null },
       { command: ["click", "@e9"], success: false, result: null, error: "Unknown ref: e9" },
