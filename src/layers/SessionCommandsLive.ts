@@ -5,7 +5,8 @@ import * as Layer from "effect/Layer"
 import { ParseFailure } from "../schema/ToolError.js"
 import { BinaryLocator } from "../services/BinaryLocator.js"
 import { ProcessRunner } from "../services/ProcessRunner.js"
-import { SessionCommands } from "../services/SessionCommands.js"
+import { type CommandOptions, SessionCommands } from "../services/SessionCommands.js"
+import type { SessionTarget } from "../domain/SessionTarget.js"
 import { classifyUpstream } from "../upstream/classifyReply.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { startupFiles } from "../upstream/startupFiles.js"
@@ -20,7 +21,8 @@ export const SessionCommandsLive: Layer.Layer<SessionCommands, never, BinaryLoca
     const locator = yield* BinaryLocator
     const runner = yield* ProcessRunner
     const config = yield* ToolConfig
-    const runOnce: SessionCommands["Type"]["run"] = (target, argv, options) =>
+    /** `steps`: what a batch with `--omit-command` was sent (its rows name their step by index). */
+    const runOnce = (target: SessionTarget, argv: ReadonlyArray<string>, options: CommandOptions, steps?: ReadonlyArray<ReadonlyArray<string>>) =>
       Effect.gen(function*() {
         const binary = yield* locator.resolve
         const result = yield* runner.run({
@@ -32,23 +34,24 @@ export const SessionCommandsLive: Layer.Layer<SessionCommands, never, BinaryLoca
           timeoutMs: options.timeoutMs,
           ...(target.cwd !== undefined ? { cwd: target.cwd } : {})
         })
-        return yield* classifyUpstream({ kind: target.kind, line: parseCommandLine(argv) }, result)
+        return yield* classifyUpstream({ kind: target.kind, line: parseCommandLine(argv) }, result, steps)
       })
     // a daemon that did not come up never ran the command: one more try, once the other start has settled
-    const run: SessionCommands["Type"]["run"] = (target, argv, options) =>
-      runOnce(target, argv, options).pipe(
+    const run = (target: SessionTarget, argv: ReadonlyArray<string>, options: CommandOptions, steps?: ReadonlyArray<ReadonlyArray<string>>) =>
+      runOnce(target, argv, options, steps).pipe(
         Effect.catchIf(
           (error) => error._tag === "UpstreamFailed" && error.launch?.reason === "daemon-start",
-          () => Effect.zipRight(Effect.sleep(DAEMON_START_RETRY_MS), runOnce(target, argv, options))
+          () => Effect.zipRight(Effect.sleep(DAEMON_START_RETRY_MS), runOnce(target, argv, options, steps))
         )
       )
     return SessionCommands.of({
-      run,
+      run: (target, argv, options) => run(target, argv, options),
       batch: (target, steps, options) =>
         Effect.flatMap(
           // the stdin form: agent-browser 0.41 reads all of stdin before it connects to the daemon (traced), so the
           // process for the next identical batch can be started ahead (ProcessRunner `startsAhead`)
-          run({ ...target, kind: "browser" }, options.failFast ? ["batch", "--bail"] : ["batch"], { stdin: JSON.stringify(steps), timeoutMs: options.timeoutMs, startsAhead: true }),
+          // `--omit-command`: rows name their step by index instead of echoing it (eval scripts of several KiB)
+          run({ ...target, kind: "browser" }, ["batch", "--omit-command", ...(options.failFast ? ["--bail"] : [])], { stdin: JSON.stringify(steps), timeoutMs: options.timeoutMs, startsAhead: true }, steps),
           (outcome) =>
             outcome.kind === "batch"
               ? Effect.succeed(outcome.rows)

@@ -125,7 +125,11 @@ const confirmation = (data: unknown): ConfirmationRequired | undefined => {
   return new ConfirmationRequired({ confirmationId: String(d["confirmation_id"] ?? ""), action: String(d["action"] ?? "") })
 }
 
-export const classifyUpstream = (plan: Pick<Plan, "kind" | "line">, result: RunResult): Either.Either<UpstreamOutcome, UpstreamReplyError> => {
+/**
+ * `steps`: what a batch run with `--omit-command` was sent; its rows carry an `index` into them instead of echoing
+ * each command back, and get their command from here.
+ */
+export const classifyUpstream = (plan: Pick<Plan, "kind" | "line">, result: RunResult, steps?: ReadonlyArray<ReadonlyArray<string>>): Either.Either<UpstreamOutcome, UpstreamReplyError> => {
   const stderr = result.stderr.trim()
   if (plan.kind === "inspection") {
     if (result.exitCode === 0) return Either.right({ kind: "inspection", stdout: result.stdout })
@@ -150,7 +154,7 @@ export const classifyUpstream = (plan: Pick<Plan, "kind" | "line">, result: RunR
   const upstream = parsed.right
   // A batch with failed rows is still a complete outcome: every step's row is presented, and the aggregate
   // failure is derived from the first failed row (firstBatchFailure).
-  if (upstream.kind === "batch") return Either.right({ kind: "batch", rows: upstream.rows.map(stepRowOf) })
+  if (upstream.kind === "batch") return Either.right({ kind: "batch", rows: upstream.rows.map((row) => stepRowOf(commandOf(row, steps))) })
   const { envelope } = upstream
   // `stream enable` is made idempotent: enabling an enabled stream is the state the caller asked for
   if (!envelope.success && plan.line.command === "stream" && plan.line.subcommand === "enable" && /already enabled/i.test(envelope.error ?? "")) {
@@ -169,6 +173,12 @@ export const classifyUpstream = (plan: Pick<Plan, "kind" | "line">, result: RunR
     exitCode: result.exitCode,
     argv: plan.line.positionals
   }))
+}
+
+/** A row of a batch run with `--omit-command`, with the command it was sent at its `index`. */
+const commandOf = (row: BatchRow, steps: ReadonlyArray<ReadonlyArray<string>> | undefined): BatchRow => {
+  const sent = row.command === undefined && row.index !== undefined ? steps?.[row.index] : undefined
+  return sent === undefined ? row : { ...row, command: sent }
 }
 
 /** A raw batch row from upstream, its error classified here, once. */

@@ -104,7 +104,7 @@ describe("one-process click", () => {
     // the click, its read and the landed page's read: one `batch`, no second process to read the page (and after the
     // dialog above, whose page the session could not read, the click still runs with its checks)
     const ran = live.tool.spawned().slice(before)
-    expect(ran.map((argv) => argv.slice(-2).join(" ")), JSON.stringify(ran)).toEqual(["batch --bail"])
+    expect(ran.map((argv) => argv.slice(-3).join(" ")), JSON.stringify(ran)).toEqual(["batch --omit-command --bail"])
     expect(linked.details.navigationSummary?.url).toBe(url("about.html"))
     expect(textOf(linked)).toContain("About Acme")
     await live.tool.call({ args: ["open", url("click-targets.html")] })

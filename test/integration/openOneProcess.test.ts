@@ -46,7 +46,7 @@ describe("open in one upstream process (#29)", () => {
     expect(result.isError).toBe(false)
     expect(result.details.pageChangeSummary).toMatchObject({ command: "open", title: "Acme Sign-in", url: `${live.site.origin}/index.html` })
     expect(textOf(result)).toContain("Acme Sign-in")
-    expect(session.spawned.map((r) => r.args.slice(-2).join(" "))).toEqual(["batch --bail"])
+    expect(session.spawned.map((r) => r.args.slice(-3).join(" "))).toEqual(["batch --omit-command --bail"])
     // the browser it launched is the session's: the next read answers from the page
     expect(valueOf(await session.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
   })
@@ -60,7 +60,7 @@ describe("open in one upstream process (#29)", () => {
     expect(textOf(result)).toMatch(/^Failed \(upstream-error\): The browser could not start: /)
     expect(result.details.nextActions?.[0]?.id).toBe("run-agent-browser-doctor")
     // the failing launch ran once: in the open's batch, never again alone
-    expect(session.spawned.map((r) => r.args.slice(-2).join(" "))).toEqual(["batch --bail"])
+    expect(session.spawned.map((r) => r.args.slice(-3).join(" "))).toEqual(["batch --omit-command --bail"])
     const next = await session.call({ args: ["open", `${live.site.origin}/about.html`] })
     expect(next.isError).toBe(false)
     expect(next.details.effectiveArgs.join(" ")).not.toContain("--executable-path")

@@ -31,7 +31,7 @@ describe("open in one upstream process (#29)", () => {
       // no second process: the fake has no other reply, so any would fail the call
       expect(requests.length).toBe(1)
       const [request] = requests
-      expect(request?.args.slice(-2)).toEqual(["batch", "--bail"])
+      expect(request?.args.slice(-3)).toEqual(["batch", "--omit-command", "--bail"])
       expect(request?.args).toContain("--executable-path")
       expect(stepsOf(request ?? { args: [] }).map((step) => step[0])).toEqual(["open", "eval"])
     }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch({ url: URL, title: "Start" })]))))

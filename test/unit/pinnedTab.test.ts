@@ -89,7 +89,7 @@ describe("tab pinning after drift", () => {
       // runs first in the same process, fail-fast (tabPinning.ts)
       expect(requests.slice(5)).toEqual(["tab list", "get url"])
       const [guard, command] = JSON.parse(/<(.*)>$/s.exec(requests[4] ?? "")?.[1] ?? "[]") as Array<Array<string>>
-      expect(requests[4]).toMatch(/^batch --bail </)
+      expect(requests[4]).toMatch(/^--omit-command --bail </)
       expect(guard?.[0]).toBe("eval")
       expect(guard?.[1]).toContain(`!== "http://a.test/") throw new Error("another tab has the focus: "`)
       expect(command).toEqual(["get", "title"])

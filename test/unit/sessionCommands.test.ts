@@ -46,7 +46,7 @@ describe("SessionCommands", () => {
       expect(rows.map((r) => (r.success ? "ok" : r.error._tag))).toEqual(["ok", "StaleRef", "TimedOut"])
       expect(rows[0]).toEqual({ command: ["get", "title"], success: true, result: { title: "T" } })
       const [request] = yield* (yield* FakeAgentBrowser).requests
-      expect(request?.args).toEqual(["--json", "--session", "s1", "--headed", "batch", "--bail"])
+      expect(request?.args).toEqual(["--json", "--session", "s1", "--headed", "batch", "--omit-command", "--bail"])
       expect(JSON.parse(request?.stdin ?? "")).toEqual([["get", "title"], ["click", "@e9"], ["wait", "#late"]])
       // the stdin form: its next run may use a process started ahead, unless a config file it reads at start changed
       expect(request?.startsAhead).toEqual({ startupFiles: ["/home/u/.agent-browser/config.json", "/work/project/agent-browser.json"] })
@@ -56,11 +56,23 @@ describe("SessionCommands", () => {
       { command: ["wait", "#late"], success: false, result: null, error: "Wait timed out after 500ms" }
     ]) } }]))))
 
+  it.effect("batch: rows that name their step by index (--omit-command) get the command sent; errors are typed in its terms", () =>
+    Effect.gen(function*() {
+      const commands = yield* SessionCommands
+      const rows = yield* commands.batch(target, [["get", "title"], ["download", "#report", "/tmp/r.pdf"]], { timeoutMs: 9_000, failFast: false })
+      expect(rows.map((r) => r.command)).toEqual([["get", "title"], ["download", "#report", "/tmp/r.pdf"]])
+      // "Operation timed out" on a download is a download not saved (its argv says so), not a plain timeout
+      expect(rows[1]).toMatchObject({ success: false, error: { _tag: "DownloadNotVerified", requestedPath: "/tmp/r.pdf" } })
+    }).pipe(Effect.provide(fake([{ reply: { exitCode: 1, stdout: JSON.stringify([
+      { index: 0, success: true, result: { title: "T" }, error: null },
+      { index: 1, success: false, result: null, error: "Operation timed out" }
+    ]) } }]))))
+
   it.effect("batch: a reply without step rows is a parse failure", () =>
     Effect.gen(function*() {
       const commands = yield* SessionCommands
       const error = yield* Effect.flip(commands.batch(target, [["get", "title"]], { timeoutMs: 9_000, failFast: false }))
       expect(error._tag).toBe("ParseFailure")
-      expect((yield* (yield* FakeAgentBrowser).requests)[0]?.args.at(-1)).toBe("batch")
+      expect((yield* (yield* FakeAgentBrowser).requests)[0]?.args.slice(-2)).toEqual(["batch", "--omit-command"])
     }).pipe(Effect.provide(fake([{ reply: FakeAgentBrowser.ok({ title: "T" }) }]))))
 })
