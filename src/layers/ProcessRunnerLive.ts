@@ -18,6 +18,7 @@ import { MissingBinary, ParseFailure, TimedOut, UpstreamFailed } from "../schema
 import { ProcessRunner, type RunError, type RunRequest } from "../services/ProcessRunner.js"
 import type { RunResult } from "../domain/Outcome.js"
 import { SUPPORTED_RANGE, ToolConfig } from "../services/ToolConfig.js"
+import { envelopeOfOneStep } from "../upstream/oneStepBatch.js"
 import { makeAheadPool } from "./processRunner/aheadPool.js"
 
 /** Time a process gets between SIGTERM and SIGKILL. */
@@ -136,8 +137,10 @@ export const ProcessRunnerLive: Layer.Layer<ProcessRunner, never, ToolConfig> = 
     )
     const missing = (request: RunRequest, reason: "not-found" | "not-executable", detail: string) =>
       new MissingBinary({ reason, searched: [request.binary], supportedRange: SUPPORTED_RANGE.label, detail })
-    const run = (request: RunRequest) =>
+    const run = (asked: RunRequest) =>
       Effect.async<RunResult, RunError>((resume) => {
+        const step = asked.asBatchStep
+        const request: RunRequest = step === undefined ? asked : { ...asked, args: step.args, stdin: JSON.stringify([step.step]) }
         const started = Date.now()
         let proc: Started
         try {
@@ -174,7 +177,8 @@ export const ProcessRunnerLive: Layer.Layer<ProcessRunner, never, ToolConfig> = 
             resume(Effect.fail(new UpstreamFailed({ detail: `agent-browser was killed by ${signal} before it answered (not by this tool); the browser may have acted`, code: "killed_by_signal", stderr: preview(proc.stderr()), exitCode: null })))
           } else {
             ahead.prepare(request)
-            resume(Effect.succeed({ exitCode: code, signal, stdout: proc.stdout(), stderr: proc.stderr(), durationMs: Date.now() - started }))
+            const stdout = step === undefined ? proc.stdout() : envelopeOfOneStep(proc.stdout())
+            resume(Effect.succeed({ exitCode: code, signal, stdout, stderr: proc.stderr(), durationMs: Date.now() - started }))
           }
         })
         child.stdin?.end(request.stdin ?? "")

@@ -9,6 +9,7 @@ import { type CommandOptions, SessionCommands } from "../services/SessionCommand
 import type { SessionTarget } from "../domain/SessionTarget.js"
 import { classifyUpstream } from "../upstream/classifyReply.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
+import { oneStepBatchOf } from "../upstream/oneStepBatch.js"
 import { startupFiles } from "../upstream/startupFiles.js"
 import { ToolConfig } from "../services/ToolConfig.js"
 
@@ -25,11 +26,15 @@ export const SessionCommandsLive: Layer.Layer<SessionCommands, never, BinaryLoca
     const runOnce = (target: SessionTarget, argv: ReadonlyArray<string>, options: CommandOptions, steps?: ReadonlyArray<ReadonlyArray<string>>) =>
       Effect.gen(function*() {
         const binary = yield* locator.resolve
+        // a query may run as a one-step batch, in a process started ahead (upstream/oneStepBatch.ts)
+        const asBatchStep = options.stdin === undefined && target.kind === "browser" ? oneStepBatchOf([...target.prefix, ...argv]) : undefined
+        const startsAhead = options.startsAhead === true || asBatchStep !== undefined
         const result = yield* runner.run({
           binary: binary.path,
           args: [...target.prefix, ...argv],
           ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
-          ...(options.startsAhead === true ? { startsAhead: { startupFiles: startupFiles([...target.prefix, ...argv], { ...config.env, ...target.env }, target.cwd ?? process.cwd(), target.env["HOME"] ?? config.env["HOME"] ?? homedir()) } } : {}),
+          ...(startsAhead ? { startsAhead: { startupFiles: startupFiles([...target.prefix, ...argv], { ...config.env, ...target.env }, target.cwd ?? process.cwd(), target.env["HOME"] ?? config.env["HOME"] ?? homedir()) } } : {}),
+          ...(asBatchStep !== undefined ? { asBatchStep } : {}),
           env: target.env,
           timeoutMs: options.timeoutMs,
           ...(target.cwd !== undefined ? { cwd: target.cwd } : {})

@@ -30,6 +30,12 @@ export interface RunRequest {
    * used.
    */
   readonly startsAhead?: { readonly startupFiles: ReadonlyArray<string> }
+  /**
+   * The same command as the one step of a stdin-form batch (its global flags then `batch …`, and the step): the runner
+   * runs it that way, so a process started ahead can, and answers with the command's own envelope
+   * (upstream/oneStepBatch.ts). Only for queries, whose answer is the same either way.
+   */
+  readonly asBatchStep?: { readonly args: ReadonlyArray<string>; readonly step: ReadonlyArray<string> }
 }
 
 export type RunError = TimedOut | MissingBinary | ParseFailure | UpstreamFailed

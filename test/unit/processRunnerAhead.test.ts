@@ -114,6 +114,21 @@ describe("ProcessRunner: processes started ahead", () => {
       expect(yield* run(request("removed"))).toMatchObject({ ahead: false, input: "removed" })
     }).pipe(Effect.provide(runner)))
 
+  it.live("a query run as a one-step batch: the batch form runs (ahead, once one waits) and answers as the query's envelope", () =>
+    Effect.gen(function*() {
+      const rows = join(root, "rows.sh")
+      writeFileSync(rows, `#!/bin/sh\nstarted=$(date +%s%3N)\ninput=$(cat)\nprintf '[{"index":0,"success":true,"result":{"args":"%s","step":%s,"started":%s},"error":null}]' "$*" "$input" "$started"\n`)
+      chmodSync(rows, 0o755)
+      const query = (): RunRequest => ({ binary: rows, args: ["--json", "get", "url"], env: {}, timeoutMs: 10_000, startsAhead: { startupFiles: [] }, asBatchStep: { args: ["--json", "batch", "--bail"], step: ["get", "url"] } })
+      const answer = (stdout: string) => JSON.parse(stdout) as { success: boolean; data: { args: string; step: unknown; started: number } }
+      yield* Effect.flatMap(ProcessRunner, (p) => p.run(query()))
+      yield* settle
+      const asked = Date.now()
+      const second = answer((yield* Effect.flatMap(ProcessRunner, (p) => p.run(query()))).stdout)
+      expect(second).toMatchObject({ success: true, data: { args: "--json batch --bail", step: [["get", "url"]] } })
+      expect(second.data.started).toBeLessThan(asked)
+    }).pipe(Effect.provide(runner)))
+
   it.live("the watchdog still ends a run served by a process started ahead", () =>
     Effect.gen(function*() {
       yield* run(request("one", { timeoutMs: 400 }))

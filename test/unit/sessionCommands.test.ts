@@ -68,6 +68,18 @@ describe("SessionCommands", () => {
       { index: 1, success: false, result: null, error: "Operation timed out" }
     ]) } }]))))
 
+  it.effect("run: a query may run as a one-step batch started ahead (the request says how); an action never does", () =>
+    Effect.gen(function*() {
+      const commands = yield* SessionCommands
+      yield* commands.run(target, ["get", "url"], { timeoutMs: 5_000 })
+      yield* commands.run(target, ["click", "#go"], { timeoutMs: 5_000 })
+      const [query, action] = yield* (yield* FakeAgentBrowser).requests
+      expect(query).toMatchObject({ args: [...target.prefix, "get", "url"], asBatchStep: { args: [...target.prefix, "batch", "--omit-command", "--bail"], step: ["get", "url"] } })
+      expect(query?.startsAhead?.startupFiles).toHaveLength(2)
+      expect(action?.asBatchStep).toBeUndefined()
+      expect(action?.startsAhead).toBeUndefined()
+    }).pipe(Effect.provide(fake([{ reply: FakeAgentBrowser.ok({ url: "http://a.test/" }), repeat: true }]))))
+
   it.effect("batch: a reply without step rows is a parse failure", () =>
     Effect.gen(function*() {
       const commands = yield* SessionCommands
