@@ -129,6 +129,20 @@ describe("ProcessRunner: processes started ahead", () => {
       expect(second.data.started).toBeLessThan(asked)
     }).pipe(Effect.provide(runner)))
 
+  it.live("a binary removed or replaced since a process was started ahead: it is not used (the run says the binary is missing)", () =>
+    Effect.gen(function*() {
+      const copy = join(root, "copy.sh")
+      writeFileSync(copy, readFileSync(bin))
+      chmodSync(copy, 0o755)
+      yield* run(request("one", { binary: copy }))
+      yield* settle
+      writeFileSync(copy, readFileSync(bin, "utf8") + "\n# upgraded\n")
+      expect(yield* run(request("replaced", { binary: copy }))).toMatchObject({ ahead: false, input: "replaced" })
+      yield* settle
+      rmSync(copy)
+      expect(yield* Effect.flip(run(request("removed", { binary: copy })))).toMatchObject({ _tag: "MissingBinary", reason: "not-found" })
+    }).pipe(Effect.provide(runner)))
+
   it.live("the watchdog still ends a run served by a process started ahead", () =>
     Effect.gen(function*() {
       yield* run(request("one", { timeoutMs: 400 }))

@@ -1,7 +1,7 @@
 /**
  * Processes started ahead for `startsAhead` requests: at most one per request (binary, args, env, cwd) and a few in
  * all, each idle until a run takes it (its stdin is written then) or it is ended (evicted, idle too long, the layer
- * ends, or a file it read at start-up changed since: it is then not used). A process that is idle waits for stdin only: ending its stdin or signalling it cannot act on a browser.
+ * ends, or its binary or a file it read at start-up changed since: it is then not used). A process that is idle waits for stdin only: ending its stdin or signalling it cannot act on a browser.
  * If this process dies without ending them, their stdin closes and they exit on the empty input.
  */
 import type { ChildProcess } from "node:child_process"
@@ -22,9 +22,12 @@ export interface Startable {
 const keyOf = (request: RunRequest): string =>
   JSON.stringify([request.binary, request.args, Object.entries(request.env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)), request.cwd ?? ""])
 
-/** What each start-up file was (size, mtime, inode, or absent), to tell whether one changed since. */
+/**
+ * What the binary and each start-up file were (inode, size, mtime, or absent), to tell whether one changed since: a
+ * binary removed or replaced (an upgrade) is not run from a process that started it before.
+ */
 const filesNow = (request: RunRequest): string =>
-  (request.startsAhead?.startupFiles ?? []).map((path) => {
+  [request.binary, ...(request.startsAhead?.startupFiles ?? [])].map((path) => {
     try {
       const s = statSync(path, { bigint: true })
       return `${s.ino}:${s.size}:${s.mtimeNs}`
