@@ -1,15 +1,17 @@
 /** What one upstream process produced, and what it meant once classified. */
 import type { FillNotVerifiable, FillVerification } from "../schema/PageDiagnostics.js"
 import type { UpstreamReplyError } from "../schema/ToolError.js"
+import type { SnapshotNaming } from "./SnapshotNaming.js"
 
 /**
  * One step of a batch, job or qa run. A failed step keeps the typed error its reply was classified as (once).
  * `readinessWaitMs`: how long the step waited for its target to appear before this reply (absent: it did not wait);
  * `fillVerification`: a web fill whose read-back, in the same upstream process, differs from what was typed;
- * `fillNotVerifiable`: one whose field that read cannot see.
+ * `fillNotVerifiable`: one whose field that read cannot see; `snapshotNaming`: what the reads beside a `snapshot -i`
+ * step told about its controls (page/namingReads.ts).
  */
 export type StepRow =
-  | { readonly command: ReadonlyArray<string>; readonly success: true; readonly result: unknown; readonly warning?: string; readonly readinessWaitMs?: number; readonly fillVerification?: FillVerification; readonly fillNotVerifiable?: FillNotVerifiable }
+  | { readonly command: ReadonlyArray<string>; readonly success: true; readonly result: unknown; readonly warning?: string; readonly readinessWaitMs?: number; readonly fillVerification?: FillVerification; readonly fillNotVerifiable?: FillNotVerifiable; readonly snapshotNaming?: SnapshotNaming }
   | { readonly command: ReadonlyArray<string>; readonly success: false; readonly error: UpstreamReplyError; readonly readinessWaitMs?: number }
 
 export type UpstreamOutcome =
@@ -23,6 +25,8 @@ export type UpstreamOutcome =
     readonly fillVerification?: FillVerification
     /** A web fill whose field that read-back cannot see. */
     readonly fillNotVerifiable?: FillNotVerifiable
+    /** A `snapshot -i` step's naming reads, run in its own process (program/page/namedSnapshot.ts). */
+    readonly snapshotNaming?: SnapshotNaming
   }
   | { readonly kind: "batch"; readonly rows: ReadonlyArray<StepRow> }
   | { readonly kind: "inspection"; readonly stdout: string }

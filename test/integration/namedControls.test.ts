@@ -33,6 +33,28 @@ describe("named controls", () => {
     expect(raw<{ checked: boolean }>(["is", "checked", ".todo-list li:nth-child(1) .toggle"]).checked).toBe(false)
   })
 
+  it("names the todo checkboxes in a job's snapshot step and a batch's, with the caller's step numbers, and the refs act", async () => {
+    const job = await live.tool.call({ job: { steps: [{ action: "open", url: `${live.site.origin}/todos.html` }, { action: "snapshot" }] } })
+    expect(job.isError, job.details.error).toBe(false)
+    const text = textOf(job)
+    expect(text).toMatch(/^2\. ✓ snapshot -i\n/m)
+    expect(text).toMatch(/- checkbox \[checked=false, ref=e\d+\] \(in listitem "Walk the dog"\)/)
+    expect(text).toMatch(/- checkbox \[checked=true, ref=e\d+\] \(in listitem "Pay rent"\)/)
+    expect(text).toMatch(/- checkbox "Mark all as complete" \[checked=false, ref=e\d+\]\n/)
+    const milk = refIn(text, /- checkbox \[checked=false, ref=(e\d+)\] \(in listitem "Buy milk"\)/)
+    // the job's last snapshot gave the session its refs: the one read for Buy milk checks that row
+    const checked = await live.tool.call({ args: ["check", `@${milk}`] })
+    expect(checked.isError, checked.details.error).toBe(false)
+    expect(raw<{ checked: boolean }>(["is", "checked", ".todo-list li:nth-child(2) .toggle"]).checked).toBe(true)
+    expect(raw<{ checked: boolean }>(["is", "checked", ".todo-list li:nth-child(1) .toggle"]).checked).toBe(false)
+    // a caller's raw batch: its snapshot row names them too, numbered as the caller's third step
+    const batch = textOf(await live.tool.call({ args: ["batch"], stdin: JSON.stringify([["uncheck", ".todo-list li:nth-child(2) .toggle"], ["get", "title"], ["snapshot", "-i"]]) }))
+    expect(batch).toMatch(/^3\. ✓ snapshot -i/m)
+    // (the pointer left on that row shows its delete button too: the checkbox is then named by the text after it)
+    expect(batch).toMatch(/- checkbox \[checked=false, ref=e\d+\] \((?:in listitem|before) "Buy milk"\)/)
+    expect(batch).toMatch(/✓ 3\/3 steps/)
+  })
+
   it("gives list items and labels refs with -C that click and drag the intended element, and leaves no trace", async () => {
     await live.tool.call({ args: ["open", `${live.site.origin}/todos.html`] })
     const plain = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))

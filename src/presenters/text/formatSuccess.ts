@@ -9,6 +9,7 @@ import { formatDiagnostics } from "./formatDiagnostics.js"
 import { type Formatted, formatted, partsOf } from "./formatted.js"
 import { presentSnapshot } from "./presentSnapshot.js"
 import type { ShownTree } from "../../domain/ShownTree.js"
+import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
 import { answersWithEcho, isOpening } from "../../upstream/commandPolicy.js"
 
@@ -183,10 +184,10 @@ const sameAddress = (asked: string | undefined, landed: string): boolean => {
 }
 
 /** What one successful batch/job row adds after its ✓: a snapshot's view, a page, a value; nothing for a bare action. */
-const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl: string | undefined, shownBefore?: ShownTree): Parts => {
+const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl: string | undefined, shownBefore?: ShownTree, naming?: SnapshotNaming): Parts => {
   const [command = ""] = positionals
   const data = asData(stripLifecycle(result))
-  if (command === "snapshot" && typeof data["snapshot"] === "string") return ["\n", ...partsOf(presentSnapshot(positionals, data, knownUrl, undefined, shownBefore))]
+  if (command === "snapshot" && typeof data["snapshot"] === "string") return ["\n", ...partsOf(presentSnapshot(positionals, data, knownUrl, naming, shownBefore))]
   if (answersWithEcho(command) || (command === "find" && answersWithEcho(positionals[3] ?? "click"))) return []
   // the landed URL only where it is not the one the row asked for (a redirect, a normalized address)
   if (isOpening(command) && data["url"] !== undefined) return [" → ", titlePart(data["title"]), ...(sameAddress(positionals[1], str(data["url"])) ? [] : [` — ${str(data["url"])}`])]
@@ -245,9 +246,9 @@ const formatBatch = (rows: Rows, planned: number | undefined, pageUrl: string | 
       continue
     }
     const row = rows[i]!
-    const text = row.success ? stepText(row.command, row.result, knownUrl, shown) : []
+    const text = row.success ? stepText(row.command, row.result, knownUrl, shown, row.snapshotNaming) : []
     lines.push({ parts: rowLine(row, i, text), bare: row.success && text.length === 0 })
-    if (row.success && row.command[0] === "snapshot") shown = shownTreeOf(row.command, asData(stripLifecycle(row.result)))
+    if (row.success && row.command[0] === "snapshot") shown = shownTreeOf(row.command, asData(stripLifecycle(row.result)), row.snapshotNaming)
     const url = row.success ? asData(row.result)["url"] : undefined
     if (typeof url === "string") knownUrl = url
   }

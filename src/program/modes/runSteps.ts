@@ -17,9 +17,10 @@ import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { ProgressSink } from "../../domain/Progress.js"
-import { TimedOut, withFields } from "../../schema/ToolError.js"
+import { type InvalidInput, TimedOut, withFields } from "../../schema/ToolError.js"
 import { Redactor } from "../../services/Redactor.js"
-import { SessionCommands } from "../../services/SessionCommands.js"
+import type { Security } from "../../services/Security.js"
+import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
 import { guardNeed } from "../../security/typingGuard.js"
@@ -29,6 +30,8 @@ import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { retryWhileMissing, withWaitedRow } from "../page/readinessWait.js"
 import { runGuarded } from "../security/guardedTyping.js"
+import { runNamedStep } from "../page/namedSnapshot.js"
+import { namesControls } from "../../page/namingReads.js"
 import { timeoutProgress } from "./timeoutProgress.js"
 import { SETTLE_CAP_MS, settleExpression } from "../../page/pageSettle.js"
 
@@ -78,9 +81,13 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
       }
       const need = guardNeed(plan.security, row)
       const fill = need === undefined && mayProbe(plan) ? fillTargetOf(row) : undefined
-      const once = Effect.flatMap(Clock.currentTimeMillis, (now) => {
+      // snapshot -i names its unnamed controls as a standalone one does, from reads in the step's own process
+      const named = need === undefined && mayProbe(plan) && namesControls(row)
+      const once = Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<UpstreamOutcome, CommandError | InvalidInput, SessionCommands | Security> => {
         const timeoutMs = deadline - now
-        return need !== undefined ? runGuarded(plan, target, row, need, { timeoutMs }) : fill !== undefined ? runFillStep(target, row, fill, index, timeoutMs) : commands.run(target, row, { timeoutMs })
+        if (need !== undefined) return runGuarded(plan, target, row, need, { timeoutMs })
+        if (fill !== undefined) return runFillStep(target, row, fill, index, timeoutMs)
+        return named ? runNamedStep(target, row, timeoutMs) : commands.run(target, row, { timeoutMs })
       })
       // a target not there yet: upstream did nothing, so the same step runs again after a short pause (bounded)
       const waited = yield* retryWhileMissing(waitsForTarget(row) ? readinessBudgetMs(remaining) : 0, once, (r) => Either.isLeft(r) && isReadinessMiss(r.left))
@@ -90,7 +97,8 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
         const reply = attempt.right
         const verified = reply.kind !== "single" ? {} : {
           ...(reply.fillVerification !== undefined ? { fillVerification: reply.fillVerification } : {}),
-          ...(reply.fillNotVerifiable !== undefined ? { fillNotVerifiable: reply.fillNotVerifiable } : {})
+          ...(reply.fillNotVerifiable !== undefined ? { fillNotVerifiable: reply.fillNotVerifiable } : {}),
+          ...(reply.snapshotNaming !== undefined ? { snapshotNaming: reply.snapshotNaming } : {})
         }
         step = withWaitedRow({ command: row, success: true, result: reply.kind === "single" ? reply.data : null, ...verified }, waited.waitedMs, waited.attempts)
       } else {

@@ -6,11 +6,14 @@
  * the outcome, exactly as if it ran alone; the rest only adds naming, and a step that cannot answer adds none. After
  * a click that left the page changing (pageSettle.ts), it first waits for the DOM to go quiet (at most the cap) and
  * says when it did not (`settle`). Runs inside the session's pinned tab when there is one; skipped where probes are (mayProbe) and for `--delta`.
+ * A `snapshot -i` step of a job or a caller's batch gets the same naming reads in its own process (`runNamedStep`);
+ * what the reads are and tell lives in page/namingReads.ts.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
+import type { SessionTarget } from "../../domain/SessionTarget.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import type { OverlayBlockers } from "../../schema/PageDiagnostics.js"
 import { overlayBlockersOf } from "../../snapshot/overlayBlockers.js"
@@ -18,8 +21,7 @@ import { type CommandError, SessionCommands } from "../../services/SessionComman
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { markScript, readRefTargets, scopeOf, UNMARK_SCRIPT, wantsRefTargets, withoutRefTargetFlags } from "../../page/refTargets.js"
 import { targetOf } from "../../session/target.js"
-import { controlContexts, treeTextChars, unnamedControlRefs } from "../../snapshot/controlContext.js"
-import { HIDDEN_TWINS_EXPRESSION, hiddenNote, hiddenTwinsOf } from "../../page/hiddenTwins.js"
+import { evalResultOf, namesControls, NAMING_ROWS, namingOf, snapshotTextOf } from "../../page/namingReads.js"
 import { pageSettleOf, quietSinceExpression } from "../../page/pageSettle.js"
 import type { PageSettle } from "../../schema/PageDiagnostics.js"
 import { mayProbe } from "../../session/mayProbe.js"
@@ -33,23 +35,12 @@ export interface NamedSnapshot {
   readonly settle?: PageSettle
 }
 
-const isInteractive = (argv: ReadonlyArray<string>): boolean => argv.includes("-i") || argv.includes("--interactive")
-
-const snapshotText = (row: StepRow | undefined): string | undefined => {
-  if (row?.success !== true || row.result === null || typeof row.result !== "object") return undefined
-  const text = (row.result as Record<string, unknown>)["snapshot"]
-  return typeof text === "string" ? text : undefined
-}
-
-const evalResult = (row: StepRow | undefined): unknown =>
-  row?.success === true && row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>)["result"] : undefined
-
 /** Runs the interactive snapshot with its naming reads; undefined when the plan is not one (it then runs as usual). */
 export const runNamedSnapshot = (plan: Plan) =>
   Effect.gen(function*() {
     const argv = plan.line.positionals
     if (plan.line.command !== "snapshot" || plan.sessionName === undefined || plan.stdin !== undefined) return undefined
-    if (!isInteractive(argv) || argv.includes("--delta") || !mayProbe(plan)) return undefined
+    if (!namesControls(argv) || !mayProbe(plan)) return undefined
     const registry = yield* SessionRegistry
     const pinned = (yield* registry.view(plan.sessionName)).pinnedTab
     const mark = wantsRefTargets(argv)
@@ -59,8 +50,7 @@ export const runNamedSnapshot = (plan: Plan) =>
       ["eval", quietSinceExpression({ end: true, onlyIfLate: false })],
       ...(mark ? [["eval", markScript(scopeOf(argv))]] : []),
       withoutRefTargetFlags(argv),
-      ["snapshot"],
-      ["eval", HIDDEN_TWINS_EXPRESSION],
+      ...NAMING_ROWS,
       ...(mark ? [["eval", UNMARK_SCRIPT]] : [])
     ]
     const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, { timeoutMs: plan.timeoutMs, failFast: false }))
@@ -73,25 +63,15 @@ export const runNamedSnapshot = (plan: Plan) =>
       return undefined
     }
     const at = (pinned !== undefined ? 2 : 1) + (mark ? 1 : 0)
-    const settle = pageSettleOf(evalResult(rows[at - 1 - (mark ? 1 : 0)]))
+    const settle = pageSettleOf(evalResultOf(rows[at - 1 - (mark ? 1 : 0)]))
     const row = rows[at]
     if (row === undefined) return undefined
     if (!row.success) return { replied: Either.left(row.error), naming: undefined } satisfies NamedSnapshot
     const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data: row.result, warning: undefined })
     const unsettled = settle !== undefined && !settle.settled ? { settle } : {}
-    const tree = snapshotText(row) ?? ""
-    const full = snapshotText(rows[at + 1])
-    const unnamed = unnamedControlRefs(tree)
-    const named = full !== undefined && unnamed.length > 0 ? controlContexts(full, unnamed) : {}
-    // a ref a pointer cannot reach while its twin (same role and name) can is said on its line, with the twin
-    const hidden = hiddenTwinsOf(tree, evalResult(rows[at + 2]))
-    const contexts = { ...named }
-    for (const [ref, twin] of hidden) contexts[ref] = contexts[ref] !== undefined ? `${contexts[ref]}; ${hiddenNote(twin)}` : hiddenNote(twin)
-    const targets = mark ? readRefTargets(evalResult(rows[at - 1])) : undefined
-    const pageTextChars = full !== undefined ? treeTextChars(full) : undefined
-    const naming: SnapshotNaming | undefined = Object.keys(contexts).length > 0 || targets !== undefined || pageTextChars !== undefined
-      ? { contexts, ...(targets !== undefined ? { targets } : {}), ...(hidden.size > 0 ? { hidden: Object.fromEntries(hidden) } : {}), ...(pageTextChars !== undefined ? { pageTextChars } : {}) }
-      : undefined
+    const targets = mark ? readRefTargets(evalResultOf(rows[at - 1])) : undefined
+    const naming = namingOf(snapshotTextOf(row) ?? "", rows[at + 1], rows[at + 2], targets)
+    const full = snapshotTextOf(rows[at + 1])
     const overlay = full !== undefined ? overlayBlockersOf(full) : undefined
     return {
       replied,
@@ -99,4 +79,22 @@ export const runNamedSnapshot = (plan: Plan) =>
       ...(overlay !== undefined ? { overlayBlockers: overlay } : {}),
       ...unsettled
     } satisfies NamedSnapshot
+  })
+
+/**
+ * A `snapshot -i` step of a job or a caller's batch, with the same naming reads in the step's own process: the
+ * outcome is the step's own reply (its row stays the caller's, numbered as theirs), plus what the reads tell.
+ */
+export const runNamedStep = (target: SessionTarget, row: ReadonlyArray<string>, timeoutMs: number): Effect.Effect<UpstreamOutcome, CommandError, SessionCommands> =>
+  Effect.gen(function*() {
+    const commands = yield* SessionCommands
+    const ran = yield* Effect.either(commands.batch(target, [row, ...NAMING_ROWS], { timeoutMs, failFast: true }))
+    // a reply that is not a batch at all: the step runs alone instead
+    if (Either.isLeft(ran)) return ran.left._tag === "ParseFailure" ? yield* commands.run(target, row, { timeoutMs }) : yield* ran.left
+    const [own, full, twins] = ran.right
+    if (own === undefined) return yield* commands.run(target, row, { timeoutMs })
+    if (!own.success) return yield* own.error
+    const naming = namingOf(snapshotTextOf(own) ?? "", full, twins)
+    const outcome: UpstreamOutcome = { kind: "single", data: own.result, warning: undefined, ...(naming !== undefined ? { snapshotNaming: naming } : {}) }
+    return outcome
   })

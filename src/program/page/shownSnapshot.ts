@@ -30,7 +30,7 @@ const shownAfter = (plan: Plan, executed: Executed | undefined): ShownTree | und
     return whole ? shownTreeOf(plan.line.positionals, asData(outcome.data), executed.snapshotNaming) : undefined
   }
   if (outcome.kind !== "batch" || !(plan.compiled.mode === "args" || plan.compiled.mode === "job" || plan.compiled.mode === "semanticAction")) return undefined
-  const trees = outcome.rows.filter((r) => r.success && r.command[0] === "snapshot").map((r) => r.success ? shownTreeOf(r.command, asData(r.result)) : undefined)
+  const trees = outcome.rows.filter((r) => r.success && r.command[0] === "snapshot").map((r) => r.success ? shownTreeOf(r.command, asData(r.result), r.snapshotNaming) : undefined)
   const last = trees[trees.length - 1]
   // several trees in one result may pass the inline budget and be cut: then none is assumed read
   const bytes = trees.reduce((n, t) => n + (t === undefined ? 0 : Buffer.byteLength(t.lines.join("\n"), "utf8")), 0)

@@ -76,7 +76,7 @@ const jobSnapshotRefs = (plan: Plan, outcome: UpstreamOutcome) =>
       if (row.success && row.command[0] === "snapshot") at = i
     })
     const row = outcome.rows[at]
-    const refs = row?.success === true ? yield* snapshotRefs(plan, row.result) : undefined
+    const refs = row?.success === true ? yield* snapshotRefs(plan, row.result, row.snapshotNaming?.hidden) : undefined
     return refs === undefined ? undefined : afterCall(refs, outcome.rows.slice(at + 1).map((r) => r.command))
   })
 
