@@ -34,3 +34,13 @@ export const killAll = (found: ReadonlyArray<FoundProcess>): void => {
     }
   }
 }
+
+/** Whether a pid is still there (signal 0 checks without signalling). */
+export const pidAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}

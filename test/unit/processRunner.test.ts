@@ -11,17 +11,11 @@ import { ProcessRunnerLive } from "../../src/layers/ProcessRunnerLive.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { ProcessRunner, type RunRequest } from "../../src/services/ProcessRunner.js"
 import { testConfig } from "../support/fakeHarness.js"
+import { pidAlive } from "../support/processes.js"
 
 const root = mkdtempSync(join(tmpdir(), "piab-runner-"))
 const pids: Array<number> = []
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
+const alive = pidAlive
 afterAll(() => {
   for (const pid of pids) if (alive(pid)) process.kill(pid, "SIGKILL")
   rmSync(root, { recursive: true, force: true })

@@ -15,16 +15,10 @@ import { AHEAD_DELAY_MS } from "../../src/layers/processRunner/aheadPool.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { ProcessRunner, type RunRequest } from "../../src/services/ProcessRunner.js"
 import { testConfig } from "../support/fakeHarness.js"
+import { pidAlive } from "../support/processes.js"
 
 const root = mkdtempSync(join(tmpdir(), "piab-ahead-"))
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
+const alive = pidAlive
 const pidsFile = join(root, "pids")
 const startedPids = (): ReadonlyArray<number> => {
   try {
