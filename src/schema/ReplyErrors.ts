@@ -75,6 +75,9 @@ export class ParseFailure extends Schema.TaggedError<ParseFailure>()("ParseFailu
 /** `UpstreamFailed.code` of a session whose browser has no page to act on (upstream's "No active page"). */
 export const NO_ACTIVE_PAGE = "no_active_page"
 
+/** `UpstreamFailed.code` of a command an open JavaScript dialog refused (upstream's "… dialog is blocking the page"). */
+export const DIALOG_BLOCKING = "dialog_blocking"
+
 /**
  * Upstream reported a failure that no more specific error describes (its words in `upstreamMessage`), or the wrapper
  * found one upstream did not report (a browser lost, a click that reached nothing, an app that would not start:

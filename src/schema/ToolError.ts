@@ -27,6 +27,7 @@ import {
 export { LaunchDiagnostic, LockHolder, PartialProgress, SessionRecoveryHint } from "./ErrorFields.js"
 export {
   ConfirmationRequired,
+  DIALOG_BLOCKING,
   NO_ACTIVE_PAGE,
   ParseFailure,
   PolicyBlocked,

@@ -4,7 +4,7 @@
  */
 import * as Either from "effect/Either"
 import type { Plan } from "../domain/Plan.js"
-import { NO_ACTIVE_PAGE,
+import { DIALOG_BLOCKING, NO_ACTIVE_PAGE,
   ConfirmationRequired,
   DownloadNotVerified,
   ParseFailure,
@@ -81,6 +81,8 @@ export const classifyErrorText = (
   if (/but none match name|No element matches|Could not find frame/.test(message)) return new SelectorNotFound({ selector: label ?? "", reason: "no-match", upstreamMessage: message })
   // the session's browser has no page to act on: its refs are void (refTracking invalidates them)
   if (/\bNo active page\b/i.test(message)) return upstreamFailed(message, { ...extra, code: extra.code ?? NO_ACTIVE_PAGE }, undefined)
+  // an open alert/confirm/prompt refused the command (0.41: "A JavaScript confirm dialog is blocking the page: …")
+  if (/\bA JavaScript \w+ dialog is blocking the page\b/.test(message)) return upstreamFailed(message, { ...extra, code: extra.code ?? DIALOG_BLOCKING }, undefined)
   // any other failure of a download (0.41 says "Operation timed out" when none started, "Failed to move downloaded
   // file" when it could not be saved) is a download that was not saved: its follow-up is `wait --download`
   if (download !== undefined) return new DownloadNotVerified({ requestedPath: download, reason: "upstream", upstreamMessage: message })

@@ -54,6 +54,20 @@ describe("diagnostic families", () => {
     expect((await live.tool.call({ args: ["dialog", "dismiss"] })).isError).toBe(false)
   })
 
+  it("a command an open confirm refuses: its first next action answers the dialog, after which the command works", async () => {
+    await live.tool.call({ args: ["click", "#ask"] })
+    const refused = await live.tool.call({ args: ["snapshot", "-i"] })
+    expect(refused.isError).toBe(true)
+    expect(textOf(refused)).toContain("dialog is blocking the page")
+    const [first, second] = refused.details.nextActions ?? []
+    expect(first?.params?.args?.slice(-2)).toEqual(["dialog", "dismiss"])
+    expect(second?.params?.args?.slice(-2)).toEqual(["dialog", "accept"])
+    expect((await live.tool.call({ args: first?.params?.args ?? [] })).isError).toBe(false)
+    const again = await live.tool.call({ args: ["snapshot", "-i"] })
+    expect(again.isError).toBe(false)
+    expect(textOf(again)).toContain("ref=")
+  })
+
   it("frame: says what the scope affects", async () => {
     const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const frame = /Iframe "Inner" \[ref=(e\d+)\]/.exec(snap)?.[1]

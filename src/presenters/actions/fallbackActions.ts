@@ -1,13 +1,13 @@
 /**
  * Every failure result carries at least one next action. The per-error renderings (formatFailure) pick specific
- * ones; when they have none, this picks one by what failed: a lost browser reopens its last page, a dialog-like
- * command that timed out gets the dialog actions, input and binary problems point at the command's usage (a malformed
+ * ones; when they have none, this picks one by what failed: a lost browser reopens its last page, a command an open
+ * dialog refused or a dialog-like command that timed out gets the dialog actions, input and binary problems point at the command's usage (a malformed
  * mode input, at the tool's own input reference), and everything that touched a session checks the page state with a
  * short timeout. Pure.
  */
 import type { Plan } from "../../domain/Plan.js"
 import type { NextAction } from "../../schema/ToolDetails.js"
-import type { ToolError } from "../../schema/ToolError.js"
+import { DIALOG_BLOCKING, type ToolError } from "../../schema/ToolError.js"
 import { isDialogLike } from "../../upstream/timeoutPolicy.js"
 import { nextActions } from "./nextActions.js"
 
@@ -25,6 +25,8 @@ export const leadingActions = (plan: Plan | undefined, error: ToolError): Readon
     if ((error.data as { reason?: unknown } | undefined)?.reason === "attached-unreachable") return [nextActions.reopenInOwnBrowser(url ?? "about:blank")]
     return url !== undefined ? [nextActions.reopenLostPage(session, url)] : [nextActions.inspectOpenedPage(session)]
   }
+  // an open dialog refused the command: it is answered first (upstream says which dialog); then the command works
+  if (error._tag === "UpstreamFailed" && error.code === DIALOG_BLOCKING) return [nextActions.dismissDialog(session), nextActions.acceptDialog(session)]
   if (error._tag === "TimedOut" && plan !== undefined && isDialogLike(plan.line, plan.stdin)) {
     const recover = error.lastUrl !== undefined && error.lastUrl !== "about:blank" ? [nextActions.recoverFreshAfterDialogTimeout(error.lastUrl)] : []
     return [nextActions.inspectDialogAfterTimeout(session), nextActions.dismissDialogAfterTimeout(session), ...recover]

@@ -6,7 +6,7 @@
 import type { Executed } from "../../domain/Executed.js"
 import { stepRowJson, type UpstreamOutcome } from "../../domain/Outcome.js"
 import { redactStateData } from "../../redaction/redactStructured.js"
-import { formatSuccess, stripLifecycle } from "./formatSuccess.js"
+import { formatSuccess, stripLifecycle, upstreamWarning } from "./formatSuccess.js"
 import { page, type Parts, plain } from "./contentBoundary.js"
 import { withLookupParts } from "./lookupText.js"
 import { type Formatted, partsOf } from "./formatted.js"
@@ -65,6 +65,6 @@ export const bodyOf = (executed: Executed): Body => {
   // the caller's JSON is upstream's data about the page: all of it page content
   const parts: Parts = plan.callerRequestedJson && outcome.kind !== "inspection"
     ? [page(JSON.stringify(outcome.kind === "single" ? stripLifecycle(outcome.data) : data, null, 2))]
-    : executed.qa !== undefined ? qaText(plan, executed.qa, executed.verified, outcome) : [...withLookupParts(executed, partsOf(formatted)), readFrom(executed)]
+    : executed.qa !== undefined ? qaText(plan, executed.qa, executed.verified, outcome) : [...withLookupParts(executed, partsOf(formatted)), ...(snapshot !== undefined ? upstreamWarning(outcome) : []), readFrom(executed)]
   return { text: plain(parts), parts, summary: executed.lookup?.report.summary ?? formatted.summary, data, ...(snapshot !== undefined ? { snapshot } : {}) }
 }

@@ -274,6 +274,9 @@ const rowLine = (row: Rows[number], i: number, text: Parts): Parts => {
   return [`${i + 1}. ✓ ${echo}`, ...text]
 }
 
+/** Upstream's warning beside a single command's answer (a dialog blocking the page), said after the answer. */
+export const upstreamWarning = (outcome: UpstreamOutcome): Parts => (outcome.kind === "single" && outcome.warning !== undefined ? [`\nWarning: ${outcome.warning}`] : [])
+
 export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome, pageUrl?: string, shownBefore?: ShownTree): Formatted => {
   switch (outcome.kind) {
     case "inspection":
@@ -283,7 +286,8 @@ export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome, pageUrl?: st
     case "single": {
       const data = outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data) ? (outcome.data as Data) : {}
       const shown = formatCommand(plan.line.positionals, data, plan.sessionName)
-      return outcome.warning !== undefined ? formatted([...partsOf(shown), `\nWarning: ${outcome.warning}`], shown.summary) : shown
+      const warning = upstreamWarning(outcome)
+      return warning.length > 0 ? formatted([...partsOf(shown), ...warning], shown.summary) : shown
     }
   }
 }

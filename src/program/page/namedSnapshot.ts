@@ -67,7 +67,8 @@ export const runNamedSnapshot = (plan: Plan) =>
     const row = rows[at]
     if (row === undefined) return undefined
     if (!row.success) return { replied: Either.left(row.error), naming: undefined } satisfies NamedSnapshot
-    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data: row.result, warning: undefined })
+    // upstream's warning on the snapshot's own row (a dialog blocking the page) is the snapshot's, as when it runs alone
+    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data: row.result, warning: row.warning })
     const unsettled = settle !== undefined && !settle.settled ? { settle } : {}
     const targets = mark ? readRefTargets(evalResultOf(rows[at - 1])) : undefined
     const naming = namingOf(snapshotTextOf(row) ?? "", rows[at + 1], rows[at + 2], targets)
@@ -95,6 +96,6 @@ export const runNamedStep = (target: SessionTarget, row: ReadonlyArray<string>, 
     if (own === undefined) return yield* commands.run(target, row, { timeoutMs })
     if (!own.success) return yield* own.error
     const naming = namingOf(snapshotTextOf(own) ?? "", full, twins)
-    const outcome: UpstreamOutcome = { kind: "single", data: own.result, warning: undefined, ...(naming !== undefined ? { snapshotNaming: naming } : {}) }
+    const outcome: UpstreamOutcome = { kind: "single", data: own.result, warning: own.warning, ...(naming !== undefined ? { snapshotNaming: naming } : {}) }
     return outcome
   })
