@@ -72,8 +72,34 @@ interface Started {
   readonly overflowed: () => boolean
   /** The cap that applies: the run's, once a run takes it. */
   capBytes: number
-  /** A spawn error that came before any run took it. */
-  early?: NodeJS.ErrnoException
+}
+
+/** Waits until each child that still runs has closed, at most the kill grace (and a margin). */
+const closed = (children: ReadonlyArray<ChildProcess>): Effect.Effect<void> =>
+  Effect.async<void>((done) => {
+    const running = children.filter((c) => c.exitCode === null && c.signalCode === null)
+    if (running.length === 0) return done(Effect.void)
+    let left = running.length
+    const fallback = setTimeout(() => done(Effect.void), KILL_GRACE_MS + 500)
+    running.forEach((c) =>
+      c.once("close", () => {
+        if (--left > 0) return
+        clearTimeout(fallback)
+        done(Effect.void)
+      })
+    )
+  })
+
+/**
+ * Whether a child and its pipes keep node's event loop alive: a process started ahead does not while it waits (an
+ * embedder that never ends the runtime still exits, and the waiting process then reads the end of its stdin and
+ * exits too); a run that takes it holds the loop again until it answers.
+ */
+const holdLoop = (child: ChildProcess, hold: boolean): void => {
+  for (const handle of [child, child.stdin, child.stdout, child.stderr] as ReadonlyArray<{ ref?: () => unknown; unref?: () => unknown } | null>) {
+    if (hold) handle?.ref?.()
+    else handle?.unref?.()
+  }
 }
 
 const preview = (text: string): string => (text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text)
@@ -106,7 +132,9 @@ export const ProcessRunnerLive: Layer.Layer<ProcessRunner, never, ToolConfig> = 
       }
       const cap = () => started.capBytes
       const out = collect(child.stdout, cap, overflow), err = collect(child.stderr, cap, overflow)
-      child.on("error", (error: NodeJS.ErrnoException) => (started.early ??= error))
+      // a spawn that failed has no pid: a process started ahead is then never handed out (aheadPool), and a run
+      // listens for the error itself
+      child.on("error", () => {})
       child.stdin?.on("error", () => {
         // upstream may exit before reading stdin; its exit status tells the story
       })
@@ -114,27 +142,14 @@ export const ProcessRunnerLive: Layer.Layer<ProcessRunner, never, ToolConfig> = 
     }
     const ahead = makeAheadPool<Started>((request) => {
       try {
-        return spawnFor(request)
+        const waiting = spawnFor(request)
+        holdLoop(waiting.child, false)
+        return waiting
       } catch {
         return undefined
       }
     }, (started) => endGroup(started.child))
-    yield* Effect.addFinalizer(() =>
-      Effect.async<void>((done) => {
-        const ended = ahead.close().map((s) => s.child).filter((c) => c.exitCode === null && c.signalCode === null)
-        if (ended.length === 0) return done(Effect.void)
-        let left = ended.length
-        const fallback = setTimeout(() => done(Effect.void), KILL_GRACE_MS + 500)
-        ended.forEach((c) =>
-          c.once("close", () => {
-            if (--left === 0) {
-              clearTimeout(fallback)
-              done(Effect.void)
-            }
-          })
-        )
-      })
-    )
+    yield* Effect.addFinalizer(() => Effect.suspend(() => closed(ahead.close().map((s) => s.child))))
     const missing = (request: RunRequest, reason: "not-found" | "not-executable", detail: string) =>
       new MissingBinary({ reason, searched: [request.binary], supportedRange: SUPPORTED_RANGE.label, detail })
     const run = (asked: RunRequest) =>
@@ -144,7 +159,9 @@ export const ProcessRunnerLive: Layer.Layer<ProcessRunner, never, ToolConfig> = 
         const started = Date.now()
         let proc: Started
         try {
-          proc = ahead.take(request) ?? spawnFor(request)
+          const waiting = ahead.take(request)
+          if (waiting !== undefined) holdLoop(waiting.child, true)
+          proc = waiting ?? spawnFor(request)
         } catch (error) {
           resume(Effect.fail(missing(request, "not-executable", String(error))))
           return
@@ -163,7 +180,6 @@ export const ProcessRunnerLive: Layer.Layer<ProcessRunner, never, ToolConfig> = 
           clearTimeout(watchdog)
           resume(Effect.fail(missing(request, error.code === "ENOENT" ? "not-found" : "not-executable", error.message)))
         }
-        if (proc.early !== undefined) return void failSpawn(proc.early)
         child.on("error", failSpawn)
         child.on("close", (code, signal) => {
           if (settled) return
@@ -184,20 +200,12 @@ export const ProcessRunnerLive: Layer.Layer<ProcessRunner, never, ToolConfig> = 
         child.stdin?.end(request.stdin ?? "")
 
         // Interruption (abort): end the group and wait for it to close, bounded by the kill grace.
-        return Effect.async<void>((done) => {
+        return Effect.suspend(() => {
           clearTimeout(watchdog)
-          if (settled || child.exitCode !== null || child.signalCode !== null) {
-            settled = true
-            done(Effect.void)
-            return
-          }
+          const running = !settled && child.exitCode === null && child.signalCode === null
           settled = true
-          const fallback = setTimeout(() => done(Effect.void), KILL_GRACE_MS + 500)
-          child.once("close", () => {
-            clearTimeout(fallback)
-            done(Effect.void)
-          })
-          endGroup(child)
+          if (running) endGroup(child)
+          return running ? closed([child]) : Effect.void
         })
       })
     return ProcessRunner.of({ run })

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import { afterAll } from "vitest"
 import { ProcessRunnerLive } from "../../src/layers/ProcessRunnerLive.js"
@@ -143,6 +144,27 @@ describe("ProcessRunner: processes started ahead", () => {
       yield* settle
       const error = yield* Effect.flip(run(request("hang", { timeoutMs: 400 })))
       expect(error).toMatchObject({ _tag: "TimedOut", timeoutMs: 400 })
+    }).pipe(Effect.provide(runner)))
+
+  it.live("a waiting process does not keep node's event loop alive; the run that takes it does until it answers", () =>
+    Effect.gen(function*() {
+      const processes = () => process.getActiveResourcesInfo().filter((r) => r === "ProcessWrap").length
+      // what earlier tests ended has closed (their layers ended their processes)
+      yield* Effect.promise(async () => {
+        for (let i = 0; i < 40 && processes() > 0; i++) await new Promise((r) => setTimeout(r, 50))
+      })
+      const idle = processes()
+      yield* run(request("one"))
+      yield* settle
+      const waiting = startedPids().filter(alive)
+      expect(waiting.length).toBeGreaterThan(0)
+      expect(processes()).toBe(idle)
+      const during: Array<number> = []
+      const fiber = yield* Effect.fork(run(request("hang", { timeoutMs: 400 })))
+      yield* pause(100)
+      during.push(processes())
+      yield* Effect.exit(Fiber.join(fiber))
+      expect(during[0]).toBe(idle + 1)
     }).pipe(Effect.provide(runner)))
 
   it.live("the layer's end ends every waiting process", () =>
