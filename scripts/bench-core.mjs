@@ -30,7 +30,8 @@ const CountingRunner = Layer.effect(ProcessRunner, Effect.map(ProcessRunner, (li
   run: (request) => { spawns.push(request.args); lastRequest = request; return live.run(request) }
 }))).pipe(Layer.provide(ProcessRunnerLive))
 const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(config), processes: Layer.merge(BinaryLocatorLive, CountingRunner) }))
-const call = (args) => runtime.runPromise(runToResult({ args }, { piSessionId: "bench", cwd: root }))
+// as pi calls it: with the tool call's abort signal
+const call = (args) => runtime.runPromise(runToResult({ args }, { piSessionId: "bench", cwd: root, signal: new AbortController().signal }))
 
 try {
   // processes per call, per command

@@ -27,7 +27,7 @@ import { reapDeadOwners } from "../session/lifecycle.js"
 import { recoverHungPage } from "../session/hungPage.js"
 import type { Recovery } from "../../schema/RecoveryDetails.js"
 import { sessionOutcomeOf } from "../../session/sessionOutcome.js"
-import { abortWith, baseNameOf, type CallContext, lockFileOf, lockKeyOf, ownerOf } from "../pipeline/callContext.js"
+import { abortable, baseNameOf, type CallContext, lockFileOf, lockKeyOf, ownerOf } from "../pipeline/callContext.js"
 import { execute } from "../pipeline/execute.js"
 import { prepare } from "../pipeline/prepare.js"
 import { verdictOf } from "../pipeline/verdict.js"
@@ -65,7 +65,7 @@ const attempt = (raw: unknown, call: CallContext) =>
     const electron = electronModeOf(raw, call.cwd)
     if (electron !== undefined) {
       return yield* runElectronCall(electron, call).pipe(
-        Effect.raceFirst(abortWith(call.signal)),
+        abortable(call.signal),
         Effect.catchTag("Aborted", (error) => Effect.succeed({ plan: undefined, error } satisfies Attempt))
       )
     }
@@ -109,7 +109,7 @@ const attempt = (raw: unknown, call: CallContext) =>
     })).pipe(
       // the only error left here is the cross-process lock's (the call's own errors are values by now)
       Effect.catchTag("TimedOut", (error) => Effect.succeed({ plan: first.right, error } satisfies Attempt)),
-      Effect.raceFirst(abortWith(call.signal)),
+      abortable(call.signal),
       Effect.catchTag("Aborted", (error) => Effect.succeed({ plan: first.right, error } satisfies Attempt))
     )
   })

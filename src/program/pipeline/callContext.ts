@@ -1,6 +1,9 @@
 /** Who is calling, and what follows from it: the managed session's base name, the lock key, where files belong. */
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as FiberId from "effect/FiberId"
 import type { Approver } from "../../domain/Approval.js"
 import type { SpillOwner } from "../../schema/Artifacts.js"
 import type { Plan } from "../../domain/Plan.js"
@@ -47,16 +50,30 @@ export const lockFileOf = (plan: Plan, baseName: string, config: ToolConfigShape
 export const ownerOf = (call: CallContext, config: ToolConfigShape): SpillOwner =>
   call.persistSession === true ? { persistKey: baseNameOf(call, config) } : {}
 
-/** Fails with Aborted when pi's abort signal fires (raced against the call, which interrupts its processes). */
-export const abortWith = (signal: AbortSignal | undefined) =>
+/**
+ * The task, failing with Aborted when pi's abort signal fires: the task runs in one child fiber that the signal
+ * interrupts (which ends its processes). One fork, no racing fiber: racing a never-ending wait cost ~0.25 ms a call.
+ */
+export const abortable = (signal: AbortSignal | undefined) => <A, E, R>(task: Effect.Effect<A, E, R>): Effect.Effect<A, E | Aborted, R> =>
   signal === undefined
-    ? Effect.never
-    : Effect.async<never, Aborted>((resume) => {
-        const onAbort = () => resume(Effect.fail(new Aborted({ dispatched: "maybe" })))
-        if (signal.aborted) {
-          onAbort()
-          return
-        }
-        signal.addEventListener("abort", onAbort, { once: true })
-        return Effect.sync(() => signal.removeEventListener("abort", onAbort))
+    ? task
+    : Effect.uninterruptibleMask((restore) =>
+      Effect.suspend(() => {
+        if (signal.aborted) return Effect.fail(new Aborted({ dispatched: "no" }))
+        return Effect.flatMap(Effect.fork(restore(task)), (fiber) => {
+          let aborted = false
+          const onAbort = () => {
+            aborted = true
+            fiber.unsafeInterruptAsFork(FiberId.none)
+          }
+          signal.addEventListener("abort", onAbort, { once: true })
+          return restore(Fiber.await(fiber)).pipe(
+            // the caller interrupted: so is the task (its finalizers run before this ends)
+            Effect.onInterrupt(() => Fiber.interrupt(fiber)),
+            Effect.ensuring(Effect.sync(() => signal.removeEventListener("abort", onAbort))),
+            Effect.flatMap((exit): Effect.Effect<A, E | Aborted> =>
+              aborted && Exit.isInterrupted(exit) ? Effect.fail(new Aborted({ dispatched: "maybe" })) : exit)
+          )
+        })
       })
+    )
