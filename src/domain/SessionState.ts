@@ -23,7 +23,17 @@ export interface SessionState {
   readonly epoch: number
 }
 
-const shortHash = (value: string, length: number): string => createHash("sha256").update(value).digest("hex").slice(0, length)
+/** Hashes already taken: a call asks for its session's names several times, and a pi session has one or two. */
+const hashes = new Map<string, string>()
+
+const shortHash = (value: string, length: number): string => {
+  const known = hashes.get(value)
+  if (known !== undefined) return known.slice(0, length)
+  const hash = createHash("sha256").update(value).digest("hex")
+  if (hashes.size >= 64) hashes.clear()
+  hashes.set(value, hash)
+  return hash.slice(0, length)
+}
 
 /** `pi-<8 hex of the pi session id>-<6 hex of the cwd>`: stable across reloads, distinct per checkout. */
 export const baseSessionName = (prefix: string, piSessionId: string, cwd: string): string =>

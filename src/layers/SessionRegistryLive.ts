@@ -113,6 +113,7 @@ export const SessionRegistryLive: Layer.Layer<SessionRegistry> = Layer.effect(
         }),
       ownedSessions: Effect.map(Ref.get(owned), (m) => [...m.values()]),
       snapshot: Ref.get(state),
+      revision: Effect.map(Effect.zip(Ref.get(state), Ref.get(records)), ([s, r]) => ({ state: Option.getOrUndefined(s), records: r })),
       view: (session) => Effect.map(recordOf(session), ({ pendingRecording: _, ...view }) => view),
       refSnapshotOf: (session) => Effect.map(recordOf(session), (r) => r.refs),
       recordRefSnapshot: (session, refs) => update(session, (r) => ({ ...r, refs })),

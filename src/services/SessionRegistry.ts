@@ -43,6 +43,15 @@ export interface CallRecord {
   readonly page?: LastPage | null
 }
 
+/** The registry's contents at one moment, compared by identity (every change replaces a whole value). */
+export interface RegistryRevision {
+  readonly state: unknown
+  readonly records: unknown
+}
+
+/** Nothing in the registry changed between the two readings of `revision`. */
+export const sameRevision = (a: RegistryRevision, b: RegistryRevision): boolean => a.state === b.state && a.records === b.records
+
 export interface SessionRegistryShape {
   /** Current state for this pi session (derived base name); a new base name starts from scratch. */
   readonly current: (baseName: string) => Effect.Effect<SessionState>
@@ -59,6 +68,8 @@ export interface SessionRegistryShape {
    * behind: what quit must close (explicit caller sessions are never in it).
    */
   readonly ownedSessions: Effect.Effect<ReadonlyArray<ManagedSession>>
+  /** What the registry holds now, to learn cheaply whether anything changed since (`sameRevision`). */
+  readonly revision: Effect.Effect<RegistryRevision>
   /** The state as it stands, if any call or restore set it. */
   readonly snapshot: Effect.Effect<Option.Option<SessionState>>
   readonly view: (session: string) => Effect.Effect<SessionView>

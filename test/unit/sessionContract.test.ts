@@ -38,4 +38,16 @@ describe("session fields", () => {
       expect(shown).not.toContain("s3cr3tvalue99")
       expect((yield* (yield* FakeAgentBrowser).requests).length).toBe(before)
     }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch({ url: "http://h/", title: "H" }), page]))))
+
+  it.live("a call queued behind another is planned again under the lock: it sees the browser the first launched", () =>
+    Effect.gen(function*() {
+      // both arrive together and are planned before either runs; the second's launch flag was fine then (no browser)
+      const [first, second] = yield* Effect.all([
+        runToResult({ args: ["open", "http://h/"] }, call),
+        runToResult({ args: ["--proxy", "http://proxy.local:8080", "open", "http://h/"] }, call)
+      ], { concurrency: "unbounded" })
+      expect(first.isError).toBe(false)
+      expect(second.details.sessionRecoveryHint).toMatchObject({ reason: "launch-flags-on-active-session", activeSession: first.details.sessionName })
+      expect((yield* (yield* FakeAgentBrowser).requests).filter((r) => r.args.includes("--proxy"))).toEqual([])
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ ...openBatch({ url: "http://h/", title: "H" }), delayMs: 30 }, page])), Effect.scoped))
 })

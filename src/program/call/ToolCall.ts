@@ -1,7 +1,7 @@
 /**
  * One tool call as a typed Effect program: plan (validate) → queue on the session lock → plan again against the
- * state as it is now → execute → judge → present. `run` is the typed core for embedders (it fails with exactly the
- * errors a call can end with); `runToResult` never fails and is what the pi adapter calls.
+ * state as it is now (unless nothing changed) → execute → judge → present. `run` is the typed core for embedders
+ * (it fails with exactly the errors a call can end with); `runToResult` never fails and is what the pi adapter calls.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -14,7 +14,7 @@ import { Presenter } from "../../services/Presenter.js"
 import { BrowserProcesses } from "../../services/BrowserProcesses.js"
 import { SessionLock } from "../../services/SessionLock.js"
 import { isClose } from "../../upstream/commandPolicy.js"
-import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { SessionRegistry, sameRevision } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import type { ElectronReport } from "../../domain/ElectronReport.js"
 import { electronModeOf, runElectronCall, type ElectronCallError } from "../electron/electronCall.js"
@@ -71,6 +71,7 @@ const attempt = (raw: unknown, call: CallContext) =>
     }
     // the first call of a process that did not restore a session at start reaps dead agents' browsers here
     yield* reapDeadOwners
+    const revision = yield* registry.revision
     const first = yield* Effect.either(prepare(raw, call))
     if (Either.isLeft(first)) return { plan: undefined, error: first.left } satisfies Attempt
     const key = lockKeyOf(first.right, baseNameOf(call, config))
@@ -79,7 +80,7 @@ const attempt = (raw: unknown, call: CallContext) =>
     const locked = <A, E, R>(task: Effect.Effect<A, E, R>) =>
       registry.withLock(key, lockFile === undefined ? task : sessionLock.withLock(lockFile, first.right.timeoutMs, task))
     return yield* locked(Effect.gen(function*() {
-      const planned = key === undefined ? first : yield* Effect.either(prepare(raw, call))
+      const planned = key === undefined || (replansSame(first.right) && sameRevision(revision, yield* registry.revision)) ? first : yield* Effect.either(prepare(raw, call))
       if (Either.isLeft(planned)) return { plan: first.right, error: planned.left } satisfies Attempt
       const base = baseNameOf(call, config)
       const before = yield* registry.current(base)
@@ -113,6 +114,12 @@ const attempt = (raw: unknown, call: CallContext) =>
       Effect.catchTag("Aborted", (error) => Effect.succeed({ plan: first.right, error } satisfies Attempt))
     )
   })
+
+/**
+ * A plain args call with no pool plans from the registry, the config and its input alone: when the registry is as
+ * it was when it was planned (no call ran in between), planning again under the lock would give the same plan.
+ */
+const replansSame = (plan: Plan): boolean => plan.compiled.mode === "args" && plan.pool === undefined
 
 /** A managed or fresh session this process launched or used: it owns it now (dead-owner reaping, BrowserProcesses). */
 const recordOwnership = (plan: Plan, lockFile: string | undefined) =>
