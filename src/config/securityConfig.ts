@@ -138,6 +138,8 @@ const secretSpecs = (section: typeof SecretsSection.Type, source: string, proble
 const readLayer = (path: string, problems: Array<string>): Record<string, unknown> | undefined => {
   let text: string
   try {
+    // the usual case, no file, answered without the exception a failed read costs
+    if (statSync(path, { throwIfNoEntry: false }) === undefined) return undefined
     text = readFileSync(path, "utf8")
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") problems.push(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`)

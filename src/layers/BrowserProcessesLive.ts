@@ -299,6 +299,16 @@ export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionL
         return reaped
       })
 
-    return BrowserProcesses.of({ record, check, reap, recordOwner, reapOrphans, identity: (session) => Effect.map(Ref.get(known), (m) => m.get(session)) })
+    const track = (socketDir: string, session: string) =>
+      Effect.gen(function*() {
+        const loss = yield* check(socketDir, session)
+        // a known browser the check just found running is the one upstream uses: nothing new to record (record
+        // would read the same two processes again)
+        const current = (yield* Ref.get(known)).get(session)
+        if (loss !== undefined || current?.browserPid === undefined) yield* record(socketDir, session)
+        return loss
+      })
+
+    return BrowserProcesses.of({ record, check, track, reap, recordOwner, reapOrphans, identity: (session) => Effect.map(Ref.get(known), (m) => m.get(session)) })
   })
 )

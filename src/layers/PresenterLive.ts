@@ -92,6 +92,9 @@ const originOf = (executed: Executed | undefined, snapshotOrigin: string | undef
   return [snapshotOrigin, executed?.navigation?.url, reported, executed?.previousPage?.url].find((u) => u !== undefined && u !== "")
 }
 
+/** A call that spilled and saved nothing changed no manifest row. */
+const NO_DELTA = { manifest: undefined, summary: undefined, note: "" } as const
+
 export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | ArtifactStore | Redactor> = Layer.effect(
   Presenter,
   Effect.gen(function*() {
@@ -152,7 +155,7 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
 
     /** Manifest rows this call added or changed, plus the retention line the model needs when files were evicted. */
     const manifestDelta = (spills: ReadonlyArray<SpillResult>, explicit: ReadonlyArray<string>) =>
-      Effect.map(artifacts.manifest, (entries) => {
+      spills.length === 0 && explicit.length === 0 ? Effect.succeed(NO_DELTA) : Effect.map(artifacts.manifest, (entries) => {
         const touched = new Set([...spills.flatMap((s) => [s.path, ...s.evicted]), ...explicit])
         const changed = entries.filter((e) => touched.has(e.path))
         const evicted = spills.flatMap((s) => s.evicted).length

@@ -72,6 +72,8 @@ export interface BrowserProcessesShape {
    * not be read (to record or to check the session), that is reported once instead: losses go unnoticed from then on.
    */
   readonly check: (socketDir: string, session: string) => Effect.Effect<BrowserLoss | LossNotChecked | undefined>
+  /** After a call: `check`, then `record` unless the known browser was just found running (one read, not two). */
+  readonly track: (socketDir: string, session: string) => Effect.Effect<BrowserLoss | LossNotChecked | undefined>
   /**
    * Ends what is left of a session (after upstream's close, or instead of it): the daemon by SIGTERM then SIGKILL,
    * the browser's process group by SIGKILL, then its profile and singleton folders and the session's socket files.

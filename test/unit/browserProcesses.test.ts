@@ -14,6 +14,7 @@ import { BrowserProcessesLive } from "../../src/layers/BrowserProcessesLive.js"
 import { SessionLockLive } from "../../src/layers/SessionLockLive.js"
 import { type FakeProcess, FakeOsProcesses } from "../../src/layers/test/FakeOsProcesses.js"
 import { type BrowserLoss, BrowserProcesses } from "../../src/services/BrowserProcesses.js"
+import { OsProcesses } from "../../src/services/OsProcesses.js"
 
 const root = mkdtempSync(join(tmpdir(), "piab-bp-"))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -42,6 +43,14 @@ const browserOf = (profile: string): ReadonlyArray<FakeProcess> => [
 
 const world = (processes: ReadonlyArray<FakeProcess>) =>
   BrowserProcessesLive.pipe(Layer.provide(SessionLockLive), Layer.provideMerge(FakeOsProcesses.layer(processes)))
+
+/** The same world, with each pid whose liveness was read. */
+const reads: Array<number> = []
+const counted = (processes: ReadonlyArray<FakeProcess>) => {
+  const fake = FakeOsProcesses.layer(processes)
+  const counting = Layer.effect(OsProcesses, Effect.map(OsProcesses, (os) => OsProcesses.of({ ...os, isAlive: (p) => Effect.zipRight(Effect.sync(() => reads.push(p.pid)), os.isAlive(p)) }))).pipe(Layer.provide(fake))
+  return BrowserProcessesLive.pipe(Layer.provide(SessionLockLive), Layer.provide(counting), Layer.provideMerge(fake))
+}
 
 const pids = Effect.map(Effect.flatMap(FakeOsProcesses, (d) => d.table), (table) => table.map((p) => p.pid).sort((a, b) => a - b))
 
@@ -139,4 +148,21 @@ describe("BrowserProcesses", () => {
       expect([...(reaped[0]?.reaped.killed ?? [])].sort()).toEqual([500, 600, 601, 700])
       expect(existsSync(join(f.socketDir, "s.piab-owner"))).toBe(false)
     }).pipe(Effect.provide(world(browserOf(f.profile)))))
+
+  const t = session()
+  it.live("track after a call: a new browser is recorded; a known one found running is read once, not again to record it", () =>
+    Effect.gen(function*() {
+      const processes = yield* BrowserProcesses
+      expect(yield* processes.track(t.socketDir, "s")).toBeUndefined()
+      expect(yield* processes.identity("s")).toMatchObject({ daemonPid: 500, browserPid: 600 })
+      const before = reads.length
+      expect(yield* processes.track(t.socketDir, "s")).toBeUndefined()
+      expect(reads.slice(before).sort()).toEqual([500, 600])
+      // the browser exits: the loss is reported, and the browser upstream starts next is recorded by the next track
+      yield* (yield* FakeOsProcesses).exit(600)
+      expect(yield* processes.track(t.socketDir, "s")).toMatchObject({ session: "s", reason: "browser-exited" })
+      yield* (yield* FakeOsProcesses).start({ pid: 610, ppid: 500, argv: ["/usr/lib/chromium/chromium", `--user-data-dir=${t.profile}`] })
+      expect(yield* processes.track(t.socketDir, "s")).toBeUndefined()
+      expect(yield* processes.identity("s")).toMatchObject({ daemonPid: 500, browserPid: 610 })
+    }).pipe(Effect.provide(counted(browserOf(t.profile)))))
 })

@@ -29,8 +29,9 @@ const keyOf = (request: RunRequest): string =>
 const filesNow = (request: RunRequest): string =>
   [request.binary, ...(request.startsAhead?.startupFiles ?? [])].map((path) => {
     try {
-      const s = statSync(path, { bigint: true })
-      return `${s.ino}:${s.size}:${s.mtimeNs}`
+      // a missing file (the usual config file) answers without an exception, which costs more than the stat
+      const s = statSync(path, { bigint: true, throwIfNoEntry: false })
+      return s === undefined ? "-" : `${s.ino}:${s.size}:${s.mtimeNs}`
     } catch {
       return "-"
     }

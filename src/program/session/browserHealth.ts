@@ -93,8 +93,6 @@ export const trackBrowser = (plan: Plan) =>
     const config = yield* ToolConfig
     const target = ownedTarget(plan, config)
     if (target === undefined || isClose(plan.line)) return
-    const processes = yield* BrowserProcesses
-    const loss = yield* processes.check(target.socketDir, target.session)
-    yield* processes.record(target.socketDir, target.session)
+    const loss = yield* (yield* BrowserProcesses).track(target.socketDir, target.session)
     if (loss !== undefined && !isLossNotChecked(loss)) return yield* lostBrowserError(plan, loss, "during this call")
   })
