@@ -71,6 +71,12 @@ try {
     let t = performance.now(); await call(["get", "url"]); tool.push(performance.now() - t)
     t = performance.now(); await raw(); direct.push(performance.now() - t)
   }
+  // warm press of a key that changes nothing (an action run as a one-step batch, upstream/oneStepBatch.ts), interleaved
+  const pressTool = [], pressRaw = []
+  for (let i = 0; i < RUNS; i++) {
+    let t = performance.now(); await call(["press", "Shift"]); pressTool.push(performance.now() - t)
+    t = performance.now(); await raw(["press", "Shift"]); pressRaw.push(performance.now() - t)
+  }
   // warm click on a button that stays on the page, four ways: the tool (its one process: recorder, click, read, tab
   // list), the raw click, and the raw binary running the very batch the tool ran, spawned in the call and started
   // ahead as the tool does (this splits the overhead between the upstream batch and the tool's own work). Two orders, both printed:
@@ -144,6 +150,10 @@ try {
   console.log(`  raw native binary        ${fmt(median(direct)).padStart(9)} ${fmt(p90(direct)).padStart(9)}`)
   console.log(`  agent_browser tool       ${fmt(median(tool)).padStart(9)} ${fmt(p90(tool)).padStart(9)}`)
   console.log(`  ratio tool/raw           ${(median(tool) / median(direct)).toFixed(2)}x    overhead ${fmt(median(tool) - median(direct))}\n`)
+  console.log("warm `press Shift`           median      p90")
+  console.log(`  raw native binary        ${fmt(median(pressRaw)).padStart(9)} ${fmt(p90(pressRaw)).padStart(9)}`)
+  console.log(`  agent_browser tool       ${fmt(median(pressTool)).padStart(9)} ${fmt(p90(pressTool)).padStart(9)}`)
+  console.log(`  ratio tool/raw           ${(median(pressTool) / median(pressRaw)).toFixed(2)}x    overhead ${fmt(median(pressTool) - median(pressRaw))}\n`)
   const batchSteps = JSON.parse(clickBatch.stdin ?? "[]").map((step) => step[0]).join(", ")
   for (const [order, label] of [["paced", `paced (${PAUSE_MS} ms pause before each call, random order)`], ["backToBack", "back to back (random order each round)"]]) {
     const { tool, raw: direct, batch, ahead } = clickTimes[order]

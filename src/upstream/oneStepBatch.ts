@@ -1,22 +1,24 @@
 /**
- * A read-only query (`get …`, `is …`) run as the one step of a stdin-form batch, so a process started ahead can run
- * it (ProcessRunner `startsAhead`; a plain command acts as soon as it starts). agent-browser 0.41 gives a batch row
- * the standalone command's `data` as its `result` (lifecycle included) and its error text and `code`; its answer is
- * turned back into the command's own envelope, so everything after the runner reads it as before. Pure.
+ * A single command run as the one step of a stdin-form batch, so a process started ahead can run it (ProcessRunner
+ * `startsAhead`; a plain command acts as soon as it starts). agent-browser 0.41 gives a batch row the standalone
+ * command's `data` as its `result` (lifecycle included, a held action's `confirmation_required` too) and its error
+ * text and `code`; its answer is turned back into the command's own envelope, so everything after the runner reads
+ * it as before. Only commands checked side by side on the real binary (test/integration/oneStepCommands.test.ts),
+ * and none that reads stdin, names a file or manages tabs, dialogs or the session. Pure.
  */
 import { parseCommandLine } from "./commandLine.js"
 import { parseJsonLossless } from "./parseJsonLossless.js"
 
-/** Queries with no effect on the page, the same alone or as a batch step. */
-const QUERIES = new Set(["get", "is"])
+/** Queries, and actions on the current page, that answer the same alone or as a batch step. */
+export const ONE_STEP_COMMANDS: ReadonlySet<string> = new Set(["get", "is", "press", "wait", "hover", "focus", "check", "uncheck", "select", "scrollintoview", "type", "fill", "keyboard"])
 
 /**
- * A query's argv as a one-step batch: its global flags (wherever they stood) then `batch --omit-command --bail`, and
- * the step (the command's own tokens); undefined for anything else.
+ * A command's argv as a one-step batch: its global flags (wherever they stood) then `batch --omit-command --bail`,
+ * and the step (the command's own tokens); undefined for anything else (and for `wait --download`, which saves a file).
  */
 export const oneStepBatchOf = (argv: ReadonlyArray<string>): { readonly args: ReadonlyArray<string>; readonly step: ReadonlyArray<string> } | undefined => {
   const line = parseCommandLine(argv)
-  if (line.command === undefined || !QUERIES.has(line.command)) return undefined
+  if (line.command === undefined || !ONE_STEP_COMMANDS.has(line.command) || argv.some((t) => t === "--download" || t.startsWith("--download="))) return undefined
   const global = new Set<number>()
   for (const f of line.flags) {
     global.add(f.index)

@@ -4,10 +4,13 @@ import { parseEnvelope } from "../../src/upstream/parseEnvelope.js"
 import { envelopeOfOneStep, oneStepBatchOf } from "../../src/upstream/oneStepBatch.js"
 
 describe("oneStepBatch", () => {
-  it("get and is become their global flags, then the batch, and the step; anything else stays as it is", () => {
+  it("queries and page actions become their global flags, then the batch, and the step; anything else stays as it is", () => {
     expect(oneStepBatchOf(["--json", "--session", "s", "get", "text", "#a b"])).toEqual({ args: ["--json", "--session", "s", "batch", "--omit-command", "--bail"], step: ["get", "text", "#a b"] })
     expect(oneStepBatchOf(["is", "visible", "#x", "--json", "--session=s"])).toEqual({ args: ["--json", "--session=s", "batch", "--omit-command", "--bail"], step: ["is", "visible", "#x"] })
-    for (const other of [["--json", "click", "#a"], ["--json", "snapshot"], ["--json", "batch"], ["--json"]]) expect(oneStepBatchOf(other)).toBeUndefined()
+    expect(oneStepBatchOf(["--json", "--session", "s", "press", "Enter"])?.step).toEqual(["press", "Enter"])
+    expect(oneStepBatchOf(["--json", "--session", "s", "wait", "--load", "load"])?.step).toEqual(["wait", "--load", "load"])
+    // a click runs with its own reads (clickCommand.ts); a download, screenshot, upload or eval names a file or reads stdin
+    for (const other of [["--json", "click", "#a"], ["--json", "snapshot"], ["--json", "batch"], ["--json"], ["--json", "wait", "--download", "/tmp/f"], ["--json", "wait", "--download=/tmp/f"], ["--json", "screenshot", "/tmp/a.png"], ["--json", "upload", "#f", "/tmp/a"], ["--json", "eval", "--stdin"], ["--json", "tab", "new"], ["--json", "dialog", "accept"]]) expect(oneStepBatchOf(other)).toBeUndefined()
   })
 
   it("the step's row reads as the command's envelope: data, error, code, warning; an unsafe integer as the reader makes it", () => {
