@@ -82,7 +82,7 @@ export class Aborted extends Schema.TaggedError<Aborted>()("Aborted", {
   dispatched: Dispatched
 }) {
   override get message(): string {
-    return "cancelled by the caller; the agent-browser process was stopped"
+    return this.dispatched === "no" ? "cancelled by the caller before anything ran" : "cancelled by the caller; the agent-browser process was stopped"
   }
 }
 

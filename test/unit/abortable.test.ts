@@ -7,7 +7,14 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
+import { afterAll } from "vitest"
+import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
 import { abortable } from "../../src/program/pipeline/callContext.js"
+import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
 
 describe("abortable", () => {
   it.live("a signal fired mid-task fails with Aborted after the task's finalizer ran", () =>
@@ -60,4 +67,14 @@ describe("abortable", () => {
 
   it.live("without a signal the task runs as it is", () =>
     Effect.map(abortable(undefined)(Effect.succeed("as is")), (v) => expect(v).toBe("as is")))
+
+  it.live("a call whose signal fired before it ran says it was cancelled before anything ran, and runs nothing", () =>
+    Effect.gen(function*() {
+      const controller = new AbortController()
+      controller.abort()
+      const result = yield* runToResult({ args: ["get", "url"] }, { ...call, signal: controller.signal })
+      expect(result.details.failureCategory).toBe("aborted")
+      expect(result.content[0]?.type === "text" ? result.content[0].text : "").toContain("Cancelled before anything ran.")
+      expect(yield* (yield* FakeAgentBrowser).requests).toEqual([])
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://a.test/" }), repeat: true }])), Effect.scoped))
 })

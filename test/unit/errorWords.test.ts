@@ -39,6 +39,7 @@ const samples: ReadonlyArray<{ readonly error: Errors.ToolError; readonly messag
   { error: new Errors.TimedOut({ reason: "upstream-wait", upstreamMessage: "Wait timed out after 500ms", timeoutMs: 500, dispatched: "no", stdout: "", stderr: "" }), message: "Wait timed out after 500ms" },
   { error: new Errors.TimedOut({ reason: "no-answer", timeoutMs: 900, dispatched: "maybe", stdout: "", stderr: "" }), message: "no answer within 900 ms; the process group was ended" },
   { error: new Errors.Aborted({ dispatched: "maybe" }), message: "cancelled by the caller; the agent-browser process was stopped" },
+  { error: new Errors.Aborted({ dispatched: "no" }), message: "cancelled by the caller before anything ran" },
   { error: new Errors.ParseFailure({ detail: "stdout is not JSON", stdout: "x", stderr: "", exitCode: 0 }), message: "stdout is not JSON" },
   { error: new Errors.UpstreamFailed({ upstreamMessage: "Something broke", stderr: "", exitCode: 1 }), message: "Something broke" },
   { error: new Errors.StaleRef({ ref: "e3", upstreamMessage: "Unknown ref: e3" }), message: "Unknown ref: e3" },

@@ -162,7 +162,7 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         nextActions: none
       }),
       TimedOut: (e) => (e.source === "session-lock" ? sessionBusy(plan, e, args) : e.poolEndpoint !== undefined ? poolQueued(plan, e, args) : timedOut(plan, e, session)),
-      Aborted: () => ({ text: "Cancelled; the agent-browser process was stopped.", summary: "Cancelled", nextActions: none }),
+      Aborted: (e) => ({ text: e.dispatched === "no" ? "Cancelled before anything ran." : "Cancelled; the agent-browser process was stopped.", summary: "Cancelled", nextActions: none }),
       ParseFailure: (e) => ({
         text: `agent-browser printed output this tool cannot read (${e.message}).${e.stderr.trim() !== "" ? `\nstderr: ${e.stderr.trim()}` : ""}`,
         summary: "Unreadable upstream output",
