@@ -26,14 +26,14 @@ export const SessionCommandsLive: Layer.Layer<SessionCommands, never, BinaryLoca
     const runOnce = (target: SessionTarget, argv: ReadonlyArray<string>, options: CommandOptions, steps?: ReadonlyArray<ReadonlyArray<string>>) =>
       Effect.gen(function*() {
         const binary = yield* locator.resolve
-        // a query may run as a one-step batch, in a process started ahead (upstream/oneStepBatch.ts)
+        // a query or a page action may run as a one-step batch, in a process started ahead (upstream/oneStepBatch.ts)
         const asBatchStep = options.stdin === undefined && target.kind === "browser" ? oneStepBatchOf([...target.prefix, ...argv]) : undefined
         const startsAhead = options.startsAhead === true || asBatchStep !== undefined
         const result = yield* runner.run({
           binary: binary.path,
           args: [...target.prefix, ...argv],
           ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
-          ...(startsAhead ? { startsAhead: { startupFiles: startupFiles([...target.prefix, ...argv], { ...config.env, ...target.env }, target.cwd ?? process.cwd(), target.env["HOME"] ?? config.env["HOME"] ?? homedir()) } } : {}),
+          ...(startsAhead ? { startsAhead: { startupFiles: startupFiles([...target.prefix, ...argv], (name) => target.env[name] ?? config.env[name], target.cwd ?? process.cwd(), target.env["HOME"] ?? config.env["HOME"] ?? homedir()) } } : {}),
           ...(asBatchStep !== undefined ? { asBatchStep } : {}),
           env: target.env,
           timeoutMs: options.timeoutMs,

@@ -3,8 +3,8 @@
  * A watchdog ends the whole group (SIGTERM, then SIGKILL after a grace period) on timeout, and interruption (pi's
  * abort signal) does the same. A request marked `startsAhead` (a process that does nothing until its stdin ends) may
  * be served by a process the runner started for it ahead of time, after the previous identical request; those idle
- * processes are the only state it holds, and it ends them when its layer ends. Raises TimedOut, MissingBinary when the executable
- * vanished or cannot be started, ParseFailure when output passed the capture cap (the process is ended), and
+ * processes are the only state it holds, and it ends them when its layer ends. Raises TimedOut, MissingBinary when
+ * the executable vanished or cannot be started, ParseFailure when output passed the capture cap (the process is ended), and
  * UpstreamFailed (code `killed_by_signal`) when something else killed the process.
  */
 import * as Context from "effect/Context"
@@ -33,7 +33,7 @@ export interface RunRequest {
   /**
    * The same command as the one step of a stdin-form batch (its global flags then `batch …`, and the step): the runner
    * runs it that way, so a process started ahead can, and answers with the command's own envelope
-   * (upstream/oneStepBatch.ts). Only for queries, whose answer is the same either way.
+   * (upstream/oneStepBatch.ts). Only for commands whose answer is the same either way (checked on the real binary).
    */
   readonly asBatchStep?: { readonly args: ReadonlyArray<string>; readonly step: ReadonlyArray<string> }
 }

@@ -5,8 +5,8 @@
  * node, starts with its heading, or is the only group among its siblings; cards side by side keep theirs), adjacent
  * text runs are one line, bullets, separators and empty structure are dropped, and a list item's `level` (its
  * indentation says it) is not repeated. Every name, ref, state, value and text stays, in page order. In `-i` (a flat
- * list) levels stay and a clickable wrapper's run-together name is cut, or dropped where no other wrapper is beside it. `clickable` keeps no list of reasons. Lines the tool added (a control's context)
- * are kept as they are. Pure.
+ * list) levels stay and a clickable wrapper's run-together name is cut, or dropped where no other wrapper is beside
+ * it. `clickable` keeps no list of reasons. Lines the tool added (a control's context) are kept as they are. Pure.
  */
 
 interface Line {

@@ -1,8 +1,9 @@
 /**
  * Processes started ahead for `startsAhead` requests: at most one per request (binary, args, env, cwd) and a few in
  * all, each idle until a run takes it (its stdin is written then) or it is ended (evicted, idle too long, the layer
- * ends, or its binary or a file it read at start-up changed since: it is then not used). A process that is idle waits for stdin only: ending its stdin or signalling it cannot act on a browser.
- * If this process dies without ending them, their stdin closes and they exit on the empty input.
+ * ends, or its binary or a file it read at start-up changed since: it is then not used). A process that is idle
+ * waits for stdin only: ending its stdin or signalling it cannot act on a browser. If this process dies without
+ * ending them, their stdin closes and they exit on the empty input.
  */
 import type { ChildProcess } from "node:child_process"
 import { statSync } from "node:fs"

@@ -1,9 +1,9 @@
 /**
  * Every failure result carries at least one next action. The per-error renderings (formatFailure) pick specific
  * ones; when they have none, this picks one by what failed: a lost browser reopens its last page, a command an open
- * dialog refused or a dialog-like command that timed out gets the dialog actions, input and binary problems point at the command's usage (a malformed
- * mode input, at the tool's own input reference), and everything that touched a session checks the page state with a
- * short timeout. Pure.
+ * dialog refused or a dialog-like command that timed out gets the dialog actions, input and binary problems point at
+ * the command's usage (a malformed mode input, at the tool's own input reference), and everything that touched a
+ * session checks the page state with a short timeout. Pure.
  */
 import type { Plan } from "../../domain/Plan.js"
 import type { NextAction } from "../../schema/ToolDetails.js"
