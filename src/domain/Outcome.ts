@@ -8,11 +8,12 @@ import type { SnapshotNaming } from "./SnapshotNaming.js"
  * `readinessWaitMs`: how long the step waited for its target to appear before this reply (absent: it did not wait);
  * `fillVerification`: a web fill whose read-back, in the same upstream process, differs from what was typed;
  * `fillNotVerifiable`: one whose field that read cannot see; `snapshotNaming`: what the reads beside a `snapshot -i`
- * step told about its controls (page/namingReads.ts).
+ * step told about its controls (page/namingReads.ts); `thrown`: the value a failed eval step threw on purpose
+ * (upstream/thrownValue.ts).
  */
 export type StepRow =
   | { readonly command: ReadonlyArray<string>; readonly success: true; readonly result: unknown; readonly warning?: string; readonly readinessWaitMs?: number; readonly fillVerification?: FillVerification; readonly fillNotVerifiable?: FillNotVerifiable; readonly snapshotNaming?: SnapshotNaming }
-  | { readonly command: ReadonlyArray<string>; readonly success: false; readonly error: UpstreamReplyError; readonly readinessWaitMs?: number }
+  | { readonly command: ReadonlyArray<string>; readonly success: false; readonly error: UpstreamReplyError; readonly readinessWaitMs?: number; readonly thrown?: unknown }
 
 export type UpstreamOutcome =
   | {

@@ -25,6 +25,7 @@ import { launchDiagnosticOf } from "./launchFailure.js"
 import { locatorLabel, locatorMissOf, withoutMarker } from "./locatorMiss.js"
 import { parseEnvelope } from "./parseEnvelope.js"
 import { parseJsonLossless } from "./parseJsonLossless.js"
+import { thrownValueOf } from "./thrownValue.js"
 import type { RunResult, StepRow, UpstreamOutcome } from "../domain/Outcome.js"
 
 /** Playwright/other-tool selector dialects that agent-browser does not implement. */
@@ -184,10 +185,11 @@ const commandOf = (row: BatchRow, steps: ReadonlyArray<ReadonlyArray<string>> | 
 }
 
 /** A raw batch row from upstream, its error classified here, once. */
-export const stepRowOf = (row: BatchRow): StepRow =>
-  row.success
-    ? { command: row.command ?? [], success: true, result: row.result, ...(row.warning !== undefined ? { warning: row.warning } : {}) }
-    : { command: row.command ?? [], success: false, error: classifyErrorText(row.error ?? "batch step failed", { code: row.code, stderr: "", exitCode: 1, argv: row.command ?? [] }) }
+export const stepRowOf = (row: BatchRow): StepRow => {
+  if (row.success) return { command: row.command ?? [], success: true, result: row.result, ...(row.warning !== undefined ? { warning: row.warning } : {}) }
+  const message = row.error ?? "batch step failed", thrown = thrownValueOf(row.command, message)
+  return { command: row.command ?? [], success: false, error: classifyErrorText(message, { code: row.code, stderr: "", exitCode: 1, argv: row.command ?? [] }), ...(thrown !== undefined ? { thrown } : {}) }
+}
 
 /** The first failed step, with the typed error it was classified as. */
 export const firstBatchFailure = (rows: ReadonlyArray<StepRow>): { readonly index: number; readonly error: UpstreamReplyError } | undefined => {

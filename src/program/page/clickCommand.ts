@@ -1,18 +1,18 @@
 /**
  * A click (`click`, `dblclick`, `find … click`) in one upstream process: `batch` [pinned tab] → recorder → click →
- * read. A direct `click` on a selector or named ref, and a `find text|role … click`, is judged for dispatch
+ * tab list → read. A direct `click` on a selector or named ref, and a `find text|role … click`, is judged for dispatch
  * (`clickDispatch`); a click aimed at a combobox, for whether it opened (`comboboxFocus`). The click's row is the
  * outcome (with its dialog warning, exactly as alone); the read gives the page it stayed on (title, URL, challenge
  * facts) and whether a trusted event reached the target. Only a click that started a navigation to another document
- * needs the page read again after it loads (`navigating`): the batch stops at its first failed step, and a gate after
- * the read fails when the click stayed, so only a click that navigated (or whose read ran in another document) goes on
- * to wait for the load and read the page it led to, in the same process. Before the gate, the tab list: whether
- * another tab took the focus. Skipped where page script may be held for approval, for Electron apps (their health
+ * needs the page read again after it loads (`navigating`): the batch stops at its first failed step, and the read
+ * fails (with its value) when the click stayed, so only a click that navigated (or whose read ran in another document)
+ * goes on to wait for the load and read the page it led to, in the same process. Before the read, the tab list:
+ * whether another tab took the focus. Skipped where page script may be held for approval, for Electron apps (their health
  * check owns the page after a click), and when the session has no page yet.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { ClickDispatch, ComboboxFocus, PageSettle } from "../../schema/PageDiagnostics.js"
 import { pageSettleOf } from "../../page/pageSettle.js"
 import type { ChallengeFacts } from "../../page/challengeEvidence.js"
@@ -21,7 +21,7 @@ import { ElectronHost } from "../../services/ElectronHost.js"
 import type { CommandError } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../page/challengeEvidence.js"
-import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickDispatchOf, clickRecorderScript, clickRecordOf, clickTargetOf, twinOf } from "../../page/clickDispatch.js"
+import { CLICK_READ_EXPRESSION, clickDispatchOf, clickReadOf, clickRecorderScript, clickRecordOf, clickTargetOf, twinOf } from "../../page/clickDispatch.js"
 import { comboboxFocusOf, isComboboxClick } from "../../page/comboboxFocus.js"
 import { dialogsOpenedOf } from "../../page/dialogsOpened.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
@@ -51,11 +51,6 @@ export interface ClickRun {
 /** At most this long for the page a navigating click led to to load, within the click's own process. */
 const LANDED_LOAD_TIMEOUT_MS = 7_000
 
-const evalValue = (row: StepRow | undefined): Record<string, unknown> | undefined => {
-  const result = row?.success === true && row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>)["result"] : undefined
-  return result !== null && typeof result === "object" ? result as Record<string, unknown> : undefined
-}
-
 const isElectronSession = (session: string) =>
   Effect.map(ElectronHost, (host) => host.records).pipe(
     Effect.flatten,
@@ -77,10 +72,10 @@ export const runClick = (plan: Plan) =>
     if (view.page === undefined && (plan.firstLaunch || plan.sessionRole !== "managed")) return undefined
     const refs = yield* registry.refSnapshotOf(session)
     const target = clickTargetOf(plan.line.positionals, refs)
-    // the tab list: a tab that took the focus during the click (L17, tabs/focusRestore.ts); then, past the gate, the
-    // page a navigating click led to; all in the same process, which stops at the first failed step
+    // the tab list: a tab that took the focus during the click (L17, tabs/focusRestore.ts); then the read, which ends
+    // the batch when the click stayed; past it, the page a navigating click led to; all in the same process
     const landed = landedPageSteps(Math.min(LANDED_LOAD_TIMEOUT_MS, plan.timeoutMs / 4))
-    const ran = yield* runCommandBatch(plan, session, [["eval", clickRecorderScript(target)]], [["eval", CLICK_READ_EXPRESSION], ["tab", "list"], ["eval", CLICK_STAYED_GATE], ...landed], true)
+    const ran = yield* runCommandBatch(plan, session, [["eval", clickRecorderScript(target)]], [["tab", "list"], ["eval", CLICK_READ_EXPRESSION], ...landed], true)
     if (ran.kind === "failed") return result({ replied: Either.left(ran.error) })
     if (ran.kind === "unpinned") return undefined
     const { rows, row, at } = ran
@@ -92,15 +87,16 @@ export const runClick = (plan: Plan) =>
       warning: row.warning,
       ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {})
     })
-    const read = evalValue(rows[at + 1])
-    const tabs = tabsOf(rows[at + 2])
+    const tabs = tabsOf(rows[at + 1])
+    const readRow = rows[at + 2], answered = clickReadOf(readRow)
+    const read = answered?.value
     const record = clickRecordOf(read?.["click"])
     // no record: the read ran in the document the click led to (or could not run), so the page is read again: past
-    // the gate, in this process
+    // the read, in this process
     if (read === undefined || record === undefined || record.navigating || typeof read["url"] !== "string") {
-      const gated = rows[at + 3]?.success === true
-      const page = gated ? landedPageOf(rows[at + 4 + LANDED_PAGE_READ]) : undefined
-      return result({ replied, ...(tabs !== undefined ? { tabs } : {}), ...(page !== undefined ? { page } : {}), ...(gated ? { landedRead: true } : {}) })
+      const readOn = readRow?.success === true
+      const page = readOn ? landedPageOf(rows[at + 3 + LANDED_PAGE_READ]) : undefined
+      return result({ replied, ...(tabs !== undefined ? { tabs } : {}), ...(page !== undefined ? { page } : {}), ...(readOn ? { landedRead: true } : {}) })
     }
     const facts = challengeFactsOf(read["challenge"])
     const dispatch = target !== undefined ? clickDispatchOf(target, record, target.kind === "accessible" ? twinOf(target.refId, refs) : undefined) : undefined
