@@ -5,7 +5,14 @@
  * target's handler really did not run; a click that opens a confirm dialog still says so; an open dialog in
  * `snapshot -i` is named with its dismiss candidates.
  */
+import { spawn } from "node:child_process"
+import * as Either from "effect/Either"
 import { describe, expect, it } from "vitest"
+import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickReadOf, clickRecorderScript, clickTargetOf } from "../../src/page/clickDispatch.js"
+import { LANDED_PAGE_READ, landedPageOf, landedPageSteps } from "../../src/program/page/pageProbes.js"
+import { classifyUpstream } from "../../src/upstream/classifyReply.js"
+import { parseCommandLine } from "../../src/upstream/commandLine.js"
+import { NATIVE_BINARY } from "../support/liveEnv.js"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
@@ -114,6 +121,32 @@ describe("one-process click", () => {
     expect(live.tool.spawned().length - submitted).toBe(1)
     expect(sent.details.navigationSummary?.url).toMatch(/welcome\.html/)
     expect(sent.details.navigationSummary?.title).toBe("Welcome")
+  })
+
+  it("the click's batch on the real binary: a click that stays ends at its read, whose value comes back from its error; a link goes on past the gate", async () => {
+    // run in the background: the page's server lives in this process, which a synchronous spawn would block
+    const run = async (target: string) => {
+      const steps = [["eval", clickRecorderScript(clickTargetOf(["click", target], undefined))], ["click", target], ["eval", CLICK_READ_EXPRESSION], ["tab", "list"], ["eval", CLICK_STAYED_GATE], ...landedPageSteps(5_000)]
+      const child = spawn(NATIVE_BINARY, ["--json", "--session", sessionOf(), "batch", "--omit-command", "--bail"], { env: live.world.rawEnv, stdio: ["pipe", "pipe", "pipe"] })
+      let stdout = ""
+      child.stdout.on("data", (chunk) => (stdout += chunk))
+      child.stdin.end(JSON.stringify(steps))
+      const exitCode = await new Promise<number | null>((resolve) => child.on("close", resolve))
+      const outcome = classifyUpstream({ kind: "browser", line: parseCommandLine(["batch"]) }, { exitCode, signal: null, stdout, stderr: "", durationMs: 0 }, steps)
+      if (Either.isLeft(outcome) || outcome.right.kind !== "batch") throw new Error(`no rows: ${stdout}`)
+      return outcome.right.rows
+    }
+    session = (await live.tool.call({ args: ["open", url("click-targets.html")] })).details.sessionName
+    const stayed = await run("#plain")
+    expect(stayed.map((row) => row.success)).toEqual([true, true, false])
+    const read = clickReadOf(stayed[2])
+    expect(read?.stayed).toBe(true)
+    expect(read?.value).toMatchObject({ title: "Click targets", url: url("click-targets.html"), click: { resolved: true, hits: 5, navigating: false } })
+    expect(outText()).toBe("plain 1")
+    const linked = await run("#next")
+    expect(linked.map((row) => row.success)).toEqual([true, true, true, true, true, true, true, true])
+    expect(clickReadOf(linked[2])?.stayed).toBe(false)
+    expect(landedPageOf(linked[5 + LANDED_PAGE_READ])?.url).toBe(url("about.html"))
   })
 
   it("a click that starts a re-render: the next snapshot reads the page once it went quiet (the sorted list)", async () => {

@@ -27,6 +27,8 @@ export interface LiveEnv {
   readonly config: ToolConfigShape
   /** Runs the native binary directly with this world's environment (for assertions). */
   readonly raw: (args: ReadonlyArray<string>) => string
+  /** The environment `raw` runs the binary with (for a run that needs stdin). */
+  readonly rawEnv: Record<string, string>
   readonly dispose: () => Promise<void>
 }
 
@@ -64,6 +66,7 @@ export const makeLiveEnv = (overrides: Partial<ToolConfigShape> = {}, extraEnv: 
     env,
     config,
     raw,
+    rawEnv,
     dispose: async () => {
       try {
         execFileSync(NATIVE_BINARY, ["--json", "close", "--all"], { env: { ...baseEnv(), AGENT_BROWSER_SOCKET_DIR: config.socketDir, HOME: env["HOME"] ?? "" }, timeout: 30_000, stdio: "ignore" })

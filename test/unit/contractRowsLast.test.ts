@@ -183,6 +183,38 @@ describe("L17: a tab that took the focus during a command is given back to the t
       expect(clicked.details.navigationSummary).toEqual({ title: "Popup", url: POPUP })
       expect(textOf(clicked.content)).toContain(`Page: Popup — ${POPUP}`)
     }).pipe(Effect.provide(fakeLayer(temp.root, script("t2", HOME, true)))))
+
+  /**
+   * A click whose read ran in its own document and found it opened no tab: the read throws its value (the batch ends
+   * there), so no tab list runs, in the batch or after it, even in a pinned session (the focus was where it was).
+   */
+  const stayedRead: ScriptedRun = {
+    when: (r) => r.args.includes("batch") && (r.stdin ?? "").includes("dialogsOpened"),
+    reply: (r) => {
+      const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
+      const at = steps.findIndex((step) => step[0] === "eval" && (step[1] ?? "").includes("dialogsOpened"))
+      const read = { title: "Home", url: HOME, click: { resolved: true, events: 5, hits: 5, navigating: false, openedTab: false } }
+      const rows = steps.slice(0, at + 1).map((step, i) => i < at
+        ? { command: step, success: true, result: step[0] === "click" ? { clicked: "#go" } : { result: { resolved: true } }, error: null }
+        : { command: step, success: false, result: null, error: `Evaluation error: Error: \u0001${JSON.stringify(read)}\u0001\n    at <anonymous>:81:63` })
+      return { exitCode: 1, stdout: `${JSON.stringify(rows)}\n` }
+    },
+    repeat: true
+  }
+  const clickSteps = Effect.map(FakeAgentBrowser, (f) => f.requests).pipe(Effect.flatten, Effect.map((rs) => rs.filter((r) => (r.stdin ?? "").includes("dialogsOpened"))))
+
+  it.scoped("a click whose read ran in its own document and opened no tab: the batch ends at the read, no tab is listed, the page is the read's", () =>
+    Effect.gen(function*() {
+      yield* opened
+      yield* pin
+      const clicked = yield* runToResult({ args: ["click", "#go"] }, here)
+      expect(clicked.isError, textOf(clicked.content)).toBe(false)
+      expect(clicked.details.tabCorrection).toBeUndefined()
+      expect(clicked.details.navigationSummary).toEqual({ title: "Home", url: HOME })
+      expect((yield* clickSteps).length).toBe(1)
+      // the pinned session's tab list would run on its own after the click if the read's answer were not trusted
+      expect((yield* singles).filter((a) => a.startsWith("tab"))).toEqual([])
+    }).pipe(Effect.provide(fakeLayer(temp.root, [stayedRead, ...script("t2")]))))
 })
 
 describe("R4: overlayBlockers after a same-URL click that opened a modal, in the contract's shape", () => {

@@ -1,14 +1,15 @@
 /**
  * A click (`click`, `dblclick`, `find … click`) in one upstream process: `batch` [pinned tab] → recorder → click →
- * tab list → read. A direct `click` on a selector or named ref, and a `find text|role … click`, is judged for dispatch
+ * read. A direct `click` on a selector or named ref, and a `find text|role … click`, is judged for dispatch
  * (`clickDispatch`); a click aimed at a combobox, for whether it opened (`comboboxFocus`). The click's row is the
  * outcome (with its dialog warning, exactly as alone); the read gives the page it stayed on (title, URL, challenge
  * facts) and whether a trusted event reached the target. Only a click that started a navigation to another document
  * needs the page read again after it loads (`navigating`): the batch stops at its first failed step, and the read
- * fails (with its value) when the click stayed, so only a click that navigated (or whose read ran in another document)
- * goes on to wait for the load and read the page it led to, in the same process. Before the read, the tab list:
- * whether another tab took the focus. Skipped where page script may be held for approval, for Electron apps (their health
- * check owns the page after a click), and when the session has no page yet.
+ * fails (with its value) when the click stayed and opened no tab: it ran in the clicked document, so no other tab took
+ * the focus (`focusKept`). Otherwise the tab list follows (whether another tab took the focus), then a gate that fails
+ * when the click stayed, so only a click that navigated (or whose read ran in another document) goes on to wait for
+ * the load and read the page it led to, in the same process. Skipped where page script may be held for approval, for
+ * Electron apps (their health check owns the page after a click), and when the session has no page yet.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -21,7 +22,7 @@ import { ElectronHost } from "../../services/ElectronHost.js"
 import type { CommandError } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../page/challengeEvidence.js"
-import { CLICK_READ_EXPRESSION, clickDispatchOf, clickReadOf, clickRecorderScript, clickRecordOf, clickTargetOf, twinOf } from "../../page/clickDispatch.js"
+import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickDispatchOf, clickReadOf, clickRecorderScript, clickRecordOf, clickTargetOf, twinOf } from "../../page/clickDispatch.js"
 import { comboboxFocusOf, isComboboxClick } from "../../page/comboboxFocus.js"
 import { dialogsOpenedOf } from "../../page/dialogsOpened.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
@@ -44,6 +45,8 @@ export interface ClickRun {
   readonly openedTab?: boolean
   /** The session's tabs right after the click (its read), from the same process. */
   readonly tabs?: ReadonlyArray<TabRow>
+  /** The read ran in the clicked document, which opened no tab: no other tab took the focus (no tab list was needed). */
+  readonly focusKept?: true
   /** The click navigated and the page it led to was read in its own process (`page` is absent if that read failed). */
   readonly landedRead?: boolean
 }
@@ -72,10 +75,11 @@ export const runClick = (plan: Plan) =>
     if (view.page === undefined && (plan.firstLaunch || plan.sessionRole !== "managed")) return undefined
     const refs = yield* registry.refSnapshotOf(session)
     const target = clickTargetOf(plan.line.positionals, refs)
-    // the tab list: a tab that took the focus during the click (L17, tabs/focusRestore.ts); then the read, which ends
-    // the batch when the click stayed; past it, the page a navigating click led to; all in the same process
+    // the read ends the batch when the click stayed and opened no tab; else the tab list: a tab that took the focus
+    // during the click (L17, tabs/focusRestore.ts); then, past the gate, the page a navigating click led to; all in the
+    // same process, which stops at the first failed step
     const landed = landedPageSteps(Math.min(LANDED_LOAD_TIMEOUT_MS, plan.timeoutMs / 4))
-    const ran = yield* runCommandBatch(plan, session, [["eval", clickRecorderScript(target)]], [["tab", "list"], ["eval", CLICK_READ_EXPRESSION], ...landed], true)
+    const ran = yield* runCommandBatch(plan, session, [["eval", clickRecorderScript(target)]], [["eval", CLICK_READ_EXPRESSION], ["tab", "list"], ["eval", CLICK_STAYED_GATE], ...landed], true)
     if (ran.kind === "failed") return result({ replied: Either.left(ran.error) })
     if (ran.kind === "unpinned") return undefined
     const { rows, row, at } = ran
@@ -87,16 +91,16 @@ export const runClick = (plan: Plan) =>
       warning: row.warning,
       ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {})
     })
-    const tabs = tabsOf(rows[at + 1])
-    const readRow = rows[at + 2], answered = clickReadOf(readRow)
+    const answered = clickReadOf(rows[at + 1])
     const read = answered?.value
+    const tabs = tabsOf(rows[at + 2])
     const record = clickRecordOf(read?.["click"])
     // no record: the read ran in the document the click led to (or could not run), so the page is read again: past
-    // the read, in this process
+    // the gate, in this process
     if (read === undefined || record === undefined || record.navigating || typeof read["url"] !== "string") {
-      const readOn = readRow?.success === true
-      const page = readOn ? landedPageOf(rows[at + 3 + LANDED_PAGE_READ]) : undefined
-      return result({ replied, ...(tabs !== undefined ? { tabs } : {}), ...(page !== undefined ? { page } : {}), ...(readOn ? { landedRead: true } : {}) })
+      const gated = rows[at + 3]?.success === true
+      const page = gated ? landedPageOf(rows[at + 4 + LANDED_PAGE_READ]) : undefined
+      return result({ replied, ...(tabs !== undefined ? { tabs } : {}), ...(page !== undefined ? { page } : {}), ...(gated ? { landedRead: true } : {}) })
     }
     const facts = challengeFactsOf(read["challenge"])
     const dispatch = target !== undefined ? clickDispatchOf(target, record, target.kind === "accessible" ? twinOf(target.refId, refs) : undefined) : undefined
@@ -106,6 +110,7 @@ export const runClick = (plan: Plan) =>
     return result({
       replied,
       ...(tabs !== undefined ? { tabs } : {}),
+      ...(answered?.stayed === true ? { focusKept: true } : {}),
       page: { title: String(read["title"] ?? ""), url: read["url"], ...(facts !== undefined ? { facts } : {}) },
       ...(settle !== undefined && !settle.settled ? { settle } : {}),
       ...(dispatch !== undefined ? { clickDispatch: dispatch } : {}),

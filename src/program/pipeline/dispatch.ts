@@ -108,8 +108,9 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const navigated = clicked?.page ?? (clicked?.landedRead !== true && (mayNavigate(plan.line) || (movesInHistory(plan.line.command) && mayProbe(plan))) && outcome.kind === "single" && outcome.warning === undefined
       ? yield* probeNavigation(plan)
       : undefined)
-    // another tab took the focus during the command: its own tab is selected again, and is the page it is about
-    const restored = yield* restoreFocus(plan, startedOn, clicked?.tabs ?? pinned?.tabs, navigated, clicked?.openedTab === true)
+    // another tab took the focus during the command: its own tab is selected again, and is the page it is about (a
+    // click whose read ran in its own document, which opened no tab, kept it)
+    const restored = clicked?.focusKept === true ? undefined : yield* restoreFocus(plan, startedOn, clicked?.tabs ?? pinned?.tabs, navigated, clicked?.openedTab === true)
     const tabCorrection = restored?.correction ?? refocused?.correction ?? (yield* recoverTab(plan, outcome))
     // a click that stayed on its URL and opened a modal: its dialogs and their dismiss controls (R4)
     const overlay = tabCorrection === undefined && restored === undefined ? yield* overlayAfterClick(plan, clicked, pageBefore) : undefined

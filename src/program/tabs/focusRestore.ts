@@ -2,10 +2,10 @@
  * Focus taken during a command (L17). agent-browser 0.41.2 follows every new tab: a popup a background tab opens
  * (or one the command opened) becomes the active tab at the next command it handles, so the next call would act on a
  * page the result never named. Its record of the active tab (the `.target` file) is only written then too, so the
- * tabs are listed instead, in the command's own process where it runs in one: every click (its batch ends with
- * `tab list`), and in a session whose tab is pinned (it drifted before: the contract's "observed tab-drift risk")
- * every command that may lose the focus (`mayLoseFocus`), with a `tab list` of its own when it ran alone (an
- * `eval --stdin`). When another tab is active, the tab the command ran on is selected again and the result says so.
+ * tabs are listed instead, in the command's own process where it runs in one: every click whose read did not run in
+ * the clicked document or found that it opened a tab (a read that ran there found the focus where it was), and in a
+ * session whose tab is pinned (it drifted before: the contract's "observed tab-drift risk") every command that may
+ * lose the focus (`mayLoseFocus`), with a `tab list` of its own when it ran alone (an `eval --stdin`). When another tab is active, the tab the command ran on is selected again and the result says so.
  * Not restored: in a session without a pin, a tab the clicked page opened itself (`window.open`, a `target=_blank`
  * link or form: followed, and the result names that page) or that the click's own read ran in, and a tab the command
  * closed. A routine session's key presses and scripts are not listed (one more process each). Best effort: a failed
