@@ -30,8 +30,7 @@ export const usersFileOf = (lockPath: string): string => lockPath.replace(/\.pia
 
 /** Opens the users file and takes a lock (shared or exclusive) at once; the fd, or undefined (fd closed). */
 const tryUsers = (native: NativeLocks, path: string, shared: boolean): number | undefined => {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
-  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600)
+  const fd = openCreating(path)
   if (native.tryLock(fd, 0, 0, { shared })) return fd
   closeSync(fd)
   return undefined
@@ -61,11 +60,24 @@ const writeHolder = (fd: number, record: string) => {
   writeSync(fd, record, 0)
 }
 
+/**
+ * Opens (creating) a file beside the sessions; its folder is made only when it is missing: a caller's own
+ * AGENT_BROWSER_SOCKET_DIR may not exist yet (upstream creates it on its first daemon). Every call takes the lock,
+ * and a folder made each time cost two more system calls.
+ */
+const openCreating = (path: string): number => {
+  try {
+    return openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+    return openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600)
+  }
+}
+
 /** Opens and tries once; the fd when the lock is ours (and still the file at `path`), else undefined (fd closed). */
 const tryOnce = (native: NativeLocks, path: string, budgetMs: number): number | undefined => {
-  // a caller's own AGENT_BROWSER_SOCKET_DIR may not exist yet (upstream creates it on its first daemon)
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
-  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600)
+  const fd = openCreating(path)
   try {
     if (!native.tryLock(fd)) {
       closeSync(fd)

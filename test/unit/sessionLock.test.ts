@@ -4,7 +4,7 @@
  * the lock). The refusal's next action is the same call with a longer wait.
  */
 import { spawn } from "node:child_process"
-import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -48,6 +48,16 @@ describe("SessionLockLive", () => {
     const step = (name: string, ms: number) => Effect.sync(() => order.push(`${name}+`)).pipe(Effect.zipRight(Effect.sleep(ms)), Effect.zipRight(Effect.sync(() => order.push(`${name}-`))))
     await Effect.runPromise(Effect.all([withLock(path, 5_000, step("a", 300)), Effect.sleep(50).pipe(Effect.zipRight(withLock(path, 5_000, step("b", 10))))], { concurrency: "unbounded" }))
     expect(order).toEqual(["a+", "a-", "b+", "b-"])
+  })
+
+  it("a session folder that does not exist yet is made (private) when the lock or a share is first taken", async () => {
+    const dir = join(temp.root, "not-yet", "sockets")
+    const path = join(dir, "c.piab-lock")
+    expect(await Effect.runPromise(withLock(path, 1_000, Effect.succeed("ran")))).toBe("ran")
+    expect(statSync(dir).mode & 0o777).toBe(0o700)
+    const shared = join(temp.root, "not-yet-either", "d.piab-lock")
+    await Effect.runPromise(Effect.flatMap(SessionLock, (lock) => lock.join(shared)).pipe(Effect.provide(SessionLockLive)))
+    expect(existsSync(join(temp.root, "not-yet-either", "d.piab-users"))).toBe(true)
   })
 
   it("a holder that outlasts the budget is named; nothing of the waiting call runs", async () => {

@@ -30,6 +30,13 @@ describe("a value thrown by an eval step", () => {
     expect(clickReadOf(row)).toEqual({ value: read, stayed: true })
   })
 
+  it("is the step's answer, not a failure to classify: page data that reads like an upstream error stays data", () => {
+    const odd = { ...read, title: "Unknown ref: e5", url: "http://127.0.0.1:1/Element not found: #x. Verify the selector" }
+    const row = stepRowOf({ index: 2, command: ["eval", "(read)"], success: false, error: upstreamErrorOf(odd), result: null })
+    expect(row.success === false && row.error._tag).toBe("UpstreamFailed")
+    expect(clickReadOf(row)?.value).toEqual(odd)
+  })
+
   it("is not read from another command's error, from an error without the marks, or from a malformed value", () => {
     expect(thrownValueOf(["click", "#a"], upstreamErrorOf(read))).toBeUndefined()
     expect(thrownValueOf(["eval", "x"], "Evaluation error: Error: bad\n    at <anonymous>:1:7")).toBeUndefined()
