@@ -80,7 +80,8 @@ const jobSnapshotRefs = (plan: Plan, outcome: UpstreamOutcome) =>
     return refs === undefined ? undefined : afterCall(refs, outcome.rows.slice(at + 1).map((r) => r.command))
   })
 
-export const execute = Effect.fn("ToolCall.execute")(function*(asked: Plan, call: CallContext) {
+/** Untraced: it is on the path of every call (see `runToResult`). */
+export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: CallContext) {
   const registry = yield* SessionRegistry
   const store = yield* ArtifactStore
   const config = yield* ToolConfig

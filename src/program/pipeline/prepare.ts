@@ -14,7 +14,8 @@ import { guardClose } from "../artifacts/promptGuard.js"
 import { withPool } from "../session/poolLaunch.js"
 import { checkFlags } from "./checkFlags.js"
 
-export const prepare = Effect.fn("ToolCall.prepare")(function*(raw: unknown, call: CallContext) {
+/** Untraced: it is on the path of every call (see `runToResult`). */
+export const prepare = Effect.fnUntraced(function* prepare(raw: unknown, call: CallContext) {
   const config = yield* ToolConfig
   const registry = yield* SessionRegistry
   const decoded = yield* decodeToolInput(raw)
