@@ -4,8 +4,8 @@
  * abort signal) does the same. A request marked `startsAhead` (a process that does nothing until its stdin ends) may
  * be served by a process the runner started for it ahead of time, after the previous identical request; those idle
  * processes are the only state it holds, and it ends them when its layer ends. Raises TimedOut, MissingBinary when
- * the executable vanished or cannot be started, ParseFailure when output passed the capture cap (the process is ended), and
- * UpstreamFailed (code `killed_by_signal`) when something else killed the process.
+ * the executable vanished or cannot be started, ParseFailure when output passed the capture cap (the process is
+ * ended), and UpstreamFailed (code `killed_by_signal`) when something else killed the process.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"

@@ -7,7 +7,7 @@ import { clickReadOf } from "../../src/page/clickDispatch.js"
 import { stepRowOf } from "../../src/upstream/classifyReply.js"
 import { thrownValueOf, throwValueStatement } from "../../src/upstream/thrownValue.js"
 
-/** What upstream prints for an eval that threw (reference §8: `Evaluation error: Error: bad\n    at <anonymous>:1:7`). */
+/** What upstream prints for an eval that threw (reference §8: `Evaluation error: Error: bad\n    at …`). */
 const upstreamErrorOf = (value: unknown): string => {
   try {
     new Function("read", throwValueStatement("read"))(value)
