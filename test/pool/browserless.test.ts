@@ -182,9 +182,31 @@ describe("a self-hosted Browserless as the pool of real pi", () => {
     expect(processesMentioning(pr)).toEqual([])
     // Browserless counts a closed queued connection until a slot frees; it then starts no browser for it
     holder.close()
-    // the abandoned launch does not get the freed slot
-    await new Promise((r) => setTimeout(r, 3000))
-    expect(await pressure()).toMatchObject({ running: 0, queued: 0 })
+    // the holder's browser ends (polled to a deadline: a busy machine takes seconds), and the pool is then empty
+    expect(await until(async () => { const p = await pressure(); return p.running === 0 && p.queued === 0 }, 30_000)).toBe(true)
+    // the abandoned launch never gets the freed slot: sampled over a window, no browser starts for it
+    expect(await until(async () => (await pressure()).running > 0, 5_000)).toBe(false)
+  }, 300_000)
+
+  it("a job whose first step waits in the pool's queue past the budget: the same timeout, and its connection is closed too", async () => {
+    const holder = rawSession("holder-3")
+    await holder.open()
+    const pr = piRoot()
+    const run = await runPi({
+      root: pr,
+      prompt: "job",
+      env: { PI_AGENT_BROWSER_CONFIG: config() },
+      timeoutMs: 240_000,
+      steps: [{ tool: "agent_browser", args: { job: { steps: [{ action: "open", url: `${site.origin}/about.html` }, { action: "assertText", text: "About" }] }, timeoutMs: 5000 } }, { text: "done" }]
+    })
+    expect(run.code, run.stderr).toBe(0)
+    const [queuedOut] = toolEnds(run)
+    expect(details(queuedOut).failureCategory, text(queuedOut)).toBe("timeout")
+    expect(text(queuedOut)).toContain(`browser pool at ws://127.0.0.1:${port} did not give this session a browser`)
+    expect(processesMentioning(pr)).toEqual([])
+    holder.close()
+    expect(await until(async () => { const p = await pressure(); return p.running === 0 && p.queued === 0 }, 30_000)).toBe(true)
+    expect(await until(async () => (await pressure()).running > 0, 5_000)).toBe(false)
   }, 300_000)
 
   it("a pool browser the pool ends between calls: the next read says the browser was lost (not an empty page), and its next action reopens the page", async () => {
