@@ -209,6 +209,29 @@ describe("a self-hosted Browserless as the pool of real pi", () => {
     expect(await until(async () => (await pressure()).running > 0, 5_000)).toBe(false)
   }, 300_000)
 
+  it("a launch cancelled (pi's abort) while it waits in the pool's queue: its connection is closed, so the freed slot stays free", async () => {
+    const holder = rawSession("holder-4")
+    await holder.open()
+    const pr = piRoot()
+    const env = piEnv(pr, { PI_AGENT_BROWSER_POOL: `ws://127.0.0.1:${port}`, PI_AGENT_BROWSER_POOL_TOKEN: TOKEN })
+    const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(configFromEnv(env)) }))
+    const controller = new AbortController()
+    try {
+      const pending = runtime.runPromise(runToResult({ args: ["open", `${site.origin}/about.html`], timeoutMs: 60_000 }, { piSessionId: "pool-abort", cwd: pr, signal: controller.signal }))
+      expect(await until(async () => (await pressure()).queued === 1, 20_000)).toBe(true)
+      controller.abort()
+      const result = await pending
+      expect(result.details.resultCategory).toBe("failure")
+      holder.close()
+      expect(await until(async () => { const p = await pressure(); return p.running === 0 && p.queued === 0 }, 30_000)).toBe(true)
+      expect(await until(async () => (await pressure()).running > 0, 5_000)).toBe(false)
+    } finally {
+      holder.close()
+      await runtime.runPromise(closeOwnedBrowser())
+      await runtime.dispose()
+    }
+  }, 300_000)
+
   it("a pool browser the pool ends between calls: the next read says the browser was lost (not an empty page), and its next action reopens the page", async () => {
     // in process, so the pool's browser ends exactly between two calls (a pi process would race the kill)
     const pr = piRoot()

@@ -40,7 +40,7 @@ import { unusedBrowserDefaults } from "../session/browserDefaults.js"
 import { guardBrowser, trackBrowser } from "../session/browserHealth.js"
 import { guardAttached, trackAttached } from "../session/attachedHealth.js"
 import { closeManagedSession } from "../session/closeSession.js"
-import { askPoolUntilBudget } from "../session/poolLaunch.js"
+import { askPoolUntilBudget, withdrawOnInterrupt } from "../session/poolLaunch.js"
 import { type CallContext, ownerOf } from "./callContext.js"
 import { dispatch } from "./dispatch.js"
 import { verdictOf } from "./verdict.js"
@@ -92,7 +92,7 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
   yield* preflightAttachedQa(asked)
   // a role/name click or check acts on the reachable match of a fresh snapshot -i (the plan the result then shows)
   const plan = yield* preResolveClick(asked)
-  const dispatched = yield* askPoolUntilBudget(plan, dispatch(plan, call)).pipe(Effect.tap(() => trackBrowser(plan)), Effect.tap(() => trackAttached(plan)))
+  const dispatched = yield* withdrawOnInterrupt(plan, askPoolUntilBudget(plan, dispatch(plan, call))).pipe(Effect.tap(() => trackBrowser(plan)), Effect.tap(() => trackAttached(plan)))
   const { navigation, approval, tabCorrection, pageCheck } = dispatched
   const { outcome, filter: networkRequestsPageFilter } = yield* applyPageFilter(plan, dispatched.outcome)
   const lookup = yield* analyzeLookup(plan, outcome)

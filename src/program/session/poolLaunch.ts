@@ -59,6 +59,14 @@ export const askPoolUntilBudget = <A, E extends { readonly _tag: string }, R>(pl
     : Effect.retry(task, { while: isPoolFull, schedule: Schedule.exponential(Duration.millis(POOL_RETRY_MS)).pipe(Schedule.upTo(Duration.millis(plan.timeoutMs))) })
 
 /**
+ * A first pool launch that is cancelled (pi's abort) may still wait in the pool's queue: the interrupted call stopped
+ * its agent-browser process, but the daemon holds the queued connection, and the pool would start a browser for it when
+ * a slot frees. So the daemon is ended as the call is interrupted (the session had nothing else yet).
+ */
+export const withdrawOnInterrupt = <A, E, R>(plan: Plan, task: Effect.Effect<A, E, R>) =>
+  plan.pool === undefined || !plan.firstLaunch ? task : Effect.onInterrupt(task, () => Effect.ignore(endFailedLaunch(plan)))
+
+/**
  * A pool launch that ran out of time was queued by the pool (at its limit, queue not full): its daemon still holds the
  * queued connection, and the pool would start a browser for it when a slot frees, one nobody uses. So the daemon is
  * ended (the connection closes, the pool drops it) and the timeout says which pool kept it waiting.
