@@ -1,6 +1,7 @@
 // Many-agents benchmark (not a test): AGENTS agents (separate node processes, each its own pi session and managed
 // browser) run CALLS tool calls each at the same moment, against one agent alone doing the same; per-call p50/p95 and
-// the ratio, side by side in one run. Locally by default; on a browser pool with BENCH_POOL=ws://host:port (and
+// the ratio, side by side in one run; then (local only) two agents on ONE session, with how many of the other's calls
+// ended while a call waited (the lock's fairness: about 1 when the turns alternate; #45's target is at most 2). Locally by default; on a browser pool with BENCH_POOL=ws://host:port (and
 // BENCH_POOL_TOKEN), which every managed session then launches in; BENCH_POOL=browserless starts a self-hosted
 // Browserless for the run (installed on first use, as `npm run test:pool` does) with AGENTS slots.
 //   npm run bench:agents          (AGENTS=4 CALLS=25)
@@ -23,10 +24,12 @@ const agent = async () => {
   const ManagedRuntime = await import("effect/ManagedRuntime")
   const { closeOwnedBrowser, configFromEnv, makeServicesLayer, runToResult, toolConfigLayer } = await import("../dist/effect.js")
   const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(configFromEnv(process.env)) }))
-  const call = { piSessionId: `bench-${process.env.AGENT_ID}`, cwd: process.env.HOME }
+  // SHARED_SESSION: every agent uses one session (same pi session id and folder), taking turns on its lock
+  const call = { piSessionId: process.env.SHARED_SESSION ?? `bench-${process.env.AGENT_ID}`, cwd: process.env.HOME }
   const origin = process.env.SITE
   const calls = [["get", "title"], ["snapshot", "-i"], ["get", "url"], ["scroll", "down", "200"], ["get", "text", "h1"]]
   const times = []
+  const spans = []
   let failures = 0
   const categories = {}
   for (let i = 0; i < CALLS; i++) {
@@ -34,6 +37,7 @@ const agent = async () => {
     const started = performance.now()
     const result = await runtime.runPromise(runToResult({ args }, call))
     times.push(performance.now() - started)
+    spans.push([performance.timeOrigin + started, performance.timeOrigin + performance.now()])
     if (result.details.resultCategory !== "success") {
       failures++
       categories[result.details.failureCategory] = (categories[result.details.failureCategory] ?? 0) + 1
@@ -41,18 +45,35 @@ const agent = async () => {
   }
   await runtime.runPromise(closeOwnedBrowser())
   await runtime.dispose()
-  process.stdout.write(JSON.stringify({ times, failures, categories }))
+  process.stdout.write(JSON.stringify({ times, spans, failures, categories }))
 }
 
-const runAgents = (count, root, site, extraEnv) =>
+const runAgents = (count, root, site, extraEnv, shared = false) =>
   Promise.all(Array.from({ length: count }, (_, i) => new Promise((resolve, reject) => {
-    const env = { ...piEnv(join(root, `a${i}`)), ...extraEnv, SITE: site.origin, AGENT_ID: String(i), BENCH_AGENT: "1" }
+    const own = shared ? { SHARED_SESSION: "bench-shared" } : {}
+    const env = { ...piEnv(join(root, shared ? "shared" : `a${i}`)), ...extraEnv, ...own, SITE: site.origin, AGENT_ID: String(i), BENCH_AGENT: "1" }
     const child = spawn(process.execPath, [self], { env, stdio: ["ignore", "pipe", "inherit"] })
     let out = ""
     child.stdout.on("data", (d) => (out += d))
     child.on("error", reject)
-    child.on("close", () => resolve(JSON.parse(out || '{"times":[],"failures":-1}')))
+    // the runtime's own log lines (another process still uses a shared session) come before the result
+    child.on("close", () => resolve(JSON.parse(out.split("\n").findLast((l) => l.startsWith("{")) ?? '{"times":[],"failures":-1}')))
   })))
+
+/**
+ * Fairness on one shared session: for each call, how many calls of the other agents ended while it waited (between its
+ * start and its end); the largest over all calls (a fair lock lets each waiter in after about one call of each other).
+ */
+const mostOvertaken = (runs) => {
+  let most = 0
+  runs.forEach((run, i) => {
+    for (const [start, end] of run.spans ?? []) {
+      const others = runs.filter((_, j) => j !== i).flatMap((r) => r.spans ?? []).filter(([, e]) => e > start && e < end).length
+      most = Math.max(most, others)
+    }
+  })
+  return most
+}
 
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -82,6 +103,13 @@ const main = async () => {
     console.log(`where: ${pool !== undefined ? `pool ${pool}${own ? " (a self-hosted Browserless started for this run)" : ""}` : "local Chromium"}; ${CALLS} calls per agent`)
     for (const r of [a, t]) console.log(`${r.label.padEnd(18)} calls ${String(r.calls).padStart(4)}  failures ${r.failures}${r.failures > 0 ? ` ${JSON.stringify(r.categories)}` : ""}  p50 ${r.p50.toFixed(0)} ms  p95 ${r.p95.toFixed(0)} ms`)
     console.log(`ratio (together / alone): p50 ×${(t.p50 / a.p50).toFixed(2)}  p95 ×${(t.p95 / a.p95).toFixed(2)}`)
+    // two agents on ONE session: the lock's turns (no pool: a pool session is one browser all the same)
+    if (pool === undefined) {
+      const shared = await runAgents(2, join(root, "shared"), site, extraEnv, true)
+      const s = row("2 agents, 1 session", shared)
+      console.log(`${s.label.padEnd(18)} calls ${String(s.calls).padStart(4)}  failures ${s.failures}${s.failures > 0 ? ` ${JSON.stringify(s.categories)}` : ""}  p50 ${s.p50.toFixed(0)} ms  p95 ${s.p95.toFixed(0)} ms`)
+      console.log(`fairness: a call waited for at most ${mostOvertaken(shared)} calls of the other agent (target <= 2)`)
+    }
   } finally {
     server?.stop()
     await site.close()
