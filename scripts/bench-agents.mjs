@@ -1,9 +1,10 @@
 // Many-agents benchmark (not a test): AGENTS agents (separate node processes, each its own pi session and managed
 // browser) run CALLS tool calls each at the same moment, against one agent alone doing the same; per-call p50/p95 and
 // the ratio, side by side in one run; then (local only) two agents on ONE session, with how many of the other's calls
-// ended while a call waited (the lock's fairness: about 1 when the turns alternate; #45's target is at most 2). Locally by default; on a browser pool with BENCH_POOL=ws://host:port (and
-// BENCH_POOL_TOKEN), which every managed session then launches in; BENCH_POOL=browserless starts a self-hosted
-// Browserless for the run (installed on first use, as `npm run test:pool` does) with AGENTS slots.
+// ended while a call waited (the lock's fairness: about 1 when the turns alternate; #45's target is at most 2).
+// Locally by default; on a browser pool with BENCH_POOL=ws://host:port (and BENCH_POOL_TOKEN), which every managed
+// session then launches in; BENCH_POOL=browserless starts a self-hosted Browserless for the run (installed on first
+// use, as `npm run test:pool` does) with AGENTS slots.
 //   npm run bench:agents          (AGENTS=4 CALLS=25)
 //   BENCH_POOL=browserless npm run bench:agents
 import { spawn } from "node:child_process"
