@@ -30,7 +30,8 @@ describe("C3: a dense page's compact snapshot -i keeps its search box", () => {
     expect(text).toContain("\nOmitted high-value controls (not in the list above; editable fields first):\nbutton \"Action number")
     expect(text).toMatch(/\nNot shown: \d+ button\. List them by role: snapshot -i --filter role=button; by name: snapshot -i --search <text>\./)
     expect(text).not.toContain("navigation links")
-    const ids = snap.details.snapshotCompaction?.highValueControlRefIds ?? []
+    const compaction = snap.details.snapshotCompaction as { readonly highValueControlRefIds?: ReadonlyArray<string> } | undefined
+    const ids = compaction?.highValueControlRefIds ?? []
     expect(ids.length).toBeGreaterThan(0)
     for (const id of ids) expect(text).toContain(`@${id}`)
 
@@ -45,11 +46,13 @@ describe("C3: a dense page's compact snapshot -i keeps its search box", () => {
 
 describe("X13: a job's assertion that was not met reads as one", () => {
   it("assertText: 'Assertion failed' with the text, and inspect-after-text-assertion-failure (a snapshot) that reads the page", async () => {
-    const result = await live.tool.call({ job: { steps: [{ action: "open", url: `${live.site.origin}/index.html` }, { action: "assertText", text: "Order shipped" }] } })
+    const open = { action: "open", url: `${live.site.origin}/index.html` }
+    const result = await live.tool.call({ job: { steps: [open, { action: "assertText", text: "Order shipped" }] } })
     const text = textOf(result)
     expect(result.isError, text).toBe(true)
     expect(result.details.failureCategory).toBe("timeout")
-    expect(text).toContain("Result: step 2 failed (timeout). Assertion failed: the text \"Order shipped\" was not visible on the page within 10000 ms. Read what the page shows before retrying with a longer wait.")
+    expect(text).toContain("Result: step 2 failed (timeout). Assertion failed: the text \"Order shipped\" was not visible " +
+      "on the page within 10000 ms. Read what the page shows before retrying with a longer wait.")
     expect(text).not.toContain("Wait timed out")
     const next = result.details.nextActions?.[0]
     expect(next?.id).toBe("inspect-after-text-assertion-failure")
@@ -59,10 +62,12 @@ describe("X13: a job's assertion that was not met reads as one", () => {
   }, 120_000)
 
   it("assertUrl: the expected glob and the URL the page is at, with a snapshot -i of that page", async () => {
-    const result = await live.tool.call({ job: { steps: [{ action: "open", url: `${live.site.origin}/about.html` }, { action: "assertUrl", url: "**/done" }] } })
+    const open = { action: "open", url: `${live.site.origin}/about.html` }
+    const result = await live.tool.call({ job: { steps: [open, { action: "assertUrl", url: "**/done" }] } })
     const text = textOf(result)
     expect(result.isError, text).toBe(true)
-    expect(text).toContain(`Assertion failed: the URL did not match "**/done" within 10000 ms; the page is at ${live.site.origin}/about.html. Read the page the browser is on before retrying with a longer wait.`)
+    expect(text).toContain(`Assertion failed: the URL did not match "**/done" within 10000 ms; the page is at ${live.site.origin}` +
+      "/about.html. Read the page the browser is on before retrying with a longer wait.")
     expect(result.details.nextActions?.map((a) => a.id)).toEqual(["inspect-after-url-assertion-failure"])
     expect(result.details.nextActions?.[0]?.params?.args?.slice(-2)).toEqual(["snapshot", "-i"])
   }, 120_000)
@@ -71,10 +76,12 @@ describe("X13: a job's assertion that was not met reads as one", () => {
 describe("F9: a file a job step saved is in the session's manifest", () => {
   it("a job's screenshot step: in the job's artifactManifest, and close lists it in explicitArtifactPaths", async () => {
     const path = join(live.world.root, "out", "h43", "job-shot.png")
-    const job = await live.tool.call({ job: { steps: [{ action: "open", url: `${live.site.origin}/about.html` }, { action: "screenshot", path }] } })
+    const open = { action: "open", url: `${live.site.origin}/about.html` }
+    const job = await live.tool.call({ job: { steps: [open, { action: "screenshot", path }] } })
     expect(job.isError, textOf(job)).toBe(false)
     expect(existsSync(path)).toBe(true)
-    expect(job.details.artifactManifest?.entries).toContainEqual(expect.objectContaining({ path, kind: "screenshot", storageScope: "explicit-path" }))
+    const row = expect.objectContaining({ path, kind: "screenshot", storageScope: "explicit-path" })
+    expect(job.details.artifactManifest?.entries).toContainEqual(row)
     const closed = await live.tool.call({ args: ["close"] })
     expect(closed.isError, textOf(closed)).toBe(false)
     expect(closed.details.artifactCleanup?.explicitArtifactPaths).toContain(path)

@@ -19,7 +19,10 @@ afterAll(() => temp.cleanup())
 
 const textOf = (r: { readonly content: ReadonlyArray<{ readonly type: string; readonly text?: string }> }) =>
   r.content.map((c) => c.text ?? "").join("")
-const isWait = (r: { readonly args: ReadonlyArray<string> }) => r.args.includes("--text") || r.args.includes("--fn") || r.args.includes("--url")
+const isWait = (r: { readonly args: ReadonlyArray<string> }) => ["--text", "--fn", "--url"].some((f) => r.args.includes(f))
+/** A job that opens a page, then asserts. */
+const jobOf = (step: Record<string, string>) => ({ job: { steps: [{ action: "open", url: "http://a.test/form" }, step] } })
+const timedOut = (argv: ReadonlyArray<string>) => classifyErrorText("Wait timed out after 10000ms", { stderr: "", exitCode: 1, argv })
 const script = (url = "http://a.test/form"): ReadonlyArray<ScriptedRun> => [
   { when: isWait, reply: FakeAgentBrowser.fail("Wait timed out after 10000ms"), repeat: true },
   { reply: FakeAgentBrowser.ok({ url, title: "Form" }), repeat: true }
@@ -39,10 +42,10 @@ describe("waitAssertion: what a wait row asserts", () => {
   })
 
   it("the classifier attaches it to the wait's timeout; the message is the expectation", () => {
-    const text = classifyErrorText("Wait timed out after 10000ms", { stderr: "", exitCode: 1, argv: ["wait", "--text", "Welcome"] })
+    const text = timedOut(["wait", "--text", "Welcome"])
     expect(text).toMatchObject({ _tag: "TimedOut", reason: "upstream-wait", assertion: { kind: "text", expected: "Welcome" } })
     expect(text.message).toBe("the text \"Welcome\" was not visible on the page within 10000 ms")
-    const plain = classifyErrorText("Wait timed out after 10000ms", { stderr: "", exitCode: 1, argv: ["wait", "#late"] })
+    const plain = timedOut(["wait", "#late"])
     expect(plain.message).toBe("Wait timed out after 10000ms")
   })
 })
@@ -50,10 +53,11 @@ describe("waitAssertion: what a wait row asserts", () => {
 describe("a job's assertion that was not met", () => {
   it.scoped("assertText: says the text was not there, offers inspect-after-text-assertion-failure (a snapshot)", () =>
     Effect.gen(function*() {
-      const r = yield* runToResult({ job: { steps: [{ action: "open", url: "http://a.test/form" }, { action: "assertText", text: "Welcome" }] } }, call)
+      const r = yield* runToResult(jobOf({ action: "assertText", text: "Welcome" }), call)
       expect(r.isError).toBe(true)
       expect(r.details.failureCategory).toBe("timeout")
-      expect(textOf(r)).toContain("Result: step 2 failed (timeout). Assertion failed: the text \"Welcome\" was not visible on the page within 10000 ms. Read what the page shows before retrying with a longer wait.")
+      expect(textOf(r)).toContain("Result: step 2 failed (timeout). Assertion failed: the text \"Welcome\" was not visible " +
+        "on the page within 10000 ms. Read what the page shows before retrying with a longer wait.")
       expect(textOf(r)).not.toContain("Wait timed out")
       expect(r.details.nextActions?.map((a) => a.id)).toEqual(["inspect-after-text-assertion-failure"])
       expect(r.details.nextActions?.[0]?.params?.args?.slice(-1)).toEqual(["snapshot"])
@@ -62,16 +66,17 @@ describe("a job's assertion that was not met", () => {
 
   it.scoped("assertUrl: says which URL was expected and the one the page is at (read after the miss)", () =>
     Effect.gen(function*() {
-      const r = yield* runToResult({ job: { steps: [{ action: "open", url: "http://a.test/form" }, { action: "assertUrl", url: "**/done" }] } }, call)
+      const r = yield* runToResult(jobOf({ action: "assertUrl", url: "**/done" }), call)
       expect(r.details.failureCategory).toBe("timeout")
-      expect(textOf(r)).toContain("Assertion failed: the URL did not match \"**/done\" within 10000 ms; the page is at http://a.test/form. Read the page the browser is on before retrying with a longer wait.")
+      expect(textOf(r)).toContain("Assertion failed: the URL did not match \"**/done\" within 10000 ms; the page is at " +
+        "http://a.test/form. Read the page the browser is on before retrying with a longer wait.")
       expect(r.details.nextActions?.map((a) => a.id)).toEqual(["inspect-after-url-assertion-failure"])
       expect(r.details.nextActions?.[0]?.params?.args?.slice(-2)).toEqual(["snapshot", "-i"])
     }).pipe(Effect.provide(fakeLayer(temp.root, script()))))
 
   it.scoped("assertUrl whose URL could not be read: no URL claimed, get url offered first", () =>
     Effect.gen(function*() {
-      const r = yield* runToResult({ job: { steps: [{ action: "open", url: "http://a.test/form" }, { action: "assertUrl", url: "http://a.test/done" }] } }, call)
+      const r = yield* runToResult(jobOf({ action: "assertUrl", url: "http://a.test/done" }), call)
       expect(textOf(r)).toContain("Assertion failed: the URL did not match \"http://a.test/done\" within 10000 ms. Read")
       expect(r.details.nextActions?.map((a) => a.id)).toEqual(["check-page-state", "inspect-after-url-assertion-failure"])
     }).pipe(Effect.provide(fakeLayer(temp.root, [
@@ -82,7 +87,8 @@ describe("a job's assertion that was not met", () => {
 
   it.scoped("qa expectedText miss: qa-failure as before, now with inspect-after-text-assertion-failure", () =>
     Effect.gen(function*() {
-      const r = yield* runToResult({ qa: { url: "http://a.test/form", expectedText: "Welcome", checkNetwork: false, checkConsole: false, checkErrors: false } }, call)
+      const checks = { checkNetwork: false, checkConsole: false, checkErrors: false }
+      const r = yield* runToResult({ qa: { url: "http://a.test/form", expectedText: "Welcome", ...checks } }, call)
       expect(r.details.failureCategory).toBe("qa-failure")
       expect(textOf(r)).toContain("expected text not found: Welcome (not visible within 5000 ms)")
       expect(r.details.qaPreset?.missedTexts).toEqual(["Welcome"])

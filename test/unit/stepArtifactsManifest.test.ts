@@ -30,9 +30,10 @@ const script: ReadonlyArray<ScriptedRun> = [{
   repeat: true
 }]
 
+const noChecks = { checkNetwork: false, checkConsole: false, checkErrors: false }
 const cases: ReadonlyArray<readonly [string, (path: string) => ToolInput]> = [
   ["job", (path) => ({ job: { steps: [{ action: "open", url: "http://a.test/" }, { action: "screenshot", path }] } })],
-  ["qa", (path) => ({ qa: { url: "http://a.test/", screenshotPath: path, checkNetwork: false, checkConsole: false, checkErrors: false } })],
+  ["qa", (path) => ({ qa: { url: "http://a.test/", screenshotPath: path, ...noChecks } })],
   ["raw batch", (path) => ({ args: ["batch"], stdin: JSON.stringify([["open", "http://a.test/"], ["screenshot", path]]) })]
 ]
 
@@ -44,7 +45,8 @@ describe("F9: a step's saved file is in the session's manifest", () => {
         const path = join(temp.root, "f9", `${mode.replace(" ", "-")}.png`)
         const saved = yield* runToResult(input(path), here)
         expect(saved.isError).toBe(false)
-        expect(saved.details.artifactManifest?.entries).toContainEqual(expect.objectContaining({ path, kind: "screenshot", command: "screenshot", storageScope: "explicit-path", retentionState: "live" }))
+        const row = { path, kind: "screenshot", command: "screenshot", storageScope: "explicit-path", retentionState: "live" }
+        expect(saved.details.artifactManifest?.entries).toContainEqual(expect.objectContaining(row))
         const closed = yield* runToResult({ args: ["close"] }, here)
         expect(closed.isError).toBe(false)
         expect(closed.details.artifactCleanup?.explicitArtifactPaths).toEqual([path])

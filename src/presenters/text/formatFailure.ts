@@ -13,6 +13,7 @@ import { withNextActions } from "../actions/fallbackActions.js"
 import { nextActions } from "../actions/nextActions.js"
 import { securityRefusal } from "./securityRefusal.js"
 import { timeoutProgressText } from "./timeoutProgressText.js"
+import { assertionActions, assertionFailureLine } from "./assertionFailure.js"
 import { selectorRecovery } from "../actions/selectorRecovery.js"
 import { isGetter } from "../../upstream/commandPolicy.js"
 
@@ -57,24 +58,6 @@ const semanticRetry = (plan: Plan | undefined): ReadonlyArray<NextAction> => {
 /** The plan's command with one ref swapped for another (`click @e9` → `click @e19`). */
 const withRef = (plan: Plan | undefined, from: string, to: string): ReadonlyArray<string> =>
   (plan?.line.positionals ?? ["click", `@${from}`]).map((t) => (t === `@${from}` || t === from || t === `ref=${from}` ? `@${to}` : t))
-
-/**
- * A wait that asserted a text or URL and was not met: the page the browser is on is the answer, read it (for a URL the
- * run read it already, when it could; else where it is first).
- */
-const assertionActions = (e: TimedOut, session: string | undefined): ReadonlyArray<NextAction> | undefined => {
-  if (e.assertion === undefined) return undefined
-  if (e.assertion.kind === "text") return [nextActions.inspectAfterTextAssertion(session)]
-  const where = e.assertion.seenUrl === undefined ? [nextActions.checkPageState(session)] : []
-  return [...where, nextActions.inspectAfterUrlAssertion(session)]
-}
-
-/** The line a failed step's assertion adds to a job/batch result (and a direct wait's text): what was expected. */
-export const assertionFailureLine = (error: ToolError): string => {
-  if (error._tag !== "TimedOut" || error.assertion === undefined) return ""
-  const read = error.assertion.kind === "text" ? "Read what the page shows" : "Read the page the browser is on"
-  return `Assertion failed: ${error.message}. ${read} before retrying with a longer wait.`
-}
 
 /** A call that ran out of time: its watchdog, or upstream's own wait. */
 const timedOut = (plan: Plan | undefined, e: TimedOut, session: string | undefined): FormattedFailure => {

@@ -67,9 +67,9 @@ const settleAfterOpen = (target: SessionTarget, deadline: number) =>
 const SEEN_URL_READ_MS = 5_000
 
 /** A URL assertion that was not met, with the URL the page is at (read now; best effort, within the budget). */
-const withSeenUrl = <E extends CommandError>(target: SessionTarget, error: E, deadline: number) =>
+const withSeenUrl = (target: SessionTarget, error: TimedOut, deadline: number) =>
   Effect.gen(function*() {
-    if (error._tag !== "TimedOut" || error.assertion?.kind !== "url") return error
+    if (error.assertion?.kind !== "url") return error
     const assertion = error.assertion
     const left = deadline - (yield* Clock.currentTimeMillis)
     if (left < MIN_STEP_BUDGET_MS) return error
@@ -125,7 +125,7 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
         // the process itself could not run or was ended by the watchdog: the run stops here
         if (error._tag === "MissingBinary" || error._tag === "InvalidInput") return yield* error
         if (error._tag === "TimedOut" && error.source === "watchdog") return yield* withFields(error, { timeoutMs: plan.timeoutMs, partialProgress: yield* timeoutProgress(rows, done, index) })
-        const seen = yield* withSeenUrl(target, error, deadline)
+        const seen = error._tag === "TimedOut" ? yield* withSeenUrl(target, error, deadline) : error
         step = withWaitedRow({ command: row, success: false, error: seen }, waited.waitedMs, waited.attempts)
       }
       done.push(step)
