@@ -8,20 +8,13 @@ import { InvalidInput } from "../schema/ToolError.js"
 import type { Job, JobStep } from "../schema/ToolInput.js"
 import { compileElementAction } from "./compileSemanticAction.js"
 import type { CompiledBatch } from "../domain/Compiled.js"
+import { urlGlobPredicate } from "../upstream/waitAssertion.js"
 
 /** Assertions wait this long (upstream's default is 25 s): a wrong page should fail fast, not burn the watchdog. */
 export const ASSERT_TIMEOUT_MS = 10_000
 
 /** Paced typing emits two rows per character; beyond this a step should be split or typed without delay. */
 export const MAX_PACED_CHARS = 200
-
-const escapeRegExp = (s: string) => s.replace(/[.+^${}()|[\]\\?]/g, "\\$&")
-
-/** `*` matches within a path segment, `**` (or longer runs) across segments; everything else is literal. */
-export const urlGlobPredicate = (glob: string): string => {
-  const pattern = glob.split(/\*{2,}/).map((part) => part.split("*").map(escapeRegExp).join("[^/]*")).join(".*")
-  return `new RegExp(${JSON.stringify(`^${pattern}$`)}).test(location.href)`
-}
 
 const stepRows = (step: JobStep, index: number, cwd: string, outputs: Array<string>): Either.Either<ReadonlyArray<ReadonlyArray<string>>, InvalidInput> => {
   const where = `job.steps.${index}`

@@ -14,13 +14,20 @@ const resultOf = (rows: ReadonlyArray<StepRow>, command: ReadonlyArray<string>):
   return row?.success === true && row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>) : undefined
 }
 
+/** The expected text a failed step waited for, as the classifier read it (its wait's assertion). */
+const missedText = (row: StepRow): string | undefined =>
+  !row.success && row.error._tag === "TimedOut" && row.error.assertion?.kind === "text"
+    ? row.error.assertion.expected
+    : undefined
+
 /** An expected text or selector that did not show up in time: said as the miss it is, not as a timeout. */
 const assertionMiss = (row: StepRow): string | undefined => {
   if (row.success || row.error._tag !== "TimedOut" || row.command[0] !== "wait") return undefined
-  const [, first, second] = row.command
+  const [, first] = row.command
   const timeout = row.command[row.command.indexOf("--timeout") + 1]
   const within = timeout !== undefined && row.command.includes("--timeout") ? ` (not visible within ${timeout} ms)` : ""
-  if (first === "--text" && second !== undefined) return `expected text not found: ${second}${within}`
+  const text = missedText(row)
+  if (text !== undefined) return `expected text not found: ${text}${within}`
   if (first !== undefined && !first.startsWith("-")) return `expected selector not found: ${first}${within}`
   return undefined
 }
@@ -54,9 +61,14 @@ export const evaluateQa = (compiled: CompiledQa, rows: ReadonlyArray<StepRow>): 
     if (failed.length > 0) failedChecks.push(`${failed.length} failed request(s): ${failed.slice(0, 3).map((r) => `${String(r["status"] ?? "no response")} ${String(r["url"])}`).join(", ")}`)
   }
   const passed = failedChecks.length === 0
+  const missedTexts = rows.flatMap((row) => missedText(row) ?? [])
   const summary = !passed ? `QA failed: ${failedChecks.length} check(s)` : warnings.length > 0 ? `QA preset passed with warnings: ${warnings.join("; ")}` : "QA passed"
   const title = resultOf(rows, ["get", "title"])?.["title"]
   const url = resultOf(rows, ["get", "url"])?.["url"]
   const observedPage = typeof url === "string" && url !== "" ? { title: typeof title === "string" ? title : "", url } : undefined
-  return { passed, failedChecks, warnings, summary, ...(observedPage !== undefined ? { observedPage } : {}) }
+  return {
+    passed, failedChecks, warnings, summary,
+    ...(observedPage !== undefined ? { observedPage } : {}),
+    ...(missedTexts.length > 0 ? { missedTexts } : {})
+  }
 }

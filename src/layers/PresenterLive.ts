@@ -14,6 +14,7 @@ import { electronSummary } from "../presenters/electron/electronText.js"
 import { electronView } from "../presenters/electron/electronView.js"
 import { stepRefusalNote } from "../presenters/text/securityRefusal.js"
 import { formatFailure, resultCategoryLine } from "../presenters/text/formatFailure.js"
+import { assertionFailureLine } from "../presenters/text/assertionFailure.js"
 import { honestyOf } from "../presenters/text/honestyNotes.js"
 import { networkFollowUps } from "../presenters/text/formatDiagnostics.js"
 import { nextActions } from "../presenters/actions/nextActions.js"
@@ -53,7 +54,12 @@ const textOf = (plan: Plan | undefined, args: ReadonlyArray<string>, executed: E
   const step = failedStep(executed, error)
   if (error._tag === "QaFailed" && executed?.qa !== undefined) return withNotes
   const refusal = error._tag === "PolicyBlocked" && error.violation !== undefined ? `\n${stepRefusalNote(error.violation)}` : ""
-  if (step !== undefined) return [approved, ...withNotes, `\nResult: step ${step.index + 1} failed (${categoryOf(error)}).${refusal}`]
+  if (step !== undefined) {
+    const assertion = assertionFailureLine(error)
+    const line = `\nResult: step ${step.index + 1} failed (${categoryOf(error)}).`
+    const result = assertion !== "" ? `${line} ${assertion}` : line
+    return [approved, ...withNotes, `${result}${refusal}`]
+  }
   const failure = quotingPage(`Failed (${categoryOf(error)}): ${formatFailure(plan, error, args).text}`, error)
   if (executed === undefined) return failure
   // a click that reached nothing did not happen: its body ("Clicked …") would say it did

@@ -104,3 +104,15 @@ export const GuardRefusal = Schema.Struct({
   origin: Schema.String
 })
 export type GuardRefusal = typeof GuardRefusal.Type
+
+/**
+ * A `wait` that asserted something (classifier: upstream/waitAssertion.ts): the text it waited for (`assertText`,
+ * `expectedText`, `wait --text`) or the URL/glob (`assertUrl`, `wait --url`); for a URL, the page's URL read right
+ * after the miss when the run could read it.
+ */
+export const WaitAssertion = Schema.Struct({
+  kind: Schema.Literal("text", "url"),
+  expected: Schema.String,
+  seenUrl: optional(Schema.String)
+})
+export type WaitAssertion = typeof WaitAssertion.Type

@@ -77,7 +77,9 @@ export const NEXT_ACTION_IDS = {
     /** Always numbered from 1: see `overlayBlockerCandidateId`. */
     tryOverlayBlockerCandidate: "try-overlay-blocker-candidate",
     /** A `wait --text` that timed out: read what the page says instead. */
-    inspectAfterTextAssertionFailure: "inspect-after-text-assertion-failure"
+    inspectAfterTextAssertionFailure: "inspect-after-text-assertion-failure",
+    /** A `wait --url` / job `assertUrl` that was not met: read the page the browser is on instead. */
+    inspectAfterUrlAssertionFailure: "inspect-after-url-assertion-failure"
   },
   /** Saved files: a reported file that is not on disk (an `artifactPath` action, no args), an unverified download. */
   artifacts: {

@@ -8,7 +8,9 @@ import { PolicyViolation } from "./SecurityPolicy.js"
 import { ClickDispatch } from "./PageDiagnostics.js"
 import { ElectronLaunchDiagnostics } from "./ElectronRecord.js"
 import { PromptGuard } from "./PromptGuard.js"
-import { Dispatched, GuardRefusal, LaunchDiagnostic, LockHolder, PartialProgress } from "./ErrorFields.js"
+import {
+  Dispatched, GuardRefusal, LaunchDiagnostic, LockHolder, PartialProgress, WaitAssertion
+} from "./ErrorFields.js"
 import { optional } from "./exactOptional.js"
 
 /**
@@ -37,7 +39,9 @@ export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
   /** The page the session was on (for recovery in a fresh session when a dialog hung this one). */
   lastUrl: optional(Schema.String),
   /** A launch the browser pool at this endpoint kept queued past the budget (its connection was closed). */
-  poolEndpoint: optional(Schema.String)
+  poolEndpoint: optional(Schema.String),
+  /** An upstream wait that asserted a text or URL (`assertText`, `assertUrl`, `wait --text`): a miss, not a hang. */
+  assertion: optional(WaitAssertion)
 }) {
   /** Whose clock ran out: upstream's own wait, the wrapper's watchdog, or another process's hold on the session. */
   get source(): "watchdog" | "upstream" | "session-lock" {
@@ -46,6 +50,8 @@ export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
   override get message(): string {
     switch (this.reason) {
       case "upstream-wait":
+        if (this.assertion !== undefined) return assertionMissText(this.assertion, this.timeoutMs)
+        return this.upstreamMessage ?? ""
       case "outcome-unknown":
         return this.upstreamMessage ?? ""
       case "no-answer":
@@ -58,6 +64,15 @@ export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
         return `the session lock ${this.lockPath ?? "?"} was held by ${this.holder !== undefined ? `pid ${this.holder.pid}` : "another process"} for the whole ${this.timeoutMs} ms`
     }
   }
+}
+
+/** A wait's assertion that was not met, in the words of the expectation (`timeoutMs` 0: upstream did not say). */
+export const assertionMissText = (assertion: WaitAssertion, timeoutMs: number): string => {
+  const within = timeoutMs > 0 ? ` within ${timeoutMs} ms` : ""
+  const expected = JSON.stringify(assertion.expected)
+  if (assertion.kind === "text") return `the text ${expected} was not visible on the page${within}`
+  const seen = assertion.seenUrl !== undefined ? `; the page is at ${assertion.seenUrl}` : ""
+  return `the URL did not match ${expected}${within}${seen}`
 }
 
 /** Upstream printed something that is not one of its known envelopes. `detail` says what could not be read. */

@@ -177,7 +177,9 @@ export const ToolDetails = Schema.Struct({
     failedChecks: Strings,
     warnings: Strings,
     summary: Schema.String,
-    observedPage: optional(Schema.Struct({ title: Schema.String, url: Schema.String }))
+    observedPage: optional(Schema.Struct({ title: Schema.String, url: Schema.String })),
+    /** Expected texts the page did not show. */
+    missedTexts: optional(Strings)
   })),
   /** Failed or pending requests that match an active `network route` mock. */
   networkRouteDiagnostics: optional(Schema.Array(Schema.Struct({

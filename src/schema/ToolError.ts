@@ -136,7 +136,9 @@ export class TabDrift extends Schema.TaggedError<TabDrift>()("TabDrift", {
 
 /** A `qa` run whose checks failed even though every upstream step ran. */
 export class QaFailed extends Schema.TaggedError<QaFailed>()("QaFailed", {
-  failedChecks: Schema.Array(Schema.String)
+  failedChecks: Schema.Array(Schema.String),
+  /** Expected texts that were not on the page (their waits ran out): reading the page is the next step. */
+  missedTexts: optional(Schema.Array(Schema.String))
 }) {
   override get message(): string {
     return `QA checks failed: ${this.failedChecks.join("; ")}`

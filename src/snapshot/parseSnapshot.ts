@@ -9,8 +9,13 @@ export interface SnapshotNode {
   readonly ref: string | undefined
   readonly attrs: ReadonlyArray<string>
   readonly value: string | undefined
+  /** Upstream's words after the attributes (`editable [contenteditable]`, `clickable [onclick]`): `editable`, … */
+  readonly marks?: ReadonlyArray<string>
   readonly children: Array<SnapshotNode>
 }
+
+/** A mark after the attributes, with its reasons: `editable [contenteditable]`, `clickable [cursor:pointer]`. */
+const MARK = /^\s*(editable|clickable)(?: \[[^\]]*\])?/
 
 const LINE = /^(\s*)- (.*)$/
 
@@ -38,6 +43,12 @@ const parseItem = (item: string): Omit<SnapshotNode, "children"> => {
     attrs = rest.slice(1, end < 0 ? undefined : end).split(",").map((a) => a.trim()).filter((a) => a !== "")
     rest = end < 0 ? "" : rest.slice(end + 1)
   }
+  const marks: Array<string> = []
+  for (let m = MARK.exec(rest); m !== null; m = MARK.exec(rest)) {
+    marks.push(m[1] ?? "")
+    rest = rest.slice(m[0].length)
+  }
+  rest = rest.trimStart()
   const value = rest.startsWith(":") ? rest.slice(1).trim() : undefined
   const refAttr = attrs.find((a) => a.startsWith("ref="))
   return {
@@ -45,7 +56,8 @@ const parseItem = (item: string): Omit<SnapshotNode, "children"> => {
     name,
     ref: refAttr?.slice(4),
     attrs: attrs.filter((a) => !a.startsWith("ref=")),
-    value: value === "" ? undefined : value
+    value: value === "" ? undefined : value,
+    ...(marks.length > 0 ? { marks } : {})
   }
 }
 

@@ -20,6 +20,7 @@ import { DIALOG_BLOCKING, NO_ACTIVE_PAGE,
 import type { BatchRow } from "../schema/UpstreamEnvelope.js"
 import { guardRefusalOf } from "./guardRefusal.js"
 import { artifactRequest } from "./artifactPaths.js"
+import { waitAssertionOf } from "./waitAssertion.js"
 import { parseCommandLine } from "./commandLine.js"
 import { launchDiagnosticOf } from "./launchFailure.js"
 import { locatorLabel, locatorMissOf, withoutMarker } from "./locatorMiss.js"
@@ -60,7 +61,7 @@ export const classifyErrorText = (
   // when it finishes late; as a plain timeout it would be retried or inspected instead
   const download = downloadRequest(given.argv)
   if (download === undefined) {
-    const timedOut = timeoutOf(message, extra)
+    const timedOut = timeoutOf(message, { ...extra, argv: given.argv })
     if (timedOut !== undefined) return timedOut
   }
   if (/not in the allowed domains list|denied by policy|not allowed by domain filter/i.test(message)) return new PolicyBlocked({ upstreamMessage: message })
@@ -91,10 +92,23 @@ export const classifyErrorText = (
 }
 
 /** Upstream's own timeouts: a wait that ran out, or a request whose answer never came (it may have run). */
-const timeoutOf = (message: string, extra: { readonly code?: string | undefined; readonly stderr: string }): TimedOut | undefined => {
+interface TimeoutExtra {
+  readonly code?: string | undefined
+  readonly stderr: string
+  readonly argv?: ReadonlyArray<string> | undefined
+}
+
+const timeoutOf = (message: string, extra: TimeoutExtra): TimedOut | undefined => {
   if (extra.code === "outcome_unknown") return new TimedOut({ reason: "outcome-unknown", upstreamMessage: message, timeoutMs: 0, dispatched: "maybe", stdout: "", stderr: extra.stderr })
   const waited = /(Wait timed out after (\d+)ms|Operation timed out)/.exec(message)
-  return waited !== null ? new TimedOut({ reason: "upstream-wait", upstreamMessage: message, timeoutMs: Number(waited[2] ?? 0), dispatched: "no", stdout: "", stderr: extra.stderr }) : undefined
+  if (waited === null) return undefined
+  // a wait for a text or URL that ran its time: the assertion was not met (its words say what was expected)
+  const assertion = waitAssertionOf(extra.argv)
+  return new TimedOut({
+    reason: "upstream-wait", upstreamMessage: message, timeoutMs: Number(waited[2] ?? 0), dispatched: "no",
+    stdout: "", stderr: extra.stderr,
+    ...(assertion !== undefined ? { assertion } : {})
+  })
 }
 
 /** For a `download` / `wait --download` command: the path it asked for ("" when none). */

@@ -1,7 +1,8 @@
 /** semanticAction, job and qa compile to upstream argv exactly as the contract tables say. */
 import * as Either from "effect/Either"
 import { describe, expect, it } from "vitest"
-import { compileJob, urlGlobPredicate } from "../../src/compilers/compileJob.js"
+import { compileJob } from "../../src/compilers/compileJob.js"
+import { urlGlobPredicate } from "../../src/upstream/waitAssertion.js"
 import { compileQa } from "../../src/compilers/compileQa.js"
 import { compileSemanticAction } from "../../src/compilers/compileSemanticAction.js"
 import { resolveInputMode } from "../../src/program/pipeline/inputMode.js"

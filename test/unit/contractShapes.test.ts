@@ -18,6 +18,7 @@ import { notNativeSelect } from "../../src/page/selectTarget.js"
 import { afterRoute, routeDiagnostics } from "../../src/session/captures.js"
 import { comboboxFocusOf, isComboboxClick } from "../../src/page/comboboxFocus.js"
 import { formatFailure } from "../../src/presenters/text/formatFailure.js"
+import { classifyErrorText } from "../../src/upstream/classifyReply.js"
 import { honestyOf } from "../../src/presenters/text/honestyNotes.js"
 import { pageChange } from "../../src/presenters/actions/pageChange.js"
 import { managedSessionOutcomeDetails, sessionOutcomeActions, sessionOutcomeLines } from "../../src/presenters/actions/managedSessionOutcome.js"
@@ -122,11 +123,13 @@ describe("getters, text waits, saved files, comboboxes, Electron scope", () => {
   })
 
   it("wait --text that timed out → inspect-after-text-assertion-failure (a read-only snapshot); other waits keep the timeout inspection", () => {
-    const waited = new TimedOut({ reason: "upstream-wait", upstreamMessage: "Wait timed out after 2000ms", timeoutMs: 2000, dispatched: "no", stdout: "", stderr: "" })
+    // the classifier reads the wait's assertion from its argv (upstream/waitAssertion.ts)
+    const waited = classifyErrorText("Wait timed out after 2000ms", { stderr: "", exitCode: 1, argv: ["wait", "--text", "Welcome"] }) as TimedOut
     const actions = formatFailure(planOf({ args: ["wait", "--text", "Welcome"] }), waited).nextActions
     expect(conforming(actions)).toEqual(["inspect-after-text-assertion-failure"])
     expect(actions[0]?.params?.args).toEqual(["--session", session, "snapshot"])
-    expect(failureIds(waited, planOf({ args: ["wait", "#late"] }))).toEqual(["inspect-current-page-after-timeout"])
+    const plain = classifyErrorText("Wait timed out after 2000ms", { stderr: "", exitCode: 1, argv: ["wait", "#late"] })
+    expect(failureIds(plain, planOf({ args: ["wait", "#late"] }))).toEqual(["inspect-current-page-after-timeout"])
   })
 
   it("a saved file that is not on disk → verify-artifact-path with artifactPath and no params; it decodes", () => {

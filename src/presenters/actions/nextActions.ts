@@ -233,6 +233,9 @@ export const nextActions = {
     make(U.useGetUrl, "The page URL is read with get url.", withSession(session, ["get", "url"])),
   inspectAfterTextAssertion: (session: string | undefined) =>
     make(D.inspectAfterTextAssertionFailure, "Read what the page shows instead of the expected text.", withSession(session, ["snapshot"])),
+  inspectAfterUrlAssertion: (session: string | undefined) =>
+    make(D.inspectAfterUrlAssertionFailure, "Read the page the browser is on instead of the expected one.",
+      withSession(session, ["snapshot", "-i"])),
   waitForDownload: (session: string | undefined, path: string) =>
     make(A.waitForDownload, "Wait for the download to finish and save it to the path (a finished one is picked up too).", withSession(session, ["wait", "--download", ...(path !== "" ? [path] : [])]), {
       safety: "Waits up to the call's timeout when no download comes."

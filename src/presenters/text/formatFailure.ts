@@ -13,6 +13,7 @@ import { withNextActions } from "../actions/fallbackActions.js"
 import { nextActions } from "../actions/nextActions.js"
 import { securityRefusal } from "./securityRefusal.js"
 import { timeoutProgressText } from "./timeoutProgressText.js"
+import { assertionActions, assertionFailureLine } from "./assertionFailure.js"
 import { selectorRecovery } from "../actions/selectorRecovery.js"
 import { isGetter } from "../../upstream/commandPolicy.js"
 
@@ -58,8 +59,6 @@ const semanticRetry = (plan: Plan | undefined): ReadonlyArray<NextAction> => {
 const withRef = (plan: Plan | undefined, from: string, to: string): ReadonlyArray<string> =>
   (plan?.line.positionals ?? ["click", `@${from}`]).map((t) => (t === `@${from}` || t === from || t === `ref=${from}` ? `@${to}` : t))
 
-const isTextWait = (line: Plan["line"]): boolean => line.command === "wait" && line.positionals.includes("--text")
-
 /** A call that ran out of time: its watchdog, or upstream's own wait. */
 const timedOut = (plan: Plan | undefined, e: TimedOut, session: string | undefined): FormattedFailure => {
   const partial = e.partialProgress
@@ -68,17 +67,17 @@ const timedOut = (plan: Plan | undefined, e: TimedOut, session: string | undefin
   return {
     text: (e.source === "watchdog"
       ? `Timed out after ${e.timeoutMs} ms; the agent-browser process was stopped. The action may or may not have happened: check the page before retrying, or raise timeoutMs for slow steps.`
-      : `Upstream timed out: ${e.message}`) + progressText,
-    summary: e.source === "watchdog" ? `Timed out after ${e.timeoutMs} ms` : "Upstream wait timed out",
+      : e.assertion !== undefined ? assertionFailureLine(e) : `Upstream timed out: ${e.message}`) + progressText,
+    summary: e.source === "watchdog"
+      ? `Timed out after ${e.timeoutMs} ms`
+      : e.assertion !== undefined ? "Assertion failed" : "Upstream wait timed out",
     // a fresh launch that timed out was closed (abandoned, freshLaunch.ts): its name is no session any more; a retry
     // launches afresh (`sessionMode: "fresh"`, X3) and a look goes to the session that stayed current
     nextActions: next?.retryable === true
       ? [plan?.sessionRole === "fresh" ? nextActions.retryTimeoutStep(undefined, next.command, next.retryTimeoutMs, "fresh") : nextActions.retryTimeoutStep(session, next.command, next.retryTimeoutMs)]
       : next !== undefined
       ? [nextActions.inspectAfterTimedOutStep(plan?.sessionRole === "fresh" ? undefined : session)]
-      : plan !== undefined && isTextWait(plan.line)
-      ? [nextActions.inspectAfterTextAssertion(session)]
-      : [nextActions.inspectAfterTimeout(session)]
+      : assertionActions(e, session) ?? [nextActions.inspectAfterTimeout(session)]
   }
 }
 
@@ -281,7 +280,12 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
           ...(e.intendedTabId !== undefined ? [nextActions.selectIntendedTab(session, e.intendedTabId), nextActions.snapshotAfterTabRecovery(session)] : [])
         ]
       }),
-      QaFailed: (e) => ({ text: `QA checks failed: ${e.failedChecks.join("; ")}`, summary: `QA failed (${e.failedChecks.length})`, nextActions: none }),
+      QaFailed: (e) => ({
+        text: `QA checks failed: ${e.failedChecks.join("; ")}`,
+        summary: `QA failed (${e.failedChecks.length})`,
+        // an expected text that is not there: what the page shows instead is the next thing to read
+        nextActions: (e.missedTexts ?? []).length > 0 ? [nextActions.inspectAfterTextAssertion(session)] : none
+      }),
       CleanupFailed: (e) => ({ text: `Could not clean up ${e.resource}: ${e.message}`, summary: `Cleanup failed: ${e.resource}`, nextActions: none })
     })
   )

@@ -50,7 +50,19 @@ const rowOf = (kind: string, facts: FileFacts, requestedPath: string | undefined
   ...(limitation !== undefined ? { limitation } : facts.exists && (facts.sizeBytes ?? 0) === 0 ? { limitation: "the file is empty" } : {})
 })
 
-/** Files written by successful batch steps (job/qa screenshots, downloads, …), each checked like a direct call's. */
+/** A file a command saved, as a manifest row (metadata only). */
+const recordSaved = (facts: FileFacts, kind: string, command: string) =>
+  Effect.flatMap(ArtifactStore, (store) =>
+    store.record({
+      path: facts.path, kind, command, storageScope: "explicit-path", retentionState: "live",
+      ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}), ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}),
+      recordedAt: new Date().toISOString()
+    }))
+
+/**
+ * Files written by successful batch steps (job/qa screenshots, downloads, …), each checked and recorded in the
+ * manifest like a direct call's.
+ */
 const verifyBatchSteps = (rows: ReadonlyArray<StepRow>) =>
   Effect.gen(function*() {
     const store = yield* ArtifactStore
@@ -66,18 +78,11 @@ const verifyBatchSteps = (rows: ReadonlyArray<StepRow>) =>
       const facts = yield* store.inspect(path)
       const matched = !facts.exists && request.kind === "diff-image" && (row.result as { match?: unknown } | null)?.match === true
       out.push(rowOf(request.kind, facts, requested, matched ? DIFF_MATCHED : undefined))
+      // in the session's manifest as a direct call's file is: close and a resumed session list it
+      if (facts.exists) yield* recordSaved(facts, request.kind, line.command ?? request.kind)
     }
     return out
   })
-
-/** A file a command saved, as a manifest row (metadata only). */
-const recordSaved = (facts: FileFacts, kind: string, command: string) =>
-  Effect.flatMap(ArtifactStore, (store) =>
-    store.record({
-      path: facts.path, kind, command, storageScope: "explicit-path", retentionState: "live",
-      ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}), ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}),
-      recordedAt: new Date().toISOString()
-    }))
 
 /** The recording `record restart` finished: a file like any saved one, or, not on disk, said without failing the restart. */
 const finishedRecording = (path: string) =>

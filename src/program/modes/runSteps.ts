@@ -63,6 +63,25 @@ const settleAfterOpen = (target: SessionTarget, deadline: number) =>
     ? Effect.void
     : Effect.ignore(SessionCommands.pipe(Effect.flatMap((commands) => commands.run(target, ["eval", settleExpression()], { timeoutMs: SETTLE_CAP_MS + MIN_STEP_BUDGET_MS })))))
 
+/** Budget of the URL read after a missed URL assertion. */
+const SEEN_URL_READ_MS = 5_000
+
+/** A URL assertion that was not met, with the URL the page is at (read now; best effort, within the budget). */
+const withSeenUrl = (target: SessionTarget, error: TimedOut, deadline: number) =>
+  Effect.gen(function*() {
+    if (error.assertion?.kind !== "url") return error
+    const assertion = error.assertion
+    const left = deadline - (yield* Clock.currentTimeMillis)
+    if (left < MIN_STEP_BUDGET_MS) return error
+    const commands = yield* SessionCommands
+    const timeoutMs = Math.min(SEEN_URL_READ_MS, left)
+    const read = yield* Effect.either(commands.run(target, ["get", "url"], { timeoutMs }))
+    const data = Either.isRight(read) && read.right.kind === "single" ? read.right.data : undefined
+    const url = data !== null && typeof data === "object" ? (data as Record<string, unknown>)["url"] : undefined
+    if (typeof url !== "string" || url === "") return error
+    return withFields(error, { assertion: { ...assertion, seenUrl: url } })
+  })
+
 export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>, failFast: boolean, onProgress: ProgressSink | undefined) =>
   Effect.gen(function*() {
     const commands = yield* SessionCommands
@@ -106,7 +125,8 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
         // the process itself could not run or was ended by the watchdog: the run stops here
         if (error._tag === "MissingBinary" || error._tag === "InvalidInput") return yield* error
         if (error._tag === "TimedOut" && error.source === "watchdog") return yield* withFields(error, { timeoutMs: plan.timeoutMs, partialProgress: yield* timeoutProgress(rows, done, index) })
-        step = withWaitedRow({ command: row, success: false, error }, waited.waitedMs, waited.attempts)
+        const seen = error._tag === "TimedOut" ? yield* withSeenUrl(target, error, deadline) : error
+        step = withWaitedRow({ command: row, success: false, error: seen }, waited.waitedMs, waited.attempts)
       }
       done.push(step)
       // a page still starting after open (an app booting, a form re-rendered when it is done) would take the next

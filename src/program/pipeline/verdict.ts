@@ -9,7 +9,11 @@ import { clickDispatchMessage } from "../../page/clickDispatch.js"
 import { firstBatchFailure } from "../../upstream/classifyReply.js"
 
 export const verdictOf = (executed: Executed): QaFailed | ArtifactMissing | UpstreamReplyError | undefined => {
-  if (executed.qa !== undefined && !executed.qa.passed) return new QaFailed({ failedChecks: executed.qa.failedChecks })
+  if (executed.qa !== undefined && !executed.qa.passed) {
+    const missed = executed.qa.missedTexts
+    const failedChecks = executed.qa.failedChecks
+    return new QaFailed({ failedChecks, ...(missed !== undefined ? { missedTexts: missed } : {}) })
+  }
   // a failed React step of a sourceLookup is evidence (status "unsupported"), not a failed call
   const rows = executed.outcome.kind !== "batch" ? [] : executed.lookup?.mode === "sourceLookup" ? executed.outcome.rows.filter((r) => r.command[0] !== "react") : executed.outcome.rows
   const step = firstBatchFailure(rows)
