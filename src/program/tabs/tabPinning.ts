@@ -56,7 +56,7 @@ export const focusMovedTo = (guardRow: StepRow | undefined): string | undefined 
 
 /** A command by @ref whose guard found another tab in front: stale (its next action, snapshot -i, selects the tab). */
 export const focusMovedError = (positionals: ReadonlyArray<string>, movedTo: string): StaleRef =>
-  new StaleRef({ ref: refsIn(positionals)[0]?.replace(/^@/, "") ?? "", detail: `Another tab took the focus since the snapshot (${movedTo}); nothing ran` })
+  new StaleRef({ ref: refsIn(positionals)[0]?.replace(/^@/, "") ?? "", reason: "focus-moved", detail: `Another tab took the focus since the snapshot (${movedTo}); nothing ran` })
 
 /** Whether a command names `@ref`s (a guard failure is then its failure, not a reason to select and run again). */
 export const namesRefs = (positionals: ReadonlyArray<string>): boolean => refsIn(positionals).length > 0
