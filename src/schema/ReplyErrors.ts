@@ -94,6 +94,16 @@ export const NO_ACTIVE_PAGE = "no_active_page"
 export const DIALOG_BLOCKING = "dialog_blocking"
 
 /**
+ * The session's browser is gone (`UpstreamFailed.browserLost`, code `browser_lost`): its daemon or Chromium exited, or
+ * the browser it was attached to cannot be reached, was replaced, or closed its tab; the page it was on, when known.
+ */
+export const BrowserLost = Schema.Struct({
+  reason: Schema.Literal("daemon-exited", "browser-exited", "attached-unreachable", "attached-replaced", "attached-target-closed"),
+  lastUrl: optional(Schema.String),
+  endpoint: optional(Schema.String)
+})
+
+/**
  * Upstream reported a failure that no more specific error describes (its words in `upstreamMessage`), or the wrapper
  * found one upstream did not report (a browser lost, a click that reached nothing, an app that would not start:
  * `detail`).
@@ -113,7 +123,9 @@ export class UpstreamFailed extends Schema.TaggedError<UpstreamFailed>()("Upstre
   /** A click upstream called done that no trusted event delivered to its target. */
   clickDispatch: optional(ClickDispatch),
   /** The wrapper's typing guard step refused the focused field (its eval row failed with the guard's mark). */
-  policyGuard: optional(GuardRefusal)
+  policyGuard: optional(GuardRefusal),
+  /** The session's browser was lost (code `browser_lost`): how, and where its page was. */
+  browserLost: optional(BrowserLost)
 }) {
   override get message(): string {
     return this.upstreamMessage ?? this.detail ?? ""
@@ -124,12 +136,25 @@ export class UpstreamFailed extends Schema.TaggedError<UpstreamFailed>()("Upstre
 const RefCandidate = Schema.Struct({ ref: Schema.String, role: Schema.String, name: Schema.String })
 
 /**
+ * Why a ref is stale. `upstream`: upstream said so; the rest the wrapper knew before asking: the ref is not in the
+ * latest snapshot (`not-in-snapshot`), the page navigated since (`navigated`) or is another page now (`page-moved`),
+ * the daemon restarted (`daemon-restarted`), the last snapshot found no active page (`no-active-page`), its browser or
+ * attached browser is gone (`browser-gone`, `attached-browser-gone`), another tab took the focus (`focus-moved`), or an
+ * earlier batch step may have changed the page (`after-page-change`).
+ */
+export const StaleRefReason = Schema.Literal(
+  "upstream", "not-in-snapshot", "navigated", "page-moved", "daemon-restarted", "no-active-page", "browser-gone",
+  "attached-browser-gone", "focus-moved", "after-page-change"
+)
+
+/**
  * A `@eN` ref that no longer names an element (navigation, rerender, or a new daemon): upstream said so
- * (`upstreamMessage`), or the wrapper's preflight knew before asking (`detail`). `batchStep` (1-based) names the
- * batch step whose ref it was.
+ * (`upstreamMessage`), or the wrapper's preflight knew before asking (`detail`); `reason` says which case it is.
+ * `batchStep` (1-based) names the batch step whose ref it was.
  */
 export class StaleRef extends Schema.TaggedError<StaleRef>()("StaleRef", {
   ref: Schema.String,
+  reason: StaleRefReason,
   upstreamMessage: optional(Schema.String),
   detail: optional(Schema.String),
   batchStep: optional(Schema.Number),

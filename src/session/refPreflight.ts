@@ -43,20 +43,20 @@ const check = (refs: ReadonlyArray<string>, snapshot: RefSnapshot | undefined, c
   const ref = refs[0]
   if (ref === undefined || snapshot === undefined) return undefined
   if (snapshot.invalidated === "no-active-page") {
-    return new StaleRef({ ref, detail: `@${ref} is void: the last snapshot of this session found no active page; take snapshot -i for current refs` })
+    return new StaleRef({ ref, reason: "no-active-page", detail: `@${ref} is void: the last snapshot of this session found no active page; take snapshot -i for current refs` })
   }
   if (snapshot.daemonPid !== undefined && current.pid !== undefined && snapshot.daemonPid !== current.pid) {
-    return new StaleRef({ ref, detail: `@${ref} came from a browser daemon that has since restarted (refs restart at e1 in a new daemon)` })
+    return new StaleRef({ ref, reason: "daemon-restarted", detail: `@${ref} came from a browser daemon that has since restarted (refs restart at e1 in a new daemon)` })
   }
   if (snapshot.changedSince?.navigated === true) {
-    return new StaleRef({ ref, detail: `@${ref} came from ${snapshot.url}, and the page was navigated since (${snapshot.changedSince.command})` })
+    return new StaleRef({ ref, reason: "navigated", detail: `@${ref} came from ${snapshot.url}, and the page was navigated since (${snapshot.changedSince.command})` })
   }
   // an empty observed url is unknown, not a different page (a `connect`ed daemon may not have recorded its page yet)
   if (current.url !== undefined && current.url !== "" && snapshot.url !== "" && !samePage(snapshot.url, current.url)) {
-    return new StaleRef({ ref, detail: `@${ref} came from ${snapshot.url}, but the page is now ${current.url}` })
+    return new StaleRef({ ref, reason: "page-moved", detail: `@${ref} came from ${snapshot.url}, but the page is now ${current.url}` })
   }
   const missing = refs.find((r) => !snapshot.refs.has(r))
-  if (missing !== undefined) return new StaleRef({ ref: missing, detail: `@${missing} is not in the latest snapshot of this page` })
+  if (missing !== undefined) return new StaleRef({ ref: missing, reason: "not-in-snapshot", detail: `@${missing} is not in the latest snapshot of this page` })
   return undefined
 }
 
@@ -146,7 +146,7 @@ export const preflightBatch = (stdin: string, snapshot: RefSnapshot | undefined,
     if (refs.length > 0) {
       const exempt = latched !== undefined && keyLatch !== undefined && refs.every((r) => keyLatch?.has(r) === true)
       if (latched !== undefined && !exempt) {
-        return new StaleRef({ ref: refs[0] ?? "", detail: `batch step ${index + 1} uses @${refs[0]} after step ${latched} may have changed the page; add a snapshot step before it` })
+        return new StaleRef({ ref: refs[0] ?? "", reason: "after-page-change", detail: `batch step ${index + 1} uses @${refs[0]} after step ${latched} may have changed the page; add a snapshot step before it` })
       }
       const stale = check(refs, known, current)
       if (stale !== undefined) return withFields(stale, { batchStep: index + 1 })

@@ -66,9 +66,9 @@ export const classifyErrorText = (
   }
   if (/not in the allowed domains list|denied by policy|not allowed by domain filter/i.test(message)) return new PolicyBlocked({ upstreamMessage: message })
   const staleRef = /Unknown ref: (\S+)|Stale ref (?!for\b)(\S+)/.exec(message)
-  if (staleRef !== null) return new StaleRef({ ref: (staleRef[1] ?? staleRef[2] ?? "").replace(/^@|[.:,]$/g, ""), upstreamMessage: message })
+  if (staleRef !== null) return new StaleRef({ ref: (staleRef[1] ?? staleRef[2] ?? "").replace(/^@|[.:,]$/g, ""), reason: "upstream", upstreamMessage: message })
   // "Stale ref for role=option name=France cannot be recovered: ...": the ref is the command's own
-  if (/^Stale ref for /.test(message)) return new StaleRef({ ref: refOf(given.argv), upstreamMessage: message.replace(/\s*Run snapshot again and use a fresh ref\.*$/, "") })
+  if (/^Stale ref for /.test(message)) return new StaleRef({ ref: refOf(given.argv), reason: "upstream", upstreamMessage: message.replace(/\s*Run snapshot again and use a fresh ref\.*$/, "") })
   const notFound = /Element not found: (.+?)\. Verify the selector/s.exec(message)
   if (notFound !== null) {
     const selector = notFound[1] ?? ""

@@ -44,7 +44,7 @@ describe("tab and session recovery", () => {
     // browser-wide commands: no session prefix
     expect(conforming(formatFailure(plan, new UpstreamFailed({ upstreamMessage: "locked", stderr: "", exitCode: 1, launch: { reason: "profile-locked", profile: "Work" } })).nextActions, null))
       .toEqual(["inspect-browser-profiles", "run-agent-browser-doctor"])
-    const lost = formatFailure(plan, new UpstreamFailed({ upstreamMessage: "lost", code: "browser_lost", data: { lastUrl: "http://a.test/x" }, stderr: "", exitCode: 1 }))
+    const lost = formatFailure(plan, new UpstreamFailed({ upstreamMessage: "lost", code: "browser_lost", browserLost: { reason: "browser-exited", lastUrl: "http://a.test/x" }, stderr: "", exitCode: 1 }))
     expect(conforming(lost.nextActions)[0]).toBe("reopen-lost-page")
     expect(lost.nextActions[0]?.params?.args).toEqual(["--session", session, "open", "http://a.test/x"])
   })
@@ -52,7 +52,7 @@ describe("tab and session recovery", () => {
 
 describe("selector recovery", () => {
   it("a stale ref → refresh-interactive-refs with the contract's reason and safety", () => {
-    expect(formatFailure(plan, new StaleRef({ ref: "e3", upstreamMessage: "gone" })).nextActions).toEqual([{
+    expect(formatFailure(plan, new StaleRef({ ref: "e3", reason: "upstream", upstreamMessage: "gone" })).nextActions).toEqual([{
       tool: "agent_browser",
       id: "refresh-interactive-refs",
       reason: "Get current interactive refs before retrying the element action.",

@@ -282,7 +282,7 @@ describe("tab recovery with a known tab, connect", () => {
 describe("semantic stale-ref retry", () => {
   it("a semanticAction compiled to find that met a stale ref → refresh, then retry-semantic-action-after-stale-ref with its compiled argv; not for fills", () => {
     const semantic = planOf({ semanticAction: { action: "click", locator: "role", value: "button", name: "Save" } })
-    const stale = new StaleRef({ ref: "e7", upstreamMessage: "Stale ref e7" })
+    const stale = new StaleRef({ ref: "e7", reason: "upstream", upstreamMessage: "Stale ref e7" })
     const actions = formatFailure(semantic, stale).nextActions
     expect(conforming(actions)).toEqual(["refresh-interactive-refs", "retry-semantic-action-after-stale-ref"])
     const compiled = semantic.compiled.mode === "semanticAction" ? semantic.compiled.semanticAction.args : []

@@ -42,7 +42,7 @@ const samples: ReadonlyArray<{ readonly error: Errors.ToolError; readonly messag
   { error: new Errors.Aborted({ dispatched: "no" }), message: "cancelled by the caller before anything ran" },
   { error: new Errors.ParseFailure({ detail: "stdout is not JSON", stdout: "x", stderr: "", exitCode: 0 }), message: "stdout is not JSON" },
   { error: new Errors.UpstreamFailed({ upstreamMessage: "Something broke", stderr: "", exitCode: 1 }), message: "Something broke" },
-  { error: new Errors.StaleRef({ ref: "e3", upstreamMessage: "Unknown ref: e3" }), message: "Unknown ref: e3" },
+  { error: new Errors.StaleRef({ ref: "e3", reason: "upstream", upstreamMessage: "Unknown ref: e3" }), message: "Unknown ref: e3" },
   { error: new Errors.SelectorNotFound({ selector: "#x", reason: "no-match", upstreamMessage: "Element not found: #x." }), message: "Element not found: #x." },
   { error: new Errors.SelectorUnsupported({ selector: "text=Go", reason: "dialect", upstreamMessage: "Element not found: text=Go." }), message: "Element not found: text=Go." },
   { error: new Errors.ConfirmationRequired({ confirmationId: "c1", action: "navigate" }), message: "agent-browser holds the navigate action for confirmation (id c1)" },

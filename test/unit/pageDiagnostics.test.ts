@@ -91,7 +91,7 @@ describe("scroll no-movement (fake)", () => {
       expect(requests.length).toBe(5)
       // the pinned tab's guard (not a select, which would void refs), the probe, the scroll, the probe
       expect(stepsOf(requests[4]).map((s) => s[0])).toEqual(["eval", "eval", "scroll", "eval"])
-      expect(stepsOf(requests[4])[0]?.[1]).toContain("another tab has the focus")
+      expect(stepsOf(requests[4])[0]?.[1]).toContain("focusMovedTo")
       expect(result.details.scrollNoop).toBeDefined()
     }).pipe(Effect.provide(fakeLayer(temp.root, [
       openBatch({ url: "http://a.test/", title: "A" }, { title: "", url: "about:blank", challenge: NO_CHALLENGE }),

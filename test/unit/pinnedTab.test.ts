@@ -39,8 +39,8 @@ const popupInFront: ReadonlyArray<ScriptedRun> = [
   { when: (r) => r.args.includes("batch") && (r.stdin ?? "").includes("challenge"), reply: FakeAgentBrowser.ok({}) },
   { when: (r) => r.args.at(-1) === "list", reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "about:blank", active: true }, { tabId: "t2", url: "http://a.test/", active: false }] }), repeat: true },
   { when: (r) => r.args.at(-1) === "t2", reply: FakeAgentBrowser.ok({ tabId: "t2", url: "http://a.test/" }) },
-  { when: (r) => r.args.includes("batch") && (r.stdin ?? "").includes("another tab has the focus"), reply: (r) => ({ exitCode: 1, stdout: JSON.stringify([
-    { command: stepsOf(r.stdin)[0], error: "Error: another tab has the focus: http://a.test/popup\n    at <anonymous>:1:1", result: null, success: false }
+  { when: (r) => r.args.includes("batch") && (r.stdin ?? "").includes("focusMovedTo"), reply: (r) => ({ exitCode: 1, stdout: JSON.stringify([
+    { command: stepsOf(r.stdin)[0], error: `Error: \u0001${JSON.stringify({ focusMovedTo: "http://a.test/popup" })}\u0001\n    at <anonymous>:1:1`, result: null, success: false }
   ]) }), repeat: true }
 ]
 
@@ -60,10 +60,10 @@ describe("guarded typing in a pinned session", () => {
       for (const result of [byRef, bySelector]) expect(JSON.stringify(result)).not.toContain(SECRET)
       const batches = (yield* (yield* FakeAgentBrowser).requests).filter((r) => r.args.includes("batch") && !(r.stdin ?? "").includes("challenge")).map((r) => stepsOf(r.stdin))
       // by ref: the pin's guard first, and the batch stopped there (nothing after it ran: --bail)
-      expect(batches[0]?.[0]?.[1]).toContain("another tab has the focus")
+      expect(batches[0]?.[0]?.[1]).toContain("focusMovedTo")
       expect(batches[0]?.at(-1)?.slice(0, 2)).toEqual(["fill", "@e3"])
       // by selector: guarded and refused, then the tab selected and the typing guard's steps run
-      expect(batches[1]?.[0]?.[1]).toContain("another tab has the focus")
+      expect(batches[1]?.[0]?.[1]).toContain("focusMovedTo")
       expect(batches[2]?.[0]).toEqual(["tab", "t2"])
       expect(batches[2]?.at(-1)).toEqual(["fill", "#pw", SECRET])
       expect(batches).toHaveLength(3)
@@ -91,7 +91,7 @@ describe("tab pinning after drift", () => {
       const [guard, command] = JSON.parse(/<(.*)>$/s.exec(requests[4] ?? "")?.[1] ?? "[]") as Array<Array<string>>
       expect(requests[4]).toMatch(/^--omit-command --bail </)
       expect(guard?.[0]).toBe("eval")
-      expect(guard?.[1]).toContain(`!== "http://a.test/") throw new Error("another tab has the focus: "`)
+      expect(guard?.[1]).toContain(`!== "http://a.test/") { throw new Error("\\u0001" + JSON.stringify({ focusMovedTo: location.href })`)
       expect(command).toEqual(["get", "title"])
     }).pipe(Effect.provide(fakeLayer(temp.root, [
       openBatch({ url: "http://a.test/", title: "A" }, { title: "", url: "about:blank", challenge: NO_CHALLENGE }),

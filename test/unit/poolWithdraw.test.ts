@@ -15,7 +15,8 @@ import { withdrawOnInterrupt } from "../../src/program/session/poolLaunch.js"
 import { DaemonProbe } from "../../src/services/DaemonProbe.js"
 
 const POOL = { endpoint: "ws://127.0.0.1:3000", configuredBy: "config" }
-const planOf = (over: Partial<Plan>) => ({ kind: "browser", sessionName: "piab-s1", env: {}, firstLaunch: true, pool: POOL, ...over }) as unknown as Plan
+const planOf = (over: { readonly pool?: typeof POOL | undefined; readonly firstLaunch?: boolean }) =>
+  ({ kind: "browser", sessionName: "piab-s1", env: {}, firstLaunch: true, pool: POOL, ...over }) as unknown as Plan
 
 /** Runs the launch (a wait that never ends on its own), interrupts it after a second, and counts the daemons ended. */
 const ended = (plan: Plan, interrupt: boolean) =>

@@ -27,12 +27,21 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** A detached shell (its own group) running `script`; resolves once it has started its children. */
-const tree = async (script: string): Promise<number> => {
+/**
+ * A detached shell (its own group) running `script`; resolves once the table shows its `children` (polled to a
+ * deadline, zombies counted when `zombies`), so nothing is asserted on a tree still starting.
+ */
+const tree = async (script: string, children: number, zombies = false): Promise<number> => {
   const child = spawn("sh", ["-c", script], { detached: true, stdio: "ignore" })
   started.push(child)
-  await new Promise((r) => setTimeout(r, 300))
-  return child.pid ?? -1
+  const root = child.pid ?? -1
+  const table = deriveTable(procTable())
+  for (const end = Date.now() + 10_000; Date.now() < end;) {
+    const below = (await run(table.list)).filter((p) => p.ppid === root)
+    if (below.length >= children && (!zombies || below.some((p) => p.zombie))) break
+    await new Promise((r) => setTimeout(r, 25))
+  }
+  return root
 }
 
 describe.each(tables)("the %s table", (_, table) => {
@@ -47,7 +56,7 @@ describe.each(tables)("the %s table", (_, table) => {
 
   it("a zombie is not alive; a tree is ended whole, and a group's members are listed", async () => {
     // sh execs into `sleep`, which never reaps the `sleep 0` it inherited: a zombie child
-    const root = await tree("sleep 0 & sleep 30 & exec sleep 30")
+    const root = await tree("sleep 0 & sleep 30 & exec sleep 30", 2, true)
     const below = await run(table.descendants(root))
     const zombie = (await run(table.list)).find((p) => p.ppid === root && p.zombie)
     expect(zombie, JSON.stringify(below)).toBeDefined()
@@ -64,7 +73,7 @@ describe.each(tables)("the %s table", (_, table) => {
 
 describe("the tables agree", () => {
   it("proc and ps see the same processes of a group with the same parents", async () => {
-    const root = await tree("sleep 30 & sleep 30 & wait")
+    const root = await tree("sleep 30 & sleep 30 & wait", 2)
     const [proc, ps] = await Promise.all(tables.map(([, t]) => run(t.groupMembers(root))))
     const shape = (rows: typeof proc) => rows?.map((p) => `${p.pid}/${p.ppid}/${p.pgid}/${p.commandLine}`).sort()
     expect(shape(ps)).toEqual(shape(proc))

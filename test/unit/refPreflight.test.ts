@@ -17,10 +17,16 @@ describe("preflightArgs", () => {
     expect(preflightArgs(["click", "#save"], snapshot, here)).toBeUndefined()
   })
 
-  it("refuses refs from a restarted daemon, another page, or outside the latest snapshot", () => {
-    expect(preflightArgs(["click", "@e3"], snapshot, { ...here, pid: "200" })?.message).toContain("restarted")
-    expect(preflightArgs(["click", "@e3"], snapshot, { ...here, url: "http://app.test/about" })?.message).toContain("came from")
-    expect(preflightArgs(["fill", "@e9", "x"], snapshot, here)?.message).toContain("not in the latest snapshot")
+  it("refuses refs from a restarted daemon, another page, or outside the latest snapshot, each with its reason", () => {
+    const restarted = preflightArgs(["click", "@e3"], snapshot, { ...here, pid: "200" })
+    expect(restarted).toMatchObject({ _tag: "StaleRef", reason: "daemon-restarted" })
+    expect(restarted?.message).toContain("restarted")
+    const moved = preflightArgs(["click", "@e3"], snapshot, { ...here, url: "http://app.test/about" })
+    expect(moved).toMatchObject({ _tag: "StaleRef", reason: "page-moved" })
+    expect(moved?.message).toContain("came from")
+    const missing = preflightArgs(["fill", "@e9", "x"], snapshot, here)
+    expect(missing).toMatchObject({ _tag: "StaleRef", reason: "not-in-snapshot" })
+    expect(missing?.message).toContain("not in the latest snapshot")
   })
 
   it("does not guard without a snapshot or without observations", () => {
@@ -37,6 +43,7 @@ describe("preflightBatch", () => {
   })
 
   it("latches after a page-changing step until a snapshot step", () => {
+    expect(batch([["click", "@e4"], ["click", "@e3"]])).toMatchObject({ _tag: "StaleRef", reason: "after-page-change" })
     expect(batch([["click", "@e4"], ["click", "@e3"]])?.message).toContain("batch step 2")
     expect(batch([["open", "http://x"], ["fill", "@e1", "a"]])?.message).toContain("step 1 (open)")
     expect(batch([["click", "@e4"], ["snapshot", "-i"], ["click", "@e77"]])).toBeUndefined()

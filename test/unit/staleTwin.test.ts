@@ -18,9 +18,9 @@ describe("stale ref for a duplicate", () => {
   })
 
   it("says the ref and, with a twin, offers the twin first", () => {
-    const plain = formatFailure(undefined, new StaleRef({ ref: "e9", upstreamMessage: "it is gone." }))
+    const plain = formatFailure(undefined, new StaleRef({ ref: "e9", reason: "upstream", upstreamMessage: "it is gone." }))
     expect(plain.text).toMatch(/^Ref @e9 is stale: it is gone\. Refs change/)
-    const twin = new StaleRef({ ref: "e9", upstreamMessage: "several elements share its role and name", twin: { ref: "e19", role: "option", name: "France" } })
+    const twin = new StaleRef({ ref: "e9", reason: "upstream", upstreamMessage: "several elements share its role and name", twin: { ref: "e19", role: "option", name: "France" } })
     const shown = formatFailure(undefined, twin)
     expect(shown.text).toContain("@e19 has the same role and name and a pointer can reach it: use @e19.")
     expect(shown.nextActions[0]?.params?.args).toEqual(["click", "@e19"])

@@ -11,18 +11,17 @@ import { DIALOG_BLOCKING, type ToolError } from "../../schema/ToolError.js"
 import { isDialogLike } from "../../upstream/timeoutPolicy.js"
 import { nextActions } from "./nextActions.js"
 
-const lastUrlOf = (data: unknown): string | undefined => {
-  const url = (data as { lastUrl?: unknown } | null)?.lastUrl
-  return typeof url === "string" && url !== "" && url !== "about:blank" ? url : undefined
-}
+/** A page worth reopening: not empty, not about:blank. */
+const lastUrlOf = (url: string | undefined): string | undefined =>
+  url !== undefined && url !== "" && url !== "about:blank" ? url : undefined
 
 /** Actions that lead, whatever else the rendering chose. */
 export const leadingActions = (plan: Plan | undefined, error: ToolError): ReadonlyArray<NextAction> => {
   const session = plan?.sessionName
-  if (error._tag === "UpstreamFailed" && error.code === "browser_lost") {
-    const url = lastUrlOf(error.data)
+  if (error._tag === "UpstreamFailed" && error.browserLost !== undefined) {
+    const url = lastUrlOf(error.browserLost.lastUrl)
     // nothing answers at the attached endpoint: only a browser of the tool's own can continue
-    if ((error.data as { reason?: unknown } | undefined)?.reason === "attached-unreachable") return [nextActions.reopenInOwnBrowser(url ?? "about:blank")]
+    if (error.browserLost.reason === "attached-unreachable") return [nextActions.reopenInOwnBrowser(url ?? "about:blank")]
     return url !== undefined ? [nextActions.reopenLostPage(session, url)] : [nextActions.inspectOpenedPage(session)]
   }
   // an open dialog refused the command: it is answered first (upstream says which dialog); then the command works

@@ -22,13 +22,14 @@ import { attachedEndpointOf } from "./sessionEndpoint.js"
 export const attachedLostError = (plan: Plan, loss: EndpointLoss, when: "since the last call" | "during this call" = "since the last call"): StaleRef | UpstreamFailed => {
   const what = describeEndpointLoss(loss)
   const ref = refsIn(plan.line.positionals)[0]
-  if (ref !== undefined) return new StaleRef({ ref, detail: `@${ref} came from an attached browser that is gone (${what}); take snapshot -i for refs of the page there now` })
+  if (ref !== undefined) return new StaleRef({ ref, reason: "attached-browser-gone", detail: `@${ref} came from an attached browser that is gone (${what}); take snapshot -i for refs of the page there now` })
   const next = loss.reason === "unreachable"
     ? "Until something answers there again, only a browser of this tool's own (sessionMode \"fresh\") can continue."
     : "The next call runs in what the endpoint offers now (about:blank)."
   return new UpstreamFailed({
     detail: `The browser session ${loss.session} is attached to was lost ${when}: ${what}. Its page, tabs and refs are gone. ${when === "during this call" ? "Upstream answered from what the endpoint offers now, so the answer is not about the old page." : "Nothing ran."} ${next}${loss.lastUrl !== undefined ? ` The last page was ${loss.lastUrl}.` : ""}`,
     code: "browser_lost",
+    browserLost: { reason: `attached-${loss.reason}`, endpoint: loss.endpoint, ...(loss.lastUrl !== undefined ? { lastUrl: loss.lastUrl } : {}) },
     data: { reason: `attached-${loss.reason}`, endpoint: loss.endpoint, ...(loss.lastUrl !== undefined ? { lastUrl: loss.lastUrl } : {}) },
     stderr: "",
     exitCode: null

@@ -31,11 +31,12 @@ export const lostBrowserError = (plan: Plan, loss: BrowserLoss, when: "since the
   const ref = refsIn(plan.line.positionals)[0]
   const gone = `The browser of session ${loss.session} was lost ${when}: ${what(loss)}.`
   if (ref !== undefined) {
-    return new StaleRef({ ref, detail: `@${ref} came from a browser that is gone (${what(loss)}); a new browser starts on about:blank and numbers refs from e1` })
+    return new StaleRef({ ref, reason: "browser-gone", detail: `@${ref} came from a browser that is gone (${what(loss)}); a new browser starts on about:blank and numbers refs from e1` })
   }
   return new UpstreamFailed({
     detail: `${gone} Its page, tabs, cookies and refs are gone; its leftovers were cleaned up. ${when === "during this call" ? "Upstream answered from a new browser, so the answer is not about the old page." : "Nothing ran."} The next call starts a new browser on about:blank${loss.lastUrl !== undefined ? `; the last page was ${loss.lastUrl}` : ""}.`,
     code: "browser_lost",
+    browserLost: { reason: loss.reason, ...(loss.lastUrl !== undefined ? { lastUrl: loss.lastUrl } : {}) },
     data: { reason: loss.reason, ...(loss.lastUrl !== undefined ? { lastUrl: loss.lastUrl } : {}), reaped: loss.reaped },
     stderr: "",
     exitCode: null

@@ -16,6 +16,7 @@ import { targetOf } from "../../session/target.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { mayLoseFocus, skipsTabPin } from "../../upstream/commandPolicy.js"
 import { refsIn } from "../../session/refPreflight.js"
+import { throwValueStatement } from "../../upstream/thrownValue.js"
 import { type TabRow, tabsOf } from "./focusRestore.js"
 
 export const isPinnable = (plan: Plan): boolean =>
@@ -40,17 +41,22 @@ export const pinnedPrefix = (pinned: string | undefined, pageUrl: string | undef
     expected = undefined
   }
   if (expected === undefined) return { steps: [["tab", pinned]], guard: false }
-  const check = `(() => { const u = new URL(location.href); if (u.origin + u.pathname !== ${JSON.stringify(expected)}) throw new Error("another tab has the focus: " + location.href); return true })()`
+  // another tab in front: the guard throws where the page is (the page→wrapper channel, upstream/thrownValue.ts)
+  const check = `(() => { const u = new URL(location.href); if (u.origin + u.pathname !== ${JSON.stringify(expected)}) { ${throwValueStatement("{ focusMovedTo: location.href }")} } return true })()`
   return { steps: [["eval", check]], guard: true }
 }
 
 /** The guard found another tab in front (nothing ran): the page it shows, else undefined. */
-export const focusMovedTo = (guardRow: StepRow | undefined): string | undefined =>
-  guardRow === undefined || guardRow.success ? undefined : /another tab has the focus: (\S+)/.exec(guardRow.error.message)?.[1] ?? "another page"
+export const focusMovedTo = (guardRow: StepRow | undefined): string | undefined => {
+  if (guardRow === undefined || guardRow.success) return undefined
+  const thrown = guardRow.thrown
+  const movedTo = typeof thrown === "object" && thrown !== null ? (thrown as { readonly focusMovedTo?: unknown }).focusMovedTo : undefined
+  return typeof movedTo === "string" ? movedTo : "another page"
+}
 
 /** A command by @ref whose guard found another tab in front: stale (its next action, snapshot -i, selects the tab). */
 export const focusMovedError = (positionals: ReadonlyArray<string>, movedTo: string): StaleRef =>
-  new StaleRef({ ref: refsIn(positionals)[0]?.replace(/^@/, "") ?? "", detail: `Another tab took the focus since the snapshot (${movedTo}); nothing ran` })
+  new StaleRef({ ref: refsIn(positionals)[0]?.replace(/^@/, "") ?? "", reason: "focus-moved", detail: `Another tab took the focus since the snapshot (${movedTo}); nothing ran` })
 
 /** Whether a command names `@ref`s (a guard failure is then its failure, not a reason to select and run again). */
 export const namesRefs = (positionals: ReadonlyArray<string>): boolean => refsIn(positionals).length > 0
