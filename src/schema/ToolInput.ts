@@ -155,6 +155,9 @@ export const ToolInput = Schema.Struct({
 
 export type ToolInput = typeof ToolInput.Type
 
+/** The input modes: a call gives exactly one (`resolveInputMode`); every other field of {@link ToolInput} modifies it. */
+export const INPUT_MODES = ["args", "semanticAction", "job", "qa", "sourceLookup", "networkSourceLookup", "electron"] as const
+
 const decode = Schema.decodeUnknownEither(ToolInput, { errors: "all", onExcessProperty: "error" })
 
 /** One line per field; union members' "Expected X, actual Y" lines merge into "Expected X or Y, actual Z". */
