@@ -8,9 +8,12 @@ export interface CompiledSemanticAction {
   readonly locator?: string
   readonly selector?: string
   readonly values?: ReadonlyArray<string>
+  /** What the model asked, compiled: the `find …` target (or the selector command). */
   readonly args: ReadonlyArray<string>
   /** Set when the wrapper resolved the locator to the one matching ref of the latest snapshot. */
   readonly resolvedRef?: string
+  /** The command that ran instead of `args` once the target was resolved to `resolvedRef` (e.g. `fill @e5 …`). */
+  readonly executedArgs?: ReadonlyArray<string>
 }
 
 export interface CompiledBatch {

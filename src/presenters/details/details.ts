@@ -63,7 +63,10 @@ export const compiledBatchEcho = (batch: CompiledBatch, redact: RedactArgs) => {
 /** What a higher-level input mode compiled to, redacted (never the typed text of password fields). */
 export const compiledEcho = (plan: Plan, redact: RedactArgs): Fields => {
   const c = plan.compiled
-  if (c.mode === "semanticAction") return { compiledSemanticAction: { ...c.semanticAction, args: redact(c.semanticAction.args) } }
+  if (c.mode === "semanticAction") {
+    const executed = c.semanticAction.executedArgs
+    return { compiledSemanticAction: { ...c.semanticAction, args: redact(c.semanticAction.args), ...(executed !== undefined ? { executedArgs: redact(executed) } : {}) } }
+  }
   if (c.mode === "job") return { compiledJob: compiledBatchEcho(c.job, redact) }
   if (c.mode === "qa") return { compiledQaPreset: { ...compiledBatchEcho(c.qa, redact), loadState: c.qa.loadState, checks: c.qa.checks } }
   return lookupCompiledEcho(plan, redact)
