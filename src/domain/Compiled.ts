@@ -20,6 +20,8 @@ export interface CompiledBatch {
   readonly args: ReadonlyArray<string>
   readonly stdin: string
   readonly rows: ReadonlyArray<ReadonlyArray<string>>
+  /** A job's own step kind for each row (`assertText` for its `wait --text` row); absent where rows are the steps. */
+  readonly rowActions?: ReadonlyArray<string>
   /** Absolute paths the rows will write (their parents are created first). */
   readonly outputPaths: ReadonlyArray<string>
 }

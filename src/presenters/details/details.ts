@@ -47,7 +47,7 @@ const boundedDiff = (d: SnapshotDiff): SnapshotDiff => ({
 
 /**
  * A compiled job/qa batch as the contract echoes it: `{ args, failFast, stdin, steps: [{ action, args }] }`, every
- * row redacted (stdin too). `rowCount` is additive: steps stop at COMPILED_ROWS_SHOWN, the count is complete.
+ * row redacted (stdin too); a job row's `action` is the job's own step kind (`assertText`, not the `wait` it runs). `rowCount` is additive: steps stop at COMPILED_ROWS_SHOWN, the count is complete.
  */
 export const compiledBatchEcho = (batch: CompiledBatch, redact: RedactArgs) => {
   const rows = batch.rows.map(redact)
@@ -55,7 +55,7 @@ export const compiledBatchEcho = (batch: CompiledBatch, redact: RedactArgs) => {
     args: batch.args,
     failFast: batch.args.includes("--bail"),
     stdin: JSON.stringify(rows),
-    steps: rows.slice(0, COMPILED_ROWS_SHOWN).map((args) => ({ action: args[0] ?? "", args })),
+    steps: rows.slice(0, COMPILED_ROWS_SHOWN).map((args, i) => ({ action: batch.rowActions?.[i] ?? args[0] ?? "", args })),
     rowCount: rows.length
   }
 }
