@@ -15,6 +15,7 @@ import { securityRefusal } from "./securityRefusal.js"
 import { timeoutProgressText } from "./timeoutProgressText.js"
 import { selectorRecovery } from "../actions/selectorRecovery.js"
 import { isGetter } from "../../upstream/commandPolicy.js"
+import { widgetOptionClick } from "../../page/clickDispatch.js"
 
 /**
  * The contract's closing sentence of a failed result's prose (pi marks it an error too); not after a text that is
@@ -174,7 +175,7 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         nextActions: e.clickDispatch.twin !== undefined
           ? [nextActions.tryVisibleRef(session, 0, [plan?.line.command ?? "click", `@${e.clickDispatch.twin}`], `@${e.clickDispatch.twin}`), nextActions.inspectClickMiss(session)]
           : e.clickDispatch.nativeOption === true
-          ? [nextActions.inspectClickMiss(session)] // the same click would reach the widget again
+          ? nextActions.nativeOptionMiss(session, widgetOptionClick(e.clickDispatch.target)) // the same click would reach the widget again
           : [nextActions.inspectClickMiss(session), nextActions.retryClickAfterMiss(session, plan?.line.positionals ?? [])]
       }) : e.launch !== undefined ? ({
         text: launchFailureText(e.launch, e.message),
