@@ -1,8 +1,8 @@
 // Deterministic agent-efficiency benchmark (not a test; contract clause A7): the built tool over its test layers
 // (FakeAgentBrowser, FakeElectronHost, FakeOsProcesses): no browser, no network, no upstream process. Prints
 // workflow success rate and tool calls, failure-category coverage, stale-ref recovery, artifact success, and
-// model-visible bytes and tool overhead over the 70 recorded upstream replies. Every figure but the latency is the same on every run; test/unit/deterministicBench.test.ts
-// asserts the same reports.
+// model-visible bytes and tool overhead over the 70 recorded upstream replies. Every figure but the latency is the
+// same on every run; test/unit/deterministicBench.test.ts asserts the same reports.
 //   npm run bench:deterministic
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -21,10 +21,15 @@ const recovery = await run(runStaleRecovery())
 const artifacts = await run(runArtifacts)
 const replay = await run(runReplay(fixtures))
 
-console.log(`## Workflows: ${workflows.succeeded}/${workflows.outcomes.length} succeeded (${(workflows.successRate * 100).toFixed(0)}%), ${workflows.toolCalls} tool calls, ${workflows.upstreamCalls} upstream processes\n`)
+const rate = `${(workflows.successRate * 100).toFixed(0)}%`
+console.log(`## Workflows: ${workflows.succeeded}/${workflows.outcomes.length} succeeded (${rate}), ` +
+  `${workflows.toolCalls} tool calls, ${workflows.upstreamCalls} upstream processes\n`)
 console.log("| workflow | result | tool calls | upstream processes | model-visible bytes |")
 console.log("| --- | --- | --- | --- | --- |")
-for (const o of workflows.outcomes) console.log(`| ${o.name} | ${o.succeeded ? "done" : "FAILED"} | ${o.toolCalls} | ${o.upstreamCalls} | ${o.modelBytes} |`)
+for (const o of workflows.outcomes) {
+  const result = o.succeeded ? "done" : "FAILED"
+  console.log(`| ${o.name} | ${result} | ${o.toolCalls} | ${o.upstreamCalls} | ${o.modelBytes} |`)
+}
 console.log("")
 
 const produced = coverage.categories.filter((c) => c.producedBy.length > 0)

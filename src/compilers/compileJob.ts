@@ -80,7 +80,10 @@ const stepRows = (step: JobStep, index: number, cwd: string, outputs: Array<stri
 }
 
 export const batchOf = (
-  rows: ReadonlyArray<ReadonlyArray<string>>, failFast: boolean, outputPaths: ReadonlyArray<string>, rowActions?: ReadonlyArray<string>
+  rows: ReadonlyArray<ReadonlyArray<string>>,
+  failFast: boolean,
+  outputPaths: ReadonlyArray<string>,
+  rowActions?: ReadonlyArray<string>
 ): CompiledBatch => ({
   args: failFast ? ["batch", "--bail"] : ["batch"],
   stdin: JSON.stringify(rows),

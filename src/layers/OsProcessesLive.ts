@@ -31,7 +31,8 @@ export const tableKindFor = (platform: string, env: Readonly<Record<string, stri
  */
 export const psInsteadOfProc = (why: ProcessTableUnavailable, path: string | undefined): TableReads => {
   const ps = psTable("ps", path)
-  const both = (e: ProcessTableUnavailable) => new ProcessTableUnavailable({ table: e.table, reason: e.reason, detail: `${e.detail}, and ${why.detail}` })
+  const both = (e: ProcessTableUnavailable) =>
+    new ProcessTableUnavailable({ table: e.table, reason: e.reason, detail: `${e.detail}, and ${why.detail}` })
   return {
     facts: { ...ps.facts, source: `${ps.facts.source}, since ${why.detail}` },
     stat: (pid) => Effect.mapError(ps.stat(pid), both),
@@ -39,11 +40,16 @@ export const psInsteadOfProc = (why: ProcessTableUnavailable, path: string | und
   }
 }
 
-/** `env`: the environment whose PATH finds `ps` (the tool's, from ToolConfig); `procIo`: how `/proc` is read (tests). */
-export const makeOsProcesses = (kind: LiveTableKind, env: Readonly<Record<string, string | undefined>> = process.env, procIo: ProcIo = nodeProcIo) => {
+/** `env`: the environment whose PATH finds `ps` (the tool's, from ToolConfig); `procIo`: how `/proc` is read. */
+export const makeOsProcesses = (
+  kind: LiveTableKind,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  procIo: ProcIo = nodeProcIo
+) => {
   if (kind === "proc") {
     const why = procUnreadable("/proc", procIo)
-    return OsProcesses.of(deriveTable(why === undefined ? procTable("/proc", procIo) : psInsteadOfProc(why, env["PATH"])))
+    const reads = why === undefined ? procTable("/proc", procIo) : psInsteadOfProc(why, env["PATH"])
+    return OsProcesses.of(deriveTable(reads))
   }
   if (kind === "ps") return OsProcesses.of(deriveTable(psTable("ps", env["PATH"])))
   const windows = windowsTable()

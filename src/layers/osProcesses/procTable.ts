@@ -16,13 +16,16 @@ export const procFacts = (root: string): ProcessTableFacts => ({
   unchecked: []
 })
 
-/** How the table reads files (both throw as node:fs does); tests inject reads that fail as on a machine without `/proc`. */
+/** How the table reads files (both throw as node:fs does); tests inject reads that fail as without `/proc`. */
 export interface ProcIo {
   readonly readFile: (path: string) => string
   readonly readDir: (path: string) => ReadonlyArray<string>
 }
 
-export const nodeProcIo: ProcIo = { readFile: (path) => readFileSync(path, "utf8"), readDir: (path) => readdirSync(path) }
+export const nodeProcIo: ProcIo = {
+  readFile: (path) => readFileSync(path, "utf8"),
+  readDir: (path) => readdirSync(path)
+}
 
 const read = (io: ProcIo, path: string): string | undefined => {
   try {
@@ -48,6 +51,9 @@ const readIdentity = (root: string, pid: number, io: ProcIo): ProcessIdentityRea
   return stat === undefined ? undefined : { pid, startTime: stat.start, zombie: stat.state === "Z" || stat.state === "X" }
 }
 
+const unavailable = (reason: ProcessTableUnavailable["reason"], detail: string) =>
+  new ProcessTableUnavailable({ table: "proc", reason, detail })
+
 /**
  * Why the table cannot be read, or undefined when it can: it can when this process's own `stat` reads as this
  * process. Anything else (no `/proc`, a `/proc` that refuses reads, one of another pid namespace) would read every
@@ -57,12 +63,12 @@ export const procUnreadable = (root = "/proc", io: ProcIo = nodeProcIo): Process
   const own = `${root}/${process.pid}/stat`
   try {
     if (parseStat(io.readFile(own))?.pid === process.pid) return undefined
-    return new ProcessTableUnavailable({ table: "proc", reason: "unparsable", detail: `${own} does not describe this process` })
+    return unavailable("unparsable", `${own} does not describe this process`)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error)
     return code === "ENOENT"
-      ? new ProcessTableUnavailable({ table: "proc", reason: "missing", detail: `${root} is not mounted (${own}: ENOENT)` })
-      : new ProcessTableUnavailable({ table: "proc", reason: "failed", detail: `${own} cannot be read (${code})` })
+      ? unavailable("missing", `${root} is not mounted (${own}: ENOENT)`)
+      : unavailable("failed", `${own} cannot be read (${code})`)
   }
 }
 
@@ -83,9 +89,12 @@ export const procTable = (root = "/proc", io: ProcIo = nodeProcIo): TableReads =
       try {
         names = io.readDir(root)
       } catch {
-        return Effect.fail(procUnreadable(root, io) ?? new ProcessTableUnavailable({ table: "proc", reason: "failed", detail: `${root} cannot be listed` }))
+        return Effect.fail(procUnreadable(root, io) ?? unavailable("failed", `${root} cannot be listed`))
       }
-      const rows = names.flatMap((name) => (/^\d+$/.test(name) ? [readProc(root, Number(name), io)].filter((p): p is ProcessInfo => p !== undefined) : []))
+      const rows = names.flatMap((name) => {
+        const found = /^\d+$/.test(name) ? readProc(root, Number(name), io) : undefined
+        return found !== undefined ? [found] : []
+      })
       // a listing without this process is not this machine's table (or its reads fail): nothing in it can be trusted
       const why = rows.some((p) => p.pid === process.pid) ? undefined : procUnreadable(root, io)
       return why === undefined ? Effect.succeed(rows) : Effect.fail(why)

@@ -47,7 +47,8 @@ const boundedDiff = (d: SnapshotDiff): SnapshotDiff => ({
 
 /**
  * A compiled job/qa batch as the contract echoes it: `{ args, failFast, stdin, steps: [{ action, args }] }`, every
- * row redacted (stdin too); a job row's `action` is the job's own step kind (`assertText`, not the `wait` it runs). `rowCount` is additive: steps stop at COMPILED_ROWS_SHOWN, the count is complete.
+ * row redacted (stdin too); a job row's `action` is the job's own step kind (`assertText`, not the `wait` it runs).
+ * `rowCount` is additive: steps stop at COMPILED_ROWS_SHOWN, the count is complete.
  */
 export const compiledBatchEcho = (batch: CompiledBatch, redact: RedactArgs) => {
   const rows = batch.rows.map(redact)
@@ -65,7 +66,9 @@ export const compiledEcho = (plan: Plan, redact: RedactArgs): Fields => {
   const c = plan.compiled
   if (c.mode === "semanticAction") {
     const executed = c.semanticAction.executedArgs
-    return { compiledSemanticAction: { ...c.semanticAction, args: redact(c.semanticAction.args), ...(executed !== undefined ? { executedArgs: redact(executed) } : {}) } }
+    const args = redact(c.semanticAction.args)
+    const ran = executed !== undefined ? { executedArgs: redact(executed) } : {}
+    return { compiledSemanticAction: { ...c.semanticAction, args, ...ran } }
   }
   if (c.mode === "job") return { compiledJob: compiledBatchEcho(c.job, redact) }
   if (c.mode === "qa") return { compiledQaPreset: { ...compiledBatchEcho(c.qa, redact), loadState: c.qa.loadState, checks: c.qa.checks } }

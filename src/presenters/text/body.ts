@@ -14,7 +14,8 @@ import { presentSnapshotWith, type SnapshotPresentation } from "./presentSnapsho
 import { qaText } from "./qaText.js"
 import { diffScreenshotText } from "./diffImageText.js"
 
-const asRecord = (v: unknown): Readonly<Record<string, unknown>> => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+const asRecord = (v: unknown): Readonly<Record<string, unknown>> =>
+  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
 
 export interface Body extends Formatted {
   /** The text as the tool's words and page content: the Presenter marks the page content when the policy asks. */
@@ -61,8 +62,9 @@ export const bodyOf = (executed: Executed): Body => {
   const snapshot = outcome.kind === "single" && plan.line.command === "snapshot" && outcome.data !== null && typeof outcome.data === "object"
     ? presentSnapshotWith(plan.line.positionals, outcome.data as Record<string, unknown>, { options: plan.snapshotOptions, previousRefs: executed.previousRefs, viewport: executed.viewport, knownUrl: executed.previousPage?.url, naming: executed.snapshotNaming, shownBefore: executed.shownBefore })
     : undefined
+  const diffRow = executed.verified.rows.find((r) => r.kind === "diff-image")
   const diffImage = outcome.kind === "single" && plan.line.command === "diff" && plan.line.positionals[1] === "screenshot"
-    ? diffScreenshotText(asRecord(stripLifecycle(outcome.data)), executed.verified.rows.find((r) => r.kind === "diff-image"), true)
+    ? diffScreenshotText(asRecord(stripLifecycle(outcome.data)), diffRow, true)
     : undefined
   const formatted = snapshot ?? diffImage ?? formatSuccess(plan, outcome, executed.previousPage?.url, executed.shownBefore)
   const data = snapshot !== undefined

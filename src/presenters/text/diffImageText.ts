@@ -11,7 +11,8 @@ const count = (v: unknown): string | undefined => (typeof v === "number" && Numb
 
 /** `99.97% of pixels differ, 810036 of 810240`, or as much of it as upstream gave. */
 const mismatchFigure = (data: Data): string => {
-  const percent = typeof data["mismatchPercentage"] === "number" ? `${Number(data["mismatchPercentage"].toFixed(2))}%` : undefined
+  const share = data["mismatchPercentage"]
+  const percent = typeof share === "number" ? `${Number(share.toFixed(2))}%` : undefined
   const [different, total] = [count(data["differentPixels"]), count(data["totalPixels"])]
   const pixels = different !== undefined && total !== undefined ? `${different} of ${total}` : different
   const sizes = data["dimensionMismatch"] !== undefined && data["dimensionMismatch"] !== null

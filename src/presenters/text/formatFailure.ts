@@ -4,6 +4,7 @@
  */
 import * as Match from "effect/Match"
 import type { Plan } from "../../domain/Plan.js"
+import type { ClickTarget } from "../../schema/PageDiagnostics.js"
 import type { NextAction } from "../../schema/ToolDetails.js"
 import type { LaunchDiagnostic, TimedOut, ToolError } from "../../schema/ToolError.js"
 import { MAX_TIMEOUT_MS } from "../../schema/ToolInput.js"
@@ -34,6 +35,11 @@ export interface FormattedFailure {
   readonly text: string
   readonly summary: string
   readonly nextActions: ReadonlyArray<NextAction>
+}
+
+const widgetOption = (session: string | undefined, target: ClickTarget): ReadonlyArray<NextAction> => {
+  const click = widgetOptionClick(target)
+  return click !== undefined ? [nextActions.clickWidgetOption(session, click)] : []
 }
 
 const INSTALL_HINT =
@@ -175,7 +181,8 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         nextActions: e.clickDispatch.twin !== undefined
           ? [nextActions.tryVisibleRef(session, 0, [plan?.line.command ?? "click", `@${e.clickDispatch.twin}`], `@${e.clickDispatch.twin}`), nextActions.inspectClickMiss(session)]
           : e.clickDispatch.nativeOption === true
-          ? nextActions.nativeOptionMiss(session, widgetOptionClick(e.clickDispatch.target)) // the same click would reach the widget again
+          // the same click would reach the widget again: its own option of that name instead, then a look
+          ? [...widgetOption(session, e.clickDispatch.target), nextActions.inspectClickMiss(session)]
           : [nextActions.inspectClickMiss(session), nextActions.retryClickAfterMiss(session, plan?.line.positionals ?? [])]
       }) : e.launch !== undefined ? ({
         text: launchFailureText(e.launch, e.message),

@@ -182,7 +182,8 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
     ...(pageSettle !== undefined ? { pageSettle } : dispatched.actionSettle !== undefined ? { pageSettle: dispatched.actionSettle } : {})
   }
   if (verdictOf(ran) !== undefined) return ran
-  const withDefaults: Executed = plan.browserDefaults !== undefined ? { ...ran, browserDefaults: plan.browserDefaults } : ran
+  const defaults = plan.browserDefaults
+  const withDefaults: Executed = defaults !== undefined ? { ...ran, browserDefaults: defaults } : ran
   if (plan.input.outputPath === undefined) return withDefaults
   return { ...withDefaults, outputFile: yield* writeOutputFile(withDefaults, plan.input.outputPath) } satisfies Executed
 })
