@@ -92,6 +92,25 @@ describe("config layers", () => {
     expect(second.details.browserDefaults).toBeUndefined()
   })
 
+  it("W6: a later call that repeats the first call's flag is not a relaunch; another value still needs a fresh session", async () => {
+    const call = { piSessionId: "cfg-repeat", cwd: project, projectTrusted: true }
+    const run = Effect.gen(function*() {
+      yield* runToResult({ args: ["--profile", "Work", "open", "http://app.test/"] }, call)
+      const repeated = yield* runToResult({ args: ["--profile", "Work", "get", "url"] }, call)
+      const other = yield* runToResult({ args: ["--profile", "Other", "get", "url"] }, call)
+      return { repeated, other, requests: yield* (yield* FakeAgentBrowser).requests }
+    })
+    const { repeated, other, requests } = await Effect.runPromise(Effect.scoped(Effect.provide(run, fakeLayer(temp.root, [
+      openBatch({ url: "http://app.test/", title: "A" }),
+      { reply: FakeAgentBrowser.ok({ url: "http://app.test/", title: "A" }), repeat: true }
+    ], { env: { HOME: home, PATH: "/fake", APP_HOST: "app.test" } }))))
+    expect(repeated.isError, JSON.stringify(repeated.content)).toBe(false)
+    const read = requests.filter((r) => !runsOpen(r)).at(-1)?.args.join(" ") ?? ""
+    expect(read).toContain("--profile Work --allowed-domains app.test")
+    expect(read.match(/--profile/g)).toHaveLength(1)
+    expect(other.details.failureCategory).toBe("validation-error")
+  })
+
   it("W6: a flag the call gives wins over its default; a call that chooses its own browser gets none", async () => {
     const call = { piSessionId: "cfg-own", cwd: project, projectTrusted: true }
     const run = (args: ReadonlyArray<string>) => Effect.gen(function*() {
