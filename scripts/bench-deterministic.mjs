@@ -1,24 +1,36 @@
 // Deterministic agent-efficiency benchmark (not a test; contract clause A7): the built tool over its test layers
 // (FakeAgentBrowser, FakeElectronHost, FakeOsProcesses): no browser, no network, no upstream process. Prints
-// failure-category coverage, stale-ref recovery, artifact success, and model-visible bytes and tool overhead over the 70 recorded
-// upstream replies. Every figure but the latency is the same on every run; test/unit/deterministicBench.test.ts
-// asserts the same reports.
+// workflow success rate and tool calls, failure-category coverage, stale-ref recovery, artifact success, and
+// model-visible bytes and tool overhead over the 70 recorded upstream replies. Every figure but the latency is the
+// same on every run; test/unit/deterministicBench.test.ts asserts the same reports.
 //   npm run bench:deterministic
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Logger from "effect/Logger"
 import * as LogLevel from "effect/LogLevel"
-import { runArtifacts, runCoverage, runReplay, runStaleRecovery } from "../dist/effect.js"
+import { runArtifacts, runCoverage, runReplay, runStaleRecovery, runWorkflows } from "../dist/effect.js"
 import { REPO } from "./lib/runPi.mjs"
 
 const fixtures = JSON.parse(readFileSync(join(REPO, "test/fixtures/agent-browser-0.41.2.json"), "utf8"))
 // the tool's own warnings (a held action declined in a replay) are not the benchmark's output
 const run = (effect) => Effect.runPromise(Logger.withMinimumLogLevel(effect, LogLevel.None))
+const workflows = await run(runWorkflows())
 const coverage = await run(runCoverage())
 const recovery = await run(runStaleRecovery())
 const artifacts = await run(runArtifacts)
 const replay = await run(runReplay(fixtures))
+
+const rate = `${(workflows.successRate * 100).toFixed(0)}%`
+console.log(`## Workflows: ${workflows.succeeded}/${workflows.outcomes.length} succeeded (${rate}), ` +
+  `${workflows.toolCalls} tool calls, ${workflows.upstreamCalls} upstream processes\n`)
+console.log("| workflow | result | tool calls | upstream processes | model-visible bytes |")
+console.log("| --- | --- | --- | --- | --- |")
+for (const o of workflows.outcomes) {
+  const result = o.succeeded ? "done" : "FAILED"
+  console.log(`| ${o.name} | ${result} | ${o.toolCalls} | ${o.upstreamCalls} | ${o.modelBytes} |`)
+}
+console.log("")
 
 const produced = coverage.categories.filter((c) => c.producedBy.length > 0)
 const offered = produced.filter((c) => c.firstNextAction !== undefined)

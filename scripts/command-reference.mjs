@@ -194,6 +194,7 @@ const NOTES = [
   ["upload", "ref preflight¹; paths outside `uploadRoots` blocked ([SECURITY.md](SECURITY.md))"],
   ["download", "ref preflight¹; file verified on disk"],
   ["screenshot", "image inline; file verified on disk"], ["pdf", "file verified on disk"],
+  ["diff screenshot", "`Saved diff image: <path> (<n>% of pixels differ, …)` only when the file is verified on disk; matching images say so"],
   ["snapshot", "big trees get a compact view + spill file; a repeat of the same page shows what changed; wrapper-only `--search <text>`, `--filter role=<r>`, `--diff`, `--full`, `--viewport` ([contract: Snapshots](TOOL_CONTRACT.md#snapshots))"],
   ["eval", "`eval --stdin <js…>` moves the tokens to `stdin`; script may be policy-blocked ([SECURITY.md](SECURITY.md))"],
   ["close", "the next managed call starts a new session name"],

@@ -21,18 +21,18 @@ export const promptSnippet = "Real browser: open, snapshot -i, click/fill @refs,
  */
 export const launchGuideline = (configured: ReadonlyArray<string> = []): string =>
   configured.length === 0
-    ? "Launch flags (--profile, --cdp, --state…) need a session's first call or sessionMode \"fresh\"."
-    : `Launch flags (--cdp, --state…) need a session's first call or sessionMode "fresh"; add config's ${configured.join(" ")}.`
+    ? "Launch flags (--profile, --cdp, --state…) need a session's first call or sessionMode \"fresh\"; profile fails: profiles, doctor."
+    : `Launch flags (--cdp, --state…) need a session's first call or sessionMode "fresh"; add config's ${configured.join(" ")}; profile fails: profiles, doctor.`
 
 /** The guidelines, with `configured` browser defaults named in the launch-flags rule. */
 export const guidelinesWith = (configured: ReadonlyArray<string> = []): ReadonlyArray<string> => [
-  "Refs go stale on navigation/re-render: snapshot -i again (-C: also list items, labels); follow the failure's advice.",
+  "Refs go stale on navigation/re-render: snapshot -i again (-C: also list items, labels); follow the failure's advice. Wrong tab: tab list, tab <id>; not ready: wait <sel>|--text <t>.",
   launchGuideline(configured),
   "Do only what was asked (no unrequested submit/post/buy); open known URLs, not search engines; never solve CAPTCHAs; no exploratory --help.",
   "eval: args [\"eval\",\"--stdin\"], script in stdin. Save files by download <sel> <path> or wait --download <path>, not click; report one only when saved (no failure, no Unverified/pending note). --headed success does not prove a visible window: screenshot.",
   "Dialogs: dialog accept|dismiss. Iframes: frame <sel> (back: frame main). Nested scroll: scroll <sel> <dir>, scrollintoview @eN. Selects: select <sel> <value>; custom: click, snapshot -i, click option.",
   "fill/type {{secret:NAME}}: a configured secret (names in errors), on its origins; a login the user asked for may use a password they gave.",
-  "policy-blocked: the user's security policy; never work around it."
+  "policy-blocked: the user's policy; never work around it."
 ]
 
 export const promptGuidelines: ReadonlyArray<string> = guidelinesWith()
@@ -42,24 +42,24 @@ export const promptGuidelines: ReadonlyArray<string> = guidelinesWith()
  * only at runtime; pi/tool.ts adds this line when the entry knows it).
  */
 export const docsGuideline = (root: string): string =>
-  `Docs in ${root}: README.md, docs/TOOL_CONTRACT.md (results, ids), docs/COMMAND_REFERENCE.md.`
+  `Docs in ${root}: README.md, docs/TOOL_CONTRACT.md, docs/COMMAND_REFERENCE.md.`
 
 /** Parameter descriptions of the input schema (src/schema/ToolInput.ts), part of the per-turn budget too. */
 export const fieldDescriptions = {
   semanticValue: "e.g. button or label text",
   semanticName: "role locator: accessible name",
   semanticSelector: "CSS or @ref, instead of a locator",
-  semanticAction: "One element action (dblclick/uncheck/scrollIntoView: selector only); fill: text; press: text=key; select: selector+values.",
-  job: "Steps in one call: element actions as semanticAction; open{url}; press{text:key}; type{text,press}; drag{selector,target}; wait{milliseconds}; assertText{text}; assertUrl{url glob}; screenshot|waitForDownload{path}; snapshot.",
+  semanticAction: "click|dblclick|fill|check|uncheck|hover|scrollIntoView|press|select one element (dblclick/uncheck/scrollIntoView: selector only); fill: text; press: text=key; select: selector+values.",
+  job: "Steps in one call: element actions as semanticAction; open{url}; type{text,press}; drag{selector,target}; wait{milliseconds}; assertText{text}; assertUrl{url glob}; screenshot|waitForDownload{path}; snapshot.",
   qa: "Smoke-check url (attached: current page): load, expectedText/Selector; fails on console/page errors, failed requests.",
   sourceLookup: "Likely source files of an element.",
   networkSourceLookup: "Probable sources of failed requests.",
-  args: "CLI argv; no shell syntax (--json is added).",
+  args: "CLI argv, no shell (--json is added).",
   stdin: "eval --stdin JS, batch JSON argv arrays, auth save --password-stdin.",
   sessionMode: "fresh: new browser (new launch flags); auto (default): current one.",
   outputPath: "Also write the result (snapshot: full tree) here.",
   timeoutMs: "Watchdog ms (default 35000); raise for long waits.",
-  electron: "Electron: list{query}; launch{appName|appPath|executablePath}; status|probe|cleanup{launchId}; running app: args connect <debug port>.",
+  electron: "Electron: list{query}; launch{appName|appPath|executablePath}; status|probe|cleanup{launchId}; running app: args connect <port>.",
 } as const
 
 /** The playbook as the docs show it. */

@@ -72,17 +72,28 @@ const stepRows = (step: JobStep, index: number, cwd: string, outputs: Array<stri
   }
 }
 
-export const batchOf = (rows: ReadonlyArray<ReadonlyArray<string>>, failFast: boolean, outputPaths: ReadonlyArray<string>): CompiledBatch => ({
+export const batchOf = (
+  rows: ReadonlyArray<ReadonlyArray<string>>,
+  failFast: boolean,
+  outputPaths: ReadonlyArray<string>,
+  rowActions?: ReadonlyArray<string>
+): CompiledBatch => ({
   args: failFast ? ["batch", "--bail"] : ["batch"],
   stdin: JSON.stringify(rows),
   rows,
-  outputPaths
+  outputPaths,
+  ...(rowActions !== undefined ? { rowActions } : {})
 })
 
 export const compileJob = (job: Job, cwd: string): Either.Either<CompiledBatch, InvalidInput> =>
   Either.gen(function*() {
     const outputs: Array<string> = []
     const rows: Array<ReadonlyArray<string>> = []
-    for (const [index, step] of job.steps.entries()) rows.push(...(yield* stepRows(step, index, cwd, outputs)))
-    return batchOf(rows, job.failFast ?? true, outputs)
+    const rowActions: Array<string> = []
+    for (const [index, step] of job.steps.entries()) {
+      const compiled = yield* stepRows(step, index, cwd, outputs)
+      rows.push(...compiled)
+      rowActions.push(...compiled.map(() => step.action))
+    }
+    return batchOf(rows, job.failFast ?? true, outputs, rowActions)
   })

@@ -8,15 +8,20 @@ export interface CompiledSemanticAction {
   readonly locator?: string
   readonly selector?: string
   readonly values?: ReadonlyArray<string>
+  /** What the model asked, compiled: the `find …` target (or the selector command). */
   readonly args: ReadonlyArray<string>
   /** Set when the wrapper resolved the locator to the one matching ref of the latest snapshot. */
   readonly resolvedRef?: string
+  /** The command that ran instead of `args` once the target was resolved to `resolvedRef` (e.g. `fill @e5 …`). */
+  readonly executedArgs?: ReadonlyArray<string>
 }
 
 export interface CompiledBatch {
   readonly args: ReadonlyArray<string>
   readonly stdin: string
   readonly rows: ReadonlyArray<ReadonlyArray<string>>
+  /** A job's own step kind for each row (`assertText` for its `wait --text` row); absent where rows are the steps. */
+  readonly rowActions?: ReadonlyArray<string>
   /** Absolute paths the rows will write (their parents are created first). */
   readonly outputPaths: ReadonlyArray<string>
 }

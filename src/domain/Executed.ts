@@ -8,7 +8,7 @@ import type { LookupReport, NetworkRequestsPageFilter } from "./Lookup.js"
 import type { UpstreamOutcome } from "./Outcome.js"
 import type { LastPage, TabCorrection, ViewportFacts } from "./PageFacts.js"
 import type { ClickDispatch, ComboboxFocus, FillVerification, OverlayBlockers, PageSettle, ScrollContainer, ScrollNoop, ScrollPage, SelectorTextVisibility } from "../schema/PageDiagnostics.js"
-import type { Plan } from "./Plan.js"
+import type { BrowserDefaults, Plan } from "./Plan.js"
 import type { QaVerdict } from "./Qa.js"
 import type { RefSnapshot, RefSnapshotRecord } from "./RefSnapshot.js"
 import type { ShownTree } from "./ShownTree.js"
@@ -19,11 +19,6 @@ export interface Navigation {
   readonly url: string
 }
 
-/** Browser defaults from config files that a first launch did not use: offered as a fresh-launch retry. */
-export interface BrowserDefaults {
-  readonly flags: ReadonlyArray<string>
-  readonly sources: ReadonlyArray<string>
-}
 
 /** The caller's `outputPath`, written after the call. */
 export type OutputFileResult =

@@ -18,6 +18,12 @@ export type SessionRole =
   /** Local or inspection commands that need no browser session. */
   | "none"
 
+/** Browser defaults from config files that a launch added to its flags. */
+export interface BrowserDefaults {
+  readonly flags: ReadonlyArray<string>
+  readonly sources: ReadonlyArray<string>
+}
+
 export interface Plan {
   readonly input: ToolInput
   /** Caller args after normalization (trailing `eval --stdin` tokens moved into stdin, caller `--json` removed). */
@@ -46,6 +52,8 @@ export interface Plan {
   readonly batchOutputPaths?: ReadonlyArray<string>
   /** This call launches its session's browser (a managed session's first call, or a fresh launch). */
   readonly firstLaunch: boolean
+  /** The config files' browser defaults this launch added to its flags (program/session/browserDefaults.ts). */
+  readonly browserDefaults?: BrowserDefaults
   /** The browser pool this call's session launches in (its environment is in `env`; docs/POOLS.md). */
   readonly pool?: { readonly endpoint: string; readonly configuredBy: string; readonly provider?: string }
   /** The session-state epoch this plan was made under (see SessionState.epoch). */

@@ -1,15 +1,16 @@
 /**
- * OsProcessesLive: the process table for this platform (Linux: `/proc`; Windows: PowerShell/CIM; every other
- * system: `ps`), or the one `PI_AGENT_BROWSER_PROCESS_TABLE=proc|ps|windows` names (tests run Linux with `ps`).
+ * OsProcessesLive: the process table for this platform (Linux: `/proc`, or `ps` where `/proc` cannot be read;
+ * Windows: PowerShell/CIM; every other system: `ps`), or the one `PI_AGENT_BROWSER_PROCESS_TABLE=proc|ps|windows`
+ * names (tests run Linux with `ps`).
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { ProcessTableKind } from "../domain/Processes.js"
-import { OsProcesses } from "../services/OsProcesses.js"
+import { OsProcesses, ProcessTableUnavailable } from "../services/OsProcesses.js"
 import { ToolConfig } from "../services/ToolConfig.js"
-import { procTable } from "./osProcesses/procTable.js"
+import { nodeProcIo, type ProcIo, procTable, procUnreadable } from "./osProcesses/procTable.js"
 import { psTable } from "./osProcesses/psTable.js"
-import { deriveTable } from "./osProcesses/tableCore.js"
+import { deriveTable, type TableReads } from "./osProcesses/tableCore.js"
 import { windowsTable } from "./osProcesses/windowsTable.js"
 
 export const PROCESS_TABLE_VARIABLE = "PI_AGENT_BROWSER_PROCESS_TABLE"
@@ -23,9 +24,33 @@ export const tableKindFor = (platform: string, env: Readonly<Record<string, stri
   return platform === "linux" ? "proc" : platform === "win32" ? "windows" : "ps"
 }
 
-/** `env`: the environment whose PATH finds `ps` (the tool's, from ToolConfig). */
-export const makeOsProcesses = (kind: LiveTableKind, env: Readonly<Record<string, string | undefined>> = process.env) => {
-  if (kind === "proc") return OsProcesses.of(deriveTable(procTable()))
+/**
+ * The `ps` table standing in for a `/proc` that cannot be read (a hardened container, a sandboxed runtime), chosen
+ * once when the table is made: identities recorded through one table are compared through the same one. Its facts
+ * say why, so the doctor shows it.
+ */
+export const psInsteadOfProc = (why: ProcessTableUnavailable, path: string | undefined): TableReads => {
+  const ps = psTable("ps", path)
+  const both = (e: ProcessTableUnavailable) =>
+    new ProcessTableUnavailable({ table: e.table, reason: e.reason, detail: `${e.detail}, and ${why.detail}` })
+  return {
+    facts: { ...ps.facts, source: `${ps.facts.source}, since ${why.detail}` },
+    stat: (pid) => Effect.mapError(ps.stat(pid), both),
+    list: Effect.mapError(ps.list, both)
+  }
+}
+
+/** `env`: the environment whose PATH finds `ps` (the tool's, from ToolConfig); `procIo`: how `/proc` is read. */
+export const makeOsProcesses = (
+  kind: LiveTableKind,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  procIo: ProcIo = nodeProcIo
+) => {
+  if (kind === "proc") {
+    const why = procUnreadable("/proc", procIo)
+    const reads = why === undefined ? procTable("/proc", procIo) : psInsteadOfProc(why, env["PATH"])
+    return OsProcesses.of(deriveTable(reads))
+  }
   if (kind === "ps") return OsProcesses.of(deriveTable(psTable("ps", env["PATH"])))
   const windows = windowsTable()
   return OsProcesses.of(deriveTable(windows.reads, windows.signal))

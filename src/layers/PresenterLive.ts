@@ -236,15 +236,14 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
         const reopen = lastUrl !== undefined && /^https?:/.test(lastUrl) ? [nextActions.reopenLostPage(plan?.sessionName, lastUrl)] : []
         const step = failedStep(executed, error)
         const outcomeActions = error !== undefined ? sessionOutcomeActions(input.managedSessionOutcome, redact(plan?.args ?? input.args)) : []
-        const retryDefaults: ReadonlyArray<NextAction> = executed?.browserDefaults !== undefined && plan !== undefined ? [nextActions.retryFresh(redact([...executed.browserDefaults.flags, ...plan.args]))] : []
         const network = executed !== undefined && error === undefined && executed.outcome.kind === "single" && plan?.line.command === "network" && plan.line.subcommand === "requests" && !plan.args.includes("--clear")
           ? networkFollowUps(plan.sessionName, (executed.outcome.data ?? {}) as Record<string, unknown>, executed.routeDiagnostics)
           : []
         const readOn = body?.snapshot?.readOn !== undefined ? [nextActions.readOnInOrder(plan?.sessionName, body.snapshot.readOn)] : []
         // an electron action names its own follow-ups; the generic failure fallbacks would only add noise
         const actions = distinctActions(allowedByPolicy(plan, electron !== undefined && electron.nextActions.length > 0
-          ? [...electron.nextActions, ...retryDefaults]
-          : [...honesty.nextActions, ...reopen, ...(failure?.nextActions ?? [...readOn, ...network, ...pageActions(change?.nextActions ?? [], diagnostics)]), ...outcomeActions, ...retryDefaults]))
+          ? electron.nextActions
+          : [...honesty.nextActions, ...reopen, ...(failure?.nextActions ?? [...readOn, ...network, ...pageActions(change?.nextActions ?? [], diagnostics)]), ...outcomeActions]))
         const details: ToolDetails = {
           ...fields,
           sessionMode: plan?.sessionMode ?? input.sessionMode,

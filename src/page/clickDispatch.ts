@@ -210,6 +210,26 @@ export const twinOf = (ref: string, refs: RefSnapshot | undefined): string | und
   return others.length === 1 ? others[0]?.[0] : undefined
 }
 
+/**
+ * The widget's own option a native <select>'s hidden option stands for, as a role click: `find role option click
+ * --name <name>` is resolved before it runs by a fresh snapshot -i past the hidden native option to the first one a
+ * pointer can reach (contract P6). Undefined when the target has no name to look for.
+ */
+export const widgetOptionClick = (target: ClickTarget): ReadonlyArray<string> | undefined => {
+  const name = target.kind === "accessible" || target.kind === "role"
+    ? target.name
+    : target.kind === "text" ? target.text : undefined
+  return name === undefined || name.trim() === "" ? undefined : ["find", "role", "option", "click", "--name", name]
+}
+
+const nativeOptionAdvice = (target: ClickTarget): string => {
+  const click = widgetOptionClick(target)
+  return click !== undefined
+    ? `Click the widget's own option of that name: ${click.join(" ")}` +
+      " (resolved past the hidden one by a fresh snapshot -i)."
+    : "Take snapshot -i and click the widget's own option of that name."
+}
+
 const targetText = (target: ClickTarget): string =>
   target.kind === "accessible"
     ? `@${target.refId} (${target.role} "${target.name}")`
@@ -226,5 +246,6 @@ export const clickDispatchMessage = (d: ClickDispatch): string =>
   (d.twin !== undefined
     ? ` A pointer cannot reach that element; @${d.twin} has the same role and name and can be reached: click @${d.twin}.`
     : d.nativeOption === true
-    ? " It is an <option> of a native <select> that the page hides under its own widget: the click went to the widget instead (it may have opened its list). Take snapshot -i and click the widget's own option of that name."
+    ? " It is an <option> of a native <select> that the page hides under its own widget: the click went to the widget" +
+      " instead (it may have opened its list). " + nativeOptionAdvice(d.target)
     : " Something covers it, or it moved or re-rendered: take snapshot -i, close or scroll past what covers it, then retry.")

@@ -32,7 +32,8 @@ const listedOnce = <S extends Schema.Annotable.All>(schema: S): Schema.Annotable
 
 /** Target an element by role/text/label/... (compiled to upstream `find`) or by selector/@ref. */
 export const SemanticAction = Schema.Struct({
-  action: Schema.Literal("click", "dblclick", "fill", "check", "uncheck", "hover", "scrollIntoView", "press", "select"),
+  /** Listed in the semanticAction description (which the job description points to): no second list. */
+  action: listedOnce(Schema.Literal("click", "dblclick", "fill", "check", "uncheck", "hover", "scrollIntoView", "press", "select")),
   locator: optional(Locator),
   value: optional(Str(fieldDescriptions.semanticValue)),
   role: optional(NonEmpty),
@@ -154,6 +155,9 @@ export const ToolInput = Schema.Struct({
 })
 
 export type ToolInput = typeof ToolInput.Type
+
+/** The input modes: a call gives exactly one (`resolveInputMode`); every other field of {@link ToolInput} modifies it. */
+export const INPUT_MODES = ["args", "semanticAction", "job", "qa", "sourceLookup", "networkSourceLookup", "electron"] as const
 
 const decode = Schema.decodeUnknownEither(ToolInput, { errors: "all", onExcessProperty: "error" })
 

@@ -65,7 +65,7 @@ describe.each(PI_CLIS)("agent_browser in real pi %s", (_version, cli) => {
 
   it("the system prompt names the installed docs, and they are there", () => {
     const prompt = run.systemPrompt()
-    expect(prompt).toContain(`Docs in ${REPO}: README.md, docs/TOOL_CONTRACT.md (results, ids), docs/COMMAND_REFERENCE.md.`)
+    expect(prompt).toContain(`Docs in ${REPO}: README.md, docs/TOOL_CONTRACT.md, docs/COMMAND_REFERENCE.md.`)
     for (const doc of ["README.md", "docs/TOOL_CONTRACT.md", "docs/COMMAND_REFERENCE.md"]) expect(existsSync(join(REPO, doc)), doc).toBe(true)
   })
 

@@ -66,6 +66,8 @@ describe("artifacts", () => {
     const changed = await live.tool.call({ args: ["diff", "screenshot", "--baseline", join(live.world.root, "out/shots/base.png"), "-o", "out/shots/diff.png"] })
     expect(changed.isError, changed.details.error).toBe(false)
     expect(verification(changed.details as never).artifacts[0]).toMatchObject({ state: "verified", mediaType: "image/png" })
+    expect(textOf(changed)).toMatch(new RegExp(`^Saved diff image: ${join(live.world.root, "out/shots/diff.png")} \\(\\d+(\\.\\d+)?% of pixels differ, \\d+ of \\d+\\)`))
+    expect(textOf(same)).toMatch(/^Images match: 0% of pixels differ, 0 of \d+; no diff image written\./)
   })
 
   it("record start is pending, not missing, and warns up front when ffmpeg is absent", async () => {

@@ -1,6 +1,6 @@
 /**
- * Config-file browser defaults against the real agent-browser: the first launch without them says which are
- * configured and offers a fresh-launch retry; running that exact retry launches a browser that enforces them.
+ * Config-file browser defaults against the real agent-browser (W6): the session's first launch uses them, says so,
+ * and the browser it starts enforces them; later calls re-send them, so nothing relaunches.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -32,23 +32,19 @@ afterAll(async () => {
 })
 
 describe("configured browser defaults", () => {
-  it("are offered as a fresh-launch retry, and that retry launches a browser that enforces them", async () => {
+  it("go into the first launch, whose browser enforces them", async () => {
     const url = `${site.origin}/index.html`
     const first = await tool.call({ args: ["open", url] })
     expect(first.isError).toBe(false)
-    expect(textOf(first)).toContain("Configured browser defaults")
-    const retry = first.details.nextActions?.find((a) => a.id === "retry-with-fresh-session")
-    expect(retry?.params).toEqual({ sessionMode: "fresh", args: ["--allowed-domains", "127.0.0.1", "open", url] })
-
-    const relaunched = await tool.call(retry?.params)
-    expect(relaunched.isError).toBe(false)
-    expect(relaunched.details.managedSession?.launchFlags).toEqual(["--allowed-domains", "127.0.0.1"])
-    expect(textOf(relaunched)).not.toContain("Configured browser defaults")
+    expect(textOf(first)).toContain(`Launched with configured browser defaults (${configFile}): --allowed-domains 127.0.0.1.`)
+    expect(first.details.managedSession?.launchFlags).toEqual(["--allowed-domains", "127.0.0.1"])
+    expect(first.details.nextActions?.some((a) => a.id === "retry-with-fresh-session")).toBe(false)
 
     const blocked = await tool.call({ args: ["open", site.origin.replace("127.0.0.1", "localhost") + "/about.html"] })
     expect(blocked.isError).toBe(true)
     expect(blocked.details.failureCategory).toBe("policy-blocked")
     const still = await tool.call({ args: ["get", "url"] })
     expect(textOf(still)).toBe(url)
+    expect(textOf(still)).not.toContain("configured browser defaults")
   })
 })

@@ -24,9 +24,11 @@ describe("semanticAction", () => {
     await live.tool.call({ args: ["snapshot", "-i"] })
     const result = await live.tool.call({ semanticAction: { action: "fill", locator: "label", value: "Password", text: "resolved-secret-9" } })
     expect(result.isError, result.details.error).toBe(false)
-    const compiled = result.details.compiledSemanticAction as { resolvedRef?: string; args: ReadonlyArray<string> }
+    const compiled = result.details.compiledSemanticAction as { resolvedRef?: string; args: ReadonlyArray<string>; executedArgs?: ReadonlyArray<string> }
     expect(compiled.resolvedRef).toMatch(/^@e\d+$/)
-    expect(compiled.args).toEqual(["fill", compiled.resolvedRef, "[REDACTED]"])
+    // what the model asked stays in args; what ran is beside it
+    expect(compiled.args).toEqual(["find", "label", "Password", "fill", "[REDACTED]"])
+    expect(compiled.executedArgs).toEqual(["fill", compiled.resolvedRef, "[REDACTED]"])
     expect(JSON.stringify(result)).not.toContain("resolved-secret-9")
   })
 

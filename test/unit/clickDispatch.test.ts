@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from "vitest"
 import type { RefSnapshot } from "../../src/domain/RefSnapshot.js"
-import { clickDispatchMessage, clickDispatchOf, clickRecordOf, clickTargetOf, twinOf } from "../../src/page/clickDispatch.js"
+import { clickDispatchMessage, clickDispatchOf, clickRecordOf, clickTargetOf, twinOf, widgetOptionClick } from "../../src/page/clickDispatch.js"
+import { formatFailure } from "../../src/presenters/text/formatFailure.js"
+import { UpstreamFailed } from "../../src/schema/ToolError.js"
 
 const refs: RefSnapshot = {
   refs: new Map([
@@ -92,5 +94,19 @@ describe("a miss on a hidden native option or a hidden twin", () => {
   it("without a twin, says it is a native <select>'s option under the page's widget and what to do", () => {
     const miss = clickDispatchOf(target, record)
     expect(clickDispatchMessage(miss!)).toContain("It is an <option> of a native <select> that the page hides under its own widget")
+    expect(clickDispatchMessage(miss!)).toContain("Click the widget's own option of that name: find role option click --name Mushrooms (resolved past the hidden one by a fresh snapshot -i).")
+  })
+
+  it("offers first the role click that reaches the widget's own option, then the look; a target without a name only the look", () => {
+    expect(widgetOptionClick(target)).toEqual(["find", "role", "option", "click", "--name", "Mushrooms"])
+    expect(widgetOptionClick({ kind: "text", text: "Olives" })).toEqual(["find", "role", "option", "click", "--name", "Olives"])
+    expect(widgetOptionClick({ kind: "selector", selector: "#toppings option" })).toBeUndefined()
+    const failed = formatFailure(undefined, new UpstreamFailed({ detail: "miss", stderr: "", exitCode: 0, clickDispatch: clickDispatchOf(target, record)! }), ["click", "@e6"])
+    expect(failed.nextActions.map((a) => [a.id, a.params?.args])).toEqual([
+      ["retry-click-after-dispatch-miss", ["find", "role", "option", "click", "--name", "Mushrooms"]],
+      ["inspect-click-dispatch-miss", ["snapshot", "-i"]]
+    ])
+    const unnamed = formatFailure(undefined, new UpstreamFailed({ detail: "miss", stderr: "", exitCode: 0, clickDispatch: clickDispatchOf({ kind: "selector", selector: "#toppings option" }, record)! }), [])
+    expect(unnamed.nextActions.map((a) => a.id)).toEqual(["inspect-click-dispatch-miss"])
   })
 })

@@ -174,7 +174,7 @@ describe("W3/W6: browser defaults in the contract's config folder reach the prom
     const flags = configuredBrowserFlags({ HOME: home, CHROME: "/usr/bin/chromium" }, temp.root)
     expect(flags).toEqual(["--profile", "Work", "--executable-path", "/usr/bin/chromium"])
     const configured = agentBrowserTool(graph, root, flags)
-    expect(configured.promptGuidelines.join("\n")).toContain("add config's --profile Work --executable-path /usr/bin/chromium.")
+    expect(configured.promptGuidelines.join("\n")).toContain("add config's --profile Work --executable-path /usr/bin/chromium;")
     expect(plain.promptGuidelines.join("\n")).not.toContain("config's")
     // the per-turn budget: the addition is a few dozen characters, only when configured
     expect(perTurn(configured) - perTurn(plain)).toBeLessThan(60)

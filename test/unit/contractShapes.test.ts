@@ -44,6 +44,21 @@ describe("details shapes", () => {
     expect(compiledEcho(loose, redact).compiledJob).toMatchObject({ args: ["batch"], failFast: false })
   })
 
+  it("compiledJob names each row by the job's own step kind, not the upstream command it runs", () => {
+    const job = planOf({ job: { steps: [
+      { action: "open", url: "http://a.test/", loadState: "load" },
+      { action: "assertText", text: "Welcome" },
+      { action: "assertUrl", url: "http://a.test/**" },
+      { action: "press", selector: "#q", text: "Enter" },
+      { action: "snapshot" }
+    ] } })
+    const echo = compiledEcho(job, redact).compiledJob as { steps: ReadonlyArray<{ action: string; args: ReadonlyArray<string> }> }
+    expect(echo.steps.map((s) => [s.action, s.args[0], s.args[1]])).toEqual([
+      ["open", "open", "http://a.test/"], ["open", "wait", "--load"], ["assertText", "wait", "--text"], ["assertUrl", "wait", "--fn"],
+      ["press", "focus", "#q"], ["press", "press", "Enter"], ["snapshot", "snapshot", "-i"]
+    ])
+  })
+
   it("managedSessionOutcome: the contract's fields per status, from the registry's state before and after; it decodes", () => {
     const idle = initialSessionState("pi-conf-0001")
     const live = { ...idle, managed: { ...idle.managed, active: true } }

@@ -2,7 +2,7 @@
  * The deterministic benchmark (A7, `npm run bench:deterministic`) measures what it claims: its scenarios produce
  * every failure category, each with a first next action; following the first next action after a stale ref retries
  * the intended action successfully; a scenario that cannot recover lowers the rate; written saves verify; the
- * replayed bytes repeat.
+ * replayed bytes repeat; representative workflows report their success rate and tool calls.
  */
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -10,7 +10,8 @@ import * as Effect from "effect/Effect"
 import { describe, expect, it } from "vitest"
 import { FailureCategory } from "../../src/schema/Categories.js"
 import { CATEGORY_SCENARIOS } from "../../src/layers/test/bench/categoryScenarios.js"
-import { runArtifacts, runCoverage, runReplay, runStaleRecovery } from "../../src/layers/test/bench/deterministicBench.js"
+import { runArtifacts, runCoverage, runReplay, runStaleRecovery, runWorkflows } from "../../src/layers/test/bench/deterministicBench.js"
+import { WORKFLOWS, type Workflow } from "../../src/layers/test/bench/workflows.js"
 import type { Fixture } from "../../src/layers/test/bench/fixtureReplay.js"
 import { refInText, STALE_SCENARIOS, type StaleScenario } from "../../src/layers/test/bench/staleRefRecovery.js"
 
@@ -42,6 +43,23 @@ describe("deterministic benchmark", () => {
     const lower = await Effect.runPromise(runStaleRecovery([...STALE_SCENARIOS, vanished]))
     expect(lower.outcomes.at(-1)).toMatchObject({ failed: "stale-ref", recovered: false })
     expect(lower.rate).toBe(STALE_SCENARIOS.length / (STALE_SCENARIOS.length + 1))
+  }, 30_000)
+
+  it("workflows: each one's success, tool calls and upstream calls; a job does the form in one call; a failing one lowers the rate", async () => {
+    const report = await Effect.runPromise(runWorkflows())
+    expect(report.outcomes.map((o) => [o.name, o.succeeded, o.toolCalls, o.upstreamCalls])).toEqual([
+      ["read a page's title", true, 2, 2],
+      ["fill and submit a form by refs (one call each)", true, 4, 4],
+      ["fill and submit the same form as one job", true, 1, 4],
+      ["a ref gone stale after navigation, recovered by the first next action", true, 6, 5]
+    ])
+    expect([report.succeeded, report.successRate, report.toolCalls, report.upstreamCalls]).toEqual([4, 1, 13, 15])
+    expect(report.outcomes.every((o) => o.modelBytes > 0)).toBe(true)
+    // a task whose end state is not reached counts as failed, with the calls it spent
+    const missed: Workflow = { name: "click a button the page does not have", run: (call) => Effect.map(call({ args: ["click", "@e99"] }), (r) => r.isError !== true) }
+    const lower = await Effect.runPromise(runWorkflows([...WORKFLOWS, missed]))
+    expect(lower.outcomes.at(-1)).toMatchObject({ succeeded: false, toolCalls: 1 })
+    expect(lower.successRate).toBe(WORKFLOWS.length / (WORKFLOWS.length + 1))
   }, 30_000)
 
   it("a written save is artifact-saved; a claimed save never written is no success", async () => {

@@ -1,4 +1,4 @@
-/** Config layers: global, trusted project, override path; env wins; browser defaults only as guidance. */
+/** Config layers: global, trusted project, override path; env wins; browser defaults go into the first launch. */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
@@ -8,7 +8,7 @@ import { CONTRACT_CONFIG_DIR } from "../../src/config/configPaths.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { configFromEnv } from "../../src/layers/ToolConfigLive.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { fakeLayer, openBatch, runsOpen, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -69,20 +69,63 @@ describe("config layers", () => {
     expect(configFromEnv({ HOME: home, PI_AGENT_BROWSER_CONFIG: override }).sessionArtifactMaxBytes).toBe(1048576)
   })
 
-  it("surface browser defaults on a first launch that did not use them, as a fresh-launch retry", async () => {
-    const call = { piSessionId: "cfg", cwd: project, projectTrusted: false }
+  it("W6: the first launch uses the trusted project's and the global defaults; later calls re-send them, no relaunch", async () => {
+    const call = { piSessionId: "cfg", cwd: project, projectTrusted: true }
     const run = Effect.gen(function*() {
-      const first = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+      const first = yield* runToResult({ args: ["open", "http://app.test/"] }, call)
       const second = yield* runToResult({ args: ["get", "url"] }, call)
-      return { first, second }
+      return { first, second, requests: yield* (yield* FakeAgentBrowser).requests }
     })
-    const { first, second } = await Effect.runPromise(Effect.scoped(Effect.provide(run, fakeLayer(temp.root, [
-      openBatch({ url: "http://a.test/", title: "A" }),
-      { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
-    ], { env: { HOME: home, PATH: "/fake" } }))))
-    expect(first.content[0]?.type === "text" && first.content[0].text).toContain("Configured browser defaults")
-    expect(first.details.browserDefaults?.flags).toEqual(["--profile", "Work"])
-    expect(first.details.nextActions?.at(-1)).toMatchObject({ id: "retry-with-fresh-session", params: { sessionMode: "fresh", args: ["--profile", "Work", "open", "http://a.test/"] } })
+    const { first, second, requests } = await Effect.runPromise(Effect.scoped(Effect.provide(run, fakeLayer(temp.root, [
+      openBatch({ url: "http://app.test/", title: "A" }),
+      { reply: FakeAgentBrowser.ok({ url: "http://app.test/", title: "A" }), repeat: true }
+    ], { env: { HOME: home, PATH: "/fake", APP_HOST: "app.test" } }))))
+    const defaults = ["--profile", "Work", "--allowed-domains", "app.test"]
+    const opened = requests.find((r) => runsOpen(r))
+    expect(opened?.args.slice(opened.args.indexOf("--session") + 2, opened.args.indexOf("--session") + 6)).toEqual(defaults)
+    expect(first.content[0]?.type === "text" && first.content[0].text).toMatch(/Launched with configured browser defaults \(.*config\.json.*\): --profile Work --allowed-domains app\.test\./)
+    expect(first.details.browserDefaults?.flags).toEqual(defaults)
+    expect(first.details.nextActions?.some((a) => a.id === "retry-with-fresh-session")).toBe(false)
+    // the next call re-sends the session's launch flags, so upstream does not relaunch the browser
+    const read = requests.filter((r) => !runsOpen(r)).at(-1)
+    expect(read?.args.join(" ")).toContain(defaults.join(" "))
     expect(second.details.browserDefaults).toBeUndefined()
+  })
+
+  it("W6: a later call that repeats the first call's flag is not a relaunch; another value still needs a fresh session", async () => {
+    const call = { piSessionId: "cfg-repeat", cwd: project, projectTrusted: true }
+    const run = Effect.gen(function*() {
+      yield* runToResult({ args: ["--profile", "Work", "open", "http://app.test/"] }, call)
+      const repeated = yield* runToResult({ args: ["--profile", "Work", "get", "url"] }, call)
+      const other = yield* runToResult({ args: ["--profile", "Other", "get", "url"] }, call)
+      return { repeated, other, requests: yield* (yield* FakeAgentBrowser).requests }
+    })
+    const { repeated, other, requests } = await Effect.runPromise(Effect.scoped(Effect.provide(run, fakeLayer(temp.root, [
+      openBatch({ url: "http://app.test/", title: "A" }),
+      { reply: FakeAgentBrowser.ok({ url: "http://app.test/", title: "A" }), repeat: true }
+    ], { env: { HOME: home, PATH: "/fake", APP_HOST: "app.test" } }))))
+    expect(repeated.isError, JSON.stringify(repeated.content)).toBe(false)
+    const read = requests.filter((r) => !runsOpen(r)).at(-1)?.args.join(" ") ?? ""
+    expect(read).toContain("--profile Work --allowed-domains app.test")
+    expect(read.match(/--profile/g)).toHaveLength(1)
+    expect(other.details.failureCategory).toBe("validation-error")
+  })
+
+  it("W6: a flag the call gives wins over its default; a call that chooses its own browser gets none", async () => {
+    const call = { piSessionId: "cfg-own", cwd: project, projectTrusted: true }
+    const run = (args: ReadonlyArray<string>) => Effect.gen(function*() {
+      const result = yield* runToResult({ args: [...args], sessionMode: "fresh" }, call)
+      return { result, requests: yield* (yield* FakeAgentBrowser).requests }
+    })
+    const layer = () => fakeLayer(temp.root, [
+      openBatch({ url: "http://app.test/", title: "A" }, undefined, true),
+      { reply: FakeAgentBrowser.ok({ url: "http://app.test/", title: "A" }), repeat: true }
+    ], { env: { HOME: home, PATH: "/fake", APP_HOST: "app.test" } })
+    const own = await Effect.runPromise(Effect.scoped(Effect.provide(run(["--profile", "QA", "open", "http://app.test/"]), layer())))
+    expect(own.result.details.browserDefaults?.flags).toEqual(["--allowed-domains", "app.test"])
+    expect(own.requests.find((r) => runsOpen(r))?.args.filter((t) => t === "--profile")).toHaveLength(1)
+    const cdp = await Effect.runPromise(Effect.scoped(Effect.provide(run(["--cdp", "9222", "open", "http://app.test/"]), layer())))
+    expect(cdp.result.details.browserDefaults).toBeUndefined()
+    expect(cdp.requests.find((r) => runsOpen(r))?.args).not.toContain("--profile")
   })
 })

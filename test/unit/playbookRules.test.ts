@@ -25,7 +25,10 @@ describe("G1: the always-on playbook carries the contract's operating rules", ()
     ["native and custom selects", "select <sel> <value>; custom: click, snapshot -i, click option"],
     ["stop boundaries", "Do only what was asked (no unrequested submit/post/buy)"],
     ["no exploratory --help", "no exploratory --help"],
-    ["configured secrets", "{{secret:NAME}}: a configured secret"]
+    ["configured secrets", "{{secret:NAME}}: a configured secret"],
+    ["profile failures", "profile fails: profiles, doctor"],
+    ["tab recovery", "Wrong tab: tab list, tab <id>"],
+    ["readiness waits", "not ready: wait <sel>|--text <t>"]
   ])("%s", (_rule, words) => {
     expect(guidelines).toContain(words)
   })

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
@@ -15,6 +16,9 @@ import { hiddenTwinsExpression, reachOf } from "../../src/page/hiddenTwins.js"
 import { reachableMatch } from "../../src/session/reachableMatch.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import { call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { compileSemanticAction } from "../../src/compilers/compileSemanticAction.js"
+import type { Plan } from "../../src/domain/Plan.js"
+import { compiledEcho } from "../../src/presenters/details/details.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -83,8 +87,18 @@ describe("P6: a role/name click or check acts on the reachable match of a fresh 
       const result = yield* runToResult({ semanticAction: { action: "check", locator: "role", value: "checkbox", name: "Extra cheese" } }, call)
       expect(result.isError, textOf(result.content)).toBe(false)
       expect(result.details.effectiveArgs?.slice(-2)).toEqual(["check", "@e14"])
-      expect(result.details.compiledSemanticAction).toMatchObject({ args: ["find", "role", "checkbox", "check", "--name", "Extra cheese"], resolvedRef: "@e14" })
+      expect(result.details.compiledSemanticAction).toMatchObject({ args: ["find", "role", "checkbox", "check", "--name", "Extra cheese"], resolvedRef: "@e14", executedArgs: ["check", "@e14"] })
     }).pipe(Effect.provide(fakeLayer(temp.root, page({ "checkbox\u0000extra cheese": [false, true] })))))
+
+  it("compiledSemanticAction shows what the model asked in args and what ran in executedArgs, both redacted", () => {
+    const asked = compileSemanticAction({ action: "fill", locator: "label", value: "Password", text: "hunter2-secret" })
+    if (Either.isLeft(asked)) throw asked.left
+    const compiled = { mode: "semanticAction" as const, semanticAction: { ...asked.right, resolvedRef: "@e7", executedArgs: ["fill", "@e7", "hunter2-secret"] } }
+    const echo = compiledEcho({ compiled } as unknown as Plan, (args) => args.map((t) => (t === "hunter2-secret" ? "[REDACTED]" : t)))
+    expect(echo["compiledSemanticAction"]).toMatchObject({
+      args: ["find", "label", "Password", "fill", "[REDACTED]"], resolvedRef: "@e7", executedArgs: ["fill", "@e7", "[REDACTED]"]
+    })
+  })
 
   it.scoped("no match reachable, a control of that name is: fails before acting and names it as the first next action", () =>
     Effect.gen(function*() {

@@ -51,6 +51,9 @@ const retryLonger = (id: NextActionId, reason: string, input: CallInput, timeout
   }
 })
 
+const WIDGET_OPTION_REASON = "Click the widget's own option of that name: a fresh snapshot -i resolves it past the " +
+  "hidden native one (the missed click may have opened its list)."
+
 export const nextActions = {
   inspectOverlay: (session: string | undefined) =>
     make(D.inspectOverlayState, "Look at the open dialog before dismissing anything: it may be what the user wants.", withSession(session, ["snapshot"])),
@@ -64,6 +67,8 @@ export const nextActions = {
     make(D.retryClickAfterDispatchMiss, "Retry the same click once the target is uncovered.", withSession(session, click), {
       safety: "The first click landed on another element; check what it did first."
     }),
+  clickWidgetOption: (session: string | undefined, click: ReadonlyArray<string>) =>
+    make(D.retryClickAfterDispatchMiss, WIDGET_OPTION_REASON, withSession(session, click)),
   waitForPageUi: (session: string | undefined) =>
     make(D.waitForPageUi, "Give the page a moment to build its controls, then take snapshot -i again.", withSession(session, ["wait", "1000"])),
   readWithoutScript: (session: string | undefined) =>

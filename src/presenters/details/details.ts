@@ -47,7 +47,8 @@ const boundedDiff = (d: SnapshotDiff): SnapshotDiff => ({
 
 /**
  * A compiled job/qa batch as the contract echoes it: `{ args, failFast, stdin, steps: [{ action, args }] }`, every
- * row redacted (stdin too). `rowCount` is additive: steps stop at COMPILED_ROWS_SHOWN, the count is complete.
+ * row redacted (stdin too); a job row's `action` is the job's own step kind (`assertText`, not the `wait` it runs).
+ * `rowCount` is additive: steps stop at COMPILED_ROWS_SHOWN, the count is complete.
  */
 export const compiledBatchEcho = (batch: CompiledBatch, redact: RedactArgs) => {
   const rows = batch.rows.map(redact)
@@ -55,7 +56,7 @@ export const compiledBatchEcho = (batch: CompiledBatch, redact: RedactArgs) => {
     args: batch.args,
     failFast: batch.args.includes("--bail"),
     stdin: JSON.stringify(rows),
-    steps: rows.slice(0, COMPILED_ROWS_SHOWN).map((args) => ({ action: args[0] ?? "", args })),
+    steps: rows.slice(0, COMPILED_ROWS_SHOWN).map((args, i) => ({ action: batch.rowActions?.[i] ?? args[0] ?? "", args })),
     rowCount: rows.length
   }
 }
@@ -63,7 +64,12 @@ export const compiledBatchEcho = (batch: CompiledBatch, redact: RedactArgs) => {
 /** What a higher-level input mode compiled to, redacted (never the typed text of password fields). */
 export const compiledEcho = (plan: Plan, redact: RedactArgs): Fields => {
   const c = plan.compiled
-  if (c.mode === "semanticAction") return { compiledSemanticAction: { ...c.semanticAction, args: redact(c.semanticAction.args) } }
+  if (c.mode === "semanticAction") {
+    const executed = c.semanticAction.executedArgs
+    const args = redact(c.semanticAction.args)
+    const ran = executed !== undefined ? { executedArgs: redact(executed) } : {}
+    return { compiledSemanticAction: { ...c.semanticAction, args, ...ran } }
+  }
   if (c.mode === "job") return { compiledJob: compiledBatchEcho(c.job, redact) }
   if (c.mode === "qa") return { compiledQaPreset: { ...compiledBatchEcho(c.qa, redact), loadState: c.qa.loadState, checks: c.qa.checks } }
   return lookupCompiledEcho(plan, redact)

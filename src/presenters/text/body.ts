@@ -12,6 +12,10 @@ import { withLookupParts } from "./lookupText.js"
 import { type Formatted, partsOf } from "./formatted.js"
 import { presentSnapshotWith, type SnapshotPresentation } from "./presentSnapshot.js"
 import { qaText } from "./qaText.js"
+import { diffScreenshotText } from "./diffImageText.js"
+
+const asRecord = (v: unknown): Readonly<Record<string, unknown>> =>
+  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
 
 export interface Body extends Formatted {
   /** The text as the tool's words and page content: the Presenter marks the page content when the policy asks. */
@@ -58,7 +62,11 @@ export const bodyOf = (executed: Executed): Body => {
   const snapshot = outcome.kind === "single" && plan.line.command === "snapshot" && outcome.data !== null && typeof outcome.data === "object"
     ? presentSnapshotWith(plan.line.positionals, outcome.data as Record<string, unknown>, { options: plan.snapshotOptions, previousRefs: executed.previousRefs, viewport: executed.viewport, knownUrl: executed.previousPage?.url, naming: executed.snapshotNaming, shownBefore: executed.shownBefore })
     : undefined
-  const formatted = snapshot ?? formatSuccess(plan, outcome, executed.previousPage?.url, executed.shownBefore)
+  const diffRow = executed.verified.rows.find((r) => r.kind === "diff-image")
+  const diffImage = outcome.kind === "single" && plan.line.command === "diff" && plan.line.positionals[1] === "screenshot"
+    ? diffScreenshotText(asRecord(stripLifecycle(outcome.data)), diffRow, true)
+    : undefined
+  const formatted = snapshot ?? diffImage ?? formatSuccess(plan, outcome, executed.previousPage?.url, executed.shownBefore)
   const data = snapshot !== undefined
     ? snapshot.data
     : outcome.kind === "single" ? stripLifecycle(outcome.data) : outcome.kind === "batch" ? outcome.rows.map((row) => stepRowJson(row, stripLifecycle)) : undefined

@@ -4,6 +4,7 @@
  */
 import * as Match from "effect/Match"
 import type { Plan } from "../../domain/Plan.js"
+import type { ClickTarget } from "../../schema/PageDiagnostics.js"
 import type { NextAction } from "../../schema/ToolDetails.js"
 import type { LaunchDiagnostic, TimedOut, ToolError } from "../../schema/ToolError.js"
 import { MAX_TIMEOUT_MS } from "../../schema/ToolInput.js"
@@ -16,6 +17,7 @@ import { timeoutProgressText } from "./timeoutProgressText.js"
 import { assertionActions, assertionFailureLine } from "./assertionFailure.js"
 import { selectorRecovery } from "../actions/selectorRecovery.js"
 import { isGetter } from "../../upstream/commandPolicy.js"
+import { widgetOptionClick } from "../../page/clickDispatch.js"
 
 /**
  * The contract's closing sentence of a failed result's prose (pi marks it an error too); not after a text that is
@@ -34,6 +36,11 @@ export interface FormattedFailure {
   readonly text: string
   readonly summary: string
   readonly nextActions: ReadonlyArray<NextAction>
+}
+
+const widgetOption = (session: string | undefined, target: ClickTarget): ReadonlyArray<NextAction> => {
+  const click = widgetOptionClick(target)
+  return click !== undefined ? [nextActions.clickWidgetOption(session, click)] : []
 }
 
 const INSTALL_HINT =
@@ -173,7 +180,8 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         nextActions: e.clickDispatch.twin !== undefined
           ? [nextActions.tryVisibleRef(session, 0, [plan?.line.command ?? "click", `@${e.clickDispatch.twin}`], `@${e.clickDispatch.twin}`), nextActions.inspectClickMiss(session)]
           : e.clickDispatch.nativeOption === true
-          ? [nextActions.inspectClickMiss(session)] // the same click would reach the widget again
+          // the same click would reach the widget again: its own option of that name instead, then a look
+          ? [...widgetOption(session, e.clickDispatch.target), nextActions.inspectClickMiss(session)]
           : [nextActions.inspectClickMiss(session), nextActions.retryClickAfterMiss(session, plan?.line.positionals ?? [])]
       }) : e.launch !== undefined ? ({
         text: launchFailureText(e.launch, e.message),

@@ -12,6 +12,7 @@ import type { ShownTree } from "../../domain/ShownTree.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
 import { answersWithEcho, isOpening } from "../../upstream/commandPolicy.js"
+import { diffScreenshotText } from "./diffImageText.js"
 
 type Data = Record<string, unknown>
 
@@ -156,6 +157,9 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
         text: `Browser closed${sessionName !== undefined ? ` (session ${sessionName})` : ""}. Saved files stay on disk.`,
         summary: "Browser closed"
       }
+    case "diff":
+      if (sub === "screenshot") return diffScreenshotText(data, undefined, false)
+      break
     case "session": {
       if (Array.isArray(data["sessions"])) {
         const sessions = data["sessions"] as ReadonlyArray<unknown>

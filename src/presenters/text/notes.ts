@@ -32,7 +32,8 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
     lines.push(`Network route diagnostics: ${routeDiagnostics.length} failed/pending request(s) match active network route ${patterns.join(", ")}; check the mock (body, CORS) before the app.`)
   }
   if (browserDefaults !== undefined) {
-    lines.push(`Configured browser defaults (${browserDefaults.sources.join(", ")}): ${shownFlags.join(" ")}. Launch flags apply only when a browser starts; to use them, retry with sessionMode "fresh" and these flags.`)
+    const sources = browserDefaults.sources.join(", ")
+    lines.push(`Launched with configured browser defaults (${sources}): ${shownFlags.join(" ")}.`)
   }
   if (replacedCloseFailure !== undefined) lines.push(`Warning: the replaced browser ${replacedCloseFailure.session} could not be closed (${replacedCloseFailure.message}); pi closes it at quit.`)
   if (outputFile?.status === "saved") lines.push(`Output file: ${outputFile.absolutePath}`)

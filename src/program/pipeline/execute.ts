@@ -36,7 +36,6 @@ import { challengePageAfter } from "../page/challengePage.js"
 import { checkSelect } from "../page/selectCheck.js"
 import { observeDaemon, refsFrom } from "../refs/refTracking.js"
 import { preResolveClick } from "../refs/preResolveClick.js"
-import { unusedBrowserDefaults } from "../session/browserDefaults.js"
 import { guardBrowser, trackBrowser } from "../session/browserHealth.js"
 import { guardAttached, trackAttached } from "../session/attachedHealth.js"
 import { closeManagedSession } from "../session/closeSession.js"
@@ -183,8 +182,8 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
     ...(pageSettle !== undefined ? { pageSettle } : dispatched.actionSettle !== undefined ? { pageSettle: dispatched.actionSettle } : {})
   }
   if (verdictOf(ran) !== undefined) return ran
-  const browserDefaults = yield* unusedBrowserDefaults(plan, call, config.env)
-  const withDefaults: Executed = browserDefaults !== undefined ? { ...ran, browserDefaults } : ran
+  const defaults = plan.browserDefaults
+  const withDefaults: Executed = defaults !== undefined ? { ...ran, browserDefaults: defaults } : ran
   if (plan.input.outputPath === undefined) return withDefaults
   return { ...withDefaults, outputFile: yield* writeOutputFile(withDefaults, plan.input.outputPath) } satisfies Executed
 })

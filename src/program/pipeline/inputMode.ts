@@ -12,10 +12,8 @@ import { compileNetworkSourceLookup, compileSourceLookup } from "../../compilers
 import { pageFilterOf } from "../../compilers/networkPageFilter.js"
 import { decodeElectronInput } from "../../schema/ElectronInput.js"
 import { InvalidInput } from "../../schema/ToolError.js"
-import type { ToolInput } from "../../schema/ToolInput.js"
+import { INPUT_MODES as MODES, type ToolInput } from "../../schema/ToolInput.js"
 import type { ResolvedInput } from "../../domain/Compiled.js"
-
-const MODES = ["args", "semanticAction", "job", "qa", "sourceLookup", "networkSourceLookup", "electron"] as const
 
 export const resolveInputMode = (input: ToolInput, cwd: string): Either.Either<ResolvedInput, InvalidInput> => {
   const present = MODES.filter((m) => input[m] !== undefined)

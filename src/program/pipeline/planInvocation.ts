@@ -61,6 +61,16 @@ const NOT_RESENT = new Set(["--state", "--session-name", "--restore"])
 const sameTokens = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean =>
   a.length === b.length && a.every((t, i) => t === b[i])
 
+/**
+ * Every launch flag of the call is one the session's browser was launched with, same value: the first call's flags
+ * repeated after the config's defaults joined them (program/session/browserDefaults.ts), or in another order.
+ */
+const launchedWith = (line: ReturnType<typeof parseCommandLine>, launchFlags: ReadonlyArray<string>): boolean => {
+  const launched = parseCommandLine(launchFlags).flags
+  const given = line.flags.filter((f) => LAUNCH_FLAGS.has(f.flag))
+  return given.every((f) => launched.some((l) => l.flag === f.flag && l.value === f.value))
+}
+
 /** `["eval","--stdin","document.title"]` → args `["eval","--stdin"]`, stdin `document.title`. */
 const moveEvalTokensToStdin = (
   args: ReadonlyArray<string>,
@@ -167,7 +177,10 @@ export const planInvocation = (
       role = "managed"
       sessionName = state.managed.name
       const managed = state.managed
-      if (managed.active && callLaunch.length > 0 && !sameTokens(callLaunch, managed.launchFlags)) {
+      // the call's launch flags repeat some of the session's: they go, and the session's whole set is re-sent
+      const repeated = managed.active && callLaunch.length > 0 && !sameTokens(callLaunch, managed.launchFlags) &&
+        launchedWith(line, managed.launchFlags)
+      if (managed.active && callLaunch.length > 0 && !sameTokens(callLaunch, managed.launchFlags) && !repeated) {
         const flags = [...new Set(line.flags.filter((f) => LAUNCH_FLAGS.has(f.flag)).map((f) => f.flag))]
         return yield* Either.left(new InvalidInput({
           field: "args",
@@ -182,10 +195,10 @@ export const planInvocation = (
           }
         }))
       }
-      const resend = managed.active && callLaunch.length === 0
+      const resend = managed.active && (callLaunch.length === 0 || repeated)
         ? withoutFlags(parseCommandLine(managed.launchFlags), NOT_RESENT)
         : []
-      effective = ["--session", sessionName, ...resend, ...moved.args]
+      effective = ["--session", sessionName, ...resend, ...(repeated ? withoutFlags(line, LAUNCH_FLAGS) : moved.args)]
     }
 
     const effectiveArgs = inspection ? effective : ["--json", ...effective]

@@ -12,6 +12,7 @@ import { planInvocation } from "./planInvocation.js"
 import { checkPlan } from "../security/checkPlan.js"
 import { guardClose } from "../artifacts/promptGuard.js"
 import { withPool } from "../session/poolLaunch.js"
+import { withBrowserDefaults } from "../session/browserDefaults.js"
 import { checkFlags } from "./checkFlags.js"
 
 /** Untraced: it is on the path of every call (see `runToResult`). */
@@ -21,7 +22,7 @@ export const prepare = Effect.fnUntraced(function* prepare(raw: unknown, call: C
   const decoded = yield* decodeToolInput(raw)
   const state = yield* registry.current(baseNameOf(call, config))
   const resolved = yield* Effect.flatMap(resolveInputMode(decoded, call.cwd), (r) => preResolveFill(r, state.managed.name))
-  const plan = yield* planInvocation(resolved.input, state, config, call.cwd)
+  const plan = yield* withBrowserDefaults(yield* planInvocation(resolved.input, state, config, call.cwd), call)
   const flagsChecked = yield* checkFlags({ ...plan, compiled: resolved.compiled } satisfies Plan)
   const checked = yield* checkPlan(flagsChecked, { cwd: call.cwd, projectTrusted: call.projectTrusted === true })
   const guarded = yield* guardClose(checked)

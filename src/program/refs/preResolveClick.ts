@@ -70,7 +70,7 @@ export const preResolveClick = (plan: Plan) =>
       args,
       line: parseCommandLine(args),
       effectiveArgs: [...globalFlagTokens(parseCommandLine(plan.effectiveArgs)), target.action, ref],
-      ...(c.mode === "semanticAction" ? { compiled: { mode: "semanticAction" as const, semanticAction: { ...c.semanticAction, resolvedRef: ref } } } : {}),
+      ...(c.mode === "semanticAction" ? { compiled: { mode: "semanticAction" as const, semanticAction: { ...c.semanticAction, resolvedRef: ref, executedArgs: args } } } : {}),
       resolvedFind: { from: plan.line.positionals, ref, role: decided.match.role, name: decided.match.name, skipped: decided.skipped.map((r) => `@${r.ref}`) }
     } satisfies Plan
   })

@@ -38,7 +38,7 @@ export const preResolveFill = (resolved: ResolvedInput, managedSession: string) 
     const args = ["fill", `@${match.ref}`, resolved.input.semanticAction?.text ?? ""]
     return {
       input: { ...resolved.input, args },
-      compiled: { mode: "semanticAction" as const, semanticAction: { ...c.semanticAction, args, resolvedRef: `@${match.ref}` } }
+      compiled: { mode: "semanticAction" as const, semanticAction: { ...c.semanticAction, resolvedRef: `@${match.ref}`, executedArgs: args } }
     } satisfies ResolvedInput
   })
 

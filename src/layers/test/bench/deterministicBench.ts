@@ -1,6 +1,7 @@
 /**
- * The deterministic, browser-free agent-efficiency benchmark (contract clause A7): failure-category coverage,
- * stale-ref recovery and per-call model-visible bytes and tool overhead over the recorded upstream replies. Every
+ * The deterministic, browser-free agent-efficiency benchmark (contract clause A7): representative workflows (success
+ * rate, tool calls), failure-category coverage, stale-ref recovery and per-call model-visible bytes and tool overhead
+ * over the recorded upstream replies. Every
  * figure but the latency is the same on every run. `npm run bench:deterministic` prints it; a unit test asserts it.
  */
 import * as Effect from "effect/Effect"
@@ -11,6 +12,7 @@ import { BENCH_CALL, inWorld, modelVisibleBytes } from "./benchWorld.js"
 import { CATEGORY_SCENARIOS, type CategoryOutcome, type CategoryScenario, runCategoryScenario } from "./categoryScenarios.js"
 import { type Fixture, replayInput, replayScript } from "./fixtureReplay.js"
 import { runStaleScenario, STALE_SCENARIOS, type StaleOutcome, type StaleScenario } from "./staleRefRecovery.js"
+import { runWorkflow, type Workflow, type WorkflowOutcome, WORKFLOWS } from "./workflows.js"
 
 export interface CategoryCoverage {
   readonly category: FailureCategory
@@ -106,5 +108,26 @@ export const runReplay = (fixtures: Readonly<Record<string, Fixture>>): Effect.E
       maxBytes: Math.max(0, ...bytes),
       medianMs: quantile(calls.map((c) => c.ms), 0.5),
       p90Ms: quantile(calls.map((c) => c.ms), 0.9)
+    }
+  })
+
+export interface WorkflowReport {
+  readonly outcomes: ReadonlyArray<WorkflowOutcome>
+  readonly succeeded: number
+  /** succeeded / workflows, 0..1. */
+  readonly successRate: number
+  readonly toolCalls: number
+  readonly upstreamCalls: number
+}
+
+export const runWorkflows = (workflows: ReadonlyArray<Workflow> = WORKFLOWS): Effect.Effect<WorkflowReport> =>
+  Effect.map(Effect.forEach(workflows, runWorkflow), (outcomes) => {
+    const succeeded = outcomes.filter((o) => o.succeeded).length
+    return {
+      outcomes,
+      succeeded,
+      successRate: outcomes.length === 0 ? 0 : succeeded / outcomes.length,
+      toolCalls: outcomes.reduce((n, o) => n + o.toolCalls, 0),
+      upstreamCalls: outcomes.reduce((n, o) => n + o.upstreamCalls, 0)
     }
   })
