@@ -75,6 +75,46 @@ describe("a page script that never returns", () => {
   }, 120_000)
 })
 
+describe("an eval awaiting a promise that never settles (#43)", () => {
+  it("ends the command, not the browser: no navigation claimed; the same browser, page and refs answer next", async () => {
+    ok(await call({ args: ["open", good()] }))
+    const snapshot = await call({ args: ["snapshot", "-i"] })
+    ok(snapshot)
+    const ref = /textbox[^\n]*\[ref=(e\d+)\]/.exec(textOf(snapshot))?.[1]
+    expect(ref, textOf(snapshot)).toBeDefined()
+    const browser = processes(name)?.browserPid
+    const hung = await call({ args: ["eval", "new Promise(() => {})"], timeoutMs: 3000 })
+    expect(hung.details.failureCategory).toBe("timeout")
+    expect(hung.details.recovery?.kind, textOf(hung)).toBe("command-ended")
+    expect(textOf(hung)).toContain("Recovered: no navigation was pending (the page answered DevTools, document complete)")
+    expect(textOf(hung)).toContain("the page was reloaded to end that command, and the session answers again")
+    expect(textOf(hung)).not.toMatch(/navigation to|it was ended/)
+    expect(processes(name)?.browserPid, "the same browser").toBe(browser)
+    const title = await call({ args: ["get", "title"] })
+    ok(title)
+    expect(textOf(title)).toContain("Acme Sign-in")
+    ok(await call({ args: ["fill", `@${ref}`, "ada@example.com"] }))
+    const value = await call({ args: ["get", "value", `@${ref}`] })
+    ok(value)
+    expect(textOf(value)).toContain("ada@example.com")
+  }, 120_000)
+})
+
+describe("timeout progress says where the page is (T3)", () => {
+  it("a batch whose second open hung: the navigation is stopped and the page is read live (liveUrlRecovered)", async () => {
+    const rows = [["open", good()], ["open", `${live.site.origin}/hang`]]
+    const hung = await call({ args: ["batch"], stdin: JSON.stringify(rows), timeoutMs: 5000 })
+    expect(hung.details.failureCategory, textOf(hung)).toBe("timeout")
+    expect(hung.details.recovery?.kind, textOf(hung)).toBe("navigation-stopped")
+    expect(textOf(hung)).toContain(`Recovered: the navigation to ${live.site.origin}/hang never answered`)
+    const progress = hung.details.timeoutPartialProgress as Record<string, unknown>
+    expect(progress["currentPage"]).toEqual({ url: good(), title: "Acme Sign-in", source: "live" })
+    expect(progress["liveUrlRecovered"]).toBe(true)
+    expect(textOf(hung)).toContain(`Page now (read after the timeout): Acme Sign-in — ${good()}`)
+    ok(await call({ args: ["get", "title"] }))
+  }, 120_000)
+})
+
 describe("a refused connection", () => {
   it("is an upstream error; the next open and get title succeed (no tab-drift)", async () => {
     const refused = await call({ args: ["open", `http://127.0.0.1:${await closedPort()}/`] })
