@@ -65,6 +65,8 @@ describe("a page script that never returns", () => {
     const hung = await call({ args: ["eval", "while (true) {}"], timeoutMs: 3000 })
     expect(hung.details.failureCategory).toBe("timeout")
     expect(hung.details.recovery?.kind, textOf(hung)).toBe("browser-ended")
+    expect(textOf(hung)).toContain("did not answer: neither its page over DevTools (a script that never returns holds it)")
+    expect(textOf(hung)).not.toContain("navigation")
     expect(hung.details.nextActions?.[0]?.id).toBe("reopen-lost-page")
     const started = Date.now()
     const reopened = await follow(hung)
@@ -97,6 +99,11 @@ describe("an eval awaiting a promise that never settles (#43)", () => {
     const value = await call({ args: ["get", "value", `@${ref}`] })
     ok(value)
     expect(textOf(value)).toContain("ada@example.com")
+    // a hung fetch is the same: the command ends, the browser stays
+    const fetched = await call({ args: ["eval", "fetch('/hang').then((r) => r.status)"], timeoutMs: 3000 })
+    expect(fetched.details.recovery?.kind, textOf(fetched)).toBe("command-ended")
+    expect(processes(name)?.browserPid, "the same browser").toBe(browser)
+    ok(await call({ args: ["get", "title"] }))
   }, 120_000)
 })
 
