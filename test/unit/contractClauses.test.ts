@@ -107,7 +107,8 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
       expect(result.details.failureCategory).toBe("timeout")
       const progress = result.details.timeoutPartialProgress as Record<string, unknown>
       expect(progress).toMatchObject({
-        summary: "2/4 planned steps completed; step 3 did not finish (read-only, safe to retry); page as a completed step reported it.",
+        summary: "2/4 planned steps completed; step 3 did not finish (read-only, safe to retry); page as a completed step " +
+          "reported it.",
         steps: [
           { index: 1, args: ["open", "http://a.test/"], status: "completed" },
           { index: 2, args: ["get", "title"], status: "completed" },
@@ -143,10 +144,11 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
       }
     }))
 
-  it.scoped("an open that did not finish and no live read: the planned URL, said as planned (liveUrlRecovered false)", () =>
+  it.scoped("an open that did not finish, no live read: the planned URL, said as planned (liveUrlRecovered false)", () =>
     Effect.gen(function*() {
       const rows = [["get", "title"], ["open", "http://b.test/slow"], ["get", "url"]]
-      const result = yield* runToResult({ args: ["batch"], stdin: JSON.stringify(rows), timeoutMs: 3000 }, here).pipe(Effect.provide(fakeLayer(temp.root, [
+      const input = { args: ["batch"], stdin: JSON.stringify(rows), timeoutMs: 3000 }
+      const result = yield* runToResult(input, here).pipe(Effect.provide(fakeLayer(temp.root, [
         { when: (r) => stepOf(r.args)[0] === "open", reply: "timeout" },
         steps(() => ({ title: "A" }))
       ])))
@@ -154,7 +156,8 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
       expect(progress["currentPage"]).toEqual({ url: "http://b.test/slow", stepIndex: 2, source: "plan" })
       expect(progress["liveUrlRecovered"]).toBe(false)
       expect(progress["summary"]).toContain("; page from a planned URL only.")
-      expect(textOf(result.content)).toContain("Page planned (step 2 opens it; not confirmed loaded, the session did not answer): http://b.test/slow")
+      expect(textOf(result.content))
+        .toContain("Page planned (step 2 opens it; not confirmed loaded, the session did not answer): http://b.test/slow")
     }))
 
   it.scoped("declared files are checked on disk when the run stops", () =>
