@@ -86,12 +86,13 @@ const answers = (plan: Plan) =>
 /** The session's pages at its endpoint: its own tab, else (a browser this tool launched) every page. */
 const pagesOf = (plan: Plan, endpoint: string | undefined, owned: boolean) =>
   Effect.gen(function*() {
-    if (endpoint === undefined) return { listed: false, pages: [] as ReadonlyArray<EndpointTarget> }
+    if (endpoint === undefined) return { pages: [] as ReadonlyArray<EndpointTarget>, session: undefined }
     const view = yield* (yield* BrowserEndpoints).inspect(endpoint, CDP_TIMEOUT_MS)
     const all = (view?.targets ?? []).filter((t) => t.type === "page")
     const targetId = (yield* observeDaemon(plan)).targetId
     const own = all.filter((t) => t.id === targetId)
-    return { listed: view !== undefined, pages: own.length > 0 || !owned ? own : all }
+    // the session's own tab, known by its id or as the only page: the one a reload may touch
+    return { pages: own.length > 0 || !owned ? own : all, session: own[0] ?? (all.length === 1 ? all[0] : undefined) }
   })
 
 /** The page as read live after the timeout (T3: `currentPage`, `liveUrlRecovered`). */
@@ -116,14 +117,14 @@ export const recoverHungPage = (plan: Plan, error: TimedOut) =>
     // nothing to ask and nothing this tool may end: the check alone would recover nothing
     if (endpoint === undefined && (!owned || plan.firstLaunch)) return none
     const step = error.partialProgress?.firstIncompleteStep?.command ?? plan.line.argv
-    const { pages } = yield* pagesOf(plan, endpoint, owned)
-    const probed = yield* probePage(pages[0])
+    const { pages, session: tab } = yield* pagesOf(plan, endpoint, owned)
+    const probed = yield* probePage(tab ?? pages[0])
     const pending = navigationPending(step, probed?.readyState)
     const stopped = pending ? yield* onPages(pages, "Page.stopLoading") : []
     const first = yield* answers(plan)
     // the page answers but the session is still held by the stopped eval: a reload settles its promise
-    const reloaded = first === undefined && !pending && probed !== undefined && awaitsScript(step)
-      ? (yield* onPages(pages.slice(0, 1), "Page.reload")).length > 0
+    const reloaded = first === undefined && !pending && probed !== undefined && awaitsScript(step) && tab !== undefined
+      ? (yield* onPages([tab], "Page.reload")).length > 0
       : false
     const url = reloaded ? yield* answers(plan) : first
     const pageSilent = pages.length > 0 && probed === undefined
@@ -134,7 +135,7 @@ export const recoverHungPage = (plan: Plan, error: TimedOut) =>
     const seen = { session, step, readyState: probed?.readyState, pageSilent, stopped, reloaded, url, ended: ends }
     const recovery = hungRecoveryOf(seen, now - started)
     // the title of the page the session answered from (read again: a stopped or reloaded page has changed since)
-    const after = url !== undefined && url !== "" && !ends ? yield* probePage(pages[0]) : undefined
+    const after = url !== undefined && url !== "" && !ends ? yield* probePage(tab ?? pages[0]) : undefined
     const title = after !== undefined && after.url === url && after.title !== "" ? after.title : undefined
     const livePage = url !== undefined && url !== "" && !ends
       ? { url, ...(title !== undefined ? { title } : {}) }
