@@ -210,7 +210,9 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
         const electronText = electron?.lines ?? []
         const honesty = honestyOf(plan, executed, error)
         const recovery = input.recovery ?? executed?.recovery
-        const recovered: ReadonlyArray<Parts> = recovery !== undefined ? [[`${recovery.kind === "loss-not-checked" ? "Not checked" : "Recovered"}: ${recovery.summary}`]] : []
+        const kind = recovery?.kind
+        const label = kind === "loss-not-checked" ? "Not checked" : kind === "session-checked" ? "Checked" : "Recovered"
+        const recovered: ReadonlyArray<Parts> = recovery !== undefined ? [[`${label}: ${recovery.summary}`]] : []
         // a caller who asked for --json parses the visible text: it is the JSON alone, every note goes to details.notes
         const jsonOnly = plan?.callerRequestedJson === true && error === undefined && body !== undefined && executed?.outcome.kind !== "inspection"
         const approval = executed?.approval !== undefined ? [[`Approved by the user: ${executed.approval.action}.`]] : []

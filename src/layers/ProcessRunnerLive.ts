@@ -9,7 +9,9 @@
  *
  * A `startsAhead` request is served, when one waits, by a process started ahead after the previous identical run
  * (processRunner/aheadPool.ts): node's spawn blocks the event loop ~3 ms and the binary's start-up takes ~2 ms more,
- * which `npm run bench:core` measured as about half of a warm click's raw time.
+ * which `npm run bench:core` measured as about half of a warm click's raw time. One that exited while idle before
+ * node saw its exit (a busy loop) is found by its stdin: the write fails (EPIPE), so no command ran, and the call
+ * starts a fresh process instead of answering "killed by a signal".
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import * as Effect from "effect/Effect"
@@ -104,45 +106,167 @@ const holdLoop = (child: ChildProcess, hold: boolean): void => {
 
 const preview = (text: string): string => (text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text)
 
+/** What a closed process answered: its output, or the failure its exit says (cap passed, watchdog, a signal). */
+const resultOf = (
+  request: RunRequest,
+  step: RunRequest["asBatchStep"],
+  proc: Started,
+  end: {
+    readonly code: number | null
+    readonly signal: NodeJS.Signals | null
+    readonly timedOut: boolean
+    readonly started: number
+  }
+): Effect.Effect<RunResult, RunError> => {
+  const { code, signal } = end
+  if (proc.overflowed()) {
+    const detail = `output passed the ${Math.round(proc.capBytes / 1024 / 1024)} MiB capture cap, so the process was ` +
+      "stopped; ask for less (a narrower selector, snapshot -i, eval returning a summary) or save it with outputPath"
+    const output = { stdout: preview(proc.stdout()), stderr: preview(proc.stderr()) }
+    return Effect.fail(new ParseFailure({ detail, ...output, exitCode: code }))
+  }
+  if (end.timedOut) {
+    const output = { stdout: proc.stdout(), stderr: proc.stderr() }
+    const timeoutMs = request.timeoutMs
+    return Effect.fail(new TimedOut({ reason: "no-answer", timeoutMs, dispatched: "maybe", ...output }))
+  }
+  if (signal !== null) {
+    const detail = `agent-browser was killed by ${signal} before it answered (not by this tool); the browser may ` +
+      "have acted"
+    const stderr = preview(proc.stderr())
+    return Effect.fail(new UpstreamFailed({ detail, code: "killed_by_signal", stderr, exitCode: null }))
+  }
+  const stdout = step === undefined ? proc.stdout() : envelopeOfOneStep(proc.stdout())
+  return Effect.succeed({ exitCode: code, signal, stdout, stderr: proc.stderr(), durationMs: Date.now() - end.started })
+}
+
+/** Spawns the request's process (throws what spawn throws: a NUL byte in an argument, say). */
+const spawnWith = (env: Readonly<Record<string, string | undefined>>, request: RunRequest): Started => {
+  const child = spawn(request.binary, [...request.args], {
+    env: { ...env, ...request.env } as NodeJS.ProcessEnv,
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: process.platform !== "win32",
+    ...(request.cwd !== undefined ? { cwd: request.cwd } : {}),
+    windowsHide: true
+  })
+  let overflowed = false
+  const started: Started = {
+    child,
+    capBytes: request.maxCaptureBytes ?? MAX_CAPTURE_BYTES,
+    stdout: () => "",
+    stderr: () => "",
+    overflowed: () => overflowed
+  }
+  const overflow = () => {
+    if (overflowed) return
+    overflowed = true
+    endGroup(child)
+  }
+  const cap = () => started.capBytes
+  const out = collect(child.stdout, cap, overflow), err = collect(child.stderr, cap, overflow)
+  // a spawn that failed has no pid: a process started ahead is then never handed out (aheadPool), and a run
+  // listens for the error itself
+  child.on("error", () => {})
+  child.stdin?.on("error", () => {
+    // upstream may exit before reading stdin; its exit status tells the story
+  })
+  return Object.assign(started, { stdout: out, stderr: err })
+}
+
+type AheadPool = ReturnType<typeof makeAheadPool<Started>>
+
+const missing = (request: RunRequest, reason: "not-found" | "not-executable", detail: string) =>
+  new MissingBinary({ reason, searched: [request.binary], supportedRange: SUPPORTED_RANGE.label, detail })
+/** Runs one request: on a process started ahead when one waits (and is still there), else on a fresh one. */
+const runWith = (ahead: AheadPool, spawnFor: (request: RunRequest) => Started) => (asked: RunRequest) =>
+  Effect.async<RunResult, RunError>((resume) => {
+    const step = asked.asBatchStep
+    const request: RunRequest = step === undefined ? asked : { ...asked, args: step.args, stdin: JSON.stringify([step.step]) }
+    const started = Date.now()
+    let settled = false
+    let current: ChildProcess | undefined
+    let watchdog: NodeJS.Timeout | undefined
+    const finish = (effect: Effect.Effect<RunResult, RunError>) => {
+      if (settled) return
+      settled = true
+      clearTimeout(watchdog)
+      resume(effect)
+    }
+    const spawnFresh = (): Started | undefined => {
+      try {
+        return spawnFor(request)
+      } catch (error) {
+        finish(Effect.fail(missing(request, "not-executable", String(error))))
+        return undefined
+      }
+    }
+    /** Runs the request on a process; one started ahead that was already gone when handed the call is replaced. */
+    const begin = (proc: Started, fromPool: boolean): void => {
+      const { child } = proc
+      current = child
+      proc.capBytes = request.maxCaptureBytes ?? MAX_CAPTURE_BYTES
+      let timedOut = false
+      // whether the process took its stdin: a write that failed (EPIPE) reached no process, so no command ran
+      let wrote: boolean | undefined
+      let afterWrite: (() => void) | undefined
+      clearTimeout(watchdog)
+      watchdog = setTimeout(() => {
+        timedOut = true
+        endGroup(child)
+      }, request.timeoutMs)
+      child.on("error", (error: NodeJS.ErrnoException) => {
+        if (current !== child) return
+        const reason = error.code === "ENOENT" ? "not-found" : "not-executable"
+        finish(Effect.fail(missing(request, reason, error.message)))
+      })
+      const closedWith = (code: number | null, signal: NodeJS.Signals | null) => {
+        if (settled || current !== child) return
+        if (fromPool && wrote === false && !timedOut) {
+          // it exited while idle (a crash the exit event had not reported yet): the call starts a fresh one
+          const fresh = spawnFresh()
+          if (fresh !== undefined) begin(fresh, false)
+          return
+        }
+        finish(resultOf(request, step, proc, { code, signal, timedOut, started }))
+        if (!timedOut && signal === null && !proc.overflowed()) ahead.prepare(request)
+      }
+      child.on("close", (code, signal) => {
+        if (!fromPool || wrote !== undefined) return closedWith(code, signal)
+        // the write's answer comes within a turn of the loop; a bound in case it never does
+        const bound = setTimeout(() => closedWith(code, signal), 250)
+        afterWrite = () => {
+          clearTimeout(bound)
+          closedWith(code, signal)
+        }
+      })
+      child.stdin?.end(request.stdin ?? "", (error?: Error | null) => {
+        wrote = error === undefined || error === null
+        afterWrite?.()
+      })
+    }
+    const waiting = ahead.take(request)
+    if (waiting !== undefined) holdLoop(waiting.child, true)
+    const first = waiting ?? spawnFresh()
+    if (first !== undefined) begin(first, waiting !== undefined)
+
+    // Interruption (abort): end the group and wait for it to close, bounded by the kill grace.
+    return Effect.suspend(() => {
+      clearTimeout(watchdog)
+      const child = current
+      const running = !settled && child !== undefined && child.exitCode === null && child.signalCode === null
+      settled = true
+      if (running) endGroup(child)
+      return running ? closed([child]) : Effect.void
+    })
+  })
+
 export const ProcessRunnerLive: Layer.Layer<ProcessRunner, never, ToolConfig> = Layer.scoped(
   ProcessRunner,
   Effect.gen(function*() {
     const config = yield* ToolConfig
-    /** Spawns the request's process (throws what spawn throws: a NUL byte in an argument, say). */
-    const spawnFor = (request: RunRequest): Started => {
-      const child = spawn(request.binary, [...request.args], {
-        env: { ...config.env, ...request.env } as NodeJS.ProcessEnv,
-        stdio: ["pipe", "pipe", "pipe"],
-        detached: process.platform !== "win32",
-        ...(request.cwd !== undefined ? { cwd: request.cwd } : {}),
-        windowsHide: true
-      })
-      let overflowed = false
-      const started: Started = {
-        child,
-        capBytes: request.maxCaptureBytes ?? MAX_CAPTURE_BYTES,
-        stdout: () => "",
-        stderr: () => "",
-        overflowed: () => overflowed
-      }
-      const overflow = () => {
-        if (overflowed) return
-        overflowed = true
-        endGroup(child)
-      }
-      const cap = () => started.capBytes
-      const out = collect(child.stdout, cap, overflow), err = collect(child.stderr, cap, overflow)
-      // a spawn that failed has no pid: a process started ahead is then never handed out (aheadPool), and a run
-      // listens for the error itself
-      child.on("error", () => {})
-      child.stdin?.on("error", () => {
-        // upstream may exit before reading stdin; its exit status tells the story
-      })
-      return Object.assign(started, { stdout: out, stderr: err })
-    }
     const ahead = makeAheadPool<Started>((request) => {
       try {
-        const waiting = spawnFor(request)
+        const waiting = spawnWith(config.env, request)
         holdLoop(waiting.child, false)
         return waiting
       } catch {
@@ -150,64 +274,7 @@ export const ProcessRunnerLive: Layer.Layer<ProcessRunner, never, ToolConfig> = 
       }
     }, (started) => endGroup(started.child))
     yield* Effect.addFinalizer(() => Effect.suspend(() => closed(ahead.close().map((s) => s.child))))
-    const missing = (request: RunRequest, reason: "not-found" | "not-executable", detail: string) =>
-      new MissingBinary({ reason, searched: [request.binary], supportedRange: SUPPORTED_RANGE.label, detail })
-    const run = (asked: RunRequest) =>
-      Effect.async<RunResult, RunError>((resume) => {
-        const step = asked.asBatchStep
-        const request: RunRequest = step === undefined ? asked : { ...asked, args: step.args, stdin: JSON.stringify([step.step]) }
-        const started = Date.now()
-        let proc: Started
-        try {
-          const waiting = ahead.take(request)
-          if (waiting !== undefined) holdLoop(waiting.child, true)
-          proc = waiting ?? spawnFor(request)
-        } catch (error) {
-          resume(Effect.fail(missing(request, "not-executable", String(error))))
-          return
-        }
-        const { child } = proc
-        proc.capBytes = request.maxCaptureBytes ?? MAX_CAPTURE_BYTES
-        let timedOut = false
-        let settled = false
-        const watchdog = setTimeout(() => {
-          timedOut = true
-          endGroup(child)
-        }, request.timeoutMs)
-        const failSpawn = (error: NodeJS.ErrnoException) => {
-          if (settled) return
-          settled = true
-          clearTimeout(watchdog)
-          resume(Effect.fail(missing(request, error.code === "ENOENT" ? "not-found" : "not-executable", error.message)))
-        }
-        child.on("error", failSpawn)
-        child.on("close", (code, signal) => {
-          if (settled) return
-          settled = true
-          clearTimeout(watchdog)
-          if (proc.overflowed()) {
-            resume(Effect.fail(new ParseFailure({ detail: `output passed the ${Math.round(proc.capBytes / 1024 / 1024)} MiB capture cap, so the process was stopped; ask for less (a narrower selector, snapshot -i, eval returning a summary) or save it with outputPath`, stdout: preview(proc.stdout()), stderr: preview(proc.stderr()), exitCode: code })))
-          } else if (timedOut) {
-            resume(Effect.fail(new TimedOut({ reason: "no-answer", timeoutMs: request.timeoutMs, dispatched: "maybe", stdout: proc.stdout(), stderr: proc.stderr() })))
-          } else if (signal !== null) {
-            resume(Effect.fail(new UpstreamFailed({ detail: `agent-browser was killed by ${signal} before it answered (not by this tool); the browser may have acted`, code: "killed_by_signal", stderr: preview(proc.stderr()), exitCode: null })))
-          } else {
-            ahead.prepare(request)
-            const stdout = step === undefined ? proc.stdout() : envelopeOfOneStep(proc.stdout())
-            resume(Effect.succeed({ exitCode: code, signal, stdout, stderr: proc.stderr(), durationMs: Date.now() - started }))
-          }
-        })
-        child.stdin?.end(request.stdin ?? "")
-
-        // Interruption (abort): end the group and wait for it to close, bounded by the kill grace.
-        return Effect.suspend(() => {
-          clearTimeout(watchdog)
-          const running = !settled && child.exitCode === null && child.signalCode === null
-          settled = true
-          if (running) endGroup(child)
-          return running ? closed([child]) : Effect.void
-        })
-      })
-    return ProcessRunner.of({ run })
+    const spawnFor = (request: RunRequest): Started => spawnWith(config.env, request)
+    return ProcessRunner.of({ run: runWith(ahead, spawnFor) })
   })
 )

@@ -88,8 +88,17 @@ export const PartialProgress = Schema.Struct({
    * the browser (upstream finishes a command its stopped client sent) plus the step itself.
    */
   firstIncompleteStep: optional(Schema.Struct({ index: Schema.Number, command: Strings, retryable: Schema.Boolean, retryTimeoutMs: optional(Schema.Number) })),
-  /** The page the last completed step that reported one answered with (not read after the timeout). */
-  currentPage: optional(Schema.Struct({ url: Schema.String, title: optional(Schema.String), stepIndex: Schema.Number })),
+  /**
+   * Where the page is: read live from the session after the timeout (`source: "live"`), else what the last completed
+   * step that reported a page answered with (`"step"`, also when absent), else the URL the last `open` planned up to
+   * the stopped step (`"plan"`: not proof that it loaded). `stepIndex` (1-based) for a step's or plan's page.
+   */
+  currentPage: optional(Schema.Struct({
+    url: Schema.String,
+    title: optional(Schema.String),
+    stepIndex: optional(Schema.Number),
+    source: optional(Schema.Literal("live", "step", "plan"))
+  })),
   artifacts: optional(Schema.Array(DeclaredArtifact))
 })
 export type PartialProgress = typeof PartialProgress.Type

@@ -12,6 +12,13 @@ export const RecoveryKind = Schema.Literal(
   "navigation-stopped",
   /** The session's browser still did not answer after its navigation was stopped: it was ended, the next call starts a new one. */
   "browser-ended",
+  /**
+   * A command that held the session while its page answered (an `eval` awaiting a promise that never settles) was
+   * ended by reloading the page; the browser, tabs, cookies and refs are kept.
+   */
+  "command-ended",
+  /** Not a recovery: what was checked after a timeout (no navigation pending, the page answered); nothing stopped. */
+  "session-checked",
   /** The attached (CDP) browser or its tab is gone; this page-independent command ran in what the endpoint offers now. */
   "attached-browser-replaced",
   /** Not a recovery: the process table could not be read, so a lost browser would go unnoticed (said once per session). */
@@ -21,7 +28,8 @@ export type RecoveryKind = typeof RecoveryKind.Type
 
 export const RecoveryDetails = Schema.Struct({
   kind: RecoveryKind,
-  /** The one line the model reads (after `Recovered: `, or `Not checked: ` for `loss-not-checked`). */
+  /** The one line the model reads (after `Recovered: `, `Checked: ` for `session-checked`, or `Not checked: ` for
+   * `loss-not-checked`). */
   summary: Schema.String,
   /** How long the recovery took inside this call. */
   durationMs: Schema.optionalWith(Schema.Number, { exact: true })

@@ -65,12 +65,59 @@ describe("a page script that never returns", () => {
     const hung = await call({ args: ["eval", "while (true) {}"], timeoutMs: 3000 })
     expect(hung.details.failureCategory).toBe("timeout")
     expect(hung.details.recovery?.kind, textOf(hung)).toBe("browser-ended")
+    expect(textOf(hung)).toContain("did not answer: neither its page over DevTools (a script that never returns")
+    expect(textOf(hung)).not.toContain("navigation")
     expect(hung.details.nextActions?.[0]?.id).toBe("reopen-lost-page")
     const started = Date.now()
     const reopened = await follow(hung)
     ok(reopened)
     expect(textOf(reopened)).toContain("Acme Sign-in")
     expect(Date.now() - started).toBeLessThan(30_000)
+    ok(await call({ args: ["get", "title"] }))
+  }, 120_000)
+})
+
+describe("an eval awaiting a promise that never settles (#43)", () => {
+  it("ends the command, not the browser: no navigation claimed; the same browser and refs answer next", async () => {
+    ok(await call({ args: ["open", good()] }))
+    const snapshot = await call({ args: ["snapshot", "-i"] })
+    ok(snapshot)
+    const ref = /textbox[^\n]*\[ref=(e\d+)\]/.exec(textOf(snapshot))?.[1]
+    expect(ref, textOf(snapshot)).toBeDefined()
+    const browser = processes(name)?.browserPid
+    const hung = await call({ args: ["eval", "new Promise(() => {})"], timeoutMs: 3000 })
+    expect(hung.details.failureCategory).toBe("timeout")
+    expect(hung.details.recovery?.kind, textOf(hung)).toBe("command-ended")
+    expect(textOf(hung)).toContain("Recovered: no navigation was pending (the page answered DevTools, document")
+    expect(textOf(hung)).toContain("the page was reloaded to end that command, and the session answers again")
+    expect(textOf(hung)).not.toMatch(/navigation to|it was ended/)
+    expect(processes(name)?.browserPid, "the same browser").toBe(browser)
+    const title = await call({ args: ["get", "title"] })
+    ok(title)
+    expect(textOf(title)).toContain("Acme Sign-in")
+    ok(await call({ args: ["fill", `@${ref}`, "ada@example.com"] }))
+    const value = await call({ args: ["get", "value", `@${ref}`] })
+    ok(value)
+    expect(textOf(value)).toContain("ada@example.com")
+    // a hung fetch is the same: the command ends, the browser stays
+    const fetched = await call({ args: ["eval", "fetch('/hang').then((r) => r.status)"], timeoutMs: 3000 })
+    expect(fetched.details.recovery?.kind, textOf(fetched)).toBe("command-ended")
+    expect(processes(name)?.browserPid, "the same browser").toBe(browser)
+    ok(await call({ args: ["get", "title"] }))
+  }, 120_000)
+})
+
+describe("timeout progress says where the page is (T3)", () => {
+  it("a batch whose second open hung: the navigation is stopped, the page read live (liveUrlRecovered)", async () => {
+    const rows = [["open", good()], ["open", `${live.site.origin}/hang`]]
+    const hung = await call({ args: ["batch"], stdin: JSON.stringify(rows), timeoutMs: 5000 })
+    expect(hung.details.failureCategory, textOf(hung)).toBe("timeout")
+    expect(hung.details.recovery?.kind, textOf(hung)).toBe("navigation-stopped")
+    expect(textOf(hung)).toContain(`Recovered: the navigation to ${live.site.origin}/hang never answered`)
+    const progress = hung.details.timeoutPartialProgress as Record<string, unknown>
+    expect(progress["currentPage"]).toEqual({ url: good(), title: "Acme Sign-in", source: "live" })
+    expect(progress["liveUrlRecovered"]).toBe(true)
+    expect(textOf(hung)).toContain(`Page now (read after the timeout): Acme Sign-in — ${good()}`)
     ok(await call({ args: ["get", "title"] }))
   }, 120_000)
 })

@@ -107,7 +107,8 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
       expect(result.details.failureCategory).toBe("timeout")
       const progress = result.details.timeoutPartialProgress as Record<string, unknown>
       expect(progress).toMatchObject({
-        summary: "2/4 planned steps completed; step 3 did not finish (read-only, safe to retry).",
+        summary: "2/4 planned steps completed; step 3 did not finish (read-only, safe to retry); page as a completed step " +
+          "reported it.",
         steps: [
           { index: 1, args: ["open", "http://a.test/"], status: "completed" },
           { index: 2, args: ["get", "title"], status: "completed" },
@@ -116,7 +117,7 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
         ],
         retryStep: { index: 3, args: ["wait", "4000"], retryable: true },
         retry: { args: ["wait", "4000"] },
-        currentPage: { url: "http://a.test/", title: "A", stepIndex: 1 },
+        currentPage: { url: "http://a.test/", title: "A", stepIndex: 1, source: "step" },
         liveUrlRecovered: false,
         openedButPostOpenTimedOut: true
       })
@@ -141,6 +142,22 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
         expect(result.details.nextActions?.map((a) => [a.id, a.params?.args?.slice(-2)])).toEqual([["inspect-current-page-after-timeout", ["snapshot", "-i"]]])
         expect(textOf(result.content)).toContain("did not finish and may have acted: inspect the page before retrying")
       }
+    }))
+
+  it.scoped("an open that did not finish, no live read: the planned URL, said as planned (liveUrlRecovered false)", () =>
+    Effect.gen(function*() {
+      const rows = [["get", "title"], ["open", "http://b.test/slow"], ["get", "url"]]
+      const input = { args: ["batch"], stdin: JSON.stringify(rows), timeoutMs: 3000 }
+      const result = yield* runToResult(input, here).pipe(Effect.provide(fakeLayer(temp.root, [
+        { when: (r) => stepOf(r.args)[0] === "open", reply: "timeout" },
+        steps(() => ({ title: "A" }))
+      ])))
+      const progress = result.details.timeoutPartialProgress as Record<string, unknown>
+      expect(progress["currentPage"]).toEqual({ url: "http://b.test/slow", stepIndex: 2, source: "plan" })
+      expect(progress["liveUrlRecovered"]).toBe(false)
+      expect(progress["summary"]).toContain("; page from a planned URL only.")
+      expect(textOf(result.content))
+        .toContain("Page planned (step 2 opens it; not confirmed loaded, the session did not answer): http://b.test/slow")
     }))
 
   it.scoped("declared files are checked on disk when the run stops", () =>

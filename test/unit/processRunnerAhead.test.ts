@@ -93,6 +93,24 @@ describe("ProcessRunner: processes started ahead", () => {
       expect(next.pid).not.toBe(waiting[0])
     }).pipe(Effect.provide(runner)))
 
+  it.live("one that crashed while idle, its exit not yet seen by node (a busy loop), is not handed the call (#43)", () =>
+    Effect.gen(function*() {
+      const before = new Set(startedPids())
+      const first = yield* run(request("one"))
+      yield* settle
+      const waiting = startedPids().filter((p) => !before.has(p) && p !== first.pid && alive(p))
+      expect(waiting.length).toBe(1)
+      // the crash lands while the event loop is busy (a loaded machine): node still reads the process as running
+      yield* Effect.sync(() => {
+        process.kill(-(waiting[0] ?? 0), "SIGSEGV")
+        const until = Date.now() + 200
+        while (Date.now() < until) { /* busy: no exit event is processed */ }
+      })
+      const next = yield* run(request("two"))
+      expect(next).toMatchObject({ ahead: false, input: "two" })
+      expect(next.pid).not.toBe(waiting[0])
+    }).pipe(Effect.provide(runner)))
+
   it.live("a start-up file created, changed or removed since a process was started ahead: it is not used", () =>
     Effect.gen(function*() {
       yield* run(request("one"))

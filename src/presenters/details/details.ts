@@ -175,11 +175,22 @@ export const executedDetails = (executed: Executed, body: Body, redact: RedactAr
 
 type Partial_ = NonNullable<Extract<ToolError, { readonly _tag: "TimedOut" }>["partialProgress"]>
 
+/** Where the summary's page context came from: a live session read, a step's report, or only a planned URL. */
+const pageSource = (p: Partial_): string => {
+  const source = p.currentPage?.source
+  if (p.currentPage === undefined) return ""
+  return source === "live"
+    ? "; page read live"
+    : source === "plan"
+    ? "; page from a planned URL only"
+    : "; page as a completed step reported it"
+}
+
 /**
  * A step-by-step run (job, qa, lookup, a caller's raw `batch`) that timed out, in the contract's shape: `summary`,
  * `steps` (1-based, planned argv, `status` completed / unknown (the one that was running: it may have acted) /
- * pending), `retryStep`, `retry.args` (+ `timeoutMs`) only when that step only reads, `currentPage` (what the last
- * completed step reported; `liveUrlRecovered` false: nothing is read after the timeout, the browser may be busy),
+ * pending), `retryStep`, `retry.args` (+ `timeoutMs`) only when that step only reads, `currentPage` (read live from the
+ * session after the timeout, `liveUrlRecovered` true; else the last completed step's report or the planned URL),
  * `openedButPostOpenTimedOut`, and each declared file as found on disk (`artifacts`). The counts are additive.
  */
 export const timeoutPartialProgress = (error: Extract<ToolError, { readonly _tag: "TimedOut" }>, redact: RedactArgs, plan?: Plan) => {
@@ -191,12 +202,12 @@ export const timeoutPartialProgress = (error: Extract<ToolError, { readonly _tag
   const opened = rows?.slice(0, p.completedSteps).some((row) => isOpening(row[0])) === true
   const found = p.artifacts?.filter((a) => a.exists).length ?? 0
   return {
-    summary: `${p.completedSteps}/${p.totalSteps} planned steps completed${next !== undefined ? `; step ${next.index + 1} did not finish${next.retryable ? " (read-only, safe to retry)" : " (may have acted)"}` : ""}${p.artifacts !== undefined ? `; ${found}/${p.artifacts.length} declared files on disk` : ""}.`,
+    summary: `${p.completedSteps}/${p.totalSteps} planned steps completed${next !== undefined ? `; step ${next.index + 1} did not finish${next.retryable ? " (read-only, safe to retry)" : " (may have acted)"}` : ""}${p.artifacts !== undefined ? `; ${found}/${p.artifacts.length} declared files on disk` : ""}${pageSource(p)}.`,
     ...(rows !== undefined ? { steps: rows.map((row, i) => ({ index: i + 1, args: redact(row), status: i < p.completedSteps ? "completed" : i === next?.index ? "unknown" : "pending" })) } : {}),
     ...optional("retryStep", retryStep),
     ...(next?.retryable === true ? { retry: { args: redact(next.command), ...optional("timeoutMs", next.retryTimeoutMs) } } : {}),
     ...optional("currentPage", p.currentPage),
-    liveUrlRecovered: false,
+    liveUrlRecovered: p.currentPage?.source === "live",
     ...(opened && next !== undefined ? { openedButPostOpenTimedOut: true } : {}),
     ...optional("artifacts", p.artifacts),
     completedSteps: p.completedSteps,

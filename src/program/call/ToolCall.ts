@@ -24,7 +24,7 @@ import { invalidateRefsOnNoActivePage } from "../refs/refTracking.js"
 import { recordShownSnapshot } from "../page/shownSnapshot.js"
 import { abandonFreshLaunch } from "../session/freshLaunch.js"
 import { reapDeadOwners } from "../session/lifecycle.js"
-import { recoverHungPage } from "../session/hungPage.js"
+import { type LivePage, recoverHungPage } from "../session/hungPage.js"
 import type { Recovery } from "../../schema/RecoveryDetails.js"
 import { sessionOutcomeOf } from "../../session/sessionOutcome.js"
 import { abortable, baseNameOf, type CallContext, lockFileOf, lockKeyOf, ownerOf } from "../pipeline/callContext.js"
@@ -101,9 +101,12 @@ const attempt = (raw: unknown, call: CallContext) =>
       }
       const plan = planned.right
       const outcome = plan.sessionRole === "fresh" ? yield* abandonFreshLaunch(plan, ran.left) : sessionOutcomeOf(plan, before, yield* registry.current(base), false)
-      const error = ran.left._tag === "TimedOut" ? yield* withLastUrl(plan, ran.left) : ran.left
       // a navigation the watchdog left hanging is stopped now, so the next call (and the offered check) answers
-      const recovery = ran.left._tag === "TimedOut" ? yield* recoverHungPage(plan, ran.left) : undefined
+      const hung = ran.left._tag === "TimedOut" ? yield* recoverHungPage(plan, ran.left) : {}
+      const recovery = hung.recovery
+      const error = ran.left._tag === "TimedOut"
+        ? withLivePage(yield* withLastUrl(plan, ran.left), hung.livePage)
+        : ran.left
       yield* invalidateRefsOnNoActivePage(plan, error)
       yield* recordShownSnapshot(plan, undefined, true)
       return { plan, error, ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {}), ...(recovery !== undefined ? { recovery } : {}) } satisfies Attempt
@@ -133,6 +136,12 @@ const recordOwnership = (plan: Plan, lockFile: string | undefined) =>
 
 /** The same timeout with the page (a copy from its fields, so its message is the same words). */
 const withUrl = (e: TimedOut, lastUrl: string): TimedOut => withFields(e, { lastUrl })
+
+/** A step-by-step run's progress with the page the recovery read live after the timeout (T3: `liveUrlRecovered`). */
+const withLivePage = (e: TimedOut, page: LivePage | undefined): TimedOut =>
+  page === undefined || e.partialProgress === undefined
+    ? e
+    : withFields(e, { partialProgress: { ...e.partialProgress, currentPage: { ...page, source: "live" } } })
 
 /** A timed-out call's session page, for recovery actions that must reopen it elsewhere (a dialog that hung the tab). */
 const withLastUrl = (plan: Plan, error: TimedOut) =>

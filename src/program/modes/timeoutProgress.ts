@@ -1,8 +1,10 @@
 /**
  * What a step-by-step run (job, qa, lookups, a caller's raw `batch`) had done when its time ran out: the steps that
  * completed, the first incomplete one (retryable only when it reads), a retry budget that outlasts what the stopped
- * step may still be doing in the browser, the page the last completed step reported, and each file a step was asked
- * to write as found on disk. Read from what the run already has and the disk only: the browser may still be busy.
+ * step may still be doing in the browser, the page the last completed step reported (else the URL the last `open` up
+ * to the stopped step planned), and each file a step was asked to write as found on disk. Read from what the run
+ * already has and the disk only: the browser may still be busy (the call reads the page live afterwards, when the
+ * session answers again: program/session/hungPage.ts).
  */
 import * as Effect from "effect/Effect"
 import type { StepRow } from "../../domain/Outcome.js"
@@ -12,7 +14,7 @@ import { ArtifactStore } from "../../services/ArtifactStore.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { artifactRequest } from "../../upstream/artifactPaths.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
-import { retryableAfterTimeout } from "../../upstream/commandPolicy.js"
+import { isOpening, retryableAfterTimeout } from "../../upstream/commandPolicy.js"
 import { watchdogFor } from "../../upstream/timeoutPolicy.js"
 
 /** The page a completed step answered with (open, back, reload … report `url`, most with `title`). */
@@ -23,8 +25,18 @@ const pageOf = (done: ReadonlyArray<StepRow>): PartialProgress["currentPage"] =>
     const url = result?.["url"]
     if (typeof url === "string" && url !== "") {
       const title = result?.["title"]
-      return { url, ...(typeof title === "string" && title !== "" ? { title } : {}), stepIndex: i + 1 }
+      return { url, ...(typeof title === "string" && title !== "" ? { title } : {}), stepIndex: i + 1, source: "step" }
     }
+  }
+  return undefined
+}
+
+/** The URL the last `open` up to the stopped step asked for (the contract's planned fallback; not proof it loaded). */
+const plannedPageOf = (rows: ReadonlyArray<ReadonlyArray<string>>, index: number): PartialProgress["currentPage"] => {
+  for (let i = Math.min(index, rows.length - 1); i >= 0; i--) {
+    const line = parseCommandLine(rows[i] ?? [])
+    const url = line.positionals[1]
+    if (isOpening(line.command) && url !== undefined && url !== "") return { url, stepIndex: i + 1, source: "plan" }
   }
   return undefined
 }
@@ -52,7 +64,7 @@ export const timeoutProgress = (rows: ReadonlyArray<ReadonlyArray<string>>, done
         ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {})
       })
     }
-    const currentPage = pageOf(done)
+    const currentPage = pageOf(done) ?? plannedPageOf(rows, index)
     return {
       completedSteps: done.length,
       totalSteps: rows.length,

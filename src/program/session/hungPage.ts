@@ -1,16 +1,22 @@
 /**
- * A call the watchdog ended may leave its navigation hanging in the daemon (a server that accepts and never answers):
- * upstream keeps the session busy for about 30 s, then answers the next command with `page_wedged` after about 36 s
- * more. Recovered here, inside the call that timed out: the navigation is stopped in the browser itself (CDP
- * `Page.stopLoading` on the session's tab over the browser's own DevTools endpoint, not through the busy daemon), and
- * a short `get url` checks that the session answers again. A browser this tool launched that still does not answer
- * (a page script that never returns) is ended by its recorded identity, so the next call starts a new one with the same
- * launch flags. Attached and caller-named browsers are never ended. Waits and dialog-like commands keep their own rules.
+ * A call the watchdog ended may leave the session held in the daemon: a navigation hanging (a server that accepts and
+ * never answers: upstream keeps the session busy for about 30 s, then answers the next command with `page_wedged`
+ * after about 36 s more), an `eval` awaiting a promise that never settles (held about 30 s), a script that never
+ * returns. Recovered here, inside the call that timed out, over the browser's own DevTools endpoint (not through the
+ * busy daemon): the session's page is asked its `document.readyState` first; a navigation is stopped
+ * (`Page.stopLoading`) only when one was pending (the page still loading, or the command navigated); an `eval` that
+ * still holds the session while its page answers is ended by reloading the page (the only thing that settles its
+ * promise: `Runtime.terminateExecution` does not, and a busy page would not take it over a new connection); a short
+ * `get url` checks that the session answers again. A browser this tool launched whose page did not answer is ended by
+ * its recorded identity, so the next call starts a new one with the same launch flags. Attached and caller-named
+ * browsers are never ended. Waits and dialog-like commands keep their own rules. What the line claims:
+ * session/hungRecovery.ts. The live URL read is returned for the timeout's progress (T3).
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { Plan } from "../../domain/Plan.js"
+import type { EndpointTarget } from "../../domain/Endpoint.js"
 import type { Recovery } from "../../schema/RecoveryDetails.js"
 import type { TimedOut } from "../../schema/ToolError.js"
 import { readPayload, UrlReply } from "../../schema/UpstreamPayloads.js"
@@ -18,6 +24,7 @@ import { BrowserEndpoints } from "../../services/BrowserEndpoints.js"
 import { BrowserProcesses } from "../../services/BrowserProcesses.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
+import { awaitsScript, hungRecoveryOf, navigationPending } from "../../session/hungRecovery.js"
 import { targetOf } from "../../session/target.js"
 import { socketDirOf } from "../../upstream/socketDir.js"
 import { isClose } from "../../upstream/commandPolicy.js"
@@ -37,21 +44,36 @@ const applies = (plan: Plan, error: TimedOut): boolean =>
   error.source === "watchdog" && error.dispatched !== "no" && plan.kind === "browser" && plan.sessionName !== undefined && !isClose(plan.line) &&
   requestedWaitMs(plan.line.positionals) === undefined && !isDialogLike(plan.line, plan.stdin)
 
-/** `Page.stopLoading` on the session's tab (or, in a browser this tool launched, on every page): the URLs stopped. */
-const stopLoading = (endpoint: string, targetId: string | undefined, everyPage: boolean) =>
+/** The page's load state, title and address over DevTools; undefined when it did not answer (its main thread held). */
+const probePage = (page: EndpointTarget | undefined) =>
+  Effect.gen(function*() {
+    if (page?.webSocketDebuggerUrl === undefined) return undefined
+    const expression = "JSON.stringify({ r: document.readyState, t: document.title, u: location.href })"
+    const endpoints = yield* BrowserEndpoints
+    const params = { expression, returnByValue: true }
+    const reply = yield* endpoints.command(page.webSocketDebuggerUrl, "Runtime.evaluate", params, CDP_TIMEOUT_MS)
+    const value = (reply as { result?: { value?: unknown } } | undefined)?.result?.value
+    if (typeof value !== "string") return undefined
+    try {
+      const read = JSON.parse(value) as { r?: unknown; t?: unknown; u?: unknown }
+      const text = (v: unknown): string => (typeof v === "string" ? v : "")
+      return { readyState: text(read.r), title: text(read.t), url: text(read.u) }
+    } catch {
+      return undefined
+    }
+  })
+
+/** One CDP command on each page: the URLs of the pages that answered. */
+const onPages = (pages: ReadonlyArray<EndpointTarget>, method: string) =>
   Effect.gen(function*() {
     const endpoints = yield* BrowserEndpoints
-    const view = yield* endpoints.inspect(endpoint, CDP_TIMEOUT_MS)
-    const all = (view?.targets ?? []).filter((t) => t.type === "page")
-    const own = all.filter((t) => t.id === targetId)
-    const pages = own.length > 0 || !everyPage ? own : all
-    const stopped: Array<string> = []
+    const done: Array<string> = []
     for (const page of pages) {
       if (page.webSocketDebuggerUrl === undefined) continue
-      const answered = yield* endpoints.command(page.webSocketDebuggerUrl, "Page.stopLoading", {}, CDP_TIMEOUT_MS)
-      if (answered !== undefined) stopped.push(page.url)
+      const answered = yield* endpoints.command(page.webSocketDebuggerUrl, method, {}, CDP_TIMEOUT_MS)
+      if (answered !== undefined) done.push(page.url)
     }
-    return stopped
+    return done
   })
 
 /** The session's page URL when it answers within the check's budget. */
@@ -61,33 +83,62 @@ const answers = (plan: Plan) =>
     return Either.isRight(reply) && reply.right.kind === "single" ? readPayload(UrlReply, reply.right.data, (d) => d.url) ?? "" : undefined
   })
 
+/** The session's pages at its endpoint: its own tab, else (a browser this tool launched) every page. */
+const pagesOf = (plan: Plan, endpoint: string | undefined, owned: boolean) =>
+  Effect.gen(function*() {
+    if (endpoint === undefined) return { pages: [] as ReadonlyArray<EndpointTarget>, session: undefined }
+    const view = yield* (yield* BrowserEndpoints).inspect(endpoint, CDP_TIMEOUT_MS)
+    const all = (view?.targets ?? []).filter((t) => t.type === "page")
+    const targetId = (yield* observeDaemon(plan)).targetId
+    const own = all.filter((t) => t.id === targetId)
+    // the session's own tab, known by its id or as the only page: the one a reload may touch
+    return { pages: own.length > 0 || !owned ? own : all, session: own[0] ?? (all.length === 1 ? all[0] : undefined) }
+  })
+
+/** The page as read live after the timeout (T3: `currentPage`, `liveUrlRecovered`). */
+export interface LivePage {
+  readonly url: string
+  readonly title?: string
+}
+
+export interface HungPageOutcome {
+  readonly recovery?: Recovery
+  readonly livePage?: LivePage
+}
+
 export const recoverHungPage = (plan: Plan, error: TimedOut) =>
   Effect.gen(function*() {
-    if (!applies(plan, error) || plan.sessionName === undefined) return undefined
+    const none: HungPageOutcome = {}
+    if (!applies(plan, error) || plan.sessionName === undefined) return none
     const session = plan.sessionName
     const started = yield* Clock.currentTimeMillis
-    const took = Effect.map(Clock.currentTimeMillis, (now) => now - started)
     const { endpoint, attached } = yield* browserEndpointOf(plan)
     const owned = !attached && (plan.sessionRole === "managed" || plan.sessionRole === "fresh")
-    // nothing to stop and nothing this tool may end: the check alone would recover nothing
-    if (endpoint === undefined && (!owned || plan.firstLaunch)) return undefined
-    const stopped = endpoint !== undefined ? yield* stopLoading(endpoint, (yield* observeDaemon(plan)).targetId, owned) : []
-    const url = yield* answers(plan)
-    if (url !== undefined) {
-      if (stopped.length === 0) return undefined
-      return {
-        kind: "navigation-stopped",
-        summary: `the navigation to ${stopped.join(", ")} never answered; it was stopped in the browser, and the session answers again${url !== "" ? ` (on ${url})` : ""}.`,
-        durationMs: yield* took
-      } satisfies Recovery
-    }
-    // a launch that is only slow is not stuck; a browser this tool did not launch is not ours to end
-    if (!owned || plan.firstLaunch) return undefined
-    const config = yield* ToolConfig
-    yield* (yield* BrowserProcesses).reap(socketDirOf(config, plan.env), session)
-    return {
-      kind: "browser-ended",
-      summary: `the browser of session ${session} did not answer ${stopped.length > 0 ? "even after its navigation was stopped" : "after the timeout"}; it was ended, and the next call starts a new one with the same launch flags (its page, tabs, cookies and refs are gone).`,
-      durationMs: yield* took
-    } satisfies Recovery
+    // nothing to ask and nothing this tool may end: the check alone would recover nothing
+    if (endpoint === undefined && (!owned || plan.firstLaunch)) return none
+    const step = error.partialProgress?.firstIncompleteStep?.command ?? plan.line.argv
+    const { pages, session: tab } = yield* pagesOf(plan, endpoint, owned)
+    const probed = yield* probePage(tab ?? pages[0])
+    const pending = navigationPending(step, probed?.readyState)
+    const stopped = pending ? yield* onPages(pages, "Page.stopLoading") : []
+    const first = yield* answers(plan)
+    // the page answers but the session is still held by the stopped eval: a reload settles its promise
+    const reloaded = first === undefined && !pending && probed !== undefined && awaitsScript(step) && tab !== undefined
+      ? (yield* onPages([tab], "Page.reload")).length > 0
+      : false
+    const url = reloaded ? yield* answers(plan) : first
+    const pageSilent = pages.length > 0 && probed === undefined
+    // the browser is ended only when it did not answer: its page silent (or none to ask) and the session too
+    const ends = url === undefined && probed === undefined && owned && !plan.firstLaunch
+    if (ends) yield* (yield* BrowserProcesses).reap(socketDirOf(yield* ToolConfig, plan.env), session)
+    const now = yield* Clock.currentTimeMillis
+    const seen = { session, step, readyState: probed?.readyState, pageSilent, stopped, reloaded, url, ended: ends }
+    const recovery = hungRecoveryOf(seen, now - started)
+    // the title of the page the session answered from (read again: a stopped or reloaded page has changed since)
+    const after = url !== undefined && url !== "" && !ends ? yield* probePage(tab ?? pages[0]) : undefined
+    const title = after !== undefined && after.url === url && after.title !== "" ? after.title : undefined
+    const livePage = url !== undefined && url !== "" && !ends
+      ? { url, ...(title !== undefined ? { title } : {}) }
+      : undefined
+    return { ...(recovery !== undefined ? { recovery } : {}), ...(livePage !== undefined ? { livePage } : {}) }
   })
