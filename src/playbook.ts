@@ -50,7 +50,7 @@ export const fieldDescriptions = {
   semanticName: "role locator: accessible name",
   semanticSelector: "CSS or @ref, instead of a locator",
   semanticAction: "One element action (dblclick/uncheck/scrollIntoView: selector only); fill: text; press: text=key; select: selector+values.",
-  job: "Steps in one call: element actions as semanticAction; open{url}; press{text:key}; type{text,press}; drag{selector,target}; wait{milliseconds}; assertText{text}; assertUrl{url glob}; screenshot|waitForDownload{path}; snapshot.",
+  job: "Steps: semanticAction actions, rightclick; open{url}; press{text:key}; type{text,press}; drag{selector,target}; drop{selector,path|text}; wait{milliseconds}; assertText{text}; assertUrl{url glob}; screenshot|waitForDownload{path}; snapshot.",
   qa: "Smoke-check url (attached: current page): load, expectedText/Selector; fails on console/page errors, failed requests.",
   sourceLookup: "Likely source files of an element.",
   networkSourceLookup: "Probable sources of failed requests.",
