@@ -82,6 +82,17 @@ describe("input primitives on the real binary", () => {
     expect(ofType(await pageEvents(), "contextmenu", "click")).toEqual([menu])
   }, 120_000)
 
+  it("refuses an element the top document's point does not reach (inside a frame); the page is unchanged", async () => {
+    expect((await call(["open", `${live.site.origin}/iframe.html`])).isError).toBe(false)
+    const lines = textOf(await call(["snapshot", "-i"])).split("\n")
+    const inner = `@${/\[ref=(e\d+)\]/.exec(lines.find((l) => l.includes('"Press inside"')) ?? "")?.[1] ?? "none"}`
+    const refused = await call(["click", inner, "--modifiers", "Shift"])
+    expect(refused.details.failureCategory).toBe("validation-error")
+    expect(textOf(refused)).toContain(`not ${inner}: it is inside a frame`)
+    expect(textOf(refused)).toContain(`Instead: click ${inner} (no modifiers, left button).`)
+    expect(valueOf(await call(["get", "text", "#r"]))).toBe("waiting")
+  }, 120_000)
+
   it("clicks and double clicks at a point, with a button and keys", async () => {
     await openPage()
     const { x, y, width, height } = JSON.parse(valueOf(await call(["get", "box", "#pad"]))) as Record<string, number>

@@ -12,6 +12,7 @@ import { compileJob } from "../../src/compilers/compileJob.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { formatInput } from "../../src/presenters/text/formatInput.js"
+import { dropSeenOf, hitOf, hitTestExpression } from "../../src/page/inputReads.js"
 import { uploadPaths } from "../../src/security/preflight.js"
 import { COMMAND_FLAGS } from "../../src/upstream/commandFlags.generated.js"
 import { flagProblem } from "../../src/upstream/flagCheck.js"
@@ -176,4 +177,18 @@ describe("calls over the fake upstream", () => {
       expect(textOf(result)).toContain("while upstream holds actions for approval")
       expect(textOf(result)).toContain("Instead: mouse move <x> <y>, then mouse down")
     }).pipe(Effect.provide(fakeLayer(temp.root, [ANY_OK]))))
+})
+
+describe("page reads", () => {
+  it("read the hit test and the drop recorder's answers, and nothing else", () => {
+    expect(hitOf(JSON.stringify({ reached: false, hit: "h1" }))).toEqual({ reached: false, hit: "h1" })
+    expect(hitOf("not json")).toBeUndefined()
+    expect(hitOf(undefined)).toBeUndefined()
+    const files = [{ name: "a", size: 2, type: "" }]
+    const seen = { installed: true, drop: 1, accepted: true, target: "div#z", files, textLength: 3 }
+    expect(dropSeenOf(JSON.stringify(seen))).toEqual(seen)
+    expect(dropSeenOf(JSON.stringify({ installed: false }))).toBeUndefined()
+    expect(hitTestExpression({ x: 1, y: 2, width: 3, height: 4 }, { x: 2, y: 4 }))
+      .toContain("document.elementFromPoint(2, 4)")
+  })
 })

@@ -1,9 +1,9 @@
 /**
  * `drop <sel> --files <paths> --text <text>` (compilers/inputCommand.ts): CDP `Input.dispatchDragEvent` (dragEnter,
  * dragOver, drop) at the element's centre, carrying files the browser reads from disk itself (so only a browser on
- * this machine can take them) and/or text. A recorder installed in the same upstream process as the element's box
- * reads what the page saw: a drop nobody accepted (no handler cancelled `dragover`, so no `drop` event fired) fails,
- * and a drop that fired is described by the files its event carried, as the page read them.
+ * this machine can take them) and/or text. A recorder installed on the tab just before the events reads what the page
+ * saw: a drop nobody accepted (no handler cancelled `dragover`, so no `drop` event fired) fails, and a drop that fired
+ * is described by the files its event carried, as the page read them.
  */
 import { statSync } from "node:fs"
 import { basename, isAbsolute, resolve } from "node:path"
@@ -13,8 +13,7 @@ import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { alternativeOf, type InputCommand } from "../../compilers/inputCommand.js"
 import { DROP_RECORDER_INSTALL, DROP_RECORDER_READ, dropSeenOf } from "../../page/inputReads.js"
 import { InvalidInput, UpstreamFailed } from "../../schema/ToolError.js"
-import { SessionCommands } from "../../services/SessionCommands.js"
-import { describedRef, elementPoint, sendInput, tabSocket } from "./pointerDispatch.js"
+import { describedRef, evaluate, reachablePoint, sendInput, tabSocket } from "./pointerDispatch.js"
 
 type Drop = Extract<InputCommand, { kind: "drop" }>
 
@@ -67,15 +66,13 @@ export const runDrop = (plan: Plan, target: SessionTarget, command: Drop, timeou
           `dropped. Instead: ${alternativeOf(command)}`
       })
     }
-    const { point, extra } = yield* elementPoint(target, command.selector, timeoutMs, [["eval", DROP_RECORDER_INSTALL]])
+    const point = yield* reachablePoint(target, socket, command.selector, timeoutMs, alternativeOf(command))
+    const installed = (yield* evaluate(socket, DROP_RECORDER_INSTALL)) !== undefined
     const data = dragData(command, files.map((f) => f.path))
     const event = (type: string) =>
       ({ method: "Input.dispatchDragEvent", params: { type, x: point.x, y: point.y, data, modifiers: 0 } })
     yield* sendInput(socket, [event("dragEnter"), event("dragOver"), event("drop")])
-    const budget = { timeoutMs: Math.max(1_000, timeoutMs) }
-    const reading = (yield* SessionCommands).run(target, ["eval", DROP_RECORDER_READ], budget)
-    const read = extra[0]?.success === true ? yield* Effect.either(reading) : undefined
-    const seen = read?._tag === "Right" && read.right.kind === "single" ? dropSeenOf(read.right.data) : undefined
+    const seen = installed ? dropSeenOf(yield* evaluate(socket, DROP_RECORDER_READ)) : undefined
     if (seen !== undefined && seen.drop === 0) return yield* notAccepted(command.selector)
     const what = yield* describedRef(plan, command.selector)
     return {

@@ -19,7 +19,7 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { targetOf } from "../../session/target.js"
 import { runDrop } from "./dropCommand.js"
-import { describedRef, elementPoint, sendInput, tabSocket } from "./pointerDispatch.js"
+import { describedRef, reachablePoint, sendInput, tabSocket } from "./pointerDispatch.js"
 
 type Click = Extract<InputCommand, { kind: "click" }>
 type StorageRemove = Extract<InputCommand, { kind: "storage-remove" }>
@@ -40,7 +40,8 @@ const runClick = (plan: Plan, target: SessionTarget, command: Click, timeoutMs: 
     const { socket } = yield* tabSocket(plan, alternativeOf(command))
     const selector = command.target.kind === "element" ? command.target.selector : undefined
     const aim = command.target
-    const at = aim.kind === "point" ? aim : (yield* elementPoint(target, aim.selector, timeoutMs)).point
+    const alternative = alternativeOf(command)
+    const at = aim.kind === "point" ? aim : yield* reachablePoint(target, socket, aim.selector, timeoutMs, alternative)
     yield* sendInput(socket, clickEvents(command, at))
     const what = selector !== undefined ? yield* describedRef(plan, selector) : undefined
     return {

@@ -2,8 +2,9 @@
  * Trusted input the tool sends itself, where upstream 0.41 has no command for it: CDP `Input.dispatchMouseEvent`
  * (with `modifiers`, `button` and `clickCount`) and `Input.dispatchDragEvent` (with files read by the browser from
  * disk, or text) on the session's own tab, over the browser's DevTools endpoint (the one health checks read). An
- * element's point is the centre of its box after upstream scrolled it into view, in the same upstream process.
- * Refused (`validation-error`, with the closest working command) where the tab cannot be reached that way.
+ * element's point is the centre of its box after upstream scrolled it into view (one upstream process), once a hit
+ * test shows the element there. Refused (`validation-error`, with the closest working command) where the tab cannot
+ * be reached that way or the element is not under that point (inside a frame, covered).
  */
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
@@ -12,16 +13,27 @@ import { InvalidInput, SelectorNotFound, UpstreamFailed } from "../../schema/Too
 import { BrowserEndpoints } from "../../services/BrowserEndpoints.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { type Box, hitOf, hitTestExpression } from "../../page/inputReads.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import { browserEndpointOf } from "../session/sessionEndpoint.js"
 
 const CDP_TIMEOUT_MS = 3_000
 
-type Rows = ReadonlyArray<ReadonlyArray<string>>
 
 export interface CdpInput {
   readonly method: string
   readonly params: Readonly<Record<string, unknown>>
+}
+
+interface Point {
+  readonly x: number
+  readonly y: number
+}
+
+/** An element's box and the centre input is sent at. */
+interface Placed {
+  readonly point: Point
+  readonly box: Box
 }
 
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined)
@@ -29,12 +41,12 @@ const num = (v: unknown): number | undefined => (typeof v === "number" && Number
 const failed = (detail: string) => new UpstreamFailed({ detail, stderr: "", exitCode: null })
 
 /**
- * Scrolls the element into view and reads its box in one upstream process (plus `extra` rows after, e.g. a page
- * recorder): the centre of the box, in viewport CSS pixels, and the extra rows' results. A failed row keeps its error.
+ * Scrolls the element into view and reads its box in one upstream process: the centre of the box, in viewport CSS
+ * pixels. A failed row keeps its error.
  */
-export const elementPoint = (target: SessionTarget, selector: string, timeoutMs: number, extra: Rows = []) =>
+const elementPoint = (target: SessionTarget, selector: string, timeoutMs: number) =>
   Effect.gen(function*() {
-    const steps = [["scrollintoview", selector], ["get", "box", selector], ...extra]
+    const steps = [["scrollintoview", selector], ["get", "box", selector]]
     const rows = yield* (yield* SessionCommands).batch(target, steps, { timeoutMs, failFast: true })
     for (const row of rows) if (!row.success) return yield* row.error
     const box = (rows[1]?.success === true ? rows[1].result : undefined) as Record<string, unknown> | undefined
@@ -46,7 +58,52 @@ export const elementPoint = (target: SessionTarget, selector: string, timeoutMs:
       const detail = `${selector} has an empty box (${width}×${height}), so nothing was dispatched at it.`
       return yield* new SelectorNotFound({ selector, reason: "hidden", detail })
     }
-    return { point: { x: Math.round(x + width / 2), y: Math.round(y + height / 2) }, extra: rows.slice(2) }
+    const point = { x: Math.round(x + width / 2), y: Math.round(y + height / 2) }
+    return { point, box: { x, y, width, height } }
+  })
+
+/** The value of one expression in the tab's page (CDP `Runtime.evaluate`), when it answers a string. */
+export const evaluate = (socket: string, expression: string) =>
+  Effect.map(
+    Effect.flatMap(BrowserEndpoints, (endpoints) =>
+      endpoints.command(socket, "Runtime.evaluate", { expression, returnByValue: true }, CDP_TIMEOUT_MS)),
+    (answer) => {
+      const result = (answer as { result?: { value?: unknown } } | undefined)?.result
+      return typeof result?.value === "string" ? result.value : undefined
+    }
+  )
+
+/**
+ * Before input is sent at an element's centre: the top document's element there must be that element or inside it
+ * (page/inputReads.ts). A ref inside a frame (its box is in the frame's coordinates) or a covered element is refused,
+ * naming what is there; nothing is sent. An answer the test cannot read is not judged.
+ */
+const checkReach = (socket: string, selector: string, placed: Placed, alternative: string) =>
+  Effect.gen(function*() {
+    const hit = hitOf(yield* evaluate(socket, hitTestExpression(placed.box, placed.point)))
+    if (hit === undefined || hit.reached) return
+    const there = hit.hit !== null ? `<${hit.hit}>` : "nothing"
+    return yield* new InvalidInput({
+      field: "args",
+      detail: `at the centre of ${selector}'s box (${placed.point.x}, ${placed.point.y}) the page has ${there}, ` +
+        `not ${selector}: ` +
+        "it is inside a frame (tool-sent input reaches the top document only) or covered there; nothing was sent. " +
+        `Instead: ${alternative}`
+    })
+  })
+
+/** The element's centre once it is scrolled into view and reachable there (checkReach); refused otherwise. */
+export const reachablePoint = (
+  target: SessionTarget,
+  socket: string,
+  selector: string,
+  timeoutMs: number,
+  alternative: string
+) =>
+  Effect.gen(function*() {
+    const placed = yield* elementPoint(target, selector, timeoutMs)
+    yield* checkReach(socket, selector, placed, alternative)
+    return placed.point
   })
 
 /** The WebSocket of the session's own tab, or the refusal naming what is not supported and what works instead. */
