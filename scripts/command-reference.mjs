@@ -15,6 +15,17 @@ export const NATIVE_BINARY = join(REPO, "node_modules/agent-browser/bin", `agent
 export const REFERENCE_PATH = join(REPO, "docs/COMMAND_REFERENCE.md")
 export const POLICY_SOURCE = join(REPO, "src/upstream/commandPolicy.ts")
 const LAUNCH_SOURCE = join(REPO, "src/upstream/commandLine.ts")
+export const INPUT_SOURCE = join(REPO, "src/compilers/inputCommand.ts")
+
+/** The tool's own input forms (`INPUT_USAGE` in src/compilers/inputCommand.ts: one plain string per command). */
+export const inputUsages = (source) => {
+  const block = /export const INPUT_USAGE[^=]*= \{\n([\s\S]*?)\n\}/.exec(source)?.[1]
+  if (block === undefined) throw new Error("INPUT_USAGE not found in src/compilers/inputCommand.ts")
+  const string = (text) => JSON.parse(`"${text}"`)
+  const entry = /^ {2}(\w+): \{\n {4}form: "((?:[^"\\]|\\.)*)",\n {4}does: "((?:[^"\\]|\\.)*)"\n {2}\}/gm
+  return [...block.matchAll(entry)]
+    .map((m) => ({ command: m[1], form: string(m[2]), does: string(m[3]) }))
+}
 
 /** Runs `fn(help)` where `help(args)` is the binary's stdout; a private socket dir lives for the duration. */
 export const withHelp = (fn, binary = NATIVE_BINARY) => {
@@ -187,8 +198,10 @@ const mentionedWords = (text) => [
  */
 const NOTES = [
   ["open", "title/URL line; a drifted active tab is re-selected ([contract: Sessions](TOOL_CONTRACT.md#sessions))"],
-  ["click", "ref preflight¹; navigation adds a title/URL line"],
-  ["dblclick", "ref preflight¹"], ["type", "ref preflight¹"], ["fill", "ref preflight¹"], ["press", "ref preflight¹"],
+  ["click", "ref preflight¹; navigation adds a title/URL line; tool's `--modifiers`, `--button`³"],
+  ["dblclick", "ref preflight¹; tool's `--modifiers`, `--button`³"], ["mouse", "tool's `click|dblclick <x> <y>`³"],
+  ["storage", "tool's `remove <key>`³"],
+  ["type", "ref preflight¹"], ["fill", "ref preflight¹"], ["press", "ref preflight¹"],
   ["hover", "ref preflight¹"], ["focus", "ref preflight¹"], ["check", "ref preflight¹"], ["uncheck", "ref preflight¹"],
   ["select", "ref preflight¹"], ["drag", "ref preflight¹"], ["scrollintoview", "ref preflight¹"],
   ["upload", "ref preflight¹; paths outside `uploadRoots` blocked ([SECURITY.md](SECURITY.md))"],
@@ -254,7 +267,22 @@ const collect = (help, policySource = readFileSync(POLICY_SOURCE, "utf8")) => {
   return { version, overview, extra, aliases, subcommands, pages }
 }
 
-const render = ({ version, overview, extra, aliases, subcommands }, launchFlags) => {
+/** The hand-written section: what the tool adds (it runs these itself; upstream never sees them). */
+const inputSection = (usages) => [
+  "## Added by the tool",
+  "",
+  "³ Input upstream 0.41 has no command for, sent by the tool itself as trusted DevTools input on the session's",
+  "tab (or, for `storage … remove`, one `eval`); in `args`, `batch` rows and `job` steps (`rightclick`, `drop`,",
+  "`press` as the keys held on click/dblclick). Refused as `validation-error`, naming the closest upstream command,",
+  "where it cannot be sent (no DevTools endpoint, held actions under `--confirm-actions`/an action policy, an",
+  "element not under its centre: inside a frame, or covered).",
+  "`<command> --help` adds them.",
+  "",
+  ...usages.map((u) => `- ${code(u.form)}: ${cell(u.does)}`),
+  ""
+]
+
+const render = ({ version, overview, extra, aliases, subcommands }, launchFlags, usages = []) => {
   const commands = [...new Set([...overviewCommands(overview), ...extra.map((e) => e.usage.split(/\s+/)[0])])].sort()
   const used = new Set()
   const noteFor = (usage) => {
@@ -275,7 +303,7 @@ const render = ({ version, overview, extra, aliases, subcommands }, launchFlags)
     "`{\"args\": [\"skills\", \"get\", \"core\"]}`. The Tool column says where the tool differs; details in",
     "[TOOL_CONTRACT.md](TOOL_CONTRACT.md) (same folder).",
     "¹ ref preflight: a `@ref` from another page, a vanished element or a restarted daemon is refused before upstream",
-    "acts. ² local: runs without the managed session (no `--session` injected).",
+    "acts. ² local: runs without the managed session (no `--session` injected). ³ added by the tool (section below).",
     "",
     `Commands (${commands.length}): ${commands.join(", ")}.`,
     `Aliases: ${aliases.map((a) => `${a.alias} → ${a.command}`).join(", ")}.`,
@@ -293,6 +321,7 @@ const render = ({ version, overview, extra, aliases, subcommands }, launchFlags)
   out.push("## Subcommands (from `<command> --help`)", "", ...subcommands.map((s) => `- ${s.command}: ${s.names.join(", ")}`), "")
   const missing = NOTES.map(([key]) => key).filter((key) => !used.has(key))
   if (missing.length > 0) throw new Error(`tool notes name usages upstream's help lacks: ${missing.join(", ")}`)
+  out.push(...inputSection(usages))
   out.push(
     "## Flags",
     "",
@@ -332,7 +361,7 @@ export const readReferenceIndex = (doc) => {
 const main = () => {
   const launchFlags = new Set(setLiteral(readFileSync(LAUNCH_SOURCE, "utf8"), "LAUNCH_FLAGS"))
   const collected = withHelp((help) => collect(help))
-  const doc = render(collected, launchFlags)
+  const doc = render(collected, launchFlags, inputUsages(readFileSync(INPUT_SOURCE, "utf8")))
   const flags = renderFlagModule(flagTableOf(collected))
   writeFileSync(FLAGS_PATH, flags)
   console.log(`wrote src/upstream/commandFlags.generated.ts (${collected.pages.size} command pages)`)

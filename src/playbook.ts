@@ -50,7 +50,7 @@ export const fieldDescriptions = {
   semanticName: "role locator: accessible name",
   semanticSelector: "CSS or @ref, instead of a locator",
   semanticAction: "click|dblclick|fill|check|uncheck|hover|scrollIntoView|press|select one element (dblclick/uncheck/scrollIntoView: selector only); fill: text; press: text=key; select: selector+values.",
-  job: "Steps in one call: element actions as semanticAction; open{url}; type{text,press}; drag{selector,target}; wait{milliseconds}; assertText{text}; assertUrl{url glob}; screenshot|waitForDownload{path}; snapshot.",
+  job: "Steps: semanticAction actions, rightclick; open{url}; type{text,press}; drag{selector,target}; drop{selector,path|text}; wait{milliseconds}; assertText{text}; assertUrl{url glob}; screenshot|waitForDownload{path}; snapshot.",
   qa: "Smoke-check url (attached: current page): load, expectedText/Selector; fails on console/page errors, failed requests.",
   sourceLookup: "Likely source files of an element.",
   networkSourceLookup: "Probable sources of failed requests.",
@@ -59,7 +59,7 @@ export const fieldDescriptions = {
   sessionMode: "fresh: new browser (new launch flags); auto (default): current one.",
   outputPath: "Also write the result (snapshot: full tree) here.",
   timeoutMs: "Watchdog ms (default 35000); raise for long waits.",
-  electron: "Electron: list{query}; launch{appName|appPath|executablePath}; status|probe|cleanup{launchId}; running app: args connect <port>.",
+  electron: "list{query}; launch{appName|appPath|executablePath}; status|probe|cleanup{launchId}; running app: args connect <port>.",
 } as const
 
 /** The playbook as the docs show it. */

@@ -16,6 +16,34 @@ export const ASSERT_TIMEOUT_MS = 10_000
 /** Paced typing emits two rows per character; beyond this a step should be split or typed without delay. */
 export const MAX_PACED_CHARS = 200
 
+type Rows = ReadonlyArray<ReadonlyArray<string>>
+
+/** drop: files (`path`, comma-separated) and/or text on the selected element. */
+const dropRows = (step: JobStep, where: string): Either.Either<Rows, InvalidInput> => {
+  const text = step.text !== undefined && step.text !== "" ? ["--text", step.text] : []
+  if (step.selector === undefined || (step.path === undefined && text.length === 0)) {
+    const detail = "drop: needs selector and path (files, comma-separated) or text"
+    return Either.left(new InvalidInput({ field: where, detail }))
+  }
+  return Either.right([["drop", step.selector, ...(step.path !== undefined ? ["--files", step.path] : []), ...text]])
+}
+
+/**
+ * click/dblclick (and rightclick: the right button) as element actions; `press` names the modifier keys held during
+ * the click (`Control+Shift`), sent by the tool itself (compilers/inputCommand.ts).
+ */
+const pointerRows = (step: JobStep, kind: "click" | "dblclick" | "rightclick", where: string) => {
+  const action = kind === "rightclick" ? "click" : kind
+  const keys = step.press !== undefined ? ["--modifiers", step.press] : []
+  const button = kind === "rightclick" ? ["--button", "right"] : []
+  if ((keys.length > 0 || button.length > 0) && step.selector === undefined) {
+    const what = `${kind}${keys.length > 0 ? " with press (modifier keys)" : ""}`
+    const detail = `${what} needs a selector (CSS or @ref); take snapshot -i for refs`
+    return Either.left(new InvalidInput({ field: where, detail }))
+  }
+  return Either.map(compileElementAction({ ...step, action }, where), (c): Rows => [[...c.args, ...button, ...keys]])
+}
+
 const stepRows = (step: JobStep, index: number, cwd: string, outputs: Array<string>): Either.Either<ReadonlyArray<ReadonlyArray<string>>, InvalidInput> => {
   const where = `job.steps.${index}`
   const fail = (message: string) => Either.left(new InvalidInput({ field: where, detail: `${step.action}: ${message}` }))
@@ -30,6 +58,10 @@ const stepRows = (step: JobStep, index: number, cwd: string, outputs: Array<stri
       return Either.right([["open", step.url], ...(step.loadState !== undefined ? [["wait", "--load", step.loadState]] : [])])
     case "click":
     case "dblclick":
+    case "rightclick":
+      return pointerRows(step, step.action, where)
+    case "drop":
+      return dropRows(step, where)
     case "fill":
     case "check":
     case "uncheck":

@@ -49,7 +49,7 @@ export const JobStep = Schema.Struct({
   /** Named in the job description (element actions as semanticAction's, then the job's own): no second list. */
   action: listedOnce(Schema.Literal(
     "open", "click", "dblclick", "fill", "type", "press", "select", "check", "uncheck", "hover", "scrollIntoView", "drag",
-    "wait", "assertText", "assertUrl", "waitForDownload", "snapshot", "screenshot"
+    "rightclick", "drop", "wait", "assertText", "assertUrl", "waitForDownload", "snapshot", "screenshot"
   )),
   url: optional(NonEmpty),
   loadState: optional(LoadState),

@@ -35,11 +35,23 @@ export const scriptOf = (argv: ReadonlyArray<string>): string | undefined => {
   return undefined
 }
 
-/** The file paths an `upload <selector> <files...>` step reads. */
+/** The files a `drop <selector> --files a,b` step hands the page (the tool's own command: job steps too). */
+const dropPaths = (positionals: ReadonlyArray<string>): ReadonlyArray<string> => {
+  if (positionals[0] !== "drop") return []
+  const at = positionals.findIndex((t) => t === "--files" || t.startsWith("--files="))
+  if (at < 0) return []
+  const token = positionals[at] ?? ""
+  const value = token.startsWith("--files=") ? token.slice(8) : positionals[at + 1]
+  return (value ?? "").split(",").map((f) => f.trim()).filter((f) => f !== "")
+}
+
+/** The file paths an `upload <selector> <files...>` or `drop <selector> --files <paths>` step reads. */
 export const uploadPaths = (steps: ReadonlyArray<PolicyStep>): ReadonlyArray<string> =>
   steps.flatMap(({ argv, authored }) => {
-    const [command, , ...files] = parseCommandLine(argv).positionals
-    return authored && command === "upload" ? files.filter((f) => !f.startsWith("--")) : []
+    const positionals = parseCommandLine(argv).positionals
+    const [command, , ...files] = positionals
+    const uploaded = authored && command === "upload" ? files.filter((f) => !f.startsWith("--")) : []
+    return [...uploaded, ...dropPaths(positionals)]
   })
 
 const blocked = (policy: SecurityPolicy, violation: Omit<PolicyViolation, "preset">, message: string): PreflightRefusal => ({

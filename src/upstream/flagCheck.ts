@@ -20,7 +20,16 @@ export interface FlagTable {
 const WRAPPER_FLAGS: Readonly<Record<string, Readonly<Record<string, FlagForm>>>> = {
   snapshot: { "--search": "<text>", "--filter": "<role=r>", "--viewport": "", "--diff": "", "--full": "", "-C": "", "--cursor": "" },
   network: { "--current-page": "", "--current-origin": "", "--current-url": "" },
-  eval: { "--stdin": "" }
+  eval: { "--stdin": "" },
+  // input the tool sends itself (compilers/inputCommand.ts, program/page/inputCommand.ts)
+  click: { "--modifiers": "<keys>", "--button": "<button>" },
+  dblclick: { "--modifiers": "<keys>", "--button": "<button>" },
+  mouse: { "--modifiers": "<keys>", "--button": "<button>" }
+}
+
+/** Commands only the tool runs (compilers/inputCommand.ts), with their flags, checked like upstream's. */
+const TOOL_COMMAND_FLAGS: Readonly<Record<string, Readonly<Record<string, FlagForm>>>> = {
+  drop: { "--files": "<paths>", "--text": "<text>" }
 }
 
 const isFlagToken = (token: string): boolean => /^--[a-zA-Z]|^-[a-zA-Z]/.test(token)
@@ -64,7 +73,7 @@ export const flagProblem = (positionals: ReadonlyArray<string>, table: FlagTable
   const written = positionals[0]
   if (written === undefined) return undefined
   const command = table.aliases[written] ?? written
-  const own = table.commands[command]
+  const own = table.commands[command] ?? TOOL_COMMAND_FLAGS[command]
   if (own === undefined) return undefined
   const forms: Readonly<Record<string, FlagForm>> = { "--help": "", "-h": "", ...table.global, ...own, ...WRAPPER_FLAGS[command] }
   for (let i = 1; i < positionals.length; i++) {

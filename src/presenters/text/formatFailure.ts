@@ -6,7 +6,7 @@ import * as Match from "effect/Match"
 import type { Plan } from "../../domain/Plan.js"
 import type { ClickTarget } from "../../schema/PageDiagnostics.js"
 import type { NextAction } from "../../schema/ToolDetails.js"
-import type { LaunchDiagnostic, TimedOut, ToolError } from "../../schema/ToolError.js"
+import type { LaunchDiagnostic, TimedOut, ToolError, UpstreamFailed } from "../../schema/ToolError.js"
 import { MAX_TIMEOUT_MS } from "../../schema/ToolInput.js"
 import { isNoActivePageSnapshot } from "../../session/refPreflight.js"
 import { launchAdvice, launchFailureText } from "./launchAdvice.js"
@@ -18,6 +18,9 @@ import { assertionActions, assertionFailureLine } from "./assertionFailure.js"
 import { selectorRecovery } from "../actions/selectorRecovery.js"
 import { isGetter } from "../../upstream/commandPolicy.js"
 import { widgetOptionClick } from "../../page/clickDispatch.js"
+
+/** An upstream-error the tool found itself (its own words in `detail`, none of upstream's). */
+const toolFound = (e: UpstreamFailed): boolean => e.upstreamMessage === undefined && e.detail !== undefined
 
 /**
  * The contract's closing sentence of a failed result's prose (pi marks it an error too); not after a text that is
@@ -192,7 +195,8 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         summary: `Unknown command: ${plan.line.command ?? ""}`,
         nextActions: plan.line.command === "title" ? [nextActions.useGetTitle(session)] : plan.line.command === "url" ? [nextActions.useGetUrl(session)] : none
       }) : ({
-        text: `agent-browser failed: ${e.message}${e.stderr !== "" && !e.message.includes(e.stderr) ? `\nstderr: ${e.stderr}` : ""}${e.exitCode !== null && e.exitCode !== 1 ? `\nexit code: ${e.exitCode}` : ""}`,
+        // a failure the tool found itself (`detail` only) is not upstream's to own
+        text: `${toolFound(e) ? "" : "agent-browser failed: "}${e.message}${e.stderr !== "" && !e.message.includes(e.stderr) ? `\nstderr: ${e.stderr}` : ""}${e.exitCode !== null && e.exitCode !== 1 ? `\nexit code: ${e.exitCode}` : ""}`,
         summary: `Upstream error: ${e.message.split("\n")[0] ?? ""}`.slice(0, 200),
         nextActions: plan !== undefined && isNoActivePageSnapshot(plan, e) && session !== undefined
           ? [nextActions.listTabsAfterNoActivePage(session)]

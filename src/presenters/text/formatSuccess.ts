@@ -6,6 +6,8 @@ import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { joinParts, page, type Part, type Parts } from "./contentBoundary.js"
 import { formatDiagnostics } from "./formatDiagnostics.js"
+import { formatInput } from "./formatInput.js"
+import { withInputUsage } from "../../compilers/inputCommand.js"
 import { type Formatted, formatted, partsOf } from "./formatted.js"
 import { presentSnapshot } from "./presentSnapshot.js"
 import type { ShownTree } from "../../domain/ShownTree.js"
@@ -67,6 +69,8 @@ const formatFind = (positionals: ReadonlyArray<string>, data: Data): Formatted =
 const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionName: string | undefined): Formatted => {
   const [command = "", sub] = positionals
   const target = positionals[1] ?? ""
+  const input = formatInput(data)
+  if (input !== undefined) return input
   switch (command) {
     case "open":
     case "goto":
@@ -192,7 +196,8 @@ const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl:
   const [command = ""] = positionals
   const data = asData(stripLifecycle(result))
   if (command === "snapshot" && typeof data["snapshot"] === "string") return ["\n", ...partsOf(presentSnapshot(positionals, data, knownUrl, naming, shownBefore))]
-  if (answersWithEcho(command) || (command === "find" && answersWithEcho(positionals[3] ?? "click"))) return []
+  const echoed = answersWithEcho(command) || (command === "find" && answersWithEcho(positionals[3] ?? "click"))
+  if (echoed && data["toolInput"] === undefined) return []
   // the landed URL only where it is not the one the row asked for (a redirect, a normalized address)
   if (isOpening(command) && data["url"] !== undefined) return [" → ", titlePart(data["title"]), ...(sameAddress(positionals[1], str(data["url"])) ? [] : [` — ${str(data["url"])}`])]
   if (Object.keys(data).length === 0) return []
@@ -283,8 +288,10 @@ export const upstreamWarning = (outcome: UpstreamOutcome): Parts => (outcome.kin
 
 export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome, pageUrl?: string, shownBefore?: ShownTree): Formatted => {
   switch (outcome.kind) {
-    case "inspection":
-      return { text: outcome.stdout.trimEnd(), summary: `${plan.args.join(" ")} (plain text)` }
+    case "inspection": {
+      const help = plan.line.argv.includes("--help") ? withInputUsage(plan.line.command, outcome.stdout) : undefined
+      return { text: help ?? outcome.stdout.trimEnd(), summary: `${plan.args.join(" ")} (plain text)` }
+    }
     case "batch":
       return formatBatch(outcome.rows, plannedSteps(plan), pageUrl, shownBefore)
     case "single": {

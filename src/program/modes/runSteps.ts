@@ -17,7 +17,7 @@ import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { ProgressSink } from "../../domain/Progress.js"
-import { type InvalidInput, TimedOut, withFields } from "../../schema/ToolError.js"
+import { InvalidInput, TimedOut, withFields } from "../../schema/ToolError.js"
 import { Redactor } from "../../services/Redactor.js"
 import type { Security } from "../../services/Security.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
@@ -33,7 +33,14 @@ import { runGuarded } from "../security/guardedTyping.js"
 import { runNamedStep } from "../page/namedSnapshot.js"
 import { namesControls } from "../../page/namingReads.js"
 import { timeoutProgress } from "./timeoutProgress.js"
+import { inputCommandOf } from "../../compilers/inputCommand.js"
+import { parseCommandLine } from "../../upstream/commandLine.js"
+import { type InputServices, runInputCommand } from "../page/inputCommand.js"
 import { SETTLE_CAP_MS, settleExpression } from "../../page/pageSettle.js"
+
+/** A malformed tool input step (compilers/inputCommand.ts), named by its number. */
+const stepProblem = (index: number, problem: string) =>
+  new InvalidInput({ field: "steps", detail: `step ${index + 1}: ${problem}` })
 
 /** Below this, a step is not started: it could not finish before the call's watchdog. */
 const MIN_STEP_BUDGET_MS = 1_000
@@ -102,9 +109,13 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
       const fill = need === undefined && mayProbe(plan) ? fillTargetOf(row) : undefined
       // snapshot -i names its unnamed controls as a standalone one does, from reads in the step's own process
       const named = need === undefined && mayProbe(plan) && namesControls(row)
-      const once = Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<UpstreamOutcome, CommandError | InvalidInput, SessionCommands | Security> => {
+      // a click with modifiers, a drop, a storage key removal: the tool sends it itself (program/page/inputCommand.ts)
+      const input = need === undefined ? inputCommandOf(parseCommandLine(row).positionals) : undefined
+      const once = Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<UpstreamOutcome, CommandError | InvalidInput, SessionCommands | Security | InputServices> => {
         const timeoutMs = deadline - now
         if (need !== undefined) return runGuarded(plan, target, row, need, { timeoutMs })
+        if (input !== undefined && "command" in input) return runInputCommand(plan, target, input.command, timeoutMs)
+        if (input !== undefined) return Effect.fail(stepProblem(index, input.problem))
         if (fill !== undefined) return runFillStep(target, row, fill, index, timeoutMs)
         return named ? runNamedStep(target, row, timeoutMs) : commands.run(target, row, { timeoutMs })
       })

@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { Plan } from "../../domain/Plan.js"
 import { InvalidInput } from "../../schema/ToolError.js"
+import { inputCommandOf } from "../../compilers/inputCommand.js"
 import { BinaryLocator } from "../../services/BinaryLocator.js"
 import { COMMAND_FLAGS } from "../../upstream/commandFlags.generated.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
@@ -52,6 +53,11 @@ export const checkFlags = (plan: Plan) =>
     if (own !== undefined) {
       const retry = without(args, plan.line.command, own.tokens)
       return yield* refusal(plan, own, "args", own.message, retry !== undefined ? { args: retry, ...(plan.input.stdin !== undefined ? { stdin: plan.input.stdin } : {}) } : undefined)
+    }
+    const input = inputCommandOf(plan.line.positionals)
+    // the tool's own input commands (a click with --modifiers, drop, storage … remove) name their valid forms
+    if (input !== undefined && "problem" in input) {
+      return yield* new InvalidInput({ field: "args", detail: input.problem })
     }
     if (plan.line.command !== "batch") return plan
     const rows = batchRows(plan.stdin)

@@ -16,6 +16,7 @@ import { runSteps } from "../modes/runSteps.js"
 import { probeNavigation } from "../page/pageProbes.js"
 import { type PageCheck, runProbed } from "../page/probedCommand.js"
 import { runClick } from "../page/clickCommand.js"
+import { runInputCall } from "../page/inputCommand.js"
 import { overlayAfterClick } from "../page/overlayAfterClick.js"
 import { runNamedSnapshot } from "../page/namedSnapshot.js"
 import { runOpen } from "../page/openCommand.js"
@@ -71,16 +72,19 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const guarded = steps === undefined ? yield* runGuardedPlanned(plan) : undefined
     // scroll and get text run with their page reads in the same process (and in the pinned tab, if any)
     const probed = steps === undefined && guarded === undefined ? yield* runProbed(plan) : undefined
+    // a click with modifiers or another button, a drop, a storage key removal: input the tool sends itself
+    const first = steps === undefined && guarded === undefined && probed === undefined
+    const input = first ? yield* runInputCall(plan) : undefined
     // a direct click runs with its dispatch recorder and page read in the same process; snapshot -i with the full
     // tree that names its unnamed controls (and -C's ref targets)
-    const single = steps === undefined && guarded === undefined && probed === undefined
+    const single = first && input === undefined
     const clicked = single ? yield* runClick(plan) : undefined
     const named = single && clicked === undefined ? yield* runNamedSnapshot(plan) : undefined
     const opened = single && clicked === undefined && named === undefined ? yield* runOpen(plan) : undefined
     const pinned = single && clicked === undefined && named === undefined && opened === undefined ? yield* runPinned(plan) : undefined
     const replied = steps !== undefined
       ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
-      : guarded ?? probed?.replied ?? clicked?.replied ?? named?.replied ?? opened?.replied ?? pinned?.replied ?? (yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs }))))
+      : guarded ?? probed?.replied ?? input?.replied ?? clicked?.replied ?? named?.replied ?? opened?.replied ?? pinned?.replied ?? (yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs }))))
     // a job/qa step that could not start the browser is the call's launch failure too (its first failed step)
     const failedStep = Either.isRight(replied) && replied.right.kind === "batch" ? replied.right.rows.find((row) => !row.success) : undefined
     const launchFailure = Either.isLeft(replied)
