@@ -101,7 +101,8 @@ function printReport(rows, seconds) {
   const ratio = (a, b) => (b === 0 ? "-" : (a / b).toFixed(2))
   const cell = (t) => `${calls(t)} | ${bytes(t)} | ${t.ok ? "yes" : "NO"}`
   const note = (r) => [
-    r.args.flagged.length > 0 ? `(a) truthful path after ${[...new Set(r.args.flagged)].join(", ")} flagged` : "",
+    r.args.flagged.length > 0 ? `(a) truthful path after ${[...new Set(r.args.flagged)].join(", ")} flagged ` +
+      `(${calls(r.args) - calls(r.cli)} calls, ${bytes(r.args) - bytes(r.cli)} B over (c))` : "",
     !r.cli.ok && r.cli.error === undefined ? "(c) false success: every call said done" : ""
   ].filter(Boolean).join("; ")
   console.log("\nsmall pages: (a) tool args, model-style (snapshot -i, @refs, follows the tool's advice),")
@@ -128,6 +129,8 @@ function printReport(rows, seconds) {
   const allOk = rows.filter((r) => KEYS.every((k) => r[k].ok))
   if (allOk.length < rows.length) totals(allOk, `total where all three succeed (${allOk.length})`)
   console.log(`\nsuccess: ${KEYS.map((k) => `${k} ${ok(k)}/${rows.length}`).join(", ")}; run ${seconds.toFixed(0)} s`)
+  const callSeconds = (k) => (sum(rows, k, (t) => t.calls.reduce((a, c) => a + c.ms, 0)) / 1000).toFixed(1)
+  console.log(`time in calls (launches included): ${KEYS.map((k) => `${k} ${callSeconds(k)} s`).join(", ")}`)
   const failures = rows.flatMap((r) => KEYS.filter((k) => !r[k].ok).map((k) => `  ${r.name} (${k}): ` +
     `${r[k].error ?? ""} page ${JSON.stringify(r[k].state)}, answer ${JSON.stringify(r[k].answer)}; ` +
     `last: ${JSON.stringify(r[k].last.slice(0, 240))}`))
