@@ -6,6 +6,8 @@
  * installed version is the one the table was read from (another version may add flags). Pure.
  */
 
+import { routeFlagProblem } from "./routeFlags.js"
+
 /** `""` no value, `"<x>"` a value, `"[x]"` an optional value, `"?"` named only in prose or examples (form unknown). */
 export type FlagForm = string
 
@@ -19,7 +21,7 @@ export interface FlagTable {
 /** Flags the tool itself reads and takes off the argv before upstream sees them. */
 const WRAPPER_FLAGS: Readonly<Record<string, Readonly<Record<string, FlagForm>>>> = {
   snapshot: { "--search": "<text|/re/i>", "--context": "<n>", "--filter": "<role=r>", "--viewport": "", "--diff": "", "--full": "", "-C": "", "--cursor": "" },
-  network: { "--current-page": "", "--current-origin": "", "--current-url": "" },
+  network: { "--current-page": "", "--current-origin": "", "--current-url": "", "--save": "<path>" },
   eval: { "--stdin": "" }
 }
 
@@ -66,6 +68,8 @@ export const flagProblem = (positionals: ReadonlyArray<string>, table: FlagTable
   const command = table.aliases[written] ?? written
   const own = table.commands[command]
   if (own === undefined) return undefined
+  const route = routeFlagProblem(positionals)
+  if (route !== undefined) return route
   const forms: Readonly<Record<string, FlagForm>> = { "--help": "", "-h": "", ...table.global, ...own, ...WRAPPER_FLAGS[command] }
   for (let i = 1; i < positionals.length; i++) {
     const token = positionals[i] ?? ""

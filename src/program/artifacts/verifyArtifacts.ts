@@ -24,7 +24,7 @@ import { INLINE_IMAGE_BYTES } from "../../presenters/details/budgets.js"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { RecordingDependencyWarning, VerificationRow, VerifiedArtifacts } from "../../schema/Artifacts.js"
 
-const DIRECT_SAVES = new Set(["download", "pdf", "state"])
+const DIRECT_SAVES = new Set(["download", "pdf", "state", "response-body"])
 /** Files upstream may write to its own folder instead of the requested path: copied there (the contract's repair). */
 const REPAIRED = new Set(["download", "screenshot"])
 /** agent-browser 0.41 reports a diffPath even when the images match, but writes no diff image then. */

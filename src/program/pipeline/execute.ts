@@ -24,6 +24,7 @@ import { refListOf, refSnapshotRecord } from "../../session/refSnapshotFile.js"
 import { isClose } from "../../upstream/commandPolicy.js"
 import { writeOutputFile } from "../artifacts/outputFile.js"
 import { verifyArtifacts } from "../artifacts/verifyArtifacts.js"
+import { saveResponseBody } from "../artifacts/responseBody.js"
 import { analyzeLookup } from "../lookups/analyzeLookup.js"
 import { preflightAttachedQa } from "../modes/qaAttached.js"
 import { applyPageFilter } from "../lookups/pageFilter.js"
@@ -40,6 +41,7 @@ import { unusedBrowserDefaults } from "../session/browserDefaults.js"
 import { guardBrowser, trackBrowser } from "../session/browserHealth.js"
 import { guardAttached, trackAttached } from "../session/attachedHealth.js"
 import { closeManagedSession } from "../session/closeSession.js"
+import { withRouteBook } from "../session/routeBook.js"
 import { askPoolUntilBudget } from "../session/poolLaunch.js"
 import { type CallContext, ownerOf } from "./callContext.js"
 import { dispatch } from "./dispatch.js"
@@ -94,7 +96,10 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
   const plan = yield* preResolveClick(asked)
   const dispatched = yield* askPoolUntilBudget(plan, dispatch(plan, call)).pipe(Effect.tap(() => trackBrowser(plan)), Effect.tap(() => trackAttached(plan)))
   const { navigation, approval, tabCorrection, pageCheck } = dispatched
-  const { outcome, filter: networkRequestsPageFilter } = yield* applyPageFilter(plan, dispatched.outcome)
+  const filtered = yield* applyPageFilter(plan, dispatched.outcome)
+  const networkRequestsPageFilter = filtered.filter
+  // before recordCall: the routes the session had, so an unroute says what it removed
+  const outcome = yield* saveResponseBody(plan, yield* withRouteBook(plan, filtered.outcome))
   const lookup = yield* analyzeLookup(plan, outcome)
   yield* checkAllowList(plan, outcome, navigation)
   yield* leaveBlockedLanding(plan, outcome, navigation)
