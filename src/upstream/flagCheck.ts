@@ -7,6 +7,7 @@
  */
 
 import { routeFlagProblem } from "./routeFlags.js"
+import { screenshotFlagProblem } from "./screenshotOptions.js"
 
 /** `""` no value, `"<x>"` a value, `"[x]"` an optional value, `"?"` named only in prose or examples (form unknown). */
 export type FlagForm = string
@@ -22,7 +23,8 @@ export interface FlagTable {
 const WRAPPER_FLAGS: Readonly<Record<string, Readonly<Record<string, FlagForm>>>> = {
   snapshot: { "--search": "<text|/re/i>", "--context": "<n>", "--filter": "<role=r>", "--viewport": "", "--diff": "", "--full": "", "-C": "", "--cursor": "" },
   network: { "--current-page": "", "--current-origin": "", "--current-url": "", "--save": "<path>" },
-  eval: { "--stdin": "" }
+  eval: { "--stdin": "" },
+  screenshot: { "--scale": "<css|device>" }
 }
 
 const isFlagToken = (token: string): boolean => /^--[a-zA-Z]|^-[a-zA-Z]/.test(token)
@@ -68,8 +70,8 @@ export const flagProblem = (positionals: ReadonlyArray<string>, table: FlagTable
   const command = table.aliases[written] ?? written
   const own = table.commands[command]
   if (own === undefined) return undefined
-  const route = routeFlagProblem(positionals)
-  if (route !== undefined) return route
+  const specific = routeFlagProblem(positionals) ?? screenshotFlagProblem(positionals)
+  if (specific !== undefined) return specific
   const forms: Readonly<Record<string, FlagForm>> = { "--help": "", "-h": "", ...table.global, ...own, ...WRAPPER_FLAGS[command] }
   for (let i = 1; i < positionals.length; i++) {
     const token = positionals[i] ?? ""

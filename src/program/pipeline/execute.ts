@@ -25,6 +25,7 @@ import { isClose } from "../../upstream/commandPolicy.js"
 import { writeOutputFile } from "../artifacts/outputFile.js"
 import { verifyArtifacts } from "../artifacts/verifyArtifacts.js"
 import { saveResponseBody } from "../artifacts/responseBody.js"
+import { convertScreenshotFile, fitInlineImage } from "../artifacts/screenshotImage.js"
 import { analyzeLookup } from "../lookups/analyzeLookup.js"
 import { preflightAttachedQa } from "../modes/qaAttached.js"
 import { applyPageFilter } from "../lookups/pageFilter.js"
@@ -99,7 +100,7 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
   const filtered = yield* applyPageFilter(plan, dispatched.outcome)
   const networkRequestsPageFilter = filtered.filter
   // before recordCall: the routes the session had, so an unroute says what it removed
-  const outcome = yield* saveResponseBody(plan, yield* withRouteBook(plan, filtered.outcome))
+  const outcome = yield* convertScreenshotFile(plan, yield* saveResponseBody(plan, yield* withRouteBook(plan, filtered.outcome)))
   const lookup = yield* analyzeLookup(plan, outcome)
   yield* checkAllowList(plan, outcome, navigation)
   yield* leaveBlockedLanding(plan, outcome, navigation)
@@ -150,7 +151,7 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
   const requests = outcome.kind === "single" ? (outcome.data as { requests?: unknown } | null)?.requests : undefined
   const routeFindings = Array.isArray(requests) && routes.length > 0 ? routeDiagnostics(routes, requests as ReadonlyArray<Record<string, unknown>>) : []
   const textVisibility = pageCheck?.selectorTextVisibility ?? (yield* batchTextVisibility(plan, outcome))
-  const verified = yield* verifyArtifacts(plan, outcome)
+  const verified = yield* fitInlineImage(plan, outcome, yield* verifyArtifacts(plan, outcome))
   const qa = plan.compiled.mode === "qa" && outcome.kind === "batch" ? evaluateQa(plan.compiled.qa, outcome.rows) : undefined
   const binary = yield* (yield* BinaryLocator).resolve
   // a select on a custom combobox answered "Selected" and changed nothing: said as the failure it is
