@@ -79,7 +79,8 @@ const stepRows = (step: JobStep, index: number, cwd: string, outputs: Array<stri
       if (step.path === undefined) return fail("needs path")
       // a batch step writes PNG whatever its name (agent-browser 0.41.2 reads no per-step --screenshot-format)
       if (extensionFormat(step.path) !== undefined && extensionFormat(step.path) !== "png") {
-        return fail(`writes PNG: name the file .png, or take a JPEG or WebP with args ["screenshot", "${step.path}"] (converted and verified)`)
+        const instead = `["screenshot", "${step.path}"]`
+        return fail(`writes PNG: name the file .png, or take a JPEG or WebP with args ${instead} (converted, verified)`)
       }
       return Either.right([["screenshot", abs(step.path)]])
   }

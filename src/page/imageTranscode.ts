@@ -46,17 +46,23 @@ export const transcodeScript = (request: TranscodeRequest): string => `(async (r
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = "high";
   ctx.drawImage(bitmap, 0, 0, w, h);
-  const blob = await canvas.convertToBlob(req.quality === undefined ? { type: req.type } : { type: req.type, quality: req.quality });
+  const encoding = req.quality === undefined ? { type: req.type } : { type: req.type, quality: req.quality };
+  const blob = await canvas.convertToBlob(encoding);
   const out = new Uint8Array(await blob.arrayBuffer());
   let s = "";
   for (let i = 0; i < out.length; i += 32768) s += String.fromCharCode(...out.subarray(i, i + 32768));
-  return { base64: btoa(s), type: blob.type, width: w, height: h, sourceWidth: bitmap.width, sourceHeight: bitmap.height, devicePixelRatio: dpr };
+  return {
+    base64: btoa(s), type: blob.type, width: w, height: h,
+    sourceWidth: bitmap.width, sourceHeight: bitmap.height, devicePixelRatio: dpr
+  };
 })(${JSON.stringify(request)})`
 
 /** The reply read from an eval result, or undefined when it is not one. */
 export const transcodeReply = (result: unknown): TranscodeReply | undefined => {
   if (result === null || typeof result !== "object") return undefined
   const r = result as Record<string, unknown>
-  const numbers = ["width", "height", "sourceWidth", "sourceHeight", "devicePixelRatio"].every((k) => typeof r[k] === "number")
-  return typeof r["base64"] === "string" && typeof r["type"] === "string" && numbers ? (r as unknown as TranscodeReply) : undefined
+  const numbers = ["width", "height", "sourceWidth", "sourceHeight", "devicePixelRatio"]
+    .every((k) => typeof r[k] === "number")
+  const strings = typeof r["base64"] === "string" && typeof r["type"] === "string"
+  return strings && numbers ? (r as unknown as TranscodeReply) : undefined
 }

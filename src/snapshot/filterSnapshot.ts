@@ -15,7 +15,9 @@ export interface FilterResult {
 }
 
 /** What `--search` looks for: a literal (case-insensitive) or a regular expression. */
-export type SearchPattern = { readonly kind: "text"; readonly text: string } | { readonly kind: "regex"; readonly source: string; readonly flags: string }
+export type SearchPattern =
+  | { readonly kind: "text"; readonly text: string }
+  | { readonly kind: "regex"; readonly source: string; readonly flags: string }
 
 /** Flags a line-by-line test can use (`g` and `y` would make `test` stateful). */
 const REGEX_FLAGS = /^[imsu]*$/
@@ -29,7 +31,8 @@ export const parseSearch = (value: string): SearchPattern | string => {
   try {
     new RegExp(source, flags)
   } catch (e) {
-    return `--search ${value} is not a valid regular expression (${e instanceof Error ? e.message : String(e)}); write a literal without the slashes`
+    const why = e instanceof Error ? e.message : String(e)
+    return `--search ${value} is not a valid regular expression (${why}); write a literal without the slashes`
   }
   return { kind: "regex", source, flags }
 }
@@ -65,7 +68,9 @@ const ancestorsOf = (lines: ReadonlyArray<string>, i: number): ReadonlyArray<num
   return found
 }
 
-export const filterSnapshot = (tree: string, search: SearchPattern | undefined, role: string | undefined, context = 0): FilterResult => {
+export const filterSnapshot = (
+  tree: string, search: SearchPattern | undefined, role: string | undefined, context = 0
+): FilterResult => {
   const lines = tree.split("\n")
   const matches = tester(search)
   const show = new Set<number>()
@@ -79,5 +84,6 @@ export const filterSnapshot = (tree: string, search: SearchPattern | undefined, 
     for (const a of [...ancestorsOf(lines, i), ...ancestorsOf(lines, Math.max(0, i - context))]) show.add(a)
   })
   const ordered = [...show].sort((a, b) => a - b)
-  return { text: ordered.map((i) => lines[i]).join("\n"), matchedRefs, matchedLines, visibleLines: ordered.length, totalLines: lines.length }
+  const text = ordered.map((i) => lines[i]).join("\n")
+  return { text, matchedRefs, matchedLines, visibleLines: ordered.length, totalLines: lines.length }
 }

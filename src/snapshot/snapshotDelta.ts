@@ -38,11 +38,14 @@ export const withDepth = (args: ReadonlyArray<string>, depth: number | undefined
   depth === undefined ? args : [...args, "-d", String(depth)]
 
 /** The lines a snapshot reply shows verbatim; undefined when it is compacted (too big) or not a text tree. */
-export const shownTreeOf = (positionals: ReadonlyArray<string>, data: Record<string, unknown>, naming?: SnapshotNaming, depth?: number): ShownTree | undefined => {
+export const shownTreeOf = (
+  positionals: ReadonlyArray<string>, data: Record<string, unknown>, naming?: SnapshotNaming, depth?: number
+): ShownTree | undefined => {
   const raw = data["snapshot"]
   if (typeof raw !== "string" || Buffer.byteLength(raw, "utf8") > RAW_OVER_VERBATIM * VERBATIM_SNAPSHOT_BYTES) return undefined
   const tree = viewTree(positionals, raw, naming)
-  return shownTree(withDepth(positionals, depth), typeof data["origin"] === "string" ? data["origin"] : "", depth === undefined ? tree : depthView(tree, depth).tree)
+  const origin = typeof data["origin"] === "string" ? data["origin"] : ""
+  return shownTree(withDepth(positionals, depth), origin, depth === undefined ? tree : depthView(tree, depth).tree)
 }
 
 export interface SnapshotDelta {

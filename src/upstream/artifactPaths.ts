@@ -1,12 +1,15 @@
 /**
  * Which upstream commands write files, of what kind, and where the caller asked for them: screenshot, pdf,
  * download, wait --download, state save, diff screenshot --output, trace/profiler stop, record start/restart/stop,
- * network har stop, network request <id> --save <path> (the tool writes that one: program/artifacts/responseBody.ts). Pure. Used to resolve relative paths against the pi cwd, to create parent directories first, and
+ * network har stop, network request <id> --save <path> (the tool writes that one: program/artifacts/responseBody.ts).
+ * Pure. Used to resolve relative paths against the pi cwd, to create parent directories first, and
  * to verify the files afterwards.
  */
 import type { CommandLine } from "../domain/CommandLine.js"
 
-export type ArtifactKind = "screenshot" | "pdf" | "download" | "state" | "diff-image" | "trace" | "profile" | "recording" | "har" | "response-body"
+export type ArtifactKind =
+  | "screenshot" | "pdf" | "download" | "state" | "diff-image" | "trace" | "profile" | "recording" | "har"
+  | "response-body"
 
 export interface ArtifactRequest {
   readonly kind: ArtifactKind

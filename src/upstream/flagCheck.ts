@@ -21,7 +21,10 @@ export interface FlagTable {
 
 /** Flags the tool itself reads and takes off the argv before upstream sees them. */
 const WRAPPER_FLAGS: Readonly<Record<string, Readonly<Record<string, FlagForm>>>> = {
-  snapshot: { "--search": "<text|/re/i>", "--context": "<n>", "--filter": "<role=r>", "--viewport": "", "--diff": "", "--full": "", "-C": "", "--cursor": "" },
+  snapshot: {
+    "--search": "<text|/re/i>", "--context": "<n>", "--filter": "<role=r>", "--viewport": "", "--diff": "",
+    "--full": "", "-C": "", "--cursor": ""
+  },
   network: { "--current-page": "", "--current-origin": "", "--current-url": "", "--save": "<path>" },
   eval: { "--stdin": "" },
   screenshot: { "--scale": "<css|device>" }

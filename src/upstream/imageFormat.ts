@@ -5,7 +5,9 @@
 
 export type ImageFormat = "png" | "jpeg" | "webp"
 
-export const MEDIA_TYPE: Readonly<Record<ImageFormat, string>> = { png: "image/png", jpeg: "image/jpeg", webp: "image/webp" }
+export const MEDIA_TYPE: Readonly<Record<ImageFormat, string>> = {
+  png: "image/png", jpeg: "image/jpeg", webp: "image/webp"
+}
 
 /** `png`, `jpeg` (or `jpg`), `webp`: the format a name asks for; undefined for anything else. */
 export const formatNamed = (name: string): ImageFormat | undefined => {
@@ -53,8 +55,10 @@ const webpSize = (b: Buffer): ImageSize | undefined => {
 /** Width and height from an image's bytes; undefined when the format or header is not one of the three. */
 export const imageSize = (bytes: Uint8Array): ImageSize | undefined => {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47) return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) }
+  const isWebp = b.length >= 30 && b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP"
+  const isPng = b.length >= 24 && b.readUInt32BE(0) === 0x89504e47
+  if (isPng) return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) }
   if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) return jpegSize(b)
-  if (b.length >= 30 && b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP") return webpSize(b)
+  if (isWebp) return webpSize(b)
   return undefined
 }

@@ -6,7 +6,10 @@
  */
 
 /** Flags a caller may write to shape a mocked response, none of which upstream's route reads. */
-const RESPONSE_FLAGS = new Set(["--status", "--status-code", "--code", "--header", "--headers", "--content-type", "--type", "--method", "--filter", "--clear"])
+const RESPONSE_FLAGS = new Set([
+  "--status", "--status-code", "--code", "--header", "--headers", "--content-type",
+  "--type", "--method", "--filter", "--clear"
+])
 
 export interface RouteFlagProblem {
   readonly message: string
@@ -28,7 +31,8 @@ export const routeFlagProblem = (positionals: ReadonlyArray<string>): RouteFlagP
     if (!RESPONSE_FLAGS.has(name)) continue
     const value = eq < 0 ? positionals[i + 1] : undefined
     const tokens = value !== undefined && !value.startsWith("--") ? [token, value] : [token]
-    return { message: `network route takes no ${name} (upstream would ignore it and answer 200): ${ALTERNATIVES}`, tokens }
+    const message = `network route takes no ${name} (upstream would ignore it and answer 200): ${ALTERNATIVES}`
+    return { message, tokens }
   }
   return undefined
 }

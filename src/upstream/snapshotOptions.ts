@@ -9,6 +9,10 @@
  * nothing and `-d 2` a button four levels down; the tool cuts the tree as shown at n levels instead. Pure.
  */
 
+import { parsePlace } from "../snapshot/readingText.js"
+import { parseSearch } from "../snapshot/filterSnapshot.js"
+import type { SnapshotOptions } from "../domain/SnapshotOptions.js"
+
 /** A whole number in a range, or undefined. */
 const wholeIn = (value: string | undefined, min: number, max: number): number | undefined =>
   value !== undefined && /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max ? Number(value) : undefined
@@ -16,15 +20,39 @@ const wholeIn = (value: string | undefined, min: number, max: number): number | 
 const DEPTH_FLAGS = new Set(["-d", "--depth"])
 
 /** `-d 3`, `--depth 3`, `--depth=3`: the value and how many tokens it took; undefined when `token` is no depth flag. */
-const depthAt = (args: ReadonlyArray<string>, i: number): { readonly value: string | undefined; readonly taken: number } | undefined => {
+type DepthToken = { readonly value: string | undefined; readonly taken: number }
+
+const depthAt = (args: ReadonlyArray<string>, i: number): DepthToken | undefined => {
   const token = args[i] ?? ""
   if (DEPTH_FLAGS.has(token)) return { value: args[i + 1], taken: 2 }
   const eq = /^(--depth|-d)=(.*)$/.exec(token)
   return eq !== null ? { value: eq[2], taken: 1 } : undefined
 }
-import { parsePlace } from "../snapshot/readingText.js"
-import { parseSearch } from "../snapshot/filterSnapshot.js"
-import type { SnapshotOptions } from "../domain/SnapshotOptions.js"
+
+type NumberFlag =
+  | { readonly key: "depth" | "context"; readonly value: number; readonly taken: number }
+  | { readonly error: string }
+
+/** `-d/--depth <n>` (levels, from 1) or `--context <n>` (lines, 0-50) at `i`; undefined when `args[i]` is neither. */
+const numberFlagAt = (args: ReadonlyArray<string>, i: number): NumberFlag | undefined => {
+  const depth = depthAt(args, i)
+  // a value that is no number is left for the flag check (checkFlags.ts), which offers the call without it
+  if (depth !== undefined && /^\d+$/.test(depth.value ?? "")) {
+    const value = wholeIn(depth.value, 1, 100)
+    if (value !== undefined) return { key: "depth", value, taken: depth.taken }
+    return {
+      error: "-d/--depth takes the number of levels of the tree to show, " +
+        `from 1 (the top level only), not ${depth.value}`
+    }
+  }
+  if (args[i] !== "--context") return undefined
+  const value = wholeIn(args[i + 1], 0, 50)
+  if (value !== undefined) return { key: "context", value, taken: 2 }
+  return { error: "--context takes the number of lines (0-50) to show before and after each --search match" }
+}
+
+const CONTEXT_ALONE = "--context shows lines around --search (or --filter) matches: " +
+  "add --search <text> or --search /re/"
 
 export const extractSnapshotOptions = (
   args: ReadonlyArray<string>
@@ -50,20 +78,12 @@ export const extractSnapshotOptions = (
       i++
       continue
     }
-    const depthFlag = i > at ? depthAt(args, i) : undefined
-    // a value that is no number is left for the flag check (checkFlags.ts), which offers the call without it
-    if (depthFlag !== undefined && /^\d+$/.test(depthFlag.value ?? "")) {
-      depth = wholeIn(depthFlag.value, 1, 100)
-      if (depth === undefined) {
-        return { args, options: undefined, error: `-d/--depth takes the number of levels of the tree to show, from 1 (the top level only), not ${JSON.stringify(depthFlag.value ?? "")}` }
-      }
-      i += depthFlag.taken - 1
-      continue
-    }
-    if (i > at && token === "--context") {
-      context = wholeIn(args[i + 1], 0, 50)
-      if (context === undefined) return { args, options: undefined, error: "--context takes the number of lines (0-50) to show before and after each --search match" }
-      i++
+    const numeric = i > at ? numberFlagAt(args, i) : undefined
+    if (numeric !== undefined) {
+      if ("error" in numeric) return { args, options: undefined, error: numeric.error }
+      if (numeric.key === "depth") depth = numeric.value
+      else context = numeric.value
+      i += numeric.taken - 1
       continue
     }
     if (i > at && (token === "--search" || token === "--filter")) {
@@ -92,15 +112,17 @@ export const extractSnapshotOptions = (
     kept.push(token)
   }
   if (context !== undefined && search === undefined && role === undefined) {
-    return { args, options: undefined, error: "--context shows lines around --search (or --filter) matches: add --search <text> or --search /re/" }
+    return { args, options: undefined, error: CONTEXT_ALONE }
   }
-  const any = search !== undefined || role !== undefined || viewport || diff || full || read !== undefined || depth !== undefined
+  const any = search !== undefined || role !== undefined || viewport || diff || full || read !== undefined ||
+    depth !== undefined
   return {
     args: kept,
     options: any
       ? {
-        ...(search !== undefined ? { search } : {}), ...(role !== undefined ? { role } : {}), viewport, diff, ...(full ? { full } : {}),
-        ...(read !== undefined ? { read } : {}), ...(context !== undefined ? { context } : {}), ...(depth !== undefined ? { depth } : {})
+        ...(search !== undefined ? { search } : {}), ...(role !== undefined ? { role } : {}), viewport, diff,
+        ...(full ? { full } : {}), ...(read !== undefined ? { read } : {}),
+        ...(context !== undefined ? { context } : {}), ...(depth !== undefined ? { depth } : {})
       }
       : undefined
   }

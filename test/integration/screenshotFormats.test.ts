@@ -19,7 +19,7 @@ const inline = (result: ToolResult) => {
   if (part === undefined) throw new Error(`no inline image: ${textOf(result)}`)
   return { mimeType: part.mimeType, size: imageSize(Buffer.from(part.data, "base64")) }
 }
-const rows = (result: ToolResult) => (result.details as { artifactVerification?: { artifacts: Array<Record<string, unknown>> } }).artifactVerification?.artifacts ?? []
+const rows = (result: ToolResult): ReadonlyArray<unknown> => result.details.artifactVerification?.artifacts ?? []
 
 beforeAll(async () => {
   const opened = await live.tool.call({ args: ["open", `${live.site.origin}/deep.html`] })

@@ -165,7 +165,8 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
       break
     }
   }
-  const diagnostic = formatDiagnostics(command, sub, data, positionals) ?? formatRoutes(command, sub, data) ?? formatSavedBody(command, sub, data)
+  const diagnostic = formatDiagnostics(command, sub, data, positionals) ?? formatRoutes(command, sub, data) ??
+    formatSavedBody(command, sub, data)
   if (diagnostic !== undefined) return diagnostic
   const rest = stripLifecycle(data)
   const body: Parts = rest !== null && typeof rest === "object" && Object.keys(rest).length > 0 ? ["\n", page(JSON.stringify(rest, null, 2))] : []

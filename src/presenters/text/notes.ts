@@ -53,10 +53,13 @@ const imageLine = (verified: VerifiedArtifacts): string | undefined => {
   const converted = c === undefined
     ? ""
     : c.css
-    ? ` (--scale css: agent-browser's ${px({ width: c.sourceWidth, height: c.sourceHeight })} device pixels at devicePixelRatio ${c.devicePixelRatio}, converted by the browser to CSS pixels, ${c.to})`
+    ? ` (--scale css: agent-browser's ${px({ width: c.sourceWidth, height: c.sourceHeight })} device pixels at ` +
+      `devicePixelRatio ${c.devicePixelRatio}, converted by the browser to CSS pixels, ${c.to})`
     : ` (agent-browser wrote ${c.from}; the browser converted it to ${c.to})`
-  if (verified.inlineImage !== undefined) return `Image: ${px(size)} px${converted}; not shown inline: ${verified.inlineImage.notShown}. Read the file at ${verified.inlineImage.path}.`
+  const head = `Image: ${px(size)} px${converted}`
+  const hidden = verified.inlineImage
+  if (hidden !== undefined) return `${head}; not shown inline: ${hidden.notShown}. Read the file at ${hidden.path}.`
   const shown = verified.image?.shown
-  if (shown !== undefined) return `Image: ${px(size)} px${converted}; shown here scaled to ${px(shown)}, the file keeps the full size.`
-  return converted !== "" ? `Image: ${px(size)} px${converted}.` : undefined
+  if (shown !== undefined) return `${head}; shown here scaled to ${px(shown)}, the file keeps the full size.`
+  return converted !== "" ? `${head}.` : undefined
 }

@@ -29,8 +29,9 @@ export interface SnapshotPresentation {
   /** The raw tree, to be written to a spill file whose path is appended to the text. */
   readonly spill?: string
   readonly snapshotFilter?: {
-    readonly cleanArgs: ReadonlyArray<string>; readonly search?: string; readonly role?: string; readonly matchedRefs: number; readonly matchedLines: number
-    readonly totalRefs: number; readonly visibleLines: number; readonly totalLines: number
+    readonly cleanArgs: ReadonlyArray<string>; readonly search?: string; readonly role?: string
+    readonly matchedRefs: number; readonly matchedLines: number; readonly totalRefs: number
+    readonly visibleLines: number; readonly totalLines: number
   }
   readonly snapshotDiff?: SnapshotDiff
   readonly snapshotViewport?: ViewportFacts
@@ -89,9 +90,12 @@ const diffOf = (previous: RefSnapshot, refs: Record<string, { role?: unknown; na
   return { addedRefs, removedRefs, changedRefs, unchangedRefs, summary, added, removed, unchanged: now.size - added.length, previousUrl: previous.url }
 }
 
+const WITH_VALUE = ["--search", "--filter", "--context"]
+const WRAPPER_ONLY = [...WITH_VALUE, "--viewport", "--diff"]
+
 /** The snapshot argv upstream ran: the wrapper's own flags (and their values) removed. */
 const withoutWrapperFlags = (args: ReadonlyArray<string>): ReadonlyArray<string> =>
-  args.filter((t, i) => !["--search", "--filter", "--context", "--viewport", "--diff"].includes(t) && !["--search", "--filter", "--context"].includes(args[i - 1] ?? ""))
+  args.filter((t, i) => !WRAPPER_ONLY.includes(t) && !WITH_VALUE.includes(args[i - 1] ?? ""))
 
 /** Applies --search/--filter, --diff and --viewport around the base presentation. */
 export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<string, unknown>, extras: SnapshotExtras): SnapshotPresentation => {
@@ -100,7 +104,8 @@ export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<st
   if (place !== undefined && typeof data["snapshot"] === "string") return presentReading(data, data["snapshot"], place)
   // a delta only for the plain tree: a filter, a ref diff, a read or --full each ask for something else
   const plainTree = options === undefined || (options.search === undefined && options.role === undefined && !options.diff && options.full !== true)
-  const base = presentSnapshot(args, data, extras.knownUrl, extras.naming, plainTree ? extras.shownBefore : undefined, options?.depth)
+  const before = plainTree ? extras.shownBefore : undefined
+  const base = presentSnapshot(args, data, extras.knownUrl, extras.naming, before, options?.depth)
   let parts: Parts = base.parts
   let result: SnapshotPresentation = base
   const raw = typeof data["snapshot"] === "string" ? data["snapshot"] : undefined
@@ -110,18 +115,23 @@ export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<st
     const pattern = options.search !== undefined ? parseSearch(options.search) : undefined
     const search = typeof pattern === "string" ? undefined : pattern
     const filtered = filterSnapshot(tree, search, options.role, options.context ?? 0)
-    const what = [search !== undefined ? searchLabel(search) : "", options.role !== undefined ? `role ${options.role}` : ""].filter((x) => x !== "").join(" and ")
+    const byRole = options.role !== undefined ? `role ${options.role}` : ""
+    const what = [search !== undefined ? searchLabel(search) : "", byRole]
+      .filter((x) => x !== "").join(" and ")
     const around = options.context !== undefined && options.context > 0 ? `, ${options.context} line(s) of context` : ""
     parts = [
-      `Snapshot of ${base.data.origin || "the page"} filtered by ${what}: ${filtered.matchedLines} matching line(s), ${filtered.matchedRefs} with refs ` +
+      `Snapshot of ${base.data.origin || "the page"} filtered by ${what}: ${filtered.matchedLines} matching line(s), ` +
+      `${filtered.matchedRefs} with refs ` +
       `(${filtered.visibleLines} lines shown with their ancestors${around}, of ${filtered.totalLines}):\n`,
       filtered.text !== "" ? page(filtered.text) : "(no match)"
     ]
     result = {
       ...base,
       snapshotFilter: {
-        cleanArgs: withoutWrapperFlags(args), ...(options.search !== undefined ? { search: options.search } : {}), ...(options.role !== undefined ? { role: options.role } : {}),
-        matchedRefs: filtered.matchedRefs, matchedLines: filtered.matchedLines, totalRefs: base.data.refCount, visibleLines: filtered.visibleLines, totalLines: filtered.totalLines
+        cleanArgs: withoutWrapperFlags(args), ...(options.search !== undefined ? { search: options.search } : {}),
+        ...(options.role !== undefined ? { role: options.role } : {}),
+        matchedRefs: filtered.matchedRefs, matchedLines: filtered.matchedLines, totalRefs: base.data.refCount,
+        visibleLines: filtered.visibleLines, totalLines: filtered.totalLines
       },
       ...(base.spill === undefined && raw !== undefined && Buffer.byteLength(raw, "utf8") > VERBATIM_SNAPSHOT_BYTES ? { spill: raw } : {})
     }
@@ -185,7 +195,8 @@ const targetsNote = (naming: SnapshotNaming | undefined): string => {
 const isInteractive = (args: ReadonlyArray<string>): boolean => args.includes("-i") || args.includes("--interactive")
 
 export const presentSnapshot = (
-  args: ReadonlyArray<string>, data: Record<string, unknown>, knownUrl?: string, naming?: SnapshotNaming, shownBefore?: ShownTree, depth?: number
+  args: ReadonlyArray<string>, data: Record<string, unknown>, knownUrl?: string, naming?: SnapshotNaming,
+  shownBefore?: ShownTree, depth?: number
 ): SnapshotPresentation => {
   const origin = typeof data["origin"] === "string" ? data["origin"] : ""
   const refCount = data["refs"] !== null && typeof data["refs"] === "object" ? Object.keys(data["refs"] as object).length : 0

@@ -12,16 +12,18 @@ interface Row {
   readonly mode: string
 }
 
+const isRow = (r: unknown): r is Row => r !== null && typeof r === "object" && typeof (r as Row).pattern === "string"
+
 const rowsOf = (value: unknown): ReadonlyArray<Row> | undefined =>
-  Array.isArray(value)
-    ? value.flatMap((r) => (r !== null && typeof r === "object" && typeof (r as Row).pattern === "string" ? [{ pattern: (r as Row).pattern, mode: String((r as Row).mode) }] : []))
-    : undefined
+  Array.isArray(value) ? value.filter(isRow).map((r) => ({ pattern: r.pattern, mode: String(r.mode) })) : undefined
 
 const MODE: Readonly<Record<string, string>> = {
   fulfill: "answered with HTTP 200, application/json and the --body",
   abort: "failed (--abort)",
   continue: "passed through"
 }
+
+const SAME = "(upstream answers unroute the same either way)"
 
 const list = (rows: ReadonlyArray<Row>): string => rows.map((r) => `${r.pattern} (${r.mode})`).join(", ")
 
@@ -39,7 +41,8 @@ export const formatRoutes = (command: string, sub: string | undefined, data: Dat
   }
   if (sub === "route" && active !== undefined && typeof data["routed"] === "string") {
     const mine = active.find((r) => r.pattern === data["routed"])
-    const what = `Routed ${data["routed"]}: matching requests are ${MODE[mine?.mode ?? "continue"] ?? "passed through"}.`
+    const answer = MODE[mine?.mode ?? "continue"] ?? "passed through"
+    const what = `Routed ${data["routed"]}: matching requests are ${answer}.`
     return formatted([what, "\n", activeLine(active)], `routed ${data["routed"]}`)
   }
   const removed = rowsOf(data["removed"])
@@ -48,22 +51,38 @@ export const formatRoutes = (command: string, sub: string | undefined, data: Dat
     const head = removed.length > 0
       ? `Removed ${removed.length} route(s): ${list(removed)}.`
       : asked !== undefined
-      ? `Removed 0 routes: ${asked} is not among the routes this tool set here (upstream answers unroute the same either way).`
-      : "Removed 0 routes: this tool set none here (upstream answers unroute the same either way)."
+      ? `Removed 0 routes: ${asked} is not among the routes this tool set here ${SAME}.`
+      : `Removed 0 routes: this tool set none here ${SAME}.`
     return formatted([head, "\n", activeLine(active)], `unrouted ${removed.length}`)
   }
   return undefined
 }
 
-/** `network request <id> --save <path>`: where the body went, how it was had, and whether its size is the captured one. */
-export const formatSavedBody = (command: string, sub: string | undefined, data: Data): Formatted | undefined => {
-  const saved = data["savedBody"] as { path?: unknown; bytes?: unknown; source?: unknown; capturedBytes?: unknown } | undefined
-  if (command !== "network" || sub !== "request" || saved === undefined || typeof saved.path !== "string") return undefined
-  const bytes = Number(saved.bytes)
+interface SavedBody {
+  readonly path?: unknown
+  readonly bytes?: unknown
+  readonly source?: unknown
+  readonly capturedBytes?: unknown
+}
+
+/** How a saved body was had, and (re-read) whether its size is the captured one's (base64 length: within 2 bytes). */
+const howSaved = (saved: SavedBody, bytes: number): string => {
+  if (saved.source === "captured") return "the text agent-browser captured"
   const captured = typeof saved.capturedBytes === "number" ? saved.capturedBytes : undefined
-  const how = saved.source === "captured"
-    ? "the text agent-browser captured"
-    : `agent-browser withholds binary bodies, so the page read the URL again (cache first); ${captured !== undefined && Math.abs(captured - bytes) <= 2 ? "same size as the captured body" : `the captured body was about ${captured ?? "?"} bytes: the server answered differently this time`}`
-  const line = `Saved the response body of ${String(data["method"] ?? "GET")} ${String(data["url"] ?? "")} (HTTP ${String(data["status"] ?? "?")}, ${bytes} bytes) to ${saved.path}: ${how}.`
+  const same = captured !== undefined && Math.abs(captured - bytes) <= 2
+    ? "same size as the captured body"
+    : `the captured body was about ${captured ?? "?"} bytes: the server answered differently this time`
+  return `agent-browser withholds binary bodies, so the page read the URL again (cache first); ${same}`
+}
+
+/** `network request <id> --save <path>`: where the body went, how it was had, whether its size is the captured one. */
+export const formatSavedBody = (command: string, sub: string | undefined, data: Data): Formatted | undefined => {
+  const saved = data["savedBody"] as SavedBody | undefined
+  if (command !== "network" || sub !== "request" || typeof saved?.path !== "string") return undefined
+  const bytes = Number(saved.bytes)
+  const request = `${String(data["method"] ?? "GET")} ${String(data["url"] ?? "")}`
+  const status = String(data["status"] ?? "?")
+  const line = `Saved the response body of ${request} (HTTP ${status}, ${bytes} bytes) to ${saved.path}: ` +
+    `${howSaved(saved, bytes)}.`
   return formatted([line], `response body saved (${bytes} bytes)`)
 }

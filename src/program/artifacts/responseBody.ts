@@ -21,7 +21,10 @@ import { artifactRequest } from "../../upstream/artifactPaths.js"
 const WITHHELD = /^\[base64, (\d+) chars\]$/
 const REREAD_TIMEOUT_MS = 15_000
 
-const HAR = "record it with network har start --content all before the request, then network har stop <path>: the HAR keeps every body as base64"
+const HAR = "record it with network har start --content all before the request, then network har stop <path>: " +
+  "the HAR keeps every body as base64"
+const WITHHELD_TEXT = "agent-browser 0.41.2 withholds binary bodies"
+const NO_BODY = `agent-browser's reply holds no response body for this request (none yet, or none kept); ${HAR}`
 
 /** The page's own `fetch` of the URL (cookies included, cache first), as base64 with its status. */
 const rereadScript = (url: string): string => `(async () => {
@@ -50,9 +53,12 @@ const write = (path: string, bytes: Uint8Array) =>
 /** The page reads the URL again; the bytes, or why it could not. */
 const reread = (plan: Plan, url: string) =>
   Effect.gen(function*() {
-    const reply = yield* Effect.either((yield* SessionCommands).run(targetOf(plan), ["eval", "--stdin"], { stdin: rereadScript(url), timeoutMs: REREAD_TIMEOUT_MS }))
+    const commands = yield* SessionCommands
+    const options = { stdin: rereadScript(url), timeoutMs: REREAD_TIMEOUT_MS }
+    const reply = yield* Effect.either(commands.run(targetOf(plan), ["eval", "--stdin"], options))
     if (reply._tag === "Left") return `the page could not read it again (${reply.left.message})`
-    const result = reply.right.kind === "single" ? (reply.right.data as { result?: { status?: unknown; base64?: unknown } } | null)?.result : undefined
+    type Reread = { result?: { status?: unknown; base64?: unknown } } | null
+    const result = reply.right.kind === "single" ? (reply.right.data as Reread)?.result : undefined
     if (typeof result?.base64 !== "string") return "the page could not read it again"
     return { status: Number(result.status), bytes: Buffer.from(result.base64, "base64") }
   })
@@ -61,10 +67,13 @@ export const saveResponseBody = (plan: Plan, outcome: UpstreamOutcome) =>
   Effect.gen(function*() {
     if (artifactRequest(plan.line)?.kind !== "response-body" || outcome.kind !== "single") return outcome
     const path = plan.outputPath ?? ""
-    const data = (outcome.data !== null && typeof outcome.data === "object" ? outcome.data : {}) as Record<string, unknown>
+    const data = (outcome.data !== null && typeof outcome.data === "object" ? outcome.data : {}) as
+      Record<string, unknown>
     const body = data["responseBody"]
     const missing = (detail: string) => new ArtifactMissing({ path, kind: "response-body", detail })
-    if (typeof body !== "string") return yield* missing(`agent-browser's reply holds no response body for this request (none yet, or none kept); ${HAR}`)
+    if (typeof body !== "string") {
+      return yield* missing(NO_BODY)
+    }
     const withheld = WITHHELD.exec(body)
     let saved: SavedBody
     if (withheld === null) {
@@ -74,12 +83,17 @@ export const saveResponseBody = (plan: Plan, outcome: UpstreamOutcome) =>
     } else {
       const method = String(data["method"] ?? "GET").toUpperCase()
       const url = String(data["url"] ?? "")
-      if (method !== "GET") return yield* missing(`agent-browser 0.41.2 withholds binary bodies (${body}), and a ${method} is not sent again to read it; ${HAR}`)
+      if (method !== "GET") {
+        return yield* missing(`${WITHHELD_TEXT} (${body}), and a ${method} is not sent again to read it; ${HAR}`)
+      }
       const again = yield* reread(plan, url)
-      if (typeof again === "string") return yield* missing(`agent-browser 0.41.2 withholds binary bodies (${body}) and ${again}; ${HAR}`)
-      if (again.status >= 400) return yield* missing(`agent-browser 0.41.2 withholds binary bodies (${body}) and the page's new request got HTTP ${again.status}; ${HAR}`)
+      if (typeof again === "string") return yield* missing(`${WITHHELD_TEXT} (${body}) and ${again}; ${HAR}`)
+      if (again.status >= 400) {
+        return yield* missing(`${WITHHELD_TEXT} (${body}) and the page's new request got HTTP ${again.status}; ${HAR}`)
+      }
       yield* write(path, again.bytes)
-      saved = { path, bytes: again.bytes.length, source: "re-read", capturedBytes: Math.floor(Number(withheld[1]) * 3 / 4) }
+      const capturedBytes = Math.floor(Number(withheld[1]) * 3 / 4)
+      saved = { path, bytes: again.bytes.length, source: "re-read", capturedBytes }
     }
     return { ...outcome, data: { ...data, path, savedBody: saved } } satisfies UpstreamOutcome
   })

@@ -44,8 +44,10 @@ const claimedPath = (data: unknown): string | undefined => {
  */
 const misnamed = (kind: string, facts: FileFacts): string | undefined => {
   const named = extensionFormat(facts.path)
-  if (kind !== "screenshot" || !facts.exists || named === undefined || facts.mediaType === undefined || facts.mediaType === MEDIA_TYPE[named]) return undefined
-  return `the file is ${facts.mediaType} under a .${named} name (agent-browser writes PNG or JPEG; a screenshot call of its own converts it)`
+  if (kind !== "screenshot" || !facts.exists || named === undefined || facts.mediaType === undefined) return undefined
+  if (facts.mediaType === MEDIA_TYPE[named]) return undefined
+  return `the file is ${facts.mediaType} under a .${named} name ` +
+    "(agent-browser writes PNG or JPEG; a screenshot call of its own converts it)"
 }
 
 const misnamedAs = (kind: string, facts: FileFacts): { readonly limitation?: string } => {
@@ -57,7 +59,9 @@ const misnamedAs = (kind: string, facts: FileFacts): { readonly limitation?: str
 const rowOf = (kind: string, facts: FileFacts, requestedPath: string | undefined, limitation?: string, tempPath?: string): VerificationRow => ({
   path: facts.path,
   kind,
-  state: !facts.exists ? "missing" : (facts.sizeBytes ?? 0) === 0 || misnamed(kind, facts) !== undefined ? "unverified" : "verified",
+  state: !facts.exists
+    ? "missing"
+    : (facts.sizeBytes ?? 0) === 0 || misnamed(kind, facts) !== undefined ? "unverified" : "verified",
   exists: facts.exists,
   ...(requestedPath !== undefined ? { requestedPath } : {}),
   ...(tempPath !== undefined ? { tempPath } : {}),

@@ -83,7 +83,9 @@ export const dispatch = (plan: Plan, call: CallContext) =>
       ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
       : guarded ?? probed?.replied ?? clicked?.replied ?? named?.replied ?? opened?.replied ?? pinned?.replied ??
         // `network routes` is the tool's own list (routeBook.ts): upstream has no such command
-        (asksForRoutes(plan) ? yield* Effect.either(listRoutes(plan)) : yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs }))))
+        (asksForRoutes(plan)
+          ? yield* Effect.either(listRoutes(plan))
+          : yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs }))))
     // a job/qa step that could not start the browser is the call's launch failure too (its first failed step)
     const failedStep = Either.isRight(replied) && replied.right.kind === "batch" ? replied.right.rows.find((row) => !row.success) : undefined
     const launchFailure = Either.isLeft(replied)

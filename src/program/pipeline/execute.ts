@@ -100,7 +100,8 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
   const filtered = yield* applyPageFilter(plan, dispatched.outcome)
   const networkRequestsPageFilter = filtered.filter
   // before recordCall: the routes the session had, so an unroute says what it removed
-  const outcome = yield* convertScreenshotFile(plan, yield* saveResponseBody(plan, yield* withRouteBook(plan, filtered.outcome)))
+  const booked = yield* withRouteBook(plan, filtered.outcome)
+  const outcome = yield* convertScreenshotFile(plan, yield* saveResponseBody(plan, booked))
   const lookup = yield* analyzeLookup(plan, outcome)
   yield* checkAllowList(plan, outcome, navigation)
   yield* leaveBlockedLanding(plan, outcome, navigation)

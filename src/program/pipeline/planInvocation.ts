@@ -110,8 +110,12 @@ export const planInvocation = (
     if (snapshotFlags.error !== undefined) {
       return yield* Either.left(new InvalidInput({ field: "args", detail: `snapshot ${snapshotFlags.error}` }))
     }
-    const shot = parseCommandLine(snapshotFlags.args).command === "screenshot" ? extractScreenshotOptions(snapshotFlags.args) : { args: snapshotFlags.args, options: undefined }
-    if (shot.error !== undefined) return yield* Either.left(new InvalidInput({ field: "args", detail: `screenshot ${shot.error}` }))
+    const shot = parseCommandLine(snapshotFlags.args).command === "screenshot"
+      ? extractScreenshotOptions(snapshotFlags.args)
+      : { args: snapshotFlags.args, options: undefined }
+    if (shot.error !== undefined) {
+      return yield* Either.left(new InvalidInput({ field: "args", detail: `screenshot ${shot.error}` }))
+    }
     const moved = { ...evalMoved, args: shot.args }
     const line = parseCommandLine(moved.args)
     const sessionMode = input.sessionMode ?? "auto"

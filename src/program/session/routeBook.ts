@@ -14,18 +14,22 @@ import { InvalidInput } from "../../schema/ToolError.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { afterRoute } from "../../session/captures.js"
 
-const isNetwork = (plan: Plan, sub: string): boolean => plan.line.positionals[0] === "network" && plan.line.positionals[1] === sub
+const isNetwork = (plan: Plan, sub: string): boolean =>
+  plan.line.positionals[0] === "network" && plan.line.positionals[1] === sub
 
 /** `network routes`: whether the call asks for the list (answered by `listRoutes`, never by upstream). */
 export const asksForRoutes = (plan: Plan): boolean => isNetwork(plan, "routes")
 
 const rows = (routes: ReadonlyArray<RouteRule>) => routes.map((r) => ({ pattern: r.pattern, mode: r.mode }))
 
+const NO_BROWSER = "network routes lists the routes of a running session, and this one has no browser yet: no route " +
+  "is active. Set one with network route <url> --body <json> | --abort."
+
 /** The reply of `network routes`: the session's recorded routes; a session with no browser yet has none to list. */
 export const listRoutes = (plan: Plan) =>
   Effect.gen(function*() {
     if (plan.sessionName === undefined || plan.firstLaunch) {
-      return yield* new InvalidInput({ field: "args", detail: "network routes lists the routes of a running session, and this one has no browser yet: no route is active. Set one with network route <url> --body <json> | --abort." })
+      return yield* new InvalidInput({ field: "args", detail: NO_BROWSER })
     }
     const view = yield* (yield* SessionRegistry).view(plan.sessionName)
     return { kind: "single", data: { routes: rows(view.routes) }, warning: undefined } satisfies UpstreamOutcome
@@ -35,10 +39,13 @@ export const listRoutes = (plan: Plan) =>
 export const withRouteBook = (plan: Plan, outcome: UpstreamOutcome) =>
   Effect.gen(function*() {
     const route = isNetwork(plan, "route")
-    if ((!route && !isNetwork(plan, "unroute")) || outcome.kind !== "single" || plan.sessionName === undefined) return outcome
+    const applies = (route || isNetwork(plan, "unroute")) && outcome.kind === "single"
+    if (!applies || outcome.kind !== "single" || plan.sessionName === undefined) return outcome
     const before = (yield* (yield* SessionRegistry).view(plan.sessionName)).routes
     const after = afterRoute(plan.line, before)
     const removed = route ? [] : before.filter((r) => !after.some((a) => a.pattern === r.pattern))
-    const data = outcome.data !== null && typeof outcome.data === "object" ? outcome.data as Record<string, unknown> : {}
-    return { ...outcome, data: { ...data, ...(route ? {} : { removed: rows(removed) }), activeRoutes: rows(after) } } satisfies UpstreamOutcome
+    const data = (outcome.data !== null && typeof outcome.data === "object" ? outcome.data : {}) as
+      Record<string, unknown>
+    const book = { ...(route ? {} : { removed: rows(removed) }), activeRoutes: rows(after) }
+    return { ...outcome, data: { ...data, ...book } } satisfies UpstreamOutcome
   })
