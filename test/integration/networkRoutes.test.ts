@@ -21,9 +21,11 @@ describe("network route", () => {
   it("a mocked route reaches the page's fetch as upstream answers it: 200, application/json, the body", async () => {
     const routed = await live.tool.call({ args: ["network", "route", "**/mocked.json", "--body", "{\"mock\":true}"] })
     expect(routed.isError, textOf(routed)).toBe(false)
-    expect(textOf(routed)).toContain("Routed **/mocked.json: matching requests are answered with HTTP 200, application/json and the --body.")
+    expect(textOf(routed))
+      .toContain("Routed **/mocked.json: matching requests are answered with HTTP 200, application/json and the --body.")
     // (the text itself is compared in the page: the tool hides a --body value wherever it shows up, see secretPatterns.ts)
-    expect(JSON.parse(valueOf(await fetched("/mocked.json")))).toEqual({ status: 200, type: "application/json", text: 13, mockBody: true })
+    expect(JSON.parse(valueOf(await fetched("/mocked.json"))))
+      .toEqual({ status: 200, type: "application/json", text: 13, mockBody: true })
   })
 
   it("a status code or headers are refused before anything runs, naming what works instead; no route is set", async () => {
@@ -40,7 +42,8 @@ describe("network route", () => {
     await live.tool.call({ args: ["network", "route", "**/gone.json", "--abort"] })
     const listed = await live.tool.call({ args: ["network", "routes"] })
     expect(listed.isError, textOf(listed)).toBe(false)
-    expect(textOf(listed)).toContain("Active routes (2, as set through this tool in this session; a relaunched browser has none): **/mocked.json (fulfill), **/gone.json (abort).")
+    expect(textOf(listed))
+      .toContain("Active routes (2, as set through this tool in this session; a relaunched browser has none): **/mocked.json (fulfill), **/gone.json (abort).")
     const none = await live.tool.call({ args: ["network", "unroute", "**/never.json"] })
     expect(textOf(none)).toContain("Removed 0 routes: **/never.json is not among the routes this tool set here")
     const one = await live.tool.call({ args: ["network", "unroute", "**/gone.json"] })
@@ -67,7 +70,8 @@ describe("network request --save", () => {
     expect(saved.isError, textOf(saved)).toBe(false)
     const path = join(live.world.root, "out/body/pixel.png")
     expect(readFileSync(path)).toEqual(readFileSync(join(import.meta.dirname, "../../fixtures/site/pixel.png")))
-    expect(textOf(saved)).toContain(`(HTTP 200, 70 bytes) to ${path}: agent-browser withholds binary bodies, so the page read the URL again (cache first); same size as the captured body.`)
+    expect(textOf(saved))
+      .toContain(`(HTTP 200, 70 bytes) to ${path}: agent-browser withholds binary bodies, so the page read the URL again (cache first); same size as the captured body.`)
     expect(saved.details.savedFilePath).toBe(path)
   })
 

@@ -17,13 +17,15 @@ describe("network route flags", () => {
     // the same flags stay valid where they mean something
     expect(routeFlagProblem(["network", "requests", "--status", "2xx"])).toBeUndefined()
     expect(flagProblem(["network", "requests", "--status", "2xx"], COMMAND_FLAGS)).toBeUndefined()
-    expect(flagProblem(["network", "route", "**/a", "--status", "404"], COMMAND_FLAGS)?.message).toContain("network route takes no --status")
+    expect(flagProblem(["network", "route", "**/a", "--status", "404"], COMMAND_FLAGS)?.message)
+      .toContain("network route takes no --status")
     expect(flagProblem(["network", "request", "1.2", "--save", "out/b.bin"], COMMAND_FLAGS)).toBeUndefined()
     expect(flagProblem(["network", "routes"], COMMAND_FLAGS)).toBeUndefined()
   })
 
   it("--body=<json> counts as a fulfilled route", () => {
-    expect(afterRoute(parseCommandLine(["network", "route", "**/a", "--body={}"]), [])).toEqual([{ pattern: "**/a", mode: "fulfill" }])
+    expect(afterRoute(parseCommandLine(["network", "route", "**/a", "--body={}"]), []))
+      .toEqual([{ pattern: "**/a", mode: "fulfill" }])
   })
 })
 
@@ -34,8 +36,10 @@ describe("route texts", () => {
       "Routed **/a: matching requests are answered with HTTP 200, application/json and the --body.\n" +
       "Active routes (1, as set through this tool in this session; a relaunched browser has none): **/a (fulfill)."
     )
-    expect(formatRoutes("network", "unroute", { unrouted: "all", removed: active, activeRoutes: [] })?.text).toMatch(/^Removed 1 route\(s\): \*\*\/a \(fulfill\)\.\nNo route is active now/)
-    expect(formatRoutes("network", "unroute", { unrouted: "**/b", removed: [], activeRoutes: active })?.text).toMatch(/^Removed 0 routes: \*\*\/b is not among/)
+    expect(formatRoutes("network", "unroute", { unrouted: "all", removed: active, activeRoutes: [] })?.text)
+      .toMatch(/^Removed 1 route\(s\): \*\*\/a \(fulfill\)\.\nNo route is active now/)
+    expect(formatRoutes("network", "unroute", { unrouted: "**/b", removed: [], activeRoutes: active })?.text)
+      .toMatch(/^Removed 0 routes: \*\*\/b is not among/)
     expect(formatRoutes("network", "routes", { routes: [] })?.text).toMatch(/^No route is active now/)
     expect(formatRoutes("network", "requests", { requests: [] })).toBeUndefined()
   })
@@ -43,7 +47,8 @@ describe("route texts", () => {
 
 describe("network request --save", () => {
   it("is a response-body artifact at the path after --save", () => {
-    expect(artifactRequest(parseCommandLine(["network", "request", "1.2", "--save", "out/b.bin"]))).toMatchObject({ kind: "response-body", pathIndex: 4 })
+    expect(artifactRequest(parseCommandLine(["network", "request", "1.2", "--save", "out/b.bin"])))
+      .toMatchObject({ kind: "response-body", pathIndex: 4 })
     expect(artifactRequest(parseCommandLine(["network", "request", "1.2"]))).toBeUndefined()
   })
 

@@ -29,7 +29,8 @@ describe("snapshot --search", () => {
     expect(deep.text).toBe(TREE.split("\n").slice(0, 4).join("\n"))
     expect(deep).toMatchObject({ matchedLines: 1, matchedRefs: 1, visibleLines: 4 })
     const regex = filterSnapshot(TREE, { kind: "regex", source: "#\\d+ pend", flags: "" }, undefined, 1)
-    expect(regex.text.split("\n")).toEqual(["- contentinfo", "  - paragraph \"Order #123 shipped\"", "  - paragraph \"Order #456 pending\""])
+    expect(regex.text.split("\n"))
+      .toEqual(["- contentinfo", "  - paragraph \"Order #123 shipped\"", "  - paragraph \"Order #456 pending\""])
     expect(regex.matchedLines).toBe(1)
   })
 
