@@ -1,5 +1,10 @@
 /** `network route` flags, the route book's texts and `network request --save` parsing (issue 42, item 3). */
-import { describe, expect, it } from "vitest"
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { afterAll } from "vitest"
+import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
+import { call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
 import { formatRoutes, formatSavedBody } from "../../src/presenters/text/routeText.js"
 import { afterRoute } from "../../src/session/captures.js"
 import { artifactRequest } from "../../src/upstream/artifactPaths.js"
@@ -59,4 +64,32 @@ describe("network request --save", () => {
     expect(formatSavedBody("network", "request", { ...base, savedBody: { path: "/o/p.png", bytes: 90, source: "re-read", capturedBytes: 70 } })?.text)
       .toContain("the captured body was about 70 bytes: the server answered differently this time")
   })
+})
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
+const textOf = (r: { readonly content: ReadonlyArray<{ readonly type: string; readonly text?: string }> }) =>
+  r.content.map((c) => c.text ?? "").join("\n")
+
+describe("network routes through the tool", () => {
+  it.scoped("before any browser: a validation error that starts no process; after a route: the list, no process", () =>
+    Effect.gen(function*() {
+      const fake = yield* FakeAgentBrowser
+      const early = yield* runToResult({ args: ["network", "routes"] }, call)
+      expect(early.details.failureCategory).toBe("validation-error")
+      expect(textOf(early)).toContain("this one has no browser yet: no route is active")
+      expect(yield* fake.requests).toHaveLength(0)
+      yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+      const routed = yield* runToResult({ args: ["network", "route", "**/a.json", "--abort"] }, call)
+      expect(textOf(routed)).toContain("Routed **/a.json: matching requests are failed (--abort).")
+      const before = (yield* fake.requests).length
+      const listed = yield* runToResult({ args: ["network", "routes"] }, call)
+      expect(textOf(listed)).toContain("Active routes (1, as set through this tool in this session")
+      expect((yield* fake.requests).length).toBe(before)
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      openBatch({ url: "http://a.test/", title: "A" }, undefined, true),
+      { when: (r) => r.args.includes("route"), reply: FakeAgentBrowser.ok({ routed: "**/a.json" }), repeat: true },
+      { when: (r) => r.args.includes("batch"), reply: FakeAgentBrowser.ok([]), repeat: true },
+      { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
+    ]))))
 })
