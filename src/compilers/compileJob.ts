@@ -2,6 +2,7 @@
  * `job` → one upstream `batch` (with `--bail` unless `failFast: false`): each step becomes one or a few argv rows.
  * Navigation is never assumed: only explicit `assertUrl`/`assertText` steps check where a click led. Pure.
  */
+import { extensionFormat } from "../upstream/imageFormat.js"
 import * as Either from "effect/Either"
 import { isAbsolute, resolve } from "node:path"
 import { InvalidInput } from "../schema/ToolError.js"
@@ -100,7 +101,13 @@ const stepRows = (step: JobStep, index: number, cwd: string, outputs: Array<stri
     case "snapshot":
       return Either.right([["snapshot", "-i"]])
     case "screenshot":
-      return step.path === undefined ? fail("needs path") : Either.right([["screenshot", abs(step.path)]])
+      if (step.path === undefined) return fail("needs path")
+      // a batch step writes PNG whatever its name (agent-browser 0.41.2 reads no per-step --screenshot-format)
+      if (extensionFormat(step.path) !== undefined && extensionFormat(step.path) !== "png") {
+        const instead = `["screenshot", "${step.path}"]`
+        return fail(`writes PNG: name the file .png, or take a JPEG or WebP with args ${instead} (converted, verified)`)
+      }
+      return Either.right([["screenshot", abs(step.path)]])
   }
 }
 

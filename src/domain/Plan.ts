@@ -5,6 +5,7 @@
 import type { CommandLine } from "./CommandLine.js"
 import type { SessionMode, ToolInput } from "../schema/ToolInput.js"
 import type { SnapshotOptions } from "./SnapshotOptions.js"
+import type { ScreenshotOptions } from "./ScreenshotOptions.js"
 import type { CompiledMode } from "./Compiled.js"
 import type { SecurityPolicy } from "../schema/SecurityPolicy.js"
 
@@ -62,6 +63,8 @@ export interface Plan {
   readonly compiled: CompiledMode
   /** Wrapper-only snapshot flags (already removed from effectiveArgs). */
   readonly snapshotOptions: SnapshotOptions | undefined
+  /** A screenshot's format or `--scale css` the tool converts the file to (upstream/screenshotOptions.ts). */
+  readonly screenshotOptions?: ScreenshotOptions
   /** The security policy this call runs under (absent: the standard preset). */
   readonly security?: SecurityPolicy
   /**

@@ -25,9 +25,32 @@ export interface SpillResult {
   readonly evicted: ReadonlyArray<string>
 }
 
+/** What the browser did to a screenshot's file before it was verified (program/artifacts/screenshotImage.ts). */
+export interface ScreenshotConversion {
+  readonly from: string
+  readonly to: string
+  /** `--scale css`: scaled down by the page's devicePixelRatio. */
+  readonly css: boolean
+  readonly devicePixelRatio: number
+  readonly sourceWidth: number
+  readonly sourceHeight: number
+  readonly width: number
+  readonly height: number
+}
+
+/** A screenshot file's size in pixels, and the size it was shown inline at when scaled for the model. */
+export interface ImageFacts {
+  readonly width: number
+  readonly height: number
+  readonly shown?: { readonly width: number; readonly height: number }
+  readonly converted?: ScreenshotConversion
+}
+
 export interface VerifiedArtifacts {
   readonly rows: ReadonlyArray<VerificationRow>
-  readonly image?: { readonly data: string; readonly mimeType: string; readonly path: string }
+  readonly image?: { readonly data: string; readonly mimeType: string; readonly path: string } & Partial<ImageFacts>
+  /** A screenshot not attached inline (too big even scaled, or the scaling failed): its sizes and why. */
+  readonly inlineImage?: ImageFacts & { readonly path: string; readonly notShown: string }
   /** Every verified screenshot of a job/qa/batch (the last one is `image`). */
   readonly imagePaths?: ReadonlyArray<string>
   readonly savedFile?: { readonly path: string; readonly kind: string; readonly sizeBytes?: number; readonly mediaType?: string }

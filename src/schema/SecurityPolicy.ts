@@ -86,8 +86,14 @@ export const PolicyViolation = Schema.Struct({
 })
 export type PolicyViolation = typeof PolicyViolation.Type
 
-/** The default policy: today's behaviour (file:// fixtures and eval work), no secrets. */
-export const STANDARD_RULES: SecurityRules = { blockedSchemes: [], eval: "allow", passwordFields: "allow", uploadRoots: undefined, contentBoundaries: false }
+/**
+ * The default policy: file:// pages and eval work, and uploads read only files under the call's folder
+ * (docs/SECURITY.md says why: an upload sends a local file to a web page, which a page's text can ask the model for),
+ * no secrets.
+ */
+export const STANDARD_RULES: SecurityRules = {
+  blockedSchemes: [], eval: "allow", passwordFields: "allow", uploadRoots: ["."], contentBoundaries: false
+}
 
 /** Every rule on. Upload roots default to the project folder (the call's cwd) unless configured. */
 export const STRICT_RULES: SecurityRules = {

@@ -60,7 +60,8 @@ export const afterRoute = (line: CommandLine, routes: ReadonlyArray<RouteRule>):
   const [command, sub, pattern] = line.positionals
   if (command !== "network") return routes
   if (sub === "route" && pattern !== undefined) {
-    const mode: RouteMode = line.positionals.includes("--abort") ? "abort" : line.positionals.includes("--body") ? "fulfill" : "continue"
+    const has = (flag: string) => line.positionals.some((t) => t === flag || t.startsWith(`${flag}=`))
+    const mode: RouteMode = has("--abort") ? "abort" : has("--body") ? "fulfill" : "continue"
     return [...routes.filter((r) => r.pattern !== pattern), { pattern, mode }]
   }
   if (sub === "unroute") return pattern === undefined ? [] : routes.filter((r) => r.pattern !== pattern)

@@ -5,6 +5,7 @@
  * reuses one), so a line that reads the same as before is the same element with the same working ref. The diff is a
  * longest common subsequence of lines: a moved line (a sorted row) is shown again, never assumed. Pure.
  */
+import { depthView } from "./depthView.js"
 import { annotateTree } from "./controlContext.js"
 import { condenseTree } from "./condenseTree.js"
 import { VERBATIM_SNAPSHOT_BYTES } from "./compactSnapshot.js"
@@ -32,11 +33,19 @@ export const shownTree = (positionals: ReadonlyArray<string>, origin: string, tr
  */
 const RAW_OVER_VERBATIM = 4
 
+/** The flags a shown tree was read with: a depth the tool took off the argv counts (a cut view is another view). */
+export const withDepth = (args: ReadonlyArray<string>, depth: number | undefined): ReadonlyArray<string> =>
+  depth === undefined ? args : [...args, "-d", String(depth)]
+
 /** The lines a snapshot reply shows verbatim; undefined when it is compacted (too big) or not a text tree. */
-export const shownTreeOf = (positionals: ReadonlyArray<string>, data: Record<string, unknown>, naming?: SnapshotNaming): ShownTree | undefined => {
+export const shownTreeOf = (
+  positionals: ReadonlyArray<string>, data: Record<string, unknown>, naming?: SnapshotNaming, depth?: number
+): ShownTree | undefined => {
   const raw = data["snapshot"]
   if (typeof raw !== "string" || Buffer.byteLength(raw, "utf8") > RAW_OVER_VERBATIM * VERBATIM_SNAPSHOT_BYTES) return undefined
-  return shownTree(positionals, typeof data["origin"] === "string" ? data["origin"] : "", viewTree(positionals, raw, naming))
+  const tree = viewTree(positionals, raw, naming)
+  const origin = typeof data["origin"] === "string" ? data["origin"] : ""
+  return shownTree(withDepth(positionals, depth), origin, depth === undefined ? tree : depthView(tree, depth).tree)
 }
 
 export interface SnapshotDelta {

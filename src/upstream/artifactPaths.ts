@@ -1,12 +1,15 @@
 /**
  * Which upstream commands write files, of what kind, and where the caller asked for them: screenshot, pdf,
  * download, wait --download, state save, diff screenshot --output, trace/profiler stop, record start/restart/stop,
- * network har stop. Pure. Used to resolve relative paths against the pi cwd, to create parent directories first, and
+ * network har stop, network request <id> --save <path> (the tool writes that one: program/artifacts/responseBody.ts).
+ * Pure. Used to resolve relative paths against the pi cwd, to create parent directories first, and
  * to verify the files afterwards.
  */
 import type { CommandLine } from "../domain/CommandLine.js"
 
-export type ArtifactKind = "screenshot" | "pdf" | "download" | "state" | "diff-image" | "trace" | "profile" | "recording" | "har"
+export type ArtifactKind =
+  | "screenshot" | "pdf" | "download" | "state" | "diff-image" | "trace" | "profile" | "recording" | "har"
+  | "response-body"
 
 export interface ArtifactRequest {
   readonly kind: ArtifactKind
@@ -57,6 +60,7 @@ export const artifactRequest = (line: CommandLine): ArtifactRequest | undefined 
       if (sub === "start" || sub === "restart") return at("recording", positionalAfter(p, 1), true)
       return sub === "stop" ? at("recording", undefined, false, true) : undefined
     case "network":
+      if (sub === "request" && p.includes("--save")) return at("response-body", positionalAfter(p, p.indexOf("--save")))
       return sub === "har" && p[2] === "stop" ? at("har", positionalAfter(p, 2)) : undefined
     default:
       return undefined

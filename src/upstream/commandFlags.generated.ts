@@ -497,7 +497,9 @@ export const COMMAND_FLAGS: FlagTable = {
   "aliases": {
     "exit": "close",
     "goto": "open",
+    "key": "press",
     "navigate": "open",
-    "quit": "close"
+    "quit": "close",
+    "scrollinto": "scrollintoview"
   }
 }

@@ -6,6 +6,9 @@
  * installed version is the one the table was read from (another version may add flags). Pure.
  */
 
+import { routeFlagProblem } from "./routeFlags.js"
+import { screenshotFlagProblem } from "./screenshotOptions.js"
+
 /** `""` no value, `"<x>"` a value, `"[x]"` an optional value, `"?"` named only in prose or examples (form unknown). */
 export type FlagForm = string
 
@@ -18,9 +21,13 @@ export interface FlagTable {
 
 /** Flags the tool itself reads and takes off the argv before upstream sees them. */
 const WRAPPER_FLAGS: Readonly<Record<string, Readonly<Record<string, FlagForm>>>> = {
-  snapshot: { "--search": "<text>", "--filter": "<role=r>", "--viewport": "", "--diff": "", "--full": "", "-C": "", "--cursor": "" },
-  network: { "--current-page": "", "--current-origin": "", "--current-url": "" },
+  snapshot: {
+    "--search": "<text|/re/i>", "--context": "<n>", "--filter": "<role=r>", "--viewport": "", "--diff": "",
+    "--full": "", "-C": "", "--cursor": ""
+  },
+  network: { "--current-page": "", "--current-origin": "", "--current-url": "", "--save": "<path>" },
   eval: { "--stdin": "" },
+  screenshot: { "--scale": "<css|device>" },
   // input the tool sends itself (compilers/inputCommand.ts, program/page/inputCommand.ts)
   click: { "--modifiers": "<keys>", "--button": "<button>" },
   dblclick: { "--modifiers": "<keys>", "--button": "<button>" },
@@ -75,6 +82,8 @@ export const flagProblem = (positionals: ReadonlyArray<string>, table: FlagTable
   const command = table.aliases[written] ?? written
   const own = table.commands[command] ?? TOOL_COMMAND_FLAGS[command]
   if (own === undefined) return undefined
+  const specific = routeFlagProblem(positionals) ?? screenshotFlagProblem(positionals)
+  if (specific !== undefined) return specific
   const forms: Readonly<Record<string, FlagForm>> = { "--help": "", "-h": "", ...table.global, ...own, ...WRAPPER_FLAGS[command] }
   for (let i = 1; i < positionals.length; i++) {
     const token = positionals[i] ?? ""

@@ -147,7 +147,8 @@ describe("strict preset: runtime refusals at the page", () => {
 })
 
 describe("standard preset: the same calls run", () => {
-  it("file:// and data: pages open, eval and wait --fn run, literals reach a password field, uploads read any file", async () => {
+  it("file:// and data: pages open, eval and wait --fn run, literals reach a password field, uploads read the call's folder", async () => {
+    writeFileSync(join(standard.world.root, "upload-me.txt"), "ok")
     const calls: ReadonlyArray<Record<string, unknown>> = [
       { args: ["open", fileUrl] },
       { args: ["batch"], stdin: JSON.stringify([["open", "data:text/html,<h1>hi</h1>"]]) },
@@ -160,11 +161,26 @@ describe("standard preset: the same calls run", () => {
       { args: ["fill", "#pw", "hunter2"] },
       { job: { steps: [{ action: "fill", selector: "#pw", text: "hunter2" }] } },
       { semanticAction: { action: "fill", locator: "label", value: "Password", text: "hunter2" } },
-      { args: ["upload", "#upload", "/etc/hostname"] }
+      { args: ["upload", "#upload", "upload-me.txt"] }
     ]
     for (const input of calls) {
       const result = await standard.tool.call(input)
       expect(result.isError, `${JSON.stringify(input)}: ${textOf(result)}`).toBe(false)
     }
+  })
+
+  it("an upload from outside the call's folder is refused by default, naming the setting that allows it and what to do", async () => {
+    const refused = await standard.tool.call({ args: ["upload", "#upload", "/etc/hostname"] })
+    expect(refused.details.failureCategory).toBe("policy-blocked")
+    expect(refused.details.policy).toMatchObject({ rule: "uploadRoots", preset: "standard", source: "default" })
+    expect(textOf(refused)).toContain(`upload reads only files under ${standard.world.root}`)
+    expect(textOf(refused)).toContain("Copy the file into an allowed folder and upload it from there; a human allows another folder with security.uploadRoots in ~/.pi/config/pi-agent-browser-effect/config.json")
+  })
+})
+
+describe("strict preset: a refused file page names the setting", () => {
+  it("file:// is refused naming security.blockedSchemes and serving over http", async () => {
+    const refused = await strict.tool.call({ args: ["open", fileUrl] })
+    expect(textOf(refused)).toContain("Serve local files over http(s) instead (e.g. python3 -m http.server in their folder); a human allows the scheme by removing it from security.blockedSchemes in ~/.pi/config/pi-agent-browser-effect/config.json")
   })
 })

@@ -103,7 +103,7 @@ describe("doctor", () => {
       for (const hidden of ["doctor-secret-value", "echo", "doctor-token-value", "DOCTOR_TOKEN"]) expect(text).not.toContain(hidden)
       const standard = yield* doctor({ PATH: "/nonexistent", HOME: home })
       expect(standard.find((c) => c.id === "security")?.message).toContain(`    eval: allow (from ${file})`)
-      expect(standard.find((c) => c.id === "security")?.message).toContain("    uploadRoots: any path (from default)")
+      expect(standard.find((c) => c.id === "security")?.message).toContain(`    uploadRoots: ${realpathSync(temp.root)} (from default)`)
     }))
 
   it.scopedLive("a malformed security block is a failed check naming the file and the key", () =>

@@ -35,9 +35,9 @@ const world = (files: { global?: unknown; project?: unknown; override?: unknown 
 }
 
 describe("security config", () => {
-  it("defaults to standard, every source `default`, when no file says anything", () => {
-    const { resolve } = world({ global: { browser: { profile: "Work" } } })
-    expect(resolve()).toEqual({ policy: STANDARD_POLICY, problems: [] })
+  it("defaults to standard, every source `default`, when no file says anything; uploads stay in the call's folder", () => {
+    const w = world({ global: { browser: { profile: "Work" } } })
+    expect(w.resolve()).toEqual({ policy: { ...STANDARD_POLICY, rules: { ...STANDARD_POLICY.rules, uploadRoots: [realpathSync(w.project)] } }, problems: [] })
   })
 
   it("a preset sets every rule with its file as source; later explicit keys override one by one", () => {
@@ -55,14 +55,14 @@ describe("security config", () => {
     const w = world({ global: { security: { preset: "strict", eval: "allow" } }, override: { security: { preset: "standard", contentBoundaries: true } } })
     const { policy } = w.resolve()
     expect(policy.preset).toBe("standard")
-    expect(policy.rules).toEqual({ ...STANDARD_POLICY.rules, contentBoundaries: true })
+    expect(policy.rules).toEqual({ ...STANDARD_POLICY.rules, contentBoundaries: true, uploadRoots: [realpathSync(w.project)] })
     expect(policy.sources.eval).toBe(w.override)
   })
 
   it("PI_AGENT_BROWSER_SECURITY_PRESET applies as the last layer; a bad value is a problem", () => {
     const w = world({ global: { security: { preset: "strict" } } })
     const standard = w.resolve({ [SECURITY_PRESET_ENV]: "standard" })
-    expect(standard.policy.rules).toEqual(STANDARD_POLICY.rules)
+    expect(standard.policy.rules).toEqual({ ...STANDARD_POLICY.rules, uploadRoots: [realpathSync(w.project)] })
     expect(Object.values(standard.policy.sources)).toEqual(Array(6).fill(SECURITY_PRESET_ENV))
     const strict = world({}).resolve({ [SECURITY_PRESET_ENV]: "strict" })
     expect(strict.policy.preset).toBe("strict")

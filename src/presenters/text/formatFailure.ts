@@ -273,11 +273,15 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         ? { text: `Blocked by policy: ${e.message}`, summary: "Policy blocked", nextActions: none }
         : securityRefusal(plan, e.violation, e.message, args),
       ArtifactMissing: (e) => ({
-        text: e.detail !== undefined
+        text: e.kind === "response-body"
+          ? `The response body was not saved at ${e.path}: ${e.detail ?? "no file was written"}.`
+          : e.detail !== undefined
           ? `The ${e.kind} file was not written at ${e.path}: ${e.detail}. The browser command itself ran; fix the path and save again.`
           : `agent-browser reported a saved ${e.kind} at ${e.path}, but no file is there. Do not rely on it; retry with an absolute path.`,
         summary: `${e.kind} missing: ${e.path}`,
-        nextActions: e.kind === "download" ? none : [nextActions.verifyArtifactPath(e.path)]
+        nextActions: e.kind === "download" || e.kind === "response-body"
+          ? none
+          : [nextActions.verifyArtifactPath(e.path)]
       }),
       DownloadNotVerified: (e) => ({
         text: `Download not verified${e.requestedPath !== "" ? ` at ${e.requestedPath}` : ""}: ${e.message}${e.reason === "upstream" ? ". A download that started late is picked up by wait --download." : ""}`,

@@ -5,6 +5,7 @@
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { joinParts, page, type Part, type Parts } from "./contentBoundary.js"
+import { formatRoutes, formatSavedBody } from "./routeText.js"
 import { formatDiagnostics } from "./formatDiagnostics.js"
 import { formatInput } from "./formatInput.js"
 import { withInputUsage } from "../../compilers/inputCommand.js"
@@ -172,7 +173,8 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
       break
     }
   }
-  const diagnostic = formatDiagnostics(command, sub, data, positionals)
+  const diagnostic = formatDiagnostics(command, sub, data, positionals) ?? formatRoutes(command, sub, data) ??
+    formatSavedBody(command, sub, data)
   if (diagnostic !== undefined) return diagnostic
   const rest = stripLifecycle(data)
   const body: Parts = rest !== null && typeof rest === "object" && Object.keys(rest).length > 0 ? ["\n", page(JSON.stringify(rest, null, 2))] : []

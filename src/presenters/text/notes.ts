@@ -4,6 +4,7 @@
  * text afterwards. Pure.
  */
 import type { Executed } from "../../domain/Executed.js"
+import type { VerifiedArtifacts } from "../../schema/Artifacts.js"
 import { pageChanged } from "../../session/lastPage.js"
 import { page, type Parts } from "./contentBoundary.js"
 
@@ -26,6 +27,8 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
     else if (row.state === "unverified") lines.push(`Unverified ${row.kind}: ${row.limitation ?? "could not be checked"}.`)
     else if (row.limitation !== undefined) lines.push(`Note: ${row.limitation}.`)
   }
+  const image = imageLine(verified)
+  if (image !== undefined) lines.push(image)
   for (const warning of verified.warnings) lines.push(warning.startsWith("Recording dependency warning") ? warning : `Warning: ${warning}`)
   if (routeDiagnostics !== undefined && routeDiagnostics.length > 0) {
     const patterns = [...new Set(routeDiagnostics.map((d) => d.routePattern))]
@@ -38,4 +41,26 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
   if (replacedCloseFailure !== undefined) lines.push(`Warning: the replaced browser ${replacedCloseFailure.session} could not be closed (${replacedCloseFailure.message}); pi closes it at quit.`)
   if (outputFile?.status === "saved") lines.push(`Output file: ${outputFile.absolutePath}`)
   return lines.map((line) => (typeof line === "string" ? [line] : line))
+}
+
+const px = (s: { readonly width: number; readonly height: number }): string => `${s.width}×${s.height}`
+
+/** A screenshot the browser converted, scaled for the inline view, or did not show: both sizes, and why. */
+const imageLine = (verified: VerifiedArtifacts): string | undefined => {
+  const facts = verified.image ?? verified.inlineImage
+  if (facts?.width === undefined || facts.height === undefined) return undefined
+  const size = { width: facts.width, height: facts.height }
+  const c = facts.converted
+  const converted = c === undefined
+    ? ""
+    : c.css
+    ? ` (--scale css: agent-browser's ${px({ width: c.sourceWidth, height: c.sourceHeight })} device pixels at ` +
+      `devicePixelRatio ${c.devicePixelRatio}, converted by the browser to CSS pixels, ${c.to})`
+    : ` (agent-browser wrote ${c.from}; the browser converted it to ${c.to})`
+  const head = `Image: ${px(size)} px${converted}`
+  const hidden = verified.inlineImage
+  if (hidden !== undefined) return `${head}; not shown inline: ${hidden.notShown}. Read the file at ${hidden.path}.`
+  const shown = verified.image?.shown
+  if (shown !== undefined) return `${head}; shown here scaled to ${px(shown)}, the file keeps the full size.`
+  return converted !== "" ? `${head}.` : undefined
 }

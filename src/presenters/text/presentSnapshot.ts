@@ -7,12 +7,13 @@ import type { ViewportFacts } from "../../domain/PageFacts.js"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import { readPayload, SnapshotRefs } from "../../schema/UpstreamPayloads.js"
 import { compactInteractive } from "../../snapshot/compactInteractive.js"
-import { filterSnapshot } from "../../snapshot/filterSnapshot.js"
+import { filterSnapshot, parseSearch, searchLabel } from "../../snapshot/filterSnapshot.js"
+import { depthNote, depthView } from "../../snapshot/depthView.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import type { SnapshotOptions } from "../../domain/SnapshotOptions.js"
 import { compactSnapshot, type SnapshotCompaction, VERBATIM_SNAPSHOT_BYTES } from "../../snapshot/compactSnapshot.js"
 import type { PreviewMeta } from "../../snapshot/previewMeta.js"
-import { shownTree, snapshotDelta, viewTree } from "../../snapshot/snapshotDelta.js"
+import { shownTree, snapshotDelta, viewTree, withDepth } from "../../snapshot/snapshotDelta.js"
 import type { ShownTree } from "../../domain/ShownTree.js"
 import { kib, parsePlace, type Place, placeText, READ_RESULT_BYTES, readFrom, readHead, readingDocOfTree } from "../../snapshot/readingText.js"
 import { page, type Parts, plain } from "./contentBoundary.js"
@@ -27,7 +28,11 @@ export interface SnapshotPresentation {
   readonly compaction?: SnapshotCompaction | (PreviewMeta & { readonly mode: "interactive"; readonly shownRefCount: number; readonly refCount: number; readonly omitted: Readonly<Record<string, number>>; readonly rawBytes: number })
   /** The raw tree, to be written to a spill file whose path is appended to the text. */
   readonly spill?: string
-  readonly snapshotFilter?: { readonly cleanArgs: ReadonlyArray<string>; readonly search?: string; readonly role?: string; readonly matchedRefs: number; readonly totalRefs: number; readonly visibleLines: number; readonly totalLines: number }
+  readonly snapshotFilter?: {
+    readonly cleanArgs: ReadonlyArray<string>; readonly search?: string; readonly role?: string
+    readonly matchedRefs: number; readonly matchedLines: number; readonly totalRefs: number
+    readonly visibleLines: number; readonly totalLines: number
+  }
   readonly snapshotDiff?: SnapshotDiff
   readonly snapshotViewport?: ViewportFacts
   /** Where a long page's main content goes on after this view or read (`snapshot --read <place>`), if it does. */
@@ -85,9 +90,12 @@ const diffOf = (previous: RefSnapshot, refs: Record<string, { role?: unknown; na
   return { addedRefs, removedRefs, changedRefs, unchangedRefs, summary, added, removed, unchanged: now.size - added.length, previousUrl: previous.url }
 }
 
+const WITH_VALUE = ["--search", "--filter", "--context"]
+const WRAPPER_ONLY = [...WITH_VALUE, "--viewport", "--diff"]
+
 /** The snapshot argv upstream ran: the wrapper's own flags (and their values) removed. */
 const withoutWrapperFlags = (args: ReadonlyArray<string>): ReadonlyArray<string> =>
-  args.filter((t, i) => !["--search", "--filter", "--viewport", "--diff"].includes(t) && !["--search", "--filter"].includes(args[i - 1] ?? ""))
+  args.filter((t, i) => !WRAPPER_ONLY.includes(t) && !WITH_VALUE.includes(args[i - 1] ?? ""))
 
 /** Applies --search/--filter, --diff and --viewport around the base presentation. */
 export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<string, unknown>, extras: SnapshotExtras): SnapshotPresentation => {
@@ -96,18 +104,35 @@ export const presentSnapshotWith = (args: ReadonlyArray<string>, data: Record<st
   if (place !== undefined && typeof data["snapshot"] === "string") return presentReading(data, data["snapshot"], place)
   // a delta only for the plain tree: a filter, a ref diff, a read or --full each ask for something else
   const plainTree = options === undefined || (options.search === undefined && options.role === undefined && !options.diff && options.full !== true)
-  const base = presentSnapshot(args, data, extras.knownUrl, extras.naming, plainTree ? extras.shownBefore : undefined)
+  const before = plainTree ? extras.shownBefore : undefined
+  const base = presentSnapshot(args, data, extras.knownUrl, extras.naming, before, options?.depth)
   let parts: Parts = base.parts
   let result: SnapshotPresentation = base
   const raw = typeof data["snapshot"] === "string" ? data["snapshot"] : undefined
-  const tree = raw !== undefined ? viewTree(args, raw, extras.naming) : undefined
+  const whole = raw !== undefined ? viewTree(args, raw, extras.naming) : undefined
+  const tree = whole !== undefined && options?.depth !== undefined ? depthView(whole, options.depth).tree : whole
   if (options !== undefined && tree !== undefined && (options.search !== undefined || options.role !== undefined)) {
-    const filtered = filterSnapshot(tree, options.search, options.role)
-    const what = [options.search !== undefined ? `text "${options.search}"` : "", options.role !== undefined ? `role ${options.role}` : ""].filter((x) => x !== "").join(" and ")
-    parts = [`Snapshot of ${base.data.origin || "the page"} filtered by ${what}: ${filtered.matchedRefs} matching refs (${filtered.visibleLines} lines with context, of ${filtered.totalLines}):\n`, filtered.text !== "" ? page(filtered.text) : "(no match)"]
+    const pattern = options.search !== undefined ? parseSearch(options.search) : undefined
+    const search = typeof pattern === "string" ? undefined : pattern
+    const filtered = filterSnapshot(tree, search, options.role, options.context ?? 0)
+    const byRole = options.role !== undefined ? `role ${options.role}` : ""
+    const what = [search !== undefined ? searchLabel(search) : "", byRole]
+      .filter((x) => x !== "").join(" and ")
+    const around = options.context !== undefined && options.context > 0 ? `, ${options.context} line(s) of context` : ""
+    parts = [
+      `Snapshot of ${base.data.origin || "the page"} filtered by ${what}: ${filtered.matchedLines} matching line(s), ` +
+      `${filtered.matchedRefs} with refs ` +
+      `(${filtered.visibleLines} lines shown with their ancestors${around}, of ${filtered.totalLines}):\n`,
+      filtered.text !== "" ? page(filtered.text) : "(no match)"
+    ]
     result = {
       ...base,
-      snapshotFilter: { cleanArgs: withoutWrapperFlags(args), ...(options.search !== undefined ? { search: options.search } : {}), ...(options.role !== undefined ? { role: options.role } : {}), matchedRefs: filtered.matchedRefs, totalRefs: base.data.refCount, visibleLines: filtered.visibleLines, totalLines: filtered.totalLines },
+      snapshotFilter: {
+        cleanArgs: withoutWrapperFlags(args), ...(options.search !== undefined ? { search: options.search } : {}),
+        ...(options.role !== undefined ? { role: options.role } : {}),
+        matchedRefs: filtered.matchedRefs, matchedLines: filtered.matchedLines, totalRefs: base.data.refCount,
+        visibleLines: filtered.visibleLines, totalLines: filtered.totalLines
+      },
       ...(base.spill === undefined && raw !== undefined && Buffer.byteLength(raw, "utf8") > VERBATIM_SNAPSHOT_BYTES ? { spill: raw } : {})
     }
   }
@@ -169,18 +194,23 @@ const targetsNote = (naming: SnapshotNaming | undefined): string => {
 
 const isInteractive = (args: ReadonlyArray<string>): boolean => args.includes("-i") || args.includes("--interactive")
 
-export const presentSnapshot = (args: ReadonlyArray<string>, data: Record<string, unknown>, knownUrl?: string, naming?: SnapshotNaming, shownBefore?: ShownTree): SnapshotPresentation => {
+export const presentSnapshot = (
+  args: ReadonlyArray<string>, data: Record<string, unknown>, knownUrl?: string, naming?: SnapshotNaming,
+  shownBefore?: ShownTree, depth?: number
+): SnapshotPresentation => {
   const origin = typeof data["origin"] === "string" ? data["origin"] : ""
   const refCount = data["refs"] !== null && typeof data["refs"] === "object" ? Object.keys(data["refs"] as object).length : 0
   const isText = typeof data["snapshot"] === "string"
   const raw = isText ? data["snapshot"] as string : JSON.stringify(data["snapshot"] ?? "", null, 2)
   const bytes = Buffer.byteLength(raw, "utf8")
   // the tree in upstream's line format without the lines that say nothing (condenseTree.ts); a --delta object as is
-  const tree = isText ? viewTree(args, raw, naming) : raw
-  const note = targetsNote(naming)
+  const whole = isText ? viewTree(args, raw, naming) : raw
+  const cut = isText && depth !== undefined ? depthView(whole, depth) : undefined
+  const tree = cut?.tree ?? whole
+  const note = `${targetsNote(naming)}${cut !== undefined && depth !== undefined ? depthNote(cut, depth) : ""}`
   const base = { origin, refCount, snapshotBytes: bytes }
   const summary = `Snapshot: ${refCount} refs on ${origin}`
-  const shown = isText ? shownTree(args, origin, tree) : undefined
+  const shown = isText ? shownTree(withDepth(args, depth), origin, tree) : undefined
   const delta = shown !== undefined ? snapshotDelta(shownBefore, shown) : undefined
   if (delta !== undefined) {
     // the counts and the "as before" lines are the tool's words; the lines shown are the page's

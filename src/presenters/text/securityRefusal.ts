@@ -8,11 +8,19 @@ import type { NextAction } from "../../schema/ToolDetails.js"
 import { nextActions } from "../actions/nextActions.js"
 import { typedTextIndexes } from "../../upstream/typedText.js"
 
+/** Where a human changes a rule (config/configPaths.ts). */
+const CONFIG_FILES = "~/.pi/config/pi-agent-browser-effect/config.json or the project's " +
+  ".pi/config/pi-agent-browser-effect/config.json"
+
 const ADVICE: Record<PolicyViolation["rule"], string> = {
-  blockedSchemes: "Serve local files over http(s) instead; only a human can change security.blockedSchemes.",
+  blockedSchemes: "Serve local files over http(s) instead (e.g. python3 -m http.server in their folder); " +
+    "a human allows " +
+    `the scheme by removing it from security.blockedSchemes in ${CONFIG_FILES} (docs/SECURITY.md).`,
   eval: "Read the page with snapshot, get text/value/attr or is; only a human can set security.eval to \"allow\".",
   passwordFields: "Type a configured secret as {{secret:NAME}} (doctor lists names and origins) or use auth login; never type a password yourself.",
-  uploadRoots: "Upload a file from inside the allowed folders; only a human can change security.uploadRoots.",
+  uploadRoots: "Copy the file into an allowed folder and upload it from there; a human allows another folder with " +
+    `security.uploadRoots in ${CONFIG_FILES}, e.g. {"security":{"uploadRoots":[".","/path/to/folder"]}} ` +
+    "(docs/SECURITY.md).",
   "secret-origin": "A secret is typed only as the text of fill/type into a page on its configured origins; check where the page is."
 }
 

@@ -17,6 +17,7 @@ import type { FileFacts } from "../../schema/Artifacts.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { artifactRequest } from "../../upstream/artifactPaths.js"
+import { extensionFormat, MEDIA_TYPE } from "../../upstream/imageFormat.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import type { StepRow } from "../../domain/Outcome.js"
 import { findExecutable } from "../../os/nativeBinary.js"
@@ -24,7 +25,7 @@ import { INLINE_IMAGE_BYTES } from "../../presenters/details/budgets.js"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { RecordingDependencyWarning, VerificationRow, VerifiedArtifacts } from "../../schema/Artifacts.js"
 
-const DIRECT_SAVES = new Set(["download", "pdf", "state"])
+const DIRECT_SAVES = new Set(["download", "pdf", "state", "response-body"])
 /** Files upstream may write to its own folder instead of the requested path: copied there (the contract's repair). */
 const REPAIRED = new Set(["download", "screenshot"])
 /** agent-browser 0.41 reports a diffPath even when the images match, but writes no diff image then. */
@@ -37,17 +38,38 @@ const claimedPath = (data: unknown): string | undefined => {
   return typeof value === "string" && value !== "" ? value : undefined
 }
 
+/**
+ * An image whose name asks for another format than its bytes are (a batch step's `screenshot x.webp`: agent-browser
+ * writes a PNG under that name): not verified, saying so; a direct call's file is converted first (screenshotImage.ts).
+ */
+const misnamed = (kind: string, facts: FileFacts): string | undefined => {
+  const named = extensionFormat(facts.path)
+  if (kind !== "screenshot" || !facts.exists || named === undefined || facts.mediaType === undefined) return undefined
+  if (facts.mediaType === MEDIA_TYPE[named]) return undefined
+  return `the file is ${facts.mediaType} under a .${named} name ` +
+    "(agent-browser writes PNG or JPEG; a screenshot call of its own converts it)"
+}
+
+const misnamedAs = (kind: string, facts: FileFacts): { readonly limitation?: string } => {
+  const why = misnamed(kind, facts)
+  return why !== undefined ? { limitation: why } : {}
+}
+
 /** `requestedPath`: the path the caller's argv asked for; `tempPath`: where upstream wrote it before it was copied. */
 const rowOf = (kind: string, facts: FileFacts, requestedPath: string | undefined, limitation?: string, tempPath?: string): VerificationRow => ({
   path: facts.path,
   kind,
-  state: !facts.exists ? "missing" : (facts.sizeBytes ?? 0) === 0 ? "unverified" : "verified",
+  state: !facts.exists
+    ? "missing"
+    : (facts.sizeBytes ?? 0) === 0 || misnamed(kind, facts) !== undefined ? "unverified" : "verified",
   exists: facts.exists,
   ...(requestedPath !== undefined ? { requestedPath } : {}),
   ...(tempPath !== undefined ? { tempPath } : {}),
   ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}),
   ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}),
-  ...(limitation !== undefined ? { limitation } : facts.exists && (facts.sizeBytes ?? 0) === 0 ? { limitation: "the file is empty" } : {})
+  ...(limitation !== undefined
+    ? { limitation }
+    : facts.exists && (facts.sizeBytes ?? 0) === 0 ? { limitation: "the file is empty" } : misnamedAs(kind, facts))
 })
 
 /** A file a command saved, as a manifest row (metadata only). */

@@ -27,7 +27,9 @@ const shownAfter = (plan: Plan, executed: Executed | undefined): ShownTree | und
   if (outcome.kind === "single") {
     const options = plan.snapshotOptions
     const whole = options === undefined || (options.search === undefined && options.role === undefined && !options.diff && options.read === undefined)
-    return whole ? shownTreeOf(plan.line.positionals, asData(outcome.data), executed.snapshotNaming) : undefined
+    return whole
+      ? shownTreeOf(plan.line.positionals, asData(outcome.data), executed.snapshotNaming, options?.depth)
+      : undefined
   }
   if (outcome.kind !== "batch" || !(plan.compiled.mode === "args" || plan.compiled.mode === "job" || plan.compiled.mode === "semanticAction")) return undefined
   const trees = outcome.rows.filter((r) => r.success && r.command[0] === "snapshot").map((r) => r.success ? shownTreeOf(r.command, asData(r.result), r.snapshotNaming) : undefined)

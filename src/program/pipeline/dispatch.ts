@@ -25,6 +25,7 @@ import { guardRefs, withTwin } from "../refs/refTracking.js"
 import { withCandidates } from "../refs/semanticResolution.js"
 import { visibleRefFallback } from "../refs/visibleRefFallback.js"
 import { isPendingConfirmation, resolveConfirmation } from "../session/approval.js"
+import { asksForRoutes, listRoutes } from "../session/routeBook.js"
 import { endFailedLaunch, launchFailureOf, withLaunchChoice } from "../session/failedLaunch.js"
 import { closeQueuedLaunch } from "../session/poolLaunch.js"
 import { recoverTab, refocusKnownTab } from "../tabs/tabRecovery.js"
@@ -84,7 +85,11 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const pinned = single && clicked === undefined && named === undefined && opened === undefined ? yield* runPinned(plan) : undefined
     const replied = steps !== undefined
       ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
-      : guarded ?? probed?.replied ?? input?.replied ?? clicked?.replied ?? named?.replied ?? opened?.replied ?? pinned?.replied ?? (yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs }))))
+      : guarded ?? probed?.replied ?? input?.replied ?? clicked?.replied ?? named?.replied ?? opened?.replied ?? pinned?.replied ??
+        // `network routes` is the tool's own list (routeBook.ts): upstream has no such command
+        (asksForRoutes(plan)
+          ? yield* Effect.either(listRoutes(plan))
+          : yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs }))))
     // a job/qa step that could not start the browser is the call's launch failure too (its first failed step)
     const failedStep = Either.isRight(replied) && replied.right.kind === "batch" ? replied.right.rows.find((row) => !row.success) : undefined
     const launchFailure = Either.isLeft(replied)

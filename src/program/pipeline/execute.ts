@@ -24,6 +24,8 @@ import { refListOf, refSnapshotRecord } from "../../session/refSnapshotFile.js"
 import { isClose } from "../../upstream/commandPolicy.js"
 import { writeOutputFile } from "../artifacts/outputFile.js"
 import { verifyArtifacts } from "../artifacts/verifyArtifacts.js"
+import { saveResponseBody } from "../artifacts/responseBody.js"
+import { convertScreenshotFile, fitInlineImage } from "../artifacts/screenshotImage.js"
 import { analyzeLookup } from "../lookups/analyzeLookup.js"
 import { preflightAttachedQa } from "../modes/qaAttached.js"
 import { applyPageFilter } from "../lookups/pageFilter.js"
@@ -39,6 +41,7 @@ import { preResolveClick } from "../refs/preResolveClick.js"
 import { guardBrowser, trackBrowser } from "../session/browserHealth.js"
 import { guardAttached, trackAttached } from "../session/attachedHealth.js"
 import { closeManagedSession } from "../session/closeSession.js"
+import { withRouteBook } from "../session/routeBook.js"
 import { askPoolUntilBudget, withdrawOnInterrupt } from "../session/poolLaunch.js"
 import { type CallContext, ownerOf } from "./callContext.js"
 import { dispatch } from "./dispatch.js"
@@ -93,7 +96,11 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
   const plan = yield* preResolveClick(asked)
   const dispatched = yield* withdrawOnInterrupt(plan, askPoolUntilBudget(plan, dispatch(plan, call))).pipe(Effect.tap(() => trackBrowser(plan)), Effect.tap(() => trackAttached(plan)))
   const { navigation, approval, tabCorrection, pageCheck } = dispatched
-  const { outcome, filter: networkRequestsPageFilter } = yield* applyPageFilter(plan, dispatched.outcome)
+  const filtered = yield* applyPageFilter(plan, dispatched.outcome)
+  const networkRequestsPageFilter = filtered.filter
+  // before recordCall: the routes the session had, so an unroute says what it removed
+  const booked = yield* withRouteBook(plan, filtered.outcome)
+  const outcome = yield* convertScreenshotFile(plan, yield* saveResponseBody(plan, booked))
   const lookup = yield* analyzeLookup(plan, outcome)
   yield* checkAllowList(plan, outcome, navigation)
   yield* leaveBlockedLanding(plan, outcome, navigation)
@@ -144,7 +151,7 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
   const requests = outcome.kind === "single" ? (outcome.data as { requests?: unknown } | null)?.requests : undefined
   const routeFindings = Array.isArray(requests) && routes.length > 0 ? routeDiagnostics(routes, requests as ReadonlyArray<Record<string, unknown>>) : []
   const textVisibility = pageCheck?.selectorTextVisibility ?? (yield* batchTextVisibility(plan, outcome))
-  const verified = yield* verifyArtifacts(plan, outcome)
+  const verified = yield* fitInlineImage(plan, outcome, yield* verifyArtifacts(plan, outcome))
   const qa = plan.compiled.mode === "qa" && outcome.kind === "batch" ? evaluateQa(plan.compiled.qa, outcome.rows) : undefined
   const binary = yield* (yield* BinaryLocator).resolve
   // a select on a custom combobox answered "Selected" and changed nothing: said as the failure it is

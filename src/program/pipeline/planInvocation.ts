@@ -12,6 +12,7 @@ import type { ToolConfigShape } from "../../services/ToolConfig.js"
 import { flagValue, launchFlagTokens, LAUNCH_FLAGS, parseCommandLine, withoutFlags } from "../../upstream/commandLine.js"
 import { isClose, isInspection, isRejectedServer, isSessionless, stdinPolicy } from "../../upstream/commandPolicy.js"
 import { extractSnapshotOptions } from "../../upstream/snapshotOptions.js"
+import { extractScreenshotOptions } from "../../upstream/screenshotOptions.js"
 import { type TimeoutBudgets, watchdogFor } from "../../upstream/timeoutPolicy.js"
 import { absolutizeBatchStdin, absolutizeOutputPath } from "./absolutePaths.js"
 import { socketDirEnv } from "../../upstream/socketDir.js"
@@ -119,7 +120,13 @@ export const planInvocation = (
     if (snapshotFlags.error !== undefined) {
       return yield* Either.left(new InvalidInput({ field: "args", detail: `snapshot ${snapshotFlags.error}` }))
     }
-    const moved = { ...evalMoved, args: snapshotFlags.args }
+    const shot = parseCommandLine(snapshotFlags.args).command === "screenshot"
+      ? extractScreenshotOptions(snapshotFlags.args)
+      : { args: snapshotFlags.args, options: undefined }
+    if (shot.error !== undefined) {
+      return yield* Either.left(new InvalidInput({ field: "args", detail: `screenshot ${shot.error}` }))
+    }
+    const moved = { ...evalMoved, args: shot.args }
     const line = parseCommandLine(moved.args)
     const sessionMode = input.sessionMode ?? "auto"
 
@@ -221,6 +228,7 @@ export const planInvocation = (
       outputPath: output.outputPath,
       ...(batchPaths !== undefined && batchPaths.outputPaths.length > 0 ? { batchOutputPaths: batchPaths.outputPaths } : {}),
       snapshotOptions: snapshotFlags.options,
+      ...(shot.options !== undefined ? { screenshotOptions: shot.options } : {}),
       compiled: { mode: "args" },
       stateEpoch: state.epoch,
       firstLaunch: role === "fresh" || (role === "managed" && !state.managed.active)

@@ -1,0 +1,88 @@
+/**
+ * `network route`, `unroute` and the wrapper's `network routes` said as what they did: the mock a route answers with
+ * (upstream's: HTTP 200, application/json), how many routes an unroute removed, and the routes still active, as the
+ * tool recorded them (program/session/routeBook.ts). Patterns are the caller's own text. Pure.
+ */
+import { type Formatted, formatted } from "./formatted.js"
+
+type Data = Readonly<Record<string, unknown>>
+
+interface Row {
+  readonly pattern: string
+  readonly mode: string
+}
+
+const isRow = (r: unknown): r is Row => r !== null && typeof r === "object" && typeof (r as Row).pattern === "string"
+
+const rowsOf = (value: unknown): ReadonlyArray<Row> | undefined =>
+  Array.isArray(value) ? value.filter(isRow).map((r) => ({ pattern: r.pattern, mode: String(r.mode) })) : undefined
+
+const MODE: Readonly<Record<string, string>> = {
+  fulfill: "answered with HTTP 200, application/json and the --body",
+  abort: "failed (--abort)",
+  continue: "passed through"
+}
+
+const SAME = "(upstream answers unroute the same either way)"
+
+const list = (rows: ReadonlyArray<Row>): string => rows.map((r) => `${r.pattern} (${r.mode})`).join(", ")
+
+const SCOPE = "as set through this tool in this session; a relaunched browser has none"
+
+const activeLine = (rows: ReadonlyArray<Row>): string =>
+  rows.length === 0 ? `No route is active now (${SCOPE}).` : `Active routes (${rows.length}, ${SCOPE}): ${list(rows)}.`
+
+export const formatRoutes = (command: string, sub: string | undefined, data: Data): Formatted | undefined => {
+  if (command !== "network") return undefined
+  const active = rowsOf(data["activeRoutes"])
+  if (sub === "routes") {
+    const routes = rowsOf(data["routes"]) ?? []
+    return formatted([activeLine(routes)], `${routes.length} active routes`)
+  }
+  if (sub === "route" && active !== undefined && typeof data["routed"] === "string") {
+    const mine = active.find((r) => r.pattern === data["routed"])
+    const answer = MODE[mine?.mode ?? "continue"] ?? "passed through"
+    const what = `Routed ${data["routed"]}: matching requests are ${answer}.`
+    return formatted([what, "\n", activeLine(active)], `routed ${data["routed"]}`)
+  }
+  const removed = rowsOf(data["removed"])
+  if (sub === "unroute" && active !== undefined && removed !== undefined) {
+    const asked = typeof data["unrouted"] === "string" && data["unrouted"] !== "all" ? data["unrouted"] : undefined
+    const head = removed.length > 0
+      ? `Removed ${removed.length} route(s): ${list(removed)}.`
+      : asked !== undefined
+      ? `Removed 0 routes: ${asked} is not among the routes this tool set here ${SAME}.`
+      : `Removed 0 routes: this tool set none here ${SAME}.`
+    return formatted([head, "\n", activeLine(active)], `unrouted ${removed.length}`)
+  }
+  return undefined
+}
+
+interface SavedBody {
+  readonly path?: unknown
+  readonly bytes?: unknown
+  readonly source?: unknown
+  readonly capturedBytes?: unknown
+}
+
+/** How a saved body was had, and (re-read) whether its size is the captured one's (base64 length: within 2 bytes). */
+const howSaved = (saved: SavedBody, bytes: number): string => {
+  if (saved.source === "captured") return "the text agent-browser captured"
+  const captured = typeof saved.capturedBytes === "number" ? saved.capturedBytes : undefined
+  const same = captured !== undefined && Math.abs(captured - bytes) <= 2
+    ? "same size as the captured body"
+    : `the captured body was about ${captured ?? "?"} bytes: the server answered differently this time`
+  return `agent-browser withholds binary bodies, so the page read the URL again (cache first); ${same}`
+}
+
+/** `network request <id> --save <path>`: where the body went, how it was had, whether its size is the captured one. */
+export const formatSavedBody = (command: string, sub: string | undefined, data: Data): Formatted | undefined => {
+  const saved = data["savedBody"] as SavedBody | undefined
+  if (command !== "network" || sub !== "request" || typeof saved?.path !== "string") return undefined
+  const bytes = Number(saved.bytes)
+  const request = `${String(data["method"] ?? "GET")} ${String(data["url"] ?? "")}`
+  const status = String(data["status"] ?? "?")
+  const line = `Saved the response body of ${request} (HTTP ${status}, ${bytes} bytes) to ${saved.path}: ` +
+    `${howSaved(saved, bytes)}.`
+  return formatted([line], `response body saved (${bytes} bytes)`)
+}
