@@ -14,6 +14,7 @@ import { MissingBinary } from "../../../schema/ToolError.js"
 import { BinaryLocator } from "../../../services/BinaryLocator.js"
 import { SUPPORTED_RANGE } from "../../../services/ToolConfig.js"
 import { runToResult } from "../../../program/call/ToolCall.js"
+import { sessionFilePath } from "../../../upstream/sessionFiles.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../FakeAgentBrowser.js"
 import { FakeElectronHost } from "../FakeElectronHost.js"
 import { BENCH_CALL, type BenchServices, inWorld, type WorldOptions } from "./benchWorld.js"
@@ -57,7 +58,7 @@ const fails = (name: string, category: FailureCategory, input: unknown, token: s
 /** The session's target file, as upstream's daemon records its active page. */
 const writeTarget = (root: string, url: string) => {
   mkdirSync(join(root, "s"), { recursive: true })
-  writeFileSync(join(root, "s", `${baseSessionName("pi", BENCH_CALL.piSessionId, BENCH_CALL.cwd)}.target`), JSON.stringify({ targetId: "X", url, pinned: false }))
+  writeFileSync(sessionFilePath(join(root, "s"), baseSessionName("pi", BENCH_CALL.piSessionId, BENCH_CALL.cwd), "target"), JSON.stringify({ targetId: "X", url, pinned: false }))
 }
 
 const noBinary = Layer.merge(
