@@ -16,6 +16,7 @@ import { type BrowserIdentity, type BrowserLoss, BrowserProcesses, type LossNotC
 import { OsProcesses, type ProcessTableUnavailable } from "../services/OsProcesses.js"
 import { SessionLock } from "../services/SessionLock.js"
 import { OWNER_SUFFIX, sessionFilePath } from "../upstream/sessionFiles.js"
+import { terminate } from "./osProcesses/terminate.js"
 import { daemonPidIn, daemonTargetIn, readText, sessionFilesOf } from "./socketFiles/sessionFiles.js"
 
 /** How long a SIGTERMed daemon gets to close its browser and remove its files before SIGKILL. */
@@ -231,10 +232,8 @@ export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionL
         const killed: Array<number> = []
         for (const identity of identities) {
           const daemon = { _tag: "Pid", pid: identity.daemonPid, startTime: identity.daemonStart } as const
-          if ((yield* os.signal(daemon, "SIGTERM")) !== "sent") continue
-          killed.push(identity.daemonPid)
-          yield* waitUntil(Effect.map(isSame(identity.daemonPid, identity.daemonStart), (alive) => !alive), DAEMON_GRACE_MS)
-          yield* os.signal(daemon, "SIGKILL")
+          const ended = yield* terminate(os, daemon, { graceMs: DAEMON_GRACE_MS, pollMs: POLL_MS })
+          if (ended !== "gone" && ended !== "denied") killed.push(identity.daemonPid)
         }
         const removed: Array<string> = []
         for (const identity of identities) {

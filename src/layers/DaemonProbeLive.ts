@@ -8,11 +8,11 @@ import * as Layer from "effect/Layer"
 import { DaemonProbe } from "../services/DaemonProbe.js"
 import { OsProcesses } from "../services/OsProcesses.js"
 import { sessionFilePath } from "../upstream/sessionFiles.js"
+import { terminate } from "./osProcesses/terminate.js"
 import { daemonPidIn, daemonTargetIn, readSessionFile } from "./socketFiles/sessionFiles.js"
 
-/** SIGTERM grace before SIGKILL: an idle daemon exits in a few ms (20 × 100 ms). */
-const END_POLLS = 20
-const END_POLL_MS = 100
+/** SIGTERM grace before SIGKILL: an idle daemon exits in a few ms. */
+const END_GRACE_MS = 2_000
 
 export const DaemonProbeLive: Layer.Layer<DaemonProbe, never, OsProcesses> = Layer.effect(
   DaemonProbe,
@@ -30,9 +30,7 @@ export const DaemonProbeLive: Layer.Layer<DaemonProbe, never, OsProcesses> = Lay
         // only a live agent-browser process (a zombie of pid 1 lingers as one; a reused pid runs something else)
         if (pid === undefined || info === undefined || info.zombie || !info.commandLine.includes("agent-browser")) return "not-running" as const
         const daemon = { _tag: "Pid", pid, startTime: info.startTime } as const
-        yield* os.signal(daemon, "SIGTERM")
-        for (let i = 0; i < END_POLLS && (yield* os.isAlive(daemon)); i++) yield* Effect.sleep(END_POLL_MS)
-        if ((yield* os.isAlive(daemon)) && (yield* os.signal(daemon, "SIGKILL")) === "sent") {
+        if ((yield* terminate(os, daemon, { graceMs: END_GRACE_MS, pollMs: 100 })) === "killed") {
           // a killed daemon leaves its files; the next command would treat them as stale anyway
           for (const ext of ["pid", "sock"] as const) rmSync(sessionFilePath(socketDir, session, ext), { force: true })
         }

@@ -17,7 +17,8 @@ import type { CdpTarget, ElectronApp, ElectronLaunchDiagnostics, ElectronLaunchR
 import { TimedOut, UpstreamFailed, withFields } from "../../schema/ToolError.js"
 import { cdpTargets, cdpVersion, type CdpVersion, matchesTargetType, parseDevToolsActivePort } from "./cdp.js"
 import type { OsProcessesShape } from "../../services/OsProcesses.js"
-import { groupGone, waitGroupGone } from "./processGroup.js"
+import { terminate } from "../osProcesses/terminate.js"
+import { groupGone } from "./processGroup.js"
 
 /** Flags the wrapper always adds (the contract's isolation defaults). */
 export const WRAPPER_FLAGS = ["--remote-debugging-port=0", "--disable-extensions", "--no-first-run", "--no-default-browser-check"] as const
@@ -66,10 +67,7 @@ const readPortFile = (userDataDir: string): ElectronLaunchDiagnostics["devToolsA
  */
 const abandon = (os: OsProcessesShape, pgid: number | undefined, launchDir: string) =>
   Effect.gen(function*() {
-    if (pgid !== undefined && (yield* os.signal({ _tag: "Group", pgid }, "SIGTERM")) === "sent") {
-      if (!(yield* waitGroupGone(os, pgid, (yield* Clock.currentTimeMillis) + 20 * POLL_MS))) yield* os.signal({ _tag: "Group", pgid }, "SIGKILL")
-      yield* waitGroupGone(os, pgid, (yield* Clock.currentTimeMillis) + 20 * POLL_MS)
-    }
+    if (pgid !== undefined) yield* terminate(os, { _tag: "Group", pgid }, { graceMs: 20 * POLL_MS, killWaitMs: 20 * POLL_MS, pollMs: POLL_MS })
     const gone = pgid === undefined || (yield* groupGone(os, pgid))
     if (gone) rmSync(launchDir, { recursive: true, force: true })
     return gone
