@@ -18,6 +18,7 @@ import { sessionFilePath } from "../../../upstream/sessionFiles.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../FakeAgentBrowser.js"
 import { FakeElectronHost } from "../FakeElectronHost.js"
 import { BENCH_CALL, type BenchServices, inWorld, type WorldOptions } from "./benchWorld.js"
+import { batchStepsOf } from "../../../upstream/batchSteps.js"
 
 export interface CategoryScenario {
   readonly name: string
@@ -46,7 +47,7 @@ const failing = (token: string, error: string): ScriptedRun => ({
   repeat: true,
   reply: (r) => {
     if (!r.args.includes("batch")) return FakeAgentBrowser.fail(error)
-    const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
+    const steps = batchStepsOf(r.stdin) ?? []
     const at = steps.findIndex((step) => step.includes(token))
     const rows = steps.slice(0, at + 1).map((step, i) => ({ command: step, success: i < at, result: i < at ? {} : null, error: i < at ? null : error }))
     return { exitCode: 1, stdout: `${JSON.stringify(rows)}\n` }
