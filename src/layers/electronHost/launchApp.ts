@@ -5,7 +5,7 @@
  * the process group and removes the folder before the typed error is raised.
  */
 import { spawn } from "node:child_process"
-import { closeSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs"
+import { closeSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"
@@ -15,7 +15,8 @@ import * as Option from "effect/Option"
 import type { LaunchRequest } from "../../schema/ElectronInput.js"
 import type { CdpTarget, ElectronApp, ElectronLaunchDiagnostics, ElectronLaunchRecord, ElectronLaunchResult } from "../../schema/ElectronRecord.js"
 import { TimedOut, UpstreamFailed, withFields } from "../../schema/ToolError.js"
-import { cdpTargets, cdpVersion, type CdpVersion, matchesTargetType, parseDevToolsActivePort } from "./cdp.js"
+import { readDevToolsActivePort } from "../cdp/cdpClient.js"
+import { cdpTargets, cdpVersion, type CdpVersion, matchesTargetType } from "./cdp.js"
 import type { OsProcessesShape } from "../../services/OsProcesses.js"
 import { terminate } from "../osProcesses/terminate.js"
 import { groupGone } from "./processGroup.js"
@@ -44,20 +45,6 @@ const tail = (path: string): string => {
     return text.slice(-LOG_TAIL_BYTES)
   } catch {
     return ""
-  }
-}
-
-const readPortFile = (userDataDir: string): ElectronLaunchDiagnostics["devToolsActivePort"] | { readonly port: number } => {
-  const path = join(userDataDir, "DevToolsActivePort")
-  try {
-    statSync(path)
-  } catch {
-    return "missing"
-  }
-  try {
-    return parseDevToolsActivePort(readFileSync(path, "utf8")) ?? "unreadable"
-  } catch {
-    return "unreadable"
   }
 }
 
@@ -143,7 +130,7 @@ export const launchApp = (app: ElectronApp, request: LaunchRequest, world: Launc
         if (now >= deadline) {
           return yield* new TimedOut({ reason: "debug-port", app: app.name, timeoutMs: request.timeoutMs, dispatched: "maybe", stdout: "", stderr: tail(logPath) })
         }
-        const portFile = readPortFile(userDataDir)
+        const portFile = readDevToolsActivePort(userDataDir)
         if (typeof portFile === "string") {
           state.portFile = portFile
         } else {
