@@ -186,7 +186,9 @@ export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionL
         const killed = yield* endBrowser(identity)
         const removed = yield* removeFolders(identity)
         // a dead daemon leaves its socket files; they name a process that is gone
-        const files = !daemonAlive && daemonPidIn(socketDir, session) === identity.daemonPid ? removeAll(sessionFilesOf(socketDir, session)) : []
+        const files = !daemonAlive && daemonPidIn(socketDir, session) === identity.daemonPid
+          ? removeAll(sessionFilesOf(socketDir, session))
+          : []
         yield* forget(session)
         return {
           session,

@@ -28,7 +28,8 @@ export const DaemonProbeLive: Layer.Layer<DaemonProbe, never, OsProcesses> = Lay
         const pid = daemonPidIn(socketDir, session)
         const info = pid !== undefined && pid > 1 ? yield* os.stat(pid) : undefined
         // only a live agent-browser process (a zombie of pid 1 lingers as one; a reused pid runs something else)
-        if (pid === undefined || info === undefined || info.zombie || !info.commandLine.includes("agent-browser")) return "not-running" as const
+        const isDaemon = info !== undefined && !info.zombie && info.commandLine.includes("agent-browser")
+        if (pid === undefined || info === undefined || !isDaemon) return "not-running" as const
         const daemon = { _tag: "Pid", pid, startTime: info.startTime } as const
         if ((yield* terminate(os, daemon, { graceMs: END_GRACE_MS, pollMs: 100 })) === "killed") {
           // a killed daemon leaves its files; the next command would treat them as stale anyway

@@ -8,7 +8,9 @@
 export type BatchStdinProblem = "is not JSON" | "is not a JSON array"
 
 /** The rows of a batch's stdin as written, or why it has none. */
-export const parseBatchStdin = (stdin: string): { readonly rows: ReadonlyArray<unknown> } | { readonly problem: BatchStdinProblem } => {
+export type ParsedBatchStdin = { readonly rows: ReadonlyArray<unknown> } | { readonly problem: BatchStdinProblem }
+
+export const parseBatchStdin = (stdin: string): ParsedBatchStdin => {
   let rows: unknown
   try {
     rows = JSON.parse(stdin)
@@ -26,7 +28,8 @@ export const batchRowsOf = (stdin: string | undefined): ReadonlyArray<unknown> |
 }
 
 /** A row upstream runs as a step: an argv array of strings. */
-export const isBatchStep = (row: unknown): row is ReadonlyArray<string> => Array.isArray(row) && row.every((t) => typeof t === "string")
+export const isBatchStep = (row: unknown): row is ReadonlyArray<string> =>
+  Array.isArray(row) && row.every((t) => typeof t === "string")
 
 /** The decoded steps (rows of another shape left out), or undefined when stdin is missing or not a JSON array. */
 export const batchStepsOf = (stdin: string | undefined): ReadonlyArray<ReadonlyArray<string>> | undefined =>

@@ -48,5 +48,6 @@ export const devToolsTargetsOf = (json: unknown): ReadonlyArray<DevToolsTarget> 
     const type = str(t["type"])
     if (id === undefined || type === undefined) return []
     const ws = str(t["webSocketDebuggerUrl"])
-    return [{ id, type, title: str(t["title"]) ?? "", url: str(t["url"]) ?? "", ...(ws !== undefined ? { webSocketDebuggerUrl: ws } : {}) }]
+    const title = str(t["title"]) ?? ""
+    return [{ id, type, title, url: str(t["url"]) ?? "", ...(ws !== undefined ? { webSocketDebuggerUrl: ws } : {}) }]
   })

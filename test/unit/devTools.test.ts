@@ -17,7 +17,8 @@ describe("what a DevTools endpoint says, read once", () => {
   })
 
   it("/json/list: entries with an id and a type, as written", () => {
-    expect(devToolsTargetsOf([{ id: "T", type: "page", url: "http://a/", webSocketDebuggerUrl: "ws://t" }, { type: "page" }, 3]))
+    const list = [{ id: "T", type: "page", url: "http://a/", webSocketDebuggerUrl: "ws://t" }, { type: "page" }, 3]
+    expect(devToolsTargetsOf(list))
       .toEqual([{ id: "T", type: "page", title: "", url: "http://a/", webSocketDebuggerUrl: "ws://t" }])
     expect(devToolsTargetsOf({})).toEqual([])
   })

@@ -8,7 +8,10 @@ import { terminate } from "../../src/layers/osProcesses/terminate.js"
 import { FakeOsProcesses } from "../../src/layers/test/FakeOsProcesses.js"
 import { OsProcesses } from "../../src/services/OsProcesses.js"
 
-const signalsSent = Effect.map(Effect.flatMap(FakeOsProcesses, (driver) => driver.signals), (list) => list.map((s) => `${s.target._tag}:${s.signal}`))
+const signalsSent = Effect.map(
+  Effect.flatMap(FakeOsProcesses, (driver) => driver.signals),
+  (list) => list.map((s) => `${s.target._tag}:${s.signal}`)
+)
 
 describe("terminate", () => {
   it.live("a process that exits on SIGTERM is ended, without SIGKILL", () =>
@@ -22,7 +25,8 @@ describe("terminate", () => {
     Effect.gen(function*() {
       const os = yield* OsProcesses
       yield* (yield* FakeOsProcesses).ignore(20, "SIGTERM")
-      expect(yield* terminate(os, { _tag: "Group", pgid: 20 }, { graceMs: 60, killWaitMs: 500, pollMs: 10 })).toBe("killed")
+      const waits = { graceMs: 60, killWaitMs: 500, pollMs: 10 }
+      expect(yield* terminate(os, { _tag: "Group", pgid: 20 }, waits)).toBe("killed")
       expect(yield* signalsSent).toEqual(["Group:SIGTERM", "Group:SIGKILL"])
       expect(yield* os.groupMembers(20)).toEqual([])
     }).pipe(Effect.provide(FakeOsProcesses.layer([{ pid: 20 }, { pid: 21, ppid: 20, pgid: 20 }]))))

@@ -7,7 +7,14 @@ import { readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { type DevToolsActivePort, type DevToolsTarget, type DevToolsVersion, devToolsTargetsOf, devToolsVersionOf, parseDevToolsActivePort } from "../../upstream/devTools.js"
+import {
+  type DevToolsActivePort,
+  type DevToolsTarget,
+  type DevToolsVersion,
+  devToolsTargetsOf,
+  devToolsVersionOf,
+  parseDevToolsActivePort
+} from "../../upstream/devTools.js"
 
 /** The CDP HTTP endpoint did not answer (or answered without a debugger URL). */
 export class CdpUnreachable extends Schema.TaggedError<CdpUnreachable>()("CdpUnreachable", {
@@ -22,7 +29,8 @@ export class CdpUnreachable extends Schema.TaggedError<CdpUnreachable>()("CdpUnr
 export const fetchJson = (url: string, timeoutMs: number): Effect.Effect<unknown, CdpUnreachable> =>
   Effect.tryPromise({
     try: async (signal) => {
-      const response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, timeoutMs))]) })
+      const timeout = AbortSignal.timeout(Math.max(1, timeoutMs))
+      const response = await fetch(url, { signal: AbortSignal.any([signal, timeout]) })
       if (!response.ok) throw new Error(`HTTP ${response.status}`)
       return (await response.json()) as unknown
     },
@@ -37,7 +45,10 @@ export const cdpVersionAt = (endpoint: string, timeoutMs: number): Effect.Effect
   })
 }
 
-export const cdpTargetsAt = (endpoint: string, timeoutMs: number): Effect.Effect<ReadonlyArray<DevToolsTarget>, CdpUnreachable> =>
+export const cdpTargetsAt = (
+  endpoint: string,
+  timeoutMs: number
+): Effect.Effect<ReadonlyArray<DevToolsTarget>, CdpUnreachable> =>
   Effect.map(fetchJson(`${endpoint}/json/list`, timeoutMs), devToolsTargetsOf)
 
 /** The endpoint of a local port. */

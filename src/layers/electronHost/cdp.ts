@@ -12,7 +12,8 @@ import { type CdpUnreachable, cdpTargetsAt, cdpVersionAt, localEndpoint } from "
 
 export type CdpVersion = DevToolsVersion
 
-export const cdpVersion = (port: number, timeoutMs: number): Effect.Effect<CdpVersion, CdpUnreachable> => cdpVersionAt(localEndpoint(port), timeoutMs)
+export const cdpVersion = (port: number, timeoutMs: number): Effect.Effect<CdpVersion, CdpUnreachable> =>
+  cdpVersionAt(localEndpoint(port), timeoutMs)
 
 export const MAX_TARGETS = 20
 

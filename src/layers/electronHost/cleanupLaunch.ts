@@ -27,7 +27,8 @@ const stopProcess = (os: OsProcessesShape, record: ElectronLaunchRecord, ownersh
     }
     const now = yield* Clock.currentTimeMillis
     const graceMs = Math.max(0, Math.min(deadline - now, TERM_GRACE_MS))
-    const ended = yield* terminate(os, { _tag: "Group", pgid: record.pgid }, { graceMs, killWaitMs: Math.max(deadline - now - graceMs, 500), pollMs: POLL_MS })
+    const killWaitMs = Math.max(deadline - now - graceMs, 500)
+    const ended = yield* terminate(os, { _tag: "Group", pgid: record.pgid }, { graceMs, killWaitMs, pollMs: POLL_MS })
     if (ended === "gone" || ended === "ended") return { step: "process", status: "ok" }
     if (ended === "killed") return { step: "process", status: "ok", reason: "killed after SIGTERM grace" }
     return { step: "process", status: "failed", reason: `process group ${record.pgid} still alive after SIGKILL` }

@@ -54,7 +54,8 @@ const tail = (path: string): string => {
  */
 const abandon = (os: OsProcessesShape, pgid: number | undefined, launchDir: string) =>
   Effect.gen(function*() {
-    if (pgid !== undefined) yield* terminate(os, { _tag: "Group", pgid }, { graceMs: 20 * POLL_MS, killWaitMs: 20 * POLL_MS, pollMs: POLL_MS })
+    const waits = { graceMs: 20 * POLL_MS, killWaitMs: 20 * POLL_MS, pollMs: POLL_MS }
+    if (pgid !== undefined) yield* terminate(os, { _tag: "Group", pgid }, waits)
     const gone = pgid === undefined || (yield* groupGone(os, pgid))
     if (gone) rmSync(launchDir, { recursive: true, force: true })
     return gone

@@ -24,7 +24,10 @@ export interface TerminateOptions {
 const DEFAULT_POLL_MS = 50
 
 /** Whether the target has no live process left. */
-export const targetGone = (os: OsProcessesShape, target: SignalTarget): Effect.Effect<boolean, ProcessTableUnavailable> =>
+export const targetGone = (
+  os: OsProcessesShape,
+  target: SignalTarget
+): Effect.Effect<boolean, ProcessTableUnavailable> =>
   target._tag === "Group"
     ? Effect.map(os.groupMembers(target.pgid), (members) => members.length === 0)
     : Effect.map(os.isAlive(target), (alive) => !alive)

@@ -3,7 +3,14 @@
  * that is missing or unreadable reads as undefined.
  */
 import { readFileSync } from "node:fs"
-import { parseDaemonPid, parseDaemonTarget, sessionFilePath, type DaemonTarget, type SessionFileExtension, SESSION_FILE_EXTENSIONS } from "../../upstream/sessionFiles.js"
+import {
+  type DaemonTarget,
+  parseDaemonPid,
+  parseDaemonTarget,
+  SESSION_FILE_EXTENSIONS,
+  sessionFilePath,
+  type SessionFileExtension
+} from "../../upstream/sessionFiles.js"
 
 export const readText = (path: string): string | undefined => {
   try {
@@ -13,14 +20,20 @@ export const readText = (path: string): string | undefined => {
   }
 }
 
-export const readSessionFile = (socketDir: string, session: string, extension: SessionFileExtension): string | undefined =>
+export const readSessionFile = (
+  socketDir: string,
+  session: string,
+  extension: SessionFileExtension
+): string | undefined =>
   readText(sessionFilePath(socketDir, session, extension))
 
 /** The daemon's pid as `<session>.pid` names it. */
-export const daemonPidIn = (socketDir: string, session: string): number | undefined => parseDaemonPid(readSessionFile(socketDir, session, "pid"))
+export const daemonPidIn = (socketDir: string, session: string): number | undefined =>
+  parseDaemonPid(readSessionFile(socketDir, session, "pid"))
 
 /** The daemon's active tab as `<session>.target` names it. */
-export const daemonTargetIn = (socketDir: string, session: string): DaemonTarget => parseDaemonTarget(readSessionFile(socketDir, session, "target"))
+export const daemonTargetIn = (socketDir: string, session: string): DaemonTarget =>
+  parseDaemonTarget(readSessionFile(socketDir, session, "target"))
 
 /** The paths of every file the session may have left. */
 export const sessionFilesOf = (socketDir: string, session: string): ReadonlyArray<string> =>

@@ -59,7 +59,9 @@ const fails = (name: string, category: FailureCategory, input: unknown, token: s
 /** The session's target file, as upstream's daemon records its active page. */
 const writeTarget = (root: string, url: string) => {
   mkdirSync(join(root, "s"), { recursive: true })
-  writeFileSync(sessionFilePath(join(root, "s"), baseSessionName("pi", BENCH_CALL.piSessionId, BENCH_CALL.cwd), "target"), JSON.stringify({ targetId: "X", url, pinned: false }))
+  const session = baseSessionName("pi", BENCH_CALL.piSessionId, BENCH_CALL.cwd)
+  const target = JSON.stringify({ targetId: "X", url, pinned: false })
+  writeFileSync(sessionFilePath(join(root, "s"), session, "target"), target)
 }
 
 const noBinary = Layer.merge(

@@ -48,7 +48,8 @@ const click = (ref: string) => ["click", `@${ref}`]
 const writeDaemonPid = (root: string, pid: number) =>
   Effect.sync(() => {
     mkdirSync(join(root, "s"), { recursive: true })
-    writeFileSync(sessionFilePath(join(root, "s"), baseSessionName("pi", BENCH_CALL.piSessionId, BENCH_CALL.cwd), "pid"), String(pid))
+    const session = baseSessionName("pi", BENCH_CALL.piSessionId, BENCH_CALL.cwd)
+    writeFileSync(sessionFilePath(join(root, "s"), session, "pid"), String(pid))
   })
 
 export const STALE_SCENARIOS: ReadonlyArray<StaleScenario> = [
