@@ -1,57 +1,37 @@
 /**
- * BrowserEndpointsLive: a browser's DevTools HTTP side (`/json/version`, `/json/list`) read with fetch, one CDP command
- * over a tab's WebSocket (browserEndpoints/cdpCommand.ts), and the per-session record of which browser answered.
+ * BrowserEndpointsLive: a browser's DevTools HTTP side (`/json/version`, `/json/list`) and one CDP command over a
+ * tab's WebSocket, both through the one DevTools client (`layers/cdp/`), and the per-session record of which browser
+ * answered.
  * Every request has its own timeout; nothing here knows a process id.
  */
-import { readFileSync } from "node:fs"
-import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import type { EndpointRecord, EndpointTarget, EndpointView } from "../domain/Endpoint.js"
 import { BrowserEndpoints } from "../services/BrowserEndpoints.js"
 import { browserIdOf, endpointLossOf, tabLossOf } from "../session/endpointLoss.js"
-import { cdpCommand } from "./browserEndpoints/cdpCommand.js"
+import { cdpTargetsAt, cdpVersionAt, localEndpoint, readDevToolsActivePort } from "./cdp/cdpClient.js"
+import { cdpCommand } from "./cdp/cdpCommand.js"
 
 /** A live endpoint answers in milliseconds; one that does not within this is treated as gone. */
 const INSPECT_TIMEOUT_MS = 2_000
 
-const getJson = (url: string, timeoutMs: number) =>
-  Effect.tryPromise(async (signal) => {
-    const response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, timeoutMs))]) })
-    if (!response.ok) throw new Error(`HTTP ${response.status}`)
-    return (await response.json()) as unknown
-  }).pipe(Effect.option, Effect.map((o) => (o._tag === "Some" ? o.value : undefined)))
-
-const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined)
-
-const targetsOf = (json: unknown): ReadonlyArray<EndpointTarget> =>
-  (Array.isArray(json) ? json : []).flatMap((raw): Array<EndpointTarget> => {
-    const t = (raw ?? {}) as Record<string, unknown>
-    const id = str(t["id"])
-    const type = str(t["type"])
-    if (id === undefined || type === undefined) return []
-    const ws = str(t["webSocketDebuggerUrl"])
-    return [{ id, type, url: str(t["url"]) ?? "", ...(ws !== undefined ? { webSocketDebuggerUrl: ws } : {}) }]
-  })
-
 const inspect = (endpoint: string, timeoutMs: number) =>
   Effect.gen(function*() {
-    const version = (yield* getJson(`${endpoint}/json/version`, timeoutMs)) as Record<string, unknown> | undefined
-    const browserId = browserIdOf(str(version?.["webSocketDebuggerUrl"]) ?? "")
+    const version = yield* Effect.option(cdpVersionAt(endpoint, timeoutMs))
+    const browserId = Option.isSome(version) ? browserIdOf(version.value.webSocketDebuggerUrl) : undefined
     if (browserId === undefined) return undefined
-    const list = yield* getJson(`${endpoint}/json/list`, timeoutMs)
-    return { browserId, targets: targetsOf(list) } satisfies EndpointView
+    const list = yield* Effect.option(cdpTargetsAt(endpoint, timeoutMs))
+    const targets = Option.getOrElse(list, () => []).map(({ id, type, url, webSocketDebuggerUrl }): EndpointTarget =>
+      ({ id, type, url, ...(webSocketDebuggerUrl !== undefined ? { webSocketDebuggerUrl } : {}) }))
+    return { browserId, targets } satisfies EndpointView
   })
 
-/** `DevToolsActivePort`: the port, then the browser's WebSocket path. */
+/** The endpoint a profile's `DevToolsActivePort` names. */
 const portIn = (profileDir: string): string | undefined => {
-  try {
-    const port = Number(readFileSync(join(profileDir, "DevToolsActivePort"), "utf8").split(/\r?\n/)[0]?.trim())
-    return Number.isInteger(port) && port > 0 && port < 65_536 ? `http://127.0.0.1:${port}` : undefined
-  } catch {
-    return undefined
-  }
+  const file = readDevToolsActivePort(profileDir)
+  return typeof file === "object" ? localEndpoint(file.port) : undefined
 }
 
 export const BrowserEndpointsLive = Layer.effect(

@@ -5,7 +5,7 @@
  * cannot be read is said: a reap reports `unchecked` (its files are still removed), a check or record is logged with
  * the cause; nothing is guessed.
  */
-import { lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs"
+import { lstatSync, readdirSync, readlinkSync, rmSync, writeFileSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -15,36 +15,19 @@ import { executableOf, hasArgument, userDataDirOf } from "../os/processFacts.js"
 import { type BrowserIdentity, type BrowserLoss, BrowserProcesses, type LossNotChecked, type OrphanReaped, type ReapReport } from "../services/BrowserProcesses.js"
 import { OsProcesses, type ProcessTableUnavailable } from "../services/OsProcesses.js"
 import { SessionLock } from "../services/SessionLock.js"
+import { OWNER_SUFFIX, sessionFilePath } from "../upstream/sessionFiles.js"
+import { terminate } from "./osProcesses/terminate.js"
+import { daemonPidIn, daemonTargetIn, readText, sessionFilesOf } from "./socketFiles/sessionFiles.js"
 
-/** Upstream's per-session files in the socket dir (`.target` survives upstream's own close). */
-const SESSION_FILES = ["sock", "pid", "version", "engine", "config", "stream", "target", "port", "piab-owner"]
 /** How long a SIGTERMed daemon gets to close its browser and remove its files before SIGKILL. */
 const DAEMON_GRACE_MS = 2_000
 const POLL_MS = 50
 /** Times a reaped browser's folders are checked again for late writes (each after two polls). */
 const FOLDER_RECHECKS = 5
-const OWNER_SUFFIX = ".piab-owner"
-
-const readText = (path: string): string | undefined => {
-  try {
-    return readFileSync(path, "utf8")
-  } catch {
-    return undefined
-  }
-}
-
-const daemonPidIn = (socketDir: string, session: string): number | undefined => {
-  const pid = Number((readText(join(socketDir, `${session}.pid`)) ?? "").trim())
-  return Number.isInteger(pid) && pid > 0 ? pid : undefined
-}
 
 const lastUrlIn = (socketDir: string, session: string): string | undefined => {
-  try {
-    const url = (JSON.parse(readText(join(socketDir, `${session}.target`)) ?? "null") as { url?: unknown } | null)?.url
-    return typeof url === "string" && url !== "" ? url : undefined
-  } catch {
-    return undefined
-  }
+  const url = daemonTargetIn(socketDir, session).url
+  return url !== undefined && url !== "" ? url : undefined
 }
 
 const singletonDirOf = (profileDir: string): string | undefined => {
@@ -75,8 +58,6 @@ const removeAll = (paths: ReadonlyArray<string | undefined>): ReadonlyArray<stri
       return []
     }
   })
-
-const sessionFiles = (socketDir: string, session: string) => SESSION_FILES.map((ext) => join(socketDir, `${session}.${ext}`))
 
 /** `table`: the kind of process table whose start time `start` is (a record without one was written by `/proc`). */
 interface OwnerRecord {
@@ -205,7 +186,9 @@ export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionL
         const killed = yield* endBrowser(identity)
         const removed = yield* removeFolders(identity)
         // a dead daemon leaves its socket files; they name a process that is gone
-        const files = !daemonAlive && daemonPidIn(socketDir, session) === identity.daemonPid ? removeAll(sessionFiles(socketDir, session)) : []
+        const files = !daemonAlive && daemonPidIn(socketDir, session) === identity.daemonPid
+          ? removeAll(sessionFilesOf(socketDir, session))
+          : []
         yield* forget(session)
         return {
           session,
@@ -229,7 +212,7 @@ export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionL
       Effect.gen(function*() {
         const start = yield* ownStart
         if (start === undefined) return
-        const path = join(socketDir, `${session}${OWNER_SUFFIX}`)
+        const path = sessionFilePath(socketDir, session, "piab-owner")
         const owner = ownerOf(path)
         if (owner?.pid === process.pid && owner.start === start) return
         try {
@@ -251,17 +234,15 @@ export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionL
         const killed: Array<number> = []
         for (const identity of identities) {
           const daemon = { _tag: "Pid", pid: identity.daemonPid, startTime: identity.daemonStart } as const
-          if ((yield* os.signal(daemon, "SIGTERM")) !== "sent") continue
-          killed.push(identity.daemonPid)
-          yield* waitUntil(Effect.map(isSame(identity.daemonPid, identity.daemonStart), (alive) => !alive), DAEMON_GRACE_MS)
-          yield* os.signal(daemon, "SIGKILL")
+          const ended = yield* terminate(os, daemon, { graceMs: DAEMON_GRACE_MS, pollMs: POLL_MS })
+          if (ended !== "gone" && ended !== "denied") killed.push(identity.daemonPid)
         }
         const removed: Array<string> = []
         for (const identity of identities) {
           killed.push(...(yield* endBrowser(identity)))
           removed.push(...(yield* removeFolders(identity)))
         }
-        removed.push(...removeAll(sessionFiles(socketDir, session)))
+        removed.push(...removeAll(sessionFilesOf(socketDir, session)))
         yield* forget(session)
         return { killed: [...new Set(killed)], removed: [...new Set(removed)] } satisfies ReapReport
       }).pipe(Effect.catchTag("ProcessTableUnavailable", (error) =>

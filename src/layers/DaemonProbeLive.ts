@@ -2,54 +2,38 @@
  * DaemonProbeLive: reads the daemon's pid and target files, and ends a daemon by its pid and start time (read from
  * `OsProcesses`, so a pid reused by another program is never signalled).
  */
-import { readFileSync, rmSync } from "node:fs"
-import { join } from "node:path"
+import { rmSync } from "node:fs"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { DaemonProbe } from "../services/DaemonProbe.js"
 import { OsProcesses } from "../services/OsProcesses.js"
+import { sessionFilePath } from "../upstream/sessionFiles.js"
+import { terminate } from "./osProcesses/terminate.js"
+import { daemonPidIn, daemonTargetIn, readSessionFile } from "./socketFiles/sessionFiles.js"
 
-/** SIGTERM grace before SIGKILL: an idle daemon exits in a few ms (20 × 100 ms). */
-const END_POLLS = 20
-const END_POLL_MS = 100
-
-const read = (path: string): string | undefined => {
-  try {
-    return readFileSync(path, "utf8").trim()
-  } catch {
-    return undefined
-  }
-}
+/** SIGTERM grace before SIGKILL: an idle daemon exits in a few ms. */
+const END_GRACE_MS = 2_000
 
 export const DaemonProbeLive: Layer.Layer<DaemonProbe, never, OsProcesses> = Layer.effect(
   DaemonProbe,
   Effect.map(OsProcesses, (os) => DaemonProbe.of({
     observe: (socketDir, session) =>
       Effect.sync(() => {
-        const pid = read(join(socketDir, `${session}.pid`))
-        let url: string | undefined
-        let targetId: string | undefined
-        try {
-          const target = JSON.parse(read(join(socketDir, `${session}.target`)) ?? "null") as { url?: unknown; targetId?: unknown } | null
-          url = typeof target?.url === "string" ? target.url : undefined
-          targetId = typeof target?.targetId === "string" && target.targetId !== "" ? target.targetId : undefined
-        } catch {
-          url = undefined
-        }
+        const pid = readSessionFile(socketDir, session, "pid")?.trim()
+        const { url, targetId } = daemonTargetIn(socketDir, session)
         return { pid: pid === "" ? undefined : pid, url, ...(targetId !== undefined ? { targetId } : {}) }
       }),
     end: (socketDir, session) =>
       Effect.gen(function*() {
-        const pid = Number(read(join(socketDir, `${session}.pid`)))
-        const info = Number.isInteger(pid) && pid > 1 ? yield* os.stat(pid) : undefined
+        const pid = daemonPidIn(socketDir, session)
+        const info = pid !== undefined && pid > 1 ? yield* os.stat(pid) : undefined
         // only a live agent-browser process (a zombie of pid 1 lingers as one; a reused pid runs something else)
-        if (info === undefined || info.zombie || !info.commandLine.includes("agent-browser")) return "not-running" as const
+        const isDaemon = info !== undefined && !info.zombie && info.commandLine.includes("agent-browser")
+        if (pid === undefined || info === undefined || !isDaemon) return "not-running" as const
         const daemon = { _tag: "Pid", pid, startTime: info.startTime } as const
-        yield* os.signal(daemon, "SIGTERM")
-        for (let i = 0; i < END_POLLS && (yield* os.isAlive(daemon)); i++) yield* Effect.sleep(END_POLL_MS)
-        if ((yield* os.isAlive(daemon)) && (yield* os.signal(daemon, "SIGKILL")) === "sent") {
+        if ((yield* terminate(os, daemon, { graceMs: END_GRACE_MS, pollMs: 100 })) === "killed") {
           // a killed daemon leaves its files; the next command would treat them as stale anyway
-          for (const ext of ["pid", "sock"]) rmSync(join(socketDir, `${session}.${ext}`), { force: true })
+          for (const ext of ["pid", "sock"] as const) rmSync(sessionFilePath(socketDir, session, ext), { force: true })
         }
         return "ended" as const
       }).pipe(Effect.catchTag("ProcessTableUnavailable", (error) =>

@@ -13,6 +13,7 @@ import type { ClickDispatch, ClickTarget } from "../schema/PageDiagnostics.js"
 import type { RefSnapshot } from "../domain/RefSnapshot.js"
 import type { StepRow } from "../domain/Outcome.js"
 import { throwValueStatement } from "../upstream/thrownValue.js"
+import { ROLE_NAME_SNIPPET } from "./accessibleName.js"
 import { CHALLENGE_FACTS_EXPRESSION } from "./challengeEvidence.js"
 import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
 import { dialogsOpenedExpression, VISIBLE_DIALOGS_EXPRESSION } from "./dialogsOpened.js"
@@ -65,10 +66,7 @@ const STAYED_KEY = `Symbol.for("pi-agent-browser.click-stayed")`
 export const clickRecorderScript = (target: ClickTarget | undefined): string => `(() => {
 const T = ${JSON.stringify(target ?? { kind: "none" })}, K = ${KEY};
 if (window[K]) window[K].off();
-const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim().toLowerCase();
-const implicit = (e) => { const t = e.tagName; if (t === "OPTION") return "option"; if (t === "A" && e.hasAttribute("href")) return "link"; if (t === "BUTTON" || t === "SUMMARY") return "button"; if (t !== "INPUT") return ""; const y = String(e.type).toLowerCase(); return y === "checkbox" || y === "radio" ? y : ["button", "submit", "reset", "image"].includes(y) ? "button" : ""; };
-const role = (e) => (e.getAttribute("role") || "").trim().split(/\\s+/)[0] || implicit(e);
-const name = (e) => { const l = e.getAttribute("aria-label"); if (l) return norm(l); const by = e.getAttribute("aria-labelledby"); if (by) return norm(by.split(/\\s+/).map((id) => (document.getElementById(id) || {}).textContent || "").join(" ")); if (e.tagName === "OPTION") return norm(e.label || e.textContent); if (e.labels && e.labels.length) return norm([...e.labels].map((x) => x.textContent).join(" ")); return norm(e.tagName === "INPUT" ? e.value || e.title : e.textContent || e.title); };
+${ROLE_NAME_SNIPPET}
 const xpath = () => { const r = document.evaluate(T.selector, document, null, 7, null), s = new Set(); for (let i = 0; i < r.snapshotLength; i++) s.add(r.snapshotItem(i)); return s; };
 const named = (e) => T.name === undefined || (T.exact ? name(e) === norm(T.name) : name(e).includes(norm(T.name)));
 const holds = (e) => { const t = norm(e.tagName === "INPUT" ? e.value : e.textContent), w = norm(T.text); return T.exact ? t === w : t.includes(w); };

@@ -9,6 +9,7 @@
  * alone or not, so each of its refs is known reachable or not (`reachOf`). An element its scroll container or the
  * window clips counts as reachable (upstream scrolls it into view). Pure: the expression and the matching.
  */
+import { ROLE_NAME_SNIPPET } from "./accessibleName.js"
 
 /** Roles whose repeated names are checked (what a model clicks or checks by ref). */
 export const TWIN_ROLES = ["option", "button", "link", "checkbox", "radio", "menuitem", "tab", "switch", "treeitem"] as const
@@ -30,10 +31,7 @@ export interface ReachFocus {
  * every group named so, whatever its size.
  */
 export const hiddenTwinsExpression = (focus?: ReachFocus): string => `(() => {
-const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim().toLowerCase();
-const implicit = (e) => { const t = e.tagName; if (t === "OPTION") return "option"; if (t === "A" && e.hasAttribute("href")) return "link"; if (t === "BUTTON" || t === "SUMMARY") return "button"; if (t !== "INPUT") return ""; const y = String(e.type).toLowerCase(); return y === "checkbox" || y === "radio" ? y : ["button", "submit", "reset", "image"].includes(y) ? "button" : ""; };
-const role = (e) => (e.getAttribute("role") || "").trim().split(/\\s+/)[0] || implicit(e);
-const name = (e) => { const l = e.getAttribute("aria-label"); if (l) return norm(l); const by = e.getAttribute("aria-labelledby"); if (by) return norm(by.split(/\\s+/).map((id) => (document.getElementById(id) || {}).textContent || "").join(" ")); if (e.tagName === "OPTION") return norm(e.label || e.textContent); if (e.labels && e.labels.length) return norm([...e.labels].map((x) => x.textContent).join(" ")); return norm(e.tagName === "INPUT" ? e.value || e.title : e.textContent || e.title); };
+${ROLE_NAME_SNIPPET}
 const roles = new Set(${JSON.stringify(TWIN_ROLES)});
 const F = ${JSON.stringify(focus === undefined ? null : { role: focus.role, name: norm(focus.name) })};
 const reach = (e) => {

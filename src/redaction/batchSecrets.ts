@@ -9,6 +9,7 @@ import { parseCommandLine } from "../upstream/commandLine.js"
 import { isTyping, keyboardText } from "../upstream/typedText.js"
 import { isSecretTarget, redactArgs } from "./redactArgs.js"
 import { focusesTarget } from "../upstream/commandPolicy.js"
+import { batchStepsOf } from "../upstream/batchSteps.js"
 
 export interface LearnedSecrets {
   readonly secrets: ReadonlyArray<string>
@@ -39,13 +40,7 @@ export const stepSecrets = (steps: ReadonlyArray<ReadonlyArray<string>>, lookup:
 
 /** A batch's (or compiled job's or qa's) steps, from the plan's stdin. */
 export const batchSteps = (plan: Plan | undefined): ReadonlyArray<ReadonlyArray<string>> => {
-  if (plan?.line.command !== "batch" || plan.stdin === undefined) return []
-  try {
-    const steps = JSON.parse(plan.stdin) as unknown
-    return Array.isArray(steps) ? steps.filter((s): s is Array<string> => Array.isArray(s) && s.every((t) => typeof t === "string")) : []
-  } catch {
-    return []
-  }
+  return plan?.line.command === "batch" ? batchStepsOf(plan.stdin) ?? [] : []
 }
 
 export const batchStepSecrets = (plan: Plan | undefined, redact: (args: ReadonlyArray<string>) => RedactedArgs): ReadonlyArray<string> =>

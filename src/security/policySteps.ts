@@ -7,21 +7,14 @@
  */
 import type { Plan } from "../domain/Plan.js"
 import { splitShellWords } from "./shellWords.js"
+import { batchStepsOf } from "../upstream/batchSteps.js"
 
 export interface PolicyStep {
   readonly argv: ReadonlyArray<string>
   readonly authored: boolean
 }
 
-const stdinRows = (stdin: string | undefined): ReadonlyArray<ReadonlyArray<string>> => {
-  if (stdin === undefined) return []
-  try {
-    const rows = JSON.parse(stdin) as unknown
-    return Array.isArray(rows) ? rows.filter((r): r is Array<string> => Array.isArray(r) && r.every((t) => typeof t === "string")) : []
-  } catch {
-    return []
-  }
-}
+const stdinRows = (stdin: string | undefined): ReadonlyArray<ReadonlyArray<string>> => batchStepsOf(stdin) ?? []
 
 /** A raw batch's rows: the command strings in args, or the JSON rows on stdin. */
 export const rawBatchRows = (plan: Pick<Plan, "line" | "stdin">): ReadonlyArray<ReadonlyArray<string>> => {

@@ -9,6 +9,7 @@ import { NO_ACTIVE_PAGE, SelectorNotFound, StaleRef, withFields } from "../schem
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { actsOnElement, actsThroughPointer, invalidatesRefs, isKeyPress, loadsUrl } from "../upstream/commandPolicy.js"
 import type { RefSnapshot } from "../domain/RefSnapshot.js"
+import { batchRowsOf, isBatchStep } from "../upstream/batchSteps.js"
 
 const REF = /^(?:@|ref=)?(e\d+)$/
 
@@ -118,13 +119,9 @@ export const preflightArgs = (argv: ReadonlyArray<string>, snapshot: RefSnapshot
 
 /** The first stale ref of a batch (stdin JSON array of argv arrays), scanning steps in order. */
 export const preflightBatch = (stdin: string, snapshot: RefSnapshot | undefined, current: { pid: string | undefined; url: string | undefined }): StaleRef | undefined => {
-  let steps: unknown
-  try {
-    steps = JSON.parse(stdin)
-  } catch {
-    return undefined // upstream reports invalid batch JSON itself
-  }
-  if (!Array.isArray(steps)) return undefined
+  // upstream reports invalid batch JSON itself
+  const steps = batchRowsOf(stdin)
+  if (steps === undefined) return undefined
   let latched: string | undefined
   let known: RefSnapshot | undefined = snapshot
   // refs this batch already acted on since the last snapshot: a key press leaves them to upstream, which refuses a ref
@@ -132,8 +129,8 @@ export const preflightBatch = (stdin: string, snapshot: RefSnapshot | undefined,
   const used = new Set<string>()
   let keyLatch: ReadonlySet<string> | undefined
   for (const [index, step] of steps.entries()) {
-    if (!Array.isArray(step) || !step.every((t) => typeof t === "string")) continue
-    const argv = step as ReadonlyArray<string>
+    if (!isBatchStep(step)) continue
+    const argv = step
     const command = argv[0]
     if (command === "snapshot") {
       latched = undefined

@@ -9,6 +9,7 @@
  */
 import type { CommandLine } from "../domain/CommandLine.js"
 import { isClickLike } from "./commandPolicy.js"
+import { batchRowsOf } from "./batchSteps.js"
 
 export interface TimeoutBudgets {
   /** The default watchdog (PI_AGENT_BROWSER_PROCESS_TIMEOUT_MS, else 35 s). */
@@ -45,14 +46,8 @@ export const requestedWaitMs = (argv: ReadonlyArray<string>): number | undefined
 
 /** Batch rows from stdin (`[["wait","500"],…]` or `["wait 500",…]`), or undefined when it is not that shape. */
 const batchRows = (stdin: string | undefined): ReadonlyArray<ReadonlyArray<string>> | undefined => {
-  if (stdin === undefined) return undefined
-  try {
-    const parsed: unknown = JSON.parse(stdin)
-    if (!Array.isArray(parsed)) return undefined
-    return parsed.map((row) => (Array.isArray(row) ? row.map(String) : typeof row === "string" ? row.split(/\s+/) : []))
-  } catch {
-    return undefined
-  }
+  const parsed = batchRowsOf(stdin)
+  return parsed?.map((row) => (Array.isArray(row) ? row.map(String) : typeof row === "string" ? row.split(/\s+/) : []))
 }
 
 const DIALOG_WORDS = /\b(alert|confirm|prompt|dialog)\b/i

@@ -6,7 +6,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { parseDevToolsActivePort } from "../../src/layers/electronHost/cdp.js"
+import { parseDevToolsActivePort } from "../../src/upstream/devTools.js"
 import { execProgram, parseDesktopEntry, parseExec } from "../../src/electron/desktopEntry.js"
 import { discoverApps, listApps, matchApps } from "../../src/layers/electronHost/discoverApps.js"
 import { applicationDirs } from "../../src/layers/electronHost/discoverLinux.js"

@@ -11,7 +11,8 @@ import * as Effect from "effect/Effect"
 import type { CleanupStep, ElectronCleanupResult, ElectronLaunchRecord, LaunchOwnership } from "../../schema/ElectronRecord.js"
 import { portListening } from "./cdp.js"
 import type { OsProcessesShape, ProcessTableUnavailable } from "../../services/OsProcesses.js"
-import { groupGone, isOurLaunch, waitGroupGone } from "./processGroup.js"
+import { terminate } from "../osProcesses/terminate.js"
+import { groupGone, isOurLaunch } from "./processGroup.js"
 
 const POLL_MS = 100
 /** Longest wait between SIGTERM and SIGKILL. */
@@ -24,11 +25,12 @@ const stopProcess = (os: OsProcessesShape, record: ElectronLaunchRecord, ownersh
     if (ownership === "stale" || ownership === "released" || !(yield* isOurLaunch(os, record))) {
       return { step: "process", status: "skipped", reason: "process group is not the wrapper's launch; not signalled" }
     }
-    yield* os.signal({ _tag: "Group", pgid: record.pgid }, "SIGTERM")
     const now = yield* Clock.currentTimeMillis
-    if (yield* waitGroupGone(os, record.pgid, Math.min(deadline, now + TERM_GRACE_MS))) return { step: "process", status: "ok" }
-    yield* os.signal({ _tag: "Group", pgid: record.pgid }, "SIGKILL")
-    if (yield* waitGroupGone(os, record.pgid, Math.max(deadline, (yield* Clock.currentTimeMillis) + 500))) return { step: "process", status: "ok", reason: "killed after SIGTERM grace" }
+    const graceMs = Math.max(0, Math.min(deadline - now, TERM_GRACE_MS))
+    const killWaitMs = Math.max(deadline - now - graceMs, 500)
+    const ended = yield* terminate(os, { _tag: "Group", pgid: record.pgid }, { graceMs, killWaitMs, pollMs: POLL_MS })
+    if (ended === "gone" || ended === "ended") return { step: "process", status: "ok" }
+    if (ended === "killed") return { step: "process", status: "ok", reason: "killed after SIGTERM grace" }
     return { step: "process", status: "failed", reason: `process group ${record.pgid} still alive after SIGKILL` }
   }).pipe(Effect.catchTag("ProcessTableUnavailable", (error): Effect.Effect<CleanupStep> =>
     Effect.succeed({ step: "process", status: "failed", reason: `${error.message}; not checked or signalled` })))

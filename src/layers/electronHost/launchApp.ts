@@ -5,7 +5,7 @@
  * the process group and removes the folder before the typed error is raised.
  */
 import { spawn } from "node:child_process"
-import { closeSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs"
+import { closeSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"
@@ -15,9 +15,11 @@ import * as Option from "effect/Option"
 import type { LaunchRequest } from "../../schema/ElectronInput.js"
 import type { CdpTarget, ElectronApp, ElectronLaunchDiagnostics, ElectronLaunchRecord, ElectronLaunchResult } from "../../schema/ElectronRecord.js"
 import { TimedOut, UpstreamFailed, withFields } from "../../schema/ToolError.js"
-import { cdpTargets, cdpVersion, type CdpVersion, matchesTargetType, parseDevToolsActivePort } from "./cdp.js"
+import { readDevToolsActivePort } from "../cdp/cdpClient.js"
+import { cdpTargets, cdpVersion, type CdpVersion, matchesTargetType } from "./cdp.js"
 import type { OsProcessesShape } from "../../services/OsProcesses.js"
-import { groupGone, waitGroupGone } from "./processGroup.js"
+import { terminate } from "../osProcesses/terminate.js"
+import { groupGone } from "./processGroup.js"
 
 /** Flags the wrapper always adds (the contract's isolation defaults). */
 export const WRAPPER_FLAGS = ["--remote-debugging-port=0", "--disable-extensions", "--no-first-run", "--no-default-browser-check"] as const
@@ -46,30 +48,14 @@ const tail = (path: string): string => {
   }
 }
 
-const readPortFile = (userDataDir: string): ElectronLaunchDiagnostics["devToolsActivePort"] | { readonly port: number } => {
-  const path = join(userDataDir, "DevToolsActivePort")
-  try {
-    statSync(path)
-  } catch {
-    return "missing"
-  }
-  try {
-    return parseDevToolsActivePort(readFileSync(path, "utf8")) ?? "unreadable"
-  } catch {
-    return "unreadable"
-  }
-}
-
 /**
  * SIGTERM the group, SIGKILL after a short grace; used only for a launch that failed or was interrupted. The folder
  * is removed only once the group is seen gone (a table that cannot be read leaves it: false).
  */
 const abandon = (os: OsProcessesShape, pgid: number | undefined, launchDir: string) =>
   Effect.gen(function*() {
-    if (pgid !== undefined && (yield* os.signal({ _tag: "Group", pgid }, "SIGTERM")) === "sent") {
-      if (!(yield* waitGroupGone(os, pgid, (yield* Clock.currentTimeMillis) + 20 * POLL_MS))) yield* os.signal({ _tag: "Group", pgid }, "SIGKILL")
-      yield* waitGroupGone(os, pgid, (yield* Clock.currentTimeMillis) + 20 * POLL_MS)
-    }
+    const waits = { graceMs: 20 * POLL_MS, killWaitMs: 20 * POLL_MS, pollMs: POLL_MS }
+    if (pgid !== undefined) yield* terminate(os, { _tag: "Group", pgid }, waits)
     const gone = pgid === undefined || (yield* groupGone(os, pgid))
     if (gone) rmSync(launchDir, { recursive: true, force: true })
     return gone
@@ -145,7 +131,7 @@ export const launchApp = (app: ElectronApp, request: LaunchRequest, world: Launc
         if (now >= deadline) {
           return yield* new TimedOut({ reason: "debug-port", app: app.name, timeoutMs: request.timeoutMs, dispatched: "maybe", stdout: "", stderr: tail(logPath) })
         }
-        const portFile = readPortFile(userDataDir)
+        const portFile = readDevToolsActivePort(userDataDir)
         if (typeof portFile === "string") {
           state.portFile = portFile
         } else {

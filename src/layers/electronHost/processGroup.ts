@@ -4,25 +4,13 @@
  * launch is ours only when its recorded group still runs a process whose command line carries the recorded
  * `--user-data-dir`.
  */
-import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { hasArgument } from "../../os/processFacts.js"
 import type { OsProcessesShape } from "../../services/OsProcesses.js"
-
-const POLL_MS = 100
+import { targetGone } from "../osProcesses/terminate.js"
 
 /** No live member is left in the group. */
-export const groupGone = (os: OsProcessesShape, pgid: number) => Effect.map(os.groupMembers(pgid), (members) => members.length === 0)
-
-/** Polls until the group is gone or the deadline (epoch ms) passes; true when it is gone. */
-export const waitGroupGone = (os: OsProcessesShape, pgid: number, deadline: number) =>
-  Effect.gen(function*() {
-    while (!(yield* groupGone(os, pgid))) {
-      if ((yield* Clock.currentTimeMillis) >= deadline) return false
-      yield* Effect.sleep(POLL_MS)
-    }
-    return true
-  })
+export const groupGone = (os: OsProcessesShape, pgid: number) => targetGone(os, { _tag: "Group", pgid })
 
 /**
  * Whether the recorded launch still runs as the wrapper started it: some live member of the recorded group (the

@@ -16,6 +16,7 @@ import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
 import { answersWithEcho, isOpening } from "../../upstream/commandPolicy.js"
 import { diffScreenshotText } from "./diffImageText.js"
+import { batchRowsOf } from "../../upstream/batchSteps.js"
 
 type Data = Record<string, unknown>
 
@@ -217,13 +218,7 @@ const plannedSteps = (plan: Plan): number | undefined => {
   if (c.mode === "qa") return c.qa.rows.length
   if (c.mode === "sourceLookup") return c.sourceLookup.rows.length
   if (c.mode === "networkSourceLookup") return c.networkSourceLookup.rows.length
-  if (plan.line.command !== "batch" || plan.stdin === undefined) return undefined
-  try {
-    const steps = JSON.parse(plan.stdin) as unknown
-    return Array.isArray(steps) ? steps.length : undefined
-  } catch {
-    return undefined
-  }
+  return plan.line.command === "batch" ? batchRowsOf(plan.stdin)?.length : undefined
 }
 
 type Rows = Extract<UpstreamOutcome, { kind: "batch" }>["rows"]

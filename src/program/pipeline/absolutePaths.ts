@@ -5,6 +5,7 @@
 import { isAbsolute, resolve } from "node:path"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { requestedPathIndex } from "../../upstream/artifactPaths.js"
+import { batchRowsOf, isBatchStep } from "../../upstream/batchSteps.js"
 
 /** One argv with its output path (if it has one) made absolute. */
 export const absolutizeOutputPath = (args: ReadonlyArray<string>, cwd: string): { args: ReadonlyArray<string>; outputPath: string | undefined } => {
@@ -29,14 +30,9 @@ export const absolutizeOutputPath = (args: ReadonlyArray<string>, cwd: string): 
  * batch runs). Stdin that is not a JSON array of argv arrays is returned as it is (it is refused elsewhere).
  */
 export const absolutizeBatchStdin = (stdin: string, cwd: string): { stdin: string; outputPaths: ReadonlyArray<string> } => {
-  let steps: unknown
-  try {
-    steps = JSON.parse(stdin)
-  } catch {
-    return { stdin, outputPaths: [] }
-  }
-  if (!Array.isArray(steps) || !steps.every((s) => Array.isArray(s) && s.every((t) => typeof t === "string"))) return { stdin, outputPaths: [] }
-  const rows = (steps as ReadonlyArray<ReadonlyArray<string>>).map((step) => absolutizeOutputPath(step, cwd))
+  const steps = batchRowsOf(stdin)
+  if (steps === undefined || !steps.every(isBatchStep)) return { stdin, outputPaths: [] }
+  const rows = steps.map((step) => absolutizeOutputPath(step, cwd))
   const outputPaths = rows.flatMap((r) => (r.outputPath !== undefined ? [r.outputPath] : []))
   return outputPaths.length === 0 ? { stdin, outputPaths } : { stdin: JSON.stringify(rows.map((r) => r.args)), outputPaths }
 }

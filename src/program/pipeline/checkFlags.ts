@@ -13,15 +13,9 @@ import { BinaryLocator } from "../../services/BinaryLocator.js"
 import { COMMAND_FLAGS } from "../../upstream/commandFlags.generated.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { type FlagProblem, flagProblem } from "../../upstream/flagCheck.js"
+import { batchStepsOf } from "../../upstream/batchSteps.js"
 
-const batchRows = (stdin: string | undefined): ReadonlyArray<ReadonlyArray<string>> => {
-  try {
-    const rows: unknown = JSON.parse(stdin ?? "[]")
-    return Array.isArray(rows) ? rows.filter((r): r is Array<string> => Array.isArray(r) && r.every((t) => typeof t === "string")) : []
-  } catch {
-    return []
-  }
-}
+const batchRows = (stdin: string | undefined): ReadonlyArray<ReadonlyArray<string>> => batchStepsOf(stdin) ?? []
 
 /** `args` without the first run of `tokens` after the command word (undefined when they are not found as written). */
 const without = (args: ReadonlyArray<string>, command: string | undefined, tokens: ReadonlyArray<string>): ReadonlyArray<string> | undefined => {

@@ -17,6 +17,7 @@ import { type TimeoutBudgets, watchdogFor } from "../../upstream/timeoutPolicy.j
 import { absolutizeBatchStdin, absolutizeOutputPath } from "./absolutePaths.js"
 import { socketDirEnv } from "../../upstream/socketDir.js"
 import { scrollFormArgs } from "../../upstream/scrollForms.js"
+import { isBatchStep, parseBatchStdin } from "../../upstream/batchSteps.js"
 
 const budgetsOf = (config: ToolConfigShape): TimeoutBudgets => ({
   processMs: config.defaultTimeoutMs,
@@ -42,14 +43,9 @@ const unpassable = (args: ReadonlyArray<string>): InvalidInput | undefined => {
 
 /** What is wrong with a batch's stdin as upstream reads it (a JSON array of argv arrays of strings), if anything. */
 const batchRowsProblem = (stdin: string): string | undefined => {
-  let rows: unknown
-  try {
-    rows = JSON.parse(stdin)
-  } catch {
-    return "is not JSON"
-  }
-  if (!Array.isArray(rows)) return "is not a JSON array"
-  const bad = rows.findIndex((row) => !Array.isArray(row) || row.length === 0 || row.some((t) => typeof t !== "string"))
+  const parsed = parseBatchStdin(stdin)
+  if ("problem" in parsed) return parsed.problem
+  const bad = parsed.rows.findIndex((row) => !isBatchStep(row) || row.length === 0)
   return bad >= 0 ? `step ${bad} is not a non-empty array of strings` : undefined
 }
 

@@ -14,9 +14,11 @@ import { MissingBinary } from "../../../schema/ToolError.js"
 import { BinaryLocator } from "../../../services/BinaryLocator.js"
 import { SUPPORTED_RANGE } from "../../../services/ToolConfig.js"
 import { runToResult } from "../../../program/call/ToolCall.js"
+import { sessionFilePath } from "../../../upstream/sessionFiles.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../FakeAgentBrowser.js"
 import { FakeElectronHost } from "../FakeElectronHost.js"
 import { BENCH_CALL, type BenchServices, inWorld, type WorldOptions } from "./benchWorld.js"
+import { batchStepsOf } from "../../../upstream/batchSteps.js"
 
 export interface CategoryScenario {
   readonly name: string
@@ -45,7 +47,7 @@ const failing = (token: string, error: string): ScriptedRun => ({
   repeat: true,
   reply: (r) => {
     if (!r.args.includes("batch")) return FakeAgentBrowser.fail(error)
-    const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
+    const steps = batchStepsOf(r.stdin) ?? []
     const at = steps.findIndex((step) => step.includes(token))
     const rows = steps.slice(0, at + 1).map((step, i) => ({ command: step, success: i < at, result: i < at ? {} : null, error: i < at ? null : error }))
     return { exitCode: 1, stdout: `${JSON.stringify(rows)}\n` }
@@ -57,7 +59,9 @@ const fails = (name: string, category: FailureCategory, input: unknown, token: s
 /** The session's target file, as upstream's daemon records its active page. */
 const writeTarget = (root: string, url: string) => {
   mkdirSync(join(root, "s"), { recursive: true })
-  writeFileSync(join(root, "s", `${baseSessionName("pi", BENCH_CALL.piSessionId, BENCH_CALL.cwd)}.target`), JSON.stringify({ targetId: "X", url, pinned: false }))
+  const session = baseSessionName("pi", BENCH_CALL.piSessionId, BENCH_CALL.cwd)
+  const target = JSON.stringify({ targetId: "X", url, pinned: false })
+  writeFileSync(sessionFilePath(join(root, "s"), session, "target"), target)
 }
 
 const noBinary = Layer.merge(

@@ -5,6 +5,7 @@
  */
 import { FakeAgentBrowser, type ScriptedRun } from "../FakeAgentBrowser.js"
 import type { RunRequest } from "../../../services/ProcessRunner.js"
+import { batchStepsOf } from "../../../upstream/batchSteps.js"
 
 export interface PageElement {
   readonly role: string
@@ -79,7 +80,7 @@ export const fakePage = (url: string, initial: ReadonlyArray<PageElement>, first
       repeat: true,
       reply: (r) => {
         const rows: Array<Row & { command: ReadonlyArray<string> }> = []
-        for (const step of JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>) {
+        for (const step of batchStepsOf(r.stdin) ?? []) {
           const row = answer(step)
           rows.push({ command: step, ...row })
           if (!row.success) break

@@ -10,6 +10,7 @@ import * as Effect from "effect/Effect"
 import { baseSessionName } from "../../../domain/SessionState.js"
 import type { ToolResult } from "../../../schema/ToolDetails.js"
 import { runToResult } from "../../../program/call/ToolCall.js"
+import { sessionFilePath } from "../../../upstream/sessionFiles.js"
 import { BENCH_CALL, type BenchServices, inWorld, textOf } from "./benchWorld.js"
 import { fakePage, type FakePage, type PageElement } from "./fakePage.js"
 
@@ -47,7 +48,8 @@ const click = (ref: string) => ["click", `@${ref}`]
 const writeDaemonPid = (root: string, pid: number) =>
   Effect.sync(() => {
     mkdirSync(join(root, "s"), { recursive: true })
-    writeFileSync(join(root, "s", `${baseSessionName("pi", BENCH_CALL.piSessionId, BENCH_CALL.cwd)}.pid`), String(pid))
+    const session = baseSessionName("pi", BENCH_CALL.piSessionId, BENCH_CALL.cwd)
+    writeFileSync(sessionFilePath(join(root, "s"), session, "pid"), String(pid))
   })
 
 export const STALE_SCENARIOS: ReadonlyArray<StaleScenario> = [
