@@ -1,12 +1,12 @@
 // Benchmark (not a test): the cross-tool case suite of issues #41/#42. Cases written from a reading of what other
 // browser tools for agents check in their own tests (clicks, keys, forms, dialogs, console, network, tabs, crashes,
-// downloads, storage, cookies, routes, mouse, screenshots, launches), each on a small page served here. Every case
-// runs a few steps through the tool's `args` and is judged twice: (a) did the page really get the effect (its own
+// downloads, storage, cookies, routes, mouse, screenshots, launches, snapshots), each on a small page served here. Every
+// case runs a few steps through the tool's `args` and is judged twice: (a) did the page really get the effect (its own
 // event log posted to this server, the server's request log, a raw `eval`, files on disk); (b) did the text say it,
 // and does it mislead. Verdicts: PASS / DONE-BUT-UNSAID / FAIL, plus MISLEADING. The same steps also run through the
 // raw agent-browser CLI (optional column). Writes .bench/cases/latest.json; always exits 0.
 //   npm run bench:cases    BENCH_CASES=<regex on id> picks cases; BENCH_CASES_CLI=0 skips the CLI column;
-//   BENCH_CASES_BUDGET_MS caps the whole run (default 570000: later cases are reported SKIPPED)
+//   BENCH_CASES_BUDGET_MS caps the whole run (default 840000: later cases are reported SKIPPED)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -21,7 +21,7 @@ import { allCases, prepareCases } from "./lib/cases/index.mjs"
 
 const BINARY = join(REPO, "node_modules/agent-browser/bin", `agent-browser-${process.platform}-${process.arch}`)
 const started = Date.now()
-const BUDGET = Number(process.env.BENCH_CASES_BUDGET_MS ?? 570_000)
+const BUDGET = Number(process.env.BENCH_CASES_BUDGET_MS ?? 840_000)
 const WITH_CLI = process.env.BENCH_CASES_CLI !== "0"
 const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : undefined
 const root = mkdtempSync(join(tmpdir(), "piab-cases-"))
@@ -124,13 +124,12 @@ try {
         results.push({ id: kase.id, area: kase.area, status: "SKIPPED", reason: "time budget", tool: undefined })
         continue
       }
-      const toolRun = await runCase(kase, "tool", tool)
-      let cliRun
-      // the CLI column runs where it is cheap: cases that share their area's browser and finish fast
-      if (WITH_CLI && kase.cli !== false && kase.fresh !== true && kase.timeoutMs <= 20_000) {
-        cliSessions.add(cli.session)
-        cliRun = await runCase(kase, "cli", cli)
-      }
+      // the CLI column runs where it is cheap (cases that share their area's browser and finish fast), at the same
+      // time as the tool's run: two browsers, two logs, nothing shared
+      const withCli = WITH_CLI && kase.cli !== false && kase.fresh !== true && kase.timeoutMs <= 20_000
+      if (withCli) cliSessions.add(cli.session)
+      const cliRunning = withCli ? runCase(kase, "cli", cli) : Promise.resolve(undefined)
+      const [toolRun, cliRun] = await Promise.all([runCase(kase, "tool", tool), cliRunning])
       results.push({ ...toolRun, cli: cliRun })
       const flag = toolRun.misleading ? "MISLEADING " : ""
       const cliNote = cliRun ? `  (cli ${cliRun.status})` : ""

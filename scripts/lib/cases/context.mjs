@@ -58,7 +58,7 @@ export const makeContext = ({ run, kase, server, root, raw, session }) => {
     },
     waitEvent: (type, pred, ms) => c.until(() => c.has(type, pred), ms),
     /** True when no `type` event came within `ms` (for actions that must not reach the page). */
-    quiet: async (type, ms = 600) => { await sleep(ms); return !c.has(type) },
+    quiet: async (type, ms = 400) => { await sleep(ms); return !c.has(type) },
     /** A raw agent-browser call on this run's session (JSON), not counted. */
     raw: async (args, opts = {}) => {
       const s = session()
@@ -70,6 +70,16 @@ export const makeContext = ({ run, kase, server, root, raw, session }) => {
     eval: async (js) => {
       const r = await c.raw(["eval", js])
       return r?.success === true ? r.data?.result : undefined
+    },
+    /** The browser's own list of open pages (DevTools /json/list), read beside agent-browser's `tab list`. */
+    pages: async () => {
+      const ws = (await c.raw(["get", "cdp-url"]))?.data?.cdpUrl
+      const port = /:(\d+)\//.exec(String(ws))?.[1]
+      if (port === undefined) return undefined
+      const list = await fetch(`http://127.0.0.1:${port}/json/list`).then((r) => r.json(), () => undefined)
+      // Chromium keeps a hidden new-tab-page target of its own: not a tab anyone opened
+      const hidden = /^(chrome:\/\/new-tab-page|chrome-untrusted:|devtools:)/
+      return list?.filter((t) => t.type === "page" && !hidden.test(t.url))
     },
     file: (name) => {
       const p = join(root, folder, name)

@@ -245,7 +245,8 @@ export const dialogs = [
     teardown: dismissAny
   },
   {
-    id: "dialogs.blocking-next-command", refusal: true, page: dialogPage("confirm('Discard the draft?')"),
+    id: "dialogs.blocking-next-command", refusal: true, timeoutMs: 8000,
+    page: dialogPage("confirm('Discard the draft?')"),
     setup: (c) => [["open", c.url], ["click", "#b"]],
     act: () => [["get", "title"]], teardown: dismissAny,
     effect: async (c) => {

@@ -5,6 +5,7 @@ import { consoleCases, network, prepareNetwork } from "./consoleNetwork.mjs"
 import { dialogs, forms } from "./formsDialogs.mjs"
 import { mouse, routes } from "./routesMouse.mjs"
 import { launches, screenshots } from "./screenshotsLaunches.mjs"
+import { snapshots } from "./snapshots.mjs"
 import { cookies, storage } from "./storageCookies.mjs"
 import { crashes, downloads, tabs } from "./tabsCrashesDownloads.mjs"
 
@@ -16,7 +17,8 @@ export const prepareCases = async () => { await prepareNetwork() }
 export const allCases = () => {
   const list = [
     ...clicks, ...keys, ...forms, ...dialogs, ...consoleCases, ...network, ...tabs, ...crashes, ...downloads,
-    ...storage, ...cookies, ...routes, ...mouse, ...screenshots, ...launches
+    ...storage, ...cookies, ...routes, ...mouse, ...screenshots, ...launches,
+    ...snapshots
   ]
   const seen = new Set()
   return list.map((k) => {

@@ -2,7 +2,8 @@
 // eval that cannot answer; files from disk.
 import { saw, says, show } from "./helpers.mjs"
 
-const tabList = async (c) => (await c.raw(["tab", "list"]))?.data?.tabs
+/** The pages the browser itself has open (DevTools list), not agent-browser's view of them. */
+const tabList = (c) => c.pages()
 const second = { second: `<title>Second tab</title><script>log('arrived')</script>` }
 const withSecond = (c) => [["open", c.url], ["tab", "new", c.u("second")]]
 const firstPage = `<title>First tab</title><h1>First</h1>`
@@ -88,11 +89,12 @@ export const crashes = [
     wrong: (t) => (/\b1 tab/.test(t) ? "lists 1 tab with two open" : undefined)
   },
   {
-    id: "crashes.busy-loop", errorOk: true, page: `<button id="b" onclick="log('spin');while(true){}">Spin</button>`,
+    id: "crashes.busy-loop", errorOk: true, timeoutMs: 20_000,
+    page: `<button id="b" onclick="log('spin');while(true){}">Spin</button>`,
     act: () => [["click", "#b"], ["get", "title"]],
     effect: (c) => c.waitEvent("spin"), said: (t) => says(t, /not respond|unresponsive|busy|hang|stuck/i)
   }
-].map((k) => ({ ...k, fresh: true, timeoutMs: 45_000 }))
+].map((k) => ({ timeoutMs: 35_000, ...k, fresh: true }))
 
 const attachment = { "content-disposition": "attachment" }
 const csv = { body: "id,name\n1,Ada\n", type: "text/csv", headers: attachment }
