@@ -1,10 +1,10 @@
 // Benchmark (not a test): the cross-tool case suite of issues #41/#42. Cases written from a reading of what other
 // browser tools for agents check in their own tests (clicks, keys, forms, dialogs, console, network, tabs, crashes,
-// downloads, storage, cookies, routes, mouse, screenshots, launches, snapshots), each on a small page served here. Every
-// case runs a few steps through the tool's `args` and is judged twice: (a) did the page really get the effect (its own
-// event log posted to this server, the server's request log, a raw `eval`, files on disk); (b) did the text say it,
-// and does it mislead. Verdicts: PASS / DONE-BUT-UNSAID / FAIL, plus MISLEADING. The same steps also run through the
-// raw agent-browser CLI (optional column). Writes .bench/cases/latest.json; always exits 0.
+// downloads, storage, cookies, routes, mouse, screenshots, launches, snapshots), each on a small page served here.
+// Every case runs a few steps through the tool's `args` and is judged twice: (a) did the page really get the effect
+// (its own event log posted to this server, the server's request log, a raw `eval`, files on disk); (b) did the text
+// say it, and does it mislead. Verdicts: PASS / DONE-BUT-UNSAID / FAIL, plus MISLEADING. The same steps also run
+// through the raw agent-browser CLI (optional column). Writes .bench/cases/latest.json; always exits 0.
 //   npm run bench:cases    BENCH_CASES=<regex on id> picks cases; BENCH_CASES_CLI=0 skips the CLI column;
 //   BENCH_CASES_BUDGET_MS caps the whole run (default 840000: later cases are reported SKIPPED)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
