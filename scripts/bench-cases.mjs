@@ -34,7 +34,12 @@ const cases = allCases().filter((k) => only === undefined || only.test(k.id))
 const server = await startCaseServer(cases)
 const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(config) }))
 const textOf = (r) => r.content.filter((c) => c.type === "text").map((c) => c.text).join("\n")
-const cliSessions = new Set()
+/** CLI sessions that may still run a browser (a `close` on a session that runs none would launch one first). */
+const cliOpen = new Set()
+const closeCli = async (session) => {
+  if (!cliOpen.delete(session)) return
+  await raw(["close"], { session, timeoutMs: 15_000 })
+}
 
 /** A step as the tool takes it: an argv array is `{ args }`; a function is computed when its turn comes. */
 const inputOf = (step, c) => {
@@ -127,7 +132,7 @@ try {
       // the CLI column runs where it is cheap (cases that share their area's browser and finish fast), at the same
       // time as the tool's run: two browsers, two logs, nothing shared
       const withCli = WITH_CLI && kase.cli !== false && kase.fresh !== true && kase.timeoutMs <= 20_000
-      if (withCli) cliSessions.add(cli.session)
+      if (withCli) cliOpen.add(cli.session)
       const cliRunning = withCli ? runCase(kase, "cli", cli) : Promise.resolve(undefined)
       const [toolRun, cliRun] = await Promise.all([runCase(kase, "tool", tool), cliRunning])
       results.push({ ...toolRun, cli: cliRun })
@@ -140,18 +145,18 @@ try {
         tool.pi = `cases-${g.key}-${serial++}`
         tool.session = undefined
       }
-      if (cliRun?.timedOut || kase.fresh) {
-        await raw(["close"], { session: cli.session, timeoutMs: 15_000 })
+      if (cliRun?.timedOut) {
+        await closeCli(cli.session)
         cli.session = `cases-cli-${serial++}`
       }
     }
     await runtime.runPromise(closeOwnedBrowser()).catch(() => {})
-    if (cliSessions.has(cli.session)) await raw(["close"], { session: cli.session, timeoutMs: 15_000 })
+    await closeCli(cli.session)
   }
 } finally {
   await runtime.runPromise(closeOwnedBrowser()).catch(() => {})
   await runtime.dispose().catch(() => {})
-  for (const s of cliSessions) await raw(["close"], { session: s, timeoutMs: 10_000 })
+  for (const s of [...cliOpen]) await closeCli(s)
   await server.close()
   rmSync(root, { recursive: true, force: true })
 }

@@ -26,7 +26,9 @@ const respond = async (res, spec, base, req) => {
 
 /** `cases`: id → case ({ page, files }). Returns origin, per-run logs/requests and close(). */
 export async function startCaseServer(cases) {
-  const byId = new Map(cases.map((c) => [c.id, c]))
+  // a case's URL carries an opaque slug, not its id: no word of an id ("click", "crash") reaches a text through a URL
+  const slugOf = new Map(cases.map((c, i) => [c.id, `k${i}`]))
+  const bySlug = new Map(cases.map((c, i) => [`k${i}`, c]))
   const events = new Map()
   const requests = new Map()
   const sockets = new Set()
@@ -38,10 +40,10 @@ export async function startCaseServer(cases) {
     const html = { "content-type": "text/html" }
     if (url.pathname === "/") return void res.writeHead(200, html).end("<title>Case server</title><p>root</p>")
     if (m === null) return void res.writeHead(404).end()
-    const [, run, id, sub] = m
-    const key = `${run}/${id}`
-    const base = `/c/${run}/${id}/`
-    const kase = byId.get(id)
+    const [, run, slug, sub] = m
+    const kase = bySlug.get(slug)
+    const key = `${run}/${kase?.id}`
+    const base = `/c/${run}/${slug}/`
     if (sub === "log.js") return void res.writeHead(200, { "content-type": "text/javascript" }).end(logJs(base))
     if (sub === "log" && req.method === "POST") {
       let body = ""
@@ -69,7 +71,7 @@ export async function startCaseServer(cases) {
   const origin = `http://127.0.0.1:${server.address().port}`
   return {
     origin,
-    base: (run, id) => `${origin}/c/${run}/${id}/`,
+    base: (run, id) => `${origin}/c/${run}/${slugOf.get(id)}/`,
     events: (run, id) => events.get(`${run}/${id}`) ?? [],
     requests: (run, id) => requests.get(`${run}/${id}`) ?? [],
     close: () => new Promise((resolve) => {

@@ -27,9 +27,10 @@ export const runBinary = (binary, env, cwd, args, { session, stdin, timeoutMs = 
 
 /** The context of one run ("tool" or "cli") of one case. `session()` answers the agent-browser session it acts on. */
 export const makeContext = ({ run, kase, server, root, raw, session }) => {
-  const folder = `cases/${run}/${kase.id.replace(/[^\w.-]+/g, "_")}`
-  mkdirSync(join(root, folder), { recursive: true })
   const base = server.base(run, kase.id)
+  // files live under the case's opaque slug too, so paths in texts carry no word of the case id
+  const folder = `cases/${run}/${base.split("/").at(-2)}`
+  mkdirSync(join(root, folder), { recursive: true })
   const events = () => server.events(run, kase.id)
   const c = {
     run,

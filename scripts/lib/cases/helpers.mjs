@@ -8,6 +8,9 @@ export const says = (text, ...needles) =>
 export const refIn = (snapshot, role, name) =>
   `@${new RegExp(`${role} "${name}"[^\\n]*?ref=(e\\d+)`).exec(snapshot)?.[1] ?? "e0"}`
 
+/** The text without URLs and host paths (case ids in them would match words like "crash" or "link"). */
+export const words = (text) => text.replace(/(https?:\/\/|127\.0\.0\.1:\d+)\S*/g, "")
+
 /** An effect answer with the page's own words. */
 export const saw = (ok, detail) => ({ ok: ok === true, detail })
 

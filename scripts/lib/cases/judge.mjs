@@ -2,6 +2,7 @@
 // the server's request log, a raw `agent-browser eval`, files on disk); (b) whether the text said it; and whether the
 // text misleads: it reads as success while the effect is missing, it reads as failure while the page did it, or the
 // case's own check finds a claim the page contradicts.
+import { words } from "./helpers.mjs"
 
 /** Words that make a text read as something other than a plain success. */
 const NOT_SUCCESS = new RegExp([
@@ -11,7 +12,7 @@ const NOT_SUCCESS = new RegExp([
   "covered", "intercept", "crash", "error", "fill check", "check the field", "not the \\d+ typed"
 ].join("|"), "i")
 
-export const readsAsSuccess = (text, isError) => !isError && !NOT_SUCCESS.test(text)
+export const readsAsSuccess = (text, isError) => !isError && !NOT_SUCCESS.test(words(text))
 
 /** A one-line summary of what the page logged: event types with counts, in first-seen order. */
 export const summarizeEvents = (events) => {
@@ -41,7 +42,7 @@ export const classify = (kase, run, effect, c) => {
   try { said = kase.said(text, c) === true } catch { said = false }
   const status = effect.ok ? (said ? "PASS" : "DONE-BUT-UNSAID") : "FAIL"
   let reason = timedOut ? `the tool did not answer within ${kase.timeoutMs} ms` : undefined
-  if (effect.ok && !said && kase.primitive !== undefined && anyError) reason = `no primitive (${kase.primitive})`
+  if (effect.ok && !said && kase.primitive !== undefined) reason = `no primitive (${kase.primitive})`
   const missing = kase.primitive !== undefined ? `no primitive (${kase.primitive})` : "no effect"
   if (!effect.ok) reason = timedOut ? `timed out after ${kase.timeoutMs} ms` : missing
   let misleading
@@ -52,7 +53,9 @@ export const classify = (kase, run, effect, c) => {
   if (misleading === undefined && !refused && !effect.ok && success && !timedOut) {
     misleading = "reads as success; the page shows no effect"
   }
-  if (misleading === undefined && !refused && effect.ok && anyError && kase.errorOk !== true) {
+  // a refused primitive the tool does not have yet is an honest answer (#42: refuse, never succeed silently)
+  const honestRefusal = kase.errorOk === true || kase.primitive !== undefined
+  if (misleading === undefined && !refused && effect.ok && anyError && !honestRefusal) {
     misleading = "reads as a failure; the page did it"
   }
   return { status, said, reason, misleading }
