@@ -83,7 +83,7 @@ export const crashes = [
     id: "crashes.renderer-crash", errorOk: true, page: firstPage, act: () => [["open", "chrome://crash"]],
     effect: crashed,
     said: (t) => says(words(t), /crash/i),
-    wrong: (t) => (/crash/i.test(words(t)) ? undefined : `does not say the tab crashed: "${t.split("\n")[0].slice(0, 80)}"`)
+    wrong: (t) => (/crash/i.test(words(t)) ? undefined : `not said as a crash: "${t.split("\n")[0].slice(0, 80)}"`)
   },
   {
     id: "crashes.open-after-crash", page: firstPage,
