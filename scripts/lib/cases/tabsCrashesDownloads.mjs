@@ -94,9 +94,16 @@ export const crashes = [
   {
     id: "crashes.tab-list-after-crash", page: firstPage, files: second,
     setup: (c) => [...withSecond(c), ["open", "chrome://crash"]], act: () => [["tab", "list"]],
-    effect: tabsOpen(2),
+    effect: async (c) => {
+      const open = await tabsOpen(2)(c)
+      c.dead = (await crashed(c)).ok
+      return open
+    },
     said: (t) => says(words(t), /crash/i) && !/\b1 tab/.test(t),
-    wrong: (t) => (/\b1 tab/.test(t) ? "lists 1 tab with two open" : undefined)
+    wrong: (t, c) => {
+      if (/\b1 tab/.test(t)) return "lists 1 tab with two open"
+      return c.dead && !/crash/i.test(words(t)) ? "lists the crashed tab as a live one" : undefined
+    }
   },
   {
     id: "crashes.busy-loop", errorOk: true, timeoutMs: 20_000,
