@@ -1,0 +1,29 @@
+// Every case of bench:cases, with defaults filled in: area from the id, `open` of the case page as setup, a 20 s
+// deadline per run (a deadline ends the case; the run goes on).
+import { clicks, keys } from "./clicksKeys.mjs"
+import { consoleCases, network, prepareNetwork } from "./consoleNetwork.mjs"
+import { dialogs, forms } from "./formsDialogs.mjs"
+import { mouse, routes } from "./routesMouse.mjs"
+import { launches, screenshots } from "./screenshotsLaunches.mjs"
+import { snapshots } from "./snapshots.mjs"
+import { cookies, storage } from "./storageCookies.mjs"
+import { crashes, downloads, tabs } from "./tabsCrashesDownloads.mjs"
+
+const DEFAULTS = { setup: (c) => [["open", c.url]], timeoutMs: 20_000 }
+
+/** What some cases need before they run (a port nothing listens on). */
+export const prepareCases = async () => { await prepareNetwork() }
+
+export const allCases = () => {
+  const list = [
+    ...clicks, ...keys, ...forms, ...dialogs, ...consoleCases, ...network, ...tabs, ...crashes, ...downloads,
+    ...storage, ...cookies, ...routes, ...mouse, ...screenshots, ...launches,
+    ...snapshots
+  ]
+  const seen = new Set()
+  return list.map((k) => {
+    if (seen.has(k.id)) throw new Error(`duplicate case id ${k.id}`)
+    seen.add(k.id)
+    return { ...DEFAULTS, area: k.id.split(".")[0], ...k }
+  })
+}
