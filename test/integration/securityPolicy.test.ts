@@ -169,6 +169,22 @@ describe("standard preset: the same calls run", () => {
     }
   })
 
+  it("an upload by a relative path sends the file's bytes (not an empty file of that name) and says which file; a missing file is refused", async () => {
+    writeFileSync(join(standard.world.root, "notes.txt"), "twelve bytes")
+    await standard.tool.call({ args: ["open", login(standard.site.origin)] })
+    const size = async () => textOf(await standard.tool.call({ args: ["eval", "String(document.querySelector('#upload').files[0]?.size)"] }))
+    const sent = await standard.tool.call({ args: ["upload", "#upload", "notes.txt"] })
+    // before: `upload #upload: done {"uploaded": 1}` while the page's file had 0 bytes (upstream passed "notes.txt" on)
+    expect(textOf(sent)).toContain(`Uploaded 1 file(s) to #upload: ${join(standard.world.root, "notes.txt")}`)
+    expect(await size()).toContain("12")
+    const batch = await standard.tool.call({ args: ["batch"], stdin: JSON.stringify([["upload", "#upload", "upload-me.txt"]]) })
+    expect(batch.isError, textOf(batch)).toBe(false)
+    expect(await size()).toContain("2")
+    const missing = await standard.tool.call({ args: ["upload", "#upload", "no-such-file.txt"] })
+    expect(missing.details.failureCategory).toBe("validation-error")
+    expect(textOf(missing)).toContain(`upload file ${join(standard.world.root, "no-such-file.txt")} does not exist; nothing was sent`)
+  })
+
   it("an upload from outside the call's folder is refused by default, naming the setting that allows it and what to do", async () => {
     const refused = await standard.tool.call({ args: ["upload", "#upload", "/etc/hostname"] })
     expect(refused.details.failureCategory).toBe("policy-blocked")

@@ -110,6 +110,10 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
       return formatFind(positionals, data)
     case "drag":
       return { text: `Dragged ${target} to ${positionals[2] ?? ""}`, summary: `drag ${target} → ${positionals[2] ?? ""}` }
+    case "upload": {
+      const files = positionals.slice(2)
+      return { text: `Uploaded ${files.length} file(s) to ${target}: ${files.join(", ")}`, summary: `upload ${target}` }
+    }
     case "scrollintoview":
     case "scrollinto":
       return { text: `Scrolled ${target} into view`, summary: `scrollintoview ${target}` }

@@ -15,16 +15,21 @@ import { preflight, uploadPaths } from "../../security/preflight.js"
 
 const underRoot = (path: string, roots: ReadonlyArray<string>): boolean => roots.some((root) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep))
 
+/**
+ * A file an upload would send that does not exist is refused under every policy: the browser would hand the page an
+ * empty file of that name, and upstream would call it uploaded.
+ */
 const uploadRefusal = (policy: SecurityPolicy, plan: Plan, path: string): PolicyBlocked | InvalidInput | undefined => {
   const roots = policy.rules.uploadRoots
-  if (roots === undefined) return undefined
   const absolute = isAbsolute(path) ? path : resolve(plan.cwd, path)
   let real: string
   try {
     real = realpathSync(absolute)
   } catch {
-    return new InvalidInput({ field: "args", detail: `upload file ${path} does not exist (resolved ${absolute}); give an existing file under ${roots.join(", ")}.` })
+    const where = roots !== undefined ? ` under ${roots.join(", ")}` : ""
+    return new InvalidInput({ field: "args", detail: `upload file ${path} does not exist${path === absolute ? "" : ` (resolved ${absolute})`}; nothing was sent. Give an existing file${where}.` })
   }
+  if (roots === undefined) return undefined
   return underRoot(real, roots)
     ? undefined
     : new PolicyBlocked({
