@@ -1,6 +1,7 @@
 /** What one upstream process produced, and what it meant once classified. */
 import type { FillNotVerifiable, FillVerification } from "../schema/PageDiagnostics.js"
 import type { UpstreamReplyError } from "../schema/ToolError.js"
+import type { JsDialog } from "./JsDialog.js"
 import type { SnapshotNaming } from "./SnapshotNaming.js"
 
 /**
@@ -28,6 +29,8 @@ export type UpstreamOutcome =
     readonly fillNotVerifiable?: FillNotVerifiable
     /** A `snapshot -i` step's naming reads, run in its own process (program/page/namedSnapshot.ts). */
     readonly snapshotNaming?: SnapshotNaming
+    /** JavaScript dialogs a click opened (`opened`) and alerts that opened after the previous action (`earlier`). */
+    readonly jsDialogs?: { readonly opened: ReadonlyArray<JsDialog>; readonly earlier: ReadonlyArray<JsDialog> }
   }
   | { readonly kind: "batch"; readonly rows: ReadonlyArray<StepRow> }
   | { readonly kind: "inspection"; readonly stdout: string }

@@ -15,6 +15,8 @@ export interface LiveWorldOptions {
   readonly env?: Record<string, string>
   /** A config file (PI_AGENT_BROWSER_CONFIG) written once the site's origin is known. */
   readonly config?: (site: StaticServer) => unknown
+  /** Pages built by the test, served before the fixture site (path → [body, content type]). */
+  readonly files?: Record<string, readonly [string, string]>
 }
 
 export interface LiveWorld {
@@ -29,7 +31,10 @@ export const liveWorld = (options: LiveWorldOptions = {}): LiveWorld => {
     const configDir = options.config !== undefined ? mkdtempSync(join(tmpdir(), `${TEST_MARKER}config-`)) : undefined
     if (configDir !== undefined) ctx.configDir = configDir
     ctx.world = makeLiveEnv({}, { ...options.env, ...(configDir !== undefined ? { PI_AGENT_BROWSER_CONFIG: join(configDir, "config.json") } : {}) })
-    ctx.site = await startStaticServer(join(REPO, "fixtures/site"), { mounts: { "/long-docs/": join(REPO, "fixtures/long-docs") } })
+    ctx.site = await startStaticServer(join(REPO, "fixtures/site"), {
+      mounts: { "/long-docs/": join(REPO, "fixtures/long-docs") },
+      ...(options.files !== undefined ? { files: options.files } : {})
+    })
     if (configDir !== undefined && options.config !== undefined) writeFileSync(join(configDir, "config.json"), JSON.stringify(options.config(ctx.site)))
     ctx.tool = makeHarness(ctx.world)
   })

@@ -12,6 +12,7 @@ import type { ShownTree } from "../../domain/ShownTree.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
 import { answersWithEcho, isOpening } from "../../upstream/commandPolicy.js"
+import { jsDialogLines } from "./jsDialogWords.js"
 
 type Data = Record<string, unknown>
 
@@ -59,7 +60,7 @@ const formatFind = (positionals: ReadonlyArray<string>, data: Data): Formatted =
     return formatted([page(text)], `find ${what}: ${oneLine(text)}`)
   }
   const past = PAST[action] ?? `${action}:`
-  const line = `${past} ${what}${ref !== undefined ? ` (${ref})` : ""}${data["dialogOpened"] === true ? " (a dialog opened and was handled)" : ""}`
+  const line = `${past} ${what}${ref !== undefined ? ` (${ref})` : ""}`
   return { text: line, summary: line }
 }
 
@@ -96,7 +97,7 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
     case "click":
     case "dblclick":
       return {
-        text: `${PAST[command]} ${str(data["clicked"]) || target}${data["dialogOpened"] === true ? " (a dialog opened and was handled)" : ""}`,
+        text: `${PAST[command]} ${str(data["clicked"]) || target}`,
         summary: `${PAST[command]} ${str(data["clicked"]) || target}`
       }
     case "find":
@@ -286,8 +287,11 @@ export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome, pageUrl?: st
     case "single": {
       const data = outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data) ? (outcome.data as Data) : {}
       const shown = formatCommand(plan.line.positionals, data, plan.sessionName)
-      const warning = upstreamWarning(outcome)
-      return warning.length > 0 ? formatted([...partsOf(shown), ...warning], shown.summary) : shown
+      // each JavaScript dialog the action opened, said once and in agreement with upstream's warning
+      const js = outcome.jsDialogs
+      const dialogs = jsDialogLines(js?.opened ?? [], data["dialogOpened"] === true, outcome.warning, js?.earlier)
+      const extra = [...dialogs.flatMap((line) => ["\n", ...line]), ...upstreamWarning(outcome)]
+      return extra.length > 0 ? formatted([...partsOf(shown), ...extra], shown.summary) : shown
     }
   }
 }
