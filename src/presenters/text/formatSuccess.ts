@@ -13,8 +13,12 @@ import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
 import { answersWithEcho, isOpening } from "../../upstream/commandPolicy.js"
 import { jsDialogLines } from "./jsDialogWords.js"
+import { keystrokeAt } from "../../upstream/keystrokes.js"
 
 type Data = Record<string, unknown>
+
+/** What upstream's `type` and `keyboard type` did: text as input events, no keys (upstream/keystrokes.ts). */
+const AS_INPUT = "(input events only, no keydown/keyup: for key handlers, type with a job type step)."
 
 const PAST: Record<string, string> = {
   click: "Clicked", dblclick: "Double-clicked", fill: "Filled", check: "Checked", uncheck: "Unchecked", hover: "Hovered", focus: "Focused"
@@ -114,7 +118,8 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
     case "fill":
       return { text: `Filled ${target}`, summary: `Filled ${target}` }
     case "type":
-      return { text: `Typed into ${target}`, summary: `Typed into ${target}` }
+      // upstream's type inserts the text: the page gets input events, no keydown/keyup (upstream/keystrokes.ts)
+      return { text: `Inserted the text into ${target} ${AS_INPUT}`, summary: `type ${target}` }
     case "press":
     case "key":
       return { text: `Pressed ${str(data["pressed"]) || target}`, summary: `Pressed ${str(data["pressed"]) || target}` }
@@ -126,7 +131,13 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
     case "mouse":
       return { text: `Mouse ${positionals.slice(1).join(" ")}`, summary: `mouse ${positionals.slice(1).join(" ")}` }
     case "keyboard":
+      if (sub === "type") return { text: `Inserted the text at the focus ${AS_INPUT}`, summary: "keyboard type" }
+      if (sub === "inserttext") return { text: "Inserted the text at the focus (no key events, like a paste).", summary: "keyboard inserttext" }
       return { text: `Keyboard ${sub ?? ""} done`, summary: `keyboard ${sub ?? ""}` }
+    case "keydown":
+      return { text: `Key ${target} down (a keydown event only: nothing typed; press ${target} types it).`, summary: `keydown ${target}` }
+    case "keyup":
+      return { text: `Key ${target} up (a keyup event only).`, summary: `keyup ${target}` }
     case "select":
       return { text: `Selected ${str(data["selected"])} in ${target}`, summary: `select ${target}` }
     case "back":
@@ -218,17 +229,28 @@ const plannedSteps = (plan: Plan): number | undefined => {
 
 type Rows = Extract<UpstreamOutcome, { kind: "batch" }>["rows"]
 
-const isKey = (row: Rows[number] | undefined): boolean => row?.success === true && row.command[0] === "keyboard" && row.command[1] === "type" && [...(row.command[2] ?? "")].length === 1
 const isPause = (row: Rows[number] | undefined): boolean => row?.success === true && row.command[0] === "wait" && /^\d+$/.test(row.command[1] ?? "")
 
 /**
- * Paced typing (a job's `type` with `delayMs`: one key and one pause per character) from row `from`: where the run
- * ends, how many keys, the pause. Runs of two keys or more are one line of prose, without the typed characters.
+ * Typing with key events (a job's `type`: keystrokes.ts, each key followed by a pause when paced) from row `from`:
+ * where the run ends, how many keys, the pause. Runs of two keys or more are one line of prose, without the typed
+ * characters; a run stops at a failed row, which is then said on its own.
  */
-const pacedRun = (rows: Rows, from: number): { readonly end: number; readonly keys: number; readonly pause: string } | undefined => {
+const keyRun = (rows: Rows, from: number): { readonly end: number; readonly keys: number; readonly pause?: string } | undefined => {
+  const commands = rows.map((r) => (r.success ? r.command : undefined))
+  const first = keystrokeAt(commands, from)
+  const pause = first > 0 && isPause(rows[from + first]) ? rows[from + first]?.command[1] : undefined
   let end = from
-  while (isKey(rows[end]) && isPause(rows[end + 1]) && rows[end + 1]?.command[1] === rows[from + 1]?.command[1]) end += 2
-  return end - from >= 4 ? { end, keys: (end - from) / 2, pause: rows[from + 1]?.command[1] ?? "" } : undefined
+  let keys = 0
+  for (;;) {
+    const n = keystrokeAt(commands, end)
+    if (n === 0) break
+    const paused = isPause(rows[end + n]) && rows[end + n]?.command[1] === pause
+    if (pause !== undefined && !paused) break
+    end += n + (pause !== undefined ? 1 : 0)
+    keys++
+  }
+  return keys >= 2 ? { end, keys, ...(pause !== undefined ? { pause } : {}) } : undefined
 }
 
 /**
@@ -240,9 +262,10 @@ const formatBatch = (rows: Rows, planned: number | undefined, pageUrl: string | 
   let shown = shownBefore
   const lines: Array<{ readonly parts: Parts; readonly bare: boolean }> = []
   for (let i = 0; i < rows.length; i++) {
-    const run = pacedRun(rows, i)
+    const run = keyRun(rows, i)
     if (run !== undefined) {
-      lines.push({ parts: [`${i + 1}-${run.end}. ✓ paced typing: ${run.keys} keys, ${run.pause} ms apart`], bare: false })
+      const paced = run.pause !== undefined ? `, ${run.pause} ms apart` : ""
+      lines.push({ parts: [`${i + 1}-${run.end}. ✓ typed ${run.keys} keys (keydown, input, keyup each)${paced}`], bare: false })
       i = run.end - 1
       continue
     }

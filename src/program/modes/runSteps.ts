@@ -34,6 +34,7 @@ import { runNamedStep } from "../page/namedSnapshot.js"
 import { namesControls } from "../../page/namingReads.js"
 import { timeoutProgress } from "./timeoutProgress.js"
 import { SETTLE_CAP_MS, settleExpression } from "../../page/pageSettle.js"
+import { keystrokeRunLength, runKeystrokes } from "./keystrokeSteps.js"
 
 /** Below this, a step is not started: it could not finish before the call's watchdog. */
 const MIN_STEP_BUDGET_MS = 1_000
@@ -74,10 +75,28 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
     const target = { ...targetOf(plan), kind: "browser" as const }
     const deadline = (yield* Clock.currentTimeMillis) + plan.timeoutMs
     const done: Array<StepRow> = []
-    for (const [index, row] of rows.entries()) {
+    for (let index = 0; index < rows.length; index++) {
+      const row = rows[index] ?? []
       const remaining = deadline - (yield* Clock.currentTimeMillis)
       if (remaining < MIN_STEP_BUDGET_MS) {
         return yield* new TimedOut({ reason: "step-budget", timeoutMs: plan.timeoutMs, dispatched: "no", stdout: "", stderr: "", partialProgress: yield* timeoutProgress(rows, done, index) })
+      }
+      // a run of keystrokes (a job's type step) in one process
+      const keys = keystrokeRunLength(rows, index)
+      const run = rows.slice(index, index + keys)
+      if (keys > 0 && run.every((r) => guardNeed(plan.security, r) === undefined)) {
+        const ran = yield* runKeystrokes(target, run, remaining, failFast)
+        if (ran.fatal !== undefined) {
+          if (ran.fatal._tag === "MissingBinary") return yield* ran.fatal
+          return yield* withFields(ran.fatal, { timeoutMs: plan.timeoutMs, partialProgress: yield* timeoutProgress(rows, done, index) })
+        }
+        done.push(...ran.rows)
+        for (const [k, r] of ran.rows.entries()) {
+          if (onProgress !== undefined) onProgress({ step: index + k + 1, total: rows.length, command: yield* shown(r.command), success: r.success })
+        }
+        if (failFast && ran.rows.some((r) => !r.success)) break
+        index += run.length - 1
+        continue
       }
       const need = guardNeed(plan.security, row)
       const fill = need === undefined && mayProbe(plan) ? fillTargetOf(row) : undefined
