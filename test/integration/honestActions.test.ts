@@ -17,6 +17,14 @@ for (const t of ["keydown", "keyup", "input"]) document.addEventListener(t, (e) 
 const live = liveWorld({
   files: {
     "/keys.html": html(KEYS),
+    "/form.html": html(`<form><input id="email" type="email" aria-label="Email">
+<input id="vol" type="range" min="0" max="100" value="59" aria-label="Volume">
+<input id="ro" readonly aria-label="Code"><input id="d" type="date" aria-label="Day"></form>`),
+    "/login.html": html(`<input id="user" aria-label="User"><input id="pw" type="password" aria-label="Password"><p id="pop"></p>
+<script>for (const i of document.querySelectorAll("input")) i.addEventListener("focus", () => {
+  for (const x of document.querySelectorAll("input")) x.disabled = true; pop.textContent = "Subscribe to our newsletter!" })</script>`),
+    "/redirect.html": html(`<input id="a" aria-label="First"><input id="b" aria-label="Second">
+<script>a.addEventListener("focus", () => b.focus())</script>`),
     "/dialogs.html": html(`<button id="c" onclick="window.__said=[];window.__r=confirm('Sure?')">confirm</button>
 <button id="a" onclick="window.__said=['Name is required','Second'];alert('Name is required');alert('Second')">alerts</button>
 <button id="l" onclick="setTimeout(()=>{window.__late='late one';alert('late one')},100)">late</button>
@@ -53,6 +61,68 @@ describe("typing", () => {
     events = await evalValue("JSON.stringify(__ev)")
     expect([count(events, "keydown"), count(events, "input")]).toEqual([1, 4])
     expect(await evalValue("JSON.stringify(q.value)")).toBe("abcd")
+  })
+})
+
+/** The ref of the snapshot line naming `name`. */
+const refOf = (snapshot: string, name: string) => `@${/\[ref=(e\d+)\]/.exec(snapshot.split("\n").find((l) => l.includes(`"${name}"`)) ?? "")?.[1] ?? ""}`
+const values = (js: string) => evalValue(`JSON.stringify(${js})`)
+
+describe("fills", () => {
+  it("a job filling a form with a slider: the slider takes its value, the e-mail keeps its own, a read-only field fails its step", async () => {
+    await live.tool.call({ args: ["open", url("form.html")] })
+    const steps = [{ action: "fill", selector: "#email", text: "john.doe@example.com" }, { action: "fill", selector: "#vol", text: "25" }]
+    const job = await live.tool.call({ job: { steps } })
+    expect(job.isError, textOf(job)).toBe(false)
+    expect(await values("[email.value, vol.value]")).toEqual(["john.doe@example.com", "25"])
+    const ro = await live.tool.call({ job: { steps: [{ action: "fill", selector: "#ro", text: "abc" }] } })
+    expect(ro.isError).toBe(true)
+    expect(textOf(ro)).toContain("1. ✗ fill #ro abc: After fill, #ro holds 0 character(s), not the 3 typed: it is read-only")
+    expect(await values("ro.value")).toBe("")
+  })
+
+  it("by ref: a slider is set and said; a read-only field is not said as filled; a word for a slider changes nothing", async () => {
+    await live.tool.call({ args: ["open", url("form.html")] })
+    const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    await live.tool.call({ args: ["fill", refOf(snapshot, "Email"), "a@b.c"] })
+    const slider = await live.tool.call({ args: ["fill", refOf(snapshot, "Volume"), "30"] })
+    expect(textOf(slider)).toBe(`Set the slider ${refOf(snapshot, "Volume")} to 30 (range 0–100; it held 59).`)
+    const word = await live.tool.call({ args: ["fill", "#vol", "loud"] })
+    expect(word.isError).toBe(true)
+    expect(textOf(word)).toContain("#vol is a slider (range 0–100): it takes a number, so nothing was set (it holds 30).")
+    const ro = await live.tool.call({ args: ["fill", refOf(snapshot, "Code"), "abc"] })
+    expect(textOf(ro)).not.toContain("Filled")
+    expect(textOf(ro)).toContain(`The fill did not take on ${refOf(snapshot, "Code")}.`)
+    expect(await values("[email.value, vol.value, ro.value]")).toEqual(["a@b.c", "30", ""])
+  })
+
+  it("a login form a popup disables on focus: both fills say they did not take, the password by length only", async () => {
+    await live.tool.call({ args: ["open", url("login.html")] })
+    const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const user = await live.tool.call({ args: ["fill", refOf(snapshot, "User"), "vina"] })
+    expect(textOf(user)).toContain("holds 0 character(s), not the 4 typed: it is disabled")
+    const pw = await live.tool.call({ args: ["fill", refOf(snapshot, "Password"), "hunter22"] })
+    expect(textOf(pw)).toContain("holds 0 character(s), not the 8 typed: it is disabled")
+    expect(JSON.stringify(pw)).not.toContain("hunter22")
+    expect(await values("[user.value, pw.value.length]")).toEqual(["", 0])
+  })
+
+  it("a field that hands its focus to another: the text went there, and the check says so", async () => {
+    await live.tool.call({ args: ["open", url("redirect.html")] })
+    const filled = await live.tool.call({ args: ["fill", "#a", "hello"] })
+    expect(await values("[a.value, b.value]")).toEqual(["", "hello"])
+    expect(textOf(filled)).toContain("After fill, #a holds 0 character(s), not the 5 typed: the text went into #b instead")
+  })
+
+  it("a native date field: the fill says it did not take, and the advice it gives (a job type step) fills it", async () => {
+    await live.tool.call({ args: ["open", url("form.html")] })
+    const fill = await live.tool.call({ args: ["fill", "#d", "2024-01-15"] })
+    expect(textOf(fill)).toContain("it is a native date field, which takes keys in its own order, not text")
+    const advised = /e\.g\. (\{"action":"type".*?\})/.exec(textOf(fill))?.[1]
+    expect(advised).toBeDefined()
+    const followed = await live.tool.call({ job: { steps: [JSON.parse(advised ?? "{}")] } })
+    expect(followed.isError, textOf(followed)).toBe(false)
+    expect(await values("d.value")).toBe("2024-01-15")
   })
 })
 

@@ -113,6 +113,8 @@ describe("Presenter", () => {
       expect(textOf(echoed.content)).toContain("[REDACTED]")
     }).pipe(Effect.provide(fakeLayer(temp.root, [
       { when: (r) => r.args.includes("fill"), reply: FakeAgentBrowser.ok({ filled: true }) },
+      // a password fill is read back by its length only (page/fillReadback.ts): guard, fill, read
+      { when: (r) => r.args.includes("batch"), reply: { exitCode: 0, stdout: JSON.stringify([{ command: ["eval"], success: true, result: { result: true }, error: null }, { command: ["fill"], success: true, result: { filled: true }, error: null }, { command: ["eval"], success: true, result: { result: { password: true, length: SECRET.length } }, error: null }]) } },
       { reply: FakeAgentBrowser.ok({ text: `Welcome back, your password is ${SECRET}` }), repeat: true }
     ]))))
 })

@@ -14,6 +14,7 @@ import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
 import { answersWithEcho, isOpening } from "../../upstream/commandPolicy.js"
 import { jsDialogLines } from "./jsDialogWords.js"
 import { keystrokeAt } from "../../upstream/keystrokes.js"
+import { rangeFillText } from "../../page/fillGuard.js"
 
 type Data = Record<string, unknown>
 
@@ -298,6 +299,17 @@ const rowLine = (row: Rows[number], i: number, text: Parts): Parts => {
   return [`${i + 1}. ✓ ${echo}`, ...text]
 }
 
+/** A fill that set a slider, or that did not take (its reasons follow in the fill check line), said as such. */
+const fillShown = (positionals: ReadonlyArray<string>, outcome: Extract<UpstreamOutcome, { kind: "single" }>): Formatted | undefined => {
+  const [command, target = ""] = positionals
+  if (command !== "fill") return undefined
+  if (outcome.rangeFill !== undefined) {
+    return { text: rangeFillText(target, outcome.rangeFill, positionals.slice(2).join(" ")), summary: `fill ${target}: slider set` }
+  }
+  if (outcome.fillVerification?.notTaken === true) return { text: `The fill did not take on ${target}.`, summary: `fill ${target}: not taken` }
+  return undefined
+}
+
 /** Upstream's warning beside a single command's answer (a dialog blocking the page), said after the answer. */
 export const upstreamWarning = (outcome: UpstreamOutcome): Parts => (outcome.kind === "single" && outcome.warning !== undefined ? [`\nWarning: ${outcome.warning}`] : [])
 
@@ -309,7 +321,7 @@ export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome, pageUrl?: st
       return formatBatch(outcome.rows, plannedSteps(plan), pageUrl, shownBefore)
     case "single": {
       const data = outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data) ? (outcome.data as Data) : {}
-      const shown = formatCommand(plan.line.positionals, data, plan.sessionName)
+      const shown = fillShown(plan.line.positionals, outcome) ?? formatCommand(plan.line.positionals, data, plan.sessionName)
       // each JavaScript dialog the action opened, said once and in agreement with upstream's warning
       const js = outcome.jsDialogs
       const dialogs = jsDialogLines(js?.opened ?? [], data["dialogOpened"] === true, outcome.warning, js?.earlier)

@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import type { StepRow } from "../../domain/Outcome.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
+import type { MissingBinary, TimedOut } from "../../schema/ToolError.js"
 import { keystrokeAt } from "../../upstream/keystrokes.js"
 
 const isPause = (row: ReadonlyArray<string> | undefined): boolean => row?.[0] === "wait" && /^\d+$/.test(row[1] ?? "")
@@ -31,15 +32,20 @@ export const keystrokeRunLength = (rows: ReadonlyArray<ReadonlyArray<string>>, a
  * The run's rows in one process (stopping at a failed row when `failFast`). A process that could not run fails the
  * run's first row with its error; one the binary or the watchdog ended is the caller's to raise (`fatal`).
  */
-export const runKeystrokes = (target: SessionTarget, run: ReadonlyArray<ReadonlyArray<string>>, timeoutMs: number, failFast: boolean) =>
+export const runKeystrokes = (
+  target: SessionTarget,
+  run: ReadonlyArray<ReadonlyArray<string>>,
+  timeoutMs: number,
+  failFast: boolean
+): Effect.Effect<{ readonly rows: ReadonlyArray<StepRow>; readonly fatal?: TimedOut | MissingBinary }, never, SessionCommands> =>
   SessionCommands.pipe(
     Effect.flatMap((commands) => commands.batch(target, run, { timeoutMs, failFast })),
     Effect.map((rows) => ({ rows })),
     Effect.catchAll((error) =>
       Effect.succeed(
         error._tag === "MissingBinary" || (error._tag === "TimedOut" && error.source === "watchdog")
-          ? { rows: [] as ReadonlyArray<StepRow>, fatal: error }
-          : { rows: [{ command: run[0] ?? [], success: false, error }] as ReadonlyArray<StepRow> }
+          ? { rows: [], fatal: error }
+          : { rows: [{ command: run[0] ?? [], success: false as const, error }] }
       )
     )
   )

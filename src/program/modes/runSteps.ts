@@ -17,14 +17,16 @@ import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { ProgressSink } from "../../domain/Progress.js"
-import { type InvalidInput, TimedOut, withFields } from "../../schema/ToolError.js"
+import { type InvalidInput, TimedOut, UpstreamFailed, withFields } from "../../schema/ToolError.js"
 import { Redactor } from "../../services/Redactor.js"
 import type { Security } from "../../services/Security.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
 import { guardNeed } from "../../security/typingGuard.js"
-import { type FillTarget, fillNotVerifiableOf, fillReadScript, fillTargetOf, fillVerificationOf } from "../../page/fillReadback.js"
+import { type FillTarget, fillTargetOf } from "../../page/fillReadback.js"
+import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
+import { fillAdvice } from "../../page/fillAdvice.js"
 import { isReadinessMiss, readinessBudgetMs, waitsForTarget } from "../../page/readiness.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { mayProbe } from "../../session/mayProbe.js"
@@ -39,22 +41,33 @@ import { keystrokeRunLength, runKeystrokes } from "./keystrokeSteps.js"
 /** Below this, a step is not started: it could not finish before the call's watchdog. */
 const MIN_STEP_BUDGET_MS = 1_000
 
-/** A fill step and its read-back in one upstream process: the step's own reply, plus what the field holds after it. */
-const runFillStep = (target: SessionTarget, row: ReadonlyArray<string>, fill: FillTarget, index: number, timeoutMs: number) =>
+/**
+ * A fill step with its guard and read-back in one upstream process (page/fillProbe.ts): the step's own reply, plus
+ * what the field holds after it. A slider is set by the guard instead; a fill that did not take (an empty,
+ * read-only or disabled field, text that went into another field) fails the step.
+ */
+const runFillStep = (target: SessionTarget, row: ReadonlyArray<string>, fill: FillTarget, index: number, timeoutMs: number, role: string | undefined) =>
   Effect.gen(function*() {
-    const rows = yield* (yield* SessionCommands).batch(target, [row, ["eval", fillReadScript(fill)]], { timeoutMs, failFast: true })
-    const [own, read] = rows
+    const probe = fillProbeRows(fill, role)
+    const rows = yield* (yield* SessionCommands).batch(target, [...probe.before, row, ...probe.after], { timeoutMs, failFast: true })
+    const filled = fillProbeOutcomeOf(fill, rows, probe.before.length, index)
+    if (filled.kind === "range") {
+      if (filled.refused !== undefined) return yield* filled.refused
+      return { kind: "single", data: { filled: fill.selector, slider: filled.range }, warning: undefined } satisfies UpstreamOutcome
+    }
+    const own = filled.row
     if (own === undefined) return yield* Effect.die(new Error("batch answered without the fill step's row"))
     if (!own.success) return yield* own.error
-    const value = read?.success === true && read.result !== null && typeof read.result === "object" ? (read.result as Record<string, unknown>)["result"] : undefined
-    const fillVerification = fillVerificationOf(fill, value, index)
-    const fillNotVerifiable = fillNotVerifiableOf(fill, value, index)
+    const { verification, notVerifiable } = filled
+    if (verification?.notTaken === true) {
+      return yield* new UpstreamFailed({ detail: `${verification.summary} ${fillAdvice(verification)}`, stderr: "", exitCode: 0, fillVerification: verification })
+    }
     return {
       kind: "single",
       data: own.result,
       warning: undefined,
-      ...(fillVerification !== undefined ? { fillVerification } : {}),
-      ...(fillNotVerifiable !== undefined ? { fillNotVerifiable } : {})
+      ...(verification !== undefined ? { fillVerification: verification } : {}),
+      ...(notVerifiable !== undefined ? { fillNotVerifiable: notVerifiable } : {})
     } satisfies UpstreamOutcome
   })
 
@@ -105,7 +118,7 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
       const once = Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<UpstreamOutcome, CommandError | InvalidInput, SessionCommands | Security> => {
         const timeoutMs = deadline - now
         if (need !== undefined) return runGuarded(plan, target, row, need, { timeoutMs })
-        if (fill !== undefined) return runFillStep(target, row, fill, index, timeoutMs)
+        if (fill !== undefined) return runFillStep(target, row, fill, index, timeoutMs, refs?.refs.get(fill.selector?.replace(/^@/, "") ?? "")?.role)
         return named ? runNamedStep(target, row, timeoutMs) : commands.run(target, row, { timeoutMs })
       })
       // a target not there yet: upstream did nothing, so the same step runs again after a short pause (bounded)
