@@ -46,9 +46,9 @@ export const docsGuideline = (root: string): string =>
 
 /** Parameter descriptions of the input schema (src/schema/ToolInput.ts), part of the per-turn budget too. */
 export const fieldDescriptions = {
-  semanticValue: "e.g. button or label text",
-  semanticName: "role locator: accessible name",
-  semanticSelector: "CSS or @ref, instead of a locator",
+  semanticValue: "button/label text",
+  semanticName: "accessible name",
+  semanticSelector: "CSS or @ref",
   semanticAction: "One element action (dblclick/uncheck/scrollIntoView: selector only); fill: text; press: text=key; select: selector+values.",
   job: "Steps in one call: element actions as semanticAction; open{url}; press{text:key}; type{text,press}; drag{selector,target}; wait{milliseconds}; assertText{text}; assertUrl{url glob}; screenshot|waitForDownload{path}; snapshot.",
   qa: "Smoke-check url (attached: current page): load, expectedText/Selector; fails on console/page errors, failed requests.",

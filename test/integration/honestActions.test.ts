@@ -23,6 +23,10 @@ const live = liveWorld({
     "/login.html": html(`<input id="user" aria-label="User"><input id="pw" type="password" aria-label="Password"><p id="pop"></p>
 <script>for (const i of document.querySelectorAll("input")) i.addEventListener("focus", () => {
   for (const x of document.querySelectorAll("input")) x.disabled = true; pop.textContent = "Subscribe to our newsletter!" })</script>`),
+    "/text.html": html(`<p id="say">Click on the link "nam".</p>
+<p>Some words <a href="#x" id="nam" onclick="window.__hit = (window.__hit || []).concat('link'); return false">nam</a> here,
+and a <span onclick="window.__hit = (window.__hit || []).concat('span')">Namibia</span> too.</p>
+<script>say.addEventListener("click", () => { window.__hit = (window.__hit || []).concat("instruction") })</script>`),
     "/redirect.html": html(`<input id="a" aria-label="First"><input id="b" aria-label="Second">
 <script>a.addEventListener("focus", () => b.focus())</script>`),
     "/dialogs.html": html(`<button id="c" onclick="window.__said=[];window.__r=confirm('Sure?')">confirm</button>
@@ -123,6 +127,26 @@ describe("fills", () => {
     const followed = await live.tool.call({ job: { steps: [JSON.parse(advised ?? "{}")] } })
     expect(followed.isError, textOf(followed)).toBe(false)
     expect(await values("d.value")).toBe("2024-01-15")
+  })
+})
+
+describe("text clicks", () => {
+  it("a text click takes the exact, clickable link over a sentence quoting it, and says which element and how many matched", async () => {
+    await live.tool.call({ args: ["open", url("text.html")] })
+    const clicked = await live.tool.call({ semanticAction: { action: "click", locator: "text", value: "nam" } })
+    expect(clicked.isError, textOf(clicked)).toBe(false)
+    expect(await values("window.__hit")).toEqual(["link"])
+    expect(textOf(clicked)).toMatch(/^Clicked link "nam" \(text "nam": 3 matched, this one exact, clickable; also /)
+    expect(textOf(clicked)).toContain(`paragraph "Click on the link \\"nam\\"."`)
+  })
+
+  it("exact: true in semanticAction and a job step clicks only the element whose whole text it is", async () => {
+    await live.tool.call({ args: ["open", url("text.html")] })
+    const exact = await live.tool.call({ semanticAction: { action: "click", locator: "text", value: "nam", exact: true } })
+    expect(textOf(exact)).toMatch(/^Clicked link "nam" \(the only element with text "nam"\)/)
+    const job = await live.tool.call({ job: { steps: [{ action: "click", locator: "text", value: "nam", exact: true }] } })
+    expect(job.isError, textOf(job)).toBe(false)
+    expect(await values("window.__hit")).toEqual(["link", "link"])
   })
 })
 

@@ -13,6 +13,7 @@ import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
 import { answersWithEcho, isOpening } from "../../upstream/commandPolicy.js"
 import { jsDialogLines } from "./jsDialogWords.js"
+import { textClickWords } from "./textClickWords.js"
 import { keystrokeAt } from "../../upstream/keystrokes.js"
 import { rangeFillText } from "../../page/fillGuard.js"
 
@@ -299,6 +300,13 @@ const rowLine = (row: Rows[number], i: number, text: Parts): Parts => {
   return [`${i + 1}. ✓ ${echo}`, ...text]
 }
 
+/** A text click the page resolved first (page/textPick.ts): the element clicked, by role and name, and the others. */
+const textClickShown = (plan: Plan): Formatted | undefined => {
+  const r = plan.resolvedText
+  if (r === undefined || plan.line.command !== "click") return undefined
+  return formatted(textClickWords(r), `Clicked ${r.role} ${JSON.stringify(r.name)}`)
+}
+
 /** A fill that set a slider, or that did not take (its reasons follow in the fill check line), said as such. */
 const fillShown = (positionals: ReadonlyArray<string>, outcome: Extract<UpstreamOutcome, { kind: "single" }>): Formatted | undefined => {
   const [command, target = ""] = positionals
@@ -321,7 +329,7 @@ export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome, pageUrl?: st
       return formatBatch(outcome.rows, plannedSteps(plan), pageUrl, shownBefore)
     case "single": {
       const data = outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data) ? (outcome.data as Data) : {}
-      const shown = fillShown(plan.line.positionals, outcome) ?? formatCommand(plan.line.positionals, data, plan.sessionName)
+      const shown = textClickShown(plan) ?? fillShown(plan.line.positionals, outcome) ?? formatCommand(plan.line.positionals, data, plan.sessionName)
       // each JavaScript dialog the action opened, said once and in agreement with upstream's warning
       const js = outcome.jsDialogs
       const dialogs = jsDialogLines(js?.opened ?? [], data["dialogOpened"] === true, outcome.warning, js?.earlier)

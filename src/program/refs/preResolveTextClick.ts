@@ -1,0 +1,53 @@
+/**
+ * A text click (`find text <words> click [--exact]`, typed in args or compiled from semanticAction) in a session with
+ * a page is resolved in the page before it runs (page/textPick.ts): one read-only eval ranks the elements holding the
+ * words (exact and clickable first), and the call becomes `click <css path>` on the picked one, so a sentence that
+ * quotes a link's text cannot take the link's click; the result names what was clicked and how many matched.
+ * Anything it cannot decide (no page, script held for approval, no visible match in the top document, a read that did
+ * not answer) leaves the plan as it was: upstream's locator runs as asked.
+ */
+import * as Effect from "effect/Effect"
+import type { Plan } from "../../domain/Plan.js"
+import { SessionCommands } from "../../services/SessionCommands.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { globalFlagTokens, parseCommandLine } from "../../upstream/commandLine.js"
+import { mayProbe } from "../../session/mayProbe.js"
+import { targetOf } from "../../session/target.js"
+import { textPickOf, textPickScript } from "../../page/textPick.js"
+
+/** The pick's budget: one eval. */
+const PICK_TIMEOUT_MS = 5_000
+
+/** `find text <words> click [--exact]`, nothing else; undefined otherwise. */
+export const textClickOf = (positionals: ReadonlyArray<string>): { readonly text: string; readonly exact: boolean } | undefined => {
+  const [find, locator, text, action, ...rest] = positionals
+  if (find !== "find" || locator !== "text" || action !== "click" || text === undefined || text.trim() === "") return undefined
+  return rest.every((t) => t === "--exact") ? { text, exact: rest.length > 0 } : undefined
+}
+
+export const preResolveTextClick = (plan: Plan) =>
+  Effect.gen(function*() {
+    const session = plan.sessionName
+    const target = textClickOf(plan.line.positionals)
+    if (target === undefined || session === undefined || plan.kind !== "browser" || plan.firstLaunch || plan.stdin !== undefined || !mayProbe(plan)) return plan
+    const view = yield* (yield* SessionRegistry).view(session)
+    if (view.page === undefined) return plan
+    const steps = [...(view.pinnedTab !== undefined ? [["tab", view.pinnedTab]] : []), ["eval", textPickScript(target.text, target.exact)]]
+    const rows = yield* (yield* SessionCommands).batch({ ...targetOf(plan), kind: "browser" }, steps, { timeoutMs: Math.min(PICK_TIMEOUT_MS, plan.timeoutMs), failFast: true })
+    const row = rows[steps.length - 1]
+    const value = row?.success === true && row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>)["result"] : undefined
+    const pick = textPickOf(value)
+    if (pick?.picked === undefined) return plan
+    const { picked } = pick
+    const args = [...globalFlagTokens(plan.line), "click", picked.path]
+    return {
+      ...plan,
+      args,
+      line: parseCommandLine(args),
+      effectiveArgs: [...globalFlagTokens(parseCommandLine(plan.effectiveArgs)), "click", picked.path],
+      resolvedText: { text: target.text, count: pick.count, role: picked.role, name: picked.name, exact: picked.exact, clickable: picked.clickable, others: pick.others ?? [] }
+    } satisfies Plan
+  }).pipe(
+    Effect.tapErrorCause((cause) => Effect.logDebug("text click pre-resolution failed: upstream's locator runs as asked", cause)),
+    Effect.catchAll(() => Effect.succeed(plan))
+  )

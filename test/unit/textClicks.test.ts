@@ -1,0 +1,48 @@
+/**
+ * A click by text names what it clicked and how many matched (issue #41 item 3); `exact` reaches upstream's
+ * `--exact` from semanticAction and job steps; only a plain text click is resolved in the page first.
+ */
+import * as Either from "effect/Either"
+import { describe, expect, it } from "vitest"
+import { compileJob } from "../../src/compilers/compileJob.js"
+import { compileSemanticAction } from "../../src/compilers/compileSemanticAction.js"
+import { textPickOf, textPickScript } from "../../src/page/textPick.js"
+import { textClickOf } from "../../src/program/refs/preResolveTextClick.js"
+import { plain } from "../../src/presenters/text/contentBoundary.js"
+import { textClickWords } from "../../src/presenters/text/textClickWords.js"
+
+const link = { text: "nam", role: "link", name: "nam", exact: true, clickable: true }
+
+describe("text click words", () => {
+  it("the element clicked by role and name, how many matched, why this one, and the others", () => {
+    const others = [{ role: "paragraph", name: "Click on the link \"nam\"." }, { role: "generic", name: "Namibia" }]
+    expect(plain(textClickWords({ ...link, count: 4, others }))).toBe(
+      `Clicked link "nam" (text "nam": 4 matched, this one exact, clickable; also paragraph "Click on the link \\"nam\\".", generic "Namibia" and 1 more)`
+    )
+    expect(plain(textClickWords({ ...link, count: 1, others: [] }))).toBe(`Clicked link "nam" (the only element with text "nam")`)
+    expect(plain(textClickWords({ ...link, exact: false, clickable: false, role: "paragraph", name: "a nam b", count: 2, others: [others[1]!] })))
+      .toBe(`Clicked paragraph "a nam b" (text "nam": 2 matched, this one first; also generic "Namibia")`)
+  })
+})
+
+describe("exact and what is resolved", () => {
+  it("exact reaches --exact from semanticAction and a job step; never with a selector or a test id", () => {
+    const sem = Either.getOrThrow(compileSemanticAction({ action: "click", locator: "text", value: "nam", exact: true }))
+    expect(sem.args).toEqual(["find", "text", "nam", "click", "--exact"])
+    const job = Either.getOrThrow(compileJob({ steps: [{ action: "click", locator: "role", value: "link", name: "nam", exact: true }] }, "/"))
+    expect(job.rows).toEqual([["find", "role", "link", "click", "--name", "nam", "--exact"]])
+    expect(Either.isLeft(compileSemanticAction({ action: "click", selector: "#a", exact: true }))).toBe(true)
+    expect(Either.isLeft(compileSemanticAction({ action: "click", locator: "testid", value: "x", exact: true }))).toBe(true)
+  })
+
+  it("only find text … click [--exact] is picked in the page; its script carries the words and the mode", () => {
+    expect(textClickOf(["find", "text", "nam", "click"])).toEqual({ text: "nam", exact: false })
+    expect(textClickOf(["find", "text", "nam", "click", "--exact"])).toEqual({ text: "nam", exact: true })
+    expect(textClickOf(["find", "text", "nam", "hover"])).toBeUndefined()
+    expect(textClickOf(["find", "role", "link", "click", "--name", "nam"])).toBeUndefined()
+    expect(textPickScript("nam", true)).toContain(`const want = "nam", exact = true`)
+    expect(textPickOf({ count: 0 })).toEqual({ count: 0 })
+    expect(textPickOf({ count: 2, picked: { role: "link", name: "nam", path: "#nam", exact: true, clickable: true }, others: [] })?.picked?.path).toBe("#nam")
+    expect(textPickOf("nope")).toBeUndefined()
+  })
+})
