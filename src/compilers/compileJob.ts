@@ -56,9 +56,13 @@ const stepRows = (step: JobStep, index: number, cwd: string, outputs: Array<stri
       if (step.text === undefined || step.text === "") return fail("needs text")
       const focus = step.selector !== undefined ? [["focus", step.selector]] : []
       const press = step.press !== undefined ? [["press", step.press]] : []
-      if ([...step.text].length > MAX_PACED_CHARS) return fail(`typing is limited to ${MAX_PACED_CHARS} characters per step (fill sets longer text)`)
+      if ([...step.text].length > MAX_PACED_CHARS) {
+        return fail(`typing is limited to ${MAX_PACED_CHARS} characters per step (fill sets longer text)`)
+      }
       // a {{secret:NAME}} is put in where upstream's typed text sits: one `keyboard type` (as input, no key events)
-      if (new RegExp(SECRET_PLACEHOLDER.source).test(step.text)) return Either.right([...focus, ["keyboard", "type", step.text], ...press])
+      if (new RegExp(SECRET_PLACEHOLDER.source).test(step.text)) {
+        return Either.right([...focus, ["keyboard", "type", step.text], ...press])
+      }
       const pause = step.delayMs !== undefined ? [["wait", String(step.delayMs)]] : []
       return Either.right([...focus, ...[...step.text].flatMap((ch) => [...keystrokeRows(ch), ...pause]), ...press])
     }

@@ -30,7 +30,12 @@ export type UpstreamOutcome =
     /** A `snapshot -i` step's naming reads, run in its own process (program/page/namedSnapshot.ts). */
     readonly snapshotNaming?: SnapshotNaming
     /** A fill aimed at a range slider, which the wrapper set instead (page/fillGuard.ts). */
-    readonly rangeFill?: { readonly value?: string | undefined; readonly before: string; readonly min: string; readonly max: string }
+    readonly rangeFill?: {
+      readonly value?: string | undefined
+      readonly before: string
+      readonly min: string
+      readonly max: string
+    }
     /** JavaScript dialogs a click opened (`opened`) and alerts that opened after the previous action (`earlier`). */
     readonly jsDialogs?: { readonly opened: ReadonlyArray<JsDialog>; readonly earlier: ReadonlyArray<JsDialog> }
   }

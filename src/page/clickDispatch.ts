@@ -138,8 +138,8 @@ if (rec) {
     if (settle !== undefined) combo = comboNow();
   }
 }
-const read = { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, click, combo, settle, dialogsOpened: ${dialogsOpenedExpression("dialogsBefore")},
-  jsDialogs: ${JS_DIALOG_LOG_TAKE} };
+const read = { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, click, combo, settle,
+  dialogsOpened: ${dialogsOpenedExpression("dialogsBefore")}, jsDialogs: ${JS_DIALOG_LOG_TAKE} };
 if (click !== undefined && !click.navigating && !click.openedTab) ${throwValueStatement("read")};
 window[${STAYED_KEY}] = click !== undefined && !click.navigating;
 return read;

@@ -28,7 +28,8 @@ export interface RangeFill {
 const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/
 
 /** The text fields of the top document a fill could have typed into (an array expression; passwords left out). */
-export const FIELDS = `[...document.querySelectorAll("input:not([type=password]),textarea,[contenteditable=true]")].slice(0, 300)`
+export const FIELDS =
+  `[...document.querySelectorAll("input:not([type=password]),textarea,[contenteditable=true]")].slice(0, 300)`
 
 /** A field's text (a function expression). */
 export const VALUE = `((e) => typeof e.value === "string" ? e.value : String(e.innerText || ""))`
@@ -39,7 +40,9 @@ export const VALUE = `((e) => typeof e.value === "string" ? e.value : String(e.i
  */
 export const fillBeforeScript = (css: string | undefined, text: string, focused: boolean): string => {
   const asked = NUMBER.test(text) ? JSON.stringify(text.trim()) : "null"
-  const find = css !== undefined ? `document.querySelector(${JSON.stringify(css)})` : focused ? "document.activeElement" : "null"
+  const find = css !== undefined
+    ? `document.querySelector(${JSON.stringify(css)})`
+    : focused ? "document.activeElement" : "null"
   return `(() => {
   let el = null;
   try { el = ${find} } catch (e) { el = null }
@@ -57,17 +60,26 @@ export const fillBeforeScript = (css: string | undefined, text: string, focused:
 }
 
 const Thrown = Schema.Struct({
-  range: Schema.Struct({ value: Schema.optional(Schema.String), before: Schema.String, min: Schema.String, max: Schema.String })
+  range: Schema.Struct({
+    value: Schema.optional(Schema.String),
+    before: Schema.String,
+    min: Schema.String,
+    max: Schema.String
+  })
 })
 
 /** The slider's fill from the before-step's thrown value; undefined when the target was no slider. */
 export const rangeFillOf = (thrown: unknown): RangeFill | undefined =>
   Option.getOrUndefined(Option.map(Schema.decodeUnknownOption(Thrown)(thrown), (t) => t.range))
 
-/** The words for a slider's fill: what it holds now, or why nothing was set (never the text itself: it may be secret). */
+/** The words for a slider's fill: what it holds now, or why nothing was set (never a text: it may be secret). */
 export const rangeFillText = (target: string, range: RangeFill, asked: string): string => {
   const span = `range ${range.min}–${range.max}`
-  if (range.value === undefined) return `${target} is a slider (${span}): it takes a number, so nothing was set (it holds ${range.before}).`
-  const moved = range.value !== asked.trim() ? `: ${asked.trim()} is outside its range or steps, so the browser set ${range.value}` : ""
+  if (range.value === undefined) {
+    return `${target} is a slider (${span}): it takes a number, so nothing was set (it holds ${range.before}).`
+  }
+  const moved = range.value !== asked.trim()
+    ? `: ${asked.trim()} is outside its range or steps, so the browser set ${range.value}`
+    : ""
   return `Set the slider ${target} to ${range.value} (${span}; it held ${range.before})${moved}.`
 }

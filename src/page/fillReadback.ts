@@ -49,7 +49,8 @@ export const fillTargetOf = (argv: ReadonlyArray<string>): FillTarget | undefine
   } else return undefined
   // a {{secret:NAME}} is compared by nobody: its value is not the text, and reading it back would only re-expose it
   if (text.length === 0 || text.some(mentionsSecret)) return undefined
-  return { selector: target, text: text.join(" "), ...(isSecretTarget(target, () => undefined) ? { secret: true as const } : {}) }
+  const secret = isSecretTarget(target, () => undefined) ? { secret: true as const } : {}
+  return { selector: target, text: text.join(" "), ...secret }
 }
 
 /**
@@ -68,7 +69,8 @@ export const fillReadScript = (target: FillTarget): string => {
     if (e.ownerDocument !== document) return "iframe body";
     if (e.id) return "#" + CSS.escape(e.id);
     const tag = e.tagName.toLowerCase(), name = e.getAttribute("name");
-    if (name && document.querySelectorAll(tag + "[name=" + JSON.stringify(name) + "]").length === 1) return tag + "[name=" + JSON.stringify(name) + "]";
+    const named = tag + "[name=" + JSON.stringify(name) + "]";
+    if (name && document.querySelectorAll(named).length === 1) return named;
     const parent = e.parentElement;
     if (parent === null) return tag;
     const same = [...parent.children].filter((c) => c.tagName === e.tagName);
@@ -81,7 +83,9 @@ export const fillReadScript = (target: FillTarget): string => {
   if (B instanceof Map) {
     for (const [e, before] of B) {
       const now = ${VALUE}(e);
-      if (e.isConnected && now !== before && now.length > before.length && e !== target) { prev = { selector: path(e), grew: now.length - before.length, same: false }; break; }
+      if (!e.isConnected || now === before || now.length <= before.length || e === target) continue;
+      prev = { selector: path(e), grew: now.length - before.length, same: false };
+      break;
     }
   }
   const extra = prev !== undefined ? { prev } : {};
@@ -98,10 +102,14 @@ export const fillReadScript = (target: FillTarget): string => {
       el = el.shadowRoot.activeElement;
     } else break;
   }
-  if (el === null || el === document.body || el === document.documentElement) return prev !== undefined ? { focusLost: true, prev } : null;
+  if (el === null || el === document.body || el === document.documentElement) {
+    return prev !== undefined ? { focusLost: true, prev } : null;
+  }
   if (el.tagName === "CANVAS") return { unverifiable: "canvas" };
   // a password is compared by its length only
-  if (String(el.getAttribute("type") || "").toLowerCase() === "password") return { password: true, length: String(el.value || "").length, ...extra };
+  if (String(el.getAttribute("type") || "").toLowerCase() === "password") {
+    return { password: true, length: String(el.value || "").length, ...extra };
+  }
   const kind = el.tagName === "INPUT" ? String(el.type || "").toLowerCase() : "";
   const dated = ["date", "time", "month", "week", "datetime-local"].includes(kind) ? { fieldType: kind } : {};
   const editable = el.isContentEditable === true;
@@ -109,7 +117,8 @@ export const fillReadScript = (target: FillTarget): string => {
   if (!editable && typeof el.value !== "string" && el.tagName.includes("-") && el.shadowRoot === null) return { unverifiable: "shadow" };
   const value = editable ? String(el.innerText || "").replace(/\\n+$/, "") : typeof el.value === "string" ? el.value : null;
   // a read-only field (a date picker's input) is set by its widget, never by typing
-  const flags = { ...(el.readOnly === true ? { readOnly: true } : {}), ...(el.disabled === true ? { disabled: true } : {}) };
+  const flags = { ...(el.readOnly === true ? { readOnly: true } : {}) };
+  if (el.disabled === true) flags.disabled = true;
   return { value, via: editable ? "text" : "value", selector: path(el), ...flags, ...dated, ...extra };
 })()`
 }
@@ -117,7 +126,11 @@ export const fillReadScript = (target: FillTarget): string => {
 const Prev = Schema.Struct({ selector: Schema.String, grew: Schema.Number, same: Schema.Boolean })
 
 const Readback = Schema.Union(
-  Schema.Struct({ password: Schema.Literal(true), length: Schema.optional(Schema.Number), prev: Schema.optional(Prev) }),
+  Schema.Struct({
+    password: Schema.Literal(true),
+    length: Schema.optional(Schema.Number),
+    prev: Schema.optional(Prev)
+  }),
   Schema.Struct({ unverifiable: Schema.Literal("frame", "shadow", "canvas") }),
   Schema.Struct({ focusLost: Schema.Literal(true), prev: Prev }),
   Schema.Struct({
@@ -179,7 +192,8 @@ interface Seen {
 const observed = (back: Back | undefined, ref: RefFacts): Seen | undefined => {
   const rich = back !== undefined && "via" in back && back.via === "text"
   if (ref.value !== undefined && !rich) {
-    return { length: [...ref.value].length, value: ref.value, via: "value", readOnly: ref.readOnly === true, disabled: ref.enabled === false }
+    const { value, readOnly, enabled } = ref
+    return { length: [...value].length, value, via: "value", readOnly: readOnly === true, disabled: enabled === false }
   }
   if (back === undefined || "unverifiable" in back || "focusLost" in back) return undefined
   if ("password" in back) return back.length !== undefined ? { length: back.length, via: "value" } : undefined
@@ -211,20 +225,28 @@ const because = (seen: Seen, spilled: string | undefined, grew: number): string 
  * The verification when the field does not hold the text; undefined when it does or could not be read. `ref`: a
  * ref's own field as upstream read it (refRows).
  */
-export const fillVerificationOf = (target: FillTarget, read: unknown, stepIndex?: number, ref: RefFacts = {}): FillVerification | undefined => {
+export const fillVerificationOf = (
+  target: FillTarget,
+  read: unknown,
+  stepIndex?: number,
+  ref: RefFacts = {}
+): FillVerification | undefined => {
   const back = Option.getOrUndefined(Schema.decodeUnknownOption(Readback)(read))
   const seen = observed(back, ref)
   // unreadable (a cross-origin frame, a canvas, a password whose length is unknown): nothing is claimed either way
   if (seen === undefined) return undefined
   const typed = [...target.text].length
-  if (target.secret === true || seen.value === undefined ? seen.length === typed : sameText(seen.value, target.text)) return undefined
+  const byLength = target.secret === true || seen.value === undefined
+  const holds = byLength ? seen.length === typed : sameText(seen.value ?? "", target.text)
+  if (holds) return undefined
   // the field that had the focus before changed, and this one did not take the text: the text went there
   const prev = back !== undefined && "prev" in back ? back.prev : undefined
   // a CSS target is known to the page (the field that grew is another one); for a ref or a locator the grown field may
   // be the target itself (the focused one), so only an empty target says the text went elsewhere
   const known = target.selector !== undefined && !target.selector.startsWith("@")
   const spilled = prev !== undefined && (known || seen.length === 0) ? prev.selector : undefined
-  const notTaken = seen.length === 0 || spilled !== undefined || seen.readOnly === true || seen.disabled === true || seen.fieldType !== undefined
+  const refused = seen.readOnly === true || seen.disabled === true || seen.fieldType !== undefined
+  const notTaken = seen.length === 0 || spilled !== undefined || refused
   const shown = target.selector ?? seen.selector ?? "the focused field"
   return {
     status: "mismatch",
@@ -238,7 +260,8 @@ export const fillVerificationOf = (target: FillTarget, read: unknown, stepIndex?
     ...(seen.fieldType !== undefined ? { fieldType: seen.fieldType } : {}),
     ...(spilled !== undefined ? { spilledInto: spilled } : {}),
     ...(notTaken ? { notTaken: true as const } : {}),
-    summary: `After fill, ${shown} holds ${seen.length} character(s), not the ${typed} typed: ${because(seen, spilled, prev?.grew ?? 0)}`
+    summary: `After fill, ${shown} holds ${seen.length} character(s), not the ${typed} typed: ` +
+      because(seen, spilled, prev?.grew ?? 0)
   }
 }
 

@@ -17,15 +17,28 @@ const OTHERS_NAMED = 2
 export const textPickScript = (text: string, exact: boolean): string => `(() => {
 const want = ${JSON.stringify(text)}, exact = ${exact};
 const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
-const textOf = (e) => e.tagName === "INPUT" ? String(e.value || "") : String(e.innerText === undefined ? e.textContent : e.innerText);
+const textOf = (e) => e.tagName === "INPUT" ? String(e.value || "") :
+  String(e.innerText === undefined ? e.textContent : e.innerText);
 const same = (t) => exact ? norm(t) === norm(want) : norm(t).toLowerCase() === norm(want).toLowerCase();
-const holds = (e) => exact ? norm(textOf(e)).includes(norm(want)) : norm(textOf(e)).toLowerCase().includes(norm(want).toLowerCase());
+const holds = (e) => exact ? norm(textOf(e)).includes(norm(want)) :
+  norm(textOf(e)).toLowerCase().includes(norm(want).toLowerCase());
 const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "HEAD", "TITLE", "OPTION", "SELECT", "DATALIST"]);
-const visible = (e) => { const r = e.getBoundingClientRect(), s = getComputedStyle(e); return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none"; };
-const CLICK = "a[href],button,input[type=button],input[type=submit],input[type=reset],summary,label,[role=button],[role=link],[role=menuitem],[role=tab],[role=option],[role=checkbox],[role=radio],[role=switch],[onclick]";
+const visible = (e) => {
+  const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+  return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none";
+};
+const CLICK = "a[href],button,input[type=button],input[type=submit],input[type=reset],summary,label,[onclick]," +
+  "[role=button],[role=link],[role=menuitem],[role=tab],[role=option],[role=checkbox],[role=radio],[role=switch]";
 const all = new Set([...document.body.querySelectorAll("*")].filter((e) => !SKIP.has(e.tagName) && holds(e)));
 const inner = [...all].filter((e) => ![...e.children].some((c) => all.has(c)) && visible(e));
-const implicit = (e) => { const t = e.tagName; if (t === "A") return e.hasAttribute("href") ? "link" : "generic"; if (t === "BUTTON" || t === "SUMMARY") return "button"; if (t === "LABEL") return "label"; if (t === "P") return "paragraph"; if (/^H[1-6]$/.test(t)) return "heading"; if (t === "LI") return "listitem"; if (t === "TD") return "cell"; if (t === "INPUT") return ["button", "submit", "reset"].includes(String(e.type).toLowerCase()) ? "button" : "textbox"; return "generic"; };
+const TAGS = { BUTTON: "button", SUMMARY: "button", LABEL: "label", P: "paragraph", LI: "listitem", TD: "cell" };
+const implicit = (e) => {
+  const t = e.tagName;
+  if (t === "A") return e.hasAttribute("href") ? "link" : "generic";
+  if (/^H[1-6]$/.test(t)) return "heading";
+  if (t === "INPUT") return ["button", "submit", "reset"].includes(String(e.type).toLowerCase()) ? "button" : "textbox";
+  return TAGS[t] || "generic";
+};
 const role = (e) => (e.getAttribute("role") || "").trim().split(/\\s+/)[0] || implicit(e);
 const name = (e) => norm(e.getAttribute("aria-label") || textOf(e)).slice(0, 80);
 const path = (e) => {
@@ -47,17 +60,21 @@ const ranked = [...seen.values()].sort((a, b) => a.rank - b.rank);
 const top = ranked[0];
 if (top === undefined) return { count: 0 };
 const said = (c) => ({ role: role(c.el), name: name(c.el) });
-return { count: ranked.length, picked: { ...said(top), path: path(top.el), exact: top.rank < 2, clickable: top.rank % 2 === 0 }, others: ranked.slice(1, ${OTHERS_NAMED + 1}).map(said) };
+const picked = { ...said(top), path: path(top.el), exact: top.rank < 2, clickable: top.rank % 2 === 0 };
+return { count: ranked.length, picked, others: ranked.slice(1, ${OTHERS_NAMED + 1}).map(said) };
 })()`
 
 const Named = Schema.Struct({ role: Schema.String, name: Schema.String })
 
 const Pick = Schema.Struct({
   count: Schema.Number,
-  picked: Schema.optional(Schema.Struct({ ...Named.fields, path: Schema.String, exact: Schema.Boolean, clickable: Schema.Boolean })),
+  picked: Schema.optional(
+    Schema.Struct({ ...Named.fields, path: Schema.String, exact: Schema.Boolean, clickable: Schema.Boolean })
+  ),
   others: Schema.optional(Schema.Array(Named))
 })
 export type TextPick = typeof Pick.Type
 
 /** The pick from the script's answer; undefined when it did not answer one. */
-export const textPickOf = (value: unknown): TextPick | undefined => Option.getOrUndefined(Schema.decodeUnknownOption(Pick)(value))
+export const textPickOf = (value: unknown): TextPick | undefined =>
+  Option.getOrUndefined(Schema.decodeUnknownOption(Pick)(value))

@@ -23,6 +23,7 @@ export const keystrokeAt = (rows: ReadonlyArray<ReadonlyArray<string> | undefine
   const [, ch] = row
   if (row[0] !== "keydown" || ch === undefined || [...ch].length !== 1) return 0
   const insert = rows[at + 1], up = rows[at + 2]
-  const joined = insert?.[0] === "keyboard" && insert[1] === "inserttext" && insert[2] === ch && up?.[0] === "keyup" && up[1] === ch
+  const inserts = insert?.[0] === "keyboard" && insert[1] === "inserttext" && insert[2] === ch
+  const joined = inserts && up?.[0] === "keyup" && up[1] === ch
   return joined ? 3 : 0
 }

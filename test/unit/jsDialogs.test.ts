@@ -41,7 +41,7 @@ describe("dialog words", () => {
 })
 
 /** A page on which the click opened `opened` (the read's log) and the recorder found `earlier`. */
-const clickLayer = (click: unknown, opened: unknown, earlier: unknown, warning?: string) =>
+const clickLayer = (opened: unknown, earlier: unknown, warning?: string) =>
   fakeLayer(temp.root, [
     { when: (r) => r.args.includes("open"), reply: () => FakeAgentBrowser.ok({ targetId: "T", url: "http://a.test/", title: "Home" }) },
     {
@@ -67,7 +67,6 @@ describe("a click's text", () => {
       expect(text).toContain("Clicked #a\nAfter the previous action: alert \"late one\" (accepted)\n2 dialogs opened: alert \"Name is required\" (accepted); alert \"Second\" (accepted)")
       expect(text).not.toContain("was handled")
     }).pipe(Effect.provide(clickLayer(
-      { clicked: "#a", dialogOpened: true },
       [{ type: "alert", message: "Name is required", answer: "accepted" }, { type: "alert", message: "Second", answer: "accepted" }],
       [{ type: "alert", message: "late one", answer: "accepted" }]
     ))))
@@ -79,5 +78,5 @@ describe("a click's text", () => {
       expect(text).toContain("Clicked #c")
       expect(text).toContain("Warning: A JavaScript confirm dialog is blocking the page: \"Sure?\"")
       expect(text).not.toMatch(/handled|accepted/)
-    }).pipe(Effect.provide(clickLayer({}, [], [], BLOCKING))))
+    }).pipe(Effect.provide(clickLayer([], [], BLOCKING))))
 })

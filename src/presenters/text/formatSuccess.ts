@@ -13,9 +13,8 @@ import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
 import { answersWithEcho, isOpening } from "../../upstream/commandPolicy.js"
 import { jsDialogLines } from "./jsDialogWords.js"
-import { textClickWords } from "./textClickWords.js"
-import { keystrokeAt } from "../../upstream/keystrokes.js"
-import { rangeFillText } from "../../page/fillGuard.js"
+import { keyRun } from "./keyRuns.js"
+import { fillShown, textClickShown } from "./actionShown.js"
 
 type Data = Record<string, unknown>
 
@@ -134,10 +133,15 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
       return { text: `Mouse ${positionals.slice(1).join(" ")}`, summary: `mouse ${positionals.slice(1).join(" ")}` }
     case "keyboard":
       if (sub === "type") return { text: `Inserted the text at the focus ${AS_INPUT}`, summary: "keyboard type" }
-      if (sub === "inserttext") return { text: "Inserted the text at the focus (no key events, like a paste).", summary: "keyboard inserttext" }
+      if (sub === "inserttext") {
+        return { text: "Inserted the text at the focus (no key events, like a paste).", summary: "keyboard inserttext" }
+      }
       return { text: `Keyboard ${sub ?? ""} done`, summary: `keyboard ${sub ?? ""}` }
     case "keydown":
-      return { text: `Key ${target} down (a keydown event only: nothing typed; press ${target} types it).`, summary: `keydown ${target}` }
+      return {
+        text: `Key ${target} down (a keydown event only: nothing typed; press ${target} types it).`,
+        summary: `keydown ${target}`
+      }
     case "keyup":
       return { text: `Key ${target} up (a keyup event only).`, summary: `keyup ${target}` }
     case "select":
@@ -231,30 +235,6 @@ const plannedSteps = (plan: Plan): number | undefined => {
 
 type Rows = Extract<UpstreamOutcome, { kind: "batch" }>["rows"]
 
-const isPause = (row: Rows[number] | undefined): boolean => row?.success === true && row.command[0] === "wait" && /^\d+$/.test(row.command[1] ?? "")
-
-/**
- * Typing with key events (a job's `type`: keystrokes.ts, each key followed by a pause when paced) from row `from`:
- * where the run ends, how many keys, the pause. Runs of two keys or more are one line of prose, without the typed
- * characters; a run stops at a failed row, which is then said on its own.
- */
-const keyRun = (rows: Rows, from: number): { readonly end: number; readonly keys: number; readonly pause?: string } | undefined => {
-  const commands = rows.map((r) => (r.success ? r.command : undefined))
-  const first = keystrokeAt(commands, from)
-  const pause = first > 0 && isPause(rows[from + first]) ? rows[from + first]?.command[1] : undefined
-  let end = from
-  let keys = 0
-  for (;;) {
-    const n = keystrokeAt(commands, end)
-    if (n === 0) break
-    const paused = isPause(rows[end + n]) && rows[end + n]?.command[1] === pause
-    if (pause !== undefined && !paused) break
-    end += n + (pause !== undefined ? 1 : 0)
-    keys++
-  }
-  return keys >= 2 ? { end, keys, ...(pause !== undefined ? { pause } : {}) } : undefined
-}
-
 /**
  * `pageUrl`: the page the session showed before the batch (a snapshot of that page needs no header naming it);
  * `shownBefore`: the last verbatim snapshot shown before it (a snapshot row of the same page is its delta).
@@ -267,7 +247,8 @@ const formatBatch = (rows: Rows, planned: number | undefined, pageUrl: string | 
     const run = keyRun(rows, i)
     if (run !== undefined) {
       const paced = run.pause !== undefined ? `, ${run.pause} ms apart` : ""
-      lines.push({ parts: [`${i + 1}-${run.end}. ✓ typed ${run.keys} keys (keydown, input, keyup each)${paced}`], bare: false })
+      const typed = `${i + 1}-${run.end}. ✓ typed ${run.keys} keys (keydown, input, keyup each)${paced}`
+      lines.push({ parts: [typed], bare: false })
       i = run.end - 1
       continue
     }
@@ -300,24 +281,6 @@ const rowLine = (row: Rows[number], i: number, text: Parts): Parts => {
   return [`${i + 1}. ✓ ${echo}`, ...text]
 }
 
-/** A text click the page resolved first (page/textPick.ts): the element clicked, by role and name, and the others. */
-const textClickShown = (plan: Plan): Formatted | undefined => {
-  const r = plan.resolvedText
-  if (r === undefined || plan.line.command !== "click") return undefined
-  return formatted(textClickWords(r), `Clicked ${r.role} ${JSON.stringify(r.name)}`)
-}
-
-/** A fill that set a slider, or that did not take (its reasons follow in the fill check line), said as such. */
-const fillShown = (positionals: ReadonlyArray<string>, outcome: Extract<UpstreamOutcome, { kind: "single" }>): Formatted | undefined => {
-  const [command, target = ""] = positionals
-  if (command !== "fill") return undefined
-  if (outcome.rangeFill !== undefined) {
-    return { text: rangeFillText(target, outcome.rangeFill, positionals.slice(2).join(" ")), summary: `fill ${target}: slider set` }
-  }
-  if (outcome.fillVerification?.notTaken === true) return { text: `The fill did not take on ${target}.`, summary: `fill ${target}: not taken` }
-  return undefined
-}
-
 /** Upstream's warning beside a single command's answer (a dialog blocking the page), said after the answer. */
 export const upstreamWarning = (outcome: UpstreamOutcome): Parts => (outcome.kind === "single" && outcome.warning !== undefined ? [`\nWarning: ${outcome.warning}`] : [])
 
@@ -329,7 +292,8 @@ export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome, pageUrl?: st
       return formatBatch(outcome.rows, plannedSteps(plan), pageUrl, shownBefore)
     case "single": {
       const data = outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data) ? (outcome.data as Data) : {}
-      const shown = textClickShown(plan) ?? fillShown(plan.line.positionals, outcome) ?? formatCommand(plan.line.positionals, data, plan.sessionName)
+      const shown = textClickShown(plan) ?? fillShown(plan.line.positionals, outcome) ??
+        formatCommand(plan.line.positionals, data, plan.sessionName)
       // each JavaScript dialog the action opened, said once and in agreement with upstream's warning
       const js = outcome.jsDialogs
       const dialogs = jsDialogLines(js?.opened ?? [], data["dialogOpened"] === true, outcome.warning, js?.earlier)

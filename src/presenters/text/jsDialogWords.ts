@@ -12,7 +12,8 @@ export const isBlockingDialogWarning = (warning: string | undefined): boolean =>
 const said = (d: JsDialog): Parts =>
   [`${d.type} `, page(JSON.stringify(d.message)), d.answer !== undefined ? ` (${d.answer})` : " (still open)"]
 
-const listed = (dialogs: ReadonlyArray<JsDialog>): Parts => dialogs.flatMap((d, i) => [...(i > 0 ? ["; "] : []), ...said(d)])
+const listed = (dialogs: ReadonlyArray<JsDialog>): Parts =>
+  dialogs.flatMap((d, i) => [...(i > 0 ? ["; "] : []), ...said(d)])
 
 /**
  * The dialog lines after an action: each dialog it opened with its message and answer; upstream's bare flag when the
@@ -30,7 +31,8 @@ export const jsDialogLines = (
   const lines: Array<Parts> = []
   if (earlier.length > 0) lines.push(["After the previous action: ", ...listed(earlier)])
   if (answered.length > 0) {
-    lines.push([answered.length === 1 ? "A dialog opened: " : `${answered.length} dialogs opened: `, ...listed(answered)])
+    const head = answered.length === 1 ? "A dialog opened: " : `${answered.length} dialogs opened: `
+    lines.push([head, ...listed(answered)])
   } else if (flagged && !blocking) {
     lines.push(["A JavaScript dialog opened and upstream accepted it (its message was not readable)."])
   }

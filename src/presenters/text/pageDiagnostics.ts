@@ -185,7 +185,10 @@ export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDia
   const fill = fills[0]
   if (fill !== undefined) {
     fields = { ...fields, fillVerification: fill }
-    for (const f of fills) lines.push([`Fill check${f.stepIndex !== undefined ? ` (step ${f.stepIndex + 1})` : ""}: ${f.summary} ${fillAdvice(f)}`])
+    for (const f of fills) {
+      const step = f.stepIndex !== undefined ? ` (step ${f.stepIndex + 1})` : ""
+      lines.push([`Fill check${step}: ${f.summary} ${fillAdvice(f)}`])
+    }
     actions.push(...fillVerificationActions(fill, session))
   }
   // a field the read-back cannot see: said, so the success does not read as verified

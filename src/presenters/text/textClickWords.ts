@@ -15,5 +15,6 @@ export const textClickWords = (r: ResolvedText): Parts => {
   const why = [r.exact ? "exact" : "", r.clickable ? "clickable" : ""].filter((w) => w !== "").join(", ")
   const others = r.others.flatMap((o, i): Parts => [i === 0 ? "; also " : ", ", `${o.role} `, quoted(o.name)])
   const unnamed = r.count - 1 - r.others.length
-  return [...head, " (text ", quoted(r.text), `: ${r.count} matched, this one ${why !== "" ? why : "first"}`, ...others, `${unnamed > 0 ? ` and ${unnamed} more` : ""})`]
+  const counted = `: ${r.count} matched, this one ${why !== "" ? why : "first"}`
+  return [...head, " (text ", quoted(r.text), counted, ...others, `${unnamed > 0 ? ` and ${unnamed} more` : ""})`]
 }

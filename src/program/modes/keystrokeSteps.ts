@@ -28,6 +28,12 @@ export const keystrokeRunLength = (rows: ReadonlyArray<ReadonlyArray<string>>, a
   return keys >= 2 ? end - at : 0
 }
 
+/** The rows that ran; `fatal`: the binary or the watchdog ended the process (no rows). */
+interface KeystrokeRun {
+  readonly rows: ReadonlyArray<StepRow>
+  readonly fatal?: TimedOut | MissingBinary
+}
+
 /**
  * The run's rows in one process (stopping at a failed row when `failFast`). A process that could not run fails the
  * run's first row with its error; one the binary or the watchdog ended is the caller's to raise (`fatal`).
@@ -37,7 +43,7 @@ export const runKeystrokes = (
   run: ReadonlyArray<ReadonlyArray<string>>,
   timeoutMs: number,
   failFast: boolean
-): Effect.Effect<{ readonly rows: ReadonlyArray<StepRow>; readonly fatal?: TimedOut | MissingBinary }, never, SessionCommands> =>
+): Effect.Effect<KeystrokeRun, never, SessionCommands> =>
   SessionCommands.pipe(
     Effect.flatMap((commands) => commands.batch(target, run, { timeoutMs, failFast })),
     Effect.map((rows) => ({ rows })),

@@ -46,21 +46,31 @@ const MIN_STEP_BUDGET_MS = 1_000
  * what the field holds after it. A slider is set by the guard instead; a fill that did not take (an empty,
  * read-only or disabled field, text that went into another field) fails the step.
  */
-const runFillStep = (target: SessionTarget, row: ReadonlyArray<string>, fill: FillTarget, index: number, timeoutMs: number, role: string | undefined) =>
+const runFillStep = (
+  target: SessionTarget,
+  row: ReadonlyArray<string>,
+  fill: FillTarget,
+  index: number,
+  timeoutMs: number,
+  role: string | undefined
+) =>
   Effect.gen(function*() {
     const probe = fillProbeRows(fill, role)
-    const rows = yield* (yield* SessionCommands).batch(target, [...probe.before, row, ...probe.after], { timeoutMs, failFast: true })
+    const steps = [...probe.before, row, ...probe.after]
+    const rows = yield* (yield* SessionCommands).batch(target, steps, { timeoutMs, failFast: true })
     const filled = fillProbeOutcomeOf(fill, rows, probe.before.length, index)
     if (filled.kind === "range") {
       if (filled.refused !== undefined) return yield* filled.refused
-      return { kind: "single", data: { filled: fill.selector, slider: filled.range }, warning: undefined } satisfies UpstreamOutcome
+      const data = { filled: fill.selector, slider: filled.range }
+      return { kind: "single", data, warning: undefined } satisfies UpstreamOutcome
     }
     const own = filled.row
     if (own === undefined) return yield* Effect.die(new Error("batch answered without the fill step's row"))
     if (!own.success) return yield* own.error
     const { verification, notVerifiable } = filled
     if (verification?.notTaken === true) {
-      return yield* new UpstreamFailed({ detail: `${verification.summary} ${fillAdvice(verification)}`, stderr: "", exitCode: 0, fillVerification: verification })
+      const detail = `${verification.summary} ${fillAdvice(verification)}`
+      return yield* new UpstreamFailed({ detail, stderr: "", exitCode: 0, fillVerification: verification })
     }
     return {
       kind: "single",
@@ -101,11 +111,13 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
         const ran = yield* runKeystrokes(target, run, remaining, failFast)
         if (ran.fatal !== undefined) {
           if (ran.fatal._tag === "MissingBinary") return yield* ran.fatal
-          return yield* withFields(ran.fatal, { timeoutMs: plan.timeoutMs, partialProgress: yield* timeoutProgress(rows, done, index) })
+          const partialProgress = yield* timeoutProgress(rows, done, index)
+          return yield* withFields(ran.fatal, { timeoutMs: plan.timeoutMs, partialProgress })
         }
         done.push(...ran.rows)
         for (const [k, r] of ran.rows.entries()) {
-          if (onProgress !== undefined) onProgress({ step: index + k + 1, total: rows.length, command: yield* shown(r.command), success: r.success })
+          const command = yield* shown(r.command)
+          onProgress?.({ step: index + k + 1, total: rows.length, command, success: r.success })
         }
         if (failFast && ran.rows.some((r) => !r.success)) break
         index += run.length - 1
@@ -118,7 +130,8 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
       const once = Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<UpstreamOutcome, CommandError | InvalidInput, SessionCommands | Security> => {
         const timeoutMs = deadline - now
         if (need !== undefined) return runGuarded(plan, target, row, need, { timeoutMs })
-        if (fill !== undefined) return runFillStep(target, row, fill, index, timeoutMs, refs?.refs.get(fill.selector?.replace(/^@/, "") ?? "")?.role)
+        const role = fill !== undefined ? refs?.refs.get(fill.selector?.replace(/^@/, "") ?? "")?.role : undefined
+        if (fill !== undefined) return runFillStep(target, row, fill, index, timeoutMs, role)
         return named ? runNamedStep(target, row, timeoutMs) : commands.run(target, row, { timeoutMs })
       })
       // a target not there yet: upstream did nothing, so the same step runs again after a short pause (bounded)

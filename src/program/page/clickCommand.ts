@@ -96,7 +96,8 @@ export const runClick = (plan: Plan) =>
     const read = answered?.value
     // the alerts that opened after the previous action (upstream accepted them), and the dialogs the click opened
     const recorder = rows[at - 1]
-    const earlier = jsDialogsOf(recorder?.success === true ? recordedValue(recorder.result)?.["earlierDialogs"] : undefined)
+    const logged = recorder?.success === true ? recordedValue(recorder.result)?.["earlierDialogs"] : undefined
+    const earlier = jsDialogsOf(logged)
       .filter((d) => d.type === "alert")
     const jsOpened = jsDialogsOf(read?.["jsDialogs"])
     const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({

@@ -45,7 +45,14 @@ export interface Probed {
 const COMBOBOX_FILL_SETTLE_MS = 300
 
 /** The page reads around the planned command, or undefined when the command needs none or may not have them. */
-const probesFor = (plan: Plan, electronApp: boolean, comboboxFill: boolean, refs: RefSnapshot | undefined): { before: ReadonlyArray<ReadonlyArray<string>>; after: ReadonlyArray<ReadonlyArray<string>> } | undefined => {
+type Rows = ReadonlyArray<ReadonlyArray<string>>
+
+const probesFor = (
+  plan: Plan,
+  electronApp: boolean,
+  comboboxFill: boolean,
+  refs: RefSnapshot | undefined
+): { before: Rows; after: Rows } | undefined => {
   if (!mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
   if (plan.line.command === "scroll") {
     const script = scrollProbeScript(scrollSelectorOf(plan.line.positionals))
@@ -86,7 +93,8 @@ export const runProbed = (plan: Plan) =>
     const filled = fill !== undefined ? fillProbeOutcomeOf(fill, rows, at) : undefined
     if (filled?.kind === "range") {
       if (filled.refused !== undefined) return { replied: Either.left(filled.refused), check: {} } satisfies Probed
-      return { replied: Either.right({ kind: "single", data: { filled: fill?.selector }, warning: undefined, rangeFill: filled.range }), check: {} } satisfies Probed
+      const set = { kind: "single" as const, data: { filled: fill?.selector }, warning: undefined }
+      return { replied: Either.right({ ...set, rangeFill: filled.range }), check: {} } satisfies Probed
     }
     if (row === undefined) return undefined
     const after = evalValue(rows[at + 1])

@@ -53,7 +53,8 @@ export const preResolveClick = (plan: Plan) =>
     const target = roleTargetOf(plan.line.positionals)
     // a text click is resolved in the page itself (preResolveTextClick.ts)
     if (target === undefined) return yield* preResolveTextClick(plan)
-    if (session === undefined || plan.kind !== "browser" || plan.firstLaunch || plan.stdin !== undefined || !mayProbe(plan)) return plan
+    if (session === undefined || plan.kind !== "browser" || plan.firstLaunch) return plan
+    if (plan.stdin !== undefined || !mayProbe(plan)) return plan
     const decided = yield* decide(plan, session, target)
     if (decided === undefined || decided.kind === "upstream") return plan
     if (decided.kind === "unreachable") {

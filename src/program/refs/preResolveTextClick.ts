@@ -19,9 +19,15 @@ import { textPickOf, textPickScript } from "../../page/textPick.js"
 const PICK_TIMEOUT_MS = 5_000
 
 /** `find text <words> click [--exact]`, nothing else; undefined otherwise. */
-export const textClickOf = (positionals: ReadonlyArray<string>): { readonly text: string; readonly exact: boolean } | undefined => {
+export interface TextClick {
+  readonly text: string
+  readonly exact: boolean
+}
+
+export const textClickOf = (positionals: ReadonlyArray<string>): TextClick | undefined => {
   const [find, locator, text, action, ...rest] = positionals
-  if (find !== "find" || locator !== "text" || action !== "click" || text === undefined || text.trim() === "") return undefined
+  if (find !== "find" || locator !== "text" || action !== "click") return undefined
+  if (text === undefined || text.trim() === "") return undefined
   return rest.every((t) => t === "--exact") ? { text, exact: rest.length > 0 } : undefined
 }
 
@@ -29,14 +35,17 @@ export const preResolveTextClick = (plan: Plan) =>
   Effect.gen(function*() {
     const session = plan.sessionName
     const target = textClickOf(plan.line.positionals)
-    if (target === undefined || session === undefined || plan.kind !== "browser" || plan.firstLaunch || plan.stdin !== undefined || !mayProbe(plan)) return plan
+    if (target === undefined || session === undefined || plan.kind !== "browser" || plan.firstLaunch) return plan
+    if (plan.stdin !== undefined || !mayProbe(plan)) return plan
     const view = yield* (yield* SessionRegistry).view(session)
     if (view.page === undefined) return plan
-    const steps = [...(view.pinnedTab !== undefined ? [["tab", view.pinnedTab]] : []), ["eval", textPickScript(target.text, target.exact)]]
-    const rows = yield* (yield* SessionCommands).batch({ ...targetOf(plan), kind: "browser" }, steps, { timeoutMs: Math.min(PICK_TIMEOUT_MS, plan.timeoutMs), failFast: true })
+    const pin = view.pinnedTab !== undefined ? [["tab", view.pinnedTab]] : []
+    const steps = [...pin, ["eval", textPickScript(target.text, target.exact)]]
+    const options = { timeoutMs: Math.min(PICK_TIMEOUT_MS, plan.timeoutMs), failFast: true }
+    const rows = yield* (yield* SessionCommands).batch({ ...targetOf(plan), kind: "browser" }, steps, options)
     const row = rows[steps.length - 1]
-    const value = row?.success === true && row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>)["result"] : undefined
-    const pick = textPickOf(value)
+    const answer = row?.success === true && typeof row.result === "object" ? row.result : undefined
+    const pick = textPickOf((answer as Record<string, unknown> | undefined)?.["result"])
     if (pick?.picked === undefined) return plan
     const { picked } = pick
     const args = [...globalFlagTokens(plan.line), "click", picked.path]
@@ -45,9 +54,17 @@ export const preResolveTextClick = (plan: Plan) =>
       args,
       line: parseCommandLine(args),
       effectiveArgs: [...globalFlagTokens(parseCommandLine(plan.effectiveArgs)), "click", picked.path],
-      resolvedText: { text: target.text, count: pick.count, role: picked.role, name: picked.name, exact: picked.exact, clickable: picked.clickable, others: pick.others ?? [] }
+      resolvedText: {
+        text: target.text,
+        count: pick.count,
+        role: picked.role,
+        name: picked.name,
+        exact: picked.exact,
+        clickable: picked.clickable,
+        others: pick.others ?? []
+      }
     } satisfies Plan
   }).pipe(
-    Effect.tapErrorCause((cause) => Effect.logDebug("text click pre-resolution failed: upstream's locator runs as asked", cause)),
+    Effect.tapErrorCause((cause) => Effect.logDebug("text click pre-resolution failed: upstream's runs", cause)),
     Effect.catchAll(() => Effect.succeed(plan))
   )
