@@ -7,11 +7,14 @@ import { describe, expect, it } from "vitest"
 import { textOf, valueOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 
-const html = (body: string) => [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+const html = (body: string) =>
+  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
 
 /** A field whose page logs every trusted keydown, keyup and input event it receives. */
 const KEYS = `<input id="q" aria-label="Search"><script>window.__ev = [];
-for (const t of ["keydown", "keyup", "input"]) document.addEventListener(t, (e) => { if (e.isTrusted) __ev.push(t) }, true);
+for (const t of ["keydown", "keyup", "input"]) {
+  document.addEventListener(t, (e) => { if (e.isTrusted) __ev.push(t) }, true);
+}
 </script>`
 
 const live = liveWorld({
@@ -20,17 +23,20 @@ const live = liveWorld({
     "/form.html": html(`<form><input id="email" type="email" aria-label="Email">
 <input id="vol" type="range" min="0" max="100" value="59" aria-label="Volume">
 <input id="ro" readonly aria-label="Code"><input id="d" type="date" aria-label="Day"></form>`),
-    "/login.html": html(`<input id="user" aria-label="User"><input id="pw" type="password" aria-label="Password"><p id="pop"></p>
-<script>for (const i of document.querySelectorAll("input")) i.addEventListener("focus", () => {
-  for (const x of document.querySelectorAll("input")) x.disabled = true; pop.textContent = "Subscribe to our newsletter!" })</script>`),
+    "/login.html": html(`<input id="user" aria-label="User"><input id="pw" type="password" aria-label="Password">
+<p id="pop"></p><script>for (const i of document.querySelectorAll("input")) i.addEventListener("focus", () => {
+  for (const x of document.querySelectorAll("input")) x.disabled = true;
+  pop.textContent = "Subscribe to our newsletter!" })</script>`),
     "/text.html": html(`<p id="say">Click on the link "nam".</p>
-<p>Some words <a href="#x" id="nam" onclick="window.__hit = (window.__hit || []).concat('link'); return false">nam</a> here,
+<p>Some words <a href="#x" id="nam" onclick="window.__hit = (window.__hit || []).concat('link'); return false">nam</a>
+here,
 and a <span onclick="window.__hit = (window.__hit || []).concat('span')">Namibia</span> too.</p>
 <script>say.addEventListener("click", () => { window.__hit = (window.__hit || []).concat("instruction") })</script>`),
     "/redirect.html": html(`<input id="a" aria-label="First"><input id="b" aria-label="Second">
 <script>a.addEventListener("focus", () => b.focus())</script>`),
     "/dialogs.html": html(`<button id="c" onclick="window.__said=[];window.__r=confirm('Sure?')">confirm</button>
-<button id="a" onclick="window.__said=['Name is required','Second'];alert('Name is required');alert('Second')">alerts</button>
+<button id="a" onclick="window.__said=['Name is required','Second'];alert('Name is required');alert('Second')">
+alerts</button>
 <button id="l" onclick="setTimeout(()=>{window.__late='late one';alert('late one')},100)">late</button>
 <button id="n" onclick="document.title='n'">nothing</button>`)
   }
@@ -43,7 +49,8 @@ const count = (events: unknown, type: string) => (events as ReadonlyArray<string
 describe("typing", () => {
   it("a job's paced type step sends each key (keydown, input, keyup), as its text says", async () => {
     await live.tool.call({ args: ["open", url("keys.html")] })
-    const job = await live.tool.call({ job: { steps: [{ action: "type", selector: "#q", text: "héllo world!", delayMs: 30 }] } })
+    const step = { action: "type", selector: "#q", text: "héllo world!", delayMs: 30 }
+    const job = await live.tool.call({ job: { steps: [step] } })
     expect(job.isError, textOf(job)).toBe(false)
     expect(textOf(job)).toContain("✓ typed 12 keys (keydown, input, keyup each), 30 ms apart")
     const events = await evalValue("JSON.stringify(__ev)")
@@ -69,23 +76,28 @@ describe("typing", () => {
 })
 
 /** The ref of the snapshot line naming `name`. */
-const refOf = (snapshot: string, name: string) => `@${/\[ref=(e\d+)\]/.exec(snapshot.split("\n").find((l) => l.includes(`"${name}"`)) ?? "")?.[1] ?? ""}`
+const refOf = (snapshot: string, name: string) => {
+  const line = snapshot.split("\n").find((l) => l.includes(`"${name}"`)) ?? ""
+  return `@${/\[ref=(e\d+)\]/.exec(line)?.[1] ?? ""}`
+}
 const values = (js: string) => evalValue(`JSON.stringify(${js})`)
 
 describe("fills", () => {
-  it("a job filling a form with a slider: the slider takes its value, the e-mail keeps its own, a read-only field fails its step", async () => {
+  it("a job with a slider: the slider takes its value, the e-mail keeps its own, a read-only field fails", async () => {
     await live.tool.call({ args: ["open", url("form.html")] })
-    const steps = [{ action: "fill", selector: "#email", text: "john.doe@example.com" }, { action: "fill", selector: "#vol", text: "25" }]
+    const fill = (selector: string, text: string) => ({ action: "fill", selector, text })
+    const steps = [fill("#email", "john.doe@example.com"), fill("#vol", "25")]
     const job = await live.tool.call({ job: { steps } })
     expect(job.isError, textOf(job)).toBe(false)
     expect(await values("[email.value, vol.value]")).toEqual(["john.doe@example.com", "25"])
     const ro = await live.tool.call({ job: { steps: [{ action: "fill", selector: "#ro", text: "abc" }] } })
     expect(ro.isError).toBe(true)
-    expect(textOf(ro)).toContain("1. ✗ fill #ro abc: After fill, #ro holds 0 character(s), not the 3 typed: it is read-only")
+    expect(textOf(ro)).toContain("1. ✗ fill #ro abc: After fill, #ro holds 0 character(s), not the 3 typed: " +
+      "it is read-only")
     expect(await values("ro.value")).toBe("")
   })
 
-  it("by ref: a slider is set and said; a read-only field is not said as filled; a word for a slider changes nothing", async () => {
+  it("by ref: a slider is set and said; a read-only field is not said filled; a word sets no slider", async () => {
     await live.tool.call({ args: ["open", url("form.html")] })
     const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     await live.tool.call({ args: ["fill", refOf(snapshot, "Email"), "a@b.c"] })
@@ -93,14 +105,15 @@ describe("fills", () => {
     expect(textOf(slider)).toBe(`Set the slider ${refOf(snapshot, "Volume")} to 30 (range 0–100; it held 59).`)
     const word = await live.tool.call({ args: ["fill", "#vol", "loud"] })
     expect(word.isError).toBe(true)
-    expect(textOf(word)).toContain("#vol is a slider (range 0–100): it takes a number, so nothing was set (it holds 30).")
+    expect(textOf(word)).toContain("#vol is a slider (range 0–100): it takes a number, so nothing was set " +
+      "(it holds 30).")
     const ro = await live.tool.call({ args: ["fill", refOf(snapshot, "Code"), "abc"] })
     expect(textOf(ro)).not.toContain("Filled")
     expect(textOf(ro)).toContain(`The fill did not take on ${refOf(snapshot, "Code")}.`)
     expect(await values("[email.value, vol.value, ro.value]")).toEqual(["a@b.c", "30", ""])
   })
 
-  it("a login form a popup disables on focus: both fills say they did not take, the password by length only", async () => {
+  it("a login form a popup disables on focus: both fills say they did not take, a password by length", async () => {
     await live.tool.call({ args: ["open", url("login.html")] })
     const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const user = await live.tool.call({ args: ["fill", refOf(snapshot, "User"), "vina"] })
@@ -115,10 +128,11 @@ describe("fills", () => {
     await live.tool.call({ args: ["open", url("redirect.html")] })
     const filled = await live.tool.call({ args: ["fill", "#a", "hello"] })
     expect(await values("[a.value, b.value]")).toEqual(["", "hello"])
-    expect(textOf(filled)).toContain("After fill, #a holds 0 character(s), not the 5 typed: the text went into #b instead")
+    expect(textOf(filled)).toContain("After fill, #a holds 0 character(s), not the 5 typed: " +
+      "the text went into #b instead")
   })
 
-  it("a native date field: the fill says it did not take, and the advice it gives (a job type step) fills it", async () => {
+  it("a native date field: the fill says it did not take, and its advice (a job type step) fills it", async () => {
     await live.tool.call({ args: ["open", url("form.html")] })
     const fill = await live.tool.call({ args: ["fill", "#d", "2024-01-15"] })
     expect(textOf(fill)).toContain("it is a native date field, which takes keys in its own order, not text")
@@ -131,7 +145,7 @@ describe("fills", () => {
 })
 
 describe("text clicks", () => {
-  it("a text click takes the exact, clickable link over a sentence quoting it, and says which element and how many matched", async () => {
+  it("a text click takes the exact, clickable link over a sentence quoting it, naming it and the matches", async () => {
     await live.tool.call({ args: ["open", url("text.html")] })
     const clicked = await live.tool.call({ semanticAction: { action: "click", locator: "text", value: "nam" } })
     expect(clicked.isError, textOf(clicked)).toBe(false)
@@ -142,16 +156,17 @@ describe("text clicks", () => {
 
   it("exact: true in semanticAction and a job step clicks only the element whose whole text it is", async () => {
     await live.tool.call({ args: ["open", url("text.html")] })
-    const exact = await live.tool.call({ semanticAction: { action: "click", locator: "text", value: "nam", exact: true } })
+    const click = { action: "click", locator: "text", value: "nam", exact: true }
+    const exact = await live.tool.call({ semanticAction: click })
     expect(textOf(exact)).toMatch(/^Clicked link "nam" \(the only element with text "nam"\)/)
-    const job = await live.tool.call({ job: { steps: [{ action: "click", locator: "text", value: "nam", exact: true }] } })
+    const job = await live.tool.call({ job: { steps: [click] } })
     expect(job.isError, textOf(job)).toBe(false)
     expect(await values("window.__hit")).toEqual(["link", "link"])
   })
 })
 
 describe("dialogs", () => {
-  it("two alerts are said as two, each with its message; a confirm left open is said once and never as handled", async () => {
+  it("two alerts are said as two, each with its message; a confirm left open is said once, never handled", async () => {
     await live.tool.call({ args: ["open", url("dialogs.html")] })
     const alerts = await live.tool.call({ args: ["click", "#a"] })
     expect(alerts.isError, textOf(alerts)).toBe(false)
@@ -172,7 +187,8 @@ describe("dialogs", () => {
     await live.tool.call({ args: ["open", url("dialogs.html")] })
     await live.tool.call({ args: ["click", "#l"] })
     const deadline = Date.now() + 5_000
-    while (Date.now() < deadline && (await evalValue("JSON.stringify(window.__late || null)")) === null) await new Promise((r) => setTimeout(r, 100))
+    const late = () => evalValue("JSON.stringify(window.__late || null)")
+    while (Date.now() < deadline && (await late()) === null) await new Promise((r) => setTimeout(r, 100))
     expect(await evalValue("JSON.stringify(window.__late)")).toBe("late one")
     const next = await live.tool.call({ args: ["click", "#n"] })
     expect(textOf(next)).toContain(`After the previous action: alert "late one" (accepted)`)

@@ -39,7 +39,8 @@ describe("selects that hide a native <select>", () => {
     expect(text("#toppings-result")).toBe("Toppings: Mushrooms")
     // a text click is resolved in the page first (page/textPick.ts): the widget's own visible option takes it, not the
     // hidden native one upstream's locator would find first, and the text names what was clicked
-    const found = await live.act({ args: ["find", "text", "Onions", "click"] }, () => chosen() === "Mushrooms,Onions", "find text Onions click picks the widget's option")
+    const onions = () => chosen() === "Mushrooms,Onions"
+    const found = await live.act({ args: ["find", "text", "Onions", "click"] }, onions, "find text Onions picks the widget's option")
     expect(found.text).toMatch(/^Clicked option "Onions" \(text "Onions": \d+ matched, this one exact, clickable/)
     const listed = await live.read({ args: ["snapshot", "-i"] })
     const [, hiddenOlives, twin] = new RegExp(`option "Olives" \\[ref=(e\\d+)\\] \\(hidden: a pointer cannot reach it; use (@e\\d+)\\)`).exec(listed) ?? []

@@ -73,9 +73,10 @@ describe("compileJob", () => {
     ])
   })
 
-  it("a type step types each character with key events; other characters go down, in and up; a secret stays whole", () => {
+  it("a type step types each character with key events; others go down, in and up; a secret stays whole", () => {
     const rows = (text: string, selector?: string) =>
-      Either.getOrThrow(compileJob({ steps: [{ action: "type", text, ...(selector !== undefined ? { selector } : {}) }] }, "/")).rows
+      Either.getOrThrow(compileJob({ steps: [{ action: "type", text, ...(selector !== undefined ? { selector } : {}) }] }, "/"))
+        .rows
     expect(rows("a b\n")).toEqual([["press", "a"], ["press", " "], ["press", "b"], ["press", "Enter"]])
     expect(rows("é")).toEqual([["keydown", "é"], ["keyboard", "inserttext", "é"], ["keyup", "é"]])
     expect(rows("{{secret:PW}}", "#pw")).toEqual([["focus", "#pw"], ["keyboard", "type", "{{secret:PW}}"]])

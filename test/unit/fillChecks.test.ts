@@ -12,24 +12,31 @@ import { fillTargetOf, fillVerificationOf, refFactsOf } from "../../src/page/fil
 const read = (value: string, extra: Record<string, unknown> = {}) => ({ value, via: "value", selector: "#x", ...extra })
 
 describe("fill checks", () => {
-  it("a ref's own field is judged, not what holds the focus now; disabled and read-only say so and did not take", () => {
+  it("a ref's own field is judged, not the focus now; disabled and read-only say so and did not take", () => {
     const target = { selector: "@e2", text: "vina" }
     const facts = refFactsOf([{ value: "" }, { enabled: false }, { value: null }])
     expect(facts).toEqual({ value: "", enabled: false, readOnly: false })
     const disabled = fillVerificationOf(target, null, undefined, facts)
     expect(disabled).toMatchObject({ target: "@e2", observedLength: 0, disabled: true, notTaken: true })
-    expect(disabled?.summary).toBe("After fill, @e2 holds 0 character(s), not the 4 typed: it is disabled (a page may disable a field when it takes the focus).")
-    const readOnly = fillVerificationOf(target, read("vina"), undefined, refFactsOf([{ value: "" }, { enabled: true }, { value: "" }]))
+    expect(disabled?.summary).toBe("After fill, @e2 holds 0 character(s), not the 4 typed: " +
+      "it is disabled (a page may disable a field when it takes the focus).")
+    const refs = (value: string, readOnly: string | null) =>
+      refFactsOf([{ value }, { enabled: true }, { value: readOnly }])
+    const readOnly = fillVerificationOf(target, read("vina"), undefined, refs("", ""))
     expect(readOnly).toMatchObject({ readOnly: true, notTaken: true })
-    expect(fillVerificationOf(target, read(""), undefined, refFactsOf([{ value: "vina" }, { enabled: true }, { value: null }]))).toBeUndefined()
+    expect(fillVerificationOf(target, read(""), undefined, refs("vina", null))).toBeUndefined()
   })
 
   it("text that went into another field is said with that field; a page that rewrote the text did take it", () => {
-    const spill = fillVerificationOf({ selector: "#a", text: "hello" }, read("", { prev: { selector: "#b", grew: 5, same: false } }))
-    expect(spill?.summary).toBe("After fill, #a holds 0 character(s), not the 5 typed: the text went into #b instead, which had the focus (it grew by 5 character(s)).")
+    const grown = (selector: string, grew: number) => ({ prev: { selector, grew, same: false } })
+    const spill = fillVerificationOf({ selector: "#a", text: "hello" }, read("", grown("#b", 5)))
+    expect(spill?.summary).toBe("After fill, #a holds 0 character(s), not the 5 typed: " +
+      "the text went into #b instead, which had the focus (it grew by 5 character(s)).")
     expect(spill).toMatchObject({ spilledInto: "#b", notTaken: true })
     // for a ref the grown field may be the target itself: only an empty target says the text went elsewhere
-    const rewritten = fillVerificationOf({ selector: "@e1", text: "5551234" }, read("(555) 123-4", { prev: { selector: "#p", grew: 11, same: false } }), undefined, { value: "(555) 123-4" })
+    const phone = "(555) 123-4"
+    const typed = { selector: "@e1", text: "5551234" }
+    const rewritten = fillVerificationOf(typed, read(phone, grown("#p", 11)), undefined, { value: phone })
     expect(rewritten).not.toHaveProperty("spilledInto")
     expect(rewritten).not.toHaveProperty("notTaken")
   })
@@ -48,8 +55,10 @@ describe("fill checks", () => {
   it("a native date field: not taken, and the advice is a job type step with its digits", () => {
     const date = fillVerificationOf({ selector: "#d", text: "2024-01-15" }, read("", { fieldType: "date" }))
     expect(date).toMatchObject({ fieldType: "date", notTaken: true })
-    expect(fillAdvice(date!)).toBe(`Type its digits in the order it shows them with a job type step (real keys), e.g. {"action":"type","selector":"#d","text":"01152024"} for 2024-01-15 in a month/day/year field.`)
-    expect(fillAdvice({ ...date!, fieldType: undefined as never, readOnly: true })).toBe("Click it, then choose in what opens (snapshot -i).")
+    expect(fillAdvice(date!)).toBe("Type its digits in the order it shows them with a job type step (real keys), " +
+      `e.g. {"action":"type","selector":"#d","text":"01152024"} for 2024-01-15 in a month/day/year field.`)
+    const readOnly = { ...date!, fieldType: undefined as never, readOnly: true as const }
+    expect(fillAdvice(readOnly)).toBe("Click it, then choose in what opens (snapshot -i).")
   })
 
   it("a slider: its value is set and said; a word is refused without being echoed", () => {
@@ -58,7 +67,9 @@ describe("fill checks", () => {
     expect(fillBeforeScript(undefined, "30", true)).toContain("document.activeElement")
     const set = rangeFillOf({ range: { value: "30", before: "59", min: "0", max: "100" } })
     expect(rangeFillText("@e2", set!, "30")).toBe("Set the slider @e2 to 30 (range 0–100; it held 59).")
-    expect(rangeFillText("@e2", { ...set!, value: "100" }, "150")).toBe("Set the slider @e2 to 100 (range 0–100; it held 59): 150 is outside its range or steps, so the browser set 100.")
+    expect(rangeFillText("@e2", { ...set!, value: "100" }, "150")).toBe("Set the slider @e2 to 100 " +
+      "(range 0–100; it held 59): " +
+      "150 is outside its range or steps, so the browser set 100.")
     const refused = rangeFillText("#vol", { before: "30", min: "0", max: "100" }, "loud")
     expect(refused).toBe("#vol is a slider (range 0–100): it takes a number, so nothing was set (it holds 30).")
     expect(rangeFillOf({ other: 1 })).toBeUndefined()

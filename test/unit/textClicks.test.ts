@@ -17,22 +17,28 @@ describe("text click words", () => {
   it("the element clicked by role and name, how many matched, why this one, and the others", () => {
     const others = [{ role: "paragraph", name: "Click on the link \"nam\"." }, { role: "generic", name: "Namibia" }]
     expect(plain(textClickWords({ ...link, count: 4, others }))).toBe(
-      `Clicked link "nam" (text "nam": 4 matched, this one exact, clickable; also paragraph "Click on the link \\"nam\\".", generic "Namibia" and 1 more)`
+      `Clicked link "nam" (text "nam": 4 matched, this one exact, clickable; ` +
+        `also paragraph "Click on the link \\"nam\\".", generic "Namibia" and 1 more)`
     )
-    expect(plain(textClickWords({ ...link, count: 1, others: [] }))).toBe(`Clicked link "nam" (the only element with text "nam")`)
-    expect(plain(textClickWords({ ...link, exact: false, clickable: false, role: "paragraph", name: "a nam b", count: 2, others: [others[1]!] })))
+    expect(plain(textClickWords({ ...link, count: 1, others: [] })))
+      .toBe(`Clicked link "nam" (the only element with text "nam")`)
+    const loose = { ...link, exact: false, clickable: false, role: "paragraph", name: "a nam b", count: 2 }
+    const looseOthers = { ...loose, others: [others[1]!] }
+    expect(plain(textClickWords(looseOthers)))
       .toBe(`Clicked paragraph "a nam b" (text "nam": 2 matched, this one first; also generic "Namibia")`)
   })
 })
 
 describe("exact and what is resolved", () => {
   it("exact reaches --exact from semanticAction and a job step; never with a selector or a test id", () => {
-    const sem = Either.getOrThrow(compileSemanticAction({ action: "click", locator: "text", value: "nam", exact: true }))
+    const text = { action: "click", locator: "text", value: "nam", exact: true } as const
+    const sem = Either.getOrThrow(compileSemanticAction(text))
     expect(sem.args).toEqual(["find", "text", "nam", "click", "--exact"])
-    const job = Either.getOrThrow(compileJob({ steps: [{ action: "click", locator: "role", value: "link", name: "nam", exact: true }] }, "/"))
+    const step = { action: "click", locator: "role", value: "link", name: "nam", exact: true } as const
+    const job = Either.getOrThrow(compileJob({ steps: [step] }, "/"))
     expect(job.rows).toEqual([["find", "role", "link", "click", "--name", "nam", "--exact"]])
     expect(Either.isLeft(compileSemanticAction({ action: "click", selector: "#a", exact: true }))).toBe(true)
-    expect(Either.isLeft(compileSemanticAction({ action: "click", locator: "testid", value: "x", exact: true }))).toBe(true)
+    expect(Either.isLeft(compileSemanticAction({ ...text, locator: "testid" }))).toBe(true)
   })
 
   it("only find text … click [--exact] is picked in the page; its script carries the words and the mode", () => {
@@ -42,7 +48,8 @@ describe("exact and what is resolved", () => {
     expect(textClickOf(["find", "role", "link", "click", "--name", "nam"])).toBeUndefined()
     expect(textPickScript("nam", true)).toContain(`const want = "nam", exact = true`)
     expect(textPickOf({ count: 0 })).toEqual({ count: 0 })
-    expect(textPickOf({ count: 2, picked: { role: "link", name: "nam", path: "#nam", exact: true, clickable: true }, others: [] })?.picked?.path).toBe("#nam")
+    const picked = { role: "link", name: "nam", path: "#nam", exact: true, clickable: true }
+    expect(textPickOf({ count: 2, picked, others: [] })?.picked?.path).toBe("#nam")
     expect(textPickOf("nope")).toBeUndefined()
   })
 })
