@@ -162,6 +162,10 @@ describe("text clicks", () => {
     const job = await live.tool.call({ job: { steps: [click] } })
     expect(job.isError, textOf(job)).toBe(false)
     expect(await values("window.__hit")).toEqual(["link", "link"])
+    // without exact, a job's text click is picked in the page too, and its row names the element
+    const loose = await live.tool.call({ job: { steps: [{ ...click, exact: false }] } })
+    expect(textOf(loose)).toContain(`1. ✓ find text nam click → link "nam" (3 matched)`)
+    expect(await values("window.__hit")).toEqual(["link", "link", "link"])
   })
 })
 

@@ -3,7 +3,12 @@
  * `--exact` from semanticAction and job steps; only a plain text click is resolved in the page first.
  */
 import * as Either from "effect/Either"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { afterAll } from "vitest"
+import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
+import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 import { compileJob } from "../../src/compilers/compileJob.js"
 import { compileSemanticAction } from "../../src/compilers/compileSemanticAction.js"
 import { textPickOf, textPickScript } from "../../src/page/textPick.js"
@@ -52,4 +57,26 @@ describe("exact and what is resolved", () => {
     expect(textPickOf({ count: 2, picked, others: [] })?.picked?.path).toBe("#nam")
     expect(textPickOf("nope")).toBeUndefined()
   })
+})
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
+
+describe("a job's text click", () => {
+  it.scoped("is picked in the page, clicked by its path, and its row names the element and the matches", () =>
+    Effect.gen(function*() {
+      const result = yield* runToResult({ job: { steps: [{ action: "click", locator: "text", value: "nam" }] } }, call)
+      const requests = yield* (yield* FakeAgentBrowser).requests
+      const text = result.content.map((c) => (c as { text?: string }).text ?? "").join("\n")
+      expect(text).toContain(`1. ✓ find text nam click → link "nam" (3 matched)`)
+      expect(requests.some((r) => r.args.slice(-2).join(" ") === "click #nam")).toBe(true)
+    }).pipe(Effect.provide(fakeLayer(temp.root, [
+      {
+        when: (r) => r.args.includes("eval"),
+        reply: FakeAgentBrowser.ok({ result: { count: 3, picked: { ...link, name: "nam", path: "#nam" } } }),
+        repeat: true
+      },
+      { when: (r) => r.args.includes("click"), reply: FakeAgentBrowser.ok({ clicked: "#nam" }), repeat: true },
+      { reply: FakeAgentBrowser.ok({}), repeat: true }
+    ]))))
 })

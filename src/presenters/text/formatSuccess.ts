@@ -206,6 +206,11 @@ const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl:
   const [command = ""] = positionals
   const data = asData(stripLifecycle(result))
   if (command === "snapshot" && typeof data["snapshot"] === "string") return ["\n", ...partsOf(presentSnapshot(positionals, data, knownUrl, naming, shownBefore))]
+  // a job's text click names the element the page picked (program/refs/preResolveTextClick.ts)
+  const picked = asData(data["picked"])
+  if (typeof picked["role"] === "string" && typeof picked["name"] === "string") {
+    return [` → ${picked["role"]} `, page(JSON.stringify(picked["name"])), ` (${String(picked["count"])} matched)`]
+  }
   if (answersWithEcho(command) || (command === "find" && answersWithEcho(positionals[3] ?? "click"))) return []
   // the landed URL only where it is not the one the row asked for (a redirect, a normalized address)
   if (isOpening(command) && data["url"] !== undefined) return [" → ", titlePart(data["title"]), ...(sameAddress(positionals[1], str(data["url"])) ? [] : [` — ${str(data["url"])}`])]

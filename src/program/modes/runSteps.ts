@@ -37,6 +37,7 @@ import { namesControls } from "../../page/namingReads.js"
 import { timeoutProgress } from "./timeoutProgress.js"
 import { SETTLE_CAP_MS, settleExpression } from "../../page/pageSettle.js"
 import { keystrokeRunLength, runKeystrokes } from "./keystrokeSteps.js"
+import { runTextClickRow } from "../refs/preResolveTextClick.js"
 
 /** Below this, a step is not started: it could not finish before the call's watchdog. */
 const MIN_STEP_BUDGET_MS = 1_000
@@ -132,7 +133,9 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
         if (need !== undefined) return runGuarded(plan, target, row, need, { timeoutMs })
         const role = fill !== undefined ? refs?.refs.get(fill.selector?.replace(/^@/, "") ?? "")?.role : undefined
         if (fill !== undefined) return runFillStep(target, row, fill, index, timeoutMs, role)
-        return named ? runNamedStep(target, row, timeoutMs) : commands.run(target, row, { timeoutMs })
+        // a text click acts on the element the page ranks first, as a direct one does (refs/preResolveTextClick.ts)
+        if (named) return runNamedStep(target, row, timeoutMs)
+        return mayProbe(plan) ? runTextClickRow(target, row, timeoutMs) : commands.run(target, row, { timeoutMs })
       })
       // a target not there yet: upstream did nothing, so the same step runs again after a short pause (bounded)
       const waited = yield* retryWhileMissing(waitsForTarget(row) ? readinessBudgetMs(remaining) : 0, once, (r) => Either.isLeft(r) && isReadinessMiss(r.left))

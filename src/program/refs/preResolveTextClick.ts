@@ -13,6 +13,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { globalFlagTokens, parseCommandLine } from "../../upstream/commandLine.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { targetOf } from "../../session/target.js"
+import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { textPickOf, textPickScript } from "../../page/textPick.js"
 
 /** The pick's budget: one eval. */
@@ -68,3 +69,26 @@ export const preResolveTextClick = (plan: Plan) =>
     Effect.tapErrorCause((cause) => Effect.logDebug("text click pre-resolution failed: upstream's runs", cause)),
     Effect.catchAll(() => Effect.succeed(plan))
   )
+
+/**
+ * A job's text click row (`find text <words> click [--exact]`), run on the element the page ranks first, like a
+ * direct one: the pick, then `click <css path>`, each in its own process. Its reply's data names the element
+ * (`picked`: role, name, how many matched) for the job's row; a pick that found nothing runs the row as asked.
+ */
+export const runTextClickRow = (target: SessionTarget, row: ReadonlyArray<string>, timeoutMs: number) =>
+  Effect.gen(function*() {
+    const commands = yield* SessionCommands
+    const text = textClickOf(row)
+    if (text === undefined) return yield* commands.run(target, row, { timeoutMs })
+    const script = ["eval", textPickScript(text.text, text.exact)]
+    const read = yield* Effect.option(commands.run(target, script, { timeoutMs: PICK_TIMEOUT_MS }))
+    const answer = read._tag === "Some" && read.value.kind === "single" ? read.value.data : undefined
+    const result = typeof answer === "object" ? (answer as Record<string, unknown> | null)?.["result"] : undefined
+    const pick = textPickOf(result)
+    if (pick?.picked === undefined) return yield* commands.run(target, row, { timeoutMs })
+    const clicked = yield* commands.run(target, ["click", pick.picked.path], { timeoutMs })
+    if (clicked.kind !== "single") return clicked
+    const picked = { role: pick.picked.role, name: pick.picked.name, count: pick.count }
+    const data = clicked.data !== null && typeof clicked.data === "object" ? clicked.data : {}
+    return { ...clicked, data: { ...data, picked } }
+  })
