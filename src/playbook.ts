@@ -46,9 +46,9 @@ export const docsGuideline = (root: string): string =>
 
 /** Parameter descriptions of the input schema (src/schema/ToolInput.ts), part of the per-turn budget too. */
 export const fieldDescriptions = {
-  semanticValue: "e.g. button or label text",
-  semanticName: "role locator: accessible name",
-  semanticSelector: "CSS or @ref, instead of a locator",
+  semanticValue: "button/label text",
+  semanticName: "accessible name",
+  semanticSelector: "CSS or @ref",
   semanticAction: "click|dblclick|fill|check|uncheck|hover|scrollIntoView|press|select one element (dblclick/uncheck/scrollIntoView: selector only); fill: text; press: text=key; select: selector+values.",
   job: "Steps: semanticAction actions, rightclick; open{url}; type{text,press}; drag{selector,target}; drop{selector,path|text}; wait{milliseconds}; assertText{text}; assertUrl{url glob}; screenshot|waitForDownload{path}; snapshot.",
   qa: "Smoke-check url (attached: current page): load, expectedText/Selector; fails on console/page errors, failed requests.",
@@ -58,7 +58,7 @@ export const fieldDescriptions = {
   stdin: "eval --stdin JS, batch JSON argv arrays, auth save --password-stdin.",
   sessionMode: "fresh: new browser (new launch flags); auto (default): current one.",
   outputPath: "Also write the result (snapshot: full tree) here.",
-  timeoutMs: "Watchdog ms (default 35000); raise for long waits.",
+  timeoutMs: "Watchdog ms (default 35000).",
   electron: "list{query}; launch{appName|appPath|executablePath}; status|probe|cleanup{launchId}; running app: args connect <port>.",
 } as const
 

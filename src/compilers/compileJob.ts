@@ -8,13 +8,15 @@ import { isAbsolute, resolve } from "node:path"
 import { InvalidInput } from "../schema/ToolError.js"
 import type { Job, JobStep } from "../schema/ToolInput.js"
 import { compileElementAction } from "./compileSemanticAction.js"
+import { keystrokeRows } from "../upstream/keystrokes.js"
+import { SECRET_PLACEHOLDER } from "../schema/SecurityPolicy.js"
 import type { CompiledBatch } from "../domain/Compiled.js"
 import { urlGlobPredicate } from "../upstream/waitAssertion.js"
 
 /** Assertions wait this long (upstream's default is 25 s): a wrong page should fail fast, not burn the watchdog. */
 export const ASSERT_TIMEOUT_MS = 10_000
 
-/** Paced typing emits two rows per character; beyond this a step should be split or typed without delay. */
+/** Typing emits one to four rows per character (keystrokes.ts); beyond this a step should be split or filled. */
 export const MAX_PACED_CHARS = 200
 
 type Rows = ReadonlyArray<ReadonlyArray<string>>
@@ -76,13 +78,19 @@ const stepRows = (step: JobStep, index: number, cwd: string, outputs: Array<stri
       if (step.selector === undefined || step.target === undefined) return fail("needs selector (CSS or @ref) and target")
       return Either.right([["drag", step.selector, step.target]])
     case "type": {
+      // real key events per character (upstream's `keyboard type` sends none: keystrokes.ts), paced when asked
       if (step.text === undefined || step.text === "") return fail("needs text")
       const focus = step.selector !== undefined ? [["focus", step.selector]] : []
       const press = step.press !== undefined ? [["press", step.press]] : []
-      if (step.delayMs === undefined) return Either.right([...focus, ["keyboard", "type", step.text], ...press])
-      if (step.text.length > MAX_PACED_CHARS) return fail(`paced typing is limited to ${MAX_PACED_CHARS} characters per step`)
-      const paced = [...step.text].flatMap((ch) => [["keyboard", "type", ch], ["wait", String(step.delayMs)]])
-      return Either.right([...focus, ...paced, ...press])
+      if ([...step.text].length > MAX_PACED_CHARS) {
+        return fail(`typing is limited to ${MAX_PACED_CHARS} characters per step (fill sets longer text)`)
+      }
+      // a {{secret:NAME}} is put in where upstream's typed text sits: one `keyboard type` (as input, no key events)
+      if (new RegExp(SECRET_PLACEHOLDER.source).test(step.text)) {
+        return Either.right([...focus, ["keyboard", "type", step.text], ...press])
+      }
+      const pause = step.delayMs !== undefined ? [["wait", String(step.delayMs)]] : []
+      return Either.right([...focus, ...[...step.text].flatMap((ch) => [...keystrokeRows(ch), ...pause]), ...press])
     }
     case "select": {
       const values = step.values ?? (step.value !== undefined ? [step.value] : [])

@@ -20,7 +20,9 @@ const upstreamCommand = (action: ElementAction): string => (action === "scrollIn
 
 /** The argv of one element action, shared by `semanticAction` and `job` element steps. */
 export const compileElementAction = (
-  a: Pick<SemanticAction, "locator" | "value" | "role" | "name" | "text" | "selector"> & { readonly action: ElementAction },
+  a: Pick<SemanticAction, "locator" | "value" | "role" | "name" | "text" | "selector" | "exact"> & {
+    readonly action: ElementAction
+  },
   where = "semanticAction"
 ): Either.Either<{ readonly args: ReadonlyArray<string>; readonly locator?: string; readonly selector?: string }, InvalidInput> => {
   const fail = (message: string) => Either.left(new InvalidInput({ field: where, detail: message }))
@@ -28,8 +30,9 @@ export const compileElementAction = (
   const tail = a.action === "fill" ? [a.text ?? ""] : []
   const command = upstreamCommand(a.action)
   if (a.selector !== undefined) {
-    if (a.locator !== undefined || a.value !== undefined || a.role !== undefined || a.name !== undefined) {
-      return fail("use either selector (CSS or @ref) or locator/value/role/name, not both")
+    const located = a.locator !== undefined || a.value !== undefined || a.role !== undefined || a.name !== undefined
+    if (located || a.exact !== undefined) {
+      return fail("use either selector (CSS or @ref) or locator/value/role/name/exact, not both")
     }
     return Either.right({ args: [command, a.selector, ...tail], selector: a.selector })
   }
@@ -37,13 +40,25 @@ export const compileElementAction = (
     return fail(`${a.action} needs a selector or @ref (locators work for click, fill, check, hover); take snapshot -i for refs`)
   }
   if (a.locator === undefined) return fail("give a locator (role, text, label, placeholder, alt, title, testid) with its value, or a selector")
+  // upstream's --exact: the whole text (for role: the whole name), case-sensitive; a test id is always exact
+  if (a.exact === true && a.locator === "testid") {
+    return fail("exact is for text, label, placeholder, alt, title and role names (a testid is always exact)")
+  }
   if (a.role !== undefined && a.locator !== "role") return fail("role is only for locator \"role\"")
   if (a.name !== undefined && a.locator !== "role") return fail("name is only for locator \"role\" (it becomes --name)")
   if (a.role !== undefined && a.value !== undefined && a.role !== a.value) return fail("role and value disagree; give one of them")
   const value = a.value ?? a.role
   if (blank(value)) return fail(`locator "${a.locator}" needs a non-empty value${a.locator === "role" ? " (or role)" : ""}`)
   return Either.right({
-    args: ["find", a.locator, value ?? "", a.action, ...tail, ...(a.name !== undefined ? ["--name", a.name] : [])],
+    args: [
+      "find",
+      a.locator,
+      value ?? "",
+      a.action,
+      ...tail,
+      ...(a.name !== undefined ? ["--name", a.name] : []),
+      ...(a.exact === true ? ["--exact"] : [])
+    ],
     locator: a.locator
   })
 }

@@ -1,6 +1,7 @@
 /** What one upstream process produced, and what it meant once classified. */
 import type { FillNotVerifiable, FillVerification } from "../schema/PageDiagnostics.js"
 import type { UpstreamReplyError } from "../schema/ToolError.js"
+import type { JsDialog } from "./JsDialog.js"
 import type { SnapshotNaming } from "./SnapshotNaming.js"
 
 /**
@@ -28,6 +29,15 @@ export type UpstreamOutcome =
     readonly fillNotVerifiable?: FillNotVerifiable
     /** A `snapshot -i` step's naming reads, run in its own process (program/page/namedSnapshot.ts). */
     readonly snapshotNaming?: SnapshotNaming
+    /** A fill aimed at a range slider, which the wrapper set instead (page/fillGuard.ts). */
+    readonly rangeFill?: {
+      readonly value?: string | undefined
+      readonly before: string
+      readonly min: string
+      readonly max: string
+    }
+    /** JavaScript dialogs a click opened (`opened`) and alerts that opened after the previous action (`earlier`). */
+    readonly jsDialogs?: { readonly opened: ReadonlyArray<JsDialog>; readonly earlier: ReadonlyArray<JsDialog> }
   }
   | { readonly kind: "batch"; readonly rows: ReadonlyArray<StepRow> }
   | { readonly kind: "inspection"; readonly stdout: string }

@@ -73,6 +73,19 @@ export interface Plan {
    * before it. `line` and `effectiveArgs` are the ref action.
    */
   readonly resolvedFind?: { readonly from: ReadonlyArray<string>; readonly ref: string; readonly role: string; readonly name: string; readonly skipped: ReadonlyArray<string> }
+  /**
+   * A text click (`find text <words> click [--exact]`) the page resolved before it ran (page/textPick.ts): the words,
+   * how many elements matched, the one clicked (by role and name) and the first others. `line` is the click on it.
+   */
+  readonly resolvedText?: {
+    readonly text: string
+    readonly count: number
+    readonly role: string
+    readonly name: string
+    readonly exact: boolean
+    readonly clickable: boolean
+    readonly others: ReadonlyArray<{ readonly role: string; readonly name: string }>
+  }
   /** Per-call nonce of the page-content boundary markers; set only when `contentBoundaries` is on. */
   readonly contentNonce?: string
 }

@@ -17,6 +17,7 @@ import { ROLE_NAME_SNIPPET } from "./accessibleName.js"
 import { CHALLENGE_FACTS_EXPRESSION } from "./challengeEvidence.js"
 import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
 import { dialogsOpenedExpression, VISIBLE_DIALOGS_EXPRESSION } from "./dialogsOpened.js"
+import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./jsDialogs.js"
 import { ACTION_QUIET_MS, quietSinceExpression, settleExpression, WATCH_INSTALL, WATCH_KEY } from "./pageSettle.js"
 
 /** Ref roles whose element the recorder can find again by role and name (the contract's role gate). */
@@ -60,12 +61,15 @@ const KEY = `Symbol.for("pi-agent-browser.click")`
 const STAYED_KEY = `Symbol.for("pi-agent-browser.click-stayed")`
 
 /**
- * Installs the recorder (for `target`, when the click's target can be judged); answers whether the target resolved
- * in the top document.
+ * Installs the recorder (for `target`, when the click's target can be judged) and the JavaScript dialog log
+ * (jsDialogs.ts); answers whether the target resolved in the top document, and the dialogs logged since the last read
+ * (opened after the previous action).
  */
 export const clickRecorderScript = (target: ClickTarget | undefined): string => `(() => {
 const T = ${JSON.stringify(target ?? { kind: "none" })}, K = ${KEY};
 if (window[K]) window[K].off();
+const earlierDialogs = ${JS_DIALOG_LOG_TAKE};
+${JS_DIALOG_LOG_INSTALL}
 ${ROLE_NAME_SNIPPET}
 const xpath = () => { const r = document.evaluate(T.selector, document, null, 7, null), s = new Set(); for (let i = 0; i < r.snapshotLength; i++) s.add(r.snapshotItem(i)); return s; };
 const named = (e) => T.name === undefined || (T.exact ? name(e) === norm(T.name) : name(e).includes(norm(T.name)));
@@ -101,12 +105,13 @@ const onBlank = (e) => { try { if (e.isTrusted && e.target instanceof Element &&
 window.addEventListener("click", onBlank, true);
 rec.off = () => { window.open = open; window.removeEventListener("click", onBlank, true); types.forEach((t) => window.removeEventListener(t, on, true)); window.removeEventListener("submit", onSubmit); if (window.navigation) window.navigation.removeEventListener("navigate", onNavigate); };
 window[K] = rec;
-return { resolved };
+return { resolved, earlierDialogs };
 })()`
 
 /**
  * Read after the click: the page, its challenge facts, what the recorder saw (absent on a new document), the
- * focused element's combobox facts (comboboxFocus.ts) and how many modal dialogs the click opened (dialogsOpened.ts).
+ * focused element's combobox facts (comboboxFocus.ts), how many modal dialogs the click opened (dialogsOpened.ts) and
+ * the JavaScript dialogs it opened (jsDialogs.ts).
  * It waits for a quiet DOM (`settle`) only when a re-render the click scheduled is under way, or when a combobox has
  * the focus with nothing to pick yet (a list that opens late). When the click stayed on its document and opened no tab,
  * the read throws its value (upstream/thrownValue.ts), so a batch that stops at its first failed step ends there: the
@@ -131,7 +136,8 @@ if (rec) {
     if (settle !== undefined) combo = comboNow();
   }
 }
-const read = { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, click, combo, settle, dialogsOpened: ${dialogsOpenedExpression("dialogsBefore")} };
+const read = { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, click, combo, settle,
+  dialogsOpened: ${dialogsOpenedExpression("dialogsBefore")}, jsDialogs: ${JS_DIALOG_LOG_TAKE} };
 if (click !== undefined && !click.navigating && !click.openedTab) ${throwValueStatement("read")};
 window[${STAYED_KEY}] = click !== undefined && !click.navigating;
 return read;

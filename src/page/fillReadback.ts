@@ -1,13 +1,17 @@
 /**
  * Fill verification on web pages: after `fill <target> <text>` (or `find <locator> <value> fill <text>`), one
  * read-only eval in the same upstream process reads the field back: the target by CSS when it is one, else the
- * focused element (a fill focuses its field; refs and locators cannot be queried from page script), read inside a
- * same-origin iframe's body or an open shadow root when that is where the focus is. A difference is
- * reported with lengths only: the typed and the observed value never leave this module; a read-only field (a date
- * picker's input, which its widget sets) is said to be one. Never for a
- * `{{secret:...}}` fill (its value is not the text), a target named like a secret field (the Redactor's rule), nor a
- * password field (the read answers without its value). A field the read cannot see (a cross-origin frame, a closed
- * shadow root, a canvas) is not judged either way, and is said to be not verifiable. Pure.
+ * focused element (a fill focuses its field; locators cannot be queried from page script), read inside a same-origin
+ * iframe's body or an open shadow root when that is where the focus is. A ref's own field is read by upstream
+ * (`get value`, `is enabled`, `get attr readonly` on the ref: `refRows`), so a field the page blurred or disabled
+ * on focus is judged itself, not what holds the focus now. The read also says whether the field that had the focus
+ * before the fill (fillGuard.ts) changed: the text went there instead. A difference is reported with lengths only:
+ * the typed and the observed value never leave this module; a read-only field (a date picker's input, which its
+ * widget sets), a disabled one, a native date or time field and a spill are said as such, and mark the fill as not
+ * taken (a job step fails on it). A password field (a target named like a secret field, the Redactor's rule, or an
+ * input of type password) is compared by length only; a `{{secret:...}}` fill is never read (its value is not the
+ * text). A field the read cannot see (a cross-origin frame, a closed shadow root, a canvas) is not judged either way,
+ * and is said to be not verifiable. Pure.
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
@@ -15,11 +19,14 @@ import type { FillNotVerifiable, FillVerification } from "../schema/PageDiagnost
 import { isSecretTarget } from "../redaction/redactArgs.js"
 import { SECRET_FIELD } from "../redaction/secretPatterns.js"
 import { mentionsSecret } from "../security/secretText.js"
+import { FILL_BEFORE_KEY, VALUE } from "./fillGuard.js"
 
 export interface FillTarget {
   /** What the fill named: a CSS selector or @ref, or undefined for a `find` locator. */
   readonly selector: string | undefined
   readonly text: string
+  /** A password field by its name: compared by length only. */
+  readonly secret?: true
 }
 
 /** The fill's target and text, or undefined when the command is not a fill that can be verified. */
@@ -41,8 +48,9 @@ export const fillTargetOf = (argv: ReadonlyArray<string>): FillTarget | undefine
     text = flag < 0 ? words : words.slice(0, flag)
   } else return undefined
   // a {{secret:NAME}} is compared by nobody: its value is not the text, and reading it back would only re-expose it
-  if (text.length === 0 || text.some(mentionsSecret) || isSecretTarget(target, () => undefined)) return undefined
-  return { selector: target, text: text.join(" ") }
+  if (text.length === 0 || text.some(mentionsSecret)) return undefined
+  const secret = isSecretTarget(target, () => undefined) ? { secret: true as const } : {}
+  return { selector: target, text: text.join(" "), ...secret }
 }
 
 /**
@@ -55,7 +63,32 @@ export const fillReadScript = (target: FillTarget): string => {
   return `(() => {
   let el = null;
   try { el = ${css} !== null ? document.querySelector(${css}) : null } catch (e) { el = null }
+  const target = el;
   if (el === null) el = document.activeElement;
+  const path = (e) => {
+    if (e.ownerDocument !== document) return "iframe body";
+    if (e.id) return "#" + CSS.escape(e.id);
+    const tag = e.tagName.toLowerCase(), name = e.getAttribute("name");
+    const named = tag + "[name=" + JSON.stringify(name) + "]";
+    if (name && document.querySelectorAll(named).length === 1) return named;
+    const parent = e.parentElement;
+    if (parent === null) return tag;
+    const same = [...parent.children].filter((c) => c.tagName === e.tagName);
+    return path(parent) + " > " + tag + (same.length > 1 ? ":nth-of-type(" + (same.indexOf(e) + 1) + ")" : "");
+  };
+  // the other text fields whose value changed during the fill (fillGuard.ts noted them): the text may have gone there
+  const B = window[${FILL_BEFORE_KEY}];
+  delete window[${FILL_BEFORE_KEY}];
+  let prev;
+  if (B instanceof Map) {
+    for (const [e, before] of B) {
+      const now = ${VALUE}(e);
+      if (!e.isConnected || now === before || now.length <= before.length || e === target) continue;
+      prev = { selector: path(e), grew: now.length - before.length, same: false };
+      break;
+    }
+  }
+  const extra = prev !== undefined ? { prev } : {};
   // the field may be inside what holds the focus: a same-origin iframe's editable body (TinyMCE, CKEditor) or a
   // web component's shadow root (Shoelace, Lit); a frame or root that cannot be read is not verifiable
   for (let depth = 0; el !== null && depth < 5; depth++) {
@@ -69,56 +102,166 @@ export const fillReadScript = (target: FillTarget): string => {
       el = el.shadowRoot.activeElement;
     } else break;
   }
-  if (el === null || el === document.body || el === document.documentElement) return null;
+  if (el === null || el === document.body || el === document.documentElement) {
+    return prev !== undefined ? { focusLost: true, prev } : null;
+  }
   if (el.tagName === "CANVAS") return { unverifiable: "canvas" };
-  if (String(el.getAttribute("type") || "").toLowerCase() === "password") return { password: true };
-  const path = (e) => {
-    if (e.ownerDocument !== document) return "iframe body";
-    if (e.id) return "#" + CSS.escape(e.id);
-    const tag = e.tagName.toLowerCase(), name = e.getAttribute("name");
-    if (name && document.querySelectorAll(tag + "[name=" + JSON.stringify(name) + "]").length === 1) return tag + "[name=" + JSON.stringify(name) + "]";
-    const parent = e.parentElement;
-    if (parent === null) return tag;
-    const same = [...parent.children].filter((c) => c.tagName === e.tagName);
-    return path(parent) + " > " + tag + (same.length > 1 ? ":nth-of-type(" + (same.indexOf(e) + 1) + ")" : "");
-  };
+  // a password is compared by its length only
+  if (String(el.getAttribute("type") || "").toLowerCase() === "password") {
+    return { password: true, length: String(el.value || "").length, ...extra };
+  }
+  const kind = el.tagName === "INPUT" ? String(el.type || "").toLowerCase() : "";
+  const dated = ["date", "time", "month", "week", "datetime-local"].includes(kind) ? { fieldType: kind } : {};
   const editable = el.isContentEditable === true;
   // a web component whose shadow root is closed: the field is inside it, out of page script's reach
   if (!editable && typeof el.value !== "string" && el.tagName.includes("-") && el.shadowRoot === null) return { unverifiable: "shadow" };
   const value = editable ? String(el.innerText || "").replace(/\\n+$/, "") : typeof el.value === "string" ? el.value : null;
   // a read-only field (a date picker's input) is set by its widget, never by typing
-  return { value, via: editable ? "text" : "value", selector: path(el), ...(el.readOnly === true ? { readOnly: true } : {}) };
+  const flags = { ...(el.readOnly === true ? { readOnly: true } : {}) };
+  if (el.disabled === true) flags.disabled = true;
+  return { value, via: editable ? "text" : "value", selector: path(el), ...flags, ...dated, ...extra };
 })()`
 }
 
+const Prev = Schema.Struct({ selector: Schema.String, grew: Schema.Number, same: Schema.Boolean })
+
 const Readback = Schema.Union(
-  Schema.Struct({ password: Schema.Literal(true) }),
+  Schema.Struct({
+    password: Schema.Literal(true),
+    length: Schema.optional(Schema.Number),
+    prev: Schema.optional(Prev)
+  }),
   Schema.Struct({ unverifiable: Schema.Literal("frame", "shadow", "canvas") }),
-  Schema.Struct({ value: Schema.NullOr(Schema.String), via: Schema.Literal("value", "text"), selector: Schema.String, readOnly: Schema.optional(Schema.Literal(true)) })
+  Schema.Struct({ focusLost: Schema.Literal(true), prev: Prev }),
+  Schema.Struct({
+    value: Schema.NullOr(Schema.String),
+    via: Schema.Literal("value", "text"),
+    selector: Schema.String,
+    readOnly: Schema.optional(Schema.Literal(true)),
+    disabled: Schema.optional(Schema.Literal(true)),
+    fieldType: Schema.optional(Schema.String),
+    prev: Schema.optional(Prev)
+  })
 )
+
+/** A ref's own field as upstream reads it (`refRows`, in this order, after the read-back's eval). */
+export interface RefFacts {
+  readonly value?: string
+  readonly enabled?: boolean
+  readonly readOnly?: boolean
+}
+
+/** The upstream reads of a ref's own field, after the read-back's eval; none for a CSS target or a locator. */
+export const refRows = (target: FillTarget): ReadonlyArray<ReadonlyArray<string>> => {
+  const ref = target.selector
+  if (ref === undefined || !ref.startsWith("@")) return []
+  return [["get", "value", ref], ["is", "enabled", ref], ["get", "attr", ref, "readonly"]]
+}
+
+/** The ref facts from the results of `refRows` (a failed read gives none). */
+export const refFactsOf = (results: ReadonlyArray<unknown>): RefFacts => {
+  const field = (i: number, key: string): unknown =>
+    results[i] !== null && typeof results[i] === "object" ? (results[i] as Record<string, unknown>)[key] : undefined
+  const value = field(0, "value"), enabled = field(1, "enabled"), readOnly = field(2, "value")
+  return {
+    ...(typeof value === "string" ? { value } : {}),
+    ...(typeof enabled === "boolean" ? { enabled } : {}),
+    ...(results[2] !== undefined ? { readOnly: typeof readOnly === "string" } : {})
+  }
+}
 
 /** A rich-text body renders typed spaces as no-break spaces and may end in a newline: the same text all the same. */
 const sameText = (value: string, text: string): boolean =>
   value === text || value.replace(/\u00a0/g, " ").replace(/\s+$/, "") === text.replace(/\s+$/, "")
 
-/** The verification when the read-back differs from the text; undefined when it matches or could not be read. */
-export const fillVerificationOf = (target: FillTarget, read: unknown, stepIndex?: number): FillVerification | undefined => {
+type Back = typeof Readback.Type
+
+/** What the field holds, as far as the reads tell (a password: its length only). */
+interface Seen {
+  readonly length: number
+  /** The value, when it may be compared (not for a password). */
+  readonly value?: string
+  readonly via: "value" | "text"
+  readonly readOnly?: boolean
+  readonly disabled?: boolean
+  readonly fieldType?: string | undefined
+  readonly selector?: string
+}
+
+/** From the best read: a ref's own value (unless the focus is in a rich editor), else the eval. */
+const observed = (back: Back | undefined, ref: RefFacts): Seen | undefined => {
+  const rich = back !== undefined && "via" in back && back.via === "text"
+  if (ref.value !== undefined && !rich) {
+    const { value, readOnly, enabled } = ref
+    return { length: [...value].length, value, via: "value", readOnly: readOnly === true, disabled: enabled === false }
+  }
+  if (back === undefined || "unverifiable" in back || "focusLost" in back) return undefined
+  if ("password" in back) return back.length !== undefined ? { length: back.length, via: "value" } : undefined
+  if (back.value === null) return undefined
+  return {
+    length: [...back.value].length,
+    value: back.value,
+    via: back.via,
+    readOnly: back.readOnly === true,
+    disabled: back.disabled === true,
+    fieldType: back.fieldType,
+    selector: back.selector
+  }
+}
+
+/** Why the field does not hold the text, in words (lengths only). */
+const because = (seen: Seen, spilled: string | undefined, grew: number): string =>
+  spilled !== undefined
+    ? `the text went into ${spilled} instead, which had the focus (it grew by ${grew} character(s)).`
+    : seen.disabled === true
+    ? "it is disabled (a page may disable a field when it takes the focus)."
+    : seen.readOnly === true
+    ? "it is read-only (a date picker or other widget sets it)."
+    : seen.fieldType !== undefined
+    ? `it is a native ${seen.fieldType} field, which takes keys in its own order, not text.`
+    : "the page kept or rewrote something else."
+
+/**
+ * The verification when the field does not hold the text; undefined when it does or could not be read. `ref`: a
+ * ref's own field as upstream read it (refRows).
+ */
+export const fillVerificationOf = (
+  target: FillTarget,
+  read: unknown,
+  stepIndex?: number,
+  ref: RefFacts = {}
+): FillVerification | undefined => {
   const back = Option.getOrUndefined(Schema.decodeUnknownOption(Readback)(read))
-  // unreadable (a password, a cross-origin frame, a canvas): nothing is claimed either way
-  if (back === undefined || "password" in back || "unverifiable" in back || back.value === null || sameText(back.value, target.text)) return undefined
-  const shown = target.selector ?? back.selector
-  const verifiedWith = back.via === "text" ? "get text" as const : "get value" as const
+  const seen = observed(back, ref)
+  // unreadable (a cross-origin frame, a canvas, a password whose length is unknown): nothing is claimed either way
+  if (seen === undefined) return undefined
+  const typed = [...target.text].length
+  const byLength = target.secret === true || seen.value === undefined
+  const holds = byLength ? seen.length === typed : sameText(seen.value ?? "", target.text)
+  if (holds) return undefined
+  // the field that had the focus before changed, and this one did not take the text: the text went there
+  const prev = back !== undefined && "prev" in back ? back.prev : undefined
+  // a CSS target is known to the page (the field that grew is another one); for a ref or a locator the grown field may
+  // be the target itself (the focused one), so only an empty target says the text went elsewhere
+  const known = target.selector !== undefined && !target.selector.startsWith("@")
+  const spilled = prev !== undefined && (known || seen.length === 0) ? prev.selector : undefined
+  const refused = seen.readOnly === true || seen.disabled === true || seen.fieldType !== undefined
+  const notTaken = seen.length === 0 || spilled !== undefined || refused
+  const shown = target.selector ?? seen.selector ?? "the focused field"
   return {
     status: "mismatch",
     target: shown,
-    verifiedWith,
-    expectedLength: target.text.length,
-    observedLength: back.value.length,
+    verifiedWith: seen.via === "text" ? "get text" : "get value",
+    expectedLength: typed,
+    observedLength: seen.length,
     ...(stepIndex !== undefined ? { stepIndex } : {}),
-    ...(back.readOnly === true ? { readOnly: true as const } : {}),
-    summary: back.readOnly === true
-      ? `After fill, ${shown} holds ${back.value.length} character(s), not the ${target.text.length} typed: it is read-only (a date picker or other widget sets it).`
-      : `After fill, ${shown} holds ${back.value.length} character(s), not the ${target.text.length} typed: the page kept or rewrote something else.`
+    ...(seen.readOnly === true ? { readOnly: true as const } : {}),
+    ...(seen.disabled === true ? { disabled: true as const } : {}),
+    ...(seen.fieldType !== undefined ? { fieldType: seen.fieldType } : {}),
+    ...(spilled !== undefined ? { spilledInto: spilled } : {}),
+    ...(notTaken ? { notTaken: true as const } : {}),
+    summary: `After fill, ${shown} holds ${seen.length} character(s), not the ${typed} typed: ` +
+      because(seen, spilled, prev?.grew ?? 0)
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * Secrets inside a run of steps (a batch's stdin, a job's rows): a `fill` of a password field in step 3 is as secret
  * as a direct one, and so is `keyboard type` right after a step that put the focus in a password field. Secrets
- * typed (`type`, `keyboard type`/`inserttext`) are reported apart: pages may echo every prefix of them. Pure.
+ * typed (`type`, `keyboard type`/`inserttext`, and a job's keystrokes into a password field: upstream/keystrokes.ts)
+ * are reported apart: pages may echo every prefix of them. Pure.
  */
 import type { Plan } from "../domain/Plan.js"
 import type { RedactedArgs, RefNameLookup } from "../domain/Redaction.js"
@@ -10,6 +11,7 @@ import { isTyping, keyboardText } from "../upstream/typedText.js"
 import { isSecretTarget, redactArgs } from "./redactArgs.js"
 import { focusesTarget } from "../upstream/commandPolicy.js"
 import { batchStepsOf } from "../upstream/batchSteps.js"
+import { keystrokeAt } from "../upstream/keystrokes.js"
 
 export interface LearnedSecrets {
   readonly secrets: ReadonlyArray<string>
@@ -22,7 +24,25 @@ export const stepSecrets = (steps: ReadonlyArray<ReadonlyArray<string>>, lookup:
   const secrets: Array<string> = []
   const typed: Array<string> = []
   let focusedSecretField = false
-  for (const step of steps) {
+  let keys = ""
+  const flushKeys = () => {
+    if (keys !== "") {
+      secrets.push(keys)
+      typed.push(keys)
+    }
+    keys = ""
+  }
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i] ?? []
+    // keystrokes (with their pauses) into a secret field: the whole run is the secret, not each character
+    const stroke = keystrokeAt(steps, i)
+    if (stroke > 0) {
+      if (focusedSecretField) keys += step[1] ?? ""
+      i += stroke - 1
+      continue
+    }
+    if (step[0] === "wait" && /^\d+$/.test(step[1] ?? "")) continue
+    flushKeys()
     const redacted = redactArgs(step, lookup)
     secrets.push(...redacted.secrets)
     if (isTyping(step)) typed.push(...redacted.secrets)
@@ -35,6 +55,7 @@ export const stepSecrets = (steps: ReadonlyArray<ReadonlyArray<string>>, lookup:
     if (focusesTarget(command)) focusedSecretField = isSecretTarget(target, lookup)
     else if (command !== "keyboard" && command !== "press") focusedSecretField = false
   }
+  flushKeys()
   return { secrets, typed }
 }
 

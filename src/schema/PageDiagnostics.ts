@@ -150,6 +150,14 @@ export const FillVerification = Schema.Struct({
   stepIndex: optional(Schema.Number),
   /** The field is read-only: its widget (a date picker) sets it; typing cannot. */
   readOnly: optional(Schema.Literal(true)),
+  /** The field is disabled (a page may disable it when it takes the focus). */
+  disabled: optional(Schema.Literal(true)),
+  /** A native date or time field (`date`, `time`, ...): it takes keys in its own order, not text. */
+  fieldType: optional(Schema.String),
+  /** The text went into this other field (the one that had the focus before the fill). */
+  spilledInto: optional(Schema.String),
+  /** The fill did not take (the field is empty, read-only, disabled, or the text went elsewhere): a job step fails. */
+  notTaken: optional(Schema.Literal(true)),
   summary: Schema.String
 })
 export type FillVerification = typeof FillVerification.Type

@@ -5,7 +5,7 @@
  */
 import * as Schema from "effect/Schema"
 import { PolicyViolation } from "./SecurityPolicy.js"
-import { ClickDispatch } from "./PageDiagnostics.js"
+import { ClickDispatch, FillVerification } from "./PageDiagnostics.js"
 import { ElectronLaunchDiagnostics } from "./ElectronRecord.js"
 import { PromptGuard } from "./PromptGuard.js"
 import {
@@ -122,6 +122,8 @@ export class UpstreamFailed extends Schema.TaggedError<UpstreamFailed>()("Upstre
   launch: optional(LaunchDiagnostic),
   /** A click upstream called done that no trusted event delivered to its target. */
   clickDispatch: optional(ClickDispatch),
+  /** A job's fill upstream called done whose field did not take the text (read back in the same process). */
+  fillVerification: optional(FillVerification),
   /** The wrapper's typing guard step refused the focused field (its eval row failed with the guard's mark). */
   policyGuard: optional(GuardRefusal),
   /** The session's browser was lost (code `browser_lost`): how, and where its page was. */

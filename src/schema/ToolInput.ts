@@ -41,6 +41,7 @@ export const SemanticAction = Schema.Struct({
   text: optional(Schema.String),
   selector: optional(Str(fieldDescriptions.semanticSelector)),
   values: optional(Schema.Array(NonEmpty).pipe(Schema.minItems(1))),
+  exact: optional(Schema.Boolean),
   session: optional(NonEmpty)
 }).annotations({ description: fieldDescriptions.semanticAction })
 export type SemanticAction = typeof SemanticAction.Type
@@ -60,6 +61,7 @@ export const JobStep = Schema.Struct({
   name: optional(NonEmpty),
   text: optional(Schema.String),
   values: optional(Schema.Array(NonEmpty).pipe(Schema.minItems(1))),
+  exact: optional(Schema.Boolean),
   delayMs: optional(Schema.Number.pipe(Schema.int(), Schema.between(1, 2000))),
   press: optional(NonEmpty),
   /** drag: where to drop (CSS or @ref). */

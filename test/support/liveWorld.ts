@@ -31,7 +31,10 @@ export const liveWorld = (options: LiveWorldOptions = {}): LiveWorld => {
     const configDir = options.config !== undefined ? mkdtempSync(join(tmpdir(), `${TEST_MARKER}config-`)) : undefined
     if (configDir !== undefined) ctx.configDir = configDir
     ctx.world = makeLiveEnv({}, { ...options.env, ...(configDir !== undefined ? { PI_AGENT_BROWSER_CONFIG: join(configDir, "config.json") } : {}) })
-    ctx.site = await startStaticServer(join(REPO, "fixtures/site"), { mounts: { "/long-docs/": join(REPO, "fixtures/long-docs") }, files: options.files ?? {} })
+    ctx.site = await startStaticServer(join(REPO, "fixtures/site"), {
+      mounts: { "/long-docs/": join(REPO, "fixtures/long-docs") },
+      ...(options.files !== undefined ? { files: options.files } : {})
+    })
     if (configDir !== undefined && options.config !== undefined) writeFileSync(join(configDir, "config.json"), JSON.stringify(options.config(ctx.site)))
     ctx.tool = makeHarness(ctx.world)
   })

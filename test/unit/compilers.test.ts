@@ -69,9 +69,18 @@ describe("compileJob", () => {
     expect(job.args).toEqual(["batch"])
     expect(job.rows).toEqual([
       ["open", "http://a"], ["wait", "--load", "networkidle"],
-      ["focus", "#q"], ["keyboard", "type", "a"], ["wait", "50"], ["keyboard", "type", "b"], ["wait", "50"], ["press", "Enter"],
+      ["focus", "#q"], ["press", "a"], ["wait", "50"], ["press", "b"], ["wait", "50"], ["press", "Enter"],
       ["select", "#f", "x"], ["wait", "--url", "http://a/done?x=1", "--timeout", "10000"]
     ])
+  })
+
+  it("a type step types each character with key events; others go down, in and up; a secret stays whole", () => {
+    const rows = (text: string, selector?: string) =>
+      Either.getOrThrow(compileJob({ steps: [{ action: "type", text, ...(selector !== undefined ? { selector } : {}) }] }, "/"))
+        .rows
+    expect(rows("a b\n")).toEqual([["press", "a"], ["press", " "], ["press", "b"], ["press", "Enter"]])
+    expect(rows("é")).toEqual([["keydown", "é"], ["keyboard", "inserttext", "é"], ["keyup", "é"]])
+    expect(rows("{{secret:PW}}", "#pw")).toEqual([["focus", "#pw"], ["keyboard", "type", "{{secret:PW}}"]])
   })
 
   it("glob predicates: * stays in a segment, ** crosses, the rest is literal", () => {

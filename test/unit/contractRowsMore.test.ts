@@ -16,7 +16,7 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { restoreSession } from "../../src/program/session/lifecycle.js"
 import { REF_LIST_BYTES, refListOf } from "../../src/session/refSnapshotFile.js"
 import { scrollFormArgs, TO_END_PX } from "../../src/upstream/scrollForms.js"
-import { fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -133,15 +133,19 @@ describe("P11/P12: refSnapshot lists the refs; a ref invalidation survives a res
 })
 
 describe("J5: paced typing rows are one line of prose", () => {
-  it.scoped("a job typing 12 characters 40 ms apart: one 'paced typing' line, no per-key rows and no typed characters", () =>
+  it.scoped("a job typing 12 characters 40 ms apart: one line from one process, no per-key rows, no characters", () =>
     Effect.gen(function*() {
+      let batches = 0
       const result = yield* runToResult({ job: { steps: [{ action: "type", selector: "#q", text: "hello world!", delayMs: 40, press: "Enter" }] } }, here).pipe(Effect.provide(fakeLayer(temp.root, [
+        { ...batchRows(() => ({})), when: (r) => r.args.includes("batch") && ++batches > 0, repeat: true },
         { reply: FakeAgentBrowser.ok({}), repeat: true }
       ])))
+      // the keys and their pauses ran in one process
+      expect(batches).toBe(1)
       const text = textOf(result.content)
       // the click and the Enter only echo the job's own steps: not written back when every step succeeded
-      expect(text).toMatch(/^✓ 26\/26 steps\n2-25\. ✓ paced typing: 12 keys, 40 ms apart(\n|$)/)
-      expect(text).not.toContain("keyboard type")
+      expect(text).toMatch(/^✓ 26\/26 steps\n2-25\. ✓ typed 12 keys \(keydown, input, keyup each\), 40 ms apart(\n|$)/u)
+      expect(text).not.toContain("press")
       expect(text).not.toContain("hello")
       // details keep every row
       expect(result.details.batchSteps?.length).toBe(26)
@@ -149,12 +153,25 @@ describe("J5: paced typing rows are one line of prose", () => {
 
   it.scoped("a key that failed ends the run: the rows before stay one line, the failure is its own row", () =>
     Effect.gen(function*() {
-      let keys = 0
-      const result = yield* runToResult({ job: { steps: [{ action: "type", selector: "#q", text: "abcd", delayMs: 10 }] } }, here).pipe(Effect.provide(fakeLayer(temp.root, [
-        { when: (r) => r.args.includes("keyboard") && ++keys === 3, reply: FakeAgentBrowser.fail("key lost") },
-        { reply: FakeAgentBrowser.ok({}), repeat: true }
-      ])))
-      expect(textOf(result.content)).toMatch(/\n2-5\. ✓ paced typing: 2 keys, 10 ms apart\n6\. ✗ keyboard type c: key lost/)
+      // the keys run in one batch: the third key fails there, and the batch stops at it
+      const lost = batchRows((step) => step[1] === "c" ? { lost: true } : {})
+      const failing = {
+        ...lost,
+        reply: (r: { readonly stdin?: string }) => {
+          const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
+          const at = steps.findIndex((s) => s[1] === "c")
+          const row = (s: ReadonlyArray<string>, i: number) =>
+            i < at
+              ? { command: s, success: true, result: {}, error: null }
+              : { command: s, success: false, result: null, error: "key lost" }
+          return { exitCode: 1, stdout: JSON.stringify(steps.slice(0, at + 1).map(row)) }
+        },
+        repeat: true
+      }
+      const job = { steps: [{ action: "type" as const, selector: "#q", text: "abcd", delayMs: 10 }] }
+      const script = [failing, { reply: FakeAgentBrowser.ok({}), repeat: true }]
+      const result = yield* runToResult({ job }, here).pipe(Effect.provide(fakeLayer(temp.root, script)))
+      expect(textOf(result.content)).toContain("\n2-5. ✓ typed 2 keys (keydown, input, keyup each), 10 ms apart\n6. ✗ press c: key lost")
     }))
 })
 

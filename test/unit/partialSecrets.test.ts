@@ -70,6 +70,15 @@ describe("stepSecrets", () => {
     expect(found.secrets).toEqual(["fillpass1", "typedpass", "keyspass"])
     expect(found.typed).toEqual(["typedpass", "keyspass"])
   })
+
+  it("a job's keystrokes into a password field are one typed secret; keystrokes into another field are none", () => {
+    const steps = [
+      ["focus", "#password"], ["press", "p"], ["wait", "30"], ["keydown", "é"], ["keyboard", "inserttext", "é"],
+      ["keyup", "é"], ["wait", "30"], ["press", "9"], ["wait", "30"], ["press", "Enter"],
+      ["focus", "#q"], ["press", "a"], ["press", "b"]
+    ]
+    expect(stepSecrets(steps)).toEqual({ secrets: ["pé9"], typed: ["pé9"] })
+  })
 })
 
 describe("RedactorLive", () => {

@@ -22,6 +22,13 @@ const presentExecuted = (executed: Executed, extra: { readonly error?: never } |
   Effect.flatMap(Presenter, (presenter) =>
     presenter.present({ plan: executed.plan, args: executed.plan.args, sessionMode: "auto", executed, secrets, owner: {}, ...extra }))
 
+/** A password fill with its guard and read-back (page/fillProbe.ts): the read answers the length only. */
+const PASSWORD_FILL_ROWS = [
+  { command: ["eval"], success: true, result: { result: true }, error: null },
+  { command: ["fill"], success: true, result: { filled: true }, error: null },
+  { command: ["eval"], success: true, result: { result: { password: true, length: SECRET.length } }, error: null }
+]
+
 describe("Presenter", () => {
   it.scoped("a success: text from the outcome, success category, command facts in details", () =>
     Effect.gen(function*() {
@@ -113,6 +120,8 @@ describe("Presenter", () => {
       expect(textOf(echoed.content)).toContain("[REDACTED]")
     }).pipe(Effect.provide(fakeLayer(temp.root, [
       { when: (r) => r.args.includes("fill"), reply: FakeAgentBrowser.ok({ filled: true }) },
+      // a password fill is read back by its length only (page/fillReadback.ts): guard, fill, read
+      { when: (r) => r.args.includes("batch"), reply: { exitCode: 0, stdout: JSON.stringify(PASSWORD_FILL_ROWS) } },
       { reply: FakeAgentBrowser.ok({ text: `Welcome back, your password is ${SECRET}` }), repeat: true }
     ]))))
 })

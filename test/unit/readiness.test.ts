@@ -170,6 +170,8 @@ describe("open settle rules", () => {
 })
 
 const row = (command: ReadonlyArray<string>, result: unknown) => ({ command, error: null, result, success: true })
+/** The fill's guard step (page/fillGuard.ts) on a field that is no slider. */
+const GUARD = row(["eval", "guard"], { result: true })
 const batchOf = (rows: ReadonlyArray<unknown>): ScriptedRun => ({ when: (r) => r.args.includes("batch"), reply: { exitCode: 0, stdout: JSON.stringify(rows) } })
 
 describe("over the fake graph", () => {
@@ -210,14 +212,16 @@ describe("over the fake graph", () => {
       const result = yield* runToResult({ args: ["fill", "#coupon", "SAVE10"] }, call)
       const requests = yield* (yield* FakeAgentBrowser).requests
       expect(requests.length).toBe(1)
-      expect(stepsOf(requests[0]).map((s) => s[0])).toEqual(["fill", "eval"])
+      // the guard (a slider is set there instead; the focused field noted), the fill, its read-back
+      expect(stepsOf(requests[0]).map((s) => s[0])).toEqual(["eval", "fill", "eval"])
       expect(result.isError).toBe(false)
+      expect(textOf(result.content)).toMatch(/^The fill did not take on #coupon\./)
       expect(result.details.fillVerification).toMatchObject({ target: "#coupon", expectedLength: 6, observedLength: 0 })
       expect(textOf(result.content)).toContain("Fill check: After fill, #coupon holds 0 character(s), not the 6 typed")
       // the fill check's snapshot -i is offered once (the mutation's own snapshot -i was the same call again)
       expect(ids(result)).toEqual(["inspect-after-fill-verification", "verify-filled-value"])
       expect(JSON.stringify(result.details.fillVerification)).not.toContain("SAVE10")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [batchOf([row(["fill", "#coupon", "SAVE10"], { filled: "#coupon" }), row(["eval", "r"], { result: { value: "", via: "value", selector: "#coupon" } })])]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [batchOf([GUARD, row(["fill", "#coupon", "SAVE10"], { filled: "#coupon" }), row(["eval", "r"], { result: { value: "", via: "value", selector: "#coupon" } })])]))))
 
   it.scoped("a fill whose field the read cannot see: a success that says it could not verify, no fill warning or advice", () =>
     Effect.gen(function*() {
@@ -228,17 +232,19 @@ describe("over the fake graph", () => {
       expect(textOf(result.content)).toContain("Fill check: not verifiable: #card is inside a cross-origin frame")
       expect(textOf(result.content)).not.toMatch(/holds \d+ character|keyboard type/)
       expect(ids(result)).not.toContain("verify-filled-value")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [batchOf([row(["fill", "#card", "4242"], { filled: "#card" }), row(["eval", "r"], { result: { unverifiable: "frame" } })])]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [batchOf([GUARD, row(["fill", "#card", "4242"], { filled: "#card" }), row(["eval", "r"], { result: { unverifiable: "frame" } })])]))))
 
   it.scoped("a job fill step reads back in its own process; the mismatch names its step", () =>
     Effect.gen(function*() {
       const result = yield* runToResult({ job: { steps: [{ action: "fill", selector: "#coupon", text: "JOB" }] } }, call)
       const requests = yield* (yield* FakeAgentBrowser).requests
       expect(requests.length).toBe(1)
-      expect(stepsOf(requests[0]).map((s) => s[0])).toEqual(["fill", "eval"])
+      expect(stepsOf(requests[0]).map((s) => s[0])).toEqual(["eval", "fill", "eval"])
+      // a field the page rewrote took the fill: the step stands, with its check
+      expect(result.isError).toBe(false)
       expect(result.details.fillVerification).toMatchObject({ stepIndex: 0, expectedLength: 3, observedLength: 1 })
       expect(textOf(result.content)).toContain("Fill check (step 1)")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [batchOf([row(["fill", "#coupon", "JOB"], { filled: "#coupon" }), row(["eval", "r"], { result: { value: "J", via: "value", selector: "#coupon" } })])]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [batchOf([GUARD, row(["fill", "#coupon", "JOB"], { filled: "#coupon" }), row(["eval", "r"], { result: { value: "J", via: "value", selector: "#coupon" } })])]))))
 
   it.scoped("snapshot -i of a page that shows almost nothing yet: one hint line, a wait and a fresh snapshot next", () =>
     Effect.gen(function*() {

@@ -14,7 +14,7 @@ import { entersText } from "../../upstream/commandPolicy.js"
 const EDITABLE_ROLES: ReadonlySet<string> = new Set(["textbox", "searchbox"])
 
 export const INPUT_METHOD_HINT =
-  "Focus the field, then type the text in a separate call (keyboard inserttext <text>, or keyboard type <text> for per-key input); press Enter only if the flow needs it."
+  "Focus the field, then type the text in a separate call (keyboard inserttext <text>, or a job type step for real key events); press Enter only if the flow needs it."
 
 export interface SelectorRecovery {
   readonly line: string

@@ -87,7 +87,7 @@ export const fillVerificationActions = (v: FillVerification, session: string | u
   // a read-only field is set by its widget: opening it is the step that makes progress
   if (v.readOnly === true) return [argsAct(E.openReadOnlyFieldWidget, "Open the widget that sets this read-only field, then choose in it.", [...prefix, "click", v.target], "Opens a picker or list; changes nothing until you choose.")]
   return [
-    argsAct(E.inspectAfterFillVerification, "See which control holds focus and what it shows before typing again.", [...prefix, "snapshot", "-i"], "For custom quick-inputs and rich editors: focus the field, then keyboard type instead of fill."),
+    argsAct(E.inspectAfterFillVerification, "See which control holds focus and what it shows before typing again.", [...prefix, "snapshot", "-i"], v.fieldType !== undefined ? "A native date or time field takes keys: a job type step on it sends real ones." : "For custom quick-inputs and rich editors: focus the field, then keyboard type instead of fill."),
     argsAct(E.verifyFilledValue, "Read the field again to confirm what it holds now.", [...prefix, ...(v.verifiedWith === "get text" ? ["get", "text"] : ["get", "value"]), v.target], "Read-only; the result may contain what was typed.")
   ]
 }

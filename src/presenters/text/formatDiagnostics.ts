@@ -128,6 +128,11 @@ export const formatDiagnostics = (command: string, sub: string | undefined, data
       ? formatted([`A ${str(data["type"])} dialog is open: `, page(JSON.stringify(str(data["message"]))), ". Resolve it with dialog accept [text] or dialog dismiss."], `${str(data["type"])} dialog open`)
       : { text: "No dialog is open.", summary: "no dialog" }
   }
+  if (command === "dialog" && (sub === "accept" || sub === "dismiss") && data["handled"] === true) {
+    const done = data["accepted"] === false ? "Dismissed" : "Accepted"
+    const answered = sub === "accept" && positionals[2] !== undefined ? " with the given text" : ""
+    return { text: `${done} the open dialog${answered}.`, summary: `dialog ${sub}` }
+  }
   if (command === "frame" && typeof data["frame"] === "string") return { text: `Now in frame ${data["frame"]}. snapshot is scoped to it; eval and get url still run in the top document.`, summary: `frame ${data["frame"]}` }
   if (command === "state" && sub === "load") {
     const skipped = Array.isArray(data["skippedOrigins"]) ? (data["skippedOrigins"] as ReadonlyArray<unknown>) : []

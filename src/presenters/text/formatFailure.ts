@@ -2,6 +2,7 @@
  * What the model reads when a call fails: the category, what happened, and what to do next. Exhaustive over the
  * error union (`Match.tagsExhaustive`), so a new error does not compile until it has a rendering. Pure.
  */
+import { FILL_REFUSED } from "../../page/fillProbe.js"
 import * as Match from "effect/Match"
 import type { Plan } from "../../domain/Plan.js"
 import type { ClickTarget } from "../../schema/PageDiagnostics.js"
@@ -186,6 +187,11 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
           // the same click would reach the widget again: its own option of that name instead, then a look
           ? [...widgetOption(session, e.clickDispatch.target), nextActions.inspectClickMiss(session)]
           : [nextActions.inspectClickMiss(session), nextActions.retryClickAfterMiss(session, plan?.line.positionals ?? [])]
+      }) : e.fillVerification !== undefined || e.code === FILL_REFUSED ? ({
+        // the wrapper's own read of the field: not upstream's failure
+        text: e.message,
+        summary: e.fillVerification !== undefined ? "The fill did not take" : "The fill was refused",
+        nextActions: none
       }) : e.launch !== undefined ? ({
         text: launchFailureText(e.launch, e.message),
         summary: launchAdvice(e.launch).summary,

@@ -17,8 +17,14 @@ import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
 import { answersWithEcho, isOpening } from "../../upstream/commandPolicy.js"
 import { diffScreenshotText } from "./diffImageText.js"
 import { batchRowsOf } from "../../upstream/batchSteps.js"
+import { jsDialogLines } from "./jsDialogWords.js"
+import { keyRun } from "./keyRuns.js"
+import { fillShown, textClickShown } from "./actionShown.js"
 
 type Data = Record<string, unknown>
+
+/** What upstream's `type` and `keyboard type` did: text as input events, no keys (upstream/keystrokes.ts). */
+const AS_INPUT = "(input events only, no keydown/keyup: for key handlers, type with a job type step)."
 
 const PAST: Record<string, string> = {
   click: "Clicked", dblclick: "Double-clicked", fill: "Filled", check: "Checked", uncheck: "Unchecked", hover: "Hovered", focus: "Focused"
@@ -64,7 +70,7 @@ const formatFind = (positionals: ReadonlyArray<string>, data: Data): Formatted =
     return formatted([page(text)], `find ${what}: ${oneLine(text)}`)
   }
   const past = PAST[action] ?? `${action}:`
-  const line = `${past} ${what}${ref !== undefined ? ` (${ref})` : ""}${data["dialogOpened"] === true ? " (a dialog opened and was handled)" : ""}`
+  const line = `${past} ${what}${ref !== undefined ? ` (${ref})` : ""}`
   return { text: line, summary: line }
 }
 
@@ -103,7 +109,7 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
     case "click":
     case "dblclick":
       return {
-        text: `${PAST[command]} ${str(data["clicked"]) || target}${data["dialogOpened"] === true ? " (a dialog opened and was handled)" : ""}`,
+        text: `${PAST[command]} ${str(data["clicked"]) || target}`,
         summary: `${PAST[command]} ${str(data["clicked"]) || target}`
       }
     case "find":
@@ -124,7 +130,8 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
     case "fill":
       return { text: `Filled ${target}`, summary: `Filled ${target}` }
     case "type":
-      return { text: `Typed into ${target}`, summary: `Typed into ${target}` }
+      // upstream's type inserts the text: the page gets input events, no keydown/keyup (upstream/keystrokes.ts)
+      return { text: `Inserted the text into ${target} ${AS_INPUT}`, summary: `type ${target}` }
     case "press":
     case "key":
       return { text: `Pressed ${str(data["pressed"]) || target}`, summary: `Pressed ${str(data["pressed"]) || target}` }
@@ -136,7 +143,18 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
     case "mouse":
       return { text: `Mouse ${positionals.slice(1).join(" ")}`, summary: `mouse ${positionals.slice(1).join(" ")}` }
     case "keyboard":
+      if (sub === "type") return { text: `Inserted the text at the focus ${AS_INPUT}`, summary: "keyboard type" }
+      if (sub === "inserttext") {
+        return { text: "Inserted the text at the focus (no key events, like a paste).", summary: "keyboard inserttext" }
+      }
       return { text: `Keyboard ${sub ?? ""} done`, summary: `keyboard ${sub ?? ""}` }
+    case "keydown":
+      return {
+        text: `Key ${target} down (a keydown event only: nothing typed; press ${target} types it).`,
+        summary: `keydown ${target}`
+      }
+    case "keyup":
+      return { text: `Key ${target} up (a keyup event only).`, summary: `keyup ${target}` }
     case "select":
       return { text: `Selected ${str(data["selected"])} in ${target}`, summary: `select ${target}` }
     case "back":
@@ -203,6 +221,11 @@ const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl:
   const [command = ""] = positionals
   const data = asData(stripLifecycle(result))
   if (command === "snapshot" && typeof data["snapshot"] === "string") return ["\n", ...partsOf(presentSnapshot(positionals, data, knownUrl, naming, shownBefore))]
+  // a job's text click names the element the page picked (program/refs/preResolveTextClick.ts)
+  const picked = asData(data["picked"])
+  if (typeof picked["role"] === "string" && typeof picked["name"] === "string") {
+    return [` → ${picked["role"]} `, page(JSON.stringify(picked["name"])), ` (${String(picked["count"])} matched)`]
+  }
   const echoed = answersWithEcho(command) || (command === "find" && answersWithEcho(positionals[3] ?? "click"))
   if (echoed && data["toolInput"] === undefined) return []
   // the landed URL only where it is not the one the row asked for (a redirect, a normalized address)
@@ -227,19 +250,6 @@ const plannedSteps = (plan: Plan): number | undefined => {
 
 type Rows = Extract<UpstreamOutcome, { kind: "batch" }>["rows"]
 
-const isKey = (row: Rows[number] | undefined): boolean => row?.success === true && row.command[0] === "keyboard" && row.command[1] === "type" && [...(row.command[2] ?? "")].length === 1
-const isPause = (row: Rows[number] | undefined): boolean => row?.success === true && row.command[0] === "wait" && /^\d+$/.test(row.command[1] ?? "")
-
-/**
- * Paced typing (a job's `type` with `delayMs`: one key and one pause per character) from row `from`: where the run
- * ends, how many keys, the pause. Runs of two keys or more are one line of prose, without the typed characters.
- */
-const pacedRun = (rows: Rows, from: number): { readonly end: number; readonly keys: number; readonly pause: string } | undefined => {
-  let end = from
-  while (isKey(rows[end]) && isPause(rows[end + 1]) && rows[end + 1]?.command[1] === rows[from + 1]?.command[1]) end += 2
-  return end - from >= 4 ? { end, keys: (end - from) / 2, pause: rows[from + 1]?.command[1] ?? "" } : undefined
-}
-
 /**
  * `pageUrl`: the page the session showed before the batch (a snapshot of that page needs no header naming it);
  * `shownBefore`: the last verbatim snapshot shown before it (a snapshot row of the same page is its delta).
@@ -249,9 +259,11 @@ const formatBatch = (rows: Rows, planned: number | undefined, pageUrl: string | 
   let shown = shownBefore
   const lines: Array<{ readonly parts: Parts; readonly bare: boolean }> = []
   for (let i = 0; i < rows.length; i++) {
-    const run = pacedRun(rows, i)
+    const run = keyRun(rows, i)
     if (run !== undefined) {
-      lines.push({ parts: [`${i + 1}-${run.end}. ✓ paced typing: ${run.keys} keys, ${run.pause} ms apart`], bare: false })
+      const paced = run.pause !== undefined ? `, ${run.pause} ms apart` : ""
+      const typed = `${i + 1}-${run.end}. ✓ typed ${run.keys} keys (keydown, input, keyup each)${paced}`
+      lines.push({ parts: [typed], bare: false })
       i = run.end - 1
       continue
     }
@@ -297,9 +309,13 @@ export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome, pageUrl?: st
       return formatBatch(outcome.rows, plannedSteps(plan), pageUrl, shownBefore)
     case "single": {
       const data = outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data) ? (outcome.data as Data) : {}
-      const shown = formatCommand(plan.line.positionals, data, plan.sessionName)
-      const warning = upstreamWarning(outcome)
-      return warning.length > 0 ? formatted([...partsOf(shown), ...warning], shown.summary) : shown
+      const shown = textClickShown(plan) ?? fillShown(plan.line.positionals, outcome) ??
+        formatCommand(plan.line.positionals, data, plan.sessionName)
+      // each JavaScript dialog the action opened, said once and in agreement with upstream's warning
+      const js = outcome.jsDialogs
+      const dialogs = jsDialogLines(js?.opened ?? [], data["dialogOpened"] === true, outcome.warning, js?.earlier)
+      const extra = [...dialogs.flatMap((line) => ["\n", ...line]), ...upstreamWarning(outcome)]
+      return extra.length > 0 ? formatted([...partsOf(shown), ...extra], shown.summary) : shown
     }
   }
 }

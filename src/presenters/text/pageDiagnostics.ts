@@ -17,6 +17,7 @@ import { isNearEmpty, needsSettleNote } from "../../page/pageSettle.js"
 import { treeTextChars } from "../../snapshot/controlContext.js"
 import { CONTROL_ROLES } from "../../snapshot/renderFlow.js"
 import { fillVerificationActions } from "../electron/electronDetails.js"
+import { fillAdvice } from "../../page/fillAdvice.js"
 import { evalResultWarningOf, evalStdinHintOf } from "../../page/evalHints.js"
 import { textVisibilityScript } from "../../page/textVisibility.js"
 import { page, type Parts } from "./contentBoundary.js"
@@ -184,7 +185,10 @@ export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDia
   const fill = fills[0]
   if (fill !== undefined) {
     fields = { ...fields, fillVerification: fill }
-    for (const f of fills) lines.push([`Fill check${f.stepIndex !== undefined ? ` (step ${f.stepIndex + 1})` : ""}: ${f.summary} ${f.readOnly === true ? `Click it, then choose in what opens (snapshot -i).` : "Check the field (snapshot -i); for a custom widget, focus it and use keyboard type."}`])
+    for (const f of fills) {
+      const step = f.stepIndex !== undefined ? ` (step ${f.stepIndex + 1})` : ""
+      lines.push([`Fill check${step}: ${f.summary} ${fillAdvice(f)}`])
+    }
     actions.push(...fillVerificationActions(fill, session))
   }
   // a field the read-back cannot see: said, so the success does not read as verified

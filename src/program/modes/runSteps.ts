@@ -17,14 +17,16 @@ import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { ProgressSink } from "../../domain/Progress.js"
-import { InvalidInput, TimedOut, withFields } from "../../schema/ToolError.js"
+import { InvalidInput, TimedOut, UpstreamFailed, withFields } from "../../schema/ToolError.js"
 import { Redactor } from "../../services/Redactor.js"
 import type { Security } from "../../services/Security.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
 import { guardNeed } from "../../security/typingGuard.js"
-import { type FillTarget, fillNotVerifiableOf, fillReadScript, fillTargetOf, fillVerificationOf } from "../../page/fillReadback.js"
+import { type FillTarget, fillTargetOf } from "../../page/fillReadback.js"
+import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
+import { fillAdvice } from "../../page/fillAdvice.js"
 import { isReadinessMiss, readinessBudgetMs, waitsForTarget } from "../../page/readiness.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { mayProbe } from "../../session/mayProbe.js"
@@ -37,6 +39,8 @@ import { inputCommandOf } from "../../compilers/inputCommand.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { type InputServices, runInputCommand } from "../page/inputCommand.js"
 import { SETTLE_CAP_MS, settleExpression } from "../../page/pageSettle.js"
+import { keystrokeRunLength, runKeystrokes } from "./keystrokeSteps.js"
+import { runTextClickRow } from "../refs/preResolveTextClick.js"
 
 /** A malformed tool input step (compilers/inputCommand.ts), named by its number. */
 const stepProblem = (index: number, problem: string) =>
@@ -45,22 +49,43 @@ const stepProblem = (index: number, problem: string) =>
 /** Below this, a step is not started: it could not finish before the call's watchdog. */
 const MIN_STEP_BUDGET_MS = 1_000
 
-/** A fill step and its read-back in one upstream process: the step's own reply, plus what the field holds after it. */
-const runFillStep = (target: SessionTarget, row: ReadonlyArray<string>, fill: FillTarget, index: number, timeoutMs: number) =>
+/**
+ * A fill step with its guard and read-back in one upstream process (page/fillProbe.ts): the step's own reply, plus
+ * what the field holds after it. A slider is set by the guard instead; a fill that did not take (an empty,
+ * read-only or disabled field, text that went into another field) fails the step.
+ */
+const runFillStep = (
+  target: SessionTarget,
+  row: ReadonlyArray<string>,
+  fill: FillTarget,
+  index: number,
+  timeoutMs: number,
+  role: string | undefined
+) =>
   Effect.gen(function*() {
-    const rows = yield* (yield* SessionCommands).batch(target, [row, ["eval", fillReadScript(fill)]], { timeoutMs, failFast: true })
-    const [own, read] = rows
+    const probe = fillProbeRows(fill, role)
+    const steps = [...probe.before, row, ...probe.after]
+    const rows = yield* (yield* SessionCommands).batch(target, steps, { timeoutMs, failFast: true })
+    const filled = fillProbeOutcomeOf(fill, rows, probe.before.length, index)
+    if (filled.kind === "range") {
+      if (filled.refused !== undefined) return yield* filled.refused
+      const data = { filled: fill.selector, slider: filled.range }
+      return { kind: "single", data, warning: undefined } satisfies UpstreamOutcome
+    }
+    const own = filled.row
     if (own === undefined) return yield* Effect.die(new Error("batch answered without the fill step's row"))
     if (!own.success) return yield* own.error
-    const value = read?.success === true && read.result !== null && typeof read.result === "object" ? (read.result as Record<string, unknown>)["result"] : undefined
-    const fillVerification = fillVerificationOf(fill, value, index)
-    const fillNotVerifiable = fillNotVerifiableOf(fill, value, index)
+    const { verification, notVerifiable } = filled
+    if (verification?.notTaken === true) {
+      const detail = `${verification.summary} ${fillAdvice(verification)}`
+      return yield* new UpstreamFailed({ detail, stderr: "", exitCode: 0, fillVerification: verification })
+    }
     return {
       kind: "single",
       data: own.result,
       warning: undefined,
-      ...(fillVerification !== undefined ? { fillVerification } : {}),
-      ...(fillNotVerifiable !== undefined ? { fillNotVerifiable } : {})
+      ...(verification !== undefined ? { fillVerification: verification } : {}),
+      ...(notVerifiable !== undefined ? { fillNotVerifiable: notVerifiable } : {})
     } satisfies UpstreamOutcome
   })
 
@@ -100,10 +125,30 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
     const target = { ...targetOf(plan), kind: "browser" as const }
     const deadline = (yield* Clock.currentTimeMillis) + plan.timeoutMs
     const done: Array<StepRow> = []
-    for (const [index, row] of rows.entries()) {
+    for (let index = 0; index < rows.length; index++) {
+      const row = rows[index] ?? []
       const remaining = deadline - (yield* Clock.currentTimeMillis)
       if (remaining < MIN_STEP_BUDGET_MS) {
         return yield* new TimedOut({ reason: "step-budget", timeoutMs: plan.timeoutMs, dispatched: "no", stdout: "", stderr: "", partialProgress: yield* timeoutProgress(rows, done, index) })
+      }
+      // a run of keystrokes (a job's type step) in one process
+      const keys = keystrokeRunLength(rows, index)
+      const run = rows.slice(index, index + keys)
+      if (keys > 0 && run.every((r) => guardNeed(plan.security, r) === undefined)) {
+        const ran = yield* runKeystrokes(target, run, remaining, failFast)
+        if (ran.fatal !== undefined) {
+          if (ran.fatal._tag === "MissingBinary") return yield* ran.fatal
+          const partialProgress = yield* timeoutProgress(rows, done, index)
+          return yield* withFields(ran.fatal, { timeoutMs: plan.timeoutMs, partialProgress })
+        }
+        done.push(...ran.rows)
+        for (const [k, r] of ran.rows.entries()) {
+          const command = yield* shown(r.command)
+          onProgress?.({ step: index + k + 1, total: rows.length, command, success: r.success })
+        }
+        if (failFast && ran.rows.some((r) => !r.success)) break
+        index += run.length - 1
+        continue
       }
       const need = guardNeed(plan.security, row)
       const fill = need === undefined && mayProbe(plan) ? fillTargetOf(row) : undefined
@@ -116,8 +161,11 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
         if (need !== undefined) return runGuarded(plan, target, row, need, { timeoutMs })
         if (input !== undefined && "command" in input) return runInputCommand(plan, target, input.command, timeoutMs)
         if (input !== undefined) return Effect.fail(stepProblem(index, input.problem))
-        if (fill !== undefined) return runFillStep(target, row, fill, index, timeoutMs)
-        return named ? runNamedStep(target, row, timeoutMs) : commands.run(target, row, { timeoutMs })
+        const role = fill !== undefined ? refs?.refs.get(fill.selector?.replace(/^@/, "") ?? "")?.role : undefined
+        if (fill !== undefined) return runFillStep(target, row, fill, index, timeoutMs, role)
+        // a text click acts on the element the page ranks first, as a direct one does (refs/preResolveTextClick.ts)
+        if (named) return runNamedStep(target, row, timeoutMs)
+        return mayProbe(plan) ? runTextClickRow(target, row, timeoutMs) : commands.run(target, row, { timeoutMs })
       })
       // a target not there yet: upstream did nothing, so the same step runs again after a short pause (bounded)
       const waited = yield* retryWhileMissing(waitsForTarget(row) ? readinessBudgetMs(remaining) : 0, once, (r) => Either.isLeft(r) && isReadinessMiss(r.left))

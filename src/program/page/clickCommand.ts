@@ -25,6 +25,7 @@ import { challengeFactsOf } from "../../page/challengeEvidence.js"
 import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickDispatchOf, clickReadOf, clickRecorderScript, clickRecordOf, clickTargetOf, twinOf } from "../../page/clickDispatch.js"
 import { comboboxFocusOf, isComboboxClick } from "../../page/comboboxFocus.js"
 import { dialogsOpenedOf } from "../../page/dialogsOpened.js"
+import { jsDialogsOf } from "../../page/jsDialogs.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
 import { runCommandBatch } from "./commandBatch.js"
 import { LANDED_PAGE_READ, landedPageOf, landedPageSteps } from "./pageProbes.js"
@@ -62,6 +63,12 @@ const isElectronSession = (session: string) =>
 
 const result = (run: ClickRun): ClickRun => run
 
+/** An eval row's answer as a record (the recorder's). */
+const recordedValue = (result: unknown): Record<string, unknown> | undefined => {
+  const record = (v: unknown) => (v !== null && typeof v === "object" ? v as Record<string, unknown> : undefined)
+  return record(record(result)?.["result"])
+}
+
 /** Runs a direct click with its recorder and read in one process; undefined when this click runs as usual. */
 export const runClick = (plan: Plan) =>
   Effect.gen(function*() {
@@ -85,14 +92,21 @@ export const runClick = (plan: Plan) =>
     const { rows, row, at } = ran
     if (row === undefined) return undefined
     if (!row.success) return result({ replied: Either.left(row.error) })
+    const answered = clickReadOf(rows[at + 1])
+    const read = answered?.value
+    // the alerts that opened after the previous action (upstream accepted them), and the dialogs the click opened
+    const recorder = rows[at - 1]
+    const logged = recorder?.success === true ? recordedValue(recorder.result)?.["earlierDialogs"] : undefined
+    const earlier = jsDialogsOf(logged)
+      .filter((d) => d.type === "alert")
+    const jsOpened = jsDialogsOf(read?.["jsDialogs"])
     const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({
       kind: "single",
       data: row.result,
       warning: row.warning,
-      ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {})
+      ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {}),
+      ...(jsOpened.length > 0 || earlier.length > 0 ? { jsDialogs: { opened: jsOpened, earlier } } : {})
     })
-    const answered = clickReadOf(rows[at + 1])
-    const read = answered?.value
     const tabs = tabsOf(rows[at + 2])
     const record = clickRecordOf(read?.["click"])
     // no record: the read ran in the document the click led to (or could not run), so the page is read again: past

@@ -14,7 +14,9 @@ import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
 import type { ClickDispatch, ComboboxFocus, OverlayBlockers, ScrollContainer, ScrollNoop, ScrollPage, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { CommandError } from "../../services/SessionCommands.js"
-import { fillNotVerifiableOf, fillReadScript, fillTargetOf, fillVerificationOf } from "../../page/fillReadback.js"
+import { fillTargetOf, refRows } from "../../page/fillReadback.js"
+import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
+import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import { readScrollPosition, scrollMovementOf, scrollNoopOf, scrollProbeScript, scrollSelectorOf } from "../../page/scrollPosition.js"
 import { invalidSelectorsOf, textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../page/textVisibility.js"
 import { SelectorUnsupported } from "../../schema/ToolError.js"
@@ -43,19 +45,30 @@ export interface Probed {
 const COMBOBOX_FILL_SETTLE_MS = 300
 
 /** The page reads around the planned command, or undefined when the command needs none or may not have them. */
-const probesFor = (plan: Plan, electronApp: boolean, comboboxFill: boolean): { before: ReadonlyArray<string> | undefined; after: ReadonlyArray<ReadonlyArray<string>> } | undefined => {
+type Rows = ReadonlyArray<ReadonlyArray<string>>
+
+const probesFor = (
+  plan: Plan,
+  electronApp: boolean,
+  comboboxFill: boolean,
+  refs: RefSnapshot | undefined
+): { before: Rows; after: Rows } | undefined => {
   if (!mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
   if (plan.line.command === "scroll") {
     const script = scrollProbeScript(scrollSelectorOf(plan.line.positionals))
-    return { before: ["eval", script], after: [["eval", script]] }
+    return { before: [["eval", script]], after: [["eval", script]] }
   }
   // a wrapper-launched Electron app checks its fills itself, after the command (electron/fillVerification.ts)
   const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
   // a fill aimed at a combobox: whether its list opened, read after a short settle (R6)
   const combo = comboboxFill ? [["wait", String(COMBOBOX_FILL_SETTLE_MS)], ["eval", COMBOBOX_FOCUS_EXPRESSION]] : []
-  if (fill !== undefined) return { before: undefined, after: [["eval", fillReadScript(fill)], ...combo] }
+  if (fill !== undefined) {
+    // the guard (a slider is set instead; the focused field noted), the fill, its read-back (page/fillProbe.ts)
+    const rows = fillProbeRows(fill, refs?.refs.get(fill.selector?.replace(/^@/, "") ?? "")?.role)
+    return { before: rows.before, after: [...rows.after, ...combo] }
+  }
   const selector = textSelectorOf(plan.line.positionals)
-  return selector !== undefined ? { before: undefined, after: [["eval", textVisibilityScript([selector])]] } : undefined
+  return selector !== undefined ? { before: [], after: [["eval", textVisibilityScript([selector])]] } : undefined
 }
 
 /** An eval row's `result` (undefined when the probe failed). */
@@ -68,18 +81,25 @@ export const runProbed = (plan: Plan) =>
     const electronApp = plan.line.command === "fill" && (yield* activeLaunchOf(plan.sessionName)) !== undefined
     const refs = plan.sessionName !== undefined && !electronApp ? yield* (yield* SessionRegistry).refSnapshotOf(plan.sessionName) : undefined
     const comboboxFill = !electronApp && isComboboxFill(plan.line, refs)
-    const probes = probesFor(plan, electronApp, comboboxFill)
+    const probes = probesFor(plan, electronApp, comboboxFill, refs)
     if (probes === undefined || plan.sessionName === undefined) return undefined
-    const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before !== undefined ? [probes.before] : [], probes.after)
+    const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
+    // a fill's batch stops at its first failed step: a slider set by the guard is not filled after it
+    const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before, probes.after, fill !== undefined)
     // a reply that is not a batch at all: a read (get text) runs alone instead; a scroll or fill may have acted
     if (ran.kind === "failed") return ran.error._tag === "ParseFailure" && plan.line.command === "get" ? undefined : ({ replied: Either.left(ran.error), check: {} } satisfies Probed)
     if (ran.kind === "unpinned") return undefined
     const { rows, row, at } = ran
+    const filled = fill !== undefined ? fillProbeOutcomeOf(fill, rows, at) : undefined
+    if (filled?.kind === "range") {
+      if (filled.refused !== undefined) return { replied: Either.left(filled.refused), check: {} } satisfies Probed
+      const set = { kind: "single" as const, data: { filled: fill?.selector }, warning: undefined }
+      return { replied: Either.right({ ...set, rangeFill: filled.range }), check: {} } satisfies Probed
+    }
     if (row === undefined) return undefined
     const after = evalValue(rows[at + 1])
-    const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
-    const fillVerification = fill !== undefined ? fillVerificationOf(fill, after) : undefined
-    const fillNotVerifiable = fill !== undefined ? fillNotVerifiableOf(fill, after) : undefined
+    const fillVerification = filled?.verification
+    const fillNotVerifiable = filled?.notVerifiable
     const replied: Either.Either<UpstreamOutcome, CommandError> = row.success
       ? Either.right({
         kind: "single",
@@ -92,7 +112,7 @@ export const runProbed = (plan: Plan) =>
       : Either.left(row.error)
     if (!row.success) return { replied, check: {} } satisfies Probed
     if (fill !== undefined) {
-      const combo = comboboxFill ? comboboxFocusOf(evalValue(rows[at + 3]), "fill") : undefined
+      const combo = comboboxFill ? comboboxFocusOf(evalValue(rows[at + 3 + refRows(fill).length]), "fill") : undefined
       return { replied, check: combo !== undefined ? { comboboxFocus: combo } : {} } satisfies Probed
     }
     if (plan.line.command === "scroll") {

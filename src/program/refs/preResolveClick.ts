@@ -17,6 +17,7 @@ import { mayProbe } from "../../session/mayProbe.js"
 import { reachableMatch } from "../../session/reachableMatch.js"
 import { freshRefs } from "./freshRefs.js"
 import { observeDaemon } from "./refTracking.js"
+import { preResolveTextClick } from "./preResolveTextClick.js"
 
 /** The look's budget: one interactive snapshot and one read. */
 const LOOK_TIMEOUT_MS = 10_000
@@ -50,7 +51,10 @@ export const preResolveClick = (plan: Plan) =>
   Effect.gen(function*() {
     const session = plan.sessionName
     const target = roleTargetOf(plan.line.positionals)
-    if (target === undefined || session === undefined || plan.kind !== "browser" || plan.firstLaunch || plan.stdin !== undefined || !mayProbe(plan)) return plan
+    // a text click is resolved in the page itself (preResolveTextClick.ts)
+    if (target === undefined) return yield* preResolveTextClick(plan)
+    if (session === undefined || plan.kind !== "browser" || plan.firstLaunch) return plan
+    if (plan.stdin !== undefined || !mayProbe(plan)) return plan
     const decided = yield* decide(plan, session, target)
     if (decided === undefined || decided.kind === "upstream") return plan
     if (decided.kind === "unreachable") {

@@ -38,6 +38,9 @@ export const replayScript = (fixture: Fixture): ReadonlyArray<ScriptedRun> => {
   ]
 }
 
+/** The guard step before a fill (page/fillGuard.ts) on a field that is no slider. */
+const FILL_GUARD_ROW = { command: ["eval", "guard"], success: true, result: { result: true }, error: null }
+
 /** A recorded batch reply's rows, in order, each as the envelope of the one step it answers. */
 const stepReplies = (stdout: string): ReadonlyArray<ScriptedRun> => {
   let rows: ReadonlyArray<{ command: ReadonlyArray<string>; success: boolean; result: unknown; error: string | null }>
@@ -46,14 +49,15 @@ const stepReplies = (stdout: string): ReadonlyArray<ScriptedRun> => {
   } catch {
     return []
   }
-  // a fill step runs with its read-back in one batch process (the read-back row is absent: nothing is judged)
+  // a fill step runs after its guard (page/fillGuard.ts: no slider here) with its read-back in one batch process (the
+  // read-back row is absent: nothing is judged)
   const answers = (args: ReadonlyArray<string>, command: ReadonlyArray<string>) => command.every((t, i) => args[args.length - command.length + i] === t)
   return rows.map((row) => ({
     // by command, and again for a step that is retried while its target is missing
     when: (r) => answers(r.args, row.command) || (r.args.includes("batch") && r.stdin?.includes(JSON.stringify(row.command)) === true),
     repeat: true,
     reply: row.command[0] === "fill"
-      ? { exitCode: row.success ? 0 : 1, stdout: JSON.stringify([row]) }
+      ? { exitCode: row.success ? 0 : 1, stdout: JSON.stringify([FILL_GUARD_ROW, row]) }
       : row.success ? FakeAgentBrowser.ok(row.result) : FakeAgentBrowser.fail(row.error ?? "")
   }))
 }

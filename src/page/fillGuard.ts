@@ -1,0 +1,85 @@
+/**
+ * What runs just before a web fill, in the same upstream batch: a range slider is set here instead (upstream's fill
+ * clears it to its midpoint and types the text into whatever had the focus, often the field before it), and the
+ * text fields' values are noted, so the read-back can tell when the text went into another one instead of the target
+ * (fillReadback.ts). The slider's value is set through the input's own value setter with `input` and
+ * `change` events, as a user's drag ends; the step then throws the slider's answer (upstream/thrownValue.ts) so a
+ * batch that stops at its first failed step does not run the fill. A ref names no element page script can find: a
+ * ref the snapshot lists as a slider is focused first (`focus @ref`) and the focused element is the one judged. The
+ * fill's text is written into the script only when it is a plain number (a slider's value): never another text,
+ * which may be a secret or a placeholder. Pure.
+ */
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import { throwValueStatement } from "../upstream/thrownValue.js"
+
+/** Where the before-step left the focused element and its value, for the read-back. */
+export const FILL_BEFORE_KEY = `Symbol.for("pi-agent-browser.fill-before")`
+
+/** The slider's fill, as the before-step threw it. */
+export interface RangeFill {
+  /** The slider's value now (set), or undefined when the text is not a number (nothing was set). */
+  readonly value?: string | undefined
+  readonly before: string
+  readonly min: string
+  readonly max: string
+}
+
+const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/
+
+/** The text fields of the top document a fill could have typed into (an array expression; passwords left out). */
+export const FIELDS =
+  `[...document.querySelectorAll("input:not([type=password]),textarea,[contenteditable=true]")].slice(0, 300)`
+
+/** A field's text (a function expression). */
+export const VALUE = `((e) => typeof e.value === "string" ? e.value : String(e.innerText || ""))`
+
+/**
+ * The before-step: `css` the target by CSS (undefined for a ref: then `focused`, after a `focus @ref`, judges the
+ * focused element; otherwise no slider is looked for).
+ */
+export const fillBeforeScript = (css: string | undefined, text: string, focused: boolean): string => {
+  const asked = NUMBER.test(text) ? JSON.stringify(text.trim()) : "null"
+  const find = css !== undefined
+    ? `document.querySelector(${JSON.stringify(css)})`
+    : focused ? "document.activeElement" : "null"
+  return `(() => {
+  let el = null;
+  try { el = ${find} } catch (e) { el = null }
+  if (el !== null && el.tagName === "INPUT" && String(el.type).toLowerCase() === "range") {
+    const asked = ${asked}, before = el.value, min = el.min || "0", max = el.max || "100";
+    if (asked === null) ${throwValueStatement("{ range: { before, min, max } }")};
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set.call(el, asked);
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+    ${throwValueStatement("{ range: { value: el.value, before, min, max } }")};
+  }
+  window[${FILL_BEFORE_KEY}] = new Map(${FIELDS}.map((e) => [e, ${VALUE}(e)]));
+  return true;
+})()`
+}
+
+const Thrown = Schema.Struct({
+  range: Schema.Struct({
+    value: Schema.optional(Schema.String),
+    before: Schema.String,
+    min: Schema.String,
+    max: Schema.String
+  })
+})
+
+/** The slider's fill from the before-step's thrown value; undefined when the target was no slider. */
+export const rangeFillOf = (thrown: unknown): RangeFill | undefined =>
+  Option.getOrUndefined(Option.map(Schema.decodeUnknownOption(Thrown)(thrown), (t) => t.range))
+
+/** The words for a slider's fill: what it holds now, or why nothing was set (never a text: it may be secret). */
+export const rangeFillText = (target: string, range: RangeFill, asked: string): string => {
+  const span = `range ${range.min}–${range.max}`
+  if (range.value === undefined) {
+    return `${target} is a slider (${span}): it takes a number, so nothing was set (it holds ${range.before}).`
+  }
+  const moved = range.value !== asked.trim()
+    ? `: ${asked.trim()} is outside its range or steps, so the browser set ${range.value}`
+    : ""
+  return `Set the slider ${target} to ${range.value} (${span}; it held ${range.before})${moved}.`
+}

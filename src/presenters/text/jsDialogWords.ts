@@ -1,0 +1,40 @@
+/**
+ * The words for JavaScript dialogs after an action: each one's type, message (page text) and what was done with it,
+ * agreeing with upstream's own warning about a dialog still open (said once, by that warning). Pure.
+ */
+import type { JsDialog } from "../../domain/JsDialog.js"
+import { page, type Parts } from "./contentBoundary.js"
+
+/** Upstream's warning that a dialog is still open and blocks the page (a confirm or prompt the action opened). */
+export const isBlockingDialogWarning = (warning: string | undefined): boolean =>
+  warning !== undefined && /dialog is blocking the page/i.test(warning)
+
+const said = (d: JsDialog): Parts =>
+  [`${d.type} `, page(JSON.stringify(d.message)), d.answer !== undefined ? ` (${d.answer})` : " (still open)"]
+
+const listed = (dialogs: ReadonlyArray<JsDialog>): Parts =>
+  dialogs.flatMap((d, i) => [...(i > 0 ? ["; "] : []), ...said(d)])
+
+/**
+ * The dialog lines after an action: each dialog it opened with its message and answer; upstream's bare flag when the
+ * log saw none (a dialog in a frame); the alerts that opened after the previous action (`earlier`). A dialog still
+ * open is left to upstream's warning, said once.
+ */
+export const jsDialogLines = (
+  opened: ReadonlyArray<JsDialog>,
+  flagged: boolean,
+  warning: string | undefined,
+  earlier: ReadonlyArray<JsDialog> = []
+): ReadonlyArray<Parts> => {
+  const blocking = isBlockingDialogWarning(warning)
+  const answered = opened.filter((d) => d.answer !== undefined)
+  const lines: Array<Parts> = []
+  if (earlier.length > 0) lines.push(["After the previous action: ", ...listed(earlier)])
+  if (answered.length > 0) {
+    const head = answered.length === 1 ? "A dialog opened: " : `${answered.length} dialogs opened: `
+    lines.push([head, ...listed(answered)])
+  } else if (flagged && !blocking) {
+    lines.push(["A JavaScript dialog opened and upstream accepted it (its message was not readable)."])
+  }
+  return lines
+}

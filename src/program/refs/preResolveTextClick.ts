@@ -1,0 +1,94 @@
+/**
+ * A text click (`find text <words> click [--exact]`, typed in args or compiled from semanticAction) in a session with
+ * a page is resolved in the page before it runs (page/textPick.ts): one read-only eval ranks the elements holding the
+ * words (exact and clickable first), and the call becomes `click <css path>` on the picked one, so a sentence that
+ * quotes a link's text cannot take the link's click; the result names what was clicked and how many matched.
+ * Anything it cannot decide (no page, script held for approval, no visible match in the top document, a read that did
+ * not answer) leaves the plan as it was: upstream's locator runs as asked.
+ */
+import * as Effect from "effect/Effect"
+import type { Plan } from "../../domain/Plan.js"
+import { SessionCommands } from "../../services/SessionCommands.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { globalFlagTokens, parseCommandLine } from "../../upstream/commandLine.js"
+import { mayProbe } from "../../session/mayProbe.js"
+import { targetOf } from "../../session/target.js"
+import type { SessionTarget } from "../../domain/SessionTarget.js"
+import { textPickOf, textPickScript } from "../../page/textPick.js"
+
+/** The pick's budget: one eval. */
+const PICK_TIMEOUT_MS = 5_000
+
+/** `find text <words> click [--exact]`, nothing else; undefined otherwise. */
+export interface TextClick {
+  readonly text: string
+  readonly exact: boolean
+}
+
+export const textClickOf = (positionals: ReadonlyArray<string>): TextClick | undefined => {
+  const [find, locator, text, action, ...rest] = positionals
+  if (find !== "find" || locator !== "text" || action !== "click") return undefined
+  if (text === undefined || text.trim() === "") return undefined
+  return rest.every((t) => t === "--exact") ? { text, exact: rest.length > 0 } : undefined
+}
+
+export const preResolveTextClick = (plan: Plan) =>
+  Effect.gen(function*() {
+    const session = plan.sessionName
+    const target = textClickOf(plan.line.positionals)
+    if (target === undefined || session === undefined || plan.kind !== "browser" || plan.firstLaunch) return plan
+    if (plan.stdin !== undefined || !mayProbe(plan)) return plan
+    const view = yield* (yield* SessionRegistry).view(session)
+    if (view.page === undefined) return plan
+    const pin = view.pinnedTab !== undefined ? [["tab", view.pinnedTab]] : []
+    const steps = [...pin, ["eval", textPickScript(target.text, target.exact)]]
+    const options = { timeoutMs: Math.min(PICK_TIMEOUT_MS, plan.timeoutMs), failFast: true }
+    const rows = yield* (yield* SessionCommands).batch({ ...targetOf(plan), kind: "browser" }, steps, options)
+    const row = rows[steps.length - 1]
+    const answer = row?.success === true && typeof row.result === "object" ? row.result : undefined
+    const pick = textPickOf((answer as Record<string, unknown> | undefined)?.["result"])
+    if (pick?.picked === undefined) return plan
+    const { picked } = pick
+    const args = [...globalFlagTokens(plan.line), "click", picked.path]
+    return {
+      ...plan,
+      args,
+      line: parseCommandLine(args),
+      effectiveArgs: [...globalFlagTokens(parseCommandLine(plan.effectiveArgs)), "click", picked.path],
+      resolvedText: {
+        text: target.text,
+        count: pick.count,
+        role: picked.role,
+        name: picked.name,
+        exact: picked.exact,
+        clickable: picked.clickable,
+        others: pick.others ?? []
+      }
+    } satisfies Plan
+  }).pipe(
+    Effect.tapErrorCause((cause) => Effect.logDebug("text click pre-resolution failed: upstream's runs", cause)),
+    Effect.catchAll(() => Effect.succeed(plan))
+  )
+
+/**
+ * A job's text click row (`find text <words> click [--exact]`), run on the element the page ranks first, like a
+ * direct one: the pick, then `click <css path>`, each in its own process. Its reply's data names the element
+ * (`picked`: role, name, how many matched) for the job's row; a pick that found nothing runs the row as asked.
+ */
+export const runTextClickRow = (target: SessionTarget, row: ReadonlyArray<string>, timeoutMs: number) =>
+  Effect.gen(function*() {
+    const commands = yield* SessionCommands
+    const text = textClickOf(row)
+    if (text === undefined) return yield* commands.run(target, row, { timeoutMs })
+    const script = ["eval", textPickScript(text.text, text.exact)]
+    const read = yield* Effect.option(commands.run(target, script, { timeoutMs: PICK_TIMEOUT_MS }))
+    const answer = read._tag === "Some" && read.value.kind === "single" ? read.value.data : undefined
+    const result = typeof answer === "object" ? (answer as Record<string, unknown> | null)?.["result"] : undefined
+    const pick = textPickOf(result)
+    if (pick?.picked === undefined) return yield* commands.run(target, row, { timeoutMs })
+    const clicked = yield* commands.run(target, ["click", pick.picked.path], { timeoutMs })
+    if (clicked.kind !== "single") return clicked
+    const picked = { role: pick.picked.role, name: pick.picked.name, count: pick.count }
+    const data = clicked.data !== null && typeof clicked.data === "object" ? clicked.data : {}
+    return { ...clicked, data: { ...data, picked } }
+  })

@@ -1,0 +1,200 @@
+/**
+ * Actions say what the page received (issue #41), against the real agent-browser 0.41.2 and Chromium, on pages built
+ * here; each outcome is read from the page itself (its own event log, field values by eval, which element got the
+ * click, the dialogs it opened) and compared with what the tool said.
+ */
+import { describe, expect, it } from "vitest"
+import { textOf, valueOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const html = (body: string) =>
+  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+
+/** A field whose page logs every trusted keydown, keyup and input event it receives. */
+const KEYS = `<input id="q" aria-label="Search"><script>window.__ev = [];
+for (const t of ["keydown", "keyup", "input"]) {
+  document.addEventListener(t, (e) => { if (e.isTrusted) __ev.push(t) }, true);
+}
+</script>`
+
+const live = liveWorld({
+  files: {
+    "/keys.html": html(KEYS),
+    "/form.html": html(`<form><input id="email" type="email" aria-label="Email">
+<input id="vol" type="range" min="0" max="100" value="59" aria-label="Volume">
+<input id="ro" readonly aria-label="Code"><input id="d" type="date" aria-label="Day"></form>`),
+    "/login.html": html(`<input id="user" aria-label="User"><input id="pw" type="password" aria-label="Password">
+<p id="pop"></p><script>for (const i of document.querySelectorAll("input")) i.addEventListener("focus", () => {
+  for (const x of document.querySelectorAll("input")) x.disabled = true;
+  pop.textContent = "Subscribe to our newsletter!" })</script>`),
+    "/text.html": html(`<p id="say">Click on the link "nam".</p>
+<p>Some words <a href="#x" id="nam" onclick="window.__hit = (window.__hit || []).concat('link'); return false">nam</a>
+here,
+and a <span onclick="window.__hit = (window.__hit || []).concat('span')">Namibia</span> too.</p>
+<script>say.addEventListener("click", () => { window.__hit = (window.__hit || []).concat("instruction") })</script>`),
+    "/redirect.html": html(`<input id="a" aria-label="First"><input id="b" aria-label="Second">
+<script>a.addEventListener("focus", () => b.focus())</script>`),
+    "/dialogs.html": html(`<button id="c" onclick="window.__said=[];window.__r=confirm('Sure?')">confirm</button>
+<button id="a" onclick="window.__said=['Name is required','Second'];alert('Name is required');alert('Second')">
+alerts</button>
+<button id="l" onclick="setTimeout(()=>{window.__late='late one';alert('late one')},100)">late</button>
+<button id="n" onclick="document.title='n'">nothing</button>`)
+  }
+})
+const url = (path: string) => `${live.site.origin}/${path}`
+const evalValue = async (js: string) => JSON.parse(valueOf(await live.tool.call({ args: ["eval", js] }))) as unknown
+
+const count = (events: unknown, type: string) => (events as ReadonlyArray<string>).filter((e) => e === type).length
+
+describe("typing", () => {
+  it("a job's paced type step sends each key (keydown, input, keyup), as its text says", async () => {
+    await live.tool.call({ args: ["open", url("keys.html")] })
+    const step = { action: "type", selector: "#q", text: "héllo world!", delayMs: 30 }
+    const job = await live.tool.call({ job: { steps: [step] } })
+    expect(job.isError, textOf(job)).toBe(false)
+    expect(textOf(job)).toContain("✓ typed 12 keys (keydown, input, keyup each), 30 ms apart")
+    const events = await evalValue("JSON.stringify(__ev)")
+    expect(await evalValue("JSON.stringify(q.value)")).toBe("héllo world!")
+    expect([count(events, "keydown"), count(events, "input"), count(events, "keyup")]).toEqual([12, 12, 12])
+  })
+
+  it("type and keyboard type say the page got input events and no keys; keydown says nothing was typed", async () => {
+    await live.tool.call({ args: ["open", url("keys.html")] })
+    const typed = await live.tool.call({ args: ["type", "#q", "ab"] })
+    expect(textOf(typed)).toContain("Inserted the text into #q (input events only, no keydown/keyup")
+    const keyboard = await live.tool.call({ args: ["keyboard", "type", "cd"] })
+    expect(textOf(keyboard)).toContain("Inserted the text at the focus (input events only, no keydown/keyup")
+    let events = await evalValue("JSON.stringify(__ev)")
+    expect([count(events, "keydown"), count(events, "input")]).toEqual([0, 4])
+    const down = await live.tool.call({ args: ["keydown", "h"] })
+    expect(textOf(down)).toContain("Key h down (a keydown event only: nothing typed; press h types it).")
+    await live.tool.call({ args: ["keyup", "h"] })
+    events = await evalValue("JSON.stringify(__ev)")
+    expect([count(events, "keydown"), count(events, "input")]).toEqual([1, 4])
+    expect(await evalValue("JSON.stringify(q.value)")).toBe("abcd")
+  })
+})
+
+/** The ref of the snapshot line naming `name`. */
+const refOf = (snapshot: string, name: string) => {
+  const line = snapshot.split("\n").find((l) => l.includes(`"${name}"`)) ?? ""
+  return `@${/\[ref=(e\d+)\]/.exec(line)?.[1] ?? ""}`
+}
+const values = (js: string) => evalValue(`JSON.stringify(${js})`)
+
+describe("fills", () => {
+  it("a job with a slider: the slider takes its value, the e-mail keeps its own, a read-only field fails", async () => {
+    await live.tool.call({ args: ["open", url("form.html")] })
+    const fill = (selector: string, text: string) => ({ action: "fill", selector, text })
+    const steps = [fill("#email", "john.doe@example.com"), fill("#vol", "25")]
+    const job = await live.tool.call({ job: { steps } })
+    expect(job.isError, textOf(job)).toBe(false)
+    expect(await values("[email.value, vol.value]")).toEqual(["john.doe@example.com", "25"])
+    const ro = await live.tool.call({ job: { steps: [{ action: "fill", selector: "#ro", text: "abc" }] } })
+    expect(ro.isError).toBe(true)
+    expect(textOf(ro)).toContain("1. ✗ fill #ro abc: After fill, #ro holds 0 character(s), not the 3 typed: " +
+      "it is read-only")
+    expect(await values("ro.value")).toBe("")
+  })
+
+  it("by ref: a slider is set and said; a read-only field is not said filled; a word sets no slider", async () => {
+    await live.tool.call({ args: ["open", url("form.html")] })
+    const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    await live.tool.call({ args: ["fill", refOf(snapshot, "Email"), "a@b.c"] })
+    const slider = await live.tool.call({ args: ["fill", refOf(snapshot, "Volume"), "30"] })
+    expect(textOf(slider)).toBe(`Set the slider ${refOf(snapshot, "Volume")} to 30 (range 0–100; it held 59).`)
+    const word = await live.tool.call({ args: ["fill", "#vol", "loud"] })
+    expect(word.isError).toBe(true)
+    expect(textOf(word)).toContain("#vol is a slider (range 0–100): it takes a number, so nothing was set " +
+      "(it holds 30).")
+    const ro = await live.tool.call({ args: ["fill", refOf(snapshot, "Code"), "abc"] })
+    expect(textOf(ro)).not.toContain("Filled")
+    expect(textOf(ro)).toContain(`The fill did not take on ${refOf(snapshot, "Code")}.`)
+    expect(await values("[email.value, vol.value, ro.value]")).toEqual(["a@b.c", "30", ""])
+  })
+
+  it("a login form a popup disables on focus: both fills say they did not take, a password by length", async () => {
+    await live.tool.call({ args: ["open", url("login.html")] })
+    const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const user = await live.tool.call({ args: ["fill", refOf(snapshot, "User"), "vina"] })
+    expect(textOf(user)).toContain("holds 0 character(s), not the 4 typed: it is disabled")
+    const pw = await live.tool.call({ args: ["fill", refOf(snapshot, "Password"), "hunter22"] })
+    expect(textOf(pw)).toContain("holds 0 character(s), not the 8 typed: it is disabled")
+    expect(JSON.stringify(pw)).not.toContain("hunter22")
+    expect(await values("[user.value, pw.value.length]")).toEqual(["", 0])
+  })
+
+  it("a field that hands its focus to another: the text went there, and the check says so", async () => {
+    await live.tool.call({ args: ["open", url("redirect.html")] })
+    const filled = await live.tool.call({ args: ["fill", "#a", "hello"] })
+    expect(await values("[a.value, b.value]")).toEqual(["", "hello"])
+    expect(textOf(filled)).toContain("After fill, #a holds 0 character(s), not the 5 typed: " +
+      "the text went into #b instead")
+  })
+
+  it("a native date field: the fill says it did not take, and its advice (a job type step) fills it", async () => {
+    await live.tool.call({ args: ["open", url("form.html")] })
+    const fill = await live.tool.call({ args: ["fill", "#d", "2024-01-15"] })
+    expect(textOf(fill)).toContain("it is a native date field, which takes keys in its own order, not text")
+    const advised = /e\.g\. (\{"action":"type".*?\})/.exec(textOf(fill))?.[1]
+    expect(advised).toBeDefined()
+    const followed = await live.tool.call({ job: { steps: [JSON.parse(advised ?? "{}")] } })
+    expect(followed.isError, textOf(followed)).toBe(false)
+    expect(await values("d.value")).toBe("2024-01-15")
+  })
+})
+
+describe("text clicks", () => {
+  it("a text click takes the exact, clickable link over a sentence quoting it, naming it and the matches", async () => {
+    await live.tool.call({ args: ["open", url("text.html")] })
+    const clicked = await live.tool.call({ semanticAction: { action: "click", locator: "text", value: "nam" } })
+    expect(clicked.isError, textOf(clicked)).toBe(false)
+    expect(await values("window.__hit")).toEqual(["link"])
+    expect(textOf(clicked)).toMatch(/^Clicked link "nam" \(text "nam": 3 matched, this one exact, clickable; also /)
+    expect(textOf(clicked)).toContain(`paragraph "Click on the link \\"nam\\"."`)
+  })
+
+  it("exact: true in semanticAction and a job step clicks only the element whose whole text it is", async () => {
+    await live.tool.call({ args: ["open", url("text.html")] })
+    const click = { action: "click", locator: "text", value: "nam", exact: true }
+    const exact = await live.tool.call({ semanticAction: click })
+    expect(textOf(exact)).toMatch(/^Clicked link "nam" \(the only element with text "nam"\)/)
+    const job = await live.tool.call({ job: { steps: [click] } })
+    expect(job.isError, textOf(job)).toBe(false)
+    expect(await values("window.__hit")).toEqual(["link", "link"])
+    // without exact, a job's text click is picked in the page too, and its row names the element
+    const loose = await live.tool.call({ job: { steps: [{ ...click, exact: false }] } })
+    expect(textOf(loose)).toContain(`1. ✓ find text nam click → link "nam" (3 matched)`)
+    expect(await values("window.__hit")).toEqual(["link", "link", "link"])
+  })
+})
+
+describe("dialogs", () => {
+  it("two alerts are said as two, each with its message; a confirm left open is said once, never handled", async () => {
+    await live.tool.call({ args: ["open", url("dialogs.html")] })
+    const alerts = await live.tool.call({ args: ["click", "#a"] })
+    expect(alerts.isError, textOf(alerts)).toBe(false)
+    const said = await evalValue("JSON.stringify(window.__said)")
+    expect(said).toEqual(["Name is required", "Second"])
+    expect(textOf(alerts)).toContain(`2 dialogs opened: alert "Name is required" (accepted); alert "Second" (accepted)`)
+    const confirm = await live.tool.call({ args: ["click", "#c"] })
+    expect(textOf(confirm)).toContain(`Warning: A JavaScript confirm dialog is blocking the page: "Sure?"`)
+    expect(textOf(confirm)).not.toMatch(/handled|accepted/)
+    const status = await live.tool.call({ args: ["dialog", "status"] })
+    expect(textOf(status)).toContain(`A confirm dialog is open: "Sure?"`)
+    const accepted = await live.tool.call({ args: ["dialog", "accept"] })
+    expect(textOf(accepted)).toBe("Accepted the open dialog.")
+    expect(await evalValue("JSON.stringify(window.__r)")).toBe(true)
+  })
+
+  it("an alert 100 ms after a click is said with the next click", async () => {
+    await live.tool.call({ args: ["open", url("dialogs.html")] })
+    await live.tool.call({ args: ["click", "#l"] })
+    const deadline = Date.now() + 5_000
+    const late = () => evalValue("JSON.stringify(window.__late || null)")
+    while (Date.now() < deadline && (await late()) === null) await new Promise((r) => setTimeout(r, 100))
+    expect(await evalValue("JSON.stringify(window.__late)")).toBe("late one")
+    const next = await live.tool.call({ args: ["click", "#n"] })
+    expect(textOf(next)).toContain(`After the previous action: alert "late one" (accepted)`)
+  })
+})

@@ -1,0 +1,78 @@
+/**
+ * A fill's check says what the field holds and why (issue #41 item 2): a ref's own field as upstream read it, a
+ * disabled or read-only field, a native date field, text that went into another field, a password by length only;
+ * a slider is set and said, or refused without echoing the text; each reason's advice is a step that works.
+ */
+import { describe, expect, it } from "vitest"
+import { fillAdvice } from "../../src/page/fillAdvice.js"
+import { fillBeforeScript, rangeFillOf, rangeFillText } from "../../src/page/fillGuard.js"
+import { fillProbeRows } from "../../src/page/fillProbe.js"
+import { fillTargetOf, fillVerificationOf, refFactsOf } from "../../src/page/fillReadback.js"
+
+const read = (value: string, extra: Record<string, unknown> = {}) => ({ value, via: "value", selector: "#x", ...extra })
+
+describe("fill checks", () => {
+  it("a ref's own field is judged, not the focus now; disabled and read-only say so and did not take", () => {
+    const target = { selector: "@e2", text: "vina" }
+    const facts = refFactsOf([{ value: "" }, { enabled: false }, { value: null }])
+    expect(facts).toEqual({ value: "", enabled: false, readOnly: false })
+    const disabled = fillVerificationOf(target, null, undefined, facts)
+    expect(disabled).toMatchObject({ target: "@e2", observedLength: 0, disabled: true, notTaken: true })
+    expect(disabled?.summary).toBe("After fill, @e2 holds 0 character(s), not the 4 typed: " +
+      "it is disabled (a page may disable a field when it takes the focus).")
+    const refs = (value: string, readOnly: string | null) =>
+      refFactsOf([{ value }, { enabled: true }, { value: readOnly }])
+    const readOnly = fillVerificationOf(target, read("vina"), undefined, refs("", ""))
+    expect(readOnly).toMatchObject({ readOnly: true, notTaken: true })
+    expect(fillVerificationOf(target, read(""), undefined, refs("vina", null))).toBeUndefined()
+  })
+
+  it("text that went into another field is said with that field; a page that rewrote the text did take it", () => {
+    const grown = (selector: string, grew: number) => ({ prev: { selector, grew, same: false } })
+    const spill = fillVerificationOf({ selector: "#a", text: "hello" }, read("", grown("#b", 5)))
+    expect(spill?.summary).toBe("After fill, #a holds 0 character(s), not the 5 typed: " +
+      "the text went into #b instead, which had the focus (it grew by 5 character(s)).")
+    expect(spill).toMatchObject({ spilledInto: "#b", notTaken: true })
+    // for a ref the grown field may be the target itself: only an empty target says the text went elsewhere
+    const phone = "(555) 123-4"
+    const typed = { selector: "@e1", text: "5551234" }
+    const rewritten = fillVerificationOf(typed, read(phone, grown("#p", 11)), undefined, { value: phone })
+    expect(rewritten).not.toHaveProperty("spilledInto")
+    expect(rewritten).not.toHaveProperty("notTaken")
+  })
+
+  it("a password is compared by length only and never named; a placeholder secret is never read", () => {
+    const target = fillTargetOf(["fill", "#password", "hunter22"])
+    expect(target).toEqual({ selector: "#password", text: "hunter22", secret: true })
+    expect(fillVerificationOf(target!, { password: true, length: 8 })).toBeUndefined()
+    const empty = fillVerificationOf(target!, { password: true, length: 0 })
+    expect(empty).toMatchObject({ observedLength: 0, expectedLength: 8, notTaken: true })
+    expect(JSON.stringify(empty)).not.toContain("hunter22")
+    expect(fillTargetOf(["fill", "#password", "{{secret:PW}}"])).toBeUndefined()
+    expect(fillProbeRows(target!, undefined).before[0]?.[1]).not.toContain("hunter22")
+  })
+
+  it("a native date field: not taken, and the advice is a job type step with its digits", () => {
+    const date = fillVerificationOf({ selector: "#d", text: "2024-01-15" }, read("", { fieldType: "date" }))
+    expect(date).toMatchObject({ fieldType: "date", notTaken: true })
+    expect(fillAdvice(date!)).toBe("Type its digits in the order it shows them with a job type step (real keys), " +
+      `e.g. {"action":"type","selector":"#d","text":"01152024"} for 2024-01-15 in a month/day/year field.`)
+    const readOnly = { ...date!, fieldType: undefined as never, readOnly: true as const }
+    expect(fillAdvice(readOnly)).toBe("Click it, then choose in what opens (snapshot -i).")
+  })
+
+  it("a slider: its value is set and said; a word is refused without being echoed", () => {
+    expect(fillBeforeScript("#vol", "25", false)).toContain(`const asked = "25"`)
+    expect(fillBeforeScript("#vol", "loud", false)).toContain("const asked = null")
+    expect(fillBeforeScript(undefined, "30", true)).toContain("document.activeElement")
+    const set = rangeFillOf({ range: { value: "30", before: "59", min: "0", max: "100" } })
+    expect(rangeFillText("@e2", set!, "30")).toBe("Set the slider @e2 to 30 (range 0–100; it held 59).")
+    expect(rangeFillText("@e2", { ...set!, value: "100" }, "150")).toBe("Set the slider @e2 to 100 " +
+      "(range 0–100; it held 59): " +
+      "150 is outside its range or steps, so the browser set 100.")
+    const refused = rangeFillText("#vol", { before: "30", min: "0", max: "100" }, "loud")
+    expect(refused).toBe("#vol is a slider (range 0–100): it takes a number, so nothing was set (it holds 30).")
+    expect(rangeFillOf({ other: 1 })).toBeUndefined()
+    expect(fillProbeRows({ selector: "@e2", text: "30" }, "slider").before.map((r) => r[0])).toEqual(["focus", "eval"])
+  })
+})
