@@ -104,10 +104,15 @@ const pageErrors = (errors: ReadonlyArray<Data>): Formatted => {
   }))], head)
 }
 
+/** Cookies with their values (a credential-like one is hidden, and the head counts those). */
 const cookieList = (cookies: ReadonlyArray<Data>): Formatted => {
-  const head = `${cookies.length} cookies (values hidden)`
+  const hidden = cookies.filter((c) => c["valueRedacted"] === true).length
+  const values = hidden === 1 ? "value" : "values"
+  const head = `${cookies.length} cookies${hidden > 0 ? ` (${hidden} credential-like ${values} hidden)` : ""}`
   const flags = (c: Data) => ["httpOnly", "secure", "session"].filter((f) => c[f] === true).join(", ")
-  return formatted([`${head}${cookies.length > 0 ? "\n" : ""}`, ...boundedPage(cookies.map((c) => `${str(c["name"])} — ${str(c["domain"])}${str(c["path"])}${flags(c) !== "" ? ` (${flags(c)})` : ""}`))], head)
+  const where = (c: Data) => `${str(c["domain"])}${str(c["path"])}${flags(c) !== "" ? ` (${flags(c)})` : ""}`
+  const row = (c: Data) => `${str(c["name"])}=${str(c["value"])} — ${where(c)}`
+  return formatted([`${head}${cookies.length > 0 ? "\n" : ""}`, ...boundedPage(cookies.map(row))], head)
 }
 
 export const formatDiagnostics = (command: string, sub: string | undefined, data: Data, positionals: ReadonlyArray<string> = []): Formatted | undefined => {
