@@ -175,7 +175,12 @@ export const PageSettle = Schema.Struct({
   settled: Schema.Boolean,
   waitedMs: Schema.Number,
   interactiveCount: Schema.Number,
-  textChars: optional(Schema.Number)
+  textChars: optional(Schema.Number),
+  /**
+   * The page's load event had not fired when it was read (`readyState` "interactive": shown and usable, a resource
+   * still loading), with the resources not yet loaded (at most five URLs; absent when none could be named).
+   */
+  loading: optional(Schema.Struct({ readyState: Schema.String, pending: Schema.Array(Schema.String) }))
 })
 export type PageSettle = typeof PageSettle.Type
 

@@ -34,6 +34,11 @@ export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
   partialProgress: optional(PartialProgress),
   /** An `electron.launch` whose CDP port was not ready in time: what the launcher knew. */
   electronLaunch: optional(ElectronLaunchDiagnostics),
+  /**
+   * The load state a navigation waited for and never reached (`open`: "Timed out after 25000ms waiting for load state
+   * 'load'"): the page may be shown and usable, with one resource still loading.
+   */
+  loadState: optional(Schema.String),
   /** The page the session was on (for recovery in a fresh session when a dialog hung this one). */
   lastUrl: optional(Schema.String),
   /** A launch the browser pool at this endpoint kept queued past the budget (its connection was closed). */

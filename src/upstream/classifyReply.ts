@@ -93,6 +93,13 @@ export const classifyErrorText = (
 /** Upstream's own timeouts: a wait that ran out, or a request whose answer never came (it may have run). */
 const timeoutOf = (message: string, extra: { readonly code?: string | undefined; readonly stderr: string }): TimedOut | undefined => {
   if (extra.code === "outcome_unknown") return new TimedOut({ reason: "outcome-unknown", upstreamMessage: message, timeoutMs: 0, dispatched: "maybe", stdout: "", stderr: extra.stderr })
+  // a navigation whose load event never came (one resource that never loads): the page itself may be usable
+  const navigation = /Timed out after (\d+)ms waiting for load state '(\w+)'/.exec(message)
+  if (navigation !== null) {
+    const timeoutMs = Number(navigation[1] ?? 0)
+    const loadState = navigation[2] ?? "load"
+    return new TimedOut({ reason: "upstream-wait", upstreamMessage: message, timeoutMs, loadState, dispatched: "maybe", stdout: "", stderr: extra.stderr })
+  }
   const waited = /(Wait timed out after (\d+)ms|Operation timed out)/.exec(message)
   return waited !== null ? new TimedOut({ reason: "upstream-wait", upstreamMessage: message, timeoutMs: Number(waited[2] ?? 0), dispatched: "no", stdout: "", stderr: extra.stderr }) : undefined
 }

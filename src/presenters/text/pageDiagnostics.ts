@@ -13,7 +13,7 @@ import type { FillNotVerifiable, FillVerification, PageSettle, ReadinessWait, Se
 import type { NextAction, ToolDetails } from "../../schema/ToolDetails.js"
 import type { ToolError } from "../../schema/ToolError.js"
 import { readPayload, SnapshotRefs, SnapshotText } from "../../schema/UpstreamPayloads.js"
-import { isNearEmpty, needsSettleNote } from "../../page/pageSettle.js"
+import { isNearEmpty, isStillLoading, needsSettleNote } from "../../page/pageSettle.js"
 import { treeTextChars } from "../../snapshot/controlContext.js"
 import { CONTROL_ROLES } from "../../snapshot/renderFlow.js"
 import { fillVerificationActions } from "../electron/electronDetails.js"
@@ -99,8 +99,14 @@ const GRID_ROLES: ReadonlySet<string> = new Set(["row", "gridcell", "columnheade
 
 const NEAR_EMPTY_LINE = "Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i."
 
+/** A page shown and usable whose load event had not fired: what it still waits for. */
+const stillLoadingLine = (pending: ReadonlyArray<string>): string =>
+  `Still loading: the page is shown and usable (its DOM is ready) but its load event has not fired; waiting on ${
+    pending.length > 0 ? pending.join(", ") : "a resource"}. Act on it as it is, or wait --load load first if you need everything.`
+
 const settleLine = (settle: PageSettle, command: string | undefined): string =>
-  !settle.settled && command === "snapshot"
+  isStillLoading(settle) ? stillLoadingLine(settle.loading?.pending ?? [])
+  : !settle.settled && command === "snapshot"
     ? `Page still changing after ${seconds(settle.waitedMs)} when this snapshot was taken: it may not show the settled page; wait, then snapshot -i again.`
     : !settle.settled ? `Page still changing after ${seconds(settle.waitedMs)}: its UI may still be building; wait, then snapshot -i.` : NEAR_EMPTY_LINE
 

@@ -19,6 +19,7 @@ import { samePage } from "../../session/refPreflight.js"
 import { readPayload, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { type OpenedPage, OPENED_PAGE_EXPRESSION, openedPageOf } from "./pageProbes.js"
 import { mayProbe } from "../../session/mayProbe.js"
+import { isStillLoading } from "../../page/pageSettle.js"
 import { isOpening } from "../../upstream/commandPolicy.js"
 
 export interface OpenRun {
@@ -35,6 +36,24 @@ const readElsewhere = (data: unknown, page: OpenedPage | undefined): boolean => 
   return reported !== undefined && /^https?:/.test(reported) && page !== undefined && !samePage(reported, page.url)
 }
 
+/** The read after an open whose load event never came gets this long (the daemon is free again by then). */
+const READ_TIMEOUT_MS = 8_000
+
+/**
+ * An open that timed out waiting for the load event (one resource that never loads) while the page is shown: its DOM
+ * is ready, so the open did what was asked and answers as opened, saying what is still loading (`pageSettle.loading`).
+ * A page still parsing, or still the previous one (the document never arrived), keeps the timeout.
+ */
+const usableDespiteLoad = (plan: Plan, error: CommandError) =>
+  Effect.gen(function*() {
+    if (error._tag !== "TimedOut" || error.loadState === undefined) return undefined
+    const read = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), [["eval", OPENED_PAGE_EXPRESSION]], { timeoutMs: READ_TIMEOUT_MS, failFast: true }))
+    const page = Either.isRight(read) ? openedPageOf(read.right[0]) : undefined
+    if (page === undefined || !isStillLoading(page.settle) || !/^https?:/.test(page.url)) return undefined
+    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data: { title: page.title, url: page.url }, warning: undefined })
+    return { replied, page } satisfies OpenRun
+  })
+
 export const runOpen = (plan: Plan) =>
   Effect.gen(function*() {
     const session = plan.sessionName
@@ -47,7 +66,7 @@ export const runOpen = (plan: Plan) =>
     if (Either.isLeft(ran)) return ran.left._tag === "ParseFailure" ? undefined : ({ replied: Either.left(ran.left), page: undefined } satisfies OpenRun)
     const row = ran.right[0]
     if (row === undefined) return undefined
-    if (!row.success) return { replied: Either.left(row.error), page: undefined } satisfies OpenRun
+    if (!row.success) return (yield* usableDespiteLoad(plan, row.error)) ?? ({ replied: Either.left(row.error), page: undefined } satisfies OpenRun)
     const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data: row.result, warning: row.warning })
     const page = openedPageOf(ran.right[1])
     return readElsewhere(row.result, page) ? { replied, page: undefined, readElsewhere: true } : ({ replied, page } satisfies OpenRun)
