@@ -20,6 +20,7 @@ import { readPayload, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { type OpenedPage, OPENED_PAGE_EXPRESSION, openedPageOf } from "./pageProbes.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { isStillLoading } from "../../page/pageSettle.js"
+import { runFastOpen } from "./fastOpen.js"
 import { isOpening } from "../../upstream/commandPolicy.js"
 
 export interface OpenRun {
@@ -61,6 +62,9 @@ export const runOpen = (plan: Plan) =>
     if (plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
     const view = yield* (yield* SessionRegistry).view(session)
     if (view.pinnedTab !== undefined) return undefined
+    // a running browser is navigated directly and answers once the page is usable (not at its load event)
+    const fast = yield* runFastOpen(plan)
+    if (fast !== undefined) return fast satisfies OpenRun
     const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), [plan.line.positionals, ["eval", OPENED_PAGE_EXPRESSION]], { timeoutMs: plan.timeoutMs, failFast: true }))
     // a reply without rows that is no error (not what agent-browser prints for a batch): the open runs alone instead
     if (Either.isLeft(ran)) return ran.left._tag === "ParseFailure" ? undefined : ({ replied: Either.left(ran.left), page: undefined } satisfies OpenRun)

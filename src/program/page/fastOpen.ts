@@ -1,0 +1,81 @@
+/**
+ * `open <http(s) URL>` in a session whose browser already runs, answered once the page is usable: upstream's `open`
+ * waits for the load event (25 s on a page with one resource that never loads, and nothing shortens it), so the
+ * navigation is started in the session's tab over the browser's own DevTools endpoint (CDP `Page.navigate` answers
+ * once the document is committed), then one upstream process waits for the DOM to be ready (the call's own budget) and
+ * reads the page as after any open (title, URL, challenge facts, settle, what is still loading).
+ * Upstream's own open is kept wherever it does more than navigate or where this path cannot see the tab: the first
+ * launch, per-call flags (`--headers` are scoped to the origin by upstream's open), an allow-list (upstream refuses
+ * the URL), a navigation CDP reports failed (upstream says why, in its words) or one that does not commit in time.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { Plan } from "../../domain/Plan.js"
+import { BrowserEndpoints } from "../../services/BrowserEndpoints.js"
+import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
+import { ToolConfig } from "../../services/ToolConfig.js"
+import { targetOf } from "../../session/target.js"
+import { isOpening } from "../../upstream/commandPolicy.js"
+import { observeDaemon } from "../refs/refTracking.js"
+import { browserEndpointOf } from "../session/sessionEndpoint.js"
+import { OPENED_PAGE_EXPRESSION, openedPageOf, type OpenedPage } from "./pageProbes.js"
+
+const CDP_TIMEOUT_MS = 2_000
+/** The document must be committed (response headers in) within this; else upstream's open runs as before. */
+const COMMIT_TIMEOUT_MS = 10_000
+/** Kept back from the call's budget for the read after the DOM is ready. */
+const READ_RESERVE_MS = 4_000
+/** The call's own flags this path may carry; any other (`--headers`, …) is upstream's open's to apply. */
+const PLAIN_FLAGS: ReadonlySet<string> = new Set(["--session", "--json"])
+
+/** The URL an open may navigate to directly, or undefined when upstream's open must run. */
+const directUrl = (plan: Plan, env: Readonly<Record<string, string | undefined>>): string | undefined => {
+  if (plan.kind !== "browser" || plan.firstLaunch || plan.sessionName === undefined) return undefined
+  const [command, url, ...rest] = plan.line.positionals
+  if (!isOpening(command) || url === undefined || rest.length > 0 || !/^https?:\/\/[^/]/i.test(url)) return undefined
+  if (plan.line.flags.some((f) => !PLAIN_FLAGS.has(f.flag))) return undefined
+  const allowList = plan.launchFlags.some((t) => t.startsWith("--allowed-domains") || t.startsWith("--headers"))
+  const allowEnv = [plan.env, env].some((e) => (e["AGENT_BROWSER_ALLOWED_DOMAINS"] ?? "") !== "")
+  return allowList || allowEnv ? undefined : url
+}
+
+export interface FastOpen {
+  readonly replied: Either.Either<UpstreamOutcome, CommandError>
+  readonly page: OpenedPage | undefined
+}
+
+/** Navigates the session's tab over CDP: true once the document committed, false when upstream's open must run. */
+const navigateTab = (plan: Plan, url: string, commitMs: number) =>
+  Effect.gen(function*() {
+    const { endpoint } = yield* browserEndpointOf(plan)
+    if (endpoint === undefined) return false
+    const targetId = (yield* observeDaemon(plan)).targetId
+    const endpoints = yield* BrowserEndpoints
+    const tab = (yield* endpoints.inspect(endpoint, CDP_TIMEOUT_MS))?.targets.find((t) => t.type === "page" && t.id === targetId)
+    if (tab?.webSocketDebuggerUrl === undefined) return false
+    const answer = yield* endpoints.command(tab.webSocketDebuggerUrl, "Page.navigate", { url }, commitMs)
+    if (answer === null || typeof answer !== "object") return false
+    // errorText: the navigation failed (no such host, a download, a refused connection): upstream's open says it
+    return typeof (answer as Record<string, unknown>)["errorText"] !== "string"
+  })
+
+export const runFastOpen = (plan: Plan) =>
+  Effect.gen(function*() {
+    const url = directUrl(plan, (yield* ToolConfig).env)
+    // the call's budget holds: the commit gets at most a third of it, the DOM wait what remains but the read's share
+    const started = yield* Clock.currentTimeMillis
+    if (url === undefined || !(yield* navigateTab(plan, url, Math.min(COMMIT_TIMEOUT_MS, plan.timeoutMs / 3)))) return undefined
+    const remaining = plan.timeoutMs - ((yield* Clock.currentTimeMillis) - started)
+    const waitMs = Math.max(500, Math.round(remaining - READ_RESERVE_MS))
+    const steps = [["wait", "--fn", "document.readyState !== 'loading'", "--timeout", String(waitMs)], ["eval", OPENED_PAGE_EXPRESSION]]
+    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, { timeoutMs: Math.max(1_000, remaining), failFast: true }))
+    if (Either.isLeft(ran)) return { replied: Either.left(ran.left), page: undefined } satisfies FastOpen
+    const [ready, read] = ran.right
+    if (ready !== undefined && !ready.success) return { replied: Either.left(ready.error), page: undefined } satisfies FastOpen
+    const page = openedPageOf(read)
+    if (page === undefined) return undefined
+    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data: { title: page.title, url: page.url }, warning: undefined })
+    return { replied, page } satisfies FastOpen
+  })
