@@ -53,6 +53,12 @@ export const LOADING_EXPRESSION = `(() => {
   return { readyState: document.readyState, pending: [...new Set(late)].slice(0, 5) };
 })()`
 
+/** The opened document's HTTP status when it was not a success (upstream's open reports none); else undefined. */
+export const HTTP_ERROR_STATUS_EXPRESSION = `(() => {
+  const status = (performance.getEntriesByType("navigation")[0] || {}).responseStatus || 0;
+  return status >= 400 || (status > 0 && status < 200) ? status : undefined;
+})()`
+
 /** The page was shown and usable (its DOM ready) while a resource had not loaded yet. */
 export const isStillLoading = (settle: PageSettle | undefined): boolean => settle?.loading?.readyState === "interactive"
 

@@ -180,7 +180,9 @@ export const PageSettle = Schema.Struct({
    * The page's load event had not fired when it was read (`readyState` "interactive": shown and usable, a resource
    * still loading), with the resources not yet loaded (at most five URLs; absent when none could be named).
    */
-  loading: optional(Schema.Struct({ readyState: Schema.String, pending: Schema.Array(Schema.String) }))
+  loading: optional(Schema.Struct({ readyState: Schema.String, pending: Schema.Array(Schema.String) })),
+  /** The HTTP status the opened document came with, when it was not a success (a 402, a 404, a 500). */
+  httpStatus: optional(Schema.Number)
 })
 export type PageSettle = typeof PageSettle.Type
 

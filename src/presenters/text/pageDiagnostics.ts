@@ -200,6 +200,8 @@ export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDia
     for (const f of unseen) lines.push([`Fill check${f.stepIndex !== undefined ? ` (step ${f.stepIndex + 1})` : ""}: ${f.summary}`])
   }
   const settle = executed.pageSettle
+  // upstream's open succeeds on any status: an error status is said, so "Opened: Payment Required" is not read as ok
+  if (settle?.httpStatus !== undefined) lines.push([`HTTP status ${settle.httpStatus}: the server answered with an error; the page shows what it sent.`])
   if (settle !== undefined) {
     fields = { ...fields, pageSettle: settle }
     // the snapshot after open is already suggested (inspect-after-navigation)

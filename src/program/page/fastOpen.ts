@@ -6,7 +6,8 @@
  * reads the page as after any open (title, URL, challenge facts, settle, what is still loading).
  * Upstream's own open is kept wherever it does more than navigate or where this path cannot see the tab: the first
  * launch, per-call flags (`--headers` are scoped to the origin by upstream's open), an allow-list (upstream refuses
- * the URL), a navigation CDP reports failed (upstream says why, in its words) or one that does not commit in time.
+ * the URL), a navigation CDP reports failed (upstream says why, in its words). A document that never arrives within
+ * the call's budget is a `TimedOut` (`no-commit`), which the hung-page recovery stops, as after upstream's open.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -16,6 +17,7 @@ import type { Plan } from "../../domain/Plan.js"
 import { BrowserEndpoints } from "../../services/BrowserEndpoints.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
+import { TimedOut } from "../../schema/ToolError.js"
 import { targetOf } from "../../session/target.js"
 import { isOpening } from "../../upstream/commandPolicy.js"
 import { observeDaemon } from "../refs/refTracking.js"
@@ -23,8 +25,6 @@ import { browserEndpointOf } from "../session/sessionEndpoint.js"
 import { OPENED_PAGE_EXPRESSION, openedPageOf, type OpenedPage } from "./pageProbes.js"
 
 const CDP_TIMEOUT_MS = 2_000
-/** The document must be committed (response headers in) within this; else upstream's open runs as before. */
-const COMMIT_TIMEOUT_MS = 10_000
 /** Kept back from the call's budget for the read after the DOM is ready. */
 const READ_RESERVE_MS = 4_000
 /** The call's own flags this path may carry; any other (`--headers`, …) is upstream's open's to apply. */
@@ -46,27 +46,38 @@ export interface FastOpen {
   readonly page: OpenedPage | undefined
 }
 
-/** Navigates the session's tab over CDP: true once the document committed, false when upstream's open must run. */
+/**
+ * Navigates the session's tab over CDP: "committed" once the document arrived; "failed" when CDP says the navigation
+ * failed or no tab could be reached (nothing is pending: upstream's open runs and says why); "pending" when no
+ * document came within the budget (the navigation may still run: never started again).
+ */
 const navigateTab = (plan: Plan, url: string, commitMs: number) =>
   Effect.gen(function*() {
     const { endpoint } = yield* browserEndpointOf(plan)
-    if (endpoint === undefined) return false
+    if (endpoint === undefined) return "failed" as const
     const targetId = (yield* observeDaemon(plan)).targetId
     const endpoints = yield* BrowserEndpoints
     const tab = (yield* endpoints.inspect(endpoint, CDP_TIMEOUT_MS))?.targets.find((t) => t.type === "page" && t.id === targetId)
-    if (tab?.webSocketDebuggerUrl === undefined) return false
+    if (tab?.webSocketDebuggerUrl === undefined) return "failed" as const
     const answer = yield* endpoints.command(tab.webSocketDebuggerUrl, "Page.navigate", { url }, commitMs)
-    if (answer === null || typeof answer !== "object") return false
+    if (answer === null || typeof answer !== "object") return "pending" as const
     // errorText: the navigation failed (no such host, a download, a refused connection): upstream's open says it
-    return typeof (answer as Record<string, unknown>)["errorText"] !== "string"
+    return typeof (answer as Record<string, unknown>)["errorText"] === "string" ? "failed" as const : "committed" as const
   })
 
 export const runFastOpen = (plan: Plan) =>
   Effect.gen(function*() {
     const url = directUrl(plan, (yield* ToolConfig).env)
-    // the call's budget holds: the commit gets at most a third of it, the DOM wait what remains but the read's share
+    if (url === undefined) return undefined
+    // the call's budget holds: the document may take all of it but the read's share, the DOM wait what remains
     const started = yield* Clock.currentTimeMillis
-    if (url === undefined || !(yield* navigateTab(plan, url, Math.min(COMMIT_TIMEOUT_MS, plan.timeoutMs / 3)))) return undefined
+    const commitMs = Math.max(1_000, plan.timeoutMs - READ_RESERVE_MS)
+    const navigated = yield* navigateTab(plan, url, commitMs)
+    if (navigated === "failed") return undefined
+    if (navigated === "pending") {
+      const error = new TimedOut({ reason: "no-commit", timeoutMs: commitMs, dispatched: "maybe", stdout: "", stderr: "" })
+      return { replied: Either.left(error), page: undefined } satisfies FastOpen
+    }
     const remaining = plan.timeoutMs - ((yield* Clock.currentTimeMillis) - started)
     const waitMs = Math.max(500, Math.round(remaining - READ_RESERVE_MS))
     const steps = [["wait", "--fn", "document.readyState !== 'loading'", "--timeout", String(waitMs)], ["eval", OPENED_PAGE_EXPRESSION]]
