@@ -14,10 +14,12 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
+import { ArtifactStore } from "../../services/ArtifactStore.js"
 import { BrowserEndpoints } from "../../services/BrowserEndpoints.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { TimedOut } from "../../schema/ToolError.js"
+import { PathReply, readPayload } from "../../schema/UpstreamPayloads.js"
 import { targetOf } from "../../session/target.js"
 import { isOpening } from "../../upstream/commandPolicy.js"
 import { observeDaemon } from "../refs/refTracking.js"
@@ -61,8 +63,34 @@ const navigateTab = (plan: Plan, url: string, commitMs: number) =>
     if (tab?.webSocketDebuggerUrl === undefined) return "failed" as const
     const answer = yield* endpoints.command(tab.webSocketDebuggerUrl, "Page.navigate", { url }, commitMs)
     if (answer === null || typeof answer !== "object") return "pending" as const
-    // errorText: the navigation failed (no such host, a download, a refused connection): upstream's open says it
-    return typeof (answer as Record<string, unknown>)["errorText"] === "string" ? "failed" as const : "committed" as const
+    // errorText: the navigation failed (no such host, a refused connection): upstream's open says it; ERR_ABORTED is
+    // also what a URL that is a file gives (the browser downloads it instead of opening a page)
+    const errorText = (answer as Record<string, unknown>)["errorText"]
+    return errorText === "net::ERR_ABORTED" ? "aborted" as const : typeof errorText === "string" ? "failed" as const : "committed" as const
+  })
+
+/** A download that already started is picked up within this (upstream's `wait --download` also finds finished ones). */
+const DOWNLOAD_PICKUP_MS = 10_000
+
+/**
+ * A navigation aborted because the URL is a file: the browser saved it instead of opening a page. Upstream's
+ * `wait --download` picks the finished download up; the file is checked on disk, and the open answers with it
+ * (`downloaded`, no page: the tab still shows the page before). Nothing picked up: upstream's open runs and says why
+ * (nothing was downloaded, so nothing is downloaded twice).
+ */
+const downloadedInstead = (plan: Plan, url: string, remainingMs: number) =>
+  Effect.gen(function*() {
+    const timeoutMs = Math.max(1_000, Math.min(DOWNLOAD_PICKUP_MS, remainingMs - 1_000))
+    const steps = [["wait", "--download", "--timeout", String(timeoutMs)]]
+    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, { timeoutMs: timeoutMs + 2_000, failFast: true }))
+    const row = Either.isRight(ran) ? ran.right[0] : undefined
+    const path = row?.success === true ? readPayload(PathReply, row.result, (d) => d.path) : undefined
+    if (path === undefined) return undefined
+    const file = yield* (yield* ArtifactStore).inspect(path)
+    if (!file.exists) return undefined
+    const data = { downloaded: path, from: url, ...(file.sizeBytes !== undefined ? { sizeBytes: file.sizeBytes } : {}) }
+    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data, warning: undefined })
+    return { replied, page: undefined } satisfies FastOpen
   })
 
 export const runFastOpen = (plan: Plan) =>
@@ -74,6 +102,7 @@ export const runFastOpen = (plan: Plan) =>
     const commitMs = Math.max(1_000, plan.timeoutMs - READ_RESERVE_MS)
     const navigated = yield* navigateTab(plan, url, commitMs)
     if (navigated === "failed") return undefined
+    if (navigated === "aborted") return yield* downloadedInstead(plan, url, plan.timeoutMs - ((yield* Clock.currentTimeMillis) - started))
     if (navigated === "pending") {
       const error = new TimedOut({ reason: "no-commit", timeoutMs: commitMs, dispatched: "maybe", stdout: "", stderr: "" })
       return { replied: Either.left(error), page: undefined } satisfies FastOpen

@@ -1,0 +1,36 @@
+/**
+ * Issue #41 item 6 on the real agent-browser: `open` of a URL that downloads a file (an attachment) in a running
+ * browser. What the tool says is checked against the files in the downloads folder. And a fixed wait's words.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const live = liveWorld()
+const downloads = () => {
+  const dir = join(live.world.root, "home", "Downloads")
+  return existsSync(dir) ? readdirSync(dir) : []
+}
+
+describe("open of a URL that downloads a file (#41)", () => {
+  it("is said as what happened, and the file is downloaded once", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/download/report-41.txt`] })
+    console.log(`[open download] ${textOf(opened)}`)
+    expect(opened.isError, textOf(opened)).toBe(false)
+    expect(downloads()).toEqual(["report-41.txt"])
+    const saved = join(live.world.root, "home", "Downloads", "report-41.txt")
+    expect(textOf(opened)).toBe(`Downloaded, not opened: ${live.site.origin}/download/report-41.txt is a file; the browser saved it to ${saved}, ${readFileSync(saved).length} bytes (checked on disk). The tab still shows the page before.`)
+    const url = await live.tool.call({ args: ["get", "url"] })
+    expect(textOf(url)).toContain(`${live.site.origin}/index.html`)
+  }, 90_000)
+
+  it("a fixed wait that passed says it waited (not 'Wait done (timeout).')", async () => {
+    const started = Date.now()
+    const waited = await live.tool.call({ args: ["wait", "300"] })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300)
+    expect(textOf(waited)).toBe("Waited 300 ms.")
+  })
+})
