@@ -131,5 +131,8 @@ export const isNearEmpty = (interactive: number, textChars: number | undefined):
  * Whether the result should say so: the page was still changing, or it shows almost nothing yet. A loaded page that
  * simply has no controls gets no note (it is not "loading").
  */
+/** A page that finished loading and has no script: what it shows is all it will show. */
+export const isStaticLoaded = (settle: PageSettle): boolean => settle.scripted === false && settle.loading === undefined
+
 export const needsSettleNote = (settle: PageSettle): boolean =>
   !settle.settled || isNearEmpty(settle.interactiveCount, settle.textChars) || isStillLoading(settle)

@@ -181,6 +181,8 @@ export const PageSettle = Schema.Struct({
    * still loading), with the resources not yet loaded (at most five URLs; absent when none could be named).
    */
   loading: optional(Schema.Struct({ readyState: Schema.String, pending: Schema.Array(Schema.String) })),
+  /** After `open`: false when the loaded page has no script at all (nothing can fill it in later). */
+  scripted: optional(Schema.Boolean),
   /** The HTTP status the opened document came with, when it was not a success (a 402, a 404, a 500). */
   httpStatus: optional(Schema.Number)
 })

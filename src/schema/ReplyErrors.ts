@@ -16,11 +16,14 @@ import { optional } from "./exactOptional.js"
  * `upstreamMessage`) or could not say whether the action ran (`outcome-unknown`); the wrapper's watchdog ended the
  * process (`no-answer`), a step-by-step run's budget ran out before a step (`step-budget`), an Electron app did not
  * open its debug port (`debug-port`), an `open` navigated over DevTools got no document in time (`no-commit`: the
- * server never answered; the navigation may still be pending), or another process held the session's lock for the whole budget
+ * server never answered; the navigation may still be pending), or another process held the session's lock for the
+ * whole budget
  * (`session-lock`, with its `holder`; nothing ran). `dispatched` says whether the browser may already have acted.
  */
 export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
-  reason: Schema.Literal("upstream-wait", "outcome-unknown", "no-answer", "no-commit", "step-budget", "debug-port", "session-lock"),
+  reason: Schema.Literal(
+    "upstream-wait", "outcome-unknown", "no-answer", "no-commit", "step-budget", "debug-port", "session-lock"
+  ),
   upstreamMessage: optional(Schema.String),
   /** The Electron app whose debug port did not open (`debug-port`). */
   app: optional(Schema.String),

@@ -98,7 +98,10 @@ const timeoutOf = (message: string, extra: { readonly code?: string | undefined;
   if (navigation !== null) {
     const timeoutMs = Number(navigation[1] ?? 0)
     const loadState = navigation[2] ?? "load"
-    return new TimedOut({ reason: "upstream-wait", upstreamMessage: message, timeoutMs, loadState, dispatched: "maybe", stdout: "", stderr: extra.stderr })
+    const dispatched = "maybe" as const
+    return new TimedOut({
+      reason: "upstream-wait", upstreamMessage: message, timeoutMs, loadState, dispatched, stdout: "", stderr: extra.stderr
+    })
   }
   const waited = /(Wait timed out after (\d+)ms|Operation timed out)/.exec(message)
   return waited !== null ? new TimedOut({ reason: "upstream-wait", upstreamMessage: message, timeoutMs: Number(waited[2] ?? 0), dispatched: "no", stdout: "", stderr: extra.stderr }) : undefined

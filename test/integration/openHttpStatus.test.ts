@@ -25,6 +25,8 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
 afterAll(async () => {
+  // the browser keeps its connections open: end them, or close() waits for them
+  server?.closeAllConnections()
   await new Promise((resolve) => server?.close(resolve))
 })
 

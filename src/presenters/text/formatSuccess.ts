@@ -142,7 +142,9 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
     case "wait": {
       if (data["path"] !== undefined) return { text: `Download saved: ${str(data["path"])}`, summary: `wait --download ${str(data["path"])}` }
       // `wait <ms>` answers {waited: "timeout"}: the time it was asked to wait passed, which is all it promised
-      if (data["waited"] === "timeout" && /^\d+$/.test(target)) return { text: `Waited ${target} ms.`, summary: `waited ${target} ms` }
+      if (data["waited"] === "timeout" && /^\d+$/.test(target)) {
+        return { text: `Waited ${target} ms.`, summary: `waited ${target} ms` }
+      }
       const what = str(data["waited"]) || (data["url"] !== undefined ? "url" : data["state"] !== undefined ? "load state" : "condition")
       return { text: `Wait done (${what}).`, summary: `wait: ${what}` }
     }

@@ -59,14 +59,16 @@ const navigateTab = (plan: Plan, url: string, commitMs: number) =>
     if (endpoint === undefined) return "failed" as const
     const targetId = (yield* observeDaemon(plan)).targetId
     const endpoints = yield* BrowserEndpoints
-    const tab = (yield* endpoints.inspect(endpoint, CDP_TIMEOUT_MS))?.targets.find((t) => t.type === "page" && t.id === targetId)
+    const view = yield* endpoints.inspect(endpoint, CDP_TIMEOUT_MS)
+    const tab = view?.targets.find((t) => t.type === "page" && t.id === targetId)
     if (tab?.webSocketDebuggerUrl === undefined) return "failed" as const
     const answer = yield* endpoints.command(tab.webSocketDebuggerUrl, "Page.navigate", { url }, commitMs)
     if (answer === null || typeof answer !== "object") return "pending" as const
     // errorText: the navigation failed (no such host, a refused connection): upstream's open says it; ERR_ABORTED is
     // also what a URL that is a file gives (the browser downloads it instead of opening a page)
     const errorText = (answer as Record<string, unknown>)["errorText"]
-    return errorText === "net::ERR_ABORTED" ? "aborted" as const : typeof errorText === "string" ? "failed" as const : "committed" as const
+    if (errorText === "net::ERR_ABORTED") return "aborted" as const
+    return typeof errorText === "string" ? "failed" as const : "committed" as const
   })
 
 /** A download that already started is picked up within this (upstream's `wait --download` also finds finished ones). */
@@ -82,15 +84,38 @@ const downloadedInstead = (plan: Plan, url: string, remainingMs: number) =>
   Effect.gen(function*() {
     const timeoutMs = Math.max(1_000, Math.min(DOWNLOAD_PICKUP_MS, remainingMs - 1_000))
     const steps = [["wait", "--download", "--timeout", String(timeoutMs)]]
-    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, { timeoutMs: timeoutMs + 2_000, failFast: true }))
+    const options = { timeoutMs: timeoutMs + 2_000, failFast: true }
+    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, options))
     const row = Either.isRight(ran) ? ran.right[0] : undefined
     const path = row?.success === true ? readPayload(PathReply, row.result, (d) => d.path) : undefined
     if (path === undefined) return undefined
     const file = yield* (yield* ArtifactStore).inspect(path)
     if (!file.exists) return undefined
     const data = { downloaded: path, from: url, ...(file.sizeBytes !== undefined ? { sizeBytes: file.sizeBytes } : {}) }
-    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data, warning: undefined })
-    return { replied, page: undefined } satisfies FastOpen
+    return answered(data, undefined)
+  })
+
+const failed = (error: CommandError): FastOpen => ({ replied: Either.left(error), page: undefined })
+const answered = (data: unknown, page: OpenedPage | undefined): FastOpen => ({
+  replied: Either.right({ kind: "single", data, warning: undefined }),
+  page
+})
+
+/** After the commit: the DOM waited for (what remains of the budget but the read's share), then the page read. */
+const readWhenReady = (plan: Plan, remainingMs: number) =>
+  Effect.gen(function*() {
+    const waitMs = Math.max(500, Math.round(remainingMs - READ_RESERVE_MS))
+    const steps = [
+      ["wait", "--fn", "document.readyState !== 'loading'", "--timeout", String(waitMs)],
+      ["eval", OPENED_PAGE_EXPRESSION]
+    ]
+    const options = { timeoutMs: Math.max(1_000, remainingMs), failFast: true }
+    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, options))
+    if (Either.isLeft(ran)) return failed(ran.left)
+    const [ready, read] = ran.right
+    if (ready !== undefined && !ready.success) return failed(ready.error)
+    const page = openedPageOf(read)
+    return page === undefined ? undefined : answered({ title: page.title, url: page.url }, page)
   })
 
 export const runFastOpen = (plan: Plan) =>
@@ -99,23 +124,16 @@ export const runFastOpen = (plan: Plan) =>
     if (url === undefined) return undefined
     // the call's budget holds: the document may take all of it but the read's share, the DOM wait what remains
     const started = yield* Clock.currentTimeMillis
+    const remaining = Effect.map(Clock.currentTimeMillis, (now) => plan.timeoutMs - (now - started))
     const commitMs = Math.max(1_000, plan.timeoutMs - READ_RESERVE_MS)
     const navigated = yield* navigateTab(plan, url, commitMs)
     if (navigated === "failed") return undefined
-    if (navigated === "aborted") return yield* downloadedInstead(plan, url, plan.timeoutMs - ((yield* Clock.currentTimeMillis) - started))
+    if (navigated === "aborted") return yield* downloadedInstead(plan, url, yield* remaining)
     if (navigated === "pending") {
-      const error = new TimedOut({ reason: "no-commit", timeoutMs: commitMs, dispatched: "maybe", stdout: "", stderr: "" })
-      return { replied: Either.left(error), page: undefined } satisfies FastOpen
+      const error = new TimedOut({
+        reason: "no-commit", timeoutMs: commitMs, dispatched: "maybe", stdout: "", stderr: ""
+      })
+      return failed(error)
     }
-    const remaining = plan.timeoutMs - ((yield* Clock.currentTimeMillis) - started)
-    const waitMs = Math.max(500, Math.round(remaining - READ_RESERVE_MS))
-    const steps = [["wait", "--fn", "document.readyState !== 'loading'", "--timeout", String(waitMs)], ["eval", OPENED_PAGE_EXPRESSION]]
-    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, { timeoutMs: Math.max(1_000, remaining), failFast: true }))
-    if (Either.isLeft(ran)) return { replied: Either.left(ran.left), page: undefined } satisfies FastOpen
-    const [ready, read] = ran.right
-    if (ready !== undefined && !ready.success) return { replied: Either.left(ready.error), page: undefined } satisfies FastOpen
-    const page = openedPageOf(read)
-    if (page === undefined) return undefined
-    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data: { title: page.title, url: page.url }, warning: undefined })
-    return { replied, page } satisfies FastOpen
+    return yield* readWhenReady(plan, yield* remaining)
   })

@@ -48,10 +48,14 @@ const READ_TIMEOUT_MS = 8_000
 const usableDespiteLoad = (plan: Plan, error: CommandError) =>
   Effect.gen(function*() {
     if (error._tag !== "TimedOut" || error.loadState === undefined) return undefined
-    const read = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), [["eval", OPENED_PAGE_EXPRESSION]], { timeoutMs: READ_TIMEOUT_MS, failFast: true }))
+    const options = { timeoutMs: READ_TIMEOUT_MS, failFast: true }
+    const steps = [["eval", OPENED_PAGE_EXPRESSION]]
+    const read = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, options))
     const page = Either.isRight(read) ? openedPageOf(read.right[0]) : undefined
     if (page === undefined || !isStillLoading(page.settle) || !/^https?:/.test(page.url)) return undefined
-    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data: { title: page.title, url: page.url }, warning: undefined })
+    const data = { title: page.title, url: page.url }
+    const outcome: UpstreamOutcome = { kind: "single", data, warning: undefined }
+    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right(outcome)
     return { replied, page } satisfies OpenRun
   })
 
@@ -64,13 +68,16 @@ export const runOpen = (plan: Plan) =>
     if (view.pinnedTab !== undefined) return undefined
     // a running browser is navigated directly and answers once the page is usable (not at its load event)
     const fast = yield* runFastOpen(plan)
-    if (fast !== undefined) return fast satisfies OpenRun
+    if (fast !== undefined) return { replied: fast.replied, page: fast.page } satisfies OpenRun
     const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), [plan.line.positionals, ["eval", OPENED_PAGE_EXPRESSION]], { timeoutMs: plan.timeoutMs, failFast: true }))
     // a reply without rows that is no error (not what agent-browser prints for a batch): the open runs alone instead
     if (Either.isLeft(ran)) return ran.left._tag === "ParseFailure" ? undefined : ({ replied: Either.left(ran.left), page: undefined } satisfies OpenRun)
     const row = ran.right[0]
     if (row === undefined) return undefined
-    if (!row.success) return (yield* usableDespiteLoad(plan, row.error)) ?? ({ replied: Either.left(row.error), page: undefined } satisfies OpenRun)
+    if (!row.success) {
+      const usable = yield* usableDespiteLoad(plan, row.error)
+      return usable ?? ({ replied: Either.left(row.error), page: undefined } satisfies OpenRun)
+    }
     const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data: row.result, warning: row.warning })
     const page = openedPageOf(ran.right[1])
     return readElsewhere(row.result, page) ? { replied, page: undefined, readElsewhere: true } : ({ replied, page } satisfies OpenRun)

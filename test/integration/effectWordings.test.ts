@@ -1,6 +1,7 @@
 /**
- * Issue #41 item 6 on the real agent-browser: `open` of a URL that downloads a file (an attachment) in a running
- * browser. What the tool says is checked against the files in the downloads folder. And a fixed wait's words.
+ * Issue #41 item 6 on the real agent-browser, words that said something else happened: `open` of a URL that downloads a
+ * file (an attachment) in a running browser, checked against the files in the downloads folder; a fixed wait; a short
+ * static page that has loaded (read with the raw binary).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -32,5 +33,15 @@ describe("open of a URL that downloads a file (#41)", () => {
     const waited = await live.tool.call({ args: ["wait", "300"] })
     expect(Date.now() - started).toBeGreaterThanOrEqual(300)
     expect(textOf(waited)).toBe("Waited 300 ms.")
+  })
+
+  it("a short page without scripts that has loaded is not said to be still loading", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/short-static.html`] })
+    const session = opened.details.sessionName ?? ""
+    const state = JSON.parse(live.world.raw(["--json", "--session", session, "eval", "document.readyState + ' ' + document.scripts.length"])) as { data: { result: string } }
+    expect(state.data.result).toBe("complete 0")
+    console.log(`[short page] ${textOf(opened)}`)
+    expect(textOf(opened)).toContain("The page has loaded and shows almost nothing (no controls, hardly any text); it has no scripts, so that is all of it.")
+    expect(textOf(opened)).not.toMatch(/may still be loading/)
   })
 })
