@@ -44,4 +44,17 @@ describe("open of a URL that downloads a file (#41)", () => {
     expect(textOf(opened)).toContain("The page has loaded and shows almost nothing (no controls, hardly any text); it has no scripts, so that is all of it.")
     expect(textOf(opened)).not.toMatch(/may still be loading/)
   })
+
+  it("a request whose host does not resolve is counted as without a response, not hidden under '0 failed'", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
+    const session = opened.details.sessionName ?? ""
+    await live.tool.call({ args: ["network", "requests", "--clear"] })
+    const script = "fetch('http://nohost.invalid/x').then(() => 'ok', (e) => String(e))"
+    const fetched = JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: string } }
+    expect(fetched.data.result).toBe("TypeError: Failed to fetch")
+    const listed = textOf(await live.tool.call({ args: ["network", "requests"] }))
+    console.log(`[no host] ${listed}`)
+    expect(listed).toMatch(/; 1 without a response \(no answer: failed before one, e\.g\. a host that does not resolve, or still pending\)/)
+    expect(listed).toContain("GET http://nohost.invalid/x (Fetch) no response")
+  })
 })

@@ -48,7 +48,12 @@ const networkRequests = (requests: ReadonlyArray<Data>, pageOnly: boolean): Form
   const ordered = [...actionable, ...requests.filter((r) => !failed.includes(r)), ...benign]
   const shown = ordered.filter((r) => !isDataImage(r))
   const hidden = ordered.length - shown.length
-  const head = `${requests.length} requests${pageOnly ? "" : ` (${AGGREGATE_SCOPE})`}: ${failed.length} failed (${actionable.length} actionable, ${benign.length} benign icon probes)${hidden > 0 ? `; ${hidden} data:image rows not listed` : ""}`
+  // a request with no answer and no error (a host that does not resolve, or one still pending) is not "0 failed"
+  const unanswered = shown.filter((r) => !failed.includes(r) && typeof r["status"] !== "number").length
+  const noAnswer = unanswered > 0
+    ? `; ${unanswered} without a response (no answer: failed before one, e.g. a host that does not resolve, or still pending)`
+    : ""
+  const head = `${requests.length} requests${pageOnly ? "" : ` (${AGGREGATE_SCOPE})`}: ${failed.length} failed (${actionable.length} actionable, ${benign.length} benign icon probes)${noAnswer}${hidden > 0 ? `; ${hidden} data:image rows not listed` : ""}`
   return formatted([`${head}\n`, ...boundedPage(shown.map(row))], head)
 }
 
