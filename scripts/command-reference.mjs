@@ -197,7 +197,7 @@ const mentionedWords = (text) => [
  * on the first matching entry; a key that matches nothing fails generation.
  */
 const NOTES = [
-  ["open", "title/URL line; a drifted active tab is re-selected ([contract: Sessions](TOOL_CONTRACT.md#sessions))"],
+  ["open", "title/URL line; a drifted active tab is re-selected ([contract: Sessions](TOOL_CONTRACT.md#sessions)); answers once the page is usable, saying what is still loading, an error HTTP status, or the file a download URL saved"],
   ["click", "ref preflight¹; navigation adds a title/URL line; tool's `--modifiers`, `--button`³"],
   ["dblclick", "ref preflight¹; tool's `--modifiers`, `--button`³"], ["mouse", "tool's `click|dblclick <x> <y>`³"],
   ["storage", "tool's `remove <key>`³"],

@@ -7,7 +7,9 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { bodyOf } from "../presenters/text/body.js"
 import { byteLength, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "../presenters/details/budgets.js"
-import { type Boundary, closeCut, joinParts, page, type Part, type Parts, plain, render, wrap } from "../presenters/text/contentBoundary.js"
+import {
+  type Boundary, closeCut, joinParts, page, type Part, type Parts, plain, render, runsOf, wrap
+} from "../presenters/text/contentBoundary.js"
 import { compiledEcho, executedDetails, failedStep, optional } from "../presenters/details/details.js"
 import { errorDetails } from "../presenters/details/errorDetails.js"
 import { electronSummary } from "../presenters/electron/electronText.js"
@@ -173,14 +175,17 @@ export const PresenterLive: Layer.Layer<Presenter, never, SessionRegistry | Arti
         }
       })
 
-    /** Each part scrubbed on its own, so no scrub rewrites a marker line; without a boundary, the whole text at once. */
+    /**
+     * Each run of parts scrubbed on its own, so no scrub rewrites a marker line: page text as data, the tool's own
+     * sentences so that their words are never garbled (a plain-word secret replaced only as a whole word).
+     */
+    const scrubPart = (part: Part): Effect.Effect<Part> =>
+      typeof part === "string" ? redactor.scrubToolText(part) : Effect.map(redactor.scrubText(part.page), page)
     const scrubbedText = (parts: Parts, boundary: Boundary | undefined) =>
-      boundary === undefined
-        ? redactor.scrubText(plain(parts))
-        : Effect.map(
-          Effect.forEach(parts, (part): Effect.Effect<Part> => (typeof part === "string" ? redactor.scrubText(part) : Effect.map(redactor.scrubText(part.page), page))),
-          (scrubbed) => render(scrubbed, boundary)
-        )
+      Effect.map(
+        Effect.forEach(runsOf(parts), scrubPart),
+        (scrubbed) => (boundary === undefined ? plain(scrubbed) : render(scrubbed, boundary))
+      )
 
     const present = (input: PresentInput) =>
       Effect.gen(function*() {

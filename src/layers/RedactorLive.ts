@@ -28,7 +28,7 @@ export const RedactorLive: Layer.Layer<Redactor> = Layer.effect(
     const current = Effect.map(Ref.get(memory), (known) => {
       const all = [...known.keys()]
       const typed = all.filter((s) => known.get(s) === true)
-      return { all, typed, text: makeScrubber(all, typed) }
+      return { all, typed, text: makeScrubber(all, typed), toolText: makeScrubber(all, typed, { toolWords: true }) }
     })
     return Redactor.of({
       redactArgs,
@@ -49,6 +49,7 @@ export const RedactorLive: Layer.Layer<Redactor> = Layer.effect(
           return redacted.args
         }),
       scrubText: (text) => Effect.map(current, (s) => s.text(text)),
+      scrubToolText: (text) => Effect.map(current, (s) => s.toolText(text)),
       scrubValue: (value) => Effect.map(current, (s) => scrubValue(value, s.all, s.typed)),
       scrubOutcome: (outcome) => Effect.map(current, (s) => scrubOutcome(outcome, (v) => scrubValue(v, s.all, s.typed), s.text))
     })

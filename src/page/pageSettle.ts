@@ -41,6 +41,28 @@ export const settleExpression = (quietMs = QUIET_WINDOW_MS, capMs = SETTLE_CAP_M
 })`
 
 /**
+ * A page not loaded yet (its load event not fired): its `readyState` and up to five resources not loaded yet (images
+ * not complete; scripts, style sheets and frames with no finished resource entry); undefined once it has loaded.
+ */
+export const LOADING_EXPRESSION = `(() => {
+  if (document.readyState === "complete") return undefined;
+  const done = new Set(performance.getEntriesByType("resource").map((e) => e.name));
+  const late = [...document.querySelectorAll("img[src], script[src], link[rel=stylesheet][href], iframe[src]")]
+    .filter((e) => (e instanceof HTMLImageElement ? !e.complete : !done.has(e.src || e.href)))
+    .map((e) => e.currentSrc || e.src || e.href);
+  return { readyState: document.readyState, pending: [...new Set(late)].slice(0, 5) };
+})()`
+
+/** The opened document's HTTP status when it was not a success (upstream's open reports none); else undefined. */
+export const HTTP_ERROR_STATUS_EXPRESSION = `(() => {
+  const status = (performance.getEntriesByType("navigation")[0] || {}).responseStatus || 0;
+  return status >= 400 || (status > 0 && status < 200) ? status : undefined;
+})()`
+
+/** The page was shown and usable (its DOM ready) while a resource had not loaded yet. */
+export const isStillLoading = (settle: PageSettle | undefined): boolean => settle?.loading?.readyState === "interactive"
+
+/**
  * After a click that stayed on its page: a MutationObserver the click's recorder leaves on the page (one per page,
  * a later click replaces it, it stops by itself after WATCH_MS). It notes when the DOM last changed and whether it
  * changed after the click's own handlers ran (a re-render scheduled by the click: a sort, a list opening). The
@@ -109,4 +131,8 @@ export const isNearEmpty = (interactive: number, textChars: number | undefined):
  * Whether the result should say so: the page was still changing, or it shows almost nothing yet. A loaded page that
  * simply has no controls gets no note (it is not "loading").
  */
-export const needsSettleNote = (settle: PageSettle): boolean => !settle.settled || isNearEmpty(settle.interactiveCount, settle.textChars)
+/** A page that finished loading and has no script: what it shows is all it will show. */
+export const isStaticLoaded = (settle: PageSettle): boolean => settle.scripted === false && settle.loading === undefined
+
+export const needsSettleNote = (settle: PageSettle): boolean =>
+  !settle.settled || isNearEmpty(settle.interactiveCount, settle.textChars) || isStillLoading(settle)

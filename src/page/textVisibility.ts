@@ -5,7 +5,7 @@
  * and `html` are unique by definition and never probed. Pure.
  */
 import type { SelectorTextVisibility, TextCandidate } from "../schema/PageDiagnostics.js"
-import { looksRandom } from "../redaction/redactStructured.js"
+import { looksRandom } from "../redaction/credentialLike.js"
 import { SECRET_FIELD } from "../redaction/secretPatterns.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 

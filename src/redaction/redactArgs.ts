@@ -7,6 +7,8 @@ import { REDACTED, SECRET_FIELD, SECRET_FLAGS } from "./secretPatterns.js"
 import { redactUrlsInText } from "./redactUrl.js"
 import type { RedactedArgs, RefNameLookup } from "../domain/Redaction.js"
 import { entersText } from "../upstream/commandPolicy.js"
+import { bodySecrets, redactBody } from "./bodySecrets.js"
+import { credentialReason } from "./credentialLike.js"
 
 const headerValues = (json: string): ReadonlyArray<string> => {
   try {
@@ -48,8 +50,16 @@ const secretPositionals = (argv: ReadonlyArray<string>, lookup: RefNameLookup): 
     const name = line.positionals[line.positionals.indexOf("--name") + 1]
     if (SECRET_FIELD.test(line.positionals[2] ?? "") || (line.positionals.includes("--name") && SECRET_FIELD.test(name ?? ""))) picked.push(at(4))
   }
-  if (command === "cookies" && sub === "set") picked.push(at(3))
-  if ((command === "storage") && third === "set") picked.push(...positionalIndexes.slice(4))
+  // a cookie or storage value the model sets is its own data unless it is credential-like (credentialLike.ts)
+  const value = (n: number) => argv[at(n) ?? -1]
+  if (command === "cookies" && sub === "set" && credentialReason(third ?? "", value(3)) !== undefined) {
+    picked.push(at(3))
+  }
+  if (command === "storage" && third === "set") {
+    const rest = positionalIndexes.slice(4)
+    const stored = rest.map((i) => argv[i]).join(" ")
+    if (credentialReason(line.positionals[3] ?? "", stored) !== undefined) picked.push(...rest)
+  }
   if (command === "clipboard" && sub === "write") picked.push(...positionalIndexes.slice(2))
   if (command === "set" && sub === "credentials") picked.push(at(3))
   return new Set(picked.filter((i): i is number => i !== undefined))
@@ -63,6 +73,14 @@ export const redactArgs = (argv: ReadonlyArray<string>, lookup: RefNameLookup = 
     const token = argv[i] ?? ""
     const eq = token.indexOf("=")
     const flag = token.startsWith("--") && eq > 0 ? token.slice(0, eq) : token
+    if (flag === "--body" || (token === "--body" && i + 1 < argv.length)) {
+      // a mocked body is the model's data: only its credential-like parts are secret
+      const value = flag !== token ? token.slice(eq + 1) : argv[++i] ?? ""
+      const found = bodySecrets(value)
+      secrets.push(...found)
+      out.push(...(flag !== token ? [`--body=${redactBody(value, found)}`] : ["--body", redactBody(value, found)]))
+      continue
+    }
     if (SECRET_FLAGS.has(flag) && flag !== token) {
       const value = token.slice(eq + 1)
       secrets.push(...(flag === "--headers" ? headerValues(value) : [value]))

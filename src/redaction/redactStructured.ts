@@ -1,9 +1,10 @@
 /**
  * Credential-shaped values in results: bearer/basic credentials and JWTs anywhere in text; and, in the outputs that
- * hold session state (`cookies`, `storage`, a saved file's `state show`), every cookie value and every storage value whose key or value looks
- * like a credential (token, auth, session, secret, JWT, long random strings), saying why (`valueRedactionReason`).
- * Short benign storage values (flags, numbers, "dark") stay visible for local QA. Pure.
+ * hold session state (`cookies`, `storage`, a saved file's `state show`), every cookie and storage value whose name or
+ * value looks like a credential (token, auth, session, secret, JWT, long random strings; credentialLike.ts), saying
+ * why (`valueRedactionReason`). Benign values (flags, numbers, "dark") stay visible: they are the model's data. Pure.
  */
+import { credentialReason } from "./credentialLike.js"
 import { REDACTED } from "./secretPatterns.js"
 
 const BEARER = /\b(Bearer|Basic|Token)\s+([A-Za-z0-9._~+/=-]{8,})/g
@@ -21,35 +22,24 @@ const isCredential = (scheme: string, token: string): boolean => {
   return /[\d._~+/=-]/.test(token) || /[A-Z]/.test(token.slice(1))
 }
 const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g
-const CREDENTIAL_KEY = /token|auth|session|secret|passw|jwt|bearer|credential|api[-_]?key|sid|csrf|xsrf|refresh/i
-
-/** Long strings mixing letters and digits with no spaces: API keys, session ids, signatures. */
-export const looksRandom = (value: string): boolean =>
-  value.length >= 24 && !/\s/.test(value) && /[A-Za-z]/.test(value) && /\d/.test(value) && new Set(value).size >= 12
 
 export const redactCredentialText = (text: string): string =>
   text.replace(BEARER, (match, scheme: string, token: string) => (isCredential(scheme, token) ? `${scheme} ${REDACTED}` : match)).replace(JWT, REDACTED)
 
-const IS_JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/
-
-/** Why a storage value is not shown (`valueRedactionReason`), or undefined when it stays visible. */
-const storageRedactionReason = (key: string, value: unknown): string | undefined => {
-  if (typeof value !== "string") return undefined
-  if (CREDENTIAL_KEY.test(key)) return "credential-like-key"
-  if (IS_JWT.test(value)) return "jwt"
-  if (CREDENTIAL_KEY.test(value.slice(0, 20))) return "credential-like-value"
-  return looksRandom(value) ? "token-like-value" : undefined
-}
-
+/** Each credential-like cookie's value hidden, saying why; the model's own (`theme=dark`) stays as written. */
 const withoutCookieValues = (cookies: unknown): unknown =>
-  (cookies as Array<Record<string, unknown>>).map((c) => (c !== null && typeof c === "object" && "value" in c ? { ...c, value: REDACTED } : c))
+  (cookies as Array<Record<string, unknown>>).map((c) => {
+    if (c === null || typeof c !== "object" || !("value" in c)) return c
+    const why = credentialReason(typeof c["name"] === "string" ? c["name"] : "", c["value"])
+    return why === undefined ? c : { ...c, value: REDACTED, valueRedacted: true, valueRedactionReason: why }
+  })
 
 /** A saved origin's `[{name, value}]` storage lists, each redacted entry saying why. */
 const originStorage = (origin: Record<string, unknown>): Record<string, unknown> => {
   const list = (entries: unknown) =>
     Array.isArray(entries)
       ? entries.map((e: Record<string, unknown>) => {
-        const why = typeof e?.["name"] === "string" ? storageRedactionReason(e["name"], e["value"]) : undefined
+        const why = typeof e?.["name"] === "string" ? credentialReason(e["name"], e["value"]) : undefined
         return why === undefined ? e : { ...e, value: REDACTED, valueRedacted: true, valueRedactionReason: why }
       })
       : entries
@@ -79,7 +69,10 @@ export const redactStateData = (command: string | undefined, data: unknown): unk
   if (command === "storage") {
     if (d["data"] !== null && typeof d["data"] === "object") {
       const entries = Object.entries(d["data"] as Record<string, unknown>)
-      const reasons = Object.fromEntries(entries.flatMap(([k, v]) => { const why = storageRedactionReason(k, v); return why !== undefined ? [[k, why]] : [] }))
+      const reasons = Object.fromEntries(entries.flatMap(([k, v]) => {
+        const why = credentialReason(k, v)
+        return why !== undefined ? [[k, why]] : []
+      }))
       return {
         ...d,
         data: Object.fromEntries(entries.map(([k, v]) => [k, k in reasons ? REDACTED : v])),
@@ -87,7 +80,7 @@ export const redactStateData = (command: string | undefined, data: unknown): unk
       }
     }
     if (typeof d["key"] === "string" && "value" in d) {
-      const why = storageRedactionReason(d["key"], d["value"])
+      const why = credentialReason(d["key"], d["value"])
       return why === undefined ? data : { ...d, value: REDACTED, valueRedacted: true, valueRedactionReason: why }
     }
   }

@@ -28,7 +28,11 @@ const variantsOf = (secret: string): ReadonlyArray<string> => {
  * Known secrets (`typed`: the ones typed into a field, whose prefixes pages echo) replaced wherever they appear,
  * whole or in part; then URL and bearer/JWT credentials.
  */
-export const makeScrubber = (secrets: ReadonlyArray<string>, typed: ReadonlyArray<string> = []): (text: string) => string => {
+export const makeScrubber = (
+  secrets: ReadonlyArray<string>,
+  typed: ReadonlyArray<string> = [],
+  options: ScrubOptions = {}
+): (text: string) => string => {
   const typedSet = new Set(typed)
   const known = [...new Set([...secrets, ...typed])].filter((s) => s.length >= MIN_SCRUB_LENGTH)
   const forms = known.flatMap((s) => variantsOf(s).map((value) => ({ value, typed: typedSet.has(s) } satisfies FragmentSecret)))
@@ -36,9 +40,36 @@ export const makeScrubber = (secrets: ReadonlyArray<string>, typed: ReadonlyArra
   return (text) => {
     let out = redactQueryParams(redactCredentialText(redactUrlsInText(text).text))
     if (whole.length === 0) return out
-    for (const secret of whole) if (out.includes(secret)) out = out.replaceAll(secret, REDACTED)
+    for (const secret of whole) {
+      if (!out.includes(secret)) continue
+      const asWord = options.toolWords === true && PLAIN_WORD.test(secret)
+      out = asWord ? replaceWholeWord(out, secret) : out.replaceAll(secret, REDACTED)
+    }
     return scrubFragments(out, forms)
   }
+}
+
+export interface ScrubOptions {
+  /**
+   * The text is the tool's own sentence (page text is scrubbed apart): a secret that is a plain word ("value") is
+   * replaced only where it stands as a word, so the tool's "values" is not garbled into "[REDACTED]s".
+   */
+  readonly toolWords?: boolean
+}
+
+const PLAIN_WORD = /^\p{L}+$/u
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u
+
+const replaceWholeWord = (text: string, word: string): string => {
+  let out = ""
+  let at = 0
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) {
+    const inWord = LETTER_OR_DIGIT.test(text[i - 1] ?? "") || LETTER_OR_DIGIT.test(text[i + word.length] ?? "")
+    if (inWord) continue
+    out += text.slice(at, i) + REDACTED
+    at = i + word.length
+  }
+  return out + text.slice(at)
 }
 
 export const scrubText = (text: string, secrets: ReadonlyArray<string>, typed: ReadonlyArray<string> = []): string =>

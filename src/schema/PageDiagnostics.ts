@@ -183,7 +183,16 @@ export const PageSettle = Schema.Struct({
   settled: Schema.Boolean,
   waitedMs: Schema.Number,
   interactiveCount: Schema.Number,
-  textChars: optional(Schema.Number)
+  textChars: optional(Schema.Number),
+  /**
+   * The page's load event had not fired when it was read (`readyState` "interactive": shown and usable, a resource
+   * still loading), with the resources not yet loaded (at most five URLs; absent when none could be named).
+   */
+  loading: optional(Schema.Struct({ readyState: Schema.String, pending: Schema.Array(Schema.String) })),
+  /** After `open`: false when the loaded page has no script at all (nothing can fill it in later). */
+  scripted: optional(Schema.Boolean),
+  /** The HTTP status the opened document came with, when it was not a success (a 402, a 404, a 500). */
+  httpStatus: optional(Schema.Number)
 })
 export type PageSettle = typeof PageSettle.Type
 

@@ -17,11 +17,15 @@ import { optional } from "./exactOptional.js"
  * The call ran out of time. `reason` says whose clock: upstream gave up waiting (`upstream-wait`, its words in
  * `upstreamMessage`) or could not say whether the action ran (`outcome-unknown`); the wrapper's watchdog ended the
  * process (`no-answer`), a step-by-step run's budget ran out before a step (`step-budget`), an Electron app did not
- * open its debug port (`debug-port`), or another process held the session's lock for the whole budget
+ * open its debug port (`debug-port`), an `open` navigated over DevTools got no document in time (`no-commit`: the
+ * server never answered; the navigation may still be pending), or another process held the session's lock for the
+ * whole budget
  * (`session-lock`, with its `holder`; nothing ran). `dispatched` says whether the browser may already have acted.
  */
 export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
-  reason: Schema.Literal("upstream-wait", "outcome-unknown", "no-answer", "step-budget", "debug-port", "session-lock"),
+  reason: Schema.Literal(
+    "upstream-wait", "outcome-unknown", "no-answer", "no-commit", "step-budget", "debug-port", "session-lock"
+  ),
   upstreamMessage: optional(Schema.String),
   /** The Electron app whose debug port did not open (`debug-port`). */
   app: optional(Schema.String),
@@ -36,6 +40,11 @@ export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
   partialProgress: optional(PartialProgress),
   /** An `electron.launch` whose CDP port was not ready in time: what the launcher knew. */
   electronLaunch: optional(ElectronLaunchDiagnostics),
+  /**
+   * The load state a navigation waited for and never reached (`open`: "Timed out after 25000ms waiting for load state
+   * 'load'"): the page may be shown and usable, with one resource still loading.
+   */
+  loadState: optional(Schema.String),
   /** The page the session was on (for recovery in a fresh session when a dialog hung this one). */
   lastUrl: optional(Schema.String),
   /** A launch the browser pool at this endpoint kept queued past the budget (its connection was closed). */
@@ -58,6 +67,8 @@ export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
         return `no answer within ${this.timeoutMs} ms; the process group was ended`
       case "step-budget":
         return `the ${this.timeoutMs} ms budget ran out before step ${(this.partialProgress?.firstIncompleteStep?.index ?? 0) + 1}`
+      case "no-commit":
+        return `the page did not answer within ${this.timeoutMs} ms (its document never arrived)`
       case "debug-port":
         return `${this.app ?? "the app"} did not open its debug port within ${this.timeoutMs} ms`
       case "session-lock":

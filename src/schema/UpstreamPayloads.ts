@@ -12,6 +12,8 @@ import { optional } from "./exactOptional.js"
 
 /** `open`/`goto`/`click` replies: the URL the command reports the page at. */
 export const UrlReply = Schema.Struct({ url: Schema.String })
+/** `wait --download` / `download` replies: where the file was saved. */
+export const PathReply = Schema.Struct({ path: Schema.String })
 /** `snapshot` replies: the page the refs came from. */
 export const OriginReply = Schema.Struct({ origin: Schema.String })
 

@@ -21,6 +21,11 @@ export interface RedactorShape {
   readonly echoArgs: (args: ReadonlyArray<string>, lookup?: RefNameLookup) => Effect.Effect<ReadonlyArray<string>>
   /** Text with every learned secret (whole or in part), URL credential and bearer/JWT credential replaced. */
   readonly scrubText: (text: string) => Effect.Effect<string>
+  /**
+   * The same for the tool's own sentences (page text scrubbed apart with scrubText): a secret that is a plain word is
+   * replaced only where it stands as a word, so the tool's words are never garbled ("values" stays "values").
+   */
+  readonly scrubToolText: (text: string) => Effect.Effect<string>
   /** The same for structured data, plus the values of secret-named keys. */
   readonly scrubValue: <A>(value: A) => Effect.Effect<A>
   /** An outcome with its page data scrubbed, before anything is cut from it. */

@@ -100,6 +100,16 @@ interface TimeoutExtra {
 
 const timeoutOf = (message: string, extra: TimeoutExtra): TimedOut | undefined => {
   if (extra.code === "outcome_unknown") return new TimedOut({ reason: "outcome-unknown", upstreamMessage: message, timeoutMs: 0, dispatched: "maybe", stdout: "", stderr: extra.stderr })
+  // a navigation whose load event never came (one resource that never loads): the page itself may be usable
+  const navigation = /Timed out after (\d+)ms waiting for load state '(\w+)'/.exec(message)
+  if (navigation !== null) {
+    const timeoutMs = Number(navigation[1] ?? 0)
+    const loadState = navigation[2] ?? "load"
+    const dispatched = "maybe" as const
+    return new TimedOut({
+      reason: "upstream-wait", upstreamMessage: message, timeoutMs, loadState, dispatched, stdout: "", stderr: extra.stderr
+    })
+  }
   const waited = /(Wait timed out after (\d+)ms|Operation timed out)/.exec(message)
   if (waited === null) return undefined
   // a wait for a text or URL that ran its time: the assertion was not met (its words say what was expected)

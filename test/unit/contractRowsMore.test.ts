@@ -58,6 +58,11 @@ describe("V12: diagnostic families say their scope, leave out inline images, and
       const text = textOf(all.content)
       expect(text).toMatch(/^3 requests \(session aggregate since the last --clear\): 1 failed \(1 actionable, 0 benign icon probes\); 1 data:image rows not listed\n/)
       expect(text).not.toContain("data:image/png")
+      // #41: a request with no answer and no error (a host that does not resolve) is said, not hidden under "0 failed"
+      const dns = { requestId: "4", method: "GET", url: "http://nohost.invalid/x", resourceType: "Fetch" }
+      const noHost = fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ requests: [requests[2], dns] }), repeat: true }])
+      const unanswered = textOf((yield* runToResult({ args: ["network", "requests"] }, here).pipe(Effect.provide(noHost))).content)
+      expect(unanswered).toMatch(/^2 requests \(session aggregate since the last --clear\): 0 failed \(0 actionable, 0 benign icon probes\); 1 without a response \(no answer: failed before one, e\.g\. a host that does not resolve, or still pending\)\n/)
       expect(JSON.stringify(all.details.data)).toContain("data:image/png")
     }))
 

@@ -1,7 +1,7 @@
 /** Redaction rules: what is secret in argv, in URLs, and in structured output. */
 import { describe, expect, it } from "vitest"
 import { redactArgs } from "../../src/redaction/redactArgs.js"
-import { scrubText, scrubValue } from "../../src/redaction/scrub.js"
+import { makeScrubber, scrubText, scrubValue } from "../../src/redaction/scrub.js"
 
 describe("redactArgs", () => {
   it("redacts --headers values and collects each header value as a secret", () => {
@@ -29,12 +29,42 @@ describe("redactArgs", () => {
     expect(redactArgs(["find", "label", "Email", "fill", "ada@x.y"]).args).toEqual(["find", "label", "Email", "fill", "ada@x.y"])
   })
 
-  it("redacts cookie, storage, clipboard and credential values, and --password flags", () => {
+  it("redacts credential-like cookie and storage values, clipboard and credential values, and --password flags", () => {
     expect(redactArgs(["cookies", "set", "sid", "v4lue"]).args).toEqual(["cookies", "set", "sid", "[REDACTED]"])
-    expect(redactArgs(["storage", "local", "set", "k", "v4lue"]).args).toEqual(["storage", "local", "set", "k", "[REDACTED]"])
+    expect(redactArgs(["storage", "local", "set", "authToken", "v4lue"]).args).toEqual(["storage", "local", "set", "authToken", "[REDACTED]"])
+    expect(redactArgs(["storage", "local", "set", "k", "a8F3k2L9qW7eR5tY1uI0oP4sD6fG8hJ"]).secrets).toEqual(["a8F3k2L9qW7eR5tY1uI0oP4sD6fG8hJ"])
     expect(redactArgs(["set", "credentials", "u", "p4ss"]).args).toEqual(["set", "credentials", "u", "[REDACTED]"])
     expect(redactArgs(["auth", "save", "me", "--password", "p4ss"]).args).toEqual(["auth", "save", "me", "--password", "[REDACTED]"])
     expect(redactArgs(["auth", "save", "me", "--password=p4ss"]).args).toEqual(["auth", "save", "me", "--password=[REDACTED]"])
+  })
+})
+
+describe("the model's own data is not a secret (#41)", () => {
+  it("a benign cookie or storage value the model sets is echoed as written and not learned", () => {
+    for (const argv of [["storage", "local", "set", "theme", "dark"], ["cookies", "set", "name", "value"], ["cookies", "set", "value", "value", "--url", "http://a.b"],
+      ["storage", "session", "set", "note", "inside the session tab"]]) {
+      expect(redactArgs(argv)).toEqual({ args: argv, secrets: [] })
+    }
+  })
+
+  it("a mocked body is the model's data: only its credential-like parts are secret", () => {
+    const plain = ["network", "route", "**/api/item", "--body", JSON.stringify({ name: "Widget", price: 3 })]
+    expect(redactArgs(plain)).toEqual({ args: plain, secrets: [] })
+    const withToken = redactArgs(["network", "route", "**/api/me", "--body", JSON.stringify({ user: "ada", auth: { token: "t-123456" } })])
+    expect(withToken.args[4]).toBe('{"user":"ada","auth":{"token":"[REDACTED]"}}')
+    expect(withToken.secrets).toEqual(["t-123456"])
+    expect(redactArgs(["network", "route", "**/x", "--body=hello mock"]).args).toEqual(["network", "route", "**/x", "--body=hello mock"])
+    expect(redactArgs(["network", "route", "**/x", "--body", "ok; session=abc123xyz"]).secrets).toEqual(["abc123xyz"])
+  })
+
+  it("the tool's own words are never garbled by a plain-word secret; page text is scrubbed whole", () => {
+    expect(scrubText("1 cookies (1 credential-like value hidden)", ["value"])).toBe("1 cookies (1 credential-like [REDACTED] hidden)")
+    const tool = makeScrubber(["value"], [], { toolWords: true })
+    expect(tool("2 cookies (2 credential-like values hidden)")).toBe("2 cookies (2 credential-like values hidden)")
+    expect(tool("the field reads value now")).toBe("the field reads [REDACTED] now")
+    expect(tool("Navigated to http://a.b/?q=value&x=1")).toBe("Navigated to http://a.b/?q=[REDACTED]&x=1")
+    // a secret with digits or symbols is replaced wherever it is, also in the tool's words
+    expect(makeScrubber(["pw123"], [], { toolWords: true })("xpw123y")).toBe("x[REDACTED]y")
   })
 })
 
@@ -58,11 +88,12 @@ describe("scrub", () => {
 })
 
 describe("session-state and credential-shaped values", () => {
-  it("redacts every cookie value and credential-like storage values, keeping benign QA values", async () => {
+  it("redacts credential-like cookie and storage values, saying why, keeping benign values as written", async () => {
     const { redactStateData } = await import("../../src/redaction/redactStructured.js")
     expect(redactStateData("cookies", { cookies: [{ name: "theme", value: "dark" }, { name: "sid", value: "abc" }] })).toEqual({
-      cookies: [{ name: "theme", value: "[REDACTED]" }, { name: "sid", value: "[REDACTED]" }]
+      cookies: [{ name: "theme", value: "dark" }, { name: "sid", value: "[REDACTED]", valueRedacted: true, valueRedactionReason: "credential-like-key" }]
     })
+    expect(redactStateData("storage", { key: "note", value: "inside the session tab" })).toEqual({ key: "note", value: "inside the session tab" })
     expect(redactStateData("storage", { data: { theme: "dark", count: "3", authToken: "x1", blob: "a8F3k2L9qW7eR5tY1uI0oP4sD6fG8hJ" } })).toEqual({
       data: { theme: "dark", count: "3", authToken: "[REDACTED]", blob: "[REDACTED]" },
       valueRedactions: { authToken: "credential-like-key", blob: "token-like-value" }

@@ -44,6 +44,17 @@ export const closeLine = (nonce: string): string => `--- END_AGENT_BROWSER_PAGE_
 /** One page-derived block between its markers. */
 export const wrap = (text: string, b: Boundary): string => `${openLine(b)}\n${neutralize(text, b.nonce)}\n${closeLine(b.nonce)}`
 
+/** Adjacent tool strings joined and adjacent page parts joined (what is scrubbed as one text). */
+export const runsOf = (parts: Parts): Parts =>
+  parts.reduce<Array<Part>>((out, part) => {
+    const last = out[out.length - 1]
+    const bothPage = last !== undefined && typeof last !== "string" && typeof part !== "string"
+    if (typeof last === "string" && typeof part === "string") out[out.length - 1] = last + part
+    else if (bothPage) out[out.length - 1] = page(last.page + part.page)
+    else out.push(part)
+    return out
+  }, [])
+
 /** Adjacent page parts merged; empty parts dropped. */
 const merged = (parts: Parts): Parts => {
   const out: Array<Part> = []

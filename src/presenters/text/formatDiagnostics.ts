@@ -48,7 +48,12 @@ const networkRequests = (requests: ReadonlyArray<Data>, pageOnly: boolean): Form
   const ordered = [...actionable, ...requests.filter((r) => !failed.includes(r)), ...benign]
   const shown = ordered.filter((r) => !isDataImage(r))
   const hidden = ordered.length - shown.length
-  const head = `${requests.length} requests${pageOnly ? "" : ` (${AGGREGATE_SCOPE})`}: ${failed.length} failed (${actionable.length} actionable, ${benign.length} benign icon probes)${hidden > 0 ? `; ${hidden} data:image rows not listed` : ""}`
+  // a request with no answer and no error (a host that does not resolve, or one still pending) is not "0 failed"
+  const unanswered = shown.filter((r) => !failed.includes(r) && typeof r["status"] !== "number").length
+  const noAnswer = unanswered > 0
+    ? `; ${unanswered} without a response (no answer: failed before one, e.g. a host that does not resolve, or still pending)`
+    : ""
+  const head = `${requests.length} requests${pageOnly ? "" : ` (${AGGREGATE_SCOPE})`}: ${failed.length} failed (${actionable.length} actionable, ${benign.length} benign icon probes)${noAnswer}${hidden > 0 ? `; ${hidden} data:image rows not listed` : ""}`
   return formatted([`${head}\n`, ...boundedPage(shown.map(row))], head)
 }
 
@@ -104,10 +109,15 @@ const pageErrors = (errors: ReadonlyArray<Data>): Formatted => {
   }))], head)
 }
 
+/** Cookies with their values (a credential-like one is hidden, and the head counts those). */
 const cookieList = (cookies: ReadonlyArray<Data>): Formatted => {
-  const head = `${cookies.length} cookies (values hidden)`
+  const hidden = cookies.filter((c) => c["valueRedacted"] === true).length
+  const values = hidden === 1 ? "value" : "values"
+  const head = `${cookies.length} cookies${hidden > 0 ? ` (${hidden} credential-like ${values} hidden)` : ""}`
   const flags = (c: Data) => ["httpOnly", "secure", "session"].filter((f) => c[f] === true).join(", ")
-  return formatted([`${head}${cookies.length > 0 ? "\n" : ""}`, ...boundedPage(cookies.map((c) => `${str(c["name"])} — ${str(c["domain"])}${str(c["path"])}${flags(c) !== "" ? ` (${flags(c)})` : ""}`))], head)
+  const where = (c: Data) => `${str(c["domain"])}${str(c["path"])}${flags(c) !== "" ? ` (${flags(c)})` : ""}`
+  const row = (c: Data) => `${str(c["name"])}=${str(c["value"])} — ${where(c)}`
+  return formatted([`${head}${cookies.length > 0 ? "\n" : ""}`, ...boundedPage(cookies.map(row))], head)
 }
 
 export const formatDiagnostics = (command: string, sub: string | undefined, data: Data, positionals: ReadonlyArray<string> = []): Formatted | undefined => {

@@ -76,7 +76,10 @@ const timedOut = (plan: Plan | undefined, e: TimedOut, session: string | undefin
   const next = partial?.firstIncompleteStep
   const progressText = partial === undefined ? "" : `\n${timeoutProgressText(plan, partial)}`
   return {
-    text: (e.source === "watchdog"
+    text: (e.reason === "no-commit"
+      ? `Timed out after ${e.timeoutMs} ms: the page did not answer (its document never arrived). ` +
+        "Check the page before retrying, or raise timeoutMs for a slow server."
+      : e.source === "watchdog"
       ? `Timed out after ${e.timeoutMs} ms; the agent-browser process was stopped. The action may or may not have happened: check the page before retrying, or raise timeoutMs for slow steps.`
       : e.assertion !== undefined ? assertionFailureLine(e) : `Upstream timed out: ${e.message}`) + progressText,
     summary: e.source === "watchdog"

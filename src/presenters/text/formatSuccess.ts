@@ -6,6 +6,7 @@ import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { joinParts, page, type Part, type Parts } from "./contentBoundary.js"
 import { formatRoutes, formatSavedBody } from "./routeText.js"
+import { downloadedText } from "./downloadedText.js"
 import { formatDiagnostics } from "./formatDiagnostics.js"
 import { formatInput } from "./formatInput.js"
 import { withInputUsage } from "../../compilers/inputCommand.js"
@@ -83,6 +84,8 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
     case "open":
     case "goto":
     case "navigate": {
+      const download = downloadedText(data)
+      if (download !== undefined) return download
       if (data["url"] === undefined) return { text: "Browser ready.", summary: "Browser ready" }
       return formatted(["Opened: ", titlePart(data["title"]), `\nURL: ${str(data["url"])}`], `Opened ${str(data["url"])}`)
     }
@@ -167,6 +170,10 @@ const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionNa
       return { text: `Saved ${command === "download" ? "download" : command}: ${str(data["path"])}`, summary: `${command} saved ${str(data["path"])}` }
     case "wait": {
       if (data["path"] !== undefined) return { text: `Download saved: ${str(data["path"])}`, summary: `wait --download ${str(data["path"])}` }
+      // `wait <ms>` answers {waited: "timeout"}: the time it was asked to wait passed, which is all it promised
+      if (data["waited"] === "timeout" && /^\d+$/.test(target)) {
+        return { text: `Waited ${target} ms.`, summary: `waited ${target} ms` }
+      }
       const what = str(data["waited"]) || (data["url"] !== undefined ? "url" : data["state"] !== undefined ? "load state" : "condition")
       return { text: `Wait done (${what}).`, summary: `wait: ${what}` }
     }

@@ -13,7 +13,7 @@ import type { FillNotVerifiable, FillVerification, PageSettle, ReadinessWait, Se
 import type { NextAction, ToolDetails } from "../../schema/ToolDetails.js"
 import type { ToolError } from "../../schema/ToolError.js"
 import { readPayload, SnapshotRefs, SnapshotText } from "../../schema/UpstreamPayloads.js"
-import { isNearEmpty, needsSettleNote } from "../../page/pageSettle.js"
+import { isNearEmpty, isStaticLoaded, isStillLoading, needsSettleNote } from "../../page/pageSettle.js"
 import { treeTextChars } from "../../snapshot/controlContext.js"
 import { CONTROL_ROLES } from "../../snapshot/renderFlow.js"
 import { fillVerificationActions } from "../electron/electronDetails.js"
@@ -98,10 +98,21 @@ const waitAction = (session: string | undefined): NextAction => nextActions.wait
 
 const GRID_ROLES: ReadonlySet<string> = new Set(["row", "gridcell", "columnheader", "rowheader"])
 
+const STATIC_NEAR_EMPTY_LINE =
+  "The page has loaded and shows almost nothing (no controls, hardly any text); " +
+  "it has no scripts, so that is all of it."
+
 const NEAR_EMPTY_LINE = "Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i."
 
+/** A page shown and usable whose load event had not fired: what it still waits for. */
+const stillLoadingLine = (pending: ReadonlyArray<string>): string =>
+  `Still loading: the page is shown and usable (its DOM is ready) but its load event has not fired; waiting on ${
+    pending.length > 0 ? pending.join(", ") : "a resource"}. ` +
+  "Act on it as it is, or wait --load load first if you need everything."
+
 const settleLine = (settle: PageSettle, command: string | undefined): string =>
-  !settle.settled && command === "snapshot"
+  isStillLoading(settle) ? stillLoadingLine(settle.loading?.pending ?? [])
+  : !settle.settled && command === "snapshot"
     ? `Page still changing after ${seconds(settle.waitedMs)} when this snapshot was taken: it may not show the settled page; wait, then snapshot -i again.`
     : !settle.settled ? `Page still changing after ${seconds(settle.waitedMs)}: its UI may still be building; wait, then snapshot -i.` : NEAR_EMPTY_LINE
 
@@ -198,10 +209,17 @@ export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDia
     for (const f of unseen) lines.push([`Fill check${f.stepIndex !== undefined ? ` (step ${f.stepIndex + 1})` : ""}: ${f.summary}`])
   }
   const settle = executed.pageSettle
+  // upstream's open succeeds on any status: an error status is said, so "Opened: Payment Required" is not read as ok
+  if (settle?.httpStatus !== undefined) {
+    lines.push([`HTTP status ${settle.httpStatus}: the server answered with an error; the page shows what it sent.`])
+  }
   if (settle !== undefined) {
     fields = { ...fields, pageSettle: settle }
     // the snapshot after open is already suggested (inspect-after-navigation)
-    if (needsSettleNote(settle)) {
+    if (needsSettleNote(settle) && settle.settled && !isStillLoading(settle) && isStaticLoaded(settle)) {
+      // a loaded page without scripts is not "still loading": it is short, and waiting changes nothing
+      lines.push([STATIC_NEAR_EMPTY_LINE])
+    } else if (needsSettleNote(settle)) {
       lines.push([settleLine(settle, executed.plan.line.command)])
       actions.push(waitAction(session))
     }

@@ -19,6 +19,8 @@ import { samePage } from "../../session/refPreflight.js"
 import { readPayload, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { type OpenedPage, OPENED_PAGE_EXPRESSION, openedPageOf } from "./pageProbes.js"
 import { mayProbe } from "../../session/mayProbe.js"
+import { isStillLoading } from "../../page/pageSettle.js"
+import { runFastOpen } from "./fastOpen.js"
 import { isOpening } from "../../upstream/commandPolicy.js"
 
 export interface OpenRun {
@@ -35,6 +37,28 @@ const readElsewhere = (data: unknown, page: OpenedPage | undefined): boolean => 
   return reported !== undefined && /^https?:/.test(reported) && page !== undefined && !samePage(reported, page.url)
 }
 
+/** The read after an open whose load event never came gets this long (the daemon is free again by then). */
+const READ_TIMEOUT_MS = 8_000
+
+/**
+ * An open that timed out waiting for the load event (one resource that never loads) while the page is shown: its DOM
+ * is ready, so the open did what was asked and answers as opened, saying what is still loading (`pageSettle.loading`).
+ * A page still parsing, or still the previous one (the document never arrived), keeps the timeout.
+ */
+const usableDespiteLoad = (plan: Plan, error: CommandError) =>
+  Effect.gen(function*() {
+    if (error._tag !== "TimedOut" || error.loadState === undefined) return undefined
+    const options = { timeoutMs: READ_TIMEOUT_MS, failFast: true }
+    const steps = [["eval", OPENED_PAGE_EXPRESSION]]
+    const read = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, options))
+    const page = Either.isRight(read) ? openedPageOf(read.right[0]) : undefined
+    if (page === undefined || !isStillLoading(page.settle) || !/^https?:/.test(page.url)) return undefined
+    const data = { title: page.title, url: page.url }
+    const outcome: UpstreamOutcome = { kind: "single", data, warning: undefined }
+    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right(outcome)
+    return { replied, page } satisfies OpenRun
+  })
+
 export const runOpen = (plan: Plan) =>
   Effect.gen(function*() {
     const session = plan.sessionName
@@ -42,12 +66,18 @@ export const runOpen = (plan: Plan) =>
     if (plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
     const view = yield* (yield* SessionRegistry).view(session)
     if (view.pinnedTab !== undefined) return undefined
+    // a running browser is navigated directly and answers once the page is usable (not at its load event)
+    const fast = yield* runFastOpen(plan)
+    if (fast !== undefined) return { replied: fast.replied, page: fast.page } satisfies OpenRun
     const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), [plan.line.positionals, ["eval", OPENED_PAGE_EXPRESSION]], { timeoutMs: plan.timeoutMs, failFast: true }))
     // a reply without rows that is no error (not what agent-browser prints for a batch): the open runs alone instead
     if (Either.isLeft(ran)) return ran.left._tag === "ParseFailure" ? undefined : ({ replied: Either.left(ran.left), page: undefined } satisfies OpenRun)
     const row = ran.right[0]
     if (row === undefined) return undefined
-    if (!row.success) return { replied: Either.left(row.error), page: undefined } satisfies OpenRun
+    if (!row.success) {
+      const usable = yield* usableDespiteLoad(plan, row.error)
+      return usable ?? ({ replied: Either.left(row.error), page: undefined } satisfies OpenRun)
+    }
     const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data: row.result, warning: row.warning })
     const page = openedPageOf(ran.right[1])
     return readElsewhere(row.result, page) ? { replied, page: undefined, readElsewhere: true } : ({ replied, page } satisfies OpenRun)

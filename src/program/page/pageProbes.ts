@@ -11,7 +11,9 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { targetOf } from "../../session/target.js"
 import { EvalResult, readPayload } from "../../schema/UpstreamPayloads.js"
 import { CHALLENGE_FACTS_EXPRESSION, challengeFactsOf } from "../../page/challengeEvidence.js"
-import { pageSettleOf, settleExpression } from "../../page/pageSettle.js"
+import {
+  HTTP_ERROR_STATUS_EXPRESSION, LOADING_EXPRESSION, pageSettleOf, settleExpression
+} from "../../page/pageSettle.js"
 import { readScrollPosition, scrollProbeScript } from "../../page/scrollPosition.js"
 
 /** Probes are quick reads; a page that cannot answer within this is reported as unknown. */
@@ -64,7 +66,12 @@ export const probeNavigation = (plan: Plan) =>
  * settle (the DOM quiet for a short window, capped; a quiet page pays only the window): `settle` says whether it did.
  */
 /** After `open`: the page's title, URL, challenge facts and settle, in one read (the expression for `eval`). */
-export const OPENED_PAGE_EXPRESSION = `(async () => { const settle = await ${settleExpression()}; return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, settle } })()`
+export const OPENED_PAGE_EXPRESSION = `(async () => { const settle = await ${settleExpression()};
+  const loading = ${LOADING_EXPRESSION};
+  const httpStatus = ${HTTP_ERROR_STATUS_EXPRESSION};
+  return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION},
+    settle: { ...settle, scripted: document.scripts.length > 0, ...(loading ? { loading } : {}),
+      ...(httpStatus ? { httpStatus } : {}) } } })()`
 
 /** The opened-page read as decoded facts; undefined when the read did not answer. */
 export const openedPageOf = (row: StepRow | undefined) => {

@@ -1,0 +1,139 @@
+/**
+ * `open <http(s) URL>` in a session whose browser already runs, answered once the page is usable: upstream's `open`
+ * waits for the load event (25 s on a page with one resource that never loads, and nothing shortens it), so the
+ * navigation is started in the session's tab over the browser's own DevTools endpoint (CDP `Page.navigate` answers
+ * once the document is committed), then one upstream process waits for the DOM to be ready (the call's own budget) and
+ * reads the page as after any open (title, URL, challenge facts, settle, what is still loading).
+ * Upstream's own open is kept wherever it does more than navigate or where this path cannot see the tab: the first
+ * launch, per-call flags (`--headers` are scoped to the origin by upstream's open), an allow-list (upstream refuses
+ * the URL), a navigation CDP reports failed (upstream says why, in its words). A document that never arrives within
+ * the call's budget is a `TimedOut` (`no-commit`), which the hung-page recovery stops, as after upstream's open.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { Plan } from "../../domain/Plan.js"
+import { ArtifactStore } from "../../services/ArtifactStore.js"
+import { BrowserEndpoints } from "../../services/BrowserEndpoints.js"
+import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
+import { ToolConfig } from "../../services/ToolConfig.js"
+import { TimedOut } from "../../schema/ToolError.js"
+import { PathReply, readPayload } from "../../schema/UpstreamPayloads.js"
+import { targetOf } from "../../session/target.js"
+import { isOpening } from "../../upstream/commandPolicy.js"
+import { observeDaemon } from "../refs/refTracking.js"
+import { browserEndpointOf } from "../session/sessionEndpoint.js"
+import { OPENED_PAGE_EXPRESSION, openedPageOf, type OpenedPage } from "./pageProbes.js"
+
+const CDP_TIMEOUT_MS = 2_000
+/** Kept back from the call's budget for the read after the DOM is ready. */
+const READ_RESERVE_MS = 4_000
+/** The call's own flags this path may carry; any other (`--headers`, …) is upstream's open's to apply. */
+const PLAIN_FLAGS: ReadonlySet<string> = new Set(["--session", "--json"])
+
+/** The URL an open may navigate to directly, or undefined when upstream's open must run. */
+const directUrl = (plan: Plan, env: Readonly<Record<string, string | undefined>>): string | undefined => {
+  if (plan.kind !== "browser" || plan.firstLaunch || plan.sessionName === undefined) return undefined
+  const [command, url, ...rest] = plan.line.positionals
+  if (!isOpening(command) || url === undefined || rest.length > 0 || !/^https?:\/\/[^/]/i.test(url)) return undefined
+  if (plan.line.flags.some((f) => !PLAIN_FLAGS.has(f.flag))) return undefined
+  const allowList = plan.launchFlags.some((t) => t.startsWith("--allowed-domains") || t.startsWith("--headers"))
+  const allowEnv = [plan.env, env].some((e) => (e["AGENT_BROWSER_ALLOWED_DOMAINS"] ?? "") !== "")
+  return allowList || allowEnv ? undefined : url
+}
+
+export interface FastOpen {
+  readonly replied: Either.Either<UpstreamOutcome, CommandError>
+  readonly page: OpenedPage | undefined
+}
+
+/**
+ * Navigates the session's tab over CDP: "committed" once the document arrived; "failed" when CDP says the navigation
+ * failed or no tab could be reached (nothing is pending: upstream's open runs and says why); "pending" when no
+ * document came within the budget (the navigation may still run: never started again).
+ */
+const navigateTab = (plan: Plan, url: string, commitMs: number) =>
+  Effect.gen(function*() {
+    const { endpoint } = yield* browserEndpointOf(plan)
+    if (endpoint === undefined) return "failed" as const
+    const targetId = (yield* observeDaemon(plan)).targetId
+    const endpoints = yield* BrowserEndpoints
+    const view = yield* endpoints.inspect(endpoint, CDP_TIMEOUT_MS)
+    const tab = view?.targets.find((t) => t.type === "page" && t.id === targetId)
+    if (tab?.webSocketDebuggerUrl === undefined) return "failed" as const
+    const answer = yield* endpoints.command(tab.webSocketDebuggerUrl, "Page.navigate", { url }, commitMs)
+    if (answer === null || typeof answer !== "object") return "pending" as const
+    // errorText: the navigation failed (no such host, a refused connection): upstream's open says it; ERR_ABORTED is
+    // also what a URL that is a file gives (the browser downloads it instead of opening a page)
+    const errorText = (answer as Record<string, unknown>)["errorText"]
+    if (errorText === "net::ERR_ABORTED") return "aborted" as const
+    return typeof errorText === "string" ? "failed" as const : "committed" as const
+  })
+
+/** A download that already started is picked up within this (upstream's `wait --download` also finds finished ones). */
+const DOWNLOAD_PICKUP_MS = 10_000
+
+/**
+ * A navigation aborted because the URL is a file: the browser saved it instead of opening a page. Upstream's
+ * `wait --download` picks the finished download up; the file is checked on disk, and the open answers with it
+ * (`downloaded`, no page: the tab still shows the page before). Nothing picked up: upstream's open runs and says why
+ * (nothing was downloaded, so nothing is downloaded twice).
+ */
+const downloadedInstead = (plan: Plan, url: string, remainingMs: number) =>
+  Effect.gen(function*() {
+    const timeoutMs = Math.max(1_000, Math.min(DOWNLOAD_PICKUP_MS, remainingMs - 1_000))
+    const steps = [["wait", "--download", "--timeout", String(timeoutMs)]]
+    const options = { timeoutMs: timeoutMs + 2_000, failFast: true }
+    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, options))
+    const row = Either.isRight(ran) ? ran.right[0] : undefined
+    const path = row?.success === true ? readPayload(PathReply, row.result, (d) => d.path) : undefined
+    if (path === undefined) return undefined
+    const file = yield* (yield* ArtifactStore).inspect(path)
+    if (!file.exists) return undefined
+    const data = { downloaded: path, from: url, ...(file.sizeBytes !== undefined ? { sizeBytes: file.sizeBytes } : {}) }
+    return answered(data, undefined)
+  })
+
+const failed = (error: CommandError): FastOpen => ({ replied: Either.left(error), page: undefined })
+const answered = (data: unknown, page: OpenedPage | undefined): FastOpen => ({
+  replied: Either.right({ kind: "single", data, warning: undefined }),
+  page
+})
+
+/** After the commit: the DOM waited for (what remains of the budget but the read's share), then the page read. */
+const readWhenReady = (plan: Plan, remainingMs: number) =>
+  Effect.gen(function*() {
+    const waitMs = Math.max(500, Math.round(remainingMs - READ_RESERVE_MS))
+    const steps = [
+      ["wait", "--fn", "document.readyState !== 'loading'", "--timeout", String(waitMs)],
+      ["eval", OPENED_PAGE_EXPRESSION]
+    ]
+    const options = { timeoutMs: Math.max(1_000, remainingMs), failFast: true }
+    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, options))
+    if (Either.isLeft(ran)) return failed(ran.left)
+    const [ready, read] = ran.right
+    if (ready !== undefined && !ready.success) return failed(ready.error)
+    const page = openedPageOf(read)
+    return page === undefined ? undefined : answered({ title: page.title, url: page.url }, page)
+  })
+
+export const runFastOpen = (plan: Plan) =>
+  Effect.gen(function*() {
+    const url = directUrl(plan, (yield* ToolConfig).env)
+    if (url === undefined) return undefined
+    // the call's budget holds: the document may take all of it but the read's share, the DOM wait what remains
+    const started = yield* Clock.currentTimeMillis
+    const remaining = Effect.map(Clock.currentTimeMillis, (now) => plan.timeoutMs - (now - started))
+    const commitMs = Math.max(1_000, plan.timeoutMs - READ_RESERVE_MS)
+    const navigated = yield* navigateTab(plan, url, commitMs)
+    if (navigated === "failed") return undefined
+    if (navigated === "aborted") return yield* downloadedInstead(plan, url, yield* remaining)
+    if (navigated === "pending") {
+      const error = new TimedOut({
+        reason: "no-commit", timeoutMs: commitMs, dispatched: "maybe", stdout: "", stderr: ""
+      })
+      return failed(error)
+    }
+    return yield* readWhenReady(plan, yield* remaining)
+  })

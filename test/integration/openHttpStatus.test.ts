@@ -1,0 +1,48 @@
+/**
+ * Issue #41 item 5 on the real agent-browser: upstream's open succeeds on a 402 page and reports no status; the tool
+ * says it, whether upstream's open ran (the session's first, which launches the browser) or the tab was navigated
+ * directly (a running browser). The page is read with the raw binary.
+ */
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const live = liveWorld()
+let server: Server | undefined
+let origin = ""
+let session = ""
+const raw = <A>(args: ReadonlyArray<string>): A => (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const paid = req.url?.startsWith("/pay") === true
+    res.writeHead(paid ? 402 : 200, { "content-type": "text/html" })
+    res.end(paid ? "<title>Payment Required</title><h1>Pay first</h1>" : "<title>Shop</title><h1>Shop</h1>")
+  })
+  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve))
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  // the browser keeps its connections open: end them, or close() waits for them
+  server?.closeAllConnections()
+  await new Promise((resolve) => server?.close(resolve))
+})
+
+describe("open says an HTTP error status (#41)", () => {
+  it("first open (upstream's) and an open in the running browser both say 402; a 200 page says nothing more", async () => {
+    const first = await live.tool.call({ args: ["open", `${origin}/pay`] })
+    session = first.details.sessionName ?? ""
+    console.log(`[http status] first: ${textOf(first)}`)
+    expect(first.isError, textOf(first)).toBe(false)
+    expect(textOf(first)).toContain("HTTP status 402: the server answered with an error; the page shows what it sent.")
+    expect(raw<{ title: string }>(["get", "title"]).title).toBe("Payment Required")
+    const shop = await live.tool.call({ args: ["open", `${origin}/shop`] })
+    expect(textOf(shop)).not.toContain("HTTP status")
+    const again = await live.tool.call({ args: ["open", `${origin}/pay?again=1`] })
+    console.log(`[http status] running browser: ${textOf(again)}`)
+    expect(textOf(again)).toContain("HTTP status 402")
+    expect(raw<{ url: string }>(["get", "url"]).url).toBe(`${origin}/pay?again=1`)
+  }, 90_000)
+})
