@@ -1,6 +1,7 @@
 /**
  * What `npm pack` publishes: what pi loads (the entry and its chunks), the embedding API with its types, the docs the
- * tool's guideline names, and nothing else (no source maps, no TypeScript sources), within 3 MB unpacked.
+ * tool's guideline names, and nothing else (no source maps, no TypeScript sources), within 3.5 MB unpacked (3.29 MB
+ * after the input, capture, typing and dialog primitives of #41/#42: the embedders' bundle stays readable).
  */
 import { execFileSync } from "node:child_process"
 import { existsSync } from "node:fs"
@@ -13,10 +14,10 @@ interface Packed {
   readonly files: ReadonlyArray<{ readonly path: string; readonly size: number }>
 }
 
-const MAX_UNPACKED = 3 * 1024 * 1024
+const MAX_UNPACKED = 3.5 * 1024 * 1024
 
 describe("the published package", () => {
-  it("carries what pi and embedders load and the docs, without maps or sources, within 3 MB unpacked", () => {
+  it("carries what pi and embedders load and the docs, without maps or sources, within 3.5 MB unpacked", () => {
     if (!existsSync(join(REPO, "dist/extension.js"))) throw new Error("run `npm run build` first (npm test does)")
     const [packed] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: REPO, encoding: "utf8" })) as ReadonlyArray<Packed>
     const paths = (packed?.files ?? []).map((f) => f.path)
