@@ -2,7 +2,7 @@
  * Which element a click by text means, decided in the page before the click: upstream's `find text` clicks the first
  * element whose text contains the words, so an instruction that quotes a link (`Click on the link "nam".`) takes the
  * click meant for the link `nam`. The pick reads the innermost visible elements holding the text (not a native
- * select's options: `select` chooses those), each lifted to the clickable element around it (a link, a button, a
+ * select's options, nor an element's text that only they give it: `select` chooses those), each lifted to the clickable element around it (a link, a button, a
  * label, a control role, an `onclick`), and ranks them: exact and
  * clickable first, then exact, then clickable, then any other, in document order within each rank. The click then
  * runs on the picked element's CSS path, and the result names it (role and name) and how many matched. `exact`: only
@@ -17,8 +17,10 @@ const OTHERS_NAMED = 2
 export const textPickScript = (text: string, exact: boolean): string => `(() => {
 const want = ${JSON.stringify(text)}, exact = ${exact};
 const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim();
+const shown = (e) => String(e.innerText === undefined ? e.textContent : e.innerText);
+// a native select's options are not the words of the element around it (a widget that hides a select keeps it rendered)
 const textOf = (e) => e.tagName === "INPUT" ? String(e.value || "") :
-  String(e.innerText === undefined ? e.textContent : e.innerText);
+  [...e.querySelectorAll("select,datalist")].reduce((t, s) => t.replace(shown(s), " "), shown(e));
 const same = (t) => exact ? norm(t) === norm(want) : norm(t).toLowerCase() === norm(want).toLowerCase();
 const holds = (e) => exact ? norm(textOf(e)).includes(norm(want)) :
   norm(textOf(e)).toLowerCase().includes(norm(want).toLowerCase());

