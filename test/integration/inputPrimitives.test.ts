@@ -4,16 +4,15 @@
  * removal of one storage key. Each is checked by what the page itself recorded (its `window.__events`, its storage),
  * read by `eval` apart from the tool's claim, and by the text the tool showed.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { textOf, valueOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 
 const live = liveWorld()
-const files = mkdtempSync(join(tmpdir(), "piab-drop-"))
-afterAll(() => rmSync(files, { recursive: true, force: true }))
+/** Files to drop, in the call's folder: the default policy reads uploads and dropped files only there (SECURITY.md). */
+let files = ""
 
 interface PageEvent {
   readonly type: string
@@ -106,6 +105,8 @@ describe("input primitives on the real binary", () => {
   }, 120_000)
 
   it("drops files read from disk and text on a drop zone; a drop where nothing accepts it fails", async () => {
+    files = join(live.world.root, "drop-files")
+    mkdirSync(files, { recursive: true })
     const { drop, edit } = await openPage()
     writeFileSync(join(files, "a.txt"), "hello drop\n")
     writeFileSync(join(files, "b.png"), Buffer.alloc(1234, 7))
