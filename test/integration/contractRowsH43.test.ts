@@ -40,7 +40,7 @@ describe("C3: a dense page's compact snapshot -i keeps its search box", () => {
     expect(valueOf(await live.tool.call({ args: ["get", "value", "#q"] }))).toBe("gloves")
     // the filter the view offers lists the cut buttons
     const filtered = await live.tool.call({ args: ["snapshot", "-i", "--filter", "role=button"] })
-    expect(textOf(filtered)).toContain("filtered by role button: 600 matching refs")
+    expect(textOf(filtered)).toContain("filtered by role button: 600 matching line(s), 600 with refs")
   }, 120_000)
 })
 
