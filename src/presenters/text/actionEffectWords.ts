@@ -1,0 +1,41 @@
+/**
+ * The words for what an action did beyond its answer (domain/ActionEffects.ts): one line for console errors logged
+ * during it, one for the page's main heading or the acted-on control when they changed; none when nothing changed.
+ * Messages, headings and values are page text. Pure.
+ */
+import type { ActionEffects } from "../../domain/ActionEffects.js"
+import { page, type Parts } from "./contentBoundary.js"
+
+const quoted = (text: string): Parts => [page(JSON.stringify(text))]
+
+const errorsLine = (e: NonNullable<ActionEffects["consoleErrors"]>): Parts => {
+  const shown = e.first.flatMap((m, i) => [...(i > 0 ? ["; "] : []), ...quoted(m)])
+  const more = e.count - e.first.length
+  const head = e.count === 1 ? "Console error after the click: " : `${e.count} console errors after the click: `
+  return [head, ...shown, ...(more > 0 && e.first.length > 0 ? [` (and ${more} more)`] : [])]
+}
+
+const controlWords = (c: NonNullable<ActionEffects["control"]>, lead: string): Parts => {
+  const states = [
+    ...(c.expanded !== undefined ? [c.expanded ? "expanded" : "collapsed"] : []),
+    ...(c.pressed !== undefined ? [c.pressed ? "pressed" : "not pressed"] : [])
+  ]
+  const value: Parts = c.value !== undefined ? ["value ", ...quoted(c.value)] : []
+  if (states.length === 0) return [`${lead} clicked control now has `, ...value]
+  return [`${lead} clicked control is now ${states.join(", ")}`, ...(value.length > 0 ? [", with ", ...value] : [])]
+}
+
+/** The effect lines after an action's answer (each one line), none when nothing changed. */
+export const actionEffectLines = (effects: ActionEffects | undefined): ReadonlyArray<Parts> => {
+  if (effects === undefined) return []
+  const lines: Array<Parts> = []
+  if (effects.consoleErrors !== undefined) lines.push(errorsLine(effects.consoleErrors))
+  const heading: Parts | undefined = effects.heading === undefined
+    ? undefined
+    : effects.heading === "" ? ["The main heading is gone"] : ["Heading now: ", ...quoted(effects.heading)]
+  const lead = heading === undefined ? "The" : "the"
+  const control = effects.control !== undefined ? controlWords(effects.control, lead) : []
+  const joint = heading !== undefined && control.length > 0 ? ["; "] : []
+  if (heading !== undefined || control.length > 0) lines.push([...(heading ?? []), ...joint, ...control])
+  return lines
+}

@@ -1,0 +1,42 @@
+/**
+ * A click's effects in its words (issue #41 item 5): console errors counted with the first two messages; the main
+ * heading and the clicked control only when they changed; nothing at all when nothing changed (the read's answer
+ * decoded to no effects).
+ */
+import { describe, expect, it } from "vitest"
+import { clickEffectsOf } from "../../src/page/clickEffects.js"
+import { actionEffectLines } from "../../src/presenters/text/actionEffectWords.js"
+import { plain } from "../../src/presenters/text/contentBoundary.js"
+
+const lines = (value: unknown) => actionEffectLines(clickEffectsOf(value)).map(plain)
+
+describe("a click's effect words", () => {
+  it("nothing changed: no effects, no lines", () => {
+    expect(clickEffectsOf({ count: 0, errors: [], control: {} })).toBeUndefined()
+    expect(clickEffectsOf(undefined)).toBeUndefined()
+    expect(lines({ count: 0, errors: [], heading: undefined, control: {} })).toEqual([])
+  })
+
+  it("console errors: one with its message; several counted, the first two shown and the rest numbered", () => {
+    expect(lines({ count: 1, errors: ["save failed: 500"], control: {} }))
+      .toEqual([`Console error after the click: "save failed: 500"`])
+    expect(lines({ count: 2, errors: ["a", "Uncaught Error: boom"], control: {} }))
+      .toEqual([`2 console errors after the click: "a"; "Uncaught Error: boom"`])
+    expect(lines({ count: 5, errors: ["a", "b", "c"], control: {} }))
+      .toEqual([`5 console errors after the click: "a"; "b" (and 3 more)`])
+  })
+
+  it("a changed heading and control share one line; a heading gone is said as gone", () => {
+    expect(lines({ count: 0, errors: [], heading: "Saved", control: { value: "3", expanded: true } }))
+      .toEqual([`Heading now: "Saved"; the clicked control is now expanded, with value "3"`])
+    expect(lines({ count: 0, errors: [], heading: "", control: {} })).toEqual(["The main heading is gone"])
+    expect(lines({ count: 0, errors: [], control: { pressed: false } }))
+      .toEqual(["The clicked control is now not pressed"])
+    expect(lines({ count: 0, errors: [], control: { value: "" } })).toEqual([`The clicked control now has value ""`])
+  })
+
+  it("errors first, then the changes", () => {
+    expect(lines({ count: 1, errors: ["x"], heading: "Saved", control: {} }))
+      .toEqual([`Console error after the click: "x"`, `Heading now: "Saved"`])
+  })
+})
