@@ -10,4 +10,6 @@ export interface ActionEffects {
   readonly heading?: string
   /** The acted-on control's value or state, where it changed. */
   readonly control?: { readonly value?: string; readonly expanded?: boolean; readonly pressed?: boolean }
+  /** Where `mouse down|up|move` acted (viewport pixels) and the element there, as the page saw it (mousePoint.ts). */
+  readonly pointer?: { readonly x: number; readonly y: number; readonly element: string; readonly label?: string }
 }

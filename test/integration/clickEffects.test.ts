@@ -2,7 +2,8 @@
  * What a click did beyond its answer, on the real agent-browser 0.41.2 (issue #41, item 5): a console error and an
  * uncaught error logged by the click's handler are said with their messages; a page that goes to another URL 100 ms
  * after the click is said as that navigation; a click that changed the main heading says the heading now, one that
- * expanded its control says so; a click that changed nothing says nothing more than before. Each judged on the page's own state, read outside the tool.
+ * expanded its control says so; a click that changed nothing says nothing more than before. `mouse move|down|up`
+ * say the point and the element the page's own mouse event reached. Each judged on the page's own state, read outside the tool.
  */
 import { describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
@@ -15,7 +16,9 @@ const live = liveWorld({
   files: {
     "/fx.html": page(`<button id="err">Break</button><button id="save">Save</button><button id="noop">Nothing</button>
 <button id="later">Later</button><button id="more" aria-expanded="false">More</button><p id="out"></p>
+<div id="pad" style="position:fixed;left:300px;top:200px;width:120px;height:60px" aria-label="Drawing pad"></div>
 <script>
+document.getElementById("pad").onmouseup = (e) => { document.getElementById("out").textContent = "up " + e.clientX + "," + e.clientY };
 document.getElementById("err").onclick = () => { console.error("save failed: 500"); document.getElementById("out").textContent = "err"; setTimeout(() => { throw new Error("boom") }, 0) };
 document.getElementById("save").onclick = () => { document.getElementById("h").textContent = "Saved" };
 document.getElementById("more").onclick = (e) => e.currentTarget.setAttribute("aria-expanded", "true");
@@ -59,6 +62,15 @@ describe("a click's effects", () => {
     expect(evalPage(`document.getElementById("more").getAttribute("aria-expanded")`)).toBe("true")
     expect(text).toContain("The clicked control is now expanded")
     expect(text).not.toContain("Heading now")
+  })
+
+  it("mouse move, down and up say where they acted and what element is there", async () => {
+    const moved = ok(await live.tool.call({ args: ["mouse", "move", "310", "215"] }))
+    expect(moved).toContain(`At (310, 215), over div#pad "Drawing pad"`)
+    ok(await live.tool.call({ args: ["mouse", "down"] }))
+    const up = ok(await live.tool.call({ args: ["mouse", "up"] }))
+    expect(evalPage(`document.getElementById("out").textContent`)).toBe("up 310,215")
+    expect(up).toContain(`At (310, 215), over div#pad "Drawing pad"`)
   })
 
   it("a page that goes to another URL 100 ms after the click: the navigation is said", async () => {

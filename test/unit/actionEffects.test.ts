@@ -1,10 +1,11 @@
 /**
  * A click's effects in its words (issue #41 item 5): console errors counted with the first two messages; the main
  * heading and the clicked control only when they changed; nothing at all when nothing changed (the read's answer
- * decoded to no effects).
+ * decoded to no effects); where mouse down|up|move acted.
  */
 import { describe, expect, it } from "vitest"
 import { clickEffectsOf } from "../../src/page/clickEffects.js"
+import { isMousePointCommand, mousePointOf } from "../../src/page/mousePoint.js"
 import { actionEffectLines } from "../../src/presenters/text/actionEffectWords.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
 
@@ -38,5 +39,16 @@ describe("a click's effect words", () => {
   it("errors first, then the changes", () => {
     expect(lines({ count: 1, errors: ["x"], heading: "Saved", control: {} }))
       .toEqual([`Console error after the click: "x"`, `Heading now: "Saved"`])
+  })
+
+  it("the pointer's place after mouse down|up|move, with the element's label when it has one", () => {
+    const at = (value: unknown) => actionEffectLines({ pointer: mousePointOf(value)! }).map(plain)
+    expect(at({ x: 310, y: 215, element: "div#pad", label: "Drawing pad" }))
+      .toEqual([`At (310, 215), over div#pad "Drawing pad"`])
+    expect(at({ x: 5, y: 6, element: "body", label: "" })).toEqual(["At (5, 6), over body"])
+    expect(mousePointOf(undefined)).toBeUndefined()
+    expect(mousePointOf({ x: 1, element: "div" })).toBeUndefined()
+    expect(isMousePointCommand(["mouse", "up"])).toBe(true)
+    expect(isMousePointCommand(["mouse", "wheel", "0", "100"])).toBe(false)
   })
 })

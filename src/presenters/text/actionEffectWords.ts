@@ -29,6 +29,11 @@ const controlWords = (c: NonNullable<ActionEffects["control"]>, lead: string): P
 export const actionEffectLines = (effects: ActionEffects | undefined): ReadonlyArray<Parts> => {
   if (effects === undefined) return []
   const lines: Array<Parts> = []
+  const at = effects.pointer
+  if (at !== undefined) {
+    const label = at.label !== undefined ? [" ", ...quoted(at.label)] : []
+    lines.push([`At (${at.x}, ${at.y}), over ${at.element}`, ...label])
+  }
   if (effects.consoleErrors !== undefined) lines.push(errorsLine(effects.consoleErrors))
   const heading: Parts | undefined = effects.heading === undefined
     ? undefined

@@ -25,6 +25,7 @@ import { runCommandBatch } from "./commandBatch.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { COMBOBOX_FOCUS_EXPRESSION, comboboxFocusOf, isComboboxFill } from "../../page/comboboxFocus.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { isMousePointCommand, MOUSE_WATCH_INSTALL, mousePointOf, mouseReadExpression } from "../../page/mousePoint.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -54,6 +55,10 @@ const probesFor = (
   refs: RefSnapshot | undefined
 ): { before: Rows; after: Rows } | undefined => {
   if (!mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
+  // mouse down|up|move: where the pointer acted and the element there (page/mousePoint.ts)
+  if (isMousePointCommand(plan.line.positionals)) {
+    return { before: [["eval", MOUSE_WATCH_INSTALL]], after: [["eval", mouseReadExpression(plan.line.positionals)]] }
+  }
   if (plan.line.command === "scroll") {
     const script = scrollProbeScript(scrollSelectorOf(plan.line.positionals))
     return { before: [["eval", script]], after: [["eval", script]] }
@@ -111,6 +116,11 @@ export const runProbed = (plan: Plan) =>
       })
       : Either.left(row.error)
     if (!row.success) return { replied, check: {} } satisfies Probed
+    if (isMousePointCommand(plan.line.positionals)) {
+      const pointer = mousePointOf(after)
+      const said = pointer !== undefined ? Either.map(replied, (r) => ({ ...r, effects: { pointer } })) : replied
+      return { replied: said, check: {} } satisfies Probed
+    }
     if (fill !== undefined) {
       const combo = comboboxFill ? comboboxFocusOf(evalValue(rows[at + 3 + refRows(fill).length]), "fill") : undefined
       return { replied, check: combo !== undefined ? { comboboxFocus: combo } : {} } satisfies Probed
