@@ -3,7 +3,7 @@
  * uncaught error logged by the click's handler are said with their messages; a page that goes to another URL 100 ms
  * after the click is said as that navigation; a click that changed the main heading says the heading now, one that
  * expanded its control says so; a click that changed nothing says nothing more than before. `mouse move|down|up`
- * say the point and the element the page's own mouse event reached. Each judged on the page's own state, read outside the tool.
+ * say the point and the element the page's own mouse event reached; a key press says its errors and changes too. Each judged on the page's own state, read outside the tool.
  */
 import { describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
@@ -16,11 +16,12 @@ const live = liveWorld({
   files: {
     "/fx.html": page(`<button id="err">Break</button><button id="save">Save</button><button id="noop">Nothing</button>
 <button id="later">Later</button><button id="more" aria-expanded="false">More</button><p id="out"></p>
-<div id="pad" style="position:fixed;left:300px;top:200px;width:120px;height:60px" aria-label="Drawing pad"></div>
+<input id="q" aria-label="Query"><div id="pad" style="position:fixed;left:300px;top:200px;width:120px;height:60px" aria-label="Drawing pad"></div>
 <script>
 document.getElementById("pad").onmouseup = (e) => { document.getElementById("out").textContent = "up " + e.clientX + "," + e.clientY };
 document.getElementById("err").onclick = () => { console.error("save failed: 500"); document.getElementById("out").textContent = "err"; setTimeout(() => { throw new Error("boom") }, 0) };
 document.getElementById("save").onclick = () => { document.getElementById("h").textContent = "Saved" };
+document.getElementById("q").onkeydown = (e) => { if (e.key === "Enter") { console.error("search failed"); document.getElementById("h").textContent = "No results" } };
 document.getElementById("more").onclick = (e) => e.currentTarget.setAttribute("aria-expanded", "true");
 document.getElementById("later").onclick = () => { setTimeout(() => { location.href = "/fx-next.html" }, 100) };
 </script>`),
@@ -62,6 +63,14 @@ describe("a click's effects", () => {
     expect(evalPage(`document.getElementById("more").getAttribute("aria-expanded")`)).toBe("true")
     expect(text).toContain("The clicked control is now expanded")
     expect(text).not.toContain("Heading now")
+  })
+
+  it("a key press that logs an error and changes the heading says both, naming the key press", async () => {
+    ok(await live.tool.call({ args: ["focus", "#q"] }))
+    const text = ok(await live.tool.call({ args: ["press", "Enter"] }))
+    expect(evalPage(`document.getElementById("h").textContent`)).toBe("No results")
+    expect(text).toContain(`Console error after the key press: "search failed"`)
+    expect(text).toContain(`Heading now: "No results"`)
   })
 
   it("mouse move, down and up say where they acted and what element is there", async () => {

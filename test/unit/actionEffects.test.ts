@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest"
 import { clickEffectsOf } from "../../src/page/clickEffects.js"
 import { isMousePointCommand, mousePointOf } from "../../src/page/mousePoint.js"
-import { actionEffectLines } from "../../src/presenters/text/actionEffectWords.js"
+import { actionEffectLines, effectActionOf } from "../../src/presenters/text/actionEffectWords.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
 
 const lines = (value: unknown) => actionEffectLines(clickEffectsOf(value)).map(plain)
@@ -50,5 +50,12 @@ describe("a click's effect words", () => {
     expect(mousePointOf({ x: 1, element: "div" })).toBeUndefined()
     expect(isMousePointCommand(["mouse", "up"])).toBe(true)
     expect(isMousePointCommand(["mouse", "wheel", "0", "100"])).toBe(false)
+  })
+
+  it("a key press's lines name the key press and the focused control", () => {
+    const effects = clickEffectsOf({ count: 1, errors: ["search failed"], control: { value: "a" } })
+    expect(actionEffectLines(effects, effectActionOf("press")).map(plain))
+      .toEqual([`Console error after the key press: "search failed"`, `The focused control now has value "a"`])
+    expect(effectActionOf("click")).toBe("click")
   })
 })
