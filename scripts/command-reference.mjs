@@ -198,8 +198,8 @@ const mentionedWords = (text) => [
  */
 const NOTES = [
   ["open", "title/URL line; a drifted active tab is re-selected ([contract: Sessions](TOOL_CONTRACT.md#sessions)); answers once the page is usable, saying what is still loading, an error HTTP status, or the file a download URL saved"],
-  ["click", "ref preflight¹; navigation adds a title/URL line; tool's `--modifiers`, `--button`³"],
-  ["dblclick", "ref preflight¹; tool's `--modifiers`, `--button`³"], ["mouse", "tool's `click|dblclick <x> <y>`³"],
+  ["click", "ref preflight¹; navigation adds a title/URL line; console errors, a changed main heading or control add a line; tool's `--modifiers`, `--button`³"],
+  ["dblclick", "ref preflight¹; tool's `--modifiers`, `--button`³"], ["mouse", "move/down/up say the point and the element there; tool's `click|dblclick <x> <y>`³"],
   ["storage", "tool's `remove <key>`³"],
   ["type", "ref preflight¹"], ["fill", "ref preflight¹"], ["press", "ref preflight¹"],
   ["hover", "ref preflight¹"], ["focus", "ref preflight¹"], ["check", "ref preflight¹"], ["uncheck", "ref preflight¹"],

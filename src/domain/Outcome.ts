@@ -1,6 +1,7 @@
 /** What one upstream process produced, and what it meant once classified. */
 import type { FillNotVerifiable, FillVerification } from "../schema/PageDiagnostics.js"
 import type { UpstreamReplyError } from "../schema/ToolError.js"
+import type { ActionEffects } from "./ActionEffects.js"
 import type { JsDialog } from "./JsDialog.js"
 import type { SnapshotNaming } from "./SnapshotNaming.js"
 
@@ -38,6 +39,8 @@ export type UpstreamOutcome =
     }
     /** JavaScript dialogs a click opened (`opened`) and alerts that opened after the previous action (`earlier`). */
     readonly jsDialogs?: { readonly opened: ReadonlyArray<JsDialog>; readonly earlier: ReadonlyArray<JsDialog> }
+    /** What a click did beyond its answer: console errors, a changed heading or control, a late navigation. */
+    readonly effects?: ActionEffects
   }
   | { readonly kind: "batch"; readonly rows: ReadonlyArray<StepRow> }
   | { readonly kind: "inspection"; readonly stdout: string }

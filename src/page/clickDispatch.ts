@@ -17,6 +17,7 @@ import { ROLE_NAME_SNIPPET } from "./accessibleName.js"
 import { CHALLENGE_FACTS_EXPRESSION } from "./challengeEvidence.js"
 import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
 import { dialogsOpenedExpression, VISIBLE_DIALOGS_EXPRESSION } from "./dialogsOpened.js"
+import { EFFECTS_INSTALL } from "./clickEffects.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./jsDialogs.js"
 import { ACTION_QUIET_MS, quietSinceExpression, settleExpression, WATCH_INSTALL, WATCH_KEY } from "./pageSettle.js"
 
@@ -104,6 +105,7 @@ window.open = function (...a) { rec.openedTab = true; return open.apply(this, a)
 const onBlank = (e) => { try { if (e.isTrusted && e.target instanceof Element && e.target.closest("a[target=_blank i]")) rec.openedTab = true; } catch {} };
 window.addEventListener("click", onBlank, true);
 rec.off = () => { window.open = open; window.removeEventListener("click", onBlank, true); types.forEach((t) => window.removeEventListener(t, on, true)); window.removeEventListener("submit", onSubmit); if (window.navigation) window.navigation.removeEventListener("navigate", onNavigate); };
+${EFFECTS_INSTALL}
 window[K] = rec;
 return { resolved, earlierDialogs };
 })()`
@@ -122,8 +124,10 @@ return { resolved, earlierDialogs };
 export const CLICK_READ_EXPRESSION = `(async () => {
 const K = ${KEY}, rec = window[K], dialogsBefore = rec ? rec.dialogs : undefined;
 const comboNow = () => ${COMBOBOX_FOCUS_EXPRESSION};
-let click, settle, combo = comboNow();
+let click, settle, effects, combo = comboNow();
 if (rec) {
+  // short timers the click's handlers scheduled (a redirect 100 ms later) run before the click is judged
+  if (rec.nav === undefined && rec.fx.timers.size > 0) await rec.fx.settle();
   rec.off(); delete window[K];
   const submitted = rec.submit !== undefined && !rec.submit.defaultPrevented && !/^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
   const blankSubmit = rec.submit !== undefined && /^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
@@ -135,8 +139,9 @@ if (rec) {
     settle = closed ? await ${settleExpression(ACTION_QUIET_MS)} : await ${quietSinceExpression({ end: false, onlyIfLate: true })};
     if (settle !== undefined) combo = comboNow();
   }
+  effects = rec.fx.take();
 }
-const read = { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, click, combo, settle,
+const read = { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION}, click, combo, settle, effects,
   dialogsOpened: ${dialogsOpenedExpression("dialogsBefore")}, jsDialogs: ${JS_DIALOG_LOG_TAKE} };
 if (click !== undefined && !click.navigating && !click.openedTab) ${throwValueStatement("read")};
 window[${STAYED_KEY}] = click !== undefined && !click.navigating;

@@ -13,6 +13,7 @@ import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
 import { answersWithEcho, isOpening } from "../../upstream/commandPolicy.js"
 import { batchRowsOf } from "../../upstream/batchSteps.js"
+import { actionEffectLines, effectActionOf } from "./actionEffectWords.js"
 import { jsDialogLines } from "./jsDialogWords.js"
 import { keyRun } from "./keyRuns.js"
 import { fillShown, textClickShown } from "./actionShown.js"
@@ -130,7 +131,8 @@ export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome, pageUrl?: st
       // each JavaScript dialog the action opened, said once and in agreement with upstream's warning
       const js = outcome.jsDialogs
       const dialogs = jsDialogLines(js?.opened ?? [], data["dialogOpened"] === true, outcome.warning, js?.earlier)
-      const extra = [...dialogs.flatMap((line) => ["\n", ...line]), ...upstreamWarning(outcome)]
+      const lines = [...dialogs, ...actionEffectLines(outcome.effects, effectActionOf(plan.line.command))]
+      const extra = [...lines.flatMap((line) => ["\n", ...line]), ...upstreamWarning(outcome)]
       return extra.length > 0 ? formatted([...partsOf(shown), ...extra], shown.summary) : shown
     }
   }

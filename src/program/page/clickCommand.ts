@@ -23,6 +23,7 @@ import type { CommandError } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../page/challengeEvidence.js"
 import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickDispatchOf, clickReadOf, clickRecorderScript, clickRecordOf, clickTargetOf, twinOf } from "../../page/clickDispatch.js"
+import { clickEffectsOf } from "../../page/clickEffects.js"
 import { comboboxFocusOf, isComboboxClick } from "../../page/comboboxFocus.js"
 import { dialogsOpenedOf } from "../../page/dialogsOpened.js"
 import { jsDialogsOf } from "../../page/jsDialogs.js"
@@ -100,12 +101,15 @@ export const runClick = (plan: Plan) =>
     const earlier = jsDialogsOf(logged)
       .filter((d) => d.type === "alert")
     const jsOpened = jsDialogsOf(read?.["jsDialogs"])
+    // console errors and uncaught errors the click logged, a heading or control it changed (clickEffects.ts)
+    const effects = clickEffectsOf(read?.["effects"])
     const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({
       kind: "single",
       data: row.result,
       warning: row.warning,
       ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {}),
-      ...(jsOpened.length > 0 || earlier.length > 0 ? { jsDialogs: { opened: jsOpened, earlier } } : {})
+      ...(jsOpened.length > 0 || earlier.length > 0 ? { jsDialogs: { opened: jsOpened, earlier } } : {}),
+      ...(effects !== undefined ? { effects } : {})
     })
     const tabs = tabsOf(rows[at + 2])
     const record = clickRecordOf(read?.["click"])

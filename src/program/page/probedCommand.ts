@@ -25,6 +25,8 @@ import { runCommandBatch } from "./commandBatch.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { COMBOBOX_FOCUS_EXPRESSION, comboboxFocusOf, isComboboxFill } from "../../page/comboboxFocus.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { clickEffectsOf, isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
+import { isMousePointCommand, MOUSE_WATCH_INSTALL, mousePointOf, mouseReadExpression } from "../../page/mousePoint.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -54,6 +56,14 @@ const probesFor = (
   refs: RefSnapshot | undefined
 ): { before: Rows; after: Rows } | undefined => {
   if (!mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
+  // mouse down|up|move: where the pointer acted and the element there (page/mousePoint.ts)
+  if (isMousePointCommand(plan.line.positionals)) {
+    return { before: [["eval", MOUSE_WATCH_INSTALL]], after: [["eval", mouseReadExpression(plan.line.positionals)]] }
+  }
+  // press|key: console errors, a changed heading or focused control (page/clickEffects.ts)
+  if (isPressCommand(plan.line.positionals)) {
+    return { before: [["eval", PRESS_WATCH_INSTALL]], after: [["eval", PRESS_WATCH_READ]] }
+  }
   if (plan.line.command === "scroll") {
     const script = scrollProbeScript(scrollSelectorOf(plan.line.positionals))
     return { before: [["eval", script]], after: [["eval", script]] }
@@ -83,6 +93,9 @@ export const runProbed = (plan: Plan) =>
     const comboboxFill = !electronApp && isComboboxFill(plan.line, refs)
     const probes = probesFor(plan, electronApp, comboboxFill, refs)
     if (probes === undefined || plan.sessionName === undefined) return undefined
+    // a key press in a pinned tab runs with its tab list (tabs/tabPinning.ts), unwatched: no extra process
+    const view = yield* (yield* SessionRegistry).view(plan.sessionName)
+    if (isPressCommand(plan.line.positionals) && view.pinnedTab !== undefined) return undefined
     const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
     // a fill's batch stops at its first failed step: a slider set by the guard is not filled after it
     const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before, probes.after, fill !== undefined)
@@ -111,6 +124,16 @@ export const runProbed = (plan: Plan) =>
       })
       : Either.left(row.error)
     if (!row.success) return { replied, check: {} } satisfies Probed
+    if (isPressCommand(plan.line.positionals)) {
+      const effects = clickEffectsOf(after)
+      const said = effects !== undefined ? Either.map(replied, (r) => ({ ...r, effects })) : replied
+      return { replied: said, check: {} } satisfies Probed
+    }
+    if (isMousePointCommand(plan.line.positionals)) {
+      const pointer = mousePointOf(after)
+      const said = pointer !== undefined ? Either.map(replied, (r) => ({ ...r, effects: { pointer } })) : replied
+      return { replied: said, check: {} } satisfies Probed
+    }
     if (fill !== undefined) {
       const combo = comboboxFill ? comboboxFocusOf(evalValue(rows[at + 3 + refRows(fill).length]), "fill") : undefined
       return { replied, check: combo !== undefined ? { comboboxFocus: combo } : {} } satisfies Probed

@@ -1,0 +1,15 @@
+/**
+ * What an action did to the page beyond its own answer, as the click's recorder saw it (page/clickEffects.ts): console
+ * errors and uncaught page errors logged during it, the page's main heading when it changed, the acted-on control's
+ * value or state when it changed. (A navigation a short timer of the click started is read as the click's navigation.)
+ */
+export interface ActionEffects {
+  /** Errors logged during the action: how many, and the first (at most two) messages, as the page wrote them. */
+  readonly consoleErrors?: { readonly count: number; readonly first: ReadonlyArray<string> }
+  /** The page's main heading, now (it changed during the action; empty when it is gone). */
+  readonly heading?: string
+  /** The acted-on control's value or state, where it changed. */
+  readonly control?: { readonly value?: string; readonly expanded?: boolean; readonly pressed?: boolean }
+  /** Where `mouse down|up|move` acted (viewport pixels) and the element there, as the page saw it (mousePoint.ts). */
+  readonly pointer?: { readonly x: number; readonly y: number; readonly element: string; readonly label?: string }
+}

@@ -1,0 +1,137 @@
+/**
+ * What a click did beyond its own answer, watched by the click's recorder (clickDispatch.ts) in the same upstream
+ * process: console errors and uncaught page errors logged during the click (`console.error` wrapped, `error` and
+ * `unhandledrejection` events), the page's main heading and the clicked control's value and expanded/pressed state
+ * (compared by the read), and short timers the click's own handlers scheduled (at most `LATE_TIMER_MS`): the read
+ * waits for those to run (at most `LATE_WAIT_CAP_MS`), so a page that goes to another URL 100 ms after the click is
+ * read as a click that navigated. A click that scheduled no such timer pays no wait. `press|key` is watched the same
+ * way, in its own batch, on the focused element. Pure: the page statements and the decoding of the read's answer.
+ */
+import type { ActionEffects } from "../domain/ActionEffects.js"
+import { WATCH_KEY } from "./pageSettle.js"
+
+/** Timers longer than this are not the click's immediate effect: not waited for. */
+export const LATE_TIMER_MS = 300
+/** The read waits at most this long for the click's short timers to run. */
+export const LATE_WAIT_CAP_MS = 400
+
+/**
+ * Installs the watch on `rec` (the recorder, with its `el` target or null), chaining `rec.off` to undo it; the read
+ * calls `rec.fx.settle()` (a Promise: the click's short timers ran) before `rec.off()`, then `rec.fx.take()`.
+ */
+export const EFFECTS_INSTALL = `{
+const norm1 = (s) => String(s).replace(/\\s+/g, " ").trim();
+const heading = () => {
+  const h = document.querySelector("h1, [role=heading][aria-level='1']");
+  return h ? norm1(h.textContent).slice(0, 120) : undefined;
+};
+const state = (e) => !e || !e.isConnected ? undefined : {
+  value: e.tagName !== "BUTTON" && typeof e.value === "string" ? e.value.slice(0, 120) : undefined,
+  expanded: e.getAttribute("aria-expanded"), pressed: e.getAttribute("aria-pressed") };
+const fx = { errors: [], count: 0, heading: heading(), state: state(el), timers: new Set(), inClick: false };
+fx.mute = false;
+const note = (m) => { fx.count++; if (fx.errors.length < 2) fx.errors.push(norm1(m).slice(0, 200)); };
+const json = (x) => { try { return JSON.stringify(x); } catch { return String(x); } };
+const text = (x) => x instanceof Error ? x.name + ": " + x.message : typeof x === "string" ? x : json(x);
+const ownError = console.error;
+console.error = function (...a) { try { note(a.map(text).join(" ")); } catch {} return ownError.apply(this, a); };
+const onError = (e) => note(e.message || (e.error ? text(e.error) : "Uncaught error"));
+const onRejection = (e) => note("Uncaught (in promise) " + text(e.reason));
+const ownTimeout = window.setTimeout, ownClear = window.clearTimeout;
+// a short timer the click's handlers scheduled, until it ran or was cleared
+window.setTimeout = function (fn, delay, ...a) {
+  const mine = fx.inClick && !fx.mute && typeof fn === "function" && !(Number(delay) > ${LATE_TIMER_MS});
+  if (!mine) return ownTimeout.call(window, fn, delay, ...a);
+  const run = function (...b) { try { return fn.apply(this, b); } finally { fx.timers.delete(id); } };
+  const id = ownTimeout.call(window, run, delay, ...a);
+  fx.timers.add(id);
+  return id;
+};
+window.clearTimeout = function (id) { fx.timers.delete(id); return ownClear.call(window, id); };
+// the settle watch's own timer (pageSettle.ts), started by the recorder during the click, is not the page's
+const watch = window[${WATCH_KEY}];
+if (watch && watch.clicked) {
+  const clicked = watch.clicked;
+  watch.clicked = () => { fx.mute = true; try { clicked(); } finally { fx.mute = false; } };
+}
+const onInput = (e) => {
+  if (!e.isTrusted || fx.inClick) return;
+  fx.inClick = true; ownTimeout(() => { fx.inClick = false; }, 0);
+};
+const kinds = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "keydown", "keyup"];
+kinds.forEach((t) => window.addEventListener(t, onInput, true));
+window.addEventListener("error", onError);
+window.addEventListener("unhandledrejection", onRejection);
+fx.settle = () => new Promise((resolve) => {
+  const start = performance.now();
+  const check = () => {
+    if (fx.timers.size === 0 || performance.now() - start >= ${LATE_WAIT_CAP_MS}) return ownTimeout(resolve, 0);
+    ownTimeout(check, 5);
+  };
+  check();
+});
+fx.take = () => {
+  const h = heading(), s = state(el), b = fx.state, control = {};
+  if (s !== undefined && b !== undefined) {
+    if (s.value !== b.value && s.value !== undefined) control.value = s.value;
+    if (s.expanded !== b.expanded && s.expanded !== null) control.expanded = s.expanded === "true";
+    if (s.pressed !== b.pressed && s.pressed !== null) control.pressed = s.pressed === "true";
+  }
+  const changed = h !== fx.heading && fx.heading !== undefined ? (h || "") : undefined;
+  return { count: fx.count, errors: fx.errors, heading: changed, control };
+};
+const offBefore = rec.off;
+rec.off = () => {
+  offBefore(); console.error = ownError; window.setTimeout = ownTimeout; window.clearTimeout = ownClear;
+  kinds.forEach((t) => window.removeEventListener(t, onInput, true));
+  window.removeEventListener("error", onError); window.removeEventListener("unhandledrejection", onRejection);
+};
+rec.fx = fx;
+}`
+
+const PRESS_KEY = `Symbol.for("pi-agent-browser.press")`
+
+/** `press|key <key>` (one key or chord): its effects are watched like a click's, on the focused element. */
+export const isPressCommand = (positionals: ReadonlyArray<string>): boolean =>
+  (positionals[0] === "press" || positionals[0] === "key") && positionals.length === 2
+
+/** Installs the watch for a key press, on the element that has the focus (the step before the press). */
+export const PRESS_WATCH_INSTALL = `(() => {
+const K = ${PRESS_KEY};
+if (window[K]) window[K].off();
+const el = document.activeElement, rec = { off: () => {} };
+${EFFECTS_INSTALL}
+window[K] = rec;
+return true;
+})()`
+
+/** Reads (and removes) a key press's watch once the short timers it scheduled ran: the effects, as a click's read. */
+export const PRESS_WATCH_READ = `(async () => {
+const K = ${PRESS_KEY}, rec = window[K];
+if (!rec) return undefined;
+if (rec.fx.timers.size > 0) await rec.fx.settle();
+rec.off(); delete window[K];
+return rec.fx.take();
+})()`
+
+const asRecord = (v: unknown) => (v !== null && typeof v === "object" ? v as Record<string, unknown> : undefined)
+
+/** The read's `effects` field, or undefined when nothing changed. */
+export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
+  const r = asRecord(value)
+  const count = typeof r?.["count"] === "number" ? r["count"] : 0
+  const first = Array.isArray(r?.["errors"]) ? r["errors"].filter((e): e is string => typeof e === "string") : []
+  const heading = typeof r?.["heading"] === "string" ? r["heading"] : undefined
+  const c = asRecord(r?.["control"])
+  const control = {
+    ...(typeof c?.["value"] === "string" ? { value: c["value"] } : {}),
+    ...(typeof c?.["expanded"] === "boolean" ? { expanded: c["expanded"] } : {}),
+    ...(typeof c?.["pressed"] === "boolean" ? { pressed: c["pressed"] } : {})
+  }
+  const effects: ActionEffects = {
+    ...(count > 0 ? { consoleErrors: { count, first: first.slice(0, 2) } } : {}),
+    ...(heading !== undefined ? { heading } : {}),
+    ...(Object.keys(control).length > 0 ? { control } : {})
+  }
+  return Object.keys(effects).length > 0 ? effects : undefined
+}

@@ -1,0 +1,56 @@
+/**
+ * Where `mouse down|up|move` acted: a read-only watch installed just before the command (in the same upstream batch)
+ * notes the last trusted mouse event's viewport point and target; the read after it answers that point and a short
+ * description of the element (tag, id, its label or text), or, for a `mouse move` that fired no event (the pointer
+ * was already there), the element at the move's own point. No event and no point: nothing is said. Pure.
+ */
+import type { ActionEffects } from "../domain/ActionEffects.js"
+
+const KEY = `Symbol.for("pi-agent-browser.mouse")`
+const KINDS = `["mousedown", "mouseup", "mousemove"]`
+
+/** The mouse subcommands whose point is read. */
+export const isMousePointCommand = (positionals: ReadonlyArray<string>): boolean =>
+  positionals[0] === "mouse" && (positionals[1] === "down" || positionals[1] === "up" || positionals[1] === "move")
+
+/** Installs the watch (the step before the command). */
+export const MOUSE_WATCH_INSTALL = `(() => {
+const K = ${KEY};
+if (window[K]) window[K].off();
+const w = { seen: undefined };
+const on = (e) => { if (e.isTrusted) w.seen = { x: e.clientX, y: e.clientY, el: e.target }; };
+${KINDS}.forEach((t) => window.addEventListener(t, on, true));
+w.off = () => ${KINDS}.forEach((t) => window.removeEventListener(t, on, true));
+window[K] = w;
+return true;
+})()`
+
+/** The point a `mouse move x y` names (viewport pixels), if it names one. */
+const movePoint = (positionals: ReadonlyArray<string>): { x: number; y: number } | undefined => {
+  const x = Number(positionals[2]), y = Number(positionals[3])
+  return positionals[1] === "move" && Number.isFinite(x) && Number.isFinite(y) ? { x, y } : undefined
+}
+
+/** Reads (and removes) the watch after the command: `{ x, y, element, label }`, or undefined when nothing is known. */
+export const mouseReadExpression = (positionals: ReadonlyArray<string>): string => `(() => {
+const K = ${KEY}, w = window[K], P = ${JSON.stringify(movePoint(positionals) ?? null)};
+if (w) { w.off(); delete window[K]; }
+const s = w && w.seen;
+const x = s ? s.x : P && P.x, y = s ? s.y : P && P.y;
+const el = s ? s.el : P ? document.elementFromPoint(P.x, P.y) : null;
+if (typeof x !== "number" || !(el instanceof Element)) return undefined;
+const tag = el.tagName.toLowerCase() + (el.id ? "#" + el.id : "");
+const whole = el === document.body || el === document.documentElement;
+const own = whole ? "" : el.getAttribute("aria-label") || el.innerText || el.value || "";
+const text = String(own).replace(/\\s+/g, " ").trim();
+const label = text.length > 40 ? text.slice(0, 39) + "…" : text;
+return { x: Math.round(x), y: Math.round(y), element: tag.slice(0, 60), label };
+})()`
+
+/** The read's answer as the pointer's place, or undefined. */
+export const mousePointOf = (value: unknown): ActionEffects["pointer"] => {
+  if (value === null || typeof value !== "object") return undefined
+  const { x, y, element, label } = value as Record<string, unknown>
+  if (typeof x !== "number" || typeof y !== "number" || typeof element !== "string" || element === "") return undefined
+  return { x, y, element, ...(typeof label === "string" && label !== "" ? { label } : {}) }
+}

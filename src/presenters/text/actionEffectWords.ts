@@ -1,0 +1,58 @@
+/**
+ * The words for what an action did beyond its answer (domain/ActionEffects.ts): one line for console errors logged
+ * during it, one for the page's main heading or the acted-on control when they changed; none when nothing changed.
+ * Messages, headings and values are page text. Pure.
+ */
+import type { ActionEffects } from "../../domain/ActionEffects.js"
+import { page, type Parts } from "./contentBoundary.js"
+
+const quoted = (text: string): Parts => [page(JSON.stringify(text))]
+
+/** What the lines name: a click (`the click`, `the clicked control`) or a key press on the focused control. */
+export type EffectAction = "click" | "press"
+
+/** The action a command's effect lines name. */
+export const effectActionOf = (command: string | undefined): EffectAction =>
+  command === "press" || command === "key" ? "press" : "click"
+
+const errorsLine = (e: NonNullable<ActionEffects["consoleErrors"]>, action: EffectAction): Parts => {
+  const shown = e.first.flatMap((m, i) => [...(i > 0 ? ["; "] : []), ...quoted(m)])
+  const more = e.count - e.first.length
+  const after = action === "click" ? "after the click" : "after the key press"
+  const head = e.count === 1 ? `Console error ${after}: ` : `${e.count} console errors ${after}: `
+  return [head, ...shown, ...(more > 0 && e.first.length > 0 ? [` (and ${more} more)`] : [])]
+}
+
+const controlWords = (c: NonNullable<ActionEffects["control"]>, lead: string, action: EffectAction): Parts => {
+  const which = action === "click" ? "clicked" : "focused"
+  const states = [
+    ...(c.expanded !== undefined ? [c.expanded ? "expanded" : "collapsed"] : []),
+    ...(c.pressed !== undefined ? [c.pressed ? "pressed" : "not pressed"] : [])
+  ]
+  const value: Parts = c.value !== undefined ? ["value ", ...quoted(c.value)] : []
+  if (states.length === 0) return [`${lead} ${which} control now has `, ...value]
+  return [`${lead} ${which} control is now ${states.join(", ")}`, ...(value.length > 0 ? [", with ", ...value] : [])]
+}
+
+/** The effect lines after an action's answer (each one line), none when nothing changed. */
+export const actionEffectLines = (
+  effects: ActionEffects | undefined,
+  action: EffectAction = "click"
+): ReadonlyArray<Parts> => {
+  if (effects === undefined) return []
+  const lines: Array<Parts> = []
+  const at = effects.pointer
+  if (at !== undefined) {
+    const label = at.label !== undefined ? [" ", ...quoted(at.label)] : []
+    lines.push([`At (${at.x}, ${at.y}), over ${at.element}`, ...label])
+  }
+  if (effects.consoleErrors !== undefined) lines.push(errorsLine(effects.consoleErrors, action))
+  const heading: Parts | undefined = effects.heading === undefined
+    ? undefined
+    : effects.heading === "" ? ["The main heading is gone"] : ["Heading now: ", ...quoted(effects.heading)]
+  const lead = heading === undefined ? "The" : "the"
+  const control = effects.control !== undefined ? controlWords(effects.control, lead, action) : []
+  const joint = heading !== undefined && control.length > 0 ? ["; "] : []
+  if (heading !== undefined || control.length > 0) lines.push([...(heading ?? []), ...joint, ...control])
+  return lines
+}
