@@ -16,7 +16,8 @@ const rawValue = (session: string, selector: string) => (JSON.parse(live.world.r
 
 describe("element steps wait for a late widget", () => {
   it("job open + fill label Tags: the fill waits for the input and the field really holds the text", async () => {
-    const job = await live.tool.call({ job: { steps: [{ action: "open", url: late() }, { action: "fill", locator: "label", value: "Tags", text: "alpha, beta" }] } })
+    // built 3 s after load: late even when a busy machine makes the open slow (at 800 ms the input could be there)
+    const job = await live.tool.call({ job: { steps: [{ action: "open", url: late("?delay=3000") }, { action: "fill", locator: "label", value: "Tags", text: "alpha, beta" }] } })
     expect(job.isError, textOf(job)).toBe(false)
     expect(job.details.readinessWait?.steps?.map((s) => s.index)).toEqual([1])
     expect(job.details.fillVerification).toBeUndefined()
