@@ -52,7 +52,17 @@ export const LaunchDiagnostic = Schema.Struct({
   provider: optional(Schema.String),
   httpStatus: optional(Schema.Number),
   /** The browser's own exit code when it exited at start. */
-  browserExitCode: optional(Schema.Number)
+  browserExitCode: optional(Schema.Number),
+  /**
+   * A locked profile's `SingletonLock` (a link to `<host>-<pid>`): the host and pid it names, whether that host is this
+   * machine's name, and whether a process of that pid runs here (absent: not checked).
+   */
+  profileLock: optional(Schema.Struct({
+    host: Schema.String,
+    pid: Schema.Number,
+    sameHost: optional(Schema.Boolean),
+    pidRunning: optional(Schema.Boolean)
+  }))
 })
 export type LaunchDiagnostic = typeof LaunchDiagnostic.Type
 
