@@ -66,6 +66,17 @@ export const LaunchDiagnostic = Schema.Struct({
 })
 export type LaunchDiagnostic = typeof LaunchDiagnostic.Type
 
+/**
+ * The session's tab whose page crashed (its renderer is gone), read over DevTools after a failed call: the tab still
+ * lists, its page answers nothing. `url`/`title`: the page it last showed (its history entry, not a URL that crashed it).
+ */
+export const TabCrashed = Schema.Struct({
+  targetId: Schema.String,
+  url: Schema.String,
+  title: optional(Schema.String)
+})
+export type TabCrashed = typeof TabCrashed.Type
+
 /** Another process holding a session's lock (SessionLock): who it is, as it wrote itself into the lock file. */
 export const LockHolder = Schema.Struct({
   pid: Schema.Number,

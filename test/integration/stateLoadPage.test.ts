@@ -10,7 +10,7 @@ import { liveWorld } from "../support/liveWorld.js"
 
 const live = liveWorld()
 
-const rawValue = (session: string, args: ReadonlyArray<string>): unknown =>
+const rawValue = (session: string, args: ReadonlyArray<string>): Record<string, unknown> =>
   (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: Record<string, unknown> }).data
 
 describe("state load says where the tab is now (#41)", () => {
