@@ -56,6 +56,13 @@ describe("a crashed tab is said as a crash (#41)", () => {
     expect(reopened.isError, textOf(reopened)).toBe(false)
     expect(rawData(session, ["get", "url"])["url"]).toBe(url)
     expect(rawData(session, ["get", "title"])["title"]).toBe("Acme Sign-in")
+    // the tab list marks the crashed tab (upstream lists it live at its old URL), the new one not
+    const listed = textOf(await live.tool.call({ args: ["tab", "list"] }))
+    console.log(`[tab list] ${listed}`)
+    expect((await crashedPages(host)).crashed).toHaveLength(1)
+    expect(listed).toContain("2 tab(s), 1 crashed (renderer gone):")
+    expect(listed).toContain(`${url} (crashed: its page is gone; tab new ${url} opens it again)`)
+    expect(listed.match(/\(crashed:/g)).toHaveLength(1)
     // a command sent into a crashed tab (upstream: page_wedged after about 33 s, or the watchdog): the same crash
     await live.tool.call({ args: ["open", "chrome://crash"] })
     const started = Date.now()

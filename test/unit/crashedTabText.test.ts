@@ -42,3 +42,22 @@ describe("a crashed tab", () => {
     )
   })
 })
+
+describe("a tab list with a crashed tab", () => {
+  it("marks the crashed tab and counts it in the head; the others stay as upstream listed them", async () => {
+    const { formatCommand } = await import("../../src/presenters/text/commandText.js")
+    const data = {
+      tabs: [
+        { active: false, tabId: "t1", targetId: "A", title: "Acme Sign-in", url: "http://a.test/index.html" },
+        { active: true, tabId: "t2", targetId: "B", title: "Acme Sign-in", url: "http://a.test/index.html" }
+      ]
+    }
+    const text = formatCommand(["tab", "list"], data, undefined, ["A"]).text
+    expect(text).toBe(
+      "2 tab(s), 1 crashed (renderer gone):\n" +
+        "  [t1] Acme Sign-in — http://a.test/index.html (crashed: its page is gone; tab new http://a.test/index.html opens it again)\n" +
+        "→ [t2] Acme Sign-in — http://a.test/index.html"
+    )
+    expect(formatCommand(["tab", "list"], data, undefined).text).toMatch(/^2 tab\(s\):\n/)
+  })
+})

@@ -54,3 +54,18 @@ export const crashedTabOf = (plan: Plan) =>
       ...(shown !== undefined && shown.title !== "" ? { title: shown.title } : {})
     } satisfies TabCrashed
   })
+
+/** Of the tabs a `tab list` named (their target ids), those whose page crashed; empty when the endpoint is unknown. */
+export const crashedTargetsOf = (plan: Plan, targetIds: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    if (plan.kind !== "browser" || plan.sessionName === undefined || targetIds.length === 0) return [] as ReadonlyArray<string>
+    const { endpoint } = yield* browserEndpointOf(plan)
+    if (endpoint === undefined) return [] as ReadonlyArray<string>
+    const endpoints = yield* BrowserEndpoints
+    const pages = ((yield* endpoints.inspect(endpoint, CDP_TIMEOUT_MS))?.targets ?? []).filter((t) => targetIds.includes(t.id))
+    const crashed: Array<string> = []
+    for (const page of pages) {
+      if (page.webSocketDebuggerUrl !== undefined && (yield* endpoints.crashed(page.webSocketDebuggerUrl, CDP_TIMEOUT_MS)) === true) crashed.push(page.id)
+    }
+    return crashed as ReadonlyArray<string>
+  })
