@@ -43,8 +43,10 @@ export const BrowserEndpointsLive = Layer.effect(
       inspect,
       command: (webSocketUrl, method, params, timeoutMs) => Effect.promise((signal) => cdpCommand(webSocketUrl, method, params, timeoutMs, signal)),
       crashed: (webSocketUrl, timeoutMs) =>
-        Effect.map(Effect.promise((signal) => cdpExchange(webSocketUrl, "Inspector.enable", {}, timeoutMs, signal)), (answer) =>
-          answer === undefined ? undefined : answer.events.includes("Inspector.targetCrashed")),
+        Effect.map(
+          Effect.promise((signal) => cdpExchange(webSocketUrl, "Inspector.enable", {}, timeoutMs, signal)),
+          (answer) => (answer === undefined ? undefined : answer.events.includes("Inspector.targetCrashed"))
+        ),
       inProfile: (profileDir) => Effect.sync(() => portIn(profileDir)),
       record: (session, endpoint, targetId, url, tabCommand = false) =>
         Effect.gen(function*() {

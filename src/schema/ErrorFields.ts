@@ -68,7 +68,8 @@ export type LaunchDiagnostic = typeof LaunchDiagnostic.Type
 
 /**
  * The session's tab whose page crashed (its renderer is gone), read over DevTools after a failed call: the tab still
- * lists, its page answers nothing. `url`/`title`: the page it last showed (its history entry, not a URL that crashed it).
+ * lists, its page answers nothing. `url`/`title`: the page it last showed (its history entry, not a URL that crashed
+ * it).
  */
 export const TabCrashed = Schema.Struct({
   targetId: Schema.String,

@@ -48,7 +48,9 @@ export const launchDiagnosticOf = (message: string): LaunchDiagnostic | undefine
         reason: "profile-locked",
         browserExitCode,
         ...(locked[1] !== undefined ? { profile: locked[1] } : {}),
-        ...(otherHost !== null ? { profileLock: { host: otherHost[2] ?? "", pid: Number(otherHost[1]), sameHost: false } } : {})
+        ...(otherHost !== null
+          ? { profileLock: { host: otherHost[2] ?? "", pid: Number(otherHost[1]), sameHost: false } }
+          : {})
       }
     }
     return { reason: "exited-at-start", browserExitCode }

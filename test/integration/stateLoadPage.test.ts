@@ -14,7 +14,7 @@ const rawValue = (session: string, args: ReadonlyArray<string>): Record<string, 
   (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: Record<string, unknown> }).data
 
 describe("state load says where the tab is now (#41)", () => {
-  it("the tab moved to the origin's root: said with the URL the browser shows, the page before, and void refs", async () => {
+  it("the tab moved to the origin's root: said with the URL the browser shows, the page before, void refs", async () => {
     const file = join(live.world.root, "state-41.json")
     const opened = await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
     const session = opened.details.sessionName ?? ""

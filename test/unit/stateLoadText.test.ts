@@ -13,7 +13,8 @@ import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
 
-const textOf = (r: { content: ReadonlyArray<{ type: string; text?: string }> }) => r.content.map((c) => c.text ?? "").join("\n")
+const textOf = (r: { content: ReadonlyArray<{ type: string; text?: string }> }) =>
+  r.content.map((c) => c.text ?? "").join("\n")
 
 /** A scripted browser: `state load` moves the tab to the origin's root unless `stays`. */
 const browser = (stays: boolean) => {
@@ -35,7 +36,8 @@ const browser = (stays: boolean) => {
   return (request: RunRequest) => {
     if (request.args.includes("batch")) {
       const steps = JSON.parse(request.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
-      return { exitCode: 0, stdout: JSON.stringify(steps.map((s) => ({ command: s, success: true, result: resultOf(s), error: null }))) }
+      const rows = steps.map((s) => ({ command: s, success: true, result: resultOf(s), error: null }))
+      return { exitCode: 0, stdout: JSON.stringify(rows) }
     }
     return FakeAgentBrowser.ok(resultOf(request.args))
   }

@@ -65,7 +65,13 @@ export interface CdpAnswer {
   readonly events: ReadonlyArray<string>
 }
 
-export const cdpExchange = (webSocketUrl: string, method: string, params: Readonly<Record<string, unknown>>, timeoutMs: number, signal?: AbortSignal): Promise<CdpAnswer | undefined> =>
+export const cdpExchange = (
+  webSocketUrl: string,
+  method: string,
+  params: Readonly<Record<string, unknown>>,
+  timeoutMs: number,
+  signal?: AbortSignal
+): Promise<CdpAnswer | undefined> =>
   new Promise((resolve) => {
     let url: URL
     try {
@@ -122,7 +128,9 @@ export const cdpExchange = (webSocketUrl: string, method: string, params: Readon
         message = []
         try {
           const reply = JSON.parse(text) as { id?: unknown; method?: unknown; result?: unknown; error?: unknown }
-          if (reply.id === id) return done(reply.error !== undefined ? undefined : { result: reply.result ?? {}, events })
+          if (reply.id === id) {
+            return done(reply.error !== undefined ? undefined : { result: reply.result ?? {}, events })
+          }
           if (typeof reply.method === "string") events.push(reply.method)
         } catch {
           // an event we cannot read: not our answer

@@ -47,7 +47,8 @@ export const titlePart = (title: unknown): Part => (str(title) !== "" ? page(str
 /** A crashed tab (read over DevTools) is marked: upstream lists it as live at its old URL. */
 const formatTabs = (tabs: ReadonlyArray<Data>, crashed: ReadonlyArray<string>): string =>
   tabs.map((t) => `${t["active"] === true ? "→" : " "} [${str(t["tabId"])}]${t["label"] ? ` (${str(t["label"])})` : ""} ${str(t["title"])} — ${str(t["url"])}${
-    crashed.includes(str(t["targetId"])) ? ` (crashed: its page is gone; tab new ${str(t["url"])} opens it again)` : ""}`).join("\n")
+    crashed.includes(str(t["targetId"])) ? ` (crashed: its page is gone; tab new ${str(t["url"])} opens it again)` : ""
+  }`).join("\n")
 
 /** `find <locator> <value> <action> [text] [--name n]` said as what it acted on (never upstream's marker selector). */
 const formatFind = (positionals: ReadonlyArray<string>, data: Data): Formatted => {

@@ -92,7 +92,8 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         nextActions: none
       }),
       TimedOut: (e) =>
-        e.tabCrashed !== undefined ? crashedTabFailure(session, e.tabCrashed, e.upstreamMessage ?? "", e.source === "watchdog")
+        e.tabCrashed !== undefined
+          ? crashedTabFailure(session, e.tabCrashed, e.upstreamMessage ?? "", e.source === "watchdog")
           : e.source === "session-lock" ? sessionBusy(plan, e, args)
           : e.poolEndpoint !== undefined ? poolQueued(plan, e, args)
           : timedOut(plan, e, session),

@@ -140,7 +140,8 @@ const recordOwnership = (plan: Plan, lockFile: string | undefined) =>
 
 /** Failures a crashed tab gives: upstream's error (not a launch's) or a timeout of a command that ran. */
 const mayHaveCrashed = (error: { readonly _tag: string }): boolean =>
-  (error instanceof UpstreamFailed && error.launch === undefined) || (error instanceof TimedOut && error.source !== "session-lock")
+  (error instanceof UpstreamFailed && error.launch === undefined) ||
+  (error instanceof TimedOut && error.source !== "session-lock")
 
 const withCrash = <E extends { readonly _tag: string }>(error: E, crash: TabCrashed | undefined): E =>
   crash === undefined ? error

@@ -201,7 +201,9 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
 
 /** A tab list's tabs whose page crashed (upstream lists them as live at their old URL). */
 const crashedTabsOfList = (plan: Plan, outcome: UpstreamOutcome) => {
-  const tabs = plan.line.command === "tab" && outcome.kind === "single" ? (outcome.data as { tabs?: unknown } | null)?.tabs : undefined
+  const tabs = plan.line.command === "tab" && outcome.kind === "single"
+    ? (outcome.data as { tabs?: unknown } | null)?.tabs
+    : undefined
   if (!Array.isArray(tabs)) return Effect.succeed([] as ReadonlyArray<string>)
   const ids = tabs.flatMap((t: unknown) => {
     const id = (t as { targetId?: unknown } | null)?.targetId

@@ -23,10 +23,16 @@ const NAVIGATION_ASKS = 4
 const ASK_GAP_MS = 150
 
 /** The current entry of a `Page.getNavigationHistory` answer. */
+interface HistoryAnswer {
+  readonly currentIndex?: unknown
+  readonly entries?: ReadonlyArray<{ readonly url?: unknown; readonly title?: unknown }>
+}
+
 const currentEntry = (history: unknown): { readonly url: string; readonly title: string } | undefined => {
-  const h = history as { currentIndex?: unknown; entries?: ReadonlyArray<{ url?: unknown; title?: unknown }> } | undefined
+  const h = history as HistoryAnswer | undefined
   const entry = typeof h?.currentIndex === "number" ? h.entries?.[h.currentIndex] : undefined
-  return typeof entry?.url === "string" ? { url: entry.url, title: typeof entry.title === "string" ? entry.title : "" } : undefined
+  if (typeof entry?.url !== "string") return undefined
+  return { url: entry.url, title: typeof entry.title === "string" ? entry.title : "" }
 }
 
 /** The session's tab when its page crashed; undefined when it did not, or could not be asked. */
@@ -58,14 +64,16 @@ export const crashedTabOf = (plan: Plan) =>
 /** Of the tabs a `tab list` named (their target ids), those whose page crashed; empty when the endpoint is unknown. */
 export const crashedTargetsOf = (plan: Plan, targetIds: ReadonlyArray<string>) =>
   Effect.gen(function*() {
-    if (plan.kind !== "browser" || plan.sessionName === undefined || targetIds.length === 0) return [] as ReadonlyArray<string>
+    const none: ReadonlyArray<string> = []
+    if (plan.kind !== "browser" || plan.sessionName === undefined || targetIds.length === 0) return none
     const { endpoint } = yield* browserEndpointOf(plan)
-    if (endpoint === undefined) return [] as ReadonlyArray<string>
+    if (endpoint === undefined) return none
     const endpoints = yield* BrowserEndpoints
-    const pages = ((yield* endpoints.inspect(endpoint, CDP_TIMEOUT_MS))?.targets ?? []).filter((t) => targetIds.includes(t.id))
+    const listed = (yield* endpoints.inspect(endpoint, CDP_TIMEOUT_MS))?.targets ?? []
     const crashed: Array<string> = []
-    for (const page of pages) {
-      if (page.webSocketDebuggerUrl !== undefined && (yield* endpoints.crashed(page.webSocketDebuggerUrl, CDP_TIMEOUT_MS)) === true) crashed.push(page.id)
+    for (const page of listed.filter((t) => targetIds.includes(t.id))) {
+      const ws = page.webSocketDebuggerUrl
+      if (ws !== undefined && (yield* endpoints.crashed(ws, CDP_TIMEOUT_MS)) === true) crashed.push(page.id)
     }
     return crashed as ReadonlyArray<string>
   })

@@ -24,7 +24,8 @@ export const withLaunchChoice = (plan: Plan, error: UpstreamFailed & { readonly 
   Effect.gen(function*() {
     const config = yield* ToolConfig
     const env = { ...config.env, ...plan.env }
-    const launch = withPoolEndpoint(plan, withChoice(error.launch, browserChoice(parseCommandLine(plan.effectiveArgs), env)), env)
+    const chosen = withChoice(error.launch, browserChoice(parseCommandLine(plan.effectiveArgs), env))
+    const launch = withPoolEndpoint(plan, chosen, env)
     return withFields(error, { launch: yield* withProfileLock(launch) })
   })
 
