@@ -65,6 +65,8 @@ export interface Executed {
   readonly replacedCloseFailure?: ReplacedCloseFailure
   /** What the tool recovered before the command could run (a lost browser started again). */
   readonly recovery?: Recovery
+  /** After a tab list: the target ids of its tabs whose page crashed (read over DevTools; upstream lists them live). */
+  readonly crashedTabs?: ReadonlyArray<string>
   /** A fill in a wrapper-launched Electron app whose field does not hold what was typed (the call stays a success). */
   /** In a wrapper-launched Electron app: a `get text` on the whole app shell, an `@e…` mutation (refs may be stale). */
   readonly electronGetTextScopeWarning?: ElectronGetTextScopeWarning

@@ -12,7 +12,7 @@ import type { EndpointRecord, EndpointTarget, EndpointView } from "../domain/End
 import { BrowserEndpoints } from "../services/BrowserEndpoints.js"
 import { browserIdOf, endpointLossOf, tabLossOf } from "../session/endpointLoss.js"
 import { cdpTargetsAt, cdpVersionAt, localEndpoint, readDevToolsActivePort } from "./cdp/cdpClient.js"
-import { cdpCommand } from "./cdp/cdpCommand.js"
+import { cdpCommand, cdpExchange } from "./cdp/cdpCommand.js"
 
 /** A live endpoint answers in milliseconds; one that does not within this is treated as gone. */
 const INSPECT_TIMEOUT_MS = 2_000
@@ -42,6 +42,11 @@ export const BrowserEndpointsLive = Layer.effect(
     return BrowserEndpoints.of({
       inspect,
       command: (webSocketUrl, method, params, timeoutMs) => Effect.promise((signal) => cdpCommand(webSocketUrl, method, params, timeoutMs, signal)),
+      crashed: (webSocketUrl, timeoutMs) =>
+        Effect.map(
+          Effect.promise((signal) => cdpExchange(webSocketUrl, "Inspector.enable", {}, timeoutMs, signal)),
+          (answer) => (answer === undefined ? undefined : answer.events.includes("Inspector.targetCrashed"))
+        ),
       inProfile: (profileDir) => Effect.sync(() => portIn(profileDir)),
       record: (session, endpoint, targetId, url, tabCommand = false) =>
         Effect.gen(function*() {

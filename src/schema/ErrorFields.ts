@@ -52,9 +52,31 @@ export const LaunchDiagnostic = Schema.Struct({
   provider: optional(Schema.String),
   httpStatus: optional(Schema.Number),
   /** The browser's own exit code when it exited at start. */
-  browserExitCode: optional(Schema.Number)
+  browserExitCode: optional(Schema.Number),
+  /**
+   * A locked profile's `SingletonLock` (a link to `<host>-<pid>`): the host and pid it names, whether that host is this
+   * machine's name, and whether a process of that pid runs here (absent: not checked).
+   */
+  profileLock: optional(Schema.Struct({
+    host: Schema.String,
+    pid: Schema.Number,
+    sameHost: optional(Schema.Boolean),
+    pidRunning: optional(Schema.Boolean)
+  }))
 })
 export type LaunchDiagnostic = typeof LaunchDiagnostic.Type
+
+/**
+ * The session's tab whose page crashed (its renderer is gone), read over DevTools after a failed call: the tab still
+ * lists, its page answers nothing. `url`/`title`: the page it last showed (its history entry, not a URL that crashed
+ * it).
+ */
+export const TabCrashed = Schema.Struct({
+  targetId: Schema.String,
+  url: Schema.String,
+  title: optional(Schema.String)
+})
+export type TabCrashed = typeof TabCrashed.Type
 
 /** Another process holding a session's lock (SessionLock): who it is, as it wrote itself into the lock file. */
 export const LockHolder = Schema.Struct({

@@ -22,6 +22,8 @@ export const NEXT_ACTION_IDS = {
   /** Tab, session and browser-launch recovery. */
   recovery: {
     listTabsForRecovery: "list-tabs-for-recovery",
+    /** The session's tab crashed: its page opened again in a new tab. */
+    reopenCrashedPage: "reopen-crashed-page",
     listTabsForAboutBlankRecovery: "list-tabs-for-about-blank-recovery",
     listTabsForTabDriftRecovery: "list-tabs-for-tab-drift-recovery",
     /** Tab drift where the wrapper saw the stable id of the intended tab: select it, then refresh refs. */

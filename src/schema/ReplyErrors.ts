@@ -9,7 +9,7 @@ import { ClickDispatch, FillVerification } from "./PageDiagnostics.js"
 import { ElectronLaunchDiagnostics } from "./ElectronRecord.js"
 import { PromptGuard } from "./PromptGuard.js"
 import {
-  Dispatched, GuardRefusal, LaunchDiagnostic, LockHolder, PartialProgress, WaitAssertion
+  Dispatched, GuardRefusal, LaunchDiagnostic, LockHolder, PartialProgress, TabCrashed, WaitAssertion
 } from "./ErrorFields.js"
 import { optional } from "./exactOptional.js"
 
@@ -50,7 +50,9 @@ export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
   /** A launch the browser pool at this endpoint kept queued past the budget (its connection was closed). */
   poolEndpoint: optional(Schema.String),
   /** An upstream wait that asserted a text or URL (`assertText`, `assertUrl`, `wait --text`): a miss, not a hang. */
-  assertion: optional(WaitAssertion)
+  assertion: optional(WaitAssertion),
+  /** The session's tab crashed: read over DevTools after the call (program/session/crashedTab.ts). */
+  tabCrashed: optional(TabCrashed)
 }) {
   /** Whose clock ran out: upstream's own wait, the wrapper's watchdog, or another process's hold on the session. */
   get source(): "watchdog" | "upstream" | "session-lock" {
@@ -138,7 +140,9 @@ export class UpstreamFailed extends Schema.TaggedError<UpstreamFailed>()("Upstre
   /** The wrapper's typing guard step refused the focused field (its eval row failed with the guard's mark). */
   policyGuard: optional(GuardRefusal),
   /** The session's browser was lost (code `browser_lost`): how, and where its page was. */
-  browserLost: optional(BrowserLost)
+  browserLost: optional(BrowserLost),
+  /** The session's tab crashed (`Navigation failed: net::ERR_ABORTED`, `page_wedged`, a CDP timeout were its signs). */
+  tabCrashed: optional(TabCrashed)
 }) {
   override get message(): string {
     return this.upstreamMessage ?? this.detail ?? ""

@@ -16,6 +16,11 @@ export interface BrowserEndpointsShape {
   readonly inspect: (endpoint: string, timeoutMs: number) => Effect.Effect<EndpointView | undefined>
   /** One CDP command over a tab's WebSocket; undefined when it got no answer within the timeout. */
   readonly command: (webSocketUrl: string, method: string, params: Readonly<Record<string, unknown>>, timeoutMs: number) => Effect.Effect<unknown>
+  /**
+   * Whether a tab's page crashed (its renderer is gone): `Inspector.enable` on a crashed tab is answered with an
+   * `Inspector.targetCrashed` event first. False when it answered without one; undefined when it did not answer.
+   */
+  readonly crashed: (webSocketUrl: string, timeoutMs: number) => Effect.Effect<boolean | undefined>
   /** The endpoint a browser this tool launched wrote into its profile folder (`DevToolsActivePort`), if any. */
   readonly inProfile: (profileDir: string) => Effect.Effect<string | undefined>
   /**

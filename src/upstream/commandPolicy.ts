@@ -87,6 +87,9 @@ export const isNavigating = family(new Set(["open", "goto", "navigate", "back", 
 /** History moves and reload: the page after them is read (title and URL) like after a navigating click (C7). */
 export const movesInHistory = family(new Set(["back", "forward", "reload"]))
 
+/** `state load`: upstream opens each origin of the file in the tab to write its storage, so the tab moves. */
+export const loadsState = (line: CommandLine): boolean => line.command === "state" && line.positionals[1] === "load"
+
 /** Loads a URL for certain (history moves may restore a cached page): every ref of the previous page is gone. */
 export const loadsUrl = family(new Set(["open", "goto", "navigate", "reload"]))
 

@@ -11,6 +11,8 @@ const EXECUTABLE = /Failed to launch Chrome at "([^"]*)": ([^\n]*)/
 const EXITED_EARLY = /Chrome exited early \(exit code: (-?\d+)\)/
 const SANDBOX = /Running as root without --no-sandbox is not supported|No usable sandbox/
 const LOCKED = /Failed to create (.+?)\/SingletonLock|ProcessSingleton|profile appears to be in use/
+/** Chromium's refusal of a lock written under another host name: the pid and host the lock names. */
+const OTHER_HOST_LOCK = /in use by another Chromium process \((\d+)\) on another computer \(([^)]*)\)/
 const CDP_DISCOVERY = /All CDP discovery methods failed for (\S+?):? /
 const CDP_OTHER = /CDP WebSocket connect failed|Failed to connect to CDP|No running Chrome instance found/
 const PROFILE_NAME = /No Chrome user data directory found\. Cannot resolve profile name/
@@ -40,7 +42,17 @@ export const launchDiagnosticOf = (message: string): LaunchDiagnostic | undefine
     const browserExitCode = Number(exited[1])
     if (SANDBOX.test(message)) return { reason: "sandbox", browserExitCode }
     const locked = LOCKED.exec(message)
-    if (locked !== null) return { reason: "profile-locked", browserExitCode, ...(locked[1] !== undefined ? { profile: locked[1] } : {}) }
+    const otherHost = OTHER_HOST_LOCK.exec(message)
+    if (locked !== null) {
+      return {
+        reason: "profile-locked",
+        browserExitCode,
+        ...(locked[1] !== undefined ? { profile: locked[1] } : {}),
+        ...(otherHost !== null
+          ? { profileLock: { host: otherHost[2] ?? "", pid: Number(otherHost[1]), sameHost: false } }
+          : {})
+      }
+    }
     return { reason: "exited-at-start", browserExitCode }
   }
   const discovery = CDP_DISCOVERY.exec(message)

@@ -5,7 +5,7 @@
  * action; the next plain call starts normally; and after quit no daemon of the test's sessions is left, found by the
  * pids their own socket-dir pid files named while the calls ran (never by process name).
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
@@ -169,6 +169,31 @@ describe("a browser that cannot start", () => {
     expect(result.details.launchDiagnostic).toMatchObject({ executablePath: "/nonexistent/chrome", executableSource: "AGENT_BROWSER_EXECUTABLE_PATH" })
     // nothing of the failed launch is kept: the managed session did not become active
     expect(result.details.managedSession?.active).toBe(false)
+    await quit()
+  })
+
+  it("a profile folder with a stale SingletonLock (another host name, a pid that does not run): said stale, not in use", async () => {
+    const { tool, quit } = scenario("stalelock")
+    const profile = join(live.world.root, "stale-lock-profile")
+    mkdirSync(profile, { recursive: true })
+    // a pid above the kernel's pid_max cannot run here; the host is not this machine's name (a restarted container)
+    symlinkSync("old-container-4999999", join(profile, "SingletonLock"))
+    const result = await tool.call({ args: ["--profile", profile, "open", `${live.site.origin}/index.html`] })
+    expectLaunchFailure(result, "profile-locked")
+    expect(result.details.launchDiagnostic).toMatchObject({
+      profile,
+      profileLock: { host: "old-container", pid: 4999999, sameHost: false, pidRunning: false }
+    })
+    expect(textOf(result)).toContain(`the profile folder ${profile} has a stale lock: its lock file names process 4999999 on host "old-container"`)
+    expect(textOf(result)).toContain(`Remove ${profile}/SingletonLock`)
+    expect(textOf(result)).not.toContain("in use by another browser")
+    // nothing removed it behind the model's back: the lock is still there
+    expect(lstatSync(join(profile, "SingletonLock")).isSymbolicLink()).toBe(true)
+    // the fix as said makes progress: without the lock the same profile opens the page
+    rmSync(join(profile, "SingletonLock"))
+    const retried = await tool.call({ args: ["--profile", profile, "open", `${live.site.origin}/index.html`] })
+    expect(retried.isError).toBe(false)
+    expect(valueOf(await tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
     await quit()
   })
 

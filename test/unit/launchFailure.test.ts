@@ -11,6 +11,7 @@ import { UpstreamFailed } from "../../src/schema/ToolError.js"
 import { classifyErrorText, classifyUpstream } from "../../src/upstream/classifyReply.js"
 import { parseCommandLine } from "../../src/upstream/commandLine.js"
 import { browserChoice, withChoice } from "../../src/upstream/launchFailure.js"
+import { parseLockTarget } from "../../src/os/profileLock.js"
 
 const RECORDED = {
   missing: "Failed to launch Chrome at \"/nonexistent/chrome\": No such file or directory (os error 2)",
@@ -19,6 +20,7 @@ const RECORDED = {
   exitsAtOnce: "Chrome exited early (exit code: 1) without writing DevToolsActivePort\n(also tried parsing stderr) Chrome exited before providing DevTools URL\nChrome stderr (last 1 lines):\n  stand-in failing",
   sandbox: "Chrome exited early (exit code: 1) without writing DevToolsActivePort\n(also tried parsing stderr) Chrome exited before providing DevTools URL\nChrome stderr:\n  [7224:7224:1123/155201.652319:ERROR:content/browser/zygote_host/zygote_host_impl_linux.cc:103] Running as root without --no-sandbox is not supported. See https://crbug.com/638180.\nHint: try --args \"--no-sandbox\" (required in containers, VMs, and some Linux setups)",
   profileLocked: "Chrome exited early (exit code: 21) without writing DevToolsActivePort\n(also tried parsing stderr) Chrome exited before providing DevTools URL\nChrome stderr:\n  [7566:7566:1123/155210.526586:ERROR:chrome/browser/process_singleton_posix.cc:349] Failed to create /tmp/piab-repro-eoJ3/prof/SingletonLock: File exists (17)\n  [7566:7566:1123/155210.527370:ERROR:chrome/app/chrome_main_delegate.cc:624] Failed to create a ProcessSingleton for your profile directory. This means that running multiple instances would start multiple browser processes rather than opening a new window in the existing process. Aborting now to avoid profile corruption.\n  [7587:7587:0100/000000.887945:ERROR:content/zygote/zygote_linux.cc:662] write: Broken pipe (32)",
+  otherHostLock: "Chrome exited early (exit code: 21) without writing DevToolsActivePort\n(also tried parsing stderr) Chrome exited before providing DevTools URL\nChrome stderr:\n  [7336:7336:1205/125207.231836:ERROR:chrome/browser/process_singleton_posix.cc:367] The profile appears to be in use by another Chromium process (4999999) on another computer (otherhost). Chromium has locked the profile so that it doesn't get corrupted. If you are sure no other processes are using this profile, you can unlock the profile and relaunch Chromium.\n  Error: Can't open display: \n  [7373:7373:0100/000000.307905:ERROR:content/zygote/zygote_linux.cc:662] write: Broken pipe (32)",
   profileName: "No Chrome user data directory found. Cannot resolve profile name.\nIf you meant a directory path, use a full path (e.g., /path/to/profile).",
   cdpRefused: "All CDP discovery methods failed for 127.0.0.1:9444: /json/version: Failed to connect to CDP at 127.0.0.1:9444: error sending request for url (http://127.0.0.1:9444/json/version); /json/list: Failed to connect to /json/list at 127.0.0.1:9444: error sending request for url (http://127.0.0.1:9444/json/list); WebSocket: WebSocket connect failed at ws://127.0.0.1:9444/devtools/browser: IO error: Connection refused (os error 111)",
   cdpUnresolved: "CDP WebSocket connect failed: IO error: failed to lookup address information: Name or service not known",
@@ -108,5 +110,40 @@ describe("a launch failure as the model reads it", () => {
     const error = failure(RECORDED.cdpRefused, { reason: "cdp-unreachable", endpoint: "127.0.0.1:9444" })
     expect(formatFailure(undefined, error).text).toContain("no browser answered at 127.0.0.1:9444")
     expect(errorDetails(error, (a) => a).launchDiagnostic).toEqual({ reason: "cdp-unreachable", endpoint: "127.0.0.1:9444" })
+  })
+})
+
+describe("a locked profile is said from its SingletonLock (#41 item 6)", () => {
+  it("Chromium's refusal of another host's lock names the host and pid", () => {
+    expect(launchOf(RECORDED.otherHostLock)).toEqual({
+      reason: "profile-locked", browserExitCode: 21, profileLock: { host: "otherhost", pid: 4999999, sameHost: false }
+    })
+  })
+
+  it("the lock link's target is <host>-<pid>, the pid after the last dash", () => {
+    expect(parseLockTarget("my-box-12-345", "my-box-12")).toEqual({ host: "my-box-12", pid: 345, sameHost: true })
+    expect(parseLockTarget("otherhost-99", "vm")).toEqual({ host: "otherhost", pid: 99, sameHost: false })
+    expect(parseLockTarget("garbage", "vm")).toBeUndefined()
+  })
+
+  const failure = (message: string, launch: NonNullable<UpstreamFailed["launch"]>) =>
+    new UpstreamFailed({ upstreamMessage: message, stderr: "", exitCode: 1, launch })
+  const locked = (profileLock: NonNullable<UpstreamFailed["launch"]>["profileLock"]) =>
+    formatFailure(undefined, failure(RECORDED.otherHostLock, { reason: "profile-locked", profile: "/p", ...(profileLock !== undefined ? { profileLock } : {}) })).text
+
+  it("a lock whose pid does not run here is stale, never another browser's", () => {
+    const text = locked({ host: "otherhost", pid: 4999999, sameHost: false, pidRunning: false })
+    expect(text).toContain("The browser could not start: the profile folder /p has a stale lock: its lock file names process 4999999 on host \"otherhost\", and no process 4999999 runs on this machine, so no browser here holds it (Chromium refuses a lock written under another host name; \"otherhost\" may be this machine under an earlier name, e.g. a restarted container).")
+    expect(text).toContain("Fix: Remove /p/SingletonLock (and SingletonSocket, SingletonCookie beside it), then retry. Only if a browser on \"otherhost\" still uses this folder (a shared folder), close it there first.")
+    expect(text).not.toContain("in use by another browser")
+    const here = locked({ host: "vm", pid: 4999999, sameHost: true, pidRunning: false })
+    expect(here).toContain("has a stale lock: its lock file names process 4999999 on host \"vm\", and no process 4999999 runs on this machine, so no browser here holds it.")
+    expect(here).not.toContain("another host name")
+  })
+
+  it("a running pid is in use; an unchecked one is said unchecked", () => {
+    expect(locked({ host: "vm", pid: 42, sameHost: true, pidRunning: true })).toContain("the profile folder /p is in use: its lock names process 42 on host \"vm\", which is running.")
+    expect(locked({ host: "vm", pid: 42, sameHost: true })).toContain("(whether that process runs here was not checked)")
+    expect(locked(undefined)).toContain("the profile folder /p is in use by another browser.")
   })
 })

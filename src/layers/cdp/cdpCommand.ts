@@ -1,7 +1,8 @@
 /**
  * One CDP command over a DevTools WebSocket (RFC 6455, client side, text frames only): connect, upgrade, send the
  * command masked, read frames until the answer with its id arrives, close. Enough for a short exchange with a tab
- * (Page.stopLoading), with no dependency and on any Node version. Resolves undefined on any failure or timeout.
+ * (Page.stopLoading), with no dependency and on any Node version. Resolves undefined on any failure or timeout;
+ * `cdpExchange` also gives the events that arrived before the answer (`Inspector.targetCrashed`).
  */
 import { randomBytes } from "node:crypto"
 import { connect as connectTcp, type Socket } from "node:net"
@@ -56,6 +57,21 @@ const readFrames = (buffer: Buffer): { readonly frames: ReadonlyArray<{ fin: boo
 }
 
 export const cdpCommand = (webSocketUrl: string, method: string, params: Readonly<Record<string, unknown>>, timeoutMs: number, signal?: AbortSignal): Promise<unknown> =>
+  cdpExchange(webSocketUrl, method, params, timeoutMs, signal).then((answer) => answer?.result)
+
+/** The command's answer and the events the tab sent before it (their method names), or undefined without an answer. */
+export interface CdpAnswer {
+  readonly result: unknown
+  readonly events: ReadonlyArray<string>
+}
+
+export const cdpExchange = (
+  webSocketUrl: string,
+  method: string,
+  params: Readonly<Record<string, unknown>>,
+  timeoutMs: number,
+  signal?: AbortSignal
+): Promise<CdpAnswer | undefined> =>
   new Promise((resolve) => {
     let url: URL
     try {
@@ -73,7 +89,8 @@ export const cdpCommand = (webSocketUrl: string, method: string, params: Readonl
     let buffer: Buffer = Buffer.alloc(0)
     let message: Array<Buffer> = []
     let settled = false
-    const done = (value: unknown) => {
+    const events: Array<string> = []
+    const done = (value: CdpAnswer | undefined) => {
       if (settled) return
       settled = true
       clearTimeout(timer)
@@ -110,8 +127,11 @@ export const cdpCommand = (webSocketUrl: string, method: string, params: Readonl
         const text = Buffer.concat(message).toString("utf8")
         message = []
         try {
-          const reply = JSON.parse(text) as { id?: unknown; result?: unknown; error?: unknown }
-          if (reply.id === id) return done(reply.error !== undefined ? undefined : reply.result ?? {})
+          const reply = JSON.parse(text) as { id?: unknown; method?: unknown; result?: unknown; error?: unknown }
+          if (reply.id === id) {
+            return done(reply.error !== undefined ? undefined : { result: reply.result ?? {}, events })
+          }
+          if (typeof reply.method === "string") events.push(reply.method)
         } catch {
           // an event we cannot read: not our answer
         }

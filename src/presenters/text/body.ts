@@ -66,7 +66,7 @@ export const bodyOf = (executed: Executed): Body => {
   const diffImage = outcome.kind === "single" && plan.line.command === "diff" && plan.line.positionals[1] === "screenshot"
     ? diffScreenshotText(asRecord(stripLifecycle(outcome.data)), diffRow, true)
     : undefined
-  const formatted = snapshot ?? diffImage ?? formatSuccess(plan, outcome, executed.previousPage?.url, executed.shownBefore)
+  const formatted = snapshot ?? diffImage ?? formatSuccess(plan, outcome, executed.previousPage?.url, executed.shownBefore, executed.crashedTabs)
   const data = snapshot !== undefined
     ? snapshot.data
     : outcome.kind === "single" ? stripLifecycle(outcome.data) : outcome.kind === "batch" ? outcome.rows.map((row) => stepRowJson(row, stripLifecycle)) : undefined

@@ -44,8 +44,11 @@ export const oneLine = (s: string, max = 80): string => {
 /** A page title as page content; none is the tool's "(untitled)". */
 export const titlePart = (title: unknown): Part => (str(title) !== "" ? page(str(title)) : "(untitled)")
 
-const formatTabs = (tabs: ReadonlyArray<Data>): string =>
-  tabs.map((t) => `${t["active"] === true ? "→" : " "} [${str(t["tabId"])}]${t["label"] ? ` (${str(t["label"])})` : ""} ${str(t["title"])} — ${str(t["url"])}`).join("\n")
+/** A crashed tab (read over DevTools) is marked: upstream lists it as live at its old URL. */
+const formatTabs = (tabs: ReadonlyArray<Data>, crashed: ReadonlyArray<string>): string =>
+  tabs.map((t) => `${t["active"] === true ? "→" : " "} [${str(t["tabId"])}]${t["label"] ? ` (${str(t["label"])})` : ""} ${str(t["title"])} — ${str(t["url"])}${
+    crashed.includes(str(t["targetId"])) ? ` (crashed: its page is gone; tab new ${str(t["url"])} opens it again)` : ""
+  }`).join("\n")
 
 /** `find <locator> <value> <action> [text] [--name n]` said as what it acted on (never upstream's marker selector). */
 const formatFind = (positionals: ReadonlyArray<string>, data: Data): Formatted => {
@@ -63,7 +66,12 @@ const formatFind = (positionals: ReadonlyArray<string>, data: Data): Formatted =
   return { text: line, summary: line }
 }
 
-export const formatCommand = (positionals: ReadonlyArray<string>, data: Data, sessionName: string | undefined): Formatted => {
+export const formatCommand = (
+  positionals: ReadonlyArray<string>,
+  data: Data,
+  sessionName: string | undefined,
+  crashedTabs: ReadonlyArray<string> = []
+): Formatted => {
   const [command = "", sub] = positionals
   const target = positionals[1] ?? ""
   const input = formatInput(data)
@@ -168,7 +176,9 @@ export const formatCommand = (positionals: ReadonlyArray<string>, data: Data, se
     case "tab": {
       if (Array.isArray(data["tabs"])) {
         const tabs = data["tabs"] as ReadonlyArray<Data>
-        return formatted([`${tabs.length} tab(s):\n`, page(formatTabs(tabs))], `${tabs.length} tabs`)
+        const crashed = tabs.filter((t) => crashedTabs.includes(str(t["targetId"]))).length
+        const head = `${tabs.length} tab(s)${crashed > 0 ? `, ${crashed} crashed (renderer gone)` : ""}:\n`
+        return formatted([head, page(formatTabs(tabs, crashedTabs))], `${tabs.length} tabs`)
       }
       if (data["closed"] === true) return { text: `Closed tab ${str(data["tabId"])}`, summary: `tab close ${str(data["tabId"])}` }
       return formatted([`Active tab [${str(data["tabId"])}] `, page(str(data["title"])), ` — ${str(data["url"])}`], `tab ${str(data["tabId"])}`)

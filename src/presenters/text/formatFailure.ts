@@ -16,6 +16,7 @@ import { securityRefusal } from "./securityRefusal.js"
 import { selectorRecovery } from "../actions/selectorRecovery.js"
 import { isGetter } from "../../upstream/commandPolicy.js"
 import { widgetOptionClick } from "../../page/clickDispatch.js"
+import { crashedTabFailure } from "./crashedTabText.js"
 import { type FormattedFailure, launchActions, poolQueued, sessionBusy, timedOut } from "./timeFailures.js"
 
 export type { FormattedFailure } from "./timeFailures.js"
@@ -90,14 +91,20 @@ export const formatFailure = (plan: Plan | undefined, error: ToolError, args: Re
         summary: `agent-browser ${e.reason}`,
         nextActions: none
       }),
-      TimedOut: (e) => (e.source === "session-lock" ? sessionBusy(plan, e, args) : e.poolEndpoint !== undefined ? poolQueued(plan, e, args) : timedOut(plan, e, session)),
+      TimedOut: (e) =>
+        e.tabCrashed !== undefined
+          ? crashedTabFailure(session, e.tabCrashed, e.upstreamMessage ?? "", e.source === "watchdog")
+          : e.source === "session-lock" ? sessionBusy(plan, e, args)
+          : e.poolEndpoint !== undefined ? poolQueued(plan, e, args)
+          : timedOut(plan, e, session),
       Aborted: (e) => ({ text: e.dispatched === "no" ? "Cancelled before anything ran." : "Cancelled; the agent-browser process was stopped.", summary: "Cancelled", nextActions: none }),
       ParseFailure: (e) => ({
         text: `agent-browser printed output this tool cannot read (${e.message}).${e.stderr.trim() !== "" ? `\nstderr: ${e.stderr.trim()}` : ""}`,
         summary: "Unreadable upstream output",
         nextActions: none
       }),
-      UpstreamFailed: (e) => e.clickDispatch !== undefined ? ({
+      UpstreamFailed: (e) => e.tabCrashed !== undefined ? crashedTabFailure(session, e.tabCrashed, e.message)
+        : e.clickDispatch !== undefined ? ({
         text: e.message,
         summary: "The click did not reach its target",
         nextActions: e.clickDispatch.twin !== undefined

@@ -116,7 +116,14 @@ const rowLine = (row: Rows[number], i: number, text: Parts): Parts => {
 /** Upstream's warning beside a single command's answer (a dialog blocking the page), said after the answer. */
 export const upstreamWarning = (outcome: UpstreamOutcome): Parts => (outcome.kind === "single" && outcome.warning !== undefined ? [`\nWarning: ${outcome.warning}`] : [])
 
-export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome, pageUrl?: string, shownBefore?: ShownTree): Formatted => {
+/** `crashedTabs`: a tab list's tabs whose page crashed (target ids, read over DevTools). */
+export const formatSuccess = (
+  plan: Plan,
+  outcome: UpstreamOutcome,
+  pageUrl?: string,
+  shownBefore?: ShownTree,
+  crashedTabs?: ReadonlyArray<string>
+): Formatted => {
   switch (outcome.kind) {
     case "inspection": {
       const help = plan.line.argv.includes("--help") ? withInputUsage(plan.line.command, outcome.stdout) : undefined
@@ -127,7 +134,7 @@ export const formatSuccess = (plan: Plan, outcome: UpstreamOutcome, pageUrl?: st
     case "single": {
       const data = outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data) ? (outcome.data as Data) : {}
       const shown = textClickShown(plan) ?? fillShown(plan.line.positionals, outcome) ??
-        formatCommand(plan.line.positionals, data, plan.sessionName)
+        formatCommand(plan.line.positionals, data, plan.sessionName, crashedTabs)
       // each JavaScript dialog the action opened, said once and in agreement with upstream's warning
       const js = outcome.jsDialogs
       const dialogs = jsDialogLines(js?.opened ?? [], data["dialogOpened"] === true, outcome.warning, js?.earlier)

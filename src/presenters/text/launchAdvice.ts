@@ -4,6 +4,7 @@
  * `--no-sandbox` for root. Shared by a failed call (formatFailure) and the pi doctor. Pure.
  */
 import type { LaunchDiagnostic } from "../../schema/ToolError.js"
+import { profileLockAdvice } from "./profileLockAdvice.js"
 
 /** Upstream's own message, kept short (details.error has all of it). */
 const UPSTREAM_CHARS = 600
@@ -48,11 +49,7 @@ export const launchAdvice = (launch: LaunchDiagnostic): LaunchAdvice => {
         summary: "Browser sandbox refused root"
       }
     case "profile-locked":
-      return {
-        problem: `the profile folder${launch.profile !== undefined ? ` ${launch.profile}` : ""} is in use by another browser.`,
-        fix: "Close the browser using it, or pass another --profile (run `profiles` to list them; config browser.profile sets a default).",
-        summary: "Browser profile in use"
-      }
+      return profileLockAdvice(launch)
     case "profile-not-found":
       return {
         problem: `no Chrome user data directory to resolve the profile${launch.profile !== undefined ? ` "${launch.profile}"` : ""} in.`,

@@ -5,7 +5,9 @@
  */
 import type { Executed } from "../../domain/Executed.js"
 import type { VerifiedArtifacts } from "../../schema/Artifacts.js"
+import type { LastPage } from "../../domain/PageFacts.js"
 import { pageChanged } from "../../session/lastPage.js"
+import { loadsState } from "../../upstream/commandPolicy.js"
 import { page, type Parts } from "./contentBoundary.js"
 
 /** Each note is one line of the tool's; only the new page's title in the `Page:` line is the page's. */
@@ -17,7 +19,8 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
     const skipped = resolved.skipped.length > 0 ? ` (a pointer cannot reach ${resolved.skipped.join(", ")} of that role and name)` : ""
     lines.push([`Resolved role ${resolved.role} `, page(JSON.stringify(resolved.name)), ` to ${resolved.ref} with a fresh snapshot -i${skipped}; refs are now that snapshot's.`])
   }
-  if (navigation !== undefined && pageChanged(previousPage, navigation)) lines.push(["Page: ", navigation.title !== "" ? page(navigation.title) : "(untitled)", ` — ${navigation.url}`])
+  if (navigation !== undefined && loadsState(executed.plan.line)) lines.push(...stateLoadNote(previousPage, navigation))
+  else if (navigation !== undefined && pageChanged(previousPage, navigation)) lines.push(["Page: ", navigation.title !== "" ? page(navigation.title) : "(untitled)", ` — ${navigation.url}`])
   if (tabCorrection?.reason === "focus-stolen") {
     const by = tabCorrection.stolenBy !== undefined ? `tab ${tabCorrection.stolenBy} (${tabCorrection.from})` : tabCorrection.from
     lines.push(`Tab recovery: ${by} took the focus during this command; re-selected ${tabCorrection.reselected}, the tab it ran on (refs from before are void: snapshot -i).${tabCorrection.stolenBy !== undefined ? ` To use the other tab: tab ${tabCorrection.stolenBy}.` : ""}`)
@@ -63,4 +66,18 @@ const imageLine = (verified: VerifiedArtifacts): string | undefined => {
   const shown = verified.image?.shown
   if (shown !== undefined) return `${head}; shown here scaled to ${px(shown)}, the file keeps the full size.`
   return converted !== "" ? `${head}.` : undefined
+}
+
+/**
+ * `state load` opens each origin of the file in the tab to write its storage: where the tab is now, read after it,
+ * and that the page changed (its refs are void), with the way back; or that it is still on its page.
+ */
+const stateLoadNote = (before: LastPage | undefined, now: LastPage): ReadonlyArray<Parts> => {
+  const title = now.title !== undefined && now.title !== "" ? [" (", page(now.title), ")"] : []
+  if (!pageChanged(before, now)) return [[`The tab is still on ${now.url}`, ...title, "."]]
+  const back = before !== undefined ? `; it was on ${before.url} (open ${before.url} to go back)` : ""
+  return [[
+    `The page changed: loading the state moved the tab to ${now.url}`, ...title,
+    `${back}. Refs from before are void (snapshot -i).`
+  ]]
 }

@@ -9,7 +9,7 @@ import * as Option from "effect/Option"
 import type { Executed, ManagedSessionOutcome } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { ToolDetails, ToolResult } from "../../schema/ToolDetails.js"
-import { type Aborted, InvalidInput, type TabDrift, type TimedOut, withFields } from "../../schema/ToolError.js"
+import { type Aborted, InvalidInput, type TabDrift, TimedOut, UpstreamFailed, withFields } from "../../schema/ToolError.js"
 import { Presenter } from "../../services/Presenter.js"
 import { BrowserProcesses } from "../../services/BrowserProcesses.js"
 import { SessionLock } from "../../services/SessionLock.js"
@@ -25,6 +25,8 @@ import { recordShownSnapshot } from "../page/shownSnapshot.js"
 import { abandonFreshLaunch } from "../session/freshLaunch.js"
 import { reapDeadOwners } from "../session/lifecycle.js"
 import { type LivePage, recoverHungPage } from "../session/hungPage.js"
+import { crashedTabOf } from "../session/crashedTab.js"
+import type { TabCrashed } from "../../schema/ErrorFields.js"
 import type { Recovery } from "../../schema/RecoveryDetails.js"
 import { sessionOutcomeOf } from "../../session/sessionOutcome.js"
 import { abortable, baseNameOf, type CallContext, lockFileOf, lockKeyOf, ownerOf } from "../pipeline/callContext.js"
@@ -101,12 +103,14 @@ const attempt = (raw: unknown, call: CallContext) =>
       }
       const plan = planned.right
       const outcome = plan.sessionRole === "fresh" ? yield* abandonFreshLaunch(plan, ran.left) : sessionOutcomeOf(plan, before, yield* registry.current(base), false)
+      // a tab whose page crashed is said as a crash (its browser is not a hung one to end)
+      const crash = mayHaveCrashed(ran.left) ? yield* crashedTabOf(plan) : undefined
       // a navigation the watchdog left hanging is stopped now, so the next call (and the offered check) answers
-      const hung = ran.left._tag === "TimedOut" ? yield* recoverHungPage(plan, ran.left) : {}
+      const hung = ran.left._tag === "TimedOut" && crash === undefined ? yield* recoverHungPage(plan, ran.left) : {}
       const recovery = hung.recovery
-      const error = ran.left._tag === "TimedOut"
+      const error = withCrash(ran.left._tag === "TimedOut"
         ? withLivePage(yield* withLastUrl(plan, ran.left), hung.livePage)
-        : ran.left
+        : ran.left, crash)
       yield* invalidateRefsOnNoActivePage(plan, error)
       yield* recordShownSnapshot(plan, undefined, true)
       return { plan, error, ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {}), ...(recovery !== undefined ? { recovery } : {}) } satisfies Attempt
@@ -133,6 +137,17 @@ const recordOwnership = (plan: Plan, lockFile: string | undefined) =>
     // one of the processes using it: when another quits, the browser stays for this one
     yield* (yield* SessionLock).join(lockFile)
   })
+
+/** Failures a crashed tab gives: upstream's error (not a launch's) or a timeout of a command that ran. */
+const mayHaveCrashed = (error: { readonly _tag: string }): boolean =>
+  (error instanceof UpstreamFailed && error.launch === undefined) ||
+  (error instanceof TimedOut && error.source !== "session-lock")
+
+const withCrash = <E extends { readonly _tag: string }>(error: E, crash: TabCrashed | undefined): E =>
+  crash === undefined ? error
+    : error instanceof UpstreamFailed ? (withFields(error as UpstreamFailed, { tabCrashed: crash }) as unknown as E)
+    : error instanceof TimedOut ? (withFields(error as TimedOut, { tabCrashed: crash }) as unknown as E)
+    : error
 
 /** The same timeout with the page (a copy from its fields, so its message is the same words). */
 const withUrl = (e: TimedOut, lastUrl: string): TimedOut => withFields(e, { lastUrl })

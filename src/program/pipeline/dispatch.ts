@@ -11,7 +11,7 @@ import type { Plan } from "../../domain/Plan.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { guardCapture } from "../../session/captures.js"
-import { isClose, mayNavigate, movesInHistory } from "../../upstream/commandPolicy.js"
+import { isClose, loadsState, mayNavigate, movesInHistory } from "../../upstream/commandPolicy.js"
 import { runSteps } from "../modes/runSteps.js"
 import { probeNavigation } from "../page/pageProbes.js"
 import { type PageCheck, runProbed } from "../page/probedCommand.js"
@@ -114,7 +114,7 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const { outcome, approval } = isPendingConfirmation(replied)
       ? yield* resolveConfirmation(plan, replied.left, call.approve)
       : { outcome: yield* replied, approval: undefined }
-    const navigated = clicked?.page ?? (clicked?.landedRead !== true && (mayNavigate(plan.line) || (movesInHistory(plan.line.command) && mayProbe(plan))) && outcome.kind === "single" && outcome.warning === undefined
+    const navigated = clicked?.page ?? (clicked?.landedRead !== true && (mayNavigate(plan.line) || ((movesInHistory(plan.line.command) || loadsState(plan.line)) && mayProbe(plan))) && outcome.kind === "single" && outcome.warning === undefined
       ? yield* probeNavigation(plan)
       : undefined)
     // another tab took the focus during the command: its own tab is selected again, and is the page it is about (a

@@ -28,6 +28,7 @@ import { saveResponseBody } from "../artifacts/responseBody.js"
 import { convertScreenshotFile, fitInlineImage } from "../artifacts/screenshotImage.js"
 import { analyzeLookup } from "../lookups/analyzeLookup.js"
 import { preflightAttachedQa } from "../modes/qaAttached.js"
+import { crashedTargetsOf } from "../session/crashedTab.js"
 import { applyPageFilter } from "../lookups/pageFilter.js"
 import { checkAllowList } from "../page/allowListCheck.js"
 import { leaveBlockedLanding } from "../security/blockedLanding.js"
@@ -157,6 +158,8 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
   // a select on a custom combobox answered "Selected" and changed nothing: said as the failure it is
   yield* checkSelect(plan, outcome)
 
+  const crashedTabs = yield* crashedTabsOfList(plan, outcome)
+
   const ran: Executed = {
     plan,
     outcome,
@@ -177,6 +180,7 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
     ...(networkRequestsPageFilter !== undefined ? { networkRequestsPageFilter } : {}),
     ...(replacedCloseFailure !== undefined ? { replacedCloseFailure } : {}),
     ...(recovery !== undefined ? { recovery } : {}),
+    ...(crashedTabs.length > 0 ? { crashedTabs } : {}),
     ...(pageCheck?.scrollNoop !== undefined ? { scrollNoop: pageCheck.scrollNoop } : {}),
     ...(pageCheck?.scrollPage !== undefined ? { scrollPage: pageCheck.scrollPage } : {}),
     ...(pageCheck?.scrollContainer !== undefined ? { scrollContainer: pageCheck.scrollContainer } : {}),
@@ -194,3 +198,16 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
   if (plan.input.outputPath === undefined) return withDefaults
   return { ...withDefaults, outputFile: yield* writeOutputFile(withDefaults, plan.input.outputPath) } satisfies Executed
 })
+
+/** A tab list's tabs whose page crashed (upstream lists them as live at their old URL). */
+const crashedTabsOfList = (plan: Plan, outcome: UpstreamOutcome) => {
+  const tabs = plan.line.command === "tab" && outcome.kind === "single"
+    ? (outcome.data as { tabs?: unknown } | null)?.tabs
+    : undefined
+  if (!Array.isArray(tabs)) return Effect.succeed([] as ReadonlyArray<string>)
+  const ids = tabs.flatMap((t: unknown) => {
+    const id = (t as { targetId?: unknown } | null)?.targetId
+    return typeof id === "string" ? [id] : []
+  })
+  return crashedTargetsOf(plan, ids)
+}

@@ -6,7 +6,9 @@
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
 import { type LaunchDiagnostic, UpstreamFailed, withFields } from "../../schema/ToolError.js"
+import { readProfileLock } from "../../os/profileLock.js"
 import { DaemonProbe } from "../../services/DaemonProbe.js"
+import { OsProcesses } from "../../services/OsProcesses.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { browserChoice, withChoice } from "../../upstream/launchFailure.js"
@@ -19,8 +21,28 @@ export const launchFailureOf = (error: { readonly _tag: string }): (UpstreamFail
 
 /** The launch failure completed with the browser, endpoint and profile this call chose (flags, then environment). */
 export const withLaunchChoice = (plan: Plan, error: UpstreamFailed & { readonly launch: LaunchDiagnostic }) =>
-  Effect.map(ToolConfig, (config) =>
-    withFields(error, { launch: withPoolEndpoint(plan, withChoice(error.launch, browserChoice(parseCommandLine(plan.effectiveArgs), { ...config.env, ...plan.env })), { ...config.env, ...plan.env }) }))
+  Effect.gen(function*() {
+    const config = yield* ToolConfig
+    const env = { ...config.env, ...plan.env }
+    const chosen = withChoice(error.launch, browserChoice(parseCommandLine(plan.effectiveArgs), env))
+    const launch = withPoolEndpoint(plan, chosen, env)
+    return withFields(error, { launch: yield* withProfileLock(launch) })
+  })
+
+/**
+ * A locked profile folder: the host and pid its `SingletonLock` names, and whether that pid runs here (so a lock no
+ * browser of this machine holds is not said to be held by one). The table unread leaves `pidRunning` out.
+ */
+const withProfileLock = (launch: LaunchDiagnostic) =>
+  Effect.gen(function*() {
+    if (launch.reason !== "profile-locked" || launch.profile === undefined) return launch
+    const file = readProfileLock(launch.profile)
+    const lock = file ?? launch.profileLock
+    if (lock === undefined) return launch
+    const running = yield* (yield* OsProcesses).isAlive({ pid: lock.pid }).pipe(
+      Effect.catchTag("ProcessTableUnavailable", () => Effect.succeed(undefined)))
+    return { ...launch, profileLock: { ...lock, ...(running !== undefined ? { pidRunning: running } : {}) } }
+  })
 
 /**
  * A pool or provider failure names the endpoint as configured, without its credentials (upstream's message and the

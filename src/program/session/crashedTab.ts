@@ -1,0 +1,79 @@
+/**
+ * A failed call on a tab whose page crashed (its renderer gone: `chrome://crash`, an out-of-memory page, `Page.crash`):
+ * upstream says `Navigation failed: net::ERR_ABORTED`, `page_wedged … stopped responding` after about 33 s, or
+ * `CDP command timed out: Page.enable`, and its tab list still shows the tab live at its old URL. Found here over the
+ * browser's own DevTools endpoint (as hungPage.ts asks it, not through the daemon): the session's tab still lists, and
+ * `Inspector.enable` on it is answered with `Inspector.targetCrashed`. The page it last showed is its history entry
+ * (the browser answers that itself; a `chrome://crash` navigation never commits one).
+ */
+import * as Effect from "effect/Effect"
+import type { Plan } from "../../domain/Plan.js"
+import type { TabCrashed } from "../../schema/ErrorFields.js"
+import { BrowserEndpoints } from "../../services/BrowserEndpoints.js"
+import { loadsUrl } from "../../upstream/commandPolicy.js"
+import { observeDaemon } from "../refs/refTracking.js"
+import { browserEndpointOf } from "./sessionEndpoint.js"
+
+const CDP_TIMEOUT_MS = 2_000
+/**
+ * A navigation that crashed its renderer (`chrome://crash`) fails at once, a moment before the renderer is gone: a
+ * failed navigation asks again this many times, this far apart.
+ */
+const NAVIGATION_ASKS = 4
+const ASK_GAP_MS = 150
+
+/** The current entry of a `Page.getNavigationHistory` answer. */
+interface HistoryAnswer {
+  readonly currentIndex?: unknown
+  readonly entries?: ReadonlyArray<{ readonly url?: unknown; readonly title?: unknown }>
+}
+
+const currentEntry = (history: unknown): { readonly url: string; readonly title: string } | undefined => {
+  const h = history as HistoryAnswer | undefined
+  const entry = typeof h?.currentIndex === "number" ? h.entries?.[h.currentIndex] : undefined
+  if (typeof entry?.url !== "string") return undefined
+  return { url: entry.url, title: typeof entry.title === "string" ? entry.title : "" }
+}
+
+/** The session's tab when its page crashed; undefined when it did not, or could not be asked. */
+export const crashedTabOf = (plan: Plan) =>
+  Effect.gen(function*() {
+    if (plan.kind !== "browser" || plan.sessionName === undefined) return undefined
+    const { endpoint } = yield* browserEndpointOf(plan)
+    if (endpoint === undefined) return undefined
+    const endpoints = yield* BrowserEndpoints
+    const pages = ((yield* endpoints.inspect(endpoint, CDP_TIMEOUT_MS))?.targets ?? []).filter((t) => t.type === "page")
+    const targetId = (yield* observeDaemon(plan)).targetId
+    const tab = pages.find((t) => t.id === targetId)
+    if (tab?.webSocketDebuggerUrl === undefined) return undefined
+    const ws = tab.webSocketDebuggerUrl
+    let crashed = yield* endpoints.crashed(ws, CDP_TIMEOUT_MS)
+    for (let ask = 1; ask < NAVIGATION_ASKS && crashed === false && loadsUrl(plan.line.command); ask++) {
+      yield* Effect.sleep(ASK_GAP_MS)
+      crashed = yield* endpoints.crashed(ws, CDP_TIMEOUT_MS)
+    }
+    if (crashed !== true) return undefined
+    const shown = currentEntry(yield* endpoints.command(ws, "Page.getNavigationHistory", {}, CDP_TIMEOUT_MS))
+    return {
+      targetId: tab.id,
+      url: shown?.url ?? tab.url,
+      ...(shown !== undefined && shown.title !== "" ? { title: shown.title } : {})
+    } satisfies TabCrashed
+  })
+
+/** Of the tabs a `tab list` named (their target ids), those whose page crashed; empty when the endpoint is unknown. */
+export const crashedTargetsOf = (plan: Plan, targetIds: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const none: ReadonlyArray<string> = []
+    if (plan.kind !== "browser" || plan.sessionName === undefined || targetIds.length === 0) return none
+    const { endpoint } = yield* browserEndpointOf(plan)
+    if (endpoint === undefined) return none
+    const endpoints = yield* BrowserEndpoints
+    const listed = (yield* endpoints.inspect(endpoint, CDP_TIMEOUT_MS))?.targets ?? []
+    const crashed: Array<string> = []
+    for (const page of listed.filter((t) => targetIds.includes(t.id))) {
+      const ws = page.webSocketDebuggerUrl
+      if (ws !== undefined && (yield* endpoints.crashed(ws, CDP_TIMEOUT_MS)) === true) crashed.push(page.id)
+    }
+    return crashed as ReadonlyArray<string>
+  })
