@@ -4,6 +4,7 @@
  * headers; `--status` is `network requests`' filter, which upstream's route ignores silently, so a caller asking for a
  * 404 would get a 200. Refused before anything runs, naming the closest working forms. Pure.
  */
+import type { CommandLine } from "../domain/CommandLine.js"
 
 /** Flags a caller may write to shape a mocked response, none of which upstream's route reads. */
 const RESPONSE_FLAGS = new Set([
@@ -35,4 +36,17 @@ export const routeFlagProblem = (positionals: ReadonlyArray<string>): RouteFlagP
     return { message, tokens }
   }
   return undefined
+}
+
+/**
+ * The same for a response-shaping flag upstream parses as a global one (`--headers <json>` sets request headers for an
+ * origin): written after `network route`, it never reaches the route either.
+ */
+export const routeGlobalFlagProblem = (line: CommandLine): RouteFlagProblem | undefined => {
+  if (line.command !== "network" || line.subcommand !== "route") return undefined
+  const found = line.flags.find((f) => RESPONSE_FLAGS.has(f.flag))
+  if (found === undefined) return undefined
+  const written = line.argv[found.index] ?? found.flag
+  const tokens = found.value !== undefined && !written.includes("=") ? [written, found.value] : [written]
+  return { message: `network route takes no ${found.flag} (upstream would not apply it to the route and answer 200): ${ALTERNATIVES}`, tokens }
 }

@@ -11,7 +11,7 @@ import { artifactRequest } from "../../src/upstream/artifactPaths.js"
 import { parseCommandLine } from "../../src/upstream/commandLine.js"
 import { COMMAND_FLAGS } from "../../src/upstream/commandFlags.generated.js"
 import { flagProblem } from "../../src/upstream/flagCheck.js"
-import { routeFlagProblem } from "../../src/upstream/routeFlags.js"
+import { routeFlagProblem, routeGlobalFlagProblem } from "../../src/upstream/routeFlags.js"
 
 describe("network route flags", () => {
   it("a status code or headers are refused with the flag and its value, naming what works", () => {
@@ -26,6 +26,16 @@ describe("network route flags", () => {
       .toContain("network route takes no --status")
     expect(flagProblem(["network", "request", "1.2", "--save", "out/b.bin"], COMMAND_FLAGS)).toBeUndefined()
     expect(flagProblem(["network", "routes"], COMMAND_FLAGS)).toBeUndefined()
+  })
+
+  it("--headers, which upstream parses as a global flag (request headers), is refused after network route too", () => {
+    // before: the route was set and the text said it answers with the --body, the headers silently dropped
+    const line = parseCommandLine(["network", "route", "**/a", "--body", "{}", "--headers", '{"X-Mock":"yes"}'])
+    expect(line.positionals).not.toContain("--headers")
+    const problem = routeGlobalFlagProblem(line)
+    expect(problem?.tokens).toEqual(["--headers", '{"X-Mock":"yes"}'])
+    expect(problem?.message).toContain("network route takes no --headers")
+    expect(routeGlobalFlagProblem(parseCommandLine(["open", "http://a.test", "--headers", "{}"]))).toBeUndefined()
   })
 
   it("--body=<json> counts as a fulfilled route", () => {

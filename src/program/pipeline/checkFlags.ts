@@ -13,6 +13,7 @@ import { BinaryLocator } from "../../services/BinaryLocator.js"
 import { COMMAND_FLAGS } from "../../upstream/commandFlags.generated.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { type FlagProblem, flagProblem } from "../../upstream/flagCheck.js"
+import { routeGlobalFlagProblem } from "../../upstream/routeFlags.js"
 import { batchStepsOf } from "../../upstream/batchSteps.js"
 
 const batchRows = (stdin: string | undefined): ReadonlyArray<ReadonlyArray<string>> => batchStepsOf(stdin) ?? []
@@ -43,7 +44,7 @@ export const checkFlags = (plan: Plan) =>
     // the binary's own failure is reported when the command runs; another version's help may list other flags
     if (Either.isLeft(binary) || binary.right.version !== COMMAND_FLAGS.version) return plan
     const args = plan.input.args ?? []
-    const own = flagProblem(plan.line.positionals, COMMAND_FLAGS)
+    const own = routeGlobalFlagProblem(plan.line) ?? flagProblem(plan.line.positionals, COMMAND_FLAGS)
     if (own !== undefined) {
       const retry = without(args, plan.line.command, own.tokens)
       return yield* refusal(plan, own, "args", own.message, retry !== undefined ? { args: retry, ...(plan.input.stdin !== undefined ? { stdin: plan.input.stdin } : {}) } : undefined)
@@ -57,7 +58,7 @@ export const checkFlags = (plan: Plan) =>
     const rows = batchRows(plan.stdin)
     for (const [index, row] of rows.entries()) {
       const line = parseCommandLine(row)
-      const problem = flagProblem(line.positionals, COMMAND_FLAGS)
+      const problem = routeGlobalFlagProblem(line) ?? flagProblem(line.positionals, COMMAND_FLAGS)
       if (problem === undefined) continue
       const fixed = without(row, line.command, problem.tokens)
       const stdin = fixed !== undefined ? JSON.stringify(rows.map((r, i) => (i === index ? fixed : r))) : undefined
