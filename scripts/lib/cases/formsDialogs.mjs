@@ -10,7 +10,8 @@ const valueIs = (sel, want) => async (c) => {
 const fill = (sel, text) => () => [["fill", sel, text]]
 /** The e-mail field got more than was filled into it, and the text does not say so. */
 const spill = (t, c) => {
-  const spilled = /email "john\.doe@example\.com.+"/.test(c.effect.detail)
+  // more than the address inside the field's own quotes (the detail goes on with the next field's value)
+  const spilled = /email "john\.doe@example\.com[^"]+"/.test(c.effect.detail)
   const told = /#e\b[^\n]*(holds|kept|changed|not)/i.test(t)
   return spilled && !told ? `the e-mail field changed too (${c.effect.detail}); the text does not say so` : undefined
 }
