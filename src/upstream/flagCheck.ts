@@ -34,6 +34,15 @@ const WRAPPER_FLAGS: Readonly<Record<string, Readonly<Record<string, FlagForm>>>
   mouse: { "--modifiers": "<keys>", "--button": "<button>" }
 }
 
+/**
+ * Upstream flags its command help leaves out but its own examples use and the binary honours: `network route …
+ * --resource-type <types>` (in `open --help`'s batch example; checked on 0.41.2: `--abort --resource-type image`
+ * fails the page's image and lets its fetch through).
+ */
+const UNLISTED_FLAGS: Readonly<Record<string, Readonly<Record<string, FlagForm>>>> = {
+  network: { "--resource-type": "<types>" }
+}
+
 /** Commands only the tool runs (compilers/inputCommand.ts), with their flags, checked like upstream's. */
 const TOOL_COMMAND_FLAGS: Readonly<Record<string, Readonly<Record<string, FlagForm>>>> = {
   drop: { "--files": "<paths>", "--text": "<text>" }
@@ -84,7 +93,9 @@ export const flagProblem = (positionals: ReadonlyArray<string>, table: FlagTable
   if (own === undefined) return undefined
   const specific = routeFlagProblem(positionals) ?? screenshotFlagProblem(positionals)
   if (specific !== undefined) return specific
-  const forms: Readonly<Record<string, FlagForm>> = { "--help": "", "-h": "", ...table.global, ...own, ...WRAPPER_FLAGS[command] }
+  const forms: Readonly<Record<string, FlagForm>> = {
+    "--help": "", "-h": "", ...table.global, ...own, ...UNLISTED_FLAGS[command], ...WRAPPER_FLAGS[command]
+  }
   for (let i = 1; i < positionals.length; i++) {
     const token = positionals[i] ?? ""
     if (token === "--") return undefined

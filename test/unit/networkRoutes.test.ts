@@ -26,6 +26,8 @@ describe("network route flags", () => {
       .toContain("network route takes no --status")
     expect(flagProblem(["network", "request", "1.2", "--save", "out/b.bin"], COMMAND_FLAGS)).toBeUndefined()
     expect(flagProblem(["network", "routes"], COMMAND_FLAGS)).toBeUndefined()
+    // upstream's help leaves --resource-type out, but the binary honours it (a route for images only)
+    expect(flagProblem(["network", "route", "**/*", "--abort", "--resource-type", "image"], COMMAND_FLAGS)).toBeUndefined()
   })
 
   it("--headers, which upstream parses as a global flag (request headers), is refused after network route too", () => {
