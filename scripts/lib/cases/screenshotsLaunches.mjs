@@ -127,7 +127,8 @@ export const launches = [
       return []
     },
     act: (c) => [["--profile", c.abs("prof2"), "open", c.url]], effect: came, said: (t) => says(t, "Launch page"),
-    wrong: (t) => (/in use by another/i.test(t) ? "says another browser holds the profile (a stale lock)" : undefined)
+    // the tool's own claim ("in use by another browser"), not Chromium's stderr that the text quotes after it
+    wrong: (t) => (/in use by another browser/i.test(t) ? "says another browser holds the profile (a stale lock)" : undefined)
   },
   {
     id: "launches.missing-executable", refusal: true, page: arrived, setup: noSetup,
