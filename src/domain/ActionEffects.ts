@@ -10,6 +10,8 @@ export interface ActionEffects {
   readonly heading?: string
   /** The acted-on control's value or state, where it changed. */
   readonly control?: { readonly value?: string; readonly expanded?: boolean; readonly pressed?: boolean }
+  /** A key press whose keydown reached the page with no key: the browser did not know the key's name. */
+  readonly unknownKey?: true
   /** Where `mouse down|up|move` acted (viewport pixels) and the element there, as the page saw it (mousePoint.ts). */
   readonly pointer?: { readonly x: number; readonly y: number; readonly element: string; readonly label?: string }
 }

@@ -99,8 +99,13 @@ export const isPressCommand = (positionals: ReadonlyArray<string>): boolean =>
 export const PRESS_WATCH_INSTALL = `(() => {
 const K = ${PRESS_KEY};
 if (window[K]) window[K].off();
-const el = document.activeElement, rec = { off: () => {} };
+const el = document.activeElement, rec = { off: () => {}, keys: [] };
 ${EFFECTS_INSTALL}
+// the keys the page's keydown events carry (a name the browser does not know arrives as an empty key)
+const onKey = (e) => { if (rec.keys.length < 8) rec.keys.push(String(e.key)); };
+document.addEventListener("keydown", onKey, true);
+const offEffects = rec.off;
+rec.off = () => { document.removeEventListener("keydown", onKey, true); offEffects(); };
 window[K] = rec;
 return true;
 })()`
@@ -111,7 +116,7 @@ const K = ${PRESS_KEY}, rec = window[K];
 if (!rec) return undefined;
 if (rec.fx.timers.size > 0) await rec.fx.settle();
 rec.off(); delete window[K];
-return rec.fx.take();
+return { ...rec.fx.take(), keys: rec.keys };
 })()`
 
 const asRecord = (v: unknown) => (v !== null && typeof v === "object" ? v as Record<string, unknown> : undefined)
@@ -128,7 +133,11 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
     ...(typeof c?.["expanded"] === "boolean" ? { expanded: c["expanded"] } : {}),
     ...(typeof c?.["pressed"] === "boolean" ? { pressed: c["pressed"] } : {})
   }
+  // a key press whose every keydown carried no key: the browser did not know the name (upstream sends an empty key)
+  const keys = Array.isArray(r?.["keys"]) ? r["keys"] : undefined
+  const unknownKey = keys !== undefined && keys.length > 0 && keys.every((k) => k === "")
   const effects: ActionEffects = {
+    ...(unknownKey ? { unknownKey: true } : {}),
     ...(count > 0 ? { consoleErrors: { count, first: first.slice(0, 2) } } : {}),
     ...(heading !== undefined ? { heading } : {}),
     ...(Object.keys(control).length > 0 ? { control } : {})

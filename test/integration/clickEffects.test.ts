@@ -73,6 +73,17 @@ describe("a click's effects", () => {
     expect(text).toContain(`Heading now: "No results"`)
   })
 
+  it("a key name the browser does not know: said, with the names that work; a known key is not", async () => {
+    ok(await live.tool.call({ args: ["focus", "#q"] }))
+    // before: `Pressed NotAKey`, while the page got a keydown with an empty key and nothing was typed
+    const text = ok(await live.tool.call({ args: ["press", "NotAKey"] }))
+    expect(evalPage(`document.getElementById("q").value`)).toBe("")
+    expect(text).toContain("The browser does not know that key name: the page got a key event with no key, and nothing was typed.")
+    const known = ok(await live.tool.call({ args: ["press", "a"] }))
+    expect(evalPage(`document.getElementById("q").value`)).toBe("a")
+    expect(known).not.toContain("does not know that key name")
+  })
+
   it("mouse move, down and up say where they acted and what element is there", async () => {
     const moved = ok(await live.tool.call({ args: ["mouse", "move", "310", "215"] }))
     expect(moved).toContain(`At (310, 215), over div#pad "Drawing pad"`)

@@ -36,6 +36,15 @@ describe("a click's effect words", () => {
     expect(lines({ count: 0, errors: [], control: { value: "" } })).toEqual([`The clicked control now has value ""`])
   })
 
+  it("a key press whose keydown carried no key: the name is unknown to the browser; a known key says nothing", () => {
+    expect(lines({ count: 0, errors: [], control: {}, keys: [""] })).toEqual([
+      "The browser does not know that key name: the page got a key event with no key, and nothing was typed. " +
+      "Use a key name such as Enter, Tab, Escape, ArrowDown, Backspace, or a single character."
+    ])
+    expect(clickEffectsOf({ count: 0, errors: [], control: {}, keys: ["Enter"] })).toBeUndefined()
+    expect(clickEffectsOf({ count: 0, errors: [], control: {}, keys: [] })).toBeUndefined()
+  })
+
   it("errors first, then the changes", () => {
     expect(lines({ count: 1, errors: ["x"], heading: "Saved", control: {} }))
       .toEqual([`Console error after the click: "x"`, `Heading now: "Saved"`])

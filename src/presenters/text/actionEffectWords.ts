@@ -46,6 +46,10 @@ export const actionEffectLines = (
     const label = at.label !== undefined ? [" ", ...quoted(at.label)] : []
     lines.push([`At (${at.x}, ${at.y}), over ${at.element}`, ...label])
   }
+  if (effects.unknownKey === true) {
+    lines.push(["The browser does not know that key name: the page got a key event with no key, and nothing was typed." +
+      " Use a key name such as Enter, Tab, Escape, ArrowDown, Backspace, or a single character."])
+  }
   if (effects.consoleErrors !== undefined) lines.push(errorsLine(effects.consoleErrors, action))
   const heading: Parts | undefined = effects.heading === undefined
     ? undefined
