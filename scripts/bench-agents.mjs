@@ -23,12 +23,20 @@ const self = fileURLToPath(import.meta.url)
 /** One agent: open, then CALLS-1 calls cycling through reads and a click, each timed; prints the times as JSON. */
 const agent = async () => {
   const ManagedRuntime = await import("effect/ManagedRuntime")
-  const { closeOwnedBrowser, configFromEnv, makeServicesLayer, runToResult, toolConfigLayer } = await import("../dist/effect.js")
+  const { closeOwnedBrowser, configFromEnv, makeServicesLayer, runToResult, toolConfigLayer } = await import(
+    "../dist/effect.js"
+  )
   const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(configFromEnv(process.env)) }))
   // SHARED_SESSION: every agent uses one session (same pi session id and folder), taking turns on its lock
   const call = { piSessionId: process.env.SHARED_SESSION ?? `bench-${process.env.AGENT_ID}`, cwd: process.env.HOME }
   const origin = process.env.SITE
-  const calls = [["get", "title"], ["snapshot", "-i"], ["get", "url"], ["scroll", "down", "200"], ["get", "text", "h1"]]
+  const calls = [
+    ["get", "title"],
+    ["snapshot", "-i"],
+    ["get", "url"],
+    ["scroll", "down", "200"],
+    ["get", "text", "h1"]
+  ]
   const times = []
   const spans = []
   let failures = 0
@@ -50,16 +58,31 @@ const agent = async () => {
 }
 
 const runAgents = (count, root, site, extraEnv, shared = false) =>
-  Promise.all(Array.from({ length: count }, (_, i) => new Promise((resolve, reject) => {
-    const own = shared ? { SHARED_SESSION: "bench-shared" } : {}
-    const env = { ...piEnv(join(root, shared ? "shared" : `a${i}`)), ...extraEnv, ...own, SITE: site.origin, AGENT_ID: String(i), BENCH_AGENT: "1" }
-    const child = spawn(process.execPath, [self], { env, stdio: ["ignore", "pipe", "inherit"] })
-    let out = ""
-    child.stdout.on("data", (d) => (out += d))
-    child.on("error", reject)
-    // the runtime's own log lines (another process still uses a shared session) come before the result
-    child.on("close", () => resolve(JSON.parse(out.split("\n").findLast((l) => l.startsWith("{")) ?? '{"times":[],"failures":-1}')))
-  })))
+  Promise.all(
+    Array.from(
+      { length: count },
+      (_, i) =>
+        new Promise((resolve, reject) => {
+          const own = shared ? { SHARED_SESSION: "bench-shared" } : {}
+          const env = {
+            ...piEnv(join(root, shared ? "shared" : `a${i}`)),
+            ...extraEnv,
+            ...own,
+            SITE: site.origin,
+            AGENT_ID: String(i),
+            BENCH_AGENT: "1"
+          }
+          const child = spawn(process.execPath, [self], { env, stdio: ["ignore", "pipe", "inherit"] })
+          let out = ""
+          child.stdout.on("data", (d) => (out += d))
+          child.on("error", reject)
+          // the runtime's own log lines (another process still uses a shared session) come before the result
+          child.on("close", () =>
+            resolve(JSON.parse(out.split("\n").findLast((l) => l.startsWith("{")) ?? '{"times":[],"failures":-1}'))
+          )
+        })
+    )
+  )
 
 /**
  * Fairness on one shared session: for each call, how many calls of the other agents ended while it waited (between its
@@ -69,7 +92,10 @@ const mostOvertaken = (runs) => {
   let most = 0
   runs.forEach((run, i) => {
     for (const [start, end] of run.spans ?? []) {
-      const others = runs.filter((_, j) => j !== i).flatMap((r) => r.spans ?? []).filter(([, e]) => e > start && e < end).length
+      const others = runs
+        .filter((_, j) => j !== i)
+        .flatMap((r) => r.spans ?? [])
+        .filter(([, e]) => e > start && e < end).length
       most = Math.max(most, others)
     }
   })
@@ -87,28 +113,46 @@ const main = async () => {
   const own = process.env.BENCH_POOL === "browserless"
   const token = own ? `bench-${process.pid}-${Date.now()}` : process.env.BENCH_POOL_TOKEN
   if (own) ensureBrowserless()
-  const server = own ? await startBrowserless({ root: join(root, "browserless"), token, concurrent: AGENTS, queued: AGENTS }) : undefined
+  const server = own
+    ? await startBrowserless({ root: join(root, "browserless"), token, concurrent: AGENTS, queued: AGENTS })
+    : undefined
   const pool = server?.endpoint ?? process.env.BENCH_POOL
-  const extraEnv = pool !== undefined ? { PI_AGENT_BROWSER_POOL: pool, ...(token ? { PI_AGENT_BROWSER_POOL_TOKEN: token } : {}) } : {}
+  const extraEnv =
+    pool !== undefined ? { PI_AGENT_BROWSER_POOL: pool, ...(token ? { PI_AGENT_BROWSER_POOL_TOKEN: token } : {}) } : {}
   try {
     const alone = await runAgents(1, join(root, "alone"), site, extraEnv)
     const together = await runAgents(AGENTS, join(root, "together"), site, extraEnv)
     const row = (label, runs) => {
       const times = runs.flatMap((r) => r.times)
       const categories = {}
-      for (const r of runs) for (const [k, v] of Object.entries(r.categories ?? {})) categories[k] = (categories[k] ?? 0) + v
-      return { label, calls: times.length, failures: runs.reduce((n, r) => n + r.failures, 0), categories, p50: pct(times, 50), p95: pct(times, 95) }
+      for (const r of runs)
+        for (const [k, v] of Object.entries(r.categories ?? {})) categories[k] = (categories[k] ?? 0) + v
+      return {
+        label,
+        calls: times.length,
+        failures: runs.reduce((n, r) => n + r.failures, 0),
+        categories,
+        p50: pct(times, 50),
+        p95: pct(times, 95)
+      }
     }
     const a = row("1 agent alone", alone)
     const t = row(`${AGENTS} agents at once`, together)
-    console.log(`where: ${pool !== undefined ? `pool ${pool}${own ? " (a self-hosted Browserless started for this run)" : ""}` : "local Chromium"}; ${CALLS} calls per agent`)
-    for (const r of [a, t]) console.log(`${r.label.padEnd(18)} calls ${String(r.calls).padStart(4)}  failures ${r.failures}${r.failures > 0 ? ` ${JSON.stringify(r.categories)}` : ""}  p50 ${r.p50.toFixed(0)} ms  p95 ${r.p95.toFixed(0)} ms`)
+    console.log(
+      `where: ${pool !== undefined ? `pool ${pool}${own ? " (a self-hosted Browserless started for this run)" : ""}` : "local Chromium"}; ${CALLS} calls per agent`
+    )
+    for (const r of [a, t])
+      console.log(
+        `${r.label.padEnd(18)} calls ${String(r.calls).padStart(4)}  failures ${r.failures}${r.failures > 0 ? ` ${JSON.stringify(r.categories)}` : ""}  p50 ${r.p50.toFixed(0)} ms  p95 ${r.p95.toFixed(0)} ms`
+      )
     console.log(`ratio (together / alone): p50 ×${(t.p50 / a.p50).toFixed(2)}  p95 ×${(t.p95 / a.p95).toFixed(2)}`)
     // two agents on ONE session: the lock's turns (no pool: a pool session is one browser all the same)
     if (pool === undefined) {
       const shared = await runAgents(2, join(root, "shared"), site, extraEnv, true)
       const s = row("2 agents, 1 session", shared)
-      console.log(`${s.label.padEnd(18)} calls ${String(s.calls).padStart(4)}  failures ${s.failures}${s.failures > 0 ? ` ${JSON.stringify(s.categories)}` : ""}  p50 ${s.p50.toFixed(0)} ms  p95 ${s.p95.toFixed(0)} ms`)
+      console.log(
+        `${s.label.padEnd(18)} calls ${String(s.calls).padStart(4)}  failures ${s.failures}${s.failures > 0 ? ` ${JSON.stringify(s.categories)}` : ""}  p50 ${s.p50.toFixed(0)} ms  p95 ${s.p95.toFixed(0)} ms`
+      )
       console.log(`fairness: a call waited for at most ${mostOvertaken(shared)} calls of the other agent (target <= 2)`)
     }
   } finally {

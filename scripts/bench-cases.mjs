@@ -33,7 +33,11 @@ await prepareCases()
 const cases = allCases().filter((k) => only === undefined || only.test(k.id))
 const server = await startCaseServer(cases)
 const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(config) }))
-const textOf = (r) => r.content.filter((c) => c.type === "text").map((c) => c.text).join("\n")
+const textOf = (r) =>
+  r.content
+    .filter((c) => c.type === "text")
+    .map((c) => c.text)
+    .join("\n")
 /** CLI sessions that may still run a browser (a `close` on a session that runs none would launch one first). */
 const cliOpen = new Set()
 const closeCli = async (session) => {
@@ -102,7 +106,10 @@ const runCase = async (kase, kind, state) => {
   c.effect = await effectOf(kase, c)
   const verdict = classify(kase, act, c.effect, c)
   for (const s of kase.teardown?.(c) ?? []) await call(inputOf(s, c), deadlineSignal(10_000)).catch(() => {})
-  const events = c.events().slice(0, 20).map(({ ms, ...e }) => e)
+  const events = c
+    .events()
+    .slice(0, 20)
+    .map(({ ms, ...e }) => e)
   const { calls, aborted, timedOut } = act
   const page = c.effect.detail
   const ms = Date.now() - t0

@@ -8,12 +8,24 @@ import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
-import { BinaryLocatorLive, closeOwnedBrowser, configFromEnv, makeServicesLayer, ProcessRunner, ProcessRunnerLive, runToResult, toolConfigLayer } from "../dist/effect.js"
+import {
+  BinaryLocatorLive,
+  closeOwnedBrowser,
+  configFromEnv,
+  makeServicesLayer,
+  ProcessRunner,
+  ProcessRunnerLive,
+  runToResult,
+  toolConfigLayer
+} from "../dist/effect.js"
 import { piEnv, REPO } from "./lib/runPi.mjs"
 import { startStaticServer } from "./lib/staticServer.mjs"
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30)
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2 }
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
 const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))]
 const fmt = (ms) => `${ms.toFixed(1)} ms`
 
@@ -26,12 +38,24 @@ const config = configFromEnv(env)
 const spawns = []
 let waiting
 let lastRequest
-const CountingRunner = Layer.effect(ProcessRunner, Effect.map(ProcessRunner, (live) => ProcessRunner.of({
-  run: (request) => { spawns.push(request.args); lastRequest = request; return live.run(request) }
-}))).pipe(Layer.provide(ProcessRunnerLive))
-const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(config), processes: Layer.merge(BinaryLocatorLive, CountingRunner) }))
+const CountingRunner = Layer.effect(
+  ProcessRunner,
+  Effect.map(ProcessRunner, (live) =>
+    ProcessRunner.of({
+      run: (request) => {
+        spawns.push(request.args)
+        lastRequest = request
+        return live.run(request)
+      }
+    })
+  )
+).pipe(Layer.provide(ProcessRunnerLive))
+const runtime = ManagedRuntime.make(
+  makeServicesLayer({ config: toolConfigLayer(config), processes: Layer.merge(BinaryLocatorLive, CountingRunner) })
+)
 // as pi calls it: with the tool call's abort signal
-const call = (args) => runtime.runPromise(runToResult({ args }, { piSessionId: "bench", cwd: root, signal: new AbortController().signal }))
+const call = (args) =>
+  runtime.runPromise(runToResult({ args }, { piSessionId: "bench", cwd: root, signal: new AbortController().signal }))
 
 try {
   // processes per call, per command
@@ -58,24 +82,40 @@ try {
   const session = (await call(["get", "url"])).details.sessionName
   const binary = join(REPO, "node_modules/agent-browser/bin", `agent-browser-${process.platform}-${process.arch}`)
   const rawEnv = { ...env, AGENT_BROWSER_SOCKET_DIR: config.socketDir }
-  const raw = (args = ["get", "url"], stdin) => new Promise((resolve, reject) => {
-    const child = spawn(binary, ["--json", "--session", session, ...args], { env: rawEnv, stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"] })
-    if (stdin !== undefined) child.stdin.end(stdin)
-    let out = ""
-    child.stdout.on("data", (d) => (out += d))
-    // a batch that stopped at a failed step exits 1 with its rows (the tool's click batch stops at its gate)
-    child.on("close", (code) => (code === 0 || (code === 1 && out.startsWith("[")) ? resolve(out) : reject(new Error(out))))
-  })
-  const tool = [], direct = []
+  const raw = (args = ["get", "url"], stdin) =>
+    new Promise((resolve, reject) => {
+      const child = spawn(binary, ["--json", "--session", session, ...args], {
+        env: rawEnv,
+        stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"]
+      })
+      if (stdin !== undefined) child.stdin.end(stdin)
+      let out = ""
+      child.stdout.on("data", (d) => (out += d))
+      // a batch that stopped at a failed step exits 1 with its rows (the tool's click batch stops at its gate)
+      child.on("close", (code) =>
+        code === 0 || (code === 1 && out.startsWith("[")) ? resolve(out) : reject(new Error(out))
+      )
+    })
+  const tool = [],
+    direct = []
   for (let i = 0; i < RUNS; i++) {
-    let t = performance.now(); await call(["get", "url"]); tool.push(performance.now() - t)
-    t = performance.now(); await raw(); direct.push(performance.now() - t)
+    let t = performance.now()
+    await call(["get", "url"])
+    tool.push(performance.now() - t)
+    t = performance.now()
+    await raw()
+    direct.push(performance.now() - t)
   }
   // warm press of a key that changes nothing (an action run as a one-step batch, upstream/oneStepBatch.ts), interleaved
-  const pressTool = [], pressRaw = []
+  const pressTool = [],
+    pressRaw = []
   for (let i = 0; i < RUNS; i++) {
-    let t = performance.now(); await call(["press", "Shift"]); pressTool.push(performance.now() - t)
-    t = performance.now(); await raw(["press", "Shift"]); pressRaw.push(performance.now() - t)
+    let t = performance.now()
+    await call(["press", "Shift"])
+    pressTool.push(performance.now() - t)
+    t = performance.now()
+    await raw(["press", "Shift"])
+    pressRaw.push(performance.now() - t)
   }
   // warm click on a button that stays on the page, four ways: the tool (its one process: recorder, click, read, tab
   // list), the raw click, and the raw binary running the very batch the tool ran, spawned in the call and started
@@ -93,10 +133,17 @@ try {
   // the tool runs its batch in a process it started ahead, after the previous identical batch (ProcessRunner
   // `startsAhead`); `ahead` is the raw binary doing the same (spawned before the pause, timed from writing its stdin)
   const startAhead = () => {
-    const child = spawn(binary, ["--json", "--session", session, ...batchArgs], { env: rawEnv, stdio: ["pipe", "pipe", "pipe"] })
+    const child = spawn(binary, ["--json", "--session", session, ...batchArgs], {
+      env: rawEnv,
+      stdio: ["pipe", "pipe", "pipe"]
+    })
     let out = ""
     child.stdout.on("data", (d) => (out += d))
-    const done = new Promise((resolve, reject) => child.on("close", (code) => (code === 0 || (code === 1 && out.startsWith("[")) ? resolve(out) : reject(new Error(out)))))
+    const done = new Promise((resolve, reject) =>
+      child.on("close", (code) =>
+        code === 0 || (code === 1 && out.startsWith("[")) ? resolve(out) : reject(new Error(out))
+      )
+    )
     return { child, done }
   }
   const clicks = {
@@ -115,17 +162,28 @@ try {
   }
   const PAUSE_MS = 200
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-  const shuffled = (xs) => xs.map((x) => [Math.random(), x]).sort((a, b) => a[0] - b[0]).map(([, x]) => x)
-  const clickTimes = { paced: { tool: [], raw: [], batch: [], ahead: [] }, backToBack: { tool: [], raw: [], batch: [], ahead: [] } }
+  const shuffled = (xs) =>
+    xs
+      .map((x) => [Math.random(), x])
+      .sort((a, b) => a[0] - b[0])
+      .map(([, x]) => x)
+  const clickTimes = {
+    paced: { tool: [], raw: [], batch: [], ahead: [] },
+    backToBack: { tool: [], raw: [], batch: [], ahead: [] }
+  }
   for (let i = 0; i < RUNS; i++) {
     for (const kind of shuffled(Object.keys(clicks))) {
       if (kind === "ahead") waiting = startAhead()
       await sleep(PAUSE_MS)
-      const t = performance.now(); await clicks[kind](); clickTimes.paced[kind].push(performance.now() - t)
+      const t = performance.now()
+      await clicks[kind]()
+      clickTimes.paced[kind].push(performance.now() - t)
     }
     for (const kind of shuffled(Object.keys(clicks))) {
       if (kind === "ahead") waiting = startAhead()
-      const t = performance.now(); await clicks[kind](); clickTimes.backToBack[kind].push(performance.now() - t)
+      const t = performance.now()
+      await clicks[kind]()
+      clickTimes.backToBack[kind].push(performance.now() - t)
     }
   }
 
@@ -139,9 +197,14 @@ try {
     if (!Number.isFinite(ms)) throw new Error(`load probe failed: ${r.stderr}`)
     return ms
   }
-  const bundle = [], empty = []
+  const bundle = [],
+    empty = []
   for (let i = 0; i < LOAD_RUNS; i++) {
-    bundle.push(timeLoad(`const t=performance.now(); const m=await import(${JSON.stringify(join(REPO, "dist/extension.js"))}); await m.default(${stubPi}); console.log(performance.now()-t)`))
+    bundle.push(
+      timeLoad(
+        `const t=performance.now(); const m=await import(${JSON.stringify(join(REPO, "dist/extension.js"))}); await m.default(${stubPi}); console.log(performance.now()-t)`
+      )
+    )
     empty.push(timeLoad(`const t=performance.now(); await import("node:path"); console.log(performance.now()-t)`))
   }
 
@@ -149,28 +212,45 @@ try {
   console.log("warm `get url`              median      p90")
   console.log(`  raw native binary        ${fmt(median(direct)).padStart(9)} ${fmt(p90(direct)).padStart(9)}`)
   console.log(`  agent_browser tool       ${fmt(median(tool)).padStart(9)} ${fmt(p90(tool)).padStart(9)}`)
-  console.log(`  ratio tool/raw           ${(median(tool) / median(direct)).toFixed(2)}x    overhead ${fmt(median(tool) - median(direct))}\n`)
+  console.log(
+    `  ratio tool/raw           ${(median(tool) / median(direct)).toFixed(2)}x    overhead ${fmt(median(tool) - median(direct))}\n`
+  )
   console.log("warm `press Shift`           median      p90")
   console.log(`  raw native binary        ${fmt(median(pressRaw)).padStart(9)} ${fmt(p90(pressRaw)).padStart(9)}`)
   console.log(`  agent_browser tool       ${fmt(median(pressTool)).padStart(9)} ${fmt(p90(pressTool)).padStart(9)}`)
-  console.log(`  ratio tool/raw           ${(median(pressTool) / median(pressRaw)).toFixed(2)}x    overhead ${fmt(median(pressTool) - median(pressRaw))}\n`)
-  const batchSteps = JSON.parse(clickBatch.stdin ?? "[]").map((step) => step[0]).join(", ")
-  for (const [order, label] of [["paced", `paced (${PAUSE_MS} ms pause before each call, random order)`], ["backToBack", "back to back (random order each round)"]]) {
+  console.log(
+    `  ratio tool/raw           ${(median(pressTool) / median(pressRaw)).toFixed(2)}x    overhead ${fmt(median(pressTool) - median(pressRaw))}\n`
+  )
+  const batchSteps = JSON.parse(clickBatch.stdin ?? "[]")
+    .map((step) => step[0])
+    .join(", ")
+  for (const [order, label] of [
+    ["paced", `paced (${PAUSE_MS} ms pause before each call, random order)`],
+    ["backToBack", "back to back (random order each round)"]
+  ]) {
     const { tool, raw: direct, batch, ahead } = clickTimes[order]
     console.log(`warm \`click\` (stays on page), ${label}   median      p90`)
     console.log(`  raw native binary        ${fmt(median(direct)).padStart(9)} ${fmt(p90(direct)).padStart(9)}`)
     console.log(`  agent_browser tool       ${fmt(median(tool)).padStart(9)} ${fmt(p90(tool)).padStart(9)}`)
-    console.log(`  raw binary, the tool's batch ${fmt(median(batch)).padStart(5)} ${fmt(p90(batch)).padStart(9)}   (${batchArgs.join(" ")}: ${batchSteps})`)
-    console.log(`  same, process started ahead ${fmt(median(ahead)).padStart(6)} ${fmt(p90(ahead)).padStart(9)}   (as the tool runs it)`)
+    console.log(
+      `  raw binary, the tool's batch ${fmt(median(batch)).padStart(5)} ${fmt(p90(batch)).padStart(9)}   (${batchArgs.join(" ")}: ${batchSteps})`
+    )
+    console.log(
+      `  same, process started ahead ${fmt(median(ahead)).padStart(6)} ${fmt(p90(ahead)).padStart(9)}   (as the tool runs it)`
+    )
     console.log(`  ratio tool/raw           ${(median(tool) / median(direct)).toFixed(2)}x    target: <= 1.3x`)
-    console.log(`  of which upstream batch  ${(median(ahead) / median(direct)).toFixed(2)}x (started ahead; ${(median(batch) / median(direct)).toFixed(2)}x spawned in the call), the tool's own work ${fmt(median(tool) - median(ahead))}\n`)
+    console.log(
+      `  of which upstream batch  ${(median(ahead) / median(direct)).toFixed(2)}x (started ahead; ${(median(batch) / median(direct)).toFixed(2)}x spawned in the call), the tool's own work ${fmt(median(tool) - median(ahead))}\n`
+    )
   }
   console.log("upstream processes per call")
   for (const [label, n] of perCommand) console.log(`  ${label.padEnd(24)} ${n}`)
   console.log(`\nextension load (import dist/extension.js + register, fresh node, ${LOAD_RUNS} runs)   median      p90`)
   console.log(`  pi entry (import + register)       ${fmt(median(bundle)).padStart(9)} ${fmt(p90(bundle)).padStart(9)}`)
   console.log(`  builtin import (node:path)         ${fmt(median(empty)).padStart(9)} ${fmt(p90(empty)).padStart(9)}`)
-  console.log(`  ratio entry/builtin                ${(median(bundle) / median(empty)).toFixed(1)}x   target: entry median <= 40 ms`)
+  console.log(
+    `  ratio entry/builtin                ${(median(bundle) / median(empty)).toFixed(1)}x   target: entry median <= 40 ms`
+  )
 } finally {
   waiting?.child.kill()
   await runtime.runPromise(closeOwnedBrowser())

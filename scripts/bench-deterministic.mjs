@@ -22,8 +22,10 @@ const artifacts = await run(runArtifacts)
 const replay = await run(runReplay(fixtures))
 
 const rate = `${(workflows.successRate * 100).toFixed(0)}%`
-console.log(`## Workflows: ${workflows.succeeded}/${workflows.outcomes.length} succeeded (${rate}), ` +
-  `${workflows.toolCalls} tool calls, ${workflows.upstreamCalls} upstream processes\n`)
+console.log(
+  `## Workflows: ${workflows.succeeded}/${workflows.outcomes.length} succeeded (${rate}), ` +
+    `${workflows.toolCalls} tool calls, ${workflows.upstreamCalls} upstream processes\n`
+)
 console.log("| workflow | result | tool calls | upstream processes | model-visible bytes |")
 console.log("| --- | --- | --- | --- | --- |")
 for (const o of workflows.outcomes) {
@@ -34,24 +36,40 @@ console.log("")
 
 const produced = coverage.categories.filter((c) => c.producedBy.length > 0)
 const offered = produced.filter((c) => c.firstNextAction !== undefined)
-console.log(`## Failure-category coverage: ${produced.length}/${coverage.categories.length} produced, ${offered.length}/${produced.length} with a first next action\n`)
+console.log(
+  `## Failure-category coverage: ${produced.length}/${coverage.categories.length} produced, ${offered.length}/${produced.length} with a first next action\n`
+)
 console.log("| category | produced by | first next action |")
 console.log("| --- | --- | --- |")
-for (const c of coverage.categories) console.log(`| ${c.category} | ${c.producedBy.join("; ") || "NOT PRODUCED"} | ${c.firstNextAction ?? "(none)"} |`)
+for (const c of coverage.categories)
+  console.log(`| ${c.category} | ${c.producedBy.join("; ") || "NOT PRODUCED"} | ${c.firstNextAction ?? "(none)"} |`)
 for (const d of coverage.drifted) console.log(`\nDRIFT: "${d.name}" meant ${d.intended} but produced ${d.produced}`)
 const missing = coverage.categories.filter((c) => c.producedBy.length === 0).map((c) => c.category)
-console.log(missing.length === 0 ? "\nEvery failure category is produced by a scripted scenario." : `\nNot produced: ${missing.join(", ")}`)
+console.log(
+  missing.length === 0
+    ? "\nEvery failure category is produced by a scripted scenario."
+    : `\nNot produced: ${missing.join(", ")}`
+)
 
-console.log(`\n## Stale-ref recovery: ${recovery.recovered}/${recovery.outcomes.length} (${(recovery.rate * 100).toFixed(0)}%) recover by following the first next action\n`)
+console.log(
+  `\n## Stale-ref recovery: ${recovery.recovered}/${recovery.outcomes.length} (${(recovery.rate * 100).toFixed(0)}%) recover by following the first next action\n`
+)
 console.log("| scenario | old ref's result | first next action | intended action retried |")
 console.log("| --- | --- | --- | --- |")
-for (const o of recovery.outcomes) console.log(`| ${o.name} | ${o.failed} | ${o.nextAction ?? "(none)"} | ${o.recovered ? "succeeded" : "FAILED"} |`)
+for (const o of recovery.outcomes)
+  console.log(`| ${o.name} | ${o.failed} | ${o.nextAction ?? "(none)"} | ${o.recovered ? "succeeded" : "FAILED"} |`)
 
-console.log(`\n## Artifact success: ${artifacts.saved}/${artifacts.written} written files saved and verified; ${artifacts.falseSuccesses} false successes\n`)
+console.log(
+  `\n## Artifact success: ${artifacts.saved}/${artifacts.written} written files saved and verified; ${artifacts.falseSuccesses} false successes\n`
+)
 for (const o of artifacts.outcomes) console.log(`- ${o.name}: ${o.category}`)
 
 console.log(`\n## Replayed upstream replies: ${replay.calls.length} calls\n`)
-console.log(`model-visible bytes per call: median ${replay.medianBytes}, max ${replay.maxBytes}, total ${replay.totalBytes}`)
-console.log(`tool overhead per call (instant fake upstream; varies by run): median ${replay.medianMs.toFixed(1)} ms, p90 ${replay.p90Ms.toFixed(1)} ms`)
+console.log(
+  `model-visible bytes per call: median ${replay.medianBytes}, max ${replay.maxBytes}, total ${replay.totalBytes}`
+)
+console.log(
+  `tool overhead per call (instant fake upstream; varies by run): median ${replay.medianMs.toFixed(1)} ms, p90 ${replay.p90Ms.toFixed(1)} ms`
+)
 const byCategory = Object.entries(Object.groupBy(replay.calls, (c) => c.category)).map(([k, v]) => `${k} ${v.length}`)
 console.log(`results: ${byCategory.join(", ")}`)

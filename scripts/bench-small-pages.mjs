@@ -41,7 +41,11 @@ const driver = (t, side) => ({
 
 /** Runs one strategy's script, then reads the page's state on its session before it closes. */
 const finish = async (t, task, script) => {
-  try { t.answer = await script() } catch (error) { t.error = String(error) }
+  try {
+    t.answer = await script()
+  } catch (error) {
+    t.error = String(error)
+  }
   t.state = await sides.evalJson(t.session, "window.benchState ?? null")
   t.ok = task.check(t.state, t.answer)
   return t
@@ -56,11 +60,13 @@ const strategies = {
   best: async (task, i) => {
     const t = { ...tally(), flagged: [] }
     const call = sides.tool(t, `small-best-${i}`)
-    await finish(t, task, () => task.best(async (input) => {
-      const r = await call(input)
-      if (r.failed) t.flagged.push(Object.keys(input)[0])
-      return r
-    }))
+    await finish(t, task, () =>
+      task.best(async (input) => {
+        const r = await call(input)
+        if (r.failed) t.flagged.push(Object.keys(input)[0])
+        return r
+      })
+    )
     await sides.closeTool()
     return t
   },
@@ -100,29 +106,41 @@ function printReport(rows, seconds) {
   const bytes = (t) => t.calls.reduce((a, c) => a + c.bytes, 0)
   const ratio = (a, b) => (b === 0 ? "-" : (a / b).toFixed(2))
   const cell = (t) => `${calls(t)} | ${bytes(t)} | ${t.ok ? "yes" : "NO"}`
-  const note = (r) => [
-    r.args.flagged.length > 0 ? `(a) truthful path after ${[...new Set(r.args.flagged)].join(", ")} flagged ` +
-      `(${calls(r.args) - calls(r.cli)} calls, ${bytes(r.args) - bytes(r.cli)} B over (c))` : "",
-    !r.cli.ok && r.cli.error === undefined ? "(c) false success: every call said done" : ""
-  ].filter(Boolean).join("; ")
+  const note = (r) =>
+    [
+      r.args.flagged.length > 0
+        ? `(a) truthful path after ${[...new Set(r.args.flagged)].join(", ")} flagged ` +
+          `(${calls(r.args) - calls(r.cli)} calls, ${bytes(r.args) - bytes(r.cli)} B over (c))`
+        : "",
+      !r.cli.ok && r.cli.error === undefined ? "(c) false success: every call said done" : ""
+    ]
+      .filter(Boolean)
+      .join("; ")
   console.log("\nsmall pages: (a) tool args, model-style (snapshot -i, @refs, follows the tool's advice),")
   console.log("(b) the tool's best mode (a job; labels known in advance), (c) raw CLI, same commands as (a)")
   console.log("(calls | model-visible bytes | ok; ratios against (c))\n")
-  console.log("| task | (a) calls | bytes | ok | (b) calls | bytes | ok | (c) calls | bytes | ok " +
-    "| (a)/(c) calls | (a)/(c) bytes | (b)/(c) calls | (b)/(c) bytes | note |")
+  console.log(
+    "| task | (a) calls | bytes | ok | (b) calls | bytes | ok | (c) calls | bytes | ok " +
+      "| (a)/(c) calls | (a)/(c) bytes | (b)/(c) calls | (b)/(c) bytes | note |"
+  )
   console.log("| --- |" + " --- |".repeat(14))
   for (const r of rows) {
-    const ratios = ["args", "best"].map((k) =>
-      `${ratio(calls(r[k]), calls(r.cli))} | ${ratio(bytes(r[k]), bytes(r.cli))}`)
+    const ratios = ["args", "best"].map(
+      (k) => `${ratio(calls(r[k]), calls(r.cli))} | ${ratio(bytes(r[k]), bytes(r.cli))}`
+    )
     console.log(`| ${r.name} | ${KEYS.map((k) => cell(r[k])).join(" | ")} | ${ratios.join(" | ")} | ${note(r)} |`)
   }
   const sum = (set, k, f) => set.reduce((a, r) => a + f(r[k]), 0)
   const ok = (k) => rows.filter((r) => r[k].ok).length
   const totals = (set, label) => {
-    const ratios = ["args", "best"].map((k) => `${ratio(sum(set, k, calls), sum(set, "cli", calls))} | ` +
-      `${ratio(sum(set, k, bytes), sum(set, "cli", bytes))}`)
-    const cells = KEYS.map((k) =>
-      `${sum(set, k, calls)} | ${sum(set, k, bytes)} | ${set.filter((r) => r[k].ok).length}/${set.length}`)
+    const ratios = ["args", "best"].map(
+      (k) =>
+        `${ratio(sum(set, k, calls), sum(set, "cli", calls))} | ` +
+        `${ratio(sum(set, k, bytes), sum(set, "cli", bytes))}`
+    )
+    const cells = KEYS.map(
+      (k) => `${sum(set, k, calls)} | ${sum(set, k, bytes)} | ${set.filter((r) => r[k].ok).length}/${set.length}`
+    )
     console.log(`| ${label} | ${cells.join(" | ")} | ${ratios.join(" | ")} | |`)
   }
   totals(rows, "total")
@@ -131,9 +149,14 @@ function printReport(rows, seconds) {
   console.log(`\nsuccess: ${KEYS.map((k) => `${k} ${ok(k)}/${rows.length}`).join(", ")}; run ${seconds.toFixed(0)} s`)
   const callSeconds = (k) => (sum(rows, k, (t) => t.calls.reduce((a, c) => a + c.ms, 0)) / 1000).toFixed(1)
   console.log(`time in calls (launches included): ${KEYS.map((k) => `${k} ${callSeconds(k)} s`).join(", ")}`)
-  const failures = rows.flatMap((r) => KEYS.filter((k) => !r[k].ok).map((k) => `  ${r.name} (${k}): ` +
-    `${r[k].error ?? ""} page ${JSON.stringify(r[k].state)}, answer ${JSON.stringify(r[k].answer)}; ` +
-    `last: ${JSON.stringify(r[k].last.slice(0, 240))}`))
+  const failures = rows.flatMap((r) =>
+    KEYS.filter((k) => !r[k].ok).map(
+      (k) =>
+        `  ${r.name} (${k}): ` +
+        `${r[k].error ?? ""} page ${JSON.stringify(r[k].state)}, answer ${JSON.stringify(r[k].answer)}; ` +
+        `last: ${JSON.stringify(r[k].last.slice(0, 240))}`
+    )
+  )
   if (failures.length > 0) console.log(`\nfailed runs (page state read independently)\n${failures.join("\n")}`)
   if (process.env.BENCH_VERBOSE) {
     for (const r of rows) {

@@ -21,18 +21,39 @@ const config = configFromEnv(env)
 const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(config) }))
 const call = { piSessionId: "soak", cwd: root }
 
-const read = (p) => { try { return readFileSync(p, "utf8") } catch { return "" } }
-const stat = (pid) => { const t = read(`/proc/${pid}/stat`); const f = t.slice(t.lastIndexOf(")") + 2).split(" "); return { state: f[0], ppid: Number(f[1]) } }
+const read = (p) => {
+  try {
+    return readFileSync(p, "utf8")
+  } catch {
+    return ""
+  }
+}
+const stat = (pid) => {
+  const t = read(`/proc/${pid}/stat`)
+  const f = t.slice(t.lastIndexOf(")") + 2).split(" ")
+  return { state: f[0], ppid: Number(f[1]) }
+}
 /** The daemons in the socket dir and every descendant of theirs. */
 const sessionProcesses = () => {
   let dirs = []
-  try { dirs = readdirSync(config.socketDir).filter((n) => n.endsWith(".pid")) } catch {}
-  const roots = dirs.map((n) => Number(read(join(config.socketDir, n)).trim())).filter((p) => p > 0 && stat(p).state && stat(p).state !== "Z")
-  const all = readdirSync("/proc").filter((d) => /^\d+$/.test(d)).map(Number).map((pid) => ({ pid, ...stat(pid) }))
+  try {
+    dirs = readdirSync(config.socketDir).filter((n) => n.endsWith(".pid"))
+  } catch {}
+  const roots = dirs
+    .map((n) => Number(read(join(config.socketDir, n)).trim()))
+    .filter((p) => p > 0 && stat(p).state && stat(p).state !== "Z")
+  const all = readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .map((pid) => ({ pid, ...stat(pid) }))
   const found = new Set(roots)
-  for (let grew = true; grew;) {
+  for (let grew = true; grew; ) {
     grew = false
-    for (const p of all) if (!found.has(p.pid) && found.has(p.ppid) && p.state !== "Z") { found.add(p.pid); grew = true }
+    for (const p of all)
+      if (!found.has(p.pid) && found.has(p.ppid) && p.state !== "Z") {
+        found.add(p.pid)
+        grew = true
+      }
   }
   return found.size
 }
@@ -77,11 +98,16 @@ try {
   await runtime.runPromise(closeOwnedBrowser())
   await new Promise((r) => setTimeout(r, 500))
   report("after quit")
-  console.log(`${CALLS} calls, ${failures} failures${globalThis.gc === undefined ? " (no gc exposed: run with node --expose-gc)" : ""}`)
-  const base = rssAt.get(EVERY), last = rssAt.get(Math.floor(CALLS / EVERY) * EVERY)
+  console.log(
+    `${CALLS} calls, ${failures} failures${globalThis.gc === undefined ? " (no gc exposed: run with node --expose-gc)" : ""}`
+  )
+  const base = rssAt.get(EVERY),
+    last = rssAt.get(Math.floor(CALLS / EVERY) * EVERY)
   if (base !== undefined && last !== undefined && last !== base) {
     const growth = (last - base) / base
-    console.log(`rss: call ${EVERY} ${mb(base)} → call ${Math.floor(CALLS / EVERY) * EVERY} ${mb(last)} (${(growth * 100).toFixed(1)}%; target within 10%: ${Math.abs(growth) <= 0.1 ? "met" : "missed"})`)
+    console.log(
+      `rss: call ${EVERY} ${mb(base)} → call ${Math.floor(CALLS / EVERY) * EVERY} ${mb(last)} (${(growth * 100).toFixed(1)}%; target within 10%: ${Math.abs(growth) <= 0.1 ? "met" : "missed"})`
+    )
   }
 } finally {
   await runtime.dispose()

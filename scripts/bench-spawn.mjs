@@ -9,19 +9,23 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200)
 const BIN = process.env.BENCH_BIN ?? "/bin/true"
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)] }
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]
+}
 
-const viaNode = () => new Promise((resolve, reject) => {
-  const child = spawn(BIN, ["--json"], { stdio: ["pipe", "pipe", "pipe"], detached: true })
-  const out = []
-  child.stdout.on("data", (c) => out.push(c))
-  child.on("error", reject)
-  child.on("close", (code) => resolve({ code, out: Buffer.concat(out).toString() }))
-  child.stdin.on("error", () => {})
-  child.stdin.end("")
-})
+const viaNode = () =>
+  new Promise((resolve, reject) => {
+    const child = spawn(BIN, ["--json"], { stdio: ["pipe", "pipe", "pipe"], detached: true })
+    const out = []
+    child.stdout.on("data", (c) => out.push(c))
+    child.on("error", reject)
+    child.on("close", (code) => resolve({ code, out: Buffer.concat(out).toString() }))
+    child.stdin.on("error", () => {})
+    child.stdin.end("")
+  })
 
-const viaCommand = Effect.gen(function*() {
+const viaCommand = Effect.gen(function* () {
   const cmd = Command.make(BIN, "--json")
   return yield* Command.string(cmd)
 })
@@ -35,7 +39,9 @@ const time = async (label, once) => {
     await once()
     xs.push(performance.now() - t)
   }
-  console.log(`${label.padEnd(28)} median ${median(xs).toFixed(2)} ms  total ${xs.reduce((a, b) => a + b, 0).toFixed(0)} ms`)
+  console.log(
+    `${label.padEnd(28)} median ${median(xs).toFixed(2)} ms  total ${xs.reduce((a, b) => a + b, 0).toFixed(0)} ms`
+  )
   return median(xs)
 }
 

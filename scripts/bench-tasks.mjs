@@ -15,12 +15,18 @@ const env = piEnv(root)
 const site = await startStaticServer(join(REPO, "fixtures/site"))
 const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(configFromEnv(env)) }))
 const u = (path) => `${site.origin}${path}`
-const text = (r) => r.content.filter((c) => c.type === "text").map((c) => c.text).join("\n")
+const text = (r) =>
+  r.content
+    .filter((c) => c.type === "text")
+    .map((c) => c.text)
+    .join("\n")
 const refIn = (snapshot, role, name) => `@${new RegExp(`${role} "${name}"[^\\n]*?ref=(e\\d+)`).exec(snapshot)?.[1]}`
 
 /** Runs calls for one strategy in its own pi session (its own browser); returns calls, bytes, last result. */
 const strategy = async (label, piSessionId, steps) => {
-  let calls = 0, bytes = 0, last
+  let calls = 0,
+    bytes = 0,
+    last
   const call = async (input) => {
     calls++
     last = await runtime.runPromise(runToResult(input, { piSessionId, cwd: root }))
@@ -40,14 +46,22 @@ const tasks = [
   {
     name: "login form",
     // the raw path reads the text; the job's assertText step (wait --text) succeeded only if the page showed it
-    check: (r) => text(r).includes("Signed in as ada@example.com") || (r.details?.batchSteps?.every((s) => s.resultCategory === "success") === true && r.details.batchSteps.some((s) => s.command.includes("Signed in as ada@example.com"))),
-    best: async (call) => call({ job: { steps: [
-      { action: "open", url: u("/index.html") },
-      { action: "fill", locator: "label", value: "Email", text: "ada@example.com" },
-      { action: "fill", locator: "label", value: "Password", text: "pw-123456" },
-      { action: "click", locator: "role", value: "button", name: "Sign in" },
-      { action: "assertText", text: "Signed in as ada@example.com" }
-    ] } }),
+    check: (r) =>
+      text(r).includes("Signed in as ada@example.com") ||
+      (r.details?.batchSteps?.every((s) => s.resultCategory === "success") === true &&
+        r.details.batchSteps.some((s) => s.command.includes("Signed in as ada@example.com"))),
+    best: async (call) =>
+      call({
+        job: {
+          steps: [
+            { action: "open", url: u("/index.html") },
+            { action: "fill", locator: "label", value: "Email", text: "ada@example.com" },
+            { action: "fill", locator: "label", value: "Password", text: "pw-123456" },
+            { action: "click", locator: "role", value: "button", name: "Sign in" },
+            { action: "assertText", text: "Signed in as ada@example.com" }
+          ]
+        }
+      }),
     raw: async (call) => {
       await call({ args: ["open", u("/index.html")] })
       const s = text(await call({ args: ["snapshot", "-i"] }))
@@ -59,14 +73,21 @@ const tasks = [
   },
   {
     name: "checkout: select + assertion",
-    check: (r) => text(r).includes("Order confirmed: express for Ada") || r.details?.batchSteps?.every((s) => s.resultCategory === "success") === true,
-    best: async (call) => call({ job: { steps: [
-      { action: "open", url: u("/checkout.html") },
-      { action: "fill", locator: "label", value: "Full name", text: "Ada" },
-      { action: "select", selector: "#shipping", value: "express" },
-      { action: "click", locator: "role", value: "button", name: "Place order" },
-      { action: "assertText", text: "Order confirmed: express for Ada" }
-    ] } }),
+    check: (r) =>
+      text(r).includes("Order confirmed: express for Ada") ||
+      r.details?.batchSteps?.every((s) => s.resultCategory === "success") === true,
+    best: async (call) =>
+      call({
+        job: {
+          steps: [
+            { action: "open", url: u("/checkout.html") },
+            { action: "fill", locator: "label", value: "Full name", text: "Ada" },
+            { action: "select", selector: "#shipping", value: "express" },
+            { action: "click", locator: "role", value: "button", name: "Place order" },
+            { action: "assertText", text: "Order confirmed: express for Ada" }
+          ]
+        }
+      }),
     raw: async (call) => {
       await call({ args: ["open", u("/checkout.html")] })
       const s = text(await call({ args: ["snapshot", "-i"] }))
@@ -79,7 +100,14 @@ const tasks = [
   {
     name: "list page: the 5th story",
     check: (r) => text(r).includes("Story 5: the market report number 5"),
-    best: async (call) => call({ args: ["batch"], stdin: JSON.stringify([["open", u("/list.html")], ["get", "text", "#stories li:nth-child(5)"]]) }),
+    best: async (call) =>
+      call({
+        args: ["batch"],
+        stdin: JSON.stringify([
+          ["open", u("/list.html")],
+          ["get", "text", "#stories li:nth-child(5)"]
+        ])
+      }),
     raw: async (call) => {
       await call({ args: ["open", u("/list.html")] })
       await call({ args: ["snapshot", "-i"] })
@@ -88,12 +116,23 @@ const tasks = [
   },
   {
     name: "download a report",
-    check: (r) => { try { return statSync(join(root, "dl", "report.txt")).size > 0 && !r.isError } catch { return false } },
-    best: async (call) => call({ job: { steps: [
-      { action: "open", url: u("/download.html") },
-      { action: "click", locator: "role", value: "link", name: "Download report" },
-      { action: "waitForDownload", path: "dl/report.txt" }
-    ] } }),
+    check: (r) => {
+      try {
+        return statSync(join(root, "dl", "report.txt")).size > 0 && !r.isError
+      } catch {
+        return false
+      }
+    },
+    best: async (call) =>
+      call({
+        job: {
+          steps: [
+            { action: "open", url: u("/download.html") },
+            { action: "click", locator: "role", value: "link", name: "Download report" },
+            { action: "waitForDownload", path: "dl/report.txt" }
+          ]
+        }
+      }),
     raw: async (call) => {
       await call({ args: ["open", u("/download.html")] })
       const s = text(await call({ args: ["snapshot", "-i"] }))
@@ -103,7 +142,16 @@ const tasks = [
   {
     name: "confirm dialog",
     check: (r) => text(r).includes("deleted"),
-    best: async (call) => call({ args: ["batch"], stdin: JSON.stringify([["open", u("/dialog.html")], ["click", "#del"], ["dialog", "accept"], ["get", "text", "#r"]]) }),
+    best: async (call) =>
+      call({
+        args: ["batch"],
+        stdin: JSON.stringify([
+          ["open", u("/dialog.html")],
+          ["click", "#del"],
+          ["dialog", "accept"],
+          ["get", "text", "#r"]
+        ])
+      }),
     raw: async (call) => {
       await call({ args: ["open", u("/dialog.html")] })
       const s = text(await call({ args: ["snapshot", "-i"] }))
@@ -115,7 +163,17 @@ const tasks = [
   {
     name: "iframe button",
     check: (r) => text(r).includes("inner clicked"),
-    best: async (call) => call({ args: ["batch"], stdin: JSON.stringify([["open", u("/iframe.html")], ["frame", "#widget"], ["click", "#inner"], ["frame", "main"], ["get", "text", "#r"]]) }),
+    best: async (call) =>
+      call({
+        args: ["batch"],
+        stdin: JSON.stringify([
+          ["open", u("/iframe.html")],
+          ["frame", "#widget"],
+          ["click", "#inner"],
+          ["frame", "main"],
+          ["get", "text", "#r"]
+        ])
+      }),
     raw: async (call) => {
       await call({ args: ["open", u("/iframe.html")] })
       const s = text(await call({ args: ["snapshot", "-i"] }))
@@ -143,9 +201,14 @@ try {
 
 console.log("| task | best modes: calls | bytes | ok | raw args: calls | bytes | ok |")
 console.log("| --- | --- | --- | --- | --- | --- | --- |")
-for (const r of rows) console.log(`| ${r.name} | ${r.best.calls} | ${r.best.bytes} | ${r.bestOk ? "yes" : "NO"} | ${r.raw.calls} | ${r.raw.bytes} | ${r.rawOk ? "yes" : "NO"} |`)
+for (const r of rows)
+  console.log(
+    `| ${r.name} | ${r.best.calls} | ${r.best.bytes} | ${r.bestOk ? "yes" : "NO"} | ${r.raw.calls} | ${r.raw.bytes} | ${r.rawOk ? "yes" : "NO"} |`
+  )
 const sum = (k, f) => rows.reduce((a, r) => a + r[k][f], 0)
-console.log(`| total | ${sum("best", "calls")} | ${sum("best", "bytes")} | ${rows.filter((r) => r.bestOk).length}/${rows.length} | ${sum("raw", "calls")} | ${sum("raw", "bytes")} | ${rows.filter((r) => r.rawOk).length}/${rows.length} |`)
+console.log(
+  `| total | ${sum("best", "calls")} | ${sum("best", "bytes")} | ${rows.filter((r) => r.bestOk).length}/${rows.length} | ${sum("raw", "calls")} | ${sum("raw", "bytes")} | ${rows.filter((r) => r.rawOk).length}/${rows.length} |`
+)
 
 // The same comparison on pages built from real UI libraries, with the raw CLI as a third column.
 await import("./bench-ui-tasks.mjs")

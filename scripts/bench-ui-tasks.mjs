@@ -25,18 +25,27 @@ const rawEnv = { ...env, AGENT_BROWSER_SOCKET_DIR: config.socketDir }
 const apps = await startUiApps()
 const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(configFromEnv(env)) }))
 const u = (path) => `${apps.origin}${path}`
-const textOf = (r) => r.content.filter((c) => c.type === "text").map((c) => c.text).join("\n")
-const median = (xs) => { if (xs.length === 0) return NaN; const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2 }
+const textOf = (r) =>
+  r.content
+    .filter((c) => c.type === "text")
+    .map((c) => c.text)
+    .join("\n")
+const median = (xs) => {
+  if (xs.length === 0) return NaN
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
 
 /** Runs the native binary on one session; resolves with its combined output, exit code and time. */
-const runBinary = (args, session) => new Promise((resolve) => {
-  const started = performance.now()
-  const child = spawn(BINARY, ["--session", session, ...args], { env: rawEnv, stdio: ["ignore", "pipe", "pipe"] })
-  let out = ""
-  child.stdout.on("data", (d) => (out += d))
-  child.stderr.on("data", (d) => (out += d))
-  child.on("close", (code) => resolve({ out, code, ms: performance.now() - started }))
-})
+const runBinary = (args, session) =>
+  new Promise((resolve) => {
+    const started = performance.now()
+    const child = spawn(BINARY, ["--session", session, ...args], { env: rawEnv, stdio: ["ignore", "pipe", "pipe"] })
+    let out = ""
+    child.stdout.on("data", (d) => (out += d))
+    child.stderr.on("data", (d) => (out += d))
+    child.on("close", (code) => resolve({ out, code, ms: performance.now() - started }))
+  })
 
 /** The page facts every check reads: todo rows (`*` = completed), hash, result lines, dialog, selected tab. */
 const STATE = `JSON.stringify({
@@ -48,7 +57,11 @@ const STATE = `JSON.stringify({
 const readState = async (session) => {
   if (session === undefined) return undefined
   const { out } = await runBinary(["--json", "eval", STATE], session)
-  try { return JSON.parse(JSON.parse(out).data.result) } catch { return undefined }
+  try {
+    return JSON.parse(JSON.parse(out).data.result)
+  } catch {
+    return undefined
+  }
 }
 
 /** A strategy's run: every call's command, time and bytes, and its session for the independent check. */
@@ -74,7 +87,11 @@ const strategies = {
   best: async (task, i) => {
     const t = tally()
     const call = toolCaller(t, `ui-best-${i}`)
-    try { await task.best(call) } catch (error) { t.error = String(error) }
+    try {
+      await task.best(call)
+    } catch (error) {
+      t.error = String(error)
+    }
     t.state = await readState(t.session)
     await runtime.runPromise(closeOwnedBrowser())
     return t
@@ -83,7 +100,11 @@ const strategies = {
   discover: async (task, i) => {
     const t = tally()
     const call = toolCaller(t, `ui-discover-${i}`)
-    try { await task.discover(async (input) => (await call(input)).text) } catch (error) { t.error = String(error) }
+    try {
+      await task.discover(async (input) => (await call(input)).text)
+    } catch (error) {
+      t.error = String(error)
+    }
     t.state = await readState(t.session)
     await runtime.runPromise(closeOwnedBrowser())
     return t
@@ -92,7 +113,11 @@ const strategies = {
   args: async (task, i) => {
     const t = tally()
     const call = toolCaller(t, `ui-args-${i}`)
-    try { await task.raw(async (args) => (await call({ args })).text) } catch (error) { t.error = String(error) }
+    try {
+      await task.raw(async (args) => (await call({ args })).text)
+    } catch (error) {
+      t.error = String(error)
+    }
     t.state = await readState(t.session)
     await runtime.runPromise(closeOwnedBrowser())
     return t
@@ -107,7 +132,9 @@ const strategies = {
         record(t, args[0], ms, out)
         return out
       })
-    } catch (error) { t.error = String(error) }
+    } catch (error) {
+      t.error = String(error)
+    }
     t.state = await readState(t.session)
     await runBinary(["close"], t.session)
     return t
@@ -125,7 +152,11 @@ try {
     for (const [key, run] of Object.entries(strategies)) {
       const t = await run(task, i)
       row[key] = { ...t, ok: task.check(t.state) }
-      if (TRANSCRIPTS !== undefined) writeFileSync(join(TRANSCRIPTS, `${task.name.replace(/[^\w]+/g, "-")}.${key}.txt`), t.calls.map((c) => `=== ${c.cmd} (${c.bytes} B)\n${c.text}`).join("\n"))
+      if (TRANSCRIPTS !== undefined)
+        writeFileSync(
+          join(TRANSCRIPTS, `${task.name.replace(/[^\w]+/g, "-")}.${key}.txt`),
+          t.calls.map((c) => `=== ${c.cmd} (${c.bytes} B)\n${c.text}`).join("\n")
+        )
     }
     rows.push(row)
   }
@@ -141,28 +172,56 @@ const ms = (t) => median(t.calls.map((c) => c.ms)).toFixed(0)
 const ratio = (a, b) => (a / b).toFixed(2)
 const cell = (t) => `${calls(t)} | ${bytes(t)} | ${ms(t)} | ${t.ok ? "yes" : "NO"}`
 const KEYS = ["discover", "best", "args", "cli"]
-console.log("\nui-apps tasks: (d) best modes discovering the page, (a) best modes by labels known in advance, (b) tool raw args, (c) raw agent-browser CLI")
-console.log("(calls | model-visible bytes | median ms/call | ok; (d)/(a) calls are whole jobs and batches; ratios are bytes against (c))\n")
-console.log("| task | (d) calls | bytes | ms | ok | (a) calls | bytes | ms | ok | (b) calls | bytes | ms | ok | (c) calls | bytes | ms | ok | (d)/(c) | (a)/(c) | (b)/(c) |")
+console.log(
+  "\nui-apps tasks: (d) best modes discovering the page, (a) best modes by labels known in advance, (b) tool raw args, (c) raw agent-browser CLI"
+)
+console.log(
+  "(calls | model-visible bytes | median ms/call | ok; (d)/(a) calls are whole jobs and batches; ratios are bytes against (c))\n"
+)
+console.log(
+  "| task | (d) calls | bytes | ms | ok | (a) calls | bytes | ms | ok | (b) calls | bytes | ms | ok | (c) calls | bytes | ms | ok | (d)/(c) | (a)/(c) | (b)/(c) |"
+)
 console.log("| --- |" + " --- |".repeat(19))
-for (const r of rows) console.log(`| ${r.name} | ${KEYS.map((k) => cell(r[k])).join(" | ")} | ${ratio(bytes(r.discover), bytes(r.cli))} | ${ratio(bytes(r.best), bytes(r.cli))} | ${ratio(bytes(r.args), bytes(r.cli))} |`)
+for (const r of rows)
+  console.log(
+    `| ${r.name} | ${KEYS.map((k) => cell(r[k])).join(" | ")} | ${ratio(bytes(r.discover), bytes(r.cli))} | ${ratio(bytes(r.best), bytes(r.cli))} | ${ratio(bytes(r.args), bytes(r.cli))} |`
+  )
 const total = (k, f) => rows.reduce((a, r) => a + f(r[k]), 0)
 const okCount = (k) => rows.filter((r) => r[k].ok).length
 const allMs = (k) => median(rows.flatMap((r) => r[k].calls.map((c) => c.ms))).toFixed(0)
-console.log(`| total | ${KEYS.map((k) => `${total(k, calls)} | ${total(k, bytes)} | ${allMs(k)} | ${okCount(k)}/${rows.length}`).join(" | ")} | ${ratio(total("discover", bytes), total("cli", bytes))} | ${ratio(total("best", bytes), total("cli", bytes))} | ${ratio(total("args", bytes), total("cli", bytes))} |`)
+console.log(
+  `| total | ${KEYS.map((k) => `${total(k, calls)} | ${total(k, bytes)} | ${allMs(k)} | ${okCount(k)}/${rows.length}`).join(" | ")} | ${ratio(total("discover", bytes), total("cli", bytes))} | ${ratio(total("best", bytes), total("cli", bytes))} | ${ratio(total("args", bytes), total("cli", bytes))} |`
+)
 
 const clicks = (k) => rows.flatMap((r) => r[k].calls.filter((c) => c.cmd === "click").map((c) => c.ms))
-const toolClick = median(clicks("args")), rawClick = median(clicks("cli"))
+const toolClick = median(clicks("args")),
+  rawClick = median(clicks("cli"))
 const verdict = (ok) => (ok ? "met" : "MISSED")
 const byteRatio = total("discover", bytes) / total("cli", bytes)
 console.log("\ntargets")
-console.log(`  best modes (discovering) / raw CLI bytes   ${ratio(total("discover", bytes), total("cli", bytes))}x  (target <= 0.75x: ${verdict(byteRatio <= 0.75)})`)
+console.log(
+  `  best modes (discovering) / raw CLI bytes   ${ratio(total("discover", bytes), total("cli", bytes))}x  (target <= 0.75x: ${verdict(byteRatio <= 0.75)})`
+)
 console.log(`  best modes (discovering) / raw CLI calls   ${ratio(total("discover", calls), total("cli", calls))}x`)
-console.log(`  reported apart, labels known in advance (no snapshot): bytes ${ratio(total("best", bytes), total("cli", bytes))}x, calls ${ratio(total("best", calls), total("cli", calls))}x`)
+console.log(
+  `  reported apart, labels known in advance (no snapshot): bytes ${ratio(total("best", bytes), total("cli", bytes))}x, calls ${ratio(total("best", calls), total("cli", calls))}x`
+)
 console.log(`  tool args / raw CLI bytes    ${ratio(total("args", bytes), total("cli", bytes))}x  (same commands)`)
-console.log(`  click median: tool ${toolClick.toFixed(0)} ms (n=${clicks("args").length}) vs raw CLI ${rawClick.toFixed(0)} ms (n=${clicks("cli").length}): ${ratio(toolClick, rawClick)}x  (bench:core measures it interleaved)`)
-const success = KEYS.reduce((a, k) => a + okCount(k), 0), runs = rows.length * KEYS.length
-console.log(`  success ${success}/${runs}  (${KEYS.map((k) => `${k} ${okCount(k)}`).join(", ")}; target 100%: ${verdict(success === runs)})`)
-const failures = rows.flatMap((r) => KEYS.filter((k) => !r[k].ok).map((k) => `  ${r.name} (${k}): ${r[k].error ?? ""} page ${JSON.stringify(r[k].state)}; last output: ${JSON.stringify((r[k].last ?? "").slice(0, 300))}`))
+console.log(
+  `  click median: tool ${toolClick.toFixed(0)} ms (n=${clicks("args").length}) vs raw CLI ${rawClick.toFixed(0)} ms (n=${clicks("cli").length}): ${ratio(toolClick, rawClick)}x  (bench:core measures it interleaved)`
+)
+const success = KEYS.reduce((a, k) => a + okCount(k), 0),
+  runs = rows.length * KEYS.length
+console.log(
+  `  success ${success}/${runs}  (${KEYS.map((k) => `${k} ${okCount(k)}`).join(", ")}; target 100%: ${verdict(success === runs)})`
+)
+const failures = rows.flatMap((r) =>
+  KEYS.filter((k) => !r[k].ok).map(
+    (k) =>
+      `  ${r.name} (${k}): ${r[k].error ?? ""} page ${JSON.stringify(r[k].state)}; last output: ${JSON.stringify((r[k].last ?? "").slice(0, 300))}`
+  )
+)
 if (failures.length > 0) console.log(`\nfailed runs (page state read independently)\n${failures.join("\n")}`)
-if (process.env.BENCH_VERBOSE) for (const r of rows) for (const k of KEYS) console.log(`${r.name} (${k}): ${r[k].calls.map((c) => `${c.cmd} ${c.bytes}`).join(", ")}`)
+if (process.env.BENCH_VERBOSE)
+  for (const r of rows)
+    for (const k of KEYS) console.log(`${r.name} (${k}): ${r[k].calls.map((c) => `${c.cmd} ${c.bytes}`).join(", ")}`)

@@ -9,7 +9,14 @@ import { generateToolParameters } from "./lib/toolParameters.mjs"
 rmSync("dist", { recursive: true, force: true })
 await generateToolParameters()
 // maps stay beside the build for debugging (no sourceMappingURL comment); the package leaves them out (package.json "files")
-const common = { bundle: true, platform: "node", format: "esm", target: "node22", sourcemap: "external", logLevel: "warning" }
+const common = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node22",
+  sourcemap: "external",
+  logLevel: "warning"
+}
 // pi's entry and chunks are read by no person (maps beside them for debugging): whitespace is left out, which keeps
 // the package within its 3.5 MB (test/unit/packageContents.test.ts); the embedders' bundle stays readable
 await build({

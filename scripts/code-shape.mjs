@@ -75,10 +75,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(JSON.stringify(counts))
   } else {
     for (const row of report.longFiles) console.log(`file     ${row.file}: ${row.lines} lines`)
-    for (const row of report.longFunctions) console.log(`function ${row.file}:${row.line} ${row.name}: ${row.lines} lines`)
+    for (const row of report.longFunctions)
+      console.log(`function ${row.file}:${row.line} ${row.name}: ${row.lines} lines`)
     const byFile = new Map()
     for (const row of report.longLines) byFile.set(row.file, (byFile.get(row.file) ?? 0) + 1)
-    for (const [file, n] of [...byFile].sort((a, b) => b[1] - a[1])) console.log(`lines    ${file}: ${n} over ${LIMITS.lineChars}`)
+    for (const [file, n] of [...byFile].sort((a, b) => b[1] - a[1]))
+      console.log(`lines    ${file}: ${n} over ${LIMITS.lineChars}`)
     console.log(
       `${report.longFiles.length} files over ${LIMITS.fileLines} lines, ${report.longFunctions.length} functions of ` +
         `${LIMITS.functionLines}+ lines, ${report.longLines.length} lines over ${LIMITS.lineChars} characters`

@@ -11,7 +11,11 @@ import { pathToFileURL } from "node:url"
 import { FLAGS_PATH, flagTableOf, renderFlagModule } from "./lib/commandFlags.mjs"
 
 export const REPO = resolve(import.meta.dirname, "..")
-export const NATIVE_BINARY = join(REPO, "node_modules/agent-browser/bin", `agent-browser-${process.platform}-${process.arch}`)
+export const NATIVE_BINARY = join(
+  REPO,
+  "node_modules/agent-browser/bin",
+  `agent-browser-${process.platform}-${process.arch}`
+)
 export const REFERENCE_PATH = join(REPO, "docs/COMMAND_REFERENCE.md")
 export const POLICY_SOURCE = join(REPO, "src/upstream/commandPolicy.ts")
 const LAUNCH_SOURCE = join(REPO, "src/upstream/commandLine.ts")
@@ -23,8 +27,7 @@ export const inputUsages = (source) => {
   if (block === undefined) throw new Error("INPUT_USAGE not found in src/compilers/inputCommand.ts")
   const string = (text) => JSON.parse(`"${text}"`)
   const entry = /^ {2}(\w+): \{\n {4}form: "((?:[^"\\]|\\.)*)",\n {4}does: "((?:[^"\\]|\\.)*)"\n {2}\}/gm
-  return [...block.matchAll(entry)]
-    .map((m) => ({ command: m[1], form: string(m[2]), does: string(m[3]) }))
+  return [...block.matchAll(entry)].map((m) => ({ command: m[1], form: string(m[2]), does: string(m[3]) }))
 }
 
 /** Runs `fn(help)` where `help(args)` is the binary's stdout; a private socket dir lives for the duration. */
@@ -33,7 +36,8 @@ export const withHelp = (fn, binary = NATIVE_BINARY) => {
   const env = {}
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("AGENT_BROWSER_")) env[k] = v
   Object.assign(env, { AGENT_BROWSER_SOCKET_DIR: socketDir, AGENT_BROWSER_NO_VERSION_CHECK: "1", NO_COLOR: "1" })
-  const help = (args) => execFileSync(binary, args, { env, encoding: "utf8", timeout: 30_000, stdio: ["ignore", "pipe", "pipe"] })
+  const help = (args) =>
+    execFileSync(binary, args, { env, encoding: "utf8", timeout: 30_000, stdio: ["ignore", "pipe", "pipe"] })
   try {
     return fn(help)
   } finally {
@@ -83,7 +87,8 @@ const summaryColumn = (lines) => {
 /** A usage that fills the column leaves one space before its summary (`batch [options] ["cmd" ...] Execute …`). */
 const splitAtColumn = (line, column) => {
   for (let at = column - 1; at <= column + 1; at++) {
-    if (line[at] === " " && /[A-Z]/.test(line[at + 1] ?? "")) return { usage: line.slice(0, at).trim(), summary: line.slice(at + 1).trim() }
+    if (line[at] === " " && /[A-Z]/.test(line[at + 1] ?? ""))
+      return { usage: line.slice(0, at).trim(), summary: line.slice(at + 1).trim() }
   }
   return undefined
 }
@@ -145,9 +150,15 @@ export const parseOverview = (text) => {
       continue
     }
     const commands = entries.filter((e) => /^[a-z][a-z0-9-]*(\s|$)/.test(e.usage))
-    if (commands.length > 0) families.push({ name: section.name, entries: commands, notes: section.name.startsWith("Start here") ? [] : notes })
+    if (commands.length > 0)
+      families.push({
+        name: section.name,
+        entries: commands,
+        notes: section.name.startsWith("Start here") ? [] : notes
+      })
   }
-  if (families.length === 0 || flagGroups.length === 0) throw new Error("agent-browser --help no longer has the expected layout")
+  if (families.length === 0 || flagGroups.length === 0)
+    throw new Error("agent-browser --help no longer has the expected layout")
   return { families, flagGroups }
 }
 
@@ -165,7 +176,8 @@ const subcommandsOf = (text) =>
 /** Every command name the tool's policy file names: its `new Set([...])` tables and `command === "x"` tests. */
 export const policyCommandNames = (source) => {
   const names = new Set()
-  for (const m of source.matchAll(/new Set\(\[([^\]]*)\]\)/g)) for (const s of m[1].matchAll(/"([^"]+)"/g)) names.add(s[1])
+  for (const m of source.matchAll(/new Set\(\[([^\]]*)\]\)/g))
+    for (const s of m[1].matchAll(/"([^"]+)"/g)) names.add(s[1])
   for (const m of source.matchAll(/\bcommand === "([^"]+)"/g)) names.add(m[1])
   return [...names].sort()
 }
@@ -174,7 +186,9 @@ export const policyCommandNames = (source) => {
 export const policySubcommandNames = (source) => {
   const byCommand = {}
   for (const m of source.matchAll(/subcommandsOf\("([^"]+)", \[([^\]]*)\]\)/g)) {
-    byCommand[m[1]] = [...new Set([...(byCommand[m[1]] ?? []), ...[...m[2].matchAll(/"([^"]+)"/g)].map((s) => s[1])])].sort()
+    byCommand[m[1]] = [
+      ...new Set([...(byCommand[m[1]] ?? []), ...[...m[2].matchAll(/"([^"]+)"/g)].map((s) => s[1])])
+    ].sort()
   }
   return byCommand
 }
@@ -197,30 +211,75 @@ const mentionedWords = (text) => [
  * on the first matching entry; a key that matches nothing fails generation.
  */
 const NOTES = [
-  ["open", "title/URL line; a drifted active tab is re-selected ([contract: Sessions](TOOL_CONTRACT.md#sessions)); answers once the page is usable, saying what is still loading, an error HTTP status, or the file a download URL saved"],
-  ["click", "ref preflight¹; navigation adds a title/URL line; console errors, a changed main heading or control add a line; tool's `--modifiers`, `--button`³"],
-  ["dblclick", "ref preflight¹; tool's `--modifiers`, `--button`³"], ["mouse", "move/down/up say the point and the element there; tool's `click|dblclick <x> <y>`³"],
+  [
+    "open",
+    "title/URL line; a drifted active tab is re-selected ([contract: Sessions](TOOL_CONTRACT.md#sessions)); answers once the page is usable, saying what is still loading, an error HTTP status, or the file a download URL saved"
+  ],
+  [
+    "click",
+    "ref preflight¹; navigation adds a title/URL line; console errors, a changed main heading or control add a line; tool's `--modifiers`, `--button`³"
+  ],
+  ["dblclick", "ref preflight¹; tool's `--modifiers`, `--button`³"],
+  ["mouse", "move/down/up say the point and the element there; tool's `click|dblclick <x> <y>`³"],
   ["storage", "tool's `remove <key>`³"],
-  ["type", "ref preflight¹"], ["fill", "ref preflight¹"], ["press", "ref preflight¹"],
-  ["hover", "ref preflight¹"], ["focus", "ref preflight¹"], ["check", "ref preflight¹"], ["uncheck", "ref preflight¹"],
-  ["select", "ref preflight¹"], ["drag", "ref preflight¹"], ["scrollintoview", "ref preflight¹"],
-  ["upload", "ref preflight¹; only files under `uploadRoots` (default: the call's folder) ([SECURITY.md](SECURITY.md))"],
+  ["type", "ref preflight¹"],
+  ["fill", "ref preflight¹"],
+  ["press", "ref preflight¹"],
+  ["hover", "ref preflight¹"],
+  ["focus", "ref preflight¹"],
+  ["check", "ref preflight¹"],
+  ["uncheck", "ref preflight¹"],
+  ["select", "ref preflight¹"],
+  ["drag", "ref preflight¹"],
+  ["scrollintoview", "ref preflight¹"],
+  [
+    "upload",
+    "ref preflight¹; only files under `uploadRoots` (default: the call's folder) ([SECURITY.md](SECURITY.md))"
+  ],
   ["download", "ref preflight¹; file verified on disk"],
-  ["screenshot", "image inline (long side over 1568 px: scaled, the file keeps its size); file verified on disk; `.webp`/`--screenshot-format webp` converted by the browser, `.jpg` asks for JPEG; wrapper-only `--scale css`; `<sel> --full` refused"], ["pdf", "file verified on disk"],
-  ["diff screenshot", "`Saved diff image: <path> (<n>% of pixels differ, …)` only when the file is verified on disk; matching images say so"],
-  ["snapshot", "big trees get a compact view + spill file; a repeat of the same page shows what changed; `-d <n>`: n levels of the tree as shown; wrapper-only `--search <text|/re/flags>` (matches under their ancestors), `--context <n>`, `--filter role=<r>`, `--diff`, `--full`, `--viewport` ([contract: Snapshots](TOOL_CONTRACT.md#snapshots))"],
-  ["eval", "`eval --stdin <js…>` moves the tokens to `stdin`; script may be policy-blocked ([SECURITY.md](SECURITY.md))"],
+  [
+    "screenshot",
+    "image inline (long side over 1568 px: scaled, the file keeps its size); file verified on disk; `.webp`/`--screenshot-format webp` converted by the browser, `.jpg` asks for JPEG; wrapper-only `--scale css`; `<sel> --full` refused"
+  ],
+  ["pdf", "file verified on disk"],
+  [
+    "diff screenshot",
+    "`Saved diff image: <path> (<n>% of pixels differ, …)` only when the file is verified on disk; matching images say so"
+  ],
+  [
+    "snapshot",
+    "big trees get a compact view + spill file; a repeat of the same page shows what changed; `-d <n>`: n levels of the tree as shown; wrapper-only `--search <text|/re/flags>` (matches under their ancestors), `--context <n>`, `--filter role=<r>`, `--diff`, `--full`, `--viewport` ([contract: Snapshots](TOOL_CONTRACT.md#snapshots))"
+  ],
+  [
+    "eval",
+    "`eval --stdin <js…>` moves the tokens to `stdin`; script may be policy-blocked ([SECURITY.md](SECURITY.md))"
+  ],
   ["close", "the next managed call starts a new session name"],
-  ["network", "wrapper-only `requests --current-page|--current-origin|--current-url`, `routes` (the active routes), `request <id> --save <path>` (the body to a verified file; binary: re-read by the page); route/unroute say what is active and how many were removed; route `--status`/`--headers` refused (upstream mocks answer 200); a second `har start` is refused"],
+  [
+    "network",
+    "wrapper-only `requests --current-page|--current-origin|--current-url`, `routes` (the active routes), `request <id> --save <path>` (the body to a verified file; binary: re-read by the page); route/unroute say what is active and how many were removed; route `--status`/`--headers` refused (upstream mocks answer 200); a second `har start` is refused"
+  ],
   ["tab", "after tab drift the session is pinned to its tab until a `tab` command"],
-  ["trace start", "a second start is refused"], ["profiler", "a second start is refused"], ["record start", "a second start is refused"],
+  ["trace start", "a second start is refused"],
+  ["profiler", "a second start is refused"],
+  ["record start", "a second start is refused"],
   ["batch", "commands as a JSON array of argv arrays in `stdin`; per-step results"],
   ["auth save", "local²; `--password-stdin` reads `stdin`"],
-  ["confirm", "held actions are approved by the user through pi's UI ([contract](TOOL_CONTRACT.md#approval-and-policy))"],
+  [
+    "confirm",
+    "held actions are approved by the user through pi's UI ([contract](TOOL_CONTRACT.md#approval-and-policy))"
+  ],
   ["mcp", "rejected: it never returns"],
-  ["session list", "local²"], ["dashboard", "local²"], ["plugin", "local²"], ["skills", "local²"],
-  ["install", "local²"], ["upgrade", "local²"], ["doctor", "local²"], ["profiles", "local²"],
-  ["state", "`list|show|rename|clean|clear <name>` local²"], ["device", "`list` local²"]
+  ["session list", "local²"],
+  ["dashboard", "local²"],
+  ["plugin", "local²"],
+  ["skills", "local²"],
+  ["install", "local²"],
+  ["upgrade", "local²"],
+  ["doctor", "local²"],
+  ["profiles", "local²"],
+  ["state", "`list|show|rename|clean|clear <name>` local²"],
+  ["device", "`list` local²"]
 ]
 
 const cell = (s) => s.replace(/\|/g, "\\|")
@@ -239,7 +298,9 @@ const collect = (help, policySource = readFileSync(POLICY_SOURCE, "utf8")) => {
   const overview = parseOverview(overviewText)
   const listed = new Set(overviewCommands(overview))
   const skillsText = help(["skills", "get", "core", "--ref", "commands"])
-  const candidates = [...new Set([...mentionedWords(skillsText), ...mentionedWords(overviewText), ...policyCommandNames(policySource)])]
+  const candidates = [
+    ...new Set([...mentionedWords(skillsText), ...mentionedWords(overviewText), ...policyCommandNames(policySource)])
+  ]
     .filter((w) => !listed.has(w))
     .sort()
   const subcommands = []
@@ -299,8 +360,8 @@ const render = ({ version, overview, extra, aliases, subcommands }, launchFlags,
     "",
     "Through the `agent_browser` tool: `args` are what follows `agent-browser` on a command line (no shell); the tool",
     "adds `--json` and the managed `--session` itself (a caller `--json` makes the visible text the JSON data). Full",
-    "help for one command: `{\"args\": [\"<command>\", \"--help\"]}` (local, no browser); workflow guide:",
-    "`{\"args\": [\"skills\", \"get\", \"core\"]}`. The Tool column says where the tool differs; details in",
+    'help for one command: `{"args": ["<command>", "--help"]}` (local, no browser); workflow guide:',
+    '`{"args": ["skills", "get", "core"]}`. The Tool column says where the tool differs; details in',
     "[TOOL_CONTRACT.md](TOOL_CONTRACT.md) (same folder).",
     "¹ ref preflight: a `@ref` from another page, a vanished element or a restarted daemon is refused before upstream",
     "acts. ² local: runs without the managed session (no `--session` injected). ³ added by the tool (section below).",
@@ -314,11 +375,24 @@ const render = ({ version, overview, extra, aliases, subcommands }, launchFlags,
     for (const note of family.notes) out.push("", note)
     out.push("")
   }
-  out.push("## Not in the overview (own `--help` page)", "", ...table(extra.map((e) => ({
-    usage: e.usage,
-    summary: e.subcommands.length > 0 ? `${e.summary}: ${e.subcommands.join(", ")}` : e.summary
-  })), noteFor), "")
-  out.push("## Subcommands (from `<command> --help`)", "", ...subcommands.map((s) => `- ${s.command}: ${s.names.join(", ")}`), "")
+  out.push(
+    "## Not in the overview (own `--help` page)",
+    "",
+    ...table(
+      extra.map((e) => ({
+        usage: e.usage,
+        summary: e.subcommands.length > 0 ? `${e.summary}: ${e.subcommands.join(", ")}` : e.summary
+      })),
+      noteFor
+    ),
+    ""
+  )
+  out.push(
+    "## Subcommands (from `<command> --help`)",
+    "",
+    ...subcommands.map((s) => `- ${s.command}: ${s.names.join(", ")}`),
+    ""
+  )
   const missing = NOTES.map(([key]) => key).filter((key) => !used.has(key))
   if (missing.length > 0) throw new Error(`tool notes name usages upstream's help lacks: ${missing.join(", ")}`)
   out.push(...inputSection(usages))
@@ -327,7 +401,7 @@ const render = ({ version, overview, extra, aliases, subcommands }, launchFlags,
     "",
     "Groups as upstream's `--help` lists them; Snapshot Options apply to `snapshot`, the others to any command.",
     "† launch-scoped: on the first call of the managed session the tool records it and re-sends it on every later call;",
-    "a different value later fails with `validation-error` and a `sessionMode: \"fresh\"` hint",
+    'a different value later fails with `validation-error` and a `sessionMode: "fresh"` hint',
     "([contract: Sessions](TOOL_CONTRACT.md#sessions)).",
     ""
   )
@@ -345,14 +419,19 @@ const render = ({ version, overview, extra, aliases, subcommands }, launchFlags,
 export const readReferenceIndex = (doc) => {
   const version = /^Upstream: agent-browser (\S+)\./m.exec(doc)?.[1]
   const commands = /^Commands \(\d+\): (.+)\.$/m.exec(doc)?.[1]?.split(", ") ?? []
-  const aliases = (/^Aliases: (.*)\.$/m.exec(doc)?.[1] ?? "").split(", ").filter((s) => s !== "").map((s) => {
-    const [alias, command] = s.split(" → ")
-    return { alias, command }
-  })
+  const aliases = (/^Aliases: (.*)\.$/m.exec(doc)?.[1] ?? "")
+    .split(", ")
+    .filter((s) => s !== "")
+    .map((s) => {
+      const [alias, command] = s.split(" → ")
+      return { alias, command }
+    })
   const extraSection = /## Not in the overview[^\n]*\n([\s\S]*?)\n## /.exec(doc)?.[1] ?? ""
   const extra = [...extraSection.matchAll(/^\| `([a-z][a-z0-9-]*)/gm)].map((m) => m[1])
   const subcommandSection = /## Subcommands[^\n]*\n([\s\S]*?)\n## /.exec(doc)?.[1] ?? ""
-  const subcommands = Object.fromEntries([...subcommandSection.matchAll(/^- ([a-z][a-z0-9-]*): (.+)$/gm)].map((m) => [m[1], m[2].split(", ")]))
+  const subcommands = Object.fromEntries(
+    [...subcommandSection.matchAll(/^- ([a-z][a-z0-9-]*): (.+)$/gm)].map((m) => [m[1], m[2].split(", ")])
+  )
   const globalSection = /## Flags\n([\s\S]*)$/.exec(doc)?.[1] ?? ""
   const globalFlags = [...new Set([...globalSection.matchAll(/(?<![\w-])--?[a-zA-Z][\w-]*/g)].map((m) => m[0]))].sort()
   return { version, commands, aliases, extra, subcommands, globalFlags }

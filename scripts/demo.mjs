@@ -27,7 +27,11 @@ const steps = [
 let failed = false
 try {
   const started = Date.now()
-  const run = await runPi({ root, steps, prompt: "Sign in to the demo app as ada@example.com and show me the welcome page." })
+  const run = await runPi({
+    root,
+    steps,
+    prompt: "Sign in to the demo app as ada@example.com and show me the welcome page."
+  })
   const ends = run.events.filter((e) => e.type === "tool_execution_end")
   const starts = new Map(run.events.filter((e) => e.type === "tool_execution_start").map((e) => [e.toolCallId, e.args]))
   console.log(`pi ran the agent_browser tool ${ends.length} times against ${site.origin} (offline, real Chromium)\n`)
@@ -35,11 +39,20 @@ try {
     const args = starts.get(end.toolCallId) ?? {}
     console.log(`── call ${i + 1}: agent_browser ${JSON.stringify(args)}`)
     for (const part of end.result?.content ?? []) {
-      if (part.type === "text") console.log(part.text.split("\n").map((l) => `   ${l}`).join("\n"))
-      else console.log(`   [${part.type}: ${part.mimeType}, ${Math.round((part.data.length * 3) / 4 / 1024)} KiB inline]`)
+      if (part.type === "text")
+        console.log(
+          part.text
+            .split("\n")
+            .map((l) => `   ${l}`)
+            .join("\n")
+        )
+      else
+        console.log(`   [${part.type}: ${part.mimeType}, ${Math.round((part.data.length * 3) / 4 / 1024)} KiB inline]`)
     }
     const d = end.result?.details ?? {}
-    console.log(`   → ${end.isError ? "ERROR" : "ok"} · ${d.resultCategory}/${d.successCategory ?? d.failureCategory} · session ${d.sessionName ?? "-"}\n`)
+    console.log(
+      `   → ${end.isError ? "ERROR" : "ok"} · ${d.resultCategory}/${d.successCategory ?? d.failureCategory} · session ${d.sessionName ?? "-"}\n`
+    )
     if (end.isError) failed = true
   }
   const last = run.events.filter((e) => e.type === "message_end" && e.message?.role === "assistant").at(-1)

@@ -3,7 +3,14 @@
 import { execFileSync, spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
 
-const candidates = [process.env.AGENT_BROWSER_EXECUTABLE_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"]
+const candidates = [
+  process.env.AGENT_BROWSER_EXECUTABLE_PATH,
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+  "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"
+]
 const found = candidates.find((p) => p !== undefined && p !== "" && existsSync(p))
 if (found !== undefined) {
   if (process.env.CI === undefined) console.log(`browser: ${found}`)
@@ -13,7 +20,11 @@ const isDebian = existsSync("/etc/debian_version")
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0
 if (isDebian && isRoot) {
   console.log("No Chrome/Chromium found; installing Debian's chromium (apt-get install -y chromium)…")
-  const run = (args) => spawnSync("apt-get", args, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } })
+  const run = (args) =>
+    spawnSync("apt-get", args, {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" }
+    })
   run(["update", "-qq"])
   const result = run(["install", "-y", "-qq", "chromium"])
   if (result.status === 0 && existsSync("/usr/bin/chromium")) {

@@ -9,7 +9,11 @@ const isDebian = existsSync("/etc/debian_version")
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0
 if (isDebian && isRoot) {
   console.log("tmux not found; installing Debian's tmux (apt-get install -y tmux) for the terminal UI test…")
-  const run = (args) => spawnSync("apt-get", args, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } })
+  const run = (args) =>
+    spawnSync("apt-get", args, {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" }
+    })
   if (run(["install", "-y", "-qq", "tmux"]).status !== 0) run(["update", "-qq"]), run(["install", "-y", "-qq", "tmux"])
   if (has()) process.exit(0)
 }

@@ -2,7 +2,14 @@
 // prompt snippet and guidelines), in characters.
 import { build } from "esbuild"
 
-const out = await build({ entryPoints: ["src/pi/tool.ts"], bundle: true, platform: "node", format: "esm", write: false, external: ["@earendil-works/*"] })
+const out = await build({
+  entryPoints: ["src/pi/tool.ts"],
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  write: false,
+  external: ["@earendil-works/*"]
+})
 const mod = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`)
 // an install path of typical length (npm global prefix + package name): the docs guideline names it
 const tool = mod.agentBrowserTool({}, "/home/user/.npm-global/lib/node_modules/pi-agent-browser-effect")

@@ -9,9 +9,13 @@ import { ensureBrowserless, NODE24 } from "./lib/browserless.mjs"
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const PKG = ensureBrowserless()
-const run = spawnSync(process.execPath, [join(REPO, "node_modules/vitest/vitest.mjs"), "run", "test/pool", ...process.argv.slice(2)], {
-  cwd: REPO,
-  stdio: "inherit",
-  env: { ...process.env, PIAB_BROWSERLESS_DIR: PKG, PIAB_NODE24: NODE24 }
-})
+const run = spawnSync(
+  process.execPath,
+  [join(REPO, "node_modules/vitest/vitest.mjs"), "run", "test/pool", ...process.argv.slice(2)],
+  {
+    cwd: REPO,
+    stdio: "inherit",
+    env: { ...process.env, PIAB_BROWSERLESS_DIR: PKG, PIAB_NODE24: NODE24 }
+  }
+)
 process.exit(run.status ?? 1)

@@ -5,5 +5,13 @@ import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..")
-const run = spawnSync(process.execPath, [join(REPO, "node_modules/vite-node/vite-node.mjs"), join(REPO, "scripts/walk/walkCall.ts"), ...process.argv.slice(2)], { cwd: REPO, stdio: "inherit" })
+const run = spawnSync(
+  process.execPath,
+  [
+    join(REPO, "node_modules/vite-node/vite-node.mjs"),
+    join(REPO, "scripts/walk/walkCall.ts"),
+    ...process.argv.slice(2)
+  ],
+  { cwd: REPO, stdio: "inherit" }
+)
 process.exit(run.status ?? 1)

@@ -3,7 +3,17 @@
  * layers (and a config-driven variant for tests/embedders), the error union and the result types.
  * See docs/EMBEDDING.md.
  */
-export { execute, prepare, run, runElectron, runToResult, baseSessionName, type CallContext, type CallError, type ElectronRun } from "./program/call/ToolCall.js"
+export {
+  execute,
+  prepare,
+  run,
+  runElectron,
+  runToResult,
+  baseSessionName,
+  type CallContext,
+  type CallError,
+  type ElectronRun
+} from "./program/call/ToolCall.js"
 export { closeOwnedBrowser, restoreSession } from "./program/session/lifecycle.js"
 export { planInvocation } from "./program/pipeline/planInvocation.js"
 export { classifyUpstream } from "./upstream/classifyReply.js"
@@ -20,7 +30,15 @@ export { BrowserPool } from "./services/BrowserPool.js"
 export { BrowserProcesses } from "./services/BrowserProcesses.js"
 export { DaemonProbe } from "./services/DaemonProbe.js"
 export { ElectronHost } from "./services/ElectronHost.js"
-export { OsProcesses, ProcessTableUnavailable, type OsProcessesShape, type ProcessInfo, type ProcessIdentity, type ProcessTableFacts, type SignalTarget } from "./services/OsProcesses.js"
+export {
+  OsProcesses,
+  ProcessTableUnavailable,
+  type OsProcessesShape,
+  type ProcessInfo,
+  type ProcessIdentity,
+  type ProcessTableFacts,
+  type SignalTarget
+} from "./services/OsProcesses.js"
 export { Presenter } from "./services/Presenter.js"
 export { ProcessRunner, type RunRequest } from "./services/ProcessRunner.js"
 export { Redactor } from "./services/Redactor.js"
@@ -31,8 +49,20 @@ export { SessionRegistry } from "./services/SessionRegistry.js"
 export { ToolConfig, type ToolConfigShape, SUPPORTED_RANGE } from "./services/ToolConfig.js"
 export { WebSearch } from "./services/WebSearch.js"
 // the composition root, config and live layers
-export { MainLive, makeServicesLayer, ProcessesLive, type MainServices, type ServicesOptions } from "./layers/MainLive.js"
-export { ToolConfigLive, configFromEnv, toolConfig, toolConfigDefaults, toolConfigLayer } from "./layers/ToolConfigLive.js"
+export {
+  MainLive,
+  makeServicesLayer,
+  ProcessesLive,
+  type MainServices,
+  type ServicesOptions
+} from "./layers/MainLive.js"
+export {
+  ToolConfigLive,
+  configFromEnv,
+  toolConfig,
+  toolConfigDefaults,
+  toolConfigLayer
+} from "./layers/ToolConfigLive.js"
 export { ArtifactStoreLive } from "./layers/ArtifactStoreLive.js"
 export { BinaryLocatorLive } from "./layers/BinaryLocatorLive.js"
 export { BrowserPoolLive } from "./layers/BrowserPoolLive.js"
@@ -53,4 +83,15 @@ export { makeFakeLayer } from "./layers/test/FakeLayer.js"
 export { FakeAgentBrowser, type ScriptedRun } from "./layers/test/FakeAgentBrowser.js"
 export { FakeElectronHost, type ElectronHostScript } from "./layers/test/FakeElectronHost.js"
 export { FakeOsProcesses, type FakeProcess } from "./layers/test/FakeOsProcesses.js"
-export { runArtifacts, runCoverage, runReplay, runStaleRecovery, runWorkflows, type ArtifactReport, type CoverageReport, type RecoveryReport, type ReplayReport, type WorkflowReport } from "./layers/test/bench/deterministicBench.js"
+export {
+  runArtifacts,
+  runCoverage,
+  runReplay,
+  runStaleRecovery,
+  runWorkflows,
+  type ArtifactReport,
+  type CoverageReport,
+  type RecoveryReport,
+  type ReplayReport,
+  type WorkflowReport
+} from "./layers/test/bench/deterministicBench.js"

@@ -21,7 +21,13 @@ const packageRoot = (): string => dirname(dirname(fileURLToPath(import.meta.url)
 
 export default function agentBrowserExtension(pi: ExtensionAPI): void | Promise<void> {
   const graph = lazyGraph(() => import("./pi/graph.js").then((module) => module.startGraph(pi)))
-  pi.registerTool(agentBrowserTool(graph, packageRoot(), configuredBrowserFlags(process.env, process.cwd())) as unknown as ToolDefinition)
+  pi.registerTool(
+    agentBrowserTool(
+      graph,
+      packageRoot(),
+      configuredBrowserFlags(process.env, process.cwd())
+    ) as unknown as ToolDefinition
+  )
   registerDeferredHooks(pi, graph)
   if (!mayOfferWebSearch(process.env, process.cwd())) return
   return import("./pi/webSearchTool.js").then((module) => void module.registerWebSearch(pi))

@@ -9,7 +9,7 @@ export const TOOL_LABEL = "Agent Browser"
 
 export const description = [
   "Browse, read and test web apps in Chrome.",
-  "Flow: args [\"open\",url] → [\"snapshot\",\"-i\"] → click/fill @eN refs.",
+  'Flow: args ["open",url] → ["snapshot","-i"] → click/fill @eN refs.',
   "Fewer calls: job, qa, semanticAction."
 ].join(" ")
 
@@ -21,7 +21,7 @@ export const promptSnippet = "Real browser: open, snapshot -i, click/fill @refs,
  */
 export const launchGuideline = (configured: ReadonlyArray<string> = []): string =>
   configured.length === 0
-    ? "Launch flags (--profile, --cdp, --state…) need a session's first call or sessionMode \"fresh\"; profile fails: profiles, doctor."
+    ? 'Launch flags (--profile, --cdp, --state…) need a session\'s first call or sessionMode "fresh"; profile fails: profiles, doctor.'
     : `Launch flags (--cdp, --state…) need a session's first call or sessionMode "fresh"; add config's ${configured.join(" ")}; profile fails: profiles, doctor.`
 
 /** The guidelines, with `configured` browser defaults named in the launch-flags rule. */
@@ -29,7 +29,7 @@ export const guidelinesWith = (configured: ReadonlyArray<string> = []): Readonly
   "Refs go stale on navigation/re-render: snapshot -i again (-C: also list items, labels); follow the failure's advice. Wrong tab: tab list, tab <id>; not ready: wait <sel>|--text <t>.",
   launchGuideline(configured),
   "Do only what was asked (no unrequested submit/post/buy); open known URLs, not search engines; never solve CAPTCHAs; no exploratory --help.",
-  "eval: args [\"eval\",\"--stdin\"], script in stdin. Save files by download <sel> <path> or wait --download <path>, not click; report one only when saved (no failure, no Unverified/pending note). --headed success does not prove a visible window: screenshot.",
+  'eval: args ["eval","--stdin"], script in stdin. Save files by download <sel> <path> or wait --download <path>, not click; report one only when saved (no failure, no Unverified/pending note). --headed success does not prove a visible window: screenshot.',
   "Dialogs: dialog accept|dismiss. Iframes: frame <sel> (back: frame main). Nested scroll: scroll <sel> <dir>, scrollintoview @eN. Selects: select <sel> <value>; custom: click, snapshot -i, click option.",
   "fill/type {{secret:NAME}}: a configured secret (names in errors), on its origins; a login the user asked for may use a password they gave.",
   "policy-blocked: the user's policy; never work around it."
@@ -49,7 +49,8 @@ export const fieldDescriptions = {
   semanticValue: "button/label text",
   semanticName: "accessible name",
   semanticSelector: "CSS or @ref",
-  semanticAction: "click|dblclick|fill|check|uncheck|hover|scrollIntoView|press|select one element (dblclick/uncheck/scrollIntoView: selector only); fill: text; press: text=key; select: selector+values.",
+  semanticAction:
+    "click|dblclick|fill|check|uncheck|hover|scrollIntoView|press|select one element (dblclick/uncheck/scrollIntoView: selector only); fill: text; press: text=key; select: selector+values.",
   job: "Steps: semanticAction actions, rightclick; open{url}; type{text,press}; drag{selector,target}; drop{selector,path|text}; wait{milliseconds}; assertText{text}; assertUrl{url glob}; screenshot|waitForDownload{path}; snapshot.",
   qa: "Smoke-check url (attached: current page): load, expectedText/Selector; fails on console/page errors, failed requests.",
   sourceLookup: "Likely source files of an element.",
@@ -59,7 +60,8 @@ export const fieldDescriptions = {
   sessionMode: "fresh: new browser (new launch flags); auto (default): current one.",
   outputPath: "Also write the result (snapshot: full tree) here.",
   timeoutMs: "Watchdog ms (default 35000).",
-  electron: "list{query}; launch{appName|appPath|executablePath}; status|probe|cleanup{launchId}; running app: args connect <port>.",
+  electron:
+    "list{query}; launch{appName|appPath|executablePath}; status|probe|cleanup{launchId}; running app: args connect <port>."
 } as const
 
 /** The playbook as the docs show it. */

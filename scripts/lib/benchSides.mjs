@@ -14,7 +14,11 @@ export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b)
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
 }
-export const textOf = (r) => r.content.filter((c) => c.type === "text").map((c) => c.text).join("\n")
+export const textOf = (r) =>
+  r.content
+    .filter((c) => c.type === "text")
+    .map((c) => c.text)
+    .join("\n")
 /** What the model reads of a result: its texts as UTF-8 bytes, its images as the length of their base64 data. */
 export const modelBytes = (r) =>
   r.content.reduce((a, c) => a + (c.type === "text" ? Buffer.byteLength(c.text, "utf8") : (c.data?.length ?? 0)), 0)
@@ -32,17 +36,19 @@ export const benchSides = ({ env, root }) => {
   const rawEnv = { ...env, AGENT_BROWSER_SOCKET_DIR: config.socketDir }
   const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(config) }))
   /** The native binary on one session: its combined output, exit code and time. */
-  const runBinary = (args, session, stdin) => new Promise((resolve) => {
-    const started = performance.now()
-    const child = spawn(BINARY, ["--session", session, ...args], {
-      env: rawEnv, stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"]
+  const runBinary = (args, session, stdin) =>
+    new Promise((resolve) => {
+      const started = performance.now()
+      const child = spawn(BINARY, ["--session", session, ...args], {
+        env: rawEnv,
+        stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"]
+      })
+      let out = ""
+      child.stdout.on("data", (d) => (out += d))
+      child.stderr.on("data", (d) => (out += d))
+      child.on("close", (code) => resolve({ out, code, ms: performance.now() - started }))
+      if (stdin !== undefined) child.stdin.on("error", () => {}).end(stdin)
     })
-    let out = ""
-    child.stdout.on("data", (d) => (out += d))
-    child.stderr.on("data", (d) => (out += d))
-    child.on("close", (code) => resolve({ out, code, ms: performance.now() - started }))
-    if (stdin !== undefined) child.stdin.on("error", () => {}).end(stdin)
-  })
   /** The tool side: one input per call; answers its text, failure, and its first next action's args. */
   const tool = (t, piSessionId) => async (input) => {
     const started = performance.now()
@@ -65,7 +71,11 @@ export const benchSides = ({ env, root }) => {
   const evalJson = async (session, expression) => {
     if (session === undefined) return undefined
     const { out } = await runBinary(["--json", "eval", `JSON.stringify(${expression})`], session)
-    try { return JSON.parse(JSON.parse(out).data.result) } catch { return undefined }
+    try {
+      return JSON.parse(JSON.parse(out).data.result)
+    } catch {
+      return undefined
+    }
   }
   return {
     tool,

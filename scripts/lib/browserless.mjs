@@ -22,7 +22,18 @@ export const ensureBrowserless = () => {
     writeFileSync(join(HOME, "package.json"), JSON.stringify({ name: "piab-browserless", private: true }))
     console.log(`installing @browserless.io/browserless@${BROWSERLESS_VERSION} into ${HOME} (first use only)`)
     const npm = existsSync(NPM_CLI) ? [NODE24, NPM_CLI] : ["npm"]
-    execFileSync(npm[0], [...npm.slice(1), "install", "--no-audit", "--no-fund", "--ignore-scripts", `@browserless.io/browserless@${BROWSERLESS_VERSION}`], { cwd: HOME, stdio: "inherit" })
+    execFileSync(
+      npm[0],
+      [
+        ...npm.slice(1),
+        "install",
+        "--no-audit",
+        "--no-fund",
+        "--ignore-scripts",
+        `@browserless.io/browserless@${BROWSERLESS_VERSION}`
+      ],
+      { cwd: HOME, stdio: "inherit" }
+    )
   }
   // its management routes read playwright-core's browsers.json from its own node_modules; npm hoists it
   const nested = join(BROWSERLESS_PKG, "node_modules/playwright-core")
@@ -33,38 +44,62 @@ export const ensureBrowserless = () => {
   return BROWSERLESS_PKG
 }
 
-const freePort = () => new Promise((done) => {
-  const s = createServer().listen(0, "127.0.0.1", () => {
-    const p = s.address().port
-    s.close(() => done(p))
+const freePort = () =>
+  new Promise((done) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const p = s.address().port
+      s.close(() => done(p))
+    })
   })
-})
 
 /**
  * Starts Browserless under `root` (a temp folder the caller removes): `concurrent` browsers at once, `queued` waiting,
  * `timeoutMs` per session. Resolves when its management route answers; `stop()` ends it.
  */
-export const startBrowserless = async ({ root, token, pkg = BROWSERLESS_PKG, node = NODE24, concurrent = 1, queued = 1, timeoutMs = 120_000 }) => {
+export const startBrowserless = async ({
+  root,
+  token,
+  pkg = BROWSERLESS_PKG,
+  node = NODE24,
+  concurrent = 1,
+  queued = 1,
+  timeoutMs = 120_000
+}) => {
   // Browserless finds Chromium where Playwright keeps its builds: link the system one there
   const browsers = join(root, "browsers/chromium-1208/chrome-linux64")
   mkdirSync(browsers, { recursive: true })
   if (!existsSync(join(browsers, "chrome"))) symlinkSync("/usr/bin/chromium", join(browsers, "chrome"))
   const routes = join(root, "routes")
   mkdirSync(routes, { recursive: true })
-  for (const r of ["chromium", "management"]) if (!existsSync(join(routes, r))) symlinkSync(join(pkg, "build/routes", r), join(routes, r), "dir")
+  for (const r of ["chromium", "management"])
+    if (!existsSync(join(routes, r))) symlinkSync(join(pkg, "build/routes", r), join(routes, r), "dir")
   mkdirSync(join(root, "bl-tmp"), { recursive: true })
   const port = await freePort()
   const server = spawn(node, ["build/index.js"], {
     cwd: pkg,
     env: {
-      PATH: process.env.PATH ?? "", HOME: join(root, "bl-home"), TMPDIR: join(root, "bl-tmp"),
-      PLAYWRIGHT_BROWSERS_PATH: join(root, "browsers"), ROUTES: routes, HOST: "127.0.0.1", PORT: String(port), TOKEN: token,
-      CONCURRENT: String(concurrent), QUEUED: String(queued), TIMEOUT: String(timeoutMs), DEBUG: "-*"
+      PATH: process.env.PATH ?? "",
+      HOME: join(root, "bl-home"),
+      TMPDIR: join(root, "bl-tmp"),
+      PLAYWRIGHT_BROWSERS_PATH: join(root, "browsers"),
+      ROUTES: routes,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      TOKEN: token,
+      CONCURRENT: String(concurrent),
+      QUEUED: String(queued),
+      TIMEOUT: String(timeoutMs),
+      DEBUG: "-*"
     },
     stdio: ["ignore", "ignore", "inherit"]
   })
-  const answers = () => fetch(`http://127.0.0.1:${port}/pressure?token=${token}`).then((r) => r.ok, () => false)
-  for (const end = Date.now() + 90_000; Date.now() < end && !(await answers());) await new Promise((r) => setTimeout(r, 250))
+  const answers = () =>
+    fetch(`http://127.0.0.1:${port}/pressure?token=${token}`).then(
+      (r) => r.ok,
+      () => false
+    )
+  for (const end = Date.now() + 90_000; Date.now() < end && !(await answers()); )
+    await new Promise((r) => setTimeout(r, 250))
   if (!(await answers())) {
     server.kill("SIGKILL")
     throw new Error("Browserless did not start within 90 s")

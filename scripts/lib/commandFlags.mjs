@@ -8,7 +8,8 @@ export const FLAGS_PATH = join(resolve(import.meta.dirname, "../.."), "src/upstr
 
 const NAME = /(?<![\w-])(--[a-zA-Z][\w-]*|-[a-zA-Z])(?![\w-])/g
 /** A definition line: `-d, --depth <n>   Limit…`, `--restore [name]  …`, `--version, -V  …`, `--webgpu   Enable…`. */
-const DEFINITION = /^\s+((?:-{1,2}[a-zA-Z][\w-]*)(?:,\s*-{1,2}[a-zA-Z][\w-]*)*)(?:[ =](<[^>]+>|\[[^\]]+\])(?:\s+\S.*|\s*)|\s{2,}\S.*|\s*)$/
+const DEFINITION =
+  /^\s+((?:-{1,2}[a-zA-Z][\w-]*)(?:,\s*-{1,2}[a-zA-Z][\w-]*)*)(?:[ =](<[^>]+>|\[[^\]]+\])(?:\s+\S.*|\s*)|\s{2,}\S.*|\s*)$/
 
 /** Every flag a help page defines (with its form) or mentions (form "?"). */
 export const flagFormsOf = (text) => {
@@ -32,15 +33,24 @@ export const flagTableOf = ({ version, overview, pages, aliases }) => {
   const global = new Map()
   const snapshot = new Map()
   for (const group of overview.flagGroups) {
-    for (const usage of group.flags) for (const [name, form] of flagFormsOf(`  ${usage}  x`)) (group.name === "Snapshot Options" ? snapshot : global).set(name, form)
+    for (const usage of group.flags)
+      for (const [name, form] of flagFormsOf(`  ${usage}  x`))
+        (group.name === "Snapshot Options" ? snapshot : global).set(name, form)
   }
   const commands = {}
   for (const [command, text] of [...pages].sort(([a], [b]) => a.localeCompare(b))) {
     const forms = flagFormsOf(text)
-    if (command === "snapshot") for (const [name, form] of snapshot) if (forms.get(name) === undefined || forms.get(name) === "?") forms.set(name, form)
+    if (command === "snapshot")
+      for (const [name, form] of snapshot)
+        if (forms.get(name) === undefined || forms.get(name) === "?") forms.set(name, form)
     commands[command] = sorted(forms)
   }
-  return { version, global: sorted(global), commands, aliases: Object.fromEntries(aliases.map((a) => [a.alias, a.command])) }
+  return {
+    version,
+    global: sorted(global),
+    commands,
+    aliases: Object.fromEntries(aliases.map((a) => [a.alias, a.command]))
+  }
 }
 
 export const renderFlagModule = (table) =>

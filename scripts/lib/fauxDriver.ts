@@ -16,25 +16,38 @@ interface Barrier {
   readonly touch: string
   readonly waitFor: ReadonlyArray<string>
 }
-type Step = { readonly tool: string; readonly args?: Record<string, unknown>; readonly barrier?: Barrier } | { readonly text: string } | { readonly followNextAction: string }
+type Step =
+  | { readonly tool: string; readonly args?: Record<string, unknown>; readonly barrier?: Barrier }
+  | { readonly text: string }
+  | { readonly followNextAction: string }
 
 /** Writes this process's file, then blocks until the others' exist (a test-only rendezvous; the model "thinks"). */
 const meet = (barrier: Barrier | undefined): void => {
   if (barrier === undefined) return
   writeFileSync(barrier.touch, "")
   const pause = new Int32Array(new SharedArrayBuffer(4))
-  for (const until = Date.now() + 60_000; !barrier.waitFor.every((f) => existsSync(f)) && Date.now() < until;) Atomics.wait(pause, 0, 0, 25)
+  for (const until = Date.now() + 60_000; !barrier.waitFor.every((f) => existsSync(f)) && Date.now() < until; )
+    Atomics.wait(pause, 0, 0, 25)
 }
 interface Message {
   readonly role?: string
   readonly content?: string | ReadonlyArray<{ readonly type?: string; readonly text?: string }>
   /** pi's system message: the prompt in named sections (preamble, tools, rules, ...). */
   readonly sections?: Record<string, unknown>
-  readonly details?: { readonly nextActions?: ReadonlyArray<{ readonly id?: string; readonly tool?: string; readonly params?: Record<string, unknown> }> }
+  readonly details?: {
+    readonly nextActions?: ReadonlyArray<{
+      readonly id?: string
+      readonly tool?: string
+      readonly params?: Record<string, unknown>
+    }>
+  }
 }
 
 /** The params of the newest offered next action with this id. */
-const nextActionParams = (messages: ReadonlyArray<Message>, id: string): { tool: string; params: Record<string, unknown> } => {
+const nextActionParams = (
+  messages: ReadonlyArray<Message>,
+  id: string
+): { tool: string; params: Record<string, unknown> } => {
   for (const m of [...messages].reverse()) {
     const action = m.role === "toolResult" ? m.details?.nextActions?.find((a) => a.id === id) : undefined
     if (action?.params !== undefined) return { tool: action.tool ?? "agent_browser", params: action.params }
@@ -44,14 +57,20 @@ const nextActionParams = (messages: ReadonlyArray<Message>, id: string): { tool:
 
 /** pi 0.87 folds the system prompt into leading system messages; older pi passes `systemPrompt`. */
 const systemOf = (context: { readonly messages: ReadonlyArray<Message>; readonly systemPrompt?: string }): string =>
-  context.systemPrompt ?? context.messages.filter((m) => m.role === "system")
+  context.systemPrompt ??
+  context.messages
+    .filter((m) => m.role === "system")
     .flatMap((m) => [
       ...(typeof m.content === "string" ? [m.content] : (m.content ?? []).map((c) => c.text ?? "")),
       ...Object.values(m.sections ?? {}).filter((v): v is string => typeof v === "string")
-    ]).join("\n")
+    ])
+    .join("\n")
 
 const seenTexts = (messages: ReadonlyArray<Message>): ReadonlyArray<string> =>
-  messages.filter((m) => m.role === "toolResult").flatMap((m) => (typeof m.content === "string" ? [m.content] : (m.content ?? []).map((c) => c.text ?? ""))).reverse()
+  messages
+    .filter((m) => m.role === "toolResult")
+    .flatMap((m) => (typeof m.content === "string" ? [m.content] : (m.content ?? []).map((c) => c.text ?? "")))
+    .reverse()
 
 const resolveRef = (texts: ReadonlyArray<string>, role: string, name: string): string => {
   const pattern = new RegExp(`${role} "${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^\\n]*?ref=(e\\d+)`)
@@ -63,9 +82,13 @@ const resolveRef = (texts: ReadonlyArray<string>, role: string, name: string): s
 }
 
 const fill = (value: unknown, texts: ReadonlyArray<string>): unknown => {
-  if (typeof value === "string") return value.replace(/\{\{ref:([^:}]+):([^}]+)\}\}/g, (_m, role: string, name: string) => resolveRef(texts, role, name))
+  if (typeof value === "string")
+    return value.replace(/\{\{ref:([^:}]+):([^}]+)\}\}/g, (_m, role: string, name: string) =>
+      resolveRef(texts, role, name)
+    )
   if (Array.isArray(value)) return value.map((v) => fill(v, texts))
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, texts)]))
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, texts)]))
   return value
 }
 
@@ -73,17 +96,45 @@ export default function fauxDriver(pi: { registerProvider: (name: string, config
   const steps = JSON.parse(readFileSync(process.env["FAUX_SCRIPT"] ?? "", "utf8")) as ReadonlyArray<Step>
   const faux = registerFauxProvider({ provider: "faux", models: [{ id: "faux-1" }] })
   const script = process.env["FAUX_SCRIPT"] ?? ""
-  faux.setResponses(steps.map((step, index) => (context: { messages: ReadonlyArray<Message>; systemPrompt?: string }) =>
-    (index === 0 ? writeFileSync(`${script}.system.txt`, systemOf(context)) : undefined,
-    "followNextAction" in step
-      ? ((next) => fauxAssistantMessage([fauxToolCall(next.tool, next.params, { id: `call_${index}` })], { stopReason: "toolUse" }))(nextActionParams(context.messages, step.followNextAction))
-      : "tool" in step
-      ? (meet(step.barrier), fauxAssistantMessage([fauxToolCall(step.tool, fill(step.args ?? {}, seenTexts(context.messages)) as Record<string, unknown>, { id: `call_${index}` })], { stopReason: "toolUse" }))
-      : fauxAssistantMessage(step.text))))
+  faux.setResponses(
+    steps.map(
+      (step, index) => (context: { messages: ReadonlyArray<Message>; systemPrompt?: string }) => (
+        index === 0 ? writeFileSync(`${script}.system.txt`, systemOf(context)) : undefined,
+        "followNextAction" in step
+          ? ((next) =>
+              fauxAssistantMessage([fauxToolCall(next.tool, next.params, { id: `call_${index}` })], {
+                stopReason: "toolUse"
+              }))(nextActionParams(context.messages, step.followNextAction))
+          : "tool" in step
+            ? (meet(step.barrier),
+              fauxAssistantMessage(
+                [
+                  fauxToolCall(
+                    step.tool,
+                    fill(step.args ?? {}, seenTexts(context.messages)) as Record<string, unknown>,
+                    { id: `call_${index}` }
+                  )
+                ],
+                { stopReason: "toolUse" }
+              ))
+            : fauxAssistantMessage(step.text)
+      )
+    )
+  )
   pi.registerProvider("faux", {
     baseUrl: "http://localhost:0",
     apiKey: "faux",
     api: faux.api,
-    models: [{ id: "faux-1", name: "Faux", reasoning: false, input: ["text", "image"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 128000, maxTokens: 16384 }]
+    models: [
+      {
+        id: "faux-1",
+        name: "Faux",
+        reasoning: false,
+        input: ["text", "image"],
+        cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+        contextWindow: 128000,
+        maxTokens: 16384
+      }
+    ]
   })
 }

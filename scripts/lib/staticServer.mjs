@@ -4,7 +4,14 @@ import { createServer } from "node:http"
 import { readFile } from "node:fs/promises"
 import { extname, join, normalize } from "node:path"
 
-const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".png": "image/png", ".txt": "text/plain; charset=utf-8" }
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".json": "application/json",
+  ".png": "image/png",
+  ".txt": "text/plain; charset=utf-8"
+}
 
 /** `files`: in-memory pages served before `root` (path → [body, content type]); `mounts`: path prefix → another folder. */
 export async function startStaticServer(root, { charsets = {}, files = {}, mounts = {} } = {}) {
@@ -15,7 +22,10 @@ export async function startStaticServer(root, { charsets = {}, files = {}, mount
     const known = files[url.pathname]
     if (known !== undefined) return res.writeHead(200, { "content-type": known[1] }).end(known[0])
     if (url.pathname.startsWith("/download/")) {
-      res.writeHead(200, { "content-type": "text/plain", "content-disposition": `attachment; filename="${url.pathname.slice(10) || "file.txt"}"` })
+      res.writeHead(200, {
+        "content-type": "text/plain",
+        "content-disposition": `attachment; filename="${url.pathname.slice(10) || "file.txt"}"`
+      })
       return res.end("downloaded content\n")
     }
     const mount = Object.entries(mounts).find(([prefix]) => url.pathname.startsWith(prefix))

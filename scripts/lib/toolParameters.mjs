@@ -13,7 +13,11 @@ export const generateToolParameters = async () => {
       resolveDir: process.cwd(),
       loader: "ts"
     },
-    bundle: true, platform: "node", format: "esm", write: false, logLevel: "warning"
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    write: false,
+    logLevel: "warning"
   })
   const mod = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`)
   const text = [
@@ -23,6 +27,10 @@ export const generateToolParameters = async () => {
     ""
   ].join("\n")
   let current = ""
-  try { current = readFileSync(GENERATED, "utf8") } catch { /* first run */ }
+  try {
+    current = readFileSync(GENERATED, "utf8")
+  } catch {
+    /* first run */
+  }
   if (current !== text) writeFileSync(GENERATED, text)
 }

@@ -26,7 +26,7 @@ export async function startUiApps({ tmpPrefix = "piab-uiapps-" } = {}) {
       outdir: dir,
       jsx: "automatic",
       minify: true,
-      define: { "process.env.NODE_ENV": "\"production\"" },
+      define: { "process.env.NODE_ENV": '"production"' },
       nodePaths: [join(REPO, "node_modules")],
       logLevel: "silent"
     })
@@ -41,7 +41,10 @@ export async function startUiApps({ tmpPrefix = "piab-uiapps-" } = {}) {
     "/widgets.js": [readFileSync(join(dir, "widgets.js")), TYPES[".js"]],
     "/todo.css": [readFileSync(join(APP, "src/todo.css")), TYPES[".css"]],
     "/widgets.css": [readFileSync(join(APP, "src/widgets.css")), TYPES[".css"]],
-    "/react-datepicker.css": [readFileSync(join(REPO, "node_modules/react-datepicker/dist/react-datepicker.css")), TYPES[".css"]]
+    "/react-datepicker.css": [
+      readFileSync(join(REPO, "node_modules/react-datepicker/dist/react-datepicker.css")),
+      TYPES[".css"]
+    ]
   }
   const server = await startStaticServer(SITE, { files })
   return {

@@ -40,16 +40,28 @@ export const uiTasks = (u) => [
   {
     name: "todo: add three",
     check: (s) => same(s?.todos, ["Buy milk", "Walk dog", "Pay rent"]),
-    best: (call) => call({ job: { steps: [
-      { action: "open", url: u("/todo.html") },
-      { action: "type", selector: ".new-todo", text: "Buy milk", press: "Enter" },
-      { action: "type", selector: ".new-todo", text: "Walk dog", press: "Enter" },
-      { action: "type", selector: ".new-todo", text: "Pay rent", press: "Enter" },
-      { action: "assertText", text: "3 items left" }
-    ] } }),
+    best: (call) =>
+      call({
+        job: {
+          steps: [
+            { action: "open", url: u("/todo.html") },
+            { action: "type", selector: ".new-todo", text: "Buy milk", press: "Enter" },
+            { action: "type", selector: ".new-todo", text: "Walk dog", press: "Enter" },
+            { action: "type", selector: ".new-todo", text: "Pay rent", press: "Enter" },
+            { action: "assertText", text: "3 items left" }
+          ]
+        }
+      }),
     discover: async (tool) => {
       const input = ref(await look(tool, u("/todo.html")), "textbox", "What needs to be done?")
-      await batch(tool, ...["Buy milk", "Walk dog", "Pay rent"].flatMap((t) => [["fill", input, t], ["press", "Enter"]]), ["get", "text", ".todo-list"])
+      await batch(
+        tool,
+        ...["Buy milk", "Walk dog", "Pay rent"].flatMap((t) => [
+          ["fill", input, t],
+          ["press", "Enter"]
+        ]),
+        ["get", "text", ".todo-list"]
+      )
     },
     raw: async (run) => {
       await run(["open", u("/todo.html")])
@@ -64,12 +76,17 @@ export const uiTasks = (u) => [
   {
     name: "todo: complete + clear",
     check: (s) => same(s?.todos, ["Buy milk", "Pay rent"]),
-    best: (call) => call({ job: { steps: [
-      { action: "open", url: u(TODOS) },
-      { action: "check", selector: ".todo-list li:nth-child(2) .toggle" },
-      { action: "click", locator: "role", value: "button", name: "Clear completed" },
-      { action: "assertText", text: "2 items left" }
-    ] } }),
+    best: (call) =>
+      call({
+        job: {
+          steps: [
+            { action: "open", url: u(TODOS) },
+            { action: "check", selector: ".todo-list li:nth-child(2) .toggle" },
+            { action: "click", locator: "role", value: "button", name: "Clear completed" },
+            { action: "assertText", text: "2 items left" }
+          ]
+        }
+      }),
     discover: async (tool) => {
       const toggle = nthUnnamed(await look(tool, u(TODOS)), "checkbox", 2)
       const clear = ref(await batch(tool, ["check", toggle], ["snapshot", "-i"]), "button", "Clear completed")
@@ -85,11 +102,16 @@ export const uiTasks = (u) => [
   {
     name: "todo: filter Active",
     check: (s) => s?.hash === "#/active" && same(s?.todos, ["Buy milk", "Pay rent"]),
-    best: (call) => call({ job: { steps: [
-      { action: "open", url: u("/todo.html?items=Buy milk,Walk dog*,Pay rent") },
-      { action: "click", locator: "role", value: "link", name: "Active" },
-      { action: "assertUrl", url: "**#/active" }
-    ] } }),
+    best: (call) =>
+      call({
+        job: {
+          steps: [
+            { action: "open", url: u("/todo.html?items=Buy milk,Walk dog*,Pay rent") },
+            { action: "click", locator: "role", value: "link", name: "Active" },
+            { action: "assertUrl", url: "**#/active" }
+          ]
+        }
+      }),
     discover: async (tool) => {
       const active = ref(await look(tool, u("/todo.html?items=Buy milk,Walk dog*,Pay rent")), "link", "Active")
       await batch(tool, ["click", active], ["get", "text", ".todo-list"])
@@ -103,16 +125,25 @@ export const uiTasks = (u) => [
   {
     name: "todo: edit (dblclick)",
     check: (s) => same(s?.todos, ["Buy milk", "Walk dog", "Pay rent today"]),
-    best: (call) => call({ job: { steps: [
-      { action: "open", url: u(TODOS) },
-      { action: "dblclick", selector: ".todo-list li:nth-child(3) label" },
-      { action: "fill", selector: ".todo-list li.editing .edit", text: "Pay rent today" },
-      { action: "press", text: "Enter" },
-      { action: "assertText", text: "Pay rent today" }
-    ] } }),
+    best: (call) =>
+      call({
+        job: {
+          steps: [
+            { action: "open", url: u(TODOS) },
+            { action: "dblclick", selector: ".todo-list li:nth-child(3) label" },
+            { action: "fill", selector: ".todo-list li.editing .edit", text: "Pay rent today" },
+            { action: "press", text: "Enter" },
+            { action: "assertText", text: "Pay rent today" }
+          ]
+        }
+      }),
     discover: async (tool) => {
       await look(tool, u(TODOS))
-      const edit = nthUnnamed(await batch(tool, ["dblclick", ".todo-list li:nth-child(3) label"], ["snapshot", "-i"]), "textbox", 1)
+      const edit = nthUnnamed(
+        await batch(tool, ["dblclick", ".todo-list li:nth-child(3) label"], ["snapshot", "-i"]),
+        "textbox",
+        1
+      )
       await batch(tool, ["fill", edit, "Pay rent today"], ["press", "Enter"], ["get", "text", ".todo-list"])
     },
     raw: async (run) => {
@@ -127,12 +158,17 @@ export const uiTasks = (u) => [
   {
     name: "todo: delete (hover)",
     check: (s) => same(s?.todos, ["Buy milk", "Pay rent"]),
-    best: (call) => call({ job: { steps: [
-      { action: "open", url: u(TODOS) },
-      { action: "hover", selector: ".todo-list li:nth-child(2)" },
-      { action: "click", selector: ".todo-list li:nth-child(2) .destroy" },
-      { action: "assertText", text: "2 items left" }
-    ] } }),
+    best: (call) =>
+      call({
+        job: {
+          steps: [
+            { action: "open", url: u(TODOS) },
+            { action: "hover", selector: ".todo-list li:nth-child(2)" },
+            { action: "click", selector: ".todo-list li:nth-child(2) .destroy" },
+            { action: "assertText", text: "2 items left" }
+          ]
+        }
+      }),
     discover: async (tool) => {
       await look(tool, u(TODOS))
       const destroy = ref(await batch(tool, ["hover", ".todo-list li:nth-child(2)"], ["snapshot", "-i"]), "button", "×")
@@ -149,12 +185,17 @@ export const uiTasks = (u) => [
   {
     name: "react-select: Fast",
     check: (s) => s?.results?.["speed-result"] === "Selected: Fast",
-    best: (call) => call({ job: { steps: [
-      { action: "open", url: u(W) },
-      { action: "click", locator: "role", value: "combobox", name: "Speed" },
-      { action: "click", locator: "role", value: "option", name: "Fast" },
-      { action: "assertText", text: "Selected: Fast" }
-    ] } }),
+    best: (call) =>
+      call({
+        job: {
+          steps: [
+            { action: "open", url: u(W) },
+            { action: "click", locator: "role", value: "combobox", name: "Speed" },
+            { action: "click", locator: "role", value: "option", name: "Fast" },
+            { action: "assertText", text: "Selected: Fast" }
+          ]
+        }
+      }),
     discover: async (tool) => {
       const speed = ref(await look(tool, u(W)), "combobox", "Speed")
       const fast = ref(await batch(tool, ["click", speed], ["snapshot", "-i"]), "option", "Fast")
@@ -170,15 +211,24 @@ export const uiTasks = (u) => [
   {
     name: "datepicker: pick Mar 14",
     check: (s) => s?.results?.["date-result"] === "Date: 2025-03-14",
-    best: (call) => call({ job: { steps: [
-      { action: "open", url: u(W) },
-      { action: "click", locator: "label", value: "Delivery date" },
-      { action: "click", locator: "role", value: "gridcell", name: "Choose Friday, March 14th, 2025" },
-      { action: "assertText", text: "Date: 2025-03-14" }
-    ] } }),
+    best: (call) =>
+      call({
+        job: {
+          steps: [
+            { action: "open", url: u(W) },
+            { action: "click", locator: "label", value: "Delivery date" },
+            { action: "click", locator: "role", value: "gridcell", name: "Choose Friday, March 14th, 2025" },
+            { action: "assertText", text: "Date: 2025-03-14" }
+          ]
+        }
+      }),
     discover: async (tool) => {
       const date = ref(await look(tool, u(W)), "textbox", "Delivery date")
-      const day = ref(await batch(tool, ["click", date], ["snapshot", "-i"]), "gridcell", "Choose Friday, March 14th, 2025")
+      const day = ref(
+        await batch(tool, ["click", date], ["snapshot", "-i"]),
+        "gridcell",
+        "Choose Friday, March 14th, 2025"
+      )
       await batch(tool, ["click", day], ["get", "text", "#date-result"])
     },
     raw: async (run) => {
@@ -191,12 +241,17 @@ export const uiTasks = (u) => [
   {
     name: "menu button: sort",
     check: (s) => s?.results?.["sort-result"] === "Sorted by: Price: low to high",
-    best: (call) => call({ job: { steps: [
-      { action: "open", url: u(W) },
-      { action: "click", locator: "role", value: "button", name: "Sort by" },
-      { action: "click", locator: "role", value: "menuitem", name: "Price: low to high" },
-      { action: "assertText", text: "Sorted by: Price: low to high" }
-    ] } }),
+    best: (call) =>
+      call({
+        job: {
+          steps: [
+            { action: "open", url: u(W) },
+            { action: "click", locator: "role", value: "button", name: "Sort by" },
+            { action: "click", locator: "role", value: "menuitem", name: "Price: low to high" },
+            { action: "assertText", text: "Sorted by: Price: low to high" }
+          ]
+        }
+      }),
     discover: async (tool) => {
       const sort = ref(await look(tool, u(W)), "button", "Sort by")
       const item = ref(await batch(tool, ["click", sort], ["snapshot", "-i"]), "menuitem", "Price: low to high")
@@ -212,18 +267,29 @@ export const uiTasks = (u) => [
   {
     name: "modal form",
     check: (s) => s?.results?.["contact-result"] === "Saved: Ada Lovelace <ada@example.com>" && s?.dialog === false,
-    best: (call) => call({ job: { steps: [
-      { action: "open", url: u(W) },
-      { action: "click", locator: "role", value: "button", name: "Add contact" },
-      { action: "fill", locator: "label", value: "Name", text: "Ada Lovelace" },
-      { action: "fill", locator: "label", value: "Email", text: "ada@example.com" },
-      { action: "click", locator: "role", value: "button", name: "Save contact" },
-      { action: "assertText", text: "Saved: Ada Lovelace <ada@example.com>" }
-    ] } }),
+    best: (call) =>
+      call({
+        job: {
+          steps: [
+            { action: "open", url: u(W) },
+            { action: "click", locator: "role", value: "button", name: "Add contact" },
+            { action: "fill", locator: "label", value: "Name", text: "Ada Lovelace" },
+            { action: "fill", locator: "label", value: "Email", text: "ada@example.com" },
+            { action: "click", locator: "role", value: "button", name: "Save contact" },
+            { action: "assertText", text: "Saved: Ada Lovelace <ada@example.com>" }
+          ]
+        }
+      }),
     discover: async (tool) => {
       const add = ref(await look(tool, u(W)), "button", "Add contact")
       const s = await batch(tool, ["click", add], ["snapshot", "-i"])
-      await batch(tool, ["fill", ref(s, "textbox", "Name"), "Ada Lovelace"], ["fill", ref(s, "textbox", "Email"), "ada@example.com"], ["click", ref(s, "button", "Save contact")], ["get", "text", "#contact-result"])
+      await batch(
+        tool,
+        ["fill", ref(s, "textbox", "Name"), "Ada Lovelace"],
+        ["fill", ref(s, "textbox", "Email"), "ada@example.com"],
+        ["click", ref(s, "button", "Save contact")],
+        ["get", "text", "#contact-result"]
+      )
     },
     raw: async (run) => {
       await run(["open", u(W)])
@@ -238,11 +304,16 @@ export const uiTasks = (u) => [
   {
     name: "tabs: Reviews",
     check: (s) => s?.results?.["panel-reviews"] === "4.6 stars from 128 reviews.",
-    best: (call) => call({ job: { steps: [
-      { action: "open", url: u(W) },
-      { action: "click", locator: "role", value: "tab", name: "Reviews" },
-      { action: "assertText", text: "4.6 stars from 128 reviews." }
-    ] } }),
+    best: (call) =>
+      call({
+        job: {
+          steps: [
+            { action: "open", url: u(W) },
+            { action: "click", locator: "role", value: "tab", name: "Reviews" },
+            { action: "assertText", text: "4.6 stars from 128 reviews." }
+          ]
+        }
+      }),
     discover: async (tool) => {
       const reviews = ref(await look(tool, u(W)), "tab", "Reviews")
       await batch(tool, ["click", reviews], ["get", "text", "[role=tabpanel]"])
@@ -256,14 +327,23 @@ export const uiTasks = (u) => [
   {
     name: "sortablejs: drag to top",
     check: (s) => s?.results?.["order-result"] === "Order: Charlie, Alpha, Bravo",
-    best: (call) => call({ job: { steps: [
-      { action: "open", url: u(W) },
-      { action: "drag", selector: "#sortable li:nth-child(3)", target: "#sortable li:nth-child(1)" },
-      { action: "assertText", text: "Order: Charlie, Alpha, Bravo" }
-    ] } }),
+    best: (call) =>
+      call({
+        job: {
+          steps: [
+            { action: "open", url: u(W) },
+            { action: "drag", selector: "#sortable li:nth-child(3)", target: "#sortable li:nth-child(1)" },
+            { action: "assertText", text: "Order: Charlie, Alpha, Bravo" }
+          ]
+        }
+      }),
     discover: async (tool) => {
       await look(tool, u(W))
-      await batch(tool, ["drag", "#sortable li:nth-child(3)", "#sortable li:nth-child(1)"], ["get", "text", "#order-result"])
+      await batch(
+        tool,
+        ["drag", "#sortable li:nth-child(3)", "#sortable li:nth-child(1)"],
+        ["get", "text", "#order-result"]
+      )
     },
     raw: async (run) => {
       await run(["open", u(W)])
@@ -275,16 +355,27 @@ export const uiTasks = (u) => [
   {
     name: "late widget: tags",
     check: (s) => s?.results?.["tags-result"] === "Tags saved: urgent",
-    best: (call) => call({ job: { steps: [
-      { action: "open", url: u(W) },
-      { action: "fill", locator: "label", value: "Tags", text: "urgent" },
-      { action: "click", locator: "role", value: "button", name: "Save tags" },
-      { action: "assertText", text: "Tags saved: urgent" }
-    ] } }),
+    best: (call) =>
+      call({
+        job: {
+          steps: [
+            { action: "open", url: u(W) },
+            { action: "fill", locator: "label", value: "Tags", text: "urgent" },
+            { action: "click", locator: "role", value: "button", name: "Save tags" },
+            { action: "assertText", text: "Tags saved: urgent" }
+          ]
+        }
+      }),
     discover: async (tool) => {
       let s = await look(tool, u(W))
-      for (let n = 0; n < 2 && !/\btextbox "Tags"[^\n]*?ref=/.test(s); n++) s = await batch(tool, ["wait", "500"], ["snapshot", "-i"])
-      await batch(tool, ["fill", ref(s, "textbox", "Tags"), "urgent"], ["click", ref(s, "button", "Save tags")], ["get", "text", "#tags-result"])
+      for (let n = 0; n < 2 && !/\btextbox "Tags"[^\n]*?ref=/.test(s); n++)
+        s = await batch(tool, ["wait", "500"], ["snapshot", "-i"])
+      await batch(
+        tool,
+        ["fill", ref(s, "textbox", "Tags"), "urgent"],
+        ["click", ref(s, "button", "Save tags")],
+        ["get", "text", "#tags-result"]
+      )
     },
     raw: async (run) => {
       await run(["open", u(W)])
@@ -295,4 +386,3 @@ export const uiTasks = (u) => [
     }
   }
 ]
-

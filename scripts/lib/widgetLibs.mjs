@@ -12,7 +12,16 @@ import { REPO } from "./runPi.mjs"
 
 const APP = join(REPO, "fixtures/widget-libs")
 const MODULES = join(REPO, "node_modules")
-const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".svg": "image/svg+xml", ".png": "image/png", ".woff": "font/woff", ".woff2": "font/woff2" }
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2"
+}
 /** Published packages served as they are, by URL prefix. */
 const MOUNTS = {
   "/tinymce/": join(MODULES, "tinymce"),
@@ -29,11 +38,16 @@ const PETS = ["Rex", "Tom", "Bella", "Milo", "Luna", "Coco"].map((name, i) => ({
 export const EFFECT_WINDOW_MS = 500
 
 /** Words of the tool's warnings: after an action whose effect is there, none may appear (the widget suite and bench:widgets). */
-export const WARNINGS = /Fill check|holds \d+ character|Combobox diagnostic|did not open|Click dispatch diagnostic|not verifiable|still changing/
+export const WARNINGS =
+  /Fill check|holds \d+ character|Combobox diagnostic|did not open|Click dispatch diagnostic|not verifiable|still changing/
 
 export async function startWidgetLibs({ tmpPrefix = "piab-widgetlibs-" } = {}) {
   const dir = mkdtempSync(join(tmpdir(), tmpPrefix))
-  const entries = Object.fromEntries(readdirSync(join(APP, "src")).filter((f) => f.endsWith(".ts")).map((f) => [f.slice(0, -3), join(APP, "src", f)]))
+  const entries = Object.fromEntries(
+    readdirSync(join(APP, "src"))
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => [f.slice(0, -3), join(APP, "src", f)])
+  )
   try {
     await build({
       entryPoints: entries,
@@ -42,7 +56,7 @@ export async function startWidgetLibs({ tmpPrefix = "piab-widgetlibs-" } = {}) {
       minify: true,
       format: "iife",
       loader: { ".svg": "dataurl", ".woff": "dataurl", ".woff2": "dataurl" },
-      define: { "process.env.NODE_ENV": "\"production\"" },
+      define: { "process.env.NODE_ENV": '"production"' },
       nodePaths: [MODULES],
       logLevel: "silent"
     })

@@ -8,8 +8,11 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
 /** The ref of the n-th `role "name"` in a snapshot (tool or CLI text), or throws (the task then fails honestly). */
 const ref = (snapshot, role, name, nth = 1) => {
-  const refs = [...snapshot.matchAll(new RegExp(`\\b${role} "${escape(name)}"[^\\n]*?ref=(e\\d+)`, "g"))].map((m) => m[1])
-  if (refs[nth - 1] === undefined) throw new Error(`no ref for ${role} "${name}" #${nth} in ${JSON.stringify(snapshot.slice(0, 200))}`)
+  const refs = [...snapshot.matchAll(new RegExp(`\\b${role} "${escape(name)}"[^\\n]*?ref=(e\\d+)`, "g"))].map(
+    (m) => m[1]
+  )
+  if (refs[nth - 1] === undefined)
+    throw new Error(`no ref for ${role} "${name}" #${nth} in ${JSON.stringify(snapshot.slice(0, 200))}`)
   return `@${refs[nth - 1]}`
 }
 
@@ -37,7 +40,12 @@ export const widgetTasks = (u) => [
       // the tool's first next action clicks the widget's own option of that name
       if (miss.failed && miss.next !== undefined) await s.act(miss.next, CHOSEN)
     },
-    best: [{ action: "open", url: u("/choices.html") }, { action: "click", selector: ".choices" }, { action: "click", selector: ".choices__list--dropdown [data-value=Mushrooms]" }, { action: "assertText", text: "Toppings: Mushrooms" }]
+    best: [
+      { action: "open", url: u("/choices.html") },
+      { action: "click", selector: ".choices" },
+      { action: "click", selector: ".choices__list--dropdown [data-value=Mushrooms]" },
+      { action: "assertText", text: "Toppings: Mushrooms" }
+    ]
   },
   {
     name: "Tom Select: choose a country",
@@ -48,7 +56,12 @@ export const widgetTasks = (u) => [
       const miss = await s.act(["click", ref(await s.read(["snapshot", "-i"]), "option", "France")], COUNTRY)
       if (miss.failed && miss.next !== undefined) await s.act(miss.next, COUNTRY)
     },
-    best: [{ action: "open", url: u("/tomselect.html") }, { action: "click", locator: "role", value: "combobox", name: "Country" }, { action: "click", selector: ".ts-dropdown [data-value=France]" }, { action: "assertText", text: "Country: France" }]
+    best: [
+      { action: "open", url: u("/tomselect.html") },
+      { action: "click", locator: "role", value: "combobox", name: "Country" },
+      { action: "click", selector: ".ts-dropdown [data-value=France]" },
+      { action: "assertText", text: "Country: France" }
+    ]
   },
   {
     name: "flatpickr: pick a date",
@@ -61,7 +74,12 @@ export const widgetTasks = (u) => [
       if (fill.next !== undefined) await s.act(fill.next, "picker.isOpen")
       await s.act(["click", ref(await s.read(["snapshot", "-i"]), "generic", "March 20, 2025")], DEPARTURE)
     },
-    best: [{ action: "open", url: u("/flatpickr.html") }, { action: "click", locator: "label", value: "Departure" }, { action: "click", locator: "label", value: "March 20, 2025" }, { action: "assertText", text: "Departure: 2025-03-20" }]
+    best: [
+      { action: "open", url: u("/flatpickr.html") },
+      { action: "click", locator: "label", value: "Departure" },
+      { action: "click", locator: "label", value: "March 20, 2025" },
+      { action: "assertText", text: "Departure: 2025-03-20" }
+    ]
   },
   {
     name: "Quill: write a note",
@@ -70,7 +88,10 @@ export const widgetTasks = (u) => [
       await s.read(["open", u("/quill.html")])
       await s.act(["fill", ref(await s.read(["snapshot", "-i"]), "generic", "Note"), "Buy milk"], NOTE)
     },
-    best: [{ action: "open", url: u("/quill.html") }, { action: "fill", locator: "label", value: "Note", text: "Buy milk" }]
+    best: [
+      { action: "open", url: u("/quill.html") },
+      { action: "fill", locator: "label", value: "Note", text: "Buy milk" }
+    ]
   },
   {
     name: "Shoelace: name and checkbox",
@@ -79,9 +100,16 @@ export const widgetTasks = (u) => [
       await s.read(["open", u("/shoelace.html")])
       const snap = await s.read(["snapshot", "-i"])
       await s.act(["fill", ref(snap, "textbox", "Name"), "Ada"], `document.querySelector("#name").value === "Ada"`)
-      await s.act(["click", ref(snap, "checkbox", "Subscribe to news")], `document.querySelector("#subscribe").checked === true`)
+      await s.act(
+        ["click", ref(snap, "checkbox", "Subscribe to news")],
+        `document.querySelector("#subscribe").checked === true`
+      )
     },
-    best: [{ action: "open", url: u("/shoelace.html") }, { action: "fill", locator: "role", value: "textbox", name: "Name", text: "Ada" }, { action: "click", locator: "role", value: "checkbox", name: "Subscribe to news" }]
+    best: [
+      { action: "open", url: u("/shoelace.html") },
+      { action: "fill", locator: "role", value: "textbox", name: "Name", text: "Ada" },
+      { action: "click", locator: "role", value: "checkbox", name: "Subscribe to news" }
+    ]
   },
   {
     name: "TinyMCE (iframe body): write a message",
@@ -92,7 +120,10 @@ export const widgetTasks = (u) => [
       await s.read(["wait", ".tox-edit-area iframe", "--timeout", "60000"])
       await s.act(["fill", ref(await s.read(["snapshot", "-i"]), "Iframe", "Rich Text Area"), "Hello there"], MESSAGE)
     },
-    best: [{ action: "open", url: u("/tinymce.html") }, { action: "fill", selector: ".tox-edit-area iframe", text: "Hello there" }]
+    best: [
+      { action: "open", url: u("/tinymce.html") },
+      { action: "fill", selector: ".tox-edit-area iframe", text: "Hello there" }
+    ]
   },
   {
     name: "Swagger UI: call GET /api/pets?limit=2",
@@ -103,12 +134,18 @@ export const widgetTasks = (u) => [
       await s.act(["click", ref(await s.read(["snapshot", "-i"]), "button", "GET /api /pets List pets")], TRY_OUT)
       await s.act(["click", ref(await s.read(["snapshot", "-i"]), "button", "Try it out")], LIMIT_FIELD)
       const form = await s.read(["snapshot", "-i"])
-      await s.act(["fill", ref(form, "textbox", "limit"), "2"], `document.querySelector("input[placeholder=limit]").value === "2"`)
+      await s.act(
+        ["fill", ref(form, "textbox", "limit"), "2"],
+        `document.querySelector("input[placeholder=limit]").value === "2"`
+      )
       await s.act(["click", ref(form, "button", "Execute")], EXECUTED)
     },
     best: [
-      { action: "open", url: u("/swagger.html") }, { action: "click", selector: ".opblock-summary" }, { action: "click", selector: ".try-out__btn" },
-      { action: "fill", selector: "input[placeholder=limit]", text: "2" }, { action: "click", selector: ".execute" }
+      { action: "open", url: u("/swagger.html") },
+      { action: "click", selector: ".opblock-summary" },
+      { action: "click", selector: ".try-out__btn" },
+      { action: "fill", selector: "input[placeholder=limit]", text: "2" },
+      { action: "click", selector: ".execute" }
     ]
   },
   {
@@ -118,7 +155,10 @@ export const widgetTasks = (u) => [
       await s.read(["open", u("/aggrid.html")])
       await s.act(["click", ref(await s.read(["snapshot", "-i"]), "columnheader", "Price")], SORTED)
     },
-    best: [{ action: "open", url: u("/aggrid.html") }, { action: "click", locator: "role", value: "columnheader", name: "Price" }]
+    best: [
+      { action: "open", url: u("/aggrid.html") },
+      { action: "click", locator: "role", value: "columnheader", name: "Price" }
+    ]
   },
   {
     name: "SortableJS: move a task",
@@ -128,6 +168,10 @@ export const widgetTasks = (u) => [
       const snap = await s.read(["snapshot", "-i", "-C"])
       await s.act(["drag", ref(snap, "listitem", "Design"), ref(snap, "listitem", "Test")], ORDER)
     },
-    best: [{ action: "open", url: u("/sortable.html") }, { action: "drag", selector: "#tasks li:nth-child(1)", target: "#tasks li:nth-child(3)" }, { action: "assertText", text: "Order: Build, Test, Design, Ship" }]
+    best: [
+      { action: "open", url: u("/sortable.html") },
+      { action: "drag", selector: "#tasks li:nth-child(1)", target: "#tasks li:nth-child(3)" },
+      { action: "assertText", text: "Order: Build, Test, Design, Ship" }
+    ]
   }
 ]

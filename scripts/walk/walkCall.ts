@@ -30,7 +30,11 @@ if (scenario === undefined) {
   process.exit(2)
 }
 
-const page = fakePage(URL, [{ role: "textbox", name: "Email" }, { role: "button", name: "Save" }, { role: "link", name: "Help" }])
+const page = fakePage(URL, [
+  { role: "textbox", name: "Email" },
+  { role: "button", name: "Save" },
+  { role: "link", name: "Help" }
+])
 const session = new Session()
 session.connect()
 await session.post("Profiler.enable")
@@ -40,22 +44,28 @@ await session.post("Profiler.startPreciseCoverage", { callCount: true, detailed:
 const filesRun = async (): Promise<ReadonlyArray<string>> => {
   const { result } = await session.post("Profiler.takePreciseCoverage")
   return result
-    .map((script) => ({ path: script.url.replace(/^file:\/\//, ""), ran: script.functions.slice(1).some((f) => f.ranges[0]?.count ?? 0) }))
+    .map((script) => ({
+      path: script.url.replace(/^file:\/\//, ""),
+      ran: script.functions.slice(1).some((f) => f.ranges[0]?.count ?? 0)
+    }))
     .filter((s) => s.ran && s.path.startsWith(`${REPO}src/`) && !s.path.startsWith(`${REPO}src/layers/test/`))
     .map((s) => relative(`${REPO}src`, s.path))
     .sort()
 }
 
-const text = await Effect.runPromise(inWorld(page.script, () =>
-  Effect.gen(function*() {
-    yield* runToResult({ args: ["open", URL] }, BENCH_CALL)
-    yield* runToResult({ args: ["snapshot", "-i"] }, BENCH_CALL)
-    const args = scenario((name) => page.refOf(["Save"].includes(name) ? "button" : "link", name) ?? "e0")
-    yield* Effect.promise(filesRun)
-    const result = yield* runToResult({ args }, BENCH_CALL)
-    const files = yield* Effect.promise(filesRun)
-    return { args, result, files }
-  })))
+const text = await Effect.runPromise(
+  inWorld(page.script, () =>
+    Effect.gen(function* () {
+      yield* runToResult({ args: ["open", URL] }, BENCH_CALL)
+      yield* runToResult({ args: ["snapshot", "-i"] }, BENCH_CALL)
+      const args = scenario((name) => page.refOf(["Save"].includes(name) ? "button" : "link", name) ?? "e0")
+      yield* Effect.promise(filesRun)
+      const result = yield* runToResult({ args }, BENCH_CALL)
+      const files = yield* Effect.promise(filesRun)
+      return { args, result, files }
+    })
+  )
+)
 await session.post("Profiler.stopPreciseCoverage")
 session.disconnect()
 

@@ -47,9 +47,15 @@ const pointerRows = (step: JobStep, kind: "click" | "dblclick" | "rightclick", w
   return Either.map(compileElementAction({ ...step, action }, where), (c): Rows => [[...c.args, ...button, ...keys]])
 }
 
-const stepRows = (step: JobStep, index: number, cwd: string, outputs: Array<string>): Either.Either<ReadonlyArray<ReadonlyArray<string>>, InvalidInput> => {
+const stepRows = (
+  step: JobStep,
+  index: number,
+  cwd: string,
+  outputs: Array<string>
+): Either.Either<ReadonlyArray<ReadonlyArray<string>>, InvalidInput> => {
   const where = `job.steps.${index}`
-  const fail = (message: string) => Either.left(new InvalidInput({ field: where, detail: `${step.action}: ${message}` }))
+  const fail = (message: string) =>
+    Either.left(new InvalidInput({ field: where, detail: `${step.action}: ${message}` }))
   const abs = (path: string) => {
     const p = isAbsolute(path) ? path : resolve(cwd, path)
     outputs.push(p)
@@ -58,7 +64,10 @@ const stepRows = (step: JobStep, index: number, cwd: string, outputs: Array<stri
   switch (step.action) {
     case "open":
       if (step.url === undefined) return fail("needs url")
-      return Either.right([["open", step.url], ...(step.loadState !== undefined ? [["wait", "--load", step.loadState]] : [])])
+      return Either.right([
+        ["open", step.url],
+        ...(step.loadState !== undefined ? [["wait", "--load", step.loadState]] : [])
+      ])
     case "click":
     case "dblclick":
     case "rightclick":
@@ -75,7 +84,8 @@ const stepRows = (step: JobStep, index: number, cwd: string, outputs: Array<stri
       if (step.text === undefined || step.text === "") return fail("needs text: the key, e.g. Enter")
       return Either.right([...(step.selector !== undefined ? [["focus", step.selector]] : []), ["press", step.text]])
     case "drag":
-      if (step.selector === undefined || step.target === undefined) return fail("needs selector (CSS or @ref) and target")
+      if (step.selector === undefined || step.target === undefined)
+        return fail("needs selector (CSS or @ref) and target")
       return Either.right([["drag", step.selector, step.target]])
     case "type": {
       // real key events per character (upstream's `keyboard type` sends none: keystrokes.ts), paced when asked
@@ -98,12 +108,22 @@ const stepRows = (step: JobStep, index: number, cwd: string, outputs: Array<stri
       return Either.right([["select", step.selector, ...values]])
     }
     case "wait":
-      return step.milliseconds === undefined ? fail("needs milliseconds") : Either.right([["wait", String(step.milliseconds)]])
+      return step.milliseconds === undefined
+        ? fail("needs milliseconds")
+        : Either.right([["wait", String(step.milliseconds)]])
     case "assertText":
-      return step.text === undefined || step.text === "" ? fail("needs text") : Either.right([["wait", "--text", step.text, "--timeout", String(ASSERT_TIMEOUT_MS)]])
+      return step.text === undefined || step.text === ""
+        ? fail("needs text")
+        : Either.right([["wait", "--text", step.text, "--timeout", String(ASSERT_TIMEOUT_MS)]])
     case "assertUrl":
       if (step.url === undefined) return fail("needs url")
-      return Either.right([[...(step.url.includes("*") ? ["wait", "--fn", urlGlobPredicate(step.url)] : ["wait", "--url", step.url]), "--timeout", String(ASSERT_TIMEOUT_MS)]])
+      return Either.right([
+        [
+          ...(step.url.includes("*") ? ["wait", "--fn", urlGlobPredicate(step.url)] : ["wait", "--url", step.url]),
+          "--timeout",
+          String(ASSERT_TIMEOUT_MS)
+        ]
+      ])
     case "waitForDownload":
       return step.path === undefined ? fail("needs path") : Either.right([["wait", "--download", abs(step.path)]])
     case "snapshot":
@@ -133,7 +153,7 @@ export const batchOf = (
 })
 
 export const compileJob = (job: Job, cwd: string): Either.Either<CompiledBatch, InvalidInput> =>
-  Either.gen(function*() {
+  Either.gen(function* () {
     const outputs: Array<string> = []
     const rows: Array<ReadonlyArray<string>> = []
     const rowActions: Array<string> = []

@@ -18,7 +18,12 @@ export const QA_ASSERT_TIMEOUT_MS = 5_000
 export const compileQa = (qa: Qa, cwd: string): Either.Either<CompiledQa, InvalidInput> => {
   const attached = qa.attached === true
   if (attached === (qa.url !== undefined)) {
-    return Either.left(new InvalidInput({ field: "qa", detail: "give either url (open and check a page) or attached: true (check the current page)" }))
+    return Either.left(
+      new InvalidInput({
+        field: "qa",
+        detail: "give either url (open and check a page) or attached: true (check the current page)"
+      })
+    )
   }
   const checks = {
     network: qa.checkNetwork ?? !attached,
@@ -37,9 +42,11 @@ export const compileQa = (qa: Qa, cwd: string): Either.Either<CompiledQa, Invali
     rows.push(["open", qa.url ?? ""])
   }
   rows.push(["wait", "--load", loadState])
-  const texts = qa.expectedText === undefined ? [] : typeof qa.expectedText === "string" ? [qa.expectedText] : qa.expectedText
+  const texts =
+    qa.expectedText === undefined ? [] : typeof qa.expectedText === "string" ? [qa.expectedText] : qa.expectedText
   for (const text of texts) rows.push(["wait", "--text", text, "--timeout", String(QA_ASSERT_TIMEOUT_MS)])
-  if (qa.expectedSelector !== undefined) rows.push(["wait", qa.expectedSelector, "--timeout", String(QA_ASSERT_TIMEOUT_MS)])
+  if (qa.expectedSelector !== undefined)
+    rows.push(["wait", qa.expectedSelector, "--timeout", String(QA_ASSERT_TIMEOUT_MS)])
   const outputs: Array<string> = []
   if (qa.screenshotPath !== undefined) {
     const path = isAbsolute(qa.screenshotPath) ? qa.screenshotPath : resolve(cwd, qa.screenshotPath)

@@ -24,7 +24,10 @@ export const compileElementAction = (
     readonly action: ElementAction
   },
   where = "semanticAction"
-): Either.Either<{ readonly args: ReadonlyArray<string>; readonly locator?: string; readonly selector?: string }, InvalidInput> => {
+): Either.Either<
+  { readonly args: ReadonlyArray<string>; readonly locator?: string; readonly selector?: string },
+  InvalidInput
+> => {
   const fail = (message: string) => Either.left(new InvalidInput({ field: where, detail: message }))
   if (a.action === "fill" && (a.text === undefined || a.text === "")) return fail("fill needs non-empty text")
   const tail = a.action === "fill" ? [a.text ?? ""] : []
@@ -37,18 +40,23 @@ export const compileElementAction = (
     return Either.right({ args: [command, a.selector, ...tail], selector: a.selector })
   }
   if (a.locator !== undefined && !isFindAction(a.action)) {
-    return fail(`${a.action} needs a selector or @ref (locators work for click, fill, check, hover); take snapshot -i for refs`)
+    return fail(
+      `${a.action} needs a selector or @ref (locators work for click, fill, check, hover); take snapshot -i for refs`
+    )
   }
-  if (a.locator === undefined) return fail("give a locator (role, text, label, placeholder, alt, title, testid) with its value, or a selector")
+  if (a.locator === undefined)
+    return fail("give a locator (role, text, label, placeholder, alt, title, testid) with its value, or a selector")
   // upstream's --exact: the whole text (for role: the whole name), case-sensitive; a test id is always exact
   if (a.exact === true && a.locator === "testid") {
     return fail("exact is for text, label, placeholder, alt, title and role names (a testid is always exact)")
   }
-  if (a.role !== undefined && a.locator !== "role") return fail("role is only for locator \"role\"")
-  if (a.name !== undefined && a.locator !== "role") return fail("name is only for locator \"role\" (it becomes --name)")
-  if (a.role !== undefined && a.value !== undefined && a.role !== a.value) return fail("role and value disagree; give one of them")
+  if (a.role !== undefined && a.locator !== "role") return fail('role is only for locator "role"')
+  if (a.name !== undefined && a.locator !== "role") return fail('name is only for locator "role" (it becomes --name)')
+  if (a.role !== undefined && a.value !== undefined && a.role !== a.value)
+    return fail("role and value disagree; give one of them")
   const value = a.value ?? a.role
-  if (blank(value)) return fail(`locator "${a.locator}" needs a non-empty value${a.locator === "role" ? " (or role)" : ""}`)
+  if (blank(value))
+    return fail(`locator "${a.locator}" needs a non-empty value${a.locator === "role" ? " (or role)" : ""}`)
   return Either.right({
     args: [
       "find",
@@ -67,15 +75,28 @@ export const compileSemanticAction = (a: SemanticAction): Either.Either<Compiled
   const prefix = a.session !== undefined ? ["--session", a.session] : []
   if (a.action === "select") {
     if (a.locator !== undefined || a.role !== undefined || a.name !== undefined || a.text !== undefined) {
-      return invalid("select takes selector plus value or values (resolve role/label targets to a selector or @ref first)")
+      return invalid(
+        "select takes selector plus value or values (resolve role/label targets to a selector or @ref first)"
+      )
     }
     const values = a.values ?? (a.value !== undefined ? [a.value] : [])
     if (blank(a.selector) || values.length === 0) return invalid("select needs selector and value or values")
-    return Either.right({ action: "select", selector: a.selector ?? "", values, args: [...prefix, "select", a.selector ?? "", ...values] })
+    return Either.right({
+      action: "select",
+      selector: a.selector ?? "",
+      values,
+      args: [...prefix, "select", a.selector ?? "", ...values]
+    })
   }
   if (a.values !== undefined) return invalid("values is only for select")
   if (a.action === "press") {
-    if (a.locator !== undefined || a.selector !== undefined || a.value !== undefined || a.role !== undefined || a.name !== undefined) {
+    if (
+      a.locator !== undefined ||
+      a.selector !== undefined ||
+      a.value !== undefined ||
+      a.role !== undefined ||
+      a.name !== undefined
+    ) {
       return invalid("press takes only text (a key such as Enter, Escape, Control+a): it goes to the focused element")
     }
     if (blank(a.text)) return invalid("press needs text: the key, e.g. Enter")

@@ -14,11 +14,19 @@ import { batchOf } from "./compileJob.js"
 const checkFiles = (field: string, max: number | undefined): InvalidInput | undefined =>
   max === undefined || (Number.isInteger(max) && max >= 1 && max <= MAX_WORKSPACE_FILES)
     ? undefined
-    : new InvalidInput({ field: `${field}.maxWorkspaceFiles`, detail: `must be an integer from 1 to ${MAX_WORKSPACE_FILES}` })
+    : new InvalidInput({
+        field: `${field}.maxWorkspaceFiles`,
+        detail: `must be an integer from 1 to ${MAX_WORKSPACE_FILES}`
+      })
 
 export const compileSourceLookup = (query: SourceLookup): Either.Either<CompiledSourceLookup, InvalidInput> => {
   if (query.selector === undefined && query.reactFiberId === undefined && query.componentName === undefined) {
-    return Either.left(new InvalidInput({ field: "sourceLookup", detail: "give at least one of selector, reactFiberId or componentName" }))
+    return Either.left(
+      new InvalidInput({
+        field: "sourceLookup",
+        detail: "give at least one of selector, reactFiberId or componentName"
+      })
+    )
   }
   const bad = checkFiles("sourceLookup", query.maxWorkspaceFiles)
   if (bad !== undefined) return Either.left(bad)
@@ -39,9 +47,13 @@ export const compileSourceLookup = (query: SourceLookup): Either.Either<Compiled
  * `networkSourceLookup` → `network request <id>` and/or `network requests --filter <filter or url>` (filter wins),
  * in one `batch`, prefixed with `--session <name>` when given. Pure.
  */
-export const compileNetworkSourceLookup = (query: NetworkSourceLookup): Either.Either<CompiledNetworkSourceLookup, InvalidInput> => {
+export const compileNetworkSourceLookup = (
+  query: NetworkSourceLookup
+): Either.Either<CompiledNetworkSourceLookup, InvalidInput> => {
   if (query.requestId === undefined && query.filter === undefined && query.url === undefined) {
-    return Either.left(new InvalidInput({ field: "networkSourceLookup", detail: "give at least one of requestId, filter or url" }))
+    return Either.left(
+      new InvalidInput({ field: "networkSourceLookup", detail: "give at least one of requestId, filter or url" })
+    )
   }
   const bad = checkFiles("networkSourceLookup", query.maxWorkspaceFiles)
   if (bad !== undefined) return Either.left(bad)
@@ -50,5 +62,9 @@ export const compileNetworkSourceLookup = (query: NetworkSourceLookup): Either.E
   const filter = query.filter ?? query.url
   if (filter !== undefined) rows.push(["network", "requests", "--filter", filter])
   const batch = batchOf(rows, false, [])
-  return Either.right({ ...batch, args: query.session !== undefined ? ["--session", query.session, ...batch.args] : batch.args, query })
+  return Either.right({
+    ...batch,
+    args: query.session !== undefined ? ["--session", query.session, ...batch.args] : batch.args,
+    query
+  })
 }

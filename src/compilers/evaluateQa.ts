@@ -8,10 +8,16 @@ import type { CompiledQa } from "../domain/Compiled.js"
 import type { StepRow } from "../domain/Outcome.js"
 import type { QaVerdict } from "../domain/Qa.js"
 
-
-const resultOf = (rows: ReadonlyArray<StepRow>, command: ReadonlyArray<string>): Record<string, unknown> | undefined => {
-  const row = [...rows].reverse().find((r) => r.success && command.every((t, i) => r.command[i] === t) && r.command.length === command.length)
-  return row?.success === true && row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>) : undefined
+const resultOf = (
+  rows: ReadonlyArray<StepRow>,
+  command: ReadonlyArray<string>
+): Record<string, unknown> | undefined => {
+  const row = [...rows]
+    .reverse()
+    .find((r) => r.success && command.every((t, i) => r.command[i] === t) && r.command.length === command.length)
+  return row?.success === true && row.result !== null && typeof row.result === "object"
+    ? (row.result as Record<string, unknown>)
+    : undefined
 }
 
 /** The expected text a failed step waited for, as the classifier read it (its wait's assertion). */
@@ -36,21 +42,34 @@ export const evaluateQa = (compiled: CompiledQa, rows: ReadonlyArray<StepRow>): 
   const failedChecks: Array<string> = []
   const warnings: Array<string> = []
   rows.forEach((row, i) => {
-    if (!row.success) failedChecks.push(assertionMiss(row) ?? `step ${i + 1} (${row.command.slice(0, 3).join(" ")}) failed: ${row.error.message || row.error._tag}`)
+    if (!row.success)
+      failedChecks.push(
+        assertionMiss(row) ??
+          `step ${i + 1} (${row.command.slice(0, 3).join(" ")}) failed: ${row.error.message || row.error._tag}`
+      )
   })
   const diagnostics = (["network", "console", "errors"] as const).filter((k) => compiled.checks[k])
   if (!compiled.checks.diagnosticsResetAtStart && diagnostics.length > 0) {
-    warnings.push(`diagnostic buffers were preserved, not cleared: ${diagnostics.join("/")} may include events from before this check`)
+    warnings.push(
+      `diagnostic buffers were preserved, not cleared: ${diagnostics.join("/")} may include events from before this check`
+    )
   }
-  if (rows.length < compiled.rows.length) warnings.push(`${compiled.rows.length - rows.length} later step(s) did not run after the failure`)
+  if (rows.length < compiled.rows.length)
+    warnings.push(`${compiled.rows.length - rows.length} later step(s) did not run after the failure`)
   if (compiled.checks.console) {
     const messages = resultOf(rows, ["console"])?.["messages"]
-    const errors = Array.isArray(messages) ? (messages as Array<Record<string, unknown>>).filter((m) => m["type"] === "error") : []
-    if (errors.length > 0) failedChecks.push(`${errors.length} console error(s): ${String(errors[0]?.["text"] ?? "").slice(0, 160)}`)
+    const errors = Array.isArray(messages)
+      ? (messages as Array<Record<string, unknown>>).filter((m) => m["type"] === "error")
+      : []
+    if (errors.length > 0)
+      failedChecks.push(`${errors.length} console error(s): ${String(errors[0]?.["text"] ?? "").slice(0, 160)}`)
   }
   if (compiled.checks.errors) {
     const errors = resultOf(rows, ["errors"])?.["errors"]
-    if (Array.isArray(errors) && errors.length > 0) failedChecks.push(`${errors.length} page error(s): ${String((errors[0] as Record<string, unknown>)["text"] ?? "").split("\n")[0]}`)
+    if (Array.isArray(errors) && errors.length > 0)
+      failedChecks.push(
+        `${errors.length} page error(s): ${String((errors[0] as Record<string, unknown>)["text"] ?? "").split("\n")[0]}`
+      )
   }
   if (compiled.checks.network) {
     const requests = resultOf(rows, ["network", "requests"])?.["requests"]
@@ -58,16 +77,30 @@ export const evaluateQa = (compiled: CompiledQa, rows: ReadonlyArray<StepRow>): 
     const failed = all.filter((r) => requestOutcome(r) === "failure")
     const benign = all.filter((r) => requestOutcome(r) === "benign-failure").length
     if (benign > 0) warnings.push(`${benign} benign network request failure(s) ignored`)
-    if (failed.length > 0) failedChecks.push(`${failed.length} failed request(s): ${failed.slice(0, 3).map((r) => `${String(r["status"] ?? "no response")} ${String(r["url"])}`).join(", ")}`)
+    if (failed.length > 0)
+      failedChecks.push(
+        `${failed.length} failed request(s): ${failed
+          .slice(0, 3)
+          .map((r) => `${String(r["status"] ?? "no response")} ${String(r["url"])}`)
+          .join(", ")}`
+      )
   }
   const passed = failedChecks.length === 0
   const missedTexts = rows.flatMap((row) => missedText(row) ?? [])
-  const summary = !passed ? `QA failed: ${failedChecks.length} check(s)` : warnings.length > 0 ? `QA preset passed with warnings: ${warnings.join("; ")}` : "QA passed"
+  const summary = !passed
+    ? `QA failed: ${failedChecks.length} check(s)`
+    : warnings.length > 0
+      ? `QA preset passed with warnings: ${warnings.join("; ")}`
+      : "QA passed"
   const title = resultOf(rows, ["get", "title"])?.["title"]
   const url = resultOf(rows, ["get", "url"])?.["url"]
-  const observedPage = typeof url === "string" && url !== "" ? { title: typeof title === "string" ? title : "", url } : undefined
+  const observedPage =
+    typeof url === "string" && url !== "" ? { title: typeof title === "string" ? title : "", url } : undefined
   return {
-    passed, failedChecks, warnings, summary,
+    passed,
+    failedChecks,
+    warnings,
+    summary,
     ...(observedPage !== undefined ? { observedPage } : {}),
     ...(missedTexts.length > 0 ? { missedTexts } : {})
   }

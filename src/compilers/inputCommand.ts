@@ -16,18 +16,18 @@ export type PointerTarget =
 
 export type InputCommand =
   | {
-    readonly kind: "click"
-    readonly target: PointerTarget
-    readonly button: MouseButton
-    readonly clickCount: 1 | 2
-    readonly modifiers: ReadonlyArray<Modifier>
-  }
+      readonly kind: "click"
+      readonly target: PointerTarget
+      readonly button: MouseButton
+      readonly clickCount: 1 | 2
+      readonly modifiers: ReadonlyArray<Modifier>
+    }
   | {
-    readonly kind: "drop"
-    readonly selector: string
-    readonly files: ReadonlyArray<string>
-    readonly text?: string
-  }
+      readonly kind: "drop"
+      readonly selector: string
+      readonly files: ReadonlyArray<string>
+      readonly text?: string
+    }
   | { readonly kind: "storage-remove"; readonly area: "local" | "session"; readonly key: string }
 
 export type InputParse = { readonly command: InputCommand } | { readonly problem: string } | undefined
@@ -36,15 +36,24 @@ export type InputParse = { readonly command: InputCommand } | { readonly problem
 export const MODIFIER_BITS: Readonly<Record<Modifier, number>> = { Alt: 1, Control: 2, Meta: 4, Shift: 8 }
 
 const MODIFIER_NAMES: Readonly<Record<string, Modifier>> = {
-  alt: "Alt", option: "Alt", control: "Control", ctrl: "Control",
-  meta: "Meta", cmd: "Meta", command: "Meta", shift: "Shift"
+  alt: "Alt",
+  option: "Alt",
+  control: "Control",
+  ctrl: "Control",
+  meta: "Meta",
+  cmd: "Meta",
+  command: "Meta",
+  shift: "Shift"
 }
 
 const MODIFIERS_FORM = "--modifiers <keys> (Alt, Control, Meta, Shift; joined by , or +)"
 const BUTTON_FORM = "--button <left|right|middle>"
 
 const modifiersOf = (value: string): ReadonlyArray<Modifier> | string => {
-  const names = value.split(/[,+]/).map((s) => s.trim()).filter((s) => s !== "")
+  const names = value
+    .split(/[,+]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== "")
   const read = names.map((n) => MODIFIER_NAMES[n.toLowerCase()])
   const bad = names.find((_, i) => read[i] === undefined)
   if (bad !== undefined) return `unknown modifier ${JSON.stringify(bad)}: ${MODIFIERS_FORM}`
@@ -121,7 +130,10 @@ const dropOf = (tokens: ReadonlyArray<string>): InputParse => {
   const read = split(tokens, ["--files", "--text"])
   if ("problem" in read) return { problem: `drop: ${read.problem}; ${usage}` }
   const [selector, ...extra] = read.rest
-  const files = (read.flags.get("--files") ?? "").split(",").map((f) => f.trim()).filter((f) => f !== "")
+  const files = (read.flags.get("--files") ?? "")
+    .split(",")
+    .map((f) => f.trim())
+    .filter((f) => f !== "")
   const text = read.flags.get("--text")
   if (selector === undefined || selector.startsWith("-") || extra.length > 0) {
     return { problem: `drop takes one selector or @ref: ${usage}` }

@@ -5,10 +5,16 @@
  */
 import type { PageFilterMode } from "../domain/Lookup.js"
 
-const FLAGS: Readonly<Record<string, PageFilterMode>> = { "--current-page": "current-page", "--current-origin": "current-origin", "--current-url": "current-url" }
+const FLAGS: Readonly<Record<string, PageFilterMode>> = {
+  "--current-page": "current-page",
+  "--current-origin": "current-origin",
+  "--current-url": "current-url"
+}
 
 /** The argv without the wrapper flag, and the mode it asked for (the last one wins). */
-export const pageFilterOf = (args: ReadonlyArray<string>): { readonly args: ReadonlyArray<string>; readonly mode?: PageFilterMode } => {
+export const pageFilterOf = (
+  args: ReadonlyArray<string>
+): { readonly args: ReadonlyArray<string>; readonly mode?: PageFilterMode } => {
   const at = args.indexOf("network")
   if (at < 0 || args[at + 1] !== "requests" || !args.some((a) => a in FLAGS)) return { args }
   const flags = args.filter((a) => a in FLAGS)

@@ -14,10 +14,19 @@ export const CONFIG_DIR = join(".pi", "config", "pi-agent-browser-effect")
 /** The folder the tool contract names, read first in each place. */
 export const CONTRACT_CONFIG_DIR = join(".pi", "config", "pi-agent-browser-native")
 
-const inEach = (root: string): ReadonlyArray<string> => [join(root, CONTRACT_CONFIG_DIR, "config.json"), join(root, CONFIG_DIR, "config.json")]
+const inEach = (root: string): ReadonlyArray<string> => [
+  join(root, CONTRACT_CONFIG_DIR, "config.json"),
+  join(root, CONFIG_DIR, "config.json")
+]
 
-export const configPaths = (env: Readonly<Record<string, string | undefined>>, cwd: string | undefined, projectTrusted: boolean): ReadonlyArray<string> => [
+export const configPaths = (
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string | undefined,
+  projectTrusted: boolean
+): ReadonlyArray<string> => [
   ...inEach(env["HOME"] ?? homedir()),
   ...(cwd !== undefined && projectTrusted ? inEach(cwd) : []),
-  ...(env["PI_AGENT_BROWSER_CONFIG"] !== undefined && env["PI_AGENT_BROWSER_CONFIG"] !== "" ? [env["PI_AGENT_BROWSER_CONFIG"]] : [])
+  ...(env["PI_AGENT_BROWSER_CONFIG"] !== undefined && env["PI_AGENT_BROWSER_CONFIG"] !== ""
+    ? [env["PI_AGENT_BROWSER_CONFIG"]]
+    : [])
 ]

@@ -99,10 +99,22 @@ export interface ResolveOptions {
   readonly cwd?: string
 }
 
-const nonEmpty = (labeled: LabeledSource, value: string | undefined, reason: CredentialUnavailable["reason"], envName?: string) =>
+const nonEmpty = (
+  labeled: LabeledSource,
+  value: string | undefined,
+  reason: CredentialUnavailable["reason"],
+  envName?: string
+) =>
   value !== undefined && value.trim() !== ""
     ? Effect.succeed(Redacted.make(value.trim()))
-    : Effect.fail(new CredentialUnavailable({ label: labeled.label, kind: labeled.source.kind, reason, ...(envName !== undefined ? { envName } : {}) }))
+    : Effect.fail(
+        new CredentialUnavailable({
+          label: labeled.label,
+          kind: labeled.source.kind,
+          reason,
+          ...(envName !== undefined ? { envName } : {})
+        })
+      )
 
 /** Runs the command through the shell in its own process group; the group is ended on timeout or interruption. */
 const runCommand = (labeled: LabeledSource, command: string, options: ResolveOptions) => {
@@ -114,23 +126,38 @@ const runCommand = (labeled: LabeledSource, command: string, options: ResolveOpt
   let cmd = Command.make("/bin/sh", "-c", command).pipe(Command.env(env))
   if (options.cwd !== undefined) cmd = Command.workingDirectory(cmd, options.cwd)
   return Effect.scoped(
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const proc = yield* Command.start(cmd)
       // The platform finalizer waits for exit after SIGTERM; a child that ignores it must not hang the tool.
       yield* Effect.addFinalizer(() =>
         proc.isRunning.pipe(
-          Effect.flatMap((running) => running ? proc.kill("SIGTERM").pipe(Effect.timeout("1 second"), Effect.catchAll(() => proc.kill("SIGKILL"))) : Effect.void),
+          Effect.flatMap((running) =>
+            running
+              ? proc.kill("SIGTERM").pipe(
+                  Effect.timeout("1 second"),
+                  Effect.catchAll(() => proc.kill("SIGKILL"))
+                )
+              : Effect.void
+          ),
           Effect.ignore
         )
       )
-      const [stdout, exitCode] = yield* Effect.all([proc.stdout.pipe(Stream.decodeText(), Stream.mkString), proc.exitCode, proc.stderr.pipe(Stream.runDrain)], { concurrency: "unbounded" })
+      const [stdout, exitCode] = yield* Effect.all(
+        [proc.stdout.pipe(Stream.decodeText(), Stream.mkString), proc.exitCode, proc.stderr.pipe(Stream.runDrain)],
+        { concurrency: "unbounded" }
+      )
       return { stdout, exitCode: Number(exitCode) }
     })
   ).pipe(
     Effect.mapError(() => fail("command-not-started")),
-    Effect.timeoutFail({ duration: Duration.millis(timeoutMs), onTimeout: () => fail("command-timeout", { timeoutMs }) }),
+    Effect.timeoutFail({
+      duration: Duration.millis(timeoutMs),
+      onTimeout: () => fail("command-timeout", { timeoutMs })
+    }),
     Effect.flatMap(({ exitCode, stdout }) =>
-      exitCode === 0 && stdout.trim() !== "" ? Effect.succeed(Redacted.make(stdout.trim())) : Effect.fail(fail("command-failed", { exitCode }))
+      exitCode === 0 && stdout.trim() !== ""
+        ? Effect.succeed(Redacted.make(stdout.trim()))
+        : Effect.fail(fail("command-failed", { exitCode }))
     )
   )
 }
@@ -147,6 +174,8 @@ export const resolveCredential = (
     case "env":
       return nonEmpty(labeled, options.env[source.name], "env-missing", source.name)
     case "command":
-      return source.command === "" ? nonEmpty(labeled, undefined, "empty") : runCommand(labeled, source.command, options)
+      return source.command === ""
+        ? nonEmpty(labeled, undefined, "empty")
+        : runCommand(labeled, source.command, options)
   }
 }

@@ -16,24 +16,38 @@ import { optional } from "../schema/exactOptional.js"
 
 export { CONFIG_DIR, configPaths } from "./configPaths.js"
 
-
 export const FileConfig = Schema.Struct({
-  browser: optional(Schema.Struct({ profile: optional(Schema.String), executablePath: optional(Schema.String), allowedDomains: optional(Schema.String) })),
+  browser: optional(
+    Schema.Struct({
+      profile: optional(Schema.String),
+      executablePath: optional(Schema.String),
+      allowedDomains: optional(Schema.String)
+    })
+  ),
   session: optional(Schema.Struct({ idleTimeoutMs: optional(Schema.Number.pipe(Schema.int(), Schema.positive())) })),
-  artifacts: optional(Schema.Struct({ maxBytes: optional(Schema.Number.pipe(Schema.int(), Schema.positive())), manifestMaxEntries: optional(Schema.Number.pipe(Schema.int(), Schema.positive())) })),
+  artifacts: optional(
+    Schema.Struct({
+      maxBytes: optional(Schema.Number.pipe(Schema.int(), Schema.positive())),
+      manifestMaxEntries: optional(Schema.Number.pipe(Schema.int(), Schema.positive()))
+    })
+  ),
   /** A browser pool every managed session connects to (docs/POOLS.md); both fields stay credential sources. */
-  pool: optional(Schema.Struct({
-    endpoint: optional(Schema.String),
-    token: optional(Schema.String),
-    provider: optional(Schema.String)
-  })),
+  pool: optional(
+    Schema.Struct({
+      endpoint: optional(Schema.String),
+      token: optional(Schema.String),
+      provider: optional(Schema.String)
+    })
+  ),
   /** The agent_browser_web_search companion; key fields stay credential sources (never resolved at load). */
-  webSearch: optional(Schema.Struct({
-    enabled: optional(Schema.Boolean),
-    preferredProvider: optional(Schema.Literal("exa", "brave")),
-    exaApiKey: optional(Schema.String),
-    braveApiKey: optional(Schema.String)
-  }))
+  webSearch: optional(
+    Schema.Struct({
+      enabled: optional(Schema.Boolean),
+      preferredProvider: optional(Schema.Literal("exa", "brave")),
+      exaApiKey: optional(Schema.String),
+      braveApiKey: optional(Schema.String)
+    })
+  )
 })
 export type FileConfig = typeof FileConfig.Type
 
@@ -48,17 +62,23 @@ const SOURCE_SECTIONS = new Set(["webSearch", "secrets", "pool"])
 
 const resolveEnvRefs = (node: unknown, env: Readonly<Record<string, string | undefined>>, top = false): unknown => {
   if (top && node !== null && typeof node === "object" && !Array.isArray(node)) {
-    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, SOURCE_SECTIONS.has(k) ? v : resolveEnvRefs(v, env)]))
+    return Object.fromEntries(
+      Object.entries(node).map(([k, v]) => [k, SOURCE_SECTIONS.has(k) ? v : resolveEnvRefs(v, env)])
+    )
   }
   if (typeof node === "string" && /^\$[A-Z_][A-Z0-9_]*$/.test(node)) return env[node.slice(1)]
   if (Array.isArray(node)) return node.map((n) => resolveEnvRefs(n, env))
-  if (node !== null && typeof node === "object") return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolveEnvRefs(v, env)]))
+  if (node !== null && typeof node === "object")
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolveEnvRefs(v, env)]))
   return node
 }
 
 const decode = Schema.decodeUnknownEither(FileConfig)
 
-export const loadFileConfig = (paths: ReadonlyArray<string>, env: Readonly<Record<string, string | undefined>>): LoadedConfig => {
+export const loadFileConfig = (
+  paths: ReadonlyArray<string>,
+  env: Readonly<Record<string, string | undefined>>
+): LoadedConfig => {
   let merged: Record<string, Record<string, unknown>> = {}
   const sources: Array<string> = []
   const problems: Array<string> = []
@@ -78,13 +98,18 @@ export const loadFileConfig = (paths: ReadonlyArray<string>, env: Readonly<Recor
     }
     const decoded = decode(parsed)
     if (Either.isLeft(decoded)) {
-      problems.push(`${path}: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left).split("\n").slice(0, 3).join(" ")}`)
+      problems.push(
+        `${path}: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left).split("\n").slice(0, 3).join(" ")}`
+      )
       continue
     }
     sources.push(path)
     const next: Record<string, Record<string, unknown>> = { ...merged }
     for (const [section, values] of Object.entries(decoded.right as Record<string, unknown>)) {
-      next[section] = values !== null && typeof values === "object" && !Array.isArray(values) ? { ...(merged[section] ?? {}), ...(values as Record<string, unknown>) } : (values as Record<string, unknown>)
+      next[section] =
+        values !== null && typeof values === "object" && !Array.isArray(values)
+          ? { ...(merged[section] ?? {}), ...(values as Record<string, unknown>) }
+          : (values as Record<string, unknown>)
     }
     merged = next
   }

@@ -30,15 +30,22 @@ export const socketPathLimit = (platform: string): number | undefined =>
 const pathFor = (platform: string) => (platform === "win32" ? win32 : posix)
 
 /** The longest session socket's path in `socketDir`. */
-export const sessionSocketPath = (platform: string, socketDir: string, file = LONGEST_SESSION_SOCKET): string => pathFor(platform).join(socketDir, file)
+export const sessionSocketPath = (platform: string, socketDir: string, file = LONGEST_SESSION_SOCKET): string =>
+  pathFor(platform).join(socketDir, file)
 
 /** Why a session's socket in `socketDir` would not fit this platform's limit (undefined: it fits, or no limit). */
-export const socketPathProblem = (platform: string, socketDir: string, file = LONGEST_SESSION_SOCKET): string | undefined => {
+export const socketPathProblem = (
+  platform: string,
+  socketDir: string,
+  file = LONGEST_SESSION_SOCKET
+): string | undefined => {
   const limit = socketPathLimit(platform)
   if (limit === undefined) return undefined
   const path = sessionSocketPath(platform, socketDir, file)
   const bytes = Buffer.byteLength(path)
-  return bytes <= limit ? undefined : `a session socket there (${path}) would be ${bytes} bytes; ${platform} allows ${limit}`
+  return bytes <= limit
+    ? undefined
+    : `a session socket there (${path}) would be ${bytes} bytes; ${platform} allows ${limit}`
 }
 
 const ownerName = (platform: string, user: MachineUser): string =>

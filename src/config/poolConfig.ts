@@ -9,21 +9,33 @@ import { type LabeledSource, parseCredentialSource } from "./credentialSource.js
 import type { FileConfig } from "./fileConfig.js"
 
 /** A configured value as a credential source (an environment value is taken literally). */
-export const sourceOf = (value: PoolSettings["endpoint"]): LabeledSource =>
-  ({ label: value.label, source: value.literal ? { kind: "plain", value: value.raw } : parseCredentialSource(value.raw) })
+export const sourceOf = (value: PoolSettings["endpoint"]): LabeledSource => ({
+  label: value.label,
+  source: value.literal ? { kind: "plain", value: value.raw } : parseCredentialSource(value.raw)
+})
 
-const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value.trim() === "" ? undefined : value.trim())
+const nonEmpty = (value: string | undefined): string | undefined =>
+  value === undefined || value.trim() === "" ? undefined : value.trim()
 
-export const poolSettings = (env: Readonly<Record<string, string | undefined>>, files: FileConfig): PoolSettings | undefined => {
+export const poolSettings = (
+  env: Readonly<Record<string, string | undefined>>,
+  files: FileConfig
+): PoolSettings | undefined => {
   const fromEnv = nonEmpty(env["PI_AGENT_BROWSER_POOL"])
-  const endpoint = fromEnv !== undefined
-    ? { label: "PI_AGENT_BROWSER_POOL", raw: fromEnv, literal: true }
-    : nonEmpty(files.pool?.endpoint) !== undefined ? { label: "pool.endpoint", raw: files.pool?.endpoint ?? "", literal: false } : undefined
+  const endpoint =
+    fromEnv !== undefined
+      ? { label: "PI_AGENT_BROWSER_POOL", raw: fromEnv, literal: true }
+      : nonEmpty(files.pool?.endpoint) !== undefined
+        ? { label: "pool.endpoint", raw: files.pool?.endpoint ?? "", literal: false }
+        : undefined
   if (endpoint === undefined) return undefined
   const tokenEnv = nonEmpty(env["PI_AGENT_BROWSER_POOL_TOKEN"])
-  const token = tokenEnv !== undefined
-    ? { label: "PI_AGENT_BROWSER_POOL_TOKEN", raw: tokenEnv, literal: true }
-    : nonEmpty(files.pool?.token) !== undefined ? { label: "pool.token", raw: files.pool?.token ?? "", literal: false } : undefined
+  const token =
+    tokenEnv !== undefined
+      ? { label: "PI_AGENT_BROWSER_POOL_TOKEN", raw: tokenEnv, literal: true }
+      : nonEmpty(files.pool?.token) !== undefined
+        ? { label: "pool.token", raw: files.pool?.token ?? "", literal: false }
+        : undefined
   const provider = nonEmpty(env["PI_AGENT_BROWSER_POOL_PROVIDER"]) ?? nonEmpty(files.pool?.provider)
   return { endpoint, ...(token !== undefined ? { token } : {}), ...(provider !== undefined ? { provider } : {}) }
 }
@@ -51,7 +63,11 @@ export const publicEndpoint = (endpoint: string): string => {
 }
 
 /** The environment that makes upstream launch in the pool, and the secrets it carries (for the Redactor). */
-export const poolEnv = (endpoint: string, token: string | undefined, provider: string | undefined): { readonly env: Record<string, string>; readonly secrets: ReadonlyArray<string> } => {
+export const poolEnv = (
+  endpoint: string,
+  token: string | undefined,
+  provider: string | undefined
+): { readonly env: Record<string, string>; readonly secrets: ReadonlyArray<string> } => {
   if (provider !== undefined) {
     const keys = PROVIDER_KEYS[provider]
     const env: Record<string, string> = { AGENT_BROWSER_PROVIDER: provider }

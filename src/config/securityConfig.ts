@@ -55,7 +55,13 @@ export interface ResolvedSecurity {
 }
 
 const PRESET_RULES: Record<SecurityPreset, SecurityRules> = { standard: STANDARD_RULES, strict: STRICT_RULES }
-const RULE_KEYS: ReadonlyArray<SecurityRuleKey> = ["blockedSchemes", "eval", "passwordFields", "uploadRoots", "contentBoundaries"]
+const RULE_KEYS: ReadonlyArray<SecurityRuleKey> = [
+  "blockedSchemes",
+  "eval",
+  "passwordFields",
+  "uploadRoots",
+  "contentBoundaries"
+]
 
 const decodeSecurity = Schema.decodeUnknownEither(SecuritySection, { onExcessProperty: "error", errors: "all" })
 const decodeSecrets = Schema.decodeUnknownEither(SecretsSection, { onExcessProperty: "error", errors: "all" })
@@ -73,7 +79,9 @@ const describeIssues = (section: "security" | "secrets", error: ParseResult.Pars
   return [...byPath].map(([key, issues]) => {
     const first = issues[0] as ParseResult.ArrayFormatterIssue
     if (first._tag === "Unexpected") {
-      return section === "secrets" && first.path.length === 1 ? `${key}: not a secret name (a letter, then letters, digits, _ or -)` : `${key}: unknown key`
+      return section === "secrets" && first.path.length === 1
+        ? `${key}: not a secret name (a letter, then letters, digits, _ or -)`
+        : `${key}: unknown key`
     }
     if (first._tag === "Missing") return `${key}: missing`
     if (issues.length === 1 && first.path.length === 0) return `${key}: expected an object`
@@ -107,7 +115,8 @@ const applySection = (draft: Draft, section: SecuritySection, source: string): v
     draft.rules = { ...draft.rules, [key]: value }
     draft.sources[key] = source
   }
-  if (section.blockedSchemes !== undefined) set("blockedSchemes", [...new Set(section.blockedSchemes.map(normalizeScheme))])
+  if (section.blockedSchemes !== undefined)
+    set("blockedSchemes", [...new Set(section.blockedSchemes.map(normalizeScheme))])
   if (section.eval !== undefined) set("eval", section.eval)
   if (section.passwordFields !== undefined) set("passwordFields", section.passwordFields)
   if (section.uploadRoots !== undefined) set("uploadRoots", section.uploadRoots)
@@ -124,14 +133,26 @@ export const normalizeOrigin = (origin: string): string | undefined => {
   }
 }
 
-const secretSpecs = (section: typeof SecretsSection.Type, source: string, problems: Array<string>): ReadonlyArray<SecretSpec> =>
+const secretSpecs = (
+  section: typeof SecretsSection.Type,
+  source: string,
+  problems: Array<string>
+): ReadonlyArray<SecretSpec> =>
   Object.entries(section).map(([name, entry]) => {
     const origins = entry.origins.map((o, i) => {
       const normalized = normalizeOrigin(o)
-      if (normalized === undefined) problems.push(`${source}: secrets.${name}.origins[${i}]: ${JSON.stringify(o)} is not an origin (scheme://host[:port])`)
+      if (normalized === undefined)
+        problems.push(
+          `${source}: secrets.${name}.origins[${i}]: ${JSON.stringify(o)} is not an origin (scheme://host[:port])`
+        )
       return normalized
     })
-    return { name, value: entry.value, origins: [...new Set(origins.filter((o): o is string => o !== undefined))], source }
+    return {
+      name,
+      value: entry.value,
+      origins: [...new Set(origins.filter((o): o is string => o !== undefined))],
+      source
+    }
   })
 
 /** The JSON object of one file; undefined when absent (normal) or broken (a problem). */
@@ -142,7 +163,8 @@ const readLayer = (path: string, problems: Array<string>): Record<string, unknow
     if (statSync(path, { throwIfNoEntry: false }) === undefined) return undefined
     text = readFileSync(path, "utf8")
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") problems.push(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`)
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+      problems.push(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`)
     return undefined
   }
   let parsed: unknown
@@ -159,10 +181,16 @@ const readLayer = (path: string, problems: Array<string>): Record<string, unknow
   return parsed as Record<string, unknown>
 }
 
-const resolveRoots = (roots: ReadonlyArray<string>, input: SecurityConfigInput, source: string, problems: Array<string>): ReadonlyArray<string> =>
+const resolveRoots = (
+  roots: ReadonlyArray<string>,
+  input: SecurityConfigInput,
+  source: string,
+  problems: Array<string>
+): ReadonlyArray<string> =>
   roots.flatMap((root) => {
     const home = input.env["HOME"] ?? homedir()
-    const absolute = root === "~" ? home : root.startsWith("~/") ? resolve(home, root.slice(2)) : resolve(input.cwd, root)
+    const absolute =
+      root === "~" ? home : root.startsWith("~/") ? resolve(home, root.slice(2)) : resolve(input.cwd, root)
     try {
       const real = realpathSync(absolute)
       if (statSync(real).isDirectory()) return [real]
@@ -175,7 +203,11 @@ const resolveRoots = (roots: ReadonlyArray<string>, input: SecurityConfigInput, 
 
 export const resolveSecurityConfig = (input: SecurityConfigInput): ResolvedSecurity => {
   const problems: Array<string> = []
-  const draft: Draft = { preset: STANDARD_POLICY.preset, rules: STANDARD_POLICY.rules, sources: { ...STANDARD_POLICY.sources } }
+  const draft: Draft = {
+    preset: STANDARD_POLICY.preset,
+    rules: STANDARD_POLICY.rules,
+    sources: { ...STANDARD_POLICY.sources }
+  }
   const secrets = new Map<string, SecretSpec>()
   for (const path of input.paths) {
     const layer = readLayer(path, problems)
@@ -193,8 +225,14 @@ export const resolveSecurityConfig = (input: SecurityConfigInput): ResolvedSecur
   }
   const fromEnv = (input.env[SECURITY_PRESET_ENV] ?? "").trim().toLowerCase()
   if (fromEnv === "standard" || fromEnv === "strict") applyPreset(draft, fromEnv, SECURITY_PRESET_ENV)
-  else if (fromEnv !== "") problems.push(`${SECURITY_PRESET_ENV}: expected "standard" or "strict", got ${JSON.stringify(input.env[SECURITY_PRESET_ENV])}`)
+  else if (fromEnv !== "")
+    problems.push(
+      `${SECURITY_PRESET_ENV}: expected "standard" or "strict", got ${JSON.stringify(input.env[SECURITY_PRESET_ENV])}`
+    )
   const roots = draft.rules.uploadRoots
-  const rules: SecurityRules = roots === undefined ? draft.rules : { ...draft.rules, uploadRoots: resolveRoots(roots, input, draft.sources.uploadRoots, problems) }
+  const rules: SecurityRules =
+    roots === undefined
+      ? draft.rules
+      : { ...draft.rules, uploadRoots: resolveRoots(roots, input, draft.sources.uploadRoots, problems) }
   return { policy: { preset: draft.preset, rules, sources: draft.sources, secrets: [...secrets.values()] }, problems }
 }

@@ -56,60 +56,77 @@ export interface ElectronProbeReads {
  * that none of the launch's own CDP targets has: state reads there are not reads of the app.
  */
 export type ElectronSessionMismatch =
-  | { readonly reason: "managed-session-not-attached"; readonly managedSession: string; readonly launchSessions: ReadonlyArray<string> }
   | {
-    readonly reason: "url-not-in-launch-targets"
-    readonly launchId: string
-    readonly sessionName: string
-    readonly port: number
-    readonly observedUrl: string
-    readonly observedTitle?: string
-    readonly launchTargets: ReadonlyArray<{ readonly type: string; readonly title: string; readonly url: string }>
-  }
+      readonly reason: "managed-session-not-attached"
+      readonly managedSession: string
+      readonly launchSessions: ReadonlyArray<string>
+    }
+  | {
+      readonly reason: "url-not-in-launch-targets"
+      readonly launchId: string
+      readonly sessionName: string
+      readonly port: number
+      readonly observedUrl: string
+      readonly observedTitle?: string
+      readonly launchTargets: ReadonlyArray<{ readonly type: string; readonly title: string; readonly url: string }>
+    }
 
 export type ElectronActionReport =
   | { readonly action: "list"; readonly request: ElectronRequest; readonly result: ElectronListResult }
   | {
-    readonly action: "launch"
-    readonly request: ElectronRequest
-    readonly status: "succeeded" | "failed"
-    readonly launch?: ElectronLaunchRecord
-    readonly targets?: ReadonlyArray<CdpTarget>
-    readonly browserVersion?: string
-    /** `selected`: whether the target was then selected as the session's tab (absent: upstream's only page). */
-    readonly connect?: { readonly argument: string; readonly via: "target" | "port"; readonly targetId?: string; readonly selected?: boolean }
-    readonly handoff: { readonly handoff: "connect" | "tabs" | "snapshot"; readonly refCount?: number; readonly snapshotRetries?: number }
-    /** A launch whose attach failed is cleaned at once; this is that cleanup. */
-    readonly cleanup?: ElectronCleanupReport
-    readonly failure?: {
-      readonly stage: "launch" | "attach" | "handoff"
-      readonly diagnostics?: ElectronLaunchDiagnostics
-      readonly policy?: { readonly list: "allow" | "deny"; readonly entry?: string }
+      readonly action: "launch"
+      readonly request: ElectronRequest
+      readonly status: "succeeded" | "failed"
+      readonly launch?: ElectronLaunchRecord
+      readonly targets?: ReadonlyArray<CdpTarget>
+      readonly browserVersion?: string
+      /** `selected`: whether the target was then selected as the session's tab (absent: upstream's only page). */
+      readonly connect?: {
+        readonly argument: string
+        readonly via: "target" | "port"
+        readonly targetId?: string
+        readonly selected?: boolean
+      }
+      readonly handoff: {
+        readonly handoff: "connect" | "tabs" | "snapshot"
+        readonly refCount?: number
+        readonly snapshotRetries?: number
+      }
+      /** A launch whose attach failed is cleaned at once; this is that cleanup. */
+      readonly cleanup?: ElectronCleanupReport
+      readonly failure?: {
+        readonly stage: "launch" | "attach" | "handoff"
+        readonly diagnostics?: ElectronLaunchDiagnostics
+        readonly policy?: { readonly list: "allow" | "deny"; readonly entry?: string }
+      }
     }
-  }
   | {
-    readonly action: "status"
-    readonly request: ElectronRequest
-    readonly launches: ReadonlyArray<ElectronLaunchRecord>
-    readonly statuses: ReadonlyArray<ElectronLaunchStatus>
-    readonly sessionMismatch?: ElectronSessionMismatch
-  }
+      readonly action: "status"
+      readonly request: ElectronRequest
+      readonly launches: ReadonlyArray<ElectronLaunchRecord>
+      readonly statuses: ReadonlyArray<ElectronLaunchStatus>
+      readonly sessionMismatch?: ElectronSessionMismatch
+    }
   | {
-    readonly action: "probe"
-    readonly request: ElectronRequest
-    readonly status: "succeeded" | "partial"
-    readonly probeContext: { readonly kind: "current-session" | "launch"; readonly launchId?: string; readonly sessionName?: string }
-    readonly launchStatus?: ElectronLaunchStatus
-    readonly probe: ElectronProbeReads
-    readonly sessionMismatch?: ElectronSessionMismatch
-  }
+      readonly action: "probe"
+      readonly request: ElectronRequest
+      readonly status: "succeeded" | "partial"
+      readonly probeContext: {
+        readonly kind: "current-session" | "launch"
+        readonly launchId?: string
+        readonly sessionName?: string
+      }
+      readonly launchStatus?: ElectronLaunchStatus
+      readonly probe: ElectronProbeReads
+      readonly sessionMismatch?: ElectronSessionMismatch
+    }
   | {
-    readonly action: "cleanup"
-    readonly request: ElectronRequest
-    readonly status: "succeeded" | "partial"
-    readonly sessionSteps: ReadonlyArray<ElectronSessionStep>
-    readonly cleanup?: ElectronCleanupReport
-  }
+      readonly action: "cleanup"
+      readonly request: ElectronRequest
+      readonly status: "succeeded" | "partial"
+      readonly sessionSteps: ReadonlyArray<ElectronSessionStep>
+      readonly cleanup?: ElectronCleanupReport
+    }
 
 /** An ordinary call in a wrapper-launched app's session left the app dead or on an unrecoverable blank page. */
 export interface ElectronHealthReport {

@@ -7,7 +7,17 @@ import type { RouteDiagnostic } from "./Captures.js"
 import type { LookupReport, NetworkRequestsPageFilter } from "./Lookup.js"
 import type { UpstreamOutcome } from "./Outcome.js"
 import type { LastPage, TabCorrection, ViewportFacts } from "./PageFacts.js"
-import type { ClickDispatch, ComboboxFocus, FillVerification, OverlayBlockers, PageSettle, ScrollContainer, ScrollNoop, ScrollPage, SelectorTextVisibility } from "../schema/PageDiagnostics.js"
+import type {
+  ClickDispatch,
+  ComboboxFocus,
+  FillVerification,
+  OverlayBlockers,
+  PageSettle,
+  ScrollContainer,
+  ScrollNoop,
+  ScrollPage,
+  SelectorTextVisibility
+} from "../schema/PageDiagnostics.js"
 import type { BrowserDefaults, Plan } from "./Plan.js"
 import type { QaVerdict } from "./Qa.js"
 import type { RefSnapshot, RefSnapshotRecord } from "./RefSnapshot.js"
@@ -19,10 +29,15 @@ export interface Navigation {
   readonly url: string
 }
 
-
 /** The caller's `outputPath`, written after the call. */
 export type OutputFileResult =
-  | { readonly status: "saved"; readonly path: string; readonly absolutePath: string; readonly source: "data" | "text" | "snapshot"; readonly bytes: number }
+  | {
+      readonly status: "saved"
+      readonly path: string
+      readonly absolutePath: string
+      readonly source: "data" | "text" | "snapshot"
+      readonly bytes: number
+    }
   | { readonly status: "failed"; readonly absolutePath: string; readonly error: string }
 
 /** A managed browser that a fresh launch replaced and that could not be closed. */

@@ -14,34 +14,49 @@ import type { SnapshotNaming } from "./SnapshotNaming.js"
  * (upstream/thrownValue.ts).
  */
 export type StepRow =
-  | { readonly command: ReadonlyArray<string>; readonly success: true; readonly result: unknown; readonly warning?: string; readonly readinessWaitMs?: number; readonly fillVerification?: FillVerification; readonly fillNotVerifiable?: FillNotVerifiable; readonly snapshotNaming?: SnapshotNaming }
-  | { readonly command: ReadonlyArray<string>; readonly success: false; readonly error: UpstreamReplyError; readonly readinessWaitMs?: number; readonly thrown?: unknown }
+  | {
+      readonly command: ReadonlyArray<string>
+      readonly success: true
+      readonly result: unknown
+      readonly warning?: string
+      readonly readinessWaitMs?: number
+      readonly fillVerification?: FillVerification
+      readonly fillNotVerifiable?: FillNotVerifiable
+      readonly snapshotNaming?: SnapshotNaming
+    }
+  | {
+      readonly command: ReadonlyArray<string>
+      readonly success: false
+      readonly error: UpstreamReplyError
+      readonly readinessWaitMs?: number
+      readonly thrown?: unknown
+    }
 
 export type UpstreamOutcome =
   | {
-    readonly kind: "single"
-    readonly data: unknown
-    readonly warning: string | undefined
-    /** The command waited this long for its target to appear (absent: it answered at once). */
-    readonly readinessWaitMs?: number
-    /** A web fill whose read-back, in the same upstream process, differs from what was typed. */
-    readonly fillVerification?: FillVerification
-    /** A web fill whose field that read-back cannot see. */
-    readonly fillNotVerifiable?: FillNotVerifiable
-    /** A `snapshot -i` step's naming reads, run in its own process (program/page/namedSnapshot.ts). */
-    readonly snapshotNaming?: SnapshotNaming
-    /** A fill aimed at a range slider, which the wrapper set instead (page/fillGuard.ts). */
-    readonly rangeFill?: {
-      readonly value?: string | undefined
-      readonly before: string
-      readonly min: string
-      readonly max: string
+      readonly kind: "single"
+      readonly data: unknown
+      readonly warning: string | undefined
+      /** The command waited this long for its target to appear (absent: it answered at once). */
+      readonly readinessWaitMs?: number
+      /** A web fill whose read-back, in the same upstream process, differs from what was typed. */
+      readonly fillVerification?: FillVerification
+      /** A web fill whose field that read-back cannot see. */
+      readonly fillNotVerifiable?: FillNotVerifiable
+      /** A `snapshot -i` step's naming reads, run in its own process (program/page/namedSnapshot.ts). */
+      readonly snapshotNaming?: SnapshotNaming
+      /** A fill aimed at a range slider, which the wrapper set instead (page/fillGuard.ts). */
+      readonly rangeFill?: {
+        readonly value?: string | undefined
+        readonly before: string
+        readonly min: string
+        readonly max: string
+      }
+      /** JavaScript dialogs a click opened (`opened`) and alerts that opened after the previous action (`earlier`). */
+      readonly jsDialogs?: { readonly opened: ReadonlyArray<JsDialog>; readonly earlier: ReadonlyArray<JsDialog> }
+      /** What a click did beyond its answer: console errors, a changed heading or control, a late navigation. */
+      readonly effects?: ActionEffects
     }
-    /** JavaScript dialogs a click opened (`opened`) and alerts that opened after the previous action (`earlier`). */
-    readonly jsDialogs?: { readonly opened: ReadonlyArray<JsDialog>; readonly earlier: ReadonlyArray<JsDialog> }
-    /** What a click did beyond its answer: console errors, a changed heading or control, a late navigation. */
-    readonly effects?: ActionEffects
-  }
   | { readonly kind: "batch"; readonly rows: ReadonlyArray<StepRow> }
   | { readonly kind: "inspection"; readonly stdout: string }
 

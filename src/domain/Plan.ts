@@ -72,7 +72,13 @@ export interface Plan {
    * first exact match a pointer can reach (contract P6): the `find` asked for, the ref acted on, the hidden matches
    * before it. `line` and `effectiveArgs` are the ref action.
    */
-  readonly resolvedFind?: { readonly from: ReadonlyArray<string>; readonly ref: string; readonly role: string; readonly name: string; readonly skipped: ReadonlyArray<string> }
+  readonly resolvedFind?: {
+    readonly from: ReadonlyArray<string>
+    readonly ref: string
+    readonly role: string
+    readonly name: string
+    readonly skipped: ReadonlyArray<string>
+  }
   /**
    * A text click (`find text <words> click [--exact]`) the page resolved before it ran (page/textPick.ts): the words,
    * how many elements matched, the one clicked (by role and name) and the first others. `line` is the click on it.

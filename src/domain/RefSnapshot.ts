@@ -22,7 +22,12 @@ export interface RefSnapshot {
 }
 
 /** The session's refs after a snapshot found no active page: none, and every `@eN` stale until a new snapshot. */
-export const noActivePageRefs = (daemonPid: string | undefined): RefSnapshot => ({ refs: new Map(), url: "", daemonPid, invalidated: "no-active-page" })
+export const noActivePageRefs = (daemonPid: string | undefined): RefSnapshot => ({
+  refs: new Map(),
+  url: "",
+  daemonPid,
+  invalidated: "no-active-page"
+})
 
 export interface RefSnapshotRecord {
   readonly session: string

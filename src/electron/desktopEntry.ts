@@ -21,7 +21,12 @@ const unescapeValue = (value: string): string =>
   value.replace(/\\([sntr\\])/g, (_, c: string) => ({ s: " ", n: "\n", t: "\t", r: "\r", "\\": "\\" })[c] ?? c)
 
 const list = (value: string | undefined): ReadonlyArray<string> =>
-  value === undefined ? [] : value.split(";").map((s) => s.trim()).filter((s) => s !== "")
+  value === undefined
+    ? []
+    : value
+        .split(";")
+        .map((s) => s.trim())
+        .filter((s) => s !== "")
 
 /** Reads the `[Desktop Entry]` group; localized keys (`Name[de]`) are ignored in favour of the plain ones. */
 export const parseDesktopEntry = (text: string): DesktopEntry => {
@@ -76,14 +81,14 @@ export const parseExec = (exec: string): ReadonlyArray<string> | undefined => {
     if (quoted) {
       if (c === "\\" && i + 1 < exec.length && /["`$\\]/.test(exec[i + 1] ?? "")) {
         current += exec[++i]
-      } else if (c === "\"") {
+      } else if (c === '"') {
         quoted = false
       } else {
         current += c
       }
       continue
     }
-    if (c === "\"") {
+    if (c === '"') {
       quoted = true
       started = true
     } else if (c === " " || c === "\t") {
@@ -107,7 +112,9 @@ export const parseExec = (exec: string): ReadonlyArray<string> | undefined => {
  * The program an Exec argv really runs: skips an `env` prefix with its `VAR=value` assignments and flags, so
  * `env GDK_BACKEND=x11 /opt/App/app --flag` yields `/opt/App/app` and `["--flag"]`.
  */
-export const execProgram = (argv: ReadonlyArray<string>): { readonly program: string; readonly args: ReadonlyArray<string> } | undefined => {
+export const execProgram = (
+  argv: ReadonlyArray<string>
+): { readonly program: string; readonly args: ReadonlyArray<string> } | undefined => {
   let i = 0
   if (/(^|\/)env$/.test(argv[0] ?? "")) {
     i = 1

@@ -9,7 +9,7 @@ import type { CommandLine } from "../domain/CommandLine.js"
 import { refsIn } from "../session/refPreflight.js"
 import { leavesDomUnchanged } from "../upstream/commandPolicy.js"
 
-const BROAD = new Set(["body", "html", ":root", "main", "div", "[role=application]", "[role=\"application\"]", "*"])
+const BROAD = new Set(["body", "html", ":root", "main", "div", "[role=application]", '[role="application"]', "*"])
 
 export interface ElectronScopeContextFacts {
   readonly launchId: string
@@ -17,9 +17,16 @@ export interface ElectronScopeContextFacts {
   readonly url: string | undefined
 }
 
-const contextOf = (c: ElectronScopeContextFacts) => ({ launchId: c.launchId, sessionName: c.sessionName, ...(c.url !== undefined ? { url: c.url } : {}) })
+const contextOf = (c: ElectronScopeContextFacts) => ({
+  launchId: c.launchId,
+  sessionName: c.sessionName,
+  ...(c.url !== undefined ? { url: c.url } : {})
+})
 
-export const broadTextScope = (line: CommandLine, context: ElectronScopeContextFacts): ElectronGetTextScopeWarning | undefined => {
+export const broadTextScope = (
+  line: CommandLine,
+  context: ElectronScopeContextFacts
+): ElectronGetTextScopeWarning | undefined => {
   const selector = line.command === "get" && line.positionals[1] === "text" ? line.positionals[2] : undefined
   if (selector === undefined || !BROAD.has(selector.trim().toLowerCase())) return undefined
   return {
@@ -29,7 +36,11 @@ export const broadTextScope = (line: CommandLine, context: ElectronScopeContextF
   }
 }
 
-export const refFreshness = (argv: ReadonlyArray<string>, line: CommandLine, context: ElectronScopeContextFacts): ElectronRefFreshness | undefined => {
+export const refFreshness = (
+  argv: ReadonlyArray<string>,
+  line: CommandLine,
+  context: ElectronScopeContextFacts
+): ElectronRefFreshness | undefined => {
   const refs = refsIn(argv)
   if (refs.length === 0 || line.command === undefined || leavesDomUnchanged(line.command)) return undefined
   return {

@@ -43,11 +43,11 @@ export const MAX_PROBE_REF_IDS = 20
 export const probeTabsOf = (raw: unknown): ReadonlyArray<ElectronProbeTab> | undefined =>
   Array.isArray(raw)
     ? raw.slice(0, MAX_PROBE_TABS).map((t: Record<string, unknown>) => ({
-      id: String(t["tabId"] ?? t["id"] ?? t["index"] ?? ""),
-      title: String(t["title"] ?? ""),
-      url: String(t["url"] ?? ""),
-      active: t["active"] === true
-    }))
+        id: String(t["tabId"] ?? t["id"] ?? t["index"] ?? ""),
+        title: String(t["title"] ?? ""),
+        url: String(t["url"] ?? ""),
+        active: t["active"] === true
+      }))
     : undefined
 
 /**

@@ -4,7 +4,17 @@
  * file in the way, read-only, full disk) is a typed error carrying the errno, turned here into `ArtifactMissing`
  * naming the folder and the fix; nothing is created at startup, so calls that write no file work regardless.
  */
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, unlinkSync } from "node:fs"
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  unlinkSync
+} from "node:fs"
 import * as FileSystem from "@effect/platform/FileSystem"
 import type { PlatformError } from "@effect/platform/Error"
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
@@ -23,7 +33,8 @@ import { folderProblem } from "../upstream/folderProblem.js"
 import { randomBytes } from "node:crypto"
 
 /** The OS error behind a platform error (its errno code is what folderProblem reads). */
-const causeOf = (error: PlatformError): unknown => (error._tag === "SystemError" ? error.cause ?? { code: error.reason } : error)
+const causeOf = (error: PlatformError): unknown =>
+  error._tag === "SystemError" ? (error.cause ?? { code: error.reason }) : error
 
 const facts = (path: string): FileFacts => {
   try {
@@ -45,11 +56,14 @@ const facts = (path: string): FileFacts => {
 
 /** Deletes the oldest files of `dir` (never `keep`) until the directory fits `maxBytes`; returns what it deleted. */
 const evictOldest = (dir: string, maxBytes: number, keep: string): ReadonlyArray<string> => {
-  const files = readdirSync(dir).filter((name) => !name.startsWith("refs-")).map((name) => {
-    const path = join(dir, name)
-    const stat = statSync(path)
-    return { path, size: stat.size, mtime: stat.mtimeMs }
-  }).sort((a, b) => a.mtime - b.mtime || a.path.localeCompare(b.path))
+  const files = readdirSync(dir)
+    .filter((name) => !name.startsWith("refs-"))
+    .map((name) => {
+      const path = join(dir, name)
+      const stat = statSync(path)
+      return { path, size: stat.size, mtime: stat.mtimeMs }
+    })
+    .sort((a, b) => a.mtime - b.mtime || a.path.localeCompare(b.path))
   let total = files.reduce((sum, f) => sum + f.size, 0)
   const evicted: Array<string> = []
   for (const file of files) {
@@ -67,7 +81,7 @@ const evictOldest = (dir: string, maxBytes: number, keep: string): ReadonlyArray
  * process table cannot check is left alone (logged).
  */
 export const pruneCrashedRuns = (artifactRoot: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const os = yield* OsProcesses
     let names: ReadonlyArray<string> = []
     try {
@@ -79,8 +93,16 @@ export const pruneCrashedRuns = (artifactRoot: string) =>
     for (const name of names) {
       const pid = Number(/^run-(\d+)-/.exec(name)?.[1])
       if (!Number.isInteger(pid) || pid === process.pid) continue
-      const alive = yield* os.isAlive({ pid }).pipe(Effect.catchTag("ProcessTableUnavailable", (error) =>
-        Effect.as(Effect.logWarning(`artifact folder ${name} kept: whether process ${pid} runs was not checked`, error), true)))
+      const alive = yield* os
+        .isAlive({ pid })
+        .pipe(
+          Effect.catchTag("ProcessTableUnavailable", (error) =>
+            Effect.as(
+              Effect.logWarning(`artifact folder ${name} kept: whether process ${pid} runs was not checked`, error),
+              true
+            )
+          )
+        )
       if (alive) continue
       rmSync(join(artifactRoot, name), { recursive: true, force: true })
       pruned.push(name)
@@ -92,7 +114,9 @@ export const pruneCrashedRuns = (artifactRoot: string) =>
 const MAX_REF_FILES = 50
 
 const pruneRefFiles = (dir: string, keep: string): void => {
-  const refs = readdirSync(dir).filter((n) => n.startsWith("refs-")).map((n) => ({ path: join(dir, n), mtime: statSync(join(dir, n)).mtimeMs }))
+  const refs = readdirSync(dir)
+    .filter((n) => n.startsWith("refs-"))
+    .map((n) => ({ path: join(dir, n), mtime: statSync(join(dir, n)).mtimeMs }))
   refs.sort((a, b) => b.mtime - a.mtime)
   for (const old of refs.slice(MAX_REF_FILES)) if (old.path !== keep) unlinkSync(old.path)
 }
@@ -101,7 +125,7 @@ const safeKey = (key: string): string => key.replace(/[^a-z0-9_-]+/gi, "-").slic
 
 const artifactLayer = Layer.scoped(
   ArtifactStore,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const config = yield* ToolConfig
     const fs = yield* FileSystem.FileSystem
     // named now, made on first use: an unusable artifact folder fails only the calls that write a file
@@ -119,33 +143,54 @@ const artifactLayer = Layer.scoped(
       }
     }
     const window = (list: ReadonlyArray<ManifestEntry>) => list.slice(-config.manifestMaxEntries)
-    const record = (entry: ManifestEntry) => Ref.update(entries, (list) => window([...list.filter((e) => e.path !== entry.path), entry]))
-    const variableFor = (persistent: boolean) => (persistent ? "PI_AGENT_BROWSER_SESSION_ARTIFACT_DIR" : "PI_AGENT_BROWSER_ARTIFACT_DIR")
+    const record = (entry: ManifestEntry) =>
+      Ref.update(entries, (list) => window([...list.filter((e) => e.path !== entry.path), entry]))
+    const variableFor = (persistent: boolean) =>
+      persistent ? "PI_AGENT_BROWSER_SESSION_ARTIFACT_DIR" : "PI_AGENT_BROWSER_ARTIFACT_DIR"
     /** Makes `dir` (private) and writes `path` in it; a failure names the folder, the errno and the fix. */
     const writePrivate = (dir: string, path: string, content: string, persistent: boolean, kind: string) =>
       fs.makeDirectory(dir, { recursive: true, mode: 0o700 }).pipe(
         Effect.zipRight(fs.writeFileString(path, content, { mode: 0o600 })),
-        Effect.mapError((error) => new ArtifactMissing({ path, kind, detail: folderProblem(dir, causeOf(error), variableFor(persistent)) }))
+        Effect.mapError(
+          (error) =>
+            new ArtifactMissing({ path, kind, detail: folderProblem(dir, causeOf(error), variableFor(persistent)) })
+        )
       )
 
     return ArtifactStore.of({
       root,
       spill: (label, content, owner, command) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const n = yield* Ref.updateAndGet(counter, (c) => c + 1)
           const persistent = owner.persistKey !== undefined
           const dir = persistent ? join(config.sessionArtifactRoot, safeKey(owner.persistKey ?? "")) : root
           const safe = label.replace(/[^a-z0-9-]+/gi, "-").slice(0, 40)
-          const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${process.pid}-${String(n).padStart(4, "0")}-${safe}.txt`)
+          const path = join(
+            dir,
+            `${new Date().toISOString().replace(/[:.]/g, "-")}-${process.pid}-${String(n).padStart(4, "0")}-${safe}.txt`
+          )
           yield* writePrivate(dir, path, content, persistent, "spill")
-          const evicted = persistent ? yield* Effect.sync(() => evictOldest(dir, config.sessionArtifactMaxBytes, path)) : []
+          const evicted = persistent
+            ? yield* Effect.sync(() => evictOldest(dir, config.sessionArtifactMaxBytes, path))
+            : []
           const result = { path, sizeBytes: Buffer.byteLength(content, "utf8"), evicted }
           const now = new Date().toISOString()
-          const storageScope = persistent ? "persistent-session" as const : "process-temp" as const
-          yield* record({ path: result.path, kind: "spill", ...(command !== undefined ? { command } : {}), storageScope, retentionState: persistent ? "live" : "ephemeral", sizeBytes: result.sizeBytes, mediaType: "text/plain", recordedAt: now })
+          const storageScope = persistent ? ("persistent-session" as const) : ("process-temp" as const)
+          yield* record({
+            path: result.path,
+            kind: "spill",
+            ...(command !== undefined ? { command } : {}),
+            storageScope,
+            retentionState: persistent ? "live" : "ephemeral",
+            sizeBytes: result.sizeBytes,
+            mediaType: "text/plain",
+            recordedAt: now
+          })
           if (result.evicted.length > 0) {
             const gone = new Set(result.evicted)
-            yield* Ref.update(entries, (list) => list.map((e) => (gone.has(e.path) ? { ...e, retentionState: "evicted" as const } : e)))
+            yield* Ref.update(entries, (list) =>
+              list.map((e) => (gone.has(e.path) ? { ...e, retentionState: "evicted" as const } : e))
+            )
           }
           return { ...result, storageScope }
         }),
@@ -161,7 +206,7 @@ const artifactLayer = Layer.scoped(
         }),
       record,
       saveRefs: (owner, json) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const persistent = owner.persistKey !== undefined
           const dir = persistent ? join(config.sessionArtifactRoot, safeKey(owner.persistKey ?? "")) : root
           const path = join(dir, `refs-${createHash("sha256").update(json).digest("hex").slice(0, 16)}.json`)
@@ -188,16 +233,37 @@ const artifactLayer = Layer.scoped(
         fs.makeDirectory(dirname(path), { recursive: true }).pipe(
           Effect.zipRight(fs.writeFileString(path, content)),
           Effect.as(Buffer.byteLength(content, "utf8")),
-          Effect.mapError((error) => new ArtifactMissing({ path, kind: "output", detail: folderProblem(dirname(path), causeOf(error), "outputPath") }))
+          Effect.mapError(
+            (error) =>
+              new ArtifactMissing({
+                path,
+                kind: "output",
+                detail: folderProblem(dirname(path), causeOf(error), "outputPath")
+              })
+          )
         ),
       manifest: Ref.get(entries),
-      requireArtifacts: (paths) => Effect.flatMap(Effect.sync(() => [...new Set(paths)].filter((p) => !existsSync(p))), (unmade) => Ref.set(required, unmade)),
-      unmetArtifacts: Effect.flatMap(Ref.get(required), (paths) => Effect.sync(() => paths.filter((p) => !nonEmpty(p)))),
+      requireArtifacts: (paths) =>
+        Effect.flatMap(
+          Effect.sync(() => [...new Set(paths)].filter((p) => !existsSync(p))),
+          (unmade) => Ref.set(required, unmade)
+        ),
+      unmetArtifacts: Effect.flatMap(Ref.get(required), (paths) =>
+        Effect.sync(() => paths.filter((p) => !nonEmpty(p)))
+      ),
       restoreManifest: (restored) =>
-        Ref.set(entries, window(restored.map((e) =>
-          e.retentionState === "live" && !existsSync(e.path) ? { ...e, retentionState: "missing" as const } : e)))
+        Ref.set(
+          entries,
+          window(
+            restored.map((e) =>
+              e.retentionState === "live" && !existsSync(e.path) ? { ...e, retentionState: "missing" as const } : e
+            )
+          )
+        )
     })
   })
 )
 
-export const ArtifactStoreLive: Layer.Layer<ArtifactStore, never, ToolConfig | OsProcesses> = artifactLayer.pipe(Layer.provide(NodeFileSystem.layer))
+export const ArtifactStoreLive: Layer.Layer<ArtifactStore, never, ToolConfig | OsProcesses> = artifactLayer.pipe(
+  Layer.provide(NodeFileSystem.layer)
+)

@@ -12,16 +12,34 @@ import { findOnPath, nativeBehind, pathDirs } from "../os/nativeBinary.js"
 const VERSION_PROBE_TIMEOUT_MS = 10_000
 
 /** The version `path --version` prints; a binary that cannot run or prints none is `not-executable`. */
-const probeVersion = (path: string, env: Readonly<Record<string, string | undefined>>, searched: ReadonlyArray<string>) =>
+const probeVersion = (
+  path: string,
+  env: Readonly<Record<string, string | undefined>>,
+  searched: ReadonlyArray<string>
+) =>
   Effect.async<string, MissingBinary>((resume) => {
-    const child = execFile(path, ["--version"], { timeout: VERSION_PROBE_TIMEOUT_MS, env: env as NodeJS.ProcessEnv }, (error, stdout) => {
-      const match = /(\d+\.\d+\.\d+\S*)/.exec(String(stdout))
-      if (match?.[1] !== undefined) resume(Effect.succeed(match[1]))
-      else {
-        const detail = error?.message ?? `unexpected --version output: ${String(stdout).slice(0, 200)}`
-        resume(Effect.fail(new MissingBinary({ reason: "not-executable", searched, supportedRange: SUPPORTED_RANGE.label, detail: `${path}: ${detail}` })))
+    const child = execFile(
+      path,
+      ["--version"],
+      { timeout: VERSION_PROBE_TIMEOUT_MS, env: env as NodeJS.ProcessEnv },
+      (error, stdout) => {
+        const match = /(\d+\.\d+\.\d+\S*)/.exec(String(stdout))
+        if (match?.[1] !== undefined) resume(Effect.succeed(match[1]))
+        else {
+          const detail = error?.message ?? `unexpected --version output: ${String(stdout).slice(0, 200)}`
+          resume(
+            Effect.fail(
+              new MissingBinary({
+                reason: "not-executable",
+                searched,
+                supportedRange: SUPPORTED_RANGE.label,
+                detail: `${path}: ${detail}`
+              })
+            )
+          )
+        }
       }
-    })
+    )
     return Effect.sync(() => {
       child.kill("SIGKILL")
     })
@@ -34,12 +52,12 @@ export const isSupportedVersion = (version: string): boolean => {
 
 export const BinaryLocatorLive: Layer.Layer<BinaryLocator, never, ToolConfig> = Layer.effect(
   BinaryLocator,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const config = yield* ToolConfig
     const cache = yield* Ref.make(Option.none<ResolvedBinary>())
     const searched = pathDirs(config.env["PATH"])
 
-    const locate = Effect.gen(function*() {
+    const locate = Effect.gen(function* () {
       const entry = findOnPath(config.env["PATH"])[0]
       if (entry === undefined) {
         return yield* new MissingBinary({ reason: "not-found", searched, supportedRange: SUPPORTED_RANGE.label })

@@ -15,7 +15,9 @@ import { ToolConfig } from "../services/ToolConfig.js"
 const credentialsIn = (endpoint: string): ReadonlyArray<string> => {
   try {
     const url = new URL(endpoint)
-    return [url.password, url.username, ...url.searchParams.values()].map(decodeURIComponent).filter((v) => v.length >= 6)
+    return [url.password, url.username, ...url.searchParams.values()]
+      .map(decodeURIComponent)
+      .filter((v) => v.length >= 6)
   } catch {
     return []
   }
@@ -23,7 +25,7 @@ const credentialsIn = (endpoint: string): ReadonlyArray<string> => {
 
 export const BrowserPoolLive: Layer.Layer<BrowserPool, never, ToolConfig | Redactor> = Layer.effect(
   BrowserPool,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const config = yield* ToolConfig
     const redactor = yield* Redactor
     const executor = yield* CommandExecutor.CommandExecutor
@@ -33,24 +35,33 @@ export const BrowserPoolLive: Layer.Layer<BrowserPool, never, ToolConfig | Redac
       return resolveCredential(source, { env: config.env }).pipe(
         Effect.provideService(CommandExecutor.CommandExecutor, executor),
         Effect.map(Redacted.value),
-        Effect.mapError((e) => new InvalidInput({ field: "pool", detail: `the browser pool is configured, but ${e.message} (${describeSource(source)}). Fix the pool settings (docs/POOLS.md) or unset them to use a local browser.` }))
+        Effect.mapError(
+          (e) =>
+            new InvalidInput({
+              field: "pool",
+              detail: `the browser pool is configured, but ${e.message} (${describeSource(source)}). Fix the pool settings (docs/POOLS.md) or unset them to use a local browser.`
+            })
+        )
       )
     }
-    const launch = settings === undefined
-      ? Effect.succeed(undefined)
-      : yield* Effect.cached(Effect.gen(function*() {
-        const endpoint = yield* resolve(settings.endpoint)
-        const token = settings.token === undefined ? undefined : yield* resolve(settings.token)
-        const { env, secrets } = poolEnv(endpoint, token, settings.provider)
-        // an endpoint written with its credential (`?token=…`, `user:pw@`) has it learned from its parts
-        yield* redactor.learn([...secrets, ...credentialsIn(endpoint)])
-        return {
-          env,
-          endpoint: publicEndpoint(endpoint),
-          ...(settings.provider !== undefined ? { provider: settings.provider } : {}),
-          configuredBy: settings.endpoint.label
-        } satisfies PoolLaunch
-      }))
+    const launch =
+      settings === undefined
+        ? Effect.succeed(undefined)
+        : yield* Effect.cached(
+            Effect.gen(function* () {
+              const endpoint = yield* resolve(settings.endpoint)
+              const token = settings.token === undefined ? undefined : yield* resolve(settings.token)
+              const { env, secrets } = poolEnv(endpoint, token, settings.provider)
+              // an endpoint written with its credential (`?token=…`, `user:pw@`) has it learned from its parts
+              yield* redactor.learn([...secrets, ...credentialsIn(endpoint)])
+              return {
+                env,
+                endpoint: publicEndpoint(endpoint),
+                ...(settings.provider !== undefined ? { provider: settings.provider } : {}),
+                configuredBy: settings.endpoint.label
+              } satisfies PoolLaunch
+            })
+          )
     return BrowserPool.of({ launch })
   })
 ).pipe(Layer.provide(NodeContext.layer))

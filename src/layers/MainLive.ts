@@ -57,7 +57,10 @@ export type MainServices =
   | OsProcesses
 
 /** The agent-browser process: the binary on PATH and one process per call. */
-export const ProcessesLive: Layer.Layer<ProcessRunner | BinaryLocator, never, ToolConfig> = Layer.merge(BinaryLocatorLive, ProcessRunnerLive)
+export const ProcessesLive: Layer.Layer<ProcessRunner | BinaryLocator, never, ToolConfig> = Layer.merge(
+  BinaryLocatorLive,
+  ProcessRunnerLive
+)
 
 export interface ServicesOptions<E, P, EP, X, EX> {
   /** The settings: `ToolConfigLive` (environment and files) or `toolConfigLayer(partial)`. */
@@ -84,10 +87,23 @@ export const makeServicesLayer = <E, P = never, EP = never, X = never, EX = neve
   options: ServicesOptions<E, P, EP, X, EX>
 ): Layer.Layer<MainServices | P | X, E | EP | EX> => {
   // Without an option its type parameters stay `never`, so the live layer is exactly the type asked for.
-  const processes = options.processes ?? (ProcessesLive as Layer.Layer<P | ProcessRunner | BinaryLocator, EP, ToolConfig>)
+  const processes =
+    options.processes ?? (ProcessesLive as Layer.Layer<P | ProcessRunner | BinaryLocator, EP, ToolConfig>)
   const electron = options.electron ?? (ElectronHostLive as Layer.Layer<X | ElectronHost, EX, ToolConfig | OsProcesses>)
   return Layer.mergeAll(PresenterLive, SessionCommandsLive, SecurityLive, BrowserPoolLive).pipe(
-    Layer.provideMerge(Layer.mergeAll(processes, ArtifactStoreLive, SessionRegistryLive, SessionLockLive, RedactorLive, DaemonProbeLive, BrowserProcessesLive.pipe(Layer.provide(SessionLockLive)), BrowserEndpointsLive, electron)),
+    Layer.provideMerge(
+      Layer.mergeAll(
+        processes,
+        ArtifactStoreLive,
+        SessionRegistryLive,
+        SessionLockLive,
+        RedactorLive,
+        DaemonProbeLive,
+        BrowserProcessesLive.pipe(Layer.provide(SessionLockLive)),
+        BrowserEndpointsLive,
+        electron
+      )
+    ),
     Layer.provideMerge(options.osProcesses ?? OsProcessesLive),
     Layer.provideMerge(options.config)
   )

@@ -57,7 +57,8 @@ export const makeOsProcesses = (
 }
 
 /** One named table (tests and embedders). */
-export const osProcessesLayer = (kind: LiveTableKind): Layer.Layer<OsProcesses> => Layer.sync(OsProcesses, () => makeOsProcesses(kind))
+export const osProcessesLayer = (kind: LiveTableKind): Layer.Layer<OsProcesses> =>
+  Layer.sync(OsProcesses, () => makeOsProcesses(kind))
 
 /** The table ToolConfig's environment and this platform choose. */
 export const OsProcessesLive: Layer.Layer<OsProcesses, never, ToolConfig> = Layer.effect(

@@ -98,7 +98,10 @@ const closed = (children: ReadonlyArray<ChildProcess>): Effect.Effect<void> =>
  * exits too); a run that takes it holds the loop again until it answers.
  */
 const holdLoop = (child: ChildProcess, hold: boolean): void => {
-  for (const handle of [child, child.stdin, child.stdout, child.stderr] as ReadonlyArray<{ ref?: () => unknown; unref?: () => unknown } | null>) {
+  for (const handle of [child, child.stdin, child.stdout, child.stderr] as ReadonlyArray<{
+    ref?: () => unknown
+    unref?: () => unknown
+  } | null>) {
     if (hold) handle?.ref?.()
     else handle?.unref?.()
   }
@@ -120,7 +123,8 @@ const resultOf = (
 ): Effect.Effect<RunResult, RunError> => {
   const { code, signal } = end
   if (proc.overflowed()) {
-    const detail = `output passed the ${Math.round(proc.capBytes / 1024 / 1024)} MiB capture cap, so the process was ` +
+    const detail =
+      `output passed the ${Math.round(proc.capBytes / 1024 / 1024)} MiB capture cap, so the process was ` +
       "stopped; ask for less (a narrower selector, snapshot -i, eval returning a summary) or save it with outputPath"
     const output = { stdout: preview(proc.stdout()), stderr: preview(proc.stderr()) }
     return Effect.fail(new ParseFailure({ detail, ...output, exitCode: code }))
@@ -131,8 +135,8 @@ const resultOf = (
     return Effect.fail(new TimedOut({ reason: "no-answer", timeoutMs, dispatched: "maybe", ...output }))
   }
   if (signal !== null) {
-    const detail = `agent-browser was killed by ${signal} before it answered (not by this tool); the browser may ` +
-      "have acted"
+    const detail =
+      `agent-browser was killed by ${signal} before it answered (not by this tool); the browser may ` + "have acted"
     const stderr = preview(proc.stderr())
     return Effect.fail(new UpstreamFailed({ detail, code: "killed_by_signal", stderr, exitCode: null }))
   }
@@ -163,7 +167,8 @@ const spawnWith = (env: Readonly<Record<string, string | undefined>>, request: R
     endGroup(child)
   }
   const cap = () => started.capBytes
-  const out = collect(child.stdout, cap, overflow), err = collect(child.stderr, cap, overflow)
+  const out = collect(child.stdout, cap, overflow),
+    err = collect(child.stderr, cap, overflow)
   // a spawn that failed has no pid: a process started ahead is then never handed out (aheadPool), and a run
   // listens for the error itself
   child.on("error", () => {})
@@ -181,7 +186,8 @@ const missing = (request: RunRequest, reason: "not-found" | "not-executable", de
 const runWith = (ahead: AheadPool, spawnFor: (request: RunRequest) => Started) => (asked: RunRequest) =>
   Effect.async<RunResult, RunError>((resume) => {
     const step = asked.asBatchStep
-    const request: RunRequest = step === undefined ? asked : { ...asked, args: step.args, stdin: JSON.stringify([step.step]) }
+    const request: RunRequest =
+      step === undefined ? asked : { ...asked, args: step.args, stdin: JSON.stringify([step.step]) }
     const started = Date.now()
     let settled = false
     let current: ChildProcess | undefined
@@ -262,17 +268,20 @@ const runWith = (ahead: AheadPool, spawnFor: (request: RunRequest) => Started) =
 
 export const ProcessRunnerLive: Layer.Layer<ProcessRunner, never, ToolConfig> = Layer.scoped(
   ProcessRunner,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const config = yield* ToolConfig
-    const ahead = makeAheadPool<Started>((request) => {
-      try {
-        const waiting = spawnWith(config.env, request)
-        holdLoop(waiting.child, false)
-        return waiting
-      } catch {
-        return undefined
-      }
-    }, (started) => endGroup(started.child))
+    const ahead = makeAheadPool<Started>(
+      (request) => {
+        try {
+          const waiting = spawnWith(config.env, request)
+          holdLoop(waiting.child, false)
+          return waiting
+        } catch {
+          return undefined
+        }
+      },
+      (started) => endGroup(started.child)
+    )
     yield* Effect.addFinalizer(() => Effect.suspend(() => closed(ahead.close().map((s) => s.child))))
     const spawnFor = (request: RunRequest): Started => spawnWith(config.env, request)
     return ProcessRunner.of({ run: runWith(ahead, spawnFor) })

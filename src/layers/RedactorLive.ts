@@ -18,7 +18,9 @@ export const RedactorLive: Layer.Layer<Redactor> = Layer.effect(
     const learn = (secrets: ReadonlyArray<string>, options?: { readonly typed?: boolean }) =>
       Ref.update(memory, (known) => {
         const typed = options?.typed === true
-        const usable = secrets.filter((s) => s.length >= MIN_SCRUB_LENGTH && (!known.has(s) || (typed && known.get(s) !== true)))
+        const usable = secrets.filter(
+          (s) => s.length >= MIN_SCRUB_LENGTH && (!known.has(s) || (typed && known.get(s) !== true))
+        )
         if (usable.length === 0) return known
         const next = new Map(known)
         for (const s of usable) next.set(s, typed || known.get(s) === true)
@@ -34,13 +36,13 @@ export const RedactorLive: Layer.Layer<Redactor> = Layer.effect(
       redactArgs,
       learn,
       learnSteps: (steps, lookup) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const found = stepSecrets(steps, lookup)
           yield* learn(found.secrets)
           yield* learn(found.typed, { typed: true })
         }),
       echoArgs: (args, lookup) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const redacted = redactArgs(args, lookup)
           yield* learn(redacted.secrets, { typed: isTyping(args) })
           // `keyboard type <a known secret>`: the page sees it key by key
@@ -51,7 +53,8 @@ export const RedactorLive: Layer.Layer<Redactor> = Layer.effect(
       scrubText: (text) => Effect.map(current, (s) => s.text(text)),
       scrubToolText: (text) => Effect.map(current, (s) => s.toolText(text)),
       scrubValue: (value) => Effect.map(current, (s) => scrubValue(value, s.all, s.typed)),
-      scrubOutcome: (outcome) => Effect.map(current, (s) => scrubOutcome(outcome, (v) => scrubValue(v, s.all, s.typed), s.text))
+      scrubOutcome: (outcome) =>
+        Effect.map(current, (s) => scrubOutcome(outcome, (v) => scrubValue(v, s.all, s.typed), s.text))
     })
   })
 )

@@ -21,11 +21,14 @@ import { Security } from "../services/Security.js"
 import { ToolConfig } from "../services/ToolConfig.js"
 
 export const policyProblem = (problems: ReadonlyArray<string>): InvalidInput =>
-  new InvalidInput({ field: "security", detail: `${problems.join("; ")}; fix the key or remove it; the policy is never guessed` })
+  new InvalidInput({
+    field: "security",
+    detail: `${problems.join("; ")}; fix the key or remove it; the policy is never guessed`
+  })
 
 export const SecurityLive: Layer.Layer<Security, never, ToolConfig | Redactor> = Layer.effect(
   Security,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const config = yield* ToolConfig
     const redactor = yield* Redactor
     const executor = yield* CommandExecutor.CommandExecutor
@@ -37,8 +40,12 @@ export const SecurityLive: Layer.Layer<Security, never, ToolConfig | Redactor> =
       return resolveCredential({ label: `secret ${spec.name}`, source }, { env: config.env }).pipe(
         Effect.provideService(CommandExecutor.CommandExecutor, executor),
         Effect.map(Redacted.value),
-        Effect.mapError((error) =>
-          new InvalidInput({ field: "secrets", detail: `secret "${spec.name}" (${source.kind} source, defined in ${spec.source}) could not be resolved: ${error.message}` })
+        Effect.mapError(
+          (error) =>
+            new InvalidInput({
+              field: "secrets",
+              detail: `secret "${spec.name}" (${source.kind} source, defined in ${spec.source}) could not be resolved: ${error.message}`
+            })
         )
       )
     }
@@ -46,11 +53,15 @@ export const SecurityLive: Layer.Layer<Security, never, ToolConfig | Redactor> =
     return Security.of({
       resolve: ({ cwd, projectTrusted }) =>
         Effect.suspend(() => {
-          const { policy, problems } = resolveSecurityConfig({ paths: configPaths(config.env, cwd, projectTrusted), env: config.env, cwd })
+          const { policy, problems } = resolveSecurityConfig({
+            paths: configPaths(config.env, cwd, projectTrusted),
+            env: config.env,
+            cwd
+          })
           return problems.length > 0 ? Effect.fail(policyProblem(problems)) : Effect.succeed(policy)
         }),
       secretValue: (policy, name) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const spec = yield* findSecret(policy, name)
           const key = `${spec.name}\0${spec.value}`
           const value = yield* SynchronizedRef.modifyEffect(values, (known) => {

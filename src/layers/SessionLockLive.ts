@@ -11,7 +11,19 @@
  * (`join`); `leave` and `inUse` ask whether anyone else does by trying an exclusive lock for an instant. Both are
  * called while the session's lock is held, so removing the users file with the last user races no joiner.
  */
-import { closeSync, constants, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs"
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync
+} from "node:fs"
 import { createRequire } from "node:module"
 import { basename, dirname } from "node:path"
 import * as Effect from "effect/Effect"
@@ -49,13 +61,15 @@ const FIRST_POLL_MS = 10
 const MAX_POLL_MS = 100
 
 /** Executable and script of this process: enough to recognise it, never a prompt that may sit later in argv. */
-const selfCommand = (): string => [basename(process.argv0 || process.execPath), process.argv[1] ?? ""].filter((t) => t !== "").join(" ")
+const selfCommand = (): string =>
+  [basename(process.argv0 || process.execPath), process.argv[1] ?? ""].filter((t) => t !== "").join(" ")
 
 /** The holder record is padded to this size, so a shorter one overwrites a longer one without a truncate (~2 ms). */
 const HOLDER_BYTES = 512
 
 const writeHolder = (fd: number, record: string) => {
-  if (Buffer.byteLength(record) <= HOLDER_BYTES) return void writeSync(fd, record.padEnd(HOLDER_BYTES - (Buffer.byteLength(record) - record.length)), 0)
+  if (Buffer.byteLength(record) <= HOLDER_BYTES)
+    return void writeSync(fd, record.padEnd(HOLDER_BYTES - (Buffer.byteLength(record) - record.length)), 0)
   ftruncateSync(fd, 0)
   writeSync(fd, record, 0)
 }
@@ -99,14 +113,21 @@ const tryOnce = (native: NativeLocks, path: string, budgetMs: number): number | 
 
 const holderOf = (path: string): LockHolder | undefined => {
   try {
-    const record = JSON.parse(readFileSync(path, "utf8")) as { pid?: unknown; command?: unknown; since?: unknown; budgetMs?: unknown }
+    const record = JSON.parse(readFileSync(path, "utf8")) as {
+      pid?: unknown
+      command?: unknown
+      since?: unknown
+      budgetMs?: unknown
+    }
     if (typeof record.pid !== "number") return undefined
     const heldMs = typeof record.since === "number" ? Math.max(0, Date.now() - record.since) : undefined
     return {
       pid: record.pid,
       command: typeof record.command === "string" ? record.command : "",
       ...(heldMs !== undefined ? { heldMs } : {}),
-      ...(heldMs !== undefined && typeof record.budgetMs === "number" ? { remainingMs: Math.max(0, record.budgetMs - heldMs) } : {}),
+      ...(heldMs !== undefined && typeof record.budgetMs === "number"
+        ? { remainingMs: Math.max(0, record.budgetMs - heldMs) }
+        : {}),
       ...(record.pid === process.pid ? { sameProcess: true } : {})
     }
   } catch {
@@ -180,10 +201,13 @@ export const makeSessionLock = (native: NativeLocks | string) => {
         return { othersRemain }
       }).pipe(Effect.catchAllDefect(() => Effect.succeed({ othersRemain: false }))),
     inUse: (path) =>
-      Effect.sync(() => typeof native !== "string" && (shares.has(usersFileOf(path)) || !unused(native, usersFileOf(path)))).pipe(
-        Effect.catchAllDefect(() => Effect.succeed(false))
-      ),
-    mechanism: typeof native === "string" ? `unavailable (${native}): calls are ordered within each process only` : `${process.platform === "linux" ? "fcntl open-file-description" : process.platform === "win32" ? "LockFileEx" : "flock(2)"} lock beside each session's socket`,
+      Effect.sync(
+        () => typeof native !== "string" && (shares.has(usersFileOf(path)) || !unused(native, usersFileOf(path)))
+      ).pipe(Effect.catchAllDefect(() => Effect.succeed(false))),
+    mechanism:
+      typeof native === "string"
+        ? `unavailable (${native}): calls are ordered within each process only`
+        : `${process.platform === "linux" ? "fcntl open-file-description" : process.platform === "win32" ? "LockFileEx" : "flock(2)"} lock beside each session's socket`,
     crossProcess: typeof native !== "string",
     retire: (path) =>
       Effect.suspend(() => {
@@ -199,13 +223,13 @@ export const makeSessionLock = (native: NativeLocks | string) => {
       if (typeof native === "string") return task
       // only the sleeps between tries can be interrupted: a lock taken is always handed to `ensuring`
       return Effect.uninterruptibleMask((restore) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const deadline = Date.now() + waitMs
           // in the order asked (waitLine.ts): a free lock is taken at once only when nobody is waiting for it
           let fd = mayTry(path, undefined) ? tryOnce(native, path, waitMs) : undefined
           if (fd !== undefined) return yield* restore(task).pipe(Effect.ensuring(release(native, fd)))
           const ticket = joinLine(path, deadline)
-          const waited = Effect.gen(function*() {
+          const waited = Effect.gen(function* () {
             let pause = FIRST_POLL_MS
             while (fd === undefined) {
               if (Date.now() >= deadline) return yield* busy(path, waitMs)
@@ -231,5 +255,8 @@ export const makeSessionLock = (native: NativeLocks | string) => {
 /** Scoped: the runtime's end releases this process's shares (a reloaded pi extension lives on in the same process). */
 export const SessionLockLive: Layer.Layer<SessionLock> = Layer.scoped(
   SessionLock,
-  Effect.acquireRelease(Effect.sync(() => makeSessionLock(loadNative())), (lock) => lock.releaseShares)
+  Effect.acquireRelease(
+    Effect.sync(() => makeSessionLock(loadNative())),
+    (lock) => lock.releaseShares
+  )
 )

@@ -21,11 +21,19 @@ interface SessionRecord extends SessionView {
   readonly pendingRecording: string | undefined
 }
 
-const EMPTY: SessionRecord = { refs: undefined, captures: new Set(), routes: [], pinnedTab: undefined, page: undefined, shown: undefined, pendingRecording: undefined }
+const EMPTY: SessionRecord = {
+  refs: undefined,
+  captures: new Set(),
+  routes: [],
+  pinnedTab: undefined,
+  page: undefined,
+  shown: undefined,
+  pendingRecording: undefined
+}
 
 export const SessionRegistryLive: Layer.Layer<SessionRegistry> = Layer.effect(
   SessionRegistry,
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const state = yield* Ref.make(Option.none<SessionState>())
     const records = yield* Ref.make<ReadonlyMap<string, SessionRecord>>(new Map())
     const owned = yield* Ref.make<ReadonlyMap<string, ManagedSession>>(new Map())
@@ -34,7 +42,9 @@ export const SessionRegistryLive: Layer.Layer<SessionRegistry> = Layer.effect(
     const highest = yield* Ref.make<ReadonlyMap<string, number>>(new Map())
     const started = yield* Ref.make(false)
     const raise = (next: SessionState) =>
-      Ref.update(highest, (m) => (next.generation > (m.get(next.baseName) ?? 0) ? new Map(m).set(next.baseName, next.generation) : m))
+      Ref.update(highest, (m) =>
+        next.generation > (m.get(next.baseName) ?? 0) ? new Map(m).set(next.baseName, next.generation) : m
+      )
 
     const recordOf = (session: string) => Effect.map(Ref.get(records), (m) => m.get(session) ?? EMPTY)
     const update = (session: string, f: (record: SessionRecord) => SessionRecord) =>
@@ -50,18 +60,33 @@ export const SessionRegistryLive: Layer.Layer<SessionRegistry> = Layer.effect(
     /** The state transition of a call, unless pi moved to another branch since the call was planned. */
     const transition = (plan: Parameters<typeof afterSuccess>[1]) =>
       Effect.flatMap(
-        Ref.modify(state, (s): readonly [{ readonly replaced: ManagedSession | undefined; readonly next: SessionState | undefined }, Option.Option<SessionState>] => {
-          if (Option.isNone(s) || s.value.epoch !== plan.stateEpoch) return [{ replaced: undefined, next: undefined }, s]
-          const { next, replaced } = afterSuccess(s.value, plan)
-          return [{ replaced, next }, Option.some(next)]
-        }),
+        Ref.modify(
+          state,
+          (
+            s
+          ): readonly [
+            { readonly replaced: ManagedSession | undefined; readonly next: SessionState | undefined },
+            Option.Option<SessionState>
+          ] => {
+            if (Option.isNone(s) || s.value.epoch !== plan.stateEpoch)
+              return [{ replaced: undefined, next: undefined }, s]
+            const { next, replaced } = afterSuccess(s.value, plan)
+            return [{ replaced, next }, Option.some(next)]
+          }
+        ),
         ({ next, replaced }) => {
           if (next === undefined) return Effect.succeed(Option.none<ManagedSession>())
-          const closed = [...(replaced !== undefined ? [replaced.name] : []), ...(isClose(plan.line) && plan.sessionName !== undefined ? [plan.sessionName] : [])]
+          const closed = [
+            ...(replaced !== undefined ? [replaced.name] : []),
+            ...(isClose(plan.line) && plan.sessionName !== undefined ? [plan.sessionName] : [])
+          ]
           return Effect.as(Effect.zipRight(raise(next), track(next, closed)), Option.fromNullable(replaced))
         }
       )
-    const forgetShown = Ref.update(records, (m) => new Map([...m].map(([name, r]) => [name, { ...r, shown: undefined }])))
+    const forgetShown = Ref.update(
+      records,
+      (m) => new Map([...m].map(([name, r]) => [name, { ...r, shown: undefined }]))
+    )
     const lockFor = (key: string) =>
       Ref.modify(locks, (m): readonly [Semaphore, ReadonlyMap<string, Semaphore>] => {
         const existing = m.get(key)
@@ -76,9 +101,10 @@ export const SessionRegistryLive: Layer.Layer<SessionRegistry> = Layer.effect(
           const value = Option.isSome(s) && s.value.baseName === baseName ? s.value : initialSessionState(baseName)
           return [value, Option.some(value)]
         }),
-      withLock: (key, task) => (key === undefined ? task : Effect.flatMap(lockFor(key), (lock) => lock.withPermits(1)(task))),
+      withLock: (key, task) =>
+        key === undefined ? task : Effect.flatMap(lockFor(key), (lock) => lock.withPermits(1)(task)),
       recordCall: (plan, record) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const replaced = yield* transition(plan)
           const session = plan.sessionName
           if (session === undefined || plan.kind !== "browser") return replaced
@@ -96,16 +122,18 @@ export const SessionRegistryLive: Layer.Layer<SessionRegistry> = Layer.effect(
             routes: afterRoute(plan.line, r.routes),
             pinnedTab: record.reselectedTab ?? (plan.line.command === "tab" ? undefined : r.pinnedTab),
             refs: record.refSnapshot ?? r.refs,
-            page: record.page === undefined ? r.page : record.page ?? undefined
+            page: record.page === undefined ? r.page : (record.page ?? undefined)
           }))
           return replaced
         }),
       recordAttempt: (plan) => Effect.asVoid(transition(plan)),
       restore: (next) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const above = Math.max(next.generation, (yield* Ref.get(highest)).get(next.baseName) ?? 0)
           const restored: SessionState = { ...next, generation: above }
-          yield* Ref.update(state, (s) => Option.some({ ...restored, epoch: Option.match(s, { onNone: () => 0, onSome: (v) => v.epoch + 1 }) }))
+          yield* Ref.update(state, (s) =>
+            Option.some({ ...restored, epoch: Option.match(s, { onNone: () => 0, onSome: (v) => v.epoch + 1 }) })
+          )
           yield* raise(restored)
           yield* track(next, [])
           // another branch: the model's context holds other snapshots
@@ -113,7 +141,10 @@ export const SessionRegistryLive: Layer.Layer<SessionRegistry> = Layer.effect(
         }),
       ownedSessions: Effect.map(Ref.get(owned), (m) => [...m.values()]),
       snapshot: Ref.get(state),
-      revision: Effect.map(Effect.zip(Ref.get(state), Ref.get(records)), ([s, r]) => ({ state: Option.getOrUndefined(s), records: r })),
+      revision: Effect.map(Effect.zip(Ref.get(state), Ref.get(records)), ([s, r]) => ({
+        state: Option.getOrUndefined(s),
+        records: r
+      })),
       view: (session) => Effect.map(recordOf(session), ({ pendingRecording: _, ...view }) => view),
       refSnapshotOf: (session) => Effect.map(recordOf(session), (r) => r.refs),
       recordRefSnapshot: (session, refs) => update(session, (r) => ({ ...r, refs })),

@@ -16,7 +16,11 @@ import { ToolConfig, type ToolConfigShape } from "../services/ToolConfig.js"
 import { configPaths, loadFileConfig } from "../config/fileConfig.js"
 import { type MachineFolders, thisMachineFolders } from "../config/machineFolders.js"
 import { poolSettings } from "../config/poolConfig.js"
-import { DEFAULT_CLOSE_TIMEOUT_MS, DEFAULT_DIALOG_TIMEOUT_MS, DEFAULT_DIALOG_TRIGGER_TIMEOUT_MS } from "../upstream/timeoutPolicy.js"
+import {
+  DEFAULT_CLOSE_TIMEOUT_MS,
+  DEFAULT_DIALOG_TIMEOUT_MS,
+  DEFAULT_DIALOG_TRIGGER_TIMEOUT_MS
+} from "../upstream/timeoutPolicy.js"
 import { folderProblem } from "../upstream/folderProblem.js"
 
 /** Managed daemons exit after this long without a call: the backstop when pi dies without closing them. */
@@ -31,7 +35,10 @@ export const DEFAULT_MANIFEST_MAX_ENTRIES = 100
 type Env = Readonly<Record<string, string | undefined>>
 
 /** Every setting's default; `env` is what child processes inherit (and where HOME is read). */
-export const toolConfigDefaults = (env: Env = { ...process.env }, folders: MachineFolders = thisMachineFolders()): ToolConfigShape => ({
+export const toolConfigDefaults = (
+  env: Env = { ...process.env },
+  folders: MachineFolders = thisMachineFolders()
+): ToolConfigShape => ({
   socketDir: folders.socketDir,
   idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
   defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
@@ -62,16 +69,52 @@ const folder = (name: string, fallback: string, description: string): Config.Con
 /** The settings a user can set, each from its variable, over `defaults` (files and built-in values). Never fails. */
 export const toolConfig = (defaults: ToolConfigShape): Config.Config<ToolConfigShape> =>
   Config.all({
-    socketDir: folder("PI_AGENT_BROWSER_SOCKET_DIR", defaults.socketDir, "Private socket dir for wrapper-spawned daemons."),
-    idleTimeoutMs: positiveInt("PI_AGENT_BROWSER_IDLE_TIMEOUT_MS", defaults.idleTimeoutMs, "Idle timeout of managed daemons."),
-    defaultTimeoutMs: positiveInt("PI_AGENT_BROWSER_PROCESS_TIMEOUT_MS", defaults.defaultTimeoutMs, "Per-call watchdog."),
-    dialogTimeoutMs: positiveInt("PI_AGENT_BROWSER_DIALOG_PROCESS_TIMEOUT_MS", defaults.dialogTimeoutMs, "Watchdog for `dialog …`."),
-    dialogTriggerTimeoutMs: positiveInt("PI_AGENT_BROWSER_DIALOG_TRIGGER_PROCESS_TIMEOUT_MS", defaults.dialogTriggerTimeoutMs, "Watchdog for commands that may open a dialog."),
-    closeTimeoutMs: positiveInt("PI_AGENT_BROWSER_IMPLICIT_SESSION_CLOSE_TIMEOUT_MS", defaults.closeTimeoutMs, "Upper bound for closing a managed session."),
+    socketDir: folder(
+      "PI_AGENT_BROWSER_SOCKET_DIR",
+      defaults.socketDir,
+      "Private socket dir for wrapper-spawned daemons."
+    ),
+    idleTimeoutMs: positiveInt(
+      "PI_AGENT_BROWSER_IDLE_TIMEOUT_MS",
+      defaults.idleTimeoutMs,
+      "Idle timeout of managed daemons."
+    ),
+    defaultTimeoutMs: positiveInt(
+      "PI_AGENT_BROWSER_PROCESS_TIMEOUT_MS",
+      defaults.defaultTimeoutMs,
+      "Per-call watchdog."
+    ),
+    dialogTimeoutMs: positiveInt(
+      "PI_AGENT_BROWSER_DIALOG_PROCESS_TIMEOUT_MS",
+      defaults.dialogTimeoutMs,
+      "Watchdog for `dialog …`."
+    ),
+    dialogTriggerTimeoutMs: positiveInt(
+      "PI_AGENT_BROWSER_DIALOG_TRIGGER_PROCESS_TIMEOUT_MS",
+      defaults.dialogTriggerTimeoutMs,
+      "Watchdog for commands that may open a dialog."
+    ),
+    closeTimeoutMs: positiveInt(
+      "PI_AGENT_BROWSER_IMPLICIT_SESSION_CLOSE_TIMEOUT_MS",
+      defaults.closeTimeoutMs,
+      "Upper bound for closing a managed session."
+    ),
     artifactRoot: folder("PI_AGENT_BROWSER_ARTIFACT_DIR", defaults.artifactRoot, "Process-private spill files."),
-    sessionArtifactRoot: folder("PI_AGENT_BROWSER_SESSION_ARTIFACT_DIR", defaults.sessionArtifactRoot, "Spill files of persisted pi sessions."),
-    sessionArtifactMaxBytes: positiveInt("PI_AGENT_BROWSER_SESSION_ARTIFACT_MAX_BYTES", defaults.sessionArtifactMaxBytes, "Byte budget per persisted session."),
-    manifestMaxEntries: positiveInt("PI_AGENT_BROWSER_SESSION_ARTIFACT_MANIFEST_MAX_ENTRIES", defaults.manifestMaxEntries, "Entries the artifact manifest keeps.")
+    sessionArtifactRoot: folder(
+      "PI_AGENT_BROWSER_SESSION_ARTIFACT_DIR",
+      defaults.sessionArtifactRoot,
+      "Spill files of persisted pi sessions."
+    ),
+    sessionArtifactMaxBytes: positiveInt(
+      "PI_AGENT_BROWSER_SESSION_ARTIFACT_MAX_BYTES",
+      defaults.sessionArtifactMaxBytes,
+      "Byte budget per persisted session."
+    ),
+    manifestMaxEntries: positiveInt(
+      "PI_AGENT_BROWSER_SESSION_ARTIFACT_MANIFEST_MAX_ENTRIES",
+      defaults.manifestMaxEntries,
+      "Entries the artifact manifest keeps."
+    )
   }).pipe(Config.map((settings) => ({ ...defaults, ...settings })))
 
 /**
@@ -119,4 +162,10 @@ export const toolConfigLayer = (settings: Partial<ToolConfigShape> = {}): Layer.
  * The environment over the config files, read when the layer is built: settings through the current ConfigProvider
  * (`process.env` by default; `Layer.setConfigProvider` replaces it), files and child environment from `process.env`.
  */
-export const ToolConfigLive: Layer.Layer<ToolConfig> = Layer.effect(ToolConfig, Effect.map(Effect.suspend(() => fromEnv({ ...process.env })), withSocketDir))
+export const ToolConfigLive: Layer.Layer<ToolConfig> = Layer.effect(
+  ToolConfig,
+  Effect.map(
+    Effect.suspend(() => fromEnv({ ...process.env })),
+    withSocketDir
+  )
+)

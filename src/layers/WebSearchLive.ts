@@ -17,7 +17,12 @@ import { BRAVE_ORIGIN, BRAVE_PATH, braveQueryParams, mapBraveResponse } from "..
 import { EXA_ORIGIN, exaRequestBody, mapExaResponse } from "../search/exaMapping.js"
 import { clip, compact } from "../search/text.js"
 import type { ProviderAnswer, SearchProvider } from "../schema/WebSearchContract.js"
-import { ProviderHttpError, ProviderMalformed, ProviderTimeout, ProviderUnreachable } from "../schema/WebSearchErrors.js"
+import {
+  ProviderHttpError,
+  ProviderMalformed,
+  ProviderTimeout,
+  ProviderUnreachable
+} from "../schema/WebSearchErrors.js"
 import { type SearchRequest, WebSearch } from "../services/WebSearch.js"
 
 export const DEFAULT_SEARCH_TIMEOUT_MS = 20_000
@@ -28,7 +33,8 @@ export interface WebSearchLiveOptions {
   readonly now?: () => Date
 }
 
-const base = (value: string | undefined, fallback: string): string => (value !== undefined && value.trim() !== "" ? value.trim() : fallback).replace(/\/+$/, "")
+const base = (value: string | undefined, fallback: string): string =>
+  (value !== undefined && value.trim() !== "" ? value.trim() : fallback).replace(/\/+$/, "")
 
 /** The provider's own error message (Exa: `error`; Brave: `error.detail`), one short line, without the key. */
 const errorDetail = (body: string, key: string): string | undefined => {
@@ -36,7 +42,12 @@ const errorDetail = (body: string, key: string): string | undefined => {
   try {
     const json = JSON.parse(body) as Record<string, unknown>
     const error = json["error"]
-    message = typeof error === "string" ? error : typeof error === "object" && error !== null ? (error as Record<string, unknown>)["detail"] ?? (error as Record<string, unknown>)["message"] : json["message"]
+    message =
+      typeof error === "string"
+        ? error
+        : typeof error === "object" && error !== null
+          ? ((error as Record<string, unknown>)["detail"] ?? (error as Record<string, unknown>)["message"])
+          : json["message"]
   } catch {
     message = body
   }
@@ -47,7 +58,7 @@ const errorDetail = (body: string, key: string): string | undefined => {
 export const makeWebSearchLive = (options: WebSearchLiveOptions = {}): Layer.Layer<WebSearch> =>
   Layer.effect(
     WebSearch,
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const client = yield* HttpClient.HttpClient
       const env = options.env ?? process.env
       const timeoutMs = options.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS
@@ -61,25 +72,31 @@ export const makeWebSearchLive = (options: WebSearchLiveOptions = {}): Layer.Lay
         const key = Redacted.value(request.apiKey)
         return request.provider === "exa"
           ? HttpClientRequest.post(`${origins.exa}/search`).pipe(
-            HttpClientRequest.setHeaders({ "x-api-key": key, accept: "application/json" }),
-            HttpClientRequest.bodyUnsafeJson(exaRequestBody(request.query, now()))
-          )
+              HttpClientRequest.setHeaders({ "x-api-key": key, accept: "application/json" }),
+              HttpClientRequest.bodyUnsafeJson(exaRequestBody(request.query, now()))
+            )
           : HttpClientRequest.get(`${origins.brave}${BRAVE_PATH}`).pipe(
-            HttpClientRequest.setUrlParams(braveQueryParams(request.query)),
-            HttpClientRequest.setHeaders({ "X-Subscription-Token": key, accept: "application/json" })
-          )
+              HttpClientRequest.setUrlParams(braveQueryParams(request.query)),
+              HttpClientRequest.setHeaders({ "X-Subscription-Token": key, accept: "application/json" })
+            )
       }
 
       const search = (request: SearchRequest) => {
         const { provider } = request
-        return Effect.gen(function*() {
-          const response = yield* client.execute(build(request)).pipe(
+        return Effect.gen(function* () {
+          const response = yield* client
+            .execute(build(request))
+            .pipe(Effect.mapError(() => new ProviderUnreachable({ provider, origin: origins[provider] })))
+          const body = yield* response.text.pipe(
             Effect.mapError(() => new ProviderUnreachable({ provider, origin: origins[provider] }))
           )
-          const body = yield* response.text.pipe(Effect.mapError(() => new ProviderUnreachable({ provider, origin: origins[provider] })))
           if (response.status < 200 || response.status >= 300) {
             const detail = errorDetail(body, Redacted.value(request.apiKey))
-            return yield* new ProviderHttpError({ provider, status: response.status, ...(detail !== undefined ? { detail } : {}) })
+            return yield* new ProviderHttpError({
+              provider,
+              status: response.status,
+              ...(detail !== undefined ? { detail } : {})
+            })
           }
           let json: unknown
           try {
@@ -88,14 +105,21 @@ export const makeWebSearchLive = (options: WebSearchLiveOptions = {}): Layer.Lay
             return yield* new ProviderMalformed({ provider, reason: "not-json" })
           }
           const requestId = response.headers["x-request-id"]
-          const mapped: Either.Either<ProviderAnswer, "unexpected-shape"> = provider === "exa" ? mapExaResponse(json, request.query) : mapBraveResponse(json, request.query, requestId)
+          const mapped: Either.Either<ProviderAnswer, "unexpected-shape"> =
+            provider === "exa" ? mapExaResponse(json, request.query) : mapBraveResponse(json, request.query, requestId)
           return yield* Either.match(mapped, {
             onLeft: (reason) => Effect.fail(new ProviderMalformed({ provider, reason })),
-            onRight: (answer) => Effect.succeed(answer.requestId === undefined && requestId !== undefined ? { ...answer, requestId } : answer)
+            onRight: (answer) =>
+              Effect.succeed(
+                answer.requestId === undefined && requestId !== undefined ? { ...answer, requestId } : answer
+              )
           })
         }).pipe(
           Effect.scoped,
-          Effect.timeoutFail({ duration: Duration.millis(timeoutMs), onTimeout: () => new ProviderTimeout({ provider, timeoutMs }) }),
+          Effect.timeoutFail({
+            duration: Duration.millis(timeoutMs),
+            onTimeout: () => new ProviderTimeout({ provider, timeoutMs })
+          }),
           Effect.withSpan("WebSearch.search", { attributes: { provider } })
         )
       }

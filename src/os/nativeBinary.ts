@@ -34,9 +34,10 @@ export const nativeBinaryName = (): string => {
 /** Every `agent-browser` executable on PATH, in PATH order. */
 export const findOnPath = (pathVar: string | undefined): ReadonlyArray<string> => {
   const names = process.platform === "win32" ? ["agent-browser.cmd", "agent-browser.exe"] : ["agent-browser"]
-  return (pathVar ?? "").split(delimiter).filter((d) => d !== "").flatMap((dir) =>
-    names.map((n) => join(dir, n)).filter(isExecutableFile)
-  )
+  return (pathVar ?? "")
+    .split(delimiter)
+    .filter((d) => d !== "")
+    .flatMap((dir) => names.map((n) => join(dir, n)).filter(isExecutableFile))
 }
 
 /** The native binary behind an npm launcher, when there is one. */
@@ -57,4 +58,6 @@ export const pathDirs = (pathVar: string | undefined): ReadonlyArray<string> =>
 
 /** The first executable called `name` on PATH. */
 export const findExecutable = (name: string, pathVar: string | undefined): string | undefined =>
-  pathDirs(pathVar).map((dir) => join(dir, name)).find(isExecutableFile)
+  pathDirs(pathVar)
+    .map((dir) => join(dir, name))
+    .find(isExecutableFile)

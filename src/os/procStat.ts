@@ -18,16 +18,26 @@ export const parseStat = (text: string): ProcStat | undefined => {
   const close = text.lastIndexOf(")")
   const pid = Number(text.slice(0, text.indexOf(" ")))
   if (close < 0 || !Number.isInteger(pid) || pid <= 0) return undefined
-  const fields = text.slice(close + 2).trim().split(/\s+/)
+  const fields = text
+    .slice(close + 2)
+    .trim()
+    .split(/\s+/)
   // fields[0] is field 3 (state); ppid is field 4, pgrp 5, starttime 22
   const state = fields[0]
   const ppid = Number(fields[1])
   const pgid = Number(fields[2])
   const start = fields[19]
-  if (state === undefined || !/^[A-Za-z]$/.test(state) || !Number.isInteger(ppid) || !Number.isInteger(pgid) || start === undefined || !/^\d+$/.test(start)) return undefined
+  if (
+    state === undefined ||
+    !/^[A-Za-z]$/.test(state) ||
+    !Number.isInteger(ppid) ||
+    !Number.isInteger(pgid) ||
+    start === undefined ||
+    !/^\d+$/.test(start)
+  )
+    return undefined
   return { pid, state, ppid, pgid, start }
 }
 
 /** NUL-separated argv. */
 export const parseCmdline = (text: string): ReadonlyArray<string> => text.split("\0").filter((t) => t !== "")
-

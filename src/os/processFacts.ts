@@ -5,8 +5,14 @@
 import type { ProcessIdentity, ProcessInfo } from "../domain/Processes.js"
 
 /** Running, not a zombie, and (when the identity has one) started when the recorded process started. */
-export const isSameProcess = <P extends Pick<ProcessInfo, "pid" | "startTime" | "zombie">>(info: P | undefined, identity: { readonly pid: number; readonly startTime?: string | undefined }): info is P =>
-  info !== undefined && info.pid === identity.pid && !info.zombie && (identity.startTime === undefined || info.startTime === identity.startTime)
+export const isSameProcess = <P extends Pick<ProcessInfo, "pid" | "startTime" | "zombie">>(
+  info: P | undefined,
+  identity: { readonly pid: number; readonly startTime?: string | undefined }
+): info is P =>
+  info !== undefined &&
+  info.pid === identity.pid &&
+  !info.zombie &&
+  (identity.startTime === undefined || info.startTime === identity.startTime)
 
 export const identityOf = (info: ProcessInfo): ProcessIdentity => ({ pid: info.pid, startTime: info.startTime })
 
@@ -22,16 +28,19 @@ export const flagValue = (info: Pick<ProcessInfo, "argv" | "commandLine">, name:
     const arg = info.argv.find((t) => t.startsWith(prefix))
     return arg === undefined ? undefined : arg.slice(prefix.length)
   }
-  const match = new RegExp(`(?:^|\\s)"?${prefix.replace(/[-]/g, "\\-")}("[^"]*"|.*?)"?(?=\\s+"?--|$)`).exec(info.commandLine)
+  const match = new RegExp(`(?:^|\\s)"?${prefix.replace(/[-]/g, "\\-")}("[^"]*"|.*?)"?(?=\\s+"?--|$)`).exec(
+    info.commandLine
+  )
   return match?.[1] === undefined ? undefined : unquote(match[1].trim())
 }
 
 /** The `--user-data-dir` a browser was started with. */
-export const userDataDirOf = (info: Pick<ProcessInfo, "argv" | "commandLine">): string | undefined => flagValue(info, "user-data-dir")
+export const userDataDirOf = (info: Pick<ProcessInfo, "argv" | "commandLine">): string | undefined =>
+  flagValue(info, "user-data-dir")
 
 /** The program a process runs (argv[0], or the command line's first word or quoted path). */
 export const executableOf = (info: Pick<ProcessInfo, "argv" | "commandLine">): string =>
-  info.argv !== undefined ? info.argv[0] ?? "" : unquote(/^("[^"]*"|\S*)/.exec(info.commandLine.trim())?.[1] ?? "")
+  info.argv !== undefined ? (info.argv[0] ?? "") : unquote(/^("[^"]*"|\S*)/.exec(info.commandLine.trim())?.[1] ?? "")
 
 /** Whether the command line carries `arg` as a whole argument (not as the prefix of a longer one). */
 export const hasArgument = (info: Pick<ProcessInfo, "argv" | "commandLine">, arg: string): boolean => {
@@ -48,7 +57,7 @@ export const hasArgument = (info: Pick<ProcessInfo, "argv" | "commandLine">, arg
 export const descendantsIn = (table: ReadonlyArray<ProcessInfo>, pid: number): ReadonlyArray<ProcessInfo> => {
   const found: Array<ProcessInfo> = []
   const seen = new Set([pid])
-  for (let frontier = [pid]; frontier.length > 0;) {
+  for (let frontier = [pid]; frontier.length > 0; ) {
     const next = table.filter((p) => frontier.includes(p.ppid) && !seen.has(p.pid))
     for (const p of next) seen.add(p.pid)
     found.push(...next)

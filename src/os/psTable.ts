@@ -11,10 +11,18 @@ export const PS_COLUMNS = "pid=,ppid=,pgid=,lstart=,stat=,args="
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-const LINE = /^\s*(\d+)\s+(\d+)\s+(\d+)\s+[A-Z][a-z]{2}\s+([A-Z][a-z]{2})\s+(\d{1,2})\s+(\d{2}):(\d{2}):(\d{2})\s+(\d{4})\s+(\S+)(?:\s(.*))?$/
+const LINE =
+  /^\s*(\d+)\s+(\d+)\s+(\d+)\s+[A-Z][a-z]{2}\s+([A-Z][a-z]{2})\s+(\d{1,2})\s+(\d{2}):(\d{2}):(\d{2})\s+(\d{4})\s+(\S+)(?:\s(.*))?$/
 
 /** `Nov 25 14:00:39 2026` (UTC) as `2026-11-25T14:00:39Z`; undefined for anything else. */
-export const lstartToIso = (month: string, day: string, h: string, m: string, s: string, year: string): string | undefined => {
+export const lstartToIso = (
+  month: string,
+  day: string,
+  h: string,
+  m: string,
+  s: string,
+  year: string
+): string | undefined => {
   const mon = MONTHS.indexOf(month)
   if (mon < 0) return undefined
   const date = new Date(Date.UTC(Number(year), mon, Number(day), Number(h), Number(m), Number(s)))
@@ -26,8 +34,16 @@ export const parsePsLine = (line: string): ProcessInfo | undefined => {
   if (match === null) return undefined
   const [, pid, ppid, pgid, month, day, h, m, s, year, stat, args] = match
   const startTime = lstartToIso(month ?? "", day ?? "", h ?? "", m ?? "", s ?? "", year ?? "")
-  if (startTime === undefined || pid === undefined || ppid === undefined || pgid === undefined || stat === undefined) return undefined
-  return { pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), startTime, commandLine: (args ?? "").trim(), zombie: stat.startsWith("Z") }
+  if (startTime === undefined || pid === undefined || ppid === undefined || pgid === undefined || stat === undefined)
+    return undefined
+  return {
+    pid: Number(pid),
+    ppid: Number(ppid),
+    pgid: Number(pgid),
+    startTime,
+    commandLine: (args ?? "").trim(),
+    zombie: stat.startsWith("Z")
+  }
 }
 
 export const parsePsOutput = (text: string): ReadonlyArray<ProcessInfo> =>

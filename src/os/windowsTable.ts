@@ -36,6 +36,8 @@ export const parseWindowsTable = (text: string): ReadonlyArray<ProcessInfo> | un
     if (!isRecord(item)) return []
     const { pid, ppid, start, cmd } = item
     if (typeof pid !== "number" || typeof ppid !== "number" || typeof start !== "string" || start === "") return []
-    return [{ pid, ppid, pgid: undefined, startTime: start, commandLine: typeof cmd === "string" ? cmd : "", zombie: false }]
+    return [
+      { pid, ppid, pgid: undefined, startTime: start, commandLine: typeof cmd === "string" ? cmd : "", zombie: false }
+    ]
   })
 }

@@ -36,7 +36,8 @@ export const ChallengeFacts = Schema.Struct({
 export type ChallengeFacts = typeof ChallengeFacts.Type
 
 /** The facts from the probe's eval result, or undefined when the page did not answer in this shape. */
-export const challengeFactsOf = (value: unknown): ChallengeFacts | undefined => Option.getOrUndefined(Schema.decodeUnknownOption(ChallengeFacts)(value))
+export const challengeFactsOf = (value: unknown): ChallengeFacts | undefined =>
+  Option.getOrUndefined(Schema.decodeUnknownOption(ChallengeFacts)(value))
 
 /** Whole titles anti-bot interstitials use (compared trimmed, case-insensitive). */
 const INTERSTITIAL_TITLES: ReadonlyArray<readonly [RegExp, string]> = [
@@ -69,7 +70,8 @@ const WIDGETS: Readonly<Record<string, string>> = {
   "[data-sitekey]": "CAPTCHA"
 }
 
-const LOGIN_PATH = /(^|[/_.-])(log-?in|sign-?in|signin|sign_in|auth|sso|session|account\/?login|oauth|authorize)([/_.?-]|$)/i
+const LOGIN_PATH =
+  /(^|[/_.-])(log-?in|sign-?in|signin|sign_in|auth|sso|session|account\/?login|oauth|authorize)([/_.?-]|$)/i
 const LOGIN_TITLE = /\b(sign[ -]?in|log[ -]?in|login|anmelden|connexion|iniciar sesión)\b/i
 
 const urlOf = (raw: string | undefined): URL | undefined => {
@@ -100,10 +102,13 @@ export const challengeOf = (input: ChallengeInput): ChallengePage | undefined =>
   const captcha: Array<string> = []
   const interstitialTitle = titled(input.title, INTERSTITIAL_TITLES)
   if (interstitialTitle !== undefined) interstitial.push(`title is "${interstitialTitle}"`)
-  if (url !== undefined && url.pathname.includes("/cdn-cgi/challenge-platform/")) interstitial.push("URL is on /cdn-cgi/challenge-platform/")
-  if (url !== undefined && /(^|[?&])__cf_chl_/.test(url.search)) interstitial.push("URL carries a __cf_chl_ challenge token")
+  if (url !== undefined && url.pathname.includes("/cdn-cgi/challenge-platform/"))
+    interstitial.push("URL is on /cdn-cgi/challenge-platform/")
+  if (url !== undefined && /(^|[?&])__cf_chl_/.test(url.search))
+    interstitial.push("URL carries a __cf_chl_ challenge token")
   for (const marker of facts?.markers ?? []) interstitial.push(`challenge element ${marker}`)
-  if ((facts?.scripts ?? []).some((s) => /\/cdn-cgi\/challenge-platform\/.*orchestrate/.test(s))) interstitial.push("challenge-platform orchestrate script")
+  if ((facts?.scripts ?? []).some((s) => /\/cdn-cgi\/challenge-platform\/.*orchestrate/.test(s)))
+    interstitial.push("challenge-platform orchestrate script")
   const captchaTitle = titled(input.title, CAPTCHA_TITLES)
   if (captchaTitle !== undefined) captcha.push(`title is "${captchaTitle}"`)
   if (url !== undefined && /^\/sorry\/index/.test(url.pathname)) captcha.push("URL is a /sorry/ CAPTCHA page")

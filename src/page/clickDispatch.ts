@@ -36,7 +36,9 @@ const findTargetOf = (argv: ReadonlyArray<string>): ClickTarget | undefined => {
   if (locator === "text") return flags.length === 0 ? { kind: "text", text: value, ...exact } : undefined
   if (locator !== "role") return undefined
   if (flags.length === 0) return { kind: "role", role: value, ...exact }
-  return flags.length === 2 && flags[0] === "--name" && flags[1] !== undefined && flags[1].trim() !== "" ? { kind: "role", role: value, name: flags[1], ...exact } : undefined
+  return flags.length === 2 && flags[0] === "--name" && flags[1] !== undefined && flags[1].trim() !== ""
+    ? { kind: "role", role: value, name: flags[1], ...exact }
+    : undefined
 }
 
 /** What `click <target>` (or `find text|role … click`) aims at, when the recorder can judge it; undefined otherwise. */
@@ -49,9 +51,17 @@ export const clickTargetOf = (argv: ReadonlyArray<string>, refs: RefSnapshot | u
   if (ref !== undefined) {
     const info = refs?.refs.get(ref)
     if (info === undefined || !REF_ROLES.has(info.role) || info.name.trim() === "") return undefined
-    const same = [...(refs?.refs.entries() ?? [])].filter(([, r]) => r.role === info.role && r.name === info.name).map(([id]) => id)
+    const same = [...(refs?.refs.entries() ?? [])]
+      .filter(([, r]) => r.role === info.role && r.name === info.name)
+      .map(([id]) => id)
     const index = same.indexOf(ref)
-    return { kind: "accessible", refId: ref, role: info.role, name: info.name, ...(same.length > 1 ? { duplicateIndex: index } : {}) }
+    return {
+      kind: "accessible",
+      refId: ref,
+      role: info.role,
+      name: info.name,
+      ...(same.length > 1 ? { duplicateIndex: index } : {})
+    }
   }
   // text=, role= and other locator dialects are upstream's; a CSS selector is judged by the page itself
   return /^[a-z-]+=/i.test(target) ? undefined : { kind: "selector", selector: target }
@@ -160,9 +170,12 @@ export const CLICK_STAYED_GATE = `(() => { const K = ${STAYED_KEY}, stayed = win
  * the steps after it ran) or thrown because the click stayed (`stayed`: nothing after it ran). Undefined when the read
  * failed.
  */
-export const clickReadOf = (row: StepRow | undefined): { readonly value: Record<string, unknown>; readonly stayed: boolean } | undefined => {
-  const asRecord = (v: unknown) => (v !== null && typeof v === "object" ? v as Record<string, unknown> : undefined)
-  const value = row === undefined ? undefined : row.success ? asRecord(asRecord(row.result)?.["result"]) : asRecord(row.thrown)
+export const clickReadOf = (
+  row: StepRow | undefined
+): { readonly value: Record<string, unknown>; readonly stayed: boolean } | undefined => {
+  const asRecord = (v: unknown) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>) : undefined)
+  const value =
+    row === undefined ? undefined : row.success ? asRecord(asRecord(row.result)?.["result"]) : asRecord(row.thrown)
   return value === undefined || row === undefined ? undefined : { value, stayed: !row.success }
 }
 
@@ -184,9 +197,18 @@ export interface ClickRecord {
 export const clickRecordOf = (value: unknown): ClickRecord | undefined => {
   if (value === null || typeof value !== "object") return undefined
   const r = value as Record<string, unknown>
-  const events = r["events"], hits = r["hits"]
+  const events = r["events"],
+    hits = r["hits"]
   if (typeof r["resolved"] !== "boolean" || typeof events !== "number" || typeof hits !== "number") return undefined
-  return { resolved: r["resolved"], ...(r["nativeOption"] === true ? { nativeOption: true } : {}), events, hits, landedOn: typeof r["landedOn"] === "string" && r["landedOn"] !== "" ? r["landedOn"] : undefined, navigating: r["navigating"] === true, ...(r["openedTab"] === true ? { openedTab: true } : {}) }
+  return {
+    resolved: r["resolved"],
+    ...(r["nativeOption"] === true ? { nativeOption: true } : {}),
+    events,
+    hits,
+    landedOn: typeof r["landedOn"] === "string" && r["landedOn"] !== "" ? r["landedOn"] : undefined,
+    navigating: r["navigating"] === true,
+    ...(r["openedTab"] === true ? { openedTab: true } : {})
+  }
 }
 
 /**
@@ -197,14 +219,14 @@ export const clickDispatchOf = (target: ClickTarget, record: ClickRecord, twin?:
   !record.resolved || record.hits > 0 || record.events === 0 || record.navigating
     ? undefined
     : {
-      status: "no-native-event-observed",
-      reason: "native-click-produced-no-target-dom-event",
-      nativeEventCount: record.events,
-      target,
-      ...(record.landedOn !== undefined ? { landedOn: record.landedOn } : {}),
-      ...(twin !== undefined ? { twin } : {}),
-      ...(record.nativeOption === true ? { nativeOption: true } : {})
-    }
+        status: "no-native-event-observed",
+        reason: "native-click-produced-no-target-dom-event",
+        nativeEventCount: record.events,
+        target,
+        ...(record.landedOn !== undefined ? { landedOn: record.landedOn } : {}),
+        ...(twin !== undefined ? { twin } : {}),
+        ...(record.nativeOption === true ? { nativeOption: true } : {})
+      }
 
 /**
  * The reachable twin of a ref (same role and name): the one the snapshot marked, else the only other ref of that
@@ -215,7 +237,9 @@ export const twinOf = (ref: string, refs: RefSnapshot | undefined): string | und
   if (marked !== undefined) return marked
   const info = refs?.refs.get(ref)
   if (info === undefined || info.name.trim() === "") return undefined
-  const others = [...(refs?.refs.entries() ?? [])].filter(([id, r]) => id !== ref && r.role === info.role && r.name === info.name && refs?.hidden?.has(id) !== true)
+  const others = [...(refs?.refs.entries() ?? [])].filter(
+    ([id, r]) => id !== ref && r.role === info.role && r.name === info.name && refs?.hidden?.has(id) !== true
+  )
   return others.length === 1 ? others[0]?.[0] : undefined
 }
 
@@ -225,9 +249,12 @@ export const twinOf = (ref: string, refs: RefSnapshot | undefined): string | und
  * pointer can reach (contract P6). Undefined when the target has no name to look for.
  */
 export const widgetOptionClick = (target: ClickTarget): ReadonlyArray<string> | undefined => {
-  const name = target.kind === "accessible" || target.kind === "role"
-    ? target.name
-    : target.kind === "text" ? target.text : undefined
+  const name =
+    target.kind === "accessible" || target.kind === "role"
+      ? target.name
+      : target.kind === "text"
+        ? target.text
+        : undefined
   return name === undefined || name.trim() === "" ? undefined : ["find", "role", "option", "click", "--name", name]
 }
 
@@ -235,7 +262,7 @@ const nativeOptionAdvice = (target: ClickTarget): string => {
   const click = widgetOptionClick(target)
   return click !== undefined
     ? `Click the widget's own option of that name: ${click.join(" ")}` +
-      " (resolved past the hidden one by a fresh snapshot -i)."
+        " (resolved past the hidden one by a fresh snapshot -i)."
     : "Take snapshot -i and click the widget's own option of that name."
 }
 
@@ -243,10 +270,10 @@ const targetText = (target: ClickTarget): string =>
   target.kind === "accessible"
     ? `@${target.refId} (${target.role} "${target.name}")`
     : target.kind === "text"
-    ? `text ${JSON.stringify(target.text)}`
-    : target.kind === "role"
-    ? `role ${target.role}${target.name !== undefined ? ` named ${JSON.stringify(target.name)}` : ""}`
-    : target.selector
+      ? `text ${JSON.stringify(target.text)}`
+      : target.kind === "role"
+        ? `role ${target.role}${target.name !== undefined ? ` named ${JSON.stringify(target.name)}` : ""}`
+        : target.selector
 
 /** The failure's words: what upstream claimed, where the events went, and what to do. */
 export const clickDispatchMessage = (d: ClickDispatch): string =>
@@ -255,6 +282,7 @@ export const clickDispatchMessage = (d: ClickDispatch): string =>
   (d.twin !== undefined
     ? ` A pointer cannot reach that element; @${d.twin} has the same role and name and can be reached: click @${d.twin}.`
     : d.nativeOption === true
-    ? " It is an <option> of a native <select> that the page hides under its own widget: the click went to the widget" +
-      " instead (it may have opened its list). " + nativeOptionAdvice(d.target)
-    : " Something covers it, or it moved or re-rendered: take snapshot -i, close or scroll past what covers it, then retry.")
+      ? " It is an <option> of a native <select> that the page hides under its own widget: the click went to the widget" +
+        " instead (it may have opened its list). " +
+        nativeOptionAdvice(d.target)
+      : " Something covers it, or it moved or re-rendered: take snapshot -i, close or scroll past what covers it, then retry.")

@@ -119,7 +119,7 @@ rec.off(); delete window[K];
 return { ...rec.fx.take(), keys: rec.keys };
 })()`
 
-const asRecord = (v: unknown) => (v !== null && typeof v === "object" ? v as Record<string, unknown> : undefined)
+const asRecord = (v: unknown) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>) : undefined)
 
 /** The read's `effects` field, or undefined when nothing changed. */
 export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {

@@ -28,13 +28,15 @@ return {
 })()`
 
 /** An action that names a combobox: a combobox ref of the latest snapshot, or `find role combobox <action>`. */
-const isComboboxAction = (action: "click" | "fill") => (line: CommandLine, refs: RefSnapshot | undefined): boolean => {
-  const [command, a, b, c] = line.positionals
-  if (command === "find") return a === "role" && b === "combobox" && c === action
-  if (command !== action) return false
-  const ref = /^@?(e\d+)$/.exec(a ?? "")?.[1]
-  return ref !== undefined && refs?.refs.get(ref)?.role === "combobox"
-}
+const isComboboxAction =
+  (action: "click" | "fill") =>
+  (line: CommandLine, refs: RefSnapshot | undefined): boolean => {
+    const [command, a, b, c] = line.positionals
+    if (command === "find") return a === "role" && b === "combobox" && c === action
+    if (command !== action) return false
+    const ref = /^@?(e\d+)$/.exec(a ?? "")?.[1]
+    return ref !== undefined && refs?.refs.get(ref)?.role === "combobox"
+  }
 
 export const isComboboxClick = isComboboxAction("click")
 /** R6: a fill aimed at a combobox is judged the same way after its read-back. */
@@ -55,9 +57,18 @@ export const comboboxFocusOf = (facts: unknown, action: "click" | "fill" = "clic
   return {
     reason: "focused-combobox-without-visible-options",
     message: `The combobox has the focus but shows no options: the ${action} did not open its list.`,
-    activeElement: { role: "combobox", tag: String(f["tag"] ?? ""), expanded, ...(hasPopup !== undefined ? { hasPopup } : {}), ...(name !== undefined ? { name } : {}) },
+    activeElement: {
+      role: "combobox",
+      tag: String(f["tag"] ?? ""),
+      expanded,
+      ...(hasPopup !== undefined ? { hasPopup } : {}),
+      ...(name !== undefined ? { name } : {})
+    },
     visibleListboxCount: listboxes,
     visibleOptionCount: options,
-    recommendations: ["press ArrowDown (or Enter) to open the list, then snapshot -i and click the option's ref", "or type to filter, then pick the option"]
+    recommendations: [
+      "press ArrowDown (or Enter) to open the list, then snapshot -i and click the option's ref",
+      "or type to filter, then pick the option"
+    ]
   }
 }

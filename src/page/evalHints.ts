@@ -17,7 +17,8 @@ const isPlainEmptyObject = (v: unknown): boolean =>
 /** A script that declares, assigns or logs: its completion value is usually `undefined`. */
 const STATEMENTS = /^(const|let|var|function|class|if|for|while|try)\b|console\.\w+\(|;\s*$/
 
-const trivial = (script: string): boolean => ["", "null", "undefined", "void 0"].includes(script.trim().replace(/;$/, "").trim())
+const trivial = (script: string): boolean =>
+  ["", "null", "undefined", "void 0"].includes(script.trim().replace(/;$/, "").trim())
 
 const fields = (data: unknown): Record<string, unknown> =>
   data !== null && typeof data === "object" ? (data as Record<string, unknown>) : {}
@@ -31,7 +32,12 @@ export const evalStdinHintOf = (script: string, data: unknown): EvalHint | undef
       suggestion: "Call it, e.g. (() => ({ title: document.title }))(), or pass an expression."
     }
   }
-  if (d["result"] === null && d["unserializable"] === "undefined" && !trivial(script) && STATEMENTS.test(script.trim())) {
+  if (
+    d["result"] === null &&
+    d["unserializable"] === "undefined" &&
+    !trivial(script) &&
+    STATEMENTS.test(script.trim())
+  ) {
     return {
       reason: "The script ends in a statement, so its result is undefined (console.log output is not the result).",
       suggestion: "End with an expression, e.g. (() => { const t = document.title; return t })()."
@@ -41,10 +47,21 @@ export const evalStdinHintOf = (script: string, data: unknown): EvalHint | undef
 }
 
 /** `evalResultWarning`: a strict `null` for a non-trivial script on a `file:` page. */
-export const evalResultWarningOf = (script: string, data: unknown, pageUrl: string | undefined): EvalHint | undefined => {
+export const evalResultWarningOf = (
+  script: string,
+  data: unknown,
+  pageUrl: string | undefined
+): EvalHint | undefined => {
   const d = fields(data)
   const url = typeof d["origin"] === "string" && d["origin"] !== "" ? d["origin"] : pageUrl
-  if (url === undefined || !url.startsWith("file:") || d["result"] !== null || d["unserializable"] !== undefined || trivial(script)) return undefined
+  if (
+    url === undefined ||
+    !url.startsWith("file:") ||
+    d["result"] !== null ||
+    d["unserializable"] !== undefined ||
+    trivial(script)
+  )
+    return undefined
   return {
     reason: "eval returned null on a file:// page, which is often inconclusive there.",
     suggestion: "Verify with snapshot -i, get text @ref or a screenshot, or serve the page over http(s)."

@@ -28,8 +28,7 @@ export interface RangeFill {
 const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/
 
 /** The text fields of the top document a fill could have typed into (an array expression; passwords left out). */
-export const FIELDS =
-  `[...document.querySelectorAll("input:not([type=password]),textarea,[contenteditable=true]")].slice(0, 300)`
+export const FIELDS = `[...document.querySelectorAll("input:not([type=password]),textarea,[contenteditable=true]")].slice(0, 300)`
 
 /** A field's text (a function expression). */
 export const VALUE = `((e) => typeof e.value === "string" ? e.value : String(e.innerText || ""))`
@@ -40,9 +39,8 @@ export const VALUE = `((e) => typeof e.value === "string" ? e.value : String(e.i
  */
 export const fillBeforeScript = (css: string | undefined, text: string, focused: boolean): string => {
   const asked = NUMBER.test(text) ? JSON.stringify(text.trim()) : "null"
-  const find = css !== undefined
-    ? `document.querySelector(${JSON.stringify(css)})`
-    : focused ? "document.activeElement" : "null"
+  const find =
+    css !== undefined ? `document.querySelector(${JSON.stringify(css)})` : focused ? "document.activeElement" : "null"
   return `(() => {
   let el = null;
   try { el = ${find} } catch (e) { el = null }
@@ -78,8 +76,9 @@ export const rangeFillText = (target: string, range: RangeFill, asked: string): 
   if (range.value === undefined) {
     return `${target} is a slider (${span}): it takes a number, so nothing was set (it holds ${range.before}).`
   }
-  const moved = range.value !== asked.trim()
-    ? `: ${asked.trim()} is outside its range or steps, so the browser set ${range.value}`
-    : ""
+  const moved =
+    range.value !== asked.trim()
+      ? `: ${asked.trim()} is outside its range or steps, so the browser set ${range.value}`
+      : ""
   return `Set the slider ${target} to ${range.value} (${span}; it held ${range.before})${moved}.`
 }

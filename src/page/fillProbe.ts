@@ -50,11 +50,11 @@ export type FillProbeOutcome =
   | { readonly kind: "range"; readonly range: RangeFill; readonly refused?: UpstreamFailed }
   /** The fill ran: its row, and what the read-back found. */
   | {
-    readonly kind: "filled"
-    readonly row: StepRow | undefined
-    readonly verification?: FillVerification
-    readonly notVerifiable?: FillNotVerifiable
-  }
+      readonly kind: "filled"
+      readonly row: StepRow | undefined
+      readonly verification?: FillVerification
+      readonly notVerifiable?: FillNotVerifiable
+    }
 
 /**
  * What the batch did: `at` is the fill's row; the guard's eval is just before it, the read-back's rows just after
@@ -72,15 +72,15 @@ export const fillProbeOutcomeOf = (
     const target = fill.selector ?? "the field"
     return range.value === undefined
       ? {
-        kind: "range",
-        range,
-        refused: new UpstreamFailed({
-          detail: rangeFillText(target, range, fill.text),
-          code: FILL_REFUSED,
-          stderr: "",
-          exitCode: null
-        })
-      }
+          kind: "range",
+          range,
+          refused: new UpstreamFailed({
+            detail: rangeFillText(target, range, fill.text),
+            code: FILL_REFUSED,
+            stderr: "",
+            exitCode: null
+          })
+        }
       : { kind: "range", range }
   }
   const row = rows[at]

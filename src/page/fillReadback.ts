@@ -59,7 +59,8 @@ export const fillTargetOf = (argv: ReadonlyArray<string>): FillTarget | undefine
  * the element for follow-ups.
  */
 export const fillReadScript = (target: FillTarget): string => {
-  const css = target.selector !== undefined && !target.selector.startsWith("@") ? JSON.stringify(target.selector) : "null"
+  const css =
+    target.selector !== undefined && !target.selector.startsWith("@") ? JSON.stringify(target.selector) : "null"
   return `(() => {
   let el = null;
   try { el = ${css} !== null ? document.querySelector(${css}) : null } catch (e) { el = null }
@@ -155,14 +156,20 @@ export interface RefFacts {
 export const refRows = (target: FillTarget): ReadonlyArray<ReadonlyArray<string>> => {
   const ref = target.selector
   if (ref === undefined || !ref.startsWith("@")) return []
-  return [["get", "value", ref], ["is", "enabled", ref], ["get", "attr", ref, "readonly"]]
+  return [
+    ["get", "value", ref],
+    ["is", "enabled", ref],
+    ["get", "attr", ref, "readonly"]
+  ]
 }
 
 /** The ref facts from the results of `refRows` (a failed read gives none). */
 export const refFactsOf = (results: ReadonlyArray<unknown>): RefFacts => {
   const field = (i: number, key: string): unknown =>
     results[i] !== null && typeof results[i] === "object" ? (results[i] as Record<string, unknown>)[key] : undefined
-  const value = field(0, "value"), enabled = field(1, "enabled"), readOnly = field(2, "value")
+  const value = field(0, "value"),
+    enabled = field(1, "enabled"),
+    readOnly = field(2, "value")
   return {
     ...(typeof value === "string" ? { value } : {}),
     ...(typeof enabled === "boolean" ? { enabled } : {}),
@@ -214,12 +221,12 @@ const because = (seen: Seen, spilled: string | undefined, grew: number): string 
   spilled !== undefined
     ? `the text went into ${spilled} instead, which had the focus (it grew by ${grew} character(s)).`
     : seen.disabled === true
-    ? "it is disabled (a page may disable a field when it takes the focus)."
-    : seen.readOnly === true
-    ? "it is read-only (a date picker or other widget sets it)."
-    : seen.fieldType !== undefined
-    ? `it is a native ${seen.fieldType} field, which takes keys in its own order, not text.`
-    : "the page kept or rewrote something else."
+      ? "it is disabled (a page may disable a field when it takes the focus)."
+      : seen.readOnly === true
+        ? "it is read-only (a date picker or other widget sets it)."
+        : seen.fieldType !== undefined
+          ? `it is a native ${seen.fieldType} field, which takes keys in its own order, not text.`
+          : "the page kept or rewrote something else."
 
 /**
  * The verification when the field does not hold the text; undefined when it does or could not be read. `ref`: a
@@ -260,7 +267,8 @@ export const fillVerificationOf = (
     ...(seen.fieldType !== undefined ? { fieldType: seen.fieldType } : {}),
     ...(spilled !== undefined ? { spilledInto: spilled } : {}),
     ...(notTaken ? { notTaken: true as const } : {}),
-    summary: `After fill, ${shown} holds ${seen.length} character(s), not the ${typed} typed: ` +
+    summary:
+      `After fill, ${shown} holds ${seen.length} character(s), not the ${typed} typed: ` +
       because(seen, spilled, prev?.grew ?? 0)
   }
 }
@@ -272,7 +280,11 @@ const UNSEEN = {
 } as const
 
 /** The fill's field, when the read-back could not see it (nothing is claimed about what it holds). */
-export const fillNotVerifiableOf = (target: FillTarget, read: unknown, stepIndex?: number): FillNotVerifiable | undefined => {
+export const fillNotVerifiableOf = (
+  target: FillTarget,
+  read: unknown,
+  stepIndex?: number
+): FillNotVerifiable | undefined => {
   const back = Option.getOrUndefined(Schema.decodeUnknownOption(Readback)(read))
   if (back === undefined || !("unverifiable" in back)) return undefined
   const unseen = UNSEEN[back.unverifiable]

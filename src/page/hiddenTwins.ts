@@ -12,7 +12,17 @@
 import { ROLE_NAME_SNIPPET } from "./accessibleName.js"
 
 /** Roles whose repeated names are checked (what a model clicks or checks by ref). */
-export const TWIN_ROLES = ["option", "button", "link", "checkbox", "radio", "menuitem", "tab", "switch", "treeitem"] as const
+export const TWIN_ROLES = [
+  "option",
+  "button",
+  "link",
+  "checkbox",
+  "radio",
+  "menuitem",
+  "tab",
+  "switch",
+  "treeitem"
+] as const
 
 const norm = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase()
 
@@ -71,14 +81,17 @@ export const HIDDEN_TWINS_EXPRESSION = hiddenTwinsExpression()
 
 const REF_LINE = /^\s*- ([\w-]+)(?: "((?:[^"\\]|\\.)*)")?[^\n]*?[[ ]ref=(e\d+)[\],]/
 
-
 /** The refs of an interactive snapshot text in tree order, with role and name. */
 const refsInOrder = (tree: string): ReadonlyArray<{ ref: string; role: string; name: string }> =>
   tree.split("\n").flatMap((line) => {
     const m = REF_LINE.exec(line)
     if (m === null) return []
     let name = m[2] ?? ""
-    try { name = JSON.parse(`"${name}"`) as string } catch { /* kept as printed */ }
+    try {
+      name = JSON.parse(`"${name}"`) as string
+    } catch {
+      /* kept as printed */
+    }
     return [{ ref: m[3] ?? "", role: m[1] ?? "", name }]
   })
 

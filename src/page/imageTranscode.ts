@@ -61,8 +61,9 @@ export const transcodeScript = (request: TranscodeRequest): string => `(async (r
 export const transcodeReply = (result: unknown): TranscodeReply | undefined => {
   if (result === null || typeof result !== "object") return undefined
   const r = result as Record<string, unknown>
-  const numbers = ["width", "height", "sourceWidth", "sourceHeight", "devicePixelRatio"]
-    .every((k) => typeof r[k] === "number")
+  const numbers = ["width", "height", "sourceWidth", "sourceHeight", "devicePixelRatio"].every(
+    (k) => typeof r[k] === "number"
+  )
   const strings = typeof r["base64"] === "string" && typeof r["type"] === "string"
   return strings && numbers ? (r as unknown as TranscodeReply) : undefined
 }

@@ -32,16 +32,15 @@ export const JS_DIALOG_LOG_INSTALL = `if (!window[${LOG_KEY}]) {
 }`
 
 /** Takes (and empties) the current document's log: an array expression, empty when nothing was logged. */
-export const JS_DIALOG_LOG_TAKE =
-  `(() => { const log = window[${LOG_KEY}]; return log ? log.splice(0, log.length) : []; })()`
+export const JS_DIALOG_LOG_TAKE = `(() => { const log = window[${LOG_KEY}]; return log ? log.splice(0, log.length) : []; })()`
 
 /** The logged dialogs from a read's value (none when it answered no array). */
 export const jsDialogsOf = (value: unknown): ReadonlyArray<JsDialog> =>
   Array.isArray(value)
     ? value.flatMap((v): ReadonlyArray<JsDialog> => {
-      if (v === null || typeof v !== "object") return []
-      const { type, message, answer } = v as Record<string, unknown>
-      if ((type !== "alert" && type !== "confirm" && type !== "prompt") || typeof message !== "string") return []
-      return [{ type, message, ...(answer === "accepted" || answer === "dismissed" ? { answer } : {}) }]
-    })
+        if (v === null || typeof v !== "object") return []
+        const { type, message, answer } = v as Record<string, unknown>
+        if ((type !== "alert" && type !== "confirm" && type !== "prompt") || typeof message !== "string") return []
+        return [{ type, message, ...(answer === "accepted" || answer === "dismissed" ? { answer } : {}) }]
+      })
     : []

@@ -27,7 +27,8 @@ return true;
 
 /** The point a `mouse move x y` names (viewport pixels), if it names one. */
 const movePoint = (positionals: ReadonlyArray<string>): { x: number; y: number } | undefined => {
-  const x = Number(positionals[2]), y = Number(positionals[3])
+  const x = Number(positionals[2]),
+    y = Number(positionals[3])
   return positionals[1] === "move" && Number.isFinite(x) && Number.isFinite(y) ? { x, y } : undefined
 }
 

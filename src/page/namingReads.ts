@@ -25,21 +25,35 @@ export const snapshotTextOf = (row: StepRow | undefined): string | undefined => 
 
 /** A successful eval row's value. */
 export const evalResultOf = (row: StepRow | undefined): unknown =>
-  row?.success === true && row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>)["result"] : undefined
+  row?.success === true && row.result !== null && typeof row.result === "object"
+    ? (row.result as Record<string, unknown>)["result"]
+    : undefined
 
 /**
  * What the reads tell about the interactive `tree`: `full` and `twins` are the NAMING_ROWS' rows (a row that did not
  * answer adds nothing); `targets`, `-C`'s ref targets when they were read. Undefined when there is nothing to add.
  */
-export const namingOf = (tree: string, full: StepRow | undefined, twins: StepRow | undefined, targets?: SnapshotNaming["targets"]): SnapshotNaming | undefined => {
+export const namingOf = (
+  tree: string,
+  full: StepRow | undefined,
+  twins: StepRow | undefined,
+  targets?: SnapshotNaming["targets"]
+): SnapshotNaming | undefined => {
   const fullTree = snapshotTextOf(full)
   const unnamed = unnamedControlRefs(tree)
-  const contexts: Record<string, string> = fullTree !== undefined && unnamed.length > 0 ? { ...controlContexts(fullTree, unnamed) } : {}
+  const contexts: Record<string, string> =
+    fullTree !== undefined && unnamed.length > 0 ? { ...controlContexts(fullTree, unnamed) } : {}
   // a ref a pointer cannot reach while its twin (same role and name) can is said on its line, with the twin
   const hidden = hiddenTwinsOf(tree, evalResultOf(twins))
-  for (const [ref, twin] of hidden) contexts[ref] = contexts[ref] !== undefined ? `${contexts[ref]}; ${hiddenNote(twin)}` : hiddenNote(twin)
+  for (const [ref, twin] of hidden)
+    contexts[ref] = contexts[ref] !== undefined ? `${contexts[ref]}; ${hiddenNote(twin)}` : hiddenNote(twin)
   const pageTextChars = fullTree !== undefined ? treeTextChars(fullTree) : undefined
   return Object.keys(contexts).length > 0 || targets !== undefined || pageTextChars !== undefined
-    ? { contexts, ...(targets !== undefined ? { targets } : {}), ...(hidden.size > 0 ? { hidden: Object.fromEntries(hidden) } : {}), ...(pageTextChars !== undefined ? { pageTextChars } : {}) }
+    ? {
+        contexts,
+        ...(targets !== undefined ? { targets } : {}),
+        ...(hidden.size > 0 ? { hidden: Object.fromEntries(hidden) } : {}),
+        ...(pageTextChars !== undefined ? { pageTextChars } : {})
+      }
     : undefined
 }

@@ -16,10 +16,14 @@ export const QUIET_WINDOW_MS = 150
 export const SETTLE_CAP_MS = 1_500
 
 /** Visible elements a user can act on: what `snapshot -i` would give refs to. */
-const INTERACTIVE = "a[href], button, input:not([type=hidden]), select, textarea, summary, [contenteditable=''], [contenteditable=true], [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=textbox], [role=searchbox], [role=combobox], [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=option], [role=slider], [role=spinbutton], [role=treeitem], [role=columnheader], [role=rowheader], [role=gridcell], [tabindex]:not([tabindex='-1'])"
+const INTERACTIVE =
+  "a[href], button, input:not([type=hidden]), select, textarea, summary, [contenteditable=''], [contenteditable=true], [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=textbox], [role=searchbox], [role=combobox], [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=option], [role=slider], [role=spinbutton], [role=treeitem], [role=columnheader], [role=rowheader], [role=gridcell], [tabindex]:not([tabindex='-1'])"
 
 /** A Promise expression: resolves once the DOM was quiet for the window (settled) or the cap passed (not settled). */
-export const settleExpression = (quietMs = QUIET_WINDOW_MS, capMs = SETTLE_CAP_MS): string => `new Promise((resolve) => {
+export const settleExpression = (
+  quietMs = QUIET_WINDOW_MS,
+  capMs = SETTLE_CAP_MS
+): string => `new Promise((resolve) => {
   const start = performance.now();
   let last = start;
   const observer = new MutationObserver(() => { last = performance.now() });
@@ -95,7 +99,11 @@ export const WATCH_INSTALL = `{
  * watch (no click left one, or it is a new document). With `onlyIfLate` it waits only when the page changed after
  * the click's own handlers ran and is still changing (a re-render in progress), else it answers at once.
  */
-export const quietSinceExpression = (options: { readonly end: boolean; readonly onlyIfLate: boolean; readonly capMs?: number }): string => `new Promise((resolve) => {
+export const quietSinceExpression = (options: {
+  readonly end: boolean
+  readonly onlyIfLate: boolean
+  readonly capMs?: number
+}): string => `new Promise((resolve) => {
   const w = window[${WATCH_KEY}];
   if (!w || (${options.onlyIfLate} && !(w.late > 0 && performance.now() - w.last < ${ACTION_QUIET_MS}))) return resolve(undefined);
   const start = performance.now(), cap = ${options.capMs ?? SETTLE_CAP_MS};
@@ -115,7 +123,8 @@ export const quietSinceExpression = (options: { readonly end: boolean; readonly 
 })`
 
 /** The settle answer from the probe's result, or undefined when the page did not answer in this shape. */
-export const pageSettleOf = (value: unknown): PageSettle | undefined => Option.getOrUndefined(Schema.decodeUnknownOption(PageSettle)(value))
+export const pageSettleOf = (value: unknown): PageSettle | undefined =>
+  Option.getOrUndefined(Schema.decodeUnknownOption(PageSettle)(value))
 
 /**
  * A page with no controls and less visible text than this (spaces not counted) shows almost nothing: an app still

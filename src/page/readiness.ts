@@ -32,7 +32,8 @@ export const waitsForTarget = (argv: ReadonlyArray<string>): boolean => {
 }
 
 /** How long the readiness wait may take, given what remains of the call's budget (0: no wait). */
-export const readinessBudgetMs = (remainingMs: number): number => Math.max(0, Math.min(READINESS_BUDGET_MS, remainingMs - READINESS_RESERVE_MS))
+export const readinessBudgetMs = (remainingMs: number): number =>
+  Math.max(0, Math.min(READINESS_BUDGET_MS, remainingMs - READINESS_RESERVE_MS))
 
 /** The pause before the attempt after `failedAttempts` misses (1 = after the first miss). */
 export const pauseBefore = (failedAttempts: number): number => PAUSES_MS[failedAttempts - 1] ?? STEADY_PAUSE_MS

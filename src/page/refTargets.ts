@@ -16,9 +16,10 @@ export const REF_TARGET_FLAGS = new Set(["-C", "--cursor"])
 export const wantsRefTargets = (argv: ReadonlyArray<string>): boolean => argv.some((a) => REF_TARGET_FLAGS.has(a))
 
 /** The snapshot argv as upstream gets it: 0.41.2 accepts `-C` and ignores it, so it is left out. */
-export const withoutRefTargetFlags = (argv: ReadonlyArray<string>): ReadonlyArray<string> => argv.filter((a) => !REF_TARGET_FLAGS.has(a))
+export const withoutRefTargetFlags = (argv: ReadonlyArray<string>): ReadonlyArray<string> =>
+  argv.filter((a) => !REF_TARGET_FLAGS.has(a))
 
-const KEY = "Symbol.for(\"pi-agent-browser.refTargets\")"
+const KEY = 'Symbol.for("pi-agent-browser.refTargets")'
 
 /** The `-s <css>` scope of a snapshot argv, if any: only targets inside it get refs. */
 export const scopeOf = (argv: ReadonlyArray<string>): string | undefined => {
@@ -66,7 +67,9 @@ return marked.length;
 })()`
 
 /** The mark script's answer, or undefined when it did not run or answered something else. */
-export const readRefTargets = (result: unknown): { readonly names: ReadonlyArray<string>; readonly more: number } | undefined => {
+export const readRefTargets = (
+  result: unknown
+): { readonly names: ReadonlyArray<string>; readonly more: number } | undefined => {
   if (result === null || typeof result !== "object") return undefined
   const r = result as Record<string, unknown>
   const names = r["names"]

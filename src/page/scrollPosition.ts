@@ -3,7 +3,13 @@
  * upstream batch), where it left the page or the named container, and the comparison that says nothing moved. Containers are the ten largest elements
  * that can scroll, described by sample index, tag and role only. Pure.
  */
-import type { ScrollContainer, ScrollContainerSample, ScrollNoop, ScrollPage, ScrollPosition } from "../schema/PageDiagnostics.js"
+import type {
+  ScrollContainer,
+  ScrollContainerSample,
+  ScrollNoop,
+  ScrollPage,
+  ScrollPosition
+} from "../schema/PageDiagnostics.js"
 
 /** Elements inspected for scrollable containers; a huge DOM is sampled, not walked whole. */
 const ELEMENT_LIMIT = 5_000
@@ -33,7 +39,9 @@ return { target, scrollX: Math.round(scrollX), scrollY: Math.round(scrollY), inn
 /** The container a `scroll … --selector <css>` (or `-s`) names. */
 export const scrollSelectorOf = (positionals: ReadonlyArray<string>): string | undefined => {
   const at = positionals.findIndex((t) => t === "--selector" || t === "-s")
-  return at >= 0 ? positionals[at + 1] : positionals.find((t) => t.startsWith("--selector="))?.slice("--selector=".length)
+  return at >= 0
+    ? positionals[at + 1]
+    : positionals.find((t) => t.startsWith("--selector="))?.slice("--selector=".length)
 }
 
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined)
@@ -41,25 +49,53 @@ const num = (v: unknown): number | undefined => (typeof v === "number" && Number
 const containerOf = (v: unknown): ScrollContainerSample | undefined => {
   if (v === null || typeof v !== "object") return undefined
   const r = v as Record<string, unknown>
-  const index = num(r["index"]), left = num(r["scrollLeft"]), top = num(r["scrollTop"])
-  if (index === undefined || left === undefined || top === undefined || typeof r["tagName"] !== "string") return undefined
-  return { index, tagName: r["tagName"], ...(typeof r["role"] === "string" && r["role"] !== "" ? { role: r["role"] } : {}), scrollLeft: left, scrollTop: top }
+  const index = num(r["index"]),
+    left = num(r["scrollLeft"]),
+    top = num(r["scrollTop"])
+  if (index === undefined || left === undefined || top === undefined || typeof r["tagName"] !== "string")
+    return undefined
+  return {
+    index,
+    tagName: r["tagName"],
+    ...(typeof r["role"] === "string" && r["role"] !== "" ? { role: r["role"] } : {}),
+    scrollLeft: left,
+    scrollTop: top
+  }
 }
 
 /** The probe's eval result as a position, or undefined when it is not one. */
 export const readScrollPosition = (result: unknown): ScrollPosition | undefined => {
   if (result === null || typeof result !== "object") return undefined
   const r = result as Record<string, unknown>
-  const fields = ["scrollX", "scrollY", "innerWidth", "innerHeight", "scrollWidth", "scrollHeight", "containerCount"] as const
+  const fields = [
+    "scrollX",
+    "scrollY",
+    "innerWidth",
+    "innerHeight",
+    "scrollWidth",
+    "scrollHeight",
+    "containerCount"
+  ] as const
   const values = fields.map((k) => num(r[k]))
   if (values.some((v) => v === undefined) || !Array.isArray(r["containers"])) return undefined
   const containers = r["containers"].map(containerOf)
   if (containers.some((c) => c === undefined)) return undefined
-  const [scrollX, scrollY, innerWidth, innerHeight, scrollWidth, scrollHeight, containerCount] = values as ReadonlyArray<number>
-  const t = r["target"] !== null && typeof r["target"] === "object" ? (r["target"] as Record<string, unknown>) : undefined
-  const target = t !== undefined && num(t["scrollLeft"]) !== undefined && num(t["scrollTop"]) !== undefined ? { scrollLeft: num(t["scrollLeft"])!, scrollTop: num(t["scrollTop"])! } : undefined
+  const [scrollX, scrollY, innerWidth, innerHeight, scrollWidth, scrollHeight, containerCount] =
+    values as ReadonlyArray<number>
+  const t =
+    r["target"] !== null && typeof r["target"] === "object" ? (r["target"] as Record<string, unknown>) : undefined
+  const target =
+    t !== undefined && num(t["scrollLeft"]) !== undefined && num(t["scrollTop"]) !== undefined
+      ? { scrollLeft: num(t["scrollLeft"])!, scrollTop: num(t["scrollTop"])! }
+      : undefined
   return {
-    scrollX: scrollX!, scrollY: scrollY!, innerWidth: innerWidth!, innerHeight: innerHeight!, scrollWidth: scrollWidth!, scrollHeight: scrollHeight!, containerCount: containerCount!,
+    scrollX: scrollX!,
+    scrollY: scrollY!,
+    innerWidth: innerWidth!,
+    innerHeight: innerHeight!,
+    scrollWidth: scrollWidth!,
+    scrollHeight: scrollHeight!,
+    containerCount: containerCount!,
     containers: containers as ReadonlyArray<ScrollContainerSample>,
     ...(target !== undefined ? { target } : {})
   }
@@ -69,42 +105,64 @@ export const readScrollPosition = (result: unknown): ScrollPosition | undefined 
  * Where a scroll left what it scrolled: the container its `--selector` names (`scrollContainer`, when found before and
  * after), else the page (`scrollPage`).
  */
-export const scrollMovementOf = (selector: string | undefined, before: ScrollPosition, after: ScrollPosition): { readonly scrollPage?: ScrollPage; readonly scrollContainer?: ScrollContainer } => {
+export const scrollMovementOf = (
+  selector: string | undefined,
+  before: ScrollPosition,
+  after: ScrollPosition
+): { readonly scrollPage?: ScrollPage; readonly scrollContainer?: ScrollContainer } => {
   if (selector !== undefined) {
     const [b, a] = [before.target, after.target]
-    return b === undefined || a === undefined ? {} : { scrollContainer: { selector, before: b, after: a, moved: b.scrollLeft !== a.scrollLeft || b.scrollTop !== a.scrollTop } }
+    return b === undefined || a === undefined
+      ? {}
+      : {
+          scrollContainer: {
+            selector,
+            before: b,
+            after: a,
+            moved: b.scrollLeft !== a.scrollLeft || b.scrollTop !== a.scrollTop
+          }
+        }
   }
-  const [b, a] = [{ scrollX: before.scrollX, scrollY: before.scrollY }, { scrollX: after.scrollX, scrollY: after.scrollY }]
+  const [b, a] = [
+    { scrollX: before.scrollX, scrollY: before.scrollY },
+    { scrollX: after.scrollX, scrollY: after.scrollY }
+  ]
   return { scrollPage: { before: b, after: a, moved: b.scrollX !== a.scrollX || b.scrollY !== a.scrollY } }
 }
 
 /** The same containers in the same order (else the page changed shape and the comparison says nothing). */
 const sameContainers = (a: ScrollPosition, b: ScrollPosition): boolean =>
-  a.containers.length === b.containers.length && a.containers.every((c, i) => c.tagName === b.containers[i]?.tagName && c.role === b.containers[i]?.role)
+  a.containers.length === b.containers.length &&
+  a.containers.every((c, i) => c.tagName === b.containers[i]?.tagName && c.role === b.containers[i]?.role)
 
 /** Nothing moved: the window, and the scrolled container when one was named, else every sampled container. */
 const unmoved = (a: ScrollPosition, b: ScrollPosition): boolean =>
-  a.scrollX === b.scrollX && a.scrollY === b.scrollY &&
+  a.scrollX === b.scrollX &&
+  a.scrollY === b.scrollY &&
   (a.target !== undefined && b.target !== undefined
     ? a.target.scrollLeft === b.target.scrollLeft && a.target.scrollTop === b.target.scrollTop
-    : sameContainers(a, b) && a.containers.every((c, i) => c.scrollLeft === b.containers[i]?.scrollLeft && c.scrollTop === b.containers[i]?.scrollTop))
+    : sameContainers(a, b) &&
+      a.containers.every(
+        (c, i) => c.scrollLeft === b.containers[i]?.scrollLeft && c.scrollTop === b.containers[i]?.scrollTop
+      ))
 
 /** `scrollNoop` when neither the window nor any sampled container moved; undefined when something moved or changed. */
 export const scrollNoopOf = (before: ScrollPosition, after: ScrollPosition): ScrollNoop | undefined =>
   !unmoved(before, after)
     ? undefined
     : {
-      reason: "no-observed-scroll-position-change",
-      message: after.target !== undefined
-        ? "Neither the page nor the container the selector names moved."
-        : after.containerCount > 0
-        ? `The page did not move and neither did any of ${after.containerCount} scrollable container(s).`
-        : "The page did not move and has no scrollable container.",
-      before,
-      after,
-      recommendations: [
-        "Scroll the region that scrolls: scroll <dir> <px> --selector <css>",
-        "Bring the target into view: scrollintoview <@ref>",
-        "Check with snapshot -i or a screenshot"
-      ]
-    }
+        reason: "no-observed-scroll-position-change",
+        message:
+          after.target !== undefined
+            ? "Neither the page nor the container the selector names moved."
+            : after.containerCount > 0
+              ? `The page did not move and neither did any of ${after.containerCount} scrollable container(s).`
+              : "The page did not move and has no scrollable container.",
+        before,
+        after,
+        recommendations: [
+          "Scroll the region that scrolls: scroll <dir> <px> --selector <css>",
+          "Bring the target into view: scrollintoview <@ref>",
+          "Check with snapshot -i or a screenshot"
+        ]
+      }

@@ -20,7 +20,8 @@ const UNIQUE = new Set(["body", "html", ":root", "head"])
 
 /** A selector whose literal could be a secret (a field's value, a token): never replayed in a probe or echoed. */
 export const selectorMayExposeSensitiveLiteral = (selector: string): boolean =>
-  SECRET_FIELD.test(selector) || /\[\s*value\s*[~|^$*]?=/i.test(selector) ||
+  SECRET_FIELD.test(selector) ||
+  /\[\s*value\s*[~|^$*]?=/i.test(selector) ||
   [...selector.matchAll(/["']([^"']*)["']|=\s*([^\]\s"']+)/g)].some((m) => looksRandom(m[1] ?? m[2] ?? ""))
 
 /** The CSS selector a successful `get text` step read, when it qualifies for the check. */
@@ -28,7 +29,9 @@ export const textSelectorOf = (argv: ReadonlyArray<string>): string | undefined 
   const [command, sub, selector] = parseCommandLine(argv).positionals
   if (command !== "get" || sub !== "text" || selector === undefined || selector.trim() === "") return undefined
   const trimmed = selector.trim()
-  return NOT_CSS.test(trimmed) || UNIQUE.has(trimmed.toLowerCase()) || selectorMayExposeSensitiveLiteral(selector) ? undefined : selector
+  return NOT_CSS.test(trimmed) || UNIQUE.has(trimmed.toLowerCase()) || selectorMayExposeSensitiveLiteral(selector)
+    ? undefined
+    : selector
 }
 
 /** Read-only: for each selector, match count, visibility of each match, and up to eight visible candidates. */
@@ -65,9 +68,17 @@ const hazardOf = (v: unknown, stepIndex: number | undefined): SelectorTextVisibi
   if (v === null || typeof v !== "object") return undefined
   const r = v as Record<string, unknown>
   const { selector, matchCount, visibleCount, firstMatchVisible } = r
-  if (typeof selector !== "string" || typeof matchCount !== "number" || typeof visibleCount !== "number" || typeof firstMatchVisible !== "boolean") return undefined
+  if (
+    typeof selector !== "string" ||
+    typeof matchCount !== "number" ||
+    typeof visibleCount !== "number" ||
+    typeof firstMatchVisible !== "boolean"
+  )
+    return undefined
   if (matchCount < 2) return undefined
-  const candidates = (Array.isArray(r["candidates"]) ? r["candidates"] : []).map(candidateOf).filter((c): c is TextCandidate => c !== undefined)
+  const candidates = (Array.isArray(r["candidates"]) ? r["candidates"] : [])
+    .map(candidateOf)
+    .filter((c): c is TextCandidate => c !== undefined)
   const hidden = !firstMatchVisible && visibleCount > 0
   return {
     selector,
@@ -88,17 +99,23 @@ const hazardOf = (v: unknown, stepIndex: number | undefined): SelectorTextVisibi
  * The probe's answer as diagnostics, hidden-first cases before plain ambiguity. `steps[i]` is the batch step index
  * of `selectors[i]` (undefined for a standalone call).
  */
-export const textVisibilityOf = (result: unknown, steps: ReadonlyArray<number | undefined>): ReadonlyArray<SelectorTextVisibility> => {
+export const textVisibilityOf = (
+  result: unknown,
+  steps: ReadonlyArray<number | undefined>
+): ReadonlyArray<SelectorTextVisibility> => {
   if (!Array.isArray(result)) return []
   const found = result.map((v, i) => hazardOf(v, steps[i])).filter((d): d is SelectorTextVisibility => d !== undefined)
-  return [...found.filter((d) => d.reason === "first-match-hidden"), ...found.filter((d) => d.reason === "multiple-matches")]
+  return [
+    ...found.filter((d) => d.reason === "first-match-hidden"),
+    ...found.filter((d) => d.reason === "multiple-matches")
+  ]
 }
 
 /** Selectors the probe's `querySelectorAll` refused as not CSS (upstream reads them as no element, an empty text). */
 export const invalidSelectorsOf = (result: unknown): ReadonlyArray<string> =>
   Array.isArray(result)
     ? result.flatMap((v) => {
-      const r = (v ?? {}) as Record<string, unknown>
-      return r["invalid"] === true && typeof r["selector"] === "string" ? [r["selector"]] : []
-    })
+        const r = (v ?? {}) as Record<string, unknown>
+        return r["invalid"] === true && typeof r["selector"] === "string" ? [r["selector"]] : []
+      })
     : []

@@ -16,19 +16,28 @@ const valueOf = (raw: unknown, env: Readonly<Record<string, string | undefined>>
 }
 
 /** The launch flags the global config layers set (later layers win), e.g. `["--profile", "Work"]`. */
-export const configuredBrowserFlags = (env: Readonly<Record<string, string | undefined>>, cwd: string): ReadonlyArray<string> => {
+export const configuredBrowserFlags = (
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string
+): ReadonlyArray<string> => {
   let profile: string | undefined
   let executable: string | undefined
   for (const path of configPaths(env, cwd, false)) {
     let browser: Record<string, unknown> | undefined
     try {
       const parsed = JSON.parse(readFileSync(path, "utf8")) as { browser?: unknown }
-      browser = parsed.browser !== null && typeof parsed.browser === "object" ? (parsed.browser as Record<string, unknown>) : undefined
+      browser =
+        parsed.browser !== null && typeof parsed.browser === "object"
+          ? (parsed.browser as Record<string, unknown>)
+          : undefined
     } catch {
       continue // an absent or broken layer: the doctor reports broken ones
     }
     profile = valueOf(browser?.["profile"], env) ?? profile
     executable = valueOf(browser?.["executablePath"], env) ?? executable
   }
-  return [...(profile !== undefined ? ["--profile", profile] : []), ...(executable !== undefined ? ["--executable-path", executable] : [])]
+  return [
+    ...(profile !== undefined ? ["--profile", profile] : []),
+    ...(executable !== undefined ? ["--executable-path", executable] : [])
+  ]
 }

@@ -25,15 +25,20 @@ export const debugTarget = (value: string | undefined): "off" | "stderr" | { rea
 export const debugLogger = (env: Readonly<Record<string, string | undefined>>): Layer.Layer<never, never, Redactor> => {
   const target = debugTarget(env[DEBUG_VARIABLE])
   if (target === "off") return Logger.replace(Logger.defaultLogger, Logger.none)
-  const write = target === "stderr" ? (line: string) => void process.stderr.write(line) : (line: string) => appendFileSync(target.file, line)
-  return Layer.unwrapEffect(Effect.map(Redactor, (redactor) => {
-    const logger = Logger.map(Logger.logfmtLogger, (line) => {
-      try {
-        write(`${Effect.runSync(redactor.scrubText(line))}\n`)
-      } catch {
-        // a log that cannot be written must not fail the call it describes
-      }
+  const write =
+    target === "stderr"
+      ? (line: string) => void process.stderr.write(line)
+      : (line: string) => appendFileSync(target.file, line)
+  return Layer.unwrapEffect(
+    Effect.map(Redactor, (redactor) => {
+      const logger = Logger.map(Logger.logfmtLogger, (line) => {
+        try {
+          write(`${Effect.runSync(redactor.scrubText(line))}\n`)
+        } catch {
+          // a log that cannot be written must not fail the call it describes
+        }
+      })
+      return Layer.merge(Logger.replace(Logger.defaultLogger, logger), Logger.minimumLogLevel(LogLevel.Debug))
     })
-    return Layer.merge(Logger.replace(Logger.defaultLogger, logger), Logger.minimumLogLevel(LogLevel.Debug))
-  }))
+  )
 }

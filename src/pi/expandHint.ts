@@ -9,4 +9,5 @@ export interface RenderContext {
 
 /** pi's own hint, with the person's key binding where pi can tell it. */
 export const expandHint = (theme: RenderTheme, context: RenderContext | undefined): string =>
-  context?.keyHint?.("app.tools.expand", "to expand") ?? `${theme.fg("dim", "ctrl+o")}${theme.fg("muted", " to expand")}`
+  context?.keyHint?.("app.tools.expand", "to expand") ??
+  `${theme.fg("dim", "ctrl+o")}${theme.fg("muted", " to expand")}`

@@ -26,8 +26,9 @@ export const startGraph = (pi: ExtensionAPI): Graph => {
       key === "on"
         ? (event: string, handler: HookHandler) => void handlers.set(event, [...(handlers.get(event) ?? []), handler])
         : key === "registerCommand"
-        ? (name: string, options: { handler: (args: string, ctx: ExtensionContext) => unknown }) => void commands.set(name, options.handler)
-        : Reflect.get(target, key, receiver)
+          ? (name: string, options: { handler: (args: string, ctx: ExtensionContext) => unknown }) =>
+              void commands.set(name, options.handler)
+          : Reflect.get(target, key, receiver)
   })
   registerHooks(recording, runtime)
   return {
@@ -40,7 +41,9 @@ export const startGraph = (pi: ExtensionAPI): Graph => {
         cwd: ctx.cwd,
         persistSession: ctx.sessionManager.getSessionFile() !== undefined,
         projectTrusted: typeof ctx.isProjectTrusted === "function" ? ctx.isProjectTrusted() : false,
-        ...(ctx.hasUI ? { approve: (r: { title: string; message: string }) => ctx.ui.confirm(r.title, r.message) } : {}),
+        ...(ctx.hasUI
+          ? { approve: (r: { title: string; message: string }) => ctx.ui.confirm(r.title, r.message) }
+          : {}),
         ...(signal !== undefined ? { signal } : {}),
         ...(onUpdate !== undefined ? { onProgress: (p: StepProgress) => onUpdate(progressUpdate(p)) } : {})
       }
@@ -50,6 +53,8 @@ export const startGraph = (pi: ExtensionAPI): Graph => {
 }
 
 const progressUpdate = (p: StepProgress): Parameters<ProgressUpdate>[0] => ({
-  content: [{ type: "text", text: `step ${p.step}/${p.total} ${p.success ? "✓" : "✗"} ${p.command.slice(0, 3).join(" ")}` }],
+  content: [
+    { type: "text", text: `step ${p.step}/${p.total} ${p.success ? "✓" : "✗"} ${p.command.slice(0, 3).join(" ")}` }
+  ],
   details: { progress: { step: p.step, total: p.total, success: p.success } }
 })

@@ -18,7 +18,12 @@ export interface Graph {
   readonly handlers: ReadonlyMap<string, ReadonlyArray<HookHandler>>
   readonly commands: ReadonlyMap<string, (args: string, ctx: ExtensionContext) => unknown>
   readonly compileSemantic: SemanticCompiler
-  readonly execute: (params: unknown, signal: AbortSignal | undefined, onUpdate: ProgressUpdate | undefined, ctx: ExtensionContext) => Promise<PiToolResult>
+  readonly execute: (
+    params: unknown,
+    signal: AbortSignal | undefined,
+    onUpdate: ProgressUpdate | undefined,
+    ctx: ExtensionContext
+  ) => Promise<PiToolResult>
 }
 
 export interface LazyGraph {
@@ -32,18 +37,33 @@ export const lazyGraph = (start: () => Promise<Graph>): LazyGraph => {
   let pending: Promise<Graph> | undefined
   let graph: Graph | undefined
   return {
-    get: () => (pending ??= start().then((g) => (graph = g), (error: unknown) => {
-      pending = undefined // a failed import may be retried by the next call
-      throw error
-    })),
+    get: () =>
+      (pending ??= start().then(
+        (g) => (graph = g),
+        (error: unknown) => {
+          pending = undefined // a failed import may be retried by the next call
+          throw error
+        }
+      )),
     loaded: () => graph
   }
 }
 
 /** The events and commands `registerHooks` (hooks.ts) declares; test/unit/lazyEntry.test.ts keeps the lists in step. */
-export const HOOK_EVENTS = ["session_start", "session_tree", "session_compact", "tool_result", "session_shutdown", "before_agent_start"] as const
+export const HOOK_EVENTS = [
+  "session_start",
+  "session_tree",
+  "session_compact",
+  "tool_result",
+  "session_shutdown",
+  "before_agent_start"
+] as const
 export const HOOK_COMMANDS: ReadonlyArray<{ readonly name: string; readonly description: string }> = [
-  { name: "agent-browser-doctor", description: "Check agent-browser, the browser, ffmpeg, duplicate package sources and the security policy (read-only)" }
+  {
+    name: "agent-browser-doctor",
+    description:
+      "Check agent-browser, the browser, ffmpeg, duplicate package sources and the security policy (read-only)"
+  }
 ]
 
 /** The user's prompt of a `before_agent_start` event. */
@@ -54,10 +74,15 @@ export const promptOf = (event: unknown): string => {
 
 /** Whether the branch holds an agent_browser result (something a restore could read). */
 export const branchHasResults = (entries: ReadonlyArray<unknown>): boolean => {
-  const field = (value: unknown, key: string): unknown => (typeof value === "object" && value !== null ? Reflect.get(value, key) : undefined)
+  const field = (value: unknown, key: string): unknown =>
+    typeof value === "object" && value !== null ? Reflect.get(value, key) : undefined
   return entries.some((entry) => {
     const message = field(entry, "message")
-    return field(entry, "type") === "message" && field(message, "role") === "toolResult" && field(message, "toolName") === "agent_browser"
+    return (
+      field(entry, "type") === "message" &&
+      field(message, "role") === "toolResult" &&
+      field(message, "toolName") === "agent_browser"
+    )
   })
 }
 
@@ -85,7 +110,8 @@ export const registerDeferredHooks = (pi: ExtensionAPI, graph: LazyGraph): void 
       const restores = name === "session_start" || name === "session_tree"
       // a prompt that names screenshot paths sets the close guard's requirements, even before the first call
       const requires = name === "before_agent_start" && promptArtifactPaths(promptOf(event), ctx.cwd).length > 0
-      if (graph.loaded() === undefined && !requires && !(restores && branchHasResults(ctx.sessionManager.getBranch()))) return undefined
+      if (graph.loaded() === undefined && !requires && !(restores && branchHasResults(ctx.sessionManager.getBranch())))
+        return undefined
       return dispatch(await graph.get(), name, event, ctx)
     })
   }

@@ -16,7 +16,8 @@ const PATH_TOKEN = new RegExp(`(?:^|[\\s(<[])([^\\s\`'"()<>[\\]]+${IMAGE})(?=$|[
 const ASKS_FOR_SCREENSHOT = /screen\s?shot|capture/i
 const CONTEXT_CHARS = 100
 
-const asked = (prompt: string, index: number): boolean => ASKS_FOR_SCREENSHOT.test(prompt.slice(Math.max(0, index - CONTEXT_CHARS), index))
+const asked = (prompt: string, index: number): boolean =>
+  ASKS_FOR_SCREENSHOT.test(prompt.slice(Math.max(0, index - CONTEXT_CHARS), index))
 
 export const promptArtifactPaths = (prompt: string, cwd: string): ReadonlyArray<string> => {
   const paths = new Set<string>()

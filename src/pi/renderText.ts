@@ -29,43 +29,63 @@ const quote = (s: string) => (/\s/.test(s) ? JSON.stringify(s) : s)
 const stepText = (step: Record<string, unknown> | undefined): string => {
   if (step === undefined || step === null) return "?"
   const action = String(step["action"] ?? "?")
-  const locator = step["locator"] !== undefined
-    ? `${String(step["locator"])}=${quote(String(step["value"] ?? step["role"] ?? ""))}${step["name"] !== undefined ? ` ${quote(String(step["name"]))}` : ""}`
-    : undefined
-  const target = step["url"] ?? step["selector"] ?? locator ?? step["path"] ?? (action === "press" ? step["press"] ?? step["value"] : undefined)
-  const expected = action === "assertText" || action === "wait" ? step["text"] : action === "assertUrl" ? step["url"] ?? step["value"] : undefined
-  const parts = [action, ...(target !== undefined && action !== "assertUrl" ? [quote(String(target))] : []), ...(expected !== undefined ? [quote(String(expected))] : [])]
+  const locator =
+    step["locator"] !== undefined
+      ? `${String(step["locator"])}=${quote(String(step["value"] ?? step["role"] ?? ""))}${step["name"] !== undefined ? ` ${quote(String(step["name"]))}` : ""}`
+      : undefined
+  const target =
+    step["url"] ??
+    step["selector"] ??
+    locator ??
+    step["path"] ??
+    (action === "press" ? (step["press"] ?? step["value"]) : undefined)
+  const expected =
+    action === "assertText" || action === "wait"
+      ? step["text"]
+      : action === "assertUrl"
+        ? (step["url"] ?? step["value"])
+        : undefined
+  const parts = [
+    action,
+    ...(target !== undefined && action !== "assertUrl" ? [quote(String(target))] : []),
+    ...(expected !== undefined ? [quote(String(expected))] : [])
+  ]
   return redactArgs(parts).args.join(" ")
 }
 
 /** `args`, `semanticAction`, `job` or `qa`, and what it runs, with secrets redacted. */
-export const renderCallTextWith = (compiledArgs: SemanticCompiler) => (params: Record<string, unknown>, theme: RenderTheme): string => {
-  const title = theme.fg("toolTitle", theme.bold("agent_browser"))
-  const mode = (name: string) => theme.fg("accent", name)
-  if (Array.isArray(params["args"])) {
-    const args = redactArgs((params["args"] as Array<unknown>).map(String)).args
-    return `${title} ${args.map(quote).join(" ")}${params["sessionMode"] === "fresh" ? ` ${mode("(fresh session)")}` : ""}`
+export const renderCallTextWith =
+  (compiledArgs: SemanticCompiler) =>
+  (params: Record<string, unknown>, theme: RenderTheme): string => {
+    const title = theme.fg("toolTitle", theme.bold("agent_browser"))
+    const mode = (name: string) => theme.fg("accent", name)
+    if (Array.isArray(params["args"])) {
+      const args = redactArgs((params["args"] as Array<unknown>).map(String)).args
+      return `${title} ${args.map(quote).join(" ")}${params["sessionMode"] === "fresh" ? ` ${mode("(fresh session)")}` : ""}`
+    }
+    const sa = params["semanticAction"] as Record<string, unknown> | undefined
+    if (sa !== undefined) {
+      const compiled = compiledArgs(sa)
+      if (compiled !== undefined) return `${title} ${mode("semanticAction")} → ${compiled.map(quote).join(" ")}`
+      const target =
+        sa["selector"] !== undefined
+          ? String(sa["selector"])
+          : sa["locator"] !== undefined
+            ? `${String(sa["locator"])}=${quote(String(sa["value"] ?? sa["role"] ?? ""))}${sa["name"] !== undefined ? ` name=${quote(String(sa["name"]))}` : ""}`
+            : "…"
+      return `${title} ${mode("semanticAction")} ${String(sa["action"])} ${target}`
+    }
+    const job = params["job"] as Record<string, unknown> | undefined
+    if (job !== undefined) {
+      const steps: ReadonlyArray<Record<string, unknown>> = Array.isArray(job["steps"]) ? job["steps"] : []
+      return `${title} ${mode("job")} ${steps.length} steps: ${steps.map(stepText).join(" → ")}`
+    }
+    const qa = params["qa"] as Record<string, unknown> | undefined
+    if (qa !== undefined)
+      return `${title} ${mode("qa")} ${qa["attached"] === true ? "current page" : String(qa["url"] ?? "")}`
+    return title
   }
-  const sa = params["semanticAction"] as Record<string, unknown> | undefined
-  if (sa !== undefined) {
-    const compiled = compiledArgs(sa)
-    if (compiled !== undefined) return `${title} ${mode("semanticAction")} → ${compiled.map(quote).join(" ")}`
-    const target = sa["selector"] !== undefined
-      ? String(sa["selector"])
-      : sa["locator"] !== undefined
-      ? `${String(sa["locator"])}=${quote(String(sa["value"] ?? sa["role"] ?? ""))}${sa["name"] !== undefined ? ` name=${quote(String(sa["name"]))}` : ""}`
-      : "…"
-    return `${title} ${mode("semanticAction")} ${String(sa["action"])} ${target}`
-  }
-  const job = params["job"] as Record<string, unknown> | undefined
-  if (job !== undefined) {
-    const steps: ReadonlyArray<Record<string, unknown>> = Array.isArray(job["steps"]) ? job["steps"] : []
-    return `${title} ${mode("job")} ${steps.length} steps: ${steps.map(stepText).join(" → ")}`
-  }
-  const qa = params["qa"] as Record<string, unknown> | undefined
-  if (qa !== undefined) return `${title} ${mode("qa")} ${qa["attached"] === true ? "current page" : String(qa["url"] ?? "")}`
-  return title
-}
 
 /** The result line(s): a headline in the person's words, the first next step of a failure, the whole text expanded. */
-export const renderResultText = (result: ResultLike, options: ViewOptions, theme: RenderTheme): string => resultView(result, options, theme)
+export const renderResultText = (result: ResultLike, options: ViewOptions, theme: RenderTheme): string =>
+  resultView(result, options, theme)

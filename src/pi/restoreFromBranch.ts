@@ -12,12 +12,22 @@ import type { ManifestEntry } from "../schema/Artifacts.js"
 /** A pi branch entry that is an agent_browser tool result; its details are left for the field decoders below. */
 const AgentBrowserResult = Schema.Struct({
   type: Schema.Literal("message"),
-  message: Schema.Struct({ role: Schema.Literal("toolResult"), toolName: Schema.Literal("agent_browser"), details: Schema.Unknown })
+  message: Schema.Struct({
+    role: Schema.Literal("toolResult"),
+    toolName: Schema.Literal("agent_browser"),
+    details: Schema.Unknown
+  })
 })
 const decodeResult = Schema.decodeUnknownOption(AgentBrowserResult)
 
 /** The fields a restore reads, each with its ToolDetails schema; an entry failing here is skipped as a whole. */
-const Restorable = ToolDetails.pick("managedSession", "artifactManifest", "refSnapshot", "refSnapshotInvalidation", "sessionName")
+const Restorable = ToolDetails.pick(
+  "managedSession",
+  "artifactManifest",
+  "refSnapshot",
+  "refSnapshotInvalidation",
+  "sessionName"
+)
 const decodeRestorable = Schema.decodeUnknownOption(Restorable)
 
 type Restorable = typeof Restorable.Type
@@ -66,4 +76,7 @@ export const refSnapshotFromBranch = (entries: ReadonlyArray<unknown>): BranchRe
   newest(entries, (r): BranchRefs | undefined =>
     r.refSnapshot !== undefined
       ? { path: r.refSnapshot.path }
-      : r.refSnapshotInvalidation !== undefined && r.sessionName !== undefined ? { invalidatedSession: r.sessionName } : undefined)
+      : r.refSnapshotInvalidation !== undefined && r.sessionName !== undefined
+        ? { invalidatedSession: r.sessionName }
+        : undefined
+  )

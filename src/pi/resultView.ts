@@ -9,7 +9,10 @@ import type { NextAction, ToolDetails } from "../schema/ToolDetails.js"
 
 /** The part of pi's Theme the renderers use. */
 export interface RenderTheme {
-  readonly fg: (color: "accent" | "success" | "error" | "warning" | "muted" | "dim" | "toolTitle" | "toolOutput", text: string) => string
+  readonly fg: (
+    color: "accent" | "success" | "error" | "warning" | "muted" | "dim" | "toolTitle" | "toolOutput",
+    text: string
+  ) => string
   readonly bold: (text: string) => string
 }
 
@@ -29,7 +32,7 @@ export interface ViewOptions {
 
 /** Each failure category in a person's words. */
 export const FAILURE_WORDS: Record<FailureCategory, string> = {
-  "aborted": "Cancelled",
+  aborted: "Cancelled",
   "artifact-missing": "File not saved",
   "cleanup-failed": "Cleanup did not finish",
   "confirmation-required": "Needs your approval",
@@ -42,14 +45,22 @@ export const FAILURE_WORDS: Record<FailureCategory, string> = {
   "selector-unsupported": "Selector not supported",
   "stale-ref": "Outdated element reference",
   "tab-drift": "Wrong tab",
-  "timeout": "Timed out",
+  timeout: "Timed out",
   "upstream-error": "Browser error",
   "validation-error": "Invalid call"
 }
 
-const firstLine = (text: string | undefined): string => (text ?? "").split("\n").find((l) => l.trim() !== "")?.trim() ?? ""
+const firstLine = (text: string | undefined): string =>
+  (text ?? "")
+    .split("\n")
+    .find((l) => l.trim() !== "")
+    ?.trim() ?? ""
 const shorten = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
-const textOf = (result: ResultLike): string => result.content.filter((c) => c.type === "text").map((c) => c.text ?? "").join("\n")
+const textOf = (result: ResultLike): string =>
+  result.content
+    .filter((c) => c.type === "text")
+    .map((c) => c.text ?? "")
+    .join("\n")
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`
 
 /** A next action's argv as the person would type it: without the session prefix the tool adds. */
@@ -67,15 +78,16 @@ export const nextStepLine = (action: NextAction | undefined): string | undefined
   if (action === undefined) return undefined
   const args = actionArgs(action)
   const params = action.params
-  const how = args !== undefined && args.length > 0
-    ? ` → agent_browser ${args.map(quoteArg).join(" ")}${params !== undefined && "sessionMode" in params && params.sessionMode === "fresh" ? " (fresh session)" : ""}`
-    : action.artifactPath !== undefined
-    ? ` → ${action.artifactPath}`
-    : params !== undefined && "electron" in params
-    ? " → agent_browser electron"
-    : params !== undefined && "networkSourceLookup" in params
-    ? " → agent_browser networkSourceLookup"
-    : ""
+  const how =
+    args !== undefined && args.length > 0
+      ? ` → agent_browser ${args.map(quoteArg).join(" ")}${params !== undefined && "sessionMode" in params && params.sessionMode === "fresh" ? " (fresh session)" : ""}`
+      : action.artifactPath !== undefined
+        ? ` → ${action.artifactPath}`
+        : params !== undefined && "electron" in params
+          ? " → agent_browser electron"
+          : params !== undefined && "networkSourceLookup" in params
+            ? " → agent_browser networkSourceLookup"
+            : ""
   return `Next: ${action.reason}${how}`
 }
 
@@ -85,7 +97,11 @@ const jobSteps = (params: Record<string, unknown> | undefined): ReadonlyArray<Re
 }
 
 /** A job's count, with the steps that never ran: `stopped at step 2 of 3 (click): …; 1 step not run`. */
-const jobHeadline = (d: Partial<ToolDetails>, steps: ReadonlyArray<Record<string, unknown>>, failed: boolean): string => {
+const jobHeadline = (
+  d: Partial<ToolDetails>,
+  steps: ReadonlyArray<Record<string, unknown>>,
+  failed: boolean
+): string => {
   const rows = d.batchSteps ?? []
   const total = Math.max(steps.length, rows.length)
   if (!failed) return `job done: ${plural(total, "step")}`
@@ -99,14 +115,21 @@ const jobHeadline = (d: Partial<ToolDetails>, steps: ReadonlyArray<Record<string
 /** Where the call left the page, when it went somewhere: `Title — url`. */
 const destination = (d: Partial<ToolDetails>): string | undefined => {
   const data = d.data as { readonly title?: unknown; readonly url?: unknown } | null | undefined
-  const opened = d.command === "open" && typeof data?.url === "string" ? { title: typeof data.title === "string" ? data.title : "", url: data.url } : undefined
+  const opened =
+    d.command === "open" && typeof data?.url === "string"
+      ? { title: typeof data.title === "string" ? data.title : "", url: data.url }
+      : undefined
   const nav = d.navigationSummary ?? opened
   if (nav === undefined) return undefined
   return nav.title.trim() !== "" ? `${nav.title.trim()} — ${nav.url}` : nav.url
 }
 
 /** The headline of a success, in words: what happened and where the page is now. */
-const successHeadline = (d: Partial<ToolDetails>, text: string, params: Record<string, unknown> | undefined): string => {
+const successHeadline = (
+  d: Partial<ToolDetails>,
+  text: string,
+  params: Record<string, unknown> | undefined
+): string => {
   const steps = jobSteps(params)
   const where = destination(d)
   if (steps !== undefined) return `${jobHeadline(d, steps, false)}${where !== undefined ? ` → ${where}` : ""}`
@@ -117,12 +140,21 @@ const successHeadline = (d: Partial<ToolDetails>, text: string, params: Record<s
 }
 
 /** The headline of a failure: what went wrong, in words, with the tool's own sentence. */
-const failureHeadline = (d: Partial<ToolDetails>, text: string, params: Record<string, unknown> | undefined): string => {
+const failureHeadline = (
+  d: Partial<ToolDetails>,
+  text: string,
+  params: Record<string, unknown> | undefined
+): string => {
   const words = d.failureCategory !== undefined ? FAILURE_WORDS[d.failureCategory] : "Failed"
   const said = firstLine(d.error ?? d.validationError ?? d.summary ?? text.replace(/^Failed \([a-z-]+\): /, ""))
   const steps = jobSteps(params)
   // upstream's own sentence may already start with the same words ("Element not found: #x")
-  const what = said === "" ? words : said.toLowerCase().startsWith(words.toLowerCase()) ? shorten(said, 400) : `${words}: ${shorten(said, 400)}`
+  const what =
+    said === ""
+      ? words
+      : said.toLowerCase().startsWith(words.toLowerCase())
+        ? shorten(said, 400)
+        : `${words}: ${shorten(said, 400)}`
   return steps !== undefined ? `${jobHeadline(d, steps, true)}: ${what}` : what
 }
 
@@ -140,6 +172,9 @@ export const resultView = (result: ResultLike, options: ViewOptions, theme: Rend
   if (options.expanded) {
     return [head, ...text.split("\n").map((l) => theme.fg("toolOutput", l))].join("\n")
   }
-  const hint = options.expandHint !== undefined && text.trim() !== "" ? ` ${theme.fg("muted", "(")}${options.expandHint}${theme.fg("muted", ")")}` : ""
+  const hint =
+    options.expandHint !== undefined && text.trim() !== ""
+      ? ` ${theme.fg("muted", "(")}${options.expandHint}${theme.fg("muted", ")")}`
+      : ""
   return [head, ...(next !== undefined ? [theme.fg("warning", next)] : [])].join("\n") + hint
 }

@@ -17,7 +17,11 @@ export const toPiResult = (result: ToolResult): PiToolResult => ({
 })
 
 /** Patch for pi's tool_result event: failure results are errors. `undefined` leaves the result unchanged. */
-export const toolResultPatch = (event: { toolName: string; details: unknown; isError: boolean }): { isError: true } | undefined => {
+export const toolResultPatch = (event: {
+  toolName: string
+  details: unknown
+  isError: boolean
+}): { isError: true } | undefined => {
   const details = event.details as Partial<ToolDetails> | undefined
   if (event.toolName !== "agent_browser" || event.isError) return undefined
   return details?.resultCategory === "failure" ? { isError: true } : undefined

@@ -32,8 +32,20 @@ export const agentBrowserTool = (graph: LazyGraph, docsRoot?: string, configured
     if (loaded === undefined && args["semanticAction"] !== undefined) graph.get().catch(() => undefined)
     return textComponent(renderCallTextWith(loaded?.compileSemantic ?? (() => undefined))(args, theme))
   },
-  renderResult: (result: ResultLike, options: { expanded: boolean; isPartial: boolean }, theme: RenderTheme, context?: RenderContext) =>
-    textComponent(renderResultText(result, { ...options, params: context?.args, expandHint: expandHint(theme, context) }, theme)),
-  execute: async (_toolCallId: string, params: unknown, signal: AbortSignal | undefined, onUpdate: ProgressUpdate | undefined, ctx: ExtensionContext) =>
-    (await graph.get()).execute(params, signal, onUpdate, ctx)
+  renderResult: (
+    result: ResultLike,
+    options: { expanded: boolean; isPartial: boolean },
+    theme: RenderTheme,
+    context?: RenderContext
+  ) =>
+    textComponent(
+      renderResultText(result, { ...options, params: context?.args, expandHint: expandHint(theme, context) }, theme)
+    ),
+  execute: async (
+    _toolCallId: string,
+    params: unknown,
+    signal: AbortSignal | undefined,
+    onUpdate: ProgressUpdate | undefined,
+    ctx: ExtensionContext
+  ) => (await graph.get()).execute(params, signal, onUpdate, ctx)
 })

@@ -20,4 +20,5 @@ const mentionsWebSearch = (path: string): boolean => {
 
 /** False only when the web search tool certainly has no credential source at registration. */
 export const mayOfferWebSearch = (env: Readonly<Record<string, string | undefined>>, cwd: string): boolean =>
-  PROVIDER_ENV_KEYS.some((key) => (env[key] ?? "").trim() !== "") || configPaths(env, cwd, false).some(mentionsWebSearch)
+  PROVIDER_ENV_KEYS.some((key) => (env[key] ?? "").trim() !== "") ||
+  configPaths(env, cwd, false).some(mentionsWebSearch)

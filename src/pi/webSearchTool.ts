@@ -21,7 +21,12 @@ import { expandHint, type RenderContext } from "./expandHint.js"
 import { textComponent } from "./renderText.js"
 import type { RenderTheme, ResultLike } from "./resultView.js"
 import { webSearchCallText, webSearchResultText } from "./webSearchView.js"
-import { WEB_SEARCH_TOOL_LABEL, WEB_SEARCH_TOOL_NAME, webSearchDescription, webSearchPromptSnippet } from "../webSearchPlaybook.js"
+import {
+  WEB_SEARCH_TOOL_LABEL,
+  WEB_SEARCH_TOOL_NAME,
+  webSearchDescription,
+  webSearchPromptSnippet
+} from "../webSearchPlaybook.js"
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -43,7 +48,12 @@ interface PiResult {
 }
 
 export const makeWebSearchRuntime = (options: RegisterWebSearchOptions = {}) =>
-  ManagedRuntime.make(Layer.merge(makeWebSearchLive({ ...options.live, ...(options.env !== undefined ? { env: options.env } : {}) }), NodeContext.layer))
+  ManagedRuntime.make(
+    Layer.merge(
+      makeWebSearchLive({ ...options.live, ...(options.env !== undefined ? { env: options.env } : {}) }),
+      NodeContext.layer
+    )
+  )
 
 export type WebSearchRuntime = ReturnType<typeof makeWebSearchRuntime>
 
@@ -54,17 +64,36 @@ export const webSearchTool = (runtime: WebSearchRuntime, options: RegisterWebSea
   promptSnippet: webSearchPromptSnippet,
   parameters: webSearchJsonSchema(),
   renderCall: (args: Record<string, unknown>, theme: RenderTheme) => textComponent(webSearchCallText(args, theme)),
-  renderResult: (result: ResultLike, options: { expanded: boolean; isPartial: boolean }, theme: RenderTheme, context?: RenderContext) =>
-    textComponent(webSearchResultText(result, { expanded: options.expanded, expandHint: expandHint(theme, context) }, theme)),
-  execute: async (_toolCallId: string, params: unknown, signal: AbortSignal | undefined, _onUpdate: unknown, ctx: ExtensionContext): Promise<PiResult> => {
-    const result = await runtime.runPromise(runWebSearch(params, {
-      cwd: ctx.cwd,
-      projectTrusted: typeof ctx.isProjectTrusted === "function" ? ctx.isProjectTrusted() : false,
-      env: options.env ?? process.env,
-      ...(signal !== undefined ? { signal } : {}),
-      ...(options.credentialTimeoutMs !== undefined ? { credentialTimeoutMs: options.credentialTimeoutMs } : {})
-    }))
-    return { content: result.content.map((c) => ({ ...c })), details: result.details, ...(result.isError ? { isError: true } : {}) }
+  renderResult: (
+    result: ResultLike,
+    options: { expanded: boolean; isPartial: boolean },
+    theme: RenderTheme,
+    context?: RenderContext
+  ) =>
+    textComponent(
+      webSearchResultText(result, { expanded: options.expanded, expandHint: expandHint(theme, context) }, theme)
+    ),
+  execute: async (
+    _toolCallId: string,
+    params: unknown,
+    signal: AbortSignal | undefined,
+    _onUpdate: unknown,
+    ctx: ExtensionContext
+  ): Promise<PiResult> => {
+    const result = await runtime.runPromise(
+      runWebSearch(params, {
+        cwd: ctx.cwd,
+        projectTrusted: typeof ctx.isProjectTrusted === "function" ? ctx.isProjectTrusted() : false,
+        env: options.env ?? process.env,
+        ...(signal !== undefined ? { signal } : {}),
+        ...(options.credentialTimeoutMs !== undefined ? { credentialTimeoutMs: options.credentialTimeoutMs } : {})
+      })
+    )
+    return {
+      content: result.content.map((c) => ({ ...c })),
+      details: result.details,
+      ...(result.isError ? { isError: true } : {})
+    }
   }
 })
 
@@ -84,7 +113,9 @@ export const registerWebSearch = (pi: ExtensionAPI, options: RegisterWebSearchOp
   // pi 0.87 ignores a returned isError; the tool_result patch makes a failure a pi error on every version.
   pi.on("tool_result", (event) => {
     const details = event.details as Partial<WebSearchDetails> | undefined
-    return event.toolName === WEB_SEARCH_TOOL_NAME && !event.isError && details?.resultCategory === "failure" ? { isError: true } : undefined
+    return event.toolName === WEB_SEARCH_TOOL_NAME && !event.isError && details?.resultCategory === "failure"
+      ? { isError: true }
+      : undefined
   })
   pi.on("session_shutdown", async () => {
     await runtime.dispose()

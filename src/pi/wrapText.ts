@@ -9,8 +9,16 @@ const RESET = "\x1b[0m"
 
 /** Terminal columns of one code point: 0 for combining marks and zero-width characters, 2 for wide ones. */
 export const columnsOf = (codePoint: number): number => {
-  if (codePoint === 0x200b || codePoint === 0x200c || codePoint === 0x200d || codePoint === 0xfe0f || (codePoint >= 0x300 && codePoint <= 0x36f)) return 0
-  const wide = (codePoint >= 0x1100 && codePoint <= 0x115f) ||
+  if (
+    codePoint === 0x200b ||
+    codePoint === 0x200c ||
+    codePoint === 0x200d ||
+    codePoint === 0xfe0f ||
+    (codePoint >= 0x300 && codePoint <= 0x36f)
+  )
+    return 0
+  const wide =
+    (codePoint >= 0x1100 && codePoint <= 0x115f) ||
     (codePoint >= 0x2e80 && codePoint <= 0xa4cf) ||
     (codePoint >= 0xac00 && codePoint <= 0xd7a3) ||
     (codePoint >= 0xf900 && codePoint <= 0xfaff) ||
@@ -29,9 +37,11 @@ export const visibleWidth = (text: string): number => {
   return width
 }
 
-type Token = { readonly kind: "sgr"; readonly text: string } | { readonly kind: "char"; readonly text: string; readonly columns: number }
+type Token =
+  | { readonly kind: "sgr"; readonly text: string }
+  | { readonly kind: "char"; readonly text: string; readonly columns: number }
 
-const tokens = function*(text: string): Generator<Token> {
+const tokens = function* (text: string): Generator<Token> {
   let i = 0
   while (i < text.length) {
     const sgr = SGR.exec(text.slice(i, i + 32))
@@ -99,4 +109,5 @@ export const wrapLine = (line: string, width: number): Array<string> => {
 }
 
 /** Wraps every line of a text to the width. */
-export const wrapText = (text: string, width: number): Array<string> => text.split("\n").flatMap((line) => wrapLine(line, width))
+export const wrapText = (text: string, width: number): Array<string> =>
+  text.split("\n").flatMap((line) => wrapLine(line, width))

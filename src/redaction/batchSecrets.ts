@@ -20,7 +20,10 @@ export interface LearnedSecrets {
 }
 
 /** Every secret a run of steps carries, in order (the focus rule needs the step before). */
-export const stepSecrets = (steps: ReadonlyArray<ReadonlyArray<string>>, lookup: RefNameLookup = () => undefined): LearnedSecrets => {
+export const stepSecrets = (
+  steps: ReadonlyArray<ReadonlyArray<string>>,
+  lookup: RefNameLookup = () => undefined
+): LearnedSecrets => {
   const secrets: Array<string> = []
   const typed: Array<string> = []
   let focusedSecretField = false
@@ -61,8 +64,10 @@ export const stepSecrets = (steps: ReadonlyArray<ReadonlyArray<string>>, lookup:
 
 /** A batch's (or compiled job's or qa's) steps, from the plan's stdin. */
 export const batchSteps = (plan: Plan | undefined): ReadonlyArray<ReadonlyArray<string>> => {
-  return plan?.line.command === "batch" ? batchStepsOf(plan.stdin) ?? [] : []
+  return plan?.line.command === "batch" ? (batchStepsOf(plan.stdin) ?? []) : []
 }
 
-export const batchStepSecrets = (plan: Plan | undefined, redact: (args: ReadonlyArray<string>) => RedactedArgs): ReadonlyArray<string> =>
-  batchSteps(plan).flatMap((s) => redact(s).secrets)
+export const batchStepSecrets = (
+  plan: Plan | undefined,
+  redact: (args: ReadonlyArray<string>) => RedactedArgs
+): ReadonlyArray<string> => batchSteps(plan).flatMap((s) => redact(s).secrets)

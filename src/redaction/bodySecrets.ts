@@ -27,7 +27,8 @@ const PAIR = /([A-Za-z0-9_.-]+)\s*[=:]\s*"?([^\s"&;,]+)/g
 
 const textSecrets = (body: string): Array<string> => {
   const found = [...body.matchAll(PAIR)].filter((m) => isCredentialKey(m[1] ?? "")).map((m) => m[2] ?? "")
-  const tokens = body.split(/[\s"',;&=:]+/)
+  const tokens = body
+    .split(/[\s"',;&=:]+/)
     .filter((t) => looksRandom(t) || (t.startsWith("eyJ") && credentialReason("", t) === "jwt"))
   return [...found, ...tokens, ...(credentialReason("", body) !== undefined ? [body] : [])]
 }

@@ -22,7 +22,8 @@ const ELLIPSES = ["…", "..."] as const
 const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c)
 
 /** A text ends here: its end, or an ellipsis right after. */
-const cutAfter = (text: string, at: number): boolean => at === text.length || ELLIPSES.some((e) => text.startsWith(e, at))
+const cutAfter = (text: string, at: number): boolean =>
+  at === text.length || ELLIPSES.some((e) => text.startsWith(e, at))
 
 /** Positions a text (or a piece of it) begins at: 0, and right after each ellipsis. */
 const cutsBefore = (text: string): ReadonlyArray<number> => {
@@ -35,12 +36,17 @@ const cutsBefore = (text: string): ReadonlyArray<number> => {
 
 const commonLength = (text: string, at: number, secret: string, from: number): number => {
   let m = 0
-  while (from + m < secret.length && at + m < text.length && text.charCodeAt(at + m) === secret.charCodeAt(from + m)) m++
+  while (from + m < secret.length && at + m < text.length && text.charCodeAt(at + m) === secret.charCodeAt(from + m))
+    m++
   return m
 }
 
 /** [start, end) ranges of `text` that are pieces of `secret`. */
-const rangesOf = (text: string, secret: FragmentSecret, cuts: ReadonlyArray<number>): Array<readonly [number, number]> => {
+const rangesOf = (
+  text: string,
+  secret: FragmentSecret,
+  cuts: ReadonlyArray<number>
+): Array<readonly [number, number]> => {
   const s = secret.value
   const out: Array<readonly [number, number]> = []
   if (s.length <= MIN_FRAGMENT_LENGTH) return out

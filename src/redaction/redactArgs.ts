@@ -33,10 +33,12 @@ export const isSecretTarget = (selector: string | undefined, lookup: RefNameLook
 const secretPositionals = (argv: ReadonlyArray<string>, lookup: RefNameLookup): ReadonlySet<number> => {
   const line = parseCommandLine(argv)
   const positionalIndexes: Array<number> = []
-  const flagIndexes = new Set(line.flags.flatMap((f) => {
-    const token = argv[f.index] ?? ""
-    return f.value !== undefined && !token.includes("=") ? [f.index, f.index + 1] : [f.index]
-  }))
+  const flagIndexes = new Set(
+    line.flags.flatMap((f) => {
+      const token = argv[f.index] ?? ""
+      return f.value !== undefined && !token.includes("=") ? [f.index, f.index + 1] : [f.index]
+    })
+  )
   argv.forEach((_, i) => {
     if (!flagIndexes.has(i)) positionalIndexes.push(i)
   })
@@ -48,7 +50,11 @@ const secretPositionals = (argv: ReadonlyArray<string>, lookup: RefNameLookup): 
   }
   if (command === "find" && entersText(line.positionals[3])) {
     const name = line.positionals[line.positionals.indexOf("--name") + 1]
-    if (SECRET_FIELD.test(line.positionals[2] ?? "") || (line.positionals.includes("--name") && SECRET_FIELD.test(name ?? ""))) picked.push(at(4))
+    if (
+      SECRET_FIELD.test(line.positionals[2] ?? "") ||
+      (line.positionals.includes("--name") && SECRET_FIELD.test(name ?? ""))
+    )
+      picked.push(at(4))
   }
   // a cookie or storage value the model sets is its own data unless it is credential-like (credentialLike.ts)
   const value = (n: number) => argv[at(n) ?? -1]
@@ -75,7 +81,7 @@ export const redactArgs = (argv: ReadonlyArray<string>, lookup: RefNameLookup = 
     const flag = token.startsWith("--") && eq > 0 ? token.slice(0, eq) : token
     if (flag === "--body" || (token === "--body" && i + 1 < argv.length)) {
       // a mocked body is the model's data: only its credential-like parts are secret
-      const value = flag !== token ? token.slice(eq + 1) : argv[++i] ?? ""
+      const value = flag !== token ? token.slice(eq + 1) : (argv[++i] ?? "")
       const found = bodySecrets(value)
       secrets.push(...found)
       out.push(...(flag !== token ? [`--body=${redactBody(value, found)}`] : ["--body", redactBody(value, found)]))

@@ -24,7 +24,11 @@ const isCredential = (scheme: string, token: string): boolean => {
 const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g
 
 export const redactCredentialText = (text: string): string =>
-  text.replace(BEARER, (match, scheme: string, token: string) => (isCredential(scheme, token) ? `${scheme} ${REDACTED}` : match)).replace(JWT, REDACTED)
+  text
+    .replace(BEARER, (match, scheme: string, token: string) =>
+      isCredential(scheme, token) ? `${scheme} ${REDACTED}` : match
+    )
+    .replace(JWT, REDACTED)
 
 /** Each credential-like cookie's value hidden, saying why; the model's own (`theme=dark`) stays as written. */
 const withoutCookieValues = (cookies: unknown): unknown =>
@@ -39,12 +43,14 @@ const originStorage = (origin: Record<string, unknown>): Record<string, unknown>
   const list = (entries: unknown) =>
     Array.isArray(entries)
       ? entries.map((e: Record<string, unknown>) => {
-        const why = typeof e?.["name"] === "string" ? credentialReason(e["name"], e["value"]) : undefined
-        return why === undefined ? e : { ...e, value: REDACTED, valueRedacted: true, valueRedactionReason: why }
-      })
+          const why = typeof e?.["name"] === "string" ? credentialReason(e["name"], e["value"]) : undefined
+          return why === undefined ? e : { ...e, value: REDACTED, valueRedacted: true, valueRedactionReason: why }
+        })
       : entries
   if (origin === null || typeof origin !== "object") return origin
-  return Object.fromEntries(Object.entries(origin).map(([k, v]) => [k, k === "localStorage" || k === "sessionStorage" ? list(v) : v]))
+  return Object.fromEntries(
+    Object.entries(origin).map(([k, v]) => [k, k === "localStorage" || k === "sessionStorage" ? list(v) : v])
+  )
 }
 
 /** Applies the session-state rules to one command's upstream data. */
@@ -60,7 +66,9 @@ export const redactStateData = (command: string | undefined, data: unknown): unk
       state: {
         ...state,
         ...(Array.isArray(state["cookies"]) ? { cookies: withoutCookieValues(state["cookies"]) } : {}),
-        ...(Array.isArray(state["origins"]) ? { origins: (state["origins"] as Array<Record<string, unknown>>).map(originStorage) } : {})
+        ...(Array.isArray(state["origins"])
+          ? { origins: (state["origins"] as Array<Record<string, unknown>>).map(originStorage) }
+          : {})
       }
     }
   }
@@ -69,10 +77,12 @@ export const redactStateData = (command: string | undefined, data: unknown): unk
   if (command === "storage") {
     if (d["data"] !== null && typeof d["data"] === "object") {
       const entries = Object.entries(d["data"] as Record<string, unknown>)
-      const reasons = Object.fromEntries(entries.flatMap(([k, v]) => {
-        const why = credentialReason(k, v)
-        return why !== undefined ? [[k, why]] : []
-      }))
+      const reasons = Object.fromEntries(
+        entries.flatMap(([k, v]) => {
+          const why = credentialReason(k, v)
+          return why !== undefined ? [[k, why]] : []
+        })
+      )
       return {
         ...d,
         data: Object.fromEntries(entries.map(([k, v]) => [k, k in reasons ? REDACTED : v])),

@@ -47,4 +47,5 @@ const QUERY_PARAM = /([?&;])([A-Za-z0-9_.-]+)=([^&\s"'#<>]+)/g
 
 export const redactQueryParams = (text: string): string =>
   text.replace(QUERY_PARAM, (match, sep: string, name: string, value: string) =>
-    SECRET_PARAM.test(name) && value !== REDACTED && value !== "REDACTED" ? `${sep}${name}=${REDACTED}` : match)
+    SECRET_PARAM.test(name) && value !== REDACTED && value !== "REDACTED" ? `${sep}${name}=${REDACTED}` : match
+  )

@@ -32,10 +32,12 @@ export const makeScrubber = (
   secrets: ReadonlyArray<string>,
   typed: ReadonlyArray<string> = [],
   options: ScrubOptions = {}
-): (text: string) => string => {
+): ((text: string) => string) => {
   const typedSet = new Set(typed)
   const known = [...new Set([...secrets, ...typed])].filter((s) => s.length >= MIN_SCRUB_LENGTH)
-  const forms = known.flatMap((s) => variantsOf(s).map((value) => ({ value, typed: typedSet.has(s) } satisfies FragmentSecret)))
+  const forms = known.flatMap((s) =>
+    variantsOf(s).map((value) => ({ value, typed: typedSet.has(s) }) satisfies FragmentSecret)
+  )
   const whole = [...new Set(forms.map((f) => f.value))].sort((a, b) => b.length - a.length)
   return (text) => {
     let out = redactQueryParams(redactCredentialText(redactUrlsInText(text).text))
@@ -78,7 +80,8 @@ export const scrubText = (text: string, secrets: ReadonlyArray<string>, typed: R
 export const scrubValue = <A>(value: A, secrets: ReadonlyArray<string>, typed: ReadonlyArray<string> = []): A => {
   const scrub = makeScrubber(secrets, typed)
   const walk = (node: unknown, key: string | undefined): unknown => {
-    if (typeof node === "string") return key !== undefined && SECRET_KEY.test(key) && node !== "" ? REDACTED : scrub(node)
+    if (typeof node === "string")
+      return key !== undefined && SECRET_KEY.test(key) && node !== "" ? REDACTED : scrub(node)
     if (Array.isArray(node)) return node.map((item) => walk(item, undefined))
     if (node !== null && typeof node === "object") {
       // `{ name: "Authorization", value: "..." }` header/cookie rows keep their name but lose their value

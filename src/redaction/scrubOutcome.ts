@@ -5,13 +5,20 @@
  */
 import type { UpstreamOutcome } from "../domain/Outcome.js"
 
-export const scrubOutcome = (outcome: UpstreamOutcome, scrubValue: <A>(value: A) => A, scrubText: (text: string) => string): UpstreamOutcome => {
+export const scrubOutcome = (
+  outcome: UpstreamOutcome,
+  scrubValue: <A>(value: A) => A,
+  scrubText: (text: string) => string
+): UpstreamOutcome => {
   switch (outcome.kind) {
     case "single":
       return { ...outcome, data: scrubValue(outcome.data) }
     case "inspection":
       return { ...outcome, stdout: scrubText(outcome.stdout) }
     case "batch":
-      return { ...outcome, rows: outcome.rows.map((row) => (row.success ? { ...row, result: scrubValue(row.result) } : row)) }
+      return {
+        ...outcome,
+        rows: outcome.rows.map((row) => (row.success ? { ...row, result: scrubValue(row.result) } : row))
+      }
   }
 }

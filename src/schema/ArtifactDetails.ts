@@ -5,7 +5,6 @@
 import * as Schema from "effect/Schema"
 import { optional } from "./exactOptional.js"
 
-
 /**
  * A saved file as the contract's `artifacts[]` row: the reported `path`, its `absolutePath`, `kind` (also as
  * `artifactType`), `status` (saved / missing / pending / unverified), the `requestedPath` the caller asked for, `cwd`,
@@ -87,10 +86,20 @@ export type ArtifactVerification = typeof ArtifactVerification.Type
 export const ArtifactManifestDetails = Schema.Struct({
   entries: Schema.Array(ManifestEntry),
   window: Schema.Number,
-  counts: Schema.Struct({ live: Schema.Number, ephemeral: Schema.Number, missing: Schema.Number, evicted: Schema.Number })
+  counts: Schema.Struct({
+    live: Schema.Number,
+    ephemeral: Schema.Number,
+    missing: Schema.Number,
+    evicted: Schema.Number
+  })
 })
 
-export const SavedFile = Schema.Struct({ path: Schema.String, kind: Schema.String, sizeBytes: optional(Schema.Number), mediaType: optional(Schema.String) })
+export const SavedFile = Schema.Struct({
+  path: Schema.String,
+  kind: Schema.String,
+  sizeBytes: optional(Schema.Number),
+  mediaType: optional(Schema.String)
+})
 
 export const OutputFile = Schema.Union(
   Schema.Struct({

@@ -1,5 +1,12 @@
 /** Files the tool writes or checks: facts read from disk, manifest rows, spill results and artifact verification. */
-import type { ArtifactVerification, ManifestEntry, RetentionState, StorageScope, VerificationRow, VerificationState } from "./ArtifactDetails.js"
+import type {
+  ArtifactVerification,
+  ManifestEntry,
+  RetentionState,
+  StorageScope,
+  VerificationRow,
+  VerificationState
+} from "./ArtifactDetails.js"
 
 /** Defined once as Schemas (`details` persists them); the types are re-exported for the rest of the code. */
 export type { ArtifactVerification, ManifestEntry, RetentionState, StorageScope, VerificationRow, VerificationState }
@@ -53,7 +60,12 @@ export interface VerifiedArtifacts {
   readonly inlineImage?: ImageFacts & { readonly path: string; readonly notShown: string }
   /** Every verified screenshot of a job/qa/batch (the last one is `image`). */
   readonly imagePaths?: ReadonlyArray<string>
-  readonly savedFile?: { readonly path: string; readonly kind: string; readonly sizeBytes?: number; readonly mediaType?: string }
+  readonly savedFile?: {
+    readonly path: string
+    readonly kind: string
+    readonly sizeBytes?: number
+    readonly mediaType?: string
+  }
   readonly warnings: ReadonlyArray<string>
   /** The contract's `recordingDependencyWarning`: `record start|restart` without ffmpeg on PATH. */
   readonly recordingDependencyWarning?: RecordingDependencyWarning

@@ -49,9 +49,11 @@ export type ElectronTargetType = typeof ElectronTargetType.Type
 export const ElectronList = Schema.Struct({
   action: Schema.Literal("list"),
   query: optional(NonEmpty),
-  maxResults: optional(Schema.Number.pipe(Schema.int(), Schema.between(1, MAX_LIST_MAX_RESULTS)).annotations({
-    message: () => `must be an integer between 1 and ${MAX_LIST_MAX_RESULTS}`
-  }))
+  maxResults: optional(
+    Schema.Number.pipe(Schema.int(), Schema.between(1, MAX_LIST_MAX_RESULTS)).annotations({
+      message: () => `must be an integer between 1 and ${MAX_LIST_MAX_RESULTS}`
+    })
+  )
 })
 
 const TARGET_FIELDS = ["appPath", "appName", "bundleId", "executablePath"] as const
@@ -62,26 +64,35 @@ export const ElectronLaunch = Schema.Struct({
   appName: optional(NonEmpty),
   bundleId: optional(NonEmpty),
   executablePath: optional(NonEmpty),
-  appArgs: optional(Schema.Array(Schema.String).pipe(Schema.filter((args) => {
-    const owned = args.map(wrapperOwnedFlag).filter((f) => f !== undefined)
-    return owned.length === 0 || `wrapper-owned flags are not allowed: ${[...new Set(owned)].join(", ")}`
-  }))),
+  appArgs: optional(
+    Schema.Array(Schema.String).pipe(
+      Schema.filter((args) => {
+        const owned = args.map(wrapperOwnedFlag).filter((f) => f !== undefined)
+        return owned.length === 0 || `wrapper-owned flags are not allowed: ${[...new Set(owned)].join(", ")}`
+      })
+    )
+  ),
   handoff: optional(ElectronHandoff),
   targetType: optional(ElectronTargetType),
   // Non-positive values are accepted and normalized to the default, as the contract says.
-  timeoutMs: optional(Schema.Number.pipe(Schema.int()).annotations({ message: () => "must be an integer number of milliseconds" })),
+  timeoutMs: optional(
+    Schema.Number.pipe(Schema.int()).annotations({ message: () => "must be an integer number of milliseconds" })
+  ),
   allow: optional(PolicyList),
   deny: optional(PolicyList)
-}).pipe(Schema.filter((launch) => {
-  const given = TARGET_FIELDS.filter((f) => launch[f] !== undefined)
-  if (given.length === 1) return true
-  return {
-    path: [],
-    message: given.length === 0
-      ? `launch needs exactly one of ${TARGET_FIELDS.join(", ")}`
-      : `launch takes exactly one target, got ${given.join(" and ")}`
-  }
-}))
+}).pipe(
+  Schema.filter((launch) => {
+    const given = TARGET_FIELDS.filter((f) => launch[f] !== undefined)
+    if (given.length === 1) return true
+    return {
+      path: [],
+      message:
+        given.length === 0
+          ? `launch needs exactly one of ${TARGET_FIELDS.join(", ")}`
+          : `launch takes exactly one target, got ${given.join(" and ")}`
+    }
+  })
+)
 
 const noBoth = (value: { readonly launchId?: string; readonly all?: true }) =>
   value.launchId === undefined || value.all === undefined || "launchId and all cannot both be set"
@@ -91,16 +102,25 @@ const selectorFields = {
   all: optional(Schema.Literal(true).annotations({ message: () => "must be true (omit it otherwise)" })),
   timeoutMs: optional(PositiveInt)
 }
-export const ElectronStatus = Schema.Struct({ action: Schema.Literal("status"), ...selectorFields }).pipe(Schema.filter(noBoth))
-export const ElectronCleanup = Schema.Struct({ action: Schema.Literal("cleanup"), ...selectorFields }).pipe(Schema.filter(noBoth))
+export const ElectronStatus = Schema.Struct({ action: Schema.Literal("status"), ...selectorFields }).pipe(
+  Schema.filter(noBoth)
+)
+export const ElectronCleanup = Schema.Struct({ action: Schema.Literal("cleanup"), ...selectorFields }).pipe(
+  Schema.filter(noBoth)
+)
 export const ElectronProbe = Schema.Struct({
   action: Schema.Literal("probe"),
   launchId: optional(NonEmpty),
   timeoutMs: optional(PositiveInt)
 })
 
-export const ElectronInput = Schema.Union(ElectronList, ElectronLaunch, ElectronStatus, ElectronProbe, ElectronCleanup)
-  .annotations({ description: fieldDescriptions.electron })
+export const ElectronInput = Schema.Union(
+  ElectronList,
+  ElectronLaunch,
+  ElectronStatus,
+  ElectronProbe,
+  ElectronCleanup
+).annotations({ description: fieldDescriptions.electron })
 export type ElectronInput = typeof ElectronInput.Type
 
 /** Which target a launch names; exactly one, by construction. */
@@ -138,7 +158,11 @@ export const normalizeLaunchTimeout = (timeoutMs: number | undefined): number =>
   timeoutMs === undefined || timeoutMs <= 0 ? DEFAULT_LAUNCH_TIMEOUT_MS : Math.min(timeoutMs, MAX_LAUNCH_TIMEOUT_MS)
 
 const selectorOf = (input: { readonly launchId?: string; readonly all?: true }): LaunchSelector =>
-  input.launchId !== undefined ? { _tag: "one", launchId: input.launchId } : input.all === true ? { _tag: "all" } : { _tag: "default" }
+  input.launchId !== undefined
+    ? { _tag: "one", launchId: input.launchId }
+    : input.all === true
+      ? { _tag: "all" }
+      : { _tag: "default" }
 
 const launchTargetOf = (input: typeof ElectronLaunch.Type): LaunchTarget => {
   if (input.appPath !== undefined) return { _tag: "appPath", value: input.appPath }
@@ -150,7 +174,11 @@ const launchTargetOf = (input: typeof ElectronLaunch.Type): LaunchTarget => {
 export const normalizeElectronInput = (input: ElectronInput): ElectronRequest => {
   switch (input.action) {
     case "list":
-      return { action: "list", maxResults: input.maxResults ?? DEFAULT_LIST_MAX_RESULTS, ...(input.query !== undefined ? { query: input.query } : {}) }
+      return {
+        action: "list",
+        maxResults: input.maxResults ?? DEFAULT_LIST_MAX_RESULTS,
+        ...(input.query !== undefined ? { query: input.query } : {})
+      }
     case "launch":
       return {
         action: "launch",
@@ -165,9 +193,17 @@ export const normalizeElectronInput = (input: ElectronInput): ElectronRequest =>
         }
       }
     case "status":
-      return { action: "status", selector: selectorOf(input), ...(input.timeoutMs !== undefined ? { timeoutMs: input.timeoutMs } : {}) }
+      return {
+        action: "status",
+        selector: selectorOf(input),
+        ...(input.timeoutMs !== undefined ? { timeoutMs: input.timeoutMs } : {})
+      }
     case "cleanup":
-      return { action: "cleanup", selector: selectorOf(input), timeoutMs: input.timeoutMs ?? DEFAULT_CLEANUP_TIMEOUT_MS }
+      return {
+        action: "cleanup",
+        selector: selectorOf(input),
+        timeoutMs: input.timeoutMs ?? DEFAULT_CLEANUP_TIMEOUT_MS
+      }
     case "probe":
       return {
         action: "probe",
@@ -188,7 +224,10 @@ const ACCEPTED: Record<string, string> = {
 }
 
 /** One line per field, prefixed `electron.`; an unexpected field names what the action accepts. */
-const formatIssues = (raw: unknown, error: ParseResult.ParseError): { readonly detail: string; readonly field?: string } => {
+const formatIssues = (
+  raw: unknown,
+  error: ParseResult.ParseError
+): { readonly detail: string; readonly field?: string } => {
   const action = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>)["action"] : undefined
   const lines = new Map<string, Set<string>>()
   for (const issue of ParseResult.ArrayFormatter.formatErrorSync(error)) {
@@ -212,7 +251,12 @@ export const decodeElectronInput = (raw: unknown): Either.Either<ElectronRequest
   if (typeof raw === "object" && raw !== null && !Array.isArray(raw)) {
     const action = (raw as Record<string, unknown>)["action"]
     if (!(typeof action === "string" && action in ACCEPTED)) {
-      return Either.left(new InvalidInput({ detail: `electron.action: must be one of ${Object.keys(ACCEPTED).join(", ")}`, field: "electron.action" }))
+      return Either.left(
+        new InvalidInput({
+          detail: `electron.action: must be one of ${Object.keys(ACCEPTED).join(", ")}`,
+          field: "electron.action"
+        })
+      )
     }
   }
   return Either.mapBoth(decode(raw), {

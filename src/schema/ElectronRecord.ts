@@ -46,7 +46,6 @@ export interface ElectronListResult {
 export const CleanupState = Schema.Literal("active", "cleaned", "dead", "failed", "partial")
 export type CleanupState = typeof CleanupState.Type
 
-
 /** One wrapper-owned launch. `version` lets a later shape be told apart when a branch restores an old record. */
 export const ElectronLaunchRecord = Schema.Struct({
   version: Schema.Literal(1),

@@ -4,7 +4,6 @@
  */
 import * as Schema from "effect/Schema"
 
-
 export const ElectronScopeContext = Schema.Struct({
   launchId: Schema.optional(Schema.String),
   sessionName: Schema.optional(Schema.String),

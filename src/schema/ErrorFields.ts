@@ -57,12 +57,14 @@ export const LaunchDiagnostic = Schema.Struct({
    * A locked profile's `SingletonLock` (a link to `<host>-<pid>`): the host and pid it names, whether that host is this
    * machine's name, and whether a process of that pid runs here (absent: not checked).
    */
-  profileLock: optional(Schema.Struct({
-    host: Schema.String,
-    pid: Schema.Number,
-    sameHost: optional(Schema.Boolean),
-    pidRunning: optional(Schema.Boolean)
-  }))
+  profileLock: optional(
+    Schema.Struct({
+      host: Schema.String,
+      pid: Schema.Number,
+      sameHost: optional(Schema.Boolean),
+      pidRunning: optional(Schema.Boolean)
+    })
+  )
 })
 export type LaunchDiagnostic = typeof LaunchDiagnostic.Type
 
@@ -109,18 +111,27 @@ export const PartialProgress = Schema.Struct({
    * `retryTimeoutMs`: a budget for retrying a read-only step that outlasts what the stopped step may still be doing in
    * the browser (upstream finishes a command its stopped client sent) plus the step itself.
    */
-  firstIncompleteStep: optional(Schema.Struct({ index: Schema.Number, command: Strings, retryable: Schema.Boolean, retryTimeoutMs: optional(Schema.Number) })),
+  firstIncompleteStep: optional(
+    Schema.Struct({
+      index: Schema.Number,
+      command: Strings,
+      retryable: Schema.Boolean,
+      retryTimeoutMs: optional(Schema.Number)
+    })
+  ),
   /**
    * Where the page is: read live from the session after the timeout (`source: "live"`), else what the last completed
    * step that reported a page answered with (`"step"`, also when absent), else the URL the last `open` planned up to
    * the stopped step (`"plan"`: not proof that it loaded). `stepIndex` (1-based) for a step's or plan's page.
    */
-  currentPage: optional(Schema.Struct({
-    url: Schema.String,
-    title: optional(Schema.String),
-    stepIndex: optional(Schema.Number),
-    source: optional(Schema.Literal("live", "step", "plan"))
-  })),
+  currentPage: optional(
+    Schema.Struct({
+      url: Schema.String,
+      title: optional(Schema.String),
+      stepIndex: optional(Schema.Number),
+      source: optional(Schema.Literal("live", "step", "plan"))
+    })
+  ),
   artifacts: optional(Schema.Array(DeclaredArtifact))
 })
 export type PartialProgress = typeof PartialProgress.Type

@@ -172,7 +172,10 @@ type Numbered =
   | Registry["pageDiagnostics"]["inspectVisibleTextCandidates"]
   | Registry["richInputRecovery"][keyof Registry["richInputRecovery"]]
 /** Every id an emitter may use: a base id, a `-N` variant of a numbered one, or an overlay candidate `-N`. */
-export type NextActionId = NextActionBaseId | `${Numbered}-${number}` | `${Registry["pageDiagnostics"]["tryOverlayBlockerCandidate"]}-${number}`
+export type NextActionId =
+  | NextActionBaseId
+  | `${Numbered}-${number}`
+  | `${Registry["pageDiagnostics"]["tryOverlayBlockerCandidate"]}-${number}`
 
 /** Shorthands for emitters. */
 export const {
@@ -192,9 +195,10 @@ export const {
 } = NEXT_ACTION_IDS
 
 /** Every base id with its family. */
-export const NEXT_ACTION_FAMILIES: ReadonlyArray<{ readonly id: NextActionBaseId; readonly family: NextActionFamily }> = (
-  Object.entries(NEXT_ACTION_IDS) as ReadonlyArray<[NextActionFamily, Record<string, NextActionBaseId>]>
-).flatMap(([family, ids]) => Object.values(ids).map((id) => ({ id, family })))
+export const NEXT_ACTION_FAMILIES: ReadonlyArray<{ readonly id: NextActionBaseId; readonly family: NextActionFamily }> =
+  (Object.entries(NEXT_ACTION_IDS) as ReadonlyArray<[NextActionFamily, Record<string, NextActionBaseId>]>).flatMap(
+    ([family, ids]) => Object.values(ids).map((id) => ({ id, family }))
+  )
 
 export const ALL_NEXT_ACTION_IDS: ReadonlyArray<NextActionBaseId> = NEXT_ACTION_FAMILIES.map((e) => e.id)
 
@@ -203,18 +207,26 @@ export const numberedNextActionId = <B extends Numbered>(base: B, index: number)
   index === 0 ? base : `${base}-${index + 1}`
 
 /** Overlay blocker candidates are numbered from 1 (`try-overlay-blocker-candidate-1` ... `-3`). */
-export const overlayBlockerCandidateId = (index: number): `${Registry["pageDiagnostics"]["tryOverlayBlockerCandidate"]}-${number}` =>
+export const overlayBlockerCandidateId = (
+  index: number
+): `${Registry["pageDiagnostics"]["tryOverlayBlockerCandidate"]}-${number}` =>
   `${PageDiagnosticsIds.tryOverlayBlockerCandidate}-${index + 1}`
 
 export type RichInputRecoveryKind = "focus" | "click"
 
 /** The contract's `getAgentBrowserRichInputRecoveryNextActionId`: the id of candidate `index`'s focus or click action. */
 export const richInputRecoveryNextActionId = (kind: RichInputRecoveryKind, index: number) =>
-  numberedNextActionId(kind === "focus" ? RichInputRecoveryIds.focusCurrentEditableRef : RichInputRecoveryIds.clickCurrentEditableRef, index)
+  numberedNextActionId(
+    kind === "focus" ? RichInputRecoveryIds.focusCurrentEditableRef : RichInputRecoveryIds.clickCurrentEditableRef,
+    index
+  )
 
 /** The contract's `getAgentBrowserRichInputRecoveryNextActionIds`: focus then click, per candidate, in order. */
 export const richInputRecoveryNextActionIds = (count: number): ReadonlyArray<NextActionId> =>
-  Array.from({ length: count }, (_, i) => [richInputRecoveryNextActionId("focus", i), richInputRecoveryNextActionId("click", i)]).flat()
+  Array.from({ length: count }, (_, i) => [
+    richInputRecoveryNextActionId("focus", i),
+    richInputRecoveryNextActionId("click", i)
+  ]).flat()
 
 /** The family of an id, numbered variants included; undefined for an id this registry does not know. */
 export const familyOfNextActionId = (id: string): NextActionFamily | undefined => {

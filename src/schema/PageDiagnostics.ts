@@ -8,7 +8,6 @@ import * as Schema from "effect/Schema"
 import { optional } from "./exactOptional.js"
 import { RefSnapshotDetails } from "./RefSnapshotDetails.js"
 
-
 /** A sampled scrollable container: sample index, tag and ARIA role only (never ids or classes), and its offsets. */
 export const ScrollContainerSample = Schema.Struct({
   index: Schema.Number,
@@ -88,11 +87,22 @@ export type EvalHint = typeof EvalHint.Type
 export const ClickTarget = Schema.Union(
   Schema.Struct({ kind: Schema.Literal("selector"), selector: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("xpath"), selector: Schema.String }),
-  Schema.Struct({ kind: Schema.Literal("accessible"), refId: Schema.String, role: Schema.String, name: Schema.String, duplicateIndex: optional(Schema.Number) }),
+  Schema.Struct({
+    kind: Schema.Literal("accessible"),
+    refId: Schema.String,
+    role: Schema.String,
+    name: Schema.String,
+    duplicateIndex: optional(Schema.Number)
+  }),
   /** `find text <text> click`: any innermost element holding that text (or a button input of that value). */
   Schema.Struct({ kind: Schema.Literal("text"), text: Schema.String, exact: optional(Schema.Boolean) }),
   /** `find role <role> click [--name <name>] [--exact]`. */
-  Schema.Struct({ kind: Schema.Literal("role"), role: Schema.String, name: optional(Schema.String), exact: optional(Schema.Boolean) })
+  Schema.Struct({
+    kind: Schema.Literal("role"),
+    role: Schema.String,
+    name: optional(Schema.String),
+    exact: optional(Schema.Boolean)
+  })
 )
 export type ClickTarget = typeof ClickTarget.Type
 

@@ -10,7 +10,9 @@ export const RefSnapshotDetails = Schema.Struct({
   session: Schema.String,
   url: Schema.String,
   refCount: Schema.Number,
-  refs: optional(Schema.Record({ key: Schema.String, value: Schema.Struct({ role: Schema.String, name: Schema.String }) })),
+  refs: optional(
+    Schema.Record({ key: Schema.String, value: Schema.Struct({ role: Schema.String, name: Schema.String }) })
+  ),
   refsOmitted: optional(Schema.Number),
   path: Schema.String,
   /** The contract's page target of the refs (`refSnapshot.target.url`). */
@@ -19,4 +21,7 @@ export const RefSnapshotDetails = Schema.Struct({
 export type RefSnapshotDetails = typeof RefSnapshotDetails.Type
 
 /** A saved ref map as the details show it. */
-export const refSnapshotDetailsOf = (record: Omit<RefSnapshotDetails, "target">): RefSnapshotDetails => ({ ...record, target: { url: record.url } })
+export const refSnapshotDetailsOf = (record: Omit<RefSnapshotDetails, "target">): RefSnapshotDetails => ({
+  ...record,
+  target: { url: record.url }
+})

@@ -9,7 +9,13 @@ import { ClickDispatch, FillVerification } from "./PageDiagnostics.js"
 import { ElectronLaunchDiagnostics } from "./ElectronRecord.js"
 import { PromptGuard } from "./PromptGuard.js"
 import {
-  Dispatched, GuardRefusal, LaunchDiagnostic, LockHolder, PartialProgress, TabCrashed, WaitAssertion
+  Dispatched,
+  GuardRefusal,
+  LaunchDiagnostic,
+  LockHolder,
+  PartialProgress,
+  TabCrashed,
+  WaitAssertion
 } from "./ErrorFields.js"
 import { optional } from "./exactOptional.js"
 
@@ -24,7 +30,13 @@ import { optional } from "./exactOptional.js"
  */
 export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
   reason: Schema.Literal(
-    "upstream-wait", "outcome-unknown", "no-answer", "no-commit", "step-budget", "debug-port", "session-lock"
+    "upstream-wait",
+    "outcome-unknown",
+    "no-answer",
+    "no-commit",
+    "step-budget",
+    "debug-port",
+    "session-lock"
   ),
   upstreamMessage: optional(Schema.String),
   /** The Electron app whose debug port did not open (`debug-port`). */
@@ -56,7 +68,11 @@ export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
 }) {
   /** Whose clock ran out: upstream's own wait, the wrapper's watchdog, or another process's hold on the session. */
   get source(): "watchdog" | "upstream" | "session-lock" {
-    return this.reason === "upstream-wait" || this.reason === "outcome-unknown" ? "upstream" : this.reason === "session-lock" ? "session-lock" : "watchdog"
+    return this.reason === "upstream-wait" || this.reason === "outcome-unknown"
+      ? "upstream"
+      : this.reason === "session-lock"
+        ? "session-lock"
+        : "watchdog"
   }
   override get message(): string {
     switch (this.reason) {
@@ -111,7 +127,13 @@ export const DIALOG_BLOCKING = "dialog_blocking"
  * the browser it was attached to cannot be reached, was replaced, or closed its tab; the page it was on, when known.
  */
 export const BrowserLost = Schema.Struct({
-  reason: Schema.Literal("daemon-exited", "browser-exited", "attached-unreachable", "attached-replaced", "attached-target-closed"),
+  reason: Schema.Literal(
+    "daemon-exited",
+    "browser-exited",
+    "attached-unreachable",
+    "attached-replaced",
+    "attached-target-closed"
+  ),
   lastUrl: optional(Schema.String),
   endpoint: optional(Schema.String)
 })
@@ -160,8 +182,16 @@ const RefCandidate = Schema.Struct({ ref: Schema.String, role: Schema.String, na
  * earlier batch step may have changed the page (`after-page-change`).
  */
 export const StaleRefReason = Schema.Literal(
-  "upstream", "not-in-snapshot", "navigated", "page-moved", "daemon-restarted", "no-active-page", "browser-gone",
-  "attached-browser-gone", "focus-moved", "after-page-change"
+  "upstream",
+  "not-in-snapshot",
+  "navigated",
+  "page-moved",
+  "daemon-restarted",
+  "no-active-page",
+  "browser-gone",
+  "attached-browser-gone",
+  "focus-moved",
+  "after-page-change"
 )
 
 /**
@@ -197,7 +227,14 @@ export class StaleRef extends Schema.TaggedError<StaleRef>()("StaleRef", {
  */
 export class SelectorNotFound extends Schema.TaggedError<SelectorNotFound>()("SelectorNotFound", {
   selector: Schema.String,
-  reason: Schema.Literal("no-match", "hidden", "first-match-hidden", "unreachable-ref", "unreachable-match", "not-native-select"),
+  reason: Schema.Literal(
+    "no-match",
+    "hidden",
+    "first-match-hidden",
+    "unreachable-ref",
+    "unreachable-match",
+    "not-native-select"
+  ),
   upstreamMessage: optional(Schema.String),
   detail: optional(Schema.String),
   /** The action a hidden first match would not receive (`first-match-hidden`). */
@@ -218,8 +255,10 @@ export class SelectorNotFound extends Schema.TaggedError<SelectorNotFound>()("Se
       case "unreachable-match":
         return `No element matching ${this.selector} can be reached by a pointer (a fresh snapshot -i and a hit test), so the ${this.action ?? "action"} was not run.`
       case "not-native-select":
-        return `${this.selector} is not a native <select>, so select changed nothing (upstream still answered Selected ${JSON.stringify(this.values ?? [])}). ` +
+        return (
+          `${this.selector} is not a native <select>, so select changed nothing (upstream still answered Selected ${JSON.stringify(this.values ?? [])}). ` +
           "For a custom combobox: click it to open its list, take snapshot -i, then click the option's ref (or type and press Enter)."
+        )
       default:
         return this.upstreamMessage ?? this.detail ?? ""
     }
@@ -237,7 +276,7 @@ export class SelectorUnsupported extends Schema.TaggedError<SelectorUnsupported>
   upstreamMessage: optional(Schema.String)
 }) {
   override get message(): string {
-    return this.reason === "invalid-css" ? `${this.selector} is not a valid CSS selector` : this.upstreamMessage ?? ""
+    return this.reason === "invalid-css" ? `${this.selector} is not a valid CSS selector` : (this.upstreamMessage ?? "")
   }
 }
 
@@ -255,8 +294,8 @@ export class ConfirmationRequired extends Schema.TaggedError<ConfirmationRequire
     return this.decision === "denied"
       ? `the user declined the ${this.action} action`
       : this.decision === "no-ui"
-      ? `the ${this.action} action needs a human's approval and there is no UI to ask`
-      : `agent-browser holds the ${this.action} action for confirmation (id ${this.confirmationId})`
+        ? `the ${this.action} action needs a human's approval and there is no UI to ask`
+        : `agent-browser holds the ${this.action} action for confirmation (id ${this.confirmationId})`
   }
 }
 

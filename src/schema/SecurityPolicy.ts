@@ -10,9 +10,10 @@ import { optional } from "./exactOptional.js"
 export const SecurityPreset = Schema.Literal("standard", "strict")
 export type SecurityPreset = typeof SecurityPreset.Type
 
-
 /** A URL scheme as written in config: letters, digits, `+ - .`, with or without the trailing colon. */
-const Scheme = Schema.String.pipe(Schema.pattern(/^[A-Za-z][A-Za-z0-9+.-]*:?$/, { message: () => "a URL scheme such as \"file\" or \"data:\"" }))
+const Scheme = Schema.String.pipe(
+  Schema.pattern(/^[A-Za-z][A-Za-z0-9+.-]*:?$/, { message: () => 'a URL scheme such as "file" or "data:"' })
+)
 
 /** The `security` object of one config file. Unknown keys are errors (a typo must not weaken the policy). */
 export const SecuritySection = Schema.Struct({
@@ -26,9 +27,17 @@ export const SecuritySection = Schema.Struct({
 export type SecuritySection = typeof SecuritySection.Type
 
 /** `scheme://host[:port]`, the page origins a secret may be typed into. */
-export const Origin = Schema.String.pipe(Schema.pattern(/^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+$/i, { message: () => "an origin such as \"https://app.example.com\" (scheme://host[:port], no path)" }))
+export const Origin = Schema.String.pipe(
+  Schema.pattern(/^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+$/i, {
+    message: () => 'an origin such as "https://app.example.com" (scheme://host[:port], no path)'
+  })
+)
 
-export const SecretName = Schema.String.pipe(Schema.pattern(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, { message: () => "a secret name: a letter, then letters, digits, _ or -" }))
+export const SecretName = Schema.String.pipe(
+  Schema.pattern(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, {
+    message: () => "a secret name: a letter, then letters, digits, _ or -"
+  })
+)
 
 /** One `secrets` entry: `value` is a credential source (`$ENV`, `${ENV}`, `!command`, literal), never resolved at load. */
 export const SecretEntry = Schema.Struct({
@@ -92,7 +101,11 @@ export type PolicyViolation = typeof PolicyViolation.Type
  * no secrets.
  */
 export const STANDARD_RULES: SecurityRules = {
-  blockedSchemes: [], eval: "allow", passwordFields: "allow", uploadRoots: ["."], contentBoundaries: false
+  blockedSchemes: [],
+  eval: "allow",
+  passwordFields: "allow",
+  uploadRoots: ["."],
+  contentBoundaries: false
 }
 
 /** Every rule on. Upload roots default to the project folder (the call's cwd) unless configured. */
@@ -107,7 +120,14 @@ export const STRICT_RULES: SecurityRules = {
 export const STANDARD_POLICY: SecurityPolicy = {
   preset: "standard",
   rules: STANDARD_RULES,
-  sources: { preset: "default", blockedSchemes: "default", eval: "default", passwordFields: "default", uploadRoots: "default", contentBoundaries: "default" },
+  sources: {
+    preset: "default",
+    blockedSchemes: "default",
+    eval: "default",
+    passwordFields: "default",
+    uploadRoots: "default",
+    contentBoundaries: "default"
+  },
   secrets: []
 }
 

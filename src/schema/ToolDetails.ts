@@ -14,7 +14,20 @@ import { LaunchDiagnostic, SessionRecoveryHint } from "./ErrorFields.js"
 import { PolicyViolation } from "./SecurityPolicy.js"
 import { SessionMode } from "./ToolInput.js"
 import { RefSnapshotDetails } from "./RefSnapshotDetails.js"
-import { ClickDispatch, ComboboxFocus, EvalHint, FillNotVerifiable, FillVerification, OverlayBlockers, PageSettle, ReadinessWait, ScrollContainer, ScrollNoop, ScrollPage, SelectorTextVisibility } from "./PageDiagnostics.js"
+import {
+  ClickDispatch,
+  ComboboxFocus,
+  EvalHint,
+  FillNotVerifiable,
+  FillVerification,
+  OverlayBlockers,
+  PageSettle,
+  ReadinessWait,
+  ScrollContainer,
+  ScrollNoop,
+  ScrollPage,
+  SelectorTextVisibility
+} from "./PageDiagnostics.js"
 import { optional } from "./exactOptional.js"
 
 const Strings = Schema.Array(Schema.String)
@@ -31,30 +44,50 @@ const NextActionBase = {
 export const NextAction = Schema.Struct({
   ...NextActionBase,
   artifactPath: optional(Schema.String),
-  params: optional(Schema.Union(
-    Schema.Struct({ args: Strings, stdin: optional(Schema.String), sessionMode: optional(SessionMode), timeoutMs: optional(Schema.Number) }),
-    /** A follow-up in the electron input mode (status, probe, cleanup of a launch): no args. */
-    Schema.Struct({ args: optional(Schema.Undefined), electron: Schema.Record({ key: Schema.String, value: Schema.Unknown }) }),
-    /** A follow-up in another input mode (a failed request's source lookup): no args. */
-    Schema.Struct({ args: optional(Schema.Undefined), networkSourceLookup: Schema.Struct({ requestId: Schema.String, session: optional(Schema.String) }) })
-  ))
+  params: optional(
+    Schema.Union(
+      Schema.Struct({
+        args: Strings,
+        stdin: optional(Schema.String),
+        sessionMode: optional(SessionMode),
+        timeoutMs: optional(Schema.Number)
+      }),
+      /** A follow-up in the electron input mode (status, probe, cleanup of a launch): no args. */
+      Schema.Struct({
+        args: optional(Schema.Undefined),
+        electron: Schema.Record({ key: Schema.String, value: Schema.Unknown })
+      }),
+      /** A follow-up in another input mode (a failed request's source lookup): no args. */
+      Schema.Struct({
+        args: optional(Schema.Undefined),
+        networkSourceLookup: Schema.Struct({ requestId: Schema.String, session: optional(Schema.String) })
+      })
+    )
+  )
 })
 export type NextAction = typeof NextAction.Type
 
 /** After a fill miss with exact current editable refs: focus/click recovery that never carries the fill text. */
 export const RichInputRecovery = Schema.Struct({
-  candidates: Schema.Array(Schema.Struct({
-    ref: Schema.String,
-    role: Schema.String,
-    name: Schema.String,
-    focusArgs: Strings,
-    clickArgs: Strings,
-    reason: Schema.String
-  })),
+  candidates: Schema.Array(
+    Schema.Struct({
+      ref: Schema.String,
+      role: Schema.String,
+      name: Schema.String,
+      focusArgs: Strings,
+      clickArgs: Strings,
+      reason: Schema.String
+    })
+  ),
   inputMethodHint: Schema.String,
   nextActionIds: Strings,
   summary: Schema.String,
-  target: Schema.Struct({ action: Schema.Literal("fill"), locator: optional(Schema.String), value: optional(Schema.String), name: optional(Schema.String) })
+  target: Schema.Struct({
+    action: Schema.Literal("fill"),
+    locator: optional(Schema.String),
+    value: optional(Schema.String),
+    name: optional(Schema.String)
+  })
 })
 export type RichInputRecovery = typeof RichInputRecovery.Type
 
@@ -78,7 +111,12 @@ export const BatchStepDetails = Schema.Struct({
 export type BatchStepDetails = typeof BatchStepDetails.Type
 
 /** The wrapper-managed session after a call, for rebuilding state on reload/resume. */
-export const ManagedSessionDetails = Schema.Struct({ name: Schema.String, active: Schema.Boolean, generation: Schema.Number, launchFlags: Strings })
+export const ManagedSessionDetails = Schema.Struct({
+  name: Schema.String,
+  active: Schema.Boolean,
+  generation: Schema.Number,
+  launchFlags: Strings
+})
 
 export const ToolDetails = Schema.Struct({
   args: Strings,
@@ -137,29 +175,62 @@ export const ToolDetails = Schema.Struct({
   timeoutPartialProgress: optional(Schema.Unknown),
   refSnapshot: optional(RefSnapshotDetails),
   /** A snapshot that found no active page voided the session's refs. */
-  refSnapshotInvalidation: optional(Schema.Struct({ reason: Schema.Literal("no-active-page"), summary: Schema.String })),
+  refSnapshotInvalidation: optional(
+    Schema.Struct({ reason: Schema.Literal("no-active-page"), summary: Schema.String })
+  ),
   /** Browser defaults configured in config files that this first launch did not use (guidance only). */
   browserDefaults: optional(Schema.Struct({ flags: Strings, sources: Strings })),
   /** What the tool recovered around a fault (a lost browser relaunched, a hung navigation stopped): schema/RecoveryDetails.ts. */
   recovery: optional(RecoveryDetails),
   /** After open: the tab re-selected because the active tab had drifted from the opened page. */
   /** `stolenBy` (after `focus-stolen`): the tab that had taken the focus. */
-  tabCorrection: optional(Schema.Struct({ reselected: Schema.String, from: Schema.String, reason: optional(Schema.Literal("after-open", "focus-lost", "focus-stolen")), stolenBy: optional(Schema.String) })),
+  tabCorrection: optional(
+    Schema.Struct({
+      reselected: Schema.String,
+      from: Schema.String,
+      reason: optional(Schema.Literal("after-open", "focus-lost", "focus-stolen")),
+      stolenBy: optional(Schema.String)
+    })
+  ),
   /** After a locator miss: current refs that exactly match the intended target. */
-  visibleRefFallback: optional(Schema.Struct({
-    candidates: Schema.Array(Schema.Struct({ ref: Schema.String, role: Schema.String, name: Schema.String, args: optional(Strings), reason: Schema.String })),
-    snapshot: Schema.Struct({ args: Strings, matchedRefs: Schema.Number }),
-    summary: Schema.String,
-    target: Schema.Struct({ action: Schema.String, locator: optional(Schema.String), value: optional(Schema.String), name: optional(Schema.String), text: optional(Schema.String) })
-  })),
+  visibleRefFallback: optional(
+    Schema.Struct({
+      candidates: Schema.Array(
+        Schema.Struct({
+          ref: Schema.String,
+          role: Schema.String,
+          name: Schema.String,
+          args: optional(Strings),
+          reason: Schema.String
+        })
+      ),
+      snapshot: Schema.Struct({ args: Strings, matchedRefs: Schema.Number }),
+      summary: Schema.String,
+      target: Schema.Struct({
+        action: Schema.String,
+        locator: optional(Schema.String),
+        value: optional(Schema.String),
+        name: optional(Schema.String),
+        text: optional(Schema.String)
+      })
+    })
+  ),
   richInputRecovery: optional(RichInputRecovery),
   /** What a successful call changed (navigation, mutation, artifact) and which nextActions follow from it. */
   pageChangeSummary: optional(Schema.Unknown),
   /** The first failed batch step, for branching without scanning batchSteps. */
-  batchFailure: optional(Schema.Struct({
-    /** `nextActions`: the step's recovery, the same as the call's top-level `nextActions`. */
-    failedStep: Schema.Struct({ index: Schema.Number, command: Strings, failureCategory: FailureCategory, error: Schema.String, nextActions: optional(Schema.Array(NextAction)) })
-  })),
+  batchFailure: optional(
+    Schema.Struct({
+      /** `nextActions`: the step's recovery, the same as the call's top-level `nextActions`. */
+      failedStep: Schema.Struct({
+        index: Schema.Number,
+        command: Strings,
+        failureCategory: FailureCategory,
+        error: Schema.String,
+        nextActions: optional(Schema.Array(NextAction))
+      })
+    })
+  ),
   /** What semanticAction / job / qa compiled to (redacted). */
   compiledSemanticAction: optional(Schema.Unknown),
   compiledJob: optional(Schema.Unknown),
@@ -172,24 +243,30 @@ export const ToolDetails = Schema.Struct({
   /** After `network requests --current-page|--current-origin|--current-url`. */
   networkRequestsPageFilter: optional(Schema.Unknown),
   /** The qa verdict: passed, failedChecks, warnings, summary. */
-  qaPreset: optional(Schema.Struct({
-    passed: Schema.Boolean,
-    failedChecks: Strings,
-    warnings: Strings,
-    summary: Schema.String,
-    observedPage: optional(Schema.Struct({ title: Schema.String, url: Schema.String })),
-    /** Expected texts the page did not show. */
-    missedTexts: optional(Strings)
-  })),
+  qaPreset: optional(
+    Schema.Struct({
+      passed: Schema.Boolean,
+      failedChecks: Strings,
+      warnings: Strings,
+      summary: Schema.String,
+      observedPage: optional(Schema.Struct({ title: Schema.String, url: Schema.String })),
+      /** Expected texts the page did not show. */
+      missedTexts: optional(Strings)
+    })
+  ),
   /** Failed or pending requests that match an active `network route` mock. */
-  networkRouteDiagnostics: optional(Schema.Array(Schema.Struct({
-    reason: Schema.Literal("pending-routed-request", "cors-likely-routed-request", "failed-routed-request"),
-    routePattern: Schema.String,
-    mode: Schema.Literal("abort", "fulfill", "continue"),
-    requestId: optional(Schema.String),
-    requestUrl: optional(Schema.String),
-    summary: Schema.String
-  }))),
+  networkRouteDiagnostics: optional(
+    Schema.Array(
+      Schema.Struct({
+        reason: Schema.Literal("pending-routed-request", "cors-likely-routed-request", "failed-routed-request"),
+        routePattern: Schema.String,
+        mode: Schema.Literal("abort", "fulfill", "continue"),
+        requestId: optional(Schema.String),
+        requestUrl: optional(Schema.String),
+        summary: Schema.String
+      })
+    )
+  ),
   /** Every artifact the call produced, checked on disk. */
   artifactVerification: optional(ArtifactVerification),
   /** Direct saves (download, pdf, state save). */
@@ -200,32 +277,50 @@ export const ToolDetails = Schema.Struct({
   /** With the caller's `--json` the visible text is the JSON alone: the lines a result adds after its body are here. */
   notes: optional(Strings),
   /** After `record start|restart` without ffmpeg on PATH (the contract's shape). */
-  recordingDependencyWarning: optional(Schema.Struct({
-    reason: Schema.Literal("ffmpeg-missing-for-recording"),
-    dependency: Schema.Literal("ffmpeg"),
-    command: Schema.String,
-    message: Schema.String,
-    recommendations: Strings
-  })),
+  recordingDependencyWarning: optional(
+    Schema.Struct({
+      reason: Schema.Literal("ffmpeg-missing-for-recording"),
+      dependency: Schema.Literal("ffmpeg"),
+      command: Schema.String,
+      message: Schema.String,
+      recommendations: Strings
+    })
+  ),
   /** After close: saved files are not deleted by closing. */
-  artifactCleanup: optional(Schema.Struct({ owner: Schema.Literal("host-file-tools"), summary: Schema.String, note: Schema.String, explicitArtifactPaths: Strings })),
+  artifactCleanup: optional(
+    Schema.Struct({
+      owner: Schema.Literal("host-file-tools"),
+      summary: Schema.String,
+      note: Schema.String,
+      explicitArtifactPaths: Strings
+    })
+  ),
   /** A held action's human decision (pi UI); `asked: false` means there was no UI and it was declined. */
-  approval: optional(Schema.Struct({ action: Schema.String, confirmationId: Schema.String, asked: Schema.Boolean, approved: Schema.Boolean })),
+  approval: optional(
+    Schema.Struct({
+      action: Schema.String,
+      confirmationId: Schema.String,
+      asked: Schema.Boolean,
+      approved: Schema.Boolean
+    })
+  ),
   /** The caller's outputPath result. */
   outputFile: optional(OutputFile),
   /** What the call did to the extension-managed session (every managed or fresh call; absent for user-managed and sessionless ones). */
-  managedSessionOutcome: optional(Schema.Struct({
-    status: Schema.Literal("created", "replaced", "unchanged", "closed", "preserved", "abandoned"),
-    sessionMode: SessionMode,
-    attemptedSessionName: Schema.String,
-    previousSessionName: Schema.String,
-    currentSessionName: Schema.String,
-    replacedSessionName: optional(Schema.String),
-    activeBefore: Schema.Boolean,
-    activeAfter: Schema.Boolean,
-    succeeded: Schema.Boolean,
-    summary: Schema.String
-  })),
+  managedSessionOutcome: optional(
+    Schema.Struct({
+      status: Schema.Literal("created", "replaced", "unchanged", "closed", "preserved", "abandoned"),
+      sessionMode: SessionMode,
+      attemptedSessionName: Schema.String,
+      previousSessionName: Schema.String,
+      currentSessionName: Schema.String,
+      replacedSessionName: optional(Schema.String),
+      activeBefore: Schema.Boolean,
+      activeAfter: Schema.Boolean,
+      succeeded: Schema.Boolean,
+      summary: Schema.String
+    })
+  ),
   managedSession: optional(ManagedSessionDetails),
   /** A close refused before prompt-requested screenshots were saved. */
   promptGuard: optional(PromptGuard),
@@ -263,7 +358,9 @@ export const ToolDetails = Schema.Struct({
   /** After eval on a file:// page that returned null (inconclusive there). */
   evalResultWarning: optional(EvalHint),
   /** After a navigation: the page is a challenge for a human (CAPTCHA, anti-bot interstitial, login wall); never solved or bypassed. */
-  challengePage: optional(Schema.Struct({ kind: Schema.Literal("captcha", "interstitial", "login-wall"), evidence: Strings })),
+  challengePage: optional(
+    Schema.Struct({ kind: Schema.Literal("captcha", "interstitial", "login-wall"), evidence: Strings })
+  ),
   /** After `open`: the page was still changing when the settle window ended, or showed no interactive element. */
   pageSettle: optional(PageSettle),
   /** Element steps that waited for their target to appear (bounded by the call's timeout), and for how long. */

@@ -44,13 +44,15 @@ export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInp
   field: optional(Schema.String),
   sessionRecoveryHint: optional(SessionRecoveryHint),
   /** A flag upstream would ignore (`flag` of `command`): the same call without it (what upstream would have run). */
-  withoutFlag: optional(Schema.Struct({
-    flag: Schema.String,
-    command: Schema.String,
-    args: Schema.Array(Schema.String),
-    stdin: optional(Schema.String),
-    timeoutMs: optional(Schema.Number)
-  }))
+  withoutFlag: optional(
+    Schema.Struct({
+      flag: Schema.String,
+      command: Schema.String,
+      args: Schema.Array(Schema.String),
+      stdin: optional(Schema.String),
+      timeoutMs: optional(Schema.Number)
+    })
+  )
 }) {
   override get message(): string {
     return this.detail
@@ -82,7 +84,9 @@ export class Aborted extends Schema.TaggedError<Aborted>()("Aborted", {
   dispatched: Dispatched
 }) {
   override get message(): string {
-    return this.dispatched === "no" ? "cancelled by the caller before anything ran" : "cancelled by the caller; the agent-browser process was stopped"
+    return this.dispatched === "no"
+      ? "cancelled by the caller before anything ran"
+      : "cancelled by the caller; the agent-browser process was stopped"
   }
 }
 
@@ -94,7 +98,9 @@ export class ArtifactMissing extends Schema.TaggedError<ArtifactMissing>()("Arti
   detail: optional(Schema.String)
 }) {
   override get message(): string {
-    return this.detail !== undefined ? `the ${this.kind} file was not written at ${this.path}: ${this.detail}` : `no ${this.kind} file at ${this.path}`
+    return this.detail !== undefined
+      ? `the ${this.kind} file was not written at ${this.path}: ${this.detail}`
+      : `no ${this.kind} file at ${this.path}`
   }
 }
 
@@ -211,9 +217,9 @@ type Unreached = Exclude<FailureCategory, (typeof categoryByTag)[ToolError["_tag
 export const everyCategoryReached: [Unreached] extends [never] ? true : Unreached = true
 
 type TagsPerCategory = {
-  [C in FailureCategory]: { [T in keyof typeof categoryByTag]: (typeof categoryByTag)[T] extends C ? T : never }[
-    keyof typeof categoryByTag
-  ]
+  [C in FailureCategory]: {
+    [T in keyof typeof categoryByTag]: (typeof categoryByTag)[T] extends C ? T : never
+  }[keyof typeof categoryByTag]
 }
 type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never
 type Shared = { [C in FailureCategory]: IsUnion<TagsPerCategory[C]> extends true ? C : never }[FailureCategory]
@@ -253,7 +259,7 @@ export type ErrorFields<E extends ToolError> = Omit<ConstructorParameters<(typeo
  * re-wrapped error keeps its words.
  */
 export const withFields = <E extends ToolError>(error: E, patch: Partial<ErrorFields<E>>): E => {
-  const Class = errorClasses[error._tag] as unknown as { readonly fields: object; new(fields: object): E }
+  const Class = errorClasses[error._tag] as unknown as { readonly fields: object; new (fields: object): E }
   const fields: Record<string, unknown> = {}
   for (const key of Object.keys(Class.fields)) {
     const value = (error as unknown as Record<string, unknown>)[key]

@@ -33,7 +33,9 @@ const listedOnce = <S extends Schema.Annotable.All>(schema: S): Schema.Annotable
 /** Target an element by role/text/label/... (compiled to upstream `find`) or by selector/@ref. */
 export const SemanticAction = Schema.Struct({
   /** Listed in the semanticAction description (which the job description points to): no second list. */
-  action: listedOnce(Schema.Literal("click", "dblclick", "fill", "check", "uncheck", "hover", "scrollIntoView", "press", "select")),
+  action: listedOnce(
+    Schema.Literal("click", "dblclick", "fill", "check", "uncheck", "hover", "scrollIntoView", "press", "select")
+  ),
   locator: optional(Locator),
   value: optional(Str(fieldDescriptions.semanticValue)),
   role: optional(NonEmpty),
@@ -48,10 +50,30 @@ export type SemanticAction = typeof SemanticAction.Type
 
 export const JobStep = Schema.Struct({
   /** Named in the job description (element actions as semanticAction's, then the job's own): no second list. */
-  action: listedOnce(Schema.Literal(
-    "open", "click", "dblclick", "fill", "type", "press", "select", "check", "uncheck", "hover", "scrollIntoView", "drag",
-    "rightclick", "drop", "wait", "assertText", "assertUrl", "waitForDownload", "snapshot", "screenshot"
-  )),
+  action: listedOnce(
+    Schema.Literal(
+      "open",
+      "click",
+      "dblclick",
+      "fill",
+      "type",
+      "press",
+      "select",
+      "check",
+      "uncheck",
+      "hover",
+      "scrollIntoView",
+      "drag",
+      "rightclick",
+      "drop",
+      "wait",
+      "assertText",
+      "assertUrl",
+      "waitForDownload",
+      "snapshot",
+      "screenshot"
+    )
+  ),
   url: optional(NonEmpty),
   loadState: optional(LoadState),
   selector: optional(NonEmpty),
@@ -112,21 +134,25 @@ export const NetworkSourceLookup = Schema.Struct({
 export type NetworkSourceLookup = typeof NetworkSourceLookup.Type
 
 export const ToolInput = Schema.Struct({
-  args: Schema.optionalWith(Schema.Array(Schema.String).pipe(
-    Schema.minItems(1),
-    Schema.annotations({
-      message: () => "must be a non-empty array of strings, e.g. [\"snapshot\",\"-i\"]",
-      description:
-        fieldDescriptions.args
-    })
-  ), { exact: true }),
+  args: Schema.optionalWith(
+    Schema.Array(Schema.String).pipe(
+      Schema.minItems(1),
+      Schema.annotations({
+        message: () => 'must be a non-empty array of strings, e.g. ["snapshot","-i"]',
+        description: fieldDescriptions.args
+      })
+    ),
+    { exact: true }
+  ),
   semanticAction: optional(SemanticAction),
   job: optional(Job),
   qa: optional(Qa),
   sourceLookup: optional(SourceLookup),
   networkSourceLookup: optional(NetworkSourceLookup),
   /** Decoded by `decodeElectronInput` (its own messages); the JSON Schema stays one line of the per-turn budget. */
-  electron: optional(Schema.Unknown.annotations({ jsonSchema: { type: "object", description: fieldDescriptions.electron } })),
+  electron: optional(
+    Schema.Unknown.annotations({ jsonSchema: { type: "object", description: fieldDescriptions.electron } })
+  ),
   stdin: Schema.optionalWith(
     Schema.String.annotations({
       message: () => "must be a string",
@@ -159,7 +185,15 @@ export const ToolInput = Schema.Struct({
 export type ToolInput = typeof ToolInput.Type
 
 /** The input modes: a call gives exactly one (`resolveInputMode`); every other field of {@link ToolInput} modifies it. */
-export const INPUT_MODES = ["args", "semanticAction", "job", "qa", "sourceLookup", "networkSourceLookup", "electron"] as const
+export const INPUT_MODES = [
+  "args",
+  "semanticAction",
+  "job",
+  "qa",
+  "sourceLookup",
+  "networkSourceLookup",
+  "electron"
+] as const
 
 const decode = Schema.decodeUnknownEither(ToolInput, { errors: "all", onExcessProperty: "error" })
 
@@ -170,13 +204,15 @@ const formatIssues = (error: ParseResult.ParseError): string => {
     const path = issue.path.join(".") || "input"
     byPath.set(path, [...(byPath.get(path) ?? []), issue.message])
   }
-  return [...byPath.entries()].map(([path, messages]) => {
-    const expected = messages.map((m) => /^Expected (.+), actual (.+)$/.exec(m))
-    if (messages.length > 1 && expected.every((m) => m !== null)) {
-      return `${path}: expected ${expected.map((m) => m?.[1]).join(" or ")}, got ${expected[0]?.[2]}`
-    }
-    return `${path}: ${[...new Set(messages)].join("; ")}`
-  }).join("; ")
+  return [...byPath.entries()]
+    .map(([path, messages]) => {
+      const expected = messages.map((m) => /^Expected (.+), actual (.+)$/.exec(m))
+      if (messages.length > 1 && expected.every((m) => m !== null)) {
+        return `${path}: expected ${expected.map((m) => m?.[1]).join(" or ")}, got ${expected[0]?.[2]}`
+      }
+      return `${path}: ${[...new Set(messages)].join("; ")}`
+    })
+    .join("; ")
 }
 
 /** The deepest nesting a valid input has is a handful of levels; anything past this is refused before decoding. */
@@ -199,19 +235,28 @@ export const nestingDepth = (raw: unknown, limit = MAX_INPUT_DEPTH): number => {
 const tooDeep = (raw: unknown): string | undefined => {
   if (nestingDepth(raw) <= MAX_INPUT_DEPTH) return undefined
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return "input"
-  return Object.entries(raw).find(([, value]) => nestingDepth(value, MAX_INPUT_DEPTH - 1) > MAX_INPUT_DEPTH - 1)?.[0] ?? "input"
+  return (
+    Object.entries(raw).find(([, value]) => nestingDepth(value, MAX_INPUT_DEPTH - 1) > MAX_INPUT_DEPTH - 1)?.[0] ??
+    "input"
+  )
 }
 
 /** Decodes raw tool parameters; every problem is reported at once, prefixed with its field path. */
 export const decodeToolInput = (raw: unknown): Either.Either<ToolInput, InvalidInput> => {
   const deep = tooDeep(raw)
   return deep !== undefined
-    ? Either.left(new InvalidInput({ field: deep, detail: `${deep}: nested more than ${MAX_INPUT_DEPTH} levels deep; no field of this tool nests that far (args is a flat array of strings)` }))
+    ? Either.left(
+        new InvalidInput({
+          field: deep,
+          detail: `${deep}: nested more than ${MAX_INPUT_DEPTH} levels deep; no field of this tool nests that far (args is a flat array of strings)`
+        })
+      )
     : Either.mapLeft(decode(raw), (error) => new InvalidInput({ detail: formatIssues(error) }))
 }
 
 /** Effect's generated constraint prose ("a string at least 1 character(s) long"): the keywords already say it. */
-const GENERATED_DESCRIPTION = /^(a string at least|an array of at least|a number between|an integer|a non-negative|a positive)/
+const GENERATED_DESCRIPTION =
+  /^(a string at least|an array of at least|a number between|an integer|a non-negative|a positive)/
 
 /**
  * Drops JSON Schema keys the model gains nothing from: generated titles and constraint prose, `$schema`, and
@@ -227,7 +272,11 @@ const stripNoise = (node: unknown, depth = 0): unknown => {
     if (key === "description" && typeof value === "string" && GENERATED_DESCRIPTION.test(value)) continue
     if (key === "minLength" && value === 1) continue
     // inside the input modes the decoder enforces these itself; the top level keeps them for pi's validator
-    if ((key === "minItems" && value === 1 && depth >= 3) || (key === "additionalProperties" && value === false && depth >= 1)) continue
+    if (
+      (key === "minItems" && value === 1 && depth >= 3) ||
+      (key === "additionalProperties" && value === false && depth >= 1)
+    )
+      continue
     if (key === "minimum" && value === 1 && depth >= 3) continue // a step's ms: a count of milliseconds is at least 1
     if (key === "required" && Array.isArray(value) && value.length === 0) continue
     out[key] = stripNoise(value, depth + 1)

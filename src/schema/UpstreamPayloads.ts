@@ -9,7 +9,6 @@ import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
 import { optional } from "./exactOptional.js"
 
-
 /** `open`/`goto`/`click` replies: the URL the command reports the page at. */
 export const UrlReply = Schema.Struct({ url: Schema.String })
 /** `wait --download` / `download` replies: where the file was saved. */
@@ -17,7 +16,8 @@ export const PathReply = Schema.Struct({ path: Schema.String })
 /** `snapshot` replies: the page the refs came from. */
 export const OriginReply = Schema.Struct({ origin: Schema.String })
 
-const textOf = (entry: unknown, key: "role" | "name"): string => String((Predicate.isRecord(entry) ? entry[key] : undefined) ?? "")
+const textOf = (entry: unknown, key: "role" | "name"): string =>
+  String((Predicate.isRecord(entry) ? entry[key] : undefined) ?? "")
 
 /** One ref of a snapshot; role and name read as text, whatever upstream sent (a missing one is ""). */
 export const RefEntry = Schema.transform(Schema.Unknown, Schema.Struct({ role: Schema.String, name: Schema.String }), {
@@ -35,7 +35,17 @@ export const SnapshotText = Schema.Struct({ snapshot: Schema.String })
 export const ClickedReply = Schema.Struct({ clicked: Schema.String })
 
 /** `tab list` replies: the open tabs; rows stay loose because a row with an odd field is skipped, not fatal. */
-export const TabList = Schema.Struct({ tabs: Schema.Array(Schema.Struct({ tabId: optional(Schema.Unknown), targetId: optional(Schema.Unknown), title: optional(Schema.Unknown), url: optional(Schema.Unknown), active: optional(Schema.Unknown) })) })
+export const TabList = Schema.Struct({
+  tabs: Schema.Array(
+    Schema.Struct({
+      tabId: optional(Schema.Unknown),
+      targetId: optional(Schema.Unknown),
+      title: optional(Schema.Unknown),
+      url: optional(Schema.Unknown),
+      active: optional(Schema.Unknown)
+    })
+  )
+})
 
 /** `tab <id>`: the tab it selected. */
 export const TabSelected = Schema.Struct({ tabId: Schema.String, title: optional(Schema.String), url: Schema.String })

@@ -25,13 +25,17 @@ export const FRESHNESS = /^(?:pd|pw|pm|py|\d{4}-\d{2}-\d{2}to\d{4}-\d{2}-\d{2})$
 const Int = (min: number, max: number) => Schema.Number.pipe(Schema.int(), Schema.between(min, max))
 
 export const WebSearchInput = Schema.Struct({
-  query: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(400), Schema.pattern(/\S/)).annotations({ description: d.query }),
+  query: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(400), Schema.pattern(/\S/)).annotations({
+    description: d.query
+  }),
   provider: optional(Schema.Literal("auto", "exa", "brave").annotations({ description: d.provider })),
   searchType: optional(SearchType.annotations({ description: d.searchType })),
   count: optional(Int(1, 20).annotations({ description: d.count })),
   offset: optional(Int(0, 9).annotations({ description: d.offset })),
   country: optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z]{2}$/)).annotations({ description: d.country })),
-  searchLang: optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z]{2}(?:-[A-Za-z]{2,4})?$/)).annotations({ description: d.searchLang })),
+  searchLang: optional(
+    Schema.String.pipe(Schema.pattern(/^[A-Za-z]{2}(?:-[A-Za-z]{2,4})?$/)).annotations({ description: d.searchLang })
+  ),
   safesearch: optional(Safesearch),
   freshness: optional(Schema.String.pipe(Schema.pattern(FRESHNESS)).annotations({ description: d.freshness }))
 })
@@ -60,10 +64,15 @@ export const toSearchQuery = (input: WebSearchInput): SearchQuery => ({
 const decode = Schema.decodeUnknownEither(WebSearchInput, { errors: "all", onExcessProperty: "error" })
 
 export const decodeWebSearchInput = (raw: unknown): Either.Either<WebSearchInput, InvalidInput> =>
-  Either.mapLeft(decode(raw), (error) =>
-    new InvalidInput({
-      detail: ParseResult.ArrayFormatter.formatErrorSync(error).map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ")
-    }))
+  Either.mapLeft(
+    decode(raw),
+    (error) =>
+      new InvalidInput({
+        detail: ParseResult.ArrayFormatter.formatErrorSync(error)
+          .map((i) => `${i.path.join(".") || "input"}: ${i.message}`)
+          .join("; ")
+      })
+  )
 
 /** Generated titles and constraint prose add bytes, not meaning. */
 const stripNoise = (node: unknown): unknown => {

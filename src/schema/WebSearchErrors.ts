@@ -3,7 +3,6 @@ import * as Schema from "effect/Schema"
 import { SearchProvider } from "./WebSearchContract.js"
 import { optional } from "./exactOptional.js"
 
-
 /** The provider answered with a non-2xx status. `detail` is its error message, short and scrubbed of the key. */
 export class ProviderHttpError extends Schema.TaggedError<ProviderHttpError>()("ProviderHttpError", {
   provider: SearchProvider,

@@ -34,26 +34,41 @@ const optionalString = Schema.optional(Schema.NullOr(Schema.String))
 
 const BraveResponse = Schema.Struct({
   query: Schema.optional(Schema.Struct({ original: optionalString, altered: optionalString })),
-  web: Schema.optional(Schema.Struct({
-    results: Schema.Array(Schema.Struct({
-      title: optionalString,
-      url: Schema.String,
-      description: optionalString,
-      age: optionalString,
-      page_age: optionalString,
-      language: optionalString,
-      profile: Schema.optional(Schema.Struct({ name: optionalString })),
-      meta_url: Schema.optional(Schema.Struct({ hostname: optionalString })),
-      extra_snippets: Schema.optional(Schema.Array(Schema.String))
-    }))
-  }))
+  web: Schema.optional(
+    Schema.Struct({
+      results: Schema.Array(
+        Schema.Struct({
+          title: optionalString,
+          url: Schema.String,
+          description: optionalString,
+          age: optionalString,
+          page_age: optionalString,
+          language: optionalString,
+          profile: Schema.optional(Schema.Struct({ name: optionalString })),
+          meta_url: Schema.optional(Schema.Struct({ hostname: optionalString })),
+          extra_snippets: Schema.optional(Schema.Array(Schema.String))
+        })
+      )
+    })
+  )
 })
 
 const decode = Schema.decodeUnknownEither(BraveResponse)
 
-const stripTags = (text: string): string => compact(text.replace(/<[^>]*>/g, "").replace(/&quot;/g, "\"").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&"))
+const stripTags = (text: string): string =>
+  compact(
+    text
+      .replace(/<[^>]*>/g, "")
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&amp;/g, "&")
+  )
 
-export const mapBraveResponse = (json: unknown, q: SearchQuery, requestId: string | undefined): Either.Either<ProviderAnswer, "unexpected-shape"> =>
+export const mapBraveResponse = (
+  json: unknown,
+  q: SearchQuery,
+  requestId: string | undefined
+): Either.Either<ProviderAnswer, "unexpected-shape"> =>
   Either.mapBoth(decode(json), {
     onLeft: () => "unexpected-shape" as const,
     onRight: (body) => {

@@ -15,7 +15,11 @@ const CONFIG_KEY: Record<SearchProvider, "exaApiKey" | "braveApiKey"> = { exa: "
 export const ENV_FALLBACK: Record<SearchProvider, string> = { exa: "EXA_API_KEY", brave: "BRAVE_API_KEY" }
 
 /** The provider's credential: the config key when it is configured, else the environment fallback when set. */
-export const credentialFor = (provider: SearchProvider, config: WebSearchConfig | undefined, env: Env): LabeledSource | undefined => {
+export const credentialFor = (
+  provider: SearchProvider,
+  config: WebSearchConfig | undefined,
+  env: Env
+): LabeledSource | undefined => {
   const raw = config?.[CONFIG_KEY[provider]]
   if (raw !== undefined) {
     const configured = { label: `webSearch.${CONFIG_KEY[provider]}`, source: parseCredentialSource(raw) }
@@ -41,7 +45,9 @@ export type Availability =
 /** Offered when not disabled and at least one provider has a configured or resolvable source. */
 export const webSearchAvailability = (config: WebSearchConfig | undefined, env: Env): Availability => {
   if (config?.enabled === false) return { available: false, reason: "disabled" }
-  const providers = (Object.keys(availableCredentials(config, env)) as Array<SearchProvider>).sort((a, b) => (a === "exa" ? -1 : b === "exa" ? 1 : 0))
+  const providers = (Object.keys(availableCredentials(config, env)) as Array<SearchProvider>).sort((a, b) =>
+    a === "exa" ? -1 : b === "exa" ? 1 : 0
+  )
   return providers.length > 0 ? { available: true, providers } : { available: false, reason: "no-credential" }
 }
 
@@ -51,7 +57,8 @@ export const chooseProvider = (
   credentials: Credentials,
   preferred: SearchProvider | undefined
 ): Either.Either<{ readonly provider: SearchProvider; readonly credential: LabeledSource }, NoSearchCredential> => {
-  const order: ReadonlyArray<SearchProvider> = requested !== "auto" ? [requested] : preferred === "brave" ? ["brave", "exa"] : ["exa", "brave"]
+  const order: ReadonlyArray<SearchProvider> =
+    requested !== "auto" ? [requested] : preferred === "brave" ? ["brave", "exa"] : ["exa", "brave"]
   for (const provider of order) {
     const credential = credentials[provider]
     if (credential !== undefined) return Either.right({ provider, credential })

@@ -15,7 +15,10 @@ const DAY_MS = 86_400_000
 const FRESHNESS_DAYS: Record<string, number> = { pd: 1, pw: 7, pm: 31, py: 365 }
 
 /** `pd`/`pw`/`pm`/`py` become a start date relative to `now`; `A toB` becomes a start and an end date. */
-export const exaDates = (freshness: string | undefined, now: Date): { startPublishedDate?: string; endPublishedDate?: string } => {
+export const exaDates = (
+  freshness: string | undefined,
+  now: Date
+): { startPublishedDate?: string; endPublishedDate?: string } => {
   if (freshness === undefined) return {}
   const days = FRESHNESS_DAYS[freshness]
   if (days !== undefined) return { startPublishedDate: new Date(now.getTime() - days * DAY_MS).toISOString() }
@@ -39,13 +42,15 @@ const ExaResponse = Schema.Struct({
   requestId: optionalString,
   resolvedSearchType: optionalString,
   autopromptString: optionalString,
-  results: Schema.Array(Schema.Struct({
-    title: optionalString,
-    url: Schema.String,
-    publishedDate: optionalString,
-    author: optionalString,
-    highlights: Schema.optional(Schema.NullOr(Schema.Array(Schema.String)))
-  }))
+  results: Schema.Array(
+    Schema.Struct({
+      title: optionalString,
+      url: Schema.String,
+      publishedDate: optionalString,
+      author: optionalString,
+      highlights: Schema.optional(Schema.NullOr(Schema.Array(Schema.String)))
+    })
+  )
 })
 
 const decode = Schema.decodeUnknownEither(ExaResponse)

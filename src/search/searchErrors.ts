@@ -16,6 +16,8 @@ export class NoSearchCredential extends Schema.TaggedError<NoSearchCredential>()
   requested: Schema.Union(SearchProvider, Schema.Literal("auto"))
 }) {
   override get message(): string {
-    return this.requested === "auto" ? "no search provider has a credential" : `no ${this.requested} credential is configured`
+    return this.requested === "auto"
+      ? "no search provider has a credential"
+      : `no ${this.requested} credential is configured`
   }
 }

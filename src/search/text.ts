@@ -25,7 +25,8 @@ export const replaceSecret = <A>(value: A, secret: string): A => {
   const walk = (node: unknown): unknown => {
     if (typeof node === "string") return node.split(secret).join("[REDACTED]")
     if (Array.isArray(node)) return node.map(walk)
-    if (node !== null && typeof node === "object") return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]))
+    if (node !== null && typeof node === "object")
+      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]))
     return node
   }
   return walk(value) as A

@@ -12,9 +12,10 @@ export const findSecret = (policy: SecurityPolicy, name: string): Effect.Effect<
   const spec = policy.secrets.find((s) => s.name === name)
   if (spec !== undefined) return Effect.succeed(spec)
   const known = policy.secrets.map((s) => s.name)
-  return Effect.fail(new InvalidInput({
-    field: "secrets",
-    detail: `unknown secret "${name}": ${known.length > 0 ? `configured secrets are ${known.join(", ")}` : "no secrets are configured (a human adds them under \"secrets\" in the config)"}`
-  }))
+  return Effect.fail(
+    new InvalidInput({
+      field: "secrets",
+      detail: `unknown secret "${name}": ${known.length > 0 ? `configured secrets are ${known.join(", ")}` : 'no secrets are configured (a human adds them under "secrets" in the config)'}`
+    })
+  )
 }
-

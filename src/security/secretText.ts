@@ -7,7 +7,8 @@ import { SECRET_PLACEHOLDER } from "../schema/SecurityPolicy.js"
 import { typedTextIndexes } from "../upstream/typedText.js"
 
 /** Every secret name a token mentions. */
-export const secretNamesIn = (token: string): ReadonlyArray<string> => [...token.matchAll(SECRET_PLACEHOLDER)].map((m) => m[1] as string)
+export const secretNamesIn = (token: string): ReadonlyArray<string> =>
+  [...token.matchAll(SECRET_PLACEHOLDER)].map((m) => m[1] as string)
 
 export const mentionsSecret = (token: string): boolean => token.includes("{{secret:")
 
@@ -19,7 +20,12 @@ export const misplacedSecret = (argv: ReadonlyArray<string>): number | undefined
 }
 
 /** The argv with every placeholder in its text replaced by the secret's value (`values` has every name used). */
-export const withSecrets = (argv: ReadonlyArray<string>, values: ReadonlyMap<string, string>): ReadonlyArray<string> => {
+export const withSecrets = (
+  argv: ReadonlyArray<string>,
+  values: ReadonlyMap<string, string>
+): ReadonlyArray<string> => {
   const text = new Set(typedTextIndexes(argv) ?? [])
-  return argv.map((token, i) => (!text.has(i) ? token : token.replace(SECRET_PLACEHOLDER, (_, name: string) => values.get(name) ?? "")))
+  return argv.map((token, i) =>
+    !text.has(i) ? token : token.replace(SECRET_PLACEHOLDER, (_, name: string) => values.get(name) ?? "")
+  )
 }

@@ -6,16 +6,16 @@ export const splitShellWords = (line: string): ReadonlyArray<string> => {
   const words: Array<string> = []
   let current = ""
   let started = false
-  let quote: "'" | "\"" | undefined
+  let quote: "'" | '"' | undefined
   for (let i = 0; i < line.length; i++) {
     const ch = line[i] as string
     if (quote !== undefined) {
       if (ch === quote) quote = undefined
-      else if (ch === "\\" && quote === "\"" && i + 1 < line.length) current += line[++i]
+      else if (ch === "\\" && quote === '"' && i + 1 < line.length) current += line[++i]
       else current += ch
       continue
     }
-    if (ch === "'" || ch === "\"") {
+    if (ch === "'" || ch === '"') {
       quote = ch
       started = true
     } else if (ch === "\\" && i + 1 < line.length) {

@@ -25,7 +25,9 @@ export const guardNeed = (policy: SecurityPolicy | undefined, argv: ReadonlyArra
   const text = typedText(argv)
   if (text === undefined || policy === undefined) return undefined
   const secrets = [...new Set(secretNamesIn(text))]
-  const literal = policy.rules.passwordFields === "secrets-only" && text.replace(/\{\{secret:[A-Za-z][A-Za-z0-9_-]{0,63}\}\}/g, "") !== ""
+  const literal =
+    policy.rules.passwordFields === "secrets-only" &&
+    text.replace(/\{\{secret:[A-Za-z][A-Za-z0-9_-]{0,63}\}\}/g, "") !== ""
   return secrets.length > 0 || literal ? { secrets, literal } : undefined
 }
 

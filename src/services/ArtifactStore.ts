@@ -17,7 +17,12 @@ export interface ArtifactStoreShape {
   /** The process-private directory (made on first use). */
   readonly root: string
   /** Writes `content` in full to a new private file, enforces the session budget, records both in the manifest. */
-  readonly spill: (label: string, content: string, owner: SpillOwner, command?: string) => Effect.Effect<SpillResult, ArtifactMissing>
+  readonly spill: (
+    label: string,
+    content: string,
+    owner: SpillOwner,
+    command?: string
+  ) => Effect.Effect<SpillResult, ArtifactMissing>
   readonly inspect: (path: string) => Effect.Effect<FileFacts>
   /** Creates the parent directory of a file upstream is about to write (upstream does not). */
   readonly ensureParentDir: (path: string) => Effect.Effect<void>
@@ -46,4 +51,7 @@ export interface ArtifactStoreShape {
   readonly restoreManifest: (entries: ReadonlyArray<ManifestEntry>) => Effect.Effect<void>
 }
 
-export class ArtifactStore extends Context.Tag("pi-agent-browser-effect/ArtifactStore")<ArtifactStore, ArtifactStoreShape>() {}
+export class ArtifactStore extends Context.Tag("pi-agent-browser-effect/ArtifactStore")<
+  ArtifactStore,
+  ArtifactStoreShape
+>() {}

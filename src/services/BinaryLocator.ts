@@ -22,4 +22,7 @@ export interface BinaryLocatorShape {
   readonly resolve: Effect.Effect<ResolvedBinary, MissingBinary>
 }
 
-export class BinaryLocator extends Context.Tag("pi-agent-browser-effect/BinaryLocator")<BinaryLocator, BinaryLocatorShape>() {}
+export class BinaryLocator extends Context.Tag("pi-agent-browser-effect/BinaryLocator")<
+  BinaryLocator,
+  BinaryLocatorShape
+>() {}

@@ -15,7 +15,12 @@ export interface BrowserEndpointsShape {
   /** The browser and tabs at an HTTP endpoint; undefined when nothing answers within the timeout. */
   readonly inspect: (endpoint: string, timeoutMs: number) => Effect.Effect<EndpointView | undefined>
   /** One CDP command over a tab's WebSocket; undefined when it got no answer within the timeout. */
-  readonly command: (webSocketUrl: string, method: string, params: Readonly<Record<string, unknown>>, timeoutMs: number) => Effect.Effect<unknown>
+  readonly command: (
+    webSocketUrl: string,
+    method: string,
+    params: Readonly<Record<string, unknown>>,
+    timeoutMs: number
+  ) => Effect.Effect<unknown>
   /**
    * Whether a tab's page crashed (its renderer is gone): `Inspector.enable` on a crashed tab is answered with an
    * `Inspector.targetCrashed` event first. False when it answered without one; undefined when it did not answer.
@@ -29,7 +34,13 @@ export interface BrowserEndpointsShape {
    * endpoint that names no browser (a pool) is followed by the session's tab instead (`tabLossOf`); `tabCommand`: the
    * call may have switched tabs on purpose.
    */
-  readonly record: (session: string, endpoint: string, targetId: string | undefined, url: string | undefined, tabCommand?: boolean) => Effect.Effect<EndpointLoss | undefined>
+  readonly record: (
+    session: string,
+    endpoint: string,
+    targetId: string | undefined,
+    url: string | undefined,
+    tabCommand?: boolean
+  ) => Effect.Effect<EndpointLoss | undefined>
   /** The endpoint recorded for a session (kept after a loss, so the session can be followed into its next browser). */
   readonly endpointOf: (session: string) => Effect.Effect<string | undefined>
   /**
@@ -40,4 +51,7 @@ export interface BrowserEndpointsShape {
   readonly forget: (session: string) => Effect.Effect<void>
 }
 
-export class BrowserEndpoints extends Context.Tag("agent-browser/BrowserEndpoints")<BrowserEndpoints, BrowserEndpointsShape>() {}
+export class BrowserEndpoints extends Context.Tag("agent-browser/BrowserEndpoints")<
+  BrowserEndpoints,
+  BrowserEndpointsShape
+>() {}

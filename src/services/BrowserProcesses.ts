@@ -82,4 +82,7 @@ export interface BrowserProcessesShape {
   readonly identity: (session: string) => Effect.Effect<BrowserIdentity | undefined>
 }
 
-export class BrowserProcesses extends Context.Tag("pi-agent-browser-effect/BrowserProcesses")<BrowserProcesses, BrowserProcessesShape>() {}
+export class BrowserProcesses extends Context.Tag("pi-agent-browser-effect/BrowserProcesses")<
+  BrowserProcesses,
+  BrowserProcessesShape
+>() {}

@@ -40,13 +40,21 @@ export interface ElectronRestoreReport {
 
 export interface ElectronHostShape {
   readonly list: (query: string | undefined, maxResults: number) => Effect.Effect<ElectronListResult>
-  readonly launch: (request: LaunchRequest) => Effect.Effect<ElectronLaunchResult, InvalidInput | PolicyBlocked | TimedOut | UpstreamFailed>
+  readonly launch: (
+    request: LaunchRequest
+  ) => Effect.Effect<ElectronLaunchResult, InvalidInput | PolicyBlocked | TimedOut | UpstreamFailed>
   /** Liveness of the selected launches (`default`: the single active one; none active gives an empty report). */
   readonly status: (selector: LaunchSelector) => Effect.Effect<ElectronStatusReport, InvalidInput>
   /** One launch's health: pid alive, port answering, targets of `targetType` (default: the launch's own). */
-  readonly probe: (launchId: string, targetType?: ElectronTargetType) => Effect.Effect<ElectronLaunchStatus, InvalidInput>
+  readonly probe: (
+    launchId: string,
+    targetType?: ElectronTargetType
+  ) => Effect.Effect<ElectronLaunchStatus, InvalidInput>
   /** Stops the tracked process group, checks the port closed, removes the profile. Partial → CleanupFailed. */
-  readonly cleanup: (selector: LaunchSelector, timeoutMs: number) => Effect.Effect<ElectronCleanupReport, InvalidInput | CleanupFailed>
+  readonly cleanup: (
+    selector: LaunchSelector,
+    timeoutMs: number
+  ) => Effect.Effect<ElectronCleanupReport, InvalidInput | CleanupFailed>
   /** Records which agent-browser session attached to a launch (after upstream `connect`). */
   readonly attachSession: (launchId: string, sessionName: string) => Effect.Effect<ElectronLaunchRecord, InvalidInput>
   /** Every tracked record, newest first: what the program persists in details for branch restore. */
@@ -59,4 +67,7 @@ export interface ElectronHostShape {
   readonly cleanupAll: (timeoutMs: number) => Effect.Effect<ElectronCleanupReport>
 }
 
-export class ElectronHost extends Context.Tag("pi-agent-browser-effect/ElectronHost")<ElectronHost, ElectronHostShape>() {}
+export class ElectronHost extends Context.Tag("pi-agent-browser-effect/ElectronHost")<
+  ElectronHost,
+  ElectronHostShape
+>() {}

@@ -12,7 +12,15 @@ import type * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { ProcessInfo, ProcessTableFacts, SignalName, SignalResult, SignalTarget } from "../domain/Processes.js"
 
-export type { ProcessIdentity, ProcessInfo, ProcessTableFacts, ProcessTableKind, SignalName, SignalResult, SignalTarget } from "../domain/Processes.js"
+export type {
+  ProcessIdentity,
+  ProcessInfo,
+  ProcessTableFacts,
+  ProcessTableKind,
+  SignalName,
+  SignalResult,
+  SignalTarget
+} from "../domain/Processes.js"
 
 /** The table could not be read (its command is missing, failed or timed out): nothing was checked. */
 export class ProcessTableUnavailable extends Schema.TaggedError<ProcessTableUnavailable>()("ProcessTableUnavailable", {
@@ -32,7 +40,10 @@ export interface OsProcessesShape {
   /** Every process this user can see. */
   readonly list: Effect.Effect<ReadonlyArray<ProcessInfo>, ProcessTableUnavailable>
   /** Running (not a zombie) and, when `startTime` is given, the same process that had it. */
-  readonly isAlive: (process: { readonly pid: number; readonly startTime?: string | undefined }) => Effect.Effect<boolean, ProcessTableUnavailable>
+  readonly isAlive: (process: {
+    readonly pid: number
+    readonly startTime?: string | undefined
+  }) => Effect.Effect<boolean, ProcessTableUnavailable>
   /** Live (non-zombie) members of a process group; where there are no groups, the leader's live process tree. */
   readonly groupMembers: (pgid: number) => Effect.Effect<ReadonlyArray<ProcessInfo>, ProcessTableUnavailable>
   /** Live descendants of a process (children, their children, …), not the process itself. */

@@ -44,4 +44,7 @@ export interface ProcessRunnerShape {
   readonly run: (request: RunRequest) => Effect.Effect<RunResult, RunError>
 }
 
-export class ProcessRunner extends Context.Tag("pi-agent-browser-effect/ProcessRunner")<ProcessRunner, ProcessRunnerShape>() {}
+export class ProcessRunner extends Context.Tag("pi-agent-browser-effect/ProcessRunner")<
+  ProcessRunner,
+  ProcessRunnerShape
+>() {}

@@ -11,7 +11,10 @@ import type { InvalidInput } from "../schema/ToolError.js"
 
 export interface SecurityShape {
   /** The policy for this working folder; a malformed `security` or `secrets` block fails naming the file and key. */
-  readonly resolve: (where: { readonly cwd: string; readonly projectTrusted: boolean }) => Effect.Effect<SecurityPolicy, InvalidInput>
+  readonly resolve: (where: {
+    readonly cwd: string
+    readonly projectTrusted: boolean
+  }) => Effect.Effect<SecurityPolicy, InvalidInput>
   /** A secret's value (resolved once, learned by the Redactor); an unknown or unresolvable name fails. */
   readonly secretValue: (policy: SecurityPolicy, name: string) => Effect.Effect<string, InvalidInput>
   /** A fresh unguessable nonce for one call's page-content markers. */

@@ -21,9 +21,20 @@ export type CommandError = UpstreamReplyError | MissingBinary
 
 export interface SessionCommandsShape {
   /** One command (without global flags) in the target session; the reply classified once. */
-  readonly run: (target: SessionTarget, argv: ReadonlyArray<string>, options: CommandOptions) => Effect.Effect<UpstreamOutcome, CommandError>
+  readonly run: (
+    target: SessionTarget,
+    argv: ReadonlyArray<string>,
+    options: CommandOptions
+  ) => Effect.Effect<UpstreamOutcome, CommandError>
   /** Steps as one upstream `batch` process (`--bail` when failFast); each row keeps its typed error. */
-  readonly batch: (target: SessionTarget, steps: ReadonlyArray<ReadonlyArray<string>>, options: { readonly timeoutMs: number; readonly failFast: boolean }) => Effect.Effect<ReadonlyArray<StepRow>, CommandError>
+  readonly batch: (
+    target: SessionTarget,
+    steps: ReadonlyArray<ReadonlyArray<string>>,
+    options: { readonly timeoutMs: number; readonly failFast: boolean }
+  ) => Effect.Effect<ReadonlyArray<StepRow>, CommandError>
 }
 
-export class SessionCommands extends Context.Tag("pi-agent-browser-effect/SessionCommands")<SessionCommands, SessionCommandsShape>() {}
+export class SessionCommands extends Context.Tag("pi-agent-browser-effect/SessionCommands")<
+  SessionCommands,
+  SessionCommandsShape
+>() {}

@@ -15,7 +15,11 @@ export interface SessionLockShape {
    * Runs `task` holding the lock file at `path`, waiting for it up to `waitMs`. A holder that keeps it longer fails
    * the call with `TimedOut` (`source: "session-lock"`, naming the holder); nothing of the call has run then.
    */
-  readonly withLock: <A, E, R>(path: string, waitMs: number, task: Effect.Effect<A, E, R>) => Effect.Effect<A, E | TimedOut, R>
+  readonly withLock: <A, E, R>(
+    path: string,
+    waitMs: number,
+    task: Effect.Effect<A, E, R>
+  ) => Effect.Effect<A, E | TimedOut, R>
   /**
    * Removes the lock file at `path` when nobody holds it (taken, unlinked, released; a waiter that opened the old
    * file sees its inode gone and retries on a new one), so an ended session leaves no file. True when removed.

@@ -50,7 +50,8 @@ export interface RegistryRevision {
 }
 
 /** Nothing in the registry changed between the two readings of `revision`. */
-export const sameRevision = (a: RegistryRevision, b: RegistryRevision): boolean => a.state === b.state && a.records === b.records
+export const sameRevision = (a: RegistryRevision, b: RegistryRevision): boolean =>
+  a.state === b.state && a.records === b.records
 
 export interface SessionRegistryShape {
   /** Current state for this pi session (derived base name); a new base name starts from scratch. */
@@ -90,4 +91,7 @@ export interface SessionRegistryShape {
   readonly takeRecording: (session: string) => Effect.Effect<string | undefined>
 }
 
-export class SessionRegistry extends Context.Tag("pi-agent-browser-effect/SessionRegistry")<SessionRegistry, SessionRegistryShape>() {}
+export class SessionRegistry extends Context.Tag("pi-agent-browser-effect/SessionRegistry")<
+  SessionRegistry,
+  SessionRegistryShape
+>() {}

@@ -14,36 +14,49 @@ export interface CaptureCommand {
 
 export const captureCommand = (line: CommandLine): CaptureCommand | undefined => {
   const [command, sub, third] = line.positionals
-  if ((command === "trace" || command === "profiler") && (sub === "start" || sub === "stop")) return { kind: command, op: sub }
-  if (command === "network" && sub === "har" && (third === "start" || third === "stop")) return { kind: "har", op: third }
-  if (command === "record" && (sub === "start" || sub === "stop" || sub === "restart")) return { kind: "recording", op: sub }
+  if ((command === "trace" || command === "profiler") && (sub === "start" || sub === "stop"))
+    return { kind: command, op: sub }
+  if (command === "network" && sub === "har" && (third === "start" || third === "stop"))
+    return { kind: "har", op: third }
+  if (command === "record" && (sub === "start" || sub === "stop" || sub === "restart"))
+    return { kind: "recording", op: sub }
   return undefined
 }
 
 /** Trace and profiler both record through Chrome's tracing: one owns it at a time. */
 const TRACING: ReadonlySet<CaptureKind> = new Set(["trace", "profiler"])
 
-const stopOf = (kind: CaptureKind): string => kind === "har" ? "network har stop [path]" : kind === "recording" ? "record stop" : `${kind} stop [path]`
+const stopOf = (kind: CaptureKind): string =>
+  kind === "har" ? "network har stop [path]" : kind === "recording" ? "record stop" : `${kind} stop [path]`
 
 /**
  * Refuses what conflicts with a capture the wrapper saw started and not stopped in this session: starting it again,
  * starting the other tracing owner (trace / profiler) while one runs, or stopping the tracing owner that is not the
  * one running. A stop with nothing running goes ahead (it resyncs after a stop outside this tool).
  */
-export const guardCapture = (line: CommandLine, session: string, active: ReadonlySet<CaptureKind>): InvalidInput | undefined => {
+export const guardCapture = (
+  line: CommandLine,
+  session: string,
+  active: ReadonlySet<CaptureKind>
+): InvalidInput | undefined => {
   const capture = captureCommand(line)
   if (capture === undefined) return undefined
   const owner = TRACING.has(capture.kind) ? [...active].find((k) => TRACING.has(k) && k !== capture.kind) : undefined
   const resync = "If it was stopped outside this tool, stop it again here to resync."
   if (capture.op === "start" && active.has(capture.kind)) {
-    return new InvalidInput({ field: "args", detail: `the wrapper believes a ${capture.kind} capture is already running in session ${session} (started earlier in this conversation); run ${stopOf(capture.kind)} first. ${resync}` })
+    return new InvalidInput({
+      field: "args",
+      detail: `the wrapper believes a ${capture.kind} capture is already running in session ${session} (started earlier in this conversation); run ${stopOf(capture.kind)} first. ${resync}`
+    })
   }
-  if (owner === undefined || capture.op === "restart" || (capture.op === "stop" && active.has(capture.kind))) return undefined
+  if (owner === undefined || capture.op === "restart" || (capture.op === "stop" && active.has(capture.kind)))
+    return undefined
   return new InvalidInput({
     field: "args",
-    detail: capture.op === "start"
-      ? `the wrapper believes a ${owner} capture owns Chrome tracing in session ${session}, and ${capture.kind} needs it too; run ${stopOf(owner)} first. ${resync}`
-      : `the wrapper believes the running capture in session ${session} is a ${owner}, not a ${capture.kind}; run ${stopOf(owner)} to stop it. ${resync}`
+    detail:
+      capture.op === "start"
+        ? `the wrapper believes a ${owner} capture owns Chrome tracing in session ${session}, and ${capture.kind} needs it too; run ${stopOf(owner)} first. ${resync}`
+        : `the wrapper believes the running capture in session ${session} is a ${owner}, not a ${capture.kind}; run ${stopOf(owner)} to stop it. ${resync}`
   })
 }
 
@@ -70,7 +83,17 @@ export const afterRoute = (line: CommandLine, routes: ReadonlyArray<RouteRule>):
 
 /** `**` any path, `*` one segment, `?` one character: the URL globs upstream's route takes. */
 export const globToRegExp = (glob: string): RegExp =>
-  new RegExp(`^${glob.split("**").map((part) => part.split("*").map((p) => p.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\?/g, ".")).join("[^/]*")).join(".*")}$`)
+  new RegExp(
+    `^${glob
+      .split("**")
+      .map((part) =>
+        part
+          .split("*")
+          .map((p) => p.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\?/g, "."))
+          .join("[^/]*")
+      )
+      .join(".*")}$`
+  )
 
 /** Error text a browser gives a request a CORS check or preflight stopped. */
 const CORS_LIKE = /\bcors\b|preflight|access-control-allow|cross-origin|blocked by .*polic/i
@@ -89,20 +112,28 @@ const SUMMARY: Record<RouteDiagnostic["reason"], string> = {
   "failed-routed-request": "answered with an HTTP error"
 }
 
-export const routeDiagnostics = (routes: ReadonlyArray<RouteRule>, requests: ReadonlyArray<Record<string, unknown>>): ReadonlyArray<RouteDiagnostic> =>
+export const routeDiagnostics = (
+  routes: ReadonlyArray<RouteRule>,
+  requests: ReadonlyArray<Record<string, unknown>>
+): ReadonlyArray<RouteDiagnostic> =>
   requests.flatMap((r) => {
     const reason = reasonOf(r)
     if (reason === undefined) return []
     const url = String(r["url"] ?? "")
-    const rule = routes.find((route) => globToRegExp(route.pattern).test(url) || globToRegExp(route.pattern).test(url.replace(/^[a-z]+:\/\/[^/]+/, "")))
+    const rule = routes.find(
+      (route) =>
+        globToRegExp(route.pattern).test(url) || globToRegExp(route.pattern).test(url.replace(/^[a-z]+:\/\/[^/]+/, ""))
+    )
     if (rule === undefined) return []
     const id = typeof r["requestId"] === "string" && r["requestId"] !== "" ? r["requestId"] : undefined
-    return [{
-      reason,
-      routePattern: rule.pattern,
-      mode: rule.mode,
-      ...(id !== undefined ? { requestId: id } : {}),
-      requestUrl: url,
-      summary: `${url} matches network route ${rule.pattern} (${rule.mode}) and ${SUMMARY[reason]}: check the mock before the app.`
-    }]
+    return [
+      {
+        reason,
+        routePattern: rule.pattern,
+        mode: rule.mode,
+        ...(id !== undefined ? { requestId: id } : {}),
+        requestUrl: url,
+        summary: `${url} matches network route ${rule.pattern} (${rule.mode}) and ${SUMMARY[reason]}: check the mock before the app.`
+      }
+    ]
   })

@@ -21,15 +21,25 @@ export const httpEndpointOf = (value: string | undefined): string | undefined =>
 }
 
 /** The browser id in a `/json/version` WebSocket URL (`ws://h:p/devtools/browser/<id>`). */
-export const browserIdOf = (webSocketUrl: string): string | undefined => /\/devtools\/browser\/([^/?#]+)/.exec(webSocketUrl)?.[1]
+export const browserIdOf = (webSocketUrl: string): string | undefined =>
+  /\/devtools\/browser\/([^/?#]+)/.exec(webSocketUrl)?.[1]
 
 /** The loss a recorded browser shows in what its endpoint answers now (undefined: still the same, tab there). */
-export const endpointLossOf = (session: string, recorded: EndpointRecord, now: EndpointView | undefined): EndpointLoss | undefined => {
+export const endpointLossOf = (
+  session: string,
+  recorded: EndpointRecord,
+  now: EndpointView | undefined
+): EndpointLoss | undefined => {
   if (recorded.browserId === undefined) return undefined
-  const base = { session, endpoint: recorded.endpoint, ...(recorded.url !== undefined ? { lastUrl: recorded.url } : {}) }
+  const base = {
+    session,
+    endpoint: recorded.endpoint,
+    ...(recorded.url !== undefined ? { lastUrl: recorded.url } : {})
+  }
   if (now === undefined) return { ...base, reason: "unreachable" }
   if (now.browserId !== recorded.browserId) return { ...base, reason: "replaced" }
-  if (recorded.targetId !== undefined && !now.targets.some((t) => t.id === recorded.targetId)) return { ...base, reason: "target-closed" }
+  if (recorded.targetId !== undefined && !now.targets.some((t) => t.id === recorded.targetId))
+    return { ...base, reason: "target-closed" }
   return undefined
 }
 
@@ -45,9 +55,20 @@ export const tabLossOf = (
   now: { readonly targetId?: string | undefined; readonly url?: string | undefined },
   tabCommand: boolean
 ): EndpointLoss | undefined => {
-  if (tabCommand || recorded === undefined || recorded.browserId !== undefined || recorded.targetId === undefined) return undefined
-  if (now.targetId === undefined || now.targetId === recorded.targetId || (now.url !== undefined && now.url !== "" && now.url !== "about:blank")) return undefined
-  return { session, endpoint: recorded.endpoint, reason: "replaced", ...(recorded.url !== undefined && recorded.url !== "" ? { lastUrl: recorded.url } : {}) }
+  if (tabCommand || recorded === undefined || recorded.browserId !== undefined || recorded.targetId === undefined)
+    return undefined
+  if (
+    now.targetId === undefined ||
+    now.targetId === recorded.targetId ||
+    (now.url !== undefined && now.url !== "" && now.url !== "about:blank")
+  )
+    return undefined
+  return {
+    session,
+    endpoint: recorded.endpoint,
+    reason: "replaced",
+    ...(recorded.url !== undefined && recorded.url !== "" ? { lastUrl: recorded.url } : {})
+  }
 }
 
 /** One sentence: what happened to the attached browser. */
@@ -55,5 +76,5 @@ export const describeEndpointLoss = (loss: EndpointLoss): string =>
   loss.reason === "unreachable"
     ? `nothing answers at its DevTools endpoint ${loss.endpoint} any more`
     : loss.reason === "replaced"
-    ? `another browser answers at its DevTools endpoint ${loss.endpoint} now (the one it was attached to ended, e.g. a pool's session timeout or an operator kill)`
-    : `its tab was closed in the browser at ${loss.endpoint}`
+      ? `another browser answers at its DevTools endpoint ${loss.endpoint} now (the one it was attached to ended, e.g. a pool's session timeout or an operator kill)`
+      : `its tab was closed in the browser at ${loss.endpoint}`

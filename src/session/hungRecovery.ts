@@ -54,13 +54,16 @@ const pageState = (o: HungObservation): string =>
 const KEPT_NOTHING = "its page, tabs, cookies and refs are gone"
 
 const endedLine = (o: HungObservation): string => {
-  const why = o.stopped.length > 0
-    ? "did not answer even after its pending navigation was stopped"
-    : o.pageSilent
-    ? "did not answer: neither its page over DevTools (a script that never returns holds it) nor the session did"
-    : "did not answer after the timeout"
-  return `the browser of session ${o.session} ${why}; it was ended, and the next call starts a new one with the same ` +
+  const why =
+    o.stopped.length > 0
+      ? "did not answer even after its pending navigation was stopped"
+      : o.pageSilent
+        ? "did not answer: neither its page over DevTools (a script that never returns holds it) nor the session did"
+        : "did not answer after the timeout"
+  return (
+    `the browser of session ${o.session} ${why}; it was ended, and the next call starts a new one with the same ` +
     `launch flags (${KEPT_NOTHING}).`
+  )
 }
 
 const stoppedLine = (o: HungObservation): string => {
@@ -72,10 +75,12 @@ const stoppedLine = (o: HungObservation): string => {
 
 const reloadedLine = (o: HungObservation): string => {
   const answers = o.url !== undefined ? `the session answers again${on(o.url)}` : "the session did not answer yet"
-  return `no navigation was pending (${pageState(o)}), but the session was still running the stopped ` +
+  return (
+    `no navigation was pending (${pageState(o)}), but the session was still running the stopped ` +
     `${stepName(o.step)} (a promise that never settled); the page was reloaded to end that command, and ${answers}. ` +
     "The browser, its tabs, cookies and refs are kept; state held only in the page (typed text, script variables) " +
     "is gone."
+  )
 }
 
 /** Nothing was stopped: what was checked (the page's state, whether the session answers). */
@@ -83,15 +88,15 @@ const checkedLine = (o: HungObservation): string => {
   if (o.pageSilent) {
     return o.url !== undefined
       ? `no navigation was pending; the page did not answer DevTools, but the session answers${on(o.url)}; ` +
-        "nothing was stopped."
+          "nothing was stopped."
       : "no navigation was pending; neither the page over DevTools nor the session answered, and the browser was " +
-        "kept (this tool did not launch it, or it is still launching)."
+          "kept (this tool did not launch it, or it is still launching)."
   }
   return o.url !== undefined
     ? `no navigation was pending (${pageState(o)}), and the session answers again${on(o.url)}; nothing was stopped.`
     : `no navigation was pending (${pageState(o)}), but the session is still running the stopped ` +
-      `${stepName(o.step)} and answers nothing else until agent-browser ends it at its own timeout; the browser was ` +
-      "kept, nothing was stopped."
+        `${stepName(o.step)} and answers nothing else until agent-browser ends it at its own timeout; the browser was ` +
+        "kept, nothing was stopped."
 }
 
 /** The recovery line for what was observed; undefined when nothing was done and nothing worth saying was checked. */

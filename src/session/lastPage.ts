@@ -7,7 +7,8 @@ import type { LastPage } from "../domain/PageFacts.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { changesPage, mayNavigate } from "../upstream/commandPolicy.js"
 
-const asData = (v: unknown): Record<string, unknown> => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+const asData = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
 
 /** `tab` / `tab list` only read the tabs. */
 const isTabList = (positionals: ReadonlyArray<string>): boolean => {
@@ -17,7 +18,12 @@ const isTabList = (positionals: ReadonlyArray<string>): boolean => {
 
 /** The page one command's reply names, if any. */
 const pageIn = (command: string | undefined, data: Record<string, unknown>): LastPage | undefined => {
-  const url = typeof data["url"] === "string" ? data["url"] : command === "snapshot" && typeof data["origin"] === "string" ? data["origin"] : undefined
+  const url =
+    typeof data["url"] === "string"
+      ? data["url"]
+      : command === "snapshot" && typeof data["origin"] === "string"
+        ? data["origin"]
+        : undefined
   if (url === undefined || url === "" || (command !== "snapshot" && !changesPage(command))) return undefined
   return typeof data["title"] === "string" && command !== "tab" ? { url, title: data["title"] } : { url }
 }
@@ -33,14 +39,17 @@ export const pageAfter = (
   previous: LastPage | undefined
 ): LastPage | null | undefined => {
   if (navigation !== undefined) return navigation
-  const steps = outcome.kind === "batch"
-    ? outcome.rows.map((row) => ({ positionals: row.command, data: row.success ? asData(row.result) : undefined }))
-    : outcome.kind === "single" ? [{ positionals, data: asData(outcome.data) }] : []
+  const steps =
+    outcome.kind === "batch"
+      ? outcome.rows.map((row) => ({ positionals: row.command, data: row.success ? asData(row.result) : undefined }))
+      : outcome.kind === "single"
+        ? [{ positionals, data: asData(outcome.data) }]
+        : []
   let page: LastPage | null | undefined = undefined
   for (const step of steps) {
     const line = parseCommandLine(step.positionals)
     const named = step.data !== undefined ? pageIn(line.command, step.data) : undefined
-    const known: LastPage | undefined = page === undefined ? previous : page ?? undefined
+    const known: LastPage | undefined = page === undefined ? previous : (page ?? undefined)
     if (named !== undefined) page = named.title === undefined && known?.url === named.url ? known : named
     else if (mayNavigate(line) || (changesPage(line.command) && !isTabList(step.positionals))) page = null
   }
@@ -49,4 +58,6 @@ export const pageAfter = (
 
 /** Whether `now` is news against the page known before the call (an unknown title is not a change). */
 export const pageChanged = (before: LastPage | undefined, now: LastPage): boolean =>
-  before === undefined || before.url !== now.url || (before.title !== undefined && now.title !== undefined && before.title !== now.title)
+  before === undefined ||
+  before.url !== now.url ||
+  (before.title !== undefined && now.title !== undefined && before.title !== now.title)

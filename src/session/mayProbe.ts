@@ -10,5 +10,9 @@ const HELD = ["--confirm-actions", "--action-policy"]
 export const mayProbe = (plan: Plan): boolean => {
   if (plan.kind !== "browser" || plan.sessionName === undefined) return false
   const prefix = targetOf(plan).prefix
-  return !HELD.some((flag) => prefix.includes(flag)) && plan.env["AGENT_BROWSER_CONFIRM_ACTIONS"] === undefined && plan.env["AGENT_BROWSER_ACTION_POLICY"] === undefined
+  return (
+    !HELD.some((flag) => prefix.includes(flag)) &&
+    plan.env["AGENT_BROWSER_CONFIRM_ACTIONS"] === undefined &&
+    plan.env["AGENT_BROWSER_ACTION_POLICY"] === undefined
+  )
 }

@@ -42,18 +42,23 @@ export const reachableMatch = (
 ): ReachableMatch => {
   const twins = new Set(hidden.values())
   // the hidden-twin read's verdicts stand for refs the focused read could not match
-  const reachable = (ref: string): boolean | undefined => hidden.has(ref) ? false : reach.get(ref) ?? (twins.has(ref) ? true : undefined)
+  const reachable = (ref: string): boolean | undefined =>
+    hidden.has(ref) ? false : (reach.get(ref) ?? (twins.has(ref) ? true : undefined))
   // in tree order (upstream numbers refs as it walks the tree; its ref map's key order is not that)
-  const named = [...refs.entries()].filter(([, r]) => norm(r.name) === norm(target.name) && norm(target.name) !== "")
+  const named = [...refs.entries()]
+    .filter(([, r]) => norm(r.name) === norm(target.name) && norm(target.name) !== "")
     .map(([ref, r]) => ({ ref, role: r.role, name: r.name }))
     .sort((a, b) => order(a.ref) - order(b.ref))
   const matches = named.filter((r) => r.role === target.role)
   const at = matches.findIndex((r) => reachable(r.ref) === true)
   const match = matches[at]
-  if (match !== undefined) return { kind: "ref", match, skipped: matches.slice(0, at).filter((r) => reachable(r.ref) === false) }
+  if (match !== undefined)
+    return { kind: "ref", match, skipped: matches.slice(0, at).filter((r) => reachable(r.ref) === false) }
   const first = matches[0]
   if (first === undefined || !matches.every((r) => reachable(r.ref) === false)) return { kind: "upstream" }
   const fits = FITS[target.action] ?? new Set()
   const alternatives = named.filter((r) => r.role !== target.role && fits.has(r.role) && reachable(r.ref) === true)
-  return alternatives.length === 0 || alternatives.length > MAX_ALTERNATIVES ? { kind: "upstream" } : { kind: "unreachable", hidden: first, alternatives }
+  return alternatives.length === 0 || alternatives.length > MAX_ALTERNATIVES
+    ? { kind: "upstream" }
+    : { kind: "unreachable", hidden: first, alternatives }
 }

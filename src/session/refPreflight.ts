@@ -40,24 +40,49 @@ export const samePage = (snapshotUrl: string, observedUrl: string): boolean => {
   }
 }
 
-const check = (refs: ReadonlyArray<string>, snapshot: RefSnapshot | undefined, current: { pid: string | undefined; url: string | undefined }): StaleRef | undefined => {
+const check = (
+  refs: ReadonlyArray<string>,
+  snapshot: RefSnapshot | undefined,
+  current: { pid: string | undefined; url: string | undefined }
+): StaleRef | undefined => {
   const ref = refs[0]
   if (ref === undefined || snapshot === undefined) return undefined
   if (snapshot.invalidated === "no-active-page") {
-    return new StaleRef({ ref, reason: "no-active-page", detail: `@${ref} is void: the last snapshot of this session found no active page; take snapshot -i for current refs` })
+    return new StaleRef({
+      ref,
+      reason: "no-active-page",
+      detail: `@${ref} is void: the last snapshot of this session found no active page; take snapshot -i for current refs`
+    })
   }
   if (snapshot.daemonPid !== undefined && current.pid !== undefined && snapshot.daemonPid !== current.pid) {
-    return new StaleRef({ ref, reason: "daemon-restarted", detail: `@${ref} came from a browser daemon that has since restarted (refs restart at e1 in a new daemon)` })
+    return new StaleRef({
+      ref,
+      reason: "daemon-restarted",
+      detail: `@${ref} came from a browser daemon that has since restarted (refs restart at e1 in a new daemon)`
+    })
   }
   if (snapshot.changedSince?.navigated === true) {
-    return new StaleRef({ ref, reason: "navigated", detail: `@${ref} came from ${snapshot.url}, and the page was navigated since (${snapshot.changedSince.command})` })
+    return new StaleRef({
+      ref,
+      reason: "navigated",
+      detail: `@${ref} came from ${snapshot.url}, and the page was navigated since (${snapshot.changedSince.command})`
+    })
   }
   // an empty observed url is unknown, not a different page (a `connect`ed daemon may not have recorded its page yet)
   if (current.url !== undefined && current.url !== "" && snapshot.url !== "" && !samePage(snapshot.url, current.url)) {
-    return new StaleRef({ ref, reason: "page-moved", detail: `@${ref} came from ${snapshot.url}, but the page is now ${current.url}` })
+    return new StaleRef({
+      ref,
+      reason: "page-moved",
+      detail: `@${ref} came from ${snapshot.url}, but the page is now ${current.url}`
+    })
   }
   const missing = refs.find((r) => !snapshot.refs.has(r))
-  if (missing !== undefined) return new StaleRef({ ref: missing, reason: "not-in-snapshot", detail: `@${missing} is not in the latest snapshot of this page` })
+  if (missing !== undefined)
+    return new StaleRef({
+      ref: missing,
+      reason: "not-in-snapshot",
+      detail: `@${missing} is not in the latest snapshot of this page`
+    })
   return undefined
 }
 
@@ -72,7 +97,10 @@ export const afterCall = (snapshot: RefSnapshot, steps: ReadonlyArray<ReadonlyAr
     const command = parseCommandLine(step).command
     if (command === undefined || changed?.navigated === true) continue
     const refs = refsIn(step)
-    const formClick = command === "click" && refs.length > 0 && refs.every((r) => FORM_CLICK_ROLES.has(snapshot.refs.get(r)?.role ?? ""))
+    const formClick =
+      command === "click" &&
+      refs.length > 0 &&
+      refs.every((r) => FORM_CLICK_ROLES.has(snapshot.refs.get(r)?.role ?? ""))
     if (loadsUrl(command)) changed = { command, navigated: true }
     else if (invalidatesRefs(command) && !formClick && changed === undefined) changed = { command, navigated: false }
   }
@@ -80,8 +108,12 @@ export const afterCall = (snapshot: RefSnapshot, steps: ReadonlyArray<ReadonlyAr
 }
 
 /** Whether refs of this snapshot can be proven current: same daemon, same page (query included), nothing since. */
-export const provablyCurrent = (snapshot: RefSnapshot, current: { pid: string | undefined; url: string | undefined }): boolean => {
-  if (snapshot.changedSince !== undefined || snapshot.daemonPid === undefined || snapshot.daemonPid !== current.pid) return false
+export const provablyCurrent = (
+  snapshot: RefSnapshot,
+  current: { pid: string | undefined; url: string | undefined }
+): boolean => {
+  if (snapshot.changedSince !== undefined || snapshot.daemonPid === undefined || snapshot.daemonPid !== current.pid)
+    return false
   if (current.url === undefined) return false
   try {
     const a = new URL(snapshot.url.trim())
@@ -97,10 +129,19 @@ export const provablyCurrent = (snapshot: RefSnapshot, current: { pid: string | 
  * same role and name could; page/hiddenTwins.ts), nothing having changed the page since: refused before it runs,
  * with the twin as the current ref to use (upstream would act on the hidden one, or on what covers it).
  */
-export const hiddenRefOf = (argv: ReadonlyArray<string>, snapshot: RefSnapshot | undefined): SelectorNotFound | undefined => {
+export const hiddenRefOf = (
+  argv: ReadonlyArray<string>,
+  snapshot: RefSnapshot | undefined
+): SelectorNotFound | undefined => {
   const command = parseCommandLine(argv).command
   const ref = refsIn(argv)[0]
-  if (!actsThroughPointer(command) || ref === undefined || snapshot === undefined || snapshot.changedSince !== undefined) return undefined
+  if (
+    !actsThroughPointer(command) ||
+    ref === undefined ||
+    snapshot === undefined ||
+    snapshot.changedSince !== undefined
+  )
+    return undefined
   const twin = snapshot.hidden?.get(ref)
   const info = snapshot.refs.get(ref)
   const twinInfo = twin !== undefined ? snapshot.refs.get(twin) : undefined
@@ -114,11 +155,18 @@ export const hiddenRefOf = (argv: ReadonlyArray<string>, snapshot: RefSnapshot |
 }
 
 /** The first stale ref of a direct command, if any. */
-export const preflightArgs = (argv: ReadonlyArray<string>, snapshot: RefSnapshot | undefined, current: { pid: string | undefined; url: string | undefined }): StaleRef | undefined =>
-  check(refsIn(argv), snapshot, current)
+export const preflightArgs = (
+  argv: ReadonlyArray<string>,
+  snapshot: RefSnapshot | undefined,
+  current: { pid: string | undefined; url: string | undefined }
+): StaleRef | undefined => check(refsIn(argv), snapshot, current)
 
 /** The first stale ref of a batch (stdin JSON array of argv arrays), scanning steps in order. */
-export const preflightBatch = (stdin: string, snapshot: RefSnapshot | undefined, current: { pid: string | undefined; url: string | undefined }): StaleRef | undefined => {
+export const preflightBatch = (
+  stdin: string,
+  snapshot: RefSnapshot | undefined,
+  current: { pid: string | undefined; url: string | undefined }
+): StaleRef | undefined => {
   // upstream reports invalid batch JSON itself
   const steps = batchRowsOf(stdin)
   if (steps === undefined) return undefined
@@ -143,13 +191,18 @@ export const preflightBatch = (stdin: string, snapshot: RefSnapshot | undefined,
     if (refs.length > 0) {
       const exempt = latched !== undefined && keyLatch !== undefined && refs.every((r) => keyLatch?.has(r) === true)
       if (latched !== undefined && !exempt) {
-        return new StaleRef({ ref: refs[0] ?? "", reason: "after-page-change", detail: `batch step ${index + 1} uses @${refs[0]} after step ${latched} may have changed the page; add a snapshot step before it` })
+        return new StaleRef({
+          ref: refs[0] ?? "",
+          reason: "after-page-change",
+          detail: `batch step ${index + 1} uses @${refs[0]} after step ${latched} may have changed the page; add a snapshot step before it`
+        })
       }
       const stale = check(refs, known, current)
       if (stale !== undefined) return withFields(stale, { batchStep: index + 1 })
     }
     for (const r of refs) used.add(r)
-    const formClick = (command === "click") && refs.length > 0 && refs.every((r) => FORM_CLICK_ROLES.has(known?.refs.get(r)?.role ?? ""))
+    const formClick =
+      command === "click" && refs.length > 0 && refs.every((r) => FORM_CLICK_ROLES.has(known?.refs.get(r)?.role ?? ""))
     if (invalidatesRefs(command) && !formClick) {
       const key = isKeyPress(command)
       // a key press after another latch adds nothing; a first one exempts the refs acted on so far
@@ -162,5 +215,7 @@ export const preflightBatch = (stdin: string, snapshot: RefSnapshot | undefined,
 }
 
 /** A `snapshot` that failed because the session's browser has no active page: its refs are void. */
-export const isNoActivePageSnapshot = (plan: { readonly line: { readonly command?: string | undefined } }, error: { readonly _tag: string; readonly code?: string | undefined }): boolean =>
-  error._tag === "UpstreamFailed" && error.code === NO_ACTIVE_PAGE && plan.line.command === "snapshot"
+export const isNoActivePageSnapshot = (
+  plan: { readonly line: { readonly command?: string | undefined } },
+  error: { readonly _tag: string; readonly code?: string | undefined }
+): boolean => error._tag === "UpstreamFailed" && error.code === NO_ACTIVE_PAGE && plan.line.command === "snapshot"

@@ -31,12 +31,17 @@ const REF_NAME_CHARS = 80
  * The refs a consumer can list from details (the contract's per-ref role/name): in snapshot order until the budget
  * is spent, names cut at REF_NAME_CHARS; the count left out is said, and the file at `path` has every one.
  */
-export const refListOf = (snapshot: RefSnapshot): { readonly refs: Record<string, RefInfo>; readonly refsOmitted?: number } => {
+export const refListOf = (
+  snapshot: RefSnapshot
+): { readonly refs: Record<string, RefInfo>; readonly refsOmitted?: number } => {
   const refs: Record<string, RefInfo> = {}
   let bytes = 2
   let shown = 0
   for (const [id, r] of snapshot.refs) {
-    const entry = { role: r.role, name: r.name.length > REF_NAME_CHARS ? `${r.name.slice(0, REF_NAME_CHARS - 1)}…` : r.name }
+    const entry = {
+      role: r.role,
+      name: r.name.length > REF_NAME_CHARS ? `${r.name.slice(0, REF_NAME_CHARS - 1)}…` : r.name
+    }
     const size = Buffer.byteLength(JSON.stringify([id, entry]), "utf8")
     if (bytes + size > REF_LIST_BYTES) break
     refs[id] = entry
@@ -46,9 +51,12 @@ export const refListOf = (snapshot: RefSnapshot): { readonly refs: Record<string
   return shown < snapshot.refs.size ? { refs, refsOmitted: snapshot.refs.size - shown } : { refs }
 }
 
-export const encodeRefSnapshot = (session: string, snapshot: RefSnapshot): string => JSON.stringify(refSnapshotRecord(session, snapshot))
+export const encodeRefSnapshot = (session: string, snapshot: RefSnapshot): string =>
+  JSON.stringify(refSnapshotRecord(session, snapshot))
 
-export const decodeRefSnapshot = (json: string): { readonly session: string; readonly snapshot: RefSnapshot } | undefined => {
+export const decodeRefSnapshot = (
+  json: string
+): { readonly session: string; readonly snapshot: RefSnapshot } | undefined => {
   try {
     const e = JSON.parse(json) as EncodedRefSnapshot
     if (typeof e.session !== "string" || !Array.isArray(e.refs)) return undefined

@@ -10,12 +10,24 @@ import type { SessionState } from "../domain/SessionState.js"
 import { isClose } from "../upstream/commandPolicy.js"
 
 const statusOf = (plan: Plan, before: SessionState, succeeded: boolean): ManagedSessionStatus => {
-  if (plan.sessionRole === "fresh") return succeeded ? (before.managed.active ? "replaced" : "created") : before.managed.active ? "preserved" : "abandoned"
+  if (plan.sessionRole === "fresh")
+    return succeeded
+      ? before.managed.active
+        ? "replaced"
+        : "created"
+      : before.managed.active
+        ? "preserved"
+        : "abandoned"
   if (succeeded && isClose(plan.line)) return "closed"
   return succeeded && !before.managed.active ? "created" : "unchanged"
 }
 
-export const sessionOutcomeOf = (plan: Plan, before: SessionState, after: SessionState, succeeded: boolean): ManagedSessionOutcome | undefined => {
+export const sessionOutcomeOf = (
+  plan: Plan,
+  before: SessionState,
+  after: SessionState,
+  succeeded: boolean
+): ManagedSessionOutcome | undefined => {
   const attempted = plan.sessionName
   if (attempted === undefined) return undefined
   const managedCall = plan.sessionRole === "managed" || plan.sessionRole === "fresh"

@@ -13,7 +13,11 @@ export interface Transition {
 export const afterSuccess = (state: SessionState, plan: Plan): Transition => {
   if (plan.sessionRole === "fresh" && plan.sessionName !== undefined) {
     return {
-      next: { ...state, generation: state.generation + 1, managed: { name: plan.sessionName, active: true, launchFlags: plan.launchFlags } },
+      next: {
+        ...state,
+        generation: state.generation + 1,
+        managed: { name: plan.sessionName, active: true, launchFlags: plan.launchFlags }
+      },
       replaced: state.managed.active ? state.managed : undefined
     }
   }
@@ -21,10 +25,20 @@ export const afterSuccess = (state: SessionState, plan: Plan): Transition => {
     if (isClose(plan.line)) {
       // A closed managed browser is gone: the next call launches under a new name (no stale upstream files).
       const generation = state.generation + 1
-      return { next: { ...state, generation, managed: { name: managedNameFor(state.baseName, generation), active: false, launchFlags: [] } }, replaced: undefined }
+      return {
+        next: {
+          ...state,
+          generation,
+          managed: { name: managedNameFor(state.baseName, generation), active: false, launchFlags: [] }
+        },
+        replaced: undefined
+      }
     }
     if (!state.managed.active) {
-      return { next: { ...state, managed: { ...state.managed, active: true, launchFlags: plan.launchFlags } }, replaced: undefined }
+      return {
+        next: { ...state, managed: { ...state.managed, active: true, launchFlags: plan.launchFlags } },
+        replaced: undefined
+      }
     }
   }
   return { next: state, replaced: undefined }

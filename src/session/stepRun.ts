@@ -14,7 +14,16 @@ export interface StepRun {
 
 export const stepRunOf = (plan: Plan): StepRun | undefined => {
   const c = plan.compiled
-  const batch = c.mode === "job" ? c.job : c.mode === "qa" ? c.qa : c.mode === "sourceLookup" ? c.sourceLookup : c.mode === "networkSourceLookup" ? c.networkSourceLookup : undefined
+  const batch =
+    c.mode === "job"
+      ? c.job
+      : c.mode === "qa"
+        ? c.qa
+        : c.mode === "sourceLookup"
+          ? c.sourceLookup
+          : c.mode === "networkSourceLookup"
+            ? c.networkSourceLookup
+            : undefined
   if (batch !== undefined) return { rows: batch.rows, failFast: batch.args.includes("--bail") }
   if (c.mode !== "args" || plan.line.command !== "batch") return undefined
   const rows = rawBatchRows(plan)

@@ -20,8 +20,17 @@ const CONTENT_LINK_CHARS = 24
 
 /** Fields a task types into or sets: never cut without being named. */
 export const EDITABLE_ROLES = new Set([
-  "textbox", "searchbox", "combobox", "spinbutton", "slider", "listbox", "checkbox", "radio", "switch",
-  "menuitemcheckbox", "menuitemradio"
+  "textbox",
+  "searchbox",
+  "combobox",
+  "spinbutton",
+  "slider",
+  "listbox",
+  "checkbox",
+  "radio",
+  "switch",
+  "menuitemcheckbox",
+  "menuitemradio"
 ])
 /** Controls after the editable ones: buttons, tabs, menu items. */
 const ACTION_ROLES = new Set(["button", "tab", "menuitem"])
@@ -115,8 +124,10 @@ export const notShownLine = (omitted: Readonly<Record<string, number>>, repeated
   const repeats = repeatedLinks > 0 ? ` (${repeatedLinks} of them repeat a link name or have none)` : ""
   const counts = entries.map(([role, n]) => `${n} ${role}${role === "link" ? repeats : ""}`)
   const top = entries[0]?.[0] ?? ""
-  return `Not shown: ${counts.join(", ")}. List them by role: snapshot -i --filter role=${top}; ` +
+  return (
+    `Not shown: ${counts.join(", ")}. List them by role: snapshot -i --filter role=${top}; ` +
     "by name: snapshot -i --search <text>."
+  )
 }
 
 const sectionText = (section: HighValueSection | undefined, cut: ReadonlyArray<SnapshotNode>): string => {
@@ -147,7 +158,10 @@ export const compactInteractive = (raw: string, origin: string, contexts: Contex
   if (candidates.some((n) => isHighValue(n) && !keep.has(n))) {
     // a control worth naming does not fit: the list gives up room for the section that names it
     keep = budgetKeep(candidates, contexts, INTERACTIVE_BYTES - HIGH_VALUE_BYTES)
-    section = highValueSection(candidates.filter((n) => isHighValue(n) && !keep.has(n)), contexts)
+    section = highValueSection(
+      candidates.filter((n) => isHighValue(n) && !keep.has(n)),
+      contexts
+    )
   }
   const named = new Set(section?.nodes ?? [])
   const shown = (n: SnapshotNode) => keep.has(n) || named.has(n)
@@ -156,7 +170,8 @@ export const compactInteractive = (raw: string, origin: string, contexts: Contex
   const repeatedLinks = nodes.filter((n) => n.role === "link" && !candidates.includes(n)).length
   const lines = nodes.filter((n) => keep.has(n)).map((n) => lineOf(n, contexts))
   const shownCount = keep.size + named.size
-  const header = `Interactive snapshot of ${origin || "the page"}: ${shownCount} of ${nodes.length} refs shown ` +
+  const header =
+    `Interactive snapshot of ${origin || "the page"}: ${shownCount} of ${nodes.length} refs shown ` +
     `(editable fields first, then other controls and headings, then content links; in page order). @eN are refs. ` +
     VIEWPORT_NOTE
   const notShown = notShownLine(omitted, repeatedLinks)
@@ -172,11 +187,16 @@ export const compactInteractive = (raw: string, origin: string, contexts: Contex
     shownRefs: shownCount,
     omitted,
     // a flat list of controls, headings and links: an outline of the page
-    meta: previewMeta(raw, nodes, [...keep, ...named].map((n) => n.ref ?? ""), {
-      previewMode: "outline",
-      previewSections: sections,
-      additionalSectionsOmitted: 0,
-      highValueControlRefIds: (section?.nodes ?? []).map((n) => n.ref ?? "")
-    })
+    meta: previewMeta(
+      raw,
+      nodes,
+      [...keep, ...named].map((n) => n.ref ?? ""),
+      {
+        previewMode: "outline",
+        previewSections: sections,
+        additionalSectionsOmitted: 0,
+        highValueControlRefIds: (section?.nodes ?? []).map((n) => n.ref ?? "")
+      }
+    )
   }
 }

@@ -5,7 +5,15 @@
  */
 import { contentWeights, findMainBlock } from "./contentWeight.js"
 import { parseSnapshot, type SnapshotNode, walk } from "./parseSnapshot.js"
-import { placeAt, placeText, READ_RESULT_BYTES, readHead, type ReadingDoc, readingDocOfBlock, readOnLine } from "./readingText.js"
+import {
+  placeAt,
+  placeText,
+  READ_RESULT_BYTES,
+  readHead,
+  type ReadingDoc,
+  readingDocOfBlock,
+  readOnLine
+} from "./readingText.js"
 import { CONTROL_ROLES, controlLine, type RenderState, renderFlow } from "./renderFlow.js"
 import { type PreviewMeta, type PreviewSection, previewMeta, VIEWPORT_NOTE } from "./previewMeta.js"
 
@@ -37,11 +45,23 @@ export const REST_OUTLINE_BYTES = 8 * 1024
 const MAX_OUTLINE_LINES = 8
 const MAX_CONTROL_LINES = 10
 /** Page chrome: never "nearby content" (its controls still surface in the controls section). */
-const CHROME_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "search", "menubar", "menu", "toolbar", "dialog", "alertdialog"])
+const CHROME_ROLES = new Set([
+  "navigation",
+  "banner",
+  "contentinfo",
+  "complementary",
+  "search",
+  "menubar",
+  "menu",
+  "toolbar",
+  "dialog",
+  "alertdialog"
+])
 
 /** A list whose every item is only a link: menus, "more stories" rails. */
 const isLinkList = (node: SnapshotNode): boolean =>
-  node.role === "list" && node.children.length > 1 &&
+  node.role === "list" &&
+  node.children.length > 1 &&
   node.children.every((item) => item.children.filter((c) => c.role !== "ListMarker").every((c) => c.role === "link"))
 
 export interface SnapshotCompaction extends PreviewMeta {
@@ -72,7 +92,15 @@ const contains = (ancestor: SnapshotNode, node: SnapshotNode): boolean => {
   return found
 }
 
-const newState = (budget: number, reading?: RenderState["reading"]): RenderState => ({ lines: [], bytes: 0, budget, truncated: false, shownRefs: new Set(), headingLines: [], ...(reading !== undefined ? { reading } : {}) })
+const newState = (budget: number, reading?: RenderState["reading"]): RenderState => ({
+  lines: [],
+  bytes: 0,
+  budget,
+  truncated: false,
+  shownRefs: new Set(),
+  headingLines: [],
+  ...(reading !== undefined ? { reading } : {})
+})
 
 export const compactSnapshot = (raw: string, origin: string): CompactView => {
   const root = parseSnapshot(raw)
@@ -104,9 +132,20 @@ export const compactSnapshot = (raw: string, origin: string): CompactView => {
 }
 
 /** The view around a main content rendered into `mainState`: the other sections, the controls, what was left out. */
-const assemble = (root: SnapshotNode, main: SnapshotNode | undefined, all: ReadonlyArray<SnapshotNode>, doc: ReadingDoc | undefined, mainState: RenderState, raw: string, origin: string): CompactView => {
+const assemble = (
+  root: SnapshotNode,
+  main: SnapshotNode | undefined,
+  all: ReadonlyArray<SnapshotNode>,
+  doc: ReadingDoc | undefined,
+  mainState: RenderState,
+  raw: string,
+  origin: string
+): CompactView => {
   // the reading text goes on from the line after the last one shown (a first line cut at the budget is read again)
-  const resume = doc !== undefined && mainState.truncated ? Math.max(0, mainState.lines.length - (mainState.cutLast === true ? 1 : 0)) : undefined
+  const resume =
+    doc !== undefined && mainState.truncated
+      ? Math.max(0, mainState.lines.length - (mainState.cutLast === true ? 1 : 0))
+      : undefined
   const rest = doc !== undefined && resume !== undefined ? restOutline(doc.lines, doc.headings, resume) : undefined
   // Nearby content: what is left of the page outside chrome and link rails, in page order, within the budget.
   const nearby = newState(Math.min(NEARBY_BYTES, READING_BYTES - mainState.bytes))
@@ -125,7 +164,17 @@ const assemble = (root: SnapshotNode, main: SnapshotNode | undefined, all: Reado
   // Outline: headings (levels 1-3) outside the main block, in page order.
   const outline = newState(OUTLINE_BYTES)
   const levelOf = (n: SnapshotNode) => Number(n.attrs.find((a) => a.startsWith("level="))?.slice(6) ?? 2)
-  const sectionHeads = main === undefined ? [] : all.filter((n) => n.role === "heading" && n.name !== undefined && n.name !== "Blocked" && levelOf(n) <= 3 && !contains(main, n))
+  const sectionHeads =
+    main === undefined
+      ? []
+      : all.filter(
+          (n) =>
+            n.role === "heading" &&
+            n.name !== undefined &&
+            n.name !== "Blocked" &&
+            levelOf(n) <= 3 &&
+            !contains(main, n)
+        )
   for (const n of sectionHeads) {
     if (outline.lines.length >= MAX_OUTLINE_LINES) break
     const line = `${"#".repeat(levelOf(n))} ${(n.name ?? "").replace(/\s+/g, " ").trim()} @${n.ref}`
@@ -133,7 +182,11 @@ const assemble = (root: SnapshotNode, main: SnapshotNode | undefined, all: Reado
   }
 
   // Controls not shown yet: editable fields first, then buttons/tabs/others; named ones only.
-  const hidden = all.filter((n) => CONTROL_ROLES.has(n.role) && !shown.has(n.ref ?? "") && (n.name ?? "") !== "" || (EDITABLE.has(n.role) && !shown.has(n.ref ?? "")))
+  const hidden = all.filter(
+    (n) =>
+      (CONTROL_ROLES.has(n.role) && !shown.has(n.ref ?? "") && (n.name ?? "") !== "") ||
+      (EDITABLE.has(n.role) && !shown.has(n.ref ?? ""))
+  )
   const ranked = [...hidden.filter((n) => EDITABLE.has(n.role)), ...hidden.filter((n) => !EDITABLE.has(n.role))]
   const controls = newState(CONTROLS_BYTES)
   const omittedControlRefs: Array<string> = []
@@ -155,21 +208,52 @@ const assemble = (root: SnapshotNode, main: SnapshotNode | undefined, all: Reado
       title: main?.name ?? (main !== undefined ? "Main content" : "Whole page"),
       ...(main !== undefined ? { role: main.role } : {}),
       linesShown: mainState.lines.length,
-      ...(!mainState.truncated ? { omittedLines: 0 } : doc !== undefined ? { omittedLines: Math.max(0, doc.lines.length - mainState.lines.length) } : {})
+      ...(!mainState.truncated
+        ? { omittedLines: 0 }
+        : doc !== undefined
+          ? { omittedLines: Math.max(0, doc.lines.length - mainState.lines.length) }
+          : {})
     },
-    ...(nearby.lines.length > 0 ? [{ title: "Nearby content", linesShown: nearby.lines.length, ...(nearby.truncated ? {} : { omittedLines: 0 }) }] : []),
-    ...(outline.lines.length > 0 ? [{ title: "Other sections", linesShown: outline.lines.length, omittedLines: sectionHeads.length - outline.lines.length }] : []),
-    ...(controls.lines.length > 0 ? [{ title: controlsTitle, linesShown: controls.lines.length, omittedLines: omittedControlRefs.length }] : [])
+    ...(nearby.lines.length > 0
+      ? [{ title: "Nearby content", linesShown: nearby.lines.length, ...(nearby.truncated ? {} : { omittedLines: 0 }) }]
+      : []),
+    ...(outline.lines.length > 0
+      ? [
+          {
+            title: "Other sections",
+            linesShown: outline.lines.length,
+            omittedLines: sectionHeads.length - outline.lines.length
+          }
+        ]
+      : []),
+    ...(controls.lines.length > 0
+      ? [{ title: controlsTitle, linesShown: controls.lines.length, omittedLines: omittedControlRefs.length }]
+      : [])
   ]
   const sections: Array<string> = []
   const rawBytes = Buffer.byteLength(raw, "utf8")
-  sections.push(`Snapshot of ${origin || "the page"}: compact view, ${all.length} refs, ${Math.round(rawBytes / 1024)} KiB raw. ${main !== undefined ? "Main content first." : "Whole page, condensed."} @eN are refs. ${VIEWPORT_NOTE}`)
-  const cut = doc !== undefined && resume !== undefined ? `\n${readOnLine(doc, resume, READ_RESULT_BYTES - Buffer.byteLength(readHead(origin), "utf8"))}${rest !== undefined && rest !== "" ? `\nOutline of the rest:\n${rest}` : ""}` : mainState.truncated ? "\n… (more in the full snapshot)" : ""
-  sections.push(`${main !== undefined ? `Main content (${main.role}${main.name !== undefined ? ` "${main.name}"` : ""}):\n` : ""}${mainState.lines.join("\n")}${cut}`)
-  if (nearby.lines.length > 0) sections.push(`Nearby content:\n${nearby.lines.join("\n")}${nearby.truncated ? "\n… (more in the full snapshot)" : ""}`)
+  sections.push(
+    `Snapshot of ${origin || "the page"}: compact view, ${all.length} refs, ${Math.round(rawBytes / 1024)} KiB raw. ${main !== undefined ? "Main content first." : "Whole page, condensed."} @eN are refs. ${VIEWPORT_NOTE}`
+  )
+  const cut =
+    doc !== undefined && resume !== undefined
+      ? `\n${readOnLine(doc, resume, READ_RESULT_BYTES - Buffer.byteLength(readHead(origin), "utf8"))}${rest !== undefined && rest !== "" ? `\nOutline of the rest:\n${rest}` : ""}`
+      : mainState.truncated
+        ? "\n… (more in the full snapshot)"
+        : ""
+  sections.push(
+    `${main !== undefined ? `Main content (${main.role}${main.name !== undefined ? ` "${main.name}"` : ""}):\n` : ""}${mainState.lines.join("\n")}${cut}`
+  )
+  if (nearby.lines.length > 0)
+    sections.push(
+      `Nearby content:\n${nearby.lines.join("\n")}${nearby.truncated ? "\n… (more in the full snapshot)" : ""}`
+    )
   if (outline.lines.length > 0) sections.push(`Other sections:\n${outline.lines.join("\n")}`)
   if (controls.lines.length > 0) sections.push(`${controlsTitle}:\n${controls.lines.join("\n")}`)
-  const counts = Object.entries(omitted).sort((a, b) => b[1] - a[1]).map(([role, n]) => `${n} ${role}`).join(", ")
+  const counts = Object.entries(omitted)
+    .sort((a, b) => b[1] - a[1])
+    .map(([role, n]) => `${n} ${role}`)
+    .join(", ")
   if (counts !== "") sections.push(`Not shown: ${counts}.`)
 
   return {
@@ -200,12 +284,17 @@ const assemble = (root: SnapshotNode, main: SnapshotNode | undefined, all: Reado
  */
 const restOutline = (lines: ReadonlyArray<string>, headings: ReadonlyArray<number>, from: number): string => {
   const rest = headings.flatMap((line, i) => (line > from ? [{ section: i + 1, text: lines[line] ?? "" }] : []))
-  const size = (xs: ReadonlyArray<{ text: string; section: number }>) => xs.reduce((sum, h) => sum + Buffer.byteLength(h.text, "utf8") + String(h.section).length + 3, 0)
+  const size = (xs: ReadonlyArray<{ text: string; section: number }>) =>
+    xs.reduce((sum, h) => sum + Buffer.byteLength(h.text, "utf8") + String(h.section).length + 3, 0)
   let shown = rest
-  for (let depth = 6; size(shown) > REST_OUTLINE_BYTES && depth > 1; depth--) shown = rest.filter((h) => (/^#+/.exec(h.text)?.[0].length ?? 1) < depth)
+  for (let depth = 6; size(shown) > REST_OUTLINE_BYTES && depth > 1; depth--)
+    shown = rest.filter((h) => (/^#+/.exec(h.text)?.[0].length ?? 1) < depth)
   while (size(shown) > REST_OUTLINE_BYTES) shown = shown.slice(0, -1)
   const left = rest.length - shown.length
-  return [...shown.map((h) => `§${h.section} ${h.text}`), ...(left > 0 ? [`(${left} more headings, deeper or later: they show in the text read on)`] : [])].join("\n")
+  return [
+    ...shown.map((h) => `§${h.section} ${h.text}`),
+    ...(left > 0 ? [`(${left} more headings, deeper or later: they show in the text read on)`] : [])
+  ].join("\n")
 }
 
 const renderLine = (state: RenderState, line: string, ref: string | undefined): boolean => {

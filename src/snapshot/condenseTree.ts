@@ -31,9 +31,9 @@ const parseLine = (depth: number, item: string): Line => {
   const role = /^[^\s"[:]+/.exec(item)?.[0] ?? ""
   let rest = item.slice(role.length)
   let name: string | undefined
-  if (rest.startsWith(" \"")) {
+  if (rest.startsWith(' "')) {
     let i = 2
-    while (i < rest.length && rest[i] !== "\"") i += rest[i] === "\\" ? 2 : 1
+    while (i < rest.length && rest[i] !== '"') i += rest[i] === "\\" ? 2 : 1
     name = rest.slice(1, i + 1)
     rest = rest.slice(i + 1)
   }
@@ -46,7 +46,15 @@ const parse = (tree: string): Array<Line> => {
   for (const raw of tree.split("\n")) {
     const match = ITEM.exec(raw)
     if (match === null) {
-      if (raw.trim() !== "") (stack[stack.length - 1]?.children ?? top).push({ depth: stack.length, role: "", name: undefined, rest: "", children: [], verbatim: raw.trim() })
+      if (raw.trim() !== "")
+        (stack[stack.length - 1]?.children ?? top).push({
+          depth: stack.length,
+          role: "",
+          name: undefined,
+          rest: "",
+          children: [],
+          verbatim: raw.trim()
+        })
       continue
     }
     const depth = (match[1] ?? "").length / 2
@@ -67,14 +75,19 @@ const textOf = (quoted: string | undefined): string => {
   }
 }
 
-const isText = (line: Line): boolean => line.verbatim === undefined && TEXT_ROLES.has(line.role) && line.children.length === 0 && line.rest.trim() === ""
+const isText = (line: Line): boolean =>
+  line.verbatim === undefined && TEXT_ROLES.has(line.role) && line.children.length === 0 && line.rest.trim() === ""
 const hasRef = (line: Line): boolean => /\bref=e\d+/.test(line.rest)
 /** Nothing but a role: no name, ref, attribute, value or context. */
-const isBare = (line: Line): boolean => line.verbatim === undefined && line.name === undefined && line.rest.trim() === ""
+const isBare = (line: Line): boolean =>
+  line.verbatim === undefined && line.name === undefined && line.rest.trim() === ""
 
 /** Text runs joined as they read: a space between two runs only where neither already has one. */
 const joinText = (parts: ReadonlyArray<string>): string =>
-  parts.reduce((joined, part) => (joined === "" || /\s$/.test(joined) || /^\s/.test(part) ? joined + part : `${joined} ${part}`), "")
+  parts.reduce(
+    (joined, part) => (joined === "" || /\s$/.test(joined) || /^\s/.test(part) ? joined + part : `${joined} ${part}`),
+    ""
+  )
 
 const normalize = (s: string): string => s.replace(/\s+/g, " ").trim()
 
@@ -84,7 +97,9 @@ const normalize = (s: string): string => s.replace(/\s+/g, " ").trim()
  */
 const BULLETS = /^[\s•◦▪▫·‣⁃○●■□►▸,;|/]*$/
 const isLayout = (line: Line): boolean =>
-  line.verbatim === undefined && line.children.length === 0 && !hasRef(line) &&
+  line.verbatim === undefined &&
+  line.children.length === 0 &&
+  !hasRef(line) &&
   (line.role === "LineBreak" || ((line.role === "ListMarker" || isText(line)) && BULLETS.test(textOf(line.name))))
 
 /** Empty table cells hold their column's place: never dropped. */
@@ -99,7 +114,9 @@ interface Options {
 
 /** `level=N` on a list item repeats what its indentation says (in a full tree). */
 const withoutListLevel = (line: Line, options: Options): string =>
-  line.role === "listitem" && !options.interactive ? line.rest.replace(/ \[level=\d+\]/, "").replace(/\[level=\d+, /, "[") : line.rest
+  line.role === "listitem" && !options.interactive
+    ? line.rest.replace(/ \[level=\d+\]/, "").replace(/\[level=\d+, /, "[")
+    : line.rest
 
 /**
  * `clickable [cursor:pointer, onclick, tabindex]`: why upstream found the element clickable (its cursor, a handler, a
@@ -133,7 +150,9 @@ const isGroup = (line: Line): boolean => isBare(line) && WRAPPERS.has(line.role)
  */
 const spliced = (lines: ReadonlyArray<Line>): Array<Line> => {
   const groups = lines.filter(isGroup).length
-  return lines.flatMap((line) => (isGroup(line) && (groups === 1 || line.children[0]?.role === "heading") ? line.children : [line]))
+  return lines.flatMap((line) =>
+    isGroup(line) && (groups === 1 || line.children[0]?.role === "heading") ? line.children : [line]
+  )
 }
 
 const condenseChildren = (lines: ReadonlyArray<Line>, options: Options): Array<Line> => {
@@ -155,8 +174,14 @@ const condenseChildren = (lines: ReadonlyArray<Line>, options: Options): Array<L
 const condense = (line: Line, options: Options, alone: boolean): Line | undefined => {
   if (line.verbatim !== undefined) return line
   const children = condenseChildren(line.children, options)
-  const node: Line = { ...line, name: clippedName(line, options, alone), rest: withoutClickReasons(withoutListLevel(line, options)), children }
-  if (children.length === 0) return isBare(node) && !TEXT_ROLES.has(node.role) && !CELLS.has(node.role) ? undefined : node
+  const node: Line = {
+    ...line,
+    name: clippedName(line, options, alone),
+    rest: withoutClickReasons(withoutListLevel(line, options)),
+    children
+  }
+  if (children.length === 0)
+    return isBare(node) && !TEXT_ROLES.has(node.role) && !CELLS.has(node.role) ? undefined : node
   if (isBare(node) && WRAPPERS.has(node.role) && children.length === 1) return children[0]
   if (children.every(isText)) {
     const text = joinText(children.map((c) => textOf(c.name)))
@@ -164,14 +189,19 @@ const condense = (line: Line, options: Options, alone: boolean): Line | undefine
     if (node.name !== undefined && normalize(textOf(node.name)) === normalize(text)) return { ...node, children: [] }
   }
   // a list item that holds one thing is that thing (the list around it says it is an item)
-  if (node.role === "listitem" && isBare(node) && children.length === 1 && children[0]?.role !== "list") return children[0]
+  if (node.role === "listitem" && isBare(node) && children.length === 1 && children[0]?.role !== "list")
+    return children[0]
   return node
 }
 
 const render = (lines: ReadonlyArray<Line>, depth: number, out: Array<string>): void => {
   for (const line of lines) {
     const indent = "  ".repeat(depth)
-    out.push(line.verbatim !== undefined ? `${indent}${line.verbatim}` : `${indent}- ${line.role}${line.name !== undefined ? ` ${line.name}` : ""}${line.rest}`)
+    out.push(
+      line.verbatim !== undefined
+        ? `${indent}${line.verbatim}`
+        : `${indent}- ${line.role}${line.name !== undefined ? ` ${line.name}` : ""}${line.rest}`
+    )
     render(line.children, depth + 1, out)
   }
 }

@@ -60,7 +60,10 @@ const proseLength = (node: SnapshotNode): number => {
  * one) scores its parent fully and its grandparent by half, so a container of many paragraphs beats a list of
  * teasers; the winner then grows to ancestors that add little text (the headline and byline around the body).
  */
-export const findMainBlock = (root: SnapshotNode, weights: ReadonlyMap<SnapshotNode, number>): SnapshotNode | undefined => {
+export const findMainBlock = (
+  root: SnapshotNode,
+  weights: ReadonlyMap<SnapshotNode, number>
+): SnapshotNode | undefined => {
   const total = weights.get(root) ?? 0
   if (total < MIN_MAIN_CONTENT_CHARS) return undefined
   // An author-marked main/article landmark that holds a fair share of the text bounds the search.

@@ -19,7 +19,17 @@ const ROW_TEXT_CHARS = 120
 /** Ancestors searched for the row or label a control belongs to. */
 const MAX_CLIMB = 4
 /** Wrappers that say nothing about what the control belongs to: their parent's role names the context instead. */
-const WRAPPERS = new Set(["generic", "none", "presentation", "LabelText", "paragraph", "Section", "group", "cell", "gridcell"])
+const WRAPPERS = new Set([
+  "generic",
+  "none",
+  "presentation",
+  "LabelText",
+  "paragraph",
+  "Section",
+  "group",
+  "cell",
+  "gridcell"
+])
 const NAMEABLE = new Set([...CONTROL_ROLES, "link"])
 
 const isUnnamedControl = (node: SnapshotNode): boolean =>
@@ -39,7 +49,8 @@ export const unnamedControlRefs = (tree: string): ReadonlyArray<string> => {
 /** Characters of text in a snapshot tree, spaces not counted (names of text, headings, cells; not of controls). */
 export const treeTextChars = (tree: string): number => {
   let chars = 0
-  for (const m of tree.matchAll(/^\s*- (?:StaticText|text|heading|cell|paragraph|listitem) ("(?:[^"\\]|\\.)*")/gm)) chars += (m[1] ?? "").replace(/\s+/g, "").length - 2
+  for (const m of tree.matchAll(/^\s*- (?:StaticText|text|heading|cell|paragraph|listitem) ("(?:[^"\\]|\\.)*")/gm))
+    chars += (m[1] ?? "").replace(/\s+/g, "").length - 2
   return chars
 }
 
@@ -47,9 +58,12 @@ export const treeTextChars = (tree: string): number => {
 const textOf = (node: SnapshotNode): string => {
   if (node.role === "StaticText" || node.role === "text") return node.name ?? node.value ?? ""
   if (node.role === "ListMarker" || CONTROL_ROLES.has(node.role)) return ""
-  const inner = node.children.map(textOf).filter((t) => t.trim() !== "").join(" ")
+  const inner = node.children
+    .map(textOf)
+    .filter((t) => t.trim() !== "")
+    .join(" ")
   // a cell, label or heading whose text upstream printed as its name
-  return inner !== "" ? inner : node.name ?? ""
+  return inner !== "" ? inner : (node.name ?? "")
 }
 
 const normalize = (s: string): string => s.replace(/\s+/g, " ").trim()
@@ -65,7 +79,10 @@ const unnamedCount = (node: SnapshotNode): number =>
  * The text between `control` and the control before it, and between it and the control after it, inside `scope`
  * (page order; other controls' names are not text).
  */
-const adjacentText = (scope: SnapshotNode, control: SnapshotNode): { readonly before: string; readonly after: string } => {
+const adjacentText = (
+  scope: SnapshotNode,
+  control: SnapshotNode
+): { readonly before: string; readonly after: string } => {
   const items: Array<SnapshotNode | string> = []
   const visit = (node: SnapshotNode): void => {
     if (node === control || (node.ref !== undefined && NAMEABLE.has(node.role))) {
@@ -80,7 +97,8 @@ const adjacentText = (scope: SnapshotNode, control: SnapshotNode): { readonly be
   const at = items.indexOf(control)
   const run = (from: number, step: number): string => {
     const parts: Array<string> = []
-    for (let i = from; i >= 0 && i < items.length && typeof items[i] === "string"; i += step) parts.push(items[i] as string)
+    for (let i = from; i >= 0 && i < items.length && typeof items[i] === "string"; i += step)
+      parts.push(items[i] as string)
     return normalize((step < 0 ? parts.reverse() : parts).join(" "))
   }
   return { before: run(at - 1, -1), after: run(at + 1, 1) }
@@ -154,20 +172,28 @@ const TOOL_MARK = " clickable [onclick]"
  * The snapshot text with each unnamed control's context appended to its line, and upstream's `clickable [onclick]`
  * removed from the lines of elements the tool itself gave refs to (`targets`, matched by their text).
  */
-export const annotateTree = (tree: string, contexts: Readonly<Record<string, string>>, targets: ReadonlyArray<string> = []): string => {
+export const annotateTree = (
+  tree: string,
+  contexts: Readonly<Record<string, string>>,
+  targets: ReadonlyArray<string> = []
+): string => {
   const marked = new Set(targets.map((t) => JSON.stringify(normalize(t).slice(0, 100))))
   if (Object.keys(contexts).length === 0 && marked.size === 0) return tree
-  return tree.split("\n").map((line) => {
-    let out = line
-    if (marked.size > 0 && out.endsWith(TOOL_MARK)) {
-      const name = /^\s*- [^\s"[:]+ ("(?:[^"\\]|\\.)*")/.exec(out)?.[1]
-      if (name !== undefined && marked.has(JSON.stringify(normalize(JSON.parse(name) as string)))) out = out.slice(0, -TOOL_MARK.length)
-    }
-    const ref = REF_IN_LINE.exec(out)?.[1]
-    const context = ref !== undefined ? contexts[ref] : undefined
-    if (context === undefined) return out
-    // before a `: value` so the value stays last, as upstream prints it
-    const end = out.indexOf("]", out.indexOf("ref=")) + 1
-    return `${out.slice(0, end)} (${context})${out.slice(end)}`
-  }).join("\n")
+  return tree
+    .split("\n")
+    .map((line) => {
+      let out = line
+      if (marked.size > 0 && out.endsWith(TOOL_MARK)) {
+        const name = /^\s*- [^\s"[:]+ ("(?:[^"\\]|\\.)*")/.exec(out)?.[1]
+        if (name !== undefined && marked.has(JSON.stringify(normalize(JSON.parse(name) as string))))
+          out = out.slice(0, -TOOL_MARK.length)
+      }
+      const ref = REF_IN_LINE.exec(out)?.[1]
+      const context = ref !== undefined ? contexts[ref] : undefined
+      if (context === undefined) return out
+      // before a `: value` so the value stays last, as upstream prints it
+      const end = out.indexOf("]", out.indexOf("ref=")) + 1
+      return `${out.slice(0, end)} (${context})${out.slice(end)}`
+    })
+    .join("\n")
 }

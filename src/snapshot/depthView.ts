@@ -25,11 +25,12 @@ export const depthView = (tree: string, depth: number): DepthView => {
 
 /** The sentence after a cut tree: what -d showed and how to see the rest; empty when nothing was hidden. */
 export const depthNote = (view: DepthView, depth: number): string => {
-  if (view.tree === "") return (
-    `\n(-d ${depth}: the page's tree is empty, at any depth; wait for the page or open another.)`
-  )
+  if (view.tree === "")
+    return `\n(-d ${depth}: the page's tree is empty, at any depth; wait for the page or open another.)`
   if (view.hiddenLines === 0) return ""
   const levels = `${depth} level${depth === 1 ? "" : "s"}`
-  return `\n(-d ${depth} shows ${levels} of this tree; ${view.hiddenLines} deeper line(s) hidden. ` +
+  return (
+    `\n(-d ${depth} shows ${levels} of this tree; ${view.hiddenLines} deeper line(s) hidden. ` +
     `-d ${view.levels} or no -d shows all; --search <text> finds one.)`
+  )
 }

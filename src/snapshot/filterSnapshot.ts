@@ -69,7 +69,10 @@ const ancestorsOf = (lines: ReadonlyArray<string>, i: number): ReadonlyArray<num
 }
 
 export const filterSnapshot = (
-  tree: string, search: SearchPattern | undefined, role: string | undefined, context = 0
+  tree: string,
+  search: SearchPattern | undefined,
+  role: string | undefined,
+  context = 0
 ): FilterResult => {
   const lines = tree.split("\n")
   const matches = tester(search)

@@ -26,9 +26,9 @@ const parseItem = (item: string): Omit<SnapshotNode, "children"> => {
   const role = roleMatch?.[1] ?? "text"
   rest = rest.slice(role.length).trimStart()
   let name: string | undefined
-  if (rest.startsWith("\"")) {
+  if (rest.startsWith('"')) {
     let i = 1
-    while (i < rest.length && rest[i] !== "\"") i += rest[i] === "\\" ? 2 : 1
+    while (i < rest.length && rest[i] !== '"') i += rest[i] === "\\" ? 2 : 1
     const quoted = rest.slice(0, i + 1)
     try {
       name = JSON.parse(quoted) as string
@@ -40,7 +40,11 @@ const parseItem = (item: string): Omit<SnapshotNode, "children"> => {
   let attrs: Array<string> = []
   if (rest.startsWith("[")) {
     const end = rest.indexOf("]")
-    attrs = rest.slice(1, end < 0 ? undefined : end).split(",").map((a) => a.trim()).filter((a) => a !== "")
+    attrs = rest
+      .slice(1, end < 0 ? undefined : end)
+      .split(",")
+      .map((a) => a.trim())
+      .filter((a) => a !== "")
     rest = end < 0 ? "" : rest.slice(end + 1)
   }
   const marks: Array<string> = []
@@ -62,7 +66,14 @@ const parseItem = (item: string): Omit<SnapshotNode, "children"> => {
 }
 
 export const parseSnapshot = (text: string): SnapshotNode => {
-  const root: SnapshotNode = { role: "root", name: undefined, ref: undefined, attrs: [], value: undefined, children: [] }
+  const root: SnapshotNode = {
+    role: "root",
+    name: undefined,
+    ref: undefined,
+    attrs: [],
+    value: undefined,
+    children: []
+  }
   const stack: Array<{ readonly depth: number; readonly node: SnapshotNode }> = [{ depth: -1, node: root }]
   for (const raw of text.split("\n")) {
     const match = LINE.exec(raw)

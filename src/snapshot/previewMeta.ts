@@ -47,10 +47,16 @@ export const previewMeta = (
   viewportOrdering: "dom-signal-prioritized",
   previewMode: view.previewMode,
   structuredPreviewUsed: view.previewMode === "structured",
-  previewRefIds: ((shown) => refNodes.map((n) => n.ref ?? "").filter((id) => id !== "" && shown.has(id)).slice(0, PREVIEW_REF_IDS))(new Set(shownIds)),
+  previewRefIds: ((shown) =>
+    refNodes
+      .map((n) => n.ref ?? "")
+      .filter((id) => id !== "" && shown.has(id))
+      .slice(0, PREVIEW_REF_IDS))(new Set(shownIds)),
   previewSections: view.previewSections,
   additionalSectionsOmitted: view.additionalSectionsOmitted,
   snapshotLineCount: raw === "" ? 0 : raw.split("\n").length,
   roleCounts: roleCounts(refNodes),
-  ...(view.highValueControlRefIds !== undefined && view.highValueControlRefIds.length > 0 ? { highValueControlRefIds: view.highValueControlRefIds } : {})
+  ...(view.highValueControlRefIds !== undefined && view.highValueControlRefIds.length > 0
+    ? { highValueControlRefIds: view.highValueControlRefIds }
+    : {})
 })

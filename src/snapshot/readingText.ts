@@ -34,7 +34,16 @@ export interface Place {
 export const readingDocOfBlock = (block: SnapshotNode, mainRole: string | undefined): ReadingDoc => {
   const headings: Array<number> = []
   const leaveOut = tablesOfContents(block)
-  const state = { lines: [] as Array<string>, bytes: 0, budget: Number.POSITIVE_INFINITY, truncated: false, shownRefs: new Set<string>(), textOnly: true, headingLines: headings, reading: { leaveOut } }
+  const state = {
+    lines: [] as Array<string>,
+    bytes: 0,
+    budget: Number.POSITIVE_INFINITY,
+    truncated: false,
+    shownRefs: new Set<string>(),
+    textOnly: true,
+    headingLines: headings,
+    reading: { leaveOut }
+  }
   renderFlow(block, state)
   return { lines: state.lines, headings, mainRole, leaveOut }
 }
@@ -55,19 +64,26 @@ export const placeText = (place: Place): string => `${place.section}${place.skip
 
 /** The line a place starts at (the end of the text for a section past the last). */
 export const lineOf = (doc: ReadingDoc, place: Place): number =>
-  Math.min(doc.lines.length, (place.section === 0 ? 0 : doc.headings[place.section - 1] ?? doc.lines.length) + place.skip)
+  Math.min(
+    doc.lines.length,
+    (place.section === 0 ? 0 : (doc.headings[place.section - 1] ?? doc.lines.length)) + place.skip
+  )
 
 /** The place of a line: its section and how many lines into it. */
 export const placeAt = (doc: ReadingDoc, line: number): Place => {
   let section = 0
   while (section < doc.headings.length && (doc.headings[section] ?? Number.POSITIVE_INFINITY) <= line) section++
-  return { section, skip: line - (section === 0 ? 0 : doc.headings[section - 1] ?? 0) }
+  return { section, skip: line - (section === 0 ? 0 : (doc.headings[section - 1] ?? 0)) }
 }
 
-const bytesOf = (lines: ReadonlyArray<string>): number => lines.reduce((sum, l) => sum + Buffer.byteLength(l, "utf8") + 1, 0)
+const bytesOf = (lines: ReadonlyArray<string>): number =>
+  lines.reduce((sum, l) => sum + Buffer.byteLength(l, "utf8") + 1, 0)
 
 /** What is left from a line on: its bytes and the sections it reaches. */
-export const restFrom = (doc: ReadingDoc, line: number): { readonly bytes: number; readonly firstSection: number; readonly lastSection: number } => ({
+export const restFrom = (
+  doc: ReadingDoc,
+  line: number
+): { readonly bytes: number; readonly firstSection: number; readonly lastSection: number } => ({
   bytes: bytesOf(doc.lines.slice(line)),
   firstSection: placeAt(doc, line).section,
   lastSection: doc.headings.length
@@ -85,7 +101,12 @@ const headingOf = (doc: ReadingDoc, section: number): string => {
 export const readHead = (origin: string): string => `Reading ${origin || "the page"}: `
 
 /** The lines one read shows from `start`: whole lines within the budget (a first line longer than it, cut). */
-const pack = (doc: ReadingDoc, start: number, budget: number, maxLines: number): { readonly out: ReadonlyArray<string>; readonly end: number; readonly bytes: number } => {
+const pack = (
+  doc: ReadingDoc,
+  start: number,
+  budget: number,
+  maxLines: number
+): { readonly out: ReadonlyArray<string>; readonly end: number; readonly bytes: number } => {
   const out: Array<string> = []
   let bytes = 0
   let at = start
@@ -95,7 +116,12 @@ const pack = (doc: ReadingDoc, start: number, budget: number, maxLines: number):
     if (bytes + size > budget) {
       // a single line longer than the whole budget is cut rather than never shown
       if (out.length === 0) {
-        out.push(`${Buffer.from(line, "utf8").subarray(0, budget - 2).toString("utf8").replace(/\uFFFD$/, "")}…`)
+        out.push(
+          `${Buffer.from(line, "utf8")
+            .subarray(0, budget - 2)
+            .toString("utf8")
+            .replace(/\uFFFD$/, "")}…`
+        )
         bytes = budget
         at++
       }
@@ -110,7 +136,8 @@ const pack = (doc: ReadingDoc, start: number, budget: number, maxLines: number):
 /** How many reads of `resultBytes` it takes to read from `line` to the end. */
 const readsFrom = (doc: ReadingDoc, line: number, resultBytes: number): number => {
   let reads = 0
-  for (let at = line; at < doc.lines.length; reads++) at = pack(doc, at, resultBytes - READ_FRAME_BYTES, READ_MAX_LINES).end
+  for (let at = line; at < doc.lines.length; reads++)
+    at = pack(doc, at, resultBytes - READ_FRAME_BYTES, READ_MAX_LINES).end
   return reads
 }
 
@@ -118,13 +145,19 @@ const readsFrom = (doc: ReadingDoc, line: number, resultBytes: number): number =
 export const readOnLine = (doc: ReadingDoc, line: number, resultBytes = READ_RESULT_BYTES): string => {
   if (line >= doc.lines.length) return "(end of the main content)"
   const rest = restFrom(doc, line)
-  const sections = rest.lastSection > rest.firstSection ? `§${rest.firstSection}–§${rest.lastSection}` : `§${rest.firstSection}`
+  const sections =
+    rest.lastSection > rest.firstSection ? `§${rest.firstSection}–§${rest.lastSection}` : `§${rest.firstSection}`
   const reads = readsFrom(doc, line, resultBytes)
   return `… ${kib(rest.bytes)} of the main content not shown yet (${sections}, ${reads} read${reads === 1 ? "" : "s"}). Read on as text, in order: snapshot --read ${placeText(placeAt(doc, line))}`
 }
 
 /** Text from `place` on with a header and where to read on, all within `resultBytes` (what is left of a result). */
-export const readFrom = (doc: ReadingDoc, place: Place, resultBytes = READ_RESULT_BYTES, maxLines = READ_MAX_LINES): { readonly text: string; readonly next: Place | undefined; readonly shownBytes: number } => {
+export const readFrom = (
+  doc: ReadingDoc,
+  place: Place,
+  resultBytes = READ_RESULT_BYTES,
+  maxLines = READ_MAX_LINES
+): { readonly text: string; readonly next: Place | undefined; readonly shownBytes: number } => {
   const { out, end: at, bytes } = pack(doc, lineOf(doc, place), resultBytes - READ_FRAME_BYTES, maxLines)
   const total = bytesOf(doc.lines)
   const header = `Main content${doc.mainRole !== undefined ? ` (${doc.mainRole})` : ""} as text from §${placeText(place)} (${headingOf(doc, place.section)}): ${kib(bytes)} of ${kib(total)}, ${doc.headings.length} sections.`

@@ -6,11 +6,40 @@
 import { isBlockedFrame } from "./contentWeight.js"
 import type { SnapshotNode } from "./parseSnapshot.js"
 
-const INLINE = new Set(["StaticText", "link", "emphasis", "strong", "code", "mark", "subscript", "superscript", "time", "abbr", "LineBreak", "text", "insertion", "deletion"])
+const INLINE = new Set([
+  "StaticText",
+  "link",
+  "emphasis",
+  "strong",
+  "code",
+  "mark",
+  "subscript",
+  "superscript",
+  "time",
+  "abbr",
+  "LineBreak",
+  "text",
+  "insertion",
+  "deletion"
+])
 const SKIP = new Set(["ListMarker", "separator", "img", "image", "graphics-symbol", "presentation", "none"])
 export const CONTROL_ROLES = new Set([
-  "button", "textbox", "searchbox", "combobox", "checkbox", "radio", "switch", "slider", "spinbutton", "tab", "menuitem",
-  "option", "listbox", "menuitemcheckbox", "menuitemradio", "treeitem"
+  "button",
+  "textbox",
+  "searchbox",
+  "combobox",
+  "checkbox",
+  "radio",
+  "switch",
+  "slider",
+  "spinbutton",
+  "tab",
+  "menuitem",
+  "option",
+  "listbox",
+  "menuitemcheckbox",
+  "menuitemradio",
+  "treeitem"
 ])
 /** Inline link names longer than this are cut in the trailing ref list (the full text is already in the line). */
 const LINK_LABEL_CHARS = 32
@@ -51,34 +80,47 @@ const clip = (s: string, max: number): string => (s.length > max ? `${s.slice(0,
  * were apart on the page. Not
  * before `.`/`)` (`<code>fs</code>.open`), and never between other scripts' characters (CJK text has no spaces).
  */
-const needsSpace = (left: string, right: string): boolean => /[A-Za-z0-9:;,!?)\]>^]$/.test(left) && /^[A-Za-z0-9<(\["“]/.test(right)
+const needsSpace = (left: string, right: string): boolean =>
+  /[A-Za-z0-9:;,!?)\]>^]$/.test(left) && /^[A-Za-z0-9<(\["“]/.test(right)
 
 /** Image roles: an image-only link's name is its alt text, a description of a picture rather than the text. */
 const IMAGE_ROLES = new Set(["img", "image", "graphics-symbol"])
 
 /** Inline text of a run plus the refs of the links in it (`reading`: without image links' alt text). */
-const inlineText = (nodes: ReadonlyArray<SnapshotNode>, links: Array<{ ref: string; name: string }>, reading = false): string => {
+const inlineText = (
+  nodes: ReadonlyArray<SnapshotNode>,
+  links: Array<{ ref: string; name: string }>,
+  reading = false
+): string => {
   let out = ""
   nodes.forEach((n, i) => {
     const previous = nodes[i - 1]
     // sibling text nodes that end and start sentences are separate paragraphs in one container
-    const breakBefore = n.role === "StaticText" && previous?.role === "StaticText" && /[.!?…"”’)]\s*$/.test(previous.name ?? "") && /^\s*["“‘(]?[A-Z0-9]/.test(n.name ?? "")
+    const breakBefore =
+      n.role === "StaticText" &&
+      previous?.role === "StaticText" &&
+      /[.!?…"”’)]\s*$/.test(previous.name ?? "") &&
+      /^\s*["“‘(]?[A-Z0-9]/.test(n.name ?? "")
     const text = inlineNode(n, links, reading)
-    out += breakBefore ? `\n${text}` : i > 0 && n.role !== "StaticText" && previous?.role !== "StaticText" && needsSpace(out, text) ? ` ${text}` : text
+    out += breakBefore
+      ? `\n${text}`
+      : i > 0 && n.role !== "StaticText" && previous?.role !== "StaticText" && needsSpace(out, text)
+        ? ` ${text}`
+        : text
   })
   return out
 }
 
 const inlineNode = (n: SnapshotNode, links: Array<{ ref: string; name: string }>, reading: boolean): string => {
-    if (SKIP.has(n.role)) return ""
-    if (n.role === "link") {
-      const name = n.name ?? inlineText(n.children, [])
-      if (n.ref !== undefined) links.push({ ref: n.ref, name })
-      return reading && n.children.length > 0 && n.children.every((c) => IMAGE_ROLES.has(c.role)) ? "" : name
-    }
-    if (n.role === "StaticText" || n.role === "text") return n.name ?? n.value ?? ""
-    if (n.role === "LineBreak") return " "
-    return inlineText(n.children, links, reading) || (n.name ?? "")
+  if (SKIP.has(n.role)) return ""
+  if (n.role === "link") {
+    const name = n.name ?? inlineText(n.children, [])
+    if (n.ref !== undefined) links.push({ ref: n.ref, name })
+    return reading && n.children.length > 0 && n.children.every((c) => IMAGE_ROLES.has(c.role)) ? "" : name
+  }
+  if (n.role === "StaticText" || n.role === "text") return n.name ?? n.value ?? ""
+  if (n.role === "LineBreak") return " "
+  return inlineText(n.children, links, reading) || (n.name ?? "")
 }
 
 /** Shortest useful tail of a cut line: below this, the line is dropped instead. */
@@ -89,7 +131,10 @@ const push = (state: RenderState, line: string, refs: ReadonlyArray<string>): bo
   if (state.bytes + size > state.budget) {
     const room = state.budget - state.bytes - 2
     if (room >= MIN_PARTIAL_BYTES && (state.reading === undefined || state.lines.length === 0)) {
-      const cut = Buffer.from(line, "utf8").subarray(0, room).toString("utf8").replace(/\uFFFD$/, "")
+      const cut = Buffer.from(line, "utf8")
+        .subarray(0, room)
+        .toString("utf8")
+        .replace(/\uFFFD$/, "")
       state.lines.push(`${cut}…`)
       state.bytes = state.budget
       state.cutLast = true
@@ -105,14 +150,21 @@ const push = (state: RenderState, line: string, refs: ReadonlyArray<string>): bo
 
 /** The refs of a line's links, after it: a line that is one link's name takes just its ref. */
 const refList = (links: ReadonlyArray<{ ref: string; name: string }>, line: string): string =>
-  links.length === 0 ? "" : links.length === 1 && normalize(links[0]?.name ?? "") === line.replace(/^\s*- /, "")
-    ? ` @${links[0]?.ref}`
-    : ` [${links.map((l) => `@${l.ref} ${clip(l.name.trim(), LINK_LABEL_CHARS)}`).join("; ")}]`
+  links.length === 0
+    ? ""
+    : links.length === 1 && normalize(links[0]?.name ?? "") === line.replace(/^\s*- /, "")
+      ? ` @${links[0]?.ref}`
+      : ` [${links.map((l) => `@${l.ref} ${clip(l.name.trim(), LINK_LABEL_CHARS)}`).join("; ")}]`
 
 /** The refs of a line's links, after it (none in reading text). */
-const refsOf = (state: RenderState, links: ReadonlyArray<{ ref: string; name: string }>, line: string): string => (state.textOnly === true ? "" : refList(links, line))
+const refsOf = (state: RenderState, links: ReadonlyArray<{ ref: string; name: string }>, line: string): string =>
+  state.textOnly === true ? "" : refList(links, line)
 
-const normalize = (s: string): string => s.replace(/[^\S\n]+/g, " ").replace(/ *\n */g, "\n").trim()
+const normalize = (s: string): string =>
+  s
+    .replace(/[^\S\n]+/g, " ")
+    .replace(/ *\n */g, "\n")
+    .trim()
 
 export const controlLine = (node: SnapshotNode): string => {
   const extras = node.attrs.filter((a) => !a.startsWith("level="))
@@ -136,20 +188,50 @@ export const renderFlow = (node: SnapshotNode, state: RenderState, listDepth = 0
     const text = normalize(node.name ?? inlineText(node.children, []))
     return text === "" || push(state, `${text} (folded)`, [])
   }
-  if (CONTROL_ROLES.has(node.role)) return state.reading !== undefined || push(state, state.textOnly === true ? controlLine({ ...node, ref: undefined }) : controlLine(node), node.ref !== undefined ? [node.ref] : [])
+  if (CONTROL_ROLES.has(node.role))
+    return (
+      state.reading !== undefined ||
+      push(
+        state,
+        state.textOnly === true ? controlLine({ ...node, ref: undefined }) : controlLine(node),
+        node.ref !== undefined ? [node.ref] : []
+      )
+    )
   if (node.role === "row") {
     const links: Array<{ ref: string; name: string }> = []
-    const cells = node.children.filter((c) => !SKIP.has(c.role)).map((c) => normalize(inlineText(c.children.length > 0 ? c.children : [c], links, state.reading !== undefined) || (c.name ?? "")))
+    const cells = node.children
+      .filter((c) => !SKIP.has(c.role))
+      .map((c) =>
+        normalize(
+          inlineText(c.children.length > 0 ? c.children : [c], links, state.reading !== undefined) || (c.name ?? "")
+        )
+      )
     const line = cells.join(" | ")
-    return line.replace(/[| ]/g, "") === "" || push(state, `${line}${refsOf(state, links, line)}`, links.map((l) => l.ref))
+    return (
+      line.replace(/[| ]/g, "") === "" ||
+      push(
+        state,
+        `${line}${refsOf(state, links, line)}`,
+        links.map((l) => l.ref)
+      )
+    )
   }
   if (node.role === "link" && node.ref !== undefined && listDepth === 0 && node.name !== undefined) {
-    return push(state, state.textOnly === true ? normalize(node.name) : `link ${JSON.stringify(normalize(node.name))} @${node.ref}`, [node.ref])
+    return push(
+      state,
+      state.textOnly === true ? normalize(node.name) : `link ${JSON.stringify(normalize(node.name))} @${node.ref}`,
+      [node.ref]
+    )
   }
   const isList = node.role === "list"
   // reading text marks a list item by its indent alone: the page's text runs on from line to line ("Returns: <Object>"
   // then "  pid <number> Pid of the child process.") as a reader reads it, where a `- ` would cut into it
-  const prefix = node.role !== "listitem" ? "" : state.reading !== undefined ? "  ".repeat(Math.max(listDepth, 1)) : `${"  ".repeat(Math.max(listDepth - 1, 0))}- `
+  const prefix =
+    node.role !== "listitem"
+      ? ""
+      : state.reading !== undefined
+        ? "  ".repeat(Math.max(listDepth, 1))
+        : `${"  ".repeat(Math.max(listDepth - 1, 0))}- `
   let run: Array<SnapshotNode> = []
   let first = true
   const flush = (): boolean => {
@@ -160,7 +242,11 @@ export const renderFlow = (node: SnapshotNode, state: RenderState, listDepth = 0
     if (text === "") return true
     const line = `${first || state.reading !== undefined ? prefix : prefix === "" ? "" : `${"  ".repeat(listDepth)}`}${text}${refsOf(state, links, text)}`
     first = false
-    return push(state, line, links.map((l) => l.ref))
+    return push(
+      state,
+      line,
+      links.map((l) => l.ref)
+    )
   }
   for (const child of node.children) {
     if (isInline(child)) {

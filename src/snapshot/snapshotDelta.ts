@@ -21,11 +21,15 @@ const isInteractive = (flags: ReadonlyArray<string>): boolean => flags.includes(
 
 /** The tree as the model reads it (unnamed controls' contexts, the condensed lines). */
 export const viewTree = (positionals: ReadonlyArray<string>, raw: string, naming: SnapshotNaming | undefined): string =>
-  condenseTree(naming === undefined ? raw : annotateTree(raw, naming.contexts, naming.targets?.names), { interactive: isInteractive(positionals) })
+  condenseTree(naming === undefined ? raw : annotateTree(raw, naming.contexts, naming.targets?.names), {
+    interactive: isInteractive(positionals)
+  })
 
 /** The lines of a view tree shown verbatim; undefined when it is too big to be (it is then compacted). */
 export const shownTree = (positionals: ReadonlyArray<string>, origin: string, tree: string): ShownTree | undefined =>
-  Buffer.byteLength(tree, "utf8") > VERBATIM_SNAPSHOT_BYTES ? undefined : { flags: positionals.slice(1).join(" "), origin, lines: tree.split("\n") }
+  Buffer.byteLength(tree, "utf8") > VERBATIM_SNAPSHOT_BYTES
+    ? undefined
+    : { flags: positionals.slice(1).join(" "), origin, lines: tree.split("\n") }
 
 /**
  * A raw tree this much larger than the verbatim budget is not condensed to learn that it will not fit: condensing keeps
@@ -39,10 +43,14 @@ export const withDepth = (args: ReadonlyArray<string>, depth: number | undefined
 
 /** The lines a snapshot reply shows verbatim; undefined when it is compacted (too big) or not a text tree. */
 export const shownTreeOf = (
-  positionals: ReadonlyArray<string>, data: Record<string, unknown>, naming?: SnapshotNaming, depth?: number
+  positionals: ReadonlyArray<string>,
+  data: Record<string, unknown>,
+  naming?: SnapshotNaming,
+  depth?: number
 ): ShownTree | undefined => {
   const raw = data["snapshot"]
-  if (typeof raw !== "string" || Buffer.byteLength(raw, "utf8") > RAW_OVER_VERBATIM * VERBATIM_SNAPSHOT_BYTES) return undefined
+  if (typeof raw !== "string" || Buffer.byteLength(raw, "utf8") > RAW_OVER_VERBATIM * VERBATIM_SNAPSHOT_BYTES)
+    return undefined
   const tree = viewTree(positionals, raw, naming)
   const origin = typeof data["origin"] === "string" ? data["origin"] : ""
   return shownTree(withDepth(positionals, depth), origin, depth === undefined ? tree : depthView(tree, depth).tree)
@@ -57,13 +65,19 @@ export interface SnapshotDelta {
 }
 
 /** Which lines of each list a longest common subsequence of the two keeps. */
-const commonLines = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): { readonly inA: ReadonlyArray<boolean>; readonly inB: ReadonlyArray<boolean> } => {
+const commonLines = (
+  a: ReadonlyArray<string>,
+  b: ReadonlyArray<string>
+): { readonly inA: ReadonlyArray<boolean>; readonly inB: ReadonlyArray<boolean> } => {
   const n = a.length
   const m = b.length
   const table = new Int32Array((n + 1) * (m + 1))
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      table[i * (m + 1) + j] = a[i] === b[j] ? table[(i + 1) * (m + 1) + j + 1]! + 1 : Math.max(table[(i + 1) * (m + 1) + j]!, table[i * (m + 1) + j + 1]!)
+      table[i * (m + 1) + j] =
+        a[i] === b[j]
+          ? table[(i + 1) * (m + 1) + j + 1]! + 1
+          : Math.max(table[(i + 1) * (m + 1) + j]!, table[i * (m + 1) + j + 1]!)
     }
   }
   const inA = new Array<boolean>(n).fill(false)
@@ -106,7 +120,8 @@ const indentOf = (line: string): string => /^\s*/.exec(line)?.[0] ?? ""
  * would not be shorter enough than the full tree.
  */
 export const snapshotDelta = (before: ShownTree | undefined, now: ShownTree): SnapshotDelta | undefined => {
-  if (before === undefined || before.flags !== now.flags || before.origin !== now.origin || before.origin === "") return undefined
+  if (before === undefined || before.flags !== now.flags || before.origin !== now.origin || before.origin === "")
+    return undefined
   if (before.lines.length > MAX_LINES || now.lines.length > MAX_LINES) return undefined
   const { inA, inB: kept } = commonLines(before.lines, now.lines)
   const nowRefs = new Set(now.lines.map(refOf).filter((r) => r !== undefined))
@@ -130,11 +145,23 @@ export const snapshotDelta = (before: ShownTree | undefined, now: ShownTree): Sn
     j = end
   }
   const textOnly = goneLines - goneRefs.length
-  const gone = [goneRefs.length > 0 ? `gone: ${refRanges(goneRefs)}` : "", textOnly > 0 ? `${textOnly} text line${textOnly === 1 ? "" : "s"} gone` : ""].filter((x) => x !== "").map((x) => `; ${x}`).join("")
-  const counts = [fresh.length - changed > 0 ? `${fresh.length - changed} new` : "", changed > 0 ? `${changed} changed` : ""].filter((x) => x !== "").join(", ")
-  const head = fresh.length === 0 && goneLines === 0
-    ? `No change since the last snapshot of this page (${unchanged} lines; refs still work).`
-    : `Since the last snapshot: ${counts === "" ? "nothing new" : counts}${gone} (${goneRefs.length > 0 ? "other " : ""}refs still work; --full shows all).`
+  const gone = [
+    goneRefs.length > 0 ? `gone: ${refRanges(goneRefs)}` : "",
+    textOnly > 0 ? `${textOnly} text line${textOnly === 1 ? "" : "s"} gone` : ""
+  ]
+    .filter((x) => x !== "")
+    .map((x) => `; ${x}`)
+    .join("")
+  const counts = [
+    fresh.length - changed > 0 ? `${fresh.length - changed} new` : "",
+    changed > 0 ? `${changed} changed` : ""
+  ]
+    .filter((x) => x !== "")
+    .join(", ")
+  const head =
+    fresh.length === 0 && goneLines === 0
+      ? `No change since the last snapshot of this page (${unchanged} lines; refs still work).`
+      : `Since the last snapshot: ${counts === "" ? "nothing new" : counts}${gone} (${goneRefs.length > 0 ? "other " : ""}refs still work; --full shows all).`
   const text = fresh.length === 0 && goneLines === 0 ? head : `${head}\n${body.join("\n")}`
   const full = now.lines.join("\n")
   if (Buffer.byteLength(text, "utf8") > DELTA_SHARE * Buffer.byteLength(full, "utf8")) return undefined

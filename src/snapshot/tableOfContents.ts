@@ -9,14 +9,30 @@ import type { SnapshotNode } from "./parseSnapshot.js"
 /** Containers a table of contents is built of. */
 const TOC_ROLES = new Set(["list", "DescriptionList", "navigation"])
 /** Parts of a table of contents besides its links. */
-const FRAME_ROLES = new Set(["list", "listitem", "ListMarker", "DescriptionList", "term", "definition", "generic", "group", "separator"])
+const FRAME_ROLES = new Set([
+  "list",
+  "listitem",
+  "ListMarker",
+  "DescriptionList",
+  "term",
+  "definition",
+  "generic",
+  "group",
+  "separator"
+])
 /** At least this many links, this share of them named as a heading, and this share of the headings listed. */
 const MIN_LINKS = 3
 const HEADING_SHARE = 0.6
 const LISTED_SHARE = 0.5
 
 /** A heading or entry without its numbering, a wiki's "[edit]" and case: "2.1. NAME" and "2.1 Name" → "name". */
-const key = (text: string): string => text.replace(/^\s*(?:[A-Z]|\d+)(?:\.\d+)*\.?\s+/, "").replace(/\[edit\]\s*$/i, "").replace(/\s+/g, " ").trim().toLowerCase()
+const key = (text: string): string =>
+  text
+    .replace(/^\s*(?:[A-Z]|\d+)(?:\.\d+)*\.?\s+/, "")
+    .replace(/\[edit\]\s*$/i, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase()
 
 /** The names of the links a container holds when it holds nothing but links (and list frames); else undefined. */
 const linkNames = (node: SnapshotNode, names: Array<string>): boolean => {
@@ -46,7 +62,11 @@ export const tablesOfContents = (block: SnapshotNode): ReadonlySet<SnapshotNode>
     if (TOC_ROLES.has(n.role)) {
       const names: Array<string> = []
       const listed = linkNames(n, names) ? names.filter((name) => headings.has(key(name))).length : 0
-      if (names.length >= MIN_LINKS && listed >= HEADING_SHARE * names.length && listed >= LISTED_SHARE * headingCount) {
+      if (
+        names.length >= MIN_LINKS &&
+        listed >= HEADING_SHARE * names.length &&
+        listed >= LISTED_SHARE * headingCount
+      ) {
         found.add(n)
         return
       }

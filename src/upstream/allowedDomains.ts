@@ -4,7 +4,10 @@
  */
 
 export const parseAllowList = (value: string): ReadonlyArray<string> =>
-  value.split(",").map((d) => d.trim().toLowerCase()).filter((d) => d !== "")
+  value
+    .split(",")
+    .map((d) => d.trim().toLowerCase())
+    .filter((d) => d !== "")
 
 export const hostAllowed = (host: string, allowList: ReadonlyArray<string>): boolean => {
   const h = host.toLowerCase().replace(/^\[|\]$/g, "")

@@ -8,7 +8,15 @@
 import type { CommandLine } from "../domain/CommandLine.js"
 
 export type ArtifactKind =
-  | "screenshot" | "pdf" | "download" | "state" | "diff-image" | "trace" | "profile" | "recording" | "har"
+  | "screenshot"
+  | "pdf"
+  | "download"
+  | "state"
+  | "diff-image"
+  | "trace"
+  | "profile"
+  | "recording"
+  | "har"
   | "response-body"
 
 export interface ArtifactRequest {
@@ -31,12 +39,18 @@ const positionalAfter = (p: ReadonlyArray<string>, index: number): number | unde
 export const artifactRequest = (line: CommandLine): ArtifactRequest | undefined => {
   const p = line.positionals
   const [command, sub] = p
-  const at = (kind: ArtifactKind, pathIndex: number | undefined, pending = false, completesRecording = false): ArtifactRequest =>
-    ({ kind, pathIndex, pending, completesRecording })
+  const at = (
+    kind: ArtifactKind,
+    pathIndex: number | undefined,
+    pending = false,
+    completesRecording = false
+  ): ArtifactRequest => ({ kind, pathIndex, pending, completesRecording })
   switch (command) {
     case "screenshot": {
       const last = p.length - 1
-      const index = p.findIndex((t, i) => i > 0 && !t.startsWith("-") && (IMAGE.test(t) || (i === last && !t.startsWith("@") && /[/.]/.test(t))))
+      const index = p.findIndex(
+        (t, i) => i > 0 && !t.startsWith("-") && (IMAGE.test(t) || (i === last && !t.startsWith("@") && /[/.]/.test(t)))
+      )
       return at("screenshot", index > 0 ? index : undefined)
     }
     case "pdf":

@@ -4,7 +4,9 @@
  */
 import * as Either from "effect/Either"
 import type { Plan } from "../domain/Plan.js"
-import { DIALOG_BLOCKING, NO_ACTIVE_PAGE,
+import {
+  DIALOG_BLOCKING,
+  NO_ACTIVE_PAGE,
   ConfirmationRequired,
   DownloadNotVerified,
   ParseFailure,
@@ -30,7 +32,8 @@ import { thrownValueOf } from "./thrownValue.js"
 import type { RunResult, StepRow, UpstreamOutcome } from "../domain/Outcome.js"
 
 /** Playwright/other-tool selector dialects that agent-browser does not implement. */
-const UNSUPPORTED_SELECTOR = /^(text|role|label|placeholder|alt|title|testid)=|:has-text\(|:text\(|:visible\b|>>|^internal:/
+const UNSUPPORTED_SELECTOR =
+  /^(text|role|label|placeholder|alt|title|testid)=|:has-text\(|:text\(|:visible\b|>>|^internal:/
 
 /** Maps one upstream error message (plus its `code`) to the typed error that describes it. */
 export const classifyErrorText = (
@@ -55,7 +58,8 @@ export const classifyErrorText = (
   if (launch !== undefined) return upstreamFailed(message, extra, launch)
   // the wrapper's own typing guard refused the focused field: its refusal is data for the guarded step
   const policyGuard = guardRefusalOf(message)
-  if (policyGuard !== undefined) return new UpstreamFailed({ upstreamMessage: message, policyGuard, stderr: extra.stderr, exitCode: extra.exitCode })
+  if (policyGuard !== undefined)
+    return new UpstreamFailed({ upstreamMessage: message, policyGuard, stderr: extra.stderr, exitCode: extra.exitCode })
   // the contract's order from here (D16): timeout, policy, stale ref, selector, download, upstream. One exception: a
   // download that timed out is a download that was not saved (CF5), whose follow-up `wait --download` picks it up
   // when it finishes late; as a plain timeout it would be retried or inspected instead
@@ -64,11 +68,22 @@ export const classifyErrorText = (
     const timedOut = timeoutOf(message, { ...extra, argv: given.argv })
     if (timedOut !== undefined) return timedOut
   }
-  if (/not in the allowed domains list|denied by policy|not allowed by domain filter/i.test(message)) return new PolicyBlocked({ upstreamMessage: message })
+  if (/not in the allowed domains list|denied by policy|not allowed by domain filter/i.test(message))
+    return new PolicyBlocked({ upstreamMessage: message })
   const staleRef = /Unknown ref: (\S+)|Stale ref (?!for\b)(\S+)/.exec(message)
-  if (staleRef !== null) return new StaleRef({ ref: (staleRef[1] ?? staleRef[2] ?? "").replace(/^@|[.:,]$/g, ""), reason: "upstream", upstreamMessage: message })
+  if (staleRef !== null)
+    return new StaleRef({
+      ref: (staleRef[1] ?? staleRef[2] ?? "").replace(/^@|[.:,]$/g, ""),
+      reason: "upstream",
+      upstreamMessage: message
+    })
   // "Stale ref for role=option name=France cannot be recovered: ...": the ref is the command's own
-  if (/^Stale ref for /.test(message)) return new StaleRef({ ref: refOf(given.argv), reason: "upstream", upstreamMessage: message.replace(/\s*Run snapshot again and use a fresh ref\.*$/, "") })
+  if (/^Stale ref for /.test(message))
+    return new StaleRef({
+      ref: refOf(given.argv),
+      reason: "upstream",
+      upstreamMessage: message.replace(/\s*Run snapshot again and use a fresh ref\.*$/, "")
+    })
   const notFound = /Element not found: (.+?)\. Verify the selector/s.exec(message)
   if (notFound !== null) {
     const selector = notFound[1] ?? ""
@@ -79,15 +94,24 @@ export const classifyErrorText = (
   const miss = locatorMissOf(upstreamMessage, given.argv)
   if (miss !== undefined) return new SelectorNotFound(miss)
   const byLocator = /No element found by (\w+) '([^']*)'/.exec(message)
-  if (byLocator !== null) return new SelectorNotFound({ selector: `${byLocator[1]}=${byLocator[2]}`, reason: "no-match", upstreamMessage: message })
-  if (/but none match name|No element matches|Could not find frame/.test(message)) return new SelectorNotFound({ selector: label ?? "", reason: "no-match", upstreamMessage: message })
+  if (byLocator !== null)
+    return new SelectorNotFound({
+      selector: `${byLocator[1]}=${byLocator[2]}`,
+      reason: "no-match",
+      upstreamMessage: message
+    })
+  if (/but none match name|No element matches|Could not find frame/.test(message))
+    return new SelectorNotFound({ selector: label ?? "", reason: "no-match", upstreamMessage: message })
   // the session's browser has no page to act on: its refs are void (refTracking invalidates them)
-  if (/\bNo active page\b/i.test(message)) return upstreamFailed(message, { ...extra, code: extra.code ?? NO_ACTIVE_PAGE }, undefined)
+  if (/\bNo active page\b/i.test(message))
+    return upstreamFailed(message, { ...extra, code: extra.code ?? NO_ACTIVE_PAGE }, undefined)
   // an open alert/confirm/prompt refused the command (0.41: "A JavaScript confirm dialog is blocking the page: …")
-  if (/\bA JavaScript \w+ dialog is blocking the page\b/.test(message)) return upstreamFailed(message, { ...extra, code: extra.code ?? DIALOG_BLOCKING }, undefined)
+  if (/\bA JavaScript \w+ dialog is blocking the page\b/.test(message))
+    return upstreamFailed(message, { ...extra, code: extra.code ?? DIALOG_BLOCKING }, undefined)
   // any other failure of a download (0.41 says "Operation timed out" when none started, "Failed to move downloaded
   // file" when it could not be saved) is a download that was not saved: its follow-up is `wait --download`
-  if (download !== undefined) return new DownloadNotVerified({ requestedPath: download, reason: "upstream", upstreamMessage: message })
+  if (download !== undefined)
+    return new DownloadNotVerified({ requestedPath: download, reason: "upstream", upstreamMessage: message })
   return upstreamFailed(message, extra, undefined)
 }
 
@@ -99,7 +123,15 @@ interface TimeoutExtra {
 }
 
 const timeoutOf = (message: string, extra: TimeoutExtra): TimedOut | undefined => {
-  if (extra.code === "outcome_unknown") return new TimedOut({ reason: "outcome-unknown", upstreamMessage: message, timeoutMs: 0, dispatched: "maybe", stdout: "", stderr: extra.stderr })
+  if (extra.code === "outcome_unknown")
+    return new TimedOut({
+      reason: "outcome-unknown",
+      upstreamMessage: message,
+      timeoutMs: 0,
+      dispatched: "maybe",
+      stdout: "",
+      stderr: extra.stderr
+    })
   // a navigation whose load event never came (one resource that never loads): the page itself may be usable
   const navigation = /Timed out after (\d+)ms waiting for load state '(\w+)'/.exec(message)
   if (navigation !== null) {
@@ -107,7 +139,13 @@ const timeoutOf = (message: string, extra: TimeoutExtra): TimedOut | undefined =
     const loadState = navigation[2] ?? "load"
     const dispatched = "maybe" as const
     return new TimedOut({
-      reason: "upstream-wait", upstreamMessage: message, timeoutMs, loadState, dispatched, stdout: "", stderr: extra.stderr
+      reason: "upstream-wait",
+      upstreamMessage: message,
+      timeoutMs,
+      loadState,
+      dispatched,
+      stdout: "",
+      stderr: extra.stderr
     })
   }
   const waited = /(Wait timed out after (\d+)ms|Operation timed out)/.exec(message)
@@ -115,8 +153,12 @@ const timeoutOf = (message: string, extra: TimeoutExtra): TimedOut | undefined =
   // a wait for a text or URL that ran its time: the assertion was not met (its words say what was expected)
   const assertion = waitAssertionOf(extra.argv)
   return new TimedOut({
-    reason: "upstream-wait", upstreamMessage: message, timeoutMs: Number(waited[2] ?? 0), dispatched: "no",
-    stdout: "", stderr: extra.stderr,
+    reason: "upstream-wait",
+    upstreamMessage: message,
+    timeoutMs: Number(waited[2] ?? 0),
+    dispatched: "no",
+    stdout: "",
+    stderr: extra.stderr,
     ...(assertion !== undefined ? { assertion } : {})
   })
 }
@@ -127,14 +169,18 @@ const downloadRequest = (argv: ReadonlyArray<string> | undefined): string | unde
   const line = parseCommandLine(argv)
   const request = artifactRequest(line)
   if (request?.kind !== "download") return undefined
-  return request.pathIndex !== undefined ? line.positionals[request.pathIndex] ?? "" : ""
+  return request.pathIndex !== undefined ? (line.positionals[request.pathIndex] ?? "") : ""
 }
 
 /** The first `@eN` / `eN` / `ref=eN` of a command, without its prefix ("" when it has none). */
 const refOf = (argv: ReadonlyArray<string> | undefined): string =>
   /^(?:@|ref=)?(e\d+)$/.exec((argv ?? []).slice(1).find((t) => /^(?:@|ref=)?e\d+$/.test(t)) ?? "")?.[1] ?? ""
 
-const upstreamFailed = (message: string, extra: Parameters<typeof classifyErrorText>[1], launch: LaunchDiagnostic | undefined) =>
+const upstreamFailed = (
+  message: string,
+  extra: Parameters<typeof classifyErrorText>[1],
+  launch: LaunchDiagnostic | undefined
+) =>
   new UpstreamFailed({
     upstreamMessage: message,
     ...(launch !== undefined ? { launch } : {}),
@@ -149,18 +195,31 @@ const confirmation = (data: unknown): ConfirmationRequired | undefined => {
   if (data === null || typeof data !== "object") return undefined
   const d = data as Record<string, unknown>
   if (d["confirmation_required"] !== true) return undefined
-  return new ConfirmationRequired({ confirmationId: String(d["confirmation_id"] ?? ""), action: String(d["action"] ?? "") })
+  return new ConfirmationRequired({
+    confirmationId: String(d["confirmation_id"] ?? ""),
+    action: String(d["action"] ?? "")
+  })
 }
 
 /**
  * `steps`: what a batch run with `--omit-command` was sent; its rows carry an `index` into them instead of echoing
  * each command back, and get their command from here.
  */
-export const classifyUpstream = (plan: Pick<Plan, "kind" | "line">, result: RunResult, steps?: ReadonlyArray<ReadonlyArray<string>>): Either.Either<UpstreamOutcome, UpstreamReplyError> => {
+export const classifyUpstream = (
+  plan: Pick<Plan, "kind" | "line">,
+  result: RunResult,
+  steps?: ReadonlyArray<ReadonlyArray<string>>
+): Either.Either<UpstreamOutcome, UpstreamReplyError> => {
   const stderr = result.stderr.trim()
   if (plan.kind === "inspection") {
     if (result.exitCode === 0) return Either.right({ kind: "inspection", stdout: result.stdout })
-    return Either.left(classifyErrorText(stderr || result.stdout.trim() || `exit code ${result.exitCode}`, { stderr, exitCode: result.exitCode, argv: plan.line.positionals }))
+    return Either.left(
+      classifyErrorText(stderr || result.stdout.trim() || `exit code ${result.exitCode}`, {
+        stderr,
+        exitCode: result.exitCode,
+        argv: plan.line.positionals
+      })
+    )
   }
   if (plan.line.command === "doctor") {
     // doctor prints its report as the whole document ({checks, fixed, summary, success}); the report is the result
@@ -174,17 +233,31 @@ export const classifyUpstream = (plan: Pick<Plan, "kind" | "line">, result: RunR
   const parsed = parseEnvelope(result.stdout)
   if (Either.isLeft(parsed)) {
     if (result.exitCode !== 0 && result.stdout.trim() === "" && stderr !== "") {
-      return Either.left(classifyErrorText(stderr.replace(/^✗\s*/, ""), { stderr, exitCode: result.exitCode, argv: plan.line.positionals }))
+      return Either.left(
+        classifyErrorText(stderr.replace(/^✗\s*/, ""), {
+          stderr,
+          exitCode: result.exitCode,
+          argv: plan.line.positionals
+        })
+      )
     }
-    return Either.left(new ParseFailure({ detail: parsed.left, stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode }))
+    return Either.left(
+      new ParseFailure({ detail: parsed.left, stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode })
+    )
   }
   const upstream = parsed.right
   // A batch with failed rows is still a complete outcome: every step's row is presented, and the aggregate
   // failure is derived from the first failed row (firstBatchFailure).
-  if (upstream.kind === "batch") return Either.right({ kind: "batch", rows: upstream.rows.map((row) => stepRowOf(commandOf(row, steps))) })
+  if (upstream.kind === "batch")
+    return Either.right({ kind: "batch", rows: upstream.rows.map((row) => stepRowOf(commandOf(row, steps))) })
   const { envelope } = upstream
   // `stream enable` is made idempotent: enabling an enabled stream is the state the caller asked for
-  if (!envelope.success && plan.line.command === "stream" && plan.line.subcommand === "enable" && /already enabled/i.test(envelope.error ?? "")) {
+  if (
+    !envelope.success &&
+    plan.line.command === "stream" &&
+    plan.line.subcommand === "enable" &&
+    /already enabled/i.test(envelope.error ?? "")
+  ) {
     return Either.right({ kind: "single", data: { enabled: true, alreadyEnabled: true }, warning: undefined })
   }
   if (envelope.success) {
@@ -192,14 +265,16 @@ export const classifyUpstream = (plan: Pick<Plan, "kind" | "line">, result: RunR
     if (pending !== undefined) return Either.left(pending)
     return Either.right({ kind: "single", data: envelope.data, warning: envelope.warning })
   }
-  return Either.left(classifyErrorText(envelope.error ?? (stderr || "agent-browser reported failure without a message"), {
-    code: envelope.code,
-    type: envelope.type,
-    data: envelope.data,
-    stderr,
-    exitCode: result.exitCode,
-    argv: plan.line.positionals
-  }))
+  return Either.left(
+    classifyErrorText(envelope.error ?? (stderr || "agent-browser reported failure without a message"), {
+      code: envelope.code,
+      type: envelope.type,
+      data: envelope.data,
+      stderr,
+      exitCode: result.exitCode,
+      argv: plan.line.positionals
+    })
+  )
 }
 
 /** A row of a batch run with `--omit-command`, with the command it was sent at its `index`. */
@@ -210,16 +285,36 @@ const commandOf = (row: BatchRow, steps: ReadonlyArray<ReadonlyArray<string>> | 
 
 /** A raw batch row from upstream, its error classified here, once. */
 export const stepRowOf = (row: BatchRow): StepRow => {
-  if (row.success) return { command: row.command ?? [], success: true, result: row.result, ...(row.warning !== undefined ? { warning: row.warning } : {}) }
-  const message = row.error ?? "batch step failed", command = row.command ?? [], thrown = thrownValueOf(command, message)
+  if (row.success)
+    return {
+      command: row.command ?? [],
+      success: true,
+      result: row.result,
+      ...(row.warning !== undefined ? { warning: row.warning } : {})
+    }
+  const message = row.error ?? "batch step failed",
+    command = row.command ?? [],
+    thrown = thrownValueOf(command, message)
   // a value thrown on purpose is the step's answer, not a failure to classify (its text is the page's data); its
   // plain fields need no validation (which costs ~0.1 ms on every click)
-  if (thrown !== undefined) return { command, success: false, error: new UpstreamFailed({ upstreamMessage: message, stderr: "", exitCode: 1 }, true), thrown }
-  return { command, success: false, error: classifyErrorText(message, { code: row.code, stderr: "", exitCode: 1, argv: command }) }
+  if (thrown !== undefined)
+    return {
+      command,
+      success: false,
+      error: new UpstreamFailed({ upstreamMessage: message, stderr: "", exitCode: 1 }, true),
+      thrown
+    }
+  return {
+    command,
+    success: false,
+    error: classifyErrorText(message, { code: row.code, stderr: "", exitCode: 1, argv: command })
+  }
 }
 
 /** The first failed step, with the typed error it was classified as. */
-export const firstBatchFailure = (rows: ReadonlyArray<StepRow>): { readonly index: number; readonly error: UpstreamReplyError } | undefined => {
+export const firstBatchFailure = (
+  rows: ReadonlyArray<StepRow>
+): { readonly index: number; readonly error: UpstreamReplyError } | undefined => {
   const index = rows.findIndex((row) => !row.success)
   const row = rows[index]
   return row === undefined || row.success ? undefined : { index, error: row.error }

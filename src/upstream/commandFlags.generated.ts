@@ -3,8 +3,8 @@
 import type { FlagTable } from "./flagCheck.js"
 
 export const COMMAND_FLAGS: FlagTable = {
-  "version": "0.41.2",
-  "global": {
+  version: "0.41.2",
+  global: {
     "--action-policy": "<path>",
     "--allow-file-access": "",
     "--allowed-domains": "<list>",
@@ -68,14 +68,14 @@ export const COMMAND_FLAGS: FlagTable = {
     "-v": "",
     "-V": ""
   },
-  "commands": {
-    "a11y": {
+  commands: {
+    a11y: {
       "--json": "",
       "--selector": "<css>",
       "--tags": "<tag1,tag2>",
       "-s": "<css>"
     },
-    "auth": {
+    auth: {
       "--credential-provider": "<p>",
       "--item": "<ref>",
       "--json": "",
@@ -89,17 +89,17 @@ export const COMMAND_FLAGS: FlagTable = {
       "--username": "<user>",
       "--username-selector": "<s>"
     },
-    "back": {
+    back: {
       "--json": "",
       "--session": "<name>"
     },
-    "batch": {
+    batch: {
       "--bail": "",
       "--json": "",
       "--omit-command": "",
       "-i": "?"
     },
-    "chat": {
+    chat: {
       "--annotate": "?",
       "--engine": "?",
       "--frame": "?",
@@ -111,37 +111,37 @@ export const COMMAND_FLAGS: FlagTable = {
       "-q": "",
       "-v": ""
     },
-    "check": {
+    check: {
       "--json": "",
       "--session": "<name>"
     },
-    "click": {
+    click: {
       "--human": "",
       "--json": "",
       "--new-tab": "",
       "--session": "<name>"
     },
-    "clipboard": {
+    clipboard: {
       "--json": "",
       "--session": "<name>"
     },
-    "close": {
+    close: {
       "--all": "",
       "--json": "",
       "--session": "<name>"
     },
-    "connect": {
+    connect: {
       "--cdp-headers": "<json>",
       "--json": "",
       "--remote-debugging-port": "?",
       "--session": "<name>"
     },
-    "console": {
+    console: {
       "--clear": "",
       "--json": "",
       "--session": "<name>"
     },
-    "cookies": {
+    cookies: {
       "--domain": "<domain>",
       "--expires": "<timestamp>",
       "--http-only": "",
@@ -154,25 +154,25 @@ export const COMMAND_FLAGS: FlagTable = {
       "--session": "<name>",
       "--url": "<url>"
     },
-    "dashboard": {
+    dashboard: {
       "--allowed-origins": "<origins>",
       "--json": "",
       "--port": "<n>"
     },
-    "dblclick": {
+    dblclick: {
       "--json": "",
       "--session": "<name>"
     },
-    "device": {
+    device: {
       "--json": "",
       "--session": "<name>",
       "-p": "?"
     },
-    "dialog": {
+    dialog: {
       "--json": "",
       "--session": "<name>"
     },
-    "diff": {
+    diff: {
       "--baseline": "<file>",
       "--compact": "",
       "--depth": "<n>",
@@ -191,7 +191,7 @@ export const COMMAND_FLAGS: FlagTable = {
       "-s": "<sel>",
       "-t": "<0-1>"
     },
-    "doctor": {
+    doctor: {
       "--debug": "",
       "--fix": "",
       "--headed": "",
@@ -200,88 +200,88 @@ export const COMMAND_FLAGS: FlagTable = {
       "--quick": "",
       "--webgpu": ""
     },
-    "download": {
+    download: {
       "--json": "",
       "--session": "<name>"
     },
-    "drag": {
+    drag: {
       "--human": "?",
       "--json": "",
       "--session": "<name>"
     },
-    "errors": {
+    errors: {
       "--clear": "",
       "--json": "",
       "--session": "<name>"
     },
-    "eval": {
+    eval: {
       "--base64": "",
       "--json": "",
       "--session": "<name>",
       "--stdin": "",
       "-b": ""
     },
-    "fill": {
+    fill: {
       "--json": "",
       "--session": "<name>"
     },
-    "find": {
+    find: {
       "--exact": "",
       "--json": "",
       "--name": "<name>",
       "--session": "<name>"
     },
-    "focus": {
+    focus: {
       "--json": "",
       "--session": "<name>"
     },
-    "forward": {
+    forward: {
       "--json": "",
       "--session": "<name>"
     },
-    "frame": {
+    frame: {
       "--json": "",
       "--session": "<name>"
     },
-    "get": {
+    get: {
       "--json": "",
       "--session": "<name>"
     },
-    "highlight": {
+    highlight: {
       "--json": "",
       "--session": "<name>"
     },
-    "hover": {
+    hover: {
       "--json": "",
       "--session": "<name>"
     },
-    "inspect": {},
-    "install": {
+    inspect: {},
+    install: {
       "--with-deps": "",
       "-d": ""
     },
-    "is": {
+    is: {
       "--json": "",
       "--session": "<name>"
     },
-    "keyboard": {
+    keyboard: {
       "--json": "",
       "--session": "<name>"
     },
-    "keydown": {
+    keydown: {
       "--json": "",
       "--session": "<name>"
     },
-    "keyup": {
+    keyup: {
       "--json": "",
       "--session": "<name>"
     },
-    "mcp": {
+    mcp: {
       "--config": "?",
       "--engine": "?",
       "--tools": "?"
     },
-    "mouse": {
+    mouse: {
       "--duration": "<ms>",
       "--human": "",
       "--json": "",
@@ -289,7 +289,7 @@ export const COMMAND_FLAGS: FlagTable = {
       "--session": "<name>",
       "--steps": "<n>"
     },
-    "network": {
+    network: {
       "--abort": "",
       "--allow-origin": "<origin>",
       "--body": "<json>",
@@ -302,7 +302,7 @@ export const COMMAND_FLAGS: FlagTable = {
       "--status": "<code>",
       "--type": "<types>"
     },
-    "open": {
+    open: {
       "--abort": "?",
       "--enable": "?",
       "--frame": "?",
@@ -313,11 +313,11 @@ export const COMMAND_FLAGS: FlagTable = {
       "--resource-type": "?",
       "--session": "<name>"
     },
-    "pdf": {
+    pdf: {
       "--json": "",
       "--session": "<name>"
     },
-    "plugin": {
+    plugin: {
       "--capability": "<name>",
       "--config": "?",
       "--credential-provider": "?",
@@ -328,20 +328,20 @@ export const COMMAND_FLAGS: FlagTable = {
       "--project": "",
       "--provider": "?"
     },
-    "press": {
+    press: {
       "--json": "",
       "--session": "<name>"
     },
-    "profiler": {
+    profiler: {
       "--categories": "<list>",
       "--json": "",
       "--session": "<name>"
     },
-    "profiles": {
+    profiles: {
       "--json": "",
       "--profile": "?"
     },
-    "read": {
+    read: {
       "--allowed-domains": "<list>",
       "--content-boundaries": "?",
       "--filter": "<text>",
@@ -354,7 +354,7 @@ export const COMMAND_FLAGS: FlagTable = {
       "--require-md": "",
       "--timeout": "<ms>"
     },
-    "record": {
+    record: {
       "--contact-sheet": "",
       "--contact-sheet-threshold": "<n>",
       "--cursor": "",
@@ -363,11 +363,11 @@ export const COMMAND_FLAGS: FlagTable = {
       "--session": "<name>",
       "-i": "?"
     },
-    "reload": {
+    reload: {
       "--json": "",
       "--session": "<name>"
     },
-    "screenshot": {
+    screenshot: {
       "--annotate": "",
       "--full": "",
       "--hide-scrollbars": "?",
@@ -380,38 +380,38 @@ export const COMMAND_FLAGS: FlagTable = {
       "--threshold": "<0-1>",
       "-f": ""
     },
-    "scroll": {
+    scroll: {
       "--json": "",
       "--selector": "<sel>",
       "--session": "<name>",
       "-s": "<sel>"
     },
-    "scrollintoview": {
+    scrollintoview: {
       "--json": "",
       "--session": "<name>"
     },
-    "select": {
+    select: {
       "--json": "",
       "--session": "<name>"
     },
-    "session": {
+    session: {
       "--json": "",
       "--namespace": "<name>",
       "--prefix": "?",
       "--scope": "?",
       "--session": "<name>"
     },
-    "set": {
+    set: {
       "--json": "",
       "--session": "<name>"
     },
-    "skills": {
+    skills: {
       "--all": "?",
       "--full": "?",
       "--json": "",
       "--ref": "?"
     },
-    "snapshot": {
+    snapshot: {
       "--compact": "",
       "--delta": "",
       "--depth": "<n>",
@@ -427,28 +427,28 @@ export const COMMAND_FLAGS: FlagTable = {
       "-s": "<sel>",
       "-u": ""
     },
-    "state": {
+    state: {
       "--all": "?",
       "--json": "",
       "--older-than": "?",
       "--restore": "?",
       "--session": "<name>"
     },
-    "storage": {
+    storage: {
       "--json": "",
       "--session": "<name>"
     },
-    "stream": {
+    stream: {
       "--json": "",
       "--port": "?",
       "--session": "<name>"
     },
-    "swipe": {
+    swipe: {
       "--json": "",
       "--session": "<name>",
       "-p": "?"
     },
-    "tab": {
+    tab: {
       "--json": "",
       "--label": "?",
       "--new-tab": "?",
@@ -456,29 +456,29 @@ export const COMMAND_FLAGS: FlagTable = {
       "--pin-tab": "?",
       "--session": "<name>"
     },
-    "tap": {
+    tap: {
       "--json": "",
       "--session": "<name>",
       "-p": "?"
     },
-    "trace": {
+    trace: {
       "--json": "",
       "--session": "<name>"
     },
-    "type": {
+    type: {
       "--json": "",
       "--session": "<name>"
     },
-    "uncheck": {
+    uncheck: {
       "--json": "",
       "--session": "<name>"
     },
-    "upgrade": {},
-    "upload": {
+    upgrade: {},
+    upload: {
       "--json": "",
       "--session": "<name>"
     },
-    "wait": {
+    wait: {
       "--download": "[path]",
       "--fn": "<expression>",
       "--json": "",
@@ -489,17 +489,17 @@ export const COMMAND_FLAGS: FlagTable = {
       "--timeout": "<ms>",
       "--url": "<pattern>"
     },
-    "window": {
+    window: {
       "--json": "",
       "--session": "<name>"
     }
   },
-  "aliases": {
-    "exit": "close",
-    "goto": "open",
-    "key": "press",
-    "navigate": "open",
-    "quit": "close",
-    "scrollinto": "scrollintoview"
+  aliases: {
+    exit: "close",
+    goto: "open",
+    key: "press",
+    navigate: "open",
+    quit: "close",
+    scrollinto: "scrollintoview"
   }
 }

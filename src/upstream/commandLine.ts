@@ -6,17 +6,53 @@ import type { FlagOccurrence, CommandLine } from "../domain/CommandLine.js"
 
 /** Global flags that consume the next token as their value (upstream 0.41 help). */
 const VALUE_FLAGS = new Set([
-  "--session", "--namespace", "--executable-path", "--args", "--profile", "--state", "--proxy", "--proxy-bypass",
-  "--user-agent", "--engine", "--allowed-domains", "--extension", "--init-script", "--color-scheme",
-  "--download-path", "--cdp", "--confirm-actions", "--action-policy", "--idle-timeout", "--config", "--max-output",
-  "--screenshot-dir", "--screenshot-format", "--screenshot-quality", "-p", "--provider", "--device",
-  "--session-name", "--headers", "--enable", "--pin-tab", "--ca-cert"
+  "--session",
+  "--namespace",
+  "--executable-path",
+  "--args",
+  "--profile",
+  "--state",
+  "--proxy",
+  "--proxy-bypass",
+  "--user-agent",
+  "--engine",
+  "--allowed-domains",
+  "--extension",
+  "--init-script",
+  "--color-scheme",
+  "--download-path",
+  "--cdp",
+  "--confirm-actions",
+  "--action-policy",
+  "--idle-timeout",
+  "--config",
+  "--max-output",
+  "--screenshot-dir",
+  "--screenshot-format",
+  "--screenshot-quality",
+  "-p",
+  "--provider",
+  "--device",
+  "--session-name",
+  "--headers",
+  "--enable",
+  "--pin-tab",
+  "--ca-cert"
 ])
 
 /** Global boolean flags. */
 const BOOLEAN_FLAGS = new Set([
-  "--json", "--headed", "--auto-connect", "--debug", "--no-auto-dialog", "--content-boundaries",
-  "--ignore-https-errors", "--allow-file-access", "--restore", "--hide-scrollbars", "--use-system-ca"
+  "--json",
+  "--headed",
+  "--auto-connect",
+  "--debug",
+  "--no-auto-dialog",
+  "--content-boundaries",
+  "--ignore-https-errors",
+  "--allow-file-access",
+  "--restore",
+  "--hide-scrollbars",
+  "--use-system-ca"
 ])
 
 /**
@@ -24,13 +60,37 @@ const BOOLEAN_FLAGS = new Set([
  * when a later call sends a different set, so they are only honoured on a session's first call.
  */
 export const LAUNCH_FLAGS = new Set([
-  "--executable-path", "--args", "--profile", "--state", "--proxy", "--proxy-bypass", "--user-agent", "--headed",
-  "--engine", "--allowed-domains", "--extension", "--init-script", "--color-scheme", "--download-path", "--cdp",
-  "--auto-connect", "-p", "--provider", "--device", "--session-name", "--restore", "--enable",
-  "--ignore-https-errors", "--allow-file-access", "--ca-cert", "--use-system-ca", "--hide-scrollbars"
+  "--executable-path",
+  "--args",
+  "--profile",
+  "--state",
+  "--proxy",
+  "--proxy-bypass",
+  "--user-agent",
+  "--headed",
+  "--engine",
+  "--allowed-domains",
+  "--extension",
+  "--init-script",
+  "--color-scheme",
+  "--download-path",
+  "--cdp",
+  "--auto-connect",
+  "-p",
+  "--provider",
+  "--device",
+  "--session-name",
+  "--restore",
+  "--enable",
+  "--ignore-https-errors",
+  "--allow-file-access",
+  "--ca-cert",
+  "--use-system-ca",
+  "--hide-scrollbars"
 ])
 
-const flagName = (token: string): string => (token.startsWith("--") && token.includes("=") ? token.slice(0, token.indexOf("=")) : token)
+const flagName = (token: string): string =>
+  token.startsWith("--") && token.includes("=") ? token.slice(0, token.indexOf("=")) : token
 
 export const parseCommandLine = (argv: ReadonlyArray<string>): CommandLine => {
   const flags: Array<FlagOccurrence> = []
@@ -61,10 +121,12 @@ export const flagValue = (line: CommandLine, name: string): string | undefined =
 
 /** The launch-scoped flags of a call, as the argv tokens that carry them (flag plus value). */
 export const launchFlagTokens = (line: CommandLine): ReadonlyArray<string> =>
-  line.flags.filter((f) => LAUNCH_FLAGS.has(f.flag)).flatMap((f) => {
-    const token = line.argv[f.index] ?? f.flag
-    return token.includes("=") || f.value === undefined ? [token] : [f.flag, f.value]
-  })
+  line.flags
+    .filter((f) => LAUNCH_FLAGS.has(f.flag))
+    .flatMap((f) => {
+      const token = line.argv[f.index] ?? f.flag
+      return token.includes("=") || f.value === undefined ? [token] : [f.flag, f.value]
+    })
 
 /** Removes the given global flags (and their values) from argv. */
 export const withoutFlags = (line: CommandLine, names: ReadonlySet<string>): ReadonlyArray<string> => {

@@ -13,7 +13,15 @@ import { parseCommandLine } from "./commandLine.js"
 export const isInspection = (line: CommandLine): boolean =>
   line.argv.some((t) => t === "--help" || t === "-h" || t === "--version" || t === "-V")
 
-const LOCAL_COMMANDS: ReadonlySet<string> = new Set(["profiles", "doctor", "install", "upgrade", "dashboard", "plugin", "skills"])
+const LOCAL_COMMANDS: ReadonlySet<string> = new Set([
+  "profiles",
+  "doctor",
+  "install",
+  "upgrade",
+  "dashboard",
+  "plugin",
+  "skills"
+])
 
 /** Commands that work on local files or the daemon registry, never on the managed browser. */
 export const isSessionless = (line: CommandLine): boolean => {
@@ -51,18 +59,58 @@ export const isClose = (line: CommandLine): boolean =>
 
 /** Commands after which the page may be a different document: worth a title/url line. */
 export const mayNavigate = (line: CommandLine): boolean =>
-  line.command === "click" || line.command === "dblclick" || (line.command === "find" && line.positionals.includes("click"))
+  line.command === "click" ||
+  line.command === "dblclick" ||
+  (line.command === "find" && line.positionals.includes("click"))
 
 /** Commands that act on an element and can therefore hit a stale ref. */
 export const ELEMENT_COMMANDS: ReadonlySet<string> = new Set([
-  "click", "dblclick", "fill", "type", "check", "uncheck", "select", "hover", "focus", "scrollintoview",
-  "drag", "upload", "download", "press"
+  "click",
+  "dblclick",
+  "fill",
+  "type",
+  "check",
+  "uncheck",
+  "select",
+  "hover",
+  "focus",
+  "scrollintoview",
+  "drag",
+  "upload",
+  "download",
+  "press"
 ])
 
 const WITH_SUBCOMMANDS: ReadonlySet<string> = new Set([
-  "get", "is", "tab", "session", "network", "cookies", "storage", "state", "auth", "dialog", "find", "set", "mouse",
-  "keyboard", "clipboard", "record", "trace", "profiler", "diff", "frame", "stream", "dashboard", "skills", "plugin",
-  "device", "mcp", "webmcp", "confirm", "deny"
+  "get",
+  "is",
+  "tab",
+  "session",
+  "network",
+  "cookies",
+  "storage",
+  "state",
+  "auth",
+  "dialog",
+  "find",
+  "set",
+  "mouse",
+  "keyboard",
+  "clipboard",
+  "record",
+  "trace",
+  "profiler",
+  "diff",
+  "frame",
+  "stream",
+  "dashboard",
+  "skills",
+  "plugin",
+  "device",
+  "mcp",
+  "webmcp",
+  "confirm",
+  "deny"
 ])
 
 /** Whether the second positional names a subcommand (rather than a URL, selector or value). */
@@ -70,7 +118,10 @@ export const hasSubcommands = (line: CommandLine): boolean =>
   line.command !== undefined && WITH_SUBCOMMANDS.has(line.command) && line.subcommand !== undefined
 
 /** A command-name family as a predicate over a command (the first positional; undefined when there is none). */
-const family = (names: ReadonlySet<string>) => (command: string | undefined): command is string => command !== undefined && names.has(command)
+const family =
+  (names: ReadonlySet<string>) =>
+  (command: string | undefined): command is string =>
+    command !== undefined && names.has(command)
 
 /** Subcommands of one command (the second positional), checked against upstream's `<command> --help`. */
 const subcommandsOf = (_command: string, names: ReadonlyArray<string>): ReadonlySet<string> => new Set(names)
@@ -97,19 +148,99 @@ export const loadsUrl = family(new Set(["open", "goto", "navigate", "reload"]))
 export const changesPage = family(new Set(["open", "goto", "navigate", "back", "forward", "reload", "tab"]))
 
 /** After it, refs of the previous page state must not be trusted within the same batch. */
-export const invalidatesRefs = family(new Set(["open", "goto", "navigate", "reload", "back", "forward", "click", "dblclick", "press", "key", "tab", "frame", "close", "quit", "exit", "set", "eval"]))
+export const invalidatesRefs = family(
+  new Set([
+    "open",
+    "goto",
+    "navigate",
+    "reload",
+    "back",
+    "forward",
+    "click",
+    "dblclick",
+    "press",
+    "key",
+    "tab",
+    "frame",
+    "close",
+    "quit",
+    "exit",
+    "set",
+    "eval"
+  ])
+)
 
 /** After it the page may be somewhere else: the allow-list is checked against where it ended. */
-export const mayLeavePage = family(new Set(["open", "goto", "navigate", "click", "dblclick", "back", "forward", "reload", "press", "key", "tab"]))
+export const mayLeavePage = family(
+  new Set(["open", "goto", "navigate", "click", "dblclick", "back", "forward", "reload", "press", "key", "tab"])
+)
 
 /** After it the top-level page may be somewhere else, page scripts included (form handlers, keys, eval). */
-export const mayLandElsewhere = family(new Set(["open", "goto", "navigate", "click", "dblclick", "back", "forward", "reload", "press", "key", "tab", "find", "keyboard", "eval", "fill", "type", "check", "select"]))
+export const mayLandElsewhere = family(
+  new Set([
+    "open",
+    "goto",
+    "navigate",
+    "click",
+    "dblclick",
+    "back",
+    "forward",
+    "reload",
+    "press",
+    "key",
+    "tab",
+    "find",
+    "keyboard",
+    "eval",
+    "fill",
+    "type",
+    "check",
+    "select"
+  ])
+)
 
 /** Changes the page's content or state (so a page-change summary applies). */
-export const mutatesPage = family(new Set(["click", "dblclick", "fill", "type", "check", "uncheck", "select", "press", "key", "hover", "focus", "scroll", "scrollintoview", "drag", "upload", "keyboard", "find", "mouse"]))
+export const mutatesPage = family(
+  new Set([
+    "click",
+    "dblclick",
+    "fill",
+    "type",
+    "check",
+    "uncheck",
+    "select",
+    "press",
+    "key",
+    "hover",
+    "focus",
+    "scroll",
+    "scrollintoview",
+    "drag",
+    "upload",
+    "keyboard",
+    "find",
+    "mouse"
+  ])
+)
 
 /** Acts on the app's page or tabs: an Electron app's health is checked after it. */
-export const actsOnApp = family(new Set([...ELEMENT_COMMANDS, "open", "goto", "navigate", "back", "forward", "reload", "eval", "keyboard", "mouse", "find", "batch", "tab"]))
+export const actsOnApp = family(
+  new Set([
+    ...ELEMENT_COMMANDS,
+    "open",
+    "goto",
+    "navigate",
+    "back",
+    "forward",
+    "reload",
+    "eval",
+    "keyboard",
+    "mouse",
+    "find",
+    "batch",
+    "tab"
+  ])
+)
 
 /** Moves focus or scroll only: the DOM stays as it was. */
 export const leavesDomUnchanged = family(new Set(["hover", "focus", "scrollintoview"]))
@@ -133,22 +264,97 @@ export const entersText = family(new Set(["fill", "type"]))
 export const isFindAction = family(new Set(["click", "fill", "check", "hover"]))
 
 /** Acts on or reads one element by a selector, @ref or locator: readiness waits for it. */
-export const takesTarget = family(new Set(["click", "dblclick", "fill", "type", "hover", "focus", "check", "uncheck", "select", "drag", "upload", "scrollintoview", "scrollinto", "find"]))
+export const takesTarget = family(
+  new Set([
+    "click",
+    "dblclick",
+    "fill",
+    "type",
+    "hover",
+    "focus",
+    "check",
+    "uncheck",
+    "select",
+    "drag",
+    "upload",
+    "scrollintoview",
+    "scrollinto",
+    "find"
+  ])
+)
 
 /** A successful reply needs no text beyond the command's echo. */
-export const answersWithEcho = family(new Set(["click", "dblclick", "fill", "type", "press", "key", "check", "uncheck", "hover", "focus", "select", "drag", "scroll", "scrollintoview", "scrollinto", "keyboard", "wait", "mouse"]))
+export const answersWithEcho = family(
+  new Set([
+    "click",
+    "dblclick",
+    "fill",
+    "type",
+    "press",
+    "key",
+    "check",
+    "uncheck",
+    "hover",
+    "focus",
+    "select",
+    "drag",
+    "scroll",
+    "scrollintoview",
+    "scrollinto",
+    "keyboard",
+    "wait",
+    "mouse"
+  ])
+)
 
 /** Keeps the session on the tab it was on (a tab drift after it is recovered, not followed). */
-export const staysOnTab = family(new Set(["get", "is", "snapshot", "screenshot", "console", "errors", "hover", "focus", "scroll", "scrollintoview", "fill", "check", "uncheck", "highlight"]))
+export const staysOnTab = family(
+  new Set([
+    "get",
+    "is",
+    "snapshot",
+    "screenshot",
+    "console",
+    "errors",
+    "hover",
+    "focus",
+    "scroll",
+    "scrollintoview",
+    "fill",
+    "check",
+    "uncheck",
+    "highlight"
+  ])
+)
 
 /**
  * Runs page script or input that can open a tab (a popup, `target=_blank`) or give another tab the focus while it
  * runs: the tab it ran on is restored after it when another took the focus (L17, program/tabs/focusRestore.ts).
  */
-export const mayLoseFocus = family(new Set(["click", "dblclick", "find", "press", "key", "keyboard", "type", "eval", "mouse", "tap", "check", "uncheck", "select", "drag", "upload"]))
+export const mayLoseFocus = family(
+  new Set([
+    "click",
+    "dblclick",
+    "find",
+    "press",
+    "key",
+    "keyboard",
+    "type",
+    "eval",
+    "mouse",
+    "tap",
+    "check",
+    "uncheck",
+    "select",
+    "drag",
+    "upload"
+  ])
+)
 
 /** Not pinned to the session's tab: it manages tabs or sessions itself, or answers a held action. */
-export const skipsTabPin = family(new Set(["tab", "batch", "close", "quit", "exit", "session", "connect", "confirm", "deny"]))
+export const skipsTabPin = family(
+  new Set(["tab", "batch", "close", "quit", "exit", "session", "connect", "confirm", "deny"])
+)
 
 /** Reads without changing the page or the browser: safe to retry as they are after a timeout. */
 const READS = family(new Set(["get", "is", "wait", "snapshot", "screenshot", "console", "errors"]))

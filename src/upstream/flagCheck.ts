@@ -22,8 +22,14 @@ export interface FlagTable {
 /** Flags the tool itself reads and takes off the argv before upstream sees them. */
 const WRAPPER_FLAGS: Readonly<Record<string, Readonly<Record<string, FlagForm>>>> = {
   snapshot: {
-    "--search": "<text|/re/i>", "--context": "<n>", "--filter": "<role=r>", "--viewport": "", "--diff": "",
-    "--full": "", "-C": "", "--cursor": ""
+    "--search": "<text|/re/i>",
+    "--context": "<n>",
+    "--filter": "<role=r>",
+    "--viewport": "",
+    "--diff": "",
+    "--full": "",
+    "-C": "",
+    "--cursor": ""
   },
   network: { "--current-page": "", "--current-origin": "", "--current-url": "", "--save": "<path>" },
   eval: { "--stdin": "" },
@@ -61,7 +67,9 @@ const valueProblem = (placeholder: string, value: string): string | undefined =>
 }
 
 const formsShown = (forms: Readonly<Record<string, FlagForm>>, limit = 12): string => {
-  const defined = Object.entries(forms).filter(([name, form]) => form !== "?" && name !== "--json" && name !== "--session")
+  const defined = Object.entries(forms).filter(
+    ([name, form]) => form !== "?" && name !== "--json" && name !== "--session"
+  )
   const shown = defined.slice(0, limit).map(([name, form]) => (form === "" ? name : `${name} ${form}`))
   return shown.length === 0 ? "no flags of its own" : `${shown.join(", ")}${defined.length > limit ? ", …" : ""}`
 }
@@ -76,10 +84,16 @@ export interface FlagProblem {
 }
 
 /** `--timeout` is per-command upstream (the wait family); elsewhere the caller means the tool's own budget. */
-const timeoutHint = (name: string, value: string | undefined): Pick<FlagProblem, "timeoutMs"> & { readonly note: string } =>
+const timeoutHint = (
+  name: string,
+  value: string | undefined
+): Pick<FlagProblem, "timeoutMs"> & { readonly note: string } =>
   name !== "--timeout"
     ? { note: "" }
-    : { note: " The call's own time budget is the tool's timeoutMs field.", ...(value !== undefined && /^\d+$/.test(value) ? { timeoutMs: Number(value) } : {}) }
+    : {
+        note: " The call's own time budget is the tool's timeoutMs field.",
+        ...(value !== undefined && /^\d+$/.test(value) ? { timeoutMs: Number(value) } : {})
+      }
 
 /**
  * The first flag problem in one command's argv (`positionals` after global flags were read: the command first), naming
@@ -94,7 +108,12 @@ export const flagProblem = (positionals: ReadonlyArray<string>, table: FlagTable
   const specific = routeFlagProblem(positionals) ?? screenshotFlagProblem(positionals)
   if (specific !== undefined) return specific
   const forms: Readonly<Record<string, FlagForm>> = {
-    "--help": "", "-h": "", ...table.global, ...own, ...UNLISTED_FLAGS[command], ...WRAPPER_FLAGS[command]
+    "--help": "",
+    "-h": "",
+    ...table.global,
+    ...own,
+    ...UNLISTED_FLAGS[command],
+    ...WRAPPER_FLAGS[command]
   }
   for (let i = 1; i < positionals.length; i++) {
     const token = positionals[i] ?? ""
@@ -117,9 +136,14 @@ export const flagProblem = (positionals: ReadonlyArray<string>, table: FlagTable
     if (!form.startsWith("<")) continue
     const value = eq > 0 ? token.slice(eq + 1) : positionals[i + 1]
     if (eq < 0) i++
-    if (value === undefined || (eq < 0 && isFlagToken(value))) return { message: `${written}: ${name} needs a value (${name} ${form}).`, tokens: [token] }
+    if (value === undefined || (eq < 0 && isFlagToken(value)))
+      return { message: `${written}: ${name} needs a value (${name} ${form}).`, tokens: [token] }
     const expected = valueProblem(form, value)
-    if (expected !== undefined) return { message: `${written}: ${name} takes ${expected} (${name} ${form}), not ${JSON.stringify(value)}.`, tokens: eq > 0 ? [token] : [token, value] }
+    if (expected !== undefined)
+      return {
+        message: `${written}: ${name} takes ${expected} (${name} ${form}), not ${JSON.stringify(value)}.`,
+        tokens: eq > 0 ? [token] : [token, value]
+      }
   }
   return undefined
 }

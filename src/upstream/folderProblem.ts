@@ -21,9 +21,11 @@ export const errnoOf = (error: unknown): string | undefined => {
 
 export const folderProblem = (folder: string, error: unknown, variable: string): string => {
   const code = errnoOf(error)
-  const reason = code === undefined ? "it cannot be created or written" : `${REASONS[code] ?? "the OS refused it"} (${code})`
-  const fix = code === "ENOSPC" || code === "EDQUOT"
-    ? `free space there, or set ${variable} to a folder on another disk`
-    : `set ${variable} to a writable folder, or fix the path`
+  const reason =
+    code === undefined ? "it cannot be created or written" : `${REASONS[code] ?? "the OS refused it"} (${code})`
+  const fix =
+    code === "ENOSPC" || code === "EDQUOT"
+      ? `free space there, or set ${variable} to a folder on another disk`
+      : `set ${variable} to a writable folder, or fix the path`
   return `the folder ${folder} cannot be used: ${reason}; ${fix}`
 }

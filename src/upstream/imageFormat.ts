@@ -6,7 +6,9 @@
 export type ImageFormat = "png" | "jpeg" | "webp"
 
 export const MEDIA_TYPE: Readonly<Record<ImageFormat, string>> = {
-  png: "image/png", jpeg: "image/jpeg", webp: "image/webp"
+  png: "image/png",
+  jpeg: "image/jpeg",
+  webp: "image/webp"
 }
 
 /** `png`, `jpeg` (or `jpg`), `webp`: the format a name asks for; undefined for anything else. */

@@ -12,7 +12,11 @@ export const keystrokeRows = (ch: string): ReadonlyArray<ReadonlyArray<string>> 
   if (ch === "\n" || ch === "\r") return [["press", "Enter"]]
   if (ch === "\t") return [["press", "Tab"]]
   if (/^[\x20-\x7e]$/.test(ch)) return [["press", ch]]
-  return [["keydown", ch], ["keyboard", "inserttext", ch], ["keyup", ch]]
+  return [
+    ["keydown", ch],
+    ["keyboard", "inserttext", ch],
+    ["keyup", ch]
+  ]
 }
 
 /** How many rows from `at` type one character (0: the row there types none). */
@@ -22,7 +26,8 @@ export const keystrokeAt = (rows: ReadonlyArray<ReadonlyArray<string> | undefine
   if (row[0] === "press" && row.length === 2 && [...(row[1] ?? "")].length === 1) return 1
   const [, ch] = row
   if (row[0] !== "keydown" || ch === undefined || [...ch].length !== 1) return 0
-  const insert = rows[at + 1], up = rows[at + 2]
+  const insert = rows[at + 1],
+    up = rows[at + 2]
   const inserts = insert?.[0] === "keyboard" && insert[1] === "inserttext" && insert[2] === ch
   const joined = inserts && up?.[0] === "keyup" && up[1] === ch
   return joined ? 3 : 0

@@ -21,13 +21,19 @@ const POOL_FULL = /\b429 Too Many Requests\b|HTTP error: 429\b/
 /** A provider's session API answered an error status (`-p browserless` against a build without `POST /session`). */
 const PROVIDER_API = /\b([A-Z][A-Za-z]*(?: [A-Z][a-z]+)?) API error \((\d{3})\)/
 /** Upstream's daemon did not come up: another process started the session at the same moment, or it died starting. */
-const DAEMON_START = /started concurrently with different daemon configuration|Daemon process exited during startup|Daemon failed to start \(socket:/
+const DAEMON_START =
+  /started concurrently with different daemon configuration|Daemon process exited during startup|Daemon failed to start \(socket:/
 
 /** What kind of launch failure an upstream error message reports, if it is one. */
 export const launchDiagnosticOf = (message: string): LaunchDiagnostic | undefined => {
   if (DAEMON_START.test(message)) return { reason: "daemon-start" }
   const provider = PROVIDER_API.exec(message)
-  if (provider !== null) return { reason: "provider-api", provider: (provider[1] ?? "").toLowerCase().replace(/ /g, "-"), httpStatus: Number(provider[2]) }
+  if (provider !== null)
+    return {
+      reason: "provider-api",
+      provider: (provider[1] ?? "").toLowerCase().replace(/ /g, "-"),
+      httpStatus: Number(provider[2])
+    }
   if (POOL_FULL.test(message)) {
     const at = CDP_DISCOVERY.exec(message)
     return { reason: "pool-full", ...(at?.[1] !== undefined ? { endpoint: at[1] } : {}) }
@@ -71,29 +77,56 @@ export interface BrowserChoice {
   readonly profile: string | undefined
 }
 
-const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value === "" ? undefined : value)
+const nonEmpty = (value: string | undefined): string | undefined =>
+  value === undefined || value === "" ? undefined : value
 
-export const browserChoice = (line: CommandLine | undefined, env: Readonly<Record<string, string | undefined>>): BrowserChoice => {
+export const browserChoice = (
+  line: CommandLine | undefined,
+  env: Readonly<Record<string, string | undefined>>
+): BrowserChoice => {
   const flagPath = line === undefined ? undefined : nonEmpty(flagValue(line, "--executable-path"))
   const envPath = nonEmpty(env["AGENT_BROWSER_EXECUTABLE_PATH"])
   const connect = line?.command === "connect" ? line.positionals[1] : undefined
   return {
     executablePath: flagPath ?? envPath,
-    executableSource: flagPath !== undefined ? "--executable-path" : envPath !== undefined ? "AGENT_BROWSER_EXECUTABLE_PATH" : "upstream-default",
-    endpoint: (line === undefined ? undefined : nonEmpty(flagValue(line, "--cdp"))) ?? connect ?? nonEmpty(env["AGENT_BROWSER_CDP"]),
-    profile: (line === undefined ? undefined : nonEmpty(flagValue(line, "--profile"))) ?? nonEmpty(env["AGENT_BROWSER_PROFILE"])
+    executableSource:
+      flagPath !== undefined
+        ? "--executable-path"
+        : envPath !== undefined
+          ? "AGENT_BROWSER_EXECUTABLE_PATH"
+          : "upstream-default",
+    endpoint:
+      (line === undefined ? undefined : nonEmpty(flagValue(line, "--cdp"))) ??
+      connect ??
+      nonEmpty(env["AGENT_BROWSER_CDP"]),
+    profile:
+      (line === undefined ? undefined : nonEmpty(flagValue(line, "--profile"))) ??
+      nonEmpty(env["AGENT_BROWSER_PROFILE"])
   }
 }
 
 /** A classified launch failure completed with what the call chose; what upstream's message named wins. */
 export const withChoice = (launch: LaunchDiagnostic, choice: BrowserChoice): LaunchDiagnostic => {
-  const local = launch.reason !== "cdp-unreachable" && launch.reason !== "pool-full" && launch.reason !== "provider-api" && launch.reason !== "daemon-start"
+  const local =
+    launch.reason !== "cdp-unreachable" &&
+    launch.reason !== "pool-full" &&
+    launch.reason !== "provider-api" &&
+    launch.reason !== "daemon-start"
   const executablePath = launch.executablePath ?? (local ? choice.executablePath : undefined)
-  const profile = launch.profile ?? (launch.reason === "profile-locked" || launch.reason === "profile-not-found" ? choice.profile : undefined)
+  const profile =
+    launch.profile ??
+    (launch.reason === "profile-locked" || launch.reason === "profile-not-found" ? choice.profile : undefined)
   return {
     ...launch,
     ...(executablePath !== undefined ? { executablePath } : {}),
-    ...(local ? { executableSource: launch.executablePath !== undefined && launch.executablePath !== choice.executablePath ? "upstream-default" : choice.executableSource } : {}),
+    ...(local
+      ? {
+          executableSource:
+            launch.executablePath !== undefined && launch.executablePath !== choice.executablePath
+              ? "upstream-default"
+              : choice.executableSource
+        }
+      : {}),
     ...(!local && launch.endpoint === undefined && choice.endpoint !== undefined ? { endpoint: choice.endpoint } : {}),
     ...(profile !== undefined ? { profile } : {})
   }

@@ -24,7 +24,11 @@ export const locatorLabel = (argv: ReadonlyArray<string> | undefined): string | 
 
 /** Upstream's text with the marker selector replaced by what the caller asked for. */
 export const withoutMarker = (text: string, label: string | undefined): string =>
-  text.includes(LOCATED_MARKER) ? text.replaceAll(`'${LOCATED_MARKER}'`, label ?? "the located element").replaceAll(LOCATED_MARKER, label ?? "the located element") : text
+  text.includes(LOCATED_MARKER)
+    ? text
+        .replaceAll(`'${LOCATED_MARKER}'`, label ?? "the located element")
+        .replaceAll(LOCATED_MARKER, label ?? "the located element")
+    : text
 
 /** The fields of the `SelectorNotFound` a locator miss is: upstream's words, or (its marker's first match hidden) the action. */
 export type LocatorMiss =
@@ -53,7 +57,13 @@ export const locatorMissOf = (message: string, argv: ReadonlyArray<string> | und
   const role = ROLE_MISS.exec(message)
   if (role !== null) {
     const [, name = "", accessible] = role
-    return { selector: label ?? `role ${JSON.stringify(name)}${accessible !== undefined ? ` named ${JSON.stringify(accessible)}` : ""}`, reason: "no-match", upstreamMessage: message }
+    return {
+      selector:
+        label ??
+        `role ${JSON.stringify(name)}${accessible !== undefined ? ` named ${JSON.stringify(accessible)}` : ""}`,
+      reason: "no-match",
+      upstreamMessage: message
+    }
   }
   const index = INDEX_MISS.exec(message)
   if (index !== null) return { selector: index[2] ?? "", reason: "no-match", upstreamMessage: message }

@@ -10,21 +10,45 @@ import { parseCommandLine } from "./commandLine.js"
 import { parseJsonLossless } from "./parseJsonLossless.js"
 
 /** Queries, and actions on the current page, that answer the same alone or as a batch step. */
-export const ONE_STEP_COMMANDS: ReadonlySet<string> = new Set(["get", "is", "press", "wait", "hover", "focus", "check", "uncheck", "select", "scrollintoview", "type", "fill", "keyboard"])
+export const ONE_STEP_COMMANDS: ReadonlySet<string> = new Set([
+  "get",
+  "is",
+  "press",
+  "wait",
+  "hover",
+  "focus",
+  "check",
+  "uncheck",
+  "select",
+  "scrollintoview",
+  "type",
+  "fill",
+  "keyboard"
+])
 
 /**
  * A command's argv as a one-step batch: its global flags (wherever they stood) then `batch --omit-command --bail`,
  * and the step (the command's own tokens); undefined for anything else (and for `wait --download`, which saves a file).
  */
-export const oneStepBatchOf = (argv: ReadonlyArray<string>): { readonly args: ReadonlyArray<string>; readonly step: ReadonlyArray<string> } | undefined => {
+export const oneStepBatchOf = (
+  argv: ReadonlyArray<string>
+): { readonly args: ReadonlyArray<string>; readonly step: ReadonlyArray<string> } | undefined => {
   const line = parseCommandLine(argv)
-  if (line.command === undefined || !ONE_STEP_COMMANDS.has(line.command) || argv.some((t) => t === "--download" || t.startsWith("--download="))) return undefined
+  if (
+    line.command === undefined ||
+    !ONE_STEP_COMMANDS.has(line.command) ||
+    argv.some((t) => t === "--download" || t.startsWith("--download="))
+  )
+    return undefined
   const global = new Set<number>()
   for (const f of line.flags) {
     global.add(f.index)
     if (f.value !== undefined && !(line.argv[f.index] ?? "").includes("=")) global.add(f.index + 1)
   }
-  return { args: [...argv.filter((_, i) => global.has(i)), "batch", "--omit-command", "--bail"], step: line.positionals }
+  return {
+    args: [...argv.filter((_, i) => global.has(i)), "batch", "--omit-command", "--bail"],
+    step: line.positionals
+  }
 }
 
 /**

@@ -12,9 +12,9 @@ export const quoteUnsafeIntegers = (text: string): string => {
   let copiedUpTo = 0
   while (i < text.length) {
     const c = text[i]
-    if (c === "\"") {
+    if (c === '"') {
       i++
-      while (i < text.length && text[i] !== "\"") i += text[i] === "\\" ? 2 : 1
+      while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1
       i++
       continue
     }
@@ -25,7 +25,7 @@ export const quoteUnsafeIntegers = (text: string): string => {
       const isInteger = text[i] !== "." && text[i] !== "e" && text[i] !== "E"
       const literal = text.slice(start, i)
       if (isInteger && literal.replace("-", "").length >= 16 && !Number.isSafeInteger(Number(literal))) {
-        out += text.slice(copiedUpTo, start) + "\"" + literal + "\""
+        out += text.slice(copiedUpTo, start) + '"' + literal + '"'
         copiedUpTo = i
       }
       while (i < text.length && /[0-9.eE+-]/.test(text[i] ?? "")) i++

@@ -7,7 +7,9 @@ type Row = { readonly [key: string]: unknown }
  * long poll) has not failed.
  */
 export const isFailedRequest = (request: Row): boolean =>
-  (typeof request["status"] === "number" && request["status"] >= 400) || request["failed"] === true || typeof request["error"] === "string"
+  (typeof request["status"] === "number" && request["status"] >= 400) ||
+  request["failed"] === true ||
+  typeof request["error"] === "string"
 
 /** The icon basename: `favicon` + .ico/.png/.svg, or `apple-touch-icon` + .png, each with an optional stem suffix. */
 const ICON_BASENAME = /^(?:favicon[-.\w]*\.(?:ico|png|svg)|apple-touch-icon[-.\w]*\.png)$/i
@@ -41,4 +43,10 @@ export const isBenignAssetFailure = (request: Row): boolean =>
 export type RequestOutcome = "ok" | "pending" | "benign-failure" | "failure"
 
 export const requestOutcome = (request: Row): RequestOutcome =>
-  isBenignAssetFailure(request) ? "benign-failure" : isFailedRequest(request) ? "failure" : typeof request["status"] === "number" ? "ok" : "pending"
+  isBenignAssetFailure(request)
+    ? "benign-failure"
+    : isFailedRequest(request)
+      ? "failure"
+      : typeof request["status"] === "number"
+        ? "ok"
+        : "pending"

@@ -8,8 +8,16 @@ import type { CommandLine } from "../domain/CommandLine.js"
 
 /** Flags a caller may write to shape a mocked response, none of which upstream's route reads. */
 const RESPONSE_FLAGS = new Set([
-  "--status", "--status-code", "--code", "--header", "--headers", "--content-type",
-  "--type", "--method", "--filter", "--clear"
+  "--status",
+  "--status-code",
+  "--code",
+  "--header",
+  "--headers",
+  "--content-type",
+  "--type",
+  "--method",
+  "--filter",
+  "--clear"
 ])
 
 export interface RouteFlagProblem {
@@ -18,7 +26,8 @@ export interface RouteFlagProblem {
   readonly tokens: ReadonlyArray<string>
 }
 
-const ALTERNATIVES = "agent-browser 0.41.2 answers a mocked route with HTTP 200 and Content-Type application/json " +
+const ALTERNATIVES =
+  "agent-browser 0.41.2 answers a mocked route with HTTP 200 and Content-Type application/json " +
   "(route <url> --body <json>), or fails it (--abort); --allow-origin <origin> adds the CORS header. A mock with " +
   "another status code or headers needs a server you run (for example on 127.0.0.1) that the page requests instead."
 
@@ -48,5 +57,8 @@ export const routeGlobalFlagProblem = (line: CommandLine): RouteFlagProblem | un
   if (found === undefined) return undefined
   const written = line.argv[found.index] ?? found.flag
   const tokens = found.value !== undefined && !written.includes("=") ? [written, found.value] : [written]
-  return { message: `network route takes no ${found.flag} (upstream would not apply it to the route and answer 200): ${ALTERNATIVES}`, tokens }
+  return {
+    message: `network route takes no ${found.flag} (upstream would not apply it to the route and answer 200): ${ALTERNATIVES}`,
+    tokens
+  }
 }

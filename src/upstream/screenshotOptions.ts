@@ -73,9 +73,12 @@ export const extractScreenshotOptions = (raw: ReadonlyArray<string>): Extracted 
   if (format === "png" && !css) return { args, options: undefined }
   // upstream writes PNG or JPEG: WebP is converted from its PNG; a JPEG named only by the extension is asked for
   const upstream = format === "webp" ? "png" : format
-  const withFormat = flag === undefined
-    ? (upstream === "png" ? args : [...args, FORMAT_FLAG, upstream])
-    : args.map((t, i) => (i !== flag.index ? t : flag.joined ? `${FORMAT_FLAG}=${upstream}` : upstream))
+  const withFormat =
+    flag === undefined
+      ? upstream === "png"
+        ? args
+        : [...args, FORMAT_FLAG, upstream]
+      : args.map((t, i) => (i !== flag.index ? t : flag.joined ? `${FORMAT_FLAG}=${upstream}` : upstream))
   return { args: withFormat, options: { format, css } }
 }
 
@@ -93,11 +96,13 @@ export const screenshotFlagProblem = (
   const full = positionals.find((t) => t === "--full" || t === "-f")
   if (full === undefined) return undefined
   const pathIndex = artifactRequest(parseCommandLine(positionals))?.pathIndex
-  const selector = positionals.find((t, i) =>
-    i > 0 && i !== pathIndex && !t.startsWith("-") && !VALUE_FLAGS.has(positionals[i - 1] ?? ""))
+  const selector = positionals.find(
+    (t, i) => i > 0 && i !== pathIndex && !t.startsWith("-") && !VALUE_FLAGS.has(positionals[i - 1] ?? "")
+  )
   if (selector === undefined) return undefined
   return {
-    message: `screenshot ${selector} captures that element's box; ${full} (the whole page) does not apply to an ` +
+    message:
+      `screenshot ${selector} captures that element's box; ${full} (the whole page) does not apply to an ` +
       "element and agent-browser would drop it silently. Drop the flag for the element, or drop the selector for " +
       "the full page.",
     tokens: [full]

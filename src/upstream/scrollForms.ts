@@ -18,9 +18,22 @@ export const scrollFormArgs = (args: ReadonlyArray<string>): ReadonlyArray<strin
   if (first === "to" && (second === "end" || second === "bottom" || second === "top")) {
     return rewritten([second === "top" ? "up" : "down", TO_END_PX, ...(third !== undefined ? [third] : []), ...more])
   }
-  if (first !== undefined && !first.startsWith("-") && !DIRECTIONS.has(first) && !/^\d+$/.test(first) && second !== undefined && DIRECTIONS.has(second)) {
+  if (
+    first !== undefined &&
+    !first.startsWith("-") &&
+    !DIRECTIONS.has(first) &&
+    !/^\d+$/.test(first) &&
+    second !== undefined &&
+    DIRECTIONS.has(second)
+  ) {
     const px = third !== undefined && /^\d+$/.test(third) ? [third] : []
-    return rewritten([second, ...px, "--selector", first, ...(px.length > 0 ? more : [...(third !== undefined ? [third] : []), ...more])])
+    return rewritten([
+      second,
+      ...px,
+      "--selector",
+      first,
+      ...(px.length > 0 ? more : [...(third !== undefined ? [third] : []), ...more])
+    ])
   }
   return args
 }

@@ -7,7 +7,15 @@ import { join } from "node:path"
 
 /** Every file a session leaves in the socket dir (`.target` survives upstream's own close). */
 export const SESSION_FILE_EXTENSIONS = [
-  "sock", "pid", "version", "engine", "config", "stream", "target", "port", "piab-owner"
+  "sock",
+  "pid",
+  "version",
+  "engine",
+  "config",
+  "stream",
+  "target",
+  "port",
+  "piab-owner"
 ] as const
 
 export type SessionFileExtension = (typeof SESSION_FILE_EXTENSIONS)[number]

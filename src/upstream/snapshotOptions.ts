@@ -41,7 +41,8 @@ const numberFlagAt = (args: ReadonlyArray<string>, i: number): NumberFlag | unde
     const value = wholeIn(depth.value, 1, 100)
     if (value !== undefined) return { key: "depth", value, taken: depth.taken }
     return {
-      error: "-d/--depth takes the number of levels of the tree to show, " +
+      error:
+        "-d/--depth takes the number of levels of the tree to show, " +
         `from 1 (the top level only), not ${depth.value}`
     }
   }
@@ -51,8 +52,8 @@ const numberFlagAt = (args: ReadonlyArray<string>, i: number): NumberFlag | unde
   return { error: "--context takes the number of lines (0-50) to show before and after each --search match" }
 }
 
-const CONTEXT_ALONE = "--context shows lines around --search (or --filter) matches: " +
-  "add --search <text> or --search /re/"
+const CONTEXT_ALONE =
+  "--context shows lines around --search (or --filter) matches: " + "add --search <text> or --search /re/"
 
 export const extractSnapshotOptions = (
   args: ReadonlyArray<string>
@@ -72,8 +73,14 @@ export const extractSnapshotOptions = (
     const token = args[i] ?? ""
     if (i > at && token === "--read") {
       const value = args[i + 1]
-      if (value === undefined || parsePlace(value) === undefined) return { args, options: undefined, error: "--read takes a section as the view names it: <n> or <n>+<lines>, e.g. --read 14" }
-      if (args.includes("-i") || args.includes("--interactive")) return { args, options: undefined, error: "--read reads the main content as text: use it without -i" }
+      if (value === undefined || parsePlace(value) === undefined)
+        return {
+          args,
+          options: undefined,
+          error: "--read takes a section as the view names it: <n> or <n>+<lines>, e.g. --read 14"
+        }
+      if (args.includes("-i") || args.includes("--interactive"))
+        return { args, options: undefined, error: "--read reads the main content as text: use it without -i" }
       read = value
       i++
       continue
@@ -114,16 +121,21 @@ export const extractSnapshotOptions = (
   if (context !== undefined && search === undefined && role === undefined) {
     return { args, options: undefined, error: CONTEXT_ALONE }
   }
-  const any = search !== undefined || role !== undefined || viewport || diff || full || read !== undefined ||
-    depth !== undefined
+  const any =
+    search !== undefined || role !== undefined || viewport || diff || full || read !== undefined || depth !== undefined
   return {
     args: kept,
     options: any
       ? {
-        ...(search !== undefined ? { search } : {}), ...(role !== undefined ? { role } : {}), viewport, diff,
-        ...(full ? { full } : {}), ...(read !== undefined ? { read } : {}),
-        ...(context !== undefined ? { context } : {}), ...(depth !== undefined ? { depth } : {})
-      }
+          ...(search !== undefined ? { search } : {}),
+          ...(role !== undefined ? { role } : {}),
+          viewport,
+          diff,
+          ...(full ? { full } : {}),
+          ...(read !== undefined ? { read } : {}),
+          ...(context !== undefined ? { context } : {}),
+          ...(depth !== undefined ? { depth } : {})
+        }
       : undefined
   }
 }

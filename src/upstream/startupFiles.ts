@@ -6,9 +6,17 @@
 import { isAbsolute, join } from "node:path"
 
 /** `env`: the child's environment, looked up by name (no copy of the whole environment per call). */
-export const startupFiles = (args: ReadonlyArray<string>, env: (name: string) => string | undefined, cwd: string, home: string): ReadonlyArray<string> => {
+export const startupFiles = (
+  args: ReadonlyArray<string>,
+  env: (name: string) => string | undefined,
+  cwd: string,
+  home: string
+): ReadonlyArray<string> => {
   const at = args.indexOf("--config")
-  const named = at >= 0 ? args[at + 1] : args.find((a) => a.startsWith("--config="))?.slice("--config=".length) ?? env("AGENT_BROWSER_CONFIG")
+  const named =
+    at >= 0
+      ? args[at + 1]
+      : (args.find((a) => a.startsWith("--config="))?.slice("--config=".length) ?? env("AGENT_BROWSER_CONFIG"))
   if (named !== undefined && named !== "") return [isAbsolute(named) ? named : join(cwd, named)]
   return [join(home, ".agent-browser", "config.json"), join(cwd, "agent-browser.json")]
 }

@@ -38,7 +38,8 @@ export const requestedWaitMs = (argv: ReadonlyArray<string>): number | undefined
   let asked: number | undefined = millis(rest[0])
   for (let i = 0; i < rest.length; i++) {
     const token = rest[i] ?? ""
-    const value = token === "--timeout" ? millis(rest[i + 1]) : token.startsWith("--timeout=") ? millis(token.slice(10)) : undefined
+    const value =
+      token === "--timeout" ? millis(rest[i + 1]) : token.startsWith("--timeout=") ? millis(token.slice(10)) : undefined
     if (value !== undefined) asked = Math.max(asked ?? 0, value)
   }
   return asked
@@ -65,12 +66,18 @@ export const isDialogLike = (line: CommandLine, stdin: string | undefined): bool
 }
 
 /** The watchdog for a call without a caller-set `timeoutMs`. */
-export const watchdogFor = (argv: ReadonlyArray<string>, line: CommandLine, stdin: string | undefined, budgets: TimeoutBudgets): number => {
+export const watchdogFor = (
+  argv: ReadonlyArray<string>,
+  line: CommandLine,
+  stdin: string | undefined,
+  budgets: TimeoutBudgets
+): number => {
   if (line.command === "dialog") return budgets.dialogMs
   const rows = line.command === "batch" ? batchRows(stdin) : undefined
-  const waited = rows !== undefined
-    ? rows.reduce((sum, row) => sum + (requestedWaitMs(row) ?? 0), 0)
-    : requestedWaitMs(line.command === "wait" ? argv : [])
+  const waited =
+    rows !== undefined
+      ? rows.reduce((sum, row) => sum + (requestedWaitMs(row) ?? 0), 0)
+      : requestedWaitMs(line.command === "wait" ? argv : [])
   if (waited !== undefined && waited > 0 && waited + WAIT_GRACE_MS > budgets.processMs) return waited + WAIT_GRACE_MS
   if (isDialogLike(line, stdin)) return Math.min(budgets.dialogTriggerMs, budgets.processMs)
   return budgets.processMs

@@ -8,7 +8,11 @@ import { parseCommandLine } from "./commandLine.js"
 import { entersText } from "./commandPolicy.js"
 
 const flagTokenIndexes = (argv: ReadonlyArray<string>): ReadonlySet<number> =>
-  new Set(parseCommandLine(argv).flags.flatMap((f) => (f.value !== undefined && !(argv[f.index] ?? "").includes("=") ? [f.index, f.index + 1] : [f.index])))
+  new Set(
+    parseCommandLine(argv).flags.flatMap((f) =>
+      f.value !== undefined && !(argv[f.index] ?? "").includes("=") ? [f.index, f.index + 1] : [f.index]
+    )
+  )
 
 /** The argv indexes of the text a typing step types, or undefined when the step types no text. */
 export const typedTextIndexes = (argv: ReadonlyArray<string>): ReadonlyArray<number> | undefined => {
@@ -27,7 +31,10 @@ export const typedTextIndexes = (argv: ReadonlyArray<string>): ReadonlyArray<num
 }
 
 /** The text a typing step types. */
-export const typedText = (argv: ReadonlyArray<string>): string | undefined => typedTextIndexes(argv)?.map((i) => argv[i]).join(" ")
+export const typedText = (argv: ReadonlyArray<string>): string | undefined =>
+  typedTextIndexes(argv)
+    ?.map((i) => argv[i])
+    .join(" ")
 
 const isKeyboardTyping = (argv: ReadonlyArray<string>): boolean => {
   const [command, sub] = parseCommandLine(argv).positionals
@@ -35,7 +42,9 @@ const isKeyboardTyping = (argv: ReadonlyArray<string>): boolean => {
 }
 
 /** `type <sel> <text>` or `keyboard type|inserttext <text>`: the text reaches the page key by key. */
-export const isTyping = (argv: ReadonlyArray<string>): boolean => parseCommandLine(argv).positionals[0] === "type" || isKeyboardTyping(argv)
+export const isTyping = (argv: ReadonlyArray<string>): boolean =>
+  parseCommandLine(argv).positionals[0] === "type" || isKeyboardTyping(argv)
 
 /** The text of a `keyboard type|inserttext` step (it names no target, so only the focus says whether it is secret). */
-export const keyboardText = (argv: ReadonlyArray<string>): string | undefined => (isKeyboardTyping(argv) ? typedText(argv) : undefined)
+export const keyboardText = (argv: ReadonlyArray<string>): string | undefined =>
+  isKeyboardTyping(argv) ? typedText(argv) : undefined

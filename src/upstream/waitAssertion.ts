@@ -10,7 +10,10 @@ const escapeRegExp = (s: string) => s.replace(/[.+^${}()|[\]\\?]/g, "\\$&")
 
 /** `*` matches within a path segment, `**` (or longer runs) across segments; everything else is literal. */
 export const urlGlobPredicate = (glob: string): string => {
-  const pattern = glob.split(/\*{2,}/).map((part) => part.split("*").map(escapeRegExp).join("[^/]*")).join(".*")
+  const pattern = glob
+    .split(/\*{2,}/)
+    .map((part) => part.split("*").map(escapeRegExp).join("[^/]*"))
+    .join(".*")
   return `new RegExp(${JSON.stringify(`^${pattern}$`)}).test(location.href)`
 }
 
@@ -23,8 +26,11 @@ export const urlGlobOf = (predicate: string): string | undefined => {
   const source = JSON.parse(quoted) as string
   if (!source.startsWith("^") || !source.endsWith("$")) return undefined
   // `.*` only comes from `**` and `[^/]*` only from `*`: every literal `.`, `[` or `*`-free character was escaped
-  return source.slice(1, -1).replace(/\\(.)|\.\*|\[\^\/\]\*/g, (m, escaped: string | undefined) =>
-    escaped !== undefined ? escaped : m === ".*" ? "**" : "*")
+  return source
+    .slice(1, -1)
+    .replace(/\\(.)|\.\*|\[\^\/\]\*/g, (m, escaped: string | undefined) =>
+      escaped !== undefined ? escaped : m === ".*" ? "**" : "*"
+    )
 }
 
 /** The assertion a `wait` argv makes, if any (its positionals, command first). */

@@ -56,22 +56,44 @@ describe("pi lifecycle (SDK)", () => {
     const agentDir = join(root, "agent")
     const settingsManager = sdk.SettingsManager.inMemory()
     const resourceLoader = new sdk.DefaultResourceLoader({
-      cwd, agentDir, settingsManager, noExtensions: true, noSkills: true, noContextFiles: true, noPromptTemplates: true, noThemes: true,
+      cwd,
+      agentDir,
+      settingsManager,
+      noExtensions: true,
+      noSkills: true,
+      noContextFiles: true,
+      noPromptTemplates: true,
+      noThemes: true,
       additionalExtensionPaths: [REPO],
       extensionFactories: [(pi: Any) => pi.registerProvider(faux.provider)]
     })
     await resourceLoader.reload()
-    const modelRuntime = await sdk.ModelRuntime.create({ authPath: join(agentDir, "auth.json"), modelsPath: join(agentDir, "models.json") })
+    const modelRuntime = await sdk.ModelRuntime.create({
+      authPath: join(agentDir, "auth.json"),
+      modelsPath: join(agentDir, "models.json")
+    })
     const sessionManager = sdk.SessionManager.create(cwd, join(agentDir, "sessions"))
-    const { session } = await sdk.createAgentSession({ cwd, agentDir, modelRuntime, settingsManager, resourceLoader, sessionManager })
+    const { session } = await sdk.createAgentSession({
+      cwd,
+      agentDir,
+      modelRuntime,
+      settingsManager,
+      resourceLoader,
+      sessionManager
+    })
     // bindings as pi's own modes set them (an error listener, a shutdown handler): without them pi skips session_start on reload
     const extensionErrors: Array<unknown> = []
-    await session.bindExtensions({ mode: "print", onError: (e: unknown) => extensionErrors.push(e), shutdownHandler: () => undefined })
+    await session.bindExtensions({
+      mode: "print",
+      onError: (e: unknown) => extensionErrors.push(e),
+      shutdownHandler: () => undefined
+    })
     await session.setModel(modelRuntime.getModel("faux", "faux-1"))
     const ends: Array<Any> = []
-    const subscribe = (s: Any) => s.subscribe((e: Any) => {
-      if (e.type === "tool_execution_end") ends.push(e)
-    })
+    const subscribe = (s: Any) =>
+      s.subscribe((e: Any) => {
+        if (e.type === "tool_execution_end") ends.push(e)
+      })
     subscribe(session)
     const call = (args: Record<string, unknown>, id: string) =>
       ai.fauxAssistantMessage([ai.fauxToolCall("agent_browser", args, { id })], { stopReason: "toolUse" })
@@ -102,14 +124,24 @@ describe("pi lifecycle (SDK)", () => {
     expect(afterReload.details.sessionName).toBe(first.sessionName)
     expect(afterReload.content[0].text).toBe(`${site.origin}/index.html`)
 
-    const branchPoint = sessionManager.getEntries().filter((e: Any) => e.type === "message" && e.message?.role === "toolResult").at(-1).id
-    faux.setResponses([call({ args: ["open", `${site.origin}/about.html`], sessionMode: "fresh" }, "c3"), ai.fauxAssistantMessage("fresh")])
+    const branchPoint = sessionManager
+      .getEntries()
+      .filter((e: Any) => e.type === "message" && e.message?.role === "toolResult")
+      .at(-1).id
+    faux.setResponses([
+      call({ args: ["open", `${site.origin}/about.html`], sessionMode: "fresh" }, "c3"),
+      ai.fauxAssistantMessage("fresh")
+    ])
     await session.prompt("start over in a fresh browser")
     const fresh = ends.at(-1).result.details
     expect(fresh.sessionName).not.toBe(first.sessionName)
 
     await session.navigateTree(branchPoint)
-    faux.setResponses([call({ args: ["get", "title"] }, "c4"), call({ args: ["click", "@e998"] }, "c5"), ai.fauxAssistantMessage("ok")])
+    faux.setResponses([
+      call({ args: ["get", "title"] }, "c4"),
+      call({ args: ["click", "@e998"] }, "c5"),
+      ai.fauxAssistantMessage("ok")
+    ])
     await session.prompt("back on the old branch")
     expect(ends.at(-2).result.details.sessionName).toBe(first.sessionName)
     // that branch's ref map is back too: the guard judges refs against the snapshot taken on it

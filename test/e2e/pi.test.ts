@@ -31,7 +31,11 @@ const newRoot = () => {
 }
 
 const toolEnds = (run: PiRun) => run.events.filter((e) => e.type === "tool_execution_end")
-const text = (end: Record<string, any>): string => (end["result"]?.content ?? []).filter((c: any) => c.type === "text").map((c: any) => c.text).join("\n")
+const text = (end: Record<string, any>): string =>
+  (end["result"]?.content ?? [])
+    .filter((c: any) => c.type === "text")
+    .map((c: any) => c.text)
+    .join("\n")
 
 describe.each(PI_CLIS)("agent_browser in real pi %s", (_version, cli) => {
   let run: PiRun
@@ -66,14 +70,21 @@ describe.each(PI_CLIS)("agent_browser in real pi %s", (_version, cli) => {
   it("the system prompt names the installed docs, and they are there", () => {
     const prompt = run.systemPrompt()
     expect(prompt).toContain(`Docs in ${REPO}: README.md, docs/TOOL_CONTRACT.md, docs/COMMAND_REFERENCE.md.`)
-    for (const doc of ["README.md", "docs/TOOL_CONTRACT.md", "docs/COMMAND_REFERENCE.md"]) expect(existsSync(join(REPO, doc)), doc).toBe(true)
+    for (const doc of ["README.md", "docs/TOOL_CONTRACT.md", "docs/COMMAND_REFERENCE.md"])
+      expect(existsSync(join(REPO, doc)), doc).toBe(true)
   })
 
   it("the model sees useful text and structured details for each step", () => {
     const [open, snapshot, , , click] = toolEnds(run)
     expect(text(open ?? {})).toBe(`Opened: Acme Sign-in\nURL: ${site.origin}/index.html`)
     expect(open?.["isError"]).toBe(false)
-    expect(open?.["result"].details).toMatchObject({ command: "open", resultCategory: "success", successCategory: "completed", usedImplicitSession: true, sessionMode: "auto" })
+    expect(open?.["result"].details).toMatchObject({
+      command: "open",
+      resultCategory: "success",
+      successCategory: "completed",
+      usedImplicitSession: true,
+      sessionMode: "auto"
+    })
     expect(text(snapshot ?? {})).toMatch(/button "Sign in" \[ref=e\d+\]/)
     expect(text(click ?? {})).toContain("Page: Welcome — ")
   })
@@ -107,7 +118,9 @@ describe.each(PI_CLIS)("agent_browser in real pi %s", (_version, cli) => {
     expect(results[0]?.["message"].details.managedSession).toMatchObject({ active: true })
     // The model's own tool call necessarily holds what it typed; nothing the tool returned may (the GET form also
     // puts the password into the next page's URL, which the click result reports).
-    const leaked = results.filter((r) => JSON.stringify(r).includes("pi-secret-pass-77")).map((r) => r["message"].toolCallId)
+    const leaked = results
+      .filter((r) => JSON.stringify(r).includes("pi-secret-pass-77"))
+      .map((r) => r["message"].toolCallId)
     expect(leaked).toEqual([])
     for (const r of results) expect(JSON.stringify(r["message"].details ?? {}).length).toBeLessThan(4096)
   })
@@ -133,8 +146,26 @@ describe("secrets in real pi", () => {
         { tool: "agent_browser", args: { args: ["storage", "local", "set", "authToken", "LEAKPI3-storage"] } },
         { tool: "agent_browser", args: { args: ["storage", "local"] } },
         { tool: "agent_browser", args: { args: ["fill", "#password", "LEAKPI4-password"] } },
-        { tool: "agent_browser", args: { args: ["eval", "--stdin"], stdin: "document.querySelector('#password').value + ' ' + document.cookie" } },
-        { tool: "agent_browser", args: { args: ["--session", "pi-hdr", "--headers", JSON.stringify({ Authorization: "Bearer LEAKPI5-header" }), "open", page] } },
+        {
+          tool: "agent_browser",
+          args: {
+            args: ["eval", "--stdin"],
+            stdin: "document.querySelector('#password').value + ' ' + document.cookie"
+          }
+        },
+        {
+          tool: "agent_browser",
+          args: {
+            args: [
+              "--session",
+              "pi-hdr",
+              "--headers",
+              JSON.stringify({ Authorization: "Bearer LEAKPI5-header" }),
+              "open",
+              page
+            ]
+          }
+        },
         { tool: "agent_browser", args: { args: ["--session", "pi-hdr", "close"] } },
         { text: "done" }
       ]
@@ -153,7 +184,13 @@ describe("the strict security policy and a configured secret in real pi", () => 
     const root = newRoot()
     const SECRET = "Qz7vX-Kp93wLm2-R8yT"
     const config = join(root, "piab-config.json")
-    writeFileSync(config, JSON.stringify({ security: { preset: "strict" }, secrets: { APP_PW: { value: "$PIAB_E2E_PW", origins: [site.origin] } } }))
+    writeFileSync(
+      config,
+      JSON.stringify({
+        security: { preset: "strict" },
+        secrets: { APP_PW: { value: "$PIAB_E2E_PW", origins: [site.origin] } }
+      })
+    )
     const page = `${site.origin}/login-echo.html`
     const run = await runPi({
       root,
@@ -175,7 +212,16 @@ describe("the strict security policy and a configured secret in real pi", () => 
     const ends = toolEnds(run)
     expect(ends.map((e) => e["isError"])).toEqual([false, true, false, false, false, false, true, true])
     const rules = ends.map((e) => e["result"]?.details?.policy?.rule)
-    expect(rules).toEqual([undefined, "passwordFields", undefined, undefined, undefined, undefined, "eval", "blockedSchemes"])
+    expect(rules).toEqual([
+      undefined,
+      "passwordFields",
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      "eval",
+      "blockedSchemes"
+    ])
     expect(text(ends[3]!)).toMatch(/--- AGENT_BROWSER_PAGE_CONTENT nonce=[0-9a-f]{16}/)
     expect(text(ends[3]!)).toContain("Sign in [REDACTED")
     const results = run.sessionEntries().filter((e) => e["type"] === "message" && e["message"]?.role === "toolResult")
@@ -208,7 +254,12 @@ describe("resuming a pi session", () => {
     expect(existsSync(spill)).toBe(true)
     expect(processesMentioning(root)).toEqual([])
 
-    const second = await runPi({ root, prompt: "continue", args: ["-c"], steps: [{ tool: "agent_browser", args: { args: ["open", `${site.origin}/index.html`] } }, { text: "ok" }] })
+    const second = await runPi({
+      root,
+      prompt: "continue",
+      args: ["-c"],
+      steps: [{ tool: "agent_browser", args: { args: ["open", `${site.origin}/index.html`] } }, { text: "ok" }]
+    })
     expect(second.code, second.stderr).toBe(0)
     const [resumed] = toolEnds(second)
     expect(resumed?.["isError"]).toBe(false)
@@ -238,7 +289,10 @@ describe.each(PI_CLIS)("the requested-artifacts close guard in real pi %s", (_ve
     const [, early, shot, late] = toolEnds(run)
     expect(early?.["isError"]).toBe(true)
     expect(early?.["result"].details.failureCategory).toBe("policy-blocked")
-    expect(early?.["result"].details.promptGuard).toMatchObject({ reason: "requested-artifacts-missing-before-close", missingPaths: [join(root, "home", "proof.png")] })
+    expect(early?.["result"].details.promptGuard).toMatchObject({
+      reason: "requested-artifacts-missing-before-close",
+      missingPaths: [join(root, "home", "proof.png")]
+    })
     expect(shot?.["isError"], text(shot ?? {})).toBe(false)
     expect(late?.["isError"], text(late ?? {})).toBe(false)
     expect(existsSync(join(root, "home", "proof.png"))).toBe(true)

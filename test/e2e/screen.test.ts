@@ -13,7 +13,8 @@ import { startStaticServer, type StaticServer } from "../../scripts/lib/staticSe
 import { TEST_MARKER } from "../support/liveEnv.js"
 
 const WIDTH = 80
-const tmux = (...args: ReadonlyArray<string>) => execFileSync("tmux", ["-L", `${TEST_MARKER}tui`, ...args], { encoding: "utf8" })
+const tmux = (...args: ReadonlyArray<string>) =>
+  execFileSync("tmux", ["-L", `${TEST_MARKER}tui`, ...args], { encoding: "utf8" })
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 let site: StaticServer
@@ -34,22 +35,46 @@ const waitFor = async (pattern: RegExp, timeoutMs: number): Promise<string> => {
 }
 
 beforeAll(async () => {
-  if (spawnSync("tmux", ["-V"]).status !== 0) throw new Error("tmux not found: install tmux (npm test installs it on Debian as root)")
+  if (spawnSync("tmux", ["-V"]).status !== 0)
+    throw new Error("tmux not found: install tmux (npm test installs it on Debian as root)")
   if (!existsSync(join(REPO, "dist/extension.js"))) throw new Error("run `npm run build` first (npm test does)")
   site = await startStaticServer(join(REPO, "fixtures/site"))
   root = mkdtempSync(join(tmpdir(), `${TEST_MARKER}tui-`))
   const script = join(root, "script.json")
-  writeFileSync(script, JSON.stringify([
-    { tool: "agent_browser", args: { args: ["open", `${site.origin}/index.html`] } },
-    { tool: "agent_browser", args: { args: ["click", "@e99"] } },
-    { text: "first turn done" },
-    { text: "second turn done" }
-  ]))
+  writeFileSync(
+    script,
+    JSON.stringify([
+      { tool: "agent_browser", args: { args: ["open", `${site.origin}/index.html`] } },
+      { tool: "agent_browser", args: { args: ["click", "@e99"] } },
+      { text: "first turn done" },
+      { text: "second turn done" }
+    ])
+  )
   const env = piEnv(root, { FAUX_SCRIPT: script, TERM: "xterm-256color" })
-  const argv = [PI_NODE, PI_CLI, "--no-extensions", "-e", REPO, "-e", join(REPO, "scripts/lib/fauxDriver.ts"), "--model", "faux/faux-1", "--no-builtin-tools", "--no-context-files", "--no-skills", "Sign in"]
+  const argv = [
+    PI_NODE,
+    PI_CLI,
+    "--no-extensions",
+    "-e",
+    REPO,
+    "-e",
+    join(REPO, "scripts/lib/fauxDriver.ts"),
+    "--model",
+    "faux/faux-1",
+    "--no-builtin-tools",
+    "--no-context-files",
+    "--no-skills",
+    "Sign in"
+  ]
   const launcher = join(root, "launch.sh")
   const quoted = (s: string) => `'${s.replaceAll("'", "'\\''")}'`
-  writeFileSync(launcher, `#!/bin/sh\n${Object.entries(env).map(([k, v]) => `export ${k}=${quoted(String(v))}`).join("\n")}\ncd ${quoted(join(root, "home"))}\nexec ${argv.map(quoted).join(" ")}\n`, { mode: 0o755 })
+  writeFileSync(
+    launcher,
+    `#!/bin/sh\n${Object.entries(env)
+      .map(([k, v]) => `export ${k}=${quoted(String(v))}`)
+      .join("\n")}\ncd ${quoted(join(root, "home"))}\nexec ${argv.map(quoted).join(" ")}\n`,
+    { mode: 0o755 }
+  )
   tmux("new-session", "-d", "-s", "pi", "-x", String(WIDTH), "-y", "50", launcher)
   screen = await waitFor(/first turn done/, 240_000)
 }, 300_000)
@@ -57,7 +82,12 @@ beforeAll(async () => {
 afterAll(async () => {
   try {
     tmux("send-keys", "-t", "pi", "C-d")
-    for (let i = 0; i < 60 && spawnSync("tmux", ["-L", `${TEST_MARKER}tui`, "has-session", "-t", "pi"]).status === 0; i++) await sleep(500)
+    for (
+      let i = 0;
+      i < 60 && spawnSync("tmux", ["-L", `${TEST_MARKER}tui`, "has-session", "-t", "pi"]).status === 0;
+      i++
+    )
+      await sleep(500)
   } finally {
     spawnSync("tmux", ["-L", `${TEST_MARKER}tui`, "kill-server"])
     await site?.close()

@@ -29,7 +29,11 @@ afterAll(async () => {
 })
 
 const ends = (run: PiRun) => run.events.filter((e) => e.type === "tool_execution_end")
-const textOf = (end: Record<string, any>): string => (end["result"]?.content ?? []).filter((c: any) => c.type === "text").map((c: any) => c.text).join("\n")
+const textOf = (end: Record<string, any>): string =>
+  (end["result"]?.content ?? [])
+    .filter((c: any) => c.type === "text")
+    .map((c: any) => c.text)
+    .join("\n")
 
 /**
  * CALLS batches, each opening this process's own page, holding it 300 ms, and reading the address back in the same
@@ -38,16 +42,29 @@ const textOf = (end: Record<string, any>): string => (end["result"]?.content ?? 
 const steps = (who: string) => [
   ...Array.from({ length: CALLS }, (_, n) => ({
     tool: "agent_browser",
-    args: { args: ["batch"], stdin: JSON.stringify([["open", `${site.origin}/index.html?who=${who}&n=${n}`], ["wait", "300"], ["get", "url"]]) },
+    args: {
+      args: ["batch"],
+      stdin: JSON.stringify([
+        ["open", `${site.origin}/index.html?who=${who}&n=${n}`],
+        ["wait", "300"],
+        ["get", "url"]
+      ])
+    },
     // the first call of each waits for the other process to be ready too, however long each pi took to start
-    ...(n === 0 ? { barrier: { touch: join(root, `ready-${who}`), waitFor: [join(root, "ready-A"), join(root, "ready-B")] } } : {})
+    ...(n === 0
+      ? { barrier: { touch: join(root, `ready-${who}`), waitFor: [join(root, "ready-A"), join(root, "ready-B")] } }
+      : {})
   })),
   { text: `${who} done` }
 ]
 
 describe("one pi session resumed in two pi processes at once", () => {
   it("every call runs whole (its own page read back), none fails, and nothing survives both quitting", async () => {
-    const first = await runPi({ root, prompt: "start", steps: [{ tool: "agent_browser", args: { args: ["open", `${site.origin}/index.html`] } }, { text: "started" }] })
+    const first = await runPi({
+      root,
+      prompt: "start",
+      steps: [{ tool: "agent_browser", args: { args: ["open", `${site.origin}/index.html`] } }, { text: "started" }]
+    })
     expect(first.code, first.stderr).toBe(0)
     const session = ends(first)[0]?.["result"].details.sessionName as string
     // when each process's calls were asked for and ended, to show the two ran at the same time
@@ -57,11 +74,28 @@ describe("one pi session resumed in two pi processes at once", () => {
       if (event["type"] === "tool_execution_start") startedAt[who]?.push(Date.now())
       if (event["type"] === "tool_execution_end") endedAt[who]?.push(Date.now())
     }
-    const a = runPi({ root, prompt: "go on as A", args: ["-c"], steps: steps("A"), timeoutMs: 180_000, onEvent: onEnd("A") })
+    const a = runPi({
+      root,
+      prompt: "go on as A",
+      args: ["-c"],
+      steps: steps("A"),
+      timeoutMs: 180_000,
+      onEvent: onEnd("A")
+    })
     await new Promise((r) => setTimeout(r, 20)) // another faux script file name (runPi names it by the clock)
-    const b = runPi({ root, prompt: "go on as B", args: ["-c"], steps: steps("B"), timeoutMs: 180_000, onEvent: onEnd("B") })
+    const b = runPi({
+      root,
+      prompt: "go on as B",
+      args: ["-c"],
+      steps: steps("B"),
+      timeoutMs: 180_000,
+      onEvent: onEnd("B")
+    })
     const runs = await Promise.all([a, b])
-    for (const [who, run] of [["A", runs[0]], ["B", runs[1]]] as const) {
+    for (const [who, run] of [
+      ["A", runs[0]],
+      ["B", runs[1]]
+    ] as const) {
       expect(run.code, run.stderr).toBe(0)
       const calls = ends(run)
       expect(calls).toHaveLength(CALLS)
@@ -78,8 +112,12 @@ describe("one pi session resumed in two pi processes at once", () => {
     // its calls while the other waits (a holder that asked again at once used to win every time)
     const askedFirst = (who: string) => Math.min(...startedAt[who]!)
     const last = (who: string) => Math.max(...endedAt[who]!)
-    expect(askedFirst("A") < last("B") && askedFirst("B") < last("A"), JSON.stringify({ startedAt, endedAt })).toBe(true)
-    const order = [...endedAt["A"]!.map((t) => ({ t, who: "A" })), ...endedAt["B"]!.map((t) => ({ t, who: "B" }))].sort((x, y) => x.t - y.t).map((e) => e.who)
+    expect(askedFirst("A") < last("B") && askedFirst("B") < last("A"), JSON.stringify({ startedAt, endedAt })).toBe(
+      true
+    )
+    const order = [...endedAt["A"]!.map((t) => ({ t, who: "A" })), ...endedAt["B"]!.map((t) => ({ t, who: "B" }))]
+      .sort((x, y) => x.t - y.t)
+      .map((e) => e.who)
     const turns = order.filter((who, i) => i > 0 && who !== order[i - 1]).length
     expect(turns, order.join("")).toBeGreaterThanOrEqual(CALLS / 2)
     let leftover = processesMentioning(root)

@@ -28,10 +28,18 @@ beforeAll(async () => {
     req.on("data", (chunk: Buffer) => (raw += chunk.toString()))
     req.on("end", () => {
       const query = (JSON.parse(raw || "{}") as { query?: string }).query ?? ""
-      if (req.headers["x-api-key"] !== KEY) return send(res, 401, JSON.stringify({ error: `Invalid API key: ${String(req.headers["x-api-key"])}` }))
+      if (req.headers["x-api-key"] !== KEY)
+        return send(res, 401, JSON.stringify({ error: `Invalid API key: ${String(req.headers["x-api-key"])}` }))
       if (query === "status-500") return send(res, 500, `upstream exploded near ${KEY}`)
       if (query === "status-429") return send(res, 429, JSON.stringify({ error: `Too many requests for token ${KEY}` }))
-      send(res, 200, JSON.stringify({ requestId: "exa-e2e", results: [{ title: "Result", url: "https://docs.test/", highlights: ["An excerpt"] }] }))
+      send(
+        res,
+        200,
+        JSON.stringify({
+          requestId: "exa-e2e",
+          results: [{ title: "Result", url: "https://docs.test/", highlights: ["An excerpt"] }]
+        })
+      )
     })
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
@@ -59,10 +67,17 @@ describe("agent_browser_web_search in real pi", () => {
     })
     expect(run.code, run.stderr).toBe(0)
     const results = run.sessionEntries().filter((e) => e["type"] === "message" && e["message"]?.role === "toolResult")
-    expect(results.map((r) => r["message"]?.toolName)).toEqual(["agent_browser_web_search", "agent_browser_web_search", "agent_browser_web_search"])
+    expect(results.map((r) => r["message"]?.toolName)).toEqual([
+      "agent_browser_web_search",
+      "agent_browser_web_search",
+      "agent_browser_web_search"
+    ])
     expect(JSON.stringify(results[0])).toContain("https://docs.test/")
     expect(results.slice(1).map((r) => r["message"]?.isError)).toEqual([true, true])
-    expect(results.slice(1).map((r) => r["message"]?.details?.failureCategory)).toEqual(["upstream-error", "upstream-error"])
+    expect(results.slice(1).map((r) => r["message"]?.details?.failureCategory)).toEqual([
+      "upstream-error",
+      "upstream-error"
+    ])
     // nowhere in the session file, not only in tool results
     expect(run.sessionEntries().flatMap((e) => JSON.stringify(e).match(/LEAKPI-exa-key[\w-]*/g) ?? [])).toEqual([])
   }, 120_000)

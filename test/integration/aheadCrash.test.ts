@@ -23,17 +23,19 @@ const live = liveWorld()
 
 /** This process's idle `agent-browser … batch` children (started ahead, waiting for stdin), in `cwd` if given. */
 const waitingBatches = (cwd?: string): ReadonlyArray<number> =>
-  readdirSync("/proc").filter((d) => /^\d+$/.test(d)).flatMap((d) => {
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, "utf8")
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1])
-      const args = readFileSync(`/proc/${d}/cmdline`, "utf8").split("\0")
-      const mine = ppid === process.pid && args.includes("batch") && /agent-browser/.test(args[0] ?? "")
-      return mine && (cwd === undefined || readlinkSync(`/proc/${d}/cwd`) === cwd) ? [Number(d)] : []
-    } catch {
-      return []
-    }
-  })
+  readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, "utf8")
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1])
+        const args = readFileSync(`/proc/${d}/cmdline`, "utf8").split("\0")
+        const mine = ppid === process.pid && args.includes("batch") && /agent-browser/.test(args[0] ?? "")
+        return mine && (cwd === undefined || readlinkSync(`/proc/${d}/cwd`) === cwd) ? [Number(d)] : []
+      } catch {
+        return []
+      }
+    })
 
 const until = async <A>(read: () => A | undefined, ms: number): Promise<A | undefined> => {
   const deadline = Date.now() + ms
@@ -55,7 +57,9 @@ describe.skipIf(process.platform !== "linux")("a process started ahead that cras
     // the crash lands while the event loop is busy (a loaded machine): no exit event is processed before the call
     process.kill(-(waiting ?? 0), "SIGKILL")
     const busy = Date.now() + 300
-    while (Date.now() < busy) { /* busy */ }
+    while (Date.now() < busy) {
+      /* busy */
+    }
     const again = await live.tool.call(read)
     expect(again.isError, textOf(again)).toBe(false)
     expect(textOf(again)).toContain("Sign in to Acme")
@@ -79,21 +83,27 @@ describe.skipIf(process.platform !== "linux")("a process started ahead that cras
       asBatchStep: { args: [...prefix, "batch", "--omit-command", "--bail"], step: ["get", "title"] }
     }
     const runner = ProcessRunnerLive.pipe(Layer.provide(toolConfigLayer(live.world.config)))
-    const answer = await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
-      const ctx = yield* Layer.build(runner)
-      const run = Effect.flatMap(ProcessRunner, (p) => p.run(request)).pipe(Effect.provide(ctx))
-      yield* run
-      const waiting = yield* Effect.promise(() => until(() => waitingBatches(cwd)[0], 10_000))
-      expect(waiting, "a process waits ahead after the run").toBeDefined()
-      // the run starts in the same synchronous turn as the crash and the busy loop: no exit event comes between
-      const taken = yield* Effect.sync(() => {
-        process.kill(-(waiting ?? 0), "SIGKILL")
-        const busy = Date.now() + 300
-        while (Date.now() < busy) { /* busy */ }
-        return Effect.runPromise(Effect.either(run))
-      })
-      return yield* Effect.promise(() => taken)
-    })))
+    const answer = await Effect.runPromise(
+      Effect.scoped(
+        Effect.gen(function* () {
+          const ctx = yield* Layer.build(runner)
+          const run = Effect.flatMap(ProcessRunner, (p) => p.run(request)).pipe(Effect.provide(ctx))
+          yield* run
+          const waiting = yield* Effect.promise(() => until(() => waitingBatches(cwd)[0], 10_000))
+          expect(waiting, "a process waits ahead after the run").toBeDefined()
+          // the run starts in the same synchronous turn as the crash and the busy loop: no exit event comes between
+          const taken = yield* Effect.sync(() => {
+            process.kill(-(waiting ?? 0), "SIGKILL")
+            const busy = Date.now() + 300
+            while (Date.now() < busy) {
+              /* busy */
+            }
+            return Effect.runPromise(Effect.either(run))
+          })
+          return yield* Effect.promise(() => taken)
+        })
+      )
+    )
     expect(answer._tag, JSON.stringify(answer)).toBe("Right")
     if (answer._tag === "Right") expect(answer.right.stdout).toContain("Acme Sign-in")
   }, 120_000)

@@ -11,7 +11,8 @@ beforeAll(async () => {
   await live.tool.call({ args: ["open", `${live.site.origin}/download.html`] })
 })
 
-const verification = (details: Record<string, unknown>) => details["artifactVerification"] as { verified: boolean; artifacts: Array<Record<string, unknown>> }
+const verification = (details: Record<string, unknown>) =>
+  details["artifactVerification"] as { verified: boolean; artifacts: Array<Record<string, unknown>> }
 
 describe("artifacts", () => {
   it.each([
@@ -41,32 +42,87 @@ describe("artifacts", () => {
     await live.tool.call({ args: ["click", "#dl"] })
     const result = await live.tool.call({ args: ["wait", "--download", "out/dl/clicked.txt", "--timeout", "10000"] })
     expect(result.isError, result.details.error).toBe(false)
-    expect(verification(result.details as never).artifacts[0]).toMatchObject({ state: "verified", path: join(live.world.root, "out/dl/clicked.txt") })
+    expect(verification(result.details as never).artifacts[0]).toMatchObject({
+      state: "verified",
+      path: join(live.world.root, "out/dl/clicked.txt")
+    })
   })
 
   it.each([
-    ["trace", [["trace", "start"], ["trace", "stop", "out/perf/trace.json"]], "out/perf/trace.json"],
-    ["profiler", [["profiler", "start"], ["profiler", "stop", "out/perf/profile.json"]], "out/perf/profile.json"],
-    ["har", [["network", "har", "start"], ["network", "har", "stop", "out/net/capture.har"]], "out/net/capture.har"]
+    [
+      "trace",
+      [
+        ["trace", "start"],
+        ["trace", "stop", "out/perf/trace.json"]
+      ],
+      "out/perf/trace.json"
+    ],
+    [
+      "profiler",
+      [
+        ["profiler", "start"],
+        ["profiler", "stop", "out/perf/profile.json"]
+      ],
+      "out/perf/profile.json"
+    ],
+    [
+      "har",
+      [
+        ["network", "har", "start"],
+        ["network", "har", "stop", "out/net/capture.har"]
+      ],
+      "out/net/capture.har"
+    ]
   ])("%s stop writes a verified file", async (_kind, calls, relative) => {
     for (const args of calls.slice(0, -1)) expect((await live.tool.call({ args })).isError).toBe(false)
     await live.tool.call({ args: ["reload"] })
     const result = await live.tool.call({ args: calls.at(-1) ?? [] })
     expect(result.isError, result.details.error).toBe(false)
-    expect(verification(result.details as never).artifacts[0]).toMatchObject({ state: "verified", path: join(live.world.root, relative) })
+    expect(verification(result.details as never).artifacts[0]).toMatchObject({
+      state: "verified",
+      path: join(live.world.root, relative)
+    })
   })
 
   it("diff screenshot: a verified diff image when pages differ; an honest missing row when they match", async () => {
     await live.tool.call({ args: ["screenshot", "out/shots/base.png"] })
-    const same = await live.tool.call({ args: ["diff", "screenshot", "--baseline", join(live.world.root, "out/shots/base.png"), "-o", "out/shots/same.png"] })
+    const same = await live.tool.call({
+      args: [
+        "diff",
+        "screenshot",
+        "--baseline",
+        join(live.world.root, "out/shots/base.png"),
+        "-o",
+        "out/shots/same.png"
+      ]
+    })
     expect(same.isError).toBe(false)
-    expect(verification(same.details as never).artifacts[0]).toMatchObject({ state: "missing", limitation: "the images match, so agent-browser wrote no diff image" })
+    expect(verification(same.details as never).artifacts[0]).toMatchObject({
+      state: "missing",
+      limitation: "the images match, so agent-browser wrote no diff image"
+    })
     expect(same.details.successCategory).toBe("completed")
     await live.tool.call({ args: ["eval", "document.body.style.background = 'red'"] })
-    const changed = await live.tool.call({ args: ["diff", "screenshot", "--baseline", join(live.world.root, "out/shots/base.png"), "-o", "out/shots/diff.png"] })
+    const changed = await live.tool.call({
+      args: [
+        "diff",
+        "screenshot",
+        "--baseline",
+        join(live.world.root, "out/shots/base.png"),
+        "-o",
+        "out/shots/diff.png"
+      ]
+    })
     expect(changed.isError, changed.details.error).toBe(false)
-    expect(verification(changed.details as never).artifacts[0]).toMatchObject({ state: "verified", mediaType: "image/png" })
-    expect(textOf(changed)).toMatch(new RegExp(`^Saved diff image: ${join(live.world.root, "out/shots/diff.png")} \\(\\d+(\\.\\d+)?% of pixels differ, \\d+ of \\d+\\)`))
+    expect(verification(changed.details as never).artifacts[0]).toMatchObject({
+      state: "verified",
+      mediaType: "image/png"
+    })
+    expect(textOf(changed)).toMatch(
+      new RegExp(
+        `^Saved diff image: ${join(live.world.root, "out/shots/diff.png")} \\(\\d+(\\.\\d+)?% of pixels differ, \\d+ of \\d+\\)`
+      )
+    )
     expect(textOf(same)).toMatch(/^Images match: 0% of pixels differ, 0 of \d+; no diff image written\./)
   })
 
@@ -77,12 +133,19 @@ describe("artifacts", () => {
       expect(result.details.failureCategory).toBe("upstream-error")
       return
     }
-    expect(verification(result.details as never).artifacts[0]).toMatchObject({ state: "pending", path: join(live.world.root, "out/video/run.webm") })
+    expect(verification(result.details as never).artifacts[0]).toMatchObject({
+      state: "pending",
+      path: join(live.world.root, "out/video/run.webm")
+    })
     expect(result.details.failureCategory).toBeUndefined()
     const hasFfmpeg = (process.env["PATH"] ?? "").split(":").some((d) => existsSync(join(d, "ffmpeg")))
     if (!hasFfmpeg) {
       expect(textOf(result)).toContain("Recording dependency warning: ffmpeg not found on PATH")
-      expect(result.details.recordingDependencyWarning).toMatchObject({ reason: "ffmpeg-missing-for-recording", dependency: "ffmpeg", command: "record start" })
+      expect(result.details.recordingDependencyWarning).toMatchObject({
+        reason: "ffmpeg-missing-for-recording",
+        dependency: "ffmpeg",
+        command: "record start"
+      })
     } else expect(result.details.recordingDependencyWarning).toBeUndefined()
     await live.tool.call({ args: ["record", "stop"] })
   })

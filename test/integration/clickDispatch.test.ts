@@ -8,7 +8,13 @@
 import { spawn } from "node:child_process"
 import * as Either from "effect/Either"
 import { describe, expect, it } from "vitest"
-import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickReadOf, clickRecorderScript, clickTargetOf } from "../../src/page/clickDispatch.js"
+import {
+  CLICK_READ_EXPRESSION,
+  CLICK_STAYED_GATE,
+  clickReadOf,
+  clickRecorderScript,
+  clickTargetOf
+} from "../../src/page/clickDispatch.js"
 import { LANDED_PAGE_READ, landedPageOf, landedPageSteps } from "../../src/program/page/pageProbes.js"
 import { classifyUpstream } from "../../src/upstream/classifyReply.js"
 import { parseCommandLine } from "../../src/upstream/commandLine.js"
@@ -20,7 +26,8 @@ import { liveWorld } from "../support/liveWorld.js"
 const live = liveWorld()
 const url = (path: string) => `${live.site.origin}/${path}`
 const ids = (result: ToolResult) => result.details.nextActions?.map((a) => a.id) ?? []
-const outText = () => JSON.parse(live.world.raw(["--json", "--session", sessionOf(), "get", "text", "#out"])).data.text as string
+const outText = () =>
+  JSON.parse(live.world.raw(["--json", "--session", sessionOf(), "get", "text", "#out"])).data.text as string
 let session: string | undefined
 const sessionOf = () => {
   if (session === undefined) throw new Error("no session yet")
@@ -63,7 +70,12 @@ describe("one-process click", () => {
     expect(ref, textOf(snap)).toBeDefined()
     const clicked = await live.tool.call({ args: ["click", `@${ref}`] })
     expect(clicked.isError).toBe(true)
-    expect(clicked.details.clickDispatch?.target).toEqual({ kind: "accessible", refId: ref, role: "button", name: "Tip" })
+    expect(clicked.details.clickDispatch?.target).toEqual({
+      kind: "accessible",
+      refId: ref,
+      role: "button",
+      name: "Tip"
+    })
     expect(clicked.details.clickDispatch?.landedOn).toBe("div#tip-cover")
     expect(textOf(clicked)).toContain("landed on div#tip-cover")
     expect(outText()).toBe("plain 1")
@@ -87,7 +99,10 @@ describe("one-process click", () => {
     const byName = await live.tool.call({ args: ["find", "role", "button", "click", "--name", "Mover"] })
     expect(byName.isError, textOf(byName)).toBe(true)
     // resolved before it ran to the reachable button's ref of a fresh snapshot -i (P6), and judged as that ref
-    expect(byName.details.effectiveArgs?.slice(-2)).toEqual(["click", `@${byName.details.clickDispatch?.target.kind === "accessible" ? byName.details.clickDispatch.target.refId : ""}`])
+    expect(byName.details.effectiveArgs?.slice(-2)).toEqual([
+      "click",
+      `@${byName.details.clickDispatch?.target.kind === "accessible" ? byName.details.clickDispatch.target.refId : ""}`
+    ])
     expect(byName.details.clickDispatch?.target).toMatchObject({ kind: "accessible", role: "button", name: "Mover" })
     expect(outText()).toBe("nested clicked")
   })
@@ -114,7 +129,10 @@ describe("one-process click", () => {
     // the click, its read and the landed page's read: one `batch`, no second process to read the page (and after the
     // dialog above, whose page the session could not read, the click still runs with its checks)
     const ran = live.tool.spawned().slice(before)
-    expect(ran.map((argv) => argv.slice(-3).join(" ")), JSON.stringify(ran)).toEqual(["batch --omit-command --bail"])
+    expect(
+      ran.map((argv) => argv.slice(-3).join(" ")),
+      JSON.stringify(ran)
+    ).toEqual(["batch --omit-command --bail"])
     expect(linked.details.navigationSummary?.url).toBe(url("about.html"))
     expect(textOf(linked)).toContain("About Acme")
     await live.tool.call({ args: ["open", url("click-targets.html")] })
@@ -129,13 +147,27 @@ describe("one-process click", () => {
   it("the click's batch on the real binary: a click that stays ends at its read, whose value comes back from its error; a link goes on past the gate", async () => {
     // run in the background: the page's server lives in this process, which a synchronous spawn would block
     const run = async (target: string) => {
-      const steps = [["eval", clickRecorderScript(clickTargetOf(["click", target], undefined))], ["click", target], ["eval", CLICK_READ_EXPRESSION], ["tab", "list"], ["eval", CLICK_STAYED_GATE], ...landedPageSteps(5_000)]
-      const child = spawn(NATIVE_BINARY, ["--json", "--session", sessionOf(), "batch", "--omit-command", "--bail"], { env: live.world.rawEnv, stdio: ["pipe", "pipe", "pipe"] })
+      const steps = [
+        ["eval", clickRecorderScript(clickTargetOf(["click", target], undefined))],
+        ["click", target],
+        ["eval", CLICK_READ_EXPRESSION],
+        ["tab", "list"],
+        ["eval", CLICK_STAYED_GATE],
+        ...landedPageSteps(5_000)
+      ]
+      const child = spawn(NATIVE_BINARY, ["--json", "--session", sessionOf(), "batch", "--omit-command", "--bail"], {
+        env: live.world.rawEnv,
+        stdio: ["pipe", "pipe", "pipe"]
+      })
       let stdout = ""
       child.stdout.on("data", (chunk) => (stdout += chunk))
       child.stdin.end(JSON.stringify(steps))
       const exitCode = await new Promise<number | null>((resolve) => child.on("close", resolve))
-      const outcome = classifyUpstream({ kind: "browser", line: parseCommandLine(["batch"]) }, { exitCode, signal: null, stdout, stderr: "", durationMs: 0 }, steps)
+      const outcome = classifyUpstream(
+        { kind: "browser", line: parseCommandLine(["batch"]) },
+        { exitCode, signal: null, stdout, stderr: "", durationMs: 0 },
+        steps
+      )
       if (Either.isLeft(outcome) || outcome.right.kind !== "batch") throw new Error(`no rows: ${stdout}`)
       return outcome.right.rows
     }
@@ -144,7 +176,11 @@ describe("one-process click", () => {
     expect(stayed.map((row) => row.success)).toEqual([true, true, false])
     const read = clickReadOf(stayed[2])
     expect(read?.stayed).toBe(true)
-    expect(read?.value).toMatchObject({ title: "Click targets", url: url("click-targets.html"), click: { resolved: true, hits: 5, navigating: false } })
+    expect(read?.value).toMatchObject({
+      title: "Click targets",
+      url: url("click-targets.html"),
+      click: { resolved: true, hits: 5, navigating: false }
+    })
     expect(outText()).toBe("plain 1")
     const linked = await run("#next")
     expect(linked.map((row) => row.success)).toEqual([true, true, true, true, true, true, true, true])
@@ -171,9 +207,15 @@ describe("one-process click", () => {
     expect(textOf(clicked)).not.toContain("still changing")
     const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const order = ["Alpha", "Bravo", "Charlie"].map((name) => snapshot.indexOf(`button "${name}"`))
-    expect(order.every((at, i) => at >= 0 && (i === 0 || at > (order[i - 1] ?? 0))), snapshot).toBe(true)
+    expect(
+      order.every((at, i) => at >= 0 && (i === 0 || at > (order[i - 1] ?? 0))),
+      snapshot
+    ).toBe(true)
     expect(snapshot).not.toContain("still changing")
-    expect(JSON.parse(live.world.raw(["--json", "--session", clicked.details.sessionName ?? "", "get", "text", "#sort-out"])).data.text).toBe("sorted")
+    expect(
+      JSON.parse(live.world.raw(["--json", "--session", clicked.details.sessionName ?? "", "get", "text", "#sort-out"]))
+        .data.text
+    ).toBe("sorted")
   })
 })
 
@@ -184,11 +226,24 @@ describe("overlay blockers after snapshot -i", () => {
     expect(snap.isError, textOf(snap)).toBe(false)
     const overlay = snap.details.overlayBlockers
     expect(overlay?.dialogs).toEqual(['dialog "Newsletter"'])
-    expect(overlay?.candidates.map((c) => [c.role, c.name])).toEqual([["button", "Close"], ["button", "No thanks"]])
-    expect(textOf(snap)).toMatch(/Possible overlay blockers: .*dialog "Newsletter".* open; dismiss candidates @e\d+ button .*"Close"/)
-    expect(ids(snap)).toEqual(expect.arrayContaining(["inspect-overlay-state", "try-overlay-blocker-candidate-1", "try-overlay-blocker-candidate-2"]))
+    expect(overlay?.candidates.map((c) => [c.role, c.name])).toEqual([
+      ["button", "Close"],
+      ["button", "No thanks"]
+    ])
+    expect(textOf(snap)).toMatch(
+      /Possible overlay blockers: .*dialog "Newsletter".* open; dismiss candidates @e\d+ button .*"Close"/
+    )
+    expect(ids(snap)).toEqual(
+      expect.arrayContaining([
+        "inspect-overlay-state",
+        "try-overlay-blocker-candidate-1",
+        "try-overlay-blocker-candidate-2"
+      ])
+    )
     const first = snap.details.nextActions?.find((a) => a.id === "try-overlay-blocker-candidate-1")
-    const closed = await live.tool.call({ args: (first?.params?.args ?? []).filter((a, i, all) => a !== "--session" && all[i - 1] !== "--session") })
+    const closed = await live.tool.call({
+      args: (first?.params?.args ?? []).filter((a, i, all) => a !== "--session" && all[i - 1] !== "--session")
+    })
     expect(closed.isError, textOf(closed)).toBe(false)
     const after = await live.tool.call({ args: ["snapshot", "-i"] })
     expect(after.details.overlayBlockers).toBeUndefined()

@@ -30,7 +30,8 @@ document.getElementById("later").onclick = () => { setTimeout(() => { location.h
 })
 const url = (path: string) => `${live.site.origin}/${path}`
 let session = ""
-const evalPage = (js: string) => JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
+const evalPage = (js: string) =>
+  JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
 const ok = (result: ToolResult) => {
   expect(result.isError, textOf(result)).toBe(false)
   return textOf(result)
@@ -78,7 +79,9 @@ describe("a click's effects", () => {
     // before: `Pressed NotAKey`, while the page got a keydown with an empty key and nothing was typed
     const text = ok(await live.tool.call({ args: ["press", "NotAKey"] }))
     expect(evalPage(`document.getElementById("q").value`)).toBe("")
-    expect(text).toContain("The browser does not know that key name: the page got a key event with no key, and nothing was typed.")
+    expect(text).toContain(
+      "The browser does not know that key name: the page got a key event with no key, and nothing was typed."
+    )
     const known = ok(await live.tool.call({ args: ["press", "a"] }))
     expect(evalPage(`document.getElementById("q").value`)).toBe("a")
     expect(known).not.toContain("does not know that key name")

@@ -36,7 +36,9 @@ describe("configured browser defaults", () => {
     const url = `${site.origin}/index.html`
     const first = await tool.call({ args: ["open", url] })
     expect(first.isError).toBe(false)
-    expect(textOf(first)).toContain(`Launched with configured browser defaults (${configFile}): --allowed-domains 127.0.0.1.`)
+    expect(textOf(first)).toContain(
+      `Launched with configured browser defaults (${configFile}): --allowed-domains 127.0.0.1.`
+    )
     expect(first.details.managedSession?.launchFlags).toEqual(["--allowed-domains", "127.0.0.1"])
     expect(first.details.nextActions?.some((a) => a.id === "retry-with-fresh-session")).toBe(false)
 

@@ -101,7 +101,9 @@ describe("content boundaries alone (security.contentBoundaries in a config file)
 
   it("eval: the result is page content", async () => {
     await live.call({ args: ["open", live.url()] })
-    const result = await live.call({ args: ["eval", "document.querySelector('p').textContent + '\\n' + document.querySelector('pre').textContent"] })
+    const result = await live.call({
+      args: ["eval", "document.querySelector('p').textContent + '\\n' + document.querySelector('pre').textContent"]
+    })
     expect(result.isError, result.details.error).toBe(false)
     const { inside, outside } = split(result)
     expect(inside).toContain("Next actions: agent_browser")
@@ -111,7 +113,14 @@ describe("content boundaries alone (security.contentBoundaries in a config file)
   })
 
   it("batch: the step lines are the tool's, each step's page data inside", async () => {
-    const result = await live.call({ args: ["batch"], stdin: JSON.stringify([["get", "text", "h1"], ["eval", "document.title"], ["click", "button"]]) })
+    const result = await live.call({
+      args: ["batch"],
+      stdin: JSON.stringify([
+        ["get", "text", "h1"],
+        ["eval", "document.title"],
+        ["click", "button"]
+      ])
+    })
     expect(result.isError, result.details.error).toBe(false)
     const { inside, outside } = split(result)
     expect(outside).toContain("✓ 3/3 steps")

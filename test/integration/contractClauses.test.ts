@@ -13,10 +13,17 @@ beforeAll(async () => {
 
 describe("F2/V2 + F3: a caller's raw batch writes its files where it asked, and a claimed file that vanished fails closed", () => {
   it("relative screenshot and pdf steps land under the pi cwd in folders the tool created", async () => {
-    const result = await live.tool.call({ args: ["batch"], stdin: JSON.stringify([["screenshot", "batch-out/new/a.png"], ["pdf", "batch-out/docs/b.pdf"]]) })
+    const result = await live.tool.call({
+      args: ["batch"],
+      stdin: JSON.stringify([
+        ["screenshot", "batch-out/new/a.png"],
+        ["pdf", "batch-out/docs/b.pdf"]
+      ])
+    })
     expect(result.isError, textOf(result)).toBe(false)
     expect(result.details.successCategory).toBe("artifact-saved")
-    for (const relative of ["batch-out/new/a.png", "batch-out/docs/b.pdf"]) expect(statSync(join(live.world.root, relative)).size).toBeGreaterThan(0)
+    for (const relative of ["batch-out/new/a.png", "batch-out/docs/b.pdf"])
+      expect(statSync(join(live.world.root, relative)).size).toBeGreaterThan(0)
     expect(result.details.artifactVerification?.artifacts.map((a) => [a.path, a.state])).toEqual([
       [join(live.world.root, "batch-out/new/a.png"), "verified"],
       [join(live.world.root, "batch-out/docs/b.pdf"), "verified"]
@@ -27,7 +34,10 @@ describe("F2/V2 + F3: a caller's raw batch writes its files where it asked, and 
       ["artifact-saved", [join(live.world.root, "batch-out/docs/b.pdf")]]
     ])
     expect(result.details.imagePaths).toEqual([join(live.world.root, "batch-out/new/a.png")])
-    expect(result.details.pageChangeSummary).toMatchObject({ changeType: "artifact", savedFilePath: join(live.world.root, "batch-out/new/a.png") })
+    expect(result.details.pageChangeSummary).toMatchObject({
+      changeType: "artifact",
+      savedFilePath: join(live.world.root, "batch-out/new/a.png")
+    })
     expect(result.content.some((c) => c.type === "image" && c.mimeType === "image/png")).toBe(true)
   })
 
@@ -37,7 +47,15 @@ describe("F2/V2 + F3: a caller's raw batch writes its files where it asked, and 
     const sweeper = setInterval(() => {
       if (existsSync(path)) unlinkSync(path)
     }, 10)
-    const result = await live.tool.call({ args: ["batch"], stdin: JSON.stringify([["screenshot", path], ["wait", "1500"]]) }).finally(() => clearInterval(sweeper))
+    const result = await live.tool
+      .call({
+        args: ["batch"],
+        stdin: JSON.stringify([
+          ["screenshot", path],
+          ["wait", "1500"]
+        ])
+      })
+      .finally(() => clearInterval(sweeper))
     expect(result.details.batchSteps?.map((s) => s.resultCategory)).toEqual(["success", "success"])
     expect(result.isError).toBe(true)
     expect(result.details.failureCategory).toBe("artifact-missing")
@@ -48,7 +66,16 @@ describe("F2/V2 + F3: a caller's raw batch writes its files where it asked, and 
 describe("L25/X3/T3: a timed-out raw batch says which steps ran; its next action works", () => {
   it("a read-only step that timed out: steps, page, and the offered retry of that step succeeds", async () => {
     const url = `${live.site.origin}/index.html`
-    const result = await live.tool.call({ args: ["batch"], stdin: JSON.stringify([["open", url], ["get", "title"], ["wait", "4000"], ["get", "url"]]), timeoutMs: 2500 })
+    const result = await live.tool.call({
+      args: ["batch"],
+      stdin: JSON.stringify([
+        ["open", url],
+        ["get", "title"],
+        ["wait", "4000"],
+        ["get", "url"]
+      ]),
+      timeoutMs: 2500
+    })
     expect(result.details.failureCategory).toBe("timeout")
     expect(result.details.timeoutPartialProgress).toMatchObject({
       steps: [{ status: "completed" }, { status: "completed" }, { status: "unknown" }, { status: "pending" }],
@@ -57,7 +84,9 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran; its next action
       currentPage: { url },
       openedButPostOpenTimedOut: true
     })
-    expect(textOf(result)).toContain("Timeout partial progress: 2 of 4 steps completed; step 3 (wait 4000) did not finish")
+    expect(textOf(result)).toContain(
+      "Timeout partial progress: 2 of 4 steps completed; step 3 (wait 4000) did not finish"
+    )
     const next = result.details.nextActions?.[0]
     expect(next?.id).toBe("retry-timeout-step")
     // the stopped wait still runs in the browser; the retry queues behind it and must not time out the same way
@@ -66,7 +95,14 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran; its next action
   })
 
   it("a step that may have acted (a slow eval): no retry; the offered snapshot -i answers", async () => {
-    const result = await live.tool.call({ args: ["batch"], stdin: JSON.stringify([["get", "title"], ["eval", "new Promise((r) => setTimeout(() => r(1), 6000))"]]), timeoutMs: 2500 })
+    const result = await live.tool.call({
+      args: ["batch"],
+      stdin: JSON.stringify([
+        ["get", "title"],
+        ["eval", "new Promise((r) => setTimeout(() => r(1), 6000))"]
+      ]),
+      timeoutMs: 2500
+    })
     expect(result.details.failureCategory).toBe("timeout")
     expect(result.details.timeoutPartialProgress).toMatchObject({ retryStep: { index: 2, retryable: false } })
     const next = result.details.nextActions?.[0]
@@ -80,7 +116,11 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran; its next action
 describe("O3/O2: a caller's --json keeps the visible text parseable JSON", () => {
   it("eval --json with outputPath, and a navigating click with --json: JSON.parse works, the notes are in details.notes", async () => {
     await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
-    const evaluated = await live.tool.call({ args: ["--json", "eval", "--stdin"], stdin: "document.title", outputPath: "json-out/title.json" })
+    const evaluated = await live.tool.call({
+      args: ["--json", "eval", "--stdin"],
+      stdin: "document.title",
+      outputPath: "json-out/title.json"
+    })
     expect(evaluated.isError, textOf(evaluated)).toBe(false)
     expect(JSON.parse(textOf(evaluated))).toMatchObject({ result: expect.any(String) })
     expect(evaluated.details.notes).toEqual([`Output file: ${join(live.world.root, "json-out/title.json")}`])
@@ -100,7 +140,9 @@ describe("Q2/Q10: qa on the real page", () => {
     expect(passed.details.qaPreset?.observedPage).toEqual({ title: "Acme Sign-in", url })
     const missed = await live.tool.call({ qa: { url, expectedText: "Not on this page" } })
     expect(missed.details.failureCategory).toBe("qa-failure")
-    expect(missed.details.qaPreset?.failedChecks).toEqual(["expected text not found: Not on this page (not visible within 5000 ms)"])
+    expect(missed.details.qaPreset?.failedChecks).toEqual([
+      "expected text not found: Not on this page (not visible within 5000 ms)"
+    ])
   })
 })
 
@@ -121,9 +163,13 @@ describe("CF5/X14: an upstream download failure on the real binary", () => {
 describe("P8: a missed text click on the real page", () => {
   it("says its button/link candidate fallbacks in the text", async () => {
     await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
-    const result = await live.tool.call({ semanticAction: { action: "click", locator: "text", value: "No such control anywhere" } })
+    const result = await live.tool.call({
+      semanticAction: { action: "click", locator: "text", value: "No such control anywhere" }
+    })
     expect(result.details.failureCategory, textOf(result)).toBe("selector-not-found")
-    expect(textOf(result)).toContain("Agent-browser candidate fallbacks: find role button click --name \"No such control anywhere\"")
+    expect(textOf(result)).toContain(
+      'Agent-browser candidate fallbacks: find role button click --name "No such control anywhere"'
+    )
   })
 })
 
@@ -161,7 +207,11 @@ describe("D13: a redacted storage value says so on the real browser", () => {
     await live.tool.call({ args: ["open", `${live.site.origin}/download.html`] })
     await live.tool.call({ args: ["storage", "local", "set", "authToken", "d13-secret-value"] })
     const one = await live.tool.call({ args: ["storage", "local", "authToken"] })
-    expect(one.details.data).toMatchObject({ value: "[REDACTED]", valueRedacted: true, valueRedactionReason: "credential-like-key" })
+    expect(one.details.data).toMatchObject({
+      value: "[REDACTED]",
+      valueRedacted: true,
+      valueRedactionReason: "credential-like-key"
+    })
     const all = await live.tool.call({ args: ["storage", "local"] })
     expect(all.details.data).toMatchObject({ valueRedactions: { authToken: "credential-like-key" } })
     expect(JSON.stringify(all)).not.toContain("d13-secret-value")
@@ -174,7 +224,10 @@ describe("R6: a fill into a combobox whose list opens only on ArrowDown, on the 
     await live.tool.call({ args: ["open", `${live.site.origin}/combobox-focus.html`] })
     const filled = await live.tool.call({ args: ["find", "role", "combobox", "fill", "App"] })
     expect(filled.isError, textOf(filled)).toBe(false)
-    expect(filled.details.comboboxFocus).toMatchObject({ reason: "focused-combobox-without-visible-options", activeElement: { expanded: "false" } })
+    expect(filled.details.comboboxFocus).toMatchObject({
+      reason: "focused-combobox-without-visible-options",
+      activeElement: { expanded: "false" }
+    })
     const arrow = filled.details.nextActions?.find((a) => a.id === "try-open-combobox-with-arrow")
     expect(arrow).toBeDefined()
     expect((await live.tool.call(arrow?.params)).isError).toBe(false)
@@ -185,7 +238,15 @@ describe("R6: a fill into a combobox whose list opens only on ArrowDown, on the 
 
 describe("X3: a fresh-mode batch that timed out, on the real browser", () => {
   it("its retry (sessionMode fresh, no closed session named) runs", async () => {
-    const result = await live.tool.call({ args: ["batch"], stdin: JSON.stringify([["open", `${live.site.origin}/index.html`], ["wait", "4000"]]), sessionMode: "fresh", timeoutMs: 2500 })
+    const result = await live.tool.call({
+      args: ["batch"],
+      stdin: JSON.stringify([
+        ["open", `${live.site.origin}/index.html`],
+        ["wait", "4000"]
+      ]),
+      sessionMode: "fresh",
+      timeoutMs: 2500
+    })
     expect(result.details.failureCategory, textOf(result)).toBe("timeout")
     const retry = result.details.nextActions?.[0]
     expect(retry?.params).toMatchObject({ args: ["wait", "4000"], sessionMode: "fresh" })

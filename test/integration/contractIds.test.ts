@@ -47,7 +47,9 @@ describe("contract ids on the real binary", () => {
     expect(shot.isError, textOf(shot)).toBe(false)
     expect(existsSync(path)).toBe(true)
     expect(shot.details.artifactManifest?.entries.map((e) => e.path)).toContain(path)
-    expect(shot.details.artifactRetentionSummary).toMatch(/^\d+ live, 0 evicted, \d+ ephemeral, 0 missing artifact\(s\) in the session manifest$/)
+    expect(shot.details.artifactRetentionSummary).toMatch(
+      /^\d+ live, 0 evicted, \d+ ephemeral, 0 missing artifact\(s\) in the session manifest$/
+    )
   })
 })
 
@@ -80,11 +82,17 @@ describe("comboboxFocus on the real binary", () => {
     })
     expect(textOf(clicked)).toContain("Combobox diagnostic: focused combobox did not expose visible options")
     const comboIds = ids(clicked).filter((id) => id.includes("combobox"))
-    expect(comboIds).toEqual(["inspect-focused-combobox", "try-open-combobox-with-arrow", "try-open-combobox-with-enter"])
+    expect(comboIds).toEqual([
+      "inspect-focused-combobox",
+      "try-open-combobox-with-arrow",
+      "try-open-combobox-with-enter"
+    ])
     const arrow = clicked.details.nextActions?.find((a) => a.id === "try-open-combobox-with-arrow")?.params?.args ?? []
     expect((await live.tool.call({ args: [...arrow] })).isError).toBe(false)
     expect(textOf(await live.tool.call({ args: ["snapshot", "-i"] }))).toMatch(/option "Apple"/)
-    const plain = /button "Plain button" \[[^\]]*ref=(e\d+)/.exec(textOf(await live.tool.call({ args: ["snapshot", "-i"] })))?.[1]
+    const plain = /button "Plain button" \[[^\]]*ref=(e\d+)/.exec(
+      textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    )?.[1]
     const other = await live.tool.call({ args: ["click", `@${plain}`] })
     expect(other.details.comboboxFocus).toBeUndefined()
   })
@@ -94,10 +102,17 @@ describe("a dialog that hangs the page on the real binary", () => {
   it("a dialog-like eval that times out → inspect/dismiss, then recover-fresh-session-after-dialog-timeout reopening the page", async () => {
     const url = `${live.site.origin}/dialog.html`
     await live.tool.call({ args: ["open", url] })
-    const hung = await live.tool.call({ args: ["--no-auto-dialog", "eval", "confirm('Delete the draft?')"], timeoutMs: 3000 })
+    const hung = await live.tool.call({
+      args: ["--no-auto-dialog", "eval", "confirm('Delete the draft?')"],
+      timeoutMs: 3000
+    })
     expect(hung.isError, textOf(hung)).toBe(true)
     expect(hung.details.failureCategory).toBe("timeout")
-    expect(ids(hung).slice(0, 3)).toEqual(["inspect-dialog-after-timeout", "dismiss-dialog-after-timeout", "recover-fresh-session-after-dialog-timeout"])
+    expect(ids(hung).slice(0, 3)).toEqual([
+      "inspect-dialog-after-timeout",
+      "dismiss-dialog-after-timeout",
+      "recover-fresh-session-after-dialog-timeout"
+    ])
     expect(hung.details.nextActions?.[2]?.params).toEqual({ args: ["open", url], sessionMode: "fresh" })
     // the recovery is real: a fresh browser on the same page (this hang also cost the old browser its daemon)
     const recover = hung.details.nextActions?.[2]?.params
@@ -111,9 +126,17 @@ describe("a dialog that hangs the page on the real binary", () => {
 describe("connect on the real binary", () => {
   it("a raw connect to a running Chromium → list-connected-session-tabs only; the listed tab is then selectable", async () => {
     const profile = join(out, "connect-profile")
-    const chromium = spawn("/usr/bin/chromium", [
-      "--headless=new", "--remote-debugging-port=0", `--user-data-dir=${profile}`, ...CHROMIUM_ARGS.split(","), `${live.site.origin}/about.html`
-    ], { stdio: "ignore" })
+    const chromium = spawn(
+      "/usr/bin/chromium",
+      [
+        "--headless=new",
+        "--remote-debugging-port=0",
+        `--user-data-dir=${profile}`,
+        ...CHROMIUM_ARGS.split(","),
+        `${live.site.origin}/about.html`
+      ],
+      { stdio: "ignore" }
+    )
     try {
       const portFile = join(profile, "DevToolsActivePort")
       for (let i = 0; i < 100 && !existsSync(portFile); i++) await new Promise((r) => setTimeout(r, 100))

@@ -11,8 +11,8 @@ import { textOf, valueOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 
 const buttons = Array.from({ length: 600 }, (_, i) => `<button>Action number ${i}</button>`).join("")
-const DENSE = `<!doctype html><title>Dense</title><h1>Dense</h1>${buttons}` +
-  `<label>Search <input type="search" id="q"></label>`
+const DENSE =
+  `<!doctype html><title>Dense</title><h1>Dense</h1>${buttons}` + `<label>Search <input type="search" id="q"></label>`
 
 const live = liveWorld({ files: { "/dense.html": [DENSE, "text/html; charset=utf-8"] } })
 
@@ -27,10 +27,16 @@ describe("C3: a dense page's compact snapshot -i keeps its search box", () => {
     const ref = /\nsearchbox "Search" @(e\d+)\n/.exec(text)?.[1]
     expect(ref, text).toBeDefined()
     // the cut buttons: the first named with their refs, the rest counted by role with the filter that lists them
-    expect(text).toContain("\nOmitted high-value controls (not in the list above; editable fields first):\nbutton \"Action number")
-    expect(text).toMatch(/\nNot shown: \d+ button\. List them by role: snapshot -i --filter role=button; by name: snapshot -i --search <text>\./)
+    expect(text).toContain(
+      '\nOmitted high-value controls (not in the list above; editable fields first):\nbutton "Action number'
+    )
+    expect(text).toMatch(
+      /\nNot shown: \d+ button\. List them by role: snapshot -i --filter role=button; by name: snapshot -i --search <text>\./
+    )
     expect(text).not.toContain("navigation links")
-    const compaction = snap.details.snapshotCompaction as { readonly highValueControlRefIds?: ReadonlyArray<string> } | undefined
+    const compaction = snap.details.snapshotCompaction as
+      | { readonly highValueControlRefIds?: ReadonlyArray<string> }
+      | undefined
     const ids = compaction?.highValueControlRefIds ?? []
     expect(ids.length).toBeGreaterThan(0)
     for (const id of ids) expect(text).toContain(`@${id}`)
@@ -51,8 +57,10 @@ describe("X13: a job's assertion that was not met reads as one", () => {
     const text = textOf(result)
     expect(result.isError, text).toBe(true)
     expect(result.details.failureCategory).toBe("timeout")
-    expect(text).toContain("Result: step 2 failed (timeout). Assertion failed: the text \"Order shipped\" was not visible " +
-      "on the page within 10000 ms. Read what the page shows before retrying with a longer wait.")
+    expect(text).toContain(
+      'Result: step 2 failed (timeout). Assertion failed: the text "Order shipped" was not visible ' +
+        "on the page within 10000 ms. Read what the page shows before retrying with a longer wait."
+    )
     expect(text).not.toContain("Wait timed out")
     const next = result.details.nextActions?.[0]
     expect(next?.id).toBe("inspect-after-text-assertion-failure")
@@ -66,8 +74,10 @@ describe("X13: a job's assertion that was not met reads as one", () => {
     const result = await live.tool.call({ job: { steps: [open, { action: "assertUrl", url: "**/done" }] } })
     const text = textOf(result)
     expect(result.isError, text).toBe(true)
-    expect(text).toContain(`Assertion failed: the URL did not match "**/done" within 10000 ms; the page is at ${live.site.origin}` +
-      "/about.html. Read the page the browser is on before retrying with a longer wait.")
+    expect(text).toContain(
+      `Assertion failed: the URL did not match "**/done" within 10000 ms; the page is at ${live.site.origin}` +
+        "/about.html. Read the page the browser is on before retrying with a longer wait."
+    )
     expect(result.details.nextActions?.map((a) => a.id)).toEqual(["inspect-after-url-assertion-failure"])
     expect(result.details.nextActions?.[0]?.params?.args?.slice(-2)).toEqual(["snapshot", "-i"])
   }, 120_000)

@@ -41,9 +41,15 @@ describe("L17: focus taken during a command is given back, and said", () => {
     // the page opens a tab itself, then re-renders a while (its read waits for that: the new tab is there by then)
     const clicked = await live.tool.call({ args: ["click", "#pop"] })
     expect(clicked.isError, textOf(clicked)).toBe(false)
-    expect(clicked.details.tabCorrection).toMatchObject({ reselected: home?.tabId, from: `${live.site.origin}/about.html`, reason: "focus-stolen" })
+    expect(clicked.details.tabCorrection).toMatchObject({
+      reselected: home?.tabId,
+      from: `${live.site.origin}/about.html`,
+      reason: "focus-stolen"
+    })
     const thief = clicked.details.tabCorrection?.stolenBy ?? ""
-    expect(textOf(clicked)).toContain(`Tab recovery: tab ${thief} (${live.site.origin}/about.html) took the focus during this command; re-selected ${home?.tabId}, the tab it ran on (refs from before are void: snapshot -i). To use the other tab: tab ${thief}.`)
+    expect(textOf(clicked)).toContain(
+      `Tab recovery: tab ${thief} (${live.site.origin}/about.html) took the focus during this command; re-selected ${home?.tabId}, the tab it ran on (refs from before are void: snapshot -i). To use the other tab: tab ${thief}.`
+    )
     expect(textOf(clicked)).not.toContain("Page: About Acme")
     expect(activeTab(session)?.tabId).toBe(home?.tabId)
     expect(tabs(session).find((t) => t.tabId === thief)?.url).toBe(`${live.site.origin}/about.html`)
@@ -53,10 +59,18 @@ describe("L17: focus taken during a command is given back, and said", () => {
     // the browser to have the new tab)
     live.world.raw(["--json", "--session", session, "tab", "new", `${live.site.origin}/focus-background.html`])
     live.world.raw(["--json", "--session", session, "tab", home?.tabId ?? "?"])
-    const script = await live.tool.call({ args: ["eval", "--stdin"], stdin: "(async () => { const ping = String(Date.now()); const heard = () => (localStorage.getItem('stolen') || '').startsWith(ping); for (let i = 0; i < 100 && !heard(); i++) { if (i % 10 === 0) localStorage.setItem('steal', ping + '-' + i); await new Promise((r) => setTimeout(r, 50)) } await new Promise((r) => setTimeout(r, 300)); return heard() })()" })
+    const script = await live.tool.call({
+      args: ["eval", "--stdin"],
+      stdin:
+        "(async () => { const ping = String(Date.now()); const heard = () => (localStorage.getItem('stolen') || '').startsWith(ping); for (let i = 0; i < 100 && !heard(); i++) { if (i % 10 === 0) localStorage.setItem('steal', ping + '-' + i); await new Promise((r) => setTimeout(r, 50)) } await new Promise((r) => setTimeout(r, 300)); return heard() })()"
+    })
     expect(script.isError, textOf(script)).toBe(false)
     expect(textOf(script)).toMatch(/^true/) // the background tab opened its popup during the script
-    expect(script.details.tabCorrection).toMatchObject({ reselected: home?.tabId, from: `${live.site.origin}/about.html`, reason: "focus-stolen" })
+    expect(script.details.tabCorrection).toMatchObject({
+      reselected: home?.tabId,
+      from: `${live.site.origin}/about.html`,
+      reason: "focus-stolen"
+    })
     expect(activeTab(session)?.tabId).toBe(home?.tabId)
     expect(textOf(await live.tool.call({ args: ["get", "title"] }))).toContain("Focus steal")
   }, 120_000)
@@ -65,7 +79,10 @@ describe("L17: focus taken during a command is given back, and said", () => {
 describe("R4: a click that stays on its URL and opens a modal names its dismiss controls", () => {
   it("overlayBlockers {summary, candidates, snapshot} after the click that opened it; its first candidate closes it; no flag on other clicks", async () => {
     // a fresh browser: the L17 cases above left the managed session pinned to its tab
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/modal-click.html`], sessionMode: "fresh" })
+    const opened = await live.tool.call({
+      args: ["open", `${live.site.origin}/modal-click.html`],
+      sessionMode: "fresh"
+    })
     expect(opened.isError, textOf(opened)).toBe(false)
     // a same-URL click that opens nothing: no diagnostic
     const liked = await live.tool.call({ args: ["click", "#like"] })
@@ -77,16 +94,29 @@ describe("R4: a click that stays on its URL and opens a modal names its dismiss 
     expect(subscribed.isError, textOf(subscribed)).toBe(false)
     const overlay = subscribed.details.overlayBlockers
     expect(overlay?.dialogs).toEqual(['dialog "Newsletter"'])
-    expect(overlay?.candidates.map((c) => [c.role, c.name])).toEqual([["button", "Close"], ["button", "No thanks"]])
+    expect(overlay?.candidates.map((c) => [c.role, c.name])).toEqual([
+      ["button", "Close"],
+      ["button", "No thanks"]
+    ])
     expect(overlay?.summary).toContain("may cover the page")
     const first = overlay?.candidates[0]
     expect(first?.args).toEqual(["click", first?.ref])
     // the snapshot the candidates come from is the session's ref map now (details.refSnapshot's shape)
-    expect(overlay?.snapshot).toMatchObject({ session: subscribed.details.sessionName, url: `${live.site.origin}/modal-click.html`, target: { url: `${live.site.origin}/modal-click.html` } })
+    expect(overlay?.snapshot).toMatchObject({
+      session: subscribed.details.sessionName,
+      url: `${live.site.origin}/modal-click.html`,
+      target: { url: `${live.site.origin}/modal-click.html` }
+    })
     expect(overlay?.snapshot?.refs?.[(first?.ref ?? "").replace("@", "")]).toEqual({ role: "button", name: "Close" })
     expect(textOf(subscribed)).toContain("Possible overlay blockers: ")
     const ids = (subscribed.details.nextActions ?? []).map((a) => a.id)
-    expect(ids).toEqual(expect.arrayContaining(["inspect-overlay-state", "try-overlay-blocker-candidate-1", "try-overlay-blocker-candidate-2"]))
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        "inspect-overlay-state",
+        "try-overlay-blocker-candidate-1",
+        "try-overlay-blocker-candidate-2"
+      ])
+    )
 
     // the offered candidate runs (its ref is current) and closes the dialog; that click opened nothing
     const candidate = (subscribed.details.nextActions ?? []).find((a) => a.id === "try-overlay-blocker-candidate-1")

@@ -10,7 +10,6 @@ import { liveWorld } from "../support/liveWorld.js"
 
 const live = liveWorld()
 
-
 const refFor = (snapshot: string, role: string, name: string): string => {
   const match = new RegExp(`${role} "${name}"[^\\n]*ref=(e\\d+)`).exec(snapshot)
   if (match?.[1] === undefined) throw new Error(`no ${role} "${name}" in:\n${snapshot}`)
@@ -66,11 +65,20 @@ describe("core flow", () => {
     expect(result.isError).toBe(false)
     expect(result.details.successCategory).toBe("artifact-saved")
     expect(result.details.imagePath).toBe(path)
-    expect(result.details.artifacts?.[0]).toMatchObject({ kind: "screenshot", path, exists: true, mediaType: "image/png" })
+    expect(result.details.artifacts?.[0]).toMatchObject({
+      kind: "screenshot",
+      path,
+      exists: true,
+      mediaType: "image/png"
+    })
     expect(existsSync(path)).toBe(true)
     const image = result.content.find((c) => c.type === "image")
     expect(image).toMatchObject({ type: "image", mimeType: "image/png" })
-    expect(Buffer.from((image as { data: string }).data, "base64").subarray(1, 4).toString()).toBe("PNG")
+    expect(
+      Buffer.from((image as { data: string }).data, "base64")
+        .subarray(1, 4)
+        .toString()
+    ).toBe("PNG")
   })
 
   it("get url is scalar-first and spawns exactly one process", async () => {
@@ -92,7 +100,13 @@ describe("core flow", () => {
   })
 
   it("batch presents each step", async () => {
-    const result = await live.tool.call({ args: ["batch"], stdin: JSON.stringify([["get", "title"], ["get", "text", "h1"]]) })
+    const result = await live.tool.call({
+      args: ["batch"],
+      stdin: JSON.stringify([
+        ["get", "title"],
+        ["get", "text", "h1"]
+      ])
+    })
     expect(result.isError).toBe(false)
     expect(textOf(result)).toContain("✓ 2/2 steps")
     expect(result.details.batchSteps?.map((s) => s.resultCategory)).toEqual(["success", "success"])

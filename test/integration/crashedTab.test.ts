@@ -55,7 +55,9 @@ describe("a crashed tab is said as a crash (#41)", () => {
     console.log(`[crash] ${textOf(crashed)}`)
     expect((await crashedBy(host, 1)).crashed).toHaveLength(1)
     expect(crashed.isError).toBe(true)
-    expect(textOf(crashed)).toContain(`The tab's page crashed (renderer gone): the tab still lists at ${url} ("Acme Sign-in")`)
+    expect(textOf(crashed)).toContain(
+      `The tab's page crashed (renderer gone): the tab still lists at ${url} ("Acme Sign-in")`
+    )
     expect(textOf(crashed)).toContain(`Open ${url} again in a new tab (tab new ${url})`)
     expect(textOf(crashed)).not.toMatch(/^agent-browser failed: Navigation failed/)
     const next = crashed.details.nextActions?.[0]
@@ -67,7 +69,8 @@ describe("a crashed tab is said as a crash (#41)", () => {
     expect(reopened.isError, textOf(reopened)).toBe(false)
     // the new tab commits its page a moment after tab new answers: read until it does (5 s)
     const deadline = Date.now() + 5_000
-    while (rawData(session, ["get", "url"])["url"] !== url && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+    while (rawData(session, ["get", "url"])["url"] !== url && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100))
     expect(rawData(session, ["get", "url"])["url"]).toBe(url)
     expect(rawData(session, ["get", "title"])["title"]).toBe("Acme Sign-in")
     // the tab list marks the crashed tab (upstream lists it live at its old URL), the new one not

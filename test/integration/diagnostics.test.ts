@@ -13,7 +13,9 @@ beforeAll(async () => {
 describe("diagnostic families", () => {
   it("network requests: counts, actionable failures first", async () => {
     const text = textOf(await live.tool.call({ args: ["network", "requests"] }))
-    expect(text).toMatch(/^\d+ requests \(session aggregate since the last --clear\): \d+ failed \(1 actionable, \d+ benign icon probes\)/)
+    expect(text).toMatch(
+      /^\d+ requests \(session aggregate since the last --clear\): \d+ failed \(1 actionable, \d+ benign icon probes\)/
+    )
     expect(text.split("\n")[1]).toMatch(/GET .*\/missing\.json \(Fetch\) 404/)
   })
 
@@ -27,7 +29,9 @@ describe("diagnostic families", () => {
   it("console: a page that logs more than upstream keeps is told that older messages were dropped", async () => {
     await live.tool.call({ args: ["eval", "for (let i = 0; i < 1500; i++) console.log('flood ' + i)"] })
     const text = textOf(await live.tool.call({ args: ["console"] }))
-    expect(text).toMatch(/^1000 console messages \(session aggregate since the last --clear; \d+ errors, \d+ warnings\); the buffer is full, so older messages were dropped/)
+    expect(text).toMatch(
+      /^1000 console messages \(session aggregate since the last --clear; \d+ errors, \d+ warnings\); the buffer is full, so older messages were dropped/
+    )
     expect(text).toContain("[log] flood 1499")
     await live.tool.call({ args: ["console", "--clear"] })
   })
@@ -49,7 +53,9 @@ describe("diagnostic families", () => {
   it("dialog status before and while a confirm is open", async () => {
     expect(textOf(await live.tool.call({ args: ["dialog", "status"] }))).toBe("No dialog is open.")
     await live.tool.call({ args: ["click", "#ask"] })
-    expect(textOf(await live.tool.call({ args: ["dialog", "status"] }))).toContain("A confirm dialog is open: \"Proceed?\"")
+    expect(textOf(await live.tool.call({ args: ["dialog", "status"] }))).toContain(
+      'A confirm dialog is open: "Proceed?"'
+    )
     expect((await live.tool.call({ args: ["dialog", "dismiss"] })).isError).toBe(false)
   })
 
@@ -76,7 +82,9 @@ describe("diagnostic families", () => {
   })
 
   it("session info and stream status are one readable line each", async () => {
-    expect(textOf(await live.tool.call({ args: ["session", "info"] }))).toMatch(/^Session t-[0-9a-f-]+: daemon pid \d+, browser running, \d+ page\(s\), engine chrome, version 0\.41\.2\.$/)
+    expect(textOf(await live.tool.call({ args: ["session", "info"] }))).toMatch(
+      /^Session t-[0-9a-f-]+: daemon pid \d+, browser running, \d+ page\(s\), engine chrome, version 0\.41\.2\.$/
+    )
     expect(textOf(await live.tool.call({ args: ["stream", "status"] }))).toMatch(/^Stream (enabled|disabled), /)
     // enabling twice is not an error: the stream is in the state the caller asked for
     await live.tool.call({ args: ["stream", "enable"] })
@@ -93,7 +101,10 @@ describe("diagnostic families", () => {
   })
 
   it("auth list and show never show the password", async () => {
-    await live.tool.call({ args: ["auth", "save", "diag-login", "--url", live.site.origin, "--username", "ada", "--password-stdin"], stdin: "pw-diag-123" })
+    await live.tool.call({
+      args: ["auth", "save", "diag-login", "--url", live.site.origin, "--username", "ada", "--password-stdin"],
+      stdin: "pw-diag-123"
+    })
     const list = await live.tool.call({ args: ["auth", "list"] })
     expect(textOf(list)).toContain(`diag-login — ${live.site.origin}`)
     const show = await live.tool.call({ args: ["auth", "show", "diag-login"] })
@@ -114,12 +125,20 @@ describe("diagnostic families", () => {
   it("failed requests that match an active route mock are flagged", async () => {
     expect((await live.tool.call({ args: ["network", "route", "**/missing.json", "--abort"] })).isError).toBe(false)
     await live.tool.call({ args: ["network", "requests", "--clear"] })
-    await live.tool.call({ args: ["eval", "--stdin"], stdin: "fetch('/missing.json').then(() => 'ok', () => 'aborted')" })
+    await live.tool.call({
+      args: ["eval", "--stdin"],
+      stdin: "fetch('/missing.json').then(() => 'ok', () => 'aborted')"
+    })
     const result = await live.tool.call({ args: ["network", "requests"] })
-    expect(textOf(result)).toContain("Network route diagnostics: 1 failed/pending request(s) match active network route **/missing.json")
+    expect(textOf(result)).toContain(
+      "Network route diagnostics: 1 failed/pending request(s) match active network route **/missing.json"
+    )
     // the contract's row: the aborted request never got a response
     expect(result.details.networkRouteDiagnostics?.[0]).toMatchObject({
-      reason: "pending-routed-request", routePattern: "**/missing.json", mode: "abort", summary: expect.stringContaining("has no response yet")
+      reason: "pending-routed-request",
+      routePattern: "**/missing.json",
+      mode: "abort",
+      summary: expect.stringContaining("has no response yet")
     })
     expect(result.details.networkRouteDiagnostics?.[0]?.requestUrl).toMatch(/\/missing\.json$/)
     await live.tool.call({ args: ["network", "unroute"] })

@@ -23,7 +23,9 @@ describe("open of a URL that downloads a file (#41)", () => {
     expect(opened.isError, textOf(opened)).toBe(false)
     expect(downloads()).toEqual(["report-41.txt"])
     const saved = join(live.world.root, "home", "Downloads", "report-41.txt")
-    expect(textOf(opened)).toBe(`Downloaded, not opened: ${live.site.origin}/download/report-41.txt is a file; the browser saved it to ${saved}, ${readFileSync(saved).length} bytes (checked on disk). The tab still shows the page before.`)
+    expect(textOf(opened)).toBe(
+      `Downloaded, not opened: ${live.site.origin}/download/report-41.txt is a file; the browser saved it to ${saved}, ${readFileSync(saved).length} bytes (checked on disk). The tab still shows the page before.`
+    )
     const url = await live.tool.call({ args: ["get", "url"] })
     expect(textOf(url)).toContain(`${live.site.origin}/index.html`)
   }, 90_000)
@@ -38,10 +40,14 @@ describe("open of a URL that downloads a file (#41)", () => {
   it("a short page without scripts that has loaded is not said to be still loading", async () => {
     const opened = await live.tool.call({ args: ["open", `${live.site.origin}/short-static.html`] })
     const session = opened.details.sessionName ?? ""
-    const state = JSON.parse(live.world.raw(["--json", "--session", session, "eval", "document.readyState + ' ' + document.scripts.length"])) as { data: { result: string } }
+    const state = JSON.parse(
+      live.world.raw(["--json", "--session", session, "eval", "document.readyState + ' ' + document.scripts.length"])
+    ) as { data: { result: string } }
     expect(state.data.result).toBe("complete 0")
     console.log(`[short page] ${textOf(opened)}`)
-    expect(textOf(opened)).toContain("The page has loaded and shows almost nothing (no controls, hardly any text); it has no scripts, so that is all of it.")
+    expect(textOf(opened)).toContain(
+      "The page has loaded and shows almost nothing (no controls, hardly any text); it has no scripts, so that is all of it."
+    )
     expect(textOf(opened)).not.toMatch(/may still be loading/)
   })
 
@@ -50,11 +56,15 @@ describe("open of a URL that downloads a file (#41)", () => {
     const session = opened.details.sessionName ?? ""
     await live.tool.call({ args: ["network", "requests", "--clear"] })
     const script = "fetch('http://nohost.invalid/x').then(() => 'ok', (e) => String(e))"
-    const fetched = JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: string } }
+    const fetched = JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as {
+      data: { result: string }
+    }
     expect(fetched.data.result).toBe("TypeError: Failed to fetch")
     const listed = textOf(await live.tool.call({ args: ["network", "requests"] }))
     console.log(`[no host] ${listed}`)
-    expect(listed).toMatch(/; 1 without a response \(no answer: failed before one, e\.g\. a host that does not resolve, or still pending\)/)
+    expect(listed).toMatch(
+      /; 1 without a response \(no answer: failed before one, e\.g\. a host that does not resolve, or still pending\)/
+    )
     expect(listed).toContain("GET http://nohost.invalid/x (Fetch) no response")
   })
 })

@@ -21,7 +21,10 @@ describe("upstream failures are classified", () => {
     expect(result.isError).toBe(true)
     expect(result.details.failureCategory).toBe("stale-ref")
     expect(textOf(result)).toMatch(new RegExp(`^Failed \\(stale-ref\\): Ref @${ref} is stale`))
-    expect(result.details.nextActions?.[0]).toMatchObject({ id: "refresh-interactive-refs", params: { args: ["--session", result.details.sessionName, "snapshot", "-i"] } })
+    expect(result.details.nextActions?.[0]).toMatchObject({
+      id: "refresh-interactive-refs",
+      params: { args: ["--session", result.details.sessionName, "snapshot", "-i"] }
+    })
   })
 
   it("a missing element is selector-not-found", async () => {
@@ -79,36 +82,51 @@ describe("upstream failures are classified", () => {
     const base = ["--session", "confirming", "--confirm-actions", "navigate"]
     await live.tool.call({ args: [...base, "get", "url"] })
     const asked: Array<string> = []
-    const approved = await live.tool.call({ args: [...base, "open", `${live.site.origin}/about.html`] }, {
-      approve: async (request) => {
-        asked.push(request.title)
-        return true
+    const approved = await live.tool.call(
+      { args: [...base, "open", `${live.site.origin}/about.html`] },
+      {
+        approve: async (request) => {
+          asked.push(request.title)
+          return true
+        }
       }
-    })
+    )
     expect(asked).toEqual(["Allow the browser to navigate?"])
     expect(approved.isError).toBe(false)
     expect(textOf(approved)).toContain("Approved by the user: navigate.")
     expect(approved.details.approval).toMatchObject({ action: "navigate", asked: true, approved: true })
-    expect(textOf(await live.tool.call({ args: [...base, "get", "title"] }))).toBe(`About Acme\n(from ${live.site.origin})`)
+    expect(textOf(await live.tool.call({ args: [...base, "get", "title"] }))).toBe(
+      `About Acme\n(from ${live.site.origin})`
+    )
 
-    const declined = await live.tool.call({ args: [...base, "open", `${live.site.origin}/index.html`] }, { approve: async () => false })
+    const declined = await live.tool.call(
+      { args: [...base, "open", `${live.site.origin}/index.html`] },
+      { approve: async () => false }
+    )
     expect(declined.details.failureCategory).toBe("confirmation-required")
     expect(declined.details.approval).toMatchObject({ asked: true, approved: false })
-    expect(textOf(await live.tool.call({ args: [...base, "get", "title"] }))).toBe(`About Acme\n(from ${live.site.origin})`)
+    expect(textOf(await live.tool.call({ args: [...base, "get", "title"] }))).toBe(
+      `About Acme\n(from ${live.site.origin})`
+    )
 
     const noUi = await live.tool.call({ args: [...base, "open", `${live.site.origin}/index.html`] })
     expect(noUi.details.failureCategory).toBe("confirmation-required")
     expect(noUi.details.approval).toMatchObject({ asked: false, approved: false })
     expect((noUi.details.nextActions ?? []).map((n) => n.id)).not.toContain("confirm-pending-action")
     expect(textOf(noUi)).toContain("no UI to ask")
-    expect(textOf(await live.tool.call({ args: [...base, "get", "title"] }))).toBe(`About Acme\n(from ${live.site.origin})`)
+    expect(textOf(await live.tool.call({ args: [...base, "get", "title"] }))).toBe(
+      `About Acme\n(from ${live.site.origin})`
+    )
     await live.tool.call({ args: [...base, "close"] })
   })
 })
 
 describe("the binary itself", () => {
   it("missing from PATH is missing-binary with install guidance", async () => {
-    const noBinary = makeHarness({ ...live.world, config: { ...live.world.config, env: { ...live.world.config.env, PATH: "/usr/bin:/bin" } } })
+    const noBinary = makeHarness({
+      ...live.world,
+      config: { ...live.world.config, env: { ...live.world.config.env, PATH: "/usr/bin:/bin" } }
+    })
     try {
       const result = await noBinary.call({ args: ["get", "url"] })
       expect(result.isError).toBe(true)
@@ -127,7 +145,10 @@ describe("the binary itself", () => {
     mkdirSync(bin, { recursive: true })
     writeFileSync(join(bin, "agent-browser"), "#!/bin/sh\necho 'agent-browser 0.40.3'\n")
     chmodSync(join(bin, "agent-browser"), 0o755)
-    const old = makeHarness({ ...live.world, config: { ...live.world.config, env: { ...live.world.config.env, PATH: `${bin}:/usr/bin:/bin` } } })
+    const old = makeHarness({
+      ...live.world,
+      config: { ...live.world.config, env: { ...live.world.config.env, PATH: `${bin}:/usr/bin:/bin` } }
+    })
     try {
       const result = await old.call({ args: ["get", "url"] })
       expect(result.details.failureCategory).toBe("missing-binary")

@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
 import { type Harness, makeHarness, textOf } from "../support/harness.js"
 import { makeLiveEnv, NATIVE_BINARY, REPO, type LiveEnv } from "../support/liveEnv.js"
-import { kill, sessionProcesses, type SessionProcesses, settledEmpty, survivors, tempLeftovers } from "../support/faults.js"
+import {
+  kill,
+  sessionProcesses,
+  type SessionProcesses,
+  settledEmpty,
+  survivors,
+  tempLeftovers
+} from "../support/faults.js"
 
 let site: StaticServer
 beforeAll(async () => {
@@ -21,7 +28,10 @@ afterAll(async () => {
 })
 
 /** One private world per fault, so a leftover of one cannot hide behind another. */
-const withWorld = async (run: (world: LiveEnv, tool: Harness, track: (p: SessionProcesses | undefined) => void) => Promise<void>, extraEnv: Record<string, string> = {}) => {
+const withWorld = async (
+  run: (world: LiveEnv, tool: Harness, track: (p: SessionProcesses | undefined) => void) => Promise<void>,
+  extraEnv: Record<string, string> = {}
+) => {
   const world = makeLiveEnv({}, extraEnv)
   const tool = makeHarness(world)
   const seen: Array<number> = []
@@ -60,7 +70,10 @@ describe("a browser lost between calls", () => {
       expect(lost.isError).toBe(true)
       expect(lost.details.failureCategory).toBe("upstream-error")
       expect(textOf(lost)).toContain("was lost since the last call")
-      expect(lost.details.nextActions?.[0]).toMatchObject({ id: "reopen-lost-page", params: { args: ["--session", session, "open", `${site.origin}/index.html`] } })
+      expect(lost.details.nextActions?.[0]).toMatchObject({
+        id: "reopen-lost-page",
+        params: { args: ["--session", session, "open", `${site.origin}/index.html`] }
+      })
       expect(await survivors(before?.browserGroup ?? [])).toEqual([])
       expect(await settledEmpty(() => tempLeftovers(join(world.root, "tmp")))).toEqual([])
 
@@ -128,15 +141,18 @@ describe("the binary removed mid-session", () => {
     const copy = join(bin, "agent-browser")
     copyFileSync(NATIVE_BINARY, copy)
     try {
-      await withWorld(async (world, tool, track) => {
-        const session = await open(tool)
-        track(sessionProcesses(world.config.socketDir, session))
-        rmSync(copy)
-        const gone = await tool.call({ args: ["get", "url"] })
-        expect(gone.isError).toBe(true)
-        expect(gone.details.failureCategory).toBe("missing-binary")
-        expect(gone.details.nextActions?.length ?? 0).toBeGreaterThan(0)
-      }, { PATH: `${bin}:/usr/bin:/bin` })
+      await withWorld(
+        async (world, tool, track) => {
+          const session = await open(tool)
+          track(sessionProcesses(world.config.socketDir, session))
+          rmSync(copy)
+          const gone = await tool.call({ args: ["get", "url"] })
+          expect(gone.isError).toBe(true)
+          expect(gone.details.failureCategory).toBe("missing-binary")
+          expect(gone.details.nextActions?.length ?? 0).toBeGreaterThan(0)
+        },
+        { PATH: `${bin}:/usr/bin:/bin` }
+      )
     } finally {
       rmSync(bin, { recursive: true, force: true })
     }

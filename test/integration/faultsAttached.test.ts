@@ -27,10 +27,21 @@ const freePort = async (): Promise<number> => {
 
 /** A Chromium on `port` in its own process group (a profile inside the world, so the world's teardown sees it). */
 const startPool = async (port: number): Promise<ChildProcess> => {
-  const child = spawn(chromiumPath() ?? "chromium", [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking",
-    `--remote-debugging-port=${port}`, `--user-data-dir=${join(live.world.root, `pool-${pools.length}`)}`, "about:blank"
-  ], { detached: true, stdio: "ignore" })
+  const child = spawn(
+    chromiumPath() ?? "chromium",
+    [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--no-first-run",
+      "--disable-background-networking",
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${join(live.world.root, `pool-${pools.length}`)}`,
+      "about:blank"
+    ],
+    { detached: true, stdio: "ignore" }
+  )
   pools.push(child)
   for (let i = 0; i < 300; i++) {
     try {
@@ -96,7 +107,10 @@ describe("a browser attached over CDP (a pool stand-in)", () => {
     const lost = await live.tool.call({ args: ["get", "url"] })
     expect(lost.isError).toBe(true)
     expect(textOf(lost)).toContain("nothing answers at its DevTools endpoint")
-    expect(lost.details.nextActions?.[0]).toMatchObject({ id: "retry-with-fresh-session", params: { sessionMode: "fresh", args: ["open", good()] } })
+    expect(lost.details.nextActions?.[0]).toMatchObject({
+      id: "retry-with-fresh-session",
+      params: { sessionMode: "fresh", args: ["open", good()] }
+    })
     const own = await follow(lost)
     ok(own)
     expect(textOf(own)).toContain("Acme Sign-in")

@@ -27,12 +27,17 @@ afterAll(async () => {
   await new Promise((r) => hung.close(r))
 })
 
-const failure = (result: ToolResult) => ({ category: result.details.failureCategory, actions: result.details.nextActions?.length ?? 0 })
+const failure = (result: ToolResult) => ({
+  category: result.details.failureCategory,
+  actions: result.details.nextActions?.length ?? 0
+})
 
 describe("parallel bursts", () => {
   it("six parallel waits on one session all succeed (one at a time)", async () => {
     await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
-    const results = await Promise.all(Array.from({ length: 6 }, () => live.tool.call({ args: ["wait", "1000"], timeoutMs: 2500 })))
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => live.tool.call({ args: ["wait", "1000"], timeoutMs: 2500 }))
+    )
     expect(results.map((r) => r.details.resultCategory)).toEqual(Array(6).fill("success"))
   })
 
@@ -108,7 +113,10 @@ describe("unusable folders", () => {
   it("an artifact folder inside a regular file: calls without files work, a spill names the folder and the fix", async () => {
     const blocker = join(live.world.root, "artifact-blocker")
     writeFileSync(blocker, "not a folder")
-    const tool = makeHarness({ ...live.world, config: { ...live.world.config, artifactRoot: join(blocker, "a") } }, "pi-session-bad-artifacts")
+    const tool = makeHarness(
+      { ...live.world, config: { ...live.world.config, artifactRoot: join(blocker, "a") } },
+      "pi-session-bad-artifacts"
+    )
     try {
       expect((await tool.call({ args: ["--version"] })).isError).toBe(false)
       const big = await tool.call({ args: ["eval", "--stdin"], stdin: "'y'.repeat(200000)" })
@@ -125,7 +133,10 @@ describe("unusable folders", () => {
   it("a socket folder inside a regular file: browser calls are validation errors naming it, --version still works", async () => {
     const blocker = join(live.world.root, "socket-blocker")
     writeFileSync(blocker, "not a folder")
-    const tool = makeHarness({ ...live.world, config: { ...live.world.config, socketDir: join(blocker, "s") } }, "pi-session-bad-socket")
+    const tool = makeHarness(
+      { ...live.world, config: { ...live.world.config, socketDir: join(blocker, "s") } },
+      "pi-session-bad-socket"
+    )
     try {
       expect((await tool.call({ args: ["--version"] })).isError).toBe(false)
       const refused = await tool.call({ args: ["open", `${live.site.origin}/index.html`] })
@@ -137,24 +148,33 @@ describe("unusable folders", () => {
     }
   })
 
-  it.skipIf(!canMount())("a full disk (64 KiB tmpfs) and a read-only one: spills fail as artifact-missing naming the folder", async () => {
-    for (const [name, options, errno] of [["full", "size=64k", "ENOSPC"], ["ro", "ro,size=64k", "mnt-ro"]] as const) {
-      const dir = join(live.world.root, `mnt-${name}`)
-      const unmount = mountTmpfs(dir, options)
-      if (name === "full") writeFileSync(join(dir, "filler"), Buffer.alloc(60 * 1024))
-      const tool = makeHarness({ ...live.world, config: { ...live.world.config, artifactRoot: dir } }, `pi-session-${name}`)
-      try {
-        expect((await tool.call({ args: ["--version"] })).isError).toBe(false)
-        const big = await tool.call({ args: ["eval", "--stdin"], stdin: "'z'.repeat(200000)" })
-        expect(big.details.failureCategory, textOf(big)).toBe("artifact-missing")
-        expect(textOf(big)).toContain(errno)
-      } finally {
-        await tool.closeOwned()
-        await tool.dispose()
-        unmount()
+  it.skipIf(!canMount())(
+    "a full disk (64 KiB tmpfs) and a read-only one: spills fail as artifact-missing naming the folder",
+    async () => {
+      for (const [name, options, errno] of [
+        ["full", "size=64k", "ENOSPC"],
+        ["ro", "ro,size=64k", "mnt-ro"]
+      ] as const) {
+        const dir = join(live.world.root, `mnt-${name}`)
+        const unmount = mountTmpfs(dir, options)
+        if (name === "full") writeFileSync(join(dir, "filler"), Buffer.alloc(60 * 1024))
+        const tool = makeHarness(
+          { ...live.world, config: { ...live.world.config, artifactRoot: dir } },
+          `pi-session-${name}`
+        )
+        try {
+          expect((await tool.call({ args: ["--version"] })).isError).toBe(false)
+          const big = await tool.call({ args: ["eval", "--stdin"], stdin: "'z'.repeat(200000)" })
+          expect(big.details.failureCategory, textOf(big)).toBe("artifact-missing")
+          expect(textOf(big)).toContain(errno)
+        } finally {
+          await tool.closeOwned()
+          await tool.dispose()
+          unmount()
+        }
       }
     }
-  })
+  )
 })
 
 describe("after quit", () => {

@@ -10,23 +10,31 @@ import { tempRoot, testConfig } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
-const layer = ProcessRunnerLive.pipe(Layer.provide(toolConfigLayer(testConfig(temp.root, { env: { PATH: "/usr/bin:/bin" } }))))
+const layer = ProcessRunnerLive.pipe(
+  Layer.provide(toolConfigLayer(testConfig(temp.root, { env: { PATH: "/usr/bin:/bin" } })))
+)
 
 describe("ProcessRunnerLive faults", () => {
   it.effect("output past the capture cap ends the process and says so", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const runner = yield* ProcessRunner
-      const error = yield* Effect.flip(runner.run({ binary: "/usr/bin/yes", args: [], env: {}, timeoutMs: 20_000, maxCaptureBytes: 1024 * 1024 }))
+      const error = yield* Effect.flip(
+        runner.run({ binary: "/usr/bin/yes", args: [], env: {}, timeoutMs: 20_000, maxCaptureBytes: 1024 * 1024 })
+      )
       expect(error._tag).toBe("ParseFailure")
       expect(error.message).toContain("capture cap")
-    }).pipe(Effect.provide(layer)))
+    }).pipe(Effect.provide(layer))
+  )
 
   it.effect("a process killed by a signal is named, not an empty reply", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const runner = yield* ProcessRunner
-      const error = yield* Effect.flip(runner.run({ binary: "/bin/sh", args: ["-c", "kill -9 $$"], env: {}, timeoutMs: 20_000 }))
+      const error = yield* Effect.flip(
+        runner.run({ binary: "/bin/sh", args: ["-c", "kill -9 $$"], env: {}, timeoutMs: 20_000 })
+      )
       expect(error._tag).toBe("UpstreamFailed")
       expect(error._tag === "UpstreamFailed" && error.code).toBe("killed_by_signal")
       expect(error.message).toContain("SIGKILL")
-    }).pipe(Effect.provide(layer)))
+    }).pipe(Effect.provide(layer))
+  )
 })

@@ -109,7 +109,10 @@ describe("an eval awaiting a promise that never settles (#43)", () => {
 
 describe("timeout progress says where the page is (T3)", () => {
   it("a batch whose second open hung: the navigation is stopped, the page read live (liveUrlRecovered)", async () => {
-    const rows = [["open", good()], ["open", `${live.site.origin}/hang`]]
+    const rows = [
+      ["open", good()],
+      ["open", `${live.site.origin}/hang`]
+    ]
     const hung = await call({ args: ["batch"], stdin: JSON.stringify(rows), timeoutMs: 5000 })
     expect(hung.details.failureCategory, textOf(hung)).toBe("timeout")
     expect(hung.details.recovery?.kind, textOf(hung)).toBe("navigation-stopped")
@@ -139,7 +142,10 @@ describe("a refused connection", () => {
 
 describe("flags upstream would ignore", () => {
   it("are refused before anything runs; the offered call without the flag works", async () => {
-    for (const args of [["open", good(), "--no-such-flag"], ["snapshot", "-i", "--depth", "abc"]]) {
+    for (const args of [
+      ["open", good(), "--no-such-flag"],
+      ["snapshot", "-i", "--depth", "abc"]
+    ]) {
       const refused = await call({ args })
       expect(refused.details.failureCategory, textOf(refused)).toBe("validation-error")
       expect(refused.details.nextActions?.[0]?.id).toBe("retry-without-flag")
@@ -157,7 +163,11 @@ describe("a browser lost between calls (Chromium SIGKILL)", () => {
   }
 
   it("three kills: open, tab new and open each run in a relaunched browser with a note; a browser is there after each", async () => {
-    for (const args of [["open", good()], ["tab", "new"], ["open", good()]]) {
+    for (const args of [
+      ["open", good()],
+      ["tab", "new"],
+      ["open", good()]
+    ]) {
       await killBrowser()
       const result = await call({ args })
       ok(result)

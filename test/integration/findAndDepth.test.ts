@@ -15,11 +15,12 @@ describe("snapshot --search", () => {
     const found = await live.tool.call({ args: ["snapshot", "--search", "/order #\\d+ s/i"] })
     expect(found.isError, textOf(found)).toBe(false)
     expect(textOf(found)).toContain("filtered by regex /order #\\d+ s/i: 1 matching line(s)")
-    expect(textOf(found)).toContain("- contentinfo\n  - paragraph \"Order #123 shipped\"")
+    expect(textOf(found)).toContain('- contentinfo\n  - paragraph "Order #123 shipped"')
     expect(textOf(found)).not.toContain("#456")
     const deep = await live.tool.call({ args: ["snapshot", "--search", "Deep", "--context", "1"] })
-    expect(textOf(deep))
-      .toMatch(/- main\n {2}- navigation\n {4}- list\n {6}- button "Deep" \[ref=e\d+\]\n- heading "Top"/)
+    expect(textOf(deep)).toMatch(
+      /- main\n {2}- navigation\n {4}- list\n {6}- button "Deep" \[ref=e\d+\]\n- heading "Top"/
+    )
     const bad = await live.tool.call({ args: ["snapshot", "--search", "/(/"] })
     expect(bad.details.failureCategory).toBe("validation-error")
     expect(textOf(bad)).toContain("is not a valid regular expression")
@@ -37,7 +38,7 @@ describe("snapshot -d", () => {
   it("-d 2 does not reach the button four levels down; -d 4 does, with no note", async () => {
     const two = await live.tool.call({ args: ["snapshot", "-d", "2"] })
     expect(textOf(two)).toContain("  - navigation")
-    expect(textOf(two)).not.toContain("button \"Deep\"")
+    expect(textOf(two)).not.toContain('button "Deep"')
     const four = await live.tool.call({ args: ["snapshot", "--depth", "4"] })
     expect(textOf(four)).toMatch(/ {6}- button "Deep" \[ref=e\d+\]/)
     expect(textOf(four)).not.toContain("deeper line(s) hidden")

@@ -93,8 +93,9 @@ describe("fills", () => {
     expect(await values("[email.value, vol.value]")).toEqual(["john.doe@example.com", "25"])
     const ro = await live.tool.call({ job: { steps: [{ action: "fill", selector: "#ro", text: "abc" }] } })
     expect(ro.isError).toBe(true)
-    expect(textOf(ro)).toContain("1. ✗ fill #ro abc: After fill, #ro holds 0 character(s), not the 3 typed: " +
-      "it is read-only")
+    expect(textOf(ro)).toContain(
+      "1. ✗ fill #ro abc: After fill, #ro holds 0 character(s), not the 3 typed: " + "it is read-only"
+    )
     expect(await values("ro.value")).toBe("")
   })
 
@@ -106,8 +107,9 @@ describe("fills", () => {
     expect(textOf(slider)).toBe(`Set the slider ${refOf(snapshot, "Volume")} to 30 (range 0–100; it held 59).`)
     const word = await live.tool.call({ args: ["fill", "#vol", "loud"] })
     expect(word.isError).toBe(true)
-    expect(textOf(word)).toContain("#vol is a slider (range 0–100): it takes a number, so nothing was set " +
-      "(it holds 30).")
+    expect(textOf(word)).toContain(
+      "#vol is a slider (range 0–100): it takes a number, so nothing was set " + "(it holds 30)."
+    )
     const ro = await live.tool.call({ args: ["fill", refOf(snapshot, "Code"), "abc"] })
     expect(textOf(ro)).not.toContain("Filled")
     expect(textOf(ro)).toContain(`The fill did not take on ${refOf(snapshot, "Code")}.`)
@@ -129,8 +131,9 @@ describe("fills", () => {
     await live.tool.call({ args: ["open", url("redirect.html")] })
     const filled = await live.tool.call({ args: ["fill", "#a", "hello"] })
     expect(await values("[a.value, b.value]")).toEqual(["", "hello"])
-    expect(textOf(filled)).toContain("After fill, #a holds 0 character(s), not the 5 typed: " +
-      "the text went into #b instead")
+    expect(textOf(filled)).toContain(
+      "After fill, #a holds 0 character(s), not the 5 typed: " + "the text went into #b instead"
+    )
   })
 
   it("a native date field: the fill says it did not take, and its advice (a job type step) fills it", async () => {
@@ -200,6 +203,6 @@ describe("dialogs", () => {
     expect(await evalValue("JSON.stringify(window.__later)")).toBe("later one")
     const next = await live.tool.call({ args: ["click", "#n"] })
     expect(textOf(next)).toContain(`After the previous action: alert "later one" (accepted)`)
-    expect(textOf(next)).not.toContain("late one\"")
+    expect(textOf(next)).not.toContain('late one"')
   })
 })

@@ -17,8 +17,10 @@ describe("challenge pages", () => {
     const result = await live.tool.call({ args: ["open", url("challenge-interstitial.html")] })
     expect(result.isError, textOf(result)).toBe(false)
     expect(result.details.challengePage?.kind).toBe("interstitial")
-    expect(result.details.challengePage?.evidence).toContain("title is \"Just a moment...\"")
-    expect(textOf(result)).toMatch(/Challenge page: an anti-bot interstitial \(.*\)\. It is for a human: do not solve, bypass or retry it/)
+    expect(result.details.challengePage?.evidence).toContain('title is "Just a moment..."')
+    expect(textOf(result)).toMatch(
+      /Challenge page: an anti-bot interstitial \(.*\)\. It is for a human: do not solve, bypass or retry it/
+    )
     expect(result.details.nextActions?.[0]).toMatchObject({
       id: "hand-challenge-to-human",
       params: { args: ["--headed", "open", url("challenge-interstitial.html")], sessionMode: "fresh" }
@@ -42,8 +44,13 @@ describe("challenge pages", () => {
     const walled = await live.tool.call({ args: ["open", url("members.html")] })
     expect(walled.isError, textOf(walled)).toBe(false)
     expect(walled.details.challengePage?.kind, textOf(walled)).toBe("login-wall")
-    expect(textOf(walled)).toContain("the requested page needs a sign-in. Do not guess or bypass it; hand this step to the user (nextAction hand-challenge-to-human)")
-    expect(walled.details.nextActions?.[0]?.params).toMatchObject({ args: ["--headed", "open", url("members.html")], sessionMode: "fresh" })
+    expect(textOf(walled)).toContain(
+      "the requested page needs a sign-in. Do not guess or bypass it; hand this step to the user (nextAction hand-challenge-to-human)"
+    )
+    expect(walled.details.nextActions?.[0]?.params).toMatchObject({
+      args: ["--headed", "open", url("members.html")],
+      sessionMode: "fresh"
+    })
     const login = await live.tool.call({ args: ["open", url("login-wall.html")] })
     expect(login.details.challengePage).toBeUndefined()
   })
@@ -56,9 +63,15 @@ describe("select on a custom combobox", () => {
     expect(custom.isError).toBe(true)
     expect(custom.details.failureCategory).toBe("selector-not-found")
     expect(textOf(custom)).toContain("#speed is not a native <select>, so select changed nothing")
-    expect(ids(custom).slice(0, 3)).toEqual(["open-custom-combobox", "inspect-focused-combobox", "try-open-combobox-with-arrow"])
+    expect(ids(custom).slice(0, 3)).toEqual([
+      "open-custom-combobox",
+      "inspect-focused-combobox",
+      "try-open-combobox-with-arrow"
+    ])
     expect(valueOf(await live.tool.call({ args: ["get", "text", "#speed"] }))).toBe("Slow")
-    const semantic = await live.tool.call({ semanticAction: { action: "select", selector: "#speed", values: ["Fast"] } })
+    const semantic = await live.tool.call({
+      semanticAction: { action: "select", selector: "#speed", values: ["Fast"] }
+    })
     expect(semantic.details.failureCategory).toBe("selector-not-found")
     const native = await live.tool.call({ args: ["select", "#speed-native", "Fast"] })
     expect(native.isError, textOf(native)).toBe(false)
@@ -79,7 +92,9 @@ describe("locator misses", () => {
     await live.tool.call({ args: ["open", url("honest-controls.html")] })
     const result = await live.tool.call({ args: ["find", "text", "Archive", "click"] })
     expect(result.details.failureCategory).toBe("selector-not-found")
-    expect(textOf(result)).toContain("The first element matching text \"Archive\" is hidden, so the click would not reach it")
+    expect(textOf(result)).toContain(
+      'The first element matching text "Archive" is hidden, so the click would not reach it'
+    )
     expect(ids(result)[0]).toBe("refresh-interactive-refs")
     expect(JSON.stringify(result)).not.toContain("data-agent-browser-located")
   })
@@ -87,7 +102,7 @@ describe("locator misses", () => {
   it("a role that does not exist (yet) is selector-not-found with the refresh next action", async () => {
     const result = await live.tool.call({ args: ["find", "role", "tab", "click", "--name", "Billing"] })
     expect(result.details.failureCategory).toBe("selector-not-found")
-    expect(result.details.summary).toBe("Selector not found: role \"tab\" named \"Billing\"")
+    expect(result.details.summary).toBe('Selector not found: role "tab" named "Billing"')
     expect(ids(result)[0]).toBe("refresh-interactive-refs")
   })
 })

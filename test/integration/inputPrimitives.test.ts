@@ -119,7 +119,10 @@ describe("input primitives on the real binary", () => {
     const onDrop = ofType(await pageEvents(), "drop")
     expect(onDrop).toEqual([like({ isTrusted: true, text: "plain words" })])
     const read = onDrop[0]?.files?.map((f) => [f.name, f.size, f.text.slice(0, 10)])
-    expect(read).toEqual([["a.txt", 11, "hello drop"], ["b.png", 1234, "\u0007".repeat(10)]])
+    expect(read).toEqual([
+      ["a.txt", 11, "hello drop"],
+      ["b.png", 1234, "\u0007".repeat(10)]
+    ])
 
     const refused = await call(["drop", edit, "--text", "x"])
     expect(refused.details.failureCategory).toBe("upstream-error")
@@ -163,7 +166,10 @@ describe("input primitives on the real binary", () => {
     expect(ofType(seen, "contextmenu")).toEqual([like({ target: "pad", button: 2, ctrlKey: true })])
     expect(ofType(seen, "drop")).toEqual([like({ text: "from a job" })])
 
-    const rows = [["click", "#edit", "--modifiers", "Control"], ["storage", "local", "remove", "nothing"]]
+    const rows = [
+      ["click", "#edit", "--modifiers", "Control"],
+      ["storage", "local", "remove", "nothing"]
+    ]
     const batch = await call(["batch"], JSON.stringify(rows))
     expect(batch.isError, textOf(batch)).toBe(false)
     expect(ofType(await pageEvents(), "click")).toEqual([like({ ctrlKey: true })])

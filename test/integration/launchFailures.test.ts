@@ -32,7 +32,8 @@ const watchPids = (socketDir: string) => {
     for (const name of names) {
       try {
         const pid = Number(readFileSync(join(socketDir, name), "utf8").trim())
-        if (Number.isInteger(pid) && pid > 1) seen.set(name.slice(0, -4), new Set([...(seen.get(name.slice(0, -4)) ?? []), pid]))
+        if (Number.isInteger(pid) && pid > 1)
+          seen.set(name.slice(0, -4), new Set([...(seen.get(name.slice(0, -4)) ?? []), pid]))
       } catch {
         // removed between readdir and read
       }
@@ -128,9 +129,14 @@ const expectNextPlainCallWorks = async (tool: Tool) => {
 describe("a browser that cannot start", () => {
   it("a nonexistent browser path: executable-missing naming the path, nothing left running", async () => {
     const { tool, quit } = scenario("missing")
-    const result = await tool.call({ args: ["--executable-path", "/nonexistent/chrome", "open", `${live.site.origin}/index.html`] })
+    const result = await tool.call({
+      args: ["--executable-path", "/nonexistent/chrome", "open", `${live.site.origin}/index.html`]
+    })
     expectLaunchFailure(result, "executable-missing")
-    expect(result.details.launchDiagnostic).toMatchObject({ executablePath: "/nonexistent/chrome", executableSource: "--executable-path" })
+    expect(result.details.launchDiagnostic).toMatchObject({
+      executablePath: "/nonexistent/chrome",
+      executableSource: "--executable-path"
+    })
     expect(textOf(result)).toContain("no browser executable at /nonexistent/chrome (set by --executable-path)")
     expect(textOf(result)).toContain("agent-browser install")
     await expectNextPlainCallWorks(tool)
@@ -164,9 +170,14 @@ describe("a browser that cannot start", () => {
 
   it("a job whose first step cannot start the browser is the launch failure itself, not a step failure", async () => {
     const { tool, quit } = scenario("job", { AGENT_BROWSER_EXECUTABLE_PATH: "/nonexistent/chrome" })
-    const result = await tool.call({ job: { steps: [{ action: "open", url: `${live.site.origin}/index.html` }, { action: "snapshot" }] } })
+    const result = await tool.call({
+      job: { steps: [{ action: "open", url: `${live.site.origin}/index.html` }, { action: "snapshot" }] }
+    })
     expectLaunchFailure(result, "executable-missing")
-    expect(result.details.launchDiagnostic).toMatchObject({ executablePath: "/nonexistent/chrome", executableSource: "AGENT_BROWSER_EXECUTABLE_PATH" })
+    expect(result.details.launchDiagnostic).toMatchObject({
+      executablePath: "/nonexistent/chrome",
+      executableSource: "AGENT_BROWSER_EXECUTABLE_PATH"
+    })
     // nothing of the failed launch is kept: the managed session did not become active
     expect(result.details.managedSession?.active).toBe(false)
     await quit()
@@ -184,7 +195,9 @@ describe("a browser that cannot start", () => {
       profile,
       profileLock: { host: "old-container", pid: 4999999, sameHost: false, pidRunning: false }
     })
-    expect(textOf(result)).toContain(`the profile folder ${profile} has a stale lock: its lock file names process 4999999 on host "old-container"`)
+    expect(textOf(result)).toContain(
+      `the profile folder ${profile} has a stale lock: its lock file names process 4999999 on host "old-container"`
+    )
     expect(textOf(result)).toContain(`Remove ${profile}/SingletonLock`)
     expect(textOf(result)).not.toContain("in use by another browser")
     // nothing removed it behind the model's back: the lock is still there
@@ -200,7 +213,10 @@ describe("a browser that cannot start", () => {
   it("a fresh launch with a bad path: its -N daemon is ended and the current browser stays", async () => {
     const { tool, quit } = scenario("fresh")
     await expectNextPlainCallWorks(tool)
-    const result = await tool.call({ args: ["--executable-path", "/nonexistent/chrome", "open", `${live.site.origin}/about.html`], sessionMode: "fresh" })
+    const result = await tool.call({
+      args: ["--executable-path", "/nonexistent/chrome", "open", `${live.site.origin}/about.html`],
+      sessionMode: "fresh"
+    })
     expectLaunchFailure(result, "executable-missing")
     expect(result.details.sessionName).toMatch(/-1$/)
     expect(valueOf(await tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")

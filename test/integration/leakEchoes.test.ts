@@ -31,7 +31,10 @@ const expectNoLeak = (name: string, leaked: ReadonlyArray<Channel>) => {
 /** The password field's ref in the latest `snapshot -i` text. */
 const passwordRef = (result: ToolResult): string => {
   const ref = /textbox "Password".*?\[ref=(e\d+)\]/.exec(textOf(result))?.[1]
-  if (ref === undefined) throw new Error(`no Password ref in: ${textOf(result).slice(0, 400)} ${JSON.stringify(result.details).slice(0, 1500)}`)
+  if (ref === undefined)
+    throw new Error(
+      `no Password ref in: ${textOf(result).slice(0, 400)} ${JSON.stringify(result.details).slice(0, 1500)}`
+    )
   return `@${ref}`
 }
 
@@ -42,7 +45,14 @@ describe("secret-leak corpus: pages that echo what is typed", () => {
     await c.call({ args: ["open", page()] })
     const ref = passwordRef(await c.call({ args: ["snapshot", "-i"] }))
     await c.call({ args: ["fill", ref, PW] })
-    const job = await c.call({ job: { steps: [{ action: "fill", selector: "#pw", text: PW }, { action: "wait", milliseconds: 50 }] } })
+    const job = await c.call({
+      job: {
+        steps: [
+          { action: "fill", selector: "#pw", text: PW },
+          { action: "wait", milliseconds: 50 }
+        ]
+      }
+    })
     expect(job.isError, textOf(job)).toBe(false)
     expect(c.progress[0]).toBe("step 1/2 ✓ fill #pw [REDACTED]")
     expectNoLeak("1 job progress", c.leaks(PW))
@@ -94,7 +104,9 @@ describe("refs after a navigation that changed only the query", () => {
     await live.tool.call({ args: ["open", page("?k=one")] })
     await live.tool.call({ args: ["snapshot", "-i"] })
     await live.tool.call({ args: ["open", page("?k=two")] })
-    const result = await live.tool.call({ semanticAction: { action: "fill", locator: "label", value: "Password", text: "xyz" } })
+    const result = await live.tool.call({
+      semanticAction: { action: "fill", locator: "label", value: "Password", text: "xyz" }
+    })
     expect(result.isError, textOf(result)).toBe(false)
     expect(result.details.compiledSemanticAction).not.toHaveProperty("resolvedRef")
     expect(valueOf(await live.tool.call({ args: ["get", "value", "#pw"] }))).toBe("[REDACTED]")
@@ -103,7 +115,9 @@ describe("refs after a navigation that changed only the query", () => {
   it("a semanticAction fill still runs on the ref when the snapshot is proven current", async () => {
     await live.tool.call({ args: ["open", page()] })
     const ref = passwordRef(await live.tool.call({ args: ["snapshot", "-i"] }))
-    const result = await live.tool.call({ semanticAction: { action: "fill", locator: "label", value: "Password", text: "xyz" } })
+    const result = await live.tool.call({
+      semanticAction: { action: "fill", locator: "label", value: "Password", text: "xyz" }
+    })
     expect(result.isError, textOf(result)).toBe(false)
     expect(result.details.compiledSemanticAction).toMatchObject({ resolvedRef: ref })
   })

@@ -91,7 +91,11 @@ const agent = (piSession: string, calls: ReadonlyArray<unknown>, options: { read
         if (line.held === true || line.done === true) resolve(lines)
       }
     })
-    void exited.then((code) => (lines.some((l) => l.held === true || l.done === true) ? resolve(lines) : reject(new Error(`agent ${piSession} exited ${code} early: ${stderr.slice(-2000)}`))))
+    void exited.then((code) =>
+      lines.some((l) => l.held === true || l.done === true)
+        ? resolve(lines)
+        : reject(new Error(`agent ${piSession} exited ${code} early: ${stderr.slice(-2000)}`))
+    )
   })
   return { child, lines, settled, exited }
 }
@@ -100,20 +104,39 @@ const calls = (lines: ReadonlyArray<Line>) => lines.filter((l) => l.i !== undefi
 
 /** Waits until `check` holds (polling), up to `ms`; answers whether it did. */
 const eventually = async (check: () => boolean, ms: number): Promise<boolean> => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) if (check()) return true
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 200)))
+    if (check()) return true
   return check()
 }
 
 const alive = (found: ReadonlyArray<FoundProcess>) => found.filter((p) => !p.command.includes("agentProcess.mjs"))
 
 describe("one managed session, two processes", () => {
-  it("each call runs whole: a batch that opens its own page reads its own page back, in every round; no call fails", { timeout: 240_000 }, async () => {
+  it("each call runs whole: a batch that opens its own page reads its own page back, in every round; no call fails", {
+    timeout: 240_000
+  }, async () => {
     const rounds = 8
-    const batchOf = (page: string) => ({ args: ["batch"], stdin: JSON.stringify([["open", `${site.origin}/${page}`], ["wait", "150"], ["get", "url"]]) })
-    const a = agent("shared", Array.from({ length: rounds }, () => batchOf("index.html?agent=a")))
-    const b = agent("shared", Array.from({ length: rounds }, () => batchOf("about.html?agent=b")))
+    const batchOf = (page: string) => ({
+      args: ["batch"],
+      stdin: JSON.stringify([
+        ["open", `${site.origin}/${page}`],
+        ["wait", "150"],
+        ["get", "url"]
+      ])
+    })
+    const a = agent(
+      "shared",
+      Array.from({ length: rounds }, () => batchOf("index.html?agent=a"))
+    )
+    const b = agent(
+      "shared",
+      Array.from({ length: rounds }, () => batchOf("about.html?agent=b"))
+    )
     const [linesA, linesB] = await Promise.all([a.settled, b.settled])
-    for (const [lines, own, other] of [[linesA, "agent=a", "agent=b"], [linesB, "agent=b", "agent=a"]] as const) {
+    for (const [lines, own, other] of [
+      [linesA, "agent=a", "agent=b"],
+      [linesB, "agent=b", "agent=a"]
+    ] as const) {
       const done = calls(lines)
       expect(done).toHaveLength(rounds)
       for (const line of done) {
@@ -126,22 +149,32 @@ describe("one managed session, two processes", () => {
     }
     // both quit: nothing of the shared browser survives
     await Promise.all([a.exited, b.exited])
-    expect(await eventually(() => alive(processesMentioning(world.root)).length === 0, 10_000), JSON.stringify(processesMentioning(world.root))).toBe(true)
+    expect(
+      await eventually(() => alive(processesMentioning(world.root)).length === 0, 10_000),
+      JSON.stringify(processesMentioning(world.root))
+    ).toBe(true)
   })
 })
 
 describe("launch race", () => {
-  it(`two processes starting the same session at once, ${RACE_TRIALS} times: both calls succeed, no daemon survives both quitting`, { timeout: 600_000 }, async () => {
+  it(`two processes starting the same session at once, ${RACE_TRIALS} times: both calls succeed, no daemon survives both quitting`, {
+    timeout: 600_000
+  }, async () => {
     const failures: Array<string> = []
     const leaks: Array<string> = []
     for (let trial = 0; trial < RACE_TRIALS; trial++) {
       const open = [{ args: ["open", `${site.origin}/index.html?trial=${trial}`] }]
       const pair = [agent(`race-${trial}`, open), agent(`race-${trial}`, open)]
       const results = await Promise.all(pair.map((p) => p.settled))
-      for (const line of results.flatMap(calls)) if (line.ok !== true) failures.push(`trial ${trial}: ${line.category}: ${line.text?.slice(0, 300)}`)
+      for (const line of results.flatMap(calls))
+        if (line.ok !== true) failures.push(`trial ${trial}: ${line.category}: ${line.text?.slice(0, 300)}`)
       await Promise.all(pair.map((p) => p.exited))
       if (!(await eventually(() => alive(processesMentioning(world.root)).length === 0, 10_000))) {
-        leaks.push(`trial ${trial}: ${alive(processesMentioning(world.root)).map((p) => p.command).join(" | ")}`)
+        leaks.push(
+          `trial ${trial}: ${alive(processesMentioning(world.root))
+            .map((p) => p.command)
+            .join(" | ")}`
+        )
         // keep later trials independent of this one's leak
         for (const p of alive(processesMentioning(world.root))) process.kill(p.pid, "SIGKILL")
       }
@@ -152,7 +185,9 @@ describe("launch race", () => {
 })
 
 describe("a crashed agent", () => {
-  it("its browser is reaped by the next agent that starts; another agent's live browser is untouched", { timeout: 240_000 }, async () => {
+  it("its browser is reaped by the next agent that starts; another agent's live browser is untouched", {
+    timeout: 240_000
+  }, async () => {
     const open = (tag: string) => [{ args: ["open", `${site.origin}/index.html?agent=${tag}`] }]
     const victim = agent("victim", open("victim"), { hold: true })
     const bystander = agent("bystander", open("bystander"), { hold: true })
@@ -175,7 +210,10 @@ describe("a crashed agent", () => {
     const nextLines = await next.settled
     expect(calls(nextLines)[0]?.ok, calls(nextLines)[0]?.text).toBe(true)
     await next.exited
-    expect(await eventually(() => ofSession(victimSession).length === 0, 15_000), JSON.stringify(ofSession(victimSession))).toBe(true)
+    expect(
+      await eventually(() => ofSession(victimSession).length === 0, 15_000),
+      JSON.stringify(ofSession(victimSession))
+    ).toBe(true)
     // the live agent's browser survived, and still answers it
     expect(ofSession(bystanderSession).map((p) => p.pid)).toEqual(expect.arrayContaining(bystanderPids))
     world.raw(["--session", bystanderSession ?? "", "close"])

@@ -8,7 +8,8 @@ import { liveWorld } from "../support/liveWorld.js"
 
 const live = liveWorld()
 let session = ""
-const raw = <A>(args: ReadonlyArray<string>): A => (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+const raw = <A>(args: ReadonlyArray<string>): A =>
+  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
 const refIn = (text: string, pattern: RegExp): string => {
   const ref = pattern.exec(text)?.[1]
   if (ref === undefined) throw new Error(`no ref for ${String(pattern)} in:\n${text}`)
@@ -29,12 +30,16 @@ describe("named controls", () => {
     const clicked = await live.tool.call({ args: ["click", `@${milk}`] })
     expect(clicked.isError, clicked.details.error).toBe(false)
     expect(raw<{ checked: boolean }>(["is", "checked", ".todo-list li:nth-child(2) .toggle"]).checked).toBe(true)
-    expect(raw<{ value: string | null }>(["get", "attr", ".todo-list li:nth-child(2)", "class"]).value).toBe("completed")
+    expect(raw<{ value: string | null }>(["get", "attr", ".todo-list li:nth-child(2)", "class"]).value).toBe(
+      "completed"
+    )
     expect(raw<{ checked: boolean }>(["is", "checked", ".todo-list li:nth-child(1) .toggle"]).checked).toBe(false)
   })
 
   it("names the todo checkboxes in a job's snapshot step and a batch's, with the caller's step numbers, and the refs act", async () => {
-    const job = await live.tool.call({ job: { steps: [{ action: "open", url: `${live.site.origin}/todos.html` }, { action: "snapshot" }] } })
+    const job = await live.tool.call({
+      job: { steps: [{ action: "open", url: `${live.site.origin}/todos.html` }, { action: "snapshot" }] }
+    })
     expect(job.isError, job.details.error).toBe(false)
     const text = textOf(job)
     expect(text).toMatch(/^2\. ✓ snapshot -i\n/m)
@@ -48,7 +53,16 @@ describe("named controls", () => {
     expect(raw<{ checked: boolean }>(["is", "checked", ".todo-list li:nth-child(2) .toggle"]).checked).toBe(true)
     expect(raw<{ checked: boolean }>(["is", "checked", ".todo-list li:nth-child(1) .toggle"]).checked).toBe(false)
     // a caller's raw batch: its snapshot row names them too, numbered as the caller's third step
-    const batch = textOf(await live.tool.call({ args: ["batch"], stdin: JSON.stringify([["uncheck", ".todo-list li:nth-child(2) .toggle"], ["get", "title"], ["snapshot", "-i"]]) }))
+    const batch = textOf(
+      await live.tool.call({
+        args: ["batch"],
+        stdin: JSON.stringify([
+          ["uncheck", ".todo-list li:nth-child(2) .toggle"],
+          ["get", "title"],
+          ["snapshot", "-i"]
+        ])
+      })
+    )
     expect(batch).toMatch(/^3\. ✓ snapshot -i/m)
     // (the pointer left on that row shows its delete button too: the checkbox is then named by the text after it)
     expect(batch).toMatch(/- checkbox \[checked=false, ref=e\d+\] \((?:in listitem|before) "Buy milk"\)/)
@@ -70,10 +84,20 @@ describe("named controls", () => {
     // list items that only wrap a link add nothing: the link has its ref
     expect(text).not.toMatch(/listitem "Active"/)
     // the handlers are gone again
-    expect(raw<{ result: number }>(["eval", "[...document.querySelectorAll('li, label')].filter((e) => e.onclick !== null).length"]).result).toBe(0)
+    expect(
+      raw<{ result: number }>([
+        "eval",
+        "[...document.querySelectorAll('li, label')].filter((e) => e.onclick !== null).length"
+      ]).result
+    ).toBe(0)
     const dragged = await live.tool.call({ args: ["drag", `@${charlie}`, `@${alpha}`] })
     expect(dragged.isError, dragged.details.error).toBe(false)
-    expect(raw<{ result: string }>(["eval", "[...document.querySelectorAll('#sortable li')].map((li) => li.textContent).join(',')"]).result).toBe("Charlie,Alpha,Bravo")
+    expect(
+      raw<{ result: string }>([
+        "eval",
+        "[...document.querySelectorAll('#sortable li')].map((li) => li.textContent).join(',')"
+      ]).result
+    ).toBe("Charlie,Alpha,Bravo")
     expect(raw<{ text: string }>(["get", "text", `@${alpha}`]).text).toBe("Alpha")
   })
 

@@ -10,7 +10,12 @@ import { liveWorld } from "../support/liveWorld.js"
 
 const live = liveWorld()
 const fetched = (path: string) =>
-  live.tool.call({ args: ["eval", `fetch(${JSON.stringify(path)}).then(async (r) => ({ status: r.status, type: r.headers.get("content-type"), text: await r.text() })).then((r) => ({ ...r, mockBody: r.text === '{"mock":true}', text: r.text.length }))`] })
+  live.tool.call({
+    args: [
+      "eval",
+      `fetch(${JSON.stringify(path)}).then(async (r) => ({ status: r.status, type: r.headers.get("content-type"), text: await r.text() })).then((r) => ({ ...r, mockBody: r.text === '{"mock":true}', text: r.text.length }))`
+    ]
+  })
 
 beforeAll(async () => {
   const opened = await live.tool.call({ args: ["open", `${live.site.origin}/deep.html`] })
@@ -19,18 +24,27 @@ beforeAll(async () => {
 
 describe("network route", () => {
   it("a mocked route reaches the page's fetch as upstream answers it: 200, application/json, the body", async () => {
-    const routed = await live.tool.call({ args: ["network", "route", "**/mocked.json", "--body", "{\"mock\":true}"] })
+    const routed = await live.tool.call({ args: ["network", "route", "**/mocked.json", "--body", '{"mock":true}'] })
     expect(routed.isError, textOf(routed)).toBe(false)
-    expect(textOf(routed))
-      .toContain("Routed **/mocked.json: matching requests are answered with HTTP 200, application/json and the --body.")
+    expect(textOf(routed)).toContain(
+      "Routed **/mocked.json: matching requests are answered with HTTP 200, application/json and the --body."
+    )
     // (the text itself is compared in the page: the tool hides a --body value wherever it shows up, see secretPatterns.ts)
-    expect(JSON.parse(valueOf(await fetched("/mocked.json"))))
-      .toEqual({ status: 200, type: "application/json", text: 13, mockBody: true })
+    expect(JSON.parse(valueOf(await fetched("/mocked.json")))).toEqual({
+      status: 200,
+      type: "application/json",
+      text: 13,
+      mockBody: true
+    })
   })
 
   it("a status code or headers are refused before anything runs, naming what works instead; no route is set", async () => {
     // --headers is upstream's global flag (request headers for an origin): refused after network route all the same
-    for (const extra of [["--status", "404"], ["--header", "x-a: 1"], ["--headers", '{"X-Mock":"yes"}']]) {
+    for (const extra of [
+      ["--status", "404"],
+      ["--header", "x-a: 1"],
+      ["--headers", '{"X-Mock":"yes"}']
+    ]) {
       const refused = await live.tool.call({ args: ["network", "route", "**/teapot.json", "--body", "{}", ...extra] })
       expect(refused.details.failureCategory).toBe("validation-error")
       expect(textOf(refused)).toContain(`network route takes no ${extra[0]} (upstream would`)
@@ -40,9 +54,12 @@ describe("network route", () => {
   })
 
   it("--resource-type, which upstream's help leaves out, narrows a route: the page's image fails, its fetch does not", async () => {
-    const routed = await live.tool.call({ args: ["network", "route", "**/pixel.png*", "--abort", "--resource-type", "image"] })
+    const routed = await live.tool.call({
+      args: ["network", "route", "**/pixel.png*", "--abort", "--resource-type", "image"]
+    })
     expect(routed.isError, textOf(routed)).toBe(false)
-    const image = "new Promise((done) => { const i = new Image(); i.onload = () => done('loaded'); i.onerror = () => done('failed'); i.src = '/pixel.png?' + Date.now() })"
+    const image =
+      "new Promise((done) => { const i = new Image(); i.onload = () => done('loaded'); i.onerror = () => done('failed'); i.src = '/pixel.png?' + Date.now() })"
     expect(valueOf(await live.tool.call({ args: ["eval", image] }))).toContain("failed")
     expect(JSON.parse(valueOf(await fetched("/pixel.png?f=1"))).status).toBe(200)
     await live.tool.call({ args: ["network", "unroute", "**/pixel.png*"] })
@@ -52,8 +69,9 @@ describe("network route", () => {
     await live.tool.call({ args: ["network", "route", "**/gone.json", "--abort"] })
     const listed = await live.tool.call({ args: ["network", "routes"] })
     expect(listed.isError, textOf(listed)).toBe(false)
-    expect(textOf(listed))
-      .toContain("Active routes (2, as set through this tool in this session; a relaunched browser has none): **/mocked.json (fulfill), **/gone.json (abort).")
+    expect(textOf(listed)).toContain(
+      "Active routes (2, as set through this tool in this session; a relaunched browser has none): **/mocked.json (fulfill), **/gone.json (abort)."
+    )
     const none = await live.tool.call({ args: ["network", "unroute", "**/never.json"] })
     expect(textOf(none)).toContain("Removed 0 routes: **/never.json is not among the routes this tool set here")
     const one = await live.tool.call({ args: ["network", "unroute", "**/gone.json"] })
@@ -80,8 +98,9 @@ describe("network request --save", () => {
     expect(saved.isError, textOf(saved)).toBe(false)
     const path = join(live.world.root, "out/body/pixel.png")
     expect(readFileSync(path)).toEqual(readFileSync(join(import.meta.dirname, "../../fixtures/site/pixel.png")))
-    expect(textOf(saved))
-      .toContain(`(HTTP 200, 70 bytes) to ${path}: agent-browser withholds binary bodies, so the page read the URL again (cache first); same size as the captured body.`)
+    expect(textOf(saved)).toContain(
+      `(HTTP 200, 70 bytes) to ${path}: agent-browser withholds binary bodies, so the page read the URL again (cache first); same size as the captured body.`
+    )
     expect(saved.details.savedFilePath).toBe(path)
   })
 

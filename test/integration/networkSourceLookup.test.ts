@@ -29,11 +29,17 @@ afterAll(async () => {
   await app?.close()
 })
 
-type Report = { status: string; failedRequests: ReadonlyArray<Record<string, unknown>>; candidates: ReadonlyArray<Record<string, unknown>>; summary: string }
+type Report = {
+  status: string
+  failedRequests: ReadonlyArray<Record<string, unknown>>
+  candidates: ReadonlyArray<Record<string, unknown>>
+  summary: string
+}
 const reportOf = (result: ToolResult) => result.details.networkSourceLookup as Report
 const action = (result: ToolResult, id: string): NextAction => {
   const found = result.details.nextActions?.find((a) => a.id === id)
-  if (found === undefined) throw new Error(`no ${id} in ${JSON.stringify(result.details.nextActions?.map((a) => a.id))}`)
+  if (found === undefined)
+    throw new Error(`no ${id} in ${JSON.stringify(result.details.nextActions?.map((a) => a.id))}`)
   return found
 }
 const SECRET = "abc123secret"
@@ -42,8 +48,12 @@ describe("network requests follow-ups and networkSourceLookup", () => {
   it("network requests offers detail, source lookup, filters, clear and HAR for the failed API request", async () => {
     const list = await tool.call({ args: ["network", "requests"] })
     expect(list.details.nextActions?.map((a) => a.id)).toEqual([
-      "inspect-network-request", "find-failed-request-source", "filter-network-requests",
-      "filter-current-page-network-requests", "clear-network-requests-before-repro", "start-network-har-capture"
+      "inspect-network-request",
+      "find-failed-request-source",
+      "filter-network-requests",
+      "filter-current-page-network-requests",
+      "clear-network-requests-before-repro",
+      "start-network-har-capture"
     ])
     const lookup = action(list, "find-failed-request-source")
     expect(JSON.stringify(list.details.nextActions)).not.toContain(SECRET)
@@ -53,26 +63,61 @@ describe("network requests follow-ups and networkSourceLookup", () => {
     // agent-browser 0.41 reports no initiator or stack for a request (list or detail), so the `initiator` candidate
     // source (unit-tested on the contract's shapes) stays dormant here; this fails the day upstream starts sending one
     const keys = (value: unknown): ReadonlyArray<string> =>
-      Array.isArray(value) ? value.flatMap(keys) : value !== null && typeof value === "object" ? Object.entries(value).flatMap(([k, v]) => [k, ...keys(v)]) : []
-    expect(keys([list.details.data, detail.details.data]).filter((k) => /initiator|stack|callFrames/i.test(k))).toEqual([])
-    expect(action(list, "filter-network-requests").params?.args).toEqual(["--session", list.details.sessionName, "network", "requests", "--filter", "/api/broken-report"])
-    expect(textOf(await tool.call(action(list, "filter-network-requests").params))).toMatch(/^1 requests \(session aggregate since the last --clear\): 1 failed \(1 actionable/)
+      Array.isArray(value)
+        ? value.flatMap(keys)
+        : value !== null && typeof value === "object"
+          ? Object.entries(value).flatMap(([k, v]) => [k, ...keys(v)])
+          : []
+    expect(keys([list.details.data, detail.details.data]).filter((k) => /initiator|stack|callFrames/i.test(k))).toEqual(
+      []
+    )
+    expect(action(list, "filter-network-requests").params?.args).toEqual([
+      "--session",
+      list.details.sessionName,
+      "network",
+      "requests",
+      "--filter",
+      "/api/broken-report"
+    ])
+    expect(textOf(await tool.call(action(list, "filter-network-requests").params))).toMatch(
+      /^1 requests \(session aggregate since the last --clear\): 1 failed \(1 actionable/
+    )
 
     const found = await tool.call(lookup.params)
     expect(found.isError).toBe(false)
     const report = reportOf(found)
     expect(report.status).toBe("failed-requests-found")
-    expect(report.failedRequests).toEqual([expect.objectContaining({ status: 500, method: "GET", url: `${app.origin}/api/broken-report?[query hidden]` })])
-    expect(report.candidates).toEqual([expect.objectContaining({ source: "workspace-search", confidence: "medium", file: "src/api/client.ts", line: 7, requestUrl: `${app.origin}/api/broken-report?[query hidden]` })])
-    expect(textOf(found)).toMatch(/^Network source lookup: 1 failed request\(s\) \(500 GET http:\/\/127\.0\.0\.1:\d+\/api\/broken-report\?\[query hidden\]\); 1 candidate\(s\), best src\/api\/client\.ts:7/)
-    expect((found.details.compiledNetworkSourceLookup as { steps: unknown }).steps).toEqual([["network", "request", (lookup.params as { networkSourceLookup: { requestId: string } }).networkSourceLookup.requestId]])
+    expect(report.failedRequests).toEqual([
+      expect.objectContaining({ status: 500, method: "GET", url: `${app.origin}/api/broken-report?[query hidden]` })
+    ])
+    expect(report.candidates).toEqual([
+      expect.objectContaining({
+        source: "workspace-search",
+        confidence: "medium",
+        file: "src/api/client.ts",
+        line: 7,
+        requestUrl: `${app.origin}/api/broken-report?[query hidden]`
+      })
+    ])
+    expect(textOf(found)).toMatch(
+      /^Network source lookup: 1 failed request\(s\) \(500 GET http:\/\/127\.0\.0\.1:\d+\/api\/broken-report\?\[query hidden\]\); 1 candidate\(s\), best src\/api\/client\.ts:7/
+    )
+    expect((found.details.compiledNetworkSourceLookup as { steps: unknown }).steps).toEqual([
+      [
+        "network",
+        "request",
+        (lookup.params as { networkSourceLookup: { requestId: string } }).networkSourceLookup.requestId
+      ]
+    ])
     expect(JSON.stringify(found)).not.toContain(SECRET)
   })
 
   it("by url: a matching request that did not fail is no-failed-requests; a failure no file mentions is no-candidates", async () => {
     expect(reportOf(await tool.call({ networkSourceLookup: { url: "/api/items" } })).status).toBe("no-failed-requests")
     await tool.call({ args: ["eval", "fetch('/api/orphan-endpoint').then((r) => r.status)"] })
-    const orphan = reportOf(await tool.call({ networkSourceLookup: { url: "/api/orphan-endpoint", maxWorkspaceFiles: 100 } }))
+    const orphan = reportOf(
+      await tool.call({ networkSourceLookup: { url: "/api/orphan-endpoint", maxWorkspaceFiles: 100 } })
+    )
     expect(orphan).toMatchObject({ status: "no-candidates", candidates: [] })
     expect(orphan.failedRequests[0]).toMatchObject({ status: 404 })
   })
@@ -81,7 +126,11 @@ describe("network requests follow-ups and networkSourceLookup", () => {
     const page = await tool.call({ args: ["network", "requests", "--current-page"] })
     expect(page.isError).toBe(false)
     expect(page.details.effectiveArgs).not.toContain("--current-page")
-    expect(page.details.networkRequestsPageFilter).toMatchObject({ mode: "current-page", cleanArgs: ["network", "requests"], currentUrl: `${app.origin}/` })
+    expect(page.details.networkRequestsPageFilter).toMatchObject({
+      mode: "current-page",
+      cleanArgs: ["network", "requests"],
+      currentUrl: `${app.origin}/`
+    })
     expect(textOf(page)).toMatch(/^Filtered \(current-page\) to http:\/\/127\.0\.0\.1:\d+\/: \d+ of \d+ requests\./)
 
     const list = await tool.call({ args: ["network", "requests"] })
@@ -99,7 +148,10 @@ describe("network requests follow-ups and networkSourceLookup", () => {
     await tool.call({ args: ["reload"] })
     await tool.call({ args: ["wait", "#load-error"] })
     const list = await tool.call({ args: ["network", "requests", "--filter", "/api/items"] })
-    expect(list.details.nextActions?.slice(0, 2).map((a) => a.id)).toEqual(["inspect-routed-network-request", "start-network-har-capture-for-route-mock"])
+    expect(list.details.nextActions?.slice(0, 2).map((a) => a.id)).toEqual([
+      "inspect-routed-network-request",
+      "start-network-har-capture-for-route-mock"
+    ])
     expect((await tool.call(action(list, "inspect-routed-network-request").params)).isError).toBe(false)
     await tool.call({ args: ["network", "unroute"] })
   })

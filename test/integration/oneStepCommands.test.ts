@@ -16,11 +16,26 @@ const live = liveWorld()
 
 /** Each command, in an order that leaves the form as the next one expects; failures included. */
 const CASES: ReadonlyArray<ReadonlyArray<string>> = [
-  ["get", "text", "#out"], ["is", "visible", "#out"], ["is", "checked", "#gift"],
-  ["press", "Tab"], ["press", "NotAKey"], ["focus", "#name"], ["hover", "#safe"], ["check", "#gift"], ["uncheck", "#gift"],
-  ["select", "#flavor", "choc"], ["select", "#flavor", "nope"], ["scrollintoview", "#out"],
-  ["wait", "50"], ["wait", "#out"], ["wait", "--load", "load"], ["wait", "#never", "--timeout", "300"],
-  ["keyboard", "type", "abc"], ["type", "#name", "x"], ["fill", "#name", "y"], ["hover", "#nope"]
+  ["get", "text", "#out"],
+  ["is", "visible", "#out"],
+  ["is", "checked", "#gift"],
+  ["press", "Tab"],
+  ["press", "NotAKey"],
+  ["focus", "#name"],
+  ["hover", "#safe"],
+  ["check", "#gift"],
+  ["uncheck", "#gift"],
+  ["select", "#flavor", "choc"],
+  ["select", "#flavor", "nope"],
+  ["scrollintoview", "#out"],
+  ["wait", "50"],
+  ["wait", "#out"],
+  ["wait", "--load", "load"],
+  ["wait", "#never", "--timeout", "300"],
+  ["keyboard", "type", "abc"],
+  ["type", "#name", "x"],
+  ["fill", "#name", "y"],
+  ["hover", "#nope"]
 ]
 
 /** The envelope as the tool reads it, without `lifecycle` (which says whether this very process started the daemon). */
@@ -28,7 +43,10 @@ const comparable = (stdout: string) => {
   const parsed = parseEnvelope(stdout)
   if (parsed._tag === "Left") return { unparsed: stdout }
   const envelope = (parsed.right as Extract<UpstreamEnvelope, { kind: "single" }>).envelope
-  const data = envelope.data !== null && typeof envelope.data === "object" ? Object.fromEntries(Object.entries(envelope.data).filter(([k]) => k !== "lifecycle")) : envelope.data
+  const data =
+    envelope.data !== null && typeof envelope.data === "object"
+      ? Object.fromEntries(Object.entries(envelope.data).filter(([k]) => k !== "lifecycle"))
+      : envelope.data
   return { ...envelope, data }
 }
 
@@ -39,7 +57,8 @@ describe("one-step commands on the real binary", () => {
     const session = opened.details.sessionName ?? ""
     const env = { ...live.world.env, AGENT_BROWSER_SOCKET_DIR: live.world.config.socketDir }
     const run = (args: ReadonlyArray<string>, input?: string) =>
-      spawnSync(NATIVE_BINARY, [...args], { env, input, encoding: "utf8", timeout: 30_000, cwd: live.world.root }).stdout
+      spawnSync(NATIVE_BINARY, [...args], { env, input, encoding: "utf8", timeout: 30_000, cwd: live.world.root })
+        .stdout
     const failed: Array<string> = []
     for (const step of CASES) {
       const argv = ["--json", "--session", session, ...step]

@@ -13,7 +13,8 @@ const live = liveWorld()
 let server: Server | undefined
 let origin = ""
 let session = ""
-const raw = <A>(args: ReadonlyArray<string>): A => (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+const raw = <A>(args: ReadonlyArray<string>): A =>
+  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
 
 beforeAll(async () => {
   server = createServer((req, res) => {

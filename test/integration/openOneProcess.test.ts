@@ -27,8 +27,18 @@ afterAll(async () => {
 /** A pi session of its own (no browser yet), whose upstream processes are recorded. */
 const countedSession = (piSessionId: string) => {
   const spawned: Array<RunRequest> = []
-  const counting = Layer.effect(ProcessRunner, Effect.map(ProcessRunner, (runner) => ProcessRunner.of({ run: (request) => Effect.suspend(() => (spawned.push(request), runner.run(request))) }))).pipe(Layer.provide(ProcessRunnerLive))
-  const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(live.world.config), processes: Layer.merge(BinaryLocatorLive, counting) }))
+  const counting = Layer.effect(
+    ProcessRunner,
+    Effect.map(ProcessRunner, (runner) =>
+      ProcessRunner.of({ run: (request) => Effect.suspend(() => (spawned.push(request), runner.run(request))) })
+    )
+  ).pipe(Layer.provide(ProcessRunnerLive))
+  const runtime = ManagedRuntime.make(
+    makeServicesLayer({
+      config: toolConfigLayer(live.world.config),
+      processes: Layer.merge(BinaryLocatorLive, counting)
+    })
+  )
   disposers.push(async () => {
     await runtime.runPromise(closeOwnedBrowser())
     await runtime.dispose()
@@ -44,7 +54,11 @@ describe("open in one upstream process (#29)", () => {
     const session = countedSession("open-one-first")
     const result = await session.call({ args: ["open", `${live.site.origin}/index.html`] })
     expect(result.isError).toBe(false)
-    expect(result.details.pageChangeSummary).toMatchObject({ command: "open", title: "Acme Sign-in", url: `${live.site.origin}/index.html` })
+    expect(result.details.pageChangeSummary).toMatchObject({
+      command: "open",
+      title: "Acme Sign-in",
+      url: `${live.site.origin}/index.html`
+    })
     expect(textOf(result)).toContain("Acme Sign-in")
     expect(session.spawned.map((r) => r.args.slice(-3).join(" "))).toEqual(["batch --omit-command --bail"])
     // the browser it launched is the session's: the next read answers from the page
@@ -53,10 +67,16 @@ describe("open in one upstream process (#29)", () => {
 
   it("a browser that cannot start is the same launch failure, from one process; the next plain open launches", async () => {
     const session = countedSession("open-one-failed")
-    const result = await session.call({ args: ["--executable-path", "/nonexistent/chrome", "open", `${live.site.origin}/index.html`] })
+    const result = await session.call({
+      args: ["--executable-path", "/nonexistent/chrome", "open", `${live.site.origin}/index.html`]
+    })
     expect(result.isError).toBe(true)
     expect(result.details.failureCategory).toBe("upstream-error")
-    expect(result.details.launchDiagnostic).toMatchObject({ reason: "executable-missing", executablePath: "/nonexistent/chrome", executableSource: "--executable-path" })
+    expect(result.details.launchDiagnostic).toMatchObject({
+      reason: "executable-missing",
+      executablePath: "/nonexistent/chrome",
+      executableSource: "--executable-path"
+    })
     expect(textOf(result)).toMatch(/^Failed \(upstream-error\): The browser could not start: /)
     expect(result.details.nextActions?.[0]?.id).toBe("run-agent-browser-doctor")
     // the failing launch ran once: in the open's batch, never again alone

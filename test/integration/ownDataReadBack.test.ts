@@ -10,7 +10,8 @@ import { liveWorld } from "../support/liveWorld.js"
 const live = liveWorld()
 const TOKEN = "tok-OWN41-7d2e9a"
 let session = ""
-const raw = <A>(args: ReadonlyArray<string>): A => (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+const raw = <A>(args: ReadonlyArray<string>): A =>
+  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
 const evalRaw = (script: string): unknown => raw<{ result: unknown }>(["eval", script]).result
 
 describe("the model's own data reads back as written (#41)", () => {
@@ -21,12 +22,15 @@ describe("the model's own data reads back as written (#41)", () => {
     expect(evalRaw("localStorage.getItem('theme')")).toBe("dark")
     const read = await live.tool.call({ args: ["storage", "local", "theme"] })
     console.log(`[own data] storage read: ${JSON.stringify(read.details.data)}`)
-    expect(JSON.stringify(read.details.data)).toContain("\"value\":\"dark\"")
+    expect(JSON.stringify(read.details.data)).toContain('"value":"dark"')
     expect(JSON.stringify(read)).not.toContain("[REDACTED]")
   })
 
   it("cookies: a cookie named value reads back; a session cookie stays hidden; the count is the tool's own words", async () => {
-    for (const args of [["cookies", "set", "value", "value", "--url", live.site.origin], ["cookies", "set", "sid", TOKEN, "--url", live.site.origin]]) {
+    for (const args of [
+      ["cookies", "set", "value", "value", "--url", live.site.origin],
+      ["cookies", "set", "sid", TOKEN, "--url", live.site.origin]
+    ]) {
       const set = await live.tool.call({ args })
       expect(set.isError, textOf(set)).toBe(false)
     }
@@ -46,10 +50,17 @@ describe("the model's own data reads back as written (#41)", () => {
     const body = JSON.stringify({ title: "Mocked Widget", token: TOKEN })
     const route = await live.tool.call({ args: ["network", "route", "**/api/own-item", "--body", body] })
     expect(route.isError, textOf(route)).toBe(false)
-    expect(route.details.args).toContain("{\"title\":\"Mocked Widget\",\"token\":\"[REDACTED]\"}")
-    const rendered = await live.tool.call({ args: ["eval", "fetch('/api/own-item').then((r) => r.json()).then((j) => { document.body.innerHTML = '<h1>' + j.title + '</h1><p>' + j.token + '</p>'; return 1 })"] })
+    expect(route.details.args).toContain('{"title":"Mocked Widget","token":"[REDACTED]"}')
+    const rendered = await live.tool.call({
+      args: [
+        "eval",
+        "fetch('/api/own-item').then((r) => r.json()).then((j) => { document.body.innerHTML = '<h1>' + j.title + '</h1><p>' + j.token + '</p>'; return 1 })"
+      ]
+    })
     expect(rendered.isError, textOf(rendered)).toBe(false)
-    expect(evalRaw("document.querySelector('h1').textContent + '|' + document.querySelector('p').textContent")).toBe(`Mocked Widget|${TOKEN}`)
+    expect(evalRaw("document.querySelector('h1').textContent + '|' + document.querySelector('p').textContent")).toBe(
+      `Mocked Widget|${TOKEN}`
+    )
     const snap = await live.tool.call({ args: ["snapshot"] })
     const text = textOf(snap)
     console.log(`[own data] snapshot: ${text}`)

@@ -11,7 +11,8 @@ import { REPO } from "../support/liveEnv.js"
 import { liveWorld } from "../support/liveWorld.js"
 
 const live = liveWorld()
-const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) => (result.details.nextActions ?? []).map((a) => a.id)
+const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) =>
+  (result.details.nextActions ?? []).map((a) => a.id)
 
 describe("scroll no-movement", () => {
   it("a page that cannot scroll: scrollNoop, data.noMovement, a line and the two next actions", async () => {
@@ -19,8 +20,14 @@ describe("scroll no-movement", () => {
     const result = await live.tool.call({ args: ["scroll", "down", "400"] })
     expect(result.isError).toBe(false)
     expect(textOf(result)).toContain("Scroll diagnostic: no observed scroll movement")
-    expect(result.details.scrollNoop).toMatchObject({ reason: "no-observed-scroll-position-change", before: { scrollY: 0 }, after: { scrollY: 0 } })
-    expect(result.details.scrollNoop?.after.containers).toContainEqual(expect.objectContaining({ tagName: "div", scrollTop: 0 }))
+    expect(result.details.scrollNoop).toMatchObject({
+      reason: "no-observed-scroll-position-change",
+      before: { scrollY: 0 },
+      after: { scrollY: 0 }
+    })
+    expect(result.details.scrollNoop?.after.containers).toContainEqual(
+      expect.objectContaining({ tagName: "div", scrollTop: 0 })
+    )
     expect(result.details.data).toMatchObject({ scrolled: false, noMovement: true })
     expect(ids(result)).toEqual(expect.arrayContaining(["inspect-after-noop-scroll", "verify-noop-scroll-visually"]))
   })
@@ -57,12 +64,17 @@ describe("get text selector visibility", () => {
       firstMatchVisible: false,
       visibleCandidates: [{ index: 1, tagName: "h2", textPreview: "Shipping panel" }]
     })
-    expect(textOf(result)).toMatch(/Selector warning: \.panel-title matches 2; get text read the first, which is hidden\. Visible 1: \[1\] h2 "Shipping panel"/)
+    expect(textOf(result)).toMatch(
+      /Selector warning: \.panel-title matches 2; get text read the first, which is hidden\. Visible 1: \[1\] h2 "Shipping panel"/
+    )
     const action = result.details.nextActions?.find((a) => a.id === "inspect-visible-text-candidates")
     expect(action?.params).toMatchObject({ args: ["--session", result.details.sessionName, "eval", "--stdin"] })
     // the suggested probe runs as given and is read-only
-    const replay = await live.tool.call({ args: ["eval", "--stdin"], stdin: (action?.params as { stdin: string }).stdin })
-    expect(textOf(replay)).toContain("\"visibleCount\": 1")
+    const replay = await live.tool.call({
+      args: ["eval", "--stdin"],
+      stdin: (action?.params as { stdin: string }).stdin
+    })
+    expect(textOf(replay)).toContain('"visibleCount": 1')
   })
 
   it("a unique visible selector: no diagnostic", async () => {
@@ -73,9 +85,19 @@ describe("get text selector visibility", () => {
   })
 
   it("inside a batch: the hazardous step is named by its index; refs are never probed", async () => {
-    const result = await live.tool.call({ args: ["batch"], stdin: JSON.stringify([["get", "text", "#unique"], ["get", "text", ".panel-title"]]) })
+    const result = await live.tool.call({
+      args: ["batch"],
+      stdin: JSON.stringify([
+        ["get", "text", "#unique"],
+        ["get", "text", ".panel-title"]
+      ])
+    })
     expect(result.isError).toBe(false)
-    expect(result.details.selectorTextVisibility).toMatchObject({ selector: ".panel-title", stepIndex: 1, reason: "first-match-hidden" })
+    expect(result.details.selectorTextVisibility).toMatchObject({
+      selector: ".panel-title",
+      stepIndex: 1,
+      reason: "first-match-hidden"
+    })
     expect(textOf(result)).toContain("Selector warning (step 2): .panel-title")
   })
 })
@@ -89,7 +111,10 @@ describe("eval hints", () => {
   })
 
   it("statements with no value: evalStdinHint; a plain expression gets none", async () => {
-    const statements = await live.tool.call({ args: ["eval", "--stdin"], stdin: "const headingText = document.querySelector('h1').textContent;" })
+    const statements = await live.tool.call({
+      args: ["eval", "--stdin"],
+      stdin: "const headingText = document.querySelector('h1').textContent;"
+    })
     expect(statements.details.evalStdinHint?.reason).toContain("ends in a statement")
     const plain = await live.tool.call({ args: ["eval", "--stdin"], stdin: "({ title: document.title })" })
     expect(plain.details.evalStdinHint).toBeUndefined()

@@ -10,11 +10,15 @@ import { liveWorld } from "../support/liveWorld.js"
 import { activeTabIn, pinTab } from "../support/tabs.js"
 
 const SECRET = "Pinned-s3cret-value"
-const live = liveWorld({ env: { PW_VALUE: SECRET }, config: (site) => ({ secrets: { PW: { value: "$PW_VALUE", origins: [site.origin] } } }) })
+const live = liveWorld({
+  env: { PW_VALUE: SECRET },
+  config: (site) => ({ secrets: { PW: { value: "$PW_VALUE", origins: [site.origin] } } })
+})
 
 const activeTab = (session: string) => activeTabIn(live, session)
 const pin = (tabId: string) => pinTab(live, tabId)
-const refOf = (snapshot: string, role: string, name: string): string => `@${new RegExp(`${role} "${name}" \\[[^\\]]*ref=(e\\d+)`).exec(snapshot)?.[1]}`
+const refOf = (snapshot: string, role: string, name: string): string =>
+  `@${new RegExp(`${role} "${name}" \\[[^\\]]*ref=(e\\d+)`).exec(snapshot)?.[1]}`
 
 /** A pinned session on form.html, its snapshot -i, and a popup the page opened after it (agent-browser follows a new tab at the next command it handles). */
 const popupAfterSnapshot = async () => {
@@ -52,7 +56,9 @@ describe("a pinned session acts by @ref", () => {
     // refused before it ran: the popup is in front, and the pinned page's button was not clicked
     expect(clicked.isError, textOf(clicked)).toBe(true)
     expect(clicked.details.failureCategory).toBe("stale-ref")
-    expect(textOf(clicked)).toContain(`Another tab took the focus since the snapshot (${live.site.origin}/about.html); nothing ran.`)
+    expect(textOf(clicked)).toContain(
+      `Another tab took the focus since the snapshot (${live.site.origin}/about.html); nothing ran.`
+    )
     // the first next action (a snapshot, in the pinned tab) gives refs that work: progress, not the same failure
     const fresh = textOf(await live.tool.call({ args: clicked.details.nextActions?.[0]?.params?.args ?? [] }))
     expect(activeTab(session)?.tabId).toBe(home)
@@ -68,7 +74,9 @@ describe("a pinned session acts by @ref", () => {
     const byRef = await live.tool.call({ args: ["fill", refOf(snapshot, "textbox", "Name"), "{{secret:PW}}"] })
     expect(byRef.details.failureCategory, textOf(byRef)).toBe("stale-ref")
     expect(textOf(byRef)).toContain("nothing ran")
-    const value = () => JSON.parse(live.world.raw(["--json", "--session", session, "eval", "document.querySelector('#name').value"])).data.result as string
+    const value = () =>
+      JSON.parse(live.world.raw(["--json", "--session", session, "eval", "document.querySelector('#name').value"])).data
+        .result as string
     // the selector fill selects the pinned tab again and types there
     const bySelector = await live.tool.call({ args: ["fill", "#name", "{{secret:PW}}"] })
     expect(bySelector.isError, textOf(bySelector)).toBe(false)

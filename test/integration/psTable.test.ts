@@ -37,7 +37,9 @@ describe("a process table that cannot be read (a `ps` that fails)", () => {
     const world = makeLiveEnv()
     const fakeBin = join(world.root, "fake-bin")
     mkdirSync(fakeBin)
-    writeFileSync(join(fakeBin, "ps"), "#!/bin/sh\necho 'ps: cannot read the process table' >&2\nexit 2\n", { mode: 0o755 })
+    writeFileSync(join(fakeBin, "ps"), "#!/bin/sh\necho 'ps: cannot read the process table' >&2\nexit 2\n", {
+      mode: 0o755
+    })
     const broken = makeLiveEnv({}, { PATH: `${fakeBin}:${world.env["PATH"] ?? ""}` })
     const site = await startStaticServer(join(REPO, "fixtures/site"))
     const tool = makeHarness(broken)
@@ -47,7 +49,9 @@ describe("a process table that cannot be read (a `ps` that fails)", () => {
       expect(textOf(opened)).not.toMatch(/Not checked/)
       const read = await tool.call({ args: ["get", "title"] })
       expect(read.isError ?? false).toBe(false)
-      expect(textOf(read)).toMatch(/Not checked: whether the browser of session \S+ is still running cannot be checked \(.*could not be read.*\), so a lost browser would not be noticed/)
+      expect(textOf(read)).toMatch(
+        /Not checked: whether the browser of session \S+ is still running cannot be checked \(.*could not be read.*\), so a lost browser would not be noticed/
+      )
       expect(read.details).toMatchObject({ recovery: { kind: "loss-not-checked" } })
       const again = await tool.call({ args: ["get", "url"] })
       expect(textOf(again)).not.toMatch(/Not checked/)

@@ -51,13 +51,22 @@ describe("qa accuracy", () => {
     expect(result.isError, JSON.stringify(result.details.qaPreset)).toBe(false)
     // the page's icon image, and the browser's own favicon probe when it makes one
     const benign = /^\d+ benign network request failure\(s\) ignored$/
-    expect(result.details.qaPreset).toMatchObject({ passed: true, failedChecks: [], warnings: [expect.stringMatching(benign)] })
-    expect(result.details.qaPreset?.summary).toBe(`QA preset passed with warnings: ${result.details.qaPreset?.warnings[0]}`)
-    expect(result.details.compiledQaPreset).toMatchObject({ checks: { attached: false, url: `${origin}/`, diagnosticsResetAtStart: true } })
+    expect(result.details.qaPreset).toMatchObject({
+      passed: true,
+      failedChecks: [],
+      warnings: [expect.stringMatching(benign)]
+    })
+    expect(result.details.qaPreset?.summary).toBe(
+      `QA preset passed with warnings: ${result.details.qaPreset?.warnings[0]}`
+    )
+    expect(result.details.compiledQaPreset).toMatchObject({
+      checks: { attached: false, url: `${origin}/`, diagnosticsResetAtStart: true }
+    })
     expect(textOf(result)).toMatch(/Warning: \d+ benign network request failure\(s\) ignored/)
     // the long poll really was still open, with no status, when QA judged the page
     const requests = await live.tool.call({ args: ["network", "requests"] })
-    const rows = (requests.details.data as { requests?: ReadonlyArray<{ url: string; status?: unknown }> }).requests ?? []
+    const rows =
+      (requests.details.data as { requests?: ReadonlyArray<{ url: string; status?: unknown }> }).requests ?? []
     const poll = rows.find((r) => r.url.endsWith("/poll"))
     expect(poll).toBeDefined()
     expect(typeof poll?.status).not.toBe("number")
@@ -66,10 +75,14 @@ describe("qa accuracy", () => {
   it("qa.attached on an http page keeps the buffers and warns that it did", async () => {
     const result = await live.tool.call({ qa: { attached: true, checkNetwork: true } })
     expect(result.isError, JSON.stringify(result.details.qaPreset)).toBe(false)
-    expect(result.details.compiledQaPreset).toMatchObject({ checks: { attached: true, diagnosticsResetAtStart: false } })
+    expect(result.details.compiledQaPreset).toMatchObject({
+      checks: { attached: true, diagnosticsResetAtStart: false }
+    })
     const steps = (result.details.batchSteps ?? []).map((s) => s.command.join(" "))
     expect(steps.some((s) => s.includes("--clear"))).toBe(false)
-    expect(result.details.qaPreset?.warnings).toContain("diagnostic buffers were preserved, not cleared: network may include events from before this check")
+    expect(result.details.qaPreset?.warnings).toContain(
+      "diagnostic buffers were preserved, not cleared: network may include events from before this check"
+    )
     expect(textOf(result)).toContain("Warning: diagnostic buffers were preserved")
   })
 

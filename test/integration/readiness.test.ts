@@ -10,14 +10,27 @@ import { liveWorld } from "../support/liveWorld.js"
 
 const live = liveWorld()
 const late = (query = "") => `${live.site.origin}/late-widget.html${query}`
-const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) => (result.details.nextActions ?? []).map((a) => a.id)
+const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) =>
+  (result.details.nextActions ?? []).map((a) => a.id)
 /** Read with the raw binary, independent of the tool. */
-const rawValue = (session: string, selector: string) => (JSON.parse(live.world.raw(["--json", "--session", session, "get", "value", selector])) as { data: { value: string } }).data.value
+const rawValue = (session: string, selector: string) =>
+  (
+    JSON.parse(live.world.raw(["--json", "--session", session, "get", "value", selector])) as {
+      data: { value: string }
+    }
+  ).data.value
 
 describe("element steps wait for a late widget", () => {
   it("job open + fill label Tags: the fill waits for the input and the field really holds the text", async () => {
     // built 3 s after load: late even when a busy machine makes the open slow (at 800 ms the input could be there)
-    const job = await live.tool.call({ job: { steps: [{ action: "open", url: late("?delay=3000") }, { action: "fill", locator: "label", value: "Tags", text: "alpha, beta" }] } })
+    const job = await live.tool.call({
+      job: {
+        steps: [
+          { action: "open", url: late("?delay=3000") },
+          { action: "fill", locator: "label", value: "Tags", text: "alpha, beta" }
+        ]
+      }
+    })
     expect(job.isError, textOf(job)).toBe(false)
     expect(job.details.readinessWait?.steps?.map((s) => s.index)).toEqual([1])
     expect(job.details.fillVerification).toBeUndefined()
@@ -26,7 +39,14 @@ describe("element steps wait for a late widget", () => {
 
   it("job open + fill on a page still starting (its form re-rendered when the start ends): the fill comes after the start, never 'completed' over an empty field", async () => {
     for (let run = 0; run < 3; run++) {
-      const job = await live.tool.call({ job: { steps: [{ action: "open", url: `${live.site.origin}/late-start.html?boot=1000` }, { action: "fill", locator: "label", value: "Name", text: "Ada" }] } })
+      const job = await live.tool.call({
+        job: {
+          steps: [
+            { action: "open", url: `${live.site.origin}/late-start.html?boot=1000` },
+            { action: "fill", locator: "label", value: "Name", text: "Ada" }
+          ]
+        }
+      })
       expect(job.isError, textOf(job)).toBe(false)
       // read once the page's start is over: what the user finds, not a value the start wiped right after the job
       live.world.raw(["--session", job.details.sessionName ?? "", "wait", "--text", "Ready"])
@@ -35,10 +55,27 @@ describe("element steps wait for a late widget", () => {
   })
 
   it("job open + click a tab by role and name: the click waits for the tabs", async () => {
-    const job = await live.tool.call({ job: { steps: [{ action: "open", url: late() }, { action: "click", locator: "role", value: "tab", name: "Advanced" }] } })
+    const job = await live.tool.call({
+      job: {
+        steps: [
+          { action: "open", url: late() },
+          { action: "click", locator: "role", value: "tab", name: "Advanced" }
+        ]
+      }
+    })
     expect(job.isError, textOf(job)).toBe(false)
     expect(job.details.readinessWait?.steps?.[0]?.index).toBe(1)
-    const selected = JSON.parse(live.world.raw(["--json", "--session", job.details.sessionName ?? "", "get", "attr", "#tab-advanced", "aria-selected"])) as { data: { value: string } }
+    const selected = JSON.parse(
+      live.world.raw([
+        "--json",
+        "--session",
+        job.details.sessionName ?? "",
+        "get",
+        "attr",
+        "#tab-advanced",
+        "aria-selected"
+      ])
+    ) as { data: { value: string } }
     expect(selected.data.value).toBe("true")
   })
 
@@ -53,12 +90,21 @@ describe("element steps wait for a late widget", () => {
   })
 
   it("a target that never appears fails as selector-not-found after the bounded wait, with next actions", async () => {
-    const job = await live.tool.call({ job: { steps: [{ action: "open", url: late() }, { action: "click", selector: "#never-there" }] } })
+    const job = await live.tool.call({
+      job: {
+        steps: [
+          { action: "open", url: late() },
+          { action: "click", selector: "#never-there" }
+        ]
+      }
+    })
     expect(job.isError).toBe(true)
     expect(job.details.failureCategory).toBe("selector-not-found")
     expect(job.details.readinessWait?.steps?.map((s) => s.index)).toEqual([1])
     expect(ids(job)).toContain("refresh-interactive-refs")
-    const single = await live.tool.call({ semanticAction: { action: "click", locator: "role", value: "button", name: "Nowhere" } })
+    const single = await live.tool.call({
+      semanticAction: { action: "click", locator: "role", value: "button", name: "Nowhere" }
+    })
     expect(single.isError).toBe(true)
     expect(single.details.failureCategory).toBe("selector-not-found")
     expect(single.details.readinessWait?.waitedMs).toBeGreaterThan(0)
@@ -72,7 +118,9 @@ describe("open on a page still building", () => {
     const opened = await live.tool.call({ args: ["open", late("?delay=60000")] })
     expect(opened.isError, textOf(opened)).toBe(false)
     expect(opened.details.pageSettle).toMatchObject({ settled: true, interactiveCount: 0 })
-    expect(textOf(opened)).toContain("Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i.")
+    expect(textOf(opened)).toContain(
+      "Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i."
+    )
     expect(ids(opened)).toEqual(expect.arrayContaining(["wait-for-page-ui", "inspect-opened-page"]))
     // the snapshot right after: the hint was said once, the wait is still offered
     const snapshot = await live.tool.call({ args: ["snapshot", "-i"] })
@@ -114,7 +162,13 @@ describe("fill verification", () => {
     await live.tool.call({ args: ["open", late("?delay=0")] })
     const fill = await live.tool.call({ args: ["fill", "#coupon", "SAVE10"] })
     expect(fill.isError, textOf(fill)).toBe(false)
-    expect(fill.details.fillVerification).toMatchObject({ status: "mismatch", target: "#coupon", verifiedWith: "get value", expectedLength: 6, observedLength: 0 })
+    expect(fill.details.fillVerification).toMatchObject({
+      status: "mismatch",
+      target: "#coupon",
+      verifiedWith: "get value",
+      expectedLength: 6,
+      observedLength: 0
+    })
     expect(textOf(fill)).toContain("Fill check: After fill, #coupon holds 0 character(s), not the 6 typed")
     expect(ids(fill)).toEqual(expect.arrayContaining(["inspect-after-fill-verification", "verify-filled-value"]))
     expect(rawValue(fill.details.sessionName ?? "", "#coupon")).toBe("")
@@ -125,15 +179,36 @@ describe("fill verification", () => {
 
   it("a semanticAction fill by label is checked too (the value never appears in details); a job fill step that did not take fails", async () => {
     await live.tool.call({ args: ["open", late("?delay=0")] })
-    const semantic = await live.tool.call({ semanticAction: { action: "fill", locator: "label", value: "Coupon", text: "WELCOME-2026" } })
+    const semantic = await live.tool.call({
+      semanticAction: { action: "fill", locator: "label", value: "Coupon", text: "WELCOME-2026" }
+    })
     expect(semantic.isError, textOf(semantic)).toBe(false)
-    expect(semantic.details.fillVerification).toMatchObject({ target: "#coupon", expectedLength: 12, observedLength: 0 })
-    const { args: _args, effectiveArgs: _effective, compiledSemanticAction: _compiled, ...rest } = semantic.details as Record<string, unknown>
+    expect(semantic.details.fillVerification).toMatchObject({
+      target: "#coupon",
+      expectedLength: 12,
+      observedLength: 0
+    })
+    const {
+      args: _args,
+      effectiveArgs: _effective,
+      compiledSemanticAction: _compiled,
+      ...rest
+    } = semantic.details as Record<string, unknown>
     expect(JSON.stringify(rest.fillVerification)).not.toContain("WELCOME")
-    const job = await live.tool.call({ job: { steps: [{ action: "open", url: late("?delay=0") }, { action: "fill", selector: "#coupon", text: "JOB-CODE" }, { action: "fill", selector: "#tags", text: "kept" }] } })
+    const job = await live.tool.call({
+      job: {
+        steps: [
+          { action: "open", url: late("?delay=0") },
+          { action: "fill", selector: "#coupon", text: "JOB-CODE" },
+          { action: "fill", selector: "#tags", text: "kept" }
+        ]
+      }
+    })
     // a job step whose fill did not take fails there (#41: no ✓ the page contradicts); the steps after it do not run
     expect(job.isError, textOf(job)).toBe(true)
-    expect(textOf(job)).toContain("2. ✗ fill #coupon JOB-CODE: After fill, #coupon holds 0 character(s), not the 8 typed")
+    expect(textOf(job)).toContain(
+      "2. ✗ fill #coupon JOB-CODE: After fill, #coupon holds 0 character(s), not the 8 typed"
+    )
     expect(textOf(job)).toContain("1/3 steps succeeded, 1 not run")
   })
 })

@@ -6,12 +6,13 @@ import type { ToolResult } from "../../src/schema/ToolDetails.js"
 
 const live = liveWorld()
 
-
 const everything = (result: ToolResult): string => JSON.stringify(result)
 
 describe("redaction", () => {
   it("auth-bearing URL parameters are redacted in args, text and data", async () => {
-    const result = await live.tool.call({ args: ["open", `${live.site.origin}/index.html?access_token=SuperSecret123&page=2`] })
+    const result = await live.tool.call({
+      args: ["open", `${live.site.origin}/index.html?access_token=SuperSecret123&page=2`]
+    })
     expect(result.isError).toBe(false)
     expect(everything(result)).not.toContain("SuperSecret123")
     expect(result.details.args[1]).toContain("access_token=[REDACTED]")
@@ -39,7 +40,9 @@ describe("redaction", () => {
 
   it("--headers values are redacted", async () => {
     const headers = JSON.stringify({ Authorization: "Bearer tok-abc-987" })
-    const result = await live.tool.call({ args: ["--session", "hdr", "--headers", headers, "open", `${live.site.origin}/about.html`] })
+    const result = await live.tool.call({
+      args: ["--session", "hdr", "--headers", headers, "open", `${live.site.origin}/about.html`]
+    })
     expect(everything(result)).not.toContain("tok-abc-987")
     expect(result.details.effectiveArgs).toContain("[REDACTED]")
     await live.tool.call({ args: ["--session", "hdr", "close"] })

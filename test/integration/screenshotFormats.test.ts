@@ -34,8 +34,9 @@ describe("screenshot formats", () => {
     expect(bytes.toString("latin1", 0, 4)).toBe("RIFF")
     expect(bytes.toString("latin1", 8, 12)).toBe("WEBP")
     expect(rows(shot)[0]).toMatchObject({ state: "verified", mediaType: "image/webp" })
-    expect(textOf(shot))
-      .toContain("Image: 1280×633 px (agent-browser wrote image/png; the browser converted it to image/webp).")
+    expect(textOf(shot)).toContain(
+      "Image: 1280×633 px (agent-browser wrote image/png; the browser converted it to image/webp)."
+    )
     expect(inline(shot)).toEqual({ mimeType: "image/webp", size: { width: 1280, height: 633 } })
     const flagged = await live.tool.call({ args: ["screenshot", "--screenshot-format", "webp", "out/flag.webp"] })
     expect(file("out/flag.webp").toString("latin1", 8, 12)).toBe("WEBP")
@@ -87,8 +88,9 @@ describe("screenshot sizes", () => {
   it("--full with an element is refused, naming both ways; the call without --full works", async () => {
     const refused = await live.tool.call({ args: ["screenshot", "#board", "--full", "out/board.png"] })
     expect(refused.details.failureCategory).toBe("validation-error")
-    expect(textOf(refused))
-      .toContain("screenshot #board captures that element's box; --full (the whole page) does not apply to an element")
+    expect(textOf(refused)).toContain(
+      "screenshot #board captures that element's box; --full (the whole page) does not apply to an element"
+    )
     const retry = refused.details.nextActions?.[0]
     expect(retry?.params).toEqual({ args: ["screenshot", "#board", "out/board.png"] })
     const element = await live.tool.call(retry?.params)

@@ -21,7 +21,8 @@ const PW = "{{secret:APP_PW}}"
 const page = (origin = live.site.origin) => `${origin}/login-echo.html`
 
 let session = ""
-const raw = <A>(args: ReadonlyArray<string>): A => (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+const raw = <A>(args: ReadonlyArray<string>): A =>
+  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
 const pageValue = (selector: string) => raw<{ value: string }>(["get", "value", selector]).value
 
 /** Everything a model could read back after typing. */
@@ -46,9 +47,38 @@ const READ_BACKS: ReadonlyArray<Record<string, unknown>> = [
 const TYPINGS: ReadonlyArray<readonly [string, ReadonlyArray<Record<string, unknown>>, string]> = [
   ["args fill (text field)", [{ args: ["fill", "#user", PW] }], "#user"],
   ["args type (password field)", [{ args: ["type", "#pw", PW] }], "#pw"],
-  ["batch keyboard type", [{ args: ["batch"], stdin: JSON.stringify([["focus", "#user"], ["keyboard", "type", PW]]) }], "#user"],
-  ["job fill + type", [{ job: { steps: [{ action: "fill", selector: "#pw", text: PW }, { action: "type", selector: "#user", text: PW }] } }], "#user"],
-  ["semanticAction fill", [{ semanticAction: { action: "fill", locator: "label", value: "Username", text: PW } }], "#user"]
+  [
+    "batch keyboard type",
+    [
+      {
+        args: ["batch"],
+        stdin: JSON.stringify([
+          ["focus", "#user"],
+          ["keyboard", "type", PW]
+        ])
+      }
+    ],
+    "#user"
+  ],
+  [
+    "job fill + type",
+    [
+      {
+        job: {
+          steps: [
+            { action: "fill", selector: "#pw", text: PW },
+            { action: "type", selector: "#user", text: PW }
+          ]
+        }
+      }
+    ],
+    "#user"
+  ],
+  [
+    "semanticAction fill",
+    [{ semanticAction: { action: "fill", locator: "label", value: "Username", text: PW } }],
+    "#user"
+  ]
 ]
 
 beforeAll(async () => {
@@ -83,10 +113,21 @@ describe("the secret aimed at another origin never reaches it", () => {
     expect(direct.details.failureCategory).toBe("policy-blocked")
     expect(direct.details.policy).toMatchObject({ rule: "secret-origin", origin: elsewhere })
     expect(pageValue("#pw")).toBe("")
-    const job = await c.call({ job: { steps: [{ action: "open", url: page() }, { action: "open", url: page(elsewhere) }, { action: "type", selector: "#user", text: PW }] } })
+    const job = await c.call({
+      job: {
+        steps: [
+          { action: "open", url: page() },
+          { action: "open", url: page(elsewhere) },
+          { action: "type", selector: "#user", text: PW }
+        ]
+      }
+    })
     expect(job.details.failureCategory).toBe("policy-blocked")
     expect(pageValue("#user")).toBe("")
-    expect(raw<{ result: unknown }>(["eval", "localStorage.getItem('typed-user') + '|' + localStorage.getItem('typed-pw')"]).result).toBe("null|null")
+    expect(
+      raw<{ result: unknown }>(["eval", "localStorage.getItem('typed-user') + '|' + localStorage.getItem('typed-pw')"])
+        .result
+    ).toBe("null|null")
     expect(c.leaks(SECRET)).toEqual([])
   })
 })

@@ -16,7 +16,10 @@ import { liveWorld } from "../support/liveWorld.js"
 const SECRET = "Zq8-policy-secret-41xw"
 const strict = liveWorld({
   env: { PIAB_TEST_APP_PW: SECRET },
-  config: (site) => ({ security: { preset: "strict" }, secrets: { APP_PW: { value: "$PIAB_TEST_APP_PW", origins: [site.origin] } } })
+  config: (site) => ({
+    security: { preset: "strict" },
+    secrets: { APP_PW: { value: "$PIAB_TEST_APP_PW", origins: [site.origin] } }
+  })
 })
 const standard = liveWorld()
 
@@ -32,12 +35,21 @@ const expectBlocked = (result: ToolResult, rule: string, label: string) => {
   expect(textOf(result).toLowerCase(), label).toContain(`rule ${rule}`.toLowerCase())
   expect(POLICY_ACTIONS, label).toContain(result.details.nextActions?.[0]?.id)
 }
-const POLICY_ACTIONS = ["read-page-without-script", "type-configured-secret", "check-page-origin", "inspect-after-policy-block"]
+const POLICY_ACTIONS = [
+  "read-page-without-script",
+  "type-configured-secret",
+  "check-page-origin",
+  "inspect-after-policy-block"
+]
 
 /** The strict world's managed browser, read directly with the raw binary (the page's own state). */
 let managedSession = ""
 const rawValue = (world: typeof strict, selector: string): string =>
-  (JSON.parse(world.world.raw(["--json", "--session", managedSession, "get", "value", selector])) as { data: { value: string } }).data.value
+  (
+    JSON.parse(world.world.raw(["--json", "--session", managedSession, "get", "value", selector])) as {
+      data: { value: string }
+    }
+  ).data.value
 
 /** Preflight refusals: decided from the input alone, before any process. */
 const PREFLIGHT: ReadonlyArray<readonly [string, string, Record<string, unknown>]> = [
@@ -52,8 +64,16 @@ const PREFLIGHT: ReadonlyArray<readonly [string, string, Record<string, unknown>
   ["uploadRoots", "args", { args: ["upload", "#upload", "/etc/hostname"] }],
   ["uploadRoots", "batch", { args: ["batch"], stdin: JSON.stringify([["upload", "#upload", "/etc/hostname"]]) }],
   ["secret-origin", "args open", { args: ["open", "http://127.0.0.1/?p={{secret:APP_PW}}"] }],
-  ["secret-origin", "job selector", { job: { steps: [{ action: "fill", selector: "#{{secret:APP_PW}}", text: "x" }] } }],
-  ["secret-origin", "semanticAction name", { semanticAction: { action: "fill", locator: "label", value: "{{secret:APP_PW}}", text: "x" } }]
+  [
+    "secret-origin",
+    "job selector",
+    { job: { steps: [{ action: "fill", selector: "#{{secret:APP_PW}}", text: "x" }] } }
+  ],
+  [
+    "secret-origin",
+    "semanticAction name",
+    { semanticAction: { action: "fill", locator: "label", value: "{{secret:APP_PW}}", text: "x" } }
+  ]
 ]
 
 describe("strict preset: preflight refusals", () => {
@@ -65,13 +85,18 @@ describe("strict preset: preflight refusals", () => {
       rows.push(`${rule} × ${mode}: policy-blocked, next action ${result.details.nextActions?.[0]?.id ?? "none"}`)
     }
     // nothing was launched: no daemon of any session exists in this world's socket folder
-    expect(readdirSync(strict.world.config.socketDir).filter((f) => f.endsWith(".pid") || f.endsWith(".sock"))).toEqual([])
+    expect(readdirSync(strict.world.config.socketDir).filter((f) => f.endsWith(".pid") || f.endsWith(".sock"))).toEqual(
+      []
+    )
     console.log(`[policy matrix]\n${rows.join("\n")}`)
   })
 
   it("an eval refusal points at reading the page instead; an unknown secret is a validation error naming the known ones", async () => {
     const evalRefused = await strict.tool.call({ args: ["eval", "1+1"] })
-    expect(evalRefused.details.nextActions?.[0]).toMatchObject({ id: "read-page-without-script", params: { args: expect.arrayContaining(["snapshot", "-i"]) } })
+    expect(evalRefused.details.nextActions?.[0]).toMatchObject({
+      id: "read-page-without-script",
+      params: { args: expect.arrayContaining(["snapshot", "-i"]) }
+    })
     const unknown = await strict.tool.call({ args: ["fill", "#pw", "{{secret:NOPE}}"] })
     expect(unknown.details.failureCategory).toBe("validation-error")
     expect(textOf(unknown)).toContain("APP_PW")
@@ -98,7 +123,10 @@ describe("strict preset: runtime refusals at the page", () => {
       expect(rawValue(strict, "#pw"), mode).toBe("")
     }
     const refused = await strict.tool.call({ args: ["fill", "#pw", "hunter2"] })
-    expect(refused.details.nextActions?.[0]).toMatchObject({ id: "type-configured-secret", params: { args: ["fill", "#pw", "{{secret:APP_PW}}"] } })
+    expect(refused.details.nextActions?.[0]).toMatchObject({
+      id: "type-configured-secret",
+      params: { args: ["fill", "#pw", "{{secret:APP_PW}}"] }
+    })
     const user = await strict.tool.call({ args: ["fill", "#user", "alice"] })
     expect(user.isError, textOf(user)).toBe(false)
     expect(rawValue(strict, "#user")).toBe("alice")
@@ -114,17 +142,25 @@ describe("strict preset: runtime refusals at the page", () => {
     expectBlocked(direct, "secret-origin", "secret-origin × args")
     expect(direct.details.policy?.origin).toBe(elsewhere)
     expect(rawValue(strict, "#pw")).toBe("")
-    const batched = await strict.tool.call({ args: ["batch"], stdin: JSON.stringify([["fill", "#pw", "{{secret:APP_PW}}"]]) })
+    const batched = await strict.tool.call({
+      args: ["batch"],
+      stdin: JSON.stringify([["fill", "#pw", "{{secret:APP_PW}}"]])
+    })
     expectBlocked(batched, "secret-origin", "secret-origin × batch")
     expect(rawValue(strict, "#pw")).toBe("")
-    const job = await strict.tool.call({ job: { steps: [
-      { action: "open", url: login(strict.site.origin) },
-      { action: "open", url: login(elsewhere) },
-      { action: "fill", selector: "#pw", text: "{{secret:APP_PW}}" }
-    ] } })
+    const job = await strict.tool.call({
+      job: {
+        steps: [
+          { action: "open", url: login(strict.site.origin) },
+          { action: "open", url: login(elsewhere) },
+          { action: "fill", selector: "#pw", text: "{{secret:APP_PW}}" }
+        ]
+      }
+    })
     expectBlocked(job, "secret-origin", "secret-origin × job")
     expect(rawValue(strict, "#pw")).toBe("")
-    for (const text of [textOf(direct), textOf(job), JSON.stringify(direct.details), JSON.stringify(job.details)]) expect(text).not.toContain(SECRET)
+    for (const text of [textOf(direct), textOf(job), JSON.stringify(direct.details), JSON.stringify(job.details)])
+      expect(text).not.toContain(SECRET)
   })
 
   it("a diagnostic whose follow-up would run page script does not offer it under eval deny", async () => {
@@ -140,7 +176,11 @@ describe("strict preset: runtime refusals at the page", () => {
     writeFileSync(join(strict.world.root, "uploads", "ok.txt"), "ok")
     symlinkSync("/etc/hostname", join(strict.world.root, "uploads", "escape.txt"))
     await strict.tool.call({ args: ["open", login(strict.site.origin)] })
-    expectBlocked(await strict.tool.call({ args: ["upload", "#upload", "uploads/escape.txt"] }), "uploadRoots", "uploadRoots × symlink")
+    expectBlocked(
+      await strict.tool.call({ args: ["upload", "#upload", "uploads/escape.txt"] }),
+      "uploadRoots",
+      "uploadRoots × symlink"
+    )
     const ok = await strict.tool.call({ args: ["upload", "#upload", "uploads/ok.txt"] })
     expect(ok.isError, textOf(ok)).toBe(false)
   })
@@ -172,17 +212,23 @@ describe("standard preset: the same calls run", () => {
   it("an upload by a relative path sends the file's bytes (not an empty file of that name) and says which file; a missing file is refused", async () => {
     writeFileSync(join(standard.world.root, "notes.txt"), "twelve bytes")
     await standard.tool.call({ args: ["open", login(standard.site.origin)] })
-    const size = async () => textOf(await standard.tool.call({ args: ["eval", "String(document.querySelector('#upload').files[0]?.size)"] }))
+    const size = async () =>
+      textOf(await standard.tool.call({ args: ["eval", "String(document.querySelector('#upload').files[0]?.size)"] }))
     const sent = await standard.tool.call({ args: ["upload", "#upload", "notes.txt"] })
     // before: `upload #upload: done {"uploaded": 1}` while the page's file had 0 bytes (upstream passed "notes.txt" on)
     expect(textOf(sent)).toContain(`Uploaded 1 file(s) to #upload: ${join(standard.world.root, "notes.txt")}`)
     expect(await size()).toContain("12")
-    const batch = await standard.tool.call({ args: ["batch"], stdin: JSON.stringify([["upload", "#upload", "upload-me.txt"]]) })
+    const batch = await standard.tool.call({
+      args: ["batch"],
+      stdin: JSON.stringify([["upload", "#upload", "upload-me.txt"]])
+    })
     expect(batch.isError, textOf(batch)).toBe(false)
     expect(await size()).toContain("2")
     const missing = await standard.tool.call({ args: ["upload", "#upload", "no-such-file.txt"] })
     expect(missing.details.failureCategory).toBe("validation-error")
-    expect(textOf(missing)).toContain(`upload file ${join(standard.world.root, "no-such-file.txt")} does not exist; nothing was sent`)
+    expect(textOf(missing)).toContain(
+      `upload file ${join(standard.world.root, "no-such-file.txt")} does not exist; nothing was sent`
+    )
   })
 
   it("an upload from outside the call's folder is refused by default, naming the setting that allows it and what to do", async () => {
@@ -190,13 +236,17 @@ describe("standard preset: the same calls run", () => {
     expect(refused.details.failureCategory).toBe("policy-blocked")
     expect(refused.details.policy).toMatchObject({ rule: "uploadRoots", preset: "standard", source: "default" })
     expect(textOf(refused)).toContain(`upload reads only files under ${standard.world.root}`)
-    expect(textOf(refused)).toContain("Copy the file into an allowed folder and upload it from there; a human allows another folder with security.uploadRoots in ~/.pi/config/pi-agent-browser-effect/config.json")
+    expect(textOf(refused)).toContain(
+      "Copy the file into an allowed folder and upload it from there; a human allows another folder with security.uploadRoots in ~/.pi/config/pi-agent-browser-effect/config.json"
+    )
   })
 })
 
 describe("strict preset: a refused file page names the setting", () => {
   it("file:// is refused naming security.blockedSchemes and serving over http", async () => {
     const refused = await strict.tool.call({ args: ["open", fileUrl] })
-    expect(textOf(refused)).toContain("Serve local files over http(s) instead (e.g. python3 -m http.server in their folder); a human allows the scheme by removing it from security.blockedSchemes in ~/.pi/config/pi-agent-browser-effect/config.json")
+    expect(textOf(refused)).toContain(
+      "Serve local files over http(s) instead (e.g. python3 -m http.server in their folder); a human allows the scheme by removing it from security.blockedSchemes in ~/.pi/config/pi-agent-browser-effect/config.json"
+    )
   })
 })

@@ -20,22 +20,37 @@ const settledSessions = async (gone: string): Promise<ReadonlyArray<string>> => 
   return activeSessions()
 }
 
-
 describe("managed sessions", () => {
   let first = ""
 
   it("launch flags on the first call are kept on every later call (no silent relaunch)", async () => {
-    const opened = await live.tool.call({ args: ["--allowed-domains", "127.0.0.1", "open", `${live.site.origin}/index.html`] })
+    const opened = await live.tool.call({
+      args: ["--allowed-domains", "127.0.0.1", "open", `${live.site.origin}/index.html`]
+    })
     expect(opened.isError).toBe(false)
     first = opened.details.sessionName ?? ""
     const url = await live.tool.call({ args: ["get", "url"] })
-    expect(url.details.effectiveArgs).toEqual(["--json", "--session", first, "--allowed-domains", "127.0.0.1", "get", "url"])
+    expect(url.details.effectiveArgs).toEqual([
+      "--json",
+      "--session",
+      first,
+      "--allowed-domains",
+      "127.0.0.1",
+      "get",
+      "url"
+    ])
     expect(textOf(url)).toBe(`${live.site.origin}/index.html`)
-    expect(url.details.managedSession).toMatchObject({ name: first, active: true, launchFlags: ["--allowed-domains", "127.0.0.1"] })
+    expect(url.details.managedSession).toMatchObject({
+      name: first,
+      active: true,
+      launchFlags: ["--allowed-domains", "127.0.0.1"]
+    })
   })
 
   it("managed daemons get the idle timeout backstop", () => {
-    const config = JSON.parse(readFileSync(join(live.world.config.socketDir, `${first}.config`), "utf8")) as { idle_timeout: string }
+    const config = JSON.parse(readFileSync(join(live.world.config.socketDir, `${first}.config`), "utf8")) as {
+      idle_timeout: string
+    }
     expect(Number(config.idle_timeout)).toBe(live.world.config.idleTimeoutMs)
   })
 
@@ -51,13 +66,19 @@ describe("managed sessions", () => {
       flags: ["--user-agent"],
       activeSession: first
     })
-    expect(result.details.nextActions?.[0]).toMatchObject({ id: "retry-with-fresh-session", params: { sessionMode: "fresh" } })
+    expect(result.details.nextActions?.[0]).toMatchObject({
+      id: "retry-with-fresh-session",
+      params: { sessionMode: "fresh" }
+    })
     const still = await live.tool.call({ args: ["get", "url"] })
     expect(textOf(still)).toBe(`${live.site.origin}/index.html`)
   })
 
   it("sessionMode fresh launches a new managed browser, later calls follow it, and the old one is closed", async () => {
-    const fresh = await live.tool.call({ args: ["--user-agent", "AcmeBot/1", "open", `${live.site.origin}/about.html`], sessionMode: "fresh" })
+    const fresh = await live.tool.call({
+      args: ["--user-agent", "AcmeBot/1", "open", `${live.site.origin}/about.html`],
+      sessionMode: "fresh"
+    })
     expect(fresh.isError).toBe(false)
     const second = fresh.details.sessionName ?? ""
     expect(second).not.toBe(first)
@@ -71,7 +92,13 @@ describe("managed sessions", () => {
 
   it("an explicit --session is left untouched and not managed", async () => {
     const result = await live.tool.call({ args: ["--session", "mine", "open", `${live.site.origin}/index.html`] })
-    expect(result.details.effectiveArgs).toEqual(["--json", "--session", "mine", "open", `${live.site.origin}/index.html`])
+    expect(result.details.effectiveArgs).toEqual([
+      "--json",
+      "--session",
+      "mine",
+      "open",
+      `${live.site.origin}/index.html`
+    ])
     expect(result.details.usedImplicitSession).toBe(false)
     expect(result.details.sessionName).toBe("mine")
     const managed = await live.tool.call({ args: ["get", "url"] })
@@ -111,7 +138,10 @@ describe("concurrency", () => {
     const a = makeHarness(live.world, "pi-a")
     const b = makeHarness(live.world, "pi-b")
     try {
-      await Promise.all([a.call({ args: ["open", `${live.site.origin}/index.html`] }), b.call({ args: ["open", `${live.site.origin}/about.html`] })])
+      await Promise.all([
+        a.call({ args: ["open", `${live.site.origin}/index.html`] }),
+        b.call({ args: ["open", `${live.site.origin}/about.html`] })
+      ])
       const [ra, rb] = await Promise.all([a.call({ args: ["get", "title"] }), b.call({ args: ["get", "title"] })])
       expect(valueOf(ra)).toBe("Acme Sign-in")
       expect(valueOf(rb)).toBe("About Acme")
@@ -131,16 +161,39 @@ describe("managedSessionOutcome on the real binary", () => {
     try {
       const first = await h.call({ args: ["open", `${live.site.origin}/index.html`] })
       const name = first.details.sessionName ?? ""
-      expect(first.details.managedSessionOutcome).toMatchObject({ status: "created", sessionMode: "auto", attemptedSessionName: name, activeBefore: false, activeAfter: true, succeeded: true })
+      expect(first.details.managedSessionOutcome).toMatchObject({
+        status: "created",
+        sessionMode: "auto",
+        attemptedSessionName: name,
+        activeBefore: false,
+        activeAfter: true,
+        succeeded: true
+      })
       const second = await h.call({ args: ["get", "title"] })
-      expect(second.details.managedSessionOutcome).toMatchObject({ status: "unchanged", currentSessionName: name, activeBefore: true, activeAfter: true })
+      expect(second.details.managedSessionOutcome).toMatchObject({
+        status: "unchanged",
+        currentSessionName: name,
+        activeBefore: true,
+        activeAfter: true
+      })
       const fresh = await h.call({ args: ["open", `${live.site.origin}/about.html`], sessionMode: "fresh" })
-      expect(fresh.details.managedSessionOutcome).toMatchObject({ status: "replaced", sessionMode: "fresh", replacedSessionName: name, previousSessionName: name, succeeded: true })
+      expect(fresh.details.managedSessionOutcome).toMatchObject({
+        status: "replaced",
+        sessionMode: "fresh",
+        replacedSessionName: name,
+        previousSessionName: name,
+        succeeded: true
+      })
       const freshName = fresh.details.sessionName ?? ""
       expect(fresh.details.managedSessionOutcome?.currentSessionName).toBe(freshName)
       expect(textOf(fresh)).not.toContain("Managed session outcome")
       const closed = await h.call({ args: ["close"] })
-      expect(closed.details.managedSessionOutcome).toMatchObject({ status: "closed", attemptedSessionName: freshName, activeBefore: true, activeAfter: false })
+      expect(closed.details.managedSessionOutcome).toMatchObject({
+        status: "closed",
+        attemptedSessionName: freshName,
+        activeBefore: true,
+        activeAfter: false
+      })
       expect(closed.details.managedSessionOutcome?.currentSessionName).not.toBe(freshName)
       const own = await h.call({ args: ["--session", "user-owned-outcome", "get", "url"] })
       expect(own.details.managedSessionOutcome).toBeUndefined()
@@ -158,18 +211,39 @@ describe("failed fresh launches", () => {
     try {
       await h.call({ args: ["open", `${live.site.origin}/index.html`] })
       const before = (await h.call({ args: ["get", "url"] })).details.sessionName
-      const failed = await h.call({ args: ["--executable-path", "/nonexistent/chrome", "open", `${live.site.origin}/about.html`], sessionMode: "fresh" })
+      const failed = await h.call({
+        args: ["--executable-path", "/nonexistent/chrome", "open", `${live.site.origin}/about.html`],
+        sessionMode: "fresh"
+      })
       expect(failed.isError).toBe(true)
       const outcome = failed.details.managedSessionOutcome
-      expect(outcome).toMatchObject({ status: "preserved", sessionMode: "fresh", previousSessionName: before, currentSessionName: before, activeBefore: true, activeAfter: true, succeeded: false })
+      expect(outcome).toMatchObject({
+        status: "preserved",
+        sessionMode: "fresh",
+        previousSessionName: before,
+        currentSessionName: before,
+        activeBefore: true,
+        activeAfter: true,
+        succeeded: false
+      })
       // the visible lines say what happened and what to do, without generated session names (those are in details)
-      expect(textOf(failed)).toContain("Managed session outcome: the fresh launch failed; the previous browser stays current.")
+      expect(textOf(failed)).toContain(
+        "Managed session outcome: the fresh launch failed; the previous browser stays current."
+      )
       expect(textOf(failed)).not.toContain(outcome?.attemptedSessionName ?? "?")
       const ids = (failed.details.nextActions ?? []).map((a) => a.id)
-      expect(ids).toEqual(expect.arrayContaining(["verify-current-managed-session", "snapshot-current-managed-session", "retry-fresh-managed-session"]))
+      expect(ids).toEqual(
+        expect.arrayContaining([
+          "verify-current-managed-session",
+          "snapshot-current-managed-session",
+          "retry-fresh-managed-session"
+        ])
+      )
       const verify = failed.details.nextActions?.find((a) => a.id === "verify-current-managed-session")
       expect(verify?.params?.args).toEqual(["--session", before, "get", "url"])
-      expect(failed.details.nextActions?.find((a) => a.id === "retry-fresh-managed-session")?.params).toMatchObject({ sessionMode: "fresh" })
+      expect(failed.details.nextActions?.find((a) => a.id === "retry-fresh-managed-session")?.params).toMatchObject({
+        sessionMode: "fresh"
+      })
       const after = await h.call({ args: [...(verify?.params?.args ?? [])] })
       expect(after.details.sessionName).toBe(before)
       expect(textOf(after)).toBe(`${live.site.origin}/index.html`)

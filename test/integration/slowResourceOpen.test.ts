@@ -9,7 +9,8 @@ import { liveWorld } from "../support/liveWorld.js"
 
 const live = liveWorld()
 let session = ""
-const raw = <A>(args: ReadonlyArray<string>): A => (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+const raw = <A>(args: ReadonlyArray<string>): A =>
+  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
 
 const STILL_LOADING = /Still loading: the page is shown and usable .*waiting on http:\/\/127\.0\.0\.1:\d+\/hang\./
 
@@ -20,7 +21,9 @@ describe("open of a page with a resource that never loads (#41)", () => {
     console.log(`[slow first open] ${textOf(opened)}`)
     expect(opened.isError, textOf(opened)).toBe(false)
     expect(textOf(opened)).toMatch(STILL_LOADING)
-    expect(raw<{ result: string }>(["eval", "document.readyState + ' ' + document.images[0].complete"]).result).toBe("interactive false")
+    expect(raw<{ result: string }>(["eval", "document.readyState + ' ' + document.images[0].complete"]).result).toBe(
+      "interactive false"
+    )
   }, 90_000)
 
   it("in a running browser: answers once the page is usable (not 25 s), says what is still loading, and the page works", async () => {

@@ -7,7 +7,6 @@ import { liveWorld } from "../support/liveWorld.js"
 
 const live = liveWorld()
 
-
 describe("snapshot views", () => {
   it("an oversized page shows the article first, the search box, and the path of the full raw tree", async () => {
     await live.tool.call({ args: ["open", `${live.site.origin}/article.html`] })
@@ -21,7 +20,7 @@ describe("snapshot views", () => {
     const path = result.details.fullOutputPath ?? ""
     expect(text).toContain(`Full snapshot (`)
     expect(text).toContain(path)
-    expect(readFileSync(path, "utf8")).toContain("link \"Section 40\"")
+    expect(readFileSync(path, "utf8")).toContain('link "Section 40"')
     expect(Buffer.byteLength(text)).toBeLessThan(16 * 1024)
     expect(JSON.stringify(result.details).length).toBeLessThan(4096)
   })
@@ -58,7 +57,11 @@ describe("snapshot views", () => {
     expect(found.details.effectiveArgs).not.toContain("--search")
     expect(textOf(found)).toMatch(/link "Section 7" \[ref=e\d+\]/)
     expect(textOf(found)).toMatch(/link "Section 70"/)
-    expect(found.details.snapshotFilter).toMatchObject({ cleanArgs: ["snapshot", "-i"], search: "Section 7", matchedRefs: 11 })
+    expect(found.details.snapshotFilter).toMatchObject({
+      cleanArgs: ["snapshot", "-i"],
+      search: "Section 7",
+      matchedRefs: 11
+    })
     const buttons = await live.tool.call({ args: ["snapshot", "-i", "--filter", "role=button"] })
     expect(textOf(buttons)).toMatch(/button "Search" \[ref=e\d+\]/)
     expect(textOf(buttons)).not.toContain("link")
@@ -77,13 +80,22 @@ describe("snapshot views", () => {
     await live.tool.call({ args: ["click", `@${remove}`] })
     const diff = await live.tool.call({ args: ["snapshot", "-i", "--diff"] })
     expect(textOf(diff)).toMatch(/Changes since the previous snapshot: 0 added, 1 removed/)
-    expect(textOf(diff)).toContain("button \"Delete account\"")
+    expect(textOf(diff)).toContain('button "Delete account"')
     // the contract's delta by ref id, beside ours by role and name
-    const d = diff.details.snapshotDiff as { addedRefs: Array<string>; removedRefs: Array<string>; changedRefs: Array<string>; unchangedRefs: Array<string>; summary: string; removed: Array<string> }
-    expect(d.summary).toMatch(/^By ref id: \d+ added, \d+ removed, \d+ changed, \d+ unchanged; by role and name: 0 added, 1 removed\.$/)
+    const d = diff.details.snapshotDiff as {
+      addedRefs: Array<string>
+      removedRefs: Array<string>
+      changedRefs: Array<string>
+      unchangedRefs: Array<string>
+      summary: string
+      removed: Array<string>
+    }
+    expect(d.summary).toMatch(
+      /^By ref id: \d+ added, \d+ removed, \d+ changed, \d+ unchanged; by role and name: 0 added, 1 removed\.$/
+    )
     expect(d.addedRefs.length + d.changedRefs.length + d.unchangedRefs.length).toBe(diff.details.refSnapshot?.refCount)
     expect(d.removedRefs.length + d.changedRefs.length).toBeGreaterThan(0)
-    expect(d.removed).toEqual([expect.stringContaining("button \"Delete account\"")])
+    expect(d.removed).toEqual([expect.stringContaining('button "Delete account"')])
   })
 
   it("--viewport says where the page is scrolled", async () => {

@@ -29,7 +29,13 @@ afterAll(async () => {
   await app?.close()
 })
 
-type Report = { status: string; candidates: ReadonlyArray<Record<string, unknown>>; limitations: ReadonlyArray<string>; summary: string; workspaceRoot?: string }
+type Report = {
+  status: string
+  candidates: ReadonlyArray<Record<string, unknown>>
+  limitations: ReadonlyArray<string>
+  summary: string
+  workspaceRoot?: string
+}
 const reportOf = (result: { details: { sourceLookup?: unknown } }) => result.details.sourceLookup as Report
 
 const fiberOf = async (name: string): Promise<string> => {
@@ -45,18 +51,52 @@ describe("sourceLookup on a live React app", () => {
     expect(result.isError).toBe(false)
     const report = reportOf(result)
     expect(report.status).toBe("candidates-found")
-    expect(report.candidates[0]).toMatchObject({ source: "dom-attribute", confidence: "high", file: "src/components/Toolbar.tsx", line: 5 })
-    expect(report.candidates[0]?.["evidence"]).toEqual([expect.stringMatching(/^get attr on #toolbar: data-source-file="src\/components\/Toolbar\.tsx" data-source-line="5"$/)])
-    expect(report.candidates).toContainEqual(expect.objectContaining({ source: "dom-attribute", confidence: "high", file: "src/components/SaveButton.tsx", line: 3 }))
-    expect(textOf(result)).toMatch(/^Source lookup: \d candidate\(s\); best src\/components\/Toolbar\.tsx:5 \(dom-attribute, high\)/)
-    const steps = [["is", "visible", "#toolbar"], ...SOURCE_ATTRS.map((name) => ["get", "attr", "#toolbar", name]), ["get", "html", "#toolbar"]]
-    expect(result.details.compiledSourceLookup).toEqual({ args: ["batch"], stdin: JSON.stringify(steps), steps, query: { selector: "#toolbar" } })
+    expect(report.candidates[0]).toMatchObject({
+      source: "dom-attribute",
+      confidence: "high",
+      file: "src/components/Toolbar.tsx",
+      line: 5
+    })
+    expect(report.candidates[0]?.["evidence"]).toEqual([
+      expect.stringMatching(
+        /^get attr on #toolbar: data-source-file="src\/components\/Toolbar\.tsx" data-source-line="5"$/
+      )
+    ])
+    expect(report.candidates).toContainEqual(
+      expect.objectContaining({
+        source: "dom-attribute",
+        confidence: "high",
+        file: "src/components/SaveButton.tsx",
+        line: 3
+      })
+    )
+    expect(textOf(result)).toMatch(
+      /^Source lookup: \d candidate\(s\); best src\/components\/Toolbar\.tsx:5 \(dom-attribute, high\)/
+    )
+    const steps = [
+      ["is", "visible", "#toolbar"],
+      ...SOURCE_ATTRS.map((name) => ["get", "attr", "#toolbar", name]),
+      ["get", "html", "#toolbar"]
+    ]
+    expect(result.details.compiledSourceLookup).toEqual({
+      args: ["batch"],
+      stdin: JSON.stringify(steps),
+      steps,
+      query: { selector: "#toolbar" }
+    })
   })
 
   it("a leaf element: its own attributes alone are found (no inner HTML to read)", async () => {
     const report = reportOf(await tool.call({ sourceLookup: { selector: "#plain-label" } }))
     expect(report.status).toBe("candidates-found")
-    expect(report.candidates).toEqual([expect.objectContaining({ source: "dom-attribute", confidence: "high", file: "src/components/Toolbar.tsx", line: 7 })])
+    expect(report.candidates).toEqual([
+      expect.objectContaining({
+        source: "dom-attribute",
+        confidence: "high",
+        file: "src/components/Toolbar.tsx",
+        line: 7
+      })
+    ])
   })
 
   it("selector without source hints on it or in its HTML: no-candidates, still a success", async () => {
@@ -68,10 +108,20 @@ describe("sourceLookup on a live React app", () => {
 
   it("reactFiberId: React props with source attributes (high) and a component's bundle location (low)", async () => {
     const button = reportOf(await tool.call({ sourceLookup: { reactFiberId: await fiberOf("button") } }))
-    expect(button.candidates[0]).toMatchObject({ source: "react-inspect", confidence: "high", file: "src/components/SaveButton.tsx", line: 3, componentName: "button" })
+    expect(button.candidates[0]).toMatchObject({
+      source: "react-inspect",
+      confidence: "high",
+      file: "src/components/SaveButton.tsx",
+      line: 3,
+      componentName: "button"
+    })
     const toolbar = reportOf(await tool.call({ sourceLookup: { reactFiberId: await fiberOf("Toolbar") } }))
     expect(toolbar.status).toBe("candidates-found")
-    expect(toolbar.candidates[0]).toMatchObject({ source: "react-inspect", confidence: "low", componentName: "Toolbar" })
+    expect(toolbar.candidates[0]).toMatchObject({
+      source: "react-inspect",
+      confidence: "low",
+      componentName: "Toolbar"
+    })
     expect(String(toolbar.candidates[0]?.["file"])).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/app\.js$/)
   })
 
@@ -79,8 +129,19 @@ describe("sourceLookup on a live React app", () => {
     const result = await tool.call({ sourceLookup: { componentName: "SaveButton" } })
     const report = reportOf(result)
     expect(report.status).toBe("candidates-found")
-    expect(report.candidates).toEqual([expect.objectContaining({ source: "workspace-search", confidence: "high", file: "src/components/SaveButton.tsx", line: 1, componentName: "SaveButton" })])
-    expect(report.candidates[0]?.["evidence"]).toEqual(["declares SaveButton", expect.stringMatching(/^react tree: SaveButton is rendered \(fiber #\d+\)$/)])
+    expect(report.candidates).toEqual([
+      expect.objectContaining({
+        source: "workspace-search",
+        confidence: "high",
+        file: "src/components/SaveButton.tsx",
+        line: 1,
+        componentName: "SaveButton"
+      })
+    ])
+    expect(report.candidates[0]?.["evidence"]).toEqual([
+      "declares SaveButton",
+      expect.stringMatching(/^react tree: SaveButton is rendered \(fiber #\d+\)$/)
+    ])
     expect(report.workspaceRoot).toBe(app.workspace)
   })
 
@@ -90,13 +151,21 @@ describe("sourceLookup on a live React app", () => {
     const inspect = await other.call({ sourceLookup: { reactFiberId: "3" } })
     expect(inspect.isError).toBe(false)
     expect(reportOf(inspect).status).toBe("unsupported")
-    expect(reportOf(inspect).limitations[0]).toMatch(/^react inspect failed: .*No React renderer attached.*--enable react-devtools/)
+    expect(reportOf(inspect).limitations[0]).toMatch(
+      /^react inspect failed: .*No React renderer attached.*--enable react-devtools/
+    )
     expect(inspect.details.batchSteps?.[0]).toMatchObject({ resultCategory: "failure" })
     const unknown = await other.call({ sourceLookup: { componentName: "NoSuchWidget" } })
     expect(reportOf(unknown).status).toBe("unsupported")
-    const declared = reportOf(await other.call({ sourceLookup: { componentName: "SaveButton", maxWorkspaceFiles: 50 } }))
+    const declared = reportOf(
+      await other.call({ sourceLookup: { componentName: "SaveButton", maxWorkspaceFiles: 50 } })
+    )
     expect(declared.status).toBe("candidates-found")
-    expect(declared.candidates[0]).toMatchObject({ source: "workspace-search", confidence: "medium", file: "src/components/SaveButton.tsx" })
+    expect(declared.candidates[0]).toMatchObject({
+      source: "workspace-search",
+      confidence: "medium",
+      file: "src/components/SaveButton.tsx"
+    })
   })
 
   it("a selector that matches nothing is a normal tool failure", async () => {

@@ -10,7 +10,6 @@ import { liveWorld } from "../support/liveWorld.js"
 
 const live = liveWorld()
 
-
 const refOf = (snapshot: string, role: string, name: string): string => {
   const m = new RegExp(`${role} "${name}" \\[[^\\]]*ref=(e\\d+)\\]`).exec(snapshot)
   if (m?.[1] === undefined) throw new Error(`no ${role} "${name}" in ${snapshot}`)
@@ -97,14 +96,21 @@ describe("stale-ref preflight", () => {
     const snapshot = await snap()
     const ok = await live.tool.call({
       args: ["batch"],
-      stdin: JSON.stringify([["check", refOf(snapshot, "checkbox", "Gift wrap")], ["fill", refOf(snapshot, "textbox", "Name"), "Ada"], ["click", refOf(snapshot, "button", "Save")]])
+      stdin: JSON.stringify([
+        ["check", refOf(snapshot, "checkbox", "Gift wrap")],
+        ["fill", refOf(snapshot, "textbox", "Name"), "Ada"],
+        ["click", refOf(snapshot, "button", "Save")]
+      ])
     })
     expect(ok.isError).toBe(false)
     expect(await out()).toBe("safe clicked")
     const fresh = await snap()
     const blocked = await live.tool.call({
       args: ["batch"],
-      stdin: JSON.stringify([["click", refOf(fresh, "link", "About")], ["click", refOf(fresh, "button", "Delete account")]])
+      stdin: JSON.stringify([
+        ["click", refOf(fresh, "link", "About")],
+        ["click", refOf(fresh, "button", "Delete account")]
+      ])
     })
     expect(blocked.details.failureCategory).toBe("stale-ref")
     expect(blocked.details.error).toContain("batch step 2")

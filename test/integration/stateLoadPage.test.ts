@@ -31,6 +31,8 @@ describe("state load says where the tab is now (#41)", () => {
     expect(rawValue(session, ["eval", "localStorage.getItem('k41')"])["result"]).toBe("saved-41")
     expect(textOf(loaded)).toContain(`Loaded state from ${file}`)
     expect(textOf(loaded)).toContain(`The page changed: loading the state moved the tab to ${url}`)
-    expect(textOf(loaded)).toContain(`it was on ${live.site.origin}/about.html (open ${live.site.origin}/about.html to go back)`)
+    expect(textOf(loaded)).toContain(
+      `it was on ${live.site.origin}/about.html (open ${live.site.origin}/about.html to go back)`
+    )
   }, 90_000)
 })

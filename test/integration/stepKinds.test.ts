@@ -13,15 +13,19 @@ const read = async (selector: string) => valueOf(await live.tool.call({ args: ["
 
 describe("job step kinds", () => {
   it("hover reveals the row's button, dblclick edits, drag reorders, press sends a key, check/uncheck toggle", async () => {
-    const job = await live.tool.call({ job: { steps: [
-      { action: "open", url: page() },
-      { action: "hover", selector: "#row" },
-      { action: "click", selector: "#del" },
-      { action: "dblclick", selector: "#edit" },
-      { action: "drag", selector: "#a", target: "#c" },
-      { action: "press", selector: "#key", text: "Escape" },
-      { action: "check", locator: "label", value: "Agree" }
-    ] } })
+    const job = await live.tool.call({
+      job: {
+        steps: [
+          { action: "open", url: page() },
+          { action: "hover", selector: "#row" },
+          { action: "click", selector: "#del" },
+          { action: "dblclick", selector: "#edit" },
+          { action: "drag", selector: "#a", target: "#c" },
+          { action: "press", selector: "#key", text: "Escape" },
+          { action: "check", locator: "label", value: "Agree" }
+        ]
+      }
+    })
     expect(job.isError, textOf(job)).toBe(false)
     const text = textOf(job)
     // every step succeeded: the steps that only echo the job's own commands are counted, not written back
@@ -33,7 +37,14 @@ describe("job step kinds", () => {
     expect(await read("#order")).not.toBe("")
     expect(await read("#keylog")).toBe("key:Escape")
     expect(textOf(await live.tool.call({ args: ["is", "checked", "#agree"] }))).toBe("true")
-    const unchecked = await live.tool.call({ job: { steps: [{ action: "uncheck", selector: "#agree" }, { action: "scrollIntoView", selector: "#far" }] } })
+    const unchecked = await live.tool.call({
+      job: {
+        steps: [
+          { action: "uncheck", selector: "#agree" },
+          { action: "scrollIntoView", selector: "#far" }
+        ]
+      }
+    })
     expect(unchecked.isError, textOf(unchecked)).toBe(false)
     expect(textOf(await live.tool.call({ args: ["is", "checked", "#agree"] }))).toBe("false")
   })
@@ -46,7 +57,7 @@ describe("job step kinds", () => {
     expect(text).toMatch(/2\. ✓ snapshot -i\n/)
     const ref = /checkbox "Agree"[^\n]*ref=(e\d+)/.exec(text)?.[1]
     expect(ref, text).toBeDefined()
-    expect(text).not.toContain("\"snapshot\":")
+    expect(text).not.toContain('"snapshot":')
     const checked = await live.tool.call({ args: ["check", `@${ref}`] })
     expect(checked.isError, textOf(checked)).toBe(false)
     expect(textOf(await live.tool.call({ args: ["is", "checked", "#agree"] }))).toBe("true")
@@ -80,7 +91,9 @@ describe("semanticAction step kinds", () => {
   })
 
   it("dblclick by locator is refused before anything runs, with what to send instead", async () => {
-    const result = await live.tool.call({ semanticAction: { action: "dblclick", locator: "text", value: "Double-click to edit" } })
+    const result = await live.tool.call({
+      semanticAction: { action: "dblclick", locator: "text", value: "Double-click to edit" }
+    })
     expect(result.isError).toBe(true)
     expect(result.details.failureCategory).toBe("validation-error")
     expect(textOf(result)).toContain("needs a selector or @ref")

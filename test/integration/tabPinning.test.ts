@@ -37,7 +37,9 @@ describe("tab pinning", () => {
     const unpinned = await live.tool.call({ args: ["get", "url"] })
     expect(unpinned.isError).toBe(false)
     expect(textOf(unpinned)).toBe(`${live.site.origin}/about.html`)
-    expect(await live.tool.runtime.runPromise(Effect.flatMap(SessionRegistry, (r) => r.view(session)))).toMatchObject({ pinnedTab: undefined })
+    expect(await live.tool.runtime.runPromise(Effect.flatMap(SessionRegistry, (r) => r.view(session)))).toMatchObject({
+      pinnedTab: undefined
+    })
   })
 })
 
@@ -55,7 +57,8 @@ describe("focus lost between calls", () => {
     expect(tabs(session).find((t) => t.active)?.tabId).toBe(home?.tabId)
 
     live.world.raw(["--json", "--session", session, "tab", "new"])
-    for (const t of tabs(session).filter((t) => !t.active)) live.world.raw(["--json", "--session", session, "tab", "close", t.tabId])
+    for (const t of tabs(session).filter((t) => !t.active))
+      live.world.raw(["--json", "--session", session, "tab", "close", t.tabId])
     const drifted = await live.tool.call({ args: ["get", "title"] })
     expect(drifted.details.failureCategory, textOf(drifted)).toBe("tab-drift")
   })

@@ -31,32 +31,50 @@ describe("TodoMVC (React)", () => {
     expect(unhovered.details.failureCategory).toBe("selector-not-found")
     expect(textOf(unhovered)).toContain("It exists but is hidden: hover its row")
     expect(live.page(sessionOf(opened), TITLES)).toBe("Buy milk,Walk dog,Pay rent")
-    const job = ok(await live.tool.call({ job: { steps: [
-      { action: "hover", selector: ".todo-list li:nth-child(2)" },
-      { action: "click", selector: ".todo-list li:nth-child(2) .destroy" }
-    ] } }))
+    const job = ok(
+      await live.tool.call({
+        job: {
+          steps: [
+            { action: "hover", selector: ".todo-list li:nth-child(2)" },
+            { action: "click", selector: ".todo-list li:nth-child(2) .destroy" }
+          ]
+        }
+      })
+    )
     expect(textOf(job)).toBe("✓ 2/2 steps")
     expect(live.page(sessionOf(job), TITLES)).toBe("Buy milk,Pay rent")
     expect(live.page(sessionOf(job), textAt(".todo-count"))).toBe("2 items left")
   })
 
   it("dblclick a title opens the editor; fill + press Enter saves the new title", async () => {
-    const job = ok(await live.tool.call({ job: { steps: [
-      { action: "open", url: todos() },
-      { action: "dblclick", selector: ".todo-list li:nth-child(3) label" },
-      { action: "fill", selector: ".todo-list li.editing .edit", text: "Pay rent today" },
-      { action: "press", text: "Enter" }
-    ] } }))
+    const job = ok(
+      await live.tool.call({
+        job: {
+          steps: [
+            { action: "open", url: todos() },
+            { action: "dblclick", selector: ".todo-list li:nth-child(3) label" },
+            { action: "fill", selector: ".todo-list li.editing .edit", text: "Pay rent today" },
+            { action: "press", text: "Enter" }
+          ]
+        }
+      })
+    )
     expect(textOf(job)).toMatch(/^✓ 4\/4 steps\n1\. ✓ open/)
     expect(live.page(sessionOf(job), TITLES)).toBe("Buy milk,Walk dog,Pay rent today")
     expect(live.page(sessionOf(job), `document.querySelector(".todo-list li.editing") === null`)).toBe(true)
   })
 
   it("check and uncheck an unnamed input.toggle complete and reopen its todo", async () => {
-    const checked = ok(await live.tool.call({ job: { steps: [
-      { action: "open", url: todos() },
-      { action: "check", selector: ".todo-list li:nth-child(2) .toggle" }
-    ] } }))
+    const checked = ok(
+      await live.tool.call({
+        job: {
+          steps: [
+            { action: "open", url: todos() },
+            { action: "check", selector: ".todo-list li:nth-child(2) .toggle" }
+          ]
+        }
+      })
+    )
     const session = sessionOf(checked)
     expect(live.page(session, TITLES)).toBe("Buy milk,*Walk dog,Pay rent")
     expect(live.page(session, textAt(".todo-count"))).toBe("2 items left")
@@ -68,13 +86,21 @@ describe("TodoMVC (React)", () => {
 
 describe("widget libraries", () => {
   it("drag moves a sortablejs item (default options, native drag and drop) and the list reorders", async () => {
-    const job = ok(await live.tool.call({ job: { steps: [
-      { action: "open", url: widgets() },
-      { action: "drag", selector: "#sortable li:nth-child(3)", target: "#sortable li:nth-child(1)" }
-    ] } }))
+    const job = ok(
+      await live.tool.call({
+        job: {
+          steps: [
+            { action: "open", url: widgets() },
+            { action: "drag", selector: "#sortable li:nth-child(3)", target: "#sortable li:nth-child(1)" }
+          ]
+        }
+      })
+    )
     expect(textOf(job)).toMatch(/^✓ 2\/2 steps\n1\. ✓ open/)
     expect(live.page(sessionOf(job), textAt("#order-result"))).toBe("Order: Charlie, Alpha, Bravo")
-    expect(live.page(sessionOf(job), `[...document.querySelectorAll("#sortable li")].map((li) => li.textContent).join(",")`)).toBe("Charlie,Alpha,Bravo")
+    expect(
+      live.page(sessionOf(job), `[...document.querySelectorAll("#sortable li")].map((li) => li.textContent).join(",")`)
+    ).toBe("Charlie,Alpha,Bravo")
   })
 
   it("select on the react-select combobox fails with the combobox guidance (args, semanticAction, job); click + option click selects", async () => {
@@ -103,23 +129,37 @@ describe("widget libraries", () => {
   it("react-datepicker: fill types a date; clicking the input and a calendar day picks one", async () => {
     const opened = ok(await live.tool.call({ args: ["open", widgets()] }))
     const session = sessionOf(opened)
-    ok(await live.tool.call({ semanticAction: { action: "fill", locator: "label", value: "Delivery date", text: "2025-03-14" } }))
+    ok(
+      await live.tool.call({
+        semanticAction: { action: "fill", locator: "label", value: "Delivery date", text: "2025-03-14" }
+      })
+    )
     expect(live.page(session, textAt("#date-result"))).toBe("Date: 2025-03-14")
-    ok(await live.tool.call({ job: { steps: [
-      { action: "press", text: "Escape" },
-      { action: "click", selector: "#delivery-date" },
-      { action: "click", locator: "role", value: "gridcell", name: "Choose Friday, March 21st, 2025" }
-    ] } }))
+    ok(
+      await live.tool.call({
+        job: {
+          steps: [
+            { action: "press", text: "Escape" },
+            { action: "click", selector: "#delivery-date" },
+            { action: "click", locator: "role", value: "gridcell", name: "Choose Friday, March 21st, 2025" }
+          ]
+        }
+      })
+    )
     expect(live.page(session, textAt("#date-result"))).toBe("Date: 2025-03-21")
     expect(live.page(session, `document.querySelector("#delivery-date").value`)).toBe("2025-03-21")
   })
 
   it("a job that opens the page and fills the late widget's Tags input (rendered 800 ms after load) waits for it", async () => {
-    const job = await live.tool.call({ job: { steps: [
-      { action: "open", url: widgets() },
-      { action: "fill", locator: "label", value: "Tags", text: "urgent" },
-      { action: "click", locator: "role", value: "button", name: "Save tags" }
-    ] } })
+    const job = await live.tool.call({
+      job: {
+        steps: [
+          { action: "open", url: widgets() },
+          { action: "fill", locator: "label", value: "Tags", text: "urgent" },
+          { action: "click", locator: "role", value: "button", name: "Save tags" }
+        ]
+      }
+    })
     expect(job.isError, textOf(job)).toBe(false)
     expect(job.details.readinessWait?.waitedMs).toBeGreaterThan(0)
     expect(live.page(sessionOf(job), textAt("#tags-result"))).toBe("Tags saved: urgent")

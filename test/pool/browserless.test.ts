@@ -35,7 +35,7 @@ const pressure = async (): Promise<{ running: number; queued: number }> => {
 }
 
 const until = async (what: () => Promise<boolean>, ms: number): Promise<boolean> => {
-  for (const end = Date.now() + ms; Date.now() < end;) {
+  for (const end = Date.now() + ms; Date.now() < end; ) {
     if (await what()) return true
     await new Promise((r) => setTimeout(r, 250))
   }
@@ -43,10 +43,19 @@ const until = async (what: () => Promise<boolean>, ms: number): Promise<boolean>
 }
 
 beforeAll(async () => {
-  if (PKG === "") throw new Error("run node scripts/test-browserless.mjs (it installs Browserless and sets PIAB_BROWSERLESS_DIR)")
+  if (PKG === "")
+    throw new Error("run node scripts/test-browserless.mjs (it installs Browserless and sets PIAB_BROWSERLESS_DIR)")
   site = await startStaticServer(join(REPO, "fixtures/site"))
   root = mkdtempSync(join(tmpdir(), `${TEST_MARKER}pool-`))
-  server = await startBrowserless({ root, token: TOKEN, pkg: PKG, node: NODE24, concurrent: 1, queued: 1, timeoutMs: 120_000 })
+  server = await startBrowserless({
+    root,
+    token: TOKEN,
+    pkg: PKG,
+    node: NODE24,
+    concurrent: 1,
+    queued: 1,
+    timeoutMs: 120_000
+  })
   port = server.port
 }, 120_000)
 
@@ -62,25 +71,40 @@ afterAll(async () => {
 const config = (extra: Record<string, unknown> = {}) => {
   const path = join(root, `config-${Date.now()}.json`)
   // the token from a command, as a password manager would give it
-  writeFileSync(path, JSON.stringify({ pool: { endpoint: `ws://127.0.0.1:${port}`, token: `!printf %s ${TOKEN}`, ...extra } }))
+  writeFileSync(
+    path,
+    JSON.stringify({ pool: { endpoint: `ws://127.0.0.1:${port}`, token: `!printf %s ${TOKEN}`, ...extra } })
+  )
   return path
 }
 
 const piRoot = () => mkdtempSync(join(root, "pi-"))
 const toolEnds = (run: PiRun) => run.events.filter((e) => e["type"] === "tool_execution_end")
 const details = (end: Record<string, any> | undefined) => end?.["result"]?.details ?? {}
-const text = (end: Record<string, any> | undefined): string => (end?.["result"]?.content ?? []).filter((c: any) => c.type === "text").map((c: any) => c.text).join("\n")
+const text = (end: Record<string, any> | undefined): string =>
+  (end?.["result"]?.content ?? [])
+    .filter((c: any) => c.type === "text")
+    .map((c: any) => c.text)
+    .join("\n")
 
 /** Holds one pool slot with the raw CLI (its own socket dir), as another agent would. */
 const rawSession = (name: string) => {
-  const env = { ...process.env, AGENT_BROWSER_SOCKET_DIR: join(root, "raw-sock"), AGENT_BROWSER_CDP: `ws://127.0.0.1:${port}?token=${TOKEN}`, AGENT_BROWSER_NO_VERSION_CHECK: "1" }
+  const env = {
+    ...process.env,
+    AGENT_BROWSER_SOCKET_DIR: join(root, "raw-sock"),
+    AGENT_BROWSER_CDP: `ws://127.0.0.1:${port}?token=${TOKEN}`,
+    AGENT_BROWSER_NO_VERSION_CHECK: "1"
+  }
   return {
     // not spawnSync: the page comes from this process's own static server, which a blocked event loop cannot serve
     open: async () => {
-      await promisify(execFile)(NATIVE_BINARY, ["--json", "--session", name, "open", `${site.origin}/about.html`], { env, encoding: "utf8", timeout: 90_000 })
-        .catch((e: { code?: unknown; stdout?: string; stderr?: string }) => {
-          throw new Error(`raw open ${name}: ${String(e.code)} ${e.stdout ?? ""} ${e.stderr ?? ""}`)
-        })
+      await promisify(execFile)(NATIVE_BINARY, ["--json", "--session", name, "open", `${site.origin}/about.html`], {
+        env,
+        encoding: "utf8",
+        timeout: 90_000
+      }).catch((e: { code?: unknown; stdout?: string; stderr?: string }) => {
+        throw new Error(`raw open ${name}: ${String(e.code)} ${e.stdout ?? ""} ${e.stderr ?? ""}`)
+      })
     },
     close: () => {
       try {
@@ -109,7 +133,10 @@ describe("a self-hosted Browserless as the pool of real pi", () => {
     })
     expect(run.code, run.stderr).toBe(0)
     const ends = toolEnds(run)
-    expect(ends.map((e) => details(e).resultCategory), ends.map(text).join("\n")).toEqual(["success", "success", "success"])
+    expect(
+      ends.map((e) => details(e).resultCategory),
+      ends.map(text).join("\n")
+    ).toEqual(["success", "success", "success"])
     expect(text(ends[2])).toContain("Acme Sign-in")
     // the browser was the pool's: no local Chromium was started under this pi's folders
     expect(processesMentioning(pr).filter((p) => p.command.includes("chrom"))).toEqual([])
@@ -123,7 +150,15 @@ describe("a self-hosted Browserless as the pool of real pi", () => {
     const queued = rawSession("queued-1")
     await holder.open()
     // fill the queue: this launch waits in it (and gives up on its own later)
-    const waiting = spawn(NATIVE_BINARY, ["--json", "--session", "queued-1", "get", "url"], { env: { ...process.env, AGENT_BROWSER_SOCKET_DIR: join(root, "raw-sock"), AGENT_BROWSER_CDP: `ws://127.0.0.1:${port}?token=${TOKEN}`, AGENT_BROWSER_NO_VERSION_CHECK: "1" }, stdio: "ignore" })
+    const waiting = spawn(NATIVE_BINARY, ["--json", "--session", "queued-1", "get", "url"], {
+      env: {
+        ...process.env,
+        AGENT_BROWSER_SOCKET_DIR: join(root, "raw-sock"),
+        AGENT_BROWSER_CDP: `ws://127.0.0.1:${port}?token=${TOKEN}`,
+        AGENT_BROWSER_NO_VERSION_CHECK: "1"
+      },
+      stdio: "ignore"
+    })
     expect(await until(async () => (await pressure()).queued === 1, 20_000)).toBe(true)
     const pr = piRoot()
     let released = false
@@ -171,7 +206,10 @@ describe("a self-hosted Browserless as the pool of real pi", () => {
       prompt: "open",
       env: { PI_AGENT_BROWSER_CONFIG: config() },
       timeoutMs: 240_000,
-      steps: [{ tool: "agent_browser", args: { args: ["open", `${site.origin}/about.html`], timeoutMs: 5000 } }, { text: "done" }]
+      steps: [
+        { tool: "agent_browser", args: { args: ["open", `${site.origin}/about.html`], timeoutMs: 5000 } },
+        { text: "done" }
+      ]
     })
     expect(run.code, run.stderr).toBe(0)
     const [queuedOut] = toolEnds(run)
@@ -183,7 +221,12 @@ describe("a self-hosted Browserless as the pool of real pi", () => {
     // Browserless counts a closed queued connection until a slot frees; it then starts no browser for it
     holder.close()
     // the holder's browser ends (polled to a deadline: a busy machine takes seconds), and the pool is then empty
-    expect(await until(async () => { const p = await pressure(); return p.running === 0 && p.queued === 0 }, 30_000)).toBe(true)
+    expect(
+      await until(async () => {
+        const p = await pressure()
+        return p.running === 0 && p.queued === 0
+      }, 30_000)
+    ).toBe(true)
     // the abandoned launch never gets the freed slot: sampled over a window, no browser starts for it
     expect(await until(async () => (await pressure()).running > 0, 5_000)).toBe(false)
   }, 300_000)
@@ -197,7 +240,21 @@ describe("a self-hosted Browserless as the pool of real pi", () => {
       prompt: "job",
       env: { PI_AGENT_BROWSER_CONFIG: config() },
       timeoutMs: 240_000,
-      steps: [{ tool: "agent_browser", args: { job: { steps: [{ action: "open", url: `${site.origin}/about.html` }, { action: "assertText", text: "About" }] }, timeoutMs: 5000 } }, { text: "done" }]
+      steps: [
+        {
+          tool: "agent_browser",
+          args: {
+            job: {
+              steps: [
+                { action: "open", url: `${site.origin}/about.html` },
+                { action: "assertText", text: "About" }
+              ]
+            },
+            timeoutMs: 5000
+          }
+        },
+        { text: "done" }
+      ]
     })
     expect(run.code, run.stderr).toBe(0)
     const [queuedOut] = toolEnds(run)
@@ -205,7 +262,12 @@ describe("a self-hosted Browserless as the pool of real pi", () => {
     expect(text(queuedOut)).toContain(`browser pool at ws://127.0.0.1:${port} did not give this session a browser`)
     expect(processesMentioning(pr)).toEqual([])
     holder.close()
-    expect(await until(async () => { const p = await pressure(); return p.running === 0 && p.queued === 0 }, 30_000)).toBe(true)
+    expect(
+      await until(async () => {
+        const p = await pressure()
+        return p.running === 0 && p.queued === 0
+      }, 30_000)
+    ).toBe(true)
     expect(await until(async () => (await pressure()).running > 0, 5_000)).toBe(false)
   }, 300_000)
 
@@ -217,13 +279,23 @@ describe("a self-hosted Browserless as the pool of real pi", () => {
     const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(configFromEnv(env)) }))
     const controller = new AbortController()
     try {
-      const pending = runtime.runPromise(runToResult({ args: ["open", `${site.origin}/about.html`], timeoutMs: 60_000 }, { piSessionId: "pool-abort", cwd: pr, signal: controller.signal }))
+      const pending = runtime.runPromise(
+        runToResult(
+          { args: ["open", `${site.origin}/about.html`], timeoutMs: 60_000 },
+          { piSessionId: "pool-abort", cwd: pr, signal: controller.signal }
+        )
+      )
       expect(await until(async () => (await pressure()).queued === 1, 20_000)).toBe(true)
       controller.abort()
       const result = await pending
       expect(result.details.resultCategory).toBe("failure")
       holder.close()
-      expect(await until(async () => { const p = await pressure(); return p.running === 0 && p.queued === 0 }, 30_000)).toBe(true)
+      expect(
+        await until(async () => {
+          const p = await pressure()
+          return p.running === 0 && p.queued === 0
+        }, 30_000)
+      ).toBe(true)
       expect(await until(async () => (await pressure()).running > 0, 5_000)).toBe(false)
     } finally {
       holder.close()
@@ -246,7 +318,10 @@ describe("a self-hosted Browserless as the pool of real pi", () => {
       const browsers = processesMentioning(join(root, "bl-tmp")).filter((p) => p.command.includes("chrom"))
       expect(browsers.length).toBeGreaterThan(0)
       killAll(browsers)
-      await until(async () => processesMentioning(join(root, "bl-tmp")).filter((p) => p.command.includes("chrom")).length === 0, 5_000)
+      await until(
+        async () => processesMentioning(join(root, "bl-tmp")).filter((p) => p.command.includes("chrom")).length === 0,
+        5_000
+      )
       const read = await run({ args: ["snapshot", "-i"] })
       const readText = read.content.map((c) => ("text" in c ? c.text : "")).join("\n")
       // before: "Snapshot of about:blank (0 refs)" as a success
@@ -274,12 +349,21 @@ describe("a self-hosted Browserless as the pool of real pi", () => {
       prompt: "open",
       env: { BROWSERLESS_API_URL: `http://127.0.0.1:${port}`, BROWSERLESS_API_KEY: TOKEN },
       timeoutMs: 240_000,
-      steps: [{ tool: "agent_browser", args: { args: ["-p", "browserless", "open", `${site.origin}/about.html`] } }, { followNextAction: "use-local-browser" }, { text: "done" }]
+      steps: [
+        { tool: "agent_browser", args: { args: ["-p", "browserless", "open", `${site.origin}/about.html`] } },
+        { followNextAction: "use-local-browser" },
+        { text: "done" }
+      ]
     })
     expect(run.code, `${run.stderr}\n${toolEnds(run).map(text).join("\n")}`).toBe(0)
     const [failed, local] = toolEnds(run)
     expect(details(failed).failureCategory, text(failed)).toBe("upstream-error")
-    expect(details(failed).launchDiagnostic).toMatchObject({ reason: "provider-api", provider: "browserless", httpStatus: 404, endpoint: `http://127.0.0.1:${port}` })
+    expect(details(failed).launchDiagnostic).toMatchObject({
+      reason: "provider-api",
+      provider: "browserless",
+      httpStatus: 404,
+      endpoint: `http://127.0.0.1:${port}`
+    })
     expect(text(failed)).toContain("does not serve the session API")
     const next = details(failed).nextActions?.find((n: any) => n.id === "use-local-browser")
     expect(next?.params.args).toEqual(["open", `${site.origin}/about.html`])

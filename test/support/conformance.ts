@@ -27,7 +27,10 @@ export const redact = (argv: ReadonlyArray<string>) => argv
 
 /** The rules every next action follows, then its ids. */
 /** `prefixed`: the session every args action starts with; null for sessionless actions. */
-export const conforming = (actions: ReadonlyArray<NextAction>, prefixed: string | null = session): ReadonlyArray<string> => {
+export const conforming = (
+  actions: ReadonlyArray<NextAction>,
+  prefixed: string | null = session
+): ReadonlyArray<string> => {
   for (const a of actions) {
     expect(Either.isRight(Schema.decodeUnknownEither(NextAction)(a)), a.id).toBe(true)
     expect(a.tool).toBe("agent_browser")
@@ -38,4 +41,5 @@ export const conforming = (actions: ReadonlyArray<NextAction>, prefixed: string 
   }
   return actions.map((a) => a.id)
 }
-export const failureIds = (error: ToolError, p: Plan = plan) => conforming(formatFailure(p, error).nextActions, p.sessionName ?? null)
+export const failureIds = (error: ToolError, p: Plan = plan) =>
+  conforming(formatFailure(p, error).nextActions, p.sessionName ?? null)

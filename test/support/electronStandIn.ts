@@ -59,7 +59,14 @@ export const makeElectronStandIn = (): ElectronStandIn => {
   const optRoot = join(root, "opt")
   const privateRoot = join(root, "private")
   const home = join(root, "home")
-  for (const dir of [join(appDir, "resources"), join(xdgDataHome, "applications"), join(xdgDataDir, "applications"), optRoot, home, join(root, "plain")]) {
+  for (const dir of [
+    join(appDir, "resources"),
+    join(xdgDataHome, "applications"),
+    join(xdgDataDir, "applications"),
+    optRoot,
+    home,
+    join(root, "plain")
+  ]) {
     mkdirSync(dir, { recursive: true })
   }
   writeFileSync(join(appDir, "resources", "app.asar"), "stand-in: not a real asar archive\n")
@@ -89,7 +96,12 @@ export const makeElectronStandIn = (): ElectronStandIn => {
     privateRoot,
     home,
     notElectronPath,
-    env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: home, XDG_DATA_HOME: xdgDataHome, XDG_DATA_DIRS: xdgDataDir },
+    env: {
+      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+      HOME: home,
+      XDG_DATA_HOME: xdgDataHome,
+      XDG_DATA_DIRS: xdgDataDir
+    },
     dispose: () => rmSync(root, { recursive: true, force: true })
   }
 }

@@ -17,8 +17,12 @@ export const tempRoot = (): { readonly root: string; readonly cleanup: () => voi
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) }
 }
 
-export const fakeLayer = (root: string, script: ReadonlyArray<ScriptedRun>, overrides: Partial<ToolConfigShape> = {}, version?: string) =>
-  makeFakeLayer(FakeAgentBrowser.layer(script, version), toolConfigLayer(testConfig(root, overrides)))
+export const fakeLayer = (
+  root: string,
+  script: ReadonlyArray<ScriptedRun>,
+  overrides: Partial<ToolConfigShape> = {},
+  version?: string
+) => makeFakeLayer(FakeAgentBrowser.layer(script, version), toolConfigLayer(testConfig(root, overrides)))
 
 export type FakeServices = Layer.Layer.Success<ReturnType<typeof fakeLayer>>
 
@@ -35,7 +39,10 @@ export const batchRows = (answer: (step: ReadonlyArray<string>) => unknown): Scr
 })
 
 /** The steps of a scripted `batch` request (none for any other request). */
-export const stepsOf = (request: { readonly args: ReadonlyArray<string>; readonly stdin?: string | undefined }): ReadonlyArray<ReadonlyArray<string>> => {
+export const stepsOf = (request: {
+  readonly args: ReadonlyArray<string>
+  readonly stdin?: string | undefined
+}): ReadonlyArray<ReadonlyArray<string>> => {
   if (!request.args.includes("batch")) return []
   try {
     const steps: unknown = JSON.parse(request.stdin ?? "[]")
@@ -46,8 +53,10 @@ export const stepsOf = (request: { readonly args: ReadonlyArray<string>; readonl
 }
 
 /** Whether a request runs an `open`: alone, or as the first step of the open's batch with its page read. */
-export const runsOpen = (request: { readonly args: ReadonlyArray<string>; readonly stdin?: string | undefined }): boolean =>
-  (request.args.includes("open") && !request.args.includes("batch")) || stepsOf(request)[0]?.[0] === "open"
+export const runsOpen = (request: {
+  readonly args: ReadonlyArray<string>
+  readonly stdin?: string | undefined
+}): boolean => (request.args.includes("open") && !request.args.includes("batch")) || stepsOf(request)[0]?.[0] === "open"
 
 /** A page read that finds no challenge evidence. */
 export const NO_CHALLENGE = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }
@@ -57,7 +66,11 @@ export const NO_CHALLENGE = { frames: [], scripts: [], markers: [], widgets: [],
  * does: the open's row with `opened`, then the read's row finding `read` (by default the page the open reported, with
  * no challenge evidence).
  */
-export const openBatch = (opened: { readonly url: string; readonly title: string }, read: unknown = { ...opened, challenge: NO_CHALLENGE }, repeat = false): ScriptedRun => ({
+export const openBatch = (
+  opened: { readonly url: string; readonly title: string },
+  read: unknown = { ...opened, challenge: NO_CHALLENGE },
+  repeat = false
+): ScriptedRun => ({
   when: (r) => stepsOf(r)[0]?.[0] === "open",
   reply: (r) => ({
     exitCode: 0,

@@ -44,7 +44,12 @@ export const sessionProcesses = (socketDir: string, session: string): SessionPro
   for (const child of all.filter((s) => s.ppid === daemonPid)) {
     const profileDir = userDataDirOf({ argv: parseCmdline(read(`/proc/${child.pid}/cmdline`) ?? ""), commandLine: "" })
     if (profileDir === undefined) continue
-    return { daemonPid, browserPid: child.pid, profileDir, browserGroup: all.filter((s) => s.pgid === child.pgid && s.state !== "Z").map((s) => s.pid) }
+    return {
+      daemonPid,
+      browserPid: child.pid,
+      profileDir,
+      browserGroup: all.filter((s) => s.pgid === child.pgid && s.state !== "Z").map((s) => s.pid)
+    }
   }
   return { daemonPid, browserPid: undefined, profileDir: undefined, browserGroup: [] }
 }
@@ -62,7 +67,9 @@ export const survivors = async (pids: ReadonlyArray<number>): Promise<ReadonlyAr
 /** Browser temp folders left in a TMPDIR: profiles and Chromium singleton dirs. */
 export const tempLeftovers = (tmp: string): ReadonlyArray<string> => {
   try {
-    return readdirSync(tmp).filter((n) => n.startsWith("agent-browser-chrome-") || /^\.?org\.chromium\.Chromium\./.test(n))
+    return readdirSync(tmp).filter(
+      (n) => n.startsWith("agent-browser-chrome-") || /^\.?org\.chromium\.Chromium\./.test(n)
+    )
   } catch {
     return []
   }

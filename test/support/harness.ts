@@ -15,7 +15,10 @@ import type { ToolResult } from "../../src/schema/ToolDetails.js"
 import type { LiveEnv } from "./liveEnv.js"
 
 export interface Harness {
-  readonly call: (input: unknown, options?: { readonly signal?: AbortSignal; readonly approve?: Approver; readonly onProgress?: ProgressSink }) => Promise<ToolResult>
+  readonly call: (
+    input: unknown,
+    options?: { readonly signal?: AbortSignal; readonly approve?: Approver; readonly onProgress?: ProgressSink }
+  ) => Promise<ToolResult>
   readonly closeOwned: () => Promise<unknown>
   readonly runtime: ManagedRuntime.ManagedRuntime<any, never>
   readonly piSessionId: string
@@ -26,13 +29,21 @@ export interface Harness {
 
 export const makeHarness = (world: LiveEnv, piSessionId = "pi-session-1", cwd = world.root): Harness => {
   const spawned: Array<ReadonlyArray<string>> = []
-  const counting = Layer.effect(ProcessRunner, Effect.map(ProcessRunner, (live) => ProcessRunner.of({
-    run: (request) => Effect.suspend(() => {
-      spawned.push(request.args)
-      return live.run(request)
-    })
-  }))).pipe(Layer.provide(ProcessRunnerLive))
-  const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(world.config), processes: Layer.merge(BinaryLocatorLive, counting) }))
+  const counting = Layer.effect(
+    ProcessRunner,
+    Effect.map(ProcessRunner, (live) =>
+      ProcessRunner.of({
+        run: (request) =>
+          Effect.suspend(() => {
+            spawned.push(request.args)
+            return live.run(request)
+          })
+      })
+    )
+  ).pipe(Layer.provide(ProcessRunnerLive))
+  const runtime = ManagedRuntime.make(
+    makeServicesLayer({ config: toolConfigLayer(world.config), processes: Layer.merge(BinaryLocatorLive, counting) })
+  )
   return {
     spawned: () => [...spawned],
     runtime,
@@ -53,7 +64,10 @@ export const makeHarness = (world: LiveEnv, piSessionId = "pi-session-1", cwd = 
 }
 
 export const textOf = (result: ToolResult): string =>
-  result.content.filter((c): c is { type: "text"; text: string } => c.type === "text").map((c) => c.text).join("\n")
+  result.content
+    .filter((c): c is { type: "text"; text: string } => c.type === "text")
+    .map((c) => c.text)
+    .join("\n")
 
 /** A get/eval result's value: its text without the `(from <origin>)` line that says which page it was read on. */
 export const valueOf = (result: ToolResult): string => textOf(result).replace(/\n\(from [^)\n]*\)$/, "")

@@ -30,12 +30,19 @@ export const liveWorld = (options: LiveWorldOptions = {}): LiveWorld => {
   beforeAll(async () => {
     const configDir = options.config !== undefined ? mkdtempSync(join(tmpdir(), `${TEST_MARKER}config-`)) : undefined
     if (configDir !== undefined) ctx.configDir = configDir
-    ctx.world = makeLiveEnv({}, { ...options.env, ...(configDir !== undefined ? { PI_AGENT_BROWSER_CONFIG: join(configDir, "config.json") } : {}) })
+    ctx.world = makeLiveEnv(
+      {},
+      {
+        ...options.env,
+        ...(configDir !== undefined ? { PI_AGENT_BROWSER_CONFIG: join(configDir, "config.json") } : {})
+      }
+    )
     ctx.site = await startStaticServer(join(REPO, "fixtures/site"), {
       mounts: { "/long-docs/": join(REPO, "fixtures/long-docs") },
       ...(options.files !== undefined ? { files: options.files } : {})
     })
-    if (configDir !== undefined && options.config !== undefined) writeFileSync(join(configDir, "config.json"), JSON.stringify(options.config(ctx.site)))
+    if (configDir !== undefined && options.config !== undefined)
+      writeFileSync(join(configDir, "config.json"), JSON.stringify(options.config(ctx.site)))
     ctx.tool = makeHarness(ctx.world)
   })
   afterAll(async () => {
@@ -50,8 +57,14 @@ export const liveWorld = (options: LiveWorldOptions = {}): LiveWorld => {
     return value
   }
   return {
-    get world() { return need(ctx.world) },
-    get site() { return need(ctx.site) },
-    get tool() { return need(ctx.tool) }
+    get world() {
+      return need(ctx.world)
+    },
+    get site() {
+      return need(ctx.site)
+    },
+    get tool() {
+      return need(ctx.tool)
+    }
   }
 }

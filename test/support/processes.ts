@@ -22,7 +22,9 @@ export const processesMentioning = (marker: string): ReadonlyArray<FoundProcess>
       if (cmd === "") return []
       const stat = read(`/proc/${d}/stat`)
       if (/^\d+ \(.*\) Z/.test(stat)) return [] // zombies are already dead
-      return cmd.includes(marker) || read(`/proc/${d}/environ`).includes(marker) ? [{ pid: Number(d), command: cmd.slice(0, 160) }] : []
+      return cmd.includes(marker) || read(`/proc/${d}/environ`).includes(marker)
+        ? [{ pid: Number(d), command: cmd.slice(0, 160) }]
+        : []
     })
 
 export const killAll = (found: ReadonlyArray<FoundProcess>): void => {

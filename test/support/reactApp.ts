@@ -27,7 +27,12 @@ const sourceAttributes = (workspace: string): Plugin => ({
       const file = relative(workspace, args.path)
       const lines = readFileSync(args.path, "utf8").split("\n")
       const contents = lines
-        .map((line, i) => line.replace(/(?<![\w.])<([a-z][a-z0-9]*)(?=[\s>])/g, `<$1 data-source-file="${file}" data-source-line="${i + 1}"`))
+        .map((line, i) =>
+          line.replace(
+            /(?<![\w.])<([a-z][a-z0-9]*)(?=[\s>])/g,
+            `<$1 data-source-file="${file}" data-source-line="${i + 1}"`
+          )
+        )
         .join("\n")
       return { contents, loader: "tsx" }
     })
@@ -42,7 +47,10 @@ export const startReactApp = async (): Promise<ReactApp> => {
   // decoys the bounded scan must never read: a declaration and the failing URL in skipped folders
   for (const skipped of ["node_modules/lib", "dist", ".git"]) {
     mkdirSync(join(workspace, skipped), { recursive: true })
-    writeFileSync(join(workspace, skipped, "Decoy.tsx"), "export function SaveButton() { return fetch('/api/broken-report') }\n")
+    writeFileSync(
+      join(workspace, skipped, "Decoy.tsx"),
+      "export function SaveButton() { return fetch('/api/broken-report') }\n"
+    )
   }
   const out = join(workspace, "public")
   await build({
@@ -51,7 +59,7 @@ export const startReactApp = async (): Promise<ReactApp> => {
     outfile: join(out, "app.js"),
     jsx: "automatic",
     jsxDev: true,
-    define: { "process.env.NODE_ENV": "\"development\"" },
+    define: { "process.env.NODE_ENV": '"development"' },
     nodePaths: [join(REPO, "node_modules")],
     plugins: [sourceAttributes(workspace)],
     logLevel: "silent"
@@ -61,8 +69,10 @@ export const startReactApp = async (): Promise<ReactApp> => {
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname
     if (path === "/app.js") return res.writeHead(200, { "content-type": "text/javascript" }).end(script)
-    if (path === "/api/items") return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(["alpha", "beta"]))
-    if (path === "/api/broken-report") return res.writeHead(500, { "content-type": "application/json" }).end("{\"error\":\"boom\"}")
+    if (path === "/api/items")
+      return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(["alpha", "beta"]))
+    if (path === "/api/broken-report")
+      return res.writeHead(500, { "content-type": "application/json" }).end('{"error":"boom"}')
     if (path === "/" || path === "/index.html") return res.writeHead(200, { "content-type": "text/html" }).end(PAGE)
     return res.writeHead(404).end()
   })

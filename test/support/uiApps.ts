@@ -35,11 +35,19 @@ export const uiWorld = (): UiWorld => {
     return value
   }
   return {
-    get world() { return need(ctx.world) },
-    get apps() { return need(ctx.apps) },
-    get tool() { return need(ctx.tool) },
+    get world() {
+      return need(ctx.world)
+    },
+    get apps() {
+      return need(ctx.apps)
+    },
+    get tool() {
+      return need(ctx.tool)
+    },
     page: <A>(session: string, expression: string): A => {
-      const reply = JSON.parse(need(ctx.world).raw(["--json", "--session", session, "eval", expression])) as { data?: { result?: A } }
+      const reply = JSON.parse(need(ctx.world).raw(["--json", "--session", session, "eval", expression])) as {
+        data?: { result?: A }
+      }
       return reply.data?.result as A
     }
   }

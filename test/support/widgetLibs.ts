@@ -66,12 +66,18 @@ export const widgetWorld = (): WidgetWorld => {
     return result
   }
   const page = <A>(expression: string): A => {
-    const reply = JSON.parse(need(ctx.world).raw(["--json", "--session", need(ctx.session), "eval", expression])) as { data?: { result?: A } }
+    const reply = JSON.parse(need(ctx.world).raw(["--json", "--session", need(ctx.session), "eval", expression])) as {
+      data?: { result?: A }
+    }
     return reply.data?.result as A
   }
   return {
-    get apps() { return need(ctx.apps) },
-    get tool() { return need(ctx.tool) },
+    get apps() {
+      return need(ctx.apps)
+    },
+    get tool() {
+      return need(ctx.tool)
+    },
     session: () => need(ctx.session),
     page,
     act: async (input, effect, label = JSON.stringify(input)) => {
@@ -81,10 +87,13 @@ export const widgetWorld = (): WidgetWorld => {
       // after the click) may land a few ms after the tool answered; a model's next turn comes long after that
       const happened = await within(EFFECT_WINDOW_MS, effect)
       if (result.isError) expect(happened, `${label}: failed, yet the page shows its effect\n${text}`).toBe(false)
-      else if (happened) expect(text, `${label}: a warning about an action that worked (wrong warning)`).not.toMatch(WARNINGS)
+      else if (happened)
+        expect(text, `${label}: a warning about an action that worked (wrong warning)`).not.toMatch(WARNINGS)
       else expect(text, `${label}: reported success, but the page does not show it (false success)`).toMatch(WARNINGS)
       // each follow-up offered once (two ids for the same snapshot -i would be one call twice)
-      const calls = (result.details.nextActions ?? []).map((a) => JSON.stringify({ params: a.params ?? null, artifactPath: a.artifactPath ?? null }))
+      const calls = (result.details.nextActions ?? []).map((a) =>
+        JSON.stringify({ params: a.params ?? null, artifactPath: a.artifactPath ?? null })
+      )
       expect(new Set(calls).size, `${label}: a next action offered twice\n${calls.join("\n")}`).toBe(calls.length)
       return { result, text }
     },

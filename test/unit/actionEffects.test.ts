@@ -19,41 +19,49 @@ describe("a click's effect words", () => {
   })
 
   it("console errors: one with its message; several counted, the first two shown and the rest numbered", () => {
-    expect(lines({ count: 1, errors: ["save failed: 500"], control: {} }))
-      .toEqual([`Console error after the click: "save failed: 500"`])
-    expect(lines({ count: 2, errors: ["a", "Uncaught Error: boom"], control: {} }))
-      .toEqual([`2 console errors after the click: "a"; "Uncaught Error: boom"`])
-    expect(lines({ count: 5, errors: ["a", "b", "c"], control: {} }))
-      .toEqual([`5 console errors after the click: "a"; "b" (and 3 more)`])
+    expect(lines({ count: 1, errors: ["save failed: 500"], control: {} })).toEqual([
+      `Console error after the click: "save failed: 500"`
+    ])
+    expect(lines({ count: 2, errors: ["a", "Uncaught Error: boom"], control: {} })).toEqual([
+      `2 console errors after the click: "a"; "Uncaught Error: boom"`
+    ])
+    expect(lines({ count: 5, errors: ["a", "b", "c"], control: {} })).toEqual([
+      `5 console errors after the click: "a"; "b" (and 3 more)`
+    ])
   })
 
   it("a changed heading and control share one line; a heading gone is said as gone", () => {
-    expect(lines({ count: 0, errors: [], heading: "Saved", control: { value: "3", expanded: true } }))
-      .toEqual([`Heading now: "Saved"; the clicked control is now expanded, with value "3"`])
+    expect(lines({ count: 0, errors: [], heading: "Saved", control: { value: "3", expanded: true } })).toEqual([
+      `Heading now: "Saved"; the clicked control is now expanded, with value "3"`
+    ])
     expect(lines({ count: 0, errors: [], heading: "", control: {} })).toEqual(["The main heading is gone"])
-    expect(lines({ count: 0, errors: [], control: { pressed: false } }))
-      .toEqual(["The clicked control is now not pressed"])
+    expect(lines({ count: 0, errors: [], control: { pressed: false } })).toEqual([
+      "The clicked control is now not pressed"
+    ])
     expect(lines({ count: 0, errors: [], control: { value: "" } })).toEqual([`The clicked control now has value ""`])
   })
 
   it("a key press whose keydown carried no key: the name is unknown to the browser; a known key says nothing", () => {
     expect(lines({ count: 0, errors: [], control: {}, keys: [""] })).toEqual([
       "The browser does not know that key name: the page got a key event with no key, and nothing was typed. " +
-      "Use a key name such as Enter, Tab, Escape, ArrowDown, Backspace, or a single character."
+        "Use a key name such as Enter, Tab, Escape, ArrowDown, Backspace, or a single character."
     ])
     expect(clickEffectsOf({ count: 0, errors: [], control: {}, keys: ["Enter"] })).toBeUndefined()
     expect(clickEffectsOf({ count: 0, errors: [], control: {}, keys: [] })).toBeUndefined()
   })
 
   it("errors first, then the changes", () => {
-    expect(lines({ count: 1, errors: ["x"], heading: "Saved", control: {} }))
-      .toEqual([`Console error after the click: "x"`, `Heading now: "Saved"`])
+    expect(lines({ count: 1, errors: ["x"], heading: "Saved", control: {} })).toEqual([
+      `Console error after the click: "x"`,
+      `Heading now: "Saved"`
+    ])
   })
 
   it("the pointer's place after mouse down|up|move, with the element's label when it has one", () => {
     const at = (value: unknown) => actionEffectLines({ pointer: mousePointOf(value)! }).map(plain)
-    expect(at({ x: 310, y: 215, element: "div#pad", label: "Drawing pad" }))
-      .toEqual([`At (310, 215), over div#pad "Drawing pad"`])
+    expect(at({ x: 310, y: 215, element: "div#pad", label: "Drawing pad" })).toEqual([
+      `At (310, 215), over div#pad "Drawing pad"`
+    ])
     expect(at({ x: 5, y: 6, element: "body", label: "" })).toEqual(["At (5, 6), over body"])
     expect(mousePointOf(undefined)).toBeUndefined()
     expect(mousePointOf({ x: 1, element: "div" })).toBeUndefined()
@@ -63,8 +71,10 @@ describe("a click's effect words", () => {
 
   it("a key press's lines name the key press and the focused control", () => {
     const effects = clickEffectsOf({ count: 1, errors: ["search failed"], control: { value: "a" } })
-    expect(actionEffectLines(effects, effectActionOf("press")).map(plain))
-      .toEqual([`Console error after the key press: "search failed"`, `The focused control now has value "a"`])
+    expect(actionEffectLines(effects, effectActionOf("press")).map(plain)).toEqual([
+      `Console error after the key press: "search failed"`,
+      `The focused control now has value "a"`
+    ])
     expect(effectActionOf("click")).toBe("click")
   })
 })

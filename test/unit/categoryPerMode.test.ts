@@ -26,11 +26,23 @@ interface Case {
   readonly category: string
 }
 
-const replyCase = (name: string, error: string, category: string): Case => ({ name, single: FakeAgentBrowser.fail(error), category })
+const replyCase = (name: string, error: string, category: string): Case => ({
+  name,
+  single: FakeAgentBrowser.fail(error),
+  category
+})
 
 const cases: ReadonlyArray<Case> = [
-  { name: "unparseable stdout", single: { exitCode: 0, stdout: "Segmentation fault (core dumped)\n" }, category: "parse-failure" },
-  { name: "confirmation_required", single: FakeAgentBrowser.ok({ confirmation_required: true, confirmation_id: "c-1", action: "navigate" }), category: "confirmation-required" },
+  {
+    name: "unparseable stdout",
+    single: { exitCode: 0, stdout: "Segmentation fault (core dumped)\n" },
+    category: "parse-failure"
+  },
+  {
+    name: "confirmation_required",
+    single: FakeAgentBrowser.ok({ confirmation_required: true, confirmation_id: "c-1", action: "navigate" }),
+    category: "confirmation-required"
+  },
   replyCase("element not found", "Element not found: #x. Verify the selector", "selector-not-found"),
   replyCase("unknown ref", "Unknown ref: e9", "stale-ref"),
   replyCase("wait timed out", "Wait timed out after 500ms", "timeout"),
@@ -49,45 +61,58 @@ const modes = {
   args: { input: { args: STEP }, script: (c: Case) => script(c.single, isStep) },
   batch: { input: { args: ["batch"], stdin: JSON.stringify([STEP]) }, script: (c: Case) => script(c.single, isStep) },
   job: { input: { job: { steps: [{ action: "open", url: URL }] } }, script: (c: Case) => script(c.single, isStep) },
-  qa: { input: { qa: { url: URL, checkNetwork: false, checkConsole: false, checkErrors: false } }, script: (c: Case) => script(c.single, isStep) }
+  qa: {
+    input: { qa: { url: URL, checkNetwork: false, checkConsole: false, checkErrors: false } },
+    script: (c: Case) => script(c.single, isStep)
+  }
 } as const
 
 describe("the same upstream reply, the same category in every mode", () => {
   for (const c of cases) {
     describe(c.name, () => {
       it.scoped("args", () =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const result = yield* runToResult(modes.args.input, call)
           expect(result.isError).toBe(true)
           expect(result.details.failureCategory).toBe(c.category)
-        }).pipe(Effect.provide(fakeLayer(temp.root, modes.args.script(c)))))
+        }).pipe(Effect.provide(fakeLayer(temp.root, modes.args.script(c))))
+      )
 
       it.scoped("raw batch", () =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const result = yield* runToResult(modes.batch.input, call)
           expect(result.isError).toBe(true)
           expect(result.details.failureCategory).toBe(c.category)
-        }).pipe(Effect.provide(fakeLayer(temp.root, modes.batch.script(c)))))
+        }).pipe(Effect.provide(fakeLayer(temp.root, modes.batch.script(c))))
+      )
 
       it.scoped("job: the failed step and the call", () =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const result = yield* runToResult(modes.job.input, call)
           expect(result.isError).toBe(true)
-          expect(result.details.batchFailure?.failedStep).toMatchObject({ index: 0, command: STEP, failureCategory: c.category })
+          expect(result.details.batchFailure?.failedStep).toMatchObject({
+            index: 0,
+            command: STEP,
+            failureCategory: c.category
+          })
           expect(result.details.failureCategory).toBe(c.category)
-        }).pipe(Effect.provide(fakeLayer(temp.root, modes.job.script(c)))))
+        }).pipe(Effect.provide(fakeLayer(temp.root, modes.job.script(c))))
+      )
 
       it.scoped("qa: the failed step keeps its category, the run is a qa-failure", () =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const result = yield* runToResult(modes.qa.input, call)
           expect(result.isError).toBe(true)
           // qa lists its steps in batchSteps (it sets no batchFailure today); either way the failed step keeps its category
-          const failed = result.details.batchFailure?.failedStep ?? result.details.batchSteps?.find((s) => s.resultCategory === "failure")
+          const failed =
+            result.details.batchFailure?.failedStep ??
+            result.details.batchSteps?.find((s) => s.resultCategory === "failure")
           expect(failed).toMatchObject({ index: 0, command: STEP, failureCategory: c.category })
           expect(result.details.failureCategory).toBe("qa-failure")
           expect(result.details.qaPreset?.failedChecks[0]).toContain("step 1 (open http://a.test/) failed")
           expect(result.details.qaPreset?.passed).toBe(false)
-        }).pipe(Effect.provide(fakeLayer(temp.root, modes.qa.script(c)))))
+        }).pipe(Effect.provide(fakeLayer(temp.root, modes.qa.script(c))))
+      )
     })
   }
 })

@@ -48,7 +48,10 @@ beforeAll(() => {
     overview: overviewCommands(parseOverview(help(["--help"]))),
     flags: new Map(HANDFUL.map((command) => [command, Object.fromEntries(flagFormsOf(help([command, "--help"])))])),
     pageOf: new Map(
-      [...new Set([...reference.extra, ...reference.aliases.map((a) => a.alias), ...HANDFUL])].map((word) => [word, titleOf(help([word, "--help"]))?.command])
+      [...new Set([...reference.extra, ...reference.aliases.map((a) => a.alias), ...HANDFUL])].map((word) => [
+        word,
+        titleOf(help([word, "--help"]))?.command
+      ])
     )
   }))
 })
@@ -76,12 +79,14 @@ describe("command reference drift", () => {
       expect(sample.pageOf.get(command), `${command} --help: ${STALE}`).toBe(command)
     }
     expect(reference.aliases.length).toBeGreaterThan(0)
-    for (const { alias, command } of reference.aliases) expect(sample.pageOf.get(alias), `${alias} --help: ${STALE}`).toBe(command)
+    for (const { alias, command } of reference.aliases)
+      expect(sample.pageOf.get(alias), `${alias} --help: ${STALE}`).toBe(command)
   })
 
   it("the flag table the tool checks caller flags against comes from the same binary (fix: npm run docs:commands)", () => {
     expect(COMMAND_FLAGS.version, STALE).toBe(sample.version)
-    for (const command of HANDFUL.filter((c) => c !== "snapshot")) expect(COMMAND_FLAGS.commands[command], `${command}: ${STALE}`).toEqual(sample.flags.get(command))
+    for (const command of HANDFUL.filter((c) => c !== "snapshot"))
+      expect(COMMAND_FLAGS.commands[command], `${command}: ${STALE}`).toEqual(sample.flags.get(command))
     // snapshot's page plus the overview's Snapshot Options group
     expect(COMMAND_FLAGS.commands["snapshot"], STALE).toMatchObject(sample.flags.get("snapshot") ?? {})
     expect(Object.keys(COMMAND_FLAGS.global)).toEqual(expect.arrayContaining([...LAUNCH_FLAGS]))
@@ -105,7 +110,9 @@ describe("wrapper policy names only upstream commands", () => {
   it("every subcommand src/upstream/commandPolicy.ts names is one its command's help lists", () => {
     const named = policySubcommandNames(readFileSync(POLICY_SOURCE, "utf8"))
     expect(named["get"]).toContain("styles")
-    const unknown = Object.entries(named).flatMap(([command, subs]) => subs.filter((s) => !(reference.subcommands[command] ?? []).includes(s)).map((s) => `${command} ${s}`))
+    const unknown = Object.entries(named).flatMap(([command, subs]) =>
+      subs.filter((s) => !(reference.subcommands[command] ?? []).includes(s)).map((s) => `${command} ${s}`)
+    )
     expect(unknown).toEqual([])
   })
 

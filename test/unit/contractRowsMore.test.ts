@@ -28,21 +28,35 @@ const stepOf = (args: ReadonlyArray<string>): ReadonlyArray<string> => args.slic
 
 describe("V10: a get/eval value comes first, then the origin it was read on", () => {
   it.scoped("get title and eval after an open name the page's origin; get url and an unknown page do not", () =>
-    Effect.gen(function*() {
-      const layer = fakeLayer(temp.root, [openBatch({ url: "https://shop.test/cart?id=1", title: "Cart" }), { reply: (r) => {
-        const step = stepOf(r.args)
-        if (step[0] === "open") return FakeAgentBrowser.ok({ url: "https://shop.test/cart?id=1", title: "Cart" })
-        if (step[0] === "eval") return FakeAgentBrowser.ok({ result: 3 })
-        return FakeAgentBrowser.ok(step[1] === "url" ? { url: "https://shop.test/cart?id=1" } : { title: "Cart" })
-      }, repeat: true }])
-      const [before, , title, evaluated, url] = yield* Effect.forEach([
-        { args: ["get", "title"] }, { args: ["open", "https://shop.test/cart?id=1"] }, { args: ["get", "title"] }, { args: ["eval", "--stdin"], stdin: "1+2" }, { args: ["get", "url"] }
-      ], (input) => runToResult(input, here)).pipe(Effect.provide(layer))
+    Effect.gen(function* () {
+      const layer = fakeLayer(temp.root, [
+        openBatch({ url: "https://shop.test/cart?id=1", title: "Cart" }),
+        {
+          reply: (r) => {
+            const step = stepOf(r.args)
+            if (step[0] === "open") return FakeAgentBrowser.ok({ url: "https://shop.test/cart?id=1", title: "Cart" })
+            if (step[0] === "eval") return FakeAgentBrowser.ok({ result: 3 })
+            return FakeAgentBrowser.ok(step[1] === "url" ? { url: "https://shop.test/cart?id=1" } : { title: "Cart" })
+          },
+          repeat: true
+        }
+      ])
+      const [before, , title, evaluated, url] = yield* Effect.forEach(
+        [
+          { args: ["get", "title"] },
+          { args: ["open", "https://shop.test/cart?id=1"] },
+          { args: ["get", "title"] },
+          { args: ["eval", "--stdin"], stdin: "1+2" },
+          { args: ["get", "url"] }
+        ],
+        (input) => runToResult(input, here)
+      ).pipe(Effect.provide(layer))
       expect(textOf(before!.content)).toBe("Cart")
       expect(textOf(title!.content)).toBe("Cart\n(from https://shop.test)")
       expect(textOf(evaluated!.content)).toBe("3\n(from https://shop.test)")
       expect(textOf(url!.content)).toBe("https://shop.test/cart?id=1")
-    }))
+    })
+  )
 })
 
 describe("V12: diagnostic families say their scope, leave out inline images, and render state and dashboard", () => {
@@ -51,58 +65,133 @@ describe("V12: diagnostic families say their scope, leave out inline images, and
     { requestId: "2", method: "GET", url: "data:image/png;base64,AAAA", resourceType: "Image", status: 200 },
     { requestId: "3", method: "GET", url: "https://x.test/", resourceType: "Document", status: 200 }
   ]
-  it.scoped("network requests: the session-aggregate label, data:image rows counted not listed (kept in details); a page filter drops the label", () =>
-    Effect.gen(function*() {
-      const layer = fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ requests }), repeat: true }])
-      const all = yield* runToResult({ args: ["network", "requests"] }, here).pipe(Effect.provide(layer))
-      const text = textOf(all.content)
-      expect(text).toMatch(/^3 requests \(session aggregate since the last --clear\): 1 failed \(1 actionable, 0 benign icon probes\); 1 data:image rows not listed\n/)
-      expect(text).not.toContain("data:image/png")
-      // #41: a request with no answer and no error (a host that does not resolve) is said, not hidden under "0 failed"
-      const dns = { requestId: "4", method: "GET", url: "http://nohost.invalid/x", resourceType: "Fetch" }
-      const noHost = fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ requests: [requests[2], dns] }), repeat: true }])
-      const unanswered = textOf((yield* runToResult({ args: ["network", "requests"] }, here).pipe(Effect.provide(noHost))).content)
-      expect(unanswered).toMatch(/^2 requests \(session aggregate since the last --clear\): 0 failed \(0 actionable, 0 benign icon probes\); 1 without a response \(no answer: failed before one, e\.g\. a host that does not resolve, or still pending\)\n/)
-      expect(JSON.stringify(all.details.data)).toContain("data:image/png")
-    }))
+  it.scoped(
+    "network requests: the session-aggregate label, data:image rows counted not listed (kept in details); a page filter drops the label",
+    () =>
+      Effect.gen(function* () {
+        const layer = fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ requests }), repeat: true }])
+        const all = yield* runToResult({ args: ["network", "requests"] }, here).pipe(Effect.provide(layer))
+        const text = textOf(all.content)
+        expect(text).toMatch(
+          /^3 requests \(session aggregate since the last --clear\): 1 failed \(1 actionable, 0 benign icon probes\); 1 data:image rows not listed\n/
+        )
+        expect(text).not.toContain("data:image/png")
+        // #41: a request with no answer and no error (a host that does not resolve) is said, not hidden under "0 failed"
+        const dns = { requestId: "4", method: "GET", url: "http://nohost.invalid/x", resourceType: "Fetch" }
+        const noHost = fakeLayer(temp.root, [
+          { reply: FakeAgentBrowser.ok({ requests: [requests[2], dns] }), repeat: true }
+        ])
+        const unanswered = textOf(
+          (yield* runToResult({ args: ["network", "requests"] }, here).pipe(Effect.provide(noHost))).content
+        )
+        expect(unanswered).toMatch(
+          /^2 requests \(session aggregate since the last --clear\): 0 failed \(0 actionable, 0 benign icon probes\); 1 without a response \(no answer: failed before one, e\.g\. a host that does not resolve, or still pending\)\n/
+        )
+        expect(JSON.stringify(all.details.data)).toContain("data:image/png")
+      })
+  )
 
-  it.scoped("state show: cookie values and credential-like storage hidden in text and details; state list; dashboard start/stop", () =>
-    Effect.gen(function*() {
-      const shown = { filename: "app.json", path: "/s/app.json", size: 226, encrypted: false, modified: 0, summary: "1 cookies, 1 origins", state: {
-        cookies: [{ name: "sid", value: "cookie-secret-1", domain: "a.test", path: "/" }],
-        origins: [{ origin: "https://a.test", localStorage: [{ name: "theme", value: "dark" }, { name: "authToken", value: "tok-secret-2" }], sessionStorage: [] }]
-      } }
-      const layer = fakeLayer(temp.root, [
-        { when: (r) => r.args.includes("show"), reply: FakeAgentBrowser.ok(shown) },
-        { when: (r) => r.args.includes("list"), reply: FakeAgentBrowser.ok({ directory: "/s", files: [{ filename: "app.json", size: 226, modified: 0, encrypted: true, path: "/s/app.json" }] }) },
-        { when: (r) => r.args.includes("start"), reply: FakeAgentBrowser.ok({ access_urls: [], pid: 7, port: 4899 }) },
-        { when: (r) => r.args.includes("stop"), reply: FakeAgentBrowser.ok({ reason: "not running", stopped: false }) }
-      ])
-      const [show, list, start, stop] = yield* Effect.forEach([["state", "show", "app.json"], ["state", "list"], ["dashboard", "start"], ["dashboard", "stop"]], (args) => runToResult({ args }, here)).pipe(Effect.provide(layer))
-      const all = JSON.stringify([show!.content, show!.details])
-      expect(all).not.toContain("cookie-secret-1")
-      expect(all).not.toContain("tok-secret-2")
-      expect(textOf(show!.content)).toBe("State file app.json (226 bytes): 1 cookies (values hidden), 1 origins\ncookie sid — a.test/\norigin https://a.test: 2 localStorage, 0 sessionStorage entries")
-      expect(JSON.stringify(show!.details.data)).toContain("\"valueRedactionReason\":\"credential-like-key\"")
-      expect(JSON.stringify(show!.details.data)).toContain("\"value\":\"dark\"")
-      expect(textOf(list!.content)).toBe("1 saved state files in /s\napp.json (226 bytes, modified 1970-01-01T00:00:00.000Z, encrypted)")
-      expect(textOf(start!.content)).toBe("Dashboard running on port 4899 (pid 7); stop it with dashboard stop.")
-      expect(textOf(stop!.content)).toBe("Dashboard not stopped: not running.")
-    }))
+  it.scoped(
+    "state show: cookie values and credential-like storage hidden in text and details; state list; dashboard start/stop",
+    () =>
+      Effect.gen(function* () {
+        const shown = {
+          filename: "app.json",
+          path: "/s/app.json",
+          size: 226,
+          encrypted: false,
+          modified: 0,
+          summary: "1 cookies, 1 origins",
+          state: {
+            cookies: [{ name: "sid", value: "cookie-secret-1", domain: "a.test", path: "/" }],
+            origins: [
+              {
+                origin: "https://a.test",
+                localStorage: [
+                  { name: "theme", value: "dark" },
+                  { name: "authToken", value: "tok-secret-2" }
+                ],
+                sessionStorage: []
+              }
+            ]
+          }
+        }
+        const layer = fakeLayer(temp.root, [
+          { when: (r) => r.args.includes("show"), reply: FakeAgentBrowser.ok(shown) },
+          {
+            when: (r) => r.args.includes("list"),
+            reply: FakeAgentBrowser.ok({
+              directory: "/s",
+              files: [{ filename: "app.json", size: 226, modified: 0, encrypted: true, path: "/s/app.json" }]
+            })
+          },
+          {
+            when: (r) => r.args.includes("start"),
+            reply: FakeAgentBrowser.ok({ access_urls: [], pid: 7, port: 4899 })
+          },
+          {
+            when: (r) => r.args.includes("stop"),
+            reply: FakeAgentBrowser.ok({ reason: "not running", stopped: false })
+          }
+        ])
+        const [show, list, start, stop] = yield* Effect.forEach(
+          [
+            ["state", "show", "app.json"],
+            ["state", "list"],
+            ["dashboard", "start"],
+            ["dashboard", "stop"]
+          ],
+          (args) => runToResult({ args }, here)
+        ).pipe(Effect.provide(layer))
+        const all = JSON.stringify([show!.content, show!.details])
+        expect(all).not.toContain("cookie-secret-1")
+        expect(all).not.toContain("tok-secret-2")
+        expect(textOf(show!.content)).toBe(
+          "State file app.json (226 bytes): 1 cookies (values hidden), 1 origins\ncookie sid — a.test/\norigin https://a.test: 2 localStorage, 0 sessionStorage entries"
+        )
+        expect(JSON.stringify(show!.details.data)).toContain('"valueRedactionReason":"credential-like-key"')
+        expect(JSON.stringify(show!.details.data)).toContain('"value":"dark"')
+        expect(textOf(list!.content)).toBe(
+          "1 saved state files in /s\napp.json (226 bytes, modified 1970-01-01T00:00:00.000Z, encrypted)"
+        )
+        expect(textOf(start!.content)).toBe("Dashboard running on port 4899 (pid 7); stop it with dashboard stop.")
+        expect(textOf(stop!.content)).toBe("Dashboard not stopped: not running.")
+      })
+  )
 })
 
 describe("P11/P12: refSnapshot lists the refs; a ref invalidation survives a resume", () => {
-  const snapshot = FakeAgentBrowser.ok({ snapshot: "- button \"Go\" [ref=e1]\n- link \"Home\" [ref=e2]", refs: { e1: { role: "button", name: "Go" }, e2: { role: "link", name: "Home" } }, origin: "http://a.test/" })
+  const snapshot = FakeAgentBrowser.ok({
+    snapshot: '- button "Go" [ref=e1]\n- link "Home" [ref=e2]',
+    refs: { e1: { role: "button", name: "Go" }, e2: { role: "link", name: "Home" } },
+    origin: "http://a.test/"
+  })
 
   it.scoped("P11: details.refSnapshot has each ref id with role and name, and its page target", () =>
-    Effect.gen(function*() {
-      const result = yield* runToResult({ args: ["snapshot"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: snapshot }])))
-      expect(result.details.refSnapshot).toMatchObject({ refCount: 2, refs: { e1: { role: "button", name: "Go" }, e2: { role: "link", name: "Home" } }, target: { url: "http://a.test/" } })
+    Effect.gen(function* () {
+      const result = yield* runToResult({ args: ["snapshot"] }, here).pipe(
+        Effect.provide(fakeLayer(temp.root, [{ reply: snapshot }]))
+      )
+      expect(result.details.refSnapshot).toMatchObject({
+        refCount: 2,
+        refs: { e1: { role: "button", name: "Go" }, e2: { role: "link", name: "Home" } },
+        target: { url: "http://a.test/" }
+      })
       expect(result.details.refSnapshot).not.toHaveProperty("refsOmitted")
-    }))
+    })
+  )
 
   it("P11: a page with more refs than the budget lists the first ones and says how many more (all are in the file)", () => {
-    const refs = new Map(Array.from({ length: 400 }, (_, i) => [`e${i + 1}`, { role: "link", name: `Story number ${i + 1} with a long headline ${"x".repeat(100)}` }] as const))
+    const refs = new Map(
+      Array.from(
+        { length: 400 },
+        (_, i) =>
+          [
+            `e${i + 1}`,
+            { role: "link", name: `Story number ${i + 1} with a long headline ${"x".repeat(100)}` }
+          ] as const
+      )
+    )
     const listed = refListOf({ refs, url: "http://a.test/", daemonPid: undefined })
     const shown = Object.keys(listed.refs).length
     expect(shown).toBeGreaterThan(5)
@@ -113,22 +202,36 @@ describe("P11/P12: refSnapshot lists the refs; a ref invalidation survives a res
   })
 
   it("P12: snapshot, then a snapshot with no active page; after a resume from that branch an @ref is refused as stale before upstream runs", async () => {
-    const first = ManagedRuntime.make(fakeLayer(temp.root, [{ reply: snapshot }, { reply: FakeAgentBrowser.fail("No active page") }]))
+    const first = ManagedRuntime.make(
+      fakeLayer(temp.root, [{ reply: snapshot }, { reply: FakeAgentBrowser.fail("No active page") }])
+    )
     const taken = await first.runPromise(runToResult({ args: ["snapshot"] }, here))
     const lost = await first.runPromise(runToResult({ args: ["snapshot"] }, here))
     await first.dispose()
     expect(lost.details.refSnapshotInvalidation).toBeDefined()
-    const branch = [taken, lost].map((r) => ({ type: "message", message: { role: "toolResult", toolName: "agent_browser", details: r.details } }))
+    const branch = [taken, lost].map((r) => ({
+      type: "message",
+      message: { role: "toolResult", toolName: "agent_browser", details: r.details }
+    }))
     const refs = refSnapshotFromBranch(branch)
     expect(refs).toEqual({ invalidatedSession: lost.details.sessionName })
     // the branch before the loss restores the refs themselves
     expect(refSnapshotFromBranch(branch.slice(0, 1))).toEqual({ path: taken.details.refSnapshot?.path })
     const calls: Array<ReadonlyArray<string>> = []
-    const resumed = ManagedRuntime.make(fakeLayer(temp.root, [{ reply: (r) => {
-      calls.push(r.args)
-      return FakeAgentBrowser.ok({})
-    }, repeat: true }]))
-    await resumed.runPromise(restoreSession(here.piSessionId, here.cwd, (base) => restoreFromBranch(branch, base), [], refs))
+    const resumed = ManagedRuntime.make(
+      fakeLayer(temp.root, [
+        {
+          reply: (r) => {
+            calls.push(r.args)
+            return FakeAgentBrowser.ok({})
+          },
+          repeat: true
+        }
+      ])
+    )
+    await resumed.runPromise(
+      restoreSession(here.piSessionId, here.cwd, (base) => restoreFromBranch(branch, base), [], refs)
+    )
     const click = await resumed.runPromise(runToResult({ args: ["click", "@e1"] }, here))
     await resumed.dispose()
     expect(click.details.failureCategory).toBe("stale-ref")
@@ -139,12 +242,19 @@ describe("P11/P12: refSnapshot lists the refs; a ref invalidation survives a res
 
 describe("J5: paced typing rows are one line of prose", () => {
   it.scoped("a job typing 12 characters 40 ms apart: one line from one process, no per-key rows, no characters", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       let batches = 0
-      const result = yield* runToResult({ job: { steps: [{ action: "type", selector: "#q", text: "hello world!", delayMs: 40, press: "Enter" }] } }, here).pipe(Effect.provide(fakeLayer(temp.root, [
-        { ...batchRows(() => ({})), when: (r) => r.args.includes("batch") && ++batches > 0, repeat: true },
-        { reply: FakeAgentBrowser.ok({}), repeat: true }
-      ])))
+      const result = yield* runToResult(
+        { job: { steps: [{ action: "type", selector: "#q", text: "hello world!", delayMs: 40, press: "Enter" }] } },
+        here
+      ).pipe(
+        Effect.provide(
+          fakeLayer(temp.root, [
+            { ...batchRows(() => ({})), when: (r) => r.args.includes("batch") && ++batches > 0, repeat: true },
+            { reply: FakeAgentBrowser.ok({}), repeat: true }
+          ])
+        )
+      )
       // the keys and their pauses ran in one process
       expect(batches).toBe(1)
       const text = textOf(result.content)
@@ -154,12 +264,13 @@ describe("J5: paced typing rows are one line of prose", () => {
       expect(text).not.toContain("hello")
       // details keep every row
       expect(result.details.batchSteps?.length).toBe(26)
-    }))
+    })
+  )
 
   it.scoped("a key that failed ends the run: the rows before stay one line, the failure is its own row", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       // the keys run in one batch: the third key fails there, and the batch stops at it
-      const lost = batchRows((step) => step[1] === "c" ? { lost: true } : {})
+      const lost = batchRows((step) => (step[1] === "c" ? { lost: true } : {}))
       const failing = {
         ...lost,
         reply: (r: { readonly stdin?: string }) => {
@@ -176,49 +287,110 @@ describe("J5: paced typing rows are one line of prose", () => {
       const job = { steps: [{ action: "type" as const, selector: "#q", text: "abcd", delayMs: 10 }] }
       const script = [failing, { reply: FakeAgentBrowser.ok({}), repeat: true }]
       const result = yield* runToResult({ job }, here).pipe(Effect.provide(fakeLayer(temp.root, script)))
-      expect(textOf(result.content)).toContain("\n2-5. ✓ typed 2 keys (keydown, input, keyup each), 10 ms apart\n6. ✗ press c: key lost")
-    }))
+      expect(textOf(result.content)).toContain(
+        "\n2-5. ✓ typed 2 keys (keydown, input, keyup each), 10 ms apart\n6. ✗ press c: key lost"
+      )
+    })
+  )
 })
 
 describe("V2: a screenshot upstream wrote somewhere else is repaired to the requested path", () => {
   it.scoped("copied to the requested (absolutised) path, said in a note, tempPath naming where upstream put it", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const elsewhere = join(temp.root, "upstream-tmp", "screenshot-1.png")
       const wanted = join(temp.root, "v2", "wanted.png")
-      const result = yield* runToResult({ args: ["screenshot", "v2/wanted.png"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: () => {
-        mkdirSync(dirname(elsewhere), { recursive: true })
-        writeFileSync(elsewhere, PNG)
-        return FakeAgentBrowser.ok({ path: elsewhere })
-      } }])))
+      const result = yield* runToResult({ args: ["screenshot", "v2/wanted.png"] }, here).pipe(
+        Effect.provide(
+          fakeLayer(temp.root, [
+            {
+              reply: () => {
+                mkdirSync(dirname(elsewhere), { recursive: true })
+                writeFileSync(elsewhere, PNG)
+                return FakeAgentBrowser.ok({ path: elsewhere })
+              }
+            }
+          ])
+        )
+      )
       expect(result.isError).toBe(false)
       expect(readFileSync(wanted)).toEqual(PNG)
-      expect(result.details.artifacts?.[0]).toMatchObject({ path: wanted, requestedPath: wanted, tempPath: elsewhere, status: "saved" })
-      expect(textOf(result.content)).toContain(`Note: agent-browser saved it to ${elsewhere}; copied to the requested path.`)
-    }))
+      expect(result.details.artifacts?.[0]).toMatchObject({
+        path: wanted,
+        requestedPath: wanted,
+        tempPath: elsewhere,
+        status: "saved"
+      })
+      expect(textOf(result.content)).toContain(
+        `Note: agent-browser saved it to ${elsewhere}; copied to the requested path.`
+      )
+    })
+  )
 
   it.scoped("nothing on disk anywhere stays artifact-missing", () =>
-    Effect.gen(function*() {
-      const result = yield* runToResult({ args: ["screenshot", "v2/none.png"] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ path: join(temp.root, "upstream-tmp", "gone.png") }) }])))
+    Effect.gen(function* () {
+      const result = yield* runToResult({ args: ["screenshot", "v2/none.png"] }, here).pipe(
+        Effect.provide(
+          fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ path: join(temp.root, "upstream-tmp", "gone.png") }) }])
+        )
+      )
       expect(result.details.failureCategory).toBe("artifact-missing")
-    }))
+    })
+  )
 })
 
 describe("R5: the contract's scroll forms, and the evidence of where a scroll went", () => {
   it("scroll <css> <dir> [px] and scroll to end|top become the upstream argv that does it; others stay", () => {
     expect(scrollFormArgs(["scroll", ".pane", "down", "300"])).toEqual(["scroll", "down", "300", "--selector", ".pane"])
-    expect(scrollFormArgs(["--session", "s", "scroll", "#list", "up"])).toEqual(["--session", "s", "scroll", "up", "--selector", "#list"])
+    expect(scrollFormArgs(["--session", "s", "scroll", "#list", "up"])).toEqual([
+      "--session",
+      "s",
+      "scroll",
+      "up",
+      "--selector",
+      "#list"
+    ])
     expect(scrollFormArgs(["scroll", "to", "end"])).toEqual(["scroll", "down", TO_END_PX])
     expect(scrollFormArgs(["scroll", "to", "top"])).toEqual(["scroll", "up", TO_END_PX])
-    for (const same of [["scroll", "down", "300"], ["scroll", "down", "300", "--selector", ".pane"], ["scroll"], ["get", "text", "down"]]) expect(scrollFormArgs(same)).toBe(same)
+    for (const same of [
+      ["scroll", "down", "300"],
+      ["scroll", "down", "300", "--selector", ".pane"],
+      ["scroll"],
+      ["get", "text", "down"]
+    ])
+      expect(scrollFormArgs(same)).toBe(same)
   })
 
   it("scrollContainer from the named element's offsets, scrollPage from the window's; a container that did not move is a no-op", () => {
-    const at = (scrollY: number, target?: { scrollLeft: number; scrollTop: number }) =>
-      ({ scrollX: 0, scrollY, innerWidth: 800, innerHeight: 600, scrollWidth: 800, scrollHeight: 3000, containerCount: 0, containers: [], ...(target !== undefined ? { target } : {}) })
-    expect(scrollMovementOf(".pane", at(0, { scrollLeft: 0, scrollTop: 0 }), at(0, { scrollLeft: 0, scrollTop: 120 }))).toEqual({ scrollContainer: { selector: ".pane", before: { scrollLeft: 0, scrollTop: 0 }, after: { scrollLeft: 0, scrollTop: 120 }, moved: true } })
+    const at = (scrollY: number, target?: { scrollLeft: number; scrollTop: number }) => ({
+      scrollX: 0,
+      scrollY,
+      innerWidth: 800,
+      innerHeight: 600,
+      scrollWidth: 800,
+      scrollHeight: 3000,
+      containerCount: 0,
+      containers: [],
+      ...(target !== undefined ? { target } : {})
+    })
+    expect(
+      scrollMovementOf(".pane", at(0, { scrollLeft: 0, scrollTop: 0 }), at(0, { scrollLeft: 0, scrollTop: 120 }))
+    ).toEqual({
+      scrollContainer: {
+        selector: ".pane",
+        before: { scrollLeft: 0, scrollTop: 0 },
+        after: { scrollLeft: 0, scrollTop: 120 },
+        moved: true
+      }
+    })
     expect(scrollMovementOf(".gone", at(0), at(0))).toEqual({})
-    expect(scrollMovementOf(undefined, at(0), at(900))).toEqual({ scrollPage: { before: { scrollX: 0, scrollY: 0 }, after: { scrollX: 0, scrollY: 900 }, moved: true } })
-    expect(scrollNoopOf(at(0, { scrollLeft: 0, scrollTop: 40 }), at(0, { scrollLeft: 0, scrollTop: 40 }))?.message).toBe("Neither the page nor the container the selector names moved.")
-    expect(scrollNoopOf(at(0, { scrollLeft: 0, scrollTop: 40 }), at(0, { scrollLeft: 0, scrollTop: 80 }))).toBeUndefined()
+    expect(scrollMovementOf(undefined, at(0), at(900))).toEqual({
+      scrollPage: { before: { scrollX: 0, scrollY: 0 }, after: { scrollX: 0, scrollY: 900 }, moved: true }
+    })
+    expect(
+      scrollNoopOf(at(0, { scrollLeft: 0, scrollTop: 40 }), at(0, { scrollLeft: 0, scrollTop: 40 }))?.message
+    ).toBe("Neither the page nor the container the selector names moved.")
+    expect(
+      scrollNoopOf(at(0, { scrollLeft: 0, scrollTop: 40 }), at(0, { scrollLeft: 0, scrollTop: 80 }))
+    ).toBeUndefined()
   })
 })

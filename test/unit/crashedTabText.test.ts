@@ -12,30 +12,41 @@ const crash = { targetId: "T1", url: "http://127.0.0.1:8765/index.html", title: 
 describe("a crashed tab", () => {
   it("a navigation upstream calls aborted: the crash, the page it showed, and tab new with it", () => {
     const error = new UpstreamFailed({
-      upstreamMessage: "Navigation failed: net::ERR_ABORTED", stderr: "", exitCode: 1, tabCrashed: crash
+      upstreamMessage: "Navigation failed: net::ERR_ABORTED",
+      stderr: "",
+      exitCode: 1,
+      tabCrashed: crash
     })
     const formatted = formatFailure(undefined, error)
     expect(formatted.text).toBe(
-      "The tab's page crashed (renderer gone): the tab still lists at http://127.0.0.1:8765/index.html (\"Acme Sign-in\"), but its " +
+      'The tab\'s page crashed (renderer gone): the tab still lists at http://127.0.0.1:8765/index.html ("Acme Sign-in"), but its ' +
         "page answers nothing, so no command can run in it. Open http://127.0.0.1:8765/index.html again in a new tab " +
         "(tab new http://127.0.0.1:8765/index.html); the crashed tab stays in tab list until tab close.\n" +
         "agent-browser said: Navigation failed: net::ERR_ABORTED"
     )
     expect(formatted.summary).toBe("Tab crashed")
-    expect(formatted.nextActions.map((a) => [a.id, a.params?.args]))
-      .toEqual([["reopen-crashed-page", ["tab", "new", crash.url]]])
+    expect(formatted.nextActions.map((a) => [a.id, a.params?.args])).toEqual([
+      ["reopen-crashed-page", ["tab", "new", crash.url]]
+    ])
   })
 
   it("page_wedged and a timeout are the same crash; a browser page is not offered again", () => {
     const wedged = new UpstreamFailed({
-      upstreamMessage: "page_wedged: the active tab stopped responding", code: "page_wedged", stderr: "", exitCode: 1,
+      upstreamMessage: "page_wedged: the active tab stopped responding",
+      code: "page_wedged",
+      stderr: "",
+      exitCode: 1,
       tabCrashed: crash
     })
     expect(formatFailure(undefined, wedged).text).toMatch(/^The tab's page crashed \(renderer gone\)/)
     expect(formatFailure(undefined, wedged).text).not.toMatch(/stopped responding;|list tabs/i)
     const timedOut = new TimedOut({
-      reason: "upstream-wait", upstreamMessage: "CDP command timed out: Page.enable", timeoutMs: 30_000, dispatched: "maybe",
-      stdout: "", stderr: "",
+      reason: "upstream-wait",
+      upstreamMessage: "CDP command timed out: Page.enable",
+      timeoutMs: 30_000,
+      dispatched: "maybe",
+      stdout: "",
+      stderr: "",
       tabCrashed: { targetId: "T2", url: "chrome://crash/" }
     })
     const formatted = formatFailure(undefined, timedOut)
@@ -44,7 +55,12 @@ describe("a crashed tab", () => {
     expect(formatted.nextActions[0]?.params?.args).toEqual(["tab", "new"])
     expect(formatted.text).not.toContain("stay held")
     const ended = new TimedOut({
-      reason: "no-answer", timeoutMs: 35_000, dispatched: "maybe", stdout: "", stderr: "", tabCrashed: crash
+      reason: "no-answer",
+      timeoutMs: 35_000,
+      dispatched: "maybe",
+      stdout: "",
+      stderr: "",
+      tabCrashed: crash
     })
     expect(formatFailure(undefined, ended).text).toContain(
       "After a command timed out in it, agent-browser can stay held by it for a while: a first tab new may time out too."

@@ -7,7 +7,13 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Redacted from "effect/Redacted"
 import { afterAll } from "vitest"
-import { CredentialUnavailable, describeSource, isConfigured, parseCredentialSource, resolveCredential } from "../../src/config/credentialSource.js"
+import {
+  CredentialUnavailable,
+  describeSource,
+  isConfigured,
+  parseCredentialSource,
+  resolveCredential
+} from "../../src/config/credentialSource.js"
 import { tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
@@ -15,12 +21,14 @@ afterAll(() => temp.cleanup())
 const SECRET = "ws-test-secret-7f3a9c"
 const env = { PATH: process.env["PATH"], MY_KEY: SECRET, EMPTY: "" }
 const resolve = (raw: string, timeoutMs?: number) =>
-  resolveCredential({ label: "webSearch.exaApiKey", source: parseCredentialSource(raw) }, { env, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }).pipe(
-    Effect.map(Redacted.value),
-    Effect.provide(NodeContext.layer)
-  )
+  resolveCredential(
+    { label: "webSearch.exaApiKey", source: parseCredentialSource(raw) },
+    { env, ...(timeoutMs !== undefined ? { timeoutMs } : {}) }
+  ).pipe(Effect.map(Redacted.value), Effect.provide(NodeContext.layer))
 const failure = (raw: string, timeoutMs?: number) =>
-  Effect.flip(resolve(raw, timeoutMs)).pipe(Effect.tap((e) => Effect.sync(() => expect(e).toBeInstanceOf(CredentialUnavailable))))
+  Effect.flip(resolve(raw, timeoutMs)).pipe(
+    Effect.tap((e) => Effect.sync(() => expect(e).toBeInstanceOf(CredentialUnavailable)))
+  )
 
 describe("parseCredentialSource", () => {
   it("reads each form", () => {
@@ -38,9 +46,15 @@ describe("parseCredentialSource", () => {
   })
 
   it("describes a source by label and kind only", () => {
-    expect(describeSource({ label: "webSearch.exaApiKey", source: parseCredentialSource("$MY_KEY") })).toBe("webSearch.exaApiKey (environment variable MY_KEY)")
-    expect(describeSource({ label: "webSearch.exaApiKey", source: parseCredentialSource(SECRET) })).not.toContain(SECRET)
-    expect(describeSource({ label: "EXA_API_KEY", source: { kind: "env", name: "EXA_API_KEY" } })).toBe("environment variable EXA_API_KEY")
+    expect(describeSource({ label: "webSearch.exaApiKey", source: parseCredentialSource("$MY_KEY") })).toBe(
+      "webSearch.exaApiKey (environment variable MY_KEY)"
+    )
+    expect(describeSource({ label: "webSearch.exaApiKey", source: parseCredentialSource(SECRET) })).not.toContain(
+      SECRET
+    )
+    expect(describeSource({ label: "EXA_API_KEY", source: { kind: "env", name: "EXA_API_KEY" } })).toBe(
+      "environment variable EXA_API_KEY"
+    )
   })
 })
 
@@ -59,16 +73,17 @@ describe("isConfigured", () => {
 
 describe("resolveCredential", () => {
   it.live("resolves plaintext, $VAR, ${VAR} and escaped literals", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       expect(yield* resolve("plain-key")).toBe("plain-key")
       expect(yield* resolve("$MY_KEY")).toBe(SECRET)
       expect(yield* resolve("${MY_KEY}")).toBe(SECRET)
       expect(yield* resolve("\\$notavar")).toBe("$notavar")
       expect(yield* resolve("\\!notacommand")).toBe("!notacommand")
-    }))
+    })
+  )
 
   it.live("runs a command source only when resolved, and trims its output", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const marker = join(temp.root, "ran-at-resolve")
       const source = parseCredentialSource(`!touch ${marker}; printf '%s\\n' "$MY_KEY"`)
       expect(existsSync(marker)).toBe(false)
@@ -76,28 +91,37 @@ describe("resolveCredential", () => {
       expect(existsSync(marker)).toBe(true)
       expect(Redacted.value(value)).toBe(SECRET)
       expect(String(value)).not.toContain(SECRET)
-    }))
+    })
+  )
 
   it.live("a failing command is a structured error without the value it printed", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const error = yield* failure(`!echo ${SECRET}; echo ${SECRET} >&2; exit 3`)
-      expect(error).toMatchObject({ reason: "command-failed", exitCode: 3, label: "webSearch.exaApiKey", kind: "command" })
+      expect(error).toMatchObject({
+        reason: "command-failed",
+        exitCode: 3,
+        label: "webSearch.exaApiKey",
+        kind: "command"
+      })
       expect(JSON.stringify(error) + error.message + String(error)).not.toContain(SECRET)
-    }))
+    })
+  )
 
   it.live("a command that prints nothing fails, and one that hangs times out", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       expect(yield* failure("!true")).toMatchObject({ reason: "command-failed", exitCode: 0 })
       const timedOut = yield* failure("!sleep 20", 300)
       expect(timedOut).toMatchObject({ reason: "command-timeout", timeoutMs: 300 })
       expect(timedOut.message).toContain("300 ms")
-    }))
+    })
+  )
 
   it.live("missing and empty sources name the variable, not a value", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       expect(yield* failure("$MISSING")).toMatchObject({ reason: "env-missing", envName: "MISSING" })
       expect(yield* failure("$EMPTY")).toMatchObject({ reason: "env-missing" })
       expect(yield* failure("   ")).toMatchObject({ reason: "empty" })
       expect(Exit.isSuccess(yield* Effect.exit(resolve("$MY_KEY")))).toBe(true)
-    }))
+    })
+  )
 })

@@ -33,18 +33,23 @@ describe("a daemon that did not come up", () => {
   })
 
   it.scopedLive("is tried once more, and the second answer is the call's", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* runToResult({ args: ["get", "url"] }, call)
       expect(result.details.resultCategory).toBe("success")
       const fake = yield* FakeAgentBrowser
       expect((yield* fake.requests).filter((r) => r.args.includes("url"))).toHaveLength(2)
-    }).pipe(Effect.provide(fakeLayer(temp.root, [
-      { when: (r) => r.args.includes("url"), reply: FakeAgentBrowser.fail(RACES[0]!) },
-      { when: (r) => r.args.includes("url"), reply: FakeAgentBrowser.ok({ url: "about:blank" }), repeat: true }
-    ]))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          { when: (r) => r.args.includes("url"), reply: FakeAgentBrowser.fail(RACES[0]!) },
+          { when: (r) => r.args.includes("url"), reply: FakeAgentBrowser.ok({ url: "about:blank" }), repeat: true }
+        ])
+      )
+    )
+  )
 
   it.scopedLive("failing twice: upstream-error that says what happened, the doctor next, not a third try", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* runToResult({ args: ["get", "url"] }, call)
       expect(result.details).toMatchObject({ resultCategory: "failure", failureCategory: "upstream-error" })
       const text = result.content.map((c) => ("text" in c ? c.text : "")).join("\n")
@@ -52,5 +57,12 @@ describe("a daemon that did not come up", () => {
       expect(result.details.nextActions?.map((a) => a.id)).toEqual(["run-agent-browser-doctor"])
       const fake = yield* FakeAgentBrowser
       expect((yield* fake.requests).filter((r) => r.args.includes("url"))).toHaveLength(2)
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ when: (r) => r.args.includes("url"), reply: FakeAgentBrowser.fail(RACES[1]!), repeat: true }]))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          { when: (r) => r.args.includes("url"), reply: FakeAgentBrowser.fail(RACES[1]!), repeat: true }
+        ])
+      )
+    )
+  )
 })

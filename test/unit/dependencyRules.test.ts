@@ -11,14 +11,38 @@ import { describe, expect, it } from "vitest"
 const SRC = resolve(import.meta.dirname, "../../src")
 
 /** Layer of a module, by its first folder (or file name at the top). Lower layers know nothing of higher ones. */
-const LAYERS: ReadonlyArray<{ readonly name: string; readonly members: ReadonlyArray<string>; readonly mayImport: ReadonlyArray<string> }> = [
+const LAYERS: ReadonlyArray<{
+  readonly name: string
+  readonly members: ReadonlyArray<string>
+  readonly mayImport: ReadonlyArray<string>
+}> = [
   { name: "schema", members: ["schema", "domain", "playbook.ts", "webSearchPlaybook.ts"], mayImport: [] },
-  { name: "lib", members: ["upstream", "redaction", "snapshot", "config", "compilers", "search", "electron", "session", "page", "security", "os"], mayImport: ["schema"] },
+  {
+    name: "lib",
+    members: [
+      "upstream",
+      "redaction",
+      "snapshot",
+      "config",
+      "compilers",
+      "search",
+      "electron",
+      "session",
+      "page",
+      "security",
+      "os"
+    ],
+    mayImport: ["schema"]
+  },
   { name: "services", members: ["services"], mayImport: ["schema"] },
   { name: "presenters", members: ["presenters"], mayImport: ["schema", "lib"] },
   { name: "program", members: ["program"], mayImport: ["schema", "lib", "services", "presenters"] },
   { name: "layers", members: ["layers"], mayImport: ["schema", "lib", "services", "presenters", "program"] },
-  { name: "pi", members: ["pi", "extension.ts", "effect.ts"], mayImport: ["schema", "lib", "services", "presenters", "program", "layers"] }
+  {
+    name: "pi",
+    members: ["pi", "extension.ts", "effect.ts"],
+    mayImport: ["schema", "lib", "services", "presenters", "program", "layers"]
+  }
 ]
 
 /**
@@ -28,7 +52,10 @@ const LAYERS: ReadonlyArray<{ readonly name: string; readonly members: ReadonlyA
  */
 const IO_FOLDERS: ReadonlyArray<string> = ["config", "os"]
 const PURE_LAYERS: ReadonlyArray<string> = ["schema", "lib", "services", "presenters"]
-const MACHINE_MODULES: ReadonlyArray<string> = ["fs", "fs/promises", "child_process", "net"].flatMap((m) => [m, `node:${m}`])
+const MACHINE_MODULES: ReadonlyArray<string> = ["fs", "fs/promises", "child_process", "net"].flatMap((m) => [
+  m,
+  `node:${m}`
+])
 
 const layerOf = (file: string): string => {
   const top = relative(SRC, file).split("/")[0] ?? ""
@@ -44,13 +71,17 @@ const sourceFiles = (dir: string): ReadonlyArray<string> =>
   })
 
 const localImports = (file: string): ReadonlyArray<string> =>
-  ts.preProcessFile(readFileSync(file, "utf8"), true, true).importedFiles
-    .map((f) => f.fileName)
+  ts
+    .preProcessFile(readFileSync(file, "utf8"), true, true)
+    .importedFiles.map((f) => f.fileName)
     .filter((name) => name.startsWith("."))
     .map((name) => resolve(dirname(file), name.replace(/\.js$/, ".ts")))
 
 const machineImports = (file: string): ReadonlyArray<string> =>
-  ts.preProcessFile(readFileSync(file, "utf8"), true, true).importedFiles.map((f) => f.fileName).filter((name) => MACHINE_MODULES.includes(name))
+  ts
+    .preProcessFile(readFileSync(file, "utf8"), true, true)
+    .importedFiles.map((f) => f.fileName)
+    .filter((name) => MACHINE_MODULES.includes(name))
 
 /** `file imports module` for every pure module that imports a machine module. */
 const impureImports = (imports: ReadonlyMap<string, ReadonlyArray<string>>): ReadonlyArray<string> =>
@@ -66,7 +97,9 @@ const upwardEdges = (graph: Graph): ReadonlyArray<string> =>
   [...graph].flatMap(([from, tos]) => {
     const own = layerOf(from)
     const allowed = new Set([own, ...(LAYERS.find((l) => l.name === own)?.mayImport ?? [])])
-    return tos.filter((to) => graph.has(to) && !allowed.has(layerOf(to))).map((to) => `${relative(SRC, from)} (${own}) -> ${relative(SRC, to)} (${layerOf(to)})`)
+    return tos
+      .filter((to) => graph.has(to) && !allowed.has(layerOf(to)))
+      .map((to) => `${relative(SRC, from)} (${own}) -> ${relative(SRC, to)} (${layerOf(to)})`)
   })
 
 const cyclesIn = (graph: Graph): ReadonlyArray<string> => {
@@ -78,7 +111,8 @@ const cyclesIn = (graph: Graph): ReadonlyArray<string> => {
     stack.push(file)
     for (const next of graph.get(file) ?? []) {
       if (!graph.has(next)) continue
-      if (state.get(next) === "visiting") cycles.push([...stack.slice(stack.indexOf(next)), next].map((f) => relative(SRC, f)).join(" -> "))
+      if (state.get(next) === "visiting")
+        cycles.push([...stack.slice(stack.indexOf(next)), next].map((f) => relative(SRC, f)).join(" -> "))
       else if (state.get(next) === undefined) visit(next)
     }
     stack.pop()
@@ -89,7 +123,8 @@ const cyclesIn = (graph: Graph): ReadonlyArray<string> => {
 }
 
 /** The folder a module belongs to for the folder graph: `program/call`, `presenters/text`, `page`, … */
-const folderOf = (file: string): string => (dirname(relative(SRC, file)) === "." ? relative(SRC, file) : dirname(relative(SRC, file)))
+const folderOf = (file: string): string =>
+  dirname(relative(SRC, file)) === "." ? relative(SRC, file) : dirname(relative(SRC, file))
 
 /** Folder pairs that lean on each other (a cycle between folders, though files may not cycle). */
 const folderCycles = (graph: Graph): ReadonlyArray<string> => {
@@ -107,7 +142,9 @@ const graph: Graph = new Map(files.map((f) => [f, localImports(f)]))
 
 describe("dependency rules", () => {
   it("every import resolves to a source file", () => {
-    const dangling = [...graph].flatMap(([from, tos]) => tos.filter((to) => !graph.has(to)).map((to) => `${relative(SRC, from)} -> ${relative(SRC, to)}`))
+    const dangling = [...graph].flatMap(([from, tos]) =>
+      tos.filter((to) => !graph.has(to)).map((to) => `${relative(SRC, from)} -> ${relative(SRC, to)}`)
+    )
     expect(dangling).toEqual([])
   })
 
@@ -134,13 +171,19 @@ describe("dependency rules", () => {
       [join(SRC, "config/fileConfig.ts"), ["node:fs"]],
       [join(SRC, "layers/X.ts"), ["node:net"]]
     ])
-    expect(impureImports(fake)).toEqual(["page/probe.ts imports node:fs", "presenters/text/view.ts imports child_process"])
+    expect(impureImports(fake)).toEqual([
+      "page/probe.ts imports node:fs",
+      "presenters/text/view.ts imports child_process"
+    ])
   })
 
   it("the checks report an upward import and a cycle when there is one", () => {
     const a = join(SRC, "services/A.ts")
     const b = join(SRC, "program/B.ts")
-    const fake: Graph = new Map([[a, [b]], [b, [a]]])
+    const fake: Graph = new Map([
+      [a, [b]],
+      [b, [a]]
+    ])
     expect(upwardEdges(fake)).toEqual(["services/A.ts (services) -> program/B.ts (program)"])
     expect(cyclesIn(fake)).toEqual(["services/A.ts -> program/B.ts -> services/A.ts"])
   })

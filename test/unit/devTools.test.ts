@@ -10,16 +10,19 @@ describe("what a DevTools endpoint says, read once", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it("/json/version: the browser's WebSocket and name; without a WebSocket it is no answer", () => {
-    expect(devToolsVersionOf({ webSocketDebuggerUrl: "ws://h/devtools/browser/b1", Browser: "Chrome/1" }))
-      .toEqual({ webSocketDebuggerUrl: "ws://h/devtools/browser/b1", browser: "Chrome/1" })
+    expect(devToolsVersionOf({ webSocketDebuggerUrl: "ws://h/devtools/browser/b1", Browser: "Chrome/1" })).toEqual({
+      webSocketDebuggerUrl: "ws://h/devtools/browser/b1",
+      browser: "Chrome/1"
+    })
     expect(devToolsVersionOf({ Browser: "Chrome/1" })).toBeUndefined()
     expect(devToolsVersionOf(null)).toBeUndefined()
   })
 
   it("/json/list: entries with an id and a type, as written", () => {
     const list = [{ id: "T", type: "page", url: "http://a/", webSocketDebuggerUrl: "ws://t" }, { type: "page" }, 3]
-    expect(devToolsTargetsOf(list))
-      .toEqual([{ id: "T", type: "page", title: "", url: "http://a/", webSocketDebuggerUrl: "ws://t" }])
+    expect(devToolsTargetsOf(list)).toEqual([
+      { id: "T", type: "page", title: "", url: "http://a/", webSocketDebuggerUrl: "ws://t" }
+    ])
     expect(devToolsTargetsOf({})).toEqual([])
   })
 

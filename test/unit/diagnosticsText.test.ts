@@ -2,7 +2,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { CONSOLE_BUFFER_LIMIT, formatDiagnostics } from "../../src/presenters/text/formatDiagnostics.js"
 
-const messages = (n: number) => Array.from({ length: n }, (_, i) => ({ type: i % 10 === 0 ? "error" : "log", text: `line ${i}` }))
+const messages = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ type: i % 10 === 0 ? "error" : "log", text: `line ${i}` }))
 
 describe("console diagnostics", () => {
   it("a buffer below the limit is shown as it is", () => {
@@ -13,7 +14,9 @@ describe("console diagnostics", () => {
 
   it("a full buffer says older messages were dropped and how to start clean", () => {
     const shown = formatDiagnostics("console", undefined, { messages: messages(CONSOLE_BUFFER_LIMIT) })
-    expect(shown?.summary).toMatch(/^1000 console messages \(session aggregate since the last --clear; 100 errors, 0 warnings\); the buffer is full, so older messages were dropped/)
+    expect(shown?.summary).toMatch(
+      /^1000 console messages \(session aggregate since the last --clear; 100 errors, 0 warnings\); the buffer is full, so older messages were dropped/
+    )
     expect(shown?.text).toContain("console --clear")
     // the newest lines are the ones shown: the end of the log is what a repro just printed
     expect(shown?.text).toContain("line 999")

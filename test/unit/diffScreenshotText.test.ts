@@ -16,47 +16,69 @@ const temp = tempRoot()
 afterAll(() => temp.cleanup())
 const here = { piSessionId: "v4", cwd: temp.root }
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
-const textOf = (content: ReadonlyArray<{ readonly type: string; readonly text?: string }>) => content.map((c) => c.text ?? "").join("\n")
+const textOf = (content: ReadonlyArray<{ readonly type: string; readonly text?: string }>) =>
+  content.map((c) => c.text ?? "").join("\n")
 /** agent-browser 0.41.2's reply, as recorded on the real binary. */
 const reply = (diffPath: string, match: boolean) => ({
-  diffPath, differentPixels: match ? 0 : 810036, dimensionMismatch: null, match, mismatchPercentage: match ? 0 : 99.97482227488152, totalPixels: 810240
+  diffPath,
+  differentPixels: match ? 0 : 810036,
+  dimensionMismatch: null,
+  match,
+  mismatchPercentage: match ? 0 : 99.97482227488152,
+  totalPixels: 810240
 })
 const diffCall = (out: string, answer: ReturnType<typeof reply>, write: boolean) =>
-  runToResult({ args: ["diff", "screenshot", "--baseline", join(temp.root, "base.png"), "-o", out] }, here).pipe(Effect.provide(fakeLayer(temp.root, [{
-    reply: () => {
-      if (write) writeFileSync(out, PNG)
-      return FakeAgentBrowser.ok(answer)
-    },
-    repeat: true
-  }])))
+  runToResult({ args: ["diff", "screenshot", "--baseline", join(temp.root, "base.png"), "-o", out] }, here).pipe(
+    Effect.provide(
+      fakeLayer(temp.root, [
+        {
+          reply: () => {
+            if (write) writeFileSync(out, PNG)
+            return FakeAgentBrowser.ok(answer)
+          },
+          repeat: true
+        }
+      ])
+    )
+  )
 
 describe("V4: diff screenshot in words", () => {
   it.scoped("a diff image on disk: 'Saved diff image: <path>' with the mismatch figure, no raw JSON", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const out = join(temp.root, "diff.png")
       const result = yield* diffCall(out, reply(out, false), true)
       expect(result.isError).toBe(false)
       const text = textOf(result.content)
       expect(text).toContain(`Saved diff image: ${out} (99.97% of pixels differ, 810036 of 810240)`)
       expect(text).not.toMatch(/: done|"diffPath"/)
-    }))
+    })
+  )
 
   it.scoped("matching images: said so with the figure, and no image claimed", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const out = join(temp.root, "same.png")
       const result = yield* diffCall(out, reply(out, true), false)
       expect(result.isError).toBe(false)
       const text = textOf(result.content)
       expect(text).toContain("Images match: 0% of pixels differ, 0 of 810240; no diff image written.")
       expect(text).not.toContain("Saved diff image")
-    }))
+    })
+  )
 
   it("an image not verified on disk is only 'reported'", () => {
     const data = reply("/x/d.png", false)
-    expect(diffScreenshotText(data, { path: "/x/d.png", kind: "diff-image", state: "unverified" }, true).text)
-      .toBe("Diff image reported; file not verified: /x/d.png (99.97% of pixels differ, 810036 of 810240)")
+    expect(diffScreenshotText(data, { path: "/x/d.png", kind: "diff-image", state: "unverified" }, true).text).toBe(
+      "Diff image reported; file not verified: /x/d.png (99.97% of pixels differ, 810036 of 810240)"
+    )
     expect(diffScreenshotText(data, undefined, true).text).toMatch(/^Diff image reported; file not verified/)
-    expect(diffScreenshotText({ diffPath: "/x/d.png", match: false, dimensionMismatch: { baseline: "10x10", current: "20x20" } }, undefined, false).text)
-      .toBe("Diff image: /x/d.png (mismatch not reported; the images' sizes differ: {\"baseline\":\"10x10\",\"current\":\"20x20\"})")
+    expect(
+      diffScreenshotText(
+        { diffPath: "/x/d.png", match: false, dimensionMismatch: { baseline: "10x10", current: "20x20" } },
+        undefined,
+        false
+      ).text
+    ).toBe(
+      'Diff image: /x/d.png (mismatch not reported; the images\' sizes differ: {"baseline":"10x10","current":"20x20"})'
+    )
   })
 })

@@ -49,8 +49,10 @@ describe("docs/TOOL_CONTRACT.md says what the code does", () => {
       [`assertions wait at most ${seconds(ASSERT_TIMEOUT_MS)}`, "ASSERT_TIMEOUT_MS"],
       [`asserts text/selector (${seconds(QA_ASSERT_TIMEOUT_MS)};`, "QA_ASSERT_TIMEOUT_MS"],
       [`(not visible within ${QA_ASSERT_TIMEOUT_MS} ms)`, "QA_ASSERT_TIMEOUT_MS (text)"],
-      [`above ${seconds(UPSTREAM_DEFAULT_TIMEOUT_CAP_MS)} is clamped to ${seconds(UPSTREAM_DEFAULT_TIMEOUT_CAP_MS)}`,
-        "UPSTREAM_DEFAULT_TIMEOUT_CAP_MS"],
+      [
+        `above ${seconds(UPSTREAM_DEFAULT_TIMEOUT_CAP_MS)} is clamped to ${seconds(UPSTREAM_DEFAULT_TIMEOUT_CAP_MS)}`,
+        "UPSTREAM_DEFAULT_TIMEOUT_CAP_MS"
+      ],
       [`\`get url\` with a ${seconds(QUICK_CHECK_TIMEOUT_MS)} timeout`, "QUICK_CHECK_TIMEOUT_MS"]
     ]
     for (const [sentence, constant] of stated) expect(doc.includes(sentence), `${constant}: "${sentence}"`).toBe(true)

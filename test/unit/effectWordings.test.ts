@@ -18,14 +18,19 @@ const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => cont
 
 describe("words that say what happened (#41)", () => {
   it.scoped("wait 1000 that passed: 'Waited 1000 ms.' (was 'Wait done (timeout).')", () =>
-    Effect.gen(function*() {
-      const layer = fakeLayer(temp.root, [{ when: (r) => r.args.includes("wait"), reply: FakeAgentBrowser.ok({ waited: "timeout" }) }])
+    Effect.gen(function* () {
+      const layer = fakeLayer(temp.root, [
+        { when: (r) => r.args.includes("wait"), reply: FakeAgentBrowser.ok({ waited: "timeout" }) }
+      ])
       const result = yield* runToResult({ args: ["wait", "1000"] }, here).pipe(Effect.provide(layer))
       expect(textOf(result.content)).toBe("Waited 1000 ms.")
-    }))
+    })
+  )
 
   it("an open that downloaded a file says the saved file, not a failed navigation", () => {
-    expect(downloadedText({ downloaded: "/h/Downloads/r.txt", from: "http://a.test/download/r.txt", sizeBytes: 19 })?.text).toBe(
+    expect(
+      downloadedText({ downloaded: "/h/Downloads/r.txt", from: "http://a.test/download/r.txt", sizeBytes: 19 })?.text
+    ).toBe(
       "Downloaded, not opened: http://a.test/download/r.txt is a file; the browser saved it to /h/Downloads/r.txt, 19 bytes (checked on disk). " +
         "The tab still shows the page before."
     )
@@ -33,15 +38,26 @@ describe("words that say what happened (#41)", () => {
   })
 
   it.scoped("a loaded short page without scripts: not 'it may still be loading', and no wait offered", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const opened = { url: "http://a.test/short", title: "Short" }
       const settle = { settled: true, waitedMs: 150, interactiveCount: 0, textChars: 3 }
       const run = (scripted: boolean) =>
-        runToResult({ args: ["open", opened.url] }, here).pipe(Effect.provide(fakeLayer(temp.root, [openBatch(opened, { ...opened, challenge: NO_CHALLENGE, settle: { ...settle, scripted } })])))
+        runToResult({ args: ["open", opened.url] }, here).pipe(
+          Effect.provide(
+            fakeLayer(temp.root, [
+              openBatch(opened, { ...opened, challenge: NO_CHALLENGE, settle: { ...settle, scripted } })
+            ])
+          )
+        )
       const plain = yield* run(false)
-      expect(textOf(plain.content)).toBe("Opened: Short\nURL: http://a.test/short\nThe page has loaded and shows almost nothing (no controls, hardly any text); it has no scripts, so that is all of it.")
+      expect(textOf(plain.content)).toBe(
+        "Opened: Short\nURL: http://a.test/short\nThe page has loaded and shows almost nothing (no controls, hardly any text); it has no scripts, so that is all of it."
+      )
       expect(JSON.stringify(plain.details.nextActions)).not.toContain("wait-for-page-ui")
       const app = yield* run(true)
-      expect(textOf(app.content)).toContain("Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i.")
-    }))
+      expect(textOf(app.content)).toContain(
+        "Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i."
+      )
+    })
+  )
 })

@@ -28,14 +28,21 @@ describe("DevTools endpoints and attached-browser loss", () => {
 describe("behind a pool endpoint that names no browser: the session's tab", () => {
   const pooled = { endpoint: "http://pool.test:3000", targetId: "T1", url: "http://a.test/" }
   it("a new blank tab after the call is a replaced browser, with the last page", () => {
-    expect(tabLossOf("s", pooled, { targetId: "T2", url: "about:blank" }, false)).toEqual({ session: "s", endpoint: "http://pool.test:3000", reason: "replaced", lastUrl: "http://a.test/" })
+    expect(tabLossOf("s", pooled, { targetId: "T2", url: "about:blank" }, false)).toEqual({
+      session: "s",
+      endpoint: "http://pool.test:3000",
+      reason: "replaced",
+      lastUrl: "http://a.test/"
+    })
     expect(tabLossOf("s", pooled, { targetId: "T2", url: "" }, false)?.reason).toBe("replaced")
   })
   it("the same tab, a tab with a page, a tab command, or an endpoint that names its browser: not judged here", () => {
     expect(tabLossOf("s", pooled, { targetId: "T1", url: "about:blank" }, false)).toBeUndefined()
     expect(tabLossOf("s", pooled, { targetId: "T2", url: "http://b.test/" }, false)).toBeUndefined()
     expect(tabLossOf("s", pooled, { targetId: "T2", url: "about:blank" }, true)).toBeUndefined()
-    expect(tabLossOf("s", { ...pooled, browserId: "B1" }, { targetId: "T2", url: "about:blank" }, false)).toBeUndefined()
+    expect(
+      tabLossOf("s", { ...pooled, browserId: "B1" }, { targetId: "T2", url: "about:blank" }, false)
+    ).toBeUndefined()
     expect(tabLossOf("s", undefined, { targetId: "T2", url: "about:blank" }, false)).toBeUndefined()
   })
 })

@@ -12,7 +12,14 @@ import { type CleanupFailed, errorTags, type UpstreamReplyError } from "../../sr
 type ExecuteError = Effect.Error<ReturnType<typeof execute>>
 
 const replyTags: ReadonlyArray<UpstreamReplyError["_tag"]> = [
-  "ConfirmationRequired", "ParseFailure", "PolicyBlocked", "SelectorNotFound", "SelectorUnsupported", "StaleRef", "TimedOut", "UpstreamFailed"
+  "ConfirmationRequired",
+  "ParseFailure",
+  "PolicyBlocked",
+  "SelectorNotFound",
+  "SelectorUnsupported",
+  "StaleRef",
+  "TimedOut",
+  "UpstreamFailed"
 ]
 
 describe("error channel", () => {

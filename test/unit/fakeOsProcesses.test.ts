@@ -14,7 +14,7 @@ const world = FakeOsProcesses.layer([
 
 describe("FakeOsProcesses", () => {
   it.effect("identity by start time: an exited pid started again is another process", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const os = yield* OsProcesses
       const driver = yield* FakeOsProcesses
       const first = yield* os.stat(200)
@@ -25,10 +25,11 @@ describe("FakeOsProcesses", () => {
       expect(yield* os.isAlive({ pid: 200, startTime: first?.startTime })).toBe(false)
       expect(yield* os.signal({ _tag: "Pid", pid: 200, startTime: first?.startTime ?? "" }, "SIGKILL")).toBe("gone")
       expect((yield* os.stat(201))?.ppid).toBe(1) // re-parented when its parent exited
-    }).pipe(Effect.provide(world)))
+    }).pipe(Effect.provide(world))
+  )
 
   it.effect("signals end processes (a SIGTERM-ignoring one survives SIGTERM); zombies count as gone", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const os = yield* OsProcesses
       const driver = yield* FakeOsProcesses
       yield* driver.ignore(201, "SIGTERM")
@@ -38,15 +39,27 @@ describe("FakeOsProcesses", () => {
       expect(yield* os.groupMembers(200)).toEqual([])
       expect(yield* os.signal({ _tag: "Tree", pid: 100 }, "SIGKILL")).toBe("sent")
       expect(yield* os.isAlive({ pid: 100 })).toBe(false)
-      expect((yield* driver.signals).map((s) => `${s.target._tag}:${s.signal}`)).toEqual(["Group:SIGTERM", "Tree:SIGKILL"])
-    }).pipe(Effect.provide(world)))
+      expect((yield* driver.signals).map((s) => `${s.target._tag}:${s.signal}`)).toEqual([
+        "Group:SIGTERM",
+        "Tree:SIGKILL"
+      ])
+    }).pipe(Effect.provide(world))
+  )
 
   it.effect("without groups (like Windows) a group is its leader's tree; an unreadable table fails every read", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const os = yield* OsProcesses
       expect((yield* os.groupMembers(100)).map((p) => p.pid)).toEqual([100, 200, 201, 202])
       yield* (yield* FakeOsProcesses).setUnavailable(true)
       const read = yield* Effect.either(os.list)
       expect(Either.isLeft(read) && read.left._tag).toBe("ProcessTableUnavailable")
-    }).pipe(Effect.provide(FakeOsProcesses.layer([{ pid: 100 }, { pid: 200, ppid: 100, pgid: undefined }, { pid: 201, ppid: 200 }, { pid: 202, ppid: 200 }], { groups: false }))))
+    }).pipe(
+      Effect.provide(
+        FakeOsProcesses.layer(
+          [{ pid: 100 }, { pid: 200, ppid: 100, pgid: undefined }, { pid: 201, ppid: 200 }, { pid: 202, ppid: 200 }],
+          { groups: false }
+        )
+      )
+    )
+  )
 })

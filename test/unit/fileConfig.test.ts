@@ -39,12 +39,23 @@ describe("config layers", () => {
       writeFileSync(join(dir, folder, "config.json"), JSON.stringify(value))
     }
     const [h, p] = [join(root, "home"), join(root, "project")]
-    put(h, CONTRACT_CONFIG_DIR, { browser: { profile: "Native", executablePath: "/opt/chrome" }, webSearch: { exaApiKey: "k" } })
-    expect(loadFileConfig(configPaths({ HOME: h }, p, true), {}).config).toMatchObject({ browser: { profile: "Native", executablePath: "/opt/chrome" }, webSearch: { exaApiKey: "k" } })
+    put(h, CONTRACT_CONFIG_DIR, {
+      browser: { profile: "Native", executablePath: "/opt/chrome" },
+      webSearch: { exaApiKey: "k" }
+    })
+    expect(loadFileConfig(configPaths({ HOME: h }, p, true), {}).config).toMatchObject({
+      browser: { profile: "Native", executablePath: "/opt/chrome" },
+      webSearch: { exaApiKey: "k" }
+    })
     put(h, CONFIG_DIR, { browser: { profile: "Own" } })
-    expect(loadFileConfig(configPaths({ HOME: h }, p, true), {}).config.browser).toEqual({ profile: "Own", executablePath: "/opt/chrome" })
+    expect(loadFileConfig(configPaths({ HOME: h }, p, true), {}).config.browser).toEqual({
+      profile: "Own",
+      executablePath: "/opt/chrome"
+    })
     put(p, CONTRACT_CONFIG_DIR, { browser: { profile: "ProjectNative" } })
-    expect(loadFileConfig(configPaths({ HOME: h }, p, true), {}).config.browser).toMatchObject({ profile: "ProjectNative" })
+    expect(loadFileConfig(configPaths({ HOME: h }, p, true), {}).config.browser).toMatchObject({
+      profile: "ProjectNative"
+    })
     expect(loadFileConfig(configPaths({ HOME: h }, p, false), {}).config.browser).toMatchObject({ profile: "Own" })
   })
 
@@ -58,7 +69,10 @@ describe("config layers", () => {
 
   it("keep the rest of a file whose security or secrets section is malformed (the security config reports those)", () => {
     const mixed = join(temp.root, "mixed.json")
-    writeFileSync(mixed, JSON.stringify({ browser: { profile: "Mixed" }, security: { evl: "deny" }, secrets: { "1bad": "$APP_HOST" } }))
+    writeFileSync(
+      mixed,
+      JSON.stringify({ browser: { profile: "Mixed" }, security: { evl: "deny" }, secrets: { "1bad": "$APP_HOST" } })
+    )
     const loaded = loadFileConfig([mixed], { APP_HOST: "app.test" })
     expect(loaded).toEqual({ config: { browser: { profile: "Mixed" } }, sources: [mixed], problems: [] })
   })
@@ -71,19 +85,34 @@ describe("config layers", () => {
 
   it("W6: the first launch uses the trusted project's and the global defaults; later calls re-send them, no relaunch", async () => {
     const call = { piSessionId: "cfg", cwd: project, projectTrusted: true }
-    const run = Effect.gen(function*() {
+    const run = Effect.gen(function* () {
       const first = yield* runToResult({ args: ["open", "http://app.test/"] }, call)
       const second = yield* runToResult({ args: ["get", "url"] }, call)
       return { first, second, requests: yield* (yield* FakeAgentBrowser).requests }
     })
-    const { first, second, requests } = await Effect.runPromise(Effect.scoped(Effect.provide(run, fakeLayer(temp.root, [
-      openBatch({ url: "http://app.test/", title: "A" }),
-      { reply: FakeAgentBrowser.ok({ url: "http://app.test/", title: "A" }), repeat: true }
-    ], { env: { HOME: home, PATH: "/fake", APP_HOST: "app.test" } }))))
+    const { first, second, requests } = await Effect.runPromise(
+      Effect.scoped(
+        Effect.provide(
+          run,
+          fakeLayer(
+            temp.root,
+            [
+              openBatch({ url: "http://app.test/", title: "A" }),
+              { reply: FakeAgentBrowser.ok({ url: "http://app.test/", title: "A" }), repeat: true }
+            ],
+            { env: { HOME: home, PATH: "/fake", APP_HOST: "app.test" } }
+          )
+        )
+      )
+    )
     const defaults = ["--profile", "Work", "--allowed-domains", "app.test"]
     const opened = requests.find((r) => runsOpen(r))
-    expect(opened?.args.slice(opened.args.indexOf("--session") + 2, opened.args.indexOf("--session") + 6)).toEqual(defaults)
-    expect(first.content[0]?.type === "text" && first.content[0].text).toMatch(/Launched with configured browser defaults \(.*config\.json.*\): --profile Work --allowed-domains app\.test\./)
+    expect(opened?.args.slice(opened.args.indexOf("--session") + 2, opened.args.indexOf("--session") + 6)).toEqual(
+      defaults
+    )
+    expect(first.content[0]?.type === "text" && first.content[0].text).toMatch(
+      /Launched with configured browser defaults \(.*config\.json.*\): --profile Work --allowed-domains app\.test\./
+    )
     expect(first.details.browserDefaults?.flags).toEqual(defaults)
     expect(first.details.nextActions?.some((a) => a.id === "retry-with-fresh-session")).toBe(false)
     // the next call re-sends the session's launch flags, so upstream does not relaunch the browser
@@ -94,18 +123,33 @@ describe("config layers", () => {
 
   it("W6: a later call that repeats the first call's flag is not a relaunch; another value still needs a fresh session", async () => {
     const call = { piSessionId: "cfg-repeat", cwd: project, projectTrusted: true }
-    const run = Effect.gen(function*() {
+    const run = Effect.gen(function* () {
       yield* runToResult({ args: ["--profile", "Work", "open", "http://app.test/"] }, call)
       const repeated = yield* runToResult({ args: ["--profile", "Work", "get", "url"] }, call)
       const other = yield* runToResult({ args: ["--profile", "Other", "get", "url"] }, call)
       return { repeated, other, requests: yield* (yield* FakeAgentBrowser).requests }
     })
-    const { repeated, other, requests } = await Effect.runPromise(Effect.scoped(Effect.provide(run, fakeLayer(temp.root, [
-      openBatch({ url: "http://app.test/", title: "A" }),
-      { reply: FakeAgentBrowser.ok({ url: "http://app.test/", title: "A" }), repeat: true }
-    ], { env: { HOME: home, PATH: "/fake", APP_HOST: "app.test" } }))))
+    const { repeated, other, requests } = await Effect.runPromise(
+      Effect.scoped(
+        Effect.provide(
+          run,
+          fakeLayer(
+            temp.root,
+            [
+              openBatch({ url: "http://app.test/", title: "A" }),
+              { reply: FakeAgentBrowser.ok({ url: "http://app.test/", title: "A" }), repeat: true }
+            ],
+            { env: { HOME: home, PATH: "/fake", APP_HOST: "app.test" } }
+          )
+        )
+      )
+    )
     expect(repeated.isError, JSON.stringify(repeated.content)).toBe(false)
-    const read = requests.filter((r) => !runsOpen(r)).at(-1)?.args.join(" ") ?? ""
+    const read =
+      requests
+        .filter((r) => !runsOpen(r))
+        .at(-1)
+        ?.args.join(" ") ?? ""
     expect(read).toContain("--profile Work --allowed-domains app.test")
     expect(read.match(/--profile/g)).toHaveLength(1)
     expect(other.details.failureCategory).toBe("validation-error")
@@ -113,18 +157,28 @@ describe("config layers", () => {
 
   it("W6: a flag the call gives wins over its default; a call that chooses its own browser gets none", async () => {
     const call = { piSessionId: "cfg-own", cwd: project, projectTrusted: true }
-    const run = (args: ReadonlyArray<string>) => Effect.gen(function*() {
-      const result = yield* runToResult({ args: [...args], sessionMode: "fresh" }, call)
-      return { result, requests: yield* (yield* FakeAgentBrowser).requests }
-    })
-    const layer = () => fakeLayer(temp.root, [
-      openBatch({ url: "http://app.test/", title: "A" }, undefined, true),
-      { reply: FakeAgentBrowser.ok({ url: "http://app.test/", title: "A" }), repeat: true }
-    ], { env: { HOME: home, PATH: "/fake", APP_HOST: "app.test" } })
-    const own = await Effect.runPromise(Effect.scoped(Effect.provide(run(["--profile", "QA", "open", "http://app.test/"]), layer())))
+    const run = (args: ReadonlyArray<string>) =>
+      Effect.gen(function* () {
+        const result = yield* runToResult({ args: [...args], sessionMode: "fresh" }, call)
+        return { result, requests: yield* (yield* FakeAgentBrowser).requests }
+      })
+    const layer = () =>
+      fakeLayer(
+        temp.root,
+        [
+          openBatch({ url: "http://app.test/", title: "A" }, undefined, true),
+          { reply: FakeAgentBrowser.ok({ url: "http://app.test/", title: "A" }), repeat: true }
+        ],
+        { env: { HOME: home, PATH: "/fake", APP_HOST: "app.test" } }
+      )
+    const own = await Effect.runPromise(
+      Effect.scoped(Effect.provide(run(["--profile", "QA", "open", "http://app.test/"]), layer()))
+    )
     expect(own.result.details.browserDefaults?.flags).toEqual(["--allowed-domains", "app.test"])
     expect(own.requests.find((r) => runsOpen(r))?.args.filter((t) => t === "--profile")).toHaveLength(1)
-    const cdp = await Effect.runPromise(Effect.scoped(Effect.provide(run(["--cdp", "9222", "open", "http://app.test/"]), layer())))
+    const cdp = await Effect.runPromise(
+      Effect.scoped(Effect.provide(run(["--cdp", "9222", "open", "http://app.test/"]), layer()))
+    )
     expect(cdp.result.details.browserDefaults).toBeUndefined()
     expect(cdp.requests.find((r) => runsOpen(r))?.args).not.toContain("--profile")
   })

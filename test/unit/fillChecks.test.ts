@@ -18,8 +18,10 @@ describe("fill checks", () => {
     expect(facts).toEqual({ value: "", enabled: false, readOnly: false })
     const disabled = fillVerificationOf(target, null, undefined, facts)
     expect(disabled).toMatchObject({ target: "@e2", observedLength: 0, disabled: true, notTaken: true })
-    expect(disabled?.summary).toBe("After fill, @e2 holds 0 character(s), not the 4 typed: " +
-      "it is disabled (a page may disable a field when it takes the focus).")
+    expect(disabled?.summary).toBe(
+      "After fill, @e2 holds 0 character(s), not the 4 typed: " +
+        "it is disabled (a page may disable a field when it takes the focus)."
+    )
     const refs = (value: string, readOnly: string | null) =>
       refFactsOf([{ value }, { enabled: true }, { value: readOnly }])
     const readOnly = fillVerificationOf(target, read("vina"), undefined, refs("", ""))
@@ -30,8 +32,10 @@ describe("fill checks", () => {
   it("text that went into another field is said with that field; a page that rewrote the text did take it", () => {
     const grown = (selector: string, grew: number) => ({ prev: { selector, grew, same: false } })
     const spill = fillVerificationOf({ selector: "#a", text: "hello" }, read("", grown("#b", 5)))
-    expect(spill?.summary).toBe("After fill, #a holds 0 character(s), not the 5 typed: " +
-      "the text went into #b instead, which had the focus (it grew by 5 character(s)).")
+    expect(spill?.summary).toBe(
+      "After fill, #a holds 0 character(s), not the 5 typed: " +
+        "the text went into #b instead, which had the focus (it grew by 5 character(s))."
+    )
     expect(spill).toMatchObject({ spilledInto: "#b", notTaken: true })
     // for a ref the grown field may be the target itself: only an empty target says the text went elsewhere
     const phone = "(555) 123-4"
@@ -55,8 +59,10 @@ describe("fill checks", () => {
   it("a native date field: not taken, and the advice is a job type step with its digits", () => {
     const date = fillVerificationOf({ selector: "#d", text: "2024-01-15" }, read("", { fieldType: "date" }))
     expect(date).toMatchObject({ fieldType: "date", notTaken: true })
-    expect(fillAdvice(date!)).toBe("Type its digits in the order it shows them with a job type step (real keys), " +
-      `e.g. {"action":"type","selector":"#d","text":"01152024"} for 2024-01-15 in a month/day/year field.`)
+    expect(fillAdvice(date!)).toBe(
+      "Type its digits in the order it shows them with a job type step (real keys), " +
+        `e.g. {"action":"type","selector":"#d","text":"01152024"} for 2024-01-15 in a month/day/year field.`
+    )
     const readOnly = { ...date!, fieldType: undefined as never, readOnly: true as const }
     expect(fillAdvice(readOnly)).toBe("Click it, then choose in what opens (snapshot -i).")
   })
@@ -67,9 +73,11 @@ describe("fill checks", () => {
     expect(fillBeforeScript(undefined, "30", true)).toContain("document.activeElement")
     const set = rangeFillOf({ range: { value: "30", before: "59", min: "0", max: "100" } })
     expect(rangeFillText("@e2", set!, "30")).toBe("Set the slider @e2 to 30 (range 0–100; it held 59).")
-    expect(rangeFillText("@e2", { ...set!, value: "100" }, "150")).toBe("Set the slider @e2 to 100 " +
-      "(range 0–100; it held 59): " +
-      "150 is outside its range or steps, so the browser set 100.")
+    expect(rangeFillText("@e2", { ...set!, value: "100" }, "150")).toBe(
+      "Set the slider @e2 to 100 " +
+        "(range 0–100; it held 59): " +
+        "150 is outside its range or steps, so the browser set 100."
+    )
     const refused = rangeFillText("#vol", { before: "30", min: "0", max: "100" }, "loud")
     expect(refused).toBe("#vol is a slider (range 0–100): it takes a number, so nothing was set (it holds 30).")
     expect(rangeFillOf({ other: 1 })).toBeUndefined()

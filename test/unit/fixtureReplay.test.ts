@@ -11,11 +11,14 @@ import { type Fixture, replayInput, replayScript } from "../../src/layers/test/b
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
-const fixtures = JSON.parse(readFileSync(join(import.meta.dirname, "../fixtures/agent-browser-0.41.2.json"), "utf8")) as Record<string, Fixture>
+const fixtures = JSON.parse(
+  readFileSync(join(import.meta.dirname, "../fixtures/agent-browser-0.41.2.json"), "utf8")
+) as Record<string, Fixture>
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
 
-const replayEffect = (fixture: Fixture) => runToResult(replayInput(fixture), call).pipe(Effect.provide(fakeLayer(temp.root, replayScript(fixture))))
+const replayEffect = (fixture: Fixture) =>
+  runToResult(replayInput(fixture), call).pipe(Effect.provide(fakeLayer(temp.root, replayScript(fixture))))
 const replay = (fixture: Fixture) => Effect.runPromise(Effect.scoped(replayEffect(fixture)))
 
 /** The category each failing JSON fixture must get. */
@@ -61,40 +64,56 @@ describe("fixture replay", () => {
       expect(result.details.resultCategory).toBe("success")
       expect(result.isError).toBe(false)
     }
-    const data = result.details.data as { lifecycle?: unknown } | ReadonlyArray<{ result?: { lifecycle?: unknown } }> | undefined
+    const data = result.details.data as
+      | { lifecycle?: unknown }
+      | ReadonlyArray<{ result?: { lifecycle?: unknown } }>
+      | undefined
     if (Array.isArray(data)) expect(data.every((row) => row.result?.lifecycle === undefined)).toBe(true)
     else expect((data as { lifecycle?: unknown } | undefined)?.lifecycle).toBeUndefined()
   })
 
-  it.each(entries.filter(([, f]) => isInspection(f)))("%s is a plain-text inspection result", async (_name, fixture) => {
-    const result = await replay(fixture)
-    expect(result.details.successCategory).toBe("inspection")
-    expect(result.details.stdout).toBe(fixture.stdout.slice(0, 4096))
-  })
+  it.each(entries.filter(([, f]) => isInspection(f)))(
+    "%s is a plain-text inspection result",
+    async (_name, fixture) => {
+      const result = await replay(fixture)
+      expect(result.details.successCategory).toBe("inspection")
+      expect(result.details.stdout).toBe(fixture.stdout.slice(0, 4096))
+    }
+  )
 
-  it.each(entries.filter(([, f]) => !isJson(f) && !isInspection(f)))("%s (plain output, never requested by the tool) fails visibly", async (_name, fixture) => {
-    const result = await replay(fixture)
-    if (fixture.exitCode === 0) expect(result.details.failureCategory).toBe("parse-failure")
-    else expect(result.isError).toBe(true)
-  })
+  it.each(entries.filter(([, f]) => !isJson(f) && !isInspection(f)))(
+    "%s (plain output, never requested by the tool) fails visibly",
+    async (_name, fixture) => {
+      const result = await replay(fixture)
+      if (fixture.exitCode === 0) expect(result.details.failureCategory).toBe("parse-failure")
+      else expect(result.isError).toBe(true)
+    }
+  )
 
   it.scoped("page_wedged points at tab recovery and keeps the code", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const fixture = fixtures["error_page_wedged_next_command_json"]
       if (fixture === undefined) throw new Error("fixture missing")
       const result = yield* replayEffect(fixture)
       expect(result.details.code).toBe("page_wedged")
       expect(result.details.nextActions?.[0]?.id).toBe("list-tabs-for-recovery")
-    }))
+    })
+  )
 
   it.scoped("a confirmation without a human to ask is declined (fail closed) and offers the model no confirm", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const fixture = fixtures["confirm_required_open_json"]
       if (fixture === undefined) throw new Error("fixture missing")
       const result = yield* replayEffect(fixture)
-      expect(result.details.approval).toEqual({ action: "navigate", confirmationId: "r467478", asked: false, approved: false })
+      expect(result.details.approval).toEqual({
+        action: "navigate",
+        confirmationId: "r467478",
+        asked: false,
+        approved: false
+      })
       expect((result.details.nextActions ?? []).map((a) => a.id)).not.toContain("confirm-pending-action")
-    }))
+    })
+  )
 
   // real clock: the missing `#nope` is waited for (readiness) before it fails
   it("a mixed batch reports every step and the first failure", async () => {
@@ -102,9 +121,16 @@ describe("fixture replay", () => {
       const fixture = fixtures["batch_args_json_continue_on_error"]
       if (fixture === undefined) throw new Error("fixture missing")
       const result = await replay(fixture)
-      expect(result.details.batchSteps?.map((s) => s.resultCategory)).toEqual(["success", "success", "failure", "success"])
+      expect(result.details.batchSteps?.map((s) => s.resultCategory)).toEqual([
+        "success",
+        "success",
+        "failure",
+        "success"
+      ])
       expect(result.details.batchSteps?.[2]?.failureCategory).toBe("selector-not-found")
-      expect(result.content[0]?.type === "text" && result.content[0].text).toContain("Result: step 3 failed (selector-not-found).")
+      expect(result.content[0]?.type === "text" && result.content[0].text).toContain(
+        "Result: step 3 failed (selector-not-found)."
+      )
     }
   })
 })

@@ -23,9 +23,61 @@ const rng = (seed: number) => () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296
 }
 
-const COMMANDS = ["open", "click", "get", "snapshot", "wait", "eval", "batch", "dialog", "tab", "fill", "press", "close", "--version", "cookies", "storage"]
-const TOKENS = ["@e1", "url", "title", "text", "-i", "1000", "--timeout", "#id", "https://example.test/", "accept", "--session", "x", "", " ", "é", "💥", "--json", "--profile", "/tmp/p"]
-const HOSTILE = ["$(rm -rf /)", "`id`", "; ls", "a\nb", "<script>", "\"'", "%00", "../../etc/passwd", "*", ">>", "text=Go", "[[", "\\", "--", "-"]
+const COMMANDS = [
+  "open",
+  "click",
+  "get",
+  "snapshot",
+  "wait",
+  "eval",
+  "batch",
+  "dialog",
+  "tab",
+  "fill",
+  "press",
+  "close",
+  "--version",
+  "cookies",
+  "storage"
+]
+const TOKENS = [
+  "@e1",
+  "url",
+  "title",
+  "text",
+  "-i",
+  "1000",
+  "--timeout",
+  "#id",
+  "https://example.test/",
+  "accept",
+  "--session",
+  "x",
+  "",
+  " ",
+  "é",
+  "💥",
+  "--json",
+  "--profile",
+  "/tmp/p"
+]
+const HOSTILE = [
+  "$(rm -rf /)",
+  "`id`",
+  "; ls",
+  "a\nb",
+  "<script>",
+  "\"'",
+  "%00",
+  "../../etc/passwd",
+  "*",
+  ">>",
+  "text=Go",
+  "[[",
+  "\\",
+  "--",
+  "-"
+]
 const DEPTH = 10_000
 
 /** `leaf` wrapped in `levels` arrays (or objects), built without recursion. */
@@ -39,8 +91,12 @@ type Gen = () => unknown
 
 const makeGenerators = (r: () => number) => {
   const pick = <A>(xs: ReadonlyArray<A>): A => xs[Math.floor(r() * xs.length)] as A
-  const str = (): string => Array.from({ length: Math.floor(r() * 12) }, () => String.fromCharCode(32 + Math.floor(r() * 2000))).join("")
-  const args = (): Array<string> => [pick(COMMANDS), ...Array.from({ length: Math.floor(r() * 4) }, () => (r() < 0.8 ? pick(TOKENS) : str()))]
+  const str = (): string =>
+    Array.from({ length: Math.floor(r() * 12) }, () => String.fromCharCode(32 + Math.floor(r() * 2000))).join("")
+  const args = (): Array<string> => [
+    pick(COMMANDS),
+    ...Array.from({ length: Math.floor(r() * 4) }, () => (r() < 0.8 ? pick(TOKENS) : str()))
+  ]
   const anyValue = (): unknown => pick([null, 1, -1, 1.5, "s", true, [], {}, [1], { a: 1 }, undefined, Number.NaN])
   const deep = (): unknown => nested(DEPTH - Math.floor(r() * 10), pick(["x", 1, null, {}]), r() < 0.5)
   /** Inputs that must be refused before anything runs. */
@@ -57,22 +113,64 @@ const makeGenerators = (r: () => number) => {
     () => ({ args: deep() }),
     () => ({ args: ["open", deep()] }),
     () => deep(),
-    () => ({ [pick(["job", "qa", "semanticAction", "sourceLookup", "networkSourceLookup", "electron", "stdin", "x"])]: deep() }),
+    () => ({
+      [pick(["job", "qa", "semanticAction", "sourceLookup", "networkSourceLookup", "electron", "stdin", "x"])]: deep()
+    }),
     () => ({ args: args(), [pick(["stdin", "outputPath", "timeoutMs", "extra"])]: deep() }),
     () => ({ job: { steps: [{ args: deep() }] } }),
     // batch stdin upstream cannot read: not JSON, not an array, string rows, empty rows, non-string tokens, deep
-    () => ({ args: ["batch"], stdin: pick(["", "{", "get url", "{\"a\":1}", "[\"get url\"]", "[[]]", "[[1]]", "[[\"get\",null]]", `${"[".repeat(DEPTH)}${"]".repeat(DEPTH)}`]) }),
+    () => ({
+      args: ["batch"],
+      stdin: pick([
+        "",
+        "{",
+        "get url",
+        '{"a":1}',
+        '["get url"]',
+        "[[]]",
+        "[[1]]",
+        '[["get",null]]',
+        `${"[".repeat(DEPTH)}${"]".repeat(DEPTH)}`
+      ])
+    }),
     // flags the installed binary's help does not list, and values their form rules out
-    () => ({ args: [...pick([["open", "https://example.test/"], ["click", "#id"], ["get", "url"], ["snapshot", "-i"]]), `--no-such-${Math.floor(r() * 1000)}`] }),
-    () => ({ args: [pick(["snapshot", "snapshot -i"].map((c) => c)), pick(["--depth", "-d"]), pick(["abc", "1.5", "-", "ten"])].flatMap((t) => t.split(" ")) })
+    () => ({
+      args: [
+        ...pick([
+          ["open", "https://example.test/"],
+          ["click", "#id"],
+          ["get", "url"],
+          ["snapshot", "-i"]
+        ]),
+        `--no-such-${Math.floor(r() * 1000)}`
+      ]
+    }),
+    () => ({
+      args: [
+        pick(["snapshot", "snapshot -i"].map((c) => c)),
+        pick(["--depth", "-d"]),
+        pick(["abc", "1.5", "-", "ten"])
+      ].flatMap((t) => t.split(" "))
+    })
   ]
   /** Anything at all: must end in a result, never a throw. */
   const anything: Gen = () =>
     r() < 0.5
-      ? { args: args(), ...(r() < 0.3 ? { stdin: str() } : {}), ...(r() < 0.2 ? { timeoutMs: Math.floor(r() * 60_000) } : {}), ...(r() < 0.1 ? { sessionMode: "fresh" } : {}) }
+      ? {
+          args: args(),
+          ...(r() < 0.3 ? { stdin: str() } : {}),
+          ...(r() < 0.2 ? { timeoutMs: Math.floor(r() * 60_000) } : {}),
+          ...(r() < 0.1 ? { sessionMode: "fresh" } : {})
+        }
       : { [pick(["args", "job", "qa", "semanticAction", "stdin", "outputPath", "x"])]: r() < 0.5 ? anyValue() : args() }
   /** A command line with hostile or odd tokens (selectors, shell text): upstream answers it; never a parse failure. */
-  const commandLine: Gen = () => ({ args: [pick(["get", "click", "fill", "snapshot", "is", "hover", "find"]), pick(["text", "html", "visible", "value", "role", ...HOSTILE]), ...Array.from({ length: Math.floor(r() * 3) }, () => pick(HOSTILE))] })
+  const commandLine: Gen = () => ({
+    args: [
+      pick(["get", "click", "fill", "snapshot", "is", "hover", "find"]),
+      pick(["text", "html", "visible", "value", "role", ...HOSTILE]),
+      ...Array.from({ length: Math.floor(r() * 3) }, () => pick(HOSTILE))
+    ]
+  })
   return { invalid, anything, commandLine, pick }
 }
 
@@ -80,47 +178,57 @@ const makeGenerators = (r: () => number) => {
 const upstream = [batchRows(() => ({})), { reply: FakeAgentBrowser.ok({}), repeat: true }]
 
 describe("fuzzed tool input", () => {
-  it.scoped("5,000 inputs: no throw; invalid ones (incl. 10,000-deep nesting) are validation errors that start no process; command lines never parse-failure", () =>
-    Effect.gen(function*() {
-      const r = rng(20_251_123)
-      const { invalid, anything, commandLine } = makeGenerators(r)
-      const fake = yield* FakeAgentBrowser
-      const seen = { invalid: 0, deep: 0, lines: 0 }
-      for (let i = 0; i < 5_000; i++) {
-        // invalid inputs are cheap (refused before anything runs); the others run the whole pipeline over the fake
-        const kind = i % 10 < 8 ? "invalid" : i % 10 === 8 ? "anything" : "line"
-        const family = kind === "invalid" ? Math.floor(r() * invalid.length) : -1
-        const input = kind === "invalid" ? (invalid[family] ?? invalid[0]!)() : kind === "line" ? commandLine() : anything()
-        const shown = () => {
-          try {
-            return `input ${i}: ${String(JSON.stringify(input)).slice(0, 200)}`
-          } catch {
-            return `input ${i}: nested too deep to print (family ${family})`
+  it.scoped(
+    "5,000 inputs: no throw; invalid ones (incl. 10,000-deep nesting) are validation errors that start no process; command lines never parse-failure",
+    () =>
+      Effect.gen(function* () {
+        const r = rng(20_251_123)
+        const { invalid, anything, commandLine } = makeGenerators(r)
+        const fake = yield* FakeAgentBrowser
+        const seen = { invalid: 0, deep: 0, lines: 0 }
+        for (let i = 0; i < 5_000; i++) {
+          // invalid inputs are cheap (refused before anything runs); the others run the whole pipeline over the fake
+          const kind = i % 10 < 8 ? "invalid" : i % 10 === 8 ? "anything" : "line"
+          const family = kind === "invalid" ? Math.floor(r() * invalid.length) : -1
+          const input =
+            kind === "invalid" ? (invalid[family] ?? invalid[0]!)() : kind === "line" ? commandLine() : anything()
+          const shown = () => {
+            try {
+              return `input ${i}: ${String(JSON.stringify(input)).slice(0, 200)}`
+            } catch {
+              return `input ${i}: nested too deep to print (family ${family})`
+            }
           }
+          /** Fails with the input named; the message is only built for a failure (printing a deep input is costly). */
+          const check = (holds: boolean, what: string) => {
+            if (!holds) expect.fail(`${shown()}: ${what}`)
+          }
+          const before = (yield* fake.requests).length
+          const exit = yield* Effect.exit(
+            Effect.suspend(() => runToResult(input, { ...call, piSessionId: `fuzz-${i % 7}` }))
+          )
+          check(Exit.isSuccess(exit), "threw")
+          if (!Exit.isSuccess(exit)) continue
+          const details = exit.value.details
+          if (kind === "line") {
+            seen.lines++
+            check(details.failureCategory !== "parse-failure", "ended as parse-failure")
+            continue
+          }
+          if (kind !== "invalid") continue
+          seen.invalid++
+          if (family >= 8 && family <= 13) seen.deep++
+          check(
+            details.failureCategory === "validation-error",
+            `is ${details.failureCategory ?? "a success"}, not validation-error`
+          )
+          check((details.nextActions?.length ?? 0) > 0, "has no next action")
+          check((yield* fake.requests).length === before, "started a process")
         }
-        /** Fails with the input named; the message is only built for a failure (printing a deep input is costly). */
-        const check = (holds: boolean, what: string) => {
-          if (!holds) expect.fail(`${shown()}: ${what}`)
-        }
-        const before = (yield* fake.requests).length
-        const exit = yield* Effect.exit(Effect.suspend(() => runToResult(input, { ...call, piSessionId: `fuzz-${i % 7}` })))
-        check(Exit.isSuccess(exit), "threw")
-        if (!Exit.isSuccess(exit)) continue
-        const details = exit.value.details
-        if (kind === "line") {
-          seen.lines++
-          check(details.failureCategory !== "parse-failure", "ended as parse-failure")
-          continue
-        }
-        if (kind !== "invalid") continue
-        seen.invalid++
-        if (family >= 8 && family <= 13) seen.deep++
-        check(details.failureCategory === "validation-error", `is ${details.failureCategory ?? "a success"}, not validation-error`)
-        check((details.nextActions?.length ?? 0) > 0, "has no next action")
-        check((yield* fake.requests).length === before, "started a process")
-      }
-      expect(seen.invalid).toBe(4_000)
-      expect(seen.deep).toBeGreaterThan(1_200)
-      expect(seen.lines).toBe(500)
-    }).pipe(Effect.provide(fakeLayer(temp.root, upstream))), 900_000)
+        expect(seen.invalid).toBe(4_000)
+        expect(seen.deep).toBeGreaterThan(1_200)
+        expect(seen.lines).toBe(500)
+      }).pipe(Effect.provide(fakeLayer(temp.root, upstream))),
+    900_000
+  )
 })

@@ -22,7 +22,14 @@ const none = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }
 /** A batch whose last row is an eval answering `value` (the earlier rows succeed). */
 const evalBatch = (commands: ReadonlyArray<ReadonlyArray<string>>, value: unknown): Partial<RunResult> => ({
   exitCode: 0,
-  stdout: JSON.stringify(commands.map((command, i) => ({ command, success: true, error: null, result: i === commands.length - 1 ? { result: value } : { ms: 1 } })))
+  stdout: JSON.stringify(
+    commands.map((command, i) => ({
+      command,
+      success: true,
+      error: null,
+      result: i === commands.length - 1 ? { result: value } : { ms: 1 }
+    }))
+  )
 })
 const isBatch = (r: RunRequest) => r.args.includes("batch")
 const isCommand = (name: string) => (r: RunRequest) => r.args.includes(name) && !isBatch(r)
@@ -35,105 +42,187 @@ const openScript = (title: string, challenge: unknown, landed = URL): ReadonlyAr
 ]
 
 describe("challenge pages", () => {
-  it.scoped("an interstitial after open: success, details.challengePage, a warning line and the hand-off, run once", () =>
-    Effect.gen(function*() {
-      const result = yield* runToResult({ args: ["open", URL] }, call)
-      expect(result.isError).toBe(false)
-      expect(result.details.challengePage).toEqual({ kind: "interstitial", evidence: ["title is \"Just a moment...\"", "challenge element #challenge-form"] })
-      expect(textOf(result.content)).toContain("Challenge page: an anti-bot interstitial (title is \"Just a moment...\"; challenge element #challenge-form). It is for a human: do not solve, bypass or retry it")
-      expect(result.details.nextActions?.[0]).toMatchObject({
-        id: "hand-challenge-to-human",
-        params: { args: ["--headed", "open", URL], sessionMode: "fresh" },
-        safety: expect.stringContaining("A human completes it")
-      })
-      const requests = yield* (yield* FakeAgentBrowser).requests
-      expect(requests.filter(runsOpen).length).toBe(1)
-    }).pipe(Effect.provide(fakeLayer(temp.root, openScript("Just a moment...", { ...none, markers: ["#challenge-form"] })))))
+  it.scoped(
+    "an interstitial after open: success, details.challengePage, a warning line and the hand-off, run once",
+    () =>
+      Effect.gen(function* () {
+        const result = yield* runToResult({ args: ["open", URL] }, call)
+        expect(result.isError).toBe(false)
+        expect(result.details.challengePage).toEqual({
+          kind: "interstitial",
+          evidence: ['title is "Just a moment..."', "challenge element #challenge-form"]
+        })
+        expect(textOf(result.content)).toContain(
+          'Challenge page: an anti-bot interstitial (title is "Just a moment..."; challenge element #challenge-form). It is for a human: do not solve, bypass or retry it'
+        )
+        expect(result.details.nextActions?.[0]).toMatchObject({
+          id: "hand-challenge-to-human",
+          params: { args: ["--headed", "open", URL], sessionMode: "fresh" },
+          safety: expect.stringContaining("A human completes it")
+        })
+        const requests = yield* (yield* FakeAgentBrowser).requests
+        expect(requests.filter(runsOpen).length).toBe(1)
+      }).pipe(
+        Effect.provide(fakeLayer(temp.root, openScript("Just a moment...", { ...none, markers: ["#challenge-form"] })))
+      )
+  )
 
   it.scoped("an ordinary page (an article about CAPTCHAs) gets no challenge report", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* runToResult({ args: ["open", URL] }, call)
       expect(result.details.challengePage).toBeUndefined()
       expect(textOf(result.content)).not.toContain("Challenge page")
       expect(result.details.nextActions?.map((a) => a.id)).not.toContain("hand-challenge-to-human")
-    }).pipe(Effect.provide(fakeLayer(temp.root, openScript("How CAPTCHA works", none)))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, openScript("How CAPTCHA works", none))))
+  )
 
   it.scoped("a login wall: the requested page redirected to a sign-in form", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* runToResult({ args: ["open", URL] }, call)
       expect(result.details.challengePage?.kind).toBe("login-wall")
       expect(result.details.nextActions?.[0]?.id).toBe("hand-challenge-to-human")
-    }).pipe(Effect.provide(fakeLayer(temp.root, openScript("Sign in", { ...none, passwords: 1 }, "http://shop.test/login?next=%2Fproducts")))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(
+          temp.root,
+          openScript("Sign in", { ...none, passwords: 1 }, "http://shop.test/login?next=%2Fproducts")
+        )
+      )
+    )
+  )
 
   it.scoped("a click that navigates to a CAPTCHA page is judged from its navigation probe (no extra process)", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* runToResult({ args: ["click", "#search"] }, call)
       expect(result.isError).toBe(false)
       expect(result.details.challengePage?.kind).toBe("captcha")
-      expect(result.details.nextActions?.[0]?.params).toEqual({ args: ["--headed", "open", "http://shop.test/sorry/index?q=1"], sessionMode: "fresh" })
+      expect(result.details.nextActions?.[0]?.params).toEqual({
+        args: ["--headed", "open", "http://shop.test/sorry/index?q=1"],
+        sessionMode: "fresh"
+      })
       const requests = yield* (yield* FakeAgentBrowser).requests
       expect(requests.filter(isBatch).length).toBe(1)
-    }).pipe(Effect.provide(fakeLayer(temp.root, [
-      { when: isCommand("click"), reply: FakeAgentBrowser.ok({ clicked: "#search" }) },
-      { when: isBatch, reply: evalBatch([["wait", "120"], ["wait", "--load", "load"], ["eval", "x"]], { title: "Robot check", url: "http://shop.test/sorry/index?q=1", challenge: { ...none, widgets: [".g-recaptcha"] } }) },
-      rest
-    ]))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          { when: isCommand("click"), reply: FakeAgentBrowser.ok({ clicked: "#search" }) },
+          {
+            when: isBatch,
+            reply: evalBatch(
+              [
+                ["wait", "120"],
+                ["wait", "--load", "load"],
+                ["eval", "x"]
+              ],
+              {
+                title: "Robot check",
+                url: "http://shop.test/sorry/index?q=1",
+                challenge: { ...none, widgets: [".g-recaptcha"] }
+              }
+            )
+          },
+          rest
+        ])
+      )
+    )
+  )
 })
 
 describe("select on a custom combobox", () => {
   const selectScript = (html: string): ReadonlyArray<ScriptedRun> => [
     { when: isCommand("select"), reply: FakeAgentBrowser.ok({ selected: ["Fast"] }) },
-    { when: isBatch, reply: { exitCode: 0, stdout: JSON.stringify([{ command: ["get", "html", "#speed"], success: true, error: null, result: { html } }]) } },
+    {
+      when: isBatch,
+      reply: {
+        exitCode: 0,
+        stdout: JSON.stringify([{ command: ["get", "html", "#speed"], success: true, error: null, result: { html } }])
+      }
+    },
     rest
   ]
 
   it.scoped("fails as selector-not-found with the combobox follow-ups", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* runToResult({ args: ["select", "#speed", "Fast"] }, call)
       expect(result.isError).toBe(true)
       expect(result.details.failureCategory).toBe("selector-not-found")
-      expect(textOf(result.content)).toContain("#speed is not a native <select>, so select changed nothing (upstream still answered Selected [\"Fast\"])")
+      expect(textOf(result.content)).toContain(
+        '#speed is not a native <select>, so select changed nothing (upstream still answered Selected ["Fast"])'
+      )
       // the generic refresh is the same snapshot -i as inspect-focused-combobox: offered once, as the latter
-      expect(result.details.nextActions?.map((a) => a.id)).toEqual(["open-custom-combobox", "inspect-focused-combobox", "try-open-combobox-with-arrow", "try-open-combobox-with-enter"])
-      expect(result.details.nextActions?.[0]?.params).toMatchObject({ args: expect.arrayContaining(["click", "#speed"]) })
-    }).pipe(Effect.provide(fakeLayer(temp.root, selectScript("Slow")))))
+      expect(result.details.nextActions?.map((a) => a.id)).toEqual([
+        "open-custom-combobox",
+        "inspect-focused-combobox",
+        "try-open-combobox-with-arrow",
+        "try-open-combobox-with-enter"
+      ])
+      expect(result.details.nextActions?.[0]?.params).toMatchObject({
+        args: expect.arrayContaining(["click", "#speed"])
+      })
+    }).pipe(Effect.provide(fakeLayer(temp.root, selectScript("Slow"))))
+  )
 
   it.scoped("the same through semanticAction", () =>
-    Effect.gen(function*() {
-      const result = yield* runToResult({ semanticAction: { action: "select", selector: "#speed", values: ["Fast"] } }, call)
+    Effect.gen(function* () {
+      const result = yield* runToResult(
+        { semanticAction: { action: "select", selector: "#speed", values: ["Fast"] } },
+        call
+      )
       expect(result.details.failureCategory).toBe("selector-not-found")
-    }).pipe(Effect.provide(fakeLayer(temp.root, selectScript("Slow")))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, selectScript("Slow"))))
+  )
 
   it.scoped("a native select stays a success", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* runToResult({ args: ["select", "#speed", "Fast"] }, call)
       expect(result.isError).toBe(false)
       expect(result.details.nextActions?.map((a) => a.id)).not.toContain("open-custom-combobox")
-    }).pipe(Effect.provide(fakeLayer(temp.root, selectScript("<option value=\"slow\">Slow</option><option value=\"fast\">Fast</option>")))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, selectScript('<option value="slow">Slow</option><option value="fast">Fast</option>'))
+      )
+    )
+  )
 })
 
 describe("locator misses through the tool", () => {
   // live clock: the click waits (bounded by its 1.5 s budget) for the match to become visible before it fails
-  it.live("a text click matching only a hidden element: selector-not-found, refresh next action, no marker anywhere", () =>
-    Effect.gen(function*() {
-      const result = yield* runToResult({ args: ["find", "text", "Archive", "click"], timeoutMs: 1_500 }, call)
-      expect(result.details.failureCategory).toBe("selector-not-found")
-      expect(result.details.nextActions?.[0]?.id).toBe("refresh-interactive-refs")
-      expect(textOf(result.content)).toContain("The first element matching text \"Archive\" is hidden")
-      expect(JSON.stringify(result)).not.toContain("data-agent-browser-located")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [
-      { when: isCommand("find"), reply: FakeAgentBrowser.fail("Element '[data-agent-browser-located='true']' is not visible, so the click would not reach it"), repeat: true },
-      { when: isCommand("snapshot"), reply: FakeAgentBrowser.ok({ origin: URL, refs: {}, snapshot: "" }) },
-      rest
-    ]))))
+  it.live(
+    "a text click matching only a hidden element: selector-not-found, refresh next action, no marker anywhere",
+    () =>
+      Effect.gen(function* () {
+        const result = yield* runToResult({ args: ["find", "text", "Archive", "click"], timeoutMs: 1_500 }, call)
+        expect(result.details.failureCategory).toBe("selector-not-found")
+        expect(result.details.nextActions?.[0]?.id).toBe("refresh-interactive-refs")
+        expect(textOf(result.content)).toContain('The first element matching text "Archive" is hidden')
+        expect(JSON.stringify(result)).not.toContain("data-agent-browser-located")
+      }).pipe(
+        Effect.provide(
+          fakeLayer(temp.root, [
+            {
+              when: isCommand("find"),
+              reply: FakeAgentBrowser.fail(
+                "Element '[data-agent-browser-located='true']' is not visible, so the click would not reach it"
+              ),
+              repeat: true
+            },
+            { when: isCommand("snapshot"), reply: FakeAgentBrowser.ok({ origin: URL, refs: {}, snapshot: "" }) },
+            rest
+          ])
+        )
+      )
+  )
 })
 
 describe("challenge pages in a visible browser", () => {
   it.scoped("the hand-off is not offered again once the browser is headed (no loop); the line asks the user", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* runToResult({ args: ["--headed", "open", URL], sessionMode: "fresh" }, call)
       expect(result.details.challengePage?.kind).toBe("interstitial")
       expect(result.details.nextActions?.map((a) => a.id)).not.toContain("hand-challenge-to-human")
-      expect(textOf(result.content)).toContain("the browser is visible: ask the user to complete it there, then continue")
-    }).pipe(Effect.provide(fakeLayer(temp.root, openScript("Just a moment...", none)))))
+      expect(textOf(result.content)).toContain(
+        "the browser is visible: ask the user to complete it there, then continue"
+      )
+    }).pipe(Effect.provide(fakeLayer(temp.root, openScript("Just a moment...", none))))
+  )
 })

@@ -53,8 +53,12 @@ describe("hungRecoveryOf", () => {
     const r = hungRecoveryOf({ ...base, step: ["eval", "await new Promise(() => {})"], reloaded: true }, 5)
     expect(r?.kind).toBe("command-ended")
     expect(r?.summary).toContain("no navigation was pending (the page answered DevTools, document complete)")
-    expect(r?.summary).toContain("still running the stopped `eval await new Promise(() => {})` (a promise that never settled)")
-    expect(r?.summary).toContain("the page was reloaded to end that command, and the session answers again (on http://127.0.0.1:9/")
+    expect(r?.summary).toContain(
+      "still running the stopped `eval await new Promise(() => {})` (a promise that never settled)"
+    )
+    expect(r?.summary).toContain(
+      "the page was reloaded to end that command, and the session answers again (on http://127.0.0.1:9/"
+    )
     expect(r?.summary).toContain("The browser, its tabs, cookies and refs are kept")
     expect(r?.summary).not.toMatch(/navigation to|ended, and the next call/)
   })

@@ -19,17 +19,20 @@ const textOf = (r: { content: ReadonlyArray<{ type: string; text?: string }> }) 
   r.content.map((c) => c.text ?? "").join("\n")
 const alert = (message: string) => ({ type: "alert" as const, message, answer: "accepted" as const })
 const lines = (...a: Parameters<typeof jsDialogLines>) => jsDialogLines(...a).map(plain)
-const BLOCKING = "A JavaScript confirm dialog is blocking the page: \"Sure?\" — " +
+const BLOCKING =
+  'A JavaScript confirm dialog is blocking the page: "Sure?" — ' +
   "use `dialog accept` or `dialog dismiss` to resolve it"
 
 describe("dialog words", () => {
   it("each dialog with its message and answer; two alerts are two", () => {
     const two = jsDialogsOf([alert("Name is required"), alert("Second"), { type: "bogus", message: "x" }])
     expect(two).toHaveLength(2)
-    expect(lines(two, true, undefined))
-      .toEqual(["2 dialogs opened: alert \"Name is required\" (accepted); alert \"Second\" (accepted)"])
-    expect(lines([{ type: "confirm", message: "Go?", answer: "dismissed" }], true, undefined))
-      .toEqual(["A dialog opened: confirm \"Go?\" (dismissed)"])
+    expect(lines(two, true, undefined)).toEqual([
+      '2 dialogs opened: alert "Name is required" (accepted); alert "Second" (accepted)'
+    ])
+    expect(lines([{ type: "confirm", message: "Go?", answer: "dismissed" }], true, undefined)).toEqual([
+      'A dialog opened: confirm "Go?" (dismissed)'
+    ])
   })
 
   it("a confirm still open is left to upstream's warning: nothing says it was handled", () => {
@@ -38,10 +41,12 @@ describe("dialog words", () => {
   })
 
   it("upstream's flag without a logged message, and alerts after the previous action", () => {
-    expect(lines([], true, undefined))
-      .toEqual(["A JavaScript dialog opened and upstream accepted it (its message was not readable)."])
-    expect(lines([], false, undefined, [alert("late one")]))
-      .toEqual(["After the previous action: alert \"late one\" (accepted)"])
+    expect(lines([], true, undefined)).toEqual([
+      "A JavaScript dialog opened and upstream accepted it (its message was not readable)."
+    ])
+    expect(lines([], false, undefined, [alert("late one")])).toEqual([
+      'After the previous action: alert "late one" (accepted)'
+    ])
     expect(lines([], false, undefined)).toEqual([])
   })
 })
@@ -50,17 +55,19 @@ const HOME = { url: "http://a.test/", title: "Home" }
 const ORIGIN = { origin: HOME.url }
 
 /** The rows of a click batch: its read logged `opened`, its recorder `earlier`. */
-const clickRow = (opened: unknown, earlier: unknown) => (step: ReadonlyArray<string>): unknown => {
-  const script = step[0] === "eval" ? step[1] ?? "" : ""
-  if (script.includes("earlierDialogs")) return { ...ORIGIN, result: { resolved: true, earlierDialogs: earlier } }
-  if (script.includes("jsDialogs:")) {
-    const click = { resolved: true, events: 3, hits: 3, navigating: false }
-    return { ...ORIGIN, result: { ...HOME, click, jsDialogs: opened } }
+const clickRow =
+  (opened: unknown, earlier: unknown) =>
+  (step: ReadonlyArray<string>): unknown => {
+    const script = step[0] === "eval" ? (step[1] ?? "") : ""
+    if (script.includes("earlierDialogs")) return { ...ORIGIN, result: { resolved: true, earlierDialogs: earlier } }
+    if (script.includes("jsDialogs:")) {
+      const click = { resolved: true, events: 3, hits: 3, navigating: false }
+      return { ...ORIGIN, result: { ...HOME, click, jsDialogs: opened } }
+    }
+    if (step[0] === "tab") return { tabs: [{ active: true, tabId: "t1", ...HOME }] }
+    if (step[0] === "click") return { clicked: step[1], dialogOpened: true }
+    return { result: true }
   }
-  if (step[0] === "tab") return { tabs: [{ active: true, tabId: "t1", ...HOME }] }
-  if (step[0] === "click") return { clicked: step[1], dialogOpened: true }
-  return { result: true }
-}
 
 /** A click that left a confirm open: its row carries upstream's warning, every page step after it fails. */
 const blockedReply = (warning: string) => (r: { readonly stdin?: string }) => {
@@ -85,20 +92,24 @@ const clickLayer = (opened: unknown, earlier: unknown, warning?: string) =>
 
 describe("a click's text", () => {
   it.scoped("two alerts: both messages, each accepted; an alert after the previous action is said too", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       const text = textOf(yield* runToResult({ args: ["click", "#a"] }, call))
-      expect(text).toContain("Clicked #a\nAfter the previous action: alert \"late one\" (accepted)\n" +
-        "2 dialogs opened: alert \"Name is required\" (accepted); alert \"Second\" (accepted)")
+      expect(text).toContain(
+        'Clicked #a\nAfter the previous action: alert "late one" (accepted)\n' +
+          '2 dialogs opened: alert "Name is required" (accepted); alert "Second" (accepted)'
+      )
       expect(text).not.toContain("was handled")
-    }).pipe(Effect.provide(clickLayer([alert("Name is required"), alert("Second")], [alert("late one")]))))
+    }).pipe(Effect.provide(clickLayer([alert("Name is required"), alert("Second")], [alert("late one")])))
+  )
 
   it.scoped("a confirm that stays open: the warning alone, never 'handled'", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       const text = textOf(yield* runToResult({ args: ["click", "#c"] }, call))
       expect(text).toContain("Clicked #c")
-      expect(text).toContain("Warning: A JavaScript confirm dialog is blocking the page: \"Sure?\"")
+      expect(text).toContain('Warning: A JavaScript confirm dialog is blocking the page: "Sure?"')
       expect(text).not.toMatch(/handled|accepted/)
-    }).pipe(Effect.provide(clickLayer([], [], BLOCKING))))
+    }).pipe(Effect.provide(clickLayer([], [], BLOCKING)))
+  )
 })

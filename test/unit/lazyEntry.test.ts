@@ -27,7 +27,8 @@ const recordingPi = () => {
   const pi = {
     registerTool: (tool: Record<string, unknown>) => void tools.push(tool),
     on: (event: string) => void events.push(event),
-    registerCommand: (name: string, options: { description?: unknown }) => void commands.push({ name, description: options.description })
+    registerCommand: (name: string, options: { description?: unknown }) =>
+      void commands.push({ name, description: options.description })
   }
   return { pi, tools, events, commands }
 }
@@ -55,8 +56,15 @@ describe("thin pi entry", () => {
     const out = await build({
       absWorkingDir: ROOT,
       entryPoints: { extension: "src/extension.ts" },
-      bundle: true, platform: "node", format: "esm", splitting: true, outdir: "/virtual", write: false, metafile: true,
-      external: ["@earendil-works/*", "typebox"], logLevel: "silent"
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      splitting: true,
+      outdir: "/virtual",
+      write: false,
+      metafile: true,
+      external: ["@earendil-works/*", "typebox"],
+      logLevel: "silent"
     })
     const outputs = out.metafile.outputs
     const entry = Object.keys(outputs).find((k) => outputs[k]?.entryPoint === "src/extension.ts")
@@ -64,12 +72,15 @@ describe("thin pi entry", () => {
     const visit = (file: string): void => {
       if (seen.has(file)) return
       seen.add(file)
-      for (const imp of outputs[file]?.imports ?? []) if (imp.kind === "import-statement" && !imp.external) visit(imp.path)
+      for (const imp of outputs[file]?.imports ?? [])
+        if (imp.kind === "import-statement" && !imp.external) visit(imp.path)
     }
     visit(entry ?? "")
     const eager = [...seen].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}))
     expect(eager.length).toBeGreaterThan(0)
-    expect(eager.filter((input) => input.includes("node_modules/effect") || input.includes("node_modules/@effect"))).toEqual([])
+    expect(
+      eager.filter((input) => input.includes("node_modules/effect") || input.includes("node_modules/@effect"))
+    ).toEqual([])
     expect(eager.filter((input) => /src\/(layers|program|services)\//.test(input))).toEqual([])
     const lazy = Object.values(outputs).flatMap((o) => Object.keys(o.inputs))
     expect(lazy.some((input) => input.includes("node_modules/effect"))).toBe(true)

@@ -1,6 +1,12 @@
 /** The private folders per platform: socket paths within each platform's limit, Windows paths and names. */
 import { describe, expect, it } from "vitest"
-import { LONGEST_SESSION_SOCKET, machineFolders, sessionSocketPath, socketPathLimit, socketPathProblem } from "../../src/config/machineFolders.js"
+import {
+  LONGEST_SESSION_SOCKET,
+  machineFolders,
+  sessionSocketPath,
+  socketPathLimit,
+  socketPathProblem
+} from "../../src/config/machineFolders.js"
 import { baseSessionName, managedNameFor } from "../../src/domain/SessionState.js"
 
 const MAC_TMPDIR = "/var/folders/zz/zyxvpxvq6csfxvn_n0000000000000/T/"
@@ -40,7 +46,10 @@ describe("machine folders", () => {
   })
 
   it("Windows: backslash paths under the temp folder, named by user name (uid is -1); no socket limit (TCP ports)", () => {
-    const folders = machineFolders("win32", "C:\\Users\\Alice Smith\\AppData\\Local\\Temp", { uid: -1, username: "Alice Smith" })
+    const folders = machineFolders("win32", "C:\\Users\\Alice Smith\\AppData\\Local\\Temp", {
+      uid: -1,
+      username: "Alice Smith"
+    })
     expect(folders).toEqual({
       socketDir: "C:\\Users\\Alice Smith\\AppData\\Local\\Temp\\piab-Alice_Smith",
       artifactRoot: "C:\\Users\\Alice Smith\\AppData\\Local\\Temp\\piab-artifacts-Alice_Smith",

@@ -15,7 +15,7 @@ afterAll(() => temp.cleanup())
 
 describe("malformed mode inputs", () => {
   it.scoped("name the field, run nothing, and point at the input reference", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const cases: ReadonlyArray<readonly [unknown, string]> = [
         [{ job: { steps: [{ kind: "fill" }] } }, "job.steps.0"],
         [{ job: { steps: [] } }, "job.steps"],
@@ -37,5 +37,6 @@ describe("malformed mode inputs", () => {
       // a malformed command line keeps the command's own usage
       const bad = yield* runToResult({ args: ["--headed"] }, call)
       expect(bad.details.nextActions?.map((a) => a.id)).toEqual(["show-command-help"])
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({}), repeat: true }]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({}), repeat: true }])))
+  )
 })

@@ -10,9 +10,9 @@ describe("namingOf", () => {
   it("names the unnamed controls from the full tree's row and says a hidden twin on the same line", () => {
     const twins = ok({ result: { "checkbox\u0000": [false, true, true] } })
     const naming = namingOf(TODOS_INTERACTIVE, ok({ snapshot: TODOS_FULL }), twins)
-    expect(naming?.contexts["e148"]).toBe("in listitem \"Buy milk\"")
-    expect(naming?.contexts["e149"]).toBe("in listitem \"Pay rent\"")
-    expect(naming?.contexts["e147"]).toBe("in listitem \"Walk the dog\"; hidden: a pointer cannot reach it; use @e148")
+    expect(naming?.contexts["e148"]).toBe('in listitem "Buy milk"')
+    expect(naming?.contexts["e149"]).toBe('in listitem "Pay rent"')
+    expect(naming?.contexts["e147"]).toBe('in listitem "Walk the dog"; hidden: a pointer cannot reach it; use @e148')
     expect(naming?.hidden).toEqual({ e147: "e148" })
     expect(naming?.pageTextChars).toBeGreaterThan(0)
   })

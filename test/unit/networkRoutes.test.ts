@@ -22,12 +22,15 @@ describe("network route flags", () => {
     // the same flags stay valid where they mean something
     expect(routeFlagProblem(["network", "requests", "--status", "2xx"])).toBeUndefined()
     expect(flagProblem(["network", "requests", "--status", "2xx"], COMMAND_FLAGS)).toBeUndefined()
-    expect(flagProblem(["network", "route", "**/a", "--status", "404"], COMMAND_FLAGS)?.message)
-      .toContain("network route takes no --status")
+    expect(flagProblem(["network", "route", "**/a", "--status", "404"], COMMAND_FLAGS)?.message).toContain(
+      "network route takes no --status"
+    )
     expect(flagProblem(["network", "request", "1.2", "--save", "out/b.bin"], COMMAND_FLAGS)).toBeUndefined()
     expect(flagProblem(["network", "routes"], COMMAND_FLAGS)).toBeUndefined()
     // upstream's help leaves --resource-type out, but the binary honours it (a route for images only)
-    expect(flagProblem(["network", "route", "**/*", "--abort", "--resource-type", "image"], COMMAND_FLAGS)).toBeUndefined()
+    expect(
+      flagProblem(["network", "route", "**/*", "--abort", "--resource-type", "image"], COMMAND_FLAGS)
+    ).toBeUndefined()
   })
 
   it("--headers, which upstream parses as a global flag (request headers), is refused after network route too", () => {
@@ -41,8 +44,9 @@ describe("network route flags", () => {
   })
 
   it("--body=<json> counts as a fulfilled route", () => {
-    expect(afterRoute(parseCommandLine(["network", "route", "**/a", "--body={}"]), []))
-      .toEqual([{ pattern: "**/a", mode: "fulfill" }])
+    expect(afterRoute(parseCommandLine(["network", "route", "**/a", "--body={}"]), [])).toEqual([
+      { pattern: "**/a", mode: "fulfill" }
+    ])
   })
 })
 
@@ -51,12 +55,14 @@ describe("route texts", () => {
     const active = [{ pattern: "**/a", mode: "fulfill" }]
     expect(formatRoutes("network", "route", { routed: "**/a", activeRoutes: active })?.text).toBe(
       "Routed **/a: matching requests are answered with HTTP 200, application/json and the --body.\n" +
-      "Active routes (1, as set through this tool in this session; a relaunched browser has none): **/a (fulfill)."
+        "Active routes (1, as set through this tool in this session; a relaunched browser has none): **/a (fulfill)."
     )
-    expect(formatRoutes("network", "unroute", { unrouted: "all", removed: active, activeRoutes: [] })?.text)
-      .toMatch(/^Removed 1 route\(s\): \*\*\/a \(fulfill\)\.\nNo route is active now/)
-    expect(formatRoutes("network", "unroute", { unrouted: "**/b", removed: [], activeRoutes: active })?.text)
-      .toMatch(/^Removed 0 routes: \*\*\/b is not among/)
+    expect(formatRoutes("network", "unroute", { unrouted: "all", removed: active, activeRoutes: [] })?.text).toMatch(
+      /^Removed 1 route\(s\): \*\*\/a \(fulfill\)\.\nNo route is active now/
+    )
+    expect(formatRoutes("network", "unroute", { unrouted: "**/b", removed: [], activeRoutes: active })?.text).toMatch(
+      /^Removed 0 routes: \*\*\/b is not among/
+    )
     expect(formatRoutes("network", "routes", { routes: [] })?.text).toMatch(/^No route is active now/)
     expect(formatRoutes("network", "requests", { requests: [] })).toBeUndefined()
   })
@@ -64,17 +70,29 @@ describe("route texts", () => {
 
 describe("network request --save", () => {
   it("is a response-body artifact at the path after --save", () => {
-    expect(artifactRequest(parseCommandLine(["network", "request", "1.2", "--save", "out/b.bin"])))
-      .toMatchObject({ kind: "response-body", pathIndex: 4 })
+    expect(artifactRequest(parseCommandLine(["network", "request", "1.2", "--save", "out/b.bin"]))).toMatchObject({
+      kind: "response-body",
+      pathIndex: 4
+    })
     expect(artifactRequest(parseCommandLine(["network", "request", "1.2"]))).toBeUndefined()
   })
 
   it("says how the body was had and whether its size is the captured one", () => {
     const base = { method: "GET", url: "http://a.test/p.png", status: 200 }
-    expect(formatSavedBody("network", "request", { ...base, savedBody: { path: "/o/p.png", bytes: 70, source: "re-read", capturedBytes: 70 } })?.text)
-      .toBe("Saved the response body of GET http://a.test/p.png (HTTP 200, 70 bytes) to /o/p.png: agent-browser withholds binary bodies, so the page read the URL again (cache first); same size as the captured body.")
-    expect(formatSavedBody("network", "request", { ...base, savedBody: { path: "/o/p.png", bytes: 90, source: "re-read", capturedBytes: 70 } })?.text)
-      .toContain("the captured body was about 70 bytes: the server answered differently this time")
+    expect(
+      formatSavedBody("network", "request", {
+        ...base,
+        savedBody: { path: "/o/p.png", bytes: 70, source: "re-read", capturedBytes: 70 }
+      })?.text
+    ).toBe(
+      "Saved the response body of GET http://a.test/p.png (HTTP 200, 70 bytes) to /o/p.png: agent-browser withholds binary bodies, so the page read the URL again (cache first); same size as the captured body."
+    )
+    expect(
+      formatSavedBody("network", "request", {
+        ...base,
+        savedBody: { path: "/o/p.png", bytes: 90, source: "re-read", capturedBytes: 70 }
+      })?.text
+    ).toContain("the captured body was about 70 bytes: the server answered differently this time")
   })
 })
 
@@ -85,7 +103,7 @@ const textOf = (r: { readonly content: ReadonlyArray<{ readonly type: string; re
 
 describe("network routes through the tool", () => {
   it.scoped("before any browser: a validation error that starts no process; after a route: the list, no process", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const fake = yield* FakeAgentBrowser
       const early = yield* runToResult({ args: ["network", "routes"] }, call)
       expect(early.details.failureCategory).toBe("validation-error")
@@ -98,10 +116,15 @@ describe("network routes through the tool", () => {
       const listed = yield* runToResult({ args: ["network", "routes"] }, call)
       expect(textOf(listed)).toContain("Active routes (1, as set through this tool in this session")
       expect((yield* fake.requests).length).toBe(before)
-    }).pipe(Effect.provide(fakeLayer(temp.root, [
-      openBatch({ url: "http://a.test/", title: "A" }, undefined, true),
-      { when: (r) => r.args.includes("route"), reply: FakeAgentBrowser.ok({ routed: "**/a.json" }), repeat: true },
-      { when: (r) => r.args.includes("batch"), reply: FakeAgentBrowser.ok([]), repeat: true },
-      { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
-    ]))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          openBatch({ url: "http://a.test/", title: "A" }, undefined, true),
+          { when: (r) => r.args.includes("route"), reply: FakeAgentBrowser.ok({ routed: "**/a.json" }), repeat: true },
+          { when: (r) => r.args.includes("batch"), reply: FakeAgentBrowser.ok([]), repeat: true },
+          { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
+        ])
+      )
+    )
+  )
 })

@@ -3,8 +3,14 @@ import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
 import { describe, expect, it } from "vitest"
 import {
-  ALL_NEXT_ACTION_IDS, NEXT_ACTION_FAMILIES, familyOfNextActionId, numberedNextActionId, overlayBlockerCandidateId,
-  richInputRecoveryNextActionId, richInputRecoveryNextActionIds, SelectorRecoveryIds
+  ALL_NEXT_ACTION_IDS,
+  NEXT_ACTION_FAMILIES,
+  familyOfNextActionId,
+  numberedNextActionId,
+  overlayBlockerCandidateId,
+  richInputRecoveryNextActionId,
+  richInputRecoveryNextActionIds,
+  SelectorRecoveryIds
 } from "../../src/schema/NextActionIds.js"
 
 const SRC = join(import.meta.dirname, "../../src")
@@ -32,11 +38,22 @@ describe("next-action id registry", () => {
   })
 
   it("numbered variants: the first is the base id, then -2, -3; overlay candidates count from 1", () => {
-    expect([0, 1, 2].map((i) => numberedNextActionId(SelectorRecoveryIds.tryCurrentVisibleRef, i)))
-      .toEqual(["try-current-visible-ref", "try-current-visible-ref-2", "try-current-visible-ref-3"])
+    expect([0, 1, 2].map((i) => numberedNextActionId(SelectorRecoveryIds.tryCurrentVisibleRef, i))).toEqual([
+      "try-current-visible-ref",
+      "try-current-visible-ref-2",
+      "try-current-visible-ref-3"
+    ])
     expect(richInputRecoveryNextActionId("click", 1)).toBe("click-current-editable-ref-2")
-    expect(richInputRecoveryNextActionIds(2)).toEqual(["focus-current-editable-ref", "click-current-editable-ref", "focus-current-editable-ref-2", "click-current-editable-ref-2"])
-    expect([0, 2].map(overlayBlockerCandidateId)).toEqual(["try-overlay-blocker-candidate-1", "try-overlay-blocker-candidate-3"])
+    expect(richInputRecoveryNextActionIds(2)).toEqual([
+      "focus-current-editable-ref",
+      "click-current-editable-ref",
+      "focus-current-editable-ref-2",
+      "click-current-editable-ref-2"
+    ])
+    expect([0, 2].map(overlayBlockerCandidateId)).toEqual([
+      "try-overlay-blocker-candidate-1",
+      "try-overlay-blocker-candidate-3"
+    ])
   })
 
   it("no file in src/ outside the registry writes a next-action id as a literal", () => {
@@ -54,7 +71,8 @@ describe("next-action id registry", () => {
       for (const m of text.matchAll(/\bid:\s*["'`]([a-z]+(?:-[a-z0-9]+)+)/g)) {
         if (!DOCTOR_CHECK_IDS.has(m[1]!)) offenders.push(`${rel}: id: ${m[1]}`)
       }
-      for (const m of text.matchAll(/\bnextActionIds:\s*\[\s*["'`]/g)) offenders.push(`${rel}: nextActionIds literal at ${m.index}`)
+      for (const m of text.matchAll(/\bnextActionIds:\s*\[\s*["'`]/g))
+        offenders.push(`${rel}: nextActionIds literal at ${m.index}`)
     }
     expect(offenders).toEqual([])
   })

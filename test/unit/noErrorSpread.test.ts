@@ -13,7 +13,9 @@ import { describe, expect, it } from "vitest"
 const SCRIPT = resolve(import.meta.dirname, "../support/errorSpreads.mjs")
 let found: Promise<{ readonly src: ReadonlyArray<string>; readonly probe: ReadonlyArray<string> }> | undefined
 const spreads = () =>
-  (found ??= promisify(execFile)(process.execPath, [SCRIPT], { maxBuffer: 4 * 1024 * 1024 }).then((r) => JSON.parse(r.stdout) as { readonly src: ReadonlyArray<string>; readonly probe: ReadonlyArray<string> }))
+  (found ??= promisify(execFile)(process.execPath, [SCRIPT], { maxBuffer: 4 * 1024 * 1024 }).then(
+    (r) => JSON.parse(r.stdout) as { readonly src: ReadonlyArray<string>; readonly probe: ReadonlyArray<string> }
+  ))
 
 describe("no error is copied by spread", () => {
   it("src/ spreads no Error value (a copy is built from the error's fields: withFields)", async () => {

@@ -17,17 +17,23 @@ const opened = { url: "http://a.test/pay", title: "Payment Required" }
 
 describe("open says an HTTP error status (#41)", () => {
   it.scoped("a 402 page: the open's text says the status", () =>
-    Effect.gen(function*() {
-      const layer = fakeLayer(temp.root, [openBatch(opened, { ...opened, challenge: NO_CHALLENGE, settle: { ...settle, httpStatus: 402 } })])
+    Effect.gen(function* () {
+      const layer = fakeLayer(temp.root, [
+        openBatch(opened, { ...opened, challenge: NO_CHALLENGE, settle: { ...settle, httpStatus: 402 } })
+      ])
       const result = yield* runToResult({ args: ["open", opened.url] }, here).pipe(Effect.provide(layer))
       expect(result.isError).toBe(false)
-      expect(textOf(result.content)).toBe("Opened: Payment Required\nURL: http://a.test/pay\nHTTP status 402: the server answered with an error; the page shows what it sent.")
-    }))
+      expect(textOf(result.content)).toBe(
+        "Opened: Payment Required\nURL: http://a.test/pay\nHTTP status 402: the server answered with an error; the page shows what it sent."
+      )
+    })
+  )
 
   it.scoped("a 200 page: nothing more is said", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const layer = fakeLayer(temp.root, [openBatch(opened, { ...opened, challenge: NO_CHALLENGE, settle })])
       const result = yield* runToResult({ args: ["open", opened.url] }, here).pipe(Effect.provide(layer))
       expect(textOf(result.content)).toBe("Opened: Payment Required\nURL: http://a.test/pay")
-    }))
+    })
+  )
 })

@@ -18,11 +18,16 @@ import { osProcessesContract, type Tree } from "../support/contracts/osProcesses
 
 const groups: Array<number> = []
 afterAll(() => {
-  for (const pgid of groups) try { process.kill(-pgid, "SIGKILL") } catch { /* gone */ }
+  for (const pgid of groups)
+    try {
+      process.kill(-pgid, "SIGKILL")
+    } catch {
+      /* gone */
+    }
 })
 
 /** A detached shell (its own group) with one `sleep` child; ready once the table shows the child. */
-const liveTree = Effect.gen(function*() {
+const liveTree = Effect.gen(function* () {
   const marker = `piab-contract-${process.pid}-${groups.length}`
   const child = spawn("sh", ["-c", `sleep 300 & wait # ${marker}`], { detached: true, stdio: "ignore" })
   const leader = child.pid ?? -1
@@ -53,7 +58,7 @@ osProcessesContract("the ps table", {
 let next = 5000
 osProcessesContract("FakeOsProcesses", {
   layer: () => FakeOsProcesses.layer(),
-  startTree: Effect.gen(function*() {
+  startTree: Effect.gen(function* () {
     const driver = yield* FakeOsProcesses
     const leader = (next += 10)
     yield* driver.start({ pid: leader, argv: ["sh", "-c", "sleep 300 & wait # fake-marker"] })
@@ -61,8 +66,12 @@ osProcessesContract("FakeOsProcesses", {
     return { leader, child: leader + 1, marker: "fake-marker" } satisfies Tree
   }),
   unusedPid: 4_000_000,
-  unreadable: () => Layer.effect(OsProcesses, Effect.gen(function*() {
-    yield* (yield* FakeOsProcesses).setUnavailable(true)
-    return yield* OsProcesses
-  })).pipe(Layer.provide(FakeOsProcesses.layer()))
+  unreadable: () =>
+    Layer.effect(
+      OsProcesses,
+      Effect.gen(function* () {
+        yield* (yield* FakeOsProcesses).setUnavailable(true)
+        return yield* OsProcesses
+      })
+    ).pipe(Layer.provide(FakeOsProcesses.layer()))
 })

@@ -19,9 +19,20 @@ const MAX_UNPACKED = 3.5 * 1024 * 1024
 describe("the published package", () => {
   it("carries what pi and embedders load and the docs, without maps or sources, within 3.5 MB unpacked", () => {
     if (!existsSync(join(REPO, "dist/extension.js"))) throw new Error("run `npm run build` first (npm test does)")
-    const [packed] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: REPO, encoding: "utf8" })) as ReadonlyArray<Packed>
+    const [packed] = JSON.parse(
+      execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: REPO, encoding: "utf8" })
+    ) as ReadonlyArray<Packed>
     const paths = (packed?.files ?? []).map((f) => f.path)
-    for (const needed of ["dist/extension.js", "dist/effect.js", "dist/types/effect.d.ts", "README.md", "docs/TOOL_CONTRACT.md", "docs/COMMAND_REFERENCE.md", "package.json"]) expect(paths).toContain(needed)
+    for (const needed of [
+      "dist/extension.js",
+      "dist/effect.js",
+      "dist/types/effect.d.ts",
+      "README.md",
+      "docs/TOOL_CONTRACT.md",
+      "docs/COMMAND_REFERENCE.md",
+      "package.json"
+    ])
+      expect(paths).toContain(needed)
     expect(paths.some((p) => p.startsWith("dist/chunks/graph-"))).toBe(true)
     expect(paths.filter((p) => p.endsWith(".map") || p.startsWith("src/"))).toEqual([])
     expect(packed?.unpackedSize).toBeLessThanOrEqual(MAX_UNPACKED)

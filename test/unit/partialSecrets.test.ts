@@ -60,22 +60,46 @@ describe("scrubText: a cut at any position", () => {
   })
 
   it("applies to every string of structured data", () => {
-    expect(scrubValue({ summary: "get text: Pz7qK9…", rows: ["…9-secret"] }, [PW])).toEqual({ summary: "get text: [REDACTED]…", rows: ["…[REDACTED]"] })
+    expect(scrubValue({ summary: "get text: Pz7qK9…", rows: ["…9-secret"] }, [PW])).toEqual({
+      summary: "get text: [REDACTED]…",
+      rows: ["…[REDACTED]"]
+    })
   })
 })
 
 describe("stepSecrets", () => {
   it("reports typed secrets apart, and keyboard type right after focusing a password field", () => {
-    const found = stepSecrets([["fill", "#user", "ada"], ["fill", "#password", "fillpass1"], ["type", "@e2", "typedpass"], ["click", "#password"], ["keyboard", "type", "keyspass"], ["click", "#name"], ["keyboard", "type", "Ada"]], (ref) => (ref === "e2" ? "Password" : undefined))
+    const found = stepSecrets(
+      [
+        ["fill", "#user", "ada"],
+        ["fill", "#password", "fillpass1"],
+        ["type", "@e2", "typedpass"],
+        ["click", "#password"],
+        ["keyboard", "type", "keyspass"],
+        ["click", "#name"],
+        ["keyboard", "type", "Ada"]
+      ],
+      (ref) => (ref === "e2" ? "Password" : undefined)
+    )
     expect(found.secrets).toEqual(["fillpass1", "typedpass", "keyspass"])
     expect(found.typed).toEqual(["typedpass", "keyspass"])
   })
 
   it("a job's keystrokes into a password field are one typed secret; keystrokes into another field are none", () => {
     const steps = [
-      ["focus", "#password"], ["press", "p"], ["wait", "30"], ["keydown", "é"], ["keyboard", "inserttext", "é"],
-      ["keyup", "é"], ["wait", "30"], ["press", "9"], ["wait", "30"], ["press", "Enter"],
-      ["focus", "#q"], ["press", "a"], ["press", "b"]
+      ["focus", "#password"],
+      ["press", "p"],
+      ["wait", "30"],
+      ["keydown", "é"],
+      ["keyboard", "inserttext", "é"],
+      ["keyup", "é"],
+      ["wait", "30"],
+      ["press", "9"],
+      ["wait", "30"],
+      ["press", "Enter"],
+      ["focus", "#q"],
+      ["press", "a"],
+      ["press", "b"]
     ]
     expect(stepSecrets(steps)).toEqual({ secrets: ["pé9"], typed: ["pé9"] })
   })
@@ -83,7 +107,7 @@ describe("stepSecrets", () => {
 
 describe("RedactorLive", () => {
   it.effect("keeps typed secrets and catches their echoes in later scrubs", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const redactor = yield* Redactor
       expect(yield* redactor.echoArgs(["type", "#password", PW])).toEqual(["type", "#password", "[REDACTED]"])
       expect(yield* redactor.scrubText("console: key Pz7qK")).toBe("console: key [REDACTED]")
@@ -94,5 +118,6 @@ describe("RedactorLive", () => {
       expect(yield* redactor.scrubText("v=otherp!")).toBe("v=[REDACTED]!")
       const outcome = yield* redactor.scrubOutcome({ kind: "single", data: { text: `x ${PW}` }, warning: undefined })
       expect(outcome).toEqual({ kind: "single", data: { text: "x [REDACTED]" }, warning: undefined })
-    }).pipe(Effect.provide(RedactorLive)))
+    }).pipe(Effect.provide(RedactorLive))
+  )
 })

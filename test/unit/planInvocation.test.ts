@@ -9,7 +9,10 @@ import { testConfig } from "../support/fakeHarness.js"
 
 const config = testConfig("/tmp/x", { env: { PATH: "/bin", AGENT_BROWSER_DEFAULT_TIMEOUT: "60000" } })
 const fresh = initialSessionState("pi-aaaa-bbbb")
-const active: SessionState = { ...fresh, managed: { ...fresh.managed, active: true, launchFlags: ["--profile", "Work"] } }
+const active: SessionState = {
+  ...fresh,
+  managed: { ...fresh.managed, active: true, launchFlags: ["--profile", "Work"] }
+}
 
 const plan = (input: ToolInput & { readonly args: ReadonlyArray<string> }, state: SessionState = fresh): Plan => {
   const result = planInvocation(input, state, config, "/work/cwd")
@@ -50,7 +53,14 @@ describe("planInvocation", () => {
   })
 
   it.each([
-    ["session", "list"], ["profiles"], ["doctor"], ["skills", "list"], ["auth", "list"], ["state", "list"], ["state", "clear", "--all"], ["device", "list"]
+    ["session", "list"],
+    ["profiles"],
+    ["doctor"],
+    ["skills", "list"],
+    ["auth", "list"],
+    ["state", "list"],
+    ["state", "clear", "--all"],
+    ["device", "list"]
   ])("%s %s is sessionless", (...args) => {
     const p = plan({ args })
     expect(p.kind).toBe("sessionless")
@@ -59,8 +69,19 @@ describe("planInvocation", () => {
   })
 
   it("re-sends the session's launch flags (except --state) so upstream never relaunches", () => {
-    const withState: SessionState = { ...fresh, managed: { ...fresh.managed, active: true, launchFlags: ["--allowed-domains", "127.0.0.1", "--state", "s.json"] } }
-    expect(plan({ args: ["get", "url"] }, withState).effectiveArgs).toEqual(["--json", "--session", "pi-aaaa-bbbb", "--allowed-domains", "127.0.0.1", "get", "url"])
+    const withState: SessionState = {
+      ...fresh,
+      managed: { ...fresh.managed, active: true, launchFlags: ["--allowed-domains", "127.0.0.1", "--state", "s.json"] }
+    }
+    expect(plan({ args: ["get", "url"] }, withState).effectiveArgs).toEqual([
+      "--json",
+      "--session",
+      "pi-aaaa-bbbb",
+      "--allowed-domains",
+      "127.0.0.1",
+      "get",
+      "url"
+    ])
   })
 
   it("accepts the same launch flags again, refuses different ones with a fresh hint", () => {
@@ -75,7 +96,7 @@ describe("planInvocation", () => {
       flags: ["--cdp"],
       activeSession: "pi-aaaa-bbbb"
     })
-    expect(error.message).toContain("sessionMode \"fresh\"")
+    expect(error.message).toContain('sessionMode "fresh"')
   })
 
   it("a first call may carry launch flags; they are recorded for the session", () => {
@@ -101,11 +122,12 @@ describe("planInvocation", () => {
     expect(reject({ args: ["eval", "--stdin", "x"], stdin: "y" }).field).toBe("stdin")
   })
 
-  it.each([
-    [["click", "@e1"]], [["snapshot"]], [["open", "http://x"]], [["eval", "1+1"]]
-  ])("rejects stdin for %j before launch", (args) => {
-    expect(reject({ args, stdin: "x" }).field).toBe("stdin")
-  })
+  it.each([[["click", "@e1"]], [["snapshot"]], [["open", "http://x"]], [["eval", "1+1"]]])(
+    "rejects stdin for %j before launch",
+    (args) => {
+      expect(reject({ args, stdin: "x" }).field).toBe("stdin")
+    }
+  )
 
   it("allows stdin for eval --stdin, batch and auth save --password-stdin", () => {
     expect(plan({ args: ["eval", "--stdin"], stdin: "1" }).stdin).toBe("1")
@@ -115,13 +137,22 @@ describe("planInvocation", () => {
   })
 
   it("refuses batch stdin upstream cannot read, naming the step and the shape", () => {
-    for (const stdin of ["get url", "{}", "[\"get url\"]", "[[]]", "[[\"get\", 1]]", `${"[".repeat(10_000)}${"]".repeat(10_000)}`]) {
+    for (const stdin of [
+      "get url",
+      "{}",
+      '["get url"]',
+      "[[]]",
+      '[["get", 1]]',
+      `${"[".repeat(10_000)}${"]".repeat(10_000)}`
+    ]) {
       const refused = reject({ args: ["batch"], stdin })
       expect(refused.field).toBe("stdin")
-      expect(refused.message).toContain("[[\"open\",\"<url>\"],[\"get\",\"title\"]]")
+      expect(refused.message).toContain('[["open","<url>"],["get","title"]]')
     }
-    expect(reject({ args: ["batch"], stdin: "[[\"get\",\"url\"],\"get title\"]" }).message).toContain("step 1 is not a non-empty array of strings")
-    expect(plan({ args: ["batch"], stdin: "[[\"get\",\"url\"]]" }).stdin).toBe("[[\"get\",\"url\"]]")
+    expect(reject({ args: ["batch"], stdin: '[["get","url"],"get title"]' }).message).toContain(
+      "step 1 is not a non-empty array of strings"
+    )
+    expect(plan({ args: ["batch"], stdin: '[["get","url"]]' }).stdin).toBe('[["get","url"]]')
   })
 
   it("rejects a bare mcp server and flag-only args", () => {
@@ -145,7 +176,11 @@ describe("planInvocation", () => {
   })
 
   it("sets the private socket dir, the idle backstop for managed sessions, and clamps the upstream default timeout", () => {
-    expect(plan({ args: ["get", "url"] }).env).toEqual({ AGENT_BROWSER_SOCKET_DIR: "/tmp/x/s", AGENT_BROWSER_IDLE_TIMEOUT_MS: "60000", AGENT_BROWSER_DEFAULT_TIMEOUT: "25000" })
+    expect(plan({ args: ["get", "url"] }).env).toEqual({
+      AGENT_BROWSER_SOCKET_DIR: "/tmp/x/s",
+      AGENT_BROWSER_IDLE_TIMEOUT_MS: "60000",
+      AGENT_BROWSER_DEFAULT_TIMEOUT: "25000"
+    })
     expect(plan({ args: ["--session", "mine", "get", "url"] }).env["AGENT_BROWSER_IDLE_TIMEOUT_MS"]).toBeUndefined()
   })
 })

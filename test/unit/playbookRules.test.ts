@@ -8,7 +8,10 @@ import { agentBrowserTool } from "../../src/pi/tool.js"
 const ROOT = "/home/user/.npm-global/lib/node_modules/pi-agent-browser-effect"
 const graph = {} as Parameters<typeof agentBrowserTool>[0]
 const perTurn = (tool: ReturnType<typeof agentBrowserTool>) =>
-  tool.description.length + JSON.stringify(tool.parameters).length + tool.promptSnippet.length + tool.promptGuidelines.join("\n").length
+  tool.description.length +
+  JSON.stringify(tool.parameters).length +
+  tool.promptSnippet.length +
+  tool.promptGuidelines.join("\n").length
 
 describe("G1: the always-on playbook carries the contract's operating rules", () => {
   const guidelines = agentBrowserTool(graph, ROOT).promptGuidelines.join("\n")
@@ -17,7 +20,10 @@ describe("G1: the always-on playbook carries the contract's operating rules", ()
     ["eval scripts through stdin", `eval: args ["eval","--stdin"], script in stdin`],
     ["download, not a click, to save a file", "download <sel> <path> or wait --download <path>, not click"],
     // the model reads the text, not details: artifactVerification shows there as a failure, an Unverified or pending note
-    ["branch on artifact verification before reporting a file", "report one only when saved (no failure, no Unverified/pending note)"],
+    [
+      "branch on artifact verification before reporting a file",
+      "report one only when saved (no failure, no Unverified/pending note)"
+    ],
     ["headed success is not visibility", "--headed success does not prove a visible window"],
     ["dialogs", "dialog accept|dismiss"],
     ["frames", "frame <sel> (back: frame main)"],

@@ -20,14 +20,19 @@ const planOf = (over: { readonly pool?: typeof POOL | undefined; readonly firstL
 
 /** Runs the launch (a wait that never ends on its own), interrupts it after a second, and counts the daemons ended. */
 const ended = (plan: Plan, interrupt: boolean) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const ends: Array<string> = []
-    const probe = Layer.succeed(DaemonProbe, DaemonProbe.of({
-      observe: () => Effect.succeed({ pid: undefined, url: undefined }),
-      end: (_dir, session) => Effect.sync(() => ends.push(session)).pipe(Effect.as("ended" as const))
-    }))
+    const probe = Layer.succeed(
+      DaemonProbe,
+      DaemonProbe.of({
+        observe: () => Effect.succeed({ pid: undefined, url: undefined }),
+        end: (_dir, session) => Effect.sync(() => ends.push(session)).pipe(Effect.as("ended" as const))
+      })
+    )
     const launch = interrupt ? Effect.never : Effect.sleep("100 millis")
-    const fiber = yield* Effect.fork(withdrawOnInterrupt(plan, launch).pipe(Effect.provide(Layer.merge(probe, toolConfigLayer()))))
+    const fiber = yield* Effect.fork(
+      withdrawOnInterrupt(plan, launch).pipe(Effect.provide(Layer.merge(probe, toolConfigLayer())))
+    )
     yield* TestClock.adjust("1 second")
     if (interrupt) yield* Fiber.interrupt(fiber)
     else yield* Fiber.join(fiber)
@@ -36,11 +41,15 @@ const ended = (plan: Plan, interrupt: boolean) =>
 
 describe("withdrawOnInterrupt", () => {
   it.effect("a first pool launch interrupted ends its session's daemon", () =>
-    Effect.map(ended(planOf({}), true), (ends) => expect(ends).toEqual(["piab-s1"])))
-  it.effect("a launch that finished ends nothing", () => Effect.map(ended(planOf({}), false), (ends) => expect(ends).toEqual([])))
+    Effect.map(ended(planOf({}), true), (ends) => expect(ends).toEqual(["piab-s1"]))
+  )
+  it.effect("a launch that finished ends nothing", () =>
+    Effect.map(ended(planOf({}), false), (ends) => expect(ends).toEqual([]))
+  )
   it.effect("no pool, or a session already launched: an interrupt ends nothing", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       expect(yield* ended(planOf({ pool: undefined }), true)).toEqual([])
       expect(yield* ended(planOf({ firstLaunch: false }), true)).toEqual([])
-    }))
+    })
+  )
 })

@@ -18,9 +18,24 @@ const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => cont
 
 /** A real Executed for `raw`, from the program over the fake. */
 const executedOf = (raw: unknown) => run(raw, call)
-const presentExecuted = (executed: Executed, extra: { readonly error?: never } | { readonly error: InvalidInput | QaFailed | StaleRef | ReturnType<typeof classifyErrorText> } = {}, secrets: ReadonlyArray<string> = []) =>
+const presentExecuted = (
+  executed: Executed,
+  extra:
+    | { readonly error?: never }
+    | { readonly error: InvalidInput | QaFailed | StaleRef | ReturnType<typeof classifyErrorText> } = {},
+  secrets: ReadonlyArray<string> = []
+) =>
   Effect.flatMap(Presenter, (presenter) =>
-    presenter.present({ plan: executed.plan, args: executed.plan.args, sessionMode: "auto", executed, secrets, owner: {}, ...extra }))
+    presenter.present({
+      plan: executed.plan,
+      args: executed.plan.args,
+      sessionMode: "auto",
+      executed,
+      secrets,
+      owner: {},
+      ...extra
+    })
+  )
 
 /** A password fill with its guard and read-back (page/fillProbe.ts): the read answers the length only. */
 const PASSWORD_FILL_ROWS = [
@@ -31,16 +46,25 @@ const PASSWORD_FILL_ROWS = [
 
 describe("Presenter", () => {
   it.scoped("a success: text from the outcome, success category, command facts in details", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const executed = yield* executedOf({ args: ["get", "title"] })
       const result = yield* presentExecuted(executed)
       expect(result.isError).toBe(false)
-      expect(result.details).toMatchObject({ resultCategory: "success", successCategory: "completed", command: "get", subcommand: "title", args: ["get", "title"] })
+      expect(result.details).toMatchObject({
+        resultCategory: "success",
+        successCategory: "completed",
+        command: "get",
+        subcommand: "title",
+        args: ["get", "title"]
+      })
       expect(textOf(result.content)).toContain("Dashboard")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ title: "Dashboard" }), repeat: true }]))))
+    }).pipe(
+      Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ title: "Dashboard" }), repeat: true }]))
+    )
+  )
 
   it.scoped("a failure without a plan: the category of its error, the caller's args, no upstream facts", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const presenter = yield* Presenter
       const result = yield* presenter.present({
         plan: undefined,
@@ -51,43 +75,94 @@ describe("Presenter", () => {
         owner: {}
       })
       expect(result.isError).toBe(true)
-      expect(result.details).toMatchObject({ resultCategory: "failure", failureCategory: "validation-error", args: ["click"], validationError: "click needs a selector" })
+      expect(result.details).toMatchObject({
+        resultCategory: "failure",
+        failureCategory: "validation-error",
+        args: ["click"],
+        validationError: "click needs a selector"
+      })
       expect(result.details.sessionName).toBeUndefined()
       expect(textOf(result.content)).toContain("click needs a selector")
-    }).pipe(Effect.provide(fakeLayer(temp.root, []))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [])))
+  )
 
   it.scoped("a failed batch step keeps its own category, in batchSteps, batchFailure and the call", () =>
-    Effect.gen(function*() {
-      const ok = yield* executedOf({ args: ["batch"], stdin: JSON.stringify([["get", "title"], ["click", "#x"]]) })
+    Effect.gen(function* () {
+      const ok = yield* executedOf({
+        args: ["batch"],
+        stdin: JSON.stringify([
+          ["get", "title"],
+          ["click", "#x"]
+        ])
+      })
       const stepError = classifyErrorText("Element not found: #x. Verify the selector", { stderr: "", exitCode: 1 })
       const executed: Executed = {
         ...ok,
-        outcome: { kind: "batch", rows: [{ command: ["get", "title"], success: true, result: { title: "T" } }, { command: ["click", "#x"], success: false, error: stepError }] }
+        outcome: {
+          kind: "batch",
+          rows: [
+            { command: ["get", "title"], success: true, result: { title: "T" } },
+            { command: ["click", "#x"], success: false, error: stepError }
+          ]
+        }
       }
       const result = yield* presentExecuted(executed, { error: stepError })
       expect(result.isError).toBe(true)
       expect(result.details.failureCategory).toBe("selector-not-found")
-      expect(result.details.batchFailure?.failedStep).toMatchObject({ index: 1, command: ["click", "#x"], failureCategory: "selector-not-found" })
-      expect(result.details.batchSteps?.map((s) => s.failureCategory ?? s.resultCategory)).toEqual(["success", "selector-not-found"])
+      expect(result.details.batchFailure?.failedStep).toMatchObject({
+        index: 1,
+        command: ["click", "#x"],
+        failureCategory: "selector-not-found"
+      })
+      expect(result.details.batchSteps?.map((s) => s.failureCategory ?? s.resultCategory)).toEqual([
+        "success",
+        "selector-not-found"
+      ])
       // not all succeeded: the count in words, never the all-done check mark
       expect(textOf(result.content)).toMatch(/^1\/2 steps succeeded\n/m)
       expect(textOf(result.content)).not.toContain("✓ 2/2")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: { exitCode: 0, stdout: JSON.stringify([{ command: ["get", "title"], success: true, result: { title: "T" }, error: null }]) }, repeat: true }]))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          {
+            reply: {
+              exitCode: 0,
+              stdout: JSON.stringify([
+                { command: ["get", "title"], success: true, result: { title: "T" }, error: null }
+              ])
+            },
+            repeat: true
+          }
+        ])
+      )
+    )
+  )
 
   it.scoped("a qa failure is qa-failure; the verdict is the executed one and the failed step keeps its category", () =>
-    Effect.gen(function*() {
-      const passed = yield* executedOf({ qa: { url: "http://a.test/", expectedText: "Welcome", checkNetwork: false, checkConsole: false, checkErrors: false } })
+    Effect.gen(function* () {
+      const passed = yield* executedOf({
+        qa: {
+          url: "http://a.test/",
+          expectedText: "Welcome",
+          checkNetwork: false,
+          checkConsole: false,
+          checkErrors: false
+        }
+      })
       const waitError = classifyErrorText("Wait timed out after 5000ms", { stderr: "", exitCode: 1 })
       const check = "step 3 (wait --text Welcome --timeout 5000) failed: Wait timed out after 5000ms"
       const executed: Executed = {
         ...passed,
         qa: { passed: false, failedChecks: [check], warnings: [], summary: "QA failed: 1 check(s)" },
-        outcome: { kind: "batch", rows: [
-          { command: ["network", "requests", "--clear"], success: true, result: { cleared: true } },
-          { command: ["open", "http://a.test/"], success: true, result: { url: "http://a.test/" } },
-          { command: ["wait", "--load", "domcontentloaded"], success: true, result: { state: "domcontentloaded" } },
-          { command: ["wait", "--text", "Welcome", "--timeout", "5000"], success: false, error: waitError }
-        ] }
+        outcome: {
+          kind: "batch",
+          rows: [
+            { command: ["network", "requests", "--clear"], success: true, result: { cleared: true } },
+            { command: ["open", "http://a.test/"], success: true, result: { url: "http://a.test/" } },
+            { command: ["wait", "--load", "domcontentloaded"], success: true, result: { state: "domcontentloaded" } },
+            { command: ["wait", "--text", "Welcome", "--timeout", "5000"], success: false, error: waitError }
+          ]
+        }
       }
       const result = yield* presentExecuted(executed, { error: new QaFailed({ failedChecks: [check] }) })
       expect(result.isError).toBe(true)
@@ -102,26 +177,36 @@ describe("Presenter", () => {
       expect(text).not.toMatch(/→ \{|"cleared"|"state"/)
       expect(text).toContain("2. ✓ open http://a.test/ → ")
       expect(text).toMatch(/4\. ✗ wait --text Welcome --timeout 5000: .*Wait timed out/)
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({}), repeat: true }]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({}), repeat: true }])))
+  )
 
   it.scoped("secrets given to present, or learned from an earlier call, appear nowhere in text or details", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       // presenting the fill teaches the Redactor the typed password; the next reply echoes it back
       const fill = yield* presentExecuted(yield* executedOf({ args: ["fill", "#password", SECRET] }))
       expect(fill.details.args).toEqual(["fill", "#password", "[REDACTED]"])
       const executed = yield* executedOf({ args: ["get", "text", "body"] })
       const echoed = yield* presentExecuted(executed)
-      const error = yield* presentExecuted(executed, { error: classifyErrorText(`daemon said ${SECRET} and pw-extra-9 were wrong`, { stderr: "", exitCode: 1 }) }, ["pw-extra-9"])
+      const error = yield* presentExecuted(
+        executed,
+        { error: classifyErrorText(`daemon said ${SECRET} and pw-extra-9 were wrong`, { stderr: "", exitCode: 1 }) },
+        ["pw-extra-9"]
+      )
       for (const result of [fill, echoed, error]) {
         const all = JSON.stringify(result)
         expect(all).not.toContain(SECRET)
         expect(all).not.toContain("pw-extra-9")
       }
       expect(textOf(echoed.content)).toContain("[REDACTED]")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [
-      { when: (r) => r.args.includes("fill"), reply: FakeAgentBrowser.ok({ filled: true }) },
-      // a password fill is read back by its length only (page/fillReadback.ts): guard, fill, read
-      { when: (r) => r.args.includes("batch"), reply: { exitCode: 0, stdout: JSON.stringify(PASSWORD_FILL_ROWS) } },
-      { reply: FakeAgentBrowser.ok({ text: `Welcome back, your password is ${SECRET}` }), repeat: true }
-    ]))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          { when: (r) => r.args.includes("fill"), reply: FakeAgentBrowser.ok({ filled: true }) },
+          // a password fill is read back by its length only (page/fillReadback.ts): guard, fill, read
+          { when: (r) => r.args.includes("batch"), reply: { exitCode: 0, stdout: JSON.stringify(PASSWORD_FILL_ROWS) } },
+          { reply: FakeAgentBrowser.ok({ text: `Welcome back, your password is ${SECRET}` }), repeat: true }
+        ])
+      )
+    )
+  )
 })

@@ -15,7 +15,9 @@ import type { OsProcessesShape } from "../../src/services/OsProcesses.js"
 
 const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
 const failing = (code: string): ProcIo => {
-  const fail = (path: string): never => { throw Object.assign(new Error(`${code}: ${path}`), { code }) }
+  const fail = (path: string): never => {
+    throw Object.assign(new Error(`${code}: ${path}`), { code })
+  }
   return { readFile: fail, readDir: fail }
 }
 const absent = failing("ENOENT")
@@ -23,7 +25,13 @@ const refused = failing("EACCES")
 
 const started: Array<ChildProcess> = []
 afterAll(() => {
-  for (const child of started) if (child.pid !== undefined) try { process.kill(-child.pid, "SIGKILL") } catch { /* gone */ }
+  for (const child of started)
+    if (child.pid !== undefined)
+      try {
+        process.kill(-child.pid, "SIGKILL")
+      } catch {
+        /* gone */
+      }
 })
 
 /** A detached shell (its own group) with a child, as a daemon with its browser; resolves once both are listed. */
@@ -31,7 +39,7 @@ const daemonWithChild = async (table: OsProcessesShape): Promise<number> => {
   const child = spawn("sh", ["-c", "sleep 30 & wait"], { detached: true, stdio: "ignore" })
   started.push(child)
   const pid = child.pid ?? -1
-  for (const until = Date.now() + 10_000; Date.now() < until;) {
+  for (const until = Date.now() + 10_000; Date.now() < until; ) {
     if ((await run(table.groupMembers(pid))).length >= 2) break
     await new Promise((r) => setTimeout(r, 50))
   }
@@ -39,7 +47,7 @@ const daemonWithChild = async (table: OsProcessesShape): Promise<number> => {
 }
 
 const until = async (done: () => Promise<boolean>): Promise<boolean> => {
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
     if (await done()) return true
     await new Promise((r) => setTimeout(r, 50))
   }
@@ -48,16 +56,26 @@ const until = async (done: () => Promise<boolean>): Promise<boolean> => {
 
 describe("a /proc that cannot be read", () => {
   it("the /proc table says so for every read instead of reading this live process as gone", async () => {
-    for (const [io, reason] of [[absent, "missing"], [refused, "failed"]] as const) {
+    for (const [io, reason] of [
+      [absent, "missing"],
+      [refused, "failed"]
+    ] as const) {
       const table = deriveTable(procTable("/proc", io))
       const alive = await run(Effect.either(table.isAlive({ pid: process.pid })))
-      expect(Either.isLeft(alive) && alive.left).toMatchObject({ _tag: "ProcessTableUnavailable", table: "proc", reason })
+      expect(Either.isLeft(alive) && alive.left).toMatchObject({
+        _tag: "ProcessTableUnavailable",
+        table: "proc",
+        reason
+      })
       expect(Either.isLeft(await run(Effect.either(table.list)))).toBe(true)
       expect(Either.isLeft(await run(Effect.either(table.stat(process.pid))))).toBe(true)
     }
     expect(procUnreadable("/proc", refused)?.message).toMatch(/\/proc\/\d+\/stat cannot be read \(EACCES\)/)
     // a /proc of another pid namespace: this pid's stat is some other process
-    const other: ProcIo = { readFile: () => "1 (init) S 0 1 1 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 5 0 0", readDir: () => ["1"] }
+    const other: ProcIo = {
+      readFile: () => "1 (init) S 0 1 1 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 5 0 0",
+      readDir: () => ["1"]
+    }
     expect(procUnreadable("/proc", other)).toMatchObject({ reason: "unparsable" })
   })
 
@@ -73,7 +91,9 @@ describe("a /proc that cannot be read", () => {
     expect(browser?.commandLine).toMatch(/sleep 30/)
     // the daemon is SIGKILLed: it reads as gone (not a silent success), and its orphan is still found and ended
     process.kill(daemon, "SIGKILL")
-    expect(await until(async () => !(await run(table.isAlive({ pid: daemon, startTime: daemonInfo?.startTime }))))).toBe(true)
+    expect(
+      await until(async () => !(await run(table.isAlive({ pid: daemon, startTime: daemonInfo?.startTime }))))
+    ).toBe(true)
     expect(await run(table.isAlive({ pid: browser?.pid ?? -1, startTime: browser?.startTime }))).toBe(true)
     expect((await run(table.groupMembers(daemon))).map((p) => p.pid)).toContain(browser?.pid)
     expect(await run(table.signal({ _tag: "Group", pgid: daemon }, "SIGKILL"))).toBe("sent")
@@ -84,7 +104,9 @@ describe("a /proc that cannot be read", () => {
   it("a ps that fails too names both tables in what it could not read", async () => {
     const table = makeOsProcesses("proc", { PATH: "/nonexistent" }, absent)
     const read = await run(Effect.either(table.isAlive({ pid: process.pid })))
-    expect(Either.isLeft(read) && read.left.message).toMatch(/\(ps\) could not be read \(missing\): ps is not on PATH, and \/proc is not mounted/)
+    expect(Either.isLeft(read) && read.left.message).toMatch(
+      /\(ps\) could not be read \(missing\): ps is not on PATH, and \/proc is not mounted/
+    )
   })
 
   it("a readable /proc is still the table", () => {

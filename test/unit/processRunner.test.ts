@@ -27,7 +27,9 @@ const script = (name: string, body: string) => {
   chmodSync(path, 0o755)
   return path
 }
-const runner = ProcessRunnerLive.pipe(Layer.provide(toolConfigLayer(testConfig(root, { env: { PATH: "/usr/bin:/bin", BASE_VAR: "base" } }))))
+const runner = ProcessRunnerLive.pipe(
+  Layer.provide(toolConfigLayer(testConfig(root, { env: { PATH: "/usr/bin:/bin", BASE_VAR: "base" } })))
+)
 const run = (request: Partial<RunRequest> & Pick<RunRequest, "binary">) =>
   Effect.flatMap(ProcessRunner, (r) => r.run({ args: [], env: {}, timeoutMs: 10_000, ...request }))
 
@@ -40,20 +42,30 @@ const gone = (pid: number) =>
 
 describe("ProcessRunner", () => {
   it.live("exit code, stdout and stderr, argv without a shell, base env plus the request's env, cwd", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const bin = script("echo.sh", `printf '%s|' "$@"; echo "$BASE_VAR $EXTRA $(pwd)"; echo oops >&2; exit 3`)
       const result = yield* run({ binary: bin, args: ["a b", "$HOME", "*"], env: { EXTRA: "extra" }, cwd: root })
-      expect(result).toMatchObject({ exitCode: 3, signal: null, stdout: `a b|$HOME|*|base extra ${root}\n`, stderr: "oops\n" })
-    }).pipe(Effect.provide(runner)))
+      expect(result).toMatchObject({
+        exitCode: 3,
+        signal: null,
+        stdout: `a b|$HOME|*|base extra ${root}\n`,
+        stderr: "oops\n"
+      })
+    }).pipe(Effect.provide(runner))
+  )
 
   it.live("stdin reaches the process; exit 0 is a plain success", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const bin = script("cat.sh", "cat")
-      expect(yield* run({ binary: bin, stdin: "[[\"get\",\"url\"]]" })).toMatchObject({ exitCode: 0, stdout: "[[\"get\",\"url\"]]" })
-    }).pipe(Effect.provide(runner)))
+      expect(yield* run({ binary: bin, stdin: '[["get","url"]]' })).toMatchObject({
+        exitCode: 0,
+        stdout: '[["get","url"]]'
+      })
+    }).pipe(Effect.provide(runner))
+  )
 
   it.live("the watchdog ends the whole process group and reports TimedOut with what was printed", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const pidFile = join(root, "child.pid")
       const bin = script("hang.sh", `sleep 60 & echo $! > "${pidFile}"; echo started; wait`)
       const error = yield* Effect.flip(run({ binary: bin, timeoutMs: 500 }))
@@ -61,10 +73,11 @@ describe("ProcessRunner", () => {
       const child = Number(readFileSync(pidFile, "utf8").trim())
       pids.push(child)
       expect(yield* gone(child)).toBe(true)
-    }).pipe(Effect.provide(runner)))
+    }).pipe(Effect.provide(runner))
+  )
 
   it.live("interruption (abort) ends the process group too", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const pidFile = join(root, "abort.pid")
       const bin = script("abort.sh", `sleep 60 & echo $! > "${pidFile}"; wait`)
       const fiber = yield* Effect.fork(run({ binary: bin }))
@@ -75,20 +88,23 @@ describe("ProcessRunner", () => {
       const child = Number(readFileSync(pidFile, "utf8").trim())
       pids.push(child)
       expect(yield* gone(child)).toBe(true)
-    }).pipe(Effect.provide(runner)))
+    }).pipe(Effect.provide(runner))
+  )
 
   it.live("an argument with a NUL byte is never passed: the run fails and the process does not start", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const marker = join(root, "nul-ran")
       const bin = script("nul.sh", `touch "${marker}"`)
       const exit = yield* Effect.exit(run({ binary: bin, args: ["fill", "#a", "x\u0000y"] }))
       expect(exit._tag).toBe("Failure")
       expect(existsSync(marker)).toBe(false)
-    }).pipe(Effect.provide(runner)))
+    }).pipe(Effect.provide(runner))
+  )
 
   it.live("a binary that does not exist is MissingBinary not-found", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const error = yield* Effect.flip(run({ binary: join(root, "nope") }))
       expect(error).toMatchObject({ _tag: "MissingBinary", reason: "not-found" })
-    }).pipe(Effect.provide(runner)))
+    }).pipe(Effect.provide(runner))
+  )
 })

@@ -9,7 +9,15 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import type { ProcessInfo } from "../../src/domain/Processes.js"
 import { parseCmdline, parseStat } from "../../src/os/procStat.js"
-import { descendantsIn, executableOf, groupIn, hasArgument, identityOf, isSameProcess, userDataDirOf } from "../../src/os/processFacts.js"
+import {
+  descendantsIn,
+  executableOf,
+  groupIn,
+  hasArgument,
+  identityOf,
+  isSameProcess,
+  userDataDirOf
+} from "../../src/os/processFacts.js"
 import { lstartToIso, parsePsLine, parsePsOutput } from "../../src/os/psTable.js"
 import { parseWindowsTable, windowsQuery } from "../../src/os/windowsTable.js"
 
@@ -21,14 +29,21 @@ describe("/proc/<pid>/stat", () => {
   it("reads state, parent, group and start ticks after the last parenthesis of the command name", () => {
     const line = "1234 (Web Content (x) y) S 1 1234 1234 0 -1 4194560 100 0 0 0 5 3 0 0 20 0 10 0 987654 1000 50"
     expect(parseStat(line)).toEqual({ pid: 1234, state: "S", ppid: 1, pgid: 1234, start: "987654" })
-    expect(parseStat("77 (sh) Z 1 70 70 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 555 0 0")).toMatchObject({ state: "Z", pgid: 70, start: "555" })
+    expect(parseStat("77 (sh) Z 1 70 70 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 555 0 0")).toMatchObject({
+      state: "Z",
+      pgid: 70,
+      start: "555"
+    })
   })
 
   it("text cut short (a process that exited while it was read) or not a stat line is no process", () => {
     expect(parseStat("1234 (chromium) S 1 1234 1234 0")).toBeUndefined()
     expect(parseStat("")).toBeUndefined()
     expect(parseStat("garbage")).toBeUndefined()
-    expect(parseCmdline("/usr/bin/chromium\0--user-data-dir=/tmp/a b\0")).toEqual(["/usr/bin/chromium", "--user-data-dir=/tmp/a b"])
+    expect(parseCmdline("/usr/bin/chromium\0--user-data-dir=/tmp/a b\0")).toEqual([
+      "/usr/bin/chromium",
+      "--user-data-dir=/tmp/a b"
+    ])
   })
 })
 
@@ -37,7 +52,12 @@ describe("BSD ps (macOS)", () => {
 
   it("reads every whole line: pid, parent, group, UTC start to the second, zombie state, command line", () => {
     expect(rows.map((r) => r.pid)).toEqual([1, 412, 5120, 5133, 5140, 5141, 5150, 5201])
-    expect(rows.find((r) => r.pid === 5133)).toMatchObject({ ppid: 5120, pgid: 5133, startTime: "2026-11-25T14:00:39Z", zombie: false })
+    expect(rows.find((r) => r.pid === 5133)).toMatchObject({
+      ppid: 5120,
+      pgid: 5133,
+      startTime: "2026-11-25T14:00:39Z",
+      zombie: false
+    })
     expect(rows.find((r) => r.pid === 5150)).toMatchObject({ zombie: true, commandLine: "(Google Chrome He)" })
     // a day of month padded with a space
     expect(rows.find((r) => r.pid === 5201)?.startTime).toBe("2026-12-03T09:05:07Z")
@@ -54,7 +74,9 @@ describe("BSD ps (macOS)", () => {
     const chrome = rows.find((r) => r.pid === 5133)
     expect(chrome === undefined ? undefined : userDataDirOf(chrome)).toBe(MAC_PROFILE)
     expect(rows.filter((r) => userDataDirOf(r) === MAC_PROFILE).map((r) => r.pid)).toEqual([5133, 5140, 5141])
-    expect(rows.filter((r) => hasArgument(r, `--user-data-dir=${MAC_PROFILE}`)).map((r) => r.pid)).toEqual([5133, 5140, 5141])
+    expect(rows.filter((r) => hasArgument(r, `--user-data-dir=${MAC_PROFILE}`)).map((r) => r.pid)).toEqual([
+      5133, 5140, 5141
+    ])
     expect(groupIn(rows, 5133).map((r) => r.pid)).toEqual([5133, 5140, 5141])
     expect(descendantsIn(rows, 5120).map((r) => r.pid)).toEqual([5133, 5140, 5141])
   })
@@ -65,7 +87,12 @@ describe("BSD ps (macOS)", () => {
     expect(now?.pid).toBe(5133)
     expect(isSameProcess(now, identityOf(recorded))).toBe(false)
     expect(isSameProcess(recorded, identityOf(recorded))).toBe(true)
-    expect(isSameProcess(rows.find((r) => r.pid === 5150), { pid: 5150 })).toBe(false) // a zombie is gone
+    expect(
+      isSameProcess(
+        rows.find((r) => r.pid === 5150),
+        { pid: 5150 }
+      )
+    ).toBe(false) // a zombie is gone
   })
 })
 
@@ -74,7 +101,12 @@ describe("Windows PowerShell/CIM", () => {
 
   it("reads pid, parent, UTC creation time and command line; no process groups", () => {
     expect(rows.map((r) => r.pid)).toEqual([4, 6120, 6132, 6140, 6141, 7012])
-    expect(rows.find((r) => r.pid === 6132)).toMatchObject({ ppid: 6120, pgid: undefined, startTime: "2026-11-25T14:00:39.0052411Z", zombie: false })
+    expect(rows.find((r) => r.pid === 6132)).toMatchObject({
+      ppid: 6120,
+      pgid: undefined,
+      startTime: "2026-11-25T14:00:39.0052411Z",
+      zombie: false
+    })
     expect(rows.find((r) => r.pid === 7012)?.commandLine).toBe("") // another user's process: no command line
   })
 
@@ -111,11 +143,15 @@ describe("command-line questions", () => {
     const p = { commandLine: "chrome --user-data-dir=/tmp/abcd --type=renderer" }
     expect(hasArgument(p, "--user-data-dir=/tmp/abc")).toBe(false)
     expect(hasArgument(p, "--user-data-dir=/tmp/abcd")).toBe(true)
-    expect(hasArgument({ commandLine: "", argv: ["chrome", "--user-data-dir=/tmp/abcd"] }, "--user-data-dir=/tmp/abc")).toBe(false)
+    expect(
+      hasArgument({ commandLine: "", argv: ["chrome", "--user-data-dir=/tmp/abcd"] }, "--user-data-dir=/tmp/abc")
+    ).toBe(false)
   })
 
   it("the flag's value ends at the next flag; a last flag runs to the end", () => {
-    expect(userDataDirOf({ commandLine: "/opt/My App/app --user-data-dir=/tmp/My Profile --x" })).toBe("/tmp/My Profile")
+    expect(userDataDirOf({ commandLine: "/opt/My App/app --user-data-dir=/tmp/My Profile --x" })).toBe(
+      "/tmp/My Profile"
+    )
     expect(userDataDirOf({ commandLine: "/opt/app --user-data-dir=/tmp/p" })).toBe("/tmp/p")
     expect(userDataDirOf({ commandLine: "/opt/app --no-first-run" })).toBeUndefined()
   })

@@ -19,11 +19,20 @@ import { tableKindFor } from "../../src/layers/OsProcessesLive.js"
 import type { OsProcessesShape } from "../../src/services/OsProcesses.js"
 
 const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
-const tables: ReadonlyArray<[string, OsProcessesShape]> = [["proc", deriveTable(procTable())], ["ps", deriveTable(psTable())]]
+const tables: ReadonlyArray<[string, OsProcessesShape]> = [
+  ["proc", deriveTable(procTable())],
+  ["ps", deriveTable(psTable())]
+]
 const started: Array<ChildProcess> = []
 const dir = mkdtempSync(join(tmpdir(), "piab-tables-"))
 afterAll(() => {
-  for (const child of started) if (child.pid !== undefined) try { process.kill(-child.pid, "SIGKILL") } catch { /* gone */ }
+  for (const child of started)
+    if (child.pid !== undefined)
+      try {
+        process.kill(-child.pid, "SIGKILL")
+      } catch {
+        /* gone */
+      }
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -36,7 +45,7 @@ const tree = async (script: string, children: number, zombies = false): Promise<
   started.push(child)
   const root = child.pid ?? -1
   const table = deriveTable(procTable())
-  for (const end = Date.now() + 10_000; Date.now() < end;) {
+  for (const end = Date.now() + 10_000; Date.now() < end; ) {
     const below = (await run(table.list)).filter((p) => p.ppid === root)
     if (below.length >= children && (!zombies || below.some((p) => p.zombie))) break
     await new Promise((r) => setTimeout(r, 25))
@@ -62,11 +71,14 @@ describe.each(tables)("the %s table", (_, table) => {
     expect(zombie, JSON.stringify(below)).toBeDefined()
     expect(await run(table.isAlive({ pid: zombie?.pid ?? 0 }))).toBe(false)
     expect(below.every((p) => !p.zombie)).toBe(true)
-    expect((await run(table.groupMembers(root))).map((p) => p.pid).sort()).toEqual([root, ...below.map((p) => p.pid)].sort())
+    expect((await run(table.groupMembers(root))).map((p) => p.pid).sort()).toEqual(
+      [root, ...below.map((p) => p.pid)].sort()
+    )
     expect(await run(table.signal({ _tag: "Tree", pid: root, startTime: "not its start" }, "SIGKILL"))).toBe("gone")
     const start = (await run(table.stat(root)))?.startTime ?? ""
     expect(await run(table.signal({ _tag: "Tree", pid: root, startTime: start }, "SIGKILL"))).toBe("sent")
-    for (let i = 0; i < 50 && (await run(table.groupMembers(root))).length > 0; i++) await new Promise((r) => setTimeout(r, 50))
+    for (let i = 0; i < 50 && (await run(table.groupMembers(root))).length > 0; i++)
+      await new Promise((r) => setTimeout(r, 50))
     expect(await run(table.groupMembers(root))).toEqual([])
   })
 })
@@ -77,14 +89,20 @@ describe("the tables agree", () => {
     const [proc, ps] = await Promise.all(tables.map(([, t]) => run(t.groupMembers(root))))
     const shape = (rows: typeof proc) => rows?.map((p) => `${p.pid}/${p.ppid}/${p.pgid}/${p.commandLine}`).sort()
     expect(shape(ps)).toEqual(shape(proc))
-    expect(await run(tables[1]?.[1].signal({ _tag: "Group", pgid: root }, "SIGKILL") ?? Effect.succeed("none"))).toBe("sent")
+    expect(await run(tables[1]?.[1].signal({ _tag: "Group", pgid: root }, "SIGKILL") ?? Effect.succeed("none"))).toBe(
+      "sent"
+    )
   })
 })
 
 describe("a table that cannot be read says so", () => {
   it("no /proc, no ps: ProcessTableUnavailable naming what is missing", async () => {
     const noProc = await run(Effect.either(deriveTable(procTable(join(dir, "no-proc"))).list))
-    expect(Either.isLeft(noProc) && noProc.left).toMatchObject({ _tag: "ProcessTableUnavailable", table: "proc", reason: "missing" })
+    expect(Either.isLeft(noProc) && noProc.left).toMatchObject({
+      _tag: "ProcessTableUnavailable",
+      table: "proc",
+      reason: "missing"
+    })
     const noPs = await run(Effect.either(deriveTable(psTable(join(dir, "no-ps"))).isAlive({ pid: process.pid })))
     expect(Either.isLeft(noPs) && noPs.left.message).toMatch(/process table \(ps\) could not be read \(missing\)/)
   })
@@ -108,9 +126,18 @@ describe("the Windows table with stand-in commands", () => {
   }
   const fixtures = join(import.meta.dirname, "../fixtures/processTables")
   // prints the one-pid answer for a -Filter query, the whole table otherwise; records its arguments
-  const shell = script("powershell", `echo "$@" >> ${dir}/ps-args\ncase "$*" in *ProcessId=6132*) cat ${fixtures}/windows-cim-reused.json;; *) cat ${fixtures}/windows-cim.json;; esac`)
-  const taskkill = script("taskkill", `echo "$@" >> ${dir}/taskkill-args\ncase "$*" in *6141*) exit 128;; *) exit 0;; esac`)
-  const table = (() => { const w = windowsTable(shell, taskkill); return deriveTable(w.reads, w.signal) })()
+  const shell = script(
+    "powershell",
+    `echo "$@" >> ${dir}/ps-args\ncase "$*" in *ProcessId=6132*) cat ${fixtures}/windows-cim-reused.json;; *) cat ${fixtures}/windows-cim.json;; esac`
+  )
+  const taskkill = script(
+    "taskkill",
+    `echo "$@" >> ${dir}/taskkill-args\ncase "$*" in *6141*) exit 128;; *) exit 0;; esac`
+  )
+  const table = (() => {
+    const w = windowsTable(shell, taskkill)
+    return deriveTable(w.reads, w.signal)
+  })()
 
   it("lists the table, reads one pid by filter, and reads a group as its leader's tree", async () => {
     expect((await run(table.list)).length).toBe(6)
@@ -123,8 +150,13 @@ describe("the Windows table with stand-in commands", () => {
     expect(await run(table.signal({ _tag: "Tree", pid: 6120 }, "SIGKILL"))).toBe("sent")
     expect(await run(table.signal({ _tag: "Group", pgid: 6141 }, "SIGTERM"))).toBe("gone")
     // 6132 now answers as svchost with another start time: not signalled
-    expect(await run(table.signal({ _tag: "Tree", pid: 6132, startTime: "2026-11-25T14:00:39.0052411Z" }, "SIGKILL"))).toBe("gone")
+    expect(
+      await run(table.signal({ _tag: "Tree", pid: 6132, startTime: "2026-11-25T14:00:39.0052411Z" }, "SIGKILL"))
+    ).toBe("gone")
     const { readFileSync } = await import("node:fs")
-    expect(readFileSync(join(dir, "taskkill-args"), "utf8").trim().split("\n")).toEqual(["/PID 6120 /T /F", "/PID 6141 /T"])
+    expect(readFileSync(join(dir, "taskkill-args"), "utf8").trim().split("\n")).toEqual([
+      "/PID 6120 /T /F",
+      "/PID 6141 /T"
+    ])
   })
 })

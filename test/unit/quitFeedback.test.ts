@@ -15,12 +15,18 @@ describe("quit feedback", () => {
     const said: Array<string> = []
     await saidWhenSlow((l) => said.push(l), "closing the browser this pi session opened", wait(SLOW_CLEANUP_MS + 300))
     expect(said).toHaveLength(2)
-    expect(said[0]).toMatch(/^agent_browser: closing the browser this pi session opened \(waiting for the browser to close and its processes to end\)…$/)
+    expect(said[0]).toMatch(
+      /^agent_browser: closing the browser this pi session opened \(waiting for the browser to close and its processes to end\)…$/
+    )
     expect(said[1]).toMatch(/^agent_browser: done in 1\.\d s$/)
-    const failing = saidWhenSlow((l) => said.push(l), "closing", async () => {
-      await wait(SLOW_CLEANUP_MS + 100)()
-      throw new Error("boom")
-    })
+    const failing = saidWhenSlow(
+      (l) => said.push(l),
+      "closing",
+      async () => {
+        await wait(SLOW_CLEANUP_MS + 100)()
+        throw new Error("boom")
+      }
+    )
     await expect(failing).rejects.toThrow("boom")
     expect(said.at(-1)).toMatch(/^agent_browser: done in/)
   })

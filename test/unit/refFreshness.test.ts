@@ -6,17 +6,32 @@ import type { RefSnapshot } from "../../src/domain/RefSnapshot.js"
 const snap: RefSnapshot = {
   url: "http://127.0.0.1:9/plain.html?k=one",
   daemonPid: "42",
-  refs: new Map([["e1", { role: "textbox", name: "Password" }], ["e2", { role: "checkbox", name: "Remember" }]])
+  refs: new Map([
+    ["e1", { role: "textbox", name: "Password" }],
+    ["e2", { role: "checkbox", name: "Remember" }]
+  ])
 }
 const plain: RefSnapshot = { ...snap, url: "http://127.0.0.1:9/plain.html" }
 const here = { pid: "42", url: "http://127.0.0.1:9/plain.html" } // the target file: origin and path only
 
 describe("afterCall", () => {
   it("marks an open (also query-only) as a navigation, a click as a possible change, and leaves form rows alone", () => {
-    expect(afterCall(snap, [["open", "http://127.0.0.1:9/plain.html?k=two"]]).changedSince).toEqual({ command: "open", navigated: true })
+    expect(afterCall(snap, [["open", "http://127.0.0.1:9/plain.html?k=two"]]).changedSince).toEqual({
+      command: "open",
+      navigated: true
+    })
     expect(afterCall(snap, [["click", "#go"]]).changedSince).toEqual({ command: "click", navigated: false })
-    expect(afterCall(snap, [["fill", "@e1", "x"], ["click", "@e2"], ["get", "title"]])).toBe(snap)
-    expect(afterCall(afterCall(snap, [["click", "#go"]]), [["reload"]]).changedSince).toEqual({ command: "reload", navigated: true })
+    expect(
+      afterCall(snap, [
+        ["fill", "@e1", "x"],
+        ["click", "@e2"],
+        ["get", "title"]
+      ])
+    ).toBe(snap)
+    expect(afterCall(afterCall(snap, [["click", "#go"]]), [["reload"]]).changedSince).toEqual({
+      command: "reload",
+      navigated: true
+    })
   })
 })
 

@@ -8,25 +8,67 @@ const plain: RenderTheme = { fg: (_c, text) => text, bold: (text) => text }
 
 describe("renderCall", () => {
   it("shows the mode and what it runs, secrets redacted", () => {
-    expect(renderCallText({ args: ["fill", "#password", "hunter2"] }, plain)).toBe("agent_browser fill #password [REDACTED]")
-    expect(renderCallText({ args: ["open", "http://a"], sessionMode: "fresh" }, plain)).toBe("agent_browser open http://a (fresh session)")
-    expect(renderCallText({ semanticAction: { action: "click", locator: "role", value: "button", name: "Sign in" } }, plain)).toBe("agent_browser semanticAction → find role button click --name \"Sign in\"")
-    expect(renderCallText({ semanticAction: { action: "fill", locator: "label", value: "Password", text: "hunter2" } }, plain)).toBe("agent_browser semanticAction → find label Password fill [REDACTED]")
+    expect(renderCallText({ args: ["fill", "#password", "hunter2"] }, plain)).toBe(
+      "agent_browser fill #password [REDACTED]"
+    )
+    expect(renderCallText({ args: ["open", "http://a"], sessionMode: "fresh" }, plain)).toBe(
+      "agent_browser open http://a (fresh session)"
+    )
+    expect(
+      renderCallText({ semanticAction: { action: "click", locator: "role", value: "button", name: "Sign in" } }, plain)
+    ).toBe('agent_browser semanticAction → find role button click --name "Sign in"')
+    expect(
+      renderCallText(
+        { semanticAction: { action: "fill", locator: "label", value: "Password", text: "hunter2" } },
+        plain
+      )
+    ).toBe("agent_browser semanticAction → find label Password fill [REDACTED]")
     expect(renderCallText({ semanticAction: { action: "click" } }, plain)).toBe("agent_browser semanticAction click …")
-    expect(renderCallText({ job: { steps: [{ action: "open" }, { action: "click" }] } }, plain)).toBe("agent_browser job 2 steps: open → click")
+    expect(renderCallText({ job: { steps: [{ action: "open" }, { action: "click" }] } }, plain)).toBe(
+      "agent_browser job 2 steps: open → click"
+    )
     // steps as the model wrote them: an assertUrl stays an assertUrl, typed text stays out
-    expect(renderCallText({ job: { steps: [{ action: "fill", selector: "#password", text: "hunter2" }, { action: "assertUrl", url: "/done" }, { action: "assertText", text: "Welcome back" }] } }, plain))
-      .toBe("agent_browser job 3 steps: fill #password → assertUrl /done → assertText \"Welcome back\"")
-    expect(renderCallText({ qa: { url: "http://a" } }, theme)).toBe("<toolTitle>*agent_browser*</toolTitle> <accent>qa</accent> http://a")
+    expect(
+      renderCallText(
+        {
+          job: {
+            steps: [
+              { action: "fill", selector: "#password", text: "hunter2" },
+              { action: "assertUrl", url: "/done" },
+              { action: "assertText", text: "Welcome back" }
+            ]
+          }
+        },
+        plain
+      )
+    ).toBe('agent_browser job 3 steps: fill #password → assertUrl /done → assertText "Welcome back"')
+    expect(renderCallText({ qa: { url: "http://a" } }, theme)).toBe(
+      "<toolTitle>*agent_browser*</toolTitle> <accent>qa</accent> http://a"
+    )
   })
 })
 
 describe("renderResult", () => {
   const failure = {
     content: [{ type: "text", text: "Failed (stale-ref): Ref e3 is stale\nmore" }],
-    details: { resultCategory: "failure", failureCategory: "stale-ref", summary: "Stale ref e3", nextActions: [{ tool: "agent_browser", id: "refresh-refs", reason: "Take a new snapshot", params: { args: ["--session", "pi-1", "snapshot", "-i"] } }] }
+    details: {
+      resultCategory: "failure",
+      failureCategory: "stale-ref",
+      summary: "Stale ref e3",
+      nextActions: [
+        {
+          tool: "agent_browser",
+          id: "refresh-refs",
+          reason: "Take a new snapshot",
+          params: { args: ["--session", "pi-1", "snapshot", "-i"] }
+        }
+      ]
+    }
   }
-  const success = { content: [{ type: "text", text: "Saved screenshot: /a.png" }, { type: "image" }], details: { resultCategory: "success", successCategory: "artifact-saved", summary: "screenshot saved /a.png" } }
+  const success = {
+    content: [{ type: "text", text: "Saved screenshot: /a.png" }, { type: "image" }],
+    details: { resultCategory: "success", successCategory: "artifact-saved", summary: "screenshot saved /a.png" }
+  }
   const options = { expanded: false, isPartial: false, expandHint: "ctrl+o to expand" }
 
   it("says the failure in words with its first next step (session prefix left out) and the expand hint", () => {
@@ -36,7 +78,9 @@ describe("renderResult", () => {
   })
 
   it("expands to the whole text under the headline", () => {
-    expect(renderResultText(failure, { ...options, expanded: true }, plain)).toBe("✗ Outdated element reference: Stale ref e3\nFailed (stale-ref): Ref e3 is stale\nmore")
+    expect(renderResultText(failure, { ...options, expanded: true }, plain)).toBe(
+      "✗ Outdated element reference: Stale ref e3\nFailed (stale-ref): Ref e3 is stale\nmore"
+    )
   })
 
   it("shows what was saved and the images, without category ids", () => {
@@ -44,7 +88,13 @@ describe("renderResult", () => {
   })
 
   it("shows progress while a job runs", () => {
-    expect(renderResultText({ content: [{ type: "text", text: "step 2/5 ✓ click #a" }] }, { expanded: false, isPartial: true }, plain)).toBe("step 2/5 ✓ click #a")
+    expect(
+      renderResultText(
+        { content: [{ type: "text", text: "step 2/5 ✓ click #a" }] },
+        { expanded: false, isPartial: true },
+        plain
+      )
+    ).toBe("step 2/5 ✓ click #a")
   })
 })
 
@@ -72,7 +122,14 @@ describe("wrapping to the terminal", () => {
 describe("V9: expansion reveals the full rendered result", () => {
   it("a 300-line result expands to every line, unchanged", () => {
     const text = Array.from({ length: 300 }, (_, i) => `line ${i}`).join("\n")
-    const shown = renderResultText({ content: [{ type: "text", text }], details: { resultCategory: "success", successCategory: "completed", summary: "long" } }, { expanded: true, isPartial: false, expandHint: "ctrl+o to expand" }, plain)
+    const shown = renderResultText(
+      {
+        content: [{ type: "text", text }],
+        details: { resultCategory: "success", successCategory: "completed", summary: "long" }
+      },
+      { expanded: true, isPartial: false, expandHint: "ctrl+o to expand" },
+      plain
+    )
     expect(shown.split("\n").slice(1).join("\n")).toBe(text)
   })
 })

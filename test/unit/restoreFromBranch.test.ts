@@ -1,12 +1,26 @@
 import { describe, expect, it } from "@effect/vitest"
 import { manifestFromBranch, refSnapshotFromBranch, restoreFromBranch } from "../../src/pi/restoreFromBranch.js"
 
-const result = (details: unknown, toolName = "agent_browser") => ({ type: "message", message: { role: "toolResult", toolName, details } })
+const result = (details: unknown, toolName = "agent_browser") => ({
+  type: "message",
+  message: { role: "toolResult", toolName, details }
+})
 const base = { args: [], effectiveArgs: [], sessionMode: "auto", resultCategory: "success", summary: "ok" }
-const managed = (name: string, generation: number) => ({ ...base, managedSession: { name, active: true, generation, launchFlags: ["--headed"] } })
-const row = (path: string, retentionState: string) =>
-  ({ path, kind: "screenshot", storageScope: "explicit-path", retentionState, recordedAt: "2026-01-01T00:00:00.000Z" })
-const manifest = (...entries: Array<unknown>) => ({ ...base, artifactManifest: { entries, window: 50, counts: { live: 1, ephemeral: 0, missing: 0, evicted: 0 } } })
+const managed = (name: string, generation: number) => ({
+  ...base,
+  managedSession: { name, active: true, generation, launchFlags: ["--headed"] }
+})
+const row = (path: string, retentionState: string) => ({
+  path,
+  kind: "screenshot",
+  storageScope: "explicit-path",
+  retentionState,
+  recordedAt: "2026-01-01T00:00:00.000Z"
+})
+const manifest = (...entries: Array<unknown>) => ({
+  ...base,
+  artifactManifest: { entries, window: 50, counts: { live: 1, ephemeral: 0, missing: 0, evicted: 0 } }
+})
 
 /** Entries a branch can hold that are not a usable agent_browser result. */
 const corrupt: ReadonlyArray<unknown> = [
@@ -45,11 +59,17 @@ describe("restoreFromBranch", () => {
   it("manifest rows keep the newest state per path; a corrupt manifest entry contributes no rows", () => {
     const entries = [
       result(manifest(row("/a.png", "live"), row("/b.png", "live"))),
-      result({ ...base, artifactManifest: { entries: [row("/c.png", "live"), { path: "/d.png" }], window: 50, counts: {} } }),
+      result({
+        ...base,
+        artifactManifest: { entries: [row("/c.png", "live"), { path: "/d.png" }], window: 50, counts: {} }
+      }),
       ...corrupt,
       result(manifest(row("/a.png", "missing")))
     ]
-    expect(manifestFromBranch(entries).map((r) => [r.path, r.retentionState])).toEqual([["/b.png", "live"], ["/a.png", "missing"]])
+    expect(manifestFromBranch(entries).map((r) => [r.path, r.retentionState])).toEqual([
+      ["/b.png", "live"],
+      ["/a.png", "missing"]
+    ])
   })
 
   it("the newest valid ref snapshot is found past corrupt entries", () => {

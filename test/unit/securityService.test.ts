@@ -42,14 +42,16 @@ writeConfig({ security: { preset: "strict", uploadRoots: ["."] }, secrets })
 
 const live = SecurityLive.pipe(
   Layer.provideMerge(RedactorLive),
-  Layer.provideMerge(toolConfigLayer(testConfig(temp.root, { env: { HOME: home, APP_PASSWORD: ENV_VALUE, PATH: "/usr/bin:/bin" } })))
+  Layer.provideMerge(
+    toolConfigLayer(testConfig(temp.root, { env: { HOME: home, APP_PASSWORD: ENV_VALUE, PATH: "/usr/bin:/bin" } }))
+  )
 )
 const where = { cwd: project, projectTrusted: true }
 
 describe("Security (live)", () => {
   it.layer(live)((it) => {
     it.effect("resolves the policy from the files on each call, with sources", () =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const security = yield* Security
         const policy = yield* security.resolve(where)
         expect(policy.preset).toBe("strict")
@@ -58,20 +60,24 @@ describe("Security (live)", () => {
         writeConfig({ security: { preset: "standard" }, secrets })
         expect((yield* security.resolve(where)).preset).toBe("standard")
         writeConfig({ security: { preset: "strict", uploadRoots: ["."] }, secrets })
-      }))
+      })
+    )
 
     it.effect("a malformed block fails with InvalidInput naming the file and key", () =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const security = yield* Security
         writeConfig({ security: { evl: "deny" }, secrets })
         const error = yield* Effect.flip(security.resolve(where))
         writeConfig({ security: { preset: "strict", uploadRoots: ["."] }, secrets })
         expect(error).toMatchObject({ _tag: "InvalidInput", field: "security" })
-        expect(error.message).toBe(`${configFile}: security.evl: unknown key; fix the key or remove it; the policy is never guessed`)
-      }))
+        expect(error.message).toBe(
+          `${configFile}: security.evl: unknown key; fix the key or remove it; the policy is never guessed`
+        )
+      })
+    )
 
     it.effect("resolves a secret once, learns it, and the Redactor scrubs it whole and in part afterwards", () =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const security = yield* Security
         const redactor = yield* Redactor
         const policy = yield* security.resolve(where)
@@ -79,34 +85,53 @@ describe("Security (live)", () => {
         expect(yield* security.secretValue(policy, "FROM_COMMAND")).toBe(COMMAND_VALUE)
         expect(yield* security.secretValue(policy, "FROM_COMMAND")).toBe(COMMAND_VALUE)
         expect(readFileSync(counter, "utf8")).toBe("run\n")
-        const scrubbed = yield* redactor.scrubText(`value=${ENV_VALUE} typed ${COMMAND_VALUE.slice(0, 9)} url ?p=${COMMAND_VALUE}`)
+        const scrubbed = yield* redactor.scrubText(
+          `value=${ENV_VALUE} typed ${COMMAND_VALUE.slice(0, 9)} url ?p=${COMMAND_VALUE}`
+        )
         expect(scrubbed).not.toContain(ENV_VALUE)
         expect(scrubbed).not.toContain(COMMAND_VALUE.slice(0, 9))
-      }))
+      })
+    )
 
-    it.effect("an unknown name lists the configured names; an unresolvable source names the secret, never a value", () =>
-      Effect.gen(function*() {
-        const security = yield* Security
-        const policy = yield* security.resolve(where)
-        const unknown = yield* Effect.flip(security.secretValue(policy, "NOPE"))
-        expect(unknown).toMatchObject({ _tag: "InvalidInput", field: "secrets", message: "unknown secret \"NOPE\": configured secrets are FROM_ENV, FROM_COMMAND, UNSET, FAILS" })
-        const unset = yield* Effect.flip(security.secretValue(policy, "UNSET"))
-        expect(unset.message).toBe(`secret "UNSET" (env source, defined in ${configFile}) could not be resolved: secret UNSET: environment variable NOT_SET_ANYWHERE is not set`)
-        const fails = yield* Effect.flip(security.secretValue(policy, "FAILS"))
-        expect(fails.message).toContain("secret \"FAILS\" (command source")
-        for (const error of [unknown, unset, fails]) {
-          const text = JSON.stringify({ ...error, message: error.message })
-          expect(text).not.toContain(COMMAND_VALUE)
-          expect(text).not.toContain(ENV_VALUE)
-          expect(text).not.toContain("echo")
-        }
-      }))
+    it.effect(
+      "an unknown name lists the configured names; an unresolvable source names the secret, never a value",
+      () =>
+        Effect.gen(function* () {
+          const security = yield* Security
+          const policy = yield* security.resolve(where)
+          const unknown = yield* Effect.flip(security.secretValue(policy, "NOPE"))
+          expect(unknown).toMatchObject({
+            _tag: "InvalidInput",
+            field: "secrets",
+            message: 'unknown secret "NOPE": configured secrets are FROM_ENV, FROM_COMMAND, UNSET, FAILS'
+          })
+          const unset = yield* Effect.flip(security.secretValue(policy, "UNSET"))
+          expect(unset.message).toBe(
+            `secret "UNSET" (env source, defined in ${configFile}) could not be resolved: secret UNSET: environment variable NOT_SET_ANYWHERE is not set`
+          )
+          const fails = yield* Effect.flip(security.secretValue(policy, "FAILS"))
+          expect(fails.message).toContain('secret "FAILS" (command source')
+          for (const error of [unknown, unset, fails]) {
+            const text = JSON.stringify({ ...error, message: error.message })
+            expect(text).not.toContain(COMMAND_VALUE)
+            expect(text).not.toContain(ENV_VALUE)
+            expect(text).not.toContain("echo")
+          }
+        })
+    )
   })
 })
 
-securityContract("SecurityLive over a config file", { layer: () => live, where, secret: { name: "FROM_ENV", value: ENV_VALUE } })
+securityContract("SecurityLive over a config file", {
+  layer: () => live,
+  where,
+  secret: { name: "FROM_ENV", value: ENV_VALUE }
+})
 
-const testPolicy = { ...STANDARD_POLICY, secrets: [{ name: "PW", value: "$X", origins: ["https://a.example"], source: "test" }] }
+const testPolicy = {
+  ...STANDARD_POLICY,
+  secrets: [{ name: "PW", value: "$X", origins: ["https://a.example"], source: "test" }]
+}
 securityContract("FakeSecurity", {
   layer: () => FakeSecurity.layer(testPolicy, { PW: "test-Secret-3310" }).pipe(Layer.provideMerge(RedactorLive)),
   where,

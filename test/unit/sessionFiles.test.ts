@@ -15,8 +15,10 @@ describe("upstream's session files", () => {
   })
 
   it("reads the target's url as written and a non-empty target id; anything else is unknown", () => {
-    expect(parseDaemonTarget(JSON.stringify({ url: "http://a/", targetId: "T1" })))
-      .toEqual({ url: "http://a/", targetId: "T1" })
+    expect(parseDaemonTarget(JSON.stringify({ url: "http://a/", targetId: "T1" }))).toEqual({
+      url: "http://a/",
+      targetId: "T1"
+    })
     expect(parseDaemonTarget(JSON.stringify({ url: "", targetId: "" }))).toEqual({ url: "" })
     expect(parseDaemonTarget("{not json")).toEqual({})
     expect(parseDaemonTarget(undefined)).toEqual({})

@@ -32,12 +32,22 @@ const fd = fs.openSync(${JSON.stringify(path)}, fs.constants.O_RDWR | fs.constan
 if (!fsx.tryLock(fd)) process.exit(3);
 fs.ftruncateSync(fd, 0); fs.writeSync(fd, JSON.stringify({ pid: process.pid, command: "node holder.js", since: Date.now() }), 0);
 process.stdout.write("held\\n"); setInterval(() => {}, 1000);`
-    const child = spawn(process.execPath, ["-e", script], { cwd: join(import.meta.dirname, "../.."), stdio: ["ignore", "pipe", "inherit"] })
+    const child = spawn(process.execPath, ["-e", script], {
+      cwd: join(import.meta.dirname, "../.."),
+      stdio: ["ignore", "pipe", "inherit"]
+    })
     child.once("error", reject)
     child.once("exit", (code) => reject(new Error(`holder exited with ${code}`)))
     child.stdout.once("data", () => {
       child.removeAllListeners("exit")
-      resolve({ pid: child.pid ?? 0, kill: () => new Promise((done) => { child.once("exit", () => done()); child.kill("SIGKILL") }) })
+      resolve({
+        pid: child.pid ?? 0,
+        kill: () =>
+          new Promise((done) => {
+            child.once("exit", () => done())
+            child.kill("SIGKILL")
+          })
+      })
     })
   })
 
@@ -45,8 +55,20 @@ describe("SessionLockLive", () => {
   it("a second call on the same session waits for the first, then runs", async () => {
     const path = join(temp.root, "a.piab-lock")
     const order: Array<string> = []
-    const step = (name: string, ms: number) => Effect.sync(() => order.push(`${name}+`)).pipe(Effect.zipRight(Effect.sleep(ms)), Effect.zipRight(Effect.sync(() => order.push(`${name}-`))))
-    await Effect.runPromise(Effect.all([withLock(path, 5_000, step("a", 300)), Effect.sleep(50).pipe(Effect.zipRight(withLock(path, 5_000, step("b", 10))))], { concurrency: "unbounded" }))
+    const step = (name: string, ms: number) =>
+      Effect.sync(() => order.push(`${name}+`)).pipe(
+        Effect.zipRight(Effect.sleep(ms)),
+        Effect.zipRight(Effect.sync(() => order.push(`${name}-`)))
+      )
+    await Effect.runPromise(
+      Effect.all(
+        [
+          withLock(path, 5_000, step("a", 300)),
+          Effect.sleep(50).pipe(Effect.zipRight(withLock(path, 5_000, step("b", 10))))
+        ],
+        { concurrency: "unbounded" }
+      )
+    )
     expect(order).toEqual(["a+", "a-", "b+", "b-"])
   })
 
@@ -56,7 +78,9 @@ describe("SessionLockLive", () => {
     expect(await Effect.runPromise(withLock(path, 1_000, Effect.succeed("ran")))).toBe("ran")
     expect(statSync(dir).mode & 0o777).toBe(0o700)
     const shared = join(temp.root, "not-yet-either", "d.piab-lock")
-    await Effect.runPromise(Effect.flatMap(SessionLock, (lock) => lock.join(shared)).pipe(Effect.provide(SessionLockLive)))
+    await Effect.runPromise(
+      Effect.flatMap(SessionLock, (lock) => lock.join(shared)).pipe(Effect.provide(SessionLockLive))
+    )
     expect(existsSync(join(temp.root, "not-yet-either", "d.piab-users"))).toBe(true)
   })
 
@@ -66,10 +90,24 @@ describe("SessionLockLive", () => {
     try {
       let ran = false
       const started = Date.now()
-      const result = await Effect.runPromise(Effect.either(withLock(path, 400, Effect.sync(() => (ran = true)))))
+      const result = await Effect.runPromise(
+        Effect.either(
+          withLock(
+            path,
+            400,
+            Effect.sync(() => (ran = true))
+          )
+        )
+      )
       expect(Date.now() - started).toBeGreaterThanOrEqual(390)
       expect(ran).toBe(false)
-      expect(Either.isLeft(result) && result.left).toMatchObject({ _tag: "TimedOut", source: "session-lock", dispatched: "no", timeoutMs: 400, holder: { pid: holder.pid, command: "node holder.js" } })
+      expect(Either.isLeft(result) && result.left).toMatchObject({
+        _tag: "TimedOut",
+        source: "session-lock",
+        dispatched: "no",
+        timeoutMs: 400,
+        holder: { pid: holder.pid, command: "node holder.js" }
+      })
     } finally {
       await holder.kill()
     }
@@ -78,7 +116,8 @@ describe("SessionLockLive", () => {
   it("the lock goes in the order it was asked for: a holder that asks again at once queues behind a waiter", async () => {
     const path = join(temp.root, "fair.piab-lock")
     const order: Array<string> = []
-    const hold = (name: string) => withLock(path, 10_000, Effect.sync(() => order.push(name)).pipe(Effect.zipRight(Effect.sleep(60))))
+    const hold = (name: string) =>
+      withLock(path, 10_000, Effect.sync(() => order.push(name)).pipe(Effect.zipRight(Effect.sleep(60))))
     // A takes the lock five times back to back; B asks once, while A's first turn runs
     const a = Effect.forEach([1, 2, 3, 4, 5], (n) => hold(`a${n}`), { discard: true })
     const b = Effect.sleep(20).pipe(Effect.zipRight(hold("b")))
@@ -95,7 +134,10 @@ describe("SessionLockLive", () => {
       child.once("exit", () => resolve(child.pid ?? 0))
     })
     const now = Date.now()
-    const stale = [`stale.piab-lock.wait.${now - 1000}.${now + 60_000}.${dead}.0`, `stale.piab-lock.wait.${now - 90_000}.${now - 60_000}.${process.pid}.0`]
+    const stale = [
+      `stale.piab-lock.wait.${now - 1000}.${now + 60_000}.${dead}.0`,
+      `stale.piab-lock.wait.${now - 90_000}.${now - 60_000}.${process.pid}.0`
+    ]
     for (const name of stale) writeFileSync(join(temp.root, name), "")
     const started = Date.now()
     await Effect.runPromise(withLock(path, 5_000, Effect.void))
@@ -106,7 +148,13 @@ describe("SessionLockLive", () => {
   it("a holder killed with SIGKILL frees the session at once", async () => {
     const path = join(temp.root, "c.piab-lock")
     const holder = await holdInChild(path)
-    const waiting = Effect.runPromise(withLock(path, 10_000, Effect.sync(() => Date.now())))
+    const waiting = Effect.runPromise(
+      withLock(
+        path,
+        10_000,
+        Effect.sync(() => Date.now())
+      )
+    )
     await new Promise((r) => setTimeout(r, 300))
     const killedAt = Date.now()
     await holder.kill()
@@ -132,11 +180,20 @@ describe("SessionLockLive", () => {
 
     // one call holds the lock while the file is retired under a second that already opened it: they never overlap
     const order: Array<string> = []
-    const step = (name: string, ms: number) => Effect.sync(() => order.push(`${name}+`)).pipe(Effect.zipRight(Effect.sleep(ms)), Effect.zipRight(Effect.sync(() => order.push(`${name}-`))))
-    await Effect.runPromise(Effect.all([
-      lock.withLock(path, 5_000, step("a", 300).pipe(Effect.zipRight(Effect.sync(() => rmSync(path))))),
-      Effect.sleep(50).pipe(Effect.zipRight(lock.withLock(path, 5_000, step("b", 10))))
-    ], { concurrency: "unbounded" }))
+    const step = (name: string, ms: number) =>
+      Effect.sync(() => order.push(`${name}+`)).pipe(
+        Effect.zipRight(Effect.sleep(ms)),
+        Effect.zipRight(Effect.sync(() => order.push(`${name}-`)))
+      )
+    await Effect.runPromise(
+      Effect.all(
+        [
+          lock.withLock(path, 5_000, step("a", 300).pipe(Effect.zipRight(Effect.sync(() => rmSync(path))))),
+          Effect.sleep(50).pipe(Effect.zipRight(lock.withLock(path, 5_000, step("b", 10))))
+        ],
+        { concurrency: "unbounded" }
+      )
+    )
     expect(order).toEqual(["a+", "a-", "b+", "b-"])
   })
 
@@ -152,7 +209,8 @@ describe("the processes that use a session (join / leave / inUse)", () => {
   it("the last to leave is told it is alone; a user that dies stops counting at once", async () => {
     const native = (await import("node:module")).createRequire(import.meta.url)("fs-native-extensions")
     // two instances hold two open files: the kernel treats them as two processes
-    const first = makeSessionLock(native), second = makeSessionLock(native)
+    const first = makeSessionLock(native),
+      second = makeSessionLock(native)
     const path = join(temp.root, "shared.piab-lock")
     const run = <A>(e: Effect.Effect<A>) => Effect.runPromise(e)
     expect(await run(first.inUse(path))).toBe(false)
@@ -184,13 +242,28 @@ describe("the refusal a model reads", () => {
   it("names the other process and offers the same call with a wait that outlasts its hold", () => {
     const resolved = resolveInputMode({ args: ["get", "title"] }, "/work/cwd")
     if (Either.isLeft(resolved)) throw new Error("input")
-    const planned = planInvocation(resolved.right.input, initialSessionState("pi-lock-0001"), testConfig(temp.root), "/work/cwd")
+    const planned = planInvocation(
+      resolved.right.input,
+      initialSessionState("pi-lock-0001"),
+      testConfig(temp.root),
+      "/work/cwd"
+    )
     if (Either.isLeft(planned)) throw new Error("plan")
     const plan = { ...planned.right, compiled: resolved.right.compiled }
-    const error = new TimedOut({ reason: "session-lock", lockPath: "/tmp/s/pi-lock-0001.lock", timeoutMs: 35_000, dispatched: "no", stdout: "", stderr: "", holder: { pid: 4242, command: "node cli.js", heldMs: 50_000, remainingMs: 70_000 } })
+    const error = new TimedOut({
+      reason: "session-lock",
+      lockPath: "/tmp/s/pi-lock-0001.lock",
+      timeoutMs: 35_000,
+      dispatched: "no",
+      stdout: "",
+      stderr: "",
+      holder: { pid: 4242, command: "node cli.js", heldMs: 50_000, remainingMs: 70_000 }
+    })
     const failure = formatFailure(plan, error)
     expect(failure.text).toContain("in use by another process (pid 4242: node cli.js, holding it for 50 s)")
     expect(failure.text).toContain("ran nothing")
-    expect(failure.nextActions).toEqual([expect.objectContaining({ id: "retry-when-session-free", params: { args: ["get", "title"], timeoutMs: 106_000 } })])
+    expect(failure.nextActions).toEqual([
+      expect.objectContaining({ id: "retry-when-session-free", params: { args: ["get", "title"], timeoutMs: 106_000 } })
+    ])
   })
 })

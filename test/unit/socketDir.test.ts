@@ -6,7 +6,9 @@ const config = (env: Record<string, string>) => ({ env, socketDir: "/tmp/piab-10
 
 describe("socket folder", () => {
   it("the call's AGENT_BROWSER_SOCKET_DIR, else the tool environment's, else the private folder", () => {
-    expect(socketDirOf(config({ AGENT_BROWSER_SOCKET_DIR: "/run/tool" }), { AGENT_BROWSER_SOCKET_DIR: "/run/call" })).toBe("/run/call")
+    expect(
+      socketDirOf(config({ AGENT_BROWSER_SOCKET_DIR: "/run/tool" }), { AGENT_BROWSER_SOCKET_DIR: "/run/call" })
+    ).toBe("/run/call")
     expect(socketDirOf(config({ AGENT_BROWSER_SOCKET_DIR: "/run/tool" }), {})).toBe("/run/tool")
     expect(socketDirOf(config({}))).toBe("/tmp/piab-1000")
   })

@@ -14,20 +14,35 @@ afterAll(() => temp.cleanup())
 
 /** A raw snapshot of about `kib` KiB whose paragraphs mention a secret-bearing URL. */
 const bigSnapshot = (kib: number, marker: string) => {
-  const lines = ["- main", "  - heading \"Report\" [level=1, ref=e1]"]
+  const lines = ["- main", '  - heading "Report" [level=1, ref=e1]']
   for (let i = 0; Buffer.byteLength(lines.join("\n")) < kib * 1024; i++) {
-    lines.push(`  - paragraph\n    - StaticText "${marker} line ${i} see https://x.test/cb?token=tok${i}secret and more words to make it long enough."`)
+    lines.push(
+      `  - paragraph\n    - StaticText "${marker} line ${i} see https://x.test/cb?token=tok${i}secret and more words to make it long enough."`
+    )
   }
   return lines.join("\n")
 }
 
-const snapshotReply = (kib: number, marker: string) => FakeAgentBrowser.ok({ origin: "https://x.test/", refs: { e1: { role: "heading", name: "Report" } }, snapshot: bigSnapshot(kib, marker) })
+const snapshotReply = (kib: number, marker: string) =>
+  FakeAgentBrowser.ok({
+    origin: "https://x.test/",
+    refs: { e1: { role: "heading", name: "Report" } },
+    snapshot: bigSnapshot(kib, marker)
+  })
 
 describe("spill files", () => {
   it("keep a persisted session within its byte budget by evicting the oldest, and report it", async () => {
-    const runtime = ManagedRuntime.make(fakeLayer(temp.root, [
-      { reply: snapshotReply(20, "one") }, { reply: snapshotReply(20, "two") }, { reply: snapshotReply(20, "three") }
-    ], { sessionArtifactMaxBytes: 45 * 1024 }))
+    const runtime = ManagedRuntime.make(
+      fakeLayer(
+        temp.root,
+        [
+          { reply: snapshotReply(20, "one") },
+          { reply: snapshotReply(20, "two") },
+          { reply: snapshotReply(20, "three") }
+        ],
+        { sessionArtifactMaxBytes: 45 * 1024 }
+      )
+    )
     const persisted = { ...call, persistSession: true }
     try {
       const first = await runtime.runPromise(runToResult({ args: ["snapshot"] }, persisted))
@@ -43,7 +58,11 @@ describe("spill files", () => {
       expect(text).toContain("1 older spill file(s) evicted")
       const manifest = third.details.artifactManifest
       expect(manifest?.entries.find((e) => e.path === first.details.fullOutputPath)?.retentionState).toBe("evicted")
-      expect(manifest?.entries.find((e) => e.path === third.details.fullOutputPath)).toMatchObject({ kind: "spill", storageScope: "persistent-session", retentionState: "live" })
+      expect(manifest?.entries.find((e) => e.path === third.details.fullOutputPath)).toMatchObject({
+        kind: "spill",
+        storageScope: "persistent-session",
+        retentionState: "live"
+      })
       expect(manifest?.counts).toMatchObject({ live: 2, evicted: 1 })
       expect(JSON.stringify(manifest)).not.toContain("line 1") // metadata only
     } finally {
@@ -52,19 +71,25 @@ describe("spill files", () => {
   })
 
   it.scoped("hold the full raw text, redacted", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* runToResult({ args: ["snapshot"] }, call)
       const spilled = readFileSync(result.details.fullOutputPath ?? "", "utf8")
       expect(spilled).toContain("redact line 0")
       expect(spilled).toContain("token=[REDACTED]")
       expect(spilled).not.toMatch(/tok\d+secret/)
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: snapshotReply(12, "redact") }]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: snapshotReply(12, "redact") }])))
+  )
 
   it("of unpersisted sessions are process-private and removed at shutdown; persisted ones stay", async () => {
-    const runtime = ManagedRuntime.make(fakeLayer(temp.root, [{ reply: snapshotReply(12, "a") }, { reply: snapshotReply(12, "b") }]))
+    const runtime = ManagedRuntime.make(
+      fakeLayer(temp.root, [{ reply: snapshotReply(12, "a") }, { reply: snapshotReply(12, "b") }])
+    )
     const ephemeral = await runtime.runPromise(runToResult({ args: ["snapshot"] }, call))
     const kept = await runtime.runPromise(runToResult({ args: ["snapshot"] }, { ...call, persistSession: true }))
-    expect(ephemeral.details.artifactManifest?.entries[0]).toMatchObject({ storageScope: "process-temp", retentionState: "ephemeral" })
+    expect(ephemeral.details.artifactManifest?.entries[0]).toMatchObject({
+      storageScope: "process-temp",
+      retentionState: "ephemeral"
+    })
     expect(existsSync(ephemeral.details.fullOutputPath ?? "")).toBe(true)
     await runtime.dispose()
     expect(existsSync(ephemeral.details.fullOutputPath ?? "")).toBe(false)
@@ -72,7 +97,7 @@ describe("spill files", () => {
   })
 
   it.scoped("restored from a branch become missing when their file is gone", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* runToResult({ args: ["snapshot"] }, { ...call, persistSession: true })
       const entries = result.details.artifactManifest?.entries ?? []
       unlinkSync(result.details.fullOutputPath ?? "")
@@ -80,7 +105,8 @@ describe("spill files", () => {
       yield* store.restoreManifest(entries)
       const restored = yield* store.manifest
       expect(restored[0]?.retentionState).toBe("missing")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: snapshotReply(12, "m") }]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: snapshotReply(12, "m") }])))
+  )
 })
 
 describe("crashed processes", () => {
@@ -89,11 +115,17 @@ describe("crashed processes", () => {
     const { pruneCrashedRuns } = await import("../../src/layers/ArtifactStoreLive.js")
     const { FakeOsProcesses } = await import("../../src/layers/test/FakeOsProcesses.js")
     const root = `${temp.root}/prune`
-    for (const name of ["run-999999999-abc", `run-${process.pid}-def`, "run-4242-ghi", "unrelated"]) mk(`${root}/${name}`, { recursive: true })
-    const unreadable = Effect.zipRight(Effect.flatMap(FakeOsProcesses, (d) => d.setUnavailable(true)), pruneCrashedRuns(root))
+    for (const name of ["run-999999999-abc", `run-${process.pid}-def`, "run-4242-ghi", "unrelated"])
+      mk(`${root}/${name}`, { recursive: true })
+    const unreadable = Effect.zipRight(
+      Effect.flatMap(FakeOsProcesses, (d) => d.setUnavailable(true)),
+      pruneCrashedRuns(root)
+    )
     expect(await Effect.runPromise(Effect.provide(unreadable, FakeOsProcesses.layer([{ pid: 4242 }])))).toEqual([])
     expect(exists(`${root}/run-999999999-abc`)).toBe(true)
-    expect(await Effect.runPromise(Effect.provide(pruneCrashedRuns(root), FakeOsProcesses.layer([{ pid: 4242 }])))).toEqual(["run-999999999-abc"])
+    expect(
+      await Effect.runPromise(Effect.provide(pruneCrashedRuns(root), FakeOsProcesses.layer([{ pid: 4242 }])))
+    ).toEqual(["run-999999999-abc"])
     expect(exists(`${root}/run-${process.pid}-def`)).toBe(true)
     expect(exists(`${root}/run-4242-ghi`)).toBe(true)
     expect(exists(`${root}/unrelated`)).toBe(true)

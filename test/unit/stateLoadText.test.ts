@@ -45,7 +45,7 @@ const browser = (stays: boolean) => {
 
 describe("state load says where the tab is now", () => {
   it.scoped("a tab moved to the origin's root: the page changed, where it was, and that refs are void", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/form.html"] }, call)
       const text = textOf(yield* runToResult({ args: ["state", "load", "/tmp/s.json"] }, call))
       expect(text).toContain("Loaded state from /tmp/s.json.")
@@ -54,13 +54,15 @@ describe("state load says where the tab is now", () => {
           "(open http://a.test/form.html to go back). Refs from before are void (snapshot -i)."
       )
       expect(text).not.toContain("Page: ")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: browser(false), repeat: true }]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: browser(false), repeat: true }])))
+  )
 
   it.scoped("a tab that stayed: said still on its page", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/form.html"] }, call)
       const text = textOf(yield* runToResult({ args: ["state", "load", "/tmp/s.json"] }, call))
       expect(text).toContain("The tab is still on http://a.test/form.html (Form).")
       expect(text).not.toContain("The page changed")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: browser(true), repeat: true }]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: browser(true), repeat: true }])))
+  )
 })

@@ -19,37 +19,65 @@ const here = { piSessionId: "s", cwd: temp.root }
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
 
 /** Each step is its own process: a screenshot writes its file and reports it; everything else answers done. */
-const script: ReadonlyArray<ScriptedRun> = [{
-  reply: (r) => {
-    const step = r.args.slice(r.args.indexOf("--session") + 2)
-    if (step[0] !== "screenshot") return FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" })
-    const path = step[1] ?? ""
-    writeFileSync(path, PNG)
-    return FakeAgentBrowser.ok({ path })
-  },
-  repeat: true
-}]
+const script: ReadonlyArray<ScriptedRun> = [
+  {
+    reply: (r) => {
+      const step = r.args.slice(r.args.indexOf("--session") + 2)
+      if (step[0] !== "screenshot") return FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" })
+      const path = step[1] ?? ""
+      writeFileSync(path, PNG)
+      return FakeAgentBrowser.ok({ path })
+    },
+    repeat: true
+  }
+]
 
 const noChecks = { checkNetwork: false, checkConsole: false, checkErrors: false }
 const cases: ReadonlyArray<readonly [string, (path: string) => ToolInput]> = [
-  ["job", (path) => ({ job: { steps: [{ action: "open", url: "http://a.test/" }, { action: "screenshot", path }] } })],
+  [
+    "job",
+    (path) => ({
+      job: {
+        steps: [
+          { action: "open", url: "http://a.test/" },
+          { action: "screenshot", path }
+        ]
+      }
+    })
+  ],
   ["qa", (path) => ({ qa: { url: "http://a.test/", screenshotPath: path, ...noChecks } })],
-  ["raw batch", (path) => ({ args: ["batch"], stdin: JSON.stringify([["open", "http://a.test/"], ["screenshot", path]]) })]
+  [
+    "raw batch",
+    (path) => ({
+      args: ["batch"],
+      stdin: JSON.stringify([
+        ["open", "http://a.test/"],
+        ["screenshot", path]
+      ])
+    })
+  ]
 ]
 
 describe("F9: a step's saved file is in the session's manifest", () => {
   for (const [mode, input] of cases) {
     it.scoped(`${mode}: the call's artifactManifest has it; close lists it in explicitArtifactPaths`, () =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         mkdirSync(join(temp.root, "f9"), { recursive: true })
         const path = join(temp.root, "f9", `${mode.replace(" ", "-")}.png`)
         const saved = yield* runToResult(input(path), here)
         expect(saved.isError).toBe(false)
-        const row = { path, kind: "screenshot", command: "screenshot", storageScope: "explicit-path", retentionState: "live" }
+        const row = {
+          path,
+          kind: "screenshot",
+          command: "screenshot",
+          storageScope: "explicit-path",
+          retentionState: "live"
+        }
         expect(saved.details.artifactManifest?.entries).toContainEqual(expect.objectContaining(row))
         const closed = yield* runToResult({ args: ["close"] }, here)
         expect(closed.isError).toBe(false)
         expect(closed.details.artifactCleanup?.explicitArtifactPaths).toEqual([path])
-      }).pipe(Effect.provide(fakeLayer(temp.root, script))))
+      }).pipe(Effect.provide(fakeLayer(temp.root, script)))
+    )
   }
 })

@@ -19,7 +19,8 @@ import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
 
-const textOf = (r: { content: ReadonlyArray<{ type: string; text?: string }> }) => r.content.map((c) => c.text ?? "").join("\n")
+const textOf = (r: { content: ReadonlyArray<{ type: string; text?: string }> }) =>
+  r.content.map((c) => c.text ?? "").join("\n")
 const MARKER = "[data-agent-browser-located='true']"
 
 /** A scripted browser: `page` is where it is; a click on `#nav` goes to /next. */
@@ -33,7 +34,12 @@ const browser = () => {
       return { targetId: "T", ...page }
     }
     if (has("eval")) return { origin: page.url, result: page }
-    if (has("snapshot")) return { origin: page.url, refs: { e1: { role: "button", name: "Go" }, e2: { role: "checkbox", name: "Agree" } }, snapshot: "- button \"Go\" [ref=e1]\n- checkbox \"Agree\" [ref=e2]" }
+    if (has("snapshot"))
+      return {
+        origin: page.url,
+        refs: { e1: { role: "button", name: "Go" }, e2: { role: "checkbox", name: "Agree" } },
+        snapshot: '- button "Go" [ref=e1]\n- checkbox "Agree" [ref=e2]'
+      }
     if (has("tab")) return { tabs: [{ active: true, tabId: "t1", title: page.title, url: page.url }] }
     if (has("click") && has("#nav")) page = { url: "http://a.test/next", title: "Next" }
     if (has("click") || has("dblclick")) return { clicked: step[step.length - 1] }
@@ -48,7 +54,10 @@ const browser = () => {
   return (request: RunRequest) => {
     if (request.args.includes("batch")) {
       const steps = JSON.parse(request.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
-      return { exitCode: 0, stdout: JSON.stringify(steps.map((s) => ({ command: s, success: true, result: resultOf(s), error: null }))) }
+      return {
+        exitCode: 0,
+        stdout: JSON.stringify(steps.map((s) => ({ command: s, success: true, result: resultOf(s), error: null })))
+      }
     }
     return FakeAgentBrowser.ok(resultOf(request.args))
   }
@@ -56,23 +65,59 @@ const browser = () => {
 const layer = () => fakeLayer(temp.root, [{ reply: browser(), repeat: true }])
 
 describe("batch rows say each fact once", () => {
-  it.scoped("an open row names the landed address only when it is not the one asked for; a snapshot of the page the call started on has no header", () =>
-    Effect.gen(function*() {
-      const opened = textOf(yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["open", "http://a.test/a b"], ["open", "http://a.test/old"]]) }, call))
-      expect(opened).toContain("1. ✓ open → Home\n") // written as the browser writes it, the address asked for: not said again
-      expect(opened).toContain("2. ✓ open http://a.test/old → Home — http://a.test/landed")
-      yield* runToResult({ args: ["open", "http://a.test/"] }, call)
-      const same = textOf(yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["check", "@e2"], ["snapshot", "-i"]]) }, call))
-      expect(same).toContain("2. ✓ snapshot -i\n- button \"Go\" [ref=e1]")
-      expect(same).not.toContain("Snapshot of")
-      const moved = textOf(yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["click", "#nav"], ["snapshot", "-i"]]) }, call))
-      expect(moved).toContain("Snapshot of http://a.test/next (2 refs):")
-    }).pipe(Effect.provide(layer())))
+  it.scoped(
+    "an open row names the landed address only when it is not the one asked for; a snapshot of the page the call started on has no header",
+    () =>
+      Effect.gen(function* () {
+        const opened = textOf(
+          yield* runToResult(
+            {
+              args: ["batch"],
+              stdin: JSON.stringify([
+                ["open", "http://a.test/a b"],
+                ["open", "http://a.test/old"]
+              ])
+            },
+            call
+          )
+        )
+        expect(opened).toContain("1. ✓ open → Home\n") // written as the browser writes it, the address asked for: not said again
+        expect(opened).toContain("2. ✓ open http://a.test/old → Home — http://a.test/landed")
+        yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+        const same = textOf(
+          yield* runToResult(
+            {
+              args: ["batch"],
+              stdin: JSON.stringify([
+                ["check", "@e2"],
+                ["snapshot", "-i"]
+              ])
+            },
+            call
+          )
+        )
+        expect(same).toContain('2. ✓ snapshot -i\n- button "Go" [ref=e1]')
+        expect(same).not.toContain("Snapshot of")
+        const moved = textOf(
+          yield* runToResult(
+            {
+              args: ["batch"],
+              stdin: JSON.stringify([
+                ["click", "#nav"],
+                ["snapshot", "-i"]
+              ])
+            },
+            call
+          )
+        )
+        expect(moved).toContain("Snapshot of http://a.test/next (2 refs):")
+      }).pipe(Effect.provide(layer()))
+  )
 })
 
 describe("action results in words", () => {
   it.scoped("dblclick, drag, find, scroll and scrollintoview say what they did; no JSON, no marker", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       const texts = [
         textOf(yield* runToResult({ args: ["dblclick", "#edit"] }, call)),
@@ -91,10 +136,11 @@ describe("action results in words", () => {
         expect(text).not.toContain(MARKER)
         expect(text).not.toContain("Clicked")
       }
-    }).pipe(Effect.provide(layer())))
+    }).pipe(Effect.provide(layer()))
+  )
 
   it.scoped("Page: only when the page changed; a snapshot of the known page has no header", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       expect(textOf(yield* runToResult({ args: ["click", "#stay"] }, call))).not.toContain("Page:")
       const snapshot = textOf(yield* runToResult({ args: ["snapshot", "-i"] }, call))
@@ -102,53 +148,94 @@ describe("action results in words", () => {
       expect(snapshot).toContain("[ref=e1]")
       expect(textOf(yield* runToResult({ args: ["click", "#nav"] }, call))).toContain("Page: Next — http://a.test/next")
       expect(textOf(yield* runToResult({ args: ["click", "#stay"] }, call))).not.toContain("Page:")
-    }).pipe(Effect.provide(layer())))
+    }).pipe(Effect.provide(layer()))
+  )
 
   it.scoped("a job's snapshot step shows the -i view with refs, and those refs are usable next", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       yield* runToResult({ args: ["snapshot", "-i"] }, call)
-      const job = yield* runToResult({ job: { steps: [{ action: "open", url: "http://a.test/" }, { action: "snapshot" }] } }, call)
+      const job = yield* runToResult(
+        { job: { steps: [{ action: "open", url: "http://a.test/" }, { action: "snapshot" }] } },
+        call
+      )
       const text = textOf(job)
       expect(text).toContain("1. ✓ open → Home\n") // the address it asked for is not said again
-      expect(text).toContain("2. ✓ snapshot -i\n- button \"Go\" [ref=e1]\n- checkbox \"Agree\" [ref=e2]")
-      expect(text).not.toContain("\"snapshot\":")
+      expect(text).toContain('2. ✓ snapshot -i\n- button "Go" [ref=e1]\n- checkbox "Agree" [ref=e2]')
+      expect(text).not.toContain('"snapshot":')
       const next = yield* runToResult({ args: ["check", "@e2"] }, call)
       expect(next.isError, textOf(next)).toBe(false)
       expect(textOf(next)).toMatch(/^Checked @e2/)
-    }).pipe(Effect.provide(layer())))
+    }).pipe(Effect.provide(layer()))
+  )
 
   it.scoped("a job that fully succeeded writes no line for steps that only echo the caller's command", () =>
-    Effect.gen(function*() {
-      const job = yield* runToResult({ job: { steps: [
-        { action: "open", url: "http://a.test/" },
-        { action: "hover", selector: "#row" },
-        { action: "dblclick", selector: "#edit" },
-        { action: "drag", selector: "#a", target: "#c" },
-        { action: "press", text: "Enter" },
-        { action: "check", selector: "#agree" },
-        { action: "scrollIntoView", selector: "#far" }
-      ] } }, call)
+    Effect.gen(function* () {
+      const job = yield* runToResult(
+        {
+          job: {
+            steps: [
+              { action: "open", url: "http://a.test/" },
+              { action: "hover", selector: "#row" },
+              { action: "dblclick", selector: "#edit" },
+              { action: "drag", selector: "#a", target: "#c" },
+              { action: "press", text: "Enter" },
+              { action: "check", selector: "#agree" },
+              { action: "scrollIntoView", selector: "#far" }
+            ]
+          }
+        },
+        call
+      )
       expect(job.isError, textOf(job)).toBe(false)
       const lines = textOf(job).split("\n")
       expect(lines[0]).toBe("✓ 7/7 steps")
       expect(lines[1]).toMatch(/^1\. ✓ open → /)
       // the header counts them; none of their commands comes back
-      for (const echo of ["hover #row", "dblclick #edit", "drag #a #c", "press Enter", "check #agree", "scrollintoview #far"]) expect(textOf(job)).not.toContain(echo)
-    }).pipe(Effect.provide(layer())))
+      for (const echo of [
+        "hover #row",
+        "dblclick #edit",
+        "drag #a #c",
+        "press Enter",
+        "check #agree",
+        "scrollintoview #far"
+      ])
+        expect(textOf(job)).not.toContain(echo)
+    }).pipe(Effect.provide(layer()))
+  )
 })
 
 describe("last known page", () => {
   it("pageAfter: the probed page, the page a reply names, null after an unread navigation, else unchanged", () => {
     const home = { url: "http://a.test/", title: "Home" }
-    expect(pageAfter(["click", "#x"], { kind: "single", data: { clicked: "#x" }, warning: undefined }, home, undefined)).toEqual(home)
-    expect(pageAfter(["open", "http://a.test/"], { kind: "single", data: home, warning: undefined }, undefined, undefined)).toEqual(home)
-    expect(pageAfter(["fill", "#a", "x"], { kind: "single", data: { filled: "#a" }, warning: undefined }, undefined, home)).toBeUndefined()
-    expect(pageAfter(["snapshot", "-i"], { kind: "single", data: { origin: "http://a.test/" }, warning: undefined }, undefined, home)).toEqual(home)
-    const rows = [{ command: ["open", "http://a.test/"], success: true as const, result: home }, { command: ["click", "#go"], success: true as const, result: {} }]
+    expect(
+      pageAfter(["click", "#x"], { kind: "single", data: { clicked: "#x" }, warning: undefined }, home, undefined)
+    ).toEqual(home)
+    expect(
+      pageAfter(["open", "http://a.test/"], { kind: "single", data: home, warning: undefined }, undefined, undefined)
+    ).toEqual(home)
+    expect(
+      pageAfter(["fill", "#a", "x"], { kind: "single", data: { filled: "#a" }, warning: undefined }, undefined, home)
+    ).toBeUndefined()
+    expect(
+      pageAfter(
+        ["snapshot", "-i"],
+        { kind: "single", data: { origin: "http://a.test/" }, warning: undefined },
+        undefined,
+        home
+      )
+    ).toEqual(home)
+    const rows = [
+      { command: ["open", "http://a.test/"], success: true as const, result: home },
+      { command: ["click", "#go"], success: true as const, result: {} }
+    ]
     expect(pageAfter([], { kind: "batch", rows }, undefined, undefined)).toBeNull()
-    expect(pageAfter(["tab", "list"], { kind: "single", data: { tabs: [] }, warning: undefined }, undefined, home)).toBeUndefined()
-    expect(pageAfter(["tab", "close"], { kind: "single", data: { closed: true }, warning: undefined }, undefined, home)).toBeNull()
+    expect(
+      pageAfter(["tab", "list"], { kind: "single", data: { tabs: [] }, warning: undefined }, undefined, home)
+    ).toBeUndefined()
+    expect(
+      pageAfter(["tab", "close"], { kind: "single", data: { closed: true }, warning: undefined }, undefined, home)
+    ).toBeNull()
   })
 
   it("pageChanged: a new url or a new known title; an unknown title is no change", () => {
@@ -166,38 +253,58 @@ const message = (e: Either.Either<unknown, { message: string }>) => (Either.isLe
 
 describe("new step kinds compile to upstream argv", () => {
   it("semanticAction: hover/check by locator, dblclick/uncheck/scrollIntoView by selector, press a key alone", () => {
-    expect(Either.getOrThrow(sem({ action: "hover", locator: "text", value: "Row" })).args).toEqual(["find", "text", "Row", "hover"])
+    expect(Either.getOrThrow(sem({ action: "hover", locator: "text", value: "Row" })).args).toEqual([
+      "find",
+      "text",
+      "Row",
+      "hover"
+    ])
     expect(Either.getOrThrow(sem({ action: "dblclick", selector: "@e4" })).args).toEqual(["dblclick", "@e4"])
     expect(Either.getOrThrow(sem({ action: "uncheck", selector: "#agree" })).args).toEqual(["uncheck", "#agree"])
-    expect(Either.getOrThrow(sem({ action: "scrollIntoView", selector: "#far" })).args).toEqual(["scrollintoview", "#far"])
-    expect(Either.getOrThrow(sem({ action: "press", text: "Escape", session: "s" })).args).toEqual(["--session", "s", "press", "Escape"])
-    expect(message(sem({ action: "dblclick", locator: "text", value: "Row" }))).toContain("dblclick needs a selector or @ref")
+    expect(Either.getOrThrow(sem({ action: "scrollIntoView", selector: "#far" })).args).toEqual([
+      "scrollintoview",
+      "#far"
+    ])
+    expect(Either.getOrThrow(sem({ action: "press", text: "Escape", session: "s" })).args).toEqual([
+      "--session",
+      "s",
+      "press",
+      "Escape"
+    ])
+    expect(message(sem({ action: "dblclick", locator: "text", value: "Row" }))).toContain(
+      "dblclick needs a selector or @ref"
+    )
     expect(message(sem({ action: "press", selector: "#a", text: "Enter" }))).toContain("press takes only text")
     expect(message(sem({ action: "press" }))).toContain("press needs text")
   })
 
   it("job: each new kind is one row (press with a selector focuses first); drag needs selector and target", () => {
-    const rows = Either.getOrThrow(job([
-      { action: "hover", locator: "role", value: "button", name: "Delete" },
-      { action: "dblclick", selector: "#edit" },
-      { action: "drag", selector: "#a", target: "#c" },
-      { action: "press", text: "Enter" },
-      { action: "press", selector: "#key", text: "a" },
-      { action: "check", locator: "label", value: "Agree" },
-      { action: "uncheck", selector: "#agree" },
-      { action: "scrollIntoView", selector: "#far" }
-    ])).rows
+    const rows = Either.getOrThrow(
+      job([
+        { action: "hover", locator: "role", value: "button", name: "Delete" },
+        { action: "dblclick", selector: "#edit" },
+        { action: "drag", selector: "#a", target: "#c" },
+        { action: "press", text: "Enter" },
+        { action: "press", selector: "#key", text: "a" },
+        { action: "check", locator: "label", value: "Agree" },
+        { action: "uncheck", selector: "#agree" },
+        { action: "scrollIntoView", selector: "#far" }
+      ])
+    ).rows
     expect(rows).toEqual([
       ["find", "role", "button", "hover", "--name", "Delete"],
       ["dblclick", "#edit"],
       ["drag", "#a", "#c"],
       ["press", "Enter"],
-      ["focus", "#key"], ["press", "a"],
+      ["focus", "#key"],
+      ["press", "a"],
       ["find", "label", "Agree", "check"],
       ["uncheck", "#agree"],
       ["scrollintoview", "#far"]
     ])
-    expect(message(job([{ action: "drag", selector: "#a" }]))).toContain("drag: needs selector (CSS or @ref) and target")
+    expect(message(job([{ action: "drag", selector: "#a" }]))).toContain(
+      "drag: needs selector (CSS or @ref) and target"
+    )
     expect(message(job([{ action: "press" }]))).toContain("press: needs text")
   })
 })

@@ -23,29 +23,43 @@ const temp = tempRoot()
 afterAll(() => temp.cleanup())
 
 /** A logger that keeps every entry (level, message, cause) in a Ref the test reads. */
-const collecting = Effect.gen(function*() {
-  const entries = yield* Ref.make<ReadonlyArray<{ readonly level: string; readonly message: string; readonly cause: string }>>([])
+const collecting = Effect.gen(function* () {
+  const entries = yield* Ref.make<
+    ReadonlyArray<{ readonly level: string; readonly message: string; readonly cause: string }>
+  >([])
   const logger = Logger.make(({ cause, logLevel, message }) =>
-    Effect.runSync(Ref.update(entries, (all) => [...all, { level: logLevel.label, message: [message].flat().join(" "), cause: Cause.pretty(cause) }])))
+    Effect.runSync(
+      Ref.update(entries, (all) => [
+        ...all,
+        { level: logLevel.label, message: [message].flat().join(" "), cause: Cause.pretty(cause) }
+      ])
+    )
+  )
   return { entries: Ref.get(entries), layer: Layer.merge(Logger.add(logger), Logger.minimumLogLevel(LogLevel.Debug)) }
 })
 
 describe("swallowed failures", () => {
   it.scoped("a page filter that cannot read the URL still answers, and logs why at debug level with the cause", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const log = yield* collecting
       const result = yield* runToResult({ args: ["network", "requests", "--current-page"] }, call).pipe(
-        Effect.provide(fakeLayer(temp.root, [
-          { when: (r) => r.args.includes("requests"), reply: FakeAgentBrowser.ok({ requests: [{ requestId: "1", url: "http://a.test/x" }] }) },
-          { when: (r) => r.args.includes("url"), reply: FakeAgentBrowser.fail("no page answered the url read") }
-        ])),
+        Effect.provide(
+          fakeLayer(temp.root, [
+            {
+              when: (r) => r.args.includes("requests"),
+              reply: FakeAgentBrowser.ok({ requests: [{ requestId: "1", url: "http://a.test/x" }] })
+            },
+            { when: (r) => r.args.includes("url"), reply: FakeAgentBrowser.fail("no page answered the url read") }
+          ])
+        ),
         Effect.provide(log.layer)
       )
       expect(result.isError).toBe(false)
       const entry = (yield* log.entries).find((e) => e.message.includes("page filter could not read the URL"))
       expect(entry?.level).toBe("DEBUG")
       expect(entry?.cause).toContain("no page answered the url read")
-    }))
+    })
+  )
 })
 
 describe("pi's debug logger", () => {
@@ -56,33 +70,44 @@ describe("pi's debug logger", () => {
   })
 
   it.effect("off: a warning reaches neither the console nor stderr", () =>
-    Effect.gen(function*() {
-      const spies = [vi.spyOn(console, "log"), vi.spyOn(console, "warn"), vi.spyOn(console, "error"), vi.spyOn(process.stderr, "write")]
+    Effect.gen(function* () {
+      const spies = [
+        vi.spyOn(console, "log"),
+        vi.spyOn(console, "warn"),
+        vi.spyOn(console, "error"),
+        vi.spyOn(process.stderr, "write")
+      ]
       // the default logger is back in place (the test runner removes it), then pi's logger replaces it
       yield* Effect.logWarning("should stay silent").pipe(
         Effect.provide(debugLogger({}).pipe(Layer.provide(RedactorLive))),
         Effect.provide(Logger.add(Logger.defaultLogger))
       )
-      yield* Effect.logWarning("control: the default logger prints").pipe(Effect.provide(Logger.add(Logger.defaultLogger)))
+      yield* Effect.logWarning("control: the default logger prints").pipe(
+        Effect.provide(Logger.add(Logger.defaultLogger))
+      )
       const calls = spies.flatMap((spy) => spy.mock.calls.map((args) => String(args[0])))
       spies.forEach((spy) => spy.mockRestore())
       expect(calls.filter((c) => c.includes("should stay silent"))).toEqual([])
       expect(calls.filter((c) => c.includes("control: the default logger prints")).length).toBe(1)
-    }))
+    })
+  )
 
   it.effect("a file: debug lines with their cause, a learned secret replaced", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const file = join(temp.root, "debug.log")
       writeFileSync(file, "")
-      const program = Effect.gen(function*() {
+      const program = Effect.gen(function* () {
         yield* (yield* Redactor).learn(["hunter2-Secret-77"])
         yield* Effect.logDebug("probe failed", Cause.fail(new Error("page said hunter2-Secret-77")))
       })
-      yield* program.pipe(Effect.provide(debugLogger({ PI_AGENT_BROWSER_DEBUG: file }).pipe(Layer.provideMerge(RedactorLive))))
+      yield* program.pipe(
+        Effect.provide(debugLogger({ PI_AGENT_BROWSER_DEBUG: file }).pipe(Layer.provideMerge(RedactorLive)))
+      )
       const text = readFileSync(file, "utf8")
       expect(text).toContain("level=DEBUG")
       expect(text).toContain("probe failed")
       expect(text).toContain("page said")
       expect(text).not.toContain("hunter2-Secret-77")
-    }))
+    })
+  )
 })

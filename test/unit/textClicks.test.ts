@@ -20,17 +20,22 @@ const link = { text: "nam", role: "link", name: "nam", exact: true, clickable: t
 
 describe("text click words", () => {
   it("the element clicked by role and name, how many matched, why this one, and the others", () => {
-    const others = [{ role: "paragraph", name: "Click on the link \"nam\"." }, { role: "generic", name: "Namibia" }]
+    const others = [
+      { role: "paragraph", name: 'Click on the link "nam".' },
+      { role: "generic", name: "Namibia" }
+    ]
     expect(plain(textClickWords({ ...link, count: 4, others }))).toBe(
       `Clicked link "nam" (text "nam": 4 matched, this one exact, clickable; ` +
         `also paragraph "Click on the link \\"nam\\".", generic "Namibia" and 1 more)`
     )
-    expect(plain(textClickWords({ ...link, count: 1, others: [] })))
-      .toBe(`Clicked link "nam" (the only element with text "nam")`)
+    expect(plain(textClickWords({ ...link, count: 1, others: [] }))).toBe(
+      `Clicked link "nam" (the only element with text "nam")`
+    )
     const loose = { ...link, exact: false, clickable: false, role: "paragraph", name: "a nam b", count: 2 }
     const looseOthers = { ...loose, others: [others[1]!] }
-    expect(plain(textClickWords(looseOthers)))
-      .toBe(`Clicked paragraph "a nam b" (text "nam": 2 matched, this one first; also generic "Namibia")`)
+    expect(plain(textClickWords(looseOthers))).toBe(
+      `Clicked paragraph "a nam b" (text "nam": 2 matched, this one first; also generic "Namibia")`
+    )
   })
 })
 
@@ -64,19 +69,24 @@ afterAll(() => temp.cleanup())
 
 describe("a job's text click", () => {
   it.scoped("is picked in the page, clicked by its path, and its row names the element and the matches", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* runToResult({ job: { steps: [{ action: "click", locator: "text", value: "nam" }] } }, call)
       const requests = yield* (yield* FakeAgentBrowser).requests
       const text = result.content.map((c) => (c as { text?: string }).text ?? "").join("\n")
       expect(text).toContain(`1. ✓ find text nam click → link "nam" (3 matched)`)
       expect(requests.some((r) => r.args.slice(-2).join(" ") === "click #nam")).toBe(true)
-    }).pipe(Effect.provide(fakeLayer(temp.root, [
-      {
-        when: (r) => r.args.includes("eval"),
-        reply: FakeAgentBrowser.ok({ result: { count: 3, picked: { ...link, name: "nam", path: "#nam" } } }),
-        repeat: true
-      },
-      { when: (r) => r.args.includes("click"), reply: FakeAgentBrowser.ok({ clicked: "#nam" }), repeat: true },
-      { reply: FakeAgentBrowser.ok({}), repeat: true }
-    ]))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          {
+            when: (r) => r.args.includes("eval"),
+            reply: FakeAgentBrowser.ok({ result: { count: 3, picked: { ...link, name: "nam", path: "#nam" } } }),
+            repeat: true
+          },
+          { when: (r) => r.args.includes("click"), reply: FakeAgentBrowser.ok({ clicked: "#nam" }), repeat: true },
+          { reply: FakeAgentBrowser.ok({}), repeat: true }
+        ])
+      )
+    )
+  )
 })

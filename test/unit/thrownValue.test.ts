@@ -18,11 +18,21 @@ const upstreamErrorOf = (value: unknown): string => {
 }
 
 // a page whose title holds the mark itself, quotes and a line break: JSON escapes each, so the value comes back whole
-const read = { title: "Tricky \u0001 \"title\"\nline", url: "http://127.0.0.1:1/a", click: { resolved: true, events: 5, hits: 5, navigating: false } }
+const read = {
+  title: 'Tricky \u0001 "title"\nline',
+  url: "http://127.0.0.1:1/a",
+  click: { resolved: true, events: 5, hits: 5, navigating: false }
+}
 
 describe("a value thrown by an eval step", () => {
   it("comes back whole from upstream's error text, on the failed eval row, with the error still classified", () => {
-    const row = stepRowOf({ index: 4, command: ["eval", "(read)"], success: false, error: upstreamErrorOf(read), result: null })
+    const row = stepRowOf({
+      index: 4,
+      command: ["eval", "(read)"],
+      success: false,
+      error: upstreamErrorOf(read),
+      result: null
+    })
     expect(row.success).toBe(false)
     if (row.success) return
     expect(row.thrown).toEqual(read)
@@ -31,8 +41,18 @@ describe("a value thrown by an eval step", () => {
   })
 
   it("is the step's answer, not a failure to classify: page data that reads like an upstream error stays data", () => {
-    const odd = { ...read, title: "Unknown ref: e5", url: "http://127.0.0.1:1/Element not found: #x. Verify the selector" }
-    const row = stepRowOf({ index: 2, command: ["eval", "(read)"], success: false, error: upstreamErrorOf(odd), result: null })
+    const odd = {
+      ...read,
+      title: "Unknown ref: e5",
+      url: "http://127.0.0.1:1/Element not found: #x. Verify the selector"
+    }
+    const row = stepRowOf({
+      index: 2,
+      command: ["eval", "(read)"],
+      success: false,
+      error: upstreamErrorOf(odd),
+      result: null
+    })
     expect(row.success === false && row.error._tag).toBe("UpstreamFailed")
     expect(clickReadOf(row)?.value).toEqual(odd)
   })
@@ -42,13 +62,25 @@ describe("a value thrown by an eval step", () => {
     expect(thrownValueOf(["eval", "x"], "Evaluation error: Error: bad\n    at <anonymous>:1:7")).toBeUndefined()
     expect(thrownValueOf(["eval", "x"], "Evaluation error: Error: \u0001{not json\u0001")).toBeUndefined()
     expect(thrownValueOf(["eval", "x"], "\u0001{}\u0001 and \u0001{}\u0001")).toBeUndefined()
-    const plain = stepRowOf({ index: 0, command: ["eval", "x"], success: false, error: "Evaluation error: Error: bad", result: null })
+    const plain = stepRowOf({
+      index: 0,
+      command: ["eval", "x"],
+      success: false,
+      error: "Evaluation error: Error: bad",
+      result: null
+    })
     expect(plain.success === false && "thrown" in plain).toBe(false)
     expect(clickReadOf(plain)).toBeUndefined()
   })
 
   it("a read that returned (the click navigated) is read from its result, and the batch went on after it", () => {
-    const row = stepRowOf({ index: 2, command: ["eval", "(read)"], success: true, error: null, result: { result: { ...read, click: { ...read.click, navigating: true } } } })
+    const row = stepRowOf({
+      index: 2,
+      command: ["eval", "(read)"],
+      success: true,
+      error: null,
+      result: { result: { ...read, click: { ...read.click, navigating: true } } }
+    })
     expect(clickReadOf(row)).toEqual({ value: { ...read, click: { ...read.click, navigating: true } }, stayed: false })
     expect(clickReadOf(undefined)).toBeUndefined()
   })

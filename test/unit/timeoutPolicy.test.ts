@@ -13,7 +13,16 @@ describe("timeout policy", () => {
     expect(watchdog(["wait", "40000"])).toBe(45_000)
     expect(watchdog(["wait", "--text", "Done", "--timeout", "60000"])).toBe(65_000)
     expect(watchdog(["wait", "1000"])).toBe(35_000)
-    expect(watchdog(["batch", "--bail"], JSON.stringify([["open", "x"], ["wait", "30000"], ["wait", "20000"]]))).toBe(55_000)
+    expect(
+      watchdog(
+        ["batch", "--bail"],
+        JSON.stringify([
+          ["open", "x"],
+          ["wait", "30000"],
+          ["wait", "20000"]
+        ])
+      )
+    ).toBe(55_000)
   })
 
   it("dialog commands and dialog triggers get short budgets", () => {
@@ -32,6 +41,11 @@ describe("timeout policy", () => {
       PI_AGENT_BROWSER_IMPLICIT_SESSION_CLOSE_TIMEOUT_MS: "4000",
       HOME: "/nonexistent-home"
     })
-    expect([config.defaultTimeoutMs, config.dialogTimeoutMs, config.dialogTriggerTimeoutMs, config.closeTimeoutMs]).toEqual([12_000, 2_000, 3_000, 4_000])
+    expect([
+      config.defaultTimeoutMs,
+      config.dialogTimeoutMs,
+      config.dialogTriggerTimeoutMs,
+      config.closeTimeoutMs
+    ]).toEqual([12_000, 2_000, 3_000, 4_000])
   })
 })

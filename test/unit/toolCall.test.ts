@@ -19,30 +19,52 @@ const sessionOf = (r: RunRequest) => r.args[r.args.indexOf("--session") + 1]
 const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 
 describe("ToolCall", () => {
-  it.scoped("a job echoes what ran: the argv its steps shared, one upstream call per step (and a settle read after open); a plain call echoes its argv", () =>
-    Effect.gen(function*() {
-      const job = yield* runToResult({ job: { steps: [{ action: "open", url: "http://127.0.0.1:1/a" }, { action: "click", selector: "#go" }] } }, call)
-      const requests = yield* (yield* FakeAgentBrowser).requests
-      // between them, the read that waits for the opened page to stop changing (a step after open never races its start)
-      expect(requests.map((r) => r.args.slice(3, 5))).toEqual([["open", "http://127.0.0.1:1/a"], ["eval", settleExpression()], ["click", "#go"]])
-      expect(job.details.batchSteps?.map((s) => s.command[0])).toEqual(["open", "click"])
-      expect(job.details.effectiveArgs).toEqual(["--json", "--session", job.details.sessionName])
-      expect(job.details.execution).toBe("one upstream call per step")
-      const plain = yield* runToResult({ args: ["get", "url"] }, call)
-      expect(plain.details.effectiveArgs).toEqual(["--json", "--session", plain.details.sessionName, "get", "url"])
-      expect(plain.details.execution).toBeUndefined()
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://127.0.0.1:1/a" }), repeat: true }]))))
+  it.scoped(
+    "a job echoes what ran: the argv its steps shared, one upstream call per step (and a settle read after open); a plain call echoes its argv",
+    () =>
+      Effect.gen(function* () {
+        const job = yield* runToResult(
+          {
+            job: {
+              steps: [
+                { action: "open", url: "http://127.0.0.1:1/a" },
+                { action: "click", selector: "#go" }
+              ]
+            }
+          },
+          call
+        )
+        const requests = yield* (yield* FakeAgentBrowser).requests
+        // between them, the read that waits for the opened page to stop changing (a step after open never races its start)
+        expect(requests.map((r) => r.args.slice(3, 5))).toEqual([
+          ["open", "http://127.0.0.1:1/a"],
+          ["eval", settleExpression()],
+          ["click", "#go"]
+        ])
+        expect(job.details.batchSteps?.map((s) => s.command[0])).toEqual(["open", "click"])
+        expect(job.details.effectiveArgs).toEqual(["--json", "--session", job.details.sessionName])
+        expect(job.details.execution).toBe("one upstream call per step")
+        const plain = yield* runToResult({ args: ["get", "url"] }, call)
+        expect(plain.details.effectiveArgs).toEqual(["--json", "--session", plain.details.sessionName, "get", "url"])
+        expect(plain.details.execution).toBeUndefined()
+      }).pipe(
+        Effect.provide(
+          fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://127.0.0.1:1/a" }), repeat: true }])
+        )
+      )
+  )
 
   it.scoped("invalid input runs no process", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* runToResult({ args: ["click", "@e1"], stdin: "nope" }, call)
       expect(result.details.failureCategory).toBe("validation-error")
       expect(result.details.validationError).toContain("stdin is only read by")
       expect(yield* (yield* FakeAgentBrowser).requests).toEqual([])
-    }).pipe(Effect.provide(fakeLayer(temp.root, []))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [])))
+  )
 
   it.scoped("calls on one session run one at a time; other sessions do not wait", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const a1 = yield* Effect.fork(runToResult({ args: ["wait", "100"] }, call))
       const a2 = yield* Effect.fork(runToResult({ args: ["get", "url"] }, call))
       const b = yield* Effect.fork(runToResult({ args: ["get", "url"] }, { ...call, piSessionId: "session-2" }))
@@ -60,10 +82,15 @@ describe("ToolCall", () => {
       yield* Fiber.join(a1)
       yield* Fiber.join(a2)
       yield* Fiber.join(b)
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://x" }), delayMs: 100, repeat: true }]))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://x" }), delayMs: 100, repeat: true }])
+      )
+    )
+  )
 
   it.scoped("oversized output is spilled in full to a private file and the inline text stays within budget", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* runToResult({ args: ["eval", "--stdin"], stdin: "x" }, call)
       const text = textOf(result.content)
       expect(Buffer.byteLength(text)).toBeLessThan(16 * 1024)
@@ -78,10 +105,17 @@ describe("ToolCall", () => {
       expect(Buffer.byteLength(spilled)).toBeGreaterThan(16 * 1024)
       expect(result.details.dataOmitted?.bytes).toBeGreaterThan(4096)
       expect(JSON.stringify(result.details).length).toBeLessThan(4096)
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ result: Array.from({ length: 3000 }, (_, i) => `line ${i}`).join("\n") }) }]))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          { reply: FakeAgentBrowser.ok({ result: Array.from({ length: 3000 }, (_, i) => `line ${i}`).join("\n") }) }
+        ])
+      )
+    )
+  )
 
   it.scopedLive("a fresh launch that replaces an active managed session closes the old one with its launch flags", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* runToResult({ args: ["--profile", "Work", "open", "http://a"] }, call)
       // its daemon runs (the fake writes no pid file; a session without one is closed without asking upstream)
       const first = sessionOf((yield* (yield* FakeAgentBrowser).requests)[0] as RunRequest) ?? ""
@@ -95,46 +129,97 @@ describe("ToolCall", () => {
       const next = yield* runToResult({ args: ["get", "url"] }, call)
       expect(next.details.sessionName).toBe(fresh.details.sessionName)
       expect(next.details.effectiveArgs).toContain("Home")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch({ url: "http://b", title: "B" }, undefined, true), { reply: FakeAgentBrowser.ok({ url: "http://b", title: "B" }), repeat: true }]))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          openBatch({ url: "http://b", title: "B" }, undefined, true),
+          { reply: FakeAgentBrowser.ok({ url: "http://b", title: "B" }), repeat: true }
+        ])
+      )
+    )
+  )
 
   it.scoped("a caller's batch that ends in snapshot -i leaves its refs current: the next call acts on them", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       yield* runToResult({ args: ["snapshot", "-i"] }, call)
       // the batch checks a box (which may re-render), then takes the snapshot the model reads its next refs from
-      const read = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["check", "#c"], ["snapshot", "-i"]]) }, call)
+      const read = yield* runToResult(
+        {
+          args: ["batch"],
+          stdin: JSON.stringify([
+            ["check", "#c"],
+            ["snapshot", "-i"]
+          ])
+        },
+        call
+      )
       expect(read.details.resultCategory, JSON.stringify(read.content)).toBe("success")
-      const next = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["click", "@e7"], ["get", "url"]]) }, call)
+      const next = yield* runToResult(
+        {
+          args: ["batch"],
+          stdin: JSON.stringify([
+            ["click", "@e7"],
+            ["get", "url"]
+          ])
+        },
+        call
+      )
       expect(next.details.failureCategory, JSON.stringify(next.content)).toBeUndefined()
-    }).pipe(Effect.provide(fakeLayer(temp.root, [
-      openBatch({ url: "http://a.test/", title: "A" }),
-      // the first snapshot allocates e1, the batch's later one e7 (upstream never reuses a ref number)
-      { when: (r) => r.args.includes("snapshot"), reply: FakeAgentBrowser.ok({ origin: "http://a.test/", refs: { e1: { role: "checkbox", name: "Done" } }, snapshot: "- checkbox \"Done\" [ref=e1]" }) },
-      { when: (r) => r.args.includes("snapshot"), reply: FakeAgentBrowser.ok({ origin: "http://a.test/", refs: { e7: { role: "button", name: "Clear completed" } }, snapshot: "- button \"Clear completed\" [ref=e7]" }), repeat: true },
-      { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
-    ]))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          openBatch({ url: "http://a.test/", title: "A" }),
+          // the first snapshot allocates e1, the batch's later one e7 (upstream never reuses a ref number)
+          {
+            when: (r) => r.args.includes("snapshot"),
+            reply: FakeAgentBrowser.ok({
+              origin: "http://a.test/",
+              refs: { e1: { role: "checkbox", name: "Done" } },
+              snapshot: '- checkbox "Done" [ref=e1]'
+            })
+          },
+          {
+            when: (r) => r.args.includes("snapshot"),
+            reply: FakeAgentBrowser.ok({
+              origin: "http://a.test/",
+              refs: { e7: { role: "button", name: "Clear completed" } },
+              snapshot: '- button "Clear completed" [ref=e7]'
+            }),
+            repeat: true
+          },
+          { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
+        ])
+      )
+    )
+  )
 
   it.scoped("a watchdog timeout is a timeout failure with an inspect next action", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* runToResult({ args: ["open", "http://slow"], timeoutMs: 2000 }, call)
       expect(result.isError).toBe(true)
       expect(result.details.failureCategory).toBe("timeout")
       expect(result.details.timedOut).toBe(true)
       expect(result.details.timeoutMs).toBe(2000)
       expect(result.details.nextActions?.[0]?.params?.args?.slice(-2)).toEqual(["get", "url"])
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: "timeout" }]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: "timeout" }])))
+  )
 
   it.scoped("a claimed screenshot that is not on disk is artifact-missing", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* runToResult({ args: ["screenshot", "/nonexistent/dir/x.png"] }, call)
       expect(result.details.failureCategory).toBe("artifact-missing")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ path: "/nonexistent/dir/x.png" }) }]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ path: "/nonexistent/dir/x.png" }) }])))
+  )
 })
 
 describe("allowed domains", () => {
   it.scoped("a navigation that ends outside --allowed-domains is policy-blocked", () =>
-    Effect.gen(function*() {
-      const ok = yield* runToResult({ args: ["--allowed-domains", "127.0.0.1,*.example.test", "open", "http://127.0.0.1/a"] }, call)
+    Effect.gen(function* () {
+      const ok = yield* runToResult(
+        { args: ["--allowed-domains", "127.0.0.1,*.example.test", "open", "http://127.0.0.1/a"] },
+        call
+      )
       expect(ok.isError).toBe(false)
       const sub = yield* runToResult({ args: ["open", "http://docs.example.test/"] }, call)
       expect(sub.isError).toBe(false)
@@ -142,40 +227,83 @@ describe("allowed domains", () => {
       expect(redirected.details.failureCategory).toBe("policy-blocked")
       expect(redirected.details.error).toContain("host evil.test")
       expect(redirected.details.effectiveArgs).toContain("--allowed-domains")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [
-      // each open with its page read, in one process
-      openBatch({ url: "http://127.0.0.1/a", title: "A" }),
-      openBatch({ url: "http://docs.example.test/", title: "Docs" }),
-      openBatch({ url: "https://evil.test/landing", title: "Evil" }),
-      { reply: FakeAgentBrowser.ok({}), repeat: true }
-    ]))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          // each open with its page read, in one process
+          openBatch({ url: "http://127.0.0.1/a", title: "A" }),
+          openBatch({ url: "http://docs.example.test/", title: "Docs" }),
+          openBatch({ url: "https://evil.test/landing", title: "Evil" }),
+          { reply: FakeAgentBrowser.ok({}), repeat: true }
+        ])
+      )
+    )
+  )
 })
 
 describe("guidance in results", () => {
   it.scoped("open suggests a fresh snapshot and summarizes the navigation", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
-      expect(result.details.pageChangeSummary).toMatchObject({ changeType: "navigation", command: "open", title: "A", url: "http://a.test/", nextActionIds: ["inspect-opened-page"] })
-      expect(result.details.nextActions?.[0]?.params?.args).toEqual(["--session", result.details.sessionName, "snapshot", "-i"])
-    }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch({ url: "http://a.test/", title: "A" }), { reply: FakeAgentBrowser.ok({}), repeat: true }]))))
+      expect(result.details.pageChangeSummary).toMatchObject({
+        changeType: "navigation",
+        command: "open",
+        title: "A",
+        url: "http://a.test/",
+        nextActionIds: ["inspect-opened-page"]
+      })
+      expect(result.details.nextActions?.[0]?.params?.args).toEqual([
+        "--session",
+        result.details.sessionName,
+        "snapshot",
+        "-i"
+      ])
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          openBatch({ url: "http://a.test/", title: "A" }),
+          { reply: FakeAgentBrowser.ok({}), repeat: true }
+        ])
+      )
+    )
+  )
 
   it.scoped("a failed batch names its first failed step and carries that step's next actions", () =>
-    Effect.gen(function*() {
-      const result = yield* runToResult({ args: ["batch"], stdin: JSON.stringify([["get", "title"], ["click", "@e9"]]) }, call)
-      expect(result.details.batchFailure?.failedStep).toMatchObject({ index: 1, command: ["click", "@e9"], failureCategory: "stale-ref" })
+    Effect.gen(function* () {
+      const result = yield* runToResult(
+        {
+          args: ["batch"],
+          stdin: JSON.stringify([
+            ["get", "title"],
+            ["click", "@e9"]
+          ])
+        },
+        call
+      )
+      expect(result.details.batchFailure?.failedStep).toMatchObject({
+        index: 1,
+        command: ["click", "@e9"],
+        failureCategory: "stale-ref"
+      })
       expect(result.details.nextActions?.[0]?.id).toBe("refresh-interactive-refs")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [
-      // each step is its own upstream process
-      { when: (r) => r.args.includes("title"), reply: FakeAgentBrowser.ok({ title: "T" }) },
-      { when: (r) => r.args.includes("@e9"), reply: FakeAgentBrowser.fail("Unknown ref: e9") }
-    ]))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          // each step is its own upstream process
+          { when: (r) => r.args.includes("title"), reply: FakeAgentBrowser.ok({ title: "T" }) },
+          { when: (r) => r.args.includes("@e9"), reply: FakeAgentBrowser.fail("Unknown ref: e9") }
+        ])
+      )
+    )
+  )
 
   it.scoped("dialog commands get the short watchdog", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       yield* runToResult({ args: ["dialog", "status"] }, call)
       const [request] = yield* (yield* FakeAgentBrowser).requests
       expect(request?.timeoutMs).toBe(5_000)
-    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ hasDialog: false }) }]))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ hasDialog: false }) }])))
+  )
 })
 
 describe("tab recovery after open", () => {
@@ -186,55 +314,89 @@ describe("tab recovery after open", () => {
   }
 
   it.scoped("re-selects the tab showing the opened page when the active tab drifted to about:blank", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       targetFile("about:blank")
       const result = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       expect(result.isError).toBe(false)
       expect(result.details.tabCorrection).toEqual({ reselected: "t2", from: "about:blank", reason: "after-open" })
-      const requests = (yield* (yield* FakeAgentBrowser).requests).map((r) => (r.args.includes("batch") ? "batch" : r.args.slice(-2).join(" ")))
+      const requests = (yield* (yield* FakeAgentBrowser).requests).map((r) =>
+        r.args.includes("batch") ? "batch" : r.args.slice(-2).join(" ")
+      )
       // the open and its read in one process; the read ran in the tab upstream left in front, so it runs again
       // once the opened page's tab is selected
       expect(requests).toEqual(["batch", "tab list", "tab t2", "batch"])
-    }).pipe(Effect.provide(fakeLayer(temp.root, [
-      openBatch({ url: "http://a.test/", title: "A" }, { title: "", url: "about:blank", challenge: NO_CHALLENGE }),
-      { when: (r) => r.args.includes("batch"), reply: FakeAgentBrowser.ok({}) },
-      { when: (r) => r.args.at(-1) === "list", reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "about:blank", active: true }, { tabId: "t2", url: "http://a.test/", active: false }] }) },
-      { when: (r) => r.args.at(-1) === "t2", reply: FakeAgentBrowser.ok({ tabId: "t2", url: "http://a.test/" }) }
-    ]))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          openBatch({ url: "http://a.test/", title: "A" }, { title: "", url: "about:blank", challenge: NO_CHALLENGE }),
+          { when: (r) => r.args.includes("batch"), reply: FakeAgentBrowser.ok({}) },
+          {
+            when: (r) => r.args.at(-1) === "list",
+            reply: FakeAgentBrowser.ok({
+              tabs: [
+                { tabId: "t1", url: "about:blank", active: true },
+                { tabId: "t2", url: "http://a.test/", active: false }
+              ]
+            })
+          },
+          { when: (r) => r.args.at(-1) === "t2", reply: FakeAgentBrowser.ok({ tabId: "t2", url: "http://a.test/" }) }
+        ])
+      )
+    )
+  )
 
   it.scoped("fails as tab-drift with recovery steps when no tab shows the opened page", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       targetFile("chrome://new-tab-page/")
       const result = yield* runToResult({ args: ["open", "http://b.test/"] }, call)
       expect(result.details.failureCategory).toBe("tab-drift")
       expect(result.details.nextActions?.[0]?.id).toBe("list-tabs-for-tab-drift-recovery")
-    }).pipe(Effect.provide(fakeLayer(temp.root, [
-      openBatch({ url: "http://b.test/", title: "B" }, { title: "New Tab", url: "chrome://new-tab-page/", challenge: NO_CHALLENGE }),
-      { reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "chrome://new-tab-page/", active: true }] }) }
-    ]))))
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          openBatch(
+            { url: "http://b.test/", title: "B" },
+            { title: "New Tab", url: "chrome://new-tab-page/", challenge: NO_CHALLENGE }
+          ),
+          { reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "chrome://new-tab-page/", active: true }] }) }
+        ])
+      )
+    )
+  )
 })
 
 describe("focus check before a read", () => {
-  it.scoped("a page that moved by itself (no tab shows the known page) becomes the known page: tabs are listed once", () =>
-    Effect.gen(function*() {
-      const session = baseSessionName("pi", call.piSessionId, call.cwd)
-      mkdirSync(join(temp.root, "s"), { recursive: true })
-      const target = join(temp.root, "s", `${session}.target`)
-      writeFileSync(target, JSON.stringify({ targetId: "X", url: "http://a.test/", pinned: false }))
-      yield* runToResult({ args: ["open", "http://a.test/"] }, call)
-      // an SPA route change the tool did not cause
-      writeFileSync(target, JSON.stringify({ targetId: "X", url: "http://a.test/moved", pinned: false }))
-      const first = yield* runToResult({ args: ["get", "title"] }, call)
-      const second = yield* runToResult({ args: ["get", "title"] }, call)
-      rmSync(target)
-      expect(first.isError).toBe(false)
-      expect(second.details.tabCorrection).toBeUndefined()
-      const requests = (yield* (yield* FakeAgentBrowser).requests).map((r) => r.args.slice(-2).join(" "))
-      expect(requests.filter((r) => r === "tab list")).toHaveLength(1)
-    }).pipe(Effect.provide(fakeLayer(temp.root, [
-      openBatch({ url: "http://a.test/", title: "A" }),
-      { when: (r) => r.args.includes("batch"), reply: FakeAgentBrowser.ok({}), repeat: true },
-      { when: (r) => r.args.at(-1) === "list", reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "http://a.test/moved", active: true }] }), repeat: true },
-      { when: (r) => r.args.at(-1) === "title", reply: FakeAgentBrowser.ok({ title: "A" }), repeat: true }
-    ]))))
+  it.scoped(
+    "a page that moved by itself (no tab shows the known page) becomes the known page: tabs are listed once",
+    () =>
+      Effect.gen(function* () {
+        const session = baseSessionName("pi", call.piSessionId, call.cwd)
+        mkdirSync(join(temp.root, "s"), { recursive: true })
+        const target = join(temp.root, "s", `${session}.target`)
+        writeFileSync(target, JSON.stringify({ targetId: "X", url: "http://a.test/", pinned: false }))
+        yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+        // an SPA route change the tool did not cause
+        writeFileSync(target, JSON.stringify({ targetId: "X", url: "http://a.test/moved", pinned: false }))
+        const first = yield* runToResult({ args: ["get", "title"] }, call)
+        const second = yield* runToResult({ args: ["get", "title"] }, call)
+        rmSync(target)
+        expect(first.isError).toBe(false)
+        expect(second.details.tabCorrection).toBeUndefined()
+        const requests = (yield* (yield* FakeAgentBrowser).requests).map((r) => r.args.slice(-2).join(" "))
+        expect(requests.filter((r) => r === "tab list")).toHaveLength(1)
+      }).pipe(
+        Effect.provide(
+          fakeLayer(temp.root, [
+            openBatch({ url: "http://a.test/", title: "A" }),
+            { when: (r) => r.args.includes("batch"), reply: FakeAgentBrowser.ok({}), repeat: true },
+            {
+              when: (r) => r.args.at(-1) === "list",
+              reply: FakeAgentBrowser.ok({ tabs: [{ tabId: "t1", url: "http://a.test/moved", active: true }] }),
+              repeat: true
+            },
+            { when: (r) => r.args.at(-1) === "title", reply: FakeAgentBrowser.ok({ title: "A" }), repeat: true }
+          ])
+        )
+      )
+  )
 })

@@ -1,7 +1,14 @@
 /** Every failureCategory of the contract has exactly one tagged error (also checked at compile time). */
 import { describe, expect, expectTypeOf, it } from "vitest"
 import { FailureCategory } from "../../src/schema/Categories.js"
-import { categoryOf, errorClasses, errorTags, everyCategoryReached, noCategoryShared, type ToolError } from "../../src/schema/ToolError.js"
+import {
+  categoryOf,
+  errorClasses,
+  errorTags,
+  everyCategoryReached,
+  noCategoryShared,
+  type ToolError
+} from "../../src/schema/ToolError.js"
 
 describe("ToolError ↔ failureCategory", () => {
   it("compile-time proofs hold: every category is reached, none is shared", () => {

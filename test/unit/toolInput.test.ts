@@ -3,7 +3,14 @@ import * as Either from "effect/Either"
 import { Compile } from "typebox/compile"
 import { describe, expect, it } from "vitest"
 import { fieldDescriptions } from "../../src/playbook.js"
-import { decodeToolInput, JobStep, MAX_INPUT_DEPTH, nestingDepth, SemanticAction, toolInputJsonSchema } from "../../src/schema/ToolInput.js"
+import {
+  decodeToolInput,
+  JobStep,
+  MAX_INPUT_DEPTH,
+  nestingDepth,
+  SemanticAction,
+  toolInputJsonSchema
+} from "../../src/schema/ToolInput.js"
 
 describe("ToolInput", () => {
   it("decodes a minimal call", () => {
@@ -15,7 +22,7 @@ describe("ToolInput", () => {
     expect(Either.isLeft(result)).toBe(true)
     const message = Either.isLeft(result) ? result.left.message : ""
     expect(message).toContain("args: must be a non-empty array of strings")
-    expect(message).toContain("sessionMode: expected \"auto\" or \"fresh\", got \"later\"")
+    expect(message).toContain('sessionMode: expected "auto" or "fresh", got "later"')
     expect(message).toContain("timeoutMs: must be an integer number of milliseconds between 1000 and 600000")
     expect(message).toContain("extra: is unexpected")
   })
@@ -23,7 +30,12 @@ describe("ToolInput", () => {
   it("refuses nesting past the depth limit without recursion, naming the field (10,000 levels: no stack overflow)", () => {
     let deep: unknown = "x"
     for (let i = 0; i < 10_000; i++) deep = i % 2 === 0 ? [deep] : { a: deep }
-    for (const [input, field] of [[{ args: deep }, "args"], [{ args: ["open"], job: deep }, "job"], [[deep], "input"], [deep, "a"]] as const) {
+    for (const [input, field] of [
+      [{ args: deep }, "args"],
+      [{ args: ["open"], job: deep }, "job"],
+      [[deep], "input"],
+      [deep, "a"]
+    ] as const) {
       const result = decodeToolInput(input)
       expect(Either.isLeft(result) && result.left.field).toBe(field)
       expect(Either.isLeft(result) && result.left.message).toContain(`nested more than ${MAX_INPUT_DEPTH} levels deep`)
@@ -33,7 +45,19 @@ describe("ToolInput", () => {
 
   it("derives a plain JSON Schema that pi's validator (typebox Compile) accepts and enforces", () => {
     const schema = toolInputJsonSchema()
-    expect(Object.keys(schema["properties"] as object)).toEqual(["args", "semanticAction", "job", "qa", "sourceLookup", "networkSourceLookup", "electron", "stdin", "sessionMode", "outputPath", "timeoutMs"])
+    expect(Object.keys(schema["properties"] as object)).toEqual([
+      "args",
+      "semanticAction",
+      "job",
+      "qa",
+      "sourceLookup",
+      "networkSourceLookup",
+      "electron",
+      "stdin",
+      "sessionMode",
+      "outputPath",
+      "timeoutMs"
+    ])
     expect(JSON.stringify(schema)).not.toContain("$ref")
     const validator = Compile(schema as never)
     expect(validator.Check({ args: ["snapshot", "-i"], sessionMode: "fresh", timeoutMs: 5000 })).toBe(true)
@@ -69,8 +93,14 @@ describe("ToolInput", () => {
   it("agrees with the decoder on every sample", () => {
     const validator = Compile(toolInputJsonSchema() as never)
     const samples: ReadonlyArray<unknown> = [
-      { args: ["a"] }, { args: ["a"], stdin: "x" }, { args: [1] }, { args: ["a"], timeoutMs: 999 }, { args: ["a"], timeoutMs: 600_000 },
-      { args: ["a"], timeoutMs: 600_001 }, { stdin: "x" }, { args: ["a"], sessionMode: "auto" }
+      { args: ["a"] },
+      { args: ["a"], stdin: "x" },
+      { args: [1] },
+      { args: ["a"], timeoutMs: 999 },
+      { args: ["a"], timeoutMs: 600_000 },
+      { args: ["a"], timeoutMs: 600_001 },
+      { stdin: "x" },
+      { args: ["a"], sessionMode: "auto" }
     ]
     for (const sample of samples) expect(validator.Check(sample)).toBe(Either.isRight(decodeToolInput(sample)))
   })

@@ -41,14 +41,21 @@ const register = (env: Record<string, string>, projectTrusted = false) => {
   const pi = fakePi()
   const availability = registerWebSearch(pi as never, { env: { HOME: home, ...env }, cwd: project, projectTrusted })
   expect(pi.registerTool).toHaveBeenCalledTimes(availability.available ? 1 : 0)
-  if (availability.available) expect(pi.registerTool.mock.calls[0]?.[0]).toMatchObject({ name: "agent_browser_web_search" })
+  if (availability.available)
+    expect(pi.registerTool.mock.calls[0]?.[0]).toMatchObject({ name: "agent_browser_web_search" })
   return availability
 }
 
 describe("config", () => {
   it("keeps credential sources as written, while other sections still resolve $NAME", () => {
     mkdirSync(join(home, CONFIG_DIR), { recursive: true })
-    writeFileSync(join(home, CONFIG_DIR, "config.json"), JSON.stringify({ browser: { profile: "$P" }, webSearch: { exaApiKey: "$EXA_API_KEY", braveApiKey: "!pass brave" } }))
+    writeFileSync(
+      join(home, CONFIG_DIR, "config.json"),
+      JSON.stringify({
+        browser: { profile: "$P" },
+        webSearch: { exaApiKey: "$EXA_API_KEY", braveApiKey: "!pass brave" }
+      })
+    )
     const loaded = loadFileConfig([join(home, CONFIG_DIR, "config.json")], { P: "Work", EXA_API_KEY: KEY })
     expect(loaded.config.browser?.profile).toBe("Work")
     expect(loaded.config.webSearch).toEqual({ exaApiKey: "$EXA_API_KEY", braveApiKey: "!pass brave" })
@@ -70,7 +77,9 @@ describe("chooseProvider", () => {
   })
 
   it("uses the config source when it is usable, else the environment fallback", () => {
-    expect(availableCredentials({ exaApiKey: "$MY_EXA" }, { MY_EXA: "x", EXA_API_KEY: "y" }).exa?.label).toBe("webSearch.exaApiKey")
+    expect(availableCredentials({ exaApiKey: "$MY_EXA" }, { MY_EXA: "x", EXA_API_KEY: "y" }).exa?.label).toBe(
+      "webSearch.exaApiKey"
+    )
     expect(availableCredentials({ exaApiKey: "$MISSING" }, { EXA_API_KEY: "y" }).exa?.label).toBe("EXA_API_KEY")
     expect(availableCredentials({ exaApiKey: "$MISSING" }, {}).exa).toBeUndefined()
   })
@@ -121,7 +130,10 @@ describe("registration", () => {
 
 // A provider that echoes the key back in a result title: the run program's last guard must catch it.
 const echoKey = FakeWebSearch.layer((request) =>
-  Effect.succeed({ returnedQuery: request.query.query, results: [{ title: `leaked ${Redacted.value(request.apiKey)}`, url: "https://a.test/" }] })
+  Effect.succeed({
+    returnedQuery: request.query.query,
+    results: [{ title: `leaked ${Redacted.value(request.apiKey)}`, url: "https://a.test/" }]
+  })
 )
 
 // one graph for the block, on the real clock (credential commands run for real)
@@ -130,34 +142,47 @@ layer(Layer.merge(echoKey, NodeContext.layer), { excludeTestServices: true })("r
     runWebSearch(params, { cwd: project, projectTrusted, env: { PATH: process.env["PATH"] ?? "", HOME: home, ...env } })
 
   it.effect("re-checks enabled at execution with the trusted project layer", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       writeConfig("project", { enabled: false })
       const blocked = yield* run({ query: "q" }, { EXA_API_KEY: KEY }, true)
-      expect(blocked).toMatchObject({ isError: true, details: { resultCategory: "failure", failureCategory: "policy-blocked" } })
+      expect(blocked).toMatchObject({
+        isError: true,
+        details: { resultCategory: "failure", failureCategory: "policy-blocked" }
+      })
       const allowed = yield* run({ query: "q" }, { EXA_API_KEY: KEY }, false)
       expect(allowed.isError).toBe(false)
-    }))
+    })
+  )
 
   it.effect("chooses the provider and never returns the key, even when a provider echoes it", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       writeConfig("global", { preferredProvider: "brave" })
       const result = yield* run({ query: "q" }, { EXA_API_KEY: "exa-" + KEY, BRAVE_API_KEY: KEY })
       expect((yield* (yield* FakeWebSearch).requests).at(-1)?.provider).toBe("brave")
       expect(result.details).toMatchObject({ provider: "brave", query: "q", count: 5, offset: 0, searchType: "auto" })
       expect(JSON.stringify(result)).not.toContain(KEY)
       expect(result.content[0]?.text).toContain("leaked [REDACTED]")
-    }))
+    })
+  )
 
   it.effect("fails structurally for bad input, a missing explicit provider, and a failing command source", () =>
-    Effect.gen(function*() {
-      expect(yield* run({ query: "" }, { EXA_API_KEY: KEY })).toMatchObject({ isError: true, details: { failureCategory: "validation-error" } })
+    Effect.gen(function* () {
+      expect(yield* run({ query: "" }, { EXA_API_KEY: KEY })).toMatchObject({
+        isError: true,
+        details: { failureCategory: "validation-error" }
+      })
       const noBrave = yield* run({ query: "q", provider: "brave" }, { EXA_API_KEY: KEY })
       expect(noBrave.details).toMatchObject({ failureCategory: "validation-error" })
       expect(noBrave.content[0]?.text).toContain("BRAVE_API_KEY")
       writeConfig("global", { exaApiKey: `!echo ${KEY}; exit 4` })
       const broken = yield* run({ query: "q" }, {})
-      expect(broken.details).toMatchObject({ failureCategory: "validation-error", credentialSource: "webSearch.exaApiKey", provider: "exa" })
+      expect(broken.details).toMatchObject({
+        failureCategory: "validation-error",
+        credentialSource: "webSearch.exaApiKey",
+        provider: "exa"
+      })
       expect(broken.content[0]?.text).toContain("exited with code 4")
       expect(JSON.stringify(broken)).not.toContain(KEY)
-    }))
+    })
+  )
 })

@@ -11,7 +11,12 @@ import { FakeWebSearch } from "../../src/layers/test/FakeWebSearch.js"
 import { makeWebSearchLive, WebSearchLive } from "../../src/layers/WebSearchLive.js"
 import type { WebSearchError } from "../../src/schema/WebSearchErrors.js"
 import { type SearchRequest, WebSearch, type WebSearchShape } from "../../src/services/WebSearch.js"
-import { CONTRACT_KEY, scriptedAnswer, startProviderServer, webSearchContract } from "../support/contracts/webSearchContract.js"
+import {
+  CONTRACT_KEY,
+  scriptedAnswer,
+  startProviderServer,
+  webSearchContract
+} from "../support/contracts/webSearchContract.js"
 
 let server: Awaited<ReturnType<typeof startProviderServer>>
 beforeAll(async () => {
@@ -20,21 +25,29 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 webSearchContract("WebSearchLive over a local provider server", {
-  layer: () => makeWebSearchLive({ env: { PI_AGENT_BROWSER_EXA_BASE_URL: server.origin, PI_AGENT_BROWSER_BRAVE_BASE_URL: `${server.origin}/` }, timeoutMs: 5_000 })
+  layer: () =>
+    makeWebSearchLive({
+      env: { PI_AGENT_BROWSER_EXA_BASE_URL: server.origin, PI_AGENT_BROWSER_BRAVE_BASE_URL: `${server.origin}/` },
+      timeoutMs: 5_000
+    })
 })
 
 webSearchContract("FakeWebSearch", { layer: () => FakeWebSearch.layer(scriptedAnswer) })
 
 describe("FakeWebSearch driver", () => {
   it.effect("reads every request the service received, in order", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const service = yield* WebSearch
       const query = { searchType: "auto", count: 5, offset: 0 } as const
       const key = Redacted.make(CONTRACT_KEY)
       yield* Effect.either(service.search({ provider: "exa", apiKey: key, query: { ...query, query: "first" } }))
       yield* Effect.either(service.search({ provider: "brave", apiKey: key, query: { ...query, query: "second" } }))
-      expect((yield* (yield* FakeWebSearch).requests).map((r) => [r.provider, r.query.query])).toEqual([["exa", "first"], ["brave", "second"]])
-    }).pipe(Effect.provide(FakeWebSearch.layer(scriptedAnswer))))
+      expect((yield* (yield* FakeWebSearch).requests).map((r) => [r.provider, r.query.query])).toEqual([
+        ["exa", "first"],
+        ["brave", "second"]
+      ])
+    }).pipe(Effect.provide(FakeWebSearch.layer(scriptedAnswer)))
+  )
 
   // type-level facts, checked by `npm run typecheck`
   it("stands in for WebSearchLive: provides what it provides, needs and fails with nothing more; the key is Redacted", () => {

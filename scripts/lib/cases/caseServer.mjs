@@ -17,7 +17,7 @@ const respond = async (res, spec, base, req) => {
   if (s.hang) return undefined
   if (s.delayMs) await new Promise((r) => setTimeout(r, s.delayMs))
   const html = s.html !== undefined ? `<!doctype html><meta charset="utf-8">${logScript(base)}${s.html}` : undefined
-  const body = html ?? (s.json !== undefined ? JSON.stringify(s.json) : s.body ?? "")
+  const body = html ?? (s.json !== undefined ? JSON.stringify(s.json) : (s.body ?? ""))
   const fallback = s.json !== undefined ? "application/json" : "text/plain"
   const type = s.type ?? (html !== undefined ? "text/html; charset=utf-8" : fallback)
   res.writeHead(s.status ?? 200, { "content-type": type, "cache-control": "no-store", ...(s.headers ?? {}) })
@@ -32,7 +32,10 @@ export async function startCaseServer(cases) {
   const events = new Map()
   const requests = new Map()
   const sockets = new Set()
-  const push = (map, key, value) => { if (!map.has(key)) map.set(key, []); map.get(key).push(value) }
+  const push = (map, key, value) => {
+    if (!map.has(key)) map.set(key, [])
+    map.get(key).push(value)
+  }
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1")
     const m = /^\/c\/(tool|cli)\/([^/]+)\/(.*)$/.exec(url.pathname)
@@ -49,7 +52,11 @@ export async function startCaseServer(cases) {
       let body = ""
       req.on("data", (d) => (body += d))
       req.on("end", () => {
-        try { push(events, key, { ...JSON.parse(body), ms: Date.now() }) } catch { /* a malformed beacon is dropped */ }
+        try {
+          push(events, key, { ...JSON.parse(body), ms: Date.now() })
+        } catch {
+          /* a malformed beacon is dropped */
+        }
         res.writeHead(204).end()
       })
       return
@@ -74,9 +81,10 @@ export async function startCaseServer(cases) {
     base: (run, id) => `${origin}/c/${run}/${slugOf.get(id)}/`,
     events: (run, id) => events.get(`${run}/${id}`) ?? [],
     requests: (run, id) => requests.get(`${run}/${id}`) ?? [],
-    close: () => new Promise((resolve) => {
-      for (const socket of sockets) socket.destroy()
-      server.close(() => resolve())
-    })
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      })
   }
 }

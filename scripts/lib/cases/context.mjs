@@ -42,7 +42,9 @@ export const makeContext = ({ run, kase, server, root, raw, session }) => {
     rel: (name) => `${folder}/${name}`,
     abs: (name) => join(root, folder, name),
     texts: [],
-    get last() { return c.texts.at(-1) ?? "" },
+    get last() {
+      return c.texts.at(-1) ?? ""
+    },
     events,
     has: (type, pred = () => true) => events().some((e) => e.type === type && pred(e)),
     count: (type, pred = () => true) => events().filter((e) => e.type === type && pred(e)).length,
@@ -52,20 +54,31 @@ export const makeContext = ({ run, kase, server, root, raw, session }) => {
     until: async (pred, ms = 2000) => {
       const end = Date.now() + ms
       for (;;) {
-        try { if (await pred()) return true } catch { /* not yet */ }
+        try {
+          if (await pred()) return true
+        } catch {
+          /* not yet */
+        }
         if (Date.now() > end) return false
         await sleep(60)
       }
     },
     waitEvent: (type, pred, ms) => c.until(() => c.has(type, pred), ms),
     /** True when no `type` event came within `ms` (for actions that must not reach the page). */
-    quiet: async (type, ms = 400) => { await sleep(ms); return !c.has(type) },
+    quiet: async (type, ms = 400) => {
+      await sleep(ms)
+      return !c.has(type)
+    },
     /** A raw agent-browser call on this run's session (JSON), not counted. */
     raw: async (args, opts = {}) => {
       const s = session()
       if (s === undefined) return undefined
       const r = await raw(["--json", ...args], { session: s, timeoutMs: 15_000, ...opts })
-      try { return JSON.parse(r.out) } catch { return undefined }
+      try {
+        return JSON.parse(r.out)
+      } catch {
+        return undefined
+      }
     },
     /** A raw `eval` on this run's session: the page's value, or undefined when it could not be read. */
     eval: async (js) => {
@@ -77,7 +90,10 @@ export const makeContext = ({ run, kase, server, root, raw, session }) => {
       const ws = (await c.raw(["get", "cdp-url"]))?.data?.cdpUrl
       const port = /:(\d+)\//.exec(String(ws))?.[1]
       if (port === undefined) return undefined
-      const list = await fetch(`http://127.0.0.1:${port}/json/list`).then((r) => r.json(), () => undefined)
+      const list = await fetch(`http://127.0.0.1:${port}/json/list`).then(
+        (r) => r.json(),
+        () => undefined
+      )
       // Chromium keeps a hidden new-tab-page target of its own: not a tab anyone opened
       const hidden = /^(chrome:\/\/new-tab-page|chrome-untrusted:|devtools:)/
       return list?.filter((t) => t.type === "page" && !hidden.test(t.url))

@@ -18,7 +18,8 @@ export const saw = (ok, detail) => ({ ok: ok === true, detail })
 export const show = (v) => (v === undefined ? "unreadable" : JSON.stringify(v))
 
 /** What a logged event carries: the target's id, the modifier keys, the button and the click count. */
-const EVENT_FIELDS = "id:this.id,ctrl:event.ctrlKey,shift:event.shiftKey,alt:event.altKey,meta:event.metaKey," +
+const EVENT_FIELDS =
+  "id:this.id,ctrl:event.ctrlKey,shift:event.shiftKey,alt:event.altKey,meta:event.metaKey," +
   "button:event.button,detail:event.detail"
 
 /** A button that logs its clicks with the modifier keys and button. */

@@ -12,12 +12,27 @@ import { crashes, downloads, tabs } from "./tabsCrashesDownloads.mjs"
 const DEFAULTS = { setup: (c) => [["open", c.url]], timeoutMs: 20_000 }
 
 /** What some cases need before they run (a port nothing listens on). */
-export const prepareCases = async () => { await prepareNetwork() }
+export const prepareCases = async () => {
+  await prepareNetwork()
+}
 
 export const allCases = () => {
   const list = [
-    ...clicks, ...keys, ...forms, ...dialogs, ...consoleCases, ...network, ...tabs, ...crashes, ...downloads,
-    ...storage, ...cookies, ...routes, ...mouse, ...screenshots, ...launches,
+    ...clicks,
+    ...keys,
+    ...forms,
+    ...dialogs,
+    ...consoleCases,
+    ...network,
+    ...tabs,
+    ...crashes,
+    ...downloads,
+    ...storage,
+    ...cookies,
+    ...routes,
+    ...mouse,
+    ...screenshots,
+    ...launches,
     ...snapshots
   ]
   const seen = new Set()

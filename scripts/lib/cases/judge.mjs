@@ -5,14 +5,42 @@
 import { words } from "./helpers.mjs"
 
 /** Words that make a text read as something other than a plain success. */
-const NOT_SUCCESS = new RegExp([
-  "⚠", "warning", "\\bfail", "did not", "didn't", "does not", "unknown", "invalid", "refus", "block", "timed out",
-  "not (?:found|visible|enabled|supported|editable|allowed|clicked|filled|checked|a key|possible)",
-  "could not", "cannot", "can't", "no dialog", "nothing happened", "no effect", "no visible", "disabled", "read-?only",
-  "covered", "intercept", "crash", "error", "fill check", "check the field", "not the \\d+ typed",
-  // the tool says the keys were not sent (upstream's type inserts text; keydown types nothing)
-  "no keydown", "nothing typed"
-].join("|"), "i")
+const NOT_SUCCESS = new RegExp(
+  [
+    "⚠",
+    "warning",
+    "\\bfail",
+    "did not",
+    "didn't",
+    "does not",
+    "unknown",
+    "invalid",
+    "refus",
+    "block",
+    "timed out",
+    "not (?:found|visible|enabled|supported|editable|allowed|clicked|filled|checked|a key|possible)",
+    "could not",
+    "cannot",
+    "can't",
+    "no dialog",
+    "nothing happened",
+    "no effect",
+    "no visible",
+    "disabled",
+    "read-?only",
+    "covered",
+    "intercept",
+    "crash",
+    "error",
+    "fill check",
+    "check the field",
+    "not the \\d+ typed",
+    // the tool says the keys were not sent (upstream's type inserts text; keydown types nothing)
+    "no keydown",
+    "nothing typed"
+  ].join("|"),
+  "i"
+)
 
 export const readsAsSuccess = (text, isError) => !isError && !NOT_SUCCESS.test(words(text))
 
@@ -41,14 +69,22 @@ export const effectOf = async (kase, c) => {
 export const classify = (kase, run, effect, c) => {
   const { text, anyError, timedOut } = run
   let said = false
-  try { said = kase.said(text, c) === true } catch { said = false }
+  try {
+    said = kase.said(text, c) === true
+  } catch {
+    said = false
+  }
   const status = effect.ok ? (said ? "PASS" : "DONE-BUT-UNSAID") : "FAIL"
   let reason = timedOut ? `the tool did not answer within ${kase.timeoutMs} ms` : undefined
   if (effect.ok && !said && kase.primitive !== undefined) reason = `no primitive (${kase.primitive})`
   const missing = kase.primitive !== undefined ? `no primitive (${kase.primitive})` : "no effect"
   if (!effect.ok) reason = timedOut ? `timed out after ${kase.timeoutMs} ms` : missing
   let misleading
-  try { misleading = kase.wrong?.(text, c, effect) } catch { misleading = undefined }
+  try {
+    misleading = kase.wrong?.(text, c, effect)
+  } catch {
+    misleading = undefined
+  }
   const success = readsAsSuccess(text, anyError)
   const refused = kase.refusal === true
   if (misleading === undefined && refused && success) misleading = "reads as success for a refused action"

@@ -1,7 +1,9 @@
 // The tables bench:cases prints: per area PASS / DONE-BUT-UNSAID / FAIL (of which: no primitive) / MISLEADING for the
 // tool, the raw CLI's counts beside them, totals, then one line per FAIL or MISLEADING case.
 const clip = (s, n) => {
-  const t = String(s ?? "").replace(/\s+/g, " ").trim()
+  const t = String(s ?? "")
+    .replace(/\s+/g, " ")
+    .trim()
   return t.length > n ? `${t.slice(0, n - 1)}…` : t
 }
 
@@ -38,7 +40,11 @@ export const printReport = (results, withCli) => {
     const tool = `${k.n} | ${k.pass} | ${k.unsaid} | ${k.fail} | ${k.noPrimitive} | ${k.misleading} | ${k.skipped}`
     console.log(`| ${name} | ${tool} |${withCli ? ` ${cliCell(rows)} |` : ""}`)
   }
-  for (const a of areas) line(a, results.filter((r) => r.area === a))
+  for (const a of areas)
+    line(
+      a,
+      results.filter((r) => r.area === a)
+    )
   line("**total**", results)
   const fails = results.filter((r) => r.status === "FAIL")
   if (fails.length > 0) {

@@ -23,33 +23,49 @@ const box = `<div id="box" style="width:200px;height:100px;background:#c33;margi
 
 export const screenshots = [
   {
-    id: "screenshots.viewport-png", page: box, act: (c) => [["screenshot", c.rel("shot.png")]],
-    effect: shot("shot.png", (i) => i.kind === "png"), said: (t) => says(t, "shot.png")
+    id: "screenshots.viewport-png",
+    page: box,
+    act: (c) => [["screenshot", c.rel("shot.png")]],
+    effect: shot("shot.png", (i) => i.kind === "png"),
+    said: (t) => says(t, "shot.png")
   },
   {
-    id: "screenshots.full-page", page: `<div style="height:3000px;background:linear-gradient(#fff,#00f)">tall</div>`,
+    id: "screenshots.full-page",
+    page: `<div style="height:3000px;background:linear-gradient(#fff,#00f)">tall</div>`,
     act: (c) => [["screenshot", "--full", c.rel("full.png")]],
-    effect: shot("full.png", (i) => i.kind === "png" && i.height >= 3000), said: (t) => says(t, "full.png")
+    effect: shot("full.png", (i) => i.kind === "png" && i.height >= 3000),
+    said: (t) => says(t, "full.png")
   },
   {
-    id: "screenshots.element", page: box, act: (c) => [["screenshot", "#box", c.rel("el.png")]],
-    effect: shot("el.png", (i) => i.kind === "png" && Math.abs(i.width - 200) <= 2), said: (t) => says(t, "el.png")
+    id: "screenshots.element",
+    page: box,
+    act: (c) => [["screenshot", "#box", c.rel("el.png")]],
+    effect: shot("el.png", (i) => i.kind === "png" && Math.abs(i.width - 200) <= 2),
+    said: (t) => says(t, "el.png")
   },
   {
-    id: "screenshots.jpeg", page: box, act: (c) => [["screenshot", c.rel("shot.jpg"), "--screenshot-format", "jpeg"]],
-    effect: shot("shot.jpg", (i) => i.kind === "jpeg"), said: (t) => says(t, "shot.jpg")
+    id: "screenshots.jpeg",
+    page: box,
+    act: (c) => [["screenshot", c.rel("shot.jpg"), "--screenshot-format", "jpeg"]],
+    effect: shot("shot.jpg", (i) => i.kind === "jpeg"),
+    said: (t) => says(t, "shot.jpg")
   },
   {
-    id: "screenshots.webp", primitive: "webp screenshot", page: box,
+    id: "screenshots.webp",
+    primitive: "webp screenshot",
+    page: box,
     act: (c) => [["screenshot", c.rel("shot.webp"), "--screenshot-format", "webp"]],
-    effect: shot("shot.webp", (i) => i.kind === "webp"), said: (t) => says(t, "shot.webp"),
+    effect: shot("shot.webp", (i) => i.kind === "webp"),
+    said: (t) => says(t, "shot.webp"),
     wrong: (t, c) => {
       const claimed = says(t, "shot.webp") && !/fail|refus|not supported/i.test(t)
       return claimed && !c.effect.ok ? `names shot.webp; the file is ${c.effect.detail}` : undefined
     }
   },
   {
-    id: "screenshots.default-path", page: box, act: () => [["screenshot"]],
+    id: "screenshots.default-path",
+    page: box,
+    act: () => [["screenshot"]],
     effect: async (c) => {
       const path = /(\/[^\s"'`]+\.png)/.exec(c.last)?.[1]
       const full = path === undefined ? undefined : isAbsolute(path) ? path : join(c.root, path)
@@ -59,9 +75,11 @@ export const screenshots = [
     said: (t) => says(t, ".png")
   },
   {
-    id: "screenshots.annotate", page: `<button>Alpha</button><a href="#">Beta link</a>`,
+    id: "screenshots.annotate",
+    page: `<button>Alpha</button><a href="#">Beta link</a>`,
     act: (c) => [["screenshot", "--annotate", c.rel("ann.png")]],
-    effect: shot("ann.png", (i) => i.kind === "png"), said: (t) => says(t, /@e\d+/, "Alpha")
+    effect: shot("ann.png", (i) => i.kind === "png"),
+    said: (t) => says(t, /@e\d+/, "Alpha")
   },
   {
     id: "screenshots.large-page-sizes",
@@ -72,34 +90,52 @@ export const screenshots = [
   }
 ]
 
-const arrived = `<meta name="viewport" content="width=device-width">` +
-  "<title>Launch page</title><script>log('arrived')</script>"
+const arrived =
+  `<meta name="viewport" content="width=device-width">` + "<title>Launch page</title><script>log('arrived')</script>"
 const came = (c) => c.waitEvent("arrived", undefined, 5000)
 const noSetup = () => []
 
 export const launches = [
   {
-    id: "launches.first-open", page: arrived, setup: noSetup, act: (c) => [["open", c.url]], effect: came,
+    id: "launches.first-open",
+    page: arrived,
+    setup: noSetup,
+    act: (c) => [["open", c.url]],
+    effect: came,
     said: (t) => says(t, "Launch page")
   },
   {
-    id: "launches.user-agent-flag", page: arrived, setup: noSetup,
+    id: "launches.user-agent-flag",
+    page: arrived,
+    setup: noSetup,
     act: (c) => [["--user-agent", "BenchAgent/7", "open", c.url]],
     effect: (c) => c.until(() => c.hit("", (r) => r.headers["user-agent"] === "BenchAgent/7")),
     said: (t) => says(t, "Launch page")
   },
   {
-    id: "launches.viewport", page: arrived, act: () => [["set", "viewport", "800", "600"]],
-    effect: async (c) => { const w = await c.eval("innerWidth"); return saw(w === 800, `innerWidth ${w}`) },
+    id: "launches.viewport",
+    page: arrived,
+    act: () => [["set", "viewport", "800", "600"]],
+    effect: async (c) => {
+      const w = await c.eval("innerWidth")
+      return saw(w === 800, `innerWidth ${w}`)
+    },
     said: (t) => says(t, "800")
   },
   {
-    id: "launches.device", page: arrived, act: () => [["set", "device", "iPhone 14"]],
-    effect: async (c) => { const w = await c.eval("innerWidth"); return saw(w > 0 && w < 500, `innerWidth ${w}`) },
+    id: "launches.device",
+    page: arrived,
+    act: () => [["set", "device", "iPhone 14"]],
+    effect: async (c) => {
+      const w = await c.eval("innerWidth")
+      return saw(w > 0 && w < 500, `innerWidth ${w}`)
+    },
     said: (t) => says(t, "iPhone")
   },
   {
-    id: "launches.dark-media", page: arrived, act: () => [["set", "media", "dark"]],
+    id: "launches.dark-media",
+    page: arrived,
+    act: () => [["set", "media", "dark"]],
     effect: async (c) => {
       const d = await c.eval("matchMedia('(prefers-color-scheme: dark)').matches")
       return saw(d === true, `dark ${d}`)
@@ -107,9 +143,13 @@ export const launches = [
     said: (t) => says(t, "dark")
   },
   {
-    id: "launches.profile-persists", page: arrived, setup: noSetup,
+    id: "launches.profile-persists",
+    page: arrived,
+    setup: noSetup,
     act: (c) => [
-      ["--profile", c.abs("prof"), "open", c.url], ["eval", "localStorage.setItem('seen','yes')"], ["close"],
+      ["--profile", c.abs("prof"), "open", c.url],
+      ["eval", "localStorage.setItem('seen','yes')"],
+      ["close"],
       ["--profile", c.abs("prof"), "open", c.url]
     ],
     effect: async (c) => {
@@ -119,29 +159,41 @@ export const launches = [
     said: (t, c) => says(c.last, "Launch page")
   },
   {
-    id: "launches.stale-profile-lock", page: arrived,
+    id: "launches.stale-profile-lock",
+    page: arrived,
     setup: (c) => {
       // Chromium's lock is a symlink to <host>-<pid>: this one names a host and a process that do not exist
       mkdirSync(c.abs("prof2"), { recursive: true })
       if (!existsSync(c.abs("prof2/SingletonLock"))) symlinkSync("otherhost-999999", c.abs("prof2/SingletonLock"))
       return []
     },
-    act: (c) => [["--profile", c.abs("prof2"), "open", c.url]], effect: came, said: (t) => says(t, "Launch page"),
+    act: (c) => [["--profile", c.abs("prof2"), "open", c.url]],
+    effect: came,
+    said: (t) => says(t, "Launch page"),
     // the tool's own claim ("in use by another browser"), not Chromium's stderr that the text quotes after it
-    wrong: (t) => (/in use by another browser/i.test(t) ? "says another browser holds the profile (a stale lock)" : undefined)
+    wrong: (t) =>
+      /in use by another browser/i.test(t) ? "says another browser holds the profile (a stale lock)" : undefined
   },
   {
-    id: "launches.missing-executable", refusal: true, page: arrived, setup: noSetup,
+    id: "launches.missing-executable",
+    refusal: true,
+    page: arrived,
+    setup: noSetup,
     act: (c) => [["--executable-path", "/nonexistent/chrome", "open", c.url]],
     effect: async (c) => saw(!c.has("arrived"), c.has("arrived") ? "the page opened" : "no browser, no page"),
     said: (t) => says(t, /nonexistent|not found|executable|exist/i)
   },
   {
-    id: "launches.close-then-open", page: arrived, act: (c) => [["close"], ["open", c.url]],
-    effect: (c) => c.until(() => c.count("arrived") >= 2, 5000), said: (t, c) => says(c.last, "Launch page")
+    id: "launches.close-then-open",
+    page: arrived,
+    act: (c) => [["close"], ["open", c.url]],
+    effect: (c) => c.until(() => c.count("arrived") >= 2, 5000),
+    said: (t, c) => says(c.last, "Launch page")
   },
   {
-    id: "launches.state-flag", page: `<title>Restored</title>`, setup: (c) => {
+    id: "launches.state-flag",
+    page: `<title>Restored</title>`,
+    setup: (c) => {
       writeFileSync(c.abs("st.json"), stateFile(c.origin, "tok", "from-state"))
       return []
     },

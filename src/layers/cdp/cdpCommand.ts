@@ -12,7 +12,8 @@ const frame = (text: string): Buffer => {
   const payload = Buffer.from(text, "utf8")
   const mask = randomBytes(4)
   const length = payload.length
-  const header = length < 126 ? Buffer.from([0x81, 0x80 | length]) : length < 65_536 ? Buffer.alloc(4) : Buffer.alloc(10)
+  const header =
+    length < 126 ? Buffer.from([0x81, 0x80 | length]) : length < 65_536 ? Buffer.alloc(4) : Buffer.alloc(10)
   if (length >= 126 && length < 65_536) {
     header[0] = 0x81
     header[1] = 0x80 | 126
@@ -27,7 +28,9 @@ const frame = (text: string): Buffer => {
 }
 
 /** Complete frames at the start of `buffer`: their opcodes and payloads, and the bytes left over. */
-const readFrames = (buffer: Buffer): { readonly frames: ReadonlyArray<{ fin: boolean; opcode: number; payload: Buffer }>; readonly rest: Buffer } => {
+const readFrames = (
+  buffer: Buffer
+): { readonly frames: ReadonlyArray<{ fin: boolean; opcode: number; payload: Buffer }>; readonly rest: Buffer } => {
   const frames: Array<{ fin: boolean; opcode: number; payload: Buffer }> = []
   let at = 0
   while (buffer.length - at >= 2) {
@@ -56,8 +59,13 @@ const readFrames = (buffer: Buffer): { readonly frames: ReadonlyArray<{ fin: boo
   return { frames, rest: buffer.subarray(at) }
 }
 
-export const cdpCommand = (webSocketUrl: string, method: string, params: Readonly<Record<string, unknown>>, timeoutMs: number, signal?: AbortSignal): Promise<unknown> =>
-  cdpExchange(webSocketUrl, method, params, timeoutMs, signal).then((answer) => answer?.result)
+export const cdpCommand = (
+  webSocketUrl: string,
+  method: string,
+  params: Readonly<Record<string, unknown>>,
+  timeoutMs: number,
+  signal?: AbortSignal
+): Promise<unknown> => cdpExchange(webSocketUrl, method, params, timeoutMs, signal).then((answer) => answer?.result)
 
 /** The command's answer and the events the tab sent before it (their method names), or undefined without an answer. */
 export interface CdpAnswer {
@@ -82,7 +90,9 @@ export const cdpExchange = (
     const secure = url.protocol === "wss:"
     if (!secure && url.protocol !== "ws:") return resolve(undefined)
     const port = Number(url.port || (secure ? 443 : 80))
-    const socket: Socket = secure ? connectTls({ host: url.hostname, port, servername: url.hostname }) : connectTcp({ host: url.hostname, port })
+    const socket: Socket = secure
+      ? connectTls({ host: url.hostname, port, servername: url.hostname })
+      : connectTcp({ host: url.hostname, port })
     const key = randomBytes(16).toString("base64")
     const id = 1
     let upgraded = false

@@ -19,7 +19,8 @@ export const MAX_TARGETS = 20
 
 export const cdpTargets = (port: number, timeoutMs: number): Effect.Effect<ReadonlyArray<CdpTarget>, CdpUnreachable> =>
   Effect.map(cdpTargetsAt(localEndpoint(port), timeoutMs), (targets) =>
-    targets.map((t): CdpTarget => ({ ...t, title: t.title.slice(0, 200), url: t.url.slice(0, 500) })))
+    targets.map((t): CdpTarget => ({ ...t, title: t.title.slice(0, 200), url: t.url.slice(0, 500) }))
+  )
 
 export const matchesTargetType = (target: CdpTarget, targetType: ElectronTargetType): boolean =>
   targetType === "any" ? true : target.type === targetType

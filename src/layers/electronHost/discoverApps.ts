@@ -24,9 +24,20 @@ export const discoveryPlatform = (platform: NodeJS.Platform): DiscoveryPlatform 
 export const discoverApps = (world: DiscoveryEnvironment): Discovery & { readonly platform: DiscoveryPlatform } => {
   const platform = discoveryPlatform(world.platform)
   if (platform === "linux") {
-    return { platform, ...discoverLinux({ env: world.env, home: world.home, ...(world.optRoots !== undefined ? { optRoots: world.optRoots } : {}) }) }
+    return {
+      platform,
+      ...discoverLinux({
+        env: world.env,
+        home: world.home,
+        ...(world.optRoots !== undefined ? { optRoots: world.optRoots } : {})
+      })
+    }
   }
-  if (platform === "darwin") return { platform, ...discoverMac({ home: world.home, ...(world.macRoots !== undefined ? { roots: world.macRoots } : {}) }) }
+  if (platform === "darwin")
+    return {
+      platform,
+      ...discoverMac({ home: world.home, ...(world.macRoots !== undefined ? { roots: world.macRoots } : {}) })
+    }
   return { platform, apps: [], skippedCount: 0 }
 }
 
@@ -49,7 +60,11 @@ export const matchApps = (apps: ReadonlyArray<ElectronApp>, query: string | unde
     .map((x) => x.app)
 }
 
-export const listApps = (world: DiscoveryEnvironment, query: string | undefined, maxResults: number): ElectronListResult => {
+export const listApps = (
+  world: DiscoveryEnvironment,
+  query: string | undefined,
+  maxResults: number
+): ElectronListResult => {
   const found = discoverApps(world)
   const matched = matchApps(found.apps, query)
   const apps = matched.slice(0, maxResults)

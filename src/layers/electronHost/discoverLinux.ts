@@ -37,7 +37,10 @@ export const applicationDirs = (env: LinuxDiscoveryOptions["env"], home: string)
 }
 
 /** `*.desktop` files under a folder with their desktop ids (`sub/app.desktop` → `sub-app.desktop`). */
-const desktopFiles = (root: string, budget: { left: number }): ReadonlyArray<{ readonly id: string; readonly path: string }> => {
+const desktopFiles = (
+  root: string,
+  budget: { left: number }
+): ReadonlyArray<{ readonly id: string; readonly path: string }> => {
   const out: Array<{ id: string; path: string }> = []
   const walk = (dir: string, depth: number) => {
     let names: Array<string>
@@ -116,7 +119,13 @@ export const discoverLinux = (options: LinuxDiscoveryOptions): Discovery => {
       if (seenExecutables.has(found.executablePath)) continue
       seenExecutables.add(found.executablePath)
       const name = entry.name ?? file.id.replace(/\.desktop$/, "")
-      const sensitivity = classifySensitivity({ name, desktopId: file.id, executablePath: found.executablePath, categories: entry.categories, keywords: entry.keywords })
+      const sensitivity = classifySensitivity({
+        name,
+        desktopId: file.id,
+        executablePath: found.executablePath,
+        categories: entry.categories,
+        keywords: entry.keywords
+      })
       // Exec arguments are kept only when the desktop file runs the Electron binary itself (not a wrapper script).
       const execArgs = realOrSelf(program) === found.executablePath ? exec.args : []
       apps.push({

@@ -51,7 +51,11 @@ export const discoverMac = (options: MacDiscoveryOptions): Discovery => {
         continue
       }
       const name = plist.name ?? basename(bundle, ".app")
-      const sensitivity = classifySensitivity({ name, ...(plist.bundleId !== undefined ? { bundleId: plist.bundleId } : {}), executablePath: executable })
+      const sensitivity = classifySensitivity({
+        name,
+        ...(plist.bundleId !== undefined ? { bundleId: plist.bundleId } : {}),
+        executablePath: executable
+      })
       apps.push({
         platform: "darwin",
         name,

@@ -4,7 +4,17 @@
  * `Electron Framework.framework`). Symlinks are resolved, and a launcher script (`#!`) is followed to the absolute
  * paths it names, two levels deep. Reads the file system synchronously; every read is bounded.
  */
-import { accessSync, constants, existsSync, openSync, readdirSync, readSync, closeSync, realpathSync, statSync } from "node:fs"
+import {
+  accessSync,
+  constants,
+  existsSync,
+  openSync,
+  readdirSync,
+  readSync,
+  closeSync,
+  realpathSync,
+  statSync
+} from "node:fs"
 import { basename, dirname, join } from "node:path"
 import type { ElectronEvidence } from "../../schema/ElectronRecord.js"
 import { bundleExecutable } from "./macBundle.js"
@@ -48,15 +58,17 @@ const resourcesEvidence = (resources: string): ElectronEvidence | undefined =>
   isFile(join(resources, "app.asar")) ? "app.asar" : isDir(join(resources, "app")) ? "app-folder" : undefined
 
 /** Evidence for a Linux-style app folder (the folder that holds `resources/` and the binary). */
-export const folderEvidence = (folder: string): ElectronEvidence | undefined => resourcesEvidence(join(folder, "resources"))
+export const folderEvidence = (folder: string): ElectronEvidence | undefined =>
+  resourcesEvidence(join(folder, "resources"))
 
 /** Evidence for a macOS bundle (`X.app`). */
 export const bundleEvidence = (bundle: string): ElectronEvidence | undefined =>
   resourcesEvidence(join(bundle, "Contents", "Resources")) ??
-    (isDir(join(bundle, "Contents", "Frameworks", "Electron Framework.framework")) ? "electron-framework" : undefined)
+  (isDir(join(bundle, "Contents", "Frameworks", "Electron Framework.framework")) ? "electron-framework" : undefined)
 
 /** Helpers shipped beside every Electron/Chromium binary; never the app itself. */
-const HELPERS = /^(chrome-sandbox|chrome_crashpad_handler|crashpad_handler|.*\.so(\.\d+)*|.*\.pak|.*\.bin|.*\.dat|.*\.json)$/
+const HELPERS =
+  /^(chrome-sandbox|chrome_crashpad_handler|crashpad_handler|.*\.so(\.\d+)*|.*\.pak|.*\.bin|.*\.dat|.*\.json)$/
 
 const normalizeName = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "")
 
@@ -87,7 +99,10 @@ export const pickExecutable = (folder: string): string | undefined => {
   } catch {
     return undefined
   }
-  const candidates = names.filter((n) => !HELPERS.test(n)).map((n) => join(folder, n)).filter(isExecutableFile)
+  const candidates = names
+    .filter((n) => !HELPERS.test(n))
+    .map((n) => join(folder, n))
+    .filter(isExecutableFile)
   const wanted = normalizeName(basename(folder))
   return candidates.find((c) => normalizeName(basename(c)) === wanted) ?? candidates.find(isElf) ?? candidates[0]
 }
@@ -97,14 +112,19 @@ const ABSOLUTE_PATH = /(?:^|[\s"'=:(])(\/[^\s"'`;|&<>()$]+)/g
 
 /** Absolute paths a launcher script names (`exec "/opt/App/app" "$@"`, `APP=/usr/lib/app/app`). */
 export const scriptPaths = (text: string): ReadonlyArray<string> => {
-  const body = text.split("\n").filter((line) => !line.trimStart().startsWith("#")).join("\n")
+  const body = text
+    .split("\n")
+    .filter((line) => !line.trimStart().startsWith("#"))
+    .join("\n")
   return [...new Set([...body.matchAll(ABSOLUTE_PATH)].map((m) => m[1] ?? ""))].filter((p) => p !== "")
 }
 
 const bundleOf = (path: string): string | undefined => {
   const macos = dirname(path)
   const contents = dirname(macos)
-  return basename(macos) === "MacOS" && basename(contents) === "Contents" && dirname(contents).endsWith(".app") ? dirname(contents) : undefined
+  return basename(macos) === "MacOS" && basename(contents) === "Contents" && dirname(contents).endsWith(".app")
+    ? dirname(contents)
+    : undefined
 }
 
 const besideEvidence = (executable: string): ElectronExecutable | undefined => {
@@ -159,9 +179,13 @@ export const inspectAppPath = (path: string): ElectronExecutable | undefined => 
     const evidence = bundleEvidence(path)
     const binary = bundleExecutable(path)
     const executable = isExecutableFile(binary) ? binary : pickExecutable(join(path, "Contents", "MacOS"))
-    return evidence === undefined || executable === undefined ? undefined : { executablePath: executable, appPath: path, evidence }
+    return evidence === undefined || executable === undefined
+      ? undefined
+      : { executablePath: executable, appPath: path, evidence }
   }
   const evidence = folderEvidence(path)
   const executable = evidence === undefined ? undefined : pickExecutable(path)
-  return evidence === undefined || executable === undefined ? undefined : { executablePath: executable, appPath: path, evidence }
+  return evidence === undefined || executable === undefined
+    ? undefined
+    : { executablePath: executable, appPath: path, evidence }
 }

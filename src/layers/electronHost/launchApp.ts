@@ -13,7 +13,13 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import type { LaunchRequest } from "../../schema/ElectronInput.js"
-import type { CdpTarget, ElectronApp, ElectronLaunchDiagnostics, ElectronLaunchRecord, ElectronLaunchResult } from "../../schema/ElectronRecord.js"
+import type {
+  CdpTarget,
+  ElectronApp,
+  ElectronLaunchDiagnostics,
+  ElectronLaunchRecord,
+  ElectronLaunchResult
+} from "../../schema/ElectronRecord.js"
 import { TimedOut, UpstreamFailed, withFields } from "../../schema/ToolError.js"
 import { readDevToolsActivePort } from "../cdp/cdpClient.js"
 import { cdpTargets, cdpVersion, type CdpVersion, matchesTargetType } from "./cdp.js"
@@ -22,14 +28,22 @@ import { terminate } from "../osProcesses/terminate.js"
 import { groupGone } from "./processGroup.js"
 
 /** Flags the wrapper always adds (the contract's isolation defaults). */
-export const WRAPPER_FLAGS = ["--remote-debugging-port=0", "--disable-extensions", "--no-first-run", "--no-default-browser-check"] as const
+export const WRAPPER_FLAGS = [
+  "--remote-debugging-port=0",
+  "--disable-extensions",
+  "--no-first-run",
+  "--no-default-browser-check"
+] as const
 const POLL_MS = 100
 /** How long launch waits for a target of the wanted type before falling back to the browser port. */
 const TARGET_WAIT_MS = 3_000
 const LOG_TAIL_BYTES = 2_000
 
-export const launchArgv = (app: ElectronApp, userDataDir: string, appArgs: ReadonlyArray<string>): ReadonlyArray<string> =>
-  [...(app.execArgs ?? []), `--user-data-dir=${userDataDir}`, ...WRAPPER_FLAGS, ...appArgs]
+export const launchArgv = (
+  app: ElectronApp,
+  userDataDir: string,
+  appArgs: ReadonlyArray<string>
+): ReadonlyArray<string> => [...(app.execArgs ?? []), `--user-data-dir=${userDataDir}`, ...WRAPPER_FLAGS, ...appArgs]
 
 export interface LaunchEnvironment {
   readonly privateRoot: string
@@ -53,13 +67,17 @@ const tail = (path: string): string => {
  * is removed only once the group is seen gone (a table that cannot be read leaves it: false).
  */
 const abandon = (os: OsProcessesShape, pgid: number | undefined, launchDir: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const waits = { graceMs: 20 * POLL_MS, killWaitMs: 20 * POLL_MS, pollMs: POLL_MS }
     if (pgid !== undefined) yield* terminate(os, { _tag: "Group", pgid }, waits)
     const gone = pgid === undefined || (yield* groupGone(os, pgid))
     if (gone) rmSync(launchDir, { recursive: true, force: true })
     return gone
-  }).pipe(Effect.catchTag("ProcessTableUnavailable", (error) => Effect.as(Effect.logWarning(`abandoned launch ${launchDir} kept`, error), false)))
+  }).pipe(
+    Effect.catchTag("ProcessTableUnavailable", (error) =>
+      Effect.as(Effect.logWarning(`abandoned launch ${launchDir} kept`, error), false)
+    )
+  )
 
 /** The private root must be a real folder of ours that nobody else can enter (a shared /tmp can be squatted). */
 const privateRootProblem = (root: string): string | undefined => {
@@ -72,18 +90,28 @@ const privateRootProblem = (root: string): string | undefined => {
 }
 
 export const launchApp = (app: ElectronApp, request: LaunchRequest, world: LaunchEnvironment) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const started = yield* Clock.currentTimeMillis
     const problem = privateRootProblem(world.privateRoot)
-    if (problem !== undefined) return yield* new UpstreamFailed({ detail: `electron launch refused: ${problem}`, stderr: "", exitCode: null })
+    if (problem !== undefined)
+      return yield* new UpstreamFailed({ detail: `electron launch refused: ${problem}`, stderr: "", exitCode: null })
     const launchDir = mkdtempSync(join(world.privateRoot, "electron-"))
     const userDataDir = join(launchDir, "profile")
     mkdirSync(userDataDir, { mode: 0o700 })
     const logPath = join(launchDir, "app.log")
-    const state = { pid: undefined as number | undefined, port: undefined as number | undefined, versionReached: false, portFile: "missing" as ElectronLaunchDiagnostics["devToolsActivePort"] }
+    const state = {
+      pid: undefined as number | undefined,
+      port: undefined as number | undefined,
+      versionReached: false,
+      portFile: "missing" as ElectronLaunchDiagnostics["devToolsActivePort"]
+    }
     const exited = yield* Deferred.make<number | null>()
 
-    const diagnostics = (now: number, cleanedUp: boolean, pidAlive: boolean | undefined): ElectronLaunchDiagnostics => ({
+    const diagnostics = (
+      now: number,
+      cleanedUp: boolean,
+      pidAlive: boolean | undefined
+    ): ElectronLaunchDiagnostics => ({
       executablePath: app.executablePath,
       userDataDir,
       elapsedMs: now - started,
@@ -105,7 +133,17 @@ export const launchApp = (app: ElectronApp, request: LaunchRequest, world: Launc
           env: world.env as NodeJS.ProcessEnv,
           cwd: launchDir
         })
-        child.once("error", (error) => resume(Effect.fail(new UpstreamFailed({ detail: `could not start ${app.executablePath}: ${error.message}`, stderr: "", exitCode: null }))))
+        child.once("error", (error) =>
+          resume(
+            Effect.fail(
+              new UpstreamFailed({
+                detail: `could not start ${app.executablePath}: ${error.message}`,
+                stderr: "",
+                exitCode: null
+              })
+            )
+          )
+        )
         child.once("exit", (code) => Deferred.unsafeDone(exited, Exit.succeed(code)))
         child.once("spawn", () => {
           child.unref()
@@ -116,7 +154,7 @@ export const launchApp = (app: ElectronApp, request: LaunchRequest, world: Launc
       }
     })
 
-    const ready = Effect.gen(function*() {
+    const ready = Effect.gen(function* () {
       const pid = yield* spawned
       state.pid = pid
       const deadline = started + request.timeoutMs
@@ -126,10 +164,21 @@ export const launchApp = (app: ElectronApp, request: LaunchRequest, world: Launc
         const exitCode = yield* Deferred.poll(exited)
         if (Option.isSome(exitCode)) {
           const code = yield* exitCode.value
-          return yield* new UpstreamFailed({ detail: `${app.name} exited (code ${code}) before its debug port was ready`, stderr: tail(logPath), exitCode: code })
+          return yield* new UpstreamFailed({
+            detail: `${app.name} exited (code ${code}) before its debug port was ready`,
+            stderr: tail(logPath),
+            exitCode: code
+          })
         }
         if (now >= deadline) {
-          return yield* new TimedOut({ reason: "debug-port", app: app.name, timeoutMs: request.timeoutMs, dispatched: "maybe", stdout: "", stderr: tail(logPath) })
+          return yield* new TimedOut({
+            reason: "debug-port",
+            app: app.name,
+            timeoutMs: request.timeoutMs,
+            dispatched: "maybe",
+            stdout: "",
+            stderr: tail(logPath)
+          })
         }
         const portFile = readDevToolsActivePort(userDataDir)
         if (typeof portFile === "string") {
@@ -137,7 +186,9 @@ export const launchApp = (app: ElectronApp, request: LaunchRequest, world: Launc
         } else {
           state.portFile = "present"
           state.port = portFile.port
-          version = yield* Effect.option(cdpVersion(portFile.port, Math.min(1_000, deadline - now))).pipe(Effect.map(Option.getOrUndefined))
+          version = yield* Effect.option(cdpVersion(portFile.port, Math.min(1_000, deadline - now))).pipe(
+            Effect.map(Option.getOrUndefined)
+          )
           if (version !== undefined) break
         }
         yield* Effect.sleep(POLL_MS)
@@ -160,7 +211,10 @@ export const launchApp = (app: ElectronApp, request: LaunchRequest, world: Launc
       const cleanedUp = yield* abandon(world.os, state.pid, launchDir).pipe(Effect.uninterruptible)
       const now = yield* Clock.currentTimeMillis
       // unknown (left out) when the process table cannot be read
-      const pidAlive = state.pid === undefined ? undefined : yield* world.os.isAlive({ pid: state.pid }).pipe(Effect.orElseSucceed(() => undefined))
+      const pidAlive =
+        state.pid === undefined
+          ? undefined
+          : yield* world.os.isAlive({ pid: state.pid }).pipe(Effect.orElseSucceed(() => undefined))
       return yield* Effect.failCause(Exit.causeOption(outcome).pipe(Option.getOrThrow)).pipe(
         Effect.mapError((error) => withFields(error, { electronLaunch: diagnostics(now, cleanedUp, pidAlive) }))
       )
@@ -190,9 +244,10 @@ export const launchApp = (app: ElectronApp, request: LaunchRequest, world: Launc
     const result: ElectronLaunchResult = {
       launch,
       targets,
-      connect: chosen?.webSocketDebuggerUrl !== undefined
-        ? { argument: chosen.webSocketDebuggerUrl, via: "target", targetId: chosen.id }
-        : { argument: String(port), via: "port" },
+      connect:
+        chosen?.webSocketDebuggerUrl !== undefined
+          ? { argument: chosen.webSocketDebuggerUrl, via: "target", targetId: chosen.id }
+          : { argument: String(port), via: "port" },
       elapsedMs: createdAtMs - started,
       ...(version.browser !== undefined ? { browserVersion: version.browser } : {})
     }

@@ -14,7 +14,12 @@ export interface InfoPlist {
 }
 
 const unescapeXml = (s: string): string =>
-  s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, "\"").replace(/&apos;/g, "'").replace(/&amp;/g, "&")
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&")
 
 /** The string value of one top-level key of an XML plist. */
 const plistString = (xml: string, key: string): string | undefined => {

@@ -16,11 +16,16 @@ export const groupGone = (os: OsProcessesShape, pgid: number) => targetGone(os, 
  * Whether the recorded launch still runs as the wrapper started it: some live member of the recorded group (the
  * recorded pid first) has the recorded user-data-dir on its command line. A reused pid fails this test.
  */
-export const isOurLaunch = (os: OsProcessesShape, record: { readonly pid: number; readonly pgid: number; readonly userDataDir: string }) =>
-  Effect.gen(function*() {
+export const isOurLaunch = (
+  os: OsProcessesShape,
+  record: { readonly pid: number; readonly pgid: number; readonly userDataDir: string }
+) =>
+  Effect.gen(function* () {
     const marker = `--user-data-dir=${record.userDataDir}`
     const leader = yield* os.stat(record.pid)
     const members = yield* os.groupMembers(record.pgid)
     const inGroup = (pgid: number | undefined) => !os.facts.groups || pgid === record.pgid
-    return [leader, ...members.filter((p) => p.pid !== record.pid)].some((p) => p !== undefined && !p.zombie && inGroup(p.pgid) && hasArgument(p, marker))
+    return [leader, ...members.filter((p) => p.pid !== record.pid)].some(
+      (p) => p !== undefined && !p.zombie && inGroup(p.pgid) && hasArgument(p, marker)
+    )
   })

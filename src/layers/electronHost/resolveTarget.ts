@@ -12,7 +12,8 @@ import { type DiscoveryEnvironment, discoverApps, discoveryPlatform } from "./di
 import { type ElectronExecutable, inspectAppPath, inspectExecutable } from "./electronEvidence.js"
 import { readInfoPlist } from "./macBundle.js"
 
-const invalid = (field: string, message: string) => Either.left(new InvalidInput({ field: `electron.${field}`, detail: `electron.${field}: ${message}` }))
+const invalid = (field: string, message: string) =>
+  Either.left(new InvalidInput({ field: `electron.${field}`, detail: `electron.${field}: ${message}` }))
 
 const bareId = (id: string) => id.toLowerCase().replace(/\.desktop$/, "")
 
@@ -31,17 +32,28 @@ const fromPath = (found: ElectronExecutable, world: DiscoveryEnvironment): Elect
   }
 }
 
-const pickOne = (field: string, value: string, candidates: ReadonlyArray<ElectronApp>): Either.Either<ElectronApp, InvalidInput> => {
+const pickOne = (
+  field: string,
+  value: string,
+  candidates: ReadonlyArray<ElectronApp>
+): Either.Either<ElectronApp, InvalidInput> => {
   const [first, ...rest] = candidates
-  if (first === undefined) return invalid(field, `no Electron app matches "${value}"; run electron list to see what was found`)
+  if (first === undefined)
+    return invalid(field, `no Electron app matches "${value}"; run electron list to see what was found`)
   if (rest.length > 0) {
-    const names = candidates.slice(0, 5).map((a) => `${a.name} (${a.executablePath})`).join(", ")
+    const names = candidates
+      .slice(0, 5)
+      .map((a) => `${a.name} (${a.executablePath})`)
+      .join(", ")
     return invalid(field, `"${value}" matches ${candidates.length} apps: ${names}; use executablePath or appPath`)
   }
   return Either.right(first)
 }
 
-export const resolveLaunchTarget = (target: LaunchTarget, world: DiscoveryEnvironment): Either.Either<ElectronApp, InvalidInput> => {
+export const resolveLaunchTarget = (
+  target: LaunchTarget,
+  world: DiscoveryEnvironment
+): Either.Either<ElectronApp, InvalidInput> => {
   switch (target._tag) {
     case "executablePath":
     case "appPath": {
@@ -50,7 +62,10 @@ export const resolveLaunchTarget = (target: LaunchTarget, world: DiscoveryEnviro
       if (!existsSync(path)) return invalid(target._tag, `nothing at ${path}`)
       const found = target._tag === "executablePath" ? inspectExecutable(path) : inspectAppPath(path)
       if (found === undefined) {
-        return invalid(target._tag, `${path} is not an Electron app (no resources/app.asar or resources/app/ beside an executable); the wrapper launches only verified Electron apps`)
+        return invalid(
+          target._tag,
+          `${path} is not an Electron app (no resources/app.asar or resources/app/ beside an executable); the wrapper launches only verified Electron apps`
+        )
       }
       return Either.right(fromPath(found, world))
     }
@@ -58,14 +73,31 @@ export const resolveLaunchTarget = (target: LaunchTarget, world: DiscoveryEnviro
     case "bundleId": {
       const found = discoverApps(world)
       if (found.platform === "unsupported") {
-        return invalid(target._tag, `app discovery is not supported on ${world.platform}; use executablePath or appPath`)
+        return invalid(
+          target._tag,
+          `app discovery is not supported on ${world.platform}; use executablePath or appPath`
+        )
       }
       const value = target.value.toLowerCase()
       if (target._tag === "bundleId") {
-        return pickOne(target._tag, target.value, found.apps.filter((a) => a.bundleId?.toLowerCase() === value || (a.desktopId !== undefined && bareId(a.desktopId) === bareId(value))))
+        return pickOne(
+          target._tag,
+          target.value,
+          found.apps.filter(
+            (a) =>
+              a.bundleId?.toLowerCase() === value ||
+              (a.desktopId !== undefined && bareId(a.desktopId) === bareId(value))
+          )
+        )
       }
-      const exact = found.apps.filter((a) => a.name.toLowerCase() === value || (a.desktopId !== undefined && bareId(a.desktopId) === bareId(value)))
-      return pickOne(target._tag, target.value, exact.length > 0 ? exact : found.apps.filter((a) => a.name.toLowerCase().includes(value)))
+      const exact = found.apps.filter(
+        (a) => a.name.toLowerCase() === value || (a.desktopId !== undefined && bareId(a.desktopId) === bareId(value))
+      )
+      return pickOne(
+        target._tag,
+        target.value,
+        exact.length > 0 ? exact : found.apps.filter((a) => a.name.toLowerCase().includes(value))
+      )
     }
   }
 }

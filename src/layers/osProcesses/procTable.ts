@@ -42,13 +42,23 @@ export const readProc = (root: string, pid: number, io: ProcIo = nodeProcIo): Pr
   const cmdline = read(io, `${root}/${pid}/cmdline`)
   if (cmdline === undefined) return undefined
   const argv = parseCmdline(cmdline)
-  return { pid, ppid: stat.ppid, pgid: stat.pgid, startTime: stat.start, argv, commandLine: argv.join(" "), zombie: stat.state === "Z" || stat.state === "X" }
+  return {
+    pid,
+    ppid: stat.ppid,
+    pgid: stat.pgid,
+    startTime: stat.start,
+    argv,
+    commandLine: argv.join(" "),
+    zombie: stat.state === "Z" || stat.state === "X"
+  }
 }
 
 /** Liveness and identity from `stat` alone: a command line is read only where one is asked for. */
 const readIdentity = (root: string, pid: number, io: ProcIo): ProcessIdentityRead | undefined => {
   const stat = parseStat(read(io, `${root}/${pid}/stat`) ?? "")
-  return stat === undefined ? undefined : { pid, startTime: stat.start, zombie: stat.state === "Z" || stat.state === "X" }
+  return stat === undefined
+    ? undefined
+    : { pid, startTime: stat.start, zombie: stat.state === "Z" || stat.state === "X" }
 }
 
 const unavailable = (reason: ProcessTableUnavailable["reason"], detail: string) =>

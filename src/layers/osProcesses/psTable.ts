@@ -19,7 +19,10 @@ export const psFacts = (command: string): ProcessTableFacts => ({
   groups: true,
   exactArgv: false,
   startTimeResolution: "second",
-  unchecked: ["a pid reused within the same second as the recorded start passes for the recorded process", "command lines are read as one text (arguments with spaces are not split exactly)"]
+  unchecked: [
+    "a pid reused within the same second as the recorded start passes for the recorded process",
+    "command lines are read as one text (arguments with spaces are not split exactly)"
+  ]
 })
 
 /** `path`: the PATH `ps` is looked up on (the tool's environment's; this process's when not given). */
@@ -30,10 +33,20 @@ export const psTable = (command = "ps", path?: string): TableReads => {
       // exit 1 with nothing printed: no such process (procps and BSD alike)
       out.code === 0 || (out.code === 1 && out.stdout.trim() === "")
         ? Effect.succeed(parsePsOutput(out.stdout))
-        : Effect.fail(new ProcessTableUnavailable({ table: "ps", reason: "failed", detail: `${command} exited ${out.code}: ${out.stderr.trim().slice(0, 200)}` })))
+        : Effect.fail(
+            new ProcessTableUnavailable({
+              table: "ps",
+              reason: "failed",
+              detail: `${command} exited ${out.code}: ${out.stderr.trim().slice(0, 200)}`
+            })
+          )
+    )
   return {
     facts: psFacts(command),
-    stat: (pid) => (Number.isInteger(pid) && pid > 0 ? Effect.map(run(["-p", String(pid)]), (rows) => rows.find((p) => p.pid === pid)) : Effect.succeed(undefined)),
+    stat: (pid) =>
+      Number.isInteger(pid) && pid > 0
+        ? Effect.map(run(["-p", String(pid)]), (rows) => rows.find((p) => p.pid === pid))
+        : Effect.succeed(undefined),
     list: run(["-A"])
   }
 }

@@ -12,15 +12,45 @@ export interface CommandOutput {
 
 const TIMEOUT_MS = 10_000
 
-export const runTableCommand = (table: ProcessTableKind, file: string, args: ReadonlyArray<string>, env: Readonly<Record<string, string | undefined>> = {}) =>
+export const runTableCommand = (
+  table: ProcessTableKind,
+  file: string,
+  args: ReadonlyArray<string>,
+  env: Readonly<Record<string, string | undefined>> = {}
+) =>
   Effect.async<CommandOutput, ProcessTableUnavailable>((resume) => {
-    const child = execFile(file, [...args], { env: { ...process.env, ...env }, timeout: TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024, windowsHide: true, encoding: "utf8" }, (error, stdout, stderr) => {
-      if (error === null) return resume(Effect.succeed({ code: 0, stdout, stderr }))
-      const code = (error as NodeJS.ErrnoException).code
-      if (code === "ENOENT") return resume(Effect.fail(new ProcessTableUnavailable({ table, reason: "missing", detail: `${file} is not on PATH` })))
-      if (error.killed === true) return resume(Effect.fail(new ProcessTableUnavailable({ table, reason: "timed-out", detail: `${file} did not answer within ${TIMEOUT_MS} ms` })))
-      if (typeof code === "number") return resume(Effect.succeed({ code, stdout, stderr }))
-      resume(Effect.fail(new ProcessTableUnavailable({ table, reason: "failed", detail: `${file}: ${error.message}` })))
-    })
+    const child = execFile(
+      file,
+      [...args],
+      {
+        env: { ...process.env, ...env },
+        timeout: TIMEOUT_MS,
+        maxBuffer: 64 * 1024 * 1024,
+        windowsHide: true,
+        encoding: "utf8"
+      },
+      (error, stdout, stderr) => {
+        if (error === null) return resume(Effect.succeed({ code: 0, stdout, stderr }))
+        const code = (error as NodeJS.ErrnoException).code
+        if (code === "ENOENT")
+          return resume(
+            Effect.fail(new ProcessTableUnavailable({ table, reason: "missing", detail: `${file} is not on PATH` }))
+          )
+        if (error.killed === true)
+          return resume(
+            Effect.fail(
+              new ProcessTableUnavailable({
+                table,
+                reason: "timed-out",
+                detail: `${file} did not answer within ${TIMEOUT_MS} ms`
+              })
+            )
+          )
+        if (typeof code === "number") return resume(Effect.succeed({ code, stdout, stderr }))
+        resume(
+          Effect.fail(new ProcessTableUnavailable({ table, reason: "failed", detail: `${file}: ${error.message}` }))
+        )
+      }
+    )
     return Effect.sync(() => child.kill("SIGKILL"))
   })

@@ -33,9 +33,14 @@ export const killResult = (pid: number, signal: SignalName): SignalResult => {
 export const combine = (results: ReadonlyArray<SignalResult>): SignalResult =>
   results.includes("sent") ? "sent" : results.includes("denied") ? "denied" : "gone"
 
-export const deriveTable = (reads: TableReads, signalWith?: (target: SignalTarget, signal: SignalName) => Effect.Effect<SignalResult, ProcessTableUnavailable>): OsProcessesShape => {
-  const isAlive: OsProcessesShape["isAlive"] = (process) => Effect.map((reads.identity ?? reads.stat)(process.pid), (info) => isSameProcess(info, process))
-  const descendants: OsProcessesShape["descendants"] = (pid) => Effect.map(reads.list, (table) => descendantsIn(table, pid))
+export const deriveTable = (
+  reads: TableReads,
+  signalWith?: (target: SignalTarget, signal: SignalName) => Effect.Effect<SignalResult, ProcessTableUnavailable>
+): OsProcessesShape => {
+  const isAlive: OsProcessesShape["isAlive"] = (process) =>
+    Effect.map((reads.identity ?? reads.stat)(process.pid), (info) => isSameProcess(info, process))
+  const descendants: OsProcessesShape["descendants"] = (pid) =>
+    Effect.map(reads.list, (table) => descendantsIn(table, pid))
   const groupMembers: OsProcessesShape["groupMembers"] = (pgid) =>
     Effect.map(reads.list, (table) => {
       if (reads.facts.groups) return groupIn(table, pgid)
@@ -43,7 +48,7 @@ export const deriveTable = (reads: TableReads, signalWith?: (target: SignalTarge
       return [...(leader !== undefined ? [leader] : []), ...descendantsIn(table, pgid)]
     })
   const posixSignal = (target: SignalTarget, signal: SignalName) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       switch (target._tag) {
         case "Group":
           return killResult(-target.pgid, signal)
@@ -52,11 +57,26 @@ export const deriveTable = (reads: TableReads, signalWith?: (target: SignalTarge
           return killResult(target.pid, signal)
         case "Tree": {
           const table = yield* reads.list
-          if (target.startTime !== undefined && !isSameProcess(table.find((p) => p.pid === target.pid), target)) return "gone" as const
+          if (
+            target.startTime !== undefined &&
+            !isSameProcess(
+              table.find((p) => p.pid === target.pid),
+              target
+            )
+          )
+            return "gone" as const
           const below = descendantsIn(table, target.pid)
           return combine([killResult(target.pid, signal), ...below.map((p) => killResult(p.pid, signal))])
         }
       }
     })
-  return { facts: reads.facts, stat: reads.stat, list: reads.list, isAlive, descendants, groupMembers, signal: signalWith ?? posixSignal }
+  return {
+    facts: reads.facts,
+    stat: reads.stat,
+    list: reads.list,
+    isAlive,
+    descendants,
+    groupMembers,
+    signal: signalWith ?? posixSignal
+  }
 }

@@ -34,7 +34,7 @@ export const targetGone = (
 
 /** Polls until the target is gone or `ms` have passed (checked at least once); true when it is gone. */
 export const waitGone = (os: OsProcessesShape, target: SignalTarget, ms: number, pollMs = DEFAULT_POLL_MS) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const deadline = (yield* Clock.currentTimeMillis) + ms
     while (!(yield* targetGone(os, target))) {
       if ((yield* Clock.currentTimeMillis) >= deadline) return false
@@ -44,7 +44,7 @@ export const waitGone = (os: OsProcessesShape, target: SignalTarget, ms: number,
   })
 
 export const terminate = (os: OsProcessesShape, target: SignalTarget, options: TerminateOptions) =>
-  Effect.gen(function*(): Effect.fn.Return<Termination, ProcessTableUnavailable> {
+  Effect.gen(function* (): Effect.fn.Return<Termination, ProcessTableUnavailable> {
     const pollMs = options.pollMs ?? DEFAULT_POLL_MS
     const term = yield* os.signal(target, "SIGTERM")
     if (term !== "sent") return term

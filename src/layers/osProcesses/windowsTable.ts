@@ -24,27 +24,48 @@ export const windowsFacts = (shell: string): ProcessTableFacts => ({
   ]
 })
 
-export const windowsTable = (shell = "powershell.exe", taskkill = "taskkill.exe"): { readonly reads: TableReads; readonly signal: (target: SignalTarget, signal: SignalName) => Effect.Effect<SignalResult, ProcessTableUnavailable> } => {
+export const windowsTable = (
+  shell = "powershell.exe",
+  taskkill = "taskkill.exe"
+): {
+  readonly reads: TableReads
+  readonly signal: (target: SignalTarget, signal: SignalName) => Effect.Effect<SignalResult, ProcessTableUnavailable>
+} => {
   const query = (filter?: string) =>
-    Effect.flatMap(runTableCommand("windows", shell, ["-NoProfile", "-NonInteractive", "-Command", windowsQuery(filter)]), (out) => {
-      const rows = out.code === 0 ? parseWindowsTable(out.stdout) : undefined
-      return rows !== undefined
-        ? Effect.succeed(rows)
-        : Effect.fail(new ProcessTableUnavailable({ table: "windows", reason: out.code === 0 ? "unparsable" : "failed", detail: `${shell} exited ${out.code}: ${(out.stderr || out.stdout).trim().slice(0, 200)}` }))
-    })
+    Effect.flatMap(
+      runTableCommand("windows", shell, ["-NoProfile", "-NonInteractive", "-Command", windowsQuery(filter)]),
+      (out) => {
+        const rows = out.code === 0 ? parseWindowsTable(out.stdout) : undefined
+        return rows !== undefined
+          ? Effect.succeed(rows)
+          : Effect.fail(
+              new ProcessTableUnavailable({
+                table: "windows",
+                reason: out.code === 0 ? "unparsable" : "failed",
+                detail: `${shell} exited ${out.code}: ${(out.stderr || out.stdout).trim().slice(0, 200)}`
+              })
+            )
+      }
+    )
   const reads: TableReads = {
     facts: windowsFacts(shell),
-    stat: (pid) => (Number.isInteger(pid) && pid > 0 ? Effect.map(query(`ProcessId=${pid}`), (rows) => rows.find((p) => p.pid === pid)) : Effect.succeed(undefined)),
+    stat: (pid) =>
+      Number.isInteger(pid) && pid > 0
+        ? Effect.map(query(`ProcessId=${pid}`), (rows) => rows.find((p) => p.pid === pid))
+        : Effect.succeed(undefined),
     list: query()
   }
   // taskkill: 0 ended, 128 no such process; anything else (access denied, a process that will not close) is not ours to end
   const endTree = (pid: number, signal: SignalName) =>
-    Effect.map(runTableCommand("windows", taskkill, ["/PID", String(pid), "/T", ...(signal === "SIGKILL" ? ["/F"] : [])]), (out): SignalResult =>
-      out.code === 0 ? "sent" : out.code === 128 ? "gone" : "denied")
+    Effect.map(
+      runTableCommand("windows", taskkill, ["/PID", String(pid), "/T", ...(signal === "SIGKILL" ? ["/F"] : [])]),
+      (out): SignalResult => (out.code === 0 ? "sent" : out.code === 128 ? "gone" : "denied")
+    )
   const signal = (target: SignalTarget, sig: SignalName) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const pid = target._tag === "Group" ? target.pgid : target.pid
-      if (target._tag !== "Group" && target.startTime !== undefined && !isSameProcess(yield* reads.stat(pid), target)) return "gone" as const
+      if (target._tag !== "Group" && target.startTime !== undefined && !isSameProcess(yield* reads.stat(pid), target))
+        return "gone" as const
       return target._tag === "Pid" ? killResult(pid, sig) : yield* endTree(pid, sig)
     })
   return { reads, signal }

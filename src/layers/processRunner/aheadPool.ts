@@ -21,26 +21,37 @@ export interface Startable {
 }
 
 const keyOf = (request: RunRequest): string =>
-  JSON.stringify([request.binary, request.args, Object.entries(request.env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)), request.cwd ?? ""])
+  JSON.stringify([
+    request.binary,
+    request.args,
+    Object.entries(request.env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    request.cwd ?? ""
+  ])
 
 /**
  * What the binary and each start-up file were (inode, size, mtime, or absent), to tell whether one changed since: a
  * binary removed or replaced (an upgrade) is not run from a process that started it before.
  */
 const filesNow = (request: RunRequest): string =>
-  [request.binary, ...(request.startsAhead?.startupFiles ?? [])].map((path) => {
-    try {
-      // a missing file (the usual config file) answers without an exception, which costs more than the stat
-      const s = statSync(path, { bigint: true, throwIfNoEntry: false })
-      return s === undefined ? "-" : `${s.ino}:${s.size}:${s.mtimeNs}`
-    } catch {
-      return "-"
-    }
-  }).join("|")
+  [request.binary, ...(request.startsAhead?.startupFiles ?? [])]
+    .map((path) => {
+      try {
+        // a missing file (the usual config file) answers without an exception, which costs more than the stat
+        const s = statSync(path, { bigint: true, throwIfNoEntry: false })
+        return s === undefined ? "-" : `${s.ino}:${s.size}:${s.mtimeNs}`
+      } catch {
+        return "-"
+      }
+    })
+    .join("|")
 
-const idle = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null && child.pid !== undefined
+const idle = (child: ChildProcess): boolean =>
+  child.exitCode === null && child.signalCode === null && child.pid !== undefined
 
-export const makeAheadPool = <S extends Startable>(start: (request: RunRequest) => S | undefined, end: (started: S) => void) => {
+export const makeAheadPool = <S extends Startable>(
+  start: (request: RunRequest) => S | undefined,
+  end: (started: S) => void
+) => {
   const waiting = new Map<string, { readonly started: S; readonly timer: NodeJS.Timeout; readonly files: string }>()
   const timers = new Set<NodeJS.Timeout>()
   let closed = false
@@ -75,7 +86,8 @@ export const makeAheadPool = <S extends Startable>(start: (request: RunRequest) 
     /** The process started ahead for this request, if one waits and is still idle (it is no longer pooled). */
     take: (request: RunRequest): S | undefined => {
       if (request.startsAhead === undefined || closed) return undefined
-      const key = keyOf(request), files = waiting.get(key)?.files
+      const key = keyOf(request),
+        files = waiting.get(key)?.files
       const started = drop(key)
       if (started === undefined) return undefined
       if (idle(started.child) && files === filesNow(request)) return started

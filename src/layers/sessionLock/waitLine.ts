@@ -23,7 +23,12 @@ interface Ticket {
 
 const parse = (prefix: string, name: string): Ticket | undefined => {
   const [askedAt, givesUpAt, pid] = name.slice(prefix.length).split(".").map(Number)
-  return askedAt === undefined || givesUpAt === undefined || pid === undefined || [askedAt, givesUpAt, pid].some((n) => !Number.isFinite(n)) ? undefined : { name, askedAt, givesUpAt, pid }
+  return askedAt === undefined ||
+    givesUpAt === undefined ||
+    pid === undefined ||
+    [askedAt, givesUpAt, pid].some((n) => !Number.isFinite(n))
+    ? undefined
+    : { name, askedAt, givesUpAt, pid }
 }
 
 const alive = (pid: number): boolean => {

@@ -24,8 +24,7 @@ export const readSessionFile = (
   socketDir: string,
   session: string,
   extension: SessionFileExtension
-): string | undefined =>
-  readText(sessionFilePath(socketDir, session, extension))
+): string | undefined => readText(sessionFilePath(socketDir, session, extension))
 
 /** The daemon's pid as `<session>.pid` names it. */
 export const daemonPidIn = (socketDir: string, session: string): number | undefined =>

@@ -26,7 +26,10 @@ export interface FakeAgentBrowserShape {
   readonly requests: Effect.Effect<ReadonlyArray<RunRequest>>
 }
 
-export class FakeAgentBrowser extends Context.Tag("pi-agent-browser-effect/FakeAgentBrowser")<FakeAgentBrowser, FakeAgentBrowserShape>() {
+export class FakeAgentBrowser extends Context.Tag("pi-agent-browser-effect/FakeAgentBrowser")<
+  FakeAgentBrowser,
+  FakeAgentBrowserShape
+>() {
   /** Envelope helpers for scripts. */
   static ok(data: unknown): Partial<RunResult> {
     return { exitCode: 0, stdout: `${JSON.stringify({ success: true, data, error: null })}\n` }
@@ -35,13 +38,16 @@ export class FakeAgentBrowser extends Context.Tag("pi-agent-browser-effect/FakeA
     return { exitCode: 1, stdout: `${JSON.stringify({ success: false, data: null, error, ...extra })}\n` }
   }
 
-  static layer(script: ReadonlyArray<ScriptedRun>, version = "0.41.2"): Layer.Layer<ProcessRunner | BinaryLocator | FakeAgentBrowser> {
+  static layer(
+    script: ReadonlyArray<ScriptedRun>,
+    version = "0.41.2"
+  ): Layer.Layer<ProcessRunner | BinaryLocator | FakeAgentBrowser> {
     return Layer.effectContext(
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const remaining = yield* Ref.make<ReadonlyArray<ScriptedRun>>(script)
         const seen = yield* Ref.make<ReadonlyArray<RunRequest>>([])
         const run = (request: RunRequest) =>
-          Effect.gen(function*() {
+          Effect.gen(function* () {
             yield* Ref.update(seen, (all) => [...all, request])
             const entry = yield* Ref.modify(remaining, (entries) => {
               const index = entries.findIndex((e) => e.when === undefined || e.when(request))
@@ -49,16 +55,33 @@ export class FakeAgentBrowser extends Context.Tag("pi-agent-browser-effect/FakeA
               if (found === undefined) return [undefined, entries]
               return [found, found.repeat === true ? entries : entries.filter((_, i) => i !== index)]
             })
-            if (entry === undefined) return yield* Effect.dieMessage(`FakeAgentBrowser: no scripted reply for ${request.args.join(" ")}`)
+            if (entry === undefined)
+              return yield* Effect.dieMessage(`FakeAgentBrowser: no scripted reply for ${request.args.join(" ")}`)
             if (entry.delayMs !== undefined) yield* Effect.sleep(entry.delayMs)
             if (entry.reply === "timeout") {
-              return yield* new TimedOut({ reason: "no-answer", timeoutMs: request.timeoutMs, dispatched: "maybe", stdout: "", stderr: "" })
+              return yield* new TimedOut({
+                reason: "no-answer",
+                timeoutMs: request.timeoutMs,
+                dispatched: "maybe",
+                stdout: "",
+                stderr: ""
+              })
             }
             const partial = typeof entry.reply === "function" ? entry.reply(request) : entry.reply
             return { exitCode: 0, signal: null, stdout: "", stderr: "", durationMs: 1, ...partial } satisfies RunResult
           })
         return Context.make(ProcessRunner, ProcessRunner.of({ run })).pipe(
-          Context.add(BinaryLocator, BinaryLocator.of({ resolve: Effect.succeed({ path: "/fake/agent-browser", foundOnPath: "/fake/agent-browser", viaLauncher: false, version }) })),
+          Context.add(
+            BinaryLocator,
+            BinaryLocator.of({
+              resolve: Effect.succeed({
+                path: "/fake/agent-browser",
+                foundOnPath: "/fake/agent-browser",
+                viaLauncher: false,
+                version
+              })
+            })
+          ),
           Context.add(FakeAgentBrowser, FakeAgentBrowser.of({ requests: Ref.get(seen) }))
         )
       })

@@ -40,7 +40,6 @@ export interface FakeOsProcessesShape {
   readonly table: Effect.Effect<ReadonlyArray<ProcessInfo>>
 }
 
-
 interface State {
   readonly table: ReadonlyMap<number, ProcessInfo>
   readonly ignoring: ReadonlySet<number>
@@ -50,70 +49,119 @@ interface State {
 }
 
 export const testFacts = (overrides: Partial<ProcessTableFacts> = {}): ProcessTableFacts => ({
-  kind: "test", platform: "test", source: "in-memory table", groups: true, exactArgv: true, startTimeResolution: "clock-tick", unchecked: [], ...overrides
+  kind: "test",
+  platform: "test",
+  source: "in-memory table",
+  groups: true,
+  exactArgv: true,
+  startTimeResolution: "clock-tick",
+  unchecked: [],
+  ...overrides
 })
 
 const ended = (table: ReadonlyMap<number, ProcessInfo>, pid: number): ReadonlyMap<number, ProcessInfo> =>
-  new Map([...table].filter(([p]) => p !== pid).map(([p, info]) => [p, info.ppid === pid ? { ...info, ppid: 1 } : info]))
+  new Map(
+    [...table].filter(([p]) => p !== pid).map(([p, info]) => [p, info.ppid === pid ? { ...info, ppid: 1 } : info])
+  )
 
 /** The table and its driver; `facts` overrides what the table says it can tell (e.g. `groups: false` like Windows). */
-const makeLayer = (initial: ReadonlyArray<FakeProcess> = [], facts: Partial<ProcessTableFacts> = {}): Layer.Layer<OsProcesses | FakeOsProcesses> =>
-  Layer.effectContext(Effect.gen(function*() {
-    const state = yield* Ref.make<State>({ table: new Map(), ignoring: new Set(), unavailable: false, signals: [], starts: 0 })
-    const start = (p: FakeProcess) =>
-      Ref.modify(state, (s): [ProcessInfo, State] => {
-        const argv = p.argv ?? []
-        const info: ProcessInfo = {
-          pid: p.pid, ppid: p.ppid ?? 1, pgid: "pgid" in p ? p.pgid : p.pid, startTime: p.startTime ?? `t${s.starts + 1}`,
-          ...(facts.exactArgv === false ? {} : { argv }), commandLine: p.commandLine ?? argv.join(" "), zombie: false
-        }
-        return [info, { ...s, table: new Map(s.table).set(p.pid, info), starts: s.starts + 1 }]
+const makeLayer = (
+  initial: ReadonlyArray<FakeProcess> = [],
+  facts: Partial<ProcessTableFacts> = {}
+): Layer.Layer<OsProcesses | FakeOsProcesses> =>
+  Layer.effectContext(
+    Effect.gen(function* () {
+      const state = yield* Ref.make<State>({
+        table: new Map(),
+        ignoring: new Set(),
+        unavailable: false,
+        signals: [],
+        starts: 0
       })
-    for (const p of initial) yield* start(p)
-    const tableFacts = testFacts(facts)
-    const readable = Effect.flatMap(Ref.get(state), (s) =>
-      s.unavailable ? Effect.fail(new ProcessTableUnavailable({ table: "test", reason: "failed", detail: "the test table was made unreadable" })) : Effect.succeed(s))
-    const kill = (pid: number, signal: SignalName) =>
-      Ref.modify(state, (s): ["sent" | "gone", State] => {
-        const info = s.table.get(pid)
-        if (info === undefined) return ["gone", s]
-        if (info.zombie || (signal === "SIGTERM" && s.ignoring.has(pid))) return ["sent", s]
-        return ["sent", { ...s, table: ended(s.table, pid) }]
-      })
-    const core = deriveTable(
-      { facts: tableFacts, stat: (pid) => Effect.map(readable, (s) => s.table.get(pid)), list: Effect.map(readable, (s) => [...s.table.values()]) },
-      (target, signal) =>
-        Effect.gen(function*() {
-          const s = yield* readable
-          yield* Ref.update(state, (st) => ({ ...st, signals: [...st.signals, { target, signal }] }))
-          const all = [...s.table.values()]
-          const pids = target._tag === "Group"
-            ? (tableFacts.groups ? groupIn(all, target.pgid).map((p) => p.pid) : [target.pgid, ...descendantsIn(all, target.pgid).map((p) => p.pid)])
-            : target.startTime !== undefined && !isSameProcess(s.table.get(target.pid), target) ? []
-            : [target.pid, ...(target._tag === "Tree" ? descendantsIn(all, target.pid).map((p) => p.pid) : [])]
-          const results: Array<SignalResult> = []
-          for (const pid of pids) results.push(yield* kill(pid, signal))
-          return combine(results)
+      const start = (p: FakeProcess) =>
+        Ref.modify(state, (s): [ProcessInfo, State] => {
+          const argv = p.argv ?? []
+          const info: ProcessInfo = {
+            pid: p.pid,
+            ppid: p.ppid ?? 1,
+            pgid: "pgid" in p ? p.pgid : p.pid,
+            startTime: p.startTime ?? `t${s.starts + 1}`,
+            ...(facts.exactArgv === false ? {} : { argv }),
+            commandLine: p.commandLine ?? argv.join(" "),
+            zombie: false
+          }
+          return [info, { ...s, table: new Map(s.table).set(p.pid, info), starts: s.starts + 1 }]
         })
-    )
-    const driver: FakeOsProcessesShape = {
-      start,
-      exit: (pid) => Ref.update(state, (s) => ({ ...s, table: ended(s.table, pid) })),
-      zombify: (pid) => Ref.update(state, (s) => {
-        const info = s.table.get(pid)
-        return info === undefined ? s : { ...s, table: new Map(s.table).set(pid, { ...info, zombie: true }) }
-      }),
-      ignore: (pid) => Ref.update(state, (s) => ({ ...s, ignoring: new Set([...s.ignoring, pid]) })),
-      setUnavailable: (unavailable) => Ref.update(state, (s) => ({ ...s, unavailable })),
-      signals: Effect.map(Ref.get(state), (s) => s.signals),
-      table: Effect.map(Ref.get(state), (s) => [...s.table.values()])
-    }
-    return Context.make(OsProcesses, OsProcesses.of(core)).pipe(Context.add(FakeOsProcesses, driver))
-  }))
+      for (const p of initial) yield* start(p)
+      const tableFacts = testFacts(facts)
+      const readable = Effect.flatMap(Ref.get(state), (s) =>
+        s.unavailable
+          ? Effect.fail(
+              new ProcessTableUnavailable({
+                table: "test",
+                reason: "failed",
+                detail: "the test table was made unreadable"
+              })
+            )
+          : Effect.succeed(s)
+      )
+      const kill = (pid: number, signal: SignalName) =>
+        Ref.modify(state, (s): ["sent" | "gone", State] => {
+          const info = s.table.get(pid)
+          if (info === undefined) return ["gone", s]
+          if (info.zombie || (signal === "SIGTERM" && s.ignoring.has(pid))) return ["sent", s]
+          return ["sent", { ...s, table: ended(s.table, pid) }]
+        })
+      const core = deriveTable(
+        {
+          facts: tableFacts,
+          stat: (pid) => Effect.map(readable, (s) => s.table.get(pid)),
+          list: Effect.map(readable, (s) => [...s.table.values()])
+        },
+        (target, signal) =>
+          Effect.gen(function* () {
+            const s = yield* readable
+            yield* Ref.update(state, (st) => ({ ...st, signals: [...st.signals, { target, signal }] }))
+            const all = [...s.table.values()]
+            const pids =
+              target._tag === "Group"
+                ? tableFacts.groups
+                  ? groupIn(all, target.pgid).map((p) => p.pid)
+                  : [target.pgid, ...descendantsIn(all, target.pgid).map((p) => p.pid)]
+                : target.startTime !== undefined && !isSameProcess(s.table.get(target.pid), target)
+                  ? []
+                  : [target.pid, ...(target._tag === "Tree" ? descendantsIn(all, target.pid).map((p) => p.pid) : [])]
+            const results: Array<SignalResult> = []
+            for (const pid of pids) results.push(yield* kill(pid, signal))
+            return combine(results)
+          })
+      )
+      const driver: FakeOsProcessesShape = {
+        start,
+        exit: (pid) => Ref.update(state, (s) => ({ ...s, table: ended(s.table, pid) })),
+        zombify: (pid) =>
+          Ref.update(state, (s) => {
+            const info = s.table.get(pid)
+            return info === undefined ? s : { ...s, table: new Map(s.table).set(pid, { ...info, zombie: true }) }
+          }),
+        ignore: (pid) => Ref.update(state, (s) => ({ ...s, ignoring: new Set([...s.ignoring, pid]) })),
+        setUnavailable: (unavailable) => Ref.update(state, (s) => ({ ...s, unavailable })),
+        signals: Effect.map(Ref.get(state), (s) => s.signals),
+        table: Effect.map(Ref.get(state), (s) => [...s.table.values()])
+      }
+      return Context.make(OsProcesses, OsProcesses.of(core)).pipe(Context.add(FakeOsProcesses, driver))
+    })
+  )
 
-export class FakeOsProcesses extends Context.Tag("pi-agent-browser-effect/FakeOsProcesses")<FakeOsProcesses, FakeOsProcessesShape>() {
+export class FakeOsProcesses extends Context.Tag("pi-agent-browser-effect/FakeOsProcesses")<
+  FakeOsProcesses,
+  FakeOsProcessesShape
+>() {
   /** OsProcesses and its driver over one in-memory table. */
-  static layer(initial: ReadonlyArray<FakeProcess> = [], facts: Partial<ProcessTableFacts> = {}): Layer.Layer<OsProcesses | FakeOsProcesses> {
+  static layer(
+    initial: ReadonlyArray<FakeProcess> = [],
+    facts: Partial<ProcessTableFacts> = {}
+  ): Layer.Layer<OsProcesses | FakeOsProcesses> {
     return makeLayer(initial, facts)
   }
 }

@@ -19,14 +19,19 @@ export const FakeSecurity = {
         Security.of({
           resolve: () => Effect.succeed(policy),
           secretValue: (given, name) =>
-            Effect.gen(function*() {
+            Effect.gen(function* () {
               const spec = yield* findSecret(given, name)
               const value = values[spec.name]
-              if (value === undefined) return yield* new InvalidInput({ field: "secrets", detail: `secret "${spec.name}" has no value in this test layer` })
+              if (value === undefined)
+                return yield* new InvalidInput({
+                  field: "secrets",
+                  detail: `secret "${spec.name}" has no value in this test layer`
+                })
               yield* redactor.learn([value], { typed: true })
               return value
             }),
           nonce: makeNonce
-        }))
+        })
+      )
     )
 } as const

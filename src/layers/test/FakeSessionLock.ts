@@ -28,7 +28,7 @@ export interface FakeSessionLockShape {
 
 /** Lets the next waiter in (or frees the path). */
 const leaveLine = (world: World, path: string, ticket: Deferred.Deferred<void>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const line = world.lines.get(path) ?? []
     const wasFirst = line[0] === ticket
     const rest = line.filter((t) => t !== ticket)
@@ -40,7 +40,7 @@ const leaveLine = (world: World, path: string, ticket: Deferred.Deferred<void>) 
 const makeLock = (world: World, self: number): SessionLockShape => ({
   withLock: (path, waitMs, task) =>
     Effect.uninterruptibleMask((restore) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         world.files.add(path)
         const ticket = yield* Deferred.make<void>()
         const line = [...(world.lines.get(path) ?? []), ticket]
@@ -51,10 +51,18 @@ const makeLock = (world: World, self: number): SessionLockShape => ({
         )
         if (Option.isNone(turn)) {
           yield* leaveLine(world, path, ticket)
-          return yield* new TimedOut({ reason: "session-lock", lockPath: path, timeoutMs: waitMs, dispatched: "no", stdout: "", stderr: "" })
+          return yield* new TimedOut({
+            reason: "session-lock",
+            lockPath: path,
+            timeoutMs: waitMs,
+            dispatched: "no",
+            stdout: "",
+            stderr: ""
+          })
         }
         return yield* restore(task).pipe(Effect.ensuring(leaveLine(world, path, ticket)))
-      })),
+      })
+    ),
   retire: (path) =>
     Effect.sync(() => {
       if (!world.files.has(path) || world.lines.has(path)) return false
@@ -75,12 +83,19 @@ const makeLock = (world: World, self: number): SessionLockShape => ({
   crossProcess: true
 })
 
-export class FakeSessionLock extends Context.Tag("pi-agent-browser-effect/FakeSessionLock")<FakeSessionLock, FakeSessionLockShape>() {
+export class FakeSessionLock extends Context.Tag("pi-agent-browser-effect/FakeSessionLock")<
+  FakeSessionLock,
+  FakeSessionLockShape
+>() {
   /** This process's lock and the driver, over one fresh world. */
   static layer(): Layer.Layer<SessionLock | FakeSessionLock> {
-    return Layer.effectContext(Effect.sync(() => {
-      const world: World = { lines: new Map(), files: new Set(), users: new Map() }
-      return Context.make(SessionLock, makeLock(world, 1)).pipe(Context.add(FakeSessionLock, { otherProcess: makeLock(world, 2) }))
-    }))
+    return Layer.effectContext(
+      Effect.sync(() => {
+        const world: World = { lines: new Map(), files: new Set(), users: new Map() }
+        return Context.make(SessionLock, makeLock(world, 1)).pipe(
+          Context.add(FakeSessionLock, { otherProcess: makeLock(world, 2) })
+        )
+      })
+    )
   }
 }

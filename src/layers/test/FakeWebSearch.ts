@@ -15,11 +15,22 @@ export interface FakeWebSearchShape {
   readonly requests: Effect.Effect<ReadonlyArray<SearchRequest>>
 }
 
-export class FakeWebSearch extends Context.Tag("pi-agent-browser-effect/FakeWebSearch")<FakeWebSearch, FakeWebSearchShape>() {
-  static layer(answer: (request: SearchRequest) => Effect.Effect<ProviderAnswer, WebSearchError>): Layer.Layer<WebSearch | FakeWebSearch> {
-    return Layer.effectContext(Effect.map(Ref.make<ReadonlyArray<SearchRequest>>([]), (requests) =>
-      Context.make(WebSearch, WebSearch.of({ search: (request) => Ref.update(requests, (rs) => [...rs, request]).pipe(Effect.zipRight(answer(request))) })).pipe(
-        Context.add(FakeWebSearch, FakeWebSearch.of({ requests: Ref.get(requests) }))
-      )))
+export class FakeWebSearch extends Context.Tag("pi-agent-browser-effect/FakeWebSearch")<
+  FakeWebSearch,
+  FakeWebSearchShape
+>() {
+  static layer(
+    answer: (request: SearchRequest) => Effect.Effect<ProviderAnswer, WebSearchError>
+  ): Layer.Layer<WebSearch | FakeWebSearch> {
+    return Layer.effectContext(
+      Effect.map(Ref.make<ReadonlyArray<SearchRequest>>([]), (requests) =>
+        Context.make(
+          WebSearch,
+          WebSearch.of({
+            search: (request) => Ref.update(requests, (rs) => [...rs, request]).pipe(Effect.zipRight(answer(request)))
+          })
+        ).pipe(Context.add(FakeWebSearch, FakeWebSearch.of({ requests: Ref.get(requests) })))
+      )
+    )
   }
 }

@@ -10,7 +10,8 @@ import type { NextAction } from "../../schema/ToolDetails.js"
 /** Ids any mutation or element miss offers: a repeat of a more specific follow-up's call gives way to it. */
 const GENERIC: ReadonlySet<string> = new Set([P.inspectAfterMutation, SR.refreshInteractiveRefs])
 
-const callOf = (action: NextAction): string => JSON.stringify({ params: action.params ?? null, artifactPath: action.artifactPath ?? null })
+const callOf = (action: NextAction): string =>
+  JSON.stringify({ params: action.params ?? null, artifactPath: action.artifactPath ?? null })
 
 export const distinctActions = (actions: ReadonlyArray<NextAction>): ReadonlyArray<NextAction> => {
   const chosen = new Map<string, NextAction>()

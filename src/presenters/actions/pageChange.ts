@@ -33,7 +33,10 @@ export const pageChange = (
 ): { readonly summary?: PageChangeSummary; readonly nextActions: ReadonlyArray<NextAction> } => {
   const command = plan.line.command ?? ""
   const session = plan.sessionName
-  const data = outcome.kind === "single" && outcome.data !== null && typeof outcome.data === "object" ? (outcome.data as Record<string, unknown>) : {}
+  const data =
+    outcome.kind === "single" && outcome.data !== null && typeof outcome.data === "object"
+      ? (outcome.data as Record<string, unknown>)
+      : {}
   const actions: Array<NextAction> = []
   if (outcome.kind === "single" && typeof outcome.warning === "string" && /dialog/i.test(outcome.warning)) {
     actions.push(nextActions.dismissDialog(session), nextActions.acceptDialog(session))
@@ -43,13 +46,21 @@ export const pageChange = (
     // the saved files themselves, as the contract's artifactPath follow-ups (a batch's too)
     actions.push(...verified.slice(0, SAVED_FILE_ACTIONS).map((a) => nextActions.useSavedArtifact(a.path)))
     return {
-      summary: { changeType: "artifact", command, summary: `Saved ${verified.length} file(s)`, artifactCount: verified.length, savedFilePath: verified[0]?.path ?? "", nextActionIds: actions.map((a) => a.id) },
+      summary: {
+        changeType: "artifact",
+        command,
+        summary: `Saved ${verified.length} file(s)`,
+        artifactCount: verified.length,
+        savedFilePath: verified[0]?.path ?? "",
+        nextActionIds: actions.map((a) => a.id)
+      },
       nextActions: actions
     }
   }
   if (outcome.kind !== "single" || plan.kind !== "browser") return { nextActions: actions }
   // a stream keeps running after the call: its status, and the stop (X15), also when it was already enabled
-  if (command === "stream" && plan.line.subcommand === "enable") return { nextActions: [...actions, nextActions.checkStreamStatus(session), nextActions.disableStream(session)] }
+  if (command === "stream" && plan.line.subcommand === "enable")
+    return { nextActions: [...actions, nextActions.checkStreamStatus(session), nextActions.disableStream(session)] }
   // attached to a running browser: which of its tabs is the one to work in is the caller's choice, made from the list
   if (command === "connect") return { nextActions: [nextActions.listConnectedTabs(session)] }
   const url = navigation?.url ?? (typeof data["url"] === "string" ? data["url"] : undefined)
@@ -57,11 +68,29 @@ export const pageChange = (
   const where = { ...(title !== undefined ? { title } : {}), ...(url !== undefined ? { url } : {}) }
   if (isNavigating(command) && url !== undefined) {
     actions.unshift(nextActions.inspectOpenedPage(session))
-    return { summary: { changeType: "navigation", command, summary: `${isOpening(command) ? "Opened" : "Now at"} ${title || url}`, ...where, nextActionIds: actions.map((a) => a.id) }, nextActions: actions }
+    return {
+      summary: {
+        changeType: "navigation",
+        command,
+        summary: `${isOpening(command) ? "Opened" : "Now at"} ${title || url}`,
+        ...where,
+        nextActionIds: actions.map((a) => a.id)
+      },
+      nextActions: actions
+    }
   }
   if (mutatesPage(command) && (command !== "find" || plan.line.positionals.some((t) => mutatesPage(t)))) {
     actions.unshift(nextActions.inspectAfterMutation(session))
-    return { summary: { changeType: "mutation", command, summary: `${command} done${url !== undefined ? `; page ${title || url}` : ""}`, ...where, nextActionIds: actions.map((a) => a.id) }, nextActions: actions }
+    return {
+      summary: {
+        changeType: "mutation",
+        command,
+        summary: `${command} done${url !== undefined ? `; page ${title || url}` : ""}`,
+        ...where,
+        nextActionIds: actions.map((a) => a.id)
+      },
+      nextActions: actions
+    }
   }
   return { nextActions: actions }
 }

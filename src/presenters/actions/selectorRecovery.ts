@@ -30,7 +30,11 @@ const targetOf = (plan: Plan | undefined): RichInputRecovery["target"] => {
   const p = plan?.line.positionals ?? []
   const at = p.indexOf("--name")
   const name = at >= 0 ? p[at + 1] : undefined
-  return { action: "fill", ...(p[0] === "find" ? { locator: p[1] ?? "", value: p[2] ?? "" } : {}), ...(name !== undefined ? { name } : {}) }
+  return {
+    action: "fill",
+    ...(p[0] === "find" ? { locator: p[1] ?? "", value: p[2] ?? "" } : {}),
+    ...(name !== undefined ? { name } : {})
+  }
 }
 
 export const richInputRecoveryOf = (plan: Plan | undefined, error: SelectorNotFound): RichInputRecovery | undefined => {
@@ -75,7 +79,16 @@ export const selectorRecovery = (plan: Plan | undefined, error: SelectorNotFound
   return {
     line: `\nCurrent snapshot ref fallback: ${refs.map((r) => `@${r.ref} ${r.role} "${r.name}"`).join(", ")}${isFill ? " (not an editable field; the fill text is not repeated here)" : ""}.`,
     // a fill on a ref that is not an editable field gets no direct retry (it would need the fill text)
-    nextActions: isFill ? [] : refs.map((r, i) => nextActions.tryVisibleRef(session, i, [error.fallback?.action ?? "click", `@${r.ref}`], `${r.role} "${r.name}"`))
+    nextActions: isFill
+      ? []
+      : refs.map((r, i) =>
+          nextActions.tryVisibleRef(
+            session,
+            i,
+            [error.fallback?.action ?? "click", `@${r.ref}`],
+            `${r.role} "${r.name}"`
+          )
+        )
   }
 }
 
@@ -86,7 +99,10 @@ export const selectorRecovery = (plan: Plan | undefined, error: SelectorNotFound
  * fresh `snapshot -i` found for the missed `find`, each with the direct ref argv (not for fills: that would need the
  * text) and why it matched; the target as looked for, without typed text.
  */
-export const visibleRefFallbackDetails = (plan: Plan | undefined, error: SelectorNotFound): ToolDetails["visibleRefFallback"] => {
+export const visibleRefFallbackDetails = (
+  plan: Plan | undefined,
+  error: SelectorNotFound
+): ToolDetails["visibleRefFallback"] => {
   const fallback = error.fallback
   if (fallback === undefined || fallback.refs.length === 0) return undefined
   const session = plan?.sessionName

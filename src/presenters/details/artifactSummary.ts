@@ -12,7 +12,12 @@ export interface ArtifactContext {
   readonly session?: string | undefined
 }
 
-const STATUS: Record<VerificationState, string> = { verified: "saved", missing: "missing", pending: "pending", unverified: "unverified" }
+const STATUS: Record<VerificationState, string> = {
+  verified: "saved",
+  missing: "missing",
+  pending: "pending",
+  unverified: "unverified"
+}
 
 const absoluteOf = (path: string, cwd: string | undefined): string | undefined =>
   path === "" ? undefined : isAbsolute(path) || cwd === undefined ? path : resolve(cwd, path)
@@ -36,7 +41,7 @@ export const verificationEntry = (row: VerificationRow, context: ArtifactContext
 export const artifactRow = (row: VerificationRow, context: ArtifactContext): ArtifactRow => {
   const entry = verificationEntry(row, context)
   const extension = extname(row.path)
-  const absolutePath = row.path === "" ? undefined : entry.absolutePath ?? row.path
+  const absolutePath = row.path === "" ? undefined : (entry.absolutePath ?? row.path)
   return {
     kind: row.kind,
     artifactType: row.kind,
@@ -55,7 +60,10 @@ export const artifactRow = (row: VerificationRow, context: ArtifactContext): Art
   }
 }
 
-export const summarize = (rows: ReadonlyArray<VerificationRow>, context: ArtifactContext = {}): ArtifactVerification => {
+export const summarize = (
+  rows: ReadonlyArray<VerificationRow>,
+  context: ArtifactContext = {}
+): ArtifactVerification => {
   const count = (state: VerificationState) => rows.filter((r) => r.state === state).length
   return {
     verified: rows.length > 0 && rows.every((r) => r.state === "verified"),
@@ -87,5 +95,9 @@ const spillRow = (spill: SpillResult): VerificationRow => {
 }
 
 /** The call's files and its spill files in one `artifactVerification` (absent when there is neither). */
-export const verificationOf = (rows: ReadonlyArray<VerificationRow>, spills: ReadonlyArray<SpillResult>, context: ArtifactContext): ArtifactVerification | undefined =>
+export const verificationOf = (
+  rows: ReadonlyArray<VerificationRow>,
+  spills: ReadonlyArray<SpillResult>,
+  context: ArtifactContext
+): ArtifactVerification | undefined =>
   rows.length + spills.length === 0 ? undefined : summarize([...rows, ...spills.map(spillRow)], context)

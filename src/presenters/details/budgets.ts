@@ -17,7 +17,10 @@ export const byteLength = (s: string): number => Buffer.byteLength(s, "utf8")
 export const headBytes = (text: string, max: number): string => {
   const buf = Buffer.from(text, "utf8")
   if (buf.length <= max) return text
-  let cut = buf.subarray(0, max).toString("utf8").replace(/\uFFFD$/, "")
+  let cut = buf
+    .subarray(0, max)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "")
   const nl = cut.lastIndexOf("\n")
   if (nl > max * 0.8) cut = cut.slice(0, nl)
   return cut

@@ -56,7 +56,9 @@ export const compiledBatchEcho = (batch: CompiledBatch, redact: RedactArgs) => {
     args: batch.args,
     failFast: batch.args.includes("--bail"),
     stdin: JSON.stringify(rows),
-    steps: rows.slice(0, COMPILED_ROWS_SHOWN).map((args, i) => ({ action: batch.rowActions?.[i] ?? args[0] ?? "", args })),
+    steps: rows
+      .slice(0, COMPILED_ROWS_SHOWN)
+      .map((args, i) => ({ action: batch.rowActions?.[i] ?? args[0] ?? "", args })),
     rowCount: rows.length
   }
 }
@@ -71,7 +73,8 @@ export const compiledEcho = (plan: Plan, redact: RedactArgs): Fields => {
     return { compiledSemanticAction: { ...c.semanticAction, args, ...ran } }
   }
   if (c.mode === "job") return { compiledJob: compiledBatchEcho(c.job, redact) }
-  if (c.mode === "qa") return { compiledQaPreset: { ...compiledBatchEcho(c.qa, redact), loadState: c.qa.loadState, checks: c.qa.checks } }
+  if (c.mode === "qa")
+    return { compiledQaPreset: { ...compiledBatchEcho(c.qa, redact), loadState: c.qa.loadState, checks: c.qa.checks } }
   return lookupCompiledEcho(plan, redact)
 }
 
@@ -81,7 +84,9 @@ export const budgetData = (data: unknown): Fields => {
   const json = JSON.stringify(data)
   if (json === undefined) return {}
   const bytes = byteLength(json)
-  return bytes <= DETAILS_DATA_BYTES ? { data } : { dataOmitted: { bytes, reason: "larger than the details budget; see fullOutputPath" } }
+  return bytes <= DETAILS_DATA_BYTES
+    ? { data }
+    : { dataOmitted: { bytes, reason: "larger than the details budget; see fullOutputPath" } }
 }
 
 /** The file a successful step saved, as it reported it or as its argv asked (absolute after planning). */
@@ -91,7 +96,9 @@ const stepFile = (row: StepRow): string | undefined => {
   const request = artifactRequest(line)
   if (request === undefined || request.pending) return undefined
   const result = row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>) : {}
-  const claimed = [result["path"], result["outputPath"], result["diffPath"]].find((v): v is string => typeof v === "string" && v !== "")
+  const claimed = [result["path"], result["outputPath"], result["diffPath"]].find(
+    (v): v is string => typeof v === "string" && v !== ""
+  )
   return claimed ?? (request.pathIndex !== undefined ? line.positionals[request.pathIndex] : undefined)
 }
 
@@ -115,7 +122,12 @@ export const stepDetails = (
   rows.map((row, index) => {
     const file = stepFile(row)
     const checked = file !== undefined ? files.find((f) => f.path === file || f.requestedPath === file) : undefined
-    const followUps = checked?.state === "verified" ? [nextActions.useSavedArtifact(checked.path)] : checked?.state === "missing" ? [nextActions.verifyArtifactPath(checked.path)] : []
+    const followUps =
+      checked?.state === "verified"
+        ? [nextActions.useSavedArtifact(checked.path)]
+        : checked?.state === "missing"
+          ? [nextActions.verifyArtifactPath(checked.path)]
+          : []
     const actions = recovery?.index === index ? recovery.nextActions : row.success ? followUps : []
     return {
       index,
@@ -123,9 +135,20 @@ export const stepDetails = (
       resultCategory: row.success ? "success" : "failure",
       ...(row.success
         ? {
-          successCategory: checked?.state === "verified" ? "artifact-saved" : checked?.state === "unverified" ? "artifact-unverified" : "completed",
-          ...(checked !== undefined ? { artifactPaths: [checked.path], artifacts: [artifactRow(checked, context)], artifactVerification: summarize([checked], context) } : {})
-        }
+            successCategory:
+              checked?.state === "verified"
+                ? "artifact-saved"
+                : checked?.state === "unverified"
+                  ? "artifact-unverified"
+                  : "completed",
+            ...(checked !== undefined
+              ? {
+                  artifactPaths: [checked.path],
+                  artifacts: [artifactRow(checked, context)],
+                  artifactVerification: summarize([checked], context)
+                }
+              : {})
+          }
         : { failureCategory: categoryOf(row.error), error: row.error.message }),
       ...(actions.length > 0 ? { nextActions: actions } : {})
     }
@@ -139,13 +162,20 @@ export const failedStep = (executed: Executed | undefined, error: ToolError | un
 }
 
 /** Facts of a call that ran, whether it then succeeded or failed. */
-export const executedDetails = (executed: Executed, body: Body, redact: RedactArgs, recovery?: StepRecovery): Fields => {
+export const executedDetails = (
+  executed: Executed,
+  body: Body,
+  redact: RedactArgs,
+  recovery?: StepRecovery
+): Fields => {
   const { outcome, verified } = executed
   const snapshot = body.snapshot
   const rows = verified.rows
   const context = { cwd: executed.plan.cwd, session: executed.plan.sessionName }
   return {
-    ...(outcome.kind === "inspection" ? { inspection: true as const, stdout: headBytes(outcome.stdout, DETAILS_DATA_BYTES) } : budgetData(body.data)),
+    ...(outcome.kind === "inspection"
+      ? { inspection: true as const, stdout: headBytes(outcome.stdout, DETAILS_DATA_BYTES) }
+      : budgetData(body.data)),
     ...(outcome.kind === "single" && outcome.warning !== undefined ? { warning: outcome.warning } : {}),
     ...optional("snapshotCompaction", snapshot?.compaction),
     ...optional("snapshotFilter", snapshot?.snapshotFilter),
@@ -153,20 +183,32 @@ export const executedDetails = (executed: Executed, body: Body, redact: RedactAr
     ...optional("snapshotViewport", snapshot?.snapshotViewport),
     ...optional("approval", executed.approval),
     ...optional("tabCorrection", executed.tabCorrection),
-    ...optional("refSnapshot", executed.refSnapshot === undefined ? undefined : refSnapshotDetailsOf(executed.refSnapshot)),
+    ...optional(
+      "refSnapshot",
+      executed.refSnapshot === undefined ? undefined : refSnapshotDetailsOf(executed.refSnapshot)
+    ),
     ...optional("networkRouteDiagnostics", executed.routeDiagnostics),
     ...optional("qaPreset", executed.qa),
     ...lookupDetails(executed),
     ...optional("navigationSummary", executed.navigation),
     // artifactVerification (these rows and the call's spill files) is added by the presenter, which writes the spills
     ...(rows.length > 0 ? { artifacts: rows.map((r) => artifactRow(r, context)) } : {}),
-    ...(verified.savedFile !== undefined ? { savedFile: verified.savedFile, savedFilePath: verified.savedFile.path } : {}),
+    ...(verified.savedFile !== undefined
+      ? { savedFile: verified.savedFile, savedFilePath: verified.savedFile.path }
+      : {}),
     ...(verified.warnings.length > 0 ? { warnings: verified.warnings } : {}),
     ...optional("recordingDependencyWarning", verified.recordingDependencyWarning),
     ...optional("imagePath", verified.image?.path),
-    ...optional("imagePaths", verified.imagePaths ?? (verified.image !== undefined ? [verified.image.path] : undefined)),
+    ...optional(
+      "imagePaths",
+      verified.imagePaths ?? (verified.image !== undefined ? [verified.image.path] : undefined)
+    ),
     ...(outcome.kind === "batch" ? { batchSteps: stepDetails(outcome.rows, redact, rows, context, recovery) } : {}),
-    ...(executed.browserDefaults !== undefined ? { browserDefaults: { flags: redact(executed.browserDefaults.flags), sources: executed.browserDefaults.sources } } : {}),
+    ...(executed.browserDefaults !== undefined
+      ? {
+          browserDefaults: { flags: redact(executed.browserDefaults.flags), sources: executed.browserDefaults.sources }
+        }
+      : {}),
     ...optional("outputFile", executed.outputFile),
     binary: executed.binary,
     durationMs: executed.durationMs
@@ -182,8 +224,8 @@ const pageSource = (p: Partial_): string => {
   return source === "live"
     ? "; page read live"
     : source === "plan"
-    ? "; page from a planned URL only"
-    : "; page as a completed step reported it"
+      ? "; page from a planned URL only"
+      : "; page as a completed step reported it"
 }
 
 /**
@@ -193,19 +235,34 @@ const pageSource = (p: Partial_): string => {
  * session after the timeout, `liveUrlRecovered` true; else the last completed step's report or the planned URL),
  * `openedButPostOpenTimedOut`, and each declared file as found on disk (`artifacts`). The counts are additive.
  */
-export const timeoutPartialProgress = (error: Extract<ToolError, { readonly _tag: "TimedOut" }>, redact: RedactArgs, plan?: Plan) => {
+export const timeoutPartialProgress = (
+  error: Extract<ToolError, { readonly _tag: "TimedOut" }>,
+  redact: RedactArgs,
+  plan?: Plan
+) => {
   const p: Partial_ | undefined = error.partialProgress
   if (p === undefined) return undefined
   const next = p.firstIncompleteStep
   const rows = plan !== undefined ? stepRunOf(plan)?.rows : undefined
-  const retryStep = next === undefined ? undefined : { index: next.index + 1, args: redact(next.command), retryable: next.retryable }
+  const retryStep =
+    next === undefined ? undefined : { index: next.index + 1, args: redact(next.command), retryable: next.retryable }
   const opened = rows?.slice(0, p.completedSteps).some((row) => isOpening(row[0])) === true
   const found = p.artifacts?.filter((a) => a.exists).length ?? 0
   return {
     summary: `${p.completedSteps}/${p.totalSteps} planned steps completed${next !== undefined ? `; step ${next.index + 1} did not finish${next.retryable ? " (read-only, safe to retry)" : " (may have acted)"}` : ""}${p.artifacts !== undefined ? `; ${found}/${p.artifacts.length} declared files on disk` : ""}${pageSource(p)}.`,
-    ...(rows !== undefined ? { steps: rows.map((row, i) => ({ index: i + 1, args: redact(row), status: i < p.completedSteps ? "completed" : i === next?.index ? "unknown" : "pending" })) } : {}),
+    ...(rows !== undefined
+      ? {
+          steps: rows.map((row, i) => ({
+            index: i + 1,
+            args: redact(row),
+            status: i < p.completedSteps ? "completed" : i === next?.index ? "unknown" : "pending"
+          }))
+        }
+      : {}),
     ...optional("retryStep", retryStep),
-    ...(next?.retryable === true ? { retry: { args: redact(next.command), ...optional("timeoutMs", next.retryTimeoutMs) } } : {}),
+    ...(next?.retryable === true
+      ? { retry: { args: redact(next.command), ...optional("timeoutMs", next.retryTimeoutMs) } }
+      : {}),
     ...optional("currentPage", p.currentPage),
     liveUrlRecovered: p.currentPage?.source === "live",
     ...(opened && next !== undefined ? { openedButPostOpenTimedOut: true } : {}),

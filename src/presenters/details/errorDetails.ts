@@ -20,7 +20,8 @@ const redactedHint = (hint: SessionRecoveryHint, redact: RedactArgs): SessionRec
 /** The error's own words, when it has any. */
 const words = (error: ToolError): Fields => (error.message !== "" ? { error: error.message } : {})
 
-const stderrOf = (stderr: string): Fields => (stderr.trim() !== "" ? { stderr: headBytes(stderr.trim(), DETAILS_STDERR_BYTES) } : {})
+const stderrOf = (stderr: string): Fields =>
+  stderr.trim() !== "" ? { stderr: headBytes(stderr.trim(), DETAILS_STDERR_BYTES) } : {}
 
 /** With the plan, `timeoutPartialProgress.steps` lists the planned rows. */
 export const errorDetails = (error: ToolError, redact: RedactArgs, plan?: Plan): Fields => {
@@ -28,7 +29,9 @@ export const errorDetails = (error: ToolError, redact: RedactArgs, plan?: Plan):
     Match.tagsExhaustive({
       InvalidInput: (e) => ({
         validationError: e.message,
-        ...(e.sessionRecoveryHint !== undefined ? { sessionRecoveryHint: redactedHint(e.sessionRecoveryHint, redact) } : {})
+        ...(e.sessionRecoveryHint !== undefined
+          ? { sessionRecoveryHint: redactedHint(e.sessionRecoveryHint, redact) }
+          : {})
       }),
       MissingBinary: () => ({}),
       TimedOut: (e) => ({
@@ -54,9 +57,20 @@ export const errorDetails = (error: ToolError, redact: RedactArgs, plan?: Plan):
       SelectorUnsupported: words,
       ConfirmationRequired: (e) =>
         e.decision !== undefined
-          ? { approval: { action: e.action, confirmationId: e.confirmationId, asked: e.decision === "denied", approved: false } }
+          ? {
+              approval: {
+                action: e.action,
+                confirmationId: e.confirmationId,
+                asked: e.decision === "denied",
+                approved: false
+              }
+            }
           : {},
-      PolicyBlocked: (e) => ({ ...words(e), ...optional("policy", e.violation), ...optional("promptGuard", e.promptGuard) }),
+      PolicyBlocked: (e) => ({
+        ...words(e),
+        ...optional("policy", e.violation),
+        ...optional("promptGuard", e.promptGuard)
+      }),
       ArtifactMissing: () => ({}),
       DownloadNotVerified: words,
       TabDrift: () => ({}),
@@ -65,6 +79,12 @@ export const errorDetails = (error: ToolError, redact: RedactArgs, plan?: Plan):
     })
   )
   return plan !== undefined && isNoActivePageSnapshot(plan, error)
-    ? { ...own, refSnapshotInvalidation: { reason: "no-active-page", summary: "The snapshot found no active page: this session's refs are void until a new snapshot -i." } }
+    ? {
+        ...own,
+        refSnapshotInvalidation: {
+          reason: "no-active-page",
+          summary: "The snapshot found no active page: this session's refs are void until a new snapshot -i."
+        }
+      }
     : own
 }

@@ -6,7 +6,13 @@
 import type { ElectronReport } from "../../domain/ElectronReport.js"
 import type { Executed } from "../../domain/Executed.js"
 import type { NextAction, ToolDetails } from "../../schema/ToolDetails.js"
-import { electronDetails, fillVerificationActions, lookupContextActions, refFreshnessActions, textScopeActions } from "./electronDetails.js"
+import {
+  electronDetails,
+  fillVerificationActions,
+  lookupContextActions,
+  refFreshnessActions,
+  textScopeActions
+} from "./electronDetails.js"
 import { electronLines } from "./electronText.js"
 
 type RedactArgs = (args: ReadonlyArray<string>) => ReadonlyArray<string>
@@ -25,7 +31,11 @@ const executedView = (executed: Executed): ElectronView | undefined => {
   const session = executed.plan.sessionName
   const fill = executed.fillVerification
   if (fill !== undefined) {
-    return { fields: { fillVerification: fill }, nextActions: fillVerificationActions(fill, session), lines: [`Fill check: ${fill.summary} ${FILL_GUIDANCE}`] }
+    return {
+      fields: { fillVerification: fill },
+      nextActions: fillVerificationActions(fill, session),
+      lines: [`Fill check: ${fill.summary} ${FILL_GUIDANCE}`]
+    }
   }
   const context = executed.lookup?.mode === "sourceLookup" ? executed.lookup.report.electronContext : undefined
   if (context !== undefined) return { fields: {}, nextActions: lookupContextActions(context), lines: [] }
@@ -33,17 +43,28 @@ const executedView = (executed: Executed): ElectronView | undefined => {
   if (scope !== undefined) {
     const all = executed.electronGetTextScopeWarnings
     return {
-      fields: { electronGetTextScopeWarning: scope, ...(all !== undefined ? { electronGetTextScopeWarnings: all } : {}) },
+      fields: {
+        electronGetTextScopeWarning: scope,
+        ...(all !== undefined ? { electronGetTextScopeWarnings: all } : {})
+      },
       nextActions: textScopeActions(session),
-      lines: [`Broad Electron get text selector warning: ${scope.summary}${all !== undefined && all.length > 1 ? ` (${all.length} steps read the whole window)` : ""}`]
+      lines: [
+        `Broad Electron get text selector warning: ${scope.summary}${all !== undefined && all.length > 1 ? ` (${all.length} steps read the whole window)` : ""}`
+      ]
     }
   }
   const fresh = executed.electronRefFreshness
-  if (fresh !== undefined) return { fields: { electronRefFreshness: fresh }, nextActions: refFreshnessActions(session), lines: [] }
+  if (fresh !== undefined)
+    return { fields: { electronRefFreshness: fresh }, nextActions: refFreshnessActions(session), lines: [] }
   return undefined
 }
 
-export const electronView = (report: ElectronReport | undefined, executed: Executed | undefined, redact: RedactArgs, failed: boolean): ElectronView | undefined => {
+export const electronView = (
+  report: ElectronReport | undefined,
+  executed: Executed | undefined,
+  redact: RedactArgs,
+  failed: boolean
+): ElectronView | undefined => {
   if (report !== undefined) return { ...electronDetails(report, redact, failed), lines: electronLines(report) }
   return executed !== undefined && !failed ? executedView(executed) : undefined
 }

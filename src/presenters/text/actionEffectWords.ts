@@ -47,13 +47,18 @@ export const actionEffectLines = (
     lines.push([`At (${at.x}, ${at.y}), over ${at.element}`, ...label])
   }
   if (effects.unknownKey === true) {
-    lines.push(["The browser does not know that key name: the page got a key event with no key, and nothing was typed." +
-      " Use a key name such as Enter, Tab, Escape, ArrowDown, Backspace, or a single character."])
+    lines.push([
+      "The browser does not know that key name: the page got a key event with no key, and nothing was typed." +
+        " Use a key name such as Enter, Tab, Escape, ArrowDown, Backspace, or a single character."
+    ])
   }
   if (effects.consoleErrors !== undefined) lines.push(errorsLine(effects.consoleErrors, action))
-  const heading: Parts | undefined = effects.heading === undefined
-    ? undefined
-    : effects.heading === "" ? ["The main heading is gone"] : ["Heading now: ", ...quoted(effects.heading)]
+  const heading: Parts | undefined =
+    effects.heading === undefined
+      ? undefined
+      : effects.heading === ""
+        ? ["The main heading is gone"]
+        : ["Heading now: ", ...quoted(effects.heading)]
   const lead = heading === undefined ? "The" : "the"
   const control = effects.control !== undefined ? controlWords(effects.control, lead, action) : []
   const joint = heading !== undefined && control.length > 0 ? ["; "] : []

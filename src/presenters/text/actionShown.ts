@@ -29,4 +29,3 @@ export const fillShown = (
   if (outcome.fillVerification?.notTaken !== true) return undefined
   return { text: `The fill did not take on ${target}.`, summary: `fill ${target}: not taken` }
 }
-

@@ -31,7 +31,9 @@ export const withoutStateValues = (outcome: UpstreamOutcome): UpstreamOutcome =>
   if (outcome.kind === "single") return outcome
   return {
     kind: "batch",
-    rows: outcome.rows.map((row) => (row.success ? { ...row, result: redactStateData(row.command[0], row.result) } : row))
+    rows: outcome.rows.map((row) =>
+      row.success ? { ...row, result: redactStateData(row.command[0], row.result) } : row
+    )
   }
 }
 
@@ -59,20 +61,53 @@ export const bodyOf = (executed: Executed): Body => {
   const { plan } = executed
   const raw = withoutStateValues(executed.outcome)
   const outcome = raw.kind === "single" ? { ...raw, data: redactStateData(plan.line.command, raw.data) } : raw
-  const snapshot = outcome.kind === "single" && plan.line.command === "snapshot" && outcome.data !== null && typeof outcome.data === "object"
-    ? presentSnapshotWith(plan.line.positionals, outcome.data as Record<string, unknown>, { options: plan.snapshotOptions, previousRefs: executed.previousRefs, viewport: executed.viewport, knownUrl: executed.previousPage?.url, naming: executed.snapshotNaming, shownBefore: executed.shownBefore })
-    : undefined
+  const snapshot =
+    outcome.kind === "single" &&
+    plan.line.command === "snapshot" &&
+    outcome.data !== null &&
+    typeof outcome.data === "object"
+      ? presentSnapshotWith(plan.line.positionals, outcome.data as Record<string, unknown>, {
+          options: plan.snapshotOptions,
+          previousRefs: executed.previousRefs,
+          viewport: executed.viewport,
+          knownUrl: executed.previousPage?.url,
+          naming: executed.snapshotNaming,
+          shownBefore: executed.shownBefore
+        })
+      : undefined
   const diffRow = executed.verified.rows.find((r) => r.kind === "diff-image")
-  const diffImage = outcome.kind === "single" && plan.line.command === "diff" && plan.line.positionals[1] === "screenshot"
-    ? diffScreenshotText(asRecord(stripLifecycle(outcome.data)), diffRow, true)
-    : undefined
-  const formatted = snapshot ?? diffImage ?? formatSuccess(plan, outcome, executed.previousPage?.url, executed.shownBefore, executed.crashedTabs)
-  const data = snapshot !== undefined
-    ? snapshot.data
-    : outcome.kind === "single" ? stripLifecycle(outcome.data) : outcome.kind === "batch" ? outcome.rows.map((row) => stepRowJson(row, stripLifecycle)) : undefined
+  const diffImage =
+    outcome.kind === "single" && plan.line.command === "diff" && plan.line.positionals[1] === "screenshot"
+      ? diffScreenshotText(asRecord(stripLifecycle(outcome.data)), diffRow, true)
+      : undefined
+  const formatted =
+    snapshot ??
+    diffImage ??
+    formatSuccess(plan, outcome, executed.previousPage?.url, executed.shownBefore, executed.crashedTabs)
+  const data =
+    snapshot !== undefined
+      ? snapshot.data
+      : outcome.kind === "single"
+        ? stripLifecycle(outcome.data)
+        : outcome.kind === "batch"
+          ? outcome.rows.map((row) => stepRowJson(row, stripLifecycle))
+          : undefined
   // the caller's JSON is upstream's data about the page: all of it page content
-  const parts: Parts = plan.callerRequestedJson && outcome.kind !== "inspection"
-    ? [page(JSON.stringify(outcome.kind === "single" ? stripLifecycle(outcome.data) : data, null, 2))]
-    : executed.qa !== undefined ? qaText(plan, executed.qa, executed.verified, outcome) : [...withLookupParts(executed, partsOf(formatted)), ...(snapshot !== undefined ? upstreamWarning(outcome) : []), readFrom(executed)]
-  return { text: plain(parts), parts, summary: executed.lookup?.report.summary ?? formatted.summary, data, ...(snapshot !== undefined ? { snapshot } : {}) }
+  const parts: Parts =
+    plan.callerRequestedJson && outcome.kind !== "inspection"
+      ? [page(JSON.stringify(outcome.kind === "single" ? stripLifecycle(outcome.data) : data, null, 2))]
+      : executed.qa !== undefined
+        ? qaText(plan, executed.qa, executed.verified, outcome)
+        : [
+            ...withLookupParts(executed, partsOf(formatted)),
+            ...(snapshot !== undefined ? upstreamWarning(outcome) : []),
+            readFrom(executed)
+          ]
+  return {
+    text: plain(parts),
+    parts,
+    summary: executed.lookup?.report.summary ?? formatted.summary,
+    data,
+    ...(snapshot !== undefined ? { snapshot } : {})
+  }
 }

@@ -16,7 +16,13 @@ export type Data = Record<string, unknown>
 const AS_INPUT = "(input events only, no keydown/keyup: for key handlers, type with a job type step)."
 
 const PAST: Record<string, string> = {
-  click: "Clicked", dblclick: "Double-clicked", fill: "Filled", check: "Checked", uncheck: "Unchecked", hover: "Hovered", focus: "Focused"
+  click: "Clicked",
+  dblclick: "Double-clicked",
+  fill: "Filled",
+  check: "Checked",
+  uncheck: "Unchecked",
+  hover: "Hovered",
+  focus: "Focused"
 }
 
 /** Step commands whose success says all there is: a job row shows only its ✓. */
@@ -28,7 +34,8 @@ export const stripLifecycle = (data: unknown): unknown => {
   return rest
 }
 
-export const str = (v: unknown): string => (typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v))
+export const str = (v: unknown): string =>
+  typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v)
 
 const scalar = (v: unknown): string => {
   if (typeof v === "string") return v
@@ -46,9 +53,16 @@ export const titlePart = (title: unknown): Part => (str(title) !== "" ? page(str
 
 /** A crashed tab (read over DevTools) is marked: upstream lists it as live at its old URL. */
 const formatTabs = (tabs: ReadonlyArray<Data>, crashed: ReadonlyArray<string>): string =>
-  tabs.map((t) => `${t["active"] === true ? "→" : " "} [${str(t["tabId"])}]${t["label"] ? ` (${str(t["label"])})` : ""} ${str(t["title"])} — ${str(t["url"])}${
-    crashed.includes(str(t["targetId"])) ? ` (crashed: its page is gone; tab new ${str(t["url"])} opens it again)` : ""
-  }`).join("\n")
+  tabs
+    .map(
+      (t) =>
+        `${t["active"] === true ? "→" : " "} [${str(t["tabId"])}]${t["label"] ? ` (${str(t["label"])})` : ""} ${str(t["title"])} — ${str(t["url"])}${
+          crashed.includes(str(t["targetId"]))
+            ? ` (crashed: its page is gone; tab new ${str(t["url"])} opens it again)`
+            : ""
+        }`
+    )
+    .join("\n")
 
 /** `find <locator> <value> <action> [text] [--name n]` said as what it acted on (never upstream's marker selector). */
 const formatFind = (positionals: ReadonlyArray<string>, data: Data): Formatted => {
@@ -83,19 +97,35 @@ export const formatCommand = (
       const download = downloadedText(data)
       if (download !== undefined) return download
       if (data["url"] === undefined) return { text: "Browser ready.", summary: "Browser ready" }
-      return formatted(["Opened: ", titlePart(data["title"]), `\nURL: ${str(data["url"])}`], `Opened ${str(data["url"])}`)
+      return formatted(
+        ["Opened: ", titlePart(data["title"]), `\nURL: ${str(data["url"])}`],
+        `Opened ${str(data["url"])}`
+      )
     }
     case "snapshot": {
-      const refs = data["refs"] !== null && typeof data["refs"] === "object" ? Object.keys(data["refs"] as Data).length : 0
+      const refs =
+        data["refs"] !== null && typeof data["refs"] === "object" ? Object.keys(data["refs"] as Data).length : 0
       const origin = str(data["origin"])
       const tree = typeof data["snapshot"] === "string" ? data["snapshot"] : JSON.stringify(data["snapshot"], null, 2)
-      return formatted([`Snapshot of ${origin || "the page"} (${refs} refs):\n`, page(tree)], `Snapshot: ${refs} refs on ${origin}`)
+      return formatted(
+        [`Snapshot of ${origin || "the page"} (${refs} refs):\n`, page(tree)],
+        `Snapshot: ${refs} refs on ${origin}`
+      )
     }
     case "get": {
-      if (sub === "box" || sub === "styles") return formatted([page(JSON.stringify(stripLifecycle(data), null, 2))], `get ${sub}`)
-      const value = sub === "count" ? data["count"] : sub === "cdp-url" ? data["cdpUrl"] : data[sub === "attr" ? "value" : sub ?? ""] ?? data["value"]
+      if (sub === "box" || sub === "styles")
+        return formatted([page(JSON.stringify(stripLifecycle(data), null, 2))], `get ${sub}`)
+      const value =
+        sub === "count"
+          ? data["count"]
+          : sub === "cdp-url"
+            ? data["cdpUrl"]
+            : (data[sub === "attr" ? "value" : (sub ?? "")] ?? data["value"])
       const text = value === null ? "(null)" : scalar(value)
-      return formatted([value === null || sub === "count" || sub === "cdp-url" ? text : page(text)], `get ${sub ?? ""}: ${oneLine(text)}`)
+      return formatted(
+        [value === null || sub === "count" || sub === "cdp-url" ? text : page(text)],
+        `get ${sub ?? ""}: ${oneLine(text)}`
+      )
     }
     case "is": {
       const value = data[sub ?? ""]
@@ -114,7 +144,10 @@ export const formatCommand = (
     case "find":
       return formatFind(positionals, data)
     case "drag":
-      return { text: `Dragged ${target} to ${positionals[2] ?? ""}`, summary: `drag ${target} → ${positionals[2] ?? ""}` }
+      return {
+        text: `Dragged ${target} to ${positionals[2] ?? ""}`,
+        summary: `drag ${target} → ${positionals[2] ?? ""}`
+      }
     case "upload": {
       const files = positionals.slice(2)
       return { text: `Uploaded ${files.length} file(s) to ${target}: ${files.join(", ")}`, summary: `upload ${target}` }
@@ -163,14 +196,20 @@ export const formatCommand = (
     case "screenshot":
     case "pdf":
     case "download":
-      return { text: `Saved ${command === "download" ? "download" : command}: ${str(data["path"])}`, summary: `${command} saved ${str(data["path"])}` }
+      return {
+        text: `Saved ${command === "download" ? "download" : command}: ${str(data["path"])}`,
+        summary: `${command} saved ${str(data["path"])}`
+      }
     case "wait": {
-      if (data["path"] !== undefined) return { text: `Download saved: ${str(data["path"])}`, summary: `wait --download ${str(data["path"])}` }
+      if (data["path"] !== undefined)
+        return { text: `Download saved: ${str(data["path"])}`, summary: `wait --download ${str(data["path"])}` }
       // `wait <ms>` answers {waited: "timeout"}: the time it was asked to wait passed, which is all it promised
       if (data["waited"] === "timeout" && /^\d+$/.test(target)) {
         return { text: `Waited ${target} ms.`, summary: `waited ${target} ms` }
       }
-      const what = str(data["waited"]) || (data["url"] !== undefined ? "url" : data["state"] !== undefined ? "load state" : "condition")
+      const what =
+        str(data["waited"]) ||
+        (data["url"] !== undefined ? "url" : data["state"] !== undefined ? "load state" : "condition")
       return { text: `Wait done (${what}).`, summary: `wait: ${what}` }
     }
     case "tab": {
@@ -180,8 +219,12 @@ export const formatCommand = (
         const head = `${tabs.length} tab(s)${crashed > 0 ? `, ${crashed} crashed (renderer gone)` : ""}:\n`
         return formatted([head, page(formatTabs(tabs, crashedTabs))], `${tabs.length} tabs`)
       }
-      if (data["closed"] === true) return { text: `Closed tab ${str(data["tabId"])}`, summary: `tab close ${str(data["tabId"])}` }
-      return formatted([`Active tab [${str(data["tabId"])}] `, page(str(data["title"])), ` — ${str(data["url"])}`], `tab ${str(data["tabId"])}`)
+      if (data["closed"] === true)
+        return { text: `Closed tab ${str(data["tabId"])}`, summary: `tab close ${str(data["tabId"])}` }
+      return formatted(
+        [`Active tab [${str(data["tabId"])}] `, page(str(data["title"])), ` — ${str(data["url"])}`],
+        `tab ${str(data["tabId"])}`
+      )
     }
     case "close":
     case "quit":
@@ -196,15 +239,26 @@ export const formatCommand = (
     case "session": {
       if (Array.isArray(data["sessions"])) {
         const sessions = data["sessions"] as ReadonlyArray<unknown>
-        return { text: sessions.length === 0 ? "No active sessions." : `Active sessions:\n${sessions.map((s) => `  ${str(s)}`).join("\n")}`, summary: `${sessions.length} sessions` }
+        return {
+          text:
+            sessions.length === 0
+              ? "No active sessions."
+              : `Active sessions:\n${sessions.map((s) => `  ${str(s)}`).join("\n")}`,
+          summary: `${sessions.length} sessions`
+        }
       }
       break
     }
   }
-  const diagnostic = formatDiagnostics(command, sub, data, positionals) ?? formatRoutes(command, sub, data) ??
+  const diagnostic =
+    formatDiagnostics(command, sub, data, positionals) ??
+    formatRoutes(command, sub, data) ??
     formatSavedBody(command, sub, data)
   if (diagnostic !== undefined) return diagnostic
   const rest = stripLifecycle(data)
-  const body: Parts = rest !== null && typeof rest === "object" && Object.keys(rest).length > 0 ? ["\n", page(JSON.stringify(rest, null, 2))] : []
+  const body: Parts =
+    rest !== null && typeof rest === "object" && Object.keys(rest).length > 0
+      ? ["\n", page(JSON.stringify(rest, null, 2))]
+      : []
   return formatted([`${positionals.slice(0, 2).join(" ")}: done`, ...body], `${command} done`)
 }

@@ -32,7 +32,8 @@ export const joinParts = (groups: ReadonlyArray<Parts>, separator: string): Part
   groups.flatMap((g, i) => (i === 0 ? g : [separator, ...g]))
 
 /** Replaces the real nonce wherever page text carries it, so no page string can close the real block. */
-export const neutralize = (text: string, nonce: string): string => (nonce === "" ? text : text.replaceAll(nonce, "[nonce]"))
+export const neutralize = (text: string, nonce: string): string =>
+  nonce === "" ? text : text.replaceAll(nonce, "[nonce]")
 
 /** Origins are shown on the marker line: one line, no whitespace. */
 const originField = (b: Boundary): string =>
@@ -42,7 +43,8 @@ export const openLine = (b: Boundary): string => `--- AGENT_BROWSER_PAGE_CONTENT
 export const closeLine = (nonce: string): string => `--- END_AGENT_BROWSER_PAGE_CONTENT nonce=${nonce} ---`
 
 /** One page-derived block between its markers. */
-export const wrap = (text: string, b: Boundary): string => `${openLine(b)}\n${neutralize(text, b.nonce)}\n${closeLine(b.nonce)}`
+export const wrap = (text: string, b: Boundary): string =>
+  `${openLine(b)}\n${neutralize(text, b.nonce)}\n${closeLine(b.nonce)}`
 
 /** Adjacent tool strings joined and adjacent page parts joined (what is scrubbed as one text). */
 export const runsOf = (parts: Parts): Parts =>
@@ -61,7 +63,8 @@ const merged = (parts: Parts): Parts => {
   for (const part of parts) {
     if (partText(part) === "") continue
     const last = out[out.length - 1]
-    if (typeof part !== "string" && last !== undefined && typeof last !== "string") out[out.length - 1] = page(last.page + part.page)
+    if (typeof part !== "string" && last !== undefined && typeof last !== "string")
+      out[out.length - 1] = page(last.page + part.page)
     else out.push(part)
   }
   return out

@@ -11,7 +11,8 @@ import type { FormattedFailure } from "./timeFailures.js"
 /** A page that can be opened again (not the browser's own pages, one of which crashed it). */
 const reopenable = (url: string): boolean => /^(https?|file):/.test(url)
 
-const HELD = " After a command timed out in it, agent-browser can stay held by it for a while: " +
+const HELD =
+  " After a command timed out in it, agent-browser can stay held by it for a while: " +
   "a first tab new may time out too."
 
 /** `timedOut`: a command ran into the crashed tab until the watchdog ended it (seen: the daemon stays held a while). */
@@ -31,7 +32,8 @@ export const crashedTabFailure = (
     params: { args }
   }
   return {
-    text: `The tab's page crashed (renderer gone): the tab still lists at ${at}, but its page answers nothing, so no ` +
+    text:
+      `The tab's page crashed (renderer gone): the tab still lists at ${at}, but its page answers nothing, so no ` +
       `command can run in it. ${again ? `Open ${crash.url} again in a new tab` : "Open a new tab"} ` +
       `(tab new${again ? ` ${crash.url}` : ""}); the crashed tab stays in tab list until tab close.` +
       (timedOut ? HELD : "") +

@@ -15,9 +15,10 @@ const mismatchFigure = (data: Data): string => {
   const percent = typeof share === "number" ? `${Number(share.toFixed(2))}%` : undefined
   const [different, total] = [count(data["differentPixels"]), count(data["totalPixels"])]
   const pixels = different !== undefined && total !== undefined ? `${different} of ${total}` : different
-  const sizes = data["dimensionMismatch"] !== undefined && data["dimensionMismatch"] !== null
-    ? `; the images' sizes differ: ${JSON.stringify(data["dimensionMismatch"])}`
-    : ""
+  const sizes =
+    data["dimensionMismatch"] !== undefined && data["dimensionMismatch"] !== null
+      ? `; the images' sizes differ: ${JSON.stringify(data["dimensionMismatch"])}`
+      : ""
   if (percent === undefined && pixels === undefined) return `mismatch not reported${sizes}`
   return `${percent ?? "some"} of pixels differ${pixels !== undefined ? `, ${pixels}` : ""}${sizes}`
 }
@@ -27,15 +28,16 @@ const mismatchFigure = (data: Data): string => {
  * the first word: verified → `Saved diff image`, anything else → `Diff image reported; file not verified`.
  */
 export const diffScreenshotText = (data: Data, row: VerificationRow | undefined, verifiable: boolean): Formatted => {
-  const path = typeof data["diffPath"] === "string" ? data["diffPath"] : row?.path ?? "(no path)"
+  const path = typeof data["diffPath"] === "string" ? data["diffPath"] : (row?.path ?? "(no path)")
   if (data["match"] === true) {
     const text = `Images match: ${mismatchFigure(data)}; no diff image written.`
     return { text, summary: "diff screenshot: images match" }
   }
   const figure = mismatchFigure(data)
   if (!verifiable) return { text: `Diff image: ${path} (${figure})`, summary: `diff screenshot: ${figure}` }
-  const text = row?.state === "verified"
-    ? `Saved diff image: ${row.path} (${figure})`
-    : `Diff image reported; file not verified: ${path} (${figure})`
+  const text =
+    row?.state === "verified"
+      ? `Saved diff image: ${row.path} (${figure})`
+      : `Diff image reported; file not verified: ${path} (${figure})`
   return { text, summary: `diff screenshot: ${figure}` }
 }

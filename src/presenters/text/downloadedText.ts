@@ -9,7 +9,8 @@ export const downloadedText = (data: Readonly<Record<string, unknown>>): Formatt
   if (typeof path !== "string") return undefined
   const size = typeof data["sizeBytes"] === "number" ? `, ${data["sizeBytes"]} bytes` : ""
   const from = typeof data["from"] === "string" ? data["from"] : "the URL"
-  const text = `Downloaded, not opened: ${from} is a file; the browser saved it to ${path}${size} (checked on disk). ` +
+  const text =
+    `Downloaded, not opened: ${from} is a file; the browser saved it to ${path}${size} (checked on disk). ` +
     "The tab still shows the page before."
   return { text, summary: `Downloaded ${path}` }
 }

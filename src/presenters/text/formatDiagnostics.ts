@@ -16,17 +16,22 @@ const str = (v: unknown): string => (typeof v === "string" ? v : v === undefined
 /** Rows shown per list; counts always cover everything. */
 export const DIAGNOSTIC_ROWS = 40
 
-
-const more = (lines: ReadonlyArray<string>): string => (lines.length > DIAGNOSTIC_ROWS ? `\n… ${lines.length - DIAGNOSTIC_ROWS} more (see the full output)` : "")
+const more = (lines: ReadonlyArray<string>): string =>
+  lines.length > DIAGNOSTIC_ROWS ? `\n… ${lines.length - DIAGNOSTIC_ROWS} more (see the full output)` : ""
 
 const bounded = (lines: ReadonlyArray<string>): string => lines.slice(0, DIAGNOSTIC_ROWS).join("\n") + more(lines)
 
 /** Page-derived rows, bounded: the rows are page content, the count of the rest is the tool's. */
-const boundedPage = (lines: ReadonlyArray<string>): Parts => [page(lines.slice(0, DIAGNOSTIC_ROWS).join("\n")), more(lines)]
+const boundedPage = (lines: ReadonlyArray<string>): Parts => [
+  page(lines.slice(0, DIAGNOSTIC_ROWS).join("\n")),
+  more(lines)
+]
 
 /** The newest rows of a log (the end is what a repro just printed), with the count of older ones not shown. */
-const newest = (lines: ReadonlyArray<string>): Parts =>
-  [lines.length > DIAGNOSTIC_ROWS ? `… ${lines.length - DIAGNOSTIC_ROWS} older (see the full output)\n` : "", page(lines.slice(-DIAGNOSTIC_ROWS).join("\n"))]
+const newest = (lines: ReadonlyArray<string>): Parts => [
+  lines.length > DIAGNOSTIC_ROWS ? `… ${lines.length - DIAGNOSTIC_ROWS} older (see the full output)\n` : "",
+  page(lines.slice(-DIAGNOSTIC_ROWS).join("\n"))
+]
 
 /**
  * Upstream's network and console buffers hold every page the session showed since they were last cleared: the list
@@ -44,15 +49,17 @@ const networkRequests = (requests: ReadonlyArray<Data>, pageOnly: boolean): Form
   const failed = requests.filter(isFailedRequest)
   const benign = failed.filter(isBenignAssetFailure)
   const actionable = failed.filter((r) => !benign.includes(r))
-  const row = (r: Data) => `[${str(r["requestId"])}] ${str(r["method"])} ${str(r["url"])} (${str(r["resourceType"])}) ${typeof r["status"] === "number" ? r["status"] : "no response"}`
+  const row = (r: Data) =>
+    `[${str(r["requestId"])}] ${str(r["method"])} ${str(r["url"])} (${str(r["resourceType"])}) ${typeof r["status"] === "number" ? r["status"] : "no response"}`
   const ordered = [...actionable, ...requests.filter((r) => !failed.includes(r)), ...benign]
   const shown = ordered.filter((r) => !isDataImage(r))
   const hidden = ordered.length - shown.length
   // a request with no answer and no error (a host that does not resolve, or one still pending) is not "0 failed"
   const unanswered = shown.filter((r) => !failed.includes(r) && typeof r["status"] !== "number").length
-  const noAnswer = unanswered > 0
-    ? `; ${unanswered} without a response (no answer: failed before one, e.g. a host that does not resolve, or still pending)`
-    : ""
+  const noAnswer =
+    unanswered > 0
+      ? `; ${unanswered} without a response (no answer: failed before one, e.g. a host that does not resolve, or still pending)`
+      : ""
   const head = `${requests.length} requests${pageOnly ? "" : ` (${AGGREGATE_SCOPE})`}: ${failed.length} failed (${actionable.length} actionable, ${benign.length} benign icon probes)${noAnswer}${hidden > 0 ? `; ${hidden} data:image rows not listed` : ""}`
   return formatted([`${head}\n`, ...boundedPage(shown.map(row))], head)
 }
@@ -60,7 +67,8 @@ const networkRequests = (requests: ReadonlyArray<Data>, pageOnly: boolean): Form
 const stateFiles = (data: Data): Formatted => {
   const files = data["files"] as ReadonlyArray<Data>
   const head = `${files.length} saved state files in ${str(data["directory"])}`
-  const row = (f: Data) => `${str(f["filename"])} (${str(f["size"])} bytes${typeof f["modified"] === "number" ? `, modified ${new Date(f["modified"] * 1000).toISOString()}` : ""}${f["encrypted"] === true ? ", encrypted" : ""})`
+  const row = (f: Data) =>
+    `${str(f["filename"])} (${str(f["size"])} bytes${typeof f["modified"] === "number" ? `, modified ${new Date(f["modified"] * 1000).toISOString()}` : ""}${f["encrypted"] === true ? ", encrypted" : ""})`
   return formatted([`${head}${files.length > 0 ? "\n" : ""}`, ...boundedPage(files.map(row))], head)
 }
 
@@ -73,7 +81,10 @@ const stateFile = (data: Data): Formatted => {
   const head = `State file ${str(data["filename"])} (${str(data["size"])} bytes${data["encrypted"] === true ? ", encrypted" : ""}): ${cookies.length} cookies (values hidden), ${origins.length} origins`
   const rows = [
     ...cookies.map((c) => `cookie ${str(c["name"])} — ${str(c["domain"])}${str(c["path"])}`),
-    ...origins.map((o) => `origin ${str(o["origin"])}: ${count(o, "localStorage")} localStorage, ${count(o, "sessionStorage")} sessionStorage entries`)
+    ...origins.map(
+      (o) =>
+        `origin ${str(o["origin"])}: ${count(o, "localStorage")} localStorage, ${count(o, "sessionStorage")} sessionStorage entries`
+    )
   ]
   return formatted([`${head}${rows.length > 0 ? "\n" : ""}`, ...boundedPage(rows)], head)
 }
@@ -85,7 +96,9 @@ const dashboard = (sub: string | undefined, data: Data): Formatted | undefined =
     return { text, summary: `dashboard on port ${str(data["port"])}` }
   }
   if (sub === "stop" && typeof data["stopped"] === "boolean") {
-    const text = data["stopped"] ? "Dashboard stopped." : `Dashboard not stopped${data["reason"] !== undefined ? `: ${str(data["reason"])}` : ""}.`
+    const text = data["stopped"]
+      ? "Dashboard stopped."
+      : `Dashboard not stopped${data["reason"] !== undefined ? `: ${str(data["reason"])}` : ""}.`
     return { text, summary: text }
   }
   return undefined
@@ -103,10 +116,18 @@ const consoleMessages = (messages: ReadonlyArray<Data>): Formatted => {
 
 const pageErrors = (errors: ReadonlyArray<Data>): Formatted => {
   const head = `${errors.length} page errors`
-  return formatted([`${head}${errors.length > 0 ? "\n" : ""}`, ...boundedPage(errors.map((e) => {
-    const [first, at] = str(e["text"]).split("\n")
-    return `${first ?? ""}${at !== undefined ? ` (${at.trim()})` : ""}`
-  }))], head)
+  return formatted(
+    [
+      `${head}${errors.length > 0 ? "\n" : ""}`,
+      ...boundedPage(
+        errors.map((e) => {
+          const [first, at] = str(e["text"]).split("\n")
+          return `${first ?? ""}${at !== undefined ? ` (${at.trim()})` : ""}`
+        })
+      )
+    ],
+    head
+  )
 }
 
 /** Cookies with their values (a credential-like one is hidden, and the head counts those). */
@@ -120,22 +141,47 @@ const cookieList = (cookies: ReadonlyArray<Data>): Formatted => {
   return formatted([`${head}${cookies.length > 0 ? "\n" : ""}`, ...boundedPage(cookies.map(row))], head)
 }
 
-export const formatDiagnostics = (command: string, sub: string | undefined, data: Data, positionals: ReadonlyArray<string> = []): Formatted | undefined => {
-  if (command === "network" && sub === "requests" && Array.isArray(data["requests"])) return networkRequests(data["requests"] as ReadonlyArray<Data>, positionals.some((t) => PAGE_FILTERS.includes(t)))
-  if (command === "console" && Array.isArray(data["messages"])) return consoleMessages(data["messages"] as ReadonlyArray<Data>)
+export const formatDiagnostics = (
+  command: string,
+  sub: string | undefined,
+  data: Data,
+  positionals: ReadonlyArray<string> = []
+): Formatted | undefined => {
+  if (command === "network" && sub === "requests" && Array.isArray(data["requests"]))
+    return networkRequests(
+      data["requests"] as ReadonlyArray<Data>,
+      positionals.some((t) => PAGE_FILTERS.includes(t))
+    )
+  if (command === "console" && Array.isArray(data["messages"]))
+    return consoleMessages(data["messages"] as ReadonlyArray<Data>)
   if (command === "state" && sub === "list" && Array.isArray(data["files"])) return stateFiles(data)
-  if (command === "state" && sub === "show" && data["state"] !== null && typeof data["state"] === "object") return stateFile(data)
+  if (command === "state" && sub === "show" && data["state"] !== null && typeof data["state"] === "object")
+    return stateFile(data)
   if (command === "dashboard") return dashboard(sub, data)
   if (command === "errors" && Array.isArray(data["errors"])) return pageErrors(data["errors"] as ReadonlyArray<Data>)
   if (command === "cookies" && Array.isArray(data["cookies"])) return cookieList(data["cookies"] as ReadonlyArray<Data>)
-  if ((command === "console" || command === "errors" || command === "cookies") && data["cleared"] === true) return { text: `${command} cleared`, summary: `${command} cleared` }
+  if ((command === "console" || command === "errors" || command === "cookies") && data["cleared"] === true)
+    return { text: `${command} cleared`, summary: `${command} cleared` }
   if (command === "storage" && data["data"] !== null && typeof data["data"] === "object") {
     const entries = Object.entries(data["data"] as Data)
-    return formatted([`${entries.length} ${sub ?? ""} storage entries${entries.length > 0 ? "\n" : ""}`, ...boundedPage(entries.map(([k, v]) => `${k}: ${str(v)}`))], `${entries.length} storage entries`)
+    return formatted(
+      [
+        `${entries.length} ${sub ?? ""} storage entries${entries.length > 0 ? "\n" : ""}`,
+        ...boundedPage(entries.map(([k, v]) => `${k}: ${str(v)}`))
+      ],
+      `${entries.length} storage entries`
+    )
   }
   if (command === "dialog" && sub === "status") {
     return data["hasDialog"] === true
-      ? formatted([`A ${str(data["type"])} dialog is open: `, page(JSON.stringify(str(data["message"]))), ". Resolve it with dialog accept [text] or dialog dismiss."], `${str(data["type"])} dialog open`)
+      ? formatted(
+          [
+            `A ${str(data["type"])} dialog is open: `,
+            page(JSON.stringify(str(data["message"]))),
+            ". Resolve it with dialog accept [text] or dialog dismiss."
+          ],
+          `${str(data["type"])} dialog open`
+        )
       : { text: "No dialog is open.", summary: "no dialog" }
   }
   if (command === "dialog" && (sub === "accept" || sub === "dismiss") && data["handled"] === true) {
@@ -143,10 +189,17 @@ export const formatDiagnostics = (command: string, sub: string | undefined, data
     const answered = sub === "accept" && positionals[2] !== undefined ? " with the given text" : ""
     return { text: `${done} the open dialog${answered}.`, summary: `dialog ${sub}` }
   }
-  if (command === "frame" && typeof data["frame"] === "string") return { text: `Now in frame ${data["frame"]}. snapshot is scoped to it; eval and get url still run in the top document.`, summary: `frame ${data["frame"]}` }
+  if (command === "frame" && typeof data["frame"] === "string")
+    return {
+      text: `Now in frame ${data["frame"]}. snapshot is scoped to it; eval and get url still run in the top document.`,
+      summary: `frame ${data["frame"]}`
+    }
   if (command === "state" && sub === "load") {
     const skipped = Array.isArray(data["skippedOrigins"]) ? (data["skippedOrigins"] as ReadonlyArray<unknown>) : []
-    return { text: `Loaded state from ${str(data["path"])}${skipped.length > 0 ? ` (skipped origins: ${skipped.map(str).join(", ")})` : ""}.`, summary: "state loaded" }
+    return {
+      text: `Loaded state from ${str(data["path"])}${skipped.length > 0 ? ` (skipped origins: ${skipped.map(str).join(", ")})` : ""}.`,
+      summary: "state loaded"
+    }
   }
   if (command === "session" && sub === "info") {
     const runtime = (data["runtime"] ?? {}) as Data
@@ -158,9 +211,10 @@ export const formatDiagnostics = (command: string, sub: string | undefined, data
   if (command === "stream" && (sub === "status" || sub === "enable") && "enabled" in data) {
     const port = typeof data["port"] === "number" ? data["port"] : undefined
     return {
-      text: data["alreadyEnabled"] === true
-        ? "Stream enabled (it already was); stream status shows its port."
-        : `Stream ${data["enabled"] === true ? "enabled" : "disabled"}, ${data["connected"] === true ? "a client is connected" : "no client connected"}${port !== undefined ? `, ws://127.0.0.1:${port} (JPEG frames)` : ""}.`,
+      text:
+        data["alreadyEnabled"] === true
+          ? "Stream enabled (it already was); stream status shows its port."
+          : `Stream ${data["enabled"] === true ? "enabled" : "disabled"}, ${data["connected"] === true ? "a client is connected" : "no client connected"}${port !== undefined ? `, ws://127.0.0.1:${port} (JPEG frames)` : ""}.`,
       summary: `stream ${data["enabled"] === true ? "enabled" : "disabled"}`
     }
   }
@@ -168,21 +222,37 @@ export const formatDiagnostics = (command: string, sub: string | undefined, data
     const checks = data["checks"] as ReadonlyArray<Data>
     const summary = (data["summary"] ?? {}) as Data
     const head = `Doctor: ${str(summary["pass"] ?? 0)} pass, ${str(summary["warn"] ?? 0)} warn, ${str(summary["fail"] ?? 0)} fail`
-    const notable = checks.filter((c) => c["status"] === "fail" || c["status"] === "warn").map((c) => `[${str(c["status"])}] ${str(c["id"])}: ${str(c["message"])}`)
-    const fixed = Array.isArray(data["fixed"]) ? (data["fixed"] as ReadonlyArray<unknown>).map((f) => `fixed: ${str(f)}`) : []
-    return { text: `${head}${notable.length + fixed.length > 0 ? "\n" : ""}${bounded([...notable, ...fixed])}`, summary: head }
+    const notable = checks
+      .filter((c) => c["status"] === "fail" || c["status"] === "warn")
+      .map((c) => `[${str(c["status"])}] ${str(c["id"])}: ${str(c["message"])}`)
+    const fixed = Array.isArray(data["fixed"])
+      ? (data["fixed"] as ReadonlyArray<unknown>).map((f) => `fixed: ${str(f)}`)
+      : []
+    return {
+      text: `${head}${notable.length + fixed.length > 0 ? "\n" : ""}${bounded([...notable, ...fixed])}`,
+      summary: head
+    }
   }
   if (command === "auth" && sub === "list" && Array.isArray(data["profiles"])) {
     const logins = data["profiles"] as ReadonlyArray<Data>
-    return { text: `${logins.length} saved logins${logins.length > 0 ? "\n" : ""}${bounded(logins.map((l) => `${str(l["name"])} — ${str(l["url"])} (user ${str(l["username"])})`))}`, summary: `${logins.length} saved logins` }
+    return {
+      text: `${logins.length} saved logins${logins.length > 0 ? "\n" : ""}${bounded(logins.map((l) => `${str(l["name"])} — ${str(l["url"])} (user ${str(l["username"])})`))}`,
+      summary: `${logins.length} saved logins`
+    }
   }
   if (command === "auth" && sub === "show" && data["profile"] !== null && typeof data["profile"] === "object") {
     const l = data["profile"] as Data
-    return { text: `Saved login ${str(l["name"])}: ${str(l["url"])}, user ${str(l["username"])} (password stored, never shown).`, summary: `login ${str(l["name"])}` }
+    return {
+      text: `Saved login ${str(l["name"])}: ${str(l["url"])}, user ${str(l["username"])} (password stored, never shown).`,
+      summary: `login ${str(l["name"])}`
+    }
   }
   if (command === "profiles" && Array.isArray(data["profiles"])) {
     const profiles = data["profiles"] as ReadonlyArray<Data | string>
-    return { text: `${profiles.length} browser profiles\n${bounded(profiles.map((p) => (typeof p === "string" ? p : `${str(p["name"])}${p["path"] !== undefined ? ` — ${str(p["path"])}` : ""}`)))}`, summary: `${profiles.length} profiles` }
+    return {
+      text: `${profiles.length} browser profiles\n${bounded(profiles.map((p) => (typeof p === "string" ? p : `${str(p["name"])}${p["path"] !== undefined ? ` — ${str(p["path"])}` : ""}`)))}`,
+      summary: `${profiles.length} profiles`
+    }
   }
   return undefined
 }
@@ -213,9 +283,12 @@ export const networkFollowUps = (
   const actionable = failed.filter((r) => !isBenignAssetFailure(r) && typeof r["status"] === "number")
   const api = safe.filter((r) => /^(fetch|xhr)$/i.test(str(r["resourceType"])))
   const selected = actionable[0] ?? api[0] ?? failed[0] ?? safe[0]
-  const routed = (routes ?? []).flatMap((d) => (d.requestId !== undefined && SAFE_ID.test(d.requestId) ? [{ requestId: d.requestId }] : []))[0]
+  const routed = (routes ?? []).flatMap((d) =>
+    d.requestId !== undefined && SAFE_ID.test(d.requestId) ? [{ requestId: d.requestId }] : []
+  )[0]
   const out: Array<NextAction> = []
-  if (routed !== undefined) out.push(nextActions.inspectRequest(session, routed.requestId, true), nextActions.startHar(session, true))
+  if (routed !== undefined)
+    out.push(nextActions.inspectRequest(session, routed.requestId, true), nextActions.startHar(session, true))
   if (selected !== undefined) {
     const id = str(selected["requestId"])
     if (routed?.requestId !== id) out.push(nextActions.inspectRequest(session, id, false))

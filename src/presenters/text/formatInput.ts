@@ -50,9 +50,8 @@ const formatDrop = (data: Data): Formatted => {
 const formatStorageRemove = (data: Data): Formatted => {
   const where = `${str(data["area"])}Storage`
   const key = JSON.stringify(str(data["key"]))
-  const text = data["removed"] === true
-    ? `Removed ${key} from ${where}.`
-    : `${where} had no key ${key}; nothing was removed.`
+  const text =
+    data["removed"] === true ? `Removed ${key} from ${where}.` : `${where} had no key ${key}; nothing was removed.`
   return { text, summary: text }
 }
 

@@ -34,10 +34,17 @@ const sameAddress = (asked: string | undefined, landed: string): boolean => {
 }
 
 /** What one successful batch/job row adds after its ✓: a snapshot's view, a page, a value; nothing for a bare action. */
-const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl: string | undefined, shownBefore?: ShownTree, naming?: SnapshotNaming): Parts => {
+const stepText = (
+  positionals: ReadonlyArray<string>,
+  result: unknown,
+  knownUrl: string | undefined,
+  shownBefore?: ShownTree,
+  naming?: SnapshotNaming
+): Parts => {
   const [command = ""] = positionals
   const data = asData(stripLifecycle(result))
-  if (command === "snapshot" && typeof data["snapshot"] === "string") return ["\n", ...partsOf(presentSnapshot(positionals, data, knownUrl, naming, shownBefore))]
+  if (command === "snapshot" && typeof data["snapshot"] === "string")
+    return ["\n", ...partsOf(presentSnapshot(positionals, data, knownUrl, naming, shownBefore))]
   // a job's text click names the element the page picked (program/refs/preResolveTextClick.ts)
   const picked = asData(data["picked"])
   if (typeof picked["role"] === "string" && typeof picked["name"] === "string") {
@@ -46,7 +53,12 @@ const stepText = (positionals: ReadonlyArray<string>, result: unknown, knownUrl:
   const echoed = answersWithEcho(command) || (command === "find" && answersWithEcho(positionals[3] ?? "click"))
   if (echoed && data["toolInput"] === undefined) return []
   // the landed URL only where it is not the one the row asked for (a redirect, a normalized address)
-  if (isOpening(command) && data["url"] !== undefined) return [" → ", titlePart(data["title"]), ...(sameAddress(positionals[1], str(data["url"])) ? [] : [` — ${str(data["url"])}`])]
+  if (isOpening(command) && data["url"] !== undefined)
+    return [
+      " → ",
+      titlePart(data["title"]),
+      ...(sameAddress(positionals[1], str(data["url"])) ? [] : [` — ${str(data["url"])}`])
+    ]
   if (Object.keys(data).length === 0) return []
   const shown = formatCommand(positionals, data, undefined)
   // a command without its own wording: its data on one line beats "<command>: done" plus the same data
@@ -71,7 +83,12 @@ type Rows = Extract<UpstreamOutcome, { kind: "batch" }>["rows"]
  * `pageUrl`: the page the session showed before the batch (a snapshot of that page needs no header naming it);
  * `shownBefore`: the last verbatim snapshot shown before it (a snapshot row of the same page is its delta).
  */
-const formatBatch = (rows: Rows, planned: number | undefined, pageUrl: string | undefined, shownBefore: ShownTree | undefined): Formatted => {
+const formatBatch = (
+  rows: Rows,
+  planned: number | undefined,
+  pageUrl: string | undefined,
+  shownBefore: ShownTree | undefined
+): Formatted => {
   let knownUrl = pageUrl
   let shown = shownBefore
   const lines: Array<{ readonly parts: Parts; readonly bare: boolean }> = []
@@ -87,7 +104,8 @@ const formatBatch = (rows: Rows, planned: number | undefined, pageUrl: string | 
     const row = rows[i]!
     const text = row.success ? stepText(row.command, row.result, knownUrl, shown, row.snapshotNaming) : []
     lines.push({ parts: rowLine(row, i, text), bare: row.success && text.length === 0 })
-    if (row.success && row.command[0] === "snapshot") shown = shownTreeOf(row.command, asData(stripLifecycle(row.result)), row.snapshotNaming)
+    if (row.success && row.command[0] === "snapshot")
+      shown = shownTreeOf(row.command, asData(stripLifecycle(row.result)), row.snapshotNaming)
     const url = row.success ? asData(row.result)["url"] : undefined
     if (typeof url === "string") knownUrl = url
   }
@@ -98,23 +116,43 @@ const formatBatch = (rows: Rows, planned: number | undefined, pageUrl: string | 
   // every step ran and succeeded: the steps that only echo the caller's own command are not written back
   const shownLines = failed === 0 && notRun === 0 ? lines.filter((l) => !l.bare) : lines
   // all done: `✓ 7/7 steps`; otherwise the count that succeeded, in words
-  const head = failed === 0 && notRun === 0 ? `✓ ${total}/${total} steps` : `${rows.length - failed}/${total} steps succeeded${tail}`
-  return formatted([`${head}${shownLines.length > 0 ? "\n" : ""}`, ...joinParts(shownLines.map((l) => l.parts), "\n")], `batch ${rows.length - failed}/${total} ok${tail}`)
+  const head =
+    failed === 0 && notRun === 0
+      ? `✓ ${total}/${total} steps`
+      : `${rows.length - failed}/${total} steps succeeded${tail}`
+  return formatted(
+    [
+      `${head}${shownLines.length > 0 ? "\n" : ""}`,
+      ...joinParts(
+        shownLines.map((l) => l.parts),
+        "\n"
+      )
+    ],
+    `batch ${rows.length - failed}/${total} ok${tail}`
+  )
 }
 
 /** One row of a batch/job: ✓ or ✗, its command, and what it adds. */
 const rowLine = (row: Rows[number], i: number, text: Parts): Parts => {
   const command = row.command.length > 0 ? row.command.join(" ") : `#${i}`
   // what a page script threw is the page's text
-  if (!row.success) return [`${i + 1}. ✗ ${command}: `, row.command[0] === "eval" && row.error.message !== "" ? page(row.error.message) : row.error.message || row.error._tag]
+  if (!row.success)
+    return [
+      `${i + 1}. ✗ ${command}: `,
+      row.command[0] === "eval" && row.error.message !== ""
+        ? page(row.error.message)
+        : row.error.message || row.error._tag
+    ]
   const url = asData(row.result)["url"]
   // an open that landed where it asked: the row's number maps it to the step, its address is not written again
-  const echo = isOpening(row.command[0]) && typeof url === "string" && sameAddress(row.command[1], url) ? row.command[0] : command
+  const echo =
+    isOpening(row.command[0]) && typeof url === "string" && sameAddress(row.command[1], url) ? row.command[0] : command
   return [`${i + 1}. ✓ ${echo}`, ...text]
 }
 
 /** Upstream's warning beside a single command's answer (a dialog blocking the page), said after the answer. */
-export const upstreamWarning = (outcome: UpstreamOutcome): Parts => (outcome.kind === "single" && outcome.warning !== undefined ? [`\nWarning: ${outcome.warning}`] : [])
+export const upstreamWarning = (outcome: UpstreamOutcome): Parts =>
+  outcome.kind === "single" && outcome.warning !== undefined ? [`\nWarning: ${outcome.warning}`] : []
 
 /** `crashedTabs`: a tab list's tabs whose page crashed (target ids, read over DevTools). */
 export const formatSuccess = (
@@ -132,8 +170,13 @@ export const formatSuccess = (
     case "batch":
       return formatBatch(outcome.rows, plannedSteps(plan), pageUrl, shownBefore)
     case "single": {
-      const data = outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data) ? (outcome.data as Data) : {}
-      const shown = textClickShown(plan) ?? fillShown(plan.line.positionals, outcome) ??
+      const data =
+        outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data)
+          ? (outcome.data as Data)
+          : {}
+      const shown =
+        textClickShown(plan) ??
+        fillShown(plan.line.positionals, outcome) ??
         formatCommand(plan.line.positionals, data, plan.sessionName, crashedTabs)
       // each JavaScript dialog the action opened, said once and in agreement with upstream's warning
       const js = outcome.jsDialogs

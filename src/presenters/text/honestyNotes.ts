@@ -23,12 +23,17 @@ const WHAT = { captcha: "a CAPTCHA", interstitial: "an anti-bot interstitial" } 
 /** Evidence items named in the text; all of them are in details. */
 const MAX_EVIDENCE_SHOWN = 3
 
-export const honestyOf = (plan: Plan | undefined, executed: Executed | undefined, error: ToolError | undefined): Honesty => {
+export const honestyOf = (
+  plan: Plan | undefined,
+  executed: Executed | undefined,
+  error: ToolError | undefined
+): Honesty => {
   const challenge = error === undefined ? executed?.challengePage : undefined
   if (challenge !== undefined) {
     // in a browser the user can already see, the hand-off is asking them; offering it again would loop
     const headed = plan?.effectiveArgs.includes("--headed") === true
-    const handOff = challenge.url !== undefined && !headed ? [nextActions.handChallengeToHuman(challenge.url, challenge.kind)] : []
+    const handOff =
+      challenge.url !== undefined && !headed ? [nextActions.handChallengeToHuman(challenge.url, challenge.kind)] : []
     const shown = challenge.evidence.slice(0, MAX_EVIDENCE_SHOWN)
     const more = challenge.evidence.length - shown.length
     const evidence = `${shown.join("; ")}${more > 0 ? `; +${more} more in details.challengePage` : ""}`
@@ -49,7 +54,12 @@ export const honestyOf = (plan: Plan | undefined, executed: Executed | undefined
     const session = plan?.sessionName
     return {
       lines: [],
-      nextActions: [nextActions.openCustomCombobox(session, error.selector), nextActions.inspectFocusedCombobox(session), nextActions.tryOpenComboboxWithArrow(session), nextActions.tryOpenComboboxWithEnter(session)],
+      nextActions: [
+        nextActions.openCustomCombobox(session, error.selector),
+        nextActions.inspectFocusedCombobox(session),
+        nextActions.tryOpenComboboxWithArrow(session),
+        nextActions.tryOpenComboboxWithEnter(session)
+      ],
       details: {}
     }
   }

@@ -9,8 +9,11 @@ import { page, type Parts } from "./contentBoundary.js"
 export const isBlockingDialogWarning = (warning: string | undefined): boolean =>
   warning !== undefined && /dialog is blocking the page/i.test(warning)
 
-const said = (d: JsDialog): Parts =>
-  [`${d.type} `, page(JSON.stringify(d.message)), d.answer !== undefined ? ` (${d.answer})` : " (still open)"]
+const said = (d: JsDialog): Parts => [
+  `${d.type} `,
+  page(JSON.stringify(d.message)),
+  d.answer !== undefined ? ` (${d.answer})` : " (still open)"
+]
 
 const listed = (dialogs: ReadonlyArray<JsDialog>): Parts =>
   dialogs.flatMap((d, i) => [...(i > 0 ? ["; "] : []), ...said(d)])

@@ -34,4 +34,3 @@ export const keyRun = (rows: Rows, from: number): KeyRun | undefined => {
   }
   return keys >= 2 ? { end, keys, ...(pause !== undefined ? { pause } : {}) } : undefined
 }
-

@@ -16,11 +16,15 @@ const chosenBy = (launch: LaunchDiagnostic): string =>
   launch.executableSource === "--executable-path"
     ? " (set by --executable-path)"
     : launch.executableSource === "AGENT_BROWSER_EXECUTABLE_PATH"
-    ? " (set by AGENT_BROWSER_EXECUTABLE_PATH)"
-    : launch.executableSource === "upstream-default" ? " (agent-browser's default)" : ""
+      ? " (set by AGENT_BROWSER_EXECUTABLE_PATH)"
+      : launch.executableSource === "upstream-default"
+        ? " (agent-browser's default)"
+        : ""
 
 const browser = (launch: LaunchDiagnostic): string =>
-  launch.executablePath !== undefined ? `${launch.executablePath}${chosenBy(launch)}` : "the browser agent-browser looked for"
+  launch.executablePath !== undefined
+    ? `${launch.executablePath}${chosenBy(launch)}`
+    : "the browser agent-browser looked for"
 
 export interface LaunchAdvice {
   /** What is missing or refused, naming the path or endpoint. */
@@ -33,9 +37,17 @@ export interface LaunchAdvice {
 export const launchAdvice = (launch: LaunchDiagnostic): LaunchAdvice => {
   switch (launch.reason) {
     case "executable-missing":
-      return { problem: `no browser executable at ${browser(launch)}.`, fix: CHOOSE_BROWSER, summary: `Browser missing: ${launch.executablePath ?? "?"}` }
+      return {
+        problem: `no browser executable at ${browser(launch)}.`,
+        fix: CHOOSE_BROWSER,
+        summary: `Browser missing: ${launch.executablePath ?? "?"}`
+      }
     case "executable-not-runnable":
-      return { problem: `${browser(launch)} cannot be run (not an executable file, or no permission).`, fix: CHOOSE_BROWSER, summary: `Browser not runnable: ${launch.executablePath ?? "?"}` }
+      return {
+        problem: `${browser(launch)} cannot be run (not an executable file, or no permission).`,
+        fix: CHOOSE_BROWSER,
+        summary: `Browser not runnable: ${launch.executablePath ?? "?"}`
+      }
     case "exited-at-start":
       return {
         problem: `${browser(launch)} exited at once${launch.browserExitCode !== undefined ? ` (exit code ${launch.browserExitCode})` : ""} before opening DevTools.`,
@@ -58,7 +70,8 @@ export const launchAdvice = (launch: LaunchDiagnostic): LaunchAdvice => {
       }
     case "daemon-start":
       return {
-        problem: "agent-browser's daemon for this session did not come up, twice (another process started the same session at the same moment, or the daemon exited while starting).",
+        problem:
+          "agent-browser's daemon for this session did not come up, twice (another process started the same session at the same moment, or the daemon exited while starting).",
         fix: "Run the doctor: it checks the binary and the browser, and clears stale socket files. A session another tool also starts (the raw CLI, another agent with other settings) needs a session name of its own.",
         summary: "Session daemon did not start"
       }
@@ -86,6 +99,7 @@ export const launchAdvice = (launch: LaunchDiagnostic): LaunchAdvice => {
 /** The failed call's text: what happened, the fix, and upstream's own words. */
 export const launchFailureText = (launch: LaunchDiagnostic, upstreamMessage: string): string => {
   const advice = launchAdvice(launch)
-  const upstream = upstreamMessage.length > UPSTREAM_CHARS ? `${upstreamMessage.slice(0, UPSTREAM_CHARS)}…` : upstreamMessage
+  const upstream =
+    upstreamMessage.length > UPSTREAM_CHARS ? `${upstreamMessage.slice(0, UPSTREAM_CHARS)}…` : upstreamMessage
   return `The browser could not start: ${advice.problem}\nFix: ${advice.fix}\nNothing of this call was kept running; run the doctor to check the setup.\nagent-browser: ${upstream}`
 }

@@ -22,10 +22,13 @@ const lookupParts = (lookup: LookupReport): Parts => {
   const lines: Array<string> = []
   if (lookup.mode === "networkSourceLookup") {
     for (const r of lookup.report.failedRequests.slice(0, SHOWN)) {
-      lines.push(`Failed: ${[r.status ?? "", r.method ?? "", r.url ?? "", r.requestId !== undefined ? `[${r.requestId}]` : "", r.error ?? ""].filter((p) => p !== "").join(" ")}`)
+      lines.push(
+        `Failed: ${[r.status ?? "", r.method ?? "", r.url ?? "", r.requestId !== undefined ? `[${r.requestId}]` : "", r.error ?? ""].filter((p) => p !== "").join(" ")}`
+      )
     }
   }
-  for (const c of report.candidates.slice(0, SHOWN)) lines.push(`- [${c.confidence}] ${place(c)} (${c.source}): ${c.evidence.join("; ")}`)
+  for (const c of report.candidates.slice(0, SHOWN))
+    lines.push(`- [${c.confidence}] ${place(c)} (${c.source}): ${c.evidence.join("; ")}`)
   if (report.candidates.length > SHOWN) lines.push(`… ${report.candidates.length - SHOWN} more in details`)
   for (const l of report.limitations) lines.push(`Limitation: ${l}`)
   return [`${report.summary}\nStatus: ${report.status}`, ...(lines.length > 0 ? ["\n", page(lines.join("\n"))] : [])]
@@ -37,12 +40,18 @@ export const pageFilterText = (f: NetworkRequestsPageFilter): string =>
 /** What a lookup compiled to, echoed like compiledJob: the batch argv, its stdin, the steps and the query. */
 export const lookupCompiledEcho = (plan: Plan, redact: RedactArgs) => {
   const c = plan.compiled
-  const echo = (b: { readonly args: ReadonlyArray<string>; readonly stdin: string; readonly rows: ReadonlyArray<ReadonlyArray<string>> }) => {
+  const echo = (b: {
+    readonly args: ReadonlyArray<string>
+    readonly stdin: string
+    readonly rows: ReadonlyArray<ReadonlyArray<string>>
+  }) => {
     const steps = b.rows.map(redact)
     return { args: b.args, stdin: JSON.stringify(steps), steps }
   }
-  if (c.mode === "sourceLookup") return { compiledSourceLookup: { ...echo(c.sourceLookup), query: c.sourceLookup.query } }
-  if (c.mode === "networkSourceLookup") return { compiledNetworkSourceLookup: { ...echo(c.networkSourceLookup), query: c.networkSourceLookup.query } }
+  if (c.mode === "sourceLookup")
+    return { compiledSourceLookup: { ...echo(c.sourceLookup), query: c.sourceLookup.query } }
+  if (c.mode === "networkSourceLookup")
+    return { compiledNetworkSourceLookup: { ...echo(c.networkSourceLookup), query: c.networkSourceLookup.query } }
   return {}
 }
 
@@ -50,11 +59,15 @@ export const lookupCompiledEcho = (plan: Plan, redact: RedactArgs) => {
 export const lookupDetails = (executed: Executed) => ({
   ...(executed.lookup?.mode === "sourceLookup" ? { sourceLookup: executed.lookup.report } : {}),
   ...(executed.lookup?.mode === "networkSourceLookup" ? { networkSourceLookup: executed.lookup.report } : {}),
-  ...(executed.networkRequestsPageFilter !== undefined ? { networkRequestsPageFilter: executed.networkRequestsPageFilter } : {})
+  ...(executed.networkRequestsPageFilter !== undefined
+    ? { networkRequestsPageFilter: executed.networkRequestsPageFilter }
+    : {})
 })
 
 /** The body with the lookup summary (or the page-filter line) in front. */
 export const withLookupParts = (executed: Executed, parts: Parts): Parts =>
   executed.lookup !== undefined
     ? [...lookupParts(executed.lookup), "\n\n", ...parts]
-    : executed.networkRequestsPageFilter !== undefined ? [`${pageFilterText(executed.networkRequestsPageFilter)}\n`, ...parts] : parts
+    : executed.networkRequestsPageFilter !== undefined
+      ? [`${pageFilterText(executed.networkRequestsPageFilter)}\n`, ...parts]
+      : parts

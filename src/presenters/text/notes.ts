@@ -13,35 +13,67 @@ import { page, type Parts } from "./contentBoundary.js"
 /** Each note is one line of the tool's; only the new page's title in the `Page:` line is the page's. */
 export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): ReadonlyArray<Parts> => {
   const lines: Array<string | Parts> = []
-  const { navigation, previousPage, tabCorrection, verified, routeDiagnostics, browserDefaults, outputFile, replacedCloseFailure } = executed
+  const {
+    navigation,
+    previousPage,
+    tabCorrection,
+    verified,
+    routeDiagnostics,
+    browserDefaults,
+    outputFile,
+    replacedCloseFailure
+  } = executed
   const resolved = executed.plan.resolvedFind
   if (resolved !== undefined) {
-    const skipped = resolved.skipped.length > 0 ? ` (a pointer cannot reach ${resolved.skipped.join(", ")} of that role and name)` : ""
-    lines.push([`Resolved role ${resolved.role} `, page(JSON.stringify(resolved.name)), ` to ${resolved.ref} with a fresh snapshot -i${skipped}; refs are now that snapshot's.`])
+    const skipped =
+      resolved.skipped.length > 0
+        ? ` (a pointer cannot reach ${resolved.skipped.join(", ")} of that role and name)`
+        : ""
+    lines.push([
+      `Resolved role ${resolved.role} `,
+      page(JSON.stringify(resolved.name)),
+      ` to ${resolved.ref} with a fresh snapshot -i${skipped}; refs are now that snapshot's.`
+    ])
   }
   if (navigation !== undefined && loadsState(executed.plan.line)) lines.push(...stateLoadNote(previousPage, navigation))
-  else if (navigation !== undefined && pageChanged(previousPage, navigation)) lines.push(["Page: ", navigation.title !== "" ? page(navigation.title) : "(untitled)", ` — ${navigation.url}`])
+  else if (navigation !== undefined && pageChanged(previousPage, navigation))
+    lines.push(["Page: ", navigation.title !== "" ? page(navigation.title) : "(untitled)", ` — ${navigation.url}`])
   if (tabCorrection?.reason === "focus-stolen") {
-    const by = tabCorrection.stolenBy !== undefined ? `tab ${tabCorrection.stolenBy} (${tabCorrection.from})` : tabCorrection.from
-    lines.push(`Tab recovery: ${by} took the focus during this command; re-selected ${tabCorrection.reselected}, the tab it ran on (refs from before are void: snapshot -i).${tabCorrection.stolenBy !== undefined ? ` To use the other tab: tab ${tabCorrection.stolenBy}.` : ""}`)
-  } else if (tabCorrection !== undefined) lines.push(`Tab recovery: the active tab was ${tabCorrection.from}; re-selected ${tabCorrection.reselected}, which shows ${tabCorrection.reason === "focus-lost" ? "the page this session was on" : "the opened page"}.`)
+    const by =
+      tabCorrection.stolenBy !== undefined
+        ? `tab ${tabCorrection.stolenBy} (${tabCorrection.from})`
+        : tabCorrection.from
+    lines.push(
+      `Tab recovery: ${by} took the focus during this command; re-selected ${tabCorrection.reselected}, the tab it ran on (refs from before are void: snapshot -i).${tabCorrection.stolenBy !== undefined ? ` To use the other tab: tab ${tabCorrection.stolenBy}.` : ""}`
+    )
+  } else if (tabCorrection !== undefined)
+    lines.push(
+      `Tab recovery: the active tab was ${tabCorrection.from}; re-selected ${tabCorrection.reselected}, which shows ${tabCorrection.reason === "focus-lost" ? "the page this session was on" : "the opened page"}.`
+    )
   for (const row of verified.rows) {
     if (row.state === "pending") lines.push(`Recording to ${row.path} (pending until record stop).`)
-    else if (row.state === "unverified") lines.push(`Unverified ${row.kind}: ${row.limitation ?? "could not be checked"}.`)
+    else if (row.state === "unverified")
+      lines.push(`Unverified ${row.kind}: ${row.limitation ?? "could not be checked"}.`)
     else if (row.limitation !== undefined) lines.push(`Note: ${row.limitation}.`)
   }
   const image = imageLine(verified)
   if (image !== undefined) lines.push(image)
-  for (const warning of verified.warnings) lines.push(warning.startsWith("Recording dependency warning") ? warning : `Warning: ${warning}`)
+  for (const warning of verified.warnings)
+    lines.push(warning.startsWith("Recording dependency warning") ? warning : `Warning: ${warning}`)
   if (routeDiagnostics !== undefined && routeDiagnostics.length > 0) {
     const patterns = [...new Set(routeDiagnostics.map((d) => d.routePattern))]
-    lines.push(`Network route diagnostics: ${routeDiagnostics.length} failed/pending request(s) match active network route ${patterns.join(", ")}; check the mock (body, CORS) before the app.`)
+    lines.push(
+      `Network route diagnostics: ${routeDiagnostics.length} failed/pending request(s) match active network route ${patterns.join(", ")}; check the mock (body, CORS) before the app.`
+    )
   }
   if (browserDefaults !== undefined) {
     const sources = browserDefaults.sources.join(", ")
     lines.push(`Launched with configured browser defaults (${sources}): ${shownFlags.join(" ")}.`)
   }
-  if (replacedCloseFailure !== undefined) lines.push(`Warning: the replaced browser ${replacedCloseFailure.session} could not be closed (${replacedCloseFailure.message}); pi closes it at quit.`)
+  if (replacedCloseFailure !== undefined)
+    lines.push(
+      `Warning: the replaced browser ${replacedCloseFailure.session} could not be closed (${replacedCloseFailure.message}); pi closes it at quit.`
+    )
   if (outputFile?.status === "saved") lines.push(`Output file: ${outputFile.absolutePath}`)
   return lines.map((line) => (typeof line === "string" ? [line] : line))
 }
@@ -54,12 +86,13 @@ const imageLine = (verified: VerifiedArtifacts): string | undefined => {
   if (facts?.width === undefined || facts.height === undefined) return undefined
   const size = { width: facts.width, height: facts.height }
   const c = facts.converted
-  const converted = c === undefined
-    ? ""
-    : c.css
-    ? ` (--scale css: agent-browser's ${px({ width: c.sourceWidth, height: c.sourceHeight })} device pixels at ` +
-      `devicePixelRatio ${c.devicePixelRatio}, converted by the browser to CSS pixels, ${c.to})`
-    : ` (agent-browser wrote ${c.from}; the browser converted it to ${c.to})`
+  const converted =
+    c === undefined
+      ? ""
+      : c.css
+        ? ` (--scale css: agent-browser's ${px({ width: c.sourceWidth, height: c.sourceHeight })} device pixels at ` +
+          `devicePixelRatio ${c.devicePixelRatio}, converted by the browser to CSS pixels, ${c.to})`
+        : ` (agent-browser wrote ${c.from}; the browser converted it to ${c.to})`
   const head = `Image: ${px(size)} px${converted}`
   const hidden = verified.inlineImage
   if (hidden !== undefined) return `${head}; not shown inline: ${hidden.notShown}. Read the file at ${hidden.path}.`
@@ -76,8 +109,11 @@ const stateLoadNote = (before: LastPage | undefined, now: LastPage): ReadonlyArr
   const title = now.title !== undefined && now.title !== "" ? [" (", page(now.title), ")"] : []
   if (!pageChanged(before, now)) return [[`The tab is still on ${now.url}`, ...title, "."]]
   const back = before !== undefined ? `; it was on ${before.url} (open ${before.url} to go back)` : ""
-  return [[
-    `The page changed: loading the state moved the tab to ${now.url}`, ...title,
-    `${back}. Refs from before are void (snapshot -i).`
-  ]]
+  return [
+    [
+      `The page changed: loading the state moved the tab to ${now.url}`,
+      ...title,
+      `${back}. Refs from before are void (snapshot -i).`
+    ]
+  ]
 }

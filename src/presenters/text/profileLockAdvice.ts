@@ -18,8 +18,11 @@ export const profileLockAdvice = (launch: LaunchDiagnostic): ProfileLockAdvice =
   const folder = launch.profile !== undefined ? `the profile folder ${launch.profile}` : "the profile folder"
   const lockFile = launch.profile !== undefined ? `${launch.profile}/SingletonLock` : "its SingletonLock"
   const lock = launch.profileLock
-  const inUse = (problem: string): ProfileLockAdvice =>
-    ({ problem, fix: IN_USE_FIX, summary: "Browser profile in use" })
+  const inUse = (problem: string): ProfileLockAdvice => ({
+    problem,
+    fix: IN_USE_FIX,
+    summary: "Browser profile in use"
+  })
   if (lock === undefined) return inUse(`${folder} is in use by another browser.`)
   const names = `process ${lock.pid} on host "${lock.host}"`
   if (lock.pidRunning === true) return inUse(`${folder} is in use: its lock names ${names}, which is running.`)
@@ -40,7 +43,8 @@ export const profileLockAdvice = (launch: LaunchDiagnostic): ProfileLockAdvice =
     ? ` Only if a browser on "${lock.host}" still uses this folder (a shared folder), close it there first.`
     : ""
   return {
-    problem: `${folder} has a stale lock: its lock file names ${names}, and no process ${lock.pid} runs on this ` +
+    problem:
+      `${folder} has a stale lock: its lock file names ${names}, and no process ${lock.pid} runs on this ` +
       `machine, so no browser here holds it${why}.`,
     fix: `Remove ${removal}.${there}`,
     summary: "Stale profile lock"

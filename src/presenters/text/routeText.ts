@@ -48,11 +48,12 @@ export const formatRoutes = (command: string, sub: string | undefined, data: Dat
   const removed = rowsOf(data["removed"])
   if (sub === "unroute" && active !== undefined && removed !== undefined) {
     const asked = typeof data["unrouted"] === "string" && data["unrouted"] !== "all" ? data["unrouted"] : undefined
-    const head = removed.length > 0
-      ? `Removed ${removed.length} route(s): ${list(removed)}.`
-      : asked !== undefined
-      ? `Removed 0 routes: ${asked} is not among the routes this tool set here ${SAME}.`
-      : `Removed 0 routes: this tool set none here ${SAME}.`
+    const head =
+      removed.length > 0
+        ? `Removed ${removed.length} route(s): ${list(removed)}.`
+        : asked !== undefined
+          ? `Removed 0 routes: ${asked} is not among the routes this tool set here ${SAME}.`
+          : `Removed 0 routes: this tool set none here ${SAME}.`
     return formatted([head, "\n", activeLine(active)], `unrouted ${removed.length}`)
   }
   return undefined
@@ -69,9 +70,10 @@ interface SavedBody {
 const howSaved = (saved: SavedBody, bytes: number): string => {
   if (saved.source === "captured") return "the text agent-browser captured"
   const captured = typeof saved.capturedBytes === "number" ? saved.capturedBytes : undefined
-  const same = captured !== undefined && Math.abs(captured - bytes) <= 2
-    ? "same size as the captured body"
-    : `the captured body was about ${captured ?? "?"} bytes: the server answered differently this time`
+  const same =
+    captured !== undefined && Math.abs(captured - bytes) <= 2
+      ? "same size as the captured body"
+      : `the captured body was about ${captured ?? "?"} bytes: the server answered differently this time`
   return `agent-browser withholds binary bodies, so the page read the URL again (cache first); ${same}`
 }
 
@@ -82,7 +84,8 @@ export const formatSavedBody = (command: string, sub: string | undefined, data: 
   const bytes = Number(saved.bytes)
   const request = `${String(data["method"] ?? "GET")} ${String(data["url"] ?? "")}`
   const status = String(data["status"] ?? "?")
-  const line = `Saved the response body of ${request} (HTTP ${status}, ${bytes} bytes) to ${saved.path}: ` +
+  const line =
+    `Saved the response body of ${request} (HTTP ${status}, ${bytes} bytes) to ${saved.path}: ` +
     `${howSaved(saved, bytes)}.`
   return formatted([line], `response body saved (${bytes} bytes)`)
 }

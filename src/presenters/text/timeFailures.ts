@@ -22,31 +22,48 @@ export const timedOut = (plan: Plan | undefined, e: TimedOut, session: string | 
   const next = partial?.firstIncompleteStep
   const progressText = partial === undefined ? "" : `\n${timeoutProgressText(plan, partial)}`
   return {
-    text: (e.reason === "no-commit"
-      ? `Timed out after ${e.timeoutMs} ms: the page did not answer (its document never arrived). ` +
-        "Check the page before retrying, or raise timeoutMs for a slow server."
-      : e.source === "watchdog"
-      ? `Timed out after ${e.timeoutMs} ms; the agent-browser process was stopped. The action may or may not have happened: check the page before retrying, or raise timeoutMs for slow steps.`
-      : e.assertion !== undefined ? assertionFailureLine(e) : `Upstream timed out: ${e.message}`) + progressText,
-    summary: e.source === "watchdog"
-      ? `Timed out after ${e.timeoutMs} ms`
-      : e.assertion !== undefined ? "Assertion failed" : "Upstream wait timed out",
+    text:
+      (e.reason === "no-commit"
+        ? `Timed out after ${e.timeoutMs} ms: the page did not answer (its document never arrived). ` +
+          "Check the page before retrying, or raise timeoutMs for a slow server."
+        : e.source === "watchdog"
+          ? `Timed out after ${e.timeoutMs} ms; the agent-browser process was stopped. The action may or may not have happened: check the page before retrying, or raise timeoutMs for slow steps.`
+          : e.assertion !== undefined
+            ? assertionFailureLine(e)
+            : `Upstream timed out: ${e.message}`) + progressText,
+    summary:
+      e.source === "watchdog"
+        ? `Timed out after ${e.timeoutMs} ms`
+        : e.assertion !== undefined
+          ? "Assertion failed"
+          : "Upstream wait timed out",
     // a fresh launch that timed out was closed (abandoned, freshLaunch.ts): its name is no session any more; a retry
     // launches afresh (`sessionMode: "fresh"`, X3) and a look goes to the session that stayed current
-    nextActions: next?.retryable === true
-      ? [plan?.sessionRole === "fresh" ? nextActions.retryTimeoutStep(undefined, next.command, next.retryTimeoutMs, "fresh") : nextActions.retryTimeoutStep(session, next.command, next.retryTimeoutMs)]
-      : next !== undefined
-      ? [nextActions.inspectAfterTimedOutStep(plan?.sessionRole === "fresh" ? undefined : session)]
-      : assertionActions(e, session) ?? [nextActions.inspectAfterTimeout(session)]
+    nextActions:
+      next?.retryable === true
+        ? [
+            plan?.sessionRole === "fresh"
+              ? nextActions.retryTimeoutStep(undefined, next.command, next.retryTimeoutMs, "fresh")
+              : nextActions.retryTimeoutStep(session, next.command, next.retryTimeoutMs)
+          ]
+        : next !== undefined
+          ? [nextActions.inspectAfterTimedOutStep(plan?.sessionRole === "fresh" ? undefined : session)]
+          : (assertionActions(e, session) ?? [nextActions.inspectAfterTimeout(session)])
   }
 }
 
 /** The call as the caller gave it (args mode), else the argv it compiled to. */
 export const callInput = (plan: Plan | undefined, args: ReadonlyArray<string>) =>
-  plan?.compiled.mode === "args" ? { args: plan.input.args ?? args, stdin: plan.input.stdin, sessionMode: plan.input.sessionMode } : { args: plan?.args ?? args, stdin: plan?.stdin }
+  plan?.compiled.mode === "args"
+    ? { args: plan.input.args ?? args, stdin: plan.input.stdin, sessionMode: plan.input.sessionMode }
+    : { args: plan?.args ?? args, stdin: plan?.stdin }
 
 /** A launch that failed: the fix it needs, as next actions that do not repeat what failed. */
-export const launchActions = (plan: Plan | undefined, launch: LaunchDiagnostic, args: ReadonlyArray<string>): ReadonlyArray<NextAction> => {
+export const launchActions = (
+  plan: Plan | undefined,
+  launch: LaunchDiagnostic,
+  args: ReadonlyArray<string>
+): ReadonlyArray<NextAction> => {
   switch (launch.reason) {
     case "profile-locked":
     case "profile-not-found":
@@ -58,9 +75,14 @@ export const launchActions = (plan: Plan | undefined, launch: LaunchDiagnostic, 
     case "provider-api": {
       const own = withoutProvider(callInput(plan, args).args)
       // a configured pool applies to managed sessions only: a session of its own launches locally
-      return [plan?.pool !== undefined && plan.sessionName !== undefined
-        ? nextActions.useLocalBrowser(["--session", `${plan.sessionName}-local`, ...own], undefined)
-        : nextActions.useLocalBrowser(own, plan?.sessionRole === "managed" || plan?.sessionRole === "fresh" ? "fresh" : undefined)]
+      return [
+        plan?.pool !== undefined && plan.sessionName !== undefined
+          ? nextActions.useLocalBrowser(["--session", `${plan.sessionName}-local`, ...own], undefined)
+          : nextActions.useLocalBrowser(
+              own,
+              plan?.sessionRole === "managed" || plan?.sessionRole === "fresh" ? "fresh" : undefined
+            )
+      ]
     }
     default:
       return [nextActions.runDoctor()]
@@ -69,7 +91,15 @@ export const launchActions = (plan: Plan | undefined, launch: LaunchDiagnostic, 
 
 /** Args without `-p/--provider <name>`. */
 const withoutProvider = (args: ReadonlyArray<string>): ReadonlyArray<string> =>
-  args.filter((t, i) => !(t === "-p" || t === "--provider" || t.startsWith("--provider=") || ((args[i - 1] === "-p" || args[i - 1] === "--provider") && i > 0)))
+  args.filter(
+    (t, i) =>
+      !(
+        t === "-p" ||
+        t === "--provider" ||
+        t.startsWith("--provider=") ||
+        ((args[i - 1] === "-p" || args[i - 1] === "--provider") && i > 0)
+      )
+  )
 
 /** A pool launch kept queued past the budget, its connection closed: the pool, and the same call with a longer wait. */
 export const poolQueued = (plan: Plan | undefined, e: TimedOut, args: ReadonlyArray<string>): FormattedFailure => ({
@@ -81,16 +111,19 @@ export const poolQueued = (plan: Plan | undefined, e: TimedOut, args: ReadonlyAr
 /** Another process held the session's lock for the whole budget: who, for how long, and the same call with a longer wait. */
 export const sessionBusy = (plan: Plan | undefined, e: TimedOut, args: ReadonlyArray<string>): FormattedFailure => {
   const holder = e.holder
-  const who = holder === undefined
-    ? "another process"
-    : `${holder.sameProcess === true ? "another runtime in this process" : "another process"} (pid ${holder.pid}: ${holder.command}${holder.heldMs !== undefined ? `, holding it for ${Math.round(holder.heldMs / 1000)} s` : ""})`
+  const who =
+    holder === undefined
+      ? "another process"
+      : `${holder.sameProcess === true ? "another runtime in this process" : "another process"} (pid ${holder.pid}: ${holder.command}${holder.heldMs !== undefined ? `, holding it for ${Math.round(holder.heldMs / 1000)} s` : ""})`
   const input = callInput(plan, args)
   // long enough for the holder's call to use its whole budget, then for this call's own
-  const longer = Math.min(MAX_TIMEOUT_MS, Math.max(e.timeoutMs * 2, (holder?.remainingMs ?? holder?.heldMs ?? 0) + e.timeoutMs + 1_000))
+  const longer = Math.min(
+    MAX_TIMEOUT_MS,
+    Math.max(e.timeoutMs * 2, (holder?.remainingMs ?? holder?.heldMs ?? 0) + e.timeoutMs + 1_000)
+  )
   return {
     text: `Browser session ${plan?.sessionName ?? ""} is in use by ${who}; waited ${Math.round(e.timeoutMs / 1000)} s for it and ran nothing. One call drives a browser at a time. Retry with a longer timeoutMs to wait for it, or use a browser of your own (an explicit --session name) if the other process is not yours to wait for.`,
     summary: `Session in use by pid ${holder?.pid ?? "?"}`,
     nextActions: longer > e.timeoutMs ? [nextActions.retryWhenSessionFree(input, longer)] : []
   }
 }
-

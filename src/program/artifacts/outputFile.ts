@@ -25,7 +25,8 @@ const payloadOf = (executed: Executed): { content: string; source: "data" | "tex
     const data = stripLifecycle(outcome.data) as Record<string, unknown> | null
     // a caller who asked for --json gets a JSON file: the whole data, never an unwrapped string or a bare tree
     if (plan.callerRequestedJson) return { content: `${JSON.stringify(data ?? null, null, 2)}\n`, source: "data" }
-    if (plan.line.command === "snapshot" && typeof data?.["snapshot"] === "string") return { content: `${data["snapshot"]}\n`, source: "snapshot" }
+    if (plan.line.command === "snapshot" && typeof data?.["snapshot"] === "string")
+      return { content: `${data["snapshot"]}\n`, source: "snapshot" }
     if (data !== null && data !== undefined) {
       const value = Object.keys(data).length === 1 ? Object.values(data)[0] : data
       return { content: typeof value === "string" ? value : `${JSON.stringify(value, null, 2)}\n`, source: "data" }
@@ -34,22 +35,44 @@ const payloadOf = (executed: Executed): { content: string; source: "data" | "tex
   if (outcome.kind === "batch") {
     // the same state-value redaction as the model-visible body
     const body = bodyOf(executed)
-    return { content: `${JSON.stringify(body.data ?? outcome.rows.map((r) => stepRowJson(r, stripLifecycle)), null, 2)}\n`, source: "data" }
+    return {
+      content: `${JSON.stringify(body.data ?? outcome.rows.map((r) => stepRowJson(r, stripLifecycle)), null, 2)}\n`,
+      source: "data"
+    }
   }
   return { content: bodyOf(executed).text, source: "text" }
 }
 
 export const writeOutputFile = (executed: Executed, rawPath: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const store = yield* ArtifactStore
     const redactor = yield* Redactor
     const path = resolveOutputPath(rawPath, executed.plan.cwd)
-    const produced = [executed.plan.outputPath, executed.verified.image?.path, ...executed.verified.rows.map((a) => a.path)]
+    const produced = [
+      executed.plan.outputPath,
+      executed.verified.image?.path,
+      ...executed.verified.rows.map((a) => a.path)
+    ]
     if (produced.includes(path)) {
-      return { status: "failed", absolutePath: path, error: "outputPath names the file this browser command itself wrote; choose another path" } satisfies OutputFileResult
+      return {
+        status: "failed",
+        absolutePath: path,
+        error: "outputPath names the file this browser command itself wrote; choose another path"
+      } satisfies OutputFileResult
     }
     const payload = payloadOf(executed)
     const written = yield* Effect.either(store.writeOutput(path, yield* redactor.scrubText(payload.content)))
-    if (written._tag === "Left") return { status: "failed", absolutePath: path, error: written.left.detail ?? written.left.message } satisfies OutputFileResult
-    return { status: "saved", path: rawPath, absolutePath: path, source: payload.source, bytes: written.right } satisfies OutputFileResult
+    if (written._tag === "Left")
+      return {
+        status: "failed",
+        absolutePath: path,
+        error: written.left.detail ?? written.left.message
+      } satisfies OutputFileResult
+    return {
+      status: "saved",
+      path: rawPath,
+      absolutePath: path,
+      source: payload.source,
+      bytes: written.right
+    } satisfies OutputFileResult
   })

@@ -10,15 +10,18 @@ import { PolicyBlocked } from "../../schema/ToolError.js"
 import { ArtifactStore } from "../../services/ArtifactStore.js"
 import { isClose } from "../../upstream/commandPolicy.js"
 
-export const requirePromptArtifacts = (paths: ReadonlyArray<string>) => Effect.flatMap(ArtifactStore, (store) => store.requireArtifacts(paths))
+export const requirePromptArtifacts = (paths: ReadonlyArray<string>) =>
+  Effect.flatMap(ArtifactStore, (store) => store.requireArtifacts(paths))
 
 export const guardClose = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (!isClose(plan.line)) return plan
     const missing = yield* (yield* ArtifactStore).unmetArtifacts
     if (missing.length === 0) return plan
     const summary = `The user's prompt asked for ${missing.length === 1 ? "this file" : "these files"}, not saved yet: ${missing.join(", ")}. Save ${missing.length === 1 ? "it" : "them"} (e.g. screenshot <path>) before closing the browser.`
-    return yield* Effect.fail(new PolicyBlocked({
-      promptGuard: { reason: "requested-artifacts-missing-before-close", missingPaths: missing, summary }
-    }))
+    return yield* Effect.fail(
+      new PolicyBlocked({
+        promptGuard: { reason: "requested-artifacts-missing-before-close", missingPaths: missing, summary }
+      })
+    )
   })

@@ -22,7 +22,8 @@ import { artifactRequest } from "../../upstream/artifactPaths.js"
 const WITHHELD = /^\[base64, (\d+) chars\]$/
 const REREAD_TIMEOUT_MS = 15_000
 
-const HAR = "record it with network har start --content all before the request, then network har stop <path>: " +
+const HAR =
+  "record it with network har start --content all before the request, then network har stop <path>: " +
   "the HAR keeps every body as base64"
 const WITHHELD_TEXT = "agent-browser 0.41.2 withholds binary bodies"
 const NO_BODY = `agent-browser's reply holds no response body for this request (none yet, or none kept); ${HAR}`
@@ -53,7 +54,7 @@ const write = (path: string, bytes: Uint8Array) =>
 
 /** The page reads the URL again; the bytes, or why it could not. */
 const reread = (plan: Plan, url: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     // page script upstream may hold for a human's approval is not the tool's to send (session/mayProbe.ts)
     if (!mayProbe(plan)) return "this session holds page script for approval (--confirm-actions or an action policy)"
     const commands = yield* SessionCommands
@@ -67,11 +68,13 @@ const reread = (plan: Plan, url: string) =>
   })
 
 export const saveResponseBody = (plan: Plan, outcome: UpstreamOutcome) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (artifactRequest(plan.line)?.kind !== "response-body" || outcome.kind !== "single") return outcome
     const path = plan.outputPath ?? ""
-    const data = (outcome.data !== null && typeof outcome.data === "object" ? outcome.data : {}) as
-      Record<string, unknown>
+    const data = (outcome.data !== null && typeof outcome.data === "object" ? outcome.data : {}) as Record<
+      string,
+      unknown
+    >
     const body = data["responseBody"]
     const missing = (detail: string) => new ArtifactMissing({ path, kind: "response-body", detail })
     if (typeof body !== "string") {
@@ -95,7 +98,7 @@ export const saveResponseBody = (plan: Plan, outcome: UpstreamOutcome) =>
         return yield* missing(`${WITHHELD_TEXT} (${body}) and the page's new request got HTTP ${again.status}; ${HAR}`)
       }
       yield* write(path, again.bytes)
-      const capturedBytes = Math.floor(Number(withheld[1]) * 3 / 4)
+      const capturedBytes = Math.floor((Number(withheld[1]) * 3) / 4)
       saved = { path, bytes: again.bytes.length, source: "re-read", capturedBytes }
     }
     return { ...outcome, data: { ...data, path, savedBody: saved } } satisfies UpstreamOutcome

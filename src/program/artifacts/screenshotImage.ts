@@ -27,17 +27,18 @@ const TRANSCODE_TIMEOUT_MS = 20_000
 /** Largest file the tool converts or scales in the page (its base64 goes through one eval). */
 const TRANSCODE_MAX_BYTES = 40 * 1024 * 1024
 
-const readBytes = (path: string) => Effect.sync(() => {
-  try {
-    return readFileSync(path)
-  } catch {
-    return undefined
-  }
-})
+const readBytes = (path: string) =>
+  Effect.sync(() => {
+    try {
+      return readFileSync(path)
+    } catch {
+      return undefined
+    }
+  })
 
 /** The browser converts the image; the reply, or why it could not. */
 const transcode = (plan: Plan, request: TranscodeRequest) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     // page script upstream may hold for a human's approval is not the tool's to send (session/mayProbe.ts)
     if (!mayProbe(plan)) return "this session holds page script for approval (--confirm-actions or an action policy)"
     const commands = yield* SessionCommands
@@ -54,25 +55,36 @@ const qualityOf = (plan: Plan): number | undefined => {
 }
 
 const convertedOf = (from: string, reply: TranscodeReply, css: boolean): ScreenshotConversion => ({
-  from, to: reply.type, css, devicePixelRatio: reply.devicePixelRatio,
-  sourceWidth: reply.sourceWidth, sourceHeight: reply.sourceHeight, width: reply.width, height: reply.height
+  from,
+  to: reply.type,
+  css,
+  devicePixelRatio: reply.devicePixelRatio,
+  sourceWidth: reply.sourceWidth,
+  sourceHeight: reply.sourceHeight,
+  width: reply.width,
+  height: reply.height
 })
 
 /** Before verification: a WebP or CSS-pixel screenshot converted from the file upstream wrote (`data.path`). */
 export const convertScreenshotFile = (plan: Plan, outcome: UpstreamOutcome) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const options = plan.screenshotOptions
     const converts = options !== undefined && (options.format === "webp" || options.css)
     if (options === undefined || !converts || outcome.kind !== "single") return outcome
-    const data = (outcome.data !== null && typeof outcome.data === "object" ? outcome.data : {}) as
-      Record<string, unknown>
+    const data = (outcome.data !== null && typeof outcome.data === "object" ? outcome.data : {}) as Record<
+      string,
+      unknown
+    >
     const path = typeof data["path"] === "string" ? data["path"] : undefined
     const bytes = path !== undefined ? yield* readBytes(path) : undefined
     if (path === undefined || bytes === undefined || bytes.length > TRANSCODE_MAX_BYTES) return outcome
     const type = MEDIA_TYPE[options.format]
     const quality = qualityOf(plan)
     const request = {
-      base64: bytes.toString("base64"), type, css: options.css, ...(quality !== undefined ? { quality } : {})
+      base64: bytes.toString("base64"),
+      type,
+      css: options.css,
+      ...(quality !== undefined ? { quality } : {})
     }
     const reply = yield* transcode(plan, request)
     if (typeof reply === "string" || reply.type !== type) {
@@ -80,8 +92,10 @@ export const convertScreenshotFile = (plan: Plan, outcome: UpstreamOutcome) =>
       if (extensionFormat(path) === options.format) yield* Effect.sync(() => rmSync(path, { force: true }))
       const why = typeof reply === "string" ? reply : `it wrote ${reply.type}`
       return yield* new ArtifactMissing({
-        path: plan.outputPath ?? path, kind: "screenshot",
-        detail: `agent-browser writes PNG or JPEG only, and the browser could not convert the screenshot to ${type} ` +
+        path: plan.outputPath ?? path,
+        kind: "screenshot",
+        detail:
+          `agent-browser writes PNG or JPEG only, and the browser could not convert the screenshot to ${type} ` +
           `(${why}); ask for --screenshot-format png or jpeg`
       })
     }
@@ -98,13 +112,13 @@ export const convertScreenshotFile = (plan: Plan, outcome: UpstreamOutcome) =>
 
 const lastImagePath = (verified: VerifiedArtifacts): string | undefined =>
   verified.image?.path ??
-    verified.rows
-      .filter((r) => r.kind === "screenshot" && r.state === "verified" && r.mediaType?.startsWith("image/") === true)
-      .at(-1)?.path
+  verified.rows
+    .filter((r) => r.kind === "screenshot" && r.state === "verified" && r.mediaType?.startsWith("image/") === true)
+    .at(-1)?.path
 
 /** After verification: the inline image's sizes, and a scaled copy when the file is over the inline budget. */
 export const fitInlineImage = (plan: Plan, outcome: UpstreamOutcome, verified: VerifiedArtifacts) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const path = lastImagePath(verified)
     const bytes = path !== undefined ? yield* readBytes(path) : undefined
     const size = bytes !== undefined ? imageSize(bytes) : undefined
@@ -113,17 +127,22 @@ export const fitInlineImage = (plan: Plan, outcome: UpstreamOutcome, verified: V
     type WithConversion = { converted?: ScreenshotConversion } | null
     const converted = outcome.kind === "single" ? (outcome.data as WithConversion)?.converted : undefined
     const facts: ImageFacts = {
-      width: size.width, height: size.height, ...(converted !== undefined ? { converted } : {})
+      width: size.width,
+      height: size.height,
+      ...(converted !== undefined ? { converted } : {})
     }
     const over = Math.max(size.width, size.height) > INLINE_MAX_SIDE || bytes.length > INLINE_IMAGE_BYTES
     if (!over) return verified.image === undefined ? verified : { ...verified, image: { ...verified.image, ...facts } }
-    const reply = bytes.length > TRANSCODE_MAX_BYTES
-      ? "the file is too large to scale in the page"
-      : yield* transcode(plan, {
-        base64: bytes.toString("base64"), type: mimeType, maxSide: INLINE_MAX_SIDE,
-        ...(mimeType !== "image/png" ? { quality: 0.85 } : {})
-      })
-    const scaledBytes = typeof reply === "string" ? 0 : Math.floor(reply.base64.length * 3 / 4)
+    const reply =
+      bytes.length > TRANSCODE_MAX_BYTES
+        ? "the file is too large to scale in the page"
+        : yield* transcode(plan, {
+            base64: bytes.toString("base64"),
+            type: mimeType,
+            maxSide: INLINE_MAX_SIDE,
+            ...(mimeType !== "image/png" ? { quality: 0.85 } : {})
+          })
+    const scaledBytes = typeof reply === "string" ? 0 : Math.floor((reply.base64.length * 3) / 4)
     if (typeof reply === "string" || scaledBytes > INLINE_IMAGE_BYTES) {
       const { image: _full, ...rest } = verified
       const notShown = typeof reply === "string" ? reply : "even scaled it is over the inline budget"

@@ -46,8 +46,10 @@ const misnamed = (kind: string, facts: FileFacts): string | undefined => {
   const named = extensionFormat(facts.path)
   if (kind !== "screenshot" || !facts.exists || named === undefined || facts.mediaType === undefined) return undefined
   if (facts.mediaType === MEDIA_TYPE[named]) return undefined
-  return `the file is ${facts.mediaType} under a .${named} name ` +
+  return (
+    `the file is ${facts.mediaType} under a .${named} name ` +
     "(agent-browser writes PNG or JPEG; a screenshot call of its own converts it)"
+  )
 }
 
 const misnamedAs = (kind: string, facts: FileFacts): { readonly limitation?: string } => {
@@ -56,12 +58,20 @@ const misnamedAs = (kind: string, facts: FileFacts): { readonly limitation?: str
 }
 
 /** `requestedPath`: the path the caller's argv asked for; `tempPath`: where upstream wrote it before it was copied. */
-const rowOf = (kind: string, facts: FileFacts, requestedPath: string | undefined, limitation?: string, tempPath?: string): VerificationRow => ({
+const rowOf = (
+  kind: string,
+  facts: FileFacts,
+  requestedPath: string | undefined,
+  limitation?: string,
+  tempPath?: string
+): VerificationRow => ({
   path: facts.path,
   kind,
   state: !facts.exists
     ? "missing"
-    : (facts.sizeBytes ?? 0) === 0 || misnamed(kind, facts) !== undefined ? "unverified" : "verified",
+    : (facts.sizeBytes ?? 0) === 0 || misnamed(kind, facts) !== undefined
+      ? "unverified"
+      : "verified",
   exists: facts.exists,
   ...(requestedPath !== undefined ? { requestedPath } : {}),
   ...(tempPath !== undefined ? { tempPath } : {}),
@@ -69,24 +79,32 @@ const rowOf = (kind: string, facts: FileFacts, requestedPath: string | undefined
   ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}),
   ...(limitation !== undefined
     ? { limitation }
-    : facts.exists && (facts.sizeBytes ?? 0) === 0 ? { limitation: "the file is empty" } : misnamedAs(kind, facts))
+    : facts.exists && (facts.sizeBytes ?? 0) === 0
+      ? { limitation: "the file is empty" }
+      : misnamedAs(kind, facts))
 })
 
 /** A file a command saved, as a manifest row (metadata only). */
 const recordSaved = (facts: FileFacts, kind: string, command: string) =>
   Effect.flatMap(ArtifactStore, (store) =>
     store.record({
-      path: facts.path, kind, command, storageScope: "explicit-path", retentionState: "live",
-      ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}), ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}),
+      path: facts.path,
+      kind,
+      command,
+      storageScope: "explicit-path",
+      retentionState: "live",
+      ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}),
+      ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}),
       recordedAt: new Date().toISOString()
-    }))
+    })
+  )
 
 /**
  * Files written by successful batch steps (job/qa screenshots, downloads, …), each checked and recorded in the
  * manifest like a direct call's.
  */
 const verifyBatchSteps = (rows: ReadonlyArray<StepRow>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const store = yield* ArtifactStore
     const out: Array<VerificationRow> = []
     for (const row of rows) {
@@ -98,7 +116,8 @@ const verifyBatchSteps = (rows: ReadonlyArray<StepRow>) =>
       const path = claimedPath(row.result) ?? requested
       if (path === undefined) continue
       const facts = yield* store.inspect(path)
-      const matched = !facts.exists && request.kind === "diff-image" && (row.result as { match?: unknown } | null)?.match === true
+      const matched =
+        !facts.exists && request.kind === "diff-image" && (row.result as { match?: unknown } | null)?.match === true
       out.push(rowOf(request.kind, facts, requested, matched ? DIFF_MATCHED : undefined))
       // in the session's manifest as a direct call's file is: close and a resumed session list it
       if (facts.exists) yield* recordSaved(facts, request.kind, line.command ?? request.kind)
@@ -108,42 +127,55 @@ const verifyBatchSteps = (rows: ReadonlyArray<StepRow>) =>
 
 /** The recording `record restart` finished: a file like any saved one, or, not on disk, said without failing the restart. */
 const finishedRecording = (path: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const facts = yield* (yield* ArtifactStore).inspect(path)
     if (facts.exists) yield* recordSaved(facts, "recording", "record")
-    return rowOf("recording", facts, undefined, facts.exists
-      ? `saved the previous recording ${path}, finished by record restart`
-      : `the previous recording ${path}, finished by record restart, is not on disk (is ffmpeg on PATH?)`)
+    return rowOf(
+      "recording",
+      facts,
+      undefined,
+      facts.exists
+        ? `saved the previous recording ${path}, finished by record restart`
+        : `the previous recording ${path}, finished by record restart, is not on disk (is ffmpeg on PATH?)`
+    )
   })
 
-const isImage = (row: VerificationRow): boolean => row.kind === "screenshot" && row.state === "verified" && row.mediaType?.startsWith("image/") === true
+const isImage = (row: VerificationRow): boolean =>
+  row.kind === "screenshot" && row.state === "verified" && row.mediaType?.startsWith("image/") === true
 
 /** A job/qa/batch's verified screenshots: all named (`imagePaths`), the last one inline, as a direct call's is. */
 const withBatchImage = (rows: ReadonlyArray<VerificationRow>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const shots = rows.filter(isImage)
     const last = shots.at(-1)
-    const inline = last !== undefined ? yield* (yield* ArtifactStore).readBase64(last.path, INLINE_IMAGE_BYTES) : undefined
+    const inline =
+      last !== undefined ? yield* (yield* ArtifactStore).readBase64(last.path, INLINE_IMAGE_BYTES) : undefined
     return {
       rows,
       warnings: [],
       ...(shots.length > 0 ? { imagePaths: shots.map((s) => s.path) } : {}),
-      ...(inline !== undefined && last?.mediaType !== undefined ? { image: { data: inline, mimeType: last.mediaType, path: last.path } } : {})
+      ...(inline !== undefined && last?.mediaType !== undefined
+        ? { image: { data: inline, mimeType: last.mediaType, path: last.path } }
+        : {})
     } satisfies VerifiedArtifacts
   })
 
-const FFMPEG_MISSING = "Recording dependency warning: ffmpeg not found on PATH; agent-browser needs it to encode recordings, so `record stop` may fail to write the video."
+const FFMPEG_MISSING =
+  "Recording dependency warning: ffmpeg not found on PATH; agent-browser needs it to encode recordings, so `record stop` may fail to write the video."
 
 const ffmpegWarning = (command: string): RecordingDependencyWarning => ({
   reason: "ffmpeg-missing-for-recording",
   dependency: "ffmpeg",
   command,
   message: FFMPEG_MISSING,
-  recommendations: ["Install ffmpeg (Debian: apt-get install -y ffmpeg) and put it on the PATH pi runs with, then record again.", "Use screenshots instead if a video is not required."]
+  recommendations: [
+    "Install ffmpeg (Debian: apt-get install -y ffmpeg) and put it on the PATH pi runs with, then record again.",
+    "Use screenshots instead if a video is not required."
+  ]
 })
 
 export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const none: VerifiedArtifacts = { rows: [], warnings: [] }
     if (outcome.kind === "batch") return yield* withBatchImage(yield* verifyBatchSteps(outcome.rows))
     const request = artifactRequest(plan.line)
@@ -165,7 +197,21 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
       const finished = previous !== undefined && previous !== path ? [yield* finishedRecording(previous)] : []
       if (path !== undefined) yield* registry.startRecording(session, path)
       return {
-        rows: [...finished, ...(path === undefined ? [] : [{ path, kind: "recording", state: "pending" as const, exists: false, ...(requested !== undefined ? { requestedPath: requested } : {}), limitation: "recording in progress: the file is written by record stop" }])],
+        rows: [
+          ...finished,
+          ...(path === undefined
+            ? []
+            : [
+                {
+                  path,
+                  kind: "recording",
+                  state: "pending" as const,
+                  exists: false,
+                  ...(requested !== undefined ? { requestedPath: requested } : {}),
+                  limitation: "recording in progress: the file is written by record stop"
+                }
+              ])
+        ],
         warnings,
         ...(noFfmpeg ? { recordingDependencyWarning: ffmpegWarning(plan.line.positionals.slice(0, 2).join(" ")) } : {})
       }
@@ -176,7 +222,18 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
     }
     const path = claimed ?? requested
     if (path === undefined) {
-      return { rows: [{ path: "", kind: request.kind, state: "unverified" as const, exists: false, limitation: "upstream reported success without a file path" }], warnings }
+      return {
+        rows: [
+          {
+            path: "",
+            kind: request.kind,
+            state: "unverified" as const,
+            exists: false,
+            limitation: "upstream reported success without a file path"
+          }
+        ],
+        warnings
+      }
     }
 
     let facts = yield* store.inspect(path)
@@ -194,27 +251,42 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
         tempPath = path
       }
       facts = yield* store.inspect(requested)
-      if (!facts.exists && request.kind === "download") return yield* new DownloadNotVerified({ requestedPath: requested, reason: "elsewhere", reportedPath: path })
+      if (!facts.exists && request.kind === "download")
+        return yield* new DownloadNotVerified({ requestedPath: requested, reason: "elsewhere", reportedPath: path })
     }
-    if (!facts.exists && request.kind === "diff-image" && (outcome.data as { match?: unknown } | null)?.match === true) {
+    if (
+      !facts.exists &&
+      request.kind === "diff-image" &&
+      (outcome.data as { match?: unknown } | null)?.match === true
+    ) {
       return { rows: [rowOf(request.kind, facts, requested, DIFF_MATCHED)], warnings }
     }
     if (!facts.exists) {
-      return yield* (request.kind === "download"
+      return yield* request.kind === "download"
         ? new DownloadNotVerified({ requestedPath: path, reason: "no-file" })
-        : new ArtifactMissing({ path, kind: request.kind }))
+        : new ArtifactMissing({ path, kind: request.kind })
     }
     const row = rowOf(request.kind, facts, requested, limitation, tempPath)
     yield* recordSaved(facts, request.kind, plan.line.command ?? request.kind)
-    const inline = request.kind === "screenshot" && row.state === "verified" && facts.mediaType?.startsWith("image/") === true
-      ? yield* store.readBase64(facts.path, INLINE_IMAGE_BYTES)
-      : undefined
+    const inline =
+      request.kind === "screenshot" && row.state === "verified" && facts.mediaType?.startsWith("image/") === true
+        ? yield* store.readBase64(facts.path, INLINE_IMAGE_BYTES)
+        : undefined
     return {
       rows: [row],
       warnings,
-      ...(inline !== undefined && facts.mediaType !== undefined ? { image: { data: inline, mimeType: facts.mediaType, path: facts.path } } : {}),
+      ...(inline !== undefined && facts.mediaType !== undefined
+        ? { image: { data: inline, mimeType: facts.mediaType, path: facts.path } }
+        : {}),
       ...(DIRECT_SAVES.has(request.kind)
-        ? { savedFile: { path: facts.path, kind: request.kind, ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}), ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}) } }
+        ? {
+            savedFile: {
+              path: facts.path,
+              kind: request.kind,
+              ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}),
+              ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {})
+            }
+          }
         : {})
     } satisfies VerifiedArtifacts
   })

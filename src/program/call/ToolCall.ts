@@ -9,7 +9,14 @@ import * as Option from "effect/Option"
 import type { Executed, ManagedSessionOutcome } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { ToolDetails, ToolResult } from "../../schema/ToolDetails.js"
-import { type Aborted, InvalidInput, type TabDrift, TimedOut, UpstreamFailed, withFields } from "../../schema/ToolError.js"
+import {
+  type Aborted,
+  InvalidInput,
+  type TabDrift,
+  TimedOut,
+  UpstreamFailed,
+  withFields
+} from "../../schema/ToolError.js"
 import { Presenter } from "../../services/Presenter.js"
 import { BrowserProcesses } from "../../services/BrowserProcesses.js"
 import { SessionLock } from "../../services/SessionLock.js"
@@ -60,7 +67,7 @@ interface Attempt {
 
 /** Plans, then runs under the session's lock, planning again there: a queued call sees the state it will run in. */
 const attempt = (raw: unknown, call: CallContext) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const config = yield* ToolConfig
     const registry = yield* SessionRegistry
     const sessionLock = yield* SessionLock
@@ -80,41 +87,62 @@ const attempt = (raw: unknown, call: CallContext) =>
     const lockFile = lockFileOf(first.right, baseNameOf(call, config), config)
     // in this process first (pi runs a message's calls together), then across processes for as long as the call's budget
     const locked = <A, E, R>(task: Effect.Effect<A, E, R>) =>
-      registry.withLock(key, lockFile === undefined ? task : sessionLock.withLock(lockFile, first.right.timeoutMs, task))
-    return yield* locked(Effect.gen(function*() {
-      const planned = key === undefined || (replansSame(first.right) && sameRevision(revision, yield* registry.revision)) ? first : yield* Effect.either(prepare(raw, call))
-      if (Either.isLeft(planned)) return { plan: first.right, error: planned.left } satisfies Attempt
-      const base = baseNameOf(call, config)
-      const before = yield* registry.current(base)
-      const ran = yield* Effect.either(execute(planned.right, call))
-      yield* recordOwnership(planned.right, lockFile)
-      if (Either.isRight(ran)) {
-        // the plan as it ran (a role/name click resolved to a ref before it ran)
-        const plan = ran.right.plan
-        const health = yield* electronPostCommandHealth(plan, ran.right)
-        const error = verdictOf(ran.right) ?? health?.error
-        const executed = error === undefined ? yield* electronAfterCommand(plan, ran.right, call) : ran.right
-        yield* recordShownSnapshot(plan, executed, error !== undefined)
-        // the upstream command ran: a fresh launch became current even when a later check fails the call
-        const outcome = sessionOutcomeOf(plan, before, yield* registry.current(base), true)
+      registry.withLock(
+        key,
+        lockFile === undefined ? task : sessionLock.withLock(lockFile, first.right.timeoutMs, task)
+      )
+    return yield* locked(
+      Effect.gen(function* () {
+        const planned =
+          key === undefined || (replansSame(first.right) && sameRevision(revision, yield* registry.revision))
+            ? first
+            : yield* Effect.either(prepare(raw, call))
+        if (Either.isLeft(planned)) return { plan: first.right, error: planned.left } satisfies Attempt
+        const base = baseNameOf(call, config)
+        const before = yield* registry.current(base)
+        const ran = yield* Effect.either(execute(planned.right, call))
+        yield* recordOwnership(planned.right, lockFile)
+        if (Either.isRight(ran)) {
+          // the plan as it ran (a role/name click resolved to a ref before it ran)
+          const plan = ran.right.plan
+          const health = yield* electronPostCommandHealth(plan, ran.right)
+          const error = verdictOf(ran.right) ?? health?.error
+          const executed = error === undefined ? yield* electronAfterCommand(plan, ran.right, call) : ran.right
+          yield* recordShownSnapshot(plan, executed, error !== undefined)
+          // the upstream command ran: a fresh launch became current even when a later check fails the call
+          const outcome = sessionOutcomeOf(plan, before, yield* registry.current(base), true)
+          return {
+            plan,
+            executed,
+            ...(error !== undefined ? { error } : {}),
+            ...(health !== undefined ? { electron: health.report } : {}),
+            ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {})
+          } satisfies Attempt
+        }
+        const plan = planned.right
+        const outcome =
+          plan.sessionRole === "fresh"
+            ? yield* abandonFreshLaunch(plan, ran.left)
+            : sessionOutcomeOf(plan, before, yield* registry.current(base), false)
+        // a tab whose page crashed is said as a crash (its browser is not a hung one to end)
+        const crash = mayHaveCrashed(ran.left) ? yield* crashedTabOf(plan) : undefined
+        // a navigation the watchdog left hanging is stopped now, so the next call (and the offered check) answers
+        const hung = ran.left._tag === "TimedOut" && crash === undefined ? yield* recoverHungPage(plan, ran.left) : {}
+        const recovery = hung.recovery
+        const error = withCrash(
+          ran.left._tag === "TimedOut" ? withLivePage(yield* withLastUrl(plan, ran.left), hung.livePage) : ran.left,
+          crash
+        )
+        yield* invalidateRefsOnNoActivePage(plan, error)
+        yield* recordShownSnapshot(plan, undefined, true)
         return {
-          plan, executed, ...(error !== undefined ? { error } : {}), ...(health !== undefined ? { electron: health.report } : {}), ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {})
+          plan,
+          error,
+          ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {}),
+          ...(recovery !== undefined ? { recovery } : {})
         } satisfies Attempt
-      }
-      const plan = planned.right
-      const outcome = plan.sessionRole === "fresh" ? yield* abandonFreshLaunch(plan, ran.left) : sessionOutcomeOf(plan, before, yield* registry.current(base), false)
-      // a tab whose page crashed is said as a crash (its browser is not a hung one to end)
-      const crash = mayHaveCrashed(ran.left) ? yield* crashedTabOf(plan) : undefined
-      // a navigation the watchdog left hanging is stopped now, so the next call (and the offered check) answers
-      const hung = ran.left._tag === "TimedOut" && crash === undefined ? yield* recoverHungPage(plan, ran.left) : {}
-      const recovery = hung.recovery
-      const error = withCrash(ran.left._tag === "TimedOut"
-        ? withLivePage(yield* withLastUrl(plan, ran.left), hung.livePage)
-        : ran.left, crash)
-      yield* invalidateRefsOnNoActivePage(plan, error)
-      yield* recordShownSnapshot(plan, undefined, true)
-      return { plan, error, ...(outcome !== undefined ? { managedSessionOutcome: outcome } : {}), ...(recovery !== undefined ? { recovery } : {}) } satisfies Attempt
-    })).pipe(
+      })
+    ).pipe(
       // the only error left here is the cross-process lock's (the call's own errors are values by now)
       Effect.catchTag("TimedOut", (error) => Effect.succeed({ plan: first.right, error } satisfies Attempt)),
       abortable(call.signal),
@@ -130,8 +158,15 @@ const replansSame = (plan: Plan): boolean => plan.compiled.mode === "args" && pl
 
 /** A managed or fresh session this process launched or used: it owns it now (dead-owner reaping, BrowserProcesses). */
 const recordOwnership = (plan: Plan, lockFile: string | undefined) =>
-  Effect.gen(function*() {
-    if (lockFile === undefined || plan.kind !== "browser" || plan.sessionName === undefined || (plan.sessionRole !== "managed" && plan.sessionRole !== "fresh") || isClose(plan.line)) return
+  Effect.gen(function* () {
+    if (
+      lockFile === undefined ||
+      plan.kind !== "browser" ||
+      plan.sessionName === undefined ||
+      (plan.sessionRole !== "managed" && plan.sessionRole !== "fresh") ||
+      isClose(plan.line)
+    )
+      return
     const config = yield* ToolConfig
     yield* (yield* BrowserProcesses).recordOwner(socketDirOf(config, plan.env), plan.sessionName, lockFile)
     // one of the processes using it: when another quits, the browser stays for this one
@@ -144,10 +179,13 @@ const mayHaveCrashed = (error: { readonly _tag: string }): boolean =>
   (error instanceof TimedOut && error.source !== "session-lock")
 
 const withCrash = <E extends { readonly _tag: string }>(error: E, crash: TabCrashed | undefined): E =>
-  crash === undefined ? error
-    : error instanceof UpstreamFailed ? (withFields(error as UpstreamFailed, { tabCrashed: crash }) as unknown as E)
-    : error instanceof TimedOut ? (withFields(error as TimedOut, { tabCrashed: crash }) as unknown as E)
-    : error
+  crash === undefined
+    ? error
+    : error instanceof UpstreamFailed
+      ? (withFields(error as UpstreamFailed, { tabCrashed: crash }) as unknown as E)
+      : error instanceof TimedOut
+        ? (withFields(error as TimedOut, { tabCrashed: crash }) as unknown as E)
+        : error
 
 /** The same timeout with the page (a copy from its fields, so its message is the same words). */
 const withUrl = (e: TimedOut, lastUrl: string): TimedOut => withFields(e, { lastUrl })
@@ -163,17 +201,32 @@ const withLastUrl = (plan: Plan, error: TimedOut) =>
   plan.sessionName === undefined
     ? Effect.succeed(error)
     : Effect.map(SessionRegistry, (r) => r.view(plan.sessionName ?? "")).pipe(
-      Effect.flatten,
-      Effect.map((view) => (view.page?.url !== undefined && view.page.url !== "" ? withUrl(error, view.page.url) : error))
-    )
+        Effect.flatten,
+        Effect.map((view) =>
+          view.page?.url !== undefined && view.page.url !== "" ? withUrl(error, view.page.url) : error
+        )
+      )
 
 /** The typed core: succeeds with what the call did, or fails with the one error that ended it. */
-export const run = (raw: unknown, call: CallContext): Effect.Effect<Executed, CallError, Effect.Effect.Context<ReturnType<typeof attempt>>> =>
+export const run = (
+  raw: unknown,
+  call: CallContext
+): Effect.Effect<Executed, CallError, Effect.Effect.Context<ReturnType<typeof attempt>>> =>
   electronModeOf(raw, call.cwd) !== undefined
-    // an electron call's result is its report (list, status and cleanup run no upstream command): see runElectron
-    ? Effect.fail(new InvalidInput({ field: "electron", detail: "electron: run returns an upstream call's result; use runElectron for electron calls" }))
+    ? // an electron call's result is its report (list, status and cleanup run no upstream command): see runElectron
+      Effect.fail(
+        new InvalidInput({
+          field: "electron",
+          detail: "electron: run returns an upstream call's result; use runElectron for electron calls"
+        })
+      )
     : Effect.flatMap(attempt(raw, call), (a: Attempt) =>
-      a.error !== undefined ? Effect.fail(a.error) : a.executed !== undefined ? Effect.succeed(a.executed) : Effect.dieMessage("ToolCall.run: no result and no error"))
+        a.error !== undefined
+          ? Effect.fail(a.error)
+          : a.executed !== undefined
+            ? Effect.succeed(a.executed)
+            : Effect.dieMessage("ToolCall.run: no result and no error")
+      )
 
 /** What a successful `electron` call did: its report, and the upstream call it ran last (launch handoff, probe snapshot). */
 export interface ElectronRun {
@@ -182,30 +235,51 @@ export interface ElectronRun {
 }
 
 /** The typed core of an `electron` call; any other input fails with InvalidInput (use `run`). */
-export const runElectron = (raw: unknown, call: CallContext): Effect.Effect<ElectronRun, CallError, Effect.Effect.Context<ReturnType<typeof attempt>>> =>
+export const runElectron = (
+  raw: unknown,
+  call: CallContext
+): Effect.Effect<ElectronRun, CallError, Effect.Effect.Context<ReturnType<typeof attempt>>> =>
   electronModeOf(raw, call.cwd) === undefined
-    ? Effect.fail(new InvalidInput({ field: "electron", detail: "electron: runElectron takes an electron call; use run for the others" }))
+    ? Effect.fail(
+        new InvalidInput({
+          field: "electron",
+          detail: "electron: runElectron takes an electron call; use run for the others"
+        })
+      )
     : Effect.flatMap(attempt(raw, call), (a: Attempt) =>
-      a.error !== undefined
-        ? Effect.fail(a.error)
-        : a.electron !== undefined
-        ? Effect.succeed<ElectronRun>({ electron: a.electron, ...(a.executed !== undefined ? { executed: a.executed } : {}) })
-        : Effect.dieMessage("ToolCall.runElectron: no report and no error"))
+        a.error !== undefined
+          ? Effect.fail(a.error)
+          : a.electron !== undefined
+            ? Effect.succeed<ElectronRun>({
+                electron: a.electron,
+                ...(a.executed !== undefined ? { executed: a.executed } : {})
+              })
+            : Effect.dieMessage("ToolCall.runElectron: no report and no error")
+      )
 
 const managedFacts = (registry: SessionRegistry["Type"]) =>
-  Effect.map(registry.snapshot, Option.match({
-    onNone: () => ({}),
-    onSome: (s): { managedSession: NonNullable<ToolDetails["managedSession"]> } => ({
-      managedSession: { name: s.managed.name, active: s.managed.active, generation: s.generation, launchFlags: s.managed.launchFlags }
+  Effect.map(
+    registry.snapshot,
+    Option.match({
+      onNone: () => ({}),
+      onSome: (s): { managedSession: NonNullable<ToolDetails["managedSession"]> } => ({
+        managedSession: {
+          name: s.managed.name,
+          active: s.managed.active,
+          generation: s.generation,
+          launchFlags: s.managed.launchFlags
+        }
+      })
     })
-  }))
+  )
 
 const rawArgs = (raw: unknown): ReadonlyArray<string> => {
   const args = (raw as { args?: unknown } | null)?.args
   return Array.isArray(args) ? args.filter((a): a is string => typeof a === "string") : []
 }
 
-const rawSessionMode = (raw: unknown) => ((raw as { sessionMode?: unknown } | null)?.sessionMode === "fresh" ? "fresh" : "auto") as "auto" | "fresh"
+const rawSessionMode = (raw: unknown) =>
+  ((raw as { sessionMode?: unknown } | null)?.sessionMode === "fresh" ? "fresh" : "auto") as "auto" | "fresh"
 
 /**
  * The whole call, never failing: every outcome becomes a ToolResult. Untraced, as are `prepare` and `execute`: on the

@@ -26,7 +26,9 @@ const LAUNCH_TEST_TIMEOUT_MS = 45_000
 const named = (choice: BrowserChoice, fallback: string | undefined): string =>
   choice.executablePath !== undefined
     ? `${choice.executablePath} (from ${choice.executableSource})`
-    : fallback !== undefined ? `${fallback} (agent-browser's default search)` : "agent-browser's default search"
+    : fallback !== undefined
+      ? `${fallback} (agent-browser's default search)`
+      : "agent-browser's default search"
 
 interface UpstreamCheck {
   readonly id?: unknown
@@ -36,20 +38,26 @@ interface UpstreamCheck {
 
 /** The browser check: named, then launched once by upstream's own test when `launchTest` is on. */
 export const browserCheck = (fallback: string | undefined, launchTest: boolean) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const config = yield* ToolConfig
     const choice = browserChoice(undefined, config.env)
     const name = named(choice, fallback)
-    if (choice.endpoint !== undefined) return { id: "browser", status: "info", message: `browser: remote at ${choice.endpoint} (AGENT_BROWSER_CDP); launch not tested` } satisfies DoctorCheck
-    const path = choice.executablePath ?? fallback
-    const staticCheck: DoctorCheck = path !== undefined && existsSync(path)
-      ? { id: "browser", status: "pass", message: `browser ${name}` }
-      : {
+    if (choice.endpoint !== undefined)
+      return {
         id: "browser",
-        status: "fail",
-        message: path !== undefined ? `browser ${name}: no such file` : "no Chrome/Chromium found",
-        fix: "Debian: apt-get install -y chromium; elsewhere install Chrome or run agent-browser install; or set AGENT_BROWSER_EXECUTABLE_PATH (or config browser.executablePath)"
-      }
+        status: "info",
+        message: `browser: remote at ${choice.endpoint} (AGENT_BROWSER_CDP); launch not tested`
+      } satisfies DoctorCheck
+    const path = choice.executablePath ?? fallback
+    const staticCheck: DoctorCheck =
+      path !== undefined && existsSync(path)
+        ? { id: "browser", status: "pass", message: `browser ${name}` }
+        : {
+            id: "browser",
+            status: "fail",
+            message: path !== undefined ? `browser ${name}: no such file` : "no Chrome/Chromium found",
+            fix: "Debian: apt-get install -y chromium; elsewhere install Chrome or run agent-browser install; or set AGENT_BROWSER_EXECUTABLE_PATH (or config browser.executablePath)"
+          }
     if (!launchTest) return staticCheck
     const commands = yield* SessionCommands
     // upstream's launch test leaves a `doctor-*.target` file in its socket folder: give it a folder of its own, removed after
@@ -58,7 +66,14 @@ export const browserCheck = (fallback: string | undefined, launchTest: boolean) 
         mkdirSync(config.socketDir, { recursive: true, mode: 0o700 })
         return mkdtempSync(join(config.socketDir, "doctor-"))
       }),
-      (folder) => Effect.either(commands.run({ prefix: [], env: { AGENT_BROWSER_SOCKET_DIR: folder }, cwd: undefined, kind: "sessionless" }, ["doctor", "--offline", "--json"], { timeoutMs: LAUNCH_TEST_TIMEOUT_MS })),
+      (folder) =>
+        Effect.either(
+          commands.run(
+            { prefix: [], env: { AGENT_BROWSER_SOCKET_DIR: folder }, cwd: undefined, kind: "sessionless" },
+            ["doctor", "--offline", "--json"],
+            { timeoutMs: LAUNCH_TEST_TIMEOUT_MS }
+          )
+        ),
       (folder) => Effect.sync(() => rmSync(folder, { recursive: true, force: true }))
     )
     // agent-browser itself missing is the agent-browser check's finding
@@ -67,16 +82,32 @@ export const browserCheck = (fallback: string | undefined, launchTest: boolean) 
     const failed = checks.find((c) => c.id === "launch.launch" && c.status === "fail")
     if (failed === undefined) {
       const elapsed = checks.find((c) => c.id === "launch.elapsed")
-      return elapsed === undefined ? staticCheck : { id: "browser", status: "pass", message: `browser ${name} starts (${String(elapsed.message)})` } satisfies DoctorCheck
+      return elapsed === undefined
+        ? staticCheck
+        : ({
+            id: "browser",
+            status: "pass",
+            message: `browser ${name} starts (${String(elapsed.message)})`
+          } satisfies DoctorCheck)
     }
     const message = String(failed.message ?? "").replace(/^Browser launch failed: /, "")
     const error = classifyErrorText(message, { stderr: "", exitCode: null })
     if (error._tag !== "UpstreamFailed" || error.launch === undefined) {
-      return { id: "browser", status: "fail", message: `browser ${name} does not start: ${message.split("\n")[0] ?? ""}`, fix: "run agent-browser doctor --offline for details" } satisfies DoctorCheck
+      return {
+        id: "browser",
+        status: "fail",
+        message: `browser ${name} does not start: ${message.split("\n")[0] ?? ""}`,
+        fix: "run agent-browser doctor --offline for details"
+      } satisfies DoctorCheck
     }
     const launch = withChoice(error.launch, choice)
     const advice = launchAdvice(launch)
     // the advice names the executable and what chose it, when it knows them
     const subject = launch.executablePath !== undefined ? "browser" : `browser ${name}`
-    return { id: "browser", status: "fail", message: `${subject} does not start: ${advice.problem}`, fix: advice.fix } satisfies DoctorCheck
+    return {
+      id: "browser",
+      status: "fail",
+      message: `${subject} does not start: ${advice.problem}`,
+      fix: advice.fix
+    } satisfies DoctorCheck
   })

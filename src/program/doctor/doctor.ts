@@ -22,7 +22,13 @@ import { doctorSecurity } from "./securityCheck.js"
 export type { DoctorCheck } from "./browserCheck.js"
 
 export const PACKAGE_NAME = "pi-agent-browser-effect"
-const CHROME_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"]
+const CHROME_PATHS = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+  "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"
+]
 
 const readJson = (path: string): unknown => {
   try {
@@ -39,7 +45,12 @@ export const packageSources = (settingsFiles: ReadonlyArray<string>): ReadonlyAr
     if (settings === undefined) return []
     return ["packages", "extensions"].flatMap((key) => {
       const list = settings[key]
-      return Array.isArray(list) ? list.map((e) => (typeof e === "string" ? e : JSON.stringify(e))).filter((e) => e.includes(PACKAGE_NAME) || e.includes("agent-browser")).map((e) => `${file}: ${e}`) : []
+      return Array.isArray(list)
+        ? list
+            .map((e) => (typeof e === "string" ? e : JSON.stringify(e)))
+            .filter((e) => e.includes(PACKAGE_NAME) || e.includes("agent-browser"))
+            .map((e) => `${file}: ${e}`)
+        : []
     })
   })
 
@@ -54,52 +65,108 @@ const piVersion = (): string | undefined => {
 }
 
 export const runDoctor = (cwd: string, options: { readonly launchTest: boolean } = { launchTest: true }) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const config = yield* ToolConfig
     const locator = yield* BinaryLocator
     const checks: Array<DoctorCheck> = []
     const binary = yield* Effect.either(locator.resolve)
     if (Either.isRight(binary)) {
-      checks.push({ id: "agent-browser", status: binary.right.viaLauncher ? "warn" : "pass", message: `agent-browser ${binary.right.version} at ${binary.right.path}${binary.right.viaLauncher ? " (Node launcher: ~85 ms slower per call)" : ""}`, ...(binary.right.viaLauncher ? { fix: "reinstall agent-browser so its platform binary sits beside the launcher" } : {}) })
+      checks.push({
+        id: "agent-browser",
+        status: binary.right.viaLauncher ? "warn" : "pass",
+        message: `agent-browser ${binary.right.version} at ${binary.right.path}${binary.right.viaLauncher ? " (Node launcher: ~85 ms slower per call)" : ""}`,
+        ...(binary.right.viaLauncher
+          ? { fix: "reinstall agent-browser so its platform binary sits beside the launcher" }
+          : {})
+      })
     } else {
       const e = binary.left
       checks.push({
         id: "agent-browser",
         status: "fail",
-        message: e.reason === "unsupported-version" ? `agent-browser ${e.foundVersion ?? "?"} is outside ${SUPPORTED_RANGE.label}` : `agent-browser ${e.reason === "not-found" ? "not found on PATH" : "cannot start"}`,
+        message:
+          e.reason === "unsupported-version"
+            ? `agent-browser ${e.foundVersion ?? "?"} is outside ${SUPPORTED_RANGE.label}`
+            : `agent-browser ${e.reason === "not-found" ? "not found on PATH" : "cannot start"}`,
         fix: "npm install -g agent-browser@0.41 (this package does not bundle it)"
       })
     }
     // which browser a call would launch, and (with agent-browser there) whether it starts and why not
-    checks.push(yield* browserCheck(CHROME_PATHS.find((p) => existsSync(p)), options.launchTest && Either.isRight(binary)))
+    checks.push(
+      yield* browserCheck(
+        CHROME_PATHS.find((p) => existsSync(p)),
+        options.launchTest && Either.isRight(binary)
+      )
+    )
     // Running as root needs no check of its own: agent-browser 0.41 passes --no-sandbox itself, and a browser that
     // still cannot start is the launch test's finding, explained by the same advice as a failed call.
-    checks.push(findExecutable("ffmpeg", config.env["PATH"]) !== undefined
-      ? { id: "ffmpeg", status: "pass", message: "ffmpeg found (record start/stop)" }
-      : { id: "ffmpeg", status: "info", message: "ffmpeg not on PATH: recordings will not encode", fix: "install ffmpeg if you use record start/stop" })
+    checks.push(
+      findExecutable("ffmpeg", config.env["PATH"]) !== undefined
+        ? { id: "ffmpeg", status: "pass", message: "ffmpeg found (record start/stop)" }
+        : {
+            id: "ffmpeg",
+            status: "info",
+            message: "ffmpeg not on PATH: recordings will not encode",
+            fix: "install ffmpeg if you use record start/stop"
+          }
+    )
     const loaded = loadFileConfig(configPaths(config.env, cwd, true), config.env)
-    checks.push(loaded.problems.length > 0
-      ? { id: "config", status: "warn", message: `config problems: ${loaded.problems.join("; ")}`, fix: "fix or remove the file" }
-      : { id: "config", status: "info", message: loaded.sources.length > 0 ? `config files: ${loaded.sources.join(", ")}` : "no config files (optional)" })
+    checks.push(
+      loaded.problems.length > 0
+        ? {
+            id: "config",
+            status: "warn",
+            message: `config problems: ${loaded.problems.join("; ")}`,
+            fix: "fix or remove the file"
+          }
+        : {
+            id: "config",
+            status: "info",
+            message:
+              loaded.sources.length > 0 ? `config files: ${loaded.sources.join(", ")}` : "no config files (optional)"
+          }
+    )
     checks.push(...doctorSecurity({ paths: configPaths(config.env, cwd, true), env: config.env, cwd }))
     const version = piVersion()
     checks.push({ id: "pi", status: "info", message: version !== undefined ? `pi ${version}` : "pi version unknown" })
     const agentDir = config.env["PI_CODING_AGENT_DIR"] ?? join(config.env["HOME"] ?? homedir(), ".pi", "agent")
     const sources = packageSources([join(agentDir, "settings.json"), join(cwd, ".pi", "settings.json")])
-    checks.push(sources.length > 1
-      ? { id: "duplicates", status: "warn", message: `agent_browser is configured ${sources.length} times: ${sources.join("; ")}`, fix: "keep one source, or two agent_browser tools will be registered" }
-      : { id: "duplicates", status: "pass", message: `configured sources: ${sources.length}` })
+    checks.push(
+      sources.length > 1
+        ? {
+            id: "duplicates",
+            status: "warn",
+            message: `agent_browser is configured ${sources.length} times: ${sources.join("; ")}`,
+            fix: "keep one source, or two agent_browser tools will be registered"
+          }
+        : { id: "duplicates", status: "pass", message: `configured sources: ${sources.length}` }
+    )
     checks.push(yield* processTableCheck, socketFolderCheck(config))
     const lock = yield* SessionLock
     checks.push({
-      id: "lock", status: lock.crossProcess ? "pass" : "warn", message: `one call per browser session across pi processes: ${lock.mechanism}`,
-      ...(lock.crossProcess ? {} : { fix: "reinstall this package so its dependency fs-native-extensions (prebuilt for Linux, macOS and Windows) is present" })
+      id: "lock",
+      status: lock.crossProcess ? "pass" : "warn",
+      message: `one call per browser session across pi processes: ${lock.mechanism}`,
+      ...(lock.crossProcess
+        ? {}
+        : {
+            fix: "reinstall this package so its dependency fs-native-extensions (prebuilt for Linux, macOS and Windows) is present"
+          })
     })
     if (config.pool !== undefined) {
-      checks.push({ id: "pool", status: "info", message: `managed sessions launch in the browser pool set by ${config.pool.endpoint.label}${config.pool.provider !== undefined ? ` (provider ${config.pool.provider})` : ""}; its token${config.pool.token !== undefined ? ` comes from ${config.pool.token.label}` : " is not set"} (docs/POOLS.md)` })
+      checks.push({
+        id: "pool",
+        status: "info",
+        message: `managed sessions launch in the browser pool set by ${config.pool.endpoint.label}${config.pool.provider !== undefined ? ` (provider ${config.pool.provider})` : ""}; its token${config.pool.token !== undefined ? ` comes from ${config.pool.token.label}` : " is not set"} (docs/POOLS.md)`
+      })
     }
     return checks
   })
 
 export const formatDoctor = (checks: ReadonlyArray<DoctorCheck>): string =>
-  checks.map((c) => `${{ pass: "✓", warn: "⚠", fail: "✗", info: "·" }[c.status]} ${c.message}${c.fix !== undefined ? `\n    fix: ${c.fix}` : ""}`).join("\n")
+  checks
+    .map(
+      (c) =>
+        `${{ pass: "✓", warn: "⚠", fail: "✗", info: "·" }[c.status]} ${c.message}${c.fix !== undefined ? `\n    fix: ${c.fix}` : ""}`
+    )
+    .join("\n")

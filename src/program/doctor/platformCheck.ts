@@ -18,25 +18,54 @@ const TABLE_FIX = {
   test: "use a live process table"
 } as const
 
-export const processTableCheck = Effect.gen(function*(): Effect.fn.Return<DoctorCheck, never, OsProcesses> {
+export const processTableCheck = Effect.gen(function* (): Effect.fn.Return<DoctorCheck, never, OsProcesses> {
   const os = yield* OsProcesses
   const facts = os.facts
   const table = `${process.platform} (${process.arch}), process table ${facts.kind}: ${facts.source}`
-  const found = yield* Effect.either(Effect.flatMap(os.stat(process.pid), (info) =>
-    info === undefined ? Effect.succeed(false) : os.isAlive({ pid: info.pid, startTime: info.startTime })))
-  if (Either.isLeft(found)) return { id: "processes", status: "fail", message: `${table}; ${found.left.message}: no process guarantee holds`, fix: TABLE_FIX[facts.kind] }
-  if (!found.right) return { id: "processes", status: "fail", message: `${table}; this process (pid ${process.pid}) was not found again by its pid and start time`, fix: TABLE_FIX[facts.kind] }
+  const found = yield* Effect.either(
+    Effect.flatMap(os.stat(process.pid), (info) =>
+      info === undefined ? Effect.succeed(false) : os.isAlive({ pid: info.pid, startTime: info.startTime })
+    )
+  )
+  if (Either.isLeft(found))
+    return {
+      id: "processes",
+      status: "fail",
+      message: `${table}; ${found.left.message}: no process guarantee holds`,
+      fix: TABLE_FIX[facts.kind]
+    }
+  if (!found.right)
+    return {
+      id: "processes",
+      status: "fail",
+      message: `${table}; this process (pid ${process.pid}) was not found again by its pid and start time`,
+      fix: TABLE_FIX[facts.kind]
+    }
   const unchecked = facts.unchecked.length > 0 ? `; not checked: ${facts.unchecked.join("; ")}` : ""
-  return { id: "processes", status: "pass", message: `${table}; found this process (pid ${process.pid}) again by pid and start time${unchecked}` }
+  return {
+    id: "processes",
+    status: "pass",
+    message: `${table}; found this process (pid ${process.pid}) again by pid and start time${unchecked}`
+  }
 })
 
 export const socketFolderCheck = (config: ToolConfigShape): DoctorCheck => {
   const dir = socketDirOf(config)
   const fix = "set PI_AGENT_BROWSER_SOCKET_DIR to a short private folder (e.g. /tmp/piab)"
-  if (config.socketDirProblem !== undefined && dir === config.socketDir) return { id: "sockets", status: "fail", message: `socket folder ${dir}: ${config.socketDirProblem}`, fix }
+  if (config.socketDirProblem !== undefined && dir === config.socketDir)
+    return { id: "sockets", status: "fail", message: `socket folder ${dir}: ${config.socketDirProblem}`, fix }
   const limit = socketPathLimit(process.platform)
-  if (limit === undefined) return { id: "sockets", status: "pass", message: `socket folder ${dir} (daemons listen on TCP ports here: no socket path limit)` }
+  if (limit === undefined)
+    return {
+      id: "sockets",
+      status: "pass",
+      message: `socket folder ${dir} (daemons listen on TCP ports here: no socket path limit)`
+    }
   const problem = socketPathProblem(process.platform, dir)
   if (problem !== undefined) return { id: "sockets", status: "fail", message: `socket folder ${dir}: ${problem}`, fix }
-  return { id: "sockets", status: "pass", message: `socket folder ${dir}: a session socket path takes ${Buffer.byteLength(sessionSocketPath(process.platform, dir))} of ${limit} bytes` }
+  return {
+    id: "sockets",
+    status: "pass",
+    message: `socket folder ${dir}: a session socket path takes ${Buffer.byteLength(sessionSocketPath(process.platform, dir))} of ${limit} bytes`
+  }
 }

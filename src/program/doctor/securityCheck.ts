@@ -17,15 +17,18 @@ const showRule: { readonly [K in keyof SecurityRules]: (value: SecurityRules[K])
 
 export const securityChecks = ({ policy, problems }: ResolvedSecurity): ReadonlyArray<DoctorCheck> => {
   if (problems.length > 0) {
-    return [{
-      id: "security",
-      status: "fail",
-      message: `security config is malformed (every browser call fails until it is fixed): ${problems.join("; ")}`,
-      fix: "fix the key or remove it; the policy is never guessed (docs/SECURITY.md)"
-    }]
+    return [
+      {
+        id: "security",
+        status: "fail",
+        message: `security config is malformed (every browser call fails until it is fixed): ${problems.join("; ")}`,
+        fix: "fix the key or remove it; the policy is never guessed (docs/SECURITY.md)"
+      }
+    ]
   }
   const { rules, sources } = policy
-  const line = <K extends keyof SecurityRules>(key: K) => `\n    ${key}: ${showRule[key](rules[key])} (from ${sources[key]})`
+  const line = <K extends keyof SecurityRules>(key: K) =>
+    `\n    ${key}: ${showRule[key](rules[key])} (from ${sources[key]})`
   const secrets = policy.secrets.map((s) => `\n    ${s.name} → ${s.origins.join(", ")} (from ${s.source})`).join("")
   return [
     {
@@ -33,8 +36,14 @@ export const securityChecks = ({ policy, problems }: ResolvedSecurity): Readonly
       status: "info",
       message: `security preset ${policy.preset} (from ${sources.preset})${line("blockedSchemes")}${line("eval")}${line("passwordFields")}${line("uploadRoots")}${line("contentBoundaries")}`
     },
-    { id: "secrets", status: "info", message: policy.secrets.length > 0 ? `secrets (names and origins only):${secrets}` : "no secrets configured (optional)" }
+    {
+      id: "secrets",
+      status: "info",
+      message:
+        policy.secrets.length > 0 ? `secrets (names and origins only):${secrets}` : "no secrets configured (optional)"
+    }
   ]
 }
 
-export const doctorSecurity = (input: Parameters<typeof resolveSecurityConfig>[0]): ReadonlyArray<DoctorCheck> => securityChecks(resolveSecurityConfig(input))
+export const doctorSecurity = (input: Parameters<typeof resolveSecurityConfig>[0]): ReadonlyArray<DoctorCheck> =>
+  securityChecks(resolveSecurityConfig(input))

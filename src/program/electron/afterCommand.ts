@@ -19,16 +19,25 @@ import type { CommandLine } from "../../domain/CommandLine.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 
 export const electronAfterCommand = (plan: Plan, executed: Executed, call: CallContext) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const session = plan.sessionName
     const isLookup = executed.lookup?.mode === "sourceLookup" && executed.lookup.report.status === "no-candidates"
     // a call's own line, or each step a batch ran: a batched get text or @ref mutation is judged as a direct one (E7)
-    const lines = executed.outcome.kind === "batch" ? executed.outcome.rows.filter((r) => r.success).map((r) => parseCommandLine(r.command)) : [plan.line]
-    const scoped = executed.outcome.kind !== "inspection" && lines.some((line) => isTextRead(line) || refsIn(line.positionals).length > 0)
+    const lines =
+      executed.outcome.kind === "batch"
+        ? executed.outcome.rows.filter((r) => r.success).map((r) => parseCommandLine(r.command))
+        : [plan.line]
+    const scoped =
+      executed.outcome.kind !== "inspection" &&
+      lines.some((line) => isTextRead(line) || refsIn(line.positionals).length > 0)
     if (session === undefined || (fillTargetOf(plan) === undefined && !isLookup && !scoped)) return executed
     const record = yield* activeLaunchOf(session)
     if (record === undefined) return executed
-    const page = () => Effect.map(SessionRegistry, (r) => r.view(session)).pipe(Effect.flatten, Effect.map((v) => executed.navigation?.url ?? v.page?.url))
+    const page = () =>
+      Effect.map(SessionRegistry, (r) => r.view(session)).pipe(
+        Effect.flatten,
+        Effect.map((v) => executed.navigation?.url ?? v.page?.url)
+      )
     if (isLookup) return withElectronLookupContext(executed, record, yield* page())
     const context = { launchId: record.launchId, sessionName: session, url: yield* page() }
     const textScopes = lines.flatMap((line) => broadTextScope(line, context) ?? [])
@@ -36,7 +45,9 @@ export const electronAfterCommand = (plan: Plan, executed: Executed, call: CallC
     const noted: Executed = {
       ...executed,
       ...(textScopes[0] !== undefined ? { electronGetTextScopeWarning: textScopes[0] } : {}),
-      ...(executed.outcome.kind === "batch" && textScopes.length > 0 ? { electronGetTextScopeWarnings: textScopes } : {}),
+      ...(executed.outcome.kind === "batch" && textScopes.length > 0
+        ? { electronGetTextScopeWarnings: textScopes }
+        : {}),
       ...(freshness !== undefined ? { electronRefFreshness: freshness } : {})
     }
     return fillTargetOf(plan) === undefined ? noted : yield* withFillVerification(plan, noted, session, call)

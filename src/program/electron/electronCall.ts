@@ -9,7 +9,13 @@ import type { ElectronRequest } from "../../schema/ElectronInput.js"
 import type { ElectronReport } from "../../domain/ElectronReport.js"
 import type { ManagedSessionOutcome } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
-import { type CleanupFailed, InvalidInput, type PolicyBlocked, type TimedOut, type UpstreamFailed } from "../../schema/ToolError.js"
+import {
+  type CleanupFailed,
+  InvalidInput,
+  type PolicyBlocked,
+  type TimedOut,
+  type UpstreamFailed
+} from "../../schema/ToolError.js"
 import { decodeToolInput } from "../../schema/ToolInput.js"
 import type { Executed } from "../../domain/Executed.js"
 import type { CallContext } from "../pipeline/callContext.js"
@@ -18,7 +24,13 @@ import { type HostOutcome, runCleanup, runList, runProbe, runStatus } from "./ho
 import { runLaunch } from "./launch.js"
 import type { ManagedCallError } from "./managedCall.js"
 
-export type ElectronCallError = ManagedCallError | InvalidInput | PolicyBlocked | TimedOut | UpstreamFailed | CleanupFailed
+export type ElectronCallError =
+  | ManagedCallError
+  | InvalidInput
+  | PolicyBlocked
+  | TimedOut
+  | UpstreamFailed
+  | CleanupFailed
 
 export interface ElectronAttempt {
   readonly plan: Plan | undefined
@@ -33,22 +45,27 @@ export const electronModeOf = (raw: unknown, cwd: string): Either.Either<Electro
   if ((raw as { electron?: unknown } | null)?.electron === undefined) return undefined
   return Either.flatMap(decodeToolInput(raw), (input) =>
     Either.flatMap(resolveInputMode(input, cwd), (resolved) =>
-      resolved.compiled.mode === "electron" ? Either.right(resolved.compiled.electron) : Either.left(new InvalidInput({ field: "electron", detail: "electron: not an electron call" }))))
+      resolved.compiled.mode === "electron"
+        ? Either.right(resolved.compiled.electron)
+        : Either.left(new InvalidInput({ field: "electron", detail: "electron: not an electron call" }))
+    )
+  )
 }
 
 export const runElectronCall = (decoded: Either.Either<ElectronRequest, InvalidInput>, call: CallContext) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (Either.isLeft(decoded)) return { plan: undefined, error: decoded.left } satisfies ElectronAttempt
     const request = decoded.right
-    const outcome: HostOutcome & { readonly managedSessionOutcome?: ManagedSessionOutcome } = request.action === "list"
-      ? yield* runList(request)
-      : request.action === "status"
-      ? yield* runStatus(request, call)
-      : request.action === "probe"
-      ? yield* runProbe(request, call)
-      : request.action === "cleanup"
-      ? yield* runCleanup(request, call)
-      : yield* runLaunch(request, call)
+    const outcome: HostOutcome & { readonly managedSessionOutcome?: ManagedSessionOutcome } =
+      request.action === "list"
+        ? yield* runList(request)
+        : request.action === "status"
+          ? yield* runStatus(request, call)
+          : request.action === "probe"
+            ? yield* runProbe(request, call)
+            : request.action === "cleanup"
+              ? yield* runCleanup(request, call)
+              : yield* runLaunch(request, call)
     return {
       plan: outcome.plan,
       ...(outcome.executed !== undefined ? { executed: outcome.executed } : {}),

@@ -17,8 +17,15 @@ interface BranchEntry {
 const recordsIn = (electron: unknown): ReadonlyArray<Record<string, unknown>> => {
   if (electron === null || typeof electron !== "object") return []
   const e = electron as { launch?: unknown; launches?: unknown; cleanup?: { records?: unknown } }
-  const all = [e.launch, ...(Array.isArray(e.launches) ? e.launches : []), ...(Array.isArray(e.cleanup?.records) ? e.cleanup.records : [])]
-  return all.filter((r): r is Record<string, unknown> => r !== null && typeof r === "object" && typeof (r as { launchId?: unknown }).launchId === "string")
+  const all = [
+    e.launch,
+    ...(Array.isArray(e.launches) ? e.launches : []),
+    ...(Array.isArray(e.cleanup?.records) ? e.cleanup.records : [])
+  ]
+  return all.filter(
+    (r): r is Record<string, unknown> =>
+      r !== null && typeof r === "object" && typeof (r as { launchId?: unknown }).launchId === "string"
+  )
 }
 
 /** Every launch record on the branch, newest state per launch id (raw: the host decodes and judges them). */
@@ -35,23 +42,29 @@ export const electronRecordsFromBranch = (entries: ReadonlyArray<unknown>): Read
   return [...byId.values()]
 }
 
-export const restoreElectronLaunches = Effect.fn("Electron.restore")(function*(records: ReadonlyArray<unknown>) {
+export const restoreElectronLaunches = Effect.fn("Electron.restore")(function* (records: ReadonlyArray<unknown>) {
   const host = yield* ElectronHost
   return yield* host.restore(records)
 })
 
 /** Reload: keep the branch's active launches for the next instance, clean the rest this runtime owns. */
-export const handOverElectronLaunches = Effect.fn("Electron.handOver")(function*(branchRecords: ReadonlyArray<Record<string, unknown>>) {
+export const handOverElectronLaunches = Effect.fn("Electron.handOver")(function* (
+  branchRecords: ReadonlyArray<Record<string, unknown>>
+) {
   const host = yield* ElectronHost
   const visible = new Set(branchRecords.filter((r) => r["cleanupState"] === "active").map((r) => String(r["launchId"])))
   const offBranch = (yield* host.records).filter((r) => !visible.has(r.launchId) && r.cleanupState !== "cleaned")
   const cleaned = []
   for (const record of offBranch) {
-    cleaned.push(yield* host.cleanup({ _tag: "one", launchId: record.launchId }, DEFAULT_CLEANUP_TIMEOUT_MS).pipe(
-      Effect.map((report) => ({ launchId: record.launchId, partial: report.partial })),
-      Effect.tapErrorCause((cause) => Effect.logWarning("Electron cleanup of an off-branch launch did not finish", cause)),
-      Effect.orElseSucceed(() => ({ launchId: record.launchId, partial: true }))
-    ))
+    cleaned.push(
+      yield* host.cleanup({ _tag: "one", launchId: record.launchId }, DEFAULT_CLEANUP_TIMEOUT_MS).pipe(
+        Effect.map((report) => ({ launchId: record.launchId, partial: report.partial })),
+        Effect.tapErrorCause((cause) =>
+          Effect.logWarning("Electron cleanup of an off-branch launch did not finish", cause)
+        ),
+        Effect.orElseSucceed(() => ({ launchId: record.launchId, partial: true }))
+      )
+    )
   }
   yield* host.release([...visible])
   return { kept: [...visible], cleaned }

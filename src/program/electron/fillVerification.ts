@@ -19,7 +19,9 @@ const READ_TIMEOUT_MS = 5_000
 export const fillTargetOf = (plan: Plan): { readonly target: string; readonly text: string } | undefined => {
   const [command, target, ...text] = plan.line.positionals
   // a {{secret:NAME}} is compared by nobody: its value is not the text, and reading it back would only re-expose it
-  return command === "fill" && target !== undefined && text.length > 0 && !text.some(mentionsSecret) ? { target, text: text.join(" ") } : undefined
+  return command === "fill" && target !== undefined && text.length > 0 && !text.some(mentionsSecret)
+    ? { target, text: text.join(" ") }
+    : undefined
 }
 
 const stringField = (c: ManagedCall, field: string): string | null | undefined => {
@@ -29,22 +31,25 @@ const stringField = (c: ManagedCall, field: string): string | null | undefined =
 }
 
 /** Compares what a read returned with what was typed; `get text` may end in a newline (textContent). */
-const differs = (observed: string, expected: string, viaText: boolean) => (viaText ? observed.replace(/\n+$/, "") : observed) !== expected
+const differs = (observed: string, expected: string, viaText: boolean) =>
+  (viaText ? observed.replace(/\n+$/, "") : observed) !== expected
 
 export const verifyElectronFill = (plan: Plan, session: string, call: CallContext) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const fill = fillTargetOf(plan)
     if (fill === undefined) return undefined
-    const read = (args: ReadonlyArray<string>) => runManagedCall({ args: ["--session", session, ...args], timeoutMs: READ_TIMEOUT_MS }, call)
+    const read = (args: ReadonlyArray<string>) =>
+      runManagedCall({ args: ["--session", session, ...args], timeoutMs: READ_TIMEOUT_MS }, call)
     const value = stringField(yield* read(["get", "value", fill.target]), "value")
     if (typeof value !== "string" || !differs(value, fill.text, false)) return undefined
     // an element without a value (a contenteditable editor) reads as "": its text is what the fill changed
-    const editable = value === "" ? stringField(yield* read(["get", "attr", fill.target, "contenteditable"]), "value") : undefined
+    const editable =
+      value === "" ? stringField(yield* read(["get", "attr", fill.target, "contenteditable"]), "value") : undefined
     const viaText = typeof editable === "string" && editable.toLowerCase() !== "false"
     const observed = viaText ? stringField(yield* read(["get", "text", fill.target]), "text") : value
     if (typeof observed !== "string" || !differs(observed, fill.text, viaText)) return undefined
     const observedLength = viaText ? observed.replace(/\n+$/, "").length : observed.length
-    const verifiedWith = viaText ? "get text" as const : "get value" as const
+    const verifiedWith = viaText ? ("get text" as const) : ("get value" as const)
     const verification: FillVerification = {
       status: "mismatch",
       target: fill.target,
@@ -58,4 +63,7 @@ export const verifyElectronFill = (plan: Plan, session: string, call: CallContex
 
 /** The executed fill with its verification, when the read-back differs; unchanged otherwise. */
 export const withFillVerification = (plan: Plan, executed: Executed, session: string, call: CallContext) =>
-  Effect.map(verifyElectronFill(plan, session, call), (fillVerification): Executed => (fillVerification === undefined ? executed : { ...executed, fillVerification }))
+  Effect.map(
+    verifyElectronFill(plan, session, call),
+    (fillVerification): Executed => (fillVerification === undefined ? executed : { ...executed, fillVerification })
+  )

@@ -45,28 +45,40 @@ export const runList = (request: Extract<ElectronRequest, { action: "list" }>) =
  * title and url, so a session showing something other than the app's own pages is reported as a mismatch.
  */
 export const runStatus = (request: Extract<ElectronRequest, { action: "status" }>, call: CallContext) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const host = yield* ElectronHost
     const registry = yield* SessionRegistry
     const report = yield* Effect.either(host.status(request.selector))
     if (Either.isLeft(report)) return { error: report.left } satisfies HostOutcome
     const managed = Option.getOrUndefined(yield* registry.snapshot)?.managed
-    const liveSessions = report.right.statuses.filter((s) => s.pidAlive && s.sessionName !== undefined).map((s) => s.sessionName ?? "")
-    const attached = managed?.active === true ? report.right.statuses.find((s) => s.pidAlive && s.portAlive && s.sessionName === managed.name) : undefined
-    const page = attached !== undefined && managed !== undefined
-      ? yield* registry.withLock(yield* managedKey(call), readPage(managed.name, request.timeoutMs, call))
-      : undefined
-    const mismatch: ElectronSessionMismatch | undefined = managed?.active === true && liveSessions.length > 0 && !liveSessions.includes(managed.name)
-      ? { reason: "managed-session-not-attached", managedSession: managed.name, launchSessions: liveSessions }
-      : attached !== undefined && page !== undefined && managed !== undefined
-      ? urlMismatchOf(attached, managed.name, page)
-      : undefined
-    const electron: Report<"status"> = { action: "status", request, ...report.right, ...(mismatch !== undefined ? { sessionMismatch: mismatch } : {}) }
+    const liveSessions = report.right.statuses
+      .filter((s) => s.pidAlive && s.sessionName !== undefined)
+      .map((s) => s.sessionName ?? "")
+    const attached =
+      managed?.active === true
+        ? report.right.statuses.find((s) => s.pidAlive && s.portAlive && s.sessionName === managed.name)
+        : undefined
+    const page =
+      attached !== undefined && managed !== undefined
+        ? yield* registry.withLock(yield* managedKey(call), readPage(managed.name, request.timeoutMs, call))
+        : undefined
+    const mismatch: ElectronSessionMismatch | undefined =
+      managed?.active === true && liveSessions.length > 0 && !liveSessions.includes(managed.name)
+        ? { reason: "managed-session-not-attached", managedSession: managed.name, launchSessions: liveSessions }
+        : attached !== undefined && page !== undefined && managed !== undefined
+          ? urlMismatchOf(attached, managed.name, page)
+          : undefined
+    const electron: Report<"status"> = {
+      action: "status",
+      request,
+      ...report.right,
+      ...(mismatch !== undefined ? { sessionMismatch: mismatch } : {})
+    }
     return { electron } satisfies HostOutcome
   }).pipe(Effect.map((outcome): HostOutcome => outcome))
 
 export const runProbe = (request: Extract<ElectronRequest, { action: "probe" }>, call: CallContext) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const host = yield* ElectronHost
     const registry = yield* SessionRegistry
     const records = yield* host.records
@@ -76,32 +88,60 @@ export const runProbe = (request: Extract<ElectronRequest, { action: "probe" }>,
     if (request.launchId !== undefined) {
       record = records.find((r) => r.launchId === request.launchId)
       if (record === undefined) {
-        return { error: new InvalidInput({ field: "electron.launchId", detail: `electron.launchId: no wrapper launch "${request.launchId}"; run electron status with all: true` }) } satisfies HostOutcome
+        return {
+          error: new InvalidInput({
+            field: "electron.launchId",
+            detail: `electron.launchId: no wrapper launch "${request.launchId}"; run electron status with all: true`
+          })
+        } satisfies HostOutcome
       }
       session = record.sessionName
     } else {
       if (managed?.active !== true) {
-        return { error: new InvalidInput({ field: "electron", detail: "electron.probe: no attached session; run electron launch first, or pass launchId" }) } satisfies HostOutcome
+        return {
+          error: new InvalidInput({
+            field: "electron",
+            detail: "electron.probe: no attached session; run electron launch first, or pass launchId"
+          })
+        } satisfies HostOutcome
       }
       session = managed.name
       record = records.find((r) => r.sessionName === managed.name && OPEN.has(r.cleanupState))
     }
-    const launchStatus = record !== undefined
-      ? yield* host.probe(record.launchId).pipe(Effect.tapErrorCause((cause) => Effect.logDebug("Electron launch probe failed: the status has no launch facts", cause)), Effect.orElseSucceed(() => undefined))
-      : undefined
+    const launchStatus =
+      record !== undefined
+        ? yield* host.probe(record.launchId).pipe(
+            Effect.tapErrorCause((cause) =>
+              Effect.logDebug("Electron launch probe failed: the status has no launch facts", cause)
+            ),
+            Effect.orElseSucceed(() => undefined)
+          )
+        : undefined
     const dead = launchStatus !== undefined && (!launchStatus.pidAlive || !launchStatus.portAlive)
     const probeContext = {
-      kind: request.launchId !== undefined ? "launch" as const : "current-session" as const,
+      kind: request.launchId !== undefined ? ("launch" as const) : ("current-session" as const),
       ...(record !== undefined ? { launchId: record.launchId } : {}),
       ...(session !== undefined ? { sessionName: session } : {})
     }
     if (session === undefined || dead) {
-      const reason = dead ? "the launch's process or debug port is gone; clean it up" : "no session is attached to this launch"
-      const electron: Report<"probe"> = { action: "probe", request, status: "partial", probeContext, ...(launchStatus !== undefined ? { launchStatus } : {}), probe: { errors: [reason] } }
+      const reason = dead
+        ? "the launch's process or debug port is gone; clean it up"
+        : "no session is attached to this launch"
+      const electron: Report<"probe"> = {
+        action: "probe",
+        request,
+        status: "partial",
+        probeContext,
+        ...(launchStatus !== undefined ? { launchStatus } : {}),
+        probe: { errors: [reason] }
+      }
       return { electron } satisfies HostOutcome
     }
     const key = yield* managedKey(call)
-    const { reads, snapshot } = yield* registry.withLock(session === managed?.name ? key : `explicit:${session}`, readSession(session, request.timeoutMs, call))
+    const { reads, snapshot } = yield* registry.withLock(
+      session === managed?.name ? key : `explicit:${session}`,
+      readSession(session, request.timeoutMs, call)
+    )
     const mismatch = launchStatus !== undefined ? urlMismatchOf(launchStatus, session, reads) : undefined
     const electron: Report<"probe"> = {
       action: "probe",
@@ -113,11 +153,15 @@ export const runProbe = (request: Extract<ElectronRequest, { action: "probe" }>,
       ...(mismatch !== undefined ? { sessionMismatch: mismatch } : {})
     }
     // the snapshot is the probe's body; a failed read is reported in the probe, not as the call's failure
-    return { ...(snapshot.plan !== undefined ? { plan: snapshot.plan } : {}), ...(snapshot.executed !== undefined ? { executed: snapshot.executed } : {}), electron } satisfies HostOutcome
+    return {
+      ...(snapshot.plan !== undefined ? { plan: snapshot.plan } : {}),
+      ...(snapshot.executed !== undefined ? { executed: snapshot.executed } : {}),
+      electron
+    } satisfies HostOutcome
   }).pipe(Effect.map((outcome): HostOutcome => outcome))
 
 export const runCleanup = (request: Extract<ElectronRequest, { action: "cleanup" }>, call: CallContext) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const host = yield* ElectronHost
     const registry = yield* SessionRegistry
     const selected = yield* Effect.either(host.status(request.selector))
@@ -130,22 +174,44 @@ export const runCleanup = (request: Extract<ElectronRequest, { action: "cleanup"
       const session = record.sessionName
       if (session === undefined || !OPEN.has(record.cleanupState)) continue
       if (!owned.has(session)) {
-        sessionSteps.push({ launchId: record.launchId, sessionName: session, status: "skipped", reason: "not open (already closed)" })
+        sessionSteps.push({
+          launchId: record.launchId,
+          sessionName: session,
+          status: "skipped",
+          reason: "not open (already closed)"
+        })
         continue
       }
       const lock = session === managed?.name ? key : `explicit:${session}`
-      const closed = yield* registry.withLock(lock, runManagedCall({ args: ["--session", session, "close"], ...readTimeout(request.timeoutMs) }, call))
-      sessionSteps.push(closed.error === undefined
-        ? { launchId: record.launchId, sessionName: session, status: "ok" }
-        : { launchId: record.launchId, sessionName: session, status: "failed", reason: closed.error._tag })
+      const closed = yield* registry.withLock(
+        lock,
+        runManagedCall({ args: ["--session", session, "close"], ...readTimeout(request.timeoutMs) }, call)
+      )
+      sessionSteps.push(
+        closed.error === undefined
+          ? { launchId: record.launchId, sessionName: session, status: "ok" }
+          : { launchId: record.launchId, sessionName: session, status: "failed", reason: closed.error._tag }
+      )
     }
     const cleaned = yield* Effect.either(host.cleanup(request.selector, request.timeoutMs))
     if (Either.isLeft(cleaned)) {
       const error = cleaned.left
       const cleanup = error._tag === "CleanupFailed" ? error.electronCleanup : undefined
-      const electron: Report<"cleanup"> = { action: "cleanup", request, status: "partial", sessionSteps, ...(cleanup !== undefined ? { cleanup } : {}) }
+      const electron: Report<"cleanup"> = {
+        action: "cleanup",
+        request,
+        status: "partial",
+        sessionSteps,
+        ...(cleanup !== undefined ? { cleanup } : {})
+      }
       return { error, electron } satisfies HostOutcome
     }
-    const electron: Report<"cleanup"> = { action: "cleanup", request, status: "succeeded", sessionSteps, cleanup: cleaned.right }
+    const electron: Report<"cleanup"> = {
+      action: "cleanup",
+      request,
+      status: "succeeded",
+      sessionSteps,
+      cleanup: cleaned.right
+    }
     return { electron } satisfies HostOutcome
   }).pipe(Effect.map((outcome): HostOutcome => outcome))

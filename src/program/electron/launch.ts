@@ -43,7 +43,7 @@ export interface LaunchOutcome {
  * leaves upstream's choice, said in the report.
  */
 const selectTarget = (launched: ElectronLaunchResult, call: CallContext) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { connect, targets } = launched
     if (connect.via !== "target" || connect.targetId === undefined) return connect
     const chosen = targets.find((t) => t.id === connect.targetId)
@@ -53,7 +53,7 @@ const selectTarget = (launched: ElectronLaunchResult, call: CallContext) =>
   })
 
 const handoffOf = (launch: LaunchRequest, call: CallContext) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (launch.handoff === "connect") {
       // an app that is still loading its window would fail the model's first command: wait for the load (bounded)
       yield* runManagedCall({ args: ["wait", "--load", "load"], timeoutMs: 10_000 }, call)
@@ -63,7 +63,11 @@ const handoffOf = (launch: LaunchRequest, call: CallContext) =>
     if (launch.handoff === "tabs" || tabs.error !== undefined) return { call: tabs, refCount: undefined, retries: 0 }
     let snapshot = yield* runManagedCall({ args: ["snapshot", "-i"] }, call)
     let retries = 0
-    while (snapshot.error === undefined && (snapshot.executed?.refSnapshot?.refCount ?? 0) === 0 && retries < SNAPSHOT_RETRIES) {
+    while (
+      snapshot.error === undefined &&
+      (snapshot.executed?.refSnapshot?.refCount ?? 0) === 0 &&
+      retries < SNAPSHOT_RETRIES
+    ) {
       yield* Effect.sleep(SNAPSHOT_RETRY_MS)
       retries++
       snapshot = yield* runManagedCall({ args: ["snapshot", "-i"] }, call)
@@ -72,7 +76,7 @@ const handoffOf = (launch: LaunchRequest, call: CallContext) =>
   })
 
 export const runLaunch = (request: Extract<ElectronRequest, { action: "launch" }>, call: CallContext) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const host = yield* ElectronHost
     const registry = yield* SessionRegistry
     const config = yield* ToolConfig
@@ -81,11 +85,20 @@ export const runLaunch = (request: Extract<ElectronRequest, { action: "launch" }
     const started = yield* Effect.either(host.launch(launch))
     if (Either.isLeft(started)) {
       const error = started.left
-      const diagnostics = error._tag === "TimedOut" || error._tag === "UpstreamFailed" ? error.electronLaunch : undefined
+      const diagnostics =
+        error._tag === "TimedOut" || error._tag === "UpstreamFailed" ? error.electronLaunch : undefined
       const policy = error._tag === "PolicyBlocked" ? error.policy : undefined
       return {
         error,
-        electron: { ...base, status: "failed" as const, failure: { stage: "launch" as const, ...(diagnostics !== undefined ? { diagnostics } : {}), ...(policy !== undefined ? { policy } : {}) } }
+        electron: {
+          ...base,
+          status: "failed" as const,
+          failure: {
+            stage: "launch" as const,
+            ...(diagnostics !== undefined ? { diagnostics } : {}),
+            ...(policy !== undefined ? { policy } : {})
+          }
+        }
       }
     }
     const launched = started.right
@@ -98,29 +111,42 @@ export const runLaunch = (request: Extract<ElectronRequest, { action: "launch" }
     const connectInput = { args: ["connect", launched.connect.argument], sessionMode: "fresh" }
     const first = yield* Effect.either(prepare(connectInput, call))
     const key = Either.isRight(first) ? lockKeyOf(first.right, baseNameOf(call, config)) : undefined
-    const attached = yield* registry.withLock(key, Effect.gen(function*() {
-      const connect = yield* runManagedCall(connectInput, call)
-      if (connect.error !== undefined || connect.plan?.sessionName === undefined) {
-        const outcome = connect.plan?.sessionRole === "fresh" ? yield* abandonFreshLaunch(connect.plan) : undefined
-        return { connect, outcome }
-      }
-      const record = yield* Effect.orDie(host.attachSession(launched.launch.launchId, connect.plan.sessionName))
-      const attachedTo = yield* selectTarget(launched, call)
-      const handoff = yield* handoffOf(launch, call)
-      return { connect, record, handoff, attachedTo }
-    }))
+    const attached = yield* registry.withLock(
+      key,
+      Effect.gen(function* () {
+        const connect = yield* runManagedCall(connectInput, call)
+        if (connect.error !== undefined || connect.plan?.sessionName === undefined) {
+          const outcome = connect.plan?.sessionRole === "fresh" ? yield* abandonFreshLaunch(connect.plan) : undefined
+          return { connect, outcome }
+        }
+        const record = yield* Effect.orDie(host.attachSession(launched.launch.launchId, connect.plan.sessionName))
+        const attachedTo = yield* selectTarget(launched, call)
+        const handoff = yield* handoffOf(launch, call)
+        return { connect, record, handoff, attachedTo }
+      })
+    )
     if (!("record" in attached) || attached.record === undefined) {
       // never leave a launch nobody is attached to: clean it now, and say so
-      const cleanup = yield* host.cleanup({ _tag: "one", launchId: launched.launch.launchId }, DEFAULT_CLEANUP_TIMEOUT_MS).pipe(
-        Effect.tapErrorCause((cause) => Effect.logWarning("cleanup of an Electron launch no session attached to did not finish", cause)),
-        Effect.catchTag("CleanupFailed", (e) => Effect.succeed(e.electronCleanup)),
-        Effect.orElseSucceed(() => undefined)
-      )
+      const cleanup = yield* host
+        .cleanup({ _tag: "one", launchId: launched.launch.launchId }, DEFAULT_CLEANUP_TIMEOUT_MS)
+        .pipe(
+          Effect.tapErrorCause((cause) =>
+            Effect.logWarning("cleanup of an Electron launch no session attached to did not finish", cause)
+          ),
+          Effect.catchTag("CleanupFailed", (e) => Effect.succeed(e.electronCleanup)),
+          Effect.orElseSucceed(() => undefined)
+        )
       const records = yield* host.records
       const latest = records.find((r) => r.launchId === launched.launch.launchId) ?? launched.launch
       return {
         ...attached.connect,
-        electron: { ...facts, status: "failed" as const, launch: latest, failure: { stage: "attach" as const }, ...(cleanup !== undefined ? { cleanup } : {}) },
+        electron: {
+          ...facts,
+          status: "failed" as const,
+          launch: latest,
+          failure: { stage: "attach" as const },
+          ...(cleanup !== undefined ? { cleanup } : {})
+        },
         ...(attached.outcome !== undefined ? { managedSessionOutcome: attached.outcome } : {})
       }
     }

@@ -24,7 +24,7 @@ export interface ManagedCall {
 }
 
 export const runManagedCall = (input: Record<string, unknown>, call: CallContext) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const planned = yield* Effect.either(prepare(input, call))
     if (Either.isLeft(planned)) return { error: planned.left } satisfies ManagedCall
     const plan = planned.right

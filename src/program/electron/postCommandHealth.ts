@@ -14,8 +14,11 @@ import { actsOnApp, isClose } from "../../upstream/commandPolicy.js"
 /** Commands that can change or end what an app shows (element actions, navigation, input, scripts, batches). */
 
 const isMutation = (plan: Plan): boolean =>
-  plan.compiled.mode === "semanticAction" || plan.compiled.mode === "job" ||
-  (actsOnApp(plan.line.command) && !isClose(plan.line) && !(plan.line.command === "tab" && plan.line.subcommand === "list"))
+  plan.compiled.mode === "semanticAction" ||
+  plan.compiled.mode === "job" ||
+  (actsOnApp(plan.line.command) &&
+    !isClose(plan.line) &&
+    !(plan.line.command === "tab" && plan.line.subcommand === "list"))
 
 export interface HealthVerdict {
   readonly report: ElectronHealthReport
@@ -23,13 +26,15 @@ export interface HealthVerdict {
 }
 
 export const electronPostCommandHealth = (plan: Plan, executed: Executed) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (plan.sessionName === undefined || !isMutation(plan)) return undefined
     const host = yield* ElectronHost
     const record = (yield* host.records).find((r) => r.sessionName === plan.sessionName && r.cleanupState === "active")
     if (record === undefined) return undefined
     const status = yield* host.probe(record.launchId).pipe(
-      Effect.tapErrorCause((cause) => Effect.logDebug("Electron probe after a command failed: no health report", cause)),
+      Effect.tapErrorCause((cause) =>
+        Effect.logDebug("Electron probe after a command failed: no health report", cause)
+      ),
       Effect.orElseSucceed(() => undefined)
     )
     if (status === undefined) return undefined
@@ -37,14 +42,20 @@ export const electronPostCommandHealth = (plan: Plan, executed: Executed) =>
     const reason: ElectronHealthReport["reason"] | undefined = !status.pidAlive
       ? "process-dead"
       : !status.portAlive
-      ? "debug-port-dead"
-      : pages.length > 0 && pages.every((t) => t.url === "about:blank")
-      ? "about-blank"
-      : undefined
+        ? "debug-port-dead"
+        : pages.length > 0 && pages.every((t) => t.url === "about:blank")
+          ? "about-blank"
+          : undefined
     if (reason === undefined) return undefined
     const expectedUrl = executed.navigation?.url ?? record.appName
     const verdict: HealthVerdict = {
-      report: { action: "post-command-health", launchId: record.launchId, sessionName: plan.sessionName, reason, status },
+      report: {
+        action: "post-command-health",
+        launchId: record.launchId,
+        sessionName: plan.sessionName,
+        reason,
+        status
+      },
       error: new TabDrift({ expectedUrl, observedUrl: reason === "about-blank" ? "about:blank" : `no app (${reason})` })
     }
     return verdict

@@ -15,10 +15,19 @@ const dataOf = (c: ManagedCall): Record<string, unknown> | null =>
 const reader = (session: string, timeoutMs: number | undefined, call: CallContext) => {
   const errors: Array<string> = []
   const at = (args: ReadonlyArray<string>, stdin?: string) =>
-    Effect.map(runManagedCall({ args: ["--session", session, ...args], ...(stdin !== undefined ? { stdin } : {}), ...readTimeout(timeoutMs) }, call), (c) => {
-      if (c.error !== undefined) errors.push(`${args.slice(0, 2).join(" ")}: ${c.error._tag}${"message" in c.error && c.error.message !== "" ? ` ${c.error.message}` : ""}`)
-      return c
-    })
+    Effect.map(
+      runManagedCall(
+        { args: ["--session", session, ...args], ...(stdin !== undefined ? { stdin } : {}), ...readTimeout(timeoutMs) },
+        call
+      ),
+      (c) => {
+        if (c.error !== undefined)
+          errors.push(
+            `${args.slice(0, 2).join(" ")}: ${c.error._tag}${"message" in c.error && c.error.message !== "" ? ` ${c.error.message}` : ""}`
+          )
+        return c
+      }
+    )
   const text = (c: ManagedCall, field: string): string | undefined => {
     const value = dataOf(c)?.[field]
     return typeof value === "string" ? value : undefined
@@ -28,7 +37,7 @@ const reader = (session: string, timeoutMs: number | undefined, call: CallContex
 
 /** `get title` and `get url` of a session (status's mismatch check). */
 export const readPage = (session: string, timeoutMs: number | undefined, call: CallContext) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { at, text, errors } = reader(session, timeoutMs, call)
     const title = text(yield* at(["get", "title"]), "title")
     const url = text(yield* at(["get", "url"]), "url")
@@ -37,7 +46,7 @@ export const readPage = (session: string, timeoutMs: number | undefined, call: C
 
 /** Title, url, focused element and tabs, then a compact `snapshot -i` (the probe's Executed). */
 export const readSession = (session: string, timeoutMs: number | undefined, call: CallContext) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { at, text, errors } = reader(session, timeoutMs, call)
     const title = text(yield* at(["get", "title"]), "title")
     const url = text(yield* at(["get", "url"]), "url")
@@ -56,7 +65,9 @@ export const readSession = (session: string, timeoutMs: number | undefined, call
       ...(tabs !== undefined ? { tabs } : {}),
       ...(snapshot.executed?.refSnapshot !== undefined ? { refCount: snapshot.executed.refSnapshot.refCount } : {}),
       ...(refIds !== undefined ? { refIds: refIds.slice(0, MAX_PROBE_REF_IDS) } : {}),
-      ...(refIds !== undefined && refIds.length > MAX_PROBE_REF_IDS ? { omittedRefIds: refIds.length - MAX_PROBE_REF_IDS } : {}),
+      ...(refIds !== undefined && refIds.length > MAX_PROBE_REF_IDS
+        ? { omittedRefIds: refIds.length - MAX_PROBE_REF_IDS }
+        : {}),
       errors
     }
     return { reads, snapshot }

@@ -13,7 +13,11 @@ export const ELECTRON_LOOKUP_LIMITATIONS = [
   "The wrapper does not unpack installed app resources or app.asar; inspect the live app instead (snapshot, probe, tab list)."
 ] as const
 
-export const withElectronLookupContext = (executed: Executed, record: ElectronLaunchRecord, url: string | undefined): Executed => {
+export const withElectronLookupContext = (
+  executed: Executed,
+  record: ElectronLaunchRecord,
+  url: string | undefined
+): Executed => {
   const lookup = executed.lookup
   if (lookup?.mode !== "sourceLookup" || lookup.report.status !== "no-candidates") return executed
   const electronContext: ElectronLookupContext = {

@@ -55,7 +55,14 @@ export const initiatorCandidates = (r: Row): ReadonlyArray<NetworkCandidate> => 
   const requestUrl = typeof r["url"] === "string" ? { requestUrl: displayUrl(r["url"]) } : {}
   const add = (file: string, line: number | undefined, field: string) => {
     if (out.some((c) => c.file === displayUrl(file) && c.line === line)) return
-    out.push({ source: "initiator", confidence: /^[a-z]+:\/\//i.test(file) ? "low" : "medium", evidence: [`${field} of the failed request`], file: displayUrl(file), ...(line !== undefined ? { line } : {}), ...requestUrl })
+    out.push({
+      source: "initiator",
+      confidence: /^[a-z]+:\/\//i.test(file) ? "low" : "medium",
+      evidence: [`${field} of the failed request`],
+      file: displayUrl(file),
+      ...(line !== undefined ? { line } : {}),
+      ...requestUrl
+    })
   }
   const walk = (value: unknown, field: string, depth: number): void => {
     if (depth > 6 || out.length >= 10) return
@@ -67,7 +74,12 @@ export const initiatorCandidates = (r: Row): ReadonlyArray<NetworkCandidate> => 
     if (!isRow(value)) return
     const url = value["url"] ?? value["fileName"] ?? value["file"]
     if (typeof url === "string" && SOURCE_FILE.test(url)) {
-      const line = typeof value["lineNumber"] === "number" ? value["lineNumber"] + 1 : typeof value["line"] === "number" ? value["line"] : undefined
+      const line =
+        typeof value["lineNumber"] === "number"
+          ? value["lineNumber"] + 1
+          : typeof value["line"] === "number"
+            ? value["line"]
+            : undefined
       add(url, line, field)
       return
     }

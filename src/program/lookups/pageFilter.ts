@@ -15,19 +15,32 @@ import { targetOf } from "../../session/target.js"
 const GET_URL_TIMEOUT_MS = 5_000
 
 export const applyPageFilter = (plan: Plan, outcome: UpstreamOutcome) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const mode = plan.compiled.mode === "args" ? plan.compiled.pageFilter : undefined
     const data = outcome.kind === "single" ? (outcome.data as Record<string, unknown> | null) : null
     const requests = data?.["requests"]
     if (mode === undefined || outcome.kind !== "single" || data === null || !Array.isArray(requests)) return { outcome }
     const commands = yield* SessionCommands
     const page = yield* commands.run(targetOf(plan), ["get", "url"], { timeoutMs: GET_URL_TIMEOUT_MS }).pipe(
-      Effect.tapErrorCause((cause) => Effect.logDebug("page filter could not read the URL: requests are not filtered", cause)),
+      Effect.tapErrorCause((cause) =>
+        Effect.logDebug("page filter could not read the URL: requests are not filtered", cause)
+      ),
       Effect.option
     )
-    const currentUrl = page._tag === "Some" && page.value.kind === "single" ? (page.value.data as { url?: unknown } | null)?.url : undefined
+    const currentUrl =
+      page._tag === "Some" && page.value.kind === "single"
+        ? (page.value.data as { url?: unknown } | null)?.url
+        : undefined
     if (typeof currentUrl !== "string") return { outcome }
-    const kept = (requests as ReadonlyArray<Record<string, unknown>>).filter((r) => matchesPage(mode, currentUrl, String(r["url"] ?? "")))
-    const filter: NetworkRequestsPageFilter = { cleanArgs: plan.args, currentUrl, mode, matchedRows: kept.length, totalRows: requests.length }
+    const kept = (requests as ReadonlyArray<Record<string, unknown>>).filter((r) =>
+      matchesPage(mode, currentUrl, String(r["url"] ?? ""))
+    )
+    const filter: NetworkRequestsPageFilter = {
+      cleanArgs: plan.args,
+      currentUrl,
+      mode,
+      matchedRows: kept.length,
+      totalRows: requests.length
+    }
     return { outcome: { ...outcome, data: { ...data, requests: kept } } satisfies UpstreamOutcome, filter }
   })

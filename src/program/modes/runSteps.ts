@@ -62,7 +62,7 @@ const runFillStep = (
   timeoutMs: number,
   role: string | undefined
 ) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const probe = fillProbeRows(fill, role)
     const steps = [...probe.before, row, ...probe.after]
     const rows = yield* (yield* SessionCommands).batch(target, steps, { timeoutMs, failFast: true })
@@ -91,16 +91,24 @@ const runFillStep = (
 
 /** Waits (bounded by the settle cap and the call's budget) until the page just opened has stopped changing; best effort. */
 const settleAfterOpen = (target: SessionTarget, deadline: number) =>
-  Effect.flatMap(Clock.currentTimeMillis, (now) => deadline - now < MIN_STEP_BUDGET_MS + SETTLE_CAP_MS
-    ? Effect.void
-    : Effect.ignore(SessionCommands.pipe(Effect.flatMap((commands) => commands.run(target, ["eval", settleExpression()], { timeoutMs: SETTLE_CAP_MS + MIN_STEP_BUDGET_MS })))))
+  Effect.flatMap(Clock.currentTimeMillis, (now) =>
+    deadline - now < MIN_STEP_BUDGET_MS + SETTLE_CAP_MS
+      ? Effect.void
+      : Effect.ignore(
+          SessionCommands.pipe(
+            Effect.flatMap((commands) =>
+              commands.run(target, ["eval", settleExpression()], { timeoutMs: SETTLE_CAP_MS + MIN_STEP_BUDGET_MS })
+            )
+          )
+        )
+  )
 
 /** Budget of the URL read after a missed URL assertion. */
 const SEEN_URL_READ_MS = 5_000
 
 /** A URL assertion that was not met, with the URL the page is at (read now; best effort, within the budget). */
 const withSeenUrl = (target: SessionTarget, error: TimedOut, deadline: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (error.assertion?.kind !== "url") return error
     const assertion = error.assertion
     const left = deadline - (yield* Clock.currentTimeMillis)
@@ -114,11 +122,17 @@ const withSeenUrl = (target: SessionTarget, error: TimedOut, deadline: number) =
     return withFields(error, { assertion: { ...assertion, seenUrl: url } })
   })
 
-export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>, failFast: boolean, onProgress: ProgressSink | undefined) =>
-  Effect.gen(function*() {
+export const runSteps = (
+  plan: Plan,
+  rows: ReadonlyArray<ReadonlyArray<string>>,
+  failFast: boolean,
+  onProgress: ProgressSink | undefined
+) =>
+  Effect.gen(function* () {
     const commands = yield* SessionCommands
     const redactor = yield* Redactor
-    const refs = plan.sessionName !== undefined ? yield* (yield* SessionRegistry).refSnapshotOf(plan.sessionName) : undefined
+    const refs =
+      plan.sessionName !== undefined ? yield* (yield* SessionRegistry).refSnapshotOf(plan.sessionName) : undefined
     const lookup = (ref: string) => refs?.refs.get(ref)?.name
     yield* redactor.learnSteps(rows, lookup)
     const shown = (row: ReadonlyArray<string>) => Effect.flatMap(redactor.echoArgs(row, lookup), redactor.scrubValue)
@@ -129,7 +143,14 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
       const row = rows[index] ?? []
       const remaining = deadline - (yield* Clock.currentTimeMillis)
       if (remaining < MIN_STEP_BUDGET_MS) {
-        return yield* new TimedOut({ reason: "step-budget", timeoutMs: plan.timeoutMs, dispatched: "no", stdout: "", stderr: "", partialProgress: yield* timeoutProgress(rows, done, index) })
+        return yield* new TimedOut({
+          reason: "step-budget",
+          timeoutMs: plan.timeoutMs,
+          dispatched: "no",
+          stdout: "",
+          stderr: "",
+          partialProgress: yield* timeoutProgress(rows, done, index)
+        })
       }
       // a run of keystrokes (a job's type step) in one process
       const keys = keystrokeRunLength(rows, index)
@@ -156,42 +177,64 @@ export const runSteps = (plan: Plan, rows: ReadonlyArray<ReadonlyArray<string>>,
       const named = need === undefined && mayProbe(plan) && namesControls(row)
       // a click with modifiers, a drop, a storage key removal: the tool sends it itself (program/page/inputCommand.ts)
       const input = need === undefined ? inputCommandOf(parseCommandLine(row).positionals) : undefined
-      const once = Effect.flatMap(Clock.currentTimeMillis, (now): Effect.Effect<UpstreamOutcome, CommandError | InvalidInput, SessionCommands | Security | InputServices> => {
-        const timeoutMs = deadline - now
-        if (need !== undefined) return runGuarded(plan, target, row, need, { timeoutMs })
-        if (input !== undefined && "command" in input) return runInputCommand(plan, target, input.command, timeoutMs)
-        if (input !== undefined) return Effect.fail(stepProblem(index, input.problem))
-        const role = fill !== undefined ? refs?.refs.get(fill.selector?.replace(/^@/, "") ?? "")?.role : undefined
-        if (fill !== undefined) return runFillStep(target, row, fill, index, timeoutMs, role)
-        // a text click acts on the element the page ranks first, as a direct one does (refs/preResolveTextClick.ts)
-        if (named) return runNamedStep(target, row, timeoutMs)
-        return mayProbe(plan) ? runTextClickRow(target, row, timeoutMs) : commands.run(target, row, { timeoutMs })
-      })
+      const once = Effect.flatMap(
+        Clock.currentTimeMillis,
+        (
+          now
+        ): Effect.Effect<UpstreamOutcome, CommandError | InvalidInput, SessionCommands | Security | InputServices> => {
+          const timeoutMs = deadline - now
+          if (need !== undefined) return runGuarded(plan, target, row, need, { timeoutMs })
+          if (input !== undefined && "command" in input) return runInputCommand(plan, target, input.command, timeoutMs)
+          if (input !== undefined) return Effect.fail(stepProblem(index, input.problem))
+          const role = fill !== undefined ? refs?.refs.get(fill.selector?.replace(/^@/, "") ?? "")?.role : undefined
+          if (fill !== undefined) return runFillStep(target, row, fill, index, timeoutMs, role)
+          // a text click acts on the element the page ranks first, as a direct one does (refs/preResolveTextClick.ts)
+          if (named) return runNamedStep(target, row, timeoutMs)
+          return mayProbe(plan) ? runTextClickRow(target, row, timeoutMs) : commands.run(target, row, { timeoutMs })
+        }
+      )
       // a target not there yet: upstream did nothing, so the same step runs again after a short pause (bounded)
-      const waited = yield* retryWhileMissing(waitsForTarget(row) ? readinessBudgetMs(remaining) : 0, once, (r) => Either.isLeft(r) && isReadinessMiss(r.left))
+      const waited = yield* retryWhileMissing(
+        waitsForTarget(row) ? readinessBudgetMs(remaining) : 0,
+        once,
+        (r) => Either.isLeft(r) && isReadinessMiss(r.left)
+      )
       const attempt = waited.result
       let step: StepRow
       if (Either.isRight(attempt)) {
         const reply = attempt.right
-        const verified = reply.kind !== "single" ? {} : {
-          ...(reply.fillVerification !== undefined ? { fillVerification: reply.fillVerification } : {}),
-          ...(reply.fillNotVerifiable !== undefined ? { fillNotVerifiable: reply.fillNotVerifiable } : {}),
-          ...(reply.snapshotNaming !== undefined ? { snapshotNaming: reply.snapshotNaming } : {})
-        }
-        step = withWaitedRow({ command: row, success: true, result: reply.kind === "single" ? reply.data : null, ...verified }, waited.waitedMs, waited.attempts)
+        const verified =
+          reply.kind !== "single"
+            ? {}
+            : {
+                ...(reply.fillVerification !== undefined ? { fillVerification: reply.fillVerification } : {}),
+                ...(reply.fillNotVerifiable !== undefined ? { fillNotVerifiable: reply.fillNotVerifiable } : {}),
+                ...(reply.snapshotNaming !== undefined ? { snapshotNaming: reply.snapshotNaming } : {})
+              }
+        step = withWaitedRow(
+          { command: row, success: true, result: reply.kind === "single" ? reply.data : null, ...verified },
+          waited.waitedMs,
+          waited.attempts
+        )
       } else {
         const error = attempt.left
         // the process itself could not run or was ended by the watchdog: the run stops here
         if (error._tag === "MissingBinary" || error._tag === "InvalidInput") return yield* error
-        if (error._tag === "TimedOut" && error.source === "watchdog") return yield* withFields(error, { timeoutMs: plan.timeoutMs, partialProgress: yield* timeoutProgress(rows, done, index) })
+        if (error._tag === "TimedOut" && error.source === "watchdog")
+          return yield* withFields(error, {
+            timeoutMs: plan.timeoutMs,
+            partialProgress: yield* timeoutProgress(rows, done, index)
+          })
         const seen = error._tag === "TimedOut" ? yield* withSeenUrl(target, error, deadline) : error
         step = withWaitedRow({ command: row, success: false, error: seen }, waited.waitedMs, waited.attempts)
       }
       done.push(step)
       // a page still starting after open (an app booting, a form re-rendered when it is done) would take the next
       // step's fill or click and then undo it: the next step waits, like a direct open's read, until the DOM is quiet
-      if (step.success && row[0] === "open" && index < rows.length - 1 && mayProbe(plan)) yield* settleAfterOpen(target, deadline)
-      if (onProgress !== undefined) onProgress({ step: index + 1, total: rows.length, command: yield* shown(row), success: step.success })
+      if (step.success && row[0] === "open" && index < rows.length - 1 && mayProbe(plan))
+        yield* settleAfterOpen(target, deadline)
+      if (onProgress !== undefined)
+        onProgress({ step: index + 1, total: rows.length, command: yield* shown(row), success: step.success })
       if (!step.success && failFast) break
     }
     return { kind: "batch", rows: done } satisfies UpstreamOutcome

@@ -21,7 +21,10 @@ import { watchdogFor } from "../../upstream/timeoutPolicy.js"
 const pageOf = (done: ReadonlyArray<StepRow>): PartialProgress["currentPage"] => {
   for (let i = done.length - 1; i >= 0; i--) {
     const row = done[i]
-    const result = row?.success === true && row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>) : undefined
+    const result =
+      row?.success === true && row.result !== null && typeof row.result === "object"
+        ? (row.result as Record<string, unknown>)
+        : undefined
     const url = result?.["url"]
     if (typeof url === "string" && url !== "") {
       const title = result?.["title"]
@@ -41,19 +44,28 @@ const plannedPageOf = (rows: ReadonlyArray<ReadonlyArray<string>>, index: number
   return undefined
 }
 
-export const timeoutProgress = (rows: ReadonlyArray<ReadonlyArray<string>>, done: ReadonlyArray<StepRow>, index: number) =>
-  Effect.gen(function*() {
+export const timeoutProgress = (
+  rows: ReadonlyArray<ReadonlyArray<string>>,
+  done: ReadonlyArray<StepRow>,
+  index: number
+) =>
+  Effect.gen(function* () {
     const config = yield* ToolConfig
     const store = yield* ArtifactStore
     const row = rows[index] ?? []
     const retryable = retryableAfterTimeout(row)
     // the stopped step may run on in the browser for as long as it was allowed, and the retry queues behind it
-    const stepBudget = watchdogFor(row, parseCommandLine(row), undefined, { processMs: config.defaultTimeoutMs, dialogMs: config.dialogTimeoutMs, dialogTriggerMs: config.dialogTriggerTimeoutMs })
+    const stepBudget = watchdogFor(row, parseCommandLine(row), undefined, {
+      processMs: config.defaultTimeoutMs,
+      dialogMs: config.dialogTimeoutMs,
+      dialogTriggerMs: config.dialogTriggerTimeoutMs
+    })
     const artifacts: Array<NonNullable<PartialProgress["artifacts"]>[number]> = []
     for (const [i, step] of rows.entries()) {
       const line = parseCommandLine(step)
       const request = artifactRequest(line)
-      const path = request?.pathIndex !== undefined && !request.pending ? line.positionals[request.pathIndex] : undefined
+      const path =
+        request?.pathIndex !== undefined && !request.pending ? line.positionals[request.pathIndex] : undefined
       if (path === undefined) continue
       const facts = yield* store.inspect(path)
       artifacts.push({
@@ -68,7 +80,12 @@ export const timeoutProgress = (rows: ReadonlyArray<ReadonlyArray<string>>, done
     return {
       completedSteps: done.length,
       totalSteps: rows.length,
-      firstIncompleteStep: { index, command: row, retryable, ...(retryable ? { retryTimeoutMs: Math.min(MAX_TIMEOUT_MS, 2 * stepBudget) } : {}) },
+      firstIncompleteStep: {
+        index,
+        command: row,
+        retryable,
+        ...(retryable ? { retryTimeoutMs: Math.min(MAX_TIMEOUT_MS, 2 * stepBudget) } : {})
+      },
       ...(currentPage !== undefined ? { currentPage } : {}),
       ...(artifacts.length > 0 ? { artifacts } : {})
     } satisfies PartialProgress

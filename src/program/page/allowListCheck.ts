@@ -13,8 +13,12 @@ import { mayLeavePage } from "../../upstream/commandPolicy.js"
  * Defence in depth for `--allowed-domains` (given on this call or re-sent for the managed session): after a
  * navigation-prone command succeeds, the page it ended on must be inside the list, or the call is policy-blocked.
  */
-export const checkAllowList = (plan: Plan, outcome: UpstreamOutcome, navigation: { readonly url: string } | undefined) =>
-  Effect.gen(function*() {
+export const checkAllowList = (
+  plan: Plan,
+  outcome: UpstreamOutcome,
+  navigation: { readonly url: string } | undefined
+) =>
+  Effect.gen(function* () {
     const list = flagValue(parseCommandLine(plan.effectiveArgs), "--allowed-domains")
     if (list === undefined || outcome.kind !== "single" || !mayLeavePage(plan.line.command)) return
     const reported = readPayload(UrlReply, outcome.data, (d) => d.url)
@@ -22,7 +26,8 @@ export const checkAllowList = (plan: Plan, outcome: UpstreamOutcome, navigation:
     if (url === undefined) return
     const host = outsideAllowList(url, parseAllowList(list))
     if (host !== undefined) {
-      return yield* new PolicyBlocked({ detail: `the page ended at ${url} (host ${host}), outside --allowed-domains ${list}` })
+      return yield* new PolicyBlocked({
+        detail: `the page ended at ${url} (host ${host}), outside --allowed-domains ${list}`
+      })
     }
   })
-

@@ -16,7 +16,6 @@ import { type ChallengeFacts, challengeOf } from "../../page/challengeEvidence.j
 import { type OpenedPage, probeChallengeFacts } from "./pageProbes.js"
 import { isOpening } from "../../upstream/commandPolicy.js"
 
-
 export interface AfterNavigation {
   readonly challengePage?: ChallengePage
   readonly pageSettle?: PageSettle
@@ -31,7 +30,7 @@ export const challengePageAfter = (
   /** The read an open already ran in its own process (the page is not read again). */
   opened?: { readonly page: OpenedPage | undefined }
 ) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     // a reply with a warning (an open dialog) is left alone, as the navigation probe does
     const none: AfterNavigation = {}
     if (plan.kind !== "browser" || outcome.kind !== "single" || outcome.warning !== undefined) return none
@@ -41,7 +40,9 @@ export const challengePageAfter = (
       if (page === undefined) return none
       const found = challengeOf({ title: page.title, url: page.url, facts: page.facts, requestedUrl: requested })
       return {
-        ...(found !== undefined ? { challengePage: { ...found, url: requested ?? page.url } satisfies ChallengePage } : {}),
+        ...(found !== undefined
+          ? { challengePage: { ...found, url: requested ?? page.url } satisfies ChallengePage }
+          : {}),
         ...(page.settle !== undefined ? { pageSettle: page.settle } : {})
       } satisfies AfterNavigation
     }

@@ -22,7 +22,16 @@ import { ElectronHost } from "../../services/ElectronHost.js"
 import type { CommandError } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../page/challengeEvidence.js"
-import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickDispatchOf, clickReadOf, clickRecorderScript, clickRecordOf, clickTargetOf, twinOf } from "../../page/clickDispatch.js"
+import {
+  CLICK_READ_EXPRESSION,
+  CLICK_STAYED_GATE,
+  clickDispatchOf,
+  clickReadOf,
+  clickRecorderScript,
+  clickRecordOf,
+  clickTargetOf,
+  twinOf
+} from "../../page/clickDispatch.js"
 import { clickEffectsOf } from "../../page/clickEffects.js"
 import { comboboxFocusOf, isComboboxClick } from "../../page/comboboxFocus.js"
 import { dialogsOpenedOf } from "../../page/dialogsOpened.js"
@@ -66,15 +75,23 @@ const result = (run: ClickRun): ClickRun => run
 
 /** An eval row's answer as a record (the recorder's). */
 const recordedValue = (result: unknown): Record<string, unknown> | undefined => {
-  const record = (v: unknown) => (v !== null && typeof v === "object" ? v as Record<string, unknown> : undefined)
+  const record = (v: unknown) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>) : undefined)
   return record(record(result)?.["result"])
 }
 
 /** Runs a direct click with its recorder and read in one process; undefined when this click runs as usual. */
 export const runClick = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const session = plan.sessionName
-    if (session === undefined || !mayNavigate(plan.line) || !mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
+    if (
+      session === undefined ||
+      !mayNavigate(plan.line) ||
+      !mayProbe(plan) ||
+      plan.stdin !== undefined ||
+      plan.compiled.mode === "job" ||
+      plan.compiled.mode === "qa"
+    )
+      return undefined
     if (yield* isElectronSession(session)) return undefined
     const registry = yield* SessionRegistry
     const view = yield* registry.view(session)
@@ -87,7 +104,13 @@ export const runClick = (plan: Plan) =>
     // during the click (L17, tabs/focusRestore.ts); then, past the gate, the page a navigating click led to; all in the
     // same process, which stops at the first failed step
     const landed = landedPageSteps(Math.min(LANDED_LOAD_TIMEOUT_MS, plan.timeoutMs / 4))
-    const ran = yield* runCommandBatch(plan, session, [["eval", clickRecorderScript(target)]], [["eval", CLICK_READ_EXPRESSION], ["tab", "list"], ["eval", CLICK_STAYED_GATE], ...landed], true)
+    const ran = yield* runCommandBatch(
+      plan,
+      session,
+      [["eval", clickRecorderScript(target)]],
+      [["eval", CLICK_READ_EXPRESSION], ["tab", "list"], ["eval", CLICK_STAYED_GATE], ...landed],
+      true
+    )
     if (ran.kind === "failed") return result({ replied: Either.left(ran.error) })
     if (ran.kind === "unpinned") return undefined
     const { rows, row, at } = ran
@@ -98,8 +121,7 @@ export const runClick = (plan: Plan) =>
     // the alerts that opened after the previous action (upstream accepted them), and the dialogs the click opened
     const recorder = rows[at - 1]
     const logged = recorder?.success === true ? recordedValue(recorder.result)?.["earlierDialogs"] : undefined
-    const earlier = jsDialogsOf(logged)
-      .filter((d) => d.type === "alert")
+    const earlier = jsDialogsOf(logged).filter((d) => d.type === "alert")
     const jsOpened = jsDialogsOf(read?.["jsDialogs"])
     // console errors and uncaught errors the click logged, a heading or control it changed (clickEffects.ts)
     const effects = clickEffectsOf(read?.["effects"])
@@ -118,11 +140,20 @@ export const runClick = (plan: Plan) =>
     if (read === undefined || record === undefined || record.navigating || typeof read["url"] !== "string") {
       const gated = rows[at + 3]?.success === true
       const page = gated ? landedPageOf(rows[at + 4 + LANDED_PAGE_READ]) : undefined
-      return result({ replied, ...(tabs !== undefined ? { tabs } : {}), ...(page !== undefined ? { page } : {}), ...(gated ? { landedRead: true } : {}) })
+      return result({
+        replied,
+        ...(tabs !== undefined ? { tabs } : {}),
+        ...(page !== undefined ? { page } : {}),
+        ...(gated ? { landedRead: true } : {})
+      })
     }
     const facts = challengeFactsOf(read["challenge"])
-    const dispatch = target !== undefined ? clickDispatchOf(target, record, target.kind === "accessible" ? twinOf(target.refId, refs) : undefined) : undefined
-    const combo = dispatch === undefined && isComboboxClick(plan.line, refs) ? comboboxFocusOf(read["combo"]) : undefined
+    const dispatch =
+      target !== undefined
+        ? clickDispatchOf(target, record, target.kind === "accessible" ? twinOf(target.refId, refs) : undefined)
+        : undefined
+    const combo =
+      dispatch === undefined && isComboboxClick(plan.line, refs) ? comboboxFocusOf(read["combo"]) : undefined
     const settle = pageSettleOf(read["settle"])
     const opened = dispatch === undefined ? dialogsOpenedOf(read["dialogsOpened"]) : undefined
     return result({

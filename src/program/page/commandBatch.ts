@@ -21,11 +21,22 @@ export type CommandBatch =
   /** The pinned tab is gone (its pin is dropped): the command should run as usual. */
   | { readonly kind: "unpinned" }
   /** `row` is the command's own row (with its wait recorded); `at` its index among `rows`. */
-  | { readonly kind: "ran"; readonly rows: ReadonlyArray<StepRow>; readonly row: StepRow | undefined; readonly at: number }
+  | {
+      readonly kind: "ran"
+      readonly rows: ReadonlyArray<StepRow>
+      readonly row: StepRow | undefined
+      readonly at: number
+    }
 
 /** Runs `before` → the planned command → `after` as one batch (with the pinned tab first); `bail`: stop at the first failed step. */
-export const runCommandBatch = (plan: Plan, session: string, before: ReadonlyArray<ReadonlyArray<string>>, after: ReadonlyArray<ReadonlyArray<string>>, bail = false) =>
-  Effect.gen(function*() {
+export const runCommandBatch = (
+  plan: Plan,
+  session: string,
+  before: ReadonlyArray<ReadonlyArray<string>>,
+  after: ReadonlyArray<ReadonlyArray<string>>,
+  bail = false
+) =>
+  Effect.gen(function* () {
     const registry = yield* SessionRegistry
     // the pinned tab behind a guard, not selected (a select would void the refs): tabPinning.ts
     const view = yield* registry.view(session)
@@ -33,16 +44,29 @@ export const runCommandBatch = (plan: Plan, session: string, before: ReadonlyArr
     const started = yield* Clock.currentTimeMillis
     const runWith = (prefix: PinPrefix) => {
       const at = prefix.steps.length + before.length
-      const attempt = Effect.flatMap(Clock.currentTimeMillis, (now) => commands.batch(targetOf(plan), [...prefix.steps, ...before, plan.line.positionals, ...after], { timeoutMs: plan.timeoutMs - (now - started), failFast: prefix.guard || bail }))
-      return Effect.map(retryWhileMissing(planWaits(plan) ? readinessBudgetMs(plan.timeoutMs) : 0, attempt, (r) => {
-        const row = Either.isRight(r) ? r.right[at] : undefined
-        return row !== undefined && !row.success && isReadinessMiss(row.error)
-      }), (waited) => ({ waited, at }))
+      const attempt = Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        commands.batch(targetOf(plan), [...prefix.steps, ...before, plan.line.positionals, ...after], {
+          timeoutMs: plan.timeoutMs - (now - started),
+          failFast: prefix.guard || bail
+        })
+      )
+      return Effect.map(
+        retryWhileMissing(planWaits(plan) ? readinessBudgetMs(plan.timeoutMs) : 0, attempt, (r) => {
+          const row = Either.isRight(r) ? r.right[at] : undefined
+          return row !== undefined && !row.success && isReadinessMiss(row.error)
+        }),
+        (waited) => ({ waited, at })
+      )
     }
     const pin = view.pinnedTab !== undefined ? { tab: view.pinnedTab, pageUrl: view.page?.url } : undefined
-    const pinned = yield* behindPin(pin, plan.line.positionals, runWith, ({ waited }) => (Either.isRight(waited.result) ? waited.result.right[0] : undefined))
+    const pinned = yield* behindPin(pin, plan.line.positionals, runWith, ({ waited }) =>
+      Either.isRight(waited.result) ? waited.result.right[0] : undefined
+    )
     if (pinned.kind === "moved") return { kind: "failed", error: pinned.error } satisfies CommandBatch as CommandBatch
-    const { ran: { waited, at }, prefix } = pinned
+    const {
+      ran: { waited, at },
+      prefix
+    } = pinned
     const ran = waited.result
     if (Either.isLeft(ran)) return { kind: "failed", error: ran.left } satisfies CommandBatch as CommandBatch
     const rows = ran.right

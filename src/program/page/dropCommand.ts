@@ -21,7 +21,7 @@ const LOCAL_ENDPOINT = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/
 
 /** The files to drop, resolved from the call's folder: each must be a regular file (its size for the text). */
 const dropFiles = (plan: Plan, files: ReadonlyArray<string>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const found: Array<{ path: string; name: string; size: number }> = []
     for (const file of files) {
       const path = isAbsolute(file) ? file : resolve(plan.cwd ?? process.cwd(), file)
@@ -47,7 +47,8 @@ const dragData = (command: Drop, paths: ReadonlyArray<string>) => ({
 
 const notAccepted = (selector: string) =>
   new UpstreamFailed({
-    detail: `the drag reached the page but ${selector} did not accept it (no handler cancelled dragover there), ` +
+    detail:
+      `the drag reached the page but ${selector} did not accept it (no handler cancelled dragover there), ` +
       "so no drop event fired and nothing was dropped. It is not a drop zone; for a file input use " +
       `upload ${selector} <files…>.`,
     stderr: "",
@@ -55,22 +56,28 @@ const notAccepted = (selector: string) =>
   })
 
 export const runDrop = (plan: Plan, target: SessionTarget, command: Drop, timeoutMs: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const files = yield* dropFiles(plan, command.files)
     const { socket, endpoint } = yield* tabSocket(plan, alternativeOf(command))
     // the browser reads the files itself: only one on this machine can (a remote browser would read its own disk)
     if (files.length > 0 && !LOCAL_ENDPOINT.test(endpoint)) {
       return yield* new InvalidInput({
         field: "args",
-        detail: `drop --files needs a browser on this machine (this one answers at ${endpoint}); nothing was ` +
+        detail:
+          `drop --files needs a browser on this machine (this one answers at ${endpoint}); nothing was ` +
           `dropped. Instead: ${alternativeOf(command)}`
       })
     }
     const point = yield* reachablePoint(target, socket, command.selector, timeoutMs, alternativeOf(command))
     const installed = (yield* evaluate(socket, DROP_RECORDER_INSTALL)) !== undefined
-    const data = dragData(command, files.map((f) => f.path))
-    const event = (type: string) =>
-      ({ method: "Input.dispatchDragEvent", params: { type, x: point.x, y: point.y, data, modifiers: 0 } })
+    const data = dragData(
+      command,
+      files.map((f) => f.path)
+    )
+    const event = (type: string) => ({
+      method: "Input.dispatchDragEvent",
+      params: { type, x: point.x, y: point.y, data, modifiers: 0 }
+    })
     yield* sendInput(socket, [event("dragEnter"), event("dragOver"), event("drop")])
     const seen = installed ? dropSeenOf(yield* evaluate(socket, DROP_RECORDER_READ)) : undefined
     if (seen !== undefined && seen.drop === 0) return yield* notAccepted(command.selector)

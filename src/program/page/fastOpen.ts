@@ -54,7 +54,7 @@ export interface FastOpen {
  * document came within the budget (the navigation may still run: never started again).
  */
 const navigateTab = (plan: Plan, url: string, commitMs: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { endpoint } = yield* browserEndpointOf(plan)
     if (endpoint === undefined) return "failed" as const
     const targetId = (yield* observeDaemon(plan)).targetId
@@ -68,7 +68,7 @@ const navigateTab = (plan: Plan, url: string, commitMs: number) =>
     // also what a URL that is a file gives (the browser downloads it instead of opening a page)
     const errorText = (answer as Record<string, unknown>)["errorText"]
     if (errorText === "net::ERR_ABORTED") return "aborted" as const
-    return typeof errorText === "string" ? "failed" as const : "committed" as const
+    return typeof errorText === "string" ? ("failed" as const) : ("committed" as const)
   })
 
 /** A download that already started is picked up within this (upstream's `wait --download` also finds finished ones). */
@@ -81,7 +81,7 @@ const DOWNLOAD_PICKUP_MS = 10_000
  * (nothing was downloaded, so nothing is downloaded twice).
  */
 const downloadedInstead = (plan: Plan, url: string, remainingMs: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const timeoutMs = Math.max(1_000, Math.min(DOWNLOAD_PICKUP_MS, remainingMs - 1_000))
     const steps = [["wait", "--download", "--timeout", String(timeoutMs)]]
     const options = { timeoutMs: timeoutMs + 2_000, failFast: true }
@@ -103,7 +103,7 @@ const answered = (data: unknown, page: OpenedPage | undefined): FastOpen => ({
 
 /** After the commit: the DOM waited for (what remains of the budget but the read's share), then the page read. */
 const readWhenReady = (plan: Plan, remainingMs: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const waitMs = Math.max(500, Math.round(remainingMs - READ_RESERVE_MS))
     const steps = [
       ["wait", "--fn", "document.readyState !== 'loading'", "--timeout", String(waitMs)],
@@ -119,7 +119,7 @@ const readWhenReady = (plan: Plan, remainingMs: number) =>
   })
 
 export const runFastOpen = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const url = directUrl(plan, (yield* ToolConfig).env)
     if (url === undefined) return undefined
     // the call's budget holds: the document may take all of it but the read's share, the DOM wait what remains
@@ -131,7 +131,11 @@ export const runFastOpen = (plan: Plan) =>
     if (navigated === "aborted") return yield* downloadedInstead(plan, url, yield* remaining)
     if (navigated === "pending") {
       const error = new TimedOut({
-        reason: "no-commit", timeoutMs: commitMs, dispatched: "maybe", stdout: "", stderr: ""
+        reason: "no-commit",
+        timeoutMs: commitMs,
+        dispatched: "maybe",
+        stdout: "",
+        stderr: ""
       })
       return failed(error)
     }

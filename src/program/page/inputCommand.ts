@@ -27,8 +27,10 @@ type StorageRemove = Extract<InputCommand, { kind: "storage-remove" }>
 /** The CDP mouse events of a click: a move to the point, then a press and release per click of the count. */
 const clickEvents = (command: Click, at: { readonly x: number; readonly y: number }) => {
   const base = { x: at.x, y: at.y, modifiers: command.modifiers.reduce((bits, m) => bits | MODIFIER_BITS[m], 0) }
-  const event = (type: string, clickCount: number) =>
-    ({ method: "Input.dispatchMouseEvent", params: { ...base, type, button: command.button, clickCount } })
+  const event = (type: string, clickCount: number) => ({
+    method: "Input.dispatchMouseEvent",
+    params: { ...base, type, button: command.button, clickCount }
+  })
   const press = (count: number) => [event("mousePressed", count), event("mouseReleased", count)]
   const presses = Array.from({ length: command.clickCount }, (_, i) => press(i + 1))
   const move = { method: "Input.dispatchMouseEvent", params: { ...base, type: "mouseMoved", button: "none" } }
@@ -36,7 +38,7 @@ const clickEvents = (command: Click, at: { readonly x: number; readonly y: numbe
 }
 
 const runClick = (plan: Plan, target: SessionTarget, command: Click, timeoutMs: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { socket } = yield* tabSocket(plan, alternativeOf(command))
     const selector = command.target.kind === "element" ? command.target.selector : undefined
     const aim = command.target
@@ -57,7 +59,7 @@ const runClick = (plan: Plan, target: SessionTarget, command: Click, timeoutMs: 
   })
 
 const runStorageRemove = (target: SessionTarget, command: StorageRemove, timeoutMs: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const script = storageRemoveScript(command.area, command.key)
     const reply = yield* (yield* SessionCommands).run(target, ["eval", script], { timeoutMs })
     const read = reply.kind === "single" ? storageRemovedOf(reply.data) : undefined
@@ -70,20 +72,22 @@ const runStorageRemove = (target: SessionTarget, command: StorageRemove, timeout
 
 /** Runs one tool input command in the session; its answer as an upstream-like single reply. */
 export const runInputCommand = (plan: Plan, target: SessionTarget, command: InputCommand, timeoutMs: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (!mayProbe(plan)) {
       return yield* new InvalidInput({
         field: "args",
-        detail: `${command.kind} is sent by the tool itself, which is not supported while upstream holds actions for ` +
+        detail:
+          `${command.kind} is sent by the tool itself, which is not supported while upstream holds actions for ` +
           "approval (--confirm-actions, an action policy) or outside a browser session; nothing was sent. " +
           `Instead: ${alternativeOf(command)}`
       })
     }
-    const data = command.kind === "click"
-      ? yield* runClick(plan, target, command, timeoutMs)
-      : command.kind === "drop"
-      ? yield* runDrop(plan, target, command, timeoutMs)
-      : yield* runStorageRemove(target, command, timeoutMs)
+    const data =
+      command.kind === "click"
+        ? yield* runClick(plan, target, command, timeoutMs)
+        : command.kind === "drop"
+          ? yield* runDrop(plan, target, command, timeoutMs)
+          : yield* runStorageRemove(target, command, timeoutMs)
     const outcome: UpstreamOutcome = { kind: "single", data, warning: undefined }
     return outcome
   })
@@ -92,7 +96,7 @@ const invalid = (detail: string) => new InvalidInput({ field: "args", detail })
 
 /** A plain call's tool input command, run (its reply as an Either, like the other runners'); undefined for others. */
 export const runInputCall = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (plan.kind !== "browser" || plan.line.command === "batch") return undefined
     const parsed = inputCommandOf(plan.line.positionals)
     if (parsed === undefined) return undefined

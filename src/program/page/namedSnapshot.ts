@@ -19,7 +19,14 @@ import type { OverlayBlockers } from "../../schema/PageDiagnostics.js"
 import { overlayBlockersOf } from "../../snapshot/overlayBlockers.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
-import { markScript, readRefTargets, scopeOf, UNMARK_SCRIPT, wantsRefTargets, withoutRefTargetFlags } from "../../page/refTargets.js"
+import {
+  markScript,
+  readRefTargets,
+  scopeOf,
+  UNMARK_SCRIPT,
+  wantsRefTargets,
+  withoutRefTargetFlags
+} from "../../page/refTargets.js"
 import { targetOf } from "../../session/target.js"
 import { evalResultOf, namesControls, NAMING_ROWS, namingOf, snapshotTextOf } from "../../page/namingReads.js"
 import { pageSettleOf, quietSinceExpression } from "../../page/pageSettle.js"
@@ -37,7 +44,7 @@ export interface NamedSnapshot {
 
 /** Runs the interactive snapshot with its naming reads; undefined when the plan is not one (it then runs as usual). */
 export const runNamedSnapshot = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const argv = plan.line.positionals
     if (plan.line.command !== "snapshot" || plan.sessionName === undefined || plan.stdin !== undefined) return undefined
     if (!namesControls(argv) || !mayProbe(plan)) return undefined
@@ -53,9 +60,14 @@ export const runNamedSnapshot = (plan: Plan) =>
       ...NAMING_ROWS,
       ...(mark ? [["eval", UNMARK_SCRIPT]] : [])
     ]
-    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, { timeoutMs: plan.timeoutMs, failFast: false }))
+    const ran = yield* Effect.either(
+      (yield* SessionCommands).batch(targetOf(plan), steps, { timeoutMs: plan.timeoutMs, failFast: false })
+    )
     // a reply that is not a batch at all: the snapshot runs alone instead
-    if (Either.isLeft(ran)) return ran.left._tag === "ParseFailure" ? undefined : ({ replied: Either.left(ran.left), naming: undefined } satisfies NamedSnapshot)
+    if (Either.isLeft(ran))
+      return ran.left._tag === "ParseFailure"
+        ? undefined
+        : ({ replied: Either.left(ran.left), naming: undefined } satisfies NamedSnapshot)
     const rows = ran.right
     if (pinned !== undefined && rows[0]?.success !== true) {
       // the pinned tab is gone: forget it and let the command run normally
@@ -68,7 +80,11 @@ export const runNamedSnapshot = (plan: Plan) =>
     if (row === undefined) return undefined
     if (!row.success) return { replied: Either.left(row.error), naming: undefined } satisfies NamedSnapshot
     // upstream's warning on the snapshot's own row (a dialog blocking the page) is the snapshot's, as when it runs alone
-    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data: row.result, warning: row.warning })
+    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({
+      kind: "single",
+      data: row.result,
+      warning: row.warning
+    })
     const unsettled = settle !== undefined && !settle.settled ? { settle } : {}
     const targets = mark ? readRefTargets(evalResultOf(rows[at - 1])) : undefined
     const naming = namingOf(snapshotTextOf(row) ?? "", rows[at + 1], rows[at + 2], targets)
@@ -86,16 +102,26 @@ export const runNamedSnapshot = (plan: Plan) =>
  * A `snapshot -i` step of a job or a caller's batch, with the same naming reads in the step's own process: the
  * outcome is the step's own reply (its row stays the caller's, numbered as theirs), plus what the reads tell.
  */
-export const runNamedStep = (target: SessionTarget, row: ReadonlyArray<string>, timeoutMs: number): Effect.Effect<UpstreamOutcome, CommandError, SessionCommands> =>
-  Effect.gen(function*() {
+export const runNamedStep = (
+  target: SessionTarget,
+  row: ReadonlyArray<string>,
+  timeoutMs: number
+): Effect.Effect<UpstreamOutcome, CommandError, SessionCommands> =>
+  Effect.gen(function* () {
     const commands = yield* SessionCommands
     const ran = yield* Effect.either(commands.batch(target, [row, ...NAMING_ROWS], { timeoutMs, failFast: true }))
     // a reply that is not a batch at all: the step runs alone instead
-    if (Either.isLeft(ran)) return ran.left._tag === "ParseFailure" ? yield* commands.run(target, row, { timeoutMs }) : yield* ran.left
+    if (Either.isLeft(ran))
+      return ran.left._tag === "ParseFailure" ? yield* commands.run(target, row, { timeoutMs }) : yield* ran.left
     const [own, full, twins] = ran.right
     if (own === undefined) return yield* commands.run(target, row, { timeoutMs })
     if (!own.success) return yield* own.error
     const naming = namingOf(snapshotTextOf(own) ?? "", full, twins)
-    const outcome: UpstreamOutcome = { kind: "single", data: own.result, warning: own.warning, ...(naming !== undefined ? { snapshotNaming: naming } : {}) }
+    const outcome: UpstreamOutcome = {
+      kind: "single",
+      data: own.result,
+      warning: own.warning,
+      ...(naming !== undefined ? { snapshotNaming: naming } : {})
+    }
     return outcome
   })

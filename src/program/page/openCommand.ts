@@ -46,7 +46,7 @@ const READ_TIMEOUT_MS = 8_000
  * A page still parsing, or still the previous one (the document never arrived), keeps the timeout.
  */
 const usableDespiteLoad = (plan: Plan, error: CommandError) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (error._tag !== "TimedOut" || error.loadState === undefined) return undefined
     const options = { timeoutMs: READ_TIMEOUT_MS, failFast: true }
     const steps = [["eval", OPENED_PAGE_EXPRESSION]]
@@ -60,25 +60,40 @@ const usableDespiteLoad = (plan: Plan, error: CommandError) =>
   })
 
 export const runOpen = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const session = plan.sessionName
-    if (session === undefined || !isOpening(plan.line.command) || !mayProbe(plan) || plan.stdin !== undefined) return undefined
+    if (session === undefined || !isOpening(plan.line.command) || !mayProbe(plan) || plan.stdin !== undefined)
+      return undefined
     if (plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
     const view = yield* (yield* SessionRegistry).view(session)
     if (view.pinnedTab !== undefined) return undefined
     // a running browser is navigated directly and answers once the page is usable (not at its load event)
     const fast = yield* runFastOpen(plan)
     if (fast !== undefined) return { replied: fast.replied, page: fast.page } satisfies OpenRun
-    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), [plan.line.positionals, ["eval", OPENED_PAGE_EXPRESSION]], { timeoutMs: plan.timeoutMs, failFast: true }))
+    const ran = yield* Effect.either(
+      (yield* SessionCommands).batch(targetOf(plan), [plan.line.positionals, ["eval", OPENED_PAGE_EXPRESSION]], {
+        timeoutMs: plan.timeoutMs,
+        failFast: true
+      })
+    )
     // a reply without rows that is no error (not what agent-browser prints for a batch): the open runs alone instead
-    if (Either.isLeft(ran)) return ran.left._tag === "ParseFailure" ? undefined : ({ replied: Either.left(ran.left), page: undefined } satisfies OpenRun)
+    if (Either.isLeft(ran))
+      return ran.left._tag === "ParseFailure"
+        ? undefined
+        : ({ replied: Either.left(ran.left), page: undefined } satisfies OpenRun)
     const row = ran.right[0]
     if (row === undefined) return undefined
     if (!row.success) {
       const usable = yield* usableDespiteLoad(plan, row.error)
       return usable ?? ({ replied: Either.left(row.error), page: undefined } satisfies OpenRun)
     }
-    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({ kind: "single", data: row.result, warning: row.warning })
+    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({
+      kind: "single",
+      data: row.result,
+      warning: row.warning
+    })
     const page = openedPageOf(ran.right[1])
-    return readElsewhere(row.result, page) ? { replied, page: undefined, readElsewhere: true } : ({ replied, page } satisfies OpenRun)
+    return readElsewhere(row.result, page)
+      ? { replied, page: undefined, readElsewhere: true }
+      : ({ replied, page } satisfies OpenRun)
   })

@@ -30,16 +30,36 @@ export interface OverlayAfterClick {
 
 /** `startedOn`: the session's page before the click. */
 export const overlayAfterClick = (plan: Plan, clicked: ClickRun | undefined, startedOn: string | undefined) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const session = plan.sessionName
-    if (session === undefined || clicked?.dialogsOpened === undefined || clicked.page === undefined || startedOn === undefined || !samePage(startedOn, clicked.page.url)) return undefined
+    if (
+      session === undefined ||
+      clicked?.dialogsOpened === undefined ||
+      clicked.page === undefined ||
+      startedOn === undefined ||
+      !samePage(startedOn, clicked.page.url)
+    )
+      return undefined
     // upstream said what it clicked (the contract's `data.clicked`)
-    if (Either.isLeft(clicked.replied) || clicked.replied.right.kind !== "single" || readPayload(ClickedReply, clicked.replied.right.data, (d) => d.clicked) === undefined) return undefined
+    if (
+      Either.isLeft(clicked.replied) ||
+      clicked.replied.right.kind !== "single" ||
+      readPayload(ClickedReply, clicked.replied.right.data, (d) => d.clicked) === undefined
+    )
+      return undefined
     const pinned = (yield* (yield* SessionRegistry).view(session)).pinnedTab
-    const rows = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), [...(pinned !== undefined ? [["tab", pinned]] : []), ["snapshot"]], { timeoutMs: SNAPSHOT_TIMEOUT_MS, failFast: true }))
+    const rows = yield* Effect.either(
+      (yield* SessionCommands).batch(
+        targetOf(plan),
+        [...(pinned !== undefined ? [["tab", pinned]] : []), ["snapshot"]],
+        { timeoutMs: SNAPSHOT_TIMEOUT_MS, failFast: true }
+      )
+    )
     const row = Either.isRight(rows) ? rows.right.at(-1) : undefined
     if (row?.success !== true || row.command[0] !== "snapshot") return undefined
     const tree = readPayload(SnapshotText, row.result, (d) => d.snapshot)
     const overlay = tree !== undefined ? overlayBlockersOf(tree) : undefined
-    return overlay !== undefined ? { overlayBlockers: overlay, snapshot: row.result } satisfies OverlayAfterClick : undefined
+    return overlay !== undefined
+      ? ({ overlayBlockers: overlay, snapshot: row.result } satisfies OverlayAfterClick)
+      : undefined
   })

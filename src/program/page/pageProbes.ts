@@ -12,7 +12,10 @@ import { targetOf } from "../../session/target.js"
 import { EvalResult, readPayload } from "../../schema/UpstreamPayloads.js"
 import { CHALLENGE_FACTS_EXPRESSION, challengeFactsOf } from "../../page/challengeEvidence.js"
 import {
-  HTTP_ERROR_STATUS_EXPRESSION, LOADING_EXPRESSION, pageSettleOf, settleExpression
+  HTTP_ERROR_STATUS_EXPRESSION,
+  LOADING_EXPRESSION,
+  pageSettleOf,
+  settleExpression
 } from "../../page/pageSettle.js"
 import { readScrollPosition, scrollProbeScript } from "../../page/scrollPosition.js"
 
@@ -20,7 +23,9 @@ import { readScrollPosition, scrollProbeScript } from "../../page/scrollPosition
 const PROBE_TIMEOUT_MS = 8_000
 
 const runBatch = (plan: Plan, steps: ReadonlyArray<ReadonlyArray<string>>) =>
-  Effect.flatMap(SessionCommands, (commands) => commands.batch(targetOf(plan), steps, { timeoutMs: PROBE_TIMEOUT_MS, failFast: true }))
+  Effect.flatMap(SessionCommands, (commands) =>
+    commands.batch(targetOf(plan), steps, { timeoutMs: PROBE_TIMEOUT_MS, failFast: true })
+  )
 
 const evalResult = (row: StepRow | undefined): Record<string, unknown> | undefined => {
   return row?.success === true ? readPayload(EvalResult, row.result, (r) => r.result) : undefined
@@ -47,7 +52,9 @@ export const LANDED_PAGE_READ = 2
 export const landedPageOf = (row: StepRow | undefined) => {
   const value = evalResult(row)
   const facts = challengeFactsOf(value?.["challenge"])
-  return typeof value?.["url"] === "string" ? { title: String(value["title"] ?? ""), url: value["url"], ...(facts !== undefined ? { facts } : {}) } : undefined
+  return typeof value?.["url"] === "string"
+    ? { title: String(value["title"] ?? ""), url: value["url"], ...(facts !== undefined ? { facts } : {}) }
+    : undefined
 }
 
 /**
@@ -56,10 +63,13 @@ export const landedPageOf = (row: StepRow | undefined) => {
  * tell a challenge page (CAPTCHA, interstitial) from an ordinary one, at no extra process.
  */
 export const probeNavigation = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const rows = yield* runBatch(plan, landedPageSteps(PROBE_TIMEOUT_MS - 1_000))
     return landedPageOf(rows[LANDED_PAGE_READ])
-  }).pipe(Effect.tapErrorCause((cause) => Effect.logDebug("navigation probe failed: the result names no page", cause)), Effect.catchAll(() => Effect.succeed(undefined)))
+  }).pipe(
+    Effect.tapErrorCause((cause) => Effect.logDebug("navigation probe failed: the result names no page", cause)),
+    Effect.catchAll(() => Effect.succeed(undefined))
+  )
 
 /**
  * After `open`: the page's title, URL and challenge facts, in one read that first lets a page still building its UI
@@ -78,7 +88,9 @@ export const openedPageOf = (row: StepRow | undefined) => {
   const value = evalResult(row)
   const facts = challengeFactsOf(value?.["challenge"])
   const settle = pageSettleOf(value?.["settle"])
-  return typeof value?.["url"] === "string" && facts !== undefined ? { title: String(value["title"] ?? ""), url: value["url"], facts, ...(settle !== undefined ? { settle } : {}) } : undefined
+  return typeof value?.["url"] === "string" && facts !== undefined
+    ? { title: String(value["title"] ?? ""), url: value["url"], facts, ...(settle !== undefined ? { settle } : {}) }
+    : undefined
 }
 
 export type OpenedPage = NonNullable<ReturnType<typeof openedPageOf>>
@@ -92,11 +104,23 @@ export const probeChallengeFacts = (plan: Plan) =>
 
 /** Where the viewport is on the page and where its scrollable containers are, for `snapshot --viewport` (the scroll probe). */
 export const probeViewport = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const rows = yield* runBatch(plan, [["eval", scrollProbeScript()]])
     const p = readScrollPosition(evalResult(rows[0]))
     if (p === undefined) return undefined
-    return { scrollX: p.scrollX, scrollY: p.scrollY, width: p.innerWidth, height: p.innerHeight, pageWidth: p.scrollWidth, pageHeight: p.scrollHeight, containerCount: p.containerCount, containers: p.containers } satisfies ViewportFacts
-  }).pipe(Effect.tapErrorCause((cause) => Effect.logDebug("viewport probe failed: the snapshot is not cut to the viewport", cause)), Effect.catchAll(() => Effect.succeed(undefined)))
-
-
+    return {
+      scrollX: p.scrollX,
+      scrollY: p.scrollY,
+      width: p.innerWidth,
+      height: p.innerHeight,
+      pageWidth: p.scrollWidth,
+      pageHeight: p.scrollHeight,
+      containerCount: p.containerCount,
+      containers: p.containers
+    } satisfies ViewportFacts
+  }).pipe(
+    Effect.tapErrorCause((cause) =>
+      Effect.logDebug("viewport probe failed: the snapshot is not cut to the viewport", cause)
+    ),
+    Effect.catchAll(() => Effect.succeed(undefined))
+  )

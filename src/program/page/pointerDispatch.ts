@@ -19,7 +19,6 @@ import { browserEndpointOf } from "../session/sessionEndpoint.js"
 
 const CDP_TIMEOUT_MS = 3_000
 
-
 export interface CdpInput {
   readonly method: string
   readonly params: Readonly<Record<string, unknown>>
@@ -45,8 +44,11 @@ const failed = (detail: string) => new UpstreamFailed({ detail, stderr: "", exit
  * pixels. A failed row keeps its error.
  */
 const elementPoint = (target: SessionTarget, selector: string, timeoutMs: number) =>
-  Effect.gen(function*() {
-    const steps = [["scrollintoview", selector], ["get", "box", selector]]
+  Effect.gen(function* () {
+    const steps = [
+      ["scrollintoview", selector],
+      ["get", "box", selector]
+    ]
     const rows = yield* (yield* SessionCommands).batch(target, steps, { timeoutMs, failFast: true })
     for (const row of rows) if (!row.success) return yield* row.error
     const box = (rows[1]?.success === true ? rows[1].result : undefined) as Record<string, unknown> | undefined
@@ -66,7 +68,8 @@ const elementPoint = (target: SessionTarget, selector: string, timeoutMs: number
 export const evaluate = (socket: string, expression: string) =>
   Effect.map(
     Effect.flatMap(BrowserEndpoints, (endpoints) =>
-      endpoints.command(socket, "Runtime.evaluate", { expression, returnByValue: true }, CDP_TIMEOUT_MS)),
+      endpoints.command(socket, "Runtime.evaluate", { expression, returnByValue: true }, CDP_TIMEOUT_MS)
+    ),
     (answer) => {
       const result = (answer as { result?: { value?: unknown } } | undefined)?.result
       return typeof result?.value === "string" ? result.value : undefined
@@ -79,13 +82,14 @@ export const evaluate = (socket: string, expression: string) =>
  * naming what is there; nothing is sent. An answer the test cannot read is not judged.
  */
 const checkReach = (socket: string, selector: string, placed: Placed, alternative: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const hit = hitOf(yield* evaluate(socket, hitTestExpression(placed.box, placed.point)))
     if (hit === undefined || hit.reached) return
     const there = hit.hit !== null ? `<${hit.hit}>` : "nothing"
     return yield* new InvalidInput({
       field: "args",
-      detail: `at the centre of ${selector}'s box (${placed.point.x}, ${placed.point.y}) the page has ${there}, ` +
+      detail:
+        `at the centre of ${selector}'s box (${placed.point.x}, ${placed.point.y}) the page has ${there}, ` +
         `not ${selector}: ` +
         "it is inside a frame (tool-sent input reaches the top document only) or covered there; nothing was sent. " +
         `Instead: ${alternative}`
@@ -100,7 +104,7 @@ export const reachablePoint = (
   timeoutMs: number,
   alternative: string
 ) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const placed = yield* elementPoint(target, selector, timeoutMs)
     yield* checkReach(socket, selector, placed, alternative)
     return placed.point
@@ -108,7 +112,7 @@ export const reachablePoint = (
 
 /** The WebSocket of the session's own tab, or the refusal naming what is not supported and what works instead. */
 export const tabSocket = (plan: Plan, alternative: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const refuse = (why: string) => {
       const detail = `${why}, so the tool cannot send this input; nothing was sent. Instead: ${alternative}`
       return new InvalidInput({ field: "args", detail })
@@ -127,7 +131,7 @@ export const tabSocket = (plan: Plan, alternative: string) =>
 
 /** CDP commands in order on the tab; the first that gets no answer fails the call, saying how many were sent. */
 export const sendInput = (socket: string, commands: ReadonlyArray<CdpInput>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const endpoints = yield* BrowserEndpoints
     for (const [index, { method, params }] of commands.entries()) {
       const answer = yield* endpoints.command(socket, method, params, CDP_TIMEOUT_MS)
@@ -141,7 +145,7 @@ export const sendInput = (socket: string, commands: ReadonlyArray<CdpInput>) =>
 
 /** `button "Edit"` for a ref the latest snapshot named; undefined for selectors and refs it did not name. */
 export const describedRef = (plan: Plan, selector: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const ref = /^@?(e\d+)$/.exec(selector)?.[1]
     if (ref === undefined || plan.sessionName === undefined) return undefined
     const info = (yield* (yield* SessionRegistry).refSnapshotOf(plan.sessionName))?.refs.get(ref)

@@ -11,14 +11,33 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
-import type { ClickDispatch, ComboboxFocus, OverlayBlockers, ScrollContainer, ScrollNoop, ScrollPage, SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
+import type {
+  ClickDispatch,
+  ComboboxFocus,
+  OverlayBlockers,
+  ScrollContainer,
+  ScrollNoop,
+  ScrollPage,
+  SelectorTextVisibility
+} from "../../schema/PageDiagnostics.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { CommandError } from "../../services/SessionCommands.js"
 import { fillTargetOf, refRows } from "../../page/fillReadback.js"
 import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
-import { readScrollPosition, scrollMovementOf, scrollNoopOf, scrollProbeScript, scrollSelectorOf } from "../../page/scrollPosition.js"
-import { invalidSelectorsOf, textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../page/textVisibility.js"
+import {
+  readScrollPosition,
+  scrollMovementOf,
+  scrollNoopOf,
+  scrollProbeScript,
+  scrollSelectorOf
+} from "../../page/scrollPosition.js"
+import {
+  invalidSelectorsOf,
+  textSelectorOf,
+  textVisibilityOf,
+  textVisibilityScript
+} from "../../page/textVisibility.js"
 import { SelectorUnsupported } from "../../schema/ToolError.js"
 import { activeLaunchOf } from "../session/trackedLaunch.js"
 import { runCommandBatch } from "./commandBatch.js"
@@ -55,7 +74,8 @@ const probesFor = (
   comboboxFill: boolean,
   refs: RefSnapshot | undefined
 ): { before: Rows; after: Rows } | undefined => {
-  if (!mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
+  if (!mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa")
+    return undefined
   // mouse down|up|move: where the pointer acted and the element there (page/mousePoint.ts)
   if (isMousePointCommand(plan.line.positionals)) {
     return { before: [["eval", MOUSE_WATCH_INSTALL]], after: [["eval", mouseReadExpression(plan.line.positionals)]] }
@@ -71,7 +91,12 @@ const probesFor = (
   // a wrapper-launched Electron app checks its fills itself, after the command (electron/fillVerification.ts)
   const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
   // a fill aimed at a combobox: whether its list opened, read after a short settle (R6)
-  const combo = comboboxFill ? [["wait", String(COMBOBOX_FILL_SETTLE_MS)], ["eval", COMBOBOX_FOCUS_EXPRESSION]] : []
+  const combo = comboboxFill
+    ? [
+        ["wait", String(COMBOBOX_FILL_SETTLE_MS)],
+        ["eval", COMBOBOX_FOCUS_EXPRESSION]
+      ]
+    : []
   if (fill !== undefined) {
     // the guard (a slider is set instead; the focused field noted), the fill, its read-back (page/fillProbe.ts)
     const rows = fillProbeRows(fill, refs?.refs.get(fill.selector?.replace(/^@/, "") ?? "")?.role)
@@ -83,13 +108,18 @@ const probesFor = (
 
 /** An eval row's `result` (undefined when the probe failed). */
 const evalValue = (row: StepRow | undefined): unknown =>
-  row?.success === true && row.result !== null && typeof row.result === "object" ? (row.result as Record<string, unknown>)["result"] : undefined
+  row?.success === true && row.result !== null && typeof row.result === "object"
+    ? (row.result as Record<string, unknown>)["result"]
+    : undefined
 
 /** Runs the planned command between its probes in one batch; undefined when it has none (it then runs as usual). */
 export const runProbed = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const electronApp = plan.line.command === "fill" && (yield* activeLaunchOf(plan.sessionName)) !== undefined
-    const refs = plan.sessionName !== undefined && !electronApp ? yield* (yield* SessionRegistry).refSnapshotOf(plan.sessionName) : undefined
+    const refs =
+      plan.sessionName !== undefined && !electronApp
+        ? yield* (yield* SessionRegistry).refSnapshotOf(plan.sessionName)
+        : undefined
     const comboboxFill = !electronApp && isComboboxFill(plan.line, refs)
     const probes = probesFor(plan, electronApp, comboboxFill, refs)
     if (probes === undefined || plan.sessionName === undefined) return undefined
@@ -100,7 +130,10 @@ export const runProbed = (plan: Plan) =>
     // a fill's batch stops at its first failed step: a slider set by the guard is not filled after it
     const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before, probes.after, fill !== undefined)
     // a reply that is not a batch at all: a read (get text) runs alone instead; a scroll or fill may have acted
-    if (ran.kind === "failed") return ran.error._tag === "ParseFailure" && plan.line.command === "get" ? undefined : ({ replied: Either.left(ran.error), check: {} } satisfies Probed)
+    if (ran.kind === "failed")
+      return ran.error._tag === "ParseFailure" && plan.line.command === "get"
+        ? undefined
+        : ({ replied: Either.left(ran.error), check: {} } satisfies Probed)
     if (ran.kind === "unpinned") return undefined
     const { rows, row, at } = ran
     const filled = fill !== undefined ? fillProbeOutcomeOf(fill, rows, at) : undefined
@@ -115,13 +148,13 @@ export const runProbed = (plan: Plan) =>
     const fillNotVerifiable = filled?.notVerifiable
     const replied: Either.Either<UpstreamOutcome, CommandError> = row.success
       ? Either.right({
-        kind: "single",
-        data: row.result,
-        warning: row.warning,
-        ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {}),
-        ...(fillVerification !== undefined ? { fillVerification } : {}),
-        ...(fillNotVerifiable !== undefined ? { fillNotVerifiable } : {})
-      })
+          kind: "single",
+          data: row.result,
+          warning: row.warning,
+          ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {}),
+          ...(fillVerification !== undefined ? { fillVerification } : {}),
+          ...(fillNotVerifiable !== undefined ? { fillNotVerifiable } : {})
+        })
       : Either.left(row.error)
     if (!row.success) return { replied, check: {} } satisfies Probed
     if (isPressCommand(plan.line.positionals)) {
@@ -143,11 +176,20 @@ export const runProbed = (plan: Plan) =>
       const moved = readScrollPosition(after)
       if (before === undefined || moved === undefined) return { replied, check: {} } satisfies Probed
       const noop = scrollNoopOf(before, moved)
-      return { replied, check: { ...scrollMovementOf(scrollSelectorOf(plan.line.positionals), before, moved), ...(noop !== undefined ? { scrollNoop: noop } : {}) } } satisfies Probed
+      return {
+        replied,
+        check: {
+          ...scrollMovementOf(scrollSelectorOf(plan.line.positionals), before, moved),
+          ...(noop !== undefined ? { scrollNoop: noop } : {})
+        }
+      } satisfies Probed
     }
     const invalid = invalidSelectorsOf(after)[0]
     if (invalid !== undefined) {
-      return { replied: Either.left(new SelectorUnsupported({ selector: invalid, reason: "invalid-css" })), check: {} } satisfies Probed
+      return {
+        replied: Either.left(new SelectorUnsupported({ selector: invalid, reason: "invalid-css" })),
+        check: {}
+      } satisfies Probed
     }
     const found = textVisibilityOf(after, [undefined])
     return { replied, check: found.length > 0 ? { selectorTextVisibility: found } : {} } satisfies Probed

@@ -21,8 +21,12 @@ export interface Waited<A, E> {
 }
 
 /** Runs `attempt` until `missed` says no, or the next pause would end past `budgetMs`. Never fails: the last result is kept. */
-export const retryWhileMissing = <A, E, R>(budgetMs: number, attempt: Effect.Effect<A, E, R>, missed: (result: Either.Either<A, E>) => boolean) =>
-  Effect.gen(function*() {
+export const retryWhileMissing = <A, E, R>(
+  budgetMs: number,
+  attempt: Effect.Effect<A, E, R>,
+  missed: (result: Either.Either<A, E>) => boolean
+) =>
+  Effect.gen(function* () {
     const started = yield* Clock.currentTimeMillis
     let attempts = 0
     for (;;) {
@@ -37,13 +41,21 @@ export const retryWhileMissing = <A, E, R>(budgetMs: number, attempt: Effect.Eff
   })
 
 /** A locator miss that waited says so; any other error, or one that did not wait, is returned as it was. */
-export const withWaitedError = <E extends { readonly _tag: string }>(error: E, waitedMs: number, attempts: number): E | SelectorNotFound =>
-  error instanceof SelectorNotFound && attempts > 1 ? withFields<SelectorNotFound>(error, { readinessWaitMs: waitedMs }) : error
+export const withWaitedError = <E extends { readonly _tag: string }>(
+  error: E,
+  waitedMs: number,
+  attempts: number
+): E | SelectorNotFound =>
+  error instanceof SelectorNotFound && attempts > 1
+    ? withFields<SelectorNotFound>(error, { readinessWaitMs: waitedMs })
+    : error
 
 /** A step row after a wait: its error annotated, its wait recorded (rows that answered at once are unchanged). */
 export const withWaitedRow = (row: StepRow, waitedMs: number, attempts: number): StepRow => {
   if (attempts <= 1) return row
-  return row.success ? { ...row, readinessWaitMs: waitedMs } : { ...row, error: withWaitedError(row.error, waitedMs, attempts), readinessWaitMs: waitedMs }
+  return row.success
+    ? { ...row, readinessWaitMs: waitedMs }
+    : { ...row, error: withWaitedError(row.error, waitedMs, attempts), readinessWaitMs: waitedMs }
 }
 
 /** Whether a planned single command waits for its target (a browser command naming one element; never a raw batch). */
@@ -53,13 +65,22 @@ export const planWaits = (plan: Plan): boolean => plan.kind === "browser" && wai
  * A single planned command that waits for its target: `attempt` is given what remains of the call's timeout each
  * time, so waiting never stretches the call past `plan.timeoutMs`. Commands without an element target run once.
  */
-export const waitForTarget = <E extends { readonly _tag: string }, R>(plan: Plan, attempt: (timeoutMs: number) => Effect.Effect<UpstreamOutcome, E, R>) =>
-  Effect.gen(function*() {
+export const waitForTarget = <E extends { readonly _tag: string }, R>(
+  plan: Plan,
+  attempt: (timeoutMs: number) => Effect.Effect<UpstreamOutcome, E, R>
+) =>
+  Effect.gen(function* () {
     if (!planWaits(plan)) return yield* attempt(plan.timeoutMs)
     const started = yield* Clock.currentTimeMillis
     const run = Effect.flatMap(Clock.currentTimeMillis, (now) => attempt(plan.timeoutMs - (now - started)))
-    const { result, waitedMs, attempts } = yield* retryWhileMissing(readinessBudgetMs(plan.timeoutMs), run, (r) => Either.isLeft(r) && isReadinessMiss(r.left))
+    const { result, waitedMs, attempts } = yield* retryWhileMissing(
+      readinessBudgetMs(plan.timeoutMs),
+      run,
+      (r) => Either.isLeft(r) && isReadinessMiss(r.left)
+    )
     if (Either.isLeft(result)) return yield* Effect.fail(withWaitedError(result.left, waitedMs, attempts))
     const outcome = result.right
-    return attempts > 1 && outcome.kind === "single" ? ({ ...outcome, readinessWaitMs: waitedMs } satisfies UpstreamOutcome) : outcome
+    return attempts > 1 && outcome.kind === "single"
+      ? ({ ...outcome, readinessWaitMs: waitedMs } satisfies UpstreamOutcome)
+      : outcome
   })

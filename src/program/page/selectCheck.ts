@@ -17,7 +17,9 @@ const HtmlReply = Schema.Struct({ html: Schema.String })
 
 /** The target's inner HTML, or undefined when it could not be read. */
 const innerHtml = (plan: Plan, target: string) =>
-  Effect.flatMap(SessionCommands, (commands) => commands.batch(targetOf(plan), [["get", "html", target]], { timeoutMs: CHECK_TIMEOUT_MS, failFast: true })).pipe(
+  Effect.flatMap(SessionCommands, (commands) =>
+    commands.batch(targetOf(plan), [["get", "html", target]], { timeoutMs: CHECK_TIMEOUT_MS, failFast: true })
+  ).pipe(
     Effect.map((rows) => {
       const row = rows[0]
       return row?.success === true ? readPayload(HtmlReply, row.result, (r) => r.html) : undefined
@@ -34,7 +36,7 @@ const selectRan = (plan: Plan, outcome: UpstreamOutcome): ReadonlyArray<string> 
 }
 
 export const checkSelect = (plan: Plan, outcome: UpstreamOutcome) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const [command, target, ...values] = selectRan(plan, outcome) ?? []
     if (plan.kind !== "browser" || command !== "select" || target === undefined) return
     const html = yield* innerHtml(plan, target)

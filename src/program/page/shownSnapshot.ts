@@ -13,11 +13,13 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { VERBATIM_SNAPSHOT_BYTES } from "../../snapshot/compactSnapshot.js"
 import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
 
-const asData = (v: unknown): Record<string, unknown> => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+const asData = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
 
 /** The call ran a snapshot (alone or as a batch or job row). */
 const runsSnapshot = (plan: Plan): boolean =>
-  plan.line.command === "snapshot" || (plan.line.command === "batch" && batchSteps(plan).some((step) => step[0] === "snapshot"))
+  plan.line.command === "snapshot" ||
+  (plan.line.command === "batch" && batchSteps(plan).some((step) => step[0] === "snapshot"))
 
 /** `keep`: the call showed no snapshot; otherwise the tree the model now holds (undefined: none it read whole). */
 const shownAfter = (plan: Plan, executed: Executed | undefined): ShownTree | undefined | "keep" => {
@@ -26,13 +28,21 @@ const shownAfter = (plan: Plan, executed: Executed | undefined): ShownTree | und
   const { outcome } = executed
   if (outcome.kind === "single") {
     const options = plan.snapshotOptions
-    const whole = options === undefined || (options.search === undefined && options.role === undefined && !options.diff && options.read === undefined)
+    const whole =
+      options === undefined ||
+      (options.search === undefined && options.role === undefined && !options.diff && options.read === undefined)
     return whole
       ? shownTreeOf(plan.line.positionals, asData(outcome.data), executed.snapshotNaming, options?.depth)
       : undefined
   }
-  if (outcome.kind !== "batch" || !(plan.compiled.mode === "args" || plan.compiled.mode === "job" || plan.compiled.mode === "semanticAction")) return undefined
-  const trees = outcome.rows.filter((r) => r.success && r.command[0] === "snapshot").map((r) => r.success ? shownTreeOf(r.command, asData(r.result), r.snapshotNaming) : undefined)
+  if (
+    outcome.kind !== "batch" ||
+    !(plan.compiled.mode === "args" || plan.compiled.mode === "job" || plan.compiled.mode === "semanticAction")
+  )
+    return undefined
+  const trees = outcome.rows
+    .filter((r) => r.success && r.command[0] === "snapshot")
+    .map((r) => (r.success ? shownTreeOf(r.command, asData(r.result), r.snapshotNaming) : undefined))
   const last = trees[trees.length - 1]
   // several trees in one result may pass the inline budget and be cut: then none is assumed read
   const bytes = trees.reduce((n, t) => n + (t === undefined ? 0 : Buffer.byteLength(t.lines.join("\n"), "utf8")), 0)
@@ -44,7 +54,7 @@ const shownAfter = (plan: Plan, executed: Executed | undefined): ShownTree | und
  * what recovery next actions ask for, and the model needs the page as it is, not a delta against a view it may doubt.
  */
 export const recordShownSnapshot = (plan: Plan, executed: Executed | undefined, failed: boolean) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (plan.kind !== "browser" || plan.sessionName === undefined) return
     const next = failed ? undefined : shownAfter(plan, executed)
     if (next === "keep") return

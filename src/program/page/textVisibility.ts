@@ -18,15 +18,31 @@ const PROBE_TIMEOUT_MS = 8_000
 const SELECTOR_LIMIT = 10
 
 export const batchTextVisibility = (plan: Plan, outcome: UpstreamOutcome) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (outcome.kind !== "batch" || !mayProbe(plan) || outcome.rows.some((row) => !row.success)) return undefined
-    const steps = outcome.rows.flatMap((row, index) => {
-      const selector = textSelectorOf(row.command)
-      return selector !== undefined ? [{ selector, index }] : []
-    }).filter((s, i, all) => all.findIndex((t) => t.selector === s.selector) === i).slice(0, SELECTOR_LIMIT)
+    const steps = outcome.rows
+      .flatMap((row, index) => {
+        const selector = textSelectorOf(row.command)
+        return selector !== undefined ? [{ selector, index }] : []
+      })
+      .filter((s, i, all) => all.findIndex((t) => t.selector === s.selector) === i)
+      .slice(0, SELECTOR_LIMIT)
     if (steps.length === 0) return undefined
-    const outcomeOf = yield* (yield* SessionCommands).run(targetOf(plan), ["eval", textVisibilityScript(steps.map((s) => s.selector))], { timeoutMs: PROBE_TIMEOUT_MS })
-    const data = outcomeOf.kind === "single" && outcomeOf.data !== null && typeof outcomeOf.data === "object" ? (outcomeOf.data as Record<string, unknown>)["result"] : undefined
-    const found: ReadonlyArray<SelectorTextVisibility> = textVisibilityOf(data, steps.map((s) => s.index))
+    const outcomeOf = yield* (yield* SessionCommands).run(
+      targetOf(plan),
+      ["eval", textVisibilityScript(steps.map((s) => s.selector))],
+      { timeoutMs: PROBE_TIMEOUT_MS }
+    )
+    const data =
+      outcomeOf.kind === "single" && outcomeOf.data !== null && typeof outcomeOf.data === "object"
+        ? (outcomeOf.data as Record<string, unknown>)["result"]
+        : undefined
+    const found: ReadonlyArray<SelectorTextVisibility> = textVisibilityOf(
+      data,
+      steps.map((s) => s.index)
+    )
     return found.length > 0 ? found : undefined
-  }).pipe(Effect.tapErrorCause((cause) => Effect.logDebug("text visibility probe failed: no visibility notes", cause)), Effect.catchAll(() => Effect.succeed(undefined)))
+  }).pipe(
+    Effect.tapErrorCause((cause) => Effect.logDebug("text visibility probe failed: no visibility notes", cause)),
+    Effect.catchAll(() => Effect.succeed(undefined))
+  )

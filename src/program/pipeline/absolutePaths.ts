@@ -13,7 +13,11 @@ const absolutizeUploadFiles = (args: ReadonlyArray<string>, cwd: string): Readon
   const line = parseCommandLine(args)
   if (line.command !== "upload") return args
   let seen = -1
-  const flagTokens = new Set(line.flags.flatMap((f) => (f.value !== undefined && !(args[f.index] ?? "").includes("=") ? [f.index, f.index + 1] : [f.index])))
+  const flagTokens = new Set(
+    line.flags.flatMap((f) =>
+      f.value !== undefined && !(args[f.index] ?? "").includes("=") ? [f.index, f.index + 1] : [f.index]
+    )
+  )
   return args.map((t, i) => {
     if (flagTokens.has(i)) return t
     seen++
@@ -22,7 +26,10 @@ const absolutizeUploadFiles = (args: ReadonlyArray<string>, cwd: string): Readon
 }
 
 /** One argv with its output path (if it has one) made absolute, and an upload's files. */
-export const absolutizeOutputPath = (given: ReadonlyArray<string>, cwd: string): { args: ReadonlyArray<string>; outputPath: string | undefined } => {
+export const absolutizeOutputPath = (
+  given: ReadonlyArray<string>,
+  cwd: string
+): { args: ReadonlyArray<string>; outputPath: string | undefined } => {
   const args = absolutizeUploadFiles(given, cwd)
   const line = parseCommandLine(args)
   const index = requestedPathIndex(line)
@@ -31,7 +38,11 @@ export const absolutizeOutputPath = (given: ReadonlyArray<string>, cwd: string):
   const absolute = isAbsolute(token) ? token : resolve(cwd, token)
   // positionals keep argv order, so the n-th positional is the n-th non-flag token
   let seen = -1
-  const flagTokens = new Set(line.flags.flatMap((f) => (f.value !== undefined && !(args[f.index] ?? "").includes("=") ? [f.index, f.index + 1] : [f.index])))
+  const flagTokens = new Set(
+    line.flags.flatMap((f) =>
+      f.value !== undefined && !(args[f.index] ?? "").includes("=") ? [f.index, f.index + 1] : [f.index]
+    )
+  )
   const out = args.map((t, i) => {
     if (flagTokens.has(i)) return t
     seen++
@@ -44,7 +55,10 @@ export const absolutizeOutputPath = (given: ReadonlyArray<string>, cwd: string):
  * A batch's stdin with each step's output path made absolute, and those paths (their folders are created before the
  * batch runs). Stdin that is not a JSON array of argv arrays is returned as it is (it is refused elsewhere).
  */
-export const absolutizeBatchStdin = (stdin: string, cwd: string): { stdin: string; outputPaths: ReadonlyArray<string> } => {
+export const absolutizeBatchStdin = (
+  stdin: string,
+  cwd: string
+): { stdin: string; outputPaths: ReadonlyArray<string> } => {
   const steps = batchRowsOf(stdin)
   if (steps === undefined || !steps.every(isBatchStep)) return { stdin, outputPaths: [] }
   const rows = steps.map((step) => absolutizeOutputPath(step, cwd))

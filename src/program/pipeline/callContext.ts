@@ -28,14 +28,19 @@ export interface CallContext {
   readonly onProgress?: ProgressSink
 }
 
-export const baseNameOf = (call: CallContext, config: ToolConfigShape): string => baseSessionName(config.sessionPrefix, call.piSessionId, call.cwd)
+export const baseNameOf = (call: CallContext, config: ToolConfigShape): string =>
+  baseSessionName(config.sessionPrefix, call.piSessionId, call.cwd)
 
 /**
  * The lock a planned call queues on: the pi session's managed browser (its managed and fresh sessions alike), or
  * the caller's explicit session; none for calls that touch no session.
  */
 export const lockKeyOf = (plan: Plan, baseName: string): string | undefined =>
-  plan.sessionName === undefined ? undefined : plan.sessionRole === "explicit" ? `explicit:${plan.sessionName}` : `managed:${baseName}`
+  plan.sessionName === undefined
+    ? undefined
+    : plan.sessionRole === "explicit"
+      ? `explicit:${plan.sessionName}`
+      : `managed:${baseName}`
 
 /**
  * The file the cross-process session lock takes for a planned call, beside the session's socket: the managed base
@@ -43,7 +48,10 @@ export const lockKeyOf = (plan: Plan, baseName: string): string | undefined =>
  */
 export const lockFileOf = (plan: Plan, baseName: string, config: ToolConfigShape): string | undefined => {
   if (plan.sessionName === undefined) return undefined
-  return join(socketDirOf(config, plan.env), lockFileName(plan.sessionRole === "explicit" ? plan.sessionName : baseName))
+  return join(
+    socketDirOf(config, plan.env),
+    lockFileName(plan.sessionRole === "explicit" ? plan.sessionName : baseName)
+  )
 }
 
 /** Where a call's files belong: the persisted pi session's directory, or the process-private one. */
@@ -54,26 +62,30 @@ export const ownerOf = (call: CallContext, config: ToolConfigShape): SpillOwner 
  * The task, failing with Aborted when pi's abort signal fires: the task runs in one child fiber that the signal
  * interrupts (which ends its processes). One fork, no racing fiber: racing a never-ending wait cost ~0.25 ms a call.
  */
-export const abortable = (signal: AbortSignal | undefined) => <A, E, R>(task: Effect.Effect<A, E, R>): Effect.Effect<A, E | Aborted, R> =>
-  signal === undefined
-    ? task
-    : Effect.uninterruptibleMask((restore) =>
-      Effect.suspend(() => {
-        if (signal.aborted) return Effect.fail(new Aborted({ dispatched: "no" }))
-        return Effect.flatMap(Effect.fork(restore(task)), (fiber) => {
-          let aborted = false
-          const onAbort = () => {
-            aborted = true
-            fiber.unsafeInterruptAsFork(FiberId.none)
-          }
-          signal.addEventListener("abort", onAbort, { once: true })
-          return restore(Fiber.await(fiber)).pipe(
-            // the caller interrupted: so is the task (its finalizers run before this ends)
-            Effect.onInterrupt(() => Fiber.interrupt(fiber)),
-            Effect.ensuring(Effect.sync(() => signal.removeEventListener("abort", onAbort))),
-            Effect.flatMap((exit): Effect.Effect<A, E | Aborted> =>
-              aborted && Exit.isInterrupted(exit) ? Effect.fail(new Aborted({ dispatched: "maybe" })) : exit)
-          )
-        })
-      })
-    )
+export const abortable =
+  (signal: AbortSignal | undefined) =>
+  <A, E, R>(task: Effect.Effect<A, E, R>): Effect.Effect<A, E | Aborted, R> =>
+    signal === undefined
+      ? task
+      : Effect.uninterruptibleMask((restore) =>
+          Effect.suspend(() => {
+            if (signal.aborted) return Effect.fail(new Aborted({ dispatched: "no" }))
+            return Effect.flatMap(Effect.fork(restore(task)), (fiber) => {
+              let aborted = false
+              const onAbort = () => {
+                aborted = true
+                fiber.unsafeInterruptAsFork(FiberId.none)
+              }
+              signal.addEventListener("abort", onAbort, { once: true })
+              return restore(Fiber.await(fiber)).pipe(
+                // the caller interrupted: so is the task (its finalizers run before this ends)
+                Effect.onInterrupt(() => Fiber.interrupt(fiber)),
+                Effect.ensuring(Effect.sync(() => signal.removeEventListener("abort", onAbort))),
+                Effect.flatMap(
+                  (exit): Effect.Effect<A, E | Aborted> =>
+                    aborted && Exit.isInterrupted(exit) ? Effect.fail(new Aborted({ dispatched: "maybe" })) : exit
+                )
+              )
+            })
+          })
+        )

@@ -19,7 +19,11 @@ import { batchStepsOf } from "../../upstream/batchSteps.js"
 const batchRows = (stdin: string | undefined): ReadonlyArray<ReadonlyArray<string>> => batchStepsOf(stdin) ?? []
 
 /** `args` without the first run of `tokens` after the command word (undefined when they are not found as written). */
-const without = (args: ReadonlyArray<string>, command: string | undefined, tokens: ReadonlyArray<string>): ReadonlyArray<string> | undefined => {
+const without = (
+  args: ReadonlyArray<string>,
+  command: string | undefined,
+  tokens: ReadonlyArray<string>
+): ReadonlyArray<string> | undefined => {
   const from = command === undefined ? 0 : Math.max(0, args.indexOf(command))
   for (let i = from; i + tokens.length <= args.length; i++) {
     if (tokens.every((t, k) => args[i + k] === t)) return [...args.slice(0, i), ...args.slice(i + tokens.length)]
@@ -27,18 +31,33 @@ const without = (args: ReadonlyArray<string>, command: string | undefined, token
   return undefined
 }
 
-const refusal = (plan: Plan, problem: FlagProblem, field: "args" | "stdin", message: string, retry: { args: ReadonlyArray<string>; stdin?: string } | undefined) => {
+const refusal = (
+  plan: Plan,
+  problem: FlagProblem,
+  field: "args" | "stdin",
+  message: string,
+  retry: { args: ReadonlyArray<string>; stdin?: string } | undefined
+) => {
   const command = plan.line.command ?? ""
   const timeoutMs = problem.timeoutMs ?? plan.input.timeoutMs
   return new InvalidInput({
     field,
     detail: message,
-    ...(retry !== undefined ? { withoutFlag: { flag: problem.tokens[0] ?? "the flag", command, ...retry, ...(timeoutMs !== undefined ? { timeoutMs } : {}) } } : {})
+    ...(retry !== undefined
+      ? {
+          withoutFlag: {
+            flag: problem.tokens[0] ?? "the flag",
+            command,
+            ...retry,
+            ...(timeoutMs !== undefined ? { timeoutMs } : {})
+          }
+        }
+      : {})
   })
 }
 
 export const checkFlags = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (plan.kind === "inspection" || plan.compiled.mode !== "args") return plan
     const binary = yield* Effect.either((yield* BinaryLocator).resolve)
     // the binary's own failure is reported when the command runs; another version's help may list other flags
@@ -47,7 +66,15 @@ export const checkFlags = (plan: Plan) =>
     const own = routeGlobalFlagProblem(plan.line) ?? flagProblem(plan.line.positionals, COMMAND_FLAGS)
     if (own !== undefined) {
       const retry = without(args, plan.line.command, own.tokens)
-      return yield* refusal(plan, own, "args", own.message, retry !== undefined ? { args: retry, ...(plan.input.stdin !== undefined ? { stdin: plan.input.stdin } : {}) } : undefined)
+      return yield* refusal(
+        plan,
+        own,
+        "args",
+        own.message,
+        retry !== undefined
+          ? { args: retry, ...(plan.input.stdin !== undefined ? { stdin: plan.input.stdin } : {}) }
+          : undefined
+      )
     }
     const input = inputCommandOf(plan.line.positionals)
     // the tool's own input commands (a click with --modifiers, drop, storage … remove) name their valid forms
@@ -62,7 +89,13 @@ export const checkFlags = (plan: Plan) =>
       if (problem === undefined) continue
       const fixed = without(row, line.command, problem.tokens)
       const stdin = fixed !== undefined ? JSON.stringify(rows.map((r, i) => (i === index ? fixed : r))) : undefined
-      return yield* refusal(plan, problem, "stdin", `batch step ${index}: ${problem.message}`, stdin !== undefined ? { args, stdin } : undefined)
+      return yield* refusal(
+        plan,
+        problem,
+        "stdin",
+        `batch step ${index}: ${problem.message}`,
+        stdin !== undefined ? { args, stdin } : undefined
+      )
     }
     return plan
   })

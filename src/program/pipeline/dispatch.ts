@@ -40,13 +40,20 @@ import type { CallContext } from "./callContext.js"
 
 /** A plain call that types text the security policy must guard (a secret, or literal text near password fields). */
 const runGuardedPlanned = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const argv = plan.line.positionals
     const need = plan.line.command === "batch" ? undefined : guardNeed(plan.security, argv)
     if (need === undefined) return undefined
-    const view = isPinnable(plan) && plan.sessionName !== undefined ? yield* (yield* SessionRegistry).view(plan.sessionName) : undefined
+    const view =
+      isPinnable(plan) && plan.sessionName !== undefined
+        ? yield* (yield* SessionRegistry).view(plan.sessionName)
+        : undefined
     const pin = view?.pinnedTab !== undefined ? { tab: view.pinnedTab, pageUrl: view.page?.url } : undefined
-    return yield* Effect.either(waitForTarget(plan, (timeoutMs) => runGuarded(plan, targetOf(plan), argv, need, { timeoutMs, ...(pin !== undefined ? { pin } : {}) })))
+    return yield* Effect.either(
+      waitForTarget(plan, (timeoutMs) =>
+        runGuarded(plan, targetOf(plan), argv, need, { timeoutMs, ...(pin !== undefined ? { pin } : {}) })
+      )
+    )
   })
 
 /** The planned command exactly as echoed in `effectiveArgs`. */
@@ -55,10 +62,11 @@ const runPlanned = (plan: Plan) =>
     commands.run({ prefix: [], env: plan.env, cwd: plan.cwd, kind: plan.kind }, plan.effectiveArgs, {
       ...(plan.stdin !== undefined ? { stdin: plan.stdin } : {}),
       timeoutMs: plan.timeoutMs
-    }))
+    })
+  )
 
 export const dispatch = (plan: Plan, call: CallContext) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const registry = yield* SessionRegistry
     yield* guardRefs(plan)
     if (plan.sessionName !== undefined) {
@@ -82,19 +90,34 @@ export const dispatch = (plan: Plan, call: CallContext) =>
     const clicked = single ? yield* runClick(plan) : undefined
     const named = single && clicked === undefined ? yield* runNamedSnapshot(plan) : undefined
     const opened = single && clicked === undefined && named === undefined ? yield* runOpen(plan) : undefined
-    const pinned = single && clicked === undefined && named === undefined && opened === undefined ? yield* runPinned(plan) : undefined
-    const replied = steps !== undefined
-      ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
-      : guarded ?? probed?.replied ?? input?.replied ?? clicked?.replied ?? named?.replied ?? opened?.replied ?? pinned?.replied ??
-        // `network routes` is the tool's own list (routeBook.ts): upstream has no such command
-        (asksForRoutes(plan)
-          ? yield* Effect.either(listRoutes(plan))
-          : yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs }))))
+    const pinned =
+      single && clicked === undefined && named === undefined && opened === undefined
+        ? yield* runPinned(plan)
+        : undefined
+    const replied =
+      steps !== undefined
+        ? yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, call.onProgress))
+        : (guarded ??
+          probed?.replied ??
+          input?.replied ??
+          clicked?.replied ??
+          named?.replied ??
+          opened?.replied ??
+          pinned?.replied ??
+          // `network routes` is the tool's own list (routeBook.ts): upstream has no such command
+          (asksForRoutes(plan)
+            ? yield* Effect.either(listRoutes(plan))
+            : yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs })))))
     // a job/qa step that could not start the browser is the call's launch failure too (its first failed step)
-    const failedStep = Either.isRight(replied) && replied.right.kind === "batch" ? replied.right.rows.find((row) => !row.success) : undefined
+    const failedStep =
+      Either.isRight(replied) && replied.right.kind === "batch"
+        ? replied.right.rows.find((row) => !row.success)
+        : undefined
     const launchFailure = Either.isLeft(replied)
       ? launchFailureOf(replied.left)
-      : failedStep !== undefined && !failedStep.success ? launchFailureOf(failedStep.error) : undefined
+      : failedStep !== undefined && !failedStep.success
+        ? launchFailureOf(failedStep.error)
+        : undefined
     if (launchFailure !== undefined) {
       // The browser could not start or be reached: nothing of this call is kept (not its launch flags, not its
       // daemon, which would keep retrying the options that failed), so the next call starts normally.
@@ -103,39 +126,77 @@ export const dispatch = (plan: Plan, call: CallContext) =>
       return yield* Effect.fail(yield* withLaunchChoice(plan, launchFailure))
     }
     // a pool launch that timed out was queued there: its connection is closed so the pool frees the slot
-    if (Either.isLeft(replied) && replied.left._tag === "TimedOut" && plan.pool !== undefined) return yield* Effect.fail(yield* closeQueuedLaunch(plan, replied.left))
+    if (Either.isLeft(replied) && replied.left._tag === "TimedOut" && plan.pool !== undefined)
+      return yield* Effect.fail(yield* closeQueuedLaunch(plan, replied.left))
     // Upstream answered an error for the managed session: its daemon and browser exist now all the same, so later
     // launch flags must be refused rather than silently relaunching it.
     if (Either.isLeft(replied) && plan.sessionRole === "managed" && !isClose(plan.line)) {
       const error = replied.left
-      const answered = error._tag !== "MissingBinary" && error._tag !== "ParseFailure" && !(error._tag === "TimedOut" && error.source === "watchdog")
+      const answered =
+        error._tag !== "MissingBinary" &&
+        error._tag !== "ParseFailure" &&
+        !(error._tag === "TimedOut" && error.source === "watchdog")
       if (answered) yield* registry.recordAttempt(plan)
     }
     const { outcome, approval } = isPendingConfirmation(replied)
       ? yield* resolveConfirmation(plan, replied.left, call.approve)
       : { outcome: yield* replied, approval: undefined }
-    const navigated = clicked?.page ?? (clicked?.landedRead !== true && (mayNavigate(plan.line) || ((movesInHistory(plan.line.command) || loadsState(plan.line)) && mayProbe(plan))) && outcome.kind === "single" && outcome.warning === undefined
-      ? yield* probeNavigation(plan)
-      : undefined)
+    const navigated =
+      clicked?.page ??
+      (clicked?.landedRead !== true &&
+      (mayNavigate(plan.line) || ((movesInHistory(plan.line.command) || loadsState(plan.line)) && mayProbe(plan))) &&
+      outcome.kind === "single" &&
+      outcome.warning === undefined
+        ? yield* probeNavigation(plan)
+        : undefined)
     // another tab took the focus during the command: its own tab is selected again, and is the page it is about (a
     // click whose read ran in its own document, which opened no tab, kept it)
-    const restored = clicked?.focusKept === true ? undefined : yield* restoreFocus(plan, startedOn, clicked?.tabs ?? pinned?.tabs, navigated, clicked?.openedTab === true)
+    const restored =
+      clicked?.focusKept === true
+        ? undefined
+        : yield* restoreFocus(plan, startedOn, clicked?.tabs ?? pinned?.tabs, navigated, clicked?.openedTab === true)
     const tabCorrection = restored?.correction ?? refocused?.correction ?? (yield* recoverTab(plan, outcome))
     // a click that stayed on its URL and opened a modal: its dialogs and their dismiss controls (R4)
-    const overlay = tabCorrection === undefined && restored === undefined ? yield* overlayAfterClick(plan, clicked, pageBefore) : undefined
-    const navigation: Navigation | undefined = restored?.page ?? (navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined)
+    const overlay =
+      tabCorrection === undefined && restored === undefined
+        ? yield* overlayAfterClick(plan, clicked, pageBefore)
+        : undefined
+    const navigation: Navigation | undefined =
+      restored?.page ?? (navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined)
     // read in the same probe: whether the page the click led to is a challenge (judged in execute)
     const challengeFacts = restored === undefined ? navigated?.facts : undefined
-    const pageCheck: PageCheck | undefined = clicked?.clickDispatch !== undefined
-      ? { clickDispatch: clicked.clickDispatch }
-      : clicked?.comboboxFocus !== undefined || overlay !== undefined
-      ? { ...(clicked?.comboboxFocus !== undefined ? { comboboxFocus: clicked.comboboxFocus } : {}), ...(overlay !== undefined ? { overlayBlockers: overlay.overlayBlockers } : {}) }
-      : named?.overlayBlockers !== undefined ? { overlayBlockers: named.overlayBlockers } : probed?.check
+    const pageCheck: PageCheck | undefined =
+      clicked?.clickDispatch !== undefined
+        ? { clickDispatch: clicked.clickDispatch }
+        : clicked?.comboboxFocus !== undefined || overlay !== undefined
+          ? {
+              ...(clicked?.comboboxFocus !== undefined ? { comboboxFocus: clicked.comboboxFocus } : {}),
+              ...(overlay !== undefined ? { overlayBlockers: overlay.overlayBlockers } : {})
+            }
+          : named?.overlayBlockers !== undefined
+            ? { overlayBlockers: named.overlayBlockers }
+            : probed?.check
     // the page still changing when the click's read or the snapshot was taken
     const settle = clicked?.settle ?? named?.settle
-    return { outcome: outcome satisfies UpstreamOutcome, navigation, approval, tabCorrection, challengeFacts, pageCheck, pageMovedTo: refocused?.pageMovedTo, snapshotNaming: named?.naming, ...(overlay !== undefined ? { overlaySnapshot: overlay.snapshot } : {}), ...(settle !== undefined ? { actionSettle: settle } : {}), ...(opened !== undefined && opened.readElsewhere !== true ? { opened: { page: opened.page } } : {}) }
+    return {
+      outcome: outcome satisfies UpstreamOutcome,
+      navigation,
+      approval,
+      tabCorrection,
+      challengeFacts,
+      pageCheck,
+      pageMovedTo: refocused?.pageMovedTo,
+      snapshotNaming: named?.naming,
+      ...(overlay !== undefined ? { overlaySnapshot: overlay.snapshot } : {}),
+      ...(settle !== undefined ? { actionSettle: settle } : {}),
+      ...(opened !== undefined && opened.readElsewhere !== true ? { opened: { page: opened.page } } : {})
+    }
   }).pipe(
     Effect.catchTag("SelectorNotFound", (error) =>
-      Effect.flatMap(plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error), Effect.fail)),
+      Effect.flatMap(
+        plan.line.command === "find" ? visibleRefFallback(plan, withCandidates(plan, error)) : Effect.succeed(error),
+        Effect.fail
+      )
+    ),
     Effect.catchTag("StaleRef", (error) => Effect.flatMap(withTwin(plan, error), Effect.fail))
   )

@@ -50,18 +50,22 @@ import { verdictOf } from "./verdict.js"
 
 /** Files a compiled job or qa batch, or the steps of a caller's raw batch, will write. */
 const compiledOutputs = (plan: Plan): ReadonlyArray<string> =>
-  plan.compiled.mode === "job" ? plan.compiled.job.outputPaths : plan.compiled.mode === "qa" ? plan.compiled.qa.outputPaths : plan.batchOutputPaths ?? []
+  plan.compiled.mode === "job"
+    ? plan.compiled.job.outputPaths
+    : plan.compiled.mode === "qa"
+      ? plan.compiled.qa.outputPaths
+      : (plan.batchOutputPaths ?? [])
 
 /** The refs a snapshot allocated, with the page and daemon they belong to. */
 const snapshotRefs = (plan: Plan, data: unknown, hidden?: Readonly<Record<string, string>>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const refs = refsFrom(data)
     if (refs === undefined) return undefined
     const origin = (data as { origin?: unknown } | null)?.origin
     const observed = yield* observeDaemon(plan)
     return {
       refs,
-      url: typeof origin === "string" ? origin : observed.url ?? "",
+      url: typeof origin === "string" ? origin : (observed.url ?? ""),
       daemonPid: observed.pid,
       ...(hidden !== undefined ? { hidden: new Map(Object.entries(hidden)) } : {})
     } satisfies RefSnapshot
@@ -72,7 +76,7 @@ const snapshotRefs = (plan: Plan, data: unknown, hidden?: Readonly<Record<string
  * nothing followed), so the next call can act on the refs the model just read.
  */
 const jobSnapshotRefs = (plan: Plan, outcome: UpstreamOutcome) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (outcome.kind !== "batch" || (plan.compiled.mode !== "job" && plan.line.command !== "batch")) return undefined
     let at = -1
     outcome.rows.forEach((row, i) => {
@@ -80,7 +84,12 @@ const jobSnapshotRefs = (plan: Plan, outcome: UpstreamOutcome) =>
     })
     const row = outcome.rows[at]
     const refs = row?.success === true ? yield* snapshotRefs(plan, row.result, row.snapshotNaming?.hidden) : undefined
-    return refs === undefined ? undefined : afterCall(refs, outcome.rows.slice(at + 1).map((r) => r.command))
+    return refs === undefined
+      ? undefined
+      : afterCall(
+          refs,
+          outcome.rows.slice(at + 1).map((r) => r.command)
+        )
   })
 
 /** Untraced: it is on the path of every call (see `runToResult`). */
@@ -89,13 +98,17 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
   const store = yield* ArtifactStore
   const config = yield* ToolConfig
   const started = yield* Clock.currentTimeMillis
-  for (const path of [asked.outputPath, ...compiledOutputs(asked)]) if (path !== undefined) yield* store.ensureParentDir(path)
+  for (const path of [asked.outputPath, ...compiledOutputs(asked)])
+    if (path !== undefined) yield* store.ensureParentDir(path)
 
   const recovery = (yield* guardBrowser(asked)) ?? (yield* guardAttached(asked))
   yield* preflightAttachedQa(asked)
   // a role/name click or check acts on the reachable match of a fresh snapshot -i (the plan the result then shows)
   const plan = yield* preResolveClick(asked)
-  const dispatched = yield* withdrawOnInterrupt(plan, askPoolUntilBudget(plan, dispatch(plan, call))).pipe(Effect.tap(() => trackBrowser(plan)), Effect.tap(() => trackAttached(plan)))
+  const dispatched = yield* withdrawOnInterrupt(plan, askPoolUntilBudget(plan, dispatch(plan, call))).pipe(
+    Effect.tap(() => trackBrowser(plan)),
+    Effect.tap(() => trackAttached(plan))
+  )
   const { navigation, approval, tabCorrection, pageCheck } = dispatched
   const filtered = yield* applyPageFilter(plan, dispatched.outcome)
   const networkRequestsPageFilter = filtered.filter
@@ -107,53 +120,90 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
   yield* leaveBlockedLanding(plan, outcome, navigation)
 
   const session = plan.kind === "browser" ? plan.sessionName : undefined
-  const previousRefs = session !== undefined && plan.snapshotOptions?.diff === true ? yield* registry.refSnapshotOf(session) : undefined
-  const refs = session === undefined
-    ? undefined
-    : outcome.kind === "single" && plan.line.command === "snapshot" ? yield* snapshotRefs(plan, outcome.data, dispatched.snapshotNaming?.hidden)
-    // a click's overlay check took a snapshot: its refs (the candidates') are the session's now
-    : dispatched.overlaySnapshot !== undefined ? yield* snapshotRefs(plan, dispatched.overlaySnapshot)
-    : yield* jobSnapshotRefs(plan, outcome)
+  const previousRefs =
+    session !== undefined && plan.snapshotOptions?.diff === true ? yield* registry.refSnapshotOf(session) : undefined
+  const refs =
+    session === undefined
+      ? undefined
+      : outcome.kind === "single" && plan.line.command === "snapshot"
+        ? yield* snapshotRefs(plan, outcome.data, dispatched.snapshotNaming?.hidden)
+        : // a click's overlay check took a snapshot: its refs (the candidates') are the session's now
+          dispatched.overlaySnapshot !== undefined
+          ? yield* snapshotRefs(plan, dispatched.overlaySnapshot)
+          : yield* jobSnapshotRefs(plan, outcome)
   const before = session !== undefined ? yield* registry.view(session) : undefined
   const previousPage = before?.page
   const shownBefore = plan.callerRequestedJson ? undefined : before?.shown
-  const { challengePage, pageSettle } = yield* challengePageAfter(plan, outcome, navigation, dispatched.challengeFacts, previousPage, dispatched.opened)
+  const { challengePage, pageSettle } = yield* challengePageAfter(
+    plan,
+    outcome,
+    navigation,
+    dispatched.challengeFacts,
+    previousPage,
+    dispatched.opened
+  )
   // a page that moved by itself (seen before the command) is where the session is, unless the reply says otherwise
   const named = pageAfter(plan.line.positionals, outcome, navigation, previousPage)
   const landed = named === undefined && dispatched.pageMovedTo !== undefined ? { url: dispatched.pageMovedTo } : named
   // an open that said the page shows almost nothing yet: the snapshot after it does not say it again
-  const page = landed != null && pageSettle !== undefined && needsSettleNote(pageSettle) ? { ...landed, nearEmptyNoted: true } : landed
+  const page =
+    landed != null && pageSettle !== undefined && needsSettleNote(pageSettle)
+      ? { ...landed, nearEmptyNoted: true }
+      : landed
   // refs the call did not replace are marked when it navigated or may have changed the page
   const held = session !== undefined && refs === undefined ? yield* registry.refSnapshotOf(session) : undefined
   // a focus taken back with `tab <id>` (which clears agent-browser's ref map) changed the refs too
   const restoredTab = tabCorrection?.reason === "focus-stolen" ? [["tab", tabCorrection.reselected]] : []
-  const marked = held !== undefined ? afterCall(held, [...(plan.line.command === "batch" ? batchSteps(plan) : [plan.line.positionals]), ...restoredTab]) : undefined
+  const marked =
+    held !== undefined
+      ? afterCall(held, [
+          ...(plan.line.command === "batch" ? batchSteps(plan) : [plan.line.positionals]),
+          ...restoredTab
+        ])
+      : undefined
   const kept = refs ?? (marked !== held ? marked : undefined)
   const replaced = yield* registry.recordCall(plan, {
     ...(kept !== undefined ? { refSnapshot: kept } : {}),
     // a tab re-selected after open is pinned (upstream may drift again); refocusing before a read is not, nor the
     // focus taken back after a command (a pinned tab is selected before every command, and agent-browser 0.41.2
     // clears its ref map on every tab select, so no @ref would work in a pinned session)
-    ...(tabCorrection !== undefined && tabCorrection.reason !== "focus-lost" && tabCorrection.reason !== "focus-stolen" ? { reselectedTab: tabCorrection.reselected } : {}),
+    ...(tabCorrection !== undefined && tabCorrection.reason !== "focus-lost" && tabCorrection.reason !== "focus-stolen"
+      ? { reselectedTab: tabCorrection.reselected }
+      : {}),
     ...(page !== undefined ? { page } : {})
   })
   const replacedCloseFailure = Option.isNone(replaced)
     ? undefined
     : yield* closeManagedSession(replaced.value, plan.env).pipe(
-      Effect.as(undefined),
-      Effect.catchTag("CleanupFailed", (e) => Effect.succeed({ session: replaced.value.name, message: e.message }))
-    )
-  const refSnapshot = refs === undefined || session === undefined
-    ? undefined
-    : { session, url: refs.url, refCount: refs.refs.size, ...refListOf(refs), path: yield* store.saveRefs(ownerOf(call, config), JSON.stringify(yield* (yield* Redactor).scrubValue(refSnapshotRecord(session, refs)))) }
+        Effect.as(undefined),
+        Effect.catchTag("CleanupFailed", (e) => Effect.succeed({ session: replaced.value.name, message: e.message }))
+      )
+  const refSnapshot =
+    refs === undefined || session === undefined
+      ? undefined
+      : {
+          session,
+          url: refs.url,
+          refCount: refs.refs.size,
+          ...refListOf(refs),
+          path: yield* store.saveRefs(
+            ownerOf(call, config),
+            JSON.stringify(yield* (yield* Redactor).scrubValue(refSnapshotRecord(session, refs)))
+          )
+        }
 
-  const viewport = plan.snapshotOptions?.viewport === true && outcome.kind === "single" ? yield* probeViewport(plan) : undefined
+  const viewport =
+    plan.snapshotOptions?.viewport === true && outcome.kind === "single" ? yield* probeViewport(plan) : undefined
   const routes = session !== undefined && !isClose(plan.line) ? (yield* registry.view(session)).routes : []
   const requests = outcome.kind === "single" ? (outcome.data as { requests?: unknown } | null)?.requests : undefined
-  const routeFindings = Array.isArray(requests) && routes.length > 0 ? routeDiagnostics(routes, requests as ReadonlyArray<Record<string, unknown>>) : []
+  const routeFindings =
+    Array.isArray(requests) && routes.length > 0
+      ? routeDiagnostics(routes, requests as ReadonlyArray<Record<string, unknown>>)
+      : []
   const textVisibility = pageCheck?.selectorTextVisibility ?? (yield* batchTextVisibility(plan, outcome))
   const verified = yield* fitInlineImage(plan, outcome, yield* verifyArtifacts(plan, outcome))
-  const qa = plan.compiled.mode === "qa" && outcome.kind === "batch" ? evaluateQa(plan.compiled.qa, outcome.rows) : undefined
+  const qa =
+    plan.compiled.mode === "qa" && outcome.kind === "batch" ? evaluateQa(plan.compiled.qa, outcome.rows) : undefined
   const binary = yield* (yield* BinaryLocator).resolve
   // a select on a custom combobox answered "Selected" and changed nothing: said as the failure it is
   yield* checkSelect(plan, outcome)
@@ -190,7 +240,11 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
     ...(textVisibility !== undefined ? { selectorTextVisibility: textVisibility } : {}),
     ...(challengePage !== undefined ? { challengePage } : {}),
     ...(dispatched.snapshotNaming !== undefined ? { snapshotNaming: dispatched.snapshotNaming } : {}),
-    ...(pageSettle !== undefined ? { pageSettle } : dispatched.actionSettle !== undefined ? { pageSettle: dispatched.actionSettle } : {})
+    ...(pageSettle !== undefined
+      ? { pageSettle }
+      : dispatched.actionSettle !== undefined
+        ? { pageSettle: dispatched.actionSettle }
+        : {})
   }
   if (verdictOf(ran) !== undefined) return ran
   const defaults = plan.browserDefaults
@@ -201,9 +255,10 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
 
 /** A tab list's tabs whose page crashed (upstream lists them as live at their old URL). */
 const crashedTabsOfList = (plan: Plan, outcome: UpstreamOutcome) => {
-  const tabs = plan.line.command === "tab" && outcome.kind === "single"
-    ? (outcome.data as { tabs?: unknown } | null)?.tabs
-    : undefined
+  const tabs =
+    plan.line.command === "tab" && outcome.kind === "single"
+      ? (outcome.data as { tabs?: unknown } | null)?.tabs
+      : undefined
   if (!Array.isArray(tabs)) return Effect.succeed([] as ReadonlyArray<string>)
   const ids = tabs.flatMap((t: unknown) => {
     const id = (t as { targetId?: unknown } | null)?.targetId

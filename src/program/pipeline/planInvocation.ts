@@ -9,7 +9,13 @@ import { managedNameFor } from "../../domain/SessionState.js"
 import { InvalidInput } from "../../schema/ToolError.js"
 import type { ToolInput } from "../../schema/ToolInput.js"
 import type { ToolConfigShape } from "../../services/ToolConfig.js"
-import { flagValue, launchFlagTokens, LAUNCH_FLAGS, parseCommandLine, withoutFlags } from "../../upstream/commandLine.js"
+import {
+  flagValue,
+  launchFlagTokens,
+  LAUNCH_FLAGS,
+  parseCommandLine,
+  withoutFlags
+} from "../../upstream/commandLine.js"
 import { isClose, isInspection, isRejectedServer, isSessionless, stdinPolicy } from "../../upstream/commandPolicy.js"
 import { extractSnapshotOptions } from "../../upstream/snapshotOptions.js"
 import { extractScreenshotOptions } from "../../upstream/screenshotOptions.js"
@@ -32,12 +38,24 @@ export const MAX_ARGV_BYTES = 1024 * 1024
 /** Arguments the OS cannot pass to a process: refused before anything runs. */
 const unpassable = (args: ReadonlyArray<string>): InvalidInput | undefined => {
   const nul = args.findIndex((a) => a.includes("\0"))
-  if (nul >= 0) return new InvalidInput({ field: "args", detail: `args[${nul}] contains a NUL byte, which a process argument cannot carry; remove it (for scripts use eval --stdin with the script in stdin).` })
+  if (nul >= 0)
+    return new InvalidInput({
+      field: "args",
+      detail: `args[${nul}] contains a NUL byte, which a process argument cannot carry; remove it (for scripts use eval --stdin with the script in stdin).`
+    })
   const sizes = args.map((a) => Buffer.byteLength(a, "utf8"))
   const big = sizes.findIndex((n) => n > MAX_ARG_BYTES)
-  if (big >= 0) return new InvalidInput({ field: "args", detail: `args[${big}] is ${sizes[big]} bytes; one process argument can hold at most ${MAX_ARG_BYTES}. Pass long scripts through eval --stdin (stdin) or batch stdin instead.` })
+  if (big >= 0)
+    return new InvalidInput({
+      field: "args",
+      detail: `args[${big}] is ${sizes[big]} bytes; one process argument can hold at most ${MAX_ARG_BYTES}. Pass long scripts through eval --stdin (stdin) or batch stdin instead.`
+    })
   const total = sizes.reduce((a, b) => a + b, 0)
-  if (total > MAX_ARGV_BYTES) return new InvalidInput({ field: "args", detail: `args total ${total} bytes, more than the ${MAX_ARGV_BYTES} a command line can carry; pass bulk input through stdin.` })
+  if (total > MAX_ARGV_BYTES)
+    return new InvalidInput({
+      field: "args",
+      detail: `args total ${total} bytes, more than the ${MAX_ARGV_BYTES} a command line can carry; pass bulk input through stdin.`
+    })
   return undefined
 }
 
@@ -50,7 +68,12 @@ const batchRowsProblem = (stdin: string): string | undefined => {
 }
 
 const socketDirRefusal = (config: ToolConfigShape): InvalidInput | undefined =>
-  config.socketDirProblem === undefined ? undefined : new InvalidInput({ field: "environment", detail: `browser commands need the daemon socket folder, and ${config.socketDirProblem}.` })
+  config.socketDirProblem === undefined
+    ? undefined
+    : new InvalidInput({
+        field: "environment",
+        detail: `browser commands need the daemon socket folder, and ${config.socketDirProblem}.`
+      })
 
 /** Launch flags that must not be re-sent: `--state` relaunches on every call that carries it (reference §9.2). */
 const NOT_RESENT = new Set(["--state", "--session-name", "--restore"])
@@ -77,10 +100,12 @@ const moveEvalTokensToStdin = (
   if (args[0] !== "eval" || at < 0 || at === args.length - 1) return Either.right({ args, stdin })
   const trailing = args.slice(at + 1)
   if (stdin !== undefined) {
-    return Either.left(new InvalidInput({
-      field: "stdin",
-      detail: "eval --stdin got both trailing script tokens in args and a stdin field; put the script only in stdin."
-    }))
+    return Either.left(
+      new InvalidInput({
+        field: "stdin",
+        detail: "eval --stdin got both trailing script tokens in args and a stdin field; put the script only in stdin."
+      })
+    )
   }
   return Either.right({ args: args.slice(0, at + 1), stdin: trailing.join(" ") })
 }
@@ -103,22 +128,24 @@ export const planInvocation = (
   config: ToolConfigShape,
   cwd: string
 ): Either.Either<Plan, InvalidInput> =>
-  Either.gen(function*() {
+  Either.gen(function* () {
     const refused = unpassable(input.args)
     if (refused !== undefined) return yield* Either.left(refused)
     const requestedJson = input.args.includes("--json")
     const withoutJson = scrollFormArgs(input.args.filter((t) => t !== "--json"))
     const evalMoved = yield* moveEvalTokensToStdin(withoutJson, input.stdin)
     const output = absolutizeOutputPath(evalMoved.args, cwd)
-    const snapshotFlags = evalMoved.args[0] === "snapshot" || parseCommandLine(output.args).command === "snapshot"
-      ? extractSnapshotOptions(output.args)
-      : { args: output.args, options: undefined }
+    const snapshotFlags =
+      evalMoved.args[0] === "snapshot" || parseCommandLine(output.args).command === "snapshot"
+        ? extractSnapshotOptions(output.args)
+        : { args: output.args, options: undefined }
     if (snapshotFlags.error !== undefined) {
       return yield* Either.left(new InvalidInput({ field: "args", detail: `snapshot ${snapshotFlags.error}` }))
     }
-    const shot = parseCommandLine(snapshotFlags.args).command === "screenshot"
-      ? extractScreenshotOptions(snapshotFlags.args)
-      : { args: snapshotFlags.args, options: undefined }
+    const shot =
+      parseCommandLine(snapshotFlags.args).command === "screenshot"
+        ? extractScreenshotOptions(snapshotFlags.args)
+        : { args: snapshotFlags.args, options: undefined }
     if (shot.error !== undefined) {
       return yield* Either.left(new InvalidInput({ field: "args", detail: `screenshot ${shot.error}` }))
     }
@@ -127,26 +154,60 @@ export const planInvocation = (
     const sessionMode = input.sessionMode ?? "auto"
 
     if (line.command === undefined && !isInspection(line)) {
-      return yield* Either.left(new InvalidInput({ field: "args", detail: "args holds flags but no agent-browser command, e.g. [\"open\",\"<url>\"]." }))
+      return yield* Either.left(
+        new InvalidInput({
+          field: "args",
+          detail: 'args holds flags but no agent-browser command, e.g. ["open","<url>"].'
+        })
+      )
     }
     if (isRejectedServer(line)) {
-      return yield* Either.left(new InvalidInput({ field: "args", detail: "bare `mcp` starts a server for external MCP clients and would never return; use it outside pi." }))
+      return yield* Either.left(
+        new InvalidInput({
+          field: "args",
+          detail: "bare `mcp` starts a server for external MCP clients and would never return; use it outside pi."
+        })
+      )
     }
     if (moved.stdin !== undefined && stdinPolicy(line) === "forbidden") {
-      return yield* Either.left(new InvalidInput({
-        field: "stdin",
-        detail: `stdin is only read by eval --stdin, batch and auth save --password-stdin, not by \`${line.positionals.slice(0, 2).join(" ")}\`; drop stdin or change the command.`
-      }))
+      return yield* Either.left(
+        new InvalidInput({
+          field: "stdin",
+          detail: `stdin is only read by eval --stdin, batch and auth save --password-stdin, not by \`${line.positionals.slice(0, 2).join(" ")}\`; drop stdin or change the command.`
+        })
+      )
     }
-    if (line.command === "batch" && moved.stdin !== undefined && line.positionals.slice(1).some((t) => !t.startsWith("-"))) {
-      return yield* Either.left(new InvalidInput({ field: "stdin", detail: "batch got both command strings in args and a stdin array; use one of them." }))
+    if (
+      line.command === "batch" &&
+      moved.stdin !== undefined &&
+      line.positionals.slice(1).some((t) => !t.startsWith("-"))
+    ) {
+      return yield* Either.left(
+        new InvalidInput({
+          field: "stdin",
+          detail: "batch got both command strings in args and a stdin array; use one of them."
+        })
+      )
     }
     const rows = line.command === "batch" && moved.stdin !== undefined ? batchRowsProblem(moved.stdin) : undefined
-    if (rows !== undefined) return yield* Either.left(new InvalidInput({ field: "stdin", detail: `batch stdin ${rows}; it takes a JSON array of steps, each an argv array of strings: [["open","<url>"],["get","title"]].` }))
-    const batchPaths = line.command === "batch" && moved.stdin !== undefined ? absolutizeBatchStdin(moved.stdin, cwd) : undefined
+    if (rows !== undefined)
+      return yield* Either.left(
+        new InvalidInput({
+          field: "stdin",
+          detail: `batch stdin ${rows}; it takes a JSON array of steps, each an argv array of strings: [["open","<url>"],["get","title"]].`
+        })
+      )
+    const batchPaths =
+      line.command === "batch" && moved.stdin !== undefined ? absolutizeBatchStdin(moved.stdin, cwd) : undefined
 
     if (sessionMode === "fresh" && isClose(line)) {
-      return yield* Either.left(new InvalidInput({ field: "sessionMode", detail: "sessionMode \"fresh\" launches a new browser; close needs none. Drop sessionMode to close the current one." }))
+      return yield* Either.left(
+        new InvalidInput({
+          field: "sessionMode",
+          detail:
+            'sessionMode "fresh" launches a new browser; close needs none. Drop sessionMode to close the current one.'
+        })
+      )
     }
     const inspection = isInspection(line)
     const kind: Plan["kind"] = inspection ? "inspection" : isSessionless(line) ? "sessionless" : "browser"
@@ -160,9 +221,10 @@ export const planInvocation = (
     let effective: ReadonlyArray<string> = moved.args
     if (explicitSession !== undefined && explicitSession === state.managed.name && kind === "browser") {
       // The managed session named explicitly (e.g. from a nextActions entry): still wrapper-managed.
-      const resend = state.managed.active && callLaunch.length === 0
-        ? withoutFlags(parseCommandLine(state.managed.launchFlags), NOT_RESENT)
-        : []
+      const resend =
+        state.managed.active && callLaunch.length === 0
+          ? withoutFlags(parseCommandLine(state.managed.launchFlags), NOT_RESENT)
+          : []
       role = "managed"
       sessionName = explicitSession
       effective = ["--session", sessionName, ...resend, ...withoutFlags(line, new Set(["--session"]))]
@@ -181,26 +243,32 @@ export const planInvocation = (
       sessionName = state.managed.name
       const managed = state.managed
       // the call's launch flags repeat some of the session's: they go, and the session's whole set is re-sent
-      const repeated = managed.active && callLaunch.length > 0 && !sameTokens(callLaunch, managed.launchFlags) &&
+      const repeated =
+        managed.active &&
+        callLaunch.length > 0 &&
+        !sameTokens(callLaunch, managed.launchFlags) &&
         launchedWith(line, managed.launchFlags)
       if (managed.active && callLaunch.length > 0 && !sameTokens(callLaunch, managed.launchFlags) && !repeated) {
         const flags = [...new Set(line.flags.filter((f) => LAUNCH_FLAGS.has(f.flag)).map((f) => f.flag))]
-        return yield* Either.left(new InvalidInput({
-          field: "args",
-          detail: `${flags.join(", ")} only take effect when a browser launches, and this conversation's browser (${managed.name}) is already running. Retry with sessionMode "fresh" to launch a new managed browser with them, or pass an explicit --session for a separate one.`,
-          sessionRecoveryHint: {
-            reason: "launch-flags-on-active-session",
-            recommendedSessionMode: "fresh",
-            exampleArgs: input.args,
-            exampleParams: { args: input.args, sessionMode: "fresh" },
-            flags,
-            activeSession: managed.name
-          }
-        }))
+        return yield* Either.left(
+          new InvalidInput({
+            field: "args",
+            detail: `${flags.join(", ")} only take effect when a browser launches, and this conversation's browser (${managed.name}) is already running. Retry with sessionMode "fresh" to launch a new managed browser with them, or pass an explicit --session for a separate one.`,
+            sessionRecoveryHint: {
+              reason: "launch-flags-on-active-session",
+              recommendedSessionMode: "fresh",
+              exampleArgs: input.args,
+              exampleParams: { args: input.args, sessionMode: "fresh" },
+              flags,
+              activeSession: managed.name
+            }
+          })
+        )
       }
-      const resend = managed.active && (callLaunch.length === 0 || repeated)
-        ? withoutFlags(parseCommandLine(managed.launchFlags), NOT_RESENT)
-        : []
+      const resend =
+        managed.active && (callLaunch.length === 0 || repeated)
+          ? withoutFlags(parseCommandLine(managed.launchFlags), NOT_RESENT)
+          : []
       effective = ["--session", sessionName, ...resend, ...(repeated ? withoutFlags(line, LAUNCH_FLAGS) : moved.args)]
     }
 
@@ -222,7 +290,9 @@ export const planInvocation = (
       callerRequestedJson: requestedJson,
       cwd,
       outputPath: output.outputPath,
-      ...(batchPaths !== undefined && batchPaths.outputPaths.length > 0 ? { batchOutputPaths: batchPaths.outputPaths } : {}),
+      ...(batchPaths !== undefined && batchPaths.outputPaths.length > 0
+        ? { batchOutputPaths: batchPaths.outputPaths }
+        : {}),
       snapshotOptions: snapshotFlags.options,
       ...(shot.options !== undefined ? { screenshotOptions: shot.options } : {}),
       compiled: { mode: "args" },

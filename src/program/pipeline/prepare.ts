@@ -21,7 +21,9 @@ export const prepare = Effect.fnUntraced(function* prepare(raw: unknown, call: C
   const registry = yield* SessionRegistry
   const decoded = yield* decodeToolInput(raw)
   const state = yield* registry.current(baseNameOf(call, config))
-  const resolved = yield* Effect.flatMap(resolveInputMode(decoded, call.cwd), (r) => preResolveFill(r, state.managed.name))
+  const resolved = yield* Effect.flatMap(resolveInputMode(decoded, call.cwd), (r) =>
+    preResolveFill(r, state.managed.name)
+  )
   const plan = yield* withBrowserDefaults(yield* planInvocation(resolved.input, state, config, call.cwd), call)
   const flagsChecked = yield* checkFlags({ ...plan, compiled: resolved.compiled } satisfies Plan)
   const checked = yield* checkPlan(flagsChecked, { cwd: call.cwd, projectTrusted: call.projectTrusted === true })

@@ -15,7 +15,12 @@ export const verdictOf = (executed: Executed): QaFailed | ArtifactMissing | Upst
     return new QaFailed({ failedChecks, ...(missed !== undefined ? { missedTexts: missed } : {}) })
   }
   // a failed React step of a sourceLookup is evidence (status "unsupported"), not a failed call
-  const rows = executed.outcome.kind !== "batch" ? [] : executed.lookup?.mode === "sourceLookup" ? executed.outcome.rows.filter((r) => r.command[0] !== "react") : executed.outcome.rows
+  const rows =
+    executed.outcome.kind !== "batch"
+      ? []
+      : executed.lookup?.mode === "sourceLookup"
+        ? executed.outcome.rows.filter((r) => r.command[0] !== "react")
+        : executed.outcome.rows
   const step = firstBatchFailure(rows)
   if (step !== undefined) return step.error
   // a missing row with a limitation says why no file is expected (matching diff images); any other fails closed
@@ -23,7 +28,13 @@ export const verdictOf = (executed: Executed): QaFailed | ArtifactMissing | Upst
   if (missing !== undefined) return new ArtifactMissing({ path: missing.path, kind: missing.kind })
   // a click upstream called done that never reached its target did not do what was asked
   const click = executed.clickDispatch
-  if (click !== undefined) return new UpstreamFailed({ detail: clickDispatchMessage(click), stderr: "", exitCode: 0, clickDispatch: click })
-  if (executed.outputFile?.status === "failed") return new ArtifactMissing({ path: executed.outputFile.absolutePath, kind: "output", detail: executed.outputFile.error })
+  if (click !== undefined)
+    return new UpstreamFailed({ detail: clickDispatchMessage(click), stderr: "", exitCode: 0, clickDispatch: click })
+  if (executed.outputFile?.status === "failed")
+    return new ArtifactMissing({
+      path: executed.outputFile.absolutePath,
+      kind: "output",
+      detail: executed.outputFile.error
+    })
   return undefined
 }

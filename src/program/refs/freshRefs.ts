@@ -22,22 +22,44 @@ export interface FreshRefs {
   readonly data: unknown
 }
 
-const resultOf = (row: { readonly success: boolean; readonly result?: unknown } | undefined): Record<string, unknown> | undefined =>
-  row?.success === true && row.result !== null && typeof row.result === "object" ? row.result as Record<string, unknown> : undefined
+const resultOf = (
+  row: { readonly success: boolean; readonly result?: unknown } | undefined
+): Record<string, unknown> | undefined =>
+  row?.success === true && row.result !== null && typeof row.result === "object"
+    ? (row.result as Record<string, unknown>)
+    : undefined
 
 /**
  * `twins`: run the hidden-twin read (page script; not where it may be held for approval); `focus`: the role/name
  * whose every ref the read says reachable or not.
  */
-export const freshRefs = (plan: Plan, pinnedTab: string | undefined, timeoutMs: number, twins = true, focus?: ReachFocus) =>
-  Effect.gen(function*() {
-    const steps = [...(pinnedTab !== undefined ? [["tab", pinnedTab]] : []), ["snapshot", "-i"], ...(twins ? [["eval", hiddenTwinsExpression(focus)]] : [])]
-    const rows = yield* (yield* SessionCommands).batch({ ...targetOf(plan), kind: "browser" }, steps, { timeoutMs, failFast: false })
+export const freshRefs = (
+  plan: Plan,
+  pinnedTab: string | undefined,
+  timeoutMs: number,
+  twins = true,
+  focus?: ReachFocus
+) =>
+  Effect.gen(function* () {
+    const steps = [
+      ...(pinnedTab !== undefined ? [["tab", pinnedTab]] : []),
+      ["snapshot", "-i"],
+      ...(twins ? [["eval", hiddenTwinsExpression(focus)]] : [])
+    ]
+    const rows = yield* (yield* SessionCommands).batch({ ...targetOf(plan), kind: "browser" }, steps, {
+      timeoutMs,
+      failFast: false
+    })
     const at = pinnedTab !== undefined ? 1 : 0
     const snapshot = resultOf(rows[at])
     const refs = snapshot !== undefined ? refsFrom(snapshot) : undefined
     if (snapshot === undefined || refs === undefined) return undefined
     const tree = typeof snapshot["snapshot"] === "string" ? snapshot["snapshot"] : ""
     const read = resultOf(rows[at + 1])?.["result"]
-    return { refs, hidden: hiddenTwinsOf(tree, read), reach: focus !== undefined ? reachOf(tree, read, focus) : new Map(), data: snapshot } satisfies FreshRefs
+    return {
+      refs,
+      hidden: hiddenTwinsOf(tree, read),
+      reach: focus !== undefined ? reachOf(tree, read, focus) : new Map(),
+      data: snapshot
+    } satisfies FreshRefs
   })

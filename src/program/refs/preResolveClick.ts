@@ -26,29 +26,40 @@ const LOOK_TIMEOUT_MS = 10_000
 const roleTargetOf = (positionals: ReadonlyArray<string>) => {
   const [find, locator, role, action, ...rest] = positionals
   const flags = rest.filter((t) => t !== "--exact")
-  if (find !== "find" || locator !== "role" || role === undefined || (action !== "click" && action !== "check")) return undefined
+  if (find !== "find" || locator !== "role" || role === undefined || (action !== "click" && action !== "check"))
+    return undefined
   if (flags.length !== 2 || flags[0] !== "--name" || flags[1] === undefined || flags[1].trim() === "") return undefined
   return { role, action, name: flags[1] }
 }
 
 const decide = (plan: Plan, session: string, target: { role: string; action: string; name: string }) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const registry = yield* SessionRegistry
     const view = yield* registry.view(session)
     if (view.page === undefined) return undefined
-    const fresh = yield* freshRefs(plan, view.pinnedTab, Math.min(LOOK_TIMEOUT_MS, plan.timeoutMs), true, { role: target.role, name: target.name })
+    const fresh = yield* freshRefs(plan, view.pinnedTab, Math.min(LOOK_TIMEOUT_MS, plan.timeoutMs), true, {
+      role: target.role,
+      name: target.name
+    })
     if (fresh === undefined) return undefined
     const daemon = yield* observeDaemon(plan)
     const origin = readPayload(OriginReply, fresh.data, (d) => d.origin)
-    yield* registry.recordRefSnapshot(session, { refs: fresh.refs, url: origin ?? daemon.url ?? "", daemonPid: daemon.pid, ...(fresh.hidden.size > 0 ? { hidden: fresh.hidden } : {}) })
+    yield* registry.recordRefSnapshot(session, {
+      refs: fresh.refs,
+      url: origin ?? daemon.url ?? "",
+      daemonPid: daemon.pid,
+      ...(fresh.hidden.size > 0 ? { hidden: fresh.hidden } : {})
+    })
     return reachableMatch(target, fresh.refs, fresh.reach, fresh.hidden)
   }).pipe(
-    Effect.tapErrorCause((cause) => Effect.logDebug("role/name pre-resolution failed: upstream's locator runs as asked", cause)),
+    Effect.tapErrorCause((cause) =>
+      Effect.logDebug("role/name pre-resolution failed: upstream's locator runs as asked", cause)
+    ),
     Effect.catchAll(() => Effect.succeed(undefined))
   )
 
 export const preResolveClick = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const session = plan.sessionName
     const target = roleTargetOf(plan.line.positionals)
     // a text click is resolved in the page itself (preResolveTextClick.ts)
@@ -74,7 +85,20 @@ export const preResolveClick = (plan: Plan) =>
       args,
       line: parseCommandLine(args),
       effectiveArgs: [...globalFlagTokens(parseCommandLine(plan.effectiveArgs)), target.action, ref],
-      ...(c.mode === "semanticAction" ? { compiled: { mode: "semanticAction" as const, semanticAction: { ...c.semanticAction, resolvedRef: ref, executedArgs: args } } } : {}),
-      resolvedFind: { from: plan.line.positionals, ref, role: decided.match.role, name: decided.match.name, skipped: decided.skipped.map((r) => `@${r.ref}`) }
+      ...(c.mode === "semanticAction"
+        ? {
+            compiled: {
+              mode: "semanticAction" as const,
+              semanticAction: { ...c.semanticAction, resolvedRef: ref, executedArgs: args }
+            }
+          }
+        : {}),
+      resolvedFind: {
+        from: plan.line.positionals,
+        ref,
+        role: decided.match.role,
+        name: decided.match.name,
+        skipped: decided.skipped.map((r) => `@${r.ref}`)
+      }
     } satisfies Plan
   })

@@ -33,7 +33,7 @@ export const textClickOf = (positionals: ReadonlyArray<string>): TextClick | und
 }
 
 export const preResolveTextClick = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const session = plan.sessionName
     const target = textClickOf(plan.line.positionals)
     if (target === undefined || session === undefined || plan.kind !== "browser" || plan.firstLaunch) return plan
@@ -76,7 +76,7 @@ export const preResolveTextClick = (plan: Plan) =>
  * (`picked`: role, name, how many matched) for the job's row; a pick that found nothing runs the row as asked.
  */
 export const runTextClickRow = (target: SessionTarget, row: ReadonlyArray<string>, timeoutMs: number) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const commands = yield* SessionCommands
     const text = textClickOf(row)
     if (text === undefined) return yield* commands.run(target, row, { timeoutMs })

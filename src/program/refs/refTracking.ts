@@ -8,7 +8,13 @@ import { DaemonProbe } from "../../services/DaemonProbe.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { noActivePageRefs, type RefInfo } from "../../domain/RefSnapshot.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
-import { hiddenRefOf, isNoActivePageSnapshot, preflightArgs, preflightBatch, refsIn } from "../../session/refPreflight.js"
+import {
+  hiddenRefOf,
+  isNoActivePageSnapshot,
+  preflightArgs,
+  preflightBatch,
+  refsIn
+} from "../../session/refPreflight.js"
 import { type StaleRef, withFields } from "../../schema/ToolError.js"
 import { twinOf } from "../../page/clickDispatch.js"
 import { readPayload, SnapshotRefs } from "../../schema/UpstreamPayloads.js"
@@ -19,15 +25,17 @@ export const refsFrom = (data: unknown): ReadonlyMap<string, RefInfo> | undefine
   readPayload(SnapshotRefs, data, (d) => new Map(Object.entries(d.refs)))
 
 export const observeDaemon = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const config = yield* ToolConfig
     const probe = yield* DaemonProbe
-    return plan.sessionName === undefined ? { pid: undefined, url: undefined } : yield* probe.observe(socketDirOf(config, plan.env), plan.sessionName)
+    return plan.sessionName === undefined
+      ? { pid: undefined, url: undefined }
+      : yield* probe.observe(socketDirOf(config, plan.env), plan.sessionName)
   })
 
 /** Refuses stale `@eN` refs before anything runs (see refPreflight). */
 export const guardRefs = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (plan.kind !== "browser" || plan.sessionName === undefined) return
     const isBatch = plan.line.command === "batch" && plan.stdin !== undefined
     if (!isBatch && refsIn(plan.line.positionals).length === 0) return
@@ -35,7 +43,9 @@ export const guardRefs = (plan: Plan) =>
     const snapshot = yield* registry.refSnapshotOf(plan.sessionName)
     if (snapshot === undefined) return
     const current = yield* observeDaemon(plan)
-    const stale = isBatch ? preflightBatch(plan.stdin ?? "", snapshot, current) : preflightArgs(plan.line.positionals, snapshot, current)
+    const stale = isBatch
+      ? preflightBatch(plan.stdin ?? "", snapshot, current)
+      : preflightArgs(plan.line.positionals, snapshot, current)
     if (stale !== undefined) return yield* stale
     const hidden = isBatch ? undefined : hiddenRefOf(plan.line.positionals, snapshot)
     if (hidden !== undefined) return yield* hidden
@@ -47,8 +57,9 @@ export const guardRefs = (plan: Plan) =>
  * is the twin rather than a snapshot that lists the same pair again.
  */
 export const withTwin = (plan: Plan, error: StaleRef) =>
-  Effect.gen(function*() {
-    if (error.source !== "upstream" || error.twin !== undefined || plan.sessionName === undefined || error.ref === "") return error
+  Effect.gen(function* () {
+    if (error.source !== "upstream" || error.twin !== undefined || plan.sessionName === undefined || error.ref === "")
+      return error
     const snapshot = yield* (yield* SessionRegistry).refSnapshotOf(plan.sessionName)
     const twin = twinOf(error.ref, snapshot)
     const info = twin !== undefined ? snapshot?.refs.get(twin) : undefined
@@ -57,17 +68,18 @@ export const withTwin = (plan: Plan, error: StaleRef) =>
       : withFields(error, { twin: { ref: twin, role: info.role, name: info.name } })
   })
 
-
 /**
  * A `snapshot` that found no active page voids the session's refs (the contract's `refSnapshotInvalidation`): the
  * registry keeps an empty, marked ref record, so every mutation-prone `@eN` is refused as stale until a later
  * snapshot records refs again.
  */
-export const invalidateRefsOnNoActivePage = (plan: Plan, error: { readonly _tag: string; readonly code?: string | undefined }) =>
-  Effect.gen(function*() {
+export const invalidateRefsOnNoActivePage = (
+  plan: Plan,
+  error: { readonly _tag: string; readonly code?: string | undefined }
+) =>
+  Effect.gen(function* () {
     if (!isNoActivePageSnapshot(plan, error) || plan.sessionName === undefined) return
     const registry = yield* SessionRegistry
     const previous = yield* registry.refSnapshotOf(plan.sessionName)
     yield* registry.recordRefSnapshot(plan.sessionName, noActivePageRefs(previous?.daemonPid))
   })
-

@@ -19,9 +19,10 @@ import { socketDirOf } from "../../upstream/socketDir.js"
  * `fill @ref <text>` directly: the same element, without upstream's locator search (and its DOM marker attribute).
  */
 export const preResolveFill = (resolved: ResolvedInput, managedSession: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const c = resolved.compiled
-    if (c.mode !== "semanticAction" || c.semanticAction.action !== "fill" || c.semanticAction.locator === undefined) return resolved
+    if (c.mode !== "semanticAction" || c.semanticAction.action !== "fill" || c.semanticAction.locator === undefined)
+      return resolved
     if (resolved.input.semanticAction?.session !== undefined) return resolved
     const target = findTarget(parseCommandLine(c.semanticAction.args))
     const snapshot = yield* (yield* SessionRegistry).refSnapshotOf(managedSession)
@@ -38,15 +39,23 @@ export const preResolveFill = (resolved: ResolvedInput, managedSession: string) 
     const args = ["fill", `@${match.ref}`, resolved.input.semanticAction?.text ?? ""]
     return {
       input: { ...resolved.input, args },
-      compiled: { mode: "semanticAction" as const, semanticAction: { ...c.semanticAction, resolvedRef: `@${match.ref}`, executedArgs: args } }
+      compiled: {
+        mode: "semanticAction" as const,
+        semanticAction: { ...c.semanticAction, resolvedRef: `@${match.ref}`, executedArgs: args }
+      }
     } satisfies ResolvedInput
   })
 
 /** A text-locator click that missed may be a button or a link with that exact name: offer both, bounded. */
 export const withCandidates = (plan: Plan, error: SelectorNotFound): SelectorNotFound => {
   const c = plan.compiled
-  if (c.mode !== "semanticAction" || c.semanticAction.action !== "click" || c.semanticAction.locator !== "text") return error
+  if (c.mode !== "semanticAction" || c.semanticAction.action !== "click" || c.semanticAction.locator !== "text")
+    return error
   const name = plan.line.positionals[2] ?? ""
-  return withFields(error, { candidates: [{ role: "button", name }, { role: "link", name }] })
+  return withFields(error, {
+    candidates: [
+      { role: "button", name },
+      { role: "link", name }
+    ]
+  })
 }
-

@@ -45,7 +45,10 @@ export const findTarget = (line: ReturnType<typeof parseCommandLine>): FindTarge
 const norm = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase()
 
 /** Which current refs exactly match the missed target. */
-export const matchRefs = (target: FindTarget, refs: ReadonlyMap<string, { readonly role: string; readonly name: string }>): ReadonlyArray<FallbackRef> => {
+export const matchRefs = (
+  target: FindTarget,
+  refs: ReadonlyMap<string, { readonly role: string; readonly name: string }>
+): ReadonlyArray<FallbackRef> => {
   const accept = (role: string, name: string): boolean => {
     switch (target.locator) {
       case "role":
@@ -55,19 +58,23 @@ export const matchRefs = (target: FindTarget, refs: ReadonlyMap<string, { readon
       case "label":
         return target.action === "fill" && role === "textbox" && norm(name) === norm(target.value)
       case "placeholder":
-        return target.action === "fill" && (role === "textbox" || role === "searchbox") && norm(name) === norm(target.value)
+        return (
+          target.action === "fill" && (role === "textbox" || role === "searchbox") && norm(name) === norm(target.value)
+        )
       default:
         return false
     }
   }
-  return [...refs.entries()].filter(([, r]) => accept(r.role, r.name)).map(([ref, r]) => ({ ref, role: r.role, name: r.name }))
+  return [...refs.entries()]
+    .filter(([, r]) => accept(r.role, r.name))
+    .map(([ref, r]) => ({ ref, role: r.role, name: r.name }))
 }
 
 /** Roles a text click may land on: when upstream's first match was hidden, any of them named exactly so is offered. */
 const CLICKABLE: ReadonlySet<string> = new Set(TWIN_ROLES)
 
 export const visibleRefFallback = (plan: Plan, error: SelectorNotFound) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const target = findTarget(plan.line)
     if (target === undefined || plan.sessionName === undefined) return error
     const registry = yield* SessionRegistry
@@ -77,16 +84,37 @@ export const visibleRefFallback = (plan: Plan, error: SelectorNotFound) =>
     const { refs, hidden } = fresh
     const origin = readPayload(OriginReply, fresh.data, (d) => d.origin)
     const existing = yield* registry.refSnapshotOf(plan.sessionName)
-    yield* registry.recordRefSnapshot(plan.sessionName, { refs, url: origin ?? "", daemonPid: existing?.daemonPid, ...(hidden.size > 0 ? { hidden } : {}) })
+    yield* registry.recordRefSnapshot(plan.sessionName, {
+      refs,
+      url: origin ?? "",
+      daemonPid: existing?.daemonPid,
+      ...(hidden.size > 0 ? { hidden } : {})
+    })
     // a text click whose first match is hidden (a widget's native <option>): what that match is, and the control of
     // that exact name a pointer can reach, whatever its role
     const hiddenText = error.reason === "first-match-hidden" && target.locator === "text" && target.action === "click"
-    const named = [...refs.entries()].filter(([, r]) => norm(r.name) === norm(target.value)).map(([ref, r]) => ({ ref, role: r.role, name: r.name }))
+    const named = [...refs.entries()]
+      .filter(([, r]) => norm(r.name) === norm(target.value))
+      .map(([ref, r]) => ({ ref, role: r.role, name: r.name }))
     const hiddenMatch = hiddenText ? named.find((r) => hidden.has(r.ref)) : undefined
     // an option is offered only as a proven reachable twin: a lone native <option> may be the hidden match itself
     const twins = new Set(hidden.values())
-    const matches = (hiddenText ? named.filter((r) => CLICKABLE.has(r.role) && (r.role !== "option" || twins.has(r.ref))) : matchRefs(target, refs)).filter((r) => !hidden.has(r.ref))
+    const matches = (
+      hiddenText
+        ? named.filter((r) => CLICKABLE.has(r.role) && (r.role !== "option" || twins.has(r.ref)))
+        : matchRefs(target, refs)
+    ).filter((r) => !hidden.has(r.ref))
     return matches.length === 0 || matches.length > MAX_FALLBACK_REFS
-      ? (hiddenMatch !== undefined ? withFields(error, { hiddenMatch }) : error)
-      : withFields(error, { ...(hiddenMatch !== undefined ? { hiddenMatch } : {}), fallback: { action: target.action, refs: matches } })
-  }).pipe(Effect.tapErrorCause((cause) => Effect.logDebug("visible-ref fallback failed: the miss keeps no candidates", cause)), Effect.catchAll(() => Effect.succeed(error)))
+      ? hiddenMatch !== undefined
+        ? withFields(error, { hiddenMatch })
+        : error
+      : withFields(error, {
+          ...(hiddenMatch !== undefined ? { hiddenMatch } : {}),
+          fallback: { action: target.action, refs: matches }
+        })
+  }).pipe(
+    Effect.tapErrorCause((cause) =>
+      Effect.logDebug("visible-ref fallback failed: the miss keeps no candidates", cause)
+    ),
+    Effect.catchAll(() => Effect.succeed(error))
+  )

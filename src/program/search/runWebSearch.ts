@@ -13,7 +13,12 @@ import { Aborted } from "../../schema/ToolError.js"
 import { decodeWebSearchInput, toSearchQuery, type WebSearchToolResult } from "../../schema/WebSearchContract.js"
 import { WebSearch } from "../../services/WebSearch.js"
 import { availableCredentials, chooseProvider } from "../../search/chooseProvider.js"
-import { type FailureContext, presentFailure, presentSuccess, type WebSearchFailure } from "../../search/presentWebSearch.js"
+import {
+  type FailureContext,
+  presentFailure,
+  presentSuccess,
+  type WebSearchFailure
+} from "../../search/presentWebSearch.js"
 import { SearchDisabled } from "../../search/searchErrors.js"
 import { replaceSecret } from "../../search/text.js"
 
@@ -30,13 +35,16 @@ const abortWith = (signal: AbortSignal | undefined) =>
   signal === undefined
     ? Effect.never
     : Effect.async<never, Aborted>((resume) => {
-      const onAbort = () => resume(Effect.fail(new Aborted({ dispatched: "maybe" })))
-      if (signal.aborted) return onAbort()
-      signal.addEventListener("abort", onAbort, { once: true })
-      return Effect.sync(() => signal.removeEventListener("abort", onAbort))
-    })
+        const onAbort = () => resume(Effect.fail(new Aborted({ dispatched: "maybe" })))
+        if (signal.aborted) return onAbort()
+        signal.addEventListener("abort", onAbort, { once: true })
+        return Effect.sync(() => signal.removeEventListener("abort", onAbort))
+      })
 
-const guardKey = (key: string) => (result: WebSearchToolResult): WebSearchToolResult => replaceSecret(result, key)
+const guardKey =
+  (key: string) =>
+  (result: WebSearchToolResult): WebSearchToolResult =>
+    replaceSecret(result, key)
 
 export const runWebSearch = (
   raw: unknown,
@@ -44,12 +52,13 @@ export const runWebSearch = (
 ): Effect.Effect<WebSearchToolResult, never, WebSearch | CommandExecutor.CommandExecutor> => {
   // Each stage fails with the finished failure result, naming only what is known at that point (never the key).
   const failWith = (ctx: FailureContext) => (error: WebSearchFailure) => presentFailure(error, ctx)
-  const program = Effect.gen(function*() {
+  const program = Effect.gen(function* () {
     const input = yield* Effect.mapError(decodeWebSearchInput(raw), failWith({}))
     const query = toSearchQuery(input)
     const loaded = loadFileConfig(configPaths(call.env, call.cwd, call.projectTrusted), call.env)
     const config = loaded.config.webSearch
-    if (config?.enabled === false) return yield* Effect.fail(failWith({ query: query.query })(new SearchDisabled({ sources: loaded.sources })))
+    if (config?.enabled === false)
+      return yield* Effect.fail(failWith({ query: query.query })(new SearchDisabled({ sources: loaded.sources })))
     const chosen = yield* Effect.mapError(
       chooseProvider(input.provider ?? "auto", availableCredentials(config, call.env), config?.preferredProvider),
       failWith({ query: query.query })
@@ -70,7 +79,7 @@ export const runWebSearch = (
           returnedQuery: answer.returnedQuery,
           count: query.count,
           offset: query.offset,
-          searchType: chosen.provider === "exa" ? answer.searchType ?? query.searchType : query.searchType,
+          searchType: chosen.provider === "exa" ? (answer.searchType ?? query.searchType) : query.searchType,
           ...(answer.requestId !== undefined ? { requestId: answer.requestId } : {}),
           fetchedAt: (call.now?.() ?? new Date()).toISOString(),
           results: answer.results

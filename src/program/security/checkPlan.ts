@@ -13,7 +13,8 @@ import { Security } from "../../services/Security.js"
 import { policySteps } from "../../security/policySteps.js"
 import { preflight, uploadPaths } from "../../security/preflight.js"
 
-const underRoot = (path: string, roots: ReadonlyArray<string>): boolean => roots.some((root) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep))
+const underRoot = (path: string, roots: ReadonlyArray<string>): boolean =>
+  roots.some((root) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep))
 
 /**
  * A file an upload would send that does not exist is refused under every policy: the browser would hand the page an
@@ -27,20 +28,23 @@ const uploadRefusal = (policy: SecurityPolicy, plan: Plan, path: string): Policy
     real = realpathSync(absolute)
   } catch {
     const where = roots !== undefined ? ` under ${roots.join(", ")}` : ""
-    return new InvalidInput({ field: "args", detail: `upload file ${path} does not exist${path === absolute ? "" : ` (resolved ${absolute})`}; nothing was sent. Give an existing file${where}.` })
+    return new InvalidInput({
+      field: "args",
+      detail: `upload file ${path} does not exist${path === absolute ? "" : ` (resolved ${absolute})`}; nothing was sent. Give an existing file${where}.`
+    })
   }
   if (roots === undefined) return undefined
   return underRoot(real, roots)
     ? undefined
     : new PolicyBlocked({
-      detail: `upload reads only files under ${roots.join(", ")}; ${path} resolves to ${real}`,
-      violation: { rule: "uploadRoots", subject: real, preset: policy.preset, source: policy.sources.uploadRoots }
-    })
+        detail: `upload reads only files under ${roots.join(", ")}; ${path} resolves to ${real}`,
+        violation: { rule: "uploadRoots", subject: real, preset: policy.preset, source: policy.sources.uploadRoots }
+      })
 }
 
 /** The plan with its policy attached, or the refusal (nothing has run). */
 export const checkPlan = (plan: Plan, where: { readonly cwd: string; readonly projectTrusted: boolean }) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const security = yield* Security
     const policy = yield* security.resolve(where)
     const contentNonce = policy.rules.contentBoundaries ? yield* security.nonce : undefined
@@ -54,7 +58,8 @@ export const checkPlan = (plan: Plan, where: { readonly cwd: string; readonly pr
         detail: `no secret named ${refusal.name} is configured${refusal.known.length > 0 ? ` (configured: ${refusal.known.join(", ")})` : ""}; a human adds it to the \`secrets\` config (see doctor).`
       })
     }
-    if (refusal?.kind === "blocked") return yield* new PolicyBlocked({ detail: refusal.message, violation: refusal.violation })
+    if (refusal?.kind === "blocked")
+      return yield* new PolicyBlocked({ detail: refusal.message, violation: refusal.violation })
     for (const path of uploadPaths(steps)) {
       const refused = uploadRefusal(policy, plan, path)
       if (refused !== undefined) return yield* refused

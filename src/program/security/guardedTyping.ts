@@ -32,7 +32,7 @@ export const runGuarded = (
     readonly pin?: { readonly tab: string; readonly pageUrl: string | undefined }
   }
 ) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const policy = plan.security
     if (policy === undefined) return yield* Effect.die(new Error("runGuarded needs a plan checked by checkPlan"))
     const security = yield* Security
@@ -42,11 +42,19 @@ export const runGuarded = (
     const origins = intersect(specs.map((s) => s?.origins ?? []))
     const focus = focusRow(argv)
     const commands = yield* SessionCommands
-    const pinned = yield* behindPin(options.pin, argv, (prefix) => {
-      const before = [...prefix.steps, ...(options.before ?? []), ...(focus !== undefined ? [focus] : [])]
-      const rows = [...before, ["eval", guardScript(need, origins)], withSecrets(argv, values)]
-      return Effect.map(commands.batch(target, rows, { timeoutMs: options.timeoutMs, failFast: true }), (replies) => ({ replies, guardAt: before.length, rows }))
-    }, ({ replies }) => replies[0])
+    const pinned = yield* behindPin(
+      options.pin,
+      argv,
+      (prefix) => {
+        const before = [...prefix.steps, ...(options.before ?? []), ...(focus !== undefined ? [focus] : [])]
+        const rows = [...before, ["eval", guardScript(need, origins)], withSecrets(argv, values)]
+        return Effect.map(
+          commands.batch(target, rows, { timeoutMs: options.timeoutMs, failFast: true }),
+          (replies) => ({ replies, guardAt: before.length, rows })
+        )
+      },
+      ({ replies }) => replies[0]
+    )
     if (pinned.kind === "moved") return yield* pinned.error
     const { replies, guardAt, rows } = pinned.ran
     const failed = replies.findIndex((r) => !r.success)
@@ -59,20 +67,38 @@ export const runGuarded = (
       return yield* new PolicyBlocked(
         refusal.reason === "password-field" || (refusal.reason === "cross-origin-frame" && need.secrets.length === 0)
           ? {
-            detail: refusal.reason === "password-field"
-              ? `\`${command}\` targets a password field, which takes only a configured secret ({{secret:NAME}}) or \`auth login\`, never literal text; nothing was typed`
-              : `\`${command}\` types into a cross-origin frame the policy cannot inspect for a password field; nothing was typed`,
-            violation: { rule: "passwordFields", subject: command, preset: policy.preset, source: policy.sources.passwordFields, ...(refusal.origin !== "" ? { origin: refusal.origin } : {}) }
-          }
+              detail:
+                refusal.reason === "password-field"
+                  ? `\`${command}\` targets a password field, which takes only a configured secret ({{secret:NAME}}) or \`auth login\`, never literal text; nothing was typed`
+                  : `\`${command}\` types into a cross-origin frame the policy cannot inspect for a password field; nothing was typed`,
+              violation: {
+                rule: "passwordFields",
+                subject: command,
+                preset: policy.preset,
+                source: policy.sources.passwordFields,
+                ...(refusal.origin !== "" ? { origin: refusal.origin } : {})
+              }
+            }
           : {
-            detail: `{{secret:${need.secrets.join("}}, {{secret:")}}} may be typed only into ${origins.join(", ") || "(no common origin)"}; the focused field is on ${refusal.origin || "a cross-origin frame"}; nothing was typed`,
-            violation: { rule: "secret-origin", subject: `{{secret:${need.secrets[0] ?? "?"}}}`, preset: policy.preset, source: secret?.source ?? "default", ...(refusal.origin !== "" ? { origin: refusal.origin } : {}) }
-          }
+              detail: `{{secret:${need.secrets.join("}}, {{secret:")}}} may be typed only into ${origins.join(", ") || "(no common origin)"}; the focused field is on ${refusal.origin || "a cross-origin frame"}; nothing was typed`,
+              violation: {
+                rule: "secret-origin",
+                subject: `{{secret:${need.secrets[0] ?? "?"}}}`,
+                preset: policy.preset,
+                source: secret?.source ?? "default",
+                ...(refusal.origin !== "" ? { origin: refusal.origin } : {})
+              }
+            }
       )
     }
     const last = replies[rows.length - 1]
     if (last === undefined || !last.success) {
-      return yield* new ParseFailure({ detail: "the guarded batch answered without the step's row", stdout: "", stderr: "", exitCode: 0 })
+      return yield* new ParseFailure({
+        detail: "the guarded batch answered without the step's row",
+        stdout: "",
+        stderr: "",
+        exitCode: 0
+      })
     }
     return { kind: "single", data: last.result, warning: undefined } satisfies UpstreamOutcome
   })

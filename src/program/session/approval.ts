@@ -13,14 +13,18 @@ import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Approver, ApprovalRecord } from "../../domain/Approval.js"
 
 const answer = (plan: Plan, verb: "confirm" | "deny", id: string) =>
-  Effect.flatMap(SessionCommands, (commands) => commands.run({ ...targetOf(plan), kind: "browser" }, [verb, id], { timeoutMs: plan.timeoutMs }))
+  Effect.flatMap(SessionCommands, (commands) =>
+    commands.run({ ...targetOf(plan), kind: "browser" }, [verb, id], { timeoutMs: plan.timeoutMs })
+  )
 
 /** Resolves a pending confirmation with the human's decision. Succeeds with the confirmed action's outcome. */
 export const resolveConfirmation = (plan: Plan, pending: ConfirmationRequired, approve: Approver | undefined) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const decline = (decision: "denied" | "no-ui") =>
       answer(plan, "deny", pending.confirmationId).pipe(
-        Effect.tapErrorCause((cause) => Effect.logWarning("denying a held action failed: upstream may still hold it", cause)),
+        Effect.tapErrorCause((cause) =>
+          Effect.logWarning("denying a held action failed: upstream may still hold it", cause)
+        ),
         Effect.ignore,
         Effect.zipRight(Effect.fail(withFields(pending, { decision })))
       )
@@ -30,15 +34,31 @@ export const resolveConfirmation = (plan: Plan, pending: ConfirmationRequired, a
       approve({
         title: `Allow the browser to ${pending.action}?`,
         message: `agent_browser: ${plan.args.slice(0, 4).join(" ")}${plan.args.length > 4 ? " …" : ""}`
-      })).pipe(Effect.tapErrorCause((cause) => Effect.logWarning("the approval dialog failed: the action is denied", cause)), Effect.orElseSucceed(() => false))
+      })
+    ).pipe(
+      Effect.tapErrorCause((cause) => Effect.logWarning("the approval dialog failed: the action is denied", cause)),
+      Effect.orElseSucceed(() => false)
+    )
     if (!approved) return yield* decline("denied")
     const confirmed = yield* answer(plan, "confirm", pending.confirmationId)
-    const outcome: UpstreamOutcome = confirmed.kind === "single"
-      ? { kind: "single", data: (confirmed.data as { result?: { data?: unknown } } | null)?.result?.data ?? confirmed.data, warning: confirmed.warning }
-      : confirmed
-    const record: ApprovalRecord = { action: pending.action, confirmationId: pending.confirmationId, asked: true, approved: true }
+    const outcome: UpstreamOutcome =
+      confirmed.kind === "single"
+        ? {
+            kind: "single",
+            data: (confirmed.data as { result?: { data?: unknown } } | null)?.result?.data ?? confirmed.data,
+            warning: confirmed.warning
+          }
+        : confirmed
+    const record: ApprovalRecord = {
+      action: pending.action,
+      confirmationId: pending.confirmationId,
+      asked: true,
+      approved: true
+    }
     return { outcome, approval: record }
   })
 
-export const isPendingConfirmation = (e: Either.Either<UpstreamOutcome, unknown>): e is Either.Left<ConfirmationRequired, UpstreamOutcome> =>
+export const isPendingConfirmation = (
+  e: Either.Either<UpstreamOutcome, unknown>
+): e is Either.Left<ConfirmationRequired, UpstreamOutcome> =>
   Either.isLeft(e) && e.left instanceof ConfirmationRequired && e.left.decision === undefined

@@ -19,18 +19,36 @@ import { observeDaemon } from "../refs/refTracking.js"
 import { isPageIndependent } from "./browserHealth.js"
 import { attachedEndpointOf } from "./sessionEndpoint.js"
 
-export const attachedLostError = (plan: Plan, loss: EndpointLoss, when: "since the last call" | "during this call" = "since the last call"): StaleRef | UpstreamFailed => {
+export const attachedLostError = (
+  plan: Plan,
+  loss: EndpointLoss,
+  when: "since the last call" | "during this call" = "since the last call"
+): StaleRef | UpstreamFailed => {
   const what = describeEndpointLoss(loss)
   const ref = refsIn(plan.line.positionals)[0]
-  if (ref !== undefined) return new StaleRef({ ref, reason: "attached-browser-gone", detail: `@${ref} came from an attached browser that is gone (${what}); take snapshot -i for refs of the page there now` })
-  const next = loss.reason === "unreachable"
-    ? "Until something answers there again, only a browser of this tool's own (sessionMode \"fresh\") can continue."
-    : "The next call runs in what the endpoint offers now (about:blank)."
+  if (ref !== undefined)
+    return new StaleRef({
+      ref,
+      reason: "attached-browser-gone",
+      detail: `@${ref} came from an attached browser that is gone (${what}); take snapshot -i for refs of the page there now`
+    })
+  const next =
+    loss.reason === "unreachable"
+      ? 'Until something answers there again, only a browser of this tool\'s own (sessionMode "fresh") can continue.'
+      : "The next call runs in what the endpoint offers now (about:blank)."
   return new UpstreamFailed({
     detail: `The browser session ${loss.session} is attached to was lost ${when}: ${what}. Its page, tabs and refs are gone. ${when === "during this call" ? "Upstream answered from what the endpoint offers now, so the answer is not about the old page." : "Nothing ran."} ${next}${loss.lastUrl !== undefined ? ` The last page was ${loss.lastUrl}.` : ""}`,
     code: "browser_lost",
-    browserLost: { reason: `attached-${loss.reason}`, endpoint: loss.endpoint, ...(loss.lastUrl !== undefined ? { lastUrl: loss.lastUrl } : {}) },
-    data: { reason: `attached-${loss.reason}`, endpoint: loss.endpoint, ...(loss.lastUrl !== undefined ? { lastUrl: loss.lastUrl } : {}) },
+    browserLost: {
+      reason: `attached-${loss.reason}`,
+      endpoint: loss.endpoint,
+      ...(loss.lastUrl !== undefined ? { lastUrl: loss.lastUrl } : {})
+    },
+    data: {
+      reason: `attached-${loss.reason}`,
+      endpoint: loss.endpoint,
+      ...(loss.lastUrl !== undefined ? { lastUrl: loss.lastUrl } : {})
+    },
     stderr: "",
     exitCode: null
   })
@@ -38,12 +56,13 @@ export const attachedLostError = (plan: Plan, loss: EndpointLoss, when: "since t
 
 /** Before a call: an attached browser that is gone is said; a page-independent command goes ahead with a note. */
 export const guardAttached = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (plan.kind !== "browser" || plan.sessionName === undefined || plan.line.command === "connect") return undefined
     const started = yield* Clock.currentTimeMillis
     const loss = yield* (yield* BrowserEndpoints).check(plan.sessionName)
     if (loss === undefined) return undefined
-    if (!isPageIndependent(plan.line) || refsIn(plan.line.positionals).length > 0) return yield* attachedLostError(plan, loss)
+    if (!isPageIndependent(plan.line) || refsIn(plan.line.positionals).length > 0)
+      return yield* attachedLostError(plan, loss)
     if (isClose(plan.line)) return undefined
     return {
       kind: "attached-browser-replaced",
@@ -58,14 +77,21 @@ export const guardAttached = (plan: Plan) =>
  * did not depend on the old page.
  */
 export const trackAttached = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const endpoint = yield* attachedEndpointOf(plan)
     if (endpoint === undefined || plan.sessionName === undefined) return
     const endpoints = yield* BrowserEndpoints
     if (isClose(plan.line)) return yield* endpoints.forget(plan.sessionName)
     const observed = yield* observeDaemon(plan)
-    const loss = yield* endpoints.record(plan.sessionName, endpoint, observed.targetId, observed.url, plan.line.command === "tab" || plan.line.command === "window")
+    const loss = yield* endpoints.record(
+      plan.sessionName,
+      endpoint,
+      observed.targetId,
+      observed.url,
+      plan.line.command === "tab" || plan.line.command === "window"
+    )
     const during = plan.line.command === "connect" ? undefined : loss
     // a closed tab after a call may be the call's own doing (tab close); a replaced or vanished browser is not
-    if (during !== undefined && during.reason !== "target-closed" && !isPageIndependent(plan.line)) return yield* attachedLostError(plan, during, "during this call")
+    if (during !== undefined && during.reason !== "target-closed" && !isPageIndependent(plan.line))
+      return yield* attachedLostError(plan, during, "during this call")
   })

@@ -17,7 +17,9 @@ const pairsOf = (flags: ReadonlyArray<string>): ReadonlyArray<readonly [string, 
   flags.flatMap((token, i) => (i % 2 === 0 ? [[token, flags[i + 1] ?? ""] as const] : []))
 
 const launchesOwnBrowser = (plan: Plan): boolean =>
-  plan.kind !== "browser" || !plan.firstLaunch || (plan.sessionRole !== "managed" && plan.sessionRole !== "fresh") ||
+  plan.kind !== "browser" ||
+  !plan.firstLaunch ||
+  (plan.sessionRole !== "managed" && plan.sessionRole !== "fresh") ||
   plan.line.command === "connect" ||
   plan.line.flags.some((f) => OWN_BROWSER_FLAGS.includes(f.flag))
 
@@ -27,7 +29,9 @@ export const withBrowserDefaults = (plan: Plan, call: { readonly cwd: string; re
     if (config.pool !== undefined || launchesOwnBrowser(plan)) return plan
     const loaded = loadFileConfig(configPaths(config.env, call.cwd, call.projectTrusted === true), config.env)
     const given = new Set(plan.line.flags.map((f) => f.flag))
-    const added = pairsOf(browserDefaultFlags(loaded.config)).filter(([flag]) => !given.has(flag)).flat()
+    const added = pairsOf(browserDefaultFlags(loaded.config))
+      .filter(([flag]) => !given.has(flag))
+      .flat()
     const at = plan.effectiveArgs.indexOf("--session")
     if (added.length === 0 || at < 0) return plan
     return {

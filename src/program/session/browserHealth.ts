@@ -9,7 +9,12 @@ import * as Effect from "effect/Effect"
 import type { Recovery } from "../../schema/RecoveryDetails.js"
 import type { Plan } from "../../domain/Plan.js"
 import { StaleRef, UpstreamFailed } from "../../schema/ToolError.js"
-import { type BrowserLoss, BrowserProcesses, isLossNotChecked, type LossNotChecked } from "../../services/BrowserProcesses.js"
+import {
+  type BrowserLoss,
+  BrowserProcesses,
+  isLossNotChecked,
+  type LossNotChecked
+} from "../../services/BrowserProcesses.js"
 import { ToolConfig, type ToolConfigShape } from "../../services/ToolConfig.js"
 import { refsIn } from "../../session/refPreflight.js"
 import { isClose, isOpening } from "../../upstream/commandPolicy.js"
@@ -27,17 +32,29 @@ const what = (loss: BrowserLoss): string =>
     ? `its agent-browser daemon (pid ${loss.daemonPid}) exited${loss.browserPid !== undefined ? ` and its Chromium (pid ${loss.browserPid}) was ended` : ""}`
     : `its Chromium (pid ${loss.browserPid ?? "?"}) exited`
 
-export const lostBrowserError = (plan: Plan, loss: BrowserLoss, when: "since the last call" | "during this call" = "since the last call"): StaleRef | UpstreamFailed => {
+export const lostBrowserError = (
+  plan: Plan,
+  loss: BrowserLoss,
+  when: "since the last call" | "during this call" = "since the last call"
+): StaleRef | UpstreamFailed => {
   const ref = refsIn(plan.line.positionals)[0]
   const gone = `The browser of session ${loss.session} was lost ${when}: ${what(loss)}.`
   if (ref !== undefined) {
-    return new StaleRef({ ref, reason: "browser-gone", detail: `@${ref} came from a browser that is gone (${what(loss)}); a new browser starts on about:blank and numbers refs from e1` })
+    return new StaleRef({
+      ref,
+      reason: "browser-gone",
+      detail: `@${ref} came from a browser that is gone (${what(loss)}); a new browser starts on about:blank and numbers refs from e1`
+    })
   }
   return new UpstreamFailed({
     detail: `${gone} Its page, tabs, cookies and refs are gone; its leftovers were cleaned up. ${when === "during this call" ? "Upstream answered from a new browser, so the answer is not about the old page." : "Nothing ran."} The next call starts a new browser on about:blank${loss.lastUrl !== undefined ? `; the last page was ${loss.lastUrl}` : ""}.`,
     code: "browser_lost",
     browserLost: { reason: loss.reason, ...(loss.lastUrl !== undefined ? { lastUrl: loss.lastUrl } : {}) },
-    data: { reason: loss.reason, ...(loss.lastUrl !== undefined ? { lastUrl: loss.lastUrl } : {}), reaped: loss.reaped },
+    data: {
+      reason: loss.reason,
+      ...(loss.lastUrl !== undefined ? { lastUrl: loss.lastUrl } : {}),
+      reaped: loss.reaped
+    },
     stderr: "",
     exitCode: null
   })
@@ -51,7 +68,9 @@ export const isPageIndependent = (line: Plan["line"]): boolean =>
   isClose(line) || isOpening(line.command) || (line.command === "tab" && line.subcommand === "new")
 
 /** The flag names a relaunch reuses (values are the caller's and may be secret; the names say enough). */
-const flagNames = (flags: ReadonlyArray<string>): ReadonlyArray<string> => [...new Set(flags.filter((t) => t.startsWith("-")).map((t) => t.split("=")[0] ?? t))]
+const flagNames = (flags: ReadonlyArray<string>): ReadonlyArray<string> => [
+  ...new Set(flags.filter((t) => t.startsWith("-")).map((t) => t.split("=")[0] ?? t))
+]
 
 export const relaunchedRecovery = (plan: Plan, loss: BrowserLoss, durationMs: number): Recovery => {
   const flags = flagNames(plan.launchFlags)
@@ -73,7 +92,7 @@ const notCheckedNote = (loss: LossNotChecked): Recovery => ({
  * starts a new browser.
  */
 export const guardBrowser = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const config = yield* ToolConfig
     const target = ownedTarget(plan, config)
     if (target === undefined) return undefined
@@ -81,7 +100,8 @@ export const guardBrowser = (plan: Plan) =>
     const loss = yield* (yield* BrowserProcesses).check(target.socketDir, target.session)
     if (loss === undefined) return undefined
     if (isLossNotChecked(loss)) return notCheckedNote(loss)
-    if (!isPageIndependent(plan.line) || refsIn(plan.line.positionals).length > 0) return yield* lostBrowserError(plan, loss)
+    if (!isPageIndependent(plan.line) || refsIn(plan.line.positionals).length > 0)
+      return yield* lostBrowserError(plan, loss)
     return isClose(plan.line) ? undefined : relaunchedRecovery(plan, loss, (yield* Clock.currentTimeMillis) - started)
   })
 
@@ -90,7 +110,7 @@ export const guardBrowser = (plan: Plan) =>
  * the call (upstream relaunches one silently and answers from it) fails the call rather than pass as a success.
  */
 export const trackBrowser = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const config = yield* ToolConfig
     const target = ownedTarget(plan, config)
     if (target === undefined || isClose(plan.line)) return

@@ -23,12 +23,17 @@ const CLOSE_SETTLE_POLLS = 20
 const CLOSE_SETTLE_POLL_MS = 100
 
 export const closeManagedSession = (session: ManagedSession, env: Readonly<Record<string, string>>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const commands = yield* SessionCommands
     const config = yield* ToolConfig
-    const launch = withoutFlags(parseCommandLine(session.launchFlags), new Set(["--state", "--session-name", "--restore"]))
+    const launch = withoutFlags(
+      parseCommandLine(session.launchFlags),
+      new Set(["--state", "--session-name", "--restore"])
+    )
     // a session launched in the pool closes there (without its environment, upstream would launch a local browser to close)
-    const ownChoice = session.launchFlags.some((t) => ["--cdp", "-p", "--provider", "--auto-connect", "--executable-path"].includes(t.split("=")[0] ?? ""))
+    const ownChoice = session.launchFlags.some((t) =>
+      ["--cdp", "-p", "--provider", "--auto-connect", "--executable-path"].includes(t.split("=")[0] ?? "")
+    )
     const closeEnv = ownChoice ? env : { ...(yield* poolCloseEnv), ...env }
     const socketDir = socketDirOf(config, env)
     const probe = yield* DaemonProbe
@@ -38,7 +43,13 @@ export const closeManagedSession = (session: ManagedSession, env: Readonly<Recor
       yield* (yield* BrowserProcesses).reap(socketDir, session.name)
       return { closed: true as const, session: session.name }
     }
-    const closed = yield* Effect.either(commands.run({ prefix: ["--json", "--session", session.name, ...launch], env: closeEnv, cwd: undefined, kind: "browser" }, ["close"], { timeoutMs: config.closeTimeoutMs }))
+    const closed = yield* Effect.either(
+      commands.run(
+        { prefix: ["--json", "--session", session.name, ...launch], env: closeEnv, cwd: undefined, kind: "browser" },
+        ["close"],
+        { timeoutMs: config.closeTimeoutMs }
+      )
+    )
     // upstream answers before its daemon has finished exiting: wait (bounded) until its pid file is gone
     if (Either.isRight(closed)) {
       for (let i = 0; i < CLOSE_SETTLE_POLLS; i++) {
@@ -51,12 +62,18 @@ export const closeManagedSession = (session: ManagedSession, env: Readonly<Recor
     // a daemon whose browser never started answers `close` with its launch error and was never tracked: end it by
     // the pid it wrote
     if (Either.isLeft(closed)) {
-      yield* Effect.logDebug(`close of ${session.name} failed; ending what it left by recorded ids`, Cause.fail(closed.left))
+      yield* Effect.logDebug(
+        `close of ${session.name} failed; ending what it left by recorded ids`,
+        Cause.fail(closed.left)
+      )
       yield* probe.end(socketDir, session.name)
     }
     if (Either.isLeft(closed) && (yield* probe.observe(socketDir, session.name)).pid !== undefined) {
       const error = closed.left
-      return yield* new CleanupFailed({ resource: `browser session ${session.name}`, detail: error.message || error._tag })
+      return yield* new CleanupFailed({
+        resource: `browser session ${session.name}`,
+        detail: error.message || error._tag
+      })
     }
     return { closed: true as const, session: session.name }
   })
@@ -68,5 +85,6 @@ export const closeReporting = (session: ManagedSession, env: Readonly<Record<str
       Effect.as(
         Effect.logWarning(`browser session ${session.name} is still running after its close`, Cause.fail(error)),
         { closed: false as const, session: session.name, error: error.message }
-      ))
+      )
+    )
   )

@@ -37,7 +37,7 @@ const currentEntry = (history: unknown): { readonly url: string; readonly title:
 
 /** The session's tab when its page crashed; undefined when it did not, or could not be asked. */
 export const crashedTabOf = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (plan.kind !== "browser" || plan.sessionName === undefined) return undefined
     const { endpoint } = yield* browserEndpointOf(plan)
     if (endpoint === undefined) return undefined
@@ -63,7 +63,7 @@ export const crashedTabOf = (plan: Plan) =>
 
 /** Of the tabs a `tab list` named (their target ids), those whose page crashed; empty when the endpoint is unknown. */
 export const crashedTargetsOf = (plan: Plan, targetIds: ReadonlyArray<string>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const none: ReadonlyArray<string> = []
     if (plan.kind !== "browser" || plan.sessionName === undefined || targetIds.length === 0) return none
     const { endpoint } = yield* browserEndpointOf(plan)

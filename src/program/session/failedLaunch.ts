@@ -16,12 +16,16 @@ import { publicEndpoint } from "../../config/poolConfig.js"
 import { socketDirOf } from "../../upstream/socketDir.js"
 
 /** The error is a launch failure (classified as such by classifyReply). */
-export const launchFailureOf = (error: { readonly _tag: string }): (UpstreamFailed & { readonly launch: LaunchDiagnostic }) | undefined =>
-  error instanceof UpstreamFailed && error.launch !== undefined ? (error as UpstreamFailed & { readonly launch: LaunchDiagnostic }) : undefined
+export const launchFailureOf = (error: {
+  readonly _tag: string
+}): (UpstreamFailed & { readonly launch: LaunchDiagnostic }) | undefined =>
+  error instanceof UpstreamFailed && error.launch !== undefined
+    ? (error as UpstreamFailed & { readonly launch: LaunchDiagnostic })
+    : undefined
 
 /** The launch failure completed with the browser, endpoint and profile this call chose (flags, then environment). */
 export const withLaunchChoice = (plan: Plan, error: UpstreamFailed & { readonly launch: LaunchDiagnostic }) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const config = yield* ToolConfig
     const env = { ...config.env, ...plan.env }
     const chosen = withChoice(error.launch, browserChoice(parseCommandLine(plan.effectiveArgs), env))
@@ -34,13 +38,14 @@ export const withLaunchChoice = (plan: Plan, error: UpstreamFailed & { readonly 
  * browser of this machine holds is not said to be held by one). The table unread leaves `pidRunning` out.
  */
 const withProfileLock = (launch: LaunchDiagnostic) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (launch.reason !== "profile-locked" || launch.profile === undefined) return launch
     const file = readProfileLock(launch.profile)
     const lock = file ?? launch.profileLock
     if (lock === undefined) return launch
-    const running = yield* (yield* OsProcesses).isAlive({ pid: lock.pid }).pipe(
-      Effect.catchTag("ProcessTableUnavailable", () => Effect.succeed(undefined)))
+    const running = yield* (yield* OsProcesses)
+      .isAlive({ pid: lock.pid })
+      .pipe(Effect.catchTag("ProcessTableUnavailable", () => Effect.succeed(undefined)))
     return { ...launch, profileLock: { ...lock, ...(running !== undefined ? { pidRunning: running } : {}) } }
   })
 
@@ -48,16 +53,23 @@ const withProfileLock = (launch: LaunchDiagnostic) =>
  * A pool or provider failure names the endpoint as configured, without its credentials (upstream's message and the
  * variable carry the token; the Redactor would scrub it, but the name is clearer without).
  */
-const withPoolEndpoint = (plan: Plan, launch: LaunchDiagnostic, env: Readonly<Record<string, string | undefined>>): LaunchDiagnostic => {
-  if (launch.reason !== "pool-full" && launch.reason !== "provider-api" && launch.reason !== "cdp-unreachable") return launch
-  const providerUrl = launch.reason === "provider-api" && launch.provider === "browserless" ? env["BROWSERLESS_API_URL"] : undefined
-  const endpoint = plan.pool?.endpoint ?? (providerUrl !== undefined && providerUrl !== "" ? publicEndpoint(providerUrl) : undefined)
+const withPoolEndpoint = (
+  plan: Plan,
+  launch: LaunchDiagnostic,
+  env: Readonly<Record<string, string | undefined>>
+): LaunchDiagnostic => {
+  if (launch.reason !== "pool-full" && launch.reason !== "provider-api" && launch.reason !== "cdp-unreachable")
+    return launch
+  const providerUrl =
+    launch.reason === "provider-api" && launch.provider === "browserless" ? env["BROWSERLESS_API_URL"] : undefined
+  const endpoint =
+    plan.pool?.endpoint ?? (providerUrl !== undefined && providerUrl !== "" ? publicEndpoint(providerUrl) : undefined)
   return endpoint === undefined ? launch : { ...launch, endpoint }
 }
 
 /** Ends the failed launch's daemon by its pid, if it is still running. */
 export const endFailedLaunch = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (plan.sessionName === undefined || plan.kind !== "browser") return "not-running" as const
     const config = yield* ToolConfig
     return yield* (yield* DaemonProbe).end(socketDirOf(config, plan.env), plan.sessionName)

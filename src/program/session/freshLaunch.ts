@@ -13,17 +13,24 @@ import { launchFailureOf } from "./failedLaunch.js"
  * when there was none, the attempt is dropped (`abandoned`). Either way its half-started browser is closed.
  */
 export const abandonFreshLaunch = (plan: Plan, error?: { readonly _tag: string }) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const registry = yield* SessionRegistry
     // closed without its launch flags: they may be exactly what failed (a bad executable path, an unreachable CDP);
     // a browser that could not start already had its daemon ended (a `close` now would start a new one)
-    if (plan.sessionName !== undefined && (error === undefined || launchFailureOf(error) === undefined)) yield* closeReporting({ name: plan.sessionName, active: true, launchFlags: [] }, plan.env)
+    if (plan.sessionName !== undefined && (error === undefined || launchFailureOf(error) === undefined))
+      yield* closeReporting({ name: plan.sessionName, active: true, launchFlags: [] }, plan.env)
     // the fresh launch never became current: the state before it is the state after it
     const state = Option.getOrUndefined(yield* registry.snapshot)
     return state !== undefined
       ? sessionOutcomeOf(plan, state, state, false)
-      : {
-        status: "abandoned", sessionMode: "fresh", attemptedSessionName: plan.sessionName ?? "", previousSessionName: plan.sessionName ?? "",
-        currentSessionName: plan.sessionName ?? "", activeBefore: false, activeAfter: false, succeeded: false
-      } satisfies ManagedSessionOutcome
+      : ({
+          status: "abandoned",
+          sessionMode: "fresh",
+          attemptedSessionName: plan.sessionName ?? "",
+          previousSessionName: plan.sessionName ?? "",
+          currentSessionName: plan.sessionName ?? "",
+          activeBefore: false,
+          activeAfter: false,
+          succeeded: false
+        } satisfies ManagedSessionOutcome)
   })

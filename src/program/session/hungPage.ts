@@ -41,12 +41,17 @@ const CDP_TIMEOUT_MS = 2_000
  * not one where nothing ran (a pool launch left queued: its check would start a daemon that queues in the pool again).
  */
 const applies = (plan: Plan, error: TimedOut): boolean =>
-  error.source === "watchdog" && error.dispatched !== "no" && plan.kind === "browser" && plan.sessionName !== undefined && !isClose(plan.line) &&
-  requestedWaitMs(plan.line.positionals) === undefined && !isDialogLike(plan.line, plan.stdin)
+  error.source === "watchdog" &&
+  error.dispatched !== "no" &&
+  plan.kind === "browser" &&
+  plan.sessionName !== undefined &&
+  !isClose(plan.line) &&
+  requestedWaitMs(plan.line.positionals) === undefined &&
+  !isDialogLike(plan.line, plan.stdin)
 
 /** The page's load state, title and address over DevTools; undefined when it did not answer (its main thread held). */
 const probePage = (page: EndpointTarget | undefined) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (page?.webSocketDebuggerUrl === undefined) return undefined
     const expression = "JSON.stringify({ r: document.readyState, t: document.title, u: location.href })"
     const endpoints = yield* BrowserEndpoints
@@ -65,7 +70,7 @@ const probePage = (page: EndpointTarget | undefined) =>
 
 /** One CDP command on each page: the URLs of the pages that answered. */
 const onPages = (pages: ReadonlyArray<EndpointTarget>, method: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const endpoints = yield* BrowserEndpoints
     const done: Array<string> = []
     for (const page of pages) {
@@ -78,14 +83,20 @@ const onPages = (pages: ReadonlyArray<EndpointTarget>, method: string) =>
 
 /** The session's page URL when it answers within the check's budget. */
 const answers = (plan: Plan) =>
-  Effect.gen(function*() {
-    const reply = yield* Effect.either((yield* SessionCommands).run({ ...targetOf(plan), kind: "browser" }, ["get", "url"], { timeoutMs: CHECK_TIMEOUT_MS }))
-    return Either.isRight(reply) && reply.right.kind === "single" ? readPayload(UrlReply, reply.right.data, (d) => d.url) ?? "" : undefined
+  Effect.gen(function* () {
+    const reply = yield* Effect.either(
+      (yield* SessionCommands).run({ ...targetOf(plan), kind: "browser" }, ["get", "url"], {
+        timeoutMs: CHECK_TIMEOUT_MS
+      })
+    )
+    return Either.isRight(reply) && reply.right.kind === "single"
+      ? (readPayload(UrlReply, reply.right.data, (d) => d.url) ?? "")
+      : undefined
   })
 
 /** The session's pages at its endpoint: its own tab, else (a browser this tool launched) every page. */
 const pagesOf = (plan: Plan, endpoint: string | undefined, owned: boolean) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (endpoint === undefined) return { pages: [] as ReadonlyArray<EndpointTarget>, session: undefined }
     const view = yield* (yield* BrowserEndpoints).inspect(endpoint, CDP_TIMEOUT_MS)
     const all = (view?.targets ?? []).filter((t) => t.type === "page")
@@ -107,7 +118,7 @@ export interface HungPageOutcome {
 }
 
 export const recoverHungPage = (plan: Plan, error: TimedOut) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const none: HungPageOutcome = {}
     if (!applies(plan, error) || plan.sessionName === undefined) return none
     const session = plan.sessionName
@@ -123,9 +134,10 @@ export const recoverHungPage = (plan: Plan, error: TimedOut) =>
     const stopped = pending ? yield* onPages(pages, "Page.stopLoading") : []
     const first = yield* answers(plan)
     // the page answers but the session is still held by the stopped eval: a reload settles its promise
-    const reloaded = first === undefined && !pending && probed !== undefined && awaitsScript(step) && tab !== undefined
-      ? (yield* onPages([tab], "Page.reload")).length > 0
-      : false
+    const reloaded =
+      first === undefined && !pending && probed !== undefined && awaitsScript(step) && tab !== undefined
+        ? (yield* onPages([tab], "Page.reload")).length > 0
+        : false
     const url = reloaded ? yield* answers(plan) : first
     const pageSilent = pages.length > 0 && probed === undefined
     // the browser is ended only when it did not answer: its page silent (or none to ask) and the session too
@@ -137,8 +149,7 @@ export const recoverHungPage = (plan: Plan, error: TimedOut) =>
     // the title of the page the session answered from (read again: a stopped or reloaded page has changed since)
     const after = url !== undefined && url !== "" && !ends ? yield* probePage(tab ?? pages[0]) : undefined
     const title = after !== undefined && after.url === url && after.title !== "" ? after.title : undefined
-    const livePage = url !== undefined && url !== "" && !ends
-      ? { url, ...(title !== undefined ? { title } : {}) }
-      : undefined
+    const livePage =
+      url !== undefined && url !== "" && !ends ? { url, ...(title !== undefined ? { title } : {}) } : undefined
     return { ...(recovery !== undefined ? { recovery } : {}), ...(livePage !== undefined ? { livePage } : {}) }
   })

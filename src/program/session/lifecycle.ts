@@ -16,7 +16,7 @@ import { baseSessionName, lockFileName } from "../../domain/SessionState.js"
 import { socketDirEnv, socketDirOf } from "../../upstream/socketDir.js"
 
 /** Adopts the managed session recorded on the active branch (or starts clean when none is recorded). */
-export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function*(
+export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function* (
   piSessionId: string,
   cwd: string,
   fromBranch: (baseName: string) => SessionState | undefined,
@@ -33,14 +33,15 @@ export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function*(
   yield* registry.restore(fromBranch(baseName) ?? initialSessionState(baseName))
   yield* artifacts.restoreManifest(manifest)
   // the branch's latest refs come back too, so the stale-ref guard judges them as it did before (voided ones stay void)
-  if (refs !== undefined && "invalidatedSession" in refs) yield* registry.recordRefSnapshot(refs.invalidatedSession, noActivePageRefs(undefined))
+  if (refs !== undefined && "invalidatedSession" in refs)
+    yield* registry.recordRefSnapshot(refs.invalidatedSession, noActivePageRefs(undefined))
   const json = refs === undefined || !("path" in refs) ? undefined : yield* artifacts.loadRefs(refs.path)
   const decoded = json === undefined ? undefined : decodeRefSnapshot(json)
   if (decoded !== undefined) yield* registry.recordRefSnapshot(decoded.session, decoded.snapshot)
 })
 
 /** Once per process: the sessions in the socket dir whose owning process is dead, reaped (BrowserProcesses.reapOrphans). */
-export const reapDeadOwners = Effect.gen(function*() {
+export const reapDeadOwners = Effect.gen(function* () {
   const config = yield* ToolConfig
   const registry = yield* SessionRegistry
   if (!(yield* registry.firstStart)) return []
@@ -52,7 +53,7 @@ export const reapDeadOwners = Effect.gen(function*() {
  * call another process is running on the same session finishes first; and only when no other live process uses the
  * session (a pi session resumed twice): the last one to quit closes it, the others leave it running.
  */
-export const closeOwnedBrowser = Effect.fn("Lifecycle.closeOwnedBrowser")(function*() {
+export const closeOwnedBrowser = Effect.fn("Lifecycle.closeOwnedBrowser")(function* () {
   const config = yield* ToolConfig
   const registry = yield* SessionRegistry
   const lock = yield* SessionLock
@@ -62,16 +63,27 @@ export const closeOwnedBrowser = Effect.fn("Lifecycle.closeOwnedBrowser")(functi
   const state = yield* registry.snapshot
   if (Option.isNone(state)) return yield* closeAll
   const lockFile = join(socketDirOf(config), lockFileName(state.value.baseName))
-  const closed = yield* lock.withLock(lockFile, config.closeTimeoutMs, Effect.gen(function*() {
-    if ((yield* lock.leave(lockFile)).othersRemain) {
-      yield* Effect.logInfo(`another process still uses ${state.value.baseName}: its browser stays for it`)
-      return undefined
-    }
-    return yield* closeAll
-  })).pipe(
-    // a call of another process has held the session past the close budget: it is alive and using it, so it keeps it
-    Effect.catchTag("TimedOut", (busy) => Effect.as(Effect.logInfo(`${state.value.baseName} is busy in another process: its browser stays for it`, busy), undefined))
-  )
+  const closed = yield* lock
+    .withLock(
+      lockFile,
+      config.closeTimeoutMs,
+      Effect.gen(function* () {
+        if ((yield* lock.leave(lockFile)).othersRemain) {
+          yield* Effect.logInfo(`another process still uses ${state.value.baseName}: its browser stays for it`)
+          return undefined
+        }
+        return yield* closeAll
+      })
+    )
+    .pipe(
+      // a call of another process has held the session past the close budget: it is alive and using it, so it keeps it
+      Effect.catchTag("TimedOut", (busy) =>
+        Effect.as(
+          Effect.logInfo(`${state.value.baseName} is busy in another process: its browser stays for it`, busy),
+          undefined
+        )
+      )
+    )
   if (closed === undefined) return []
   // the managed session's lock file goes with its browsers (kept while another process still holds it)
   yield* lock.retire(lockFile)
@@ -83,11 +95,14 @@ export const closeOwnedBrowser = Effect.fn("Lifecycle.closeOwnedBrowser")(functi
  * alive for the next extension instance (it restores it from the branch); every other browser this runtime owns
  * would be orphaned, so it is closed now.
  */
-export const closeOrphanedBrowsers = Effect.fn("Lifecycle.closeOrphanedBrowsers")(function*() {
+export const closeOrphanedBrowsers = Effect.fn("Lifecycle.closeOrphanedBrowsers")(function* () {
   const config = yield* ToolConfig
   const registry = yield* SessionRegistry
   const state = yield* registry.snapshot
-  const keep = Option.match(state, { onNone: () => undefined, onSome: (s) => (s.managed.active ? s.managed.name : undefined) })
+  const keep = Option.match(state, {
+    onNone: () => undefined,
+    onSome: (s) => (s.managed.active ? s.managed.name : undefined)
+  })
   const orphans = (yield* registry.ownedSessions).filter((s) => s.name !== keep)
   const env = socketDirEnv(config)
   return yield* Effect.forEach(orphans, (session) => closeReporting(session, env))

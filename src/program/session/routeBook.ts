@@ -22,12 +22,13 @@ export const asksForRoutes = (plan: Plan): boolean => isNetwork(plan, "routes")
 
 const rows = (routes: ReadonlyArray<RouteRule>) => routes.map((r) => ({ pattern: r.pattern, mode: r.mode }))
 
-const NO_BROWSER = "network routes lists the routes of a running session, and this one has no browser yet: no route " +
+const NO_BROWSER =
+  "network routes lists the routes of a running session, and this one has no browser yet: no route " +
   "is active. Set one with network route <url> --body <json> | --abort."
 
 /** The reply of `network routes`: the session's recorded routes; a session with no browser yet has none to list. */
 export const listRoutes = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (plan.sessionName === undefined || plan.firstLaunch) {
       return yield* new InvalidInput({ field: "args", detail: NO_BROWSER })
     }
@@ -37,15 +38,17 @@ export const listRoutes = (plan: Plan) =>
 
 /** A route or unroute reply with the record's view added: `removed` (unroute) and `activeRoutes` after the call. */
 export const withRouteBook = (plan: Plan, outcome: UpstreamOutcome) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const route = isNetwork(plan, "route")
     const applies = (route || isNetwork(plan, "unroute")) && outcome.kind === "single"
     if (!applies || outcome.kind !== "single" || plan.sessionName === undefined) return outcome
     const before = (yield* (yield* SessionRegistry).view(plan.sessionName)).routes
     const after = afterRoute(plan.line, before)
     const removed = route ? [] : before.filter((r) => !after.some((a) => a.pattern === r.pattern))
-    const data = (outcome.data !== null && typeof outcome.data === "object" ? outcome.data : {}) as
-      Record<string, unknown>
+    const data = (outcome.data !== null && typeof outcome.data === "object" ? outcome.data : {}) as Record<
+      string,
+      unknown
+    >
     const book = { ...(route ? {} : { removed: rows(removed) }), activeRoutes: rows(after) }
     return { ...outcome, data: { ...data, ...book } } satisfies UpstreamOutcome
   })

@@ -15,21 +15,27 @@ import { socketDirOf } from "../../upstream/socketDir.js"
 
 /** The attached browser's DevTools HTTP endpoint, if the session is attached to one it can name. */
 export const attachedEndpointOf = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (plan.kind !== "browser" || plan.sessionName === undefined) return undefined
     const config = yield* ToolConfig
-    const named = flagValue(parseCommandLine(plan.launchFlags), "--cdp") ?? flagValue(plan.line, "--cdp") ??
-      (plan.line.command === "connect" ? plan.line.positionals[1] : undefined) ?? plan.env["AGENT_BROWSER_CDP"] ?? config.env["AGENT_BROWSER_CDP"]
+    const named =
+      flagValue(parseCommandLine(plan.launchFlags), "--cdp") ??
+      flagValue(plan.line, "--cdp") ??
+      (plan.line.command === "connect" ? plan.line.positionals[1] : undefined) ??
+      plan.env["AGENT_BROWSER_CDP"] ??
+      config.env["AGENT_BROWSER_CDP"]
     return httpEndpointOf(named) ?? (yield* (yield* BrowserEndpoints).endpointOf(plan.sessionName))
   })
 
 /** The DevTools endpoint of the session's browser: the attached one, else the local one this tool launched. */
 export const browserEndpointOf = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const attached = yield* attachedEndpointOf(plan)
-    if (attached !== undefined || plan.sessionName === undefined) return { endpoint: attached, attached: attached !== undefined }
+    if (attached !== undefined || plan.sessionName === undefined)
+      return { endpoint: attached, attached: attached !== undefined }
     const config = yield* ToolConfig
     const identity = yield* (yield* BrowserProcesses).record(socketDirOf(config, plan.env), plan.sessionName)
-    const local = identity?.profileDir !== undefined ? yield* (yield* BrowserEndpoints).inProfile(identity.profileDir) : undefined
+    const local =
+      identity?.profileDir !== undefined ? yield* (yield* BrowserEndpoints).inProfile(identity.profileDir) : undefined
     return { endpoint: local, attached: false }
   })

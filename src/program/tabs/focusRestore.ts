@@ -38,12 +38,18 @@ export const tabsOf = (row: StepRow | undefined): ReadonlyArray<TabRow> | undefi
 export type FocusBefore = { readonly pinned: string } | { readonly targetId: string }
 
 export const focusBefore = (plan: Plan) =>
-  Effect.gen(function*() {
-    if (!mayLoseFocus(plan.line.command) || plan.sessionName === undefined || plan.kind !== "browser" || plan.firstLaunch) return undefined
+  Effect.gen(function* () {
+    if (
+      !mayLoseFocus(plan.line.command) ||
+      plan.sessionName === undefined ||
+      plan.kind !== "browser" ||
+      plan.firstLaunch
+    )
+      return undefined
     const pinned = (yield* (yield* SessionRegistry).view(plan.sessionName)).pinnedTab
     if (pinned !== undefined) return { pinned } satisfies FocusBefore
     const targetId = (yield* observeDaemon(plan)).targetId
-    return targetId !== undefined ? { targetId } satisfies FocusBefore : undefined
+    return targetId !== undefined ? ({ targetId } satisfies FocusBefore) : undefined
   })
 
 export interface FocusRestore {
@@ -57,25 +63,50 @@ export interface FocusRestore {
  * `seen`: the tabs listed in the command's own process, if it listed them. `navigation`: the page the command's own
  * read reported (a click's).
  */
-export const restoreFocus = (plan: Plan, before: FocusBefore | undefined, seen: ReadonlyArray<TabRow> | undefined, navigation: Navigation | undefined, openedTab = false) =>
-  Effect.gen(function*() {
+export const restoreFocus = (
+  plan: Plan,
+  before: FocusBefore | undefined,
+  seen: ReadonlyArray<TabRow> | undefined,
+  navigation: Navigation | undefined,
+  openedTab = false
+) =>
+  Effect.gen(function* () {
     if (before === undefined || (seen === undefined && !("pinned" in before))) return undefined
     const commands = yield* SessionCommands
     const target = { ...targetOf(plan), kind: "browser" as const }
-    const run = (args: ReadonlyArray<string>) => Effect.either(commands.run(target, args, { timeoutMs: TAB_COMMAND_TIMEOUT_MS }))
+    const run = (args: ReadonlyArray<string>) =>
+      Effect.either(commands.run(target, args, { timeoutMs: TAB_COMMAND_TIMEOUT_MS }))
     const listed = seen === undefined ? yield* run(["tab", "list"]) : undefined
-    const tabs = seen ?? (listed !== undefined && Either.isRight(listed) && listed.right.kind === "single" ? (readPayload(TabList, listed.right.data, (d) => d.tabs) ?? []) : [])
+    const tabs =
+      seen ??
+      (listed !== undefined && Either.isRight(listed) && listed.right.kind === "single"
+        ? (readPayload(TabList, listed.right.data, (d) => d.tabs) ?? [])
+        : [])
     const active = tabs.find((t) => t.active === true)
     const intended = tabs.find((t) => ("pinned" in before ? t.tabId === before.pinned : t.targetId === before.targetId))
-    if (active === undefined || intended === undefined || intended === active || typeof intended.tabId !== "string") return undefined
+    if (active === undefined || intended === undefined || intended === active || typeof intended.tabId !== "string")
+      return undefined
     // without a pin, a tab the command's own read ran in is the page its result names: followed, not restored
-    if (!("pinned" in before) && navigation !== undefined && typeof active.url === "string" && samePage(navigation.url, active.url)) return undefined
+    if (
+      !("pinned" in before) &&
+      navigation !== undefined &&
+      typeof active.url === "string" &&
+      samePage(navigation.url, active.url)
+    )
+      return undefined
     // without a pin, a tab the clicked page opened itself is followed (as upstream does), and the result names it
     if (!("pinned" in before) && openedTab) {
-      return typeof active.url === "string" ? { page: { title: typeof active.title === "string" ? active.title : "", url: active.url } } satisfies FocusRestore : undefined
+      return typeof active.url === "string"
+        ? ({
+            page: { title: typeof active.title === "string" ? active.title : "", url: active.url }
+          } satisfies FocusRestore)
+        : undefined
     }
     const selected = yield* run(["tab", intended.tabId])
-    const page = Either.isRight(selected) && selected.right.kind === "single" ? readPayload(TabSelected, selected.right.data, (d) => d) : undefined
+    const page =
+      Either.isRight(selected) && selected.right.kind === "single"
+        ? readPayload(TabSelected, selected.right.data, (d) => d)
+        : undefined
     if (page === undefined) return undefined
     return {
       correction: {

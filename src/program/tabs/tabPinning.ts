@@ -20,7 +20,10 @@ import { throwValueStatement } from "../../upstream/thrownValue.js"
 import { type TabRow, tabsOf } from "./focusRestore.js"
 
 export const isPinnable = (plan: Plan): boolean =>
-  plan.kind === "browser" && plan.sessionName !== undefined && plan.stdin === undefined && !skipsTabPin(plan.line.command)
+  plan.kind === "browser" &&
+  plan.sessionName !== undefined &&
+  plan.stdin === undefined &&
+  !skipsTabPin(plan.line.command)
 
 /**
  * What a pinned command runs before itself. agent-browser 0.41.2 empties its ref map on every `tab <id>`, the active
@@ -31,7 +34,11 @@ export const isPinnable = (plan: Plan): boolean =>
  * its snapshot -i selects the tab again), and one without refs runs again with the select (`select: true`). Without a
  * known page the tab is selected as before.
  */
-export const pinnedPrefix = (pinned: string | undefined, pageUrl: string | undefined, select = false): { readonly steps: ReadonlyArray<ReadonlyArray<string>>; readonly guard: boolean } => {
+export const pinnedPrefix = (
+  pinned: string | undefined,
+  pageUrl: string | undefined,
+  select = false
+): { readonly steps: ReadonlyArray<ReadonlyArray<string>>; readonly guard: boolean } => {
   if (pinned === undefined) return { steps: [], guard: false }
   let expected: string | undefined
   try {
@@ -50,13 +57,20 @@ export const pinnedPrefix = (pinned: string | undefined, pageUrl: string | undef
 export const focusMovedTo = (guardRow: StepRow | undefined): string | undefined => {
   if (guardRow === undefined || guardRow.success) return undefined
   const thrown = guardRow.thrown
-  const movedTo = typeof thrown === "object" && thrown !== null ? (thrown as { readonly focusMovedTo?: unknown }).focusMovedTo : undefined
+  const movedTo =
+    typeof thrown === "object" && thrown !== null
+      ? (thrown as { readonly focusMovedTo?: unknown }).focusMovedTo
+      : undefined
   return typeof movedTo === "string" ? movedTo : "another page"
 }
 
 /** A command by @ref whose guard found another tab in front: stale (its next action, snapshot -i, selects the tab). */
 export const focusMovedError = (positionals: ReadonlyArray<string>, movedTo: string): StaleRef =>
-  new StaleRef({ ref: refsIn(positionals)[0]?.replace(/^@/, "") ?? "", reason: "focus-moved", detail: `Another tab took the focus since the snapshot (${movedTo}); nothing ran` })
+  new StaleRef({
+    ref: refsIn(positionals)[0]?.replace(/^@/, "") ?? "",
+    reason: "focus-moved",
+    detail: `Another tab took the focus since the snapshot (${movedTo}); nothing ran`
+  })
 
 /** Whether a command names `@ref`s (a guard failure is then its failure, not a reason to select and run again). */
 export const namesRefs = (positionals: ReadonlyArray<string>): boolean => refsIn(positionals).length > 0
@@ -64,7 +78,9 @@ export const namesRefs = (positionals: ReadonlyArray<string>): boolean => refsIn
 export type PinPrefix = ReturnType<typeof pinnedPrefix>
 
 /** What `behindPin` did: ran (with the prefix it ran behind), or refused a command by @ref because another tab was in front. */
-export type BehindPin<A> = { readonly kind: "ran"; readonly ran: A; readonly prefix: PinPrefix } | { readonly kind: "moved"; readonly error: StaleRef }
+export type BehindPin<A> =
+  | { readonly kind: "ran"; readonly ran: A; readonly prefix: PinPrefix }
+  | { readonly kind: "moved"; readonly error: StaleRef }
 
 /**
  * Runs a command behind its session's pin (`run` gets the steps to put first; none without a pin). When the guard
@@ -77,12 +93,13 @@ export const behindPin = <A, E, R>(
   run: (prefix: PinPrefix) => Effect.Effect<A, E, R>,
   guardRow: (ran: A) => StepRow | undefined
 ): Effect.Effect<BehindPin<A>, E, R> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const guarded = pinnedPrefix(pin?.tab, pin?.pageUrl)
     const ran = yield* run(guarded)
     const movedTo = guarded.guard ? focusMovedTo(guardRow(ran)) : undefined
     if (movedTo === undefined) return { kind: "ran", ran, prefix: guarded } satisfies BehindPin<A> as BehindPin<A>
-    if (namesRefs(positionals)) return { kind: "moved", error: focusMovedError(positionals, movedTo) } satisfies BehindPin<A> as BehindPin<A>
+    if (namesRefs(positionals))
+      return { kind: "moved", error: focusMovedError(positionals, movedTo) } satisfies BehindPin<A> as BehindPin<A>
     const selected = pinnedPrefix(pin?.tab, pin?.pageUrl, true)
     return { kind: "ran", ran: yield* run(selected), prefix: selected } satisfies BehindPin<A> as BehindPin<A>
   })
@@ -95,7 +112,7 @@ export interface PinnedRun {
 
 /** Runs the planned command inside its session's pinned tab; undefined when there is no (usable) pin. */
 export const runPinned = (plan: Plan) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (!isPinnable(plan) || plan.sessionName === undefined) return undefined
     const registry = yield* SessionRegistry
     const pinned = (yield* registry.view(plan.sessionName)).pinnedTab
@@ -108,7 +125,11 @@ export const runPinned = (plan: Plan) =>
     const pinnedRun = yield* behindPin(
       { tab: pinned, pageUrl },
       line.positionals,
-      (prefix) => commands.batch(targetOf(plan), [...prefix.steps, line.positionals, ...(listTabs ? [["tab", "list"]] : [])], { timeoutMs: plan.timeoutMs, failFast: true }),
+      (prefix) =>
+        commands.batch(targetOf(plan), [...prefix.steps, line.positionals, ...(listTabs ? [["tab", "list"]] : [])], {
+          timeoutMs: plan.timeoutMs,
+          failFast: true
+        }),
       (rows) => rows[0]
     )
     if (pinnedRun.kind === "moved") return { replied: Either.left(pinnedRun.error) } satisfies PinnedRun

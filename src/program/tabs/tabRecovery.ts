@@ -29,7 +29,7 @@ import { isOpening, mayLoseFocus, staysOnTab } from "../../upstream/commandPolic
 const TAB_COMMAND_TIMEOUT_MS = 8_000
 
 export const recoverTab = (plan: Plan, outcome: UpstreamOutcome) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (!isOpening(plan.line.command) || outcome.kind !== "single" || plan.sessionName === undefined) return undefined
     const opened = readPayload(UrlReply, outcome.data, (d) => d.url)
     if (opened === undefined || !/^https?:/.test(opened)) return undefined
@@ -37,15 +37,20 @@ export const recoverTab = (plan: Plan, outcome: UpstreamOutcome) =>
     if (active === undefined || samePage(opened, active)) return undefined
     const commands = yield* SessionCommands
     const target = { ...targetOf(plan), kind: "browser" as const }
-    const run = (args: ReadonlyArray<string>) => Effect.either(commands.run(target, args, { timeoutMs: TAB_COMMAND_TIMEOUT_MS }))
+    const run = (args: ReadonlyArray<string>) =>
+      Effect.either(commands.run(target, args, { timeoutMs: TAB_COMMAND_TIMEOUT_MS }))
     const listed = yield* run(["tab", "list"])
-    const tabs = Either.isRight(listed) && listed.right.kind === "single" ? (readPayload(TabList, listed.right.data, (d) => d.tabs) ?? []) : []
+    const tabs =
+      Either.isRight(listed) && listed.right.kind === "single"
+        ? (readPayload(TabList, listed.right.data, (d) => d.tabs) ?? [])
+        : []
     const match = tabs.find((t) => typeof t.url === "string" && samePage(opened, t.url))
     if (match === undefined || typeof match.tabId !== "string") {
       return yield* new TabDrift({ expectedUrl: opened, observedUrl: active })
     }
     const selected = yield* run(["tab", match.tabId])
-    if (Either.isLeft(selected)) return yield* new TabDrift({ expectedUrl: opened, observedUrl: active, intendedTabId: match.tabId })
+    if (Either.isLeft(selected))
+      return yield* new TabDrift({ expectedUrl: opened, observedUrl: active, intendedTabId: match.tabId })
     return { reselected: match.tabId, from: active, reason: "after-open" } satisfies TabCorrection
   })
 
@@ -57,25 +62,37 @@ export interface Refocus {
 }
 
 export const refocusKnownTab = (plan: Plan) =>
-  Effect.gen(function*() {
-    if (!(staysOnTab(plan.line.command) || mayLoseFocus(plan.line.command)) || plan.sessionName === undefined || plan.kind !== "browser" || plan.firstLaunch) return undefined
+  Effect.gen(function* () {
+    if (
+      !(staysOnTab(plan.line.command) || mayLoseFocus(plan.line.command)) ||
+      plan.sessionName === undefined ||
+      plan.kind !== "browser" ||
+      plan.firstLaunch
+    )
+      return undefined
     const view = yield* (yield* SessionRegistry).view(plan.sessionName)
     const known = view.page
     // a pinned tab already runs the command in the session's tab (tabPinning)
-    if (view.pinnedTab !== undefined || known === undefined || known === null || !/^https?:/.test(known.url)) return undefined
+    if (view.pinnedTab !== undefined || known === undefined || known === null || !/^https?:/.test(known.url))
+      return undefined
     const active = (yield* observeDaemon(plan)).url
     if (active === undefined || samePage(known.url, active)) return undefined
     const commands = yield* SessionCommands
     const target = { ...targetOf(plan), kind: "browser" as const }
-    const run = (args: ReadonlyArray<string>) => Effect.either(commands.run(target, args, { timeoutMs: TAB_COMMAND_TIMEOUT_MS }))
+    const run = (args: ReadonlyArray<string>) =>
+      Effect.either(commands.run(target, args, { timeoutMs: TAB_COMMAND_TIMEOUT_MS }))
     const listed = yield* run(["tab", "list"])
-    const tabs = Either.isRight(listed) && listed.right.kind === "single" ? (readPayload(TabList, listed.right.data, (d) => d.tabs) ?? []) : []
+    const tabs =
+      Either.isRight(listed) && listed.right.kind === "single"
+        ? (readPayload(TabList, listed.right.data, (d) => d.tabs) ?? [])
+        : []
     const match = tabs.find((t) => typeof t.url === "string" && samePage(known.url, t.url) && t.active !== true)
     if (match === undefined || typeof match.tabId !== "string") {
       if (active === "about:blank") return yield* new TabDrift({ expectedUrl: known.url, observedUrl: active })
       return { pageMovedTo: active } satisfies Refocus
     }
     const selected = yield* run(["tab", match.tabId])
-    if (Either.isLeft(selected)) return yield* new TabDrift({ expectedUrl: known.url, observedUrl: active, intendedTabId: match.tabId })
+    if (Either.isLeft(selected))
+      return yield* new TabDrift({ expectedUrl: known.url, observedUrl: active, intendedTabId: match.tabId })
     return { correction: { reselected: match.tabId, from: active, reason: "focus-lost" } } satisfies Refocus
   })

@@ -30,7 +30,7 @@ export interface OsProcessesSubject<D = never> {
 
 /** Polls `check` until it holds or ~5 s pass (real processes end asynchronously; a busy machine is slow). */
 const eventually = <R>(check: Effect.Effect<boolean, unknown, R>) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     for (let i = 0; i < 100; i++) {
       if (yield* check) return true
       yield* Effect.sleep("50 millis")
@@ -43,52 +43,68 @@ export const osProcessesContract = <D = never>(label: string, subject: OsProcess
     const provide = <A, E>(program: Effect.Effect<A, E, OsProcesses | D>) => Effect.provide(program, subject.layer())
 
     it.live("reads a running tree: parent, group, start time and command line", () =>
-      provide(Effect.gen(function*() {
-        const os = yield* OsProcesses
-        const tree = yield* subject.startTree
-        const leader = yield* os.stat(tree.leader)
-        const child = yield* os.stat(tree.child)
-        expect(leader).toMatchObject({ pid: tree.leader, pgid: tree.leader, zombie: false })
-        expect(leader?.commandLine).toContain(tree.marker)
-        expect(leader?.startTime).not.toBe("")
-        expect(child).toMatchObject({ pid: tree.child, ppid: tree.leader, pgid: tree.leader })
-        expect((yield* os.descendants(tree.leader)).map((p) => p.pid)).toContain(tree.child)
-        expect((yield* os.groupMembers(tree.leader)).map((p) => p.pid).sort()).toEqual([tree.leader, tree.child].sort())
-        expect((yield* os.list).map((p) => p.pid)).toEqual(expect.arrayContaining([tree.leader, tree.child]))
-        yield* os.signal({ _tag: "Group", pgid: tree.leader }, "SIGKILL")
-      })))
+      provide(
+        Effect.gen(function* () {
+          const os = yield* OsProcesses
+          const tree = yield* subject.startTree
+          const leader = yield* os.stat(tree.leader)
+          const child = yield* os.stat(tree.child)
+          expect(leader).toMatchObject({ pid: tree.leader, pgid: tree.leader, zombie: false })
+          expect(leader?.commandLine).toContain(tree.marker)
+          expect(leader?.startTime).not.toBe("")
+          expect(child).toMatchObject({ pid: tree.child, ppid: tree.leader, pgid: tree.leader })
+          expect((yield* os.descendants(tree.leader)).map((p) => p.pid)).toContain(tree.child)
+          expect((yield* os.groupMembers(tree.leader)).map((p) => p.pid).sort()).toEqual(
+            [tree.leader, tree.child].sort()
+          )
+          expect((yield* os.list).map((p) => p.pid)).toEqual(expect.arrayContaining([tree.leader, tree.child]))
+          yield* os.signal({ _tag: "Group", pgid: tree.leader }, "SIGKILL")
+        })
+      )
+    )
 
     it.live("identity is the pid and its start time: another start time is not alive and is not signalled", () =>
-      provide(Effect.gen(function*() {
-        const os = yield* OsProcesses
-        const tree = yield* subject.startTree
-        const startTime = (yield* os.stat(tree.leader))?.startTime ?? ""
-        expect(yield* os.isAlive({ pid: tree.leader, startTime })).toBe(true)
-        expect(yield* os.isAlive({ pid: tree.leader, startTime: "another start" })).toBe(false)
-        expect(yield* os.signal({ _tag: "Tree", pid: tree.leader, startTime: "another start" }, "SIGKILL")).toBe("gone")
-        expect(yield* os.isAlive({ pid: tree.leader, startTime })).toBe(true)
-        expect(yield* os.stat(subject.unusedPid)).toBeUndefined()
-        expect(yield* os.isAlive({ pid: subject.unusedPid })).toBe(false)
-        yield* os.signal({ _tag: "Group", pgid: tree.leader }, "SIGKILL")
-      })))
+      provide(
+        Effect.gen(function* () {
+          const os = yield* OsProcesses
+          const tree = yield* subject.startTree
+          const startTime = (yield* os.stat(tree.leader))?.startTime ?? ""
+          expect(yield* os.isAlive({ pid: tree.leader, startTime })).toBe(true)
+          expect(yield* os.isAlive({ pid: tree.leader, startTime: "another start" })).toBe(false)
+          expect(yield* os.signal({ _tag: "Tree", pid: tree.leader, startTime: "another start" }, "SIGKILL")).toBe(
+            "gone"
+          )
+          expect(yield* os.isAlive({ pid: tree.leader, startTime })).toBe(true)
+          expect(yield* os.stat(subject.unusedPid)).toBeUndefined()
+          expect(yield* os.isAlive({ pid: subject.unusedPid })).toBe(false)
+          yield* os.signal({ _tag: "Group", pgid: tree.leader }, "SIGKILL")
+        })
+      )
+    )
 
     it.live("a tree signalled with its start time ends whole; signalling it again answers gone", () =>
-      provide(Effect.gen(function*() {
-        const os = yield* OsProcesses
-        const tree = yield* subject.startTree
-        const startTime = (yield* os.stat(tree.leader))?.startTime ?? ""
-        expect(yield* os.signal({ _tag: "Tree", pid: tree.leader, startTime }, "SIGKILL")).toBe("sent")
-        expect(yield* eventually(Effect.map(os.groupMembers(tree.leader), (members) => members.length === 0))).toBe(true)
-        expect(yield* os.isAlive({ pid: tree.child })).toBe(false)
-        expect(yield* os.signal({ _tag: "Pid", pid: tree.leader, startTime }, "SIGTERM")).toBe("gone")
-      })))
+      provide(
+        Effect.gen(function* () {
+          const os = yield* OsProcesses
+          const tree = yield* subject.startTree
+          const startTime = (yield* os.stat(tree.leader))?.startTime ?? ""
+          expect(yield* os.signal({ _tag: "Tree", pid: tree.leader, startTime }, "SIGKILL")).toBe("sent")
+          expect(yield* eventually(Effect.map(os.groupMembers(tree.leader), (members) => members.length === 0))).toBe(
+            true
+          )
+          expect(yield* os.isAlive({ pid: tree.child })).toBe(false)
+          expect(yield* os.signal({ _tag: "Pid", pid: tree.leader, startTime }, "SIGTERM")).toBe("gone")
+        })
+      )
+    )
 
     it.effect("a table that cannot be read fails with ProcessTableUnavailable, not as every process gone", () =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const os = yield* OsProcesses
         const error = yield* Effect.flip(os.isAlive({ pid: process.pid }))
         expect(error._tag).toBe("ProcessTableUnavailable")
         expect(error.message).toMatch(/process table \(\w+\) could not be read/)
         expect((yield* Effect.flip(os.list))._tag).toBe("ProcessTableUnavailable")
-      }).pipe(Effect.provide(subject.unreadable())))
+      }).pipe(Effect.provide(subject.unreadable()))
+    )
   })

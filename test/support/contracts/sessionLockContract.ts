@@ -20,7 +20,7 @@ export interface SessionLockSubject<D = never> {
 }
 
 const until = (check: () => boolean) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     for (let i = 0; i < 200 && !check(); i++) yield* Effect.sleep("10 millis")
     return check()
   })
@@ -30,85 +30,120 @@ export const sessionLockContract = <D = never>(label: string, subject: SessionLo
     const provide = <A, E>(program: Effect.Effect<A, E, SessionLock | D>) => Effect.provide(program, subject.layer())
 
     it.live("one task at a time on a session, across processes, in the order asked", () =>
-      provide(Effect.gen(function*() {
-        const mine = yield* SessionLock
-        const other = yield* subject.otherProcess
-        const path = subject.path()
-        const order: Array<string> = []
-        let inside = 0
-        let most = 0
-        const task = (name: string) =>
-          Effect.gen(function*() {
-            inside++
-            most = Math.max(most, inside)
-            order.push(name)
-            yield* Effect.sleep("60 millis")
-            inside--
-          })
-        const first = yield* Effect.fork(mine.withLock(path, 5_000, task("a")))
-        expect(yield* until(() => order.length === 1)).toBe(true)
-        const second = yield* Effect.fork(other.withLock(path, 5_000, task("b")))
-        yield* Effect.sleep("20 millis")
-        const third = yield* Effect.fork(mine.withLock(path, 5_000, task("c")))
-        yield* Fiber.join(Fiber.zip(first, Fiber.zip(second, third)))
-        expect(most).toBe(1)
-        expect(order).toEqual(["a", "b", "c"])
-      })))
+      provide(
+        Effect.gen(function* () {
+          const mine = yield* SessionLock
+          const other = yield* subject.otherProcess
+          const path = subject.path()
+          const order: Array<string> = []
+          let inside = 0
+          let most = 0
+          const task = (name: string) =>
+            Effect.gen(function* () {
+              inside++
+              most = Math.max(most, inside)
+              order.push(name)
+              yield* Effect.sleep("60 millis")
+              inside--
+            })
+          const first = yield* Effect.fork(mine.withLock(path, 5_000, task("a")))
+          expect(yield* until(() => order.length === 1)).toBe(true)
+          const second = yield* Effect.fork(other.withLock(path, 5_000, task("b")))
+          yield* Effect.sleep("20 millis")
+          const third = yield* Effect.fork(mine.withLock(path, 5_000, task("c")))
+          yield* Fiber.join(Fiber.zip(first, Fiber.zip(second, third)))
+          expect(most).toBe(1)
+          expect(order).toEqual(["a", "b", "c"])
+        })
+      )
+    )
 
     it.live("a holder past the wait's budget: the waiter fails as a session-lock timeout, its task never ran", () =>
-      provide(Effect.gen(function*() {
-        const mine = yield* SessionLock
-        const other = yield* subject.otherProcess
-        const path = subject.path()
-        let held = false
-        let ran = false
-        const holder = yield* Effect.fork(other.withLock(path, 5_000, Effect.sync(() => (held = true)).pipe(Effect.zipRight(Effect.sleep("2 seconds")))))
-        expect(yield* until(() => held)).toBe(true)
-        const error = yield* Effect.flip(mine.withLock(path, 150, Effect.sync(() => (ran = true))))
-        expect(error).toMatchObject({ _tag: "TimedOut", reason: "session-lock", lockPath: path, dispatched: "no" })
-        expect(ran).toBe(false)
-        yield* Fiber.interrupt(holder)
-      })))
+      provide(
+        Effect.gen(function* () {
+          const mine = yield* SessionLock
+          const other = yield* subject.otherProcess
+          const path = subject.path()
+          let held = false
+          let ran = false
+          const holder = yield* Effect.fork(
+            other.withLock(
+              path,
+              5_000,
+              Effect.sync(() => (held = true)).pipe(Effect.zipRight(Effect.sleep("2 seconds")))
+            )
+          )
+          expect(yield* until(() => held)).toBe(true)
+          const error = yield* Effect.flip(
+            mine.withLock(
+              path,
+              150,
+              Effect.sync(() => (ran = true))
+            )
+          )
+          expect(error).toMatchObject({ _tag: "TimedOut", reason: "session-lock", lockPath: path, dispatched: "no" })
+          expect(ran).toBe(false)
+          yield* Fiber.interrupt(holder)
+        })
+      )
+    )
 
     it.live("the lock is free again after a task fails or is interrupted", () =>
-      provide(Effect.gen(function*() {
-        const mine = yield* SessionLock
-        const other = yield* subject.otherProcess
-        const path = subject.path()
-        expect(yield* Effect.flip(mine.withLock(path, 1_000, Effect.fail("boom")))).toBe("boom")
-        expect(yield* other.withLock(path, 300, Effect.succeed("after a failure"))).toBe("after a failure")
-        const stuck = yield* Effect.fork(mine.withLock(path, 1_000, Effect.never))
-        yield* Effect.sleep("50 millis")
-        yield* Fiber.interrupt(stuck)
-        expect(yield* other.withLock(path, 300, Effect.succeed("after an interrupt"))).toBe("after an interrupt")
-      })))
+      provide(
+        Effect.gen(function* () {
+          const mine = yield* SessionLock
+          const other = yield* subject.otherProcess
+          const path = subject.path()
+          expect(yield* Effect.flip(mine.withLock(path, 1_000, Effect.fail("boom")))).toBe("boom")
+          expect(yield* other.withLock(path, 300, Effect.succeed("after a failure"))).toBe("after a failure")
+          const stuck = yield* Effect.fork(mine.withLock(path, 1_000, Effect.never))
+          yield* Effect.sleep("50 millis")
+          yield* Fiber.interrupt(stuck)
+          expect(yield* other.withLock(path, 300, Effect.succeed("after an interrupt"))).toBe("after an interrupt")
+        })
+      )
+    )
 
     it.live("the last process to leave a session hears nobody else uses it", () =>
-      provide(Effect.gen(function*() {
-        const mine = yield* SessionLock
-        const other = yield* subject.otherProcess
-        const path = subject.path()
-        yield* mine.withLock(path, 1_000, Effect.gen(function*() {
-          yield* mine.join(path)
-          yield* other.join(path)
-          expect(yield* mine.inUse(path)).toBe(true)
-          expect(yield* mine.leave(path)).toEqual({ othersRemain: true })
-          expect(yield* mine.inUse(path)).toBe(true)
-          expect(yield* other.leave(path)).toEqual({ othersRemain: false })
-          expect(yield* mine.inUse(path)).toBe(false)
-        }))
-      })))
+      provide(
+        Effect.gen(function* () {
+          const mine = yield* SessionLock
+          const other = yield* subject.otherProcess
+          const path = subject.path()
+          yield* mine.withLock(
+            path,
+            1_000,
+            Effect.gen(function* () {
+              yield* mine.join(path)
+              yield* other.join(path)
+              expect(yield* mine.inUse(path)).toBe(true)
+              expect(yield* mine.leave(path)).toEqual({ othersRemain: true })
+              expect(yield* mine.inUse(path)).toBe(true)
+              expect(yield* other.leave(path)).toEqual({ othersRemain: false })
+              expect(yield* mine.inUse(path)).toBe(false)
+            })
+          )
+        })
+      )
+    )
 
     it.live("a lock is retired only when nobody holds it", () =>
-      provide(Effect.gen(function*() {
-        const mine = yield* SessionLock
-        const other = yield* subject.otherProcess
-        const path = subject.path()
-        expect(yield* mine.retire(path)).toBe(false)
-        yield* mine.withLock(path, 1_000, Effect.gen(function*() {
-          expect(yield* other.retire(path)).toBe(false)
-        }))
-        expect(yield* other.retire(path)).toBe(true)
-        expect(yield* mine.retire(path)).toBe(false)
-      })))
+      provide(
+        Effect.gen(function* () {
+          const mine = yield* SessionLock
+          const other = yield* subject.otherProcess
+          const path = subject.path()
+          expect(yield* mine.retire(path)).toBe(false)
+          yield* mine.withLock(
+            path,
+            1_000,
+            Effect.gen(function* () {
+              expect(yield* other.retire(path)).toBe(false)
+            })
+          )
+          expect(yield* other.retire(path)).toBe(true)
+          expect(yield* mine.retire(path)).toBe(false)
+        })
+      )
+    )
   })

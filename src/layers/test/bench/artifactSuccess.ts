@@ -20,7 +20,10 @@ export interface ArtifactOutcome {
 }
 
 /** A one-pixel PNG: what a screenshot file starts with is checked. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64")
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64"
+)
 
 const saving = (verb: string, bytes: Buffer | undefined): ScriptedRun => ({
   when: (r) => r.args.includes(verb),
@@ -35,10 +38,30 @@ const saving = (verb: string, bytes: Buffer | undefined): ScriptedRun => ({
   }
 })
 
-const SAVES: ReadonlyArray<{ readonly name: string; readonly written: boolean; readonly args: (root: string) => ReadonlyArray<string>; readonly script: ScriptedRun }> = [
-  { name: "screenshot to a path", written: true, args: (root) => ["screenshot", join(root, "out", "page.png")], script: saving("screenshot", PNG) },
-  { name: "download to a path", written: true, args: (root) => ["download", "#dl", join(root, "out", "report.txt")], script: saving("download", Buffer.from("report\n")) },
-  { name: "screenshot upstream claims but never writes", written: false, args: (root) => ["screenshot", join(root, "out", "ghost.png")], script: saving("screenshot", undefined) }
+const SAVES: ReadonlyArray<{
+  readonly name: string
+  readonly written: boolean
+  readonly args: (root: string) => ReadonlyArray<string>
+  readonly script: ScriptedRun
+}> = [
+  {
+    name: "screenshot to a path",
+    written: true,
+    args: (root) => ["screenshot", join(root, "out", "page.png")],
+    script: saving("screenshot", PNG)
+  },
+  {
+    name: "download to a path",
+    written: true,
+    args: (root) => ["download", "#dl", join(root, "out", "report.txt")],
+    script: saving("download", Buffer.from("report\n"))
+  },
+  {
+    name: "screenshot upstream claims but never writes",
+    written: false,
+    args: (root) => ["screenshot", join(root, "out", "ghost.png")],
+    script: saving("screenshot", undefined)
+  }
 ]
 
 export const runArtifactSuccess = (): Effect.Effect<ReadonlyArray<ArtifactOutcome>> =>
@@ -48,4 +71,6 @@ export const runArtifactSuccess = (): Effect.Effect<ReadonlyArray<ArtifactOutcom
         name: save.name,
         written: save.written,
         category: (result.isError ? result.details.failureCategory : result.details.successCategory) ?? "unknown"
-      }))))
+      }))
+    )
+  )

@@ -29,21 +29,33 @@ export interface WorldOptions {
 }
 
 /** Runs `body` in a fresh world over `script`; the temp root is removed afterwards. */
-export const inWorld = <A, E>(script: ReadonlyArray<ScriptedRun>, body: (root: string) => Effect.Effect<A, E, BenchServices>, options: WorldOptions = {}) =>
+export const inWorld = <A, E>(
+  script: ReadonlyArray<ScriptedRun>,
+  body: (root: string) => Effect.Effect<A, E, BenchServices>,
+  options: WorldOptions = {}
+) =>
   Effect.acquireUseRelease(
     Effect.sync(() => mkdtempSync(join(tmpdir(), "piab-bench-"))),
     (root) =>
-      Effect.scoped(body(root)).pipe(Effect.provide(makeServicesLayer({
-        config: toolConfigLayer(fakeConfig(root, options.config)),
-        processes: options.processes ?? FakeAgentBrowser.layer(script),
-        electron: FakeElectronHost.layer(),
-        osProcesses: FakeOsProcesses.layer()
-      }))),
+      Effect.scoped(body(root)).pipe(
+        Effect.provide(
+          makeServicesLayer({
+            config: toolConfigLayer(fakeConfig(root, options.config)),
+            processes: options.processes ?? FakeAgentBrowser.layer(script),
+            electron: FakeElectronHost.layer(),
+            osProcesses: FakeOsProcesses.layer()
+          })
+        )
+      ),
     (root) => Effect.sync(() => rmSync(root, { recursive: true, force: true }))
   )
 
 /** What the model reads of a result, in bytes (text as UTF-8, images as their base64 data). */
 export const modelVisibleBytes = (result: ToolResult): number =>
-  result.content.reduce((n, part) => n + (part.type === "text" ? Buffer.byteLength(part.text, "utf8") : part.data.length), 0)
+  result.content.reduce(
+    (n, part) => n + (part.type === "text" ? Buffer.byteLength(part.text, "utf8") : part.data.length),
+    0
+  )
 
-export const textOf = (result: ToolResult): string => result.content.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("\n")
+export const textOf = (result: ToolResult): string =>
+  result.content.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("\n")

@@ -9,7 +9,12 @@ import { FailureCategory } from "../../../schema/Categories.js"
 import { runToResult } from "../../../program/call/ToolCall.js"
 import { type ArtifactOutcome, runArtifactSuccess } from "./artifactSuccess.js"
 import { BENCH_CALL, inWorld, modelVisibleBytes } from "./benchWorld.js"
-import { CATEGORY_SCENARIOS, type CategoryOutcome, type CategoryScenario, runCategoryScenario } from "./categoryScenarios.js"
+import {
+  CATEGORY_SCENARIOS,
+  type CategoryOutcome,
+  type CategoryScenario,
+  runCategoryScenario
+} from "./categoryScenarios.js"
 import { type Fixture, replayInput, replayScript } from "./fixtureReplay.js"
 import { runStaleScenario, STALE_SCENARIOS, type StaleOutcome, type StaleScenario } from "./staleRefRecovery.js"
 import { runWorkflow, type Workflow, type WorkflowOutcome, WORKFLOWS } from "./workflows.js"
@@ -29,12 +34,18 @@ export interface CoverageReport {
   readonly drifted: ReadonlyArray<CategoryOutcome>
 }
 
-export const runCoverage = (scenarios: ReadonlyArray<CategoryScenario> = CATEGORY_SCENARIOS): Effect.Effect<CoverageReport> =>
-  Effect.gen(function*() {
+export const runCoverage = (
+  scenarios: ReadonlyArray<CategoryScenario> = CATEGORY_SCENARIOS
+): Effect.Effect<CoverageReport> =>
+  Effect.gen(function* () {
     const outcomes = yield* Effect.forEach(scenarios, runCategoryScenario)
     const categories = FailureCategory.literals.map((category) => {
       const producing = outcomes.filter((o) => o.produced === category)
-      return { category, producedBy: producing.map((o) => o.name), firstNextAction: producing.find((o) => o.firstNextAction !== undefined)?.firstNextAction }
+      return {
+        category,
+        producedBy: producing.map((o) => o.name),
+        firstNextAction: producing.find((o) => o.firstNextAction !== undefined)?.firstNextAction
+      }
     })
     return { outcomes, categories, drifted: outcomes.filter((o) => o.produced !== o.intended) }
   })
@@ -46,7 +57,9 @@ export interface RecoveryReport {
   readonly rate: number
 }
 
-export const runStaleRecovery = (scenarios: ReadonlyArray<StaleScenario> = STALE_SCENARIOS): Effect.Effect<RecoveryReport> =>
+export const runStaleRecovery = (
+  scenarios: ReadonlyArray<StaleScenario> = STALE_SCENARIOS
+): Effect.Effect<RecoveryReport> =>
   Effect.map(Effect.forEach(scenarios, runStaleScenario), (outcomes) => {
     const recovered = outcomes.filter((o) => o.recovered).length
     return { outcomes, recovered, rate: outcomes.length === 0 ? 0 : recovered / outcomes.length }
@@ -65,7 +78,9 @@ export const runArtifacts: Effect.Effect<ArtifactReport> = Effect.map(runArtifac
   outcomes,
   saved: outcomes.filter((o) => o.written && o.category === "artifact-saved").length,
   written: outcomes.filter((o) => o.written).length,
-  falseSuccesses: outcomes.filter((o) => !o.written && ["artifact-saved", "completed", "artifact-unverified"].includes(o.category)).length
+  falseSuccesses: outcomes.filter(
+    (o) => !o.written && ["artifact-saved", "completed", "artifact-unverified"].includes(o.category)
+  ).length
 }))
 
 export interface ReplayCall {
@@ -87,27 +102,42 @@ export interface ReplayReport {
 
 const quantile = (values: ReadonlyArray<number>, q: number): number => {
   const sorted = [...values].sort((a, b) => a - b)
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
+  return sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0)
 }
 
 export const runReplay = (fixtures: Readonly<Record<string, Fixture>>): Effect.Effect<ReplayReport> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const calls = yield* Effect.forEach(Object.entries(fixtures), ([name, fixture]) =>
       inWorld(replayScript(fixture), () =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           const started = performance.now()
           const result = yield* Effect.orDie(runToResult(replayInput(fixture), BENCH_CALL))
           const ms = performance.now() - started
-          return { name, category: result.isError ? result.details.failureCategory ?? "failure" : result.details.successCategory ?? "success", bytes: modelVisibleBytes(result), ms }
-        })))
+          return {
+            name,
+            category: result.isError
+              ? (result.details.failureCategory ?? "failure")
+              : (result.details.successCategory ?? "success"),
+            bytes: modelVisibleBytes(result),
+            ms
+          }
+        })
+      )
+    )
     const bytes = calls.map((c) => c.bytes)
     return {
       calls,
       totalBytes: bytes.reduce((a, b) => a + b, 0),
       medianBytes: quantile(bytes, 0.5),
       maxBytes: Math.max(0, ...bytes),
-      medianMs: quantile(calls.map((c) => c.ms), 0.5),
-      p90Ms: quantile(calls.map((c) => c.ms), 0.9)
+      medianMs: quantile(
+        calls.map((c) => c.ms),
+        0.5
+      ),
+      p90Ms: quantile(
+        calls.map((c) => c.ms),
+        0.9
+      )
     }
   })
 

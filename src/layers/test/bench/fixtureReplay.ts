@@ -16,12 +16,19 @@ export interface Fixture {
 
 /** `open … --timeout 3000` was recorded to show upstream ignores it; the tool refuses such a flag (flagCheck.test.ts). */
 const withoutIgnoredTimeout = (argv: ReadonlyArray<string>): ReadonlyArray<string> =>
-  argv.includes("open") && argv.includes("--timeout") ? argv.filter((a, i) => a !== "--timeout" && argv[i - 1] !== "--timeout") : argv
+  argv.includes("open") && argv.includes("--timeout")
+    ? argv.filter((a, i) => a !== "--timeout" && argv[i - 1] !== "--timeout")
+    : argv
 
 /** The tool input that makes the tool run the recorded command. */
 export const replayInput = (fixture: Fixture): { readonly args: ReadonlyArray<string>; readonly stdin?: string } => {
   const args = withoutIgnoredTimeout(fixture.argv).filter((a) => a !== "--json")
-  return { args, ...(fixture.stdin !== undefined && (args.includes("batch") || args.includes("eval")) ? { stdin: fixture.stdin } : {}) }
+  return {
+    args,
+    ...(fixture.stdin !== undefined && (args.includes("batch") || args.includes("eval"))
+      ? { stdin: fixture.stdin }
+      : {})
+  }
 }
 
 /** The upstream script answering every process the tool starts for the recorded command. */
@@ -29,9 +36,17 @@ export const replayScript = (fixture: Fixture): ReadonlyArray<ScriptedRun> => {
   const { args } = replayInput(fixture)
   return [
     // the post-click page read of a navigating click
-    { when: (r) => r.args.includes("eval") && r.stdin?.includes("location.href") === true, reply: FakeAgentBrowser.ok({ result: { title: "T", url: "http://127.0.0.1:8765/" } }), repeat: true },
+    {
+      when: (r) => r.args.includes("eval") && r.stdin?.includes("location.href") === true,
+      reply: FakeAgentBrowser.ok({ result: { title: "T", url: "http://127.0.0.1:8765/" } }),
+      repeat: true
+    },
     // a command the tool runs inside a batch with its page read (scroll, get text): the recorded reply as its row
-    { when: (r) => r.args.includes("batch") && !args.includes("batch"), reply: { exitCode: fixture.exitCode, stdout: asBatchRow(args, fixture.stdout), stderr: fixture.stderr }, repeat: true },
+    {
+      when: (r) => r.args.includes("batch") && !args.includes("batch"),
+      reply: { exitCode: fixture.exitCode, stdout: asBatchRow(args, fixture.stdout), stderr: fixture.stderr },
+      repeat: true
+    },
     // a caller's batch runs one upstream process per step: each recorded row as that step's own reply
     ...(args.includes("batch") ? stepReplies(fixture.stdout) : []),
     { reply: { exitCode: fixture.exitCode, stdout: fixture.stdout, stderr: fixture.stderr }, repeat: true }
@@ -51,14 +66,20 @@ const stepReplies = (stdout: string): ReadonlyArray<ScriptedRun> => {
   }
   // a fill step runs after its guard (page/fillGuard.ts: no slider here) with its read-back in one batch process (the
   // read-back row is absent: nothing is judged)
-  const answers = (args: ReadonlyArray<string>, command: ReadonlyArray<string>) => command.every((t, i) => args[args.length - command.length + i] === t)
+  const answers = (args: ReadonlyArray<string>, command: ReadonlyArray<string>) =>
+    command.every((t, i) => args[args.length - command.length + i] === t)
   return rows.map((row) => ({
     // by command, and again for a step that is retried while its target is missing
-    when: (r) => answers(r.args, row.command) || (r.args.includes("batch") && r.stdin?.includes(JSON.stringify(row.command)) === true),
+    when: (r) =>
+      answers(r.args, row.command) ||
+      (r.args.includes("batch") && r.stdin?.includes(JSON.stringify(row.command)) === true),
     repeat: true,
-    reply: row.command[0] === "fill"
-      ? { exitCode: row.success ? 0 : 1, stdout: JSON.stringify([FILL_GUARD_ROW, row]) }
-      : row.success ? FakeAgentBrowser.ok(row.result) : FakeAgentBrowser.fail(row.error ?? "")
+    reply:
+      row.command[0] === "fill"
+        ? { exitCode: row.success ? 0 : 1, stdout: JSON.stringify([FILL_GUARD_ROW, row]) }
+        : row.success
+          ? FakeAgentBrowser.ok(row.result)
+          : FakeAgentBrowser.fail(row.error ?? "")
   }))
 }
 
@@ -75,5 +96,13 @@ const asBatchRow = (args: ReadonlyArray<string>, stdout: string): string => {
   if (!("data" in envelope) && !("type" in envelope)) return stdout
   const command = args.filter((a, i) => a !== "--session" && args[i - 1] !== "--session")
   // upstream's rows carry the envelope's `code` too (an open whose answer never came: outcome_unknown)
-  return JSON.stringify([{ command, success: envelope.success, result: envelope.data, error: envelope.error, ...(envelope.code !== undefined ? { code: envelope.code } : {}) }])
+  return JSON.stringify([
+    {
+      command,
+      success: envelope.success,
+      result: envelope.data,
+      error: envelope.error,
+      ...(envelope.code !== undefined ? { code: envelope.code } : {})
+    }
+  ])
 }

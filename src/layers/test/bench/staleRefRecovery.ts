@@ -83,33 +83,51 @@ export const STALE_SCENARIOS: ReadonlyArray<StaleScenario> = [
     elements: FORM,
     target: SUBMIT,
     action: click,
-    disturb: (page, _call, root) => Effect.andThen(writeDaemonPid(root, 4242), Effect.sync(() => page.rerender()))
+    disturb: (page, _call, root) =>
+      Effect.andThen(
+        writeDaemonPid(root, 4242),
+        Effect.sync(() => page.rerender())
+      )
   }
 ]
 
 /** The ref the text shows for this role and name (`role "name" [ref=eN]`, as a snapshot reads). */
 export const refInText = (text: string, target: { readonly role: string; readonly name: string }): string | undefined =>
-  new RegExp(`${target.role} "${target.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^\\n]*?\\[?ref=(e\\d+)`).exec(text)?.[1]
+  new RegExp(`${target.role} "${target.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^\\n]*?\\[?ref=(e\\d+)`).exec(
+    text
+  )?.[1]
 
 export const runStaleScenario = (scenario: StaleScenario): Effect.Effect<StaleOutcome> => {
   const page = fakePage(scenario.url, scenario.elements)
   return inWorld(page.script, (root) =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const call: Call = (input) => Effect.orDie(runToResult(input, BENCH_CALL))
       yield* writeDaemonPid(root, 4141)
       yield* call({ args: ["open", scenario.url] })
       const first = yield* call({ args: ["snapshot", "-i"] })
       const old = refInText(textOf(first), scenario.target)
-      if (old === undefined) return { name: scenario.name, failed: "no ref in the first snapshot", nextAction: undefined, recovered: false } satisfies StaleOutcome
+      if (old === undefined)
+        return {
+          name: scenario.name,
+          failed: "no ref in the first snapshot",
+          nextAction: undefined,
+          recovered: false
+        } satisfies StaleOutcome
       yield* scenario.disturb(page, call, root)
       const stale = yield* call({ args: scenario.action(old) })
       const next = stale.details.nextActions?.[0]
-      const outcome = { name: scenario.name, failed: stale.isError ? stale.details.failureCategory ?? "failure" : "success", nextAction: next?.id }
-      if (!stale.isError || stale.details.failureCategory !== "stale-ref" || next?.params === undefined) return { ...outcome, recovered: false }
+      const outcome = {
+        name: scenario.name,
+        failed: stale.isError ? (stale.details.failureCategory ?? "failure") : "success",
+        nextAction: next?.id
+      }
+      if (!stale.isError || stale.details.failureCategory !== "stale-ref" || next?.params === undefined)
+        return { ...outcome, recovered: false }
       const followed = yield* call(next.params)
       const fresh = refInText(textOf(followed), scenario.target)
       if (fresh === undefined) return { ...outcome, recovered: false }
       const retried = yield* call({ args: scenario.action(fresh) })
       return { ...outcome, recovered: !retried.isError }
-    }))
+    })
+  )
 }

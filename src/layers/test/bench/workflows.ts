@@ -42,49 +42,60 @@ const ok = (result: ToolResult): boolean => result.isError !== true
 export const WORKFLOWS: ReadonlyArray<Workflow> = [
   {
     name: "read a page's title",
-    run: (call) => Effect.gen(function*() {
-      yield* call({ args: ["open", URL] })
-      const title = yield* call({ args: ["get", "title"] })
-      return ok(title) && textOf(title).startsWith("Page")
-    })
+    run: (call) =>
+      Effect.gen(function* () {
+        yield* call({ args: ["open", URL] })
+        const title = yield* call({ args: ["get", "title"] })
+        return ok(title) && textOf(title).startsWith("Page")
+      })
   },
   {
     name: "fill and submit a form by refs (one call each)",
-    run: (call) => Effect.gen(function*() {
-      yield* call({ args: ["open", URL] })
-      const shown = textOf(yield* call({ args: ["snapshot", "-i"] }))
-      const [email, submit] = [refInText(shown, EMAIL), refInText(shown, SUBMIT)]
-      if (email === undefined || submit === undefined) return false
-      const filled = yield* call({ args: ["fill", `@${email}`, "a@b.test"] })
-      return ok(filled) && ok(yield* call({ args: ["click", `@${submit}`] }))
-    })
+    run: (call) =>
+      Effect.gen(function* () {
+        yield* call({ args: ["open", URL] })
+        const shown = textOf(yield* call({ args: ["snapshot", "-i"] }))
+        const [email, submit] = [refInText(shown, EMAIL), refInText(shown, SUBMIT)]
+        if (email === undefined || submit === undefined) return false
+        const filled = yield* call({ args: ["fill", `@${email}`, "a@b.test"] })
+        return ok(filled) && ok(yield* call({ args: ["click", `@${submit}`] }))
+      })
   },
   {
     name: "fill and submit the same form as one job",
-    run: (call) => Effect.map(call({ job: { steps: [
-      { action: "open", url: URL },
-      { action: "fill", selector: "#email", text: "a@b.test" },
-      { action: "click", selector: "#submit" }
-    ] } }), ok)
+    run: (call) =>
+      Effect.map(
+        call({
+          job: {
+            steps: [
+              { action: "open", url: URL },
+              { action: "fill", selector: "#email", text: "a@b.test" },
+              { action: "click", selector: "#submit" }
+            ]
+          }
+        }),
+        ok
+      )
   },
   {
     name: "a ref gone stale after navigation, recovered by the first next action",
-    run: (call) => Effect.gen(function*() {
-      yield* call({ args: ["open", URL] })
-      const old = refInText(textOf(yield* call({ args: ["snapshot", "-i"] })), SUBMIT)
-      yield* call({ args: ["open", "http://shop.test/checkout"] })
-      const stale = yield* call({ args: ["click", `@${old ?? "e0"}`] })
-      const next = stale.details.nextActions?.[0]?.params
-      if (ok(stale) || next === undefined) return false
-      const fresh = refInText(textOf(yield* call(next)), SUBMIT)
-      return fresh !== undefined && ok(yield* call({ args: ["click", `@${fresh}`] }))
-    })
+    run: (call) =>
+      Effect.gen(function* () {
+        yield* call({ args: ["open", URL] })
+        const old = refInText(textOf(yield* call({ args: ["snapshot", "-i"] })), SUBMIT)
+        yield* call({ args: ["open", "http://shop.test/checkout"] })
+        const stale = yield* call({ args: ["click", `@${old ?? "e0"}`] })
+        const next = stale.details.nextActions?.[0]?.params
+        if (ok(stale) || next === undefined) return false
+        const fresh = refInText(textOf(yield* call(next)), SUBMIT)
+        return fresh !== undefined && ok(yield* call({ args: ["click", `@${fresh}`] }))
+      })
   }
 ]
 
 export const runWorkflow = (workflow: Workflow): Effect.Effect<WorkflowOutcome> =>
   inWorld(fakePage(URL, FORM).script, () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       let toolCalls = 0
       let modelBytes = 0
       const call: CountedCall = (input) =>
@@ -92,8 +103,10 @@ export const runWorkflow = (workflow: Workflow): Effect.Effect<WorkflowOutcome> 
           Effect.sync(() => {
             toolCalls += 1
             modelBytes += modelVisibleBytes(result)
-          }))
+          })
+        )
       const succeeded = yield* workflow.run(call)
       const upstreamCalls = (yield* (yield* FakeAgentBrowser).requests).length
       return { name: workflow.name, succeeded, toolCalls, upstreamCalls, modelBytes }
-    }))
+    })
+  )
