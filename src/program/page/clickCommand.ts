@@ -22,16 +22,8 @@ import { ElectronHost } from "../../services/ElectronHost.js"
 import type { CommandError } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../page/challengeEvidence.js"
-import {
-  CLICK_READ_EXPRESSION,
-  CLICK_STAYED_GATE,
-  clickDispatchOf,
-  clickReadOf,
-  clickRecorderScript,
-  clickRecordOf,
-  clickTargetOf,
-  twinOf
-} from "../../page/clickDispatch.js"
+import { clickDispatchOf, clickRecordOf, clickTargetOf, twinOf } from "../../page/clickDispatch.js"
+import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickReadOf, clickRecorderScript } from "../../page/clickRecorder.js"
 import { clickEffectsOf } from "../../page/clickEffects.js"
 import { comboboxFocusOf, isComboboxClick } from "../../page/comboboxFocus.js"
 import { dialogsOpenedOf } from "../../page/dialogsOpened.js"
