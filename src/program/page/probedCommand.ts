@@ -22,7 +22,8 @@ import type {
 } from "../../schema/PageDiagnostics.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { CommandError } from "../../services/SessionCommands.js"
-import { fillTargetOf, refRows } from "../../page/fillReadback.js"
+import { fillTargetOf } from "../../page/fillReadback.js"
+import { refRows } from "../../page/fillRefReads.js"
 import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import {
