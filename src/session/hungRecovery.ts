@@ -95,8 +95,8 @@ const checkedLine = (o: HungObservation): string => {
   return o.url !== undefined
     ? `no navigation was pending (${pageState(o)}), and the session answers again${on(o.url)}; nothing was stopped.`
     : `no navigation was pending (${pageState(o)}), but the session is still running the stopped ` +
-        `${stepName(o.step)} and answers nothing else until agent-browser ends it at its own timeout; the browser was ` +
-        "kept, nothing was stopped."
+        `${stepName(o.step)} and answers nothing else until agent-browser ends it at its own timeout; ` +
+        "the browser was kept, nothing was stopped."
 }
 
 /** The recovery line for what was observed; undefined when nothing was done and nothing worth saying was checked. */
