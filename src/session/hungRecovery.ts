@@ -1,5 +1,5 @@
 /**
- * What the line after a watchdog timeout may claim, from what was observed (program/session/hungPage.ts observes):
+ * What the line after a watchdog timeout may claim, from what was observed (program/lifecycle/hungPage.ts observes):
  * a navigation is "stopped" only when one was pending (the page was still loading, or the command that timed out was
  * a navigation); a command that held the session while the page answered (an `eval` awaiting a promise that never
  * settles) is ended without ending the browser; the browser is ended only when its page did not answer. Otherwise the

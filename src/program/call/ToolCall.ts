@@ -16,7 +16,7 @@ import { SessionRegistry, sameRevision } from "../../services/SessionRegistry.js
 import { ToolConfig } from "../../services/ToolConfig.js"
 import type { ElectronReport } from "../../domain/ElectronReport.js"
 import { electronModeOf, runElectronCall } from "../electron/electronCall.js"
-import { reapDeadOwners } from "../session/lifecycle.js"
+import { reapDeadOwners } from "../lifecycle/lifecycle.js"
 import { abortable, baseNameOf, type CallContext, lockFileOf, lockKeyOf, ownerOf } from "../pipeline/callContext.js"
 import { execute } from "../pipeline/execute.js"
 import { prepare } from "../pipeline/prepare.js"

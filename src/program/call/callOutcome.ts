@@ -32,9 +32,9 @@ import { invalidateRefsOnNoActivePage } from "../refs/refTracking.js"
 import type { CallContext } from "../pipeline/callContext.js"
 import type { execute } from "../pipeline/execute.js"
 import { verdictOf } from "../pipeline/verdict.js"
-import { abandonFreshLaunch } from "../session/freshLaunch.js"
-import { type LivePage, recoverHungPage } from "../session/hungPage.js"
-import { crashedTabOf } from "../session/crashedTab.js"
+import { abandonFreshLaunch } from "../lifecycle/freshLaunch.js"
+import { type LivePage, recoverHungPage } from "../lifecycle/hungPage.js"
+import { crashedTabOf } from "../lifecycle/crashedTab.js"
 
 /** Every error a call can end with, as the compiler infers it from the programs (no hand-written union). */
 export type CallError =

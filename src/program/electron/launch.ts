@@ -20,7 +20,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { baseNameOf, type CallContext, lockKeyOf } from "../pipeline/callContext.js"
 import { prepare } from "../pipeline/prepare.js"
-import { abandonFreshLaunch } from "../session/freshLaunch.js"
+import { abandonFreshLaunch } from "../lifecycle/freshLaunch.js"
 import { type ManagedCall, runManagedCall } from "./managedCall.js"
 
 /** An app's first paint can lag the CDP port: empty snapshots are retried this often, this far apart. */

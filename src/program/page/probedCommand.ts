@@ -41,7 +41,7 @@ import {
   textVisibilityScript
 } from "../../page/textVisibility.js"
 import { SelectorUnsupported } from "../../schema/ToolError.js"
-import { activeLaunchOf } from "../session/trackedLaunch.js"
+import { activeLaunchOf } from "../lifecycle/trackedLaunch.js"
 import { runCommandBatch } from "./commandBatch.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { COMBOBOX_FOCUS_EXPRESSION, comboboxFocusOf, isComboboxFill } from "../../page/comboboxFocus.js"
