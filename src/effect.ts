@@ -14,7 +14,7 @@ export {
   type CallError,
   type ElectronRun
 } from "./program/call/ToolCall.js"
-export { closeOwnedBrowser, restoreSession } from "./program/session/lifecycle.js"
+export { closeOwnedBrowser, restoreSession } from "./program/lifecycle/lifecycle.js"
 export { planInvocation } from "./program/pipeline/planInvocation.js"
 export { classifyUpstream } from "./upstream/classifyReply.js"
 export type { UpstreamOutcome, RunResult } from "./domain/Outcome.js"

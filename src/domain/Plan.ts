@@ -53,7 +53,7 @@ export interface Plan {
   readonly batchOutputPaths?: ReadonlyArray<string>
   /** This call launches its session's browser (a managed session's first call, or a fresh launch). */
   readonly firstLaunch: boolean
-  /** The config files' browser defaults this launch added to its flags (program/session/browserDefaults.ts). */
+  /** The config files' browser defaults this launch added to its flags (program/lifecycle/browserDefaults.ts). */
   readonly browserDefaults?: BrowserDefaults
   /** The browser pool this call's session launches in (its environment is in `env`; docs/POOLS.md). */
   readonly pool?: { readonly endpoint: string; readonly configuredBy: string; readonly provider?: string }

@@ -14,14 +14,21 @@ import type { ChallengePage } from "../domain/Executed.js"
  * at least 2x2 CSS px that is not hidden by style; frames and scripts are reported by src only, cut to 200 chars.
  */
 export const CHALLENGE_FACTS_EXPRESSION = `(() => {
-  const vis = (e) => { const r = e.getBoundingClientRect(), s = getComputedStyle(e); return r.width > 1 && r.height > 1 && s.visibility !== "hidden" && s.display !== "none" && s.opacity !== "0" };
+  const vis = (e) => {
+    const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+    return r.width > 1 && r.height > 1 && s.visibility !== "hidden" && s.display !== "none" && s.opacity !== "0"
+  };
   const src = (e) => String(e.getAttribute("src") || "").slice(0, 200);
   const q = (s) => [...document.querySelectorAll(s)];
   return {
     frames: q("iframe").filter(vis).slice(0, 20).map((f) => src(f) + " " + String(f.title || "").slice(0, 60)),
     scripts: q("script[src]").slice(0, 60).map(src),
-    markers: ["#challenge-form", "#challenge-running", "#challenge-stage", "#cf-challenge-running", ".cf-browser-verification", "#ddg-captcha"].filter((s) => document.querySelector(s) !== null),
-    widgets: [".g-recaptcha", ".h-captcha", ".cf-turnstile", "#px-captcha", "[data-sitekey]"].filter((s) => q(s).some(vis)),
+    markers: [
+      "#challenge-form", "#challenge-running", "#challenge-stage", "#cf-challenge-running", ".cf-browser-verification",
+      "#ddg-captcha"
+    ].filter((s) => document.querySelector(s) !== null),
+    widgets: [".g-recaptcha", ".h-captcha", ".cf-turnstile", "#px-captcha", "[data-sitekey]"]
+      .filter((s) => q(s).some(vis)),
     passwords: q("input[type=password]").filter(vis).length
   };
 })()`
@@ -87,7 +94,9 @@ export interface ChallengeInput {
   readonly title: string
   readonly url: string
   readonly facts: ChallengeFacts | undefined
-  /** The URL the caller asked to open (open/goto/navigate), when there was one: a login wall is a redirect away from it. */
+  /**
+   * The URL the caller asked to open (open/goto/navigate), when there was one: a login wall is a redirect away from it.
+   */
   readonly requestedUrl?: string | undefined
 }
 
@@ -122,7 +131,10 @@ export const challengeOf = (input: ChallengeInput): ChallengePage | undefined =>
   return loginWall(input, url)
 }
 
-/** A sign-in form the caller was redirected to from another page: only with a requested URL and a visible password field. */
+/**
+ * A sign-in form the caller was redirected to from another page: only with a requested URL and a visible password
+ * field.
+ */
 const loginWall = (input: ChallengeInput, url: URL | undefined): ChallengePage | undefined => {
   const requested = urlOf(input.requestedUrl)
   if (requested === undefined || url === undefined || (input.facts?.passwords ?? 0) === 0) return undefined

@@ -1,5 +1,5 @@
 /**
- * What a click did beyond its own answer, watched by the click's recorder (clickDispatch.ts) in the same upstream
+ * What a click did beyond its own answer, watched by the click's recorder (clickRecorder.ts) in the same upstream
  * process: console errors and uncaught page errors logged during the click (`console.error` wrapped, `error` and
  * `unhandledrejection` events), the page's main heading and the clicked control's value and expanded/pressed state
  * (compared by the read), and short timers the click's own handlers scheduled (at most `LATE_TIMER_MS`): the read

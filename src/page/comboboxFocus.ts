@@ -1,5 +1,5 @@
 /**
- * Whether a click aimed at a combobox opened it. The click's page read (clickDispatch.ts) also reads the focused
+ * Whether a click aimed at a combobox opened it. The click's page read (clickRecorder.ts) also reads the focused
  * element (inside shadow roots too) and counts visible listboxes and options, shadow roots included, once the page
  * settled after the click; a combobox-targeted click (`click @ref` of a combobox ref,
  * `find role combobox click`) that left a combobox focused with an explicit `aria-expanded` and nothing visible to
@@ -15,14 +15,26 @@ export const COMBOBOX_FOCUS_EXPRESSION = `(() => {
 let a = document.activeElement;
 while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
 if (!a || a === document.body) return undefined;
-const visible = (e) => { const r = e.getBoundingClientRect(), s = getComputedStyle(e); return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none"; };
-const deep = (sel) => { const out = [], walk = (root) => { out.push(...root.querySelectorAll(sel)); for (const e of root.querySelectorAll("*")) if (e.shadowRoot) walk(e.shadowRoot); }; walk(document); return out; };
+const visible = (e) => {
+  const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+  return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none";
+};
+const deep = (sel) => {
+  const out = [], walk = (root) => {
+    out.push(...root.querySelectorAll(sel));
+    for (const e of root.querySelectorAll("*")) if (e.shadowRoot) walk(e.shadowRoot);
+  };
+  walk(document);
+  return out;
+};
 const role = (a.getAttribute("role") || "").trim().split(/\\s+/)[0] || (a.tagName === "SELECT" ? "combobox" : "");
 if (role !== "combobox") return undefined;
 const count = (sel) => deep(sel).filter(visible).length;
 return {
-  role, tag: a.tagName.toLowerCase(), expanded: a.getAttribute("aria-expanded"), hasPopup: a.getAttribute("aria-haspopup"),
-  name: String(a.getAttribute("aria-label") || (a.labels && a.labels[0] && a.labels[0].textContent) || "").replace(/\\s+/g, " ").trim().slice(0, 80),
+  role, tag: a.tagName.toLowerCase(), expanded: a.getAttribute("aria-expanded"),
+  hasPopup: a.getAttribute("aria-haspopup"),
+  name: String(a.getAttribute("aria-label") || (a.labels && a.labels[0] && a.labels[0].textContent) || "")
+    .replace(/\\s+/g, " ").trim().slice(0, 80),
   listboxes: count('[role="listbox"], [role="menu"], datalist'), options: count('[role="option"], [role="menuitem"]')
 };
 })()`

@@ -6,9 +6,16 @@
  */
 
 /** The visible modal dialogs of the document now (an array expression). */
-export const VISIBLE_DIALOGS_EXPRESSION = `[...document.querySelectorAll("[role=dialog],[role=alertdialog],dialog[open]")].filter((e) => { const r = e.getBoundingClientRect(), s = getComputedStyle(e); return r.width > 1 && r.height > 1 && s.visibility !== "hidden" && s.display !== "none" })`
+export const VISIBLE_DIALOGS_EXPRESSION = `[
+  ...document.querySelectorAll("[role=dialog],[role=alertdialog],dialog[open]")
+].filter((e) => {
+  const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+  return r.width > 1 && r.height > 1 && s.visibility !== "hidden" && s.display !== "none"
+})`
 
-/** The read's count of dialogs visible now that the recorder did not see (`before`: the recorder's Set, or undefined). */
+/**
+ * The read's count of dialogs visible now that the recorder did not see (`before`: the recorder's Set, or undefined).
+ */
 export const dialogsOpenedExpression = (before: string): string =>
   `(${before} ? ${VISIBLE_DIALOGS_EXPRESSION}.filter((e) => !${before}.has(e)).length : undefined)`
 

@@ -13,8 +13,9 @@ export const fillAdvice = (v: FillVerification): string =>
       : v.readOnly === true
         ? "Click it, then choose in what opens (snapshot -i)."
         : v.fieldType === "date"
-          ? `Type its digits in the order it shows them with a job type step (real keys), e.g. {"action":"type","selector":` +
-            `${JSON.stringify(v.target)},"text":"01152024"} for 2024-01-15 in a month/day/year field.`
+          ? "Type its digits in the order it shows them with a job type step (real keys), " +
+            `e.g. {"action":"type","selector":${JSON.stringify(v.target)},"text":"01152024"} ` +
+            "for 2024-01-15 in a month/day/year field."
           : v.fieldType !== undefined
             ? `Type its parts in the order it shows them (snapshot -i) with a job type step (real keys) on ${v.target}.`
             : "Check the field (snapshot -i); for a custom widget, focus it and type with a job type step (real keys)."

@@ -28,7 +28,8 @@ export interface RangeFill {
 const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/
 
 /** The text fields of the top document a fill could have typed into (an array expression; passwords left out). */
-export const FIELDS = `[...document.querySelectorAll("input:not([type=password]),textarea,[contenteditable=true]")].slice(0, 300)`
+export const FIELDS =
+  '[...document.querySelectorAll("input:not([type=password]),textarea,[contenteditable=true]")]' + ".slice(0, 300)"
 
 /** A field's text (a function expression). */
 export const VALUE = `((e) => typeof e.value === "string" ? e.value : String(e.innerText || ""))`

@@ -20,6 +20,7 @@ import { isSecretTarget } from "../redaction/redactArgs.js"
 import { SECRET_FIELD } from "../redaction/secretPatterns.js"
 import { mentionsSecret } from "../security/secretText.js"
 import { FILL_BEFORE_KEY, VALUE } from "./fillGuard.js"
+import type { RefFacts } from "./fillRefReads.js"
 
 export interface FillTarget {
   /** What the fill named: a CSS selector or @ref, or undefined for a `find` locator. */
@@ -115,8 +116,11 @@ export const fillReadScript = (target: FillTarget): string => {
   const dated = ["date", "time", "month", "week", "datetime-local"].includes(kind) ? { fieldType: kind } : {};
   const editable = el.isContentEditable === true;
   // a web component whose shadow root is closed: the field is inside it, out of page script's reach
-  if (!editable && typeof el.value !== "string" && el.tagName.includes("-") && el.shadowRoot === null) return { unverifiable: "shadow" };
-  const value = editable ? String(el.innerText || "").replace(/\\n+$/, "") : typeof el.value === "string" ? el.value : null;
+  if (!editable && typeof el.value !== "string" && el.tagName.includes("-") && el.shadowRoot === null)
+    return { unverifiable: "shadow" };
+  const value = editable
+    ? String(el.innerText || "").replace(/\\n+$/, "")
+    : typeof el.value === "string" ? el.value : null;
   // a read-only field (a date picker's input) is set by its widget, never by typing
   const flags = { ...(el.readOnly === true ? { readOnly: true } : {}) };
   if (el.disabled === true) flags.disabled = true;
@@ -144,38 +148,6 @@ const Readback = Schema.Union(
     prev: Schema.optional(Prev)
   })
 )
-
-/** A ref's own field as upstream reads it (`refRows`, in this order, after the read-back's eval). */
-export interface RefFacts {
-  readonly value?: string
-  readonly enabled?: boolean
-  readonly readOnly?: boolean
-}
-
-/** The upstream reads of a ref's own field, after the read-back's eval; none for a CSS target or a locator. */
-export const refRows = (target: FillTarget): ReadonlyArray<ReadonlyArray<string>> => {
-  const ref = target.selector
-  if (ref === undefined || !ref.startsWith("@")) return []
-  return [
-    ["get", "value", ref],
-    ["is", "enabled", ref],
-    ["get", "attr", ref, "readonly"]
-  ]
-}
-
-/** The ref facts from the results of `refRows` (a failed read gives none). */
-export const refFactsOf = (results: ReadonlyArray<unknown>): RefFacts => {
-  const field = (i: number, key: string): unknown =>
-    results[i] !== null && typeof results[i] === "object" ? (results[i] as Record<string, unknown>)[key] : undefined
-  const value = field(0, "value"),
-    enabled = field(1, "enabled"),
-    readOnly = field(2, "value")
-  return {
-    ...(typeof value === "string" ? { value } : {}),
-    ...(typeof enabled === "boolean" ? { enabled } : {}),
-    ...(results[2] !== undefined ? { readOnly: typeof readOnly === "string" } : {})
-  }
-}
 
 /** A rich-text body renders typed spaces as no-break spaces and may end in a newline: the same text all the same. */
 const sameText = (value: string, text: string): boolean =>

@@ -48,12 +48,21 @@ const reach = (e) => {
   if (e.tagName === "OPTION") { const s = e.closest("select"); if (s && !s.multiple && !(s.size > 1)) e = s; }
   const r = e.getBoundingClientRect();
   if (r.width < 1 || r.height < 1) return false;
-  for (let a = e; a; a = a.parentElement) { const s = getComputedStyle(a); if (s.visibility === "hidden" || s.display === "none" || Number(s.opacity) === 0) return false; }
+  for (let a = e; a; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    if (s.visibility === "hidden" || s.display === "none" || Number(s.opacity) === 0) return false;
+  }
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
   if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return true;
-  for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) { const s = getComputedStyle(a); if (s.overflowX === "visible" && s.overflowY === "visible") continue; const b = a.getBoundingClientRect(); if (x < b.left || y < b.top || x >= b.right || y >= b.bottom) return true; }
+  for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    if (s.overflowX === "visible" && s.overflowY === "visible") continue;
+    const b = a.getBoundingClientRect();
+    if (x < b.left || y < b.top || x >= b.right || y >= b.bottom) return true;
+  }
   const hit = document.elementFromPoint(x, y);
-  return hit !== null && (hit === e || e.contains(hit) || (hit.tagName === "OPTION" && e.contains(hit.closest("select"))));
+  return hit !== null &&
+    (hit === e || e.contains(hit) || (hit.tagName === "OPTION" && e.contains(hit.closest("select"))));
 };
 const groups = new Map();
 for (const e of document.querySelectorAll("option, a[href], button, summary, input, [role]")) {

@@ -32,7 +32,8 @@ export const JS_DIALOG_LOG_INSTALL = `if (!window[${LOG_KEY}]) {
 }`
 
 /** Takes (and empties) the current document's log: an array expression, empty when nothing was logged. */
-export const JS_DIALOG_LOG_TAKE = `(() => { const log = window[${LOG_KEY}]; return log ? log.splice(0, log.length) : []; })()`
+export const JS_DIALOG_LOG_TAKE =
+  `(() => { const log = window[${LOG_KEY}]; ` + "return log ? log.splice(0, log.length) : []; })()"
 
 /** The logged dialogs from a read's value (none when it answered no array). */
 export const jsDialogsOf = (value: unknown): ReadonlyArray<JsDialog> =>

@@ -17,7 +17,11 @@ export const SETTLE_CAP_MS = 1_500
 
 /** Visible elements a user can act on: what `snapshot -i` would give refs to. */
 const INTERACTIVE =
-  "a[href], button, input:not([type=hidden]), select, textarea, summary, [contenteditable=''], [contenteditable=true], [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], [role=textbox], [role=searchbox], [role=combobox], [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=option], [role=slider], [role=spinbutton], [role=treeitem], [role=columnheader], [role=rowheader], [role=gridcell], [tabindex]:not([tabindex='-1'])"
+  "a[href], button, input:not([type=hidden]), select, textarea, summary, [contenteditable=''], " +
+  "[contenteditable=true], [role=button], [role=link], [role=tab], [role=checkbox], [role=radio], [role=switch], " +
+  "[role=textbox], [role=searchbox], [role=combobox], [role=menuitem], [role=menuitemcheckbox], " +
+  "[role=menuitemradio], [role=option], [role=slider], [role=spinbutton], [role=treeitem], [role=columnheader], " +
+  "[role=rowheader], [role=gridcell], [tabindex]:not([tabindex='-1'])"
 
 /** A Promise expression: resolves once the DOM was quiet for the window (settled) or the cap passed (not settled). */
 export const settleExpression = (
@@ -28,10 +32,14 @@ export const settleExpression = (
   let last = start;
   const observer = new MutationObserver(() => { last = performance.now() });
   observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
-  const visible = (e) => { const r = e.getBoundingClientRect(), s = getComputedStyle(e); return r.width > 1 && r.height > 1 && s.visibility !== "hidden" && s.display !== "none" };
+  const visible = (e) => {
+    const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+    return r.width > 1 && r.height > 1 && s.visibility !== "hidden" && s.display !== "none"
+  };
   const finish = (settled) => {
     observer.disconnect();
-    const interactiveCount = [...document.querySelectorAll(${JSON.stringify(INTERACTIVE)})].filter((e) => !e.disabled && visible(e)).length;
+    const interactiveCount = [...document.querySelectorAll(${JSON.stringify(INTERACTIVE)})]
+      .filter((e) => !e.disabled && visible(e)).length;
     const textChars = document.body ? document.body.innerText.replace(/\\s+/g, "").length : 0;
     resolve({ settled, waitedMs: Math.round(performance.now() - start), interactiveCount, textChars });
   };
@@ -105,12 +113,17 @@ export const quietSinceExpression = (options: {
   readonly capMs?: number
 }): string => `new Promise((resolve) => {
   const w = window[${WATCH_KEY}];
-  if (!w || (${options.onlyIfLate} && !(w.late > 0 && performance.now() - w.last < ${ACTION_QUIET_MS}))) return resolve(undefined);
+  if (!w || (${options.onlyIfLate} && !(w.late > 0 && performance.now() - w.last < ${ACTION_QUIET_MS})))
+    return resolve(undefined);
   const start = performance.now(), cap = ${options.capMs ?? SETTLE_CAP_MS};
-  const visible = (e) => { const r = e.getBoundingClientRect(), s = getComputedStyle(e); return r.width > 1 && r.height > 1 && s.visibility !== "hidden" && s.display !== "none" };
+  const visible = (e) => {
+    const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+    return r.width > 1 && r.height > 1 && s.visibility !== "hidden" && s.display !== "none"
+  };
   const finish = (settled) => {
     if (${options.end}) w.off();
-    const interactiveCount = [...document.querySelectorAll(${JSON.stringify(INTERACTIVE)})].filter((e) => !e.disabled && visible(e)).length;
+    const interactiveCount = [...document.querySelectorAll(${JSON.stringify(INTERACTIVE)})]
+      .filter((e) => !e.disabled && visible(e)).length;
     resolve({ settled, waitedMs: Math.round(performance.now() - start), interactiveCount });
   };
   const check = () => {

@@ -33,12 +33,16 @@ export const scopeOf = (argv: ReadonlyArray<string>): string | undefined => {
  */
 export const markScript = (scope: string | undefined): string => `(() => {
 let root = document.body;
-try { root = ${scope !== undefined ? `document.querySelector(${JSON.stringify(scope)})` : "document.body"}; } catch (e) { root = null; }
+try {
+  root = ${scope !== undefined ? `document.querySelector(${JSON.stringify(scope)})` : "document.body"};
+} catch (e) { root = null; }
 const wanted = root ? root.querySelectorAll("li, [role=listitem], label, [draggable=true]") : [];
-const interactive = "a, button, input, select, textarea, summary, [role=button], [role=link], [role=checkbox], [role=option], [role=tab], [role=menuitem]";
+const interactive = "a, button, input, select, textarea, summary, " +
+  "[role=button], [role=link], [role=checkbox], [role=option], [role=tab], [role=menuitem]";
 const marked = [], names = []; let more = 0;
 for (const el of wanted) {
-  if (el.onclick !== null || el.hasAttribute("onclick") || el.closest("[hidden], [aria-hidden=true]") || el.matches(interactive)) continue;
+  if (el.onclick !== null || el.hasAttribute("onclick")) continue;
+  if (el.closest("[hidden], [aria-hidden=true]") || el.matches(interactive)) continue;
   if (el.tagName === "LABEL" && el.control) continue;
   const r = el.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) continue;
@@ -49,7 +53,8 @@ for (const el of wanted) {
   // upstream already gives refs to cursor:pointer (unless inherited), tabindex and contenteditable elements
   const tab = el.getAttribute("tabindex"), ce = el.getAttribute("contenteditable");
   if ((tab !== null && tab !== "-1") || ce === "" || ce === "true") continue;
-  if (getComputedStyle(el).cursor === "pointer" && !(el.parentElement && getComputedStyle(el.parentElement).cursor === "pointer")) continue;
+  const inherited = el.parentElement && getComputedStyle(el.parentElement).cursor === "pointer";
+  if (getComputedStyle(el).cursor === "pointer" && !inherited) continue;
   if (marked.length >= ${MAX_REF_TARGETS}) { more++; continue; }
   el.onclick = function () {};
   marked.push(el); names.push(text.slice(0, 100));

@@ -1,7 +1,7 @@
 /**
  * The scroll-position probe of a `scroll`: a read-only script run just before and just after the command (in the same
- * upstream batch), where it left the page or the named container, and the comparison that says nothing moved. Containers are the ten largest elements
- * that can scroll, described by sample index, tag and role only. Pure.
+ * upstream batch), where it left the page or the named container, and the comparison that says nothing moved.
+ * Containers are the ten largest elements that can scroll, described by sample index, tag and role only. Pure.
  */
 import type {
   ScrollContainer,
@@ -21,7 +21,10 @@ const CONTAINER_LIMIT = 10
  */
 export const scrollProbeScript = (selector?: string): string => `(() => {
 let target;
-try { const t = ${selector !== undefined ? `document.querySelector(${JSON.stringify(selector)})` : "null"}; if (t) target = { scrollLeft: Math.round(t.scrollLeft), scrollTop: Math.round(t.scrollTop) }; } catch (e) {}
+try {
+  const t = ${selector !== undefined ? `document.querySelector(${JSON.stringify(selector)})` : "null"};
+  if (t) target = { scrollLeft: Math.round(t.scrollLeft), scrollTop: Math.round(t.scrollTop) };
+} catch (e) {}
 const se = document.scrollingElement || document.documentElement;
 const all = document.body ? document.body.getElementsByTagName("*") : [];
 const found = [];
@@ -32,8 +35,12 @@ for (let i = 0; i < all.length && i < ${ELEMENT_LIMIT}; i++) {
   if (/(auto|scroll|overlay)/.test(s.overflowY + " " + s.overflowX)) found.push(el);
 }
 found.sort((a, b) => b.clientWidth * b.clientHeight - a.clientWidth * a.clientHeight);
-return { target, scrollX: Math.round(scrollX), scrollY: Math.round(scrollY), innerWidth, innerHeight, scrollWidth: se.scrollWidth, scrollHeight: se.scrollHeight, containerCount: found.length,
-  containers: found.slice(0, ${CONTAINER_LIMIT}).map((el, index) => ({ index, tagName: el.tagName.toLowerCase(), role: el.getAttribute("role") || undefined, scrollLeft: Math.round(el.scrollLeft), scrollTop: Math.round(el.scrollTop) })) };
+return { target, scrollX: Math.round(scrollX), scrollY: Math.round(scrollY), innerWidth, innerHeight,
+  scrollWidth: se.scrollWidth, scrollHeight: se.scrollHeight, containerCount: found.length,
+  containers: found.slice(0, ${CONTAINER_LIMIT}).map((el, index) => ({
+    index, tagName: el.tagName.toLowerCase(), role: el.getAttribute("role") || undefined,
+    scrollLeft: Math.round(el.scrollLeft), scrollTop: Math.round(el.scrollTop)
+  })) };
 })()`
 
 /** The container a `scroll … --selector <css>` (or `-s`) names. */

@@ -2,11 +2,11 @@
  * Which element a click by text means, decided in the page before the click: upstream's `find text` clicks the first
  * element whose text contains the words, so an instruction that quotes a link (`Click on the link "nam".`) takes the
  * click meant for the link `nam`. The pick reads the innermost visible elements holding the text (not a native
- * select's options, nor an element's text that only they give it: `select` chooses those), each lifted to the clickable element around it (a link, a button, a
- * label, a control role, an `onclick`), and ranks them: exact and
- * clickable first, then exact, then clickable, then any other, in document order within each rank. The click then
- * runs on the picked element's CSS path, and the result names it (role and name) and how many matched. `exact`: only
- * elements whose whole text is the words (case-sensitive, as upstream's `--exact`). Pure: the script and its reading.
+ * select's options, nor an element's text that only they give it: `select` chooses those), each lifted to the clickable
+ * element around it (a link, a button, a label, a control role, an `onclick`), and ranks them: exact and clickable
+ * first, then exact, then clickable, then any other, in document order within each rank. The click then runs on the
+ * picked element's CSS path, and the result names it (role and name) and how many matched. `exact`: only elements whose
+ * whole text is the words (case-sensitive, as upstream's `--exact`). Pure: the script and its reading.
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"

@@ -37,7 +37,8 @@ export const textSelectorOf = (argv: ReadonlyArray<string>): string | undefined 
 /** Read-only: for each selector, match count, visibility of each match, and up to eight visible candidates. */
 export const textVisibilityScript = (selectors: ReadonlyArray<string>): string => `((selectors) => {
 const visible = (el) => {
-  if (typeof el.checkVisibility === "function" && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+  const checks = typeof el.checkVisibility === "function";
+  if (checks && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
   const s = getComputedStyle(el);
   return s.display !== "none" && s.visibility !== "hidden" && Number(s.opacity) !== 0 && el.getClientRects().length > 0;
 };
@@ -46,8 +47,12 @@ return selectors.map((selector) => {
   let nodes;
   try { nodes = Array.from(document.querySelectorAll(selector)); } catch (e) { return { selector, invalid: true }; }
   const shown = nodes.map((el, index) => ({ el, index })).filter((m) => visible(m.el));
-  return { selector, matchCount: nodes.length, visibleCount: shown.length, firstMatchVisible: nodes.length > 0 && visible(nodes[0]),
-    candidates: shown.slice(0, ${CANDIDATE_LIMIT}).map((m) => ({ index: m.index, tagName: m.el.tagName.toLowerCase(), role: m.el.getAttribute("role") || undefined, textPreview: preview(m.el) || undefined })) };
+  return { selector, matchCount: nodes.length, visibleCount: shown.length,
+    firstMatchVisible: nodes.length > 0 && visible(nodes[0]),
+    candidates: shown.slice(0, ${CANDIDATE_LIMIT}).map((m) => ({
+      index: m.index, tagName: m.el.tagName.toLowerCase(), role: m.el.getAttribute("role") || undefined,
+      textPreview: preview(m.el) || undefined
+    })) };
 });
 })(${JSON.stringify(selectors)})`
 

@@ -3,7 +3,7 @@ import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-a
 import * as Effect from "effect/Effect"
 import type * as ManagedRuntime from "effect/ManagedRuntime"
 import type { MainServices } from "../layers/MainLive.js"
-import { closeOrphanedBrowsers, closeOwnedBrowser, restoreSession } from "../program/session/lifecycle.js"
+import { closeOrphanedBrowsers, closeOwnedBrowser, restoreSession } from "../program/lifecycle/lifecycle.js"
 import { requirePromptArtifacts } from "../program/artifacts/promptGuard.js"
 import { forgetShownSnapshots } from "../program/page/shownSnapshot.js"
 import { formatDoctor, runDoctor } from "../program/doctor/doctor.js"

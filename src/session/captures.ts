@@ -46,7 +46,9 @@ export const guardCapture = (
   if (capture.op === "start" && active.has(capture.kind)) {
     return new InvalidInput({
       field: "args",
-      detail: `the wrapper believes a ${capture.kind} capture is already running in session ${session} (started earlier in this conversation); run ${stopOf(capture.kind)} first. ${resync}`
+      detail:
+        `the wrapper believes a ${capture.kind} capture is already running in session ${session} ` +
+        `(started earlier in this conversation); run ${stopOf(capture.kind)} first. ${resync}`
     })
   }
   if (owner === undefined || capture.op === "restart" || (capture.op === "stop" && active.has(capture.kind)))
@@ -55,8 +57,10 @@ export const guardCapture = (
     field: "args",
     detail:
       capture.op === "start"
-        ? `the wrapper believes a ${owner} capture owns Chrome tracing in session ${session}, and ${capture.kind} needs it too; run ${stopOf(owner)} first. ${resync}`
-        : `the wrapper believes the running capture in session ${session} is a ${owner}, not a ${capture.kind}; run ${stopOf(owner)} to stop it. ${resync}`
+        ? `the wrapper believes a ${owner} capture owns Chrome tracing in session ${session}, ` +
+          `and ${capture.kind} needs it too; run ${stopOf(owner)} first. ${resync}`
+        : `the wrapper believes the running capture in session ${session} is a ${owner}, not a ${capture.kind}; ` +
+          `run ${stopOf(owner)} to stop it. ${resync}`
   })
 }
 
@@ -133,7 +137,9 @@ export const routeDiagnostics = (
         mode: rule.mode,
         ...(id !== undefined ? { requestId: id } : {}),
         requestUrl: url,
-        summary: `${url} matches network route ${rule.pattern} (${rule.mode}) and ${SUMMARY[reason]}: check the mock before the app.`
+        summary:
+          `${url} matches network route ${rule.pattern} (${rule.mode}) and ${SUMMARY[reason]}: ` +
+          "check the mock before the app."
       }
     ]
   })

@@ -76,5 +76,6 @@ export const describeEndpointLoss = (loss: EndpointLoss): string =>
   loss.reason === "unreachable"
     ? `nothing answers at its DevTools endpoint ${loss.endpoint} any more`
     : loss.reason === "replaced"
-      ? `another browser answers at its DevTools endpoint ${loss.endpoint} now (the one it was attached to ended, e.g. a pool's session timeout or an operator kill)`
+      ? `another browser answers at its DevTools endpoint ${loss.endpoint} now ` +
+        "(the one it was attached to ended, e.g. a pool's session timeout or an operator kill)"
       : `its tab was closed in the browser at ${loss.endpoint}`

@@ -1,5 +1,5 @@
 /**
- * What the line after a watchdog timeout may claim, from what was observed (program/session/hungPage.ts observes):
+ * What the line after a watchdog timeout may claim, from what was observed (program/lifecycle/hungPage.ts observes):
  * a navigation is "stopped" only when one was pending (the page was still loading, or the command that timed out was
  * a navigation); a command that held the session while the page answered (an `eval` awaiting a promise that never
  * settles) is ended without ending the browser; the browser is ended only when its page did not answer. Otherwise the
@@ -95,8 +95,8 @@ const checkedLine = (o: HungObservation): string => {
   return o.url !== undefined
     ? `no navigation was pending (${pageState(o)}), and the session answers again${on(o.url)}; nothing was stopped.`
     : `no navigation was pending (${pageState(o)}), but the session is still running the stopped ` +
-        `${stepName(o.step)} and answers nothing else until agent-browser ends it at its own timeout; the browser was ` +
-        "kept, nothing was stopped."
+        `${stepName(o.step)} and answers nothing else until agent-browser ends it at its own timeout; ` +
+        "the browser was kept, nothing was stopped."
 }
 
 /** The recovery line for what was observed; undefined when nothing was done and nothing worth saying was checked. */

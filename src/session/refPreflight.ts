@@ -51,7 +51,9 @@ const check = (
     return new StaleRef({
       ref,
       reason: "no-active-page",
-      detail: `@${ref} is void: the last snapshot of this session found no active page; take snapshot -i for current refs`
+      detail:
+        `@${ref} is void: the last snapshot of this session found no active page; ` +
+        "take snapshot -i for current refs"
     })
   }
   if (snapshot.daemonPid !== undefined && current.pid !== undefined && snapshot.daemonPid !== current.pid) {
@@ -149,7 +151,10 @@ export const hiddenRefOf = (
   return new SelectorNotFound({
     selector: `@${ref}`,
     reason: "unreachable-ref",
-    detail: `@${ref} (${info.role} "${info.name}") is hidden: the latest snapshot found that a pointer cannot reach it (a widget keeps it hidden or draws over it), so the ${command} would not act on it. Nothing was done. @${twin} is the ${twinInfo.role} "${twinInfo.name}" a pointer can reach.`,
+    detail:
+      `@${ref} (${info.role} "${info.name}") is hidden: the latest snapshot found that a pointer cannot reach it ` +
+      `(a widget keeps it hidden or draws over it), so the ${command} would not act on it. Nothing was done. ` +
+      `@${twin} is the ${twinInfo.role} "${twinInfo.name}" a pointer can reach.`,
     fallback: { action: command, refs: [{ ref: twin, role: twinInfo.role, name: twinInfo.name }] }
   })
 }
@@ -194,7 +199,9 @@ export const preflightBatch = (
         return new StaleRef({
           ref: refs[0] ?? "",
           reason: "after-page-change",
-          detail: `batch step ${index + 1} uses @${refs[0]} after step ${latched} may have changed the page; add a snapshot step before it`
+          detail:
+            `batch step ${index + 1} uses @${refs[0]} after step ${latched} may have changed the page; ` +
+            "add a snapshot step before it"
         })
       }
       const stale = check(refs, known, current)

@@ -1,6 +1,6 @@
 /**
  * A value an `eval` step hands back by throwing it: a batch that stops at its first failed step ends there, so one
- * read can both answer and decide whether the steps after it run (the click's read, clickDispatch.ts). The value
+ * read can both answer and decide whether the steps after it run (the click's read, clickRecorder.ts). The value
  * travels in upstream's error text between two U+0001 marks, which JSON text cannot contain (it escapes control
  * characters); the classifier takes it out of a failed eval row, once (`thrownValueOf`).
  */

@@ -8,13 +8,13 @@
 import { spawn } from "node:child_process"
 import * as Either from "effect/Either"
 import { describe, expect, it } from "vitest"
+import { clickTargetOf } from "../../src/page/clickDispatch.js"
 import {
   CLICK_READ_EXPRESSION,
   CLICK_STAYED_GATE,
   clickReadOf,
-  clickRecorderScript,
-  clickTargetOf
-} from "../../src/page/clickDispatch.js"
+  clickRecorderScript
+} from "../../src/page/clickRecorder.js"
 import { LANDED_PAGE_READ, landedPageOf, landedPageSteps } from "../../src/program/page/pageProbes.js"
 import { classifyUpstream } from "../../src/upstream/classifyReply.js"
 import { parseCommandLine } from "../../src/upstream/commandLine.js"

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest"
 import { fillAdvice } from "../../src/page/fillAdvice.js"
 import { fillBeforeScript, rangeFillOf, rangeFillText } from "../../src/page/fillGuard.js"
 import { fillProbeRows } from "../../src/page/fillProbe.js"
-import { fillTargetOf, fillVerificationOf, refFactsOf } from "../../src/page/fillReadback.js"
+import { fillTargetOf, fillVerificationOf } from "../../src/page/fillReadback.js"
+import { refFactsOf } from "../../src/page/fillRefReads.js"
 
 const read = (value: string, extra: Record<string, unknown> = {}) => ({ value, via: "value", selector: "#x", ...extra })
 

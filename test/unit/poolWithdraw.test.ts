@@ -11,7 +11,7 @@ import * as TestClock from "effect/TestClock"
 import { describe } from "vitest"
 import type { Plan } from "../../src/domain/Plan.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
-import { withdrawOnInterrupt } from "../../src/program/session/poolLaunch.js"
+import { withdrawOnInterrupt } from "../../src/program/lifecycle/poolLaunch.js"
 import { DaemonProbe } from "../../src/services/DaemonProbe.js"
 
 const POOL = { endpoint: "ws://127.0.0.1:3000", configuredBy: "config" }

@@ -3,7 +3,7 @@
  * upstream's error text, taken back out by the classifier once, and read by the click from its row.
  */
 import { describe, expect, it } from "vitest"
-import { clickReadOf } from "../../src/page/clickDispatch.js"
+import { clickReadOf } from "../../src/page/clickRecorder.js"
 import { stepRowOf } from "../../src/upstream/classifyReply.js"
 import { thrownValueOf, throwValueStatement } from "../../src/upstream/thrownValue.js"
 

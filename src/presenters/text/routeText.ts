@@ -1,7 +1,7 @@
 /**
  * `network route`, `unroute` and the wrapper's `network routes` said as what they did: the mock a route answers with
  * (upstream's: HTTP 200, application/json), how many routes an unroute removed, and the routes still active, as the
- * tool recorded them (program/session/routeBook.ts). Patterns are the caller's own text. Pure.
+ * tool recorded them (program/lifecycle/routeBook.ts). Patterns are the caller's own text. Pure.
  */
 import { type Formatted, formatted } from "./formatted.js"
 

@@ -18,7 +18,10 @@ export const guardClose = (plan: Plan) =>
     if (!isClose(plan.line)) return plan
     const missing = yield* (yield* ArtifactStore).unmetArtifacts
     if (missing.length === 0) return plan
-    const summary = `The user's prompt asked for ${missing.length === 1 ? "this file" : "these files"}, not saved yet: ${missing.join(", ")}. Save ${missing.length === 1 ? "it" : "them"} (e.g. screenshot <path>) before closing the browser.`
+    const one = missing.length === 1
+    const summary =
+      `The user's prompt asked for ${one ? "this file" : "these files"}, not saved yet: ${missing.join(", ")}. ` +
+      `Save ${one ? "it" : "them"} (e.g. screenshot <path>) before closing the browser.`
     return yield* Effect.fail(
       new PolicyBlocked({
         promptGuard: { reason: "requested-artifacts-missing-before-close", missingPaths: missing, summary }

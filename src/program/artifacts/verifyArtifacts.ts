@@ -17,88 +17,18 @@ import type { FileFacts } from "../../schema/Artifacts.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { artifactRequest } from "../../upstream/artifactPaths.js"
-import { extensionFormat, MEDIA_TYPE } from "../../upstream/imageFormat.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import type { StepRow } from "../../domain/Outcome.js"
 import { findExecutable } from "../../os/nativeBinary.js"
 import { INLINE_IMAGE_BYTES } from "../../presenters/details/budgets.js"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
-import type { RecordingDependencyWarning, VerificationRow, VerifiedArtifacts } from "../../schema/Artifacts.js"
+import type { VerificationRow, VerifiedArtifacts } from "../../schema/Artifacts.js"
+import { claimedPath, DIFF_MATCHED, recordSaved, rowOf } from "./artifactRows.js"
+import { FFMPEG_MISSING, startedRecording } from "./recordingArtifacts.js"
 
 const DIRECT_SAVES = new Set(["download", "pdf", "state", "response-body"])
 /** Files upstream may write to its own folder instead of the requested path: copied there (the contract's repair). */
 const REPAIRED = new Set(["download", "screenshot"])
-/** agent-browser 0.41 reports a diffPath even when the images match, but writes no diff image then. */
-const DIFF_MATCHED = "the images match, so agent-browser wrote no diff image"
-
-const claimedPath = (data: unknown): string | undefined => {
-  if (data === null || typeof data !== "object") return undefined
-  const d = data as Record<string, unknown>
-  const value = d["path"] ?? d["outputPath"] ?? d["output"] ?? d["diffPath"] ?? d["file"]
-  return typeof value === "string" && value !== "" ? value : undefined
-}
-
-/**
- * An image whose name asks for another format than its bytes are (a batch step's `screenshot x.webp`: agent-browser
- * writes a PNG under that name): not verified, saying so; a direct call's file is converted first (screenshotImage.ts).
- */
-const misnamed = (kind: string, facts: FileFacts): string | undefined => {
-  const named = extensionFormat(facts.path)
-  if (kind !== "screenshot" || !facts.exists || named === undefined || facts.mediaType === undefined) return undefined
-  if (facts.mediaType === MEDIA_TYPE[named]) return undefined
-  return (
-    `the file is ${facts.mediaType} under a .${named} name ` +
-    "(agent-browser writes PNG or JPEG; a screenshot call of its own converts it)"
-  )
-}
-
-const misnamedAs = (kind: string, facts: FileFacts): { readonly limitation?: string } => {
-  const why = misnamed(kind, facts)
-  return why !== undefined ? { limitation: why } : {}
-}
-
-/** `requestedPath`: the path the caller's argv asked for; `tempPath`: where upstream wrote it before it was copied. */
-const rowOf = (
-  kind: string,
-  facts: FileFacts,
-  requestedPath: string | undefined,
-  limitation?: string,
-  tempPath?: string
-): VerificationRow => ({
-  path: facts.path,
-  kind,
-  state: !facts.exists
-    ? "missing"
-    : (facts.sizeBytes ?? 0) === 0 || misnamed(kind, facts) !== undefined
-      ? "unverified"
-      : "verified",
-  exists: facts.exists,
-  ...(requestedPath !== undefined ? { requestedPath } : {}),
-  ...(tempPath !== undefined ? { tempPath } : {}),
-  ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}),
-  ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}),
-  ...(limitation !== undefined
-    ? { limitation }
-    : facts.exists && (facts.sizeBytes ?? 0) === 0
-      ? { limitation: "the file is empty" }
-      : misnamedAs(kind, facts))
-})
-
-/** A file a command saved, as a manifest row (metadata only). */
-const recordSaved = (facts: FileFacts, kind: string, command: string) =>
-  Effect.flatMap(ArtifactStore, (store) =>
-    store.record({
-      path: facts.path,
-      kind,
-      command,
-      storageScope: "explicit-path",
-      retentionState: "live",
-      ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}),
-      ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {}),
-      recordedAt: new Date().toISOString()
-    })
-  )
-
 /**
  * Files written by successful batch steps (job/qa screenshots, downloads, …), each checked and recorded in the
  * manifest like a direct call's.
@@ -125,21 +55,6 @@ const verifyBatchSteps = (rows: ReadonlyArray<StepRow>) =>
     return out
   })
 
-/** The recording `record restart` finished: a file like any saved one, or, not on disk, said without failing the restart. */
-const finishedRecording = (path: string) =>
-  Effect.gen(function* () {
-    const facts = yield* (yield* ArtifactStore).inspect(path)
-    if (facts.exists) yield* recordSaved(facts, "recording", "record")
-    return rowOf(
-      "recording",
-      facts,
-      undefined,
-      facts.exists
-        ? `saved the previous recording ${path}, finished by record restart`
-        : `the previous recording ${path}, finished by record restart, is not on disk (is ffmpeg on PATH?)`
-    )
-  })
-
 const isImage = (row: VerificationRow): boolean =>
   row.kind === "screenshot" && row.state === "verified" && row.mediaType?.startsWith("image/") === true
 
@@ -160,19 +75,54 @@ const withBatchImage = (rows: ReadonlyArray<VerificationRow>) =>
     } satisfies VerifiedArtifacts
   })
 
-const FFMPEG_MISSING =
-  "Recording dependency warning: ffmpeg not found on PATH; agent-browser needs it to encode recordings, so `record stop` may fail to write the video."
+/** A download or screenshot upstream saved to its own folder: copied where the caller asked (the contract's repair). */
+const copiedToRequested = (kind: string, path: string, requested: string, saved: FileFacts) =>
+  Effect.gen(function* () {
+    const store = yield* ArtifactStore
+    let limitation: string | undefined
+    let tempPath: string | undefined
+    // Some upstream versions saved downloads (or screenshots) to their own folder: put the file where the caller asked.
+    const target = yield* store.inspect(requested)
+    if (!target.exists && saved.exists) {
+      yield* Effect.sync(() => {
+        mkdirSync(dirname(requested), { recursive: true })
+        copyFileSync(path, requested)
+      })
+      limitation = `agent-browser saved it to ${path}; copied to the requested path`
+      tempPath = path
+    }
+    const facts = yield* store.inspect(requested)
+    if (!facts.exists && kind === "download")
+      return yield* new DownloadNotVerified({ requestedPath: requested, reason: "elsewhere", reportedPath: path })
+    return { facts, limitation, tempPath }
+  })
 
-const ffmpegWarning = (command: string): RecordingDependencyWarning => ({
-  reason: "ffmpeg-missing-for-recording",
-  dependency: "ffmpeg",
-  command,
-  message: FFMPEG_MISSING,
-  recommendations: [
-    "Install ffmpeg (Debian: apt-get install -y ffmpeg) and put it on the PATH pi runs with, then record again.",
-    "Use screenshots instead if a video is not required."
-  ]
-})
+/** A direct call's checked file: its row, a verified screenshot inline, and the saved file a download or pdf names. */
+const directSaved = (kind: string, facts: FileFacts, row: VerificationRow, warnings: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const store = yield* ArtifactStore
+    const inline =
+      kind === "screenshot" && row.state === "verified" && facts.mediaType?.startsWith("image/") === true
+        ? yield* store.readBase64(facts.path, INLINE_IMAGE_BYTES)
+        : undefined
+    return {
+      rows: [row],
+      warnings,
+      ...(inline !== undefined && facts.mediaType !== undefined
+        ? { image: { data: inline, mimeType: facts.mediaType, path: facts.path } }
+        : {}),
+      ...(DIRECT_SAVES.has(kind)
+        ? {
+            savedFile: {
+              path: facts.path,
+              kind: kind,
+              ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}),
+              ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {})
+            }
+          }
+        : {})
+    } satisfies VerifiedArtifacts
+  })
 
 export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
   Effect.gen(function* () {
@@ -190,32 +140,7 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
 
     const noFfmpeg = request.kind === "recording" && findExecutable("ffmpeg", config.env["PATH"]) === undefined
     if (noFfmpeg) warnings.push(FFMPEG_MISSING)
-    if (request.pending) {
-      const path = claimed ?? requested
-      // record restart finished the recording the session had open: that file, checked, before the new pending one
-      const previous = plan.line.positionals[1] === "restart" ? yield* registry.takeRecording(session) : undefined
-      const finished = previous !== undefined && previous !== path ? [yield* finishedRecording(previous)] : []
-      if (path !== undefined) yield* registry.startRecording(session, path)
-      return {
-        rows: [
-          ...finished,
-          ...(path === undefined
-            ? []
-            : [
-                {
-                  path,
-                  kind: "recording",
-                  state: "pending" as const,
-                  exists: false,
-                  ...(requested !== undefined ? { requestedPath: requested } : {}),
-                  limitation: "recording in progress: the file is written by record stop"
-                }
-              ])
-        ],
-        warnings,
-        ...(noFfmpeg ? { recordingDependencyWarning: ffmpegWarning(plan.line.positionals.slice(0, 2).join(" ")) } : {})
-      }
-    }
+    if (request.pending) return yield* startedRecording(plan, claimed ?? requested, requested, warnings, noFfmpeg)
     if (request.completesRecording) {
       const started = yield* registry.takeRecording(session)
       claimed = claimed ?? started
@@ -236,24 +161,12 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
       }
     }
 
-    let facts = yield* store.inspect(path)
-    let limitation: string | undefined
-    let tempPath: string | undefined
-    if (REPAIRED.has(request.kind) && requested !== undefined && claimed !== undefined && claimed !== requested) {
-      // Some upstream versions saved downloads (or screenshots) to their own folder: put the file where the caller asked.
-      const target = yield* store.inspect(requested)
-      if (!target.exists && facts.exists) {
-        yield* Effect.sync(() => {
-          mkdirSync(dirname(requested), { recursive: true })
-          copyFileSync(path, requested)
-        })
-        limitation = `agent-browser saved it to ${path}; copied to the requested path`
-        tempPath = path
-      }
-      facts = yield* store.inspect(requested)
-      if (!facts.exists && request.kind === "download")
-        return yield* new DownloadNotVerified({ requestedPath: requested, reason: "elsewhere", reportedPath: path })
-    }
+    const saved = yield* store.inspect(path)
+    const repairs =
+      REPAIRED.has(request.kind) && requested !== undefined && claimed !== undefined && claimed !== requested
+    const { facts, limitation, tempPath } = repairs
+      ? yield* copiedToRequested(request.kind, path, requested, saved)
+      : { facts: saved, limitation: undefined, tempPath: undefined }
     if (
       !facts.exists &&
       request.kind === "diff-image" &&
@@ -268,25 +181,5 @@ export const verifyArtifacts = (plan: Plan, outcome: UpstreamOutcome) =>
     }
     const row = rowOf(request.kind, facts, requested, limitation, tempPath)
     yield* recordSaved(facts, request.kind, plan.line.command ?? request.kind)
-    const inline =
-      request.kind === "screenshot" && row.state === "verified" && facts.mediaType?.startsWith("image/") === true
-        ? yield* store.readBase64(facts.path, INLINE_IMAGE_BYTES)
-        : undefined
-    return {
-      rows: [row],
-      warnings,
-      ...(inline !== undefined && facts.mediaType !== undefined
-        ? { image: { data: inline, mimeType: facts.mediaType, path: facts.path } }
-        : {}),
-      ...(DIRECT_SAVES.has(request.kind)
-        ? {
-            savedFile: {
-              path: facts.path,
-              kind: request.kind,
-              ...(facts.sizeBytes !== undefined ? { sizeBytes: facts.sizeBytes } : {}),
-              ...(facts.mediaType !== undefined ? { mediaType: facts.mediaType } : {})
-            }
-          }
-        : {})
-    } satisfies VerifiedArtifacts
+    return yield* directSaved(request.kind, facts, row, warnings)
   })

@@ -56,11 +56,14 @@ export const browserCheck = (fallback: string | undefined, launchTest: boolean) 
             id: "browser",
             status: "fail",
             message: path !== undefined ? `browser ${name}: no such file` : "no Chrome/Chromium found",
-            fix: "Debian: apt-get install -y chromium; elsewhere install Chrome or run agent-browser install; or set AGENT_BROWSER_EXECUTABLE_PATH (or config browser.executablePath)"
+            fix:
+              "Debian: apt-get install -y chromium; elsewhere install Chrome or run agent-browser install; " +
+              "or set AGENT_BROWSER_EXECUTABLE_PATH (or config browser.executablePath)"
           }
     if (!launchTest) return staticCheck
     const commands = yield* SessionCommands
-    // upstream's launch test leaves a `doctor-*.target` file in its socket folder: give it a folder of its own, removed after
+    // upstream's launch test leaves a `doctor-*.target` file in its socket folder: give it a folder of its own, removed
+    // after
     const ran = yield* Effect.acquireUseRelease(
       Effect.sync(() => {
         mkdirSync(config.socketDir, { recursive: true, mode: 0o700 })

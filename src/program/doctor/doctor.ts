@@ -11,6 +11,9 @@ import { dirname, join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { BinaryLocator } from "../../services/BinaryLocator.js"
+import type { ResolvedBinary } from "../../services/BinaryLocator.js"
+import type { MissingBinary } from "../../schema/ToolError.js"
+import type { PoolSettings } from "../../domain/Pool.js"
 import { SessionLock } from "../../services/SessionLock.js"
 import { SUPPORTED_RANGE, ToolConfig } from "../../services/ToolConfig.js"
 import { findExecutable } from "../../os/nativeBinary.js"
@@ -64,33 +67,102 @@ const piVersion = (): string | undefined => {
   return undefined
 }
 
+/** agent-browser: found and in range (a Node launcher is slower), or why not and how to install it. */
+const binaryCheck = (binary: Either.Either<ResolvedBinary, MissingBinary>): DoctorCheck => {
+  if (Either.isRight(binary)) {
+    const launcher = binary.right.viaLauncher ? " (Node launcher: ~85 ms slower per call)" : ""
+    return {
+      id: "agent-browser",
+      status: binary.right.viaLauncher ? "warn" : "pass",
+      message: `agent-browser ${binary.right.version} at ${binary.right.path}${launcher}`,
+      ...(binary.right.viaLauncher
+        ? { fix: "reinstall agent-browser so its platform binary sits beside the launcher" }
+        : {})
+    }
+  }
+  const e = binary.left
+  return {
+    id: "agent-browser",
+    status: "fail",
+    message:
+      e.reason === "unsupported-version"
+        ? `agent-browser ${e.foundVersion ?? "?"} is outside ${SUPPORTED_RANGE.label}`
+        : `agent-browser ${e.reason === "not-found" ? "not found on PATH" : "cannot start"}`,
+    fix: "npm install -g agent-browser@0.41 (this package does not bundle it)"
+  }
+}
+
+/** ffmpeg on PATH, which `record stop` needs to encode. */
+const ffmpegCheck = (path: string | undefined): DoctorCheck =>
+  findExecutable("ffmpeg", path) !== undefined
+    ? { id: "ffmpeg", status: "pass", message: "ffmpeg found (record start/stop)" }
+    : {
+        id: "ffmpeg",
+        status: "info",
+        message: "ffmpeg not on PATH: recordings will not encode",
+        fix: "install ffmpeg if you use record start/stop"
+      }
+
+/** The config files read, or their problems. */
+const configCheck = (loaded: ReturnType<typeof loadFileConfig>): DoctorCheck =>
+  loaded.problems.length > 0
+    ? {
+        id: "config",
+        status: "warn",
+        message: `config problems: ${loaded.problems.join("; ")}`,
+        fix: "fix or remove the file"
+      }
+    : {
+        id: "config",
+        status: "info",
+        message: loaded.sources.length > 0 ? `config files: ${loaded.sources.join(", ")}` : "no config files (optional)"
+      }
+
+/** This package configured more than once in pi's settings (two tools would be registered). */
+const duplicatesCheck = (sources: ReadonlyArray<string>): DoctorCheck =>
+  sources.length > 1
+    ? {
+        id: "duplicates",
+        status: "warn",
+        message: `agent_browser is configured ${sources.length} times: ${sources.join("; ")}`,
+        fix: "keep one source, or two agent_browser tools will be registered"
+      }
+    : { id: "duplicates", status: "pass", message: `configured sources: ${sources.length}` }
+
+/** Whether one call per session holds across pi processes (the native lock is there). */
+const lockCheck = (lock: SessionLock["Type"]): DoctorCheck => ({
+  id: "lock",
+  status: lock.crossProcess ? "pass" : "warn",
+  message: `one call per browser session across pi processes: ${lock.mechanism}`,
+  ...(lock.crossProcess
+    ? {}
+    : {
+        fix:
+          "reinstall this package so its dependency fs-native-extensions " +
+          "(prebuilt for Linux, macOS and Windows) is present"
+      })
+})
+
+/** The browser pool managed sessions launch in, and where its token comes from. */
+const poolCheck = (pool: PoolSettings): DoctorCheck => {
+  const provider = pool.provider !== undefined ? ` (provider ${pool.provider})` : ""
+  const token = pool.token !== undefined ? ` comes from ${pool.token.label}` : " is not set"
+  return {
+    id: "pool",
+    status: "info",
+    message:
+      `managed sessions launch in the browser pool set by ${pool.endpoint.label}${provider}; ` +
+      `its token${token} (docs/POOLS.md)`
+  }
+}
+
 export const runDoctor = (cwd: string, options: { readonly launchTest: boolean } = { launchTest: true }) =>
   Effect.gen(function* () {
     const config = yield* ToolConfig
     const locator = yield* BinaryLocator
     const checks: Array<DoctorCheck> = []
     const binary = yield* Effect.either(locator.resolve)
-    if (Either.isRight(binary)) {
-      checks.push({
-        id: "agent-browser",
-        status: binary.right.viaLauncher ? "warn" : "pass",
-        message: `agent-browser ${binary.right.version} at ${binary.right.path}${binary.right.viaLauncher ? " (Node launcher: ~85 ms slower per call)" : ""}`,
-        ...(binary.right.viaLauncher
-          ? { fix: "reinstall agent-browser so its platform binary sits beside the launcher" }
-          : {})
-      })
-    } else {
-      const e = binary.left
-      checks.push({
-        id: "agent-browser",
-        status: "fail",
-        message:
-          e.reason === "unsupported-version"
-            ? `agent-browser ${e.foundVersion ?? "?"} is outside ${SUPPORTED_RANGE.label}`
-            : `agent-browser ${e.reason === "not-found" ? "not found on PATH" : "cannot start"}`,
-        fix: "npm install -g agent-browser@0.41 (this package does not bundle it)"
-      })
-    }
+    checks.push(binaryCheck(binary))
     // which browser a call would launch, and (with agent-browser there) whether it starts and why not
     checks.push(
       yield* browserCheck(
@@ -100,73 +172,22 @@ export const runDoctor = (cwd: string, options: { readonly launchTest: boolean }
     )
     // Running as root needs no check of its own: agent-browser 0.41 passes --no-sandbox itself, and a browser that
     // still cannot start is the launch test's finding, explained by the same advice as a failed call.
-    checks.push(
-      findExecutable("ffmpeg", config.env["PATH"]) !== undefined
-        ? { id: "ffmpeg", status: "pass", message: "ffmpeg found (record start/stop)" }
-        : {
-            id: "ffmpeg",
-            status: "info",
-            message: "ffmpeg not on PATH: recordings will not encode",
-            fix: "install ffmpeg if you use record start/stop"
-          }
-    )
-    const loaded = loadFileConfig(configPaths(config.env, cwd, true), config.env)
-    checks.push(
-      loaded.problems.length > 0
-        ? {
-            id: "config",
-            status: "warn",
-            message: `config problems: ${loaded.problems.join("; ")}`,
-            fix: "fix or remove the file"
-          }
-        : {
-            id: "config",
-            status: "info",
-            message:
-              loaded.sources.length > 0 ? `config files: ${loaded.sources.join(", ")}` : "no config files (optional)"
-          }
-    )
+    checks.push(ffmpegCheck(config.env["PATH"]))
+    checks.push(configCheck(loadFileConfig(configPaths(config.env, cwd, true), config.env)))
     checks.push(...doctorSecurity({ paths: configPaths(config.env, cwd, true), env: config.env, cwd }))
     const version = piVersion()
     checks.push({ id: "pi", status: "info", message: version !== undefined ? `pi ${version}` : "pi version unknown" })
     const agentDir = config.env["PI_CODING_AGENT_DIR"] ?? join(config.env["HOME"] ?? homedir(), ".pi", "agent")
-    const sources = packageSources([join(agentDir, "settings.json"), join(cwd, ".pi", "settings.json")])
-    checks.push(
-      sources.length > 1
-        ? {
-            id: "duplicates",
-            status: "warn",
-            message: `agent_browser is configured ${sources.length} times: ${sources.join("; ")}`,
-            fix: "keep one source, or two agent_browser tools will be registered"
-          }
-        : { id: "duplicates", status: "pass", message: `configured sources: ${sources.length}` }
-    )
+    checks.push(duplicatesCheck(packageSources([join(agentDir, "settings.json"), join(cwd, ".pi", "settings.json")])))
     checks.push(yield* processTableCheck, socketFolderCheck(config))
-    const lock = yield* SessionLock
-    checks.push({
-      id: "lock",
-      status: lock.crossProcess ? "pass" : "warn",
-      message: `one call per browser session across pi processes: ${lock.mechanism}`,
-      ...(lock.crossProcess
-        ? {}
-        : {
-            fix: "reinstall this package so its dependency fs-native-extensions (prebuilt for Linux, macOS and Windows) is present"
-          })
-    })
-    if (config.pool !== undefined) {
-      checks.push({
-        id: "pool",
-        status: "info",
-        message: `managed sessions launch in the browser pool set by ${config.pool.endpoint.label}${config.pool.provider !== undefined ? ` (provider ${config.pool.provider})` : ""}; its token${config.pool.token !== undefined ? ` comes from ${config.pool.token.label}` : " is not set"} (docs/POOLS.md)`
-      })
-    }
+    checks.push(lockCheck(yield* SessionLock))
+    if (config.pool !== undefined) checks.push(poolCheck(config.pool))
     return checks
   })
 
+const STATUS_MARK = { pass: "✓", warn: "⚠", fail: "✗", info: "·" } as const
+
 export const formatDoctor = (checks: ReadonlyArray<DoctorCheck>): string =>
   checks
-    .map(
-      (c) =>
-        `${{ pass: "✓", warn: "⚠", fail: "✗", info: "·" }[c.status]} ${c.message}${c.fix !== undefined ? `\n    fix: ${c.fix}` : ""}`
-    )
+    .map((c) => `${STATUS_MARK[c.status]} ${c.message}${c.fix !== undefined ? `\n    fix: ${c.fix}` : ""}`)
     .join("\n")

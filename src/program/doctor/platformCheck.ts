@@ -49,6 +49,9 @@ export const processTableCheck = Effect.gen(function* (): Effect.fn.Return<Docto
   }
 })
 
+/** How many bytes a session's socket path takes in the socket folder `dir`. */
+const socketBytes = (dir: string): number => Buffer.byteLength(sessionSocketPath(process.platform, dir))
+
 export const socketFolderCheck = (config: ToolConfigShape): DoctorCheck => {
   const dir = socketDirOf(config)
   const fix = "set PI_AGENT_BROWSER_SOCKET_DIR to a short private folder (e.g. /tmp/piab)"
@@ -66,6 +69,6 @@ export const socketFolderCheck = (config: ToolConfigShape): DoctorCheck => {
   return {
     id: "sockets",
     status: "pass",
-    message: `socket folder ${dir}: a session socket path takes ${Buffer.byteLength(sessionSocketPath(process.platform, dir))} of ${limit} bytes`
+    message: `socket folder ${dir}: a session socket path takes ${socketBytes(dir)} of ${limit} bytes`
   }
 }

@@ -34,7 +34,10 @@ export const securityChecks = ({ policy, problems }: ResolvedSecurity): Readonly
     {
       id: "security",
       status: "info",
-      message: `security preset ${policy.preset} (from ${sources.preset})${line("blockedSchemes")}${line("eval")}${line("passwordFields")}${line("uploadRoots")}${line("contentBoundaries")}`
+      message:
+        `security preset ${policy.preset} (from ${sources.preset})` +
+        `${line("blockedSchemes")}${line("eval")}${line("passwordFields")}${line("uploadRoots")}` +
+        line("contentBoundaries")
     },
     {
       id: "secrets",

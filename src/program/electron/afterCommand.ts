@@ -14,7 +14,7 @@ import { withElectronLookupContext } from "../lookups/electronContext.js"
 import { fillTargetOf, withFillVerification } from "./fillVerification.js"
 import { broadTextScope, refFreshness } from "../../electron/electronScope.js"
 import { refsIn } from "../../session/refPreflight.js"
-import { activeLaunchOf } from "../session/trackedLaunch.js"
+import { activeLaunchOf } from "../lifecycle/trackedLaunch.js"
 import type { CommandLine } from "../../domain/CommandLine.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 

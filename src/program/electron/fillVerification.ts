@@ -56,7 +56,9 @@ export const verifyElectronFill = (plan: Plan, session: string, call: CallContex
       verifiedWith,
       expectedLength: fill.text.length,
       observedLength,
-      summary: `After fill, ${verifiedWith} ${fill.target} read ${observedLength} character(s), not the ${fill.text.length} typed: the app kept or rewrote something else.`
+      summary:
+        `After fill, ${verifiedWith} ${fill.target} read ${observedLength} character(s), ` +
+        `not the ${fill.text.length} typed: the app kept or rewrote something else.`
     }
     return verification
   })

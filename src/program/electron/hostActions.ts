@@ -77,37 +77,52 @@ export const runStatus = (request: Extract<ElectronRequest, { action: "status" }
     return { electron } satisfies HostOutcome
   }).pipe(Effect.map((outcome): HostOutcome => outcome))
 
+/**
+ * The launch and session a probe reads: the named launch's (`launchId`), or the attached managed session and its open
+ * launch; an unknown launch or no attached session is the caller's error.
+ */
+const probeTarget = (
+  request: Extract<ElectronRequest, { action: "probe" }>,
+  records: ReadonlyArray<ElectronLaunchRecord>,
+  managed: { readonly name: string; readonly active: boolean } | undefined
+):
+  | { readonly error: InvalidInput }
+  | { readonly record: ElectronLaunchRecord | undefined; readonly session: string | undefined } => {
+  if (request.launchId !== undefined) {
+    const record = records.find((r) => r.launchId === request.launchId)
+    if (record === undefined) {
+      return {
+        error: new InvalidInput({
+          field: "electron.launchId",
+          detail: `electron.launchId: no wrapper launch "${request.launchId}"; run electron status with all: true`
+        })
+      }
+    }
+    return { record, session: record.sessionName }
+  }
+  if (managed?.active !== true) {
+    return {
+      error: new InvalidInput({
+        field: "electron",
+        detail: "electron.probe: no attached session; run electron launch first, or pass launchId"
+      })
+    }
+  }
+  return {
+    record: records.find((r) => r.sessionName === managed.name && OPEN.has(r.cleanupState)),
+    session: managed.name
+  }
+}
+
 export const runProbe = (request: Extract<ElectronRequest, { action: "probe" }>, call: CallContext) =>
   Effect.gen(function* () {
     const host = yield* ElectronHost
     const registry = yield* SessionRegistry
     const records = yield* host.records
     const managed = Option.getOrUndefined(yield* registry.snapshot)?.managed
-    let record: ElectronLaunchRecord | undefined
-    let session: string | undefined
-    if (request.launchId !== undefined) {
-      record = records.find((r) => r.launchId === request.launchId)
-      if (record === undefined) {
-        return {
-          error: new InvalidInput({
-            field: "electron.launchId",
-            detail: `electron.launchId: no wrapper launch "${request.launchId}"; run electron status with all: true`
-          })
-        } satisfies HostOutcome
-      }
-      session = record.sessionName
-    } else {
-      if (managed?.active !== true) {
-        return {
-          error: new InvalidInput({
-            field: "electron",
-            detail: "electron.probe: no attached session; run electron launch first, or pass launchId"
-          })
-        } satisfies HostOutcome
-      }
-      session = managed.name
-      record = records.find((r) => r.sessionName === managed.name && OPEN.has(r.cleanupState))
-    }
+    const target = probeTarget(request, records, managed)
+    if ("error" in target) return { error: target.error } satisfies HostOutcome
+    const { record, session } = target
     const launchStatus =
       record !== undefined
         ? yield* host.probe(record.launchId).pipe(

@@ -20,7 +20,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { baseNameOf, type CallContext, lockKeyOf } from "../pipeline/callContext.js"
 import { prepare } from "../pipeline/prepare.js"
-import { abandonFreshLaunch } from "../session/freshLaunch.js"
+import { abandonFreshLaunch } from "../lifecycle/freshLaunch.js"
 import { type ManagedCall, runManagedCall } from "./managedCall.js"
 
 /** An app's first paint can lag the CDP port: empty snapshots are retried this often, this far apart. */
@@ -75,32 +75,58 @@ const handoffOf = (launch: LaunchRequest, call: CallContext) =>
     return { call: snapshot, refCount: snapshot.executed?.refSnapshot?.refCount ?? 0, retries }
   })
 
+/** What every launch report says: the action, the request and the handoff it asked for. */
+interface LaunchBase {
+  readonly action: "launch"
+  readonly request: Extract<ElectronRequest, { action: "launch" }>
+  readonly handoff: { readonly handoff: LaunchRequest["handoff"] }
+}
+
+/** The host could not start the app: the error, with the launch's diagnostics or the policy that blocked it. */
+const launchFailed = (base: LaunchBase, error: InvalidInput | PolicyBlocked | TimedOut | UpstreamFailed) => {
+  const diagnostics = error._tag === "TimedOut" || error._tag === "UpstreamFailed" ? error.electronLaunch : undefined
+  const policy = error._tag === "PolicyBlocked" ? error.policy : undefined
+  return {
+    error,
+    electron: {
+      ...base,
+      status: "failed" as const,
+      failure: {
+        stage: "launch" as const,
+        ...(diagnostics !== undefined ? { diagnostics } : {}),
+        ...(policy !== undefined ? { policy } : {})
+      }
+    }
+  }
+}
+
+/** Never leave a launch nobody is attached to: clean it now (its report, said), and read its record as it is after. */
+const cleanUnattached = (launched: ElectronLaunchResult) =>
+  Effect.gen(function* () {
+    const host = yield* ElectronHost
+    const cleanup = yield* host
+      .cleanup({ _tag: "one", launchId: launched.launch.launchId }, DEFAULT_CLEANUP_TIMEOUT_MS)
+      .pipe(
+        Effect.tapErrorCause((cause) =>
+          Effect.logWarning("cleanup of an Electron launch no session attached to did not finish", cause)
+        ),
+        Effect.catchTag("CleanupFailed", (e) => Effect.succeed(e.electronCleanup)),
+        Effect.orElseSucceed(() => undefined)
+      )
+    const records = yield* host.records
+    const latest = records.find((r) => r.launchId === launched.launch.launchId) ?? launched.launch
+    return { cleanup, latest }
+  })
+
 export const runLaunch = (request: Extract<ElectronRequest, { action: "launch" }>, call: CallContext) =>
   Effect.gen(function* () {
     const host = yield* ElectronHost
     const registry = yield* SessionRegistry
     const config = yield* ToolConfig
     const launch = request.launch
-    const base = { action: "launch" as const, request, handoff: { handoff: launch.handoff } }
+    const base: LaunchBase = { action: "launch", request, handoff: { handoff: launch.handoff } }
     const started = yield* Effect.either(host.launch(launch))
-    if (Either.isLeft(started)) {
-      const error = started.left
-      const diagnostics =
-        error._tag === "TimedOut" || error._tag === "UpstreamFailed" ? error.electronLaunch : undefined
-      const policy = error._tag === "PolicyBlocked" ? error.policy : undefined
-      return {
-        error,
-        electron: {
-          ...base,
-          status: "failed" as const,
-          failure: {
-            stage: "launch" as const,
-            ...(diagnostics !== undefined ? { diagnostics } : {}),
-            ...(policy !== undefined ? { policy } : {})
-          }
-        }
-      }
-    }
+    if (Either.isLeft(started)) return launchFailed(base, started.left)
     const launched = started.right
     const facts = {
       ...base,
@@ -126,18 +152,7 @@ export const runLaunch = (request: Extract<ElectronRequest, { action: "launch" }
       })
     )
     if (!("record" in attached) || attached.record === undefined) {
-      // never leave a launch nobody is attached to: clean it now, and say so
-      const cleanup = yield* host
-        .cleanup({ _tag: "one", launchId: launched.launch.launchId }, DEFAULT_CLEANUP_TIMEOUT_MS)
-        .pipe(
-          Effect.tapErrorCause((cause) =>
-            Effect.logWarning("cleanup of an Electron launch no session attached to did not finish", cause)
-          ),
-          Effect.catchTag("CleanupFailed", (e) => Effect.succeed(e.electronCleanup)),
-          Effect.orElseSucceed(() => undefined)
-        )
-      const records = yield* host.records
-      const latest = records.find((r) => r.launchId === launched.launch.launchId) ?? launched.launch
+      const { cleanup, latest } = yield* cleanUnattached(launched)
       return {
         ...attached.connect,
         electron: {

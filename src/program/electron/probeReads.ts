@@ -23,7 +23,8 @@ const reader = (session: string, timeoutMs: number | undefined, call: CallContex
       (c) => {
         if (c.error !== undefined)
           errors.push(
-            `${args.slice(0, 2).join(" ")}: ${c.error._tag}${"message" in c.error && c.error.message !== "" ? ` ${c.error.message}` : ""}`
+            `${args.slice(0, 2).join(" ")}: ${c.error._tag}` +
+              ("message" in c.error && c.error.message !== "" ? ` ${c.error.message}` : "")
           )
         return c
       }

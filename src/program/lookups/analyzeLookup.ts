@@ -44,42 +44,53 @@ const ONLY = "Candidates only: verify before editing."
 const truncation = (scan: { readonly truncated: boolean; readonly filesScanned: number }) =>
   scan.truncated
     ? [
-        `The workspace scan stopped after ${scan.filesScanned} source files (maxWorkspaceFiles); raise it to look further.`
+        `The workspace scan stopped after ${scan.filesScanned} source files (maxWorkspaceFiles); ` +
+          "raise it to look further."
       ]
     : []
+
+/**
+ * What the lookup's steps read: React inspect candidates and the fibers of the component, the element's own source
+ * attributes (get attr) and inner HTML (get html), and the limits met (React inspection failed, a hidden element).
+ */
+const readSteps = (rows: ReadonlyArray<StepRow>, query: CompiledSourceLookup["query"]) => {
+  const candidates: Array<SourceCandidate> = []
+  const limitations: Array<string> = []
+  let reactFailed = false
+  let fibers: ReadonlyArray<string> = []
+  // the element's own source attributes (get attr) and its inner HTML (get html)
+  const own = new Map<string, string>()
+  let html = ""
+  for (const row of rows) {
+    const [command, sub] = row.command
+    if (command === "react" && !row.success) {
+      reactFailed = true
+      limitations.push(
+        `react ${sub ?? ""} failed: ${row.error.message.split("\n")[0]?.trim() ?? ""}. ` +
+          "React inspection needs --enable react-devtools before the first open."
+      )
+      continue
+    }
+    if (!row.success) continue
+    if (command === "is" && (row.result as { visible?: unknown } | null)?.visible === false)
+      limitations.push(`${query.selector ?? "The selector"} matched a hidden element.`)
+    if (command === "get" && sub === "attr") {
+      const value = (row.result as { value?: unknown } | null)?.value
+      if (typeof value === "string" && row.command[3] !== undefined) own.set(row.command[3], value)
+    }
+    if (command === "get" && sub === "html") html = String((row.result as { html?: unknown } | null)?.html ?? "")
+    if (command === "react" && sub === "inspect")
+      candidates.push(...inspectCandidates(row.result, query.reactFiberId ?? ""))
+    if (command === "react" && sub === "tree" && query.componentName !== undefined)
+      fibers = treeFibers(row.result, query.componentName)
+  }
+  return { candidates, limitations, reactFailed, fibers, own, html }
+}
 
 const sourceLookup = (compiled: CompiledSourceLookup, rows: ReadonlyArray<StepRow>, cwd: string) =>
   Effect.gen(function* () {
     const { query } = compiled
-    const candidates: Array<SourceCandidate> = []
-    const limitations: Array<string> = []
-    let reactFailed = false
-    let fibers: ReadonlyArray<string> = []
-    // the element's own source attributes (get attr) and its inner HTML (get html)
-    const own = new Map<string, string>()
-    let html = ""
-    for (const row of rows) {
-      const [command, sub] = row.command
-      if (command === "react" && !row.success) {
-        reactFailed = true
-        limitations.push(
-          `react ${sub ?? ""} failed: ${row.error.message.split("\n")[0]?.trim() ?? ""}. React inspection needs --enable react-devtools before the first open.`
-        )
-        continue
-      }
-      if (!row.success) continue
-      if (command === "is" && (row.result as { visible?: unknown } | null)?.visible === false)
-        limitations.push(`${query.selector ?? "The selector"} matched a hidden element.`)
-      if (command === "get" && sub === "attr") {
-        const value = (row.result as { value?: unknown } | null)?.value
-        if (typeof value === "string" && row.command[3] !== undefined) own.set(row.command[3], value)
-      }
-      if (command === "get" && sub === "html") html = String((row.result as { html?: unknown } | null)?.html ?? "")
-      if (command === "react" && sub === "inspect")
-        candidates.push(...inspectCandidates(row.result, query.reactFiberId ?? ""))
-      if (command === "react" && sub === "tree" && query.componentName !== undefined)
-        fibers = treeFibers(row.result, query.componentName)
-    }
+    const { candidates, limitations, reactFailed, fibers, own, html } = readSteps(rows, query)
     const self = ownAttributeCandidate(own, query.selector ?? "the element")
     candidates.push(...(self !== undefined ? [self] : []), ...domCandidates(html, self !== undefined ? [self] : []))
     if (
@@ -88,7 +99,8 @@ const sourceLookup = (compiled: CompiledSourceLookup, rows: ReadonlyArray<StepRo
       !candidates.some((c) => c.source === "dom-attribute")
     ) {
       limitations.push(
-        "No source-like attributes (data-source-file, data-file, …) on the element or in its inner HTML, and no source paths in its text."
+        "No source-like attributes (data-source-file, data-file, …) on the element or in its inner HTML, " +
+          "and no source paths in its text."
       )
     }
     const name = query.componentName
@@ -117,7 +129,8 @@ const sourceLookup = (compiled: CompiledSourceLookup, rows: ReadonlyArray<StepRo
     const best = sorted[0]
     const summary =
       best !== undefined
-        ? `Source lookup: ${sorted.length} candidate(s); best ${where(best)} (${best.source}, ${best.confidence}). ${ONLY}`
+        ? `Source lookup: ${sorted.length} candidate(s); ` +
+          `best ${where(best)} (${best.source}, ${best.confidence}). ${ONLY}`
         : status === "unsupported"
           ? "Source lookup unsupported: React inspection failed and no DOM or workspace evidence was found."
           : "Source lookup: no candidates."

@@ -10,7 +10,8 @@ import type { ElectronLookupContext } from "../../domain/Lookup.js"
 
 export const ELECTRON_LOOKUP_LIMITATIONS = [
   "The workspace scan covered only the pi tool cwd; an installed Electron app's sources are not there.",
-  "The wrapper does not unpack installed app resources or app.asar; inspect the live app instead (snapshot, probe, tab list)."
+  "The wrapper does not unpack installed app resources or app.asar; " +
+    "inspect the live app instead (snapshot, probe, tab list)."
 ] as const
 
 export const withElectronLookupContext = (

@@ -90,7 +90,9 @@ export const domCandidates = (
   return out
 }
 
-/** `react inspect` → `{ text: "Name #id\nprops:\n  data-source-file: \"…\" …", source: [file, line, column] | null }`. */
+/**
+ * `react inspect` → `{ text: "Name #id\nprops:\n  data-source-file: \"…\" …", source: [file, line, column] | null }`.
+ */
 export const inspectCandidates = (result: unknown, fiberId: string): ReadonlyArray<SourceCandidate> => {
   const data = (result ?? {}) as { text?: unknown; source?: unknown }
   const text = typeof data.text === "string" ? data.text : ""
@@ -118,7 +120,8 @@ export const inspectCandidates = (result: unknown, fiberId: string): ReadonlyArr
       confidence: bundled ? "low" : "high",
       evidence: [
         bundled
-          ? `react inspect ${fiberId}: React's source is a served script (a bundle without source maps), not a workspace file`
+          ? `react inspect ${fiberId}: React's source is a served script (a bundle without source maps), ` +
+            "not a workspace file"
           : `react inspect ${fiberId}: React debug source`
       ],
       ...named,

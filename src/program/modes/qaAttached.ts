@@ -37,19 +37,23 @@ export const preflightAttachedQa = (plan: Plan) =>
     if (plan.compiled.mode !== "qa" || !plan.compiled.qa.checks.attached) return
     if (plan.sessionRole === "fresh") {
       return yield* refuse(
-        'qa.attached checks the current session\'s page; sessionMode "fresh" would launch an empty browser. Drop sessionMode.'
+        "qa.attached checks the current session's page; " +
+          'sessionMode "fresh" would launch an empty browser. Drop sessionMode.'
       )
     }
     if (plan.firstLaunch) {
       return yield* refuse(
-        "qa.attached needs an attached browser showing an http(s) page, and this session has none yet. Open a page (or connect / electron.launch) first, or use qa.url."
+        "qa.attached needs an attached browser showing an http(s) page, and this session has none yet. " +
+          "Open a page (or connect / electron.launch) first, or use qa.url."
       )
     }
     const commands = yield* SessionCommands
     const reply = yield* Effect.either(commands.run(targetOf(plan), ["get", "url"], { timeoutMs: GET_URL_TIMEOUT_MS }))
     if (Either.isLeft(reply)) {
       return yield* refuse(
-        `qa.attached could not read the current page URL (${reply.left._tag}${"message" in reply.left && reply.left.message !== "" ? `: ${reply.left.message}` : ""}); check the tabs and select an http(s) page first.`
+        `qa.attached could not read the current page URL (${reply.left._tag}` +
+          `${"message" in reply.left && reply.left.message !== "" ? `: ${reply.left.message}` : ""}); ` +
+          "check the tabs and select an http(s) page first."
       )
     }
     const outcome = reply.right
@@ -60,7 +64,8 @@ export const preflightAttachedQa = (plan: Plan) =>
     if (!isHttpPage(url)) {
       const shown = url.length > 80 ? `${url.slice(0, 80)}…` : url
       return yield* refuse(
-        `qa.attached needs an http(s) page, and the current page is ${shown}; select an http(s) tab (tab list, tab <id>) or use qa.url.`
+        `qa.attached needs an http(s) page, and the current page is ${shown}; ` +
+          "select an http(s) tab (tab list, tab <id>) or use qa.url."
       )
     }
   })

@@ -29,6 +29,7 @@ import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
 import { fillAdvice } from "../../page/fillAdvice.js"
 import { isReadinessMiss, readinessBudgetMs, waitsForTarget } from "../../page/readiness.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
+import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { retryWhileMissing, withWaitedRow } from "../page/readinessWait.js"
 import { runGuarded } from "../security/guardedTyping.js"
@@ -89,7 +90,10 @@ const runFillStep = (
     } satisfies UpstreamOutcome
   })
 
-/** Waits (bounded by the settle cap and the call's budget) until the page just opened has stopped changing; best effort. */
+/**
+ * Waits (bounded by the settle cap and the call's budget) until the page just opened has stopped changing; best
+ * effort.
+ */
 const settleAfterOpen = (target: SessionTarget, deadline: number) =>
   Effect.flatMap(Clock.currentTimeMillis, (now) =>
     deadline - now < MIN_STEP_BUDGET_MS + SETTLE_CAP_MS
@@ -122,6 +126,82 @@ const withSeenUrl = (target: SessionTarget, error: TimedOut, deadline: number) =
     return withFields(error, { assertion: { ...assertion, seenUrl: url } })
   })
 
+/** The call's budget is spent before step `index`: a timeout that ran nothing more, with the steps done. */
+const stepBudgetSpent = (
+  plan: Plan,
+  rows: ReadonlyArray<ReadonlyArray<string>>,
+  done: ReadonlyArray<StepRow>,
+  index: number
+) =>
+  Effect.flatMap(
+    timeoutProgress(rows, done, index),
+    (partialProgress) =>
+      new TimedOut({
+        reason: "step-budget",
+        timeoutMs: plan.timeoutMs,
+        dispatched: "no",
+        stdout: "",
+        stderr: "",
+        partialProgress
+      })
+  )
+
+/**
+ * One attempt at a step, with what is left of the budget: a guarded typing, an input the tool sends itself, a fill
+ * read back, a snapshot that names its controls, a text click, or the upstream command as it is.
+ */
+const stepOnce = (
+  plan: Plan,
+  target: SessionTarget,
+  row: ReadonlyArray<string>,
+  index: number,
+  deadline: number,
+  refs: RefSnapshot | undefined,
+  commands: SessionCommands["Type"]
+) => {
+  const need = guardNeed(plan.security, row)
+  const fill = need === undefined && mayProbe(plan) ? fillTargetOf(row) : undefined
+  // snapshot -i names its unnamed controls as a standalone one does, from reads in the step's own process
+  const named = need === undefined && mayProbe(plan) && namesControls(row)
+  // a click with modifiers, a drop, a storage key removal: the tool sends it itself (program/page/inputCommand.ts)
+  const input = need === undefined ? inputCommandOf(parseCommandLine(row).positionals) : undefined
+  return Effect.flatMap(
+    Clock.currentTimeMillis,
+    (now): Effect.Effect<UpstreamOutcome, CommandError | InvalidInput, SessionCommands | Security | InputServices> => {
+      const timeoutMs = deadline - now
+      if (need !== undefined) return runGuarded(plan, target, row, need, { timeoutMs })
+      if (input !== undefined && "command" in input) return runInputCommand(plan, target, input.command, timeoutMs)
+      if (input !== undefined) return Effect.fail(stepProblem(index, input.problem))
+      const role = fill !== undefined ? refs?.refs.get(fill.selector?.replace(/^@/, "") ?? "")?.role : undefined
+      if (fill !== undefined) return runFillStep(target, row, fill, index, timeoutMs, role)
+      // a text click acts on the element the page ranks first, as a direct one does (refs/preResolveTextClick.ts)
+      if (named) return runNamedStep(target, row, timeoutMs)
+      return mayProbe(plan) ? runTextClickRow(target, row, timeoutMs) : commands.run(target, row, { timeoutMs })
+    }
+  )
+}
+
+/** A step that answered: its reply's data, the fill's read-back and the snapshot's naming, and how long it waited. */
+const succeededRow = (
+  row: ReadonlyArray<string>,
+  reply: UpstreamOutcome,
+  waited: { readonly waitedMs: number; readonly attempts: number }
+): StepRow => {
+  const verified =
+    reply.kind !== "single"
+      ? {}
+      : {
+          ...(reply.fillVerification !== undefined ? { fillVerification: reply.fillVerification } : {}),
+          ...(reply.fillNotVerifiable !== undefined ? { fillNotVerifiable: reply.fillNotVerifiable } : {}),
+          ...(reply.snapshotNaming !== undefined ? { snapshotNaming: reply.snapshotNaming } : {})
+        }
+  return withWaitedRow(
+    { command: row, success: true, result: reply.kind === "single" ? reply.data : null, ...verified },
+    waited.waitedMs,
+    waited.attempts
+  )
+}
+
 export const runSteps = (
   plan: Plan,
   rows: ReadonlyArray<ReadonlyArray<string>>,
@@ -142,16 +222,7 @@ export const runSteps = (
     for (let index = 0; index < rows.length; index++) {
       const row = rows[index] ?? []
       const remaining = deadline - (yield* Clock.currentTimeMillis)
-      if (remaining < MIN_STEP_BUDGET_MS) {
-        return yield* new TimedOut({
-          reason: "step-budget",
-          timeoutMs: plan.timeoutMs,
-          dispatched: "no",
-          stdout: "",
-          stderr: "",
-          partialProgress: yield* timeoutProgress(rows, done, index)
-        })
-      }
+      if (remaining < MIN_STEP_BUDGET_MS) return yield* stepBudgetSpent(plan, rows, done, index)
       // a run of keystrokes (a job's type step) in one process
       const keys = keystrokeRunLength(rows, index)
       const run = rows.slice(index, index + keys)
@@ -171,28 +242,7 @@ export const runSteps = (
         index += run.length - 1
         continue
       }
-      const need = guardNeed(plan.security, row)
-      const fill = need === undefined && mayProbe(plan) ? fillTargetOf(row) : undefined
-      // snapshot -i names its unnamed controls as a standalone one does, from reads in the step's own process
-      const named = need === undefined && mayProbe(plan) && namesControls(row)
-      // a click with modifiers, a drop, a storage key removal: the tool sends it itself (program/page/inputCommand.ts)
-      const input = need === undefined ? inputCommandOf(parseCommandLine(row).positionals) : undefined
-      const once = Effect.flatMap(
-        Clock.currentTimeMillis,
-        (
-          now
-        ): Effect.Effect<UpstreamOutcome, CommandError | InvalidInput, SessionCommands | Security | InputServices> => {
-          const timeoutMs = deadline - now
-          if (need !== undefined) return runGuarded(plan, target, row, need, { timeoutMs })
-          if (input !== undefined && "command" in input) return runInputCommand(plan, target, input.command, timeoutMs)
-          if (input !== undefined) return Effect.fail(stepProblem(index, input.problem))
-          const role = fill !== undefined ? refs?.refs.get(fill.selector?.replace(/^@/, "") ?? "")?.role : undefined
-          if (fill !== undefined) return runFillStep(target, row, fill, index, timeoutMs, role)
-          // a text click acts on the element the page ranks first, as a direct one does (refs/preResolveTextClick.ts)
-          if (named) return runNamedStep(target, row, timeoutMs)
-          return mayProbe(plan) ? runTextClickRow(target, row, timeoutMs) : commands.run(target, row, { timeoutMs })
-        }
-      )
+      const once = stepOnce(plan, target, row, index, deadline, refs, commands)
       // a target not there yet: upstream did nothing, so the same step runs again after a short pause (bounded)
       const waited = yield* retryWhileMissing(
         waitsForTarget(row) ? readinessBudgetMs(remaining) : 0,
@@ -202,20 +252,7 @@ export const runSteps = (
       const attempt = waited.result
       let step: StepRow
       if (Either.isRight(attempt)) {
-        const reply = attempt.right
-        const verified =
-          reply.kind !== "single"
-            ? {}
-            : {
-                ...(reply.fillVerification !== undefined ? { fillVerification: reply.fillVerification } : {}),
-                ...(reply.fillNotVerifiable !== undefined ? { fillNotVerifiable: reply.fillNotVerifiable } : {}),
-                ...(reply.snapshotNaming !== undefined ? { snapshotNaming: reply.snapshotNaming } : {})
-              }
-        step = withWaitedRow(
-          { command: row, success: true, result: reply.kind === "single" ? reply.data : null, ...verified },
-          waited.waitedMs,
-          waited.attempts
-        )
+        step = succeededRow(row, attempt.right, waited)
       } else {
         const error = attempt.left
         // the process itself could not run or was ended by the watchdog: the run stops here

@@ -4,7 +4,7 @@
  * step may still be doing in the browser, the page the last completed step reported (else the URL the last `open` up
  * to the stopped step planned), and each file a step was asked to write as found on disk. Read from what the run
  * already has and the disk only: the browser may still be busy (the call reads the page live afterwards, when the
- * session answers again: program/session/hungPage.ts).
+ * session answers again: program/lifecycle/hungPage.ts).
  */
 import * as Effect from "effect/Effect"
 import type { StepRow } from "../../domain/Outcome.js"

@@ -13,7 +13,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
 import type { ClickDispatch, ComboboxFocus, PageSettle } from "../../schema/PageDiagnostics.js"
 import { pageSettleOf } from "../../page/pageSettle.js"
 import type { ChallengeFacts } from "../../page/challengeEvidence.js"
@@ -22,16 +22,8 @@ import { ElectronHost } from "../../services/ElectronHost.js"
 import type { CommandError } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../page/challengeEvidence.js"
-import {
-  CLICK_READ_EXPRESSION,
-  CLICK_STAYED_GATE,
-  clickDispatchOf,
-  clickReadOf,
-  clickRecorderScript,
-  clickRecordOf,
-  clickTargetOf,
-  twinOf
-} from "../../page/clickDispatch.js"
+import { clickDispatchOf, clickRecordOf, clickTargetOf, twinOf } from "../../page/clickDispatch.js"
+import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickReadOf, clickRecorderScript } from "../../page/clickRecorder.js"
 import { clickEffectsOf } from "../../page/clickEffects.js"
 import { comboboxFocusOf, isComboboxClick } from "../../page/comboboxFocus.js"
 import { dialogsOpenedOf } from "../../page/dialogsOpened.js"
@@ -56,7 +48,9 @@ export interface ClickRun {
   readonly openedTab?: boolean
   /** The session's tabs right after the click (its read), from the same process. */
   readonly tabs?: ReadonlyArray<TabRow>
-  /** The read ran in the clicked document, which opened no tab: no other tab took the focus (no tab list was needed). */
+  /**
+   * The read ran in the clicked document, which opened no tab: no other tab took the focus (no tab list was needed).
+   */
   readonly focusKept?: true
   /** The click navigated and the page it led to was read in its own process (`page` is absent if that read failed). */
   readonly landedRead?: boolean
@@ -79,19 +73,41 @@ const recordedValue = (result: unknown): Record<string, unknown> | undefined => 
   return record(record(result)?.["result"])
 }
 
+/** A click that may navigate, in a session the tool may read, outside a job or qa run: recorded and read. */
+const recordsClick = (plan: Plan): boolean =>
+  mayNavigate(plan.line) &&
+  mayProbe(plan) &&
+  plan.stdin === undefined &&
+  plan.compiled.mode !== "job" &&
+  plan.compiled.mode !== "qa"
+
+/** The click's reply: upstream's, with the JavaScript dialogs and the effects the recorder and the read saw. */
+const clickReplyOf = (
+  row: Extract<StepRow, { readonly success: true }>,
+  recorder: StepRow | undefined,
+  read: Record<string, unknown> | undefined
+): Either.Either<UpstreamOutcome, CommandError> => {
+  // the alerts that opened after the previous action (upstream accepted them), and the dialogs the click opened
+  const logged = recorder?.success === true ? recordedValue(recorder.result)?.["earlierDialogs"] : undefined
+  const earlier = jsDialogsOf(logged).filter((d) => d.type === "alert")
+  const jsOpened = jsDialogsOf(read?.["jsDialogs"])
+  // console errors and uncaught errors the click logged, a heading or control it changed (clickEffects.ts)
+  const effects = clickEffectsOf(read?.["effects"])
+  return Either.right({
+    kind: "single",
+    data: row.result,
+    warning: row.warning,
+    ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {}),
+    ...(jsOpened.length > 0 || earlier.length > 0 ? { jsDialogs: { opened: jsOpened, earlier } } : {}),
+    ...(effects !== undefined ? { effects } : {})
+  })
+}
+
 /** Runs a direct click with its recorder and read in one process; undefined when this click runs as usual. */
 export const runClick = (plan: Plan) =>
   Effect.gen(function* () {
     const session = plan.sessionName
-    if (
-      session === undefined ||
-      !mayNavigate(plan.line) ||
-      !mayProbe(plan) ||
-      plan.stdin !== undefined ||
-      plan.compiled.mode === "job" ||
-      plan.compiled.mode === "qa"
-    )
-      return undefined
+    if (session === undefined || !recordsClick(plan)) return undefined
     if (yield* isElectronSession(session)) return undefined
     const registry = yield* SessionRegistry
     const view = yield* registry.view(session)
@@ -118,21 +134,7 @@ export const runClick = (plan: Plan) =>
     if (!row.success) return result({ replied: Either.left(row.error) })
     const answered = clickReadOf(rows[at + 1])
     const read = answered?.value
-    // the alerts that opened after the previous action (upstream accepted them), and the dialogs the click opened
-    const recorder = rows[at - 1]
-    const logged = recorder?.success === true ? recordedValue(recorder.result)?.["earlierDialogs"] : undefined
-    const earlier = jsDialogsOf(logged).filter((d) => d.type === "alert")
-    const jsOpened = jsDialogsOf(read?.["jsDialogs"])
-    // console errors and uncaught errors the click logged, a heading or control it changed (clickEffects.ts)
-    const effects = clickEffectsOf(read?.["effects"])
-    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({
-      kind: "single",
-      data: row.result,
-      warning: row.warning,
-      ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {}),
-      ...(jsOpened.length > 0 || earlier.length > 0 ? { jsDialogs: { opened: jsOpened, earlier } } : {}),
-      ...(effects !== undefined ? { effects } : {})
-    })
+    const replied = clickReplyOf(row, rows[at - 1], read)
     const tabs = tabsOf(rows[at + 2])
     const record = clickRecordOf(read?.["click"])
     // no record: the read ran in the document the click led to (or could not run), so the page is read again: past

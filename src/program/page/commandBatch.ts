@@ -28,7 +28,10 @@ export type CommandBatch =
       readonly at: number
     }
 
-/** Runs `before` → the planned command → `after` as one batch (with the pinned tab first); `bail`: stop at the first failed step. */
+/**
+ * Runs `before` → the planned command → `after` as one batch (with the pinned tab first); `bail`: stop at the first
+ * failed step.
+ */
 export const runCommandBatch = (
   plan: Plan,
   session: string,

@@ -23,7 +23,7 @@ import { PathReply, readPayload } from "../../schema/UpstreamPayloads.js"
 import { targetOf } from "../../session/target.js"
 import { isOpening } from "../../upstream/commandPolicy.js"
 import { observeDaemon } from "../refs/refTracking.js"
-import { browserEndpointOf } from "../session/sessionEndpoint.js"
+import { browserEndpointOf } from "../lifecycle/sessionEndpoint.js"
 import { OPENED_PAGE_EXPRESSION, openedPageOf, type OpenedPage } from "./pageProbes.js"
 
 const CDP_TIMEOUT_MS = 2_000

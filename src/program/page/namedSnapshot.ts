@@ -5,9 +5,9 @@
  * scripts around the snapshot that give list items and labels refs (page/refTargets.ts). The interactive row is
  * the outcome, exactly as if it ran alone; the rest only adds naming, and a step that cannot answer adds none. After
  * a click that left the page changing (pageSettle.ts), it first waits for the DOM to go quiet (at most the cap) and
- * says when it did not (`settle`). Runs inside the session's pinned tab when there is one; skipped where probes are (mayProbe) and for `--delta`.
- * A `snapshot -i` step of a job or a caller's batch gets the same naming reads in its own process (`runNamedStep`);
- * what the reads are and tell lives in page/namingReads.ts.
+ * says when it did not (`settle`). Runs inside the session's pinned tab when there is one; skipped where probes are
+ * (mayProbe) and for `--delta`. A `snapshot -i` step of a job or a caller's batch gets the same naming reads in its own
+ * process (`runNamedStep`); what the reads are and tell lives in page/namingReads.ts.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -79,7 +79,8 @@ export const runNamedSnapshot = (plan: Plan) =>
     const row = rows[at]
     if (row === undefined) return undefined
     if (!row.success) return { replied: Either.left(row.error), naming: undefined } satisfies NamedSnapshot
-    // upstream's warning on the snapshot's own row (a dialog blocking the page) is the snapshot's, as when it runs alone
+    // upstream's warning on the snapshot's own row (a dialog blocking the page) is the snapshot's, as when it runs
+    // alone
     const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({
       kind: "single",
       data: row.result,

@@ -102,7 +102,10 @@ export const probeChallengeFacts = (plan: Plan) =>
     Effect.catchAll(() => Effect.succeed(undefined))
   )
 
-/** Where the viewport is on the page and where its scrollable containers are, for `snapshot --viewport` (the scroll probe). */
+/**
+ * Where the viewport is on the page and where its scrollable containers are, for `snapshot --viewport` (the scroll
+ * probe).
+ */
 export const probeViewport = (plan: Plan) =>
   Effect.gen(function* () {
     const rows = yield* runBatch(plan, [["eval", scrollProbeScript()]])

@@ -15,7 +15,7 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { type Box, hitOf, hitTestExpression } from "../../page/inputReads.js"
 import { observeDaemon } from "../refs/refTracking.js"
-import { browserEndpointOf } from "../session/sessionEndpoint.js"
+import { browserEndpointOf } from "../lifecycle/sessionEndpoint.js"
 
 const CDP_TIMEOUT_MS = 3_000
 

@@ -2,8 +2,9 @@
  * Commands whose honest result needs a page read around them, run with the reads in the same upstream `batch`
  * process (no extra process): a page-level `scroll` between two scroll-position probes, a `get text <css>`
  * followed by the visibility probe, and a `fill` followed by its read-back (`fillVerification` on the outcome when
- * the field does not hold the text) and, aimed at a combobox, by the focus read (`comboboxFocus`, R6). The command's own row becomes the outcome, exactly as if it ran alone; the
- * probes only add evidence, and a probe that cannot answer adds none. A command whose target is not there yet waits
+ * the field does not hold the text) and, aimed at a combobox, by the focus read (`comboboxFocus`, R6). The command's
+ * own row becomes the outcome, exactly as if it ran alone; the probes only add evidence, and a probe that cannot
+ * answer adds none. A command whose target is not there yet waits
  * for it (readinessWait.ts: the whole batch again after a locator miss, when nothing ran). Runs inside the session's
  * pinned tab when there is one. Skipped when upstream may hold page script for approval (`--confirm-actions`, action
  * policies).
@@ -22,7 +23,8 @@ import type {
 } from "../../schema/PageDiagnostics.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { CommandError } from "../../services/SessionCommands.js"
-import { fillTargetOf, refRows } from "../../page/fillReadback.js"
+import { fillTargetOf } from "../../page/fillReadback.js"
+import { refRows } from "../../page/fillRefReads.js"
 import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import {
@@ -39,7 +41,7 @@ import {
   textVisibilityScript
 } from "../../page/textVisibility.js"
 import { SelectorUnsupported } from "../../schema/ToolError.js"
-import { activeLaunchOf } from "../session/trackedLaunch.js"
+import { activeLaunchOf } from "../lifecycle/trackedLaunch.js"
 import { runCommandBatch } from "./commandBatch.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { COMBOBOX_FOCUS_EXPRESSION, comboboxFocusOf, isComboboxFill } from "../../page/comboboxFocus.js"
@@ -112,6 +114,26 @@ const evalValue = (row: StepRow | undefined): unknown =>
     ? (row.result as Record<string, unknown>)["result"]
     : undefined
 
+/** A page-level scroll between its two position reads: whether it moved, and a scroll that could not move said. */
+const scrollChecked = (
+  plan: Plan,
+  replied: Either.Either<UpstreamOutcome, CommandError>,
+  beforeRead: unknown,
+  after: unknown
+): Probed => {
+  const before = readScrollPosition(beforeRead)
+  const moved = readScrollPosition(after)
+  if (before === undefined || moved === undefined) return { replied, check: {} } satisfies Probed
+  const noop = scrollNoopOf(before, moved)
+  return {
+    replied,
+    check: {
+      ...scrollMovementOf(scrollSelectorOf(plan.line.positionals), before, moved),
+      ...(noop !== undefined ? { scrollNoop: noop } : {})
+    }
+  } satisfies Probed
+}
+
 /** Runs the planned command between its probes in one batch; undefined when it has none (it then runs as usual). */
 export const runProbed = (plan: Plan) =>
   Effect.gen(function* () {
@@ -171,19 +193,7 @@ export const runProbed = (plan: Plan) =>
       const combo = comboboxFill ? comboboxFocusOf(evalValue(rows[at + 3 + refRows(fill).length]), "fill") : undefined
       return { replied, check: combo !== undefined ? { comboboxFocus: combo } : {} } satisfies Probed
     }
-    if (plan.line.command === "scroll") {
-      const before = readScrollPosition(evalValue(rows[at - 1]))
-      const moved = readScrollPosition(after)
-      if (before === undefined || moved === undefined) return { replied, check: {} } satisfies Probed
-      const noop = scrollNoopOf(before, moved)
-      return {
-        replied,
-        check: {
-          ...scrollMovementOf(scrollSelectorOf(plan.line.positionals), before, moved),
-          ...(noop !== undefined ? { scrollNoop: noop } : {})
-        }
-      } satisfies Probed
-    }
+    if (plan.line.command === "scroll") return scrollChecked(plan, replied, evalValue(rows[at - 1]), after)
     const invalid = invalidSelectorsOf(after)[0]
     if (invalid !== undefined) {
       return {

@@ -20,7 +20,10 @@ export interface Waited<A, E> {
   readonly attempts: number
 }
 
-/** Runs `attempt` until `missed` says no, or the next pause would end past `budgetMs`. Never fails: the last result is kept. */
+/**
+ * Runs `attempt` until `missed` says no, or the next pause would end past `budgetMs`. Never fails: the last result is
+ * kept.
+ */
 export const retryWhileMissing = <A, E, R>(
   budgetMs: number,
   attempt: Effect.Effect<A, E, R>,

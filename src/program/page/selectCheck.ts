@@ -1,7 +1,8 @@
 /**
- * After a successful `select` (alone, or a job/qa/batch step): one read of the target (`get html`, same session) to check that it is a native
- * `<select>`. A custom combobox fails the call honestly as `selector-not-found` (reason `not-native-select`) instead of the
- * `Selected [...]` upstream answers while changing nothing. A read that cannot answer leaves the call as it was.
+ * After a successful `select` (alone, or a job/qa/batch step): one read of the target (`get html`, same session) to
+ * check that it is a native `<select>`. A custom combobox fails the call honestly as `selector-not-found` (reason
+ * `not-native-select`) instead of the `Selected [...]` upstream answers while changing nothing. A read that cannot
+ * answer leaves the call as it was.
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"

@@ -83,7 +83,7 @@ const sameTokens = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean
 
 /**
  * Every launch flag of the call is one the session's browser was launched with, same value: the first call's flags
- * repeated after the config's defaults joined them (program/session/browserDefaults.ts), or in another order.
+ * repeated after the config's defaults joined them (program/lifecycle/browserDefaults.ts), or in another order.
  */
 const launchedWith = (line: ReturnType<typeof parseCommandLine>, launchFlags: ReadonlyArray<string>): boolean => {
   const launched = parseCommandLine(launchFlags).flags

@@ -11,8 +11,8 @@ import { resolveInputMode } from "./inputMode.js"
 import { planInvocation } from "./planInvocation.js"
 import { checkPlan } from "../security/checkPlan.js"
 import { guardClose } from "../artifacts/promptGuard.js"
-import { withPool } from "../session/poolLaunch.js"
-import { withBrowserDefaults } from "../session/browserDefaults.js"
+import { withPool } from "../lifecycle/poolLaunch.js"
+import { withBrowserDefaults } from "../lifecycle/browserDefaults.js"
 import { checkFlags } from "./checkFlags.js"
 
 /** Untraced: it is on the path of every call (see `runToResult`). */

@@ -1,6 +1,7 @@
 /**
  * semanticAction helpers around the upstream call: a fill whose target is exactly one editable ref of a snapshot
- * proven current runs on that ref (otherwise upstream `find` resolves it), and a missed text click is offered as a button or link of that exact name.
+ * proven current runs on that ref (otherwise upstream `find` resolves it), and a missed text click is offered as a
+ * button or link of that exact name.
  */
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"

@@ -3,8 +3,9 @@
  * the intended element among the current refs a pointer can reach, by exact role and name only: role locators need
  * `--name`; text clicks match buttons and links, or, when upstream's first match was hidden, any clickable role of
  * that exact name (an option only as the reachable twin of a hidden one), and the hidden match is named: what it
- * is; label fills match textboxes; placeholder fills searchboxes and textboxes. Matches become `try-current-visible-ref` next actions; fill misses get focus/click
- * recovery that never repeats the fill text. Never fails the call further.
+ * is; label fills match textboxes; placeholder fills searchboxes and textboxes. Matches become
+ * `try-current-visible-ref` next actions; fill misses get focus/click recovery that never repeats the fill text. Never
+ * fails the call further.
  */
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"

@@ -55,7 +55,9 @@ export const leaveBlockedLanding = (
             Effect.orElseSucceed(() => undefined)
           )
     return yield* new PolicyBlocked({
-      detail: `the page landed on ${url}; ${scheme}: URLs are blocked by the security policy, so the tool ${left !== undefined ? `left it (now at ${left})` : "tried to leave it and could not: do not act on this page"}`,
+      detail:
+        `the page landed on ${url}; ${scheme}: URLs are blocked by the security policy, so the tool ` +
+        (left !== undefined ? `left it (now at ${left})` : "tried to leave it and could not: do not act on this page"),
       violation: {
         rule: "blockedSchemes",
         subject: url,

@@ -30,7 +30,9 @@ const uploadRefusal = (policy: SecurityPolicy, plan: Plan, path: string): Policy
     const where = roots !== undefined ? ` under ${roots.join(", ")}` : ""
     return new InvalidInput({
       field: "args",
-      detail: `upload file ${path} does not exist${path === absolute ? "" : ` (resolved ${absolute})`}; nothing was sent. Give an existing file${where}.`
+      detail:
+        `upload file ${path} does not exist${path === absolute ? "" : ` (resolved ${absolute})`}; ` +
+        `nothing was sent. Give an existing file${where}.`
     })
   }
   if (roots === undefined) return undefined
@@ -55,7 +57,10 @@ export const checkPlan = (plan: Plan, where: { readonly cwd: string; readonly pr
     if (refusal?.kind === "unknown-secret") {
       return yield* new InvalidInput({
         field: "secrets",
-        detail: `no secret named ${refusal.name} is configured${refusal.known.length > 0 ? ` (configured: ${refusal.known.join(", ")})` : ""}; a human adds it to the \`secrets\` config (see doctor).`
+        detail:
+          `no secret named ${refusal.name} is configured` +
+          (refusal.known.length > 0 ? ` (configured: ${refusal.known.join(", ")})` : "") +
+          "; a human adds it to the `secrets` config (see doctor)."
       })
     }
     if (refusal?.kind === "blocked")

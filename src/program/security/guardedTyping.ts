@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
+import type { GuardRefusal } from "../../schema/ErrorFields.js"
 import { ParseFailure, PolicyBlocked } from "../../schema/ToolError.js"
 import { Security } from "../../services/Security.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
@@ -19,6 +20,50 @@ import { behindPin } from "../tabs/tabPinning.js"
 
 const intersect = (lists: ReadonlyArray<ReadonlyArray<string>>): ReadonlyArray<string> =>
   lists.length === 0 ? [] : lists.reduce((a, b) => a.filter((x) => b.includes(x)))
+
+/**
+ * The guard refused the step: a password field takes only a secret (a cross-origin frame, uninspectable, counts as
+ * one when no secret is typed), and a secret only its origins.
+ */
+const guardRefusal = (
+  refusal: GuardRefusal,
+  command: string,
+  need: GuardNeed,
+  origins: ReadonlyArray<string>,
+  policy: NonNullable<Plan["security"]>,
+  secret: NonNullable<Plan["security"]>["secrets"][number] | undefined
+): PolicyBlocked =>
+  new PolicyBlocked(
+    refusal.reason === "password-field" || (refusal.reason === "cross-origin-frame" && need.secrets.length === 0)
+      ? {
+          detail:
+            refusal.reason === "password-field"
+              ? `\`${command}\` targets a password field, which takes only a configured secret ({{secret:NAME}}) ` +
+                "or `auth login`, never literal text; nothing was typed"
+              : `\`${command}\` types into a cross-origin frame the policy cannot inspect for a password field; ` +
+                "nothing was typed",
+          violation: {
+            rule: "passwordFields",
+            subject: command,
+            preset: policy.preset,
+            source: policy.sources.passwordFields,
+            ...(refusal.origin !== "" ? { origin: refusal.origin } : {})
+          }
+        }
+      : {
+          detail:
+            `{{secret:${need.secrets.join("}}, {{secret:")}}} may be typed only into ` +
+            `${origins.join(", ") || "(no common origin)"}; ` +
+            `the focused field is on ${refusal.origin || "a cross-origin frame"}; nothing was typed`,
+          violation: {
+            rule: "secret-origin",
+            subject: `{{secret:${need.secrets[0] ?? "?"}}}`,
+            preset: policy.preset,
+            source: secret?.source ?? "default",
+            ...(refusal.origin !== "" ? { origin: refusal.origin } : {})
+          }
+        }
+  )
 
 export const runGuarded = (
   plan: Plan,
@@ -63,33 +108,7 @@ export const runGuarded = (
       const refusal = failed === guardAt && row.error._tag === "UpstreamFailed" ? row.error.policyGuard : undefined
       if (refusal === undefined) return yield* row.error
       const command = parseCommandLine(argv).positionals.slice(0, 2).join(" ")
-      const secret = specs[0]
-      return yield* new PolicyBlocked(
-        refusal.reason === "password-field" || (refusal.reason === "cross-origin-frame" && need.secrets.length === 0)
-          ? {
-              detail:
-                refusal.reason === "password-field"
-                  ? `\`${command}\` targets a password field, which takes only a configured secret ({{secret:NAME}}) or \`auth login\`, never literal text; nothing was typed`
-                  : `\`${command}\` types into a cross-origin frame the policy cannot inspect for a password field; nothing was typed`,
-              violation: {
-                rule: "passwordFields",
-                subject: command,
-                preset: policy.preset,
-                source: policy.sources.passwordFields,
-                ...(refusal.origin !== "" ? { origin: refusal.origin } : {})
-              }
-            }
-          : {
-              detail: `{{secret:${need.secrets.join("}}, {{secret:")}}} may be typed only into ${origins.join(", ") || "(no common origin)"}; the focused field is on ${refusal.origin || "a cross-origin frame"}; nothing was typed`,
-              violation: {
-                rule: "secret-origin",
-                subject: `{{secret:${need.secrets[0] ?? "?"}}}`,
-                preset: policy.preset,
-                source: secret?.source ?? "default",
-                ...(refusal.origin !== "" ? { origin: refusal.origin } : {})
-              }
-            }
-      )
+      return yield* guardRefusal(refusal, command, need, origins, policy, specs[0])
     }
     const last = replies[rows.length - 1]
     if (last === undefined || !last.success) {

@@ -6,10 +6,11 @@
  * the clicked document or found that it opened a tab (a read that ran there found the focus where it was), and in a
  * session whose tab is pinned (it drifted before: the contract's "observed tab-drift risk") every command that may
  * lose the focus (`mayLoseFocus`), with a `tab list` of its own when it ran alone (an `eval --stdin`). When another
- * tab is active, the tab the command ran on is selected again and the result says so. Not restored: in a session without a pin, a tab the clicked page opened itself (`window.open`, a `target=_blank`
- * link or form: followed, and the result names that page) or that the click's own read ran in, and a tab the command
- * closed. A routine session's key presses and scripts are not listed (one more process each). Best effort: a failed
- * list or select leaves the focus where it is.
+ * tab is active, the tab the command ran on is selected again and the result says so. Not restored: in a session
+ * without a pin, a tab the clicked page opened itself (`window.open`, a `target=_blank` link or form: followed, and the
+ * result names that page) or that the click's own read ran in, and a tab the command closed. A routine session's key
+ * presses and scripts are not listed (one more process each). Best effort: a failed list or select leaves the focus
+ * where it is.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"

@@ -49,7 +49,9 @@ export const pinnedPrefix = (
   }
   if (expected === undefined) return { steps: [["tab", pinned]], guard: false }
   // another tab in front: the guard throws where the page is (the page→wrapper channel, upstream/thrownValue.ts)
-  const check = `(() => { const u = new URL(location.href); if (u.origin + u.pathname !== ${JSON.stringify(expected)}) { ${throwValueStatement("{ focusMovedTo: location.href }")} } return true })()`
+  const check =
+    `(() => { const u = new URL(location.href); if (u.origin + u.pathname !== ${JSON.stringify(expected)}) ` +
+    `{ ${throwValueStatement("{ focusMovedTo: location.href }")} } return true })()`
   return { steps: [["eval", check]], guard: true }
 }
 
@@ -77,7 +79,10 @@ export const namesRefs = (positionals: ReadonlyArray<string>): boolean => refsIn
 
 export type PinPrefix = ReturnType<typeof pinnedPrefix>
 
-/** What `behindPin` did: ran (with the prefix it ran behind), or refused a command by @ref because another tab was in front. */
+/**
+ * What `behindPin` did: ran (with the prefix it ran behind), or refused a command by @ref because another tab was in
+ * front.
+ */
 export type BehindPin<A> =
   | { readonly kind: "ran"; readonly ran: A; readonly prefix: PinPrefix }
   | { readonly kind: "moved"; readonly error: StaleRef }

@@ -6,10 +6,11 @@
  * as `tab-drift` with exact recovery steps. One file read when nothing drifted.
  *
  * Focus lost between calls (a popup, a restored tab, another client switched tabs): before a command that stays on
- * its page (a read, a fill, a hover) or acts on it (a click, a key press, a script), the daemon's active tab is compared with the page the session was last on; when
- * another tab still shows that page, it is re-selected first so the command reads or acts on the right page. When no
- * tab shows it, the page moved by itself (a redirect, an SPA route): the command runs as asked and the active page
- * becomes the known one (so the next call does not list tabs again), except on about:blank, which is `tab-drift`.
+ * its page (a read, a fill, a hover) or acts on it (a click, a key press, a script), the daemon's active tab is
+ * compared with the page the session was last on; when another tab still shows that page, it is re-selected first so
+ * the command reads or acts on the right page. When no tab shows it, the page moved by itself (a redirect, an SPA
+ * route): the command runs as asked and the active page becomes the known one (so the next call does not list tabs
+ * again), except on about:blank, which is `tab-drift`.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"

@@ -30,7 +30,8 @@ export const closeManagedSession = (session: ManagedSession, env: Readonly<Recor
       parseCommandLine(session.launchFlags),
       new Set(["--state", "--session-name", "--restore"])
     )
-    // a session launched in the pool closes there (without its environment, upstream would launch a local browser to close)
+    // a session launched in the pool closes there (without its environment, upstream would launch a local browser to
+    // close)
     const ownChoice = session.launchFlags.some((t) =>
       ["--cdp", "-p", "--provider", "--auto-connect", "--executable-path"].includes(t.split("=")[0] ?? "")
     )

@@ -40,7 +40,9 @@ export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function* (
   if (decoded !== undefined) yield* registry.recordRefSnapshot(decoded.session, decoded.snapshot)
 })
 
-/** Once per process: the sessions in the socket dir whose owning process is dead, reaped (BrowserProcesses.reapOrphans). */
+/**
+ * Once per process: the sessions in the socket dir whose owning process is dead, reaped (BrowserProcesses.reapOrphans).
+ */
 export const reapDeadOwners = Effect.gen(function* () {
   const config = yield* ToolConfig
   const registry = yield* SessionRegistry

@@ -29,8 +29,12 @@ const ownedTarget = (plan: Plan, config: ToolConfigShape) => {
 
 const what = (loss: BrowserLoss): string =>
   loss.reason === "daemon-exited"
-    ? `its agent-browser daemon (pid ${loss.daemonPid}) exited${loss.browserPid !== undefined ? ` and its Chromium (pid ${loss.browserPid}) was ended` : ""}`
+    ? `its agent-browser daemon (pid ${loss.daemonPid}) exited` +
+      (loss.browserPid !== undefined ? ` and its Chromium (pid ${loss.browserPid}) was ended` : "")
     : `its Chromium (pid ${loss.browserPid ?? "?"}) exited`
+
+/** `; the last page was <url>` when the session knew its page. */
+const lastPage = (url: string | undefined): string => (url !== undefined ? `; the last page was ${url}` : "")
 
 export const lostBrowserError = (
   plan: Plan,
@@ -43,11 +47,18 @@ export const lostBrowserError = (
     return new StaleRef({
       ref,
       reason: "browser-gone",
-      detail: `@${ref} came from a browser that is gone (${what(loss)}); a new browser starts on about:blank and numbers refs from e1`
+      detail:
+        `@${ref} came from a browser that is gone (${what(loss)}); ` +
+        "a new browser starts on about:blank and numbers refs from e1"
     })
   }
   return new UpstreamFailed({
-    detail: `${gone} Its page, tabs, cookies and refs are gone; its leftovers were cleaned up. ${when === "during this call" ? "Upstream answered from a new browser, so the answer is not about the old page." : "Nothing ran."} The next call starts a new browser on about:blank${loss.lastUrl !== undefined ? `; the last page was ${loss.lastUrl}` : ""}.`,
+    detail:
+      `${gone} Its page, tabs, cookies and refs are gone; its leftovers were cleaned up. ` +
+      (when === "during this call"
+        ? "Upstream answered from a new browser, so the answer is not about the old page."
+        : "Nothing ran.") +
+      ` The next call starts a new browser on about:blank${lastPage(loss.lastUrl)}.`,
     code: "browser_lost",
     browserLost: { reason: loss.reason, ...(loss.lastUrl !== undefined ? { lastUrl: loss.lastUrl } : {}) },
     data: {
@@ -76,14 +87,20 @@ export const relaunchedRecovery = (plan: Plan, loss: BrowserLoss, durationMs: nu
   const flags = flagNames(plan.launchFlags)
   return {
     kind: "browser-relaunched",
-    summary: `the browser of session ${loss.session} was lost since the last call (${what(loss)}); its leftovers were cleaned up and this command ran in a new browser${flags.length > 0 ? ` started with the same launch flags (${flags.join(" ")})` : ""}. The old page, tabs, cookies and refs are gone${loss.lastUrl !== undefined ? `; the last page was ${loss.lastUrl}` : ""}.`,
+    summary:
+      `the browser of session ${loss.session} was lost since the last call (${what(loss)}); ` +
+      "its leftovers were cleaned up and this command ran in a new browser" +
+      (flags.length > 0 ? ` started with the same launch flags (${flags.join(" ")})` : "") +
+      `. The old page, tabs, cookies and refs are gone${lastPage(loss.lastUrl)}.`,
     durationMs
   }
 }
 
 const notCheckedNote = (loss: LossNotChecked): Recovery => ({
   kind: "loss-not-checked",
-  summary: `whether the browser of session ${loss.session} is still running cannot be checked (${loss.notChecked}), so a lost browser would not be noticed; /agent-browser-doctor shows the process table.`
+  summary:
+    `whether the browser of session ${loss.session} is still running cannot be checked (${loss.notChecked}), ` +
+    "so a lost browser would not be noticed; /agent-browser-doctor shows the process table."
 })
 
 /**

@@ -30,14 +30,22 @@ export const attachedLostError = (
     return new StaleRef({
       ref,
       reason: "attached-browser-gone",
-      detail: `@${ref} came from an attached browser that is gone (${what}); take snapshot -i for refs of the page there now`
+      detail:
+        `@${ref} came from an attached browser that is gone (${what}); ` +
+        "take snapshot -i for refs of the page there now"
     })
   const next =
     loss.reason === "unreachable"
       ? 'Until something answers there again, only a browser of this tool\'s own (sessionMode "fresh") can continue.'
       : "The next call runs in what the endpoint offers now (about:blank)."
   return new UpstreamFailed({
-    detail: `The browser session ${loss.session} is attached to was lost ${when}: ${what}. Its page, tabs and refs are gone. ${when === "during this call" ? "Upstream answered from what the endpoint offers now, so the answer is not about the old page." : "Nothing ran."} ${next}${loss.lastUrl !== undefined ? ` The last page was ${loss.lastUrl}.` : ""}`,
+    detail:
+      `The browser session ${loss.session} is attached to was lost ${when}: ${what}. ` +
+      "Its page, tabs and refs are gone. " +
+      (when === "during this call"
+        ? "Upstream answered from what the endpoint offers now, so the answer is not about the old page."
+        : "Nothing ran.") +
+      ` ${next}${loss.lastUrl !== undefined ? ` The last page was ${loss.lastUrl}.` : ""}`,
     code: "browser_lost",
     browserLost: {
       reason: `attached-${loss.reason}`,
@@ -66,7 +74,11 @@ export const guardAttached = (plan: Plan) =>
     if (isClose(plan.line)) return undefined
     return {
       kind: "attached-browser-replaced",
-      summary: `the browser session ${loss.session} was attached to is gone (${describeEndpointLoss(loss)}); this command ran in what ${loss.endpoint} offers now. The old page, tabs and refs are gone${loss.lastUrl !== undefined ? `; the last page was ${loss.lastUrl}` : ""}.`,
+      summary:
+        `the browser session ${loss.session} was attached to is gone (${describeEndpointLoss(loss)}); ` +
+        `this command ran in what ${loss.endpoint} offers now. ` +
+        "The old page, tabs and refs are gone" +
+        `${loss.lastUrl !== undefined ? `; the last page was ${loss.lastUrl}` : ""}.`,
       durationMs: (yield* Clock.currentTimeMillis) - started
     } satisfies Recovery
   })

@@ -1,0 +1,184 @@
+/**
+ * The one-process click's page scripts (clickDispatch.ts judges what they read): the read-only recorder installed
+ * just before a direct `click`, the read just after it in the same upstream batch, and the gate that lets the steps
+ * after the read run only for a click that left its document. Pure.
+ */
+import type { StepRow } from "../domain/Outcome.js"
+import type { ClickTarget } from "../schema/PageDiagnostics.js"
+import { throwValueStatement } from "../upstream/thrownValue.js"
+import { ROLE_NAME_SNIPPET } from "./accessibleName.js"
+import { CHALLENGE_FACTS_EXPRESSION } from "./challengeEvidence.js"
+import { EFFECTS_INSTALL } from "./clickEffects.js"
+import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
+import { dialogsOpenedExpression, VISIBLE_DIALOGS_EXPRESSION } from "./dialogsOpened.js"
+import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./jsDialogs.js"
+import { ACTION_QUIET_MS, quietSinceExpression, settleExpression, WATCH_INSTALL, WATCH_KEY } from "./pageSettle.js"
+
+/** The recorder's key on `window`. */
+const KEY = `Symbol.for("pi-agent-browser.click")`
+/** Set by the click's read when it answered: whether the click stayed on its document (read by `CLICK_STAYED_GATE`). */
+const STAYED_KEY = `Symbol.for("pi-agent-browser.click-stayed")`
+
+/**
+ * Page JavaScript of the recorder, after ROLE_NAME_SNIPPET with the target in `T`: `is` (whether an element is one
+ * the click aimed at), and `resolved` and `el` (the target, found in the top document).
+ */
+const TARGET_RESOLVE = `const xpath = () => {
+  const r = document.evaluate(T.selector, document, null, 7, null), s = new Set();
+  for (let i = 0; i < r.snapshotLength; i++) s.add(r.snapshotItem(i));
+  return s;
+};
+const named = (e) => T.name === undefined || (T.exact ? name(e) === norm(T.name) : name(e).includes(norm(T.name)));
+const holds = (e) => {
+  const t = norm(e.tagName === "INPUT" ? e.value : e.textContent), w = norm(T.text);
+  return T.exact ? t === w : t.includes(w);
+};
+const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT"]);
+const texts = () => T.kind !== "text" ? new Set() : new Set([...document.body.querySelectorAll("*")]
+  .filter((e) => !SKIP.has(e.tagName) && holds(e) && ![...e.children].some(holds)));
+const S = texts();
+const is = T.kind === "selector" ? (e) => e.matches(T.selector)
+  : T.kind === "xpath" ? (e) => xpath().has(e)
+  : T.kind === "accessible" ? (e) => role(e) === T.role && name(e) === norm(T.name)
+  : T.kind === "role" ? (e) => role(e) === T.role && named(e)
+  : T.kind === "text" ? (e) => S.has(e)
+  : () => false;
+let resolved = false, el = null;
+try {
+  if (T.kind === "none") resolved = false;
+  else if (T.kind === "selector") { el = document.querySelector(T.selector); resolved = el !== null; }
+  else if (T.kind === "xpath") resolved = xpath().size > 0;
+  else if (T.kind === "text") { el = S.values().next().value || null; resolved = el !== null; }
+  else if (T.kind === "role") {
+    el = [...document.querySelectorAll("button,input,summary,option,a[href],[role]")].find(is) || null;
+    resolved = el !== null;
+  } else {
+    const all = [...document.querySelectorAll("button,input,summary,option,a[href],[role]")].filter(is);
+    el = all[T.duplicateIndex || 0] || null;
+    resolved = el !== null;
+  }
+} catch { resolved = false; }`
+
+/**
+ * Installs the recorder (for `target`, when the click's target can be judged) and the JavaScript dialog log
+ * (jsDialogs.ts); answers whether the target resolved in the top document, and the dialogs logged since the last read
+ * (opened after the previous action).
+ */
+export const clickRecorderScript = (target: ClickTarget | undefined): string => `(() => {
+const T = ${JSON.stringify(target ?? { kind: "none" })}, K = ${KEY};
+if (window[K]) window[K].off();
+const earlierDialogs = ${JS_DIALOG_LOG_TAKE};
+${JS_DIALOG_LOG_INSTALL}
+${ROLE_NAME_SNIPPET}
+${TARGET_RESOLVE}
+const nativeOption = el !== null && el.tagName === "OPTION";
+const desc = (e) => e && e.tagName
+  ? (e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + [...e.classList].slice(0, 2).map((c) => "." + c).join(""))
+    .replace(/[^\\w#.-]/g, "").slice(0, 60)
+  : undefined;
+const rec = { resolved, nativeOption, events: 0, hits: 0, landedOn: undefined, nav: undefined, submit: undefined,
+  dialogs: new Set(${VISIBLE_DIALOGS_EXPRESSION}) };
+${WATCH_INSTALL}
+const on = (e) => {
+  if (!e.isTrusted) return;
+  if (e.type === "click" && window[${WATCH_KEY}]) window[${WATCH_KEY}].clicked();
+  rec.events++;
+  let hit = false;
+  try { hit = e.composedPath().some((x) => x instanceof Element && is(x)); } catch {}
+  if (hit) rec.hits++;
+  else if (rec.landedOn === undefined) rec.landedOn = desc(e.target);
+};
+const types = ["pointerdown", "mousedown", "pointerup", "mouseup", "click"];
+const onSubmit = (e) => { rec.submit = e; };
+const onNavigate = (e) => { rec.nav = { sameDocument: !!(e.destination && e.destination.sameDocument) }; };
+types.forEach((t) => window.addEventListener(t, on, true));
+window.addEventListener("submit", onSubmit);
+if (window.navigation) window.navigation.addEventListener("navigate", onNavigate);
+// the page opening a tab itself (window.open, a target=_blank link): upstream then follows that tab (focusRestore.ts)
+const open = window.open;
+window.open = function (...a) { rec.openedTab = true; return open.apply(this, a); };
+const onBlank = (e) => {
+  try {
+    if (e.isTrusted && e.target instanceof Element && e.target.closest("a[target=_blank i]")) rec.openedTab = true;
+  } catch {}
+};
+window.addEventListener("click", onBlank, true);
+rec.off = () => {
+  window.open = open;
+  window.removeEventListener("click", onBlank, true);
+  types.forEach((t) => window.removeEventListener(t, on, true));
+  window.removeEventListener("submit", onSubmit);
+  if (window.navigation) window.navigation.removeEventListener("navigate", onNavigate);
+};
+${EFFECTS_INSTALL}
+window[K] = rec;
+return { resolved, earlierDialogs };
+})()`
+
+/**
+ * Read after the click: the page, its challenge facts, what the recorder saw (absent on a new document), the
+ * focused element's combobox facts (comboboxFocus.ts), how many modal dialogs the click opened (dialogsOpened.ts) and
+ * the JavaScript dialogs it opened (jsDialogs.ts).
+ * It waits for a quiet DOM (`settle`) only when a re-render the click scheduled is under way, or when a combobox has
+ * the focus with nothing to pick yet (a list that opens late). When the click stayed on its document and opened no tab,
+ * the read throws its value (upstream/thrownValue.ts), so a batch that stops at its first failed step ends there: the
+ * read ran in the clicked document, so no other tab had taken the focus, and nothing after it is needed (about 1.5 ms
+ * less per click). Otherwise it answers, and the steps after it list the tabs and, past `CLICK_STAYED_GATE`, read the
+ * page a navigation led to.
+ */
+export const CLICK_READ_EXPRESSION = `(async () => {
+const K = ${KEY}, rec = window[K], dialogsBefore = rec ? rec.dialogs : undefined;
+const comboNow = () => ${COMBOBOX_FOCUS_EXPRESSION};
+let click, settle, effects, combo = comboNow();
+if (rec) {
+  // short timers the click's handlers scheduled (a redirect 100 ms later) run before the click is judged
+  if (rec.nav === undefined && rec.fx.timers.size > 0) await rec.fx.settle();
+  rec.off(); delete window[K];
+  const submitted = rec.submit !== undefined && !rec.submit.defaultPrevented &&
+    !/^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
+  const blankSubmit = rec.submit !== undefined &&
+    /^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
+  click = { resolved: rec.resolved, nativeOption: rec.nativeOption, events: rec.events, hits: rec.hits,
+    landedOn: rec.landedOn, navigating: (rec.nav !== undefined && !rec.nav.sameDocument) || submitted,
+    openedTab: rec.openedTab === true || blankSubmit };
+  if (!click.navigating) {
+    // a focused combobox with nothing to pick may open its list late: give it the quiet window before judging
+    const closed = combo !== undefined && combo.expanded !== null && combo.listboxes === 0 && combo.options === 0;
+    // a re-render the click scheduled (a sort, a filter) is under way: read the page once it went quiet
+    settle = closed
+      ? await ${settleExpression(ACTION_QUIET_MS)}
+      : await ${quietSinceExpression({ end: false, onlyIfLate: true })};
+    if (settle !== undefined) combo = comboNow();
+  }
+  effects = rec.fx.take();
+}
+const read = { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION},
+  click, combo, settle, effects, dialogsOpened: ${dialogsOpenedExpression("dialogsBefore")},
+  jsDialogs: ${JS_DIALOG_LOG_TAKE} };
+if (click !== undefined && !click.navigating && !click.openedTab) ${throwValueStatement("read")};
+window[${STAYED_KEY}] = click !== undefined && !click.navigating;
+return read;
+})()`
+
+/**
+ * After the click's read (when it answered) and the tab list, in a batch that stops at its first failed step: fails
+ * when the read found the click stayed on its document (it opened a tab), so the steps after it (reading the page a
+ * navigation led to) run only for a click that navigated, or whose read ran in another document. Clears the mark.
+ */
+export const CLICK_STAYED_GATE =
+  `(() => { const K = ${STAYED_KEY}, stayed = window[K] === true; delete window[K]; ` +
+  'if (stayed) throw new Error("the click stayed on its page"); return true })()'
+
+/**
+ * The read's value from its step: returned (the click navigated or opened a tab, or the read ran in another document:
+ * the steps after it ran) or thrown because the click stayed (`stayed`: nothing after it ran). Undefined when the read
+ * failed.
+ */
+export const clickReadOf = (
+  row: StepRow | undefined
+): { readonly value: Record<string, unknown>; readonly stayed: boolean } | undefined => {
+  const asRecord = (v: unknown) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>) : undefined)
+  const value =
+    row === undefined ? undefined : row.success ? asRecord(asRecord(row.result)?.["result"]) : asRecord(row.thrown)
+  return value === undefined || row === undefined ? undefined : { value, stayed: !row.success }
+}
