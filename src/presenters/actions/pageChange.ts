@@ -8,7 +8,7 @@ import type { VerificationRow } from "../../schema/Artifacts.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { NextAction } from "../../schema/ToolDetails.js"
 import { nextActions } from "./nextActions.js"
-import { isNavigating, isOpening, mutatesPage } from "../../upstream/commandPolicy.js"
+import { isNavigating, isOpening, mutatesPage } from "../../upstream/commandEffects.js"
 
 export interface PageChangeSummary {
   readonly changeType: "navigation" | "mutation" | "artifact"

@@ -9,7 +9,7 @@ import type { Plan } from "../../domain/Plan.js"
 import type { NextAction, RichInputRecovery, ToolDetails } from "../../schema/ToolDetails.js"
 import type { SelectorNotFound } from "../../schema/ToolError.js"
 import { nextActions } from "./nextActions.js"
-import { entersText } from "../../upstream/commandPolicy.js"
+import { entersText } from "../../upstream/commandEffects.js"
 
 const EDITABLE_ROLES: ReadonlySet<string> = new Set(["textbox", "searchbox"])
 

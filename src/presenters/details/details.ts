@@ -18,7 +18,7 @@ import { stepRunOf } from "../../session/stepRun.js"
 import type { VerificationRow } from "../../schema/Artifacts.js"
 import { artifactRequest } from "../../upstream/artifactPaths.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
-import { isOpening } from "../../upstream/commandPolicy.js"
+import { isOpening } from "../../upstream/commandEffects.js"
 import { lookupCompiledEcho, lookupDetails } from "../text/lookupText.js"
 import { DETAILS_DATA_BYTES, byteLength, headBytes } from "./budgets.js"
 
