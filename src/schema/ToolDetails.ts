@@ -14,6 +14,8 @@ import { LaunchDiagnostic, SessionRecoveryHint } from "./ErrorFields.js"
 import { PolicyViolation } from "./SecurityPolicy.js"
 import { SessionMode } from "./ToolInput.js"
 import { RefSnapshotDetails } from "./RefSnapshotDetails.js"
+import { BatchStepDetails } from "./BatchStepDetails.js"
+import { NextAction, RichInputRecovery } from "./NextAction.js"
 import {
   ClickDispatch,
   ComboboxFocus,
@@ -31,84 +33,6 @@ import {
 import { optional } from "./exactOptional.js"
 
 const Strings = Schema.Array(Schema.String)
-
-const NextActionBase = {
-  tool: Schema.Literal("agent_browser"),
-  /** Stable id from the nextActions registry; agents may branch on it. */
-  id: Schema.String,
-  reason: Schema.String,
-  safety: optional(Schema.String)
-}
-
-/** Exact tool params, or (saved-file follow-ups) an `artifactPath` for the host's file tools and no params. */
-export const NextAction = Schema.Struct({
-  ...NextActionBase,
-  artifactPath: optional(Schema.String),
-  params: optional(
-    Schema.Union(
-      Schema.Struct({
-        args: Strings,
-        stdin: optional(Schema.String),
-        sessionMode: optional(SessionMode),
-        timeoutMs: optional(Schema.Number)
-      }),
-      /** A follow-up in the electron input mode (status, probe, cleanup of a launch): no args. */
-      Schema.Struct({
-        args: optional(Schema.Undefined),
-        electron: Schema.Record({ key: Schema.String, value: Schema.Unknown })
-      }),
-      /** A follow-up in another input mode (a failed request's source lookup): no args. */
-      Schema.Struct({
-        args: optional(Schema.Undefined),
-        networkSourceLookup: Schema.Struct({ requestId: Schema.String, session: optional(Schema.String) })
-      })
-    )
-  )
-})
-export type NextAction = typeof NextAction.Type
-
-/** After a fill miss with exact current editable refs: focus/click recovery that never carries the fill text. */
-export const RichInputRecovery = Schema.Struct({
-  candidates: Schema.Array(
-    Schema.Struct({
-      ref: Schema.String,
-      role: Schema.String,
-      name: Schema.String,
-      focusArgs: Strings,
-      clickArgs: Strings,
-      reason: Schema.String
-    })
-  ),
-  inputMethodHint: Schema.String,
-  nextActionIds: Strings,
-  summary: Schema.String,
-  target: Schema.Struct({
-    action: Schema.Literal("fill"),
-    locator: optional(Schema.String),
-    value: optional(Schema.String),
-    name: optional(Schema.String)
-  })
-})
-export type RichInputRecovery = typeof RichInputRecovery.Type
-
-/**
- * One step of a batch/job/qa run: its own result category (`successCategory` from the file it saved, if any), the
- * file it saved (`artifacts`, `artifactVerification` of that file, `artifactPaths`) or why it failed, and its own
- * `nextActions` (the saved file to use; on the failed step, the call's recovery).
- */
-export const BatchStepDetails = Schema.Struct({
-  index: Schema.Number,
-  command: Strings,
-  resultCategory: ResultCategory,
-  successCategory: optional(SuccessCategory),
-  artifactPaths: optional(Strings),
-  artifacts: optional(Schema.Array(ArtifactRow)),
-  artifactVerification: optional(ArtifactVerification),
-  failureCategory: optional(FailureCategory),
-  error: optional(Schema.String),
-  nextActions: optional(Schema.Array(NextAction))
-})
-export type BatchStepDetails = typeof BatchStepDetails.Type
 
 /** The wrapper-managed session after a call, for rebuilding state on reload/resume. */
 export const ManagedSessionDetails = Schema.Struct({
@@ -367,14 +291,3 @@ export const ToolDetails = Schema.Struct({
   readinessWait: optional(ReadinessWait)
 })
 export type ToolDetails = typeof ToolDetails.Type
-
-export type ContentPart =
-  | { readonly type: "text"; readonly text: string }
-  | { readonly type: "image"; readonly data: string; readonly mimeType: string }
-
-/** A finished call, independent of pi: what the model reads, what is persisted, and whether it failed. */
-export interface ToolResult {
-  readonly content: ReadonlyArray<ContentPart>
-  readonly details: ToolDetails
-  readonly isError: boolean
-}

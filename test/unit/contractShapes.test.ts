@@ -29,7 +29,8 @@ import {
 import { sessionOutcomeOf } from "../../src/session/sessionOutcome.js"
 import { familyOfNextActionId } from "../../src/schema/NextActionIds.js"
 import { initialSessionState } from "../../src/domain/SessionState.js"
-import { NextAction, ToolDetails } from "../../src/schema/ToolDetails.js"
+import { ToolDetails } from "../../src/schema/ToolDetails.js"
+import { NextAction } from "../../src/schema/NextAction.js"
 import {
   ArtifactMissing,
   DownloadNotVerified,

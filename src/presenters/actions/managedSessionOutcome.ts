@@ -6,7 +6,8 @@
  * `snapshot-current-managed-session` (a preserved browser) and `retry-fresh-managed-session`. Pure.
  */
 import type { ManagedSessionOutcome } from "../../domain/Executed.js"
-import type { NextAction, ToolDetails } from "../../schema/ToolDetails.js"
+import type { ToolDetails } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import { nextActions } from "./nextActions.js"
 
 const SUMMARY: Record<ManagedSessionOutcome["status"], (o: ManagedSessionOutcome) => string> = {

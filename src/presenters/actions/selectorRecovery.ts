@@ -6,7 +6,8 @@
  */
 import { richInputRecoveryNextActionIds } from "../../schema/NextActionIds.js"
 import type { Plan } from "../../domain/Plan.js"
-import type { NextAction, RichInputRecovery, ToolDetails } from "../../schema/ToolDetails.js"
+import type { ToolDetails } from "../../schema/ToolDetails.js"
+import type { NextAction, RichInputRecovery } from "../../schema/NextAction.js"
 import type { SelectorNotFound } from "../../schema/ToolError.js"
 import { nextActions } from "./nextActions.js"
 import { entersText } from "../../upstream/commandEffects.js"

@@ -7,7 +7,7 @@ import type { ElectronActionReport, ElectronReport, ElectronSessionMismatch } fr
 import type { FillVerification } from "../../domain/Executed.js"
 import type { ElectronLookupContext } from "../../domain/Lookup.js"
 import { ElectronIds as E, type NextActionId } from "../../schema/NextActionIds.js"
-import type { NextAction } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 
 type RedactArgs = (args: ReadonlyArray<string>) => ReadonlyArray<string>
 

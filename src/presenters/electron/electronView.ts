@@ -5,7 +5,8 @@
  */
 import type { ElectronReport } from "../../domain/ElectronReport.js"
 import type { Executed } from "../../domain/Executed.js"
-import type { NextAction, ToolDetails } from "../../schema/ToolDetails.js"
+import type { ToolDetails } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import {
   electronDetails,
   fillVerificationActions,

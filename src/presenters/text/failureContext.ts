@@ -1,6 +1,6 @@
 /** What each failure category's formatter reads besides its error: the plan, its session, the caller's args. */
 import type { Plan } from "../../domain/Plan.js"
-import type { NextAction } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import type { ToolError } from "../../schema/ToolError.js"
 
 export interface FailureContext {

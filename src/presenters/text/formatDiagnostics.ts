@@ -5,7 +5,7 @@
  * stream status. Lists are bounded; the full payload is in the spill file when large. Pure.
  */
 import type { RouteDiagnostic } from "../../domain/Captures.js"
-import type { NextAction } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import { isBenignAssetFailure, isFailedRequest } from "../../upstream/requestOutcome.js"
 import { page, type Parts } from "./contentBoundary.js"
 import { type Formatted, formatted } from "./formatted.js"

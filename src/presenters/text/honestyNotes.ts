@@ -5,7 +5,8 @@
  */
 import type { Executed } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
-import type { NextAction, ToolDetails } from "../../schema/ToolDetails.js"
+import type { ToolDetails } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import type { ToolError } from "../../schema/ToolError.js"
 import { nextActions } from "../actions/nextActions.js"
 import { richInputRecoveryOf } from "../actions/selectorRecovery.js"

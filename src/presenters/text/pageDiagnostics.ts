@@ -16,7 +16,8 @@ import type {
   ReadinessWait,
   SelectorTextVisibility
 } from "../../schema/PageDiagnostics.js"
-import type { NextAction, ToolDetails } from "../../schema/ToolDetails.js"
+import type { ToolDetails } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import type { ToolError } from "../../schema/ToolError.js"
 import { readPayload, SnapshotRefs, SnapshotText } from "../../schema/UpstreamPayloads.js"
 import { isNearEmpty, isStaticLoaded, isStillLoading, needsSettleNote } from "../../page/pageSettle.js"

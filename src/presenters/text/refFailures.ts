@@ -1,6 +1,6 @@
 /** The plan's command with one ref swapped for another (`click @e9` → `click @e19`). */
 import type { Plan } from "../../domain/Plan.js"
-import type { NextAction } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import { nextActions } from "../actions/nextActions.js"
 import { selectorRecovery } from "../actions/selectorRecovery.js"
 import type { FailureContext, FailureOf } from "./failureContext.js"

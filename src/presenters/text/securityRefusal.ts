@@ -4,7 +4,7 @@
  */
 import type { Plan } from "../../domain/Plan.js"
 import type { PolicyViolation } from "../../schema/SecurityPolicy.js"
-import type { NextAction } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import { nextActions } from "../actions/nextActions.js"
 import { typedTextIndexes } from "../../upstream/typedText.js"
 

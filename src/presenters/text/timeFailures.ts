@@ -3,7 +3,7 @@
  * kept the launch queued, a session another process held, and the next actions of a launch that failed. Pure.
  */
 import type { Plan } from "../../domain/Plan.js"
-import type { NextAction } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import type { LaunchDiagnostic, TimedOut } from "../../schema/ToolError.js"
 import { MAX_TIMEOUT_MS } from "../../schema/ToolInput.js"
 import { nextActions } from "../actions/nextActions.js"

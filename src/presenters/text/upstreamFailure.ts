@@ -1,7 +1,7 @@
 /** An upstream failure: a crashed tab, a click that missed its target, a fill that did not take, a launch, a getter given as a command, or upstream's own words. */
 import { FILL_REFUSED } from "../../page/fillProbe.js"
 import type { ClickTarget } from "../../schema/PageDiagnostics.js"
-import type { NextAction } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import type { UpstreamFailed } from "../../schema/ToolError.js"
 import { isNoActivePageSnapshot } from "../../session/refPreflight.js"
 import { launchAdvice, launchFailureText } from "./launchAdvice.js"

@@ -8,7 +8,8 @@ import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import type { Executed, ManagedSessionOutcome } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
-import type { ToolDetails, ToolResult } from "../../schema/ToolDetails.js"
+import type { ToolDetails } from "../../schema/ToolDetails.js"
+import type { ToolResult } from "../../schema/ToolResult.js"
 import {
   type Aborted,
   InvalidInput,

@@ -1,6 +1,6 @@
 /** Artifact follow-ups: wait for a download, use a saved file, check a reported path. */
 import { ArtifactIds as A } from "../../../schema/NextActionIds.js"
-import type { NextAction } from "../../../schema/ToolDetails.js"
+import type { NextAction } from "../../../schema/NextAction.js"
 import { make, withSession } from "./make.js"
 
 export const artifactNextActions = {

@@ -4,7 +4,7 @@ import {
   numberedNextActionId,
   overlayBlockerCandidateId
 } from "../../../schema/NextActionIds.js"
-import type { NextAction } from "../../../schema/ToolDetails.js"
+import type { NextAction } from "../../../schema/NextAction.js"
 import { make, withSession } from "./make.js"
 
 const WIDGET_OPTION_REASON =

@@ -1,6 +1,6 @@
 /** What every next-action builder shares: the session prefix, the action's shape, a retry with a longer budget. */
 import type { NextActionId } from "../../../schema/NextActionIds.js"
-import type { NextAction } from "../../../schema/ToolDetails.js"
+import type { NextAction } from "../../../schema/NextAction.js"
 import type { SessionMode } from "../../../schema/ToolInput.js"
 
 /** Budget of a suggested state check: it answers (or times out) fast even when a hung page holds the daemon. */

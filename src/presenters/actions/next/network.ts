@@ -1,6 +1,6 @@
 /** Network follow-ups: one request, its source, filtered lists, a HAR of the next reproduction. */
 import { NetworkIds as N } from "../../../schema/NextActionIds.js"
-import type { NextAction } from "../../../schema/ToolDetails.js"
+import type { NextAction } from "../../../schema/NextAction.js"
 import { make, withSession } from "./make.js"
 
 export const networkNextActions = {

@@ -1,6 +1,6 @@
 /** Recovery follow-ups: a fresh or local browser, the doctor, a lost page, tab drift, the managed session after a failed fresh launch. */
 import { RecoveryIds as R } from "../../../schema/NextActionIds.js"
-import type { NextAction } from "../../../schema/ToolDetails.js"
+import type { NextAction } from "../../../schema/NextAction.js"
 import type { SessionMode } from "../../../schema/ToolInput.js"
 import { type CallInput, make, withSession, retryLonger, QUICK_CHECK_TIMEOUT_MS } from "./make.js"
 

@@ -1,6 +1,6 @@
 /** Timeout follow-ups: look at the page or a dialog with a short budget, retry a read-only step, wait for a busy session. */
 import { TimeoutIds as TO } from "../../../schema/NextActionIds.js"
-import type { NextAction } from "../../../schema/ToolDetails.js"
+import type { NextAction } from "../../../schema/NextAction.js"
 import { type CallInput, make, withSession, retryLonger, QUICK_CHECK_TIMEOUT_MS } from "./make.js"
 
 export const timeoutNextActions = {

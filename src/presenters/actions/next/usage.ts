@@ -1,6 +1,6 @@
 /** Usage follow-ups (a flag, a command's help, a getter, the input reference) and qa.attached's. */
 import { QaIds as Q, UsageIds as U } from "../../../schema/NextActionIds.js"
-import type { NextAction } from "../../../schema/ToolDetails.js"
+import type { NextAction } from "../../../schema/NextAction.js"
 import { make, withSession } from "./make.js"
 
 export const usageNextActions = {
