@@ -5,7 +5,7 @@
  */
 import { refSnapshotDetailsOf } from "../../schema/RefSnapshotDetails.js"
 import type { Body } from "../text/body.js"
-import type { SnapshotDiff } from "../text/presentSnapshot.js"
+import type { SnapshotDiff } from "../text/snapshotPresentation.js"
 import type { Executed } from "../../domain/Executed.js"
 import type { StepRow } from "../../domain/Outcome.js"
 import type { CompiledBatch } from "../../domain/Compiled.js"
