@@ -18,7 +18,7 @@ import { notNativeSelect } from "../../src/page/selectTarget.js"
 import { afterRoute, routeDiagnostics } from "../../src/session/captures.js"
 import { comboboxFocusOf, isComboboxClick } from "../../src/page/comboboxFocus.js"
 import { formatFailure } from "../../src/presenters/text/formatFailure.js"
-import { classifyErrorText } from "../../src/upstream/classifyReply.js"
+import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
 import { honestyOf } from "../../src/presenters/text/honestyNotes.js"
 import { pageChange } from "../../src/presenters/actions/pageChange.js"
 import {
