@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { errorDetails } from "../../src/presenters/details/errorDetails.js"
-import { liveLaunchActions, fillVerificationActions } from "../../src/presenters/electron/electronDetails.js"
+import { liveLaunchActions, fillVerificationActions } from "../../src/presenters/electron/electronNextActions.js"
 import { formatFailure } from "../../src/presenters/text/formatFailure.js"
 import { networkFollowUps } from "../../src/presenters/text/formatDiagnostics.js"
 import { honestyOf } from "../../src/presenters/text/honestyNotes.js"

@@ -7,13 +7,13 @@ import type { ElectronReport } from "../../domain/ElectronReport.js"
 import type { Executed } from "../../domain/Executed.js"
 import type { ToolDetails } from "../../schema/ToolDetails.js"
 import type { NextAction } from "../../schema/NextAction.js"
+import { electronDetails } from "./electronDetails.js"
 import {
-  electronDetails,
   fillVerificationActions,
   lookupContextActions,
   refFreshnessActions,
   textScopeActions
-} from "./electronDetails.js"
+} from "./electronNextActions.js"
 import { electronLines } from "./electronText.js"
 
 type RedactArgs = (args: ReadonlyArray<string>) => ReadonlyArray<string>

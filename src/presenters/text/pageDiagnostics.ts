@@ -23,7 +23,7 @@ import { readPayload, SnapshotRefs, SnapshotText } from "../../schema/UpstreamPa
 import { isNearEmpty, isStaticLoaded, isStillLoading, needsSettleNote } from "../../page/pageSettle.js"
 import { treeTextChars } from "../../snapshot/controlContext.js"
 import { CONTROL_ROLES } from "../../snapshot/renderFlow.js"
-import { fillVerificationActions } from "../electron/electronDetails.js"
+import { fillVerificationActions } from "../electron/electronNextActions.js"
 import { fillAdvice } from "../../page/fillAdvice.js"
 import { evalResultWarningOf, evalStdinHintOf } from "../../page/evalHints.js"
 import { textVisibilityScript } from "../../page/textVisibility.js"
