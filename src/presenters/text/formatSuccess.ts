@@ -17,9 +17,10 @@ import { actionEffectLines, effectActionOf } from "./actionEffectWords.js"
 import { jsDialogLines } from "./jsDialogWords.js"
 import { keyRun } from "./keyRuns.js"
 import { fillShown, textClickShown } from "./actionShown.js"
-import { type Data, formatCommand, oneLine, str, stripLifecycle, titlePart } from "./commandText.js"
+import { formatCommand } from "./commandText.js"
+import { type Data, oneLine, str, stripLifecycle, titlePart } from "./commandValues.js"
 
-export { stripLifecycle } from "./commandText.js"
+export { stripLifecycle } from "./commandValues.js"
 
 const asData = (v: unknown): Data => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Data) : {})
 
