@@ -24,3 +24,15 @@ export const BatchStepDetails = Schema.Struct({
   nextActions: optional(Schema.Array(NextAction))
 })
 export type BatchStepDetails = typeof BatchStepDetails.Type
+
+/** The first failed batch step, for branching without scanning batchSteps (`details.batchFailure`). */
+export const BatchFailure = Schema.Struct({
+  /** `nextActions`: the step's recovery, the same as the call's top-level `nextActions`. */
+  failedStep: Schema.Struct({
+    index: Schema.Number,
+    command: Strings,
+    failureCategory: FailureCategory,
+    error: Schema.String,
+    nextActions: optional(Schema.Array(NextAction))
+  })
+})

@@ -66,3 +66,25 @@ export const RichInputRecovery = Schema.Struct({
   })
 })
 export type RichInputRecovery = typeof RichInputRecovery.Type
+
+/** After a locator miss: current refs that exactly match the intended target (`details.visibleRefFallback`). */
+export const VisibleRefFallback = Schema.Struct({
+  candidates: Schema.Array(
+    Schema.Struct({
+      ref: Schema.String,
+      role: Schema.String,
+      name: Schema.String,
+      args: optional(Strings),
+      reason: Schema.String
+    })
+  ),
+  snapshot: Schema.Struct({ args: Strings, matchedRefs: Schema.Number }),
+  summary: Schema.String,
+  target: Schema.Struct({
+    action: Schema.String,
+    locator: optional(Schema.String),
+    value: optional(Schema.String),
+    name: optional(Schema.String),
+    text: optional(Schema.String)
+  })
+})
