@@ -14,7 +14,8 @@ const SUMMARY: Record<ManagedSessionOutcome["status"], (o: ManagedSessionOutcome
   created: (o) =>
     `${o.sessionMode === "fresh" ? "Fresh launch" : "First browser"} ${o.attemptedSessionName} is the managed session.`,
   replaced: (o) =>
-    `Fresh launch ${o.attemptedSessionName} replaced ${o.replacedSessionName ?? o.previousSessionName} as the managed session.`,
+    `Fresh launch ${o.attemptedSessionName} replaced ${o.replacedSessionName ?? o.previousSessionName} as the ` +
+    "managed session.",
   unchanged: (o) => `${o.currentSessionName} stays the managed session${o.activeAfter ? "" : " (no browser yet)"}.`,
   closed: (o) => `Closed ${o.attemptedSessionName}; the next call launches ${o.currentSessionName}.`,
   preserved: (o) => `Fresh launch ${o.attemptedSessionName} failed; ${o.currentSessionName} stays the managed session.`,
@@ -40,12 +41,14 @@ export const sessionOutcomeLines = (o: ManagedSessionOutcome | undefined): Reado
         ]
       : o.status === "abandoned"
         ? [
-            "Managed session outcome: the fresh launch failed and there was no earlier managed browser; the next call starts a new one.",
+            "Managed session outcome: the fresh launch failed and there was no earlier managed browser; the " +
+              "next call starts a new one.",
             "Recovery: fix the launch, then retry."
           ]
         : o.status === "created" || o.status === "replaced"
           ? [
-              "Managed session outcome: the fresh launch became current; the failure came after it (see failureCategory)."
+              "Managed session outcome: the fresh launch became current; the failure came after it (see " +
+                "failureCategory)."
             ]
           : []
 

@@ -251,7 +251,14 @@ export const timeoutPartialProgress = (
   const opened = rows?.slice(0, p.completedSteps).some((row) => isOpening(row[0])) === true
   const found = p.artifacts?.filter((a) => a.exists).length ?? 0
   return {
-    summary: `${p.completedSteps}/${p.totalSteps} planned steps completed${next !== undefined ? `; step ${next.index + 1} did not finish${next.retryable ? " (read-only, safe to retry)" : " (may have acted)"}` : ""}${p.artifacts !== undefined ? `; ${found}/${p.artifacts.length} declared files on disk` : ""}${pageSource(p)}.`,
+    summary:
+      `${p.completedSteps}/${p.totalSteps} planned steps completed` +
+      (next !== undefined
+        ? `; step ${next.index + 1} did not finish` +
+          `${next.retryable ? " (read-only, safe to retry)" : " (may have acted)"}`
+        : "") +
+      `${p.artifacts !== undefined ? `; ${found}/${p.artifacts.length} declared files on disk` : ""}` +
+      `${pageSource(p)}.`,
     ...(rows !== undefined
       ? {
           steps: rows.map((row, i) => ({

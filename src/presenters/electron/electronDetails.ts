@@ -16,7 +16,8 @@ export const PROFILE_ISOLATION = {
   reusesExistingSignedInProfile: false,
   attachesToAlreadyRunningApp: false,
   hostDebugLaunchExample:
-    'Linux: <app> --remote-debugging-port=9222; macOS: open -a <App Name> --args --remote-debugging-port=9222; then agent_browser args ["connect","9222"] with sessionMode fresh'
+    "Linux: <app> --remote-debugging-port=9222; macOS: open -a <App Name> --args --remote-debugging-port=9222; " +
+    `then agent_browser args ["connect","9222"] with sessionMode fresh`
 } as const
 
 /** The normalized action plan, as echoed (app arguments redacted). */

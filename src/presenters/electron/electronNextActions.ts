@@ -43,7 +43,8 @@ export const liveLaunchActions = (launchId: string, session: string | undefined)
     E.cleanupElectronLaunch,
     "Clean the wrapper-owned Electron process and isolated userDataDir when the run is complete.",
     { action: "cleanup", launchId },
-    "Only operates on the launchId created by electron.launch; explicit artifacts and manually launched apps remain host-owned."
+    "Only operates on the launchId created by electron.launch; explicit artifacts and manually launched apps " +
+      "remain host-owned."
   )
 ]
 
@@ -98,7 +99,8 @@ export const mismatchActions = (m: ElectronSessionMismatch): ReadonlyArray<NextA
           E.reattachElectronLaunch,
           "Attach this launch's session to the app's debug port again.",
           ["--session", m.sessionName, "connect", String(m.port)],
-          "Only reconnects the wrapper's own session to the wrapper-launched app; the app and its profile are untouched."
+          "Only reconnects the wrapper's own session to the wrapper-launched app; the app and its profile are " +
+            "untouched."
         ),
         ...liveLaunchActions(m.launchId, m.sessionName).filter(
           (a) => a.id === E.listElectronTabs || a.id === E.snapshotElectronSession

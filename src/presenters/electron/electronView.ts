@@ -26,7 +26,8 @@ export interface ElectronView {
 }
 
 export const FILL_GUIDANCE =
-  "For custom quick-input or rich editor controls, run snapshot -i, focus the field, then type with keyboard type (or keyboard inserttext) instead of fill."
+  "For custom quick-input or rich editor controls, run snapshot -i, focus the field, then type with keyboard " +
+  "type (or keyboard inserttext) instead of fill."
 
 const executedView = (executed: Executed): ElectronView | undefined => {
   const session = executed.plan.sessionName
@@ -50,7 +51,8 @@ const executedView = (executed: Executed): ElectronView | undefined => {
       },
       nextActions: textScopeActions(session),
       lines: [
-        `Broad Electron get text selector warning: ${scope.summary}${all !== undefined && all.length > 1 ? ` (${all.length} steps read the whole window)` : ""}`
+        `Broad Electron get text selector warning: ${scope.summary}` +
+          `${all !== undefined && all.length > 1 ? ` (${all.length} steps read the whole window)` : ""}`
       ]
     }
   }

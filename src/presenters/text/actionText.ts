@@ -21,7 +21,9 @@ const formatFind = (positionals: ReadonlyArray<string>, data: Data): Formatted =
   const [, locator = "", value = "", action = "click"] = positionals
   const nameAt = positionals.indexOf("--name")
   const name = nameAt >= 0 ? positionals[nameAt + 1] : undefined
-  const what = `${locator === "role" ? value : `${locator} ${JSON.stringify(value)}`}${name !== undefined ? ` ${JSON.stringify(name)}` : ""}`
+  const what =
+    `${locator === "role" ? value : `${locator} ${JSON.stringify(value)}`}` +
+    `${name !== undefined ? ` ${JSON.stringify(name)}` : ""}`
   const ref = Object.values(data).find((v): v is string => typeof v === "string" && /^@e\d+$/.test(v))
   if (action === "text") {
     const text = str(data["text"])

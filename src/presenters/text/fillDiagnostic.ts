@@ -7,7 +7,9 @@ import { fillVerificationActions } from "../electron/electronNextActions.js"
 import type { Parts } from "./contentBoundary.js"
 import type { DiagnosticPart, Fields } from "./diagnosticPart.js"
 
-/** Web fills whose read-back differed (a standalone fill, or job fill steps); Electron's own check is shown elsewhere. */
+/**
+ * Web fills whose read-back differed (a standalone fill, or job fill steps); Electron's own check is shown elsewhere.
+ */
 const fillChecksOf = (executed: Executed): ReadonlyArray<FillVerification> => {
   const { outcome } = executed
   if (outcome.kind === "single") return outcome.fillVerification !== undefined ? [outcome.fillVerification] : []

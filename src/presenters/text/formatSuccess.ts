@@ -34,7 +34,9 @@ const sameAddress = (asked: string | undefined, landed: string): boolean => {
   }
 }
 
-/** What one successful batch/job row adds after its ✓: a snapshot's view, a page, a value; nothing for a bare action. */
+/**
+ * What one successful batch/job row adds after its ✓: a snapshot's view, a page, a value; nothing for a bare action.
+ */
 const stepText = (
   positionals: ReadonlyArray<string>,
   result: unknown,

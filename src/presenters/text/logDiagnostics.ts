@@ -17,7 +17,8 @@ export const networkRequests = (requests: ReadonlyArray<Data>, pageOnly: boolean
   const benign = failed.filter(isBenignAssetFailure)
   const actionable = failed.filter((r) => !benign.includes(r))
   const row = (r: Data) =>
-    `[${str(r["requestId"])}] ${str(r["method"])} ${str(r["url"])} (${str(r["resourceType"])}) ${typeof r["status"] === "number" ? r["status"] : "no response"}`
+    `[${str(r["requestId"])}] ${str(r["method"])} ${str(r["url"])} (${str(r["resourceType"])}) ` +
+    `${typeof r["status"] === "number" ? r["status"] : "no response"}`
   const ordered = [...actionable, ...requests.filter((r) => !failed.includes(r)), ...benign]
   const shown = ordered.filter((r) => !isDataImage(r))
   const hidden = ordered.length - shown.length
@@ -25,9 +26,13 @@ export const networkRequests = (requests: ReadonlyArray<Data>, pageOnly: boolean
   const unanswered = shown.filter((r) => !failed.includes(r) && typeof r["status"] !== "number").length
   const noAnswer =
     unanswered > 0
-      ? `; ${unanswered} without a response (no answer: failed before one, e.g. a host that does not resolve, or still pending)`
+      ? `; ${unanswered} without a response (no answer: failed before one, e.g. a host that does not resolve, or ` +
+        "still pending)"
       : ""
-  const head = `${requests.length} requests${pageOnly ? "" : ` (${AGGREGATE_SCOPE})`}: ${failed.length} failed (${actionable.length} actionable, ${benign.length} benign icon probes)${noAnswer}${hidden > 0 ? `; ${hidden} data:image rows not listed` : ""}`
+  const head =
+    `${requests.length} requests${pageOnly ? "" : ` (${AGGREGATE_SCOPE})`}: ${failed.length} failed (` +
+    `${actionable.length} actionable, ${benign.length} benign icon probes)${noAnswer}` +
+    `${hidden > 0 ? `; ${hidden} data:image rows not listed` : ""}`
   return formatted([`${head}\n`, ...boundedPage(shown.map(row))], head)
 }
 
@@ -37,7 +42,13 @@ export const CONSOLE_BUFFER_LIMIT = 1_000
 export const consoleMessages = (messages: ReadonlyArray<Data>): Formatted => {
   const count = (t: string) => messages.filter((m) => m["type"] === t).length
   const full = messages.length >= CONSOLE_BUFFER_LIMIT
-  const head = `${messages.length} console messages (${AGGREGATE_SCOPE}; ${count("error")} errors, ${count("warning")} warnings)${full ? `; the buffer is full, so older messages were dropped (upstream keeps the newest ${CONSOLE_BUFFER_LIMIT}): clear it with console --clear before a repro` : ""}`
+  const head =
+    `${messages.length} console messages (${AGGREGATE_SCOPE}; ${count("error")} errors, ${count("warning")}` +
+    " warnings)" +
+    (full
+      ? `; the buffer is full, so older messages were dropped (upstream keeps the newest ${CONSOLE_BUFFER_LIMIT}` +
+        "): clear it with console --clear before a repro"
+      : "")
   return formatted([`${head}\n`, ...newest(messages.map((m) => `[${str(m["type"])}] ${str(m["text"])}`))], head)
 }
 

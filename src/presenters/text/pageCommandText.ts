@@ -13,11 +13,11 @@ const formatTabs = (tabs: ReadonlyArray<Data>, crashed: ReadonlyArray<string>): 
   tabs
     .map(
       (t) =>
-        `${t["active"] === true ? "→" : " "} [${str(t["tabId"])}]${t["label"] ? ` (${str(t["label"])})` : ""} ${str(t["title"])} — ${str(t["url"])}${
-          crashed.includes(str(t["targetId"]))
-            ? ` (crashed: its page is gone; tab new ${str(t["url"])} opens it again)`
-            : ""
-        }`
+        `${t["active"] === true ? "→" : " "} [${str(t["tabId"])}]${t["label"] ? ` (${str(t["label"])})` : ""} ` +
+        `${str(t["title"])} — ${str(t["url"])}` +
+        (crashed.includes(str(t["targetId"]))
+          ? ` (crashed: its page is gone; tab new ${str(t["url"])} opens it again)`
+          : "")
     )
     .join("\n")
 

@@ -102,7 +102,8 @@ export const comboboxDiagnostic = (executed: Executed, session: string | undefin
   if (combo !== undefined) {
     fields = { ...fields, comboboxFocus: combo }
     lines.push([
-      "Combobox diagnostic: focused combobox did not expose visible options. Press ArrowDown (or Enter) to open it, then snapshot -i."
+      "Combobox diagnostic: focused combobox did not expose visible options. Press ArrowDown (or Enter) to " +
+        "open it, then snapshot -i."
     ])
     actions.push(
       nextActions.inspectFocusedCombobox(session),
@@ -130,19 +131,26 @@ export const scrollDiagnostic = (
   const moved = (axis: string, from: number, to: number) => (from !== to ? [`${axis} ${from} → ${to}`] : [])
   if (scrollPage?.moved === true)
     lines.push([
-      `Page scrolled: ${[...moved("x", scrollPage.before.scrollX, scrollPage.after.scrollX), ...moved("y", scrollPage.before.scrollY, scrollPage.after.scrollY)].join(", ")}.`
+      "Page scrolled: " +
+        [
+          ...moved("x", scrollPage.before.scrollX, scrollPage.after.scrollX),
+          ...moved("y", scrollPage.before.scrollY, scrollPage.after.scrollY)
+        ].join(", ") +
+        "."
     ])
   if (scrollContainer?.moved === true) {
     const { before: b, after: a } = scrollContainer
     lines.push([
-      `Scrolled ${scrollContainer.selector}: ${[...moved("left", b.scrollLeft, a.scrollLeft), ...moved("top", b.scrollTop, a.scrollTop)].join(", ")}.`
+      `Scrolled ${scrollContainer.selector}: ` +
+        `${[...moved("left", b.scrollLeft, a.scrollLeft), ...moved("top", b.scrollTop, a.scrollTop)].join(", ")}.`
     ])
   }
   if (scrollNoop !== undefined) {
     const data = shownData !== null && typeof shownData === "object" ? shownData : {}
     fields = { ...fields, scrollNoop, data: { ...data, scrolled: false, noMovement: true } }
     lines.push([
-      "Scroll diagnostic: no observed scroll movement. Scroll the region that scrolls (scroll <dir> <px> --selector <css>) or scrollintoview @ref."
+      "Scroll diagnostic: no observed scroll movement. Scroll the region that scrolls (scroll <dir> <px> " +
+        "--selector <css>) or scrollintoview @ref."
     ])
     actions.push(nextActions.inspectAfterNoopScroll(session), nextActions.verifyNoopScrollVisually(session))
   }

@@ -13,12 +13,17 @@ const confirmationRequired = (e: FailureOf<"ConfirmationRequired">, { session }:
       }
     : e.decision === "no-ui"
       ? {
-          text: `The ${e.action} action needs a human's approval and this pi session has no UI to ask, so it was declined and did not run. Ask the user to approve it in an interactive session, or run without --confirm-actions for this action.`,
+          text:
+            `The ${e.action} action needs a human's approval and this pi session has no UI to ask, so it was ` +
+            "declined and did not run. Ask the user to approve it in an interactive session, or run without " +
+            "--confirm-actions for this action.",
           summary: `Needs approval: ${e.action}`,
           nextActions: none
         }
       : {
-          text: `agent-browser is holding the ${e.action} action for confirmation (id ${e.confirmationId}); nothing ran yet. Confirm or deny it.`,
+          text:
+            `agent-browser is holding the ${e.action} action for confirmation (id ${e.confirmationId}); nothing ` +
+            "ran yet. Confirm or deny it.",
           summary: `Confirmation required: ${e.action}`,
           nextActions: [nextActions.confirm(session, e.confirmationId), nextActions.deny(session, e.confirmationId)]
         }

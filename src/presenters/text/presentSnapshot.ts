@@ -78,7 +78,8 @@ const targetsNote = (naming: SnapshotNaming | undefined): string => {
   if (targets === undefined) return ""
   if (targets.names.length === 0) return "\n(-C: no list items or labels without refs here.)"
   return targets.more > 0
-    ? `\n(-C gave refs to the first ${targets.names.length} list items and labels; ${targets.more} more: narrow with -s <css>.)`
+    ? `\n(-C gave refs to the first ${targets.names.length} list items and labels; ${targets.more} more: narrow ` +
+        "with -s <css>.)"
     : ""
 }
 

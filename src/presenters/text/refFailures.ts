@@ -27,7 +27,9 @@ const withRef = (plan: Plan | undefined, from: string, to: string): ReadonlyArra
 const staleRef = (e: FailureOf<"StaleRef">, { plan, session }: FailureContext): FormattedFailure =>
   e.twin !== undefined
     ? {
-        text: `@${e.ref} (${e.twin.role} "${e.twin.name}") cannot be acted on: ${e.message}. @${e.twin.ref} has the same role and name and a pointer can reach it: use @${e.twin.ref}.`,
+        text:
+          `@${e.ref} (${e.twin.role} "${e.twin.name}") cannot be acted on: ${e.message}. @${e.twin.ref} has the ` +
+          `same role and name and a pointer can reach it: use @${e.twin.ref}.`,
         summary: `Stale ref ${e.ref}; use @${e.twin.ref}`,
         nextActions: [
           nextActions.tryVisibleRef(session, 0, withRef(plan, e.ref, e.twin.ref), `${e.twin.role} "${e.twin.name}"`),
@@ -35,7 +37,9 @@ const staleRef = (e: FailureOf<"StaleRef">, { plan, session }: FailureContext): 
         ]
       }
     : {
-        text: `Ref @${e.ref} is stale: ${e.message.replace(/\.+$/, "")}. Refs change after navigation or re-rendering; take a new snapshot -i and use a current ref.`,
+        text:
+          `Ref @${e.ref} is stale: ${e.message.replace(/\.+$/, "")}. Refs change after navigation or ` +
+          "re-rendering; take a new snapshot -i and use a current ref.",
         summary: `Stale ref ${e.ref}`,
         nextActions: [nextActions.refreshRefs(session), ...semanticRetry(plan)]
       }
@@ -48,23 +52,30 @@ const selectorNotFound = (e: FailureOf<"SelectorNotFound">, { plan, session }: F
     e.fallback !== undefined && plan?.line.command !== "find"
       ? `A fresh snapshot -i marks it hidden and names @${e.fallback.refs[0]?.ref ?? ""}.`
       : (e.reason === "first-match-hidden" || e.reason === "unreachable-match") && e.fallback !== undefined
-        ? `${e.fallback.action === "check" ? "Check" : "Click"} @${e.fallback.refs[0]?.ref ?? ""}: it has that exact name and a pointer can reach it.`
+        ? `${e.fallback.action === "check" ? "Check" : "Click"} @${e.fallback.refs[0]?.ref ?? ""}: it has that ` +
+          "exact name and a pointer can reach it."
         : e.reason === "first-match-hidden"
-          ? "A text locator acts on its first match, here a hidden one (often a widget's native <option>): open what shows it (a widget's list: click its combobox; a menu: open it), then snapshot -i and click the visible control's ref."
+          ? "A text locator acts on its first match, here a hidden one (often a widget's native <option>): open " +
+            "what shows it (a widget's list: click its combobox; a menu: open it), then snapshot -i and click " +
+            "the visible control's ref."
           : e.readinessWaitMs !== undefined
-            ? `Still missing after waiting ${(e.readinessWaitMs / 1000).toFixed(1)} s: take a snapshot -i for current refs.`
+            ? `Still missing after waiting ${(e.readinessWaitMs / 1000).toFixed(1)} s: take a snapshot -i for ` +
+              "current refs."
             : "Take a snapshot -i for current refs, or wait for the element first."
   // upstream found it but it is hidden: waiting rarely helps, revealing it does
   const hidden =
     e.reason === "hidden"
       ? "\nIt exists but is hidden: hover its row or open its container first (hover, then click), or scrollintoview."
       : e.hiddenMatch !== undefined
-        ? `\nIt is @${e.hiddenMatch.ref} ${e.hiddenMatch.role} ${JSON.stringify(e.hiddenMatch.name)}, which a pointer cannot reach (a widget keeps it hidden, e.g. a native <select> under its own list).`
+        ? `\nIt is @${e.hiddenMatch.ref} ${e.hiddenMatch.role} ${JSON.stringify(e.hiddenMatch.name)}, which a ` +
+          "pointer cannot reach (a widget keeps it hidden, e.g. a native <select> under its own list)."
         : ""
   // the bounded button/link retries of a missed text click, visible (not only in details.nextActions)
   const fallbacks =
     (e.candidates ?? []).length > 0
-      ? `\nAgent-browser candidate fallbacks: ${(e.candidates ?? []).map((c) => `find role ${c.role} click --name ${JSON.stringify(c.name)}`).join("; ")} (heuristics: use one only if the page has such a control).`
+      ? `\nAgent-browser candidate fallbacks: ` +
+        (e.candidates ?? []).map((c) => `find role ${c.role} click --name ${JSON.stringify(c.name)}`).join("; ") +
+        " (heuristics: use one only if the page has such a control)."
       : ""
   // the first match hidden and a reachable control of that name found: that control is the step forward
   const reachableFirst =
@@ -84,8 +95,10 @@ const selectorNotFound = (e: FailureOf<"SelectorNotFound">, { plan, session }: F
 const selectorUnsupported = (e: FailureOf<"SelectorUnsupported">, { session }: FailureContext): FormattedFailure => ({
   text:
     e.reason === "invalid-css"
-      ? `${e.selector} is not a valid CSS selector (the page refused it), so nothing was read. Use an @ref from snapshot -i, a CSS selector, or \`find role|text|label ... <action>\`.`
-      : `Selector ${e.selector} uses a dialect agent-browser does not support (Playwright-style). Use an @ref from snapshot -i, a CSS selector, or \`find role|text|label ... <action>\`.`,
+      ? `${e.selector} is not a valid CSS selector (the page refused it), so nothing was read. Use an @ref from ` +
+        `snapshot -i, a CSS selector, or \`find role|text|label ... <action>\`.`
+      : `Selector ${e.selector} uses a dialect agent-browser does not support (Playwright-style). Use an @ref ` +
+        `from snapshot -i, a CSS selector, or \`find role|text|label ... <action>\`.`,
   summary: `Unsupported selector: ${e.selector}`,
   nextActions: [nextActions.refreshRefs(session)]
 })

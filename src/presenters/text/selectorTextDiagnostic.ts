@@ -28,7 +28,8 @@ const textLine = (d: SelectorTextVisibility, id: string): Parts => {
       ]
     )
   return [
-    `Selector warning${where}: ${short(d.selector, 60)} matches ${d.matchCount}; get text read ${first}. Visible ${d.visibleCount}`,
+    `Selector warning${where}: ${short(d.selector, 60)} matches ${d.matchCount}; get text read ${first}. ` +
+      `Visible ${d.visibleCount}`,
     ...(shown.length > 0 ? [": ", ...shown] : []),
     `. Use a visible @ref or a narrower selector (${id}).`
   ]

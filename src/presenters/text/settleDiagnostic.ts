@@ -36,7 +36,8 @@ const settleLine = (settle: PageSettle, command: string | undefined): string =>
   isStillLoading(settle)
     ? stillLoadingLine(settle.loading?.pending ?? [])
     : !settle.settled && command === "snapshot"
-      ? `Page still changing after ${seconds(settle.waitedMs)} when this snapshot was taken: it may not show the settled page; wait, then snapshot -i again.`
+      ? `Page still changing after ${seconds(settle.waitedMs)} when this snapshot was taken: it may not show the ` +
+        "settled page; wait, then snapshot -i again."
       : !settle.settled
         ? `Page still changing after ${seconds(settle.waitedMs)}: its UI may still be building; wait, then snapshot -i.`
         : NEAR_EMPTY_LINE

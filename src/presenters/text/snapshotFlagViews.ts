@@ -37,7 +37,9 @@ const diffOf = (previous: RefSnapshot, refs: Record<string, { role?: unknown; na
   const kept = ids.filter((id) => previous.refs.has(id))
   const changedRefs = kept.filter((id) => key(previous.refs.get(id)) !== key(refs[id]))
   const unchangedRefs = kept.filter((id) => key(previous.refs.get(id)) === key(refs[id]))
-  const summary = `By ref id: ${addedRefs.length} added, ${removedRefs.length} removed, ${changedRefs.length} changed, ${unchangedRefs.length} unchanged; by role and name: ${added.length} added, ${removed.length} removed.`
+  const summary =
+    `By ref id: ${addedRefs.length} added, ${removedRefs.length} removed, ${changedRefs.length} changed, ` +
+    `${unchangedRefs.length} unchanged; by role and name: ${added.length} added, ${removed.length} removed.`
   return {
     addedRefs,
     removedRefs,
@@ -115,7 +117,8 @@ export const diffView = (
   ]
   const parts = [
     ...view.parts,
-    `\n\nChanges since the previous snapshot: ${d.added.length} added, ${d.removed.length} removed, ${d.unchanged} unchanged (by role and name).`,
+    `\n\nChanges since the previous snapshot: ${d.added.length} added, ${d.removed.length} removed, ` +
+      `${d.unchanged} unchanged (by role and name).`,
     ...(d.added.length > 0 ? ["\nAdded:\n", ...list(d.added)] : []),
     ...(d.removed.length > 0 ? ["\nRemoved:\n", ...list(d.removed)] : [])
   ]
@@ -129,11 +132,13 @@ export const viewportView = (view: SnapshotView, v: ViewportFacts): SnapshotView
     .map((c) => `${c.tagName}${c.role !== undefined ? `[role=${c.role}]` : ""} at ${c.scrollLeft},${c.scrollTop}`)
   const inner =
     v.containerCount !== undefined && v.containerCount > 0
-      ? ` ${v.containerCount} scrollable container(s): ${panes.join(", ")}${v.containerCount > panes.length ? ", …" : ""}.`
+      ? ` ${v.containerCount} scrollable container(s): ${panes.join(", ")}` +
+        `${v.containerCount > panes.length ? ", …" : ""}.`
       : ""
   const parts = [
     ...view.parts,
-    `\n\nViewport: ${v.width}×${v.height} at scroll ${v.scrollX},${v.scrollY} of a ${v.pageWidth}×${v.pageHeight} page (snapshot order is page order, not what is on screen).${inner}`
+    `\n\nViewport: ${v.width}×${v.height} at scroll ${v.scrollX},${v.scrollY} of a ${v.pageWidth}×` +
+      `${v.pageHeight} page (snapshot order is page order, not what is on screen).${inner}`
   ]
   return { result: { ...view.result, snapshotViewport: v }, parts }
 }

@@ -9,7 +9,10 @@ import { bounded, type Data, str } from "./diagnosticRows.js"
 export const dashboard = (sub: string | undefined, data: Data): Formatted | undefined => {
   if (sub === "start" && data["port"] !== undefined) {
     const urls = Array.isArray(data["access_urls"]) ? (data["access_urls"] as ReadonlyArray<unknown>).map(str) : []
-    const text = `Dashboard running on port ${str(data["port"])}${data["pid"] !== undefined ? ` (pid ${str(data["pid"])})` : ""}${urls.length > 0 ? `: ${urls.join(", ")}` : ""}; stop it with dashboard stop.`
+    const text =
+      `Dashboard running on port ${str(data["port"])}` +
+      `${data["pid"] !== undefined ? ` (pid ${str(data["pid"])})` : ""}` +
+      `${urls.length > 0 ? `: ${urls.join(", ")}` : ""}; stop it with dashboard stop.`
     return { text, summary: `dashboard on port ${str(data["port"])}` }
   }
   if (sub === "stop" && typeof data["stopped"] === "boolean") {
@@ -49,7 +52,9 @@ export const dialogText = (
 export const frameText = (data: Data): Formatted | undefined =>
   typeof data["frame"] === "string"
     ? {
-        text: `Now in frame ${data["frame"]}. snapshot is scoped to it; eval and get url still run in the top document.`,
+        text:
+          `Now in frame ${data["frame"]}. snapshot is scoped to it; eval and get url still run in the top ` +
+          "document.",
         summary: `frame ${data["frame"]}`
       }
     : undefined
@@ -57,7 +62,9 @@ export const frameText = (data: Data): Formatted | undefined =>
 export const stateLoadText = (data: Data): Formatted => {
   const skipped = Array.isArray(data["skippedOrigins"]) ? (data["skippedOrigins"] as ReadonlyArray<unknown>) : []
   return {
-    text: `Loaded state from ${str(data["path"])}${skipped.length > 0 ? ` (skipped origins: ${skipped.map(str).join(", ")})` : ""}.`,
+    text:
+      `Loaded state from ${str(data["path"])}` +
+      `${skipped.length > 0 ? ` (skipped origins: ${skipped.map(str).join(", ")})` : ""}.`,
     summary: "state loaded"
   }
 }
@@ -65,7 +72,10 @@ export const stateLoadText = (data: Data): Formatted => {
 export const sessionInfoText = (data: Data): Formatted => {
   const runtime = (data["runtime"] ?? {}) as Data
   return {
-    text: `Session ${str(data["session"])}: daemon pid ${str(data["pid"])}, browser ${runtime["browserLaunched"] === true ? "running" : "not launched"}, ${str(runtime["pageCount"] ?? "?")} page(s), engine ${str(runtime["engine"])}, version ${str(data["version"])}.`,
+    text:
+      `Session ${str(data["session"])}: daemon pid ${str(data["pid"])}, browser ` +
+      `${runtime["browserLaunched"] === true ? "running" : "not launched"}, ${str(runtime["pageCount"] ?? "?")}` +
+      ` page(s), engine ${str(runtime["engine"])}, version ${str(data["version"])}.`,
     summary: `session ${str(data["session"])}`
   }
 }
@@ -76,7 +86,9 @@ export const streamText = (data: Data): Formatted => {
     text:
       data["alreadyEnabled"] === true
         ? "Stream enabled (it already was); stream status shows its port."
-        : `Stream ${data["enabled"] === true ? "enabled" : "disabled"}, ${data["connected"] === true ? "a client is connected" : "no client connected"}${port !== undefined ? `, ws://127.0.0.1:${port} (JPEG frames)` : ""}.`,
+        : `Stream ${data["enabled"] === true ? "enabled" : "disabled"}, ` +
+          `${data["connected"] === true ? "a client is connected" : "no client connected"}` +
+          `${port !== undefined ? `, ws://127.0.0.1:${port} (JPEG frames)` : ""}.`,
     summary: `stream ${data["enabled"] === true ? "enabled" : "disabled"}`
   }
 }
@@ -85,7 +97,9 @@ export const doctorText = (data: Data): Formatted | undefined => {
   if (!Array.isArray(data["checks"])) return undefined
   const checks = data["checks"] as ReadonlyArray<Data>
   const summary = (data["summary"] ?? {}) as Data
-  const head = `Doctor: ${str(summary["pass"] ?? 0)} pass, ${str(summary["warn"] ?? 0)} warn, ${str(summary["fail"] ?? 0)} fail`
+  const head =
+    `Doctor: ${str(summary["pass"] ?? 0)} pass, ${str(summary["warn"] ?? 0)} warn, ${str(summary["fail"] ?? 0)}` +
+    " fail"
   const notable = checks
     .filter((c) => c["status"] === "fail" || c["status"] === "warn")
     .map((c) => `[${str(c["status"])}] ${str(c["id"])}: ${str(c["message"])}`)
@@ -102,14 +116,18 @@ export const authText = (sub: string | undefined, data: Data): Formatted | undef
   if (sub === "list" && Array.isArray(data["profiles"])) {
     const logins = data["profiles"] as ReadonlyArray<Data>
     return {
-      text: `${logins.length} saved logins${logins.length > 0 ? "\n" : ""}${bounded(logins.map((l) => `${str(l["name"])} — ${str(l["url"])} (user ${str(l["username"])})`))}`,
+      text:
+        `${logins.length} saved logins${logins.length > 0 ? "\n" : ""}` +
+        `${bounded(logins.map((l) => `${str(l["name"])} — ${str(l["url"])} (user ${str(l["username"])})`))}`,
       summary: `${logins.length} saved logins`
     }
   }
   if (sub === "show" && data["profile"] !== null && typeof data["profile"] === "object") {
     const l = data["profile"] as Data
     return {
-      text: `Saved login ${str(l["name"])}: ${str(l["url"])}, user ${str(l["username"])} (password stored, never shown).`,
+      text:
+        `Saved login ${str(l["name"])}: ${str(l["url"])}, user ${str(l["username"])} (password stored, never ` +
+        "shown).",
       summary: `login ${str(l["name"])}`
     }
   }
@@ -120,7 +138,13 @@ export const profilesText = (data: Data): Formatted | undefined => {
   if (!Array.isArray(data["profiles"])) return undefined
   const profiles = data["profiles"] as ReadonlyArray<Data | string>
   return {
-    text: `${profiles.length} browser profiles\n${bounded(profiles.map((p) => (typeof p === "string" ? p : `${str(p["name"])}${p["path"] !== undefined ? ` — ${str(p["path"])}` : ""}`)))}`,
+    text:
+      `${profiles.length} browser profiles\n` +
+      bounded(
+        profiles.map((p) =>
+          typeof p === "string" ? p : `${str(p["name"])}${p["path"] !== undefined ? ` — ${str(p["path"])}` : ""}`
+        )
+      ),
     summary: `${profiles.length} profiles`
   }
 }

@@ -6,7 +6,9 @@ export const stateFiles = (data: Data): Formatted => {
   const files = data["files"] as ReadonlyArray<Data>
   const head = `${files.length} saved state files in ${str(data["directory"])}`
   const row = (f: Data) =>
-    `${str(f["filename"])} (${str(f["size"])} bytes${typeof f["modified"] === "number" ? `, modified ${new Date(f["modified"] * 1000).toISOString()}` : ""}${f["encrypted"] === true ? ", encrypted" : ""})`
+    `${str(f["filename"])} (${str(f["size"])} bytes` +
+    `${typeof f["modified"] === "number" ? `, modified ${new Date(f["modified"] * 1000).toISOString()}` : ""}` +
+    `${f["encrypted"] === true ? ", encrypted" : ""})`
   return formatted([`${head}${files.length > 0 ? "\n" : ""}`, ...boundedPage(files.map(row))], head)
 }
 
@@ -16,12 +18,16 @@ export const stateFile = (data: Data): Formatted => {
   const cookies = Array.isArray(state["cookies"]) ? (state["cookies"] as ReadonlyArray<Data>) : []
   const origins = Array.isArray(state["origins"]) ? (state["origins"] as ReadonlyArray<Data>) : []
   const count = (o: Data, k: string) => (Array.isArray(o[k]) ? (o[k] as ReadonlyArray<unknown>).length : 0)
-  const head = `State file ${str(data["filename"])} (${str(data["size"])} bytes${data["encrypted"] === true ? ", encrypted" : ""}): ${cookies.length} cookies (values hidden), ${origins.length} origins`
+  const head =
+    `State file ${str(data["filename"])} (${str(data["size"])} bytes` +
+    `${data["encrypted"] === true ? ", encrypted" : ""}): ${cookies.length} cookies (values hidden), ` +
+    `${origins.length} origins`
   const rows = [
     ...cookies.map((c) => `cookie ${str(c["name"])} — ${str(c["domain"])}${str(c["path"])}`),
     ...origins.map(
       (o) =>
-        `origin ${str(o["origin"])}: ${count(o, "localStorage")} localStorage, ${count(o, "sessionStorage")} sessionStorage entries`
+        `origin ${str(o["origin"])}: ${count(o, "localStorage")} localStorage, ${count(o, "sessionStorage")}` +
+        " sessionStorage entries"
     )
   ]
   return formatted([`${head}${rows.length > 0 ? "\n" : ""}`, ...boundedPage(rows)], head)

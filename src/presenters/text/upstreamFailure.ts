@@ -1,4 +1,7 @@
-/** An upstream failure: a crashed tab, a click that missed its target, a fill that did not take, a launch, a getter given as a command, or upstream's own words. */
+/**
+ * An upstream failure: a crashed tab, a click that missed its target, a fill that did not take, a launch, a getter
+ * given as a command, or upstream's own words.
+ */
 import { FILL_REFUSED } from "../../page/fillProbe.js"
 import type { ClickTarget } from "../../schema/PageDiagnostics.js"
 import type { NextAction } from "../../schema/NextAction.js"
@@ -22,7 +25,13 @@ const widgetOption = (session: string | undefined, target: ClickTarget): Readonl
 
 /** Getters given as commands; upstream groups them under `get`. */
 const getterHint = (command: string): string =>
-  `Getters are grouped under get: get ${command === "title" || command === "url" ? command : command === "attr" ? "attr <selector> <name>" : `${command} <selector>`}.`
+  "Getters are grouped under get: get " +
+  (command === "title" || command === "url"
+    ? command
+    : command === "attr"
+      ? "attr <selector> <name>"
+      : `${command} <selector>`) +
+  "."
 
 export const upstreamFailed = (
   e: FailureOf<"UpstreamFailed">,
@@ -79,7 +88,10 @@ export const upstreamFailed = (
               }
             : {
                 // a failure the tool found itself (`detail` only) is not upstream's to own
-                text: `${toolFound(e) ? "" : "agent-browser failed: "}${e.message}${e.stderr !== "" && !e.message.includes(e.stderr) ? `\nstderr: ${e.stderr}` : ""}${e.exitCode !== null && e.exitCode !== 1 ? `\nexit code: ${e.exitCode}` : ""}`,
+                text:
+                  `${toolFound(e) ? "" : "agent-browser failed: "}${e.message}` +
+                  `${e.stderr !== "" && !e.message.includes(e.stderr) ? `\nstderr: ${e.stderr}` : ""}` +
+                  `${e.exitCode !== null && e.exitCode !== 1 ? `\nexit code: ${e.exitCode}` : ""}`,
                 summary: `Upstream error: ${e.message.split("\n")[0] ?? ""}`.slice(0, 200),
                 nextActions:
                   plan !== undefined && isNoActivePageSnapshot(plan, e) && session !== undefined

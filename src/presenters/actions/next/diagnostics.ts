@@ -1,4 +1,7 @@
-/** Page-diagnostic follow-ups: an overlay, a missed click, a page still building, a no-op scroll, text candidates, a challenge page, a failed assertion. */
+/**
+ * Page-diagnostic follow-ups: an overlay, a missed click, a page still building, a no-op scroll, text candidates, a
+ * challenge page, a failed assertion.
+ */
 import {
   PageDiagnosticsIds as D,
   numberedNextActionId,
@@ -78,7 +81,8 @@ export const diagnosticsNextActions = {
       {
         sessionMode: "fresh",
         safety:
-          "A human completes it. Ask the user first; never solve, bypass or retry the challenge, and type no credentials the user did not give for this site."
+          "A human completes it. Ask the user first; never solve, bypass or retry the challenge, and type no " +
+          "credentials the user did not give for this site."
       }
     ),
   inspectAfterTextAssertion: (session: string | undefined) =>

@@ -1,4 +1,7 @@
-/** Recovery follow-ups: a fresh or local browser, the doctor, a lost page, tab drift, the managed session after a failed fresh launch. */
+/**
+ * Recovery follow-ups: a fresh or local browser, the doctor, a lost page, tab drift, the managed session after a failed
+ * fresh launch.
+ */
 import { RecoveryIds as R } from "../../../schema/NextActionIds.js"
 import type { NextAction } from "../../../schema/NextAction.js"
 import type { SessionMode } from "../../../schema/ToolInput.js"
@@ -71,7 +74,8 @@ export const recoveryNextActions = {
     observedUrl === "about:blank"
       ? make(
           R.listTabsForAboutBlankRecovery,
-          "The session shows about:blank; list tabs to find the opened page, select it with tab <id>, then snapshot -i.",
+          "The session shows about:blank; list tabs to find the opened page, select it with tab <id>, then " +
+            "snapshot -i.",
           withSession(session, ["tab", "list"])
         )
       : make(

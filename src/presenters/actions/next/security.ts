@@ -1,4 +1,7 @@
-/** Security-policy and confirmation follow-ups: read without script, type a configured secret, confirm or deny a held action. */
+/**
+ * Security-policy and confirmation follow-ups: read without script, type a configured secret, confirm or deny a held
+ * action.
+ */
 import { ConfirmationIds as C, SecurityIds as S } from "../../../schema/NextActionIds.js"
 import { make, withSession } from "./make.js"
 

@@ -1,4 +1,7 @@
-/** Selector-recovery follow-ups: fresh refs, a current visible ref, a name candidate, a custom combobox, an editable ref for rich input. */
+/**
+ * Selector-recovery follow-ups: fresh refs, a current visible ref, a name candidate, a custom combobox, an editable ref
+ * for rich input.
+ */
 import {
   SelectorRecoveryIds as SR,
   numberedNextActionId,
@@ -71,7 +74,8 @@ export const selectorRecoveryNextActions = {
   editableRef: (session: string | undefined, kind: "focus" | "click", index: number, ref: string, label: string) =>
     make(
       richInputRecoveryNextActionId(kind, index),
-      `${kind === "focus" ? "Focus" : "Click"} the current editable ${label}, then type the text in a separate call (keyboard inserttext or keyboard type).`,
+      `${kind === "focus" ? "Focus" : "Click"} the current editable ${label}, then type the text in a separate ` +
+        "call (keyboard inserttext or keyboard type).",
       withSession(session, [kind, ref]),
       {
         safety: "Does not type or submit; press Enter only if the flow needs it."

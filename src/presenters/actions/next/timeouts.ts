@@ -1,4 +1,7 @@
-/** Timeout follow-ups: look at the page or a dialog with a short budget, retry a read-only step, wait for a busy session. */
+/**
+ * Timeout follow-ups: look at the page or a dialog with a short budget, retry a read-only step, wait for a busy
+ * session.
+ */
 import { TimeoutIds as TO } from "../../../schema/NextActionIds.js"
 import type { NextAction } from "../../../schema/NextAction.js"
 import { type CallInput, make, withSession, retryLonger, QUICK_CHECK_TIMEOUT_MS } from "./make.js"
@@ -7,7 +10,8 @@ export const timeoutNextActions = {
   inspectAfterTimeout: (session: string | undefined) => ({
     ...make(
       TO.inspectCurrentPageAfterTimeout,
-      "See where the page ended up before retrying; the action may have run. A short timeout: a hung page keeps the browser busy until upstream gives up (about 25 s).",
+      "See where the page ended up before retrying; the action may have run. A short timeout: a hung page " +
+        "keeps the browser busy until upstream gives up (about 25 s).",
       withSession(session, ["get", "url"])
     ),
     params: { args: withSession(session, ["get", "url"]), timeoutMs: QUICK_CHECK_TIMEOUT_MS }
@@ -53,7 +57,8 @@ export const timeoutNextActions = {
       {
         safety:
           sessionMode === "fresh"
-            ? "The timed-out fresh browser was closed: this runs the step in a new one, without the earlier steps' page."
+            ? "The timed-out fresh browser was closed: this runs the step in a new one, without the earlier " +
+              "steps' page."
             : "Only this step; earlier steps already ran.",
         ...(sessionMode !== undefined ? { sessionMode } : {})
       }

@@ -47,6 +47,7 @@ export const usageNextActions = {
     tool: "agent_browser",
     id: U.readInputReference,
     reason:
-      "Fix the input as the error says (the same call fails the same way); every field's shape is under Input in docs/TOOL_CONTRACT.md, in the package folder the tool's guidelines name."
+      "Fix the input as the error says (the same call fails the same way); every field's shape is under Input " +
+      "in docs/TOOL_CONTRACT.md, in the package folder the tool's guidelines name."
   })
 } as const
