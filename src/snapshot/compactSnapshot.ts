@@ -130,7 +130,9 @@ const assemble = (
   const sections: Array<string> = []
   const rawBytes = Buffer.byteLength(raw, "utf8")
   sections.push(
-    `Snapshot of ${origin || "the page"}: compact view, ${all.length} refs, ${Math.round(rawBytes / 1024)} KiB raw. ${main !== undefined ? "Main content first." : "Whole page, condensed."} @eN are refs. ${VIEWPORT_NOTE}`
+    `Snapshot of ${origin || "the page"}: compact view, ${all.length} refs, ${Math.round(rawBytes / 1024)} KiB ` +
+      `raw. ${main !== undefined ? "Main content first." : "Whole page, condensed."} @eN are refs. ` +
+      `${VIEWPORT_NOTE}`
   )
   sections.push(mainSection(main, mainState, doc, resume, origin))
   if (nearby.lines.length > 0)
@@ -177,9 +179,13 @@ const mainSection = (
   const rest = doc !== undefined && resume !== undefined ? restOutline(doc.lines, doc.headings, resume) : undefined
   const cut =
     doc !== undefined && resume !== undefined
-      ? `\n${readOnLine(doc, resume, READ_RESULT_BYTES - Buffer.byteLength(readHead(origin), "utf8"))}${rest !== undefined && rest !== "" ? `\nOutline of the rest:\n${rest}` : ""}`
+      ? `\n${readOnLine(doc, resume, READ_RESULT_BYTES - Buffer.byteLength(readHead(origin), "utf8"))}` +
+        `${rest !== undefined && rest !== "" ? `\nOutline of the rest:\n${rest}` : ""}`
       : mainState.truncated
         ? "\n… (more in the full snapshot)"
         : ""
-  return `${main !== undefined ? `Main content (${main.role}${main.name !== undefined ? ` "${main.name}"` : ""}):\n` : ""}${mainState.lines.join("\n")}${cut}`
+  return (
+    `${main !== undefined ? `Main content (${main.role}${main.name !== undefined ? ` "${main.name}"` : ""}):\n` : ""}` +
+    `${mainState.lines.join("\n")}${cut}`
+  )
 }
