@@ -85,13 +85,20 @@ export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
       case "no-answer":
         return `no answer within ${this.timeoutMs} ms; the process group was ended`
       case "step-budget":
-        return `the ${this.timeoutMs} ms budget ran out before step ${(this.partialProgress?.firstIncompleteStep?.index ?? 0) + 1}`
+        return (
+          `the ${this.timeoutMs} ms budget ran out before step ` +
+          `${(this.partialProgress?.firstIncompleteStep?.index ?? 0) + 1}`
+        )
       case "no-commit":
         return `the page did not answer within ${this.timeoutMs} ms (its document never arrived)`
       case "debug-port":
         return `${this.app ?? "the app"} did not open its debug port within ${this.timeoutMs} ms`
       case "session-lock":
-        return `the session lock ${this.lockPath ?? "?"} was held by ${this.holder !== undefined ? `pid ${this.holder.pid}` : "another process"} for the whole ${this.timeoutMs} ms`
+        return (
+          `the session lock ${this.lockPath ?? "?"} was held by ` +
+          `${this.holder !== undefined ? `pid ${this.holder.pid}` : "another process"} for the whole ` +
+          `${this.timeoutMs} ms`
+        )
     }
   }
 }
@@ -120,7 +127,9 @@ export class ParseFailure extends Schema.TaggedError<ParseFailure>()("ParseFailu
 /** `UpstreamFailed.code` of a session whose browser has no page to act on (upstream's "No active page"). */
 export const NO_ACTIVE_PAGE = "no_active_page"
 
-/** `UpstreamFailed.code` of a command an open JavaScript dialog refused (upstream's "… dialog is blocking the page"). */
+/**
+ * `UpstreamFailed.code` of a command an open JavaScript dialog refused (upstream's "… dialog is blocking the page").
+ */
 export const DIALOG_BLOCKING = "dialog_blocking"
 
 /**

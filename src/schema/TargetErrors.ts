@@ -47,7 +47,10 @@ export class StaleRef extends Schema.TaggedError<StaleRef>()("StaleRef", {
     return this.upstreamMessage !== undefined ? "upstream" : "preflight"
   }
   override get message(): string {
-    return `${this.batchStep !== undefined ? `batch step ${this.batchStep}: ` : ""}${this.upstreamMessage ?? this.detail ?? ""}`
+    return (
+      `${this.batchStep !== undefined ? `batch step ${this.batchStep}: ` : ""}` +
+      `${this.upstreamMessage ?? this.detail ?? ""}`
+    )
   }
 }
 
@@ -86,13 +89,21 @@ export class SelectorNotFound extends Schema.TaggedError<SelectorNotFound>()("Se
   override get message(): string {
     switch (this.reason) {
       case "first-match-hidden":
-        return `The first element matching ${this.selector !== "" ? this.selector : "the locator"} is hidden, so the ${this.action ?? "action"} would not reach it (upstream acts on the first match).`
+        return (
+          `The first element matching ${this.selector !== "" ? this.selector : "the locator"} is hidden, so the ` +
+          `${this.action ?? "action"} would not reach it (upstream acts on the first match).`
+        )
       case "unreachable-match":
-        return `No element matching ${this.selector} can be reached by a pointer (a fresh snapshot -i and a hit test), so the ${this.action ?? "action"} was not run.`
+        return (
+          `No element matching ${this.selector} can be reached by a pointer (a fresh snapshot -i and a hit ` +
+          `test), so the ${this.action ?? "action"} was not run.`
+        )
       case "not-native-select":
         return (
-          `${this.selector} is not a native <select>, so select changed nothing (upstream still answered Selected ${JSON.stringify(this.values ?? [])}). ` +
-          "For a custom combobox: click it to open its list, take snapshot -i, then click the option's ref (or type and press Enter)."
+          `${this.selector} is not a native <select>, so select changed nothing (upstream still answered ` +
+          `Selected ${JSON.stringify(this.values ?? [])}). ` +
+          "For a custom combobox: click it to open its list, take snapshot -i, then click the option's ref (or " +
+          "type and press Enter)."
         )
       default:
         return this.upstreamMessage ?? this.detail ?? ""
