@@ -142,7 +142,9 @@ export const focusesTarget = family(new Set(["click", "focus", "fill", "type", "
 /** Enters text into the element it names (`fill <target> <text>`, `type <target> <text>`). */
 export const entersText = family(new Set(["fill", "type"]))
 
-/** An action upstream's `find <locator> <value> <action>` can do (the other element actions need a selector or @ref). */
+/**
+ * An action upstream's `find <locator> <value> <action>` can do (the other element actions need a selector or @ref).
+ */
 export const isFindAction = family(new Set(["click", "fill", "check", "hover"]))
 
 /** Acts on or reads one element by a selector, @ref or locator: readiness waits for it. */
