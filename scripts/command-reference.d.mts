@@ -1,7 +1,8 @@
 export declare const REPO: string
 export declare const NATIVE_BINARY: string
 export declare const REFERENCE_PATH: string
-export declare const POLICY_SOURCE: string
+export declare const POLICY_SOURCES: ReadonlyArray<string>
+export declare function readPolicySource(): string
 export type Help = (args: ReadonlyArray<string>) => string
 export declare function withHelp<A>(fn: (help: Help) => A, binary?: string): A
 export declare function versionOf(text: string): string

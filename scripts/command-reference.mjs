@@ -17,7 +17,12 @@ export const NATIVE_BINARY = join(
   `agent-browser-${process.platform}-${process.arch}`
 )
 export const REFERENCE_PATH = join(REPO, "docs/COMMAND_REFERENCE.md")
-export const POLICY_SOURCE = join(REPO, "src/upstream/commandPolicy.ts")
+/** The command policy's tables: what a command is (commandPolicy.ts) and what it does to the page (commandEffects.ts). */
+export const POLICY_SOURCES = [
+  join(REPO, "src/upstream/commandPolicy.ts"),
+  join(REPO, "src/upstream/commandEffects.ts")
+]
+export const readPolicySource = () => POLICY_SOURCES.map((file) => readFileSync(file, "utf8")).join("\n")
 const LAUNCH_SOURCE = join(REPO, "src/upstream/commandLine.ts")
 export const INPUT_SOURCE = join(REPO, "src/compilers/inputCommand.ts")
 
@@ -292,7 +297,7 @@ const table = (entries, noteFor) => [
 ]
 
 /** Samples the binary (help only) and returns the reference's model. */
-const collect = (help, policySource = readFileSync(POLICY_SOURCE, "utf8")) => {
+const collect = (help, policySource = readPolicySource()) => {
   const version = versionOf(help(["--version"]))
   const overviewText = help(["--help"])
   const overview = parseOverview(overviewText)

@@ -8,7 +8,7 @@ import * as Either from "effect/Either"
 import { InvalidInput } from "../schema/ToolError.js"
 import type { SemanticAction } from "../schema/ToolInput.js"
 import type { CompiledSemanticAction } from "../domain/Compiled.js"
-import { isFindAction } from "../upstream/commandPolicy.js"
+import { isFindAction } from "../upstream/commandEffects.js"
 
 const invalid = (message: string) => Either.left(new InvalidInput({ field: "semanticAction", detail: message }))
 const blank = (s: string | undefined) => s === undefined || s.trim() === ""

@@ -7,7 +7,7 @@
 import type { ElectronGetTextScopeWarning, ElectronRefFreshness } from "../schema/ElectronScope.js"
 import type { CommandLine } from "../domain/CommandLine.js"
 import { refsIn } from "../session/refPreflight.js"
-import { leavesDomUnchanged } from "../upstream/commandPolicy.js"
+import { leavesDomUnchanged } from "../upstream/commandEffects.js"
 
 const BROAD = new Set(["body", "html", ":root", "main", "div", "[role=application]", '[role="application"]', "*"])
 

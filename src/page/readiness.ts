@@ -11,7 +11,8 @@
  * may have acted, so it cannot be repeated) and "disabled" targets (classified as upstream-error, not as a miss).
  * A missing @ref is stale, not late (`StaleRef`), so it fails at once.
  */
-import { readsTarget, takesTarget } from "../upstream/commandPolicy.js"
+import { readsTarget } from "../upstream/commandPolicy.js"
+import { takesTarget } from "../upstream/commandEffects.js"
 
 /** At most this long is spent waiting for a target to appear, and never more than the call's budget allows. */
 export const READINESS_BUDGET_MS = 3_000

@@ -5,7 +5,8 @@
  * text is never touched. Category ids are the model's vocabulary; here they become words.
  */
 import type { FailureCategory } from "../schema/Categories.js"
-import type { NextAction, ToolDetails } from "../schema/ToolDetails.js"
+import type { ToolDetails } from "../schema/ToolDetails.js"
+import type { NextAction } from "../schema/NextAction.js"
 
 /** The part of pi's Theme the renderers use. */
 export interface RenderTheme {

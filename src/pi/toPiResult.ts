@@ -2,7 +2,8 @@
  * The only place a ToolResult becomes pi's result shape, and the tool_result patch that makes failures real pi
  * errors on every pi version (0.87 ignores a returned isError; the hook's patch works everywhere).
  */
-import type { ToolDetails, ToolResult } from "../schema/ToolDetails.js"
+import type { ToolDetails } from "../schema/ToolDetails.js"
+import type { ToolResult } from "../schema/ToolResult.js"
 
 export interface PiToolResult {
   content: Array<{ type: "text"; text: string } | { type: "image"; data: string; mimeType: string }>

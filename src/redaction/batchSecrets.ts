@@ -9,7 +9,7 @@ import type { RedactedArgs, RefNameLookup } from "../domain/Redaction.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { isTyping, keyboardText } from "../upstream/typedText.js"
 import { isSecretTarget, redactArgs } from "./redactArgs.js"
-import { focusesTarget } from "../upstream/commandPolicy.js"
+import { focusesTarget } from "../upstream/commandEffects.js"
 import { batchStepsOf } from "../upstream/batchSteps.js"
 import { keystrokeAt } from "../upstream/keystrokes.js"
 

@@ -34,7 +34,10 @@ export const LaunchDiagnostic = Schema.Struct({
     "profile-locked",
     "profile-not-found",
     "cdp-unreachable",
-    /** The session's daemon did not come up (a simultaneous start by another process, or it exited starting); retried once. */
+    /**
+     * The session's daemon did not come up (a simultaneous start by another process, or it exited starting); retried
+     * once.
+     */
     "daemon-start",
     /** The browser pool refused the connection: at its limit with its queue full (HTTP 429). */
     "pool-full",
@@ -94,7 +97,10 @@ export const LockHolder = Schema.Struct({
 })
 export type LockHolder = typeof LockHolder.Type
 
-/** For step-by-step job/qa runs that timed out: which steps completed and whether the first incomplete one may be retried. */
+/**
+ * For step-by-step job/qa runs that timed out: which steps completed and whether the first incomplete one may be
+ * retried.
+ */
 /** A file a step of a timed-out run was asked to write, as found on disk when the run stopped (`stepIndex` 1-based). */
 export const DeclaredArtifact = Schema.Struct({
   stepIndex: Schema.Number,

@@ -202,7 +202,9 @@ export const NEXT_ACTION_FAMILIES: ReadonlyArray<{ readonly id: NextActionBaseId
 
 export const ALL_NEXT_ACTION_IDS: ReadonlyArray<NextActionBaseId> = NEXT_ACTION_FAMILIES.map((e) => e.id)
 
-/** The n-th (0-based) of several: the base id first, then `-2`, `-3`, ... (the contract's `try-current-visible-ref-N`). */
+/**
+ * The n-th (0-based) of several: the base id first, then `-2`, `-3`, ... (the contract's `try-current-visible-ref-N`).
+ */
 export const numberedNextActionId = <B extends Numbered>(base: B, index: number): B | `${B}-${number}` =>
   index === 0 ? base : `${base}-${index + 1}`
 
@@ -214,7 +216,9 @@ export const overlayBlockerCandidateId = (
 
 export type RichInputRecoveryKind = "focus" | "click"
 
-/** The contract's `getAgentBrowserRichInputRecoveryNextActionId`: the id of candidate `index`'s focus or click action. */
+/**
+ * The contract's `getAgentBrowserRichInputRecoveryNextActionId`: the id of candidate `index`'s focus or click action.
+ */
 export const richInputRecoveryNextActionId = (kind: RichInputRecoveryKind, index: number) =>
   numberedNextActionId(
     kind === "focus" ? RichInputRecoveryIds.focusCurrentEditableRef : RichInputRecoveryIds.clickCurrentEditableRef,

@@ -40,7 +40,9 @@ const ElementOffsets = Schema.Struct({ scrollLeft: Schema.Number, scrollTop: Sch
 export const ScrollPage = Schema.Struct({ before: PageOffsets, after: PageOffsets, moved: Schema.Boolean })
 export type ScrollPage = typeof ScrollPage.Type
 
-/** Where a `scroll … --selector <css>` (or `scroll <css> <dir>`) left that container (the contract's `scrollContainer`). */
+/**
+ * Where a `scroll … --selector <css>` (or `scroll <css> <dir>`) left that container (the contract's `scrollContainer`).
+ */
 export const ScrollContainer = Schema.Struct({
   selector: Schema.String,
   before: ElementOffsets,

@@ -10,7 +10,10 @@ export const RecoveryKind = Schema.Literal(
   "browser-relaunched",
   /** A navigation that never answered was stopped in the browser; the session answers again. */
   "navigation-stopped",
-  /** The session's browser still did not answer after its navigation was stopped: it was ended, the next call starts a new one. */
+  /**
+   * The session's browser still did not answer after its navigation was stopped: it was ended, the next call starts a
+   * new one.
+   */
   "browser-ended",
   /**
    * A command that held the session while its page answered (an `eval` awaiting a promise that never settles) was
@@ -19,9 +22,13 @@ export const RecoveryKind = Schema.Literal(
   "command-ended",
   /** Not a recovery: what was checked after a timeout (no navigation pending, the page answered); nothing stopped. */
   "session-checked",
-  /** The attached (CDP) browser or its tab is gone; this page-independent command ran in what the endpoint offers now. */
+  /**
+   * The attached (CDP) browser or its tab is gone; this page-independent command ran in what the endpoint offers now.
+   */
   "attached-browser-replaced",
-  /** Not a recovery: the process table could not be read, so a lost browser would go unnoticed (said once per session). */
+  /**
+   * Not a recovery: the process table could not be read, so a lost browser would go unnoticed (said once per session).
+   */
   "loss-not-checked"
 )
 export type RecoveryKind = typeof RecoveryKind.Type

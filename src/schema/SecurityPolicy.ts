@@ -39,7 +39,9 @@ export const SecretName = Schema.String.pipe(
   })
 )
 
-/** One `secrets` entry: `value` is a credential source (`$ENV`, `${ENV}`, `!command`, literal), never resolved at load. */
+/**
+ * One `secrets` entry: `value` is a credential source (`$ENV`, `${ENV}`, `!command`, literal), never resolved at load.
+ */
 export const SecretEntry = Schema.Struct({
   value: Schema.String.pipe(Schema.minLength(1)),
   origins: Schema.Array(Origin).pipe(Schema.minItems(1))
@@ -51,7 +53,10 @@ export interface SecurityRules {
   readonly blockedSchemes: ReadonlyArray<string>
   readonly eval: "allow" | "deny"
   readonly passwordFields: "allow" | "secrets-only"
-  /** Folders an `upload` may read from, as absolute real paths (relative ones resolved against the call's cwd); absent: any path. */
+  /**
+   * Folders an `upload` may read from, as absolute real paths (relative ones resolved against the call's cwd); absent:
+   * any path.
+   */
   readonly uploadRoots: ReadonlyArray<string> | undefined
   readonly contentBoundaries: boolean
 }

@@ -14,6 +14,9 @@ import { LaunchDiagnostic, SessionRecoveryHint } from "./ErrorFields.js"
 import { PolicyViolation } from "./SecurityPolicy.js"
 import { SessionMode } from "./ToolInput.js"
 import { RefSnapshotDetails } from "./RefSnapshotDetails.js"
+import { BatchFailure, BatchStepDetails } from "./BatchStepDetails.js"
+import { ManagedSessionDetails, ManagedSessionOutcome } from "./ManagedSessionDetails.js"
+import { NextAction, RichInputRecovery, VisibleRefFallback } from "./NextAction.js"
 import {
   ClickDispatch,
   ComboboxFocus,
@@ -31,92 +34,6 @@ import {
 import { optional } from "./exactOptional.js"
 
 const Strings = Schema.Array(Schema.String)
-
-const NextActionBase = {
-  tool: Schema.Literal("agent_browser"),
-  /** Stable id from the nextActions registry; agents may branch on it. */
-  id: Schema.String,
-  reason: Schema.String,
-  safety: optional(Schema.String)
-}
-
-/** Exact tool params, or (saved-file follow-ups) an `artifactPath` for the host's file tools and no params. */
-export const NextAction = Schema.Struct({
-  ...NextActionBase,
-  artifactPath: optional(Schema.String),
-  params: optional(
-    Schema.Union(
-      Schema.Struct({
-        args: Strings,
-        stdin: optional(Schema.String),
-        sessionMode: optional(SessionMode),
-        timeoutMs: optional(Schema.Number)
-      }),
-      /** A follow-up in the electron input mode (status, probe, cleanup of a launch): no args. */
-      Schema.Struct({
-        args: optional(Schema.Undefined),
-        electron: Schema.Record({ key: Schema.String, value: Schema.Unknown })
-      }),
-      /** A follow-up in another input mode (a failed request's source lookup): no args. */
-      Schema.Struct({
-        args: optional(Schema.Undefined),
-        networkSourceLookup: Schema.Struct({ requestId: Schema.String, session: optional(Schema.String) })
-      })
-    )
-  )
-})
-export type NextAction = typeof NextAction.Type
-
-/** After a fill miss with exact current editable refs: focus/click recovery that never carries the fill text. */
-export const RichInputRecovery = Schema.Struct({
-  candidates: Schema.Array(
-    Schema.Struct({
-      ref: Schema.String,
-      role: Schema.String,
-      name: Schema.String,
-      focusArgs: Strings,
-      clickArgs: Strings,
-      reason: Schema.String
-    })
-  ),
-  inputMethodHint: Schema.String,
-  nextActionIds: Strings,
-  summary: Schema.String,
-  target: Schema.Struct({
-    action: Schema.Literal("fill"),
-    locator: optional(Schema.String),
-    value: optional(Schema.String),
-    name: optional(Schema.String)
-  })
-})
-export type RichInputRecovery = typeof RichInputRecovery.Type
-
-/**
- * One step of a batch/job/qa run: its own result category (`successCategory` from the file it saved, if any), the
- * file it saved (`artifacts`, `artifactVerification` of that file, `artifactPaths`) or why it failed, and its own
- * `nextActions` (the saved file to use; on the failed step, the call's recovery).
- */
-export const BatchStepDetails = Schema.Struct({
-  index: Schema.Number,
-  command: Strings,
-  resultCategory: ResultCategory,
-  successCategory: optional(SuccessCategory),
-  artifactPaths: optional(Strings),
-  artifacts: optional(Schema.Array(ArtifactRow)),
-  artifactVerification: optional(ArtifactVerification),
-  failureCategory: optional(FailureCategory),
-  error: optional(Schema.String),
-  nextActions: optional(Schema.Array(NextAction))
-})
-export type BatchStepDetails = typeof BatchStepDetails.Type
-
-/** The wrapper-managed session after a call, for rebuilding state on reload/resume. */
-export const ManagedSessionDetails = Schema.Struct({
-  name: Schema.String,
-  active: Schema.Boolean,
-  generation: Schema.Number,
-  launchFlags: Strings
-})
 
 export const ToolDetails = Schema.Struct({
   args: Strings,
@@ -146,14 +63,18 @@ export const ToolDetails = Schema.Struct({
   sessionRecoveryHint: optional(SessionRecoveryHint),
   /** The browser could not start or be reached: why, and the path or endpoint it tried. */
   launchDiagnostic: optional(LaunchDiagnostic),
-  /** A job, qa, lookup or guarded batch ran one upstream process per step; `effectiveArgs` is what every step shared. */
+  /**
+   * A job, qa, lookup or guarded batch ran one upstream process per step; `effectiveArgs` is what every step shared.
+   */
   execution: optional(Schema.Literal("one upstream call per step")),
   /** The security-policy rule a `policy-blocked` call broke. */
   policy: optional(PolicyViolation),
   fullOutputPath: optional(Schema.String),
   /** The contract's list form of `fullOutputPath` (one spill file per call here). */
   fullOutputPaths: optional(Schema.Array(Schema.String)),
-  /** How an oversized snapshot was condensed (counts only; the view is in the content, the raw tree in fullOutputPath). */
+  /**
+   * How an oversized snapshot was condensed (counts only; the view is in the content, the raw tree in fullOutputPath).
+   */
   snapshotCompaction: optional(Schema.Unknown),
   snapshotFilter: optional(Schema.Unknown),
   snapshotDiff: optional(Schema.Unknown),
@@ -180,7 +101,10 @@ export const ToolDetails = Schema.Struct({
   ),
   /** Browser defaults configured in config files that this first launch did not use (guidance only). */
   browserDefaults: optional(Schema.Struct({ flags: Strings, sources: Strings })),
-  /** What the tool recovered around a fault (a lost browser relaunched, a hung navigation stopped): schema/RecoveryDetails.ts. */
+  /**
+   * What the tool recovered around a fault (a lost browser relaunched, a hung navigation stopped):
+   * schema/RecoveryDetails.ts.
+   */
   recovery: optional(RecoveryDetails),
   /** After open: the tab re-selected because the active tab had drifted from the opened page. */
   /** `stolenBy` (after `focus-stolen`): the tab that had taken the focus. */
@@ -193,44 +117,12 @@ export const ToolDetails = Schema.Struct({
     })
   ),
   /** After a locator miss: current refs that exactly match the intended target. */
-  visibleRefFallback: optional(
-    Schema.Struct({
-      candidates: Schema.Array(
-        Schema.Struct({
-          ref: Schema.String,
-          role: Schema.String,
-          name: Schema.String,
-          args: optional(Strings),
-          reason: Schema.String
-        })
-      ),
-      snapshot: Schema.Struct({ args: Strings, matchedRefs: Schema.Number }),
-      summary: Schema.String,
-      target: Schema.Struct({
-        action: Schema.String,
-        locator: optional(Schema.String),
-        value: optional(Schema.String),
-        name: optional(Schema.String),
-        text: optional(Schema.String)
-      })
-    })
-  ),
+  visibleRefFallback: optional(VisibleRefFallback),
   richInputRecovery: optional(RichInputRecovery),
   /** What a successful call changed (navigation, mutation, artifact) and which nextActions follow from it. */
   pageChangeSummary: optional(Schema.Unknown),
   /** The first failed batch step, for branching without scanning batchSteps. */
-  batchFailure: optional(
-    Schema.Struct({
-      /** `nextActions`: the step's recovery, the same as the call's top-level `nextActions`. */
-      failedStep: Schema.Struct({
-        index: Schema.Number,
-        command: Strings,
-        failureCategory: FailureCategory,
-        error: Schema.String,
-        nextActions: optional(Schema.Array(NextAction))
-      })
-    })
-  ),
+  batchFailure: optional(BatchFailure),
   /** What semanticAction / job / qa compiled to (redacted). */
   compiledSemanticAction: optional(Schema.Unknown),
   compiledJob: optional(Schema.Unknown),
@@ -306,27 +198,20 @@ export const ToolDetails = Schema.Struct({
   ),
   /** The caller's outputPath result. */
   outputFile: optional(OutputFile),
-  /** What the call did to the extension-managed session (every managed or fresh call; absent for user-managed and sessionless ones). */
-  managedSessionOutcome: optional(
-    Schema.Struct({
-      status: Schema.Literal("created", "replaced", "unchanged", "closed", "preserved", "abandoned"),
-      sessionMode: SessionMode,
-      attemptedSessionName: Schema.String,
-      previousSessionName: Schema.String,
-      currentSessionName: Schema.String,
-      replacedSessionName: optional(Schema.String),
-      activeBefore: Schema.Boolean,
-      activeAfter: Schema.Boolean,
-      succeeded: Schema.Boolean,
-      summary: Schema.String
-    })
-  ),
+  /**
+   * What the call did to the extension-managed session (every managed or fresh call; absent for user-managed and
+   * sessionless ones).
+   */
+  managedSessionOutcome: optional(ManagedSessionOutcome),
   managedSession: optional(ManagedSessionDetails),
   /** A close refused before prompt-requested screenshots were saved. */
   promptGuard: optional(PromptGuard),
   binary: optional(Schema.Struct({ version: Schema.String, native: Schema.Boolean })),
   durationMs: optional(Schema.Number),
-  /** An `electron` call: the normalized action plan (redacted) and its action-specific data (launch records persist here). */
+  /**
+   * An `electron` call: the normalized action plan (redacted) and its action-specific data (launch records persist
+   * here).
+   */
   compiledElectron: optional(Schema.Unknown),
   electron: optional(Schema.Unknown),
   /** A mutation in a wrapper-launched app's session left the app dead or blank (the call is `tab-drift`). */
@@ -341,7 +226,9 @@ export const ToolDetails = Schema.Struct({
   electronRefFreshness: optional(ElectronRefFreshness),
   /** After a page-level scroll that moved neither the window nor any sampled scroll container. */
   scrollNoop: optional(ScrollNoop),
-  /** Where a page-level scroll (also `scroll to end|top`) left the page; where `scroll … --selector` left its container. */
+  /**
+   * Where a page-level scroll (also `scroll to end|top`) left the page; where `scroll … --selector` left its container.
+   */
   scrollPage: optional(ScrollPage),
   scrollContainer: optional(ScrollContainer),
   /** A direct click upstream called done that no trusted event delivered to its target (the call failed). */
@@ -357,7 +244,10 @@ export const ToolDetails = Schema.Struct({
   evalStdinHint: optional(EvalHint),
   /** After eval on a file:// page that returned null (inconclusive there). */
   evalResultWarning: optional(EvalHint),
-  /** After a navigation: the page is a challenge for a human (CAPTCHA, anti-bot interstitial, login wall); never solved or bypassed. */
+  /**
+   * After a navigation: the page is a challenge for a human (CAPTCHA, anti-bot interstitial, login wall); never solved
+   * or bypassed.
+   */
   challengePage: optional(
     Schema.Struct({ kind: Schema.Literal("captcha", "interstitial", "login-wall"), evidence: Strings })
   ),
@@ -367,14 +257,3 @@ export const ToolDetails = Schema.Struct({
   readinessWait: optional(ReadinessWait)
 })
 export type ToolDetails = typeof ToolDetails.Type
-
-export type ContentPart =
-  | { readonly type: "text"; readonly text: string }
-  | { readonly type: "image"; readonly data: string; readonly mimeType: string }
-
-/** A finished call, independent of pi: what the model reads, what is persisted, and whether it failed. */
-export interface ToolResult {
-  readonly content: ReadonlyArray<ContentPart>
-  readonly details: ToolDetails
-  readonly isError: boolean
-}

@@ -13,16 +13,8 @@ import type { FailureCategory } from "./Categories.js"
 import { ElectronCleanupReport } from "./ElectronRecord.js"
 import { Dispatched, SessionRecoveryHint } from "./ErrorFields.js"
 import { optional } from "./exactOptional.js"
-import {
-  ConfirmationRequired,
-  ParseFailure,
-  PolicyBlocked,
-  SelectorNotFound,
-  SelectorUnsupported,
-  StaleRef,
-  TimedOut,
-  UpstreamFailed
-} from "./ReplyErrors.js"
+import { ConfirmationRequired, ParseFailure, PolicyBlocked, TimedOut, UpstreamFailed } from "./ReplyErrors.js"
+import { SelectorNotFound, SelectorUnsupported, StaleRef } from "./TargetErrors.js"
 
 export { LaunchDiagnostic, LockHolder, PartialProgress, SessionRecoveryHint } from "./ErrorFields.js"
 export {
@@ -31,12 +23,10 @@ export {
   NO_ACTIVE_PAGE,
   ParseFailure,
   PolicyBlocked,
-  SelectorNotFound,
-  SelectorUnsupported,
-  StaleRef,
   TimedOut,
   UpstreamFailed
 } from "./ReplyErrors.js"
+export { SelectorNotFound, SelectorUnsupported, StaleRef } from "./TargetErrors.js"
 
 /** The input was rejected before anything ran. `detail` says what is wrong and what to do instead. */
 export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInput", {

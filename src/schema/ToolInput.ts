@@ -184,7 +184,9 @@ export const ToolInput = Schema.Struct({
 
 export type ToolInput = typeof ToolInput.Type
 
-/** The input modes: a call gives exactly one (`resolveInputMode`); every other field of {@link ToolInput} modifies it. */
+/**
+ * The input modes: a call gives exactly one (`resolveInputMode`); every other field of {@link ToolInput} modifies it.
+ */
 export const INPUT_MODES = [
   "args",
   "semanticAction",
@@ -248,7 +250,9 @@ export const decodeToolInput = (raw: unknown): Either.Either<ToolInput, InvalidI
     ? Either.left(
         new InvalidInput({
           field: deep,
-          detail: `${deep}: nested more than ${MAX_INPUT_DEPTH} levels deep; no field of this tool nests that far (args is a flat array of strings)`
+          detail:
+            `${deep}: nested more than ${MAX_INPUT_DEPTH} levels deep; no field of this tool nests that far ` +
+            "(args is a flat array of strings)"
         })
       )
     : Either.mapLeft(decode(raw), (error) => new InvalidInput({ detail: formatIssues(error) }))
@@ -260,8 +264,9 @@ const GENERATED_DESCRIPTION =
 
 /**
  * Drops JSON Schema keys the model gains nothing from: generated titles and constraint prose, `$schema`, and
- * `minLength: 1`, an empty `required`, and inside the modes `minItems: 1`, `minimum: 1` and `additionalProperties: false` (the
- * decoder still enforces them all, with a clear message). Every byte here is sent on every turn.
+ * `minLength: 1`, an empty `required`, and inside the modes `minItems: 1`, `minimum: 1` and
+ * `additionalProperties: false` (the decoder still enforces them all, with a clear message). Every byte here is sent
+ * on every turn.
  */
 const stripNoise = (node: unknown, depth = 0): unknown => {
   if (Array.isArray(node)) return node.map((n) => stripNoise(n, depth + 1))

@@ -30,7 +30,10 @@ export class ProviderMalformed extends Schema.TaggedError<ProviderMalformed>()("
   reason: Schema.Literal("not-json", "unexpected-shape")
 }) {
   override get message(): string {
-    return `${this.provider} answered with ${this.reason === "not-json" ? "a body that is not JSON" : "JSON in an unexpected shape"}`
+    return (
+      `${this.provider} answered with ` +
+      `${this.reason === "not-json" ? "a body that is not JSON" : "JSON in an unexpected shape"}`
+    )
   }
 }
 

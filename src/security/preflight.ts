@@ -8,7 +8,7 @@ import { parseCommandLine } from "../upstream/commandLine.js"
 import type { PolicyStep } from "./policySteps.js"
 import { blockedSchemeOf } from "./schemes.js"
 import { misplacedSecret, secretNamesIn } from "./secretText.js"
-import { isOpening } from "../upstream/commandPolicy.js"
+import { isOpening } from "../upstream/commandEffects.js"
 
 export type PreflightRefusal =
   | { readonly kind: "blocked"; readonly violation: PolicyViolation; readonly message: string }

@@ -11,7 +11,7 @@ import { parseCommandLine } from "../upstream/commandLine.js"
 import { GUARD_MARK } from "../upstream/guardRefusal.js"
 import { typedText, typedTextIndexes } from "../upstream/typedText.js"
 import { secretNamesIn } from "./secretText.js"
-import { entersText } from "../upstream/commandPolicy.js"
+import { entersText } from "../upstream/commandEffects.js"
 
 export interface GuardNeed {
   /** Secret names the step types (each must be typed only into a page on its origins). */

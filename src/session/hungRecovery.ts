@@ -6,7 +6,7 @@
  * line says what was checked. Pure.
  */
 import type { Recovery } from "../schema/RecoveryDetails.js"
-import { isNavigating, isOpening } from "../upstream/commandPolicy.js"
+import { isNavigating, isOpening } from "../upstream/commandEffects.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 
 export interface HungObservation {

@@ -5,7 +5,8 @@
 import type { UpstreamOutcome } from "../domain/Outcome.js"
 import type { LastPage } from "../domain/PageFacts.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
-import { changesPage, mayNavigate } from "../upstream/commandPolicy.js"
+import { mayNavigate } from "../upstream/commandPolicy.js"
+import { changesPage } from "../upstream/commandEffects.js"
 
 const asData = (v: unknown): Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {}

@@ -7,7 +7,7 @@
  */
 import { NO_ACTIVE_PAGE, SelectorNotFound, StaleRef, withFields } from "../schema/ToolError.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
-import { actsOnElement, actsThroughPointer, invalidatesRefs, isKeyPress, loadsUrl } from "../upstream/commandPolicy.js"
+import { actsOnElement, actsThroughPointer, invalidatesRefs, isKeyPress, loadsUrl } from "../upstream/commandEffects.js"
 import type { RefSnapshot } from "../domain/RefSnapshot.js"
 import { batchRowsOf, isBatchStep } from "../upstream/batchSteps.js"
 

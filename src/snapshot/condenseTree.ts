@@ -130,8 +130,8 @@ const isNamedWrapper = (line: Line, options: Options): boolean =>
 
 /**
  * A clickable wrapper's name in `-i` (`generic "todosMark all as completeBuy milk…"`): cut, and only where it tells
- * the wrapper apart from another beside it (cards side by side); the one wrapper among its siblings (a page's root, which
- * a framework made clickable) is told apart by the lines inside it, so its run-together text is not repeated.
+ * the wrapper apart from another beside it (cards side by side); the one wrapper among its siblings (a page's root,
+ * which a framework made clickable) is told apart by the lines inside it, so its run-together text is not repeated.
  */
 const clippedName = (line: Line, options: Options, alone: boolean): string | undefined => {
   if (!isNamedWrapper(line, options)) return line.name

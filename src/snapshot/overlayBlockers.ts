@@ -39,7 +39,10 @@ export const overlayBlockersOf = (tree: string): OverlayBlockers | undefined => 
   })
   if (candidates.length === 0) return undefined
   return {
-    summary: `${dialogs.length === 1 ? "An open dialog" : `${dialogs.length} open dialogs`} (${dialogs.slice(0, 3).join(", ")}) may cover the page; likely dismiss controls: ${candidates.map((c) => `${c.ref} ${c.role} "${c.name}"`).join(", ")}.`,
+    summary:
+      `${dialogs.length === 1 ? "An open dialog" : `${dialogs.length} open dialogs`} (` +
+      `${dialogs.slice(0, 3).join(", ")}) may cover the page; likely dismiss controls: ` +
+      `${candidates.map((c) => `${c.ref} ${c.role} "${c.name}"`).join(", ")}.`,
     dialogs,
     candidates
   }

@@ -148,7 +148,10 @@ export const readOnLine = (doc: ReadingDoc, line: number, resultBytes = READ_RES
   const sections =
     rest.lastSection > rest.firstSection ? `§${rest.firstSection}–§${rest.lastSection}` : `§${rest.firstSection}`
   const reads = readsFrom(doc, line, resultBytes)
-  return `… ${kib(rest.bytes)} of the main content not shown yet (${sections}, ${reads} read${reads === 1 ? "" : "s"}). Read on as text, in order: snapshot --read ${placeText(placeAt(doc, line))}`
+  return (
+    `… ${kib(rest.bytes)} of the main content not shown yet (${sections}, ${reads} read${reads === 1 ? "" : "s"}` +
+    `). Read on as text, in order: snapshot --read ${placeText(placeAt(doc, line))}`
+  )
 }
 
 /** Text from `place` on with a header and where to read on, all within `resultBytes` (what is left of a result). */
@@ -160,7 +163,9 @@ export const readFrom = (
 ): { readonly text: string; readonly next: Place | undefined; readonly shownBytes: number } => {
   const { out, end: at, bytes } = pack(doc, lineOf(doc, place), resultBytes - READ_FRAME_BYTES, maxLines)
   const total = bytesOf(doc.lines)
-  const header = `Main content${doc.mainRole !== undefined ? ` (${doc.mainRole})` : ""} as text from §${placeText(place)} (${headingOf(doc, place.section)}): ${kib(bytes)} of ${kib(total)}, ${doc.headings.length} sections.`
+  const header =
+    `Main content${doc.mainRole !== undefined ? ` (${doc.mainRole})` : ""} as text from §${placeText(place)} (` +
+    `${headingOf(doc, place.section)}): ${kib(bytes)} of ${kib(total)}, ${doc.headings.length} sections.`
   return {
     text: `${header}\n${out.join("\n")}\n${readOnLine(doc, at, resultBytes)}`,
     next: at < doc.lines.length ? placeAt(doc, at) : undefined,

@@ -1,7 +1,8 @@
 /**
  * Renders a snapshot subtree as compact reading text: prose as plain lines (sentences kept whole, link text inline),
- * headings as `#` lines, list items as `- ` lines (indented lines in a long document's reading text), table rows as `a | b`, controls as `role "name" @eN`, and the refs
- * of inline links listed after their line. Stops at a byte budget and reports what it could not show.
+ * headings as `#` lines, list items as `- ` lines (indented lines in a long document's reading text), table rows
+ * as `a | b`, controls as `role "name" @eN`, and the refs of inline links listed after their line. Stops at a byte
+ * budget and reports what it could not show.
  */
 import { isBlockedFrame } from "./contentWeight.js"
 import type { SnapshotNode } from "./parseSnapshot.js"
@@ -169,12 +170,18 @@ const normalize = (s: string): string =>
 export const controlLine = (node: SnapshotNode): string => {
   const extras = node.attrs.filter((a) => !a.startsWith("level="))
   const value = node.value !== undefined ? `: ${clip(node.value, 80)}` : ""
-  return `${node.role}${node.name !== undefined && node.name !== "" ? ` ${JSON.stringify(node.name)}` : ""}${node.ref !== undefined ? ` @${node.ref}` : ""}${extras.length > 0 ? ` [${extras.join(", ")}]` : ""}${value}`
+  return (
+    `${node.role}${node.name !== undefined && node.name !== "" ? ` ${JSON.stringify(node.name)}` : ""}` +
+    `${node.ref !== undefined ? ` @${node.ref}` : ""}${extras.length > 0 ? ` [${extras.join(", ")}]` : ""}` +
+    `${value}`
+  )
 }
 
-/** Renders `node`'s content into `state`; returns false once the budget is exhausted. */
-export const renderFlow = (node: SnapshotNode, state: RenderState, listDepth = 0): boolean => {
-  if (SKIP.has(node.role) || isBlockedFrame(node) || state.reading?.leaveOut.has(node) === true) return true
+/**
+ * A node that is one line of its own (a heading, a folded <details>, a control, a table row, a link outside a list):
+ * renders it and returns whether the budget held; undefined for a node whose content flows (renderFlow).
+ */
+const renderOwnLine = (node: SnapshotNode, state: RenderState, listDepth: number): boolean | undefined => {
   if (node.role === "heading") {
     const level = Number(attr(node, "level") ?? 2)
     const text = normalize(node.name ?? inlineText(node.children, []))
@@ -223,6 +230,14 @@ export const renderFlow = (node: SnapshotNode, state: RenderState, listDepth = 0
       [node.ref]
     )
   }
+  return undefined
+}
+
+/** Renders `node`'s content into `state`; returns false once the budget is exhausted. */
+export const renderFlow = (node: SnapshotNode, state: RenderState, listDepth = 0): boolean => {
+  if (SKIP.has(node.role) || isBlockedFrame(node) || state.reading?.leaveOut.has(node) === true) return true
+  const own = renderOwnLine(node, state, listDepth)
+  if (own !== undefined) return own
   const isList = node.role === "list"
   // reading text marks a list item by its indent alone: the page's text runs on from line to line ("Returns: <Object>"
   // then "  pid <number> Pid of the child process.") as a reader reads it, where a `- ` would cut into it
@@ -240,7 +255,9 @@ export const renderFlow = (node: SnapshotNode, state: RenderState, listDepth = 0
     const text = normalize(inlineText(run, links, state.reading !== undefined))
     run = []
     if (text === "") return true
-    const line = `${first || state.reading !== undefined ? prefix : prefix === "" ? "" : `${"  ".repeat(listDepth)}`}${text}${refsOf(state, links, text)}`
+    const line =
+      `${first || state.reading !== undefined ? prefix : prefix === "" ? "" : `${"  ".repeat(listDepth)}`}${text}` +
+      `${refsOf(state, links, text)}`
     first = false
     return push(
       state,

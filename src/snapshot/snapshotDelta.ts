@@ -161,7 +161,8 @@ export const snapshotDelta = (before: ShownTree | undefined, now: ShownTree): Sn
   const head =
     fresh.length === 0 && goneLines === 0
       ? `No change since the last snapshot of this page (${unchanged} lines; refs still work).`
-      : `Since the last snapshot: ${counts === "" ? "nothing new" : counts}${gone} (${goneRefs.length > 0 ? "other " : ""}refs still work; --full shows all).`
+      : `Since the last snapshot: ${counts === "" ? "nothing new" : counts}${gone} (` +
+        `${goneRefs.length > 0 ? "other " : ""}refs still work; --full shows all).`
   const text = fresh.length === 0 && goneLines === 0 ? head : `${head}\n${body.join("\n")}`
   const full = now.lines.join("\n")
   if (Buffer.byteLength(text, "utf8") > DELTA_SHARE * Buffer.byteLength(full, "utf8")) return undefined

@@ -77,7 +77,9 @@ const formsShown = (forms: Readonly<Record<string, FlagForm>>, limit = 12): stri
 export interface FlagProblem {
   /** One sentence naming the flag and the valid forms. */
   readonly message: string
-  /** The tokens at fault as written (the flag, or the flag and its value): the call without them is what upstream ran. */
+  /**
+   * The tokens at fault as written (the flag, or the flag and its value): the call without them is what upstream ran.
+   */
   readonly tokens: ReadonlyArray<string>
   /** A `--timeout <ms>` on a command without one: the budget the caller meant, for the tool's own `timeoutMs`. */
   readonly timeoutMs?: number
@@ -128,7 +130,10 @@ export const flagProblem = (positionals: ReadonlyArray<string>, table: FlagTable
       const hint = timeoutHint(name, eq > 0 ? token.slice(eq + 1) : next)
       const tokens = hint.timeoutMs !== undefined && eq < 0 && next !== undefined ? [token, next] : [token]
       return {
-        message: `${written}: unknown flag ${name} (upstream would ignore it silently). ${written} takes ${formsShown({ ...own, ...WRAPPER_FLAGS[command] })}; any command also takes the global flags (agent-browser --help).${hint.note} Fix or drop the flag.`,
+        message:
+          `${written}: unknown flag ${name} (upstream would ignore it silently). ${written} takes ` +
+          `${formsShown({ ...own, ...WRAPPER_FLAGS[command] })}; any command also takes the global flags ` +
+          `(agent-browser --help).${hint.note} Fix or drop the flag.`,
         tokens,
         ...(hint.timeoutMs !== undefined ? { timeoutMs: hint.timeoutMs } : {})
       }

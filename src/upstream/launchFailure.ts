@@ -21,8 +21,13 @@ const POOL_FULL = /\b429 Too Many Requests\b|HTTP error: 429\b/
 /** A provider's session API answered an error status (`-p browserless` against a build without `POST /session`). */
 const PROVIDER_API = /\b([A-Z][A-Za-z]*(?: [A-Z][a-z]+)?) API error \((\d{3})\)/
 /** Upstream's daemon did not come up: another process started the session at the same moment, or it died starting. */
-const DAEMON_START =
-  /started concurrently with different daemon configuration|Daemon process exited during startup|Daemon failed to start \(socket:/
+const DAEMON_START = new RegExp(
+  [
+    "started concurrently with different daemon configuration",
+    "Daemon process exited during startup",
+    "Daemon failed to start \\(socket:"
+  ].join("|")
+)
 
 /** What kind of launch failure an upstream error message reports, if it is one. */
 export const launchDiagnosticOf = (message: string): LaunchDiagnostic | undefined => {

@@ -30,7 +30,10 @@ export const withoutMarker = (text: string, label: string | undefined): string =
         .replaceAll(LOCATED_MARKER, label ?? "the located element")
     : text
 
-/** The fields of the `SelectorNotFound` a locator miss is: upstream's words, or (its marker's first match hidden) the action. */
+/**
+ * The fields of the `SelectorNotFound` a locator miss is: upstream's words, or (its marker's first match hidden) the
+ * action.
+ */
 export type LocatorMiss =
   /** What was looked for (the caller's selector or locator), and upstream's words. */
   | { readonly selector: string; readonly reason: "hidden" | "no-match"; readonly upstreamMessage: string }

@@ -58,7 +58,9 @@ export const routeGlobalFlagProblem = (line: CommandLine): RouteFlagProblem | un
   const written = line.argv[found.index] ?? found.flag
   const tokens = found.value !== undefined && !written.includes("=") ? [written, found.value] : [written]
   return {
-    message: `network route takes no ${found.flag} (upstream would not apply it to the route and answer 200): ${ALTERNATIVES}`,
+    message:
+      `network route takes no ${found.flag} (upstream would not apply it to the route and answer 200): ` +
+      `${ALTERNATIVES}`,
     tokens
   }
 }

@@ -2,11 +2,11 @@
  * Wrapper-only `snapshot` flags, stripped before upstream runs: `--search <text>` and `--filter role=<role>` narrow
  * what is shown (refs are still all recorded), `--viewport` adds where the page is scrolled, `--diff` reports refs
  * added and removed since the previous snapshot of the session, `--read <place>` gives the main content as text from
- * a section on (`14`, or `14+37`: 37 lines into §14), as a long page's view says to, `--full` shows the whole tree where
- * a repeat snapshot of the same page would show what changed (snapshotDelta.ts). `--search /re/flags` is a regular
- * expression, `--context <n>` shows n lines around each match. `-d/--depth <n>` is taken too: upstream counts levels
- * of its own tree (unnamed wrappers not counted, structural lines the view then hides counted), so `-d 1` could show
- * nothing and `-d 2` a button four levels down; the tool cuts the tree as shown at n levels instead. Pure.
+ * a section on (`14`, or `14+37`: 37 lines into §14), as a long page's view says to, `--full` shows the whole tree
+ * where a repeat snapshot of the same page would show what changed (snapshotDelta.ts). `--search /re/flags` is a
+ * regular expression, `--context <n>` shows n lines around each match. `-d/--depth <n>` is taken too: upstream counts
+ * levels of its own tree (unnamed wrappers not counted, structural lines the view then hides counted), so `-d 1` could
+ * show nothing and `-d 2` a button four levels down; the tool cuts the tree as shown at n levels instead. Pure.
  */
 
 import { parsePlace } from "../snapshot/readingText.js"
@@ -55,6 +55,31 @@ const numberFlagAt = (args: ReadonlyArray<string>, i: number): NumberFlag | unde
 const CONTEXT_ALONE =
   "--context shows lines around --search (or --filter) matches: " + "add --search <text> or --search /re/"
 
+/** `--read <place>` at `i`: the place, or why it cannot be read. */
+const readFlag = (args: ReadonlyArray<string>, i: number): { readonly value: string } | { readonly error: string } => {
+  const value = args[i + 1]
+  if (value === undefined || parsePlace(value) === undefined)
+    return { error: "--read takes a section as the view names it: <n> or <n>+<lines>, e.g. --read 14" }
+  if (args.includes("-i") || args.includes("--interactive"))
+    return { error: "--read reads the main content as text: use it without -i" }
+  return { value }
+}
+
+/** `--search <text|/re/>` or `--filter role=<role>` at `i`: what it narrows to, or what is wrong with it. */
+const narrowingFlag = (
+  args: ReadonlyArray<string>,
+  i: number
+): { readonly key: "search" | "role"; readonly value: string } | { readonly error: string } => {
+  const token = args[i] ?? ""
+  const value = args[i + 1]
+  if (value === undefined) return { error: `${token} needs a value` }
+  const parsed = token === "--search" ? parseSearch(value) : undefined
+  if (typeof parsed === "string") return { error: parsed }
+  if (token === "--search") return { key: "search", value }
+  if (value.startsWith("role=")) return { key: "role", value: value.slice(5) }
+  return { error: "--filter takes role=<role>, e.g. --filter role=button" }
+}
+
 export const extractSnapshotOptions = (
   args: ReadonlyArray<string>
 ): { readonly args: ReadonlyArray<string>; readonly options: SnapshotOptions | undefined; readonly error?: string } => {
@@ -71,17 +96,10 @@ export const extractSnapshotOptions = (
   let depth: number | undefined
   for (let i = 0; i < args.length; i++) {
     const token = args[i] ?? ""
-    if (i > at && token === "--read") {
-      const value = args[i + 1]
-      if (value === undefined || parsePlace(value) === undefined)
-        return {
-          args,
-          options: undefined,
-          error: "--read takes a section as the view names it: <n> or <n>+<lines>, e.g. --read 14"
-        }
-      if (args.includes("-i") || args.includes("--interactive"))
-        return { args, options: undefined, error: "--read reads the main content as text: use it without -i" }
-      read = value
+    const reading = i > at && token === "--read" ? readFlag(args, i) : undefined
+    if (reading !== undefined) {
+      if ("error" in reading) return { args, options: undefined, error: reading.error }
+      read = reading.value
       i++
       continue
     }
@@ -93,14 +111,11 @@ export const extractSnapshotOptions = (
       i += numeric.taken - 1
       continue
     }
-    if (i > at && (token === "--search" || token === "--filter")) {
-      const value = args[i + 1]
-      if (value === undefined) return { args, options: undefined, error: `${token} needs a value` }
-      const parsed = token === "--search" ? parseSearch(value) : undefined
-      if (typeof parsed === "string") return { args, options: undefined, error: parsed }
-      if (token === "--search") search = value
-      else if (value.startsWith("role=")) role = value.slice(5)
-      else return { args, options: undefined, error: "--filter takes role=<role>, e.g. --filter role=button" }
+    const narrowing = i > at && (token === "--search" || token === "--filter") ? narrowingFlag(args, i) : undefined
+    if (narrowing !== undefined) {
+      if ("error" in narrowing) return { args, options: undefined, error: narrowing.error }
+      if (narrowing.key === "search") search = narrowing.value
+      else role = narrowing.value
       i++
       continue
     }

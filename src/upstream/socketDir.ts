@@ -11,6 +11,8 @@ export const SOCKET_DIR_VARIABLE = "AGENT_BROWSER_SOCKET_DIR"
 export const socketDirOf = (config: { readonly env: Env; readonly socketDir: string }, callEnv: Env = {}): string =>
   callEnv[SOCKET_DIR_VARIABLE] ?? config.env[SOCKET_DIR_VARIABLE] ?? config.socketDir
 
-/** What a wrapper-run process's environment adds so upstream uses the private folder (nothing when the caller set one). */
+/**
+ * What a wrapper-run process's environment adds so upstream uses the private folder (nothing when the caller set one).
+ */
 export const socketDirEnv = (config: { readonly env: Env; readonly socketDir: string }): Record<string, string> =>
   config.env[SOCKET_DIR_VARIABLE] === undefined ? { [SOCKET_DIR_VARIABLE]: config.socketDir } : {}

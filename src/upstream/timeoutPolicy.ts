@@ -8,7 +8,7 @@
  *   next actions (`isDialogLike`).
  */
 import type { CommandLine } from "../domain/CommandLine.js"
-import { isClickLike } from "./commandPolicy.js"
+import { isClickLike } from "./commandEffects.js"
 import { batchRowsOf } from "./batchSteps.js"
 
 export interface TimeoutBudgets {

@@ -5,7 +5,7 @@
  * (where a secret placeholder may stand). Pure.
  */
 import { parseCommandLine } from "./commandLine.js"
-import { entersText } from "./commandPolicy.js"
+import { entersText } from "./commandEffects.js"
 
 const flagTokenIndexes = (argv: ReadonlyArray<string>): ReadonlySet<number> =>
   new Set(

@@ -19,7 +19,7 @@ import { LANDED_PAGE_READ, landedPageOf, landedPageSteps } from "../../src/progr
 import { classifyUpstream } from "../../src/upstream/classifyReply.js"
 import { parseCommandLine } from "../../src/upstream/commandLine.js"
 import { NATIVE_BINARY } from "../support/liveEnv.js"
-import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 

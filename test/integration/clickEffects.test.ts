@@ -6,7 +6,7 @@
  * say the point and the element the page's own mouse event reached; a key press says its errors and changes too. Each judged on the page's own state, read outside the tool.
  */
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 

@@ -5,7 +5,7 @@
  * the call's markers and the tool's own lines stay outside.
  */
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld, type LiveWorldOptions } from "../support/liveWorld.js"
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { makeHarness, textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { canMount, mountTmpfs, tempLeftovers } from "../support/faults.js"
-import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import type { ToolResult } from "../../src/schema/ToolResult.js"
 
 const live = liveWorld()
 let hung: Server

@@ -6,7 +6,7 @@
  */
 import { createServer } from "node:net"
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { kill, sessionProcesses, survivors } from "../support/faults.js"

@@ -4,7 +4,7 @@
  * follow-ups instead of "Selected", and locator misses are selector-not-found without upstream's marker selector.
  */
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf, valueOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 

@@ -9,7 +9,7 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, w
 import { createServer } from "node:net"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { type Harness, makeHarness, textOf, valueOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs"
 import { beforeAll, describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf, valueOf } from "../support/harness.js"
 import { type Channel, leakRecorder } from "../support/leakChannels.js"
 import { liveWorld } from "../support/liveWorld.js"

@@ -4,7 +4,8 @@
  * its query; every follow-up nextAction runs as given.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { NextAction, ToolResult } from "../../src/schema/ToolDetails.js"
+import type { NextAction } from "../../src/schema/NextAction.js"
+import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { type Harness, makeHarness, textOf } from "../support/harness.js"
 import { type LiveEnv, makeLiveEnv } from "../support/liveEnv.js"
 import { type ReactApp, startReactApp } from "../support/reactApp.js"

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import type { ToolResult } from "../../src/schema/ToolResult.js"
 
 const live = liveWorld()
 

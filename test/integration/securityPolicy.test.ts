@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { REPO } from "../support/liveEnv.js"
 import { liveWorld } from "../support/liveWorld.js"

@@ -4,7 +4,7 @@
  * sortablejs list, against the real agent-browser. Every test reads the page state back with the raw binary.
  */
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { uiWorld } from "../support/uiApps.js"
 

@@ -11,7 +11,7 @@ import { type CallContext, runToResult } from "../../src/program/call/ToolCall.j
 import { closeOwnedBrowser } from "../../src/program/lifecycle/lifecycle.js"
 import type { Approver } from "../../src/domain/Approval.js"
 import type { ProgressSink } from "../../src/domain/Progress.js"
-import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import type { ToolResult } from "../../src/schema/ToolResult.js"
 import type { LiveEnv } from "./liveEnv.js"
 
 export interface Harness {

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
 import type { StepProgress } from "../../src/domain/Progress.js"
-import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "./harness.js"
 import type { LiveWorld } from "./liveWorld.js"
 

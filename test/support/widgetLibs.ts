@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, expect } from "vitest"
 import { EFFECT_WINDOW_MS, startWidgetLibs, WARNINGS, type WidgetLibs } from "../../scripts/lib/widgetLibs.mjs"
-import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { type Harness, makeHarness, textOf } from "./harness.js"
 import { type LiveEnv, makeLiveEnv, TEST_MARKER } from "./liveEnv.js"
 

@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { classifyErrorText } from "../../src/upstream/classifyReply.js"
+import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
 import { urlGlobOf, urlGlobPredicate, waitAssertionOf } from "../../src/upstream/waitAssertion.js"
 import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 

@@ -10,9 +10,9 @@ import { beforeAll } from "vitest"
 import {
   overviewCommands,
   parseOverview,
-  POLICY_SOURCE,
   policyCommandNames,
   policySubcommandNames,
+  readPolicySource,
   readReferenceIndex,
   REFERENCE_PATH,
   titleOf,
@@ -98,17 +98,17 @@ describe("command reference drift", () => {
 })
 
 describe("wrapper policy names only upstream commands", () => {
-  it("every command src/upstream/commandPolicy.ts names is in the reference (as a command or alias)", () => {
+  it("every command src/upstream/commandPolicy.ts and commandEffects.ts name is in the reference (as a command or alias)", () => {
     const named = (policy: ReadonlyArray<string>) => policy.filter((c) => !known.has(c))
-    const policy = policyCommandNames(readFileSync(POLICY_SOURCE, "utf8"))
+    const policy = policyCommandNames(readPolicySource())
     // the scan sees every table: the exported one, the local commands, the subcommand families, the close aliases
     for (const c of [...ELEMENT_COMMANDS, "profiles", "webmcp", "quit"]) expect(policy).toContain(c)
     expect(named(policy)).toEqual([])
     expect(named([...ELEMENT_COMMANDS])).toEqual([])
   })
 
-  it("every subcommand src/upstream/commandPolicy.ts names is one its command's help lists", () => {
-    const named = policySubcommandNames(readFileSync(POLICY_SOURCE, "utf8"))
+  it("every subcommand src/upstream/commandPolicy.ts and commandEffects.ts name is one its command's help lists", () => {
+    const named = policySubcommandNames(readPolicySource())
     expect(named["get"]).toContain("styles")
     const unknown = Object.entries(named).flatMap(([command, subs]) =>
       subs.filter((s) => !(reference.subcommands[command] ?? []).includes(s)).map((s) => `${command} ${s}`)

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { errorDetails } from "../../src/presenters/details/errorDetails.js"
-import { liveLaunchActions, fillVerificationActions } from "../../src/presenters/electron/electronDetails.js"
+import { liveLaunchActions, fillVerificationActions } from "../../src/presenters/electron/electronNextActions.js"
 import { formatFailure } from "../../src/presenters/text/formatFailure.js"
-import { networkFollowUps } from "../../src/presenters/text/formatDiagnostics.js"
+import { networkFollowUps } from "../../src/presenters/text/networkFollowUps.js"
 import { honestyOf } from "../../src/presenters/text/honestyNotes.js"
 import { nextActions } from "../../src/presenters/actions/nextActions.js"
 import { pageChange } from "../../src/presenters/actions/pageChange.js"

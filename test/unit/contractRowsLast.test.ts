@@ -16,7 +16,7 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { prepare } from "../../src/program/pipeline/prepare.js"
 import { SessionRegistry } from "../../src/services/SessionRegistry.js"
 import type { CdpTarget } from "../../src/schema/ElectronRecord.js"
-import { classifyErrorText } from "../../src/upstream/classifyReply.js"
+import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
 import { categoryOf as categoryOfError } from "../../src/schema/ToolError.js"
 import { batchRows, call, fakeLayer, openBatch, tempRoot, testConfig } from "../support/fakeHarness.js"
 

@@ -11,14 +11,14 @@ import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { compiledEcho } from "../../src/presenters/details/details.js"
 import { errorDetails } from "../../src/presenters/details/errorDetails.js"
-import { refFreshnessActions, textScopeActions } from "../../src/presenters/electron/electronDetails.js"
+import { refFreshnessActions, textScopeActions } from "../../src/presenters/electron/electronNextActions.js"
 import { retentionCounts, retentionSummary } from "../../src/presenters/details/artifactRetention.js"
 import { broadTextScope, refFreshness } from "../../src/electron/electronScope.js"
 import { notNativeSelect } from "../../src/page/selectTarget.js"
 import { afterRoute, routeDiagnostics } from "../../src/session/captures.js"
 import { comboboxFocusOf, isComboboxClick } from "../../src/page/comboboxFocus.js"
 import { formatFailure } from "../../src/presenters/text/formatFailure.js"
-import { classifyErrorText } from "../../src/upstream/classifyReply.js"
+import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
 import { honestyOf } from "../../src/presenters/text/honestyNotes.js"
 import { pageChange } from "../../src/presenters/actions/pageChange.js"
 import {
@@ -29,7 +29,8 @@ import {
 import { sessionOutcomeOf } from "../../src/session/sessionOutcome.js"
 import { familyOfNextActionId } from "../../src/schema/NextActionIds.js"
 import { initialSessionState } from "../../src/domain/SessionState.js"
-import { NextAction, ToolDetails } from "../../src/schema/ToolDetails.js"
+import { ToolDetails } from "../../src/schema/ToolDetails.js"
+import { NextAction } from "../../src/schema/NextAction.js"
 import {
   ArtifactMissing,
   DownloadNotVerified,

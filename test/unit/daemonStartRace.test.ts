@@ -10,7 +10,7 @@ import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { UpstreamFailed } from "../../src/schema/ToolError.js"
-import { classifyErrorText } from "../../src/upstream/classifyReply.js"
+import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
 import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()

@@ -1,6 +1,7 @@
 /** Diagnostic families as the model reads them: a full console buffer says that older messages were dropped. */
 import { describe, expect, it } from "@effect/vitest"
-import { CONSOLE_BUFFER_LIMIT, formatDiagnostics } from "../../src/presenters/text/formatDiagnostics.js"
+import { formatDiagnostics } from "../../src/presenters/text/formatDiagnostics.js"
+import { CONSOLE_BUFFER_LIMIT } from "../../src/presenters/text/logDiagnostics.js"
 
 const messages = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ type: i % 10 === 0 ? "error" : "log", text: `line ${i}` }))

@@ -15,7 +15,7 @@ import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAg
 import { makeFakeLayer } from "../../src/layers/test/FakeLayer.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import type { ToolResult } from "../../src/schema/ToolDetails.js"
+import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { call, tempRoot, testConfig } from "../support/fakeHarness.js"
 
 const temp = tempRoot()

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest"
 import { categoryOf } from "../../src/schema/ToolError.js"
-import { classifyErrorText, stepRowOf } from "../../src/upstream/classifyReply.js"
+import { stepRowOf } from "../../src/upstream/classifyReply.js"
+import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
 import { LOCATED_MARKER, locatorLabel } from "../../src/upstream/locatorMiss.js"
 
 const MARKER_HIDDEN = "Element '[data-agent-browser-located='true']' is not visible, so the click would not reach it"

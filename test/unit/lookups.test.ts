@@ -24,7 +24,7 @@ import {
   treeFibers
 } from "../../src/program/lookups/sourceEvidence.js"
 import { scanWorkspace } from "../../src/program/lookups/workspaceScan.js"
-import { networkFollowUps } from "../../src/presenters/text/formatDiagnostics.js"
+import { networkFollowUps } from "../../src/presenters/text/networkFollowUps.js"
 import { MAX_WORKSPACE_CANDIDATES, SOURCE_ATTRS } from "../../src/domain/Lookup.js"
 import { decodeToolInput } from "../../src/schema/ToolInput.js"
 

@@ -7,7 +7,7 @@ import { run } from "../../src/program/call/ToolCall.js"
 import type { Executed } from "../../src/domain/Executed.js"
 import { InvalidInput, QaFailed, StaleRef } from "../../src/schema/ToolError.js"
 import { Presenter } from "../../src/services/Presenter.js"
-import { classifyErrorText } from "../../src/upstream/classifyReply.js"
+import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
 import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()

@@ -8,7 +8,7 @@ import { typedText } from "../../src/upstream/typedText.js"
 import { splitShellWords } from "../../src/security/shellWords.js"
 import { focusRow, guardNeed, guardScript } from "../../src/security/typingGuard.js"
 import { GUARD_MARK, guardRefusalOf } from "../../src/upstream/guardRefusal.js"
-import { classifyErrorText } from "../../src/upstream/classifyReply.js"
+import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
 import { parseCommandLine } from "../../src/upstream/commandLine.js"
 
 const strict: SecurityPolicy = {

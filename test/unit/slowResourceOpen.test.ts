@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
 import type { ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { classifyErrorText } from "../../src/upstream/classifyReply.js"
+import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
 import { fakeLayer, NO_CHALLENGE, stepsOf, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest"
 import { formatFailure } from "../../src/presenters/text/formatFailure.js"
 import { StaleRef } from "../../src/schema/ToolError.js"
-import { classifyErrorText } from "../../src/upstream/classifyReply.js"
+import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
 
 const UPSTREAM =
   "Stale ref for role=option name=France cannot be recovered: the snapshot had several matching elements. Run snapshot again and use a fresh ref."

@@ -5,7 +5,7 @@
  * miss). Same call: the same params (args, stdin, mode) or the same file. Pure.
  */
 import { PageChangeIds as P, SelectorRecoveryIds as SR } from "../../schema/NextActionIds.js"
-import type { NextAction } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 
 /** Ids any mutation or element miss offers: a repeat of a more specific follow-up's call gives way to it. */
 const GENERIC: ReadonlySet<string> = new Set([P.inspectAfterMutation, SR.refreshInteractiveRefs])

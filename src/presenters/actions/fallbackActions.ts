@@ -6,7 +6,7 @@
  * session checks the page state with a short timeout. Pure.
  */
 import type { Plan } from "../../domain/Plan.js"
-import type { NextAction } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import { DIALOG_BLOCKING, type ToolError } from "../../schema/ToolError.js"
 import { isDialogLike } from "../../upstream/timeoutPolicy.js"
 import { nextActions } from "./nextActions.js"

@@ -6,14 +6,16 @@
  * `snapshot-current-managed-session` (a preserved browser) and `retry-fresh-managed-session`. Pure.
  */
 import type { ManagedSessionOutcome } from "../../domain/Executed.js"
-import type { NextAction, ToolDetails } from "../../schema/ToolDetails.js"
+import type { ToolDetails } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import { nextActions } from "./nextActions.js"
 
 const SUMMARY: Record<ManagedSessionOutcome["status"], (o: ManagedSessionOutcome) => string> = {
   created: (o) =>
     `${o.sessionMode === "fresh" ? "Fresh launch" : "First browser"} ${o.attemptedSessionName} is the managed session.`,
   replaced: (o) =>
-    `Fresh launch ${o.attemptedSessionName} replaced ${o.replacedSessionName ?? o.previousSessionName} as the managed session.`,
+    `Fresh launch ${o.attemptedSessionName} replaced ${o.replacedSessionName ?? o.previousSessionName} as the ` +
+    "managed session.",
   unchanged: (o) => `${o.currentSessionName} stays the managed session${o.activeAfter ? "" : " (no browser yet)"}.`,
   closed: (o) => `Closed ${o.attemptedSessionName}; the next call launches ${o.currentSessionName}.`,
   preserved: (o) => `Fresh launch ${o.attemptedSessionName} failed; ${o.currentSessionName} stays the managed session.`,
@@ -39,12 +41,14 @@ export const sessionOutcomeLines = (o: ManagedSessionOutcome | undefined): Reado
         ]
       : o.status === "abandoned"
         ? [
-            "Managed session outcome: the fresh launch failed and there was no earlier managed browser; the next call starts a new one.",
+            "Managed session outcome: the fresh launch failed and there was no earlier managed browser; the " +
+              "next call starts a new one.",
             "Recovery: fix the launch, then retry."
           ]
         : o.status === "created" || o.status === "replaced"
           ? [
-              "Managed session outcome: the fresh launch became current; the failure came after it (see failureCategory)."
+              "Managed session outcome: the fresh launch became current; the failure came after it (see " +
+                "failureCategory)."
             ]
           : []
 

@@ -6,9 +6,9 @@
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { VerificationRow } from "../../schema/Artifacts.js"
 import type { Plan } from "../../domain/Plan.js"
-import type { NextAction } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import { nextActions } from "./nextActions.js"
-import { isNavigating, isOpening, mutatesPage } from "../../upstream/commandPolicy.js"
+import { isNavigating, isOpening, mutatesPage } from "../../upstream/commandEffects.js"
 
 export interface PageChangeSummary {
   readonly changeType: "navigation" | "mutation" | "artifact"

@@ -6,15 +6,17 @@
  */
 import { richInputRecoveryNextActionIds } from "../../schema/NextActionIds.js"
 import type { Plan } from "../../domain/Plan.js"
-import type { NextAction, RichInputRecovery, ToolDetails } from "../../schema/ToolDetails.js"
+import type { ToolDetails } from "../../schema/ToolDetails.js"
+import type { NextAction, RichInputRecovery } from "../../schema/NextAction.js"
 import type { SelectorNotFound } from "../../schema/ToolError.js"
 import { nextActions } from "./nextActions.js"
-import { entersText } from "../../upstream/commandPolicy.js"
+import { entersText } from "../../upstream/commandEffects.js"
 
 const EDITABLE_ROLES: ReadonlySet<string> = new Set(["textbox", "searchbox"])
 
 export const INPUT_METHOD_HINT =
-  "Focus the field, then type the text in a separate call (keyboard inserttext <text>, or a job type step for real key events); press Enter only if the flow needs it."
+  "Focus the field, then type the text in a separate call (keyboard inserttext <text>, or a job type step for " +
+  "real key events); press Enter only if the flow needs it."
 
 export interface SelectorRecovery {
   readonly line: string
@@ -54,7 +56,9 @@ export const richInputRecoveryOf = (plan: Plan | undefined, error: SelectorNotFo
     })),
     inputMethodHint: INPUT_METHOD_HINT,
     nextActionIds: richInputRecoveryNextActionIds(editable.length),
-    summary: `${editable.length} current editable ref${editable.length === 1 ? "" : "s"} match${editable.length === 1 ? "es" : ""} the missed fill target; focus one, then type in a separate call.`,
+    summary:
+      `${editable.length} current editable ref${editable.length === 1 ? "" : "s"} match` +
+      `${editable.length === 1 ? "es" : ""} the missed fill target; focus one, then type in a separate call.`,
     target: targetOf(plan)
   }
 }
@@ -67,7 +71,9 @@ export const selectorRecovery = (plan: Plan | undefined, error: SelectorNotFound
   const rich = richInputRecoveryOf(plan, error)
   if (rich !== undefined) {
     return {
-      line: `\nRich input recovery: ${rich.candidates.map((c) => `${c.ref} ${c.role} "${c.name}"`).join(", ")}: focus it (or click it), then keyboard inserttext in a separate call; the fill text is not repeated here.`,
+      line:
+        `\nRich input recovery: ${rich.candidates.map((c) => `${c.ref} ${c.role} "${c.name}"`).join(", ")}: ` +
+        "focus it (or click it), then keyboard inserttext in a separate call; the fill text is not repeated here.",
       nextActions: rich.candidates.flatMap((c, i) => [
         nextActions.editableRef(session, "focus", i, c.ref, `${c.role} "${c.name}"`),
         nextActions.editableRef(session, "click", i, c.ref, `${c.role} "${c.name}"`)
@@ -77,7 +83,9 @@ export const selectorRecovery = (plan: Plan | undefined, error: SelectorNotFound
   }
   const isFill = error.fallback?.action === "fill"
   return {
-    line: `\nCurrent snapshot ref fallback: ${refs.map((r) => `@${r.ref} ${r.role} "${r.name}"`).join(", ")}${isFill ? " (not an editable field; the fill text is not repeated here)" : ""}.`,
+    line:
+      `\nCurrent snapshot ref fallback: ${refs.map((r) => `@${r.ref} ${r.role} "${r.name}"`).join(", ")}` +
+      `${isFill ? " (not an editable field; the fill text is not repeated here)" : ""}.`,
     // a fill on a ref that is not an editable field gets no direct retry (it would need the fill text)
     nextActions: isFill
       ? []
@@ -120,7 +128,10 @@ export const visibleRefFallbackDetails = (
       reason: `exact current ${r.role} named ${JSON.stringify(r.name)}`
     })),
     snapshot: { args: sessionArgs(session, ["snapshot", "-i"]), matchedRefs: fallback.refs.length },
-    summary: `${fallback.refs.length} current ref${fallback.refs.length === 1 ? "" : "s"} exactly match${fallback.refs.length === 1 ? "es" : ""} the missed target${fallback.refs.length > 1 ? ": choose only if one is unambiguous" : ""}.`,
+    summary:
+      `${fallback.refs.length} current ref${fallback.refs.length === 1 ? "" : "s"} exactly match` +
+      `${fallback.refs.length === 1 ? "es" : ""} the missed target` +
+      `${fallback.refs.length > 1 ? ": choose only if one is unambiguous" : ""}.`,
     target: {
       action: fallback.action,
       ...(p[0] === "find" ? { locator: p[1] ?? "", value: p[2] ?? "" } : {}),

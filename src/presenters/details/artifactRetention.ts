@@ -19,4 +19,5 @@ export const retentionCounts = (entries: ReadonlyArray<Pick<ManifestEntry, "rete
 }
 
 export const retentionSummary = (c: RetentionCounts): string =>
-  `${c.live} live, ${c.evicted} evicted, ${c.ephemeral} ephemeral, ${c.missing} missing artifact(s) in the session manifest`
+  `${c.live} live, ${c.evicted} evicted, ${c.ephemeral} ephemeral, ${c.missing} missing artifact(s) in the ` +
+  "session manifest"

@@ -5,12 +5,14 @@
  */
 import { refSnapshotDetailsOf } from "../../schema/RefSnapshotDetails.js"
 import type { Body } from "../text/body.js"
-import type { SnapshotDiff } from "../text/presentSnapshot.js"
+import type { SnapshotDiff } from "../text/snapshotPresentation.js"
 import type { Executed } from "../../domain/Executed.js"
 import type { StepRow } from "../../domain/Outcome.js"
 import type { CompiledBatch } from "../../domain/Compiled.js"
 import type { Plan } from "../../domain/Plan.js"
-import type { BatchStepDetails, NextAction, ToolDetails } from "../../schema/ToolDetails.js"
+import type { ToolDetails } from "../../schema/ToolDetails.js"
+import type { BatchStepDetails } from "../../schema/BatchStepDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import { categoryOf, type ToolError } from "../../schema/ToolError.js"
 import { type ArtifactContext, artifactRow, summarize } from "./artifactSummary.js"
 import { nextActions } from "../actions/nextActions.js"
@@ -18,7 +20,7 @@ import { stepRunOf } from "../../session/stepRun.js"
 import type { VerificationRow } from "../../schema/Artifacts.js"
 import { artifactRequest } from "../../upstream/artifactPaths.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
-import { isOpening } from "../../upstream/commandPolicy.js"
+import { isOpening } from "../../upstream/commandEffects.js"
 import { lookupCompiledEcho, lookupDetails } from "../text/lookupText.js"
 import { DETAILS_DATA_BYTES, byteLength, headBytes } from "./budgets.js"
 
@@ -249,7 +251,14 @@ export const timeoutPartialProgress = (
   const opened = rows?.slice(0, p.completedSteps).some((row) => isOpening(row[0])) === true
   const found = p.artifacts?.filter((a) => a.exists).length ?? 0
   return {
-    summary: `${p.completedSteps}/${p.totalSteps} planned steps completed${next !== undefined ? `; step ${next.index + 1} did not finish${next.retryable ? " (read-only, safe to retry)" : " (may have acted)"}` : ""}${p.artifacts !== undefined ? `; ${found}/${p.artifacts.length} declared files on disk` : ""}${pageSource(p)}.`,
+    summary:
+      `${p.completedSteps}/${p.totalSteps} planned steps completed` +
+      (next !== undefined
+        ? `; step ${next.index + 1} did not finish` +
+          `${next.retryable ? " (read-only, safe to retry)" : " (may have acted)"}`
+        : "") +
+      `${p.artifacts !== undefined ? `; ${found}/${p.artifacts.length} declared files on disk` : ""}` +
+      `${pageSource(p)}.`,
     ...(rows !== undefined
       ? {
           steps: rows.map((row, i) => ({

@@ -14,12 +14,20 @@ import { probeSummary } from "./electronDetails.js"
 const ISOLATION = "It runs with a new temporary profile: signed out, none of the user's local app data."
 
 const liveness = (s: ElectronLaunchStatus): string =>
-  `${s.launchId} (${s.appName}): ${s.cleanupState}${s.ownership === "stale" ? " (stale: not provably the wrapper's, left alone)" : ""}, pid ${s.pid} ${s.pidUnchecked !== undefined ? "not checked" : s.pidAlive ? "alive" : "gone"}, port ${s.port} ${s.portAlive ? "open" : "closed"}, ${s.targets.length} target(s)${s.sessionName !== undefined ? `, session ${s.sessionName}` : ""}`
+  `${s.launchId} (${s.appName}): ${s.cleanupState}` +
+  `${s.ownership === "stale" ? " (stale: not provably the wrapper's, left alone)" : ""}, pid ${s.pid} ` +
+  `${s.pidUnchecked !== undefined ? "not checked" : s.pidAlive ? "alive" : "gone"}, port ${s.port} ` +
+  `${s.portAlive ? "open" : "closed"}, ${s.targets.length} target(s)` +
+  `${s.sessionName !== undefined ? `, session ${s.sessionName}` : ""}`
 
 const mismatchLine = (m: ElectronSessionMismatch): string =>
   m.reason === "managed-session-not-attached"
-    ? `The current managed session ${m.managedSession} is not attached to a live launch (${m.launchSessions.join(", ")}).`
-    : `Session ${m.sessionName} shows ${m.observedUrl}${m.observedTitle !== undefined ? ` ("${m.observedTitle}")` : ""}, which is none of ${m.launchId}'s own pages (${m.launchTargets.map((t) => t.url).join(", ")}): reattach, or pick the app's tab, before trusting reads or refs.`
+    ? `The current managed session ${m.managedSession} is not attached to a live launch (` +
+      `${m.launchSessions.join(", ")}).`
+    : `Session ${m.sessionName} shows ${m.observedUrl}` +
+      `${m.observedTitle !== undefined ? ` ("${m.observedTitle}")` : ""}, which is none of ${m.launchId}'s own ` +
+      `pages (${m.launchTargets.map((t) => t.url).join(", ")}): reattach, or pick the app's tab, before trusting ` +
+      "reads or refs."
 
 const focusedLine = (f: ElectronFocusedElement): string =>
   [
@@ -36,10 +44,13 @@ const listLines = (r: Extract<ElectronActionReport, { action: "list" }>): Readon
   const { result } = r
   if (result.platform === "unsupported")
     return ["Electron app discovery is not supported on this platform; launch by executablePath or appPath."]
-  const head = `Electron apps${result.query !== undefined ? ` matching "${result.query}"` : ""}: ${result.apps.length}${result.omittedCount !== undefined ? ` (+${result.omittedCount} more; raise maxResults)` : ""}.`
+  const head =
+    `Electron apps${result.query !== undefined ? ` matching "${result.query}"` : ""}: ${result.apps.length}` +
+    `${result.omittedCount !== undefined ? ` (+${result.omittedCount} more; raise maxResults)` : ""}.`
   const rows = result.apps.map(
     (a) =>
-      `- ${a.name}: ${a.executablePath}${a.desktopId !== undefined ? ` [${a.desktopId}]` : ""}${a.sensitivity !== undefined ? ` [likely sensitive: ${a.sensitivity.categories.join(", ")}]` : ""}`
+      `- ${a.name}: ${a.executablePath}${a.desktopId !== undefined ? ` [${a.desktopId}]` : ""}` +
+      `${a.sensitivity !== undefined ? ` [likely sensitive: ${a.sensitivity.categories.join(", ")}]` : ""}`
   )
   return [head, ...rows, ...(result.apps.length > 0 ? [`Launch with electron.launch appName. ${ISOLATION}`] : [])]
 }
@@ -67,12 +78,15 @@ const launchLines = (r: Extract<ElectronActionReport, { action: "launch" }>): Re
         ? " Next: snapshot -i for refs."
         : " Next: tab list, then snapshot -i."
   return [
-    `Launched ${l.appName}: launchId ${l.launchId}, pid ${l.pid}, debug port ${l.port}; attached as session ${l.sessionName ?? "?"}. ${ISOLATION}`,
-    `Clean up when done: electron { action: "cleanup", launchId: "${l.launchId}" }.${handoff}${r.failure?.stage === "handoff" ? " The handoff read failed (below); the app stays attached." : ""}`,
+    `Launched ${l.appName}: launchId ${l.launchId}, pid ${l.pid}, debug port ${l.port}; attached as session ` +
+      `${l.sessionName ?? "?"}. ${ISOLATION}`,
+    `Clean up when done: electron { action: "cleanup", launchId: "${l.launchId}" }.${handoff}` +
+      `${r.failure?.stage === "handoff" ? " The handoff read failed (below); the app stays attached." : ""}`,
     // targetType chose a target that could not be made the session's tab: the session is elsewhere
     ...(r.connect?.selected === false
       ? [
-          `The ${l.targetType} target ${r.connect.targetId ?? "?"} could not be selected as the session's tab; the session is on the page agent-browser chose (tab list shows it).`
+          `The ${l.targetType} target ${r.connect.targetId ?? "?"} could not be selected as the session's tab; ` +
+            "the session is on the page agent-browser chose (tab list shows it)."
         ]
       : [])
   ]
@@ -105,7 +119,8 @@ const lines = (r: ElectronActionReport): ReadonlyArray<string> => {
       return [
         ...r.sessionSteps.map(
           (s) =>
-            `Session ${s.sessionName}: ${s.status === "ok" ? "closed" : `${s.status}${s.reason !== undefined ? ` (${s.reason})` : ""}`}.`
+            `Session ${s.sessionName}: ` +
+            `${s.status === "ok" ? "closed" : `${s.status}${s.reason !== undefined ? ` (${s.reason})` : ""}`}.`
         ),
         ...results.map(
           (x) => `${x.launchId}: ${x.status} (${x.steps.map((s) => `${s.step} ${s.status}`).join(", ")}).`
@@ -122,7 +137,8 @@ const lines = (r: ElectronActionReport): ReadonlyArray<string> => {
 export const electronLines = (report: ElectronReport): ReadonlyArray<string> =>
   report.action === "post-command-health"
     ? [
-        `The Electron app of ${report.launchId} did not survive this command (${report.reason}): ${liveness(report.status)}. Check it with electron status/probe; clean it up if it is gone.`
+        `The Electron app of ${report.launchId} did not survive this command (${report.reason}): ` +
+          `${liveness(report.status)}. Check it with electron status/probe; clean it up if it is gone.`
       ]
     : lines(report)
 

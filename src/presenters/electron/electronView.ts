@@ -5,14 +5,15 @@
  */
 import type { ElectronReport } from "../../domain/ElectronReport.js"
 import type { Executed } from "../../domain/Executed.js"
-import type { NextAction, ToolDetails } from "../../schema/ToolDetails.js"
+import type { ToolDetails } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
+import { electronDetails } from "./electronDetails.js"
 import {
-  electronDetails,
   fillVerificationActions,
   lookupContextActions,
   refFreshnessActions,
   textScopeActions
-} from "./electronDetails.js"
+} from "./electronNextActions.js"
 import { electronLines } from "./electronText.js"
 
 type RedactArgs = (args: ReadonlyArray<string>) => ReadonlyArray<string>
@@ -25,7 +26,8 @@ export interface ElectronView {
 }
 
 export const FILL_GUIDANCE =
-  "For custom quick-input or rich editor controls, run snapshot -i, focus the field, then type with keyboard type (or keyboard inserttext) instead of fill."
+  "For custom quick-input or rich editor controls, run snapshot -i, focus the field, then type with keyboard " +
+  "type (or keyboard inserttext) instead of fill."
 
 const executedView = (executed: Executed): ElectronView | undefined => {
   const session = executed.plan.sessionName
@@ -49,7 +51,8 @@ const executedView = (executed: Executed): ElectronView | undefined => {
       },
       nextActions: textScopeActions(session),
       lines: [
-        `Broad Electron get text selector warning: ${scope.summary}${all !== undefined && all.length > 1 ? ` (${all.length} steps read the whole window)` : ""}`
+        `Broad Electron get text selector warning: ${scope.summary}` +
+          `${all !== undefined && all.length > 1 ? ` (${all.length} steps read the whole window)` : ""}`
       ]
     }
   }

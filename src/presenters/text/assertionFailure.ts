@@ -3,7 +3,7 @@
  * words that say so (what was expected; for a URL where the page is) and the next actions that read the page, not a
  * timeout retry. Pure.
  */
-import type { NextAction } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import type { TimedOut, ToolError } from "../../schema/ToolError.js"
 import { nextActions } from "../actions/nextActions.js"
 

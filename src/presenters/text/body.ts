@@ -10,7 +10,8 @@ import { formatSuccess, stripLifecycle, upstreamWarning } from "./formatSuccess.
 import { page, type Parts, plain } from "./contentBoundary.js"
 import { withLookupParts } from "./lookupText.js"
 import { type Formatted, partsOf } from "./formatted.js"
-import { presentSnapshotWith, type SnapshotPresentation } from "./presentSnapshot.js"
+import { presentSnapshotWith } from "./presentSnapshot.js"
+import type { SnapshotPresentation } from "./snapshotPresentation.js"
 import { qaText } from "./qaText.js"
 import { diffScreenshotText } from "./diffImageText.js"
 

@@ -5,7 +5,7 @@
  */
 import { RecoveryIds } from "../../schema/NextActionIds.js"
 import type { TabCrashed } from "../../schema/ErrorFields.js"
-import type { NextAction } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import type { FormattedFailure } from "./timeFailures.js"
 
 /** A page that can be opened again (not the browser's own pages, one of which crashed it). */

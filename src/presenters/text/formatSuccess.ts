@@ -11,15 +11,16 @@ import { presentSnapshot } from "./presentSnapshot.js"
 import type { ShownTree } from "../../domain/ShownTree.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
-import { answersWithEcho, isOpening } from "../../upstream/commandPolicy.js"
+import { answersWithEcho, isOpening } from "../../upstream/commandEffects.js"
 import { batchRowsOf } from "../../upstream/batchSteps.js"
 import { actionEffectLines, effectActionOf } from "./actionEffectWords.js"
 import { jsDialogLines } from "./jsDialogWords.js"
 import { keyRun } from "./keyRuns.js"
 import { fillShown, textClickShown } from "./actionShown.js"
-import { type Data, formatCommand, oneLine, str, stripLifecycle, titlePart } from "./commandText.js"
+import { formatCommand } from "./commandText.js"
+import { type Data, oneLine, str, stripLifecycle, titlePart } from "./commandValues.js"
 
-export { stripLifecycle } from "./commandText.js"
+export { stripLifecycle } from "./commandValues.js"
 
 const asData = (v: unknown): Data => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Data) : {})
 
@@ -33,7 +34,9 @@ const sameAddress = (asked: string | undefined, landed: string): boolean => {
   }
 }
 
-/** What one successful batch/job row adds after its ✓: a snapshot's view, a page, a value; nothing for a bare action. */
+/**
+ * What one successful batch/job row adds after its ✓: a snapshot's view, a page, a value; nothing for a bare action.
+ */
 const stepText = (
   positionals: ReadonlyArray<string>,
   result: unknown,

@@ -1,11 +1,13 @@
 /**
  * What a result must say so it reads as what really happened: a page that is a challenge for a human (the open
  * worked, but the agent must not go on by itself), and a `select` that hit a custom combobox (the failure's
- * follow-ups), and the `richInputRecovery` field of a fill miss (its text and actions are the failure's). One line, the follow-ups and the details field; the presenter places them. Pure.
+ * follow-ups), and the `richInputRecovery` field of a fill miss (its text and actions are the failure's). One line, the
+ * follow-ups and the details field; the presenter places them. Pure.
  */
 import type { Executed } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
-import type { NextAction, ToolDetails } from "../../schema/ToolDetails.js"
+import type { ToolDetails } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import type { ToolError } from "../../schema/ToolError.js"
 import { nextActions } from "../actions/nextActions.js"
 import { richInputRecoveryOf } from "../actions/selectorRecovery.js"
@@ -43,8 +45,10 @@ export const honestyOf = (
     return {
       lines: [
         challenge.kind === "login-wall"
-          ? `Login wall (${evidence}): the requested page needs a sign-in. Do not guess or bypass it; ${hand}, or sign in only with credentials the user gave for this site.`
-          : `Challenge page: ${WHAT[challenge.kind]} (${evidence}). It is for a human: do not solve, bypass or retry it; ${hand}.`
+          ? `Login wall (${evidence}): the requested page needs a sign-in. Do not guess or bypass it; ${hand}, ` +
+            "or sign in only with credentials the user gave for this site."
+          : `Challenge page: ${WHAT[challenge.kind]} (${evidence}). It is for a human: do not solve, bypass or ` +
+            `retry it; ${hand}.`
       ],
       nextActions: handOff,
       details: { challengePage: { kind: challenge.kind, evidence: challenge.evidence } }

@@ -23,7 +23,16 @@ const lookupParts = (lookup: LookupReport): Parts => {
   if (lookup.mode === "networkSourceLookup") {
     for (const r of lookup.report.failedRequests.slice(0, SHOWN)) {
       lines.push(
-        `Failed: ${[r.status ?? "", r.method ?? "", r.url ?? "", r.requestId !== undefined ? `[${r.requestId}]` : "", r.error ?? ""].filter((p) => p !== "").join(" ")}`
+        "Failed: " +
+          [
+            r.status ?? "",
+            r.method ?? "",
+            r.url ?? "",
+            r.requestId !== undefined ? `[${r.requestId}]` : "",
+            r.error ?? ""
+          ]
+            .filter((p) => p !== "")
+            .join(" ")
       )
     }
   }

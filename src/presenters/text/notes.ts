@@ -7,7 +7,7 @@ import type { Executed } from "../../domain/Executed.js"
 import type { VerifiedArtifacts } from "../../schema/Artifacts.js"
 import type { LastPage } from "../../domain/PageFacts.js"
 import { pageChanged } from "../../session/lastPage.js"
-import { loadsState } from "../../upstream/commandPolicy.js"
+import { loadsState } from "../../upstream/commandEffects.js"
 import { page, type Parts } from "./contentBoundary.js"
 
 /** Each note is one line of the tool's; only the new page's title in the `Page:` line is the page's. */
@@ -44,11 +44,14 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
         ? `tab ${tabCorrection.stolenBy} (${tabCorrection.from})`
         : tabCorrection.from
     lines.push(
-      `Tab recovery: ${by} took the focus during this command; re-selected ${tabCorrection.reselected}, the tab it ran on (refs from before are void: snapshot -i).${tabCorrection.stolenBy !== undefined ? ` To use the other tab: tab ${tabCorrection.stolenBy}.` : ""}`
+      `Tab recovery: ${by} took the focus during this command; re-selected ${tabCorrection.reselected}, the ` +
+        "tab it ran on (refs from before are void: snapshot -i)." +
+        `${tabCorrection.stolenBy !== undefined ? ` To use the other tab: tab ${tabCorrection.stolenBy}.` : ""}`
     )
   } else if (tabCorrection !== undefined)
     lines.push(
-      `Tab recovery: the active tab was ${tabCorrection.from}; re-selected ${tabCorrection.reselected}, which shows ${tabCorrection.reason === "focus-lost" ? "the page this session was on" : "the opened page"}.`
+      `Tab recovery: the active tab was ${tabCorrection.from}; re-selected ${tabCorrection.reselected}, which ` +
+        `shows ${tabCorrection.reason === "focus-lost" ? "the page this session was on" : "the opened page"}.`
     )
   for (const row of verified.rows) {
     if (row.state === "pending") lines.push(`Recording to ${row.path} (pending until record stop).`)
@@ -63,7 +66,8 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
   if (routeDiagnostics !== undefined && routeDiagnostics.length > 0) {
     const patterns = [...new Set(routeDiagnostics.map((d) => d.routePattern))]
     lines.push(
-      `Network route diagnostics: ${routeDiagnostics.length} failed/pending request(s) match active network route ${patterns.join(", ")}; check the mock (body, CORS) before the app.`
+      `Network route diagnostics: ${routeDiagnostics.length} failed/pending request(s) match active network ` +
+        `route ${patterns.join(", ")}; check the mock (body, CORS) before the app.`
     )
   }
   if (browserDefaults !== undefined) {
@@ -72,7 +76,8 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
   }
   if (replacedCloseFailure !== undefined)
     lines.push(
-      `Warning: the replaced browser ${replacedCloseFailure.session} could not be closed (${replacedCloseFailure.message}); pi closes it at quit.`
+      `Warning: the replaced browser ${replacedCloseFailure.session} could not be closed (` +
+        `${replacedCloseFailure.message}); pi closes it at quit.`
     )
   if (outputFile?.status === "saved") lines.push(`Output file: ${outputFile.absolutePath}`)
   return lines.map((line) => (typeof line === "string" ? [line] : line))

@@ -56,7 +56,8 @@ export const qaText = (plan: Plan, qa: QaVerdict, verified: VerifiedArtifacts, o
         : [`QA passed: ${target}`]
     return [
       ...head,
-      ` (load ${compiled?.loadState ?? "?"}${checks.length > 0 ? `; no ${checks.join("/")} problems` : ""})${shot !== undefined ? `\nScreenshot: ${shot.path} (${shot.state})` : ""}${warnings}`
+      ` (load ${compiled?.loadState ?? "?"}${checks.length > 0 ? `; no ${checks.join("/")} problems` : ""})` +
+        `${shot !== undefined ? `\nScreenshot: ${shot.path} (${shot.state})` : ""}${warnings}`
     ]
   }
   return [

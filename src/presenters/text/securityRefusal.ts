@@ -4,7 +4,7 @@
  */
 import type { Plan } from "../../domain/Plan.js"
 import type { PolicyViolation } from "../../schema/SecurityPolicy.js"
-import type { NextAction } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import { nextActions } from "../actions/nextActions.js"
 import { typedTextIndexes } from "../../upstream/typedText.js"
 
@@ -20,7 +20,8 @@ const ADVICE: Record<PolicyViolation["rule"], string> = {
     `the scheme by removing it from security.blockedSchemes in ${CONFIG_FILES} (docs/SECURITY.md).`,
   eval: 'Read the page with snapshot, get text/value/attr or is; only a human can set security.eval to "allow".',
   passwordFields:
-    "Type a configured secret as {{secret:NAME}} (doctor lists names and origins) or use auth login; never type a password yourself.",
+    "Type a configured secret as {{secret:NAME}} (doctor lists names and origins) or use auth login; never " +
+    "type a password yourself.",
   uploadRoots:
     "Copy the file into an allowed folder and upload it from there; a human allows another folder with " +
     `security.uploadRoots in ${CONFIG_FILES}, e.g. {"security":{"uploadRoots":[".","/path/to/folder"]}} ` +
@@ -81,7 +82,9 @@ export const securityRefusal = (
   message: string,
   args: ReadonlyArray<string>
 ) => ({
-  text: `Blocked by the security policy (rule ${v.rule}, preset ${v.preset}, set in ${v.source}): ${message}.\n${ADVICE[v.rule]}${v.rule === "passwordFields" || v.rule === "secret-origin" ? secretList(plan) : ""}`,
+  text:
+    `Blocked by the security policy (rule ${v.rule}, preset ${v.preset}, set in ${v.source}): ${message}.\n` +
+    `${ADVICE[v.rule]}${v.rule === "passwordFields" || v.rule === "secret-origin" ? secretList(plan) : ""}`,
   summary: `Policy blocked: ${v.rule}`,
   nextActions: actionsFor(plan, v, args)
 })

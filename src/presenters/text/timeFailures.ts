@@ -3,7 +3,7 @@
  * kept the launch queued, a session another process held, and the next actions of a launch that failed. Pure.
  */
 import type { Plan } from "../../domain/Plan.js"
-import type { NextAction } from "../../schema/ToolDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
 import type { LaunchDiagnostic, TimedOut } from "../../schema/ToolError.js"
 import { MAX_TIMEOUT_MS } from "../../schema/ToolInput.js"
 import { nextActions } from "../actions/nextActions.js"
@@ -27,7 +27,8 @@ export const timedOut = (plan: Plan | undefined, e: TimedOut, session: string | 
         ? `Timed out after ${e.timeoutMs} ms: the page did not answer (its document never arrived). ` +
           "Check the page before retrying, or raise timeoutMs for a slow server."
         : e.source === "watchdog"
-          ? `Timed out after ${e.timeoutMs} ms; the agent-browser process was stopped. The action may or may not have happened: check the page before retrying, or raise timeoutMs for slow steps.`
+          ? `Timed out after ${e.timeoutMs} ms; the agent-browser process was stopped. The action may or may not ` +
+            "have happened: check the page before retrying, or raise timeoutMs for slow steps."
           : e.assertion !== undefined
             ? assertionFailureLine(e)
             : `Upstream timed out: ${e.message}`) + progressText,
@@ -103,18 +104,27 @@ const withoutProvider = (args: ReadonlyArray<string>): ReadonlyArray<string> =>
 
 /** A pool launch kept queued past the budget, its connection closed: the pool, and the same call with a longer wait. */
 export const poolQueued = (plan: Plan | undefined, e: TimedOut, args: ReadonlyArray<string>): FormattedFailure => ({
-  text: `The browser pool at ${e.poolEndpoint ?? "?"} did not give this session a browser within ${Math.round(e.timeoutMs / 1000)} s: it is at its limit and kept the launch queued. The queued connection was closed, so the pool will not start a browser for it later; nothing else ran. Retry with a longer timeoutMs to wait in its queue, or when other agents have finished.`,
+  text:
+    `The browser pool at ${e.poolEndpoint ?? "?"} did not give this session a browser within ` +
+    `${Math.round(e.timeoutMs / 1000)} s: it is at its limit and kept the launch queued. The queued connection ` +
+    "was closed, so the pool will not start a browser for it later; nothing else ran. Retry with a longer " +
+    "timeoutMs to wait in its queue, or when other agents have finished.",
   summary: `Queued by the browser pool at ${e.poolEndpoint ?? "?"}`,
   nextActions: [nextActions.retryWhenPoolHasRoom(callInput(plan, args), Math.min(MAX_TIMEOUT_MS, e.timeoutMs * 3))]
 })
 
-/** Another process held the session's lock for the whole budget: who, for how long, and the same call with a longer wait. */
+/**
+ * Another process held the session's lock for the whole budget: who, for how long, and the same call with a longer
+ * wait.
+ */
 export const sessionBusy = (plan: Plan | undefined, e: TimedOut, args: ReadonlyArray<string>): FormattedFailure => {
   const holder = e.holder
   const who =
     holder === undefined
       ? "another process"
-      : `${holder.sameProcess === true ? "another runtime in this process" : "another process"} (pid ${holder.pid}: ${holder.command}${holder.heldMs !== undefined ? `, holding it for ${Math.round(holder.heldMs / 1000)} s` : ""})`
+      : `${holder.sameProcess === true ? "another runtime in this process" : "another process"} (pid ` +
+        `${holder.pid}: ${holder.command}` +
+        `${holder.heldMs !== undefined ? `, holding it for ${Math.round(holder.heldMs / 1000)} s` : ""})`
   const input = callInput(plan, args)
   // long enough for the holder's call to use its whole budget, then for this call's own
   const longer = Math.min(
@@ -122,7 +132,11 @@ export const sessionBusy = (plan: Plan | undefined, e: TimedOut, args: ReadonlyA
     Math.max(e.timeoutMs * 2, (holder?.remainingMs ?? holder?.heldMs ?? 0) + e.timeoutMs + 1_000)
   )
   return {
-    text: `Browser session ${plan?.sessionName ?? ""} is in use by ${who}; waited ${Math.round(e.timeoutMs / 1000)} s for it and ran nothing. One call drives a browser at a time. Retry with a longer timeoutMs to wait for it, or use a browser of your own (an explicit --session name) if the other process is not yours to wait for.`,
+    text:
+      `Browser session ${plan?.sessionName ?? ""} is in use by ${who}; waited ${Math.round(e.timeoutMs / 1000)}` +
+      " s for it and ran nothing. One call drives a browser at a time. Retry with a longer timeoutMs to wait for " +
+      "it, or use a browser of your own (an explicit --session name) if the other process is not yours to wait " +
+      "for.",
     summary: `Session in use by pid ${holder?.pid ?? "?"}`,
     nextActions: longer > e.timeoutMs ? [nextActions.retryWhenSessionFree(input, longer)] : []
   }

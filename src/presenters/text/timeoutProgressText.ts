@@ -28,23 +28,29 @@ const pageLine = (page: NonNullable<PartialProgress["currentPage"]>): string => 
 
 export const timeoutProgressText = (plan: Plan | undefined, p: PartialProgress): string => {
   const next = p.firstIncompleteStep
-  const head = `Timeout partial progress: ${p.completedSteps} of ${p.totalSteps} steps completed${
-    next === undefined
+  const head =
+    `Timeout partial progress: ${p.completedSteps} of ${p.totalSteps} steps completed` +
+    (next === undefined
       ? ""
-      : `; step ${next.index + 1} (${argvText(next.command)}) did not finish${next.retryable ? " and only reads, so it is safe to retry" : " and may have acted: inspect the page before retrying"}`
-  }.`
+      : `; step ${next.index + 1} (${argvText(next.command)}) did not finish` +
+        (next.retryable
+          ? " and only reads, so it is safe to retry"
+          : " and may have acted: inspect the page before retrying")) +
+    "."
   const rows = plan !== undefined ? (stepRunOf(plan)?.rows ?? []) : []
   const steps = rows
     .slice(0, STEPS_SHOWN)
     .map(
       (row, i) =>
-        `  ${i + 1}. ${i < p.completedSteps ? "✓" : i === next?.index ? "…" : "-"} ${argvText(row)}${i < p.completedSteps ? "" : i === next?.index ? " (did not finish)" : " (not run)"}`
+        `  ${i + 1}. ${i < p.completedSteps ? "✓" : i === next?.index ? "…" : "-"} ${argvText(row)}` +
+        `${i < p.completedSteps ? "" : i === next?.index ? " (did not finish)" : " (not run)"}`
     )
   const more = rows.length > STEPS_SHOWN ? [`  … ${rows.length - STEPS_SHOWN} more step(s)`] : []
   const page = p.currentPage !== undefined ? [pageLine(p.currentPage)] : []
   const files = (p.artifacts ?? []).map(
     (a) =>
-      `File of step ${a.stepIndex}: ${a.path} (${a.exists ? (a.state === "verified" ? `${a.sizeBytes ?? 0} bytes` : "empty") : "not on disk"})`
+      `File of step ${a.stepIndex}: ${a.path} (` +
+      `${a.exists ? (a.state === "verified" ? `${a.sizeBytes ?? 0} bytes` : "empty") : "not on disk"})`
   )
   return [head, ...steps, ...more, ...page, ...files].join("\n")
 }

@@ -10,7 +10,7 @@ import * as Either from "effect/Either"
 import { launchAdvice } from "../../presenters/text/launchAdvice.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
-import { classifyErrorText } from "../../upstream/classifyReply.js"
+import { classifyErrorText } from "../../upstream/classifyErrorText.js"
 import { browserChoice, type BrowserChoice, withChoice } from "../../upstream/launchFailure.js"
 
 export interface DoctorCheck {

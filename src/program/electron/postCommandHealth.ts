@@ -9,7 +9,8 @@ import type { Executed } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
 import { TabDrift } from "../../schema/ToolError.js"
 import { ElectronHost } from "../../services/ElectronHost.js"
-import { actsOnApp, isClose } from "../../upstream/commandPolicy.js"
+import { isClose } from "../../upstream/commandPolicy.js"
+import { actsOnApp } from "../../upstream/commandEffects.js"
 
 /** Commands that can change or end what an app shows (element actions, navigation, input, scripts, batches). */
 

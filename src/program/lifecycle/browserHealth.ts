@@ -17,7 +17,8 @@ import {
 } from "../../services/BrowserProcesses.js"
 import { ToolConfig, type ToolConfigShape } from "../../services/ToolConfig.js"
 import { refsIn } from "../../session/refPreflight.js"
-import { isClose, isOpening } from "../../upstream/commandPolicy.js"
+import { isClose } from "../../upstream/commandPolicy.js"
+import { isOpening } from "../../upstream/commandEffects.js"
 import { socketDirOf } from "../../upstream/socketDir.js"
 
 /** The session and socket dir of a call whose browser this tool owns, if it is one. */

@@ -10,7 +10,7 @@ import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
 import type { TabCrashed } from "../../schema/ErrorFields.js"
 import { BrowserEndpoints } from "../../services/BrowserEndpoints.js"
-import { loadsUrl } from "../../upstream/commandPolicy.js"
+import { loadsUrl } from "../../upstream/commandEffects.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import { browserEndpointOf } from "./sessionEndpoint.js"
 

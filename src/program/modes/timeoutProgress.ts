@@ -14,7 +14,8 @@ import { ArtifactStore } from "../../services/ArtifactStore.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { artifactRequest } from "../../upstream/artifactPaths.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
-import { isOpening, retryableAfterTimeout } from "../../upstream/commandPolicy.js"
+import { retryableAfterTimeout } from "../../upstream/commandPolicy.js"
+import { isOpening } from "../../upstream/commandEffects.js"
 import { watchdogFor } from "../../upstream/timeoutPolicy.js"
 
 /** The page a completed step answered with (open, back, reload … report `url`, most with `title`). */

@@ -7,7 +7,7 @@ import { flagValue, parseCommandLine } from "../../upstream/commandLine.js"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import { readPayload, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { observeDaemon } from "../refs/refTracking.js"
-import { mayLeavePage } from "../../upstream/commandPolicy.js"
+import { mayLeavePage } from "../../upstream/commandEffects.js"
 
 /**
  * Defence in depth for `--allowed-domains` (given on this call or re-sent for the managed session): after a

@@ -14,7 +14,7 @@ import type { LastPage } from "../../domain/PageFacts.js"
 import type { Plan } from "../../domain/Plan.js"
 import { type ChallengeFacts, challengeOf } from "../../page/challengeEvidence.js"
 import { type OpenedPage, probeChallengeFacts } from "./pageProbes.js"
-import { isOpening } from "../../upstream/commandPolicy.js"
+import { isOpening } from "../../upstream/commandEffects.js"
 
 export interface AfterNavigation {
   readonly challengePage?: ChallengePage

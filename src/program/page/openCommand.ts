@@ -21,7 +21,7 @@ import { type OpenedPage, OPENED_PAGE_EXPRESSION, openedPageOf } from "./pagePro
 import { mayProbe } from "../../session/mayProbe.js"
 import { isStillLoading } from "../../page/pageSettle.js"
 import { runFastOpen } from "./fastOpen.js"
-import { isOpening } from "../../upstream/commandPolicy.js"
+import { isOpening } from "../../upstream/commandEffects.js"
 
 export interface OpenRun {
   readonly replied: Either.Either<UpstreamOutcome, CommandError>

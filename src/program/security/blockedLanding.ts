@@ -12,7 +12,7 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { blockedSchemeOf } from "../../security/schemes.js"
 import { targetOf } from "../../session/target.js"
 import { observeDaemon } from "../refs/refTracking.js"
-import { mayLandElsewhere } from "../../upstream/commandPolicy.js"
+import { mayLandElsewhere } from "../../upstream/commandEffects.js"
 
 const navigates = (plan: Plan, outcome: UpstreamOutcome): boolean =>
   outcome.kind === "batch"

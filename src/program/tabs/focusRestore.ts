@@ -23,7 +23,7 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { samePage } from "../../session/refPreflight.js"
 import { targetOf } from "../../session/target.js"
-import { mayLoseFocus } from "../../upstream/commandPolicy.js"
+import { mayLoseFocus } from "../../upstream/commandEffects.js"
 import { observeDaemon } from "../refs/refTracking.js"
 
 /** `tab list` and `tab <id>` answer at once on a live browser. */

@@ -24,7 +24,7 @@ import { samePage } from "../../session/refPreflight.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import type { TabCorrection } from "../../domain/PageFacts.js"
-import { isOpening, mayLoseFocus, staysOnTab } from "../../upstream/commandPolicy.js"
+import { isOpening, mayLoseFocus, staysOnTab } from "../../upstream/commandEffects.js"
 
 /** `tab list` and `tab <id>` answer at once on a live browser. */
 const TAB_COMMAND_TIMEOUT_MS = 8_000

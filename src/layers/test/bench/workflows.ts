@@ -5,7 +5,7 @@
  * many bytes the model read. The workflow decides success by the end state, not by the last call alone.
  */
 import * as Effect from "effect/Effect"
-import type { ToolResult } from "../../../schema/ToolDetails.js"
+import type { ToolResult } from "../../../schema/ToolResult.js"
 import { runToResult } from "../../../program/call/ToolCall.js"
 import { FakeAgentBrowser } from "../FakeAgentBrowser.js"
 import { BENCH_CALL, type BenchServices, inWorld, modelVisibleBytes, textOf } from "./benchWorld.js"

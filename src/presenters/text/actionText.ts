@@ -1,0 +1,121 @@
+/** What a successful element or input action says: clicks, fills, keys, scrolls, drags, uploads, selects. Pure. */
+import { page } from "./contentBoundary.js"
+import { type Formatted, formatted } from "./formatted.js"
+import { type CommandText, type Data, oneLine, str } from "./commandValues.js"
+
+/** What upstream's `type` and `keyboard type` did: text as input events, no keys (upstream/keystrokes.ts). */
+const AS_INPUT = "(input events only, no keydown/keyup: for key handlers, type with a job type step)."
+
+const PAST: Record<string, string> = {
+  click: "Clicked",
+  dblclick: "Double-clicked",
+  fill: "Filled",
+  check: "Checked",
+  uncheck: "Unchecked",
+  hover: "Hovered",
+  focus: "Focused"
+}
+
+/** `find <locator> <value> <action> [text] [--name n]` said as what it acted on (never upstream's marker selector). */
+const formatFind = (positionals: ReadonlyArray<string>, data: Data): Formatted => {
+  const [, locator = "", value = "", action = "click"] = positionals
+  const nameAt = positionals.indexOf("--name")
+  const name = nameAt >= 0 ? positionals[nameAt + 1] : undefined
+  const what =
+    `${locator === "role" ? value : `${locator} ${JSON.stringify(value)}`}` +
+    `${name !== undefined ? ` ${JSON.stringify(name)}` : ""}`
+  const ref = Object.values(data).find((v): v is string => typeof v === "string" && /^@e\d+$/.test(v))
+  if (action === "text") {
+    const text = str(data["text"])
+    return formatted([page(text)], `find ${what}: ${oneLine(text)}`)
+  }
+  const past = PAST[action] ?? `${action}:`
+  const line = `${past} ${what}${ref !== undefined ? ` (${ref})` : ""}`
+  return { text: line, summary: line }
+}
+
+const clicked: CommandText = ({ command, data, target }) => ({
+  text: `${PAST[command]} ${str(data["clicked"]) || target}`,
+  summary: `${PAST[command]} ${str(data["clicked"]) || target}`
+})
+
+const scrolledIntoView: CommandText = ({ target }) => ({
+  text: `Scrolled ${target} into view`,
+  summary: `scrollintoview ${target}`
+})
+
+const pressed: CommandText = ({ data, target }) => ({
+  text: `Pressed ${str(data["pressed"]) || target}`,
+  summary: `Pressed ${str(data["pressed"]) || target}`
+})
+
+const elementAction: CommandText = ({ command, target }) => ({
+  text: `${PAST[command]} ${target}`,
+  summary: `${command} ${target}`
+})
+
+const keyboard: CommandText = ({ sub }) => {
+  if (sub === "type") return { text: `Inserted the text at the focus ${AS_INPUT}`, summary: "keyboard type" }
+  if (sub === "inserttext") {
+    return { text: "Inserted the text at the focus (no key events, like a paste).", summary: "keyboard inserttext" }
+  }
+  return { text: `Keyboard ${sub ?? ""} done`, summary: `keyboard ${sub ?? ""}` }
+}
+
+export const ACTION_TEXTS: ReadonlyArray<readonly [string, CommandText]> = [
+  ["click", clicked],
+  ["dblclick", clicked],
+  ["find", ({ positionals, data }) => formatFind(positionals, data)],
+  [
+    "drag",
+    ({ positionals, target }) => ({
+      text: `Dragged ${target} to ${positionals[2] ?? ""}`,
+      summary: `drag ${target} → ${positionals[2] ?? ""}`
+    })
+  ],
+  [
+    "upload",
+    ({ positionals, target }) => {
+      const files = positionals.slice(2)
+      return { text: `Uploaded ${files.length} file(s) to ${target}: ${files.join(", ")}`, summary: `upload ${target}` }
+    }
+  ],
+  ["scrollintoview", scrolledIntoView],
+  ["scrollinto", scrolledIntoView],
+  [
+    "scroll",
+    ({ positionals }) => {
+      const how = positionals.slice(1).join(" ")
+      return { text: `Scrolled${how !== "" ? ` ${how}` : ""}`, summary: `scroll ${how}` }
+    }
+  ],
+  ["fill", ({ target }) => ({ text: `Filled ${target}`, summary: `Filled ${target}` })],
+  // upstream's type inserts the text: the page gets input events, no keydown/keyup (upstream/keystrokes.ts)
+  ["type", ({ target }) => ({ text: `Inserted the text into ${target} ${AS_INPUT}`, summary: `type ${target}` })],
+  ["press", pressed],
+  ["key", pressed],
+  ["check", elementAction],
+  ["uncheck", elementAction],
+  ["hover", elementAction],
+  ["focus", elementAction],
+  [
+    "mouse",
+    ({ positionals }) => ({
+      text: `Mouse ${positionals.slice(1).join(" ")}`,
+      summary: `mouse ${positionals.slice(1).join(" ")}`
+    })
+  ],
+  ["keyboard", keyboard],
+  [
+    "keydown",
+    ({ target }) => ({
+      text: `Key ${target} down (a keydown event only: nothing typed; press ${target} types it).`,
+      summary: `keydown ${target}`
+    })
+  ],
+  ["keyup", ({ target }) => ({ text: `Key ${target} up (a keyup event only).`, summary: `keyup ${target}` })],
+  [
+    "select",
+    ({ data, target }) => ({ text: `Selected ${str(data["selected"])} in ${target}`, summary: `select ${target}` })
+  ]
+]

@@ -1,0 +1,15 @@
+/** What each page diagnostic adds: its lines, its `details` fields and its next actions (pageDiagnostics.ts). */
+import type { NextAction } from "../../schema/NextAction.js"
+import type { ToolDetails } from "../../schema/ToolDetails.js"
+import type { Parts } from "./contentBoundary.js"
+
+export type Fields = Partial<{ -readonly [K in keyof ToolDetails]: ToolDetails[K] }>
+
+export interface PageDiagnosticsView {
+  readonly lines: ReadonlyArray<Parts>
+  readonly fields: Fields
+  readonly nextActions: ReadonlyArray<NextAction>
+}
+
+/** One diagnostic's share of the view. */
+export type DiagnosticPart = PageDiagnosticsView

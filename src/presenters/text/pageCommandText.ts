@@ -1,0 +1,147 @@
+/**
+ * What a successful page, read, file or session command says: open and history moves, snapshot, get, is, eval,
+ * saved files, waits, tabs, close, a screenshot diff, the session list. Pure.
+ */
+import { page } from "./contentBoundary.js"
+import { downloadedText } from "./downloadedText.js"
+import { formatted } from "./formatted.js"
+import { diffScreenshotText } from "./diffImageText.js"
+import { type CommandText, type Data, oneLine, scalar, str, stripLifecycle, titlePart } from "./commandValues.js"
+
+/** A crashed tab (read over DevTools) is marked: upstream lists it as live at its old URL. */
+const formatTabs = (tabs: ReadonlyArray<Data>, crashed: ReadonlyArray<string>): string =>
+  tabs
+    .map(
+      (t) =>
+        `${t["active"] === true ? "→" : " "} [${str(t["tabId"])}]${t["label"] ? ` (${str(t["label"])})` : ""} ` +
+        `${str(t["title"])} — ${str(t["url"])}` +
+        (crashed.includes(str(t["targetId"]))
+          ? ` (crashed: its page is gone; tab new ${str(t["url"])} opens it again)`
+          : "")
+    )
+    .join("\n")
+
+const opened: CommandText = ({ data }) => {
+  const download = downloadedText(data)
+  if (download !== undefined) return download
+  if (data["url"] === undefined) return { text: "Browser ready.", summary: "Browser ready" }
+  return formatted(["Opened: ", titlePart(data["title"]), `\nURL: ${str(data["url"])}`], `Opened ${str(data["url"])}`)
+}
+
+const snapshotText: CommandText = ({ data }) => {
+  const refs = data["refs"] !== null && typeof data["refs"] === "object" ? Object.keys(data["refs"] as Data).length : 0
+  const origin = str(data["origin"])
+  const tree = typeof data["snapshot"] === "string" ? data["snapshot"] : JSON.stringify(data["snapshot"], null, 2)
+  return formatted(
+    [`Snapshot of ${origin || "the page"} (${refs} refs):\n`, page(tree)],
+    `Snapshot: ${refs} refs on ${origin}`
+  )
+}
+
+const gotValue: CommandText = ({ sub, data }) => {
+  if (sub === "box" || sub === "styles")
+    return formatted([page(JSON.stringify(stripLifecycle(data), null, 2))], `get ${sub}`)
+  const value =
+    sub === "count"
+      ? data["count"]
+      : sub === "cdp-url"
+        ? data["cdpUrl"]
+        : (data[sub === "attr" ? "value" : (sub ?? "")] ?? data["value"])
+  const text = value === null ? "(null)" : scalar(value)
+  return formatted(
+    [value === null || sub === "count" || sub === "cdp-url" ? text : page(text)],
+    `get ${sub ?? ""}: ${oneLine(text)}`
+  )
+}
+
+const movedInHistory: CommandText = ({ command, data }) => ({
+  text: `Now at ${str(data["url"])}`,
+  summary: `${command}: ${str(data["url"])}`
+})
+
+const saved: CommandText = ({ command, data }) => ({
+  text: `Saved ${command === "download" ? "download" : command}: ${str(data["path"])}`,
+  summary: `${command} saved ${str(data["path"])}`
+})
+
+const waited: CommandText = ({ data, target }) => {
+  if (data["path"] !== undefined)
+    return { text: `Download saved: ${str(data["path"])}`, summary: `wait --download ${str(data["path"])}` }
+  // `wait <ms>` answers {waited: "timeout"}: the time it was asked to wait passed, which is all it promised
+  if (data["waited"] === "timeout" && /^\d+$/.test(target)) {
+    return { text: `Waited ${target} ms.`, summary: `waited ${target} ms` }
+  }
+  const what =
+    str(data["waited"]) ||
+    (data["url"] !== undefined ? "url" : data["state"] !== undefined ? "load state" : "condition")
+  return { text: `Wait done (${what}).`, summary: `wait: ${what}` }
+}
+
+const tabText: CommandText = ({ data, crashedTabs }) => {
+  if (Array.isArray(data["tabs"])) {
+    const tabs = data["tabs"] as ReadonlyArray<Data>
+    const crashed = tabs.filter((t) => crashedTabs.includes(str(t["targetId"]))).length
+    const head = `${tabs.length} tab(s)${crashed > 0 ? `, ${crashed} crashed (renderer gone)` : ""}:\n`
+    return formatted([head, page(formatTabs(tabs, crashedTabs))], `${tabs.length} tabs`)
+  }
+  if (data["closed"] === true)
+    return { text: `Closed tab ${str(data["tabId"])}`, summary: `tab close ${str(data["tabId"])}` }
+  return formatted(
+    [`Active tab [${str(data["tabId"])}] `, page(str(data["title"])), ` — ${str(data["url"])}`],
+    `tab ${str(data["tabId"])}`
+  )
+}
+
+const closed: CommandText = ({ sessionName }) => ({
+  text: `Browser closed${sessionName !== undefined ? ` (session ${sessionName})` : ""}. Saved files stay on disk.`,
+  summary: "Browser closed"
+})
+
+const sessions: CommandText = ({ data }) => {
+  if (Array.isArray(data["sessions"])) {
+    const sessions = data["sessions"] as ReadonlyArray<unknown>
+    return {
+      text:
+        sessions.length === 0
+          ? "No active sessions."
+          : `Active sessions:\n${sessions.map((s) => `  ${str(s)}`).join("\n")}`,
+      summary: `${sessions.length} sessions`
+    }
+  }
+  return undefined
+}
+
+export const PAGE_COMMAND_TEXTS: ReadonlyArray<readonly [string, CommandText]> = [
+  ["open", opened],
+  ["goto", opened],
+  ["navigate", opened],
+  ["snapshot", snapshotText],
+  ["get", gotValue],
+  [
+    "is",
+    ({ positionals, sub, data }) => {
+      const value = data[sub ?? ""]
+      return { text: String(value), summary: `is ${sub ?? ""} ${positionals[2] ?? ""}: ${String(value)}` }
+    }
+  ],
+  [
+    "eval",
+    ({ data }) => {
+      const text = data["unserializable"] !== undefined ? str(data["unserializable"]) : scalar(data["result"])
+      return formatted([page(text)], `eval: ${oneLine(text)}`)
+    }
+  ],
+  ["back", movedInHistory],
+  ["forward", movedInHistory],
+  ["reload", movedInHistory],
+  ["screenshot", saved],
+  ["pdf", saved],
+  ["download", saved],
+  ["wait", waited],
+  ["tab", tabText],
+  ["close", closed],
+  ["quit", closed],
+  ["exit", closed],
+  ["diff", ({ sub, data }) => (sub === "screenshot" ? diffScreenshotText(data, undefined, false) : undefined)],
+  ["session", sessions]
+]

@@ -1,0 +1,102 @@
+/**
+ * An upstream failure: a crashed tab, a click that missed its target, a fill that did not take, a launch, a getter
+ * given as a command, or upstream's own words.
+ */
+import { FILL_REFUSED } from "../../page/fillProbe.js"
+import type { ClickTarget } from "../../schema/PageDiagnostics.js"
+import type { NextAction } from "../../schema/NextAction.js"
+import type { UpstreamFailed } from "../../schema/ToolError.js"
+import { isNoActivePageSnapshot } from "../../session/refPreflight.js"
+import { launchAdvice, launchFailureText } from "./launchAdvice.js"
+import { nextActions } from "../actions/nextActions.js"
+import { isGetter } from "../../upstream/commandPolicy.js"
+import { widgetOptionClick } from "../../page/clickDispatch.js"
+import { crashedTabFailure } from "./crashedTabText.js"
+import { type FailureContext, type FailureOf, none } from "./failureContext.js"
+import { type FormattedFailure, launchActions } from "./timeFailures.js"
+
+/** An upstream-error the tool found itself (its own words in `detail`, none of upstream's). */
+const toolFound = (e: UpstreamFailed): boolean => e.upstreamMessage === undefined && e.detail !== undefined
+
+const widgetOption = (session: string | undefined, target: ClickTarget): ReadonlyArray<NextAction> => {
+  const click = widgetOptionClick(target)
+  return click !== undefined ? [nextActions.clickWidgetOption(session, click)] : []
+}
+
+/** Getters given as commands; upstream groups them under `get`. */
+const getterHint = (command: string): string =>
+  "Getters are grouped under get: get " +
+  (command === "title" || command === "url"
+    ? command
+    : command === "attr"
+      ? "attr <selector> <name>"
+      : `${command} <selector>`) +
+  "."
+
+export const upstreamFailed = (
+  e: FailureOf<"UpstreamFailed">,
+  { plan, session, args }: FailureContext
+): FormattedFailure =>
+  e.tabCrashed !== undefined
+    ? crashedTabFailure(session, e.tabCrashed, e.message)
+    : e.clickDispatch !== undefined
+      ? {
+          text: e.message,
+          summary: "The click did not reach its target",
+          nextActions:
+            e.clickDispatch.twin !== undefined
+              ? [
+                  nextActions.tryVisibleRef(
+                    session,
+                    0,
+                    [plan?.line.command ?? "click", `@${e.clickDispatch.twin}`],
+                    `@${e.clickDispatch.twin}`
+                  ),
+                  nextActions.inspectClickMiss(session)
+                ]
+              : e.clickDispatch.nativeOption === true
+                ? // the same click would reach the widget again: its own option of that name instead, then a look
+                  [...widgetOption(session, e.clickDispatch.target), nextActions.inspectClickMiss(session)]
+                : [
+                    nextActions.inspectClickMiss(session),
+                    nextActions.retryClickAfterMiss(session, plan?.line.positionals ?? [])
+                  ]
+        }
+      : e.fillVerification !== undefined || e.code === FILL_REFUSED
+        ? {
+            // the wrapper's own read of the field: not upstream's failure
+            text: e.message,
+            summary: e.fillVerification !== undefined ? "The fill did not take" : "The fill was refused",
+            nextActions: none
+          }
+        : e.launch !== undefined
+          ? {
+              text: launchFailureText(e.launch, e.message),
+              summary: launchAdvice(e.launch).summary,
+              nextActions: launchActions(plan, e.launch, args)
+            }
+          : e.type === "unknown_command" && plan !== undefined && isGetter(plan.line.command)
+            ? {
+                text: `agent-browser failed: ${e.message}\n${getterHint(plan.line.command ?? "")}`,
+                summary: `Unknown command: ${plan.line.command ?? ""}`,
+                nextActions:
+                  plan.line.command === "title"
+                    ? [nextActions.useGetTitle(session)]
+                    : plan.line.command === "url"
+                      ? [nextActions.useGetUrl(session)]
+                      : none
+              }
+            : {
+                // a failure the tool found itself (`detail` only) is not upstream's to own
+                text:
+                  `${toolFound(e) ? "" : "agent-browser failed: "}${e.message}` +
+                  `${e.stderr !== "" && !e.message.includes(e.stderr) ? `\nstderr: ${e.stderr}` : ""}` +
+                  `${e.exitCode !== null && e.exitCode !== 1 ? `\nexit code: ${e.exitCode}` : ""}`,
+                summary: `Upstream error: ${e.message.split("\n")[0] ?? ""}`.slice(0, 200),
+                nextActions:
+                  plan !== undefined && isNoActivePageSnapshot(plan, e) && session !== undefined
+                    ? [nextActions.listTabsAfterNoActivePage(session)]
+                    : e.code === "page_wedged" || e.code === "tab_gone"
+                      ? [nextActions.listTabs(session)]
+                      : none
+              }
