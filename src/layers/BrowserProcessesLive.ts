@@ -186,7 +186,8 @@ export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionL
       Effect.gen(function* () {
         const folders = [identity.profileDir, identity.singletonDir]
         const removed = removeAll(folders)
-        // a helper process that was still exiting can write into the profile once more: remove again until it stays gone
+        // a helper process that was still exiting can write into the profile once more:
+        // remove again until it stays gone
         for (
           let attempt = 0;
           attempt < FOLDER_RECHECKS && folders.some((f) => f !== undefined && exists(f));
@@ -367,7 +368,8 @@ export const BrowserProcessesLive: Layer.Layer<BrowserProcesses, never, SessionL
               0,
               Effect.gen(function* () {
                 if (ownerOf(path)?.pid !== owner.pid) return undefined
-                // the owner is dead, but another live process uses the session too (a pi session resumed twice): it keeps it
+                // the owner is dead, but another live process uses the session too
+                // (a pi session resumed twice): it keeps it
                 if (yield* lock.inUse(owner.lockFile)) return undefined
                 const report = yield* reap(socketDir, session)
                 rmSync(path, { force: true })

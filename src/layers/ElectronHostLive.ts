@@ -81,7 +81,9 @@ export const makeElectronHost = (options: ElectronHostOptions) =>
               : Effect.fail(
                   new InvalidInput({
                     field: "electron.launchId",
-                    detail: `electron: ${candidates.length} launches are open (${candidates.map((e) => e.record.launchId).join(", ")}); pass launchId or all: true`
+                    detail:
+                      `electron: ${candidates.length} launches are open ` +
+                      `(${candidates.map((e) => e.record.launchId).join(", ")}); pass launchId or all: true`
                   })
                 )
           }
@@ -218,7 +220,8 @@ export const makeElectronHost = (options: ElectronHostOptions) =>
             }
             const record = decoded.right
             const known = (yield* Ref.get(table)).get(record.launchId)
-            if (known !== undefined && known.ownership !== "released") continue // idempotent: session_start may fire twice
+            // idempotent: session_start may fire twice
+            if (known !== undefined && known.ownership !== "released") continue
             // a table that cannot be read proves nothing: the record is stale (never signalled), said in the log
             const ours = yield* isOurLaunch(os, record).pipe(
               Effect.catchTag("ProcessTableUnavailable", (error) =>
@@ -276,7 +279,9 @@ export const makeElectronHost = (options: ElectronHostOptions) =>
 export const ElectronHostLiveWith = (options: ElectronHostOptions): Layer.Layer<ElectronHost, never, OsProcesses> =>
   Layer.scoped(ElectronHost, makeElectronHost(options))
 
-/** The production layer: this process's platform, ToolConfig's environment, `config/machineFolders.ts`'s Electron root. */
+/**
+ * The production layer: this process's platform, ToolConfig's environment, `config/machineFolders.ts`'s Electron root.
+ */
 export const ElectronHostLive: Layer.Layer<ElectronHost, never, ToolConfig | OsProcesses> = Layer.scoped(
   ElectronHost,
   Effect.flatMap(ToolConfig, (config) =>

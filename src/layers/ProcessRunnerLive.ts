@@ -49,7 +49,10 @@ const endGroup = (child: ChildProcess): void => {
   child.once("close", () => clearTimeout(timer))
 }
 
-/** Collects a stream up to the cap (read when it fires); `onOverflow` fires once when it is passed (the rest is dropped). */
+/**
+ * Collects a stream up to the cap (read when it fires); `onOverflow` fires once when it is passed (the rest is
+ * dropped).
+ */
 const collect = (stream: NodeJS.ReadableStream | null, cap: () => number, onOverflow: () => void) => {
   const chunks: Array<Buffer> = []
   let size = 0
