@@ -10,7 +10,7 @@ import type { BrowserIdentity, OrphanReaped, ReapReport } from "../../services/B
 import type { OsProcessesShape, ProcessTableUnavailable } from "../../services/OsProcesses.js"
 import type { SessionLockShape } from "../../services/SessionLock.js"
 import { OWNER_SUFFIX } from "../../upstream/sessionFiles.js"
-import { terminate } from "../osProcesses/terminate.js"
+import { terminate } from "../processTables/terminate.js"
 import { sessionFilesOf } from "../socketFiles/sessionFiles.js"
 import { DAEMON_GRACE_MS, endBrowser, observe } from "./browserGroup.js"
 import { POLL_MS, removeAll, removeFolders } from "./folders.js"

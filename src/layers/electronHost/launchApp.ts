@@ -20,7 +20,7 @@ import type {
 } from "../../schema/ElectronRecord.js"
 import { UpstreamFailed, withFields } from "../../schema/ToolError.js"
 import type { OsProcessesShape } from "../../services/OsProcesses.js"
-import { terminate } from "../osProcesses/terminate.js"
+import { terminate } from "../processTables/terminate.js"
 import { launchReady, type Launching, POLL_MS } from "./launchReady.js"
 import { matchesTargetType } from "./cdp.js"
 import { groupGone } from "./processGroup.js"

@@ -12,7 +12,7 @@ import * as Ref from "effect/Ref"
 import type { ProcessInfo, ProcessTableFacts, SignalName, SignalResult, SignalTarget } from "../../domain/Processes.js"
 import { descendantsIn, groupIn, isSameProcess } from "../../os/processFacts.js"
 import { OsProcesses, ProcessTableUnavailable } from "../../services/OsProcesses.js"
-import { combine, deriveTable } from "../osProcesses/tableCore.js"
+import { combine, deriveTable } from "../processTables/tableCore.js"
 
 export interface FakeProcess {
   readonly pid: number

@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import type { ProcessTableFacts, SignalName, SignalResult, SignalTarget } from "../../domain/Processes.js"
 import { isSameProcess } from "../../os/processFacts.js"
-import { parseWindowsTable, windowsQuery } from "../../os/windowsTable.js"
+import { parseWindowsTable, windowsQuery } from "../../os/windowsOutput.js"
 import { ProcessTableUnavailable } from "../../services/OsProcesses.js"
 import { runTableCommand } from "./runTableCommand.js"
 import { killResult, type TableReads } from "./tableCore.js"
