@@ -7,8 +7,10 @@ export const WEB_SEARCH_TOOL_NAME = "agent_browser_web_search"
 export const WEB_SEARCH_TOOL_LABEL = "Web search"
 
 export const webSearchDescription =
-  "Search the live web (Exa or Brave API) for current docs, news or candidate URLs. Returns numbered title, URL and a short excerpt. " +
-  "Prefer it to driving search-engine pages with agent_browser (those hit CAPTCHAs); open a result with agent_browser only when you need the page."
+  "Search the live web (Exa or Brave API) for current docs, news or candidate URLs. " +
+  "Returns numbered title, URL and a short excerpt. " +
+  "Prefer it to driving search-engine pages with agent_browser (those hit CAPTCHAs); " +
+  "open a result with agent_browser only when you need the page."
 
 export const webSearchPromptSnippet = "Search the live web via API (Exa/Brave); use instead of browsing search engines"
 

@@ -47,6 +47,41 @@ const pointerRows = (step: JobStep, kind: "click" | "dblclick" | "rightclick", w
   return Either.map(compileElementAction({ ...step, action }, where), (c): Rows => [[...c.args, ...button, ...keys]])
 }
 
+type Fail = (message: string) => Either.Either<Rows, InvalidInput>
+
+/** type: real key events per character (upstream's `keyboard type` sends none: keystrokes.ts), paced when asked. */
+const typeRows = (step: JobStep, fail: Fail): Either.Either<Rows, InvalidInput> => {
+  if (step.text === undefined || step.text === "") return fail("needs text")
+  const focus = step.selector !== undefined ? [["focus", step.selector]] : []
+  const press = step.press !== undefined ? [["press", step.press]] : []
+  if ([...step.text].length > MAX_PACED_CHARS) {
+    return fail(`typing is limited to ${MAX_PACED_CHARS} characters per step (fill sets longer text)`)
+  }
+  // a {{secret:NAME}} is put in where upstream's typed text sits: one `keyboard type` (as input, no key events)
+  if (new RegExp(SECRET_PLACEHOLDER.source).test(step.text)) {
+    return Either.right([...focus, ["keyboard", "type", step.text], ...press])
+  }
+  const pause = step.delayMs !== undefined ? [["wait", String(step.delayMs)]] : []
+  return Either.right([...focus, ...[...step.text].flatMap((ch) => [...keystrokeRows(ch), ...pause]), ...press])
+}
+
+/**
+ * screenshot: a batch step writes PNG whatever its name (agent-browser 0.41.2 reads no per-step
+ * --screenshot-format).
+ */
+const screenshotRows = (
+  step: JobStep,
+  fail: Fail,
+  abs: (path: string) => string
+): Either.Either<Rows, InvalidInput> => {
+  if (step.path === undefined) return fail("needs path")
+  if (extensionFormat(step.path) !== undefined && extensionFormat(step.path) !== "png") {
+    const instead = `["screenshot", "${step.path}"]`
+    return fail(`writes PNG: name the file .png, or take a JPEG or WebP with args ${instead} (converted, verified)`)
+  }
+  return Either.right([["screenshot", abs(step.path)]])
+}
+
 const stepRows = (
   step: JobStep,
   index: number,
@@ -87,21 +122,8 @@ const stepRows = (
       if (step.selector === undefined || step.target === undefined)
         return fail("needs selector (CSS or @ref) and target")
       return Either.right([["drag", step.selector, step.target]])
-    case "type": {
-      // real key events per character (upstream's `keyboard type` sends none: keystrokes.ts), paced when asked
-      if (step.text === undefined || step.text === "") return fail("needs text")
-      const focus = step.selector !== undefined ? [["focus", step.selector]] : []
-      const press = step.press !== undefined ? [["press", step.press]] : []
-      if ([...step.text].length > MAX_PACED_CHARS) {
-        return fail(`typing is limited to ${MAX_PACED_CHARS} characters per step (fill sets longer text)`)
-      }
-      // a {{secret:NAME}} is put in where upstream's typed text sits: one `keyboard type` (as input, no key events)
-      if (new RegExp(SECRET_PLACEHOLDER.source).test(step.text)) {
-        return Either.right([...focus, ["keyboard", "type", step.text], ...press])
-      }
-      const pause = step.delayMs !== undefined ? [["wait", String(step.delayMs)]] : []
-      return Either.right([...focus, ...[...step.text].flatMap((ch) => [...keystrokeRows(ch), ...pause]), ...press])
-    }
+    case "type":
+      return typeRows(step, fail)
     case "select": {
       const values = step.values ?? (step.value !== undefined ? [step.value] : [])
       if (step.selector === undefined || values.length === 0) return fail("needs selector and value or values")
@@ -129,13 +151,7 @@ const stepRows = (
     case "snapshot":
       return Either.right([["snapshot", "-i"]])
     case "screenshot":
-      if (step.path === undefined) return fail("needs path")
-      // a batch step writes PNG whatever its name (agent-browser 0.41.2 reads no per-step --screenshot-format)
-      if (extensionFormat(step.path) !== undefined && extensionFormat(step.path) !== "png") {
-        const instead = `["screenshot", "${step.path}"]`
-        return fail(`writes PNG: name the file .png, or take a JPEG or WebP with args ${instead} (converted, verified)`)
-      }
-      return Either.right([["screenshot", abs(step.path)]])
+      return screenshotRows(step, fail, abs)
   }
 }
 

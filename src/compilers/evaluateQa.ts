@@ -51,7 +51,8 @@ export const evaluateQa = (compiled: CompiledQa, rows: ReadonlyArray<StepRow>): 
   const diagnostics = (["network", "console", "errors"] as const).filter((k) => compiled.checks[k])
   if (!compiled.checks.diagnosticsResetAtStart && diagnostics.length > 0) {
     warnings.push(
-      `diagnostic buffers were preserved, not cleared: ${diagnostics.join("/")} may include events from before this check`
+      `diagnostic buffers were preserved, not cleared: ${diagnostics.join("/")} ` +
+        "may include events from before this check"
     )
   }
   if (rows.length < compiled.rows.length)

@@ -1,12 +1,12 @@
 /**
  * Config files, in layers (configPaths.ts): global `~/.pi/config/pi-agent-browser-native/config.json` (the
  * contract's folder) and `~/.pi/config/pi-agent-browser-effect/config.json`, then the project's same two (only when pi
- * trusts the project), then the file named by `PI_AGENT_BROWSER_CONFIG`. Later layers win key by key; environment variables win over all files. String values
- * may be `$NAME` to read an environment variable, except in `webSearch` and `secrets`, whose values are credential
- * sources (`src/config/credentialSource.ts`) resolved only when used. A file that does not parse is reported, never
- * fatal. The `security` and `secrets` sections are not part of {@link FileConfig}: `config/securityConfig.ts` reads
- * them strictly from the same files, so a malformed one fails the policy (naming file and key) without dropping the
- * rest of its file here.
+ * trusts the project), then the file named by `PI_AGENT_BROWSER_CONFIG`. Later layers win key by key; environment
+ * variables win over all files. String values may be `$NAME` to read an environment variable, except in `webSearch` and
+ * `secrets`, whose values are credential sources (`src/config/credentialSource.ts`) resolved only when used. A file
+ * that does not parse is reported, never fatal. The `security` and `secrets` sections are not part of
+ * {@link FileConfig}: `config/securityConfig.ts` reads them strictly from the same files, so a malformed one fails the
+ * policy (naming file and key) without dropping the rest of its file here.
  */
 import { readFileSync } from "node:fs"
 import * as Either from "effect/Either"

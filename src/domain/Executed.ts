@@ -102,7 +102,10 @@ export interface Executed {
   readonly comboboxFocus?: ComboboxFocus
   /** `get text <css>` steps whose selector matched several elements (hidden-first cases first). */
   readonly selectorTextVisibility?: ReadonlyArray<SelectorTextVisibility>
-  /** After a navigation: the page is a CAPTCHA, anti-bot interstitial or login wall for a human (the call stays a success). */
+  /**
+   * After a navigation: the page is a CAPTCHA, anti-bot interstitial or login wall for a human (the call stays a
+   * success).
+   */
   readonly challengePage?: ChallengePage
   /** After `snapshot -i`: unnamed controls' contexts and `-C`'s ref targets. */
   readonly snapshotNaming?: SnapshotNaming

@@ -1,6 +1,8 @@
 /** The browser pool as configured (docs/POOLS.md): plain data, read by config/poolConfig.ts, held by ToolConfig. */
 
-/** A configured value: a credential source from a config file (`$NAME`, `!command`), or a literal from the environment. */
+/**
+ * A configured value: a credential source from a config file (`$NAME`, `!command`), or a literal from the environment.
+ */
 export interface ConfiguredValue {
   /** How users know it: `pool.endpoint`, `PI_AGENT_BROWSER_POOL`. */
   readonly label: string

@@ -17,7 +17,9 @@ export interface RefSnapshot {
   readonly changedSince?: { readonly command: string; readonly navigated: boolean }
   /** Refs a pointer could not reach at snapshot time while a twin of the same role and name could: ref → twin. */
   readonly hidden?: ReadonlyMap<string, string>
-  /** The refs were voided: a snapshot of the session found no active page. Every `@eN` is stale until a new snapshot. */
+  /**
+   * The refs were voided: a snapshot of the session found no active page. Every `@eN` is stale until a new snapshot.
+   */
   readonly invalidated?: "no-active-page"
 }
 

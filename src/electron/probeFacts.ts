@@ -10,8 +10,16 @@ export const FOCUSED_ELEMENT_SCRIPT = `(() => {
   const e = document.activeElement;
   if (!e) return null;
   const attr = (n) => e.getAttribute(n) || undefined;
-  const name = attr("aria-label") || attr("placeholder") || attr("title") || attr("name") || (e.tagName === "BUTTON" || e.tagName === "A" ? (e.textContent || "").trim() : undefined);
-  return { tag: e.tagName.toLowerCase(), role: attr("role"), name: name === undefined ? undefined : name.slice(0, 80), type: attr("type"), id: e.id ? e.id.slice(0, 80) : undefined, editable: e.isContentEditable || e.tagName === "INPUT" || e.tagName === "TEXTAREA" || e.tagName === "SELECT" };
+  const name = attr("aria-label") || attr("placeholder") || attr("title") || attr("name") ||
+    (e.tagName === "BUTTON" || e.tagName === "A" ? (e.textContent || "").trim() : undefined);
+  return {
+    tag: e.tagName.toLowerCase(),
+    role: attr("role"),
+    name: name === undefined ? undefined : name.slice(0, 80),
+    type: attr("type"),
+    id: e.id ? e.id.slice(0, 80) : undefined,
+    editable: e.isContentEditable || e.tagName === "INPUT" || e.tagName === "TEXTAREA" || e.tagName === "SELECT"
+  };
 })()`
 
 const MAX_TEXT = 80

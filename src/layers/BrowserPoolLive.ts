@@ -1,4 +1,6 @@
-/** BrowserPoolLive: the pool settings from ToolConfig, resolved once (credential sources), the secrets learned first. */
+/**
+ * BrowserPoolLive: the pool settings from ToolConfig, resolved once (credential sources), the secrets learned first.
+ */
 import * as CommandExecutor from "@effect/platform/CommandExecutor"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Effect from "effect/Effect"
@@ -39,7 +41,9 @@ export const BrowserPoolLive: Layer.Layer<BrowserPool, never, ToolConfig | Redac
           (e) =>
             new InvalidInput({
               field: "pool",
-              detail: `the browser pool is configured, but ${e.message} (${describeSource(source)}). Fix the pool settings (docs/POOLS.md) or unset them to use a local browser.`
+              detail:
+                `the browser pool is configured, but ${e.message} (${describeSource(source)}). ` +
+                "Fix the pool settings (docs/POOLS.md) or unset them to use a local browser."
             })
         )
       )

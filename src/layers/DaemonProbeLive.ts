@@ -8,7 +8,7 @@ import * as Layer from "effect/Layer"
 import { DaemonProbe } from "../services/DaemonProbe.js"
 import { OsProcesses } from "../services/OsProcesses.js"
 import { sessionFilePath } from "../upstream/sessionFiles.js"
-import { terminate } from "./osProcesses/terminate.js"
+import { terminate } from "./processTables/terminate.js"
 import { daemonPidIn, daemonTargetIn, readSessionFile } from "./socketFiles/sessionFiles.js"
 
 /** SIGTERM grace before SIGKILL: an idle daemon exits in a few ms. */

@@ -65,7 +65,10 @@ export const ProcessesLive: Layer.Layer<ProcessRunner | BinaryLocator, never, To
 export interface ServicesOptions<E, P, EP, X, EX> {
   /** The settings: `ToolConfigLive` (environment and files) or `toolConfigLayer(partial)`. */
   readonly config: Layer.Layer<ToolConfig, E>
-  /** ProcessRunner and BinaryLocator (default `ProcessesLive`; tests: `FakeAgentBrowser.layer`; benchmarks count spawns). */
+  /**
+   * ProcessRunner and BinaryLocator (default `ProcessesLive`; tests: `FakeAgentBrowser.layer`; benchmarks count
+   * spawns).
+   */
   readonly processes?: Layer.Layer<P | ProcessRunner | BinaryLocator, EP, ToolConfig>
   /**
    * The Electron host (default `ElectronHostLive`; tests: `FakeElectronHost.layer` or a stand-in app's discovery

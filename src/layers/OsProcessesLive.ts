@@ -1,17 +1,18 @@
 /**
  * OsProcessesLive: the process table for this platform (Linux: `/proc`, or `ps` where `/proc` cannot be read;
  * Windows: PowerShell/CIM; every other system: `ps`), or the one `PI_AGENT_BROWSER_PROCESS_TABLE=proc|ps|windows`
- * names (tests run Linux with `ps`).
+ * names (tests run Linux with `ps`). The tables are run in `layers/processTables/` (reading `/proc`, running `ps` or
+ * PowerShell); what they print is parsed, pure, in `os/` (`procStat.ts`, `psOutput.ts`, `windowsOutput.ts`).
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { ProcessTableKind } from "../domain/Processes.js"
 import { OsProcesses, ProcessTableUnavailable } from "../services/OsProcesses.js"
 import { ToolConfig } from "../services/ToolConfig.js"
-import { nodeProcIo, type ProcIo, procTable, procUnreadable } from "./osProcesses/procTable.js"
-import { psTable } from "./osProcesses/psTable.js"
-import { deriveTable, type TableReads } from "./osProcesses/tableCore.js"
-import { windowsTable } from "./osProcesses/windowsTable.js"
+import { nodeProcIo, type ProcIo, procTable, procUnreadable } from "./processTables/procTable.js"
+import { psTable } from "./processTables/psTable.js"
+import { deriveTable, type TableReads } from "./processTables/tableCore.js"
+import { windowsTable } from "./processTables/windowsTable.js"
 
 export const PROCESS_TABLE_VARIABLE = "PI_AGENT_BROWSER_PROCESS_TABLE"
 

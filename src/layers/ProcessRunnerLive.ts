@@ -49,7 +49,10 @@ const endGroup = (child: ChildProcess): void => {
   child.once("close", () => clearTimeout(timer))
 }
 
-/** Collects a stream up to the cap (read when it fires); `onOverflow` fires once when it is passed (the rest is dropped). */
+/**
+ * Collects a stream up to the cap (read when it fires); `onOverflow` fires once when it is passed (the rest is
+ * dropped).
+ */
 const collect = (stream: NodeJS.ReadableStream | null, cap: () => number, onOverflow: () => void) => {
   const chunks: Array<Buffer> = []
   let size = 0
@@ -182,6 +185,24 @@ type AheadPool = ReturnType<typeof makeAheadPool<Started>>
 
 const missing = (request: RunRequest, reason: "not-found" | "not-executable", detail: string) =>
   new MissingBinary({ reason, searched: [request.binary], supportedRange: SUPPORTED_RANGE.label, detail })
+/** A run's mutable state: whether it has answered, the process it runs on, its watchdog. */
+interface RunState {
+  settled: boolean
+  current: ChildProcess | undefined
+  watchdog: NodeJS.Timeout | undefined
+}
+
+/** Interruption (abort): end the group and wait for it to close, bounded by the kill grace. */
+const interruptRun = (run: RunState) =>
+  Effect.suspend(() => {
+    clearTimeout(run.watchdog)
+    const child = run.current
+    const running = !run.settled && child !== undefined && child.exitCode === null && child.signalCode === null
+    run.settled = true
+    if (running) endGroup(child)
+    return running ? closed([child]) : Effect.void
+  })
+
 /** Runs one request: on a process started ahead when one waits (and is still there), else on a fresh one. */
 const runWith = (ahead: AheadPool, spawnFor: (request: RunRequest) => Started) => (asked: RunRequest) =>
   Effect.async<RunResult, RunError>((resume) => {
@@ -189,13 +210,11 @@ const runWith = (ahead: AheadPool, spawnFor: (request: RunRequest) => Started) =
     const request: RunRequest =
       step === undefined ? asked : { ...asked, args: step.args, stdin: JSON.stringify([step.step]) }
     const started = Date.now()
-    let settled = false
-    let current: ChildProcess | undefined
-    let watchdog: NodeJS.Timeout | undefined
+    const run: RunState = { settled: false, current: undefined, watchdog: undefined }
     const finish = (effect: Effect.Effect<RunResult, RunError>) => {
-      if (settled) return
-      settled = true
-      clearTimeout(watchdog)
+      if (run.settled) return
+      run.settled = true
+      clearTimeout(run.watchdog)
       resume(effect)
     }
     const spawnFresh = (): Started | undefined => {
@@ -209,24 +228,24 @@ const runWith = (ahead: AheadPool, spawnFor: (request: RunRequest) => Started) =
     /** Runs the request on a process; one started ahead that was already gone when handed the call is replaced. */
     const begin = (proc: Started, fromPool: boolean): void => {
       const { child } = proc
-      current = child
+      run.current = child
       proc.capBytes = request.maxCaptureBytes ?? MAX_CAPTURE_BYTES
       let timedOut = false
       // whether the process took its stdin: a write that failed (EPIPE) reached no process, so no command ran
       let wrote: boolean | undefined
       let afterWrite: (() => void) | undefined
-      clearTimeout(watchdog)
-      watchdog = setTimeout(() => {
+      clearTimeout(run.watchdog)
+      run.watchdog = setTimeout(() => {
         timedOut = true
         endGroup(child)
       }, request.timeoutMs)
       child.on("error", (error: NodeJS.ErrnoException) => {
-        if (current !== child) return
+        if (run.current !== child) return
         const reason = error.code === "ENOENT" ? "not-found" : "not-executable"
         finish(Effect.fail(missing(request, reason, error.message)))
       })
       const closedWith = (code: number | null, signal: NodeJS.Signals | null) => {
-        if (settled || current !== child) return
+        if (run.settled || run.current !== child) return
         if (fromPool && wrote === false && !timedOut) {
           // it exited while idle (a crash the exit event had not reported yet): the call starts a fresh one
           const fresh = spawnFresh()
@@ -254,16 +273,7 @@ const runWith = (ahead: AheadPool, spawnFor: (request: RunRequest) => Started) =
     if (waiting !== undefined) holdLoop(waiting.child, true)
     const first = waiting ?? spawnFresh()
     if (first !== undefined) begin(first, waiting !== undefined)
-
-    // Interruption (abort): end the group and wait for it to close, bounded by the kill grace.
-    return Effect.suspend(() => {
-      clearTimeout(watchdog)
-      const child = current
-      const running = !settled && child !== undefined && child.exitCode === null && child.signalCode === null
-      settled = true
-      if (running) endGroup(child)
-      return running ? closed([child]) : Effect.void
-    })
+    return interruptRun(run)
   })
 
 export const ProcessRunnerLive: Layer.Layer<ProcessRunner, never, ToolConfig> = Layer.scoped(

@@ -44,7 +44,9 @@ export const SecurityLive: Layer.Layer<Security, never, ToolConfig | Redactor> =
           (error) =>
             new InvalidInput({
               field: "secrets",
-              detail: `secret "${spec.name}" (${source.kind} source, defined in ${spec.source}) could not be resolved: ${error.message}`
+              detail:
+                `secret "${spec.name}" (${source.kind} source, defined in ${spec.source}) ` +
+                `could not be resolved: ${error.message}`
             })
         )
       )

@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ParseFailure } from "../schema/ToolError.js"
 import { BinaryLocator } from "../services/BinaryLocator.js"
-import { ProcessRunner } from "../services/ProcessRunner.js"
+import { ProcessRunner, type RunRequest } from "../services/ProcessRunner.js"
 import { type CommandOptions, SessionCommands } from "../services/SessionCommands.js"
 import type { SessionTarget } from "../domain/SessionTarget.js"
 import { classifyUpstream } from "../upstream/classifyReply.js"
@@ -15,6 +15,41 @@ import { ToolConfig } from "../services/ToolConfig.js"
 
 /** Pause before the one retry of a daemon start another process raced: long enough for its daemon to bind. */
 const DAEMON_START_RETRY_MS = 300
+
+/** The process to run for `argv` on `target`: a query or a page action may run as a one-step batch. */
+const requestFor = (
+  binary: string,
+  env: Readonly<Record<string, string | undefined>>,
+  target: SessionTarget,
+  argv: ReadonlyArray<string>,
+  options: CommandOptions
+): RunRequest => {
+  // a query or a page action may run as a one-step batch, in a process started ahead (upstream/oneStepBatch.ts)
+  const asBatchStep =
+    options.stdin === undefined && target.kind === "browser" ? oneStepBatchOf([...target.prefix, ...argv]) : undefined
+  const startsAhead = options.startsAhead === true || asBatchStep !== undefined
+  return {
+    binary,
+    args: [...target.prefix, ...argv],
+    ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
+    ...(startsAhead
+      ? {
+          startsAhead: {
+            startupFiles: startupFiles(
+              [...target.prefix, ...argv],
+              (name) => target.env[name] ?? env[name],
+              target.cwd ?? process.cwd(),
+              target.env["HOME"] ?? env["HOME"] ?? homedir()
+            )
+          }
+        }
+      : {}),
+    ...(asBatchStep !== undefined ? { asBatchStep } : {}),
+    env: target.env,
+    timeoutMs: options.timeoutMs,
+    ...(target.cwd !== undefined ? { cwd: target.cwd } : {})
+  }
+}
 
 export const SessionCommandsLive: Layer.Layer<SessionCommands, never, BinaryLocator | ProcessRunner | ToolConfig> =
   Layer.effect(
@@ -32,33 +67,7 @@ export const SessionCommandsLive: Layer.Layer<SessionCommands, never, BinaryLoca
       ) =>
         Effect.gen(function* () {
           const binary = yield* locator.resolve
-          // a query or a page action may run as a one-step batch, in a process started ahead (upstream/oneStepBatch.ts)
-          const asBatchStep =
-            options.stdin === undefined && target.kind === "browser"
-              ? oneStepBatchOf([...target.prefix, ...argv])
-              : undefined
-          const startsAhead = options.startsAhead === true || asBatchStep !== undefined
-          const result = yield* runner.run({
-            binary: binary.path,
-            args: [...target.prefix, ...argv],
-            ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
-            ...(startsAhead
-              ? {
-                  startsAhead: {
-                    startupFiles: startupFiles(
-                      [...target.prefix, ...argv],
-                      (name) => target.env[name] ?? config.env[name],
-                      target.cwd ?? process.cwd(),
-                      target.env["HOME"] ?? config.env["HOME"] ?? homedir()
-                    )
-                  }
-                }
-              : {}),
-            ...(asBatchStep !== undefined ? { asBatchStep } : {}),
-            env: target.env,
-            timeoutMs: options.timeoutMs,
-            ...(target.cwd !== undefined ? { cwd: target.cwd } : {})
-          })
+          const result = yield* runner.run(requestFor(binary.path, config.env, target, argv, options))
           return yield* classifyUpstream({ kind: target.kind, line: parseCommandLine(argv) }, result, steps)
         })
       // a daemon that did not come up never ran the command: one more try, once the other start has settled

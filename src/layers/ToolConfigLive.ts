@@ -143,7 +143,9 @@ export const configFromEnv = (env: Env): ToolConfigShape => {
   return Effect.runSync(Effect.withConfigProvider(fromEnv(env), ConfigProvider.fromMap(variables)))
 }
 
-/** The socket dir is created now; one that cannot be created leaves the layer up and browser calls say what is wrong. */
+/**
+ * The socket dir is created now; one that cannot be created leaves the layer up and browser calls say what is wrong.
+ */
 const withSocketDir = (config: ToolConfigShape): ToolConfigShape => {
   try {
     mkdirSync(config.socketDir, { recursive: true, mode: 0o700 })

@@ -1,9 +1,10 @@
 /**
  * W6: browser defaults from the config files (profile, executable path), named in the prompt guidance (playbook.ts
- * `launchGuideline`) before the first launch, so the model can pass them on the session's first call instead of learning of them after a launch without
- * them. Only when configured (nothing is added otherwise). Effect-free for the thin entry: the global layers and
- * `PI_AGENT_BROWSER_CONFIG` are read with JSON.parse (project trust is not known at registration; the first launch
- * itself adds every layer's defaults, a trusted project's included: program/lifecycle/browserDefaults.ts).
+ * `launchGuideline`) before the first launch, so the model can pass them on the session's first call instead of
+ * learning of them after a launch without them. Only when configured (nothing is added otherwise). Effect-free for the
+ * thin entry: the global layers and `PI_AGENT_BROWSER_CONFIG` are read with JSON.parse (project trust is not known at
+ * registration; the first launch itself adds every layer's defaults, a trusted project's included:
+ * program/lifecycle/browserDefaults.ts).
  */
 import { readFileSync } from "node:fs"
 import { configPaths } from "../config/configPaths.js"

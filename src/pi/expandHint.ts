@@ -1,7 +1,9 @@
 /** pi's expand hint for tool results, as its built-in tools show it (`ctrl+o to expand`). */
 import type { RenderTheme } from "./resultView.js"
 
-/** The part of pi's render context the result views read (`keyHint` exists from pi 1.x; 0.87 binds expand to ctrl+o). */
+/**
+ * The part of pi's render context the result views read (`keyHint` exists from pi 1.x; 0.87 binds expand to ctrl+o).
+ */
 export interface RenderContext {
   readonly args?: Record<string, unknown>
   readonly keyHint?: (keybinding: string, description: string) => string

@@ -1,7 +1,7 @@
 /**
  * The Effect half of the pi extension, loaded by the thin entry (`extension.ts`) on first use as a separate bundle
- * chunk: builds the ManagedRuntime over MainLive (with the debug logger, `pi/debugLogger.ts`), runs the tool, and records the lifecycle hooks `registerHooks`
- * declares so the entry's forwarders can call them (see lazyGraph.ts).
+ * chunk: builds the ManagedRuntime over MainLive (with the debug logger, `pi/debugLogger.ts`), runs the tool, and
+ * records the lifecycle hooks `registerHooks` declares so the entry's forwarders can call them (see lazyGraph.ts).
  */
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent"
 import * as Layer from "effect/Layer"

@@ -40,7 +40,8 @@ const restore = (runtime: Runtime, ctx: ExtensionContext) =>
         Effect.sync(() => {
           if (report.stale.length > 0 && ctx.hasUI) {
             ctx.ui.notify(
-              `agent_browser: ${report.stale.length} earlier Electron launch(es) are not provably this wrapper's and were left alone: ${report.stale.map((s) => s.launchId).join(", ")}`,
+              `agent_browser: ${report.stale.length} earlier Electron launch(es) are not provably this wrapper's ` +
+                `and were left alone: ${report.stale.map((s) => s.launchId).join(", ")}`,
               "warning"
             )
           }

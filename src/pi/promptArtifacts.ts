@@ -2,7 +2,8 @@
  * The screenshot paths a user prompt names exactly ("save a screenshot to shots/home.png"), resolved against pi's
  * cwd: the close guard's requirements. Image file names only (png, jpg, jpeg, webp), and only where the 100
  * characters before the path ask for a screenshot or capture: a coding prompt that mentions `assets/logo.png` asks
- * for no screenshot. URLs and data: URIs are not paths. Pure and Effect-free: the thin pi entry calls it to decide whether the graph needs loading at all.
+ * for no screenshot. URLs and data: URIs are not paths. Pure and Effect-free: the thin pi entry calls it to decide
+ * whether the graph needs loading at all.
  */
 import { homedir } from "node:os"
 import { isAbsolute, resolve } from "node:path"

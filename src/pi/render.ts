@@ -7,7 +7,10 @@ import { renderCallTextWith, type SemanticCompiler } from "./renderText.js"
 
 export { type RenderTheme, renderResultText, textComponent } from "./renderText.js"
 
-/** The upstream argv a (possibly still streaming) semanticAction compiles to, redacted; undefined when it does not compile. */
+/**
+ * The upstream argv a (possibly still streaming) semanticAction compiles to, redacted; undefined when it does not
+ * compile.
+ */
 export const compiledArgs: SemanticCompiler = (sa) => {
   try {
     const compiled = compileSemanticAction(sa as unknown as SemanticAction)

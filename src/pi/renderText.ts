@@ -17,7 +17,10 @@ export const textComponent = (text: string) => ({
   invalidate: () => undefined
 })
 
-/** The upstream argv a (possibly still streaming) semanticAction compiles to, redacted; undefined when it does not compile. */
+/**
+ * The upstream argv a (possibly still streaming) semanticAction compiles to, redacted; undefined when it does not
+ * compile.
+ */
 export type SemanticCompiler = (semanticAction: Record<string, unknown>) => ReadonlyArray<string> | undefined
 
 const quote = (s: string) => (/\s/.test(s) ? JSON.stringify(s) : s)
@@ -26,12 +29,16 @@ const quote = (s: string) => (/\s/.test(s) ? JSON.stringify(s) : s)
  * One job step as the model wrote it: its action and target (`click #save`, `assertUrl /done/`, `open http://…`);
  * typed values are left out (they may be secrets), expected text is shown.
  */
+/** `label="Email"`: a semantic locator and its value (or role), quoted. */
+const locatorText = (step: Record<string, unknown>): string =>
+  `${String(step["locator"])}=${quote(String(step["value"] ?? step["role"] ?? ""))}`
+
 const stepText = (step: Record<string, unknown> | undefined): string => {
   if (step === undefined || step === null) return "?"
   const action = String(step["action"] ?? "?")
   const locator =
     step["locator"] !== undefined
-      ? `${String(step["locator"])}=${quote(String(step["value"] ?? step["role"] ?? ""))}${step["name"] !== undefined ? ` ${quote(String(step["name"]))}` : ""}`
+      ? `${locatorText(step)}${step["name"] !== undefined ? ` ${quote(String(step["name"]))}` : ""}`
       : undefined
   const target =
     step["url"] ??
@@ -61,7 +68,8 @@ export const renderCallTextWith =
     const mode = (name: string) => theme.fg("accent", name)
     if (Array.isArray(params["args"])) {
       const args = redactArgs((params["args"] as Array<unknown>).map(String)).args
-      return `${title} ${args.map(quote).join(" ")}${params["sessionMode"] === "fresh" ? ` ${mode("(fresh session)")}` : ""}`
+      const fresh = params["sessionMode"] === "fresh" ? ` ${mode("(fresh session)")}` : ""
+      return `${title} ${args.map(quote).join(" ")}${fresh}`
     }
     const sa = params["semanticAction"] as Record<string, unknown> | undefined
     if (sa !== undefined) {
@@ -71,7 +79,7 @@ export const renderCallTextWith =
         sa["selector"] !== undefined
           ? String(sa["selector"])
           : sa["locator"] !== undefined
-            ? `${String(sa["locator"])}=${quote(String(sa["value"] ?? sa["role"] ?? ""))}${sa["name"] !== undefined ? ` name=${quote(String(sa["name"]))}` : ""}`
+            ? `${locatorText(sa)}${sa["name"] !== undefined ? ` name=${quote(String(sa["name"]))}` : ""}`
             : "…"
       return `${title} ${mode("semanticAction")} ${String(sa["action"])} ${target}`
     }

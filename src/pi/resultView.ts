@@ -1,8 +1,8 @@
 /**
  * What the person supervising pi reads about one agent_browser result: a headline in their words (what happened, the
  * page it went to, the file it saved), for a failure what went wrong and the first next step, and on expansion the
- * whole result. Built from `details` (the facts) and the call's params (what the model wrote); display only, the model's
- * text is never touched. Category ids are the model's vocabulary; here they become words.
+ * whole result. Built from `details` (the facts) and the call's params (what the model wrote); display only, the
+ * model's text is never touched. Category ids are the model's vocabulary; here they become words.
  */
 import type { FailureCategory } from "../schema/Categories.js"
 import type { ToolDetails } from "../schema/ToolDetails.js"
@@ -72,6 +72,10 @@ const actionArgs = (action: NextAction): ReadonlyArray<string> | undefined => {
   return at >= 0 ? [...args.slice(0, at), ...args.slice(at + 2)] : args
 }
 
+/** The next action starts a fresh session (new launch flags). */
+const isFresh = (params: NextAction["params"]): boolean =>
+  params !== undefined && "sessionMode" in params && params.sessionMode === "fresh"
+
 const quoteArg = (s: string): string => (/[\s"]/.test(s) ? JSON.stringify(s) : s)
 
 /** `Next: <why> (agent_browser <args>)`, or where a saved file is to be read. */
@@ -81,7 +85,7 @@ export const nextStepLine = (action: NextAction | undefined): string | undefined
   const params = action.params
   const how =
     args !== undefined && args.length > 0
-      ? ` → agent_browser ${args.map(quoteArg).join(" ")}${params !== undefined && "sessionMode" in params && params.sessionMode === "fresh" ? " (fresh session)" : ""}`
+      ? ` → agent_browser ${args.map(quoteArg).join(" ")}${isFresh(params) ? " (fresh session)" : ""}`
       : action.artifactPath !== undefined
         ? ` → ${action.artifactPath}`
         : params !== undefined && "electron" in params
@@ -110,7 +114,8 @@ const jobHeadline = (
   if (at < 0) return `job failed after ${rows.length} of ${plural(total, "step")}`
   const action = String(steps[at]?.["action"] ?? d.batchFailure?.failedStep.command[0] ?? "step")
   const notRun = total - at - 1
-  return `job stopped at step ${at + 1} of ${total} (${action})${notRun > 0 ? `; ${plural(notRun, "step")} not run` : ""}`
+  const skipped = notRun > 0 ? `; ${plural(notRun, "step")} not run` : ""
+  return `job stopped at step ${at + 1} of ${total} (${action})${skipped}`
 }
 
 /** Where the call left the page, when it went somewhere: `Title — url`. */
@@ -166,9 +171,10 @@ export const resultView = (result: ResultLike, options: ViewOptions, theme: Rend
   const d = (result.details ?? {}) as Partial<ToolDetails>
   const images = result.content.filter((c) => c.type === "image").length
   const failed = d.resultCategory === "failure"
+  const imageCount = images > 0 ? theme.fg("muted", ` [${plural(images, "image")}]`) : ""
   const head = failed
     ? theme.fg("error", `✗ ${failureHeadline(d, text, options.params)}`)
-    : `${theme.fg("success", "✓")} ${successHeadline(d, text, options.params)}${images > 0 ? theme.fg("muted", ` [${plural(images, "image")}]`) : ""}`
+    : `${theme.fg("success", "✓")} ${successHeadline(d, text, options.params)}${imageCount}`
   const next = failed ? nextStepLine(d.nextActions?.[0]) : undefined
   if (options.expanded) {
     return [head, ...text.split("\n").map((l) => theme.fg("toolOutput", l))].join("\n")

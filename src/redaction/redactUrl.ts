@@ -42,7 +42,9 @@ export const redactUrlsInText = (text: string): { readonly text: string; readonl
   return { text: out, secrets }
 }
 
-/** Credential query parameters in relative URLs and query strings (`/cb?token=…`), which have no scheme to anchor on. */
+/**
+ * Credential query parameters in relative URLs and query strings (`/cb?token=…`), which have no scheme to anchor on.
+ */
 const QUERY_PARAM = /([?&;])([A-Za-z0-9_.-]+)=([^&\s"'#<>]+)/g
 
 export const redactQueryParams = (text: string): string =>

@@ -3,12 +3,23 @@
 export const REDACTED = "[REDACTED]"
 
 /** URL query parameters that carry credentials. */
-export const SECRET_PARAM =
-  /^(access_token|id_token|refresh_token|token|auth|authorization|api[-_]?key|apikey|key|password|passwd|pass|pw|pwd|secret|client_secret|sig|signature|session|sessionid|session_id|sid|code|jwt|x-amz-signature|x-amz-credential|x-amz-security-token)$/i
+export const SECRET_PARAM = new RegExp(
+  "^(" +
+    "access_token|id_token|refresh_token|token|auth|authorization|api[-_]?key|apikey|key|" +
+    "password|passwd|pass|pw|pwd|secret|client_secret|sig|signature|session|sessionid|session_id|sid|code|jwt|" +
+    "x-amz-signature|x-amz-credential|x-amz-security-token" +
+    ")$",
+  "i"
+)
 
 /** Header or object keys whose values are credentials. */
-export const SECRET_KEY =
-  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|x-auth-token|x-csrf-token|password|passwd|secret|token|access_token|refresh_token|client_secret)$/i
+export const SECRET_KEY = new RegExp(
+  "^(" +
+    "authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|x-auth-token|x-csrf-token|" +
+    "password|passwd|secret|token|access_token|refresh_token|client_secret" +
+    ")$",
+  "i"
+)
 
 /** Flags whose value is a credential. */
 export const SECRET_FLAGS = new Set([

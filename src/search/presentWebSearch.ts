@@ -55,29 +55,45 @@ const explain = (error: WebSearchFailure, ctx: FailureContext): string =>
   Match.valueTags(error, {
     InvalidInput: (e) => `Invalid web search input: ${e.message}.`,
     SearchDisabled: (e) =>
-      `Web search is disabled by webSearch.enabled: false (${e.sources.join(", ") || "config"}). Use agent_browser with a known URL, or ask the user to enable it.`,
+      `Web search is disabled by webSearch.enabled: false (${e.sources.join(", ") || "config"}). ` +
+      "Use agent_browser with a known URL, or ask the user to enable it.",
     NoSearchCredential: (e) =>
       e.requested === "auto"
-        ? "No Exa or Brave credential is available. Set webSearch.exaApiKey / webSearch.braveApiKey or EXA_API_KEY / BRAVE_API_KEY."
-        : `No ${NAME[e.requested]} credential: set webSearch.${e.requested}ApiKey or ${ENV_FALLBACK[e.requested]}, or use provider "auto".`,
+        ? "No Exa or Brave credential is available. " +
+          "Set webSearch.exaApiKey / webSearch.braveApiKey or EXA_API_KEY / BRAVE_API_KEY."
+        : `No ${NAME[e.requested]} credential: set webSearch.${e.requested}ApiKey or ${ENV_FALLBACK[e.requested]}, ` +
+          'or use provider "auto".',
     CredentialUnavailable: (e) =>
-      `Could not read the search API key: ${e.message}. Fix that source in the config; the tool never shows key values.`,
+      `Could not read the search API key: ${e.message}. ` +
+      "Fix that source in the config; the tool never shows key values.",
     ProviderHttpError: (e) => {
       const name = NAME[e.provider]
       const detail = e.detail !== undefined ? `: ${e.detail}` : ""
       const source = ctx.credential !== undefined ? describeSource(ctx.credential) : `the ${name} key`
       if (e.status === 401 || e.status === 403)
-        return `${name} rejected the API key (HTTP ${e.status}${detail}). Check the key from ${source}; do not retry until it is fixed.`
+        return (
+          `${name} rejected the API key (HTTP ${e.status}${detail}). ` +
+          `Check the key from ${source}; do not retry until it is fixed.`
+        )
       if (e.status === 429)
-        return `${name} rate limit or quota reached (HTTP 429${detail}). Wait before retrying, or use provider "${other(e.provider)}" if it has a key.`
+        return (
+          `${name} rate limit or quota reached (HTTP 429${detail}). ` +
+          `Wait before retrying, or use provider "${other(e.provider)}" if it has a key.`
+        )
       if (e.status >= 500)
-        return `${name} failed (HTTP ${e.status}${detail}). Retry shortly, or use provider "${other(e.provider)}" if it has a key.`
+        return (
+          `${name} failed (HTTP ${e.status}${detail}). ` +
+          `Retry shortly, or use provider "${other(e.provider)}" if it has a key.`
+        )
       return `${name} refused the request (HTTP ${e.status}${detail}). Check query, country, searchLang and freshness.`
     },
     ProviderTimeout: (e) =>
-      `${NAME[e.provider]} did not answer within ${e.timeoutMs} ms. Retry, use searchType "fast", or provider "${other(e.provider)}" if it has a key.`,
+      `${NAME[e.provider]} did not answer within ${e.timeoutMs} ms. ` +
+      `Retry, use searchType "fast", or provider "${other(e.provider)}" if it has a key.`,
     ProviderMalformed: (e) =>
-      `${NAME[e.provider]} answered with ${e.reason === "not-json" ? "a body that is not JSON" : "JSON in an unexpected shape"}. Retry; if it persists, check ${BASE_URL_VAR[e.provider]} (when set) points at the provider.`,
+      `${NAME[e.provider]} answered with ` +
+      `${e.reason === "not-json" ? "a body that is not JSON" : "JSON in an unexpected shape"}. ` +
+      `Retry; if it persists, check ${BASE_URL_VAR[e.provider]} (when set) points at the provider.`,
     ProviderUnreachable: (e) =>
       `Could not reach ${NAME[e.provider]} at ${e.origin}. Check the network or ${BASE_URL_VAR[e.provider]}.`,
     Aborted: () => "Web search cancelled."
@@ -113,7 +129,8 @@ export const formatResultsText = (d: WebSearchSuccessDetails): string => {
     const head = `${d.offset * d.count + i + 1}. ${clip(r.title, 120)}${meta !== "" ? ` (${meta})` : ""}`
     return [head, `   ${r.url}`, ...(r.description !== undefined ? [`   ${clip(r.description, 200)}`] : [])].join("\n")
   })
-  return `${NAME[d.provider]}: ${d.results.length} result${d.results.length === 1 ? "" : "s"} for "${d.query}"${altered}\n${lines.join("\n")}`
+  const count = `${d.results.length} result${d.results.length === 1 ? "" : "s"}`
+  return `${NAME[d.provider]}: ${count} for "${d.query}"${altered}\n${lines.join("\n")}`
 }
 
 export const presentSuccess = (details: WebSearchSuccessDetails): WebSearchToolResult => ({

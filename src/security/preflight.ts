@@ -94,11 +94,15 @@ const secretRefusal = (
       subject: `{{secret:${name ?? "?"}}} in ${command}`,
       source: policy.secrets.find((s) => s.name === name)?.source ?? "default"
     },
-    `a secret may only be the text of fill, type, keyboard type or find … fill, typed into a page on its origins; \`${command}\` would carry it elsewhere`
+    "a secret may only be the text of fill, type, keyboard type or find … fill, typed into a page on its origins; " +
+      `\`${command}\` would carry it elsewhere`
   )
 }
 
-/** The first rule a call's steps break, if any. `stdin`: a plain (non-batch) args call's stdin (eval --stdin, auth save). */
+/**
+ * The first rule a call's steps break, if any. `stdin`: a plain (non-batch) args call's stdin (eval --stdin, auth
+ * save).
+ */
 export const preflight = (
   policy: SecurityPolicy,
   steps: ReadonlyArray<PolicyStep>,

@@ -15,7 +15,11 @@ export const findSecret = (policy: SecurityPolicy, name: string): Effect.Effect<
   return Effect.fail(
     new InvalidInput({
       field: "secrets",
-      detail: `unknown secret "${name}": ${known.length > 0 ? `configured secrets are ${known.join(", ")}` : 'no secrets are configured (a human adds them under "secrets" in the config)'}`
+      detail: `unknown secret "${name}": ${
+        known.length > 0
+          ? `configured secrets are ${known.join(", ")}`
+          : 'no secrets are configured (a human adds them under "secrets" in the config)'
+      }`
     })
   )
 }

@@ -51,7 +51,9 @@ export const focusRow = (argv: ReadonlyArray<string>): ReadonlyArray<string> | u
  * whose origin is not one of theirs.
  */
 export const guardScript = (need: GuardNeed, origins: ReadonlyArray<string>): string => `(() => {
-  const refuse = (reason, origin) => { throw new Error(${JSON.stringify(GUARD_MARK)} + " " + JSON.stringify({ reason, origin })) };
+  const refuse = (reason, origin) => {
+    throw new Error(${JSON.stringify(GUARD_MARK)} + " " + JSON.stringify({ reason, origin }))
+  };
   let el = document.activeElement;
   for (let depth = 0; el && depth < 16; depth++) {
     if (el.shadowRoot && el.shadowRoot.activeElement) { el = el.shadowRoot.activeElement; continue }

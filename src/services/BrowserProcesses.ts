@@ -3,7 +3,8 @@
  * `<session>.pid`, the Chromium it spawned with its process group and `agent-browser-chrome-*` profile folder, and
  * Chromium's `org.chromium.Chromium.*` singleton folder), so that what upstream leaves behind after a crash is
  * ended by recorded ids, never by name: a daemon killed with SIGKILL orphans its Chromium, and a quit without the
- * binary cannot ask upstream to close. Every process fact comes from `OsProcesses`. State: one record per session (a `Ref`), replaced whole.
+ * binary cannot ask upstream to close. Every process fact comes from `OsProcesses`. State: one record per session (a
+ * `Ref`), replaced whole.
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
@@ -32,7 +33,9 @@ export interface BrowserLoss {
   readonly reaped: ReapReport
 }
 
-/** The process table could not be read, so whether the session's browser is still running was not checked (said once). */
+/**
+ * The process table could not be read, so whether the session's browser is still running was not checked (said once).
+ */
 export interface LossNotChecked {
   readonly session: string
   readonly notChecked: string

@@ -33,7 +33,10 @@ export interface PresentInput {
   readonly managedSessionOutcome?: ManagedSessionOutcome
   /** An `electron` call's report, or the post-command health of a call in a wrapper-launched app's session. */
   readonly electron?: ElectronReport
-  /** What the tool recovered around a fault in this call (a timed-out call's stopped navigation); else `executed.recovery`. */
+  /**
+   * What the tool recovered around a fault in this call (a timed-out call's stopped navigation); else
+   * `executed.recovery`.
+   */
   readonly recovery?: Recovery
 }
 

@@ -62,7 +62,10 @@ export interface SessionRegistryShape {
   readonly recordCall: (plan: Plan, record: CallRecord) => Effect.Effect<Option.Option<ManagedSession>>
   /** A call whose browser command failed upstream: its daemon and browser exist all the same (launch flags stick). */
   readonly recordAttempt: (plan: Plan) => Effect.Effect<void>
-  /** Replaces the whole state (restore from a pi branch), keeping the generation above any this process used. Idempotent. */
+  /**
+   * Replaces the whole state (restore from a pi branch), keeping the generation above any this process used.
+   * Idempotent.
+   */
   readonly restore: (state: SessionState) => Effect.Effect<void>
   /**
    * Every managed browser this runtime launched or adopted and has not closed, including ones a branch switch left

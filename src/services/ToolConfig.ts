@@ -28,7 +28,9 @@ export interface ToolConfigShape {
   readonly sessionPrefix: string
   /** Watchdog for `dialog …` (PI_AGENT_BROWSER_DIALOG_PROCESS_TIMEOUT_MS; default 5 s). */
   readonly dialogTimeoutMs: number
-  /** Watchdog for commands that look like they open a dialog (PI_AGENT_BROWSER_DIALOG_TRIGGER_PROCESS_TIMEOUT_MS; 8 s). */
+  /**
+   * Watchdog for commands that look like they open a dialog (PI_AGENT_BROWSER_DIALOG_TRIGGER_PROCESS_TIMEOUT_MS; 8 s).
+   */
   readonly dialogTriggerTimeoutMs: number
   /** Upper bound for closing a managed session (PI_AGENT_BROWSER_IMPLICIT_SESSION_CLOSE_TIMEOUT_MS; default 10 s). */
   readonly closeTimeoutMs: number

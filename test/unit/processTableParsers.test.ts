@@ -18,8 +18,8 @@ import {
   isSameProcess,
   userDataDirOf
 } from "../../src/os/processFacts.js"
-import { lstartToIso, parsePsLine, parsePsOutput } from "../../src/os/psTable.js"
-import { parseWindowsTable, windowsQuery } from "../../src/os/windowsTable.js"
+import { lstartToIso, parsePsLine, parsePsOutput } from "../../src/os/psOutput.js"
+import { parseWindowsTable, windowsQuery } from "../../src/os/windowsOutput.js"
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../fixtures/processTables", name), "utf8")
 const MAC_PROFILE = "/var/folders/7x/k3n2_4zd1q9b8gq0000gn/T/agent-browser-chrome-AbC123"

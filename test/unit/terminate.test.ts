@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { terminate } from "../../src/layers/osProcesses/terminate.js"
+import { terminate } from "../../src/layers/processTables/terminate.js"
 import { FakeOsProcesses } from "../../src/layers/test/FakeOsProcesses.js"
 import { OsProcesses } from "../../src/services/OsProcesses.js"
 

@@ -113,7 +113,8 @@ export const cdpExchange = (
     signal?.addEventListener("abort", abort)
     socket.once(secure ? "secureConnect" : "connect", () => {
       socket.write(
-        `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n` +
+          "Upgrade: websocket\r\nConnection: Upgrade\r\n" +
           `Sec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`
       )
     })

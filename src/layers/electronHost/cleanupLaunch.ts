@@ -16,7 +16,7 @@ import type {
 } from "../../schema/ElectronRecord.js"
 import { portListening } from "./cdp.js"
 import type { OsProcessesShape, ProcessTableUnavailable } from "../../services/OsProcesses.js"
-import { terminate } from "../osProcesses/terminate.js"
+import { terminate } from "../processTables/terminate.js"
 import { groupGone, isOurLaunch } from "./processGroup.js"
 
 const POLL_MS = 100

@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import { hasArgument } from "../../os/processFacts.js"
 import type { OsProcessesShape } from "../../services/OsProcesses.js"
-import { targetGone } from "../osProcesses/terminate.js"
+import { targetGone } from "../processTables/terminate.js"
 
 /** No live member is left in the group. */
 export const groupGone = (os: OsProcessesShape, pgid: number) => targetGone(os, { _tag: "Group", pgid })

@@ -64,7 +64,8 @@ export const resolveLaunchTarget = (
       if (found === undefined) {
         return invalid(
           target._tag,
-          `${path} is not an Electron app (no resources/app.asar or resources/app/ beside an executable); the wrapper launches only verified Electron apps`
+          `${path} is not an Electron app (no resources/app.asar or resources/app/ beside an executable); ` +
+            "the wrapper launches only verified Electron apps"
         )
       }
       return Either.right(fromPath(found, world))

@@ -2,8 +2,8 @@
  * The line of processes waiting for a session's lock, so the lock is taken in the order it was asked for: a holder
  * that asks again at once queues behind a process that was already waiting (the kernel lock alone has no order, and
  * pollers with backoff lose to a holder that re-asks at once). Each waiter is a ticket file beside the lock,
- * `<lock>.wait.<asked-at>.<gives-up-at>.<pid>.<random>`, removed when it takes the lock or stops waiting. A ticket whose
- * process is gone, or whose wait is long over, is stepped over and removed, so a crash never blocks the line.
+ * `<lock>.wait.<asked-at>.<gives-up-at>.<pid>.<random>`, removed when it takes the lock or stops waiting. A ticket
+ * whose process is gone, or whose wait is long over, is stepped over and removed, so a crash never blocks the line.
  */
 import { randomBytes } from "node:crypto"
 import { closeSync, constants, openSync, readdirSync, rmSync } from "node:fs"

@@ -10,7 +10,9 @@ import { toolConfigDefaults } from "../ToolConfigLive.js"
 import { FakeElectronHost } from "./FakeElectronHost.js"
 import type { FakeAgentBrowser } from "./FakeAgentBrowser.js"
 
-/** Every service over a fake agent-browser (and, unless given, `FakeElectronHost.layer()`): deterministic, no processes. */
+/**
+ * Every service over a fake agent-browser (and, unless given, `FakeElectronHost.layer()`): deterministic, no processes.
+ */
 export const makeFakeLayer = <E>(
   fake: Layer.Layer<FakeAgentBrowser | ProcessRunner | BinaryLocator>,
   config: Layer.Layer<ToolConfig, E>,

@@ -12,7 +12,7 @@ import * as Ref from "effect/Ref"
 import type { ProcessInfo, ProcessTableFacts, SignalName, SignalResult, SignalTarget } from "../../domain/Processes.js"
 import { descendantsIn, groupIn, isSameProcess } from "../../os/processFacts.js"
 import { OsProcesses, ProcessTableUnavailable } from "../../services/OsProcesses.js"
-import { combine, deriveTable } from "../osProcesses/tableCore.js"
+import { combine, deriveTable } from "../processTables/tableCore.js"
 
 export interface FakeProcess {
   readonly pid: number
@@ -64,6 +64,64 @@ const ended = (table: ReadonlyMap<number, ProcessInfo>, pid: number): ReadonlyMa
     [...table].filter(([p]) => p !== pid).map(([p, info]) => [p, info.ppid === pid ? { ...info, ppid: 1 } : info])
   )
 
+/** Adds a process to the table (its start time numbered when not given); its row. */
+const startIn = (state: Ref.Ref<State>, facts: Partial<ProcessTableFacts>) => (p: FakeProcess) =>
+  Ref.modify(state, (s): [ProcessInfo, State] => {
+    const argv = p.argv ?? []
+    const info: ProcessInfo = {
+      pid: p.pid,
+      ppid: p.ppid ?? 1,
+      pgid: "pgid" in p ? p.pgid : p.pid,
+      startTime: p.startTime ?? `t${s.starts + 1}`,
+      ...(facts.exactArgv === false ? {} : { argv }),
+      commandLine: p.commandLine ?? argv.join(" "),
+      zombie: false
+    }
+    return [info, { ...s, table: new Map(s.table).set(p.pid, info), starts: s.starts + 1 }]
+  })
+
+/** The state, unless the test made the table unreadable. */
+const readableIn = (state: Ref.Ref<State>) =>
+  Effect.flatMap(Ref.get(state), (s) =>
+    s.unavailable
+      ? Effect.fail(
+          new ProcessTableUnavailable({
+            table: "test",
+            reason: "failed",
+            detail: "the test table was made unreadable"
+          })
+        )
+      : Effect.succeed(s)
+  )
+
+/** One signal to one pid: it ends, unless it is a zombie or ignores SIGTERM. */
+const killIn = (state: Ref.Ref<State>, pid: number, signal: SignalName) =>
+  Ref.modify(state, (s): ["sent" | "gone", State] => {
+    const info = s.table.get(pid)
+    if (info === undefined) return ["gone", s]
+    if (info.zombie || (signal === "SIGTERM" && s.ignoring.has(pid))) return ["sent", s]
+    return ["sent", { ...s, table: ended(s.table, pid) }]
+  })
+
+/** Records the signal and sends it to each pid of the target (a group, a tree, or one checked pid). */
+const signalIn = (state: Ref.Ref<State>, tableFacts: ProcessTableFacts) => (target: SignalTarget, signal: SignalName) =>
+  Effect.gen(function* () {
+    const s = yield* readableIn(state)
+    yield* Ref.update(state, (st) => ({ ...st, signals: [...st.signals, { target, signal }] }))
+    const all = [...s.table.values()]
+    const pids =
+      target._tag === "Group"
+        ? tableFacts.groups
+          ? groupIn(all, target.pgid).map((p) => p.pid)
+          : [target.pgid, ...descendantsIn(all, target.pgid).map((p) => p.pid)]
+        : target.startTime !== undefined && !isSameProcess(s.table.get(target.pid), target)
+          ? []
+          : [target.pid, ...(target._tag === "Tree" ? descendantsIn(all, target.pid).map((p) => p.pid) : [])]
+    const results: Array<SignalResult> = []
+    for (const pid of pids) results.push(yield* killIn(state, pid, signal))
+    return combine(results)
+  })
+
 /** The table and its driver; `facts` overrides what the table says it can tell (e.g. `groups: false` like Windows). */
 const makeLayer = (
   initial: ReadonlyArray<FakeProcess> = [],
@@ -78,63 +136,17 @@ const makeLayer = (
         signals: [],
         starts: 0
       })
-      const start = (p: FakeProcess) =>
-        Ref.modify(state, (s): [ProcessInfo, State] => {
-          const argv = p.argv ?? []
-          const info: ProcessInfo = {
-            pid: p.pid,
-            ppid: p.ppid ?? 1,
-            pgid: "pgid" in p ? p.pgid : p.pid,
-            startTime: p.startTime ?? `t${s.starts + 1}`,
-            ...(facts.exactArgv === false ? {} : { argv }),
-            commandLine: p.commandLine ?? argv.join(" "),
-            zombie: false
-          }
-          return [info, { ...s, table: new Map(s.table).set(p.pid, info), starts: s.starts + 1 }]
-        })
+      const start = startIn(state, facts)
       for (const p of initial) yield* start(p)
       const tableFacts = testFacts(facts)
-      const readable = Effect.flatMap(Ref.get(state), (s) =>
-        s.unavailable
-          ? Effect.fail(
-              new ProcessTableUnavailable({
-                table: "test",
-                reason: "failed",
-                detail: "the test table was made unreadable"
-              })
-            )
-          : Effect.succeed(s)
-      )
-      const kill = (pid: number, signal: SignalName) =>
-        Ref.modify(state, (s): ["sent" | "gone", State] => {
-          const info = s.table.get(pid)
-          if (info === undefined) return ["gone", s]
-          if (info.zombie || (signal === "SIGTERM" && s.ignoring.has(pid))) return ["sent", s]
-          return ["sent", { ...s, table: ended(s.table, pid) }]
-        })
+      const readable = readableIn(state)
       const core = deriveTable(
         {
           facts: tableFacts,
           stat: (pid) => Effect.map(readable, (s) => s.table.get(pid)),
           list: Effect.map(readable, (s) => [...s.table.values()])
         },
-        (target, signal) =>
-          Effect.gen(function* () {
-            const s = yield* readable
-            yield* Ref.update(state, (st) => ({ ...st, signals: [...st.signals, { target, signal }] }))
-            const all = [...s.table.values()]
-            const pids =
-              target._tag === "Group"
-                ? tableFacts.groups
-                  ? groupIn(all, target.pgid).map((p) => p.pid)
-                  : [target.pgid, ...descendantsIn(all, target.pgid).map((p) => p.pid)]
-                : target.startTime !== undefined && !isSameProcess(s.table.get(target.pid), target)
-                  ? []
-                  : [target.pid, ...(target._tag === "Tree" ? descendantsIn(all, target.pid).map((p) => p.pid) : [])]
-            const results: Array<SignalResult> = []
-            for (const pid of pids) results.push(yield* kill(pid, signal))
-            return combine(results)
-          })
+        signalIn(state, tableFacts)
       )
       const driver: FakeOsProcessesShape = {
         start,

@@ -44,7 +44,9 @@ const upstream = (
 ): ReadonlyArray<ScriptedRun> => [{ when: (r) => when(r.args), reply }, OK]
 const has = (token: string) => (args: ReadonlyArray<string>) => args.includes(token)
 const isOpen = (args: ReadonlyArray<string>) => args.includes("open") && !args.includes("batch")
-/** Upstream fails the command with `token` with `error`, alone or as its row of a batch (the tool may add a page read). */
+/**
+ * Upstream fails the command with `token` with `error`, alone or as its row of a batch (the tool may add a page read).
+ */
 const failing = (token: string, error: string): ScriptedRun => ({
   when: (r) =>
     r.args.includes(token) || (r.args.includes("batch") && r.stdin?.includes(JSON.stringify(token)) === true),

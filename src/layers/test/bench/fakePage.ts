@@ -32,7 +32,9 @@ export interface FakePage {
 
 const REF = /^@?(e\d+)$/
 
-/** A page at `url` with `elements`; refs start at `e{firstRef}` and move on by the element count at each renumbering. */
+/**
+ * A page at `url` with `elements`; refs start at `e{firstRef}` and move on by the element count at each renumbering.
+ */
 export const fakePage = (url: string, initial: ReadonlyArray<PageElement>, firstRef = 1): FakePage => {
   let current = url
   let elements = initial

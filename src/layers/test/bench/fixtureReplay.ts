@@ -14,7 +14,9 @@ export interface Fixture {
   readonly stderr: string
 }
 
-/** `open … --timeout 3000` was recorded to show upstream ignores it; the tool refuses such a flag (flagCheck.test.ts). */
+/**
+ * `open … --timeout 3000` was recorded to show upstream ignores it; the tool refuses such a flag (flagCheck.test.ts).
+ */
 const withoutIgnoredTimeout = (argv: ReadonlyArray<string>): ReadonlyArray<string> =>
   argv.includes("open") && argv.includes("--timeout")
     ? argv.filter((a, i) => a !== "--timeout" && argv[i - 1] !== "--timeout")

@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import type { ProcessTableFacts } from "../../domain/Processes.js"
-import { parsePsOutput, PS_COLUMNS } from "../../os/psTable.js"
+import { parsePsOutput, PS_COLUMNS } from "../../os/psOutput.js"
 import { ProcessTableUnavailable } from "../../services/OsProcesses.js"
 import { runTableCommand } from "./runTableCommand.js"
 import type { TableReads } from "./tableCore.js"

@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import type { ProcessTableFacts, SignalName, SignalResult, SignalTarget } from "../../domain/Processes.js"
 import { isSameProcess } from "../../os/processFacts.js"
-import { parseWindowsTable, windowsQuery } from "../../os/windowsTable.js"
+import { parseWindowsTable, windowsQuery } from "../../os/windowsOutput.js"
 import { ProcessTableUnavailable } from "../../services/OsProcesses.js"
 import { runTableCommand } from "./runTableCommand.js"
 import { killResult, type TableReads } from "./tableCore.js"
@@ -19,7 +19,8 @@ export const windowsFacts = (shell: string): ProcessTableFacts => ({
   exactArgv: false,
   startTimeResolution: "100ns",
   unchecked: [
-    "no process groups: a browser's helpers are found as its process tree and by its profile folder, so a helper whose parent already exited is found only by the folder",
+    "no process groups: a browser's helpers are found as its process tree and by its profile folder, " +
+      "so a helper whose parent already exited is found only by the folder",
     "another user's command lines are not readable"
   ]
 })
@@ -55,7 +56,8 @@ export const windowsTable = (
         : Effect.succeed(undefined),
     list: query()
   }
-  // taskkill: 0 ended, 128 no such process; anything else (access denied, a process that will not close) is not ours to end
+  // taskkill: 0 ended, 128 no such process; anything else (access denied, a process that will not close)
+  // is not ours to end
   const endTree = (pid: number, signal: SignalName) =>
     Effect.map(
       runTableCommand("windows", taskkill, ["/PID", String(pid), "/T", ...(signal === "SIGKILL" ? ["/F"] : [])]),

@@ -13,9 +13,11 @@ import type { ProcessInfo } from "../domain/Processes.js"
 export const windowsQuery = (filter?: string): string =>
   [
     "$ErrorActionPreference='Stop';",
-    `$p = @(Get-CimInstance -ClassName Win32_Process${filter !== undefined ? ` -Filter '${filter}'` : ""} | ForEach-Object {`,
+    `$p = @(Get-CimInstance -ClassName Win32_Process${filter !== undefined ? ` -Filter '${filter}'` : ""}` +
+      " | ForEach-Object {",
     "[pscustomobject]@{ pid = $_.ProcessId; ppid = $_.ParentProcessId;",
-    "start = $(if ($_.CreationDate) { $_.CreationDate.ToUniversalTime().ToString('o') } else { $null }); cmd = $_.CommandLine } });",
+    "start = $(if ($_.CreationDate) { $_.CreationDate.ToUniversalTime().ToString('o') } else { $null });" +
+      " cmd = $_.CommandLine } });",
     "ConvertTo-Json -Compress -Depth 2 -InputObject $p"
   ].join(" ")
 

@@ -11,8 +11,12 @@ export const PS_COLUMNS = "pid=,ppid=,pgid=,lstart=,stat=,args="
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-const LINE =
-  /^\s*(\d+)\s+(\d+)\s+(\d+)\s+[A-Z][a-z]{2}\s+([A-Z][a-z]{2})\s+(\d{1,2})\s+(\d{2}):(\d{2}):(\d{2})\s+(\d{4})\s+(\S+)(?:\s(.*))?$/
+// pid, ppid, pgid, `lstart` (weekday, month, day, hh:mm:ss, year), stat, then the command line (args)
+const LINE = new RegExp(
+  String.raw`^\s*(\d+)\s+(\d+)\s+(\d+)\s+` +
+    String.raw`[A-Z][a-z]{2}\s+([A-Z][a-z]{2})\s+(\d{1,2})\s+(\d{2}):(\d{2}):(\d{2})\s+(\d{4})\s+` +
+    String.raw`(\S+)(?:\s(.*))?$`
+)
 
 /** `Nov 25 14:00:39 2026` (UTC) as `2026-11-25T14:00:39Z`; undefined for anything else. */
 export const lstartToIso = (
