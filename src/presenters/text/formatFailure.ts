@@ -3,6 +3,7 @@
  * error union (`Match.tagsExhaustive`), so a new error does not compile until it has a rendering. Pure.
  */
 import { FILL_REFUSED } from "../../page/fillProbe.js"
+import { CHECK_REFUSED } from "../../page/checkGuard.js"
 import * as Match from "effect/Match"
 import type { Plan } from "../../domain/Plan.js"
 import type { ClickTarget } from "../../schema/PageDiagnostics.js"
@@ -22,6 +23,9 @@ import { type FormattedFailure, launchActions, poolQueued, sessionBusy, timedOut
 export type { FormattedFailure } from "./timeFailures.js"
 
 /** An upstream-error the tool found itself (its own words in `detail`, none of upstream's). */
+const refusedSummary = (code: string | undefined): string =>
+  code === CHECK_REFUSED ? "Not a checkbox: nothing was checked" : "The fill was refused"
+
 const toolFound = (e: UpstreamFailed): boolean => e.upstreamMessage === undefined && e.detail !== undefined
 
 /**
@@ -146,12 +150,13 @@ export const formatFailure = (
                           nextActions.retryClickAfterMiss(session, plan?.line.positionals ?? [])
                         ]
               }
-            : e.fillVerification !== undefined || e.code === FILL_REFUSED
+            : e.fillVerification !== undefined || e.code === FILL_REFUSED || e.code === CHECK_REFUSED
               ? {
                   // the wrapper's own read of the field: not upstream's failure
                   text: e.message,
-                  summary: e.fillVerification !== undefined ? "The fill did not take" : "The fill was refused",
-                  nextActions: none
+                  summary: e.fillVerification !== undefined ? "The fill did not take" : refusedSummary(e.code),
+                  // a check aimed at no box: the snapshot lists the boxes to check (page/checkGuard.ts)
+                  nextActions: e.code === CHECK_REFUSED ? [nextActions.refreshRefs(session)] : none
                 }
               : e.launch !== undefined
                 ? {
