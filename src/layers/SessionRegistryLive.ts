@@ -28,6 +28,7 @@ const EMPTY: SessionRecord = {
   pinnedTab: undefined,
   page: undefined,
   shown: undefined,
+  crashedTab: undefined,
   pendingRecording: undefined
 }
 
@@ -150,6 +151,7 @@ export const SessionRegistryLive: Layer.Layer<SessionRegistry> = Layer.effect(
       recordRefSnapshot: (session, refs) => update(session, (r) => ({ ...r, refs })),
       recordShown: (session, shown) => update(session, (r) => ({ ...r, shown })),
       forgetShown,
+      recordCrash: (session, crashedTab) => update(session, (r) => ({ ...r, crashedTab })),
       dropPin: (session) => update(session, (r) => ({ ...r, pinnedTab: undefined })),
       firstStart: Ref.getAndSet(started, true).pipe(Effect.map((was) => !was)),
       startRecording: (session, path) => update(session, (r) => ({ ...r, pendingRecording: path })),

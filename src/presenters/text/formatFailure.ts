@@ -22,10 +22,11 @@ import { type FormattedFailure, launchActions, poolQueued, sessionBusy, timedOut
 
 export type { FormattedFailure } from "./timeFailures.js"
 
-/** An upstream-error the tool found itself (its own words in `detail`, none of upstream's). */
+/** A fill or check the tool refused before it ran (its own words in `detail`). */
 const refusedSummary = (code: string | undefined): string =>
   code === CHECK_REFUSED ? "Not a checkbox: nothing was checked" : "The fill was refused"
 
+/** An upstream-error the tool found itself (its own words in `detail`, none of upstream's). */
 const toolFound = (e: UpstreamFailed): boolean => e.upstreamMessage === undefined && e.detail !== undefined
 
 /**

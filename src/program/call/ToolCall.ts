@@ -32,7 +32,7 @@ import { recordShownSnapshot } from "../page/shownSnapshot.js"
 import { abandonFreshLaunch } from "../session/freshLaunch.js"
 import { reapDeadOwners } from "../session/lifecycle.js"
 import { type LivePage, recoverHungPage } from "../session/hungPage.js"
-import { crashedTabOf } from "../session/crashedTab.js"
+import { crashedBeforeRun, noteCrash } from "../session/crashedTab.js"
 import type { TabCrashed } from "../../schema/ErrorFields.js"
 import type { Recovery } from "../../schema/RecoveryDetails.js"
 import { sessionOutcomeOf } from "../../session/sessionOutcome.js"
@@ -100,7 +100,8 @@ const attempt = (raw: unknown, call: CallContext) =>
         if (Either.isLeft(planned)) return { plan: first.right, error: planned.left } satisfies Attempt
         const base = baseNameOf(call, config)
         const before = yield* registry.current(base)
-        const ran = yield* Effect.either(execute(planned.right, call))
+        const crashed = yield* crashedBeforeRun(planned.right)
+        const ran = crashed !== undefined ? Either.left(crashed) : yield* Effect.either(execute(planned.right, call))
         yield* recordOwnership(planned.right, lockFile)
         if (Either.isRight(ran)) {
           // the plan as it ran (a role/name click resolved to a ref before it ran)
@@ -125,7 +126,7 @@ const attempt = (raw: unknown, call: CallContext) =>
             ? yield* abandonFreshLaunch(plan, ran.left)
             : sessionOutcomeOf(plan, before, yield* registry.current(base), false)
         // a tab whose page crashed is said as a crash (its browser is not a hung one to end)
-        const crash = mayHaveCrashed(ran.left) ? yield* crashedTabOf(plan) : undefined
+        const crash = crashed?.tabCrashed ?? (mayHaveCrashed(ran.left) ? yield* noteCrash(plan) : undefined)
         // a navigation the watchdog left hanging is stopped now, so the next call (and the offered check) answers
         const hung = ran.left._tag === "TimedOut" && crash === undefined ? yield* recoverHungPage(plan, ran.left) : {}
         const recovery = hung.recovery
