@@ -100,4 +100,29 @@ describe("a crashed tab is said as a crash (#41)", () => {
     expect(textOf(title)).toContain("Acme Sign-in")
     expect(Date.now() - readStarted).toBeLessThan(10_000)
   }, 180_000)
+
+  it("a tab list that finds the active tab crashed (outside the tool): the next command says the crash at once", async () => {
+    const url = `${live.site.origin}/index.html`
+    const opened = await live.tool.call({ args: ["open", url] })
+    expect(opened.isError, textOf(opened)).toBe(false)
+    const session = opened.details.sessionName ?? ""
+    const host = new URL(String(rawData(session, ["get", "cdp-url"])["cdpUrl"])).host
+    const before = (await crashedPages(host)).crashed.length
+    // crashed by the raw binary: no call of the tool saw it fail
+    try {
+      live.world.raw(["--json", "--session", session, "open", "chrome://crash"])
+    } catch {
+      // upstream answers Navigation failed: net::ERR_ABORTED (exit 1)
+    }
+    expect((await crashedBy(host, before + 1)).crashed).toHaveLength(before + 1)
+    const listed = await live.tool.call({ args: ["tab", "list"] })
+    expect(textOf(listed)).toMatch(/→ \[t\d+\].*\(crashed: its page is gone/)
+    const started = Date.now()
+    const stuck = await live.tool.call({ args: ["get", "title"] })
+    const took = Date.now() - started
+    console.log(`[after tab list, ${took} ms] ${textOf(stuck)}`)
+    expect(stuck.isError).toBe(true)
+    expect(textOf(stuck)).toContain(`The tab's page crashed (renderer gone): the tab still lists at ${url}`)
+    expect(took).toBeLessThan(5_000)
+  }, 120_000)
 })

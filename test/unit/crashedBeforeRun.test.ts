@@ -80,4 +80,32 @@ describe("a command into a tab found crashed (#41)", () => {
       )
     })
   )
+
+  it.scoped("a tab list that finds the active tab crashed: the next command is refused at once too", () =>
+    Effect.gen(function* () {
+      const state = { crashed: true }
+      const tabs = [{ active: true, tabId: "t1", targetId: "T1", title: page.title, url: page.url }]
+      const layer = fakeLayer(temp.root, [
+        openBatch(page),
+        { when: (r) => r.args.includes("list"), reply: FakeAgentBrowser.ok({ tabs }) },
+        { when: (r) => r.args.includes("url"), reply: FakeAgentBrowser.ok({ url: page.url }), repeat: true }
+      ])
+      const run = Effect.gen(function* () {
+        const fake = yield* FakeAgentBrowser
+        yield* runToResult({ args: ["open", page.url] }, { ...here, piSessionId: "s-crash-list" })
+        const listed = yield* runToResult({ args: ["tab", "list"] }, { ...here, piSessionId: "s-crash-list" })
+        expect(textOf(listed.content)).toContain("1 crashed (renderer gone)")
+        const sent = (yield* fake.requests).length
+        const early = yield* runToResult({ args: ["get", "url"] }, { ...here, piSessionId: "s-crash-list" })
+        expect(early.isError).toBe(true)
+        expect(textOf(early.content)).toContain("The tab's page crashed (renderer gone)")
+        expect((yield* fake.requests).length).toBe(sent)
+      })
+      yield* run.pipe(
+        Effect.provideService(BrowserEndpoints, endpoints(state)),
+        Effect.provideService(DaemonProbe, probe),
+        Effect.provide(layer)
+      )
+    })
+  )
 })

@@ -79,6 +79,10 @@ export const crashedTargetsOf = (plan: Plan, targetIds: ReadonlyArray<string>) =
       const ws = page.webSocketDebuggerUrl
       if (ws !== undefined && (yield* endpoints.crashed(ws, CDP_TIMEOUT_MS)) === true) crashed.push(page.id)
     }
+    // the active tab among them: remembered, so the next command is refused at once (`crashedBeforeRun`)
+    const active = (yield* observeDaemon(plan)).targetId
+    if (active !== undefined && crashed.includes(active))
+      yield* (yield* SessionRegistry).recordCrash(plan.sessionName, active)
     return crashed as ReadonlyArray<string>
   })
 
