@@ -3,8 +3,9 @@
  * (twice: it clicks, reads no checked state, clicks again) and answers `{checked:sel}`, which read as `Checked #f`
  * while the page shows nothing checked. The tool refuses it before the check runs: a ref by its role in the latest
  * snapshot (nothing sent), a CSS selector by a read-only step in the same upstream batch that throws what it found
- * (upstream/thrownValue.ts), so a batch that stops at its first failed step never sends the check. A label stands for
- * its control, and an element that holds a checkbox is left to upstream (it may be the box's wrapper). Pure.
+ * (upstream/thrownValue.ts), so a batch that stops at its first failed step never sends the check. A label (or an
+ * element in one, a switch's styled span) stands for its control; an element in a box or holding one is left to
+ * upstream, which checks those (seen on the raw binary: `check` on a span in a label ticks its box). Pure.
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
@@ -61,9 +62,10 @@ export const checkBeforeScript = (css: string): string => `(() => {
   let el = null;
   try { el = document.querySelector(${JSON.stringify(css)}) } catch (e) { return true }
   if (el === null) return true;
-  if (el.tagName === "LABEL" && el.control) el = el.control;
+  const label = el.closest("label");
+  if (label !== null && label.control) el = label.control;
   const boxes = ${JSON.stringify(CHECKABLE)};
-  if (el.matches(boxes) || el.querySelector(boxes) !== null) return true;
+  if (el.closest(boxes) !== null || el.querySelector(boxes) !== null) return true;
   const found = { tag: el.tagName.toLowerCase(), type: el.getAttribute("type") || "" };
   found.role = el.getAttribute("role") || "";
   ${throwValueStatement("{ notCheckable: found }")};

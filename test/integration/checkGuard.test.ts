@@ -2,7 +2,7 @@
  * `check|uncheck` aimed at no checkbox, on the real agent-browser 0.41.2 (issue #41, found by bench:cases): upstream
  * clicks a text field twice and answers `{checked:"#f"}` (the tool said `Checked #f`, the page showed nothing
  * checked). The tool refuses it before the check runs, by CSS selector and by ref, and the page gets no click; a real
- * box, a box by its label and a box by ref are checked as before. Judged on the page's own state, read outside the tool.
+ * box, a box by its label, by a span in its label and by ref are checked as before. Judged on the page's own state, read outside the tool.
  */
 import { describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolDetails.js"
@@ -14,6 +14,7 @@ const live = liveWorld({
     "/check.html": [
       `<!doctype html><title>Check</title><label>Name <input id="f"></label>
 <label id="lab"><input type="checkbox" id="c"> Subscribe</label><label><input type="checkbox" id="k"> Keep</label>
+<label><input type="checkbox" id="d" style="display:none"><span id="sp" style="display:inline-block;width:40px">&nbsp;</span> Dark</label>
 <script>window.clicks = []; document.addEventListener("click", (e) => clicks.push(e.target.id), true)</script>`,
       "text/html; charset=utf-8"
     ]
@@ -56,5 +57,8 @@ describe("check on an element that is no checkbox (#41)", () => {
     expect(evalPage("document.getElementById('c').checked")).toBe(true)
     expect(ok(await live.tool.call({ args: ["check", `@${box}`] }))).toBe(`Checked @${box}`)
     expect(evalPage("document.getElementById('k').checked")).toBe(true)
+    // a switch's styled span in the label of a hidden box: upstream ticks the box, so it is not refused
+    expect(ok(await live.tool.call({ args: ["check", "#sp"] }))).toBe("Checked #sp")
+    expect(evalPage("document.getElementById('d').checked")).toBe(true)
   }, 90_000)
 })
