@@ -27,7 +27,6 @@ const OTHER_CONTROLS: ReadonlySet<string> = new Set([
   "slider",
   "spinbutton",
   "listbox",
-  "option",
   "tab",
   "menuitem",
   "heading",

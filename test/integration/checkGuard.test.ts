@@ -57,6 +57,13 @@ describe("check on an element that is no checkbox (#41)", () => {
     expect(evalPage("document.getElementById('c').checked")).toBe(true)
     expect(ok(await live.tool.call({ args: ["check", `@${box}`] }))).toBe(`Checked @${box}`)
     expect(evalPage("document.getElementById('k').checked")).toBe(true)
+    // a job's check step: the same refusal, no click; its uncheck step on a box works
+    const job = await live.tool.call({ job: { steps: [{ action: "check", selector: "#f" }] } })
+    expect(job.isError).toBe(true)
+    expect(textOf(job)).toContain(`✗ check #f: #f is an input of type "text", not a checkbox, radio button or switch`)
+    expect(evalPage("JSON.stringify(clicks)")).toBe(`["lab","c","k"]`)
+    expect((await live.tool.call({ job: { steps: [{ action: "uncheck", selector: "#k" }] } })).isError).toBe(false)
+    expect(evalPage("document.getElementById('k').checked")).toBe(false)
     // a switch's styled span in the label of a hidden box: upstream ticks the box, so it is not refused
     expect(ok(await live.tool.call({ args: ["check", "#sp"] }))).toBe("Checked #sp")
     expect(evalPage("document.getElementById('d').checked")).toBe(true)

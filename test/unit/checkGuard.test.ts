@@ -102,4 +102,22 @@ describe("check on an element that is no checkbox (#41)", () => {
     expect(checkTargetOf(["check", "#f", "extra"])).toBeUndefined()
     expect(checkTargetOf(["uncheck", "e4"])).toEqual({ command: "uncheck", selector: "e4" })
   })
+
+  it.scoped("a job's check step on a text field: the step is refused with the same words, and the check not sent", () =>
+    Effect.gen(function* () {
+      const layer = fakeLayer(temp.root, [
+        openBatch(opened),
+        checkBatch({ thrown: { notCheckable: { tag: "input", type: "email", role: "" } } })
+      ])
+      const run = Effect.gen(function* () {
+        yield* runToResult({ args: ["open", opened.url] }, here)
+        return yield* runToResult({ job: { steps: [{ action: "check", selector: "#mail" }] } }, here)
+      })
+      const result = yield* run.pipe(Effect.provide(layer))
+      expect(result.isError).toBe(true)
+      expect(textOf(result.content)).toContain(
+        `#mail is an input of type "email", not a checkbox, radio button or switch: nothing was checked`
+      )
+    })
+  )
 })
