@@ -33,6 +33,7 @@ const EMPTY: SessionRecord = {
   pinnedTab: undefined,
   page: undefined,
   shown: undefined,
+  crashedTab: undefined,
   pendingRecording: undefined
 }
 
@@ -164,6 +165,7 @@ const serviceOf = (reg: Registry): SessionRegistryShape => ({
   recordRefSnapshot: (session, refs) => update(reg, session, (r) => ({ ...r, refs })),
   recordShown: (session, shown) => update(reg, session, (r) => ({ ...r, shown })),
   forgetShown: forgetShown(reg),
+  recordCrash: (session, crashedTab) => update(reg, session, (r) => ({ ...r, crashedTab })),
   dropPin: (session) => update(reg, session, (r) => ({ ...r, pinnedTab: undefined })),
   firstStart: Ref.getAndSet(reg.started, true).pipe(Effect.map((was) => !was)),
   startRecording: (session, path) => update(reg, session, (r) => ({ ...r, pendingRecording: path })),

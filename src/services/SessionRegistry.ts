@@ -31,6 +31,8 @@ export interface SessionView {
   readonly page: LastPage | undefined
   /** What the last verbatim snapshot showed the model in this process (a repeat of that page is its delta). */
   readonly shown: ShownTree | undefined
+  /** The tab (target id) a call found crashed: the next calls ask it again before they send anything into it. */
+  readonly crashedTab: string | undefined
 }
 
 /** Facts a call observed that the registry's rules need. */
@@ -84,6 +86,8 @@ export interface SessionRegistryShape {
   readonly recordShown: (session: string, shown: ShownTree | undefined) => Effect.Effect<void>
   /** The model's context was rewritten (pi compacted it): no snapshot it saw can be assumed in it any more. */
   readonly forgetShown: Effect.Effect<void>
+  /** A call found the session's tab crashed (its target id), or a later one found it live (`undefined`). */
+  readonly recordCrash: (session: string, targetId: string | undefined) => Effect.Effect<void>
   /** Forgets a pin whose tab is gone. */
   readonly dropPin: (session: string) => Effect.Effect<void>
   /** `record start` wrote nothing yet: remember the file `record stop` will write. */

@@ -80,13 +80,49 @@ describe("a crashed tab is said as a crash (#41)", () => {
     expect(listed).toContain("2 tab(s), 1 crashed (renderer gone):")
     expect(listed).toContain(`${url} (crashed: its page is gone; tab new ${url} opens it again)`)
     expect(listed.match(/\(crashed:/g)).toHaveLength(1)
-    // a command sent into a crashed tab (upstream: page_wedged after about 33 s, or the watchdog): the same crash
+    // a command sent into a crashed tab (upstream: page_wedged after about 33 s): the same crash, said at once (the
+    // tool asks the tab it found crashed before it sends anything into it)
     await live.tool.call({ args: ["open", "chrome://crash"] })
     const started = Date.now()
     const stuck = await live.tool.call({ args: ["snapshot", "-i"] })
-    console.log(`[in crashed tab, ${Date.now() - started} ms] ${textOf(stuck)}`)
+    const took = Date.now() - started
+    console.log(`[in crashed tab, ${took} ms] ${textOf(stuck)}`)
     expect(stuck.isError).toBe(true)
     expect(textOf(stuck)).toContain(`The tab's page crashed (renderer gone): the tab still lists at ${url}`)
+    expect(took).toBeLessThan(5_000)
     expect((await crashedBy(host, 2)).crashed).toHaveLength(2)
+    // its next action, followed, runs at once too, and the command after it runs in the new tab
+    const again = await live.tool.call(stuck.details.nextActions?.[0]?.params ?? {})
+    expect(again.isError, textOf(again)).toBe(false)
+    const readStarted = Date.now()
+    const title = await live.tool.call({ args: ["get", "title"] })
+    expect(title.isError, textOf(title)).toBe(false)
+    expect(textOf(title)).toContain("Acme Sign-in")
+    expect(Date.now() - readStarted).toBeLessThan(10_000)
   }, 180_000)
+
+  it("a tab list that finds the active tab crashed (outside the tool): the next command says the crash at once", async () => {
+    const url = `${live.site.origin}/index.html`
+    const opened = await live.tool.call({ args: ["open", url] })
+    expect(opened.isError, textOf(opened)).toBe(false)
+    const session = opened.details.sessionName ?? ""
+    const host = new URL(String(rawData(session, ["get", "cdp-url"])["cdpUrl"])).host
+    const before = (await crashedPages(host)).crashed.length
+    // crashed by the raw binary: no call of the tool saw it fail
+    try {
+      live.world.raw(["--json", "--session", session, "open", "chrome://crash"])
+    } catch {
+      // upstream answers Navigation failed: net::ERR_ABORTED (exit 1)
+    }
+    expect((await crashedBy(host, before + 1)).crashed).toHaveLength(before + 1)
+    const listed = await live.tool.call({ args: ["tab", "list"] })
+    expect(textOf(listed)).toMatch(/→ \[t\d+\].*\(crashed: its page is gone/)
+    const started = Date.now()
+    const stuck = await live.tool.call({ args: ["get", "title"] })
+    const took = Date.now() - started
+    console.log(`[after tab list, ${took} ms] ${textOf(stuck)}`)
+    expect(stuck.isError).toBe(true)
+    expect(textOf(stuck)).toContain(`The tab's page crashed (renderer gone): the tab still lists at ${url}`)
+    expect(took).toBeLessThan(5_000)
+  }, 120_000)
 })

@@ -5,7 +5,17 @@
  * action; the next plain call starts normally; and after quit no daemon of the test's sessions is left, found by the
  * pids their own socket-dir pid files named while the calls ran (never by process name).
  */
-import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync
+} from "node:fs"
+import { hostname } from "node:os"
 import { createServer } from "node:net"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
@@ -207,6 +217,23 @@ describe("a browser that cannot start", () => {
     const retried = await tool.call({ args: ["--profile", profile, "open", `${live.site.origin}/index.html`] })
     expect(retried.isError).toBe(false)
     expect(valueOf(await tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
+    await quit()
+  })
+
+  it("a stale SingletonLock of this machine (its pid does not run): Chromium takes the folder over, the page opens", async () => {
+    const { tool, quit } = scenario("samehostlock")
+    const profile = join(live.world.root, "same-host-lock-profile")
+    mkdirSync(profile, { recursive: true })
+    // this machine's name and a pid above the kernel's pid_max: provably no browser holds it
+    symlinkSync(`${hostname()}-4999999`, join(profile, "SingletonLock"))
+    const result = await tool.call({ args: ["--profile", profile, "open", `${live.site.origin}/index.html`] })
+    expect(result.isError, textOf(result)).toBe(false)
+    expect(textOf(result)).not.toMatch(/lock|in use/i)
+    expect(valueOf(await tool.call({ args: ["get", "title"] }))).toBe("Acme Sign-in")
+    // the browser replaced the stale lock with its own (this host, a pid that runs)
+    const [host, pid] = readlinkSync(join(profile, "SingletonLock")).split(/-(?=\d+$)/)
+    expect(host).toBe(hostname())
+    expect(Number(pid)).not.toBe(4999999)
     await quit()
   })
 

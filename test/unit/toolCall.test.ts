@@ -10,7 +10,7 @@ import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { baseSessionName, runToResult } from "../../src/program/call/ToolCall.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import { settleExpression } from "../../src/page/pageSettle.js"
-import { call, fakeLayer, NO_CHALLENGE, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, call, fakeLayer, NO_CHALLENGE, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -187,6 +187,11 @@ describe("ToolCall", () => {
               snapshot: '- button "Clear completed" [ref=e7]'
             }),
             repeat: true
+          },
+          // the check step runs behind its guard's read, in one batch (page/checkGuard.ts)
+          {
+            ...batchRows((step) => (step[0] === "eval" ? { result: true } : { checked: "#c" })),
+            when: (r) => stepsOf(r).some((step) => step[0] === "check")
           },
           { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
         ])

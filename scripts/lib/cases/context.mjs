@@ -94,8 +94,12 @@ export const makeContext = ({ run, kase, server, root, raw, session }) => {
         (r) => r.json(),
         () => undefined
       )
-      // Chromium keeps a hidden new-tab-page target of its own: not a tab anyone opened
-      const hidden = /^(chrome:\/\/new-tab-page|chrome-untrusted:|devtools:)/
+      // Chromium keeps a hidden new-tab-page target of its own: not a tab anyone opened. It is preloaded at launch
+      // at chrome://newtab/ and moves to chrome://new-tab-page-third-party/ about 0.5 s later (seen in /json/list of
+      // a Chromium started with agent-browser's flags and no agent-browser at all), later on a loaded machine: read
+      // in a fresh browser's first seconds it was counted as a stray tab (tabs.close-active, crashes.tab-list-*).
+      // agent-browser itself never opens chrome://newtab/ (its new tabs start at about:blank) and skips chrome:// pages.
+      const hidden = /^(chrome:\/\/new-tab-page|chrome:\/\/newtab\/|chrome-untrusted:|devtools:)/
       return list?.filter((t) => t.type === "page" && !hidden.test(t.url))
     },
     file: (name) => {

@@ -3,6 +3,7 @@
  * given as a command, or upstream's own words.
  */
 import { FILL_REFUSED } from "../../page/fillProbe.js"
+import { CHECK_REFUSED } from "../../page/checkGuard.js"
 import type { ClickTarget } from "../../schema/PageDiagnostics.js"
 import type { NextAction } from "../../schema/NextAction.js"
 import type { UpstreamFailed } from "../../schema/ToolError.js"
@@ -14,6 +15,10 @@ import { widgetOptionClick } from "../../page/clickDispatch.js"
 import { crashedTabFailure } from "./crashedTabText.js"
 import { type FailureContext, type FailureOf, none } from "./failureContext.js"
 import { type FormattedFailure, launchActions } from "./timeFailures.js"
+
+/** A fill or check the tool refused before it ran (its own words in `detail`). */
+const refusedSummary = (code: string | undefined): string =>
+  code === CHECK_REFUSED ? "Not a checkbox: nothing was checked" : "The fill was refused"
 
 /** An upstream-error the tool found itself (its own words in `detail`, none of upstream's). */
 const toolFound = (e: UpstreamFailed): boolean => e.upstreamMessage === undefined && e.detail !== undefined
@@ -62,12 +67,13 @@ export const upstreamFailed = (
                     nextActions.retryClickAfterMiss(session, plan?.line.positionals ?? [])
                   ]
         }
-      : e.fillVerification !== undefined || e.code === FILL_REFUSED
+      : e.fillVerification !== undefined || e.code === FILL_REFUSED || e.code === CHECK_REFUSED
         ? {
             // the wrapper's own read of the field: not upstream's failure
             text: e.message,
-            summary: e.fillVerification !== undefined ? "The fill did not take" : "The fill was refused",
-            nextActions: none
+            summary: e.fillVerification !== undefined ? "The fill did not take" : refusedSummary(e.code),
+            // a check aimed at no box: the snapshot lists the boxes to check (page/checkGuard.ts)
+            nextActions: e.code === CHECK_REFUSED ? [nextActions.refreshRefs(session)] : none
           }
         : e.launch !== undefined
           ? {

@@ -18,6 +18,7 @@ import { ToolConfig } from "../../services/ToolConfig.js"
 import type { ElectronReport } from "../../domain/ElectronReport.js"
 import { electronModeOf, runElectronCall } from "../electron/electronCall.js"
 import { reapDeadOwners } from "../lifecycle/lifecycle.js"
+import { crashedBeforeRun } from "../lifecycle/crashedTab.js"
 import { abortable, baseNameOf, type CallContext, lockFileOf, lockKeyOf, ownerOf } from "../pipeline/callContext.js"
 import { execute } from "../pipeline/execute.js"
 import { prepare } from "../pipeline/prepare.js"
@@ -65,7 +66,8 @@ const attempt = (raw: unknown, call: CallContext) =>
         if (Either.isLeft(planned)) return { plan: first.right, error: planned.left } satisfies Attempt
         const base = baseNameOf(call, config)
         const before = yield* registry.current(base)
-        const ran = yield* Effect.either(execute(planned.right, call))
+        const crashed = yield* crashedBeforeRun(planned.right)
+        const ran = crashed !== undefined ? Either.left(crashed) : yield* Effect.either(execute(planned.right, call))
         yield* recordOwnership(planned.right, lockFile)
         if (Either.isRight(ran)) return yield* afterSuccess(ran.right, call, before, base)
         return yield* afterFailure(planned.right, ran.left, before, base)

@@ -34,7 +34,7 @@ import type { execute } from "../pipeline/execute.js"
 import { verdictOf } from "../pipeline/verdict.js"
 import { abandonFreshLaunch } from "../lifecycle/freshLaunch.js"
 import { type LivePage, recoverHungPage } from "../lifecycle/hungPage.js"
-import { crashedTabOf } from "../lifecycle/crashedTab.js"
+import { noteCrash } from "../lifecycle/crashedTab.js"
 
 /** Every error a call can end with, as the compiler infers it from the programs (no hand-written union). */
 export type CallError =
@@ -88,7 +88,9 @@ export const afterFailure = (plan: Plan, failure: ExecuteError, before: SessionS
         ? yield* abandonFreshLaunch(plan, failure)
         : sessionOutcomeOf(plan, before, yield* registry.current(base), false)
     // a tab whose page crashed is said as a crash (its browser is not a hung one to end)
-    const crash = mayHaveCrashed(failure) ? yield* crashedTabOf(plan) : undefined
+    // (one found before the command ran is already on the error: nothing was sent)
+    const known = failure._tag === "UpstreamFailed" ? failure.tabCrashed : undefined
+    const crash = known ?? (mayHaveCrashed(failure) ? yield* noteCrash(plan) : undefined)
     // a navigation the watchdog left hanging is stopped now, so the next call (and the offered check) answers
     const hung = failure._tag === "TimedOut" && crash === undefined ? yield* recoverHungPage(plan, failure) : {}
     const recovery = hung.recovery

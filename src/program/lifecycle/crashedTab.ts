@@ -4,12 +4,17 @@
  * `CDP command timed out: Page.enable`, and its tab list still shows the tab live at its old URL. Found here over the
  * browser's own DevTools endpoint (as hungPage.ts asks it, not through the daemon): the session's tab still lists, and
  * `Inspector.enable` on it is answered with `Inspector.targetCrashed`. The page it last showed is its history entry
- * (the browser answers that itself; a `chrome://crash` navigation never commits one).
+ * (the browser answers that itself; a `chrome://crash` navigation never commits one). A crash found is remembered
+ * (SessionRegistry `crashedTab`): a later command that would wait about 35 s in the crashed tab before upstream gives
+ * up (`page_wedged`, `outcome_unknown`) asks the tab again first and is refused at once while it is still crashed.
  */
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
 import type { TabCrashed } from "../../schema/ErrorFields.js"
 import { BrowserEndpoints } from "../../services/BrowserEndpoints.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { UpstreamFailed } from "../../schema/ToolError.js"
+import { isClose } from "../../upstream/commandPolicy.js"
 import { loadsUrl } from "../../upstream/commandEffects.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import { browserEndpointOf } from "./sessionEndpoint.js"
@@ -75,5 +80,45 @@ export const crashedTargetsOf = (plan: Plan, targetIds: ReadonlyArray<string>) =
       const ws = page.webSocketDebuggerUrl
       if (ws !== undefined && (yield* endpoints.crashed(ws, CDP_TIMEOUT_MS)) === true) crashed.push(page.id)
     }
+    // the active tab among them: remembered, so the next command is refused at once (`crashedBeforeRun`)
+    const active = (yield* observeDaemon(plan)).targetId
+    if (active !== undefined && crashed.includes(active))
+      yield* (yield* SessionRegistry).recordCrash(plan.sessionName, active)
     return crashed as ReadonlyArray<string>
+  })
+
+/** The session's tab, when its page crashed, remembered for the calls after (`crashedBeforeRun`). */
+export const noteCrash = (plan: Plan) =>
+  Effect.gen(function* () {
+    const crash = yield* crashedTabOf(plan)
+    if (crash !== undefined && plan.sessionName !== undefined)
+      yield* (yield* SessionRegistry).recordCrash(plan.sessionName, crash.targetId)
+    return crash
+  })
+
+/**
+ * Commands a crashed tab does not hold up: an open navigates it anew (upstream's renderer comes back), a tab command
+ * works on the tab list, a close ends the browser; a job, qa run or caller's batch is judged after it ran.
+ */
+const runsDespiteCrash = (plan: Plan): boolean =>
+  ["open", "goto", "navigate", "tab", "batch"].includes(plan.line.command ?? "") ||
+  isClose(plan.line) ||
+  plan.compiled.mode === "job" ||
+  plan.compiled.mode === "qa"
+
+/**
+ * Before a command runs in a session whose tab a call found crashed: that tab asked again, and the command refused at
+ * once (nothing sent) while it is still crashed; a tab found live again is forgotten.
+ */
+export const crashedBeforeRun = (plan: Plan) =>
+  Effect.gen(function* () {
+    if (plan.kind !== "browser" || plan.sessionName === undefined || runsDespiteCrash(plan)) return undefined
+    const registry = yield* SessionRegistry
+    if ((yield* registry.view(plan.sessionName)).crashedTab === undefined) return undefined
+    const crash = yield* crashedTabOf(plan)
+    if (crash === undefined) {
+      yield* registry.recordCrash(plan.sessionName, undefined)
+      return undefined
+    }
+    return new UpstreamFailed({ stderr: "", exitCode: null, tabCrashed: crash })
   })

@@ -48,6 +48,7 @@ import { COMBOBOX_FOCUS_EXPRESSION, comboboxFocusOf, isComboboxFill } from "../.
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { clickEffectsOf, isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
 import { isMousePointCommand, MOUSE_WATCH_INSTALL, mousePointOf, mouseReadExpression } from "../../page/mousePoint.js"
+import { checkProbeRows, checkRefusedOf, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -85,6 +86,12 @@ const probesFor = (
   // press|key: console errors, a changed heading or focused control (page/clickEffects.ts)
   if (isPressCommand(plan.line.positionals)) {
     return { before: [["eval", PRESS_WATCH_INSTALL]], after: [["eval", PRESS_WATCH_READ]] }
+  }
+  // check|uncheck: a CSS target that is no box is refused by the step before it (page/checkGuard.ts)
+  const check = checkTargetOf(plan.line.positionals)
+  if (check !== undefined) {
+    const before = checkProbeRows(check.selector)
+    return before.length > 0 ? { before, after: [] } : undefined
   }
   if (plan.line.command === "scroll") {
     const script = scrollProbeScript(scrollSelectorOf(plan.line.positionals))
@@ -143,14 +150,18 @@ export const runProbed = (plan: Plan) =>
         ? yield* (yield* SessionRegistry).refSnapshotOf(plan.sessionName)
         : undefined
     const comboboxFill = !electronApp && isComboboxFill(plan.line, refs)
+    // a check aimed at a ref the snapshot lists as another kind of control: refused, nothing sent (checkGuard.ts)
+    const check = checkTargetOf(plan.line.positionals)
+    const refRefused = refCheckRefusal(check, refs)
+    if (refRefused !== undefined) return { replied: Either.left(refRefused), check: {} } satisfies Probed
     const probes = probesFor(plan, electronApp, comboboxFill, refs)
     if (probes === undefined || plan.sessionName === undefined) return undefined
     // a key press in a pinned tab runs with its tab list (tabs/tabPinning.ts), unwatched: no extra process
     const view = yield* (yield* SessionRegistry).view(plan.sessionName)
     if (isPressCommand(plan.line.positionals) && view.pinnedTab !== undefined) return undefined
     const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
-    // a fill's batch stops at its first failed step: a slider set by the guard is not filled after it
-    const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before, probes.after, fill !== undefined)
+    // a fill's or check's batch stops at its first failed step: a slider set, a non-box found by the guard
+    const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before, probes.after, !!(fill ?? check))
     // a reply that is not a batch at all: a read (get text) runs alone instead; a scroll or fill may have acted
     if (ran.kind === "failed")
       return ran.error._tag === "ParseFailure" && plan.line.command === "get"
@@ -158,6 +169,8 @@ export const runProbed = (plan: Plan) =>
         : ({ replied: Either.left(ran.error), check: {} } satisfies Probed)
     if (ran.kind === "unpinned") return undefined
     const { rows, row, at } = ran
+    const checkRefused = checkRefusedOf(check, rows[at - 1])
+    if (checkRefused !== undefined) return { replied: Either.left(checkRefused), check: {} } satisfies Probed
     const filled = fill !== undefined ? fillProbeOutcomeOf(fill, rows, at) : undefined
     if (filled?.kind === "range") {
       if (filled.refused !== undefined) return { replied: Either.left(filled.refused), check: {} } satisfies Probed

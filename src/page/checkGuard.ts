@@ -1,0 +1,125 @@
+/**
+ * A `check|uncheck <sel>` aimed at an element that is not a checkbox, radio button or switch: upstream clicks it
+ * (twice: it clicks, reads no checked state, clicks again) and answers `{checked:sel}`, which read as `Checked #f`
+ * while the page shows nothing checked. The tool refuses it before the check runs: a ref by its role in the latest
+ * snapshot (nothing sent), a CSS selector by a read-only step in the same upstream batch that throws what it found
+ * (upstream/thrownValue.ts), so a batch that stops at its first failed step never sends the check. A label (or an
+ * element in one, a switch's styled span) stands for its control; an element in a box or holding one is left to
+ * upstream, which checks those (seen on the raw binary: `check` on a span in a label ticks its box). Pure.
+ */
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import type { StepRow } from "../domain/Outcome.js"
+import type { RefSnapshot } from "../domain/RefSnapshot.js"
+import { UpstreamFailed } from "../schema/ToolError.js"
+import { throwValueStatement } from "../upstream/thrownValue.js"
+
+/** `UpstreamFailed.code` of a check the tool refused for its target: the next action is a snapshot of the boxes. */
+export const CHECK_REFUSED = "check-refused"
+
+/** Roles of controls of another kind: a check aimed at one of these cannot tick anything. */
+const OTHER_CONTROLS: ReadonlySet<string> = new Set([
+  "textbox",
+  "searchbox",
+  "combobox",
+  "button",
+  "link",
+  "slider",
+  "spinbutton",
+  "listbox",
+  "tab",
+  "menuitem",
+  "heading",
+  "img",
+  "image"
+])
+
+const CHECKABLE = [
+  "input[type=checkbox]",
+  "input[type=radio]",
+  ...["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"].map((role) => `[role=${role}]`)
+].join(",")
+
+export interface CheckTarget {
+  readonly command: "check" | "uncheck"
+  readonly selector: string
+}
+
+/** `check|uncheck <one selector>`: the command and its target, or undefined for any other command line. */
+export const checkTargetOf = (positionals: ReadonlyArray<string>): CheckTarget | undefined => {
+  const [command, selector] = positionals
+  if ((command !== "check" && command !== "uncheck") || selector === undefined || positionals.length !== 2)
+    return undefined
+  return { command, selector }
+}
+
+/** A ref's target as an `@eN` id, or undefined for a CSS selector. */
+const refIdOf = (selector: string): string | undefined => /^(?:@|ref=)?(e\d+)$/.exec(selector)?.[1]
+
+/** The before-step for a CSS target: throws `{notCheckable: {tag, type, role}}` when it is no box; else true. */
+export const checkBeforeScript = (css: string): string => `(() => {
+  let el = null;
+  try { el = document.querySelector(${JSON.stringify(css)}) } catch (e) { return true }
+  if (el === null) return true;
+  const label = el.closest("label");
+  if (label !== null && label.control) el = label.control;
+  const boxes = ${JSON.stringify(CHECKABLE)};
+  if (el.closest(boxes) !== null || el.querySelector(boxes) !== null) return true;
+  const found = { tag: el.tagName.toLowerCase(), type: el.getAttribute("type") || "" };
+  found.role = el.getAttribute("role") || "";
+  ${throwValueStatement("{ notCheckable: found }")};
+})()`
+
+/** The rows around a check: the before-step for a CSS target; none for a ref (its role is known already). */
+export const checkProbeRows = (selector: string): ReadonlyArray<ReadonlyArray<string>> =>
+  refIdOf(selector) === undefined ? [["eval", checkBeforeScript(selector)]] : []
+
+const Thrown = Schema.Struct({
+  notCheckable: Schema.Struct({ tag: Schema.String, type: Schema.String, role: Schema.String })
+})
+
+/** What the before-step found, in words: `an input of type "text"`, `a <div role="button">`. */
+const elementWords = (found: { readonly tag: string; readonly type: string; readonly role: string }): string => {
+  if (found.tag === "input") return `an input of type "${found.type === "" ? "text" : found.type}"`
+  const role = found.role !== "" ? ` role="${found.role}"` : ""
+  return `a <${found.tag}${role}>`
+}
+
+/** The refusal, in the words the model reads. */
+export const checkRefusal = (command: "check" | "uncheck", selector: string, what: string): UpstreamFailed =>
+  new UpstreamFailed({
+    code: CHECK_REFUSED,
+    stderr: "",
+    exitCode: null,
+    detail:
+      `${selector} is ${what}, not a checkbox, radio button or switch: nothing was ${command}ed (the ${command} ` +
+      "was not sent, so the page is unchanged). To tick a box, take a snapshot -i and check its checkbox ref; to " +
+      "toggle a control that is not a checkbox, click it."
+  })
+
+/** The refusal from the before-step's row (it threw); undefined when the target was a box (or the step did not say). */
+export const checkRefusedOf = (
+  check: CheckTarget | undefined,
+  guard: StepRow | undefined
+): UpstreamFailed | undefined =>
+  check === undefined || guard === undefined || guard.success
+    ? undefined
+    : Option.getOrUndefined(
+        Option.map(Schema.decodeUnknownOption(Thrown)(guard.thrown), (t) =>
+          checkRefusal(check.command, check.selector, elementWords(t.notCheckable))
+        )
+      )
+
+/** A ref the latest snapshot lists as a control of another kind: refused before anything is sent. */
+export const refCheckRefusal = (
+  check: CheckTarget | undefined,
+  refs: RefSnapshot | undefined
+): UpstreamFailed | undefined => {
+  if (check === undefined) return undefined
+  const { command, selector } = check
+  const id = refIdOf(selector)
+  const info = id !== undefined ? refs?.refs.get(id) : undefined
+  if (info === undefined || !OTHER_CONTROLS.has(info.role)) return undefined
+  const name = info.name !== "" ? ` ${JSON.stringify(info.name)}` : ""
+  return checkRefusal(command, selector, `a ${info.role}${name}`)
+}

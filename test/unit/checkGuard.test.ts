@@ -1,0 +1,123 @@
+/**
+ * `check|uncheck` aimed at no checkbox (issue #41, found by bench:cases): upstream clicks the element twice and
+ * answers `{checked:"#f"}`, which read `Checked #f` on a text field that shows nothing checked. The tool refuses it
+ * before the check runs: a CSS target by the step before it (in the same batch, which stops there), a ref by its role
+ * in the latest snapshot; a real box is checked as before. Real-browser counterpart: test/integration/checkGuard.test.ts.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { afterAll } from "vitest"
+import type { ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
+import { checkBeforeScript, checkProbeRows, checkTargetOf, refCheckRefusal } from "../../src/page/checkGuard.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
+import { fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
+const here = { piSessionId: "s-check", cwd: temp.root }
+const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
+const opened = { url: "http://a.test/form", title: "Form" }
+
+/** A check's batch: the guard's eval answers `guard` (a value, or a thrown one that stops the batch), then the check. */
+const checkBatch = (guard: { readonly thrown: unknown } | true): ScriptedRun => ({
+  when: (r) => stepsOf(r).some((s) => s[0] === "check" || s[0] === "uncheck"),
+  reply: (r) => {
+    const [before, check] = stepsOf(r)
+    const rows =
+      guard === true
+        ? [
+            { command: before, success: true, result: { result: true }, error: null },
+            { command: check, success: true, result: { checked: check?.[1] }, error: null }
+          ]
+        : [
+            {
+              command: before,
+              success: false,
+              result: null,
+              error: `Evaluation error: Error: \u0001${JSON.stringify(guard.thrown)}\u0001\n    at <anonymous>:9:3`
+            }
+          ]
+    return { exitCode: guard === true ? 0 : 1, stdout: `${JSON.stringify(rows)}\n` }
+  },
+  repeat: true
+})
+
+describe("check on an element that is no checkbox (#41)", () => {
+  it.scoped("a text field: refused with what it is, nothing checked; the next action lists the boxes", () =>
+    Effect.gen(function* () {
+      const layer = fakeLayer(temp.root, [
+        openBatch(opened),
+        checkBatch({ thrown: { notCheckable: { tag: "input", type: "", role: "" } } })
+      ])
+      const run = Effect.gen(function* () {
+        yield* runToResult({ args: ["open", opened.url] }, here)
+        return yield* runToResult({ args: ["check", "#f"] }, here)
+      })
+      const result = yield* run.pipe(Effect.provide(layer))
+      // before: `Checked #f`
+      expect(result.isError).toBe(true)
+      expect(textOf(result.content)).toContain(
+        `#f is an input of type "text", not a checkbox, radio button or switch: nothing was checked (the check was ` +
+          "not sent, so the page is unchanged). To tick a box, take a snapshot -i and check its checkbox ref; to " +
+          "toggle a control that is not a checkbox, click it."
+      )
+      expect(result.details.failureCategory).toBe("upstream-error")
+      expect(result.details.nextActions?.[0]?.params?.args).toEqual(expect.arrayContaining(["snapshot", "-i"]))
+    })
+  )
+
+  it.scoped("a real checkbox: the guard lets it through and the check is said as before", () =>
+    Effect.gen(function* () {
+      const layer = fakeLayer(temp.root, [openBatch(opened), checkBatch(true)])
+      const run = Effect.gen(function* () {
+        yield* runToResult({ args: ["open", opened.url] }, here)
+        return yield* runToResult({ args: ["uncheck", "#f"] }, here)
+      })
+      const result = yield* run.pipe(Effect.provide(layer))
+      expect(result.isError, textOf(result.content)).toBe(false)
+      expect(textOf(result.content)).toBe("Unchecked #f")
+    })
+  )
+
+  it("a ref the snapshot lists as another control is refused before anything is sent; a box or unknown ref is not", () => {
+    const refs = {
+      refs: new Map([
+        ["e1", { role: "textbox", name: "Name" }],
+        ["e2", { role: "checkbox", name: "Subscribe" }],
+        ["e3", { role: "generic", name: "" }]
+      ]),
+      url: opened.url,
+      daemonPid: "1"
+    }
+    expect(refCheckRefusal({ command: "uncheck", selector: "@e1" }, refs)?.message).toBe(
+      `@e1 is a textbox "Name", not a checkbox, radio button or switch: nothing was unchecked (the uncheck was ` +
+        "not sent, so the page is unchanged). To tick a box, take a snapshot -i and check its checkbox ref; to " +
+        "toggle a control that is not a checkbox, click it."
+    )
+    expect(refCheckRefusal({ command: "check", selector: "@e2" }, refs)).toBeUndefined()
+    expect(refCheckRefusal({ command: "check", selector: "@e3" }, refs)).toBeUndefined()
+    expect(refCheckRefusal({ command: "check", selector: "@e9" }, refs)).toBeUndefined()
+    expect(checkProbeRows("@e1")).toEqual([])
+    expect(checkProbeRows("#f")).toEqual([["eval", checkBeforeScript("#f")]])
+    expect(checkTargetOf(["check", "#f", "extra"])).toBeUndefined()
+    expect(checkTargetOf(["uncheck", "e4"])).toEqual({ command: "uncheck", selector: "e4" })
+  })
+
+  it.scoped("a job's check step on a text field: the step is refused with the same words, and the check not sent", () =>
+    Effect.gen(function* () {
+      const layer = fakeLayer(temp.root, [
+        openBatch(opened),
+        checkBatch({ thrown: { notCheckable: { tag: "input", type: "email", role: "" } } })
+      ])
+      const run = Effect.gen(function* () {
+        yield* runToResult({ args: ["open", opened.url] }, here)
+        return yield* runToResult({ job: { steps: [{ action: "check", selector: "#mail" }] } }, here)
+      })
+      const result = yield* run.pipe(Effect.provide(layer))
+      expect(result.isError).toBe(true)
+      expect(textOf(result.content)).toContain(
+        `#mail is an input of type "email", not a checkbox, radio button or switch: nothing was checked`
+      )
+    })
+  )
+})
