@@ -12,7 +12,7 @@ import { PromptGuard } from "./PromptGuard.js"
 import { FailureCategory, ResultCategory, SuccessCategory } from "./Categories.js"
 import { LaunchDiagnostic, SessionRecoveryHint } from "./ErrorFields.js"
 import { PolicyViolation } from "./SecurityPolicy.js"
-import { SessionMode } from "./ToolInput.js"
+import { Job, SessionMode } from "./ToolInput.js"
 import { RefSnapshotDetails } from "./RefSnapshotDetails.js"
 import {
   ClickDispatch,
@@ -57,6 +57,8 @@ export const NextAction = Schema.Struct({
         args: optional(Schema.Undefined),
         electron: Schema.Record({ key: Schema.String, value: Schema.Unknown })
       }),
+      /** A follow-up in the job mode (a date field's short way): its steps, on this conversation's browser. */
+      Schema.Struct({ args: optional(Schema.Undefined), job: Job }),
       /** A follow-up in another input mode (a failed request's source lookup): no args. */
       Schema.Struct({
         args: optional(Schema.Undefined),

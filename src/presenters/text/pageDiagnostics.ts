@@ -24,6 +24,7 @@ import { treeTextChars } from "../../snapshot/controlContext.js"
 import { CONTROL_ROLES } from "../../snapshot/renderFlow.js"
 import { fillVerificationActions } from "../electron/electronDetails.js"
 import { fillAdvice } from "../../page/fillAdvice.js"
+import { fillShortWay } from "../actions/fillShortWay.js"
 import { evalResultWarningOf, evalStdinHintOf } from "../../page/evalHints.js"
 import { textVisibilityScript } from "../../page/textVisibility.js"
 import { page, type Parts } from "./contentBoundary.js"
@@ -275,7 +276,7 @@ export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDia
       const step = f.stepIndex !== undefined ? ` (step ${f.stepIndex + 1})` : ""
       lines.push([`Fill check${step}: ${f.summary} ${fillAdvice(f)}`])
     }
-    actions.push(...fillVerificationActions(fill, session))
+    actions.push(...fillShortWay(fill, executed.plan), ...fillVerificationActions(fill, session))
   }
   // a field the read-back cannot see: said, so the success does not read as verified
   const unseen = executed.fillVerification === undefined ? notVerifiableOf(executed) : []
