@@ -42,7 +42,7 @@ import { prepare } from "../pipeline/prepare.js"
 import { verdictOf } from "../pipeline/verdict.js"
 import { socketDirOf } from "../../upstream/socketDir.js"
 
-export type { CallContext } from "../pipeline/callContext.js"
+export type { CallContext, CallPhase } from "../pipeline/callContext.js"
 export { baseSessionName } from "../../domain/SessionState.js"
 export { execute } from "../pipeline/execute.js"
 export { prepare } from "../pipeline/prepare.js"
@@ -82,6 +82,7 @@ const attempt = (raw: unknown, call: CallContext) =>
     yield* reapDeadOwners
     const revision = yield* registry.revision
     const first = yield* Effect.either(prepare(raw, call))
+    call.mark?.("planned")
     if (Either.isLeft(first)) return { plan: undefined, error: first.left } satisfies Attempt
     const key = lockKeyOf(first.right, baseNameOf(call, config))
     const lockFile = lockFileOf(first.right, baseNameOf(call, config), config)
@@ -93,6 +94,7 @@ const attempt = (raw: unknown, call: CallContext) =>
       )
     return yield* locked(
       Effect.gen(function* () {
+        call.mark?.("locked")
         const planned =
           key === undefined || (replansSame(first.right) && sameRevision(revision, yield* registry.revision))
             ? first
@@ -101,6 +103,7 @@ const attempt = (raw: unknown, call: CallContext) =>
         const base = baseNameOf(call, config)
         const before = yield* registry.current(base)
         const ran = yield* Effect.either(execute(planned.right, call))
+        call.mark?.("executed")
         yield* recordOwnership(planned.right, lockFile)
         if (Either.isRight(ran)) {
           // the plan as it ran (a role/name click resolved to a ref before it ran)
@@ -292,7 +295,7 @@ export const runToResult = Effect.fnUntraced(function* runToResult(raw: unknown,
   const config = yield* ToolConfig
   const a: Attempt = yield* attempt(raw, call)
   const plan = a.plan
-  return yield* presenter.present({
+  const result = yield* presenter.present({
     plan,
     args: plan?.args ?? rawArgs(raw),
     sessionMode: plan?.sessionMode ?? rawSessionMode(raw),
@@ -305,4 +308,6 @@ export const runToResult = Effect.fnUntraced(function* runToResult(raw: unknown,
     ...(a.electron !== undefined ? { electron: a.electron } : {}),
     ...(a.recovery !== undefined ? { recovery: a.recovery } : {})
   })
+  call.mark?.("presented")
+  return result
 }) satisfies (raw: unknown, call: CallContext) => Effect.Effect<ToolResult, never, unknown>
