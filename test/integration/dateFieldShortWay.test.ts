@@ -7,7 +7,7 @@
  * read with the raw binary.
  */
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../support/harness.js"
+import type { ToolResult } from "../../src/schema/ToolDetails.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 
