@@ -12,8 +12,8 @@ const typeStep = (target: string, text: string): string =>
 const kindAdvice = (v: FillVerification): string | undefined => {
   if (v.readOnly === true)
     return (
-      "Open it and see what opens in one job (a click step, then a snapshot step); then page to the month and " +
-      "choose the day in one more job (click steps)."
+      "Open it and see what opens in one job (a click step, then a snapshot step); then choose in it with one more " +
+      "job (a date picker: its month buttons, then the day)."
     )
   if (v.dateKeys !== undefined)
     return (

@@ -84,8 +84,8 @@ export const NEXT_ACTION_IDS = {
     inspectAfterUrlAssertionFailure: "inspect-after-url-assertion-failure",
     /** A native date field's fill did not take: one job types the date as its keys. */
     typeDateFieldKeys: "type-date-field-keys",
-    /** A read-only (picker) field's fill did not take: one job opens its picker and shows it. */
-    openPickerAndLook: "open-picker-and-look"
+    /** A read-only field's fill did not take (a JS date picker sets it): one job opens its widget and shows it. */
+    openWidgetAndLook: "open-widget-and-look"
   },
   /** Saved files: a reported file that is not on disk (an `artifactPath` action, no args), an unverified download. */
   artifacts: {

@@ -74,7 +74,7 @@ describe("a date fill that did not take: the first next action is the short way"
     expect(textOf(fill)).toContain("it is read-only")
     expect(textOf(fill)).toContain("Open it and see what opens in one job (a click step, then a snapshot step)")
     const next = first(fill)
-    expect(next?.id).toBe("open-picker-and-look")
+    expect(next?.id).toBe("open-widget-and-look")
     const opened = await live.tool.call(next?.params ?? {})
     const session = fill.details.sessionName ?? ""
     expect(opened.isError, textOf(opened)).toBe(false)

@@ -69,8 +69,8 @@ describe("fill checks", () => {
     )
     const readOnly = { ...date!, fieldType: undefined as never, readOnly: true as const }
     expect(fillAdvice(readOnly)).toBe(
-      "Open it and see what opens in one job (a click step, then a snapshot step); then page to the month and " +
-        "choose the day in one more job (click steps)."
+      "Open it and see what opens in one job (a click step, then a snapshot step); then choose in it with one more " +
+        "job (a date picker: its month buttons, then the day)."
     )
   })
 
@@ -116,7 +116,7 @@ describe("fill checks", () => {
     expect(Schema.decodeUnknownSync(NextAction)(typed)).toEqual(typed)
     const picker = fillVerificationOf({ selector: "#arrival", text: "2026-03-14" }, read("", { readOnly: true }))!
     expect(fillShortWay(picker, plan("managed"))[0]).toMatchObject({
-      id: "open-picker-and-look",
+      id: "open-widget-and-look",
       params: { job: { steps: [{ action: "click", selector: "#arrival" }, { action: "snapshot" }] } }
     })
     // a job cannot name another session; a job's own fill step and a `find` fill keep the args follow-ups only

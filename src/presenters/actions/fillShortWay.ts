@@ -1,9 +1,9 @@
 /**
- * The short way after a fill that did not take on a date field, as one `job` (the first next action): a native date
- * field given an ISO date gets its keys typed in one type step (real keys, in the order it shows its parts); a
- * read-only field (a JS picker sets it) gets opened and looked at in one call, so the month and the paging buttons are
- * seen at once and one more job pages and picks. A job runs on this conversation's browser, so a fill on an explicit
- * `--session` (or in a job step) keeps the args follow-ups only. Pure.
+ * The short way after a fill that did not take, as one `job` (the first next action): a native date field given an ISO
+ * date gets its keys typed in one type step (real keys, in the order it shows its parts); a read-only field (a JS date
+ * picker or another widget sets it) gets opened and looked at in one call, so what it offers (a calendar's month and
+ * paging buttons) is seen at once, and one more job chooses. A job runs on this conversation's browser, so a fill on an
+ * explicit `--session` (or in a job step) keeps the args follow-ups only. Pure.
  */
 import type { Plan } from "../../domain/Plan.js"
 import type { FillVerification } from "../../schema/PageDiagnostics.js"
@@ -31,9 +31,9 @@ export const fillShortWay = (v: FillVerification, plan: Plan): ReadonlyArray<Nex
           "Types into this field only."
         ]
       : [
-          D.openPickerAndLook,
-          "Open the picker and see its month and buttons in one job; then page and pick the day in one more job.",
-          "Opens the picker; chooses nothing."
+          D.openWidgetAndLook,
+          "Open the widget that sets this field and see what it shows in one job; then choose in it with one more job.",
+          "Opens the widget (a picker, a list); chooses nothing."
         ]
   return [{ tool: "agent_browser", id: first, reason, safety, params: { job: { steps } } }]
 }
