@@ -34,19 +34,24 @@ const env = piEnv(root)
 const site = await startStaticServer(join(REPO, "fixtures/site"))
 const config = configFromEnv(env)
 
-// A ProcessRunner that counts spawns (and keeps the last request), over the live one.
+// A ProcessRunner that counts spawns (and keeps the last request), over the live one; it marks when each upstream run
+// starts and ends, beside the call's own phases (CallContext.mark), so the tool's own work is timed phase by phase.
 const spawns = []
 let waiting
 let lastRequest
+let marks
+const mark = (phase) => marks?.push([phase, performance.now()])
 const CountingRunner = Layer.effect(
   ProcessRunner,
   Effect.map(ProcessRunner, (live) =>
     ProcessRunner.of({
-      run: (request) => {
-        spawns.push(request.args)
-        lastRequest = request
-        return live.run(request)
-      }
+      run: (request) =>
+        Effect.suspend(() => {
+          spawns.push(request.args)
+          lastRequest = request
+          mark("upstream")
+          return Effect.tap(live.run(request), () => Effect.sync(() => mark("answered")))
+        })
     })
   )
 ).pipe(Layer.provide(ProcessRunnerLive))
@@ -55,7 +60,20 @@ const runtime = ManagedRuntime.make(
 )
 // as pi calls it: with the tool call's abort signal
 const call = (args) =>
-  runtime.runPromise(runToResult({ args }, { piSessionId: "bench", cwd: root, signal: new AbortController().signal }))
+  runtime.runPromise(
+    runToResult({ args }, { piSessionId: "bench", cwd: root, signal: new AbortController().signal, mark })
+  )
+/** Per call, the time from each mark to the next (`start`, the call's phases, upstream runs, `end`), by label. */
+const phases = { "get url": {}, "click (paced)": {} }
+const phased = async (table, run) => {
+  marks = [["start", performance.now()]]
+  const result = await run()
+  mark("end")
+  for (let i = 1; i < marks.length; i++)
+    (table[`${marks[i - 1][0]} → ${marks[i][0]}`] ??= []).push(marks[i][1] - marks[i - 1][1])
+  marks = undefined
+  return result
+}
 
 try {
   // processes per call, per command
@@ -100,7 +118,7 @@ try {
     direct = []
   for (let i = 0; i < RUNS; i++) {
     let t = performance.now()
-    await call(["get", "url"])
+    await phased(phases["get url"], () => call(["get", "url"]))
     tool.push(performance.now() - t)
     t = performance.now()
     await raw()
@@ -176,7 +194,7 @@ try {
       if (kind === "ahead") waiting = startAhead()
       await sleep(PAUSE_MS)
       const t = performance.now()
-      await clicks[kind]()
+      await (kind === "tool" ? phased(phases["click (paced)"], clicks.tool) : clicks[kind]())
       clickTimes.paced[kind].push(performance.now() - t)
     }
     for (const kind of shuffled(Object.keys(clicks))) {
@@ -243,6 +261,15 @@ try {
       `  of which upstream batch  ${(median(ahead) / median(direct)).toFixed(2)}x (started ahead; ${(median(batch) / median(direct)).toFixed(2)}x spawned in the call), the tool's own work ${fmt(median(tool) - median(ahead))}\n`
     )
   }
+  console.log("the tool's call by phase (medians; start → planned: prepare, planned → locked: the session's lock,")
+  console.log("locked → upstream: execute before its process, upstream → answered: the process, answered → executed:")
+  console.log("execute after it, executed → presented: judge and present, presented → end: the runtime's return)")
+  for (const [label, table] of Object.entries(phases)) {
+    console.log(`  ${label}`)
+    for (const [step, xs] of Object.entries(table))
+      console.log(`    ${step.padEnd(26)} ${fmt(median(xs)).padStart(9)}  (${xs.length} of ${RUNS})`)
+  }
+  console.log("")
   console.log("upstream processes per call")
   for (const [label, n] of perCommand) console.log(`  ${label.padEnd(24)} ${n}`)
   console.log(`\nextension load (import dist/extension.js + register, fresh node, ${LOAD_RUNS} runs)   median      p90`)

@@ -24,8 +24,16 @@ const server = await startStaticServer(join(REPO, "fixtures/small-pages"))
 const u = (path) => `${server.origin}${path}`
 const TRANSCRIPTS = process.env.BENCH_TRANSCRIPTS
 
-/** The `s` a naive task drives: `read` must succeed; `act` answers whether it failed or warned, and the next action. */
+/**
+ * The `s` a naive task drives: `read` must succeed; `act` answers whether it failed or warned, and the next action;
+ * `follow` sends a next action's params as they are (a job), as a model following the tool's first next action would.
+ */
 const driver = (t, side) => ({
+  follow: async (input) => {
+    const r = await side(input)
+    if (r.failed) t.flagged.push(Object.keys(input)[0])
+    return r
+  },
   read: async (args) => {
     const r = await side({ args })
     if (r.failed) throw new Error(`${args.join(" ")} failed: ${r.text.slice(0, 200)}`)

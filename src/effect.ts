@@ -11,6 +11,7 @@ export {
   runToResult,
   baseSessionName,
   type CallContext,
+  type CallPhase,
   type CallError,
   type ElectronRun
 } from "./program/call/ToolCall.js"

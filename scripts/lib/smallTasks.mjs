@@ -8,6 +8,20 @@
 import { ref } from "./uiTasks.mjs"
 
 const DATE = "2026-03-14"
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December"
+]
 /** The answer a read found in its last text (the n-th `cell "..."` of a snapshot). */
 const nthCell = (text, n) => [...text.matchAll(/\bcell "([^"]*)"/g)][n - 1]?.[1]
 /** A job that opens `path` first. */
@@ -68,7 +82,9 @@ export const smallTasks = (u) => [
       await s.read(["open", u("/date-native.html")])
       const snap = await s.read(["snapshot", "-i"])
       const fill = await s.act(["fill", ref(snap, "spinbutton", "Month Month"), DATE])
-      if (fill.warned || fill.failed) {
+      // the tool's first next action after a date fill that did not take: one job that types the date's keys
+      if ((fill.warned || fill.failed) && fill.nextInput?.job !== undefined) await s.follow(fill.nextInput)
+      else if (fill.warned || fill.failed) {
         // the tool's advice (focus, keyboard type) does not take on a date field's segments: one key per press does
         const after = await afterFlaggedFill(s, fill, snap, ["spinbutton", "Month Month"], "03142026")
         if (/spinbutton "Month Month" \[[^\]]*\]: 0/.test(after)) {
@@ -97,7 +113,19 @@ export const smallTasks = (u) => [
       const field = ref(await s.read(["snapshot", "-i"]), "textbox", "Arrival date")
       const fill = await s.act(["fill", field, DATE])
       if (!fill.warned && !fill.failed) return
-      // the tool: "read-only (a date picker sets it). Click it, then choose in what opens (snapshot -i)"
+      if (fill.nextInput?.job !== undefined) {
+        // the tool's first next action: one job opens the picker and shows it; the month it shows is in its day
+        // buttons' names, so one more job pages there and picks the day
+        const opened = await s.follow(fill.nextInput)
+        const [, month, year] = /button "(\w+) \d+, (\d{4})"/.exec(opened.text) ?? []
+        if (month === undefined) throw new Error(`the picker's month is not in the text: ${opened.text.slice(0, 200)}`)
+        const away = (Number(year) - 2026) * 12 + MONTHS.indexOf(month) - 2
+        const page = click("button", away > 0 ? "Previous month" : "Next month")
+        const steps = [...Array(Math.abs(away))].map(() => page)
+        await s.follow({ job: { steps: [...steps, click("button", "March 14, 2026")] } })
+        return
+      }
+      // an older tool: "read-only (a date picker sets it). Click it, then choose in what opens (snapshot -i)"
       await s.act(fill.next ?? ["click", field])
       let snap = await s.read(["snapshot", "-i"])
       // the picker opens on June 2026; its month shows only in the day buttons' names, so each page is looked at

@@ -8,8 +8,9 @@ import type { StepRow } from "../domain/Outcome.js"
 import type { FillNotVerifiable, FillVerification } from "../schema/PageDiagnostics.js"
 import { UpstreamFailed } from "../schema/ToolError.js"
 import { fillBeforeScript, type RangeFill, rangeFillOf, rangeFillText } from "./fillGuard.js"
-import { type FillTarget, fillNotVerifiableOf, fillReadScript, fillVerificationOf } from "./fillReadback.js"
+import { type FillTarget, fillReadScript, fillVerificationOf } from "./fillReadback.js"
 import { refFactsOf, refRows } from "./fillRefReads.js"
+import { fillNotVerifiableOf } from "./fillUnseen.js"
 
 /** The code of a fill the wrapper refused before it ran (a slider given no number). */
 export const FILL_REFUSED = "fill-refused"

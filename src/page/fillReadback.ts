@@ -15,7 +15,7 @@
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import type { FillNotVerifiable, FillVerification } from "../schema/PageDiagnostics.js"
+import type { FillVerification } from "../schema/PageDiagnostics.js"
 import { isSecretTarget } from "../redaction/redactArgs.js"
 import { SECRET_FIELD } from "../redaction/secretPatterns.js"
 import { mentionsSecret } from "../security/secretText.js"
@@ -114,6 +114,10 @@ export const fillReadScript = (target: FillTarget): string => {
   }
   const kind = el.tagName === "INPUT" ? String(el.type || "").toLowerCase() : "";
   const dated = ["date", "time", "month", "week", "datetime-local"].includes(kind) ? { fieldType: kind } : {};
+  // the order a date field shows its parts in (the browser's locale): m, d, y
+  const parts = { year: "numeric", month: "2-digit", day: "2-digit" };
+  const shown = kind === "date" ? new Intl.DateTimeFormat(undefined, parts).formatToParts(new Date(2024, 0, 15)) : [];
+  if (kind === "date") dated.order = shown.filter((p) => p.type !== "literal").map((p) => p.type[0]).join("");
   const editable = el.isContentEditable === true;
   // a web component whose shadow root is closed: the field is inside it, out of page script's reach
   if (!editable && typeof el.value !== "string" && el.tagName.includes("-") && el.shadowRoot === null)
@@ -130,7 +134,8 @@ export const fillReadScript = (target: FillTarget): string => {
 
 const Prev = Schema.Struct({ selector: Schema.String, grew: Schema.Number, same: Schema.Boolean })
 
-const Readback = Schema.Union(
+/** The read-back's answer (fillUnseen.ts reads its `unverifiable` case). */
+export const Readback = Schema.Union(
   Schema.Struct({
     password: Schema.Literal(true),
     length: Schema.optional(Schema.Number),
@@ -145,6 +150,7 @@ const Readback = Schema.Union(
     readOnly: Schema.optional(Schema.Literal(true)),
     disabled: Schema.optional(Schema.Literal(true)),
     fieldType: Schema.optional(Schema.String),
+    order: Schema.optional(Schema.String),
     prev: Schema.optional(Prev)
   })
 )
@@ -164,6 +170,7 @@ interface Seen {
   readonly readOnly?: boolean
   readonly disabled?: boolean
   readonly fieldType?: string | undefined
+  readonly order?: string | undefined
   readonly selector?: string
 }
 
@@ -171,8 +178,11 @@ interface Seen {
 const observed = (back: Back | undefined, ref: RefFacts): Seen | undefined => {
   const rich = back !== undefined && "via" in back && back.via === "text"
   if (ref.value !== undefined && !rich) {
-    const { value, readOnly, enabled } = ref
-    return { length: [...value].length, value, via: "value", readOnly: readOnly === true, disabled: enabled === false }
+    const { value, readOnly: ro, enabled } = ref
+    // the focused field's kind is the ref's when it holds the same value (a date field keeps the focus after a fill)
+    const kind = back !== undefined && "via" in back && back.value === value ? back : undefined
+    const [readOnly, disabled, fieldType, order] = [ro === true, enabled === false, kind?.fieldType, kind?.order]
+    return { length: [...value].length, value, via: "value", readOnly, disabled, fieldType, order }
   }
   if (back === undefined || "unverifiable" in back || "focusLost" in back) return undefined
   if ("password" in back) return back.length !== undefined ? { length: back.length, via: "value" } : undefined
@@ -184,6 +194,7 @@ const observed = (back: Back | undefined, ref: RefFacts): Seen | undefined => {
     readOnly: back.readOnly === true,
     disabled: back.disabled === true,
     fieldType: back.fieldType,
+    order: back.order,
     selector: back.selector
   }
 }
@@ -199,6 +210,14 @@ const because = (seen: Seen, spilled: string | undefined, grew: number): string 
         : seen.fieldType !== undefined
           ? `it is a native ${seen.fieldType} field, which takes keys in its own order, not text.`
           : "the page kept or rewrote something else."
+
+/** An ISO date (2026-03-14) as the digits a date field showing its parts in `order` (mdy, dmy, ymd) takes. */
+const dateKeys = (text: string, order: string | undefined): string | undefined => {
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim())
+  if (ymd === null || order === undefined || !/^[dmy]{3}$/.test(order)) return undefined
+  const parts: Record<string, string | undefined> = { y: ymd[1], m: ymd[2], d: ymd[3] }
+  return [...order].map((p) => parts[p] ?? "").join("")
+}
 
 /**
  * The verification when the field does not hold the text; undefined when it does or could not be read. `ref`: a
@@ -227,6 +246,7 @@ export const fillVerificationOf = (
   const refused = seen.readOnly === true || seen.disabled === true || seen.fieldType !== undefined
   const notTaken = seen.length === 0 || spilled !== undefined || refused
   const shown = target.selector ?? seen.selector ?? "the focused field"
+  const keys = seen.fieldType === "date" ? dateKeys(target.text, seen.order) : undefined
   return {
     status: "mismatch",
     target: shown,
@@ -237,35 +257,11 @@ export const fillVerificationOf = (
     ...(seen.readOnly === true ? { readOnly: true as const } : {}),
     ...(seen.disabled === true ? { disabled: true as const } : {}),
     ...(seen.fieldType !== undefined ? { fieldType: seen.fieldType } : {}),
+    ...(keys !== undefined ? { dateKeys: keys } : {}),
     ...(spilled !== undefined ? { spilledInto: spilled } : {}),
     ...(notTaken ? { notTaken: true as const } : {}),
     summary:
       `After fill, ${shown} holds ${seen.length} character(s), not the ${typed} typed: ` +
       because(seen, spilled, prev?.grew ?? 0)
-  }
-}
-
-const UNSEEN = {
-  frame: { reason: "cross-origin-frame", where: "inside a cross-origin frame" },
-  shadow: { reason: "closed-shadow-root", where: "inside a web component's closed shadow root" },
-  canvas: { reason: "canvas", where: "drawn on a canvas" }
-} as const
-
-/** The fill's field, when the read-back could not see it (nothing is claimed about what it holds). */
-export const fillNotVerifiableOf = (
-  target: FillTarget,
-  read: unknown,
-  stepIndex?: number
-): FillNotVerifiable | undefined => {
-  const back = Option.getOrUndefined(Schema.decodeUnknownOption(Readback)(read))
-  if (back === undefined || !("unverifiable" in back)) return undefined
-  const unseen = UNSEEN[back.unverifiable]
-  const shown = target.selector ?? "the focused field"
-  return {
-    status: "not-verifiable",
-    reason: unseen.reason,
-    target: shown,
-    ...(stepIndex !== undefined ? { stepIndex } : {}),
-    summary: `not verifiable: ${shown} is ${unseen.where}, which a page read cannot see (a screenshot can).`
   }
 }

@@ -4,7 +4,7 @@
  */
 import * as Schema from "effect/Schema"
 import { optional } from "./exactOptional.js"
-import { SessionMode } from "./ToolInput.js"
+import { Job, SessionMode } from "./ToolInput.js"
 
 const Strings = Schema.Array(Schema.String)
 
@@ -33,6 +33,8 @@ export const NextAction = Schema.Struct({
         args: optional(Schema.Undefined),
         electron: Schema.Record({ key: Schema.String, value: Schema.Unknown })
       }),
+      /** A follow-up in the job mode (a date field's short way): its steps, on this conversation's browser. */
+      Schema.Struct({ args: optional(Schema.Undefined), job: Job }),
       /** A follow-up in another input mode (a failed request's source lookup): no args. */
       Schema.Struct({
         args: optional(Schema.Undefined),
@@ -41,7 +43,8 @@ export const NextAction = Schema.Struct({
     )
   )
 })
-export type NextAction = typeof NextAction.Type
+// an interface, so declarations name it rather than spell its whole shape at every builder (the package's size)
+export interface NextAction extends Schema.Schema.Type<typeof NextAction> {}
 
 /** After a fill miss with exact current editable refs: focus/click recovery that never carries the fill text. */
 export const RichInputRecovery = Schema.Struct({

@@ -81,7 +81,11 @@ export const NEXT_ACTION_IDS = {
     /** A `wait --text` that timed out: read what the page says instead. */
     inspectAfterTextAssertionFailure: "inspect-after-text-assertion-failure",
     /** A `wait --url` / job `assertUrl` that was not met: read the page the browser is on instead. */
-    inspectAfterUrlAssertionFailure: "inspect-after-url-assertion-failure"
+    inspectAfterUrlAssertionFailure: "inspect-after-url-assertion-failure",
+    /** A native date field's fill did not take: one job types the date as its keys. */
+    typeDateFieldKeys: "type-date-field-keys",
+    /** A read-only field's fill did not take (a JS date picker sets it): one job opens its widget and shows it. */
+    openWidgetAndLook: "open-widget-and-look"
   },
   /** Saved files: a reported file that is not on disk (an `artifactPath` action, no args), an unverified download. */
   artifacts: {

@@ -166,6 +166,11 @@ export const FillVerification = Schema.Struct({
   disabled: optional(Schema.Literal(true)),
   /** A native date or time field (`date`, `time`, ...): it takes keys in its own order, not text. */
   fieldType: optional(Schema.String),
+  /**
+   * A native date field given an ISO date (2026-03-14): the keys that type it, in the order the field shows its parts
+   * (the browser's locale), e.g. `03142026`. The model's own date, never a secret field's (those are not read back).
+   */
+  dateKeys: optional(Schema.String),
   /** The text went into this other field (the one that had the focus before the fill). */
   spilledInto: optional(Schema.String),
   /** The fill did not take (the field is empty, read-only, disabled, or the text went elsewhere): a job step fails. */

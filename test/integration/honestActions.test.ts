@@ -140,7 +140,7 @@ describe("fills", () => {
     await live.tool.call({ args: ["open", url("form.html")] })
     const fill = await live.tool.call({ args: ["fill", "#d", "2024-01-15"] })
     expect(textOf(fill)).toContain("it is a native date field, which takes keys in its own order, not text")
-    const advised = /e\.g\. (\{"action":"type".*?\})/.exec(textOf(fill))?.[1]
+    const advised = /one job type step: (\{"action":"type".*?\})/.exec(textOf(fill))?.[1]
     expect(advised).toBeDefined()
     const followed = await live.tool.call({ job: { steps: [JSON.parse(advised ?? "{}")] } })
     expect(followed.isError, textOf(followed)).toBe(false)

@@ -9,6 +9,10 @@ import { fillBeforeScript, rangeFillOf, rangeFillText } from "../../src/page/fil
 import { fillProbeRows } from "../../src/page/fillProbe.js"
 import { fillTargetOf, fillVerificationOf } from "../../src/page/fillReadback.js"
 import { refFactsOf } from "../../src/page/fillRefReads.js"
+import * as Schema from "effect/Schema"
+import type { Plan } from "../../src/domain/Plan.js"
+import { fillShortWay } from "../../src/presenters/actions/fillShortWay.js"
+import { NextAction } from "../../src/schema/NextAction.js"
 
 const read = (value: string, extra: Record<string, unknown> = {}) => ({ value, via: "value", selector: "#x", ...extra })
 
@@ -65,7 +69,64 @@ describe("fill checks", () => {
         `e.g. {"action":"type","selector":"#d","text":"01152024"} for 2024-01-15 in a month/day/year field.`
     )
     const readOnly = { ...date!, fieldType: undefined as never, readOnly: true as const }
-    expect(fillAdvice(readOnly)).toBe("Click it, then choose in what opens (snapshot -i).")
+    expect(fillAdvice(readOnly)).toBe(
+      "Open it and see what opens in one job (a click step, then a snapshot step); then choose in it with one more " +
+        "job (a date picker: its month buttons, then the day)."
+    )
+  })
+
+  it("a native date field given an ISO date: its keys in the order it shows its parts, by CSS or by ref", () => {
+    const keys = (text: string, order?: string) =>
+      fillVerificationOf({ selector: "#d", text }, read("", { fieldType: "date", order }))?.dateKeys
+    expect(keys("2026-03-14", "mdy")).toBe("03142026")
+    expect(keys("2026-03-14", "dmy")).toBe("14032026")
+    expect(keys("2026-03-14", "ymd")).toBe("20260314")
+    // not an ISO date, or an order the page did not give: no keys (the advice says how, without them)
+    expect(keys("March 14", "mdy")).toBeUndefined()
+    expect(keys("2026-03-14")).toBeUndefined()
+    const date = fillVerificationOf(
+      { selector: "#d", text: "2026-03-14" },
+      read("", { fieldType: "date", order: "mdy" })
+    )
+    expect(fillAdvice(date!)).toBe(
+      "Type it as the field's keys, in the order it shows its parts, with one job type step: " +
+        `{"action":"type","selector":"#d","text":"03142026"}.`
+    )
+    // a ref: the focused field's kind is the ref's when both hold the same value
+    const ref = { selector: "@e2", text: "2026-03-14" }
+    const byRef = fillVerificationOf(ref, read("", { fieldType: "date", order: "mdy" }), undefined, { value: "" })
+    expect(byRef).toMatchObject({ fieldType: "date", dateKeys: "03142026", notTaken: true })
+    const other = fillVerificationOf(ref, read("x", { fieldType: "date", order: "mdy" }), undefined, { value: "" })
+    expect(other).not.toHaveProperty("fieldType")
+  })
+
+  it("the short way is the first next action: one job, on this conversation's browser, after a standalone fill", () => {
+    const plan = (sessionRole: string, command = "fill") => ({ sessionRole, line: { command } }) as unknown as Plan
+    const date = fillVerificationOf(
+      { selector: "@e2", text: "2026-03-14" },
+      read("", { fieldType: "date", order: "mdy" })
+    )!
+    const [typed] = fillShortWay(date, plan("managed"))
+    expect(typed).toEqual({
+      tool: "agent_browser",
+      id: "type-date-field-keys",
+      reason: "Type the date as the field's keys (03142026) in one job.",
+      safety: "Types into this field only.",
+      params: { job: { steps: [{ action: "type", selector: "@e2", text: "03142026" }] } }
+    })
+    expect(Schema.decodeUnknownSync(NextAction)(typed)).toEqual(typed)
+    const picker = fillVerificationOf({ selector: "#arrival", text: "2026-03-14" }, read("", { readOnly: true }))!
+    expect(fillShortWay(picker, plan("managed"))[0]).toMatchObject({
+      id: "open-widget-and-look",
+      params: { job: { steps: [{ action: "click", selector: "#arrival" }, { action: "snapshot" }] } }
+    })
+    // a job cannot name another session; a job's own fill step and a `find` fill keep the args follow-ups only
+    expect(fillShortWay(picker, plan("explicit"))).toEqual([])
+    expect(fillShortWay(picker, plan("managed", "find"))).toEqual([])
+    expect(fillShortWay({ ...picker, stepIndex: 1 }, plan("managed"))).toEqual([])
+    // nothing shorter for a field that is neither (a disabled one, a time field)
+    const time = fillVerificationOf({ selector: "#t", text: "10:30" }, read("", { fieldType: "time" }))!
+    expect(fillShortWay(time, plan("managed"))).toEqual([])
   })
 
   it("a slider: its value is set and said; a word is refused without being echoed", () => {

@@ -4,6 +4,7 @@ import type { NextAction } from "../../schema/NextAction.js"
 import type { FillNotVerifiable, FillVerification } from "../../schema/PageDiagnostics.js"
 import { fillAdvice } from "../../page/fillAdvice.js"
 import { fillVerificationActions } from "../electron/electronNextActions.js"
+import { fillShortWay } from "../actions/fillShortWay.js"
 import type { Parts } from "./contentBoundary.js"
 import type { DiagnosticPart, Fields } from "./diagnosticPart.js"
 
@@ -40,7 +41,7 @@ export const fillDiagnostic = (executed: Executed, session: string | undefined):
       const step = f.stepIndex !== undefined ? ` (step ${f.stepIndex + 1})` : ""
       lines.push([`Fill check${step}: ${f.summary} ${fillAdvice(f)}`])
     }
-    actions.push(...fillVerificationActions(fill, session))
+    actions.push(...fillShortWay(fill, executed.plan), ...fillVerificationActions(fill, session))
   }
   // a field the read-back cannot see: said, so the success does not read as verified
   const unseen = executed.fillVerification === undefined ? notVerifiableOf(executed) : []

@@ -25,7 +25,7 @@ import { prepare } from "../pipeline/prepare.js"
 import { afterFailure, afterSuccess, type Attempt, type CallError, recordOwnership } from "./callOutcome.js"
 
 export type { CallError } from "./callOutcome.js"
-export type { CallContext } from "../pipeline/callContext.js"
+export type { CallContext, CallPhase } from "../pipeline/callContext.js"
 export { baseSessionName } from "../../domain/SessionState.js"
 export { execute } from "../pipeline/execute.js"
 export { prepare } from "../pipeline/prepare.js"
@@ -47,6 +47,7 @@ const attempt = (raw: unknown, call: CallContext) =>
     yield* reapDeadOwners
     const revision = yield* registry.revision
     const first = yield* Effect.either(prepare(raw, call))
+    call.mark?.("planned")
     if (Either.isLeft(first)) return { plan: undefined, error: first.left } satisfies Attempt
     const key = lockKeyOf(first.right, baseNameOf(call, config))
     const lockFile = lockFileOf(first.right, baseNameOf(call, config), config)
@@ -59,6 +60,7 @@ const attempt = (raw: unknown, call: CallContext) =>
       )
     return yield* locked(
       Effect.gen(function* () {
+        call.mark?.("locked")
         const planned =
           key === undefined || (replansSame(first.right) && sameRevision(revision, yield* registry.revision))
             ? first
@@ -68,6 +70,7 @@ const attempt = (raw: unknown, call: CallContext) =>
         const before = yield* registry.current(base)
         const crashed = yield* crashedBeforeRun(planned.right)
         const ran = crashed !== undefined ? Either.left(crashed) : yield* Effect.either(execute(planned.right, call))
+        call.mark?.("executed")
         yield* recordOwnership(planned.right, lockFile)
         if (Either.isRight(ran)) return yield* afterSuccess(ran.right, call, before, base)
         return yield* afterFailure(planned.right, ran.left, before, base)
@@ -174,7 +177,7 @@ export const runToResult = Effect.fnUntraced(function* runToResult(raw: unknown,
   const config = yield* ToolConfig
   const a: Attempt = yield* attempt(raw, call)
   const plan = a.plan
-  return yield* presenter.present({
+  const result = yield* presenter.present({
     plan,
     args: plan?.args ?? rawArgs(raw),
     sessionMode: plan?.sessionMode ?? rawSessionMode(raw),
@@ -187,4 +190,6 @@ export const runToResult = Effect.fnUntraced(function* runToResult(raw: unknown,
     ...(a.electron !== undefined ? { electron: a.electron } : {}),
     ...(a.recovery !== undefined ? { recovery: a.recovery } : {})
   })
+  call.mark?.("presented")
+  return result
 }) satisfies (raw: unknown, call: CallContext) => Effect.Effect<ToolResult, never, unknown>

@@ -26,7 +26,12 @@ export interface CallContext {
   readonly projectTrusted?: boolean
   /** Receives per-step progress of job/qa runs (pi's onUpdate). */
   readonly onProgress?: ProgressSink
+  /** Told when a call reaches each phase, for timing the tool's own work apart from upstream's (bench:core). */
+  readonly mark?: (phase: CallPhase) => void
 }
+
+/** A call's phases, in order: planned, holding its session's lock, executed (upstream included), presented. */
+export type CallPhase = "planned" | "locked" | "executed" | "presented"
 
 export const baseNameOf = (call: CallContext, config: ToolConfigShape): string =>
   baseSessionName(config.sessionPrefix, call.piSessionId, call.cwd)

@@ -1,0 +1,39 @@
+/**
+ * A call tells its phases in order (CallContext.mark, bench:core's per-phase timing of the tool's own work): planned,
+ * holding the session's lock, executed (upstream included), presented; a call refused while planning is never locked
+ * nor executed. Marking changes nothing the call answers.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { afterAll } from "vitest"
+import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
+import { type CallPhase, runToResult } from "../../src/program/call/ToolCall.js"
+import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
+
+const ok = [{ reply: FakeAgentBrowser.ok({ url: "http://a.test/" }), repeat: true }]
+
+describe("call phases", () => {
+  it.live("get url: planned, locked, executed, presented, once each and in order; the answer is as unmarked", () =>
+    Effect.gen(function* () {
+      const phases: Array<CallPhase> = []
+      const marked = yield* runToResult({ args: ["get", "url"] }, { ...call, mark: (p) => phases.push(p) })
+      expect(phases).toEqual(["planned", "locked", "executed", "presented"])
+      const plain = yield* runToResult({ args: ["get", "url"] }, call)
+      expect(marked.content).toEqual(plain.content)
+      expect(marked.isError).toBe(false)
+    }).pipe(Effect.provide(fakeLayer(temp.root, ok)), Effect.scoped)
+  )
+
+  it.live("input refused while planning: planned, then presented (nothing locked or run)", () =>
+    Effect.gen(function* () {
+      const phases: Array<CallPhase> = []
+      const refused = yield* runToResult({ args: [] }, { ...call, mark: (p) => phases.push(p) })
+      expect(refused.isError).toBe(true)
+      expect(phases).toEqual(["planned", "presented"])
+      expect(yield* (yield* FakeAgentBrowser).requests).toEqual([])
+    }).pipe(Effect.provide(fakeLayer(temp.root, ok)), Effect.scoped)
+  )
+})
