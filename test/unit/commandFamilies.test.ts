@@ -87,9 +87,9 @@ describe("command families", () => {
       // guarded typing and tool-run input answer whenever they apply: no step after them is ever reached
       const last = RUN_ORDER.findIndex((step) => ALWAYS_ANSWER.includes(step) && stepApplies(step, plan))
       const reached = last < 0 ? RUN_ORDER : RUN_ORDER.slice(0, last + 1)
-      return reached.filter((step) => stepApplies(step, plan) && !family.runs.includes(step)).map(
-        (step) => `${plan.args.join(" ")}: ${family.name} leaves out ${step}`
-      )
+      return reached
+        .filter((step) => stepApplies(step, plan) && !family.runs.includes(step))
+        .map((step) => `${plan.args.join(" ")}: ${family.name} leaves out ${step}`)
     })
     expect(missed).toEqual([])
   })

@@ -83,6 +83,8 @@ export interface CommandFamily {
   readonly runs: ReadonlyArray<RunStep>
   /** Its reads and checks after the command, beyond every call's (the page it led to, focus, allow-list). */
   readonly reads: ReadonlyArray<ReadStep>
+  /** Its commands can carry typed text (upstream/typedText.ts): the policy's typing guard is asked about them. */
+  readonly typesText: boolean
 }
 
 /** Every run step, in the order the tool has always tried them: a family's `runs` keep this order. */
@@ -112,6 +114,7 @@ interface Steps {
   readonly guards?: ReadonlyArray<GuardStep>
   readonly runs: ReadonlyArray<RunStep>
   readonly reads?: ReadonlyArray<ReadStep>
+  readonly typesText?: true
 }
 
 const family = (name: FamilyName, commands: ReadonlyArray<string>, steps: Steps): CommandFamily => ({
@@ -119,7 +122,8 @@ const family = (name: FamilyName, commands: ReadonlyArray<string>, steps: Steps)
   commands,
   guards: steps.guards ?? [],
   runs: steps.runs,
-  reads: steps.reads ?? []
+  reads: steps.reads ?? [],
+  typesText: steps.typesText === true
 })
 
 const CLICK_LIKE = ["click", "dblclick", "check", "uncheck", "hover", "focus", "tap", "drag", "drop"]
@@ -141,9 +145,9 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
     runs: ["probed", "input", "pinned"]
   }),
   // find <locator> <action>: a click acts like one (by role or text: resolved to a ref first), a fill is read back
-  family("locators", ["find"], { guards: ["resolveClick"], runs: ["probed", "click", "pinned"] }),
+  family("locators", ["find"], { guards: ["resolveClick"], runs: ["probed", "click", "pinned"], typesText: true }),
   family("navigation", ["open", "goto", "navigate", "back", "forward", "reload"], { runs: ["open", "pinned"] }),
-  family("typing", TYPING, { runs: ["probed", "pinned"], reads: ["selectCheck"] }),
+  family("typing", TYPING, { runs: ["probed", "pinned"], reads: ["selectCheck"], typesText: true }),
   family("reads", ["get", "is", "read"], { runs: ["probed", "pinned"] }),
   family("snapshots", ["snapshot", "diff"], { runs: ["namedSnapshot", "pinned"], reads: ["viewport"] }),
   family("captures", CAPTURES, { guards: ["captures"], runs: ["pinned"], reads: ["screenshotFile"] }),
@@ -156,7 +160,12 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
     reads: ["routeBook", "responseBody"]
   }),
   family("session", SESSION, { runs: ["pinned"] }),
-  family("plain", [], { guards: ALL_GUARDS, runs: RUN_ORDER.filter((step) => step !== "guarded"), reads: ALL_READS })
+  family("plain", [], {
+    guards: ALL_GUARDS,
+    runs: RUN_ORDER.filter((step) => step !== "guarded"),
+    reads: ALL_READS,
+    typesText: true
+  })
 ]
 
 /** Whether the family enters a guard or read step. */
@@ -176,10 +185,13 @@ const BY_COMMAND: ReadonlyMap<string, CommandFamily> = new Map(
   FAMILIES.flatMap((family) => family.commands.map((command) => [command, family] as const))
 )
 
-/** Steps first (job, qa, lookups, a caller's batch), then typing the policy guards, then the command's family. */
+/** Steps first (job, qa, lookups, a caller's batch), then typing the policy guards, else the command's family. */
 export const familyOf = (plan: Plan): CommandFamily => {
   if (stepRunOf(plan) !== undefined) return STEPS
-  if (plan.line.command !== "batch" && guardNeed(plan.security, plan.line.positionals) !== undefined) return GUARDED
   const command = plan.line.command
-  return (command !== undefined ? BY_COMMAND.get(command) : undefined) ?? PLAIN
+  const family = (command !== undefined ? BY_COMMAND.get(command) : undefined) ?? PLAIN
+  // only a command that can carry typed text (fill, type, keyboard type, find … fill|type) asks the typing guard
+  const guarded =
+    family.typesText && command !== "batch" && guardNeed(plan.security, plan.line.positionals) !== undefined
+  return guarded ? GUARDED : family
 }
