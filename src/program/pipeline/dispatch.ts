@@ -135,9 +135,10 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
             clicked?.openedTab === true
           )
     const tabCorrection = restored?.correction ?? before.refocused?.correction ?? (yield* recoverTab(plan, outcome))
-    // a click that stayed on its URL and opened a modal: its dialogs and their dismiss controls (R4)
+    // a click that stayed on its URL and opened a modal: its dialogs and their dismiss controls (R4); only the click
+    // run step reads the dialogs a click opened
     const overlay =
-      tabCorrection === undefined && restored === undefined
+      clicked !== undefined && tabCorrection === undefined && restored === undefined
         ? yield* overlayAfterClick(plan, clicked, before.pageBefore)
         : undefined
     const navigation: Navigation | undefined =

@@ -9,7 +9,6 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type { Executed } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
-import { ArtifactStore } from "../../services/ArtifactStore.js"
 import { writeOutputFile } from "../artifacts/outputFile.js"
 import { trackAttached } from "../session/attachedHealth.js"
 import { trackBrowser } from "../session/browserHealth.js"
@@ -21,19 +20,9 @@ import { executedOf, judgePhase } from "./judgePhase.js"
 import { callFacts, recordPhase } from "./recordPhase.js"
 import { verdictOf } from "./verdict.js"
 
-/** Files a compiled job or qa batch, or the steps of a caller's raw batch, will write. */
-const compiledOutputs = (plan: Plan): ReadonlyArray<string> =>
-  plan.compiled.mode === "job"
-    ? plan.compiled.job.outputPaths
-    : plan.compiled.mode === "qa"
-      ? plan.compiled.qa.outputPaths
-      : (plan.batchOutputPaths ?? [])
-
 /** Untraced: it is on the path of every call (see `runToResult`). */
 export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: CallContext) {
   const started = yield* Clock.currentTimeMillis
-  for (const path of [asked.outputPath, ...compiledOutputs(asked)])
-    if (path !== undefined) yield* (yield* ArtifactStore).ensureParentDir(path)
   const { plan, family, recovery } = yield* guardPhase(asked)
   const dispatched = yield* withdrawOnInterrupt(plan, askPoolUntilBudget(plan, dispatch(plan, family, call))).pipe(
     Effect.tap(() => trackBrowser(plan)),

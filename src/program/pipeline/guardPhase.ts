@@ -1,11 +1,13 @@
 /**
- * The guard phase, before anything runs upstream: a lost browser is said (or the command goes ahead in a new one), a
- * qa on the attached page is checked, a role/name click is resolved to a ref, and stale refs and a second capture
- * are refused. A refusal ends the call here: it goes straight to the verdict and the presenter.
+ * The guard phase, before anything runs upstream: the folders of the files the call will write are made, a lost
+ * browser is said (or the command goes ahead in a new one), a qa on the attached page is checked, a role/name click is
+ * resolved to a ref, and stale refs and a second capture are refused. A refusal ends the call here: it goes straight
+ * to the verdict and the presenter.
  */
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
 import type { SelectorNotFound, StaleRef } from "../../schema/ToolError.js"
+import { ArtifactStore } from "../../services/ArtifactStore.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { guardCapture } from "../../session/captures.js"
 import { type CommandFamily, familyOf, guards } from "../families/family.js"
@@ -27,6 +29,14 @@ export const hintMissing = (plan: Plan) => (error: SelectorNotFound) =>
 /** A stale ref is said with its reachable twin. */
 export const hintStale = (plan: Plan) => (error: StaleRef) => Effect.flatMap(withTwin(plan, error), Effect.fail)
 
+/** Files a compiled job or qa batch, or the steps of a caller's raw batch, will write. */
+const compiledOutputs = (plan: Plan): ReadonlyArray<string> =>
+  plan.compiled.mode === "job"
+    ? plan.compiled.job.outputPaths
+    : plan.compiled.mode === "qa"
+      ? plan.compiled.qa.outputPaths
+      : (plan.batchOutputPaths ?? [])
+
 /** Stale `@eN` refs and a second capture of the same kind, refused before anything runs. */
 const guardPage = (plan: Plan, family: CommandFamily) =>
   Effect.gen(function* () {
@@ -46,6 +56,8 @@ const guardPage = (plan: Plan, family: CommandFamily) =>
  */
 export const guardPhase = (asked: Plan) =>
   Effect.gen(function* () {
+    for (const path of [asked.outputPath, ...compiledOutputs(asked)])
+      if (path !== undefined) yield* (yield* ArtifactStore).ensureParentDir(path)
     const first = familyOf(asked)
     const recovery = (yield* guardBrowser(asked)) ?? (yield* guardAttached(asked))
     if (guards(first, "attachedQa")) yield* preflightAttachedQa(asked)
