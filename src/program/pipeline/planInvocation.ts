@@ -5,17 +5,10 @@
 import * as Either from "effect/Either"
 import type { Plan, SessionRole } from "../../domain/Plan.js"
 import type { SessionState } from "../../domain/SessionState.js"
-import { managedNameFor } from "../../domain/SessionState.js"
 import { InvalidInput } from "../../schema/ToolError.js"
 import type { ToolInput } from "../../schema/ToolInput.js"
 import type { ToolConfigShape } from "../../services/ToolConfig.js"
-import {
-  flagValue,
-  launchFlagTokens,
-  LAUNCH_FLAGS,
-  parseCommandLine,
-  withoutFlags
-} from "../../upstream/commandLine.js"
+import { flagValue, launchFlagTokens, parseCommandLine } from "../../upstream/commandLine.js"
 import { isClose, isInspection, isRejectedServer, isSessionless, stdinPolicy } from "../../upstream/commandPolicy.js"
 import { extractSnapshotOptions } from "../../upstream/snapshotOptions.js"
 import { extractScreenshotOptions } from "../../upstream/screenshotOptions.js"
@@ -24,6 +17,7 @@ import { absolutizeBatchStdin, absolutizeOutputPath } from "./absolutePaths.js"
 import { socketDirEnv } from "../../upstream/socketDir.js"
 import { scrollFormArgs } from "../../upstream/scrollForms.js"
 import { isBatchStep, parseBatchStdin } from "../../upstream/batchSteps.js"
+import { sessionOf } from "./planSession.js"
 
 const budgetsOf = (config: ToolConfigShape): TimeoutBudgets => ({
   processMs: config.defaultTimeoutMs,
@@ -41,20 +35,26 @@ const unpassable = (args: ReadonlyArray<string>): InvalidInput | undefined => {
   if (nul >= 0)
     return new InvalidInput({
       field: "args",
-      detail: `args[${nul}] contains a NUL byte, which a process argument cannot carry; remove it (for scripts use eval --stdin with the script in stdin).`
+      detail:
+        `args[${nul}] contains a NUL byte, which a process argument cannot carry; remove it ` +
+        "(for scripts use eval --stdin with the script in stdin)."
     })
   const sizes = args.map((a) => Buffer.byteLength(a, "utf8"))
   const big = sizes.findIndex((n) => n > MAX_ARG_BYTES)
   if (big >= 0)
     return new InvalidInput({
       field: "args",
-      detail: `args[${big}] is ${sizes[big]} bytes; one process argument can hold at most ${MAX_ARG_BYTES}. Pass long scripts through eval --stdin (stdin) or batch stdin instead.`
+      detail:
+        `args[${big}] is ${sizes[big]} bytes; one process argument can hold at most ${MAX_ARG_BYTES}. ` +
+        "Pass long scripts through eval --stdin (stdin) or batch stdin instead."
     })
   const total = sizes.reduce((a, b) => a + b, 0)
   if (total > MAX_ARGV_BYTES)
     return new InvalidInput({
       field: "args",
-      detail: `args total ${total} bytes, more than the ${MAX_ARGV_BYTES} a command line can carry; pass bulk input through stdin.`
+      detail:
+        `args total ${total} bytes, more than the ${MAX_ARGV_BYTES} a command line can carry; ` +
+        "pass bulk input through stdin."
     })
   return undefined
 }
@@ -74,22 +74,6 @@ const socketDirRefusal = (config: ToolConfigShape): InvalidInput | undefined =>
         field: "environment",
         detail: `browser commands need the daemon socket folder, and ${config.socketDirProblem}.`
       })
-
-/** Launch flags that must not be re-sent: `--state` relaunches on every call that carries it (reference §9.2). */
-const NOT_RESENT = new Set(["--state", "--session-name", "--restore"])
-
-const sameTokens = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean =>
-  a.length === b.length && a.every((t, i) => t === b[i])
-
-/**
- * Every launch flag of the call is one the session's browser was launched with, same value: the first call's flags
- * repeated after the config's defaults joined them (program/lifecycle/browserDefaults.ts), or in another order.
- */
-const launchedWith = (line: ReturnType<typeof parseCommandLine>, launchFlags: ReadonlyArray<string>): boolean => {
-  const launched = parseCommandLine(launchFlags).flags
-  const given = line.flags.filter((f) => LAUNCH_FLAGS.has(f.flag))
-  return given.every((f) => launched.some((l) => l.flag === f.flag && l.value === f.value))
-}
 
 /** `["eval","--stdin","document.title"]` → args `["eval","--stdin"]`, stdin `document.title`. */
 const moveEvalTokensToStdin = (
@@ -122,16 +106,11 @@ const childEnv = (config: ToolConfigShape, role: SessionRole): Record<string, st
   return env
 }
 
-export const planInvocation = (
-  input: ToolInput & { readonly args: ReadonlyArray<string> },
-  state: SessionState,
-  config: ToolConfigShape,
-  cwd: string
-): Either.Either<Plan, InvalidInput> =>
+/** The call's argv as it will be planned: --json taken out, scroll forms, eval's script moved, paths absolute. */
+const normalizedArgs = (input: ToolInput & { readonly args: ReadonlyArray<string> }, cwd: string) =>
   Either.gen(function* () {
     const refused = unpassable(input.args)
     if (refused !== undefined) return yield* Either.left(refused)
-    const requestedJson = input.args.includes("--json")
     const withoutJson = scrollFormArgs(input.args.filter((t) => t !== "--json"))
     const evalMoved = yield* moveEvalTokensToStdin(withoutJson, input.stdin)
     const output = absolutizeOutputPath(evalMoved.args, cwd)
@@ -149,130 +128,75 @@ export const planInvocation = (
     if (shot.error !== undefined) {
       return yield* Either.left(new InvalidInput({ field: "args", detail: `screenshot ${shot.error}` }))
     }
-    const moved = { ...evalMoved, args: shot.args }
+    return {
+      args: shot.args,
+      stdin: evalMoved.stdin,
+      outputPath: output.outputPath,
+      snapshotOptions: snapshotFlags.options,
+      screenshotOptions: shot.options
+    }
+  })
+
+const refuse = (field: "args" | "stdin" | "sessionMode", detail: string) =>
+  Either.left(new InvalidInput({ field, detail }))
+
+/** A command line the tool cannot run as asked: no command, a server, stdin it would not read, a malformed batch. */
+const lineRefusal = (
+  line: ReturnType<typeof parseCommandLine>,
+  stdin: string | undefined,
+  sessionMode: "auto" | "fresh"
+): Either.Either<void, InvalidInput> => {
+  if (line.command === undefined && !isInspection(line))
+    return refuse("args", 'args holds flags but no agent-browser command, e.g. ["open","<url>"].')
+  if (isRejectedServer(line))
+    return refuse(
+      "args",
+      "bare `mcp` starts a server for external MCP clients and would never return; use it outside pi."
+    )
+  if (stdin !== undefined && stdinPolicy(line) === "forbidden")
+    return refuse(
+      "stdin",
+      "stdin is only read by eval --stdin, batch and auth save --password-stdin, not by " +
+        `\`${line.positionals.slice(0, 2).join(" ")}\`; drop stdin or change the command.`
+    )
+  const batch = line.command === "batch" && stdin !== undefined
+  if (batch && line.positionals.slice(1).some((t) => !t.startsWith("-")))
+    return refuse("stdin", "batch got both command strings in args and a stdin array; use one of them.")
+  const rows = batch ? batchRowsProblem(stdin) : undefined
+  if (rows !== undefined)
+    return refuse(
+      "stdin",
+      `batch stdin ${rows}; it takes a JSON array of steps, each an argv array of strings: ` +
+        '[["open","<url>"],["get","title"]].'
+    )
+  if (sessionMode === "fresh" && isClose(line))
+    return refuse(
+      "sessionMode",
+      'sessionMode "fresh" launches a new browser; close needs none. Drop sessionMode to close the current one.'
+    )
+  return Either.void
+}
+
+export const planInvocation = (
+  input: ToolInput & { readonly args: ReadonlyArray<string> },
+  state: SessionState,
+  config: ToolConfigShape,
+  cwd: string
+): Either.Either<Plan, InvalidInput> =>
+  Either.gen(function* () {
+    const moved = yield* normalizedArgs(input, cwd)
     const line = parseCommandLine(moved.args)
     const sessionMode = input.sessionMode ?? "auto"
-
-    if (line.command === undefined && !isInspection(line)) {
-      return yield* Either.left(
-        new InvalidInput({
-          field: "args",
-          detail: 'args holds flags but no agent-browser command, e.g. ["open","<url>"].'
-        })
-      )
-    }
-    if (isRejectedServer(line)) {
-      return yield* Either.left(
-        new InvalidInput({
-          field: "args",
-          detail: "bare `mcp` starts a server for external MCP clients and would never return; use it outside pi."
-        })
-      )
-    }
-    if (moved.stdin !== undefined && stdinPolicy(line) === "forbidden") {
-      return yield* Either.left(
-        new InvalidInput({
-          field: "stdin",
-          detail: `stdin is only read by eval --stdin, batch and auth save --password-stdin, not by \`${line.positionals.slice(0, 2).join(" ")}\`; drop stdin or change the command.`
-        })
-      )
-    }
-    if (
-      line.command === "batch" &&
-      moved.stdin !== undefined &&
-      line.positionals.slice(1).some((t) => !t.startsWith("-"))
-    ) {
-      return yield* Either.left(
-        new InvalidInput({
-          field: "stdin",
-          detail: "batch got both command strings in args and a stdin array; use one of them."
-        })
-      )
-    }
-    const rows = line.command === "batch" && moved.stdin !== undefined ? batchRowsProblem(moved.stdin) : undefined
-    if (rows !== undefined)
-      return yield* Either.left(
-        new InvalidInput({
-          field: "stdin",
-          detail: `batch stdin ${rows}; it takes a JSON array of steps, each an argv array of strings: [["open","<url>"],["get","title"]].`
-        })
-      )
+    yield* lineRefusal(line, moved.stdin, sessionMode)
     const batchPaths =
       line.command === "batch" && moved.stdin !== undefined ? absolutizeBatchStdin(moved.stdin, cwd) : undefined
-
-    if (sessionMode === "fresh" && isClose(line)) {
-      return yield* Either.left(
-        new InvalidInput({
-          field: "sessionMode",
-          detail:
-            'sessionMode "fresh" launches a new browser; close needs none. Drop sessionMode to close the current one.'
-        })
-      )
-    }
     const inspection = isInspection(line)
     const kind: Plan["kind"] = inspection ? "inspection" : isSessionless(line) ? "sessionless" : "browser"
     const noSocket = kind === "browser" ? socketDirRefusal(config) : undefined
     if (noSocket !== undefined) return yield* Either.left(noSocket)
     const explicitSession = flagValue(line, "--session")
-    const callLaunch = launchFlagTokens(line)
-
-    let role: SessionRole
-    let sessionName: string | undefined
-    let effective: ReadonlyArray<string> = moved.args
-    if (explicitSession !== undefined && explicitSession === state.managed.name && kind === "browser") {
-      // The managed session named explicitly (e.g. from a nextActions entry): still wrapper-managed.
-      const resend =
-        state.managed.active && callLaunch.length === 0
-          ? withoutFlags(parseCommandLine(state.managed.launchFlags), NOT_RESENT)
-          : []
-      role = "managed"
-      sessionName = explicitSession
-      effective = ["--session", sessionName, ...resend, ...withoutFlags(line, new Set(["--session"]))]
-    } else if (explicitSession !== undefined) {
-      role = "explicit"
-      sessionName = explicitSession
-    } else if (kind !== "browser") {
-      role = "none"
-      sessionName = undefined
-    } else if (sessionMode === "fresh") {
-      role = "fresh"
-      sessionName = managedNameFor(state.baseName, state.generation + 1)
-      effective = ["--session", sessionName, ...moved.args]
-    } else {
-      role = "managed"
-      sessionName = state.managed.name
-      const managed = state.managed
-      // the call's launch flags repeat some of the session's: they go, and the session's whole set is re-sent
-      const repeated =
-        managed.active &&
-        callLaunch.length > 0 &&
-        !sameTokens(callLaunch, managed.launchFlags) &&
-        launchedWith(line, managed.launchFlags)
-      if (managed.active && callLaunch.length > 0 && !sameTokens(callLaunch, managed.launchFlags) && !repeated) {
-        const flags = [...new Set(line.flags.filter((f) => LAUNCH_FLAGS.has(f.flag)).map((f) => f.flag))]
-        return yield* Either.left(
-          new InvalidInput({
-            field: "args",
-            detail: `${flags.join(", ")} only take effect when a browser launches, and this conversation's browser (${managed.name}) is already running. Retry with sessionMode "fresh" to launch a new managed browser with them, or pass an explicit --session for a separate one.`,
-            sessionRecoveryHint: {
-              reason: "launch-flags-on-active-session",
-              recommendedSessionMode: "fresh",
-              exampleArgs: input.args,
-              exampleParams: { args: input.args, sessionMode: "fresh" },
-              flags,
-              activeSession: managed.name
-            }
-          })
-        )
-      }
-      const resend =
-        managed.active && (callLaunch.length === 0 || repeated)
-          ? withoutFlags(parseCommandLine(managed.launchFlags), NOT_RESENT)
-          : []
-      effective = ["--session", sessionName, ...resend, ...(repeated ? withoutFlags(line, LAUNCH_FLAGS) : moved.args)]
-    }
-
-    const effectiveArgs = inspection ? effective : ["--json", ...effective]
+    const ask = { line, args: moved.args, inputArgs: input.args, kind, sessionMode, explicitSession }
+    const { role, sessionName, effective } = yield* sessionOf(ask, state)
     return {
       input,
       args: moved.args,
@@ -282,19 +206,19 @@ export const planInvocation = (
       sessionRole: role,
       sessionName,
       usedImplicitSession: role === "managed" || role === "fresh",
-      effectiveArgs,
+      effectiveArgs: inspection ? effective : ["--json", ...effective],
       stdin: batchPaths?.stdin ?? moved.stdin,
       timeoutMs: input.timeoutMs ?? watchdogFor(moved.args, line, moved.stdin, budgetsOf(config)),
       env: childEnv(config, role),
-      launchFlags: role === "managed" && state.managed.active ? state.managed.launchFlags : callLaunch,
-      callerRequestedJson: requestedJson,
+      launchFlags: role === "managed" && state.managed.active ? state.managed.launchFlags : launchFlagTokens(line),
+      callerRequestedJson: input.args.includes("--json"),
       cwd,
-      outputPath: output.outputPath,
+      outputPath: moved.outputPath,
       ...(batchPaths !== undefined && batchPaths.outputPaths.length > 0
         ? { batchOutputPaths: batchPaths.outputPaths }
         : {}),
-      snapshotOptions: snapshotFlags.options,
-      ...(shot.options !== undefined ? { screenshotOptions: shot.options } : {}),
+      snapshotOptions: moved.snapshotOptions,
+      ...(moved.screenshotOptions !== undefined ? { screenshotOptions: moved.screenshotOptions } : {}),
       compiled: { mode: "args" },
       stateEpoch: state.epoch,
       firstLaunch: role === "fresh" || (role === "managed" && !state.managed.active)

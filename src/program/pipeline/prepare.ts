@@ -1,5 +1,8 @@
-/** Decodes and plans a call against the current session state; nothing runs yet. Fails with InvalidInput, or PolicyBlocked for a
- * security rule decidable before anything runs, or a close before the prompt's requested screenshots exist. */
+/**
+ * The decode and plan phases: decodes and plans a call against the current session state; nothing runs yet. Fails
+ * with InvalidInput, or PolicyBlocked for a security rule decidable before anything runs, or a close before the
+ * prompt's requested screenshots exist.
+ */
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
 import { decodeToolInput } from "../../schema/ToolInput.js"

@@ -1,0 +1,203 @@
+/**
+ * A call's `details`: the echo, its category, summary, what ran or why it failed, the page checks, artifacts and
+ * spills, the failed step of a batch, next actions, the session outcome and recovery, and a --json caller's notes.
+ * Pure; the layer scrubs it once. And the next actions (`actionsOf`), in the order the model should weigh them: an
+ * Electron action's own; else the honesty notes' follow-ups, the lost page to reopen, then a failure's way out or the
+ * success's (reading on, network follow-ups, the page change's and the page checks'), then the session outcome's. One
+ * the policy would refuse is not offered.
+ */
+import type { Executed, ManagedSessionOutcome } from "../../domain/Executed.js"
+import type { Plan } from "../../domain/Plan.js"
+import type { ElectronReport } from "../../domain/ElectronReport.js"
+import type { SpillResult } from "../../schema/Artifacts.js"
+import type { Recovery } from "../../schema/RecoveryDetails.js"
+import type { NextAction } from "../../schema/NextAction.js"
+import type { ToolDetails } from "../../schema/ToolDetails.js"
+import { categoryOf, type ToolError } from "../../schema/ToolError.js"
+import { managedSessionOutcomeDetails, sessionOutcomeActions } from "../actions/managedSessionOutcome.js"
+import type { PageChangeSummary } from "../actions/pageChange.js"
+import { verificationOf } from "../details/artifactSummary.js"
+import { executedDetails, failedStep, optional } from "../details/details.js"
+import { errorDetails } from "../details/errorDetails.js"
+import { electronSummary } from "../electron/electronText.js"
+import type { ElectronView } from "../electron/electronView.js"
+import type { Body } from "../text/body.js"
+import type { FormattedFailure } from "../text/formatFailure.js"
+import type { Honesty } from "../text/honestyNotes.js"
+import { type PageDiagnosticsView, readinessDetails } from "../text/pageDiagnostics.js"
+import { preflight } from "../../security/preflight.js"
+import { distinctActions } from "../actions/distinctActions.js"
+import { nextActions } from "../actions/nextActions.js"
+import { networkFollowUps } from "../text/networkFollowUps.js"
+
+const successCategory = (executed: Executed): NonNullable<ToolDetails["successCategory"]> => {
+  const rows = executed.verified.rows
+  if (executed.outcome.kind === "inspection") return "inspection"
+  return rows.some((r) => r.state === "unverified")
+    ? "artifact-unverified"
+    : rows.some((r) => r.state === "verified")
+      ? "artifact-saved"
+      : "completed"
+}
+
+export interface DetailParts {
+  /** The echo: args as given and as run, the command, the session. */
+  readonly fields: Pick<ToolDetails, "args" | "effectiveArgs"> & Partial<ToolDetails>
+  readonly plan: Plan | undefined
+  readonly sessionMode: ToolDetails["sessionMode"]
+  readonly executed: Executed | undefined
+  readonly error: ToolError | undefined
+  readonly body: Body | undefined
+  readonly failure: FormattedFailure | undefined
+  readonly electronReport: ElectronReport | undefined
+  readonly electron: ElectronView | undefined
+  readonly diagnostics: PageDiagnosticsView | undefined
+  readonly change: PageChangeSummary | undefined
+  readonly honesty: Honesty["details"]
+  readonly actions: ReadonlyArray<NextAction>
+  readonly spills: ReadonlyArray<SpillResult>
+  readonly fullOutputPath: string | undefined
+  readonly cleanup: ToolDetails["artifactCleanup"]
+  readonly delta: { readonly manifest: ToolDetails["artifactManifest"]; readonly summary: string | undefined }
+  readonly managedSessionOutcome: ManagedSessionOutcome | undefined
+  readonly recovery: Recovery | undefined
+  readonly managedSession: ToolDetails["managedSession"]
+  readonly notes: ReadonlyArray<string>
+  readonly redact: (args: ReadonlyArray<string>) => ReadonlyArray<string>
+}
+
+/** Whether the call succeeded, and in which category. */
+const categoryFields = (d: DetailParts) =>
+  d.error === undefined
+    ? { successCategory: d.executed !== undefined ? successCategory(d.executed) : "completed" }
+    : { failureCategory: categoryOf(d.error) }
+
+/** A batch's failed step, with the actions that lead on from it. */
+const batchFailure = (d: DetailParts) => {
+  const step = failedStep(d.executed, d.error)
+  if (step === undefined || d.error === undefined) return {}
+  const actions = d.actions.length > 0 ? { nextActions: d.actions } : {}
+  const failure = { index: step.index, command: d.redact(step.row.command), failureCategory: categoryOf(d.error) }
+  return { batchFailure: { failedStep: { ...failure, error: d.error.message, ...actions } } }
+}
+
+/** What ran (with its body) or why it failed, and the page checks. */
+const outcomeFields = (d: DetailParts) => {
+  const { executed, body, error } = d
+  const step = failedStep(executed, error)
+  const recovery = step !== undefined ? { index: step.index, nextActions: d.actions } : undefined
+  return {
+    ...(executed !== undefined && body !== undefined ? executedDetails(executed, body, d.redact, recovery) : {}),
+    ...(error !== undefined ? errorDetails(error, d.redact, d.plan) : {}),
+    ...readinessDetails(executed, error),
+    ...optional(
+      "artifactVerification",
+      verificationOf(executed?.verified.rows ?? [], d.spills, { cwd: d.plan?.cwd, session: d.plan?.sessionName })
+    ),
+    ...d.diagnostics?.fields
+  }
+}
+
+export const detailsOf = (d: DetailParts): ToolDetails => ({
+  ...d.fields,
+  sessionMode: d.plan?.sessionMode ?? d.sessionMode,
+  resultCategory: d.error === undefined ? "success" : "failure",
+  ...categoryFields(d),
+  summary:
+    d.failure?.summary ??
+    (d.electronReport !== undefined ? electronSummary(d.electronReport) : undefined) ??
+    d.body?.summary ??
+    "",
+  ...outcomeFields(d),
+  ...optional("fullOutputPath", d.fullOutputPath),
+  ...optional("fullOutputPaths", d.fullOutputPath !== undefined ? [d.fullOutputPath] : undefined),
+  ...optional("pageChangeSummary", d.change),
+  ...batchFailure(d),
+  ...(d.actions.length > 0 ? { nextActions: d.actions } : {}),
+  ...optional("artifactCleanup", d.cleanup),
+  ...optional("artifactManifest", d.delta.manifest),
+  ...optional("artifactRetentionSummary", d.delta.summary),
+  ...optional("managedSessionOutcome", managedSessionOutcomeDetails(d.managedSessionOutcome)),
+  ...optional("recovery", d.recovery),
+  ...optional("managedSession", d.managedSession),
+  ...(d.electron?.fields ?? {}),
+  ...d.honesty,
+  ...(d.notes.length > 0 ? { notes: d.notes } : {})
+})
+
+/** A next action the security policy would refuse is not offered (eval probes under `eval: "deny"`, a blocked URL). */
+const allowedByPolicy = (plan: Plan | undefined, actions: ReadonlyArray<NextAction>): ReadonlyArray<NextAction> => {
+  const policy = plan?.security
+  if (policy === undefined) return actions
+  return actions.filter(
+    (a) =>
+      a.params === undefined ||
+      a.params.args === undefined ||
+      preflight(policy, [{ argv: a.params.args, authored: true }], a.params.stdin)?.kind !== "blocked"
+  )
+}
+
+/** A fill check's own follow-ups lead (the warning's way out, e.g. opening a read-only field's picker). */
+const pageActions = (
+  change: ReadonlyArray<NextAction>,
+  diagnostics: PageDiagnosticsView | undefined
+): ReadonlyArray<NextAction> =>
+  diagnostics === undefined
+    ? change
+    : diagnostics.fields.fillVerification !== undefined
+      ? [...diagnostics.nextActions, ...change]
+      : [...change, ...diagnostics.nextActions]
+
+export interface ActionParts {
+  readonly plan: Plan | undefined
+  readonly args: ReadonlyArray<string>
+  readonly executed: Executed | undefined
+  readonly error: ToolError | undefined
+  readonly body: Body | undefined
+  readonly electron: ElectronView | undefined
+  readonly honesty: ReadonlyArray<NextAction>
+  readonly failure: FormattedFailure | undefined
+  readonly recovery: Recovery | undefined
+  readonly managedSessionOutcome: ManagedSessionOutcome | undefined
+  readonly change: ReadonlyArray<NextAction> | undefined
+  readonly diagnostics: PageDiagnosticsView | undefined
+  readonly redact: (args: ReadonlyArray<string>) => ReadonlyArray<string>
+}
+
+/** `network requests` (not --clear): the follow-ups its listed requests and the session's routes call for. */
+const networkActions = (a: ActionParts): ReadonlyArray<NextAction> => {
+  const { plan, executed } = a
+  return executed !== undefined &&
+    a.error === undefined &&
+    executed.outcome.kind === "single" &&
+    plan?.line.command === "network" &&
+    plan.line.subcommand === "requests" &&
+    !plan.args.includes("--clear")
+    ? networkFollowUps(
+        plan.sessionName,
+        (executed.outcome.data ?? {}) as Record<string, unknown>,
+        executed.routeDiagnostics
+      )
+    : []
+}
+
+export const actionsOf = (a: ActionParts): ReadonlyArray<NextAction> => {
+  const { plan, error } = a
+  // the browser was ended after a call that hung it: its last page, reopened in the next one, comes first
+  const lastUrl = a.recovery?.kind === "browser-ended" && error?._tag === "TimedOut" ? error.lastUrl : undefined
+  const reopen =
+    lastUrl !== undefined && /^https?:/.test(lastUrl) ? [nextActions.reopenLostPage(plan?.sessionName, lastUrl)] : []
+  const outcomeActions =
+    error !== undefined ? sessionOutcomeActions(a.managedSessionOutcome, a.redact(plan?.args ?? a.args)) : []
+  const readOn =
+    a.body?.snapshot?.readOn !== undefined ? [nextActions.readOnInOrder(plan?.sessionName, a.body.snapshot.readOn)] : []
+  const succeeded = () => [...readOn, ...networkActions(a), ...pageActions(a.change ?? [], a.diagnostics)]
+  // an electron action names its own follow-ups; the generic failure fallbacks would only add noise
+  const electron = a.electron !== undefined && a.electron.nextActions.length > 0 ? a.electron.nextActions : undefined
+  return distinctActions(
+    allowedByPolicy(
+      plan,
+      electron ?? [...a.honesty, ...reopen, ...(a.failure?.nextActions ?? succeeded()), ...outcomeActions]
+    )
+  )
+}

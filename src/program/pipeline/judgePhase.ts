@@ -1,0 +1,139 @@
+/**
+ * The judge phase, on the outcome the run and read phases gave: as the call shows it (page filter, route book,
+ * response body, screenshot file, a lookup's analysis, as its family says), judged against the allow-list and the
+ * policy's blocked pages, the challenge page it led to, and the page the session is on now; then the one `Executed`
+ * record the verdict and the presenter read.
+ */
+import * as Effect from "effect/Effect"
+import type { Executed, Navigation } from "../../domain/Executed.js"
+import type { Plan } from "../../domain/Plan.js"
+import { needsSettleNote } from "../../page/pageSettle.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { pageAfter } from "../../session/lastPage.js"
+import { saveResponseBody } from "../artifacts/responseBody.js"
+import { convertScreenshotFile } from "../artifacts/screenshotImage.js"
+import { type CommandFamily, reads } from "../families/family.js"
+import { analyzeLookup } from "../lookups/analyzeLookup.js"
+import { applyPageFilter } from "../lookups/pageFilter.js"
+import { checkAllowList } from "../page/allowListCheck.js"
+import { challengePageAfter } from "../page/challengePage.js"
+import type { PageCheck } from "../page/probedCommand.js"
+import { leaveBlockedLanding } from "../security/blockedLanding.js"
+import { withRouteBook } from "../lifecycle/routeBook.js"
+import type { dispatch } from "./dispatch.js"
+import { type callFacts, callRefs, type recordPhase } from "./recordPhase.js"
+
+type Dispatched = Effect.Effect.Success<ReturnType<typeof dispatch>>
+
+/** The outcome as the call shows it (page filter, route book, response body, screenshot), judged against policy. */
+const judgeOutcome = (plan: Plan, family: CommandFamily, dispatched: Dispatched) =>
+  Effect.gen(function* () {
+    const navigation: Navigation | undefined = dispatched.navigation
+    const filtered = yield* applyPageFilter(plan, dispatched.outcome)
+    // before recordCall: the routes the session had, so an unroute says what it removed
+    const booked = reads(family, "routeBook") ? yield* withRouteBook(plan, filtered.outcome) : filtered.outcome
+    const saved = reads(family, "responseBody") ? yield* saveResponseBody(plan, booked) : booked
+    const outcome = reads(family, "screenshotFile") ? yield* convertScreenshotFile(plan, saved) : saved
+    const lookup = reads(family, "lookup") ? yield* analyzeLookup(plan, outcome) : undefined
+    yield* checkAllowList(plan, outcome, navigation)
+    yield* leaveBlockedLanding(plan, outcome, navigation)
+    return { outcome, lookup, networkRequestsPageFilter: filtered.filter }
+  })
+
+export const judgePhase = (plan: Plan, family: CommandFamily, dispatched: Dispatched) =>
+  Effect.gen(function* () {
+    const registry = yield* SessionRegistry
+    const { outcome, lookup, networkRequestsPageFilter } = yield* judgeOutcome(plan, family, dispatched)
+    const navigation = dispatched.navigation
+    const session = plan.kind === "browser" ? plan.sessionName : undefined
+    const previousRefs =
+      session !== undefined && plan.snapshotOptions?.diff === true ? yield* registry.refSnapshotOf(session) : undefined
+    const refs = yield* callRefs(plan, outcome, dispatched)
+    const before = session !== undefined ? yield* registry.view(session) : undefined
+    const previousPage = before?.page
+    const shownBefore = plan.callerRequestedJson ? undefined : before?.shown
+    const facts = dispatched.challengeFacts
+    const opened = dispatched.opened
+    const judged = yield* challengePageAfter(plan, outcome, navigation, facts, previousPage, opened)
+    const { challengePage, pageSettle } = judged
+    // a page that moved by itself (seen before the command) is where the session is, unless the reply says otherwise
+    const named = pageAfter(plan.line.positionals, outcome, navigation, previousPage)
+    const moved = dispatched.pageMovedTo
+    const landed = named === undefined && moved !== undefined ? { url: moved } : named
+    // an open that said the page shows almost nothing yet: the snapshot after it does not say it again
+    const page =
+      landed != null && pageSettle !== undefined && needsSettleNote(pageSettle)
+        ? { ...landed, nearEmptyNoted: true }
+        : landed
+    return {
+      outcome,
+      lookup,
+      networkRequestsPageFilter,
+      previousRefs,
+      refs,
+      previousPage,
+      shownBefore,
+      challengePage,
+      pageSettle,
+      page
+    }
+  })
+
+type Facts = Effect.Effect.Success<ReturnType<typeof callFacts>>
+type Recorded = Effect.Effect.Success<ReturnType<typeof recordPhase>>
+
+/** The facts read before the session was recorded (the page before, what the page was judged to be). */
+export interface Judged {
+  readonly base: Pick<Executed, "plan" | "outcome" | "durationMs" | "binary" | "verified">
+  readonly previousPage: Executed["previousPage"]
+  readonly previousRefs: Executed["previousRefs"]
+  readonly shownBefore: Executed["shownBefore"]
+  readonly challengePage: Executed["challengePage"]
+  readonly pageSettle: Executed["pageSettle"]
+  readonly lookup: Executed["lookup"]
+  readonly networkRequestsPageFilter: Executed["networkRequestsPageFilter"]
+  readonly recovery: Executed["recovery"]
+}
+
+/** The page checks a run step read, as the record's own fields. */
+const pageCheckFields = (check: PageCheck | undefined): Partial<Executed> => ({
+  ...(check?.scrollNoop !== undefined ? { scrollNoop: check.scrollNoop } : {}),
+  ...(check?.scrollPage !== undefined ? { scrollPage: check.scrollPage } : {}),
+  ...(check?.scrollContainer !== undefined ? { scrollContainer: check.scrollContainer } : {}),
+  ...(check?.clickDispatch !== undefined ? { clickDispatch: check.clickDispatch } : {}),
+  ...(check?.overlayBlockers !== undefined ? { overlayBlockers: check.overlayBlockers } : {}),
+  ...(check?.comboboxFocus !== undefined ? { comboboxFocus: check.comboboxFocus } : {})
+})
+
+/** What a call did, as one `Executed` record, from the facts each phase read. Pure. */
+export const executedOf = (judged: Judged, dispatched: Dispatched, recorded: Recorded, facts: Facts): Executed => {
+  const { navigation, approval, tabCorrection } = dispatched
+  const { previousPage, previousRefs, shownBefore, lookup, networkRequestsPageFilter, recovery } = judged
+  const { challengePage, pageSettle } = judged
+  const { refSnapshot, replacedCloseFailure } = recorded
+  const { viewport, routeFindings, qa, crashedTabs, textVisibility } = facts
+  const settle = pageSettle ?? dispatched.actionSettle
+  return {
+    ...judged.base,
+    ...(navigation !== undefined ? { navigation } : {}),
+    ...(previousPage !== undefined ? { previousPage } : {}),
+    ...(previousRefs !== undefined ? { previousRefs } : {}),
+    ...(shownBefore !== undefined ? { shownBefore } : {}),
+    ...(viewport !== undefined ? { viewport } : {}),
+    ...(approval !== undefined ? { approval } : {}),
+    ...(tabCorrection !== undefined ? { tabCorrection } : {}),
+    ...(refSnapshot !== undefined ? { refSnapshot } : {}),
+    ...(routeFindings.length > 0 ? { routeDiagnostics: routeFindings } : {}),
+    ...(qa !== undefined ? { qa } : {}),
+    ...(lookup !== undefined ? { lookup } : {}),
+    ...(networkRequestsPageFilter !== undefined ? { networkRequestsPageFilter } : {}),
+    ...(replacedCloseFailure !== undefined ? { replacedCloseFailure } : {}),
+    ...(recovery !== undefined ? { recovery } : {}),
+    ...(crashedTabs.length > 0 ? { crashedTabs } : {}),
+    ...pageCheckFields(dispatched.pageCheck),
+    ...(textVisibility !== undefined ? { selectorTextVisibility: textVisibility } : {}),
+    ...(challengePage !== undefined ? { challengePage } : {}),
+    ...(dispatched.snapshotNaming !== undefined ? { snapshotNaming: dispatched.snapshotNaming } : {}),
+    ...(settle !== undefined ? { pageSettle: settle } : {})
+  }
+}
