@@ -115,6 +115,13 @@ export const refOf = (snapshot: string, role: string, name: string, nth = 1): st
   return `@${ref}`
 }
 
+/** The first next action's params as a model would pass them (args, or another input mode such as a job). */
+export const firstNextParams = (result: ToolResult): object => {
+  const params = result.details.nextActions?.[0]?.params
+  if (params === undefined) throw new Error(`no next action in ${textOf(result)}`)
+  return params
+}
+
 /** The first next action's args of a result (what a model following the tool does next). */
 export const firstNext = (result: ToolResult): ReadonlyArray<string> => {
   const args = result.details.nextActions?.[0]?.params?.args
