@@ -102,7 +102,8 @@ const toolSide = (t, piSessionId) => async (input) => {
     text,
     failed: result.isError === true,
     warned: WARNINGS.test(text),
-    next: result.details?.nextActions?.[0]?.params?.args
+    // the first next action as a model would pass it: args, or another input mode (a job)
+    next: result.details?.nextActions?.[0]?.params
   }
 }
 const cliSide = (t) => async (input) => {
@@ -118,7 +119,10 @@ const driver = (t, side) => ({
     if (r.failed) throw new Error(`${args.join(" ")} failed: ${r.text.slice(0, 200)}`)
     return r.text
   },
-  act: async (args, effect) => judge(t, await side({ args }), effect, args.join(" "))
+  act: async (step, effect) => {
+    const input = Array.isArray(step) ? { args: step } : step
+    return judge(t, await side(input), effect, Array.isArray(step) ? step.join(" ") : JSON.stringify(step))
+  }
 })
 
 const strategies = {

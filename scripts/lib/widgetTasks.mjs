@@ -71,8 +71,10 @@ export const widgetTasks = (u) => [
       const input = ref(await s.read(["snapshot", "-i"]), "textbox", "Departure")
       const fill = await s.act(["fill", input, "2025-03-20"], DEPARTURE)
       if (!fill.warned && !fill.failed) return
-      if (fill.next !== undefined) await s.act(fill.next, "picker.isOpen")
-      await s.act(["click", ref(await s.read(["snapshot", "-i"]), "generic", "March 20, 2025")], DEPARTURE)
+      // the first next action opens the picker and shows it in one job (its own snapshot lists the days)
+      const opened = fill.next !== undefined ? await s.act(fill.next, "picker.isOpen") : undefined
+      const calendar = opened?.text.includes("March 20, 2025") ? opened.text : await s.read(["snapshot", "-i"])
+      await s.act(["click", ref(calendar, "generic", "March 20, 2025")], DEPARTURE)
     },
     best: [
       { action: "open", url: u("/flatpickr.html") },
