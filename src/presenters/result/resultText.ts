@@ -149,6 +149,13 @@ export interface SideInput {
   readonly recovery?: Recovery
 }
 
+/** What only an Electron app's call gains (electron/afterCommand.ts): the Electron view is entered for it alone. */
+const hasElectronFacts = (executed: Executed): boolean =>
+  executed.fillVerification !== undefined ||
+  executed.electronGetTextScopeWarning !== undefined ||
+  executed.electronRefFreshness !== undefined ||
+  (executed.lookup?.mode === "sourceLookup" && executed.lookup.report.electronContext !== undefined)
+
 /** What the page checks, notes, Electron view, honesty and recovery say beside the body. */
 export const sidesOf = (
   input: SideInput,
@@ -162,7 +169,7 @@ export const sidesOf = (
   const shownDefaults = executed?.browserDefaults !== undefined ? redact(executed.browserDefaults.flags) : []
   const notes = ran ? [...notesOf(executed, shownDefaults), ...(diagnostics?.lines ?? [])] : []
   const electron =
-    ran || input.electron !== undefined
+    input.electron !== undefined || (ran && hasElectronFacts(executed))
       ? electronView(input.electron, executed, redact, error !== undefined)
       : undefined
   return {
