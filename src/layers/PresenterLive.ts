@@ -52,7 +52,7 @@ const echo = (d: Deps, plan: Plan | undefined, args: ReadonlyArray<string>) =>
     const refs = plan?.sessionName !== undefined ? yield* d.registry.refSnapshotOf(plan.sessionName) : undefined
     const lookup = (ref: string) => refs?.refs.get(ref)?.name
     const redact = (argv: ReadonlyArray<string>) => d.redactor.redactArgs(argv, lookup).args
-    yield* d.redactor.learnSteps(batchSteps(plan), lookup)
+    if (plan?.line.command === "batch") yield* d.redactor.learnSteps(batchSteps(plan), lookup)
     return {
       redact,
       fields: {

@@ -14,7 +14,7 @@ import { joinParts, page, type Parts, plain } from "../text/contentBoundary.js"
 import { electronView } from "../electron/electronView.js"
 import type { Body } from "../text/body.js"
 import { formatFailure } from "../text/formatFailure.js"
-import { honestyOf } from "../text/honestyNotes.js"
+import { honestyOf, NO_HONESTY } from "../text/honestyNotes.js"
 import { notesOf } from "../text/notes.js"
 import { pageDiagnostics } from "../text/pageDiagnostics.js"
 import { stepRefusalNote } from "../text/securityRefusal.js"
@@ -177,7 +177,11 @@ export const sidesOf = (
     notes,
     recovery: input.recovery ?? executed?.recovery,
     electron,
-    honesty: honestyOf(plan, executed, error)
+    // only a challenge page a call landed on, or a missing element, has an honesty note
+    honesty:
+      (error === undefined && executed?.challengePage !== undefined) || error?._tag === "SelectorNotFound"
+        ? honestyOf(plan, executed, error)
+        : NO_HONESTY
   }
 }
 
