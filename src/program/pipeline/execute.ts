@@ -30,7 +30,7 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
   )
   const judged = yield* judgePhase(plan, family, dispatched)
   const { outcome, refs, page } = judged
-  const recorded = yield* recordPhase(plan, { refs, tabCorrection: dispatched.tabCorrection, page }, call)
+  const recorded = yield* recordPhase(plan, family, { refs, tabCorrection: dispatched.tabCorrection, page }, call)
   const facts = yield* callFacts(plan, family, outcome, dispatched.pageCheck)
   const base = {
     plan,

@@ -29,14 +29,19 @@ type Dispatched = Effect.Effect.Success<ReturnType<typeof dispatch>>
 const judgeOutcome = (plan: Plan, family: CommandFamily, dispatched: Dispatched) =>
   Effect.gen(function* () {
     const navigation: Navigation | undefined = dispatched.navigation
-    const filtered = yield* applyPageFilter(plan, dispatched.outcome)
+    // each check below is entered only by a call it can apply to: a page filter asked, an allow-list, blocked schemes
+    const filtered =
+      plan.compiled.mode === "args" && plan.compiled.pageFilter !== undefined
+        ? yield* applyPageFilter(plan, dispatched.outcome)
+        : { outcome: dispatched.outcome, filter: undefined }
     // before recordCall: the routes the session had, so an unroute says what it removed
     const booked = reads(family, "routeBook") ? yield* withRouteBook(plan, filtered.outcome) : filtered.outcome
     const saved = reads(family, "responseBody") ? yield* saveResponseBody(plan, booked) : booked
     const outcome = reads(family, "screenshotFile") ? yield* convertScreenshotFile(plan, saved) : saved
     const lookup = reads(family, "lookup") ? yield* analyzeLookup(plan, outcome) : undefined
-    yield* checkAllowList(plan, outcome, navigation)
-    yield* leaveBlockedLanding(plan, outcome, navigation)
+    if (plan.effectiveArgs.some((t) => t.startsWith("--allowed-domains")))
+      yield* checkAllowList(plan, outcome, navigation)
+    if ((plan.security?.rules.blockedSchemes.length ?? 0) > 0) yield* leaveBlockedLanding(plan, outcome, navigation)
     return { outcome, lookup, networkRequestsPageFilter: filtered.filter }
   })
 

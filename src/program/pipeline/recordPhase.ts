@@ -27,7 +27,9 @@ import { evaluateQa } from "../../compilers/evaluateQa.js"
 import { BinaryLocator } from "../../services/BinaryLocator.js"
 import { routeDiagnostics } from "../../session/captures.js"
 import { isClose } from "../../upstream/commandPolicy.js"
-import { type CommandFamily, reads } from "../families/family.js"
+import { artifactRequest } from "../../upstream/artifactPaths.js"
+import type { VerifiedArtifacts } from "../../schema/Artifacts.js"
+import { type CommandFamily, guards, reads } from "../families/family.js"
 import { fitInlineImage } from "../artifacts/screenshotImage.js"
 import { verifyArtifacts } from "../artifacts/verifyArtifacts.js"
 import { probeViewport } from "../page/pageProbes.js"
@@ -35,6 +37,8 @@ import type { PageCheck } from "../page/probedCommand.js"
 import { checkSelect } from "../page/selectCheck.js"
 import { batchTextVisibility } from "../page/textVisibility.js"
 import { crashedTargetsOf } from "../lifecycle/crashedTab.js"
+
+const NO_FILES: VerifiedArtifacts = { rows: [], warnings: [] }
 
 /** Refs the call did not replace, marked when it navigated or may have changed the page (or re-selected a tab). */
 const markedRefs = (plan: Plan, held: RefSnapshot | undefined, tabCorrection: TabCorrection | undefined) => {
@@ -72,7 +76,7 @@ export interface CallResult {
   readonly page: LastPage | null | undefined
 }
 
-export const recordPhase = (plan: Plan, record: CallResult, call: CallContext) =>
+export const recordPhase = (plan: Plan, family: CommandFamily, record: CallResult, call: CallContext) =>
   Effect.gen(function* () {
     const registry = yield* SessionRegistry
     const session = plan.kind === "browser" ? plan.sessionName : undefined
@@ -89,7 +93,9 @@ export const recordPhase = (plan: Plan, record: CallResult, call: CallContext) =
       tabCorrection.reason !== "focus-stolen"
         ? { reselectedTab: tabCorrection.reselected }
         : {}),
-      ...(page !== undefined ? { page } : {})
+      ...(page !== undefined ? { page } : {}),
+      // captures and the route book change only in the families that guard captures or read the route book
+      booksMayChange: guards(family, "captures") || reads(family, "routeBook")
     })
     const replacedCloseFailure = yield* closeReplaced(plan, replaced)
     const refSnapshot = refs === undefined || session === undefined ? undefined : yield* savedRefs(session, refs, call)
@@ -188,7 +194,9 @@ export const callFacts = (
     const textVisibility =
       pageCheck?.selectorTextVisibility ??
       (reads(family, "textVisibility") ? yield* batchTextVisibility(plan, outcome) : undefined)
-    const verified = yield* fitInlineImage(plan, outcome, yield* verifyArtifacts(plan, outcome))
+    // only a command that saves a file (or a batch's steps) has files to check
+    const saves = outcome.kind === "batch" || artifactRequest(plan.line) !== undefined
+    const verified = saves ? yield* fitInlineImage(plan, outcome, yield* verifyArtifacts(plan, outcome)) : NO_FILES
     const qa =
       plan.compiled.mode === "qa" && outcome.kind === "batch" ? evaluateQa(plan.compiled.qa, outcome.rows) : undefined
     const binary = yield* (yield* BinaryLocator).resolve
