@@ -81,7 +81,7 @@ export const settleReply = (plan: Plan, replied: Replied, approve: CallContext["
         !(error._tag === "TimedOut" && error.source === "watchdog")
       if (answered) yield* (yield* SessionRegistry).recordAttempt(plan)
     }
-    return isPendingConfirmation(replied)
+    return Either.isLeft(replied) && isPendingConfirmation(replied)
       ? yield* resolveConfirmation(plan, replied.left, approve)
       : { outcome: yield* replied, approval: undefined }
   })
@@ -139,7 +139,7 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
     // a click that stayed on its URL and opened a modal: its dialogs and their dismiss controls (R4); only the click
     // run step reads the dialogs a click opened
     const overlay =
-      clicked !== undefined && tabCorrection === undefined && restored === undefined
+      clicked?.dialogsOpened !== undefined && tabCorrection === undefined && restored === undefined
         ? yield* overlayAfterClick(plan, clicked, before.pageBefore)
         : undefined
     const navigation: Navigation | undefined =
