@@ -191,7 +191,9 @@ export const executedDetails = (
     ),
     ...optional("networkRouteDiagnostics", executed.routeDiagnostics),
     ...optional("qaPreset", executed.qa),
-    ...lookupDetails(executed),
+    ...(executed.lookup !== undefined || executed.networkRequestsPageFilter !== undefined
+      ? lookupDetails(executed)
+      : {}),
     ...optional("navigationSummary", executed.navigation),
     // artifactVerification (these rows and the call's spill files) is added by the presenter, which writes the spills
     ...(rows.length > 0 ? { artifacts: rows.map((r) => artifactRow(r, context)) } : {}),
