@@ -17,7 +17,8 @@ import type { CallContext } from "./callContext.js"
 import { dispatch } from "./dispatch.js"
 import { guardPhase } from "./guardPhase.js"
 import { executedOf, judgePhase } from "./judgePhase.js"
-import { callFacts, recordPhase } from "./recordPhase.js"
+import { callFacts } from "./factsPhase.js"
+import { recordPhase } from "./recordPhase.js"
 import { verdictOf } from "./verdict.js"
 
 const pooled = <A, E extends { readonly _tag: string }, R>(plan: Plan, task: Effect.Effect<A, E, R>) =>

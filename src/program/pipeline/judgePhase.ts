@@ -21,7 +21,8 @@ import type { PageCheck } from "../page/probedCommand.js"
 import { leaveBlockedLanding } from "../security/blockedLanding.js"
 import { withRouteBook } from "../lifecycle/routeBook.js"
 import type { dispatch } from "./dispatch.js"
-import { type callFacts, callRefs, type recordPhase } from "./recordPhase.js"
+import type { callFacts } from "./factsPhase.js"
+import { callRefs, type recordPhase } from "./recordPhase.js"
 
 type Dispatched = Effect.Effect.Success<ReturnType<typeof dispatch>>
 
