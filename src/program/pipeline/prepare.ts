@@ -25,11 +25,13 @@ export const prepare = Effect.fnUntraced(function* prepare(raw: unknown, call: C
   const registry = yield* SessionRegistry
   const decoded = yield* decodeToolInput(raw)
   const state = yield* registry.current(baseNameOf(call, config))
-  // each step below is entered only by the calls it applies to: a fill by role/name, a close, a pool's config
+  // each step below is entered only by the calls it applies to: a fill by role/name, a launch, a close, a pool
   const resolved = yield* Effect.flatMap(resolveInputMode(decoded, call.cwd), (r) =>
     r.compiled.mode === "semanticAction" ? preResolveFill(r, state.managed.name) : Effect.succeed(r)
   )
-  const plan = yield* withBrowserDefaults(yield* planInvocation(resolved.input, state, config, call.cwd), call)
+  const planned = yield* planInvocation(resolved.input, state, config, call.cwd)
+  // the configured browser defaults apply to a call that launches the session's browser
+  const plan = planned.firstLaunch ? yield* withBrowserDefaults(planned, call) : planned
   const flagsChecked = yield* checkFlags({ ...plan, compiled: resolved.compiled } satisfies Plan)
   const checked = yield* checkPlan(flagsChecked, { cwd: call.cwd, projectTrusted: call.projectTrusted === true })
   const guarded = isClose(checked.line) ? yield* guardClose(checked) : checked
