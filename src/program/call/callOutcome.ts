@@ -18,6 +18,7 @@ import {
   withFields
 } from "../../schema/ToolError.js"
 import { BrowserProcesses } from "../../services/BrowserProcesses.js"
+import { ElectronHost } from "../../services/ElectronHost.js"
 import { SessionLock } from "../../services/SessionLock.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
@@ -66,11 +67,14 @@ export const afterSuccess = (ran: Executed, call: CallContext, before: SessionSt
     // the plan as it ran (a role/name click resolved to a ref before it ran)
     const plan = ran.plan
     // the Electron-only steps, entered once the session is a wrapper-launched app's (decided here, once)
-    const app = (yield* activeLaunchOf(plan.sessionName)) !== undefined
+    const launched = (yield* (yield* ElectronHost).records).length > 0
+    const app = launched && (yield* activeLaunchOf(plan.sessionName)) !== undefined
     const health = app ? yield* electronPostCommandHealth(plan, ran) : undefined
     const error = verdictOf(ran) ?? health?.error
     const executed = error === undefined && app ? yield* electronAfterCommand(plan, ran, call) : ran
-    yield* recordShownSnapshot(plan, executed, error !== undefined)
+    // what the model was shown changes after a failure or a call that may have shown a snapshot (a snapshot, a batch)
+    if (error !== undefined || plan.line.command === "snapshot" || plan.line.command === "batch")
+      yield* recordShownSnapshot(plan, executed, error !== undefined)
     // the upstream command ran: a fresh launch became current even when a later check fails the call
     const outcome = sessionOutcomeOf(plan, before, yield* registry.current(base), true)
     return {
