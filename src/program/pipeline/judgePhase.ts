@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import type { Executed, Navigation } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
 import { needsSettleNote } from "../../page/pageSettle.js"
+import { isOpening } from "../../upstream/commandEffects.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { pageAfter } from "../../session/lastPage.js"
 import { saveResponseBody } from "../artifacts/responseBody.js"
@@ -23,6 +24,8 @@ import { withRouteBook } from "../lifecycle/routeBook.js"
 import type { dispatch } from "./dispatch.js"
 import type { callFacts } from "./factsPhase.js"
 import { callRefs, type recordPhase } from "./recordPhase.js"
+
+const NOT_JUDGED: Effect.Effect.Success<ReturnType<typeof challengePageAfter>> = {}
 
 type Dispatched = Effect.Effect.Success<ReturnType<typeof dispatch>>
 
@@ -60,7 +63,11 @@ export const judgePhase = (plan: Plan, family: CommandFamily, dispatched: Dispat
     const shownBefore = plan.callerRequestedJson ? undefined : before?.shown
     const facts = dispatched.challengeFacts
     const opened = dispatched.opened
-    const judged = yield* challengePageAfter(plan, outcome, navigation, facts, previousPage, opened)
+    // an open reads the page it opened; any other command is judged on the page it led to, if it read one
+    const judged =
+      isOpening(plan.line.positionals[0]) || (navigation !== undefined && facts !== undefined)
+        ? yield* challengePageAfter(plan, outcome, navigation, facts, previousPage, opened)
+        : NOT_JUDGED
     const { challengePage, pageSettle } = judged
     // a page that moved by itself (seen before the command) is where the session is, unless the reply says otherwise
     const named = pageAfter(plan.line.positionals, outcome, navigation, previousPage)
