@@ -121,8 +121,9 @@ const recordCall = (reg: Registry, plan: Plan, record: CallRecord) =>
     }
     yield* update(reg, session, (r) => ({
       ...r,
-      captures: afterCapture(plan.line, r.captures),
-      routes: afterRoute(plan.line, r.routes),
+      ...(record.booksMayChange !== false
+        ? { captures: afterCapture(plan.line, r.captures), routes: afterRoute(plan.line, r.routes) }
+        : {}),
       pinnedTab: record.reselectedTab ?? (plan.line.command === "tab" ? undefined : r.pinnedTab),
       refs: record.refSnapshot ?? r.refs,
       page: record.page === undefined ? r.page : (record.page ?? undefined)

@@ -43,6 +43,11 @@ export interface CallRecord {
   readonly reselectedTab?: string
   /** The page the call ended on; `null` when it may have left the known page without reading the new one. */
   readonly page?: LastPage | null
+  /**
+   * The call's family may start or stop a capture, or change the route book (absent: it may); when false the
+   * session's captures and routes are kept as they are without being looked at.
+   */
+  readonly booksMayChange?: boolean
 }
 
 /** The registry's contents at one moment, compared by identity (every change replaces a whole value). */

@@ -97,6 +97,12 @@ const timeoutHint = (
         ...(value !== undefined && /^\d+$/.test(value) ? { timeoutMs: Number(value) } : {})
       }
 
+/** The commands whose flags have a check of their own beside the binary's list (entered for these alone). */
+const OWN_CHECKS: Readonly<Record<string, (positionals: ReadonlyArray<string>) => FlagProblem | undefined>> = {
+  network: routeFlagProblem,
+  screenshot: screenshotFlagProblem
+}
+
 /**
  * The first flag problem in one command's argv (`positionals` after global flags were read: the command first), naming
  * the flag and the valid forms; undefined when every flag is one the binary lists.
@@ -107,7 +113,7 @@ export const flagProblem = (positionals: ReadonlyArray<string>, table: FlagTable
   const command = table.aliases[written] ?? written
   const own = table.commands[command] ?? TOOL_COMMAND_FLAGS[command]
   if (own === undefined) return undefined
-  const specific = routeFlagProblem(positionals) ?? screenshotFlagProblem(positionals)
+  const specific = OWN_CHECKS[written]?.(positionals)
   if (specific !== undefined) return specific
   const forms: Readonly<Record<string, FlagForm>> = {
     "--help": "",

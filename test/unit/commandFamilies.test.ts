@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import type { Plan } from "../../src/domain/Plan.js"
-import { familyOf, FAMILIES, RUN_ORDER, type RunStep } from "../../src/program/families/family.js"
-import { stepApplies } from "../../src/program/families/runPhase.js"
+import { familyOf, FAMILIES, guards, reads, RUN_ORDER, type RunStep } from "../../src/program/families/family.js"
+import { stepApplies } from "../../src/program/families/stepChecks.js"
 import { STANDARD_POLICY, STRICT_RULES } from "../../src/schema/SecurityPolicy.js"
-import { captureCommand } from "../../src/session/captures.js"
+import { afterCapture, afterRoute, captureCommand } from "../../src/session/captures.js"
 import { artifactRequest } from "../../src/upstream/artifactPaths.js"
 import { COMMAND_FLAGS } from "../../src/upstream/commandFlags.generated.js"
 import { planOf } from "../support/conformance.js"
@@ -103,6 +103,20 @@ describe("command families", () => {
       )
     })
     expect(missed).toEqual([])
+  })
+
+  it("a session's captures and route book change only in the families the record phase lets change them", () => {
+    const none = new Set<never>()
+    const routes = [{ pattern: "**/api", mode: "abort" as const }]
+    const missed = plans.flatMap((plan) => {
+      const family = familyOf(plan)
+      const changes = afterCapture(plan.line, none) !== none || afterRoute(plan.line, routes) !== routes
+      return changes && !(guards(family, "captures") || reads(family, "routeBook"))
+        ? [`${plan.args.join(" ")}: ${family.name} would keep its captures and routes`]
+        : []
+    })
+    expect(missed).toEqual([])
+    expect(plans.some((plan) => afterCapture(plan.line, none) !== none)).toBe(true)
   })
 
   it("every family tries its run steps in the tool's one order, and names each command once", () => {

@@ -77,7 +77,7 @@ export const compiledEcho = (plan: Plan, redact: RedactArgs): Fields => {
   if (c.mode === "job") return { compiledJob: compiledBatchEcho(c.job, redact) }
   if (c.mode === "qa")
     return { compiledQaPreset: { ...compiledBatchEcho(c.qa, redact), loadState: c.qa.loadState, checks: c.qa.checks } }
-  return lookupCompiledEcho(plan, redact)
+  return c.mode === "sourceLookup" || c.mode === "networkSourceLookup" ? lookupCompiledEcho(plan, redact) : {}
 }
 
 /** Keeps persisted details small: data above the budget is replaced by its size (the spill file has it). */
@@ -191,7 +191,9 @@ export const executedDetails = (
     ),
     ...optional("networkRouteDiagnostics", executed.routeDiagnostics),
     ...optional("qaPreset", executed.qa),
-    ...lookupDetails(executed),
+    ...(executed.lookup !== undefined || executed.networkRequestsPageFilter !== undefined
+      ? lookupDetails(executed)
+      : {}),
     ...optional("navigationSummary", executed.navigation),
     // artifactVerification (these rows and the call's spill files) is added by the presenter, which writes the spills
     ...(rows.length > 0 ? { artifacts: rows.map((r) => artifactRow(r, context)) } : {}),

@@ -89,11 +89,14 @@ const outcomeFields = (d: DetailParts) => {
   return {
     ...(executed !== undefined && body !== undefined ? executedDetails(executed, body, d.redact, recovery) : {}),
     ...(error !== undefined ? errorDetails(error, d.redact, d.plan) : {}),
-    ...readinessDetails(executed, error),
-    ...optional(
-      "artifactVerification",
-      verificationOf(executed?.verified.rows ?? [], d.spills, { cwd: d.plan?.cwd, session: d.plan?.sessionName })
-    ),
+    // a wait is said by a call that ran or a missing element; files only by a call that saved or spilled some
+    ...(executed !== undefined || error?._tag === "SelectorNotFound" ? readinessDetails(executed, error) : {}),
+    ...((executed?.verified.rows.length ?? 0) + d.spills.length > 0
+      ? optional(
+          "artifactVerification",
+          verificationOf(executed?.verified.rows ?? [], d.spills, { cwd: d.plan?.cwd, session: d.plan?.sessionName })
+        )
+      : {}),
     ...d.diagnostics?.fields
   }
 }

@@ -14,7 +14,7 @@ import { joinParts, page, type Parts, plain } from "../text/contentBoundary.js"
 import { electronView } from "../electron/electronView.js"
 import type { Body } from "../text/body.js"
 import { formatFailure } from "../text/formatFailure.js"
-import { honestyOf } from "../text/honestyNotes.js"
+import { honestyOf, NO_HONESTY } from "../text/honestyNotes.js"
 import { notesOf } from "../text/notes.js"
 import { pageDiagnostics } from "../text/pageDiagnostics.js"
 import { stepRefusalNote } from "../text/securityRefusal.js"
@@ -149,6 +149,13 @@ export interface SideInput {
   readonly recovery?: Recovery
 }
 
+/** What only an Electron app's call gains (electron/afterCommand.ts): the Electron view is entered for it alone. */
+const hasElectronFacts = (executed: Executed): boolean =>
+  executed.fillVerification !== undefined ||
+  executed.electronGetTextScopeWarning !== undefined ||
+  executed.electronRefFreshness !== undefined ||
+  (executed.lookup?.mode === "sourceLookup" && executed.lookup.report.electronContext !== undefined)
+
 /** What the page checks, notes, Electron view, honesty and recovery say beside the body. */
 export const sidesOf = (
   input: SideInput,
@@ -162,7 +169,7 @@ export const sidesOf = (
   const shownDefaults = executed?.browserDefaults !== undefined ? redact(executed.browserDefaults.flags) : []
   const notes = ran ? [...notesOf(executed, shownDefaults), ...(diagnostics?.lines ?? [])] : []
   const electron =
-    ran || input.electron !== undefined
+    input.electron !== undefined || (ran && hasElectronFacts(executed))
       ? electronView(input.electron, executed, redact, error !== undefined)
       : undefined
   return {
@@ -170,7 +177,11 @@ export const sidesOf = (
     notes,
     recovery: input.recovery ?? executed?.recovery,
     electron,
-    honesty: honestyOf(plan, executed, error)
+    // only a challenge page a call landed on, or a missing element, has an honesty note
+    honesty:
+      (error === undefined && executed?.challengePage !== undefined) || error?._tag === "SelectorNotFound"
+        ? honestyOf(plan, executed, error)
+        : NO_HONESTY
   }
 }
 

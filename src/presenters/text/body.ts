@@ -100,7 +100,9 @@ export const bodyOf = (executed: Executed): Body => {
       : executed.qa !== undefined
         ? qaText(plan, executed.qa, executed.verified, outcome)
         : [
-            ...withLookupParts(executed, partsOf(formatted)),
+            ...(executed.lookup !== undefined || executed.networkRequestsPageFilter !== undefined
+              ? withLookupParts(executed, partsOf(formatted))
+              : partsOf(formatted)),
             ...(snapshot !== undefined ? upstreamWarning(outcome) : []),
             readFrom(executed)
           ]

@@ -53,11 +53,11 @@ const cleanupFailed = (e: FailureOf<"CleanupFailed">, _: FailureContext): Format
   nextActions: none
 })
 
-/** This file's categories, for `formatFailure`'s table. */
-export const checkFailures = (context: FailureContext) => ({
-  ArtifactMissing: (e: FailureOf<"ArtifactMissing">) => artifactMissing(e, context),
-  DownloadNotVerified: (e: FailureOf<"DownloadNotVerified">) => downloadNotVerified(e, context),
-  TabDrift: (e: FailureOf<"TabDrift">) => tabDrift(e, context),
-  QaFailed: (e: FailureOf<"QaFailed">) => qaFailed(e, context),
-  CleanupFailed: (e: FailureOf<"CleanupFailed">) => cleanupFailed(e, context)
-})
+/** This file's categories, for `formatFailure`'s table (each entered only for its own error). */
+export const checkFailures = {
+  ArtifactMissing: artifactMissing,
+  DownloadNotVerified: downloadNotVerified,
+  TabDrift: tabDrift,
+  QaFailed: qaFailed,
+  CleanupFailed: cleanupFailed
+}

@@ -22,7 +22,8 @@ export const formatCommand = (
 ): Formatted => {
   const [command = "", sub] = positionals
   const target = positionals[1] ?? ""
-  const input = formatInput(data)
+  // the tool's own input commands (a click with modifiers, a drop, a storage key removal) mark their reply
+  const input = data["toolInput"] !== undefined ? formatInput(data) : undefined
   if (input !== undefined) return input
   const own = BY_COMMAND.get(command)?.({ positionals, command, sub, target, data, sessionName, crashedTabs })
   if (own !== undefined) return own

@@ -183,7 +183,10 @@ export const formatSuccess = (
         formatCommand(plan.line.positionals, data, plan.sessionName, crashedTabs)
       // each JavaScript dialog the action opened, said once and in agreement with upstream's warning
       const js = outcome.jsDialogs
-      const dialogs = jsDialogLines(js?.opened ?? [], data["dialogOpened"] === true, outcome.warning, js?.earlier)
+      const dialogs =
+        (js?.opened.length ?? 0) + (js?.earlier.length ?? 0) > 0 || data["dialogOpened"] === true
+          ? jsDialogLines(js?.opened ?? [], data["dialogOpened"] === true, outcome.warning, js?.earlier)
+          : []
       const lines = [...dialogs, ...actionEffectLines(outcome.effects, effectActionOf(plan.line.command))]
       const extra = [...lines.flatMap((line) => ["\n", ...line]), ...upstreamWarning(outcome)]
       return extra.length > 0 ? formatted([...partsOf(shown), ...extra], shown.summary) : shown

@@ -19,7 +19,7 @@ export interface Honesty {
   readonly details: Pick<ToolDetails, "challengePage" | "richInputRecovery">
 }
 
-const NOTHING: Honesty = { lines: [], nextActions: [], details: {} }
+export const NO_HONESTY: Honesty = { lines: [], nextActions: [], details: {} }
 
 const WHAT = { captcha: "a CAPTCHA", interstitial: "an anti-bot interstitial" } as const
 /** Evidence items named in the text; all of them are in details. */
@@ -70,7 +70,7 @@ export const honestyOf = (
   if (error?._tag === "SelectorNotFound") {
     // its text and next actions are the failure's own (formatFailure); the details field is said here
     const rich = richInputRecoveryOf(plan, error)
-    return rich === undefined ? NOTHING : { lines: [], nextActions: [], details: { richInputRecovery: rich } }
+    return rich === undefined ? NO_HONESTY : { lines: [], nextActions: [], details: { richInputRecovery: rich } }
   }
-  return NOTHING
+  return NO_HONESTY
 }

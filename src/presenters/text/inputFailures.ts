@@ -50,10 +50,10 @@ const parseFailure = (e: FailureOf<"ParseFailure">, _: FailureContext): Formatte
   nextActions: none
 })
 
-/** This file's categories, for `formatFailure`'s table. */
-export const inputFailures = (context: FailureContext) => ({
-  InvalidInput: (e: FailureOf<"InvalidInput">) => invalidInput(e, context),
-  MissingBinary: (e: FailureOf<"MissingBinary">) => missingBinary(e, context),
-  Aborted: (e: FailureOf<"Aborted">) => aborted(e, context),
-  ParseFailure: (e: FailureOf<"ParseFailure">) => parseFailure(e, context)
-})
+/** This file's categories, for `formatFailure`'s table (each entered only for its own error). */
+export const inputFailures = {
+  InvalidInput: invalidInput,
+  MissingBinary: missingBinary,
+  Aborted: aborted,
+  ParseFailure: parseFailure
+}

@@ -179,17 +179,35 @@ export const evalDiagnostic = (executed: Executed): DiagnosticPart => {
   return { lines, fields, nextActions: actions }
 }
 
+type Diagnostic = (executed: Executed, session: string | undefined, shownData: unknown) => DiagnosticPart
+
+/** Fields of a fill's read-back, on the call's one outcome or a batch's rows (fillDiagnostic.ts reads them). */
+const hasFillChecks = ({ outcome }: Executed): boolean =>
+  outcome.kind === "batch" ||
+  (outcome.kind === "single" && (outcome.fillVerification !== undefined || outcome.fillNotVerifiable !== undefined))
+
+/**
+ * Each diagnostic with the one cheap test of whether the call has what it reads (the fact it says, or the command
+ * it looks at): a diagnostic whose fact is absent is not entered.
+ */
+const DIAGNOSTICS: ReadonlyArray<readonly [applies: (executed: Executed) => boolean, Diagnostic]> = [
+  [(e) => e.overlayBlockers !== undefined, overlayDiagnostic],
+  [(e) => e.comboboxFocus !== undefined, comboboxDiagnostic],
+  [
+    (e) => e.scrollPage !== undefined || e.scrollContainer !== undefined || e.scrollNoop !== undefined,
+    scrollDiagnostic
+  ],
+  [(e) => e.selectorTextVisibility !== undefined, selectorTextDiagnostic],
+  [(e) => e.plan.line.positionals[0] === "eval", (e) => evalDiagnostic(e)],
+  [(e) => e.fillVerification === undefined && hasFillChecks(e), fillDiagnostic],
+  [(e) => e.pageSettle !== undefined || e.plan.line.command === "snapshot", settleDiagnostic]
+]
+
 export const pageDiagnostics = (executed: Executed, shownData: unknown): PageDiagnosticsView => {
   const session = executed.plan.sessionName
-  const parts: ReadonlyArray<DiagnosticPart> = [
-    overlayDiagnostic(executed, session),
-    comboboxDiagnostic(executed, session),
-    scrollDiagnostic(executed, session, shownData),
-    selectorTextDiagnostic(executed, session),
-    evalDiagnostic(executed),
-    fillDiagnostic(executed, session),
-    settleDiagnostic(executed, session)
-  ]
+  const parts: ReadonlyArray<DiagnosticPart> = DIAGNOSTICS.flatMap(([applies, diagnostic]) =>
+    applies(executed) ? [diagnostic(executed, session, shownData)] : []
+  )
   return {
     lines: parts.flatMap((p) => p.lines),
     fields: Object.assign({}, ...parts.map((p) => p.fields)) as Fields,

@@ -39,8 +39,8 @@ const policyBlocked = (e: FailureOf<"PolicyBlocked">, { plan, args }: FailureCon
       ? { text: `Blocked by policy: ${e.message}`, summary: "Policy blocked", nextActions: none }
       : securityRefusal(plan, e.violation, e.message, args)
 
-/** This file's categories, for `formatFailure`'s table. */
-export const policyFailures = (context: FailureContext) => ({
-  ConfirmationRequired: (e: FailureOf<"ConfirmationRequired">) => confirmationRequired(e, context),
-  PolicyBlocked: (e: FailureOf<"PolicyBlocked">) => policyBlocked(e, context)
-})
+/** This file's categories, for `formatFailure`'s table (each entered only for its own error). */
+export const policyFailures = {
+  ConfirmationRequired: confirmationRequired,
+  PolicyBlocked: policyBlocked
+}

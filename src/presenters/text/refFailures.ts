@@ -103,9 +103,9 @@ const selectorUnsupported = (e: FailureOf<"SelectorUnsupported">, { session }: F
   nextActions: [nextActions.refreshRefs(session)]
 })
 
-/** This file's categories, for `formatFailure`'s table. */
-export const refFailures = (context: FailureContext) => ({
-  StaleRef: (e: FailureOf<"StaleRef">) => staleRef(e, context),
-  SelectorNotFound: (e: FailureOf<"SelectorNotFound">) => selectorNotFound(e, context),
-  SelectorUnsupported: (e: FailureOf<"SelectorUnsupported">) => selectorUnsupported(e, context)
-})
+/** This file's categories, for `formatFailure`'s table (each entered only for its own error). */
+export const refFailures = {
+  StaleRef: staleRef,
+  SelectorNotFound: selectorNotFound,
+  SelectorUnsupported: selectorUnsupported
+}

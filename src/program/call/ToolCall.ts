@@ -30,13 +30,16 @@ export { baseSessionName } from "../../domain/SessionState.js"
 export { execute } from "../pipeline/execute.js"
 export { prepare } from "../pipeline/prepare.js"
 
+/** An `electron` call: the only input that enters the Electron host's path (any other never reaches electronCall). */
+const isElectronInput = (raw: unknown): boolean => (raw as { electron?: unknown } | null)?.electron !== undefined
+
 /** Plans, then runs under the session's lock, planning again there: a queued call sees the state it will run in. */
 const attempt = (raw: unknown, call: CallContext) =>
   Effect.gen(function* () {
     const config = yield* ToolConfig
     const registry = yield* SessionRegistry
     const sessionLock = yield* SessionLock
-    const electron = electronModeOf(raw, call.cwd)
+    const electron = isElectronInput(raw) ? electronModeOf(raw, call.cwd) : undefined
     if (electron !== undefined) {
       return yield* runElectronCall(electron, call).pipe(
         abortable(call.signal),
@@ -94,7 +97,7 @@ export const run = (
   raw: unknown,
   call: CallContext
 ): Effect.Effect<Executed, CallError, Effect.Effect.Context<ReturnType<typeof attempt>>> =>
-  electronModeOf(raw, call.cwd) !== undefined
+  isElectronInput(raw) && electronModeOf(raw, call.cwd) !== undefined
     ? // an electron call's result is its report (list, status and cleanup run no upstream command): see runElectron
       Effect.fail(
         new InvalidInput({
@@ -124,7 +127,7 @@ export const runElectron = (
   raw: unknown,
   call: CallContext
 ): Effect.Effect<ElectronRun, CallError, Effect.Effect.Context<ReturnType<typeof attempt>>> =>
-  electronModeOf(raw, call.cwd) === undefined
+  !isElectronInput(raw) || electronModeOf(raw, call.cwd) === undefined
     ? Effect.fail(
         new InvalidInput({
           field: "electron",

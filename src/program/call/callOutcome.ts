@@ -18,6 +18,7 @@ import {
   withFields
 } from "../../schema/ToolError.js"
 import { BrowserProcesses } from "../../services/BrowserProcesses.js"
+import { ElectronHost } from "../../services/ElectronHost.js"
 import { SessionLock } from "../../services/SessionLock.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
@@ -35,6 +36,7 @@ import { verdictOf } from "../pipeline/verdict.js"
 import { abandonFreshLaunch } from "../lifecycle/freshLaunch.js"
 import { type LivePage, recoverHungPage } from "../lifecycle/hungPage.js"
 import { noteCrash } from "../lifecycle/crashedTab.js"
+import { activeLaunchOf } from "../lifecycle/trackedLaunch.js"
 
 /** Every error a call can end with, as the compiler infers it from the programs (no hand-written union). */
 export type CallError =
@@ -58,16 +60,21 @@ export interface Attempt {
 /** An upstream command's failure, as `execute` ends with it. */
 type ExecuteError = Effect.Effect.Error<ReturnType<typeof execute>>
 
-/** The command ran: judged (the verdict, an electron host's health), then its snapshot and session outcome recorded. */
+/** The command ran: judged (the verdict, an Electron app's health), then its snapshot and session outcome recorded. */
 export const afterSuccess = (ran: Executed, call: CallContext, before: SessionState, base: string) =>
   Effect.gen(function* () {
     const registry = yield* SessionRegistry
     // the plan as it ran (a role/name click resolved to a ref before it ran)
     const plan = ran.plan
-    const health = yield* electronPostCommandHealth(plan, ran)
+    // the Electron-only steps, entered once the session is a wrapper-launched app's (decided here, once)
+    const launched = (yield* (yield* ElectronHost).records).length > 0
+    const app = launched && (yield* activeLaunchOf(plan.sessionName)) !== undefined
+    const health = app ? yield* electronPostCommandHealth(plan, ran) : undefined
     const error = verdictOf(ran) ?? health?.error
-    const executed = error === undefined ? yield* electronAfterCommand(plan, ran, call) : ran
-    yield* recordShownSnapshot(plan, executed, error !== undefined)
+    const executed = error === undefined && app ? yield* electronAfterCommand(plan, ran, call) : ran
+    // what the model was shown changes after a failure or a call that may have shown a snapshot (a snapshot, a batch)
+    if (error !== undefined || plan.line.command === "snapshot" || plan.line.command === "batch")
+      yield* recordShownSnapshot(plan, executed, error !== undefined)
     // the upstream command ran: a fresh launch became current even when a later check fails the call
     const outcome = sessionOutcomeOf(plan, before, yield* registry.current(base), true)
     return {

@@ -1,27 +1,14 @@
 /**
  * The run phase: the call's one upstream process, as its family (family.ts) says. A step run for job, qa, lookups and
- * a caller's batch; else the family's run steps in order, each entered only when its check (stepApplies.ts) passes,
+ * a caller's batch; else the family's run steps in order, each entered only when its check (stepChecks.ts) passes,
  * the first that answers running the command; else the plain planned command (or the tool's own `network routes`).
  * The reply comes back as an Either, classified once where it was read; the extras a step read come with it.
  */
-import { inputCommandOf } from "../../compilers/inputCommand.js"
-import { isPressCommand } from "../../page/clickEffects.js"
-import { checkTargetOf } from "../../page/checkGuard.js"
-import { fillTargetOf } from "../../page/fillReadback.js"
-import { isMousePointCommand } from "../../page/mousePoint.js"
-import { namesControls } from "../../page/namingReads.js"
-import { textSelectorOf } from "../../page/textVisibility.js"
-import { mayProbe } from "../../session/mayProbe.js"
-import { mayNavigate } from "../../upstream/commandPolicy.js"
-import { isOpening } from "../../upstream/commandEffects.js"
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
 import type { ProgressSink } from "../../domain/Progress.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
-import { SessionRegistry } from "../../services/SessionRegistry.js"
-import { guardNeed } from "../../security/typingGuard.js"
 import { stepRunOf } from "../../session/stepRun.js"
-import { targetOf } from "../../session/target.js"
 import { runSteps } from "../modes/runSteps.js"
 import { runClick } from "../page/clickCommand.js"
 import { runInputCall } from "../page/inputCommand.js"
@@ -29,28 +16,11 @@ import { runNamedSnapshot } from "../page/namedSnapshot.js"
 import { runOpen } from "../page/openCommand.js"
 import { runProbed } from "../page/probedCommand.js"
 import { waitForTarget } from "../page/readinessWait.js"
-import { runGuarded } from "../security/guardedTyping.js"
+import { runGuardedPlanned } from "../security/guardedTyping.js"
 import { asksForRoutes, listRoutes } from "../lifecycle/routeBook.js"
-import { isPinnable, runPinned } from "../tabs/tabPinning.js"
+import { runPinned } from "../tabs/tabPinning.js"
 import type { CommandFamily, RunStep } from "./family.js"
-
-/** A plain call that types text the security policy must guard (a secret, or literal text near password fields). */
-const runGuardedPlanned = (plan: Plan) =>
-  Effect.gen(function* () {
-    const argv = plan.line.positionals
-    const need = guardNeed(plan.security, argv)
-    if (need === undefined) return undefined
-    const view =
-      isPinnable(plan) && plan.sessionName !== undefined
-        ? yield* (yield* SessionRegistry).view(plan.sessionName)
-        : undefined
-    const pin = view?.pinnedTab !== undefined ? { tab: view.pinnedTab, pageUrl: view.page?.url } : undefined
-    return yield* Effect.either(
-      waitForTarget(plan, (timeoutMs) =>
-        runGuarded(plan, targetOf(plan), argv, need, { timeoutMs, ...(pin !== undefined ? { pin } : {}) })
-      )
-    )
-  })
+import { stepApplies } from "./stepChecks.js"
 
 /** The planned command exactly as echoed in `effectiveArgs`. */
 const runPlanned = (plan: Plan) =>
@@ -95,37 +65,3 @@ export const runPhase = (plan: Plan, family: CommandFamily, onProgress: Progress
   })
 
 export type RunPhaseResult = Effect.Effect.Success<ReturnType<typeof runPhase>>
-
-/** A single command the wrapper may read the page around: no stdin, not a job's or qa's step run. */
-const probesAlone = (plan: Plan): boolean =>
-  mayProbe(plan) && plan.stdin === undefined && plan.compiled.mode !== "job" && plan.compiled.mode !== "qa"
-
-const probed = (plan: Plan): boolean => {
-  const argv = plan.line.positionals
-  return (
-    probesAlone(plan) &&
-    (isMousePointCommand(argv) ||
-      isPressCommand(argv) ||
-      plan.line.command === "scroll" ||
-      fillTargetOf(argv) !== undefined ||
-      checkTargetOf(argv) !== undefined ||
-      textSelectorOf(argv) !== undefined)
-  )
-}
-
-const CHECKS: Readonly<Record<RunStep, (plan: Plan) => boolean>> = {
-  guarded: (plan) => plan.line.command !== "batch" && guardNeed(plan.security, plan.line.positionals) !== undefined,
-  probed,
-  input: (plan) =>
-    plan.kind === "browser" && plan.line.command !== "batch" && inputCommandOf(plan.line.positionals) !== undefined,
-  click: (plan) => mayNavigate(plan.line) && probesAlone(plan),
-  namedSnapshot: (plan) =>
-    plan.line.command === "snapshot" &&
-    plan.stdin === undefined &&
-    namesControls(plan.line.positionals) &&
-    mayProbe(plan),
-  open: (plan) => isOpening(plan.line.command) && probesAlone(plan),
-  pinned: (plan) => isPinnable(plan) && plan.sessionName !== undefined
-}
-
-export const stepApplies = (step: RunStep, plan: Plan): boolean => CHECKS[step](plan)

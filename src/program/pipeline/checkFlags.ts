@@ -6,6 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import type { CommandLine } from "../../domain/CommandLine.js"
 import type { Plan } from "../../domain/Plan.js"
 import { InvalidInput } from "../../schema/ToolError.js"
 import { inputCommandOf } from "../../compilers/inputCommand.js"
@@ -56,6 +57,9 @@ const refusal = (
   })
 }
 
+/** A route's response flags, checked for a `network` command alone. */
+const routeProblem = (line: CommandLine) => (line.command === "network" ? routeGlobalFlagProblem(line) : undefined)
+
 export const checkFlags = (plan: Plan) =>
   Effect.gen(function* () {
     if (plan.kind === "inspection" || plan.compiled.mode !== "args") return plan
@@ -63,7 +67,7 @@ export const checkFlags = (plan: Plan) =>
     // the binary's own failure is reported when the command runs; another version's help may list other flags
     if (Either.isLeft(binary) || binary.right.version !== COMMAND_FLAGS.version) return plan
     const args = plan.input.args ?? []
-    const own = routeGlobalFlagProblem(plan.line) ?? flagProblem(plan.line.positionals, COMMAND_FLAGS)
+    const own = routeProblem(plan.line) ?? flagProblem(plan.line.positionals, COMMAND_FLAGS)
     if (own !== undefined) {
       const retry = without(args, plan.line.command, own.tokens)
       return yield* refusal(
@@ -85,7 +89,7 @@ export const checkFlags = (plan: Plan) =>
     const rows = batchRows(plan.stdin)
     for (const [index, row] of rows.entries()) {
       const line = parseCommandLine(row)
-      const problem = routeGlobalFlagProblem(line) ?? flagProblem(line.positionals, COMMAND_FLAGS)
+      const problem = routeProblem(line) ?? flagProblem(line.positionals, COMMAND_FLAGS)
       if (problem === undefined) continue
       const fixed = without(row, line.command, problem.tokens)
       const stdin = fixed !== undefined ? JSON.stringify(rows.map((r, i) => (i === index ? fixed : r))) : undefined

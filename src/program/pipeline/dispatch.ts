@@ -1,14 +1,11 @@
 /**
  * The part of a call that talks to the browser, under the session lock, once the guard phase let it through: the
  * reads before (a known tab refocused, the tab and page it starts on), the run phase its family describes
- * (families/), the reply settled (launch failure, approval), and the read phase after it: the page a
- * navigation-prone command led to, the focus given back to the tab it started on, a drifted tab recovered, the dialogs
- * a click opened, and the page checks the run step read in its own process. Errors keep the tag they were classified
- * with.
+ * (families/), the reply settled (launch failure, approval), and the read phase after it (readPhase.ts). Errors keep
+ * the tag they were classified with.
  */
 import * as Either from "effect/Either"
-import { isClose, mayNavigate } from "../../upstream/commandPolicy.js"
-import { loadsState, movesInHistory } from "../../upstream/commandEffects.js"
+import { isClose } from "../../upstream/commandPolicy.js"
 import { type RunPhaseResult, runPhase } from "../families/runPhase.js"
 import { isPendingConfirmation, resolveConfirmation } from "../lifecycle/approval.js"
 import { endFailedLaunch, launchFailureOf, withLaunchChoice } from "../lifecycle/failedLaunch.js"
@@ -18,15 +15,11 @@ import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import type { CommandFamily } from "../families/family.js"
-import { focusBefore, restoreFocus } from "../tabs/focusRestore.js"
-import { refocusKnownTab, recoverTab } from "../tabs/tabRecovery.js"
+import { focusBefore } from "../tabs/focusRestore.js"
+import { refocusKnownTab } from "../tabs/tabRecovery.js"
 import type { CallContext } from "./callContext.js"
 import { hintMissing, hintStale } from "./guardPhase.js"
-import type { Navigation } from "../../domain/Executed.js"
-import { mayProbe } from "../../session/mayProbe.js"
-import { overlayAfterClick } from "../page/overlayAfterClick.js"
-import { probeNavigation } from "../page/pageProbes.js"
-import type { PageCheck } from "../page/probedCommand.js"
+import { readPhase } from "./readPhase.js"
 
 export const dispatch = (plan: Plan, family: CommandFamily, call: CallContext) =>
   Effect.gen(function* () {
@@ -81,81 +74,7 @@ export const settleReply = (plan: Plan, replied: Replied, approve: CallContext["
         !(error._tag === "TimedOut" && error.source === "watchdog")
       if (answered) yield* (yield* SessionRegistry).recordAttempt(plan)
     }
-    return isPendingConfirmation(replied)
+    return Either.isLeft(replied) && isPendingConfirmation(replied)
       ? yield* resolveConfirmation(plan, replied.left, approve)
       : { outcome: yield* replied, approval: undefined }
-  })
-
-/** What the call read before it ran: the tab refocused, the tab it started on, the page it was on. */
-export interface ReadBefore {
-  readonly refocused: Effect.Effect.Success<ReturnType<typeof refocusKnownTab>> | undefined
-  readonly startedOn: Effect.Effect.Success<ReturnType<typeof focusBefore>>
-  readonly pageBefore: string | undefined
-}
-
-/** The page a command that may have navigated led to, unless its own run step read it. */
-const navigationOf = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutcome) =>
-  ran.clicked?.page !== undefined
-    ? Effect.succeed(ran.clicked.page)
-    : ran.clicked?.landedRead !== true &&
-        (mayNavigate(plan.line) || ((movesInHistory(plan.line.command) || loadsState(plan.line)) && mayProbe(plan))) &&
-        outcome.kind === "single" &&
-        outcome.warning === undefined
-      ? probeNavigation(plan)
-      : Effect.succeed(undefined)
-
-/** The checks a run step read with the command, or the overlay a click opened. */
-const pageCheckOf = (
-  ran: RunPhaseResult,
-  overlay: Effect.Effect.Success<ReturnType<typeof overlayAfterClick>>
-): PageCheck | undefined => {
-  const clicked = ran.clicked
-  if (clicked?.clickDispatch !== undefined) return { clickDispatch: clicked.clickDispatch }
-  if (clicked?.comboboxFocus !== undefined || overlay !== undefined)
-    return {
-      ...(clicked?.comboboxFocus !== undefined ? { comboboxFocus: clicked.comboboxFocus } : {}),
-      ...(overlay !== undefined ? { overlayBlockers: overlay.overlayBlockers } : {})
-    }
-  return ran.named?.overlayBlockers !== undefined ? { overlayBlockers: ran.named.overlayBlockers } : ran.probed?.check
-}
-
-export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutcome, before: ReadBefore) =>
-  Effect.gen(function* () {
-    const { clicked, named, opened } = ran
-    const navigated = yield* navigationOf(plan, ran, outcome)
-    // another tab took the focus during the command: its own tab is selected again, and is the page it is about (a
-    // click whose read ran in its own document, which opened no tab, kept it)
-    const restored =
-      clicked?.focusKept === true
-        ? undefined
-        : yield* restoreFocus(
-            plan,
-            before.startedOn,
-            clicked?.tabs ?? ran.pinned?.tabs,
-            navigated,
-            clicked?.openedTab === true
-          )
-    const tabCorrection = restored?.correction ?? before.refocused?.correction ?? (yield* recoverTab(plan, outcome))
-    // a click that stayed on its URL and opened a modal: its dialogs and their dismiss controls (R4); only the click
-    // run step reads the dialogs a click opened
-    const overlay =
-      clicked !== undefined && tabCorrection === undefined && restored === undefined
-        ? yield* overlayAfterClick(plan, clicked, before.pageBefore)
-        : undefined
-    const navigation: Navigation | undefined =
-      restored?.page ?? (navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined)
-    // the page still changing when the click's read or the snapshot was taken
-    const settle = clicked?.settle ?? named?.settle
-    return {
-      navigation,
-      tabCorrection,
-      // read in the same probe: whether the page the click led to is a challenge (judged in execute)
-      challengeFacts: restored === undefined ? navigated?.facts : undefined,
-      pageCheck: pageCheckOf(ran, overlay),
-      pageMovedTo: before.refocused?.pageMovedTo,
-      snapshotNaming: named?.naming,
-      ...(overlay !== undefined ? { overlaySnapshot: overlay.snapshot } : {}),
-      ...(settle !== undefined ? { actionSettle: settle } : {}),
-      ...(opened !== undefined && opened.readElsewhere !== true ? { opened: { page: opened.page } } : {})
-    }
   })

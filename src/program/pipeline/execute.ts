@@ -17,20 +17,26 @@ import type { CallContext } from "./callContext.js"
 import { dispatch } from "./dispatch.js"
 import { guardPhase } from "./guardPhase.js"
 import { executedOf, judgePhase } from "./judgePhase.js"
-import { callFacts, recordPhase } from "./recordPhase.js"
+import { callFacts } from "./factsPhase.js"
+import { recordPhase } from "./recordPhase.js"
 import { verdictOf } from "./verdict.js"
+
+const pooled = <A, E extends { readonly _tag: string }, R>(plan: Plan, task: Effect.Effect<A, E, R>) =>
+  withdrawOnInterrupt(plan, askPoolUntilBudget(plan, task))
 
 /** Untraced: it is on the path of every call (see `runToResult`). */
 export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: CallContext) {
   const started = yield* Clock.currentTimeMillis
   const { plan, family, recovery } = yield* guardPhase(asked)
-  const dispatched = yield* withdrawOnInterrupt(plan, askPoolUntilBudget(plan, dispatch(plan, family, call))).pipe(
+  // a pool's launch is asked again while the pool is full, and withdrawn when interrupted; any other call just runs
+  const run = plan.pool === undefined ? dispatch(plan, family, call) : pooled(plan, dispatch(plan, family, call))
+  const dispatched = yield* run.pipe(
     Effect.tap(() => trackBrowser(plan)),
     Effect.tap(() => trackAttached(plan))
   )
   const judged = yield* judgePhase(plan, family, dispatched)
   const { outcome, refs, page } = judged
-  const recorded = yield* recordPhase(plan, { refs, tabCorrection: dispatched.tabCorrection, page }, call)
+  const recorded = yield* recordPhase(plan, family, { refs, tabCorrection: dispatched.tabCorrection, page }, call)
   const facts = yield* callFacts(plan, family, outcome, dispatched.pageCheck)
   const base = {
     plan,

@@ -85,7 +85,7 @@ export const resolveInputMode = (input: ToolInput, cwd: string): Either.Either<R
         compiled: { mode, electron }
       }))
     default: {
-      const filter = pageFilterOf(input.args ?? [])
+      const filter = input.args?.includes("network") === true ? pageFilterOf(input.args) : { args: input.args ?? [] }
       return Either.right({
         input: { ...input, args: filter.args },
         compiled: { mode: "args", ...(filter.mode !== undefined ? { pageFilter: filter.mode } : {}) }

@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import type { Executed, Navigation } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
 import { needsSettleNote } from "../../page/pageSettle.js"
+import { isOpening } from "../../upstream/commandEffects.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { pageAfter } from "../../session/lastPage.js"
 import { saveResponseBody } from "../artifacts/responseBody.js"
@@ -21,7 +22,10 @@ import type { PageCheck } from "../page/probedCommand.js"
 import { leaveBlockedLanding } from "../security/blockedLanding.js"
 import { withRouteBook } from "../lifecycle/routeBook.js"
 import type { dispatch } from "./dispatch.js"
-import { type callFacts, callRefs, type recordPhase } from "./recordPhase.js"
+import type { callFacts } from "./factsPhase.js"
+import { callRefs, type recordPhase } from "./recordPhase.js"
+
+const NOT_JUDGED: Effect.Effect.Success<ReturnType<typeof challengePageAfter>> = {}
 
 type Dispatched = Effect.Effect.Success<ReturnType<typeof dispatch>>
 
@@ -29,14 +33,19 @@ type Dispatched = Effect.Effect.Success<ReturnType<typeof dispatch>>
 const judgeOutcome = (plan: Plan, family: CommandFamily, dispatched: Dispatched) =>
   Effect.gen(function* () {
     const navigation: Navigation | undefined = dispatched.navigation
-    const filtered = yield* applyPageFilter(plan, dispatched.outcome)
+    // each check below is entered only by a call it can apply to: a page filter asked, an allow-list, blocked schemes
+    const filtered =
+      plan.compiled.mode === "args" && plan.compiled.pageFilter !== undefined
+        ? yield* applyPageFilter(plan, dispatched.outcome)
+        : { outcome: dispatched.outcome, filter: undefined }
     // before recordCall: the routes the session had, so an unroute says what it removed
     const booked = reads(family, "routeBook") ? yield* withRouteBook(plan, filtered.outcome) : filtered.outcome
     const saved = reads(family, "responseBody") ? yield* saveResponseBody(plan, booked) : booked
     const outcome = reads(family, "screenshotFile") ? yield* convertScreenshotFile(plan, saved) : saved
     const lookup = reads(family, "lookup") ? yield* analyzeLookup(plan, outcome) : undefined
-    yield* checkAllowList(plan, outcome, navigation)
-    yield* leaveBlockedLanding(plan, outcome, navigation)
+    if (plan.effectiveArgs.some((t) => t.startsWith("--allowed-domains")))
+      yield* checkAllowList(plan, outcome, navigation)
+    if ((plan.security?.rules.blockedSchemes.length ?? 0) > 0) yield* leaveBlockedLanding(plan, outcome, navigation)
     return { outcome, lookup, networkRequestsPageFilter: filtered.filter }
   })
 
@@ -54,7 +63,11 @@ export const judgePhase = (plan: Plan, family: CommandFamily, dispatched: Dispat
     const shownBefore = plan.callerRequestedJson ? undefined : before?.shown
     const facts = dispatched.challengeFacts
     const opened = dispatched.opened
-    const judged = yield* challengePageAfter(plan, outcome, navigation, facts, previousPage, opened)
+    // an open reads the page it opened; any other command is judged on the page it led to, if it read one
+    const judged =
+      isOpening(plan.line.positionals[0]) || (navigation !== undefined && facts !== undefined)
+        ? yield* challengePageAfter(plan, outcome, navigation, facts, previousPage, opened)
+        : NOT_JUDGED
     const { challengePage, pageSettle } = judged
     // a page that moved by itself (seen before the command) is where the session is, unless the reply says otherwise
     const named = pageAfter(plan.line.positionals, outcome, navigation, previousPage)

@@ -111,7 +111,8 @@ const normalizedArgs = (input: ToolInput & { readonly args: ReadonlyArray<string
   Either.gen(function* () {
     const refused = unpassable(input.args)
     if (refused !== undefined) return yield* Either.left(refused)
-    const withoutJson = scrollFormArgs(input.args.filter((t) => t !== "--json"))
+    const args = input.args.filter((t) => t !== "--json")
+    const withoutJson = args.includes("scroll") ? scrollFormArgs(args) : args
     const evalMoved = yield* moveEvalTokensToStdin(withoutJson, input.stdin)
     const output = absolutizeOutputPath(evalMoved.args, cwd)
     const snapshotFlags =

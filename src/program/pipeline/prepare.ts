@@ -17,6 +17,7 @@ import { guardClose } from "../artifacts/promptGuard.js"
 import { withPool } from "../lifecycle/poolLaunch.js"
 import { withBrowserDefaults } from "../lifecycle/browserDefaults.js"
 import { checkFlags } from "./checkFlags.js"
+import { isClose } from "../../upstream/commandPolicy.js"
 
 /** Untraced: it is on the path of every call (see `runToResult`). */
 export const prepare = Effect.fnUntraced(function* prepare(raw: unknown, call: CallContext) {
@@ -24,12 +25,15 @@ export const prepare = Effect.fnUntraced(function* prepare(raw: unknown, call: C
   const registry = yield* SessionRegistry
   const decoded = yield* decodeToolInput(raw)
   const state = yield* registry.current(baseNameOf(call, config))
+  // each step below is entered only by the calls it applies to: a fill by role/name, a launch, a close, a pool
   const resolved = yield* Effect.flatMap(resolveInputMode(decoded, call.cwd), (r) =>
-    preResolveFill(r, state.managed.name)
+    r.compiled.mode === "semanticAction" ? preResolveFill(r, state.managed.name) : Effect.succeed(r)
   )
-  const plan = yield* withBrowserDefaults(yield* planInvocation(resolved.input, state, config, call.cwd), call)
+  const planned = yield* planInvocation(resolved.input, state, config, call.cwd)
+  // the configured browser defaults apply to a call that launches the session's browser
+  const plan = planned.firstLaunch ? yield* withBrowserDefaults(planned, call) : planned
   const flagsChecked = yield* checkFlags({ ...plan, compiled: resolved.compiled } satisfies Plan)
   const checked = yield* checkPlan(flagsChecked, { cwd: call.cwd, projectTrusted: call.projectTrusted === true })
-  const guarded = yield* guardClose(checked)
-  return (yield* withPool(guarded)).plan
+  const guarded = isClose(checked.line) ? yield* guardClose(checked) : checked
+  return config.pool === undefined ? guarded : (yield* withPool(guarded)).plan
 })

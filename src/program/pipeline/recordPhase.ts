@@ -1,9 +1,7 @@
 /**
  * The record phase: what the call did to its session, written once. The refs it allocated (or the held ones marked by
  * what it did), the page it landed on, a re-selected tab; a browser it replaced closed; the ref map saved to a file.
- * Then the facts read after it (`callFacts`), for the verdict and the presenter: the viewport a snapshot asked for,
- * what the routes did to the requests listed, hidden text a batch's get text read, the files saved (verified, an image
- * fitted inline), a qa's verdict, the binary, a custom select that changed nothing, crashed tabs in a tab list.
+ * The facts read after it are factsPhase.ts's.
  */
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
@@ -23,18 +21,7 @@ import { afterCall } from "../../session/refPreflight.js"
 import { refListOf, refSnapshotRecord } from "../../session/refSnapshotFile.js"
 import { closeManagedSession } from "../lifecycle/closeSession.js"
 import { type CallContext, ownerOf } from "./callContext.js"
-import { evaluateQa } from "../../compilers/evaluateQa.js"
-import { BinaryLocator } from "../../services/BinaryLocator.js"
-import { routeDiagnostics } from "../../session/captures.js"
-import { isClose } from "../../upstream/commandPolicy.js"
-import { type CommandFamily, reads } from "../families/family.js"
-import { fitInlineImage } from "../artifacts/screenshotImage.js"
-import { verifyArtifacts } from "../artifacts/verifyArtifacts.js"
-import { probeViewport } from "../page/pageProbes.js"
-import type { PageCheck } from "../page/probedCommand.js"
-import { checkSelect } from "../page/selectCheck.js"
-import { batchTextVisibility } from "../page/textVisibility.js"
-import { crashedTargetsOf } from "../lifecycle/crashedTab.js"
+import { type CommandFamily, guards, reads } from "../families/family.js"
 
 /** Refs the call did not replace, marked when it navigated or may have changed the page (or re-selected a tab). */
 const markedRefs = (plan: Plan, held: RefSnapshot | undefined, tabCorrection: TabCorrection | undefined) => {
@@ -72,7 +59,7 @@ export interface CallResult {
   readonly page: LastPage | null | undefined
 }
 
-export const recordPhase = (plan: Plan, record: CallResult, call: CallContext) =>
+export const recordPhase = (plan: Plan, family: CommandFamily, record: CallResult, call: CallContext) =>
   Effect.gen(function* () {
     const registry = yield* SessionRegistry
     const session = plan.kind === "browser" ? plan.sessionName : undefined
@@ -89,7 +76,9 @@ export const recordPhase = (plan: Plan, record: CallResult, call: CallContext) =
       tabCorrection.reason !== "focus-stolen"
         ? { reselectedTab: tabCorrection.reselected }
         : {}),
-      ...(page !== undefined ? { page } : {})
+      ...(page !== undefined ? { page } : {}),
+      // captures and the route book change only in the families that guard captures or read the route book
+      booksMayChange: guards(family, "captures") || reads(family, "routeBook")
     })
     const replacedCloseFailure = yield* closeReplaced(plan, replaced)
     const refSnapshot = refs === undefined || session === undefined ? undefined : yield* savedRefs(session, refs, call)
@@ -146,54 +135,3 @@ export const callRefs = (
         read.overlaySnapshot !== undefined
         ? snapshotRefs(plan, read.overlaySnapshot)
         : jobSnapshotRefs(plan, outcome)
-
-/** A tab list's tabs whose page crashed (upstream lists them as live at their old URL). */
-const crashedTabsOfList = (plan: Plan, outcome: UpstreamOutcome) => {
-  const tabs =
-    plan.line.command === "tab" && outcome.kind === "single"
-      ? (outcome.data as { tabs?: unknown } | null)?.tabs
-      : undefined
-  if (!Array.isArray(tabs)) return Effect.succeed([] as ReadonlyArray<string>)
-  const ids = tabs.flatMap((t: unknown) => {
-    const id = (t as { targetId?: unknown } | null)?.targetId
-    return typeof id === "string" ? [id] : []
-  })
-  return crashedTargetsOf(plan, ids)
-}
-
-/** What the session's route mocks did to the requests a `network requests` listed. */
-const routeFindingsOf = (plan: Plan, outcome: UpstreamOutcome) =>
-  Effect.gen(function* () {
-    const session = plan.kind === "browser" ? plan.sessionName : undefined
-    const routes =
-      session !== undefined && !isClose(plan.line) ? (yield* (yield* SessionRegistry).view(session)).routes : []
-    const requests = outcome.kind === "single" ? (outcome.data as { requests?: unknown } | null)?.requests : undefined
-    return Array.isArray(requests) && routes.length > 0
-      ? routeDiagnostics(routes, requests as ReadonlyArray<Record<string, unknown>>)
-      : []
-  })
-
-export const callFacts = (
-  plan: Plan,
-  family: CommandFamily,
-  outcome: UpstreamOutcome,
-  pageCheck: PageCheck | undefined
-) =>
-  Effect.gen(function* () {
-    const viewport =
-      reads(family, "viewport") && plan.snapshotOptions?.viewport === true && outcome.kind === "single"
-        ? yield* probeViewport(plan)
-        : undefined
-    const routeFindings = yield* routeFindingsOf(plan, outcome)
-    const textVisibility =
-      pageCheck?.selectorTextVisibility ??
-      (reads(family, "textVisibility") ? yield* batchTextVisibility(plan, outcome) : undefined)
-    const verified = yield* fitInlineImage(plan, outcome, yield* verifyArtifacts(plan, outcome))
-    const qa =
-      plan.compiled.mode === "qa" && outcome.kind === "batch" ? evaluateQa(plan.compiled.qa, outcome.rows) : undefined
-    const binary = yield* (yield* BinaryLocator).resolve
-    // a select on a custom combobox answered "Selected" and changed nothing: said as the failure it is
-    if (reads(family, "selectCheck")) yield* checkSelect(plan, outcome)
-    const crashedTabs = reads(family, "crashedTabs") ? yield* crashedTabsOfList(plan, outcome) : []
-    return { viewport, routeFindings, textVisibility, verified, qa, binary, crashedTabs }
-  })

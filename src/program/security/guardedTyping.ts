@@ -12,11 +12,14 @@ import type { SessionTarget } from "../../domain/SessionTarget.js"
 import type { GuardRefusal } from "../../schema/ErrorFields.js"
 import { ParseFailure, PolicyBlocked } from "../../schema/ToolError.js"
 import { Security } from "../../services/Security.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { withSecrets } from "../../security/secretText.js"
-import { focusRow, type GuardNeed, guardScript } from "../../security/typingGuard.js"
+import { focusRow, type GuardNeed, guardNeed, guardScript } from "../../security/typingGuard.js"
+import { targetOf } from "../../session/target.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
-import { behindPin } from "../tabs/tabPinning.js"
+import { behindPin, isPinnable } from "../tabs/tabPinning.js"
+import { waitForTarget } from "../page/readinessWait.js"
 
 const intersect = (lists: ReadonlyArray<ReadonlyArray<string>>): ReadonlyArray<string> =>
   lists.length === 0 ? [] : lists.reduce((a, b) => a.filter((x) => b.includes(x)))
@@ -120,4 +123,22 @@ export const runGuarded = (
       })
     }
     return { kind: "single", data: last.result, warning: undefined } satisfies UpstreamOutcome
+  })
+
+/** A plain call that types text the security policy must guard (a secret, or literal text near password fields). */
+export const runGuardedPlanned = (plan: Plan) =>
+  Effect.gen(function* () {
+    const argv = plan.line.positionals
+    const need = guardNeed(plan.security, argv)
+    if (need === undefined) return undefined
+    const view =
+      isPinnable(plan) && plan.sessionName !== undefined
+        ? yield* (yield* SessionRegistry).view(plan.sessionName)
+        : undefined
+    const pin = view?.pinnedTab !== undefined ? { tab: view.pinnedTab, pageUrl: view.page?.url } : undefined
+    return yield* Effect.either(
+      waitForTarget(plan, (timeoutMs) =>
+        runGuarded(plan, targetOf(plan), argv, need, { timeoutMs, ...(pin !== undefined ? { pin } : {}) })
+      )
+    )
   })

@@ -1,0 +1,52 @@
+/**
+ * Whether each run step applies to a plan, in one table: the family (family.ts) says which run steps a call may
+ * enter, this says whether it does (the step's own first check, asked before it is entered). Pure.
+ */
+import { inputCommandOf } from "../../compilers/inputCommand.js"
+import type { Plan } from "../../domain/Plan.js"
+import { isPressCommand } from "../../page/clickEffects.js"
+import { checkTargetOf } from "../../page/checkGuard.js"
+import { fillTargetOf } from "../../page/fillReadback.js"
+import { isMousePointCommand } from "../../page/mousePoint.js"
+import { namesControls } from "../../page/namingReads.js"
+import { textSelectorOf } from "../../page/textVisibility.js"
+import { guardNeed } from "../../security/typingGuard.js"
+import { mayProbe } from "../../session/mayProbe.js"
+import { isOpening } from "../../upstream/commandEffects.js"
+import { mayNavigate } from "../../upstream/commandPolicy.js"
+import { isPinnable } from "../tabs/tabPinning.js"
+import type { RunStep } from "./family.js"
+
+/** A single command the wrapper may read the page around: no stdin, not a job's or qa's step run. */
+const probesAlone = (plan: Plan): boolean =>
+  mayProbe(plan) && plan.stdin === undefined && plan.compiled.mode !== "job" && plan.compiled.mode !== "qa"
+
+const probed = (plan: Plan): boolean => {
+  const argv = plan.line.positionals
+  return (
+    probesAlone(plan) &&
+    (isMousePointCommand(argv) ||
+      isPressCommand(argv) ||
+      plan.line.command === "scroll" ||
+      fillTargetOf(argv) !== undefined ||
+      checkTargetOf(argv) !== undefined ||
+      textSelectorOf(argv) !== undefined)
+  )
+}
+
+const CHECKS: Readonly<Record<RunStep, (plan: Plan) => boolean>> = {
+  guarded: (plan) => plan.line.command !== "batch" && guardNeed(plan.security, plan.line.positionals) !== undefined,
+  probed,
+  input: (plan) =>
+    plan.kind === "browser" && plan.line.command !== "batch" && inputCommandOf(plan.line.positionals) !== undefined,
+  click: (plan) => mayNavigate(plan.line) && probesAlone(plan),
+  namedSnapshot: (plan) =>
+    plan.line.command === "snapshot" &&
+    plan.stdin === undefined &&
+    namesControls(plan.line.positionals) &&
+    mayProbe(plan),
+  open: (plan) => isOpening(plan.line.command) && probesAlone(plan),
+  pinned: (plan) => isPinnable(plan) && plan.sessionName !== undefined
+}
+
+export const stepApplies = (step: RunStep, plan: Plan): boolean => CHECKS[step](plan)

@@ -1,0 +1,92 @@
+/**
+ * The read phase, after the run phase answered: the page a navigation-prone command led to (unless its run step read
+ * it), the focus given back to the tab it started on, a drifted tab recovered, the dialogs a click opened (only a
+ * click that saw them open), and the page checks the run step read in its own process.
+ */
+import * as Effect from "effect/Effect"
+import type { Navigation } from "../../domain/Executed.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { Plan } from "../../domain/Plan.js"
+import { mayProbe } from "../../session/mayProbe.js"
+import { loadsState, movesInHistory } from "../../upstream/commandEffects.js"
+import { mayNavigate } from "../../upstream/commandPolicy.js"
+import type { RunPhaseResult } from "../families/runPhase.js"
+import { overlayAfterClick } from "../page/overlayAfterClick.js"
+import { probeNavigation } from "../page/pageProbes.js"
+import type { PageCheck } from "../page/probedCommand.js"
+import { type focusBefore, restoreFocus } from "../tabs/focusRestore.js"
+import { recoverTab, type refocusKnownTab } from "../tabs/tabRecovery.js"
+
+/** What the call read before it ran: the tab refocused, the tab it started on, the page it was on. */
+export interface ReadBefore {
+  readonly refocused: Effect.Effect.Success<ReturnType<typeof refocusKnownTab>> | undefined
+  readonly startedOn: Effect.Effect.Success<ReturnType<typeof focusBefore>>
+  readonly pageBefore: string | undefined
+}
+
+/** The page a command that may have navigated led to, unless its own run step read it. */
+const navigationOf = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutcome) =>
+  ran.clicked?.page !== undefined
+    ? Effect.succeed(ran.clicked.page)
+    : ran.clicked?.landedRead !== true &&
+        (mayNavigate(plan.line) || ((movesInHistory(plan.line.command) || loadsState(plan.line)) && mayProbe(plan))) &&
+        outcome.kind === "single" &&
+        outcome.warning === undefined
+      ? probeNavigation(plan)
+      : Effect.succeed(undefined)
+
+/** The checks a run step read with the command, or the overlay a click opened. */
+const pageCheckOf = (
+  ran: RunPhaseResult,
+  overlay: Effect.Effect.Success<ReturnType<typeof overlayAfterClick>>
+): PageCheck | undefined => {
+  const clicked = ran.clicked
+  if (clicked?.clickDispatch !== undefined) return { clickDispatch: clicked.clickDispatch }
+  if (clicked?.comboboxFocus !== undefined || overlay !== undefined)
+    return {
+      ...(clicked?.comboboxFocus !== undefined ? { comboboxFocus: clicked.comboboxFocus } : {}),
+      ...(overlay !== undefined ? { overlayBlockers: overlay.overlayBlockers } : {})
+    }
+  return ran.named?.overlayBlockers !== undefined ? { overlayBlockers: ran.named.overlayBlockers } : ran.probed?.check
+}
+
+export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutcome, before: ReadBefore) =>
+  Effect.gen(function* () {
+    const { clicked, named, opened } = ran
+    const navigated = yield* navigationOf(plan, ran, outcome)
+    // another tab took the focus during the command: its own tab is selected again, and is the page it is about (a
+    // click whose read ran in its own document, which opened no tab, kept it)
+    const restored =
+      clicked?.focusKept === true
+        ? undefined
+        : yield* restoreFocus(
+            plan,
+            before.startedOn,
+            clicked?.tabs ?? ran.pinned?.tabs,
+            navigated,
+            clicked?.openedTab === true
+          )
+    const tabCorrection = restored?.correction ?? before.refocused?.correction ?? (yield* recoverTab(plan, outcome))
+    // a click that stayed on its URL and opened a modal: its dialogs and their dismiss controls (R4); only the click
+    // run step reads the dialogs a click opened
+    const overlay =
+      clicked?.dialogsOpened !== undefined && tabCorrection === undefined && restored === undefined
+        ? yield* overlayAfterClick(plan, clicked, before.pageBefore)
+        : undefined
+    const navigation: Navigation | undefined =
+      restored?.page ?? (navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined)
+    // the page still changing when the click's read or the snapshot was taken
+    const settle = clicked?.settle ?? named?.settle
+    return {
+      navigation,
+      tabCorrection,
+      // read in the same probe: whether the page the click led to is a challenge (judged in execute)
+      challengeFacts: restored === undefined ? navigated?.facts : undefined,
+      pageCheck: pageCheckOf(ran, overlay),
+      pageMovedTo: before.refocused?.pageMovedTo,
+      snapshotNaming: named?.naming,
+      ...(overlay !== undefined ? { overlaySnapshot: overlay.snapshot } : {}),
+      ...(settle !== undefined ? { actionSettle: settle } : {}),
+      ...(opened !== undefined && opened.readElsewhere !== true ? { opened: { page: opened.page } } : {})
+    }
+  })
