@@ -19,6 +19,8 @@ describe("the model's own data reads back as written (#41)", () => {
     session = (await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })).details.sessionName ?? ""
     const set = await live.tool.call({ args: ["storage", "local", "set", "theme", "dark"] })
     expect(set.isError, textOf(set)).toBe(false)
+    // the set says what the page's origin now holds, as written (upstream answers only {set: true})
+    expect(textOf(set)).toContain('Set localStorage "theme" to "dark" on this page\'s origin.')
     expect(evalRaw("localStorage.getItem('theme')")).toBe("dark")
     const read = await live.tool.call({ args: ["storage", "local", "theme"] })
     console.log(`[own data] storage read: ${JSON.stringify(read.details.data)}`)
@@ -33,6 +35,9 @@ describe("the model's own data reads back as written (#41)", () => {
     ]) {
       const set = await live.tool.call({ args })
       expect(set.isError, textOf(set)).toBe(false)
+      // the model's own cookie is said as written; the session cookie's value is not repeated
+      expect(textOf(set)).toContain(args[2] === "value" ? 'Set cookie "value" to "value".' : 'Set cookie "sid" (')
+      expect(JSON.stringify(set)).not.toContain(TOKEN)
     }
     const cookies = raw<{ cookies: ReadonlyArray<{ name: string; value: string }> }>(["cookies"]).cookies
     expect(cookies.find((c) => c.name === "value")?.value).toBe("value")

@@ -8,7 +8,7 @@
 import { type Formatted, formatted } from "./formatted.js"
 import { boundedPage, type Data, str } from "./diagnosticRows.js"
 import { consoleMessages, networkRequests, PAGE_FILTERS, pageErrors } from "./logDiagnostics.js"
-import { cookieList, stateFile, stateFiles } from "./storageDiagnostics.js"
+import { cookieList, cookieSet, stateFile, stateFiles, storageSet } from "./storageDiagnostics.js"
 import {
   authText,
   dashboard,
@@ -74,10 +74,12 @@ const BY_COMMAND: ReadonlyMap<string, DiagnosticText> = new Map<string, Diagnost
   ],
   [
     "cookies",
-    (_, data) =>
-      Array.isArray(data["cookies"]) ? cookieList(data["cookies"] as ReadonlyArray<Data>) : cleared("cookies", data)
+    (_, data, positionals) =>
+      Array.isArray(data["cookies"])
+        ? cookieList(data["cookies"] as ReadonlyArray<Data>)
+        : (cleared("cookies", data) ?? cookieSet(positionals, data))
   ],
-  ["storage", (sub, data) => storageEntries(sub, data)],
+  ["storage", (sub, data, positionals) => storageEntries(sub, data) ?? storageSet(positionals, data)],
   ["dialog", dialogText],
   ["frame", (_, data) => frameText(data)],
   ["session", (sub, data) => (sub === "info" ? sessionInfoText(data) : undefined)],

@@ -1,6 +1,30 @@
 /** Saved state files and cookies, counts first, values of credentials never shown. Pure. */
+import { credentialReason } from "../../redaction/credentialLike.js"
 import { type Formatted, formatted } from "./formatted.js"
 import { boundedPage, type Data, str } from "./diagnosticRows.js"
+
+/** A value the model set, as written; a credential-like one is not repeated (redaction/credentialLike.ts). */
+const setValue = (key: string, value: string): string =>
+  credentialReason(key, value) === undefined
+    ? `to ${JSON.stringify(value)}`
+    : "(its value not repeated: credential-like)"
+
+/** `storage local|session set <key> <value>` answered `{set: true}`: the entry the page's origin now holds. */
+export const storageSet = (positionals: ReadonlyArray<string>, data: Data): Formatted | undefined => {
+  const [, area, verb, key] = positionals
+  if (verb !== "set" || key === undefined || data["set"] !== true) return undefined
+  const store = area === "session" ? "sessionStorage" : "localStorage"
+  const value = setValue(key, positionals.slice(4).join(" "))
+  const text = `Set ${store} ${JSON.stringify(key)} ${value} on this page's origin.`
+  return { text, summary: `Set ${store} ${JSON.stringify(key)}` }
+}
+
+/** `cookies set <name> <value>` answered `{set: true}`. */
+export const cookieSet = (positionals: ReadonlyArray<string>, data: Data): Formatted | undefined => {
+  const [, verb, name, value] = positionals
+  if (verb !== "set" || name === undefined || value === undefined || data["set"] !== true) return undefined
+  return { text: `Set cookie ${JSON.stringify(name)} ${setValue(name, value)}.`, summary: `Set cookie ${name}` }
+}
 
 export const stateFiles = (data: Data): Formatted => {
   const files = data["files"] as ReadonlyArray<Data>
