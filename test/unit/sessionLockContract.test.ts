@@ -3,9 +3,9 @@
  * the in-memory FakeSessionLock. The live lock's own rules (holder records, wait line files, a dead holder) are in
  * sessionLock.test.ts.
  */
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { basename, dirname, join } from "node:path"
 import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
 import { SessionLockLive, makeSessionLock } from "../../src/layers/SessionLockLive.js"
@@ -21,10 +21,15 @@ const native = await import("node:module").then((m) => m.createRequire(import.me
 sessionLockContract("SessionLockLive (lock files)", {
   layer: () => SessionLockLive,
   otherProcess: Effect.sync(() => makeSessionLock(native)),
-  path
+  path,
+  // the live lock's line is its ticket files beside the lock (layers/sessionLock/waitLine.ts)
+  waiting: Effect.succeed(
+    (lock: string) => readdirSync(dirname(lock)).filter((name) => name.startsWith(`${basename(lock)}.wait.`)).length
+  )
 })
 sessionLockContract("FakeSessionLock", {
   layer: () => FakeSessionLock.layer(),
   otherProcess: Effect.map(FakeSessionLock, (driver) => driver.otherProcess),
-  path
+  path,
+  waiting: Effect.map(FakeSessionLock, (driver) => driver.waiting)
 })

@@ -24,6 +24,8 @@ interface World {
 export interface FakeSessionLockShape {
   /** A second process's SessionLock over the same sessions. */
   readonly otherProcess: SessionLockShape
+  /** How many tasks wait in line for a path (its holder not counted). */
+  readonly waiting: (path: string) => number
 }
 
 /** Lets the next waiter in (or frees the path). */
@@ -93,7 +95,10 @@ export class FakeSessionLock extends Context.Tag("pi-agent-browser-effect/FakeSe
       Effect.sync(() => {
         const world: World = { lines: new Map(), files: new Set(), users: new Map() }
         return Context.make(SessionLock, makeLock(world, 1)).pipe(
-          Context.add(FakeSessionLock, { otherProcess: makeLock(world, 2) })
+          Context.add(FakeSessionLock, {
+            otherProcess: makeLock(world, 2),
+            waiting: (path) => Math.max(0, (world.lines.get(path)?.length ?? 0) - 1)
+          })
         )
       })
     )

@@ -17,6 +17,8 @@ export interface SessionLockSubject<D = never> {
   readonly otherProcess: Effect.Effect<SessionLockShape, never, SessionLock | D>
   /** A fresh session's lock path. */
   readonly path: () => string
+  /** How many tasks wait in line for a path now (its holder not counted). */
+  readonly waiting: Effect.Effect<(path: string) => number, never, SessionLock | D>
 }
 
 const until = (check: () => boolean) =>
@@ -49,7 +51,9 @@ export const sessionLockContract = <D = never>(label: string, subject: SessionLo
           const first = yield* Effect.fork(mine.withLock(path, 5_000, task("a")))
           expect(yield* until(() => order.length === 1)).toBe(true)
           const second = yield* Effect.fork(other.withLock(path, 5_000, task("b")))
-          yield* Effect.sleep("20 millis")
+          // "c" asks once "b" is in line (or already inside, if "a" ended first): polled, not a fixed pause
+          const waiting = yield* subject.waiting
+          yield* until(() => waiting(path) >= 1 || order.length >= 2)
           const third = yield* Effect.fork(mine.withLock(path, 5_000, task("c")))
           yield* Fiber.join(Fiber.zip(first, Fiber.zip(second, third)))
           expect(most).toBe(1)
@@ -96,8 +100,12 @@ export const sessionLockContract = <D = never>(label: string, subject: SessionLo
           const path = subject.path()
           expect(yield* Effect.flip(mine.withLock(path, 1_000, Effect.fail("boom")))).toBe("boom")
           expect(yield* other.withLock(path, 300, Effect.succeed("after a failure"))).toBe("after a failure")
-          const stuck = yield* Effect.fork(mine.withLock(path, 1_000, Effect.never))
-          yield* Effect.sleep("50 millis")
+          let holding = false
+          const stuck = yield* Effect.fork(
+            mine.withLock(path, 1_000, Effect.sync(() => (holding = true)).pipe(Effect.zipRight(Effect.never)))
+          )
+          // interrupted while it holds the lock, so the release on interrupt is what is tested
+          expect(yield* until(() => holding)).toBe(true)
           yield* Fiber.interrupt(stuck)
           expect(yield* other.withLock(path, 300, Effect.succeed("after an interrupt"))).toBe("after an interrupt")
         })
