@@ -6,6 +6,7 @@
  *   stale   `click @e99`, a ref the last snapshot does not have (refused before anything runs)
  *   open    `open <url>` on a session with a page
  *   get     `get title`
+ * `--functions` also prints, under each file, the named functions that ran in it.
  */
 import { Session } from "node:inspector/promises"
 import { relative } from "node:path"
@@ -24,6 +25,8 @@ const SCENARIOS: Readonly<Record<string, (ref: (name: string) => string) => Read
 }
 const REPO = new globalThis.URL("../..", import.meta.url).pathname
 const name = process.argv[2] ?? "click"
+/** `--functions`: print the named functions that ran in each file, too. */
+const withFunctions = process.argv.includes("--functions")
 const scenario = SCENARIOS[name]
 if (scenario === undefined) {
   console.error(`unknown scenario "${name}"; one of: ${Object.keys(SCENARIOS).join(", ")}`)
@@ -40,16 +43,26 @@ session.connect()
 await session.post("Profiler.enable")
 await session.post("Profiler.startPreciseCoverage", { callCount: true, detailed: false })
 
+/** The functions that ran in each file since the last take (by name; anonymous ones as "(anonymous)"). */
+const functionsRun = new Map<string, ReadonlyArray<string>>()
+
 /** Files under src/ in which a function other than the module's own top level ran since the last take. */
 const filesRun = async (): Promise<ReadonlyArray<string>> => {
   const { result } = await session.post("Profiler.takePreciseCoverage")
+  functionsRun.clear()
   return result
     .map((script) => ({
       path: script.url.replace(/^file:\/\//, ""),
-      ran: script.functions.slice(1).some((f) => f.ranges[0]?.count ?? 0)
+      ran: script.functions.slice(1).filter((f) => (f.ranges[0]?.count ?? 0) > 0)
     }))
-    .filter((s) => s.ran && s.path.startsWith(`${REPO}src/`) && !s.path.startsWith(`${REPO}src/layers/test/`))
-    .map((s) => relative(`${REPO}src`, s.path))
+    .filter(
+      (s) => s.ran.length > 0 && s.path.startsWith(`${REPO}src/`) && !s.path.startsWith(`${REPO}src/layers/test/`)
+    )
+    .map((s) => {
+      const file = relative(`${REPO}src`, s.path)
+      functionsRun.set(file, [...new Set(s.ran.map((f) => f.functionName || "(anonymous)"))])
+      return file
+    })
     .sort()
 }
 
@@ -78,5 +91,8 @@ const first = text.result.content.find((c) => c.type === "text")
 console.log(`${text.args.join(" ")}  →  ${first?.type === "text" ? first.text.split("\n")[0] : ""}`)
 for (const [folder, files] of [...byFolder].sort((a, b) => b[1].length - a[1].length)) {
   console.log(`  ${folder.padEnd(22)} ${String(files.length).padStart(3)}  ${files.join(", ")}`)
+  if (withFunctions)
+    for (const file of files)
+      console.log(`      ${file}: ${(functionsRun.get(folder === "." ? file : `${folder}/${file}`) ?? []).join(", ")}`)
 }
 console.log(`${text.files.length} files in src/ ran a function in this call (${byFolder.size} folders)`)
