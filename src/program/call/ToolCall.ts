@@ -18,7 +18,6 @@ import { ToolConfig } from "../../services/ToolConfig.js"
 import type { ElectronReport } from "../../domain/ElectronReport.js"
 import { electronModeOf, runElectronCall } from "../electron/electronCall.js"
 import { reapDeadOwners } from "../lifecycle/lifecycle.js"
-import { crashedBeforeRun } from "../lifecycle/crashedTab.js"
 import { abortable, baseNameOf, type CallContext, lockFileOf, lockKeyOf, ownerOf } from "../pipeline/callContext.js"
 import { execute } from "../pipeline/execute.js"
 import { prepare } from "../pipeline/prepare.js"
@@ -71,8 +70,7 @@ const attempt = (raw: unknown, call: CallContext) =>
         if (Either.isLeft(planned)) return { plan: first.right, error: planned.left } satisfies Attempt
         const base = baseNameOf(call, config)
         const before = yield* registry.current(base)
-        const crashed = yield* crashedBeforeRun(planned.right)
-        const ran = crashed !== undefined ? Either.left(crashed) : yield* Effect.either(execute(planned.right, call))
+        const ran = yield* Effect.either(execute(planned.right, call))
         call.mark?.("executed")
         yield* recordOwnership(planned.right, lockFile)
         if (Either.isRight(ran)) return yield* afterSuccess(ran.right, call, before, base)

@@ -10,8 +10,7 @@ import * as Effect from "effect/Effect"
 import type { Executed } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
 import { writeOutputFile } from "../artifacts/outputFile.js"
-import { trackAttached } from "../lifecycle/attachedHealth.js"
-import { trackBrowser } from "../lifecycle/browserHealth.js"
+import { trackHealth } from "../lifecycle/sessionHealth.js"
 import { askPoolUntilBudget, withdrawOnInterrupt } from "../lifecycle/poolLaunch.js"
 import type { CallContext } from "./callContext.js"
 import { dispatch } from "./dispatch.js"
@@ -30,10 +29,7 @@ export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: Ca
   const { plan, family, recovery } = yield* guardPhase(asked)
   // a pool's launch is asked again while the pool is full, and withdrawn when interrupted; any other call just runs
   const run = plan.pool === undefined ? dispatch(plan, family, call) : pooled(plan, dispatch(plan, family, call))
-  const dispatched = yield* run.pipe(
-    Effect.tap(() => trackBrowser(plan)),
-    Effect.tap(() => trackAttached(plan))
-  )
+  const dispatched = yield* Effect.tap(run, () => trackHealth(plan))
   const judged = yield* judgePhase(plan, family, dispatched)
   const { outcome, refs, page } = judged
   const recorded = yield* recordPhase(plan, family, { refs, tabCorrection: dispatched.tabCorrection, page }, call)
