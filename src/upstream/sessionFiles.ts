@@ -1,9 +1,28 @@
 /**
- * Upstream's per-session files in the socket dir (`<session>.pid`, `.target`, `.sock`, …) and the wrapper's own
- * `.piab-owner` beside them: their names and how their text reads. Pure; the one reader is
- * `layers/socketFiles/sessionFiles.ts`.
+ * Upstream's socket dir and its per-session files (`<session>.pid`, `.target`, `.sock`, …), with the wrapper's own
+ * `.piab-owner` beside them: where the folder is (the one home of that rule), the files' names and how their text
+ * reads. Pure; the one reader is `layers/socketFiles/sessionFiles.ts`.
  */
 import { join } from "node:path"
+
+/**
+ * Where upstream's daemons keep their sockets, pid files and the session lock files. A caller's own
+ * `AGENT_BROWSER_SOCKET_DIR` (in the call's environment or the tool's) wins; otherwise the wrapper's private folder
+ * (`ToolConfig.socketDir`), which each wrapper-run process is told about through its environment.
+ */
+type Env = Readonly<Record<string, string | undefined>>
+
+export const SOCKET_DIR_VARIABLE = "AGENT_BROWSER_SOCKET_DIR"
+
+/** The socket folder of a call (its child environment first) or of the tool's own sessions. */
+export const socketDirOf = (config: { readonly env: Env; readonly socketDir: string }, callEnv: Env = {}): string =>
+  callEnv[SOCKET_DIR_VARIABLE] ?? config.env[SOCKET_DIR_VARIABLE] ?? config.socketDir
+
+/**
+ * What a wrapper-run process's environment adds so upstream uses the private folder (nothing when the caller set one).
+ */
+export const socketDirEnv = (config: { readonly env: Env; readonly socketDir: string }): Record<string, string> =>
+  config.env[SOCKET_DIR_VARIABLE] === undefined ? { [SOCKET_DIR_VARIABLE]: config.socketDir } : {}
 
 /** Every file a session leaves in the socket dir (`.target` survives upstream's own close). */
 export const SESSION_FILE_EXTENSIONS = [

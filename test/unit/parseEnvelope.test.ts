@@ -1,7 +1,6 @@
 import * as Either from "effect/Either"
 import { describe, expect, it } from "vitest"
-import { parseEnvelope } from "../../src/upstream/parseEnvelope.js"
-import { parseJsonLossless, quoteUnsafeIntegers } from "../../src/upstream/parseJsonLossless.js"
+import { parseEnvelope, parseJsonLossless, quoteUnsafeIntegers } from "../../src/upstream/parseEnvelope.js"
 
 describe("parseJsonLossless", () => {
   it("keeps u64 launch hashes exact", () => {

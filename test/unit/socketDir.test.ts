@@ -1,6 +1,6 @@
 /** The one home of the socket folder rule: the call's own variable, then the tool's environment, then the private folder. */
 import { describe, expect, it } from "vitest"
-import { socketDirEnv, socketDirOf } from "../../src/upstream/socketDir.js"
+import { socketDirEnv, socketDirOf } from "../../src/upstream/sessionFiles.js"
 
 const config = (env: Record<string, string>) => ({ env, socketDir: "/tmp/piab-1000" })
 

@@ -8,7 +8,7 @@ import * as Either from "effect/Either"
 import { sessionSocketPath, socketPathLimit, socketPathProblem } from "../../config/machineFolders.js"
 import { OsProcesses } from "../../services/OsProcesses.js"
 import type { ToolConfigShape } from "../../services/ToolConfig.js"
-import { socketDirOf } from "../../upstream/socketDir.js"
+import { socketDirOf } from "../../upstream/sessionFiles.js"
 import type { DoctorCheck } from "./browserCheck.js"
 
 const TABLE_FIX = {

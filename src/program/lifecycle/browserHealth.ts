@@ -19,7 +19,7 @@ import { ToolConfig, type ToolConfigShape } from "../../services/ToolConfig.js"
 import { refsIn } from "../../session/refPreflight.js"
 import { isClose } from "../../upstream/commandPolicy.js"
 import { isOpening } from "../../upstream/commandEffects.js"
-import { socketDirOf } from "../../upstream/socketDir.js"
+import { socketDirOf } from "../../upstream/sessionFiles.js"
 
 /** The session and socket dir of a call whose browser this tool owns, if it is one. */
 const ownedTarget = (plan: Plan, config: ToolConfigShape) => {

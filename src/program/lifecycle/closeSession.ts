@@ -16,7 +16,7 @@ import { DaemonProbe } from "../../services/DaemonProbe.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { parseCommandLine, withoutFlags } from "../../upstream/commandLine.js"
 import { poolCloseEnv } from "./poolLaunch.js"
-import { socketDirOf } from "../../upstream/socketDir.js"
+import { socketDirOf } from "../../upstream/sessionFiles.js"
 
 /** How long a closed daemon gets to remove its files before the wrapper reports it closed anyway (20 × 100 ms). */
 const CLOSE_SETTLE_POLLS = 20

@@ -13,7 +13,7 @@ import { ToolConfig } from "../../services/ToolConfig.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { browserChoice, withChoice } from "../../upstream/launchFailure.js"
 import { publicEndpoint } from "../../config/poolConfig.js"
-import { socketDirOf } from "../../upstream/socketDir.js"
+import { socketDirOf } from "../../upstream/sessionFiles.js"
 
 /** The error is a launch failure (classified as such by classifyReply). */
 export const launchFailureOf = (error: {

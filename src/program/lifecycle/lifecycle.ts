@@ -13,7 +13,7 @@ import { closeReporting } from "./closeSession.js"
 import { decodeRefSnapshot } from "../../session/refSnapshotFile.js"
 import { noActivePageRefs } from "../../domain/RefSnapshot.js"
 import { baseSessionName, lockFileName } from "../../domain/SessionState.js"
-import { socketDirEnv, socketDirOf } from "../../upstream/socketDir.js"
+import { socketDirEnv, socketDirOf } from "../../upstream/sessionFiles.js"
 
 /** Adopts the managed session recorded on the active branch (or starts clean when none is recorded). */
 export const restoreSession = Effect.fn("Lifecycle.restoreSession")(function* (

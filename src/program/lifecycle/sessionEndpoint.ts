@@ -11,7 +11,7 @@ import { BrowserProcesses } from "../../services/BrowserProcesses.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { httpEndpointOf } from "../../session/endpointLoss.js"
 import { flagValue, parseCommandLine } from "../../upstream/commandLine.js"
-import { socketDirOf } from "../../upstream/socketDir.js"
+import { socketDirOf } from "../../upstream/sessionFiles.js"
 
 /** The attached browser's DevTools HTTP endpoint, if the session is attached to one it can name. */
 export const attachedEndpointOf = (plan: Plan) =>

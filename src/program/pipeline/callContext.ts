@@ -11,7 +11,7 @@ import { baseSessionName, lockFileName } from "../../domain/SessionState.js"
 import type { ProgressSink } from "../../domain/Progress.js"
 import { Aborted } from "../../schema/ToolError.js"
 import type { ToolConfigShape } from "../../services/ToolConfig.js"
-import { socketDirOf } from "../../upstream/socketDir.js"
+import { socketDirOf } from "../../upstream/sessionFiles.js"
 
 /** Who is calling: the pi session and working directory the managed browser belongs to. */
 export interface CallContext {

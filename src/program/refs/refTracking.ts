@@ -18,7 +18,7 @@ import {
 import { type StaleRef, withFields } from "../../schema/ToolError.js"
 import { twinOf } from "../../page/clickDispatch.js"
 import { readPayload, SnapshotRefs } from "../../schema/UpstreamPayloads.js"
-import { socketDirOf } from "../../upstream/socketDir.js"
+import { socketDirOf } from "../../upstream/sessionFiles.js"
 
 /** The refs a `snapshot` reply allocated, by id; undefined when the reply carries no ref map. */
 export const refsFrom = (data: unknown): ReadonlyMap<string, RefInfo> | undefined =>

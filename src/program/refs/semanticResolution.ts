@@ -13,7 +13,7 @@ import { parseCommandLine } from "../../upstream/commandLine.js"
 import type { ResolvedInput } from "../../domain/Compiled.js"
 import { provablyCurrent } from "../../session/refPreflight.js"
 import { findTarget, matchRefs } from "./visibleRefFallback.js"
-import { socketDirOf } from "../../upstream/socketDir.js"
+import { socketDirOf } from "../../upstream/sessionFiles.js"
 
 /**
  * A semantic fill in the managed session whose target is exactly one editable ref of the latest snapshot runs as
