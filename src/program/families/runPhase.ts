@@ -19,7 +19,7 @@ import { waitForTarget } from "../page/readinessWait.js"
 import { runGuardedPlanned } from "../security/guardedTyping.js"
 import { asksForRoutes, listRoutes } from "../lifecycle/routeBook.js"
 import { runPinned } from "../tabs/tabPinning.js"
-import type { CommandFamily, RunStep } from "./family.js"
+import { type CommandFamily, type RunStep, reads } from "./family.js"
 import { stepApplies } from "./stepChecks.js"
 
 /** The planned command exactly as echoed in `effectiveArgs`. */
@@ -60,7 +60,7 @@ export const runPhase = (plan: Plan, family: CommandFamily, onProgress: Progress
     const pinned = enters("pinned") ? yield* runPinned(plan) : undefined
     if (pinned !== undefined) return { replied: pinned.replied, pinned }
     // `network routes` is the tool's own list (routeBook.ts): upstream has no such command
-    if (asksForRoutes(plan)) return { replied: yield* Effect.either(listRoutes(plan)) }
+    if (reads(family, "routeBook") && asksForRoutes(plan)) return { replied: yield* Effect.either(listRoutes(plan)) }
     return { replied: yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs }))) }
   })
 

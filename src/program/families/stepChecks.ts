@@ -21,17 +21,25 @@ import type { RunStep } from "./family.js"
 const probesAlone = (plan: Plan): boolean =>
   mayProbe(plan) && plan.stdin === undefined && plan.compiled.mode !== "job" && plan.compiled.mode !== "qa"
 
+/**
+ * The page reads each command may run between (probedCommand.ts), by command: the read's own check of the argv. A
+ * command not named here takes none, so its check is not asked.
+ */
+const PROBES: Readonly<Record<string, (argv: ReadonlyArray<string>) => boolean>> = {
+  mouse: isMousePointCommand,
+  press: isPressCommand,
+  key: isPressCommand,
+  scroll: () => true,
+  fill: (argv) => fillTargetOf(argv) !== undefined,
+  find: (argv) => fillTargetOf(argv) !== undefined,
+  check: (argv) => checkTargetOf(argv) !== undefined,
+  uncheck: (argv) => checkTargetOf(argv) !== undefined,
+  get: (argv) => textSelectorOf(argv) !== undefined
+}
+
 const probed = (plan: Plan): boolean => {
-  const argv = plan.line.positionals
-  return (
-    probesAlone(plan) &&
-    (isMousePointCommand(argv) ||
-      isPressCommand(argv) ||
-      plan.line.command === "scroll" ||
-      fillTargetOf(argv) !== undefined ||
-      checkTargetOf(argv) !== undefined ||
-      textSelectorOf(argv) !== undefined)
-  )
+  const probe = PROBES[plan.line.command ?? ""]
+  return probe !== undefined && probesAlone(plan) && probe(plan.line.positionals)
 }
 
 const CHECKS: Readonly<Record<RunStep, (plan: Plan) => boolean>> = {
