@@ -8,10 +8,14 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { BatchRow, SingleEnvelope, type UpstreamEnvelope } from "../schema/UpstreamEnvelope.js"
 
+const SIXTEEN_DIGITS = /\d{16}/
+
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= "0" && c <= "9"
 
 /** Rewrites unsafe integer literals outside strings as quoted strings; everything else is copied verbatim. */
 export const quoteUnsafeIntegers = (text: string): string => {
+  // an unsafe integer has at least 16 digits: a document with no such run (most) is copied as it is, unscanned
+  if (!SIXTEEN_DIGITS.test(text)) return text
   let out = ""
   let i = 0
   let copiedUpTo = 0
