@@ -1,13 +1,15 @@
 /**
  * PresenterLive: orchestration only. The body, notes and details come from pure modules in presenters/; this layer
- * adds what needs a service (echoed args with the session's field names, spill files, manifest rows) and passes
- * every text and the whole details object through the Redactor exactly once, scrubbing before any cut.
+ * adds what needs a service (echoed args with the session's field names, here; spill files and manifest rows,
+ * presenterSpills.ts) and passes every text and the whole details object through the Redactor exactly once,
+ * scrubbing before any cut.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { sessionOutcomeLines } from "../presenters/actions/managedSessionOutcome.js"
 import { pageChange } from "../presenters/actions/pageChange.js"
 import { byteLength, INLINE_TEXT_BYTES } from "../presenters/details/budgets.js"
+import { compiledEcho, optional } from "../presenters/details/details.js"
 import { actionsOf, detailsOf } from "../presenters/result/resultDetails.js"
 import {
   failedStepLead,
@@ -30,6 +32,8 @@ import {
   wrap
 } from "../presenters/text/contentBoundary.js"
 import { formatFailure, resultCategoryLine } from "../presenters/text/formatFailure.js"
+import type { Plan } from "../domain/Plan.js"
+import { batchSteps } from "../redaction/batchSecrets.js"
 import type { SpillResult } from "../schema/Artifacts.js"
 import type { ContentPart } from "../schema/ToolResult.js"
 import { categoryOf } from "../schema/ToolError.js"
@@ -37,9 +41,47 @@ import { ArtifactStore } from "../services/ArtifactStore.js"
 import { type PresentInput, Presenter } from "../services/Presenter.js"
 import { Redactor } from "../services/Redactor.js"
 import { SessionRegistry } from "../services/SessionRegistry.js"
-import { isClose } from "../upstream/commandPolicy.js"
-import { echo } from "./presenterEcho.js"
+import { stepRunOf } from "../session/stepRun.js"
+import { globalFlagTokens, parseCommandLine } from "../upstream/commandLine.js"
+import { hasSubcommands, isClose } from "../upstream/commandPolicy.js"
 import { artifactCleanup, budgetText, type Deps, manifestDelta, NO_DELTA } from "./presenterSpills.js"
+
+/** Argv as echoed: redacted with the session's known field names, secrets learned on the way. */
+const echo = (d: Deps, plan: Plan | undefined, args: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const refs = plan?.sessionName !== undefined ? yield* d.registry.refSnapshotOf(plan.sessionName) : undefined
+    const lookup = (ref: string) => refs?.refs.get(ref)?.name
+    const redact = (argv: ReadonlyArray<string>) => d.redactor.redactArgs(argv, lookup).args
+    if (plan?.line.command === "batch") yield* d.redactor.learnSteps(batchSteps(plan), lookup)
+    return {
+      redact,
+      fields: {
+        args: yield* d.redactor.echoArgs(plan?.args ?? args, lookup),
+        // a call run one process per step echoes the argv every step shares, and says it ran step by step
+        effectiveArgs: yield* d.redactor.echoArgs(
+          plan !== undefined && stepRunOf(plan) !== undefined
+            ? globalFlagTokens(parseCommandLine(plan.effectiveArgs))
+            : (plan?.effectiveArgs ?? []),
+          lookup
+        ),
+        ...(plan !== undefined && stepRunOf(plan) !== undefined
+          ? { execution: "one upstream call per step" as const }
+          : {}),
+        ...optional("command", plan?.line.command),
+        ...optional(
+          "subcommand",
+          plan !== undefined && hasSubcommands(plan.line) ? (plan.line.subcommand ?? "") : undefined
+        ),
+        ...optional("sessionName", plan?.sessionName),
+        ...(plan?.usedImplicitSession === true
+          ? { usedImplicitSession: true }
+          : plan?.sessionRole === "explicit"
+            ? { usedImplicitSession: false }
+            : {}),
+        ...(plan !== undefined ? compiledEcho(plan, redact) : {})
+      }
+    }
+  })
 
 /**
  * Each run of parts scrubbed on its own, so no scrub rewrites a marker line: page text as data, the tool's own

@@ -1,12 +1,37 @@
 /**
  * Scrubs values headed for the model or the session file: known secret strings anywhere (as typed, URL-encoded or
- * JSON-escaped, and in part: see fragments.ts), credentials in URLs, and the values of secret-named keys (headers,
- * cookies, tokens) in structured data.
+ * JSON-escaped, and in part: see fragments.ts), credentials in URLs, bearer/basic credentials and JWTs in text, and
+ * the values of secret-named keys (headers, cookies, tokens) in structured data; and an upstream outcome's page data,
+ * before anything is cut from it.
  */
+import type { UpstreamOutcome } from "../domain/Outcome.js"
 import { type FragmentSecret, scrubFragments } from "./fragments.js"
 import { REDACTED, SECRET_KEY } from "./secretPatterns.js"
 import { redactQueryParams, redactUrlsInText } from "./redactUrl.js"
-import { redactCredentialText } from "./redactStructured.js"
+
+const BEARER = /\b(Bearer|Basic|Token)\s+([A-Za-z0-9._~+/=-]{8,})/g
+
+/**
+ * A word after "Basic", "Bearer" or "Token" in prose ("Basic sigaction", "Token validation") is not a credential: a
+ * Basic credential is base64 of `user:password` (so it decodes to text with a colon), and a bearer token carries a
+ * digit, a symbol or a capital after its first character.
+ */
+const isCredential = (scheme: string, token: string): boolean => {
+  if (scheme === "Basic") {
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(token)) return /[\d._~+/=-]/.test(token)
+    return Buffer.from(token, "base64").toString("latin1").includes(":")
+  }
+  return /[\d._~+/=-]/.test(token) || /[A-Z]/.test(token.slice(1))
+}
+const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g
+
+/** Bearer/basic credentials and JWTs anywhere in text. */
+export const redactCredentialText = (text: string): string =>
+  text
+    .replace(BEARER, (match, scheme: string, token: string) =>
+      isCredential(scheme, token) ? `${scheme} ${REDACTED}` : match
+    )
+    .replace(JWT, REDACTED)
 
 /** Secrets shorter than this are not searched for in free text: they would shred unrelated words. */
 export const MIN_SCRUB_LENGTH = 3
@@ -96,4 +121,27 @@ export const scrubValue = <A>(value: A, secrets: ReadonlyArray<string>, typed: R
     return node
   }
   return walk(value, undefined) as A
+}
+
+/**
+ * An upstream outcome with its page data scrubbed, so that every text later cut from it (summaries, heads, one-line
+ * previews) is cut from scrubbed text: scrub first, then truncate. Failed steps keep their typed error untouched
+ * (their messages are scrubbed with the rest of the details).
+ */
+export const scrubOutcome = (
+  outcome: UpstreamOutcome,
+  scrubValue: <A>(value: A) => A,
+  scrubText: (text: string) => string
+): UpstreamOutcome => {
+  switch (outcome.kind) {
+    case "single":
+      return { ...outcome, data: scrubValue(outcome.data) }
+    case "inspection":
+      return { ...outcome, stdout: scrubText(outcome.stdout) }
+    case "batch":
+      return {
+        ...outcome,
+        rows: outcome.rows.map((row) => (row.success ? { ...row, result: scrubValue(row.result) } : row))
+      }
+  }
 }

@@ -7,9 +7,8 @@ import { page, type Parts } from "./contentBoundary.js"
 import { formatRoutes, formatSavedBody } from "./routeText.js"
 import { formatDiagnostics } from "./formatDiagnostics.js"
 import { formatInput } from "./formatInput.js"
-import { type Formatted, formatted } from "./formatted.js"
 import { ACTION_TEXTS } from "./actionText.js"
-import { type CommandText, type Data, stripLifecycle } from "./commandValues.js"
+import { type CommandText, type Data, type Formatted, formatted, stripLifecycle } from "./formatted.js"
 import { PAGE_COMMAND_TEXTS } from "./pageCommandText.js"
 
 const BY_COMMAND: ReadonlyMap<string, CommandText> = new Map([...PAGE_COMMAND_TEXTS, ...ACTION_TEXTS])

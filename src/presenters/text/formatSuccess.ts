@@ -6,7 +6,6 @@ import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { joinParts, page, type Parts } from "./contentBoundary.js"
 import { withInputUsage } from "../../compilers/inputCommand.js"
-import { type Formatted, formatted, partsOf } from "./formatted.js"
 import { presentSnapshot } from "./presentSnapshot.js"
 import type { ShownTree } from "../../domain/ShownTree.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
@@ -18,9 +17,7 @@ import { jsDialogLines } from "./jsDialogWords.js"
 import { keyRun } from "./keyRuns.js"
 import { fillShown, textClickShown } from "./actionShown.js"
 import { formatCommand } from "./commandText.js"
-import { type Data, oneLine, str, stripLifecycle, titlePart } from "./commandValues.js"
-
-export { stripLifecycle } from "./commandValues.js"
+import { type Data, type Formatted, formatted, oneLine, partsOf, str, stripLifecycle, titlePart } from "./formatted.js"
 
 const asData = (v: unknown): Data => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Data) : {})
 
@@ -177,9 +174,11 @@ export const formatSuccess = (
         outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data)
           ? (outcome.data as Data)
           : {}
+      // a text click the page resolved, and a fill, may say more than upstream's answer (actionShown.ts)
+      const command = plan.line.command
       const shown =
-        textClickShown(plan) ??
-        fillShown(plan.line.positionals, outcome) ??
+        (plan.resolvedText !== undefined && command === "click" ? textClickShown(plan.resolvedText) : undefined) ??
+        (command === "fill" ? fillShown(plan.line.positionals, outcome) : undefined) ??
         formatCommand(plan.line.positionals, data, plan.sessionName, crashedTabs)
       // each JavaScript dialog the action opened, said once and in agreement with upstream's warning
       const js = outcome.jsDialogs
@@ -187,7 +186,8 @@ export const formatSuccess = (
         (js?.opened.length ?? 0) + (js?.earlier.length ?? 0) > 0 || data["dialogOpened"] === true
           ? jsDialogLines(js?.opened ?? [], data["dialogOpened"] === true, outcome.warning, js?.earlier)
           : []
-      const lines = [...dialogs, ...actionEffectLines(outcome.effects, effectActionOf(plan.line.command))]
+      const effects = outcome.effects !== undefined ? actionEffectLines(outcome.effects, effectActionOf(command)) : []
+      const lines = [...dialogs, ...effects]
       const extra = [...lines.flatMap((line) => ["\n", ...line]), ...upstreamWarning(outcome)]
       return extra.length > 0 ? formatted([...partsOf(shown), ...extra], shown.summary) : shown
     }

@@ -4,9 +4,8 @@
  */
 import { page } from "./contentBoundary.js"
 import { downloadedText } from "./downloadedText.js"
-import { formatted } from "./formatted.js"
 import { diffScreenshotText } from "./diffImageText.js"
-import { type CommandText, type Data, oneLine, scalar, str, stripLifecycle, titlePart } from "./commandValues.js"
+import { type CommandText, type Data, formatted, oneLine, scalar, str, stripLifecycle, titlePart } from "./formatted.js"
 
 /** A crashed tab (read over DevTools) is marked: upstream lists it as live at its old URL. */
 const formatTabs = (tabs: ReadonlyArray<Data>, crashed: ReadonlyArray<string>): string =>
