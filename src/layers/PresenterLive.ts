@@ -32,6 +32,7 @@ import {
   wrap
 } from "../presenters/text/contentBoundary.js"
 import { formatFailure, resultCategoryLine } from "../presenters/text/formatFailure.js"
+import type { Executed } from "../domain/Executed.js"
 import type { Plan } from "../domain/Plan.js"
 import { batchSteps } from "../redaction/batchSecrets.js"
 import type { SpillResult } from "../schema/Artifacts.js"
@@ -43,6 +44,7 @@ import { Redactor } from "../services/Redactor.js"
 import { SessionRegistry } from "../services/SessionRegistry.js"
 import { stepRunOf } from "../session/stepRun.js"
 import { globalFlagTokens, parseCommandLine } from "../upstream/commandLine.js"
+import { isNavigating, mutatesPage } from "../upstream/commandEffects.js"
 import { hasSubcommands, isClose } from "../upstream/commandPolicy.js"
 import { artifactCleanup, budgetText, type Deps, manifestDelta, NO_DELTA } from "./presenterSpills.js"
 
@@ -155,6 +157,21 @@ const presentText = (
     return { budget, jsonNotes, json: jsonOnly(textParts) }
   })
 
+/**
+ * Whether a successful call has what pageChange.ts speaks of: upstream's warning (a dialog), saved files, or a browser
+ * command that streams, connects, navigates or changes the page. A read (`get`, `is`, `tab list`) does not enter it.
+ */
+const mayChangePage = ({ plan, outcome, verified }: Executed): boolean => {
+  const command = plan.line.command ?? ""
+  return (
+    verified.rows.length > 0 ||
+    (outcome.kind === "single" &&
+      (outcome.warning !== undefined ||
+        (plan.kind === "browser" &&
+          (command === "stream" || command === "connect" || isNavigating(command) || mutatesPage(command)))))
+  )
+}
+
 const present = (d: Deps, input: PresentInput) =>
   Effect.gen(function* () {
     const { plan, executed, error } = input
@@ -177,7 +194,7 @@ const present = (d: Deps, input: PresentInput) =>
     const cleanup =
       plan !== undefined && executed !== undefined && isClose(plan.line) ? yield* artifactCleanup(d) : undefined
     const change =
-      executed !== undefined && error === undefined
+      executed !== undefined && error === undefined && mayChangePage(executed)
         ? pageChange(executed.plan, executed.outcome, executed.navigation, rows)
         : undefined
     const failure = error !== undefined ? formatFailure(plan, error, input.args) : undefined

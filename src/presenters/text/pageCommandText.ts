@@ -21,7 +21,7 @@ const formatTabs = (tabs: ReadonlyArray<Data>, crashed: ReadonlyArray<string>): 
     .join("\n")
 
 const opened: CommandText = ({ data }) => {
-  const download = downloadedText(data)
+  const download = typeof data["downloaded"] === "string" ? downloadedText(data) : undefined
   if (download !== undefined) return download
   if (data["url"] === undefined) return { text: "Browser ready.", summary: "Browser ready" }
   return formatted(["Opened: ", titlePart(data["title"]), `\nURL: ${str(data["url"])}`], `Opened ${str(data["url"])}`)
