@@ -31,7 +31,7 @@ import {
   runsOf,
   wrap
 } from "../presenters/text/contentBoundary.js"
-import { formatFailure, resultCategoryLine } from "../presenters/text/formatFailure.js"
+import { type FormattedFailure, formatFailure, resultCategoryLine } from "../presenters/text/formatFailure.js"
 import type { Executed } from "../domain/Executed.js"
 import type { Plan } from "../domain/Plan.js"
 import { batchSteps } from "../redaction/batchSecrets.js"
@@ -46,7 +46,7 @@ import { stepRunOf } from "../session/stepRun.js"
 import { globalFlagTokens, parseCommandLine } from "../upstream/commandLine.js"
 import { isNavigating, mutatesPage } from "../upstream/commandEffects.js"
 import { hasSubcommands, isClose } from "../upstream/commandPolicy.js"
-import { artifactCleanup, budgetText, type Deps, manifestDelta, NO_DELTA } from "./presenterSpills.js"
+import { artifactCleanup, budgetText, type Deps, manifestDelta } from "./presenterSpills.js"
 
 /** Argv as echoed: redacted with the session's known field names, secrets learned on the way. */
 const echo = (d: Deps, plan: Plan | undefined, args: ReadonlyArray<string>) =>
@@ -126,21 +126,22 @@ const presentText = (
   d: Deps,
   input: PresentInput,
   view: Effect.Effect.Success<ReturnType<typeof bodyView>>,
-  side: Sides
+  side: Sides,
+  failure: FormattedFailure | undefined
 ) =>
   Effect.gen(function* () {
     const { plan, executed, error } = input
     const { body, boundary, spills, bodyParts } = view
     const textParts = {
       plan,
-      args: input.args,
+      failure: failure?.text,
       executed,
       error,
       body: body !== undefined ? bodyParts : undefined,
       notes: side.notes,
       electron: side.electron?.lines ?? [],
       recovered: recoveryLines(side.recovery),
-      honesty: side.honesty.lines,
+      honesty: side.honesty?.lines ?? [],
       outcome: error !== undefined ? sessionOutcomeLines(input.managedSessionOutcome) : []
     }
     const { lines, jsonNotes } = resultLines(textParts)
@@ -180,12 +181,13 @@ const present = (d: Deps, input: PresentInput) =>
     const view = yield* bodyView(d, input)
     const { body, spills, snapshotSpill } = view
     const side = sidesOf(input, redact, body)
-    const { budget, jsonNotes, json } = yield* presentText(d, input, view, side)
+    const failure = error !== undefined ? formatFailure(plan, error, input.args) : undefined
+    const { budget, jsonNotes, json } = yield* presentText(d, input, view, side, failure)
     const rows = executed?.verified.rows ?? []
     // only a call that spilled or saved files changed manifest rows
     const delta =
       spills.length === 0 && rows.length === 0
-        ? NO_DELTA
+        ? undefined
         : yield* manifestDelta(
             d,
             spills,
@@ -197,14 +199,13 @@ const present = (d: Deps, input: PresentInput) =>
       executed !== undefined && error === undefined && mayChangePage(executed)
         ? pageChange(executed.plan, executed.outcome, executed.navigation, rows)
         : undefined
-    const failure = error !== undefined ? formatFailure(plan, error, input.args) : undefined
     const actions = actionsOf({
       ...input,
       executed,
       error,
       body,
       electron: side.electron,
-      honesty: side.honesty.nextActions,
+      honesty: side.honesty?.nextActions ?? [],
       failure,
       recovery: side.recovery,
       managedSessionOutcome: input.managedSessionOutcome,
@@ -212,7 +213,8 @@ const present = (d: Deps, input: PresentInput) =>
       diagnostics: side.diagnostics,
       redact
     })
-    const notes = json ? [...jsonNotes, ...(delta.note !== "" ? [delta.note.trim()] : [])] : []
+    const deltaNote = delta?.note ?? ""
+    const notes = json ? [...jsonNotes, ...(deltaNote !== "" ? [deltaNote.trim()] : [])] : []
     const details = detailsOf({
       fields,
       plan,
@@ -225,7 +227,7 @@ const present = (d: Deps, input: PresentInput) =>
       electron: side.electron,
       diagnostics: side.diagnostics,
       change: change?.summary,
-      honesty: side.honesty.details,
+      honesty: side.honesty?.details,
       actions,
       spills,
       fullOutputPath: snapshotSpill ?? budget.fullOutputPath,
@@ -237,7 +239,7 @@ const present = (d: Deps, input: PresentInput) =>
       notes,
       redact
     })
-    const shown = json ? budget.text : budget.text + delta.note
+    const shown = json ? budget.text : budget.text + deltaNote
     const content: Array<ContentPart> = [
       { type: "text", text: error !== undefined ? shown + resultCategoryLine(categoryOf(error), shown) : shown }
     ]

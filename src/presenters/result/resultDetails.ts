@@ -54,12 +54,15 @@ export interface DetailParts {
   readonly electron: ElectronView | undefined
   readonly diagnostics: PageDiagnosticsView | undefined
   readonly change: PageChangeSummary | undefined
-  readonly honesty: Honesty["details"]
+  readonly honesty: Honesty["details"] | undefined
   readonly actions: ReadonlyArray<NextAction>
   readonly spills: ReadonlyArray<SpillResult>
   readonly fullOutputPath: string | undefined
   readonly cleanup: ToolDetails["artifactCleanup"]
-  readonly delta: { readonly manifest: ToolDetails["artifactManifest"]; readonly summary: string | undefined }
+  /** What this call changed in the artifact manifest; none when it spilled or saved no file. */
+  readonly delta:
+    | { readonly manifest: ToolDetails["artifactManifest"]; readonly summary: string | undefined }
+    | undefined
   readonly managedSessionOutcome: ManagedSessionOutcome | undefined
   readonly recovery: Recovery | undefined
   readonly managedSession: ToolDetails["managedSession"]
@@ -147,8 +150,8 @@ export const detailsOf = (d: DetailParts): ToolDetails => ({
   ...batchFailure(d),
   ...(d.actions.length > 0 ? { nextActions: d.actions } : {}),
   ...optional("artifactCleanup", d.cleanup),
-  ...optional("artifactManifest", d.delta.manifest),
-  ...optional("artifactRetentionSummary", d.delta.summary),
+  ...optional("artifactManifest", d.delta?.manifest),
+  ...optional("artifactRetentionSummary", d.delta?.summary),
   ...optional("managedSessionOutcome", managedSessionOutcomeDetails(d.managedSessionOutcome)),
   ...optional("recovery", d.recovery),
   ...optional("managedSession", d.managedSession),

@@ -13,8 +13,7 @@ import { assertionFailureLine } from "../text/assertionFailure.js"
 import { joinParts, page, type Parts, plain } from "../text/contentBoundary.js"
 import { electronView } from "../electron/electronView.js"
 import type { Body } from "../text/body.js"
-import { formatFailure } from "../text/formatFailure.js"
-import { honestyOf, NO_HONESTY } from "../text/honestyNotes.js"
+import { honestyOf } from "../text/honestyNotes.js"
 import { notesOf } from "../text/notes.js"
 import type { DiagnosticPart, Fields, PageDiagnosticsView } from "../text/diagnosticPart.js"
 import { fillDiagnostic } from "../text/fillDiagnostic.js"
@@ -44,10 +43,12 @@ const quotingPage = (text: string, error: ToolError): Parts => {
 
 const nonEmpty = (lines: ReadonlyArray<Parts>): ReadonlyArray<Parts> => lines.filter((line) => plain(line) !== "")
 
-/** The text of a call, before redaction and budgets: the body's page parts stay marked as page content. */
+/**
+ * The text of a call, before redaction and budgets: the body's page parts stay marked as page content. `failure`: a
+ * failed call's rendering (formatFailure.ts, made once by the Presenter).
+ */
 export const textOf = (
-  plan: Plan | undefined,
-  args: ReadonlyArray<string>,
+  failure: string | undefined,
   executed: Executed | undefined,
   body: Parts,
   notes: ReadonlyArray<Parts>,
@@ -66,12 +67,12 @@ export const textOf = (
     const result = assertion !== "" ? `${line} ${assertion}` : line
     return [approved, ...withNotes, `${result}${refusal}`]
   }
-  const failure = quotingPage(`Failed (${categoryOf(error)}): ${formatFailure(plan, error, args).text}`, error)
-  if (executed === undefined) return failure
+  const failed = quotingPage(`Failed (${categoryOf(error)}): ${failure ?? ""}`, error)
+  if (executed === undefined) return failed
   // a click that reached nothing did not happen: its body ("Clicked …") would say it did
   const shown =
     error._tag === "UpstreamFailed" && error.clickDispatch !== undefined ? joinParts(nonEmpty(notes), "\n") : withNotes
-  return [...failure, `\n${approved}`, ...shown]
+  return [...failed, `\n${approved}`, ...shown]
 }
 
 /** Where the page content came from: the snapshot's origin, the page the call ended on or reported, or started on. */
@@ -97,7 +98,8 @@ export const recoveryLines = (recovery: Recovery | undefined): ReadonlyArray<Par
 /** What the text is made of, beside the body. */
 export interface TextParts {
   readonly plan: Plan | undefined
-  readonly args: ReadonlyArray<string>
+  /** A failed call's rendering (formatFailure.ts). */
+  readonly failure: string | undefined
   readonly executed: Executed | undefined
   readonly error: ToolError | undefined
   readonly body: Parts | undefined
@@ -126,7 +128,7 @@ export const resultLines = (t: TextParts): { readonly lines: Parts; readonly jso
   }
   const lines = [
     ...asLines(t.electron),
-    textOf(t.plan, t.args, t.executed, t.body ?? [], t.notes, t.error),
+    textOf(t.failure, t.executed, t.body ?? [], t.notes, t.error),
     ...t.recovered,
     ...asLines(t.honesty),
     ...asLines(t.outcome)
@@ -244,7 +246,7 @@ export const sidesOf = (
     honesty:
       (error === undefined && executed?.challengePage !== undefined) || error?._tag === "SelectorNotFound"
         ? honestyOf(plan, executed, error)
-        : NO_HONESTY
+        : undefined
   }
 }
 
