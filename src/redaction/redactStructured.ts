@@ -2,7 +2,7 @@
  * Credential-shaped values in the outputs that hold session state (`cookies`, `storage`, a saved file's `state show`):
  * every cookie and storage value whose name or value looks like a credential (token, auth, session, secret, JWT, long
  * random strings; credentialLike.ts), saying why (`valueRedactionReason`). Benign values (flags, numbers, "dark") stay
- * visible: they are the model's data. Pure.
+ * visible: they are the model's data. Entered for those three commands alone (presenters/text/body.ts). Pure.
  */
 import { credentialReason } from "./credentialLike.js"
 import { REDACTED } from "./secretPatterns.js"

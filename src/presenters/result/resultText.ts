@@ -1,7 +1,9 @@
 /**
  * The model-visible text of a call, before redaction and budgets: the body with its notes, a failure's line (the
  * upstream words it quotes marked as page content), the recovery, honesty and session-outcome lines; or, for a
- * caller who asked for --json, the JSON alone with every note moved to details. Pure.
+ * caller who asked for --json, the JSON alone with every note moved to details. What is said beside the body
+ * (`sidesOf`: notes, page diagnostics, the Electron view, honesty) is decided here once, from the call's facts: a
+ * side whose fact is absent is not entered. Pure.
  */
 import type { Executed } from "../../domain/Executed.js"
 import type { ElectronReport } from "../../domain/ElectronReport.js"

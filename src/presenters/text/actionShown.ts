@@ -1,6 +1,7 @@
 /**
  * An action's head line where the plan or the outcome knows more than upstream's answer: a text click the page
- * resolved (the element, by role and name), a fill that set a slider or did not take. Pure.
+ * resolved (the element, by role and name), a fill that set a slider or did not take; entered for those two commands
+ * alone (formatSuccess.ts decides). Pure.
  */
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
