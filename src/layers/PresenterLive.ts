@@ -1,13 +1,15 @@
 /**
  * PresenterLive: orchestration only. The body, notes and details come from pure modules in presenters/; this layer
- * adds what needs a service (echoed args with the session's field names, spill files, manifest rows) and passes
- * every text and the whole details object through the Redactor exactly once, scrubbing before any cut.
+ * adds what needs a service (echoed args with the session's field names, here; spill files and manifest rows,
+ * presenterSpills.ts) and passes every text and the whole details object through the Redactor exactly once,
+ * scrubbing before any cut.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { sessionOutcomeLines } from "../presenters/actions/managedSessionOutcome.js"
 import { pageChange } from "../presenters/actions/pageChange.js"
 import { byteLength, INLINE_TEXT_BYTES } from "../presenters/details/budgets.js"
+import { compiledEcho, optional } from "../presenters/details/details.js"
 import { actionsOf, detailsOf } from "../presenters/result/resultDetails.js"
 import {
   failedStepLead,
@@ -29,7 +31,10 @@ import {
   runsOf,
   wrap
 } from "../presenters/text/contentBoundary.js"
-import { formatFailure, resultCategoryLine } from "../presenters/text/formatFailure.js"
+import { type FormattedFailure, formatFailure, resultCategoryLine } from "../presenters/text/formatFailure.js"
+import type { Executed } from "../domain/Executed.js"
+import type { Plan } from "../domain/Plan.js"
+import { batchSteps } from "../redaction/batchSecrets.js"
 import type { SpillResult } from "../schema/Artifacts.js"
 import type { ContentPart } from "../schema/ToolResult.js"
 import { categoryOf } from "../schema/ToolError.js"
@@ -37,9 +42,48 @@ import { ArtifactStore } from "../services/ArtifactStore.js"
 import { type PresentInput, Presenter } from "../services/Presenter.js"
 import { Redactor } from "../services/Redactor.js"
 import { SessionRegistry } from "../services/SessionRegistry.js"
-import { isClose } from "../upstream/commandPolicy.js"
-import { echo } from "./presenterEcho.js"
-import { artifactCleanup, budgetText, type Deps, manifestDelta, NO_DELTA } from "./presenterSpills.js"
+import { stepRunOf } from "../session/stepRun.js"
+import { globalFlagTokens, parseCommandLine } from "../upstream/commandLine.js"
+import { isNavigating, mutatesPage } from "../upstream/commandEffects.js"
+import { hasSubcommands, isClose } from "../upstream/commandPolicy.js"
+import { artifactCleanup, budgetText, type Deps, manifestDelta } from "./presenterSpills.js"
+
+/** Argv as echoed: redacted with the session's known field names, secrets learned on the way. */
+const echo = (d: Deps, plan: Plan | undefined, args: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const refs = plan?.sessionName !== undefined ? yield* d.registry.refSnapshotOf(plan.sessionName) : undefined
+    const lookup = (ref: string) => refs?.refs.get(ref)?.name
+    const redact = (argv: ReadonlyArray<string>) => d.redactor.redactArgs(argv, lookup).args
+    if (plan?.line.command === "batch") yield* d.redactor.learnSteps(batchSteps(plan), lookup)
+    return {
+      redact,
+      fields: {
+        args: yield* d.redactor.echoArgs(plan?.args ?? args, lookup),
+        // a call run one process per step echoes the argv every step shares, and says it ran step by step
+        effectiveArgs: yield* d.redactor.echoArgs(
+          plan !== undefined && stepRunOf(plan) !== undefined
+            ? globalFlagTokens(parseCommandLine(plan.effectiveArgs))
+            : (plan?.effectiveArgs ?? []),
+          lookup
+        ),
+        ...(plan !== undefined && stepRunOf(plan) !== undefined
+          ? { execution: "one upstream call per step" as const }
+          : {}),
+        ...optional("command", plan?.line.command),
+        ...optional(
+          "subcommand",
+          plan !== undefined && hasSubcommands(plan.line) ? (plan.line.subcommand ?? "") : undefined
+        ),
+        ...optional("sessionName", plan?.sessionName),
+        ...(plan?.usedImplicitSession === true
+          ? { usedImplicitSession: true }
+          : plan?.sessionRole === "explicit"
+            ? { usedImplicitSession: false }
+            : {}),
+        ...(plan !== undefined ? compiledEcho(plan, redact) : {})
+      }
+    }
+  })
 
 /**
  * Each run of parts scrubbed on its own, so no scrub rewrites a marker line: page text as data, the tool's own
@@ -82,21 +126,22 @@ const presentText = (
   d: Deps,
   input: PresentInput,
   view: Effect.Effect.Success<ReturnType<typeof bodyView>>,
-  side: Sides
+  side: Sides,
+  failure: FormattedFailure | undefined
 ) =>
   Effect.gen(function* () {
     const { plan, executed, error } = input
     const { body, boundary, spills, bodyParts } = view
     const textParts = {
       plan,
-      args: input.args,
+      failure: failure?.text,
       executed,
       error,
       body: body !== undefined ? bodyParts : undefined,
       notes: side.notes,
       electron: side.electron?.lines ?? [],
       recovered: recoveryLines(side.recovery),
-      honesty: side.honesty.lines,
+      honesty: side.honesty?.lines ?? [],
       outcome: error !== undefined ? sessionOutcomeLines(input.managedSessionOutcome) : []
     }
     const { lines, jsonNotes } = resultLines(textParts)
@@ -113,6 +158,21 @@ const presentText = (
     return { budget, jsonNotes, json: jsonOnly(textParts) }
   })
 
+/**
+ * Whether a successful call has what pageChange.ts speaks of: upstream's warning (a dialog), saved files, or a browser
+ * command that streams, connects, navigates or changes the page. A read (`get`, `is`, `tab list`) does not enter it.
+ */
+const mayChangePage = ({ plan, outcome, verified }: Executed): boolean => {
+  const command = plan.line.command ?? ""
+  return (
+    verified.rows.length > 0 ||
+    (outcome.kind === "single" &&
+      (outcome.warning !== undefined ||
+        (plan.kind === "browser" &&
+          (command === "stream" || command === "connect" || isNavigating(command) || mutatesPage(command)))))
+  )
+}
+
 const present = (d: Deps, input: PresentInput) =>
   Effect.gen(function* () {
     const { plan, executed, error } = input
@@ -121,12 +181,13 @@ const present = (d: Deps, input: PresentInput) =>
     const view = yield* bodyView(d, input)
     const { body, spills, snapshotSpill } = view
     const side = sidesOf(input, redact, body)
-    const { budget, jsonNotes, json } = yield* presentText(d, input, view, side)
+    const failure = error !== undefined ? formatFailure(plan, error, input.args) : undefined
+    const { budget, jsonNotes, json } = yield* presentText(d, input, view, side, failure)
     const rows = executed?.verified.rows ?? []
     // only a call that spilled or saved files changed manifest rows
     const delta =
       spills.length === 0 && rows.length === 0
-        ? NO_DELTA
+        ? undefined
         : yield* manifestDelta(
             d,
             spills,
@@ -135,17 +196,16 @@ const present = (d: Deps, input: PresentInput) =>
     const cleanup =
       plan !== undefined && executed !== undefined && isClose(plan.line) ? yield* artifactCleanup(d) : undefined
     const change =
-      executed !== undefined && error === undefined
+      executed !== undefined && error === undefined && mayChangePage(executed)
         ? pageChange(executed.plan, executed.outcome, executed.navigation, rows)
         : undefined
-    const failure = error !== undefined ? formatFailure(plan, error, input.args) : undefined
     const actions = actionsOf({
       ...input,
       executed,
       error,
       body,
       electron: side.electron,
-      honesty: side.honesty.nextActions,
+      honesty: side.honesty?.nextActions ?? [],
       failure,
       recovery: side.recovery,
       managedSessionOutcome: input.managedSessionOutcome,
@@ -153,7 +213,8 @@ const present = (d: Deps, input: PresentInput) =>
       diagnostics: side.diagnostics,
       redact
     })
-    const notes = json ? [...jsonNotes, ...(delta.note !== "" ? [delta.note.trim()] : [])] : []
+    const deltaNote = delta?.note ?? ""
+    const notes = json ? [...jsonNotes, ...(deltaNote !== "" ? [deltaNote.trim()] : [])] : []
     const details = detailsOf({
       fields,
       plan,
@@ -166,7 +227,7 @@ const present = (d: Deps, input: PresentInput) =>
       electron: side.electron,
       diagnostics: side.diagnostics,
       change: change?.summary,
-      honesty: side.honesty.details,
+      honesty: side.honesty?.details,
       actions,
       spills,
       fullOutputPath: snapshotSpill ?? budget.fullOutputPath,
@@ -178,7 +239,7 @@ const present = (d: Deps, input: PresentInput) =>
       notes,
       redact
     })
-    const shown = json ? budget.text : budget.text + delta.note
+    const shown = json ? budget.text : budget.text + deltaNote
     const content: Array<ContentPart> = [
       { type: "text", text: error !== undefined ? shown + resultCategoryLine(categoryOf(error), shown) : shown }
     ]

@@ -5,8 +5,7 @@ import * as Ref from "effect/Ref"
 import { stepSecrets } from "../redaction/batchSecrets.js"
 import { isTyping, keyboardText } from "../upstream/typedText.js"
 import { redactArgs } from "../redaction/redactArgs.js"
-import { makeScrubber, MIN_SCRUB_LENGTH, scrubValue } from "../redaction/scrub.js"
-import { scrubOutcome } from "../redaction/scrubOutcome.js"
+import { makeScrubber, MIN_SCRUB_LENGTH, scrubOutcome, scrubValue } from "../redaction/scrub.js"
 import { Redactor } from "../services/Redactor.js"
 
 /** Learned secrets; `typed` is true once the secret was seen typed key by key. */

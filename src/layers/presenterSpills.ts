@@ -18,7 +18,7 @@ export interface Deps {
 }
 
 /** A call that spilled and saved nothing changed no manifest row. */
-export const NO_DELTA = { manifest: undefined, summary: undefined, note: "" } as const
+const NO_DELTA = { manifest: undefined, summary: undefined, note: "" } as const
 
 /**
  * Oversized text is spilled in full (already scrubbed) and replaced by its head (markers closed) plus the path;

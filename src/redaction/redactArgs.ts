@@ -4,7 +4,7 @@
  */
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { REDACTED, SECRET_FIELD, SECRET_FLAGS } from "./secretPatterns.js"
-import { redactUrlsInText } from "./redactUrl.js"
+import { redactUrlsInText } from "./scrub.js"
 import type { RedactedArgs, RefNameLookup } from "../domain/Redaction.js"
 import { entersText } from "../upstream/commandEffects.js"
 import { bodySecrets, redactBody } from "./bodySecrets.js"

@@ -1,34 +1,11 @@
 /**
- * Credential-shaped values in results: bearer/basic credentials and JWTs anywhere in text; and, in the outputs that
- * hold session state (`cookies`, `storage`, a saved file's `state show`), every cookie and storage value whose name or
- * value looks like a credential (token, auth, session, secret, JWT, long random strings; credentialLike.ts), saying
- * why (`valueRedactionReason`). Benign values (flags, numbers, "dark") stay visible: they are the model's data. Pure.
+ * Credential-shaped values in the outputs that hold session state (`cookies`, `storage`, a saved file's `state show`):
+ * every cookie and storage value whose name or value looks like a credential (token, auth, session, secret, JWT, long
+ * random strings; credentialLike.ts), saying why (`valueRedactionReason`). Benign values (flags, numbers, "dark") stay
+ * visible: they are the model's data. Entered for those three commands alone (presenters/text/body.ts). Pure.
  */
 import { credentialReason } from "./credentialLike.js"
 import { REDACTED } from "./secretPatterns.js"
-
-const BEARER = /\b(Bearer|Basic|Token)\s+([A-Za-z0-9._~+/=-]{8,})/g
-
-/**
- * A word after "Basic", "Bearer" or "Token" in prose ("Basic sigaction", "Token validation") is not a credential: a
- * Basic credential is base64 of `user:password` (so it decodes to text with a colon), and a bearer token carries a
- * digit, a symbol or a capital after its first character.
- */
-const isCredential = (scheme: string, token: string): boolean => {
-  if (scheme === "Basic") {
-    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(token)) return /[\d._~+/=-]/.test(token)
-    return Buffer.from(token, "base64").toString("latin1").includes(":")
-  }
-  return /[\d._~+/=-]/.test(token) || /[A-Z]/.test(token.slice(1))
-}
-const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g
-
-export const redactCredentialText = (text: string): string =>
-  text
-    .replace(BEARER, (match, scheme: string, token: string) =>
-      isCredential(scheme, token) ? `${scheme} ${REDACTED}` : match
-    )
-    .replace(JWT, REDACTED)
 
 /** Each credential-like cookie's value hidden, saying why; the model's own (`theme=dark`) stays as written. */
 const withoutCookieValues = (cookies: unknown): unknown =>

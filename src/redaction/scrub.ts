@@ -1,12 +1,88 @@
 /**
  * Scrubs values headed for the model or the session file: known secret strings anywhere (as typed, URL-encoded or
- * JSON-escaped, and in part: see fragments.ts), credentials in URLs, and the values of secret-named keys (headers,
- * cookies, tokens) in structured data.
+ * JSON-escaped, and in part: see fragments.ts), credentials in URLs, bearer/basic credentials and JWTs in text, and
+ * the values of secret-named keys (headers, cookies, tokens) in structured data; and an upstream outcome's page data,
+ * before anything is cut from it.
  */
+import type { UpstreamOutcome } from "../domain/Outcome.js"
 import { type FragmentSecret, scrubFragments } from "./fragments.js"
-import { REDACTED, SECRET_KEY } from "./secretPatterns.js"
-import { redactQueryParams, redactUrlsInText } from "./redactUrl.js"
-import { redactCredentialText } from "./redactStructured.js"
+import { REDACTED, SECRET_KEY, SECRET_PARAM } from "./secretPatterns.js"
+
+/** Credentials inside URLs: userinfo passwords and secret-bearing query parameters. */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)\]]+/gi
+
+/** Returns the redacted URL and the secret values it removed. */
+export const redactUrl = (raw: string): { readonly text: string; readonly secrets: ReadonlyArray<string> } => {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return { text: raw, secrets: [] }
+  }
+  const secrets: Array<string> = []
+  let changed = false
+  if (url.password !== "") {
+    secrets.push(decodeURIComponent(url.password))
+    url.password = "REDACTED"
+    changed = true
+  }
+  for (const [name, value] of [...url.searchParams.entries()]) {
+    if (SECRET_PARAM.test(name) && value !== "") {
+      secrets.push(value)
+      url.searchParams.set(name, "REDACTED")
+      changed = true
+    }
+  }
+  if (!changed) return { text: raw, secrets }
+  return { text: url.toString().replaceAll("REDACTED", REDACTED), secrets }
+}
+
+/** Redacts every URL found inside free text. */
+export const redactUrlsInText = (text: string): { readonly text: string; readonly secrets: ReadonlyArray<string> } => {
+  const secrets: Array<string> = []
+  const out = text.replace(URL_IN_TEXT, (found) => {
+    // sentence punctuation after a URL is not part of it
+    const match = found.replace(/[.,;:!?'"]+$/, "")
+    const r = redactUrl(match)
+    secrets.push(...r.secrets)
+    return r.text + found.slice(match.length)
+  })
+  return { text: out, secrets }
+}
+
+/**
+ * Credential query parameters in relative URLs and query strings (`/cb?token=…`), which have no scheme to anchor on.
+ */
+const QUERY_PARAM = /([?&;])([A-Za-z0-9_.-]+)=([^&\s"'#<>]+)/g
+
+export const redactQueryParams = (text: string): string =>
+  text.replace(QUERY_PARAM, (match, sep: string, name: string, value: string) =>
+    SECRET_PARAM.test(name) && value !== REDACTED && value !== "REDACTED" ? `${sep}${name}=${REDACTED}` : match
+  )
+
+const BEARER = /\b(Bearer|Basic|Token)\s+([A-Za-z0-9._~+/=-]{8,})/g
+
+/**
+ * A word after "Basic", "Bearer" or "Token" in prose ("Basic sigaction", "Token validation") is not a credential: a
+ * Basic credential is base64 of `user:password` (so it decodes to text with a colon), and a bearer token carries a
+ * digit, a symbol or a capital after its first character.
+ */
+const isCredential = (scheme: string, token: string): boolean => {
+  if (scheme === "Basic") {
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(token)) return /[\d._~+/=-]/.test(token)
+    return Buffer.from(token, "base64").toString("latin1").includes(":")
+  }
+  return /[\d._~+/=-]/.test(token) || /[A-Z]/.test(token.slice(1))
+}
+const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g
+
+/** Bearer/basic credentials and JWTs anywhere in text. */
+export const redactCredentialText = (text: string): string =>
+  text
+    .replace(BEARER, (match, scheme: string, token: string) =>
+      isCredential(scheme, token) ? `${scheme} ${REDACTED}` : match
+    )
+    .replace(JWT, REDACTED)
 
 /** Secrets shorter than this are not searched for in free text: they would shred unrelated words. */
 export const MIN_SCRUB_LENGTH = 3
@@ -96,4 +172,27 @@ export const scrubValue = <A>(value: A, secrets: ReadonlyArray<string>, typed: R
     return node
   }
   return walk(value, undefined) as A
+}
+
+/**
+ * An upstream outcome with its page data scrubbed, so that every text later cut from it (summaries, heads, one-line
+ * previews) is cut from scrubbed text: scrub first, then truncate. Failed steps keep their typed error untouched
+ * (their messages are scrubbed with the rest of the details).
+ */
+export const scrubOutcome = (
+  outcome: UpstreamOutcome,
+  scrubValue: <A>(value: A) => A,
+  scrubText: (text: string) => string
+): UpstreamOutcome => {
+  switch (outcome.kind) {
+    case "single":
+      return { ...outcome, data: scrubValue(outcome.data) }
+    case "inspection":
+      return { ...outcome, stdout: scrubText(outcome.stdout) }
+    case "batch":
+      return {
+        ...outcome,
+        rows: outcome.rows.map((row) => (row.success ? { ...row, result: scrubValue(row.result) } : row))
+      }
+  }
 }

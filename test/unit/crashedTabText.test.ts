@@ -70,7 +70,7 @@ describe("a crashed tab", () => {
 
 describe("a tab list with a crashed tab", () => {
   it("marks the crashed tab and counts it in the head; the others stay as upstream listed them", async () => {
-    const { formatCommand } = await import("../../src/presenters/text/commandText.js")
+    const { formatCommand } = await import("../../src/presenters/text/formatSuccess.js")
     const data = {
       tabs: [
         { active: false, tabId: "t1", targetId: "A", title: "Acme Sign-in", url: "http://a.test/index.html" },

@@ -3,7 +3,7 @@
  * unless the entry is credential-like (#41: "values the model set come back as written unless they are secrets").
  */
 import { describe, expect, it } from "vitest"
-import { formatCommand } from "../../src/presenters/text/commandText.js"
+import { formatCommand } from "../../src/presenters/text/formatSuccess.js"
 
 const say = (positionals: ReadonlyArray<string>, data: Record<string, unknown> = { set: true }) =>
   formatCommand(positionals, data, "s").text

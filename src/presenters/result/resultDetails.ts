@@ -24,7 +24,8 @@ import type { ElectronView } from "../electron/electronView.js"
 import type { Body } from "../text/body.js"
 import type { FormattedFailure } from "../text/formatFailure.js"
 import type { Honesty } from "../text/honestyNotes.js"
-import { type PageDiagnosticsView, readinessDetails } from "../text/pageDiagnostics.js"
+import type { PageDiagnosticsView } from "../text/diagnosticPart.js"
+import type { ReadinessWait } from "../../schema/PageDiagnostics.js"
 import { preflight } from "../../security/preflight.js"
 import { distinctActions } from "../actions/distinctActions.js"
 import { nextActions } from "../actions/nextActions.js"
@@ -53,12 +54,15 @@ export interface DetailParts {
   readonly electron: ElectronView | undefined
   readonly diagnostics: PageDiagnosticsView | undefined
   readonly change: PageChangeSummary | undefined
-  readonly honesty: Honesty["details"]
+  readonly honesty: Honesty["details"] | undefined
   readonly actions: ReadonlyArray<NextAction>
   readonly spills: ReadonlyArray<SpillResult>
   readonly fullOutputPath: string | undefined
   readonly cleanup: ToolDetails["artifactCleanup"]
-  readonly delta: { readonly manifest: ToolDetails["artifactManifest"]; readonly summary: string | undefined }
+  /** What this call changed in the artifact manifest; none when it spilled or saved no file. */
+  readonly delta:
+    | { readonly manifest: ToolDetails["artifactManifest"]; readonly summary: string | undefined }
+    | undefined
   readonly managedSessionOutcome: ManagedSessionOutcome | undefined
   readonly recovery: Recovery | undefined
   readonly managedSession: ToolDetails["managedSession"]
@@ -79,6 +83,34 @@ const batchFailure = (d: DetailParts) => {
   const actions = d.actions.length > 0 ? { nextActions: d.actions } : {}
   const failure = { index: step.index, command: d.redact(step.row.command), failureCategory: categoryOf(d.error) }
   return { batchFailure: { failedStep: { ...failure, error: d.error.message, ...actions } } }
+}
+
+/** How long the call's element steps waited for their targets (a standalone command, or each job step that did). */
+const readinessOf = (executed: Executed | undefined): ReadinessWait | undefined => {
+  const outcome = executed?.outcome
+  if (outcome?.kind === "single")
+    return outcome.readinessWaitMs !== undefined ? { waitedMs: outcome.readinessWaitMs } : undefined
+  if (outcome?.kind !== "batch") return undefined
+  const steps = outcome.rows.flatMap((row, index) =>
+    row.readinessWaitMs !== undefined ? [{ index, waitedMs: row.readinessWaitMs }] : []
+  )
+  return steps.length > 0 ? { waitedMs: steps.reduce((sum, s) => sum + s.waitedMs, 0), steps } : undefined
+}
+
+/**
+ * `details.readinessWait`, success or failure: the waiting steps of the call, or the wait a failed command ran out
+ * (its failure text says it too).
+ */
+const readinessDetails = (
+  executed: Executed | undefined,
+  error: ToolError | undefined
+): { readonly readinessWait?: ReadinessWait } => {
+  const waited =
+    readinessOf(executed) ??
+    (error?._tag === "SelectorNotFound" && error.readinessWaitMs !== undefined
+      ? { waitedMs: error.readinessWaitMs }
+      : undefined)
+  return waited !== undefined ? { readinessWait: waited } : {}
 }
 
 /** What ran (with its body) or why it failed, and the page checks. */
@@ -118,8 +150,8 @@ export const detailsOf = (d: DetailParts): ToolDetails => ({
   ...batchFailure(d),
   ...(d.actions.length > 0 ? { nextActions: d.actions } : {}),
   ...optional("artifactCleanup", d.cleanup),
-  ...optional("artifactManifest", d.delta.manifest),
-  ...optional("artifactRetentionSummary", d.delta.summary),
+  ...optional("artifactManifest", d.delta?.manifest),
+  ...optional("artifactRetentionSummary", d.delta?.summary),
   ...optional("managedSessionOutcome", managedSessionOutcomeDetails(d.managedSessionOutcome)),
   ...optional("recovery", d.recovery),
   ...optional("managedSession", d.managedSession),
@@ -197,10 +229,10 @@ export const actionsOf = (a: ActionParts): ReadonlyArray<NextAction> => {
   const succeeded = () => [...readOn, ...networkActions(a), ...pageActions(a.change ?? [], a.diagnostics)]
   // an electron action names its own follow-ups; the generic failure fallbacks would only add noise
   const electron = a.electron !== undefined && a.electron.nextActions.length > 0 ? a.electron.nextActions : undefined
-  return distinctActions(
-    allowedByPolicy(
-      plan,
-      electron ?? [...a.honesty, ...reopen, ...(a.failure?.nextActions ?? succeeded()), ...outcomeActions]
-    )
+  const offered = allowedByPolicy(
+    plan,
+    electron ?? [...a.honesty, ...reopen, ...(a.failure?.nextActions ?? succeeded()), ...outcomeActions]
   )
+  // one action is offered once already
+  return offered.length > 1 ? distinctActions(offered) : offered
 }

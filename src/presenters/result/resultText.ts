@@ -1,7 +1,9 @@
 /**
  * The model-visible text of a call, before redaction and budgets: the body with its notes, a failure's line (the
  * upstream words it quotes marked as page content), the recovery, honesty and session-outcome lines; or, for a
- * caller who asked for --json, the JSON alone with every note moved to details. Pure.
+ * caller who asked for --json, the JSON alone with every note moved to details. What is said beside the body
+ * (`sidesOf`: notes, page diagnostics, the Electron view, honesty) is decided here once, from the call's facts: a
+ * side whose fact is absent is not entered. Pure.
  */
 import type { Executed } from "../../domain/Executed.js"
 import type { ElectronReport } from "../../domain/ElectronReport.js"
@@ -13,11 +15,16 @@ import { assertionFailureLine } from "../text/assertionFailure.js"
 import { joinParts, page, type Parts, plain } from "../text/contentBoundary.js"
 import { electronView } from "../electron/electronView.js"
 import type { Body } from "../text/body.js"
-import { formatFailure } from "../text/formatFailure.js"
-import { honestyOf, NO_HONESTY } from "../text/honestyNotes.js"
+import { honestyOf } from "../text/honestyNotes.js"
 import { notesOf } from "../text/notes.js"
-import { pageDiagnostics } from "../text/pageDiagnostics.js"
+import type { DiagnosticPart, Fields, PageDiagnosticsView } from "../text/diagnosticPart.js"
+import { fillDiagnostic } from "../text/fillDiagnostic.js"
+import { comboboxDiagnostic, evalDiagnostic, overlayDiagnostic, scrollDiagnostic } from "../text/pageDiagnostics.js"
+import { selectorTextDiagnostic } from "../text/selectorTextDiagnostic.js"
+import { settleDiagnostic } from "../text/settleDiagnostic.js"
 import { stepRefusalNote } from "../text/securityRefusal.js"
+import { pageChanged } from "../../session/lastPage.js"
+import { loadsState } from "../../upstream/commandEffects.js"
 
 /** Upstream's own error text can quote the page (a thrown message, option labels): it is page content in a failure. */
 const upstreamQuote = (error: ToolError): string | undefined =>
@@ -38,10 +45,12 @@ const quotingPage = (text: string, error: ToolError): Parts => {
 
 const nonEmpty = (lines: ReadonlyArray<Parts>): ReadonlyArray<Parts> => lines.filter((line) => plain(line) !== "")
 
-/** The text of a call, before redaction and budgets: the body's page parts stay marked as page content. */
+/**
+ * The text of a call, before redaction and budgets: the body's page parts stay marked as page content. `failure`: a
+ * failed call's rendering (formatFailure.ts, made once by the Presenter).
+ */
 export const textOf = (
-  plan: Plan | undefined,
-  args: ReadonlyArray<string>,
+  failure: string | undefined,
   executed: Executed | undefined,
   body: Parts,
   notes: ReadonlyArray<Parts>,
@@ -60,12 +69,12 @@ export const textOf = (
     const result = assertion !== "" ? `${line} ${assertion}` : line
     return [approved, ...withNotes, `${result}${refusal}`]
   }
-  const failure = quotingPage(`Failed (${categoryOf(error)}): ${formatFailure(plan, error, args).text}`, error)
-  if (executed === undefined) return failure
+  const failed = quotingPage(`Failed (${categoryOf(error)}): ${failure ?? ""}`, error)
+  if (executed === undefined) return failed
   // a click that reached nothing did not happen: its body ("Clicked …") would say it did
   const shown =
     error._tag === "UpstreamFailed" && error.clickDispatch !== undefined ? joinParts(nonEmpty(notes), "\n") : withNotes
-  return [...failure, `\n${approved}`, ...shown]
+  return [...failed, `\n${approved}`, ...shown]
 }
 
 /** Where the page content came from: the snapshot's origin, the page the call ended on or reported, or started on. */
@@ -91,7 +100,8 @@ export const recoveryLines = (recovery: Recovery | undefined): ReadonlyArray<Par
 /** What the text is made of, beside the body. */
 export interface TextParts {
   readonly plan: Plan | undefined
-  readonly args: ReadonlyArray<string>
+  /** A failed call's rendering (formatFailure.ts). */
+  readonly failure: string | undefined
   readonly executed: Executed | undefined
   readonly error: ToolError | undefined
   readonly body: Parts | undefined
@@ -120,7 +130,7 @@ export const resultLines = (t: TextParts): { readonly lines: Parts; readonly jso
   }
   const lines = [
     ...asLines(t.electron),
-    textOf(t.plan, t.args, t.executed, t.body ?? [], t.notes, t.error),
+    textOf(t.failure, t.executed, t.body ?? [], t.notes, t.error),
     ...t.recovered,
     ...asLines(t.honesty),
     ...asLines(t.outcome)
@@ -140,6 +150,43 @@ export const failedStepLead = (
   return `Result: step ${failed.index + 1} failed (${categoryOf(error)})${words}\n`
 }
 
+type Diagnostic = (executed: Executed, session: string | undefined, shownData: unknown) => DiagnosticPart
+
+/** Fields of a fill's read-back, on the call's one outcome or a batch's rows (fillDiagnostic.ts reads them). */
+const hasFillChecks = ({ outcome }: Executed): boolean =>
+  outcome.kind === "batch" ||
+  (outcome.kind === "single" && (outcome.fillVerification !== undefined || outcome.fillNotVerifiable !== undefined))
+
+/**
+ * Each page diagnostic, in the order they are said, with the one cheap test of whether the call has what it reads
+ * (the fact it says, or the command it looks at): a diagnostic whose fact is absent is not entered.
+ */
+const DIAGNOSTICS: ReadonlyArray<readonly [applies: (executed: Executed) => boolean, Diagnostic]> = [
+  [(e) => e.overlayBlockers !== undefined, overlayDiagnostic],
+  [(e) => e.comboboxFocus !== undefined, comboboxDiagnostic],
+  [
+    (e) => e.scrollPage !== undefined || e.scrollContainer !== undefined || e.scrollNoop !== undefined,
+    scrollDiagnostic
+  ],
+  [(e) => e.selectorTextVisibility !== undefined, selectorTextDiagnostic],
+  [(e) => e.plan.line.positionals[0] === "eval", (e) => evalDiagnostic(e)],
+  [(e) => e.fillVerification === undefined && hasFillChecks(e), fillDiagnostic],
+  [(e) => e.pageSettle !== undefined || e.plan.line.command === "snapshot", settleDiagnostic]
+]
+
+/** The page diagnostics that apply to a call that ran, composed: their lines, `details` fields and next actions. */
+const pageDiagnostics = (executed: Executed, shownData: unknown): PageDiagnosticsView => {
+  const session = executed.plan.sessionName
+  const parts: ReadonlyArray<DiagnosticPart> = DIAGNOSTICS.flatMap(([applies, diagnostic]) =>
+    applies(executed) ? [diagnostic(executed, session, shownData)] : []
+  )
+  return {
+    lines: parts.flatMap((p) => p.lines),
+    fields: Object.assign({}, ...parts.map((p) => p.fields)) as Fields,
+    nextActions: parts.flatMap((p) => p.nextActions)
+  }
+}
+
 /** What a call's input says beside its body (the service's PresentInput, as far as the text needs it). */
 export interface SideInput {
   readonly plan: Plan | undefined
@@ -156,6 +203,24 @@ const hasElectronFacts = (executed: Executed): boolean =>
   executed.electronRefFreshness !== undefined ||
   (executed.lookup?.mode === "sourceLookup" && executed.lookup.report.electronContext !== undefined)
 
+/**
+ * Whether a call that ran has a line for notes.ts to say (each fact it reads: a resolved find, a page change or a
+ * loaded state, a tab recovery, saved files, an image, warnings, route diagnostics, launch defaults, a replaced
+ * browser left open, an output file): a call with none does not enter it.
+ */
+const hasNotes = (e: Executed): boolean =>
+  e.plan.resolvedFind !== undefined ||
+  (e.navigation !== undefined && (pageChanged(e.previousPage, e.navigation) || loadsState(e.plan.line))) ||
+  e.tabCorrection !== undefined ||
+  e.verified.rows.length > 0 ||
+  e.verified.image !== undefined ||
+  e.verified.inlineImage !== undefined ||
+  e.verified.warnings.length > 0 ||
+  (e.routeDiagnostics?.length ?? 0) > 0 ||
+  e.browserDefaults !== undefined ||
+  e.replacedCloseFailure !== undefined ||
+  e.outputFile?.status === "saved"
+
 /** What the page checks, notes, Electron view, honesty and recovery say beside the body. */
 export const sidesOf = (
   input: SideInput,
@@ -167,7 +232,9 @@ export const sidesOf = (
   const ran = executed !== undefined
   const diagnostics = ran && error === undefined ? pageDiagnostics(executed, body?.data) : undefined
   const shownDefaults = executed?.browserDefaults !== undefined ? redact(executed.browserDefaults.flags) : []
-  const notes = ran ? [...notesOf(executed, shownDefaults), ...(diagnostics?.lines ?? [])] : []
+  const notes = ran
+    ? [...(hasNotes(executed) ? notesOf(executed, shownDefaults) : []), ...(diagnostics?.lines ?? [])]
+    : []
   const electron =
     input.electron !== undefined || (ran && hasElectronFacts(executed))
       ? electronView(input.electron, executed, redact, error !== undefined)
@@ -181,7 +248,7 @@ export const sidesOf = (
     honesty:
       (error === undefined && executed?.challengePage !== undefined) || error?._tag === "SelectorNotFound"
         ? honestyOf(plan, executed, error)
-        : NO_HONESTY
+        : undefined
   }
 }
 

@@ -1,7 +1,6 @@
 /** What a successful element or input action says: clicks, fills, keys, scrolls, drags, uploads, selects. Pure. */
 import { page } from "./contentBoundary.js"
-import { type Formatted, formatted } from "./formatted.js"
-import { type CommandText, type Data, oneLine, str } from "./commandValues.js"
+import { type CommandText, type Data, type Formatted, formatted, oneLine, str } from "./formatted.js"
 
 /** What upstream's `type` and `keyboard type` did: text as input events, no keys (upstream/keystrokes.ts). */
 const AS_INPUT = "(input events only, no keydown/keyup: for key handlers, type with a job type step)."

@@ -6,10 +6,10 @@
 import type { Executed } from "../../domain/Executed.js"
 import { stepRowJson, type UpstreamOutcome } from "../../domain/Outcome.js"
 import { redactStateData } from "../../redaction/redactStructured.js"
-import { formatSuccess, stripLifecycle, upstreamWarning } from "./formatSuccess.js"
+import { formatSuccess, upstreamWarning } from "./formatSuccess.js"
 import { page, type Parts, plain } from "./contentBoundary.js"
 import { withLookupParts } from "./lookupText.js"
-import { type Formatted, partsOf } from "./formatted.js"
+import { type Formatted, partsOf, stripLifecycle } from "./formatted.js"
 import { presentSnapshotWith } from "./presentSnapshot.js"
 import type { SnapshotPresentation } from "./snapshotPresentation.js"
 import { qaText } from "./qaText.js"
@@ -26,15 +26,20 @@ export interface Body extends Formatted {
   readonly snapshot?: SnapshotPresentation
 }
 
+/** The commands whose output holds session state (redactStructured.ts): no other command's data is read for it. */
+const HOLDS_STATE: ReadonlySet<string | undefined> = new Set(["cookies", "state", "storage"])
+
+/** A command's data with its session-state values redacted, when the command returns session state. */
+const withoutState = (command: string | undefined, data: unknown): unknown =>
+  HOLDS_STATE.has(command) ? redactStateData(command, data) : data
+
 /** The outcome with session-state values redacted in every place they can appear. */
 export const withoutStateValues = (outcome: UpstreamOutcome): UpstreamOutcome => {
   if (outcome.kind === "inspection") return outcome
   if (outcome.kind === "single") return outcome
   return {
     kind: "batch",
-    rows: outcome.rows.map((row) =>
-      row.success ? { ...row, result: redactStateData(row.command[0], row.result) } : row
-    )
+    rows: outcome.rows.map((row) => (row.success ? { ...row, result: withoutState(row.command[0], row.result) } : row))
   }
 }
 
@@ -61,7 +66,7 @@ const readFrom = (executed: Executed): string => {
 export const bodyOf = (executed: Executed): Body => {
   const { plan } = executed
   const raw = withoutStateValues(executed.outcome)
-  const outcome = raw.kind === "single" ? { ...raw, data: redactStateData(plan.line.command, raw.data) } : raw
+  const outcome = raw.kind === "single" ? { ...raw, data: withoutState(plan.line.command, raw.data) } : raw
   const snapshot =
     outcome.kind === "single" &&
     plan.line.command === "snapshot" &&

@@ -1,4 +1,4 @@
-/** What each page diagnostic adds: its lines, its `details` fields and its next actions (pageDiagnostics.ts). */
+/** What each page diagnostic adds: its lines, `details` fields and next actions (composed in result/resultText.ts). */
 import type { NextAction } from "../../schema/NextAction.js"
 import type { ToolDetails } from "../../schema/ToolDetails.js"
 import type { Parts } from "./contentBoundary.js"

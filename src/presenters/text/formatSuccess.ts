@@ -1,12 +1,11 @@
 /**
- * Useful text first: what the model should read after a successful call (each command's wording in commandText.ts),
+ * Useful text first: what the model should read after a successful call (each command's wording: formatCommand, below),
  * and a batch or job as its rows. Pure; redaction, budgets and spill files are applied afterwards by the Presenter.
  */
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { joinParts, page, type Parts } from "./contentBoundary.js"
 import { withInputUsage } from "../../compilers/inputCommand.js"
-import { type Formatted, formatted, partsOf } from "./formatted.js"
 import { presentSnapshot } from "./presentSnapshot.js"
 import type { ShownTree } from "../../domain/ShownTree.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
@@ -17,10 +16,55 @@ import { actionEffectLines, effectActionOf } from "./actionEffectWords.js"
 import { jsDialogLines } from "./jsDialogWords.js"
 import { keyRun } from "./keyRuns.js"
 import { fillShown, textClickShown } from "./actionShown.js"
-import { formatCommand } from "./commandText.js"
-import { type Data, oneLine, str, stripLifecycle, titlePart } from "./commandValues.js"
+import { formatDiagnostics } from "./formatDiagnostics.js"
+import { formatInput } from "./formatInput.js"
+import { ACTION_TEXTS } from "./actionText.js"
+import { PAGE_COMMAND_TEXTS } from "./pageCommandText.js"
+import { formatRoutes, formatSavedBody } from "./routeText.js"
+import {
+  type CommandText,
+  type Data,
+  type Formatted,
+  formatted,
+  oneLine,
+  partsOf,
+  str,
+  stripLifecycle,
+  titlePart
+} from "./formatted.js"
 
-export { stripLifecycle } from "./commandValues.js"
+/**
+ * What one successful command says (`formatCommand`): the per-command wording that a single call's text and a
+ * batch/job row both use, one formatter per command from a table (actionText.ts for element and input actions,
+ * pageCommandText.ts for the rest); then the diagnostic texts, then upstream's data as it is.
+ */
+const BY_COMMAND: ReadonlyMap<string, CommandText> = new Map([...PAGE_COMMAND_TEXTS, ...ACTION_TEXTS])
+
+export const formatCommand = (
+  positionals: ReadonlyArray<string>,
+  data: Data,
+  sessionName: string | undefined,
+  crashedTabs: ReadonlyArray<string> = []
+): Formatted => {
+  const [command = "", sub] = positionals
+  const target = positionals[1] ?? ""
+  // the tool's own input commands (a click with modifiers, a drop, a storage key removal) mark their reply
+  const input = data["toolInput"] !== undefined ? formatInput(data) : undefined
+  if (input !== undefined) return input
+  const own = BY_COMMAND.get(command)?.({ positionals, command, sub, target, data, sessionName, crashedTabs })
+  if (own !== undefined) return own
+  const diagnostic =
+    formatDiagnostics(command, sub, data, positionals) ??
+    formatRoutes(command, sub, data) ??
+    formatSavedBody(command, sub, data)
+  if (diagnostic !== undefined) return diagnostic
+  const rest = stripLifecycle(data)
+  const body: Parts =
+    rest !== null && typeof rest === "object" && Object.keys(rest).length > 0
+      ? ["\n", page(JSON.stringify(rest, null, 2))]
+      : []
+  return formatted([`${positionals.slice(0, 2).join(" ")}: done`, ...body], `${command} done`)
+}
 
 const asData = (v: unknown): Data => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Data) : {})
 
@@ -177,9 +221,11 @@ export const formatSuccess = (
         outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data)
           ? (outcome.data as Data)
           : {}
+      // a text click the page resolved, and a fill, may say more than upstream's answer (actionShown.ts)
+      const command = plan.line.command
       const shown =
-        textClickShown(plan) ??
-        fillShown(plan.line.positionals, outcome) ??
+        (plan.resolvedText !== undefined && command === "click" ? textClickShown(plan.resolvedText) : undefined) ??
+        (command === "fill" ? fillShown(plan.line.positionals, outcome) : undefined) ??
         formatCommand(plan.line.positionals, data, plan.sessionName, crashedTabs)
       // each JavaScript dialog the action opened, said once and in agreement with upstream's warning
       const js = outcome.jsDialogs
@@ -187,7 +233,8 @@ export const formatSuccess = (
         (js?.opened.length ?? 0) + (js?.earlier.length ?? 0) > 0 || data["dialogOpened"] === true
           ? jsDialogLines(js?.opened ?? [], data["dialogOpened"] === true, outcome.warning, js?.earlier)
           : []
-      const lines = [...dialogs, ...actionEffectLines(outcome.effects, effectActionOf(plan.line.command))]
+      const effects = outcome.effects !== undefined ? actionEffectLines(outcome.effects, effectActionOf(command)) : []
+      const lines = [...dialogs, ...effects]
       const extra = [...lines.flatMap((line) => ["\n", ...line]), ...upstreamWarning(outcome)]
       return extra.length > 0 ? formatted([...partsOf(shown), ...extra], shown.summary) : shown
     }

@@ -1,7 +1,8 @@
 /**
  * The lines a result adds after its body: where the page went, what was approved, recovered, verified, warned about,
  * configured or written. Each fact is stated once, here, from what the program recorded; nothing edits presented
- * text afterwards. Pure.
+ * text afterwards. A call with none of these facts does not enter this file (result/resultText.ts, `hasNotes`, lists
+ * them: a new fact here goes there too). Pure.
  */
 import type { Executed } from "../../domain/Executed.js"
 import type { VerifiedArtifacts } from "../../schema/Artifacts.js"

@@ -4,9 +4,8 @@
  */
 import { page } from "./contentBoundary.js"
 import { downloadedText } from "./downloadedText.js"
-import { formatted } from "./formatted.js"
 import { diffScreenshotText } from "./diffImageText.js"
-import { type CommandText, type Data, oneLine, scalar, str, stripLifecycle, titlePart } from "./commandValues.js"
+import { type CommandText, type Data, formatted, oneLine, scalar, str, stripLifecycle, titlePart } from "./formatted.js"
 
 /** A crashed tab (read over DevTools) is marked: upstream lists it as live at its old URL. */
 const formatTabs = (tabs: ReadonlyArray<Data>, crashed: ReadonlyArray<string>): string =>
@@ -22,7 +21,7 @@ const formatTabs = (tabs: ReadonlyArray<Data>, crashed: ReadonlyArray<string>): 
     .join("\n")
 
 const opened: CommandText = ({ data }) => {
-  const download = downloadedText(data)
+  const download = typeof data["downloaded"] === "string" ? downloadedText(data) : undefined
   if (download !== undefined) return download
   if (data["url"] === undefined) return { text: "Browser ready.", summary: "Browser ready" }
   return formatted(["Opened: ", titlePart(data["title"]), `\nURL: ${str(data["url"])}`], `Opened ${str(data["url"])}`)
