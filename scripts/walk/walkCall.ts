@@ -1,6 +1,6 @@
 /**
  * The path of one call, as files: runs a call on the fake graph (FakeAgentBrowser over a scripted page, no browser)
- * under V8 precise coverage and prints the `src/` files (test layers left out) in which a function ran during that
+ * under V8 precise coverage and prints the `src/` files (test layers left out) in which a named function ran during that
  * call alone (counters reset just before it and read just after), by folder. Run by `npm run walk -- <scenario>` (scripts/walk.mjs).
  *   click   `click @eN` on the page's button, after `open` and `snapshot -i` (the click stays on its page)
  *   stale   `click @e99`, a ref the last snapshot does not have (refused before anything runs)
@@ -43,24 +43,26 @@ session.connect()
 await session.post("Profiler.enable")
 await session.post("Profiler.startPreciseCoverage", { callCount: true, detailed: false })
 
-/** The functions that ran in each file since the last take (by name; anonymous ones as "(anonymous)"). */
+/** The named functions that ran in each file since the last take. */
 const functionsRun = new Map<string, ReadonlyArray<string>>()
 
-/** Files under src/ in which a function other than the module's own top level ran since the last take. */
+/** Files under src/ in which a named function ran since the last take. */
 const filesRun = async (): Promise<ReadonlyArray<string>> => {
   const { result } = await session.post("Profiler.takePreciseCoverage")
   functionsRun.clear()
   return result
     .map((script) => ({
       path: script.url.replace(/^file:\/\//, ""),
-      ran: script.functions.slice(1).filter((f) => (f.ranges[0]?.count ?? 0) > 0)
+      // named functions only: the module's top level and the getters vite-node gives each export (which run when
+      // another file reads the binding, e.g. a service's tag) are unnamed, and say nothing ran in the file
+      ran: script.functions.filter((f) => f.functionName !== "" && (f.ranges[0]?.count ?? 0) > 0)
     }))
     .filter(
       (s) => s.ran.length > 0 && s.path.startsWith(`${REPO}src/`) && !s.path.startsWith(`${REPO}src/layers/test/`)
     )
     .map((s) => {
       const file = relative(`${REPO}src`, s.path)
-      functionsRun.set(file, [...new Set(s.ran.map((f) => f.functionName || "(anonymous)"))])
+      functionsRun.set(file, [...new Set(s.ran.map((f) => f.functionName))])
       return file
     })
     .sort()
@@ -95,4 +97,4 @@ for (const [folder, files] of [...byFolder].sort((a, b) => b[1].length - a[1].le
     for (const file of files)
       console.log(`      ${file}: ${(functionsRun.get(folder === "." ? file : `${folder}/${file}`) ?? []).join(", ")}`)
 }
-console.log(`${text.files.length} files in src/ ran a function in this call (${byFolder.size} folders)`)
+console.log(`${text.files.length} files in src/ ran a named function in this call (${byFolder.size} folders)`)
