@@ -1,7 +1,8 @@
 /**
- * The read phase, after the run phase answered: the page a navigation-prone command led to (unless its run step read
- * it), the focus given back to the tab it started on, a drifted tab recovered, the dialogs a click opened (only a
- * click that saw them open), and the page checks the run step read in its own process.
+ * The read phase, after the run phase answered (what was read before it is readBefore.ts's): the page a
+ * navigation-prone command led to (unless its run step read it), the focus given back to the tab it started on, a
+ * drifted tab recovered, the dialogs a click opened (only a click that saw them open), and the page checks the run
+ * step read in its own process.
  */
 import * as Effect from "effect/Effect"
 import type { Navigation } from "../../domain/Executed.js"
@@ -14,15 +15,9 @@ import type { RunPhaseResult } from "../families/runPhase.js"
 import { overlayAfterClick } from "../page/overlayAfterClick.js"
 import { probeNavigation } from "../page/pageProbes.js"
 import type { PageCheck } from "../page/probedCommand.js"
-import { type focusBefore, restoreFocus } from "../tabs/focusRestore.js"
-import { recoverTab, type refocusKnownTab } from "../tabs/tabRecovery.js"
-
-/** What the call read before it ran: the tab refocused, the tab it started on, the page it was on. */
-export interface ReadBefore {
-  readonly refocused: Effect.Effect.Success<ReturnType<typeof refocusKnownTab>> | undefined
-  readonly startedOn: Effect.Effect.Success<ReturnType<typeof focusBefore>>
-  readonly pageBefore: string | undefined
-}
+import { restoreFocus } from "../tabs/focusRestore.js"
+import { recoverTab } from "../tabs/tabRecovery.js"
+import type { ReadBefore } from "./readBefore.js"
 
 /** The page a command that may have navigated led to, unless its own run step read it. */
 const navigationOf = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutcome) =>
