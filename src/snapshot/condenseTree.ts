@@ -112,10 +112,15 @@ interface Options {
   readonly interactive: boolean
 }
 
-/** `level=N` on a list item repeats what its indentation says (in a full tree). */
+const withoutLevel = (rest: string): string => rest.replace(/ \[level=\d+\]/, "").replace(/\[level=\d+, /, "[")
+
+/**
+ * `level=N` on a list item repeats what its indentation says (in a full tree). In `-i`, a heading's level is not
+ * kept: the headings there are landmarks among the controls (which section a control is in), not an outline.
+ */
 const withoutListLevel = (line: Line, options: Options): string =>
-  line.role === "listitem" && !options.interactive
-    ? line.rest.replace(/ \[level=\d+\]/, "").replace(/\[level=\d+, /, "[")
+  (line.role === "listitem" && !options.interactive) || (line.role === "heading" && options.interactive)
+    ? withoutLevel(line.rest)
     : line.rest
 
 /**
@@ -155,10 +160,27 @@ const spliced = (lines: ReadonlyArray<Line>): Array<Line> => {
   )
 }
 
+/**
+ * In `-i`, the one wrapper among its siblings, left with no name (a page's root, which a framework made clickable:
+ * `- generic [ref=e1] clickable`), gives way to the lines inside it: it says nothing they do not.
+ */
+const givesWay = (node: Line, options: Options, wrappers: number): boolean =>
+  options.interactive &&
+  wrappers === 1 &&
+  node.role === "generic" &&
+  node.name === undefined &&
+  node.children.length > 0 &&
+  /^ \[ref=e\d+\]( clickable)?$/.test(node.rest)
+
 const condenseChildren = (lines: ReadonlyArray<Line>, options: Options): Array<Line> => {
   const out: Array<Line> = []
   const alone = lines.filter((line) => isNamedWrapper(line, options)).length === 1
-  for (const condensed of spliced(lines.flatMap((line) => condense(line, options, alone) ?? []))) {
+  const wrappers = lines.filter((line) => line.role === "generic" && line.children.length > 0).length
+  const condensedLines = lines.flatMap((line) => {
+    const node = condense(line, options, alone)
+    return node === undefined ? [] : givesWay(node, options, wrappers) ? node.children : [node]
+  })
+  for (const condensed of spliced(condensedLines)) {
     if (isLayout(condensed)) continue
     const previous = out[out.length - 1]
     if (previous !== undefined && isText(previous) && isText(condensed)) {

@@ -94,19 +94,21 @@ const formatBatch = (
 ): Formatted => {
   let knownUrl = pageUrl
   let shown = shownBefore
+  // every step ran and succeeded: the head says so (`✓ 7/7 steps`), so the rows do not each repeat it
+  const mark = rows.every((r) => r.success) && (planned ?? rows.length) <= rows.length ? "" : "✓ "
   const lines: Array<{ readonly parts: Parts; readonly bare: boolean }> = []
   for (let i = 0; i < rows.length; i++) {
     const run = keyRun(rows, i)
     if (run !== undefined) {
       const paced = run.pause !== undefined ? `, ${run.pause} ms apart` : ""
-      const typed = `${i + 1}-${run.end}. ✓ typed ${run.keys} keys (keydown, input, keyup each)${paced}`
+      const typed = `${i + 1}-${run.end}. ${mark}typed ${run.keys} keys (keydown, input, keyup each)${paced}`
       lines.push({ parts: [typed], bare: false })
       i = run.end - 1
       continue
     }
     const row = rows[i]!
     const text = row.success ? stepText(row.command, row.result, knownUrl, shown, row.snapshotNaming) : []
-    lines.push({ parts: rowLine(row, i, text), bare: row.success && text.length === 0 })
+    lines.push({ parts: rowLine(row, i, text, mark), bare: row.success && text.length === 0 })
     if (row.success && row.command[0] === "snapshot")
       shown = shownTreeOf(row.command, asData(stripLifecycle(row.result)), row.snapshotNaming)
     const url = row.success ? asData(row.result)["url"] : undefined
@@ -135,8 +137,8 @@ const formatBatch = (
   )
 }
 
-/** One row of a batch/job: ✓ or ✗, its command, and what it adds. */
-const rowLine = (row: Rows[number], i: number, text: Parts): Parts => {
+/** One row of a batch/job: ✓ (`mark`) or ✗, its command, and what it adds. */
+const rowLine = (row: Rows[number], i: number, text: Parts, mark: string): Parts => {
   const command = row.command.length > 0 ? row.command.join(" ") : `#${i}`
   // what a page script threw is the page's text
   if (!row.success)
@@ -150,7 +152,7 @@ const rowLine = (row: Rows[number], i: number, text: Parts): Parts => {
   // an open that landed where it asked: the row's number maps it to the step, its address is not written again
   const echo =
     isOpening(row.command[0]) && typeof url === "string" && sameAddress(row.command[1], url) ? row.command[0] : command
-  return [`${i + 1}. ✓ ${echo}`, ...text]
+  return [`${i + 1}. ${mark}${echo}`, ...text]
 }
 
 /** Upstream's warning beside a single command's answer (a dialog blocking the page), said after the answer. */
