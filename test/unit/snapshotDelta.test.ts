@@ -186,6 +186,9 @@ describe("a repeat snapshot through the tool", () => {
         call
       )
       expect(failed.isError).toBe(true)
+      // a batch with a failed step: each row marked and its command whole
+      expect(textOf(failed)).toContain("1. ✓ snapshot -i")
+      expect(textOf(failed)).toContain("2. ✗ click #fail")
       expect(yield* snap()).toContain(`- button "Row 1" [ref=e1]`)
       // any failed call: the recovery snapshot is whole
       yield* snap()
@@ -215,9 +218,9 @@ describe("a repeat snapshot through the tool", () => {
           call
         )
       )
-      expect(batch).toContain(`2. snapshot -i\nSince the last snapshot: 1 new (`)
+      expect(batch).toContain(`2. snapshot\nSince the last snapshot: 1 new (`)
       expect(batch).toMatch(
-        /4\. snapshot -i\nSince the last snapshot: 1 new \(.*\n… 21 as before\n- button "Row 22" \[ref=e22\]$/
+        /4\. snapshot\nSince the last snapshot: 1 new \(.*\n… 21 as before\n- button "Row 22" \[ref=e22\]$/
       )
       expect(yield* snap()).toMatch(/^No change since the last snapshot of this page \(22 lines/)
     }).pipe(Effect.provide(fakeLayer(temp.root, page())))

@@ -96,7 +96,7 @@ describe("batch rows say each fact once", () => {
             call
           )
         )
-        expect(same).toContain('2. snapshot -i\n- button "Go" [ref=e1]')
+        expect(same).toContain('2. snapshot\n- button "Go" [ref=e1]')
         expect(same).not.toContain("Snapshot of")
         const moved = textOf(
           yield* runToResult(
@@ -112,6 +112,35 @@ describe("batch rows say each fact once", () => {
         )
         expect(moved).toContain("Snapshot of http://a.test/next (2 refs):")
       }).pipe(Effect.provide(layer()))
+  )
+})
+
+describe("a raw batch's rows", () => {
+  it.scoped("name the caller's own steps by number and verb: the rest of its command is not echoed", () =>
+    Effect.gen(function* () {
+      yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+      const text = textOf(
+        yield* runToResult(
+          {
+            args: ["batch"],
+            stdin: JSON.stringify([
+              ["eval", "document.title"],
+              ["get", "url"],
+              ["snapshot", "-i"]
+            ])
+          },
+          call
+        )
+      )
+      expect(text.split("\n").slice(0, 4)).toEqual([
+        "✓ 3/3 steps",
+        expect.stringMatching(/^1\. eval → /),
+        "2. get url → http://a.test/",
+        "3. snapshot"
+      ])
+      expect(text).not.toContain("document.title")
+      // a job's rows are the tool's compilation of its steps: said whole (`2. snapshot -i`, below)
+    }).pipe(Effect.provide(layer()))
   )
 })
 
