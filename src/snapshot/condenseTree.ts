@@ -161,24 +161,25 @@ const spliced = (lines: ReadonlyArray<Line>): Array<Line> => {
 }
 
 /**
- * In `-i`, the one wrapper among its siblings, left with no name (a page's root, which a framework made clickable:
- * `- generic [ref=e1] clickable`), gives way to the lines inside it: it says nothing they do not.
+ * In `-i`, the page's root (the tree's one top-level node), a wrapper left with no name, state or value (a framework
+ * made it clickable: `- generic [ref=e1] clickable`), gives way to the lines inside it: it says nothing they do not.
+ * A clickable wrapper beside other lines (a modal's backdrop, a card) stays.
  */
-const givesWay = (node: Line, options: Options, wrappers: number): boolean =>
+const givesWay = (node: Line, options: Options, root: boolean): boolean =>
   options.interactive &&
-  wrappers === 1 &&
+  root &&
   node.role === "generic" &&
   node.name === undefined &&
   node.children.length > 0 &&
   /^ \[ref=e\d+\]( clickable)?$/.test(node.rest)
 
-const condenseChildren = (lines: ReadonlyArray<Line>, options: Options): Array<Line> => {
+/** `top`: the tree's top-level lines. */
+const condenseChildren = (lines: ReadonlyArray<Line>, options: Options, top = false): Array<Line> => {
   const out: Array<Line> = []
   const alone = lines.filter((line) => isNamedWrapper(line, options)).length === 1
-  const wrappers = lines.filter((line) => line.role === "generic" && line.children.length > 0).length
   const condensedLines = lines.flatMap((line) => {
     const node = condense(line, options, alone)
-    return node === undefined ? [] : givesWay(node, options, wrappers) ? node.children : [node]
+    return node === undefined ? [] : givesWay(node, options, top && lines.length === 1) ? node.children : [node]
   })
   for (const condensed of spliced(condensedLines)) {
     if (isLayout(condensed)) continue
@@ -230,6 +231,6 @@ const render = (lines: ReadonlyArray<Line>, depth: number, out: Array<string>): 
 
 export const condenseTree = (tree: string, options: Options = { interactive: false }): string => {
   const out: Array<string> = []
-  render(condenseChildren(parse(tree), options), 0, out)
+  render(condenseChildren(parse(tree), options, true), 0, out)
   return out.join("\n")
 }

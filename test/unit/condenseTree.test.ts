@@ -126,7 +126,7 @@ describe("condenseTree", () => {
     expect(condenseTree('- button [ref=e2]\n  - StaticText "×"')).toBe('- button [ref=e2]\n  - StaticText "×"')
   })
 
-  it("in -i keeps a list item's level (a flat list shows no nesting), not a heading's, and lets the one clickable wrapper give way to the lines inside it", () => {
+  it("in -i keeps a list item's level (a flat list shows no nesting), not a heading's, and lets the page's clickable root give way to the lines inside it", () => {
     const tree = [
       `- generic "todosMark all as completeBuy milkWalk dogPay rent2 items leftAllActiveCompleted" [ref=e1] clickable [onclick]`,
       '  - heading "todos" [level=1, ref=e2]',
@@ -147,6 +147,11 @@ describe("condenseTree", () => {
     const cards =
       '- generic [ref=e1] clickable\n  - button "A" [ref=e2]\n- generic [ref=e3] clickable\n  - button "B" [ref=e4]'
     expect(condenseTree(cards, { interactive: true })).toBe(cards)
+    // a clickable backdrop beside the page's other lines, or one inside another node, is not the page's root: it stays
+    const backdrop = '- button "Open" [ref=e1]\n- generic [ref=e2] clickable\n  - button "Close" [ref=e3]'
+    expect(condenseTree(backdrop, { interactive: true })).toBe(backdrop)
+    const inner = '- dialog "Edit" [ref=e1]\n  - generic [ref=e2] clickable\n    - button "Save" [ref=e3]'
+    expect(condenseTree(inner, { interactive: true })).toBe(inner)
     // a wrapper with a state of its own says something: it stays
     const expanded = '- generic [expanded=true, ref=e1]\n  - button "Go" [ref=e2]'
     expect(condenseTree(expanded, { interactive: true })).toBe(expanded)
