@@ -112,10 +112,15 @@ interface Options {
   readonly interactive: boolean
 }
 
-/** `level=N` on a list item repeats what its indentation says (in a full tree). */
+const withoutLevel = (rest: string): string => rest.replace(/ \[level=\d+\]/, "").replace(/\[level=\d+, /, "[")
+
+/**
+ * `level=N` on a list item repeats what its indentation says (in a full tree). In `-i`, a heading's level is not
+ * kept: the headings there are landmarks among the controls (which section a control is in), not an outline.
+ */
 const withoutListLevel = (line: Line, options: Options): string =>
-  line.role === "listitem" && !options.interactive
-    ? line.rest.replace(/ \[level=\d+\]/, "").replace(/\[level=\d+, /, "[")
+  (line.role === "listitem" && !options.interactive) || (line.role === "heading" && options.interactive)
+    ? withoutLevel(line.rest)
     : line.rest
 
 /**
@@ -155,10 +160,28 @@ const spliced = (lines: ReadonlyArray<Line>): Array<Line> => {
   )
 }
 
-const condenseChildren = (lines: ReadonlyArray<Line>, options: Options): Array<Line> => {
+/**
+ * In `-i`, the page's root (the tree's one top-level node), a wrapper left with no name, state or value (a framework
+ * made it clickable: `- generic [ref=e1] clickable`), gives way to the lines inside it: it says nothing they do not.
+ * A clickable wrapper beside other lines (a modal's backdrop, a card) stays.
+ */
+const givesWay = (node: Line, options: Options, root: boolean): boolean =>
+  options.interactive &&
+  root &&
+  node.role === "generic" &&
+  node.name === undefined &&
+  node.children.length > 0 &&
+  /^ \[ref=e\d+\]( clickable)?$/.test(node.rest)
+
+/** `top`: the tree's top-level lines. */
+const condenseChildren = (lines: ReadonlyArray<Line>, options: Options, top = false): Array<Line> => {
   const out: Array<Line> = []
   const alone = lines.filter((line) => isNamedWrapper(line, options)).length === 1
-  for (const condensed of spliced(lines.flatMap((line) => condense(line, options, alone) ?? []))) {
+  const condensedLines = lines.flatMap((line) => {
+    const node = condense(line, options, alone)
+    return node === undefined ? [] : givesWay(node, options, top && lines.length === 1) ? node.children : [node]
+  })
+  for (const condensed of spliced(condensedLines)) {
     if (isLayout(condensed)) continue
     const previous = out[out.length - 1]
     if (previous !== undefined && isText(previous) && isText(condensed)) {
@@ -208,6 +231,6 @@ const render = (lines: ReadonlyArray<Line>, depth: number, out: Array<string>): 
 
 export const condenseTree = (tree: string, options: Options = { interactive: false }): string => {
   const out: Array<string> = []
-  render(condenseChildren(parse(tree), options), 0, out)
+  render(condenseChildren(parse(tree), options, true), 0, out)
   return out.join("\n")
 }

@@ -12,8 +12,11 @@ import { VERBATIM_SNAPSHOT_BYTES } from "./compactSnapshot.js"
 import type { ShownTree } from "../domain/ShownTree.js"
 import type { SnapshotNaming } from "../domain/SnapshotNaming.js"
 
-/** A delta is shown only when it is at most this share of the full tree: otherwise the full tree reads better. */
-const DELTA_SHARE = 0.75
+/**
+ * A delta is shown when it is at most this share of the full tree (a calendar that opened amid the page's controls
+ * saves the lines around it); a delta that saves less than this reads no better than the full tree.
+ */
+export const DELTA_SHARE = 0.9
 /** Lines beyond which the quadratic diff is not attempted (a verbatim tree stays far below). */
 const MAX_LINES = 2000
 

@@ -53,7 +53,7 @@ describe("typing", () => {
     const step = { action: "type", selector: "#q", text: "héllo world!", delayMs: 30 }
     const job = await live.tool.call({ job: { steps: [step] } })
     expect(job.isError, textOf(job)).toBe(false)
-    expect(textOf(job)).toContain("✓ typed 12 keys (keydown, input, keyup each), 30 ms apart")
+    expect(textOf(job)).toContain(". typed 12 keys (keydown, input, keyup each), 30 ms apart")
     const events = await evalValue("JSON.stringify(__ev)")
     expect(await evalValue("JSON.stringify(q.value)")).toBe("héllo world!")
     expect([count(events, "keydown"), count(events, "input"), count(events, "keyup")]).toEqual([12, 12, 12])
@@ -168,7 +168,7 @@ describe("text clicks", () => {
     expect(await values("window.__hit")).toEqual(["link", "link"])
     // without exact, a job's text click is picked in the page too, and its row names the element
     const loose = await live.tool.call({ job: { steps: [{ ...click, exact: false }] } })
-    expect(textOf(loose)).toContain(`1. ✓ find text nam click → link "nam" (3 matched)`)
+    expect(textOf(loose)).toContain(`1. find text nam click → link "nam" (3 matched)`)
     expect(await values("window.__hit")).toEqual(["link", "link", "link"])
   })
 })

@@ -42,7 +42,7 @@ describe("named controls", () => {
     })
     expect(job.isError, job.details.error).toBe(false)
     const text = textOf(job)
-    expect(text).toMatch(/^2\. ✓ snapshot -i\n/m)
+    expect(text).toMatch(/^2\. snapshot -i\n/m)
     expect(text).toMatch(/- checkbox \[checked=false, ref=e\d+\] \(in listitem "Walk the dog"\)/)
     expect(text).toMatch(/- checkbox \[checked=true, ref=e\d+\] \(in listitem "Pay rent"\)/)
     expect(text).toMatch(/- checkbox "Mark all as complete" \[checked=false, ref=e\d+\]\n/)
@@ -63,7 +63,7 @@ describe("named controls", () => {
         ])
       })
     )
-    expect(batch).toMatch(/^3\. ✓ snapshot -i/m)
+    expect(batch).toMatch(/^3\. snapshot\n/m)
     // (the pointer left on that row shows its delete button too: the checkbox is then named by the text after it)
     expect(batch).toMatch(/- checkbox \[checked=false, ref=e\d+\] \((?:in listitem|before) "Buy milk"\)/)
     expect(batch).toMatch(/✓ 3\/3 steps/)
@@ -101,10 +101,12 @@ describe("named controls", () => {
     expect(raw<{ text: string }>(["get", "text", `@${alpha}`]).text).toBe("Alpha")
   })
 
-  it("leaves the default view of an ordinary page byte-identical to upstream's tree", async () => {
+  it("leaves the default view of an ordinary page as upstream's tree, a heading's level aside", async () => {
     await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })
     const text = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const upstream = raw<{ snapshot: string }>(["snapshot", "-i"]).snapshot
-    expect(text).toBe(upstream)
+    // in -i a heading's level is not shown (condenseTree.ts): the line is otherwise upstream's
+    expect(upstream).toMatch(/- heading "Sign in to Acme" \[level=1, ref=e\d+\]/)
+    expect(text).toBe(upstream.replace(/(- heading "[^"]*" \[)level=\d+, /g, "$1"))
   })
 })

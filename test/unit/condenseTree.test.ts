@@ -126,17 +126,35 @@ describe("condenseTree", () => {
     expect(condenseTree('- button [ref=e2]\n  - StaticText "×"')).toBe('- button [ref=e2]\n  - StaticText "×"')
   })
 
-  it("in -i keeps a list item's level (a flat list shows no nesting) and drops the one clickable wrapper's run-together name", () => {
+  it("in -i keeps a list item's level (a flat list shows no nesting), not a heading's, and lets the page's clickable root give way to the lines inside it", () => {
     const tree = [
       `- generic "todosMark all as completeBuy milkWalk dogPay rent2 items leftAllActiveCompleted" [ref=e1] clickable [onclick]`,
       '  - heading "todos" [level=1, ref=e2]',
       '  - listitem "Charlie" [level=2, ref=e9]'
     ].join("\n")
     const out = condenseTree(tree, { interactive: true })
-    // the page's one wrapper: the lines inside it say what it holds
-    expect(out.split("\n")[0]).toBe("- generic [ref=e1] clickable")
-    expect(out).toContain('- listitem "Charlie" [level=2, ref=e9]')
-    expect(condenseTree(TODOS_INTERACTIVE, { interactive: true })).toBe(TODOS_INTERACTIVE)
+    // the page's one wrapper: the lines inside it say what it holds, so it gives way to them
+    // a heading's level is not kept in -i (the headings are landmarks among the controls); a list item's is
+    expect(out).toBe(['- heading "todos" [ref=e2]', '- listitem "Charlie" [level=2, ref=e9]'].join("\n"))
+    expect(condenseTree(TODOS_INTERACTIVE, { interactive: true })).toBe(
+      TODOS_INTERACTIVE.replace(/heading ("[^"]*") \[level=\d, /g, "heading $1 [")
+    )
+    expect(condenseTree(TODOS_INTERACTIVE, { interactive: true })).toContain('- heading "todos" [ref=e140]')
+    // an unnamed clickable root gives way too; two wrappers side by side keep their bounds
+    expect(condenseTree('- generic [ref=e1] clickable\n  - button "Go" [ref=e2]', { interactive: true })).toBe(
+      '- button "Go" [ref=e2]'
+    )
+    const cards =
+      '- generic [ref=e1] clickable\n  - button "A" [ref=e2]\n- generic [ref=e3] clickable\n  - button "B" [ref=e4]'
+    expect(condenseTree(cards, { interactive: true })).toBe(cards)
+    // a clickable backdrop beside the page's other lines, or one inside another node, is not the page's root: it stays
+    const backdrop = '- button "Open" [ref=e1]\n- generic [ref=e2] clickable\n  - button "Close" [ref=e3]'
+    expect(condenseTree(backdrop, { interactive: true })).toBe(backdrop)
+    const inner = '- dialog "Edit" [ref=e1]\n  - generic [ref=e2] clickable\n    - button "Save" [ref=e3]'
+    expect(condenseTree(inner, { interactive: true })).toBe(inner)
+    // a wrapper with a state of its own says something: it stays
+    const expanded = '- generic [expanded=true, ref=e1]\n  - button "Go" [ref=e2]'
+    expect(condenseTree(expanded, { interactive: true })).toBe(expanded)
     // the full tree keeps every name
     expect(condenseTree(tree).split("\n")[0]).toContain("todosMark all as complete")
   })

@@ -183,10 +183,12 @@ describe("contentBoundary through the Presenter", () => {
       const { inside, outside, blocks } = split(textOf(result.content))
       expect(blocks).toBe(2)
       expect(outside).toContain("✓ 3/3 steps")
-      expect(outside).toContain("1. ✓ get text h1")
+      expect(outside).toContain("1. get text →")
       // a step that only echoes its command is not written back when every step succeeded
       expect(outside).not.toContain("click #go")
-      expect(outside).toContain("3. ✓ eval document.title")
+      expect(outside).toContain("3. eval →")
+      // the caller's own commands are not echoed past their verb: the row's number names the step
+      expect(outside).not.toContain("document.title")
       expect(outside).not.toContain("Tool result")
       expect(inside).toContain("Tool result: success")
     }).pipe(

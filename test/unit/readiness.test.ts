@@ -433,7 +433,7 @@ describe("over the fake graph", () => {
           .slice(0, 3)
           .map((s) => (s[0] === "eval" ? ["eval"] : s))
       ).toEqual([["eval"], ["snapshot", "-i"], ["snapshot"]])
-      expect(textOf(result.content)).toContain('- heading "Terms" [level=1, ref=e1]')
+      expect(textOf(result.content)).toContain('- heading "Terms" [ref=e1]')
       expect(textOf(result.content)).not.toMatch(/loading|wait/i)
       expect(ids(result)).not.toContain("wait-for-page-ui")
     }).pipe(

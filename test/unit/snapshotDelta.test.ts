@@ -94,6 +94,23 @@ describe("snapshotDelta", () => {
     }
   })
 
+  it("a popup that opened amid the page's controls (a calendar) is the delta: the lines around it are not repeated", () => {
+    const page = rows(15)
+    const calendar = Array.from(
+      { length: 42 },
+      (_, k) => `- gridcell "Choose day ${k + 1}, 2025" [ref=e${k + 100}] clickable`
+    )
+    const now = [...page.slice(0, 5), ...calendar, ...page.slice(5)]
+    const delta = snapshotDelta(tree(page), tree(now))
+    expect(delta?.text.split("\n").slice(0, 3)).toEqual([
+      "Since the last snapshot: 42 new (refs still work; --full shows all).",
+      "… 5 as before",
+      calendar[0]
+    ])
+    expect(delta?.text.endsWith("\n… 10 as before")).toBe(true)
+    expect(rebuild(tree(page), delta?.text ?? "")).toEqual(now)
+  })
+
   it("no delta for another page, other flags, or when it would not be much shorter", () => {
     expect(snapshotDelta(tree(rows(20)), tree(rows(20), "http://a.test/other"))).toBeUndefined()
     expect(snapshotDelta(tree(rows(20)), { ...tree(rows(20)), flags: "-i -c" })).toBeUndefined()
@@ -169,6 +186,9 @@ describe("a repeat snapshot through the tool", () => {
         call
       )
       expect(failed.isError).toBe(true)
+      // a batch with a failed step: each row marked and its command whole
+      expect(textOf(failed)).toContain("1. ✓ snapshot -i")
+      expect(textOf(failed)).toContain("2. ✗ click #fail")
       expect(yield* snap()).toContain(`- button "Row 1" [ref=e1]`)
       // any failed call: the recovery snapshot is whole
       yield* snap()
@@ -198,9 +218,9 @@ describe("a repeat snapshot through the tool", () => {
           call
         )
       )
-      expect(batch).toContain(`2. ✓ snapshot -i\nSince the last snapshot: 1 new (`)
+      expect(batch).toContain(`2. snapshot\nSince the last snapshot: 1 new (`)
       expect(batch).toMatch(
-        /4\. ✓ snapshot -i\nSince the last snapshot: 1 new \(.*\n… 21 as before\n- button "Row 22" \[ref=e22\]$/
+        /4\. snapshot\nSince the last snapshot: 1 new \(.*\n… 21 as before\n- button "Row 22" \[ref=e22\]$/
       )
       expect(yield* snap()).toMatch(/^No change since the last snapshot of this page \(22 lines/)
     }).pipe(Effect.provide(fakeLayer(temp.root, page())))

@@ -81,8 +81,8 @@ describe("batch rows say each fact once", () => {
             call
           )
         )
-        expect(opened).toContain("1. ✓ open → Home\n") // written as the browser writes it, the address asked for: not said again
-        expect(opened).toContain("2. ✓ open http://a.test/old → Home — http://a.test/landed")
+        expect(opened).toContain("1. open → Home\n") // written as the browser writes it, the address asked for: not said again
+        expect(opened).toContain("2. open http://a.test/old → Home — http://a.test/landed")
         yield* runToResult({ args: ["open", "http://a.test/"] }, call)
         const same = textOf(
           yield* runToResult(
@@ -96,7 +96,7 @@ describe("batch rows say each fact once", () => {
             call
           )
         )
-        expect(same).toContain('2. ✓ snapshot -i\n- button "Go" [ref=e1]')
+        expect(same).toContain('2. snapshot\n- button "Go" [ref=e1]')
         expect(same).not.toContain("Snapshot of")
         const moved = textOf(
           yield* runToResult(
@@ -112,6 +112,35 @@ describe("batch rows say each fact once", () => {
         )
         expect(moved).toContain("Snapshot of http://a.test/next (2 refs):")
       }).pipe(Effect.provide(layer()))
+  )
+})
+
+describe("a raw batch's rows", () => {
+  it.scoped("name the caller's own steps by number and verb: the rest of its command is not echoed", () =>
+    Effect.gen(function* () {
+      yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+      const text = textOf(
+        yield* runToResult(
+          {
+            args: ["batch"],
+            stdin: JSON.stringify([
+              ["eval", "document.title"],
+              ["get", "url"],
+              ["snapshot", "-i"]
+            ])
+          },
+          call
+        )
+      )
+      expect(text.split("\n").slice(0, 4)).toEqual([
+        "✓ 3/3 steps",
+        expect.stringMatching(/^1\. eval → /),
+        "2. get url → http://a.test/",
+        "3. snapshot"
+      ])
+      expect(text).not.toContain("document.title")
+      // a job's rows are the tool's compilation of its steps: said whole (`2. snapshot -i`, below)
+    }).pipe(Effect.provide(layer()))
   )
 })
 
@@ -160,8 +189,8 @@ describe("action results in words", () => {
         call
       )
       const text = textOf(job)
-      expect(text).toContain("1. ✓ open → Home\n") // the address it asked for is not said again
-      expect(text).toContain('2. ✓ snapshot -i\n- button "Go" [ref=e1]\n- checkbox "Agree" [ref=e2]')
+      expect(text).toContain("1. open → Home\n") // the address it asked for is not said again
+      expect(text).toContain('2. snapshot -i\n- button "Go" [ref=e1]\n- checkbox "Agree" [ref=e2]')
       expect(text).not.toContain('"snapshot":')
       const next = yield* runToResult({ args: ["check", "@e2"] }, call)
       expect(next.isError, textOf(next)).toBe(false)
@@ -190,7 +219,9 @@ describe("action results in words", () => {
       expect(job.isError, textOf(job)).toBe(false)
       const lines = textOf(job).split("\n")
       expect(lines[0]).toBe("✓ 7/7 steps")
-      expect(lines[1]).toMatch(/^1\. ✓ open → /)
+      // the head says every step succeeded: no row repeats ✓ (a batch with a failed step marks each row, presenter.test)
+      expect(lines[1]).toMatch(/^1\. open → /)
+      expect(textOf(job)).not.toMatch(/^\d+\. ✓/m)
       // the header counts them; none of their commands comes back
       for (const echo of [
         "hover #row",

@@ -73,7 +73,7 @@ describe("a job's text click", () => {
       const result = yield* runToResult({ job: { steps: [{ action: "click", locator: "text", value: "nam" }] } }, call)
       const requests = yield* (yield* FakeAgentBrowser).requests
       const text = result.content.map((c) => (c as { text?: string }).text ?? "").join("\n")
-      expect(text).toContain(`1. ✓ find text nam click → link "nam" (3 matched)`)
+      expect(text).toContain(`1. find text nam click → link "nam" (3 matched)`)
       expect(requests.some((r) => r.args.slice(-2).join(" ") === "click #nam")).toBe(true)
     }).pipe(
       Effect.provide(

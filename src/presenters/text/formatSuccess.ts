@@ -11,6 +11,8 @@ import type { ShownTree } from "../../domain/ShownTree.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
 import { answersWithEcho, isOpening } from "../../upstream/commandEffects.js"
+import { hasSubcommands } from "../../upstream/commandPolicy.js"
+import { parseCommandLine } from "../../upstream/commandLine.js"
 import { batchRowsOf } from "../../upstream/batchSteps.js"
 import { actionEffectLines, effectActionOf } from "./actionEffectWords.js"
 import { jsDialogLines } from "./jsDialogWords.js"
@@ -128,29 +130,36 @@ type Rows = Extract<UpstreamOutcome, { kind: "batch" }>["rows"]
 
 /**
  * `pageUrl`: the page the session showed before the batch (a snapshot of that page needs no header naming it);
- * `shownBefore`: the last verbatim snapshot shown before it (a snapshot row of the same page is its delta).
+ * `shownBefore`: the last verbatim snapshot shown before it (a snapshot row of the same page is its delta);
+ * `ownRows`: the rows are the caller's own commands (a raw batch's stdin), not a job's or QA's compiled steps.
  */
 const formatBatch = (
   rows: Rows,
   planned: number | undefined,
   pageUrl: string | undefined,
-  shownBefore: ShownTree | undefined
+  shownBefore: ShownTree | undefined,
+  ownRows: boolean
 ): Formatted => {
   let knownUrl = pageUrl
   let shown = shownBefore
+  // every step ran and succeeded: the head says so (`✓ 7/7 steps`), so the rows do not each repeat it; a raw batch's
+  // row is named by its number and verb (`2. get text → …`), the rest of the caller's own command is not echoed
+  const allOk = rows.every((r) => r.success) && (planned ?? rows.length) <= rows.length
+  const mark = allOk ? "" : "✓ "
+  const verbOnly = allOk && ownRows
   const lines: Array<{ readonly parts: Parts; readonly bare: boolean }> = []
   for (let i = 0; i < rows.length; i++) {
     const run = keyRun(rows, i)
     if (run !== undefined) {
       const paced = run.pause !== undefined ? `, ${run.pause} ms apart` : ""
-      const typed = `${i + 1}-${run.end}. ✓ typed ${run.keys} keys (keydown, input, keyup each)${paced}`
+      const typed = `${i + 1}-${run.end}. ${mark}typed ${run.keys} keys (keydown, input, keyup each)${paced}`
       lines.push({ parts: [typed], bare: false })
       i = run.end - 1
       continue
     }
     const row = rows[i]!
     const text = row.success ? stepText(row.command, row.result, knownUrl, shown, row.snapshotNaming) : []
-    lines.push({ parts: rowLine(row, i, text), bare: row.success && text.length === 0 })
+    lines.push({ parts: rowLine(row, i, text, mark, verbOnly), bare: row.success && text.length === 0 })
     if (row.success && row.command[0] === "snapshot")
       shown = shownTreeOf(row.command, asData(stripLifecycle(row.result)), row.snapshotNaming)
     const url = row.success ? asData(row.result)["url"] : undefined
@@ -179,8 +188,14 @@ const formatBatch = (
   )
 }
 
-/** One row of a batch/job: ✓ or ✗, its command, and what it adds. */
-const rowLine = (row: Rows[number], i: number, text: Parts): Parts => {
+/** `get text .list` → `get text`, `snapshot -i` → `snapshot`: the command and its subcommand. */
+const verbOf = (command: ReadonlyArray<string>): string => {
+  const line = parseCommandLine(command)
+  return hasSubcommands(line) ? `${line.command} ${line.subcommand}` : (line.command ?? command.join(" "))
+}
+
+/** One row of a batch/job: ✓ (`mark`) or ✗, its command (`verbOnly`: its verb), and what it adds. */
+const rowLine = (row: Rows[number], i: number, text: Parts, mark: string, verbOnly: boolean): Parts => {
   const command = row.command.length > 0 ? row.command.join(" ") : `#${i}`
   // what a page script threw is the page's text
   if (!row.success)
@@ -193,8 +208,12 @@ const rowLine = (row: Rows[number], i: number, text: Parts): Parts => {
   const url = asData(row.result)["url"]
   // an open that landed where it asked: the row's number maps it to the step, its address is not written again
   const echo =
-    isOpening(row.command[0]) && typeof url === "string" && sameAddress(row.command[1], url) ? row.command[0] : command
-  return [`${i + 1}. ✓ ${echo}`, ...text]
+    isOpening(row.command[0]) && typeof url === "string" && sameAddress(row.command[1], url)
+      ? row.command[0]
+      : verbOnly && !isOpening(row.command[0])
+        ? verbOf(row.command)
+        : command
+  return [`${i + 1}. ${mark}${echo}`, ...text]
 }
 
 /** Upstream's warning beside a single command's answer (a dialog blocking the page), said after the answer. */
@@ -215,7 +234,7 @@ export const formatSuccess = (
       return { text: help ?? outcome.stdout.trimEnd(), summary: `${plan.args.join(" ")} (plain text)` }
     }
     case "batch":
-      return formatBatch(outcome.rows, plannedSteps(plan), pageUrl, shownBefore)
+      return formatBatch(outcome.rows, plannedSteps(plan), pageUrl, shownBefore, plan.compiled.mode === "args")
     case "single": {
       const data =
         outcome.data !== null && typeof outcome.data === "object" && !Array.isArray(outcome.data)
