@@ -1,7 +1,8 @@
 /**
- * The guard phase, before anything runs upstream: stale refs and a second capture are refused, the folders of the
- * files the call will write are made, a tab remembered crashed is asked again, a lost browser is said (or the
- * command goes ahead in a new one), a qa on the attached page is checked, and a role/name click is resolved to a ref.
+ * The guard phase, before anything runs upstream: the folders of the files the call will write are made, the
+ * session's health checked (a tab remembered crashed, a lost browser: said, or the command goes ahead in a new one),
+ * a qa on the attached page is checked, a role/name click is resolved to a ref, and stale refs and a second capture
+ * are refused.
  * A refusal ends the call here: it goes straight to the verdict and the presenter.
  */
 import * as Effect from "effect/Effect"
@@ -51,22 +52,19 @@ const guardPage = (plan: Plan, family: CommandFamily) =>
 
 /**
  * The plan that will run (a role/name click resolved) with its family, and the recovery to report; or the refusal.
- * The family is chosen once per plan: a find resolved to a click on a ref is a click. The guards that read only the
- * session's record (stale refs, a second capture) go first, so their refusal asks nothing of the browser; then a tab
- * remembered crashed, a lost browser and a lost attached browser, which ask the machine and the browser's endpoint.
+ * The family is chosen once per plan: a find resolved to a click on a ref is a click. The session's health goes
+ * before its refs: a ref of a browser that is gone is said as that (`browser-gone`), and the loss is cleaned up
+ * there, so the next action a refusal offers (a new snapshot) runs in a new browser.
  */
 export const guardPhase = (asked: Plan) =>
   Effect.gen(function* () {
-    const first = familyOf(asked)
-    const resolves = guards(first, "resolveClick")
-    if (!resolves) yield* guardPageHinted(asked, first)
     for (const path of [asked.outputPath, ...compiledOutputs(asked)])
       if (path !== undefined) yield* (yield* ArtifactStore).ensureParentDir(path)
+    const first = familyOf(asked)
     const recovery = yield* guardHealth(asked)
     if (guards(first, "attachedQa")) yield* preflightAttachedQa(asked)
-    if (!resolves) return { plan: asked, family: first, recovery }
     // a role/name click or check acts on the reachable match of a fresh snapshot -i (the plan the result then shows)
-    const plan = yield* preResolveClick(asked)
+    const plan = guards(first, "resolveClick") ? yield* preResolveClick(asked) : asked
     const family = plan === asked ? first : familyOf(plan)
     yield* guardPageHinted(plan, family)
     return { plan, family, recovery }
