@@ -1,11 +1,11 @@
 /**
- * PresenterLive's file work: oversized text spilled and cut, the manifest rows a call changed, and what a close
- * leaves on disk. The services the presenter holds come in as `Deps`.
+ * PresenterLive's file work: a snapshot too big to show spilled, oversized text spilled and cut, the manifest rows a
+ * call changed, and what a close leaves on disk. The services the presenter holds come in as `Deps`.
  */
 import * as Effect from "effect/Effect"
 import { retentionCounts, retentionSummary } from "../presenters/details/artifactRetention.js"
 import { byteLength, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "../presenters/details/budgets.js"
-import { type Boundary, closeCut } from "../presenters/text/contentBoundary.js"
+import { type Boundary, closeCut, wrap } from "../presenters/text/contentBoundary.js"
 import type { SpillOwner, SpillResult } from "../schema/Artifacts.js"
 import type { ArtifactStore } from "../services/ArtifactStore.js"
 import type { Redactor } from "../services/Redactor.js"
@@ -21,6 +21,22 @@ export interface Deps {
 const NO_DELTA = { manifest: undefined, summary: undefined, note: "" } as const
 
 /**
+ * A snapshot too big to show whole, spilled in full (scrubbed first, inside its page markers), and the line that
+ * points to it.
+ */
+export const spillSnapshot = (d: Deps, tree: string, boundary: Boundary | undefined, owner: SpillOwner) =>
+  Effect.gen(function* () {
+    const scrubbed = yield* d.redactor.scrubText(tree)
+    const spilled = yield* d.artifacts.spill(
+      "snapshot",
+      boundary !== undefined ? wrap(scrubbed, boundary) : scrubbed,
+      owner,
+      "snapshot"
+    )
+    return { spilled, line: `\n\nFull snapshot (${byteLength(tree)} bytes): ${spilled.path}` }
+  })
+
+/**
  * Oversized text is spilled in full (already scrubbed) and replaced by its head (markers closed) plus the path;
  * `lead` (a failed step's line) then comes first, so it is never in the spilled tail only.
  */
@@ -29,22 +45,20 @@ export const budgetText = (
   text: string,
   label: string,
   owner: SpillOwner,
-  spills: Array<SpillResult>,
   boundary: Boundary | undefined,
   inline = INLINE_TEXT_BYTES,
   lead = ""
 ) =>
   Effect.gen(function* () {
     const bytes = byteLength(text)
-    if (bytes <= inline) return { text, fullOutputPath: undefined as string | undefined }
+    if (bytes <= inline) return { text, spilled: undefined as SpillResult | undefined }
     const spilled = yield* d.artifacts.spill(label, text, owner, label)
-    spills.push(spilled)
     const head = closeCut(headBytes(text, PREVIEW_TEXT_BYTES), boundary)
     return {
       text:
         `${lead}${head}\n… [${bytes - byteLength(head)} more bytes not shown; ` +
         `full output (${bytes} bytes): ${spilled.path}]`,
-      fullOutputPath: spilled.path
+      spilled
     }
   })
 

@@ -1,7 +1,7 @@
 /**
  * What a successful call changed and what to do next: `pageChangeSummary` (navigation, mutation, artifact) with the
  * ids of the `nextActions` it implies. Evidence that upstream attempted the action, not proof the app handled it.
- * Entered only for a call that has what it reads (PresenterLive's `mayChangePage`: a new case here goes there too).
+ * Entered only for a call that has what it reads (resultDetails.ts's `mayChangePage`: a new case here goes there too).
  * Pure.
  */
 import type { UpstreamOutcome } from "../../domain/Outcome.js"

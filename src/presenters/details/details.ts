@@ -1,7 +1,7 @@
 /**
- * The `details` fields, assembled from small pure parts: what ran (echo), what the call did (executed facts), its
- * steps, and why it failed. PresenterLive adds only what needs a service (spill paths, manifest rows) and scrubs
- * the whole object once at the end.
+ * The `details` fields, assembled from small pure parts: what ran (the echo: `echoArgvOf`, `echoFields`), what the
+ * call did (executed facts), its steps. Why it failed is errorDetails.ts. PresenterLive adds only what needs a service
+ * (the argv redacted, spill paths, manifest rows) and scrubs the whole object once at the end.
  */
 import { refSnapshotDetailsOf } from "../../schema/RefSnapshotDetails.js"
 import type { Body } from "../text/body.js"
@@ -19,8 +19,9 @@ import { nextActions } from "../actions/nextActions.js"
 import { stepRunOf } from "../../session/stepRun.js"
 import type { VerificationRow } from "../../schema/Artifacts.js"
 import { artifactRequest } from "../../upstream/artifactPaths.js"
-import { parseCommandLine } from "../../upstream/commandLine.js"
-import { isOpening } from "../../upstream/commandEffects.js"
+import { batchSteps } from "../../redaction/batchSecrets.js"
+import { globalFlagTokens, parseCommandLine } from "../../upstream/commandLine.js"
+import { hasSubcommands } from "../../upstream/commandPolicy.js"
 import { lookupCompiledEcho, lookupDetails } from "../text/lookupText.js"
 import { DETAILS_DATA_BYTES, byteLength, headBytes } from "./budgets.js"
 
@@ -79,6 +80,46 @@ export const compiledEcho = (plan: Plan, redact: RedactArgs): Fields => {
     return { compiledQaPreset: { ...compiledBatchEcho(c.qa, redact), loadState: c.qa.loadState, checks: c.qa.checks } }
   return c.mode === "sourceLookup" || c.mode === "networkSourceLookup" ? lookupCompiledEcho(plan, redact) : {}
 }
+
+/** The argv a call's echo redacts, and a raw batch's steps, whose secrets are learned before anything is echoed. */
+export interface EchoArgv {
+  readonly args: ReadonlyArray<string>
+  /** A call run one process per step echoes the argv every step shares. */
+  readonly effectiveArgs: ReadonlyArray<string>
+  readonly steps: ReadonlyArray<ReadonlyArray<string>> | undefined
+}
+
+export const echoArgvOf = (plan: Plan | undefined, args: ReadonlyArray<string>): EchoArgv => ({
+  args: plan?.args ?? args,
+  effectiveArgs:
+    plan !== undefined && stepRunOf(plan) !== undefined
+      ? globalFlagTokens(parseCommandLine(plan.effectiveArgs))
+      : (plan?.effectiveArgs ?? []),
+  steps: plan?.line.command === "batch" ? batchSteps(plan) : undefined
+})
+
+/**
+ * The echo in `details`: the argv as given and as run (`echoed`: redacted by the Redactor, which learns the secrets
+ * they hold), whether it ran step by step, the command, the session, and what an input mode compiled to.
+ */
+export const echoFields = (
+  plan: Plan | undefined,
+  echoed: Pick<EchoArgv, "args" | "effectiveArgs">,
+  redact: RedactArgs
+) => ({
+  args: echoed.args,
+  effectiveArgs: echoed.effectiveArgs,
+  ...(plan !== undefined && stepRunOf(plan) !== undefined ? { execution: "one upstream call per step" as const } : {}),
+  ...optional("command", plan?.line.command),
+  ...optional("subcommand", plan !== undefined && hasSubcommands(plan.line) ? (plan.line.subcommand ?? "") : undefined),
+  ...optional("sessionName", plan?.sessionName),
+  ...(plan?.usedImplicitSession === true
+    ? { usedImplicitSession: true }
+    : plan?.sessionRole === "explicit"
+      ? { usedImplicitSession: false }
+      : {}),
+  ...(plan !== undefined ? compiledEcho(plan, redact) : {})
+})
 
 /** Keeps persisted details small: data above the budget is replaced by its size (the spill file has it). */
 export const budgetData = (data: unknown): Fields => {
@@ -216,69 +257,5 @@ export const executedDetails = (
     ...optional("outputFile", executed.outputFile),
     binary: executed.binary,
     durationMs: executed.durationMs
-  }
-}
-
-type Partial_ = NonNullable<Extract<ToolError, { readonly _tag: "TimedOut" }>["partialProgress"]>
-
-/** Where the summary's page context came from: a live session read, a step's report, or only a planned URL. */
-const pageSource = (p: Partial_): string => {
-  const source = p.currentPage?.source
-  if (p.currentPage === undefined) return ""
-  return source === "live"
-    ? "; page read live"
-    : source === "plan"
-      ? "; page from a planned URL only"
-      : "; page as a completed step reported it"
-}
-
-/**
- * A step-by-step run (job, qa, lookup, a caller's raw `batch`) that timed out, in the contract's shape: `summary`,
- * `steps` (1-based, planned argv, `status` completed / unknown (the one that was running: it may have acted) /
- * pending), `retryStep`, `retry.args` (+ `timeoutMs`) only when that step only reads, `currentPage` (read live from the
- * session after the timeout, `liveUrlRecovered` true; else the last completed step's report or the planned URL),
- * `openedButPostOpenTimedOut`, and each declared file as found on disk (`artifacts`). The counts are additive.
- */
-export const timeoutPartialProgress = (
-  error: Extract<ToolError, { readonly _tag: "TimedOut" }>,
-  redact: RedactArgs,
-  plan?: Plan
-) => {
-  const p: Partial_ | undefined = error.partialProgress
-  if (p === undefined) return undefined
-  const next = p.firstIncompleteStep
-  const rows = plan !== undefined ? stepRunOf(plan)?.rows : undefined
-  const retryStep =
-    next === undefined ? undefined : { index: next.index + 1, args: redact(next.command), retryable: next.retryable }
-  const opened = rows?.slice(0, p.completedSteps).some((row) => isOpening(row[0])) === true
-  const found = p.artifacts?.filter((a) => a.exists).length ?? 0
-  return {
-    summary:
-      `${p.completedSteps}/${p.totalSteps} planned steps completed` +
-      (next !== undefined
-        ? `; step ${next.index + 1} did not finish` +
-          `${next.retryable ? " (read-only, safe to retry)" : " (may have acted)"}`
-        : "") +
-      `${p.artifacts !== undefined ? `; ${found}/${p.artifacts.length} declared files on disk` : ""}` +
-      `${pageSource(p)}.`,
-    ...(rows !== undefined
-      ? {
-          steps: rows.map((row, i) => ({
-            index: i + 1,
-            args: redact(row),
-            status: i < p.completedSteps ? "completed" : i === next?.index ? "unknown" : "pending"
-          }))
-        }
-      : {}),
-    ...optional("retryStep", retryStep),
-    ...(next?.retryable === true
-      ? { retry: { args: redact(next.command), ...optional("timeoutMs", next.retryTimeoutMs) } }
-      : {}),
-    ...optional("currentPage", p.currentPage),
-    liveUrlRecovered: p.currentPage?.source === "live",
-    ...(opened && next !== undefined ? { openedButPostOpenTimedOut: true } : {}),
-    ...optional("artifacts", p.artifacts),
-    completedSteps: p.completedSteps,
-    totalSteps: p.totalSteps
   }
 }

@@ -1,10 +1,10 @@
 /**
- * A call's `details`: the echo, its category, summary, what ran or why it failed, the page checks, artifacts and
- * spills, the failed step of a batch, next actions, the session outcome and recovery, and a --json caller's notes.
- * Pure; the layer scrubs it once. And the next actions (`actionsOf`), in the order the model should weigh them: an
- * Electron action's own; else the honesty notes' follow-ups, the lost page to reopen, then a failure's way out or the
- * success's (reading on, network follow-ups, the page change's and the page checks'), then the session outcome's. One
- * the policy would refuse is not offered.
+ * A call's `details` (`resultDetails`, the one entry): the echo, its category, summary, what ran or why it failed,
+ * the page checks, artifacts and spills, the failed step of a batch, next actions, the session outcome and recovery,
+ * and a --json caller's notes. Pure; the layer scrubs it once. And the next actions (`actionsOf`), in the order the
+ * model should weigh them: an Electron action's own; else the honesty notes' follow-ups, the lost page to reopen, then
+ * a failure's way out or the success's (reading on, network follow-ups, the page change's and the page checks'), then
+ * the session outcome's. One the policy would refuse is not offered.
  */
 import type { Executed, ManagedSessionOutcome } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
@@ -15,7 +15,7 @@ import type { NextAction } from "../../schema/NextAction.js"
 import type { ToolDetails } from "../../schema/ToolDetails.js"
 import { categoryOf, type ToolError } from "../../schema/ToolError.js"
 import { managedSessionOutcomeDetails, sessionOutcomeActions } from "../actions/managedSessionOutcome.js"
-import type { PageChangeSummary } from "../actions/pageChange.js"
+import { pageChange } from "../actions/pageChange.js"
 import { verificationOf } from "../details/artifactSummary.js"
 import { executedDetails, failedStep, optional } from "../details/details.js"
 import { errorDetails } from "../details/errorDetails.js"
@@ -30,6 +30,7 @@ import { preflight } from "../../security/preflight.js"
 import { distinctActions } from "../actions/distinctActions.js"
 import { nextActions } from "../actions/nextActions.js"
 import { networkFollowUps } from "../text/networkFollowUps.js"
+import { isNavigating, mutatesPage } from "../../upstream/commandEffects.js"
 
 const successCategory = (executed: Executed): NonNullable<ToolDetails["successCategory"]> => {
   const rows = executed.verified.rows
@@ -41,33 +42,53 @@ const successCategory = (executed: Executed): NonNullable<ToolDetails["successCa
       : "completed"
 }
 
-export interface DetailParts {
+/** The call's input, as far as details and actions need it (the service's PresentInput). */
+export interface DetailsInput {
+  readonly plan: Plan | undefined
+  readonly args: ReadonlyArray<string>
+  readonly sessionMode: ToolDetails["sessionMode"]
+  readonly executed?: Executed
+  readonly error?: ToolError
+  readonly electron?: ElectronReport
+  readonly managedSession?: ToolDetails["managedSession"]
+  readonly managedSessionOutcome?: ManagedSessionOutcome
+}
+
+/** What the echo (details.ts), the text (resultText.ts) and the files (spills, manifest rows) made of the call. */
+export interface ResultParts {
   /** The echo: args as given and as run, the command, the session. */
   readonly fields: Pick<ToolDetails, "args" | "effectiveArgs"> & Partial<ToolDetails>
-  readonly plan: Plan | undefined
-  readonly sessionMode: ToolDetails["sessionMode"]
-  readonly executed: Executed | undefined
-  readonly error: ToolError | undefined
+  readonly redact: (args: ReadonlyArray<string>) => ReadonlyArray<string>
   readonly body: Body | undefined
   readonly failure: FormattedFailure | undefined
-  readonly electronReport: ElectronReport | undefined
-  readonly electron: ElectronView | undefined
-  readonly diagnostics: PageDiagnosticsView | undefined
-  readonly change: PageChangeSummary | undefined
-  readonly honesty: Honesty["details"] | undefined
-  readonly actions: ReadonlyArray<NextAction>
+  readonly sides: {
+    readonly diagnostics: PageDiagnosticsView | undefined
+    readonly electron: ElectronView | undefined
+    readonly honesty: Honesty | undefined
+    readonly recovery: Recovery | undefined
+  }
+  readonly json: boolean
+  readonly jsonNotes: ReadonlyArray<string>
   readonly spills: ReadonlyArray<SpillResult>
   readonly fullOutputPath: string | undefined
-  readonly cleanup: ToolDetails["artifactCleanup"]
   /** What this call changed in the artifact manifest; none when it spilled or saved no file. */
   readonly delta:
-    | { readonly manifest: ToolDetails["artifactManifest"]; readonly summary: string | undefined }
+    | {
+        readonly manifest: ToolDetails["artifactManifest"]
+        readonly summary: string | undefined
+        readonly note: string
+      }
     | undefined
-  readonly managedSessionOutcome: ManagedSessionOutcome | undefined
-  readonly recovery: Recovery | undefined
-  readonly managedSession: ToolDetails["managedSession"]
-  readonly notes: ReadonlyArray<string>
-  readonly redact: (args: ReadonlyArray<string>) => ReadonlyArray<string>
+  readonly cleanup: ToolDetails["artifactCleanup"]
+}
+
+/** What the next actions are made of: the call, its parts and its page change. */
+interface ActionParts extends DetailsInput, ResultParts {
+  readonly change: ReturnType<typeof pageChange> | undefined
+}
+
+interface DetailParts extends ActionParts {
+  readonly actions: ReadonlyArray<NextAction>
 }
 
 /** Whether the call succeeded, and in which category. */
@@ -129,35 +150,38 @@ const outcomeFields = (d: DetailParts) => {
           verificationOf(executed?.verified.rows ?? [], d.spills, { cwd: d.plan?.cwd, session: d.plan?.sessionName })
         )
       : {}),
-    ...d.diagnostics?.fields
+    ...d.sides.diagnostics?.fields
   }
 }
 
-export const detailsOf = (d: DetailParts): ToolDetails => ({
+/** A --json caller's notes, with the manifest's line: its visible text is the JSON alone. */
+const notesOf = (d: DetailParts): ReadonlyArray<string> => {
+  const note = d.delta?.note ?? ""
+  return d.json ? [...d.jsonNotes, ...(note !== "" ? [note.trim()] : [])] : []
+}
+
+const detailsOf = (d: DetailParts): ToolDetails => ({
   ...d.fields,
   sessionMode: d.plan?.sessionMode ?? d.sessionMode,
   resultCategory: d.error === undefined ? "success" : "failure",
   ...categoryFields(d),
   summary:
-    d.failure?.summary ??
-    (d.electronReport !== undefined ? electronSummary(d.electronReport) : undefined) ??
-    d.body?.summary ??
-    "",
+    d.failure?.summary ?? (d.electron !== undefined ? electronSummary(d.electron) : undefined) ?? d.body?.summary ?? "",
   ...outcomeFields(d),
   ...optional("fullOutputPath", d.fullOutputPath),
   ...optional("fullOutputPaths", d.fullOutputPath !== undefined ? [d.fullOutputPath] : undefined),
-  ...optional("pageChangeSummary", d.change),
+  ...optional("pageChangeSummary", d.change?.summary),
   ...batchFailure(d),
   ...(d.actions.length > 0 ? { nextActions: d.actions } : {}),
   ...optional("artifactCleanup", d.cleanup),
   ...optional("artifactManifest", d.delta?.manifest),
   ...optional("artifactRetentionSummary", d.delta?.summary),
   ...optional("managedSessionOutcome", managedSessionOutcomeDetails(d.managedSessionOutcome)),
-  ...optional("recovery", d.recovery),
+  ...optional("recovery", d.sides.recovery),
   ...optional("managedSession", d.managedSession),
-  ...(d.electron?.fields ?? {}),
-  ...d.honesty,
-  ...(d.notes.length > 0 ? { notes: d.notes } : {})
+  ...(d.sides.electron?.fields ?? {}),
+  ...d.sides.honesty?.details,
+  ...(notesOf(d).length > 0 ? { notes: notesOf(d) } : {})
 })
 
 /** A next action the security policy would refuse is not offered (eval probes under `eval: "deny"`, a blocked URL). */
@@ -183,22 +207,6 @@ const pageActions = (
       ? [...diagnostics.nextActions, ...change]
       : [...change, ...diagnostics.nextActions]
 
-export interface ActionParts {
-  readonly plan: Plan | undefined
-  readonly args: ReadonlyArray<string>
-  readonly executed: Executed | undefined
-  readonly error: ToolError | undefined
-  readonly body: Body | undefined
-  readonly electron: ElectronView | undefined
-  readonly honesty: ReadonlyArray<NextAction>
-  readonly failure: FormattedFailure | undefined
-  readonly recovery: Recovery | undefined
-  readonly managedSessionOutcome: ManagedSessionOutcome | undefined
-  readonly change: ReadonlyArray<NextAction> | undefined
-  readonly diagnostics: PageDiagnosticsView | undefined
-  readonly redact: (args: ReadonlyArray<string>) => ReadonlyArray<string>
-}
-
 /** `network requests` (not --clear): the follow-ups its listed requests and the session's routes call for. */
 const networkActions = (a: ActionParts): ReadonlyArray<NextAction> => {
   const { plan, executed } = a
@@ -216,23 +224,59 @@ const networkActions = (a: ActionParts): ReadonlyArray<NextAction> => {
     : []
 }
 
-export const actionsOf = (a: ActionParts): ReadonlyArray<NextAction> => {
+const actionsOf = (a: ActionParts): ReadonlyArray<NextAction> => {
   const { plan, error } = a
   // the browser was ended after a call that hung it: its last page, reopened in the next one, comes first
-  const lastUrl = a.recovery?.kind === "browser-ended" && error?._tag === "TimedOut" ? error.lastUrl : undefined
+  const lastUrl = a.sides.recovery?.kind === "browser-ended" && error?._tag === "TimedOut" ? error.lastUrl : undefined
   const reopen =
     lastUrl !== undefined && /^https?:/.test(lastUrl) ? [nextActions.reopenLostPage(plan?.sessionName, lastUrl)] : []
   const outcomeActions =
     error !== undefined ? sessionOutcomeActions(a.managedSessionOutcome, a.redact(plan?.args ?? a.args)) : []
   const readOn =
     a.body?.snapshot?.readOn !== undefined ? [nextActions.readOnInOrder(plan?.sessionName, a.body.snapshot.readOn)] : []
-  const succeeded = () => [...readOn, ...networkActions(a), ...pageActions(a.change ?? [], a.diagnostics)]
+  const succeeded = () => [
+    ...readOn,
+    ...networkActions(a),
+    ...pageActions(a.change?.nextActions ?? [], a.sides.diagnostics)
+  ]
   // an electron action names its own follow-ups; the generic failure fallbacks would only add noise
-  const electron = a.electron !== undefined && a.electron.nextActions.length > 0 ? a.electron.nextActions : undefined
+  const shown = a.sides.electron
+  const electron = shown !== undefined && shown.nextActions.length > 0 ? shown.nextActions : undefined
   const offered = allowedByPolicy(
     plan,
-    electron ?? [...a.honesty, ...reopen, ...(a.failure?.nextActions ?? succeeded()), ...outcomeActions]
+    electron ?? [
+      ...(a.sides.honesty?.nextActions ?? []),
+      ...reopen,
+      ...(a.failure?.nextActions ?? succeeded()),
+      ...outcomeActions
+    ]
   )
   // one action is offered once already
   return offered.length > 1 ? distinctActions(offered) : offered
+}
+
+/**
+ * Whether a successful call has what pageChange.ts speaks of: upstream's warning (a dialog), saved files, or a browser
+ * command that streams, connects, navigates or changes the page. A read (`get`, `is`, `tab list`) does not enter it.
+ */
+const mayChangePage = ({ plan, outcome, verified }: Executed): boolean => {
+  const command = plan.line.command ?? ""
+  return (
+    verified.rows.length > 0 ||
+    (outcome.kind === "single" &&
+      (outcome.warning !== undefined ||
+        (plan.kind === "browser" &&
+          (command === "stream" || command === "connect" || isNavigating(command) || mutatesPage(command)))))
+  )
+}
+
+/** A call's `details`, with its next actions (what its page change offers among them). */
+export const resultDetails = (input: DetailsInput, parts: ResultParts): ToolDetails => {
+  const { executed, error } = input
+  const change =
+    executed !== undefined && error === undefined && mayChangePage(executed)
+      ? pageChange(executed.plan, executed.outcome, executed.navigation, executed.verified.rows)
+      : undefined
+  const actionParts = { ...input, ...parts, change }
+  return detailsOf({ ...actionParts, actions: actionsOf(actionParts) })
 }

@@ -5,20 +5,23 @@
  * (`sidesOf`: notes, page diagnostics, the Electron view, honesty) is decided here once, from the call's facts: a
  * side whose fact is absent is not entered. Pure.
  */
-import type { Executed } from "../../domain/Executed.js"
+import type { Executed, ManagedSessionOutcome } from "../../domain/Executed.js"
 import type { ElectronReport } from "../../domain/ElectronReport.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { Recovery } from "../../schema/RecoveryDetails.js"
+import type { ContentPart } from "../../schema/ToolResult.js"
 import { categoryOf, type ToolError } from "../../schema/ToolError.js"
 import { failedStep } from "../details/details.js"
 import { assertionFailureLine } from "../text/assertionFailure.js"
 import { joinParts, page, type Parts, plain } from "../text/contentBoundary.js"
 import { electronView } from "../electron/electronView.js"
-import type { Body } from "../text/body.js"
+import { type Body, bodyOf, originOf } from "../text/body.js"
 import { honestyOf } from "../text/honestyNotes.js"
 import { notesOf } from "../text/notes.js"
 import type { DiagnosticPart, Fields, PageDiagnosticsView } from "../text/diagnosticPart.js"
 import { fillDiagnostic } from "../text/fillDiagnostic.js"
+import { formatFailure, resultCategoryLine } from "../text/formatFailure.js"
+import { sessionOutcomeLines } from "../actions/managedSessionOutcome.js"
 import { comboboxDiagnostic, evalDiagnostic, overlayDiagnostic, scrollDiagnostic } from "../text/pageDiagnostics.js"
 import { selectorTextDiagnostic } from "../text/selectorTextDiagnostic.js"
 import { settleDiagnostic } from "../text/settleDiagnostic.js"
@@ -47,7 +50,7 @@ const nonEmpty = (lines: ReadonlyArray<Parts>): ReadonlyArray<Parts> => lines.fi
 
 /**
  * The text of a call, before redaction and budgets: the body's page parts stay marked as page content. `failure`: a
- * failed call's rendering (formatFailure.ts, made once by the Presenter).
+ * failed call's rendering (formatFailure.ts, made once by `resultText`).
  */
 export const textOf = (
   failure: string | undefined,
@@ -77,73 +80,46 @@ export const textOf = (
   return [...failed, `\n${approved}`, ...shown]
 }
 
-/** Where the page content came from: the snapshot's origin, the page the call ended on or reported, or started on. */
-export const originOf = (executed: Executed | undefined, snapshotOrigin: string | undefined): string | undefined => {
-  const data = executed?.outcome.kind === "single" ? executed.outcome.data : undefined
-  const reported =
-    data !== null && typeof data === "object" && typeof (data as Record<string, unknown>)["url"] === "string"
-      ? (data as Record<string, string>)["url"]
-      : undefined
-  return [snapshotOrigin, executed?.navigation?.url, reported, executed?.previousPage?.url].find(
-    (u) => u !== undefined && u !== ""
-  )
-}
-
 /** The recovery line: what a lost or hung browser's recovery did (or that the loss was not checked). */
-export const recoveryLines = (recovery: Recovery | undefined): ReadonlyArray<Parts> => {
+const recoveryLines = (recovery: Recovery | undefined): ReadonlyArray<Parts> => {
   if (recovery === undefined) return []
   const kind = recovery.kind
   const label = kind === "loss-not-checked" ? "Not checked" : kind === "session-checked" ? "Checked" : "Recovered"
   return [[`${label}: ${recovery.summary}`]]
 }
 
-/** What the text is made of, beside the body. */
-export interface TextParts {
-  readonly plan: Plan | undefined
-  /** A failed call's rendering (formatFailure.ts). */
-  readonly failure: string | undefined
-  readonly executed: Executed | undefined
-  readonly error: ToolError | undefined
-  readonly body: Parts | undefined
-  readonly notes: ReadonlyArray<Parts>
-  readonly electron: ReadonlyArray<string>
-  readonly recovered: ReadonlyArray<Parts>
-  readonly honesty: ReadonlyArray<string>
-  readonly outcome: ReadonlyArray<string>
-}
-
 /** A caller who asked for --json parses the visible text: it is the JSON alone, every note goes to details.notes. */
-export const jsonOnly = (t: Pick<TextParts, "plan" | "error" | "body" | "executed">): boolean =>
-  t.plan?.callerRequestedJson === true &&
-  t.error === undefined &&
-  t.body !== undefined &&
-  t.executed?.outcome.kind !== "inspection"
+const jsonOnly = ({ plan, error, executed }: TextInput, body: Body | undefined): boolean =>
+  plan?.callerRequestedJson === true &&
+  error === undefined &&
+  body !== undefined &&
+  executed?.outcome.kind !== "inspection"
 
-/** The text's lines, and the notes a --json caller gets in details instead. */
-export const resultLines = (t: TextParts): { readonly lines: Parts; readonly jsonNotes: ReadonlyArray<string> } => {
+/** The text's lines (`failure`: formatFailure.ts's rendering), and the notes a --json caller gets in details. */
+const resultLines = (
+  input: TextInput,
+  failure: string | undefined,
+  body: Parts | undefined,
+  sides: Sides,
+  json: boolean
+) => {
+  const { executed, error } = input
   const asLines = (ls: ReadonlyArray<string>) => ls.map((l) => [l])
-  if (jsonOnly(t)) {
-    const approval =
-      t.executed?.approval !== undefined ? [[`Approved by the user: ${t.executed.approval.action}.`]] : []
-    const notes = [...approval, ...asLines(t.electron), ...t.notes, ...t.recovered, ...asLines(t.honesty)]
-    return { lines: joinParts(nonEmpty([t.body ?? []]), "\n"), jsonNotes: notes.map(plain).filter((l) => l !== "") }
+  const electron = asLines(sides.electron?.lines ?? [])
+  const recovered = recoveryLines(sides.recovery)
+  const honesty = asLines(sides.honesty?.lines ?? [])
+  if (json) {
+    const approval = executed?.approval !== undefined ? [[`Approved by the user: ${executed.approval.action}.`]] : []
+    const notes = [...approval, ...electron, ...sides.notes, ...recovered, ...honesty]
+    return { lines: joinParts(nonEmpty([body ?? []]), "\n"), jsonNotes: notes.map(plain).filter((l) => l !== "") }
   }
-  const lines = [
-    ...asLines(t.electron),
-    textOf(t.failure, t.executed, t.body ?? [], t.notes, t.error),
-    ...t.recovered,
-    ...asLines(t.honesty),
-    ...asLines(t.outcome)
-  ]
-  return { lines: joinParts(nonEmpty(lines), "\n"), jsonNotes: [] }
+  const outcome = error !== undefined ? asLines(sessionOutcomeLines(input.managedSessionOutcome)) : []
+  const text = textOf(failure, executed, body ?? [], sides.notes, error)
+  return { lines: joinParts(nonEmpty([...electron, text, ...recovered, ...honesty, ...outcome]), "\n"), jsonNotes: [] }
 }
 
 /** A long failing batch/job/qa: its failed step's line leads the preview (F12); its words only outside page markers. */
-export const failedStepLead = (
-  executed: Executed | undefined,
-  error: ToolError | undefined,
-  bounded: boolean
-): string => {
+const failedStepLead = (executed: Executed | undefined, error: ToolError | undefined, bounded: boolean): string => {
   const failed = failedStep(executed, error)
   if (failed === undefined || error === undefined) return ""
   const words = bounded ? "." : `: ${error.message.slice(0, 300)}`
@@ -187,13 +163,15 @@ const pageDiagnostics = (executed: Executed, shownData: unknown): PageDiagnostic
   }
 }
 
-/** What a call's input says beside its body (the service's PresentInput, as far as the text needs it). */
-export interface SideInput {
+/** What a call's text is composed from (the service's PresentInput, as far as the text needs it). */
+export interface TextInput {
   readonly plan: Plan | undefined
+  readonly args: ReadonlyArray<string>
   readonly executed?: Executed
   readonly error?: ToolError
   readonly electron?: ElectronReport
   readonly recovery?: Recovery
+  readonly managedSessionOutcome?: ManagedSessionOutcome
 }
 
 /** What only an Electron app's call gains (electron/afterCommand.ts): the Electron view is entered for it alone. */
@@ -222,8 +200,8 @@ const hasNotes = (e: Executed): boolean =>
   e.outputFile?.status === "saved"
 
 /** What the page checks, notes, Electron view, honesty and recovery say beside the body. */
-export const sidesOf = (
-  input: SideInput,
+const sidesOf = (
+  input: TextInput,
   redact: (argv: ReadonlyArray<string>) => ReadonlyArray<string>,
   body: Body | undefined
 ) => {
@@ -252,4 +230,67 @@ export const sidesOf = (
   }
 }
 
-export type Sides = ReturnType<typeof sidesOf>
+type Sides = ReturnType<typeof sidesOf>
+
+/**
+ * The body, read from the outcome as scrubbed, and where its page content came from (the call's own facts). A call
+ * refused before it ran has neither.
+ */
+export const resultBody = (executed: Executed | undefined, scrubbed: Executed["outcome"] | undefined) => {
+  if (executed === undefined || scrubbed === undefined) return { body: undefined, origin: undefined }
+  const body = bodyOf({ ...executed, outcome: scrubbed })
+  return { body, origin: originOf(executed, body.snapshot?.data.origin) }
+}
+
+/**
+ * The text of a call, composed once: what is said beside the body (`sides`), a failure's rendering (formatFailure.ts,
+ * made here once), the lines and a --json caller's notes, a failed step's lead and the spill label for the budget.
+ * `bodyParts`: the body's parts, with the line that points to its spilled snapshot.
+ */
+export const resultText = (
+  input: TextInput,
+  redact: (argv: ReadonlyArray<string>) => ReadonlyArray<string>,
+  body: Body | undefined,
+  bodyParts: Parts
+) => {
+  const { plan, executed, error } = input
+  const sides = sidesOf(input, redact, body)
+  const failure = error !== undefined ? formatFailure(plan, error, input.args) : undefined
+  const json = jsonOnly(input, body)
+  const { lines, jsonNotes } = resultLines(
+    input,
+    failure?.text,
+    body !== undefined ? bodyParts : undefined,
+    sides,
+    json
+  )
+  return {
+    sides,
+    failure,
+    lines,
+    jsonNotes,
+    json,
+    lead: failedStepLead(executed, error, plan?.contentNonce !== undefined),
+    label: error !== undefined && executed === undefined ? "error" : (plan?.line.command ?? "output")
+  }
+}
+
+/**
+ * What the model is shown: the text (a --json caller's without the manifest's line, which goes to details; a
+ * failure's with its category line) and a successful call's trusted screenshot.
+ */
+export const resultContent = (
+  input: Pick<TextInput, "executed" | "error">,
+  text: { readonly text: string; readonly json: boolean },
+  manifestNote: string
+): Array<ContentPart> => {
+  const { error } = input
+  const shown = text.json ? text.text : text.text + manifestNote
+  const image = input.executed?.verified.image
+  return [
+    { type: "text", text: error !== undefined ? shown + resultCategoryLine(categoryOf(error), shown) : shown },
+    ...(image !== undefined && error === undefined
+      ? [{ type: "image" as const, data: image.data, mimeType: image.mimeType }]
+      : [])
+  ]
+}

@@ -1,7 +1,8 @@
 /**
  * The body of a result, before notes, redaction and budgets: the snapshot view, the per-command text, the caller's
- * JSON, or the QA verdict; plus the data persisted in details. Session-state values (cookies, credential-like
- * storage) are removed here, for single calls and for every batch/job/qa step alike. Pure.
+ * JSON, or the QA verdict; plus the data persisted in details, and where its page content came from (`originOf`).
+ * Session-state values (cookies, credential-like storage) are removed here, for single calls and for every
+ * batch/job/qa step alike. Pure.
  */
 import type { Executed } from "../../domain/Executed.js"
 import { stepRowJson, type UpstreamOutcome } from "../../domain/Outcome.js"
@@ -118,4 +119,16 @@ export const bodyOf = (executed: Executed): Body => {
     data,
     ...(snapshot !== undefined ? { snapshot } : {})
   }
+}
+
+/** Where the page content came from: the snapshot's origin, the page the call ended on or reported, or started on. */
+export const originOf = (executed: Executed | undefined, snapshotOrigin: string | undefined): string | undefined => {
+  const data = executed?.outcome.kind === "single" ? executed.outcome.data : undefined
+  const reported =
+    data !== null && typeof data === "object" && typeof (data as Record<string, unknown>)["url"] === "string"
+      ? (data as Record<string, string>)["url"]
+      : undefined
+  return [snapshotOrigin, executed?.navigation?.url, reported, executed?.previousPage?.url].find(
+    (u) => u !== undefined && u !== ""
+  )
 }
