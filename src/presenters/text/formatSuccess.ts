@@ -15,7 +15,7 @@ import { batchRowsOf } from "../../upstream/batchSteps.js"
 import { actionEffectLines, effectActionOf } from "./actionEffectWords.js"
 import { jsDialogLines } from "./jsDialogWords.js"
 import { keyRun } from "./keyRuns.js"
-import { fillShown, textClickShown } from "./actionShown.js"
+import { fieldHoldsWords, fillShown, textClickShown } from "./actionShown.js"
 import { formatDiagnostics } from "./formatDiagnostics.js"
 import { formatInput } from "./formatInput.js"
 import { ACTION_TEXTS } from "./actionText.js"
@@ -235,7 +235,9 @@ export const formatSuccess = (
           : []
       const effects = outcome.effects !== undefined ? actionEffectLines(outcome.effects, effectActionOf(command)) : []
       const lines = [...dialogs, ...effects]
-      const extra = [...lines.flatMap((line) => ["\n", ...line]), ...upstreamWarning(outcome)]
+      // what a filled or typed-into field holds now, on the action's own line
+      const holds = outcome.fieldHolds !== undefined ? fieldHoldsWords(command ?? "", outcome.fieldHolds) : []
+      const extra = [...holds, ...lines.flatMap((line) => ["\n", ...line]), ...upstreamWarning(outcome)]
       return extra.length > 0 ? formatted([...partsOf(shown), ...extra], shown.summary) : shown
     }
   }

@@ -23,7 +23,7 @@ import type {
 } from "../../schema/PageDiagnostics.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { CommandError } from "../../services/SessionCommands.js"
-import { fillTargetOf } from "../../page/fillReadback.js"
+import { fillReadScript, fillTargetOf } from "../../page/fillReadback.js"
 import { refRows } from "../../page/fillRefReads.js"
 import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
@@ -49,6 +49,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { clickEffectsOf, isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
 import { isMousePointCommand, MOUSE_WATCH_INSTALL, mousePointOf, mouseReadExpression } from "../../page/mousePoint.js"
 import { checkProbeRows, checkRefusedOf, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
+import { typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -97,6 +98,9 @@ const probesFor = (
     const script = scrollProbeScript(scrollSelectorOf(plan.line.positionals))
     return { before: [["eval", script]], after: [["eval", script]] }
   }
+  // type|keyboard type|inserttext: what the field holds after it (page/typeReadback.ts)
+  const typed = typeTargetOf(plan.line.positionals)
+  if (typed !== undefined) return { before: [], after: [["eval", fillReadScript(typed)]] }
   // a wrapper-launched Electron app checks its fills itself, after the command (electron/fillVerification.ts)
   const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
   // a fill aimed at a combobox: whether its list opened, read after a short settle (R6)
@@ -188,7 +192,8 @@ export const runProbed = (plan: Plan) =>
           warning: row.warning,
           ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {}),
           ...(fillVerification !== undefined ? { fillVerification } : {}),
-          ...(fillNotVerifiable !== undefined ? { fillNotVerifiable } : {})
+          ...(fillNotVerifiable !== undefined ? { fillNotVerifiable } : {}),
+          ...(filled?.held !== undefined ? { fieldHolds: { value: filled.held, own: true } } : {})
         })
       : Either.left(row.error)
     if (!row.success) return { replied, check: {} } satisfies Probed
@@ -196,6 +201,14 @@ export const runProbed = (plan: Plan) =>
       const effects = clickEffectsOf(after)
       const said = effects !== undefined ? Either.map(replied, (r) => ({ ...r, effects })) : replied
       return { replied: said, check: {} } satisfies Probed
+    }
+    const typed = typeTargetOf(plan.line.positionals)
+    if (typed !== undefined) {
+      const holds = typedHoldsOf(typed, after)
+      return {
+        replied: holds !== undefined ? Either.map(replied, (r) => ({ ...r, fieldHolds: holds })) : replied,
+        check: {}
+      }
     }
     if (isMousePointCommand(plan.line.positionals)) {
       const pointer = mousePointOf(after)
