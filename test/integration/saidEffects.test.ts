@@ -13,7 +13,16 @@ const live = liveWorld({
   files: {
     "/fields.html": html(`<label>Full name <input id="f"></label><label>Notes <textarea id="t"></textarea></label>
 <input id="q" aria-label="Search"><div id="ed" contenteditable="true" style="min-height:20px"></div>
-<label for="w">Work email</label><input id="w"><input id="pw" type="password" aria-label="Password">`)
+<label for="w">Work email</label><input id="w"><input id="pw" type="password" aria-label="Password">`),
+    "/tab.html": html(`<input id="one" aria-label="First name"><input id="two" aria-label="Last name">`),
+    "/log.html":
+      html(`<button id="b" onclick="console.log('saved draft 4');console.info('two');window.__n=1">Save</button>
+<button id="q" onclick="window.__n=2">Quiet</button>`),
+    "/pad.html": html(`<div id="pad" style="position:fixed;left:0;top:0;width:400px;height:300px">pad</div>
+<script>window.__clicks = 0; pad.addEventListener("click", (e) => { if (e.isTrusted) __clicks++ })</script>`),
+    "/live.html": html(
+      `<p>score</p><script>window.__loaded = (Number(sessionStorage.n || 0) + 1); sessionStorage.n = __loaded</script>`
+    )
   }
 })
 const url = (path: string) => `${live.site.origin}/${path}`
@@ -56,5 +65,47 @@ describe("a fill or a typed text says what the field now holds (#45)", () => {
     const typed = await live.tool.call({ args: ["type", "#pw", "more"] })
     expect(JSON.stringify(typed)).not.toContain("hunter22")
     expect(textOf(typed)).not.toContain("now holds")
+  })
+})
+
+describe("a key, a click, a mouse up and a reload say what they did (#45)", () => {
+  it("Tab says where the focus went; the page's focused element is that one", async () => {
+    session = (await live.tool.call({ args: ["open", url("tab.html")] })).details.sessionName ?? ""
+    live.world.raw(["--session", session, "focus", "#one"])
+    const tab = await live.tool.call({ args: ["press", "Tab"] })
+    expect(textOf(tab)).toBe('Pressed Tab\nFocus moved to input#two "Last name"')
+    expect(evalRaw("document.activeElement.id")).toBe("two")
+    const typed = await live.tool.call({ args: ["press", "a"] })
+    // a key that types keeps the focus: the field's value is said, no focus move
+    expect(textOf(typed)).toBe('Pressed a\nThe focused control now has value "a"')
+    expect(evalRaw("two.value")).toBe("a")
+  })
+
+  it("a click says the console messages it logged; a quiet click says none", async () => {
+    await live.tool.call({ args: ["open", url("log.html")] })
+    const logged = await live.tool.call({ args: ["click", "#b"] })
+    expect(textOf(logged)).toBe('Clicked #b\n2 console messages after the click: "saved draft 4"; "two"')
+    const messages = JSON.stringify(JSON.parse(live.world.raw(["--json", "--session", session, "console"])))
+    expect(messages).toContain("saved draft 4")
+    expect(evalRaw("window.__n")).toBe(1)
+    const quiet = await live.tool.call({ args: ["click", "#q"] })
+    expect(textOf(quiet)).toBe("Clicked #q")
+  })
+
+  it("mouse down then up over one element says the page got a click; the page counted one", async () => {
+    await live.tool.call({ args: ["open", url("pad.html")] })
+    await live.tool.call({ args: ["mouse", "move", "150", "150"] })
+    const down = await live.tool.call({ args: ["mouse", "down"] })
+    expect(textOf(down)).not.toContain("got a click")
+    const up = await live.tool.call({ args: ["mouse", "up"] })
+    expect(textOf(up)).toBe('Mouse up\nAt (150, 150), over div#pad "pad" (the page got a click)')
+    expect(evalRaw("window.__clicks")).toBe(1)
+  })
+
+  it("reload says it reloaded; the page loaded a second time", async () => {
+    await live.tool.call({ args: ["open", url("live.html")] })
+    const reloaded = await live.tool.call({ args: ["reload"] })
+    expect(textOf(reloaded)).toBe(`Reloaded ${url("live.html")}`)
+    expect(evalRaw("window.__loaded")).toBe(2)
   })
 })

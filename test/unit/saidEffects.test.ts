@@ -1,7 +1,8 @@
 /**
  * Issue #45: an action whose text says its effect spares the model the read after it. Each effect is read in the
  * action's own upstream process and said in one short clause: what a filled or typed-into field now holds (the model's
- * own text as written; a password or secret field: nothing). Real-browser counterparts:
+ * own text as written; a password or secret field: nothing), where a key moved the focus, what a click logged to the
+ * console, that a mouse up clicked, that a reload reloaded. Real-browser counterparts:
  * test/integration/saidEffects.test.ts.
  */
 import { describe, expect, it } from "@effect/vitest"
@@ -11,7 +12,11 @@ import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { fillHeldOf, fillTargetOf } from "../../src/page/fillReadback.js"
 import { typedHoldsOf, typeTargetOf } from "../../src/page/typeReadback.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
+import { clickEffectsOf } from "../../src/page/clickEffects.js"
+import { mousePointOf } from "../../src/page/mousePoint.js"
 import { fieldHoldsWords } from "../../src/presenters/text/actionShown.js"
+import { actionEffectLines } from "../../src/presenters/text/actionEffectWords.js"
+import { formatCommand } from "../../src/presenters/text/formatSuccess.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
 import { batchRows, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
@@ -98,4 +103,40 @@ describe("what a filled or typed-into field holds (#45)", () => {
       )
     })
   )
+})
+
+describe("where a key moved the focus, what a click logged, a mouse up's click, a reload (#45)", () => {
+  const none = { count: 0, errors: [], control: {} }
+  it("a key press that moved the focus names the element and its label; one that did not says nothing", () => {
+    const moved = clickEffectsOf({ ...none, keys: ["Tab"], focus: { element: "input#two", label: "Last name" } })
+    expect(actionEffectLines(moved, "press").map(plain)).toEqual(['Focus moved to input#two "Last name"'])
+    const bare = clickEffectsOf({ ...none, keys: ["Tab"], focus: { element: "button", label: "" } })
+    expect(actionEffectLines(bare, "press").map(plain)).toEqual(["Focus moved to button"])
+    expect(clickEffectsOf({ ...none, keys: ["a"] })).toBeUndefined()
+  })
+
+  it("console messages a click logged: one with its text, several counted, beside its errors", () => {
+    const one = clickEffectsOf({ ...none, logCount: 1, logs: ["saved draft 4"] })
+    expect(actionEffectLines(one).map(plain)).toEqual(['Console message after the click: "saved draft 4"'])
+    const many = clickEffectsOf({ count: 1, errors: ["boom"], control: {}, logCount: 3, logs: ["a", "b"] })
+    expect(actionEffectLines(many).map(plain)).toEqual([
+      'Console error after the click: "boom"',
+      '3 console messages after the click: "a"; "b" (and 1 more)'
+    ])
+    expect(clickEffectsOf({ ...none, logCount: 0, logs: [] })).toBeUndefined()
+  })
+
+  it("a mouse up the page took as a click says so; a move says only where", () => {
+    const up = mousePointOf({ x: 150, y: 150, element: "div#pad", label: "pad", click: "click" })
+    expect(actionEffectLines({ pointer: up! }).map(plain)).toEqual([
+      'At (150, 150), over div#pad "pad" (the page got a click)'
+    ])
+    const move = mousePointOf({ x: 1, y: 2, element: "div#pad", label: "", click: undefined })
+    expect(actionEffectLines({ pointer: move! }).map(plain)).toEqual(["At (1, 2), over div#pad"])
+  })
+
+  it("reload says it reloaded; back and forward say where they are", () => {
+    expect(formatCommand(["reload"], { url: "http://a.test/" }, undefined).text).toBe("Reloaded http://a.test/")
+    expect(formatCommand(["back"], { url: "http://a.test/" }, undefined).text).toBe("Now at http://a.test/")
+  })
 })

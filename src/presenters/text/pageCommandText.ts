@@ -53,8 +53,9 @@ const gotValue: CommandText = ({ sub, data }) => {
   )
 }
 
+// a reload says it reloaded (the page it shows is the same address)
 const movedInHistory: CommandText = ({ command, data }) => ({
-  text: `Now at ${str(data["url"])}`,
+  text: `${command === "reload" ? "Reloaded" : "Now at"} ${str(data["url"])}`,
   summary: `${command}: ${str(data["url"])}`
 })
 

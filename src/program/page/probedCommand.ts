@@ -145,6 +145,28 @@ const scrollChecked = (
   } satisfies Probed
 }
 
+/**
+ * What a key press, a typing command or a mouse down|up|move did, from the read after it (the outcome's extra
+ * fields; none when the read found nothing); undefined for any other command.
+ */
+const saidAfter = (
+  positionals: ReadonlyArray<string>,
+  after: unknown
+): Pick<Extract<UpstreamOutcome, { kind: "single" }>, "effects" | "fieldHolds"> | undefined => {
+  if (isPressCommand(positionals)) {
+    const effects = clickEffectsOf(after)
+    return effects !== undefined ? { effects } : {}
+  }
+  const typed = typeTargetOf(positionals)
+  if (typed !== undefined) {
+    const fieldHolds = typedHoldsOf(typed, after)
+    return fieldHolds !== undefined ? { fieldHolds } : {}
+  }
+  if (!isMousePointCommand(positionals)) return undefined
+  const pointer = mousePointOf(after)
+  return pointer !== undefined ? { effects: { pointer } } : {}
+}
+
 /** Runs the planned command between its probes in one batch; undefined when it has none (it then runs as usual). */
 export const runProbed = (plan: Plan) =>
   Effect.gen(function* () {
@@ -197,24 +219,9 @@ export const runProbed = (plan: Plan) =>
         })
       : Either.left(row.error)
     if (!row.success) return { replied, check: {} } satisfies Probed
-    if (isPressCommand(plan.line.positionals)) {
-      const effects = clickEffectsOf(after)
-      const said = effects !== undefined ? Either.map(replied, (r) => ({ ...r, effects })) : replied
-      return { replied: said, check: {} } satisfies Probed
-    }
-    const typed = typeTargetOf(plan.line.positionals)
-    if (typed !== undefined) {
-      const holds = typedHoldsOf(typed, after)
-      return {
-        replied: holds !== undefined ? Either.map(replied, (r) => ({ ...r, fieldHolds: holds })) : replied,
-        check: {}
-      }
-    }
-    if (isMousePointCommand(plan.line.positionals)) {
-      const pointer = mousePointOf(after)
-      const said = pointer !== undefined ? Either.map(replied, (r) => ({ ...r, effects: { pointer } })) : replied
-      return { replied: said, check: {} } satisfies Probed
-    }
+    const said = saidAfter(plan.line.positionals, after)
+    if (said !== undefined)
+      return { replied: Either.map(replied, (r) => ({ ...r, ...said })), check: {} } satisfies Probed
     if (fill !== undefined) {
       const combo = comboboxFill ? comboboxFocusOf(evalValue(rows[at + 3 + refRows(fill).length]), "fill") : undefined
       return { replied, check: combo !== undefined ? { comboboxFocus: combo } : {} } satisfies Probed
