@@ -16,6 +16,8 @@ export interface ActionEffects {
   readonly unknownKey?: true
   /** The element a key press moved the focus to (tag and id), with its label when it has one. */
   readonly focus?: { readonly element: string; readonly label?: string }
+  /** After `set media …`: each emulated media query, and whether the page now matches it (page/mediaRead.ts). */
+  readonly media?: ReadonlyArray<{ readonly query: string; readonly matches: boolean }>
   /** Where `mouse down|up|move` acted (viewport pixels) and the element there, as the page saw it (mousePoint.ts). */
   readonly pointer?: {
     readonly x: number

@@ -2,7 +2,10 @@
  * Issue #45 on the real agent-browser 0.41.2 and Chromium: an action's text says its effect, so the model needs no
  * read after it; each claim is compared with the page's own state, read with the raw binary outside the tool.
  */
-import { describe, expect, it } from "vitest"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 
@@ -20,6 +23,7 @@ const live = liveWorld({
 <button id="q" onclick="window.__n=2">Quiet</button>`),
     "/pad.html": html(`<div id="pad" style="position:fixed;left:0;top:0;width:400px;height:300px">pad</div>
 <script>window.__clicks = 0; pad.addEventListener("click", (e) => { if (e.isTrusted) __clicks++ })</script>`),
+    "/ann.html": html(`<button id="a" onclick="window.__hit='Alpha'">Alpha</button><a href="#x">Beta link</a>`),
     "/live.html": html(
       `<p>score</p><script>window.__loaded = (Number(sessionStorage.n || 0) + 1); sessionStorage.n = __loaded</script>`
     )
@@ -107,5 +111,28 @@ describe("a key, a click, a mouse up and a reload say what they did (#45)", () =
     const reloaded = await live.tool.call({ args: ["reload"] })
     expect(textOf(reloaded)).toBe(`Reloaded ${url("live.html")}`)
     expect(evalRaw("window.__loaded")).toBe(2)
+  })
+})
+
+describe("set media and an annotated screenshot say what they did (#45)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "piab-said-"))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it("set media dark says the page now matches, as the page's own matchMedia answers", async () => {
+    session = (await live.tool.call({ args: ["open", url("ann.html")] })).details.sessionName ?? ""
+    const set = await live.tool.call({ args: ["set", "media", "dark"] })
+    expect(textOf(set)).toBe("Set media dark\nThe page now matches (prefers-color-scheme: dark)")
+    expect(evalRaw("matchMedia('(prefers-color-scheme: dark)').matches")).toBe(true)
+    const light = await live.tool.call({ args: ["set", "media", "light"] })
+    expect(textOf(light)).toBe("Set media light\nThe page now matches (prefers-color-scheme: light)")
+    expect(evalRaw("matchMedia('(prefers-color-scheme: dark)').matches")).toBe(false)
+  })
+
+  it("screenshot --annotate lists its labels; the ref of label 1 is the button named there", async () => {
+    const path = join(dir, "ann.png")
+    const shot = await live.tool.call({ args: ["screenshot", "--annotate", path] })
+    expect(textOf(shot)).toContain('Labels:\n[1] @e1 button "Alpha"\n[2] @e2 link "Beta link"')
+    live.world.raw(["--session", session, "click", "@e1"])
+    expect(evalRaw("window.__hit")).toBe("Alpha")
   })
 })

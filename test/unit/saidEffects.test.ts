@@ -2,7 +2,8 @@
  * Issue #45: an action whose text says its effect spares the model the read after it. Each effect is read in the
  * action's own upstream process and said in one short clause: what a filled or typed-into field now holds (the model's
  * own text as written; a password or secret field: nothing), where a key moved the focus, what a click logged to the
- * console, that a mouse up clicked, that a reload reloaded. Real-browser counterparts:
+ * console, that a mouse up clicked, that a reload reloaded, whether the page matches an emulated media query, an
+ * annotated screenshot's labels. Real-browser counterparts:
  * test/integration/saidEffects.test.ts.
  */
 import { describe, expect, it } from "@effect/vitest"
@@ -13,6 +14,7 @@ import { fillHeldOf, fillTargetOf } from "../../src/page/fillReadback.js"
 import { typedHoldsOf, typeTargetOf } from "../../src/page/typeReadback.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { clickEffectsOf } from "../../src/page/clickEffects.js"
+import { mediaOf, mediaQueriesOf } from "../../src/page/mediaRead.js"
 import { mousePointOf } from "../../src/page/mousePoint.js"
 import { fieldHoldsWords } from "../../src/presenters/text/actionShown.js"
 import { actionEffectLines } from "../../src/presenters/text/actionEffectWords.js"
@@ -139,4 +141,67 @@ describe("where a key moved the focus, what a click logged, a mouse up's click, 
     expect(formatCommand(["reload"], { url: "http://a.test/" }, undefined).text).toBe("Reloaded http://a.test/")
     expect(formatCommand(["back"], { url: "http://a.test/" }, undefined).text).toBe("Now at http://a.test/")
   })
+})
+
+describe("set media and an annotated screenshot (#45)", () => {
+  it("set media names what it emulated and whether the page matches it; unknown words are not read", () => {
+    expect(mediaQueriesOf(["set", "media", "dark"])).toEqual(["(prefers-color-scheme: dark)"])
+    expect(mediaQueriesOf(["set", "media", "light", "reduced-motion"])).toEqual([
+      "(prefers-color-scheme: light)",
+      "(prefers-reduced-motion: reduce)"
+    ])
+    expect(mediaQueriesOf(["set", "media"])).toBeUndefined()
+    expect(mediaQueriesOf(["set", "media", "sepia"])).toBeUndefined()
+    expect(mediaQueriesOf(["set", "viewport", "800", "600"])).toBeUndefined()
+    expect(formatCommand(["set", "media", "dark"], { set: true }, undefined).text).toBe("Set media dark")
+    const media = mediaOf([{ query: "(prefers-color-scheme: dark)", matches: true }])
+    expect(actionEffectLines({ media: media! }).map(plain)).toEqual([
+      "The page now matches (prefers-color-scheme: dark)"
+    ])
+    const not = mediaOf([{ query: "(prefers-reduced-motion: reduce)", matches: false }])
+    expect(actionEffectLines({ media: not! }).map(plain)).toEqual([
+      "The page does not match (prefers-reduced-motion: reduce)"
+    ])
+    expect(mediaOf(undefined)).toBeUndefined()
+  })
+
+  it("an annotated screenshot lists each label's number, ref, role and name; a plain one only its path", () => {
+    const annotations = [
+      { number: 1, ref: "e1", role: "button", name: "Alpha", box: {} },
+      { number: 2, ref: "e2", role: "link", name: "Beta link", box: {} }
+    ]
+    const shot = formatCommand(["screenshot", "--annotate", "/a.png"], { path: "/a.png", annotations }, undefined)
+    expect(shot.text).toBe('Saved screenshot: /a.png\nLabels:\n[1] @e1 button "Alpha"\n[2] @e2 link "Beta link"')
+    expect(formatCommand(["screenshot", "/b.png"], { path: "/b.png" }, undefined).text).toBe("Saved screenshot: /b.png")
+  })
+
+  it.scoped("set media through the tool: one batch, the command and the read after it", () =>
+    Effect.gen(function* () {
+      const seen: Array<string> = []
+      const layer = fakeLayer(temp.root, [
+        {
+          when: (r) => r.args.includes("batch"),
+          reply: (r) => {
+            seen.push(r.stdin ?? "")
+            const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
+            const rows = steps.map((command) => ({
+              command,
+              success: true,
+              error: null,
+              result:
+                command[0] === "eval"
+                  ? { result: [{ query: "(prefers-color-scheme: dark)", matches: true }] }
+                  : { set: true }
+            }))
+            return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
+          },
+          repeat: true
+        },
+        { reply: FakeAgentBrowser.ok({}), repeat: true }
+      ])
+      const set = yield* runToResult({ args: ["set", "media", "dark"] }, here).pipe(Effect.provide(layer))
+      expect(textOf(set.content)).toBe("Set media dark\nThe page now matches (prefers-color-scheme: dark)")
+      expect(seen).toHaveLength(1)
+    })
+  )
 })

@@ -56,6 +56,9 @@ export const actionEffectLines = (
     const label = effects.focus.label !== undefined ? [" ", ...quoted(effects.focus.label)] : []
     lines.push([`Focus moved to ${effects.focus.element}`, ...label])
   }
+  for (const m of effects.media ?? []) {
+    lines.push([m.matches ? `The page now matches ${m.query}` : `The page does not match ${m.query}`])
+  }
   if (effects.unknownKey === true) {
     lines.push([
       "The browser does not know that key name: the page got a key event with no key, and nothing was typed." +

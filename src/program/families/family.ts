@@ -162,7 +162,8 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
     runs: ["input", "pinned"],
     reads: ["routeBook", "responseBody"]
   }),
-  family("session", SESSION, { runs: ["pinned"] }),
+  // set media: read after it in the same process (probedCommand.ts, page/mediaRead.ts)
+  family("session", SESSION, { runs: ["probed", "pinned"] }),
   family("plain", [], {
     guards: ALL_GUARDS,
     runs: RUN_ORDER.filter((step) => step !== "guarded"),

@@ -50,6 +50,7 @@ import { clickEffectsOf, isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ }
 import { isMousePointCommand, MOUSE_WATCH_INSTALL, mousePointOf, mouseReadExpression } from "../../page/mousePoint.js"
 import { checkProbeRows, checkRefusedOf, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
 import { typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
+import { mediaOf, mediaQueriesOf, mediaReadExpression } from "../../page/mediaRead.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -98,6 +99,9 @@ const probesFor = (
     const script = scrollProbeScript(scrollSelectorOf(plan.line.positionals))
     return { before: [["eval", script]], after: [["eval", script]] }
   }
+  // set media dark|light|reduced-motion: whether the page now matches each query (page/mediaRead.ts)
+  const media = mediaQueriesOf(plan.line.positionals)
+  if (media !== undefined) return { before: [], after: [["eval", mediaReadExpression(media)]] }
   // type|keyboard type|inserttext: what the field holds after it (page/typeReadback.ts)
   const typed = typeTargetOf(plan.line.positionals)
   if (typed !== undefined) return { before: [], after: [["eval", fillReadScript(typed)]] }
@@ -146,8 +150,8 @@ const scrollChecked = (
 }
 
 /**
- * What a key press, a typing command or a mouse down|up|move did, from the read after it (the outcome's extra
- * fields; none when the read found nothing); undefined for any other command.
+ * What a key press, a typing command, a mouse down|up|move or a `set media` did, from the read after it (the
+ * outcome's extra fields; none when the read found nothing); undefined for any other command.
  */
 const saidAfter = (
   positionals: ReadonlyArray<string>,
@@ -161,6 +165,10 @@ const saidAfter = (
   if (typed !== undefined) {
     const fieldHolds = typedHoldsOf(typed, after)
     return fieldHolds !== undefined ? { fieldHolds } : {}
+  }
+  if (mediaQueriesOf(positionals) !== undefined) {
+    const media = mediaOf(after)
+    return media !== undefined ? { effects: { media } } : {}
   }
   if (!isMousePointCommand(positionals)) return undefined
   const pointer = mousePointOf(after)
