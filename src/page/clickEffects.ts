@@ -2,13 +2,15 @@
  * What a click did beyond its own answer, watched by the click's recorder (clickRecorder.ts) in the same upstream
  * process: console errors and uncaught page errors logged during the click (`console.error` wrapped, `error` and
  * `unhandledrejection` events) and its other console messages (`log`, `info`, `warn`), the page's main heading and
- * the clicked control's value and expanded/pressed state (compared by the read), and short timers the click's own
- * handlers scheduled (at most `LATE_TIMER_MS`): the read waits for those to run (at most `LATE_WAIT_CAP_MS`), so a
- * page that goes to another URL 100 ms after the click is read as a click that navigated. A click that scheduled no
- * such timer pays no wait. `press|key` is watched the same way, in its own batch, on the focused element, and its
- * read says where the key moved the focus (Tab). Pure: the page statements and the decoding of the read's answer.
+ * the clicked control's value and expanded/pressed state (compared by the read), text it made appear
+ * (appearedText.ts), and short timers the click's own handlers scheduled (at most `LATE_TIMER_MS`): the read waits
+ * for those to run (at most `LATE_WAIT_CAP_MS`), so a page that goes to another URL 100 ms after the click is read as
+ * a click that navigated. A click that scheduled no such timer pays no wait. `press|key` is watched the same way, in
+ * its own batch, on the focused element, and its read says where the key moved the focus (Tab). Pure: the page
+ * statements and the decoding of the read's answer.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
+import { APPEARED_WATCH, appearedOf } from "./appearedText.js"
 import { WATCH_KEY } from "./pageSettle.js"
 
 /** Timers longer than this are not the click's immediate effect: not waited for. */
@@ -21,6 +23,7 @@ export const LATE_WAIT_CAP_MS = 400
  * calls `rec.fx.settle()` (a Promise: the click's short timers ran) before `rec.off()`, then `rec.fx.take()`.
  */
 export const EFFECTS_INSTALL = `{
+${APPEARED_WATCH}
 const norm1 = (s) => String(s).replace(/\\s+/g, " ").trim();
 const heading = () => {
   const h = document.querySelector("h1, [role=heading][aria-level='1']");
@@ -86,12 +89,15 @@ fx.take = () => {
     if (s.pressed !== b.pressed && s.pressed !== null) control.pressed = s.pressed === "true";
   }
   const changed = h !== fx.heading && fx.heading !== undefined ? (h || "") : undefined;
-  return { count: fx.count, errors: fx.errors, heading: changed, control, logCount: fx.logCount, logs: fx.logs };
+  const shown = appeared.take(h);
+  return { count: fx.count, errors: fx.errors, heading: changed, control, logCount: fx.logCount, logs: fx.logs,
+    appeared: shown };
 };
 const offBefore = rec.off;
 rec.off = () => {
   offBefore(); console.error = ownError; window.setTimeout = ownTimeout; window.clearTimeout = ownClear;
   LOGS.forEach((k, i) => { console[k] = ownLogs[i]; });
+  appeared.off();
   kinds.forEach((t) => window.removeEventListener(t, onInput, true));
   window.removeEventListener("error", onError); window.removeEventListener("unhandledrejection", onRejection);
 };
@@ -146,6 +152,7 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
   const r = asRecord(value)
   const count = typeof r?.["count"] === "number" ? r["count"] : 0
   const first = Array.isArray(r?.["errors"]) ? r["errors"].filter((e): e is string => typeof e === "string") : []
+  const appeared = appearedOf(r?.["appeared"])
   const logCount = typeof r?.["logCount"] === "number" ? r["logCount"] : 0
   const logs = Array.isArray(r?.["logs"]) ? r["logs"].filter((e): e is string => typeof e === "string") : []
   const heading = typeof r?.["heading"] === "string" ? r["heading"] : undefined
@@ -168,6 +175,7 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
     ...(focus !== undefined ? { focus } : {}),
     ...(count > 0 ? { consoleErrors: { count, first: first.slice(0, 2) } } : {}),
     ...(logCount > 0 ? { consoleLogs: { count: logCount, first: logs.slice(0, 2) } } : {}),
+    ...(appeared !== undefined ? { appeared } : {}),
     ...(heading !== undefined ? { heading } : {}),
     ...(Object.keys(control).length > 0 ? { control } : {})
   }

@@ -24,6 +24,10 @@ const live = liveWorld({
     "/pad.html": html(`<div id="pad" style="position:fixed;left:0;top:0;width:400px;height:300px">pad</div>
 <script>window.__clicks = 0; pad.addEventListener("click", (e) => { if (e.isTrusted) __clicks++ })</script>`),
     "/ann.html": html(`<button id="a" onclick="window.__hit='Alpha'">Alpha</button><a href="#x">Beta link</a>`),
+    "/appear.html": html(`<span id="h" onmouseenter="tip.hidden=false">Inbox</span><span id="tip" hidden>5 unread</span>
+<form onsubmit="out.textContent='Thanks, '+n.value;return false"><input id="n" aria-label="Name"><button id="b">Send</button>
+</form><p id="out"></p><p id="kept">Always here</p>
+<button id="c" onclick="kept.className='x';kept.style.color='red'">Restyle</button>`),
     "/live.html": html(
       `<p>score</p><script>window.__loaded = (Number(sessionStorage.n || 0) + 1); sessionStorage.n = __loaded</script>`
     )
@@ -134,5 +138,21 @@ describe("set media and an annotated screenshot say what they did (#45)", () => 
     expect(textOf(shot)).toContain('Labels:\n[1] @e1 button "Alpha"\n[2] @e2 link "Beta link"')
     live.world.raw(["--session", session, "click", "@e1"])
     expect(evalRaw("window.__hit")).toBe("Alpha")
+  })
+})
+
+describe("text an action made appear is said with it (#45)", () => {
+  it("a hover's tooltip and a submit's thanks are said; a restyled text that was already shown is not", async () => {
+    session = (await live.tool.call({ args: ["open", url("appear.html")] })).details.sessionName ?? ""
+    const hovered = await live.tool.call({ args: ["hover", "#h"] })
+    expect(textOf(hovered)).toBe('Hovered #h\nNew text: "5 unread"')
+    expect(evalRaw("tip.hidden")).toBe(false)
+    await live.tool.call({ args: ["fill", "#n", "Ada"] })
+    const sent = await live.tool.call({ args: ["click", "#b"] })
+    expect(textOf(sent)).toBe('Clicked #b\nNew text: "Thanks, Ada"')
+    expect(evalRaw("out.textContent")).toBe("Thanks, Ada")
+    const restyled = await live.tool.call({ args: ["click", "#c"] })
+    expect(textOf(restyled)).toBe("Clicked #c")
+    expect(evalRaw("kept.className")).toBe("x")
   })
 })

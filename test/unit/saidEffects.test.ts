@@ -3,7 +3,7 @@
  * action's own upstream process and said in one short clause: what a filled or typed-into field now holds (the model's
  * own text as written; a password or secret field: nothing), where a key moved the focus, what a click logged to the
  * console, that a mouse up clicked, that a reload reloaded, whether the page matches an emulated media query, an
- * annotated screenshot's labels. Real-browser counterparts:
+ * annotated screenshot's labels, text a click, key press or hover made appear. Real-browser counterparts:
  * test/integration/saidEffects.test.ts.
  */
 import { describe, expect, it } from "@effect/vitest"
@@ -13,6 +13,7 @@ import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { fillHeldOf, fillTargetOf } from "../../src/page/fillReadback.js"
 import { typedHoldsOf, typeTargetOf } from "../../src/page/typeReadback.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
+import { appearedOf } from "../../src/page/appearedText.js"
 import { clickEffectsOf } from "../../src/page/clickEffects.js"
 import { mediaOf, mediaQueriesOf } from "../../src/page/mediaRead.js"
 import { mousePointOf } from "../../src/page/mousePoint.js"
@@ -202,6 +203,47 @@ describe("set media and an annotated screenshot (#45)", () => {
       const set = yield* runToResult({ args: ["set", "media", "dark"] }, here).pipe(Effect.provide(layer))
       expect(textOf(set.content)).toBe("Set media dark\nThe page now matches (prefers-color-scheme: dark)")
       expect(seen).toHaveLength(1)
+    })
+  )
+})
+
+describe("text an action made appear (#45)", () => {
+  it("one text is quoted; more are counted after the first two; none is no line", () => {
+    const one = clickEffectsOf({ count: 0, errors: [], control: {}, appeared: { count: 1, texts: ["Thanks, Ada"] } })
+    expect(actionEffectLines(one).map(plain)).toEqual(['New text: "Thanks, Ada"'])
+    const many = appearedOf({ count: 4, texts: ["a", "b"] })
+    expect(actionEffectLines({ appeared: many! }).map(plain)).toEqual(['New text: "a"; "b" (and 2 more)'])
+    expect(appearedOf({ count: 0, texts: [] })).toBeUndefined()
+    expect(clickEffectsOf({ count: 0, errors: [], control: {}, appeared: { count: 0, texts: [] } })).toBeUndefined()
+  })
+
+  it.scoped("hover through the tool: the watch before it and the read after it run in its one batch", () =>
+    Effect.gen(function* () {
+      const seen: Array<ReadonlyArray<string>> = []
+      const layer = fakeLayer(temp.root, [
+        {
+          when: (r) => r.args.includes("batch"),
+          reply: (r) => {
+            const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
+            seen.push(...steps.map((step) => step.slice(0, 1)))
+            const rows = steps.map((command, i) => ({
+              command,
+              success: true,
+              error: null,
+              result:
+                command[0] === "eval"
+                  ? { result: i === 0 ? true : { appeared: { count: 1, texts: ["5 unread messages"] } } }
+                  : { hovered: true }
+            }))
+            return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
+          },
+          repeat: true
+        },
+        { reply: FakeAgentBrowser.ok({}), repeat: true }
+      ])
+      const hovered = yield* runToResult({ args: ["hover", "#h"] }, here).pipe(Effect.provide(layer))
+      expect(textOf(hovered.content)).toBe('Hovered #h\nNew text: "5 unread messages"')
+      expect(seen).toEqual([["eval"], ["hover"], ["eval"]])
     })
   )
 })

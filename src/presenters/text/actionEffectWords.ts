@@ -1,8 +1,8 @@
 /**
  * The words for what an action did beyond its answer (domain/ActionEffects.ts): one line for console errors logged
  * during it, one for its other console messages, one for the page's main heading or the acted-on control when they
- * changed, one for where a key moved the focus; none when nothing changed. Messages, headings and values are page
- * text. Pure.
+ * changed, one for where a key moved the focus, one for text it made appear; none when nothing changed. Messages,
+ * headings, values and texts are page text. Pure.
  */
 import type { ActionEffects } from "../../domain/ActionEffects.js"
 import { page, type Parts } from "./contentBoundary.js"
@@ -77,5 +77,11 @@ export const actionEffectLines = (
   const control = effects.control !== undefined ? controlWords(effects.control, lead, action) : []
   const joint = heading !== undefined && control.length > 0 ? ["; "] : []
   if (heading !== undefined || control.length > 0) lines.push([...(heading ?? []), ...joint, ...control])
+  const shown = effects.appeared
+  if (shown !== undefined) {
+    const more = shown.count - shown.first.length
+    const texts = shown.first.flatMap((t, i) => [...(i > 0 ? ["; "] : []), ...quoted(t)])
+    lines.push(["New text: ", ...texts, ...(more > 0 ? [` (and ${more} more)`] : [])])
+  }
   return lines
 }

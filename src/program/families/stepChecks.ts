@@ -36,6 +36,7 @@ const PROBES: Readonly<Record<string, (argv: ReadonlyArray<string>) => boolean>>
   type: (argv) => typeTargetOf(argv) !== undefined,
   keyboard: (argv) => typeTargetOf(argv) !== undefined,
   set: (argv) => mediaQueriesOf(argv) !== undefined,
+  hover: () => true,
   find: (argv) => fillTargetOf(argv) !== undefined,
   check: (argv) => checkTargetOf(argv) !== undefined,
   uncheck: (argv) => checkTargetOf(argv) !== undefined,

@@ -51,6 +51,7 @@ import { isMousePointCommand, MOUSE_WATCH_INSTALL, mousePointOf, mouseReadExpres
 import { checkProbeRows, checkRefusedOf, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
 import { typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
 import { mediaOf, mediaQueriesOf, mediaReadExpression } from "../../page/mediaRead.js"
+import { APPEARED_INSTALL, APPEARED_READ, appearedOf } from "../../page/appearedText.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -99,6 +100,8 @@ const probesFor = (
     const script = scrollProbeScript(scrollSelectorOf(plan.line.positionals))
     return { before: [["eval", script]], after: [["eval", script]] }
   }
+  // hover: text it made appear (a tooltip, a menu: page/appearedText.ts)
+  if (plan.line.command === "hover") return { before: [["eval", APPEARED_INSTALL]], after: [["eval", APPEARED_READ]] }
   // set media dark|light|reduced-motion: whether the page now matches each query (page/mediaRead.ts)
   const media = mediaQueriesOf(plan.line.positionals)
   if (media !== undefined) return { before: [], after: [["eval", mediaReadExpression(media)]] }
@@ -150,7 +153,7 @@ const scrollChecked = (
 }
 
 /**
- * What a key press, a typing command, a mouse down|up|move or a `set media` did, from the read after it (the
+ * What a key press, a typing command, a mouse down|up|move, a hover or a `set media` did, from the read after it (the
  * outcome's extra fields; none when the read found nothing); undefined for any other command.
  */
 const saidAfter = (
@@ -165,6 +168,12 @@ const saidAfter = (
   if (typed !== undefined) {
     const fieldHolds = typedHoldsOf(typed, after)
     return fieldHolds !== undefined ? { fieldHolds } : {}
+  }
+  if (positionals[0] === "hover") {
+    const appeared = appearedOf(
+      after !== null && typeof after === "object" ? Reflect.get(after, "appeared") : undefined
+    )
+    return appeared !== undefined ? { effects: { appeared } } : {}
   }
   if (mediaQueriesOf(positionals) !== undefined) {
     const media = mediaOf(after)
