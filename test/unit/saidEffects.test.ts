@@ -3,7 +3,8 @@
  * action's own upstream process and said in one short clause: what a filled or typed-into field now holds (the model's
  * own text as written; a password or secret field: nothing), where a key moved the focus, what a click logged to the
  * console, that a mouse up clicked, that a reload reloaded, whether the page matches an emulated media query, an
- * annotated screenshot's labels, text a click, key press or hover made appear. Real-browser counterparts:
+ * annotated screenshot's labels, text a click, key press or hover made appear, a job's fill step that set a slider.
+ * Real-browser counterparts:
  * test/integration/saidEffects.test.ts.
  */
 import { describe, expect, it } from "@effect/vitest"
@@ -19,7 +20,8 @@ import { mediaOf, mediaQueriesOf } from "../../src/page/mediaRead.js"
 import { mousePointOf } from "../../src/page/mousePoint.js"
 import { fieldHoldsWords } from "../../src/presenters/text/actionShown.js"
 import { actionEffectLines } from "../../src/presenters/text/actionEffectWords.js"
-import { formatCommand } from "../../src/presenters/text/formatSuccess.js"
+import { formatCommand, formatSuccess } from "../../src/presenters/text/formatSuccess.js"
+import type { Plan } from "../../src/domain/Plan.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
 import { batchRows, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
@@ -246,4 +248,21 @@ describe("text an action made appear (#45)", () => {
       expect(seen).toEqual([["eval"], ["hover"], ["eval"]])
     })
   )
+})
+
+describe("a job's fill step that set a slider says so on its row (#45)", () => {
+  it("the slider's row names the value set; a plain fill row stays bare", () => {
+    const plan = { compiled: { mode: "args" }, line: { command: "batch" }, args: [] } as unknown as Plan
+    const rows = [
+      { command: ["fill", "#e", "a@b.co"], success: true as const, result: { filled: "#e" } },
+      {
+        command: ["fill", "#f", "25"],
+        success: true as const,
+        result: { filled: "#f", slider: { value: "25", before: "59", min: "0", max: "100" } }
+      }
+    ]
+    expect(formatSuccess(plan, { kind: "batch", rows }).text).toBe(
+      "✓ 2/2 steps\n2. ✓ fill #f 25 → Set the slider #f to 25 (range 0–100; it held 59)."
+    )
+  })
 })

@@ -13,6 +13,7 @@ import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
 import { answersWithEcho, isOpening } from "../../upstream/commandEffects.js"
 import { batchRowsOf } from "../../upstream/batchSteps.js"
 import { actionEffectLines, effectActionOf } from "./actionEffectWords.js"
+import { type RangeFill, rangeFillText } from "../../page/fillGuard.js"
 import { jsDialogLines } from "./jsDialogWords.js"
 import { keyRun } from "./keyRuns.js"
 import { fieldHoldsWords, fillShown, textClickShown } from "./actionShown.js"
@@ -97,6 +98,10 @@ const stepText = (
   if (typeof picked["role"] === "string" && typeof picked["name"] === "string") {
     return [` → ${picked["role"]} `, page(JSON.stringify(picked["name"])), ` (${String(picked["count"])} matched)`]
   }
+  // a fill step that set a slider instead (page/fillGuard.ts) is not what the row asked: said
+  const slider = asData(data["slider"])
+  if (command === "fill" && typeof slider["before"] === "string")
+    return [" → ", rangeFillText(positionals[1] ?? "", slider as RangeFill, positionals.slice(2).join(" "))]
   const echoed = answersWithEcho(command) || (command === "find" && answersWithEcho(positionals[3] ?? "click"))
   if (echoed && data["toolInput"] === undefined) return []
   // the landed URL only where it is not the one the row asked for (a redirect, a normalized address)
