@@ -100,8 +100,11 @@ const stepText = (
   }
   // a fill step that set a slider instead (page/fillGuard.ts) is not what the row asked: said
   const slider = asData(data["slider"])
-  if (command === "fill" && typeof slider["before"] === "string")
-    return [" → ", rangeFillText(positionals[1] ?? "", slider as RangeFill, positionals.slice(2).join(" "))]
+  if (command === "fill" && typeof slider["before"] === "string") {
+    const value = typeof slider["value"] === "string" ? slider["value"] : undefined
+    const range: RangeFill = { value, before: slider["before"], min: str(slider["min"]), max: str(slider["max"]) }
+    return [" → ", rangeFillText(positionals[1] ?? "", range, positionals.slice(2).join(" "))]
+  }
   const echoed = answersWithEcho(command) || (command === "find" && answersWithEcho(positionals[3] ?? "click"))
   if (echoed && data["toolInput"] === undefined) return []
   // the landed URL only where it is not the one the row asked for (a redirect, a normalized address)
