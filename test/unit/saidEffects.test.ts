@@ -250,6 +250,38 @@ describe("text an action made appear (#45)", () => {
   )
 })
 
+const MISSING =
+  "Element not found: #late. Verify the selector, role, or name is correct and the element exists in the DOM."
+describe("a hover in its batch still waits for a late target (#45)", () => {
+  it.live("the hover row misses twice, then runs: one batch per try, the wait said", () =>
+    Effect.gen(function* () {
+      const result = yield* runToResult({ args: ["hover", "#late"] }, here)
+      const requests = yield* (yield* FakeAgentBrowser).requests
+      expect(requests.filter((r) => (r.stdin ?? "").includes('"hover"')).length).toBe(3)
+      expect(result.isError).toBe(false)
+      expect(result.details.readinessWait?.waitedMs).toBeGreaterThanOrEqual(200)
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          ...[0, 1].map(() => ({
+            when: (r: { args: ReadonlyArray<string> }) => r.args.includes("batch"),
+            reply: (r: { stdin?: string | undefined }) => {
+              const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
+              const rows = steps.map((command) =>
+                command[0] === "hover"
+                  ? { command, success: false, result: null, error: MISSING }
+                  : { command, success: true, error: null, result: { result: true } }
+              )
+              return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
+            }
+          })),
+          batchRows((step) => (step[0] === "eval" ? { result: true } : { hovered: "#late" }))
+        ])
+      )
+    )
+  )
+})
+
 describe("a job's fill step that set a slider says so on its row (#45)", () => {
   it("the slider's row names the value set; a plain fill row stays bare", () => {
     const plan = { compiled: { mode: "args" }, line: { command: "batch" }, args: [] } as unknown as Plan
