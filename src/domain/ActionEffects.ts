@@ -9,7 +9,12 @@ export interface ActionEffects {
   /** Other console messages (log, info, warn) logged during it: how many, and the first (at most two). */
   readonly consoleLogs?: { readonly count: number; readonly first: ReadonlyArray<string> }
   /** Text the action made appear (added, changed or unhidden, still shown): how many places, the first two. */
-  readonly appeared?: { readonly count: number; readonly first: ReadonlyArray<string> }
+  readonly appeared?: {
+    readonly count: number
+    readonly first: ReadonlyArray<string>
+    /** A large re-render: only its first places were read, so there is more than `count`. */
+    readonly capped?: true
+  }
   /** The page's main heading, now (it changed during the action; empty when it is gone). */
   readonly heading?: string
   /** The acted-on control's value or state, where it changed. */

@@ -10,6 +10,8 @@ import type { ActionEffects } from "../domain/ActionEffects.js"
 /** At most this many texts are kept, each cut to `TEXT_MAX` characters. */
 const KEEP = 2
 const TEXT_MAX = 80
+/** At most this many changed places are read. */
+const LOOK = 50
 
 /**
  * Page JavaScript: defines `appeared` with `take(skip)` (the texts, without `skip`, a heading said on its own; stops
@@ -39,17 +41,23 @@ const take = (skip) => {
   note(mo.takeRecords()); mo.disconnect();
   const els = [...changed].filter((e) => e instanceof Element && e.isConnected && !SKIP.has(e.tagName) &&
     e !== document.body && e !== document.documentElement);
-  const outer = els.filter((e) => !els.some((o) => o !== e && o.contains(e)));
+  const set = new Set(els);
+  const inside = (e) => {
+    for (let p = e.parentElement; p; p = p.parentElement) if (set.has(p)) return true;
+    return false;
+  };
+  const outer = els.filter((e) => !inside(e));
   const texts = [];
   let count = 0;
-  for (const e of outer) {
+  // a large re-render is read in its first ${LOOK} places only (said as "more")
+  for (const e of outer.slice(0, ${LOOK})) {
     if (typeof e.checkVisibility === "function" && !e.checkVisibility()) continue;
     const t = String(e.innerText || "").replace(/\\s+/g, " ").trim();
     if (t === "" || t === skip || texts.includes(t)) continue;
     count++;
     if (texts.length < ${KEEP}) texts.push(t.length > ${TEXT_MAX} ? t.slice(0, ${TEXT_MAX - 1}) + "…" : t);
   }
-  return { count, texts };
+  return { count, texts, capped: outer.length > ${LOOK} };
 };
 return { take, off: () => mo.disconnect() };
 })();`
@@ -76,5 +84,6 @@ export const appearedOf = (value: unknown): ActionEffects["appeared"] => {
   const r = value !== null && typeof value === "object" ? (value as Record<string, unknown>) : undefined
   const count = typeof r?.["count"] === "number" ? r["count"] : 0
   const texts = Array.isArray(r?.["texts"]) ? r["texts"].filter((t): t is string => typeof t === "string") : []
-  return count > 0 && texts.length > 0 ? { count, first: texts.slice(0, KEEP) } : undefined
+  const capped = r?.["capped"] === true ? { capped: true as const } : {}
+  return count > 0 && texts.length > 0 ? { count, first: texts.slice(0, KEEP), ...capped } : undefined
 }

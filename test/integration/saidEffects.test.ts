@@ -27,7 +27,9 @@ const live = liveWorld({
     "/appear.html": html(`<span id="h" onmouseenter="tip.hidden=false">Inbox</span><span id="tip" hidden>5 unread</span>
 <form onsubmit="out.textContent='Thanks, '+n.value;return false"><input id="n" aria-label="Name"><button id="b">Send</button>
 </form><p id="out"></p><p id="kept">Always here</p>
-<button id="c" onclick="kept.className='x';kept.style.color='red'">Restyle</button>`),
+<button id="c" onclick="kept.className='x';kept.style.color='red'">Restyle</button>
+<button id="many" onclick="for(let i=0;i<300;i++){const p=document.createElement('p');p.textContent='row '+i;rows.append(p)}">
+Load</button><div id="rows"></div>`),
     "/live.html": html(
       `<p>score</p><script>window.__loaded = (Number(sessionStorage.n || 0) + 1); sessionStorage.n = __loaded</script>`
     )
@@ -154,5 +156,9 @@ describe("text an action made appear is said with it (#45)", () => {
     const restyled = await live.tool.call({ args: ["click", "#c"] })
     expect(textOf(restyled)).toBe("Clicked #c")
     expect(evalRaw("kept.className")).toBe("x")
+    // a large re-render: its first places are read, the rest said as more
+    const many = await live.tool.call({ args: ["click", "#many"] })
+    expect(textOf(many)).toBe('Clicked #many\nNew text: "row 0"; "row 1" (and more)')
+    expect(evalRaw("rows.children.length")).toBe(300)
   })
 })

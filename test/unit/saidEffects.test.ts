@@ -215,6 +215,8 @@ describe("text an action made appear (#45)", () => {
     expect(actionEffectLines(one).map(plain)).toEqual(['New text: "Thanks, Ada"'])
     const many = appearedOf({ count: 4, texts: ["a", "b"] })
     expect(actionEffectLines({ appeared: many! }).map(plain)).toEqual(['New text: "a"; "b" (and 2 more)'])
+    const big = appearedOf({ count: 50, texts: ["a", "b"], capped: true })
+    expect(actionEffectLines({ appeared: big! }).map(plain)).toEqual(['New text: "a"; "b" (and more)'])
     expect(appearedOf({ count: 0, texts: [] })).toBeUndefined()
     expect(clickEffectsOf({ count: 0, errors: [], control: {}, appeared: { count: 0, texts: [] } })).toBeUndefined()
   })

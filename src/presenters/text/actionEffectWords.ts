@@ -81,7 +81,8 @@ export const actionEffectLines = (
   if (shown !== undefined) {
     const more = shown.count - shown.first.length
     const texts = shown.first.flatMap((t, i) => [...(i > 0 ? ["; "] : []), ...quoted(t)])
-    lines.push(["New text: ", ...texts, ...(more > 0 ? [` (and ${more} more)`] : [])])
+    const rest = shown.capped === true ? [" (and more)"] : more > 0 ? [` (and ${more} more)`] : []
+    lines.push(["New text: ", ...texts, ...rest])
   }
   return lines
 }
