@@ -14,6 +14,7 @@ import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { fillHeldOf, fillTargetOf } from "../../src/page/fillReadback.js"
 import { typedHoldsOf, typeTargetOf } from "../../src/page/typeReadback.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
+import { annotatedRefs } from "../../src/program/refs/refTracking.js"
 import { appearedOf } from "../../src/page/appearedText.js"
 import { clickEffectsOf } from "../../src/page/clickEffects.js"
 import { mediaOf, mediaQueriesOf } from "../../src/page/mediaRead.js"
@@ -176,6 +177,11 @@ describe("set media and an annotated screenshot (#45)", () => {
     const shot = formatCommand(["screenshot", "--annotate", "/a.png"], { path: "/a.png", annotations }, undefined)
     expect(shot.text).toBe('Saved screenshot: /a.png\nLabels:\n[1] @e1 button "Alpha"\n[2] @e2 link "Beta link"')
     expect(formatCommand(["screenshot", "/b.png"], { path: "/b.png" }, undefined).text).toBe("Saved screenshot: /b.png")
+    // the labels' refs become the session's ref map (recordPhase.ts), so the refs the text lists are not refused
+    expect(annotatedRefs({ path: "/a.png", annotations })).toEqual({
+      refs: { e1: { role: "button", name: "Alpha" }, e2: { role: "link", name: "Beta link" } }
+    })
+    expect(annotatedRefs({ path: "/b.png" })).toBeUndefined()
   })
 
   it.scoped("set media through the tool: one batch, the command and the read after it", () =>
