@@ -6,12 +6,32 @@
 export interface ActionEffects {
   /** Errors logged during the action: how many, and the first (at most two) messages, as the page wrote them. */
   readonly consoleErrors?: { readonly count: number; readonly first: ReadonlyArray<string> }
+  /** Other console messages (log, info, warn) logged during it: how many, and the first (at most two). */
+  readonly consoleLogs?: { readonly count: number; readonly first: ReadonlyArray<string> }
+  /** Text the action made appear (added, changed or unhidden, still shown): how many places, the first two. */
+  readonly appeared?: {
+    readonly count: number
+    readonly first: ReadonlyArray<string>
+    /** A large re-render: only its first places were read, so there is more than `count`. */
+    readonly capped?: true
+  }
   /** The page's main heading, now (it changed during the action; empty when it is gone). */
   readonly heading?: string
   /** The acted-on control's value or state, where it changed. */
   readonly control?: { readonly value?: string; readonly expanded?: boolean; readonly pressed?: boolean }
   /** A key press whose keydown reached the page with no key: the browser did not know the key's name. */
   readonly unknownKey?: true
+  /** The element a key press moved the focus to (tag and id), with its label when it has one. */
+  readonly focus?: { readonly element: string; readonly label?: string }
+  /** After `set media …`: each emulated media query, and whether the page now matches it (page/mediaRead.ts). */
+  readonly media?: ReadonlyArray<{ readonly query: string; readonly matches: boolean }>
   /** Where `mouse down|up|move` acted (viewport pixels) and the element there, as the page saw it (mousePoint.ts). */
-  readonly pointer?: { readonly x: number; readonly y: number; readonly element: string; readonly label?: string }
+  readonly pointer?: {
+    readonly x: number
+    readonly y: number
+    readonly element: string
+    readonly label?: string
+    /** The page got a click (or a dblclick) from this mouse up. */
+    readonly click?: "click" | "dblclick"
+  }
 }

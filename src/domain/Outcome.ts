@@ -32,6 +32,17 @@ export type StepRow =
       readonly thrown?: unknown
     }
 
+/**
+ * What the acted-on field holds after a fill, `type` or `keyboard type|inserttext`, read in the same upstream process:
+ * the typed text itself (`own`: the model's own data, read back equal) or the page's value; `field`: the field the
+ * read found (a CSS path; the focused one when the command named none).
+ */
+export interface FieldHolds {
+  readonly value: string
+  readonly own: boolean
+  readonly field?: string
+}
+
 export type UpstreamOutcome =
   | {
       readonly kind: "single"
@@ -56,6 +67,8 @@ export type UpstreamOutcome =
       readonly jsDialogs?: { readonly opened: ReadonlyArray<JsDialog>; readonly earlier: ReadonlyArray<JsDialog> }
       /** What a click did beyond its answer: console errors, a changed heading or control, a late navigation. */
       readonly effects?: ActionEffects
+      /** What the filled or typed-into field holds now (read back in the same process). */
+      readonly fieldHolds?: FieldHolds
     }
   | { readonly kind: "batch"; readonly rows: ReadonlyArray<StepRow> }
   | { readonly kind: "inspection"; readonly stdout: string }

@@ -1,13 +1,16 @@
 /**
  * What a click did beyond its own answer, watched by the click's recorder (clickRecorder.ts) in the same upstream
  * process: console errors and uncaught page errors logged during the click (`console.error` wrapped, `error` and
- * `unhandledrejection` events), the page's main heading and the clicked control's value and expanded/pressed state
- * (compared by the read), and short timers the click's own handlers scheduled (at most `LATE_TIMER_MS`): the read
- * waits for those to run (at most `LATE_WAIT_CAP_MS`), so a page that goes to another URL 100 ms after the click is
- * read as a click that navigated. A click that scheduled no such timer pays no wait. `press|key` is watched the same
- * way, in its own batch, on the focused element. Pure: the page statements and the decoding of the read's answer.
+ * `unhandledrejection` events) and its other console messages (`log`, `info`, `warn`), the page's main heading and
+ * the clicked control's value and expanded/pressed state (compared by the read), text it made appear
+ * (appearedText.ts), and short timers the click's own handlers scheduled (at most `LATE_TIMER_MS`): the read waits
+ * for those to run (at most `LATE_WAIT_CAP_MS`), so a page that goes to another URL 100 ms after the click is read as
+ * a click that navigated. A click that scheduled no such timer pays no wait. `press|key` is watched the same way, in
+ * its own batch, on the focused element, and its read says where the key moved the focus (Tab). Pure: the page
+ * statements and the decoding of the read's answer.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
+import { APPEARED_WATCH, appearedOf } from "./appearedText.js"
 import { WATCH_KEY } from "./pageSettle.js"
 
 /** Timers longer than this are not the click's immediate effect: not waited for. */
@@ -20,6 +23,7 @@ export const LATE_WAIT_CAP_MS = 400
  * calls `rec.fx.settle()` (a Promise: the click's short timers ran) before `rec.off()`, then `rec.fx.take()`.
  */
 export const EFFECTS_INSTALL = `{
+${APPEARED_WATCH}
 const norm1 = (s) => String(s).replace(/\\s+/g, " ").trim();
 const heading = () => {
   const h = document.querySelector("h1, [role=heading][aria-level='1']");
@@ -35,6 +39,13 @@ const json = (x) => { try { return JSON.stringify(x); } catch { return String(x)
 const text = (x) => x instanceof Error ? x.name + ": " + x.message : typeof x === "string" ? x : json(x);
 const ownError = console.error;
 console.error = function (...a) { try { note(a.map(text).join(" ")); } catch {} return ownError.apply(this, a); };
+// what else it logged (console.log, info, warn): counted, the first two kept
+fx.logs = []; fx.logCount = 0;
+const LOGS = ["log", "info", "warn"], ownLogs = LOGS.map((k) => console[k]);
+LOGS.forEach((k, i) => { console[k] = function (...a) {
+  try { fx.logCount++; if (fx.logs.length < 2) fx.logs.push(norm1(a.map(text).join(" ")).slice(0, 120)); } catch {}
+  return ownLogs[i].apply(this, a);
+}; });
 const onError = (e) => note(e.message || (e.error ? text(e.error) : "Uncaught error"));
 const onRejection = (e) => note("Uncaught (in promise) " + text(e.reason));
 const ownTimeout = window.setTimeout, ownClear = window.clearTimeout;
@@ -78,11 +89,15 @@ fx.take = () => {
     if (s.pressed !== b.pressed && s.pressed !== null) control.pressed = s.pressed === "true";
   }
   const changed = h !== fx.heading && fx.heading !== undefined ? (h || "") : undefined;
-  return { count: fx.count, errors: fx.errors, heading: changed, control };
+  const shown = appeared.take(h);
+  return { count: fx.count, errors: fx.errors, heading: changed, control, logCount: fx.logCount, logs: fx.logs,
+    appeared: shown };
 };
 const offBefore = rec.off;
 rec.off = () => {
   offBefore(); console.error = ownError; window.setTimeout = ownTimeout; window.clearTimeout = ownClear;
+  LOGS.forEach((k, i) => { console[k] = ownLogs[i]; });
+  appeared.off();
   kinds.forEach((t) => window.removeEventListener(t, onInput, true));
   window.removeEventListener("error", onError); window.removeEventListener("unhandledrejection", onRejection);
 };
@@ -99,7 +114,7 @@ export const isPressCommand = (positionals: ReadonlyArray<string>): boolean =>
 export const PRESS_WATCH_INSTALL = `(() => {
 const K = ${PRESS_KEY};
 if (window[K]) window[K].off();
-const el = document.activeElement, rec = { off: () => {}, keys: [] };
+const el = document.activeElement, rec = { off: () => {}, keys: [], el };
 ${EFFECTS_INSTALL}
 // the keys the page's keydown events carry (a name the browser does not know arrives as an empty key)
 const onKey = (e) => { if (rec.keys.length < 8) rec.keys.push(String(e.key)); };
@@ -116,7 +131,18 @@ const K = ${PRESS_KEY}, rec = window[K];
 if (!rec) return undefined;
 if (rec.fx.timers.size > 0) await rec.fx.settle();
 rec.off(); delete window[K];
-return { ...rec.fx.take(), keys: rec.keys };
+// the element the key moved the focus to (Tab): its tag and id, and its label (aria-label, label, placeholder, text)
+const now = document.activeElement;
+let focus;
+if (now && now !== rec.el && now !== document.body && now !== document.documentElement) {
+  const labels = now.labels && now.labels.length ? [...now.labels].map((l) => l.textContent).join(" ") : "";
+  const own = now.getAttribute("aria-label") || labels || now.getAttribute("placeholder") ||
+    (now.tagName === "INPUT" || now.tagName === "TEXTAREA" ? "" : now.innerText) || "";
+  const label = String(own).replace(/\\s+/g, " ").trim();
+  const element = (now.tagName.toLowerCase() + (now.id ? "#" + now.id : "")).slice(0, 60);
+  focus = { element, label: label.length > 40 ? label.slice(0, 39) + "…" : label };
+}
+return { ...rec.fx.take(), keys: rec.keys, focus };
 })()`
 
 const asRecord = (v: unknown) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>) : undefined)
@@ -126,6 +152,9 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
   const r = asRecord(value)
   const count = typeof r?.["count"] === "number" ? r["count"] : 0
   const first = Array.isArray(r?.["errors"]) ? r["errors"].filter((e): e is string => typeof e === "string") : []
+  const appeared = appearedOf(r?.["appeared"])
+  const logCount = typeof r?.["logCount"] === "number" ? r["logCount"] : 0
+  const logs = Array.isArray(r?.["logs"]) ? r["logs"].filter((e): e is string => typeof e === "string") : []
   const heading = typeof r?.["heading"] === "string" ? r["heading"] : undefined
   const c = asRecord(r?.["control"])
   const control = {
@@ -136,9 +165,17 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
   // a key press whose every keydown carried no key: the browser did not know the name (upstream sends an empty key)
   const keys = Array.isArray(r?.["keys"]) ? r["keys"] : undefined
   const unknownKey = keys !== undefined && keys.length > 0 && keys.every((k) => k === "")
+  const f = asRecord(r?.["focus"])
+  const focus =
+    typeof f?.["element"] === "string" && f["element"] !== ""
+      ? { element: f["element"], ...(typeof f["label"] === "string" && f["label"] !== "" ? { label: f["label"] } : {}) }
+      : undefined
   const effects: ActionEffects = {
     ...(unknownKey ? { unknownKey: true } : {}),
+    ...(focus !== undefined ? { focus } : {}),
     ...(count > 0 ? { consoleErrors: { count, first: first.slice(0, 2) } } : {}),
+    ...(logCount > 0 ? { consoleLogs: { count: logCount, first: logs.slice(0, 2) } } : {}),
+    ...(appeared !== undefined ? { appeared } : {}),
     ...(heading !== undefined ? { heading } : {}),
     ...(Object.keys(control).length > 0 ? { control } : {})
   }

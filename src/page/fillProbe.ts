@@ -8,7 +8,7 @@ import type { StepRow } from "../domain/Outcome.js"
 import type { FillNotVerifiable, FillVerification } from "../schema/PageDiagnostics.js"
 import { UpstreamFailed } from "../schema/ToolError.js"
 import { fillBeforeScript, type RangeFill, rangeFillOf, rangeFillText } from "./fillGuard.js"
-import { type FillTarget, fillReadScript, fillVerificationOf } from "./fillReadback.js"
+import { type FillTarget, fillHeldOf, fillReadScript, fillVerificationOf } from "./fillReadback.js"
 import { refFactsOf, refRows } from "./fillRefReads.js"
 import { fillNotVerifiableOf } from "./fillUnseen.js"
 
@@ -49,6 +49,8 @@ export type FillProbeOutcome =
       readonly row: StepRow | undefined
       readonly verification?: FillVerification
       readonly notVerifiable?: FillNotVerifiable
+      /** The typed text, read back in the field (fillHeldOf). */
+      readonly held?: string
     }
 
 /**
@@ -85,12 +87,15 @@ export const fillProbeOutcomeOf = (
     const r = rows[at + 2 + i]
     return r?.success === true ? r.result : undefined
   })
-  const verification = fillVerificationOf(fill, read, stepIndex, refFactsOf(refs))
+  const facts = refFactsOf(refs)
+  const verification = fillVerificationOf(fill, read, stepIndex, facts)
   const notVerifiable = verification === undefined ? fillNotVerifiableOf(fill, read, stepIndex) : undefined
+  const held = verification === undefined ? fillHeldOf(fill, read, facts) : undefined
   return {
     kind: "filled",
     row,
     ...(verification !== undefined ? { verification } : {}),
-    ...(notVerifiable !== undefined ? { notVerifiable } : {})
+    ...(notVerifiable !== undefined ? { notVerifiable } : {}),
+    ...(held !== undefined ? { held } : {})
   }
 }

@@ -156,7 +156,7 @@ export const Readback = Schema.Union(
 )
 
 /** A rich-text body renders typed spaces as no-break spaces and may end in a newline: the same text all the same. */
-const sameText = (value: string, text: string): boolean =>
+export const sameText = (value: string, text: string): boolean =>
   value === text || value.replace(/\u00a0/g, " ").replace(/\s+$/, "") === text.replace(/\s+$/, "")
 
 type Back = typeof Readback.Type
@@ -217,6 +217,16 @@ const dateKeys = (text: string, order: string | undefined): string | undefined =
   if (ymd === null || order === undefined || !/^[dmy]{3}$/.test(order)) return undefined
   const parts: Record<string, string | undefined> = { y: ymd[1], m: ymd[2], d: ymd[3] }
   return [...order].map((p) => parts[p] ?? "").join("")
+}
+
+/**
+ * The typed text when the read-back shows the field holds it (said with the action, so no read is needed after it);
+ * undefined for a password or secret field (compared by length only), or when the field could not be read.
+ */
+export const fillHeldOf = (target: FillTarget, read: unknown, ref: RefFacts = {}): string | undefined => {
+  if (target.secret === true) return undefined
+  const seen = observed(Option.getOrUndefined(Schema.decodeUnknownOption(Readback)(read)), ref)
+  return seen?.value !== undefined && sameText(seen.value, target.text) ? target.text : undefined
 }
 
 /**

@@ -47,7 +47,7 @@ describe("core flow", () => {
   it("fill and click with refs navigate, and the click reports the new page", async () => {
     const email = refFor(snapshot, "textbox", "Email")
     const filled = await live.tool.call({ args: ["fill", email, "ada@example.com"] })
-    expect(textOf(filled)).toBe(`Filled ${email}`)
+    expect(textOf(filled)).toBe(`Filled ${email}: it now holds "ada@example.com"`)
     const button = refFor(snapshot, "button", "Sign in")
     const clicked = await live.tool.call({ args: ["click", button] })
     expect(clicked.isError).toBe(false)

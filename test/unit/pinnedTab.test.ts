@@ -215,11 +215,12 @@ describe("tab pinning after drift", () => {
         const batches = (yield* (yield* FakeAgentBrowser).requests)
           .filter((r) => r.args.includes("batch") && !(r.stdin ?? "").includes("challenge"))
           .map((r) => JSON.parse(r.stdin ?? "[]") as Array<Array<string>>)
-        // get title: guarded, refused by the guard, then run again after the select; hover @e3: guarded and stopped there
+        // get title: guarded, refused by the guard, then run again after the select; hover @e3: guarded (with the watch
+        // and read around it: probedCommand.ts) and stopped there
         expect(batches.map((b) => b.map((step) => step[0]))).toEqual([
           ["eval", "get"],
           ["tab", "get"],
-          ["eval", "hover"]
+          ["eval", "eval", "hover", "eval"]
         ])
       }).pipe(
         Effect.provide(

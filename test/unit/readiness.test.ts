@@ -254,17 +254,17 @@ const batchOf = (rows: ReadonlyArray<unknown>): ScriptedRun => ({
 describe("over the fake graph", () => {
   it.live("a late target: the command runs again after each miss and the result says how long it waited", () =>
     Effect.gen(function* () {
-      const result = yield* runToResult({ args: ["hover", "#late"] }, call)
+      const result = yield* runToResult({ args: ["focus", "#late"] }, call)
       const requests = yield* (yield* FakeAgentBrowser).requests
-      expect(requests.filter((r) => r.args.includes("hover")).length).toBe(3)
+      expect(requests.filter((r) => r.args.includes("focus")).length).toBe(3)
       expect(result.isError).toBe(false)
       expect(result.details.readinessWait?.waitedMs).toBeGreaterThanOrEqual(250)
     }).pipe(
       Effect.provide(
         fakeLayer(temp.root, [
-          { when: (r) => r.args.includes("hover"), reply: missing("#late") },
-          { when: (r) => r.args.includes("hover"), reply: missing("#late") },
-          { when: (r) => r.args.includes("hover"), reply: FakeAgentBrowser.ok({ hovered: "#late" }) }
+          { when: (r) => r.args.includes("focus"), reply: missing("#late") },
+          { when: (r) => r.args.includes("focus"), reply: missing("#late") },
+          { when: (r) => r.args.includes("focus"), reply: FakeAgentBrowser.ok({ focused: "#late" }) }
         ])
       )
     )
@@ -274,7 +274,7 @@ describe("over the fake graph", () => {
     "a target that never comes: selector-not-found within the call's budget, said with the wait and a snapshot next",
     () =>
       Effect.gen(function* () {
-        const result = yield* runToResult({ args: ["hover", "#never"], timeoutMs: 2_000 }, call)
+        const result = yield* runToResult({ args: ["focus", "#never"], timeoutMs: 2_000 }, call)
         expect(result.details.failureCategory).toBe("selector-not-found")
         expect(result.details.readinessWait?.waitedMs).toBeLessThanOrEqual(1_000)
         expect(textOf(result.content)).toMatch(
@@ -284,24 +284,24 @@ describe("over the fake graph", () => {
         expect(ids(result)).toContain("refresh-interactive-refs")
       }).pipe(
         Effect.provide(
-          fakeLayer(temp.root, [{ when: (r) => r.args.includes("hover"), reply: missing("#never"), repeat: true }])
+          fakeLayer(temp.root, [{ when: (r) => r.args.includes("focus"), reply: missing("#never"), repeat: true }])
         )
       )
   )
 
   it.live("a disabled target is not retried", () =>
     Effect.gen(function* () {
-      const result = yield* runToResult({ args: ["hover", "#off"] }, call)
+      const result = yield* runToResult({ args: ["focus", "#off"] }, call)
       const requests = yield* (yield* FakeAgentBrowser).requests
-      expect(requests.filter((r) => r.args.includes("hover")).length).toBe(1)
+      expect(requests.filter((r) => r.args.includes("focus")).length).toBe(1)
       expect(result.isError).toBe(true)
       expect(result.details.readinessWait).toBeUndefined()
     }).pipe(
       Effect.provide(
         fakeLayer(temp.root, [
           {
-            when: (r) => r.args.includes("hover"),
-            reply: FakeAgentBrowser.fail("Element '#off' is disabled, so the hover would not reach it"),
+            when: (r) => r.args.includes("focus"),
+            reply: FakeAgentBrowser.fail("Element '#off' is disabled, so the focus would not reach it"),
             repeat: true
           }
         ])

@@ -1,7 +1,8 @@
 /**
  * The words for what an action did beyond its answer (domain/ActionEffects.ts): one line for console errors logged
- * during it, one for the page's main heading or the acted-on control when they changed; none when nothing changed.
- * Messages, headings and values are page text. Pure.
+ * during it, one for its other console messages, one for the page's main heading or the acted-on control when they
+ * changed, one for where a key moved the focus, one for text it made appear; none when nothing changed. Messages,
+ * headings, values and texts are page text. Pure.
  */
 import type { ActionEffects } from "../../domain/ActionEffects.js"
 import { page, type Parts } from "./contentBoundary.js"
@@ -15,11 +16,15 @@ export type EffectAction = "click" | "press"
 export const effectActionOf = (command: string | undefined): EffectAction =>
   command === "press" || command === "key" ? "press" : "click"
 
-const errorsLine = (e: NonNullable<ActionEffects["consoleErrors"]>, action: EffectAction): Parts => {
+const errorsLine = (
+  e: NonNullable<ActionEffects["consoleErrors"]>,
+  action: EffectAction,
+  kind: "error" | "message" = "error"
+): Parts => {
   const shown = e.first.flatMap((m, i) => [...(i > 0 ? ["; "] : []), ...quoted(m)])
   const more = e.count - e.first.length
   const after = action === "click" ? "after the click" : "after the key press"
-  const head = e.count === 1 ? `Console error ${after}: ` : `${e.count} console errors ${after}: `
+  const head = e.count === 1 ? `Console ${kind} ${after}: ` : `${e.count} console ${kind}s ${after}: `
   return [head, ...shown, ...(more > 0 && e.first.length > 0 ? [` (and ${more} more)`] : [])]
 }
 
@@ -44,7 +49,15 @@ export const actionEffectLines = (
   const at = effects.pointer
   if (at !== undefined) {
     const label = at.label !== undefined ? [" ", ...quoted(at.label)] : []
-    lines.push([`At (${at.x}, ${at.y}), over ${at.element}`, ...label])
+    const click = at.click !== undefined ? [` (the page got a ${at.click})`] : []
+    lines.push([`At (${at.x}, ${at.y}), over ${at.element}`, ...label, ...click])
+  }
+  if (effects.focus !== undefined) {
+    const label = effects.focus.label !== undefined ? [" ", ...quoted(effects.focus.label)] : []
+    lines.push([`Focus moved to ${effects.focus.element}`, ...label])
+  }
+  for (const m of effects.media ?? []) {
+    lines.push([m.matches ? `The page now matches ${m.query}` : `The page does not match ${m.query}`])
   }
   if (effects.unknownKey === true) {
     lines.push([
@@ -53,6 +66,7 @@ export const actionEffectLines = (
     ])
   }
   if (effects.consoleErrors !== undefined) lines.push(errorsLine(effects.consoleErrors, action))
+  if (effects.consoleLogs !== undefined) lines.push(errorsLine(effects.consoleLogs, action, "message"))
   const heading: Parts | undefined =
     effects.heading === undefined
       ? undefined
@@ -63,5 +77,12 @@ export const actionEffectLines = (
   const control = effects.control !== undefined ? controlWords(effects.control, lead, action) : []
   const joint = heading !== undefined && control.length > 0 ? ["; "] : []
   if (heading !== undefined || control.length > 0) lines.push([...(heading ?? []), ...joint, ...control])
+  const shown = effects.appeared
+  if (shown !== undefined) {
+    const more = shown.count - shown.first.length
+    const texts = shown.first.flatMap((t, i) => [...(i > 0 ? ["; "] : []), ...quoted(t)])
+    const rest = shown.capped === true ? [" (and more)"] : more > 0 ? [` (and ${more} more)`] : []
+    lines.push(["New text: ", ...texts, ...rest])
+  }
   return lines
 }

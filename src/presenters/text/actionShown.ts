@@ -1,11 +1,12 @@
 /**
  * An action's head line where the plan or the outcome knows more than upstream's answer: a text click the page
  * resolved (the element, by role and name), a fill that set a slider or did not take; entered for those two commands
- * alone (formatSuccess.ts decides). Pure.
+ * alone (formatSuccess.ts decides); and what a filled or typed-into field now holds (entered when it was read). Pure.
  */
-import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { FieldHolds, UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { rangeFillText } from "../../page/fillGuard.js"
+import { type Part, type Parts, page } from "./contentBoundary.js"
 import { type Formatted, formatted } from "./formatted.js"
 import { textClickWords } from "./textClickWords.js"
 
@@ -25,4 +26,22 @@ export const fillShown = (
   }
   if (outcome.fillVerification?.notTaken !== true) return undefined
   return { text: `The fill did not take on ${target}.`, summary: `fill ${target}: not taken` }
+}
+
+/** A value this long or longer is said by its start and its length. */
+const HOLDS_CUT = 80
+
+/**
+ * What the field holds after a fill, `type` or `keyboard` insert (read in the same process), as a clause after the
+ * action's head: the model's own text as written, the page's other value as page text; a long one by its start.
+ */
+export const fieldHoldsWords = (command: string, holds: FieldHolds): Parts => {
+  const chars = [...holds.value]
+  const start = chars.length >= HOLDS_CUT ? `${chars.slice(0, 60).join("")}…` : holds.value
+  const quoted = JSON.stringify(start)
+  const value: Part = holds.own ? quoted : page(quoted)
+  const length = start !== holds.value ? [` (${chars.length} characters)`] : []
+  if (command === "fill" || command === "find") return [": it now holds ", value, ...length]
+  const field = holds.field === undefined || holds.field === "iframe body" ? "The focused field" : holds.field
+  return [` ${command === "keyboard" ? field : "It"} now holds `, value, ...length, "."]
 }

@@ -15,9 +15,10 @@ import { hasSubcommands } from "../../upstream/commandPolicy.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { batchRowsOf } from "../../upstream/batchSteps.js"
 import { actionEffectLines, effectActionOf } from "./actionEffectWords.js"
+import { type RangeFill, rangeFillText } from "../../page/fillGuard.js"
 import { jsDialogLines } from "./jsDialogWords.js"
 import { keyRun } from "./keyRuns.js"
-import { fillShown, textClickShown } from "./actionShown.js"
+import { fieldHoldsWords, fillShown, textClickShown } from "./actionShown.js"
 import { formatDiagnostics } from "./formatDiagnostics.js"
 import { formatInput } from "./formatInput.js"
 import { ACTION_TEXTS } from "./actionText.js"
@@ -98,6 +99,13 @@ const stepText = (
   const picked = asData(data["picked"])
   if (typeof picked["role"] === "string" && typeof picked["name"] === "string") {
     return [` → ${picked["role"]} `, page(JSON.stringify(picked["name"])), ` (${String(picked["count"])} matched)`]
+  }
+  // a fill step that set a slider instead (page/fillGuard.ts) is not what the row asked: said
+  const slider = asData(data["slider"])
+  if (command === "fill" && typeof slider["before"] === "string") {
+    const value = typeof slider["value"] === "string" ? slider["value"] : undefined
+    const range: RangeFill = { value, before: slider["before"], min: str(slider["min"]), max: str(slider["max"]) }
+    return [" → ", rangeFillText(positionals[1] ?? "", range, positionals.slice(2).join(" "))]
   }
   const echoed = answersWithEcho(command) || (command === "find" && answersWithEcho(positionals[3] ?? "click"))
   if (echoed && data["toolInput"] === undefined) return []
@@ -254,7 +262,9 @@ export const formatSuccess = (
           : []
       const effects = outcome.effects !== undefined ? actionEffectLines(outcome.effects, effectActionOf(command)) : []
       const lines = [...dialogs, ...effects]
-      const extra = [...lines.flatMap((line) => ["\n", ...line]), ...upstreamWarning(outcome)]
+      // what a filled or typed-into field holds now, on the action's own line
+      const holds = outcome.fieldHolds !== undefined ? fieldHoldsWords(command ?? "", outcome.fieldHolds) : []
+      const extra = [...holds, ...lines.flatMap((line) => ["\n", ...line]), ...upstreamWarning(outcome)]
       return extra.length > 0 ? formatted([...partsOf(shown), ...extra], shown.summary) : shown
     }
   }

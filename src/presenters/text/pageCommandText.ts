@@ -1,7 +1,8 @@
 /**
  * What a successful page, read, file or session command says: open and history moves, snapshot, get, is, eval,
- * saved files, waits, tabs, close, a screenshot diff, the session list. Pure.
+ * saved files (an annotated screenshot's labels), waits, tabs, close, a screenshot diff, the session list. Pure.
  */
+import { annotationLegend } from "./annotationLegend.js"
 import { page } from "./contentBoundary.js"
 import { downloadedText } from "./downloadedText.js"
 import { diffScreenshotText } from "./diffImageText.js"
@@ -53,15 +54,18 @@ const gotValue: CommandText = ({ sub, data }) => {
   )
 }
 
+// a reload says it reloaded (the page it shows is the same address)
 const movedInHistory: CommandText = ({ command, data }) => ({
-  text: `Now at ${str(data["url"])}`,
+  text: `${command === "reload" ? "Reloaded" : "Now at"} ${str(data["url"])}`,
   summary: `${command}: ${str(data["url"])}`
 })
 
-const saved: CommandText = ({ command, data }) => ({
-  text: `Saved ${command === "download" ? "download" : command}: ${str(data["path"])}`,
-  summary: `${command} saved ${str(data["path"])}`
-})
+// an annotated screenshot lists its labels' refs after the path (annotationLegend.ts)
+const saved: CommandText = ({ command, data }) =>
+  formatted(
+    [`Saved ${command === "download" ? "download" : command}: ${str(data["path"])}`, ...annotationLegend(data)],
+    `${command} saved ${str(data["path"])}`
+  )
 
 const waited: CommandText = ({ data, target }) => {
   if (data["path"] !== undefined)
@@ -133,6 +137,15 @@ export const PAGE_COMMAND_TEXTS: ReadonlyArray<readonly [string, CommandText]> =
   ["back", movedInHistory],
   ["forward", movedInHistory],
   ["reload", movedInHistory],
+  // set media: what was emulated (whether the page now matches it follows: actionEffectWords.ts)
+  [
+    "set",
+    ({ sub, positionals, data }) => {
+      if (sub !== "media" || data["set"] !== true) return undefined
+      const text = ["Set media", ...positionals.slice(2)].join(" ")
+      return { text, summary: text }
+    }
+  ],
   ["screenshot", saved],
   ["pdf", saved],
   ["download", saved],

@@ -141,7 +141,8 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
   // a job, qa or lookup, or a caller's batch: one upstream process per step (modes/runSteps.ts)
   family("steps", [], { guards: ["attachedQa"], runs: [], reads: ["lookup", "selectCheck", "textVisibility"] }),
   family("guarded-typing", [], { guards: ALL_GUARDS, runs: ["guarded"], reads: ALL_READS }),
-  family("click-like", CLICK_LIKE, { runs: ["input", "click", "pinned"] }),
+  // hover: read for text it made appear (probedCommand.ts)
+  family("click-like", CLICK_LIKE, { runs: ["probed", "input", "click", "pinned"] }),
   // check|uncheck: a CSS target that is no box is refused by a read before it (probedCommand.ts, page/checkGuard.ts)
   family("boxes", ["check", "uncheck"], { runs: ["probed", "input", "click", "pinned"] }),
   family("pointer", ["mouse", "scroll", "scrollintoview", "swipe", "keydown", "keyup"], {
@@ -162,7 +163,8 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
     runs: ["input", "pinned"],
     reads: ["routeBook", "responseBody"]
   }),
-  family("session", SESSION, { runs: ["pinned"] }),
+  // set media: read after it in the same process (probedCommand.ts, page/mediaRead.ts)
+  family("session", SESSION, { runs: ["probed", "pinned"] }),
   family("plain", [], {
     guards: ALL_GUARDS,
     runs: RUN_ORDER.filter((step) => step !== "guarded"),

@@ -10,6 +10,8 @@ import { fillTargetOf } from "../../page/fillReadback.js"
 import { isMousePointCommand } from "../../page/mousePoint.js"
 import { namesControls } from "../../page/namingReads.js"
 import { textSelectorOf } from "../../page/textVisibility.js"
+import { typeTargetOf } from "../../page/typeReadback.js"
+import { mediaQueriesOf } from "../../page/mediaRead.js"
 import { guardNeed } from "../../security/typingGuard.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { isOpening } from "../../upstream/commandEffects.js"
@@ -31,6 +33,10 @@ const PROBES: Readonly<Record<string, (argv: ReadonlyArray<string>) => boolean>>
   key: isPressCommand,
   scroll: () => true,
   fill: (argv) => fillTargetOf(argv) !== undefined,
+  type: (argv) => typeTargetOf(argv) !== undefined,
+  keyboard: (argv) => typeTargetOf(argv) !== undefined,
+  set: (argv) => mediaQueriesOf(argv) !== undefined,
+  hover: () => true,
   find: (argv) => fillTargetOf(argv) !== undefined,
   check: (argv) => checkTargetOf(argv) !== undefined,
   uncheck: (argv) => checkTargetOf(argv) !== undefined,

@@ -23,7 +23,7 @@ import type {
 } from "../../schema/PageDiagnostics.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { CommandError } from "../../services/SessionCommands.js"
-import { fillTargetOf } from "../../page/fillReadback.js"
+import { fillReadScript, fillTargetOf } from "../../page/fillReadback.js"
 import { refRows } from "../../page/fillRefReads.js"
 import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
@@ -49,6 +49,9 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { clickEffectsOf, isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
 import { isMousePointCommand, MOUSE_WATCH_INSTALL, mousePointOf, mouseReadExpression } from "../../page/mousePoint.js"
 import { checkProbeRows, checkRefusedOf, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
+import { typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
+import { mediaOf, mediaQueriesOf, mediaReadExpression } from "../../page/mediaRead.js"
+import { APPEARED_INSTALL, APPEARED_READ, appearedOf } from "../../page/appearedText.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -97,6 +100,14 @@ const probesFor = (
     const script = scrollProbeScript(scrollSelectorOf(plan.line.positionals))
     return { before: [["eval", script]], after: [["eval", script]] }
   }
+  // hover: text it made appear (a tooltip, a menu: page/appearedText.ts)
+  if (plan.line.command === "hover") return { before: [["eval", APPEARED_INSTALL]], after: [["eval", APPEARED_READ]] }
+  // set media dark|light|reduced-motion: whether the page now matches each query (page/mediaRead.ts)
+  const media = mediaQueriesOf(plan.line.positionals)
+  if (media !== undefined) return { before: [], after: [["eval", mediaReadExpression(media)]] }
+  // type|keyboard type|inserttext: what the field holds after it (page/typeReadback.ts)
+  const typed = typeTargetOf(plan.line.positionals)
+  if (typed !== undefined) return { before: [], after: [["eval", fillReadScript(typed)]] }
   // a wrapper-launched Electron app checks its fills itself, after the command (electron/fillVerification.ts)
   const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
   // a fill aimed at a combobox: whether its list opened, read after a short settle (R6)
@@ -139,6 +150,38 @@ const scrollChecked = (
       ...(noop !== undefined ? { scrollNoop: noop } : {})
     }
   } satisfies Probed
+}
+
+/**
+ * What a key press, a typing command, a mouse down|up|move, a hover or a `set media` did, from the read after it (the
+ * outcome's extra fields; none when the read found nothing); undefined for any other command.
+ */
+const saidAfter = (
+  positionals: ReadonlyArray<string>,
+  after: unknown
+): Pick<Extract<UpstreamOutcome, { kind: "single" }>, "effects" | "fieldHolds"> | undefined => {
+  if (isPressCommand(positionals)) {
+    const effects = clickEffectsOf(after)
+    return effects !== undefined ? { effects } : {}
+  }
+  const typed = typeTargetOf(positionals)
+  if (typed !== undefined) {
+    const fieldHolds = typedHoldsOf(typed, after)
+    return fieldHolds !== undefined ? { fieldHolds } : {}
+  }
+  if (positionals[0] === "hover") {
+    const appeared = appearedOf(
+      after !== null && typeof after === "object" ? Reflect.get(after, "appeared") : undefined
+    )
+    return appeared !== undefined ? { effects: { appeared } } : {}
+  }
+  if (mediaQueriesOf(positionals) !== undefined) {
+    const media = mediaOf(after)
+    return media !== undefined ? { effects: { media } } : {}
+  }
+  if (!isMousePointCommand(positionals)) return undefined
+  const pointer = mousePointOf(after)
+  return pointer !== undefined ? { effects: { pointer } } : {}
 }
 
 /** Runs the planned command between its probes in one batch; undefined when it has none (it then runs as usual). */
@@ -188,20 +231,14 @@ export const runProbed = (plan: Plan) =>
           warning: row.warning,
           ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {}),
           ...(fillVerification !== undefined ? { fillVerification } : {}),
-          ...(fillNotVerifiable !== undefined ? { fillNotVerifiable } : {})
+          ...(fillNotVerifiable !== undefined ? { fillNotVerifiable } : {}),
+          ...(filled?.held !== undefined ? { fieldHolds: { value: filled.held, own: true } } : {})
         })
       : Either.left(row.error)
     if (!row.success) return { replied, check: {} } satisfies Probed
-    if (isPressCommand(plan.line.positionals)) {
-      const effects = clickEffectsOf(after)
-      const said = effects !== undefined ? Either.map(replied, (r) => ({ ...r, effects })) : replied
-      return { replied: said, check: {} } satisfies Probed
-    }
-    if (isMousePointCommand(plan.line.positionals)) {
-      const pointer = mousePointOf(after)
-      const said = pointer !== undefined ? Either.map(replied, (r) => ({ ...r, effects: { pointer } })) : replied
-      return { replied: said, check: {} } satisfies Probed
-    }
+    const said = saidAfter(plan.line.positionals, after)
+    if (said !== undefined)
+      return { replied: Either.map(replied, (r) => ({ ...r, ...said })), check: {} } satisfies Probed
     if (fill !== undefined) {
       const combo = comboboxFill ? comboboxFocusOf(evalValue(rows[at + 3 + refRows(fill).length]), "fill") : undefined
       return { replied, check: combo !== undefined ? { comboboxFocus: combo } : {} } satisfies Probed

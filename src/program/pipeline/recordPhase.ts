@@ -5,7 +5,7 @@
  */
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
-import { observeDaemon, refsFrom } from "../refs/refTracking.js"
+import { annotatedRefs, observeDaemon, refsFrom } from "../refs/refTracking.js"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { LastPage, TabCorrection } from "../../domain/PageFacts.js"
@@ -131,7 +131,10 @@ export const callRefs = (
     ? Effect.succeed(undefined)
     : outcome.kind === "single" && plan.line.command === "snapshot"
       ? snapshotRefs(plan, outcome.data, read.snapshotNaming?.hidden)
-      : // a click's overlay check took a snapshot: its refs (the candidates') are the session's now
-        read.overlaySnapshot !== undefined
-        ? snapshotRefs(plan, read.overlaySnapshot)
-        : jobSnapshotRefs(plan, outcome)
+      : // an annotated screenshot's labels are refs upstream allocated afresh: the session's now
+        outcome.kind === "single" && plan.line.command === "screenshot" && annotatedRefs(outcome.data) !== undefined
+        ? snapshotRefs(plan, annotatedRefs(outcome.data))
+        : // a click's overlay check took a snapshot: its refs (the candidates') are the session's now
+          read.overlaySnapshot !== undefined
+          ? snapshotRefs(plan, read.overlaySnapshot)
+          : jobSnapshotRefs(plan, outcome)

@@ -24,6 +24,21 @@ import { socketDirOf } from "../../upstream/sessionFiles.js"
 export const refsFrom = (data: unknown): ReadonlyMap<string, RefInfo> | undefined =>
   readPayload(SnapshotRefs, data, (d) => new Map(Object.entries(d.refs)))
 
+/**
+ * A `screenshot --annotate` reply as a snapshot's ref map: the refs its labels stand for (upstream numbered them
+ * afresh), so the refs its text lists are the session's; undefined when it has no annotations.
+ */
+export const annotatedRefs = (data: unknown): { readonly refs: Record<string, RefInfo> } | undefined => {
+  const list = data !== null && typeof data === "object" ? (data as Record<string, unknown>)["annotations"] : undefined
+  if (!Array.isArray(list) || list.length === 0) return undefined
+  const refs: Record<string, RefInfo> = {}
+  for (const a of list as ReadonlyArray<Record<string, unknown> | null>) {
+    const [ref, role, name] = [a?.["ref"], a?.["role"], a?.["name"]]
+    if (typeof ref === "string") refs[ref] = { role: typeof role === "string" ? role : "", name: String(name ?? "") }
+  }
+  return Object.keys(refs).length > 0 ? { refs } : undefined
+}
+
 export const observeDaemon = (plan: Plan) =>
   Effect.gen(function* () {
     const config = yield* ToolConfig

@@ -1,0 +1,33 @@
+/**
+ * What a field holds after upstream's `type <target> <text>` or `keyboard type|inserttext <text>` (both insert the
+ * text): the fill's read-back script (fillReadback.ts), run as the step after the command in the same upstream batch,
+ * on the CSS target or else the focused field. Said with the action, so the model needs no read after it. Nothing is
+ * read for a target named like a secret field or a `{{secret:...}}` text, and nothing is said for a password input
+ * (the read answers no value) or a field the read cannot see. Pure.
+ */
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import type { FieldHolds } from "../domain/Outcome.js"
+import { isSecretTarget } from "../redaction/redactArgs.js"
+import { mentionsSecret } from "../security/secretText.js"
+import { type FillTarget, Readback, sameText } from "./fillReadback.js"
+
+/** The field a typing command acts on (undefined: the focused one) and its text; undefined when none is read. */
+export const typeTargetOf = (argv: ReadonlyArray<string>): FillTarget | undefined => {
+  const [command, first, ...rest] = argv
+  const keyboard = command === "keyboard" && (first === "type" || first === "inserttext")
+  if (!keyboard && (command !== "type" || first === undefined)) return undefined
+  const selector = keyboard ? undefined : first
+  const flag = rest.findIndex((w) => w.startsWith("--"))
+  const words = flag < 0 ? rest : rest.slice(0, flag)
+  if (words.length === 0 || words.some(mentionsSecret) || isSecretTarget(selector, () => undefined)) return undefined
+  return { selector, text: words.join(" ") }
+}
+
+/** What the read found the field holding: the typed text itself (`own`) or the page's value; undefined if unread. */
+export const typedHoldsOf = (target: FillTarget, read: unknown): FieldHolds | undefined => {
+  const back = Option.getOrUndefined(Schema.decodeUnknownOption(Readback)(read))
+  if (back === undefined || !("via" in back) || back.value === null) return undefined
+  const own = sameText(back.value, target.text)
+  return { value: own ? target.text : back.value, own, field: back.selector }
+}

@@ -1,0 +1,182 @@
+/**
+ * Issue #45 on the real agent-browser 0.41.2 and Chromium: an action's text says its effect, so the model needs no
+ * read after it; each claim is compared with the page's own state, read with the raw binary outside the tool.
+ */
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const html = (body: string) =>
+  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+
+const live = liveWorld({
+  files: {
+    "/fields.html": html(`<label>Full name <input id="f"></label><label>Notes <textarea id="t"></textarea></label>
+<input id="q" aria-label="Search"><div id="ed" contenteditable="true" style="min-height:20px"></div>
+<label for="w">Work email</label><input id="w"><input id="pw" type="password" aria-label="Password">
+<input id="k" aria-label="API key">`),
+    "/tab.html": html(`<input id="one" aria-label="First name"><input id="two" aria-label="Last name">`),
+    "/log.html":
+      html(`<button id="b" onclick="console.log('saved draft 4');console.info('two');window.__n=1">Save</button>
+<button id="q" onclick="window.__n=2">Quiet</button>`),
+    "/pad.html": html(`<div id="pad" style="position:fixed;left:0;top:0;width:400px;height:300px">pad</div>
+<script>window.__clicks = 0; pad.addEventListener("click", (e) => { if (e.isTrusted) __clicks++ })</script>`),
+    "/ann.html": html(`<button id="a" onclick="window.__hit='Alpha'">Alpha</button><a href="#x">Beta link</a>`),
+    "/appear.html": html(`<span id="h" onmouseenter="tip.hidden=false">Inbox</span><span id="tip" hidden>5 unread</span>
+<form onsubmit="out.textContent='Thanks, '+n.value;return false"><input id="n" aria-label="Name"><button id="b">Send</button>
+</form><p id="out"></p><p id="kept">Always here</p>
+<button id="c" onclick="kept.className='x';kept.style.color='red'">Restyle</button>
+<button id="many" onclick="for(let i=0;i<300;i++){const p=document.createElement('p');p.textContent='row '+i;rows.append(p)}">
+Load</button><div id="rows"></div>`),
+    "/live.html": html(
+      `<p>score</p><script>window.__loaded = (Number(sessionStorage.n || 0) + 1); sessionStorage.n = __loaded</script>`
+    )
+  }
+})
+const url = (path: string) => `${live.site.origin}/${path}`
+let session = ""
+const evalRaw = (script: string): unknown =>
+  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
+    .result
+
+describe("a fill or a typed text says what the field now holds (#45)", () => {
+  it("fill, find … fill, type and keyboard inserttext: the text names the value the page holds", async () => {
+    session = (await live.tool.call({ args: ["open", url("fields.html")] })).details.sessionName ?? ""
+    const filled = await live.tool.call({ args: ["fill", "#f", "Ada Lovelace"] })
+    expect(textOf(filled)).toBe('Filled #f: it now holds "Ada Lovelace"')
+    expect(evalRaw("f.value")).toBe("Ada Lovelace")
+    const notes = await live.tool.call({ args: ["fill", "#t", "line one\nline two"] })
+    expect(textOf(notes)).toBe('Filled #t: it now holds "line one\\nline two"')
+    expect(evalRaw("t.value")).toBe("line one\nline two")
+    const byLabel = await live.tool.call({ args: ["find", "label", "Work email", "fill", "a@b.co"] })
+    expect(textOf(byLabel)).toBe('Filled label "Work email": it now holds "a@b.co"')
+    expect(evalRaw("w.value")).toBe("a@b.co")
+    const typed = await live.tool.call({ args: ["type", "#ed", "note one"] })
+    expect(textOf(typed)).toContain(' It now holds "note one".')
+    expect(evalRaw("ed.textContent")).toBe("note one")
+    await live.tool.call({ args: ["type", "#q", "old "] })
+    const more = await live.tool.call({ args: ["type", "#q", "books"] })
+    // upstream's type adds to what the field held: the page's value is said
+    expect(textOf(more)).toContain(' It now holds "old books".')
+    expect(evalRaw("q.value")).toBe("old books")
+    evalRaw("q.value = ''; q.focus(); 1")
+    const pasted = await live.tool.call({ args: ["keyboard", "inserttext", "xyz"] })
+    expect(textOf(pasted)).toBe('Inserted the text at the focus (no key events, like a paste). #q now holds "xyz".')
+    expect(evalRaw("q.value")).toBe("xyz")
+  })
+
+  it("a password field's value is never said back", async () => {
+    const pw = await live.tool.call({ args: ["fill", "#pw", "hunter22-x"] })
+    expect(pw.isError, textOf(pw)).toBe(false)
+    expect(textOf(pw)).toBe("Filled #pw")
+    expect(evalRaw("pw.value")).toBe("hunter22-x")
+    const typed = await live.tool.call({ args: ["type", "#pw", "more"] })
+    expect(JSON.stringify(typed)).not.toContain("hunter22")
+    expect(textOf(typed)).not.toContain("now holds")
+    // a text field named like a secret, by its ref: the value is learned as a secret and never shown
+    const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const ref = `@${/textbox "API key" \[ref=(e\d+)\]/.exec(snap)?.[1] ?? "e0"}`
+    for (const args of [
+      ["fill", ref, "sk-live-4242abcd"],
+      ["type", ref, "sk-live-4242abcd"]
+    ]) {
+      const r = await live.tool.call({ args })
+      expect(r.isError, textOf(r)).toBe(false)
+      expect(JSON.stringify(r)).not.toContain("sk-live-4242abcd")
+    }
+    expect(evalRaw("k.value")).toBe("sk-live-4242abcdsk-live-4242abcd")
+  })
+})
+
+describe("a key, a click, a mouse up and a reload say what they did (#45)", () => {
+  it("Tab says where the focus went; the page's focused element is that one", async () => {
+    session = (await live.tool.call({ args: ["open", url("tab.html")] })).details.sessionName ?? ""
+    live.world.raw(["--session", session, "focus", "#one"])
+    const tab = await live.tool.call({ args: ["press", "Tab"] })
+    expect(textOf(tab)).toBe('Pressed Tab\nFocus moved to input#two "Last name"')
+    expect(evalRaw("document.activeElement.id")).toBe("two")
+    const typed = await live.tool.call({ args: ["press", "a"] })
+    // a key that types keeps the focus: the field's value is said, no focus move
+    expect(textOf(typed)).toBe('Pressed a\nThe focused control now has value "a"')
+    expect(evalRaw("two.value")).toBe("a")
+  })
+
+  it("a click says the console messages it logged; a quiet click says none", async () => {
+    await live.tool.call({ args: ["open", url("log.html")] })
+    const logged = await live.tool.call({ args: ["click", "#b"] })
+    expect(textOf(logged)).toBe('Clicked #b\n2 console messages after the click: "saved draft 4"; "two"')
+    const messages = JSON.stringify(JSON.parse(live.world.raw(["--json", "--session", session, "console"])))
+    expect(messages).toContain("saved draft 4")
+    expect(evalRaw("window.__n")).toBe(1)
+    const quiet = await live.tool.call({ args: ["click", "#q"] })
+    expect(textOf(quiet)).toBe("Clicked #q")
+  })
+
+  it("mouse down then up over one element says the page got a click; the page counted one", async () => {
+    await live.tool.call({ args: ["open", url("pad.html")] })
+    await live.tool.call({ args: ["mouse", "move", "150", "150"] })
+    const down = await live.tool.call({ args: ["mouse", "down"] })
+    expect(textOf(down)).not.toContain("got a click")
+    const up = await live.tool.call({ args: ["mouse", "up"] })
+    expect(textOf(up)).toBe('Mouse up\nAt (150, 150), over div#pad "pad" (the page got a click)')
+    expect(evalRaw("window.__clicks")).toBe(1)
+  })
+
+  it("reload says it reloaded; the page loaded a second time", async () => {
+    await live.tool.call({ args: ["open", url("live.html")] })
+    const reloaded = await live.tool.call({ args: ["reload"] })
+    expect(textOf(reloaded)).toBe(`Reloaded ${url("live.html")}`)
+    expect(evalRaw("window.__loaded")).toBe(2)
+  })
+})
+
+describe("set media and an annotated screenshot say what they did (#45)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "piab-said-"))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it("set media dark says the page now matches, as the page's own matchMedia answers", async () => {
+    session = (await live.tool.call({ args: ["open", url("ann.html")] })).details.sessionName ?? ""
+    const set = await live.tool.call({ args: ["set", "media", "dark"] })
+    expect(textOf(set)).toBe("Set media dark\nThe page now matches (prefers-color-scheme: dark)")
+    expect(evalRaw("matchMedia('(prefers-color-scheme: dark)').matches")).toBe(true)
+    const light = await live.tool.call({ args: ["set", "media", "light"] })
+    expect(textOf(light)).toBe("Set media light\nThe page now matches (prefers-color-scheme: light)")
+    expect(evalRaw("matchMedia('(prefers-color-scheme: dark)').matches")).toBe(false)
+  })
+
+  it("screenshot --annotate lists its labels; the tool clicks label 1's ref, the button named there", async () => {
+    const path = join(dir, "ann.png")
+    const shot = await live.tool.call({ args: ["screenshot", "--annotate", path] })
+    const text = textOf(shot)
+    // upstream numbers the labels on from the refs it gave before (a snapshot earlier in this session)
+    const [, n, ref] = /Labels:\n\[(\d+)\] @(e\d+) button "Alpha"\n/.exec(text) ?? []
+    expect(text).toMatch(new RegExp(`\\[${Number(n) + 1}\\] @e${Number(n) + 1} link "Beta link"`))
+    // the labels' refs are the session's now: the tool's own click on one is not refused as stale
+    const clicked = await live.tool.call({ args: ["click", `@${ref}`] })
+    expect(clicked.isError, textOf(clicked)).toBe(false)
+    expect(evalRaw("window.__hit")).toBe("Alpha")
+  })
+})
+
+describe("text an action made appear is said with it (#45)", () => {
+  it("a hover's tooltip and a submit's thanks are said; a restyled text that was already shown is not", async () => {
+    session = (await live.tool.call({ args: ["open", url("appear.html")] })).details.sessionName ?? ""
+    const hovered = await live.tool.call({ args: ["hover", "#h"] })
+    expect(textOf(hovered)).toBe('Hovered #h\nNew text: "5 unread"')
+    expect(evalRaw("tip.hidden")).toBe(false)
+    await live.tool.call({ args: ["fill", "#n", "Ada"] })
+    const sent = await live.tool.call({ args: ["click", "#b"] })
+    expect(textOf(sent)).toBe('Clicked #b\nNew text: "Thanks, Ada"')
+    expect(evalRaw("out.textContent")).toBe("Thanks, Ada")
+    const restyled = await live.tool.call({ args: ["click", "#c"] })
+    expect(textOf(restyled)).toBe("Clicked #c")
+    expect(evalRaw("kept.className")).toBe("x")
+    // a large re-render: its first places are read, the rest said as more
+    const many = await live.tool.call({ args: ["click", "#many"] })
+    expect(textOf(many)).toBe('Clicked #many\nNew text: "row 0"; "row 1" (and more)')
+    expect(evalRaw("rows.children.length")).toBe(300)
+  })
+})
