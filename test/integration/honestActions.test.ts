@@ -91,7 +91,7 @@ describe("fills", () => {
     const job = await live.tool.call({ job: { steps } })
     expect(job.isError, textOf(job)).toBe(false)
     // the slider's row says it was set (by the wrapper, not typed); the e-mail's row is bare
-    expect(textOf(job)).toBe("✓ 2/2 steps\n2. ✓ fill #vol 25 → Set the slider #vol to 25 (range 0–100; it held 59).")
+    expect(textOf(job)).toBe("✓ 2/2 steps\n2. fill #vol 25 → Set the slider #vol to 25 (range 0–100; it held 59).")
     expect(await values("[email.value, vol.value]")).toEqual(["john.doe@example.com", "25"])
     const ro = await live.tool.call({ job: { steps: [{ action: "fill", selector: "#ro", text: "abc" }] } })
     expect(ro.isError).toBe(true)

@@ -302,7 +302,8 @@ describe("a job's fill step that set a slider says so on its row (#45)", () => {
       }
     ]
     expect(formatSuccess(plan, { kind: "batch", rows }).text).toBe(
-      "✓ 2/2 steps\n2. ✓ fill #f 25 → Set the slider #f to 25 (range 0–100; it held 59)."
+      // a raw batch whose every step succeeded names its rows by verb, unmarked (the head says ✓ 2/2)
+      "✓ 2/2 steps\n2. fill → Set the slider #f to 25 (range 0–100; it held 59)."
     )
   })
 })
