@@ -6,7 +6,7 @@ import type { ElectronLaunchStatus } from "../schema/ElectronRecord.js"
 import type { ElectronFocusedElement, ElectronProbeTab, ElectronSessionMismatch } from "../domain/ElectronReport.js"
 
 /** Read by `eval --stdin`: tag, role, accessible-ish name, type, id and editability of document.activeElement. */
-export const FOCUSED_ELEMENT_SCRIPT = `(() => {
+export const FOCUSED_ELEMENT_SCRIPT: string = `(() => {
   const e = document.activeElement;
   if (!e) return null;
   const attr = (n) => e.getAttribute(n) || undefined;

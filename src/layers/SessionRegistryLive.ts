@@ -34,6 +34,7 @@ const EMPTY: SessionRecord = {
   page: undefined,
   shown: undefined,
   crashedTab: undefined,
+  blockingDialog: undefined,
   pendingRecording: undefined
 }
 
@@ -167,6 +168,10 @@ const serviceOf = (reg: Registry): SessionRegistryShape => ({
   recordShown: (session, shown) => update(reg, session, (r) => ({ ...r, shown })),
   forgetShown: forgetShown(reg),
   recordCrash: (session, crashedTab) => update(reg, session, (r) => ({ ...r, crashedTab })),
+  recordDialog: (session, blockingDialog) =>
+    Effect.flatMap(recordOf(reg, session), (r) =>
+      r.blockingDialog === blockingDialog ? Effect.void : update(reg, session, (x) => ({ ...x, blockingDialog }))
+    ),
   dropPin: (session) => update(reg, session, (r) => ({ ...r, pinnedTab: undefined })),
   firstStart: Ref.getAndSet(reg.started, true).pipe(Effect.map((was) => !was)),
   startRecording: (session, path) => update(reg, session, (r) => ({ ...r, pendingRecording: path })),

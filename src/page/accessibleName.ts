@@ -4,7 +4,8 @@
  * role of a native control), `role` (explicit first) and `name` (aria-label, aria-labelledby, option label, labels,
  * then value or text). Page JavaScript, interpolated into each script; defines those four `const`s.
  */
-export const ROLE_NAME_SNIPPET = `const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim().toLowerCase();
+export const ROLE_NAME_SNIPPET: string = `
+const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim().toLowerCase();
 const implicit = (e) => {
   const t = e.tagName;
   if (t === "OPTION") return "option";

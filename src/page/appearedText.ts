@@ -17,7 +17,7 @@ const LOOK = 50
  * Page JavaScript: defines `appeared` with `take(skip)` (the texts, without `skip`, a heading said on its own; stops
  * the watch) and `off()`.
  */
-export const APPEARED_WATCH = `const appeared = (() => {
+export const APPEARED_WATCH: string = `const appeared = (() => {
 const changed = new Set();
 const hid = (v) => /display:\\s*none|visibility:\\s*hidden/.test(String(v || ""));
 const note = (records) => {
@@ -63,7 +63,7 @@ return { take, off: () => mo.disconnect() };
 })();`
 
 /** Installs the watch alone (before a `hover`). */
-export const APPEARED_INSTALL = `(() => {
+export const APPEARED_INSTALL: string = `(() => {
 const K = Symbol.for("pi-agent-browser.appeared");
 if (window[K]) window[K].off();
 ${APPEARED_WATCH}
@@ -72,7 +72,7 @@ return true;
 })()`
 
 /** Reads (and removes) the watch installed by `APPEARED_INSTALL`. */
-export const APPEARED_READ = `(() => {
+export const APPEARED_READ: string = `(() => {
 const K = Symbol.for("pi-agent-browser.appeared"), w = window[K];
 if (!w) return undefined;
 delete window[K];

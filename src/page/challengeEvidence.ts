@@ -13,7 +13,7 @@ import type { ChallengePage } from "../domain/Executed.js"
  * The page read, as one JS expression (evaluated in the same probe that reads title and URL). Visible means a box of
  * at least 2x2 CSS px that is not hidden by style; frames and scripts are reported by src only, cut to 200 chars.
  */
-export const CHALLENGE_FACTS_EXPRESSION = `(() => {
+export const CHALLENGE_FACTS_EXPRESSION: string = `(() => {
   const vis = (e) => {
     const r = e.getBoundingClientRect(), s = getComputedStyle(e);
     return r.width > 1 && r.height > 1 && s.visibility !== "hidden" && s.display !== "none" && s.opacity !== "0"

@@ -22,7 +22,7 @@ export const LATE_WAIT_CAP_MS = 400
  * Installs the watch on `rec` (the recorder, with its `el` target or null), chaining `rec.off` to undo it; the read
  * calls `rec.fx.settle()` (a Promise: the click's short timers ran) before `rec.off()`, then `rec.fx.take()`.
  */
-export const EFFECTS_INSTALL = `{
+export const EFFECTS_INSTALL: string = `{
 ${APPEARED_WATCH}
 const norm1 = (s) => String(s).replace(/\\s+/g, " ").trim();
 const heading = () => {
@@ -111,7 +111,7 @@ export const isPressCommand = (positionals: ReadonlyArray<string>): boolean =>
   (positionals[0] === "press" || positionals[0] === "key") && positionals.length === 2
 
 /** Installs the watch for a key press, on the element that has the focus (the step before the press). */
-export const PRESS_WATCH_INSTALL = `(() => {
+export const PRESS_WATCH_INSTALL: string = `(() => {
 const K = ${PRESS_KEY};
 if (window[K]) window[K].off();
 const el = document.activeElement, rec = { off: () => {}, keys: [], el };
@@ -126,7 +126,7 @@ return true;
 })()`
 
 /** Reads (and removes) a key press's watch once the short timers it scheduled ran: the effects, as a click's read. */
-export const PRESS_WATCH_READ = `(async () => {
+export const PRESS_WATCH_READ: string = `(async () => {
 const K = ${PRESS_KEY}, rec = window[K];
 if (!rec) return undefined;
 if (rec.fx.timers.size > 0) await rec.fx.settle();

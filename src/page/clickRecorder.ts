@@ -126,7 +126,7 @@ return { resolved, earlierDialogs };
  * less per click). Otherwise it answers, and the steps after it list the tabs and, past `CLICK_STAYED_GATE`, read the
  * page a navigation led to.
  */
-export const CLICK_READ_EXPRESSION = `(async () => {
+export const CLICK_READ_EXPRESSION: string = `(async () => {
 const K = ${KEY}, rec = window[K], dialogsBefore = rec ? rec.dialogs : undefined;
 const comboNow = () => ${COMBOBOX_FOCUS_EXPRESSION};
 let click, settle, effects, combo = comboNow();

@@ -11,7 +11,7 @@ import type { ComboboxFocus } from "../schema/PageDiagnostics.js"
 import type { RefSnapshot } from "../domain/RefSnapshot.js"
 
 /** Read-only: the focused element's combobox facts and what list UI is visible. */
-export const COMBOBOX_FOCUS_EXPRESSION = `(() => {
+export const COMBOBOX_FOCUS_EXPRESSION: string = `(() => {
 let a = document.activeElement;
 while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
 if (!a || a === document.body) return undefined;

@@ -6,7 +6,7 @@
  */
 
 /** The visible modal dialogs of the document now (an array expression). */
-export const VISIBLE_DIALOGS_EXPRESSION = `[
+export const VISIBLE_DIALOGS_EXPRESSION: string = `[
   ...document.querySelectorAll("[role=dialog],[role=alertdialog],dialog[open]")
 ].filter((e) => {
   const r = e.getBoundingClientRect(), s = getComputedStyle(e);

@@ -14,7 +14,7 @@ import * as Schema from "effect/Schema"
 import { throwValueStatement } from "../upstream/thrownValue.js"
 
 /** Where the before-step left the focused element and its value, for the read-back. */
-export const FILL_BEFORE_KEY = `Symbol.for("pi-agent-browser.fill-before")`
+export const FILL_BEFORE_KEY: string = `Symbol.for("pi-agent-browser.fill-before")`
 
 /** The slider's fill, as the before-step threw it. */
 export interface RangeFill {
@@ -32,7 +32,7 @@ export const FIELDS =
   '[...document.querySelectorAll("input:not([type=password]),textarea,[contenteditable=true]")]' + ".slice(0, 300)"
 
 /** A field's text (a function expression). */
-export const VALUE = `((e) => typeof e.value === "string" ? e.value : String(e.innerText || ""))`
+export const VALUE: string = `((e) => typeof e.value === "string" ? e.value : String(e.innerText || ""))`
 
 /**
  * The before-step: `css` the target by CSS (undefined for a ref: then `focused`, after a `focus @ref`, judges the

@@ -12,7 +12,7 @@ const KEY = `Symbol.for("pi-agent-browser.drop")`
  * Capture listeners on the window: they run before the page's own, so the drop's data is read while it is readable.
  * Answers the string `installed`.
  */
-export const DROP_RECORDER_INSTALL = `(() => {
+export const DROP_RECORDER_INSTALL: string = `(() => {
   const seen = { events: [], files: [], types: [], text: null, target: null }
   window[${KEY}] = seen
   for (const type of ["dragenter", "dragover", "drop"]) {
@@ -30,7 +30,7 @@ export const DROP_RECORDER_INSTALL = `(() => {
 })()`
 
 /** What the recorder saw, as JSON text; `accepted`: a `dragover` the page cancelled (a drop zone says yes that way). */
-export const DROP_RECORDER_READ = `(() => {
+export const DROP_RECORDER_READ: string = `(() => {
   const seen = window[${KEY}]
   if (!seen) return JSON.stringify({ installed: false })
   delete window[${KEY}]

@@ -15,7 +15,7 @@ const LOG_KEY = `Symbol.for("pi-agent-browser.js-dialogs")`
 const MAX_LOGGED = 10
 
 /** Installs the log in the current document, once (a statement for the click's recorder). */
-export const JS_DIALOG_LOG_INSTALL = `if (!window[${LOG_KEY}]) {
+export const JS_DIALOG_LOG_INSTALL: string = `if (!window[${LOG_KEY}]) {
   const log = []; window[${LOG_KEY}] = log;
   for (const type of ["alert", "confirm", "prompt"]) {
     const own = window[type];

@@ -16,7 +16,7 @@ export const isMousePointCommand = (positionals: ReadonlyArray<string>): boolean
   positionals[0] === "mouse" && (positionals[1] === "down" || positionals[1] === "up" || positionals[1] === "move")
 
 /** Installs the watch (the step before the command). */
-export const MOUSE_WATCH_INSTALL = `(() => {
+export const MOUSE_WATCH_INSTALL: string = `(() => {
 const K = ${KEY};
 if (window[K]) window[K].off();
 const w = { seen: undefined };

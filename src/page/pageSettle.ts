@@ -56,7 +56,7 @@ export const settleExpression = (
  * A page not loaded yet (its load event not fired): its `readyState` and up to five resources not loaded yet (images
  * not complete; scripts, style sheets and frames with no finished resource entry); undefined once it has loaded.
  */
-export const LOADING_EXPRESSION = `(() => {
+export const LOADING_EXPRESSION: string = `(() => {
   if (document.readyState === "complete") return undefined;
   const done = new Set(performance.getEntriesByType("resource").map((e) => e.name));
   const late = [...document.querySelectorAll("img[src], script[src], link[rel=stylesheet][href], iframe[src]")]
@@ -66,7 +66,7 @@ export const LOADING_EXPRESSION = `(() => {
 })()`
 
 /** The opened document's HTTP status when it was not a success (upstream's open reports none); else undefined. */
-export const HTTP_ERROR_STATUS_EXPRESSION = `(() => {
+export const HTTP_ERROR_STATUS_EXPRESSION: string = `(() => {
   const status = (performance.getEntriesByType("navigation")[0] || {}).responseStatus || 0;
   return status >= 400 || (status > 0 && status < 200) ? status : undefined;
 })()`
@@ -82,14 +82,14 @@ export const isStillLoading = (settle: PageSettle | undefined): boolean => settl
  * counted from the click at the earliest: a snapshot right after a click whose re-render has not started yet (its
  * first timer still pending) waits the quiet window rather than reading the page before the change.
  */
-export const WATCH_KEY = `Symbol.for("pi-agent-browser.settle")`
+export const WATCH_KEY: string = `Symbol.for("pi-agent-browser.settle")`
 /** A page is quiet once nothing changed for this long since the last mutation. */
 export const ACTION_QUIET_MS = 120
 /** How long the watch stays on the page after a click (a snapshot later than this reads the page as it is). */
 const WATCH_MS = 10_000
 
 /** Statements (inside the recorder) that install the watch; `clicked()` marks the click's handlers as done. */
-export const WATCH_INSTALL = `{
+export const WATCH_INSTALL: string = `{
   const old = window[${WATCH_KEY}];
   if (old) old.off();
   const w = { last: performance.now(), after: undefined, late: 0 };

@@ -64,7 +64,7 @@ return { names, more };
 })()`
 
 /** Removes the handlers markScript added; returns how many. */
-export const UNMARK_SCRIPT = `(() => {
+export const UNMARK_SCRIPT: string = `(() => {
 const marked = globalThis[${KEY}] || [];
 delete globalThis[${KEY}];
 for (const el of marked) el.onclick = null;

@@ -33,6 +33,8 @@ export interface SessionView {
   readonly shown: ShownTree | undefined
   /** The tab (target id) a call found crashed: the next calls ask it again before they send anything into it. */
   readonly crashedTab: string | undefined
+  /** Upstream's words for a JavaScript dialog the last call left blocking the page (its warning or its refusal). */
+  readonly blockingDialog: string | undefined
 }
 
 /** Facts a call observed that the registry's rules need. */
@@ -93,6 +95,8 @@ export interface SessionRegistryShape {
   readonly forgetShown: Effect.Effect<void>
   /** A call found the session's tab crashed (its target id), or a later one found it live (`undefined`). */
   readonly recordCrash: (session: string, targetId: string | undefined) => Effect.Effect<void>
+  /** A call left a dialog blocking the page (upstream's words), or one found none (`undefined`). */
+  readonly recordDialog: (session: string, words: string | undefined) => Effect.Effect<void>
   /** Forgets a pin whose tab is gone. */
   readonly dropPin: (session: string) => Effect.Effect<void>
   /** `record start` wrote nothing yet: remember the file `record stop` will write. */

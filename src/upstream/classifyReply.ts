@@ -22,6 +22,19 @@ const confirmation = (data: unknown): ConfirmationRequired | undefined => {
   })
 }
 
+const BLOCKING_DIALOG = /\bA JavaScript \w+ dialog is blocking the page\b/
+
+/**
+ * A failure upstream answered beside a warning that a dialog is blocking the page: the dialog is why it failed. A
+ * command upstream does not check for a dialog first (0.41: `get title`) waits for the page until DevTools gives up
+ * ("CDP command timed out: Runtime.evaluate") and carries the dialog only in its warning; said as the dialog, so it
+ * is classified as one (its next actions answer it).
+ */
+export const failureText = (error: string, warning: string | undefined): string =>
+  warning === undefined || !BLOCKING_DIALOG.test(warning) || BLOCKING_DIALOG.test(error)
+    ? error
+    : `${warning}. The command could not run while it is open (upstream: ${error}).`
+
 /**
  * `steps`: what a batch run with `--omit-command` was sent; its rows carry an `index` into them instead of echoing
  * each command back, and get their command from here.
@@ -87,14 +100,17 @@ export const classifyUpstream = (
     return Either.right({ kind: "single", data: envelope.data, warning: envelope.warning })
   }
   return Either.left(
-    classifyErrorText(envelope.error ?? (stderr || "agent-browser reported failure without a message"), {
-      code: envelope.code,
-      type: envelope.type,
-      data: envelope.data,
-      stderr,
-      exitCode: result.exitCode,
-      argv: plan.line.positionals
-    })
+    classifyErrorText(
+      failureText(envelope.error ?? (stderr || "agent-browser reported failure without a message"), envelope.warning),
+      {
+        code: envelope.code,
+        type: envelope.type,
+        data: envelope.data,
+        stderr,
+        exitCode: result.exitCode,
+        argv: plan.line.positionals
+      }
+    )
   )
 }
 
@@ -128,7 +144,12 @@ export const stepRowOf = (row: BatchRow): StepRow => {
   return {
     command,
     success: false,
-    error: classifyErrorText(message, { code: row.code, stderr: "", exitCode: 1, argv: command })
+    error: classifyErrorText(failureText(message, row.warning), {
+      code: row.code,
+      stderr: "",
+      exitCode: 1,
+      argv: command
+    })
   }
 }
 

@@ -193,6 +193,27 @@ describe("dialogs", () => {
     expect(await evalValue("JSON.stringify(window.__r)")).toBe(true)
   })
 
+  it("a get title while a confirm is open is refused at once, naming it (upstream waits ~30 s); after dismiss it runs", async () => {
+    const session = (await live.tool.call({ args: ["open", url("dialogs.html")] })).details.sessionName ?? ""
+    const confirm = await live.tool.call({ args: ["click", "#c"] })
+    expect(textOf(confirm)).toContain(`Warning: A JavaScript confirm dialog is blocking the page: "Sure?"`)
+    const title = await live.tool.call({ args: ["get", "title"] })
+    expect(title.details.failureCategory).toBe("upstream-error")
+    expect(textOf(title)).toContain(`A JavaScript confirm dialog is blocking the page: "Sure?"`)
+    expect(textOf(title)).toContain("nothing was sent")
+    // refused before the watchdog: upstream's own get title waits for the page until DevTools gives up (~30 s)
+    expect(title.details.durationMs ?? 0).toBeLessThan(15_000)
+    // the dialog is still open (read with the raw binary's own dialog status, outside the tool's memory)
+    expect(live.world.raw(["--json", "--session", session, "dialog", "status"])).toContain('"hasDialog":true')
+    expect(title.details.nextActions?.[0]?.id).toBe("dismiss-dialog")
+    const dismissed = await live.tool.call(title.details.nextActions?.[0]?.params ?? {})
+    expect(dismissed.isError, textOf(dismissed)).toBe(false)
+    expect(await evalValue("JSON.stringify(window.__r)")).toBe(false)
+    const after = await live.tool.call({ args: ["get", "title"] })
+    expect(after.isError, textOf(after)).toBe(false)
+    expect(textOf(after)).toContain("t")
+  })
+
   it("an alert 100 ms after a click is said with that click (its timer ran first); 600 ms after, with the next", async () => {
     await live.tool.call({ args: ["open", url("dialogs.html")] })
     const soon = await live.tool.call({ args: ["click", "#l"] })

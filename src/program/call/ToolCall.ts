@@ -17,6 +17,7 @@ import { SessionRegistry, sameRevision } from "../../services/SessionRegistry.js
 import { ToolConfig } from "../../services/ToolConfig.js"
 import type { ElectronReport } from "../../domain/ElectronReport.js"
 import { electronModeOf, runElectronCall } from "../electron/electronCall.js"
+import { blockingDialogOf, noteBlockingDialog } from "../lifecycle/blockingDialog.js"
 import { reapDeadOwners } from "../lifecycle/lifecycle.js"
 import { abortable, baseNameOf, type CallContext, lockFileOf, lockKeyOf, ownerOf } from "../pipeline/callContext.js"
 import { execute } from "../pipeline/execute.js"
@@ -71,6 +72,7 @@ const attempt = (raw: unknown, call: CallContext) =>
         const base = baseNameOf(call, config)
         const before = yield* registry.current(base)
         const ran = yield* Effect.either(execute(planned.right, call))
+        yield* noteBlockingDialog(planned.right, blockingDialogOf(Either.map(ran, (executed) => executed.outcome)))
         call.mark?.("executed")
         yield* recordOwnership(planned.right, lockFile)
         if (Either.isRight(ran)) return yield* afterSuccess(ran.right, call, before, base)

@@ -76,7 +76,7 @@ export const probeNavigation = (plan: Plan) =>
  * settle (the DOM quiet for a short window, capped; a quiet page pays only the window): `settle` says whether it did.
  */
 /** After `open`: the page's title, URL, challenge facts and settle, in one read (the expression for `eval`). */
-export const OPENED_PAGE_EXPRESSION = `(async () => { const settle = await ${settleExpression()};
+export const OPENED_PAGE_EXPRESSION: string = `(async () => { const settle = await ${settleExpression()};
   const loading = ${LOADING_EXPRESSION};
   const httpStatus = ${HTTP_ERROR_STATUS_EXPRESSION};
   return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION},

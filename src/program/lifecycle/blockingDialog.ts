@@ -1,0 +1,71 @@
+/**
+ * A JavaScript dialog (a confirm, a prompt) left blocking the page. Upstream refuses most commands at once while one is
+ * open ("A JavaScript confirm dialog is blocking the page: …"), but 0.41's `get title`, `get url` and `screenshot`
+ * wait for the page until DevTools gives up, about 30 s later. A call that leaves a dialog blocking is remembered
+ * (SessionRegistry `blockingDialog`, from the reply's warning or refusal); before one of those three commands runs in
+ * that session, `dialog status` (one short process) asks whether it is still open: if it is, the command is refused at
+ * once as upstream refuses the others; if not, the memory is dropped and the command runs.
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type { CommandLine } from "../../domain/CommandLine.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { Plan } from "../../domain/Plan.js"
+import { DIALOG_BLOCKING, UpstreamFailed } from "../../schema/ToolError.js"
+import { SessionCommands } from "../../services/SessionCommands.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { targetOf } from "../../session/target.js"
+
+const BLOCKING = /\bA JavaScript \w+ dialog is blocking the page\b/
+
+/** Upstream's commands that wait out a blocking dialog instead of refusing at once (0.41, checked by hand). */
+export const waitsOutDialogs = (line: CommandLine): boolean =>
+  (line.command === "get" && (line.subcommand === "title" || line.subcommand === "url")) ||
+  line.command === "screenshot"
+
+/** Upstream's words for a dialog a single command's reply (its warning, its refusal) says is blocking the page. */
+export const blockingDialogOf = (reply: Either.Either<UpstreamOutcome, { readonly message: string }>) => {
+  const words = Either.isRight(reply)
+    ? reply.right.kind === "single"
+      ? reply.right.warning
+      : undefined
+    : reply.left.message
+  return words !== undefined && BLOCKING.test(words) ? words : undefined
+}
+
+/** After a call: the dialog its reply says is blocking the page remembered, or forgotten when it says none. */
+export const noteBlockingDialog = (plan: Plan, words: string | undefined) =>
+  plan.kind === "browser" && plan.sessionName !== undefined && plan.line.command !== "batch"
+    ? Effect.flatMap(SessionRegistry, (registry) => registry.recordDialog(plan.sessionName ?? "", words))
+    : Effect.void
+
+/** Before a command that would wait out a dialog: refused at once while the remembered dialog is still open. */
+export const dialogBeforeRun = (plan: Plan) =>
+  Effect.gen(function* () {
+    const session = plan.sessionName
+    if (plan.kind !== "browser" || session === undefined || !waitsOutDialogs(plan.line)) return undefined
+    const registry = yield* SessionRegistry
+    if ((yield* registry.view(session)).blockingDialog === undefined) return undefined
+    const asked = yield* Effect.either(
+      (yield* SessionCommands).run(targetOf(plan), ["dialog", "status"], { timeoutMs: 5_000 })
+    )
+    const status =
+      Either.isRight(asked) && asked.right.kind === "single"
+        ? (asked.right.data as { hasDialog?: unknown; type?: unknown; message?: unknown } | null)
+        : undefined
+    if (status?.hasDialog !== true) {
+      yield* registry.recordDialog(session, undefined)
+      return undefined
+    }
+    const kind = typeof status.type === "string" ? status.type : "JavaScript"
+    const words = typeof status.message === "string" ? `: "${status.message}"` : ""
+    return new UpstreamFailed({
+      upstreamMessage:
+        `A JavaScript ${kind} dialog is blocking the page${words}. Resolve it with \`dialog accept\` or ` +
+        `\`dialog dismiss\`, then retry \`${plan.line.positionals.slice(0, 2).join(" ")}\` (nothing was sent: ` +
+        "upstream would wait for the page until DevTools gave up, about 30 s).",
+      code: DIALOG_BLOCKING,
+      stderr: "",
+      exitCode: null
+    })
+  })
