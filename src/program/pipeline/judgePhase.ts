@@ -1,8 +1,8 @@
 /**
- * The judge phase, on the outcome the run and read phases gave: as the call shows it (page filter, route book,
- * response body, screenshot file, a lookup's analysis, as its family says), judged against the allow-list and the
- * policy's blocked pages, the challenge page it led to, and the page the session is on now; then the one `Executed`
- * record the verdict and the presenter read.
+ * The judge phase, on the outcome the run and read phases gave: as the call shows it (its family's outcome reads,
+ * families/outcomeReads.ts: page filter, route book, response body, screenshot file, a lookup's analysis), judged
+ * against the allow-list and the policy's blocked pages, the challenge page it led to, and the page the session is on
+ * now; then the one `Executed` record the verdict and the presenter read.
  */
 import * as Effect from "effect/Effect"
 import type { Executed, Navigation } from "../../domain/Executed.js"
@@ -11,16 +11,12 @@ import { needsSettleNote } from "../../page/pageSettle.js"
 import { isOpening } from "../../upstream/commandEffects.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { pageAfter } from "../../session/lastPage.js"
-import { saveResponseBody } from "../artifacts/responseBody.js"
-import { convertScreenshotFile } from "../artifacts/screenshotImage.js"
-import { type CommandFamily, reads } from "../families/family.js"
-import { analyzeLookup } from "../lookups/analyzeLookup.js"
-import { applyPageFilter } from "../lookups/pageFilter.js"
+import type { CommandFamily } from "../families/family.js"
+import { outcomeReads } from "../families/outcomeReads.js"
 import { checkAllowList } from "../page/allowListCheck.js"
 import { challengePageAfter } from "../page/challengePage.js"
 import type { PageCheck } from "../page/probedCommand.js"
 import { leaveBlockedLanding } from "../security/blockedLanding.js"
-import { withRouteBook } from "../lifecycle/routeBook.js"
 import type { dispatch } from "./dispatch.js"
 import type { callFacts } from "./factsPhase.js"
 import { callRefs, type recordPhase } from "./recordPhase.js"
@@ -29,24 +25,17 @@ const NOT_JUDGED: Effect.Effect.Success<ReturnType<typeof challengePageAfter>> =
 
 type Dispatched = Effect.Effect.Success<ReturnType<typeof dispatch>>
 
-/** The outcome as the call shows it (page filter, route book, response body, screenshot), judged against policy. */
+/** The outcome as its family reads it (families/outcomeReads.ts), judged against the allow-list and blocked schemes. */
 const judgeOutcome = (plan: Plan, family: CommandFamily, dispatched: Dispatched) =>
   Effect.gen(function* () {
     const navigation: Navigation | undefined = dispatched.navigation
-    // each check below is entered only by a call it can apply to: a page filter asked, an allow-list, blocked schemes
-    const filtered =
-      plan.compiled.mode === "args" && plan.compiled.pageFilter !== undefined
-        ? yield* applyPageFilter(plan, dispatched.outcome)
-        : { outcome: dispatched.outcome, filter: undefined }
-    // before recordCall: the routes the session had, so an unroute says what it removed
-    const booked = reads(family, "routeBook") ? yield* withRouteBook(plan, filtered.outcome) : filtered.outcome
-    const saved = reads(family, "responseBody") ? yield* saveResponseBody(plan, booked) : booked
-    const outcome = reads(family, "screenshotFile") ? yield* convertScreenshotFile(plan, saved) : saved
-    const lookup = reads(family, "lookup") ? yield* analyzeLookup(plan, outcome) : undefined
+    const read = yield* outcomeReads(plan, family, dispatched.outcome)
+    // each check below is entered only by a call it can apply to: an allow-list, blocked schemes
     if (plan.effectiveArgs.some((t) => t.startsWith("--allowed-domains")))
-      yield* checkAllowList(plan, outcome, navigation)
-    if ((plan.security?.rules.blockedSchemes.length ?? 0) > 0) yield* leaveBlockedLanding(plan, outcome, navigation)
-    return { outcome, lookup, networkRequestsPageFilter: filtered.filter }
+      yield* checkAllowList(plan, read.outcome, navigation)
+    if ((plan.security?.rules.blockedSchemes.length ?? 0) > 0)
+      yield* leaveBlockedLanding(plan, read.outcome, navigation)
+    return read
   })
 
 export const judgePhase = (plan: Plan, family: CommandFamily, dispatched: Dispatched) =>
