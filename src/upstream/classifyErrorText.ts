@@ -23,6 +23,10 @@ import { parseCommandLine } from "./commandLine.js"
 import { launchDiagnosticOf } from "./launchFailure.js"
 import { locatorLabel, locatorMissOf, withoutMarker } from "./locatorMiss.js"
 
+/** Upstream's words for an open JavaScript dialog blocking the page, in a refusal or a warning. */
+export const mentionsBlockingDialog = (text: string | undefined): boolean =>
+  text !== undefined && /\bA JavaScript \w+ dialog is blocking the page\b/.test(text)
+
 /** Playwright/other-tool selector dialects that agent-browser does not implement. */
 const UNSUPPORTED_SELECTOR =
   /^(text|role|label|placeholder|alt|title|testid)=|:has-text\(|:text\(|:visible\b|>>|^internal:/
@@ -98,7 +102,7 @@ export const classifyErrorText = (
   if (/\bNo active page\b/i.test(message))
     return upstreamFailed(message, { ...extra, code: extra.code ?? NO_ACTIVE_PAGE }, undefined)
   // an open alert/confirm/prompt refused the command (0.41: "A JavaScript confirm dialog is blocking the page: …")
-  if (/\bA JavaScript \w+ dialog is blocking the page\b/.test(message))
+  if (mentionsBlockingDialog(message))
     return upstreamFailed(message, { ...extra, code: extra.code ?? DIALOG_BLOCKING }, undefined)
   // any other failure of a download (0.41 says "Operation timed out" when none started, "Failed to move downloaded
   // file" when it could not be saved) is a download that was not saved: its follow-up is `wait --download`

@@ -7,7 +7,7 @@ import * as Either from "effect/Either"
 import type { Plan } from "../domain/Plan.js"
 import { ConfirmationRequired, ParseFailure, UpstreamFailed, type UpstreamReplyError } from "../schema/ToolError.js"
 import type { BatchRow } from "../schema/UpstreamEnvelope.js"
-import { classifyErrorText } from "./classifyErrorText.js"
+import { classifyErrorText, mentionsBlockingDialog } from "./classifyErrorText.js"
 import { parseEnvelope, parseJsonLossless } from "./parseEnvelope.js"
 import { thrownValueOf } from "./thrownValue.js"
 import type { RunResult, StepRow, UpstreamOutcome } from "../domain/Outcome.js"
@@ -22,8 +22,6 @@ const confirmation = (data: unknown): ConfirmationRequired | undefined => {
   })
 }
 
-const BLOCKING_DIALOG = /\bA JavaScript \w+ dialog is blocking the page\b/
-
 /**
  * A failure upstream answered beside a warning that a dialog is blocking the page: the dialog is why it failed. A
  * command upstream does not check for a dialog first (0.41: `get title`) waits for the page until DevTools gives up
@@ -31,7 +29,7 @@ const BLOCKING_DIALOG = /\bA JavaScript \w+ dialog is blocking the page\b/
  * is classified as one (its next actions answer it).
  */
 export const failureText = (error: string, warning: string | undefined): string =>
-  warning === undefined || !BLOCKING_DIALOG.test(warning) || BLOCKING_DIALOG.test(error)
+  warning === undefined || !mentionsBlockingDialog(warning) || mentionsBlockingDialog(error)
     ? error
     : `${warning}. The command could not run while it is open (upstream: ${error}).`
 

@@ -1,6 +1,7 @@
 import * as Either from "effect/Either"
 import { describe, expect, it } from "vitest"
 import { blockingDialogOf, waitsOutDialogs } from "../../src/program/lifecycle/blockingDialog.js"
+import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
 import { failureText } from "../../src/upstream/classifyReply.js"
 import { parseCommandLine } from "../../src/upstream/commandLine.js"
 
@@ -22,10 +23,18 @@ describe("a dialog left blocking the page", () => {
   it("is remembered from a single command's warning or refusal, and forgotten by a reply that names none", () => {
     const warned = Either.right({ kind: "single" as const, data: { clicked: "#b" }, warning: WARNING })
     expect(blockingDialogOf(warned)).toBe(WARNING)
-    const refused = Either.left({ message: 'A JavaScript prompt dialog is blocking the page: "Name?". Resolve …' })
+    const refused = Either.left(
+      classifyErrorText('A JavaScript prompt dialog is blocking the page: "Name?". Resolve …', {
+        stderr: "",
+        exitCode: 1,
+        argv: ["get", "title"]
+      })
+    )
     expect(blockingDialogOf(refused)).toContain("prompt dialog")
     expect(blockingDialogOf(Either.right({ kind: "single" as const, data: {}, warning: undefined }))).toBeUndefined()
-    expect(blockingDialogOf(Either.left({ message: "Element not found" }))).toBeUndefined()
+    expect(
+      blockingDialogOf(Either.left(classifyErrorText("Navigation failed", { stderr: "", exitCode: 1, argv: ["open"] })))
+    ).toBeUndefined()
   })
 
   it("only the commands upstream lets wait out a dialog are checked first (the others it refuses at once)", () => {

@@ -3,11 +3,11 @@
  * agreeing with upstream's own warning about a dialog still open (said once, by that warning). Pure.
  */
 import type { JsDialog } from "../../domain/JsDialog.js"
+import { mentionsBlockingDialog } from "../../upstream/classifyErrorText.js"
 import { page, type Parts } from "./contentBoundary.js"
 
 /** Upstream's warning that a dialog is still open and blocks the page (a confirm or prompt the action opened). */
-export const isBlockingDialogWarning = (warning: string | undefined): boolean =>
-  warning !== undefined && /dialog is blocking the page/i.test(warning)
+export const isBlockingDialogWarning = (warning: string | undefined): boolean => mentionsBlockingDialog(warning)
 
 const said = (d: JsDialog): Parts => [
   `${d.type} `,

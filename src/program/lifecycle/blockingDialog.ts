@@ -15,22 +15,24 @@ import { DIALOG_BLOCKING, UpstreamFailed } from "../../schema/ToolError.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
-
-const BLOCKING = /\bA JavaScript \w+ dialog is blocking the page\b/
+import { mentionsBlockingDialog } from "../../upstream/classifyErrorText.js"
 
 /** Upstream's commands that wait out a blocking dialog instead of refusing at once (0.41, checked by hand). */
 export const waitsOutDialogs = (line: CommandLine): boolean =>
   (line.command === "get" && (line.subcommand === "title" || line.subcommand === "url")) ||
   line.command === "screenshot"
 
-/** Upstream's words for a dialog a single command's reply (its warning, its refusal) says is blocking the page. */
-export const blockingDialogOf = (reply: Either.Either<UpstreamOutcome, { readonly message: string }>) => {
-  const words = Either.isRight(reply)
-    ? reply.right.kind === "single"
-      ? reply.right.warning
-      : undefined
-    : reply.left.message
-  return words !== undefined && BLOCKING.test(words) ? words : undefined
+/**
+ * Upstream's words for a dialog a single command's reply says is blocking the page: its warning (matched by the
+ * classifier's rule), or its refusal (classified as `dialog_blocking`).
+ */
+export const blockingDialogOf = (
+  reply: Either.Either<UpstreamOutcome, { readonly _tag: string; readonly message: string }>
+): string | undefined => {
+  if (Either.isLeft(reply))
+    return reply.left instanceof UpstreamFailed && reply.left.code === DIALOG_BLOCKING ? reply.left.message : undefined
+  const warning = reply.right.kind === "single" ? reply.right.warning : undefined
+  return mentionsBlockingDialog(warning) ? warning : undefined
 }
 
 /** After a call: the dialog its reply says is blocking the page remembered, or forgotten when it says none. */
