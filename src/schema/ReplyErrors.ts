@@ -133,6 +133,12 @@ export const NO_ACTIVE_PAGE = "no_active_page"
 export const DIALOG_BLOCKING = "dialog_blocking"
 
 /**
+ * `UpstreamFailed.code` of a page read cut by a navigation (upstream's "Inspected target navigated or closed"): the
+ * page went on to another document (a script redirect) while it was being read; a read after it sees where it landed.
+ */
+export const PAGE_NAVIGATED = "page_navigated"
+
+/**
  * The session's browser is gone (`UpstreamFailed.browserLost`, code `browser_lost`): its daemon or Chromium exited, or
  * the browser it was attached to cannot be reached, was replaced, or closed its tab; the page it was on, when known.
  */

@@ -21,6 +21,7 @@ export {
   ConfirmationRequired,
   DIALOG_BLOCKING,
   NO_ACTIVE_PAGE,
+  PAGE_NAVIGATED,
   ParseFailure,
   PolicyBlocked,
   TimedOut,

@@ -6,6 +6,7 @@
 import {
   DIALOG_BLOCKING,
   NO_ACTIVE_PAGE,
+  PAGE_NAVIGATED,
   DownloadNotVerified,
   PolicyBlocked,
   SelectorNotFound,
@@ -98,18 +99,25 @@ export const classifyErrorText = (
     })
   if (/but none match name|No element matches|Could not find frame/.test(message))
     return new SelectorNotFound({ selector: label ?? "", reason: "no-match", upstreamMessage: message })
-  // the session's browser has no page to act on: its refs are void (refTracking invalidates them)
-  if (/\bNo active page\b/i.test(message))
-    return upstreamFailed(message, { ...extra, code: extra.code ?? NO_ACTIVE_PAGE }, undefined)
-  // an open alert/confirm/prompt refused the command (0.41: "A JavaScript confirm dialog is blocking the page: …")
-  if (mentionsBlockingDialog(message))
-    return upstreamFailed(message, { ...extra, code: extra.code ?? DIALOG_BLOCKING }, undefined)
+  const pageState = pageStateCode(message)
+  if (pageState !== undefined) return upstreamFailed(message, { ...extra, code: extra.code ?? pageState }, undefined)
   // any other failure of a download (0.41 says "Operation timed out" when none started, "Failed to move downloaded
   // file" when it could not be saved) is a download that was not saved: its follow-up is `wait --download`
   if (download !== undefined)
     return new DownloadNotVerified({ requestedPath: download, reason: "upstream", upstreamMessage: message })
+  // a read cut by the page going to another document (a script redirect while the page was read)
+  if (/\bInspected target navigated or closed\b/.test(message))
+    return upstreamFailed(message, { ...extra, code: extra.code ?? PAGE_NAVIGATED }, undefined)
   return upstreamFailed(message, extra, undefined)
 }
+
+/**
+ * The page's state refused the command: the session's browser has no page to act on (its refs are void: refTracking
+ * invalidates them), or an open alert/confirm/prompt refused it (0.41: "A JavaScript confirm dialog is blocking the
+ * page: …").
+ */
+const pageStateCode = (message: string): string | undefined =>
+  /\bNo active page\b/i.test(message) ? NO_ACTIVE_PAGE : mentionsBlockingDialog(message) ? DIALOG_BLOCKING : undefined
 
 /** Upstream's own timeouts: a wait that ran out, or a request whose answer never came (it may have run). */
 interface TimeoutExtra {

@@ -18,7 +18,7 @@ import { ArtifactStore } from "../../services/ArtifactStore.js"
 import { BrowserEndpoints } from "../../services/BrowserEndpoints.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
-import { TimedOut } from "../../schema/ToolError.js"
+import { PAGE_NAVIGATED, TimedOut } from "../../schema/ToolError.js"
 import { PathReply, readPayload } from "../../schema/UpstreamPayloads.js"
 import { targetOf } from "../../session/target.js"
 import { isOpening } from "../../upstream/commandEffects.js"
@@ -101,21 +101,40 @@ const answered = (data: unknown, page: OpenedPage | undefined): FastOpen => ({
   page
 })
 
-/** After the commit: the DOM waited for (what remains of the budget but the read's share), then the page read. */
-const readWhenReady = (plan: Plan, remainingMs: number) =>
+/** A step or batch failure that is the page going on to another document while it was read (a script redirect). */
+export const cutByNavigation = (error: CommandError | undefined) =>
+  error?._tag === "UpstreamFailed" && error.code === PAGE_NAVIGATED
+/** A page that redirects by script is read again this many times, each time where it went. */
+const READS = 3
+
+/**
+ * After the commit: the DOM waited for (what remains of the budget but the read's share), then the page read. A read
+ * cut by the page's own redirect is made again where the page landed (its title and URL, not the page it left).
+ */
+export const readLandedPage = (plan: Plan, budgetMs: number) =>
   Effect.gen(function* () {
-    const waitMs = Math.max(500, Math.round(remainingMs - READ_RESERVE_MS))
-    const steps = [
-      ["wait", "--fn", "document.readyState !== 'loading'", "--timeout", String(waitMs)],
-      ["eval", OPENED_PAGE_EXPRESSION]
-    ]
-    const options = { timeoutMs: Math.max(1_000, remainingMs), failFast: true }
-    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, options))
-    if (Either.isLeft(ran)) return failed(ran.left)
-    const [ready, read] = ran.right
-    if (ready !== undefined && !ready.success) return failed(ready.error)
-    const page = openedPageOf(read)
-    return page === undefined ? undefined : answered({ title: page.title, url: page.url }, page)
+    const started = yield* Clock.currentTimeMillis
+    let last: FastOpen | undefined
+    for (let attempt = 0; attempt < READS; attempt++) {
+      const remainingMs = budgetMs - ((yield* Clock.currentTimeMillis) - started)
+      const waitMs = Math.max(500, Math.round(remainingMs - READ_RESERVE_MS))
+      const steps = [
+        ["wait", "--fn", "document.readyState !== 'loading'", "--timeout", String(waitMs)],
+        ["eval", OPENED_PAGE_EXPRESSION]
+      ]
+      const options = { timeoutMs: Math.max(1_000, remainingMs), failFast: true }
+      const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, options))
+      const [ready, read] = Either.isRight(ran) ? ran.right : []
+      const error = Either.isLeft(ran) ? ran.left : ready?.success === false ? ready.error : undefined
+      const cut = cutByNavigation(error) || (read?.success === false && cutByNavigation(read.error))
+      if (!cut) {
+        if (error !== undefined) return failed(error)
+        const page = openedPageOf(read)
+        return page === undefined ? undefined : answered({ title: page.title, url: page.url }, page)
+      }
+      last = error !== undefined ? failed(error) : undefined
+    }
+    return last
   })
 
 export const runFastOpen = (plan: Plan) =>
@@ -139,5 +158,5 @@ export const runFastOpen = (plan: Plan) =>
       })
       return failed(error)
     }
-    return yield* readWhenReady(plan, yield* remaining)
+    return yield* readLandedPage(plan, yield* remaining)
   })

@@ -20,7 +20,7 @@ import { readPayload, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { type OpenedPage, OPENED_PAGE_EXPRESSION, openedPageOf } from "./pageProbes.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { isStillLoading } from "../../page/pageSettle.js"
-import { runFastOpen } from "./fastOpen.js"
+import { cutByNavigation, readLandedPage, runFastOpen } from "./fastOpen.js"
 import { isOpening } from "../../upstream/commandEffects.js"
 
 export interface OpenRun {
@@ -83,6 +83,12 @@ export const runOpen = (plan: Plan) =>
         : ({ replied: Either.left(ran.left), page: undefined } satisfies OpenRun)
     const row = ran.right[0]
     if (row === undefined) return undefined
+    // the page went on by itself (a script redirect) while upstream's open or the read ran: read where it landed
+    const read = ran.right[1]
+    if (cutByNavigation(row.success ? (read?.success === false ? read.error : undefined) : row.error)) {
+      const landed = yield* readLandedPage(plan, READ_TIMEOUT_MS)
+      if (landed?.page !== undefined) return { replied: landed.replied, page: landed.page } satisfies OpenRun
+    }
     if (!row.success) {
       const usable = yield* usableDespiteLoad(plan, row.error)
       return usable ?? ({ replied: Either.left(row.error), page: undefined } satisfies OpenRun)
@@ -92,7 +98,7 @@ export const runOpen = (plan: Plan) =>
       data: row.result,
       warning: row.warning
     })
-    const page = openedPageOf(ran.right[1])
+    const page = openedPageOf(read)
     return readElsewhere(row.result, page)
       ? { replied, page: undefined, readElsewhere: true }
       : ({ replied, page } satisfies OpenRun)
