@@ -227,7 +227,11 @@ const NOTES = [
   ["dblclick", "ref preflight¹; tool's `--modifiers`, `--button`³"],
   ["mouse", "move/down/up say the point and the element there; tool's `click|dblclick <x> <y>`³"],
   ["storage", "tool's `remove <key>`³"],
-  ["type", "ref preflight¹"],
+  ["keyboard type", "sent key by key like `type` (upstream 0.41 inserts the text without keys)"],
+  [
+    "type",
+    "ref preflight¹; sent key by key (keydown, input, keyup each; upstream 0.41 sends none), except a secret, a flag or over 200 characters; says what the field now holds"
+  ],
   ["fill", "ref preflight¹"],
   ["press", "ref preflight¹"],
   ["hover", "ref preflight¹"],

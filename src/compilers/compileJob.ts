@@ -8,16 +8,13 @@ import { isAbsolute, resolve } from "node:path"
 import { InvalidInput } from "../schema/ToolError.js"
 import type { Job, JobStep } from "../schema/ToolInput.js"
 import { compileElementAction } from "./compileSemanticAction.js"
-import { keystrokeRows } from "../upstream/keystrokes.js"
+import { keystrokeRows, MAX_TYPED_KEYS } from "../upstream/keystrokes.js"
 import { SECRET_PLACEHOLDER } from "../schema/SecurityPolicy.js"
 import type { CompiledBatch } from "../domain/Compiled.js"
 import { urlGlobPredicate } from "../upstream/waitAssertion.js"
 
 /** Assertions wait this long (upstream's default is 25 s): a wrong page should fail fast, not burn the watchdog. */
 export const ASSERT_TIMEOUT_MS = 10_000
-
-/** Typing emits one to four rows per character (keystrokes.ts); beyond this a step should be split or filled. */
-export const MAX_PACED_CHARS = 200
 
 type Rows = ReadonlyArray<ReadonlyArray<string>>
 
@@ -54,8 +51,8 @@ const typeRows = (step: JobStep, fail: Fail): Either.Either<Rows, InvalidInput> 
   if (step.text === undefined || step.text === "") return fail("needs text")
   const focus = step.selector !== undefined ? [["focus", step.selector]] : []
   const press = step.press !== undefined ? [["press", step.press]] : []
-  if ([...step.text].length > MAX_PACED_CHARS) {
-    return fail(`typing is limited to ${MAX_PACED_CHARS} characters per step (fill sets longer text)`)
+  if ([...step.text].length > MAX_TYPED_KEYS) {
+    return fail(`typing is limited to ${MAX_TYPED_KEYS} characters per step (fill sets longer text)`)
   }
   // a {{secret:NAME}} is put in where upstream's typed text sits: one `keyboard type` (as input, no key events)
   if (new RegExp(SECRET_PLACEHOLDER.source).test(step.text)) {

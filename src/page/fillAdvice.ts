@@ -35,5 +35,4 @@ export const fillAdvice = (v: FillVerification): string =>
     ? `Check both fields (snapshot -i): fill ${v.target} again, and ${v.spilledInto} with its own text.`
     : v.disabled === true
       ? "Take snapshot -i: close what disabled it (a popup or overlay), then fill again."
-      : (kindAdvice(v) ??
-        "Check the field (snapshot -i); for a custom widget, focus it and type with a job type step (real keys).")
+      : (kindAdvice(v) ?? "Check the field (snapshot -i); for a custom widget, type into it instead (real keys).")

@@ -1,9 +1,11 @@
 /**
- * What a field holds after upstream's `type <target> <text>` or `keyboard type|inserttext <text>` (both insert the
- * text): the fill's read-back script (fillReadback.ts), run as the step after the command in the same upstream batch,
- * on the CSS target or else the focused field. Said with the action, so the model needs no read after it. Nothing is
- * read for a target named like a secret field or a `{{secret:...}}` text, and nothing is said for a password input
- * (the read answers no value) or a field the read cannot see. Pure.
+ * `type <target> <text>` and `keyboard type <text>` typed key by key (upstream 0.41 inserts their text with no key
+ * events, though its docs say `keyboard type` types real keystrokes: upstream/keystrokes.ts), and what the field holds
+ * after them or after `keyboard inserttext <text>`: the fill's read-back script (fillReadback.ts), run as the step
+ * after the command in the same upstream batch, on the CSS target or else the focused field. Said with the action, so
+ * the model needs no read after it. Nothing is read (and the text is inserted by upstream) for a target named like a
+ * secret field or a `{{secret:...}}` text, and nothing is said for a password input (the read answers no value) or a
+ * field the read cannot see. Pure.
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
@@ -11,6 +13,7 @@ import type { FieldHolds } from "../domain/Outcome.js"
 import { isSecretTarget } from "../redaction/redactArgs.js"
 import { mentionsSecret } from "../security/secretText.js"
 import { type FillTarget, Readback, sameText } from "./fillReadback.js"
+import { keystrokeRows, MAX_TYPED_KEYS } from "../upstream/keystrokes.js"
 
 /** The field a typing command acts on (undefined: the focused one) and its text; undefined when none is read. */
 export const typeTargetOf = (argv: ReadonlyArray<string>): FillTarget | undefined => {
@@ -22,6 +25,31 @@ export const typeTargetOf = (argv: ReadonlyArray<string>): FillTarget | undefine
   const words = flag < 0 ? rest : rest.slice(0, flag)
   if (words.length === 0 || words.some(mentionsSecret) || isSecretTarget(selector, () => undefined)) return undefined
   return { selector, text: words.join(" ") }
+}
+
+/** The command typed key by key: the target focused (a locator miss stops it there), then each character's rows. */
+export interface KeyedTyping {
+  readonly rows: ReadonlyArray<ReadonlyArray<string>>
+  readonly keys: number
+  readonly text: string
+}
+
+/**
+ * `type <target> <text>` or `keyboard type <text>` as key events; undefined where upstream's own command runs (it
+ * inserts the text): `keyboard inserttext`, a flag, a secret, or more than MAX_TYPED_KEYS characters.
+ */
+export const keyedTypingOf = (argv: ReadonlyArray<string>): KeyedTyping | undefined => {
+  const target = typeTargetOf(argv)
+  if (
+    target === undefined ||
+    (argv[0] === "keyboard" && argv[1] === "inserttext") ||
+    argv.some((w) => w.startsWith("--"))
+  )
+    return undefined
+  const chars = [...target.text]
+  if (chars.length > MAX_TYPED_KEYS) return undefined
+  const focus = target.selector !== undefined ? [["focus", target.selector]] : []
+  return { rows: [...focus, ...chars.flatMap(keystrokeRows)], keys: chars.length, text: target.text }
 }
 
 /** What the read found the field holding: the typed text itself (`own`) or the page's value; undefined if unread. */

@@ -4,8 +4,11 @@
  * keyup) for a printable ASCII character, but for any other character only keydown and keyup, inserting nothing. So
  * a character is typed as `press <char>` when it is printable ASCII, as the key that produces it for a newline or a
  * tab, and otherwise as `keydown`, `keyboard inserttext`, `keyup` (the page sees the key go down, the text arrive and
- * the key come up). Pure.
+ * the key come up). Used by a job's type step and by a plain `type` / `keyboard type` (page/typeReadback.ts). Pure.
  */
+
+/** Typing emits one to three rows per character; beyond this many, text is filled or inserted instead. */
+export const MAX_TYPED_KEYS = 200
 
 /** The argv rows that type one character with key events. */
 export const keystrokeRows = (ch: string): ReadonlyArray<ReadonlyArray<string>> => {

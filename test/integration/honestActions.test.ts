@@ -59,20 +59,33 @@ describe("typing", () => {
     expect([count(events, "keydown"), count(events, "input"), count(events, "keyup")]).toEqual([12, 12, 12])
   })
 
-  it("type and keyboard type say the page got input events and no keys; keydown says nothing was typed", async () => {
+  it("type and keyboard type send each key, as their text says; keydown says nothing was typed", async () => {
     await live.tool.call({ args: ["open", url("keys.html")] })
     const typed = await live.tool.call({ args: ["type", "#q", "ab"] })
-    expect(textOf(typed)).toContain("Inserted the text into #q (input events only, no keydown/keyup")
-    const keyboard = await live.tool.call({ args: ["keyboard", "type", "cd"] })
-    expect(textOf(keyboard)).toContain("Inserted the text at the focus (input events only, no keydown/keyup")
+    expect(textOf(typed)).toBe('Typed 2 keys into #q (keydown, input, keyup each). It now holds "ab".')
+    const keyboard = await live.tool.call({ args: ["keyboard", "type", "cé"] })
+    expect(textOf(keyboard)).toBe('Typed 2 keys at the focus (keydown, input, keyup each). #q now holds "abcé".')
     let events = await evalValue("JSON.stringify(__ev)")
-    expect([count(events, "keydown"), count(events, "input")]).toEqual([0, 4])
+    expect([count(events, "keydown"), count(events, "input"), count(events, "keyup")]).toEqual([4, 4, 4])
+    // the raw CLI in the same run: upstream's own type sends no key
+    live.world.raw(["--session", typed.details.sessionName ?? "", "type", "#q", "x"])
+    events = await evalValue("JSON.stringify(__ev)")
+    expect([count(events, "keydown"), count(events, "input")]).toEqual([4, 5])
     const down = await live.tool.call({ args: ["keydown", "h"] })
     expect(textOf(down)).toContain("Key h down (a keydown event only: nothing typed; press h types it).")
     await live.tool.call({ args: ["keyup", "h"] })
     events = await evalValue("JSON.stringify(__ev)")
-    expect([count(events, "keydown"), count(events, "input")]).toEqual([1, 4])
-    expect(await evalValue("JSON.stringify(q.value)")).toBe("abcd")
+    expect([count(events, "keydown"), count(events, "input")]).toEqual([5, 5])
+    expect(await evalValue("JSON.stringify(q.value)")).toBe("abcéx")
+  })
+
+  it("type on a target that is not there sends no key to the focused field", async () => {
+    await live.tool.call({ args: ["open", url("keys.html")] })
+    await evalValue("q.focus(); 1")
+    const missing = await live.tool.call({ args: ["type", "#nope", "zz"], timeoutMs: 3000 })
+    expect(missing.isError).toBe(true)
+    expect(missing.details.failureCategory).toBe("selector-not-found")
+    expect(await evalValue("JSON.stringify([q.value, __ev.length])")).toEqual(["", 0])
   })
 })
 

@@ -97,9 +97,9 @@ describe("what a filled or typed-into field holds (#45)", () => {
       const filled = yield* runToResult({ args: ["fill", "#q", "Ada Lovelace"] }, here).pipe(Effect.provide(layer))
       expect(textOf(filled.content)).toBe('Filled #q: it now holds "Ada Lovelace"')
       const typed = yield* runToResult({ args: ["type", "#q", "Ada Lovelace"] }, here).pipe(Effect.provide(layer))
+      // typed key by key in the same process: the target focused, a row per key, the read after them
       expect(textOf(typed.content)).toBe(
-        "Inserted the text into #q (input events only, no keydown/keyup: for key handlers, type with a job type " +
-          'step). It now holds "Ada Lovelace".'
+        'Typed 12 keys into #q (keydown, input, keyup each). It now holds "Ada Lovelace".'
       )
       const pasted = yield* runToResult({ args: ["keyboard", "inserttext", "Ada Lovelace"] }, here).pipe(
         Effect.provide(layer)

@@ -2,8 +2,19 @@
 import { page } from "./contentBoundary.js"
 import { type CommandText, type Data, type Formatted, formatted, oneLine, str } from "./formatted.js"
 
-/** What upstream's `type` and `keyboard type` did: text as input events, no keys (upstream/keystrokes.ts). */
-const AS_INPUT = "(input events only, no keydown/keyup: for key handlers, type with a job type step)."
+/**
+ * What upstream's `type` and `keyboard type` did where the tool leaves them to it (a secret, a flag, over 200
+ * characters): text as input events, no keys (upstream/keystrokes.ts).
+ */
+const AS_INPUT = "(input events only, no keydown/keyup)."
+
+/** `type` / `keyboard type` typed key by key (page/typeReadback.ts, `keys` in its data), or inserted by upstream. */
+const typedText = (data: Data, where: string): string => {
+  const keys = data["keys"]
+  return typeof keys === "number"
+    ? `Typed ${keys} key${keys === 1 ? "" : "s"} ${where} (keydown, input, keyup each).`
+    : `Inserted the text ${where} ${AS_INPUT}`
+}
 
 const PAST: Record<string, string> = {
   click: "Clicked",
@@ -53,8 +64,8 @@ const elementAction: CommandText = ({ command, target }) => ({
   summary: `${command} ${target}`
 })
 
-const keyboard: CommandText = ({ sub }) => {
-  if (sub === "type") return { text: `Inserted the text at the focus ${AS_INPUT}`, summary: "keyboard type" }
+const keyboard: CommandText = ({ sub, data }) => {
+  if (sub === "type") return { text: typedText(data, "at the focus"), summary: "keyboard type" }
   if (sub === "inserttext") {
     return { text: "Inserted the text at the focus (no key events, like a paste).", summary: "keyboard inserttext" }
   }
@@ -89,8 +100,7 @@ export const ACTION_TEXTS: ReadonlyArray<readonly [string, CommandText]> = [
     }
   ],
   ["fill", ({ target }) => ({ text: `Filled ${target}`, summary: `Filled ${target}` })],
-  // upstream's type inserts the text: the page gets input events, no keydown/keyup (upstream/keystrokes.ts)
-  ["type", ({ target }) => ({ text: `Inserted the text into ${target} ${AS_INPUT}`, summary: `type ${target}` })],
+  ["type", ({ data, target }) => ({ text: typedText(data, `into ${target}`), summary: `type ${target}` })],
   ["press", pressed],
   ["key", pressed],
   ["check", elementAction],

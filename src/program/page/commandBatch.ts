@@ -30,14 +30,16 @@ export type CommandBatch =
 
 /**
  * Runs `before` → the planned command → `after` as one batch (with the pinned tab first); `bail`: stop at the first
- * failed step.
+ * failed step. `command`: the rows the planned command runs as, when not its own argv (typing key by key); `at` is
+ * their first.
  */
 export const runCommandBatch = (
   plan: Plan,
   session: string,
   before: ReadonlyArray<ReadonlyArray<string>>,
   after: ReadonlyArray<ReadonlyArray<string>>,
-  bail = false
+  bail = false,
+  command: ReadonlyArray<ReadonlyArray<string>> = [plan.line.positionals]
 ) =>
   Effect.gen(function* () {
     const registry = yield* SessionRegistry
@@ -48,7 +50,7 @@ export const runCommandBatch = (
     const runWith = (prefix: PinPrefix) => {
       const at = prefix.steps.length + before.length
       const attempt = Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        commands.batch(targetOf(plan), [...prefix.steps, ...before, plan.line.positionals, ...after], {
+        commands.batch(targetOf(plan), [...prefix.steps, ...before, ...command, ...after], {
           timeoutMs: plan.timeoutMs - (now - started),
           failFast: prefix.guard || bail
         })

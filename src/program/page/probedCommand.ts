@@ -49,7 +49,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { clickEffectsOf, isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
 import { isMousePointCommand, MOUSE_WATCH_INSTALL, mousePointOf, mouseReadExpression } from "../../page/mousePoint.js"
 import { checkProbeRows, checkRefusedOf, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
-import { typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
+import { type KeyedTyping, keyedTypingOf, typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
 import { mediaOf, mediaQueriesOf, mediaReadExpression } from "../../page/mediaRead.js"
 import { APPEARED_INSTALL, APPEARED_READ, appearedOf } from "../../page/appearedText.js"
 
@@ -79,7 +79,7 @@ const probesFor = (
   electronApp: boolean,
   comboboxFill: boolean,
   refs: RefSnapshot | undefined
-): { before: Rows; after: Rows } | undefined => {
+): { before: Rows; after: Rows; command?: Rows } | undefined => {
   if (!mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa")
     return undefined
   // mouse down|up|move: where the pointer acted and the element there (page/mousePoint.ts)
@@ -107,7 +107,14 @@ const probesFor = (
   if (media !== undefined) return { before: [], after: [["eval", mediaReadExpression(media)]] }
   // type|keyboard type|inserttext: what the field holds after it (page/typeReadback.ts)
   const typed = typeTargetOf(plan.line.positionals)
-  if (typed !== undefined) return { before: [], after: [["eval", fillReadScript(typed)]] }
+  if (typed !== undefined) {
+    const keyed = keyedTypingOf(plan.line.positionals)
+    return {
+      before: [],
+      after: [["eval", fillReadScript(typed)]],
+      ...(keyed !== undefined ? { command: keyed.rows } : {})
+    }
+  }
   // a wrapper-launched Electron app checks its fills itself, after the command (electron/fillVerification.ts)
   const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
   // a fill aimed at a combobox: whether its list opened, read after a short settle (R6)
@@ -124,6 +131,16 @@ const probesFor = (
   }
   const selector = textSelectorOf(plan.line.positionals)
   return selector !== undefined ? { before: [], after: [["eval", textVisibilityScript([selector])]] } : undefined
+}
+
+/**
+ * A command typed key by key, as one row: the first of its rows that failed (nothing after it ran: a target not
+ * found stops the typing before a key is sent), else the typing, with the text and how many keys.
+ */
+const typedRow = (rows: ReadonlyArray<StepRow>, at: number, keyed: KeyedTyping, first: StepRow): StepRow => {
+  const failed = rows.slice(at, at + keyed.rows.length).find((r) => !r.success)
+  if (failed !== undefined || !first.success) return failed === rows[at] || failed === undefined ? first : failed
+  return { ...first, result: { typed: keyed.text, keys: keyed.keys } }
 }
 
 /** An eval row's `result` (undefined when the probe failed). */
@@ -204,14 +221,16 @@ export const runProbed = (plan: Plan) =>
     if (isPressCommand(plan.line.positionals) && view.pinnedTab !== undefined) return undefined
     const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
     // a fill's or check's batch stops at its first failed step: a slider set, a non-box found by the guard
-    const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before, probes.after, !!(fill ?? check))
+    const keyed = probes.command !== undefined ? keyedTypingOf(plan.line.positionals) : undefined
+    const bail = fill !== undefined || check !== undefined || keyed !== undefined
+    const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before, probes.after, bail, probes.command)
     // a reply that is not a batch at all: a read (get text) runs alone instead; a scroll or fill may have acted
     if (ran.kind === "failed")
       return ran.error._tag === "ParseFailure" && plan.line.command === "get"
         ? undefined
         : ({ replied: Either.left(ran.error), check: {} } satisfies Probed)
     if (ran.kind === "unpinned") return undefined
-    const { rows, row, at } = ran
+    const { rows, at } = ran
     const checkRefused = checkRefusedOf(check, rows[at - 1])
     if (checkRefused !== undefined) return { replied: Either.left(checkRefused), check: {} } satisfies Probed
     const filled = fill !== undefined ? fillProbeOutcomeOf(fill, rows, at) : undefined
@@ -220,8 +239,9 @@ export const runProbed = (plan: Plan) =>
       const set = { kind: "single" as const, data: { filled: fill?.selector }, warning: undefined }
       return { replied: Either.right({ ...set, rangeFill: filled.range }), check: {} } satisfies Probed
     }
-    if (row === undefined) return undefined
-    const after = evalValue(rows[at + 1])
+    if (ran.row === undefined) return undefined
+    const row = keyed !== undefined ? typedRow(rows, at, keyed, ran.row) : ran.row
+    const after = evalValue(rows[at + (keyed?.rows.length ?? 1)])
     const fillVerification = filled?.verification
     const fillNotVerifiable = filled?.notVerifiable
     const replied: Either.Either<UpstreamOutcome, CommandError> = row.success

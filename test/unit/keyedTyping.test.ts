@@ -1,0 +1,100 @@
+/**
+ * `type <target> <text>` and `keyboard type <text>` send each key (upstream 0.41 inserts their text with no key
+ * events): the rows they run as, and one call through the tool, over FakeAgentBrowser. Real-binary counterpart:
+ * test/integration/honestActions.test.ts ("typing").
+ */
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { afterAll } from "vitest"
+import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
+import { keyedTypingOf } from "../../src/page/typeReadback.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
+import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
+const here = { piSessionId: "s", cwd: temp.root }
+const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
+type Rows = ReadonlyArray<ReadonlyArray<string>>
+
+describe("typing key by key", () => {
+  it("focuses the target, then one press per ASCII key, the key that makes a newline, keydown/insert/keyup beyond", () => {
+    expect(keyedTypingOf(["type", "#q", "a", "b"])?.rows).toEqual([
+      ["focus", "#q"],
+      ["press", "a"],
+      ["press", " "],
+      ["press", "b"]
+    ])
+    expect(keyedTypingOf(["keyboard", "type", "é\n"])).toEqual({
+      rows: [
+        ["keydown", "é"],
+        ["keyboard", "inserttext", "é"],
+        ["keyup", "é"],
+        ["press", "Enter"]
+      ],
+      keys: 2,
+      text: "é\n"
+    })
+  })
+
+  it("leaves upstream's insert where it applies: inserttext, a flag, a secret, a secret-named field, long text", () => {
+    expect(keyedTypingOf(["keyboard", "inserttext", "x"])).toBeUndefined()
+    expect(keyedTypingOf(["type", "#q", "x", "--delay", "5"])).toBeUndefined()
+    expect(keyedTypingOf(["type", "#q", "{{secret:TOKEN}}"])).toBeUndefined()
+    expect(keyedTypingOf(["type", "#password", "hunter2"])).toBeUndefined()
+    expect(keyedTypingOf(["type", "#q", "x".repeat(201)])).toBeUndefined()
+    expect(keyedTypingOf(["type", "#q", "x".repeat(200)])?.keys).toBe(200)
+  })
+
+  const batchLayer = (seen: Array<Rows>, failAt?: (step: ReadonlyArray<string>) => boolean) =>
+    fakeLayer(temp.root, [
+      {
+        when: (r) => r.args.includes("batch"),
+        reply: (r) => {
+          const steps = JSON.parse(r.stdin ?? "[]") as Rows
+          seen.push(steps)
+          const rows = []
+          for (const command of steps) {
+            if (failAt?.(command) === true) {
+              rows.push({ command, success: false, result: null, error: "Element not found: #q. Verify the selector" })
+              break
+            }
+            const value = { value: "ab", via: "value", selector: "#q" }
+            rows.push({ command, success: true, error: null, result: command[0] === "eval" ? { result: value } : {} })
+          }
+          return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
+        },
+        repeat: true
+      },
+      { reply: FakeAgentBrowser.ok({}), repeat: true }
+    ])
+
+  it.scoped("one batch: the focus, the keys, the read after them; the text counts the keys", () =>
+    Effect.gen(function* () {
+      const seen: Array<Rows> = []
+      const typed = yield* runToResult({ args: ["type", "#q", "ab"] }, here).pipe(Effect.provide(batchLayer(seen)))
+      expect(textOf(typed.content)).toBe('Typed 2 keys into #q (keydown, input, keyup each). It now holds "ab".')
+      const batch = seen.find((steps) => steps.some((s) => s[0] === "press"))
+      expect(batch?.map((s) => s.slice(0, 2))).toEqual([
+        ["focus", "#q"],
+        ["press", "a"],
+        ["press", "b"],
+        ["eval", expect.any(String)]
+      ])
+    })
+  )
+
+  it.scoped("a target not found is the call's failure, and no key follows it (the batch bails)", () =>
+    Effect.gen(function* () {
+      const seen: Array<Rows> = []
+      const layer = batchLayer(seen, (step) => step[0] === "focus")
+      const typed = yield* runToResult({ args: ["type", "#q", "ab"], timeoutMs: 1000 }, here).pipe(
+        Effect.provide(layer)
+      )
+      expect(typed.isError).toBe(true)
+      expect(typed.details.failureCategory).toBe("selector-not-found")
+      expect(seen.length).toBeGreaterThan(0)
+      expect(seen.every((steps) => steps.some((s) => s[0] === "focus"))).toBe(true)
+    })
+  )
+})
