@@ -1,7 +1,7 @@
 /**
  * A date fill that did not take: the tool's first next action is the short way, and following it makes progress
- * (issue #45), against the real agent-browser and Chromium on pages built here. A native date field: the action is one
- * job that types the date as the field's keys, and the field then holds the date. A JS date picker (its input is
+ * (issue #45), against the real agent-browser and Chromium on pages built here. A native date field given an ISO date:
+ * the fill types the date as the field's keys itself, and the field then holds the date. A JS date picker (its input is
  * read-only; it opens on June 2026, paged month by month): the action is one job that opens the picker and shows it,
  * so the month and the paging buttons are seen at once; one more job pages and picks. Judged on the page's own state,
  * read with the raw binary.
@@ -54,18 +54,46 @@ const refOf = (snapshot: string, name: string) =>
   `@${/\[ref=(e\d+)\]/.exec(snapshot.split("\n").find((l) => l.includes(`"${name}"`)) ?? "")?.[1]}`
 
 describe("a date fill that did not take: the first next action is the short way", () => {
-  it("a native date field by ref: one job types the date's keys, and the field holds the date", async () => {
+  it("a native date field by ref: the fill types the date's keys itself, says so, and the field holds the date", async () => {
     await live.tool.call({ args: ["open", url("native.html")] })
     const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const field = refOf(snapshot, "Month Month")
     const fill = await live.tool.call({ args: ["fill", field, "2026-03-14"] })
-    expect(textOf(fill)).toContain(`with one job type step: {"action":"type","selector":"${field}","text":"03142026"}.`)
-    const next = first(fill)
-    expect(next?.id).toBe("type-date-field-keys")
-    expect(next?.params).toEqual({ job: { steps: [{ action: "type", selector: field, text: "03142026" }] } })
-    const followed = await live.tool.call(next?.params ?? {})
-    expect(followed.isError, textOf(followed)).toBe(false)
+    expect(fill.isError, textOf(fill)).toBe(false)
+    expect(textOf(fill)).toBe(
+      `Filled ${field} by typing its keys 03142026 (a native date field takes keys, not text): it now holds "2026-03-14"`
+    )
     expect(pageValue(fill.details.sessionName ?? "", "start.value")).toBe("2026-03-14")
+    // the raw CLI in the same run: its fill answers success and the field stays empty
+    const session = fill.details.sessionName ?? ""
+    pageValue(session, "(start.value = '', 1)")
+    expect(JSON.parse(live.world.raw(["--json", "--session", session, "fill", "#start", "2026-03-14"])).success).toBe(
+      true
+    )
+    expect(pageValue(session, "start.value")).toBe("")
+  })
+
+  it("a date that is not an ISO date: the fill says it did not take, with its advice, and the field stays empty", async () => {
+    await live.tool.call({ args: ["open", url("native.html")] })
+    const fill = await live.tool.call({ args: ["fill", "#start", "March 14"] })
+    expect(textOf(fill)).toContain("The fill did not take on #start.")
+    expect(textOf(fill)).toContain("it is a native date field, which takes keys in its own order, not text.")
+    expect(textOf(fill)).toContain('with a job type step (real keys), e.g. {"action":"type","selector":"#start"')
+    expect(pageValue(fill.details.sessionName ?? "", "start.value")).toBe("")
+  })
+
+  it("a second date into the same field (left focused on its year) is typed from its first part", async () => {
+    await live.tool.call({ args: ["open", url("native.html")] })
+    for (const [date, keys] of [
+      ["2026-03-14", "03142026"],
+      ["2027-01-02", "01022027"]
+    ]) {
+      const fill = await live.tool.call({ args: ["fill", "#start", date ?? ""] })
+      expect(textOf(fill)).toBe(
+        `Filled #start by typing its keys ${keys} (a native date field takes keys, not text): it now holds "${date}"`
+      )
+      expect(pageValue(fill.details.sessionName ?? "", "start.value")).toBe(date)
+    }
   })
 
   it("a JS date picker: one job opens it and shows its days; one more job pages and picks the date", async () => {

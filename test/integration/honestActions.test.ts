@@ -151,11 +151,17 @@ describe("fills", () => {
     )
   })
 
-  it("a native date field: the fill says it did not take, and its advice (a job type step) fills it", async () => {
+  it("a native date field: a fill types its keys itself; a job's fill step says it did not take, and its advice fills it", async () => {
     await live.tool.call({ args: ["open", url("form.html")] })
     const fill = await live.tool.call({ args: ["fill", "#d", "2024-01-15"] })
-    expect(textOf(fill)).toContain("it is a native date field, which takes keys in its own order, not text")
-    const advised = /one job type step: (\{"action":"type".*?\})/.exec(textOf(fill))?.[1]
+    expect(textOf(fill)).toBe(
+      'Filled #d by typing its keys 01152024 (a native date field takes keys, not text): it now holds "2024-01-15"'
+    )
+    expect(await values("d.value")).toBe("2024-01-15")
+    await values("(d.value = '', d.blur(), 1)")
+    const step = await live.tool.call({ job: { steps: [{ action: "fill", selector: "#d", text: "2024-01-15" }] } })
+    expect(textOf(step)).toContain("it is a native date field, which takes keys in its own order, not text")
+    const advised = /one job type step: (\{"action":"type".*?\})/.exec(textOf(step))?.[1]
     expect(advised).toBeDefined()
     const followed = await live.tool.call({ job: { steps: [JSON.parse(advised ?? "{}")] } })
     expect(followed.isError, textOf(followed)).toBe(false)

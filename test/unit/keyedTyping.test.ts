@@ -98,3 +98,62 @@ describe("typing key by key", () => {
     })
   )
 })
+
+describe("a fill on a native date field that did not take", () => {
+  const dateLayer = (seen: Array<Rows>, typedHolds: string) =>
+    fakeLayer(temp.root, [
+      {
+        when: (r) => r.args.includes("batch"),
+        reply: (r) => {
+          const steps = JSON.parse(r.stdin ?? "[]") as Rows
+          seen.push(steps)
+          const typing = steps.some((s) => s[0] === "focus")
+          const read = {
+            fieldType: "date",
+            order: "mdy",
+            selector: "#d",
+            via: "value",
+            value: typing ? typedHolds : ""
+          }
+          const rows = steps.map((command, i) => ({
+            command,
+            success: true,
+            error: null,
+            result: command[0] === "eval" && i === steps.length - 1 ? { result: read } : {}
+          }))
+          return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
+        },
+        repeat: true
+      },
+      { reply: FakeAgentBrowser.ok({}), repeat: true }
+    ])
+
+  it.scoped("is typed as its keys from its first part, in one more batch, and says so", () =>
+    Effect.gen(function* () {
+      const seen: Array<Rows> = []
+      const fill = yield* runToResult({ args: ["fill", "#d", "2024-01-15"] }, here).pipe(
+        Effect.provide(dateLayer(seen, "2024-01-15"))
+      )
+      expect(textOf(fill.content)).toBe(
+        'Filled #d by typing its keys 01152024 (a native date field takes keys, not text): it now holds "2024-01-15"'
+      )
+      const typing = seen.find((steps) => steps.some((s) => s[0] === "focus"))
+      expect(typing?.slice(0, 4)).toEqual([
+        ["focus", "#d"],
+        ["press", "ArrowLeft"],
+        ["press", "ArrowLeft"],
+        ["press", "0"]
+      ])
+    })
+  )
+
+  it.scoped("keys that do not take either leave the fill's verification and its advice", () =>
+    Effect.gen(function* () {
+      const fill = yield* runToResult({ args: ["fill", "#d", "2024-01-15"] }, here).pipe(
+        Effect.provide(dateLayer([], ""))
+      )
+      expect(textOf(fill.content)).toContain("The fill did not take on #d.")
+      expect(textOf(fill.content)).toContain('one job type step: {"action":"type","selector":"#d","text":"01152024"}')
+    })
+  )
+})

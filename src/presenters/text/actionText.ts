@@ -99,7 +99,15 @@ export const ACTION_TEXTS: ReadonlyArray<readonly [string, CommandText]> = [
       return { text: `Scrolled${how !== "" ? ` ${how}` : ""}`, summary: `scroll ${how}` }
     }
   ],
-  ["fill", ({ target }) => ({ text: `Filled ${target}`, summary: `Filled ${target}` })],
+  [
+    "fill",
+    ({ data, target }) => {
+      // a native date field typed as its keys after the fill did not take (program/page/dateKeysFill.ts)
+      const keys = str(data["typedKeys"])
+      const how = keys !== "" ? ` by typing its keys ${keys} (a native date field takes keys, not text)` : ""
+      return { text: `Filled ${target}${how}`, summary: `Filled ${target}` }
+    }
+  ],
   ["type", ({ data, target }) => ({ text: typedText(data, `into ${target}`), summary: `type ${target}` })],
   ["press", pressed],
   ["key", pressed],

@@ -43,6 +43,7 @@ import {
 import { SelectorUnsupported } from "../../schema/ToolError.js"
 import { activeLaunchOf } from "../lifecycle/trackedLaunch.js"
 import { runCommandBatch } from "./commandBatch.js"
+import { typeDateKeys } from "./dateKeysFill.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { COMBOBOX_FOCUS_EXPRESSION, comboboxFocusOf, isComboboxFill } from "../../page/comboboxFocus.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
@@ -242,17 +243,22 @@ export const runProbed = (plan: Plan) =>
     if (ran.row === undefined) return undefined
     const row = keyed !== undefined ? typedRow(rows, at, keyed, ran.row) : ran.row
     const after = evalValue(rows[at + (keyed?.rows.length ?? 1)])
-    const fillVerification = filled?.verification
+    // a native date field takes keys, not text: typed as its keys in one more batch, said so (dateKeysFill.ts)
+    const keys = row.success && fill !== undefined ? filled?.verification?.dateKeys : undefined
+    const dated =
+      keys !== undefined && fill !== undefined ? yield* typeDateKeys(plan, plan.sessionName, fill, keys) : undefined
+    const fillVerification = dated === undefined ? filled?.verification : undefined
     const fillNotVerifiable = filled?.notVerifiable
+    const held = dated ?? filled?.held
     const replied: Either.Either<UpstreamOutcome, CommandError> = row.success
       ? Either.right({
           kind: "single",
-          data: row.result,
+          data: dated !== undefined ? { filled: fill?.selector, typedKeys: keys } : row.result,
           warning: row.warning,
           ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {}),
           ...(fillVerification !== undefined ? { fillVerification } : {}),
           ...(fillNotVerifiable !== undefined ? { fillNotVerifiable } : {}),
-          ...(filled?.held !== undefined ? { fieldHolds: { value: filled.held, own: true } } : {})
+          ...(held !== undefined ? { fieldHolds: { value: held, own: true } } : {})
         })
       : Either.left(row.error)
     if (!row.success) return { replied, check: {} } satisfies Probed
