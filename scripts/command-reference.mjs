@@ -230,7 +230,7 @@ const NOTES = [
   ["keyboard type", "sent key by key like `type` (upstream 0.41 inserts the text without keys)"],
   [
     "type",
-    "ref preflight¹; sent key by key (keydown, input, keyup each; upstream 0.41 sends none), except a secret, a flag or over 200 characters; says what the field now holds"
+    "ref preflight¹; sent key by key (keydown, input, keyup each; upstream 0.41 sends none), except a secret, a flag or over 200 characters; says what the field now holds and text the keys made appear (suggestions)"
   ],
   ["fill", "ref preflight¹"],
   ["press", "ref preflight¹"],

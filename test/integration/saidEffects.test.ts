@@ -31,6 +31,10 @@ const live = liveWorld({
 <button id="c" onclick="kept.className='x';kept.style.color='red'">Restyle</button>
 <button id="many" onclick="for(let i=0;i<300;i++){const p=document.createElement('p');p.textContent='row '+i;rows.append(p)}">
 Load</button><div id="rows"></div>`),
+    "/suggest.html": html(`<input id="s" aria-label="Fruit"><ul id="list"></ul><script>
+const fruit = ["apple", "apricot", "banana"]
+s.addEventListener("keyup", () => list.replaceChildren(...fruit.filter((f) => s.value && f.startsWith(s.value))
+  .map((f) => Object.assign(document.createElement("li"), { textContent: f }))))</script>`),
     "/live.html": html(
       `<p>score</p><script>window.__loaded = (Number(sessionStorage.n || 0) + 1); sessionStorage.n = __loaded</script>`
     )
@@ -178,5 +182,18 @@ describe("text an action made appear is said with it (#45)", () => {
     const many = await live.tool.call({ args: ["click", "#many"] })
     expect(textOf(many)).toBe('Clicked #many\nNew text: "row 0"; "row 1" (and more)')
     expect(evalRaw("rows.children.length")).toBe(300)
+  })
+
+  it("typing into an autocomplete says the suggestions its keys brought up; typed text in the field is not new text", async () => {
+    session = (await live.tool.call({ args: ["open", url("suggest.html")] })).details.sessionName ?? ""
+    const typed = await live.tool.call({ args: ["type", "#s", "ap"] })
+    expect(textOf(typed)).toBe(
+      'Typed 2 keys into #s (keydown, input, keyup each). It now holds "ap".\nNew text: "apple"; "apricot"'
+    )
+    expect(evalRaw("[...list.children].map((li) => li.textContent)")).toEqual(["apple", "apricot"])
+    // the raw CLI in the same run: its type sends no keyup, so the list stays as it was
+    evalRaw("(s.value = '', list.replaceChildren(), 1)")
+    live.world.raw(["--session", session, "type", "#s", "ap"])
+    expect(evalRaw("[s.value, list.children.length]")).toEqual(["ap", 0])
   })
 })

@@ -46,7 +46,7 @@ describe("typing key by key", () => {
     expect(keyedTypingOf(["type", "#q", "x".repeat(200)])?.keys).toBe(200)
   })
 
-  const batchLayer = (seen: Array<Rows>, failAt?: (step: ReadonlyArray<string>) => boolean) =>
+  const batchLayer = (seen: Array<Rows>, failAt?: (step: ReadonlyArray<string>) => boolean, shown: unknown = null) =>
     fakeLayer(temp.root, [
       {
         when: (r) => r.args.includes("batch"),
@@ -59,7 +59,10 @@ describe("typing key by key", () => {
               rows.push({ command, success: false, result: null, error: "Element not found: #q. Verify the selector" })
               break
             }
-            const value = { value: "ab", via: "value", selector: "#q" }
+            const value =
+              command[1]?.includes("w.take()") === true
+                ? { appeared: shown }
+                : { value: "ab", via: "value", selector: "#q" }
             rows.push({ command, success: true, error: null, result: command[0] === "eval" ? { result: value } : {} })
           }
           return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
@@ -69,18 +72,32 @@ describe("typing key by key", () => {
       { reply: FakeAgentBrowser.ok({}), repeat: true }
     ])
 
-  it.scoped("one batch: the focus, the keys, the read after them; the text counts the keys", () =>
+  it.scoped("one batch: the watch, the focus, the keys, the reads after them; the text counts the keys", () =>
     Effect.gen(function* () {
       const seen: Array<Rows> = []
       const typed = yield* runToResult({ args: ["type", "#q", "ab"] }, here).pipe(Effect.provide(batchLayer(seen)))
       expect(textOf(typed.content)).toBe('Typed 2 keys into #q (keydown, input, keyup each). It now holds "ab".')
       const batch = seen.find((steps) => steps.some((s) => s[0] === "press"))
-      expect(batch?.map((s) => s.slice(0, 2))).toEqual([
+      // the watch for text the keys make appear, the focus, the keys, the field's read, the watch's read
+      expect(batch?.map((s) => (s[0] === "eval" ? ["eval"] : s))).toEqual([
+        ["eval"],
         ["focus", "#q"],
         ["press", "a"],
         ["press", "b"],
-        ["eval", expect.any(String)]
+        ["eval"],
+        ["eval"]
       ])
+    })
+  )
+
+  it.scoped("text the keys made appear is said, without the field's own text", () =>
+    Effect.gen(function* () {
+      const shown = { count: 3, texts: ["ab", "abacus"], capped: false }
+      const layer = batchLayer([], undefined, shown)
+      const typed = yield* runToResult({ args: ["type", "#q", "ab"] }, here).pipe(Effect.provide(layer))
+      expect(textOf(typed.content)).toBe(
+        'Typed 2 keys into #q (keydown, input, keyup each). It now holds "ab".\nNew text: "abacus" (and 1 more)'
+      )
     })
   )
 

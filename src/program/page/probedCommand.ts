@@ -109,12 +109,14 @@ const probesFor = (
   // type|keyboard type|inserttext: what the field holds after it (page/typeReadback.ts)
   const typed = typeTargetOf(plan.line.positionals)
   if (typed !== undefined) {
+    // typed key by key: text the keys made appear (suggestions of an autocomplete: page/appearedText.ts)
     const keyed = keyedTypingOf(plan.line.positionals)
-    return {
-      before: [],
-      after: [["eval", fillReadScript(typed)]],
-      ...(keyed !== undefined ? { command: keyed.rows } : {})
-    }
+    if (keyed === undefined) return { before: [], after: [["eval", fillReadScript(typed)]] }
+    const after = [
+      ["eval", fillReadScript(typed)],
+      ["eval", APPEARED_READ]
+    ]
+    return { before: [["eval", APPEARED_INSTALL]], after, command: keyed.rows }
   }
   // a wrapper-launched Electron app checks its fills itself, after the command (electron/fillVerification.ts)
   const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
@@ -150,6 +152,14 @@ const evalValue = (row: StepRow | undefined): unknown =>
     ? (row.result as Record<string, unknown>)["result"]
     : undefined
 
+/** Text that appeared (an `APPEARED_READ` answer) other than the field's own value (a contenteditable's typed text). */
+const appearedBesides = (read: unknown, own: string | undefined) => {
+  const shown = appearedOf(read !== null && typeof read === "object" ? Reflect.get(read, "appeared") : undefined)
+  const first = shown?.first.filter((t) => t !== own?.trim()) ?? []
+  if (shown === undefined || first.length === 0) return undefined
+  return { ...shown, count: shown.count - (shown.first.length - first.length), first }
+}
+
 /** A page-level scroll between its two position reads: whether it moved, and a scroll that could not move said. */
 const scrollChecked = (
   plan: Plan,
@@ -176,7 +186,8 @@ const scrollChecked = (
  */
 const saidAfter = (
   positionals: ReadonlyArray<string>,
-  after: unknown
+  after: unknown,
+  later: unknown
 ): Pick<Extract<UpstreamOutcome, { kind: "single" }>, "effects" | "fieldHolds"> | undefined => {
   if (isPressCommand(positionals)) {
     const effects = clickEffectsOf(after)
@@ -185,7 +196,11 @@ const saidAfter = (
   const typed = typeTargetOf(positionals)
   if (typed !== undefined) {
     const fieldHolds = typedHoldsOf(typed, after)
-    return fieldHolds !== undefined ? { fieldHolds } : {}
+    const appeared = appearedBesides(later, fieldHolds?.value)
+    return {
+      ...(fieldHolds !== undefined ? { fieldHolds } : {}),
+      ...(appeared !== undefined ? { effects: { appeared } } : {})
+    }
   }
   if (positionals[0] === "hover") {
     const appeared = appearedOf(
@@ -262,7 +277,7 @@ export const runProbed = (plan: Plan) =>
         })
       : Either.left(row.error)
     if (!row.success) return { replied, check: {} } satisfies Probed
-    const said = saidAfter(plan.line.positionals, after)
+    const said = saidAfter(plan.line.positionals, after, evalValue(rows[at + (keyed?.rows.length ?? 1) + 1]))
     if (said !== undefined)
       return { replied: Either.map(replied, (r) => ({ ...r, ...said })), check: {} } satisfies Probed
     if (fill !== undefined) {
