@@ -36,8 +36,8 @@ export const jsDialogLines = (
   const lines: Array<Parts> = []
   if (earlier.length > 0) lines.push(["After the previous action: ", ...listed(earlier)])
   if (answered.length > 0) {
-    const opened = when !== undefined ? `opened ${when}: ` : "opened: "
-    const head = answered.length === 1 ? `A dialog ${opened}` : `${answered.length} dialogs ${opened}`
+    const verb = when !== undefined ? `opened ${when}: ` : "opened: "
+    const head = answered.length === 1 ? `A dialog ${verb}` : `${answered.length} dialogs ${verb}`
     lines.push([head, ...listed(answered)])
   } else if (flagged && !blocking) {
     lines.push(["A JavaScript dialog opened and upstream accepted it (its message was not readable)."])
