@@ -4,9 +4,9 @@
  * value or state when it changed. (A navigation a short timer of the click started is read as the click's navigation.)
  */
 export interface ActionEffects {
-  /** Errors logged during the action: how many, and the first (at most two) messages, as the page wrote them. */
+  /** Errors logged during the action: how many, the first messages (two; an open's: three), as the page wrote them. */
   readonly consoleErrors?: { readonly count: number; readonly first: ReadonlyArray<string> }
-  /** Other console messages (log, info, warn) logged during it: how many, and the first (at most two). */
+  /** Other console messages (log, info, warn; an open's: its warnings) logged during it: how many, the first two. */
   readonly consoleLogs?: { readonly count: number; readonly first: ReadonlyArray<string> }
   /** Text the action made appear (added, changed or unhidden, still shown): how many places, the first two. */
   readonly appeared?: {

@@ -8,6 +8,12 @@ export interface EndpointTarget {
   readonly webSocketDebuggerUrl?: string
 }
 
+/** A CDP command sent ahead of the one whose answer is awaited, on the same connection (its answer is not read). */
+export interface CdpCall {
+  readonly method: string
+  readonly params: Readonly<Record<string, unknown>>
+}
+
 /** What answers at an endpoint now. */
 export interface EndpointView {
   /** The browser's id (the last segment of its `/json/version` WebSocket URL): a new browser has a new one. */

@@ -48,8 +48,8 @@ export const BrowserEndpointsLive = Layer.effect(
       Ref.update(records, (m) => new Map([...m, [session, record]]))
     return BrowserEndpoints.of({
       inspect,
-      command: (webSocketUrl, method, params, timeoutMs) =>
-        Effect.promise((signal) => cdpCommand(webSocketUrl, method, params, timeoutMs, signal)),
+      command: (webSocketUrl, method, params, timeoutMs, before) =>
+        Effect.promise((signal) => cdpCommand(webSocketUrl, method, params, timeoutMs, signal, before)),
       crashed: (webSocketUrl, timeoutMs) =>
         Effect.map(
           Effect.promise((signal) => cdpExchange(webSocketUrl, "Inspector.enable", {}, timeoutMs, signal)),

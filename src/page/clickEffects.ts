@@ -11,6 +11,7 @@
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
 import { APPEARED_WATCH, appearedOf } from "./appearedText.js"
+import { CONSOLE_TEXT } from "./consoleText.js"
 import { WATCH_KEY } from "./pageSettle.js"
 
 /** Timers longer than this are not the click's immediate effect: not waited for. */
@@ -24,7 +25,7 @@ export const LATE_WAIT_CAP_MS = 400
  */
 export const EFFECTS_INSTALL: string = `{
 ${APPEARED_WATCH}
-const norm1 = (s) => String(s).replace(/\\s+/g, " ").trim();
+${CONSOLE_TEXT}
 const heading = () => {
   const h = document.querySelector("h1, [role=heading][aria-level='1']");
   return h ? norm1(h.textContent).slice(0, 120) : undefined;
@@ -35,8 +36,6 @@ const state = (e) => !e || !e.isConnected ? undefined : {
 const fx = { errors: [], count: 0, heading: heading(), state: state(el), timers: new Set(), inClick: false };
 fx.mute = false;
 const note = (m) => { fx.count++; if (fx.errors.length < 2) fx.errors.push(norm1(m).slice(0, 200)); };
-const json = (x) => { try { return JSON.stringify(x); } catch { return String(x); } };
-const text = (x) => x instanceof Error ? x.name + ": " + x.message : typeof x === "string" ? x : json(x);
 const ownError = console.error;
 console.error = function (...a) { try { note(a.map(text).join(" ")); } catch {} return ownError.apply(this, a); };
 // what else it logged (console.log, info, warn): counted, the first two kept

@@ -7,19 +7,23 @@
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
-import type { EndpointLoss, EndpointView } from "../domain/Endpoint.js"
+import type { CdpCall, EndpointLoss, EndpointView } from "../domain/Endpoint.js"
 
-export type { EndpointLoss, EndpointRecord, EndpointTarget, EndpointView } from "../domain/Endpoint.js"
+export type { CdpCall, EndpointLoss, EndpointRecord, EndpointTarget, EndpointView } from "../domain/Endpoint.js"
 
 export interface BrowserEndpointsShape {
   /** The browser and tabs at an HTTP endpoint; undefined when nothing answers within the timeout. */
   readonly inspect: (endpoint: string, timeoutMs: number) => Effect.Effect<EndpointView | undefined>
-  /** One CDP command over a tab's WebSocket; undefined when it got no answer within the timeout. */
+  /**
+   * One CDP command over a tab's WebSocket; undefined when it got no answer within the timeout. `before`: commands sent
+   * first on the same connection, in order (what they set up lasts until the connection closes, after the answer).
+   */
   readonly command: (
     webSocketUrl: string,
     method: string,
     params: Readonly<Record<string, unknown>>,
-    timeoutMs: number
+    timeoutMs: number,
+    before?: ReadonlyArray<CdpCall>
   ) => Effect.Effect<unknown>
   /**
    * Whether a tab's page crashed (its renderer is gone): `Inspector.enable` on a crashed tab is answered with an

@@ -2,11 +2,14 @@
  * One CDP command over a DevTools WebSocket (RFC 6455, client side, text frames only): connect, upgrade, send the
  * command masked, read frames until the answer with its id arrives, close. Enough for a short exchange with a tab
  * (Page.stopLoading), with no dependency and on any Node version. Resolves undefined on any failure or timeout;
- * `cdpExchange` also gives the events that arrived before the answer (`Inspector.targetCrashed`).
+ * `cdpExchange` also gives the events that arrived before the answer (`Inspector.targetCrashed`). Commands `before` the
+ * command go first on the same connection, in order, without waiting for their answers (CDP runs a session's commands
+ * in order; what they set up lasts as long as the connection).
  */
 import { randomBytes } from "node:crypto"
 import { connect as connectTcp, type Socket } from "node:net"
 import { connect as connectTls } from "node:tls"
+import type { CdpCall } from "../../domain/Endpoint.js"
 
 const frame = (text: string): Buffer => {
   const payload = Buffer.from(text, "utf8")
@@ -64,8 +67,10 @@ export const cdpCommand = (
   method: string,
   params: Readonly<Record<string, unknown>>,
   timeoutMs: number,
-  signal?: AbortSignal
-): Promise<unknown> => cdpExchange(webSocketUrl, method, params, timeoutMs, signal).then((answer) => answer?.result)
+  signal?: AbortSignal,
+  before: ReadonlyArray<CdpCall> = []
+): Promise<unknown> =>
+  cdpExchange(webSocketUrl, method, params, timeoutMs, signal, before).then((answer) => answer?.result)
 
 /** The command's answer and the events the tab sent before it (their method names), or undefined without an answer. */
 export interface CdpAnswer {
@@ -78,7 +83,8 @@ export const cdpExchange = (
   method: string,
   params: Readonly<Record<string, unknown>>,
   timeoutMs: number,
-  signal?: AbortSignal
+  signal?: AbortSignal,
+  before: ReadonlyArray<CdpCall> = []
 ): Promise<CdpAnswer | undefined> =>
   new Promise((resolve) => {
     let url: URL
@@ -94,7 +100,7 @@ export const cdpExchange = (
       ? connectTls({ host: url.hostname, port, servername: url.hostname })
       : connectTcp({ host: url.hostname, port })
     const key = randomBytes(16).toString("base64")
-    const id = 1
+    const calls = [...before, { method, params }]
     let upgraded = false
     let buffer: Buffer = Buffer.alloc(0)
     let message: Array<Buffer> = []
@@ -126,7 +132,7 @@ export const cdpExchange = (
         if (!/^HTTP\/1\.1 101/.test(buffer.subarray(0, end).toString("latin1"))) return done(undefined)
         upgraded = true
         buffer = buffer.subarray(end + 4)
-        socket.write(frame(JSON.stringify({ id, method, params })))
+        calls.forEach((call, i) => socket.write(frame(JSON.stringify({ id: i + 1, ...call }))))
       }
       const { frames, rest } = readFrames(buffer)
       buffer = rest
@@ -139,7 +145,7 @@ export const cdpExchange = (
         message = []
         try {
           const reply = JSON.parse(text) as { id?: unknown; method?: unknown; result?: unknown; error?: unknown }
-          if (reply.id === id) {
+          if (reply.id === calls.length) {
             return done(reply.error !== undefined ? undefined : { result: reply.result ?? {}, events })
           }
           if (typeof reply.method === "string") events.push(reply.method)

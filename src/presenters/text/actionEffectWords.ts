@@ -1,29 +1,37 @@
 /**
- * The words for what an action did beyond its answer (domain/ActionEffects.ts): one line for console errors logged
- * during it, one for its other console messages, one for the page's main heading or the acted-on control when they
- * changed, one for where a key moved the focus, one for text it made appear; none when nothing changed. Messages,
- * headings, values and texts are page text. Pure.
+ * The words for what an action did beyond its answer (domain/ActionEffects.ts), or an open while its page loaded:
+ * one line for console errors logged during it, one for its other console messages, one for the page's main heading
+ * or the acted-on control when they changed, one for where a key moved the focus, one for text it made appear; none
+ * when nothing changed. Messages, headings, values and texts are page text. Pure.
  */
 import type { ActionEffects } from "../../domain/ActionEffects.js"
+import { isOpening } from "../../upstream/commandEffects.js"
 import { page, type Parts } from "./contentBoundary.js"
 
 const quoted = (text: string): Parts => [page(JSON.stringify(text))]
 
-/** What the lines name: a click (`the click`, `the clicked control`) or a key press on the focused control. */
-export type EffectAction = "click" | "press"
+/**
+ * What the lines name: a click (`the click`, `the clicked control`), a key press on the focused control, or an open
+ * (what the page did while loading; its other console messages are its warnings).
+ */
+export type EffectAction = "click" | "press" | "open"
 
 /** The action a command's effect lines name. */
 export const effectActionOf = (command: string | undefined): EffectAction =>
-  command === "press" || command === "key" ? "press" : "click"
+  command === "press" || command === "key" ? "press" : isOpening(command) ? "open" : "click"
+
+/** When the effects happened, as the lines say it. */
+export const effectTimeOf = (action: EffectAction): string =>
+  action === "click" ? "after the click" : action === "press" ? "after the key press" : "while loading"
 
 const errorsLine = (
   e: NonNullable<ActionEffects["consoleErrors"]>,
   action: EffectAction,
-  kind: "error" | "message" = "error"
+  kind: "error" | "message" | "warning" = "error"
 ): Parts => {
   const shown = e.first.flatMap((m, i) => [...(i > 0 ? ["; "] : []), ...quoted(m)])
   const more = e.count - e.first.length
-  const after = action === "click" ? "after the click" : "after the key press"
+  const after = effectTimeOf(action)
   const head = e.count === 1 ? `Console ${kind} ${after}: ` : `${e.count} console ${kind}s ${after}: `
   return [head, ...shown, ...(more > 0 && e.first.length > 0 ? [` (and ${more} more)`] : [])]
 }
@@ -66,7 +74,8 @@ export const actionEffectLines = (
     ])
   }
   if (effects.consoleErrors !== undefined) lines.push(errorsLine(effects.consoleErrors, action))
-  if (effects.consoleLogs !== undefined) lines.push(errorsLine(effects.consoleLogs, action, "message"))
+  const logs = effects.consoleLogs
+  if (logs !== undefined) lines.push(errorsLine(logs, action, action === "open" ? "warning" : "message"))
   const heading: Parts | undefined =
     effects.heading === undefined
       ? undefined

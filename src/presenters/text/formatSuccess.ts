@@ -14,7 +14,7 @@ import { answersWithEcho, isOpening } from "../../upstream/commandEffects.js"
 import { hasSubcommands } from "../../upstream/commandPolicy.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { batchRowsOf } from "../../upstream/batchSteps.js"
-import { actionEffectLines, effectActionOf } from "./actionEffectWords.js"
+import { actionEffectLines, effectActionOf, effectTimeOf } from "./actionEffectWords.js"
 import { type RangeFill, rangeFillText } from "../../page/fillGuard.js"
 import { jsDialogLines } from "./jsDialogWords.js"
 import { keyRun } from "./keyRuns.js"
@@ -256,11 +256,13 @@ export const formatSuccess = (
         formatCommand(plan.line.positionals, data, plan.sessionName, crashedTabs)
       // each JavaScript dialog the action opened, said once and in agreement with upstream's warning
       const js = outcome.jsDialogs
+      const action = effectActionOf(command)
+      const when = action === "open" ? effectTimeOf(action) : undefined
       const dialogs =
         (js?.opened.length ?? 0) + (js?.earlier.length ?? 0) > 0 || data["dialogOpened"] === true
-          ? jsDialogLines(js?.opened ?? [], data["dialogOpened"] === true, outcome.warning, js?.earlier)
+          ? jsDialogLines(js?.opened ?? [], data["dialogOpened"] === true, outcome.warning, js?.earlier, when)
           : []
-      const effects = outcome.effects !== undefined ? actionEffectLines(outcome.effects, effectActionOf(command)) : []
+      const effects = outcome.effects !== undefined ? actionEffectLines(outcome.effects, action) : []
       const lines = [...dialogs, ...effects]
       // what a filled or typed-into field holds now, on the action's own line
       const holds = outcome.fieldHolds !== undefined ? fieldHoldsWords(command ?? "", outcome.fieldHolds) : []

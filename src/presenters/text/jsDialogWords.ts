@@ -21,20 +21,23 @@ const listed = (dialogs: ReadonlyArray<JsDialog>): Parts =>
 /**
  * The dialog lines after an action: each dialog it opened with its message and answer; upstream's bare flag when the
  * log saw none (a dialog in a frame); the alerts that opened after the previous action (`earlier`). A dialog still
- * open is left to upstream's warning, said once.
+ * open is left to upstream's warning, said once. `when`: when they opened, where the action does not say it (an open:
+ * while loading).
  */
 export const jsDialogLines = (
   opened: ReadonlyArray<JsDialog>,
   flagged: boolean,
   warning: string | undefined,
-  earlier: ReadonlyArray<JsDialog> = []
+  earlier: ReadonlyArray<JsDialog> = [],
+  when?: string
 ): ReadonlyArray<Parts> => {
   const blocking = isBlockingDialogWarning(warning)
   const answered = opened.filter((d) => d.answer !== undefined)
   const lines: Array<Parts> = []
   if (earlier.length > 0) lines.push(["After the previous action: ", ...listed(earlier)])
   if (answered.length > 0) {
-    const head = answered.length === 1 ? "A dialog opened: " : `${answered.length} dialogs opened: `
+    const verb = when !== undefined ? `opened ${when}: ` : "opened: "
+    const head = answered.length === 1 ? `A dialog ${verb}` : `${answered.length} dialogs ${verb}`
     lines.push([head, ...listed(answered)])
   } else if (flagged && !blocking) {
     lines.push(["A JavaScript dialog opened and upstream accepted it (its message was not readable)."])

@@ -3,7 +3,8 @@
  * waits for the load event (25 s on a page with one resource that never loads, and nothing shortens it), so the
  * navigation is started in the session's tab over the browser's own DevTools endpoint (CDP `Page.navigate` answers
  * once the document is committed), then one upstream process waits for the DOM to be ready (the call's own budget) and
- * reads the page as after any open (title, URL, challenge facts, settle, what is still loading).
+ * reads the page as after any open (title, URL, challenge facts, settle, what is still loading), and what the page
+ * logged and the dialogs it showed while loading (page/loadLog.ts, installed by the navigation's own connection).
  * Upstream's own open is kept wherever it does more than navigate or where this path cannot see the tab: the first
  * launch, per-call flags (`--headers` are scoped to the origin by upstream's open), an allow-list (upstream refuses
  * the URL), a navigation CDP reports failed (upstream says why, in its words). A document that never arrives within
@@ -15,13 +16,14 @@ import * as Either from "effect/Either"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { ArtifactStore } from "../../services/ArtifactStore.js"
-import { BrowserEndpoints } from "../../services/BrowserEndpoints.js"
+import { BrowserEndpoints, type CdpCall } from "../../services/BrowserEndpoints.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { PAGE_NAVIGATED, TimedOut } from "../../schema/ToolError.js"
 import { PathReply, readPayload } from "../../schema/UpstreamPayloads.js"
 import { targetOf } from "../../session/target.js"
 import { isOpening } from "../../upstream/commandEffects.js"
+import { LOAD_LOG_SCRIPT } from "../../page/loadLog.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import { browserEndpointOf } from "../lifecycle/sessionEndpoint.js"
 import { OPENED_PAGE_EXPRESSION, openedPageOf, type OpenedPage } from "./pageProbes.js"
@@ -49,6 +51,16 @@ export interface FastOpen {
 }
 
 /**
+ * Sent ahead of the navigation on its connection: the load log (page/loadLog.ts) runs first in the new document. The
+ * browser runs such a script only while the Page domain is enabled on the connection that added it, and forgets it
+ * when that connection closes (once the navigation answered): later navigations of the tab do not run it.
+ */
+const LOAD_LOG: ReadonlyArray<CdpCall> = [
+  { method: "Page.enable", params: {} },
+  { method: "Page.addScriptToEvaluateOnNewDocument", params: { source: LOAD_LOG_SCRIPT } }
+]
+
+/**
  * Navigates the session's tab over CDP: "committed" once the document arrived; "failed" when CDP says the navigation
  * failed or no tab could be reached (nothing is pending: upstream's open runs and says why); "pending" when no
  * document came within the budget (the navigation may still run: never started again).
@@ -62,7 +74,7 @@ const navigateTab = (plan: Plan, url: string, commitMs: number) =>
     const view = yield* endpoints.inspect(endpoint, CDP_TIMEOUT_MS)
     const tab = view?.targets.find((t) => t.type === "page" && t.id === targetId)
     if (tab?.webSocketDebuggerUrl === undefined) return "failed" as const
-    const answer = yield* endpoints.command(tab.webSocketDebuggerUrl, "Page.navigate", { url }, commitMs)
+    const answer = yield* endpoints.command(tab.webSocketDebuggerUrl, "Page.navigate", { url }, commitMs, LOAD_LOG)
     if (answer === null || typeof answer !== "object") return "pending" as const
     // errorText: the navigation failed (no such host, a refused connection): upstream's open says it; ERR_ABORTED is
     // also what a URL that is a file gives (the browser downloads it instead of opening a page)
@@ -96,10 +108,22 @@ const downloadedInstead = (plan: Plan, url: string, remainingMs: number) =>
   })
 
 const failed = (error: CommandError): FastOpen => ({ replied: Either.left(error), page: undefined })
-const answered = (data: unknown, page: OpenedPage | undefined): FastOpen => ({
-  replied: Either.right({ kind: "single", data, warning: undefined }),
-  page
-})
+/** The open's answer; what the page logged while loading and the dialogs it showed ride along, said after it. */
+const answered = (data: unknown, page: OpenedPage | undefined): FastOpen => {
+  const loaded = page?.loaded
+  const dialogs =
+    loaded !== undefined && loaded.dialogs.length > 0 ? { opened: loaded.dialogs, earlier: [] } : undefined
+  return {
+    replied: Either.right({
+      kind: "single",
+      data,
+      warning: undefined,
+      ...(dialogs !== undefined ? { jsDialogs: dialogs } : {}),
+      ...(loaded?.effects !== undefined ? { effects: loaded.effects } : {})
+    }),
+    page
+  }
+}
 
 /** A step or batch failure that is the page going on to another document while it was read (a script redirect). */
 export const cutByNavigation = (error: CommandError | undefined) =>

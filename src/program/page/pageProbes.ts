@@ -18,6 +18,7 @@ import {
   settleExpression
 } from "../../page/pageSettle.js"
 import { readScrollPosition, scrollProbeScript } from "../../page/scrollPosition.js"
+import { LOAD_LOG_TAKE, loadLogOf } from "../../page/loadLog.js"
 
 /** Probes are quick reads; a page that cannot answer within this is reported as unknown. */
 const PROBE_TIMEOUT_MS = 8_000
@@ -75,21 +76,31 @@ export const probeNavigation = (plan: Plan) =>
  * After `open`: the page's title, URL and challenge facts, in one read that first lets a page still building its UI
  * settle (the DOM quiet for a short window, capped; a quiet page pays only the window): `settle` says whether it did.
  */
-/** After `open`: the page's title, URL, challenge facts and settle, in one read (the expression for `eval`). */
+/**
+ * After `open`: the page's title, URL, challenge facts and settle, in one read (the expression for `eval`); `loaded`:
+ * what the page logged while loading, where the open installed the log (page/loadLog.ts).
+ */
 export const OPENED_PAGE_EXPRESSION: string = `(async () => { const settle = await ${settleExpression()};
   const loading = ${LOADING_EXPRESSION};
   const httpStatus = ${HTTP_ERROR_STATUS_EXPRESSION};
   return { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION},
     settle: { ...settle, scripted: document.scripts.length > 0, ...(loading ? { loading } : {}),
-      ...(httpStatus ? { httpStatus } : {}) } } })()`
+      ...(httpStatus ? { httpStatus } : {}) }, loaded: ${LOAD_LOG_TAKE} } })()`
 
 /** The opened-page read as decoded facts; undefined when the read did not answer. */
 export const openedPageOf = (row: StepRow | undefined) => {
   const value = evalResult(row)
   const facts = challengeFactsOf(value?.["challenge"])
   const settle = pageSettleOf(value?.["settle"])
+  const loaded = loadLogOf(value?.["loaded"])
   return typeof value?.["url"] === "string" && facts !== undefined
-    ? { title: String(value["title"] ?? ""), url: value["url"], facts, ...(settle !== undefined ? { settle } : {}) }
+    ? {
+        title: String(value["title"] ?? ""),
+        url: value["url"],
+        facts,
+        ...(settle !== undefined ? { settle } : {}),
+        ...(loaded !== undefined ? { loaded } : {})
+      }
     : undefined
 }
 
