@@ -11,6 +11,7 @@ import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { BrowserEndpoints, type BrowserEndpointsShape } from "../../src/services/BrowserEndpoints.js"
 import { DaemonProbe } from "../../src/services/DaemonProbe.js"
+import { fakeEndpoints } from "../support/fakeEndpoints.js"
 import { fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
@@ -21,19 +22,15 @@ const page = { url: "http://a.test/app", title: "App" }
 const WS = "ws://127.0.0.1:9/devtools/page/T1"
 
 /** A DevTools endpoint whose one tab is crashed while `state.crashed` says so. */
-const endpoints = (state: { crashed: boolean }): BrowserEndpointsShape => ({
-  inspect: () =>
-    Effect.succeed({
-      targets: [{ id: "T1", type: "page", url: page.url, title: page.title, webSocketDebuggerUrl: WS }]
-    } as never),
-  command: () => Effect.succeed({ currentIndex: 0, entries: [{ url: page.url, title: page.title }] }),
-  crashed: () => Effect.sync(() => state.crashed),
-  inProfile: () => Effect.succeed(undefined),
-  record: () => Effect.succeed(undefined),
-  endpointOf: () => Effect.succeed("http://127.0.0.1:9"),
-  check: () => Effect.succeed(undefined),
-  forget: () => Effect.void
-})
+const endpoints = (state: { crashed: boolean }): BrowserEndpointsShape =>
+  fakeEndpoints({
+    inspect: () =>
+      Effect.succeed({
+        targets: [{ id: "T1", type: "page", url: page.url, title: page.title, webSocketDebuggerUrl: WS }]
+      } as never),
+    command: () => Effect.succeed({ currentIndex: 0, entries: [{ url: page.url, title: page.title }] }),
+    crashed: () => Effect.sync(() => state.crashed)
+  })
 
 const probe = {
   observe: () => Effect.succeed({ pid: undefined, url: undefined, targetId: "T1" }),

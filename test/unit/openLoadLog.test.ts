@@ -14,6 +14,7 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import type { BrowserEndpointsShape, CdpCall } from "../../src/services/BrowserEndpoints.js"
 import { BrowserEndpoints } from "../../src/services/BrowserEndpoints.js"
 import { DaemonProbe } from "../../src/services/DaemonProbe.js"
+import { fakeEndpoints } from "../support/fakeEndpoints.js"
 import { fakeLayer, NO_CHALLENGE, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
@@ -30,24 +31,19 @@ interface Sent {
 }
 
 /** A DevTools endpoint with one tab, T1, that commits every navigation; what was sent is kept in `sent`. */
-const endpoints = (sent: Array<Sent>): BrowserEndpointsShape => ({
-  inspect: () =>
-    Effect.succeed({
-      browserId: "B1",
-      targets: [{ id: "T1", type: "page", url: FIRST.url, webSocketDebuggerUrl: WS }]
-    }),
-  command: (_ws, method, _params, _timeoutMs, before = []) =>
-    Effect.sync(() => {
-      sent.push({ method, before })
-      return { frameId: "T1", loaderId: "L2" }
-    }),
-  crashed: () => Effect.succeed(false),
-  inProfile: () => Effect.succeed(undefined),
-  record: () => Effect.succeed(undefined),
-  endpointOf: () => Effect.succeed("http://127.0.0.1:9"),
-  check: () => Effect.succeed(undefined),
-  forget: () => Effect.void
-})
+const endpoints = (sent: Array<Sent>): BrowserEndpointsShape =>
+  fakeEndpoints({
+    inspect: () =>
+      Effect.succeed({
+        browserId: "B1",
+        targets: [{ id: "T1", type: "page", url: FIRST.url, webSocketDebuggerUrl: WS }]
+      }),
+    command: (_ws, method, _params, _timeoutMs, before = []) =>
+      Effect.sync(() => {
+        sent.push({ method, before })
+        return { frameId: "T1", loaderId: "L2" }
+      })
+  })
 
 const probe = {
   observe: () => Effect.succeed({ pid: "1", url: undefined, targetId: "T1" }),
