@@ -177,7 +177,9 @@ interface Seen {
 /** From the best read: a ref's own value (unless the focus is in a rich editor), else the eval. */
 const observed = (back: Back | undefined, ref: RefFacts): Seen | undefined => {
   const rich = back !== undefined && "via" in back && back.via === "text"
-  if (ref.value !== undefined && !rich) {
+  // a password input stays compared by length, though upstream's `get value` on its ref answers the value
+  const password = back !== undefined && "password" in back
+  if (ref.value !== undefined && !rich && !password) {
     const { value, readOnly: ro, enabled } = ref
     // the focused field's kind is the ref's when it holds the same value (a date field keeps the focus after a fill)
     const kind = back !== undefined && "via" in back && back.value === value ? back : undefined

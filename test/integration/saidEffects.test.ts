@@ -82,6 +82,12 @@ describe("a fill or a typed text says what the field now holds (#45)", () => {
     expect(textOf(typed)).not.toContain("now holds")
     // a text field named like a secret, by its ref: the value is learned as a secret and never shown
     const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    // the password input by its ref (upstream's get value on a ref answers a password's value): not said either
+    const pwRef = `@${/textbox "Password" \[ref=(e\d+)\]/.exec(snap)?.[1] ?? "e0"}`
+    const byRef = await live.tool.call({ args: ["fill", pwRef, "hunter33-y"] })
+    expect(textOf(byRef)).toBe(`Filled ${pwRef}`)
+    expect(JSON.stringify(byRef)).not.toContain("hunter33")
+    expect(evalRaw("pw.value")).toBe("hunter33-y")
     const ref = `@${/textbox "API key" \[ref=(e\d+)\]/.exec(snap)?.[1] ?? "e0"}`
     for (const args of [
       ["fill", ref, "sk-live-4242abcd"],

@@ -45,6 +45,8 @@ describe("what a filled or typed-into field holds (#45)", () => {
     const secret = fillTargetOf(["fill", "#password", "hunter22"])!
     expect(fillHeldOf(secret, read("hunter22"))).toBeUndefined()
     expect(fillHeldOf({ selector: "#f", text: "pw" }, { password: true, length: 2 })).toBeUndefined()
+    // by its ref: upstream's get value answers the password, which is still not said back
+    expect(fillHeldOf({ selector: "@e3", text: "pw" }, { password: true, length: 2 }, { value: "pw" })).toBeUndefined()
     // a ref's own value, as upstream read it
     expect(fillHeldOf({ selector: "@e2", text: "Ann" }, read("x"), { value: "Ann" })).toBe("Ann")
   })
