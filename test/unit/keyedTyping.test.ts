@@ -17,6 +17,38 @@ const here = { piSessionId: "s", cwd: temp.root }
 const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 type Rows = ReadonlyArray<ReadonlyArray<string>>
 
+const FAIL = Symbol("fail")
+
+/**
+ * A fake agent-browser whose batches answer each row with `answer` (its result, or FAIL: upstream's "Element not
+ * found", and the batch stops there, as with --bail); every batch's steps are kept in `seen`.
+ */
+const batchFake = (
+  seen: Array<Rows>,
+  answer: (command: ReadonlyArray<string>, index: number, steps: Rows) => unknown
+) =>
+  fakeLayer(temp.root, [
+    {
+      when: (r) => r.args.includes("batch"),
+      reply: (r) => {
+        const steps = JSON.parse(r.stdin ?? "[]") as Rows
+        seen.push(steps)
+        const rows = []
+        for (const [i, command] of steps.entries()) {
+          const result = answer(command, i, steps)
+          if (result === FAIL) {
+            rows.push({ command, success: false, result: null, error: "Element not found: #q. Verify the selector" })
+            break
+          }
+          rows.push({ command, success: true, error: null, result })
+        }
+        return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
+      },
+      repeat: true
+    },
+    { reply: FakeAgentBrowser.ok({}), repeat: true }
+  ])
+
 describe("typing key by key", () => {
   it("focuses the target, then one press per ASCII key, the key that makes a newline, keydown/insert/keyup beyond", () => {
     expect(keyedTypingOf(["type", "#q", "a", "b"])?.rows).toEqual([
@@ -47,30 +79,15 @@ describe("typing key by key", () => {
   })
 
   const batchLayer = (seen: Array<Rows>, failAt?: (step: ReadonlyArray<string>) => boolean, shown: unknown = null) =>
-    fakeLayer(temp.root, [
-      {
-        when: (r) => r.args.includes("batch"),
-        reply: (r) => {
-          const steps = JSON.parse(r.stdin ?? "[]") as Rows
-          seen.push(steps)
-          const rows = []
-          for (const command of steps) {
-            if (failAt?.(command) === true) {
-              rows.push({ command, success: false, result: null, error: "Element not found: #q. Verify the selector" })
-              break
-            }
-            const value =
-              command[1]?.includes("w.take()") === true
-                ? { appeared: shown }
-                : { value: "ab", via: "value", selector: "#q" }
-            rows.push({ command, success: true, error: null, result: command[0] === "eval" ? { result: value } : {} })
-          }
-          return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
-        },
-        repeat: true
-      },
-      { reply: FakeAgentBrowser.ok({}), repeat: true }
-    ])
+    batchFake(seen, (command) =>
+      failAt?.(command) === true
+        ? FAIL
+        : command[0] !== "eval"
+          ? {}
+          : command[1]?.includes("w.take()") === true
+            ? { result: { appeared: shown } }
+            : { result: { value: "ab", via: "value", selector: "#q" } }
+    )
 
   it.scoped("one batch: the watch, the focus, the keys, the reads after them; the text counts the keys", () =>
     Effect.gen(function* () {
@@ -118,32 +135,11 @@ describe("typing key by key", () => {
 
 describe("a fill on a native date field that did not take", () => {
   const dateLayer = (seen: Array<Rows>, typedHolds: string) =>
-    fakeLayer(temp.root, [
-      {
-        when: (r) => r.args.includes("batch"),
-        reply: (r) => {
-          const steps = JSON.parse(r.stdin ?? "[]") as Rows
-          seen.push(steps)
-          const typing = steps.some((s) => s[0] === "focus")
-          const read = {
-            fieldType: "date",
-            order: "mdy",
-            selector: "#d",
-            via: "value",
-            value: typing ? typedHolds : ""
-          }
-          const rows = steps.map((command, i) => ({
-            command,
-            success: true,
-            error: null,
-            result: command[0] === "eval" && i === steps.length - 1 ? { result: read } : {}
-          }))
-          return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
-        },
-        repeat: true
-      },
-      { reply: FakeAgentBrowser.ok({}), repeat: true }
-    ])
+    batchFake(seen, (command, i, steps) => {
+      const typing = steps.some((s) => s[0] === "focus")
+      const read = { fieldType: "date", order: "mdy", selector: "#d", via: "value", value: typing ? typedHolds : "" }
+      return command[0] === "eval" && i === steps.length - 1 ? { result: read } : {}
+    })
 
   it.scoped("is typed as its keys from its first part, in one more batch, and says so", () =>
     Effect.gen(function* () {

@@ -80,7 +80,7 @@ const probesFor = (
   electronApp: boolean,
   comboboxFill: boolean,
   refs: RefSnapshot | undefined
-): { before: Rows; after: Rows; command?: Rows } | undefined => {
+): { before: Rows; after: Rows; keyed?: KeyedTyping } | undefined => {
   if (!mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa")
     return undefined
   // mouse down|up|move: where the pointer acted and the element there (page/mousePoint.ts)
@@ -116,7 +116,7 @@ const probesFor = (
       ["eval", fillReadScript(typed)],
       ["eval", APPEARED_READ]
     ]
-    return { before: [["eval", APPEARED_INSTALL]], after, command: keyed.rows }
+    return { before: [["eval", APPEARED_INSTALL]], after, keyed }
   }
   // a wrapper-launched Electron app checks its fills itself, after the command (electron/fillVerification.ts)
   const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
@@ -142,8 +142,9 @@ const probesFor = (
  */
 const typedRow = (rows: ReadonlyArray<StepRow>, at: number, keyed: KeyedTyping, first: StepRow): StepRow => {
   const failed = rows.slice(at, at + keyed.rows.length).find((r) => !r.success)
-  if (failed !== undefined || !first.success) return failed === rows[at] || failed === undefined ? first : failed
-  return { ...first, result: { typed: keyed.text, keys: keyed.keys } }
+  if (failed === undefined && first.success) return { ...first, result: { typed: keyed.text, keys: keyed.keys } }
+  // the first row keeps how long it waited for its target
+  return failed === undefined || failed === rows[at] ? first : failed
 }
 
 /** An eval row's `result` (undefined when the probe failed). */
@@ -237,9 +238,9 @@ export const runProbed = (plan: Plan) =>
     if (isPressCommand(plan.line.positionals) && view.pinnedTab !== undefined) return undefined
     const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
     // a fill's or check's batch stops at its first failed step: a slider set, a non-box found by the guard
-    const keyed = probes.command !== undefined ? keyedTypingOf(plan.line.positionals) : undefined
+    const keyed = probes.keyed
     const bail = fill !== undefined || check !== undefined || keyed !== undefined
-    const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before, probes.after, bail, probes.command)
+    const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before, probes.after, bail, keyed?.rows)
     // a reply that is not a batch at all: a read (get text) runs alone instead; a scroll or fill may have acted
     if (ran.kind === "failed")
       return ran.error._tag === "ParseFailure" && plan.line.command === "get"
