@@ -9,7 +9,7 @@
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import type { FieldHolds } from "../domain/Outcome.js"
+import type { FieldHolds, StepRow } from "../domain/Outcome.js"
 import { isSecretTarget } from "../redaction/redactArgs.js"
 import { mentionsSecret } from "../security/secretText.js"
 import { type FillTarget, Readback, sameText } from "./fillReadback.js"
@@ -50,6 +50,21 @@ export const keyedTypingOf = (argv: ReadonlyArray<string>): KeyedTyping | undefi
   if (chars.length > MAX_TYPED_KEYS) return undefined
   const focus = target.selector !== undefined ? [["focus", target.selector]] : []
   return { rows: [...focus, ...chars.flatMap(keystrokeRows)], keys: chars.length, text: target.text }
+}
+
+/**
+ * A command typed key by key, as one row: the first of its rows that failed (nothing after it ran: a target not
+ * found stops the typing before a key is sent), else the typing, with the text, how many keys and a key's warning.
+ */
+export const keyedRowOf = (rows: ReadonlyArray<StepRow>, at: number, keyed: KeyedTyping, first: StepRow): StepRow => {
+  const own = rows.slice(at, at + keyed.rows.length)
+  const failed = own.find((r) => !r.success)
+  // a key's warning (a dialog it opened) is the typing's
+  const warning = own.map((r) => (r.success ? r.warning : undefined)).find((w) => w !== undefined && w !== "")
+  if (failed === undefined && first.success)
+    return { ...first, result: { typed: keyed.text, keys: keyed.keys }, ...(warning !== undefined ? { warning } : {}) }
+  // the first row keeps how long it waited for its target
+  return failed === undefined || failed === rows[at] ? first : failed
 }
 
 /** What the read found the field holding: the typed text itself (`own`) or the page's value; undefined if unread. */

@@ -7,8 +7,9 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
-import { keyedTypingOf } from "../../src/page/typeReadback.js"
+import { keyedRowOf, keyedTypingOf } from "../../src/page/typeReadback.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
+import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
 import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
@@ -67,6 +68,27 @@ describe("typing key by key", () => {
       keys: 2,
       text: "é\n"
     })
+  })
+
+  it("its rows as one: the typing with a key's warning (an alert it opened), or the first row that failed", () => {
+    const keyed = keyedTypingOf(["type", "#q", "ab"])!
+    const ok = (command: ReadonlyArray<string>, warning?: string) => ({
+      command,
+      success: true as const,
+      result: {},
+      ...(warning !== undefined ? { warning } : {})
+    })
+    const rows = [ok(["focus", "#q"]), ok(["press", "a"], "A dialog opened"), ok(["press", "b"])]
+    expect(keyedRowOf(rows, 0, keyed, { ...rows[0]!, readinessWaitMs: 300 })).toEqual({
+      command: ["focus", "#q"],
+      success: true,
+      readinessWaitMs: 300,
+      result: { typed: "ab", keys: 2 },
+      warning: "A dialog opened"
+    })
+    const error = classifyErrorText("Element not found: #q. Verify the selector", { stderr: "", exitCode: 1 })
+    const failed = { command: ["press", "b"], success: false as const, error }
+    expect(keyedRowOf([rows[0]!, rows[1]!, failed], 0, keyed, rows[0]!)).toBe(failed)
   })
 
   it("leaves upstream's insert where it applies: inserttext, a flag, a secret, a secret-named field, long text", () => {

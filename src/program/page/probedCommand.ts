@@ -50,7 +50,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { clickEffectsOf, isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
 import { isMousePointCommand, MOUSE_WATCH_INSTALL, mousePointOf, mouseReadExpression } from "../../page/mousePoint.js"
 import { checkProbeRows, checkRefusedOf, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
-import { type KeyedTyping, keyedTypingOf, typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
+import { type KeyedTyping, keyedRowOf, keyedTypingOf, typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
 import { mediaOf, mediaQueriesOf, mediaReadExpression } from "../../page/mediaRead.js"
 import { APPEARED_INSTALL, APPEARED_READ, appearedOf } from "../../page/appearedText.js"
 
@@ -134,17 +134,6 @@ const probesFor = (
   }
   const selector = textSelectorOf(plan.line.positionals)
   return selector !== undefined ? { before: [], after: [["eval", textVisibilityScript([selector])]] } : undefined
-}
-
-/**
- * A command typed key by key, as one row: the first of its rows that failed (nothing after it ran: a target not
- * found stops the typing before a key is sent), else the typing, with the text and how many keys.
- */
-const typedRow = (rows: ReadonlyArray<StepRow>, at: number, keyed: KeyedTyping, first: StepRow): StepRow => {
-  const failed = rows.slice(at, at + keyed.rows.length).find((r) => !r.success)
-  if (failed === undefined && first.success) return { ...first, result: { typed: keyed.text, keys: keyed.keys } }
-  // the first row keeps how long it waited for its target
-  return failed === undefined || failed === rows[at] ? first : failed
 }
 
 /** An eval row's `result` (undefined when the probe failed). */
@@ -257,7 +246,7 @@ export const runProbed = (plan: Plan) =>
       return { replied: Either.right({ ...set, rangeFill: filled.range }), check: {} } satisfies Probed
     }
     if (ran.row === undefined) return undefined
-    const row = keyed !== undefined ? typedRow(rows, at, keyed, ran.row) : ran.row
+    const row = keyed !== undefined ? keyedRowOf(rows, at, keyed, ran.row) : ran.row
     const after = evalValue(rows[at + (keyed?.rows.length ?? 1)])
     // a native date field takes keys, not text: typed as its keys in one more batch, said so (dateKeysFill.ts)
     const keys = row.success && fill !== undefined ? filled?.verification?.dateKeys : undefined
