@@ -4,6 +4,7 @@
 import { build } from "esbuild"
 import { execFileSync } from "node:child_process"
 import { rmSync } from "node:fs"
+import { pruneDeclarations } from "./lib/pruneDeclarations.mjs"
 import { generateToolParameters } from "./lib/toolParameters.mjs"
 
 rmSync("dist", { recursive: true, force: true })
@@ -35,3 +36,4 @@ await build({
   packages: "external"
 })
 execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.json"], { stdio: "inherit" })
+pruneDeclarations("dist/types", "dist/types/effect.d.ts")

@@ -1,7 +1,8 @@
 /**
  * What `npm pack` publishes: what pi loads (the entry and its chunks), the embedding API with its types, the docs the
  * tool's guideline names, and nothing else (no source maps, no TypeScript sources), within 3.5 MB unpacked (3.29 MB
- * after the input, capture, typing and dialog primitives of #41/#42: the embedders' bundle stays readable).
+ * after the input, capture, typing and dialog primitives of #41/#42: the embedders' bundle stays readable). Its
+ * declarations are the ones the API's entry reaches (the build prunes the rest), and they compile on their own.
  */
 import { execFileSync } from "node:child_process"
 import { existsSync } from "node:fs"
@@ -37,4 +38,13 @@ describe("the published package", () => {
     expect(paths.filter((p) => p.endsWith(".map") || p.startsWith("src/"))).toEqual([])
     expect(packed?.unpackedSize).toBeLessThanOrEqual(MAX_UNPACKED)
   })
+
+  it("ships declarations that compile on their own from the API's entry (none missing after the prune)", () => {
+    const entry = join(REPO, "dist/types/effect.d.ts")
+    if (!existsSync(entry)) throw new Error("run `npm run build` first (npm test does)")
+    const options = ["--ignoreConfig", "--noEmit", "--strict", "--exactOptionalPropertyTypes"]
+    const target = ["--module", "NodeNext", "--moduleResolution", "NodeNext", "--target", "ES2022", "--types", "node"]
+    const tsc = join(REPO, "node_modules/typescript/bin/tsc")
+    expect(() => execFileSync(process.execPath, [tsc, ...options, ...target, entry], { cwd: REPO })).not.toThrow()
+  }, 60_000)
 })
