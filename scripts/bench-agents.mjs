@@ -2,6 +2,9 @@
 // browser) run CALLS tool calls each at the same moment, against one agent alone doing the same; per-call p50/p95 and
 // the ratio, side by side in one run; then (local only) two agents on ONE session, with how many of the other's calls
 // ended while a call waited (the lock's fairness: about 1 when the turns alternate; #45's target is at most 2).
+// Beside it, the raw binary's own ratio on the same machine in the same run (each raw agent's browser launched by the
+// tool's open, then its calls made by the native binary with --json on that session): what four browsers at once cost
+// this machine whatever drives them, against which the tool's ratio is read.
 // Locally by default; on a browser pool with BENCH_POOL=ws://host:port (and BENCH_POOL_TOKEN), which every managed
 // session then launches in; BENCH_POOL=browserless starts a self-hosted Browserless for the run (installed on first
 // use, as `npm run test:pool` does) with AGENTS slots.
@@ -26,7 +29,19 @@ const agent = async () => {
   const { closeOwnedBrowser, configFromEnv, makeServicesLayer, runToResult, toolConfigLayer } = await import(
     "../dist/effect.js"
   )
-  const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(configFromEnv(process.env)) }))
+  const config = configFromEnv(process.env)
+  const runtime = ManagedRuntime.make(makeServicesLayer({ config: toolConfigLayer(config) }))
+  const { BINARY } = await import("./lib/benchSides.mjs")
+  const rawEnv = { ...process.env, AGENT_BROWSER_SOCKET_DIR: config.socketDir }
+  let session
+  /** RAW=1: after the tool's open, each call is the native binary's on that session (success: exit code 0). */
+  const rawCall = (args) =>
+    new Promise((resolve) => {
+      const child = spawn(BINARY, ["--json", "--session", session, ...args], { env: rawEnv, stdio: "ignore" })
+      child.on("close", (code) =>
+        resolve({ details: { resultCategory: code === 0 ? "success" : "failure", failureCategory: `exit ${code}` } })
+      )
+    })
   // SHARED_SESSION: every agent uses one session (same pi session id and folder), taking turns on its lock
   const call = { piSessionId: process.env.SHARED_SESSION ?? `bench-${process.env.AGENT_ID}`, cwd: process.env.HOME }
   const origin = process.env.SITE
@@ -44,7 +59,9 @@ const agent = async () => {
   for (let i = 0; i < CALLS; i++) {
     const args = i === 0 ? ["open", `${origin}/index.html`] : calls[i % calls.length]
     const started = performance.now()
-    const result = await runtime.runPromise(runToResult({ args }, call))
+    const result =
+      i > 0 && process.env.RAW === "1" ? await rawCall(args) : await runtime.runPromise(runToResult({ args }, call))
+    session ??= result.details.sessionName
     times.push(performance.now() - started)
     spans.push([performance.timeOrigin + started, performance.timeOrigin + performance.now()])
     if (result.details.resultCategory !== "success") {
@@ -54,10 +71,11 @@ const agent = async () => {
   }
   await runtime.runPromise(closeOwnedBrowser())
   await runtime.dispose()
-  process.stdout.write(JSON.stringify({ times, spans, failures, categories }))
+  const commands = Array.from({ length: CALLS }, (_, i) => (i === 0 ? "open" : calls[i % calls.length].join(" ")))
+  process.stdout.write(JSON.stringify({ times, spans, failures, categories, commands }))
 }
 
-const runAgents = (count, root, site, extraEnv, shared = false) =>
+const runAgents = (count, root, site, extraEnv, shared = false, raw = false) =>
   Promise.all(
     Array.from(
       { length: count },
@@ -70,7 +88,8 @@ const runAgents = (count, root, site, extraEnv, shared = false) =>
             ...own,
             SITE: site.origin,
             AGENT_ID: String(i),
-            BENCH_AGENT: "1"
+            BENCH_AGENT: "1",
+            RAW: raw ? "1" : "0"
           }
           const child = spawn(process.execPath, [self], { env, stdio: ["ignore", "pipe", "inherit"] })
           let out = ""
@@ -158,6 +177,32 @@ const main = async () => {
     console.log(
       `ratio, warm calls: p50 ×${(tw.p50 / aw.p50).toFixed(2)}  p95 ×${(tw.p95 / aw.p95).toFixed(2)} (#45's target: p95 <= 2x)`
     )
+    // the raw binary alone and four at once on this machine, in this run (local only: a pool's browsers are remote)
+    if (pool === undefined) {
+      const rawAloneRuns = await runAgents(1, join(root, "raw-alone"), site, extraEnv, false, true)
+      const rawAlone = row("raw CLI, 1 agent", warm(rawAloneRuns))
+      const rawRuns = await runAgents(AGENTS, join(root, "raw-together"), site, extraEnv, false, true)
+      const rawTogether = row(`raw CLI, ${AGENTS} agents`, warm(rawRuns))
+      for (const r of [rawAlone, rawTogether])
+        console.log(
+          `${r.label.padEnd(18)} calls ${String(r.calls).padStart(4)}  failures ${r.failures}${r.failures > 0 ? ` ${JSON.stringify(r.categories)}` : ""}  p50 ${r.p50.toFixed(0)} ms  p95 ${r.p95.toFixed(0)} ms`
+        )
+      // per command at AGENTS agents, the tool's p50 beside the raw CLI's (which calls the contention lands on)
+      const byCommand = (runs) => {
+        const out = {}
+        for (const r of runs) r.times.forEach((t, i) => (out[r.commands?.[i] ?? "?"] ??= []).push(t))
+        return out
+      }
+      const sides = [alone, together, rawAloneRuns, rawRuns].map(byCommand)
+      const p50 = (side, command) => `${pct(side[command] ?? [], 50).toFixed(0)} ms`.padStart(8)
+      console.log(`  p50 by command      tool: 1 agent ${AGENTS} agents   raw CLI: 1 agent ${AGENTS} agents`)
+      for (const command of Object.keys(sides[1]).filter((c) => c !== "open"))
+        console.log(`  ${command.padEnd(18)}${sides.map((side) => p50(side, command)).join("  ")}`)
+      console.log(
+        `ratio, raw CLI warm calls: p50 ×${(rawTogether.p50 / rawAlone.p50).toFixed(2)}  p95 ×${(rawTogether.p95 / rawAlone.p95).toFixed(2)}` +
+          `; the tool's p95 at ${AGENTS} agents / the raw CLI's: ×${(tw.p95 / rawTogether.p95).toFixed(2)}`
+      )
+    }
     // two agents on ONE session: the lock's turns (no pool: a pool session is one browser all the same)
     if (pool === undefined) {
       const shared = await runAgents(2, join(root, "shared"), site, extraEnv, true)
