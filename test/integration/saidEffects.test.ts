@@ -35,6 +35,8 @@ Load</button><div id="rows"></div>`),
 const fruit = ["apple", "apricot", "banana"]
 s.addEventListener("keyup", () => list.replaceChildren(...fruit.filter((f) => s.value && f.startsWith(s.value))
   .map((f) => Object.assign(document.createElement("li"), { textContent: f }))))</script>`),
+    "/keyalert.html": html(`<input id="q" aria-label="Search"><script>window.__alerts = [];
+q.addEventListener("keydown", (e) => { if (e.key === "b") { __alerts.push("hi"); alert("hi") } })</script>`),
     "/live.html": html(
       `<p>score</p><script>window.__loaded = (Number(sessionStorage.n || 0) + 1); sessionStorage.n = __loaded</script>`
     )
@@ -201,5 +203,20 @@ describe("text an action made appear is said with it (#45)", () => {
     evalRaw("(s.value = '', list.replaceChildren(), 1)")
     live.world.raw(["--session", session, "type", "#s", "ap"])
     expect(evalRaw("[s.value, list.children.length]")).toEqual(["ap", 0])
+  })
+})
+
+describe("a dialog a typed key opened is said with the typing (#45)", () => {
+  it("an alert opened by a key's keydown is said with its message; the page got every key and the alert", async () => {
+    session = (await live.tool.call({ args: ["open", url("keyalert.html")] })).details.sessionName ?? ""
+    const typed = await live.tool.call({ args: ["type", "#q", "abc"] })
+    expect(textOf(typed)).toBe(
+      'Typed 3 keys into #q (keydown, input, keyup each). It now holds "abc".\nA dialog opened: alert "hi" (accepted)'
+    )
+    expect(evalRaw("[q.value, __alerts]")).toEqual(["abc", ["hi"]])
+    // the page is not blocked (upstream accepted the alert): the raw binary reads no dialog open
+    expect(live.world.raw(["--json", "--session", session, "dialog", "status"])).toContain('"hasDialog":false')
+    const quiet = await live.tool.call({ args: ["type", "#q", "x"] })
+    expect(textOf(quiet)).toBe('Typed 1 key into #q (keydown, input, keyup each). It now holds "abcx".')
   })
 })

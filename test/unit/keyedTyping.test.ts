@@ -140,6 +140,28 @@ describe("typing key by key", () => {
     })
   )
 
+  it.scoped("a dialog a key opened is said with its message; an alert logged before the keys is said as earlier", () =>
+    Effect.gen(function* () {
+      const alert = (message: string) => ({ type: "alert", message, answer: "accepted" })
+      const layer = batchFake([], (command, i) =>
+        command[0] !== "eval"
+          ? {}
+          : i === 0
+            ? { result: { earlier: [alert("late one")] } }
+            : command[1]?.includes("w.take()") === true
+              ? { result: { appeared: null, jsDialogs: [alert("hi")] } }
+              : { result: { value: "ab", via: "value", selector: "#q" } }
+      )
+      const typed = yield* runToResult({ args: ["type", "#q", "ab"] }, here).pipe(Effect.provide(layer))
+      expect(textOf(typed.content)).toBe(
+        'Typed 2 keys into #q (keydown, input, keyup each). It now holds "ab".\n' +
+          'After the previous action: alert "late one" (accepted)\nA dialog opened: alert "hi" (accepted)'
+      )
+      const quiet = yield* runToResult({ args: ["type", "#q", "ab"] }, here).pipe(Effect.provide(batchLayer([])))
+      expect(textOf(quiet.content)).toBe('Typed 2 keys into #q (keydown, input, keyup each). It now holds "ab".')
+    })
+  )
+
   it.scoped("a target not found is the call's failure, and no key follows it (the batch bails)", () =>
     Effect.gen(function* () {
       const seen: Array<Rows> = []
