@@ -10,7 +10,7 @@
  * statements and the decoding of the read's answer.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
-import { APPEARED_WATCH, appearedOf } from "./appearedText.js"
+import { APPEARED_WATCH, shownEffectsOf } from "./appearedText.js"
 import { CONSOLE_TEXT } from "./consoleText.js"
 import { WATCH_KEY } from "./pageSettle.js"
 
@@ -151,7 +151,6 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
   const r = asRecord(value)
   const count = typeof r?.["count"] === "number" ? r["count"] : 0
   const first = Array.isArray(r?.["errors"]) ? r["errors"].filter((e): e is string => typeof e === "string") : []
-  const appeared = appearedOf(r?.["appeared"])
   const logCount = typeof r?.["logCount"] === "number" ? r["logCount"] : 0
   const logs = Array.isArray(r?.["logs"]) ? r["logs"].filter((e): e is string => typeof e === "string") : []
   const heading = typeof r?.["heading"] === "string" ? r["heading"] : undefined
@@ -174,7 +173,7 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
     ...(focus !== undefined ? { focus } : {}),
     ...(count > 0 ? { consoleErrors: { count, first: first.slice(0, 2) } } : {}),
     ...(logCount > 0 ? { consoleLogs: { count: logCount, first: logs.slice(0, 2) } } : {}),
-    ...(appeared !== undefined ? { appeared } : {}),
+    ...shownEffectsOf(r?.["appeared"]),
     ...(heading !== undefined ? { heading } : {}),
     ...(Object.keys(control).length > 0 ? { control } : {})
   }

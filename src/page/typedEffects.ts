@@ -8,7 +8,7 @@
 import type { ActionEffects } from "../domain/ActionEffects.js"
 import type { FieldHolds } from "../domain/Outcome.js"
 import type { JsDialog } from "../domain/JsDialog.js"
-import { APPEARED_INSTALL, APPEARED_READ, appearedOf } from "./appearedText.js"
+import { APPEARED_INSTALL, APPEARED_READ, shownEffectsOf } from "./appearedText.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE, jsDialogsOf } from "./jsDialogs.js"
 
 /** Installs both watches (the step before the keys); answers `{ earlier }`, the dialogs logged before them. */
@@ -28,9 +28,8 @@ return { ...(read || {}), jsDialogs: ${JS_DIALOG_LOG_TAKE} };
 const field = (value: unknown, key: string): unknown =>
   value !== null && typeof value === "object" ? Reflect.get(value, key) : undefined
 
-/** Text that appeared other than the field's own value (a contenteditable's typed text). */
-const appearedBesides = (read: unknown, own: string | undefined): ActionEffects["appeared"] => {
-  const shown = appearedOf(field(read, "appeared"))
+/** Texts said (that appeared, or went away) other than the field's own value (a contenteditable's typed text). */
+const besides = (shown: ActionEffects["appeared"], own: string | undefined): ActionEffects["appeared"] => {
   const first = shown?.first.filter((t) => t !== own?.trim()) ?? []
   if (shown === undefined || first.length === 0) return undefined
   return { ...shown, count: shown.count - (shown.first.length - first.length), first }
@@ -43,12 +42,15 @@ export interface TypedSaid {
 }
 
 export const typedSaidOf = (installed: unknown, read: unknown, holds: FieldHolds | undefined): TypedSaid => {
-  const appeared = appearedBesides(read, holds?.value)
+  const shown = shownEffectsOf(field(read, "appeared"))
+  const appeared = besides(shown.appeared, holds?.value)
+  const hidden = besides(shown.hidden, holds?.value)
+  const effects = { ...(appeared !== undefined ? { appeared } : {}), ...(hidden !== undefined ? { hidden } : {}) }
   const opened = jsDialogsOf(field(read, "jsDialogs"))
   // only alerts are said as earlier: a confirm or prompt would have blocked the page until answered
   const earlier = jsDialogsOf(field(installed, "earlier")).filter((d) => d.type === "alert")
   return {
-    ...(appeared !== undefined ? { effects: { appeared } } : {}),
+    ...(Object.keys(effects).length > 0 ? { effects } : {}),
     ...(opened.length > 0 || earlier.length > 0 ? { jsDialogs: { opened, earlier } } : {})
   }
 }

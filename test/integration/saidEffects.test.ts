@@ -35,6 +35,17 @@ Load</button><div id="rows"></div>`),
 const fruit = ["apple", "apricot", "banana"]
 s.addEventListener("keyup", () => list.replaceChildren(...fruit.filter((f) => s.value && f.startsWith(s.value))
   .map((f) => Object.assign(document.createElement("li"), { textContent: f }))))</script>`),
+    "/filter.html":
+      html(`<input id="q" aria-label="Fruit"><ul id="list"><li>apple</li><li>banana</li><li>cherry</li></ul>
+<script>q.addEventListener("input", () => { for (const li of list.children) li.hidden = !li.textContent.includes(q.value) })
+</script>`),
+    "/gone.html": html(`<button id="ta" onclick="pa.hidden=false;pb.hidden=true">Alpha</button>
+<button id="tb" onclick="pa.hidden=true;pb.hidden=false">Beta</button>
+<div id="pa">Alpha panel text</div><div id="pb" hidden>Beta panel text</div>
+<p id="toast">Saved 3 items</p><button id="x" onclick="toast.remove()">Dismiss</button>
+<p id="n">3 items</p><button id="more" onclick="n.textContent='4 items'">More</button>
+<p id="spin" hidden>Loading</p>
+<button id="blink" onclick="spin.hidden=false;spin.offsetWidth;spin.hidden=true">Blink</button>`),
     "/keyalert.html": html(`<input id="q" aria-label="Search"><script>window.__alerts = [];
 q.addEventListener("keydown", (e) => { if (e.key === "b") { __alerts.push("hi"); alert("hi") } })</script>`),
     "/live.html": html(
@@ -218,5 +229,37 @@ describe("a dialog a typed key opened is said with the typing (#45)", () => {
     expect(live.world.raw(["--json", "--session", session, "dialog", "status"])).toContain('"hasDialog":false')
     const quiet = await live.tool.call({ args: ["type", "#q", "x"] })
     expect(textOf(quiet)).toBe('Typed 1 key into #q (keydown, input, keyup each). It now holds "abcx".')
+  })
+})
+
+describe("text an action hid or removed is said with it (#45)", () => {
+  it("typing into a filter says the items it hid; the page hid exactly those", async () => {
+    session = (await live.tool.call({ args: ["open", url("filter.html")] })).details.sessionName ?? ""
+    const typed = await live.tool.call({ args: ["type", "#q", "ap"] })
+    expect(textOf(typed)).toBe(
+      'Typed 2 keys into #q (keydown, input, keyup each). It now holds "ap".\nHidden: "banana"; "cherry"'
+    )
+    const shown = "[...list.children].filter((li) => li.checkVisibility()).map((li) => li.textContent)"
+    expect(evalRaw(shown)).toEqual(["apple"])
+    // a key that hides nothing more says no such line
+    const more = await live.tool.call({ args: ["type", "#q", "p"] })
+    expect(textOf(more)).toBe('Typed 1 key into #q (keydown, input, keyup each). It now holds "app".')
+    expect(evalRaw(shown)).toEqual(["apple"])
+  })
+
+  it("a tab swap says both panels; a removed toast is said; replaced text and a blink are not", async () => {
+    session = (await live.tool.call({ args: ["open", url("gone.html")] })).details.sessionName ?? ""
+    const tab = await live.tool.call({ args: ["click", "#tb"] })
+    expect(textOf(tab)).toBe('Clicked #tb\nNew text: "Beta panel text"\nHidden: "Alpha panel text"')
+    expect(evalRaw("[pa.checkVisibility(), pb.checkVisibility()]")).toEqual([false, true])
+    const dismissed = await live.tool.call({ args: ["click", "#x"] })
+    expect(textOf(dismissed)).toBe('Clicked #x\nHidden: "Saved 3 items"')
+    expect(evalRaw("document.getElementById('toast')")).toBeNull()
+    // a text replaced in place is new text only; an element shown and hidden again within the click, nothing
+    const more = await live.tool.call({ args: ["click", "#more"] })
+    expect(textOf(more)).toBe('Clicked #more\nNew text: "4 items"')
+    const blink = await live.tool.call({ args: ["click", "#blink"] })
+    expect(textOf(blink)).toBe("Clicked #blink")
+    expect(evalRaw("[n.textContent, spin.hidden]")).toEqual(["4 items", true])
   })
 })

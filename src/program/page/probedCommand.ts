@@ -52,7 +52,7 @@ import { isMousePointCommand, MOUSE_WATCH_INSTALL, mousePointOf, mouseReadExpres
 import { checkProbeRows, checkRefusedOf, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
 import { type KeyedTyping, keyedRowOf, keyedTypingOf, typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
 import { mediaOf, mediaQueriesOf, mediaReadExpression } from "../../page/mediaRead.js"
-import { APPEARED_INSTALL, APPEARED_READ, appearedOf } from "../../page/appearedText.js"
+import { APPEARED_INSTALL, APPEARED_READ, shownEffectsOf } from "../../page/appearedText.js"
 import { KEYED_WATCH_INSTALL, KEYED_WATCH_READ, typedSaidOf } from "../../page/typedEffects.js"
 
 export interface PageCheck {
@@ -183,10 +183,10 @@ const saidAfter = (
     return { ...(fieldHolds !== undefined ? { fieldHolds } : {}), ...typedSaidOf(installed, later, fieldHolds) }
   }
   if (positionals[0] === "hover") {
-    const appeared = appearedOf(
+    const shown = shownEffectsOf(
       after !== null && typeof after === "object" ? Reflect.get(after, "appeared") : undefined
     )
-    return appeared !== undefined ? { effects: { appeared } } : {}
+    return Object.keys(shown).length > 0 ? { effects: shown } : {}
   }
   if (mediaQueriesOf(positionals) !== undefined) {
     const media = mediaOf(after)
