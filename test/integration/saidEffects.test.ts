@@ -46,6 +46,8 @@ s.addEventListener("keyup", () => list.replaceChildren(...fruit.filter((f) => s.
 <p id="n">3 items</p><button id="more" onclick="n.textContent='4 items'">More</button>
 <p id="spin" hidden>Loading</p>
 <button id="blink" onclick="spin.hidden=false;spin.offsetWidth;spin.hidden=true">Blink</button>`),
+    "/keyconfirm.html": html(`<input id="c" aria-label="Code"><script>
+c.addEventListener("keydown", (e) => { if (e.key === "y") window.__r = confirm("Sure?") })</script>`),
     "/keyalert.html": html(`<input id="q" aria-label="Search"><script>window.__alerts = [];
 q.addEventListener("keydown", (e) => { if (e.key === "b") { __alerts.push("hi"); alert("hi") } })</script>`),
     "/live.html": html(
@@ -229,6 +231,30 @@ describe("a dialog a typed key opened is said with the typing (#45)", () => {
     expect(live.world.raw(["--json", "--session", session, "dialog", "status"])).toContain('"hasDialog":false')
     const quiet = await live.tool.call({ args: ["type", "#q", "x"] })
     expect(textOf(quiet)).toBe('Typed 1 key into #q (keydown, input, keyup each). It now holds "abcx".')
+  })
+})
+
+describe("a confirm a typed key opened stops the typing, said as far as it went (#45)", () => {
+  // upstream's key waits for the blocked page until DevTools gives up (about 30 s)
+  it("the keys before it are said, the confirm left open for the model; the page got those keys only", {
+    timeout: 120_000
+  }, async () => {
+    session = (await live.tool.call({ args: ["open", url("keyconfirm.html")] })).details.sessionName ?? ""
+    const typed = await live.tool.call({ args: ["type", "#c", "xyz"] })
+    expect(typed.isError, textOf(typed)).toBe(false)
+    expect(textOf(typed)).toBe(
+      'Typed 1 of 3 keys into #c (keydown, input, keyup each); the keydown of "y" opened the dialog below, and the key' +
+        ' after it was not sent.\nWarning: A JavaScript confirm dialog is blocking the page: "Sure?" — use' +
+        " `dialog accept` or `dialog dismiss` to resolve it"
+    )
+    expect(typed.details.nextActions?.map((a) => a.id)).toEqual(
+      expect.arrayContaining(["dismiss-dialog", "accept-dialog"])
+    )
+    // the raw binary sees the confirm still open; once dismissed, the page holds the keys up to "y", not "z"
+    const status = JSON.parse(live.world.raw(["--json", "--session", session, "dialog", "status"]))
+    expect(status.data).toMatchObject({ hasDialog: true, type: "confirm", message: "Sure?" })
+    live.world.raw(["--session", session, "dialog", "dismiss"])
+    expect(evalRaw("[c.value, window.__r]")).toEqual(["xy", false])
   })
 })
 
