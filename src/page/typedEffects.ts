@@ -9,7 +9,7 @@ import type { ActionEffects } from "../domain/ActionEffects.js"
 import type { FieldHolds } from "../domain/Outcome.js"
 import type { JsDialog } from "../domain/JsDialog.js"
 import { APPEARED_INSTALL, APPEARED_READ, shownEffectsOf } from "./appearedText.js"
-import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE, jsDialogsOf } from "./jsDialogs.js"
+import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE, jsDialogsSaid } from "./jsDialogs.js"
 
 /** Installs both watches (the step before the keys); answers `{ earlier }`, the dialogs logged before them. */
 export const KEYED_WATCH_INSTALL: string = `(() => {
@@ -46,11 +46,9 @@ export const typedSaidOf = (installed: unknown, read: unknown, holds: FieldHolds
   const appeared = besides(shown.appeared, holds?.value)
   const hidden = besides(shown.hidden, holds?.value)
   const effects = { ...(appeared !== undefined ? { appeared } : {}), ...(hidden !== undefined ? { hidden } : {}) }
-  const opened = jsDialogsOf(field(read, "jsDialogs"))
-  // only alerts are said as earlier: a confirm or prompt would have blocked the page until answered
-  const earlier = jsDialogsOf(field(installed, "earlier")).filter((d) => d.type === "alert")
+  const jsDialogs = jsDialogsSaid(field(read, "jsDialogs"), field(installed, "earlier"))
   return {
     ...(Object.keys(effects).length > 0 ? { effects } : {}),
-    ...(opened.length > 0 || earlier.length > 0 ? { jsDialogs: { opened, earlier } } : {})
+    ...(jsDialogs !== undefined ? { jsDialogs } : {})
   }
 }

@@ -219,7 +219,7 @@ describe("text an action made appear is said with it (#45)", () => {
   })
 })
 
-describe("a dialog a typed key opened is said with the typing (#45)", () => {
+describe("a dialog a typed or pressed key opened is said with it (#45)", () => {
   it("an alert opened by a key's keydown is said with its message; the page got every key and the alert", async () => {
     session = (await live.tool.call({ args: ["open", url("keyalert.html")] })).details.sessionName ?? ""
     const typed = await live.tool.call({ args: ["type", "#q", "abc"] })
@@ -231,6 +231,12 @@ describe("a dialog a typed key opened is said with the typing (#45)", () => {
     expect(live.world.raw(["--json", "--session", session, "dialog", "status"])).toContain('"hasDialog":false')
     const quiet = await live.tool.call({ args: ["type", "#q", "x"] })
     expect(textOf(quiet)).toBe('Typed 1 key into #q (keydown, input, keyup each). It now holds "abcx".')
+    // a key press is watched the same way
+    const pressed = await live.tool.call({ args: ["press", "b"] })
+    expect(textOf(pressed)).toBe(
+      'Pressed b\nA dialog opened: alert "hi" (accepted)\nThe focused control now has value "abcxb"'
+    )
+    expect(evalRaw("[q.value, __alerts]")).toEqual(["abcxb", ["hi", "hi"]])
   })
 })
 
@@ -250,6 +256,10 @@ describe("a confirm a typed key opened stops the typing, said as far as it went 
     expect(typed.details.nextActions?.map((a) => a.id)).toEqual(
       expect.arrayContaining(["dismiss-dialog", "accept-dialog"])
     )
+    // remembered as blocking: a get title is refused at once, naming it (upstream would wait about 30 s)
+    const title = await live.tool.call({ args: ["get", "title"] })
+    expect(textOf(title)).toContain('A JavaScript confirm dialog is blocking the page: "Sure?"')
+    expect(textOf(title)).toContain("nothing was sent")
     // the raw binary sees the confirm still open; once dismissed, the page holds the keys up to "y", not "z"
     const status = JSON.parse(live.world.raw(["--json", "--session", session, "dialog", "status"]))
     expect(status.data).toMatchObject({ hasDialog: true, type: "confirm", message: "Sure?" })

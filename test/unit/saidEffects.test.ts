@@ -247,6 +247,40 @@ describe("text an action made appear (#45)", () => {
     expect(clickEffectsOf({ count: 0, errors: [], control: {}, appeared: none })).toBeUndefined()
   })
 
+  it.scoped("a key press says the dialogs its key opened, and the alerts logged before it as earlier", () =>
+    Effect.gen(function* () {
+      const alert = (message: string) => ({ type: "alert", message, answer: "accepted" })
+      const layer = fakeLayer(temp.root, [
+        {
+          when: (r) => r.args.includes("batch"),
+          reply: (r) => {
+            const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
+            const after = {
+              count: 0,
+              errors: [],
+              control: {},
+              jsDialogs: [alert("hi")],
+              earlierDialogs: [alert("late")]
+            }
+            const rows = steps.map((command, i) => ({
+              command,
+              success: true,
+              error: null,
+              result: command[0] !== "eval" ? {} : { result: i === 0 ? true : after }
+            }))
+            return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
+          },
+          repeat: true
+        },
+        { reply: FakeAgentBrowser.ok({}), repeat: true }
+      ])
+      const pressed = yield* runToResult({ args: ["press", "b"] }, here).pipe(Effect.provide(layer))
+      expect(textOf(pressed.content)).toBe(
+        'Pressed b\nAfter the previous action: alert "late" (accepted)\nA dialog opened: alert "hi" (accepted)'
+      )
+    })
+  )
+
   it.scoped("typing into a filter says what it hid, never the field's own text", () =>
     Effect.gen(function* () {
       const layer = fakeLayer(temp.root, [

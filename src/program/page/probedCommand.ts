@@ -54,6 +54,7 @@ import { type KeyedTyping, keyedRowOf, keyedTypingOf, typedHoldsOf, typeTargetOf
 import { mediaOf, mediaQueriesOf, mediaReadExpression } from "../../page/mediaRead.js"
 import { APPEARED_INSTALL, APPEARED_READ, shownEffectsOf } from "../../page/appearedText.js"
 import { KEYED_WATCH_INSTALL, KEYED_WATCH_READ, typedSaidOf } from "../../page/typedEffects.js"
+import { jsDialogsSaid } from "../../page/jsDialogs.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -143,6 +144,9 @@ const evalValue = (row: StepRow | undefined): unknown =>
     ? (row.result as Record<string, unknown>)["result"]
     : undefined
 
+const field = (value: unknown, key: string): unknown =>
+  value !== null && typeof value === "object" ? Reflect.get(value, key) : undefined
+
 /** A page-level scroll between its two position reads: whether it moved, and a scroll that could not move said. */
 const scrollChecked = (
   plan: Plan,
@@ -175,7 +179,8 @@ const saidAfter = (
 ): Pick<Extract<UpstreamOutcome, { kind: "single" }>, "effects" | "fieldHolds" | "jsDialogs"> | undefined => {
   if (isPressCommand(positionals)) {
     const effects = clickEffectsOf(after)
-    return effects !== undefined ? { effects } : {}
+    const jsDialogs = jsDialogsSaid(field(after, "jsDialogs"), field(after, "earlierDialogs"))
+    return { ...(effects !== undefined ? { effects } : {}), ...(jsDialogs !== undefined ? { jsDialogs } : {}) }
   }
   const typed = typeTargetOf(positionals)
   if (typed !== undefined) {
