@@ -15,6 +15,12 @@ export interface ActionEffects {
     /** A large re-render: only its first places were read, so there is more than `count`. */
     readonly capped?: true
   }
+  /** Text the action hid or removed (no longer shown anywhere on the page): how many places, the first two. */
+  readonly hidden?: {
+    readonly count: number
+    readonly first: ReadonlyArray<string>
+    readonly capped?: true
+  }
   /** The page's main heading, now (it changed during the action; empty when it is gone). */
   readonly heading?: string
   /** The acted-on control's value or state, where it changed. */

@@ -28,6 +28,8 @@ export type StepRow =
       readonly command: ReadonlyArray<string>
       readonly success: false
       readonly error: UpstreamReplyError
+      /** Upstream's warning beside the failure (a dialog blocking the page), as it wrote it. */
+      readonly warning?: string
       readonly readinessWaitMs?: number
       readonly thrown?: unknown
     }

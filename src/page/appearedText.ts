@@ -3,29 +3,80 @@
  * upstream batch): nodes the page added, text it changed, and elements it unhid (a `hidden` or `aria-hidden`
  * attribute removed, `open` added, an inline `display: none` / `visibility: hidden` dropped). Each changed element
  * still shown is read once, outermost first, as its visible text; class changes are not judged (the text may have
- * shown before). Used by the click and key-press watch (clickEffects.ts) and around `hover` (probedCommand.ts). Pure.
+ * shown before). Symmetric, the text it hid or removed (said shorter: what went, not to be read). Used by the click
+ * and key-press watch (clickEffects.ts), around `hover` (probedCommand.ts) and typing (typedEffects.ts). Pure.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
 
 /** At most this many texts are kept, each cut to `TEXT_MAX` characters. */
 const KEEP = 2
 const TEXT_MAX = 80
+/** A text the action hid is cut shorter: it is there to say what went, not to be read. */
+const HIDDEN_MAX = 40
 /** At most this many changed places are read. */
 const LOOK = 50
 
 /**
- * Page JavaScript: defines `appeared` with `take(skip)` (the texts, without `skip`, a heading said on its own; stops
- * the watch) and `off()`.
+ * Page JavaScript (inside the watch): `hiddenTexts = () => ({ count, texts, capped })`, the text the action hid or
+ * removed. An element counts when it is hidden now (checkVisibility) and was not by its own attributes before, its
+ * parent still shown; a removed node when its parent is still shown and got no new node in the action (a replaced
+ * text or a re-render is said as new text); neither when the action added it. Text still shown elsewhere on the
+ * page (a moved node, a re-render) is not said.
+ */
+const HIDDEN_READ = `hiddenTexts = () => {
+  const shownBefore = (old) => Object.entries(old).every(([a, v]) =>
+    a === "open" ? true : a === "style" ? !hid(v) : v === null || v === "false");
+  // a closed <details> stays shown: its text past the summary went
+  const textOf = ([e, old]) => e.tagName === "DETAILS" && old.open != null && !e.open && seen(e)
+    ? [...e.children].filter((c) => c.tagName !== "SUMMARY").map((c) => c.textContent).join(" ")
+    : seen(e) ? "" : e.textContent;
+  const els = [...first].slice(0, 200)
+    .filter(([e, old]) => e.isConnected && shownBefore(old) && !fresh(e) && !SKIP.has(e.tagName))
+    .map(([e, old]) => [e, textOf([e, old])]).filter(([, t]) => norm(t) !== "");
+  const set = new Set(els.map(([e]) => e));
+  const outermost = (e) => { for (let p = e.parentElement; p; p = p.parentElement) if (set.has(p)) return false;
+    return true; };
+  const outer = els.filter(([e]) => outermost(e) && (!e.parentElement || seen(e.parentElement)));
+  // in the page's order (a filter's items as listed)
+  outer.sort(([a], [b]) => (a.compareDocumentPosition(b) & 2 ? 1 : -1));
+  const own = (n) => n.nodeType === 1 && (SKIP.has(n.tagName) || n.hidden || n.getAttribute("aria-hidden") === "true" ||
+    hid(n.getAttribute("style")));
+  const gone = removed.filter(([n, p]) => !n.isConnected && p.isConnected && !grew.has(p) && !fresh(p) && seen(p) &&
+    !own(n)).map(([n]) => [n, n.textContent]);
+  const all = [...outer, ...gone], texts = [];
+  let count = 0, page;
+  for (const [, raw] of all.slice(0, ${LOOK})) {
+    const t = norm(raw);
+    if (t === "" || texts.includes(t)) continue;
+    if (page === undefined) page = document.body ? norm(document.body.innerText) : "";
+    if (page.includes(t)) continue;
+    count++;
+    if (texts.length < ${KEEP}) texts.push(cut(t, ${HIDDEN_MAX}));
+  }
+  return { count, texts, capped: all.length > ${LOOK} };
+}`
+
+/**
+ * Page JavaScript: defines `appeared` with `take(skip)` (the texts, without `skip`, a heading said on its own, and
+ * what went away as `hidden`; stops the watch) and `off()`.
  */
 export const APPEARED_WATCH: string = `const appeared = (() => {
-const changed = new Set();
+const changed = new Set(), added = new WeakSet(), grew = new WeakSet(), removed = [], first = new Map();
 const hid = (v) => /display:\\s*none|visibility:\\s*hidden/.test(String(v || ""));
 const note = (records) => {
   for (const r of records) {
-    if (r.type === "childList") r.addedNodes.forEach((n) => changed.add(n.nodeType === 3 ? n.parentElement : n));
-    else if (r.type === "characterData") changed.add(r.target.parentElement);
+    if (r.type === "childList") {
+      r.addedNodes.forEach((n) => {
+        added.add(n); grew.add(r.target); changed.add(n.nodeType === 3 ? n.parentElement : n);
+      });
+      r.removedNodes.forEach((n) => { if (!added.has(n) && removed.length < 500) removed.push([n, r.target]) });
+    } else if (r.type === "characterData") changed.add(r.target.parentElement);
     else {
       const e = r.target, now = e.getAttribute(r.attributeName);
+      // each attribute's value before the action: whether the element was shown then
+      const old = first.get(e) || {};
+      if (!(r.attributeName in old)) old[r.attributeName] = r.oldValue;
+      first.set(e, old);
       const shown = r.attributeName === "open" ? r.oldValue === null && now !== null
         : r.attributeName === "style" ? hid(r.oldValue) && !hid(now)
         : r.oldValue !== null && r.oldValue !== "false" && (now === null || now === "false");
@@ -37,6 +88,11 @@ const mo = new MutationObserver(note);
 mo.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true,
   attributeOldValue: true, attributeFilter: ["hidden", "aria-hidden", "open", "style"] });
 const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "TITLE"]);
+const seen = (e) => typeof e.checkVisibility !== "function" || e.checkVisibility({ visibilityProperty: true });
+const norm = (t) => String(t || "").replace(/\\s+/g, " ").trim();
+const cut = (t, max) => t.length > max ? t.slice(0, max - 1) + "…" : t;
+const fresh = (e) => { for (let p = e; p; p = p.parentNode) if (added.has(p)) return true; return false; };
+const ${HIDDEN_READ}
 const take = (skip) => {
   note(mo.takeRecords()); mo.disconnect();
   const els = [...changed].filter((e) => e instanceof Element && e.isConnected && !SKIP.has(e.tagName) &&
@@ -52,12 +108,13 @@ const take = (skip) => {
   // a large re-render is read in its first ${LOOK} places only (said as "more")
   for (const e of outer.slice(0, ${LOOK})) {
     if (typeof e.checkVisibility === "function" && !e.checkVisibility()) continue;
-    const t = String(e.innerText || "").replace(/\\s+/g, " ").trim();
+    const t = norm(e.innerText);
     if (t === "" || t === skip || texts.includes(t)) continue;
     count++;
-    if (texts.length < ${KEEP}) texts.push(t.length > ${TEXT_MAX} ? t.slice(0, ${TEXT_MAX - 1}) + "…" : t);
+    if (texts.length < ${KEEP}) texts.push(cut(t, ${TEXT_MAX}));
   }
-  return { count, texts, capped: outer.length > ${LOOK} };
+  const gone = hiddenTexts();
+  return { count, texts, capped: outer.length > ${LOOK}, ...(gone.count > 0 ? { hidden: gone } : {}) };
 };
 return { take, off: () => mo.disconnect() };
 })();`
@@ -86,4 +143,11 @@ export const appearedOf = (value: unknown): ActionEffects["appeared"] => {
   const texts = Array.isArray(r?.["texts"]) ? r["texts"].filter((t): t is string => typeof t === "string") : []
   const capped = r?.["capped"] === true ? { capped: true as const } : {}
   return count > 0 && texts.length > 0 ? { count, first: texts.slice(0, KEEP), ...capped } : undefined
+}
+
+/** The read's `appeared` field as what it says: text the action made appear, and text it hid or removed. */
+export const shownEffectsOf = (value: unknown): Pick<ActionEffects, "appeared" | "hidden"> => {
+  const appeared = appearedOf(value)
+  const hidden = appearedOf(value !== null && typeof value === "object" ? Reflect.get(value, "hidden") : undefined)
+  return { ...(appeared !== undefined ? { appeared } : {}), ...(hidden !== undefined ? { hidden } : {}) }
 }

@@ -10,8 +10,9 @@
  * statements and the decoding of the read's answer.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
-import { APPEARED_WATCH, appearedOf } from "./appearedText.js"
+import { APPEARED_WATCH, shownEffectsOf } from "./appearedText.js"
 import { CONSOLE_TEXT } from "./consoleText.js"
+import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./jsDialogs.js"
 import { WATCH_KEY } from "./pageSettle.js"
 
 /** Timers longer than this are not the click's immediate effect: not waited for. */
@@ -114,6 +115,9 @@ export const PRESS_WATCH_INSTALL: string = `(() => {
 const K = ${PRESS_KEY};
 if (window[K]) window[K].off();
 const el = document.activeElement, rec = { off: () => {}, keys: [], el };
+// the JavaScript dialogs the key opens (jsDialogs.ts), after taking those logged before it
+rec.earlierDialogs = ${JS_DIALOG_LOG_TAKE};
+${JS_DIALOG_LOG_INSTALL}
 ${EFFECTS_INSTALL}
 // the keys the page's keydown events carry (a name the browser does not know arrives as an empty key)
 const onKey = (e) => { if (rec.keys.length < 8) rec.keys.push(String(e.key)); };
@@ -141,7 +145,8 @@ if (now && now !== rec.el && now !== document.body && now !== document.documentE
   const element = (now.tagName.toLowerCase() + (now.id ? "#" + now.id : "")).slice(0, 60);
   focus = { element, label: label.length > 40 ? label.slice(0, 39) + "…" : label };
 }
-return { ...rec.fx.take(), keys: rec.keys, focus };
+const jsDialogs = ${JS_DIALOG_LOG_TAKE};
+return { ...rec.fx.take(), keys: rec.keys, focus, jsDialogs, earlierDialogs: rec.earlierDialogs };
 })()`
 
 const asRecord = (v: unknown) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>) : undefined)
@@ -151,7 +156,6 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
   const r = asRecord(value)
   const count = typeof r?.["count"] === "number" ? r["count"] : 0
   const first = Array.isArray(r?.["errors"]) ? r["errors"].filter((e): e is string => typeof e === "string") : []
-  const appeared = appearedOf(r?.["appeared"])
   const logCount = typeof r?.["logCount"] === "number" ? r["logCount"] : 0
   const logs = Array.isArray(r?.["logs"]) ? r["logs"].filter((e): e is string => typeof e === "string") : []
   const heading = typeof r?.["heading"] === "string" ? r["heading"] : undefined
@@ -174,7 +178,7 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
     ...(focus !== undefined ? { focus } : {}),
     ...(count > 0 ? { consoleErrors: { count, first: first.slice(0, 2) } } : {}),
     ...(logCount > 0 ? { consoleLogs: { count: logCount, first: logs.slice(0, 2) } } : {}),
-    ...(appeared !== undefined ? { appeared } : {}),
+    ...shownEffectsOf(r?.["appeared"]),
     ...(heading !== undefined ? { heading } : {}),
     ...(Object.keys(control).length > 0 ? { control } : {})
   }

@@ -35,6 +35,19 @@ export const JS_DIALOG_LOG_INSTALL: string = `if (!window[${LOG_KEY}]) {
 export const JS_DIALOG_LOG_TAKE =
   `(() => { const log = window[${LOG_KEY}]; ` + "return log ? log.splice(0, log.length) : []; })()"
 
+/**
+ * What an action's read says of dialogs: those it `opened` and the alerts logged before it (`earlier`, taken when its
+ * watch was installed: a confirm or prompt would have blocked the page); undefined when there are none.
+ */
+export const jsDialogsSaid = (
+  opened: unknown,
+  earlier: unknown
+): { readonly opened: ReadonlyArray<JsDialog>; readonly earlier: ReadonlyArray<JsDialog> } | undefined => {
+  const now = jsDialogsOf(opened)
+  const before = jsDialogsOf(earlier).filter((d) => d.type === "alert")
+  return now.length > 0 || before.length > 0 ? { opened: now, earlier: before } : undefined
+}
+
 /** The logged dialogs from a read's value (none when it answered no array). */
 export const jsDialogsOf = (value: unknown): ReadonlyArray<JsDialog> =>
   Array.isArray(value)

@@ -14,6 +14,7 @@ import { isSecretTarget } from "../redaction/redactArgs.js"
 import { mentionsSecret } from "../security/secretText.js"
 import { type FillTarget, Readback, sameText } from "./fillReadback.js"
 import { keystrokeRows, MAX_TYPED_KEYS } from "../upstream/keystrokes.js"
+import { mentionsBlockingDialog } from "../upstream/classifyErrorText.js"
 
 /** The field a typing command acts on (undefined: the focused one) and its text; undefined when none is read. */
 export const typeTargetOf = (argv: ReadonlyArray<string>): FillTarget | undefined => {
@@ -53,12 +54,37 @@ export const keyedTypingOf = (argv: ReadonlyArray<string>): KeyedTyping | undefi
 }
 
 /**
+ * A key whose keydown opened a confirm or prompt: upstream's key waits for the page until DevTools gives up (about
+ * 30 s), then fails beside its warning that the dialog blocks the page. The typing is said as far as it went: the
+ * keys before it, that key (its keydown reached the page) and how many were not sent; the warning is upstream's.
+ */
+const dialogStop = (
+  own: ReadonlyArray<StepRow>,
+  failed: StepRow,
+  keyed: KeyedTyping,
+  first: StepRow
+): StepRow | undefined => {
+  if (failed.success || !mentionsBlockingDialog(failed.warning)) return undefined
+  const chars = [...keyed.text]
+  // the rows before the first key's (the focus), then each key's rows
+  let end = keyed.rows.length - chars.reduce((n, ch) => n + keystrokeRows(ch).length, 0)
+  const failedAt = own.indexOf(failed)
+  if (failedAt < end) return undefined
+  const key = chars.findIndex((ch) => (end += keystrokeRows(ch).length) > failedAt)
+  if (key < 0) return undefined
+  const result = { typed: chars.slice(0, key).join(""), keys: key, of: chars.length, dialogAt: chars[key] }
+  return { command: first.command, success: true, result, warning: failed.warning ?? "" }
+}
+
+/**
  * A command typed key by key, as one row: the first of its rows that failed (nothing after it ran: a target not
  * found stops the typing before a key is sent), else the typing, with the text, how many keys and a key's warning.
  */
 export const keyedRowOf = (rows: ReadonlyArray<StepRow>, at: number, keyed: KeyedTyping, first: StepRow): StepRow => {
   const own = rows.slice(at, at + keyed.rows.length)
   const failed = own.find((r) => !r.success)
+  const stopped = failed !== undefined ? dialogStop(own, failed, keyed, first) : undefined
+  if (stopped !== undefined) return stopped
   // a key's warning (a dialog it opened) is the typing's
   const warning = own.map((r) => (r.success ? r.warning : undefined)).find((w) => w !== undefined && w !== "")
   if (failed === undefined && first.success)

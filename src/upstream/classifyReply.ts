@@ -147,7 +147,8 @@ export const stepRowOf = (row: BatchRow): StepRow => {
       stderr: "",
       exitCode: 1,
       argv: command
-    })
+    }),
+    ...(row.warning !== undefined ? { warning: row.warning } : {})
   }
 }
 

@@ -35,6 +35,21 @@ Load</button><div id="rows"></div>`),
 const fruit = ["apple", "apricot", "banana"]
 s.addEventListener("keyup", () => list.replaceChildren(...fruit.filter((f) => s.value && f.startsWith(s.value))
   .map((f) => Object.assign(document.createElement("li"), { textContent: f }))))</script>`),
+    "/filter.html":
+      html(`<input id="q" aria-label="Fruit"><ul id="list"><li>apple</li><li>banana</li><li>cherry</li></ul>
+<script>q.addEventListener("input", () => { for (const li of list.children) li.hidden = !li.textContent.includes(q.value) })
+</script>`),
+    "/gone.html": html(`<button id="ta" onclick="pa.hidden=false;pb.hidden=true">Alpha</button>
+<button id="tb" onclick="pa.hidden=true;pb.hidden=false">Beta</button>
+<div id="pa">Alpha panel text</div><div id="pb" hidden>Beta panel text</div>
+<p id="toast">Saved 3 items</p><button id="x" onclick="toast.remove()">Dismiss</button>
+<p id="n">3 items</p><button id="more" onclick="n.textContent='4 items'">More</button>
+<p id="spin" hidden>Loading</p>
+<button id="blink" onclick="spin.hidden=false;spin.offsetWidth;spin.hidden=true">Blink</button>`),
+    "/keyconfirm.html": html(`<input id="c" aria-label="Code"><script>
+c.addEventListener("keydown", (e) => { if (e.key === "y") window.__r = confirm("Sure?") })</script>`),
+    "/keyalert.html": html(`<input id="q" aria-label="Search"><script>window.__alerts = [];
+q.addEventListener("keydown", (e) => { if (e.key === "b") { __alerts.push("hi"); alert("hi") } })</script>`),
     "/live.html": html(
       `<p>score</p><script>window.__loaded = (Number(sessionStorage.n || 0) + 1); sessionStorage.n = __loaded</script>`
     )
@@ -201,5 +216,86 @@ describe("text an action made appear is said with it (#45)", () => {
     evalRaw("(s.value = '', list.replaceChildren(), 1)")
     live.world.raw(["--session", session, "type", "#s", "ap"])
     expect(evalRaw("[s.value, list.children.length]")).toEqual(["ap", 0])
+  })
+})
+
+describe("a dialog a typed or pressed key opened is said with it (#45)", () => {
+  it("an alert opened by a key's keydown is said with its message; the page got every key and the alert", async () => {
+    session = (await live.tool.call({ args: ["open", url("keyalert.html")] })).details.sessionName ?? ""
+    const typed = await live.tool.call({ args: ["type", "#q", "abc"] })
+    expect(textOf(typed)).toBe(
+      'Typed 3 keys into #q (keydown, input, keyup each). It now holds "abc".\nA dialog opened: alert "hi" (accepted)'
+    )
+    expect(evalRaw("[q.value, __alerts]")).toEqual(["abc", ["hi"]])
+    // the page is not blocked (upstream accepted the alert): the raw binary reads no dialog open
+    expect(live.world.raw(["--json", "--session", session, "dialog", "status"])).toContain('"hasDialog":false')
+    const quiet = await live.tool.call({ args: ["type", "#q", "x"] })
+    expect(textOf(quiet)).toBe('Typed 1 key into #q (keydown, input, keyup each). It now holds "abcx".')
+    // a key press is watched the same way
+    const pressed = await live.tool.call({ args: ["press", "b"] })
+    expect(textOf(pressed)).toBe(
+      'Pressed b\nA dialog opened: alert "hi" (accepted)\nThe focused control now has value "abcxb"'
+    )
+    expect(evalRaw("[q.value, __alerts]")).toEqual(["abcxb", ["hi", "hi"]])
+  })
+})
+
+describe("a confirm a typed key opened stops the typing, said as far as it went (#45)", () => {
+  // upstream's key waits for the blocked page until DevTools gives up (about 30 s)
+  it("the keys before it are said, the confirm left open for the model; the page got those keys only", {
+    timeout: 120_000
+  }, async () => {
+    session = (await live.tool.call({ args: ["open", url("keyconfirm.html")] })).details.sessionName ?? ""
+    const typed = await live.tool.call({ args: ["type", "#c", "xyz"] })
+    expect(typed.isError, textOf(typed)).toBe(false)
+    expect(textOf(typed)).toBe(
+      'Typed 1 of 3 keys into #c (keydown, input, keyup each); the keydown of "y" opened the dialog below, and the key' +
+        ' after it was not sent.\nWarning: A JavaScript confirm dialog is blocking the page: "Sure?" — use' +
+        " `dialog accept` or `dialog dismiss` to resolve it"
+    )
+    expect(typed.details.nextActions?.map((a) => a.id)).toEqual(
+      expect.arrayContaining(["dismiss-dialog", "accept-dialog"])
+    )
+    // remembered as blocking: a get title is refused at once, naming it (upstream would wait about 30 s)
+    const title = await live.tool.call({ args: ["get", "title"] })
+    expect(textOf(title)).toContain('A JavaScript confirm dialog is blocking the page: "Sure?"')
+    expect(textOf(title)).toContain("nothing was sent")
+    // the raw binary sees the confirm still open; once dismissed, the page holds the keys up to "y", not "z"
+    const status = JSON.parse(live.world.raw(["--json", "--session", session, "dialog", "status"]))
+    expect(status.data).toMatchObject({ hasDialog: true, type: "confirm", message: "Sure?" })
+    live.world.raw(["--session", session, "dialog", "dismiss"])
+    expect(evalRaw("[c.value, window.__r]")).toEqual(["xy", false])
+  })
+})
+
+describe("text an action hid or removed is said with it (#45)", () => {
+  it("typing into a filter says the items it hid; the page hid exactly those", async () => {
+    session = (await live.tool.call({ args: ["open", url("filter.html")] })).details.sessionName ?? ""
+    const typed = await live.tool.call({ args: ["type", "#q", "ap"] })
+    expect(textOf(typed)).toBe(
+      'Typed 2 keys into #q (keydown, input, keyup each). It now holds "ap".\nHidden: "banana"; "cherry"'
+    )
+    const shown = "[...list.children].filter((li) => li.checkVisibility()).map((li) => li.textContent)"
+    expect(evalRaw(shown)).toEqual(["apple"])
+    // a key that hides nothing more says no such line
+    const more = await live.tool.call({ args: ["type", "#q", "p"] })
+    expect(textOf(more)).toBe('Typed 1 key into #q (keydown, input, keyup each). It now holds "app".')
+    expect(evalRaw(shown)).toEqual(["apple"])
+  })
+
+  it("a tab swap says both panels; a removed toast is said; replaced text and a blink are not", async () => {
+    session = (await live.tool.call({ args: ["open", url("gone.html")] })).details.sessionName ?? ""
+    const tab = await live.tool.call({ args: ["click", "#tb"] })
+    expect(textOf(tab)).toBe('Clicked #tb\nNew text: "Beta panel text"\nHidden: "Alpha panel text"')
+    expect(evalRaw("[pa.checkVisibility(), pb.checkVisibility()]")).toEqual([false, true])
+    const dismissed = await live.tool.call({ args: ["click", "#x"] })
+    expect(textOf(dismissed)).toBe('Clicked #x\nHidden: "Saved 3 items"')
+    expect(evalRaw("document.getElementById('toast')")).toBeNull()
+    // a text replaced in place is new text only; an element shown and hidden again within the click, nothing
+    const more = await live.tool.call({ args: ["click", "#more"] })
+    expect(textOf(more)).toBe('Clicked #more\nNew text: "4 items"')
+    const blink = await live.tool.call({ args: ["click", "#blink"] })
+    expect(textOf(blink)).toBe("Clicked #blink")
+    expect(evalRaw("[n.textContent, spin.hidden]")).toEqual(["4 items", true])
   })
 })

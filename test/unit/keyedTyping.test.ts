@@ -140,6 +140,83 @@ describe("typing key by key", () => {
     })
   )
 
+  it.scoped("a dialog a key opened is said with its message; an alert logged before the keys is said as earlier", () =>
+    Effect.gen(function* () {
+      const alert = (message: string) => ({ type: "alert", message, answer: "accepted" })
+      const layer = batchFake([], (command, i) =>
+        command[0] !== "eval"
+          ? {}
+          : i === 0
+            ? { result: { earlier: [alert("late one")] } }
+            : command[1]?.includes("w.take()") === true
+              ? { result: { appeared: null, jsDialogs: [alert("hi")] } }
+              : { result: { value: "ab", via: "value", selector: "#q" } }
+      )
+      const typed = yield* runToResult({ args: ["type", "#q", "ab"] }, here).pipe(Effect.provide(layer))
+      expect(textOf(typed.content)).toBe(
+        'Typed 2 keys into #q (keydown, input, keyup each). It now holds "ab".\n' +
+          'After the previous action: alert "late one" (accepted)\nA dialog opened: alert "hi" (accepted)'
+      )
+      const quiet = yield* runToResult({ args: ["type", "#q", "ab"] }, here).pipe(Effect.provide(batchLayer([])))
+      expect(textOf(quiet.content)).toBe('Typed 2 keys into #q (keydown, input, keyup each). It now holds "ab".')
+    })
+  )
+
+  it.scoped("a key whose keydown opened a confirm: the typing said as far as it went, with upstream's warning", () =>
+    Effect.gen(function* () {
+      const warning =
+        'A JavaScript prompt dialog is blocking the page: "Name?" — use `dialog accept` or `dialog dismiss`'
+      const seen: Array<Rows> = []
+      const layer = fakeLayer(temp.root, [
+        {
+          when: (r) => r.args.includes("batch"),
+          reply: (r) => {
+            const steps = JSON.parse(r.stdin ?? "[]") as Rows
+            seen.push(steps)
+            const at = steps.findIndex((s) => s[0] === "press" && s[1] === "y")
+            const rows = steps.slice(0, at + 1).map((command, i) =>
+              i === at
+                ? {
+                    command,
+                    success: false,
+                    result: null,
+                    error: "CDP command timed out: Input.dispatchKeyEvent",
+                    warning
+                  }
+                : { command, success: true, error: null, result: command[0] === "eval" ? { result: null } : {} }
+            )
+            return { exitCode: 1, stdout: `${JSON.stringify(rows)}\n` }
+          },
+          repeat: true
+        },
+        { reply: FakeAgentBrowser.ok({}), repeat: true }
+      ])
+      const typed = yield* runToResult({ args: ["type", "#q", "éxyzw"] }, here).pipe(Effect.provide(layer))
+      expect(typed.isError).toBe(false)
+      expect(textOf(typed.content)).toBe(
+        'Typed 2 of 5 keys into #q (keydown, input, keyup each); the keydown of "y" opened the dialog below, and the 2' +
+          ` keys after it were not sent.\nWarning: ${warning}`
+      )
+      expect(typed.details.data).toEqual({ typed: "éx", keys: 2, of: 5, dialogAt: "y" })
+      // the first key opened it, the last one was it: said so, with no key left
+      const last = keyedRowOf(
+        [
+          { command: ["focus", "#q"], success: true, result: {} },
+          {
+            command: ["press", "y"],
+            success: false,
+            error: classifyErrorText("timed out", { stderr: "", exitCode: 1 }),
+            warning
+          }
+        ],
+        0,
+        keyedTypingOf(["type", "#q", "y"])!,
+        { command: ["focus", "#q"], success: true, result: {} }
+      )
+      expect(last).toMatchObject({ success: true, result: { typed: "", keys: 0, of: 1, dialogAt: "y" }, warning })
+    })
+  )
+
   it.scoped("a target not found is the call's failure, and no key follows it (the batch bails)", () =>
     Effect.gen(function* () {
       const seen: Array<Rows> = []

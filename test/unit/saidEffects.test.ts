@@ -229,6 +229,90 @@ describe("text an action made appear (#45)", () => {
     expect(clickEffectsOf({ count: 0, errors: [], control: {}, appeared: { count: 0, texts: [] } })).toBeUndefined()
   })
 
+  it("text the action hid is said after the new text, capped like it; none hidden is no line", () => {
+    const read = { count: 1, texts: ["Beta panel"], hidden: { count: 3, texts: ["Alpha panel", "Gamma"] } }
+    const swapped = clickEffectsOf({ count: 0, errors: [], control: {}, appeared: read })
+    expect(actionEffectLines(swapped!).map(plain)).toEqual([
+      'New text: "Beta panel"',
+      'Hidden: "Alpha panel"; "Gamma" (and 1 more)'
+    ])
+    const closed = clickEffectsOf({
+      count: 0,
+      errors: [],
+      control: {},
+      appeared: { count: 0, texts: [], hidden: read }
+    })
+    expect(actionEffectLines(closed!).map(plain)).toEqual(['Hidden: "Beta panel"'])
+    const none = { count: 0, texts: [], hidden: { count: 0, texts: [] } }
+    expect(clickEffectsOf({ count: 0, errors: [], control: {}, appeared: none })).toBeUndefined()
+  })
+
+  it.scoped("a key press says the dialogs its key opened, and the alerts logged before it as earlier", () =>
+    Effect.gen(function* () {
+      const alert = (message: string) => ({ type: "alert", message, answer: "accepted" })
+      const layer = fakeLayer(temp.root, [
+        {
+          when: (r) => r.args.includes("batch"),
+          reply: (r) => {
+            const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
+            const after = {
+              count: 0,
+              errors: [],
+              control: {},
+              jsDialogs: [alert("hi")],
+              earlierDialogs: [alert("late")]
+            }
+            const rows = steps.map((command, i) => ({
+              command,
+              success: true,
+              error: null,
+              result: command[0] !== "eval" ? {} : { result: i === 0 ? true : after }
+            }))
+            return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
+          },
+          repeat: true
+        },
+        { reply: FakeAgentBrowser.ok({}), repeat: true }
+      ])
+      const pressed = yield* runToResult({ args: ["press", "b"] }, here).pipe(Effect.provide(layer))
+      expect(textOf(pressed.content)).toBe(
+        'Pressed b\nAfter the previous action: alert "late" (accepted)\nA dialog opened: alert "hi" (accepted)'
+      )
+    })
+  )
+
+  it.scoped("typing into a filter says what it hid, never the field's own text", () =>
+    Effect.gen(function* () {
+      const layer = fakeLayer(temp.root, [
+        {
+          when: (r) => r.args.includes("batch"),
+          reply: (r) => {
+            const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
+            const hidden = { count: 3, texts: ["ap", "banana"] }
+            const rows = steps.map((command) => ({
+              command,
+              success: true,
+              error: null,
+              result:
+                command[0] !== "eval"
+                  ? {}
+                  : command[1]?.includes("w.take()") === true
+                    ? { result: { appeared: { count: 0, texts: [], hidden }, jsDialogs: [] } }
+                    : { result: read("ap") }
+            }))
+            return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
+          },
+          repeat: true
+        },
+        { reply: FakeAgentBrowser.ok({}), repeat: true }
+      ])
+      const typed = yield* runToResult({ args: ["type", "#q", "ap"] }, here).pipe(Effect.provide(layer))
+      expect(textOf(typed.content)).toBe(
+        'Typed 2 keys into #q (keydown, input, keyup each). It now holds "ap".\nHidden: "banana" (and 1 more)'
+      )
+    })
+  )
+
   it.scoped("hover through the tool: the watch before it and the read after it run in its one batch", () =>
     Effect.gen(function* () {
       const seen: Array<ReadonlyArray<string>> = []

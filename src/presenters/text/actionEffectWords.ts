@@ -10,6 +10,14 @@ import { page, type Parts } from "./contentBoundary.js"
 
 const quoted = (text: string): Parts => [page(JSON.stringify(text))]
 
+/** Texts that appeared or went away: the first two quoted, the rest counted. */
+const textsLine = (head: string, shown: NonNullable<ActionEffects["appeared"]>): Parts => {
+  const more = shown.count - shown.first.length
+  const texts = shown.first.flatMap((t, i) => [...(i > 0 ? ["; "] : []), ...quoted(t)])
+  const rest = shown.capped === true ? [" (and more)"] : more > 0 ? [` (and ${more} more)`] : []
+  return [head, ...texts, ...rest]
+}
+
 /**
  * What the lines name: a click (`the click`, `the clicked control`), a key press on the focused control, or an open
  * (what the page did while loading; its other console messages are its warnings).
@@ -86,12 +94,7 @@ export const actionEffectLines = (
   const control = effects.control !== undefined ? controlWords(effects.control, lead, action) : []
   const joint = heading !== undefined && control.length > 0 ? ["; "] : []
   if (heading !== undefined || control.length > 0) lines.push([...(heading ?? []), ...joint, ...control])
-  const shown = effects.appeared
-  if (shown !== undefined) {
-    const more = shown.count - shown.first.length
-    const texts = shown.first.flatMap((t, i) => [...(i > 0 ? ["; "] : []), ...quoted(t)])
-    const rest = shown.capped === true ? [" (and more)"] : more > 0 ? [` (and ${more} more)`] : []
-    lines.push(["New text: ", ...texts, ...rest])
-  }
+  if (effects.appeared !== undefined) lines.push(textsLine("New text: ", effects.appeared))
+  if (effects.hidden !== undefined) lines.push(textsLine("Hidden: ", effects.hidden))
   return lines
 }

@@ -11,9 +11,23 @@ const AS_INPUT = "(input events only, no keydown/keyup)."
 /** `type` / `keyboard type` typed key by key (page/typeReadback.ts, `keys` in its data), or inserted by upstream. */
 const typedText = (data: Data, where: string): string => {
   const keys = data["keys"]
-  return typeof keys === "number"
-    ? `Typed ${keys} key${keys === 1 ? "" : "s"} ${where} (keydown, input, keyup each).`
-    : `Inserted the text ${where} ${AS_INPUT}`
+  if (typeof keys !== "number") return `Inserted the text ${where} ${AS_INPUT}`
+  const of = data["of"],
+    at = data["dialogAt"]
+  // a key's keydown opened a confirm or prompt: the typing stopped there (page/typeReadback.ts)
+  if (typeof of === "number" && typeof at === "string") {
+    const left = of - keys - 1
+    const rest =
+      left === 1
+        ? ", and the key after it was not sent"
+        : left > 1
+          ? `, and the ${left} keys after it were not sent`
+          : ""
+    // upstream's warning below names the dialog
+    const opened = `the keydown of ${JSON.stringify(at)} opened the dialog below${rest}.`
+    return `Typed ${keys} of ${of} keys ${where} (keydown, input, keyup each); ${opened}`
+  }
+  return `Typed ${keys} key${keys === 1 ? "" : "s"} ${where} (keydown, input, keyup each).`
 }
 
 const PAST: Record<string, string> = {

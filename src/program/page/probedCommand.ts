@@ -52,7 +52,9 @@ import { isMousePointCommand, MOUSE_WATCH_INSTALL, mousePointOf, mouseReadExpres
 import { checkProbeRows, checkRefusedOf, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
 import { type KeyedTyping, keyedRowOf, keyedTypingOf, typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
 import { mediaOf, mediaQueriesOf, mediaReadExpression } from "../../page/mediaRead.js"
-import { APPEARED_INSTALL, APPEARED_READ, appearedOf } from "../../page/appearedText.js"
+import { APPEARED_INSTALL, APPEARED_READ, shownEffectsOf } from "../../page/appearedText.js"
+import { KEYED_WATCH_INSTALL, KEYED_WATCH_READ, typedSaidOf } from "../../page/typedEffects.js"
+import { jsDialogsSaid } from "../../page/jsDialogs.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -109,14 +111,14 @@ const probesFor = (
   // type|keyboard type|inserttext: what the field holds after it (page/typeReadback.ts)
   const typed = typeTargetOf(plan.line.positionals)
   if (typed !== undefined) {
-    // typed key by key: text the keys made appear (suggestions of an autocomplete: page/appearedText.ts)
+    // typed key by key: text its keys made appear, dialogs they opened (page/typedEffects.ts)
     const keyed = keyedTypingOf(plan.line.positionals)
     if (keyed === undefined) return { before: [], after: [["eval", fillReadScript(typed)]] }
     const after = [
       ["eval", fillReadScript(typed)],
-      ["eval", APPEARED_READ]
+      ["eval", KEYED_WATCH_READ]
     ]
-    return { before: [["eval", APPEARED_INSTALL]], after, keyed }
+    return { before: [["eval", KEYED_WATCH_INSTALL]], after, keyed }
   }
   // a wrapper-launched Electron app checks its fills itself, after the command (electron/fillVerification.ts)
   const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
@@ -142,13 +144,8 @@ const evalValue = (row: StepRow | undefined): unknown =>
     ? (row.result as Record<string, unknown>)["result"]
     : undefined
 
-/** Text that appeared (an `APPEARED_READ` answer) other than the field's own value (a contenteditable's typed text). */
-const appearedBesides = (read: unknown, own: string | undefined) => {
-  const shown = appearedOf(read !== null && typeof read === "object" ? Reflect.get(read, "appeared") : undefined)
-  const first = shown?.first.filter((t) => t !== own?.trim()) ?? []
-  if (shown === undefined || first.length === 0) return undefined
-  return { ...shown, count: shown.count - (shown.first.length - first.length), first }
-}
+const field = (value: unknown, key: string): unknown =>
+  value !== null && typeof value === "object" ? Reflect.get(value, key) : undefined
 
 /** A page-level scroll between its two position reads: whether it moved, and a scroll that could not move said. */
 const scrollChecked = (
@@ -177,26 +174,24 @@ const scrollChecked = (
 const saidAfter = (
   positionals: ReadonlyArray<string>,
   after: unknown,
-  later: unknown
-): Pick<Extract<UpstreamOutcome, { kind: "single" }>, "effects" | "fieldHolds"> | undefined => {
+  later: unknown,
+  installed: unknown
+): Pick<Extract<UpstreamOutcome, { kind: "single" }>, "effects" | "fieldHolds" | "jsDialogs"> | undefined => {
   if (isPressCommand(positionals)) {
     const effects = clickEffectsOf(after)
-    return effects !== undefined ? { effects } : {}
+    const jsDialogs = jsDialogsSaid(field(after, "jsDialogs"), field(after, "earlierDialogs"))
+    return { ...(effects !== undefined ? { effects } : {}), ...(jsDialogs !== undefined ? { jsDialogs } : {}) }
   }
   const typed = typeTargetOf(positionals)
   if (typed !== undefined) {
     const fieldHolds = typedHoldsOf(typed, after)
-    const appeared = appearedBesides(later, fieldHolds?.value)
-    return {
-      ...(fieldHolds !== undefined ? { fieldHolds } : {}),
-      ...(appeared !== undefined ? { effects: { appeared } } : {})
-    }
+    return { ...(fieldHolds !== undefined ? { fieldHolds } : {}), ...typedSaidOf(installed, later, fieldHolds) }
   }
   if (positionals[0] === "hover") {
-    const appeared = appearedOf(
+    const shown = shownEffectsOf(
       after !== null && typeof after === "object" ? Reflect.get(after, "appeared") : undefined
     )
-    return appeared !== undefined ? { effects: { appeared } } : {}
+    return Object.keys(shown).length > 0 ? { effects: shown } : {}
   }
   if (mediaQueriesOf(positionals) !== undefined) {
     const media = mediaOf(after)
@@ -267,7 +262,8 @@ export const runProbed = (plan: Plan) =>
         })
       : Either.left(row.error)
     if (!row.success) return { replied, check: {} } satisfies Probed
-    const said = saidAfter(plan.line.positionals, after, evalValue(rows[at + (keyed?.rows.length ?? 1) + 1]))
+    const later = evalValue(rows[at + (keyed?.rows.length ?? 1) + 1])
+    const said = saidAfter(plan.line.positionals, after, later, evalValue(rows[at - 1]))
     if (said !== undefined)
       return { replied: Either.map(replied, (r) => ({ ...r, ...said })), check: {} } satisfies Probed
     if (fill !== undefined) {

@@ -1,0 +1,54 @@
+/**
+ * What a command typed key by key (typeReadback.ts) did besides filling its field, watched in the same upstream batch:
+ * text its keys made appear (appearedText.ts: an autocomplete's suggestions), and the JavaScript dialogs its keys
+ * opened (jsDialogs.ts: the click's log; upstream accepts an alert and says nothing of it on the key's row). The
+ * watch first takes the alerts logged before it (they opened after the previous action), so the read after the keys
+ * has only the typing's own. Pure: the page statements and the decoding of their answers.
+ */
+import type { ActionEffects } from "../domain/ActionEffects.js"
+import type { FieldHolds } from "../domain/Outcome.js"
+import type { JsDialog } from "../domain/JsDialog.js"
+import { APPEARED_INSTALL, APPEARED_READ, shownEffectsOf } from "./appearedText.js"
+import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE, jsDialogsSaid } from "./jsDialogs.js"
+
+/** Installs both watches (the step before the keys); answers `{ earlier }`, the dialogs logged before them. */
+export const KEYED_WATCH_INSTALL: string = `(() => {
+const earlier = ${JS_DIALOG_LOG_TAKE};
+${JS_DIALOG_LOG_INSTALL}
+${APPEARED_INSTALL};
+return { earlier };
+})()`
+
+/** Reads both watches after the keys: `{ appeared, jsDialogs }`. */
+export const KEYED_WATCH_READ: string = `(() => {
+const read = ${APPEARED_READ};
+return { ...(read || {}), jsDialogs: ${JS_DIALOG_LOG_TAKE} };
+})()`
+
+const field = (value: unknown, key: string): unknown =>
+  value !== null && typeof value === "object" ? Reflect.get(value, key) : undefined
+
+/** Texts said (that appeared, or went away) other than the field's own value (a contenteditable's typed text). */
+const besides = (shown: ActionEffects["appeared"], own: string | undefined): ActionEffects["appeared"] => {
+  const first = shown?.first.filter((t) => t !== own?.trim()) ?? []
+  if (shown === undefined || first.length === 0) return undefined
+  return { ...shown, count: shown.count - (shown.first.length - first.length), first }
+}
+
+/** What the typing did, from the watch's install answer and its read: the outcome's extra fields. */
+export interface TypedSaid {
+  readonly effects?: ActionEffects
+  readonly jsDialogs?: { readonly opened: ReadonlyArray<JsDialog>; readonly earlier: ReadonlyArray<JsDialog> }
+}
+
+export const typedSaidOf = (installed: unknown, read: unknown, holds: FieldHolds | undefined): TypedSaid => {
+  const shown = shownEffectsOf(field(read, "appeared"))
+  const appeared = besides(shown.appeared, holds?.value)
+  const hidden = besides(shown.hidden, holds?.value)
+  const effects = { ...(appeared !== undefined ? { appeared } : {}), ...(hidden !== undefined ? { hidden } : {}) }
+  const jsDialogs = jsDialogsSaid(field(read, "jsDialogs"), field(installed, "earlier"))
+  return {
+    ...(Object.keys(effects).length > 0 ? { effects } : {}),
+    ...(jsDialogs !== undefined ? { jsDialogs } : {})
+  }
+}
