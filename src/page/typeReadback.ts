@@ -12,7 +12,7 @@ import * as Schema from "effect/Schema"
 import type { FieldHolds, StepRow } from "../domain/Outcome.js"
 import { isSecretTarget } from "../redaction/redactArgs.js"
 import { mentionsSecret } from "../security/secretText.js"
-import { type FillTarget, Readback, sameText } from "./fillReadback.js"
+import { type FillTarget, fillReadScript, Readback, sameText } from "./fillReadback.js"
 import { keystrokeRows, MAX_TYPED_KEYS } from "../upstream/keystrokes.js"
 import { mentionsBlockingDialog } from "../upstream/classifyErrorText.js"
 
@@ -27,6 +27,24 @@ export const typeTargetOf = (argv: ReadonlyArray<string>): FillTarget | undefine
   if (words.length === 0 || words.some(mentionsSecret) || isSecretTarget(selector, () => undefined)) return undefined
   return { selector, text: words.join(" ") }
 }
+
+/**
+ * A job's type step reads its field after the keys (as `type` does), in the step's own rows: the read-back script
+ * behind a marker its presenter knows the row by (presenters/text/keyRuns.ts).
+ */
+const FIELD_READ_MARK = "/* the field after typing */"
+
+export const fieldReadRow = (selector: string | undefined): ReadonlyArray<string> => [
+  "eval",
+  FIELD_READ_MARK + fillReadScript({ selector, text: "" })
+]
+
+export const isFieldReadRow = (command: ReadonlyArray<string>): boolean =>
+  command[0] === "eval" && command[1]?.startsWith(FIELD_READ_MARK) === true
+
+/** A step's command as details and progress echo it: the field read by its name, not its script. */
+export const stepCommandShown = (command: ReadonlyArray<string>): ReadonlyArray<string> =>
+  isFieldReadRow(command) ? ["eval", "(the field read after typing)"] : command
 
 /** The command typed key by key: the target focused (a locator miss stops it there), then each character's rows. */
 export interface KeyedTyping {

@@ -20,6 +20,7 @@ for (const t of ["keydown", "keyup", "input"]) {
 const live = liveWorld({
   files: {
     "/keys.html": html(KEYS),
+    "/upper.html": html(`<input id="u" aria-label="Code" oninput="this.value = this.value.toUpperCase()">`),
     "/form.html": html(`<form><input id="email" type="email" aria-label="Email">
 <input id="vol" type="range" min="0" max="100" value="59" aria-label="Volume">
 <input id="ro" readonly aria-label="Code"><input id="d" type="date" aria-label="Day"></form>`),
@@ -53,10 +54,30 @@ describe("typing", () => {
     const step = { action: "type", selector: "#q", text: "héllo world!", delayMs: 30 }
     const job = await live.tool.call({ job: { steps: [step] } })
     expect(job.isError, textOf(job)).toBe(false)
-    expect(textOf(job)).toContain(". typed 12 keys (keydown, input, keyup each), 30 ms apart")
+    // the field is read after the keys, in their process, and said on their line
+    expect(textOf(job)).toContain(
+      '. typed 12 keys (keydown, input, keyup each), 30 ms apart. It now holds "héllo world!".'
+    )
     const events = await evalValue("JSON.stringify(__ev)")
     expect(await evalValue("JSON.stringify(q.value)")).toBe("héllo world!")
     expect([count(events, "keydown"), count(events, "input"), count(events, "keyup")]).toEqual([12, 12, 12])
+  })
+
+  it("a job's type step says what the field holds after its keys: the page's own value when the page changed it", async () => {
+    await live.tool.call({ args: ["open", url("upper.html")] })
+    const job = await live.tool.call({ job: { steps: [{ action: "type", selector: "#u", text: "ab12" }] } })
+    expect(job.isError, textOf(job)).toBe(false)
+    const session = job.details.sessionName ?? ""
+    const read = JSON.parse(live.world.raw(["--json", "--session", session, "eval", "u.value"])) as {
+      data: { result: string }
+    }
+    // read outside the tool: the page upper-cased the text, and the line says the page's value
+    expect(read.data.result).toBe("AB12")
+    expect(textOf(job)).toMatch(/typed 4 keys \(keydown, input, keyup each\)\. It now holds .*"AB12"/u)
+    expect(textOf(job)).not.toContain("querySelector")
+    // the step rows name the read; the compiled job (details.compiledJob, for audits) keeps its script
+    expect(JSON.stringify(job.details.batchSteps)).toContain("(the field read after typing)")
+    expect(JSON.stringify(job.details.batchSteps)).not.toContain("querySelector")
   })
 
   it("type and keyboard type send each key, as their text says; keydown says nothing was typed", async () => {

@@ -3,6 +3,7 @@ import * as Either from "effect/Either"
 import { describe, expect, it } from "vitest"
 import { compileJob } from "../../src/compilers/compileJob.js"
 import { urlGlobPredicate } from "../../src/upstream/waitAssertion.js"
+import { fieldReadRow } from "../../src/page/typeReadback.js"
 import { compileQa } from "../../src/compilers/compileQa.js"
 import { compileSemanticAction } from "../../src/compilers/compileSemanticAction.js"
 import { resolveInputMode } from "../../src/program/pipeline/inputMode.js"
@@ -130,6 +131,7 @@ describe("compileJob", () => {
       ["wait", "50"],
       ["press", "b"],
       ["wait", "50"],
+      fieldReadRow("#q"),
       ["press", "Enter"],
       ["select", "#f", "x"],
       ["wait", "--url", "http://a/done?x=1", "--timeout", "10000"]
@@ -141,16 +143,19 @@ describe("compileJob", () => {
       Either.getOrThrow(
         compileJob({ steps: [{ action: "type", text, ...(selector !== undefined ? { selector } : {}) }] }, "/")
       ).rows
+    // the field is read after the keys, as `type` reads it (the focused one without a selector)
     expect(rows("a b\n")).toEqual([
       ["press", "a"],
       ["press", " "],
       ["press", "b"],
-      ["press", "Enter"]
+      ["press", "Enter"],
+      fieldReadRow(undefined)
     ])
     expect(rows("é")).toEqual([
       ["keydown", "é"],
       ["keyboard", "inserttext", "é"],
-      ["keyup", "é"]
+      ["keyup", "é"],
+      fieldReadRow(undefined)
     ])
     expect(rows("{{secret:PW}}", "#pw")).toEqual([
       ["focus", "#pw"],

@@ -259,11 +259,43 @@ describe("J5: paced typing rows are one line of prose", () => {
       expect(batches).toBe(1)
       const text = textOf(result.content)
       // the click and the Enter only echo the job's own steps: not written back when every step succeeded
-      expect(text).toMatch(/^✓ 26\/26 steps\n2-25\. typed 12 keys \(keydown, input, keyup each\), 40 ms apart(\n|$)/u)
+      // the field read after the keys found nothing to say here (the fake answers no value): not written
+      expect(text).toMatch(/^✓ 27\/27 steps\n2-25\. typed 12 keys \(keydown, input, keyup each\), 40 ms apart(\n|$)/u)
       expect(text).not.toContain("press")
       expect(text).not.toContain("hello")
       // details keep every row
-      expect(result.details.batchSteps?.length).toBe(26)
+      expect(result.details.batchSteps?.length).toBe(27)
+    })
+  )
+
+  it.scoped("the field read after a job's typing is said on the typing's line, never as its script", () =>
+    Effect.gen(function* () {
+      // the read (an eval after the keys) answers what the field holds; the page changed the text
+      let batches = 0,
+        singles = 0
+      const ok = JSON.stringify({ success: true, data: {}, error: null })
+      const read = (step: ReadonlyArray<string>) =>
+        step[0] === "eval" ? { result: { value: "SLOW", via: "value", selector: "#q" } } : {}
+      const result = yield* runToResult(
+        { job: { steps: [{ action: "type", selector: "#q", text: "slow", delayMs: 30 }] } },
+        here
+      ).pipe(
+        Effect.provide(
+          fakeLayer(temp.root, [
+            { ...batchRows(read), when: (r) => r.args.includes("batch") && ++batches > 0 },
+            { reply: (r) => ((singles += r.args.includes("eval") ? 1 : 0), { exitCode: 0, stdout: ok }), repeat: true }
+          ])
+        )
+      )
+      // the keys, their pauses and the read ran in one process
+      expect([batches, singles]).toEqual([1, 0])
+      const text = textOf(result.content)
+      expect(text).toMatch(
+        /^✓ 10\/10 steps\n2-10\. typed 4 keys \(keydown, input, keyup each\), 30 ms apart\. It now holds /u
+      )
+      expect(text).toContain('"SLOW"')
+      expect(text).not.toContain("eval")
+      expect(text).not.toContain("querySelector")
     })
   )
 

@@ -20,6 +20,7 @@ import { stepRunOf } from "../../session/stepRun.js"
 import type { VerificationRow } from "../../schema/Artifacts.js"
 import { artifactRequest } from "../../upstream/artifactPaths.js"
 import { batchSteps } from "../../redaction/batchSecrets.js"
+import { stepCommandShown } from "../../page/typeReadback.js"
 import { globalFlagTokens, parseCommandLine } from "../../upstream/commandLine.js"
 import { hasSubcommands } from "../../upstream/commandPolicy.js"
 import { lookupCompiledEcho, lookupDetails } from "../text/lookupText.js"
@@ -95,7 +96,7 @@ export const echoArgvOf = (plan: Plan | undefined, args: ReadonlyArray<string>):
     plan !== undefined && stepRunOf(plan) !== undefined
       ? globalFlagTokens(parseCommandLine(plan.effectiveArgs))
       : (plan?.effectiveArgs ?? []),
-  steps: plan?.line.command === "batch" ? batchSteps(plan) : undefined
+  steps: plan?.line.command === "batch" ? batchSteps(plan).map(stepCommandShown) : undefined
 })
 
 /**
@@ -174,7 +175,7 @@ export const stepDetails = (
     const actions = recovery?.index === index ? recovery.nextActions : row.success ? followUps : []
     return {
       index,
-      command: redact(row.command),
+      command: redact(stepCommandShown(row.command)),
       resultCategory: row.success ? "success" : "failure",
       ...(row.success
         ? {

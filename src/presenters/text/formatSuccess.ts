@@ -17,7 +17,8 @@ import { batchRowsOf } from "../../upstream/batchSteps.js"
 import { actionEffectLines, effectActionOf, effectTimeOf } from "./actionEffectWords.js"
 import { type RangeFill, rangeFillText } from "../../page/fillGuard.js"
 import { jsDialogLines } from "./jsDialogWords.js"
-import { keyRun } from "./keyRuns.js"
+import { fieldReadAt, fieldReadLine, keyRun } from "./keyRuns.js"
+import { isFieldReadRow } from "../../page/typeReadback.js"
 import { fieldHoldsWords, fillShown, textClickShown } from "./actionShown.js"
 import { formatDiagnostics } from "./formatDiagnostics.js"
 import { formatInput } from "./formatInput.js"
@@ -160,12 +161,21 @@ const formatBatch = (
     const run = keyRun(rows, i)
     if (run !== undefined) {
       const paced = run.pause !== undefined ? `, ${run.pause} ms apart` : ""
-      const typed = `${i + 1}-${run.end}. ${mark}typed ${run.keys} keys (keydown, input, keyup each)${paced}`
-      lines.push({ parts: [typed], bare: false })
-      i = run.end - 1
+      // the field read after the keys (a job's type step) is said on their line, its row in the line's range
+      const holds = fieldReadAt(rows, run.end, run.text)
+      const last = holds !== undefined ? run.end + 1 : run.end
+      const typed = `${i + 1}-${last}. ${mark}typed ${run.keys} keys (keydown, input, keyup each)${paced}`
+      const read = holds !== undefined ? [".", ...fieldHoldsWords("type", holds)] : []
+      lines.push({ parts: [typed, ...read], bare: false })
+      i = last - 1
       continue
     }
     const row = rows[i]!
+    if (isFieldReadRow(row.command)) {
+      // a read that found nothing to say (a password field) is not written when every step succeeded
+      lines.push({ parts: fieldReadLine(rows, i, mark), bare: row.success && fieldReadAt(rows, i, "") === undefined })
+      continue
+    }
     const text = row.success ? stepText(row.command, row.result, knownUrl, shown, row.snapshotNaming) : []
     lines.push({ parts: rowLine(row, i, text, mark, verbOnly), bare: row.success && text.length === 0 })
     if (row.success && row.command[0] === "snapshot")

@@ -1,5 +1,8 @@
 /** A job's typing rows said as one line (upstream/keystrokes.ts). Pure. */
-import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { FieldHolds, UpstreamOutcome } from "../../domain/Outcome.js"
+import { isFieldReadRow, typedHoldsOf } from "../../page/typeReadback.js"
+import { fieldHoldsWords } from "./actionShown.js"
+import { page, type Parts } from "./contentBoundary.js"
 import { keystrokeAt } from "../../upstream/keystrokes.js"
 
 type Rows = Extract<UpstreamOutcome, { kind: "batch" }>["rows"]
@@ -15,6 +18,7 @@ const isPause = (row: Rows[number] | undefined): boolean =>
 export interface KeyRun {
   readonly end: number
   readonly keys: number
+  readonly text: string
   readonly pause?: string
 }
 
@@ -24,13 +28,34 @@ export const keyRun = (rows: Rows, from: number): KeyRun | undefined => {
   const pause = first > 0 && isPause(rows[from + first]) ? rows[from + first]?.command[1] : undefined
   let end = from
   let keys = 0
+  let text = ""
   for (;;) {
     const n = keystrokeAt(commands, end)
     if (n === 0) break
     const paused = isPause(rows[end + n]) && rows[end + n]?.command[1] === pause
     if (pause !== undefined && !paused) break
+    // `press <char>` or `keydown <char>` (then its inserttext and keyup): the character is the row's second word
+    text += commands[end]?.[1] ?? ""
     end += n + (pause !== undefined ? 1 : 0)
     keys++
   }
-  return keys >= 2 ? { end, keys, ...(pause !== undefined ? { pause } : {}) } : undefined
+  return keys >= 2 ? { end, keys, text, ...(pause !== undefined ? { pause } : {}) } : undefined
+}
+
+/** What the field read after a job's typing found (`text`: the typed characters), when row `at` is that read. */
+export const fieldReadAt = (rows: Rows, at: number, text: string): FieldHolds | undefined => {
+  const row = rows[at]
+  if (row === undefined || !row.success || !isFieldReadRow(row.command)) return undefined
+  const result = row.result !== null && typeof row.result === "object" ? row.result : {}
+  return typedHoldsOf({ selector: undefined, text }, (result as Record<string, unknown>)["result"])
+}
+
+/** The field read on a line of its own (after a one-key typing, or a read that failed): never its script. */
+export const fieldReadLine = (rows: Rows, at: number, mark: string): Parts => {
+  const row = rows[at]
+  // what the page script threw is the page's text
+  if (row === undefined || !row.success)
+    return [`${at + 1}. ✗ the field read after typing: `, page(row?.success === false ? row.error.message : "")]
+  const holds = fieldReadAt(rows, at, "")
+  return [`${at + 1}. ${mark}the field after typing`, ...(holds !== undefined ? fieldHoldsWords("fill", holds) : [])]
 }

@@ -10,10 +10,14 @@ import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import type { MissingBinary, TimedOut } from "../../schema/ToolError.js"
 import { keystrokeAt } from "../../upstream/keystrokes.js"
+import { isFieldReadRow } from "../../page/typeReadback.js"
 
 const isPause = (row: ReadonlyArray<string> | undefined): boolean => row?.[0] === "wait" && /^\d+$/.test(row[1] ?? "")
 
-/** How many rows from `at` are keystrokes and their pauses (0 when fewer than two keys start there). */
+/**
+ * How many rows from `at` are keystrokes and their pauses, with the field read after them (0 when fewer than two keys
+ * and no read start there).
+ */
 export const keystrokeRunLength = (rows: ReadonlyArray<ReadonlyArray<string>>, at: number): number => {
   let end = at
   let keys = 0
@@ -25,6 +29,8 @@ export const keystrokeRunLength = (rows: ReadonlyArray<ReadonlyArray<string>>, a
     if (isPause(rows[end]) && keystrokeAt(rows, end + 1) > 0) end++
   }
   if (isPause(rows[end]) && keys > 0) end++
+  // the field read after a type step's keys (page/typeReadback.ts) runs in their process
+  if (keys > 0 && isFieldReadRow(rows[end] ?? [])) return end + 1 - at
   return keys >= 2 ? end - at : 0
 }
 

@@ -35,6 +35,7 @@ import { retryWhileMissing, withWaitedRow } from "../page/readinessWait.js"
 import { runGuarded } from "../security/guardedTyping.js"
 import { runNamedStep } from "../page/namedSnapshot.js"
 import { namesControls } from "../../page/namingReads.js"
+import { stepCommandShown } from "../../page/typeReadback.js"
 import { timeoutProgress } from "./timeoutProgress.js"
 import { inputCommandOf } from "../../compilers/inputCommand.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
@@ -219,7 +220,8 @@ export const runSteps = (
       plan.sessionName !== undefined ? yield* (yield* SessionRegistry).refSnapshotOf(plan.sessionName) : undefined
     const lookup = (ref: string) => refs?.refs.get(ref)?.name
     yield* redactor.learnSteps(rows, lookup)
-    const shown = (row: ReadonlyArray<string>) => Effect.flatMap(redactor.echoArgs(row, lookup), redactor.scrubValue)
+    const shown = (row: ReadonlyArray<string>) =>
+      Effect.flatMap(redactor.echoArgs(stepCommandShown(row), lookup), redactor.scrubValue)
     const target = { ...targetOf(plan), kind: "browser" as const }
     const deadline = (yield* Clock.currentTimeMillis) + plan.timeoutMs
     const done: Array<StepRow> = []

@@ -14,6 +14,7 @@ import { ArtifactStore } from "../../services/ArtifactStore.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { artifactRequest } from "../../upstream/artifactPaths.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
+import { stepCommandShown } from "../../page/typeReadback.js"
 import { retryableAfterTimeout } from "../../upstream/commandPolicy.js"
 import { isOpening } from "../../upstream/commandEffects.js"
 import { watchdogFor } from "../../upstream/timeoutPolicy.js"
@@ -83,7 +84,7 @@ export const timeoutProgress = (
       totalSteps: rows.length,
       firstIncompleteStep: {
         index,
-        command: row,
+        command: stepCommandShown(row),
         retryable,
         ...(retryable ? { retryTimeoutMs: Math.min(MAX_TIMEOUT_MS, 2 * stepBudget) } : {})
       },
