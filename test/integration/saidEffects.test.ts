@@ -257,7 +257,7 @@ describe("a dialog a typed or pressed key opened is said with it (#45)", () => {
   })
 })
 
-describe("a confirm a typed key opened stops the typing, said as far as it went, answering it first (#45)", () => {
+describe("a confirm a typed or pressed key opened: said as far as it went, answering it first (#45)", () => {
   // upstream's key waits for the blocked page until DevTools gives up (about 30 s)
   it("the keys before it are said, the confirm left open for the model; the page got those keys only", {
     timeout: 120_000
@@ -279,6 +279,22 @@ describe("a confirm a typed key opened stops the typing, said as far as it went,
     expect(dialogStatus()).toMatchObject({ hasDialog: true, type: "confirm", message: "Sure?" })
     expect(await firstActionCloses(typed)).toMatchObject({ hasDialog: false })
     expect(evalRaw("[c.value, window.__r]")).toEqual(["xy", false])
+  })
+
+  it("a key press whose keydown opened a confirm says its key was sent and the dialog; answering it comes first", {
+    timeout: 120_000
+  }, async () => {
+    session = (await live.tool.call({ args: ["open", url("keyconfirm.html")] })).details.sessionName ?? ""
+    await live.tool.call({ args: ["focus", "#c"] })
+    const pressed = await live.tool.call({ args: ["press", "y"] })
+    expect(pressed.isError, textOf(pressed)).toBe(false)
+    expect(textOf(pressed)).toBe(
+      'Pressed y; the key opened the dialog below.\nWarning: A JavaScript confirm dialog is blocking the page: "Sure?"' +
+        " — use `dialog accept` or `dialog dismiss` to resolve it"
+    )
+    expect(dialogStatus()).toMatchObject({ hasDialog: true, type: "confirm", message: "Sure?" })
+    expect(await firstActionCloses(pressed)).toMatchObject({ hasDialog: false })
+    expect(evalRaw("[c.value, window.__r]")).toEqual(["y", false])
   })
 })
 

@@ -1,8 +1,9 @@
 /**
  * A result that leaves a JavaScript confirm or prompt open offers first what makes progress (`dialog dismiss`, then
- * `dialog accept`) and no follow-up the dialog blocks (a snapshot, a read): a click and typing through the tool over
- * FakeAgentBrowser, each first action then run through the tool; and the rule itself. Real-browser counterparts:
- * test/integration/saidEffects.test.ts ("answering it first", "offers to answer it first").
+ * `dialog accept`) and no follow-up the dialog blocks (a snapshot, a read): a click, typing and a key press through the
+ * tool over FakeAgentBrowser, each first action then run through the tool; and the rule itself. A key press whose key
+ * opened the dialog says its key was sent (upstream's key fails after about 30 s beside its warning). Real-browser
+ * counterparts: test/integration/saidEffects.test.ts ("answering it first", "offers to answer it first").
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -11,6 +12,8 @@ import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { dialogFirst } from "../../src/presenters/actions/dialogFirst.js"
 import { nextActions } from "../../src/presenters/actions/nextActions.js"
+import { pressedRowOf } from "../../src/page/typeReadback.js"
+import { UpstreamFailed } from "../../src/schema/ToolError.js"
 import { fakeLayer, stepsOf, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
@@ -112,4 +115,26 @@ describe("a dialog left open: answering it comes first (#45)", () => {
       )
     })
   )
+
+  it.scoped("a key press whose key opened a confirm says its key was sent and the dialog, not a failure", () =>
+    Effect.gen(function* () {
+      const pressed = yield* firstActionAnswers(["press", "y"])
+      expect(pressed.isError).toBe(false)
+      expect(textOf(pressed.content)).toBe(`Pressed y; the key opened the dialog below.\nWarning: ${WARNING}`)
+    })
+  )
+
+  it("a press that failed beside the warning is the key that opened the dialog only when the row before it ran", () => {
+    const error = new UpstreamFailed({ upstreamMessage: REFUSED, stderr: "", exitCode: 1 })
+    const press = { command: ["press", "y"], success: false as const, error, warning: WARNING }
+    const ran = { command: ["eval", "1"], success: true as const, result: { result: true } }
+    expect(pressedRowOf(press, ran)).toEqual({
+      command: ["press", "y"],
+      success: true,
+      result: { pressed: "y", dialogAt: "y" },
+      warning: WARNING
+    })
+    // a dialog already open refused the row before too: the press did not open it
+    expect(pressedRowOf(press, { command: ["eval", "1"], success: false, error, warning: WARNING })).toBe(press)
+  })
 })
