@@ -15,6 +15,7 @@ import { mentionsSecret } from "../security/secretText.js"
 import { type FillTarget, fillReadScript, Readback, sameText } from "./fillReadback.js"
 import { keystrokeRows, MAX_TYPED_KEYS } from "../upstream/keystrokes.js"
 import { mentionsBlockingDialog } from "../upstream/classifyErrorText.js"
+import { isPressCommand } from "./clickEffects.js"
 
 /** The field a typing command acts on (undefined: the focused one) and its text; undefined when none is read. */
 export const typeTargetOf = (argv: ReadonlyArray<string>): FillTarget | undefined => {
@@ -72,21 +73,39 @@ export const keyedTypingOf = (argv: ReadonlyArray<string>): KeyedTyping | undefi
 }
 
 /**
- * A key whose keydown opened a confirm or prompt: upstream's key waits for the page until DevTools gives up (about
- * 30 s), then fails beside its warning that the dialog blocks the page. The typing is said as far as it went: the
- * keys before it, that key (its keydown reached the page) and how many were not sent; the warning is upstream's.
+ * Whether a key's row says its key opened a confirm or prompt: upstream's key waits for the page until DevTools gives
+ * up (about 30 s), then fails beside its warning that the dialog blocks the page. `before`: the row before it, which
+ * ran (so no dialog was open before the key: upstream would have refused that row too).
+ */
+export const keyOpenedDialog = (row: StepRow, before: StepRow | undefined): boolean =>
+  !row.success && mentionsBlockingDialog(row.warning) && before?.success === true
+
+/**
+ * A `press|key` whose key opened a dialog (keyOpenedDialog): its key was sent, said with upstream's warning naming
+ * the dialog (`dialogAt`: the key); any other row as it is.
+ */
+export const pressedRowOf = (row: StepRow, before: StepRow | undefined): StepRow => {
+  const key = row.command[1]
+  if (!keyOpenedDialog(row, before) || key === undefined) return row
+  return { command: row.command, success: true, result: { pressed: key, dialogAt: key }, warning: row.warning ?? "" }
+}
+
+/**
+ * A key whose keydown opened a confirm or prompt (keyOpenedDialog). The typing is said as far as it went: the keys
+ * before it, that key (its keydown reached the page) and how many were not sent; the warning is upstream's.
  */
 const dialogStop = (
-  own: ReadonlyArray<StepRow>,
+  rows: ReadonlyArray<StepRow>,
+  at: number,
   failed: StepRow,
   keyed: KeyedTyping,
   first: StepRow
 ): StepRow | undefined => {
-  if (failed.success || !mentionsBlockingDialog(failed.warning)) return undefined
+  const failedAt = rows.indexOf(failed) - at
+  if (!keyOpenedDialog(failed, rows[at + failedAt - 1])) return undefined
   const chars = [...keyed.text]
   // the rows before the first key's (the focus), then each key's rows
   let end = keyed.rows.length - chars.reduce((n, ch) => n + keystrokeRows(ch).length, 0)
-  const failedAt = own.indexOf(failed)
   if (failedAt < end) return undefined
   const key = chars.findIndex((ch) => (end += keystrokeRows(ch).length) > failedAt)
   if (key < 0) return undefined
@@ -101,7 +120,7 @@ const dialogStop = (
 export const keyedRowOf = (rows: ReadonlyArray<StepRow>, at: number, keyed: KeyedTyping, first: StepRow): StepRow => {
   const own = rows.slice(at, at + keyed.rows.length)
   const failed = own.find((r) => !r.success)
-  const stopped = failed !== undefined ? dialogStop(own, failed, keyed, first) : undefined
+  const stopped = failed !== undefined ? dialogStop(rows, at, failed, keyed, first) : undefined
   if (stopped !== undefined) return stopped
   // a key's warning (a dialog it opened) is the typing's
   const warning = own.map((r) => (r.success ? r.warning : undefined)).find((w) => w !== undefined && w !== "")
@@ -118,3 +137,20 @@ export const typedHoldsOf = (target: FillTarget, read: unknown): FieldHolds | un
   const own = sameText(back.value, target.text)
   return { value: own ? target.text : back.value, own, field: back.selector }
 }
+
+/**
+ * The command's own row: typing key by key as one row (keyedRowOf), a `press|key` whose key opened a confirm or
+ * prompt as sent (pressedRowOf), any other as it is.
+ */
+export const keyRowOf = (
+  positionals: ReadonlyArray<string>,
+  rows: ReadonlyArray<StepRow>,
+  at: number,
+  row: StepRow,
+  keyed: KeyedTyping | undefined
+): StepRow =>
+  keyed !== undefined
+    ? keyedRowOf(rows, at, keyed, row)
+    : isPressCommand(positionals)
+      ? pressedRowOf(row, rows[at - 1])
+      : row

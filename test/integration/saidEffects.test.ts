@@ -48,6 +48,7 @@ s.addEventListener("keyup", () => list.replaceChildren(...fruit.filter((f) => s.
 <button id="blink" onclick="spin.hidden=false;spin.offsetWidth;spin.hidden=true">Blink</button>`),
     "/keyconfirm.html": html(`<input id="c" aria-label="Code"><script>
 c.addEventListener("keydown", (e) => { if (e.key === "y") window.__r = confirm("Sure?") })</script>`),
+    "/clickconfirm.html": html(`<button id="del" onclick="window.__r = confirm('Delete?')">Delete</button>`),
     "/keyalert.html": html(`<input id="q" aria-label="Search"><script>window.__alerts = [];
 q.addEventListener("keydown", (e) => { if (e.key === "b") { __alerts.push("hi"); alert("hi") } })</script>`),
     "/live.html": html(
@@ -219,6 +220,22 @@ describe("text an action made appear is said with it (#45)", () => {
   })
 })
 
+/** The page's dialog, as the raw binary's `dialog status` reads it. */
+const dialogStatus = (): unknown =>
+  (JSON.parse(live.world.raw(["--json", "--session", session, "dialog", "status"])) as { data: unknown }).data
+
+/**
+ * A result that left a dialog open: its next actions answer it (dismiss, then accept) and offer nothing it blocks;
+ * the first, run through the tool, makes progress: the raw binary's `dialog status` after it.
+ */
+const firstActionCloses = async (result: Awaited<ReturnType<typeof live.tool.call>>): Promise<unknown> => {
+  const actions = result.details.nextActions ?? []
+  expect(actions.map((a) => a.id)).toEqual(["dismiss-dialog", "accept-dialog"])
+  const answered = await live.tool.call({ args: [...(actions[0]?.params?.args ?? [])] })
+  expect(answered.isError, textOf(answered)).toBe(false)
+  return dialogStatus()
+}
+
 describe("a dialog a typed or pressed key opened is said with it (#45)", () => {
   it("an alert opened by a key's keydown is said with its message; the page got every key and the alert", async () => {
     session = (await live.tool.call({ args: ["open", url("keyalert.html")] })).details.sessionName ?? ""
@@ -240,7 +257,7 @@ describe("a dialog a typed or pressed key opened is said with it (#45)", () => {
   })
 })
 
-describe("a confirm a typed key opened stops the typing, said as far as it went (#45)", () => {
+describe("a confirm a typed or pressed key opened: said as far as it went, answering it first (#45)", () => {
   // upstream's key waits for the blocked page until DevTools gives up (about 30 s)
   it("the keys before it are said, the confirm left open for the model; the page got those keys only", {
     timeout: 120_000
@@ -253,18 +270,42 @@ describe("a confirm a typed key opened stops the typing, said as far as it went 
         ' after it was not sent.\nWarning: A JavaScript confirm dialog is blocking the page: "Sure?" — use' +
         " `dialog accept` or `dialog dismiss` to resolve it"
     )
-    expect(typed.details.nextActions?.map((a) => a.id)).toEqual(
-      expect.arrayContaining(["dismiss-dialog", "accept-dialog"])
-    )
     // remembered as blocking: a get title is refused at once, naming it (upstream would wait about 30 s)
     const title = await live.tool.call({ args: ["get", "title"] })
     expect(textOf(title)).toContain('A JavaScript confirm dialog is blocking the page: "Sure?"')
     expect(textOf(title)).toContain("nothing was sent")
-    // the raw binary sees the confirm still open; once dismissed, the page holds the keys up to "y", not "z"
-    const status = JSON.parse(live.world.raw(["--json", "--session", session, "dialog", "status"]))
-    expect(status.data).toMatchObject({ hasDialog: true, type: "confirm", message: "Sure?" })
-    live.world.raw(["--session", session, "dialog", "dismiss"])
+    // the raw binary sees the confirm still open; the first next action, run through the tool, closes it, and the
+    // page holds the keys up to "y", not "z"
+    expect(dialogStatus()).toMatchObject({ hasDialog: true, type: "confirm", message: "Sure?" })
+    expect(await firstActionCloses(typed)).toMatchObject({ hasDialog: false })
     expect(evalRaw("[c.value, window.__r]")).toEqual(["xy", false])
+  })
+
+  it("a key press whose keydown opened a confirm says its key was sent and the dialog; answering it comes first", {
+    timeout: 120_000
+  }, async () => {
+    session = (await live.tool.call({ args: ["open", url("keyconfirm.html")] })).details.sessionName ?? ""
+    await live.tool.call({ args: ["focus", "#c"] })
+    const pressed = await live.tool.call({ args: ["press", "y"] })
+    expect(pressed.isError, textOf(pressed)).toBe(false)
+    expect(textOf(pressed)).toBe(
+      'Pressed y; the key opened the dialog below.\nWarning: A JavaScript confirm dialog is blocking the page: "Sure?"' +
+        " — use `dialog accept` or `dialog dismiss` to resolve it"
+    )
+    expect(dialogStatus()).toMatchObject({ hasDialog: true, type: "confirm", message: "Sure?" })
+    expect(await firstActionCloses(pressed)).toMatchObject({ hasDialog: false })
+    expect(evalRaw("[c.value, window.__r]")).toEqual(["y", false])
+  })
+})
+
+describe("a click that opened a confirm offers to answer it first (#45)", () => {
+  it("no snapshot is offered; the first next action, run through the tool, closes the confirm", async () => {
+    session = (await live.tool.call({ args: ["open", url("clickconfirm.html")] })).details.sessionName ?? ""
+    const clicked = await live.tool.call({ args: ["click", "#del"] })
+    expect(textOf(clicked)).toContain('A JavaScript confirm dialog is blocking the page: "Delete?"')
+    expect(dialogStatus()).toMatchObject({ hasDialog: true, type: "confirm", message: "Delete?" })
+    expect(await firstActionCloses(clicked)).toMatchObject({ hasDialog: false })
+    expect(evalRaw("window.__r")).toBe(false)
   })
 })
 

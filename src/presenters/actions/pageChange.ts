@@ -9,6 +9,8 @@ import type { VerificationRow } from "../../schema/Artifacts.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { NextAction } from "../../schema/NextAction.js"
 import { nextActions } from "./nextActions.js"
+import { dialogFirst, warnsOfOpenDialog } from "./dialogFirst.js"
+import { distinctActions } from "./distinctActions.js"
 import { isNavigating, isOpening, mutatesPage } from "../../upstream/commandEffects.js"
 
 export interface PageChangeSummary {
@@ -26,12 +28,31 @@ export interface PageChangeSummary {
 /** Saved-file follow-ups per call; artifactVerification lists every file. */
 const SAVED_FILE_ACTIONS = 5
 
+type PageChange = { readonly summary?: PageChangeSummary; readonly nextActions: ReadonlyArray<NextAction> }
+
+/** The change and its follow-ups; a dialog it left open comes first, and no read it blocks (dialogFirst.ts). */
 export const pageChange = (
   plan: Plan,
   outcome: UpstreamOutcome,
   navigation: { readonly title: string; readonly url: string } | undefined,
   artifacts: ReadonlyArray<VerificationRow>
-): { readonly summary?: PageChangeSummary; readonly nextActions: ReadonlyArray<NextAction> } => {
+): PageChange => {
+  const change = changeOf(plan, outcome, navigation, artifacts)
+  if (!warnsOfOpenDialog(outcome)) return change
+  const actions = distinctActions(dialogFirst(plan.sessionName, change.nextActions))
+  const ids = actions.map((a) => a.id)
+  return {
+    ...(change.summary !== undefined ? { summary: { ...change.summary, nextActionIds: ids } } : {}),
+    nextActions: actions
+  }
+}
+
+const changeOf = (
+  plan: Plan,
+  outcome: UpstreamOutcome,
+  navigation: { readonly title: string; readonly url: string } | undefined,
+  artifacts: ReadonlyArray<VerificationRow>
+): PageChange => {
   const command = plan.line.command ?? ""
   const session = plan.sessionName
   const data =

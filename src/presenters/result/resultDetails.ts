@@ -28,6 +28,7 @@ import type { PageDiagnosticsView } from "../text/diagnosticPart.js"
 import type { ReadinessWait } from "../../schema/PageDiagnostics.js"
 import { preflight } from "../../security/preflight.js"
 import { distinctActions } from "../actions/distinctActions.js"
+import { dialogFirst, leavesDialogOpen } from "../actions/dialogFirst.js"
 import { nextActions } from "../actions/nextActions.js"
 import { networkFollowUps } from "../text/networkFollowUps.js"
 import { isNavigating, mutatesPage } from "../../upstream/commandEffects.js"
@@ -242,14 +243,16 @@ const actionsOf = (a: ActionParts): ReadonlyArray<NextAction> => {
   // an electron action names its own follow-ups; the generic failure fallbacks would only add noise
   const shown = a.sides.electron
   const electron = shown !== undefined && shown.nextActions.length > 0 ? shown.nextActions : undefined
+  const all = electron ?? [
+    ...(a.sides.honesty?.nextActions ?? []),
+    ...reopen,
+    ...(a.failure?.nextActions ?? succeeded()),
+    ...outcomeActions
+  ]
+  // a dialog left open: answering it comes first, and nothing it would block (dialogFirst.ts)
   const offered = allowedByPolicy(
     plan,
-    electron ?? [
-      ...(a.sides.honesty?.nextActions ?? []),
-      ...reopen,
-      ...(a.failure?.nextActions ?? succeeded()),
-      ...outcomeActions
-    ]
+    electron === undefined && leavesDialogOpen(a.executed, error) ? dialogFirst(plan?.sessionName, all) : all
   )
   // one action is offered once already
   return offered.length > 1 ? distinctActions(offered) : offered

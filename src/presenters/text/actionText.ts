@@ -68,10 +68,12 @@ const scrolledIntoView: CommandText = ({ target }) => ({
   summary: `scrollintoview ${target}`
 })
 
-const pressed: CommandText = ({ data, target }) => ({
-  text: `Pressed ${str(data["pressed"]) || target}`,
-  summary: `Pressed ${str(data["pressed"]) || target}`
-})
+/** A key that opened a confirm or prompt (`dialogAt`, page/typeReadback.ts): upstream's warning names the dialog. */
+const pressed: CommandText = ({ data, target }) => {
+  const key = str(data["pressed"]) || target
+  const opened = typeof data["dialogAt"] === "string" ? "; the key opened the dialog below." : ""
+  return { text: `Pressed ${key}${opened}`, summary: `Pressed ${key}` }
+}
 
 const elementAction: CommandText = ({ command, target }) => ({
   text: `${PAST[command]} ${target}`,

@@ -50,7 +50,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { clickEffectsOf, isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
 import { isMousePointCommand, MOUSE_WATCH_INSTALL, mousePointOf, mouseReadExpression } from "../../page/mousePoint.js"
 import { checkProbeRows, checkRefusedOf, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
-import { type KeyedTyping, keyedRowOf, keyedTypingOf, typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
+import { type KeyedTyping, keyedTypingOf, keyRowOf, typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
 import { mediaOf, mediaQueriesOf, mediaReadExpression } from "../../page/mediaRead.js"
 import { APPEARED_INSTALL, APPEARED_READ, shownEffectsOf } from "../../page/appearedText.js"
 import { KEYED_WATCH_INSTALL, KEYED_WATCH_READ, typedSaidOf } from "../../page/typedEffects.js"
@@ -241,7 +241,7 @@ export const runProbed = (plan: Plan) =>
       return { replied: Either.right({ ...set, rangeFill: filled.range }), check: {} } satisfies Probed
     }
     if (ran.row === undefined) return undefined
-    const row = keyed !== undefined ? keyedRowOf(rows, at, keyed, ran.row) : ran.row
+    const row = keyRowOf(plan.line.positionals, rows, at, ran.row, keyed)
     const after = evalValue(rows[at + (keyed?.rows.length ?? 1)])
     // a native date field takes keys, not text: typed as its keys in one more batch, said so (dateKeysFill.ts)
     const keys = row.success && fill !== undefined ? filled?.verification?.dateKeys : undefined
