@@ -24,12 +24,19 @@ const LOOK = 50
  * page (a moved node, a re-render) is not said.
  */
 const HIDDEN_READ = `hiddenTexts = () => {
+  // a node's text with its text nodes spaced apart ("March 2025 Sunday", not "March 2025Sunday")
+  const words = (n) => {
+    if (n.nodeType !== 1) return n.textContent;
+    const w = document.createTreeWalker(n, 4), out = [];
+    while (w.nextNode()) out.push(w.currentNode.data);
+    return out.join(" ");
+  };
   const shownBefore = (old) => Object.entries(old).every(([a, v]) =>
     a === "open" ? true : a === "style" ? !hid(v) : v === null || v === "false");
   // a closed <details> stays shown: its text past the summary went
   const textOf = ([e, old]) => e.tagName === "DETAILS" && old.open != null && !e.open && seen(e)
-    ? [...e.children].filter((c) => c.tagName !== "SUMMARY").map((c) => c.textContent).join(" ")
-    : seen(e) ? "" : e.textContent;
+    ? [...e.children].filter((c) => c.tagName !== "SUMMARY").map(words).join(" ")
+    : seen(e) ? "" : words(e);
   const els = [...first].slice(0, 200)
     .filter(([e, old]) => e.isConnected && shownBefore(old) && !fresh(e) && !SKIP.has(e.tagName))
     .map(([e, old]) => [e, textOf([e, old])]).filter(([, t]) => norm(t) !== "");
@@ -42,14 +49,15 @@ const HIDDEN_READ = `hiddenTexts = () => {
   const own = (n) => n.nodeType === 1 && (SKIP.has(n.tagName) || n.hidden || n.getAttribute("aria-hidden") === "true" ||
     hid(n.getAttribute("style")));
   const gone = removed.filter(([n, p]) => !n.isConnected && p.isConnected && !grew.has(p) && !fresh(p) && seen(p) &&
-    !own(n)).map(([n]) => [n, n.textContent]);
+    !own(n)).map(([n]) => [n, words(n)]);
   const all = [...outer, ...gone], texts = [];
   let count = 0, page;
   for (const [, raw] of all.slice(0, ${LOOK})) {
     const t = norm(raw);
     if (t === "" || texts.includes(t)) continue;
-    if (page === undefined) page = document.body ? norm(document.body.innerText) : "";
-    if (page.includes(t)) continue;
+    // still shown elsewhere: compared without spaces (the page's text may run its words together)
+    if (page === undefined) page = document.body ? norm(document.body.innerText).replace(/\\s/g, "") : "";
+    if (page.includes(t.replace(/\\s/g, ""))) continue;
     count++;
     if (texts.length < ${KEEP}) texts.push(cut(t, ${HIDDEN_MAX}));
   }

@@ -45,7 +45,8 @@ s.addEventListener("keyup", () => list.replaceChildren(...fruit.filter((f) => s.
 <p id="toast">Saved 3 items</p><button id="x" onclick="toast.remove()">Dismiss</button>
 <p id="n">3 items</p><button id="more" onclick="n.textContent='4 items'">More</button>
 <p id="spin" hidden>Loading</p>
-<button id="blink" onclick="spin.hidden=false;spin.offsetWidth;spin.hidden=true">Blink</button>`),
+<button id="blink" onclick="spin.hidden=false;spin.offsetWidth;spin.hidden=true">Blink</button>
+<ul id="menu"><li>Newest</li><li>Oldest</li></ul><button id="shut" onclick="menu.hidden=true">Shut</button>`),
     "/keyconfirm.html": html(`<input id="c" aria-label="Code"><script>
 c.addEventListener("keydown", (e) => { if (e.key === "y") window.__r = confirm("Sure?") })</script>`),
     "/clickconfirm.html": html(`<button id="del" onclick="window.__r = confirm('Delete?')">Delete</button>`),
@@ -338,5 +339,9 @@ describe("text an action hid or removed is said with it (#45)", () => {
     const blink = await live.tool.call({ args: ["click", "#blink"] })
     expect(textOf(blink)).toBe("Clicked #blink")
     expect(evalRaw("[n.textContent, spin.hidden]")).toEqual(["4 items", true])
+    // a closed list's items are said apart (its textContent runs them together: "NewestOldest")
+    const shut = await live.tool.call({ args: ["click", "#shut"] })
+    expect(textOf(shut)).toBe('Clicked #shut\nHidden: "Newest Oldest"')
+    expect(evalRaw("[menu.checkVisibility(), menu.textContent]")).toEqual([false, "NewestOldest"])
   })
 })
