@@ -4,9 +4,11 @@
  * running the read (a hung navigation would hold the read for as long again). The first open of a session launches
  * its browser in the same process, with the launch flags of its prefix: a browser that cannot start or be reached
  * answers outside any row, with the error envelope a lone open gets, and is that open's failure, classified once and
- * never run again (that would retry a failing launch). Opens in a pinned tab or where page script may be held for
- * approval run alone; their read is a second process afterwards, as is the read of an open whose read ran in another
- * tab than the page it reported (tab drift: the read runs again once tab recovery selected the opened page).
+ * never run again (that would retry a failing launch); its batch also reads upstream's own console and error logs
+ * (a fresh daemon's: only this page's) for what the page logged while loading (page/loadLog.ts). Opens in a pinned
+ * tab or where page script may be held for approval run alone; their read is a second process afterwards, as is the
+ * read of an open whose read ran in another tab than the page it reported (tab drift: the read runs again once tab
+ * recovery selected the opened page).
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
