@@ -25,6 +25,12 @@ const live = liveWorld({
       `<p>Settings</p><script>console.error('failed to load config.json');console.warn('deprecated api v1');
 console.error('retry', {n: 2});setTimeout(() => undefinedFn(), 0)</script>`
     ),
+    "/firstLoad.html": html(
+      "Settings",
+      `<p>Settings</p><script>console.error('failed to load config.json');console.warn('deprecated api v1');
+console.error('retry', {n: 2});setTimeout(() => undefinedFn(), 0);alert('Welcome back, Ada');window.__after = true
+</script>`
+    ),
     "/link.html": html("Links", `<p>Where to?</p><a id="go" href="/errors.html">Settings</a>`),
     "/alert.html": html("Welcome page", `<p>Hi</p><script>alert('Welcome back, Ada');window.__after = true</script>`),
     "/confirm.html": html("Draft", `<p>Draft</p><script>window.__r = confirm('Discard the draft?')</script>`)
@@ -38,11 +44,21 @@ const evalRaw = <A>(expression: string): A => raw<{ result: A }>(["eval", expres
 const LOG_SYMBOL = "Object.getOwnPropertySymbols(window).map(String).join()"
 
 describe("open says what the page did while it loaded", () => {
-  it("the first open (upstream's, launching the browser) says nothing of it, as before", async () => {
-    const first = await live.tool.call({ args: ["open", url("errors.html")] })
+  it("the first open (upstream's, launching the browser) says what the page logged while loading", async () => {
+    const first = await live.tool.call({ args: ["open", url("firstLoad.html")] })
     session = first.details.sessionName ?? ""
+    console.log(`[first open] ${textOf(first)}`)
     expect(first.isError, textOf(first)).toBe(false)
-    expect(textOf(first)).not.toContain("while loading")
+    expect(textOf(first)).toContain(
+      '3 console errors while loading: "failed to load config.json"; "retry {\\"n\\":2}"; ' +
+        '"Uncaught ReferenceError: undefinedFn is not defined"'
+    )
+    expect(textOf(first)).toContain('Console warning while loading: "deprecated api v1"')
+    // the page really logged them, and went on past its alert (upstream accepted it)
+    const logged = raw<{ messages: ReadonlyArray<{ text: string; type: string }> }>(["console"]).messages
+    expect(logged.some((m) => m.type === "error" && m.text === "failed to load config.json")).toBe(true)
+    expect(raw<{ hasDialog: boolean }>(["dialog", "status"]).hasDialog).toBe(false)
+    expect(evalRaw<boolean>("window.__after === true")).toBe(true)
   }, 90_000)
 
   it("console errors, an uncaught error and a warning, said after the open (the page really logged them)", async () => {

@@ -50,7 +50,7 @@ describe("open in one upstream process (#29)", () => {
         const [request] = requests
         expect(request?.args.slice(-3)).toEqual(["batch", "--omit-command", "--bail"])
         expect(request?.args).toContain("--executable-path")
-        expect(stepsOf(request ?? { args: [] }).map((step) => step[0])).toEqual(["open", "eval"])
+        expect(stepsOf(request ?? { args: [] }).map((step) => step[0])).toEqual(["open", "eval", "console", "errors"])
       }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch({ url: URL, title: "Start" })])))
   )
 

@@ -23,7 +23,7 @@ import { PAGE_NAVIGATED, TimedOut } from "../../schema/ToolError.js"
 import { PathReply, readPayload } from "../../schema/UpstreamPayloads.js"
 import { targetOf } from "../../session/target.js"
 import { isOpening } from "../../upstream/commandEffects.js"
-import { LOAD_LOG_SCRIPT } from "../../page/loadLog.js"
+import { LOAD_LOG_SCRIPT, type LoadLog } from "../../page/loadLog.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import { browserEndpointOf } from "../lifecycle/sessionEndpoint.js"
 import { OPENED_PAGE_EXPRESSION, openedPageOf, type OpenedPage } from "./pageProbes.js"
@@ -108,22 +108,27 @@ const downloadedInstead = (plan: Plan, url: string, remainingMs: number) =>
   })
 
 const failed = (error: CommandError): FastOpen => ({ replied: Either.left(error), page: undefined })
-/** The open's answer; what the page logged while loading and the dialogs it showed ride along, said after it. */
-const answered = (data: unknown, page: OpenedPage | undefined): FastOpen => {
-  const loaded = page?.loaded
+/** An open's answer with what the page logged while loading and the dialogs it showed riding along, said after it. */
+export const loadedOutcome = (
+  data: unknown,
+  warning: string | undefined,
+  loaded: LoadLog | undefined
+): UpstreamOutcome => {
   const dialogs =
     loaded !== undefined && loaded.dialogs.length > 0 ? { opened: loaded.dialogs, earlier: [] } : undefined
   return {
-    replied: Either.right({
-      kind: "single",
-      data,
-      warning: undefined,
-      ...(dialogs !== undefined ? { jsDialogs: dialogs } : {}),
-      ...(loaded?.effects !== undefined ? { effects: loaded.effects } : {})
-    }),
-    page
+    kind: "single",
+    data,
+    warning,
+    ...(dialogs !== undefined ? { jsDialogs: dialogs } : {}),
+    ...(loaded?.effects !== undefined ? { effects: loaded.effects } : {})
   }
 }
+
+const answered = (data: unknown, page: OpenedPage | undefined): FastOpen => ({
+  replied: Either.right(loadedOutcome(data, undefined, page?.loaded)),
+  page
+})
 
 /** A step or batch failure that is the page going on to another document while it was read (a script redirect). */
 export const cutByNavigation = (error: CommandError | undefined) =>

@@ -4,9 +4,11 @@
  * running the read (a hung navigation would hold the read for as long again). The first open of a session launches
  * its browser in the same process, with the launch flags of its prefix: a browser that cannot start or be reached
  * answers outside any row, with the error envelope a lone open gets, and is that open's failure, classified once and
- * never run again (that would retry a failing launch). Opens in a pinned tab or where page script may be held for
- * approval run alone; their read is a second process afterwards, as is the read of an open whose read ran in another
- * tab than the page it reported (tab drift: the read runs again once tab recovery selected the opened page).
+ * never run again (that would retry a failing launch); its batch also reads upstream's own console and error logs
+ * (a fresh daemon's: only this page's) for what the page logged while loading (page/loadLog.ts). Opens in a pinned
+ * tab or where page script may be held for approval run alone; their read is a second process afterwards, as is the
+ * read of an open whose read ran in another tab than the page it reported (tab drift: the read runs again once tab
+ * recovery selected the opened page).
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -20,7 +22,8 @@ import { readPayload, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { type OpenedPage, OPENED_PAGE_EXPRESSION, openedPageOf } from "./pageProbes.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { isStillLoading } from "../../page/pageSettle.js"
-import { cutByNavigation, readLandedPage, runFastOpen } from "./fastOpen.js"
+import { cutByNavigation, loadedOutcome, readLandedPage, runFastOpen } from "./fastOpen.js"
+import { upstreamLoadLogOf } from "../../page/loadLog.js"
 import { isOpening } from "../../upstream/commandEffects.js"
 
 export interface OpenRun {
@@ -70,12 +73,11 @@ export const runOpen = (plan: Plan) =>
     // a running browser is navigated directly and answers once the page is usable (not at its load event)
     const fast = yield* runFastOpen(plan)
     if (fast !== undefined) return { replied: fast.replied, page: fast.page } satisfies OpenRun
-    const ran = yield* Effect.either(
-      (yield* SessionCommands).batch(targetOf(plan), [plan.line.positionals, ["eval", OPENED_PAGE_EXPRESSION]], {
-        timeoutMs: plan.timeoutMs,
-        failFast: true
-      })
-    )
+    // a launching open: what the page logged while loading is read from upstream's own logs, in the same process
+    const logs = plan.firstLaunch ? [["console"], ["errors"]] : []
+    const steps = [plan.line.positionals, ["eval", OPENED_PAGE_EXPRESSION], ...logs]
+    const options = { timeoutMs: plan.timeoutMs, failFast: true }
+    const ran = yield* Effect.either((yield* SessionCommands).batch(targetOf(plan), steps, options))
     // a reply without rows that is no error (not what agent-browser prints for a batch): the open runs alone instead
     if (Either.isLeft(ran))
       return ran.left._tag === "ParseFailure"
@@ -93,11 +95,12 @@ export const runOpen = (plan: Plan) =>
       const usable = yield* usableDespiteLoad(plan, row.error)
       return usable ?? ({ replied: Either.left(row.error), page: undefined } satisfies OpenRun)
     }
-    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right({
-      kind: "single",
-      data: row.result,
-      warning: row.warning
-    })
+    const [, , logged, thrown] = ran.right
+    const loaded =
+      logged?.success === true ? upstreamLoadLogOf(logged.result, thrown?.success ? thrown.result : {}) : undefined
+    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right(
+      loadedOutcome(row.result, row.warning, loaded)
+    )
     const page = openedPageOf(read)
     return readElsewhere(row.result, page)
       ? { replied, page: undefined, readElsewhere: true }
