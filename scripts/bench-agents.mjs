@@ -9,6 +9,8 @@
 // session then launches in; BENCH_POOL=browserless starts a self-hosted Browserless for the run (installed on first
 // use, as `npm run test:pool` does) with AGENTS slots.
 //   npm run bench:agents          (AGENTS=4 CALLS=25)
+//   PACE_MS=200 npm run bench:agents   (each agent pauses that long before each call, as between a model's turns;
+//                                       back to back, the default, measures the machine's throughput instead)
 //   BENCH_POOL=browserless npm run bench:agents
 import { spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -56,8 +58,10 @@ const agent = async () => {
   const spans = []
   let failures = 0
   const categories = {}
+  const pace = Number(process.env.PACE_MS ?? 0)
   for (let i = 0; i < CALLS; i++) {
     const args = i === 0 ? ["open", `${origin}/index.html`] : calls[i % calls.length]
+    if (pace > 0 && i > 0) await new Promise((resolve) => setTimeout(resolve, pace))
     const started = performance.now()
     const result =
       i > 0 && process.env.RAW === "1" ? await rawCall(args) : await runtime.runPromise(runToResult({ args }, call))
@@ -158,7 +162,8 @@ const main = async () => {
     const a = row("1 agent alone", alone)
     const t = row(`${AGENTS} agents at once`, together)
     console.log(
-      `where: ${pool !== undefined ? `pool ${pool}${own ? " (a self-hosted Browserless started for this run)" : ""}` : "local Chromium"}; ${CALLS} calls per agent`
+      `where: ${pool !== undefined ? `pool ${pool}${own ? " (a self-hosted Browserless started for this run)" : ""}` : "local Chromium"}; ${CALLS} calls per agent` +
+        (Number(process.env.PACE_MS ?? 0) > 0 ? `, ${process.env.PACE_MS} ms pause before each` : ", back to back")
     )
     for (const r of [a, t])
       console.log(
