@@ -1,13 +1,19 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { readDevToolsActivePort } from "../../src/layers/cdp/cdpClient.js"
 import { devToolsTargetsOf, devToolsVersionOf } from "../../src/upstream/devTools.js"
 
 describe("what a DevTools endpoint says, read once", () => {
-  const dir = mkdtempSync(join(tmpdir(), "piab-devtools-"))
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  // made when a test of this block runs (a filtered run that skips them all leaves nothing behind)
+  let dir = ""
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "piab-devtools-"))
+  })
+  afterAll(() => {
+    if (dir !== "") rmSync(dir, { recursive: true, force: true })
+  })
 
   it("/json/version: the browser's WebSocket and name; without a WebSocket it is no answer", () => {
     expect(devToolsVersionOf({ webSocketDebuggerUrl: "ws://h/devtools/browser/b1", Browser: "Chrome/1" })).toEqual({

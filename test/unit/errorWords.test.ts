@@ -9,7 +9,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
+import { afterAll, beforeAll } from "vitest"
 import { launchApp } from "../../src/layers/electronHost/launchApp.js"
 import { FakeElectronHost } from "../../src/layers/test/FakeElectronHost.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
@@ -241,8 +241,14 @@ describe("a re-wrapped error keeps its message in every mode", () => {
 })
 
 describe("the live Electron launcher re-wraps its failures with diagnostics and keeps their words", () => {
-  const dir = mkdtempSync(join(tmpdir(), "piab-launch-words-"))
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  // made when a test of this block runs (a filtered run that skips them all leaves nothing behind)
+  let dir = ""
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "piab-launch-words-"))
+  })
+  afterAll(() => {
+    if (dir !== "") rmSync(dir, { recursive: true, force: true })
+  })
   const appOf = (name: string, body: string): ElectronApp => {
     const executablePath = join(dir, name)
     writeFileSync(executablePath, `#!/bin/sh\n${body}\n`)
