@@ -9,7 +9,7 @@ import { InvalidInput } from "../schema/ToolError.js"
 import type { Job, JobStep } from "../schema/ToolInput.js"
 import { compileElementAction } from "./compileSemanticAction.js"
 import { keystrokeRows, MAX_TYPED_KEYS } from "../upstream/keystrokes.js"
-import { fieldReadRow } from "../page/typeReadback.js"
+import { fieldReadRows } from "../page/typeReadback.js"
 import { SECRET_PLACEHOLDER } from "../schema/SecurityPolicy.js"
 import type { CompiledBatch } from "../domain/Compiled.js"
 import { urlGlobPredicate } from "../upstream/waitAssertion.js"
@@ -62,7 +62,7 @@ const typeRows = (step: JobStep, fail: Fail): Either.Either<Rows, InvalidInput> 
   const pause = step.delayMs !== undefined ? [["wait", String(step.delayMs)]] : []
   // the field is read after the keys and before the key pressed after them (which may submit), as `type` reads it
   const keys = [...step.text].flatMap((ch) => [...keystrokeRows(ch), ...pause])
-  return Either.right([...focus, ...keys, fieldReadRow(step.selector), ...press])
+  return Either.right([...focus, ...keys, ...fieldReadRows(step.selector, step.text), ...press])
 }
 
 /**

@@ -35,10 +35,11 @@ export const typeTargetOf = (argv: ReadonlyArray<string>): FillTarget | undefine
  */
 const FIELD_READ_MARK = "/* the field after typing */"
 
-export const fieldReadRow = (selector: string | undefined): ReadonlyArray<string> => [
-  "eval",
-  FIELD_READ_MARK + fillReadScript({ selector, text: "" })
-]
+/** The read after a job's typing of `text` into `selector` (else the focused field); none where `type` has none. */
+export const fieldReadRows = (selector: string | undefined, text: string): ReadonlyArray<ReadonlyArray<string>> => {
+  const target = typeTargetOf(selector !== undefined ? ["type", selector, text] : ["keyboard", "type", text])
+  return target !== undefined ? [["eval", FIELD_READ_MARK + fillReadScript(target)]] : []
+}
 
 export const isFieldReadRow = (command: ReadonlyArray<string>): boolean =>
   command[0] === "eval" && command[1]?.startsWith(FIELD_READ_MARK) === true

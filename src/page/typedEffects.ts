@@ -25,7 +25,8 @@ const read = ${APPEARED_READ};
 return { ...(read || {}), jsDialogs: ${JS_DIALOG_LOG_TAKE} };
 })()`
 
-const field = (value: unknown, key: string): unknown =>
+/** A field of a page read's answer (undefined when the answer is no object). */
+export const field = (value: unknown, key: string): unknown =>
   value !== null && typeof value === "object" ? Reflect.get(value, key) : undefined
 
 /** Texts said (that appeared, or went away) other than the field's own value (a contenteditable's typed text). */

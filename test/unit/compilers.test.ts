@@ -3,7 +3,7 @@ import * as Either from "effect/Either"
 import { describe, expect, it } from "vitest"
 import { compileJob } from "../../src/compilers/compileJob.js"
 import { urlGlobPredicate } from "../../src/upstream/waitAssertion.js"
-import { fieldReadRow } from "../../src/page/typeReadback.js"
+import { fieldReadRows } from "../../src/page/typeReadback.js"
 import { compileQa } from "../../src/compilers/compileQa.js"
 import { compileSemanticAction } from "../../src/compilers/compileSemanticAction.js"
 import { resolveInputMode } from "../../src/program/pipeline/inputMode.js"
@@ -131,7 +131,7 @@ describe("compileJob", () => {
       ["wait", "50"],
       ["press", "b"],
       ["wait", "50"],
-      fieldReadRow("#q"),
+      ...fieldReadRows("#q", "ab"),
       ["press", "Enter"],
       ["select", "#f", "x"],
       ["wait", "--url", "http://a/done?x=1", "--timeout", "10000"]
@@ -149,13 +149,19 @@ describe("compileJob", () => {
       ["press", " "],
       ["press", "b"],
       ["press", "Enter"],
-      fieldReadRow(undefined)
+      ...fieldReadRows(undefined, "a b\n")
     ])
     expect(rows("é")).toEqual([
       ["keydown", "é"],
       ["keyboard", "inserttext", "é"],
       ["keyup", "é"],
-      fieldReadRow(undefined)
+      ...fieldReadRows(undefined, "é")
+    ])
+    expect([fieldReadRows(undefined, "é").length, fieldReadRows("#q", "ab").length]).toEqual([1, 1])
+    // a field named like a secret is not read back (as `type` does not read it)
+    expect(rows("abc123", "#api-token")).toEqual([
+      ["focus", "#api-token"],
+      ...["a", "b", "c", "1", "2", "3"].map((k) => ["press", k])
     ])
     expect(rows("{{secret:PW}}", "#pw")).toEqual([
       ["focus", "#pw"],

@@ -1,6 +1,7 @@
 /** A job's typing rows said as one line (upstream/keystrokes.ts). Pure. */
 import type { FieldHolds, UpstreamOutcome } from "../../domain/Outcome.js"
 import { isFieldReadRow, typedHoldsOf } from "../../page/typeReadback.js"
+import { evalResultOf } from "../../page/namingReads.js"
 import { fieldHoldsWords } from "./actionShown.js"
 import { page, type Parts } from "./contentBoundary.js"
 import { keystrokeAt } from "../../upstream/keystrokes.js"
@@ -46,8 +47,7 @@ export const keyRun = (rows: Rows, from: number): KeyRun | undefined => {
 export const fieldReadAt = (rows: Rows, at: number, text: string): FieldHolds | undefined => {
   const row = rows[at]
   if (row === undefined || !row.success || !isFieldReadRow(row.command)) return undefined
-  const result = row.result !== null && typeof row.result === "object" ? row.result : {}
-  return typedHoldsOf({ selector: undefined, text }, (result as Record<string, unknown>)["result"])
+  return typedHoldsOf({ selector: undefined, text }, evalResultOf(row))
 }
 
 /** The field read on a line of its own (after a one-key typing, or a read that failed): never its script. */

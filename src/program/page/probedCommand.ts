@@ -11,7 +11,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type {
   ClickDispatch,
   ComboboxFocus,
@@ -53,8 +53,9 @@ import { checkProbeRows, checkRefusedOf, checkTargetOf, refCheckRefusal } from "
 import { type KeyedTyping, keyedTypingOf, keyRowOf, typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
 import { mediaOf, mediaQueriesOf, mediaReadExpression } from "../../page/mediaRead.js"
 import { APPEARED_INSTALL, APPEARED_READ, shownEffectsOf } from "../../page/appearedText.js"
-import { KEYED_WATCH_INSTALL, KEYED_WATCH_READ, typedSaidOf } from "../../page/typedEffects.js"
+import { field, KEYED_WATCH_INSTALL, KEYED_WATCH_READ, typedSaidOf } from "../../page/typedEffects.js"
 import { jsDialogsSaid } from "../../page/jsDialogs.js"
+import { evalResultOf } from "../../page/namingReads.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -138,15 +139,6 @@ const probesFor = (
   return selector !== undefined ? { before: [], after: [["eval", textVisibilityScript([selector])]] } : undefined
 }
 
-/** An eval row's `result` (undefined when the probe failed). */
-const evalValue = (row: StepRow | undefined): unknown =>
-  row?.success === true && row.result !== null && typeof row.result === "object"
-    ? (row.result as Record<string, unknown>)["result"]
-    : undefined
-
-const field = (value: unknown, key: string): unknown =>
-  value !== null && typeof value === "object" ? Reflect.get(value, key) : undefined
-
 /** A page-level scroll between its two position reads: whether it moved, and a scroll that could not move said. */
 const scrollChecked = (
   plan: Plan,
@@ -188,9 +180,7 @@ const saidAfter = (
     return { ...(fieldHolds !== undefined ? { fieldHolds } : {}), ...typedSaidOf(installed, later, fieldHolds) }
   }
   if (positionals[0] === "hover") {
-    const shown = shownEffectsOf(
-      after !== null && typeof after === "object" ? Reflect.get(after, "appeared") : undefined
-    )
+    const shown = shownEffectsOf(field(after, "appeared"))
     return Object.keys(shown).length > 0 ? { effects: shown } : {}
   }
   if (mediaQueriesOf(positionals) !== undefined) {
@@ -232,6 +222,7 @@ export const runProbed = (plan: Plan) =>
         : ({ replied: Either.left(ran.error), check: {} } satisfies Probed)
     if (ran.kind === "unpinned") return undefined
     const { rows, at } = ran
+    const evalAt = (i: number) => evalResultOf(rows[i])
     const checkRefused = checkRefusedOf(check, rows[at - 1])
     if (checkRefused !== undefined) return { replied: Either.left(checkRefused), check: {} } satisfies Probed
     const filled = fill !== undefined ? fillProbeOutcomeOf(fill, rows, at) : undefined
@@ -242,7 +233,7 @@ export const runProbed = (plan: Plan) =>
     }
     if (ran.row === undefined) return undefined
     const row = keyRowOf(plan.line.positionals, rows, at, ran.row, keyed)
-    const after = evalValue(rows[at + (keyed?.rows.length ?? 1)])
+    const after = evalAt(at + (keyed?.rows.length ?? 1))
     // a native date field takes keys, not text: typed as its keys in one more batch, said so (dateKeysFill.ts)
     const keys = row.success && fill !== undefined ? filled?.verification?.dateKeys : undefined
     const dated =
@@ -262,15 +253,15 @@ export const runProbed = (plan: Plan) =>
         })
       : Either.left(row.error)
     if (!row.success) return { replied, check: {} } satisfies Probed
-    const later = evalValue(rows[at + (keyed?.rows.length ?? 1) + 1])
-    const said = saidAfter(plan.line.positionals, after, later, evalValue(rows[at - 1]))
+    const later = evalAt(at + (keyed?.rows.length ?? 1) + 1)
+    const said = saidAfter(plan.line.positionals, after, later, evalAt(at - 1))
     if (said !== undefined)
       return { replied: Either.map(replied, (r) => ({ ...r, ...said })), check: {} } satisfies Probed
     if (fill !== undefined) {
-      const combo = comboboxFill ? comboboxFocusOf(evalValue(rows[at + 3 + refRows(fill).length]), "fill") : undefined
+      const combo = comboboxFill ? comboboxFocusOf(evalAt(at + 3 + refRows(fill).length), "fill") : undefined
       return { replied, check: combo !== undefined ? { comboboxFocus: combo } : {} } satisfies Probed
     }
-    if (plan.line.command === "scroll") return scrollChecked(plan, replied, evalValue(rows[at - 1]), after)
+    if (plan.line.command === "scroll") return scrollChecked(plan, replied, evalAt(at - 1), after)
     const invalid = invalidSelectorsOf(after)[0]
     if (invalid !== undefined) {
       return {
