@@ -20,6 +20,8 @@ export interface ActionEffects {
     readonly count: number
     readonly first: ReadonlyArray<string>
     readonly capped?: true
+    /** Hidden from a list (a parent of like items: li, tr, cards): the items it still shows, none when it hid all. */
+    readonly kept?: { readonly count: number; readonly first: ReadonlyArray<string> }
   }
   /** The page's main heading, now (it changed during the action; empty when it is gone). */
   readonly heading?: string

@@ -24,6 +24,25 @@ const LOOK = 50
  * page (a moved node, a re-render) is not said.
  */
 const HIDDEN_READ = `hiddenTexts = () => {
+  // a list the action filtered (a parent whose children are all of the hidden items' kind: li, tr, cards): what it
+  // still shows, none when it hid them all
+  const keptIn = (lists, hiddenNow) => {
+    const texts = [];
+    let count = 0, any = false;
+    for (const [p, [tag, removedHere]] of lists) {
+      const kids = [...p.children].filter((c) => !SKIP.has(c.tagName));
+      if (!p.isConnected || !seen(p) || p === document.body || kids.length + removedHere < 2 ||
+        kids.some((c) => c.tagName !== tag)) continue;
+      any = true;
+      for (const c of kids.slice(0, 200)) {
+        const t = norm(words(c));
+        if (hiddenNow.has(c) || !seen(c) || t === "" || texts.includes(t)) continue;
+        count++;
+        if (texts.length < ${KEEP}) texts.push(cut(t, ${HIDDEN_MAX}));
+      }
+    }
+    return any ? { kept: { count, texts } } : {};
+  };
   // a node's text with its text nodes spaced apart ("March 2025 Sunday", not "March 2025Sunday")
   const words = (n) => {
     if (n.nodeType !== 1) return n.textContent;
@@ -49,10 +68,10 @@ const HIDDEN_READ = `hiddenTexts = () => {
   const own = (n) => n.nodeType === 1 && (SKIP.has(n.tagName) || n.hidden || n.getAttribute("aria-hidden") === "true" ||
     hid(n.getAttribute("style")));
   const gone = removed.filter(([n, p]) => !n.isConnected && p.isConnected && !grew.has(p) && !fresh(p) && seen(p) &&
-    !own(n)).map(([n]) => [n, words(n)]);
-  const all = [...outer, ...gone], texts = [];
+    !own(n)).map(([n, p]) => [n, words(n), p]);
+  const all = [...outer.map(([e, t]) => [e, t, e.parentElement]), ...gone], texts = [], lists = new Map();
   let count = 0, page;
-  for (const [, raw] of all.slice(0, ${LOOK})) {
+  for (const [n, raw, p] of all.slice(0, ${LOOK})) {
     const t = norm(raw);
     if (t === "" || texts.includes(t)) continue;
     // still shown elsewhere: compared without spaces (the page's text may run its words together)
@@ -60,8 +79,9 @@ const HIDDEN_READ = `hiddenTexts = () => {
     if (page.includes(t.replace(/\\s/g, ""))) continue;
     count++;
     if (texts.length < ${KEEP}) texts.push(cut(t, ${HIDDEN_MAX}));
+    if (n.nodeType === 1 && p) lists.set(p, [n.tagName, (lists.get(p)?.[1] ?? 0) + (n.isConnected ? 0 : 1)]);
   }
-  return { count, texts, capped: all.length > ${LOOK} };
+  return { count, texts, capped: all.length > ${LOOK}, ...keptIn(lists, set) };
 }`
 
 /**
@@ -153,9 +173,26 @@ export const appearedOf = (value: unknown): ActionEffects["appeared"] => {
   return count > 0 && texts.length > 0 ? { count, first: texts.slice(0, KEEP), ...capped } : undefined
 }
 
-/** The read's `appeared` field as what it says: text the action made appear, and text it hid or removed. */
+const fieldOf = (value: unknown, key: string): unknown =>
+  value !== null && typeof value === "object" ? Reflect.get(value, key) : undefined
+
+/** What a filtered list still shows (`kept`): how many of its items, the first two; none when it hid them all. */
+const keptOf = (value: unknown): NonNullable<ActionEffects["hidden"]>["kept"] => {
+  const count = fieldOf(value, "count")
+  const texts = fieldOf(value, "texts")
+  if (typeof count !== "number" || !Array.isArray(texts)) return undefined
+  return { count, first: texts.filter((t): t is string => typeof t === "string").slice(0, KEEP) }
+}
+
+/**
+ * The read's `appeared` field as what it says: text the action made appear, and text it hid or removed (with what
+ * the list it hid them from still shows).
+ */
 export const shownEffectsOf = (value: unknown): Pick<ActionEffects, "appeared" | "hidden"> => {
   const appeared = appearedOf(value)
-  const hidden = appearedOf(value !== null && typeof value === "object" ? Reflect.get(value, "hidden") : undefined)
+  const raw = fieldOf(value, "hidden")
+  const gone = appearedOf(raw)
+  const kept = keptOf(fieldOf(raw, "kept"))
+  const hidden = gone !== undefined && kept !== undefined ? { ...gone, kept } : gone
   return { ...(appeared !== undefined ? { appeared } : {}), ...(hidden !== undefined ? { hidden } : {}) }
 }

@@ -30,7 +30,7 @@ export const field = (value: unknown, key: string): unknown =>
   value !== null && typeof value === "object" ? Reflect.get(value, key) : undefined
 
 /** Texts said (that appeared, or went away) other than the field's own value (a contenteditable's typed text). */
-const besides = (shown: ActionEffects["appeared"], own: string | undefined): ActionEffects["appeared"] => {
+const besides = <T extends ActionEffects["hidden"]>(shown: T, own: string | undefined): T | undefined => {
   const first = shown?.first.filter((t) => t !== own?.trim()) ?? []
   if (shown === undefined || first.length === 0) return undefined
   return { ...shown, count: shown.count - (shown.first.length - first.length), first }

@@ -47,6 +47,8 @@ s.addEventListener("keyup", () => list.replaceChildren(...fruit.filter((f) => s.
 <p id="spin" hidden>Loading</p>
 <button id="blink" onclick="spin.hidden=false;spin.offsetWidth;spin.hidden=true">Blink</button>
 <ul id="menu"><li>Newest</li><li>Oldest</li></ul><button id="shut" onclick="menu.hidden=true">Shut</button>`),
+    "/rows.html": html(`<ul id="todo"><li>Buy milk</li><li>Walk dog</li><li>Call mom</li><li>Pay rent</li></ul>
+<button id="del" onclick="todo.firstElementChild.remove()">Delete first</button>`),
     "/keyconfirm.html": html(`<input id="c" aria-label="Code"><script>
 c.addEventListener("keydown", (e) => { if (e.key === "y") window.__r = confirm("Sure?") })</script>`),
     "/clickconfirm.html": html(`<button id="del" onclick="window.__r = confirm('Delete?')">Delete</button>`),
@@ -321,7 +323,8 @@ describe("text an action hid or removed is said with it (#45)", () => {
     session = (await live.tool.call({ args: ["open", url("filter.html")] })).details.sessionName ?? ""
     const typed = await live.tool.call({ args: ["type", "#q", "ap"] })
     expect(textOf(typed)).toBe(
-      'Typed 2 keys into #q (keydown, input, keyup each). It now holds "ap".\nHidden: "banana"; "cherry"'
+      'Typed 2 keys into #q (keydown, input, keyup each). It now holds "ap".\n' +
+        'Hidden: "banana"; "cherry"; still shown in their list: "apple"'
     )
     const shown = "[...list.children].filter((li) => li.checkVisibility()).map((li) => li.textContent)"
     expect(evalRaw(shown)).toEqual(["apple"])
@@ -329,6 +332,22 @@ describe("text an action hid or removed is said with it (#45)", () => {
     const more = await live.tool.call({ args: ["type", "#q", "p"] })
     expect(textOf(more)).toBe('Typed 1 key into #q (keydown, input, keyup each). It now holds "app".')
     expect(evalRaw(shown)).toEqual(["apple"])
+    // the key that hides the last item says the list shows none
+    const none = await live.tool.call({ args: ["type", "#q", "x"] })
+    expect(textOf(none)).toBe(
+      'Typed 1 key into #q (keydown, input, keyup each). It now holds "appx".\n' +
+        'Hidden: "apple"; nothing else in their list is shown'
+    )
+    expect(evalRaw(shown)).toEqual([])
+  })
+
+  it("a removed row says what its list still shows", async () => {
+    session = (await live.tool.call({ args: ["open", url("rows.html")] })).details.sessionName ?? ""
+    const deleted = await live.tool.call({ args: ["click", "#del"] })
+    expect(textOf(deleted)).toBe(
+      'Clicked #del\nHidden: "Buy milk"; still shown in their list: "Walk dog"; "Call mom" (and 1 more)'
+    )
+    expect(evalRaw("[...todo.children].map((li) => li.textContent)")).toEqual(["Walk dog", "Call mom", "Pay rent"])
   })
 
   it("a tab swap says both panels; a removed toast is said; replaced text and a blink are not", async () => {

@@ -247,6 +247,20 @@ describe("text an action made appear (#45)", () => {
     expect(clickEffectsOf({ count: 0, errors: [], control: {}, appeared: none })).toBeUndefined()
   })
 
+  it("hidden from a list: what the list still shows, counted after two, or that it shows none", () => {
+    const hid = (kept: unknown) => ({ count: 0, texts: [], hidden: { count: 1, texts: ["banana"], kept } })
+    const lines = (kept: unknown) =>
+      actionEffectLines(clickEffectsOf({ count: 0, errors: [], control: {}, appeared: hid(kept) })!).map(plain)
+    expect(lines({ count: 1, texts: ["apple"] })).toEqual(['Hidden: "banana"; still shown in their list: "apple"'])
+    expect(lines({ count: 5, texts: ["apple", "apricot", "avocado"] })).toEqual([
+      'Hidden: "banana"; still shown in their list: "apple"; "apricot" (and 3 more)'
+    ])
+    expect(lines({ count: 0, texts: [] })).toEqual(['Hidden: "banana"; nothing else in their list is shown'])
+    // not a list (no kept read, or a malformed one): the hidden text alone
+    expect(lines(undefined)).toEqual(['Hidden: "banana"'])
+    expect(lines({ texts: ["apple"] })).toEqual(['Hidden: "banana"'])
+  })
+
   it.scoped("a key press says the dialogs its key opened, and the alerts logged before it as earlier", () =>
     Effect.gen(function* () {
       const alert = (message: string) => ({ type: "alert", message, answer: "accepted" })

@@ -18,6 +18,16 @@ const textsLine = (head: string, shown: NonNullable<ActionEffects["appeared"]>):
   return [head, ...texts, ...rest]
 }
 
+/** What a list the action hid items from still shows: its items, or that it shows none of them now. */
+const keptWords = (hidden: NonNullable<ActionEffects["hidden"]>): Parts => {
+  const kept = hidden.kept
+  if (kept === undefined) return []
+  if (kept.count === 0 || kept.first.length === 0) return ["; nothing else in their list is shown"]
+  const more = kept.count - kept.first.length
+  const texts = kept.first.flatMap((t, i) => [...(i > 0 ? ["; "] : []), ...quoted(t)])
+  return ["; still shown in their list: ", ...texts, ...(more > 0 ? [` (and ${more} more)`] : [])]
+}
+
 /**
  * What the lines name: a click (`the click`, `the clicked control`), a key press on the focused control, or an open
  * (what the page did while loading; its other console messages are its warnings).
@@ -95,6 +105,6 @@ export const actionEffectLines = (
   const joint = heading !== undefined && control.length > 0 ? ["; "] : []
   if (heading !== undefined || control.length > 0) lines.push([...(heading ?? []), ...joint, ...control])
   if (effects.appeared !== undefined) lines.push(textsLine("New text: ", effects.appeared))
-  if (effects.hidden !== undefined) lines.push(textsLine("Hidden: ", effects.hidden))
+  if (effects.hidden !== undefined) lines.push([...textsLine("Hidden: ", effects.hidden), ...keptWords(effects.hidden)])
   return lines
 }
