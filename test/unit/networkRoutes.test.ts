@@ -8,7 +8,7 @@ import { FakeDaemonSocket } from "../../src/layers/test/FakeDaemonSocket.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
 import { formatRoutes, formatSavedBody } from "../../src/presenters/text/routeText.js"
-import { afterRoute } from "../../src/session/captures.js"
+import { afterRoute, routeDiagnostics } from "../../src/session/captures.js"
 import { artifactRequest } from "../../src/upstream/artifactPaths.js"
 import { parseCommandLine } from "../../src/upstream/commandLine.js"
 import { COMMAND_FLAGS } from "../../src/upstream/commandFlags.generated.js"
@@ -96,6 +96,12 @@ describe("network route flags", () => {
     })
     expect(routeShapeOf(parseCommandLine(["network", "route", "**/x", "--body", "{}"]))).toBeUndefined()
     expect(afterRoute(line, [])).toEqual([{ pattern: "**/api/data", mode: "fulfill", status: 404 }])
+    // a request answered with the status its mock was set to answer is the mock doing its job: no diagnostic
+    const rows = routeDiagnostics(afterRoute(line, []), [
+      { requestId: "1.1", url: "http://a.test/api/data", status: 404 },
+      { requestId: "1.2", url: "http://a.test/api/data", status: 500 }
+    ])
+    expect(rows.map((r) => [r.reason, r.requestId])).toEqual([["failed-routed-request", "1.2"]])
   })
 
   it("a batch step's shaped route is refused: upstream's batch would answer it with 200", () => {
