@@ -1,12 +1,17 @@
 /** Session-scoped captures (trace, profiler, HAR, recording) and route-mock findings. */
 export type CaptureKind = "trace" | "profiler" | "har" | "recording"
 
-/** How an active `network route` answers: `--abort`, `--body <json>` (fulfill), or neither (continue). */
+/**
+ * How an active `network route` answers: `--abort`, a mock (fulfill: `--body`, or a response shape such as
+ * `--status`), or neither (continue).
+ */
 export type RouteMode = "abort" | "fulfill" | "continue"
 
 export interface RouteRule {
   readonly pattern: string
   readonly mode: RouteMode
+  /** A mock's HTTP status when the route set one (`--status`); absent: upstream's 200. */
+  readonly status?: number
 }
 
 /**

@@ -10,6 +10,7 @@ import type { BrowserEndpoints } from "../services/BrowserEndpoints.js"
 import type { BrowserPool } from "../services/BrowserPool.js"
 import type { BrowserProcesses } from "../services/BrowserProcesses.js"
 import type { DaemonProbe } from "../services/DaemonProbe.js"
+import type { DaemonSocket } from "../services/DaemonSocket.js"
 import type { ElectronHost } from "../services/ElectronHost.js"
 import type { OsProcesses } from "../services/OsProcesses.js"
 import type { Presenter } from "../services/Presenter.js"
@@ -26,6 +27,7 @@ import { BrowserEndpointsLive } from "./BrowserEndpointsLive.js"
 import { BrowserPoolLive } from "./BrowserPoolLive.js"
 import { BrowserProcessesLive } from "./BrowserProcessesLive.js"
 import { DaemonProbeLive } from "./DaemonProbeLive.js"
+import { DaemonSocketLive } from "./DaemonSocketLive.js"
 import { ElectronHostLive } from "./ElectronHostLive.js"
 import { OsProcessesLive } from "./OsProcessesLive.js"
 import { PresenterLive } from "./PresenterLive.js"
@@ -48,6 +50,7 @@ export type MainServices =
   | BrowserPool
   | Redactor
   | DaemonProbe
+  | DaemonSocket
   | BrowserProcesses
   | BrowserEndpoints
   | ElectronHost
@@ -62,7 +65,7 @@ export const ProcessesLive: Layer.Layer<ProcessRunner | BinaryLocator, never, To
   ProcessRunnerLive
 )
 
-export interface ServicesOptions<E, P, EP, X, EX> {
+export interface ServicesOptions<E, P, EP, X, EX, D = never> {
   /** The settings: `ToolConfigLive` (environment and files) or `toolConfigLayer(partial)`. */
   readonly config: Layer.Layer<ToolConfig, E>
   /**
@@ -80,15 +83,17 @@ export interface ServicesOptions<E, P, EP, X, EX> {
    * platform's, or the one `PI_AGENT_BROWSER_PROCESS_TABLE` names; tests: `FakeOsProcesses.layer`).
    */
   readonly osProcesses?: Layer.Layer<OsProcesses, never, ToolConfig>
+  /** A session daemon's socket (default `DaemonSocketLive`; tests: `FakeDaemonSocket.layer`). */
+  readonly daemonSocket?: Layer.Layer<D | DaemonSocket>
 }
 
 /**
  * Every service over the given settings. `processes` and `electron` default to the live layers; what a test layer
  * provides besides its service (a driver tag such as `FakeAgentBrowser`) stays in the output.
  */
-export const makeServicesLayer = <E, P = never, EP = never, X = never, EX = never>(
-  options: ServicesOptions<E, P, EP, X, EX>
-): Layer.Layer<MainServices | P | X, E | EP | EX> => {
+export const makeServicesLayer = <E, P = never, EP = never, X = never, EX = never, D = never>(
+  options: ServicesOptions<E, P, EP, X, EX, D>
+): Layer.Layer<MainServices | P | X | D, E | EP | EX> => {
   // Without an option its type parameters stay `never`, so the live layer is exactly the type asked for.
   const processes =
     options.processes ?? (ProcessesLive as Layer.Layer<P | ProcessRunner | BinaryLocator, EP, ToolConfig>)
@@ -102,6 +107,7 @@ export const makeServicesLayer = <E, P = never, EP = never, X = never, EX = neve
         SessionLockLive,
         RedactorLive,
         DaemonProbeLive,
+        options.daemonSocket ?? (DaemonSocketLive as Layer.Layer<D | DaemonSocket>),
         BrowserProcessesLive.pipe(Layer.provide(SessionLockLive)),
         BrowserEndpointsLive,
         electron

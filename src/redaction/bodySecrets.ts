@@ -2,7 +2,9 @@
  * The secrets inside a mocked response body (`network route … --body`): the body is the model's own data (a page
  * renders it, and the model must see it rendered), so only its credential-like parts are secret: the strings under a
  * credential-named JSON field (`token`, `password`, …), a JWT, a bearer credential or a long random string anywhere,
- * and in a body that is not JSON, the values of `name=value` / `name: value` pairs named like credentials. Pure.
+ * and in a body that is not JSON, the values of `name=value` / `name: value` pairs named like credentials. A mocked
+ * route's response headers (`--headers <json>`) follow the same rule: a value is secret when its header's name or
+ * the value itself is credential-like (`Authorization: Bearer …`), and shown as written otherwise. Pure.
  */
 import { CREDENTIAL_KEY, credentialReason, looksRandom } from "./credentialLike.js"
 import { REDACTED, SECRET_KEY } from "./secretPatterns.js"
@@ -42,6 +44,20 @@ export const bodySecrets = (body: string): ReadonlyArray<string> => {
     out.push(...textSecrets(body))
   }
   return [...new Set(out.filter((s) => s !== ""))].sort((a, b) => b.length - a.length)
+}
+
+/** The secret values of a mocked route's `--headers` JSON; not a JSON object: the whole text, as for any header. */
+export const routeHeaderSecrets = (json: string): ReadonlyArray<string> => {
+  try {
+    const parsed = JSON.parse(json) as unknown
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return [json]
+    const values = Object.entries(parsed as Record<string, unknown>).flatMap(([name, value]) =>
+      typeof value === "string" && value !== "" && credentialReason(name, value) !== undefined ? [value] : []
+    )
+    return [...new Set(values)].sort((a, b) => b.length - a.length)
+  } catch {
+    return [json]
+  }
 }
 
 /** The body as it may be echoed: each secret value replaced (raw and JSON-escaped), the rest as written. */

@@ -7,7 +7,7 @@ import { REDACTED, SECRET_FIELD, SECRET_FLAGS } from "./secretPatterns.js"
 import { redactUrlsInText } from "./scrub.js"
 import type { RedactedArgs, RefNameLookup } from "../domain/Redaction.js"
 import { entersText } from "../upstream/commandEffects.js"
-import { bodySecrets, redactBody } from "./bodySecrets.js"
+import { bodySecrets, redactBody, routeHeaderSecrets } from "./bodySecrets.js"
 import { credentialReason } from "./credentialLike.js"
 
 const headerValues = (json: string): ReadonlyArray<string> => {
@@ -71,14 +71,30 @@ const secretPositionals = (argv: ReadonlyArray<string>, lookup: RefNameLookup): 
   return new Set(picked.filter((i): i is number => i !== undefined))
 }
 
+/** A mocked route's `--headers` (its response headers: the model's own data but for credential-like values). */
+const isRouteLine = (argv: ReadonlyArray<string>): boolean => {
+  const [command, sub] = parseCommandLine(argv).positionals
+  return command === "network" && sub === "route"
+}
+
 export const redactArgs = (argv: ReadonlyArray<string>, lookup: RefNameLookup = () => undefined): RedactedArgs => {
   const secrets: Array<string> = []
   const positional = secretPositionals(argv, lookup)
+  const route = isRouteLine(argv)
   const out: Array<string> = []
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i] ?? ""
     const eq = token.indexOf("=")
     const flag = token.startsWith("--") && eq > 0 ? token.slice(0, eq) : token
+    if (route && flag === "--headers" && (flag !== token || i + 1 < argv.length)) {
+      const value = flag !== token ? token.slice(eq + 1) : (argv[++i] ?? "")
+      const found = routeHeaderSecrets(value)
+      secrets.push(...found)
+      out.push(
+        ...(flag !== token ? [`--headers=${redactBody(value, found)}`] : ["--headers", redactBody(value, found)])
+      )
+      continue
+    }
     if (flag === "--body" || (token === "--body" && i + 1 < argv.length)) {
       // a mocked body is the model's data: only its credential-like parts are secret
       const value = flag !== token ? token.slice(eq + 1) : (argv[++i] ?? "")

@@ -6,6 +6,7 @@
 import { InvalidInput } from "../schema/ToolError.js"
 import type { CommandLine } from "../domain/CommandLine.js"
 import type { CaptureKind, RouteDiagnostic, RouteMode, RouteRule } from "../domain/Captures.js"
+import { routeShapeOf } from "../upstream/routeShape.js"
 
 export interface CaptureCommand {
   readonly kind: CaptureKind
@@ -78,8 +79,12 @@ export const afterRoute = (line: CommandLine, routes: ReadonlyArray<RouteRule>):
   if (command !== "network") return routes
   if (sub === "route" && pattern !== undefined) {
     const has = (flag: string) => line.positionals.some((t) => t === flag || t.startsWith(`${flag}=`))
-    const mode: RouteMode = has("--abort") ? "abort" : has("--body") ? "fulfill" : "continue"
-    return [...routes.filter((r) => r.pattern !== pattern), { pattern, mode }]
+    const shape = routeShapeOf(line)
+    // a response shape (`--status`, `--headers`, `--content-type`) is a mock, with or without a body
+    const shaped = shape !== undefined && !("problem" in shape) ? shape : undefined
+    const mode: RouteMode = has("--abort") ? "abort" : has("--body") || shaped !== undefined ? "fulfill" : "continue"
+    const rule = { pattern, mode, ...(shaped !== undefined && shaped.status !== 200 ? { status: shaped.status } : {}) }
+    return [...routes.filter((r) => r.pattern !== pattern), rule]
   }
   if (sub === "unroute") return pattern === undefined ? [] : routes.filter((r) => r.pattern !== pattern)
   return routes
@@ -128,7 +133,8 @@ export const routeDiagnostics = (
       (route) =>
         globToRegExp(route.pattern).test(url) || globToRegExp(route.pattern).test(url.replace(/^[a-z]+:\/\/[^/]+/, ""))
     )
-    if (rule === undefined) return []
+    // a mock that answers the status it was set to answer is doing its job
+    if (rule === undefined || (reason === "failed-routed-request" && rule.status === r["status"])) return []
     const id = typeof r["requestId"] === "string" && r["requestId"] !== "" ? r["requestId"] : undefined
     return [
       {

@@ -31,7 +31,15 @@ const WRAPPER_FLAGS: Readonly<Record<string, Readonly<Record<string, FlagForm>>>
     "-C": "",
     "--cursor": ""
   },
-  network: { "--current-page": "", "--current-origin": "", "--current-url": "", "--save": "<path>" },
+  network: {
+    "--current-page": "",
+    "--current-origin": "",
+    "--current-url": "",
+    "--save": "<path>",
+    // a route's response shape (upstream/routeShape.ts)
+    "--status-code": "<code>",
+    "--content-type": "<type>"
+  },
   eval: { "--stdin": "" },
   screenshot: { "--scale": "<css|device>" },
   // input the tool sends itself (compilers/inputCommand.ts, program/page/inputCommand.ts)

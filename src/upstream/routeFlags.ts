@@ -1,66 +1,67 @@
 /**
- * What `network route` can mock in agent-browser 0.41.2: `--abort`, or `--body <json>` answered with HTTP 200 and
- * `Content-Type: application/json` (and `--allow-origin <origin>`'s CORS header). It takes no status code and no
- * headers; `--status` is `network requests`' filter, which upstream's route ignores silently, so a caller asking for a
- * 404 would get a 200. Refused before anything runs, naming the closest working forms. Pure.
+ * What `network route` takes beyond agent-browser 0.41.2's CLI (`--abort`, or `--body <json>` answered with HTTP 200
+ * and `Content-Type: application/json`, `--allow-origin`, `--resource-type`): a response shape, `--status <code>`,
+ * `--headers <json object>` and `--content-type <type>`, which the tool sends to the daemon's own route command
+ * (routeShape.ts). Flags that still mean nothing for a route (`--method`, `--filter`, `--clear`: `network requests`'
+ * filters, ignored silently by upstream's route) and shape values that would not work are refused before anything
+ * runs, naming what to write. Pure.
  */
 import type { CommandLine } from "../domain/CommandLine.js"
+import { routeShapeOf, shapesResponse } from "./routeShape.js"
 
-/** Flags a caller may write to shape a mocked response, none of which upstream's route reads. */
-const RESPONSE_FLAGS = new Set([
-  "--status",
-  "--status-code",
-  "--code",
-  "--header",
-  "--headers",
-  "--content-type",
-  "--type",
-  "--method",
-  "--filter",
-  "--clear"
-])
+/** Flags a caller may write on a route that neither upstream's route nor the tool's shaped route reads. */
+const IGNORED_FLAGS: Readonly<Record<string, string>> = {
+  "--code": "--status <code>",
+  "--header": `--headers '{"Name":"value"}'`,
+  "--type": "--content-type <type>",
+  "--method": "",
+  "--filter": "",
+  "--clear": ""
+}
 
 export interface RouteFlagProblem {
   readonly message: string
-  /** The flag as written, and its value when it took one. */
+  /** The flag as written, and its value when it took one (none: a value to correct, not a flag to drop). */
   readonly tokens: ReadonlyArray<string>
 }
 
-const ALTERNATIVES =
-  "agent-browser 0.41.2 answers a mocked route with HTTP 200 and Content-Type application/json " +
-  "(route <url> --body <json>), or fails it (--abort); --allow-origin <origin> adds the CORS header. A mock with " +
-  "another status code or headers needs a server you run (for example on 127.0.0.1) that the page requests instead."
+const FORMS =
+  "network route <url> takes --abort, or a mock: --body <text>, --status <100-599>, --headers <json object>, " +
+  "--content-type <type> (with --body alone: HTTP 200, application/json), and --resource-type <csv>."
 
-/** The first response-shaping flag of a `network route` argv (the command first), or undefined. */
+/** The first flag of a `network route` argv (the command first) that a route does not read, or undefined. */
 export const routeFlagProblem = (positionals: ReadonlyArray<string>): RouteFlagProblem | undefined => {
   if (positionals[0] !== "network" || positionals[1] !== "route") return undefined
   for (let i = 2; i < positionals.length; i++) {
     const token = positionals[i] ?? ""
     const eq = token.indexOf("=")
     const name = eq > 0 ? token.slice(0, eq) : token
-    if (!RESPONSE_FLAGS.has(name)) continue
+    const instead = IGNORED_FLAGS[name]
+    if (instead === undefined) continue
     const value = eq < 0 ? positionals[i + 1] : undefined
     const tokens = value !== undefined && !value.startsWith("--") ? [token, value] : [token]
-    const message = `network route takes no ${name} (upstream would ignore it and answer 200): ${ALTERNATIVES}`
-    return { message, tokens }
+    const hint = instead === "" ? "" : ` (did you mean ${instead}?)`
+    return { message: `network route takes no ${name}${hint}: upstream would ignore it. ${FORMS}`, tokens }
   }
   return undefined
 }
 
 /**
- * The same for a response-shaping flag upstream parses as a global one (`--headers <json>` sets request headers for an
- * origin): written after `network route`, it never reaches the route either.
+ * A route whose shape values would not work (a status that is no HTTP code, `--headers` that is not a JSON object of
+ * strings, a shape beside `--abort`); read over the whole line, since upstream parses `--headers` as a global flag.
  */
 export const routeGlobalFlagProblem = (line: CommandLine): RouteFlagProblem | undefined => {
-  if (line.command !== "network" || line.subcommand !== "route") return undefined
-  const found = line.flags.find((f) => RESPONSE_FLAGS.has(f.flag))
-  if (found === undefined) return undefined
-  const written = line.argv[found.index] ?? found.flag
-  const tokens = found.value !== undefined && !written.includes("=") ? [written, found.value] : [written]
-  return {
-    message:
-      `network route takes no ${found.flag} (upstream would not apply it to the route and answer 200): ` +
-      `${ALTERNATIVES}`,
-    tokens
-  }
+  const shape = routeShapeOf(line)
+  return shape !== undefined && "problem" in shape ? { message: shape.problem, tokens: [] } : undefined
 }
+
+/** A batch step's route with a response shape: upstream's batch would answer it with HTTP 200, so it runs alone. */
+export const batchRouteProblem = (line: CommandLine): RouteFlagProblem | undefined =>
+  shapesResponse(line)
+    ? {
+        message:
+          "network route with --status, --headers or --content-type runs as its own call (the tool sends it to the " +
+          "daemon), not as a batch step, where upstream would answer it with HTTP 200",
+        tokens: []
+      }
+    : undefined

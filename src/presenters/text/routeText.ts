@@ -1,7 +1,8 @@
 /**
  * `network route`, `unroute` and the wrapper's `network routes` said as what they did: the mock a route answers with
- * (upstream's: HTTP 200, application/json), how many routes an unroute removed, and the routes still active, as the
- * tool recorded them (program/lifecycle/routeBook.ts). Patterns are the caller's own text. Pure.
+ * (upstream's: HTTP 200, application/json; or the shape the tool sent its daemon: status, content type, headers),
+ * how many routes an unroute removed, and the routes still active, as the tool recorded them
+ * (program/lifecycle/routeBook.ts). Patterns and header names are the caller's own text. Pure.
  */
 import { type Formatted, formatted } from "./formatted.js"
 
@@ -10,17 +11,37 @@ type Data = Readonly<Record<string, unknown>>
 interface Row {
   readonly pattern: string
   readonly mode: string
+  readonly status?: unknown
 }
 
 const isRow = (r: unknown): r is Row => r !== null && typeof r === "object" && typeof (r as Row).pattern === "string"
 
 const rowsOf = (value: unknown): ReadonlyArray<Row> | undefined =>
-  Array.isArray(value) ? value.filter(isRow).map((r) => ({ pattern: r.pattern, mode: String(r.mode) })) : undefined
+  Array.isArray(value)
+    ? value.filter(isRow).map((r) => ({
+        pattern: r.pattern,
+        mode: typeof r.status === "number" ? `${String(r.mode)}, HTTP ${r.status}` : String(r.mode)
+      }))
+    : undefined
 
 const MODE: Readonly<Record<string, string>> = {
   fulfill: "answered with HTTP 200, application/json and the --body",
   abort: "failed (--abort)",
   continue: "passed through"
+}
+
+/** A shaped route's answer (upstream/routeShape.ts `RouteAnswer`): what its requests are answered with. */
+const shapedAnswer = (answer: unknown): string | undefined => {
+  if (answer === null || typeof answer !== "object") return undefined
+  const a = answer as { status?: unknown; contentType?: unknown; headerNames?: unknown; body?: unknown }
+  if (typeof a.status !== "number") return undefined
+  const names = Array.isArray(a.headerNames) ? a.headerNames.map(String) : []
+  const parts = [
+    `HTTP ${a.status}`,
+    ...(typeof a.contentType === "string" ? [`Content-Type ${a.contentType}`] : []),
+    ...(names.length > 0 ? [`header${names.length > 1 ? "s" : ""} ${names.join(", ")}`] : [])
+  ]
+  return `answered with ${parts.join(", ")} and ${a.body === true ? "the --body" : "an empty body"}`
 }
 
 const SAME = "(upstream answers unroute the same either way)"
@@ -41,7 +62,7 @@ export const formatRoutes = (command: string, sub: string | undefined, data: Dat
   }
   if (sub === "route" && active !== undefined && typeof data["routed"] === "string") {
     const mine = active.find((r) => r.pattern === data["routed"])
-    const answer = MODE[mine?.mode ?? "continue"] ?? "passed through"
+    const answer = shapedAnswer(data["answer"]) ?? MODE[mine?.mode ?? "continue"] ?? "passed through"
     const what = `Routed ${data["routed"]}: matching requests are ${answer}.`
     return formatted([what, "\n", activeLine(active)], `routed ${data["routed"]}`)
   }

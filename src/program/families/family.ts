@@ -24,6 +24,8 @@ export type RunStep =
   | "namedSnapshot"
   /** open with the page it opened, read in the same process: openCommand.ts */
   | "open"
+  /** network route with a response shape, sent to upstream's daemon route command: lifecycle/shapedRoute.ts */
+  | "shapedRoute"
   /** the command inside the session's pinned tab: tabs/tabPinning.ts */
   | "pinned"
 
@@ -96,6 +98,7 @@ export const RUN_ORDER: ReadonlyArray<RunStep> = [
   "click",
   "namedSnapshot",
   "open",
+  "shapedRoute",
   "pinned"
 ]
 
@@ -160,7 +163,7 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
   family("scripts", ["eval"], { runs: ["pinned"] }),
   family("diagnostics", DIAGNOSTICS, {
     guards: ["captures"],
-    runs: ["input", "pinned"],
+    runs: ["input", "shapedRoute", "pinned"],
     reads: ["routeBook", "responseBody"]
   }),
   // set media: read after it in the same process (probedCommand.ts, page/mediaRead.ts)

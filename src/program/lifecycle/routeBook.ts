@@ -20,11 +20,12 @@ const isNetwork = (plan: Plan, sub: string): boolean =>
 /** `network routes`: whether the call asks for the list (answered by `listRoutes`, never by upstream). */
 export const asksForRoutes = (plan: Plan): boolean => isNetwork(plan, "routes")
 
-const rows = (routes: ReadonlyArray<RouteRule>) => routes.map((r) => ({ pattern: r.pattern, mode: r.mode }))
+const rows = (routes: ReadonlyArray<RouteRule>) =>
+  routes.map((r) => ({ pattern: r.pattern, mode: r.mode, ...(r.status !== undefined ? { status: r.status } : {}) }))
 
 const NO_BROWSER =
   "network routes lists the routes of a running session, and this one has no browser yet: no route " +
-  "is active. Set one with network route <url> --body <json> | --abort."
+  "is active. Set one with network route <url> --body <json> [--status <code>] | --abort."
 
 /** The reply of `network routes`: the session's recorded routes; a session with no browser yet has none to list. */
 export const listRoutes = (plan: Plan) =>

@@ -14,7 +14,7 @@ import { BinaryLocator } from "../../services/BinaryLocator.js"
 import { COMMAND_FLAGS } from "../../upstream/commandFlags.generated.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { type FlagProblem, flagProblem } from "../../upstream/flagCheck.js"
-import { routeGlobalFlagProblem } from "../../upstream/routeFlags.js"
+import { batchRouteProblem, routeGlobalFlagProblem } from "../../upstream/routeFlags.js"
 import { batchStepsOf } from "../../upstream/batchSteps.js"
 
 const batchRows = (stdin: string | undefined): ReadonlyArray<ReadonlyArray<string>> => batchStepsOf(stdin) ?? []
@@ -69,7 +69,8 @@ export const checkFlags = (plan: Plan) =>
     const args = plan.input.args ?? []
     const own = routeProblem(plan.line) ?? flagProblem(plan.line.positionals, COMMAND_FLAGS)
     if (own !== undefined) {
-      const retry = without(args, plan.line.command, own.tokens)
+      // a value to correct (no tokens) is not a flag to drop: no retry without it
+      const retry = own.tokens.length > 0 ? without(args, plan.line.command, own.tokens) : undefined
       return yield* refusal(
         plan,
         own,
@@ -89,9 +90,9 @@ export const checkFlags = (plan: Plan) =>
     const rows = batchRows(plan.stdin)
     for (const [index, row] of rows.entries()) {
       const line = parseCommandLine(row)
-      const problem = routeProblem(line) ?? flagProblem(line.positionals, COMMAND_FLAGS)
+      const problem = batchRouteProblem(line) ?? routeProblem(line) ?? flagProblem(line.positionals, COMMAND_FLAGS)
       if (problem === undefined) continue
-      const fixed = without(row, line.command, problem.tokens)
+      const fixed = problem.tokens.length > 0 ? without(row, line.command, problem.tokens) : undefined
       const stdin = fixed !== undefined ? JSON.stringify(rows.map((r, i) => (i === index ? fixed : r))) : undefined
       return yield* refusal(
         plan,

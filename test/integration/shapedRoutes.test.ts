@@ -1,0 +1,89 @@
+/**
+ * `network route` with a response shape (`--status`, `--headers`, `--content-type`), sent to upstream's daemon over
+ * the session's socket, as the page sees it: its fetch gets the status, the header and the body; `network unroute`
+ * gives the server's answer back. The page's state is read with the raw binary, outside the tool.
+ */
+import { describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const PAGE =
+  '<!doctype html><title>Shape</title><button id="b" onclick="fetch(\'api/data\').then(async (r) => ' +
+  "{ document.getElementById('out').textContent = [r.status, String(r.headers.get('x-mock')), " +
+  "r.headers.get('content-type'), await r.text()].join(' | ') })\">Load</button><p id=\"out\"></p>"
+
+const live = liveWorld({
+  files: {
+    "/shape/page.html": [PAGE, "text/html"],
+    "/shape/api/data": ['{"source":"server"}', "application/json"]
+  }
+})
+let session = ""
+const raw = <A>(args: ReadonlyArray<string>): A =>
+  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+
+/** Clicks Load with the raw binary and polls #out until it changes from `before`, to a deadline. */
+const loaded = async (before: string): Promise<string> => {
+  raw(["click", "#b"])
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const text = raw<{ text: string }>(["get", "text", "#out"]).text
+    if (text !== before || Date.now() > deadline) return text
+    await new Promise((done) => setTimeout(done, 100))
+  }
+}
+
+describe("network route with a response shape", () => {
+  it("as a session's first call: launched like any call, and the page's fetch gets 404, the header and the body", async () => {
+    const routed = await live.tool.call({
+      args: [
+        "network",
+        "route",
+        "**/api/data",
+        "--status",
+        "404",
+        "--headers",
+        '{"X-Mock":"yes"}',
+        "--body",
+        '{"error":"gone"}'
+      ]
+    })
+    expect(routed.isError, textOf(routed)).toBe(false)
+    session = routed.details.sessionName ?? ""
+    expect(textOf(routed)).toContain(
+      "Routed **/api/data: matching requests are answered with HTTP 404, Content-Type application/json, header " +
+        "X-Mock and the --body."
+    )
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/shape/page.html`] })
+    expect(opened.isError, textOf(opened)).toBe(false)
+    expect(await loaded("")).toBe('404 | yes | application/json | {"error":"gone"}')
+    const listed = await live.tool.call({ args: ["network", "routes"] })
+    expect(textOf(listed)).toContain("**/api/data (fulfill, HTTP 404).")
+  })
+
+  it("routed again on the same glob, the new shape answers (the earlier route is cleared first)", async () => {
+    const routed = await live.tool.call({
+      args: [
+        "network",
+        "route",
+        "**/api/data",
+        "--status-code",
+        "503",
+        "--content-type",
+        "text/plain",
+        "--body",
+        "down"
+      ]
+    })
+    expect(routed.isError, textOf(routed)).toBe(false)
+    raw(["eval", "document.getElementById('out').textContent = ''"])
+    expect(await loaded("")).toBe("503 | null | text/plain | down")
+  })
+
+  it("network unroute removes it: the server answers again", async () => {
+    const removed = await live.tool.call({ args: ["network", "unroute", "**/api/data"] })
+    expect(textOf(removed)).toContain("Removed 1 route(s): **/api/data (fulfill, HTTP 503).")
+    raw(["eval", "document.getElementById('out').textContent = ''"])
+    expect(await loaded("")).toBe('200 | null | application/json | {"source":"server"}')
+  })
+})
