@@ -218,7 +218,7 @@ const mentionedWords = (text) => [
 const NOTES = [
   [
     "open",
-    "title/URL line; a drifted active tab is re-selected ([contract: Sessions](TOOL_CONTRACT.md#sessions)); answers once the page is usable, saying what is still loading, an error HTTP status, or the file a download URL saved"
+    "title/URL line; a drifted active tab is re-selected ([contract: Sessions](TOOL_CONTRACT.md#sessions)); answers once the page is usable, saying what is still loading, an error HTTP status, or the file a download URL saved; also console errors and warnings while loading (in a running browser also dialogs)"
   ],
   [
     "click",
@@ -230,7 +230,7 @@ const NOTES = [
   ["keyboard type", "sent key by key like `type` (upstream 0.41 inserts the text without keys)"],
   [
     "type",
-    "ref preflight¹; sent key by key (keydown, input, keyup each; upstream 0.41 sends none), except a secret, a flag or over 200 characters; says what the field now holds and text the keys made appear (suggestions)"
+    "ref preflight¹; sent key by key (keydown, input, keyup each; upstream 0.41 sends none), except a secret, a flag or over 200 characters; says what the field now holds, text the keys made appear (suggestions) or hid (a filter), and dialogs they opened"
   ],
   ["fill", "ref preflight¹"],
   ["press", "ref preflight¹"],
@@ -250,6 +250,10 @@ const NOTES = [
     "screenshot",
     "image inline (long side over 1568 px: scaled, the file keeps its size); file verified on disk; `.webp`/`--screenshot-format webp` converted by the browser, `.jpg` asks for JPEG; wrapper-only `--scale css`; `<sel> --full` refused"
   ],
+  [
+    "wait",
+    'says what now holds (`#sp is hidden or gone.`, `The text "…" is on the page.`); `<sel> --state visible|hidden|attached|detached` is the element\'s state, not the launch flag `--state <file>`'
+  ],
   ["pdf", "file verified on disk"],
   [
     "diff screenshot",
@@ -266,7 +270,7 @@ const NOTES = [
   ["close", "the next managed call starts a new session name"],
   [
     "network",
-    "wrapper-only `requests --current-page|--current-origin|--current-url`, `routes` (the active routes), `request <id> --save <path>` (the body to a verified file; binary: re-read by the page); route/unroute say what is active and how many were removed; route `--status`/`--headers` refused (upstream mocks answer 200); a second `har start` is refused"
+    "wrapper-only `requests --current-page|--current-origin|--current-url`, `routes` (the active routes), `request <id> --save <path>` (the body to a verified file; binary: re-read by the page); route/unroute say what is active and how many were removed; route `--status <code>`, `--headers <json>`, `--content-type <type>` shape the mock (sent to upstream's daemon route command; not in a batch); a second `har start` is refused"
   ],
   ["tab", "after tab drift the session is pinned to its tab until a `tab` command"],
   ["trace start", "a second start is refused"],

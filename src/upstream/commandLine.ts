@@ -92,14 +92,22 @@ export const LAUNCH_FLAGS = new Set([
 const flagName = (token: string): string =>
   token.startsWith("--") && token.includes("=") ? token.slice(0, token.indexOf("=")) : token
 
+/** `wait <sel> --state hidden`: the element state `wait` waits for (upstream reads it so), not the `--state <file>`. */
+const WAIT_STATES = new Set(["visible", "hidden", "attached", "detached"])
+const isWaitState = (positionals: ReadonlyArray<string>, name: string, value: string | undefined): boolean =>
+  name === "--state" && positionals[0] === "wait" && value !== undefined && WAIT_STATES.has(value)
+
 export const parseCommandLine = (argv: ReadonlyArray<string>): CommandLine => {
   const flags: Array<FlagOccurrence> = []
   const positionals: Array<string> = []
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i] ?? ""
     const name = flagName(token)
-    if (name !== token && (VALUE_FLAGS.has(name) || BOOLEAN_FLAGS.has(name))) {
-      flags.push({ flag: name, value: token.slice(name.length + 1), index: i })
+    const inline = name !== token ? token.slice(name.length + 1) : undefined
+    if (isWaitState(positionals, name, inline ?? argv[i + 1])) {
+      positionals.push(token, ...(inline === undefined ? [argv[++i] ?? ""] : []))
+    } else if (name !== token && (VALUE_FLAGS.has(name) || BOOLEAN_FLAGS.has(name))) {
+      flags.push({ flag: name, value: inline ?? "", index: i })
     } else if (VALUE_FLAGS.has(token)) {
       const value = argv[i + 1]
       flags.push(value === undefined ? { flag: token, index: i } : { flag: token, value, index: i })

@@ -99,6 +99,21 @@ describe("planInvocation", () => {
     expect(error.message).toContain('sessionMode "fresh"')
   })
 
+  it("wait's own --state <visible|hidden|attached|detached> is the element state, not the launch flag", () => {
+    for (const args of [
+      ["wait", "#sp", "--state", "hidden"],
+      ["wait", "#sp", "--state=detached"]
+    ]) {
+      const p = plan({ args }, active)
+      expect(p.launchFlags).toEqual(["--profile", "Work"])
+      expect(p.line.positionals).toEqual(args)
+      expect(p.effectiveArgs.slice(-args.length)).toEqual(args)
+    }
+    // a state file is still the launch flag, also after wait
+    expect(reject({ args: ["wait", "#sp", "--state", "auth.json"] }, active).message).toContain("--state")
+    expect(plan({ args: ["--state", "hidden", "open", "http://x"] }).launchFlags).toEqual(["--state", "hidden"])
+  })
+
   it("a first call may carry launch flags; they are recorded for the session", () => {
     const p = plan({ args: ["--profile", "Default", "open", "http://x"] })
     expect(p.launchFlags).toEqual(["--profile", "Default"])

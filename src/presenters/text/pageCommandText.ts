@@ -6,7 +6,17 @@ import { annotationLegend } from "./annotationLegend.js"
 import { page } from "./contentBoundary.js"
 import { downloadedText } from "./downloadedText.js"
 import { diffScreenshotText } from "./diffImageText.js"
-import { type CommandText, type Data, formatted, oneLine, scalar, str, stripLifecycle, titlePart } from "./formatted.js"
+import {
+  type CommandText,
+  type Data,
+  type Formatted,
+  formatted,
+  oneLine,
+  scalar,
+  str,
+  stripLifecycle,
+  titlePart
+} from "./formatted.js"
 
 /** A crashed tab (read over DevTools) is marked: upstream lists it as live at its old URL. */
 const formatTabs = (tabs: ReadonlyArray<Data>, crashed: ReadonlyArray<string>): string =>
@@ -67,17 +77,43 @@ const saved: CommandText = ({ command, data }) =>
     `${command} saved ${str(data["path"])}`
   )
 
-const waited: CommandText = ({ data, target }) => {
+const waited: CommandText = ({ positionals, data, target }) => {
   if (data["path"] !== undefined)
     return { text: `Download saved: ${str(data["path"])}`, summary: `wait --download ${str(data["path"])}` }
   // `wait <ms>` answers {waited: "timeout"}: the time it was asked to wait passed, which is all it promised
   if (data["waited"] === "timeout" && /^\d+$/.test(target)) {
     return { text: `Waited ${target} ms.`, summary: `waited ${target} ms` }
   }
+  const said = waitedFor(positionals, data)
+  if (said !== undefined) return said
   const what =
     str(data["waited"]) ||
     (data["url"] !== undefined ? "url" : data["state"] !== undefined ? "load state" : "condition")
   return { text: `Wait done (${what}).`, summary: `wait: ${what}` }
+}
+
+/** What `wait <sel> [--state S]` waited for, as it now holds (upstream's default state is visible). */
+const ELEMENT_NOW: Readonly<Record<string, string>> = {
+  visible: "is visible",
+  hidden: "is hidden or gone",
+  attached: "is in the page",
+  detached: "is gone from the page"
+}
+
+/** A text or element wait said as what now holds on the page; undefined for the other waits. */
+const waitedFor = (positionals: ReadonlyArray<string>, data: Data): Formatted | undefined => {
+  if (data["waited"] === "text" && typeof data["text"] === "string") {
+    return formatted(["The text ", page(JSON.stringify(data["text"])), " is on the page."], "wait: text")
+  }
+  if (data["waited"] !== "selector") return undefined
+  const at = positionals.findIndex((p) => p === "--state" || p.startsWith("--state="))
+  const inline = at >= 0 && positionals[at] !== "--state"
+  const state = at < 0 ? "visible" : inline ? (positionals[at]?.split("=")[1] ?? "") : (positionals[at + 1] ?? "")
+  const stateAt = new Set(at < 0 ? [] : inline ? [at] : [at, at + 1])
+  const element = str(data["selector"]) || positionals.find((p, i) => i > 0 && !stateAt.has(i) && !p.startsWith("--"))
+  const now = ELEMENT_NOW[state]
+  if (now === undefined || element === undefined || element === "") return undefined
+  return { text: `${element} ${now}.`, summary: `wait: ${element} ${state}` }
 }
 
 const tabText: CommandText = ({ data, crashedTabs }) => {
