@@ -2,6 +2,7 @@
 // deadline per run (a deadline ends the case; the run goes on).
 import { clicks, keys } from "./clicksKeys.mjs"
 import { consoleCases, network, prepareNetwork } from "./consoleNetwork.mjs"
+import { frames, pdfs, reads, shadows, waits } from "./framesShadowReads.mjs"
 import { dialogs, forms } from "./formsDialogs.mjs"
 import { mouse, routes } from "./routesMouse.mjs"
 import { launches, screenshots } from "./screenshotsLaunches.mjs"
@@ -33,7 +34,12 @@ export const allCases = () => {
     ...mouse,
     ...screenshots,
     ...launches,
-    ...snapshots
+    ...snapshots,
+    ...shadows,
+    ...frames,
+    ...waits,
+    ...reads,
+    ...pdfs
   ]
   const seen = new Set()
   return list.map((k) => {
