@@ -123,7 +123,13 @@ describe("selector recovery", () => {
       },
       candidates: [{ role: "button", name: "Continue" }]
     })
-    const actions = formatFailure(find, error).nextActions
+    const failed = formatFailure(find, error)
+    // the text names the ref to click and why the text locator missed it (an aria-label, a shadow root)
+    expect(failed.text).toContain(
+      "Click @e4: the snapshot names it exactly so. A text locator reads page text only, not a name from aria-label " +
+        "or text inside a shadow root."
+    )
+    const actions = failed.nextActions
     expect(conforming(actions)).toEqual([
       "refresh-interactive-refs",
       "try-current-visible-ref",

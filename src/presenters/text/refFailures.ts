@@ -44,12 +44,24 @@ const staleRef = (e: FailureOf<"StaleRef">, { plan, session }: FailureContext): 
         nextActions: [nextActions.refreshRefs(session), ...semanticRetry(plan)]
       }
 
+const capitalized = (word: string): string => `${word.charAt(0).toUpperCase()}${word.slice(1)}`
+
+/** `find text <t> <action>` that matched nothing. */
+const textMiss = (plan: Plan | undefined, e: FailureOf<"SelectorNotFound">): boolean =>
+  e.reason === "no-match" && plan?.line.command === "find" && plan.line.positionals[1] === "text"
+
 const selectorNotFound = (e: FailureOf<"SelectorNotFound">, { plan, session }: FailureContext): FormattedFailure => {
   const recovery = selectorRecovery(plan, e)
   const candidates = (e.candidates ?? []).map((c) => nextActions.tryNameCandidate(session, c.role, c.name))
+  // a text locator reads page text only: a control named by aria-label, or by text inside a shadow root, is in the
+  // snapshot though `find text` misses it; that ref is the step forward
+  const named = e.fallback !== undefined && e.fallback.action !== "fill" && textMiss(plan, e)
+  const first = e.fallback?.refs[0]
   // element commands (also batch, job and qa steps) wait (bounded) for their target; @refs do not
-  const advice =
-    e.fallback !== undefined && plan?.line.command !== "find"
+  const advice = named
+    ? `${capitalized(e.fallback?.action ?? "click")} @${first?.ref ?? ""}: the snapshot names it exactly so. A text ` +
+      "locator reads page text only, not a name from aria-label or text inside a shadow root."
+    : e.fallback !== undefined && plan?.line.command !== "find"
       ? `A fresh snapshot -i marks it hidden and names @${e.fallback.refs[0]?.ref ?? ""}.`
       : (e.reason === "first-match-hidden" || e.reason === "unreachable-match") && e.fallback !== undefined
         ? `${e.fallback.action === "check" ? "Check" : "Click"} @${e.fallback.refs[0]?.ref ?? ""}: it has that ` +
