@@ -130,4 +130,18 @@ describe("network route with a response shape", () => {
     raw(["eval", "document.getElementById('out').textContent = ''"])
     expect(await loaded("")).toBe("418 | null | application/json | t")
   })
+
+  it("a route on a glob an earlier route also matches says the earlier one may answer: the page's fetch shows it does", async () => {
+    await live.tool.call({ args: ["network", "unroute"] })
+    await live.tool.call({ args: ["network", "route", "**/api/*", "--abort"] })
+    const routed = await live.tool.call({ args: ["network", "route", "**/api/data", "--body", "{}"] })
+    expect(textOf(routed)).toContain(
+      "so requests an earlier route also matches may get it: **/api/* (abort) (network unroute **/api/* lets this one"
+    )
+    raw(["eval", "document.getElementById('out').textContent = ''"])
+    expect(await loaded("")).toBe("fetch failed")
+    await live.tool.call({ args: ["network", "unroute", "**/api/*"] })
+    raw(["eval", "document.getElementById('out').textContent = ''"])
+    expect(await loaded("")).toBe("200 | null | application/json | {}")
+  })
 })

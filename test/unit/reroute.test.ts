@@ -13,6 +13,7 @@ import { prepare } from "../../src/program/pipeline/prepare.js"
 import { SessionRegistry } from "../../src/services/SessionRegistry.js"
 import { call, fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
 import { routeBatch } from "../support/fakeRoutes.js"
+import { routesBefore } from "../../src/session/captures.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -81,6 +82,29 @@ describe("a glob routed again", () => {
       const shaped = yield* ranBy(runToResult({ args: ["network", "route", GLOB, "--status", "404"] }, call))
       expect(shaped.map((steps) => steps.map(named))).toEqual([["eval", "network unroute"]])
       expect(yield* (yield* FakeDaemonSocket).sent).toHaveLength(1)
+    }).pipe(Effect.provide(fakeLayer(temp.root, script())))
+  )
+
+  it("a route set earlier on a glob that overlaps is named with the new one: upstream answers with the first", () => {
+    const rule = (pattern: string, mode: "abort" | "fulfill") => ({ pattern, mode })
+    const book = [rule("**/api/*", "abort"), rule("**/a.json", "fulfill"), rule(GLOB, "fulfill")]
+    expect(routesBefore(book, GLOB)).toEqual([rule("**/api/*", "abort")])
+    expect(routesBefore([rule(GLOB, "abort"), rule("**/api/*", "fulfill")], "**/api/*")).toEqual([rule(GLOB, "abort")])
+    expect(routesBefore([rule("**/api/*", "abort"), rule(GLOB, "fulfill")], "**/api/*")).toEqual([])
+  })
+
+  it.scoped("through the tool: the route's text names the earlier route that may answer first", () =>
+    Effect.gen(function* () {
+      yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+      yield* runToResult({ args: ["network", "route", "**/api/*", "--abort"] }, call)
+      const routed = yield* runToResult({ args: ["network", "route", GLOB, "--body", "{}"] }, call)
+      expect(textOf(routed)).toContain(
+        `Routed ${GLOB}: matching requests are answered with HTTP 200, application/json and the --body. Upstream ` +
+          "answers with the first route set that matches, so requests an earlier route also matches may get it: " +
+          "**/api/* (abort) (network unroute **/api/* lets this one answer them).\nActive routes (2,"
+      )
+      const alone = yield* runToResult({ args: ["network", "route", "**/b.json", "--abort"] }, call)
+      expect(textOf(alone)).not.toContain("earlier route")
     }).pipe(Effect.provide(fakeLayer(temp.root, script())))
   )
 })
