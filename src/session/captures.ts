@@ -104,6 +104,19 @@ export const globToRegExp = (glob: string): RegExp =>
       .join(".*")}$`
   )
 
+/**
+ * The routes set before `pattern` (the book keeps upstream's order, and upstream answers with the first route that
+ * matches) that may take some of its requests: either glob matches the other's text (any path under api before
+ * api/data, or the reverse). Read from the globs alone: a `--resource-type` narrowing is not recorded.
+ */
+export const routesBefore = (routes: ReadonlyArray<RouteRule>, pattern: string): ReadonlyArray<RouteRule> => {
+  const at = routes.findIndex((r) => r.pattern === pattern)
+  const mine = globToRegExp(pattern)
+  return routes
+    .slice(0, at < 0 ? routes.length : at)
+    .filter((r) => r.pattern !== pattern && (globToRegExp(r.pattern).test(pattern) || mine.test(r.pattern)))
+}
+
 /** Error text a browser gives a request a CORS check or preflight stopped. */
 const CORS_LIKE = /\bcors\b|preflight|access-control-allow|cross-origin|blocked by .*polic/i
 

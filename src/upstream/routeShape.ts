@@ -3,7 +3,7 @@
  * `--content-type <type>`, with `--body` and `--resource-type`. agent-browser 0.41.2's CLI reads none of these (it
  * answers a mock with HTTP 200), but its daemon's own `route` command takes `response: {status, body, contentType,
  * headers}` (cli/src/native/actions.rs `parse_route_response`); the tool sends that command over the session's socket
- * (program/lifecycle/shapedRoute.ts). Here: the shape read from the argv (`--headers` is upstream's global flag, so
+ * (program/routes/shapedRoute.ts). Here: the shape read from the argv (`--headers` is upstream's global flag, so
  * it is read from the line's flags), its value checks, and the command sent. Pure.
  */
 import type { CommandLine } from "../domain/CommandLine.js"

@@ -6,11 +6,13 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { activeTabIn, pinTab } from "../support/tabs.js"
 
 const PAGE =
   '<!doctype html><title>Shape</title><button id="b" onclick="fetch(\'api/data\').then(async (r) => ' +
   "{ document.getElementById('out').textContent = [r.status, String(r.headers.get('x-mock')), " +
-  "r.headers.get('content-type'), await r.text()].join(' | ') })\">Load</button><p id=\"out\"></p>"
+  "r.headers.get('content-type'), await r.text()].join(' | ') }, () => " +
+  "{ document.getElementById('out').textContent = 'fetch failed' })\">Load</button><p id=\"out\"></p>"
 
 const live = liveWorld({
   files: {
@@ -85,5 +87,61 @@ describe("network route with a response shape", () => {
     expect(textOf(removed)).toContain("Removed 1 route(s): **/api/data (fulfill, HTTP 503).")
     raw(["eval", "document.getElementById('out').textContent = ''"])
     expect(await loaded("")).toBe('200 | null | application/json | {"source":"server"}')
+  })
+
+  it("a glob routed again with --abort, then --body: the page's fetch gets the body (the first route is cleared)", async () => {
+    // before: upstream kept answering with the first route (the fetch failed) while the text said the body
+    const aborted = await live.tool.call({ args: ["network", "route", "**/api/data", "--abort"] })
+    expect(textOf(aborted)).toContain("Routed **/api/data: matching requests are failed (--abort).")
+    raw(["eval", "document.getElementById('out').textContent = ''"])
+    expect(await loaded("")).toBe("fetch failed")
+    const mocked = await live.tool.call({ args: ["network", "route", "**/api/data", "--body", '{"n":1}'] })
+    expect(textOf(mocked)).toContain(
+      "Routed **/api/data: matching requests are answered with HTTP 200, application/json and the --body.\n" +
+        "Active routes (1, as set through this tool in this session; a relaunched browser has none): " +
+        "**/api/data (fulfill)."
+    )
+    raw(["eval", "document.getElementById('out').textContent = ''"])
+    expect(await loaded("")).toBe('200 | null | application/json | {"n":1}')
+  })
+
+  it("--abort after a shaped 404 route on the same glob: the page's fetch fails", async () => {
+    const shaped = await live.tool.call({ args: ["network", "route", "**/api/data", "--status", "404", "--body", "x"] })
+    expect(shaped.isError, textOf(shaped)).toBe(false)
+    raw(["eval", "document.getElementById('out').textContent = ''"])
+    expect(await loaded("")).toBe("404 | null | application/json | x")
+    const aborted = await live.tool.call({ args: ["network", "route", "**/api/data", "--abort"] })
+    expect(textOf(aborted)).toContain("Active routes (1, as set through this tool in this session; a relaunched")
+    raw(["eval", "document.getElementById('out').textContent = ''"])
+    expect(await loaded("")).toBe("fetch failed")
+  })
+
+  it("in a pinned session whose active tab drifted, a shaped route lands on the pinned tab's page", async () => {
+    const removed = await live.tool.call({ args: ["network", "unroute"] })
+    expect(textOf(removed)).toContain("Removed 1 route(s): **/api/data (abort).")
+    const pinned = activeTabIn(live, session)?.tabId
+    await pinTab(live, pinned)
+    raw(["tab", "new", "about:blank"])
+    expect(activeTabIn(live, session)?.tabId).not.toBe(pinned)
+    const routed = await live.tool.call({ args: ["network", "route", "**/api/data", "--status", "418", "--body", "t"] })
+    expect(routed.isError, textOf(routed)).toBe(false)
+    // before: the route went to the daemon's active tab (about:blank), and the page's fetch reached the server
+    expect(activeTabIn(live, session)?.tabId).toBe(pinned)
+    raw(["eval", "document.getElementById('out').textContent = ''"])
+    expect(await loaded("")).toBe("418 | null | application/json | t")
+  })
+
+  it("a route on a glob an earlier route also matches says the earlier one may answer: the page's fetch shows it does", async () => {
+    await live.tool.call({ args: ["network", "unroute"] })
+    await live.tool.call({ args: ["network", "route", "**/api/*", "--abort"] })
+    const routed = await live.tool.call({ args: ["network", "route", "**/api/data", "--body", "{}"] })
+    expect(textOf(routed)).toContain(
+      "so requests an earlier route also matches may get it: **/api/* (abort) (network unroute **/api/* lets this one"
+    )
+    raw(["eval", "document.getElementById('out').textContent = ''"])
+    expect(await loaded("")).toBe("fetch failed")
+    await live.tool.call({ args: ["network", "unroute", "**/api/*"] })
+    raw(["eval", "document.getElementById('out').textContent = ''"])
+    expect(await loaded("")).toBe("200 | null | application/json | {}")
   })
 })

@@ -6,7 +6,8 @@ import { join } from "node:path"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { FakeDaemonSocket } from "../../src/layers/test/FakeDaemonSocket.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { routeBatch } from "../support/fakeRoutes.js"
 import { formatRoutes, formatSavedBody } from "../../src/presenters/text/routeText.js"
 import { afterRoute, routeDiagnostics } from "../../src/session/captures.js"
 import { artifactRequest } from "../../src/upstream/artifactPaths.js"
@@ -194,6 +195,7 @@ describe("network request --save", () => {
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
+
 const textOf = (r: { readonly content: ReadonlyArray<{ readonly type: string; readonly text?: string }> }) =>
   r.content.map((c) => c.text ?? "").join("\n")
 
@@ -216,7 +218,7 @@ describe("network routes through the tool", () => {
       Effect.provide(
         fakeLayer(temp.root, [
           openBatch({ url: "http://a.test/", title: "A" }, undefined, true),
-          { when: (r) => r.args.includes("route"), reply: FakeAgentBrowser.ok({ routed: "**/a.json" }), repeat: true },
+          routeBatch,
           { when: (r) => r.args.includes("batch"), reply: FakeAgentBrowser.ok([]), repeat: true },
           { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
         ])
@@ -239,7 +241,7 @@ describe("a route with a response shape, through the tool", () => {
   ]
   const script = (): ReadonlyArray<ScriptedRun> => [
     openBatch({ url: "http://a.test/", title: "A" }, undefined, true),
-    { when: (r) => r.args.includes("unroute"), reply: FakeAgentBrowser.ok({ unrouted: "**/api/data" }), repeat: true },
+    routeBatch,
     { when: (r) => r.args.includes("batch"), reply: FakeAgentBrowser.ok([]), repeat: true },
     { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
   ]
@@ -260,7 +262,7 @@ describe("a route with a response shape, through the tool", () => {
       // one upstream process: the unroute, in the call's session, without --headers (upstream's global flag)
       const ran = (yield* fake.requests).slice(before)
       expect(ran).toHaveLength(1)
-      expect(ran[0]?.args.slice(-3)).toEqual(["network", "unroute", "**/api/data"])
+      expect(stepsOf(ran[0] ?? { args: [] })).toEqual([["network", "unroute", "**/api/data"]])
       expect(ran[0]?.args).not.toContain("--headers")
       const sent = yield* socket.sent
       expect(sent).toHaveLength(1)
@@ -306,7 +308,7 @@ describe("a route with a response shape, through the tool", () => {
         const routed = yield* runToResult({ args: shapedArgs }, call)
         expect(routed.isError, textOf(routed)).toBe(false)
         const ran = yield* fake.requests
-        expect(ran.filter((r) => r.args.includes("unroute"))).toHaveLength(1)
+        expect(ran.filter((r) => stepsOf(r)[0]?.[1] === "unroute")).toHaveLength(1)
         expect(yield* socket.sent).toHaveLength(1)
       }).pipe(Effect.provide(fakeLayer(temp.root, script())))
   )

@@ -53,6 +53,15 @@ const SCOPE = "as set through this tool in this session; a relaunched browser ha
 const activeLine = (rows: ReadonlyArray<Row>): string =>
   rows.length === 0 ? `No route is active now (${SCOPE}).` : `Active routes (${rows.length}, ${SCOPE}): ${list(rows)}.`
 
+/** Routes set earlier that may take some of the new route's requests: upstream answers with the first that matches. */
+const earlierLine = (rows: ReadonlyArray<Row> | undefined): ReadonlyArray<string> =>
+  rows === undefined || rows.length === 0
+    ? []
+    : [
+        " Upstream answers with the first route set that matches, so requests an earlier route also matches may " +
+          `get it: ${list(rows)} (network unroute ${rows[0]?.pattern} lets this one answer them).`
+      ]
+
 export const formatRoutes = (command: string, sub: string | undefined, data: Data): Formatted | undefined => {
   if (command !== "network") return undefined
   const active = rowsOf(data["activeRoutes"])
@@ -64,7 +73,10 @@ export const formatRoutes = (command: string, sub: string | undefined, data: Dat
     const mine = active.find((r) => r.pattern === data["routed"])
     const answer = shapedAnswer(data["answer"]) ?? MODE[mine?.mode ?? "continue"] ?? "passed through"
     const what = `Routed ${data["routed"]}: matching requests are ${answer}.`
-    return formatted([what, "\n", activeLine(active)], `routed ${data["routed"]}`)
+    return formatted(
+      [what, ...earlierLine(rowsOf(data["routedBefore"])), "\n", activeLine(active)],
+      `routed ${data["routed"]}`
+    )
   }
   const removed = rowsOf(data["removed"])
   if (sub === "unroute" && active !== undefined && removed !== undefined) {

@@ -24,8 +24,8 @@ export type RunStep =
   | "namedSnapshot"
   /** open with the page it opened, read in the same process: openCommand.ts */
   | "open"
-  /** network route with a response shape, sent to upstream's daemon route command: lifecycle/shapedRoute.ts */
-  | "shapedRoute"
+  /** network route, after an unroute of its glob (a shaped one sent to upstream's daemon): routes/routeCommand.ts */
+  | "route"
   /** the command inside the session's pinned tab: tabs/tabPinning.ts */
   | "pinned"
 
@@ -98,7 +98,7 @@ export const RUN_ORDER: ReadonlyArray<RunStep> = [
   "click",
   "namedSnapshot",
   "open",
-  "shapedRoute",
+  "route",
   "pinned"
 ]
 
@@ -163,7 +163,7 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
   family("scripts", ["eval"], { runs: ["pinned"] }),
   family("diagnostics", DIAGNOSTICS, {
     guards: ["captures"],
-    runs: ["input", "shapedRoute", "pinned"],
+    runs: ["input", "route", "pinned"],
     reads: ["routeBook", "responseBody"]
   }),
   // set media: read after it in the same process (probedCommand.ts, page/mediaRead.ts)

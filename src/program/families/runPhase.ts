@@ -18,7 +18,7 @@ import { runProbed } from "../page/probedCommand.js"
 import { waitForTarget } from "../page/readinessWait.js"
 import { runGuardedPlanned } from "../security/guardedTyping.js"
 import { asksForRoutes, listRoutes } from "../lifecycle/routeBook.js"
-import { runShapedRoute } from "../lifecycle/shapedRoute.js"
+import { runRoute } from "../routes/routeCommand.js"
 import { runPinned } from "../tabs/tabPinning.js"
 import { type CommandFamily, type RunStep, reads } from "./family.js"
 import { stepApplies } from "./stepChecks.js"
@@ -58,9 +58,9 @@ export const runPhase = (plan: Plan, family: CommandFamily, onProgress: Progress
     if (named !== undefined) return { replied: named.replied, named }
     const opened = enters("open") ? yield* runOpen(plan) : undefined
     if (opened !== undefined) return { replied: opened.replied, opened }
-    // a route with a response shape: upstream's daemon route command, over the session's socket
-    const shaped = enters("shapedRoute") ? yield* runShapedRoute(plan) : undefined
-    if (shaped !== undefined) return { replied: shaped.replied }
+    // a route, after an unroute of its glob in the same call (a shaped one: upstream's daemon route command)
+    const routed = enters("route") ? yield* runRoute(plan) : undefined
+    if (routed !== undefined) return { replied: routed.replied }
     const pinned = enters("pinned") ? yield* runPinned(plan) : undefined
     if (pinned !== undefined) return { replied: pinned.replied, pinned }
     // `network routes` is the tool's own list (routeBook.ts): upstream has no such command

@@ -16,7 +16,7 @@ import { guardNeed } from "../../security/typingGuard.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { isOpening } from "../../upstream/commandEffects.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
-import { shapesResponse } from "../../upstream/routeShape.js"
+import { isRouteCall } from "../routes/routeCommand.js"
 import { isPinnable } from "../tabs/tabPinning.js"
 import type { RunStep } from "./family.js"
 
@@ -61,7 +61,7 @@ const CHECKS: Readonly<Record<RunStep, (plan: Plan) => boolean>> = {
     namesControls(plan.line.positionals) &&
     mayProbe(plan),
   open: (plan) => isOpening(plan.line.command) && probesAlone(plan),
-  shapedRoute: (plan) => plan.line.command !== "batch" && shapesResponse(plan.line),
+  route: isRouteCall,
   pinned: (plan) => isPinnable(plan) && plan.sessionName !== undefined
 }
 

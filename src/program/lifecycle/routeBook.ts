@@ -12,7 +12,7 @@ import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { InvalidInput } from "../../schema/ToolError.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
-import { afterRoute } from "../../session/captures.js"
+import { afterRoute, routesBefore } from "../../session/captures.js"
 
 const isNetwork = (plan: Plan, sub: string): boolean =>
   plan.line.positionals[0] === "network" && plan.line.positionals[1] === sub
@@ -37,7 +37,10 @@ export const listRoutes = (plan: Plan) =>
     return { kind: "single", data: { routes: rows(view.routes) }, warning: undefined } satisfies UpstreamOutcome
   })
 
-/** A route or unroute reply with the record's view added: `removed` (unroute) and `activeRoutes` after the call. */
+/**
+ * A route or unroute reply with the record's view added: `removed` (unroute) and `activeRoutes` after the call, and
+ * for a route the earlier ones that may answer some of its requests first (`routedBefore`).
+ */
 export const withRouteBook = (plan: Plan, outcome: UpstreamOutcome) =>
   Effect.gen(function* () {
     const route = isNetwork(plan, "route")
@@ -50,6 +53,12 @@ export const withRouteBook = (plan: Plan, outcome: UpstreamOutcome) =>
       string,
       unknown
     >
-    const book = { ...(route ? {} : { removed: rows(removed) }), activeRoutes: rows(after) }
+    const pattern = plan.line.positionals[2]
+    const earlier = route && pattern !== undefined ? routesBefore(after, pattern) : []
+    const book = {
+      ...(route ? {} : { removed: rows(removed) }),
+      activeRoutes: rows(after),
+      ...(earlier.length > 0 ? { routedBefore: rows(earlier) } : {})
+    }
     return { ...outcome, data: { ...data, ...book } } satisfies UpstreamOutcome
   })

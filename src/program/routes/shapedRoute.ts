@@ -2,9 +2,10 @@
  * `network route <glob> --status|--headers|--content-type …`: a mock with a response shape, which agent-browser
  * 0.41.2's CLI cannot send but its daemon's `route` command takes (upstream/routeShape.ts). Upstream still does the
  * interception; the tool only speaks to its daemon the way its CLI does. Two steps, under the call's session lock:
- * upstream's CLI `network unroute <glob>` in the call's session (it launches the browser like any call when the session
- * has none yet, and clears an earlier route on the same glob, which upstream would otherwise keep answering first),
- * then the daemon's `route` over the session's socket. Each reply is classified once, like any upstream reply.
+ * upstream's `network unroute <glob>` in the call's session and its pinned tab (clearFirst.ts: it launches the browser
+ * like any call when the session has none yet, clears an earlier route on the same glob, which upstream would
+ * otherwise keep answering first, and leaves the pinned tab the daemon's active one), then the daemon's `route` over
+ * the session's socket, which upstream applies to its active tab. Each reply is classified once, like any other.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -12,17 +13,18 @@ import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { InvalidInput } from "../../schema/ToolError.js"
 import { DaemonSocket } from "../../services/DaemonSocket.js"
-import { SessionCommands } from "../../services/SessionCommands.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
-import { targetOf } from "../../session/target.js"
 import { classifyUpstream } from "../../upstream/classifyReply.js"
 import { parseCommandLine, withoutFlags } from "../../upstream/commandLine.js"
 import { answerOf, type RouteShape, routeCommand, routeShapeOf } from "../../upstream/routeShape.js"
 import { sessionFilePath, socketDirOf } from "../../upstream/sessionFiles.js"
+import { clearThenRun } from "./clearFirst.js"
 
-/** The call's session, its global flags without `--headers` (here the mock's response headers, not upstream's). */
-const targetWithoutHeaders = (plan: Plan) =>
-  targetOf({ ...plan, effectiveArgs: withoutFlags(parseCommandLine(plan.effectiveArgs), new Set(["--headers"])) })
+/** The call, its global flags without `--headers` (here the mock's response headers, not upstream's). */
+const withoutHeaders = (plan: Plan): Plan => ({
+  ...plan,
+  effectiveArgs: withoutFlags(parseCommandLine(plan.effectiveArgs), new Set(["--headers"]))
+})
 
 const sendRoute = (plan: Plan, session: string, shape: RouteShape) =>
   Effect.gen(function* () {
@@ -38,10 +40,8 @@ const sendRoute = (plan: Plan, session: string, shape: RouteShape) =>
 
 const runShape = (plan: Plan, session: string, shape: RouteShape) =>
   Effect.gen(function* () {
-    const commands = yield* SessionCommands
-    yield* commands.run(targetWithoutHeaders(plan), ["network", "unroute", shape.pattern], {
-      timeoutMs: plan.timeoutMs
-    })
+    const cleared = yield* clearThenRun(withoutHeaders(plan), session, shape.pattern, [])
+    if (Either.isLeft(cleared)) return yield* Effect.fail(cleared.left)
     return yield* sendRoute(plan, session, shape)
   })
 
