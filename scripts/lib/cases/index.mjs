@@ -7,6 +7,7 @@ import { dialogs, forms } from "./formsDialogs.mjs"
 import { mouse, routes } from "./routesMouse.mjs"
 import { launches, screenshots } from "./screenshotsLaunches.mjs"
 import { snapshots } from "./snapshots.mjs"
+import { clipboard, pageReads, settings } from "./settingsClipboard.mjs"
 import { cookies, storage } from "./storageCookies.mjs"
 import { crashes, downloads, tabs } from "./tabsCrashesDownloads.mjs"
 
@@ -39,7 +40,10 @@ export const allCases = () => {
     ...frames,
     ...waits,
     ...reads,
-    ...pdfs
+    ...pdfs,
+    ...settings,
+    ...clipboard,
+    ...pageReads
   ]
   const seen = new Set()
   return list.map((k) => {
