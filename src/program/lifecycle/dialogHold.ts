@@ -10,8 +10,10 @@
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
 import { BrowserEndpoints } from "../../services/BrowserEndpoints.js"
+import type { SessionCommands } from "../../services/SessionCommands.js"
 import { rendererCpuOf, renderersBusy } from "../../session/rendererLoad.js"
-import { UPSTREAM_CDP_TIMEOUT_MS } from "../../upstream/dialogStatus.js"
+import type { TimedOut } from "../../schema/ToolError.js"
+import { type OpenDialog, UPSTREAM_CDP_TIMEOUT_MS } from "../../upstream/dialogStatus.js"
 import { openDialogNow } from "./blockingDialog.js"
 
 const CDP_TIMEOUT_MS = 2_000
@@ -26,7 +28,7 @@ const browserSocketOf = (endpoint: string, browserId: string): string =>
   `${endpoint.replace(/^http/, "ws")}/devtools/browser/${browserId}`
 
 /** Whether the browser's renderers are busy now; undefined when the browser did not answer. */
-const busyNow = (endpoint: string, browserId: string) =>
+export const busyNow = (endpoint: string, browserId: string) =>
   Effect.gen(function* () {
     const endpoints = yield* BrowserEndpoints
     const socket = browserSocketOf(endpoint, browserId)
@@ -36,13 +38,27 @@ const busyNow = (endpoint: string, browserId: string) =>
     return renderersBusy(before, rendererCpuOf(yield* read), SAMPLE_MS)
   })
 
+/** Why the session's page is silent: its renderers busy (or unknown), or idle and a dialog holding it (if one does). */
+export interface SilentPage {
+  readonly busy: boolean | undefined
+  readonly dialog?: OpenDialog
+}
+
 /**
- * The dialog holding the session's silent page, if one does: asked only when the renderers are idle. `timedOutMs`:
- * the budget that ran out (upstream's command has run at least that long, so its own timeout comes sooner).
+ * Why the session's silent page is silent; the dialog is asked only when the renderers are idle. A `page-busy` timeout
+ * saw them busy already (busyPage.ts). `timeoutMs`: the budget that ran out (upstream's command has run at least that
+ * long, so its own timeout comes sooner).
  */
-export const dialogHolding = (plan: Plan, endpoint: string, browserId: string, timedOutMs: number) =>
+export const silentPageCause = (
+  plan: Plan,
+  endpoint: string,
+  browserId: string,
+  error: TimedOut
+): Effect.Effect<SilentPage, never, SessionCommands | BrowserEndpoints> =>
   Effect.gen(function* () {
-    if ((yield* busyNow(endpoint, browserId)) !== false) return undefined
-    const budget = Math.max(STATUS_MIN_MS, UPSTREAM_CDP_TIMEOUT_MS + STATUS_MARGIN_MS - timedOutMs)
-    return yield* openDialogNow(plan, budget)
+    const busy = error.reason === "page-busy" ? true : yield* busyNow(endpoint, browserId)
+    if (busy !== false) return { busy }
+    const budget = Math.max(STATUS_MIN_MS, UPSTREAM_CDP_TIMEOUT_MS + STATUS_MARGIN_MS - error.timeoutMs)
+    const dialog = yield* openDialogNow(plan, budget)
+    return { busy, ...(dialog !== undefined ? { dialog } : {}) }
   })

@@ -32,7 +32,7 @@ import { isClose } from "../../upstream/commandPolicy.js"
 import { isDialogLike, requestedWaitMs } from "../../upstream/timeoutPolicy.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import type { OpenDialog } from "../../upstream/dialogStatus.js"
-import { dialogHolding } from "./dialogHold.js"
+import { silentPageCause } from "./dialogHold.js"
 import { browserEndpointOf } from "./sessionEndpoint.js"
 
 /** A live session answers `get url` in milliseconds once nothing holds it. */
@@ -53,7 +53,7 @@ const applies = (plan: Plan, error: TimedOut): boolean =>
   !isDialogLike(plan.line, plan.stdin)
 
 /** The page's load state, title and address over DevTools; undefined when it did not answer (its main thread held). */
-const probePage = (page: EndpointTarget | undefined) =>
+export const probePage = (page: EndpointTarget | undefined) =>
   Effect.gen(function* () {
     if (page?.webSocketDebuggerUrl === undefined) return undefined
     const expression = "JSON.stringify({ r: document.readyState, t: document.title, u: location.href })"
@@ -98,7 +98,7 @@ const answers = (plan: Plan) =>
   })
 
 /** The session's pages at its endpoint: its own tab, else (a browser this tool launched) every page. */
-const pagesOf = (plan: Plan, endpoint: string | undefined, owned: boolean) =>
+export const pagesOf = (plan: Plan, endpoint: string | undefined, owned: boolean) =>
   Effect.gen(function* () {
     if (endpoint === undefined)
       return { pages: [] as ReadonlyArray<EndpointTarget>, session: undefined, browserId: undefined }
@@ -139,14 +139,14 @@ export const recoverHungPage = (plan: Plan, error: TimedOut) =>
     if (endpoint === undefined && (!owned || plan.firstLaunch)) return none
     const step = error.partialProgress?.firstIncompleteStep?.command ?? plan.line.argv
     const { pages, session: tab, browserId } = yield* pagesOf(plan, endpoint, owned)
-    const probed = yield* probePage(tab ?? pages[0])
+    // a page-busy timeout has just seen the page silent and its renderer busy (busyPage.ts): not asked again
+    const probed = error.reason === "page-busy" ? undefined : yield* probePage(tab ?? pages[0])
     const pending = navigationPending(step, probed?.readyState)
     // a silent page held by a dialog (no navigation to stop) is said as that: not reloaded, its browser not ended
-    const dialog =
-      probed === undefined && !pending && pages.length > 0 && endpoint !== undefined && browserId !== undefined
-        ? yield* dialogHolding(plan, endpoint, browserId, error.timeoutMs)
-        : undefined
-    if (dialog !== undefined) return { dialog } satisfies HungPageOutcome
+    const silent = probed === undefined && !pending && pages.length > 0 && endpoint !== undefined
+    const cause =
+      silent && browserId !== undefined ? yield* silentPageCause(plan, endpoint, browserId, error) : undefined
+    if (cause?.dialog !== undefined) return { dialog: cause.dialog } satisfies HungPageOutcome
     const stopped = pending ? yield* onPages(pages, "Page.stopLoading") : []
     const first = yield* answers(plan)
     // the page answers but the session is still held by the stopped eval: a reload settles its promise
@@ -160,7 +160,18 @@ export const recoverHungPage = (plan: Plan, error: TimedOut) =>
     const ends = url === undefined && probed === undefined && owned && !plan.firstLaunch
     if (ends) yield* (yield* BrowserProcesses).reap(socketDirOf(yield* ToolConfig, plan.env), session)
     const now = yield* Clock.currentTimeMillis
-    const seen = { session, step, readyState: probed?.readyState, pageSilent, stopped, reloaded, url, ended: ends }
+    const busy = cause?.busy === true
+    const seen = {
+      session,
+      step,
+      readyState: probed?.readyState,
+      pageSilent,
+      busy,
+      stopped,
+      reloaded,
+      url,
+      ended: ends
+    }
     const recovery = hungRecoveryOf(seen, now - started)
     // the title of the page the session answered from (read again: a stopped or reloaded page has changed since)
     const after = url !== undefined && url !== "" && !ends ? yield* probePage(tab ?? pages[0]) : undefined
