@@ -27,7 +27,9 @@ import { optional } from "./exactOptional.js"
  * open its debug port (`debug-port`), an `open` navigated over DevTools got no document in time (`no-commit`: the
  * server never answered; the navigation may still be pending), or another process held the session's lock for the
  * whole budget
- * (`session-lock`, with its `holder`; nothing ran). `dispatched` says whether the browser may already have acted.
+ * (`session-lock`, with its `holder`; nothing ran), or a click's page stopped answering DevTools while its renderer
+ * stayed busy, so the wrapper ended the process before its budget (`page-busy`, after `timeoutMs`). `dispatched` says
+ * whether the browser may already have acted.
  */
 export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
   reason: Schema.Literal(
@@ -37,7 +39,8 @@ export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
     "no-commit",
     "step-budget",
     "debug-port",
-    "session-lock"
+    "session-lock",
+    "page-busy"
   ),
   upstreamMessage: optional(Schema.String),
   /** The Electron app whose debug port did not open (`debug-port`). */
@@ -91,6 +94,11 @@ export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
         )
       case "no-commit":
         return `the page did not answer within ${this.timeoutMs} ms (its document never arrived)`
+      case "page-busy":
+        return (
+          "the page stopped answering and its renderer stayed busy; the process group was ended after " +
+          `${this.timeoutMs} ms`
+        )
       case "debug-port":
         return `${this.app ?? "the app"} did not open its debug port within ${this.timeoutMs} ms`
       case "session-lock":

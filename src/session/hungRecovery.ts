@@ -17,6 +17,8 @@ export interface HungObservation {
   readonly readyState: string | undefined
   /** A page was asked over DevTools and did not answer (its main thread held, e.g. by a script that never returns). */
   readonly pageSilent: boolean
+  /** The browser's renderers were read busy while the page was silent (`SystemInfo.getProcessInfo`). */
+  readonly busy?: boolean
   /** The URLs whose navigation was stopped (`Page.stopLoading`), only when a navigation was pending. */
   readonly stopped: ReadonlyArray<string>
   /** The page was reloaded to end a command the session still ran while the page answered. */
@@ -57,9 +59,12 @@ const endedLine = (o: HungObservation): string => {
   const why =
     o.stopped.length > 0
       ? "did not answer even after its pending navigation was stopped"
-      : o.pageSilent
-        ? "did not answer: neither its page over DevTools (a script that never returns holds it) nor the session did"
-        : "did not answer after the timeout"
+      : o.pageSilent && o.busy === true
+        ? "did not answer: neither its page over DevTools (a script that never returns holds it: its renderer " +
+          "stayed busy) nor the session did"
+        : o.pageSilent
+          ? "did not answer: neither its page over DevTools (a script that never returns holds it) nor the session did"
+          : "did not answer after the timeout"
   return (
     `the browser of session ${o.session} ${why}; it was ended, and the next call starts a new one with the same ` +
     `launch flags (${KEPT_NOTHING}).`
@@ -86,11 +91,12 @@ const reloadedLine = (o: HungObservation): string => {
 /** Nothing was stopped: what was checked (the page's state, whether the session answers). */
 const checkedLine = (o: HungObservation): string => {
   if (o.pageSilent) {
+    const busy = o.busy === true ? " (its renderer stayed busy)" : ""
     return o.url !== undefined
-      ? `no navigation was pending; the page did not answer DevTools, but the session answers${on(o.url)}; ` +
+      ? `no navigation was pending; the page did not answer DevTools${busy}, but the session answers${on(o.url)}; ` +
           "nothing was stopped."
-      : "no navigation was pending; neither the page over DevTools nor the session answered, and the browser was " +
-          "kept (this tool did not launch it, or it is still launching)."
+      : `no navigation was pending; neither the page over DevTools${busy} nor the session answered, and the ` +
+          "browser was kept (this tool did not launch it, or it is still launching)."
   }
   return o.url !== undefined
     ? `no navigation was pending (${pageState(o)}), and the session answers again${on(o.url)}; nothing was stopped.`

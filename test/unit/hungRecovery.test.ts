@@ -81,6 +81,20 @@ describe("hungRecoveryOf", () => {
     )
   })
 
+  it("a silent page whose renderer was read busy says so: ended, or kept (a browser this tool did not launch)", () => {
+    const silent = { readyState: undefined, pageSilent: true, busy: true, url: undefined }
+    const ended = hungRecoveryOf({ ...base, step: ["click", "#b"], ...silent, ended: true }, 5)
+    expect(ended?.summary).toContain(
+      "did not answer: neither its page over DevTools (a script that never returns holds it: its renderer stayed " +
+        "busy) nor the session did; it was ended"
+    )
+    const kept = hungRecoveryOf({ ...base, step: ["click", "#b"], ...silent, ended: false }, 5)
+    expect(kept?.summary).toBe(
+      "no navigation was pending; neither the page over DevTools (its renderer stayed busy) nor the session " +
+        "answered, and the browser was kept (this tool did not launch it, or it is still launching)."
+    )
+  })
+
   it("no page to ask and the session answers: nothing to say", () => {
     expect(hungRecoveryOf({ ...base, readyState: undefined }, 5)).toBeUndefined()
   })

@@ -26,18 +26,25 @@ export const timedOut = (plan: Plan | undefined, e: TimedOut, session: string | 
       (e.reason === "no-commit"
         ? `Timed out after ${e.timeoutMs} ms: the page did not answer (its document never arrived). ` +
           "Check the page before retrying, or raise timeoutMs for a slow server."
-        : e.source === "watchdog"
-          ? `Timed out after ${e.timeoutMs} ms; the agent-browser process was stopped. The action may or may not ` +
-            "have happened: check the page before retrying, or raise timeoutMs for slow steps."
-          : e.assertion !== undefined
-            ? assertionFailureLine(e)
-            : `Upstream timed out: ${e.message}`) + progressText,
+        : e.reason === "page-busy"
+          ? `Stopped after ${e.timeoutMs} ms: while \`${(plan?.line.positionals ?? []).join(" ").slice(0, 60)}\` ` +
+            "ran, the page stopped answering DevTools and its renderer stayed busy (seen twice), so the " +
+            "agent-browser process was stopped before its budget ran out. A page that is only slow: give timeoutMs " +
+            "to wait it out."
+          : e.source === "watchdog"
+            ? `Timed out after ${e.timeoutMs} ms; the agent-browser process was stopped. The action may or may not ` +
+              "have happened: check the page before retrying, or raise timeoutMs for slow steps."
+            : e.assertion !== undefined
+              ? assertionFailureLine(e)
+              : `Upstream timed out: ${e.message}`) + progressText,
     summary:
-      e.source === "watchdog"
-        ? `Timed out after ${e.timeoutMs} ms`
-        : e.assertion !== undefined
-          ? "Assertion failed"
-          : "Upstream wait timed out",
+      e.reason === "page-busy"
+        ? "The page stopped answering (busy)"
+        : e.source === "watchdog"
+          ? `Timed out after ${e.timeoutMs} ms`
+          : e.assertion !== undefined
+            ? "Assertion failed"
+            : "Upstream wait timed out",
     // a fresh launch that timed out was closed (abandoned, freshLaunch.ts): its name is no session any more; a retry
     // launches afresh (`sessionMode: "fresh"`, X3) and a look goes to the session that stayed current
     nextActions:

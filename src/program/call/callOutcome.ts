@@ -36,6 +36,7 @@ import { verdictOf } from "../pipeline/verdict.js"
 import { abandonFreshLaunch } from "../lifecycle/freshLaunch.js"
 import { type LivePage, recoverHungPage } from "../lifecycle/hungPage.js"
 import { noteCrash } from "../lifecycle/crashedTab.js"
+import { dialogHeldError, noteBlockingDialog } from "../lifecycle/blockingDialog.js"
 import { activeLaunchOf } from "../lifecycle/trackedLaunch.js"
 
 /** Every error a call can end with, as the compiler infers it from the programs (no hand-written union). */
@@ -101,10 +102,16 @@ export const afterFailure = (plan: Plan, failure: ExecuteError, before: SessionS
     // a navigation the watchdog left hanging is stopped now, so the next call (and the offered check) answers
     const hung = failure._tag === "TimedOut" && crash === undefined ? yield* recoverHungPage(plan, failure) : {}
     const recovery = hung.recovery
-    const error = withCrash(
-      failure._tag === "TimedOut" ? withLivePage(yield* withLastUrl(plan, failure), hung.livePage) : failure,
-      crash
-    )
+    // a dialog held the page: said as that dialog, and remembered as blocking (as a reply that says one)
+    const held =
+      failure._tag === "TimedOut" && hung.dialog !== undefined ? dialogHeldError(plan, failure, hung.dialog) : undefined
+    if (held !== undefined) yield* noteBlockingDialog(plan, held.message)
+    const error =
+      held ??
+      withCrash(
+        failure._tag === "TimedOut" ? withLivePage(yield* withLastUrl(plan, failure), hung.livePage) : failure,
+        crash
+      )
     yield* invalidateRefsOnNoActivePage(plan, error)
     yield* recordShownSnapshot(plan, undefined, true)
     return {

@@ -11,11 +11,13 @@ import * as Either from "effect/Either"
 import type { CommandLine } from "../../domain/CommandLine.js"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
-import { DIALOG_BLOCKING, UpstreamFailed } from "../../schema/ToolError.js"
+import { DIALOG_BLOCKING, type TimedOut, UpstreamFailed } from "../../schema/ToolError.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
 import { mentionsBlockingDialog } from "../../upstream/classifyErrorText.js"
+import { blockingDialogWords, type OpenDialog, openDialogOf } from "../../upstream/dialogStatus.js"
+import { parseCommandLine } from "../../upstream/commandLine.js"
 
 /** Upstream's commands that wait out a blocking dialog instead of refusing at once (0.41, checked by hand). */
 export const waitsOutDialogs = (line: CommandLine): boolean =>
@@ -41,6 +43,15 @@ export const noteBlockingDialog = (plan: Plan, words: string | undefined) =>
     ? Effect.flatMap(SessionRegistry, (registry) => registry.recordDialog(plan.sessionName ?? "", words))
     : Effect.void
 
+/** The dialog upstream's `dialog status` says is open (undefined: none, or no answer within `timeoutMs`). */
+export const openDialogNow = (plan: Plan, timeoutMs: number) =>
+  Effect.gen(function* () {
+    const asked = yield* Effect.either(
+      (yield* SessionCommands).run(targetOf(plan), ["dialog", "status"], { timeoutMs })
+    )
+    return Either.isRight(asked) && asked.right.kind === "single" ? openDialogOf(asked.right.data) : undefined
+  })
+
 /** Before a command that would wait out a dialog: refused at once while the remembered dialog is still open. */
 export const dialogBeforeRun = (plan: Plan) =>
   Effect.gen(function* () {
@@ -48,22 +59,14 @@ export const dialogBeforeRun = (plan: Plan) =>
     if (plan.kind !== "browser" || session === undefined || !waitsOutDialogs(plan.line)) return undefined
     const registry = yield* SessionRegistry
     if ((yield* registry.view(session)).blockingDialog === undefined) return undefined
-    const asked = yield* Effect.either(
-      (yield* SessionCommands).run(targetOf(plan), ["dialog", "status"], { timeoutMs: 5_000 })
-    )
-    const status =
-      Either.isRight(asked) && asked.right.kind === "single"
-        ? (asked.right.data as { hasDialog?: unknown; type?: unknown; message?: unknown } | null)
-        : undefined
-    if (status?.hasDialog !== true) {
+    const open = yield* openDialogNow(plan, 5_000)
+    if (open === undefined) {
       yield* registry.recordDialog(session, undefined)
       return undefined
     }
-    const kind = typeof status.type === "string" ? status.type : "JavaScript"
-    const words = typeof status.message === "string" ? `: "${status.message}"` : ""
     return new UpstreamFailed({
       upstreamMessage:
-        `A JavaScript ${kind} dialog is blocking the page${words}. Resolve it with \`dialog accept\` or ` +
+        `${blockingDialogWords(open)}. Resolve it with \`dialog accept\` or ` +
         `\`dialog dismiss\`, then retry \`${plan.line.positionals.slice(0, 2).join(" ")}\` (nothing was sent: ` +
         "upstream would wait for the page until DevTools gave up, about 30 s).",
       code: DIALOG_BLOCKING,
@@ -71,3 +74,24 @@ export const dialogBeforeRun = (plan: Plan) =>
       exitCode: null
     })
   })
+
+/**
+ * A call the watchdog ended whose silent page a dialog holds (dialogHold.ts): said as upstream says a blocking dialog
+ * (code `dialog_blocking`, so its answers come first and the session remembers it), with the command it held. A
+ * command that upstream refuses at once while a dialog is open did not meet one: the dialog opened while it ran.
+ */
+export const dialogHeldError = (plan: Plan, error: TimedOut, dialog: OpenDialog): UpstreamFailed => {
+  const step = error.partialProgress?.firstIncompleteStep?.command ?? plan.line.argv
+  const line = parseCommandLine(step)
+  const name = `\`${line.positionals.join(" ").slice(0, 60)}\``
+  const opened = waitsOutDialogs(line) ? `${name} waited on the page` : `It opened while ${name} ran`
+  return new UpstreamFailed({
+    detail:
+      `${blockingDialogWords(dialog)}. ${opened}, and it is still open; upstream waits on the page until the dialog ` +
+      `is answered, so the ${error.timeoutMs} ms budget ran out. The browser and the page are kept (nothing was ` +
+      "ended or reloaded). Answer it: `dialog accept` or `dialog dismiss`.",
+    code: DIALOG_BLOCKING,
+    stderr: "",
+    exitCode: null
+  })
+}

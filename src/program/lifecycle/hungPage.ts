@@ -9,7 +9,8 @@
  * promise: `Runtime.terminateExecution` does not, and a busy page would not take it over a new connection); a short
  * `get url` checks that the session answers again. A browser this tool launched whose page did not answer is ended by
  * its recorded identity, so the next call starts a new one with the same launch flags. Attached and caller-named
- * browsers are never ended. Waits and dialog-like commands keep their own rules. What the line claims:
+ * browsers are never ended; nor is one whose silent page a JavaScript dialog holds (dialogHold.ts: said as that dialog,
+ * nothing stopped or reloaded). Waits and dialog-like commands keep their own rules. What the line claims:
  * session/hungRecovery.ts. The live URL read is returned for the timeout's progress (T3).
  */
 import * as Clock from "effect/Clock"
@@ -30,6 +31,8 @@ import { socketDirOf } from "../../upstream/sessionFiles.js"
 import { isClose } from "../../upstream/commandPolicy.js"
 import { isDialogLike, requestedWaitMs } from "../../upstream/timeoutPolicy.js"
 import { observeDaemon } from "../refs/refTracking.js"
+import type { OpenDialog } from "../../upstream/dialogStatus.js"
+import { silentPageCause } from "./dialogHold.js"
 import { browserEndpointOf } from "./sessionEndpoint.js"
 
 /** A live session answers `get url` in milliseconds once nothing holds it. */
@@ -50,7 +53,7 @@ const applies = (plan: Plan, error: TimedOut): boolean =>
   !isDialogLike(plan.line, plan.stdin)
 
 /** The page's load state, title and address over DevTools; undefined when it did not answer (its main thread held). */
-const probePage = (page: EndpointTarget | undefined) =>
+export const probePage = (page: EndpointTarget | undefined) =>
   Effect.gen(function* () {
     if (page?.webSocketDebuggerUrl === undefined) return undefined
     const expression = "JSON.stringify({ r: document.readyState, t: document.title, u: location.href })"
@@ -95,15 +98,20 @@ const answers = (plan: Plan) =>
   })
 
 /** The session's pages at its endpoint: its own tab, else (a browser this tool launched) every page. */
-const pagesOf = (plan: Plan, endpoint: string | undefined, owned: boolean) =>
+export const pagesOf = (plan: Plan, endpoint: string | undefined, owned: boolean) =>
   Effect.gen(function* () {
-    if (endpoint === undefined) return { pages: [] as ReadonlyArray<EndpointTarget>, session: undefined }
+    if (endpoint === undefined)
+      return { pages: [] as ReadonlyArray<EndpointTarget>, session: undefined, browserId: undefined }
     const view = yield* (yield* BrowserEndpoints).inspect(endpoint, CDP_TIMEOUT_MS)
     const all = (view?.targets ?? []).filter((t) => t.type === "page")
     const targetId = (yield* observeDaemon(plan)).targetId
     const own = all.filter((t) => t.id === targetId)
     // the session's own tab, known by its id or as the only page: the one a reload may touch
-    return { pages: own.length > 0 || !owned ? own : all, session: own[0] ?? (all.length === 1 ? all[0] : undefined) }
+    return {
+      pages: own.length > 0 || !owned ? own : all,
+      session: own[0] ?? (all.length === 1 ? all[0] : undefined),
+      browserId: view?.browserId
+    }
   })
 
 /** The page as read live after the timeout (T3: `currentPage`, `liveUrlRecovered`). */
@@ -115,6 +123,8 @@ export interface LivePage {
 export interface HungPageOutcome {
   readonly recovery?: Recovery
   readonly livePage?: LivePage
+  /** The JavaScript dialog that holds the silent page (nothing was stopped, reloaded or ended: dialogHold.ts). */
+  readonly dialog?: OpenDialog
 }
 
 export const recoverHungPage = (plan: Plan, error: TimedOut) =>
@@ -128,9 +138,15 @@ export const recoverHungPage = (plan: Plan, error: TimedOut) =>
     // nothing to ask and nothing this tool may end: the check alone would recover nothing
     if (endpoint === undefined && (!owned || plan.firstLaunch)) return none
     const step = error.partialProgress?.firstIncompleteStep?.command ?? plan.line.argv
-    const { pages, session: tab } = yield* pagesOf(plan, endpoint, owned)
-    const probed = yield* probePage(tab ?? pages[0])
+    const { pages, session: tab, browserId } = yield* pagesOf(plan, endpoint, owned)
+    // a page-busy timeout has just seen the page silent and its renderer busy (busyPage.ts): not asked again
+    const probed = error.reason === "page-busy" ? undefined : yield* probePage(tab ?? pages[0])
     const pending = navigationPending(step, probed?.readyState)
+    // a silent page held by a dialog (no navigation to stop) is said as that: not reloaded, its browser not ended
+    const silent = probed === undefined && !pending && pages.length > 0 && endpoint !== undefined
+    const cause =
+      silent && browserId !== undefined ? yield* silentPageCause(plan, endpoint, browserId, error) : undefined
+    if (cause?.dialog !== undefined) return { dialog: cause.dialog } satisfies HungPageOutcome
     const stopped = pending ? yield* onPages(pages, "Page.stopLoading") : []
     const first = yield* answers(plan)
     // the page answers but the session is still held by the stopped eval: a reload settles its promise
@@ -144,7 +160,18 @@ export const recoverHungPage = (plan: Plan, error: TimedOut) =>
     const ends = url === undefined && probed === undefined && owned && !plan.firstLaunch
     if (ends) yield* (yield* BrowserProcesses).reap(socketDirOf(yield* ToolConfig, plan.env), session)
     const now = yield* Clock.currentTimeMillis
-    const seen = { session, step, readyState: probed?.readyState, pageSilent, stopped, reloaded, url, ended: ends }
+    const busy = cause?.busy === true
+    const seen = {
+      session,
+      step,
+      readyState: probed?.readyState,
+      pageSilent,
+      busy,
+      stopped,
+      reloaded,
+      url,
+      ended: ends
+    }
     const recovery = hungRecoveryOf(seen, now - started)
     // the title of the page the session answered from (read again: a stopped or reloaded page has changed since)
     const after = url !== undefined && url !== "" && !ends ? yield* probePage(tab ?? pages[0]) : undefined

@@ -29,7 +29,8 @@ import { comboboxFocusOf, isComboboxClick } from "../../page/comboboxFocus.js"
 import { dialogsOpenedOf } from "../../page/dialogsOpened.js"
 import { jsDialogsOf } from "../../page/jsDialogs.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
-import { runCommandBatch } from "./commandBatch.js"
+import { type CommandBatch, runCommandBatch } from "./commandBatch.js"
+import { whilePageAnswers } from "../lifecycle/busyPage.js"
 import { LANDED_PAGE_READ, landedPageOf, landedPageSteps } from "./pageProbes.js"
 import { type TabRow, tabsOf } from "../tabs/focusRestore.js"
 import { mayProbe } from "../../session/mayProbe.js"
@@ -120,13 +121,15 @@ export const runClick = (plan: Plan) =>
     // during the click (L17, tabs/focusRestore.ts); then, past the gate, the page a navigating click led to; all in the
     // same process, which stops at the first failed step
     const landed = landedPageSteps(Math.min(LANDED_LOAD_TIMEOUT_MS, plan.timeoutMs / 4))
-    const ran = yield* runCommandBatch(
+    // a page that stops answering while the click runs (a handler that never returns) ends it early: busyPage.ts
+    const batch = runCommandBatch(
       plan,
       session,
       [["eval", clickRecorderScript(target)]],
       [["eval", CLICK_READ_EXPRESSION], ["tab", "list"], ["eval", CLICK_STAYED_GATE], ...landed],
       true
     )
+    const ran = yield* whilePageAnswers(plan, batch, (error): CommandBatch => ({ kind: "failed", error }))
     if (ran.kind === "failed") return result({ replied: Either.left(ran.error) })
     if (ran.kind === "unpinned") return undefined
     const { rows, row, at } = ran
