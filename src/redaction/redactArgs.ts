@@ -7,6 +7,7 @@ import { REDACTED, SECRET_FIELD, SECRET_FLAGS } from "./secretPatterns.js"
 import { redactUrlsInText } from "./scrub.js"
 import type { RedactedArgs, RefNameLookup } from "../domain/Redaction.js"
 import { entersText } from "../upstream/commandEffects.js"
+import { findArgsOf } from "../upstream/findArgs.js"
 import { bodySecrets, redactBody, routeHeaderSecrets } from "./bodySecrets.js"
 import { credentialReason } from "./credentialLike.js"
 
@@ -48,13 +49,11 @@ const secretPositionals = (argv: ReadonlyArray<string>, lookup: RefNameLookup): 
   if (entersText(command) && isSecretTarget(sub, lookup)) {
     picked.push(...positionalIndexes.slice(2))
   }
-  if (command === "find" && entersText(line.positionals[3])) {
-    const name = line.positionals[line.positionals.indexOf("--name") + 1]
-    if (
-      SECRET_FIELD.test(line.positionals[2] ?? "") ||
-      (line.positionals.includes("--name") && SECRET_FIELD.test(name ?? ""))
-    )
-      picked.push(at(4))
+  const find = findArgsOf(line.positionals)
+  if (find?.actionAt !== undefined && entersText(find.action)) {
+    // the field a find fills is named by its value (a label, a placeholder), its --name, or nth's selector
+    const named = [find.value, find.name, find.selector].some((n) => n !== undefined && SECRET_FIELD.test(n))
+    if (named) picked.push(at(find.actionAt + 1))
   }
   // a cookie or storage value the model sets is its own data unless it is credential-like (credentialLike.ts)
   const value = (n: number) => argv[at(n) ?? -1]

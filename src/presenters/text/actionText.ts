@@ -1,5 +1,6 @@
 /** What a successful element or input action says: clicks, fills, keys, scrolls, drags, uploads, selects. Pure. */
 import { page } from "./contentBoundary.js"
+import { findArgsOf } from "../../upstream/findArgs.js"
 import { type CommandText, type Data, type Formatted, formatted, oneLine, str } from "./formatted.js"
 
 /**
@@ -42,12 +43,15 @@ const PAST: Record<string, string> = {
 
 /** `find <locator> <value> <action> [text] [--name n]` said as what it acted on (never upstream's marker selector). */
 const formatFind = (positionals: ReadonlyArray<string>, data: Data): Formatted => {
-  const [, locator = "", value = "", action = "click"] = positionals
-  const nameAt = positionals.indexOf("--name")
-  const name = nameAt >= 0 ? positionals[nameAt + 1] : undefined
-  const what =
-    `${locator === "role" ? value : `${locator} ${JSON.stringify(value)}`}` +
-    `${name !== undefined ? ` ${JSON.stringify(name)}` : ""}`
+  const { locator = "", value = "", selector, action = "click", name } = findArgsOf(positionals) ?? {}
+  // as locatorLabel says it: `role button "Go"`, `text "Save"`, `nth 1 "li button"`
+  const locating =
+    locator === "role"
+      ? value
+      : selector !== undefined
+        ? `nth ${value} ${JSON.stringify(selector)}`
+        : `${locator} ${JSON.stringify(value)}`
+  const what = `${locating}${name !== undefined ? ` ${JSON.stringify(name)}` : ""}`
   const ref = Object.values(data).find((v): v is string => typeof v === "string" && /^@e\d+$/.test(v))
   if (action === "text") {
     const text = str(data["text"])

@@ -12,6 +12,7 @@ import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
 import { answersWithEcho, isOpening } from "../../upstream/commandEffects.js"
 import { hasSubcommands } from "../../upstream/commandPolicy.js"
+import { findArgsOf } from "../../upstream/findArgs.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { batchRowsOf } from "../../upstream/batchSteps.js"
 import { actionEffectLines, effectActionOf, effectTimeOf } from "./actionEffectWords.js"
@@ -108,7 +109,8 @@ const stepText = (
     const range: RangeFill = { value, before: slider["before"], min: str(slider["min"]), max: str(slider["max"]) }
     return [" → ", rangeFillText(positionals[1] ?? "", range, positionals.slice(2).join(" "))]
   }
-  const echoed = answersWithEcho(command) || (command === "find" && answersWithEcho(positionals[3] ?? "click"))
+  const echoed =
+    answersWithEcho(command) || (command === "find" && answersWithEcho(findArgsOf(positionals)?.action ?? "click"))
   if (echoed && data["toolInput"] === undefined) return []
   // the landed URL only where it is not the one the row asked for (a redirect, a normalized address)
   if (isOpening(command) && data["url"] !== undefined)

@@ -12,6 +12,7 @@ import type { Plan } from "../../domain/Plan.js"
 import { type SelectorNotFound, withFields } from "../../schema/ToolError.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
+import { findArgsOf } from "../../upstream/findArgs.js"
 import { TWIN_ROLES } from "../../page/hiddenTwins.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { freshRefs } from "./freshRefs.js"
@@ -37,10 +38,9 @@ export interface FindTarget {
 
 /** Reads `find <locator> <value> <action> [text] [--name n]` from argv. */
 export const findTarget = (line: ReturnType<typeof parseCommandLine>): FindTarget | undefined => {
-  const p = line.positionals
-  if (p[0] !== "find" || p.length < 4) return undefined
-  const at = p.indexOf("--name")
-  return { locator: p[1] ?? "", value: p[2] ?? "", action: p[3] ?? "", name: at >= 0 ? p[at + 1] : undefined }
+  const find = findArgsOf(line.positionals)
+  if (find?.actionAt === undefined) return undefined
+  return { locator: find.locator, value: find.value, action: find.action, name: find.name }
 }
 
 const norm = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase()

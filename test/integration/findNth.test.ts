@@ -1,0 +1,24 @@
+/**
+ * `find nth <index> <selector> <action>` on the real agent-browser 0.41.2 and Chromium: its action stands one place
+ * later than other locators'; the text says which match was acted on, and the page (read with the raw binary) got it.
+ */
+import { describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const html = (body: string) =>
+  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+
+const button = (id: string) => `<li><button onclick="window.__hit = '${id}'">${id}</button></li>`
+const live = liveWorld({ files: { "/list.html": html(`<ul>${button("A")}${button("B")}${button("C")}</ul>`) } })
+
+describe("find nth says the match it acted on (#45)", () => {
+  it("clicks the second button and says so", async () => {
+    const session =
+      (await live.tool.call({ args: ["open", `${live.site.origin}/list.html`] })).details.sessionName ?? ""
+    const clicked = await live.tool.call({ args: ["find", "nth", "1", "li button", "click"] })
+    expect(textOf(clicked)).toBe('Clicked nth 1 "li button"')
+    const read = live.world.raw(["--json", "--session", session, "eval", "window.__hit"])
+    expect((JSON.parse(read) as { data: { result: unknown } }).data.result).toBe("B")
+  })
+})
