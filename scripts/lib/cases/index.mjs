@@ -4,6 +4,7 @@ import { clicks, keys } from "./clicksKeys.mjs"
 import { consoleCases, network, prepareNetwork } from "./consoleNetwork.mjs"
 import { frames, pdfs, reads, shadows, waits } from "./framesShadowReads.mjs"
 import { dialogs, forms } from "./formsDialogs.mjs"
+import { evals, finds, traces } from "./findEval.mjs"
 import { mouse, routes } from "./routesMouse.mjs"
 import { launches, screenshots } from "./screenshotsLaunches.mjs"
 import { snapshots } from "./snapshots.mjs"
@@ -43,7 +44,10 @@ export const allCases = () => {
     ...pdfs,
     ...settings,
     ...clipboard,
-    ...pageReads
+    ...pageReads,
+    ...finds,
+    ...evals,
+    ...traces
   ]
   const seen = new Set()
   return list.map((k) => {
