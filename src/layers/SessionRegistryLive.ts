@@ -173,6 +173,7 @@ const serviceOf = (reg: Registry): SessionRegistryShape => ({
       r.blockingDialog === blockingDialog ? Effect.void : update(reg, session, (x) => ({ ...x, blockingDialog }))
     ),
   dropPin: (session) => update(reg, session, (r) => ({ ...r, pinnedTab: undefined })),
+  browserEnded: (session) => update(reg, session, () => EMPTY),
   firstStart: Ref.getAndSet(reg.started, true).pipe(Effect.map((was) => !was)),
   startRecording: (session, path) => update(reg, session, (r) => ({ ...r, pendingRecording: path })),
   takeRecording: (session) =>

@@ -99,6 +99,11 @@ export interface SessionRegistryShape {
   readonly recordDialog: (session: string, words: string | undefined) => Effect.Effect<void>
   /** Forgets a pin whose tab is gone. */
   readonly dropPin: (session: string) => Effect.Effect<void>
+  /**
+   * The tool ended the session's browser (a page that never answered): its page, refs, tabs, routes and captures went
+   * with it, so its record starts over (no later read is said to come from the old page).
+   */
+  readonly browserEnded: (session: string) => Effect.Effect<void>
   /** `record start` wrote nothing yet: remember the file `record stop` will write. */
   readonly startRecording: (session: string, path: string) => Effect.Effect<void>
   /** True the first time it is asked in this runtime (once-per-process chores at session start). */

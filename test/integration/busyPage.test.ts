@@ -37,6 +37,12 @@ describe("a click whose handler never returns (#45)", () => {
     expect(clicked.details.recovery?.kind, textOf(clicked)).toBe("browser-ended")
     expect(textOf(clicked)).toContain("a script that never returns holds it: its renderer stayed busy")
     expect(clicked.details.nextActions?.[0]?.id).toBe("reopen-lost-page")
+    // a read before reopening runs in the new browser: its empty title is said so, not as the old page's
+    const blank = await live.tool.call({ args: ["get", "title"] })
+    expect(textOf(blank)).toBe("(empty)")
+    const session = clicked.details.sessionName ?? ""
+    const at = JSON.parse(live.world.raw(["--json", "--session", session, "get", "url"])) as { data: { url: string } }
+    expect(at.data.url).toBe("about:blank")
     const reopened = await live.tool.call(clicked.details.nextActions?.[0]?.params)
     expect(reopened.isError, textOf(reopened)).toBe(false)
   })

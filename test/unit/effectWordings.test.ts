@@ -27,6 +27,27 @@ describe("words that say what happened (#41)", () => {
     })
   )
 
+  it.scoped("an empty value read is said '(empty)', never a blank answer; a wait says what now holds", () =>
+    Effect.gen(function* () {
+      const layer = fakeLayer(temp.root, [
+        { when: (r) => r.args.includes("title"), reply: FakeAgentBrowser.ok({ title: "" }) },
+        {
+          when: (r) => r.args.includes("--state"),
+          reply: FakeAgentBrowser.ok({ selector: "#sp", waited: "selector" })
+        },
+        { when: (r) => r.args.includes("--text"), reply: FakeAgentBrowser.ok({ text: "Saved", waited: "text" }) }
+      ])
+      const run = (args: ReadonlyArray<string>) =>
+        runToResult({ args: [...args] }, here).pipe(Effect.map((r) => textOf(r.content)))
+      const texts = yield* Effect.all([
+        run(["get", "title"]),
+        run(["wait", "#sp", "--state", "hidden"]),
+        run(["wait", "--text", "Saved"])
+      ]).pipe(Effect.provide(layer))
+      expect(texts).toEqual(["(empty)", "#sp is hidden or gone.", 'The text "Saved" is on the page.'])
+    })
+  )
+
   it("an open that downloaded a file says the saved file, not a failed navigation", () => {
     expect(
       downloadedText({ downloaded: "/h/Downloads/r.txt", from: "http://a.test/download/r.txt", sizeBytes: 19 })?.text

@@ -9,6 +9,7 @@ import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { batchRows, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { routeBatch } from "../support/fakeRoutes.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -64,7 +65,7 @@ describe("the model's own data reads back as written (#41)", () => {
     Effect.gen(function* () {
       const body = JSON.stringify({ title: "Mocked Widget", token: "tok-7d2e9a" })
       const layer = fakeLayer(temp.root, [
-        { when: (r) => has(r, "route"), reply: FakeAgentBrowser.ok({ routed: "**/api/item" }) },
+        routeBatch,
         {
           when: (r) => has(r, "snapshot"),
           reply: FakeAgentBrowser.ok({

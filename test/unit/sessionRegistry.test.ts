@@ -125,6 +125,24 @@ describe("SessionRegistry rules", () => {
     }).pipe(Effect.provide(SessionRegistryLive))
   )
 
+  it.effect("a browser the tool ended takes its page, refs, routes and captures with it", () =>
+    Effect.gen(function* () {
+      const registry = yield* SessionRegistry
+      const refs = { refs: new Map([["e1", { role: "button", name: "Go" }]]), url: "http://a/", daemonPid: "7" }
+      yield* record(["trace", "start"])
+      yield* record(["network", "route", "**/api/*"])
+      yield* record(["open", "http://a/"], { refSnapshot: refs, page: { url: "http://a/", title: "A" } })
+      expect((yield* registry.view("pi-base")).page?.url).toBe("http://a/")
+      yield* registry.browserEnded("pi-base")
+      expect(yield* registry.view("pi-base")).toMatchObject({
+        refs: undefined,
+        page: undefined,
+        captures: new Set(),
+        routes: []
+      })
+    }).pipe(Effect.provide(SessionRegistryLive))
+  )
+
   it.effect("a pending recording is handed to exactly one record stop", () =>
     Effect.gen(function* () {
       const registry = yield* SessionRegistry

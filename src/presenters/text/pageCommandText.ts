@@ -57,9 +57,11 @@ const gotValue: CommandText = ({ sub, data }) => {
       : sub === "cdp-url"
         ? data["cdpUrl"]
         : (data[sub === "attr" ? "value" : (sub ?? "")] ?? data["value"])
-  const text = value === null ? "(null)" : scalar(value)
+  // an empty value is said so (an empty title, a field with no text), never as a blank answer
+  const said = value === null ? "(null)" : value === "" ? "(empty)" : undefined
+  const text = said ?? scalar(value)
   return formatted(
-    [value === null || sub === "count" || sub === "cdp-url" ? text : page(text)],
+    [said !== undefined || sub === "count" || sub === "cdp-url" ? text : page(text)],
     `get ${sub ?? ""}: ${oneLine(text)}`
   )
 }

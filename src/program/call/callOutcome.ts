@@ -99,6 +99,8 @@ export const afterFailure = (plan: Plan, failure: ExecuteError, before: SessionS
     // (one found before the command ran is already on the error: nothing was sent)
     const known = failure._tag === "UpstreamFailed" ? failure.tabCrashed : undefined
     const crash = known ?? (mayHaveCrashed(failure) ? yield* noteCrash(plan) : undefined)
+    // the session's page as the call left it (read before a recovery that ends the browser forgets it)
+    const timedOut = failure._tag === "TimedOut" ? yield* withLastUrl(plan, failure) : undefined
     // a navigation the watchdog left hanging is stopped now, so the next call (and the offered check) answers
     const hung = failure._tag === "TimedOut" && crash === undefined ? yield* recoverHungPage(plan, failure) : {}
     const recovery = hung.recovery
@@ -106,12 +108,7 @@ export const afterFailure = (plan: Plan, failure: ExecuteError, before: SessionS
     const held =
       failure._tag === "TimedOut" && hung.dialog !== undefined ? dialogHeldError(plan, failure, hung.dialog) : undefined
     if (held !== undefined) yield* noteBlockingDialog(plan, held.message)
-    const error =
-      held ??
-      withCrash(
-        failure._tag === "TimedOut" ? withLivePage(yield* withLastUrl(plan, failure), hung.livePage) : failure,
-        crash
-      )
+    const error = held ?? withCrash(timedOut !== undefined ? withLivePage(timedOut, hung.livePage) : failure, crash)
     yield* invalidateRefsOnNoActivePage(plan, error)
     yield* recordShownSnapshot(plan, undefined, true)
     return {

@@ -24,6 +24,7 @@ import { readPayload, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { BrowserEndpoints } from "../../services/BrowserEndpoints.js"
 import { BrowserProcesses } from "../../services/BrowserProcesses.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { awaitsScript, hungRecoveryOf, navigationPending } from "../../session/hungRecovery.js"
 import { targetOf } from "../../session/target.js"
@@ -158,7 +159,10 @@ export const recoverHungPage = (plan: Plan, error: TimedOut) =>
     const pageSilent = pages.length > 0 && probed === undefined
     // the browser is ended only when it did not answer: its page silent (or none to ask) and the session too
     const ends = url === undefined && probed === undefined && owned && !plan.firstLaunch
-    if (ends) yield* (yield* BrowserProcesses).reap(socketDirOf(yield* ToolConfig, plan.env), session)
+    if (ends) {
+      yield* (yield* BrowserProcesses).reap(socketDirOf(yield* ToolConfig, plan.env), session)
+      yield* (yield* SessionRegistry).browserEnded(session)
+    }
     const now = yield* Clock.currentTimeMillis
     const busy = cause?.busy === true
     const seen = {
