@@ -5,9 +5,10 @@
  * the layer's scope closing (the tool's shutdown). `Browser.grantPermissions` replaces a context's grants, so each
  * grant names every permission the session asked for so far.
  */
+import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import type { GrantOutcome, Permission } from "../domain/Permission.js"
 import { PermissionGrants } from "../services/PermissionGrants.js"
@@ -56,9 +57,12 @@ const make = Effect.gen(function* () {
   /** The session's open connection to the browser at the endpoint (a new one when it has none, or another browser). */
   const heldFor = (session: string, endpoint: string) =>
     Effect.gen(function* () {
-      const version = yield* Effect.option(cdpVersionAt(endpoint, TIMEOUT_MS))
-      if (Option.isNone(version)) return undefined
-      const browserUrl = version.value.webSocketDebuggerUrl
+      const version = yield* Effect.either(cdpVersionAt(endpoint, TIMEOUT_MS))
+      if (Either.isLeft(version)) {
+        yield* Effect.logDebug(`no DevTools answer at ${endpoint} to grant permissions`, Cause.fail(version.left))
+        return undefined
+      }
+      const browserUrl = version.right.webSocketDebuggerUrl
       const current = (yield* Ref.get(held)).get(session)
       if (current !== undefined && current.connection.isOpen() && current.browserUrl === browserUrl) return current
       yield* release(session)

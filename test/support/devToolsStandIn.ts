@@ -57,7 +57,7 @@ export const startDevToolsStandIn = async (
   const sent: Array<Sent> = []
   let connections = 0
   let port = 0
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer((_req, res) => {
     res.setHeader("content-type", "application/json")
     res.end(JSON.stringify({ webSocketDebuggerUrl: `ws://127.0.0.1:${port}/devtools/browser/stand-in` }))
   })
@@ -76,7 +76,7 @@ export const startDevToolsStandIn = async (
       socket.destroy()
     })
     socket.on("error", () => sockets.delete(socket))
-    let buffer = Buffer.alloc(0)
+    let buffer: Buffer = Buffer.alloc(0)
     socket.on("data", (chunk: Buffer) => {
       const { texts, rest } = clientFrames(Buffer.concat([buffer, chunk]))
       buffer = rest
