@@ -267,6 +267,14 @@ const NOTES = [
     "eval",
     "`eval --stdin <js…>` moves the tokens to `stdin`; script may be policy-blocked ([SECURITY.md](SECURITY.md))"
   ],
+  [
+    "set",
+    "`geo`: the session's pages get the geolocation permission (headless Chromium denies it) while the session runs; says the location and whether pages may read it"
+  ],
+  [
+    "clipboard",
+    "the session's pages get the clipboard permissions (read and write) while the session runs; `write`'s text is redacted"
+  ],
   ["close", "the next managed call starts a new session name"],
   [
     "network",

@@ -41,6 +41,7 @@ export {
   type ProcessTableFacts,
   type SignalTarget
 } from "./services/OsProcesses.js"
+export { PermissionGrants, type GrantOutcome, type Permission } from "./services/PermissionGrants.js"
 export { Presenter } from "./services/Presenter.js"
 export { ProcessRunner, type RunRequest } from "./services/ProcessRunner.js"
 export { Redactor } from "./services/Redactor.js"
@@ -73,6 +74,7 @@ export { DaemonProbeLive } from "./layers/DaemonProbeLive.js"
 export { DaemonSocketLive } from "./layers/DaemonSocketLive.js"
 export { ElectronHostLive } from "./layers/ElectronHostLive.js"
 export { OsProcessesLive, osProcessesLayer, PROCESS_TABLE_VARIABLE } from "./layers/OsProcessesLive.js"
+export { PermissionGrantsLive } from "./layers/PermissionGrantsLive.js"
 export { PresenterLive } from "./layers/PresenterLive.js"
 export { ProcessRunnerLive } from "./layers/ProcessRunnerLive.js"
 export { RedactorLive } from "./layers/RedactorLive.js"
@@ -86,6 +88,7 @@ export { makeFakeLayer } from "./layers/test/FakeLayer.js"
 export { FakeAgentBrowser, type ScriptedRun } from "./layers/test/FakeAgentBrowser.js"
 export { FakeElectronHost, type ElectronHostScript } from "./layers/test/FakeElectronHost.js"
 export { FakeOsProcesses, type FakeProcess } from "./layers/test/FakeOsProcesses.js"
+export { FakePermissionGrants, type GrantAsked } from "./layers/test/FakePermissionGrants.js"
 export {
   runArtifacts,
   runCoverage,

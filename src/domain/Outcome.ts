@@ -1,4 +1,5 @@
 /** What one upstream process produced, and what it meant once classified. */
+import type { GrantOutcome } from "./Permission.js"
 import type { FillNotVerifiable, FillVerification } from "../schema/PageDiagnostics.js"
 import type { UpstreamReplyError } from "../schema/ToolError.js"
 import type { ActionEffects } from "./ActionEffects.js"
@@ -71,6 +72,8 @@ export type UpstreamOutcome =
       readonly effects?: ActionEffects
       /** What the filled or typed-into field holds now (read back in the same process). */
       readonly fieldHolds?: FieldHolds
+      /** Whether the permission the command needs (set geo, clipboard) was granted: lifecycle/permissionGrant.ts. */
+      readonly permissionGrant?: GrantOutcome
     }
   | { readonly kind: "batch"; readonly rows: ReadonlyArray<StepRow> }
   | { readonly kind: "inspection"; readonly stdout: string }

@@ -13,6 +13,7 @@ import type { DaemonProbe } from "../services/DaemonProbe.js"
 import type { DaemonSocket } from "../services/DaemonSocket.js"
 import type { ElectronHost } from "../services/ElectronHost.js"
 import type { OsProcesses } from "../services/OsProcesses.js"
+import type { PermissionGrants } from "../services/PermissionGrants.js"
 import type { Presenter } from "../services/Presenter.js"
 import type { ProcessRunner } from "../services/ProcessRunner.js"
 import type { Redactor } from "../services/Redactor.js"
@@ -30,6 +31,7 @@ import { DaemonProbeLive } from "./DaemonProbeLive.js"
 import { DaemonSocketLive } from "./DaemonSocketLive.js"
 import { ElectronHostLive } from "./ElectronHostLive.js"
 import { OsProcessesLive } from "./OsProcessesLive.js"
+import { PermissionGrantsLive } from "./PermissionGrantsLive.js"
 import { PresenterLive } from "./PresenterLive.js"
 import { ProcessRunnerLive } from "./ProcessRunnerLive.js"
 import { RedactorLive } from "./RedactorLive.js"
@@ -58,6 +60,7 @@ export type MainServices =
   | SessionCommands
   | Security
   | OsProcesses
+  | PermissionGrants
 
 /** The agent-browser process: the binary on PATH and one process per call. */
 export const ProcessesLive: Layer.Layer<ProcessRunner | BinaryLocator, never, ToolConfig> = Layer.merge(
@@ -65,7 +68,7 @@ export const ProcessesLive: Layer.Layer<ProcessRunner | BinaryLocator, never, To
   ProcessRunnerLive
 )
 
-export interface ServicesOptions<E, P, EP, X, EX, D = never> {
+export interface ServicesOptions<E, P, EP, X, EX, D = never, G = never> {
   /** The settings: `ToolConfigLive` (environment and files) or `toolConfigLayer(partial)`. */
   readonly config: Layer.Layer<ToolConfig, E>
   /**
@@ -85,15 +88,17 @@ export interface ServicesOptions<E, P, EP, X, EX, D = never> {
   readonly osProcesses?: Layer.Layer<OsProcesses, never, ToolConfig>
   /** A session daemon's socket (default `DaemonSocketLive`; tests: `FakeDaemonSocket.layer`). */
   readonly daemonSocket?: Layer.Layer<D | DaemonSocket>
+  /** Browser permissions held per session (default `PermissionGrantsLive`; tests: `FakePermissionGrants.layer`). */
+  readonly permissionGrants?: Layer.Layer<G | PermissionGrants>
 }
 
 /**
  * Every service over the given settings. `processes` and `electron` default to the live layers; what a test layer
  * provides besides its service (a driver tag such as `FakeAgentBrowser`) stays in the output.
  */
-export const makeServicesLayer = <E, P = never, EP = never, X = never, EX = never, D = never>(
-  options: ServicesOptions<E, P, EP, X, EX, D>
-): Layer.Layer<MainServices | P | X | D, E | EP | EX> => {
+export const makeServicesLayer = <E, P = never, EP = never, X = never, EX = never, D = never, G = never>(
+  options: ServicesOptions<E, P, EP, X, EX, D, G>
+): Layer.Layer<MainServices | P | X | D | G, E | EP | EX> => {
   // Without an option its type parameters stay `never`, so the live layer is exactly the type asked for.
   const processes =
     options.processes ?? (ProcessesLive as Layer.Layer<P | ProcessRunner | BinaryLocator, EP, ToolConfig>)
@@ -110,6 +115,7 @@ export const makeServicesLayer = <E, P = never, EP = never, X = never, EX = neve
         options.daemonSocket ?? (DaemonSocketLive as Layer.Layer<D | DaemonSocket>),
         BrowserProcessesLive.pipe(Layer.provide(SessionLockLive)),
         BrowserEndpointsLive,
+        options.permissionGrants ?? (PermissionGrantsLive as Layer.Layer<G | PermissionGrants>),
         electron
       )
     ),

@@ -51,3 +51,18 @@ export const devToolsTargetsOf = (json: unknown): ReadonlyArray<DevToolsTarget> 
     const title = str(t["title"]) ?? ""
     return [{ id, type, title, url: str(t["url"]) ?? "", ...(ws !== undefined ? { webSocketDebuggerUrl: ws } : {}) }]
   })
+
+/**
+ * The browser contexts of a browser's pages, from a `Target.getTargets` answer (each once, in order): what a grant over
+ * the browser's connection names (a grant without one reaches only the default context).
+ */
+export const pageContextsOf = (result: unknown): ReadonlyArray<string> => {
+  const infos = ((result ?? {}) as Record<string, unknown>)["targetInfos"]
+  if (!Array.isArray(infos)) return []
+  const contexts = infos.flatMap((info: unknown) => {
+    const record = (info ?? {}) as Record<string, unknown>
+    const context = str(record["browserContextId"])
+    return record["type"] === "page" && context !== undefined ? [context] : []
+  })
+  return [...new Set(contexts)]
+}

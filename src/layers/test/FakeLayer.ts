@@ -9,18 +9,26 @@ import { makeServicesLayer, type MainServices } from "../MainLive.js"
 import { toolConfigDefaults } from "../ToolConfigLive.js"
 import { FakeDaemonSocket } from "./FakeDaemonSocket.js"
 import { FakeElectronHost } from "./FakeElectronHost.js"
+import { FakePermissionGrants } from "./FakePermissionGrants.js"
 import type { FakeAgentBrowser } from "./FakeAgentBrowser.js"
 
 /**
  * Every service over a fake agent-browser (and, unless given, `FakeElectronHost.layer()`), with a fake daemon socket
- * (`FakeDaemonSocket.layer()`): deterministic, no processes.
+ * (`FakeDaemonSocket.layer()`) and fake permission grants (`FakePermissionGrants.layer()`): deterministic, no
+ * processes.
  */
 export const makeFakeLayer = <E>(
   fake: Layer.Layer<FakeAgentBrowser | ProcessRunner | BinaryLocator>,
   config: Layer.Layer<ToolConfig, E>,
   electron: Layer.Layer<FakeElectronHost | ElectronHost> = FakeElectronHost.layer()
-): Layer.Layer<MainServices | FakeAgentBrowser | FakeElectronHost | FakeDaemonSocket, E> =>
-  makeServicesLayer({ config, processes: fake, electron, daemonSocket: FakeDaemonSocket.layer() })
+): Layer.Layer<MainServices | FakeAgentBrowser | FakeElectronHost | FakeDaemonSocket | FakePermissionGrants, E> =>
+  makeServicesLayer({
+    config,
+    processes: fake,
+    electron,
+    daemonSocket: FakeDaemonSocket.layer(),
+    permissionGrants: FakePermissionGrants.layer()
+  })
 
 /** The defaults with every folder under `root`, a fake PATH and a one-minute idle timeout, then `overrides`. */
 export const fakeConfig = (root: string, overrides: Partial<ToolConfigShape> = {}): ToolConfigShape => {

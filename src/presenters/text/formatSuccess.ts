@@ -23,6 +23,7 @@ import { isFieldReadRow } from "../../page/typeReadback.js"
 import { fieldHoldsWords, fillShown, textClickShown } from "./actionShown.js"
 import { formatDiagnostics } from "./formatDiagnostics.js"
 import { formatInput } from "./formatInput.js"
+import { grantShown } from "./permissionText.js"
 import { ACTION_TEXTS } from "./actionText.js"
 import { PAGE_COMMAND_TEXTS } from "./pageCommandText.js"
 import { formatRoutes, formatSavedBody } from "./routeText.js"
@@ -265,6 +266,9 @@ export const formatSuccess = (
       const shown =
         (plan.resolvedText !== undefined && command === "click" ? textClickShown(plan.resolvedText) : undefined) ??
         (command === "fill" ? fillShown(plan.line.positionals, outcome) : undefined) ??
+        (outcome.permissionGrant !== undefined
+          ? grantShown(plan.line.positionals, data, outcome.permissionGrant)
+          : undefined) ??
         formatCommand(plan.line.positionals, data, plan.sessionName, crashedTabs)
       // each JavaScript dialog the action opened, said once and in agreement with upstream's warning
       const js = outcome.jsDialogs

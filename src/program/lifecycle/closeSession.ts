@@ -13,6 +13,7 @@ import { ToolConfig } from "../../services/ToolConfig.js"
 import type { ManagedSession } from "../../domain/SessionState.js"
 import { CleanupFailed } from "../../schema/ToolError.js"
 import { DaemonProbe } from "../../services/DaemonProbe.js"
+import { PermissionGrants } from "../../services/PermissionGrants.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { parseCommandLine, withoutFlags } from "../../upstream/commandLine.js"
 import { poolCloseEnv } from "./poolLaunch.js"
@@ -26,6 +27,8 @@ export const closeManagedSession = (session: ManagedSession, env: Readonly<Recor
   Effect.gen(function* () {
     const commands = yield* SessionCommands
     const config = yield* ToolConfig
+    // the permissions granted to its pages end with the connection that holds them
+    yield* (yield* PermissionGrants).release(session.name)
     const launch = withoutFlags(
       parseCommandLine(session.launchFlags),
       new Set(["--state", "--session-name", "--restore"])

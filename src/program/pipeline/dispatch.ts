@@ -9,6 +9,7 @@ import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { CommandFamily } from "../families/family.js"
 import { runPhase } from "../families/runPhase.js"
+import { withPermissions } from "../lifecycle/permissionGrant.js"
 import type { CallContext } from "./callContext.js"
 import { hintMissing, hintStale } from "./guardPhase.js"
 import { readBefore } from "./readBefore.js"
@@ -18,7 +19,7 @@ import { settleReply } from "./settleReply.js"
 export const dispatch = (plan: Plan, family: CommandFamily, call: CallContext) =>
   Effect.gen(function* () {
     const before = yield* readBefore(plan, family)
-    const ran = yield* runPhase(plan, family, call.onProgress)
+    const ran = yield* withPermissions(plan, runPhase(plan, family, call.onProgress))
     const { outcome, approval } = yield* settleReply(plan, ran.replied, call.approve)
     const read = yield* readPhase(plan, ran, outcome, before)
     return { outcome: outcome satisfies UpstreamOutcome, approval, ...read }
