@@ -65,7 +65,11 @@ const secretPositionals = (argv: ReadonlyArray<string>, lookup: RefNameLookup): 
     const stored = rest.map((i) => argv[i]).join(" ")
     if (credentialReason(line.positionals[3] ?? "", stored) !== undefined) picked.push(...rest)
   }
-  if (command === "clipboard" && sub === "write") picked.push(...positionalIndexes.slice(2))
+  // the text the model puts on the clipboard is its own data unless credential-like (a token, a JWT, a random key)
+  if (command === "clipboard" && sub === "write") {
+    const rest = positionalIndexes.slice(2)
+    if (credentialReason("", rest.map((i) => argv[i]).join(" ")) !== undefined) picked.push(...rest)
+  }
   if (command === "set" && sub === "credentials") picked.push(at(3))
   return new Set(picked.filter((i): i is number => i !== undefined))
 }

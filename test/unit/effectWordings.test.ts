@@ -48,6 +48,33 @@ describe("words that say what happened (#41)", () => {
     })
   )
 
+  it.scoped("clipboard commands say what the clipboard holds, the model's own text read back as written", () =>
+    Effect.gen(function* () {
+      const layer = fakeLayer(temp.root, [
+        { when: (r) => r.args.includes("read"), reply: FakeAgentBrowser.ok({ text: "Hello 42" }) },
+        { when: (r) => r.args.includes("write"), reply: FakeAgentBrowser.ok({ written: true }) },
+        { when: (r) => r.args.includes("copy"), reply: FakeAgentBrowser.ok({ copied: true }) },
+        { when: (r) => r.args.includes("paste"), reply: FakeAgentBrowser.ok({ pasted: true }) }
+      ])
+      const run = (args: ReadonlyArray<string>) =>
+        runToResult({ args: [...args] }, here).pipe(Effect.map((r) => textOf(r.content)))
+      const texts = yield* Effect.all(
+        [
+          ["clipboard", "write", "Hello 42"],
+          ["clipboard", "read"],
+          ["clipboard", "copy"],
+          ["clipboard", "paste"]
+        ].map(run)
+      ).pipe(Effect.provide(layer))
+      expect(texts).toEqual([
+        "The clipboard now holds the 8 characters written.",
+        'The clipboard holds "Hello 42"',
+        "Copied the page's selection to the clipboard.",
+        "Pasted the clipboard at the focus."
+      ])
+    })
+  )
+
   it("an open that downloaded a file says the saved file, not a failed navigation", () => {
     expect(
       downloadedText({ downloaded: "/h/Downloads/r.txt", from: "http://a.test/download/r.txt", sizeBytes: 19 })?.text

@@ -58,7 +58,7 @@ describe("redactArgs", () => {
     ])
   })
 
-  it("redacts credential-like cookie and storage values, clipboard and credential values, and --password flags", () => {
+  it("redacts credential-like cookie, storage and clipboard values, credential values, and --password flags", () => {
     expect(redactArgs(["cookies", "set", "sid", "v4lue"]).args).toEqual(["cookies", "set", "sid", "[REDACTED]"])
     expect(redactArgs(["storage", "local", "set", "authToken", "v4lue"]).args).toEqual([
       "storage",
@@ -71,6 +71,13 @@ describe("redactArgs", () => {
       "a8F3k2L9qW7eR5tY1uI0oP4sD6fG8hJ"
     ])
     expect(redactArgs(["set", "credentials", "u", "p4ss"]).args).toEqual(["set", "credentials", "u", "[REDACTED]"])
+    // the clipboard text the model writes is its own data, unless it looks like a credential
+    expect(redactArgs(["clipboard", "write", "Hello 42"]).secrets).toEqual([])
+    expect(redactArgs(["clipboard", "write", "a8F3k2L9qW7eR5tY1uI0oP4sD6fG8hJ"]).args).toEqual([
+      "clipboard",
+      "write",
+      "[REDACTED]"
+    ])
     expect(redactArgs(["auth", "save", "me", "--password", "p4ss"]).args).toEqual([
       "auth",
       "save",

@@ -152,7 +152,22 @@ const sessions: CommandText = ({ data }) => {
   return undefined
 }
 
+/** `clipboard read|write|copy|paste` said as what the clipboard or the page now holds (not upstream's raw JSON). */
+const clipboardText: CommandText = ({ sub, positionals, data }) => {
+  if (sub === "read" && typeof data["text"] === "string") {
+    return formatted(["The clipboard holds ", page(JSON.stringify(data["text"]))], "clipboard read")
+  }
+  if (sub === "write") {
+    const text = positionals.slice(2).join(" ")
+    return { text: `The clipboard now holds the ${text.length} characters written.`, summary: "clipboard write" }
+  }
+  if (sub === "copy") return { text: "Copied the page's selection to the clipboard.", summary: "clipboard copy" }
+  if (sub === "paste") return { text: "Pasted the clipboard at the focus.", summary: "clipboard paste" }
+  return undefined
+}
+
 export const PAGE_COMMAND_TEXTS: ReadonlyArray<readonly [string, CommandText]> = [
+  ["clipboard", clipboardText],
   ["open", opened],
   ["goto", opened],
   ["navigate", opened],
