@@ -61,7 +61,9 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
             navigated,
             clicked?.openedTab === true
           )
-    const tabCorrection = restored?.correction ?? before.refocused?.correction ?? (yield* recoverTab(plan, outcome))
+    const earlier = restored?.correction ?? before.refocused?.correction
+    const afterOpen = earlier === undefined ? yield* recoverTab(plan, outcome) : undefined
+    const tabCorrection = earlier ?? afterOpen?.correction
     // a click that stayed on its URL and opened a modal: its dialogs and their dismiss controls (R4); only the click
     // run step reads the dialogs a click opened
     const overlay =
@@ -69,7 +71,9 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
         ? yield* overlayAfterClick(plan, clicked, before.pageBefore)
         : undefined
     const navigation: Navigation | undefined =
-      restored?.page ?? (navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined)
+      restored?.page ??
+      (navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined) ??
+      afterOpen?.movedTo
     // the page still changing when the click's read or the snapshot was taken
     const settle = clicked?.settle ?? named?.settle
     return {
