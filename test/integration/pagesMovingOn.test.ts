@@ -20,7 +20,12 @@ const live = liveWorld({
   files: {
     ...Object.fromEntries(DELAYS.map((d, i) => [`/start${i}.html`, refreshing(d)])),
     "/nop.js": ["window.nop = 1", "text/javascript"],
-    "/final.html": html("<title>Final page</title><h1>Landed</h1>")
+    "/final.html": html("<title>Final page</title><h1>Landed</h1>"),
+    "/links.html": html(
+      '<title>Links</title><a id="l" href="/second.html">Next page</a>' +
+        '<label><input type="checkbox" id="c"> Remember me</label>'
+    ),
+    "/second.html": html("<title>Second page</title><h1>Second</h1>")
   }
 })
 const evalRaw = (session: string, script: string): unknown =>
@@ -44,5 +49,18 @@ describe("pages that move on (#45)", () => {
         await new Promise((r) => setTimeout(r, 100))
       expect(evalRaw(session, "document.title")).toBe("Final page")
     }
+  })
+
+  it("Enter on a focused link says the page it led to; Space on a checkbox names no other page", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/links.html`] })
+    const session = opened.details.sessionName ?? ""
+    await live.tool.call({ args: ["focus", "#c"] })
+    const spaced = await live.tool.call({ args: ["press", "Space"] })
+    expect(textOf(spaced)).not.toContain("Page:")
+    expect(evalRaw(session, "c.checked")).toBe(true)
+    await live.tool.call({ args: ["focus", "#l"] })
+    const entered = await live.tool.call({ args: ["press", "Enter"] })
+    expect(textOf(entered)).toMatch(/^Pressed Enter\nPage: Second page — http:\/\/127\.0\.0\.1:\d+\/second\.html/)
+    expect(evalRaw(session, "location.pathname")).toBe("/second.html")
   })
 })

@@ -295,6 +295,29 @@ describe("text an action made appear (#45)", () => {
     })
   )
 
+  it.scoped("Enter on a focused link says the page it led to; a key that activates nothing reads no page", () =>
+    Effect.gen(function* () {
+      const entered = yield* runToResult({ args: ["press", "Enter"] }, here)
+      expect(textOf(entered.content)).toBe("Pressed Enter\nPage: Second page — http://a.test/next")
+      const afterEnter = (yield* (yield* FakeAgentBrowser).requests).length
+      const typed = yield* runToResult({ args: ["press", "a"] }, here)
+      expect(textOf(typed.content)).toBe("Pressed a")
+      // Enter ran the page read after its press; the letter did not
+      expect((yield* (yield* FakeAgentBrowser).requests).length - afterEnter).toBeLessThan(afterEnter)
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          batchRows((step) => {
+            const script = step[0] === "eval" ? String(step[1]) : ""
+            if (script.includes("location.href")) return { result: { title: "Second page", url: "http://a.test/next" } }
+            return step[0] === "eval" ? { result: { count: 0, errors: [], control: {} } } : {}
+          }),
+          { reply: FakeAgentBrowser.ok({}), repeat: true }
+        ])
+      )
+    )
+  )
+
   it.scoped("typing into a filter says what it hid, never the field's own text", () =>
     Effect.gen(function* () {
       const layer = fakeLayer(temp.root, [
