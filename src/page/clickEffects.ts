@@ -6,7 +6,8 @@
  * (appearedText.ts), and short timers the click's own handlers scheduled (at most `LATE_TIMER_MS`): the read waits
  * for those to run (at most `LATE_WAIT_CAP_MS`), so a page that goes to another URL 100 ms after the click is read as
  * a click that navigated. A click that scheduled no such timer pays no wait. `press|key` is watched the same way, in
- * its own batch, on the focused element, and its read says where the key moved the focus (Tab). Pure: the page
+ * its own batch, on the focused element, and its read says where the key moved the focus (Tab). The fields the
+ * browser's own form validation refused (`invalid` events: a submit it blocked) are read too. Pure: the page
  * statements and the decoding of the read's answer.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
@@ -73,6 +74,16 @@ const kinds = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "key
 kinds.forEach((t) => window.addEventListener(t, onInput, true));
 window.addEventListener("error", onError);
 window.addEventListener("unhandledrejection", onRejection);
+// fields the browser's own form validation refused (a submit it blocked): each field's label and the browser's message
+fx.invalid = []; fx.invalidCount = 0;
+const onInvalid = (e) => {
+  const t = e.target; fx.invalidCount++;
+  if (fx.invalid.length >= 2 || !t || !t.getAttribute) return;
+  const label = (t.labels && t.labels.length ? t.labels[0].textContent : "") || t.getAttribute("aria-label") ||
+    t.getAttribute("placeholder") || t.name || t.id || t.tagName.toLowerCase();
+  fx.invalid.push({ field: norm1(label).slice(0, 60), message: norm1(t.validationMessage || "").slice(0, 160) });
+};
+document.addEventListener("invalid", onInvalid, true);
 fx.settle = () => new Promise((resolve) => {
   const start = performance.now();
   const check = () => {
@@ -91,7 +102,7 @@ fx.take = () => {
   const changed = h !== fx.heading && fx.heading !== undefined ? (h || "") : undefined;
   const shown = appeared.take(h);
   return { count: fx.count, errors: fx.errors, heading: changed, control, logCount: fx.logCount, logs: fx.logs,
-    appeared: shown };
+    appeared: shown, invalid: fx.invalid, invalidCount: fx.invalidCount };
 };
 const offBefore = rec.off;
 rec.off = () => {
@@ -100,6 +111,7 @@ rec.off = () => {
   appeared.off();
   kinds.forEach((t) => window.removeEventListener(t, onInput, true));
   window.removeEventListener("error", onError); window.removeEventListener("unhandledrejection", onRejection);
+  document.removeEventListener("invalid", onInvalid, true);
 };
 rec.fx = fx;
 }`
@@ -151,6 +163,18 @@ return { ...rec.fx.take(), keys: rec.keys, focus, jsDialogs, earlierDialogs: rec
 
 const asRecord = (v: unknown) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>) : undefined)
 
+/** The fields the browser's form validation refused during the action, or undefined when none. */
+const invalidOf = (r: Record<string, unknown> | undefined): ActionEffects["invalid"] => {
+  const count = typeof r?.["invalidCount"] === "number" ? r["invalidCount"] : 0
+  const listed = Array.isArray(r?.["invalid"]) ? r["invalid"].map(asRecord) : []
+  const first = listed.flatMap((f) =>
+    typeof f?.["field"] === "string" && typeof f["message"] === "string"
+      ? [{ field: f["field"], message: f["message"] }]
+      : []
+  )
+  return count > 0 ? { count, first } : undefined
+}
+
 /** The read's `effects` field, or undefined when nothing changed. */
 export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
   const r = asRecord(value)
@@ -173,8 +197,10 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
     typeof f?.["element"] === "string" && f["element"] !== ""
       ? { element: f["element"], ...(typeof f["label"] === "string" && f["label"] !== "" ? { label: f["label"] } : {}) }
       : undefined
+  const invalid = invalidOf(r)
   const effects: ActionEffects = {
     ...(unknownKey ? { unknownKey: true } : {}),
+    ...(invalid !== undefined ? { invalid } : {}),
     ...(focus !== undefined ? { focus } : {}),
     ...(count > 0 ? { consoleErrors: { count, first: first.slice(0, 2) } } : {}),
     ...(logCount > 0 ? { consoleLogs: { count: logCount, first: logs.slice(0, 2) } } : {}),

@@ -123,6 +123,32 @@ describe("where a key moved the focus, what a click logged, a mouse up's click, 
     expect(clickEffectsOf({ ...none, keys: ["a"] })).toBeUndefined()
   })
 
+  it("fields the browser's form validation refused: the form was not sent, each field with the browser's message", () => {
+    const one = clickEffectsOf({
+      ...none,
+      invalid: [{ field: "Email", message: "Please fill out this field." }],
+      invalidCount: 1
+    })
+    expect(actionEffectLines(one).map(plain)).toEqual([
+      `The browser's form validation refused 1 field, so the form was not sent: "Email": "Please fill out this field."`
+    ])
+    const three = clickEffectsOf({
+      ...none,
+      invalid: [
+        { field: "Name", message: "Please fill out this field." },
+        { field: "Age", message: "Value must be 18 or more." }
+      ],
+      invalidCount: 3
+    })
+    expect(actionEffectLines(three, "press").map(plain)).toEqual([
+      `The browser's form validation refused 3 fields, so the form was not sent: "Name": "Please fill out this field."; ` +
+        `"Age": "Value must be 18 or more." (and 1 more)`
+    ])
+    // the labels and messages are the page's text
+    expect(actionEffectLines(one)[0]).toContainEqual({ page: '"Email"' })
+    expect(clickEffectsOf({ ...none, invalid: [], invalidCount: 0 })).toBeUndefined()
+  })
+
   it("console messages a click logged: one with its text, several counted, beside its errors", () => {
     const one = clickEffectsOf({ ...none, logCount: 1, logs: ["saved draft 4"] })
     expect(actionEffectLines(one).map(plain)).toEqual(['Console message after the click: "saved draft 4"'])
