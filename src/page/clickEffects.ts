@@ -2,7 +2,7 @@
  * What a click did beyond its own answer, watched by the click's recorder (clickRecorder.ts) in the same upstream
  * process: console errors and uncaught page errors logged during the click (`console.error` wrapped, `error` and
  * `unhandledrejection` events) and its other console messages (`log`, `info`, `warn`), the page's main heading and
- * the clicked control's value and expanded/pressed state (compared by the read), text it made appear
+ * the clicked control's value and expanded/pressed/checked state (compared by the read), text it made appear
  * (appearedText.ts), and short timers the click's own handlers scheduled (at most `LATE_TIMER_MS`): the read waits
  * for those to run (at most `LATE_WAIT_CAP_MS`), so a page that goes to another URL 100 ms after the click is read as
  * a click that navigated. A click that scheduled no such timer pays no wait. `press|key` is watched the same way, in
@@ -34,7 +34,8 @@ const heading = () => {
 };
 const state = (e) => !e || !e.isConnected ? undefined : {
   value: e.tagName !== "BUTTON" && typeof e.value === "string" ? e.value.slice(0, 120) : undefined,
-  expanded: e.getAttribute("aria-expanded"), pressed: e.getAttribute("aria-pressed") };
+  expanded: e.getAttribute("aria-expanded"), pressed: e.getAttribute("aria-pressed"),
+  checked: e.type === "checkbox" || e.type === "radio" ? e.checked : undefined };
 const fx = { errors: [], count: 0, heading: heading(), state: state(el), timers: new Set(), inClick: false };
 fx.mute = false;
 const note = (m) => { fx.count++; if (fx.errors.length < 2) fx.errors.push(norm1(m).slice(0, 200)); };
@@ -98,6 +99,7 @@ fx.take = () => {
     if (s.value !== b.value && s.value !== undefined) control.value = s.value;
     if (s.expanded !== b.expanded && s.expanded !== null) control.expanded = s.expanded === "true";
     if (s.pressed !== b.pressed && s.pressed !== null) control.pressed = s.pressed === "true";
+    if (s.checked !== b.checked && s.checked !== undefined) control.checked = s.checked;
   }
   const changed = h !== fx.heading && fx.heading !== undefined ? (h || "") : undefined;
   const shown = appeared.take(h);
@@ -187,7 +189,8 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
   const control = {
     ...(typeof c?.["value"] === "string" ? { value: c["value"] } : {}),
     ...(typeof c?.["expanded"] === "boolean" ? { expanded: c["expanded"] } : {}),
-    ...(typeof c?.["pressed"] === "boolean" ? { pressed: c["pressed"] } : {})
+    ...(typeof c?.["pressed"] === "boolean" ? { pressed: c["pressed"] } : {}),
+    ...(typeof c?.["checked"] === "boolean" ? { checked: c["checked"] } : {})
   }
   // a key press whose every keydown carried no key: the browser did not know the name (upstream sends an empty key)
   const keys = Array.isArray(r?.["keys"]) ? r["keys"] : undefined

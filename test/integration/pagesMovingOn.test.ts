@@ -1,8 +1,9 @@
 /**
  * Pages that move on by themselves or by a key, on the real agent-browser 0.41.2 and Chromium: an open whose page
  * refreshes to another page right after its load says where it landed (it was `tab-drift` when the refresh came
- * between upstream's answer and the tool's check of the front tab: the opened URL was in no tab). Each claim is
- * checked with the raw binary outside the tool.
+ * between upstream's answer and the tool's check of the front tab: the opened URL was in no tab); Enter on a focused
+ * link says the page it led to (it said only "Pressed Enter"); Space or a click on a checkbox says whether it is now
+ * checked (it said only "Pressed Space"). Each claim is checked with the raw binary outside the tool.
  */
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
@@ -51,13 +52,16 @@ describe("pages that move on (#45)", () => {
     }
   })
 
-  it("Enter on a focused link says the page it led to; Space on a checkbox names no other page", async () => {
+  it("Enter on a focused link says the page it led to; Space or a click on a checkbox says its checked state", async () => {
     const opened = await live.tool.call({ args: ["open", `${live.site.origin}/links.html`] })
     const session = opened.details.sessionName ?? ""
     await live.tool.call({ args: ["focus", "#c"] })
     const spaced = await live.tool.call({ args: ["press", "Space"] })
-    expect(textOf(spaced)).not.toContain("Page:")
+    expect(textOf(spaced)).toBe("Pressed Space\nThe focused control is now checked")
     expect(evalRaw(session, "c.checked")).toBe(true)
+    const clicked = await live.tool.call({ args: ["click", "#c"] })
+    expect(textOf(clicked)).toBe("Clicked #c\nThe clicked control is now unchecked")
+    expect(evalRaw(session, "c.checked")).toBe(false)
     await live.tool.call({ args: ["focus", "#l"] })
     const entered = await live.tool.call({ args: ["press", "Enter"] })
     expect(textOf(entered)).toMatch(/^Pressed Enter\nPage: Second page — http:\/\/127\.0\.0\.1:\d+\/second\.html/)

@@ -149,6 +149,14 @@ describe("where a key moved the focus, what a click logged, a mouse up's click, 
     expect(clickEffectsOf({ ...none, invalid: [], invalidCount: 0 })).toBeUndefined()
   })
 
+  it("a checkbox or radio a click or key toggled says its new checked state", () => {
+    const on = clickEffectsOf({ ...none, control: { checked: true } })
+    expect(actionEffectLines(on, "press").map(plain)).toEqual(["The focused control is now checked"])
+    const off = clickEffectsOf({ ...none, control: { checked: false } })
+    expect(actionEffectLines(off).map(plain)).toEqual(["The clicked control is now unchecked"])
+    expect(clickEffectsOf({ ...none, control: { checked: "yes" } })).toBeUndefined()
+  })
+
   it("console messages a click logged: one with its text, several counted, beside its errors", () => {
     const one = clickEffectsOf({ ...none, logCount: 1, logs: ["saved draft 4"] })
     expect(actionEffectLines(one).map(plain)).toEqual(['Console message after the click: "saved draft 4"'])

@@ -59,7 +59,8 @@ const controlWords = (c: NonNullable<ActionEffects["control"]>, lead: string, ac
   const which = action === "click" ? "clicked" : "focused"
   const states = [
     ...(c.expanded !== undefined ? [c.expanded ? "expanded" : "collapsed"] : []),
-    ...(c.pressed !== undefined ? [c.pressed ? "pressed" : "not pressed"] : [])
+    ...(c.pressed !== undefined ? [c.pressed ? "pressed" : "not pressed"] : []),
+    ...(c.checked !== undefined ? [c.checked ? "checked" : "unchecked"] : [])
   ]
   const value: Parts = c.value !== undefined ? ["value ", ...quoted(c.value)] : []
   if (states.length === 0) return [`${lead} ${which} control now has `, ...value]
