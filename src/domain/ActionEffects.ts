@@ -26,7 +26,18 @@ export interface ActionEffects {
   /** The page's main heading, now (it changed during the action; empty when it is gone). */
   readonly heading?: string
   /** The acted-on control's value or state, where it changed. */
-  readonly control?: { readonly value?: string; readonly expanded?: boolean; readonly pressed?: boolean }
+  readonly control?: {
+    readonly value?: string
+    readonly expanded?: boolean
+    readonly pressed?: boolean
+    /** A checkbox's or radio button's checked state. */
+    readonly checked?: boolean
+  }
+  /** Fields the browser's own form validation refused (a submit it blocked): how many, the first two. */
+  readonly invalid?: {
+    readonly count: number
+    readonly first: ReadonlyArray<{ readonly field: string; readonly message: string }>
+  }
   /** A key press whose keydown reached the page with no key: the browser did not know the key's name. */
   readonly unknownKey?: true
   /** The element a key press moved the focus to (tag and id), with its label when it has one. */

@@ -2,11 +2,12 @@
  * What a click did beyond its own answer, watched by the click's recorder (clickRecorder.ts) in the same upstream
  * process: console errors and uncaught page errors logged during the click (`console.error` wrapped, `error` and
  * `unhandledrejection` events) and its other console messages (`log`, `info`, `warn`), the page's main heading and
- * the clicked control's value and expanded/pressed state (compared by the read), text it made appear
+ * the clicked control's value and expanded/pressed/checked state (compared by the read), text it made appear
  * (appearedText.ts), and short timers the click's own handlers scheduled (at most `LATE_TIMER_MS`): the read waits
  * for those to run (at most `LATE_WAIT_CAP_MS`), so a page that goes to another URL 100 ms after the click is read as
  * a click that navigated. A click that scheduled no such timer pays no wait. `press|key` is watched the same way, in
- * its own batch, on the focused element, and its read says where the key moved the focus (Tab). Pure: the page
+ * its own batch, on the focused element, and its read says where the key moved the focus (Tab). The fields the
+ * browser's own form validation refused (`invalid` events: a submit it blocked) are read too. Pure: the page
  * statements and the decoding of the read's answer.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
@@ -33,7 +34,8 @@ const heading = () => {
 };
 const state = (e) => !e || !e.isConnected ? undefined : {
   value: e.tagName !== "BUTTON" && typeof e.value === "string" ? e.value.slice(0, 120) : undefined,
-  expanded: e.getAttribute("aria-expanded"), pressed: e.getAttribute("aria-pressed") };
+  expanded: e.getAttribute("aria-expanded"), pressed: e.getAttribute("aria-pressed"),
+  checked: e.type === "checkbox" || e.type === "radio" ? e.checked : undefined };
 const fx = { errors: [], count: 0, heading: heading(), state: state(el), timers: new Set(), inClick: false };
 fx.mute = false;
 const note = (m) => { fx.count++; if (fx.errors.length < 2) fx.errors.push(norm1(m).slice(0, 200)); };
@@ -73,6 +75,16 @@ const kinds = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "key
 kinds.forEach((t) => window.addEventListener(t, onInput, true));
 window.addEventListener("error", onError);
 window.addEventListener("unhandledrejection", onRejection);
+// fields the browser's own form validation refused (a submit it blocked): each field's label and the browser's message
+fx.invalid = []; fx.invalidCount = 0;
+const onInvalid = (e) => {
+  const t = e.target; fx.invalidCount++;
+  if (fx.invalid.length >= 2 || !t || !t.getAttribute) return;
+  const label = (t.labels && t.labels.length ? t.labels[0].textContent : "") || t.getAttribute("aria-label") ||
+    t.getAttribute("placeholder") || t.name || t.id || t.tagName.toLowerCase();
+  fx.invalid.push({ field: norm1(label).slice(0, 60), message: norm1(t.validationMessage || "").slice(0, 160) });
+};
+document.addEventListener("invalid", onInvalid, true);
 fx.settle = () => new Promise((resolve) => {
   const start = performance.now();
   const check = () => {
@@ -87,11 +99,12 @@ fx.take = () => {
     if (s.value !== b.value && s.value !== undefined) control.value = s.value;
     if (s.expanded !== b.expanded && s.expanded !== null) control.expanded = s.expanded === "true";
     if (s.pressed !== b.pressed && s.pressed !== null) control.pressed = s.pressed === "true";
+    if (s.checked !== b.checked && s.checked !== undefined) control.checked = s.checked;
   }
   const changed = h !== fx.heading && fx.heading !== undefined ? (h || "") : undefined;
   const shown = appeared.take(h);
   return { count: fx.count, errors: fx.errors, heading: changed, control, logCount: fx.logCount, logs: fx.logs,
-    appeared: shown };
+    appeared: shown, invalid: fx.invalid, invalidCount: fx.invalidCount };
 };
 const offBefore = rec.off;
 rec.off = () => {
@@ -100,6 +113,7 @@ rec.off = () => {
   appeared.off();
   kinds.forEach((t) => window.removeEventListener(t, onInput, true));
   window.removeEventListener("error", onError); window.removeEventListener("unhandledrejection", onRejection);
+  document.removeEventListener("invalid", onInvalid, true);
 };
 rec.fx = fx;
 }`
@@ -151,6 +165,18 @@ return { ...rec.fx.take(), keys: rec.keys, focus, jsDialogs, earlierDialogs: rec
 
 const asRecord = (v: unknown) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>) : undefined)
 
+/** The fields the browser's form validation refused during the action, or undefined when none. */
+const invalidOf = (r: Record<string, unknown> | undefined): ActionEffects["invalid"] => {
+  const count = typeof r?.["invalidCount"] === "number" ? r["invalidCount"] : 0
+  const listed = Array.isArray(r?.["invalid"]) ? r["invalid"].map(asRecord) : []
+  const first = listed.flatMap((f) =>
+    typeof f?.["field"] === "string" && typeof f["message"] === "string"
+      ? [{ field: f["field"], message: f["message"] }]
+      : []
+  )
+  return count > 0 ? { count, first } : undefined
+}
+
 /** The read's `effects` field, or undefined when nothing changed. */
 export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
   const r = asRecord(value)
@@ -163,7 +189,8 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
   const control = {
     ...(typeof c?.["value"] === "string" ? { value: c["value"] } : {}),
     ...(typeof c?.["expanded"] === "boolean" ? { expanded: c["expanded"] } : {}),
-    ...(typeof c?.["pressed"] === "boolean" ? { pressed: c["pressed"] } : {})
+    ...(typeof c?.["pressed"] === "boolean" ? { pressed: c["pressed"] } : {}),
+    ...(typeof c?.["checked"] === "boolean" ? { checked: c["checked"] } : {})
   }
   // a key press whose every keydown carried no key: the browser did not know the name (upstream sends an empty key)
   const keys = Array.isArray(r?.["keys"]) ? r["keys"] : undefined
@@ -173,8 +200,10 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
     typeof f?.["element"] === "string" && f["element"] !== ""
       ? { element: f["element"], ...(typeof f["label"] === "string" && f["label"] !== "" ? { label: f["label"] } : {}) }
       : undefined
+  const invalid = invalidOf(r)
   const effects: ActionEffects = {
     ...(unknownKey ? { unknownKey: true } : {}),
+    ...(invalid !== undefined ? { invalid } : {}),
     ...(focus !== undefined ? { focus } : {}),
     ...(count > 0 ? { consoleErrors: { count, first: first.slice(0, 2) } } : {}),
     ...(logCount > 0 ? { consoleLogs: { count: logCount, first: logs.slice(0, 2) } } : {}),

@@ -123,6 +123,40 @@ describe("where a key moved the focus, what a click logged, a mouse up's click, 
     expect(clickEffectsOf({ ...none, keys: ["a"] })).toBeUndefined()
   })
 
+  it("fields the browser's form validation refused: the form was not sent, each field with the browser's message", () => {
+    const one = clickEffectsOf({
+      ...none,
+      invalid: [{ field: "Email", message: "Please fill out this field." }],
+      invalidCount: 1
+    })
+    expect(actionEffectLines(one).map(plain)).toEqual([
+      `The browser's form validation refused 1 field, so the form was not sent: "Email": "Please fill out this field."`
+    ])
+    const three = clickEffectsOf({
+      ...none,
+      invalid: [
+        { field: "Name", message: "Please fill out this field." },
+        { field: "Age", message: "Value must be 18 or more." }
+      ],
+      invalidCount: 3
+    })
+    expect(actionEffectLines(three, "press").map(plain)).toEqual([
+      `The browser's form validation refused 3 fields, so the form was not sent: "Name": "Please fill out this field."; ` +
+        `"Age": "Value must be 18 or more." (and 1 more)`
+    ])
+    // the labels and messages are the page's text
+    expect(actionEffectLines(one)[0]).toContainEqual({ page: '"Email"' })
+    expect(clickEffectsOf({ ...none, invalid: [], invalidCount: 0 })).toBeUndefined()
+  })
+
+  it("a checkbox or radio a click or key toggled says its new checked state", () => {
+    const on = clickEffectsOf({ ...none, control: { checked: true } })
+    expect(actionEffectLines(on, "press").map(plain)).toEqual(["The focused control is now checked"])
+    const off = clickEffectsOf({ ...none, control: { checked: false } })
+    expect(actionEffectLines(off).map(plain)).toEqual(["The clicked control is now unchecked"])
+    expect(clickEffectsOf({ ...none, control: { checked: "yes" } })).toBeUndefined()
+  })
+
   it("console messages a click logged: one with its text, several counted, beside its errors", () => {
     const one = clickEffectsOf({ ...none, logCount: 1, logs: ["saved draft 4"] })
     expect(actionEffectLines(one).map(plain)).toEqual(['Console message after the click: "saved draft 4"'])
@@ -293,6 +327,29 @@ describe("text an action made appear (#45)", () => {
         'Pressed b\nAfter the previous action: alert "late" (accepted)\nA dialog opened: alert "hi" (accepted)'
       )
     })
+  )
+
+  it.scoped("Enter on a focused link says the page it led to; a key that activates nothing reads no page", () =>
+    Effect.gen(function* () {
+      const entered = yield* runToResult({ args: ["press", "Enter"] }, here)
+      expect(textOf(entered.content)).toBe("Pressed Enter\nPage: Second page — http://a.test/next")
+      const afterEnter = (yield* (yield* FakeAgentBrowser).requests).length
+      const typed = yield* runToResult({ args: ["press", "a"] }, here)
+      expect(textOf(typed.content)).toBe("Pressed a")
+      // Enter ran the page read after its press; the letter did not
+      expect((yield* (yield* FakeAgentBrowser).requests).length - afterEnter).toBeLessThan(afterEnter)
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          batchRows((step) => {
+            const script = step[0] === "eval" ? String(step[1]) : ""
+            if (script.includes("location.href")) return { result: { title: "Second page", url: "http://a.test/next" } }
+            return step[0] === "eval" ? { result: { count: 0, errors: [], control: {} } } : {}
+          }),
+          { reply: FakeAgentBrowser.ok({}), repeat: true }
+        ])
+      )
+    )
   )
 
   it.scoped("typing into a filter says what it hid, never the field's own text", () =>

@@ -350,6 +350,32 @@ describe("tab recovery after open", () => {
     )
   )
 
+  it.scoped("says where an opened page moved on by itself (a meta refresh) instead of calling it tab drift", () =>
+    Effect.gen(function* () {
+      targetFile("http://a.test/final")
+      const result = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+      const text = textOf(result.content)
+      expect(result.isError, text).toBe(false)
+      expect(text).toContain("Opened: Start")
+      expect(text).toContain("Page: Final page — http://a.test/final")
+      expect(result.details.tabCorrection).toBeUndefined()
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          openBatch(
+            { url: "http://a.test/", title: "Start" },
+            { title: "Start", url: "http://a.test/", challenge: NO_CHALLENGE }
+          ),
+          {
+            reply: FakeAgentBrowser.ok({
+              tabs: [{ tabId: "t1", url: "http://a.test/final", title: "Final page", active: true }]
+            })
+          }
+        ])
+      )
+    )
+  )
+
   it.scoped("fails as tab-drift with recovery steps when no tab shows the opened page", () =>
     Effect.gen(function* () {
       targetFile("chrome://new-tab-page/")

@@ -1,8 +1,10 @@
 // Every case of bench:cases, with defaults filled in: area from the id, `open` of the case page as setup, a 20 s
 // deadline per run (a deadline ends the case; the run goes on).
+import { enables, hovermenus, scrollboxes, spas, twins, validity } from "./appsValidity.mjs"
 import { clicks, keys } from "./clicksKeys.mjs"
 import { consoleCases, network, prepareNetwork } from "./consoleNetwork.mjs"
 import { frames, pdfs, reads, shadows, waits } from "./framesShadowReads.mjs"
+import { editors, focuskeys, longlists, selects, selfnavs } from "./editorsListsFocus.mjs"
 import { dialogs, forms } from "./formsDialogs.mjs"
 import { evals, finds, traces } from "./findEval.mjs"
 import { mouse, routes } from "./routesMouse.mjs"
@@ -47,7 +49,18 @@ export const allCases = () => {
     ...pageReads,
     ...finds,
     ...evals,
-    ...traces
+    ...traces,
+    ...spas,
+    ...validity,
+    ...enables,
+    ...twins,
+    ...scrollboxes,
+    ...hovermenus,
+    ...selects,
+    ...editors,
+    ...selfnavs,
+    ...longlists,
+    ...focuskeys
   ]
   const seen = new Set()
   return list.map((k) => {

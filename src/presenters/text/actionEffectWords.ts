@@ -1,8 +1,9 @@
 /**
  * The words for what an action did beyond its answer (domain/ActionEffects.ts), or an open while its page loaded:
  * one line for console errors logged during it, one for its other console messages, one for the page's main heading
- * or the acted-on control when they changed, one for where a key moved the focus, one for text it made appear; none
- * when nothing changed. Messages, headings, values and texts are page text. Pure.
+ * or the acted-on control when they changed, one for where a key moved the focus, one for text it made appear, one
+ * for the fields the browser's form validation refused (the form was not sent); none when nothing changed. Messages,
+ * headings, values, labels and texts are page text. Pure.
  */
 import type { ActionEffects } from "../../domain/ActionEffects.js"
 import { isOpening } from "../../upstream/commandEffects.js"
@@ -58,11 +59,20 @@ const controlWords = (c: NonNullable<ActionEffects["control"]>, lead: string, ac
   const which = action === "click" ? "clicked" : "focused"
   const states = [
     ...(c.expanded !== undefined ? [c.expanded ? "expanded" : "collapsed"] : []),
-    ...(c.pressed !== undefined ? [c.pressed ? "pressed" : "not pressed"] : [])
+    ...(c.pressed !== undefined ? [c.pressed ? "pressed" : "not pressed"] : []),
+    ...(c.checked !== undefined ? [c.checked ? "checked" : "unchecked"] : [])
   ]
   const value: Parts = c.value !== undefined ? ["value ", ...quoted(c.value)] : []
   if (states.length === 0) return [`${lead} ${which} control now has `, ...value]
   return [`${lead} ${which} control is now ${states.join(", ")}`, ...(value.length > 0 ? [", with ", ...value] : [])]
+}
+
+/** The fields the browser's validation refused: the form was not sent (labels and messages are page text). */
+const invalidLine = (v: NonNullable<ActionEffects["invalid"]>): Parts => {
+  const fields = v.first.flatMap((f, i) => [...(i > 0 ? ["; "] : []), ...quoted(f.field), ": ", ...quoted(f.message)])
+  const more = v.count - v.first.length
+  const head = `The browser's form validation refused ${v.count === 1 ? "1 field" : `${v.count} fields`}`
+  return [`${head}, so the form was not sent: `, ...fields, ...(more > 0 ? [` (and ${more} more)`] : [])]
 }
 
 /** The effect lines after an action's answer (each one line), none when nothing changed. */
@@ -78,6 +88,7 @@ export const actionEffectLines = (
     const click = at.click !== undefined ? [` (the page got a ${at.click})`] : []
     lines.push([`At (${at.x}, ${at.y}), over ${at.element}`, ...label, ...click])
   }
+  if (effects.invalid !== undefined) lines.push(invalidLine(effects.invalid))
   if (effects.focus !== undefined) {
     const label = effects.focus.label !== undefined ? [" ", ...quoted(effects.focus.label)] : []
     lines.push([`Focus moved to ${effects.focus.element}`, ...label])

@@ -9,7 +9,7 @@ import type { Navigation } from "../../domain/Executed.js"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { mayProbe } from "../../session/mayProbe.js"
-import { loadsState, movesInHistory } from "../../upstream/commandEffects.js"
+import { loadsState, movesInHistory, pressesActivatingKey } from "../../upstream/commandEffects.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
 import type { RunPhaseResult } from "../families/runPhase.js"
 import { overlayAfterClick } from "../page/overlayAfterClick.js"
@@ -19,12 +19,16 @@ import { restoreFocus } from "../tabs/focusRestore.js"
 import { recoverTab } from "../tabs/tabRecovery.js"
 import type { ReadBefore } from "./readBefore.js"
 
+/** History moves, a state load and Enter or Space (a focused link, a form's submit) may leave the page. */
+const probedAfter = (plan: Plan) =>
+  movesInHistory(plan.line.command) || loadsState(plan.line) || pressesActivatingKey(plan.line)
+
 /** The page a command that may have navigated led to, unless its own run step read it. */
 const navigationOf = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutcome) =>
   ran.clicked?.page !== undefined
     ? Effect.succeed(ran.clicked.page)
     : ran.clicked?.landedRead !== true &&
-        (mayNavigate(plan.line) || ((movesInHistory(plan.line.command) || loadsState(plan.line)) && mayProbe(plan))) &&
+        (mayNavigate(plan.line) || (probedAfter(plan) && mayProbe(plan))) &&
         outcome.kind === "single" &&
         outcome.warning === undefined
       ? probeNavigation(plan)
@@ -61,7 +65,9 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
             navigated,
             clicked?.openedTab === true
           )
-    const tabCorrection = restored?.correction ?? before.refocused?.correction ?? (yield* recoverTab(plan, outcome))
+    const earlier = restored?.correction ?? before.refocused?.correction
+    const afterOpen = earlier === undefined ? yield* recoverTab(plan, outcome) : undefined
+    const tabCorrection = earlier ?? afterOpen?.correction
     // a click that stayed on its URL and opened a modal: its dialogs and their dismiss controls (R4); only the click
     // run step reads the dialogs a click opened
     const overlay =
@@ -69,7 +75,9 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
         ? yield* overlayAfterClick(plan, clicked, before.pageBefore)
         : undefined
     const navigation: Navigation | undefined =
-      restored?.page ?? (navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined)
+      restored?.page ??
+      (navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined) ??
+      afterOpen?.movedTo
     // the page still changing when the click's read or the snapshot was taken
     const settle = clicked?.settle ?? named?.settle
     return {

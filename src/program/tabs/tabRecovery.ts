@@ -2,8 +2,10 @@
  * Tab drift after `open`: agent-browser 0.41 can report the page it opened while leaving the active tab elsewhere
  * (about:blank on a fresh session, a restored tab with --profile/--state), so the next snapshot reads the wrong page.
  * After a successful open, the daemon's own record of the active tab is compared with the URL open returned; on a
- * mismatch the tab showing that URL is re-selected (`tab list`, then `tab <id>`). When none matches, the call fails
- * as `tab-drift` with exact recovery steps. One file read when nothing drifted.
+ * mismatch the tab showing that URL is re-selected (`tab list`, then `tab <id>`). When no tab shows it and the front
+ * tab shows a web page, the opened page moved on by itself after its load (a meta refresh, a script's
+ * location.replace): the open says where it landed (`movedTo`, from the same tab list). Otherwise the call fails as
+ * `tab-drift` with exact recovery steps. One file read when nothing drifted.
  *
  * Focus lost between calls (a popup, a restored tab, another client switched tabs): before a command that stays on
  * its page (a read, a fill, a hover) or acts on it (a click, a key press, a script), the daemon's active tab is
@@ -24,10 +26,29 @@ import { samePage } from "../../session/refPreflight.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import type { TabCorrection } from "../../domain/PageFacts.js"
+import type { Navigation } from "../../domain/Executed.js"
 import { isOpening, mayLoseFocus, staysOnTab } from "../../upstream/commandEffects.js"
 
 /** `tab list` and `tab <id>` answer at once on a live browser. */
 const TAB_COMMAND_TIMEOUT_MS = 8_000
+
+/** What the check after an open found: the opened page's tab re-selected, or the page it moved on to by itself. */
+export interface AfterOpen {
+  readonly correction?: TabCorrection
+  readonly movedTo?: Navigation
+}
+
+type Listed = ReadonlyArray<{ readonly url?: unknown; readonly title?: unknown; readonly active?: unknown }>
+
+/** The front tab, when it shows the web page the daemon has in front (the page an open moved on to by itself). */
+const movedOn = (tabs: Listed, active: string): Navigation | undefined => {
+  const front = tabs.find((t) => t.active === true)
+  if (!/^https?:/.test(active) || typeof front?.url !== "string" || !samePage(front.url, active)) return undefined
+  // a page still loading has its URL as its tab's title (Chromium's placeholder): no title yet
+  const title =
+    typeof front.title === "string" && front.title !== front.url.replace(/^https?:\/\//, "") ? front.title : ""
+  return { title, url: front.url }
+}
 
 export const recoverTab = (plan: Plan, outcome: UpstreamOutcome) =>
   Effect.gen(function* () {
@@ -47,12 +68,14 @@ export const recoverTab = (plan: Plan, outcome: UpstreamOutcome) =>
         : []
     const match = tabs.find((t) => typeof t.url === "string" && samePage(opened, t.url))
     if (match === undefined || typeof match.tabId !== "string") {
+      const movedTo = movedOn(tabs, active)
+      if (movedTo !== undefined) return { movedTo } satisfies AfterOpen
       return yield* new TabDrift({ expectedUrl: opened, observedUrl: active })
     }
     const selected = yield* run(["tab", match.tabId])
     if (Either.isLeft(selected))
       return yield* new TabDrift({ expectedUrl: opened, observedUrl: active, intendedTabId: match.tabId })
-    return { reselected: match.tabId, from: active, reason: "after-open" } satisfies TabCorrection
+    return { correction: { reselected: match.tabId, from: active, reason: "after-open" } } satisfies AfterOpen
   })
 
 export interface Refocus {
