@@ -7,6 +7,7 @@
 import type { CommandLine } from "../domain/CommandLine.js"
 import { family } from "./commandFamily.js"
 import { ELEMENT_COMMANDS } from "./commandPolicy.js"
+import { activatesFocused } from "./keystrokes.js"
 
 /** Acts on an element, so it can hit a stale ref. */
 export const actsOnElement = family(ELEMENT_COMMANDS)
@@ -133,12 +134,9 @@ export const actsThroughPointer = family(new Set(["click", "dblclick", "check", 
 /** A key press: it stays in the document unless it submits a form (then upstream refuses the old refs itself). */
 export const isKeyPress = family(new Set(["press", "key"]))
 
-/** Keys that activate the focused control (follow a link, press a button, submit a form): the page may move. */
-const ACTIVATING_KEYS: ReadonlySet<string> = new Set(["Enter", "NumpadEnter", "Space", " "])
-
 /** A press of Enter or Space: it may follow a focused link or submit a form, so the page it led to is read. */
 export const pressesActivatingKey = (line: CommandLine): boolean =>
-  isKeyPress(line.command) && ACTIVATING_KEYS.has(line.positionals[1] ?? "")
+  isKeyPress(line.command) && activatesFocused(line.positionals[1] ?? "")
 
 /** Names an element to click (a dialog trigger when the element is named like one). */
 export const isClickLike = family(new Set(["click", "dblclick", "tap", "find"]))

@@ -35,3 +35,8 @@ export const keystrokeAt = (rows: ReadonlyArray<ReadonlyArray<string> | undefine
   const joined = inserts && up?.[0] === "keyup" && up[1] === ch
   return joined ? 3 : 0
 }
+
+/** Keys that activate the focused control (follow a link, press a button, submit a form): the page may move. */
+const ACTIVATING_KEYS: ReadonlySet<string> = new Set(["Enter", "NumpadEnter", "Space", " "])
+
+export const activatesFocused = (key: string): boolean => ACTIVATING_KEYS.has(key)
