@@ -3,9 +3,10 @@
  * becomes the disabled option's) and answers `Selected [...]`, though a user cannot pick a disabled option and a form
  * does not send its value (HTML: a disabled option is not submitted). The tool refuses it before the select runs, by
  * a read-only step in the same upstream batch that throws what it found (upstream/thrownValue.ts), so a batch that
- * stops at its first failed step never sends the select. An asked value is matched as upstream matches it: an
- * option's value first, then its label. A ref target, or one that is not a native select, is left to upstream and
- * the read after it (program/page/selectCheck.ts). Pure.
+ * stops at its first failed step never sends the select. Options are matched as upstream matches them (seen on the
+ * raw binary): every option whose value or label is asked is selected in turn, so a single select ends on the last
+ * match. A ref target, or one that is not a native select, is left to upstream and the read after it
+ * (program/page/selectCheck.ts). Pure.
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
@@ -34,8 +35,9 @@ export const selectBeforeScript = (target: SelectTarget): string => `(() => {
   try { el = document.querySelector(${JSON.stringify(target.selector)}) } catch (e) { return true }
   if (!(el instanceof HTMLSelectElement)) return true;
   const options = [...el.options];
-  const pick = (v) => options.find((o) => o.value === v) || options.find((o) => o.label === v || o.text.trim() === v);
-  const off = ${JSON.stringify(target.values)}.map(pick).filter((o) => o !== undefined && o.matches(":disabled"));
+  const asked = ${JSON.stringify(target.values)};
+  const matched = options.filter((o) => asked.some((v) => o.value === v || o.label === v || o.text.trim() === v));
+  const off = (el.multiple ? matched : matched.slice(-1)).filter((o) => o.matches(":disabled"));
   if (off.length === 0) return true;
   const word = (o) => ({ value: o.value, label: o.label });
   const enabled = options.filter((o) => !o.matches(":disabled")).map(word);

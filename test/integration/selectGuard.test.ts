@@ -2,7 +2,8 @@
  * `select` asking for a disabled option, on the real agent-browser 0.41.2 (issue #45, bench:cases
  * selects.disabled-option): upstream sets the select to the disabled option and answers `Selected ["drone"]`. The tool
  * refuses it before the select runs (by value and by label), and the page keeps its value and gets no change event;
- * an enabled option is selected as before. Judged on the page's own state, read with the raw binary.
+ * an enabled option is selected as before, also where upstream's last match is an enabled one. Judged on the page's
+ * own state, read with the raw binary.
  */
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
@@ -13,7 +14,9 @@ const live = liveWorld({
     "/ship.html": [
       `<!doctype html><title>Ship</title><label>Shipping <select id="s" onchange="changes.push(this.value)">
 <option value="std">Standard</option><option value="fast">Express</option>
-<option value="drone" disabled>Drone</option></select></label><script>window.changes = []</script>`,
+<option value="drone" disabled>Drone</option></select></label><script>window.changes = []</script>
+<select id="t"><option value="Drone">Express</option><option value="drone" disabled>Drone</option></select>
+<select id="u"><option value="a" disabled>Alpha</option><option value="b">a</option></select>`,
       "text/html; charset=utf-8"
     ]
   }
@@ -44,5 +47,12 @@ describe("select asking for a disabled option (#45)", () => {
     expect(enabled.isError, textOf(enabled)).toBe(false)
     expect(textOf(enabled)).toBe('Selected ["Express"] in #s')
     expect(page()).toBe('["fast",["fast"]]')
+    // upstream selects every option whose value or label is asked, so a single select ends on the last match
+    const raw = (js: string) => JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result
+    const last = await live.tool.call({ args: ["select", "#t", "Drone"] })
+    expect(textOf(last)).toContain('Option drone ("Drone") of #t is disabled: nothing was selected')
+    expect(raw("t.value")).toBe("Drone")
+    expect(textOf(await live.tool.call({ args: ["select", "#u", "a"] }))).toBe('Selected ["a"] in #u')
+    expect(raw("u.value")).toBe("b")
   }, 60_000)
 })
