@@ -1,7 +1,8 @@
 /**
  * What to do after a fill that did not hold its text, per reason (fillReadback.ts): each advice is a step that works
  * on that kind of field (a native date field takes keys: a job's type step sends real ones, upstream/keystrokes.ts;
- * a read-only one is set by its picker, opened and seen in one job). Pure.
+ * a read-only one is set by its picker, opened and seen in one job; a rich editor that kept its text is selected
+ * all and typed over). Pure.
  */
 import type { FillVerification } from "../schema/PageDiagnostics.js"
 
@@ -10,6 +11,13 @@ const typeStep = (target: string, text: string): string =>
 
 /** The advice for a field of a kind (read-only, a native date or time field), or undefined for any other. */
 const kindAdvice = (v: FillVerification): string | undefined => {
+  // seen on the raw binary: Control+a in the focused editor selects all of its text, and typing replaces it
+  if (v.added === true)
+    return (
+      "To replace its text, select all of it and type over it in one job: " +
+      `{"action":"press","selector":${JSON.stringify(v.target)},"text":"Control+a"}, then a type step with your ` +
+      "text and no selector (real keys over the selection)."
+    )
   if (v.readOnly === true)
     return (
       "Open it and see what opens in one job (a click step, then a snapshot step); then choose in it with one more " +

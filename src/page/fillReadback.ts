@@ -202,16 +202,18 @@ const observed = (back: Back | undefined, ref: RefFacts): Seen | undefined => {
 }
 
 /** Why the field does not hold the text, in words (lengths only). */
-const because = (seen: Seen, spilled: string | undefined, grew: number): string =>
+const because = (seen: Seen, spilled: string | undefined, grew: number, added: boolean): string =>
   spilled !== undefined
     ? `the text went into ${spilled} instead, which had the focus (it grew by ${grew} character(s)).`
-    : seen.disabled === true
-      ? "it is disabled (a page may disable a field when it takes the focus)."
-      : seen.readOnly === true
-        ? "it is read-only (a date picker or other widget sets it)."
-        : seen.fieldType !== undefined
-          ? `it is a native ${seen.fieldType} field, which takes keys in its own order, not text.`
-          : "the page kept or rewrote something else."
+    : added
+      ? "the editor kept its earlier text: the fill added the typed text to it instead of replacing it."
+      : seen.disabled === true
+        ? "it is disabled (a page may disable a field when it takes the focus)."
+        : seen.readOnly === true
+          ? "it is read-only (a date picker or other widget sets it)."
+          : seen.fieldType !== undefined
+            ? `it is a native ${seen.fieldType} field, which takes keys in its own order, not text.`
+            : "the page kept or rewrote something else."
 
 /** An ISO date (2026-03-14) as the digits a date field showing its parts in `order` (mdy, dmy, ymd) takes. */
 const dateKeys = (text: string, order: string | undefined): string | undefined => {
@@ -259,6 +261,9 @@ export const fillVerificationOf = (
   const notTaken = seen.length === 0 || spilled !== undefined || refused
   const shown = target.selector ?? seen.selector ?? "the focused field"
   const keys = seen.fieldType === "date" ? dateKeys(target.text, seen.order) : undefined
+  // a rich editor (contenteditable) that holds the typed text beside its earlier text: upstream's fill inserts
+  const added =
+    spilled === undefined && seen.via === "text" && (seen.value ?? "").replace(/\u00a0/g, " ").includes(target.text)
   return {
     status: "mismatch",
     target: shown,
@@ -271,9 +276,10 @@ export const fillVerificationOf = (
     ...(seen.fieldType !== undefined ? { fieldType: seen.fieldType } : {}),
     ...(keys !== undefined ? { dateKeys: keys } : {}),
     ...(spilled !== undefined ? { spilledInto: spilled } : {}),
+    ...(added ? { added: true as const } : {}),
     ...(notTaken ? { notTaken: true as const } : {}),
     summary:
       `After fill, ${shown} holds ${seen.length} character(s), not the ${typed} typed: ` +
-      because(seen, spilled, prev?.grew ?? 0)
+      because(seen, spilled, prev?.grew ?? 0, added)
   }
 }

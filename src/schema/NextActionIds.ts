@@ -85,7 +85,9 @@ export const NEXT_ACTION_IDS = {
     /** A native date field's fill did not take: one job types the date as its keys. */
     typeDateFieldKeys: "type-date-field-keys",
     /** A read-only field's fill did not take (a JS date picker sets it): one job opens its widget and shows it. */
-    openWidgetAndLook: "open-widget-and-look"
+    openWidgetAndLook: "open-widget-and-look",
+    /** A rich editor kept its text under fill: one job selects all of it and types the text over it. */
+    replaceEditorText: "replace-editor-text"
   },
   /** Saved files: a reported file that is not on disk (an `artifactPath` action, no args), an unverified download. */
   artifacts: {

@@ -173,6 +173,8 @@ export const FillVerification = Schema.Struct({
   dateKeys: optional(Schema.String),
   /** The text went into this other field (the one that had the focus before the fill). */
   spilledInto: optional(Schema.String),
+  /** A rich editor (contenteditable) kept its earlier text: the fill added the typed text to it, not replaced it. */
+  added: optional(Schema.Literal(true)),
   /** The fill did not take (the field is empty, read-only, disabled, or the text went elsewhere): a job step fails. */
   notTaken: optional(Schema.Literal(true)),
   summary: Schema.String

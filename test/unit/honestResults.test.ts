@@ -10,7 +10,7 @@ import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAg
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import type { RunResult } from "../../src/domain/Outcome.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { call, fakeLayer, openBatch, runsOpen, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, call, fakeLayer, openBatch, runsOpen, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -129,15 +129,11 @@ describe("challenge pages", () => {
 })
 
 describe("select on a custom combobox", () => {
+  // the select runs after its guard's eval (page/selectGuard.ts) in one batch; the target's html is read after it
   const selectScript = (html: string): ReadonlyArray<ScriptedRun> => [
-    { when: isCommand("select"), reply: FakeAgentBrowser.ok({ selected: ["Fast"] }) },
-    {
-      when: isBatch,
-      reply: {
-        exitCode: 0,
-        stdout: JSON.stringify([{ command: ["get", "html", "#speed"], success: true, error: null, result: { html } }])
-      }
-    },
+    batchRows((step) =>
+      step[0] === "select" ? { selected: ["Fast"] } : step[0] === "get" ? { html } : { result: true }
+    ),
     rest
   ]
 

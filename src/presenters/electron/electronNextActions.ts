@@ -71,7 +71,9 @@ export const fillVerificationActions = (
       [...prefix, "snapshot", "-i"],
       v.fieldType !== undefined
         ? "A native date or time field takes keys: a job type step on it sends real ones."
-        : "For custom quick-inputs and rich editors: focus the field, then keyboard type instead of fill."
+        : v.added === true
+          ? "A rich editor keeps its text under fill: press Control+a in it, then keyboard inserttext the text."
+          : "For custom quick-inputs and rich editors: focus the field, then keyboard type instead of fill."
     ),
     argsAct(
       E.verifyFilledValue,

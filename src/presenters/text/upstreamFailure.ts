@@ -4,6 +4,7 @@
  */
 import { FILL_REFUSED } from "../../page/fillProbe.js"
 import { CHECK_REFUSED } from "../../page/checkGuard.js"
+import { SELECT_REFUSED } from "../../page/selectGuard.js"
 import type { ClickTarget } from "../../schema/PageDiagnostics.js"
 import type { NextAction } from "../../schema/NextAction.js"
 import type { UpstreamFailed } from "../../schema/ToolError.js"
@@ -16,9 +17,13 @@ import { crashedTabFailure } from "./crashedTabText.js"
 import { type FailureContext, type FailureOf, none } from "./failureContext.js"
 import { type FormattedFailure, launchActions } from "./timeFailures.js"
 
-/** A fill or check the tool refused before it ran (its own words in `detail`). */
+/** A fill, check or select the tool refused before it ran (its own words in `detail`). */
 const refusedSummary = (code: string | undefined): string =>
-  code === CHECK_REFUSED ? "Not a checkbox: nothing was checked" : "The fill was refused"
+  code === CHECK_REFUSED
+    ? "Not a checkbox: nothing was checked"
+    : code === SELECT_REFUSED
+      ? "A disabled option: nothing was selected"
+      : "The fill was refused"
 
 /** An upstream-error the tool found itself (its own words in `detail`, none of upstream's). */
 const toolFound = (e: UpstreamFailed): boolean => e.upstreamMessage === undefined && e.detail !== undefined
@@ -67,7 +72,7 @@ export const upstreamFailed = (
                     nextActions.retryClickAfterMiss(session, plan?.line.positionals ?? [])
                   ]
         }
-      : e.fillVerification !== undefined || e.code === FILL_REFUSED || e.code === CHECK_REFUSED
+      : e.fillVerification !== undefined || [FILL_REFUSED, CHECK_REFUSED, SELECT_REFUSED].includes(e.code ?? "")
         ? {
             // the wrapper's own read of the field: not upstream's failure
             text: e.message,

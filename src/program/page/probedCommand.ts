@@ -50,6 +50,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { clickEffectsOf, isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
 import { isMousePointCommand, MOUSE_WATCH_INSTALL, mousePointOf, mouseReadExpression } from "../../page/mousePoint.js"
 import { checkProbeRows, checkRefusedOf, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
+import { selectBeforeScript, selectRefusedOf, selectTargetOf } from "../../page/selectGuard.js"
 import { type KeyedTyping, keyedTypingOf, keyRowOf, typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
 import { mediaOf, mediaQueriesOf, mediaReadExpression } from "../../page/mediaRead.js"
 import { APPEARED_INSTALL, APPEARED_READ, shownEffectsOf } from "../../page/appearedText.js"
@@ -100,6 +101,9 @@ const probesFor = (
     const before = checkProbeRows(check.selector)
     return before.length > 0 ? { before, after: [] } : undefined
   }
+  // select <css>: an asked option that is disabled is refused by the step before it (page/selectGuard.ts)
+  const select = selectTargetOf(plan.line.positionals)
+  if (select !== undefined) return { before: [["eval", selectBeforeScript(select)]], after: [] }
   if (plan.line.command === "scroll") {
     const script = scrollProbeScript(scrollSelectorOf(plan.line.positionals))
     return { before: [["eval", script]], after: [["eval", script]] }
@@ -192,6 +196,12 @@ const saidAfter = (
   return pointer !== undefined ? { effects: { pointer } } : {}
 }
 
+const pinnedTabOf = (session: string) =>
+  Effect.map(
+    Effect.flatMap(SessionRegistry, (registry) => registry.view(session)),
+    (view) => view.pinnedTab
+  )
+
 /** Runs the planned command between its probes in one batch; undefined when it has none (it then runs as usual). */
 export const runProbed = (plan: Plan) =>
   Effect.gen(function* () {
@@ -208,12 +218,12 @@ export const runProbed = (plan: Plan) =>
     const probes = probesFor(plan, electronApp, comboboxFill, refs)
     if (probes === undefined || plan.sessionName === undefined) return undefined
     // a key press in a pinned tab runs with its tab list (tabs/tabPinning.ts), unwatched: no extra process
-    const view = yield* (yield* SessionRegistry).view(plan.sessionName)
-    if (isPressCommand(plan.line.positionals) && view.pinnedTab !== undefined) return undefined
+    if (isPressCommand(plan.line.positionals) && (yield* pinnedTabOf(plan.sessionName)) !== undefined) return undefined
     const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
-    // a fill's or check's batch stops at its first failed step: a slider set, a non-box found by the guard
+    // a fill's, check's or select's batch stops at its first failed step: a slider set, a refusal by the guard
     const keyed = probes.keyed
-    const bail = fill !== undefined || check !== undefined || keyed !== undefined
+    const select = selectTargetOf(plan.line.positionals)
+    const bail = fill !== undefined || check !== undefined || keyed !== undefined || select !== undefined
     const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before, probes.after, bail, keyed?.rows)
     // a reply that is not a batch at all: a read (get text) runs alone instead; a scroll or fill may have acted
     if (ran.kind === "failed")
@@ -223,7 +233,7 @@ export const runProbed = (plan: Plan) =>
     if (ran.kind === "unpinned") return undefined
     const { rows, at } = ran
     const evalAt = (i: number) => evalResultOf(rows[i])
-    const checkRefused = checkRefusedOf(check, rows[at - 1])
+    const checkRefused = checkRefusedOf(check, rows[at - 1]) ?? selectRefusedOf(select, rows[at - 1])
     if (checkRefused !== undefined) return { replied: Either.left(checkRefused), check: {} } satisfies Probed
     const filled = fill !== undefined ? fillProbeOutcomeOf(fill, rows, at) : undefined
     if (filled?.kind === "range") {

@@ -1,0 +1,58 @@
+/**
+ * `select` asking for a disabled option, on the real agent-browser 0.41.2 (issue #45, bench:cases
+ * selects.disabled-option): upstream sets the select to the disabled option and answers `Selected ["drone"]`. The tool
+ * refuses it before the select runs (by value and by label), and the page keeps its value and gets no change event;
+ * an enabled option is selected as before, also where upstream's last match is an enabled one. Judged on the page's
+ * own state, read with the raw binary.
+ */
+import { describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const live = liveWorld({
+  files: {
+    "/ship.html": [
+      `<!doctype html><title>Ship</title><label>Shipping <select id="s" onchange="changes.push(this.value)">
+<option value="std">Standard</option><option value="fast">Express</option>
+<option value="drone" disabled>Drone</option></select></label><script>window.changes = []</script>
+<select id="t"><option value="Drone">Express</option><option value="drone" disabled>Drone</option></select>
+<select id="u"><option value="a" disabled>Alpha</option><option value="b">a</option></select>`,
+      "text/html; charset=utf-8"
+    ]
+  }
+})
+
+describe("select asking for a disabled option (#45)", () => {
+  it("is refused by value and by label, the page unchanged; an enabled option is selected", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/ship.html`] })
+    expect(opened.isError, textOf(opened)).toBe(false)
+    const session = opened.details.sessionName ?? ""
+    const page = () =>
+      JSON.parse(live.world.raw(["--json", "--session", session, "eval", "JSON.stringify([s.value, changes])"])).data
+        .result as string
+    // before: `Selected ["drone"] in #s`, and the select held drone
+    const byValue = await live.tool.call({ args: ["select", "#s", "drone"] })
+    expect(byValue.isError).toBe(true)
+    expect(byValue.details.failureCategory).toBe("upstream-error")
+    expect(textOf(byValue)).toContain(
+      'Option drone ("Drone") of #s is disabled: nothing was selected (the select was not sent; #s still shows ' +
+        '"Standard"). A user cannot pick a disabled option, and a form does not send its value. Enabled options: ' +
+        'std ("Standard"), fast ("Express").'
+    )
+    expect(page()).toBe('["std",[]]')
+    const byLabel = await live.tool.call({ args: ["select", "#s", "Drone"] })
+    expect(textOf(byLabel)).toContain('Option drone ("Drone") of #s is disabled: nothing was selected')
+    expect(page()).toBe('["std",[]]')
+    const enabled = await live.tool.call({ args: ["select", "#s", "Express"] })
+    expect(enabled.isError, textOf(enabled)).toBe(false)
+    expect(textOf(enabled)).toBe('Selected ["Express"] in #s')
+    expect(page()).toBe('["fast",["fast"]]')
+    // upstream selects every option whose value or label is asked, so a single select ends on the last match
+    const raw = (js: string) => JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result
+    const last = await live.tool.call({ args: ["select", "#t", "Drone"] })
+    expect(textOf(last)).toContain('Option drone ("Drone") of #t is disabled: nothing was selected')
+    expect(raw("t.value")).toBe("Drone")
+    expect(textOf(await live.tool.call({ args: ["select", "#u", "a"] }))).toBe('Selected ["a"] in #u')
+    expect(raw("u.value")).toBe("b")
+  }, 60_000)
+})

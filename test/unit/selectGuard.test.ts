@@ -1,0 +1,97 @@
+/**
+ * `select` asking for a disabled option (issue #45, bench:cases selects.disabled-option): upstream selects it anyway
+ * and answered `Selected ["drone"] in #s`. The tool refuses it before the select runs: a read-only step before it in
+ * the same batch throws what it found, so the batch stops there. Real-browser counterpart:
+ * test/integration/selectGuard.test.ts.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { afterAll } from "vitest"
+import type { StepRow } from "../../src/domain/Outcome.js"
+import type { ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
+import { selectBeforeScript, selectRefusedOf, selectTargetOf } from "../../src/page/selectGuard.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
+import { fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
+const here = { piSessionId: "s-select", cwd: temp.root }
+const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
+const opened = { url: "http://a.test/ship", title: "Shipping" }
+const std = { value: "std", label: "Standard" }
+const fast = { value: "fast", label: "Express" }
+const drone = { value: "drone", label: "Drone" }
+const found = { disabledOption: { asked: [drone], enabled: [std, fast], shown: [std] } }
+const thrownRow = (command: ReadonlyArray<string> | undefined, value: unknown) => ({
+  command,
+  success: false,
+  result: null,
+  error: `Evaluation error: Error: \u0001${JSON.stringify(value)}\u0001\n    at <anonymous>:9:3`,
+  thrown: value
+})
+
+/** The select's batch: the guard's eval throws `found` (the batch stops there), or answers true and the select runs. */
+const selectBatch = (refuse: boolean): ScriptedRun => ({
+  when: (r) => stepsOf(r).some((s) => s[0] === "select"),
+  reply: (r) => {
+    const [before, select] = stepsOf(r)
+    const rows = refuse
+      ? [thrownRow(before, found)]
+      : [
+          { command: before, success: true, result: { result: true }, error: null },
+          { command: select, success: true, result: { selected: select?.slice(2) }, error: null }
+        ]
+    return { exitCode: refuse ? 1 : 0, stdout: `${JSON.stringify(rows)}\n` }
+  },
+  repeat: true
+})
+const htmlRead: ScriptedRun = {
+  when: (r) => stepsOf(r)[0]?.[0] === "get",
+  reply: { exitCode: 0, stdout: `${JSON.stringify([{ success: true, result: { html: "<option>x</option>" } }])}\n` },
+  repeat: true
+}
+
+const run = (refuse: boolean, args: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    yield* runToResult({ args: ["open", opened.url] }, here)
+    return yield* runToResult({ args: [...args] }, here)
+  }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch(opened), selectBatch(refuse), htmlRead])))
+
+describe("select asking for a disabled option (#45)", () => {
+  it.scoped("refused before the select runs, naming the enabled options and what the select still shows", () =>
+    Effect.gen(function* () {
+      const result = yield* run(true, ["select", "#s", "drone"])
+      // before: `Selected ["drone"] in #s` (the select's value became drone)
+      expect(result.isError).toBe(true)
+      expect(textOf(result.content)).toContain(
+        'Option drone ("Drone") of #s is disabled: nothing was selected (the select was not sent; #s still shows ' +
+          '"Standard"). A user cannot pick a disabled option, and a form does not send its value. Enabled options: ' +
+          'std ("Standard"), fast ("Express").'
+      )
+      expect(result.details.failureCategory).toBe("upstream-error")
+    })
+  )
+
+  it.scoped("an enabled option: the guard lets it through, said as before", () =>
+    Effect.gen(function* () {
+      const result = yield* run(false, ["select", "#s", "fast"])
+      expect(result.isError, textOf(result.content)).toBe(false)
+      expect(textOf(result.content)).toBe('Selected ["fast"] in #s')
+    })
+  )
+
+  it("a CSS target is guarded; a ref or a select with no value is not; two disabled options are named", () => {
+    expect(selectTargetOf(["select", "#s", "a", "b"])).toEqual({ selector: "#s", values: ["a", "b"] })
+    expect(selectTargetOf(["select", "@e4", "a"])).toBeUndefined()
+    expect(selectTargetOf(["select", "#s"])).toBeUndefined()
+    expect(selectBeforeScript({ selector: "#s", values: ['a"b'] })).toContain('["a\\"b"]')
+    const two = { disabledOption: { asked: [drone, fast], enabled: [std], shown: [] } }
+    // the row as the classifier reads it: the thrown value taken out of the failed eval
+    const row = { command: ["eval", ""], success: false, thrown: two } as unknown as StepRow
+    expect(selectRefusedOf({ selector: "#s", values: ["x"] }, row)?.message).toBe(
+      'Options drone ("Drone"), fast ("Express") of #s are disabled: nothing was selected (the select was not ' +
+        "sent; #s still shows no option). A user cannot pick a disabled option, and a form does not send its value. " +
+        'Enabled options: std ("Standard").'
+    )
+  })
+})
