@@ -49,7 +49,7 @@ const secretPositionals = (argv: ReadonlyArray<string>, lookup: RefNameLookup): 
   if (entersText(command) && isSecretTarget(sub, lookup)) {
     picked.push(...positionalIndexes.slice(2))
   }
-  const find = findArgsOf(line.positionals)
+  const find = command === "find" ? findArgsOf(line.positionals) : undefined
   if (find?.actionAt !== undefined && entersText(find.action)) {
     // the field a find fills is named by its value (a label, a placeholder), its --name, or nth's selector
     const named = [find.value, find.name, find.selector].some((n) => n !== undefined && SECRET_FIELD.test(n))

@@ -12,6 +12,8 @@ import { afterCapture, afterRoute, captureCommand } from "../../src/session/capt
 import { artifactRequest } from "../../src/upstream/artifactPaths.js"
 import { COMMAND_FLAGS } from "../../src/upstream/commandFlags.generated.js"
 import { planOf } from "../support/conformance.js"
+import { permissionsOf } from "../../src/upstream/commandPermissions.js"
+import { isClose } from "../../src/upstream/commandPolicy.js"
 
 const COMMANDS = [...Object.keys(COMMAND_FLAGS.commands), "goto", "navigate", "key", "quit", "exit"].filter(
   (c) => c !== "mcp"
@@ -43,7 +45,10 @@ const SPECIFIC: ReadonlyArray<ReadonlyArray<string>> = [
   ["tab", "list"],
   ["select", "@e1", "a"],
   ["keyboard", "type", "hello"],
-  ["open", "https://example.com"]
+  ["open", "https://example.com"],
+  ["set", "geo", "59.9", "10.7"],
+  ["clipboard", "read"],
+  ["clipboard", "write", "hello"]
 ]
 
 const ALWAYS_ANSWER: ReadonlyArray<RunStep> = ["guarded", "input"]
@@ -102,6 +107,15 @@ describe("command families", () => {
         ([step]) => `${plan.args.join(" ")}: ${family.name} leaves out ${step}`
       )
     })
+    expect(missed).toEqual([])
+  })
+
+  it("a command that needs a browser permission, or ends the grants (close), is run through the grant step", () => {
+    const missed = plans
+      .filter((plan) => permissionsOf(plan.line).length > 0 || isClose(plan.line))
+      .filter((plan) => !familyOf(plan).grants)
+      .map((plan) => `${plan.args.join(" ")}: ${familyOf(plan).name} does not grant`)
+    expect(plans.filter((plan) => permissionsOf(plan.line).length > 0).length).toBeGreaterThanOrEqual(3)
     expect(missed).toEqual([])
   })
 

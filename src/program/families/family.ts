@@ -88,6 +88,11 @@ export interface CommandFamily {
   readonly reads: ReadonlyArray<ReadStep>
   /** Its commands can carry typed text (upstream/typedText.ts): the policy's typing guard is asked about them. */
   readonly typesText: boolean
+  /**
+   * Its commands may need a browser permission (set geo, clipboard) or end the session's grants (close): the run is
+   * entered through lifecycle/permissionGrant.ts.
+   */
+  readonly grants: boolean
 }
 
 /** Every run step, in the order the tool has always tried them: a family's `runs` keep this order. */
@@ -119,6 +124,7 @@ interface Steps {
   readonly runs: ReadonlyArray<RunStep>
   readonly reads?: ReadonlyArray<ReadStep>
   readonly typesText?: true
+  readonly grants?: true
 }
 
 const family = (name: FamilyName, commands: ReadonlyArray<string>, steps: Steps): CommandFamily => ({
@@ -127,7 +133,8 @@ const family = (name: FamilyName, commands: ReadonlyArray<string>, steps: Steps)
   guards: steps.guards ?? [],
   runs: steps.runs,
   reads: steps.reads ?? [],
-  typesText: steps.typesText === true
+  typesText: steps.typesText === true,
+  grants: steps.grants === true
 })
 
 const CLICK_LIKE = ["click", "dblclick", "hover", "focus", "tap", "drag", "drop"]
@@ -154,7 +161,8 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
   // find <locator> <action>: a click acts like one (by role or text: resolved to a ref first), a fill is read back
   family("locators", ["find"], { guards: ["resolveClick"], runs: ["probed", "click", "pinned"], typesText: true }),
   family("navigation", ["open", "goto", "navigate", "back", "forward", "reload"], { runs: ["open", "pinned"] }),
-  family("typing", TYPING, { runs: ["probed", "pinned"], reads: ["selectCheck"], typesText: true }),
+  // clipboard: run with the clipboard permissions (lifecycle/permissionGrant.ts)
+  family("typing", TYPING, { runs: ["probed", "pinned"], reads: ["selectCheck"], typesText: true, grants: true }),
   family("reads", ["get", "is", "read"], { runs: ["probed", "pinned"] }),
   family("snapshots", ["snapshot", "diff"], { runs: ["namedSnapshot", "pinned"], reads: ["viewport"] }),
   family("captures", CAPTURES, { guards: ["captures"], runs: ["pinned"], reads: ["screenshotFile"] }),
@@ -167,12 +175,14 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
     reads: ["routeBook", "responseBody"]
   }),
   // set media: read after it in the same process (probedCommand.ts, page/mediaRead.ts)
-  family("session", SESSION, { runs: ["probed", "pinned"] }),
+  // set geo: with the geolocation permission; close: ends the session's grants
+  family("session", SESSION, { runs: ["probed", "pinned"], grants: true }),
   family("plain", [], {
     guards: ALL_GUARDS,
     runs: RUN_ORDER.filter((step) => step !== "guarded"),
     reads: ALL_READS,
-    typesText: true
+    typesText: true,
+    grants: true
   })
 ]
 

@@ -19,7 +19,8 @@ import { settleReply } from "./settleReply.js"
 export const dispatch = (plan: Plan, family: CommandFamily, call: CallContext) =>
   Effect.gen(function* () {
     const before = yield* readBefore(plan, family)
-    const ran = yield* withPermissions(plan, runPhase(plan, family, call.onProgress))
+    const run = runPhase(plan, family, call.onProgress)
+    const ran = yield* family.grants ? withPermissions(plan, run) : run
     const { outcome, approval } = yield* settleReply(plan, ran.replied, call.approve)
     const read = yield* readPhase(plan, ran, outcome, before)
     return { outcome: outcome satisfies UpstreamOutcome, approval, ...read }
