@@ -24,6 +24,10 @@ export const movesInHistory = family(new Set(["back", "forward", "reload"]))
 /** `state load`: upstream opens each origin of the file in the tab to write its storage, so the tab moves. */
 export const loadsState = (line: CommandLine): boolean => line.command === "state" && line.positionals[1] === "load"
 
+/** `tab new <url>`: the new tab loads a page, whose load upstream does not wait for (its title still empty). */
+export const opensTabAt = (line: CommandLine): boolean =>
+  line.command === "tab" && line.positionals[1] === "new" && (line.positionals[2] ?? "") !== ""
+
 /** Loads a URL for certain (history moves may restore a cached page): every ref of the previous page is gone. */
 export const loadsUrl = family(new Set(["open", "goto", "navigate", "reload"]))
 

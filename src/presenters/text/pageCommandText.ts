@@ -127,8 +127,10 @@ const tabText: CommandText = ({ data, crashedTabs }) => {
   }
   if (data["closed"] === true)
     return { text: `Closed tab ${str(data["tabId"])}`, summary: `tab close ${str(data["tabId"])}` }
+  // a new tab's page may not have its title yet (its load is read after it: a Page line)
+  const title = str(data["title"])
   return formatted(
-    [`Active tab [${str(data["tabId"])}] `, page(str(data["title"])), ` — ${str(data["url"])}`],
+    [`Active tab [${str(data["tabId"])}] `, ...(title !== "" ? [page(title), " "] : []), `— ${str(data["url"])}`],
     `tab ${str(data["tabId"])}`
   )
 }

@@ -9,7 +9,7 @@ import type { Navigation } from "../../domain/Executed.js"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { mayProbe } from "../../session/mayProbe.js"
-import { loadsState, movesInHistory, pressesActivatingKey } from "../../upstream/commandEffects.js"
+import { loadsState, movesInHistory, opensTabAt, pressesActivatingKey } from "../../upstream/commandEffects.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
 import type { RunPhaseResult } from "../families/runPhase.js"
 import { overlayAfterClick } from "../page/overlayAfterClick.js"
@@ -19,9 +19,12 @@ import { restoreFocus } from "../tabs/focusRestore.js"
 import { recoverTab } from "../tabs/tabRecovery.js"
 import type { ReadBefore } from "./readBefore.js"
 
-/** History moves, a state load and Enter or Space (a focused link, a form's submit) may leave the page. */
+/**
+ * History moves, a state load and Enter or Space (a focused link, a form's submit) may leave the page; a new tab with
+ * a URL loads one: the page each led to is read once it loaded.
+ */
 const probedAfter = (plan: Plan) =>
-  movesInHistory(plan.line.command) || loadsState(plan.line) || pressesActivatingKey(plan.line)
+  movesInHistory(plan.line.command) || loadsState(plan.line) || pressesActivatingKey(plan.line) || opensTabAt(plan.line)
 
 /** The page a command that may have navigated led to, unless its own run step read it. */
 const navigationOf = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutcome) =>
