@@ -173,13 +173,14 @@ export const appearedOf = (value: unknown): ActionEffects["appeared"] => {
   return count > 0 && texts.length > 0 ? { count, first: texts.slice(0, KEEP), ...capped } : undefined
 }
 
-const fieldOf = (value: unknown, key: string): unknown =>
+/** A field of a page read's answer (undefined when the answer is no object). */
+export const field = (value: unknown, key: string): unknown =>
   value !== null && typeof value === "object" ? Reflect.get(value, key) : undefined
 
 /** What a filtered list still shows (`kept`): how many of its items, the first two; none when it hid them all. */
 const keptOf = (value: unknown): NonNullable<ActionEffects["hidden"]>["kept"] => {
-  const count = fieldOf(value, "count")
-  const texts = fieldOf(value, "texts")
+  const count = field(value, "count")
+  const texts = field(value, "texts")
   if (typeof count !== "number" || !Array.isArray(texts)) return undefined
   return { count, first: texts.filter((t): t is string => typeof t === "string").slice(0, KEEP) }
 }
@@ -190,9 +191,9 @@ const keptOf = (value: unknown): NonNullable<ActionEffects["hidden"]>["kept"] =>
  */
 export const shownEffectsOf = (value: unknown): Pick<ActionEffects, "appeared" | "hidden"> => {
   const appeared = appearedOf(value)
-  const raw = fieldOf(value, "hidden")
+  const raw = field(value, "hidden")
   const gone = appearedOf(raw)
-  const kept = keptOf(fieldOf(raw, "kept"))
+  const kept = keptOf(field(raw, "kept"))
   const hidden = gone !== undefined && kept !== undefined ? { ...gone, kept } : gone
   return { ...(appeared !== undefined ? { appeared } : {}), ...(hidden !== undefined ? { hidden } : {}) }
 }

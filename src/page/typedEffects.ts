@@ -8,7 +8,7 @@
 import type { ActionEffects } from "../domain/ActionEffects.js"
 import type { FieldHolds } from "../domain/Outcome.js"
 import type { JsDialog } from "../domain/JsDialog.js"
-import { APPEARED_INSTALL, APPEARED_READ, shownEffectsOf } from "./appearedText.js"
+import { APPEARED_INSTALL, APPEARED_READ, field, shownEffectsOf } from "./appearedText.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE, jsDialogsSaid } from "./jsDialogs.js"
 
 /** Installs both watches (the step before the keys); answers `{ earlier }`, the dialogs logged before them. */
@@ -24,10 +24,6 @@ export const KEYED_WATCH_READ: string = `(() => {
 const read = ${APPEARED_READ};
 return { ...(read || {}), jsDialogs: ${JS_DIALOG_LOG_TAKE} };
 })()`
-
-/** A field of a page read's answer (undefined when the answer is no object). */
-export const field = (value: unknown, key: string): unknown =>
-  value !== null && typeof value === "object" ? Reflect.get(value, key) : undefined
 
 /** Texts said (that appeared, or went away) other than the field's own value (a contenteditable's typed text). */
 const besides = <T extends ActionEffects["hidden"]>(shown: T, own: string | undefined): T | undefined => {
