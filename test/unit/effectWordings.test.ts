@@ -69,8 +69,8 @@ describe("words that say what happened (#41)", () => {
       expect(texts).toEqual([
         "The clipboard now holds the 8 characters written.",
         'The clipboard holds "Hello 42"',
-        "Copied the page's selection to the clipboard.",
-        "Pasted the clipboard at the focus."
+        "Sent the copy shortcut (Control+C) to the page; clipboard read says what it holds.",
+        "Sent the paste shortcut (Control+V) to the focused element."
       ])
     })
   )

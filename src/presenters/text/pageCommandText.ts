@@ -163,8 +163,16 @@ const clipboardText: CommandText = ({ sub, positionals, data }) => {
     const text = positionals.slice(2).join(" ")
     return { text: `The clipboard now holds the ${text.length} characters written.`, summary: "clipboard write" }
   }
-  if (sub === "copy") return { text: "Copied the page's selection to the clipboard.", summary: "clipboard copy" }
-  if (sub === "paste") return { text: "Pasted the clipboard at the focus.", summary: "clipboard paste" }
+  // upstream sends the copy or paste shortcut: what it copied or pasted is not read here
+  if (sub === "copy") {
+    return {
+      text: "Sent the copy shortcut (Control+C) to the page; clipboard read says what it holds.",
+      summary: "clipboard copy"
+    }
+  }
+  if (sub === "paste") {
+    return { text: "Sent the paste shortcut (Control+V) to the focused element.", summary: "clipboard paste" }
+  }
   return undefined
 }
 
