@@ -3,6 +3,7 @@
 //   npm run bench:core            (set BENCH_RUNS to change the sample count; default 30)
 import { spawn, spawnSync } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
+import { connect } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
@@ -205,6 +206,45 @@ try {
     }
   }
 
+  // the floor of the tool's click: its three steps (recorder, click, judge) sent straight to the session daemon over its
+  // socket, as upstream's CLI sends each (no process at all), against the raw click (one step and a process start),
+  // and against a bare click over the socket. This is what the upstream side of a truthful click costs at best.
+  const socketPath = join(config.socketDir, `${session}.sock`)
+  const send = (command) =>
+    new Promise((resolve, reject) => {
+      const s = connect(socketPath)
+      let b = ""
+      s.setEncoding("utf8")
+      s.on("connect", () => s.write(`${JSON.stringify(command)}\n`))
+      s.on("data", (c) => {
+        b += c
+        if (b.includes("\n")) {
+          s.destroy()
+          const reply = JSON.parse(b.slice(0, b.indexOf("\n")))
+          resolve(reply)
+        }
+      })
+      s.on("error", reject)
+    })
+  const asDaemon = ([name, arg], i) =>
+    name === "eval" ? { id: `f${i}`, action: "evaluate", script: arg } : { id: `f${i}`, action: "click", selector: arg }
+  const clickSteps = JSON.parse(clickBatch.stdin).slice(0, 3).map(asDaemon)
+  const floor = {
+    raw: () => raw(["click", "#plain"]),
+    steps: async () => {
+      for (const step of clickSteps) if (!(await send(step)).success) break
+    },
+    bare: () => send({ id: "b", action: "click", selector: "#plain" })
+  }
+  const floorTimes = { raw: [], steps: [], bare: [] }
+  for (let i = 0; i < RUNS; i++)
+    for (const kind of shuffled(Object.keys(floor))) {
+      await sleep(PAUSE_MS)
+      const t = performance.now()
+      await floor[kind]()
+      floorTimes[kind].push(performance.now() - t)
+    }
+
   // extension load time: fresh node processes, each importing the pi entry and running its factory (registration)
   // against a stub pi, vs importing a builtin module in the same way; interleaved so both see the same machine load.
   const LOAD_RUNS = Math.max(15, Math.min(RUNS, 31))
@@ -261,6 +301,19 @@ try {
       `  of which upstream batch  ${(median(ahead) / median(direct)).toFixed(2)}x (started ahead; ${(median(batch) / median(direct)).toFixed(2)}x spawned in the call), the tool's own work ${fmt(median(tool) - median(ahead))}\n`
     )
   }
+  console.log("the daemon alone, over its socket (no process), paced   median      p90")
+  console.log(
+    `  raw native binary click  ${fmt(median(floorTimes.raw)).padStart(9)} ${fmt(p90(floorTimes.raw)).padStart(9)}`
+  )
+  console.log(
+    `  the tool's 3 click steps ${fmt(median(floorTimes.steps)).padStart(9)} ${fmt(p90(floorTimes.steps)).padStart(9)}   (recorder eval, click, judge eval)`
+  )
+  console.log(
+    `  a bare click             ${fmt(median(floorTimes.bare)).padStart(9)} ${fmt(p90(floorTimes.bare)).padStart(9)}`
+  )
+  console.log(
+    `  ratio steps/raw click    ${(median(floorTimes.steps) / median(floorTimes.raw)).toFixed(2)}x    (the upstream floor of a truthful click, before the tool's own work)\n`
+  )
   console.log("the tool's call by phase (medians; start → planned: prepare, planned → locked: the session's lock,")
   console.log("locked → upstream: execute before its process, upstream → answered: the process, answered → executed:")
   console.log("execute after it, executed → presented: judge and present, presented → end: the runtime's return)")
