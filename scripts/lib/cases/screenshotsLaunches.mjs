@@ -86,7 +86,11 @@ export const screenshots = [
     page: `<div style="width:2000px;height:2000px;background:linear-gradient(90deg,#fff,#0a0)">wide</div>`,
     act: (c) => [["screenshot", "--full", c.rel("big.png")]],
     effect: shot("big.png", (i) => i.kind === "png" && i.width >= 2000),
-    said: (t) => says(t, "big.png", /2000\s*[x×]\s*2000/)
+    // the text must name the saved file's real size (a full page is the 2000 px div plus the body's margins)
+    said: (t, c) => {
+      const img = imageOf(c.file("big.png"))
+      return says(t, "big.png", new RegExp(`${img.width}\\s*[x×]\\s*${img.height}`))
+    }
   }
 ]
 
