@@ -233,12 +233,15 @@ const NOTES = [
     "ref preflight¹; sent key by key (keydown, input, keyup each; upstream 0.41 sends none), except a secret, a flag or over 200 characters; says what the field now holds, text the keys made appear (suggestions) or hid (a filter), and dialogs they opened"
   ],
   ["fill", "ref preflight¹"],
-  ["press", "ref preflight¹"],
+  ["press", "ref preflight¹; Enter or Space (a focused link, a form's submit) adds a `Page:` line when the page moved"],
   ["hover", "ref preflight¹"],
   ["focus", "ref preflight¹"],
   ["check", "ref preflight¹; a target that is no checkbox, radio or switch is refused (nothing sent)"],
   ["uncheck", "ref preflight¹; a target that is no checkbox, radio or switch is refused (nothing sent)"],
-  ["select", "ref preflight¹"],
+  [
+    "select",
+    "ref preflight¹; a disabled option is refused (nothing sent); a target that is no native select fails as selector-not-found"
+  ],
   ["drag", "ref preflight¹"],
   ["scrollintoview", "ref preflight¹"],
   [

@@ -1,8 +1,9 @@
 /**
  * In-page role and accessible name, as the page scripts that match elements to a snapshot's role/name read them
  * (`clickRecorder.ts`'s recorder, `hiddenTwins.ts`'s read): `norm` (whitespace folded, lower case), `implicit` (the
- * role of a native control), `role` (explicit first) and `name` (aria-label, aria-labelledby, option label, labels,
- * then value or text). Page JavaScript, interpolated into each script; defines those four `const`s.
+ * role of a native control), `role` (explicit first) and `name` (aria-label, aria-labelledby, option label, labels'
+ * text outside the control, then value or text). Page JavaScript, interpolated into each script; defines those four
+ * `const`s.
  */
 export const ROLE_NAME_SNIPPET: string = `
 const norm = (s) => String(s || "").replace(/\\s+/g, " ").trim().toLowerCase();
@@ -22,6 +23,9 @@ const name = (e) => {
   const by = e.getAttribute("aria-labelledby");
   if (by) return norm(by.split(/\\s+/).map((id) => (document.getElementById(id) || {}).textContent || "").join(" "));
   if (e.tagName === "OPTION") return norm(e.label || e.textContent);
-  if (e.labels && e.labels.length) return norm([...e.labels].map((x) => x.textContent).join(" "));
+  // a label's text without the control's own (a select inside its label would add every option's text)
+  const outside = (x) =>
+    [...x.childNodes].map((n) => (n === e ? "" : n.nodeType === 1 ? outside(n) : n.textContent)).join("");
+  if (e.labels && e.labels.length) return norm([...e.labels].map(outside).join(" "));
   return norm(e.tagName === "INPUT" ? e.value || e.title : e.textContent || e.title);
 };`

@@ -5,34 +5,88 @@
  * a read-only step in the same upstream batch that throws what it found (upstream/thrownValue.ts), so a batch that
  * stops at its first failed step never sends the select. Options are matched as upstream matches them (seen on the
  * raw binary): every option whose value or label is asked is selected in turn, so a single select ends on the last
- * match. A ref target, or one that is not a native select, is left to upstream and the read after it
+ * match. A ref target is found again by the role and name its snapshot gave it (a native select: `combobox`, or
+ * `listbox` when it shows several rows), only where the page holds as many such selects as the snapshot named; a ref
+ * it cannot find so, or a target that is not a native select, is left to upstream and the read after it
  * (program/page/selectCheck.ts). Pure.
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type { StepRow } from "../domain/Outcome.js"
+import type { RefSnapshot } from "../domain/RefSnapshot.js"
 import { UpstreamFailed } from "../schema/ToolError.js"
 import { throwValueStatement } from "../upstream/thrownValue.js"
+import { ROLE_NAME_SNIPPET } from "./accessibleName.js"
 
 /** `UpstreamFailed.code` of a select the tool refused because an asked option is disabled. */
 export const SELECT_REFUSED = "select-refused"
 
+/** How the page finds the select again: by CSS, or by a ref's role, name and place among its twins. */
+export type SelectLocator =
+  | { readonly kind: "selector" }
+  | { readonly kind: "ref"; readonly role: string; readonly name: string; readonly index: number; readonly of: number }
+
 export interface SelectTarget {
+  /** As the model wrote it (`#s`, `@e3`): the words name it so. */
   readonly selector: string
   readonly values: ReadonlyArray<string>
+  readonly locator?: SelectLocator
 }
 
-/** `select <css> <value>...`: its CSS target and values; undefined for a ref target or any other command line. */
-export const selectTargetOf = (positionals: ReadonlyArray<string>): SelectTarget | undefined => {
+const REF = /^(?:@|ref=)?(e\d+)$/
+/** The roles a snapshot gives a native select. */
+const SELECT_ROLES = new Set(["combobox", "listbox"])
+
+/** A ref's select: its role and name, and which of the snapshot's same-named twins it is. */
+const refLocator = (ref: string, refs: RefSnapshot | undefined): SelectLocator | undefined => {
+  const info = refs?.refs.get(ref)
+  if (info === undefined || !SELECT_ROLES.has(info.role) || info.name.trim() === "") return undefined
+  const twins = [...(refs?.refs ?? [])].filter(([, r]) => r.role === info.role && r.name === info.name)
+  return {
+    kind: "ref",
+    role: info.role,
+    name: info.name,
+    index: twins.findIndex(([id]) => id === ref),
+    of: twins.length
+  }
+}
+
+/** Whether `select <target> <value>...` may be guarded: a CSS target, or a ref (found again in `selectTargetOf`). */
+export const selectGuardApplies = (positionals: ReadonlyArray<string>): boolean => {
   const [command, selector, ...values] = positionals
-  if (command !== "select" || selector === undefined || values.length === 0) return undefined
-  return /^(?:@|ref=)?e\d+$/.test(selector) ? undefined : { selector, values }
+  return command === "select" && selector !== undefined && values.length > 0
+}
+
+/**
+ * `select <target> <value>...`: its target and values; undefined for any other command line, and for a ref the
+ * snapshot did not name as a select with a name.
+ */
+export const selectTargetOf = (positionals: ReadonlyArray<string>, refs?: RefSnapshot): SelectTarget | undefined => {
+  const [, selector = "", ...values] = positionals
+  if (!selectGuardApplies(positionals)) return undefined
+  const ref = REF.exec(selector)?.[1]
+  if (ref === undefined) return { selector, values }
+  const locator = refLocator(ref, refs)
+  return locator === undefined ? undefined : { selector, values, locator }
+}
+
+/** Page JavaScript that sets `el` to the target's element (null when it cannot be told apart). */
+const findScript = (target: SelectTarget): string => {
+  const locator = target.locator
+  if (locator === undefined || locator.kind === "selector")
+    return `try { el = document.querySelector(${JSON.stringify(target.selector)}) } catch (e) { return true }`
+  return `${ROLE_NAME_SNIPPET}
+  const own = (e) => role(e) || (e.multiple || e.size > 1 ? "listbox" : "combobox");
+  const same = [...document.querySelectorAll("select")]
+    .filter((e) => own(e) === ${JSON.stringify(locator.role)} && name(e) === norm(${JSON.stringify(locator.name)}));
+  if (same.length !== ${locator.of}) return true;
+  el = same[${locator.index}] || null;`
 }
 
 /** The before-step: throws `{disabledOption: {asked, enabled, shown}}` when an asked option is disabled; else true. */
 export const selectBeforeScript = (target: SelectTarget): string => `(() => {
   let el = null;
-  try { el = document.querySelector(${JSON.stringify(target.selector)}) } catch (e) { return true }
+  ${findScript(target)}
   if (!(el instanceof HTMLSelectElement)) return true;
   const options = [...el.options];
   const asked = ${JSON.stringify(target.values)};

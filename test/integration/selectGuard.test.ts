@@ -55,4 +55,25 @@ describe("select asking for a disabled option (#45)", () => {
     expect(textOf(await live.tool.call({ args: ["select", "#u", "a"] }))).toBe('Selected ["a"] in #u')
     expect(raw("u.value")).toBe("b")
   }, 60_000)
+
+  it("a ref from the snapshot is refused the same way; an enabled option by ref is selected", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/ship.html`] })
+    const session = opened.details.sessionName ?? ""
+    const raw = (js: string) => JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result
+    const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const ref = /combobox "Shipping" \[[^\]]*ref=(e\d+)/.exec(snapshot)?.[1]
+    expect(ref, snapshot).toBeDefined()
+    // before: `Selected ["drone"] in @e3`, and the select held drone
+    const refused = await live.tool.call({ args: ["select", `@${ref}`, "drone"] })
+    expect(refused.details.failureCategory, textOf(refused)).toBe("upstream-error")
+    expect(textOf(refused)).toContain(
+      `Option drone ("Drone") of @${ref} is disabled: nothing was selected (the select was not sent; @${ref} still ` +
+        'shows "Standard").'
+    )
+    expect(raw("JSON.stringify([s.value, changes])")).toBe('["std",[]]')
+    const enabled = await live.tool.call({ args: ["select", `@${ref}`, "fast"] })
+    expect(enabled.isError, textOf(enabled)).toBe(false)
+    expect(textOf(enabled)).toBe(`Selected ["fast"] in @${ref}`)
+    expect(raw("JSON.stringify([s.value, changes])")).toBe('["fast",["fast"]]')
+  }, 60_000)
 })

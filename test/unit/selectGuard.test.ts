@@ -82,7 +82,30 @@ describe("select asking for a disabled option (#45)", () => {
 
   it("a CSS target is guarded; a ref or a select with no value is not; two disabled options are named", () => {
     expect(selectTargetOf(["select", "#s", "a", "b"])).toEqual({ selector: "#s", values: ["a", "b"] })
+    // a ref with no snapshot, or one the snapshot names as no select (or with no name), is left to upstream
     expect(selectTargetOf(["select", "@e4", "a"])).toBeUndefined()
+    const refs = {
+      url: "http://a.test/ship",
+      daemonPid: undefined,
+      refs: new Map([
+        ["e1", { role: "combobox", name: "Shipping" }],
+        ["e2", { role: "button", name: "Go" }],
+        ["e3", { role: "combobox", name: "" }],
+        ["e4", { role: "combobox", name: "Shipping" }]
+      ])
+    }
+    expect(selectTargetOf(["select", "@e2", "a"], refs)).toBeUndefined()
+    expect(selectTargetOf(["select", "@e3", "a"], refs)).toBeUndefined()
+    // the second of two same-named selects: found again as the second of the page's two
+    const second = selectTargetOf(["select", "@e4", "a"], refs)
+    expect(second).toEqual({
+      selector: "@e4",
+      values: ["a"],
+      locator: { kind: "ref", role: "combobox", name: "Shipping", index: 1, of: 2 }
+    })
+    const script = second === undefined ? "" : selectBeforeScript(second)
+    expect(script).toContain("if (same.length !== 2) return true;")
+    expect(script).toContain("el = same[1] || null;")
     expect(selectTargetOf(["select", "#s"])).toBeUndefined()
     expect(selectBeforeScript({ selector: "#s", values: ['a"b'] })).toContain('["a\\"b"]')
     const two = { disabledOption: { asked: [drone, fast], enabled: [std], shown: [] } }

@@ -1,7 +1,7 @@
 // Cases: a native select with a disabled option and one whose change updates the page, a contenteditable editor, a
 // page that moves on by itself after load, a long list, and keys on a focused control. Each effect is read outside
 // the tool: the page's own log or a raw `agent-browser eval` of its real state.
-import { saw, says, show } from "./helpers.mjs"
+import { refIn, saw, says, show } from "./helpers.mjs"
 
 const shipping =
   `<label>Shipping <select id="s" onchange="tot.textContent='Total '+(this.value==='fast'?19:12)+' EUR';` +
@@ -14,6 +14,22 @@ export const selects = [
     refusal: true,
     page: shipping,
     act: () => [["select", "#s", "drone"]],
+    effect: async (c) => {
+      const v = await c.eval("s.value")
+      return saw(v === "std", `value ${show(v)}`)
+    },
+    said: (t) => says(t, /disabled/i)
+  },
+  {
+    // the same by the ref a snapshot gave the select (the path a model takes first)
+    id: "selects.disabled-option-by-ref",
+    refusal: true,
+    page: shipping,
+    setup: (c) => [
+      ["open", c.url],
+      ["snapshot", "-i"]
+    ],
+    act: (c) => [["select", refIn(c.last, "combobox", "Shipping"), "drone"]],
     effect: async (c) => {
       const v = await c.eval("s.value")
       return saw(v === "std", `value ${show(v)}`)

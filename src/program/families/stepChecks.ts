@@ -6,7 +6,7 @@ import { inputCommandOf } from "../../compilers/inputCommand.js"
 import type { Plan } from "../../domain/Plan.js"
 import { isPressCommand } from "../../page/clickEffects.js"
 import { checkTargetOf } from "../../page/checkGuard.js"
-import { selectTargetOf } from "../../page/selectGuard.js"
+import { selectGuardApplies } from "../../page/selectGuard.js"
 import { fillTargetOf } from "../../page/fillReadback.js"
 import { isMousePointCommand } from "../../page/mousePoint.js"
 import { namesControls } from "../../page/namingReads.js"
@@ -42,7 +42,7 @@ const PROBES: Readonly<Record<string, (argv: ReadonlyArray<string>) => boolean>>
   find: (argv) => fillTargetOf(argv) !== undefined,
   check: (argv) => checkTargetOf(argv) !== undefined,
   uncheck: (argv) => checkTargetOf(argv) !== undefined,
-  select: (argv) => selectTargetOf(argv) !== undefined,
+  select: selectGuardApplies,
   get: (argv) => textSelectorOf(argv) !== undefined
 }
 

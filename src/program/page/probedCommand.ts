@@ -101,8 +101,8 @@ const probesFor = (
     const before = checkProbeRows(check.selector)
     return before.length > 0 ? { before, after: [] } : undefined
   }
-  // select <css>: an asked option that is disabled is refused by the step before it (page/selectGuard.ts)
-  const select = selectTargetOf(plan.line.positionals)
+  // select <css|ref>: an asked option that is disabled is refused by the step before it (page/selectGuard.ts)
+  const select = selectTargetOf(plan.line.positionals, refs)
   if (select !== undefined) return { before: [["eval", selectBeforeScript(select)]], after: [] }
   if (plan.line.command === "scroll") {
     const script = scrollProbeScript(scrollSelectorOf(plan.line.positionals))
@@ -222,7 +222,7 @@ export const runProbed = (plan: Plan) =>
     const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
     // a fill's, check's or select's batch stops at its first failed step: a slider set, a refusal by the guard
     const keyed = probes.keyed
-    const select = selectTargetOf(plan.line.positionals)
+    const select = selectTargetOf(plan.line.positionals, refs)
     const bail = fill !== undefined || check !== undefined || keyed !== undefined || select !== undefined
     const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before, probes.after, bail, keyed?.rows)
     // a reply that is not a batch at all: a read (get text) runs alone instead; a scroll or fill may have acted
