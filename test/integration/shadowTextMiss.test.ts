@@ -31,21 +31,26 @@ const live = liveWorld({
       `<button style="display:none" onclick="hit('light')">Publish now</button>`
     ),
     "/hiddenShadow.html": card(`shadowButton(root, "shadow", ${PUBLISH}, true)`),
+    "/status.html": card(
+      `shadowButton(root, "shadow", ${PUBLISH}); root.querySelector("button").addEventListener("click", () => {
+        note.textContent = "Post published" })`,
+      `<p id="note">Draft</p>`
+    ),
+    "/nested.html": card(`const inner = document.createElement("span"); root.append(inner);
+      shadowButton(inner.attachShadow({ mode: "open" }), "inner", ${PUBLISH})`),
     "/label.html": card("", `<button aria-label="Publish now" onclick="hit('light')">✓</button>`)
   }
 })
 
-const hits = (session: string): unknown =>
-  (
-    JSON.parse(live.world.raw(["--json", "--session", session, "eval", "JSON.stringify(window.__hits || {})"])) as {
-      data: { result: string }
-    }
-  ).data.result
+const evalIn = (session: string, script: string): unknown =>
+  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
+    .result
+const hits = (session: string): unknown => evalIn(session, "JSON.stringify(window.__hits || {})")
 
-const clickOn = async (page: string) => {
+const clickOn = async (page: string, words = "Publish now") => {
   const opened = await live.tool.call({ args: ["open", `${live.site.origin}/${page}`] })
   const session = opened.details.sessionName ?? ""
-  const clicked = await live.tool.call({ args: ["find", "text", "Publish now", "click"] })
+  const clicked = await live.tool.call({ args: ["find", "text", words, "click"] })
   return { session, clicked }
 }
 
@@ -56,6 +61,26 @@ describe("a text click on a shadow-root control clicks it in the same call (#45)
     const said = /^Clicked button "Publish now" \(inside a shadow root, found as @e\d+; (.*)\)$/.exec(textOf(clicked))
     expect(said?.[1], textOf(clicked)).toBe("upstream's text locator does not read there")
     expect(hits(session)).toBe(JSON.stringify({ shadow: 1 }))
+  })
+
+  it("the click's effects are read and said as for any click", async () => {
+    const { session, clicked } = await clickOn("status.html")
+    expect(textOf(clicked)).toMatch(/^Clicked button "Publish now" \(inside a shadow root, found as @e\d+; .*\)\n/)
+    expect(textOf(clicked).split("\n").slice(1)).toEqual(['New text: "Post published"'])
+    expect(hits(session)).toBe(JSON.stringify({ shadow: 1 }))
+    expect(evalIn(session, "note.textContent")).toBe("Post published")
+  })
+
+  it("a control in a shadow root inside another (a component in a component) is reached too", async () => {
+    const { session, clicked } = await clickOn("nested.html")
+    expect(textOf(clicked)).toMatch(/^Clicked button "Publish now" \(inside a shadow root, found as @e\d+;/)
+    expect(hits(session)).toBe(JSON.stringify({ inner: 1 }))
+  })
+
+  it("other case than the control's text (upstream's text locator is case-sensitive): nothing clicked", async () => {
+    const { session, clicked } = await clickOn("one.html", "publish now")
+    expect(clicked.details.failureCategory, textOf(clicked)).toBe("selector-not-found")
+    expect(hits(session)).toBe("{}")
   })
 
   it("two controls of those words: nothing clicked; the miss names both refs", async () => {
