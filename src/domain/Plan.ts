@@ -91,6 +91,8 @@ export interface Plan {
     readonly exact: boolean
     readonly clickable: boolean
     readonly others: ReadonlyArray<{ readonly role: string; readonly name: string }>
+    /** The control sits in a shadow root, where upstream's text locator does not read: the ref clicked instead. */
+    readonly shadowRef?: string
   }
   /** Per-call nonce of the page-content boundary markers; set only when `contentBoundaries` is on. */
   readonly contentNonce?: string

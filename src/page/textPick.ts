@@ -6,10 +6,13 @@
  * element around it (a link, a button, a label, a control role, an `onclick`), and ranks them: exact and clickable
  * first, then exact, then clickable, then any other, in document order within each rank. The click then runs on the
  * picked element's CSS path, and the result names it (role and name) and how many matched. `exact`: only elements whose
- * whole text is the words (case-sensitive, as upstream's `--exact`). Pure: the script and its reading.
+ * whole text is the words (case-sensitive, as upstream's `--exact`). When nothing in the page's own text holds the
+ * words, the one control inside a shadow root that they name, if any (page/shadowTextPick.ts). Pure: the script and
+ * its reading.
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import { shadowPickSource } from "./shadowTextPick.js"
 
 /** At most this many other matches are named beside the picked one. */
 const OTHERS_NAMED = 2
@@ -60,7 +63,7 @@ for (const e of inner) {
 }
 const ranked = [...seen.values()].sort((a, b) => a.rank - b.rank);
 const top = ranked[0];
-if (top === undefined) return { count: 0 };
+if (top === undefined) return { count: 0, shadow: (${shadowPickSource})(want, CLICK, role, name) };
 const said = (c) => ({ role: role(c.el), name: name(c.el) });
 const picked = { ...said(top), path: path(top.el), exact: top.rank < 2, clickable: top.rank % 2 === 0 };
 return { count: ranked.length, picked, others: ranked.slice(1, ${OTHERS_NAMED + 1}).map(said) };
@@ -73,7 +76,9 @@ const Pick = Schema.Struct({
   picked: Schema.optional(
     Schema.Struct({ ...Named.fields, path: Schema.String, exact: Schema.Boolean, clickable: Schema.Boolean })
   ),
-  others: Schema.optional(Schema.Array(Named))
+  others: Schema.optional(Schema.Array(Named)),
+  /** No element in the page's own text: the one control inside a shadow root that the words name (shadowTextPick). */
+  shadow: Schema.optional(Named)
 })
 export type TextPick = typeof Pick.Type
 

@@ -8,9 +8,11 @@ import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
 import type { RefInfo } from "../../domain/RefSnapshot.js"
 import { hiddenTwinsExpression, hiddenTwinsOf, type ReachFocus, reachOf } from "../../page/hiddenTwins.js"
+import { OriginReply, readPayload } from "../../schema/UpstreamPayloads.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
-import { refsFrom } from "./refTracking.js"
+import { observeDaemon, refsFrom } from "./refTracking.js"
 
 export interface FreshRefs {
   readonly refs: ReadonlyMap<string, RefInfo>
@@ -62,4 +64,26 @@ export const freshRefs = (
       reach: focus !== undefined ? reachOf(tree, read, focus) : new Map(),
       data: snapshot
     } satisfies FreshRefs
+  })
+
+/**
+ * `freshRefs` in the session's page (its pinned tab), recorded as the session's latest refs, so a call resolved to
+ * one of them passes the stale-ref guard. Undefined when there is no page or the snapshot did not answer.
+ */
+export const recordedFreshRefs = (plan: Plan, session: string, timeoutMs: number, twins = true, focus?: ReachFocus) =>
+  Effect.gen(function* () {
+    const registry = yield* SessionRegistry
+    const view = yield* registry.view(session)
+    if (view.page === undefined) return undefined
+    const fresh = yield* freshRefs(plan, view.pinnedTab, timeoutMs, twins, focus)
+    if (fresh === undefined) return undefined
+    const daemon = yield* observeDaemon(plan)
+    const origin = readPayload(OriginReply, fresh.data, (d) => d.origin)
+    yield* registry.recordRefSnapshot(session, {
+      refs: fresh.refs,
+      url: origin ?? daemon.url ?? "",
+      daemonPid: daemon.pid,
+      ...(fresh.hidden.size > 0 ? { hidden: fresh.hidden } : {})
+    })
+    return fresh
   })

@@ -10,13 +10,10 @@
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
 import { SelectorNotFound } from "../../schema/ToolError.js"
-import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { globalFlagTokens, parseCommandLine } from "../../upstream/commandLine.js"
-import { OriginReply, readPayload } from "../../schema/UpstreamPayloads.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { reachableMatch } from "../../session/reachableMatch.js"
-import { freshRefs } from "./freshRefs.js"
-import { observeDaemon } from "./refTracking.js"
+import { recordedFreshRefs } from "./freshRefs.js"
 import { preResolveTextClick } from "./preResolveTextClick.js"
 
 /** The look's budget: one interactive snapshot and one read. */
@@ -34,23 +31,9 @@ const roleTargetOf = (positionals: ReadonlyArray<string>) => {
 
 const decide = (plan: Plan, session: string, target: { role: string; action: string; name: string }) =>
   Effect.gen(function* () {
-    const registry = yield* SessionRegistry
-    const view = yield* registry.view(session)
-    if (view.page === undefined) return undefined
-    const fresh = yield* freshRefs(plan, view.pinnedTab, Math.min(LOOK_TIMEOUT_MS, plan.timeoutMs), true, {
-      role: target.role,
-      name: target.name
-    })
-    if (fresh === undefined) return undefined
-    const daemon = yield* observeDaemon(plan)
-    const origin = readPayload(OriginReply, fresh.data, (d) => d.origin)
-    yield* registry.recordRefSnapshot(session, {
-      refs: fresh.refs,
-      url: origin ?? daemon.url ?? "",
-      daemonPid: daemon.pid,
-      ...(fresh.hidden.size > 0 ? { hidden: fresh.hidden } : {})
-    })
-    return reachableMatch(target, fresh.refs, fresh.reach, fresh.hidden)
+    const focus = { role: target.role, name: target.name }
+    const fresh = yield* recordedFreshRefs(plan, session, Math.min(LOOK_TIMEOUT_MS, plan.timeoutMs), true, focus)
+    return fresh === undefined ? undefined : reachableMatch(target, fresh.refs, fresh.reach, fresh.hidden)
   }).pipe(
     Effect.tapErrorCause((cause) =>
       Effect.logDebug("role/name pre-resolution failed: upstream's locator runs as asked", cause)

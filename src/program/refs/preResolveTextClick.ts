@@ -3,8 +3,9 @@
  * a page is resolved in the page before it runs (page/textPick.ts): one read-only eval ranks the elements holding the
  * words (exact and clickable first), and the call becomes `click <css path>` on the picked one, so a sentence that
  * quotes a link's text cannot take the link's click; the result names what was clicked and how many matched.
- * Anything it cannot decide (no page, script held for approval, no visible match in the top document, a read that did
- * not answer) leaves the plan as it was: upstream's locator runs as asked.
+ * When nothing in the page's own text holds the words and one control inside a shadow root does, the call becomes a
+ * click on its ref (shadowTextClick.ts). Anything it cannot decide (no page, script held for approval, no visible
+ * match, a read that did not answer) leaves the plan as it was: upstream's locator runs as asked.
  */
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
@@ -15,6 +16,7 @@ import { mayProbe } from "../../session/mayProbe.js"
 import { targetOf } from "../../session/target.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { textPickOf, textPickScript } from "../../page/textPick.js"
+import { shadowTextClick } from "./shadowTextClick.js"
 
 /** The pick's budget: one eval. */
 const PICK_TIMEOUT_MS = 5_000
@@ -47,7 +49,9 @@ export const preResolveTextClick = (plan: Plan) =>
     const row = rows[steps.length - 1]
     const answer = row?.success === true && typeof row.result === "object" ? row.result : undefined
     const pick = textPickOf((answer as Record<string, unknown> | undefined)?.["result"])
-    if (pick?.picked === undefined) return plan
+    // nothing in the page's own text: the one control inside a shadow root the words name, clicked by its ref
+    if (pick?.picked === undefined)
+      return pick?.shadow !== undefined ? yield* shadowTextClick(plan, session, target.text) : plan
     const { picked } = pick
     const args = [...globalFlagTokens(plan.line), "click", picked.path]
     return {
