@@ -14,6 +14,7 @@ import type { ActionEffects } from "../domain/ActionEffects.js"
 import { APPEARED_WATCH, shownEffectsOf } from "./appearedText.js"
 import { CONSOLE_TEXT } from "./consoleText.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./jsDialogs.js"
+import { NAVIGATION_START_WATCH } from "./navigationStart.js"
 import { WATCH_KEY } from "./pageSettle.js"
 
 /** Timers longer than this are not the click's immediate effect: not waited for. */
@@ -128,7 +129,7 @@ export const isPressCommand = (positionals: ReadonlyArray<string>): boolean =>
 export const PRESS_WATCH_INSTALL: string = `(() => {
 const K = ${PRESS_KEY};
 if (window[K]) window[K].off();
-const el = document.activeElement, rec = { off: () => {}, keys: [], el };
+const el = document.activeElement, rec = { off: () => {}, keys: [], el, leaving: ${NAVIGATION_START_WATCH} };
 // the JavaScript dialogs the key opens (jsDialogs.ts), after taking those logged before it
 rec.earlierDialogs = ${JS_DIALOG_LOG_TAKE};
 ${JS_DIALOG_LOG_INSTALL}
@@ -137,7 +138,7 @@ ${EFFECTS_INSTALL}
 const onKey = (e) => { if (rec.keys.length < 8) rec.keys.push(String(e.key)); };
 document.addEventListener("keydown", onKey, true);
 const offEffects = rec.off;
-rec.off = () => { document.removeEventListener("keydown", onKey, true); offEffects(); };
+rec.off = () => { document.removeEventListener("keydown", onKey, true); rec.leaving.off(); offEffects(); };
 window[K] = rec;
 return true;
 })()`
@@ -147,6 +148,8 @@ export const PRESS_WATCH_READ: string = `(async () => {
 const K = ${PRESS_KEY}, rec = window[K];
 if (!rec) return undefined;
 if (rec.fx.timers.size > 0) await rec.fx.settle();
+// nothing started to leave the page (no navigation, submission or new tab): no page it led to needs reading
+const stayed = !rec.leaving.started();
 rec.off(); delete window[K];
 // the element the key moved the focus to (Tab): its tag and id, and its label (aria-label, label, placeholder, text)
 const now = document.activeElement;
@@ -160,7 +163,7 @@ if (now && now !== rec.el && now !== document.body && now !== document.documentE
   focus = { element, label: label.length > 40 ? label.slice(0, 39) + "…" : label };
 }
 const jsDialogs = ${JS_DIALOG_LOG_TAKE};
-return { ...rec.fx.take(), keys: rec.keys, focus, jsDialogs, earlierDialogs: rec.earlierDialogs };
+return { ...rec.fx.take(), keys: rec.keys, focus, jsDialogs, earlierDialogs: rec.earlierDialogs, stayed };
 })()`
 
 const asRecord = (v: unknown) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>) : undefined)

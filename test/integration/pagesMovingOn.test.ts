@@ -26,7 +26,13 @@ const live = liveWorld({
       '<title>Links</title><a id="l" href="/second.html">Next page</a>' +
         '<label><input type="checkbox" id="c"> Remember me</label>'
     ),
-    "/second.html": html("<title>Second page</title><h1>Second</h1>")
+    "/second.html": html("<title>Second page</title><h1>Second</h1>"),
+    "/todo.html": html(
+      '<title>Todos</title><input id="t" aria-label="New todo"><ul id="l"></ul><script>t.onkeydown = (e) => {' +
+        ' if (e.key === "Enter" && t.value) { const li = document.createElement("li"); li.textContent = t.value;' +
+        ' l.append(li); t.value = "" } }</script>' +
+        '<form action="/second.html"><input id="q" name="q" aria-label="Search"></form>'
+    )
   }
 })
 const evalRaw = (session: string, script: string): unknown =>
@@ -66,5 +72,23 @@ describe("pages that move on (#45)", () => {
     const entered = await live.tool.call({ args: ["press", "Enter"] })
     expect(textOf(entered)).toMatch(/^Pressed Enter\nPage: Second page — http:\/\/127\.0\.0\.1:\d+\/second\.html/)
     expect(evalRaw(session, "location.pathname")).toBe("/second.html")
+  })
+
+  it("Enter that stays on its page runs one process and says its effect; Enter that sends a form reads the page", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/todo.html`] })
+    const session = opened.details.sessionName ?? ""
+    await live.tool.call({ args: ["fill", "#t", "Buy milk"] })
+    await live.tool.call({ args: ["focus", "#t"] })
+    const before = live.tool.spawned().length
+    const added = await live.tool.call({ args: ["press", "Enter"] })
+    // before: the same text after a second process (a 120 ms settle, the load, title and URL) read the same page
+    expect(textOf(added)).toBe('Pressed Enter\nThe focused control now has value ""\nNew text: "Buy milk"')
+    expect(live.tool.spawned().length - before).toBe(1)
+    expect(evalRaw(session, "l.textContent")).toBe("Buy milk")
+    await live.tool.call({ args: ["fill", "#q", "shoes"] })
+    await live.tool.call({ args: ["focus", "#q"] })
+    const sent = await live.tool.call({ args: ["press", "Enter"] })
+    expect(textOf(sent)).toMatch(/^Pressed Enter\nPage: Second page — http:\/\/127\.0\.0\.1:\d+\/second\.html\?q=shoes/)
+    expect(evalRaw(session, "location.search")).toBe("?q=shoes")
   })
 })

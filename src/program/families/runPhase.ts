@@ -14,7 +14,7 @@ import { runClick } from "../page/clickCommand.js"
 import { runInputCall } from "../page/inputCommand.js"
 import { runNamedSnapshot } from "../page/namedSnapshot.js"
 import { runOpen } from "../page/openCommand.js"
-import { runProbed } from "../page/probedCommand.js"
+import { type Probed, runProbed } from "../page/probedCommand.js"
 import { waitForTarget } from "../page/readinessWait.js"
 import { runGuardedPlanned } from "../security/guardedTyping.js"
 import { asksForRoutes, listRoutes } from "../lifecycle/routeBook.js"
@@ -45,7 +45,7 @@ export const runPhase = (plan: Plan, family: CommandFamily, onProgress: Progress
     const guarded = enters("guarded") ? yield* runGuardedPlanned(plan) : undefined
     if (guarded !== undefined) return { replied: guarded }
     // scroll and get text run with their page reads in the same process (and in the pinned tab, if any)
-    const probed = enters("probed") ? yield* runProbed(plan) : undefined
+    const probed: Probed | undefined = enters("probed") ? yield* runProbed(plan) : undefined
     if (probed !== undefined) return { replied: probed.replied, probed }
     // a click with modifiers or another button, a drop, a storage key removal: input the tool sends itself
     const input = enters("input") ? yield* runInputCall(plan) : undefined

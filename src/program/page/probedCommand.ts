@@ -71,6 +71,8 @@ export interface PageCheck {
 export interface Probed {
   readonly replied: Either.Either<UpstreamOutcome, CommandError>
   readonly check: PageCheck
+  /** A key press whose read saw nothing start to leave the page: no page it led to is read after it. */
+  readonly stayed?: true
 }
 
 /** A combobox's list may open a moment after typing (debounced autocomplete): the focus read waits this long. */
@@ -196,6 +198,15 @@ const saidAfter = (
   return pointer !== undefined ? { effects: { pointer } } : {}
 }
 
+/** A read's own check after it: a selector the page could not parse, or whether the text it read is visible. */
+const textReadChecked = (replied: Probed["replied"], after: unknown): Probed => {
+  const invalid = invalidSelectorsOf(after)[0]
+  if (invalid !== undefined)
+    return { replied: Either.left(new SelectorUnsupported({ selector: invalid, reason: "invalid-css" })), check: {} }
+  const found = textVisibilityOf(after, [undefined])
+  return { replied, check: found.length > 0 ? { selectorTextVisibility: found } : {} }
+}
+
 const pinnedTabOf = (session: string) =>
   Effect.map(
     Effect.flatMap(SessionRegistry, (registry) => registry.view(session)),
@@ -265,20 +276,14 @@ export const runProbed = (plan: Plan) =>
     if (!row.success) return { replied, check: {} } satisfies Probed
     const later = evalAt(at + (keyed?.rows.length ?? 1) + 1)
     const said = saidAfter(plan.line.positionals, after, later, evalAt(at - 1))
+    const stayed =
+      isPressCommand(plan.line.positionals) && field(after, "stayed") === true ? { stayed: true as const } : {}
     if (said !== undefined)
-      return { replied: Either.map(replied, (r) => ({ ...r, ...said })), check: {} } satisfies Probed
+      return { replied: Either.map(replied, (r) => ({ ...r, ...said })), check: {}, ...stayed } satisfies Probed
     if (fill !== undefined) {
       const combo = comboboxFill ? comboboxFocusOf(evalAt(at + 3 + refRows(fill).length), "fill") : undefined
       return { replied, check: combo !== undefined ? { comboboxFocus: combo } : {} } satisfies Probed
     }
     if (plan.line.command === "scroll") return scrollChecked(plan, replied, evalAt(at - 1), after)
-    const invalid = invalidSelectorsOf(after)[0]
-    if (invalid !== undefined) {
-      return {
-        replied: Either.left(new SelectorUnsupported({ selector: invalid, reason: "invalid-css" })),
-        check: {}
-      } satisfies Probed
-    }
-    const found = textVisibilityOf(after, [undefined])
-    return { replied, check: found.length > 0 ? { selectorTextVisibility: found } : {} } satisfies Probed
+    return textReadChecked(replied, after)
   })

@@ -31,6 +31,7 @@ const navigationOf = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutcome)
   ran.clicked?.page !== undefined
     ? Effect.succeed(ran.clicked.page)
     : ran.clicked?.landedRead !== true &&
+        ran.probed?.stayed !== true &&
         (mayNavigate(plan.line) || (probedAfter(plan) && mayProbe(plan))) &&
         outcome.kind === "single" &&
         outcome.warning === undefined
