@@ -21,6 +21,7 @@ const live = liveWorld({
       `${COUNT}<form><label>Email <input id="e" type="email" required></label>` +
         `<button id="b" disabled onclick="clicks++">Pay</button></form>`
     ),
+    "/inner.html": html(`${COUNT}<button id="b" disabled onclick="clicks++"><span id="s">Checkout</span></button>`),
     "/enabled.html": html(`${COUNT}<button id="b" onclick="clicks++">Pay</button>`)
   }
 })
@@ -78,6 +79,19 @@ describe("a click waits while its target is disabled (#45)", () => {
     )
     expect(failed.details.nextActions?.[0]?.params?.args).toEqual(["--session", session, "snapshot", "-i"])
     expect(evalRaw(session, "clicks")).toBe(0)
+  })
+
+  it("text in a disabled button: upstream would say it clicked; the click waits, and fails or clicks", async () => {
+    const session = await open("inner.html")
+    // the tool resolves a text click to the control the page picks (#b) before it clicks
+    const failed = await live.tool.call({ args: ["find", "text", "Checkout", "click"] })
+    expect(textOf(failed)).toMatch(/^Failed \(upstream-error\): #b stayed disabled for 3\.\d s: nothing was clicked\./)
+    expect(evalRaw(session, "clicks")).toBe(0)
+    // the span itself: upstream would click it and say so
+    enableLater(session)
+    const clicked = await live.tool.call({ args: ["click", "#s"] })
+    expect(textOf(clicked)).toMatch(/^Clicked #s \(it was disabled; waited \d\.\d s until it was enabled\)$/)
+    expect(evalRaw(session, "clicks")).toBe(1)
   })
 
   it("an enabled button is clicked at once, with no words about waiting (one process: unit enabledWait)", async () => {

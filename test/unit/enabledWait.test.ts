@@ -52,6 +52,7 @@ describe("the words of a click that waited for its disabled target", () => {
     expect(stayedDisabledText("#b", 3012, ["#e"])).toBe(
       "#b stayed disabled for 3.0 s: nothing was clicked. Not valid yet in its form: #e; fill it, then click again."
     )
+    expect(stayedDisabledText("#s", 3000, [], "button#b")).toMatch(/^#s \(in button#b\) stayed disabled for 3\.0 s/)
     expect(stayedDisabledText('@e2 (button "Pay")', 1500, ["#e", 'input[name="zip"]'])).toContain(
       'Not valid yet in its form: #e, input[name="zip"]; fill them, then click again.'
     )
