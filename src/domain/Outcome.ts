@@ -68,6 +68,8 @@ export type UpstreamOutcome =
       }
       /** JavaScript dialogs a click opened (`opened`) and alerts that opened after the previous action (`earlier`). */
       readonly jsDialogs?: { readonly opened: ReadonlyArray<JsDialog>; readonly earlier: ReadonlyArray<JsDialog> }
+      /** A click whose target was disabled waited this long for it to be enabled (page/enabledWait.ts). */
+      readonly enabledAfterMs?: number
       /** What a click did beyond its answer: console errors, a changed heading or control, a late navigation. */
       readonly effects?: ActionEffects
       /** What the filled or typed-into field holds now (read back in the same process). */

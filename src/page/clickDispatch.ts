@@ -145,7 +145,8 @@ const nativeOptionAdvice = (target: ClickTarget): string => {
     : "Take snapshot -i and click the widget's own option of that name."
 }
 
-const targetText = (target: ClickTarget): string =>
+/** A click target as the texts name it: `@e5 (button "Pay")`, `text "Save"`, `role button named "Go"`, `#b`. */
+export const clickTargetText = (target: ClickTarget): string =>
   target.kind === "accessible"
     ? `@${target.refId} (${target.role} "${target.name}")`
     : target.kind === "text"
@@ -157,7 +158,7 @@ const targetText = (target: ClickTarget): string =>
 /** The failure's words: what upstream claimed, where the events went, and what to do. */
 export const clickDispatchMessage = (d: ClickDispatch): string =>
   "Click dispatch diagnostic: upstream reported the click done, " +
-  `but no trusted pointer or mouse event reached ${targetText(d.target)}` +
+  `but no trusted pointer or mouse event reached ${clickTargetText(d.target)}` +
   ` (${d.nativeEventCount} landed on ${d.landedOn ?? "another element"}), so it did not act on it.` +
   (d.twin !== undefined
     ? ` A pointer cannot reach that element; @${d.twin} has the same role and name and can be reached: ` +

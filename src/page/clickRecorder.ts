@@ -9,6 +9,7 @@ import { throwValueStatement } from "../upstream/thrownValue.js"
 import { ROLE_NAME_SNIPPET } from "./accessibleName.js"
 import { CHALLENGE_FACTS_EXPRESSION } from "./challengeEvidence.js"
 import { EFFECTS_INSTALL } from "./clickEffects.js"
+import { enabledWaitStatements } from "./enabledWait.js"
 import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
 import { dialogsOpenedExpression, VISIBLE_DIALOGS_EXPRESSION } from "./dialogsOpened.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./jsDialogs.js"
@@ -59,25 +60,33 @@ try {
   }
 } catch { resolved = false; }`
 
+/** A click that waits for its target while it is disabled (enabledWait.ts): that target, and the wait's bound. */
+export interface EnableWait {
+  readonly target: ClickTarget
+  readonly waitMs: number
+}
+
 /**
  * Installs the recorder (for `target`, when the click's target can be judged) and the JavaScript dialog log
  * (jsDialogs.ts); answers whether the target resolved in the top document, and the dialogs logged since the last read
- * (opened after the previous action).
+ * (opened after the previous action). With `enable`, a disabled target is waited for first (enabledWait.ts); a target
+ * only waited for (`enable.target` without `target`) is found but not judged.
  */
-export const clickRecorderScript = (target: ClickTarget | undefined): string => `(() => {
-const T = ${JSON.stringify(target ?? { kind: "none" })}, K = ${KEY};
+export const clickRecorderScript = (target: ClickTarget | undefined, enable?: EnableWait): string => `(() => {
+const T = ${JSON.stringify(target ?? enable?.target ?? { kind: "none" })}, K = ${KEY}, J = ${target !== undefined};
+${ROLE_NAME_SNIPPET}
+const install = () => {
 if (window[K]) window[K].off();
 const earlierDialogs = ${JS_DIALOG_LOG_TAKE};
 ${JS_DIALOG_LOG_INSTALL}
-${ROLE_NAME_SNIPPET}
 ${TARGET_RESOLVE}
 const nativeOption = el !== null && el.tagName === "OPTION";
 const desc = (e) => e && e.tagName
   ? (e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + [...e.classList].slice(0, 2).map((c) => "." + c).join(""))
     .replace(/[^\\w#.-]/g, "").slice(0, 60)
   : undefined;
-const rec = { resolved, nativeOption, events: 0, hits: 0, landedOn: undefined, nav: undefined, submit: undefined,
-  dialogs: new Set(${VISIBLE_DIALOGS_EXPRESSION}) };
+const rec = { resolved: J && resolved, nativeOption, events: 0, hits: 0, landedOn: undefined, nav: undefined,
+  submit: undefined, dialogs: new Set(${VISIBLE_DIALOGS_EXPRESSION}) };
 ${WATCH_INSTALL}
 const on = (e) => {
   if (!e.isTrusted) return;
@@ -112,7 +121,13 @@ rec.off = () => {
 };
 ${EFFECTS_INSTALL}
 window[K] = rec;
-return { resolved, earlierDialogs };
+return { resolved: J && resolved, earlierDialogs, el };
+};
+${
+  enable !== undefined && enable.waitMs > 0
+    ? enabledWaitStatements(enable.waitMs)
+    : "const r = install();\nreturn { resolved: r.resolved, earlierDialogs: r.earlierDialogs };"
+}
 })()`
 
 /**

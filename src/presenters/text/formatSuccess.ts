@@ -18,6 +18,7 @@ import { batchRowsOf } from "../../upstream/batchSteps.js"
 import { actionEffectLines, effectActionOf, effectTimeOf } from "./actionEffectWords.js"
 import { type RangeFill, rangeFillText } from "../../page/fillGuard.js"
 import { jsDialogLines } from "./jsDialogWords.js"
+import { enabledWaitWords } from "../../page/enabledWait.js"
 import { fieldReadAt, fieldReadLine, keyRun } from "./keyRuns.js"
 import { isFieldReadRow } from "../../page/typeReadback.js"
 import { fieldHoldsWords, fillShown, textClickShown } from "./actionShown.js"
@@ -282,7 +283,9 @@ export const formatSuccess = (
       const lines = [...dialogs, ...effects]
       // what a filled or typed-into field holds now, on the action's own line
       const holds = outcome.fieldHolds !== undefined ? fieldHoldsWords(command ?? "", outcome.fieldHolds) : []
-      const extra = [...holds, ...lines.flatMap((line) => ["\n", ...line]), ...upstreamWarning(outcome)]
+      // a click that waited for its disabled target says so on its own line first
+      const waited = outcome.enabledAfterMs !== undefined ? [enabledWaitWords(outcome.enabledAfterMs)] : []
+      const extra = [...waited, ...holds, ...lines.flatMap((line) => ["\n", ...line]), ...upstreamWarning(outcome)]
       return extra.length > 0 ? formatted([...partsOf(shown), ...extra], shown.summary) : shown
     }
   }

@@ -5,6 +5,7 @@
 import { FILL_REFUSED } from "../../page/fillProbe.js"
 import { CHECK_REFUSED } from "../../page/checkGuard.js"
 import { SELECT_REFUSED } from "../../page/selectGuard.js"
+import { CLICK_DISABLED } from "../../page/enabledWait.js"
 import type { ClickTarget } from "../../schema/PageDiagnostics.js"
 import type { NextAction } from "../../schema/NextAction.js"
 import type { UpstreamFailed } from "../../schema/ToolError.js"
@@ -23,7 +24,9 @@ const refusedSummary = (code: string | undefined): string =>
     ? "Not a checkbox: nothing was checked"
     : code === SELECT_REFUSED
       ? "A disabled option: nothing was selected"
-      : "The fill was refused"
+      : code === CLICK_DISABLED
+        ? "Stayed disabled: nothing was clicked"
+        : "The fill was refused"
 
 /** An upstream-error the tool found itself (its own words in `detail`, none of upstream's). */
 const toolFound = (e: UpstreamFailed): boolean => e.upstreamMessage === undefined && e.detail !== undefined
@@ -72,13 +75,16 @@ export const upstreamFailed = (
                     nextActions.retryClickAfterMiss(session, plan?.line.positionals ?? [])
                   ]
         }
-      : e.fillVerification !== undefined || [FILL_REFUSED, CHECK_REFUSED, SELECT_REFUSED].includes(e.code ?? "")
+      : e.fillVerification !== undefined ||
+          [FILL_REFUSED, CHECK_REFUSED, SELECT_REFUSED, CLICK_DISABLED].includes(e.code ?? "")
         ? {
             // the wrapper's own read of the field: not upstream's failure
             text: e.message,
             summary: e.fillVerification !== undefined ? "The fill did not take" : refusedSummary(e.code),
-            // a check aimed at no box: the snapshot lists the boxes to check (page/checkGuard.ts)
-            nextActions: e.code === CHECK_REFUSED ? [nextActions.refreshRefs(session)] : none
+            // a check aimed at no box: the snapshot lists the boxes to check (page/checkGuard.ts); a click target
+            // that stayed disabled: it shows the fields a page usually waits for (page/enabledWait.ts)
+            nextActions:
+              e.code === CHECK_REFUSED || e.code === CLICK_DISABLED ? [nextActions.refreshRefs(session)] : none
           }
         : e.launch !== undefined
           ? {

@@ -14,7 +14,7 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
-import type { ClickDispatch, ComboboxFocus, PageSettle } from "../../schema/PageDiagnostics.js"
+import type { ClickDispatch, ClickTarget, ComboboxFocus, PageSettle } from "../../schema/PageDiagnostics.js"
 import { pageSettleOf } from "../../page/pageSettle.js"
 import type { ChallengeFacts } from "../../page/challengeEvidence.js"
 import type { Plan } from "../../domain/Plan.js"
@@ -22,7 +22,10 @@ import { ElectronHost } from "../../services/ElectronHost.js"
 import type { CommandError } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../page/challengeEvidence.js"
-import { clickDispatchOf, clickRecordOf, clickTargetOf, twinOf } from "../../page/clickDispatch.js"
+import { clickDispatchOf, clickRecordOf, clickTargetOf, clickTargetText, twinOf } from "../../page/clickDispatch.js"
+import { enabledAfterOf, stayedDisabledOf } from "../../page/enabledWait.js"
+import { readinessBudgetMs } from "../../page/readiness.js"
+import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickReadOf, clickRecorderScript } from "../../page/clickRecorder.js"
 import { clickEffectsOf } from "../../page/clickEffects.js"
 import { comboboxFocusOf, isComboboxClick } from "../../page/comboboxFocus.js"
@@ -94,14 +97,28 @@ const clickReplyOf = (
   const jsOpened = jsDialogsOf(read?.["jsDialogs"])
   // console errors and uncaught errors the click logged, a heading or control it changed (clickEffects.ts)
   const effects = clickEffectsOf(read?.["effects"])
+  const enabledAfterMs = recorder?.success === true ? enabledAfterOf(recordedValue(recorder.result)) : undefined
   return Either.right({
     kind: "single",
     data: row.result,
     warning: row.warning,
+    ...(enabledAfterMs !== undefined ? { enabledAfterMs } : {}),
     ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {}),
     ...(jsOpened.length > 0 || earlier.length > 0 ? { jsDialogs: { opened: jsOpened, earlier } } : {}),
     ...(effects !== undefined ? { effects } : {})
   })
+}
+
+/**
+ * What a click waits for while it is disabled (page/enabledWait.ts): its judged target, else a `dblclick`'s (found,
+ * not judged); as long as a target may wait to appear (readiness.ts: 3 s, within the call's budget). Undefined when it
+ * cannot be found in the page (a locator dialect, a ref the recorder cannot find again, flags).
+ */
+const enableWaitOf = (plan: Plan, target: ClickTarget | undefined, refs: RefSnapshot | undefined) => {
+  const [command, ...rest] = plan.line.positionals
+  const found = target ?? (command === "dblclick" ? clickTargetOf(["click", ...rest], refs) : undefined)
+  const waitMs = readinessBudgetMs(plan.timeoutMs)
+  return found !== undefined && waitMs > 0 ? { target: found, waitMs } : undefined
 }
 
 /** Runs a direct click with its recorder and read in one process; undefined when this click runs as usual. */
@@ -117,6 +134,7 @@ export const runClick = (plan: Plan) =>
     if (view.page === undefined && (plan.firstLaunch || plan.sessionRole !== "managed")) return undefined
     const refs = yield* registry.refSnapshotOf(session)
     const target = clickTargetOf(plan.line.positionals, refs)
+    const enable = enableWaitOf(plan, target, refs)
     // the read ends the batch when the click stayed and opened no tab; else the tab list: a tab that took the focus
     // during the click (L17, tabs/focusRestore.ts); then, past the gate, the page a navigating click led to; all in the
     // same process, which stops at the first failed step
@@ -125,7 +143,7 @@ export const runClick = (plan: Plan) =>
     const batch = runCommandBatch(
       plan,
       session,
-      [["eval", clickRecorderScript(target)]],
+      [["eval", clickRecorderScript(target, enable)]],
       [["eval", CLICK_READ_EXPRESSION], ["tab", "list"], ["eval", CLICK_STAYED_GATE], ...landed],
       true
     )
@@ -133,6 +151,9 @@ export const runClick = (plan: Plan) =>
     if (ran.kind === "failed") return result({ replied: Either.left(ran.error) })
     if (ran.kind === "unpinned") return undefined
     const { rows, row, at } = ran
+    // the target stayed disabled through the wait: the recorder's step threw, and the click was never sent
+    const disabled = enable !== undefined ? stayedDisabledOf(clickTargetText(enable.target), rows[at - 1]) : undefined
+    if (disabled !== undefined) return result({ replied: Either.left(disabled) })
     if (row === undefined) return undefined
     if (!row.success) return result({ replied: Either.left(row.error) })
     const answered = clickReadOf(rows[at + 1])
