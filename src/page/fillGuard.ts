@@ -7,11 +7,13 @@
  * batch that stops at its first failed step does not run the fill. A ref names no element page script can find: a
  * ref the snapshot lists as a slider is focused first (`focus @ref`) and the focused element is the one judged. The
  * fill's text is written into the script only when it is a plain number (a slider's value): never another text,
- * which may be a secret or a placeholder. Pure.
+ * which may be a secret or a placeholder. A rich editor's text is selected as the fill reaches it, so the fill replaces
+ * it (editorSelect.ts). Pure.
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { throwValueStatement } from "../upstream/thrownValue.js"
+import { editorSelectInstall } from "./editorSelect.js"
 
 /** Where the before-step left the focused element and its value, for the read-back. */
 export const FILL_BEFORE_KEY: string = `Symbol.for("pi-agent-browser.fill-before")`
@@ -54,6 +56,8 @@ export const fillBeforeScript = (css: string | undefined, text: string, focused:
     ${throwValueStatement("{ range: { value: el.value, before, min, max } }")};
   }
   window[${FILL_BEFORE_KEY}] = new Map(${FIELDS}.map((e) => [e, ${VALUE}(e)]));
+  // a rich editor holding text has it all selected when the fill reaches it, so the fill replaces it (editorSelect.ts)
+  ${editorSelectInstall(css !== undefined ? "el" : "null")}
   return true;
 })()`
 }

@@ -19,6 +19,7 @@ import type { FillVerification } from "../schema/PageDiagnostics.js"
 import { isSecretTarget } from "../redaction/redactArgs.js"
 import { SECRET_FIELD } from "../redaction/secretPatterns.js"
 import { mentionsSecret } from "../security/secretText.js"
+import { editorSelectRemove } from "./editorSelect.js"
 import { FILL_BEFORE_KEY, VALUE } from "./fillGuard.js"
 import type { RefFacts } from "./fillRefReads.js"
 
@@ -81,6 +82,7 @@ export const fillReadScript = (target: FillTarget): string => {
   // the other text fields whose value changed during the fill (fillGuard.ts noted them): the text may have gone there
   const B = window[${FILL_BEFORE_KEY}];
   delete window[${FILL_BEFORE_KEY}];
+  ${editorSelectRemove}
   let prev;
   if (B instanceof Map) {
     for (const [e, before] of B) {
