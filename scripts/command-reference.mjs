@@ -222,9 +222,9 @@ const NOTES = [
   ],
   [
     "click",
-    "ref preflight¹; navigation adds a title/URL line; console errors, a changed main heading or control add a line; tool's `--modifiers`, `--button`³"
+    "ref preflight¹; a disabled target is waited for (≤ 3 s), then clicked: `(it was disabled; waited 0.6 s until it was enabled)`; navigation adds a title/URL line; console errors, a changed main heading or control add a line; tool's `--modifiers`, `--button`³"
   ],
-  ["dblclick", "ref preflight¹; tool's `--modifiers`, `--button`³"],
+  ["dblclick", "ref preflight¹; a disabled target is waited for, as `click`; tool's `--modifiers`, `--button`³"],
   ["mouse", "move/down/up say the point and the element there; tool's `click|dblclick <x> <y>`³"],
   ["storage", "tool's `remove <key>`³"],
   ["keyboard type", "sent key by key like `type` (upstream 0.41 inserts the text without keys)"],
@@ -232,7 +232,7 @@ const NOTES = [
     "type",
     "ref preflight¹; sent key by key (keydown, input, keyup each; upstream 0.41 sends none), except a secret, a flag or over 200 characters; says what the field now holds, text the keys made appear (suggestions) or hid (a filter), and dialogs they opened"
   ],
-  ["fill", "ref preflight¹"],
+  ["fill", "ref preflight¹; a rich editor's text is replaced too (selected, then typed over)"],
   ["press", "ref preflight¹; Enter or Space (a focused link, a form's submit) adds a `Page:` line when the page moved"],
   ["hover", "ref preflight¹"],
   ["focus", "ref preflight¹"],
@@ -461,13 +461,18 @@ export const readReferenceIndex = (doc) => {
   return { version, commands, aliases, extra, subcommands, globalFlags }
 }
 
-const main = () => {
+/** The reference and the flag module as the installed binary's help and this script's notes make them now. */
+export const generated = () => {
   const launchFlags = new Set(setLiteral(readFileSync(LAUNCH_SOURCE, "utf8"), "LAUNCH_FLAGS"))
   const collected = withHelp((help) => collect(help))
   const doc = render(collected, launchFlags, inputUsages(readFileSync(INPUT_SOURCE, "utf8")))
-  const flags = renderFlagModule(flagTableOf(collected))
+  return { doc, flags: renderFlagModule(flagTableOf(collected)), pages: collected.pages.size }
+}
+
+const main = () => {
+  const { doc, flags, pages } = generated()
   writeFileSync(FLAGS_PATH, flags)
-  console.log(`wrote src/upstream/commandFlags.generated.ts (${collected.pages.size} command pages)`)
+  console.log(`wrote src/upstream/commandFlags.generated.ts (${pages} command pages)`)
   const before = (() => {
     try {
       return readFileSync(REFERENCE_PATH, "utf8")
