@@ -82,13 +82,19 @@ describe("a hover or focus says what the page's CSS showed or hid (#45)", () => 
     })
   )
 
-  it.scoped("focus: watched like a hover, in its one batch; a :focus-within list's text said", () =>
-    Effect.gen(function* () {
+  it.scoped(
+    "focus: watched like a hover, in one batch (one upstream process); a :focus-within list's text said",
+    () => {
       const seen: Array<ReadonlyArray<string>> = []
       const read = { appeared: { count: 1, texts: ["Recent: invoices"] } }
-      const focused = yield* runToResult({ args: ["focus", "#q"] }, here).pipe(Effect.provide(batchLayer(read, seen)))
-      expect(textOf(focused.content)).toBe('Focused #q\nNew text: "Recent: invoices"')
-      expect(seen.map((step) => step[0])).toEqual(["eval", "focus", "eval"])
-    })
+      return Effect.gen(function* () {
+        const focused = yield* runToResult({ args: ["focus", "#q"] }, here)
+        expect(textOf(focused.content)).toBe('Focused #q\nNew text: "Recent: invoices"')
+        expect(seen.map((step) => step[0])).toEqual(["eval", "focus", "eval"])
+        // one upstream process, as the focus alone was
+        const requests = yield* (yield* FakeAgentBrowser).requests
+        expect(requests.map((r) => r.args.filter((a) => !a.startsWith("-")).slice(-1)[0])).toEqual(["batch"])
+      }).pipe(Effect.provide(batchLayer(read, seen)))
+    }
   )
 })
