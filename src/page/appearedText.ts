@@ -4,7 +4,8 @@
  * attribute removed, `open` added, an inline `display: none` / `visibility: hidden` dropped). Each changed element
  * still shown is read once, outermost first, as its visible text; class changes are not judged (the text may have
  * shown before). Symmetric, the text it hid or removed (said shorter: what went, not to be read). Used by the click
- * and key-press watch (clickEffects.ts), around `hover` (probedCommand.ts) and typing (typedEffects.ts). Pure.
+ * and key-press watch (clickEffects.ts), around `hover` and `focus` (probedCommand.ts, with their CSS-only flips:
+ * hoverReveal.ts) and typing (typedEffects.ts). Pure.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
 
@@ -23,7 +24,7 @@ const LOOK = 50
  * text or a re-render is said as new text); neither when the action added it. Text still shown elsewhere on the
  * page (a moved node, a re-render) is not said.
  */
-const HIDDEN_READ = `hiddenTexts = () => {
+const HIDDEN_READ = `hiddenTexts = (restyled) => {
   // a list the action filtered (a parent whose children are all of the hidden items' kind: li, tr, cards): what it
   // still shows, none when it hid them all
   const keptIn = (lists, hiddenNow) => {
@@ -56,7 +57,7 @@ const HIDDEN_READ = `hiddenTexts = () => {
   const textOf = ([e, old]) => e.tagName === "DETAILS" && old.open != null && !e.open && seen(e)
     ? [...e.children].filter((c) => c.tagName !== "SUMMARY").map(words).join(" ")
     : seen(e) ? "" : words(e);
-  const els = [...first].slice(0, 200)
+  const els = [...[...first].slice(0, 200), ...restyled.map((e) => [e, {}])]
     .filter(([e, old]) => e.isConnected && shownBefore(old) && !fresh(e) && !SKIP.has(e.tagName))
     .map(([e, old]) => [e, textOf([e, old])]).filter(([, t]) => norm(t) !== "");
   const set = new Set(els.map(([e]) => e));
@@ -84,11 +85,15 @@ const HIDDEN_READ = `hiddenTexts = () => {
   return { count, texts, capped: all.length > ${LOOK}, ...keptIn(lists, set) };
 }`
 
+/** Page JavaScript: no CSS-only flips are watched (hoverReveal.ts watches them around a hover or focus). */
+const NO_FLIPS = "const flips = () => ({ shown: [], gone: [] });"
+
 /**
  * Page JavaScript: defines `appeared` with `take(skip)` (the texts, without `skip`, a heading said on its own, and
- * what went away as `hidden`; stops the watch) and `off()`.
+ * what went away as `hidden`; stops the watch) and `off()`. `flips` defines `flips()`: elements shown or hidden with
+ * no mutation (hoverReveal.ts), said as the mutations' own.
  */
-export const APPEARED_WATCH: string = `const appeared = (() => {
+export const appearedWatch = (flips: string): string => `const appeared = (() => {
 const changed = new Set(), added = new WeakSet(), grew = new WeakSet(), removed = [], first = new Map();
 const hid = (v) => /display:\\s*none|visibility:\\s*hidden/.test(String(v || ""));
 const note = (records) => {
@@ -120,11 +125,13 @@ const seen = (e) => typeof e.checkVisibility !== "function" || e.checkVisibility
 const norm = (t) => String(t || "").replace(/\\s+/g, " ").trim();
 const cut = (t, max) => t.length > max ? t.slice(0, max - 1) + "…" : t;
 const fresh = (e) => { for (let p = e; p; p = p.parentNode) if (added.has(p)) return true; return false; };
+${flips}
 const ${HIDDEN_READ}
 const take = (skip) => {
   note(mo.takeRecords()); mo.disconnect();
-  const els = [...changed].filter((e) => e instanceof Element && e.isConnected && !SKIP.has(e.tagName) &&
-    e !== document.body && e !== document.documentElement);
+  const flipped = flips();
+  const els = [...changed, ...flipped.shown].filter((e) => e instanceof Element && e.isConnected &&
+    !SKIP.has(e.tagName) && e !== document.body && e !== document.documentElement);
   const set = new Set(els);
   const inside = (e) => {
     for (let p = e.parentElement; p; p = p.parentElement) if (set.has(p)) return true;
@@ -141,20 +148,24 @@ const take = (skip) => {
     count++;
     if (texts.length < ${KEEP}) texts.push(cut(t, ${TEXT_MAX}));
   }
-  const gone = hiddenTexts();
+  const gone = hiddenTexts(flipped.gone);
   return { count, texts, capped: outer.length > ${LOOK}, ...(gone.count > 0 ? { hidden: gone } : {}) };
 };
 return { take, off: () => mo.disconnect() };
 })();`
 
-/** Installs the watch alone (before a `hover`). */
-export const APPEARED_INSTALL: string = `(() => {
+export const APPEARED_WATCH: string = appearedWatch(NO_FLIPS)
+
+/** Installs the watch alone (before a `hover` or `focus`, with its CSS-only flips; before typing, without). */
+export const appearedInstall = (flips: string = NO_FLIPS): string => `(() => {
 const K = Symbol.for("pi-agent-browser.appeared");
 if (window[K]) window[K].off();
-${APPEARED_WATCH}
+${appearedWatch(flips)}
 window[K] = appeared;
 return true;
 })()`
+
+export const APPEARED_INSTALL: string = appearedInstall()
 
 /** Reads (and removes) the watch installed by `APPEARED_INSTALL`. */
 export const APPEARED_READ: string = `(() => {

@@ -252,19 +252,20 @@ const batchOf = (rows: ReadonlyArray<unknown>): ScriptedRun => ({
 })
 
 describe("over the fake graph", () => {
+  // a target-taking command run alone (a hover or focus runs in its watch's batch: hoverReveal.test.ts)
   it.live("a late target: the command runs again after each miss and the result says how long it waited", () =>
     Effect.gen(function* () {
-      const result = yield* runToResult({ args: ["focus", "#late"] }, call)
+      const result = yield* runToResult({ args: ["scrollintoview", "#late"] }, call)
       const requests = yield* (yield* FakeAgentBrowser).requests
-      expect(requests.filter((r) => r.args.includes("focus")).length).toBe(3)
+      expect(requests.filter((r) => r.args.includes("scrollintoview")).length).toBe(3)
       expect(result.isError).toBe(false)
       expect(result.details.readinessWait?.waitedMs).toBeGreaterThanOrEqual(250)
     }).pipe(
       Effect.provide(
         fakeLayer(temp.root, [
-          { when: (r) => r.args.includes("focus"), reply: missing("#late") },
-          { when: (r) => r.args.includes("focus"), reply: missing("#late") },
-          { when: (r) => r.args.includes("focus"), reply: FakeAgentBrowser.ok({ focused: "#late" }) }
+          { when: (r) => r.args.includes("scrollintoview"), reply: missing("#late") },
+          { when: (r) => r.args.includes("scrollintoview"), reply: missing("#late") },
+          { when: (r) => r.args.includes("scrollintoview"), reply: FakeAgentBrowser.ok({ scrolled: "#late" }) }
         ])
       )
     )
@@ -274,7 +275,7 @@ describe("over the fake graph", () => {
     "a target that never comes: selector-not-found within the call's budget, said with the wait and a snapshot next",
     () =>
       Effect.gen(function* () {
-        const result = yield* runToResult({ args: ["focus", "#never"], timeoutMs: 2_000 }, call)
+        const result = yield* runToResult({ args: ["scrollintoview", "#never"], timeoutMs: 2_000 }, call)
         expect(result.details.failureCategory).toBe("selector-not-found")
         expect(result.details.readinessWait?.waitedMs).toBeLessThanOrEqual(1_000)
         expect(textOf(result.content)).toMatch(
@@ -284,24 +285,26 @@ describe("over the fake graph", () => {
         expect(ids(result)).toContain("refresh-interactive-refs")
       }).pipe(
         Effect.provide(
-          fakeLayer(temp.root, [{ when: (r) => r.args.includes("focus"), reply: missing("#never"), repeat: true }])
+          fakeLayer(temp.root, [
+            { when: (r) => r.args.includes("scrollintoview"), reply: missing("#never"), repeat: true }
+          ])
         )
       )
   )
 
   it.live("a disabled target is not retried", () =>
     Effect.gen(function* () {
-      const result = yield* runToResult({ args: ["focus", "#off"] }, call)
+      const result = yield* runToResult({ args: ["scrollintoview", "#off"] }, call)
       const requests = yield* (yield* FakeAgentBrowser).requests
-      expect(requests.filter((r) => r.args.includes("focus")).length).toBe(1)
+      expect(requests.filter((r) => r.args.includes("scrollintoview")).length).toBe(1)
       expect(result.isError).toBe(true)
       expect(result.details.readinessWait).toBeUndefined()
     }).pipe(
       Effect.provide(
         fakeLayer(temp.root, [
           {
-            when: (r) => r.args.includes("focus"),
-            reply: FakeAgentBrowser.fail("Element '#off' is disabled, so the focus would not reach it"),
+            when: (r) => r.args.includes("scrollintoview"),
+            reply: FakeAgentBrowser.fail("Element '#off' is disabled, so the scroll would not reach it"),
             repeat: true
           }
         ])

@@ -151,7 +151,7 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
   // a job, qa or lookup, or a caller's batch: one upstream process per step (modes/runSteps.ts)
   family("steps", [], { guards: ["attachedQa"], runs: [], reads: ["lookup", "selectCheck", "textVisibility"] }),
   family("guarded-typing", [], { guards: ALL_GUARDS, runs: ["guarded"], reads: ALL_READS }),
-  // hover: read for text it made appear (probedCommand.ts)
+  // hover|focus: read for text it made appear or hid (probedCommand.ts)
   family("click-like", CLICK_LIKE, { runs: ["probed", "input", "click", "pinned"] }),
   // check|uncheck: a CSS target that is no box is refused by a read before it (probedCommand.ts, page/checkGuard.ts)
   family("boxes", ["check", "uncheck"], { runs: ["probed", "input", "click", "pinned"] }),

@@ -39,6 +39,7 @@ const PROBES: Readonly<Record<string, (argv: ReadonlyArray<string>) => boolean>>
   keyboard: (argv) => typeTargetOf(argv) !== undefined,
   set: (argv) => mediaQueriesOf(argv) !== undefined,
   hover: () => true,
+  focus: () => true,
   find: (argv) => fillTargetOf(argv) !== undefined,
   check: (argv) => checkTargetOf(argv) !== undefined,
   uncheck: (argv) => checkTargetOf(argv) !== undefined,

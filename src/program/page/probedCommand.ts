@@ -53,7 +53,8 @@ import { checkProbeRows, checkRefusedOf, checkTargetOf, refCheckRefusal } from "
 import { selectBeforeScript, selectRefusedOf, selectTargetOf } from "../../page/selectGuard.js"
 import { type KeyedTyping, keyedTypingOf, keyRowOf, typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
 import { mediaOf, mediaQueriesOf, mediaReadExpression } from "../../page/mediaRead.js"
-import { APPEARED_INSTALL, APPEARED_READ, field, shownEffectsOf } from "../../page/appearedText.js"
+import { APPEARED_READ, appearedInstall, field, shownEffectsOf } from "../../page/appearedText.js"
+import { cssTargetOf, flipsWatch } from "../../page/hoverReveal.js"
 import { KEYED_WATCH_INSTALL, KEYED_WATCH_READ, typedSaidOf } from "../../page/typedEffects.js"
 import { jsDialogsSaid } from "../../page/jsDialogs.js"
 import { evalResultOf } from "../../page/namingReads.js"
@@ -110,8 +111,11 @@ const probesFor = (
     const script = scrollProbeScript(scrollSelectorOf(plan.line.positionals))
     return { before: [["eval", script]], after: [["eval", script]] }
   }
-  // hover: text it made appear (a tooltip, a menu: page/appearedText.ts)
-  if (plan.line.command === "hover") return { before: [["eval", APPEARED_INSTALL]], after: [["eval", APPEARED_READ]] }
+  // hover|focus: text it made appear or hid (a tooltip, a menu, a CSS :hover or :focus-within one: page/hoverReveal.ts)
+  if (plan.line.command === "hover" || plan.line.command === "focus") {
+    const install = appearedInstall(flipsWatch(cssTargetOf(plan.line.positionals)))
+    return { before: [["eval", install]], after: [["eval", APPEARED_READ]] }
+  }
   // set media dark|light|reduced-motion: whether the page now matches each query (page/mediaRead.ts)
   const media = mediaQueriesOf(plan.line.positionals)
   if (media !== undefined) return { before: [], after: [["eval", mediaReadExpression(media)]] }
@@ -166,8 +170,8 @@ const scrollChecked = (
 }
 
 /**
- * What a key press, a typing command, a mouse down|up|move, a hover or a `set media` did, from the read after it (the
- * outcome's extra fields; none when the read found nothing); undefined for any other command.
+ * What a key press, a typing command, a mouse down|up|move, a hover, a focus or a `set media` did, from the read
+ * after it (the outcome's extra fields; none when the read found nothing); undefined for any other command.
  */
 const saidAfter = (
   positionals: ReadonlyArray<string>,
@@ -185,7 +189,7 @@ const saidAfter = (
     const fieldHolds = typedHoldsOf(typed, after)
     return { ...(fieldHolds !== undefined ? { fieldHolds } : {}), ...typedSaidOf(installed, later, fieldHolds) }
   }
-  if (positionals[0] === "hover") {
+  if (positionals[0] === "hover" || positionals[0] === "focus") {
     const shown = shownEffectsOf(field(after, "appeared"))
     return Object.keys(shown).length > 0 ? { effects: shown } : {}
   }
