@@ -24,3 +24,4 @@ export interface ReferenceIndex {
   readonly globalFlags: Array<string>
 }
 export declare function readReferenceIndex(doc: string): ReferenceIndex
+export declare function generated(): { readonly doc: string; readonly flags: string; readonly pages: number }

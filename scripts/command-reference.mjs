@@ -234,8 +234,8 @@ const NOTES = [
   ],
   ["fill", "ref preflight¹; a rich editor's text is replaced too (selected, then typed over)"],
   ["press", "ref preflight¹; Enter or Space (a focused link, a form's submit) adds a `Page:` line when the page moved"],
-  ["hover", "ref preflight¹"],
-  ["focus", "ref preflight¹"],
+  ["hover", "ref preflight¹; says text it showed or hid (a CSS `:hover` menu too)"],
+  ["focus", "ref preflight¹; says text it showed or hid (a `:focus-within` menu too)"],
   ["check", "ref preflight¹; a target that is no checkbox, radio or switch is refused (nothing sent)"],
   ["uncheck", "ref preflight¹; a target that is no checkbox, radio or switch is refused (nothing sent)"],
   [
