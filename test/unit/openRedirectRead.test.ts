@@ -84,3 +84,22 @@ describe("an open whose page redirects while it is read", () => {
     })
   )
 })
+describe("the open's title and URL are one read's", () => {
+  it.scoped("upstream's reply pairing a later page's title with the URL it opened is not said", () =>
+    Effect.gen(function* () {
+      // seen under load: a page that refreshes 0.3 s after its load, upstream answering title "Final page" beside
+      // the URL it opened; the tool's read after it found the start page
+      const started = { title: "Start page", url: ASKED, challenge: NO_CHALLENGE, settle }
+      const layer = fakeLayer(temp.root, [
+        {
+          when: (r) => stepsOf(r)[0]?.[0] === "open",
+          reply: (r) =>
+            rows([ok(stepsOf(r)[0], { title: "Final page", url: ASKED }), ok(stepsOf(r)[1], { result: started })])
+        }
+      ])
+      const result = yield* runToResult({ args: ["open", ASKED] }, here).pipe(Effect.provide(layer))
+      // before: 'Opened: Final page\nURL: http://a.test/members.html'
+      expect(textOf(result.content)).toMatch(/^Opened: Start page\nURL: http:\/\/a\.test\/members\.html/)
+    })
+  )
+})

@@ -40,6 +40,9 @@ const readElsewhere = (data: unknown, page: OpenedPage | undefined): boolean => 
   return reported !== undefined && /^https?:/.test(reported) && page !== undefined && !samePage(reported, page.url)
 }
 
+const asFields = (data: unknown): Readonly<Record<string, unknown>> =>
+  data !== null && typeof data === "object" ? (data as Record<string, unknown>) : {}
+
 /** The read after an open whose load event never came gets this long (the daemon is free again by then). */
 const READ_TIMEOUT_MS = 8_000
 
@@ -98,11 +101,15 @@ export const runOpen = (plan: Plan) =>
     const [, , logged, thrown] = ran.right
     const loaded =
       logged?.success === true ? upstreamLoadLogOf(logged.result, thrown?.success ? thrown.result : {}) : undefined
-    const replied: Either.Either<UpstreamOutcome, CommandError> = Either.right(
-      loadedOutcome(row.result, row.warning, loaded)
-    )
     const page = openedPageOf(read)
-    return readElsewhere(row.result, page)
-      ? { replied, page: undefined, readElsewhere: true }
-      : ({ replied, page } satisfies OpenRun)
+    if (readElsewhere(row.result, page))
+      return {
+        replied: Either.right(loadedOutcome(row.result, row.warning, loaded)),
+        page: undefined,
+        readElsewhere: true
+      }
+    // the title and URL said are one read's, made after the open: upstream's reply can pair the title of a page the
+    // tab moved on to with the URL it opened ("Opened: Final page" beside …/start.html)
+    const data = page !== undefined ? { ...asFields(row.result), title: page.title, url: page.url } : row.result
+    return { replied: Either.right(loadedOutcome(data, row.warning, loaded)), page } satisfies OpenRun
   })
