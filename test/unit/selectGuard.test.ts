@@ -80,6 +80,25 @@ describe("select asking for a disabled option (#45)", () => {
     })
   )
 
+  it.scoped(
+    "a job's select step is guarded the same way: the step fails with the refusal, later steps do not run",
+    () =>
+      Effect.gen(function* () {
+        const steps = [
+          { action: "select", selector: "#s", values: ["drone"] },
+          { action: "select", selector: "#s", values: ["fast"] }
+        ] as const
+        const result = yield* Effect.gen(function* () {
+          yield* runToResult({ args: ["open", opened.url] }, here)
+          return yield* runToResult({ job: { steps } }, here)
+        }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch(opened), selectBatch(true), htmlRead])))
+        // before: '✓ 1/1 steps' while the select held the disabled option
+        expect(result.isError).toBe(true)
+        expect(textOf(result.content)).toContain('Option drone ("Drone") of #s is disabled: nothing was selected')
+        expect(textOf(result.content)).toContain("0/2 steps succeeded, 1 not run")
+      })
+  )
+
   it("a CSS target is guarded; a ref or a select with no value is not; two disabled options are named", () => {
     expect(selectTargetOf(["select", "#s", "a", "b"])).toEqual({ selector: "#s", values: ["a", "b"] })
     // a ref with no snapshot, or one the snapshot names as no select (or with no name), is left to upstream

@@ -45,6 +45,8 @@ import { keystrokeRunLength, runKeystrokes } from "./keystrokeSteps.js"
 import { runTextClickRow } from "../refs/preResolveTextClick.js"
 import { checkTargetOf } from "../../page/checkGuard.js"
 import { runCheckStep } from "./checkStep.js"
+import { selectTargetOf } from "../../page/selectGuard.js"
+import { runSelectStep } from "./selectStep.js"
 
 /** A malformed tool input step (compilers/inputCommand.ts), named by its number. */
 const stepProblem = (index: number, problem: string) =>
@@ -165,6 +167,7 @@ const stepOnce = (
   const need = guardNeed(plan.security, row)
   const fill = need === undefined && mayProbe(plan) ? fillTargetOf(row) : undefined
   const check = mayProbe(plan) ? checkTargetOf(parseCommandLine(row).positionals) : undefined
+  const select = mayProbe(plan) ? selectTargetOf(parseCommandLine(row).positionals, refs) : undefined
   // snapshot -i names its unnamed controls as a standalone one does, from reads in the step's own process
   const named = need === undefined && mayProbe(plan) && namesControls(row)
   // a click with modifiers, a drop, a storage key removal: the tool sends it itself (program/page/inputCommand.ts)
@@ -179,6 +182,7 @@ const stepOnce = (
       const role = fill !== undefined ? refs?.refs.get(fill.selector?.replace(/^@/, "") ?? "")?.role : undefined
       if (fill !== undefined) return runFillStep(target, row, fill, index, timeoutMs, role)
       if (check !== undefined) return runCheckStep(target, row, check, refs, timeoutMs)
+      if (select !== undefined) return runSelectStep(target, row, select, timeoutMs)
       // a text click acts on the element the page ranks first, as a direct one does (refs/preResolveTextClick.ts)
       if (named) return runNamedStep(target, row, timeoutMs)
       return mayProbe(plan) ? runTextClickRow(target, row, timeoutMs) : commands.run(target, row, { timeoutMs })
