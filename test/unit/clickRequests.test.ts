@@ -1,13 +1,14 @@
 /**
  * Requests a click started (page/clickRequests.ts), in words: one still unanswered when the page was read is said
- * with its method and path, and that what its answer changes is not shown yet; none said when all answered. The page
- * scripts that carry the watch parse.
+ * with its method and path, and that what its answer changes is not shown yet; none said when all answered. A click
+ * past a fixed or sticky cover says it (page/coverWait.ts). The page scripts that carry them parse.
  */
 import { describe, expect, it } from "vitest"
 import { APPEARED_INSTALL } from "../../src/page/appearedText.js"
 import { clickEffectsOf, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../src/page/clickEffects.js"
 import { pendingRequestsOf } from "../../src/page/clickRequests.js"
 import { CLICK_READ_EXPRESSION, clickRecorderScript } from "../../src/page/clickRecorder.js"
+import { uncoveredOf, uncoveredWords } from "../../src/page/coverWait.js"
 import { actionEffectLines } from "../../src/presenters/text/actionEffectWords.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
 
@@ -49,5 +50,37 @@ describe("requests a click started", () => {
       APPEARED_INSTALL
     ])
       expect(() => new Function(`return ${script}`)).not.toThrow()
+  })
+})
+
+describe("a click past a fixed or sticky cover (page/coverWait.ts)", () => {
+  it("says the cover and how it got past it; reads only a well-formed answer", () => {
+    expect(uncoveredWords({ by: "div#sp", ms: 480, scrolled: false })).toBe(
+      " (div#sp covered it; waited 0.5 s until it was gone)"
+    )
+    expect(uncoveredWords({ by: "header#hd", ms: 3, scrolled: true })).toBe(
+      " (header#hd covered it; scrolled it to the middle of the view first)"
+    )
+    expect(uncoveredOf({ uncovered: { by: "div#sp", ms: 480, scrolled: false } })).toEqual({
+      by: "div#sp",
+      ms: 480,
+      scrolled: false
+    })
+    expect(uncoveredOf({ uncovered: { by: "", ms: 1 } })).toBeUndefined()
+    expect(uncoveredOf({ resolved: true })).toBeUndefined()
+    expect(uncoveredOf(undefined)).toBeUndefined()
+  })
+
+  it("the recorder step with the wait parses, and carries the cover check", () => {
+    const script = clickRecorderScript(
+      { kind: "selector", selector: "#b" },
+      {
+        target: { kind: "selector", selector: "#b" },
+        waitMs: 3000
+      }
+    )
+    expect(() => new Function(`return ${script}`)).not.toThrow()
+    expect(script).toContain("elementFromPoint")
+    expect(clickRecorderScript({ kind: "selector", selector: "#b" })).not.toContain("elementFromPoint")
   })
 })
