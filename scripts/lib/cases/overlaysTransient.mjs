@@ -43,7 +43,8 @@ const sticky =
 
 export const overlays = [
   {
-    // the banner sits over the button: a click at the button's point lands on the banner
+    // the banner sits over the button, the last thing on the page: even scrolled to the end, the button's middle is
+    // under the banner, so a click there lands on it
     id: "overlay.cookie-banner-ref",
     refusal: true,
     page: banner,
@@ -51,6 +52,16 @@ export const overlays = [
     act: (c) => [["click", refIn(c.last, "button", "Add to basket")]],
     effect: noneGot("b"),
     said: (t) => says(t, coverWords)
+  },
+  {
+    // the same banner, the button below the fold with page enough under it: scrolled to the view's bottom edge it sits
+    // under the banner; in the middle of the view, a user clicks it
+    id: "overlay.cookie-banner-below-fold",
+    page: banner.replace('<div style="height:60px"></div>', '<div style="height:900px"></div>'),
+    act: () => [["click", "#b"]],
+    effect: onlyGot("b"),
+    said: (t) => says(t, /click/i),
+    wrong: (t, c) => (clickedIds(c).includes("cb") && !coverWords.test(t) ? "the banner got the click" : undefined)
   },
   {
     // the page is scrolled so the button sits just under the sticky header: in view, yet covered
