@@ -46,11 +46,15 @@ export interface FieldHolds {
   readonly field?: string
 }
 
-/** A cover a click got past: the cover's name, how long it waited, and whether a scroll did it (page/coverWait.ts). */
+/**
+ * A cover a click got past (page/coverWait.ts): the cover's name, how long it took, whether the scroll to the middle
+ * of the view moved the target, and whether it was still covered after it (then waited for).
+ */
 export interface Uncovered {
   readonly by: string
   readonly ms: number
   readonly scrolled: boolean
+  readonly waited: boolean
 }
 
 export type UpstreamOutcome =

@@ -38,14 +38,19 @@ const coverName = (e) => (e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") +
 export const uncoveredOf = (answer: Record<string, unknown> | undefined): Uncovered | undefined => {
   const u = answer?.["uncovered"]
   if (u === null || typeof u !== "object") return undefined
-  const { by, ms, scrolled } = u as Record<string, unknown>
+  const { by, ms, scrolled, waited } = u as Record<string, unknown>
   return typeof by === "string" && by !== "" && typeof ms === "number" && ms >= 0
-    ? { by, ms, scrolled: scrolled === true }
+    ? { by, ms, scrolled: scrolled === true, waited: waited === true }
     : undefined
 }
 
-/** Said on the click's own line: ` (header#top covered it; scrolled it to the middle of the view first)`. */
-export const uncoveredWords = (u: Uncovered): string =>
-  u.scrolled
-    ? ` (${u.by} covered it; scrolled it to the middle of the view first)`
-    : ` (${u.by} covered it; waited ${(u.ms / 1000).toFixed(1)} s until it was gone)`
+/**
+ * Said on the click's own line: ` (header#hd covered it; scrolled it to the middle of the view first)`, or
+ * ` (div#sp covered it; waited 0.4 s until it was gone)`, with the scroll when it moved the target before the wait.
+ */
+export const uncoveredWords = (u: Uncovered): string => {
+  const scroll = "scrolled it to the middle of the view"
+  const wait = `waited ${(u.ms / 1000).toFixed(1)} s until it was gone`
+  if (!u.waited) return ` (${u.by} covered it; ${scroll} first)`
+  return ` (${u.by} covered it; ${u.scrolled ? `${scroll}, then ${wait}` : wait})`
+}

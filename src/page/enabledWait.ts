@@ -47,9 +47,11 @@ if (!wasDisabled && cover === null) return { resolved: r.resolved, earlierDialog
 const earlierDialogs = r.earlierDialogs, t0 = performance.now(), left = () => ${waitMs} - (performance.now() - t0);
 // a fixed or sticky element over it (coverWait.ts): scrolled to the middle of the view once, then waited for
 const by = cover === null ? undefined : coverName(cover);
+const top = () => (r.el ? r.el.getBoundingClientRect().top : 0), before = top();
 if (cover !== null) try { r.el.scrollIntoView({ block: "center", inline: "nearest" }); } catch {}
-const scrolled = cover !== null && coverOf(r.el) === null, coverLeft = () => Math.min(${waitMs}, ${COVER_WAIT_MS}) -
-  (performance.now() - t0);
+// whether the scroll moved it, and whether it was still covered then (waited for)
+const scrolled = cover !== null && Math.abs(top() - before) > 1, waited = cover !== null && coverOf(r.el) !== null;
+const coverLeft = () => Math.min(${waitMs}, ${COVER_WAIT_MS}) - (performance.now() - t0);
 const waiting = () => disabled(r.el) ? left() > 0 : coverOf(r.el) !== null && coverLeft() > 0;
 const css = (f) => f.id ? "#" + CSS.escape(f.id)
   : f.name ? f.tagName.toLowerCase() + "[name=" + JSON.stringify(f.name) + "]" : f.tagName.toLowerCase();
@@ -61,7 +63,8 @@ return (async () => {
     r = install();
     const waitedMs = Math.round(performance.now() - t0);
     // still covered past the wait: upstream's click refuses it, naming the cover
-    const gone = by !== undefined && coverOf(r.el) === null ? { uncovered: { by, ms: waitedMs, scrolled } } : {};
+    const uncovered = { by, ms: waitedMs, scrolled, waited };
+    const gone = by !== undefined && coverOf(r.el) === null ? { uncovered } : {};
     if (!disabled(r.el)) {
       return { resolved: r.resolved, earlierDialogs, ...(wasDisabled ? { enabledAfterMs: waitedMs } : {}), ...gone };
     }

@@ -17,6 +17,9 @@ const live = liveWorld({
   files: {
     "/spinner.html": html(`<script>window.got = []</script>${logged("b", "Open invoice")}
 <div id="sp" onclick="got.push('sp')" style="position:fixed;inset:0;background:rgba(255,255,255,.8)">Loading…</div>`),
+    "/spinner-long.html": html(`<script>window.got = []</script><div style="height:500px"></div>
+${logged("b", "Open invoice")}<div style="height:2000px"></div>
+<div id="sp" onclick="got.push('sp')" style="position:fixed;inset:0;background:rgba(255,255,255,.8)">Loading…</div>`),
     "/sticky.html": html(`<script>window.got = []</script>
 <header id="hd" onclick="got.push('hd')" style="position:sticky;top:0;height:80px;background:#ddd">Site</header>
 <div style="height:600px"></div>${logged("b", "Download report")}<div style="height:2000px"></div>`),
@@ -42,6 +45,18 @@ describe("a click whose target is covered", () => {
     expect(clicked.isError, textOf(clicked)).toBe(false)
     expect(evalPage("got")).toEqual(["b"])
     expect(textOf(clicked)).toMatch(/^Clicked #b \(div#sp covered it; waited 0\.[3-9] s until it was gone\)/)
+  })
+
+  it("the same overlay over a button below the middle of the view: the scroll that moved it is said too", async () => {
+    await open("spinner-long.html")
+    evalPage("setTimeout(() => sp.remove(), 500); true")
+    const clicked = await live.tool.call({ args: ["click", "#b"] })
+    expect(clicked.isError, textOf(clicked)).toBe(false)
+    expect(evalPage("got")).toEqual(["b"])
+    expect(evalPage("window.scrollY > 0")).toBe(true)
+    expect(textOf(clicked)).toMatch(
+      /^Clicked #b \(div#sp covered it; scrolled it to the middle of the view, then waited 0\.[3-9] s until it was gone\)/
+    )
   })
 
   it("a sticky header over an in-view button: scrolled to the middle, then clicked", async () => {

@@ -55,16 +55,20 @@ describe("requests a click started", () => {
 
 describe("a click past a fixed or sticky cover (page/coverWait.ts)", () => {
   it("says the cover and how it got past it; reads only a well-formed answer", () => {
-    expect(uncoveredWords({ by: "div#sp", ms: 480, scrolled: false })).toBe(
+    expect(uncoveredWords({ by: "div#sp", ms: 480, scrolled: false, waited: true })).toBe(
       " (div#sp covered it; waited 0.5 s until it was gone)"
     )
-    expect(uncoveredWords({ by: "header#hd", ms: 3, scrolled: true })).toBe(
+    expect(uncoveredWords({ by: "div#sp", ms: 480, scrolled: true, waited: true })).toBe(
+      " (div#sp covered it; scrolled it to the middle of the view, then waited 0.5 s until it was gone)"
+    )
+    expect(uncoveredWords({ by: "header#hd", ms: 3, scrolled: true, waited: false })).toBe(
       " (header#hd covered it; scrolled it to the middle of the view first)"
     )
-    expect(uncoveredOf({ uncovered: { by: "div#sp", ms: 480, scrolled: false } })).toEqual({
+    expect(uncoveredOf({ uncovered: { by: "div#sp", ms: 480, scrolled: false, waited: true } })).toEqual({
       by: "div#sp",
       ms: 480,
-      scrolled: false
+      scrolled: false,
+      waited: true
     })
     expect(uncoveredOf({ uncovered: { by: "", ms: 1 } })).toBeUndefined()
     expect(uncoveredOf({ resolved: true })).toBeUndefined()
