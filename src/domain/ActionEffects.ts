@@ -23,6 +23,12 @@ export interface ActionEffects {
     /** Hidden from a list (a parent of like items: li, tr, cards): the items it still shows, none when it hid all. */
     readonly kept?: { readonly count: number; readonly first: ReadonlyArray<string> }
   }
+  /**
+   * Requests the action started (fetch, XMLHttpRequest) still unanswered when the page was read
+   * (page/clickRequests.ts): how many, the first two as "METHOD /path". What their answers change is not in the other
+   * fields.
+   */
+  readonly pending?: { readonly count: number; readonly first: ReadonlyArray<string> }
   /** The page's main heading, now (it changed during the action; empty when it is gone). */
   readonly heading?: string
   /** The acted-on control's value or state, where it changed. */

@@ -46,6 +46,17 @@ export interface FieldHolds {
   readonly field?: string
 }
 
+/**
+ * A cover a click got past (page/coverWait.ts): the cover's name, how long it took, whether the scroll to the middle
+ * of the view moved the target, and whether it was still covered after it (then waited for).
+ */
+export interface Uncovered {
+  readonly by: string
+  readonly ms: number
+  readonly scrolled: boolean
+  readonly waited: boolean
+}
+
 export type UpstreamOutcome =
   | {
       readonly kind: "single"
@@ -70,6 +81,8 @@ export type UpstreamOutcome =
       readonly jsDialogs?: { readonly opened: ReadonlyArray<JsDialog>; readonly earlier: ReadonlyArray<JsDialog> }
       /** A click whose target was disabled waited this long for it to be enabled (page/enabledWait.ts). */
       readonly enabledAfterMs?: number
+      /** A click whose target a fixed or sticky element covered got past it (page/coverWait.ts). */
+      readonly uncovered?: Uncovered
       /** What a click did beyond its answer: console errors, a changed heading or control, a late navigation. */
       readonly effects?: ActionEffects
       /** What the filled or typed-into field holds now (read back in the same process). */

@@ -3,8 +3,9 @@
  * upstream batch): nodes the page added, text it changed, and elements it unhid (a `hidden` or `aria-hidden`
  * attribute removed, `open` added, an inline `display: none` / `visibility: hidden` dropped). Each changed element
  * still shown is read once, outermost first, as its visible text; class changes are not judged (the text may have
- * shown before). Symmetric, the text it hid or removed (said shorter: what went, not to be read). Used by the click
- * and key-press watch (clickEffects.ts), around `hover` and `focus` (probedCommand.ts, with their CSS-only flips:
+ * shown before), nor children replaced by the same texts in the same order (a list re-rendered on hover or
+ * scroll). Symmetric, the text it hid or removed (said shorter: what went, not to be read). Used by the click and
+ * key-press watch (clickEffects.ts), around `hover` and `focus` (probedCommand.ts, with their CSS-only flips:
  * hoverReveal.ts) and typing (typedEffects.ts). Pure.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
@@ -137,7 +138,19 @@ const take = (skip) => {
     for (let p = e.parentElement; p; p = p.parentElement) if (set.has(p)) return true;
     return false;
   };
-  const outer = els.filter((e) => !inside(e));
+  // a parent whose children were replaced by nodes with the very same texts, in the same order (a list re-rendered on
+  // hover or scroll): nothing new shows there; a sort or a filter changes the sequence and is said
+  const olds = new Map(), same = new Set();
+  for (const [n, p] of removed) {
+    const t = norm(n.textContent);
+    if (t !== "") olds.set(p, [...(olds.get(p) || []), t]);
+  }
+  for (const [p, before] of olds) {
+    const now = p.isConnected ? [...p.childNodes].filter((c) => added.has(c) && norm(c.textContent) !== "") : [];
+    if (now.length > 0 && now.map((c) => norm(c.textContent)).join("\\n") === before.join("\\n")) same.add(p);
+  }
+  const rerendered = (e) => added.has(e) && same.has(e.parentNode);
+  const outer = els.filter((e) => !inside(e) && !rerendered(e));
   const texts = [];
   let count = 0;
   // a large re-render is read in its first ${LOOK} places only (said as "more")

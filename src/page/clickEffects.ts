@@ -12,6 +12,7 @@
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
 import { APPEARED_WATCH, shownEffectsOf } from "./appearedText.js"
+import { REQUESTS_SETTLED, REQUESTS_TAKE, REQUESTS_WATCH, pendingRequestsOf } from "./clickRequests.js"
 import { CONSOLE_TEXT } from "./consoleText.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./jsDialogs.js"
 import { NAVIGATION_START_WATCH } from "./navigationStart.js"
@@ -62,6 +63,8 @@ window.setTimeout = function (fn, delay, ...a) {
   return id;
 };
 window.clearTimeout = function (id) { fx.timers.delete(id); return ownClear.call(window, id); };
+// requests the click's handlers started (clickRequests.ts): the read waits for their answers
+${REQUESTS_WATCH}
 // the settle watch's own timer (pageSettle.ts), started by the recorder during the click, is not the page's
 const watch = window[${WATCH_KEY}];
 if (watch && watch.clicked) {
@@ -89,11 +92,13 @@ document.addEventListener("invalid", onInvalid, true);
 fx.settle = () => new Promise((resolve) => {
   const start = performance.now();
   const check = () => {
-    if (fx.timers.size === 0 || performance.now() - start >= ${LATE_WAIT_CAP_MS}) return ownTimeout(resolve, 0);
+    const timers = fx.timers.size === 0 || performance.now() - start >= ${LATE_WAIT_CAP_MS};
+    if (timers && ${REQUESTS_SETTLED}) return ownTimeout(resolve, 0);
     ownTimeout(check, 5);
   };
   check();
 });
+fx.busy = () => fx.timers.size > 0 || fx.requestsBusy();
 fx.take = () => {
   const h = heading(), s = state(el), b = fx.state, control = {};
   if (s !== undefined && b !== undefined) {
@@ -105,11 +110,12 @@ fx.take = () => {
   const changed = h !== fx.heading && fx.heading !== undefined ? (h || "") : undefined;
   const shown = appeared.take(h);
   return { count: fx.count, errors: fx.errors, heading: changed, control, logCount: fx.logCount, logs: fx.logs,
-    appeared: shown, invalid: fx.invalid, invalidCount: fx.invalidCount };
+    appeared: shown, invalid: fx.invalid, invalidCount: fx.invalidCount, pending: ${REQUESTS_TAKE} };
 };
 const offBefore = rec.off;
 rec.off = () => {
   offBefore(); console.error = ownError; window.setTimeout = ownTimeout; window.clearTimeout = ownClear;
+  fx.requestsOff();
   LOGS.forEach((k, i) => { console[k] = ownLogs[i]; });
   appeared.off();
   kinds.forEach((t) => window.removeEventListener(t, onInput, true));
@@ -147,7 +153,7 @@ return true;
 export const PRESS_WATCH_READ: string = `(async () => {
 const K = ${PRESS_KEY}, rec = window[K];
 if (!rec) return undefined;
-if (rec.fx.timers.size > 0) await rec.fx.settle();
+if (rec.fx.busy()) await rec.fx.settle();
 // nothing started to leave the page (no navigation, submission or new tab): no page it led to needs reading
 const stayed = !rec.leaving.started();
 rec.off(); delete window[K];
@@ -211,6 +217,7 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
     ...(count > 0 ? { consoleErrors: { count, first: first.slice(0, 2) } } : {}),
     ...(logCount > 0 ? { consoleLogs: { count: logCount, first: logs.slice(0, 2) } } : {}),
     ...shownEffectsOf(r?.["appeared"]),
+    ...pendingRequestsOf(r?.["pending"]),
     ...(heading !== undefined ? { heading } : {}),
     ...(Object.keys(control).length > 0 ? { control } : {})
   }

@@ -146,8 +146,9 @@ const K = ${KEY}, rec = window[K], dialogsBefore = rec ? rec.dialogs : undefined
 const comboNow = () => ${COMBOBOX_FOCUS_EXPRESSION};
 let click, settle, effects, combo = comboNow();
 if (rec) {
-  // short timers the click's handlers scheduled (a redirect 100 ms later) run before the click is judged
-  if (rec.nav === undefined && rec.fx.timers.size > 0) await rec.fx.settle();
+  // short timers the click's handlers scheduled (a redirect 100 ms later) run, and the requests they started answer
+  // (clickRequests.ts), before the click is judged
+  if (rec.nav === undefined && rec.fx.busy()) await rec.fx.settle();
   rec.off(); delete window[K];
   const submitted = rec.submit !== undefined && !rec.submit.defaultPrevented &&
     !/^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");

@@ -1,5 +1,6 @@
 /**
- * A click aimed at a disabled control waits for it to be enabled, as Playwright's actionability check does. Upstream
+ * A click aimed at a disabled control waits for it to be enabled, as Playwright's actionability check does (and one
+ * a fixed or sticky element covers is scrolled to the middle of the view, or waited for: coverWait.ts). Upstream
  * 0.41.2 refuses a `:disabled` target at once (`Element '#b' is disabled, so the click would not reach it`: a disabled
  * button or input, or one in a disabled fieldset; `click`, `dblclick` and `find … click` alike, seen on the raw
  * binary), though a form's button is often enabled a moment later (a validation, a load). A target inside a disabled
@@ -17,6 +18,7 @@ import * as Schema from "effect/Schema"
 import type { StepRow } from "../domain/Outcome.js"
 import { UpstreamFailed } from "../schema/ToolError.js"
 import { throwValueStatement } from "../upstream/thrownValue.js"
+import { COVER_OF, COVER_WAIT_MS } from "./coverWait.js"
 
 /** `UpstreamFailed.code` of a click whose target stayed disabled through the wait: nothing was clicked. */
 export const CLICK_DISABLED = "click-disabled"
@@ -38,19 +40,34 @@ const control = (e) => { try {
   return !e || !e.isConnected ? null : e.matches(":disabled") ? e : e.closest("button:disabled");
 } catch { return null; } };
 const disabled = (e) => control(e) !== null;
+${COVER_OF}
 let r = install();
-if (!disabled(r.el)) return { resolved: r.resolved, earlierDialogs: r.earlierDialogs };
+const wasDisabled = disabled(r.el), cover = wasDisabled ? null : coverOf(r.el);
+if (!wasDisabled && cover === null) return { resolved: r.resolved, earlierDialogs: r.earlierDialogs };
 const earlierDialogs = r.earlierDialogs, t0 = performance.now(), left = () => ${waitMs} - (performance.now() - t0);
+// a fixed or sticky element over it (coverWait.ts): scrolled to the middle of the view once, then waited for
+const by = cover === null ? undefined : coverName(cover);
+const top = () => (r.el ? r.el.getBoundingClientRect().top : 0), before = top();
+if (cover !== null) try { r.el.scrollIntoView({ block: "center", inline: "nearest" }); } catch {}
+// whether the scroll moved it, and whether it was still covered then (waited for)
+const scrolled = cover !== null && Math.abs(top() - before) > 1, waited = cover !== null && coverOf(r.el) !== null;
+const coverLeft = () => Math.min(${waitMs}, ${COVER_WAIT_MS}) - (performance.now() - t0);
+const waiting = () => disabled(r.el) ? left() > 0 : coverOf(r.el) !== null && coverLeft() > 0;
 const css = (f) => f.id ? "#" + CSS.escape(f.id)
   : f.name ? f.tagName.toLowerCase() + "[name=" + JSON.stringify(f.name) + "]" : f.tagName.toLowerCase();
 return (async () => {
   for (;;) {
     // no recorder while waiting: what the page does meanwhile is not the click's
     window[K].off(); delete window[K];
-    while (disabled(r.el) && left() > 0) await new Promise((f) => setTimeout(f, ${POLL_MS}));
+    while (waiting()) await new Promise((f) => setTimeout(f, ${POLL_MS}));
     r = install();
     const waitedMs = Math.round(performance.now() - t0);
-    if (!disabled(r.el)) return { resolved: r.resolved, earlierDialogs, enabledAfterMs: waitedMs };
+    // still covered past the wait: upstream's click refuses it, naming the cover
+    const uncovered = { by, ms: waitedMs, scrolled, waited };
+    const gone = by !== undefined && coverOf(r.el) === null ? { uncovered } : {};
+    if (!disabled(r.el)) {
+      return { resolved: r.resolved, earlierDialogs, ...(wasDisabled ? { enabledAfterMs: waitedMs } : {}), ...gone };
+    }
     if (left() > 0) continue;
     window[K].off(); delete window[K];
     const c = control(r.el), within = c === r.el ? undefined : c.tagName.toLowerCase() + (c.id ? "#" + c.id : "");

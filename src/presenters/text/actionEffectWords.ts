@@ -75,6 +75,18 @@ const invalidLine = (v: NonNullable<ActionEffects["invalid"]>): Parts => {
   return [`${head}, so the form was not sent: `, ...fields, ...(more > 0 ? [` (and ${more} more)`] : [])]
 }
 
+/** Requests the action started that had not answered when the page was read: what they change is not said yet. */
+const pendingLine = (p: NonNullable<ActionEffects["pending"]>, action: EffectAction): Parts => {
+  const which = p.count === 1 ? "1 request" : `${p.count} requests`
+  const more = p.count - p.first.length
+  const listed = p.first.length > 0 ? [" (", ...quoted(p.first.join("; ")), more > 0 ? ` and ${more} more)` : ")"] : []
+  return [
+    `${which} the ${action === "press" ? "key press" : "click"} started had not answered when the page was read`,
+    ...listed,
+    ": what the answer changes is not shown yet (wait, then read the page)"
+  ]
+}
+
 /** The effect lines after an action's answer (each one line), none when nothing changed. */
 export const actionEffectLines = (
   effects: ActionEffects | undefined,
@@ -117,5 +129,6 @@ export const actionEffectLines = (
   if (heading !== undefined || control.length > 0) lines.push([...(heading ?? []), ...joint, ...control])
   if (effects.appeared !== undefined) lines.push(textsLine("New text: ", effects.appeared))
   if (effects.hidden !== undefined) lines.push([...textsLine("Hidden: ", effects.hidden), ...keptWords(effects.hidden)])
+  if (effects.pending !== undefined) lines.push(pendingLine(effects.pending, action))
   return lines
 }

@@ -19,6 +19,7 @@ import { actionEffectLines, effectActionOf, effectTimeOf } from "./actionEffectW
 import { type RangeFill, rangeFillText } from "../../page/fillGuard.js"
 import { jsDialogLines } from "./jsDialogWords.js"
 import { enabledWaitWords } from "../../page/enabledWait.js"
+import { uncoveredWords } from "../../page/coverWait.js"
 import { fieldReadAt, fieldReadLine, keyRun } from "./keyRuns.js"
 import { isFieldReadRow } from "../../page/typeReadback.js"
 import { fieldHoldsWords, fillShown, textClickShown } from "./actionShown.js"
@@ -284,7 +285,10 @@ export const formatSuccess = (
       // what a filled or typed-into field holds now, on the action's own line
       const holds = outcome.fieldHolds !== undefined ? fieldHoldsWords(command ?? "", outcome.fieldHolds) : []
       // a click that waited for its disabled target says so on its own line first
-      const waited = outcome.enabledAfterMs !== undefined ? [enabledWaitWords(outcome.enabledAfterMs)] : []
+      const waited = [
+        ...(outcome.enabledAfterMs !== undefined ? [enabledWaitWords(outcome.enabledAfterMs)] : []),
+        ...(outcome.uncovered !== undefined ? [uncoveredWords(outcome.uncovered)] : [])
+      ]
       const extra = [...waited, ...holds, ...lines.flatMap((line) => ["\n", ...line]), ...upstreamWarning(outcome)]
       return extra.length > 0 ? formatted([...partsOf(shown), ...extra], shown.summary) : shown
     }

@@ -24,6 +24,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../page/challengeEvidence.js"
 import { clickDispatchOf, clickRecordOf, clickTargetOf, clickTargetText, twinOf } from "../../page/clickDispatch.js"
 import { enabledAfterOf, stayedDisabledOf } from "../../page/enabledWait.js"
+import { uncoveredOf } from "../../page/coverWait.js"
 import { readinessBudgetMs } from "../../page/readiness.js"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickReadOf, clickRecorderScript } from "../../page/clickRecorder.js"
@@ -97,12 +98,15 @@ const clickReplyOf = (
   const jsOpened = jsDialogsOf(read?.["jsDialogs"])
   // console errors and uncaught errors the click logged, a heading or control it changed (clickEffects.ts)
   const effects = clickEffectsOf(read?.["effects"])
-  const enabledAfterMs = recorder?.success === true ? enabledAfterOf(recordedValue(recorder.result)) : undefined
+  const answer = recorder?.success === true ? recordedValue(recorder.result) : undefined
+  const enabledAfterMs = enabledAfterOf(answer)
+  const uncovered = uncoveredOf(answer)
   return Either.right({
     kind: "single",
     data: row.result,
     warning: row.warning,
     ...(enabledAfterMs !== undefined ? { enabledAfterMs } : {}),
+    ...(uncovered !== undefined ? { uncovered } : {}),
     ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {}),
     ...(jsOpened.length > 0 || earlier.length > 0 ? { jsDialogs: { opened: jsOpened, earlier } } : {}),
     ...(effects !== undefined ? { effects } : {})
