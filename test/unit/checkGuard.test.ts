@@ -66,6 +66,27 @@ describe("check on an element that is no checkbox (#41)", () => {
     })
   )
 
+  it.scoped("a disabled box (in a disabled fieldset): refused with what it still holds", () =>
+    Effect.gen(function* () {
+      const disabled = { tag: "input", type: "checkbox", role: "", checked: true, byFieldset: true }
+      const layer = fakeLayer(temp.root, [openBatch(opened), checkBatch({ thrown: { disabledBox: disabled } })])
+      const run = Effect.gen(function* () {
+        yield* runToResult({ args: ["open", opened.url] }, here)
+        return yield* runToResult({ args: ["uncheck", "#t"] }, here)
+      })
+      const result = yield* run.pipe(Effect.provide(layer))
+      // before: `Unchecked #t` (upstream answers success and leaves a disabled box as it was)
+      expect(result.isError).toBe(true)
+      expect(textOf(result.content)).toContain(
+        "#t is a disabled checkbox (the <fieldset> around it is disabled): nothing was unchecked, it stays checked " +
+          "(the uncheck was not sent). The page enables it itself (often after another choice); take a snapshot -i " +
+          "to see which controls are enabled."
+      )
+      expect(result.details.failureCategory).toBe("upstream-error")
+      expect(result.details.nextActions?.[0]?.params?.args).toEqual(expect.arrayContaining(["snapshot", "-i"]))
+    })
+  )
+
   it.scoped("a real checkbox: the guard lets it through and the check is said as before", () =>
     Effect.gen(function* () {
       const layer = fakeLayer(temp.root, [openBatch(opened), checkBatch(true)])
