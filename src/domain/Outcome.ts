@@ -61,6 +61,8 @@ export type UpstreamOutcome =
       readonly snapshotNaming?: SnapshotNaming
       /** A fill aimed at a range slider, which the wrapper set instead (page/fillGuard.ts). */
       readonly rangeFill?: {
+        /** A native picker field's type (time, month, color...) set the same way (page/pickerFill.ts). */
+        readonly field?: string | undefined
         readonly value?: string | undefined
         readonly before: string
         readonly min: string

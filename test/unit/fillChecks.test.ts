@@ -145,4 +145,23 @@ describe("fill checks", () => {
     expect(rangeFillOf({ other: 1 })).toBeUndefined()
     expect(fillProbeRows({ selector: "@e2", text: "30" }, "slider").before.map((r) => r[0])).toEqual(["focus", "eval"])
   })
+
+  it("a time, month or color field: set in its own form and said; a text in another form is refused, not echoed", () => {
+    const script = fillBeforeScript("#tm", "13:45", false)
+    expect(script).toContain(`"time":"13:45"`)
+    expect(script).toContain(`"month":null`)
+    // a text in no picker's form is never written into the script (it may be a secret)
+    expect(fillBeforeScript("#tm", "hunter2 secret", false)).not.toContain("hunter2")
+    expect(fillBeforeScript("#col", " #FF8800 ", false)).toContain(`"color":"#FF8800"`)
+    const set = rangeFillOf({ range: { field: "time", value: "13:45", before: "", min: "", max: "" } })
+    // before: `The fill did not take on #tm.` (upstream's fill left a time field empty)
+    expect(rangeFillText("#tm", set!, "13:45")).toBe(`Set the time field #tm to "13:45" (it held nothing).`)
+    // before: `Filled #col` with a check that it held 7 characters, not the 7 typed (the page kept #000000)
+    const color = { field: "color", value: "#ff8800", before: "#000000", min: "", max: "" }
+    expect(rangeFillText("#col", color, "#FF8800")).toBe(`Set the color field #col to "#ff8800" (it held "#000000").`)
+    const refused = rangeFillText("#m", { field: "month", before: "", min: "", max: "" }, "July 2026")
+    expect(refused).toBe(
+      "#m is a native month field: it takes a value like 2026-07 (YYYY-MM), so nothing was set (it holds nothing)."
+    )
+  })
 })

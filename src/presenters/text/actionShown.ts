@@ -22,7 +22,7 @@ export const fillShown = (
   const target = positionals[1] ?? ""
   if (outcome.rangeFill !== undefined) {
     const text = rangeFillText(target, outcome.rangeFill, positionals.slice(2).join(" "))
-    return { text, summary: `fill ${target}: slider set` }
+    return { text, summary: `fill ${target}: ${outcome.rangeFill.field ?? "slider"} set` }
   }
   if (outcome.fillVerification?.notTaken !== true) return undefined
   return { text: `The fill did not take on ${target}.`, summary: `fill ${target}: not taken` }
