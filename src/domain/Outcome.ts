@@ -44,6 +44,8 @@ export interface FieldHolds {
   readonly value: string
   readonly own: boolean
   readonly field?: string
+  /** The browser's validation message for it (page text: a number over its max, an email with no @). */
+  readonly invalid?: string
 }
 
 export type UpstreamOutcome =

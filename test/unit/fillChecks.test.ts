@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest"
 import { fillAdvice } from "../../src/page/fillAdvice.js"
 import { fillBeforeScript, rangeFillOf, rangeFillText } from "../../src/page/fillGuard.js"
 import { fillProbeRows } from "../../src/page/fillProbe.js"
-import { fillTargetOf, fillVerificationOf } from "../../src/page/fillReadback.js"
+import { fillInvalidOf, fillTargetOf, fillVerificationOf } from "../../src/page/fillReadback.js"
 import { refFactsOf } from "../../src/page/fillRefReads.js"
 import * as Schema from "effect/Schema"
 import type { Plan } from "../../src/domain/Plan.js"
@@ -163,5 +163,33 @@ describe("fill checks", () => {
     expect(refused).toBe(
       "#m is a native month field: it takes a value like 2026-07 (YYYY-MM), so nothing was set (it holds nothing)."
     )
+  })
+
+  it("a text cut at the field's maxlength: said with the start it kept; a secret field by its length only", () => {
+    const back = read("ABCDE", { maxLength: 5 })
+    const cut = fillVerificationOf({ selector: "#z", text: "ABCDEFGHIJ" }, back)!
+    // before: `... not the 10 typed: the page kept or rewrote something else.`
+    expect(cut.summary).toBe(
+      `After fill, #z holds 5 character(s), not the 10 typed: its maxlength is 5, so the browser kept the first 5: ` +
+        `"ABCDE".`
+    )
+    expect(cut).toMatchObject({ maxLength: 5 })
+    expect(cut.notTaken).toBeUndefined()
+    expect(fillAdvice(cut)).toBe(
+      "The field takes at most 5 characters: if the cut text is not what you meant, fill a shorter one."
+    )
+    const secret = fillVerificationOf(
+      { selector: "#pin", text: "1234567", secret: true },
+      read("12345", { maxLength: 5 })
+    )!
+    expect(secret.summary).not.toContain("12345")
+    expect(secret.maxLength).toBeUndefined()
+    // a page that rewrote the text (not its start): no cut is claimed
+    const rewritten = fillVerificationOf({ selector: "#z", text: "ABCDEFGHIJ" }, read("XXXXX", { maxLength: 5 }))!
+    expect(rewritten.summary).toContain("the page kept or rewrote something else.")
+    expect(fillInvalidOf(read("1000", { invalid: "Value must be less than or equal to 100." }))).toBe(
+      "Value must be less than or equal to 100."
+    )
+    expect(fillInvalidOf(read("42"))).toBeUndefined()
   })
 })

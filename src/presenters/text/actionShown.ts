@@ -41,7 +41,10 @@ export const fieldHoldsWords = (command: string, holds: FieldHolds): Parts => {
   const quoted = JSON.stringify(start)
   const value: Part = holds.own ? quoted : page(quoted)
   const length = start !== holds.value ? [` (${chars.length} characters)`] : []
-  if (command === "fill" || command === "find") return [": it now holds ", value, ...length]
+  // the browser's words for a value the field rejects: the page would not submit it as it is
+  const invalid =
+    holds.invalid !== undefined ? [", which the browser marks invalid: ", page(JSON.stringify(holds.invalid))] : []
+  if (command === "fill" || command === "find") return [": it now holds ", value, ...length, ...invalid]
   const field = holds.field === undefined || holds.field === "iframe body" ? "The focused field" : holds.field
   return [` ${command === "keyboard" ? field : "It"} now holds `, value, ...length, "."]
 }

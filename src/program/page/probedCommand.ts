@@ -266,6 +266,7 @@ export const runProbed = (plan: Plan) =>
     const fillVerification = dated === undefined ? filled?.verification : undefined
     const fillNotVerifiable = filled?.notVerifiable
     const held = dated ?? filled?.held
+    const invalid = dated === undefined ? filled?.invalid : undefined
     const replied: Either.Either<UpstreamOutcome, CommandError> = row.success
       ? Either.right({
           kind: "single",
@@ -274,7 +275,7 @@ export const runProbed = (plan: Plan) =>
           ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {}),
           ...(fillVerification !== undefined ? { fillVerification } : {}),
           ...(fillNotVerifiable !== undefined ? { fillNotVerifiable } : {}),
-          ...(held !== undefined ? { fieldHolds: { value: held, own: true } } : {})
+          ...(held !== undefined ? { fieldHolds: { value: held, own: true, ...(invalid ? { invalid } : {}) } } : {})
         })
       : Either.left(row.error)
     if (!row.success) return { replied, check: {} } satisfies Probed
