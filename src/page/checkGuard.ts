@@ -7,7 +7,9 @@
  * element in one, a switch's styled span) stands for its control; an element in a box or holding one is left to
  * upstream, which checks those (seen on the raw binary: `check` on a span in a label ticks its box). A disabled box
  * (its own `disabled`, or a disabled `<fieldset>` around it) is refused the same way: upstream 0.41.2 answers
- * `{checked:sel}` and leaves it as it was (seen on the raw binary; found by bench:cases inputs.check-disabled). Pure.
+ * `{checked:sel}` and leaves it as it was (seen on the raw binary; found by bench:cases inputs.check-disabled). A ref
+ * cannot be found by page script: upstream's own `is enabled` and `is checked` on it run before the check in the same
+ * batch (they do not stop it; a disabled box takes no click), and a disabled one is said the same way. Pure.
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
@@ -82,9 +84,19 @@ export const checkBeforeScript = (css: string): string => `(() => {
   ${throwValueStatement("{ notCheckable: what(el) }")};
 })()`
 
-/** The rows around a check: the before-step for a CSS target; none for a ref (its role is known already). */
-export const checkProbeRows = (selector: string): ReadonlyArray<ReadonlyArray<string>> =>
-  refIdOf(selector) === undefined ? [["eval", checkBeforeScript(selector)]] : []
+/**
+ * The rows before a check: the before-step for a CSS target; for a ref (page script cannot find it; its role is known
+ * already) upstream's own reads of whether it is enabled and checked, which do not stop the batch.
+ */
+export const checkProbeRows = (selector: string): ReadonlyArray<ReadonlyArray<string>> => {
+  const id = refIdOf(selector)
+  return id === undefined
+    ? [["eval", checkBeforeScript(selector)]]
+    : [
+        ["is", "enabled", `@${id}`],
+        ["is", "checked", `@${id}`]
+      ]
+}
 
 const Found = Schema.Struct({ tag: Schema.String, type: Schema.String, role: Schema.String })
 const Thrown = Schema.Union(
@@ -113,30 +125,67 @@ export const checkRefusal = (command: "check" | "uncheck", selector: string, wha
       "toggle a control that is not a checkbox, click it."
   })
 
-/** The refusal of a disabled box, in the words the model reads: what it still holds, and why it is disabled. */
+/**
+ * The refusal of a disabled box, in the words the model reads: what it still holds, and why it is disabled. `sent`:
+ * a ref's check ran after upstream's reads (a disabled box takes no click, so it changed nothing).
+ */
 export const disabledBoxRefusal = (
   { command, selector }: CheckTarget,
-  box: { readonly type: string; readonly role: string; readonly checked: boolean; readonly byFieldset: boolean }
+  box: { readonly type: string; readonly role: string; readonly checked: boolean; readonly byFieldset: boolean },
+  sent = false
 ): UpstreamFailed => {
-  const kind = box.type === "radio" || box.role === "radio" ? "radio button" : "checkbox"
+  const kind = box.type === "radio" || box.role === "radio" ? "radio button" : box.role === "" ? "checkbox" : box.role
   const why = box.byFieldset ? " (the <fieldset> around it is disabled)" : ""
+  const unsent = sent ? "a disabled box takes no click" : `the ${command} was not sent`
   return new UpstreamFailed({
     code: CHECK_DISABLED,
     stderr: "",
     exitCode: null,
     detail:
       `${selector} is a disabled ${kind}${why}: nothing was ${command}ed, it stays ${box.checked ? "" : "un"}checked ` +
-      `(the ${command} was not sent). The page enables it itself (often after another choice); take a snapshot -i ` +
+      `(${unsent}). The page enables it itself (often after another choice); take a snapshot -i ` +
       "to see which controls are enabled."
   })
 }
 
-/** The refusal from the before-step's row (it threw); undefined when the target was a box (or the step did not say). */
-export const checkRefusedOf = (
+const RefReads = Schema.Tuple(
+  Schema.Struct({ enabled: Schema.Boolean }),
+  Schema.Struct({ checked: Schema.Boolean }),
+  Schema.Struct({ role: Schema.String })
+)
+
+/** A ref's box that upstream read as disabled (the rows just before the check), said as the CSS guard says it. */
+const refDisabledOf = (check: CheckTarget, rows: ReadonlyArray<StepRow | undefined>, role: string) =>
+  Option.getOrUndefined(
+    Option.map(
+      Schema.decodeUnknownOption(RefReads)([...rows.map((r) => (r?.success === true ? r.result : null)), { role }]),
+      ([enabled, checked]) =>
+        enabled.enabled
+          ? undefined
+          : disabledBoxRefusal(check, { type: "", role, checked: checked.checked, byFieldset: false }, true)
+    )
+  )
+
+/**
+ * The refusal from the rows before the check at `at`: a CSS target's before-step (it threw), a ref's reads (it is
+ * disabled; its role from the latest snapshot); undefined when the target was a box it may check (or the steps did not
+ * say).
+ */
+export const checkRefusedAt = (
   check: CheckTarget | undefined,
-  guard: StepRow | undefined
-): UpstreamFailed | undefined =>
-  check === undefined || guard === undefined || guard.success
+  rows: ReadonlyArray<StepRow>,
+  at: number,
+  refs: RefSnapshot | undefined
+): UpstreamFailed | undefined => {
+  if (check === undefined) return undefined
+  const id = refIdOf(check.selector)
+  if (id === undefined) return checkRefusedOf(check, rows[at - 1])
+  return refDisabledOf(check, [rows[at - 2], rows[at - 1]], refs?.refs.get(id)?.role ?? "")
+}
+
+/** The refusal from the before-step's row (it threw); undefined when the target was a box (or the step did not say). */
+const checkRefusedOf = (check: CheckTarget, guard: StepRow | undefined): UpstreamFailed | undefined =>
+  guard === undefined || guard.success
     ? undefined
     : Option.getOrUndefined(
         Option.map(Schema.decodeUnknownOption(Thrown)(guard.thrown), (t) =>

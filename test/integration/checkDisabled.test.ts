@@ -2,8 +2,8 @@
  * `check|uncheck` on a disabled box, on the real agent-browser 0.41.2 (found by bench:cases inputs.check-disabled):
  * upstream answers `{checked:"#c"}` and leaves the box as it was (the tool said `Checked #c`, the page showed it
  * unchecked), for a box with its own `disabled` and for one in a disabled `<fieldset>`. The tool refuses it before the
- * check runs and says what the box still holds; an enabled box next to it is checked as before. Judged on the page's
- * own state, read outside the tool.
+ * check runs and says what the box still holds, by CSS selector and by ref (upstream's own reads), directly and in a
+ * job; an enabled box next to it is checked as before. Judged on the page's own state, read outside the tool.
  */
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
@@ -53,5 +53,20 @@ describe("check on a disabled box", () => {
     const enabled = await live.tool.call({ args: ["check", "#d"] })
     expect(textOf(enabled)).toBe("Checked #d")
     expect(boxes()).toBe(`[false,true,false,true,["d"]]`)
+    // by ref (the path a snapshot gives): upstream's own reads say it is disabled; before: `Checked @eN`
+    const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const refOf = (name: string) => `@${new RegExp(`checkbox "${name}" \\[[^\\]]*ref=(e\\d+)`).exec(snap)?.[1]}`
+    const byRef = await live.tool.call({ args: ["check", refOf("Insurance")] })
+    expect(byRef.isError, snap).toBe(true)
+    expect(textOf(byRef)).toContain(
+      `${refOf("Insurance")} is a disabled checkbox: nothing was checked, it stays unchecked (a disabled box takes no click)`
+    )
+    const job = await live.tool.call({ job: { steps: [{ action: "uncheck", selector: refOf("Terms") }] } })
+    expect(job.isError).toBe(true)
+    expect(textOf(job)).toContain(`${refOf("Terms")} is a disabled checkbox: nothing was unchecked, it stays checked`)
+    expect(textOf(await live.tool.call({ args: ["uncheck", refOf("Newsletter")] }))).toBe(
+      `Unchecked ${refOf("Newsletter")}`
+    )
+    expect(boxes()).toBe(`[false,true,false,false,["d","d"]]`)
   }, 90_000)
 })

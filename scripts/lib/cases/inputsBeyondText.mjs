@@ -3,7 +3,7 @@
 // with newlines, the date/time/month/color pickers and file uploads (several files; a hidden input behind a styled
 // button). Each effect is read outside the tool: the page's own log or a raw `agent-browser eval` of the control.
 import { writeFileSync } from "node:fs"
-import { saw, says, show } from "./helpers.mjs"
+import { refIn, saw, says, show } from "./helpers.mjs"
 
 /** The control `#id` holds `want` (its value), read by a raw eval. */
 const holds = (id, want) => async (c) => {
@@ -42,6 +42,20 @@ export const inputs = [
     effect: ticked("c", false),
     said: (t) => says(t, /disabled/i),
     wrong: (t) => (readsDone(t) ? "reads as done for a box in a disabled fieldset" : undefined)
+  },
+  {
+    // the same by the ref a snapshot gave the box (the path a model takes first)
+    id: "inputs.check-disabled-by-ref",
+    refusal: true,
+    page: `<label><input type="checkbox" id="c" disabled ${logChange}> Gift wrap (sold out)</label>`,
+    setup: (c) => [
+      ["open", c.url],
+      ["snapshot", "-i"]
+    ],
+    act: (c) => [["check", refIn(c.last, "checkbox", "Gift wrap \\(sold out\\)")]],
+    effect: ticked("c", false),
+    said: (t) => says(t, /disabled/i),
+    wrong: (t) => (readsDone(t) ? "reads as done for a disabled box" : undefined)
   },
   {
     id: "inputs.uncheck-disabled",

@@ -49,7 +49,7 @@ import { COMBOBOX_FOCUS_EXPRESSION, comboboxFocusOf, isComboboxFill } from "../.
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { clickEffectsOf, isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
 import { isMousePointCommand, MOUSE_WATCH_INSTALL, mousePointOf, mouseReadExpression } from "../../page/mousePoint.js"
-import { checkProbeRows, checkRefusedOf, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
+import { checkProbeRows, checkRefusedAt, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
 import { selectBeforeScript, selectRefusedOf, selectTargetOf } from "../../page/selectGuard.js"
 import { type KeyedTyping, keyedTypingOf, keyRowOf, typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
 import { mediaOf, mediaQueriesOf, mediaReadExpression } from "../../page/mediaRead.js"
@@ -98,12 +98,10 @@ const probesFor = (
   if (isPressCommand(plan.line.positionals)) {
     return { before: [["eval", PRESS_WATCH_INSTALL]], after: [["eval", PRESS_WATCH_READ]] }
   }
-  // check|uncheck: a CSS target that is no box is refused by the step before it (page/checkGuard.ts)
+  // check|uncheck: a CSS target that is no box is refused by the step before it; a ref's reads say it is disabled
+  // (page/checkGuard.ts)
   const check = checkTargetOf(plan.line.positionals)
-  if (check !== undefined) {
-    const before = checkProbeRows(check.selector)
-    return before.length > 0 ? { before, after: [] } : undefined
-  }
+  if (check !== undefined) return { before: checkProbeRows(check.selector), after: [] }
   // select <css|ref>: an asked option that is disabled is refused by the step before it (page/selectGuard.ts)
   const select = selectTargetOf(plan.line.positionals, refs)
   if (select !== undefined) return { before: [["eval", selectBeforeScript(select)]], after: [] }
@@ -248,7 +246,7 @@ export const runProbed = (plan: Plan) =>
     if (ran.kind === "unpinned") return undefined
     const { rows, at } = ran
     const evalAt = (i: number) => evalResultOf(rows[i])
-    const checkRefused = checkRefusedOf(check, rows[at - 1]) ?? selectRefusedOf(select, rows[at - 1])
+    const checkRefused = checkRefusedAt(check, rows, at, refs) ?? selectRefusedOf(select, rows[at - 1])
     if (checkRefused !== undefined) return { replied: Either.left(checkRefused), check: {} } satisfies Probed
     const filled = fill !== undefined ? fillProbeOutcomeOf(fill, rows, at) : undefined
     if (filled?.kind === "range") {
