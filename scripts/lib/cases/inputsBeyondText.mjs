@@ -194,6 +194,41 @@ export const inputs = [
     said: (t) => says(t, "a.txt", "b.csv")
   },
   {
+    // two files into an input without `multiple`: the page can hold one of them only
+    id: "inputs.upload-two-into-single",
+    page: `<input id="f" type="file" onchange="log('files',{names:[...this.files].map(f=>f.name)})">`,
+    setup: (c) => {
+      writeFileSync(c.abs("a.txt"), "one")
+      writeFileSync(c.abs("b.csv"), "x,y\n")
+      return [["open", c.url]]
+    },
+    act: (c) => [["upload", "#f", c.abs("a.txt"), c.abs("b.csv")]],
+    // the page got a file (which one is the browser's choice); the judge is whether the text says what it holds
+    effect: async (c) => {
+      const ok = await c.waitEvent("files")
+      c.held = ok ? await c.eval("[...f.files].map(x=>x.name).join()") : undefined
+      return saw(typeof c.held === "string" && c.held !== "", `input holds ${show(c.held)}`)
+    },
+    said: (t, c) => typeof c.held === "string" && says(t, c.held) && says(t, /one file|only|single|multiple/i),
+    wrong: (t) => (/Uploaded 2 file/i.test(t) && !/only|one file/i.test(t) ? "claims both files uploaded" : undefined)
+  },
+  {
+    // the user aims at the styled button a page shows, not at its hidden input
+    id: "inputs.upload-onto-button",
+    refusal: true,
+    page:
+      `<input id="f" type="file" hidden onchange="log('files')"><button id="btn" onclick="f.click()">` +
+      `Choose photo</button>`,
+    setup: (c) => {
+      writeFileSync(c.abs("me.png"), "not really a png")
+      return [["open", c.url]]
+    },
+    act: (c) => [["upload", "#btn", c.abs("me.png")]],
+    effect: async (c) => saw((await c.eval("f.files.length")) === 0 && (await c.quiet("files")), "no file attached"),
+    // the text says the target is no file input and points at the one that is (by its selector)
+    said: (t) => says(t, /not a file input/i) && says(t, /#f\b|input\[type="?file"?\]/i)
+  },
+  {
     // the real input is hidden; the page shows a styled button that opens the picker
     id: "inputs.upload-hidden-input",
     page:
