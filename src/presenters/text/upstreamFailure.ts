@@ -6,6 +6,7 @@ import { FILL_REFUSED } from "../../page/fillProbe.js"
 import { CHECK_DISABLED, CHECK_REFUSED } from "../../page/checkGuard.js"
 import { SELECT_REFUSED } from "../../page/selectGuard.js"
 import { CLICK_DISABLED } from "../../page/enabledWait.js"
+import { UPLOAD_REFUSED } from "../../page/uploadRead.js"
 import type { ClickTarget } from "../../schema/PageDiagnostics.js"
 import type { NextAction } from "../../schema/NextAction.js"
 import type { UpstreamFailed } from "../../schema/ToolError.js"
@@ -28,7 +29,9 @@ const refusedSummary = (code: string | undefined): string =>
         ? "A disabled option: nothing was selected"
         : code === CLICK_DISABLED
           ? "Stayed disabled: nothing was clicked"
-          : "The fill was refused"
+          : code === UPLOAD_REFUSED
+            ? "Not a file input: nothing was uploaded"
+            : "The fill was refused"
 
 /** An upstream-error the tool found itself (its own words in `detail`, none of upstream's). */
 const toolFound = (e: UpstreamFailed): boolean => e.upstreamMessage === undefined && e.detail !== undefined
@@ -78,7 +81,9 @@ export const upstreamFailed = (
                   ]
         }
       : e.fillVerification !== undefined ||
-          [FILL_REFUSED, CHECK_REFUSED, CHECK_DISABLED, SELECT_REFUSED, CLICK_DISABLED].includes(e.code ?? "")
+          [FILL_REFUSED, CHECK_REFUSED, CHECK_DISABLED, SELECT_REFUSED, CLICK_DISABLED, UPLOAD_REFUSED].includes(
+            e.code ?? ""
+          )
         ? {
             // the wrapper's own read of the field: not upstream's failure
             text: e.message,
