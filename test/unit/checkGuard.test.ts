@@ -7,6 +7,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
+import type { StepRow } from "../../src/domain/Outcome.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import {
   checkBeforeScript,
@@ -136,7 +137,7 @@ describe("check on an element that is no checkbox (#41)", () => {
   })
 
   it("a ref upstream reads as disabled: refused with what it still holds; an enabled one is not", () => {
-    const row = (command: ReadonlyArray<string>, result: unknown) => ({ command, success: true, result, error: null })
+    const row = (command: ReadonlyArray<string>, result: unknown): StepRow => ({ command, success: true, result })
     const rows = (enabled: boolean) => [
       row(["is", "enabled", "@e4"], { enabled }),
       row(["is", "checked", "@e4"], { checked: true }),
