@@ -232,12 +232,21 @@ const NOTES = [
     "type",
     "ref preflight¹; sent key by key (keydown, input, keyup each; upstream 0.41 sends none), except a secret, a flag or over 200 characters; says what the field now holds, text the keys made appear (suggestions) or hid (a filter), and dialogs they opened"
   ],
-  ["fill", "ref preflight¹; a rich editor's text is replaced too (selected, then typed over)"],
+  [
+    "fill",
+    "ref preflight¹; a rich editor's text is replaced too (selected, then typed over); a time, datetime-local, month, week or color field is set in its own form (`13:45`, `#ff8800`); a maxlength cut and a value the browser marks invalid are said"
+  ],
   ["press", "ref preflight¹; Enter or Space (a focused link, a form's submit) adds a `Page:` line when the page moved"],
   ["hover", "ref preflight¹; says text it showed or hid (a CSS `:hover` menu too)"],
   ["focus", "ref preflight¹; says text it showed or hid (a `:focus-within` menu too)"],
-  ["check", "ref preflight¹; a target that is no checkbox, radio or switch is refused (nothing sent)"],
-  ["uncheck", "ref preflight¹; a target that is no checkbox, radio or switch is refused (nothing sent)"],
+  [
+    "check",
+    "ref preflight¹; a target that is no checkbox, radio or switch is refused (nothing sent); so is a disabled box (in a disabled fieldset too)"
+  ],
+  [
+    "uncheck",
+    "ref preflight¹; a target that is no checkbox, radio or switch is refused (nothing sent); so is a disabled box (in a disabled fieldset too)"
+  ],
   [
     "select",
     "ref preflight¹; a disabled option is refused (nothing sent); a target that is no native select fails as selector-not-found"
@@ -246,7 +255,7 @@ const NOTES = [
   ["scrollintoview", "ref preflight¹"],
   [
     "upload",
-    "ref preflight¹; only files under `uploadRoots` (default: the call's folder) ([SECURITY.md](SECURITY.md))"
+    "ref preflight¹; only files under `uploadRoots` (default: the call's folder) ([SECURITY.md](SECURITY.md)); says the files an input without `multiple` did not keep; a target that is no file input is refused with the page's file inputs named"
   ],
   ["download", "ref preflight¹; file verified on disk"],
   [

@@ -44,6 +44,8 @@ export interface FieldHolds {
   readonly value: string
   readonly own: boolean
   readonly field?: string
+  /** The browser's validation message for it (page text: a number over its max, an email with no @). */
+  readonly invalid?: string
 }
 
 /**
@@ -72,6 +74,8 @@ export type UpstreamOutcome =
       readonly snapshotNaming?: SnapshotNaming
       /** A fill aimed at a range slider, which the wrapper set instead (page/fillGuard.ts). */
       readonly rangeFill?: {
+        /** A native picker field's type (time, month, color...) set the same way (page/pickerFill.ts). */
+        readonly field?: string | undefined
         readonly value?: string | undefined
         readonly before: string
         readonly min: string

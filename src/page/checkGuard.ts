@@ -5,7 +5,11 @@
  * snapshot (nothing sent), a CSS selector by a read-only step in the same upstream batch that throws what it found
  * (upstream/thrownValue.ts), so a batch that stops at its first failed step never sends the check. A label (or an
  * element in one, a switch's styled span) stands for its control; an element in a box or holding one is left to
- * upstream, which checks those (seen on the raw binary: `check` on a span in a label ticks its box). Pure.
+ * upstream, which checks those (seen on the raw binary: `check` on a span in a label ticks its box). A disabled box
+ * (its own `disabled`, or a disabled `<fieldset>` around it) is refused the same way: upstream 0.41.2 answers
+ * `{checked:sel}` and leaves it as it was (seen on the raw binary; found by bench:cases inputs.check-disabled). A ref
+ * cannot be found by page script: upstream's own `is enabled` and `is checked` on it run before the check in the same
+ * batch (they do not stop it; a disabled box takes no click), and a disabled one is said the same way. Pure.
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
@@ -16,6 +20,9 @@ import { throwValueStatement } from "../upstream/thrownValue.js"
 
 /** `UpstreamFailed.code` of a check the tool refused for its target: the next action is a snapshot of the boxes. */
 export const CHECK_REFUSED = "check-refused"
+
+/** `UpstreamFailed.code` of a check aimed at a disabled box (upstream answers success and leaves it as it was). */
+export const CHECK_DISABLED = "check-disabled"
 
 /** Roles of controls of another kind: a check aimed at one of these cannot tick anything. */
 const OTHER_CONTROLS: ReadonlySet<string> = new Set([
@@ -64,19 +71,40 @@ export const checkBeforeScript = (css: string): string => `(() => {
   const label = el.closest("label");
   if (label !== null && label.control) el = label.control;
   const boxes = ${JSON.stringify(CHECKABLE)};
-  if (el.closest(boxes) !== null || el.querySelector(boxes) !== null) return true;
-  const found = { tag: el.tagName.toLowerCase(), type: el.getAttribute("type") || "" };
-  found.role = el.getAttribute("role") || "";
-  ${throwValueStatement("{ notCheckable: found }")};
+  const box = el.closest(boxes) || el.querySelector(boxes);
+  const attr = (e, name) => e.getAttribute(name) || "";
+  const what = (e) => ({ tag: e.tagName.toLowerCase(), type: attr(e, "type"), role: attr(e, "role") });
+  if (box !== null && !box.matches(":disabled")) return true;
+  if (box !== null) {
+    const found = what(box);
+    found.checked = box.checked === true;
+    found.byFieldset = !box.disabled && box.closest("fieldset:disabled") !== null;
+    ${throwValueStatement("{ disabledBox: found }")};
+  }
+  ${throwValueStatement("{ notCheckable: what(el) }")};
 })()`
 
-/** The rows around a check: the before-step for a CSS target; none for a ref (its role is known already). */
-export const checkProbeRows = (selector: string): ReadonlyArray<ReadonlyArray<string>> =>
-  refIdOf(selector) === undefined ? [["eval", checkBeforeScript(selector)]] : []
+/**
+ * The rows before a check: the before-step for a CSS target; for a ref (page script cannot find it; its role is known
+ * already) upstream's own reads of whether it is enabled and checked, which do not stop the batch.
+ */
+export const checkProbeRows = (selector: string): ReadonlyArray<ReadonlyArray<string>> => {
+  const id = refIdOf(selector)
+  return id === undefined
+    ? [["eval", checkBeforeScript(selector)]]
+    : [
+        ["is", "enabled", `@${id}`],
+        ["is", "checked", `@${id}`]
+      ]
+}
 
-const Thrown = Schema.Struct({
-  notCheckable: Schema.Struct({ tag: Schema.String, type: Schema.String, role: Schema.String })
-})
+const Found = Schema.Struct({ tag: Schema.String, type: Schema.String, role: Schema.String })
+const Thrown = Schema.Union(
+  Schema.Struct({ notCheckable: Found }),
+  Schema.Struct({
+    disabledBox: Schema.Struct({ ...Found.fields, checked: Schema.Boolean, byFieldset: Schema.Boolean })
+  })
+)
 
 /** What the before-step found, in words: `an input of type "text"`, `a <div role="button">`. */
 const elementWords = (found: { readonly tag: string; readonly type: string; readonly role: string }): string => {
@@ -97,16 +125,73 @@ export const checkRefusal = (command: "check" | "uncheck", selector: string, wha
       "toggle a control that is not a checkbox, click it."
   })
 
-/** The refusal from the before-step's row (it threw); undefined when the target was a box (or the step did not say). */
-export const checkRefusedOf = (
+/**
+ * The refusal of a disabled box, in the words the model reads: what it still holds, and why it is disabled. `sent`:
+ * a ref's check ran after upstream's reads (a disabled box takes no click, so it changed nothing).
+ */
+export const disabledBoxRefusal = (
+  { command, selector }: CheckTarget,
+  box: { readonly type: string; readonly role: string; readonly checked: boolean; readonly byFieldset: boolean },
+  sent = false
+): UpstreamFailed => {
+  const kind = box.type === "radio" || box.role === "radio" ? "radio button" : box.role === "" ? "checkbox" : box.role
+  const why = box.byFieldset ? " (the <fieldset> around it is disabled)" : ""
+  const unsent = sent ? "a disabled box takes no click" : `the ${command} was not sent`
+  return new UpstreamFailed({
+    code: CHECK_DISABLED,
+    stderr: "",
+    exitCode: null,
+    detail:
+      `${selector} is a disabled ${kind}${why}: nothing was ${command}ed, it stays ${box.checked ? "" : "un"}checked ` +
+      `(${unsent}). The page enables it itself (often after another choice); take a snapshot -i ` +
+      "to see which controls are enabled."
+  })
+}
+
+const RefReads = Schema.Tuple(
+  Schema.Struct({ enabled: Schema.Boolean }),
+  Schema.Struct({ checked: Schema.Boolean }),
+  Schema.Struct({ role: Schema.String })
+)
+
+/** A ref's box that upstream read as disabled (the rows just before the check), said as the CSS guard says it. */
+const refDisabledOf = (check: CheckTarget, rows: ReadonlyArray<StepRow | undefined>, role: string) =>
+  Option.getOrUndefined(
+    Option.map(
+      Schema.decodeUnknownOption(RefReads)([...rows.map((r) => (r?.success === true ? r.result : null)), { role }]),
+      ([enabled, checked]) =>
+        enabled.enabled
+          ? undefined
+          : disabledBoxRefusal(check, { type: "", role, checked: checked.checked, byFieldset: false }, true)
+    )
+  )
+
+/**
+ * The refusal from the rows before the check at `at`: a CSS target's before-step (it threw), a ref's reads (it is
+ * disabled; its role from the latest snapshot); undefined when the target was a box it may check (or the steps did not
+ * say).
+ */
+export const checkRefusedAt = (
   check: CheckTarget | undefined,
-  guard: StepRow | undefined
-): UpstreamFailed | undefined =>
-  check === undefined || guard === undefined || guard.success
+  rows: ReadonlyArray<StepRow>,
+  at: number,
+  refs: RefSnapshot | undefined
+): UpstreamFailed | undefined => {
+  if (check === undefined) return undefined
+  const id = refIdOf(check.selector)
+  if (id === undefined) return checkRefusedOf(check, rows[at - 1])
+  return refDisabledOf(check, [rows[at - 2], rows[at - 1]], refs?.refs.get(id)?.role ?? "")
+}
+
+/** The refusal from the before-step's row (it threw); undefined when the target was a box (or the step did not say). */
+const checkRefusedOf = (check: CheckTarget, guard: StepRow | undefined): UpstreamFailed | undefined =>
+  guard === undefined || guard.success
     ? undefined
     : Option.getOrUndefined(
         Option.map(Schema.decodeUnknownOption(Thrown)(guard.thrown), (t) =>
-          checkRefusal(check.command, check.selector, elementWords(t.notCheckable))
+          "disabledBox" in t
+            ? disabledBoxRefusal(check, t.disabledBox)
+            : checkRefusal(check.command, check.selector, elementWords(t.notCheckable))
         )
       )
 

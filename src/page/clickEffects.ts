@@ -2,13 +2,13 @@
  * What a click did beyond its own answer, watched by the click's recorder (clickRecorder.ts) in the same upstream
  * process: console errors and uncaught page errors logged during the click (`console.error` wrapped, `error` and
  * `unhandledrejection` events) and its other console messages (`log`, `info`, `warn`), the page's main heading and
- * the clicked control's value and expanded/pressed/checked state (compared by the read), text it made appear
- * (appearedText.ts), and short timers the click's own handlers scheduled (at most `LATE_TIMER_MS`): the read waits
- * for those to run (at most `LATE_WAIT_CAP_MS`), so a page that goes to another URL 100 ms after the click is read as
- * a click that navigated. A click that scheduled no such timer pays no wait. `press|key` is watched the same way, in
- * its own batch, on the focused element, and its read says where the key moved the focus (Tab). The fields the
- * browser's own form validation refused (`invalid` events: a submit it blocked) are read too. Pure: the page
- * statements and the decoding of the read's answer.
+ * the clicked control's value and expanded/pressed/checked state (a label's: its box's; compared by the read), text
+ * it made appear (appearedText.ts), and short timers the click's own handlers scheduled (at most `LATE_TIMER_MS`): the
+ * read waits for those to run (at most `LATE_WAIT_CAP_MS`), so a page that goes to another URL 100 ms after the click
+ * is read as a click that navigated. A click that scheduled no such timer pays no wait. `press|key` is watched the
+ * same way, in its own batch, on the focused element, and its read says where the key moved the focus (Tab). The
+ * fields the browser's own form validation refused (`invalid` events: a submit it blocked) are read too. Pure: the
+ * page statements and the decoding of the read's answer.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
 import { APPEARED_WATCH, shownEffectsOf } from "./appearedText.js"
@@ -34,10 +34,15 @@ const heading = () => {
   const h = document.querySelector("h1, [role=heading][aria-level='1']");
   return h ? norm1(h.textContent).slice(0, 120) : undefined;
 };
-const state = (e) => !e || !e.isConnected ? undefined : {
+// a label (or its text) stands for its box: a click on "I agree" ticks it, said as the box's state
+const boxOf = (e) => {
+  const l = e && e.closest ? e.closest("label") : null, c = l ? l.control : null;
+  return c && (c.type === "checkbox" || c.type === "radio") ? c : e;
+};
+const state = (e0) => { const e = boxOf(e0); return !e || !e.isConnected ? undefined : {
   value: e.tagName !== "BUTTON" && typeof e.value === "string" ? e.value.slice(0, 120) : undefined,
   expanded: e.getAttribute("aria-expanded"), pressed: e.getAttribute("aria-pressed"),
-  checked: e.type === "checkbox" || e.type === "radio" ? e.checked : undefined };
+  checked: e.type === "checkbox" || e.type === "radio" ? e.checked : undefined }; };
 const fx = { errors: [], count: 0, heading: heading(), state: state(el), timers: new Set(), inClick: false };
 fx.mute = false;
 const note = (m) => { fx.count++; if (fx.errors.length < 2) fx.errors.push(norm1(m).slice(0, 200)); };

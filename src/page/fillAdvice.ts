@@ -11,6 +11,11 @@ const typeStep = (target: string, text: string): string =>
 
 /** The advice for a field of a kind (read-only, a native date or time field), or undefined for any other. */
 const kindAdvice = (v: FillVerification): string | undefined => {
+  if (v.maxLength !== undefined)
+    return (
+      `The field takes at most ${v.maxLength} characters: if the cut text is not what you meant, fill a shorter ` +
+      "one."
+    )
   // seen on the raw binary: Control+a in the focused editor selects all of its text, and typing replaces it
   if (v.added === true)
     return (

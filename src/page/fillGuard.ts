@@ -14,12 +14,14 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { throwValueStatement } from "../upstream/thrownValue.js"
 import { editorSelectInstall } from "./editorSelect.js"
+import { pickerFillStatements, pickerFillText } from "./pickerFill.js"
 
 /** Where the before-step left the focused element and its value, for the read-back. */
 export const FILL_BEFORE_KEY: string = `Symbol.for("pi-agent-browser.fill-before")`
 
-/** The slider's fill, as the before-step threw it. */
+/** The slider's fill, as the before-step threw it (or a picker field's: `field` is its type, pickerFill.ts). */
 export interface RangeFill {
+  readonly field?: string | undefined
   /** The slider's value now (set), or undefined when the text is not a number (nothing was set). */
   readonly value?: string | undefined
   readonly before: string
@@ -55,6 +57,8 @@ export const fillBeforeScript = (css: string | undefined, text: string, focused:
     el.dispatchEvent(new Event("change", { bubbles: true }));
     ${throwValueStatement("{ range: { value: el.value, before, min, max } }")};
   }
+  // a time, month, week, datetime-local or color field is set here too, in its own form (pickerFill.ts)
+  ${pickerFillStatements(text, throwValueStatement)}
   window[${FILL_BEFORE_KEY}] = new Map(${FIELDS}.map((e) => [e, ${VALUE}(e)]));
   // a rich editor holding text has it all selected when the fill reaches it, so the fill replaces it (editorSelect.ts)
   ${editorSelectInstall(css !== undefined ? "el" : "null")}
@@ -64,6 +68,7 @@ export const fillBeforeScript = (css: string | undefined, text: string, focused:
 
 const Thrown = Schema.Struct({
   range: Schema.Struct({
+    field: Schema.optional(Schema.String),
     value: Schema.optional(Schema.String),
     before: Schema.String,
     min: Schema.String,
@@ -77,6 +82,7 @@ export const rangeFillOf = (thrown: unknown): RangeFill | undefined =>
 
 /** The words for a slider's fill: what it holds now, or why nothing was set (never a text: it may be secret). */
 export const rangeFillText = (target: string, range: RangeFill, asked: string): string => {
+  if (range.field !== undefined) return pickerFillText(target, { ...range, field: range.field })
   const span = `range ${range.min}–${range.max}`
   if (range.value === undefined) {
     return `${target} is a slider (${span}): it takes a number, so nothing was set (it holds ${range.before}).`

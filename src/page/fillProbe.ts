@@ -8,7 +8,7 @@ import type { StepRow } from "../domain/Outcome.js"
 import type { FillNotVerifiable, FillVerification } from "../schema/PageDiagnostics.js"
 import { UpstreamFailed } from "../schema/ToolError.js"
 import { fillBeforeScript, type RangeFill, rangeFillOf, rangeFillText } from "./fillGuard.js"
-import { type FillTarget, fillHeldOf, fillReadScript, fillVerificationOf } from "./fillReadback.js"
+import { type FillTarget, fillHeldOf, fillInvalidOf, fillReadScript, fillVerificationOf } from "./fillReadback.js"
 import { refFactsOf, refRows } from "./fillRefReads.js"
 import { fillNotVerifiableOf } from "./fillUnseen.js"
 
@@ -51,6 +51,8 @@ export type FillProbeOutcome =
       readonly notVerifiable?: FillNotVerifiable
       /** The typed text, read back in the field (fillHeldOf). */
       readonly held?: string
+      /** The browser's validation message for the field it holds (a number over its max), when it is invalid. */
+      readonly invalid?: string
     }
 
 /**
@@ -91,11 +93,13 @@ export const fillProbeOutcomeOf = (
   const verification = fillVerificationOf(fill, read, stepIndex, facts)
   const notVerifiable = verification === undefined ? fillNotVerifiableOf(fill, read, stepIndex) : undefined
   const held = verification === undefined ? fillHeldOf(fill, read, facts) : undefined
+  const invalid = held !== undefined ? fillInvalidOf(read) : undefined
   return {
     kind: "filled",
     row,
     ...(verification !== undefined ? { verification } : {}),
     ...(notVerifiable !== undefined ? { notVerifiable } : {}),
-    ...(held !== undefined ? { held } : {})
+    ...(held !== undefined ? { held } : {}),
+    ...(invalid !== undefined ? { invalid } : {})
   }
 }

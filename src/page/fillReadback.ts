@@ -22,6 +22,7 @@ import { mentionsSecret } from "../security/secretText.js"
 import { editorSelectRemove } from "./editorSelect.js"
 import { FILL_BEFORE_KEY, VALUE } from "./fillGuard.js"
 import type { RefFacts } from "./fillRefReads.js"
+import { because, dateKeys, type Seen } from "./fillReasons.js"
 
 export interface FillTarget {
   /** What the fill named: a CSS selector or @ref, or undefined for a `find` locator. */
@@ -130,6 +131,11 @@ export const fillReadScript = (target: FillTarget): string => {
   // a read-only field (a date picker's input) is set by its widget, never by typing
   const flags = { ...(el.readOnly === true ? { readOnly: true } : {}) };
   if (el.disabled === true) flags.disabled = true;
+  // a maxlength the browser cuts a longer text to (fillReadback: said with what it kept)
+  if (!editable && typeof el.maxLength === "number" && el.maxLength >= 0) flags.maxLength = el.maxLength;
+  // the browser's own words for a value the field's constraints reject (over its max, no email): said with it
+  if (el.validity && el.validity.valid === false && el.validationMessage)
+    flags.invalid = String(el.validationMessage).slice(0, 160);
   return { value, via: editable ? "text" : "value", selector: path(el), ...flags, ...dated, ...extra };
 })()`
 }
@@ -151,6 +157,8 @@ export const Readback = Schema.Union(
     selector: Schema.String,
     readOnly: Schema.optional(Schema.Literal(true)),
     disabled: Schema.optional(Schema.Literal(true)),
+    maxLength: Schema.optional(Schema.Number),
+    invalid: Schema.optional(Schema.String),
     fieldType: Schema.optional(Schema.String),
     order: Schema.optional(Schema.String),
     prev: Schema.optional(Prev)
@@ -163,19 +171,6 @@ export const sameText = (value: string, text: string): boolean =>
 
 type Back = typeof Readback.Type
 
-/** What the field holds, as far as the reads tell (a password: its length only). */
-interface Seen {
-  readonly length: number
-  /** The value, when it may be compared (not for a password). */
-  readonly value?: string
-  readonly via: "value" | "text"
-  readonly readOnly?: boolean
-  readonly disabled?: boolean
-  readonly fieldType?: string | undefined
-  readonly order?: string | undefined
-  readonly selector?: string
-}
-
 /** From the best read: a ref's own value (unless the focus is in a rich editor), else the eval. */
 const observed = (back: Back | undefined, ref: RefFacts): Seen | undefined => {
   const rich = back !== undefined && "via" in back && back.via === "text"
@@ -186,7 +181,8 @@ const observed = (back: Back | undefined, ref: RefFacts): Seen | undefined => {
     // the focused field's kind is the ref's when it holds the same value (a date field keeps the focus after a fill)
     const kind = back !== undefined && "via" in back && back.value === value ? back : undefined
     const [readOnly, disabled, fieldType, order] = [ro === true, enabled === false, kind?.fieldType, kind?.order]
-    return { length: [...value].length, value, via: "value", readOnly, disabled, fieldType, order }
+    const maxLength = kind?.maxLength
+    return { length: [...value].length, value, via: "value", readOnly, disabled, maxLength, fieldType, order }
   }
   if (back === undefined || "unverifiable" in back || "focusLost" in back) return undefined
   if ("password" in back) return back.length !== undefined ? { length: back.length, via: "value" } : undefined
@@ -197,32 +193,11 @@ const observed = (back: Back | undefined, ref: RefFacts): Seen | undefined => {
     via: back.via,
     readOnly: back.readOnly === true,
     disabled: back.disabled === true,
+    maxLength: back.maxLength,
     fieldType: back.fieldType,
     order: back.order,
     selector: back.selector
   }
-}
-
-/** Why the field does not hold the text, in words (lengths only). */
-const because = (seen: Seen, spilled: string | undefined, grew: number, added: boolean): string =>
-  spilled !== undefined
-    ? `the text went into ${spilled} instead, which had the focus (it grew by ${grew} character(s)).`
-    : added
-      ? "the editor kept its earlier text: the fill added the typed text to it instead of replacing it."
-      : seen.disabled === true
-        ? "it is disabled (a page may disable a field when it takes the focus)."
-        : seen.readOnly === true
-          ? "it is read-only (a date picker or other widget sets it)."
-          : seen.fieldType !== undefined
-            ? `it is a native ${seen.fieldType} field, which takes keys in its own order, not text.`
-            : "the page kept or rewrote something else."
-
-/** An ISO date (2026-03-14) as the digits a date field showing its parts in `order` (mdy, dmy, ymd) takes. */
-const dateKeys = (text: string, order: string | undefined): string | undefined => {
-  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim())
-  if (ymd === null || order === undefined || !/^[dmy]{3}$/.test(order)) return undefined
-  const parts: Record<string, string | undefined> = { y: ymd[1], m: ymd[2], d: ymd[3] }
-  return [...order].map((p) => parts[p] ?? "").join("")
 }
 
 /**
@@ -233,6 +208,15 @@ export const fillHeldOf = (target: FillTarget, read: unknown, ref: RefFacts = {}
   if (target.secret === true) return undefined
   const seen = observed(Option.getOrUndefined(Schema.decodeUnknownOption(Readback)(read)), ref)
   return seen?.value !== undefined && sameText(seen.value, target.text) ? target.text : undefined
+}
+
+/**
+ * The browser's validation message for the field the read-back found (a number over its max, an email with no @):
+ * undefined when it is valid or could not be read.
+ */
+export const fillInvalidOf = (read: unknown): string | undefined => {
+  const back = Option.getOrUndefined(Schema.decodeUnknownOption(Readback)(read))
+  return back !== undefined && "invalid" in back ? back.invalid : undefined
 }
 
 /**
@@ -263,6 +247,14 @@ export const fillVerificationOf = (
   const notTaken = seen.length === 0 || spilled !== undefined || refused
   const shown = target.selector ?? seen.selector ?? "the focused field"
   const keys = seen.fieldType === "date" ? dateKeys(target.text, seen.order) : undefined
+  // the start of the model's own text, cut at the field's maxlength (never a secret field's: compared by length)
+  const cut =
+    !byLength &&
+    spilled === undefined &&
+    seen.maxLength !== undefined &&
+    seen.length === seen.maxLength &&
+    typed > seen.maxLength &&
+    target.text.startsWith(seen.value ?? "")
   // a rich editor (contenteditable) that holds the typed text beside its earlier text: upstream's fill inserts
   const added =
     spilled === undefined && seen.via === "text" && (seen.value ?? "").replace(/\u00a0/g, " ").includes(target.text)
@@ -277,11 +269,12 @@ export const fillVerificationOf = (
     ...(seen.disabled === true ? { disabled: true as const } : {}),
     ...(seen.fieldType !== undefined ? { fieldType: seen.fieldType } : {}),
     ...(keys !== undefined ? { dateKeys: keys } : {}),
+    ...(cut ? { maxLength: seen.maxLength } : {}),
     ...(spilled !== undefined ? { spilledInto: spilled } : {}),
     ...(added ? { added: true as const } : {}),
     ...(notTaken ? { notTaken: true as const } : {}),
     summary:
       `After fill, ${shown} holds ${seen.length} character(s), not the ${typed} typed: ` +
-      because(seen, spilled, prev?.grew ?? 0, added)
+      because(seen, spilled, prev?.grew ?? 0, added, cut)
   }
 }

@@ -150,7 +150,8 @@ export const OverlayBlockers = Schema.Struct({
 export type OverlayBlockers = typeof OverlayBlockers.Type
 /**
  * A fill whose field does not hold what was typed, read back right after it (web pages: in the fill's own upstream
- * process; Electron: `get value` / `get text`). Lengths only: neither value is ever kept (they can be secrets).
+ * process; Electron: `get value` / `get text`). Lengths only: neither value is ever kept (they can be secrets), but
+ * a text cut at the field's maxlength is said with the start it kept (the model's own text; never a secret field's).
  */
 export const FillVerification = Schema.Struct({
   status: Schema.Literal("mismatch"),
@@ -171,6 +172,8 @@ export const FillVerification = Schema.Struct({
    * (the browser's locale), e.g. `03142026`. The model's own date, never a secret field's (those are not read back).
    */
   dateKeys: optional(Schema.String),
+  /** The field's maxlength, which cut the typed text to its first `maxLength` characters. */
+  maxLength: optional(Schema.Number),
   /** The text went into this other field (the one that had the focus before the fill). */
   spilledInto: optional(Schema.String),
   /** A rich editor (contenteditable) kept its earlier text: the fill added the typed text to it, not replaced it. */

@@ -7,10 +7,17 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
-import type { ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
-import { checkBeforeScript, checkProbeRows, checkTargetOf, refCheckRefusal } from "../../src/page/checkGuard.js"
+import type { StepRow } from "../../src/domain/Outcome.js"
+import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
+import {
+  checkBeforeScript,
+  checkProbeRows,
+  checkRefusedAt,
+  checkTargetOf,
+  refCheckRefusal
+} from "../../src/page/checkGuard.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -66,6 +73,27 @@ describe("check on an element that is no checkbox (#41)", () => {
     })
   )
 
+  it.scoped("a disabled box (in a disabled fieldset): refused with what it still holds", () =>
+    Effect.gen(function* () {
+      const disabled = { tag: "input", type: "checkbox", role: "", checked: true, byFieldset: true }
+      const layer = fakeLayer(temp.root, [openBatch(opened), checkBatch({ thrown: { disabledBox: disabled } })])
+      const run = Effect.gen(function* () {
+        yield* runToResult({ args: ["open", opened.url] }, here)
+        return yield* runToResult({ args: ["uncheck", "#t"] }, here)
+      })
+      const result = yield* run.pipe(Effect.provide(layer))
+      // before: `Unchecked #t` (upstream answers success and leaves a disabled box as it was)
+      expect(result.isError).toBe(true)
+      expect(textOf(result.content)).toContain(
+        "#t is a disabled checkbox (the <fieldset> around it is disabled): nothing was unchecked, it stays checked " +
+          "(the uncheck was not sent). The page enables it itself (often after another choice); take a snapshot -i " +
+          "to see which controls are enabled."
+      )
+      expect(result.details.failureCategory).toBe("upstream-error")
+      expect(result.details.nextActions?.[0]?.params?.args).toEqual(expect.arrayContaining(["snapshot", "-i"]))
+    })
+  )
+
   it.scoped("a real checkbox: the guard lets it through and the check is said as before", () =>
     Effect.gen(function* () {
       const layer = fakeLayer(temp.root, [openBatch(opened), checkBatch(true)])
@@ -97,11 +125,58 @@ describe("check on an element that is no checkbox (#41)", () => {
     expect(refCheckRefusal({ command: "check", selector: "@e2" }, refs)).toBeUndefined()
     expect(refCheckRefusal({ command: "check", selector: "@e3" }, refs)).toBeUndefined()
     expect(refCheckRefusal({ command: "check", selector: "@e9" }, refs)).toBeUndefined()
-    expect(checkProbeRows("@e1")).toEqual([])
+    // a ref: upstream's own reads before the check (page script cannot find a ref)
+    expect(checkProbeRows("@e1")).toEqual([
+      ["is", "enabled", "@e1"],
+      ["is", "checked", "@e1"]
+    ])
+    expect(checkProbeRows("e1")[0]).toEqual(["is", "enabled", "@e1"])
     expect(checkProbeRows("#f")).toEqual([["eval", checkBeforeScript("#f")]])
     expect(checkTargetOf(["check", "#f", "extra"])).toBeUndefined()
     expect(checkTargetOf(["uncheck", "e4"])).toEqual({ command: "uncheck", selector: "e4" })
   })
+
+  it("a ref upstream reads as disabled: refused with what it still holds; an enabled one is not", () => {
+    const row = (command: ReadonlyArray<string>, result: unknown): StepRow => ({ command, success: true, result })
+    const rows = (enabled: boolean) => [
+      row(["is", "enabled", "@e4"], { enabled }),
+      row(["is", "checked", "@e4"], { checked: true }),
+      row(["uncheck", "@e4"], { unchecked: "@e4" })
+    ]
+    const refs = { refs: new Map([["e4", { role: "switch", name: "Dark mode" }]]), url: opened.url, daemonPid: "1" }
+    const check = { command: "uncheck", selector: "@e4" } as const
+    // before: `Unchecked @e4` (upstream answered success; a disabled box takes no click)
+    expect(checkRefusedAt(check, rows(false), 2, refs)?.message).toBe(
+      "@e4 is a disabled switch: nothing was unchecked, it stays checked (a disabled box takes no click). The page " +
+        "enables it itself (often after another choice); take a snapshot -i to see which controls are enabled."
+    )
+    expect(checkRefusedAt(check, rows(false), 2, undefined)?.message).toContain("@e4 is a disabled checkbox")
+    expect(checkRefusedAt(check, rows(true), 2, refs)).toBeUndefined()
+  })
+
+  it.scoped(
+    "a disabled box by ref: upstream's reads and the check in one upstream process, refused with its state",
+    () =>
+      Effect.gen(function* () {
+        const answer = (step: ReadonlyArray<string>) =>
+          step[1] === "enabled" ? { enabled: false } : step[1] === "checked" ? { checked: false } : { checked: step[1] }
+        const layer = fakeLayer(temp.root, [openBatch(opened), batchRows(answer)])
+        const run = Effect.gen(function* () {
+          yield* runToResult({ args: ["open", opened.url] }, here)
+          const before = (yield* (yield* FakeAgentBrowser).requests).length
+          const result = yield* runToResult({ args: ["check", "@e4"] }, here)
+          const requests = (yield* (yield* FakeAgentBrowser).requests).slice(before)
+          return { result, requests }
+        })
+        const { result, requests } = yield* run.pipe(Effect.provide(layer))
+        // before: `Checked @e4`, from one `check` process
+        expect(textOf(result.content)).toContain("@e4 is a disabled checkbox: nothing was checked, it stays unchecked")
+        expect(result.isError).toBe(true)
+        expect(requests.map((r) => stepsOf(r).map((s) => s.slice(0, 2).join(" ")))).toEqual([
+          ["is enabled", "is checked", "check @e4"]
+        ])
+      })
+  )
 
   it.scoped("a job's check step on a text field: the step is refused with the same words, and the check not sent", () =>
     Effect.gen(function* () {

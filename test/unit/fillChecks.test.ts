@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest"
 import { fillAdvice } from "../../src/page/fillAdvice.js"
 import { fillBeforeScript, rangeFillOf, rangeFillText } from "../../src/page/fillGuard.js"
 import { fillProbeRows } from "../../src/page/fillProbe.js"
-import { fillTargetOf, fillVerificationOf } from "../../src/page/fillReadback.js"
+import { fillInvalidOf, fillTargetOf, fillVerificationOf } from "../../src/page/fillReadback.js"
 import { refFactsOf } from "../../src/page/fillRefReads.js"
 import * as Schema from "effect/Schema"
 import type { Plan } from "../../src/domain/Plan.js"
@@ -144,5 +144,52 @@ describe("fill checks", () => {
     expect(refused).toBe("#vol is a slider (range 0–100): it takes a number, so nothing was set (it holds 30).")
     expect(rangeFillOf({ other: 1 })).toBeUndefined()
     expect(fillProbeRows({ selector: "@e2", text: "30" }, "slider").before.map((r) => r[0])).toEqual(["focus", "eval"])
+  })
+
+  it("a time, month or color field: set in its own form and said; a text in another form is refused, not echoed", () => {
+    const script = fillBeforeScript("#tm", "13:45", false)
+    expect(script).toContain(`"time":"13:45"`)
+    expect(script).toContain(`"month":null`)
+    // a text in no picker's form is never written into the script (it may be a secret)
+    expect(fillBeforeScript("#tm", "hunter2 secret", false)).not.toContain("hunter2")
+    expect(fillBeforeScript("#col", " #FF8800 ", false)).toContain(`"color":"#FF8800"`)
+    const set = rangeFillOf({ range: { field: "time", value: "13:45", before: "", min: "", max: "" } })
+    // before: `The fill did not take on #tm.` (upstream's fill left a time field empty)
+    expect(rangeFillText("#tm", set!, "13:45")).toBe(`Set the time field #tm to "13:45" (it held nothing).`)
+    // before: `Filled #col` with a check that it held 7 characters, not the 7 typed (the page kept #000000)
+    const color = { field: "color", value: "#ff8800", before: "#000000", min: "", max: "" }
+    expect(rangeFillText("#col", color, "#FF8800")).toBe(`Set the color field #col to "#ff8800" (it held "#000000").`)
+    const refused = rangeFillText("#m", { field: "month", before: "", min: "", max: "" }, "July 2026")
+    expect(refused).toBe(
+      "#m is a native month field: it takes a value like 2026-07 (YYYY-MM), so nothing was set (it holds nothing)."
+    )
+  })
+
+  it("a text cut at the field's maxlength: said with the start it kept; a secret field by its length only", () => {
+    const back = read("ABCDE", { maxLength: 5 })
+    const cut = fillVerificationOf({ selector: "#z", text: "ABCDEFGHIJ" }, back)!
+    // before: `... not the 10 typed: the page kept or rewrote something else.`
+    expect(cut.summary).toBe(
+      `After fill, #z holds 5 character(s), not the 10 typed: its maxlength is 5, so the browser kept the first 5: ` +
+        `"ABCDE".`
+    )
+    expect(cut).toMatchObject({ maxLength: 5 })
+    expect(cut.notTaken).toBeUndefined()
+    expect(fillAdvice(cut)).toBe(
+      "The field takes at most 5 characters: if the cut text is not what you meant, fill a shorter one."
+    )
+    const secret = fillVerificationOf(
+      { selector: "#pin", text: "1234567", secret: true },
+      read("12345", { maxLength: 5 })
+    )!
+    expect(secret.summary).not.toContain("12345")
+    expect(secret.maxLength).toBeUndefined()
+    // a page that rewrote the text (not its start): no cut is claimed
+    const rewritten = fillVerificationOf({ selector: "#z", text: "ABCDEFGHIJ" }, read("XXXXX", { maxLength: 5 }))!
+    expect(rewritten.summary).toContain("the page kept or rewrote something else.")
+    expect(fillInvalidOf(read("1000", { invalid: "Value must be less than or equal to 100." }))).toBe(
+      "Value must be less than or equal to 100."
+    )
+    expect(fillInvalidOf(read("42"))).toBeUndefined()
   })
 })

@@ -78,6 +78,16 @@ describe("what a filled or typed-into field holds (#45)", () => {
     )
     // the page's value is page text
     expect(fieldHoldsWords("type", { value: "old books", own: false })[1]).toEqual({ page: '"old books"' })
+    // a value the browser marks invalid (a number over its max): its words, as page text
+    const over = fieldHoldsWords("fill", {
+      value: "1000",
+      own: true,
+      invalid: "Value must be less than or equal to 100."
+    })
+    expect(plain(over)).toBe(
+      ': it now holds "1000", which the browser marks invalid: "Value must be less than or equal to 100."'
+    )
+    expect(over.at(-1)).toEqual({ page: '"Value must be less than or equal to 100."' })
     const long = "x".repeat(100)
     expect(plain(fieldHoldsWords("fill", { value: long, own: true }))).toBe(
       `: it now holds "${"x".repeat(60)}…" (100 characters)`

@@ -5,6 +5,7 @@ import { clicks, keys } from "./clicksKeys.mjs"
 import { consoleCases, network, prepareNetwork } from "./consoleNetwork.mjs"
 import { frames, pdfs, reads, shadows, waits } from "./framesShadowReads.mjs"
 import { editors, focuskeys, longlists, selects, selfnavs } from "./editorsListsFocus.mjs"
+import { inputs } from "./inputsBeyondText.mjs"
 import { dialogs, forms } from "./formsDialogs.mjs"
 import { evals, finds, traces } from "./findEval.mjs"
 import { mouse, routes } from "./routesMouse.mjs"
@@ -63,7 +64,8 @@ export const allCases = () => {
     ...longlists,
     ...focuskeys,
     ...overlays,
-    ...transients
+    ...transients,
+    ...inputs
   ]
   const seen = new Set()
   return list.map((k) => {

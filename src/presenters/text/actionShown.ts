@@ -22,7 +22,7 @@ export const fillShown = (
   const target = positionals[1] ?? ""
   if (outcome.rangeFill !== undefined) {
     const text = rangeFillText(target, outcome.rangeFill, positionals.slice(2).join(" "))
-    return { text, summary: `fill ${target}: slider set` }
+    return { text, summary: `fill ${target}: ${outcome.rangeFill.field ?? "slider"} set` }
   }
   if (outcome.fillVerification?.notTaken !== true) return undefined
   return { text: `The fill did not take on ${target}.`, summary: `fill ${target}: not taken` }
@@ -41,7 +41,10 @@ export const fieldHoldsWords = (command: string, holds: FieldHolds): Parts => {
   const quoted = JSON.stringify(start)
   const value: Part = holds.own ? quoted : page(quoted)
   const length = start !== holds.value ? [` (${chars.length} characters)`] : []
-  if (command === "fill" || command === "find") return [": it now holds ", value, ...length]
+  // the browser's words for a value the field rejects: the page would not submit it as it is
+  const invalid =
+    holds.invalid !== undefined ? [", which the browser marks invalid: ", page(JSON.stringify(holds.invalid))] : []
+  if (command === "fill" || command === "find") return [": it now holds ", value, ...length, ...invalid]
   const field = holds.field === undefined || holds.field === "iframe body" ? "The focused field" : holds.field
   return [` ${command === "keyboard" ? field : "It"} now holds `, value, ...length, "."]
 }

@@ -1,5 +1,8 @@
 /** What a successful element or input action says: clicks, fills, keys, scrolls, drags, uploads, selects. Pure. */
 import { page } from "./contentBoundary.js"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import { UploadHeld, uploadHeldText } from "../../page/uploadRead.js"
 import { findArgsOf } from "../../upstream/findArgs.js"
 import { type CommandText, type Data, type Formatted, formatted, oneLine, str } from "./formatted.js"
 
@@ -105,9 +108,13 @@ export const ACTION_TEXTS: ReadonlyArray<readonly [string, CommandText]> = [
   ],
   [
     "upload",
-    ({ positionals, target }) => {
+    ({ positionals, target, data }) => {
       const files = positionals.slice(2)
-      return { text: `Uploaded ${files.length} file(s) to ${target}: ${files.join(", ")}`, summary: `upload ${target}` }
+      // the names the input holds, read after it (page/uploadRead.ts): said when it did not take every file
+      const held = Schema.decodeUnknownOption(UploadHeld)(data["held"])
+      const short = Option.isSome(held) ? uploadHeldText(target, files, held.value) : undefined
+      const text = short ?? `Uploaded ${files.length} file(s) to ${target}: ${files.join(", ")}`
+      return { text, summary: `upload ${target}` }
     }
   ],
   ["scrollintoview", scrolledIntoView],

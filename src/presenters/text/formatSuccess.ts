@@ -109,7 +109,14 @@ const stepText = (
   const slider = asData(data["slider"])
   if (command === "fill" && typeof slider["before"] === "string") {
     const value = typeof slider["value"] === "string" ? slider["value"] : undefined
-    const range: RangeFill = { value, before: slider["before"], min: str(slider["min"]), max: str(slider["max"]) }
+    const field = typeof slider["field"] === "string" ? slider["field"] : undefined
+    const range: RangeFill = {
+      field,
+      value,
+      before: slider["before"],
+      min: str(slider["min"]),
+      max: str(slider["max"])
+    }
     return [" → ", rangeFillText(positionals[1] ?? "", range, positionals.slice(2).join(" "))]
   }
   const echoed =

@@ -3,9 +3,10 @@
  * given as a command, or upstream's own words.
  */
 import { FILL_REFUSED } from "../../page/fillProbe.js"
-import { CHECK_REFUSED } from "../../page/checkGuard.js"
+import { CHECK_DISABLED, CHECK_REFUSED } from "../../page/checkGuard.js"
 import { SELECT_REFUSED } from "../../page/selectGuard.js"
 import { CLICK_DISABLED } from "../../page/enabledWait.js"
+import { UPLOAD_REFUSED } from "../../page/uploadRead.js"
 import type { ClickTarget } from "../../schema/PageDiagnostics.js"
 import type { NextAction } from "../../schema/NextAction.js"
 import type { UpstreamFailed } from "../../schema/ToolError.js"
@@ -22,11 +23,15 @@ import { type FormattedFailure, launchActions } from "./timeFailures.js"
 const refusedSummary = (code: string | undefined): string =>
   code === CHECK_REFUSED
     ? "Not a checkbox: nothing was checked"
-    : code === SELECT_REFUSED
-      ? "A disabled option: nothing was selected"
-      : code === CLICK_DISABLED
-        ? "Stayed disabled: nothing was clicked"
-        : "The fill was refused"
+    : code === CHECK_DISABLED
+      ? "A disabled box: left as it was"
+      : code === SELECT_REFUSED
+        ? "A disabled option: nothing was selected"
+        : code === CLICK_DISABLED
+          ? "Stayed disabled: nothing was clicked"
+          : code === UPLOAD_REFUSED
+            ? "Not a file input: nothing was uploaded"
+            : "The fill was refused"
 
 /** An upstream-error the tool found itself (its own words in `detail`, none of upstream's). */
 const toolFound = (e: UpstreamFailed): boolean => e.upstreamMessage === undefined && e.detail !== undefined
@@ -76,15 +81,18 @@ export const upstreamFailed = (
                   ]
         }
       : e.fillVerification !== undefined ||
-          [FILL_REFUSED, CHECK_REFUSED, SELECT_REFUSED, CLICK_DISABLED].includes(e.code ?? "")
+          [FILL_REFUSED, CHECK_REFUSED, CHECK_DISABLED, SELECT_REFUSED, CLICK_DISABLED, UPLOAD_REFUSED].includes(
+            e.code ?? ""
+          )
         ? {
             // the wrapper's own read of the field: not upstream's failure
             text: e.message,
             summary: e.fillVerification !== undefined ? "The fill did not take" : refusedSummary(e.code),
             // a check aimed at no box: the snapshot lists the boxes to check (page/checkGuard.ts); a click target
             // that stayed disabled: it shows the fields a page usually waits for (page/enabledWait.ts)
-            nextActions:
-              e.code === CHECK_REFUSED || e.code === CLICK_DISABLED ? [nextActions.refreshRefs(session)] : none
+            nextActions: [CHECK_REFUSED, CHECK_DISABLED, CLICK_DISABLED].includes(e.code ?? "")
+              ? [nextActions.refreshRefs(session)]
+              : none
           }
         : e.launch !== undefined
           ? {

@@ -12,6 +12,7 @@ import { isMousePointCommand } from "../../page/mousePoint.js"
 import { namesControls } from "../../page/namingReads.js"
 import { textSelectorOf } from "../../page/textVisibility.js"
 import { typeTargetOf } from "../../page/typeReadback.js"
+import { uploadTargetOf } from "../../page/uploadRead.js"
 import { mediaQueriesOf } from "../../page/mediaRead.js"
 import { guardNeed } from "../../security/typingGuard.js"
 import { mayProbe } from "../../session/mayProbe.js"
@@ -44,7 +45,8 @@ const PROBES: Readonly<Record<string, (argv: ReadonlyArray<string>) => boolean>>
   check: (argv) => checkTargetOf(argv) !== undefined,
   uncheck: (argv) => checkTargetOf(argv) !== undefined,
   select: selectGuardApplies,
-  get: (argv) => textSelectorOf(argv) !== undefined
+  get: (argv) => textSelectorOf(argv) !== undefined,
+  upload: (argv) => uploadTargetOf(argv) !== undefined
 }
 
 const probed = (plan: Plan): boolean => {

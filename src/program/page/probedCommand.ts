@@ -49,7 +49,7 @@ import { COMBOBOX_FOCUS_EXPRESSION, comboboxFocusOf, isComboboxFill } from "../.
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { clickEffectsOf, isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
 import { isMousePointCommand, MOUSE_WATCH_INSTALL, mousePointOf, mouseReadExpression } from "../../page/mousePoint.js"
-import { checkProbeRows, checkRefusedOf, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
+import { checkProbeRows, checkRefusedAt, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
 import { selectBeforeScript, selectRefusedOf, selectTargetOf } from "../../page/selectGuard.js"
 import { type KeyedTyping, keyedTypingOf, keyRowOf, typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
 import { mediaOf, mediaQueriesOf, mediaReadExpression } from "../../page/mediaRead.js"
@@ -58,6 +58,7 @@ import { cssTargetOf, flipsWatch } from "../../page/hoverReveal.js"
 import { KEYED_WATCH_INSTALL, KEYED_WATCH_READ, typedSaidOf } from "../../page/typedEffects.js"
 import { jsDialogsSaid } from "../../page/jsDialogs.js"
 import { evalResultOf } from "../../page/namingReads.js"
+import { uploadOutcomeOf, uploadProbeRows, uploadTargetOf, withUploadHeld } from "../../page/uploadRead.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -98,12 +99,12 @@ const probesFor = (
   if (isPressCommand(plan.line.positionals)) {
     return { before: [["eval", PRESS_WATCH_INSTALL]], after: [["eval", PRESS_WATCH_READ]] }
   }
-  // check|uncheck: a CSS target that is no box is refused by the step before it (page/checkGuard.ts)
+  // check|uncheck: a CSS target that is no box is refused by the step before it; a disabled box too (checkGuard.ts)
   const check = checkTargetOf(plan.line.positionals)
-  if (check !== undefined) {
-    const before = checkProbeRows(check.selector)
-    return before.length > 0 ? { before, after: [] } : undefined
-  }
+  if (check !== undefined) return { before: checkProbeRows(check.selector), after: [] }
+  // upload <css>: a target that is no file input is refused; the files the input took are read (page/uploadRead.ts)
+  const upload = uploadTargetOf(plan.line.positionals)
+  if (upload !== undefined) return uploadProbeRows(upload)
   // select <css|ref>: an asked option that is disabled is refused by the step before it (page/selectGuard.ts)
   const select = selectTargetOf(plan.line.positionals, refs)
   if (select !== undefined) return { before: [["eval", selectBeforeScript(select)]], after: [] }
@@ -238,7 +239,8 @@ export const runProbed = (plan: Plan) =>
     // a fill's, check's or select's batch stops at its first failed step: a slider set, a refusal by the guard
     const keyed = probes.keyed
     const select = selectTargetOf(plan.line.positionals, refs)
-    const bail = fill !== undefined || check !== undefined || keyed !== undefined || select !== undefined
+    const upload = uploadTargetOf(plan.line.positionals)
+    const bail = [fill, check, keyed, select, upload].some((x) => x !== undefined)
     const ran = yield* runCommandBatch(plan, plan.sessionName, probes.before, probes.after, bail, keyed?.rows)
     // a reply that is not a batch at all: a read (get text) runs alone instead; a scroll or fill may have acted
     if (ran.kind === "failed")
@@ -248,7 +250,9 @@ export const runProbed = (plan: Plan) =>
     if (ran.kind === "unpinned") return undefined
     const { rows, at } = ran
     const evalAt = (i: number) => evalResultOf(rows[i])
-    const checkRefused = checkRefusedOf(check, rows[at - 1]) ?? selectRefusedOf(select, rows[at - 1])
+    const uploaded = upload !== undefined ? uploadOutcomeOf(upload, rows, at) : undefined
+    const checkRefused =
+      checkRefusedAt(check, rows, at, refs) ?? selectRefusedOf(select, rows[at - 1]) ?? uploaded?.refused
     if (checkRefused !== undefined) return { replied: Either.left(checkRefused), check: {} } satisfies Probed
     const filled = fill !== undefined ? fillProbeOutcomeOf(fill, rows, at) : undefined
     if (filled?.kind === "range") {
@@ -266,15 +270,17 @@ export const runProbed = (plan: Plan) =>
     const fillVerification = dated === undefined ? filled?.verification : undefined
     const fillNotVerifiable = filled?.notVerifiable
     const held = dated ?? filled?.held
+    const invalid = dated === undefined ? filled?.invalid : undefined
     const replied: Either.Either<UpstreamOutcome, CommandError> = row.success
       ? Either.right({
           kind: "single",
-          data: dated !== undefined ? { filled: fill?.selector, typedKeys: keys } : row.result,
+          data:
+            dated !== undefined ? { filled: fill?.selector, typedKeys: keys } : withUploadHeld(row.result, uploaded),
           warning: row.warning,
           ...(row.readinessWaitMs !== undefined ? { readinessWaitMs: row.readinessWaitMs } : {}),
           ...(fillVerification !== undefined ? { fillVerification } : {}),
           ...(fillNotVerifiable !== undefined ? { fillNotVerifiable } : {}),
-          ...(held !== undefined ? { fieldHolds: { value: held, own: true } } : {})
+          ...(held !== undefined ? { fieldHolds: { value: held, own: true, ...(invalid ? { invalid } : {}) } } : {})
         })
       : Either.left(row.error)
     if (!row.success) return { replied, check: {} } satisfies Probed
@@ -284,6 +290,7 @@ export const runProbed = (plan: Plan) =>
       isPressCommand(plan.line.positionals) && field(after, "stayed") === true ? { stayed: true as const } : {}
     if (said !== undefined)
       return { replied: Either.map(replied, (r) => ({ ...r, ...said })), check: {}, ...stayed } satisfies Probed
+    if (upload !== undefined) return { replied, check: {} } satisfies Probed
     if (fill !== undefined) {
       const combo = comboboxFill ? comboboxFocusOf(evalAt(at + 3 + refRows(fill).length), "fill") : undefined
       return { replied, check: combo !== undefined ? { comboboxFocus: combo } : {} } satisfies Probed

@@ -1,0 +1,47 @@
+/**
+ * Why a fill's field does not hold the typed text, in words (fillReadback.ts reads the field; this names the reason):
+ * the text went into another field, a rich editor added it to its text, a disabled, read-only or native date field,
+ * a maxlength that cut it (said with the start it kept: the model's own text), or the page rewrote it. Pure.
+ */
+
+/** What the field holds, as far as the reads tell (a password: its length only). */
+export interface Seen {
+  readonly length: number
+  /** The value, when it may be compared (not for a password). */
+  readonly value?: string
+  readonly via: "value" | "text"
+  readonly readOnly?: boolean
+  readonly disabled?: boolean
+  readonly maxLength?: number | undefined
+  readonly fieldType?: string | undefined
+  readonly order?: string | undefined
+  readonly selector?: string
+}
+
+/** A value this long or longer is said by its length only in a maxlength cut. */
+const CUT_SHOWN = 80
+
+/** Why the field does not hold the text, in words (lengths only; a maxlength cut says the start it kept). */
+export const because = (seen: Seen, spilled: string | undefined, grew: number, added: boolean, cut: boolean): string =>
+  cut && seen.maxLength !== undefined
+    ? `its maxlength is ${seen.maxLength}, so the browser kept the first ${seen.maxLength}` +
+      ((seen.value ?? "").length < CUT_SHOWN ? `: ${JSON.stringify(seen.value)}.` : ".")
+    : spilled !== undefined
+      ? `the text went into ${spilled} instead, which had the focus (it grew by ${grew} character(s)).`
+      : added
+        ? "the editor kept its earlier text: the fill added the typed text to it instead of replacing it."
+        : seen.disabled === true
+          ? "it is disabled (a page may disable a field when it takes the focus)."
+          : seen.readOnly === true
+            ? "it is read-only (a date picker or other widget sets it)."
+            : seen.fieldType !== undefined
+              ? `it is a native ${seen.fieldType} field, which takes keys in its own order, not text.`
+              : "the page kept or rewrote something else."
+
+/** An ISO date (2026-03-14) as the digits a date field showing its parts in `order` (mdy, dmy, ymd) takes. */
+export const dateKeys = (text: string, order: string | undefined): string | undefined => {
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim())
+  if (ymd === null || order === undefined || !/^[dmy]{3}$/.test(order)) return undefined
+  const parts: Record<string, string | undefined> = { y: ymd[1], m: ymd[2], d: ymd[3] }
+  return [...order].map((p) => parts[p] ?? "").join("")
+}
