@@ -11,9 +11,7 @@ import type { ShownTree } from "../../domain/ShownTree.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import { shownTreeOf } from "../../snapshot/snapshotDelta.js"
 import { answersWithEcho, isOpening } from "../../upstream/commandEffects.js"
-import { hasSubcommands } from "../../upstream/commandPolicy.js"
 import { findArgsOf } from "../../upstream/findArgs.js"
-import { parseCommandLine } from "../../upstream/commandLine.js"
 import { batchRowsOf } from "../../upstream/batchSteps.js"
 import { actionEffectLines, effectActionOf, effectTimeOf } from "./actionEffectWords.js"
 import { type RangeFill, rangeFillText } from "../../page/fillGuard.js"
@@ -29,6 +27,7 @@ import { grantShown } from "./permissionText.js"
 import { ACTION_TEXTS } from "./actionText.js"
 import { PAGE_COMMAND_TEXTS } from "./pageCommandText.js"
 import { formatRoutes, formatSavedBody } from "./routeText.js"
+import { asData, rowLine, sameAddress } from "./batchRowLine.js"
 import {
   type CommandText,
   type Data,
@@ -72,18 +71,6 @@ export const formatCommand = (
       ? ["\n", page(JSON.stringify(rest, null, 2))]
       : []
   return formatted([`${positionals.slice(0, 2).join(" ")}: done`, ...body], `${command} done`)
-}
-
-const asData = (v: unknown): Data => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Data) : {})
-
-/** `asked` and `landed` name the same address once both are written as the browser writes them. */
-const sameAddress = (asked: string | undefined, landed: string): boolean => {
-  if (asked === undefined) return false
-  try {
-    return new URL(asked).href === landed
-  } catch {
-    return false
-  }
 }
 
 /**
@@ -216,34 +203,6 @@ const formatBatch = (
     ],
     `batch ${rows.length - failed}/${total} ok${tail}`
   )
-}
-
-/** `get text .list` → `get text`, `snapshot -i` → `snapshot`: the command and its subcommand. */
-const verbOf = (command: ReadonlyArray<string>): string => {
-  const line = parseCommandLine(command)
-  return hasSubcommands(line) ? `${line.command} ${line.subcommand}` : (line.command ?? command.join(" "))
-}
-
-/** One row of a batch/job: ✓ (`mark`) or ✗, its command (`verbOnly`: its verb), and what it adds. */
-const rowLine = (row: Rows[number], i: number, text: Parts, mark: string, verbOnly: boolean): Parts => {
-  const command = row.command.length > 0 ? row.command.join(" ") : `#${i}`
-  // what a page script threw is the page's text
-  if (!row.success)
-    return [
-      `${i + 1}. ✗ ${command}: `,
-      row.command[0] === "eval" && row.error.message !== ""
-        ? page(row.error.message)
-        : row.error.message || row.error._tag
-    ]
-  const url = asData(row.result)["url"]
-  // an open that landed where it asked: the row's number maps it to the step, its address is not written again
-  const echo =
-    isOpening(row.command[0]) && typeof url === "string" && sameAddress(row.command[1], url)
-      ? row.command[0]
-      : verbOnly && !isOpening(row.command[0])
-        ? verbOf(row.command)
-        : command
-  return [`${i + 1}. ${mark}${echo}`, ...text]
 }
 
 /** Upstream's warning beside a single command's answer (a dialog blocking the page), said after the answer. */
