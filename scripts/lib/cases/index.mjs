@@ -8,6 +8,7 @@ import { editors, focuskeys, longlists, selects, selfnavs } from "./editorsLists
 import { dialogs, forms } from "./formsDialogs.mjs"
 import { evals, finds, traces } from "./findEval.mjs"
 import { mouse, routes } from "./routesMouse.mjs"
+import { popups, scrolling, xframes } from "./popupsFramesScrolling.mjs"
 import { launches, screenshots } from "./screenshotsLaunches.mjs"
 import { snapshots } from "./snapshots.mjs"
 import { clipboard, pageReads, settings } from "./settingsClipboard.mjs"
@@ -60,7 +61,10 @@ export const allCases = () => {
     ...editors,
     ...selfnavs,
     ...longlists,
-    ...focuskeys
+    ...focuskeys,
+    ...popups,
+    ...xframes,
+    ...scrolling
   ]
   const seen = new Set()
   return list.map((k) => {
