@@ -153,23 +153,64 @@ const unmoved = (a: ScrollPosition, b: ScrollPosition): boolean =>
         (c, i) => c.scrollLeft === b.containers[i]?.scrollLeft && c.scrollTop === b.containers[i]?.scrollTop
       ))
 
-/** `scrollNoop` when neither the window nor any sampled container moved; undefined when something moved or changed. */
-export const scrollNoopOf = (before: ScrollPosition, after: ScrollPosition): ScrollNoop | undefined =>
-  !unmoved(before, after)
-    ? undefined
-    : {
-        reason: "no-observed-scroll-position-change",
-        message:
-          after.target !== undefined
-            ? "Neither the page nor the container the selector names moved."
-            : after.containerCount > 0
-              ? `The page did not move and neither did any of ${after.containerCount} scrollable container(s).`
-              : "The page did not move and has no scrollable container.",
-        before,
-        after,
-        recommendations: [
-          "Scroll the region that scrolls: scroll <dir> <px> --selector <css>",
-          "Bring the target into view: scrollintoview <@ref>",
-          "Check with snapshot -i or a screenshot"
-        ]
-      }
+type ScrollEdge = NonNullable<ScrollNoop["edge"]>
+
+/**
+ * The edge of the page a page scroll toward `direction` (up, down, left, right) could not pass: the page stands at it,
+ * or does not scroll that way at all (`fits`). Undefined for a container scroll or a page that could still move.
+ */
+export const scrollEdgeOf = (direction: string | undefined, after: ScrollPosition): ScrollEdge | undefined => {
+  if (after.target !== undefined) return undefined
+  const down = direction === "down"
+  const vertical = down || direction === "up"
+  if (!vertical && direction !== "left" && direction !== "right") return undefined
+  const [offset, view, size] = vertical
+    ? [after.scrollY, after.innerHeight, after.scrollHeight]
+    : [after.scrollX, after.innerWidth, after.scrollWidth]
+  if (size <= view + 1) return "fits"
+  if (down || direction === "right") return offset + view >= size - 1 ? (down ? "bottom" : "right") : undefined
+  return offset <= 0 ? (vertical ? "top" : "left") : undefined
+}
+
+/** Upstream's data of a scroll that moved nothing, marked so (its `scrolled: true` is upstream's, not the page's). */
+export const noMovementData = (data: unknown) => ({
+  ...(data !== null && typeof data === "object" ? data : {}),
+  scrolled: false,
+  noMovement: true
+})
+
+/** The direction a `scroll` goes: its first up/down/left/right word, `to top` up and `to end` down (else down). */
+export const scrollDirectionOf = (positionals: ReadonlyArray<string>): string => {
+  const word = positionals.slice(1).find((t) => /^(up|down|left|right|top|end|bottom)$/.test(t))
+  return word === "top" ? "up" : word === undefined || word === "end" || word === "bottom" ? "down" : word
+}
+
+/**
+ * `scrollNoop` when neither the window nor any sampled container moved; undefined when something moved or changed.
+ * `direction`: the scroll's (its edge, when the page stood at it, is said).
+ */
+export const scrollNoopOf = (
+  before: ScrollPosition,
+  after: ScrollPosition,
+  direction?: string
+): ScrollNoop | undefined => {
+  if (!unmoved(before, after)) return undefined
+  const edge = scrollEdgeOf(direction, after)
+  return {
+    reason: "no-observed-scroll-position-change",
+    message:
+      after.target !== undefined
+        ? "Neither the page nor the container the selector names moved."
+        : after.containerCount > 0
+          ? `The page did not move and neither did any of ${after.containerCount} scrollable container(s).`
+          : "The page did not move and has no scrollable container.",
+    ...(edge !== undefined ? { edge } : {}),
+    before,
+    after,
+    recommendations: [
+      "Scroll the region that scrolls: scroll <dir> <px> --selector <css>",
+      "Bring the target into view: scrollintoview <@ref>",
+      "Check with snapshot -i or a screenshot"
+    ]
+  }
+}

@@ -54,6 +54,8 @@ export type ScrollContainer = typeof ScrollContainer.Type
 export const ScrollNoop = Schema.Struct({
   reason: Schema.Literal("no-observed-scroll-position-change"),
   message: Schema.String,
+  /** The page already stood at the edge the scroll went toward (`fits`: the page does not scroll that way). */
+  edge: optional(Schema.Literal("top", "bottom", "left", "right", "fits")),
   before: ScrollPosition,
   after: ScrollPosition,
   recommendations: Schema.Array(Schema.String)

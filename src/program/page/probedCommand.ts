@@ -30,6 +30,8 @@ import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import {
   readScrollPosition,
   scrollMovementOf,
+  noMovementData,
+  scrollDirectionOf,
   scrollNoopOf,
   scrollProbeScript,
   scrollSelectorOf
@@ -159,9 +161,13 @@ const scrollChecked = (
   const before = readScrollPosition(beforeRead)
   const moved = readScrollPosition(after)
   if (before === undefined || moved === undefined) return { replied, check: {} } satisfies Probed
-  const noop = scrollNoopOf(before, moved)
+  const noop = scrollNoopOf(before, moved, scrollDirectionOf(plan.line.positionals))
   return {
-    replied,
+    // a scroll that moved nothing is said so from its first word (actionText.ts)
+    replied:
+      noop === undefined
+        ? replied
+        : Either.map(replied, (r) => (r.kind === "single" ? { ...r, data: noMovementData(r.data) } : r)),
     check: {
       ...scrollMovementOf(scrollSelectorOf(plan.line.positionals), before, moved),
       ...(noop !== undefined ? { scrollNoop: noop } : {})
