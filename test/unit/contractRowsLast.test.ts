@@ -271,13 +271,15 @@ describe("L17: a tab that took the focus during a command is given back to the t
       }).pipe(Effect.provide(fakeLayer(temp.root, script("t1"))))
   )
 
-  const routineClick = Effect.gen(function* () {
-    const session = yield* opened
-    // the daemon's record of the tab the click starts on
-    mkdirSync(join(temp.root, "s"), { recursive: true })
-    writeFileSync(join(temp.root, "s", `${session}.target`), JSON.stringify({ targetId: "T1", url: HOME }))
-    return yield* runToResult({ args: ["click", "#go"] }, here)
-  })
+  const clickFrom = (targetId: string) =>
+    Effect.gen(function* () {
+      const session = yield* opened
+      // the daemon's record of the tab the click starts on
+      mkdirSync(join(temp.root, "s"), { recursive: true })
+      writeFileSync(join(temp.root, "s", `${session}.target`), JSON.stringify({ targetId, url: HOME }))
+      return yield* runToResult({ args: ["click", "#go"] }, here)
+    })
+  const routineClick = clickFrom("T1")
 
   it.scoped(
     "routine session: a click whose read ran on its own page while another tab took the focus re-selects it",
@@ -302,6 +304,10 @@ describe("L17: a tab that took the focus during a command is given back to the t
         const clicked = yield* routineClick
         expect(clicked.details.tabCorrection).toBeUndefined()
         expect(clicked.details.navigationSummary).toMatchObject({ url: POPUP })
+        // the new tab is said, with the tab the click ran on (popups.target-blank-then-read in bench:cases)
+        expect(clicked.details.openedTab).toEqual({ tabId: "t2", from: "t1" })
+        expect(textOf(clicked.content)).toContain("New tab t2 (the page opened it; commands now act on it): ")
+        expect(textOf(clicked.content)).toContain("The clicked page stays in tab t1 (tab t1 goes back to it).")
       }).pipe(Effect.provide(fakeLayer(temp.root, script("t2", POPUP))))
   )
 
@@ -312,7 +318,11 @@ describe("L17: a tab that took the focus during a command is given back to the t
         const clicked = yield* routineClick
         expect(clicked.details.tabCorrection).toBeUndefined()
         expect(clicked.details.navigationSummary).toEqual({ title: "Popup", url: POPUP })
-        expect(textOf(clicked.content)).toContain(`Page: Popup — ${POPUP}`)
+        expect(textOf(clicked.content)).toContain(
+          `New tab t2 (the page opened it; commands now act on it): Popup — ${POPUP}\n` +
+            "The clicked page stays in tab t1 (tab t1 goes back to it)."
+        )
+        expect(textOf(clicked.content)).not.toContain("Page: Popup")
       }).pipe(Effect.provide(fakeLayer(temp.root, script("t2", HOME, true))))
   )
 

@@ -12,6 +12,9 @@ const tabCount = async (c, n) => {
   return { ok, count }
 }
 const titleNow = (c) => c.eval("document.title")
+// c.texts holds the setup's texts too: the text of act step `i` of `n` (a judge that read c.texts[i] read the setup's
+// open, and missed what the click said)
+const actText = (c, n, i) => c.texts[c.texts.length - n + i] ?? ""
 const popupPage = { pop: `<title>Popped chat</title><h1>Chat</h1><script>log('arrived')</script>` }
 
 export const popups = [
@@ -32,8 +35,9 @@ export const popups = [
       const title = await titleNow(c)
       return saw(arrived && ok && title === "Main page", `popup ${arrived}; ${count} tabs; active ${show(title)}`)
     },
-    said: (t, c) => says(c.texts[1] ?? "", "Popped chat") && says(c.last, "Main page"),
-    wrong: (t, c) => (says(c.texts[1] ?? "", "Main page") && !says(c.texts[0], /tab/i) ? "popup unsaid" : undefined)
+    said: (t, c) => says(actText(c, 4, 1), "Popped chat") && says(c.last, "Main page"),
+    wrong: (t, c) =>
+      says(actText(c, 4, 1), "Main page") && !says(actText(c, 4, 0), /tab/i) ? "popup unsaid" : undefined
   },
   {
     id: "popups.target-blank-then-read",
@@ -49,7 +53,7 @@ export const popups = [
       return saw(arrived && ok, `report loaded ${arrived}; ${count} tabs`)
     },
     // the click's own text says a tab opened, and the read names the page it read (either one, but said)
-    said: (t, c) => says(c.texts[0], /tab/i) && says(c.last, /Monthly report|Inbox/)
+    said: (t, c) => says(actText(c, 2, 0), /tab/i) && says(c.last, /Monthly report|Inbox/)
   },
   {
     // no user gesture: the page's timer calls window.open on load. agent-browser's Chromium lets it through (no popup
@@ -97,9 +101,9 @@ export const popups = [
       const title = await titleNow(c)
       return saw(closing && ok && title === "Main page", `${count} tabs; active ${show(title)}`)
     },
-    said: (t, c) => says(words(c.texts[1] ?? ""), /closed|gone/i) && says(c.last, "Main page"),
+    said: (t, c) => says(words(actText(c, 3, 1)), /closed|gone/i) && says(c.last, "Main page"),
     wrong: (t, c) =>
-      says(c.texts[1] ?? "", "Sign-in") && !says(c.texts[1], /closed/i) ? "names the closed popup" : undefined
+      says(actText(c, 3, 1), "Sign-in") && !says(actText(c, 3, 1), /closed/i) ? "names the closed popup" : undefined
   },
   {
     // headless Chromium shows no print dialog; the page goes on, and the model should learn no dialog waits on it
@@ -110,7 +114,7 @@ export const popups = [
       ["get", "title"]
     ],
     effect: async (c) => saw(await c.waitEvent("after"), c.has("after") ? "page went on after print()" : "stuck"),
-    said: (t, c) => says(words(c.texts[0]), /print/i) && says(c.last, "Receipt")
+    said: (t, c) => says(words(actText(c, 2, 0)), /print/i) && says(c.last, "Receipt")
   }
 ]
 

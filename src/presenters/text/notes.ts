@@ -37,7 +37,12 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
     ])
   }
   if (navigation !== undefined && loadsState(executed.plan.line)) lines.push(...stateLoadNote(previousPage, navigation))
-  else if (navigation !== undefined && pageChanged(previousPage, navigation))
+  else if (navigation !== undefined && executed.openedTab !== undefined) {
+    const { tabId, from } = executed.openedTab
+    const title = navigation.title !== "" ? page(navigation.title) : "(untitled)"
+    lines.push([`New tab ${tabId} (the page opened it; commands now act on it): `, title, ` — ${navigation.url}`])
+    lines.push(`The clicked page stays in tab ${from} (tab ${from} goes back to it).`)
+  } else if (navigation !== undefined && pageChanged(previousPage, navigation))
     lines.push(["Page: ", navigation.title !== "" ? page(navigation.title) : "(untitled)", ` — ${navigation.url}`])
   if (tabCorrection?.reason === "focus-stolen") {
     const by =

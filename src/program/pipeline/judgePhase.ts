@@ -124,6 +124,7 @@ export const executedOf = (judged: Judged, dispatched: Dispatched, recorded: Rec
     ...(viewport !== undefined ? { viewport } : {}),
     ...(approval !== undefined ? { approval } : {}),
     ...(tabCorrection !== undefined ? { tabCorrection } : {}),
+    ...("openedTab" in dispatched ? { openedTab: dispatched.openedTab } : {}),
     ...(refSnapshot !== undefined ? { refSnapshot } : {}),
     ...(routeFindings.length > 0 ? { routeDiagnostics: routeFindings } : {}),
     ...(qa !== undefined ? { qa } : {}),

@@ -87,8 +87,11 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
     return {
       navigation,
       tabCorrection,
+      ...(restored !== undefined && "opened" in restored && restored.opened !== undefined
+        ? { openedTab: restored.opened }
+        : {}),
       // read in the same probe: whether the page the click led to is a challenge (judged in execute)
-      challengeFacts: restored === undefined ? navigated?.facts : undefined,
+      challengeFacts: restored === undefined || restored.page === navigated ? navigated?.facts : undefined,
       pageCheck: pageCheckOf(ran, overlay),
       pageMovedTo: before.refocused?.pageMovedTo,
       snapshotNaming: named?.naming,
