@@ -13,7 +13,13 @@ import { baseSessionName, runToResult } from "../../src/program/call/ToolCall.js
 import type { ScrollPosition } from "../../src/schema/PageDiagnostics.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import { evalResultWarningOf, evalStdinHintOf, looksFunctionShaped } from "../../src/page/evalHints.js"
-import { readScrollPosition, scrollDirectionOf, scrollEdgeOf, scrollNoopOf } from "../../src/page/scrollPosition.js"
+import {
+  readScrollPosition,
+  scrollDirectionOf,
+  scrollEdgeOf,
+  scrollMovementOf,
+  scrollNoopOf
+} from "../../src/page/scrollPosition.js"
 import { selectorMayExposeSensitiveLiteral, textSelectorOf, textVisibilityOf } from "../../src/page/textVisibility.js"
 import { call, fakeLayer, NO_CHALLENGE, openBatch, tempRoot } from "../support/fakeHarness.js"
 
@@ -325,6 +331,15 @@ describe("get text selector visibility (fake)", () => {
 })
 
 describe("pure rules", () => {
+  it("grewBy: read from the probe, carried onto a page scroll that moved; a page that grew after no move has none", () => {
+    const grown = readScrollPosition({ ...position(663), grewBy: 1200 })
+    expect(grown?.grewBy).toBe(1200)
+    expect(readScrollPosition({ ...position(663), grewBy: 0 })?.grewBy).toBeUndefined()
+    if (grown === undefined) throw new Error("unread")
+    expect(scrollMovementOf(undefined, position(0), grown).scrollPage).toMatchObject({ moved: true, grewBy: 1200 })
+    expect(scrollMovementOf(undefined, grown, grown).scrollPage?.grewBy).toBeUndefined()
+  })
+
   it("scrollEdgeOf: the edge a page scroll could not pass, or a page that fits; none for a container or mid-page", () => {
     const tall = (scrollY: number, scrollX = 0): ScrollPosition => ({
       ...position(scrollY),

@@ -119,7 +119,9 @@ export const scrollDiagnostic = (
           ...moved("x", scrollPage.before.scrollX, scrollPage.after.scrollX),
           ...moved("y", scrollPage.before.scrollY, scrollPage.after.scrollY)
         ].join(", ") +
-        "."
+        (scrollPage.grewBy !== undefined
+          ? ` (the bottom); then the page grew ${scrollPage.grewBy} px taller: more loaded below (scroll down again).`
+          : ".")
     ])
   if (scrollContainer?.moved === true) {
     const { before: b, after: a } = scrollContainer

@@ -110,8 +110,8 @@ const probesFor = (
   const select = selectTargetOf(plan.line.positionals, refs)
   if (select !== undefined) return { before: [["eval", selectBeforeScript(select)]], after: [] }
   if (plan.line.command === "scroll") {
-    const script = scrollProbeScript(scrollSelectorOf(plan.line.positionals))
-    return { before: [["eval", script]], after: [["eval", script]] }
+    const selector = scrollSelectorOf(plan.line.positionals)
+    return { before: [["eval", scrollProbeScript(selector)]], after: [["eval", scrollProbeScript(selector, true)]] }
   }
   // hover|focus: text it made appear or hid (a tooltip, a menu, a CSS :hover or :focus-within one: page/hoverReveal.ts)
   if (plan.line.command === "hover" || plan.line.command === "focus") {
