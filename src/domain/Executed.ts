@@ -69,6 +69,8 @@ export interface Executed {
   readonly tabCorrection?: TabCorrection
   /** After a click: the page opened a new tab itself, which the session follows (`navigation` is its page). */
   readonly openedTab?: OpenedTab
+  /** A read that ran in a tab the page opened since the last command (upstream followed it), not the session's page. */
+  readonly ranInOpenedTab?: { readonly url: string; readonly sessionPage: string }
   /** The verdict of a `qa` call (a failed verdict is the call's QaFailed error). */
   readonly qa?: QaVerdict
   /** Failed or pending requests matching an active `network route` mock. */

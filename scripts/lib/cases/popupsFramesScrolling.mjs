@@ -75,7 +75,10 @@ export const popups = [
       c.active = await titleNow(c)
       return saw(tried, `window.open ${c.blocked ? "blocked" : "let through"}; active ${show(c.active)}`)
     },
-    said: (t, c) => (c.blocked ? says(words(t), /block/i) : says(words(t), /new tab|popup|opened tab|tab t\d/i)),
+    // the popup may open during the open, the wait or the read: the tool says it either as a new tab / another tab
+    // the read ran in, or as a tab recovery naming the tab that was active ("the active tab was <popup's url>")
+    said: (t, c) =>
+      c.blocked ? says(words(t), /block/i) : says(t, /new tab|popup|another tab|tab t\d|active tab was \S+\/pop\b/i),
     wrong: (t, c) =>
       !c.blocked && says(c.last, "Popped chat") && !says(words(t), /tab|popup/i)
         ? "names the popup's title as the page's, the popup unsaid"
