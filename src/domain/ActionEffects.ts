@@ -44,6 +44,8 @@ export interface ActionEffects {
     readonly count: number
     readonly first: ReadonlyArray<{ readonly field: string; readonly message: string }>
   }
+  /** The page called `window.print()` during the action: its print dialog, which an automated browser never shows. */
+  readonly printed?: true
   /** A key press whose keydown reached the page with no key: the browser did not know the key's name. */
   readonly unknownKey?: true
   /** The element a key press moved the focus to (tag and id), with its label when it has one. */

@@ -6,7 +6,7 @@ import type { VerifiedArtifacts } from "../schema/Artifacts.js"
 import type { RouteDiagnostic } from "./Captures.js"
 import type { LookupReport, NetworkRequestsPageFilter } from "./Lookup.js"
 import type { UpstreamOutcome } from "./Outcome.js"
-import type { LastPage, TabCorrection, ViewportFacts } from "./PageFacts.js"
+import type { LastPage, OpenedTab, TabCorrection, ViewportFacts } from "./PageFacts.js"
 import type {
   ClickDispatch,
   ComboboxFocus,
@@ -67,6 +67,10 @@ export interface Executed {
   readonly refSnapshot?: RefSnapshotRecord
   /** After open: the tab re-selected because the active one drifted away from the opened page. */
   readonly tabCorrection?: TabCorrection
+  /** After a click: the page opened a new tab itself, which the session follows (`navigation` is its page). */
+  readonly openedTab?: OpenedTab
+  /** A read that ran in a tab the page opened since the last command (upstream followed it), not the session's page. */
+  readonly ranInOpenedTab?: { readonly url: string; readonly sessionPage: string }
   /** The verdict of a `qa` call (a failed verdict is the call's QaFailed error). */
   readonly qa?: QaVerdict
   /** Failed or pending requests matching an active `network route` mock. */

@@ -23,6 +23,13 @@ export interface TabCorrection {
   readonly stolenBy?: string
 }
 
+/** A tab the clicked page opened itself (window.open, a target=_blank link), which the session now follows. */
+export interface OpenedTab {
+  readonly tabId: string
+  /** The tab the click ran on, which still holds the page it was on. */
+  readonly from: string
+}
+
 /** The page a session was last seen on; `title` is absent when only the URL was read (a snapshot's origin, back). */
 export interface LastPage {
   readonly url: string

@@ -94,6 +94,9 @@ const onInvalid = (e) => {
   fx.invalid.push({ field: norm1(label).slice(0, 60), message: norm1(t.validationMessage || "").slice(0, 160) });
 };
 document.addEventListener("invalid", onInvalid, true);
+// the page asking for its print dialog (none shows in an automated browser; the call returns at once)
+const ownPrint = window.print;
+window.print = function (...a) { fx.printed = true; return ownPrint.apply(this, a); };
 fx.settle = () => new Promise((resolve) => {
   const start = performance.now();
   const check = () => {
@@ -115,7 +118,8 @@ fx.take = () => {
   const changed = h !== fx.heading && fx.heading !== undefined ? (h || "") : undefined;
   const shown = appeared.take(h);
   return { count: fx.count, errors: fx.errors, heading: changed, control, logCount: fx.logCount, logs: fx.logs,
-    appeared: shown, invalid: fx.invalid, invalidCount: fx.invalidCount, pending: ${REQUESTS_TAKE} };
+    appeared: shown, invalid: fx.invalid, invalidCount: fx.invalidCount, pending: ${REQUESTS_TAKE},
+    printed: fx.printed === true };
 };
 const offBefore = rec.off;
 rec.off = () => {
@@ -125,7 +129,7 @@ rec.off = () => {
   appeared.off();
   kinds.forEach((t) => window.removeEventListener(t, onInput, true));
   window.removeEventListener("error", onError); window.removeEventListener("unhandledrejection", onRejection);
-  document.removeEventListener("invalid", onInvalid, true);
+  document.removeEventListener("invalid", onInvalid, true); window.print = ownPrint;
 };
 rec.fx = fx;
 }`
@@ -217,6 +221,7 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
   const invalid = invalidOf(r)
   const effects: ActionEffects = {
     ...(unknownKey ? { unknownKey: true } : {}),
+    ...(r?.["printed"] === true ? { printed: true } : {}),
     ...(invalid !== undefined ? { invalid } : {}),
     ...(focus !== undefined ? { focus } : {}),
     ...(count > 0 ? { consoleErrors: { count, first: first.slice(0, 2) } } : {}),

@@ -1,5 +1,5 @@
 /**
- * The scroll-position probe of a `scroll`: a read-only script run just before and just after the command (in the same
+ * The scroll-position probe of a `scroll`: a script run just before and just after the command (in the same
  * upstream batch), where it left the page or the named container, and the comparison that says nothing moved.
  * Containers are the ten largest elements that can scroll, described by sample index, tag and role only. Pure.
  */
@@ -11,15 +11,21 @@ import type {
   ScrollPosition
 } from "../schema/PageDiagnostics.js"
 
+/** A page scroll that reached the bottom waits this long for more to load (an infinite list). */
+const BOTTOM_GROWTH_WAIT_MS = 600
 /** Elements inspected for scrollable containers; a huge DOM is sampled, not walked whole. */
 const ELEMENT_LIMIT = 5_000
 const CONTAINER_LIMIT = 10
 
 /**
- * Read-only: window offsets, sizes, the largest scrollable containers' offsets, and (given the selector of a
- * container scroll) that element's offsets. An expression for `eval`.
+ * Reads window offsets, sizes, the largest scrollable containers' offsets, and (given the selector of a
+ * container scroll) that element's offsets. An expression for `eval`. `after` (the read after a page scroll): when the
+ * scroll moved the page to its bottom, up to `BOTTOM_GROWTH_WAIT_MS` for it to grow taller (`grewBy`: an infinite list
+ * loaded more); the read before keeps the page's offset for it (the one thing either read writes).
  */
-export const scrollProbeScript = (selector?: string): string => `(() => {
+export const scrollProbeScript = (selector?: string, after = false): string => `(async () => {
+const Y = Symbol.for("pi-agent-browser.scrollY"), startY = window[Y];
+window[Y] = ${after ? "undefined" : "scrollY"};
 let target;
 try {
   const t = ${selector !== undefined ? `document.querySelector(${JSON.stringify(selector)})` : "null"};
@@ -35,8 +41,15 @@ for (let i = 0; i < all.length && i < ${ELEMENT_LIMIT}; i++) {
   if (/(auto|scroll|overlay)/.test(s.overflowY + " " + s.overflowX)) found.push(el);
 }
 found.sort((a, b) => b.clientWidth * b.clientHeight - a.clientWidth * a.clientHeight);
+// a page scroll that reached the bottom: an infinite list may load more; wait a little for the page to grow
+let grewBy;
+if (${after} && !target && startY !== scrollY && scrollY + innerHeight >= se.scrollHeight - 2) {
+  const h0 = se.scrollHeight, end = Date.now() + ${BOTTOM_GROWTH_WAIT_MS};
+  while (Date.now() < end && se.scrollHeight <= h0) await new Promise((r) => setTimeout(r, 50));
+  if (se.scrollHeight > h0) grewBy = se.scrollHeight - h0;
+}
 return { target, scrollX: Math.round(scrollX), scrollY: Math.round(scrollY), innerWidth, innerHeight,
-  scrollWidth: se.scrollWidth, scrollHeight: se.scrollHeight, containerCount: found.length,
+  scrollWidth: se.scrollWidth, scrollHeight: se.scrollHeight, containerCount: found.length, grewBy,
   containers: found.slice(0, ${CONTAINER_LIMIT}).map((el, index) => ({
     index, tagName: el.tagName.toLowerCase(), role: el.getAttribute("role") || undefined,
     scrollLeft: Math.round(el.scrollLeft), scrollTop: Math.round(el.scrollTop)
@@ -95,7 +108,9 @@ export const readScrollPosition = (result: unknown): ScrollPosition | undefined 
     t !== undefined && num(t["scrollLeft"]) !== undefined && num(t["scrollTop"]) !== undefined
       ? { scrollLeft: num(t["scrollLeft"])!, scrollTop: num(t["scrollTop"])! }
       : undefined
+  const grewBy = num(r["grewBy"])
   return {
+    ...(grewBy !== undefined && grewBy > 0 ? { grewBy } : {}),
     scrollX: scrollX!,
     scrollY: scrollY!,
     innerWidth: innerWidth!,
@@ -134,7 +149,9 @@ export const scrollMovementOf = (
     { scrollX: before.scrollX, scrollY: before.scrollY },
     { scrollX: after.scrollX, scrollY: after.scrollY }
   ]
-  return { scrollPage: { before: b, after: a, moved: b.scrollX !== a.scrollX || b.scrollY !== a.scrollY } }
+  const moved = b.scrollX !== a.scrollX || b.scrollY !== a.scrollY
+  const grew = after.grewBy !== undefined && moved ? { grewBy: after.grewBy } : {}
+  return { scrollPage: { before: b, after: a, moved, ...grew } }
 }
 
 /** The same containers in the same order (else the page changed shape and the comparison says nothing). */
@@ -153,23 +170,64 @@ const unmoved = (a: ScrollPosition, b: ScrollPosition): boolean =>
         (c, i) => c.scrollLeft === b.containers[i]?.scrollLeft && c.scrollTop === b.containers[i]?.scrollTop
       ))
 
-/** `scrollNoop` when neither the window nor any sampled container moved; undefined when something moved or changed. */
-export const scrollNoopOf = (before: ScrollPosition, after: ScrollPosition): ScrollNoop | undefined =>
-  !unmoved(before, after)
-    ? undefined
-    : {
-        reason: "no-observed-scroll-position-change",
-        message:
-          after.target !== undefined
-            ? "Neither the page nor the container the selector names moved."
-            : after.containerCount > 0
-              ? `The page did not move and neither did any of ${after.containerCount} scrollable container(s).`
-              : "The page did not move and has no scrollable container.",
-        before,
-        after,
-        recommendations: [
-          "Scroll the region that scrolls: scroll <dir> <px> --selector <css>",
-          "Bring the target into view: scrollintoview <@ref>",
-          "Check with snapshot -i or a screenshot"
-        ]
-      }
+type ScrollEdge = NonNullable<ScrollNoop["edge"]>
+
+/**
+ * The edge of the page a page scroll toward `direction` (up, down, left, right) could not pass: the page stands at it,
+ * or does not scroll that way at all (`fits`). Undefined for a container scroll or a page that could still move.
+ */
+export const scrollEdgeOf = (direction: string | undefined, after: ScrollPosition): ScrollEdge | undefined => {
+  if (after.target !== undefined) return undefined
+  const down = direction === "down"
+  const vertical = down || direction === "up"
+  if (!vertical && direction !== "left" && direction !== "right") return undefined
+  const [offset, view, size] = vertical
+    ? [after.scrollY, after.innerHeight, after.scrollHeight]
+    : [after.scrollX, after.innerWidth, after.scrollWidth]
+  if (size <= view + 1) return "fits"
+  if (down || direction === "right") return offset + view >= size - 1 ? (down ? "bottom" : "right") : undefined
+  return offset <= 0 ? (vertical ? "top" : "left") : undefined
+}
+
+/** Upstream's data of a scroll that moved nothing, marked so (its `scrolled: true` is upstream's, not the page's). */
+export const noMovementData = (data: unknown) => ({
+  ...(data !== null && typeof data === "object" ? data : {}),
+  scrolled: false,
+  noMovement: true
+})
+
+/** The direction a `scroll` goes: its first up/down/left/right word, `to top` up and `to end` down (else down). */
+export const scrollDirectionOf = (positionals: ReadonlyArray<string>): string => {
+  const word = positionals.slice(1).find((t) => /^(up|down|left|right|top|end|bottom)$/.test(t))
+  return word === "top" ? "up" : word === undefined || word === "end" || word === "bottom" ? "down" : word
+}
+
+/**
+ * `scrollNoop` when neither the window nor any sampled container moved; undefined when something moved or changed.
+ * `direction`: the scroll's (its edge, when the page stood at it, is said).
+ */
+export const scrollNoopOf = (
+  before: ScrollPosition,
+  after: ScrollPosition,
+  direction?: string
+): ScrollNoop | undefined => {
+  if (!unmoved(before, after)) return undefined
+  const edge = scrollEdgeOf(direction, after)
+  return {
+    reason: "no-observed-scroll-position-change",
+    message:
+      after.target !== undefined
+        ? "Neither the page nor the container the selector names moved."
+        : after.containerCount > 0
+          ? `The page did not move and neither did any of ${after.containerCount} scrollable container(s).`
+          : "The page did not move and has no scrollable container.",
+    ...(edge !== undefined ? { edge } : {}),
+    before,
+    after,
+    recommendations: [
+      "Scroll the region that scrolls: scroll <dir> <px> --selector <css>",
+      "Bring the target into view: scrollintoview <@ref>",
+      "Check with snapshot -i or a screenshot"
+    ]
+  }
+}

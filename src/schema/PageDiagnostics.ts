@@ -29,7 +29,9 @@ export const ScrollPosition = Schema.Struct({
   containerCount: Schema.Number,
   containers: Schema.Array(ScrollContainerSample),
   /** The element a `scroll … --selector <css>` scrolls, when it is on the page. */
-  target: optional(Schema.Struct({ scrollLeft: Schema.Number, scrollTop: Schema.Number }))
+  target: optional(Schema.Struct({ scrollLeft: Schema.Number, scrollTop: Schema.Number })),
+  /** After a page scroll that reached the bottom: how much taller the page grew within a short wait (more loaded). */
+  grewBy: optional(Schema.Number)
 })
 export type ScrollPosition = typeof ScrollPosition.Type
 
@@ -37,7 +39,13 @@ const PageOffsets = Schema.Struct({ scrollX: Schema.Number, scrollY: Schema.Numb
 const ElementOffsets = Schema.Struct({ scrollLeft: Schema.Number, scrollTop: Schema.Number })
 
 /** Where a page-level `scroll` left the page (the contract's `scrollPage`; `scroll to end|top` too). */
-export const ScrollPage = Schema.Struct({ before: PageOffsets, after: PageOffsets, moved: Schema.Boolean })
+export const ScrollPage = Schema.Struct({
+  before: PageOffsets,
+  after: PageOffsets,
+  moved: Schema.Boolean,
+  /** The scroll reached the bottom and the page then grew this much taller (an infinite list loading more). */
+  grewBy: optional(Schema.Number)
+})
 export type ScrollPage = typeof ScrollPage.Type
 
 /**
@@ -54,6 +62,8 @@ export type ScrollContainer = typeof ScrollContainer.Type
 export const ScrollNoop = Schema.Struct({
   reason: Schema.Literal("no-observed-scroll-position-change"),
   message: Schema.String,
+  /** The page already stood at the edge the scroll went toward (`fits`: the page does not scroll that way). */
+  edge: optional(Schema.Literal("top", "bottom", "left", "right", "fits")),
   before: ScrollPosition,
   after: ScrollPosition,
   recommendations: Schema.Array(Schema.String)

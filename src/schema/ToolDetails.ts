@@ -116,6 +116,8 @@ export const ToolDetails = Schema.Struct({
       stolenBy: optional(Schema.String)
     })
   ),
+  /** After a click: the tab the clicked page opened itself (now followed) and the tab the click ran on. */
+  openedTab: optional(Schema.Struct({ tabId: Schema.String, from: Schema.String })),
   /** After a locator miss: current refs that exactly match the intended target. */
   visibleRefFallback: optional(VisibleRefFallback),
   richInputRecovery: optional(RichInputRecovery),

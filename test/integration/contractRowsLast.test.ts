@@ -27,8 +27,17 @@ describe("L17: focus taken during a command is given back, and said", () => {
     const followed = await live.tool.call({ args: ["click", "#pop"] })
     expect(followed.isError, textOf(followed)).toBe(false)
     expect(followed.details.tabCorrection).toBeUndefined()
-    expect(textOf(followed)).toContain(`Page: About Acme — ${live.site.origin}/about.html`)
-    expect(activeTab(session)?.url).toBe(`${live.site.origin}/about.html`)
+    const about = activeTab(session)
+    expect(about?.url).toBe(`${live.site.origin}/about.html`)
+    // said as a new tab, with the tab the click ran on (each read outside the tool: the raw tab list)
+    expect(textOf(followed)).toContain(
+      `New tab ${about?.tabId} (the page opened it; commands now act on it): About Acme — ${live.site.origin}/about.html`
+    )
+    const home = tabs(session).find((t) => t.url === `${live.site.origin}/focus-steal.html`)
+    expect(textOf(followed)).toContain(
+      `The clicked page stays in tab ${home?.tabId} (tab ${home?.tabId} goes back to it).`
+    )
+    expect(followed.details.openedTab).toEqual({ tabId: about?.tabId, from: home?.tabId })
   })
 
   it("in a session pinned to its tab (it drifted before): a click and a script that let another tab take the focus re-select the tab they ran on, and say so", async () => {

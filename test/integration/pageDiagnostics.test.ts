@@ -19,7 +19,11 @@ describe("scroll no-movement", () => {
     await live.tool.call({ args: ["open", `${live.site.origin}/diagnostics.html?fixed`] })
     const result = await live.tool.call({ args: ["scroll", "down", "400"] })
     expect(result.isError).toBe(false)
-    expect(textOf(result)).toContain("Scroll diagnostic: no observed scroll movement")
+    // the document fits the window (html and body overflow hidden); only #pane scrolls
+    expect(textOf(result)).toBe(
+      "Scroll down 400 moved nothing\nThe page fits the window: it does not scroll that way. To scroll a region " +
+        "inside it: scroll <dir> <px> --selector <css>, or scrollintoview @ref."
+    )
     expect(result.details.scrollNoop).toMatchObject({
       reason: "no-observed-scroll-position-change",
       before: { scrollY: 0 },

@@ -271,13 +271,15 @@ describe("L17: a tab that took the focus during a command is given back to the t
       }).pipe(Effect.provide(fakeLayer(temp.root, script("t1"))))
   )
 
-  const routineClick = Effect.gen(function* () {
-    const session = yield* opened
-    // the daemon's record of the tab the click starts on
-    mkdirSync(join(temp.root, "s"), { recursive: true })
-    writeFileSync(join(temp.root, "s", `${session}.target`), JSON.stringify({ targetId: "T1", url: HOME }))
-    return yield* runToResult({ args: ["click", "#go"] }, here)
-  })
+  const clickFrom = (targetId: string) =>
+    Effect.gen(function* () {
+      const session = yield* opened
+      // the daemon's record of the tab the click starts on
+      mkdirSync(join(temp.root, "s"), { recursive: true })
+      writeFileSync(join(temp.root, "s", `${session}.target`), JSON.stringify({ targetId, url: HOME }))
+      return yield* runToResult({ args: ["click", "#go"] }, here)
+    })
+  const routineClick = clickFrom("T1")
 
   it.scoped(
     "routine session: a click whose read ran on its own page while another tab took the focus re-selects it",
@@ -296,12 +298,51 @@ describe("L17: a tab that took the focus during a command is given back to the t
   )
 
   it.scoped(
+    "a read whose daemon followed a tab the page opened since the last command: said, in the read's one process",
+    () =>
+      Effect.gen(function* () {
+        // a session of its own: the .target it leaves names the popup
+        const own = { piSessionId: "s-l17-read", cwd: temp.root }
+        const session = (yield* runToResult({ args: ["open", HOME] }, own)).details.sessionName ?? ""
+        const target = join(temp.root, "s", `${session}.target`)
+        mkdirSync(join(temp.root, "s"), { recursive: true })
+        writeFileSync(target, JSON.stringify({ targetId: "T1", url: HOME }))
+        const before = (yield* (yield* FakeAgentBrowser).requests).length
+        const read = yield* runToResult({ args: ["get", "title"] }, own)
+        expect((yield* (yield* FakeAgentBrowser).requests).length).toBe(before + 1)
+        expect(textOf(read.content)).toContain(
+          `This ran in another tab, ${POPUP}: the page opened it since the last command, and agent-browser follows a ` +
+            `new tab. This session's page, ${HOME}, is still open in its own tab (tab list shows both).`
+        )
+      }).pipe(
+        Effect.provide(
+          fakeLayer(temp.root, [
+            openBatch({ url: HOME, title: "Home" }),
+            {
+              // upstream follows the popup at this command, and writes its record of the active tab
+              when: (r) => r.args.includes("title"),
+              reply: (r) => {
+                const session = r.args[r.args.indexOf("--session") + 1] ?? ""
+                writeFileSync(join(temp.root, "s", `${session}.target`), JSON.stringify({ targetId: "T2", url: POPUP }))
+                return FakeAgentBrowser.ok({ title: "Popup" }) as never
+              }
+            }
+          ])
+        )
+      )
+  )
+
+  it.scoped(
     "routine session: a click whose read ran in the tab it opened (a target=_blank link) is followed: the result names that page",
     () =>
       Effect.gen(function* () {
         const clicked = yield* routineClick
         expect(clicked.details.tabCorrection).toBeUndefined()
         expect(clicked.details.navigationSummary).toMatchObject({ url: POPUP })
+        // the new tab is said, with the tab the click ran on (popups.target-blank-then-read in bench:cases)
+        expect(clicked.details.openedTab).toEqual({ tabId: "t2", from: "t1" })
+        expect(textOf(clicked.content)).toContain("New tab t2 (the page opened it; commands now act on it): ")
+        expect(textOf(clicked.content)).toContain("The clicked page stays in tab t1 (tab t1 goes back to it).")
       }).pipe(Effect.provide(fakeLayer(temp.root, script("t2", POPUP))))
   )
 
@@ -312,7 +353,11 @@ describe("L17: a tab that took the focus during a command is given back to the t
         const clicked = yield* routineClick
         expect(clicked.details.tabCorrection).toBeUndefined()
         expect(clicked.details.navigationSummary).toEqual({ title: "Popup", url: POPUP })
-        expect(textOf(clicked.content)).toContain(`Page: Popup — ${POPUP}`)
+        expect(textOf(clicked.content)).toContain(
+          `New tab t2 (the page opened it; commands now act on it): Popup — ${POPUP}\n` +
+            "The clicked page stays in tab t1 (tab t1 goes back to it)."
+        )
+        expect(textOf(clicked.content)).not.toContain("Page: Popup")
       }).pipe(Effect.provide(fakeLayer(temp.root, script("t2", HOME, true))))
   )
 

@@ -13,7 +13,13 @@ import { baseSessionName, runToResult } from "../../src/program/call/ToolCall.js
 import type { ScrollPosition } from "../../src/schema/PageDiagnostics.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import { evalResultWarningOf, evalStdinHintOf, looksFunctionShaped } from "../../src/page/evalHints.js"
-import { readScrollPosition, scrollNoopOf } from "../../src/page/scrollPosition.js"
+import {
+  readScrollPosition,
+  scrollDirectionOf,
+  scrollEdgeOf,
+  scrollMovementOf,
+  scrollNoopOf
+} from "../../src/page/scrollPosition.js"
 import { selectorMayExposeSensitiveLiteral, textSelectorOf, textVisibilityOf } from "../../src/page/textVisibility.js"
 import { call, fakeLayer, NO_CHALLENGE, openBatch, tempRoot } from "../support/fakeHarness.js"
 
@@ -36,6 +42,7 @@ const position = (scrollY: number, paneTop = 0): ScrollPosition => ({
   containerCount: 1,
   containers: [{ index: 0, tagName: "div", scrollLeft: 0, scrollTop: paneTop }]
 })
+const bottom: ScrollPosition = { ...position(1183), scrollHeight: 1783, containerCount: 0, containers: [] }
 const evalRow = (command: ReadonlyArray<string>, result: unknown) => ({
   command,
   error: null,
@@ -73,7 +80,8 @@ describe("scroll no-movement (fake)", () => {
         })
         expect(result.details.data).toEqual({ scrolled: false, noMovement: true })
         expect(textOf(result.content)).toBe(
-          "Scrolled down 400\nScroll diagnostic: no observed scroll movement. Scroll the region that scrolls (scroll <dir> <px> --selector <css>) or scrollintoview @ref."
+          "Scroll down 400 moved nothing\nThe page fits the window: it does not scroll that way. To scroll a region " +
+            "inside it: scroll <dir> <px> --selector <css>, or scrollintoview @ref."
         )
         // one snapshot -i, under the id that says why (inspect-after-mutation was the same call)
         expect(ids(result)).toEqual(["inspect-after-noop-scroll", "verify-noop-scroll-visually"])
@@ -83,6 +91,17 @@ describe("scroll no-movement (fake)", () => {
           "screenshot"
         ])
       }).pipe(Effect.provide(fakeLayer(temp.root, [scrollBatch(position(0), position(0))])))
+  )
+
+  it.scoped("a page already at its bottom: the headline and the line say nothing moved and where it stands", () =>
+    Effect.gen(function* () {
+      const result = yield* runToResult({ args: ["scroll", "down", "400"] }, call)
+      expect((yield* (yield* FakeAgentBrowser).requests).length).toBe(1)
+      expect(result.details.scrollNoop?.edge).toBe("bottom")
+      expect(textOf(result.content)).toBe(
+        "Scroll down 400 moved nothing\nThe page is already at the bottom (y 1183 of 1183)."
+      )
+    }).pipe(Effect.provide(fakeLayer(temp.root, [scrollBatch(bottom, bottom)])))
   )
 
   it.scoped("a scroll that moved the window or a container: no diagnostic, upstream's data as it was", () =>
@@ -312,6 +331,38 @@ describe("get text selector visibility (fake)", () => {
 })
 
 describe("pure rules", () => {
+  it("grewBy: read from the probe, carried onto a page scroll that moved; a page that grew after no move has none", () => {
+    const grown = readScrollPosition({ ...position(663), grewBy: 1200 })
+    expect(grown?.grewBy).toBe(1200)
+    expect(readScrollPosition({ ...position(663), grewBy: 0 })?.grewBy).toBeUndefined()
+    if (grown === undefined) throw new Error("unread")
+    expect(scrollMovementOf(undefined, position(0), grown).scrollPage).toMatchObject({ moved: true, grewBy: 1200 })
+    expect(scrollMovementOf(undefined, grown, grown).scrollPage?.grewBy).toBeUndefined()
+  })
+
+  it("scrollEdgeOf: the edge a page scroll could not pass, or a page that fits; none for a container or mid-page", () => {
+    const tall = (scrollY: number, scrollX = 0): ScrollPosition => ({
+      ...position(scrollY),
+      scrollX,
+      scrollHeight: 1783,
+      scrollWidth: 1600
+    })
+    expect(scrollEdgeOf("down", tall(1183))).toBe("bottom")
+    expect(scrollEdgeOf(undefined, tall(1183))).toBeUndefined()
+    expect(scrollDirectionOf(["scroll", "to", "top"])).toBe("up")
+    expect(scrollDirectionOf(["scroll", "#pane", "left", "40"])).toBe("left")
+    expect(scrollDirectionOf(["scroll"])).toBe("down")
+    expect(scrollEdgeOf("down", tall(700))).toBeUndefined()
+    expect(scrollEdgeOf("up", tall(0))).toBe("top")
+    expect(scrollEdgeOf("up", tall(10))).toBeUndefined()
+    expect(scrollEdgeOf("right", tall(0, 800))).toBe("right")
+    expect(scrollEdgeOf("left", tall(0, 0))).toBe("left")
+    expect(scrollEdgeOf("down", position(0))).toBe("fits")
+    expect(scrollEdgeOf("down", { ...tall(1183), target: { scrollLeft: 0, scrollTop: 0 } })).toBeUndefined()
+    expect(scrollNoopOf(tall(1183), tall(1183), "down")?.edge).toBe("bottom")
+    expect(scrollNoopOf(tall(700), tall(700), "down")?.edge).toBeUndefined()
+  })
+
   it("scrollNoopOf: unchanged window and containers only; a page that changed shape says nothing", () => {
     expect(scrollNoopOf(position(0), position(0))?.reason).toBe("no-observed-scroll-position-change")
     expect(scrollNoopOf(position(0), position(1))).toBeUndefined()

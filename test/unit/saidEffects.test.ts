@@ -159,6 +159,14 @@ describe("where a key moved the focus, what a click logged, a mouse up's click, 
     expect(clickEffectsOf({ ...none, invalid: [], invalidCount: 0 })).toBeUndefined()
   })
 
+  it("a click whose page called window.print() says so and how to save a PDF; none when it did not", () => {
+    const printed = clickEffectsOf({ ...none, printed: true })
+    expect(actionEffectLines(printed).map(plain)).toEqual([
+      "The page called window.print() and went on (no print dialog to answer). To save the page as a PDF: pdf <path>."
+    ])
+    expect(clickEffectsOf({ ...none, printed: false })).toBeUndefined()
+  })
+
   it("a checkbox or radio a click or key toggled says its new checked state", () => {
     const on = clickEffectsOf({ ...none, control: { checked: true } })
     expect(actionEffectLines(on, "press").map(plain)).toEqual(["The focused control is now checked"])

@@ -10,6 +10,7 @@ import { dialogs, forms } from "./formsDialogs.mjs"
 import { evals, finds, traces } from "./findEval.mjs"
 import { mouse, routes } from "./routesMouse.mjs"
 import { overlays, transients } from "./overlaysTransient.mjs"
+import { popups, scrolling, xframes } from "./popupsFramesScrolling.mjs"
 import { launches, screenshots } from "./screenshotsLaunches.mjs"
 import { snapshots } from "./snapshots.mjs"
 import { clipboard, pageReads, settings } from "./settingsClipboard.mjs"
@@ -65,7 +66,10 @@ export const allCases = () => {
     ...focuskeys,
     ...overlays,
     ...transients,
-    ...inputs
+    ...inputs,
+    ...popups,
+    ...xframes,
+    ...scrolling
   ]
   const seen = new Set()
   return list.map((k) => {

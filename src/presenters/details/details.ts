@@ -227,6 +227,7 @@ export const executedDetails = (
     ...optional("snapshotViewport", snapshot?.snapshotViewport),
     ...optional("approval", executed.approval),
     ...optional("tabCorrection", executed.tabCorrection),
+    ...optional("openedTab", executed.openedTab),
     ...optional(
       "refSnapshot",
       executed.refSnapshot === undefined ? undefined : refSnapshotDetailsOf(executed.refSnapshot)

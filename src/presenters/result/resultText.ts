@@ -25,6 +25,7 @@ import { sessionOutcomeLines } from "../actions/managedSessionOutcome.js"
 import { comboboxDiagnostic, evalDiagnostic, overlayDiagnostic, scrollDiagnostic } from "../text/pageDiagnostics.js"
 import { selectorTextDiagnostic } from "../text/selectorTextDiagnostic.js"
 import { settleDiagnostic } from "../text/settleDiagnostic.js"
+import { frameDiagnostic } from "../text/frameDiagnostic.js"
 import { stepRefusalNote } from "../text/securityRefusal.js"
 import { pageChanged } from "../../session/lastPage.js"
 import { loadsState } from "../../upstream/commandEffects.js"
@@ -147,7 +148,8 @@ const DIAGNOSTICS: ReadonlyArray<readonly [applies: (executed: Executed) => bool
   [(e) => e.selectorTextVisibility !== undefined, selectorTextDiagnostic],
   [(e) => e.plan.line.positionals[0] === "eval", (e) => evalDiagnostic(e)],
   [(e) => e.fillVerification === undefined && hasFillChecks(e), fillDiagnostic],
-  [(e) => e.pageSettle !== undefined || e.plan.line.command === "snapshot", settleDiagnostic]
+  [(e) => e.pageSettle !== undefined || e.plan.line.command === "snapshot", settleDiagnostic],
+  [(e) => e.plan.line.command === "snapshot", frameDiagnostic]
 ]
 
 /** The page diagnostics that apply to a call that ran, composed: their lines, `details` fields and next actions. */
@@ -190,6 +192,8 @@ const hasNotes = (e: Executed): boolean =>
   e.plan.resolvedFind !== undefined ||
   (e.navigation !== undefined && (pageChanged(e.previousPage, e.navigation) || loadsState(e.plan.line))) ||
   e.tabCorrection !== undefined ||
+  e.openedTab !== undefined ||
+  e.ranInOpenedTab !== undefined ||
   e.verified.rows.length > 0 ||
   e.verified.image !== undefined ||
   e.verified.inlineImage !== undefined ||

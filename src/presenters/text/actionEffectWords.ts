@@ -101,6 +101,10 @@ export const actionEffectLines = (
     lines.push([`At (${at.x}, ${at.y}), over ${at.element}`, ...label, ...click])
   }
   if (effects.invalid !== undefined) lines.push(invalidLine(effects.invalid))
+  if (effects.printed === true)
+    lines.push([
+      "The page called window.print() and went on (no print dialog to answer). To save the page as a PDF: pdf <path>."
+    ])
   if (effects.focus !== undefined) {
     const label = effects.focus.label !== undefined ? [" ", ...quoted(effects.focus.label)] : []
     lines.push([`Focus moved to ${effects.focus.element}`, ...label])

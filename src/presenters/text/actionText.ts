@@ -121,8 +121,11 @@ export const ACTION_TEXTS: ReadonlyArray<readonly [string, CommandText]> = [
   ["scrollinto", scrolledIntoView],
   [
     "scroll",
-    ({ positionals }) => {
+    ({ positionals, data }) => {
       const how = positionals.slice(1).join(" ")
+      // the probe around it saw nothing move (page/scrollPosition.ts); the line below says why
+      if (data["noMovement"] === true)
+        return { text: `Scroll ${how} moved nothing`, summary: `scroll ${how}: no movement` }
       return { text: `Scrolled${how !== "" ? ` ${how}` : ""}`, summary: `scroll ${how}` }
     }
   ],

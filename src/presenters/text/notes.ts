@@ -11,6 +11,11 @@ import { pageChanged } from "../../session/lastPage.js"
 import { loadsState } from "../../upstream/commandEffects.js"
 import { page, type Parts } from "./contentBoundary.js"
 
+/** A read that ran in a tab the page opened (upstream followed it), not on the session's page. */
+const ranElsewhereLine = ({ url, sessionPage }: NonNullable<Executed["ranInOpenedTab"]>): string =>
+  `This ran in another tab, ${url}: the page opened it since the last command, and agent-browser follows a new ` +
+  `tab. This session's page, ${sessionPage}, is still open in its own tab (tab list shows both).`
+
 /** Each note is one line of the tool's; only the new page's title in the `Page:` line is the page's. */
 export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): ReadonlyArray<Parts> => {
   const lines: Array<string | Parts> = []
@@ -37,8 +42,14 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
     ])
   }
   if (navigation !== undefined && loadsState(executed.plan.line)) lines.push(...stateLoadNote(previousPage, navigation))
-  else if (navigation !== undefined && pageChanged(previousPage, navigation))
+  else if (navigation !== undefined && executed.openedTab !== undefined) {
+    const { tabId, from } = executed.openedTab
+    const title = navigation.title !== "" ? page(navigation.title) : "(untitled)"
+    lines.push([`New tab ${tabId} (the page opened it; commands now act on it): `, title, ` — ${navigation.url}`])
+    lines.push(`The clicked page stays in tab ${from} (tab ${from} goes back to it).`)
+  } else if (navigation !== undefined && pageChanged(previousPage, navigation))
     lines.push(["Page: ", navigation.title !== "" ? page(navigation.title) : "(untitled)", ` — ${navigation.url}`])
+  if (executed.ranInOpenedTab !== undefined) lines.push(ranElsewhereLine(executed.ranInOpenedTab))
   if (tabCorrection?.reason === "focus-stolen") {
     const by =
       tabCorrection.stolenBy !== undefined

@@ -76,6 +76,27 @@ export const comboboxDiagnostic = (executed: Executed, session: string | undefin
   return { lines, fields, nextActions: actions }
 }
 
+const EDGE_WORDS = { top: "top", bottom: "bottom", left: "left end", right: "right end" } as const
+
+/** Why a scroll moved nothing: the page stood at the edge it went toward, or fits the window; else where to scroll. */
+const noMovementLine = ({ edge, after }: NonNullable<Executed["scrollNoop"]>): string => {
+  const region = "scroll <dir> <px> --selector <css>, or scrollintoview @ref"
+  const inside = after.containerCount > 0 ? ` To scroll a region inside it: ${region}.` : ""
+  if (edge === "fits") return `The page fits the window: it does not scroll that way.${inside}`
+  if (edge !== undefined) {
+    const [at, of] =
+      edge === "top" || edge === "bottom"
+        ? [after.scrollY, after.scrollHeight - after.innerHeight]
+        : [after.scrollX, after.scrollWidth - after.innerWidth]
+    const axis = edge === "top" || edge === "bottom" ? "y" : "x"
+    return `The page is already at the ${EDGE_WORDS[edge]} (${axis} ${at} of ${of}).${inside}`
+  }
+  return (
+    "Scroll diagnostic: no observed scroll movement. Scroll the region that scrolls (scroll <dir> <px> " +
+    "--selector <css>) or scrollintoview @ref."
+  )
+}
+
 /** Where a scroll went, or that it moved nothing (`scrollNoop`, with `data.scrolled: false`). */
 export const scrollDiagnostic = (
   executed: Executed,
@@ -98,7 +119,9 @@ export const scrollDiagnostic = (
           ...moved("x", scrollPage.before.scrollX, scrollPage.after.scrollX),
           ...moved("y", scrollPage.before.scrollY, scrollPage.after.scrollY)
         ].join(", ") +
-        "."
+        (scrollPage.grewBy !== undefined
+          ? ` (the bottom); then the page grew ${scrollPage.grewBy} px taller: more loaded below (scroll down again).`
+          : ".")
     ])
   if (scrollContainer?.moved === true) {
     const { before: b, after: a } = scrollContainer
@@ -110,10 +133,7 @@ export const scrollDiagnostic = (
   if (scrollNoop !== undefined) {
     const data = shownData !== null && typeof shownData === "object" ? shownData : {}
     fields = { ...fields, scrollNoop, data: { ...data, scrolled: false, noMovement: true } }
-    lines.push([
-      "Scroll diagnostic: no observed scroll movement. Scroll the region that scrolls (scroll <dir> <px> " +
-        "--selector <css>) or scrollintoview @ref."
-    ])
+    lines.push([noMovementLine(scrollNoop)])
     actions.push(nextActions.inspectAfterNoopScroll(session), nextActions.verifyNoopScrollVisually(session))
   }
   return { lines, fields, nextActions: actions }

@@ -30,6 +30,8 @@ import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import {
   readScrollPosition,
   scrollMovementOf,
+  noMovementData,
+  scrollDirectionOf,
   scrollNoopOf,
   scrollProbeScript,
   scrollSelectorOf
@@ -109,8 +111,8 @@ const probesFor = (
   const select = selectTargetOf(plan.line.positionals, refs)
   if (select !== undefined) return { before: [["eval", selectBeforeScript(select)]], after: [] }
   if (plan.line.command === "scroll") {
-    const script = scrollProbeScript(scrollSelectorOf(plan.line.positionals))
-    return { before: [["eval", script]], after: [["eval", script]] }
+    const selector = scrollSelectorOf(plan.line.positionals)
+    return { before: [["eval", scrollProbeScript(selector)]], after: [["eval", scrollProbeScript(selector, true)]] }
   }
   // hover|focus: text it made appear or hid (a tooltip, a menu, a CSS :hover or :focus-within one: page/hoverReveal.ts)
   if (plan.line.command === "hover" || plan.line.command === "focus") {
@@ -160,9 +162,13 @@ const scrollChecked = (
   const before = readScrollPosition(beforeRead)
   const moved = readScrollPosition(after)
   if (before === undefined || moved === undefined) return { replied, check: {} } satisfies Probed
-  const noop = scrollNoopOf(before, moved)
+  const noop = scrollNoopOf(before, moved, scrollDirectionOf(plan.line.positionals))
   return {
-    replied,
+    // a scroll that moved nothing is said so from its first word (actionText.ts)
+    replied:
+      noop === undefined
+        ? replied
+        : Either.map(replied, (r) => (r.kind === "single" ? { ...r, data: noMovementData(r.data) } : r)),
     check: {
       ...scrollMovementOf(scrollSelectorOf(plan.line.positionals), before, moved),
       ...(noop !== undefined ? { scrollNoop: noop } : {})

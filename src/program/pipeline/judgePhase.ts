@@ -124,6 +124,8 @@ export const executedOf = (judged: Judged, dispatched: Dispatched, recorded: Rec
     ...(viewport !== undefined ? { viewport } : {}),
     ...(approval !== undefined ? { approval } : {}),
     ...(tabCorrection !== undefined ? { tabCorrection } : {}),
+    ...("openedTab" in dispatched ? { openedTab: dispatched.openedTab } : {}),
+    ...("ranInOpenedTab" in dispatched ? { ranInOpenedTab: dispatched.ranInOpenedTab } : {}),
     ...(refSnapshot !== undefined ? { refSnapshot } : {}),
     ...(routeFindings.length > 0 ? { routeDiagnostics: routeFindings } : {}),
     ...(qa !== undefined ? { qa } : {}),

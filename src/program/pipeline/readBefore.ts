@@ -8,12 +8,16 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import type { CommandFamily } from "../families/family.js"
 import { focusBefore } from "../tabs/focusRestore.js"
 import { refocusKnownTab } from "../tabs/tabRecovery.js"
+import { observeDaemon } from "../refs/refTracking.js"
+import { staysOnTab } from "../../upstream/commandEffects.js"
 
 /** What the call read before it ran: the tab refocused, the tab it started on, the page it was on. */
 export interface ReadBefore {
   readonly refocused: Effect.Effect.Success<ReturnType<typeof refocusKnownTab>> | undefined
   readonly startedOn: Effect.Effect.Success<ReturnType<typeof focusBefore>> | undefined
   readonly pageBefore: string | undefined
+  /** The daemon's active page before a command that stays on its tab (its `.target` file; no process). */
+  readonly activeBefore?: string
 }
 
 /**
@@ -27,5 +31,13 @@ export const readBefore = (plan: Plan, family: CommandFamily) =>
     const startedOn = single ? yield* focusBefore(plan) : undefined
     const pageBefore =
       plan.sessionName !== undefined ? (yield* (yield* SessionRegistry).view(plan.sessionName)).page?.url : undefined
-    return { refocused, startedOn, pageBefore } satisfies ReadBefore
+    // a tab the page opened since the last command is followed by upstream at this one (its .target changes)
+    const watch = single && staysOnTab(plan.line.command) && plan.kind === "browser" && pageBefore !== undefined
+    const activeBefore = watch ? (yield* observeDaemon(plan)).url : undefined
+    return {
+      refocused,
+      startedOn,
+      pageBefore,
+      ...(activeBefore !== undefined ? { activeBefore } : {})
+    } satisfies ReadBefore
   })

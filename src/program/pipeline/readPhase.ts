@@ -18,6 +18,8 @@ import type { PageCheck } from "../page/probedCommand.js"
 import { restoreFocus } from "../tabs/focusRestore.js"
 import { recoverTab } from "../tabs/tabRecovery.js"
 import type { ReadBefore } from "./readBefore.js"
+import { observeDaemon } from "../refs/refTracking.js"
+import { samePage } from "../../session/refPreflight.js"
 
 /**
  * History moves, a state load and Enter or Space (a focused link, a form's submit) may leave the page; a new tab with
@@ -53,6 +55,21 @@ const pageCheckOf = (
   return ran.named?.overlayBlockers !== undefined ? { overlayBlockers: ran.named.overlayBlockers } : ran.probed?.check
 }
 
+/**
+ * A command that stays on its tab, whose daemon followed a tab the page opened since the last command (upstream
+ * follows a new tab at the next command it handles): its `.target` names another page after it than before (file
+ * reads, no process). The answer came from that tab; said (the next command's tab recovery goes back).
+ */
+const ranInFollowedTab = (plan: Plan, before: ReadBefore, corrected: unknown) =>
+  Effect.gen(function* () {
+    const { activeBefore, pageBefore } = before
+    if (activeBefore === undefined || pageBefore === undefined || corrected !== undefined) return undefined
+    const after = (yield* observeDaemon(plan)).url
+    return after !== undefined && !samePage(after, activeBefore) && !samePage(after, pageBefore)
+      ? { url: after, sessionPage: pageBefore }
+      : undefined
+  })
+
 export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutcome, before: ReadBefore) =>
   Effect.gen(function* () {
     const { clicked, named, opened } = ran
@@ -82,13 +99,18 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
       restored?.page ??
       (navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined) ??
       afterOpen?.movedTo
+    const ranElsewhere = yield* ranInFollowedTab(plan, before, tabCorrection)
     // the page still changing when the click's read or the snapshot was taken
     const settle = clicked?.settle ?? named?.settle
     return {
       navigation,
       tabCorrection,
+      ...(ranElsewhere !== undefined ? { ranInOpenedTab: ranElsewhere } : {}),
+      ...(restored !== undefined && "opened" in restored && restored.opened !== undefined
+        ? { openedTab: restored.opened }
+        : {}),
       // read in the same probe: whether the page the click led to is a challenge (judged in execute)
-      challengeFacts: restored === undefined ? navigated?.facts : undefined,
+      challengeFacts: restored === undefined || restored.page === navigated ? navigated?.facts : undefined,
       pageCheck: pageCheckOf(ran, overlay),
       pageMovedTo: before.refocused?.pageMovedTo,
       snapshotNaming: named?.naming,

@@ -16,7 +16,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { Navigation } from "../../domain/Executed.js"
 import type { StepRow } from "../../domain/Outcome.js"
-import type { TabCorrection } from "../../domain/PageFacts.js"
+import type { OpenedTab, TabCorrection } from "../../domain/PageFacts.js"
 import type { Plan } from "../../domain/Plan.js"
 import { readPayload, TabList, TabSelected } from "../../schema/UpstreamPayloads.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
@@ -58,6 +58,8 @@ export interface FocusRestore {
   readonly correction?: TabCorrection
   /** The page the command's result is about: the re-selected tab's, or the followed tab's. */
   readonly page: Navigation
+  /** The tab the clicked page opened itself, followed, and the tab the click ran on. */
+  readonly opened?: OpenedTab
 }
 
 /**
@@ -87,21 +89,18 @@ export const restoreFocus = (
     const intended = tabs.find((t) => ("pinned" in before ? t.tabId === before.pinned : t.targetId === before.targetId))
     if (active === undefined || intended === undefined || intended === active || typeof intended.tabId !== "string")
       return undefined
-    // without a pin, a tab the command's own read ran in is the page its result names: followed, not restored
-    if (
-      !("pinned" in before) &&
-      navigation !== undefined &&
-      typeof active.url === "string" &&
-      samePage(navigation.url, active.url)
-    )
-      return undefined
-    // without a pin, a tab the clicked page opened itself is followed (as upstream does), and the result names it
-    if (!("pinned" in before) && openedTab) {
-      return typeof active.url === "string"
-        ? ({
-            page: { title: typeof active.title === "string" ? active.title : "", url: active.url }
-          } satisfies FocusRestore)
-        : undefined
+    // without a pin (only a click lists its tabs then), another tab active after it is one the clicked page opened
+    // (upstream follows a new tab): followed, not restored, and said; its page is the one the click's own read ran
+    // in, or else the tab list's
+    const readThere = navigation !== undefined && typeof active.url === "string" && samePage(navigation.url, active.url)
+    if (!("pinned" in before) && (readThere || openedTab)) {
+      const page = readThere
+        ? navigation
+        : typeof active.url === "string"
+          ? { title: typeof active.title === "string" ? active.title : "", url: active.url }
+          : undefined
+      const opened = typeof active.tabId === "string" ? { opened: { tabId: active.tabId, from: intended.tabId } } : {}
+      return page !== undefined ? ({ page, ...opened } satisfies FocusRestore) : undefined
     }
     const selected = yield* run(["tab", intended.tabId])
     const page =
