@@ -23,44 +23,36 @@ import type {
 } from "../../schema/PageDiagnostics.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { CommandError } from "../../services/SessionCommands.js"
-import { fillReadScript, fillTargetOf } from "../../page/fillReadback.js"
+import { fillTargetOf } from "../../page/fillReadback.js"
 import { refRows } from "../../page/fillRefReads.js"
-import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
-import type { RefSnapshot } from "../../domain/RefSnapshot.js"
+import { fillProbeOutcomeOf } from "../../page/fillProbe.js"
 import {
   readScrollPosition,
   scrollMovementOf,
   noMovementData,
   scrollDirectionOf,
   scrollNoopOf,
-  scrollProbeScript,
   scrollSelectorOf
 } from "../../page/scrollPosition.js"
-import {
-  invalidSelectorsOf,
-  textSelectorOf,
-  textVisibilityOf,
-  textVisibilityScript
-} from "../../page/textVisibility.js"
+import { invalidSelectorsOf, textVisibilityOf } from "../../page/textVisibility.js"
 import { SelectorUnsupported } from "../../schema/ToolError.js"
 import { activeLaunchOf } from "../lifecycle/trackedLaunch.js"
 import { runCommandBatch } from "./commandBatch.js"
+import { probesFor } from "./probeRows.js"
 import { typeDateKeys } from "./dateKeysFill.js"
-import { mayProbe } from "../../session/mayProbe.js"
-import { COMBOBOX_FOCUS_EXPRESSION, comboboxFocusOf, isComboboxFill } from "../../page/comboboxFocus.js"
+import { comboboxFocusOf, isComboboxFill } from "../../page/comboboxFocus.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
-import { clickEffectsOf, isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
-import { isMousePointCommand, MOUSE_WATCH_INSTALL, mousePointOf, mouseReadExpression } from "../../page/mousePoint.js"
-import { checkProbeRows, checkRefusedAt, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
-import { selectBeforeScript, selectRefusedOf, selectTargetOf } from "../../page/selectGuard.js"
-import { type KeyedTyping, keyedTypingOf, keyRowOf, typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
-import { mediaOf, mediaQueriesOf, mediaReadExpression } from "../../page/mediaRead.js"
-import { APPEARED_READ, appearedInstall, field, shownEffectsOf } from "../../page/appearedText.js"
-import { cssTargetOf, flipsWatch } from "../../page/hoverReveal.js"
-import { KEYED_WATCH_INSTALL, KEYED_WATCH_READ, typedSaidOf } from "../../page/typedEffects.js"
+import { clickEffectsOf, isPressCommand } from "../../page/clickEffects.js"
+import { isMousePointCommand, mousePointOf } from "../../page/mousePoint.js"
+import { checkRefusedAt, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
+import { selectRefusedOf, selectTargetOf } from "../../page/selectGuard.js"
+import { keyRowOf, typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
+import { mediaOf, mediaQueriesOf } from "../../page/mediaRead.js"
+import { field, shownEffectsOf } from "../../page/appearedText.js"
+import { typedSaidOf } from "../../page/typedEffects.js"
 import { jsDialogsSaid } from "../../page/jsDialogs.js"
 import { evalResultOf } from "../../page/namingReads.js"
-import { uploadOutcomeOf, uploadProbeRows, uploadTargetOf, withUploadHeld } from "../../page/uploadRead.js"
+import { uploadOutcomeOf, uploadTargetOf, withUploadHeld } from "../../page/uploadRead.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -77,79 +69,6 @@ export interface Probed {
   readonly check: PageCheck
   /** A key press whose read saw nothing start to leave the page: no page it led to is read after it. */
   readonly stayed?: true
-}
-
-/** A combobox's list may open a moment after typing (debounced autocomplete): the focus read waits this long. */
-const COMBOBOX_FILL_SETTLE_MS = 300
-
-/** The page reads around the planned command, or undefined when the command needs none or may not have them. */
-type Rows = ReadonlyArray<ReadonlyArray<string>>
-
-const probesFor = (
-  plan: Plan,
-  electronApp: boolean,
-  comboboxFill: boolean,
-  refs: RefSnapshot | undefined
-): { before: Rows; after: Rows; keyed?: KeyedTyping } | undefined => {
-  if (!mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa")
-    return undefined
-  // mouse down|up|move: where the pointer acted and the element there (page/mousePoint.ts)
-  if (isMousePointCommand(plan.line.positionals)) {
-    return { before: [["eval", MOUSE_WATCH_INSTALL]], after: [["eval", mouseReadExpression(plan.line.positionals)]] }
-  }
-  // press|key: console errors, a changed heading or focused control (page/clickEffects.ts)
-  if (isPressCommand(plan.line.positionals)) {
-    return { before: [["eval", PRESS_WATCH_INSTALL]], after: [["eval", PRESS_WATCH_READ]] }
-  }
-  // check|uncheck: a CSS target that is no box is refused by the step before it; a disabled box too (checkGuard.ts)
-  const check = checkTargetOf(plan.line.positionals)
-  if (check !== undefined) return { before: checkProbeRows(check.selector), after: [] }
-  // upload <css>: a target that is no file input is refused; the files the input took are read (page/uploadRead.ts)
-  const upload = uploadTargetOf(plan.line.positionals)
-  if (upload !== undefined) return uploadProbeRows(upload)
-  // select <css|ref>: an asked option that is disabled is refused by the step before it (page/selectGuard.ts)
-  const select = selectTargetOf(plan.line.positionals, refs)
-  if (select !== undefined) return { before: [["eval", selectBeforeScript(select)]], after: [] }
-  if (plan.line.command === "scroll") {
-    const selector = scrollSelectorOf(plan.line.positionals)
-    return { before: [["eval", scrollProbeScript(selector)]], after: [["eval", scrollProbeScript(selector, true)]] }
-  }
-  // hover|focus: text it made appear or hid (a tooltip, a menu, a CSS :hover or :focus-within one: page/hoverReveal.ts)
-  if (plan.line.command === "hover" || plan.line.command === "focus") {
-    const install = appearedInstall(flipsWatch(cssTargetOf(plan.line.positionals)))
-    return { before: [["eval", install]], after: [["eval", APPEARED_READ]] }
-  }
-  // set media dark|light|reduced-motion: whether the page now matches each query (page/mediaRead.ts)
-  const media = mediaQueriesOf(plan.line.positionals)
-  if (media !== undefined) return { before: [], after: [["eval", mediaReadExpression(media)]] }
-  // type|keyboard type|inserttext: what the field holds after it (page/typeReadback.ts)
-  const typed = typeTargetOf(plan.line.positionals)
-  if (typed !== undefined) {
-    // typed key by key: text its keys made appear, dialogs they opened (page/typedEffects.ts)
-    const keyed = keyedTypingOf(plan.line.positionals)
-    if (keyed === undefined) return { before: [], after: [["eval", fillReadScript(typed)]] }
-    const after = [
-      ["eval", fillReadScript(typed)],
-      ["eval", KEYED_WATCH_READ]
-    ]
-    return { before: [["eval", KEYED_WATCH_INSTALL]], after, keyed }
-  }
-  // a wrapper-launched Electron app checks its fills itself, after the command (electron/fillVerification.ts)
-  const fill = electronApp ? undefined : fillTargetOf(plan.line.positionals)
-  // a fill aimed at a combobox: whether its list opened, read after a short settle (R6)
-  const combo = comboboxFill
-    ? [
-        ["wait", String(COMBOBOX_FILL_SETTLE_MS)],
-        ["eval", COMBOBOX_FOCUS_EXPRESSION]
-      ]
-    : []
-  if (fill !== undefined) {
-    // the guard (a slider is set instead; the focused field noted), the fill, its read-back (page/fillProbe.ts)
-    const rows = fillProbeRows(fill, refs?.refs.get(fill.selector?.replace(/^@/, "") ?? "")?.role)
-    return { before: rows.before, after: [...rows.after, ...combo] }
-  }
-  const selector = textSelectorOf(plan.line.positionals)
-  return selector !== undefined ? { before: [], after: [["eval", textVisibilityScript([selector])]] } : undefined
 }
 
 /** A page-level scroll between its two position reads: whether it moved, and a scroll that could not move said. */
