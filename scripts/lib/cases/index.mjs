@@ -9,6 +9,7 @@ import { inputs } from "./inputsBeyondText.mjs"
 import { dialogs, forms } from "./formsDialogs.mjs"
 import { evals, finds, traces } from "./findEval.mjs"
 import { mouse, routes } from "./routesMouse.mjs"
+import { navs, waitfors } from "./navigationWaits.mjs"
 import { overlays, transients } from "./overlaysTransient.mjs"
 import { popups, scrolling, xframes } from "./popupsFramesScrolling.mjs"
 import { launches, screenshots } from "./screenshotsLaunches.mjs"
@@ -69,7 +70,9 @@ export const allCases = () => {
     ...inputs,
     ...popups,
     ...xframes,
-    ...scrolling
+    ...scrolling,
+    ...navs,
+    ...waitfors
   ]
   const seen = new Set()
   return list.map((k) => {
