@@ -86,12 +86,30 @@ const waited: CommandText = ({ positionals, data, target }) => {
   if (data["waited"] === "timeout" && /^\d+$/.test(target)) {
     return { text: `Waited ${target} ms.`, summary: `waited ${target} ms` }
   }
-  const said = waitedFor(positionals, data)
+  const said = waitedFor(positionals, data) ?? waitedForPage(data)
   if (said !== undefined) return said
   const what =
     str(data["waited"]) ||
     (data["url"] !== undefined ? "url" : data["state"] !== undefined ? "load state" : "condition")
   return { text: `Wait done (${what}).`, summary: `wait: ${what}` }
+}
+
+/**
+ * `wait --url` answers the URL the page is at; `wait --load S` the state. networkidle is upstream's: no request in
+ * flight for 500 ms, which a page that polls reaches between two polls, so the text says no more than that.
+ */
+const waitedForPage = (data: Data): Formatted | undefined => {
+  if (typeof data["url"] === "string" && data["url"] !== "")
+    return { text: `URL matched; the page is at ${data["url"]}`, summary: `wait: url ${data["url"]}` }
+  const state = data["state"]
+  if (state === "networkidle")
+    return {
+      text: "Network idle: no request was in flight for 500 ms (the page may start new ones later).",
+      summary: "wait: networkidle"
+    }
+  if (typeof state === "string" && state !== "")
+    return { text: `The page reached its ${state} state.`, summary: `wait: ${state}` }
+  return undefined
 }
 
 /** What `wait <sel> [--state S]` waited for, as it now holds (upstream's default state is visible). */
