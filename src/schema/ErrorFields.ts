@@ -156,11 +156,13 @@ export type GuardRefusal = typeof GuardRefusal.Type
 /**
  * A `wait` that asserted something (classifier: upstream/waitAssertion.ts): the text it waited for (`assertText`,
  * `expectedText`, `wait --text`) or the URL/glob (`assertUrl`, `wait --url`); for a URL, the page's URL read right
- * after the miss when the run could read it.
+ * after the miss when the run could read it; for a text, what the page showed then.
  */
 export const WaitAssertion = Schema.Struct({
   kind: Schema.Literal("text", "url"),
   expected: Schema.String,
-  seenUrl: optional(Schema.String)
+  seenUrl: optional(Schema.String),
+  /** For a text: the first words the page showed right after the miss (seenAfterMiss.ts). */
+  seenText: optional(Schema.String)
 })
 export type WaitAssertion = typeof WaitAssertion.Type

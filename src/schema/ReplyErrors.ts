@@ -115,7 +115,15 @@ export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
 export const assertionMissText = (assertion: WaitAssertion, timeoutMs: number): string => {
   const within = timeoutMs > 0 ? ` within ${timeoutMs} ms` : ""
   const expected = JSON.stringify(assertion.expected)
-  if (assertion.kind === "text") return `the text ${expected} was not visible on the page${within}`
+  if (assertion.kind === "text") {
+    const shows =
+      assertion.seenText === undefined
+        ? ""
+        : assertion.seenText === ""
+          ? "; the page shows no text"
+          : `; the page shows ${JSON.stringify(assertion.seenText)}`
+    return `the text ${expected} was not visible on the page${within}${shows}`
+  }
   const seen = assertion.seenUrl !== undefined ? `; the page is at ${assertion.seenUrl}` : ""
   return `the URL did not match ${expected}${within}${seen}`
 }

@@ -10,6 +10,7 @@ import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
+import { seenTextOf } from "../../src/program/page/seenAfterMiss.js"
 import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
 import { urlGlobOf, urlGlobPredicate, waitAssertionOf } from "../../src/upstream/waitAssertion.js"
 import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
@@ -98,6 +99,43 @@ describe("a job's assertion that was not met", () => {
       expect(r.details.nextActions?.[0]?.params?.args?.slice(-2)).toEqual(["snapshot", "-i"])
     }).pipe(Effect.provide(fakeLayer(temp.root, script())))
   )
+
+  it.scoped("a direct wait --text miss says what the page shows instead (one read, on the failure path only)", () =>
+    Effect.gen(function* () {
+      const r = yield* runToResult({ args: ["wait", "--text", "Payment accepted", "--timeout", "1500"] }, call)
+      expect(r.details.failureCategory).toBe("timeout")
+      expect(textOf(r)).toContain(
+        'the text "Payment accepted" was not visible on the page within 10000 ms; the page shows ' +
+          '"Payment declined: card expired"'
+      )
+      const met = yield* runToResult({ args: ["wait", "--text", "Payment declined"] }, call)
+      expect(textOf(met)).toBe('The text "Payment declined" is on the page.')
+      const args = (yield* Effect.flatMap(FakeAgentBrowser, (f) => f.requests)).map((q) => q.args.join(" "))
+      expect(args.filter((a) => a.includes("get text body"))).toHaveLength(1)
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, [
+          {
+            when: (r) => r.args.includes("Payment accepted"),
+            reply: FakeAgentBrowser.fail("Wait timed out after 10000ms")
+          },
+          {
+            when: (r) => r.args.includes("body"),
+            reply: FakeAgentBrowser.ok({ text: "Payment declined:\n card expired" })
+          },
+          { reply: FakeAgentBrowser.ok({ text: "Payment declined", waited: "text" }) }
+        ])
+      )
+    )
+  )
+
+  it("a long page's text is cut at a word with an ellipsis", () => {
+    const long = `${"word ".repeat(60)}end`
+    const seen = seenTextOf(long)
+    expect(seen.length).toBeLessThanOrEqual(161)
+    expect(seen.endsWith("word…")).toBe(true)
+    expect(seenTextOf("  Two\n\nlines ")).toBe("Two lines")
+  })
 
   it.scoped("assertUrl whose URL could not be read: no URL claimed, get url offered first", () =>
     Effect.gen(function* () {

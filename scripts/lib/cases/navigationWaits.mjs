@@ -113,7 +113,9 @@ export const navs = [
   },
   {
     id: "nav.title-set-late",
-    page: `<title>Loading</title><p>Mail</p><script>setTimeout(()=>{document.title='Inbox (3)';log('titled')},700)</script>`,
+    page:
+      `<title>Loading</title><p>Mail</p>` +
+      `<script>setTimeout(()=>{document.title='Inbox (3)';log('titled')},700)</script>`,
     setup: () => [],
     act: (c) => [
       ["open", c.url],
@@ -281,10 +283,11 @@ export const waitfors = [
       const t = await c.eval("document.body.innerText")
       return saw(!String(t).includes("Payment accepted"), `page shows ${show(t)}`)
     },
-    // the text says what did not happen and what the page shows instead
+    // the text says what did not happen and what the page shows instead ("was not visible" says it did not appear:
+    // the first judge's words missed it)
     said: (t) =>
       says(t, "Payment accepted") &&
-      says(t, /timed out|not (?:found|appear)|did not|no /i) &&
+      says(t, /timed out|not (?:found|appear|visible)|did not|no /i) &&
       says(t, /declined|card expired/i)
   }
 ]

@@ -4,11 +4,14 @@
  * the first that answers running the command; else the plain planned command (or the tool's own `network routes`).
  * The reply comes back as an Either, classified once where it was read; the extras a step read come with it.
  */
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import type { Plan } from "../../domain/Plan.js"
 import type { ProgressSink } from "../../domain/Progress.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { stepRunOf } from "../../session/stepRun.js"
+import { targetOf } from "../../session/target.js"
 import { runSteps } from "../modes/runSteps.js"
 import { runClick } from "../page/clickCommand.js"
 import { runInputCall } from "../page/inputCommand.js"
@@ -16,6 +19,7 @@ import { runNamedSnapshot } from "../page/namedSnapshot.js"
 import { runOpen } from "../page/openCommand.js"
 import { type Probed, runProbed } from "../page/probedCommand.js"
 import { waitForTarget } from "../page/readinessWait.js"
+import { withSeenPage } from "../page/seenAfterMiss.js"
 import { runGuardedPlanned } from "../security/guardedTyping.js"
 import { asksForRoutes, listRoutes } from "../lifecycle/routeBook.js"
 import { runRoute } from "../routes/routeCommand.js"
@@ -65,7 +69,12 @@ export const runPhase = (plan: Plan, family: CommandFamily, onProgress: Progress
     if (pinned !== undefined) return { replied: pinned.replied, pinned }
     // `network routes` is the tool's own list (routeBook.ts): upstream has no such command
     if (reads(family, "routeBook") && asksForRoutes(plan)) return { replied: yield* Effect.either(listRoutes(plan)) }
-    return { replied: yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs }))) }
+    const deadline = (yield* Clock.currentTimeMillis) + plan.timeoutMs
+    const replied = yield* Effect.either(waitForTarget(plan, (timeoutMs) => runPlanned({ ...plan, timeoutMs })))
+    // a `wait --text`/`--url` that was not met says what the page shows or where it is instead (failure path only)
+    if (Either.isLeft(replied) && replied.left._tag === "TimedOut" && replied.left.assertion !== undefined)
+      return { replied: Either.left(yield* withSeenPage(targetOf(plan), replied.left, deadline)) }
+    return { replied }
   })
 
 export type RunPhaseResult = Effect.Effect.Success<ReturnType<typeof runPhase>>

@@ -37,6 +37,7 @@ import { runNamedStep } from "../page/namedSnapshot.js"
 import { namesControls } from "../../page/namingReads.js"
 import { stepCommandShown } from "../../page/typeReadback.js"
 import { timeoutProgress } from "./timeoutProgress.js"
+import { withSeenPage } from "../page/seenAfterMiss.js"
 import { inputCommandOf } from "../../compilers/inputCommand.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { type InputServices, runInputCommand } from "../page/inputCommand.js"
@@ -111,25 +112,6 @@ const settleAfterOpen = (target: SessionTarget, deadline: number) =>
           )
         )
   )
-
-/** Budget of the URL read after a missed URL assertion. */
-const SEEN_URL_READ_MS = 5_000
-
-/** A URL assertion that was not met, with the URL the page is at (read now; best effort, within the budget). */
-const withSeenUrl = (target: SessionTarget, error: TimedOut, deadline: number) =>
-  Effect.gen(function* () {
-    if (error.assertion?.kind !== "url") return error
-    const assertion = error.assertion
-    const left = deadline - (yield* Clock.currentTimeMillis)
-    if (left < MIN_STEP_BUDGET_MS) return error
-    const commands = yield* SessionCommands
-    const timeoutMs = Math.min(SEEN_URL_READ_MS, left)
-    const read = yield* Effect.either(commands.run(target, ["get", "url"], { timeoutMs }))
-    const data = Either.isRight(read) && read.right.kind === "single" ? read.right.data : undefined
-    const url = data !== null && typeof data === "object" ? (data as Record<string, unknown>)["url"] : undefined
-    if (typeof url !== "string" || url === "") return error
-    return withFields(error, { assertion: { ...assertion, seenUrl: url } })
-  })
 
 /** The call's budget is spent before step `index`: a timeout that ran nothing more, with the steps done. */
 const stepBudgetSpent = (
@@ -272,7 +254,7 @@ export const runSteps = (
             timeoutMs: plan.timeoutMs,
             partialProgress: yield* timeoutProgress(rows, done, index)
           })
-        const seen = error._tag === "TimedOut" ? yield* withSeenUrl(target, error, deadline) : error
+        const seen = error._tag === "TimedOut" ? yield* withSeenPage(target, error, deadline) : error
         step = withWaitedRow({ command: row, success: false, error: seen }, waited.waitedMs, waited.attempts)
       }
       done.push(step)
