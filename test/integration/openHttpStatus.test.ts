@@ -19,8 +19,13 @@ const raw = <A>(args: ReadonlyArray<string>): A =>
 beforeAll(async () => {
   server = createServer((req, res) => {
     const paid = req.url?.startsWith("/pay") === true
-    res.writeHead(paid ? 402 : 200, { "content-type": "text/html" })
-    res.end(paid ? "<title>Payment Required</title><h1>Pay first</h1>" : "<title>Shop</title><h1>Shop</h1>")
+    const gone = req.url?.startsWith("/gone") === true
+    res.writeHead(paid ? 402 : gone ? 404 : 200, { "content-type": "text/html" })
+    // a short error page with a script of its own (a site's analytics): loaded, and waiting changes nothing
+    const missing = "<title>Acme shop</title><h1>Sorry</h1><script>window.seen = 1</script>"
+    res.end(
+      paid ? "<title>Payment Required</title><h1>Pay first</h1>" : gone ? missing : "<title>Shop</title><h1>Shop</h1>"
+    )
   })
   await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -45,5 +50,16 @@ describe("open says an HTTP error status (#41)", () => {
     console.log(`[http status] running browser: ${textOf(again)}`)
     expect(textOf(again)).toContain("HTTP status 402")
     expect(raw<{ url: string }>(["get", "url"]).url).toBe(`${origin}/pay?again=1`)
+  }, 90_000)
+
+  it("a short 404 page that loaded says the status and that it loaded, with no wait offered", async () => {
+    const opened = await live.tool.call({ args: ["open", `${origin}/gone`] })
+    session = opened.details.sessionName ?? ""
+    expect(opened.isError, textOf(opened)).toBe(false)
+    expect(textOf(opened)).toContain("HTTP status 404: the server answered with an error")
+    expect(textOf(opened)).toContain("The error page has loaded and shows almost nothing")
+    expect(textOf(opened)).not.toContain("may still be loading")
+    expect(JSON.stringify(opened.details.nextActions)).not.toContain("wait-for-page-ui")
+    expect(raw<{ result: unknown }>(["eval", "[document.readyState, window.seen]"]).result).toEqual(["complete", 1])
   }, 90_000)
 })

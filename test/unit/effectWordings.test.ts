@@ -107,6 +107,29 @@ describe("words that say what happened (#41)", () => {
     expect(downloadedText({ url: "http://a.test/", title: "A" })).toBeUndefined()
   })
 
+  it.scoped("a short error page (404) that settled: the status, no 'may still be loading', no wait offered", () =>
+    Effect.gen(function* () {
+      const opened = { url: "http://a.test/gone", title: "Acme shop" }
+      const settle = {
+        settled: true,
+        waitedMs: 150,
+        interactiveCount: 0,
+        textChars: 20,
+        scripted: true,
+        httpStatus: 404
+      }
+      const r = yield* runToResult({ args: ["open", opened.url] }, here).pipe(
+        Effect.provide(fakeLayer(temp.root, [openBatch(opened, { ...opened, challenge: NO_CHALLENGE, settle })]))
+      )
+      expect(textOf(r.content)).toBe(
+        "Opened: Acme shop\nURL: http://a.test/gone\n" +
+          "HTTP status 404: the server answered with an error; the page shows what it sent.\n" +
+          "The error page has loaded and shows almost nothing (no controls, hardly any text)."
+      )
+      expect(JSON.stringify(r.details.nextActions)).not.toContain("wait-for-page-ui")
+    })
+  )
+
   it.scoped("a loaded short page without scripts: not 'it may still be loading', and no wait offered", () =>
     Effect.gen(function* () {
       const opened = { url: "http://a.test/short", title: "Short" }

@@ -23,6 +23,9 @@ const STATIC_NEAR_EMPTY_LINE =
   "The page has loaded and shows almost nothing (no controls, hardly any text); " +
   "it has no scripts, so that is all of it."
 
+// an error page the server sent (404, 500) that settled is what the server answered: waiting does not change it
+const ERROR_NEAR_EMPTY_LINE = "The error page has loaded and shows almost nothing (no controls, hardly any text)."
+
 const NEAR_EMPTY_LINE =
   "Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i."
 
@@ -78,9 +81,10 @@ export const settleDiagnostic = (executed: Executed, session: string | undefined
   if (settle !== undefined) {
     fields = { ...fields, pageSettle: settle }
     // the snapshot after open is already suggested (inspect-after-navigation)
-    if (needsSettleNote(settle) && settle.settled && !isStillLoading(settle) && isStaticLoaded(settle)) {
-      // a loaded page without scripts is not "still loading": it is short, and waiting changes nothing
-      lines.push([STATIC_NEAR_EMPTY_LINE])
+    const loaded = needsSettleNote(settle) && settle.settled && !isStillLoading(settle)
+    if (loaded && (isStaticLoaded(settle) || settle.httpStatus !== undefined)) {
+      // a loaded page without scripts, or an error page, is not "still loading": waiting changes nothing
+      lines.push([settle.httpStatus !== undefined ? ERROR_NEAR_EMPTY_LINE : STATIC_NEAR_EMPTY_LINE])
     } else if (needsSettleNote(settle)) {
       lines.push([settleLine(settle, executed.plan.line.command)])
       actions.push(waitAction(session))
