@@ -53,6 +53,15 @@ describe("a wait for the page says where it is or what it shows", () => {
     expect(Number(evalRaw(session, "window.polls"))).toBeGreaterThan(before)
   })
 
+  it("wait --fn names the expression that is now true", async () => {
+    const session = await open("/cart.html")
+    live.world.raw(["--session", session, "eval", "setTimeout(()=>{window.ready=3},600)"])
+    const waited = await live.tool.call({ args: ["wait", "--fn", "window.ready === 3"] })
+    expect(waited.isError, textOf(waited)).toBe(false)
+    expect(textOf(waited)).toBe("The condition is now true: window.ready === 3")
+    expect(evalRaw(session, "window.ready")).toBe(3)
+  })
+
   it("a wait --text that times out says what the page shows instead", async () => {
     const session = await open("/declined.html")
     const waited = await live.tool.call({ args: ["wait", "--text", "Payment accepted", "--timeout", "1500"] })

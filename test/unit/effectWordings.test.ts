@@ -48,26 +48,31 @@ describe("words that say what happened (#41)", () => {
     })
   )
 
-  it.scoped("wait --url names the URL the page is at; wait --load names the state (was 'Wait done (url).')", () =>
-    Effect.gen(function* () {
-      const layer = fakeLayer(temp.root, [
-        { when: (r) => r.args.includes("--url"), reply: FakeAgentBrowser.ok({ url: "http://a.test/checkout" }) },
-        { when: (r) => r.args.includes("networkidle"), reply: FakeAgentBrowser.ok({ state: "networkidle" }) },
-        { when: (r) => r.args.includes("load"), reply: FakeAgentBrowser.ok({ state: "load" }) }
-      ])
-      const run = (args: ReadonlyArray<string>) =>
-        runToResult({ args: [...args] }, here).pipe(Effect.map((r) => textOf(r.content)))
-      const texts = yield* Effect.all([
-        run(["wait", "--url", "**/checkout"]),
-        run(["wait", "--load", "networkidle"]),
-        run(["wait", "--load", "load"])
-      ]).pipe(Effect.provide(layer))
-      expect(texts).toEqual([
-        "URL matched; the page is at http://a.test/checkout",
-        "Network idle: no request was in flight for 500 ms (the page may start new ones later).",
-        "The page reached its load state."
-      ])
-    })
+  it.scoped(
+    "wait --url names the URL the page is at; wait --load names the state; --fn its expression (was 'Wait done (url).')",
+    () =>
+      Effect.gen(function* () {
+        const layer = fakeLayer(temp.root, [
+          { when: (r) => r.args.includes("--url"), reply: FakeAgentBrowser.ok({ url: "http://a.test/checkout" }) },
+          { when: (r) => r.args.includes("networkidle"), reply: FakeAgentBrowser.ok({ state: "networkidle" }) },
+          { when: (r) => r.args.includes("load"), reply: FakeAgentBrowser.ok({ state: "load" }) },
+          { when: (r) => r.args.includes("--fn"), reply: FakeAgentBrowser.ok({ result: true }) }
+        ])
+        const run = (args: ReadonlyArray<string>) =>
+          runToResult({ args: [...args] }, here).pipe(Effect.map((r) => textOf(r.content)))
+        const texts = yield* Effect.all([
+          run(["wait", "--url", "**/checkout"]),
+          run(["wait", "--load", "networkidle"]),
+          run(["wait", "--load", "load"]),
+          run(["wait", "--fn", "document.querySelectorAll('li').length >= 3"])
+        ]).pipe(Effect.provide(layer))
+        expect(texts).toEqual([
+          "URL matched; the page is at http://a.test/checkout",
+          "Network idle: no request was in flight for 500 ms (the page may start new ones later).",
+          "The page reached its load state.",
+          "The condition is now true: document.querySelectorAll('li').length >= 3"
+        ])
+      })
   )
 
   it.scoped("clipboard commands say what the clipboard holds, the model's own text read back as written", () =>

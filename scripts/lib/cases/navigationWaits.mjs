@@ -254,7 +254,8 @@ export const waitfors = [
       const n = await c.eval("document.querySelectorAll('li').length")
       return saw(typeof n === "number" && n >= 3, `${show(n)} rows now`)
     },
-    said: (t) => says(t, /true|met|done|became/i)
+    // what held, not a bare "done" (the first run's "Wait done (condition)." passed a looser regex; tightened)
+    said: (t) => says(t, /true|met|became/i)
   },
   {
     id: "waitfor.networkidle-polling",

@@ -86,7 +86,7 @@ const waited: CommandText = ({ positionals, data, target }) => {
   if (data["waited"] === "timeout" && /^\d+$/.test(target)) {
     return { text: `Waited ${target} ms.`, summary: `waited ${target} ms` }
   }
-  const said = waitedFor(positionals, data) ?? waitedForPage(data)
+  const said = waitedFor(positionals, data) ?? waitedForPage(data) ?? conditionMet(positionals, data)
   if (said !== undefined) return said
   const what =
     str(data["waited"]) ||
@@ -110,6 +110,14 @@ const waitedForPage = (data: Data): Formatted | undefined => {
   if (typeof state === "string" && state !== "")
     return { text: `The page reached its ${state} state.`, summary: `wait: ${state}` }
   return undefined
+}
+
+/** `wait --fn <expr>` answers {result: true} once the expression holds: it names the expression (the model's own). */
+const conditionMet = (positionals: ReadonlyArray<string>, data: Data): Formatted | undefined => {
+  const at = positionals.indexOf("--fn")
+  const expr = at >= 0 ? oneLine(positionals[at + 1] ?? "", 100) : ""
+  if (data["result"] !== true || expr === "") return undefined
+  return { text: `The condition is now true: ${expr}`, summary: "wait: condition true" }
 }
 
 /** What `wait <sel> [--state S]` waited for, as it now holds (upstream's default state is visible). */
