@@ -129,6 +129,15 @@ describe("a job's assertion that was not met", () => {
     )
   )
 
+  it.scoped("a direct wait --url miss says where the page is (read after the miss)", () =>
+    Effect.gen(function* () {
+      const r = yield* runToResult({ args: ["wait", "--url", "**/checkout"] }, call)
+      expect(textOf(r)).toContain(
+        'the URL did not match "**/checkout" within 10000 ms; the page is at http://a.test/cart'
+      )
+    }).pipe(Effect.provide(fakeLayer(temp.root, script("http://a.test/cart"))))
+  )
+
   it("a long page's text is cut at a word with an ellipsis", () => {
     const long = `${"word ".repeat(60)}end`
     const seen = seenTextOf(long)
