@@ -1,11 +1,11 @@
 /**
  * What a key press moved without moving the focus, read by the press watch (clickEffects.ts) in its own batch: the
  * focused widget's `aria-activedescendant` (a listbox, combobox, menu or grid that keeps the focus and marks its
- * active item), and the page's own scroll position (End, Home, PageDown, Space on a long page). A scroll the browser
- * animates starts a frame later: after a scrolling key (End, Space, an arrow, …) outside a field the read waits two
- * frames (≤ 100 ms), then, only when the page scrolled, until it stopped (at most `SCROLL_SETTLE_CAP_MS`). Other keys
- * pay no wait, and no key pays another upstream process. Pure: the page statements and the decoding of the read's
- * answer.
+ * active item), and the scroll position (End, Home, PageDown, Space on a long page) of the focused element's nearest
+ * scrollable box, or else of the page. A scroll the browser animates starts a frame later: after a scrolling key
+ * (End, Space, an arrow, …) outside a field the read waits two frames (about 35 ms; at most 400 ms when no frame
+ * comes), then, only when something scrolled, until it stopped (at most `SCROLL_SETTLE_CAP_MS`). Other keys pay no
+ * wait, and no key pays another upstream process. Pure: the page statements and the decoding of the read's answer.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
 
@@ -15,6 +15,18 @@ export const SCROLL_SETTLE_CAP_MS = 800
 /** Statements for the press watch's install: `rec.el` is the focused element; records what the read compares. */
 export const PRESS_MOVES_INSTALL: string = `
 rec.activeBefore = rec.el && rec.el.getAttribute ? rec.el.getAttribute("aria-activedescendant") : null;
+// the box the key may scroll: the focused element's nearest scrollable ancestor (itself included), else the page
+// (none for a field: its keys move its caret)
+rec.scroller = null;
+rec.inField = !!rec.el && (/^(INPUT|TEXTAREA|SELECT)$/.test(rec.el.tagName) || rec.el.isContentEditable);
+{
+  const top = (b) => b === document.body || b === document.documentElement;
+  for (let b = rec.inField ? null : rec.el; b && !top(b); b = b.parentElement) {
+    const y = getComputedStyle(b).overflowY;
+    if ((y === "auto" || y === "scroll") && b.scrollHeight > b.clientHeight) { rec.scroller = b; break; }
+  }
+}
+rec.boxBefore = rec.scroller ? Math.round(rec.scroller.scrollTop) : 0;
 rec.scrollBefore = Math.round(window.scrollY);`
 
 /**
@@ -25,21 +37,27 @@ export const PRESS_MOVES_READ: string = `
 const moves = {};
 {
   const scrollKeys = ["End", "Home", "PageDown", "PageUp", " ", "ArrowDown", "ArrowUp"];
-  const frame = () => new Promise((r) => { requestAnimationFrame(() => r()); setTimeout(r, 50); });
+  const frame = () => new Promise((r) => { requestAnimationFrame(() => r()); setTimeout(r, 200); });
   // a scroll the browser animates starts on the next frame
   // (not in a field, whose keys move its caret: no wait there)
-  const field = rec.el && (/^(INPUT|TEXTAREA|SELECT)$/.test(rec.el.tagName) || rec.el.isContentEditable);
-  if (!field && rec.keys.some((k) => scrollKeys.includes(k))) { await frame(); await frame(); }
-  if (Math.round(window.scrollY) !== rec.scrollBefore) {
+  if (!rec.inField && rec.keys.some((k) => scrollKeys.includes(k))) { await frame(); await frame(); }
+  const box = rec.scroller, root = document.scrollingElement || document.documentElement;
+  const inBox = box !== null && Math.round(box.scrollTop) !== rec.boxBefore;
+  const at = () => Math.round(inBox ? box.scrollTop : window.scrollY);
+  const from = inBox ? rec.boxBefore : rec.scrollBefore;
+  if (at() !== from) {
     const end = performance.now() + ${SCROLL_SETTLE_CAP_MS};
-    let last = -1;
-    while (Math.round(window.scrollY) !== last && performance.now() < end) {
-      last = Math.round(window.scrollY);
+    const most = () => Math.round(inBox ? box.scrollHeight - box.clientHeight : root.scrollHeight - window.innerHeight);
+    // stopped: at an edge, or still for two reads in a row (a busy renderer updates the position in bursts)
+    let last = at(), still = 0;
+    while (still < 2 && at() !== 0 && at() < most() - 1 && performance.now() < end) {
       await new Promise((r) => setTimeout(r, 60));
+      still = at() === last ? still + 1 : 0;
+      last = at();
     }
-    const root = document.scrollingElement || document.documentElement;
-    moves.scroll = { from: rec.scrollBefore, to: Math.round(window.scrollY),
-      max: Math.max(0, Math.round(root.scrollHeight - window.innerHeight)) };
+    const max = most();
+    moves.scroll = { from, to: at(), max: Math.max(0, max) };
+    if (inBox) moves.scroll.within = (box.tagName.toLowerCase() + (box.id ? "#" + box.id : "")).slice(0, 60);
   }
   const id = now === rec.el && now && now.getAttribute ? now.getAttribute("aria-activedescendant") : null;
   if (id && id !== rec.activeBefore) {
@@ -67,12 +85,13 @@ export const pressMovesOf = (value: unknown): Pick<ActionEffects, "activeItem" |
   const from = num(s?.["from"])
   const to = num(s?.["to"])
   const max = num(s?.["max"])
+  const box = str(s?.["within"])
   return {
     ...(element !== undefined && within !== undefined
       ? { activeItem: { element, within, ...(label !== undefined ? { label } : {}) } }
       : {}),
     ...(from !== undefined && to !== undefined && max !== undefined && from !== to
-      ? { scrolled: { from, to, max } }
+      ? { scrolled: { from, to, max, ...(box !== undefined ? { within: box } : {}) } }
       : {})
   }
 }

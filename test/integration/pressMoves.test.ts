@@ -20,6 +20,8 @@ lb.setAttribute("aria-activedescendant", "o2") } })</script>`),
 <ul id="mn" role="menu" hidden><li id="m1" role="menuitem" tabindex="-1">Rename</li></ul><script>
 mb.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); mn.hidden = false;
 mb.setAttribute("aria-expanded", "true"); m1.focus() } })</script>`),
+    "/box.html": html(`<h1>Build</h1><div id="logbox" tabindex="0" style="height:150px;overflow:auto">
+${Array.from({ length: 60 }, (_, i) => `<div>log line ${i + 1}</div>`).join("")}</div>`),
     "/long.html": html(`<h1>Top</h1>${"<p style='height:300px'>Filler</p>".repeat(20)}<footer>End</footer>`)
   }
 })
@@ -64,6 +66,19 @@ describe("a key says the active item it moved and where it scrolled the page (#4
       'Pressed Enter\nFocus moved to li#m1 "Rename"\nThe control the key was pressed on is now expanded\nNew text: "Rename"'
     )
     expect(evalRaw(session, "[document.activeElement.id, mb.getAttribute('aria-expanded')]")).toEqual(["m1", "true"])
+  })
+
+  it("PageDown in a focused scrollable panel names the panel and where it scrolled; the page did not move", async () => {
+    const session = (await live.tool.call({ args: ["open", `${live.site.origin}/box.html`] })).details.sessionName ?? ""
+    live.world.raw(["--session", session, "focus", "#logbox"])
+    const r = await live.tool.call({ args: ["press", "PageDown"] })
+    const said = /^Pressed PageDown\nThe scrollable div#logbox scrolled down to y=(\d+) of (\d+)\.$/.exec(textOf(r))
+    expect(said, textOf(r)).not.toBeNull()
+    const [top, max, y] = evalRaw(
+      session,
+      "[Math.round(logbox.scrollTop), logbox.scrollHeight - logbox.clientHeight, scrollY]"
+    ) as [number, number, number]
+    expect([Number(said?.[1]), Number(said?.[2]), y]).toEqual([top, max, 0])
   })
 
   it("a key that neither scrolls nor moves an active item says only the key", async () => {

@@ -34,6 +34,10 @@ describe("a key press's active item and scroll (press watch)", () => {
     expect(lines({ ...none, keys: ["PageDown"], moves: { scroll: { from: 0, to: 540, max: 5793 } } })).toEqual([
       "The page scrolled down to y=540 of 5793."
     ])
+    const box = { scroll: { from: 0, to: 131, max: 930, within: "div#logbox" } }
+    expect(lines({ ...none, keys: ["PageDown"], moves: box })).toEqual([
+      "The scrollable div#logbox scrolled down to y=131 of 930."
+    ])
   })
 
   it("a key that moved the focus names the control it was pressed on, not the focused one, as the one expanded", () => {

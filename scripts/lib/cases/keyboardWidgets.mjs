@@ -284,6 +284,35 @@ export const kbdEditing = [
     wrong: (t) => (/holds "Amsterdam"/.test(t) ? "says the field still holds the old text" : undefined)
   },
   {
+    // a log panel that scrolls on its own (overflow:auto), focused: PageDown scrolls the panel, not the page
+    id: "kbd.pagedown-scroll-box",
+    page:
+      `<h1>Build</h1><div id="logbox" tabindex="0" style="height:150px;overflow:auto;border:1px solid">` +
+      `${Array.from({ length: 60 }, (_, i) => `<div>log line ${i + 1}</div>`).join("")}</div>`,
+    setup: focusOn("#logbox"),
+    act: () => [["press", "PageDown"]],
+    effect: async (c) => {
+      const v = await c.until(async () => (await c.eval("logbox.scrollTop")) > 0, 2000)
+      return saw(v, `scrollTop ${show(await c.eval("Math.round(logbox.scrollTop)"))}`)
+    },
+    said: (t) => says(t, /logbox scrolled down/),
+    wrong: (t) => (/The page scrolled/.test(t) ? "says the page scrolled; the panel did" : undefined)
+  },
+  {
+    id: "kbd.home-back-to-top",
+    page: longPage,
+    setup: (c) => [
+      ["open", c.url],
+      ["press", "End"]
+    ],
+    act: () => [["press", "Home"]],
+    effect: async (c) => {
+      const ok = await c.until(async () => (await c.eval("scrollY")) === 0, 2000)
+      return saw(ok, `scrollY ${show(await c.eval("scrollY"))}`)
+    },
+    said: (t) => says(t, /scrolled up to y=0|top of the page/i)
+  },
+  {
     id: "kbd.end-long-page",
     page: longPage,
     act: () => [["press", "End"]],

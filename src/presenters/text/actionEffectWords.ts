@@ -94,10 +94,11 @@ const pendingLine = (p: NonNullable<ActionEffects["pending"]>, action: EffectAct
   ]
 }
 
-/** Where a key press scrolled the page: `The page scrolled down to y=5793 of 5793 (the bottom).` */
+/** Where a key press scrolled the page (or a box): `The page scrolled down to y=5793 of 5793 (the bottom).` */
 const scrolledWords = (s: NonNullable<ActionEffects["scrolled"]>): string => {
   const where = s.to >= s.max - 1 ? " (the bottom)" : s.to === 0 ? " (the top)" : ""
-  return `The page scrolled ${s.to > s.from ? "down" : "up"} to y=${s.to} of ${s.max}${where}.`
+  const what = s.within !== undefined ? `The scrollable ${s.within}` : "The page"
+  return `${what} scrolled ${s.to > s.from ? "down" : "up"} to y=${s.to} of ${s.max}${where}.`
 }
 
 /** The effect lines after an action's answer (each one line), none when nothing changed. */
