@@ -50,6 +50,13 @@ export interface ActionEffects {
   readonly unknownKey?: true
   /** The element a key press moved the focus to (tag and id), with its label when it has one. */
   readonly focus?: { readonly element: string; readonly label?: string }
+  /** The item a key made active in the focused widget that kept the focus (its `aria-activedescendant`). */
+  readonly activeItem?: { readonly element: string; readonly label?: string; readonly within: string }
+  /**
+   * The scroll a key press moved: from and to (CSS pixels from the top), and the most it can scroll; `within` names
+   * the scrollable box (tag#id) around the focus that scrolled, none when the page did.
+   */
+  readonly scrolled?: { readonly from: number; readonly to: number; readonly max: number; readonly within?: string }
   /** After `set media …`: each emulated media query, and whether the page now matches it (page/mediaRead.ts). */
   readonly media?: ReadonlyArray<{ readonly query: string; readonly matches: boolean }>
   /** Where `mouse down|up|move` acted (viewport pixels) and the element there, as the page saw it (mousePoint.ts). */

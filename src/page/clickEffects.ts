@@ -16,6 +16,7 @@ import { REQUESTS_SETTLED, REQUESTS_TAKE, REQUESTS_WATCH, pendingRequestsOf } fr
 import { CONSOLE_TEXT } from "./consoleText.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./jsDialogs.js"
 import { NAVIGATION_START_WATCH } from "./navigationStart.js"
+import { PRESS_MOVES_INSTALL, PRESS_MOVES_READ, pressMovesOf } from "./pressMoves.js"
 import { WATCH_KEY } from "./pageSettle.js"
 
 /** Timers longer than this are not the click's immediate effect: not waited for. */
@@ -145,6 +146,7 @@ export const PRESS_WATCH_INSTALL: string = `(() => {
 const K = ${PRESS_KEY};
 if (window[K]) window[K].off();
 const el = document.activeElement, rec = { off: () => {}, keys: [], el, leaving: ${NAVIGATION_START_WATCH} };
+${PRESS_MOVES_INSTALL}
 // the JavaScript dialogs the key opens (jsDialogs.ts), after taking those logged before it
 rec.earlierDialogs = ${JS_DIALOG_LOG_TAKE};
 ${JS_DIALOG_LOG_INSTALL}
@@ -177,8 +179,10 @@ if (now && now !== rec.el && now !== document.body && now !== document.documentE
   const element = (now.tagName.toLowerCase() + (now.id ? "#" + now.id : "")).slice(0, 60);
   focus = { element, label: label.length > 40 ? label.slice(0, 39) + "…" : label };
 }
+// the focused widget's active item and the page's scroll, when the key moved them (pressMoves.ts)
+${PRESS_MOVES_READ}
 const jsDialogs = ${JS_DIALOG_LOG_TAKE};
-return { ...rec.fx.take(), keys: rec.keys, focus, jsDialogs, earlierDialogs: rec.earlierDialogs, stayed };
+return { ...rec.fx.take(), keys: rec.keys, focus, moves, jsDialogs, earlierDialogs: rec.earlierDialogs, stayed };
 })()`
 
 const asRecord = (v: unknown) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>) : undefined)
@@ -226,6 +230,7 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
     ...(focus !== undefined ? { focus } : {}),
     ...(count > 0 ? { consoleErrors: { count, first: first.slice(0, 2) } } : {}),
     ...(logCount > 0 ? { consoleLogs: { count: logCount, first: logs.slice(0, 2) } } : {}),
+    ...pressMovesOf(r?.["moves"]),
     ...shownEffectsOf(r?.["appeared"]),
     ...pendingRequestsOf(r?.["pending"]),
     ...(heading !== undefined ? { heading } : {}),

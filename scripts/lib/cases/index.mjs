@@ -6,6 +6,7 @@ import { consoleCases, network, prepareNetwork } from "./consoleNetwork.mjs"
 import { frames, pdfs, reads, shadows, waits } from "./framesShadowReads.mjs"
 import { editors, focuskeys, longlists, selects, selfnavs } from "./editorsListsFocus.mjs"
 import { inputs } from "./inputsBeyondText.mjs"
+import { kbdEditing, kbdWidgets } from "./keyboardWidgets.mjs"
 import { dialogs, forms } from "./formsDialogs.mjs"
 import { evals, finds, traces } from "./findEval.mjs"
 import { mouse, routes } from "./routesMouse.mjs"
@@ -72,7 +73,9 @@ export const allCases = () => {
     ...xframes,
     ...scrolling,
     ...navs,
-    ...waitfors
+    ...waitfors,
+    ...kbdWidgets,
+    ...kbdEditing
   ]
   const seen = new Set()
   return list.map((k) => {

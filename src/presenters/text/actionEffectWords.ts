@@ -55,16 +55,23 @@ const errorsLine = (
   return [head, ...shown, ...(more > 0 && e.first.length > 0 ? [` (and ${more} more)`] : [])]
 }
 
-const controlWords = (c: NonNullable<ActionEffects["control"]>, lead: string, action: EffectAction): Parts => {
-  const which = action === "click" ? "clicked" : "focused"
+const controlWords = (
+  c: NonNullable<ActionEffects["control"]>,
+  lead: string,
+  action: EffectAction,
+  focusMoved: boolean
+): Parts => {
+  // a key that moved the focus (a menu button's Enter focusing its first item): the focused control is another one now
+  const which =
+    action === "click" ? "clicked control" : focusMoved ? "control the key was pressed on" : "focused control"
   const states = [
     ...(c.expanded !== undefined ? [c.expanded ? "expanded" : "collapsed"] : []),
     ...(c.pressed !== undefined ? [c.pressed ? "pressed" : "not pressed"] : []),
     ...(c.checked !== undefined ? [c.checked ? "checked" : "unchecked"] : [])
   ]
   const value: Parts = c.value !== undefined ? ["value ", ...quoted(c.value)] : []
-  if (states.length === 0) return [`${lead} ${which} control now has `, ...value]
-  return [`${lead} ${which} control is now ${states.join(", ")}`, ...(value.length > 0 ? [", with ", ...value] : [])]
+  if (states.length === 0) return [`${lead} ${which} now has `, ...value]
+  return [`${lead} ${which} is now ${states.join(", ")}`, ...(value.length > 0 ? [", with ", ...value] : [])]
 }
 
 /** The fields the browser's validation refused: the form was not sent (labels and messages are page text). */
@@ -85,6 +92,13 @@ const pendingLine = (p: NonNullable<ActionEffects["pending"]>, action: EffectAct
     ...listed,
     ": what the answer changes is not shown yet (wait, then read the page)"
   ]
+}
+
+/** Where a key press scrolled the page (or a box): `The page scrolled down to y=5793 of 5793 (the bottom).` */
+const scrolledWords = (s: NonNullable<ActionEffects["scrolled"]>): string => {
+  const where = s.to >= s.max - 1 ? " (the bottom)" : s.to === 0 ? " (the top)" : ""
+  const what = s.within !== undefined ? `The scrollable ${s.within}` : "The page"
+  return `${what} scrolled ${s.to > s.from ? "down" : "up"} to y=${s.to} of ${s.max}${where}.`
 }
 
 /** The effect lines after an action's answer (each one line), none when nothing changed. */
@@ -109,6 +123,16 @@ export const actionEffectLines = (
     const label = effects.focus.label !== undefined ? [" ", ...quoted(effects.focus.label)] : []
     lines.push([`Focus moved to ${effects.focus.element}`, ...label])
   }
+  const item = effects.activeItem
+  if (item !== undefined) {
+    const label = item.label !== undefined ? [" ", ...quoted(item.label)] : []
+    lines.push([
+      `Active item now ${item.element}`,
+      ...label,
+      ` (aria-activedescendant of ${item.within}, which kept the focus)`
+    ])
+  }
+  if (effects.scrolled !== undefined) lines.push([scrolledWords(effects.scrolled)])
   for (const m of effects.media ?? []) {
     lines.push([m.matches ? `The page now matches ${m.query}` : `The page does not match ${m.query}`])
   }
@@ -128,7 +152,8 @@ export const actionEffectLines = (
         ? ["The main heading is gone"]
         : ["Heading now: ", ...quoted(effects.heading)]
   const lead = heading === undefined ? "The" : "the"
-  const control = effects.control !== undefined ? controlWords(effects.control, lead, action) : []
+  const control =
+    effects.control !== undefined ? controlWords(effects.control, lead, action, effects.focus !== undefined) : []
   const joint = heading !== undefined && control.length > 0 ? ["; "] : []
   if (heading !== undefined || control.length > 0) lines.push([...(heading ?? []), ...joint, ...control])
   if (effects.appeared !== undefined) lines.push(textsLine("New text: ", effects.appeared))

@@ -1,0 +1,89 @@
+/**
+ * A key that moves a widget's active item or scrolls the page says so, on the real agent-browser 0.41.2 and Chromium:
+ * ArrowDown in a listbox that keeps the focus (aria-activedescendant), End on a long page (Chromium animates the
+ * scroll; the text gives where it stopped). Each claim is compared with the page's state read by the raw binary.
+ */
+import { describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const html = (body: string) =>
+  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+
+const live = liveWorld({
+  files: {
+    "/listbox.html": html(`<ul id="lb" role="listbox" tabindex="0" aria-activedescendant="o1">
+<li id="o1" role="option">Apple</li><li id="o2" role="option">Banana</li></ul><script>
+lb.addEventListener("keydown", (e) => { if (e.key === "ArrowDown") { e.preventDefault();
+lb.setAttribute("aria-activedescendant", "o2") } })</script>`),
+    "/menu.html": html(`<button id="mb" aria-haspopup="menu" aria-expanded="false">Actions</button>
+<ul id="mn" role="menu" hidden><li id="m1" role="menuitem" tabindex="-1">Rename</li></ul><script>
+mb.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); mn.hidden = false;
+mb.setAttribute("aria-expanded", "true"); m1.focus() } })</script>`),
+    "/box.html": html(`<h1>Build</h1><div id="logbox" tabindex="0" style="height:150px;overflow:auto">
+${Array.from({ length: 60 }, (_, i) => `<div>log line ${i + 1}</div>`).join("")}</div>`),
+    "/long.html": html(`<h1>Top</h1>${"<p style='height:300px'>Filler</p>".repeat(20)}<footer>End</footer>`)
+  }
+})
+const evalRaw = (session: string, script: string): unknown =>
+  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
+    .result
+
+describe("a key says the active item it moved and where it scrolled the page (#45)", () => {
+  it("ArrowDown in a listbox names the option now active; the focus stayed on the listbox", async () => {
+    const session =
+      (await live.tool.call({ args: ["open", `${live.site.origin}/listbox.html`] })).details.sessionName ?? ""
+    live.world.raw(["--session", session, "focus", "#lb"])
+    const r = await live.tool.call({ args: ["press", "ArrowDown"] })
+    expect(textOf(r)).toBe(
+      'Pressed ArrowDown\nActive item now li#o2 "Banana" (aria-activedescendant of ul#lb, which kept the focus)'
+    )
+    expect(evalRaw(session, "[document.activeElement.id, lb.getAttribute('aria-activedescendant')]")).toEqual([
+      "lb",
+      "o2"
+    ])
+  })
+
+  it("End on a long page says where the page scrolled to, once the scroll stopped", async () => {
+    const session =
+      (await live.tool.call({ args: ["open", `${live.site.origin}/long.html`] })).details.sessionName ?? ""
+    const r = await live.tool.call({ args: ["press", "End"] })
+    const said = /^Pressed End\nThe page scrolled down to y=(\d+) of (\d+) \(the bottom\)\.$/.exec(textOf(r))
+    expect(said, textOf(r)).not.toBeNull()
+    const [y, max] = evalRaw(session, "[Math.round(scrollY), document.documentElement.scrollHeight - innerHeight]") as [
+      number,
+      number
+    ]
+    expect([Number(said?.[1]), Number(said?.[2])]).toEqual([y, max])
+  })
+
+  it("Enter on a menu button that focuses its first item says the button is expanded, not the item", async () => {
+    const session =
+      (await live.tool.call({ args: ["open", `${live.site.origin}/menu.html`] })).details.sessionName ?? ""
+    live.world.raw(["--session", session, "focus", "#mb"])
+    const r = await live.tool.call({ args: ["press", "Enter"] })
+    expect(textOf(r)).toBe(
+      'Pressed Enter\nFocus moved to li#m1 "Rename"\nThe control the key was pressed on is now expanded\nNew text: "Rename"'
+    )
+    expect(evalRaw(session, "[document.activeElement.id, mb.getAttribute('aria-expanded')]")).toEqual(["m1", "true"])
+  })
+
+  it("PageDown in a focused scrollable panel names the panel and where it scrolled; the page did not move", async () => {
+    const session = (await live.tool.call({ args: ["open", `${live.site.origin}/box.html`] })).details.sessionName ?? ""
+    live.world.raw(["--session", session, "focus", "#logbox"])
+    const r = await live.tool.call({ args: ["press", "PageDown"] })
+    const said = /^Pressed PageDown\nThe scrollable div#logbox scrolled down to y=(\d+) of (\d+)\.$/.exec(textOf(r))
+    expect(said, textOf(r)).not.toBeNull()
+    const [top, max, y] = evalRaw(
+      session,
+      "[Math.round(logbox.scrollTop), logbox.scrollHeight - logbox.clientHeight, scrollY]"
+    ) as [number, number, number]
+    expect([Number(said?.[1]), Number(said?.[2]), y]).toEqual([top, max, 0])
+  })
+
+  it("a key that neither scrolls nor moves an active item says only the key", async () => {
+    await live.tool.call({ args: ["open", `${live.site.origin}/long.html`] })
+    const r = await live.tool.call({ args: ["press", "Shift"] })
+    expect(textOf(r)).toBe("Pressed Shift")
+  })
+})
