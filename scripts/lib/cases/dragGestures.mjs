@@ -9,20 +9,22 @@ const SORTABLE = readFileSync(new URL("../../../node_modules/sortablejs/Sortable
 const sortableJs = { "Sortable.min.js": { body: SORTABLE, type: "text/javascript" } }
 
 // A kanban board with HTML5 drag and drop: the drop handler moves the card whose id the drag carried. The columns'
-// ids say nothing of their titles, so a text that names "Shipped" read it from the page, not from the selector.
+// ids say nothing of their titles, so a text that names "Shipped" read it from the page, not from the selector. The
+// status line's id is "note": the first run used "status", which is window.status (a string), so the line never
+// changed.
 const board = (accepting) =>
   "<style>.col{display:inline-block;vertical-align:top;width:180px;min-height:220px;margin:8px;background:#eee}" +
   ".card{height:36px;margin:6px;background:#fff;border:1px solid #999}</style>" +
   '<div class="col" id="col-a"><h3>Backlog</h3><div class="card" id="k1" draggable="true">Write spec</div>' +
   '<div class="card" id="k2" draggable="true">Fix login</div></div>' +
   '<div class="col" id="col-b"><h3>Doing</h3></div><div class="col" id="col-c"><h3>Shipped</h3></div>' +
-  "<p id=status></p><script>for(const k of document.querySelectorAll('.card'))k.addEventListener('dragstart'," +
+  "<p id=note></p><script>for(const k of document.querySelectorAll('.card'))k.addEventListener('dragstart'," +
   "e=>{e.dataTransfer.setData('text/plain',k.id);log('dragstart',{id:k.id})});" +
   "for(const col of document.querySelectorAll('.col')){" +
   (accepting ? "col.addEventListener('dragover',e=>e.preventDefault());" : "col.addEventListener('dragover',()=>{});") +
   "col.addEventListener('drop',e=>{e.preventDefault();const k=document.getElementById(" +
   "e.dataTransfer.getData('text/plain'));col.appendChild(k);" +
-  "status.textContent=k.textContent+' moved to '+col.querySelector('h3').textContent;" +
+  "note.textContent=k.textContent+' moved to '+col.querySelector('h3').textContent;" +
   "log('moved',{id:k.id,to:col.id})})}</script>"
 const columnOf = (c, id) => c.eval(`document.getElementById('${id}').parentElement.id`)
 
@@ -132,7 +134,10 @@ export const drags = [
       return saw((await c.quiet("moved", 500)) && col === "col-a", `card k1 in ${show(col)}`)
     },
     said: (t) => says(t, /not accept|no drop|refus|reject|nothing (?:moved|changed|happened)|did not/i),
-    wrong: (t) => (/\bdropped\b|moved to/i.test(t) ? "claims a drop the page refused" : undefined)
+    // a claim of the drop, not a denial of it: the fixed tool says "nothing was dropped or moved", which the first
+    // form of this check (/\bdropped\b|moved to/) misread as a claim
+    wrong: (t) =>
+      /^Dragged\b|\bdropped (?:on|onto|into)\b|moved to/im.test(t) ? "claims a drop the page refused" : undefined
   },
   {
     id: "drag.sortable-to-top",

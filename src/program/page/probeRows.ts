@@ -21,6 +21,7 @@ import { APPEARED_READ, appearedInstall } from "../../page/appearedText.js"
 import { cssTargetOf, flipsWatch } from "../../page/hoverReveal.js"
 import { KEYED_WATCH_INSTALL, KEYED_WATCH_READ } from "../../page/typedEffects.js"
 import { uploadProbeRows, uploadTargetOf } from "../../page/uploadRead.js"
+import { DRAG_WATCH_INSTALL, DRAG_WATCH_READ, isDragCommand } from "../../page/dragWatch.js"
 
 /** A combobox's list may open a moment after typing (debounced autocomplete): the focus read waits this long. */
 const COMBOBOX_FILL_SETTLE_MS = 300
@@ -56,6 +57,10 @@ export const probesFor = (
   if (plan.line.command === "scroll") {
     const selector = scrollSelectorOf(plan.line.positionals)
     return { before: [["eval", scrollProbeScript(selector)]], after: [["eval", scrollProbeScript(selector, true)]] }
+  }
+  // drag: whether an HTML5 drag was dropped, and text it made appear (a card's new column: page/dragWatch.ts)
+  if (isDragCommand(plan.line.positionals)) {
+    return { before: DRAG_WATCH_INSTALL.map((js) => ["eval", js]), after: [["eval", DRAG_WATCH_READ]] }
   }
   // hover|focus: text it made appear or hid (a tooltip, a menu, a CSS :hover or :focus-within one: page/hoverReveal.ts)
   if (plan.line.command === "hover" || plan.line.command === "focus") {
