@@ -12,7 +12,7 @@ import { textSelectorOf, textVisibilityScript } from "../../page/textVisibility.
 import { mayProbe } from "../../session/mayProbe.js"
 import { COMBOBOX_FOCUS_EXPRESSION } from "../../page/comboboxFocus.js"
 import { isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
-import { isMousePointCommand, MOUSE_WATCH_INSTALL, mouseReadExpression } from "../../page/mousePoint.js"
+import { isMousePointCommand, mouseProbeRows } from "../../page/mousePoint.js"
 import { checkProbeRows, checkTargetOf } from "../../page/checkGuard.js"
 import { selectBeforeScript, selectTargetOf } from "../../page/selectGuard.js"
 import { type KeyedTyping, keyedTypingOf, typeTargetOf } from "../../page/typeReadback.js"
@@ -37,9 +37,9 @@ export const probesFor = (
 ): { before: Rows; after: Rows; keyed?: KeyedTyping } | undefined => {
   if (!mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa")
     return undefined
-  // mouse down|up|move: where the pointer acted and the element there (page/mousePoint.ts)
+  // mouse down|up|move: where the pointer acted, the element there, text it made appear (page/mousePoint.ts)
   if (isMousePointCommand(plan.line.positionals)) {
-    return { before: [["eval", MOUSE_WATCH_INSTALL]], after: [["eval", mouseReadExpression(plan.line.positionals)]] }
+    return mouseProbeRows(plan.line.positionals)
   }
   // press|key: console errors, a changed heading or focused control (page/clickEffects.ts)
   if (isPressCommand(plan.line.positionals)) {

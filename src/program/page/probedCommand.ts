@@ -127,7 +127,10 @@ const saidAfter = (
   }
   if (!isMousePointCommand(positionals)) return undefined
   const pointer = mousePointOf(after)
-  return pointer !== undefined ? { effects: { pointer } } : {}
+  const shown = shownEffectsOf(field(later, "appeared"))
+  return pointer !== undefined || Object.keys(shown).length > 0
+    ? { effects: { ...(pointer !== undefined ? { pointer } : {}), ...shown } }
+    : {}
 }
 
 /** A read's own check after it: a selector the page could not parse, or whether the text it read is visible. */
