@@ -17,6 +17,8 @@ const live = liveWorld({
 <div id="menu" role="menu" hidden style="position:fixed"><div role="menuitem">Rename</div>
 <div role="menuitem">Delete file</div></div>
 <script>files.addEventListener("contextmenu", (e) => { e.preventDefault(); menu.hidden = false })</script>`),
+    "/link.html": html(`<a id="go" href="/landed.html" style="position:fixed;left:0;top:0;padding:20px">Go</a>`),
+    "/landed.html": html("<h1>Landed</h1>"),
     "/slider.html": html(`<div id="track" style="position:absolute;left:100px;top:100px;width:300px;height:8px">
 <div id="knob" style="position:absolute;left:-8px;top:-6px;width:16px;height:20px;background:#36c"></div></div>
 <p style="margin-top:160px">Volume: <output id="val">0</output></p><script>let on = false;
@@ -50,5 +52,17 @@ describe("pointer gestures say the text they made appear", () => {
     expect(moved.isError, textOf(moved)).toBe(false)
     expect(textOf(moved)).toContain('New text: "75"')
     expect(evalRaw(session, "val.textContent")).toBe("75")
+  })
+
+  it("a point click that leaves the page is said as sent, not failed by the read after it", async () => {
+    const session =
+      (await live.tool.call({ args: ["open", `${live.site.origin}/link.html`] })).details.sessionName ?? ""
+    const clicked = await live.tool.call({ args: ["mouse", "click", "30", "30"] })
+    expect(clicked.isError, textOf(clicked)).toBe(false)
+    expect(textOf(clicked)).toMatch(/^Clicked at \(30, 30\)/)
+    const deadline = Date.now() + 5000
+    while (Date.now() < deadline && evalRaw(session, "location.pathname") !== "/landed.html")
+      await new Promise((r) => setTimeout(r, 100))
+    expect(evalRaw(session, "location.pathname")).toBe("/landed.html")
   })
 })

@@ -46,9 +46,11 @@ const runClick = (plan: Plan, target: SessionTarget, command: Click, timeoutMs: 
     const alternative = alternativeOf(command)
     const at = aim.kind === "point" ? aim : yield* reachablePoint(target, socket, aim.selector, timeoutMs, alternative)
     // the text the click made appear or hid (a custom context menu): watched over the input, on the same socket
-    const watching = (yield* evaluate(socket, `String(${APPEARED_INSTALL})`)) === "true"
+    // (a read that fails, as on a page the click left, says nothing more: the click was sent)
+    const read = (js: string) => Effect.orElseSucceed(evaluate(socket, js), () => undefined)
+    const watching = (yield* read(`String(${APPEARED_INSTALL})`)) === "true"
     yield* sendInput(socket, clickEvents(command, at))
-    const shown = watching ? yield* evaluate(socket, `JSON.stringify(${APPEARED_READ} ?? null)`) : undefined
+    const shown = watching ? yield* read(`JSON.stringify(${APPEARED_READ} ?? null)`) : undefined
     const effects = shownEffectsOf(field(parsedJson(shown), "appeared"))
     const what = selector !== undefined ? yield* describedRef(plan, selector) : undefined
     const data = {
