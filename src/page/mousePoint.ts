@@ -6,6 +6,7 @@
  * element the button went down on). No event and no point: nothing is said. Pure.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
+import { APPEARED_INSTALL, APPEARED_READ } from "./appearedText.js"
 
 const KEY = `Symbol.for("pi-agent-browser.mouse")`
 const KINDS = `["mousedown", "mouseup", "mousemove"]`
@@ -69,3 +70,18 @@ export const mousePointOf = (value: unknown): ActionEffects["pointer"] => {
     ...(click === "click" || click === "dblclick" ? { click } : {})
   }
 }
+
+/**
+ * The page reads around a `mouse down|up|move` in its batch: the point watch and the text watch before it, their
+ * reads after it (text it made appear or hid: a slider's value as its handle is dragged, appearedText.ts).
+ */
+export const mouseProbeRows = (positionals: ReadonlyArray<string>) => ({
+  before: [
+    ["eval", MOUSE_WATCH_INSTALL],
+    ["eval", APPEARED_INSTALL]
+  ],
+  after: [
+    ["eval", mouseReadExpression(positionals)],
+    ["eval", APPEARED_READ]
+  ]
+})

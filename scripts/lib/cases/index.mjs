@@ -2,6 +2,7 @@
 // deadline per run (a deadline ends the case; the run goes on).
 import { enables, hovermenus, scrollboxes, spas, twins, validity } from "./appsValidity.mjs"
 import { clicks, keys } from "./clicksKeys.mjs"
+import { drags, gestures } from "./dragGestures.mjs"
 import { consoleCases, network, prepareNetwork } from "./consoleNetwork.mjs"
 import { frames, pdfs, reads, shadows, waits } from "./framesShadowReads.mjs"
 import { editors, focuskeys, longlists, selects, selfnavs } from "./editorsListsFocus.mjs"
@@ -75,7 +76,9 @@ export const allCases = () => {
     ...navs,
     ...waitfors,
     ...kbdWidgets,
-    ...kbdEditing
+    ...kbdEditing,
+    ...drags,
+    ...gestures
   ]
   const seen = new Set()
   return list.map((k) => {

@@ -21,6 +21,7 @@ import { mayNavigate } from "../../upstream/commandPolicy.js"
 import { isRouteCall } from "../routes/routeCommand.js"
 import { isPinnable } from "../tabs/tabPinning.js"
 import type { RunStep } from "./family.js"
+import { isDragCommand } from "../../page/dragWatch.js"
 
 /** A single command the wrapper may read the page around: no stdin, not a job's or qa's step run. */
 const probesAlone = (plan: Plan): boolean =>
@@ -40,6 +41,7 @@ const PROBES: Readonly<Record<string, (argv: ReadonlyArray<string>) => boolean>>
   keyboard: (argv) => typeTargetOf(argv) !== undefined,
   set: (argv) => mediaQueriesOf(argv) !== undefined,
   hover: () => true,
+  drag: isDragCommand,
   focus: () => true,
   find: (argv) => fillTargetOf(argv) !== undefined,
   check: (argv) => checkTargetOf(argv) !== undefined,

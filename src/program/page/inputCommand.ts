@@ -19,7 +19,8 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { targetOf } from "../../session/target.js"
 import { runDrop } from "./dropCommand.js"
-import { describedRef, reachablePoint, sendInput, tabSocket } from "./pointerDispatch.js"
+import { describedRef, evaluate, reachablePoint, sendInput, tabSocket } from "./pointerDispatch.js"
+import { APPEARED_INSTALL, APPEARED_READ, field, shownEffectsOf } from "../../page/appearedText.js"
 
 type Click = Extract<InputCommand, { kind: "click" }>
 type StorageRemove = Extract<InputCommand, { kind: "storage-remove" }>
@@ -44,9 +45,15 @@ const runClick = (plan: Plan, target: SessionTarget, command: Click, timeoutMs: 
     const aim = command.target
     const alternative = alternativeOf(command)
     const at = aim.kind === "point" ? aim : yield* reachablePoint(target, socket, aim.selector, timeoutMs, alternative)
+    // the text the click made appear or hid (a custom context menu): watched over the input, on the same socket
+    // (a read that fails, as on a page the click left, says nothing more: the click was sent)
+    const read = (js: string) => Effect.orElseSucceed(evaluate(socket, js), () => undefined)
+    const watching = (yield* read(`String(${APPEARED_INSTALL})`)) === "true"
     yield* sendInput(socket, clickEvents(command, at))
+    const shown = watching ? yield* read(`JSON.stringify(${APPEARED_READ} ?? null)`) : undefined
+    const effects = shownEffectsOf(field(parsedJson(shown), "appeared"))
     const what = selector !== undefined ? yield* describedRef(plan, selector) : undefined
-    return {
+    const data = {
       toolInput: "click",
       ...(selector !== undefined ? { target: selector } : {}),
       ...(what !== undefined ? { described: what } : {}),
@@ -56,7 +63,17 @@ const runClick = (plan: Plan, target: SessionTarget, command: Click, timeoutMs: 
       clickCount: command.clickCount,
       modifiers: command.modifiers
     }
+    return { data, effects: Object.keys(effects).length > 0 ? effects : undefined }
   })
+
+/** A JSON text read from the page, parsed; undefined when it is none. */
+const parsedJson = (text: string | undefined): unknown => {
+  try {
+    return text === undefined ? undefined : JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
 
 const runStorageRemove = (target: SessionTarget, command: StorageRemove, timeoutMs: number) =>
   Effect.gen(function* () {
@@ -82,13 +99,13 @@ export const runInputCommand = (plan: Plan, target: SessionTarget, command: Inpu
           `Instead: ${alternativeOf(command)}`
       })
     }
-    const data =
+    const { data, effects } =
       command.kind === "click"
         ? yield* runClick(plan, target, command, timeoutMs)
         : command.kind === "drop"
-          ? yield* runDrop(plan, target, command, timeoutMs)
-          : yield* runStorageRemove(target, command, timeoutMs)
-    const outcome: UpstreamOutcome = { kind: "single", data, warning: undefined }
+          ? { data: yield* runDrop(plan, target, command, timeoutMs), effects: undefined }
+          : { data: yield* runStorageRemove(target, command, timeoutMs), effects: undefined }
+    const outcome: UpstreamOutcome = { kind: "single", data, warning: undefined, ...(effects ? { effects } : {}) }
     return outcome
   })
 

@@ -12,7 +12,7 @@ import { textSelectorOf, textVisibilityScript } from "../../page/textVisibility.
 import { mayProbe } from "../../session/mayProbe.js"
 import { COMBOBOX_FOCUS_EXPRESSION } from "../../page/comboboxFocus.js"
 import { isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
-import { isMousePointCommand, MOUSE_WATCH_INSTALL, mouseReadExpression } from "../../page/mousePoint.js"
+import { isMousePointCommand, mouseProbeRows } from "../../page/mousePoint.js"
 import { checkProbeRows, checkTargetOf } from "../../page/checkGuard.js"
 import { selectBeforeScript, selectTargetOf } from "../../page/selectGuard.js"
 import { type KeyedTyping, keyedTypingOf, typeTargetOf } from "../../page/typeReadback.js"
@@ -21,6 +21,7 @@ import { APPEARED_READ, appearedInstall } from "../../page/appearedText.js"
 import { cssTargetOf, flipsWatch } from "../../page/hoverReveal.js"
 import { KEYED_WATCH_INSTALL, KEYED_WATCH_READ } from "../../page/typedEffects.js"
 import { uploadProbeRows, uploadTargetOf } from "../../page/uploadRead.js"
+import { DRAG_WATCH_INSTALL, DRAG_WATCH_READ, isDragCommand } from "../../page/dragWatch.js"
 
 /** A combobox's list may open a moment after typing (debounced autocomplete): the focus read waits this long. */
 const COMBOBOX_FILL_SETTLE_MS = 300
@@ -36,9 +37,9 @@ export const probesFor = (
 ): { before: Rows; after: Rows; keyed?: KeyedTyping } | undefined => {
   if (!mayProbe(plan) || plan.stdin !== undefined || plan.compiled.mode === "job" || plan.compiled.mode === "qa")
     return undefined
-  // mouse down|up|move: where the pointer acted and the element there (page/mousePoint.ts)
+  // mouse down|up|move: where the pointer acted, the element there, text it made appear (page/mousePoint.ts)
   if (isMousePointCommand(plan.line.positionals)) {
-    return { before: [["eval", MOUSE_WATCH_INSTALL]], after: [["eval", mouseReadExpression(plan.line.positionals)]] }
+    return mouseProbeRows(plan.line.positionals)
   }
   // press|key: console errors, a changed heading or focused control (page/clickEffects.ts)
   if (isPressCommand(plan.line.positionals)) {
@@ -56,6 +57,10 @@ export const probesFor = (
   if (plan.line.command === "scroll") {
     const selector = scrollSelectorOf(plan.line.positionals)
     return { before: [["eval", scrollProbeScript(selector)]], after: [["eval", scrollProbeScript(selector, true)]] }
+  }
+  // drag: whether an HTML5 drag was dropped, and text it made appear (a card's new column: page/dragWatch.ts)
+  if (isDragCommand(plan.line.positionals)) {
+    return { before: DRAG_WATCH_INSTALL.map((js) => ["eval", js]), after: [["eval", DRAG_WATCH_READ]] }
   }
   // hover|focus: text it made appear or hid (a tooltip, a menu, a CSS :hover or :focus-within one: page/hoverReveal.ts)
   if (plan.line.command === "hover" || plan.line.command === "focus") {

@@ -11,7 +11,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
 import type {
   ClickDispatch,
   ComboboxFocus,
@@ -22,6 +22,7 @@ import type {
   SelectorTextVisibility
 } from "../../schema/PageDiagnostics.js"
 import type { Plan } from "../../domain/Plan.js"
+import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import type { CommandError } from "../../services/SessionCommands.js"
 import { fillTargetOf } from "../../page/fillReadback.js"
 import { refRows } from "../../page/fillRefReads.js"
@@ -53,6 +54,7 @@ import { typedSaidOf } from "../../page/typedEffects.js"
 import { jsDialogsSaid } from "../../page/jsDialogs.js"
 import { evalResultOf } from "../../page/namingReads.js"
 import { uploadOutcomeOf, uploadTargetOf, withUploadHeld } from "../../page/uploadRead.js"
+import { dragRefusedAfter, isDragCommand } from "../../page/dragWatch.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -115,7 +117,7 @@ const saidAfter = (
     const fieldHolds = typedHoldsOf(typed, after)
     return { ...(fieldHolds !== undefined ? { fieldHolds } : {}), ...typedSaidOf(installed, later, fieldHolds) }
   }
-  if (positionals[0] === "hover" || positionals[0] === "focus") {
+  if (positionals[0] === "hover" || positionals[0] === "focus" || isDragCommand(positionals)) {
     const shown = shownEffectsOf(field(after, "appeared"))
     return Object.keys(shown).length > 0 ? { effects: shown } : {}
   }
@@ -125,7 +127,10 @@ const saidAfter = (
   }
   if (!isMousePointCommand(positionals)) return undefined
   const pointer = mousePointOf(after)
-  return pointer !== undefined ? { effects: { pointer } } : {}
+  const shown = shownEffectsOf(field(later, "appeared"))
+  return pointer !== undefined || Object.keys(shown).length > 0
+    ? { effects: { ...(pointer !== undefined ? { pointer } : {}), ...shown } }
+    : {}
 }
 
 /** A read's own check after it: a selector the page could not parse, or whether the text it read is visible. */
@@ -136,6 +141,19 @@ const textReadChecked = (replied: Probed["replied"], after: unknown): Probed => 
   const found = textVisibilityOf(after, [undefined])
   return { replied, check: found.length > 0 ? { selectorTextVisibility: found } : {} }
 }
+
+/** A refusal read around the command: a check or select guard's, or a drag no element took (page/dragWatch.ts). */
+const refusedAround = (
+  plan: Plan,
+  rows: ReadonlyArray<StepRow>,
+  at: number,
+  refs: RefSnapshot | undefined,
+  check: ReturnType<typeof checkTargetOf>,
+  select: ReturnType<typeof selectTargetOf>
+) =>
+  checkRefusedAt(check, rows, at, refs) ??
+  selectRefusedOf(select, rows[at - 1]) ??
+  dragRefusedAfter(plan.line.positionals, evalResultOf(rows[at + 1]))
 
 const pinnedTabOf = (session: string) =>
   Effect.map(
@@ -176,8 +194,7 @@ export const runProbed = (plan: Plan) =>
     const { rows, at } = ran
     const evalAt = (i: number) => evalResultOf(rows[i])
     const uploaded = upload !== undefined ? uploadOutcomeOf(upload, rows, at) : undefined
-    const checkRefused =
-      checkRefusedAt(check, rows, at, refs) ?? selectRefusedOf(select, rows[at - 1]) ?? uploaded?.refused
+    const checkRefused = refusedAround(plan, rows, at, refs, check, select) ?? uploaded?.refused
     if (checkRefused !== undefined) return { replied: Either.left(checkRefused), check: {} } satisfies Probed
     const filled = fill !== undefined ? fillProbeOutcomeOf(fill, rows, at) : undefined
     if (filled?.kind === "range") {

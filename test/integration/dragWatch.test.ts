@@ -1,0 +1,51 @@
+/**
+ * A drag says what the page did with it, on the real agent-browser 0.41.2 and Chromium: an HTML5 drag onto a column
+ * that accepts it is said with the text it made appear; one onto a column that does not cancel `dragover` (no drop
+ * event fires, nothing moves) fails and says so, never "Dragged". The card's column is read with the raw binary.
+ */
+import { describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+
+const html = (body: string) =>
+  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+
+const board = (accepting: boolean) =>
+  html(`<style>.col{display:inline-block;vertical-align:top;width:180px;min-height:200px;margin:8px}
+.card{height:36px;margin:6px;border:1px solid #999}</style>
+<div class="col" id="col-a"><h3>Backlog</h3><div class="card" id="k1" draggable="true">Write spec</div></div>
+<div class="col" id="col-c"><h3>Shipped</h3></div><p id="note"></p>
+<script>k1.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", "k1"));
+for (const col of document.querySelectorAll(".col")) {
+  ${accepting ? 'col.addEventListener("dragover", (e) => e.preventDefault());' : ""}
+  col.addEventListener("drop", (e) => { e.preventDefault(); col.appendChild(k1);
+    note.textContent = "Write spec moved to " + col.querySelector("h3").textContent });
+}</script>`)
+
+const live = liveWorld({ files: { "/board.html": board(true), "/closed.html": board(false) } })
+const evalRaw = (session: string, script: string): unknown =>
+  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
+    .result
+
+describe("a drag says whether the page took its drop", () => {
+  it("a drop the column accepts is said with the text it made appear", async () => {
+    const session =
+      (await live.tool.call({ args: ["open", `${live.site.origin}/board.html`] })).details.sessionName ?? ""
+    const dragged = await live.tool.call({ args: ["drag", "#k1", "#col-c"] })
+    expect(dragged.isError, textOf(dragged)).toBe(false)
+    expect(textOf(dragged)).toMatch(/^Dragged #k1 to #col-c/)
+    expect(textOf(dragged)).toContain("Write spec moved to Shipped")
+    expect(evalRaw(session, "k1.parentElement.id")).toBe("col-c")
+  })
+
+  it("a drop the column refuses fails and says nothing was dropped", async () => {
+    const session =
+      (await live.tool.call({ args: ["open", `${live.site.origin}/closed.html`] })).details.sessionName ?? ""
+    const dragged = await live.tool.call({ args: ["drag", "#k1", "#col-c"] })
+    expect(dragged.isError, textOf(dragged)).toBe(true)
+    expect(textOf(dragged)).not.toMatch(/Dragged/)
+    expect(textOf(dragged)).toContain("#col-c did not accept it")
+    expect(textOf(dragged)).toContain("nothing was dropped")
+    expect(evalRaw(session, "k1.parentElement.id")).toBe("col-a")
+  })
+})

@@ -1,0 +1,97 @@
+/**
+ * A drag is read in its own batch (the text watch and the drag-events watch before it, one read after it, no other
+ * process): an HTML5 drag that started and was dropped nowhere fails as refused (never "Dragged"); text it made appear
+ * is said; a drag built on mouse events (no dragstart) is not judged. Real-browser counterpart:
+ * test/integration/dragWatch.test.ts.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { afterAll } from "vitest"
+import { DRAG_WATCH_INSTALL, DRAG_WATCH_READ, dragRefusedOf, isDragCommand } from "../../src/page/dragWatch.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
+import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
+import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
+const here = { piSessionId: "s", cwd: temp.root }
+const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
+
+/** A batch whose last read answers `read`; every process the call started is counted. */
+const batchLayer = (read: unknown, seen: Array<ReadonlyArray<string>>, processes: { n: number }) =>
+  fakeLayer(temp.root, [
+    {
+      when: (r) => r.args.includes("batch"),
+      reply: (r) => {
+        processes.n++
+        const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
+        seen.push(...steps)
+        const rows = steps.map((command, i) => ({
+          command,
+          success: true,
+          error: null,
+          result: command[0] === "eval" ? { result: i === steps.length - 1 ? read : true } : { dragged: true }
+        }))
+        return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
+      },
+      repeat: true
+    },
+    {
+      reply: () => {
+        processes.n++
+        return FakeAgentBrowser.ok({})
+      },
+      repeat: true
+    }
+  ])
+
+const drag = (read: unknown) =>
+  Effect.gen(function* () {
+    const seen: Array<ReadonlyArray<string>> = []
+    const processes = { n: 0 }
+    const r = yield* runToResult({ args: ["drag", "#k1", "#col-c"] }, here).pipe(
+      Effect.provide(batchLayer(read, seen, processes))
+    )
+    return { r, seen, processes: processes.n }
+  })
+
+describe("a drag says whether the page took its drop", () => {
+  it("the watch and the read parse as page JavaScript; only `drag <src> <dst>` is watched", () => {
+    for (const js of [...DRAG_WATCH_INSTALL, DRAG_WATCH_READ]) expect(() => new Function(`return ${js}`)).not.toThrow()
+    expect(isDragCommand(["drag", "#a", "#b"])).toBe(true)
+    expect(isDragCommand(["drag", "#a"])).toBe(false)
+    expect(isDragCommand(["drop", "#a", "--text", "x"])).toBe(false)
+    expect(dragRefusedOf({ drag: { start: 0, drop: 0, end: 0 } }, "#b")).toBeUndefined()
+    expect(dragRefusedOf({ drag: { start: 1, drop: 1, end: 1 } }, "#b")).toBeUndefined()
+    expect(dragRefusedOf(undefined, "#b")).toBeUndefined()
+  })
+
+  it.scoped("an accepted drop: watch, drag, read in one process; the text it made appear said", () =>
+    Effect.gen(function* () {
+      const read = { appeared: { count: 1, texts: ["Write spec moved to Shipped"] }, drag: { start: 1, drop: 1 } }
+      const { r, seen, processes } = yield* drag(read)
+      expect(r.isError).toBe(false)
+      expect(textOf(r.content)).toBe('Dragged #k1 to #col-c\nNew text: "Write spec moved to Shipped"')
+      expect(seen.map((step) => step[0])).toEqual(["eval", "eval", "drag", "eval"])
+      expect(processes).toBe(1)
+    })
+  )
+
+  it.scoped("an HTML5 drag dropped nowhere fails, naming the target that refused it", () =>
+    Effect.gen(function* () {
+      const { r } = yield* drag({ appeared: { count: 0, texts: [] }, drag: { start: 1, drop: 0, end: 1 } })
+      expect(r.isError).toBe(true)
+      expect(textOf(r.content)).not.toContain("Dragged")
+      expect(textOf(r.content)).toContain("#col-c did not accept it")
+      expect(textOf(r.content)).toContain("nothing was dropped or moved")
+    })
+  )
+
+  it.scoped("a mouse-event drag (no dragstart) with no text change says the drag alone", () =>
+    Effect.gen(function* () {
+      const { r } = yield* drag({ appeared: { count: 0, texts: [] }, drag: { start: 0, drop: 0, end: 0 } })
+      expect(r.isError).toBe(false)
+      expect(textOf(r.content)).toBe("Dragged #k1 to #col-c")
+    })
+  )
+})
