@@ -225,7 +225,10 @@ const NOTES = [
     "ref preflight¹; a disabled target is waited for (≤ 3 s), then clicked: `(it was disabled; waited 0.6 s until it was enabled)`; an in-view target under a fixed or sticky element is scrolled to the middle, then waited for (≤ 2 s): `(div#sp covered it; waited 0.4 s until it was gone)`; requests the click started are waited for (≤ 1.5 s), one unanswered is said; navigation adds a title/URL line; console errors, a changed main heading or control add a line; tool's `--modifiers`, `--button`³"
   ],
   ["dblclick", "ref preflight¹; a disabled target is waited for, as `click`; tool's `--modifiers`, `--button`³"],
-  ["mouse", "move/down/up say the point and the element there; tool's `click|dblclick <x> <y>`³"],
+  [
+    "mouse",
+    "move/down/up say the point, the element there and text they made appear or hid (a slider's value); tool's `click|dblclick <x> <y>`³"
+  ],
   ["storage", "tool's `remove <key>`³"],
   ["keyboard type", "sent key by key like `type` (upstream 0.41 inserts the text without keys)"],
   [
@@ -251,7 +254,10 @@ const NOTES = [
     "select",
     "ref preflight¹; a disabled option is refused (nothing sent); a target that is no native select fails as selector-not-found"
   ],
-  ["drag", "ref preflight¹"],
+  [
+    "drag",
+    "ref preflight¹; text the drag made appear is said; an HTML5 drag that no element took the drop of (no `dragover` cancelled) fails: nothing was dropped"
+  ],
   ["scrollintoview", "ref preflight¹"],
   [
     "upload",
@@ -264,7 +270,7 @@ const NOTES = [
   ],
   [
     "wait",
-    'says what now holds (`#sp is hidden or gone.`, `The text "…" is on the page.`); `<sel> --state visible|hidden|attached|detached` is the element\'s state, not the launch flag `--state <file>`'
+    'says what now holds (`#sp is hidden or gone.`, `The text "…" is on the page.`, `URL matched; the page is at <url>`, `Network idle: no request was in flight for 500 ms (the page may start new ones later).`, `The page reached its load state.`, `The condition is now true: <expr>`); a missed `--text` says what the page shows instead; `<sel> --state visible|hidden|attached|detached` is the element\'s state, not the launch flag `--state <file>`'
   ],
   ["pdf", "file verified on disk"],
   [
