@@ -15,7 +15,10 @@ const html = (title: string, body: string) =>
 const live = liveWorld({
   files: {
     // no user gesture: a timer opens the popup while the model waits
-    "/deals.html": html("Deals", `<p>Deals</p><script>setTimeout(() => window.open("/pop.html"), 1500)</script>`),
+    "/deals.html": html(
+      "Deals",
+      `<p>Deals</p><script>setTimeout(() => { window.open("/pop.html"); window.popped = true }, 1500)</script>`
+    ),
     "/pop.html": html("Popped chat", "<h1>Chat</h1>")
   }
 })
@@ -24,7 +27,8 @@ describe("a read in a tab the page opened by itself (#45)", () => {
   it("get title answers from the popup and says so; the next command goes back to the session's page", async () => {
     const deals = `${live.site.origin}/deals.html`
     const session = (await live.tool.call({ args: ["open", deals] })).details.sessionName ?? ""
-    await live.tool.call({ args: ["wait", "3000"] })
+    // the model waits until the page opened its popup (polled in the page, to a deadline)
+    await live.tool.call({ args: ["wait", "--fn", "window.popped === true", "--timeout", "15000"] })
     const title = await live.tool.call({ args: ["get", "title"] })
     expect(title.isError, textOf(title)).toBe(false)
     const pop = `${live.site.origin}/pop.html`
