@@ -6,6 +6,7 @@
  *   stale   `click @e99`, a ref the last snapshot does not have (refused before anything runs)
  *   open    `open <url>` on a session with a page
  *   get     `get title`
+ *   fill    `fill @eN <text>` on the page's text box (a command run between its page reads: program/probed/)
  * `--functions` also prints, under each file, the named functions that ran in it.
  */
 import { Session } from "node:inspector/promises"
@@ -21,7 +22,8 @@ const SCENARIOS: Readonly<Record<string, (ref: (name: string) => string) => Read
   click: (ref) => ["click", `@${ref("Save")}`],
   stale: () => ["click", "@e99"],
   open: () => ["open", "https://app.example/other"],
-  get: () => ["get", "title"]
+  get: () => ["get", "title"],
+  fill: (ref) => ["fill", `@${ref("Email")}`, "ada@example.com"]
 }
 const REPO = new globalThis.URL("../..", import.meta.url).pathname
 const name = process.argv[2] ?? "click"
@@ -73,7 +75,9 @@ const text = await Effect.runPromise(
     Effect.gen(function* () {
       yield* runToResult({ args: ["open", URL] }, BENCH_CALL)
       yield* runToResult({ args: ["snapshot", "-i"] }, BENCH_CALL)
-      const args = scenario((name) => page.refOf(["Save"].includes(name) ? "button" : "link", name) ?? "e0")
+      const args = scenario(
+        (name) => page.refOf(name === "Save" ? "button" : name === "Email" ? "textbox" : "link", name) ?? "e0"
+      )
       yield* Effect.promise(filesRun)
       const result = yield* runToResult({ args }, BENCH_CALL)
       const files = yield* Effect.promise(filesRun)

@@ -1,7 +1,7 @@
 /**
  * A web fill with its steps around it, in one upstream batch that stops at its first failed step: before it, the
  * guard (fillGuard.ts: a slider is set there instead, and the focused field noted); after it, the read-back
- * (fillReadback.ts: the eval, then a ref's own reads). Shared by a standalone fill (program/page/probedCommand.ts) and
+ * (fillReadback.ts: the eval, then a ref's own reads). Shared by a standalone fill (program/probed/fill.ts) and
  * a job's fill step (program/modes/runSteps.ts). Pure: the rows, and what their answers mean.
  */
 import type { StepRow } from "../domain/Outcome.js"

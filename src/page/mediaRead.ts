@@ -1,6 +1,6 @@
 /**
  * `set media dark|light|reduced-motion`: whether the page now matches the media query each word emulates, read with
- * `matchMedia` as the step after the command in its one upstream batch (program/page/probedCommand.ts). `set media`
+ * `matchMedia` as the step after the command in its one upstream batch (program/probed/media.ts). `set media`
  * with no word, or a word this does not know, is not read. Pure.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"

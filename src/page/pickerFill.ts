@@ -7,7 +7,7 @@
  * refused with the form the field takes (the browser would drop it), and nothing is set. The text is written into the
  * script only when it has the field's form (never another text, which may be a secret); one in the form that the
  * browser still drops (25:99) is put back and refused the same way. A date field keeps its own
- * path (typed as its keys: program/page/dateKeysFill.ts). Pure.
+ * path (typed as its keys: program/probed/dateKeysFill.ts). Pure.
  */
 
 /** The form each picker field takes its value in: a pattern (the text is trimmed) and an example in words. */

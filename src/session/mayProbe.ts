@@ -16,3 +16,7 @@ export const mayProbe = (plan: Plan): boolean => {
     plan.env["AGENT_BROWSER_ACTION_POLICY"] === undefined
   )
 }
+
+/** A single command the wrapper may read the page around: no stdin, not a job's or qa's step run. */
+export const mayProbeAlone = (plan: Plan): boolean =>
+  mayProbe(plan) && plan.stdin === undefined && plan.compiled.mode !== "job" && plan.compiled.mode !== "qa"

@@ -132,7 +132,7 @@ export const ACTION_TEXTS: ReadonlyArray<readonly [string, CommandText]> = [
   [
     "fill",
     ({ data, target }) => {
-      // a native date field typed as its keys after the fill did not take (program/page/dateKeysFill.ts)
+      // a native date field typed as its keys after the fill did not take (program/probed/dateKeysFill.ts)
       const keys = str(data["typedKeys"])
       const how = keys !== "" ? ` by typing its keys ${keys} (a native date field takes keys, not text)` : ""
       return { text: `Filled ${target}${how}`, summary: `Filled ${target}` }

@@ -14,7 +14,7 @@ import { stepRunOf } from "../../session/stepRun.js"
 export type RunStep =
   /** typing the security policy guards (a secret, literal text near password fields): security/guardedTyping.ts */
   | "guarded"
-  /** the command between its page reads (scroll, key press, mouse point, fill read-back, get text): probedCommand.ts */
+  /** the command between its page reads (scroll, key press, fill read-back, get text…): program/probed/ */
   | "probed"
   /** a click with modifiers or another button, a drop, a storage key removal, sent by the tool: inputCommand.ts */
   | "input"
@@ -151,9 +151,9 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
   // a job, qa or lookup, or a caller's batch: one upstream process per step (modes/runSteps.ts)
   family("steps", [], { guards: ["attachedQa"], runs: [], reads: ["lookup", "selectCheck", "textVisibility"] }),
   family("guarded-typing", [], { guards: ALL_GUARDS, runs: ["guarded"], reads: ALL_READS }),
-  // hover|focus: read for text it made appear or hid (probedCommand.ts)
+  // hover|focus: read for text it made appear or hid (probed/hoverFocus.ts)
   family("click-like", CLICK_LIKE, { runs: ["probed", "input", "click", "pinned"] }),
-  // check|uncheck: a CSS target that is no box is refused by a read before it (probedCommand.ts, page/checkGuard.ts)
+  // check|uncheck: a CSS target that is no box is refused by a read before it (probed/check.ts)
   family("boxes", ["check", "uncheck"], { runs: ["probed", "input", "click", "pinned"] }),
   family("pointer", ["mouse", "scroll", "scrollintoview", "swipe", "keydown", "keyup"], {
     runs: ["probed", "input", "pinned"]
@@ -174,7 +174,7 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
     runs: ["input", "route", "pinned"],
     reads: ["routeBook", "responseBody"]
   }),
-  // set media: read after it in the same process (probedCommand.ts, page/mediaRead.ts)
+  // set media: read after it in the same process (probed/media.ts)
   // set geo: with the geolocation permission; close: ends the session's grants
   family("session", SESSION, { runs: ["probed", "pinned"], grants: true }),
   family("plain", [], {

@@ -10,7 +10,7 @@ import type { Plan } from "../../domain/Plan.js"
 import { type FillTarget, fillHeldOf, fillReadScript } from "../../page/fillReadback.js"
 import { evalResultOf } from "../../page/namingReads.js"
 import { keystrokeRows } from "../../upstream/keystrokes.js"
-import { runCommandBatch } from "./commandBatch.js"
+import { runCommandBatch } from "../page/commandBatch.js"
 
 const FIRST_PART = [
   ["press", "ArrowLeft"],

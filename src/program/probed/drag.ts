@@ -1,0 +1,28 @@
+/**
+ * `drag <src> <dst>`: whether an HTML5 drag was dropped (a drop no element took is refused), and the text it made
+ * appear, a card's new column (page/dragWatch.ts).
+ */
+import * as Effect from "effect/Effect"
+import { field } from "../../page/appearedText.js"
+import { DRAG_WATCH_INSTALL, DRAG_WATCH_READ, dragRefusedOf, isDragCommand } from "../../page/dragWatch.js"
+import { evalAt, plain, type ProbeKind, refused, replyOf } from "./probed.js"
+import { shownSaid } from "./hoverFocus.js"
+
+export const dragProbe: ProbeKind = {
+  commands: ["drag"],
+  applies: isDragCommand,
+  probes: ({ plan }) => {
+    if (!isDragCommand(plan.line.positionals)) return undefined
+    return {
+      before: DRAG_WATCH_INSTALL.map((js) => ["eval", js]),
+      after: [["eval", DRAG_WATCH_READ]],
+      read: (ran) => {
+        const after = evalAt(ran, ran.at + 1)
+        const refusal = dragRefusedOf(after, plan.line.positionals[2] ?? "")
+        if (refusal !== undefined) return Effect.succeed(refused(refusal))
+        if (ran.row === undefined) return Effect.succeed(undefined)
+        return Effect.succeed(plain(replyOf(ran.row, shownSaid(field(after, "appeared")))))
+      }
+    }
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * `press|key`: a watch installed before the key and read after it: console errors, a changed heading or focused
+ * control, the active item of a widget that kept the focus, the page's scroll, a dialog the key opened, and whether
+ * anything started to leave the page (page/clickEffects.ts). A key press in a pinned tab runs with its tab list
+ * instead (tabs/tabPinning.ts), unwatched: no extra process.
+ */
+import * as Effect from "effect/Effect"
+import { field } from "../../page/appearedText.js"
+import { clickEffectsOf, isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
+import { jsDialogsSaid } from "../../page/jsDialogs.js"
+import { pressedRowOf } from "../../page/typeReadback.js"
+import { evalAt, plain, type ProbeKind, replyOf } from "./probed.js"
+
+export const pressProbe: ProbeKind = {
+  commands: ["press", "key"],
+  applies: isPressCommand,
+  probes: ({ plan, pinned }) =>
+    !isPressCommand(plan.line.positionals) || pinned
+      ? undefined
+      : {
+          before: [["eval", PRESS_WATCH_INSTALL]],
+          after: [["eval", PRESS_WATCH_READ]],
+          read: (ran) => {
+            if (ran.row === undefined) return Effect.succeed(undefined)
+            // a key that opened a confirm or prompt: its row as sent
+            const row = pressedRowOf(ran.row, ran.rows[ran.at - 1])
+            if (!row.success) return Effect.succeed(plain(replyOf(row)))
+            const after = evalAt(ran, ran.at + 1)
+            const effects = clickEffectsOf(after)
+            const jsDialogs = jsDialogsSaid(field(after, "jsDialogs"), field(after, "earlierDialogs"))
+            const said = {
+              ...(effects !== undefined ? { effects } : {}),
+              ...(jsDialogs !== undefined ? { jsDialogs } : {})
+            }
+            return Effect.succeed({
+              ...plain(replyOf(row, said)),
+              ...(field(after, "stayed") === true ? { stayed: true as const } : {})
+            })
+          }
+        }
+}
