@@ -7,7 +7,8 @@
  * was classified as, so a step fails with the same category the same command would have as `args`. The command a
  * progress update shows is redacted like every other echo (password fields by the session's ref names, secrets
  * learned in this call or earlier ones scrubbed). A step whose target is not there yet waits for it (bounded, inside
- * the call's budget; readinessWait.ts), and a `fill` step reads its field back in its own process: a field that does
+ * the call's budget; readinessWait.ts). What one attempt at a step runs goes by its kind (stepKinds.ts): a `fill` step
+ * reads its field back in its own process (fillStep.ts): a field that does
  * not hold the text is reported on the row (`fillVerification`, lengths only), one it cannot see as not verifiable.
  * After an `open` step the next one waits until the page has stopped changing (pageSettle.ts), as a direct open does.
  */
@@ -17,84 +18,25 @@ import * as Either from "effect/Either"
 import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { ProgressSink } from "../../domain/Progress.js"
-import { InvalidInput, TimedOut, UpstreamFailed, withFields } from "../../schema/ToolError.js"
+import { TimedOut, withFields } from "../../schema/ToolError.js"
 import { Redactor } from "../../services/Redactor.js"
-import type { Security } from "../../services/Security.js"
-import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
+import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/target.js"
 import { guardNeed } from "../../security/typingGuard.js"
-import { type FillTarget, fillTargetOf } from "../../page/fillReadback.js"
-import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
-import { fillAdvice } from "../../page/fillAdvice.js"
 import { isReadinessMiss, readinessBudgetMs, waitsForTarget } from "../../page/readiness.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
-import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import { mayProbe } from "../../session/mayProbe.js"
 import { retryWhileMissing, withWaitedRow } from "../page/readinessWait.js"
-import { runGuarded } from "../security/guardedTyping.js"
-import { runNamedStep } from "../page/namedSnapshot.js"
-import { namesControls } from "../../page/namingReads.js"
 import { stepCommandShown } from "../../page/typeReadback.js"
 import { timeoutProgress } from "./timeoutProgress.js"
+import { stepOnce } from "./stepKinds.js"
 import { withSeenPage } from "../page/seenAfterMiss.js"
-import { inputCommandOf } from "../../compilers/inputCommand.js"
-import { parseCommandLine } from "../../upstream/commandLine.js"
-import { type InputServices, runInputCommand } from "../page/inputCommand.js"
 import { SETTLE_CAP_MS, settleExpression } from "../../page/pageSettle.js"
 import { keystrokeRunLength, runKeystrokes } from "./keystrokeSteps.js"
-import { runTextClickRow } from "../refs/preResolveTextClick.js"
-import { checkTargetOf } from "../../page/checkGuard.js"
-import { runCheckStep } from "./checkStep.js"
-import { selectTargetOf } from "../../page/selectGuard.js"
-import { runSelectStep } from "./selectStep.js"
-
-/** A malformed tool input step (compilers/inputCommand.ts), named by its number. */
-const stepProblem = (index: number, problem: string) =>
-  new InvalidInput({ field: "steps", detail: `step ${index + 1}: ${problem}` })
 
 /** Below this, a step is not started: it could not finish before the call's watchdog. */
 const MIN_STEP_BUDGET_MS = 1_000
-
-/**
- * A fill step with its guard and read-back in one upstream process (page/fillProbe.ts): the step's own reply, plus
- * what the field holds after it. A slider is set by the guard instead; a fill that did not take (an empty,
- * read-only or disabled field, text that went into another field) fails the step.
- */
-const runFillStep = (
-  target: SessionTarget,
-  row: ReadonlyArray<string>,
-  fill: FillTarget,
-  index: number,
-  timeoutMs: number,
-  role: string | undefined
-) =>
-  Effect.gen(function* () {
-    const probe = fillProbeRows(fill, role)
-    const steps = [...probe.before, row, ...probe.after]
-    const rows = yield* (yield* SessionCommands).batch(target, steps, { timeoutMs, failFast: true })
-    const filled = fillProbeOutcomeOf(fill, rows, probe.before.length, index)
-    if (filled.kind === "range") {
-      if (filled.refused !== undefined) return yield* filled.refused
-      const data = { filled: fill.selector, slider: filled.range }
-      return { kind: "single", data, warning: undefined } satisfies UpstreamOutcome
-    }
-    const own = filled.row
-    if (own === undefined) return yield* Effect.die(new Error("batch answered without the fill step's row"))
-    if (!own.success) return yield* own.error
-    const { verification, notVerifiable } = filled
-    if (verification?.notTaken === true) {
-      const detail = `${verification.summary} ${fillAdvice(verification)}`
-      return yield* new UpstreamFailed({ detail, stderr: "", exitCode: 0, fillVerification: verification })
-    }
-    return {
-      kind: "single",
-      data: own.result,
-      warning: undefined,
-      ...(verification !== undefined ? { fillVerification: verification } : {}),
-      ...(notVerifiable !== undefined ? { fillNotVerifiable: notVerifiable } : {})
-    } satisfies UpstreamOutcome
-  })
 
 /**
  * Waits (bounded by the settle cap and the call's budget) until the page just opened has stopped changing; best
@@ -133,45 +75,6 @@ const stepBudgetSpent = (
       })
   )
 
-/**
- * One attempt at a step, with what is left of the budget: a guarded typing, an input the tool sends itself, a fill
- * read back, a snapshot that names its controls, a text click, or the upstream command as it is.
- */
-const stepOnce = (
-  plan: Plan,
-  target: SessionTarget,
-  row: ReadonlyArray<string>,
-  index: number,
-  deadline: number,
-  refs: RefSnapshot | undefined,
-  commands: SessionCommands["Type"]
-) => {
-  const need = guardNeed(plan.security, row)
-  const fill = need === undefined && mayProbe(plan) ? fillTargetOf(row) : undefined
-  const check = mayProbe(plan) ? checkTargetOf(parseCommandLine(row).positionals) : undefined
-  const select = mayProbe(plan) ? selectTargetOf(parseCommandLine(row).positionals, refs) : undefined
-  // snapshot -i names its unnamed controls as a standalone one does, from reads in the step's own process
-  const named = need === undefined && mayProbe(plan) && namesControls(row)
-  // a click with modifiers, a drop, a storage key removal: the tool sends it itself (program/page/inputCommand.ts)
-  const input = need === undefined ? inputCommandOf(parseCommandLine(row).positionals) : undefined
-  return Effect.flatMap(
-    Clock.currentTimeMillis,
-    (now): Effect.Effect<UpstreamOutcome, CommandError | InvalidInput, SessionCommands | Security | InputServices> => {
-      const timeoutMs = deadline - now
-      if (need !== undefined) return runGuarded(plan, target, row, need, { timeoutMs })
-      if (input !== undefined && "command" in input) return runInputCommand(plan, target, input.command, timeoutMs)
-      if (input !== undefined) return Effect.fail(stepProblem(index, input.problem))
-      const role = fill !== undefined ? refs?.refs.get(fill.selector?.replace(/^@/, "") ?? "")?.role : undefined
-      if (fill !== undefined) return runFillStep(target, row, fill, index, timeoutMs, role)
-      if (check !== undefined) return runCheckStep(target, row, check, refs, timeoutMs)
-      if (select !== undefined) return runSelectStep(target, row, select, timeoutMs)
-      // a text click acts on the element the page ranks first, as a direct one does (refs/preResolveTextClick.ts)
-      if (named) return runNamedStep(target, row, timeoutMs)
-      return mayProbe(plan) ? runTextClickRow(target, row, timeoutMs) : commands.run(target, row, { timeoutMs })
-    }
-  )
-}
-
 /** A step that answered: its reply's data, the fill's read-back and the snapshot's naming, and how long it waited. */
 const succeededRow = (
   row: ReadonlyArray<string>,
@@ -200,7 +103,6 @@ export const runSteps = (
   onProgress: ProgressSink | undefined
 ) =>
   Effect.gen(function* () {
-    const commands = yield* SessionCommands
     const redactor = yield* Redactor
     const refs =
       plan.sessionName !== undefined ? yield* (yield* SessionRegistry).refSnapshotOf(plan.sessionName) : undefined
@@ -234,7 +136,7 @@ export const runSteps = (
         index += run.length - 1
         continue
       }
-      const once = stepOnce(plan, target, row, index, deadline, refs, commands)
+      const once = stepOnce(plan, target, row, index, deadline, refs)
       // a target not there yet: upstream did nothing, so the same step runs again after a short pause (bounded)
       const waited = yield* retryWhileMissing(
         waitsForTarget(row) ? readinessBudgetMs(remaining) : 0,
