@@ -37,7 +37,7 @@ import { type CommandBatch, runCommandBatch } from "./commandBatch.js"
 import { whilePageAnswers } from "../lifecycle/busyPage.js"
 import { LANDED_PAGE_READ, landedPageOf, landedPageSteps } from "./pageProbes.js"
 import { type TabRow, tabsOf } from "../tabs/focusRestore.js"
-import { mayProbe } from "../../session/mayProbe.js"
+import { mayProbeAlone } from "../../session/mayProbe.js"
 
 export interface ClickRun {
   readonly replied: Either.Either<UpstreamOutcome, CommandError>
@@ -79,12 +79,7 @@ const recordedValue = (result: unknown): Record<string, unknown> | undefined => 
 }
 
 /** A click that may navigate, in a session the tool may read, outside a job or qa run: recorded and read. */
-const recordsClick = (plan: Plan): boolean =>
-  mayNavigate(plan.line) &&
-  mayProbe(plan) &&
-  plan.stdin === undefined &&
-  plan.compiled.mode !== "job" &&
-  plan.compiled.mode !== "qa"
+const recordsClick = (plan: Plan): boolean => mayNavigate(plan.line) && mayProbeAlone(plan)
 
 /** The click's reply: upstream's, with the JavaScript dialogs and the effects the recorder and the read saw. */
 const clickReplyOf = (

@@ -20,7 +20,7 @@ import { targetOf } from "../../session/target.js"
 import { samePage } from "../../session/refPreflight.js"
 import { readPayload, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { type OpenedPage, OPENED_PAGE_EXPRESSION, openedPageOf } from "./pageProbes.js"
-import { mayProbe } from "../../session/mayProbe.js"
+import { mayProbeAlone } from "../../session/mayProbe.js"
 import { isStillLoading } from "../../page/pageSettle.js"
 import { cutByNavigation, loadedOutcome, readLandedPage, runFastOpen } from "./fastOpen.js"
 import { upstreamLoadLogOf } from "../../page/loadLog.js"
@@ -68,9 +68,7 @@ const usableDespiteLoad = (plan: Plan, error: CommandError) =>
 export const runOpen = (plan: Plan) =>
   Effect.gen(function* () {
     const session = plan.sessionName
-    if (session === undefined || !isOpening(plan.line.command) || !mayProbe(plan) || plan.stdin !== undefined)
-      return undefined
-    if (plan.compiled.mode === "job" || plan.compiled.mode === "qa") return undefined
+    if (session === undefined || !isOpening(plan.line.command) || !mayProbeAlone(plan)) return undefined
     const view = yield* (yield* SessionRegistry).view(session)
     if (view.pinnedTab !== undefined) return undefined
     // a running browser is navigated directly and answers once the page is usable (not at its load event)
