@@ -112,4 +112,30 @@ describe("a text click on a shadow-root control clicks it in the same call (#45)
     expect(retry?.params?.args?.slice(-2)).toEqual(["click", ref])
     expect(hits(session)).toBe("{}")
   })
+
+  it("in a job: the step clicks the one shadow-root control by its ref, says so on its row; later steps run", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/status.html`] })
+    const session = opened.details.sessionName ?? ""
+    const job = await live.tool.call({
+      job: {
+        steps: [
+          { action: "click", locator: "text", value: "Publish now" },
+          { action: "assertText", text: "Post published" }
+        ]
+      }
+    })
+    expect(job.isError, textOf(job)).toBe(false)
+    expect(textOf(job)).toMatch(/ → button "Publish now" \(inside a shadow root, found as @e\d+\)/)
+    expect(hits(session)).toBe(JSON.stringify({ shadow: 1 }))
+    expect(evalIn(session, "note.textContent")).toBe("Post published")
+  })
+
+  it("in a job: two controls of those words: the step fails and nothing is clicked", async () => {
+    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/two.html`] })
+    const session = opened.details.sessionName ?? ""
+    const job = await live.tool.call({ job: { steps: [{ action: "click", locator: "text", value: "Publish now" }] } })
+    expect(job.isError, textOf(job)).toBe(true)
+    expect(textOf(job)).not.toContain("inside a shadow root")
+    expect(hits(session)).toBe("{}")
+  })
 })

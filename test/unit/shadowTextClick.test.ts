@@ -123,6 +123,49 @@ describe("a text click on a shadow-root control (#45)", () => {
   )
 })
 
+/** The page for a job: its text click step's pick runs alone (one process a step), before the catch-all. */
+const jobPage = (pick: unknown, refs: Record<string, { role: string; name: string }>): ReadonlyArray<ScriptedRun> => {
+  const runs = page(pick, refs)
+  const pickAlone: ScriptedRun = {
+    when: (r) => !isBatch(r) && r.args.some((a) => a.includes("const want = ")),
+    reply: FakeAgentBrowser.ok({ result: pick }),
+    repeat: true
+  }
+  return [...runs.slice(0, -1), pickAlone, ...runs.slice(-1)]
+}
+const jobClick = Effect.gen(function* () {
+  yield* runToResult({ args: ["open", URL] }, call)
+  const result = yield* runToResult(
+    { job: { steps: [{ action: "click", locator: "text", value: "Publish now" }] } },
+    call
+  )
+  return { result, commands: ran(yield* (yield* FakeAgentBrowser).requests) }
+})
+
+describe("a job's text click on a shadow-root control (#45)", () => {
+  it.scoped("the step clicks the one ref of that name and its row says where it was found", () =>
+    Effect.gen(function* () {
+      const { result, commands } = yield* jobClick
+      expect(result.isError, textOf(result.content)).toBe(false)
+      expect(textOf(result.content)).toContain(' → button "Publish now" (inside a shadow root, found as @e2)')
+      expect(ranFind(commands)).toBe(false)
+      expect(refClicks(commands)).toEqual([["click", "@e2"]])
+    }).pipe(
+      Effect.provide(
+        fakeLayer(temp.root, jobPage({ count: 0, shadow }, { e1: { role: "heading", name: "Card" }, e2: shadow }))
+      )
+    )
+  )
+
+  it.scoped("two refs of that name: the step runs upstream's locator as asked, nothing is clicked by ref", () =>
+    Effect.gen(function* () {
+      const { commands } = yield* jobClick
+      expect(ranFind(commands)).toBe(true)
+      expect(refClicks(commands)).toEqual([])
+    }).pipe(Effect.provide(fakeLayer(temp.root, jobPage({ count: 0, shadow }, { e2: shadow, e3: { ...shadow } }))))
+  )
+})
+
 describe("the shadow-root pick's words and reading", () => {
   it("says what was clicked, where, by which ref and why", () => {
     const r = { text: "Publish now", count: 1, ...shadow, exact: true, clickable: true, others: [], shadowRef: "@e6" }

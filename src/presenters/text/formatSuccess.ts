@@ -90,7 +90,11 @@ const stepText = (
   // a job's text click names the element the page picked (program/refs/preResolveTextClick.ts)
   const picked = asData(data["picked"])
   if (typeof picked["role"] === "string" && typeof picked["name"] === "string") {
-    return [` → ${picked["role"]} `, page(JSON.stringify(picked["name"])), ` (${String(picked["count"])} matched)`]
+    const where =
+      typeof picked["shadowRef"] === "string"
+        ? `inside a shadow root, found as ${picked["shadowRef"]}`
+        : `${String(picked["count"])} matched`
+    return [` → ${picked["role"]} `, page(JSON.stringify(picked["name"])), ` (${where})`]
   }
   // a fill step that set a slider instead (page/fillGuard.ts) is not what the row asked: said
   const slider = asData(data["slider"])

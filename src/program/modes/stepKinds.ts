@@ -88,8 +88,8 @@ const namedStep: StepKind = ({ target, row, probes }) =>
   probes && namesControls(row) ? (timeoutMs) => runNamedStep(target, row, timeoutMs) : undefined
 
 /** A text click acts on the element the page ranks first, as a direct one does (refs/preResolveTextClick.ts). */
-const textClickStep: StepKind = ({ target, row, probes }) =>
-  probes ? (timeoutMs) => runTextClickRow(target, row, timeoutMs) : undefined
+const textClickStep: StepKind = ({ plan, target, row, probes }) =>
+  probes ? (timeoutMs) => runTextClickRow(plan, target, row, timeoutMs) : undefined
 
 /** Past a guarded typing, the input kind first; every other kind only where the wrapper may read the page. */
 const KINDS: ReadonlyArray<StepKind> = [

@@ -16,7 +16,7 @@ import { mayProbe } from "../../session/mayProbe.js"
 import { targetOf } from "../../session/target.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { textPickOf, textPickScript } from "../../page/textPick.js"
-import { shadowTextClick } from "./shadowTextClick.js"
+import { shadowRefOf, shadowTextClick } from "./shadowTextClick.js"
 
 /** The pick's budget: one eval. */
 const PICK_TIMEOUT_MS = 5_000
@@ -76,10 +76,11 @@ export const preResolveTextClick = (plan: Plan) =>
 
 /**
  * A job's text click row (`find text <words> click [--exact]`), run on the element the page ranks first, like a
- * direct one: the pick, then `click <css path>`, each in its own process. Its reply's data names the element
- * (`picked`: role, name, how many matched) for the job's row; a pick that found nothing runs the row as asked.
+ * direct one: the pick, then `click <css path>`, each in its own process; a control inside a shadow root the words
+ * name, by its ref from one fresh `snapshot -i` (shadowTextClick.ts). Its reply's data names the element (`picked`:
+ * role, name, how many matched, the shadow ref) for the job's row; a pick that found nothing runs the row as asked.
  */
-export const runTextClickRow = (target: SessionTarget, row: ReadonlyArray<string>, timeoutMs: number) =>
+export const runTextClickRow = (plan: Plan, target: SessionTarget, row: ReadonlyArray<string>, timeoutMs: number) =>
   Effect.gen(function* () {
     const commands = yield* SessionCommands
     const text = textClickOf(row)
@@ -89,10 +90,19 @@ export const runTextClickRow = (target: SessionTarget, row: ReadonlyArray<string
     const answer = read._tag === "Some" && read.value.kind === "single" ? read.value.data : undefined
     const result = typeof answer === "object" ? (answer as Record<string, unknown> | null)?.["result"] : undefined
     const pick = textPickOf(result)
-    if (pick?.picked === undefined) return yield* commands.run(target, row, { timeoutMs })
-    const clicked = yield* commands.run(target, ["click", pick.picked.path], { timeoutMs })
-    if (clicked.kind !== "single") return clicked
-    const picked = { role: pick.picked.role, name: pick.picked.name, count: pick.count }
-    const data = clicked.data !== null && typeof clicked.data === "object" ? clicked.data : {}
-    return { ...clicked, data: { ...data, picked } }
+    const shadow =
+      pick?.picked === undefined && pick?.shadow !== undefined && plan.sessionName !== undefined
+        ? yield* Effect.orElseSucceed(shadowRefOf(plan, plan.sessionName, text.text), () => undefined)
+        : undefined
+    const clicked =
+      pick?.picked !== undefined
+        ? { path: pick.picked.path, picked: { role: pick.picked.role, name: pick.picked.name, count: pick.count } }
+        : shadow !== undefined
+          ? { path: shadow.ref, picked: { role: shadow.role, name: shadow.name, count: 1, shadowRef: shadow.ref } }
+          : undefined
+    if (clicked === undefined) return yield* commands.run(target, row, { timeoutMs })
+    const reply = yield* commands.run(target, ["click", clicked.path], { timeoutMs })
+    if (reply.kind !== "single") return reply
+    const data = reply.data !== null && typeof reply.data === "object" ? reply.data : {}
+    return { ...reply, data: { ...data, picked: clicked.picked } }
   })

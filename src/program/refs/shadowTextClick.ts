@@ -19,14 +19,25 @@ const CLICKABLE: ReadonlySet<string> = new Set(TWIN_ROLES)
 
 const norm = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase()
 
-/** The plan as `click @ref` on the shadow-root control the words name; the plan as asked when that is not sure. */
-export const shadowTextClick = (plan: Plan, session: string, text: string) =>
+/**
+ * The ref of the shadow-root control the words name, from one fresh `snapshot -i` recorded as the session's latest
+ * refs; undefined when not exactly one clickable ref has that name.
+ */
+export const shadowRefOf = (plan: Plan, session: string, text: string) =>
   Effect.gen(function* () {
     const fresh = yield* recordedFreshRefs(plan, session, Math.min(LOOK_TIMEOUT_MS, plan.timeoutMs), false)
     const named = [...(fresh?.refs.entries() ?? [])].filter(([, r]) => norm(r.name) === norm(text))
     const [only] = named
-    if (named.length !== 1 || only === undefined || !CLICKABLE.has(only[1].role)) return plan
-    const ref = `@${only[0]}`
+    if (named.length !== 1 || only === undefined || !CLICKABLE.has(only[1].role)) return undefined
+    return { ref: `@${only[0]}`, role: only[1].role, name: only[1].name }
+  })
+
+/** The plan as `click @ref` on the shadow-root control the words name; the plan as asked when that is not sure. */
+export const shadowTextClick = (plan: Plan, session: string, text: string) =>
+  Effect.gen(function* () {
+    const found = yield* shadowRefOf(plan, session, text)
+    if (found === undefined) return plan
+    const { ref } = found
     const args = [...globalFlagTokens(plan.line), "click", ref]
     return {
       ...plan,
@@ -36,8 +47,8 @@ export const shadowTextClick = (plan: Plan, session: string, text: string) =>
       resolvedText: {
         text,
         count: 1,
-        role: only[1].role,
-        name: only[1].name,
+        role: found.role,
+        name: found.name,
         exact: true,
         clickable: true,
         others: [],
