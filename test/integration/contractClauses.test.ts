@@ -238,18 +238,19 @@ describe("R6: a fill into a combobox whose list opens only on ArrowDown, on the 
 
 describe("X3: a fresh-mode batch that timed out, on the real browser", () => {
   it("its retry (sessionMode fresh, no closed session named) runs", async () => {
+    // the budget lets a fresh launch and its open finish on a busy machine (they took over 2.5 s there), not the wait
     const result = await live.tool.call({
       args: ["batch"],
       stdin: JSON.stringify([
         ["open", `${live.site.origin}/index.html`],
-        ["wait", "4000"]
+        ["wait", "9000"]
       ]),
       sessionMode: "fresh",
-      timeoutMs: 2500
+      timeoutMs: 7000
     })
     expect(result.details.failureCategory, textOf(result)).toBe("timeout")
     const retry = result.details.nextActions?.[0]
-    expect(retry?.params).toMatchObject({ args: ["wait", "4000"], sessionMode: "fresh" })
+    expect(retry?.params).toMatchObject({ args: ["wait", "9000"], sessionMode: "fresh" })
     const retried = await live.tool.call(retry?.params)
     expect(retried.isError, textOf(retried)).toBe(false)
   })
