@@ -87,7 +87,7 @@ const HIDDEN_READ = `hiddenTexts = (restyled) => {
 }`
 
 /** Page JavaScript: no CSS-only flips are watched (hoverReveal.ts watches them around a hover or focus). */
-const NO_FLIPS = "const flips = () => ({ shown: [], gone: [] });"
+export const NO_FLIPS = "const flips = () => ({ shown: [], gone: [] });"
 
 /**
  * Page JavaScript: defines `appeared` with `take(skip)` (the texts, without `skip`, a heading said on its own, and

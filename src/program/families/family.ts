@@ -160,7 +160,9 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
   }),
   // find <locator> <action>: a click acts like one (by role or text: resolved to a ref first), a fill is read back
   family("locators", ["find"], { guards: ["resolveClick"], runs: ["probed", "click", "pinned"], typesText: true }),
-  family("navigation", ["open", "goto", "navigate", "back", "forward", "reload"], { runs: ["open", "pinned"] }),
+  family("navigation", ["open", "goto", "navigate", "back", "forward", "reload"], {
+    runs: ["probed", "open", "pinned"]
+  }),
   // clipboard: run with the clipboard permissions (lifecycle/permissionGrant.ts)
   family("typing", TYPING, { runs: ["probed", "pinned"], reads: ["selectCheck"], typesText: true, grants: true }),
   family("reads", ["get", "is", "read"], { runs: ["probed", "pinned"] }),

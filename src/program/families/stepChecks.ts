@@ -43,6 +43,8 @@ const PROBES: Readonly<Record<string, (argv: ReadonlyArray<string>) => boolean>>
   hover: () => true,
   drag: isDragCommand,
   focus: () => true,
+  scrollintoview: () => true,
+  reload: () => true,
   find: (argv) => fillTargetOf(argv) !== undefined,
   check: (argv) => checkTargetOf(argv) !== undefined,
   uncheck: (argv) => checkTargetOf(argv) !== undefined,

@@ -17,8 +17,8 @@ import { checkProbeRows, checkTargetOf } from "../../page/checkGuard.js"
 import { selectBeforeScript, selectTargetOf } from "../../page/selectGuard.js"
 import { type KeyedTyping, keyedTypingOf, typeTargetOf } from "../../page/typeReadback.js"
 import { mediaQueriesOf, mediaReadExpression } from "../../page/mediaRead.js"
-import { APPEARED_READ, appearedInstall } from "../../page/appearedText.js"
-import { cssTargetOf, flipsWatch } from "../../page/hoverReveal.js"
+import { timedActionRows } from "../../page/actionTimers.js"
+import { isReloadCommand, KEPT_SCROLL_READ } from "../../page/reloadScroll.js"
 import { KEYED_WATCH_INSTALL, KEYED_WATCH_READ } from "../../page/typedEffects.js"
 import { uploadProbeRows, uploadTargetOf } from "../../page/uploadRead.js"
 import { DRAG_WATCH_INSTALL, DRAG_WATCH_READ, isDragCommand } from "../../page/dragWatch.js"
@@ -62,11 +62,11 @@ export const probesFor = (
   if (isDragCommand(plan.line.positionals)) {
     return { before: DRAG_WATCH_INSTALL.map((js) => ["eval", js]), after: [["eval", DRAG_WATCH_READ]] }
   }
-  // hover|focus: text it made appear or hid (a tooltip, a menu, a CSS :hover or :focus-within one: page/hoverReveal.ts)
-  if (plan.line.command === "hover" || plan.line.command === "focus") {
-    const install = appearedInstall(flipsWatch(cssTargetOf(plan.line.positionals)))
-    return { before: [["eval", install]], after: [["eval", APPEARED_READ]] }
-  }
+  // hover|focus|scrollintoview: text it made appear or hid, after the short timers it started (page/actionTimers.ts)
+  const timed = timedActionRows(plan.line.positionals)
+  if (timed !== undefined) return timed
+  // reload: where the page is scrolled after it (the browser keeps the position: page/reloadScroll.ts)
+  if (isReloadCommand(plan.line.positionals)) return { before: [], after: [["eval", KEPT_SCROLL_READ]] }
   // set media dark|light|reduced-motion: whether the page now matches each query (page/mediaRead.ts)
   const media = mediaQueriesOf(plan.line.positionals)
   if (media !== undefined) return { before: [], after: [["eval", mediaReadExpression(media)]] }

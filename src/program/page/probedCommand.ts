@@ -55,6 +55,8 @@ import { jsDialogsSaid } from "../../page/jsDialogs.js"
 import { evalResultOf } from "../../page/namingReads.js"
 import { uploadOutcomeOf, uploadTargetOf, withUploadHeld } from "../../page/uploadRead.js"
 import { dragRefusedAfter, isDragCommand } from "../../page/dragWatch.js"
+import { isTimedAction } from "../../page/actionTimers.js"
+import { isReloadCommand, keptScrollOf } from "../../page/reloadScroll.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -117,7 +119,8 @@ const saidAfter = (
     const fieldHolds = typedHoldsOf(typed, after)
     return { ...(fieldHolds !== undefined ? { fieldHolds } : {}), ...typedSaidOf(installed, later, fieldHolds) }
   }
-  if (positionals[0] === "hover" || positionals[0] === "focus" || isDragCommand(positionals)) {
+  if (isReloadCommand(positionals)) return keptScrollOf(after)
+  if (isTimedAction(positionals) || isDragCommand(positionals)) {
     const shown = shownEffectsOf(field(after, "appeared"))
     return Object.keys(shown).length > 0 ? { effects: shown } : {}
   }
