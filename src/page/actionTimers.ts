@@ -6,8 +6,10 @@
  * at most `ACTION_TIMER_MS`) while the action's trusted events ran: for a hover or focus, the pointer and focus events
  * (until their task ends); for a scroll, from its `scroll` event to two frames later, so the page's
  * IntersectionObserver callbacks (run after the scroll, in their own task) count too. The read waits for those timers
- * to run or be cleared, at most `ACTION_WAIT_CAP_MS`; an action that started none pays no wait (a scroll: two frames,
- * for its scroll event to be dispatched). Requests and chained timers are not waited for. Pure: the page statements.
+ * to run or be cleared, at most `ACTION_WAIT_CAP_MS`; an action that started none pays no wait (a scroll: one frame
+ * and two tasks, about 17 ms: its scroll event is dispatched in the next frame, and the observers' callbacks are
+ * queued at that frame's end, ahead of the second task). Requests and chained timers are not waited for. Pure: the
+ * page statements.
  */
 import { appearedWatch, NO_FLIPS } from "./appearedText.js"
 import { cssTargetOf, flipsWatch } from "./hoverReveal.js"
@@ -29,7 +31,8 @@ const EVENTS: Record<TimerWindow, ReadonlyArray<string>> = {
 
 /**
  * Page JavaScript: defines `timers` with `settle()` (a Promise: the action's short timers ran, or the cap passed; a
- * scroll's waits two frames first) and `off()` (puts `setTimeout` and `clearTimeout` back, removes the listeners).
+ * scroll's waits a frame and two tasks first) and `off()` (puts `setTimeout` and `clearTimeout` back, removes the
+ * listeners).
  */
 export const timersWatch = (kind: TimerWindow): string => `const timers = (() => {
 const ownTimeout = window.setTimeout, ownClear = window.clearTimeout, pending = new Set();
@@ -37,6 +40,7 @@ const frame = () => new Promise((resolve) => {
   const t = ownTimeout(resolve, ${FRAME_FALLBACK_MS});
   requestAnimationFrame(() => { ownClear(t); resolve(); });
 });
+const tick = () => new Promise((resolve) => ownTimeout(resolve, 0));
 let on = false, opened = 0;
 const open = (e) => {
   if (!e.isTrusted) return;
@@ -62,7 +66,7 @@ const off = () => {
 };
 const settle = async () => {
   const start = performance.now();
-  ${kind === "scroll" ? "await frame(); await frame();" : ""}
+  ${kind === "scroll" ? "await frame(); await tick(); await tick();" : ""}
   if (pending.size === 0) return;
   while (pending.size > 0 && performance.now() - start < ${ACTION_WAIT_CAP_MS})
     await new Promise((resolve) => ownTimeout(resolve, 5));
