@@ -116,7 +116,9 @@ describe("a page that moved on by itself between two commands (#45)", () => {
     while (!seen.includes("/arrived") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
     expect(seen).toContain("/arrived")
     const title = await live.tool.call({ args: ["get", "title"] })
-    expect(textOf(title)).toBe(`Final page\n(from ${moverOrigin})`)
+    expect(textOf(title)).toBe(
+      `Final page\n(from ${moverOrigin})\nSince the last command the page moved on by itself to ${moverOrigin}/final.`
+    )
     expect(evalRaw("location.pathname")).toBe("/final")
     // one tab: the page replaced itself in it
     expect(live.world.raw(["--session", session, "tab", "list"]).trim().split("\n").length).toBe(1)

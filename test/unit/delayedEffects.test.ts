@@ -134,6 +134,7 @@ describe("a page that moved on by itself in its own tab (#45)", () => {
         const read = yield* runToResult({ args: ["get", "title"] }, own)
         expect((yield* (yield* FakeAgentBrowser).requests).length).toBe(before + 1)
         expect(textOf(read.content)).not.toContain("another tab")
+        expect(textOf(read.content)).toContain(`Since the last command the page moved on by itself to ${FINAL}.`)
         expect((yield* (yield* SessionRegistry).view(session)).page?.url).toBe(FINAL)
       }).pipe(
         Effect.provide(

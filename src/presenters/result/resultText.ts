@@ -194,6 +194,7 @@ const hasNotes = (e: Executed): boolean =>
   e.tabCorrection !== undefined ||
   e.openedTab !== undefined ||
   e.ranInOpenedTab !== undefined ||
+  e.pageMovedOn !== undefined ||
   e.verified.rows.length > 0 ||
   e.verified.image !== undefined ||
   e.verified.inlineImage !== undefined ||
