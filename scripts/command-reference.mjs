@@ -222,14 +222,21 @@ const NOTES = [
   ],
   [
     "click",
-    "ref preflight¹; a disabled target is waited for (≤ 3 s), then clicked: `(it was disabled; waited 0.6 s until it was enabled)`; an in-view target under a fixed or sticky element is scrolled to the middle, then waited for (≤ 2 s): `(div#sp covered it; waited 0.4 s until it was gone)`; requests the click started are waited for (≤ 1.5 s), one unanswered is said; navigation adds a title/URL line; console errors, a changed main heading or control add a line; tool's `--modifiers`, `--button`³"
+    "ref preflight¹; a disabled target is waited for (≤ 3 s), then clicked: `(it was disabled; waited 0.6 s until it was enabled)`; an in-view target under a fixed or sticky element is scrolled to the middle, then waited for (≤ 2 s): `(div#sp covered it; waited 0.4 s until it was gone)`; requests the click started are waited for (≤ 1.5 s), one unanswered is said; navigation adds a title/URL line; console errors, a changed main heading or control, a field to type into it focused add a line; tool's `--modifiers`, `--button`³"
   ],
-  ["dblclick", "ref preflight¹; a disabled target is waited for, as `click`; tool's `--modifiers`, `--button`³"],
+  [
+    "dblclick",
+    "ref preflight¹; a disabled target is waited for and its effects said, as `click`; tool's `--modifiers`, `--button`³"
+  ],
   [
     "mouse",
     "move/down/up say the point, the element there and text they made appear or hid (a slider's value); tool's `click|dblclick <x> <y>`³"
   ],
   ["storage", "tool's `remove <key>`³"],
+  [
+    "reload",
+    "says where the page is scrolled when the browser kept it below the top: `Still scrolled to y=2000 of 4199`"
+  ],
   ["keyboard type", "sent key by key like `type` (upstream 0.41 inserts the text without keys)"],
   [
     "type",
@@ -240,8 +247,14 @@ const NOTES = [
     "ref preflight¹; a rich editor's text is replaced too (selected, then typed over); a time, datetime-local, month, week or color field is set in its own form (`13:45`, `#ff8800`); a maxlength cut and a value the browser marks invalid are said"
   ],
   ["press", "ref preflight¹; Enter or Space (a focused link, a form's submit) adds a `Page:` line when the page moved"],
-  ["hover", "ref preflight¹; says text it showed or hid (a CSS `:hover` menu too)"],
-  ["focus", "ref preflight¹; says text it showed or hid (a `:focus-within` menu too)"],
+  [
+    "hover",
+    "ref preflight¹; says text it showed or hid (a CSS `:hover` menu too), after timers (≤ 1 s) its handlers started ran (waited ≤ 1.2 s)"
+  ],
+  [
+    "focus",
+    "ref preflight¹; says text it showed or hid (a `:focus-within` menu too), after its short timers, as `hover`"
+  ],
   [
     "check",
     "ref preflight¹; a target that is no checkbox, radio or switch is refused (nothing sent); so is a disabled box (in a disabled fieldset too)"
@@ -258,7 +271,10 @@ const NOTES = [
     "drag",
     "ref preflight¹; text the drag made appear is said; an HTML5 drag that no element took the drop of (no `dragover` cancelled) fails: nothing was dropped"
   ],
-  ["scrollintoview", "ref preflight¹"],
+  [
+    "scrollintoview",
+    "ref preflight¹; says text that appeared once in view, after timers (≤ 1 s) its scroll started ran (waited ≤ 1.2 s)"
+  ],
   [
     "upload",
     "ref preflight¹; only files under `uploadRoots` (default: the call's folder) ([SECURITY.md](SECURITY.md)); says the files an input without `multiple` did not keep; a target that is no file input is refused with the page's file inputs named"

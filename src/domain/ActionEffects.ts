@@ -57,6 +57,8 @@ export interface ActionEffects {
    * the scrollable box (tag#id) around the focus that scrolled, none when the page did.
    */
   readonly scrolled?: { readonly from: number; readonly to: number; readonly max: number; readonly within?: string }
+  /** After a `reload`: the scroll position the browser kept (CSS pixels from the top, and the most it can scroll). */
+  readonly keptScroll?: { readonly y: number; readonly max: number }
   /** After `set media …`: each emulated media query, and whether the page now matches it (page/mediaRead.ts). */
   readonly media?: ReadonlyArray<{ readonly query: string; readonly matches: boolean }>
   /** Where `mouse down|up|move` acted (viewport pixels) and the element there, as the page saw it (mousePoint.ts). */

@@ -71,6 +71,8 @@ export interface Executed {
   readonly openedTab?: OpenedTab
   /** A read that ran in a tab the page opened since the last command (upstream followed it), not the session's page. */
   readonly ranInOpenedTab?: { readonly url: string; readonly sessionPage: string }
+  /** The session's page moved on by itself since the last command (a timer's `location.replace`): where it is now. */
+  readonly pageMovedOn?: string
   /** The verdict of a `qa` call (a failed verdict is the call's QaFailed error). */
   readonly qa?: QaVerdict
   /** Failed or pending requests matching an active `network route` mock. */

@@ -5,7 +5,7 @@
  * still shown is read once, outermost first, as its visible text; class changes are not judged (the text may have
  * shown before), nor children replaced by the same texts in the same order (a list re-rendered on hover or
  * scroll). Symmetric, the text it hid or removed (said shorter: what went, not to be read). Used by the click and
- * key-press watch (clickEffects.ts), around `hover` and `focus` (probed/hoverFocus.ts, with their CSS-only flips:
+ * key-press watch (clickEffects.ts), around `hover` and `focus` (probed/timedAction.ts, with their CSS-only flips:
  * hoverReveal.ts) and typing (typedEffects.ts). Pure.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
@@ -87,7 +87,7 @@ const HIDDEN_READ = `hiddenTexts = (restyled) => {
 }`
 
 /** Page JavaScript: no CSS-only flips are watched (hoverReveal.ts watches them around a hover or focus). */
-const NO_FLIPS = "const flips = () => ({ shown: [], gone: [] });"
+export const NO_FLIPS = "const flips = () => ({ shown: [], gone: [] });"
 
 /**
  * Page JavaScript: defines `appeared` with `take(skip)` (the texts, without `skip`, a heading said on its own, and

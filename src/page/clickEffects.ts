@@ -14,6 +14,7 @@ import type { ActionEffects } from "../domain/ActionEffects.js"
 import { APPEARED_WATCH, shownEffectsOf } from "./appearedText.js"
 import { REQUESTS_SETTLED, REQUESTS_TAKE, REQUESTS_WATCH, pendingRequestsOf } from "./clickRequests.js"
 import { CONSOLE_TEXT } from "./consoleText.js"
+import { FOCUS_MOVED } from "./focusMoved.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./jsDialogs.js"
 import { NAVIGATION_START_WATCH } from "./navigationStart.js"
 import { PRESS_MOVES_INSTALL, PRESS_MOVES_READ, pressMovesOf } from "./pressMoves.js"
@@ -45,6 +46,8 @@ const state = (e0) => { const e = boxOf(e0); return !e || !e.isConnected ? undef
   expanded: e.getAttribute("aria-expanded"), pressed: e.getAttribute("aria-pressed"),
   checked: e.type === "checkbox" || e.type === "radio" ? e.checked : undefined }; };
 const fx = { errors: [], count: 0, heading: heading(), state: state(el), timers: new Set(), inClick: false };
+// the target and the element that had the focus before the action: where the focus moved (focusMoved.ts)
+fx.el = el; fx.focusFrom = document.activeElement;
 fx.mute = false;
 const note = (m) => { fx.count++; if (fx.errors.length < 2) fx.errors.push(norm1(m).slice(0, 200)); };
 const ownError = console.error;
@@ -168,17 +171,9 @@ if (rec.fx.busy()) await rec.fx.settle();
 // nothing started to leave the page (no navigation, submission or new tab): no page it led to needs reading
 const stayed = !rec.leaving.started();
 rec.off(); delete window[K];
-// the element the key moved the focus to (Tab): its tag and id, and its label (aria-label, label, placeholder, text)
-const now = document.activeElement;
-let focus;
-if (now && now !== rec.el && now !== document.body && now !== document.documentElement) {
-  const labels = now.labels && now.labels.length ? [...now.labels].map((l) => l.textContent).join(" ") : "";
-  const own = now.getAttribute("aria-label") || labels || now.getAttribute("placeholder") ||
-    (now.tagName === "INPUT" || now.tagName === "TEXTAREA" ? "" : now.innerText) || "";
-  const label = String(own).replace(/\\s+/g, " ").trim();
-  const element = (now.tagName.toLowerCase() + (now.id ? "#" + now.id : "")).slice(0, 60);
-  focus = { element, label: label.length > 40 ? label.slice(0, 39) + "…" : label };
-}
+// the element the key moved the focus to (Tab): its tag and id, and its label (focusMoved.ts)
+${FOCUS_MOVED}
+const now = document.activeElement, focus = focusMoved(rec.el);
 // the focused widget's active item and the page's scroll, when the key moved them (pressMoves.ts)
 ${PRESS_MOVES_READ}
 const jsDialogs = ${JS_DIALOG_LOG_TAKE};

@@ -10,6 +10,7 @@ import { ROLE_NAME_SNIPPET } from "./accessibleName.js"
 import { CHALLENGE_FACTS_EXPRESSION } from "./challengeEvidence.js"
 import { EFFECTS_INSTALL } from "./clickEffects.js"
 import { enabledWaitStatements } from "./enabledWait.js"
+import { FOCUS_MOVED } from "./focusMoved.js"
 import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
 import { dialogsOpenedExpression, VISIBLE_DIALOGS_EXPRESSION } from "./dialogsOpened.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./jsDialogs.js"
@@ -144,6 +145,7 @@ ${
 export const CLICK_READ_EXPRESSION: string = `(async () => {
 const K = ${KEY}, rec = window[K], dialogsBefore = rec ? rec.dialogs : undefined;
 const comboNow = () => ${COMBOBOX_FOCUS_EXPRESSION};
+${FOCUS_MOVED}
 let click, settle, effects, combo = comboNow();
 if (rec) {
   // short timers the click's handlers scheduled (a redirect 100 ms later) run, and the requests they started answer
@@ -167,6 +169,9 @@ if (rec) {
     if (settle !== undefined) combo = comboNow();
   }
   effects = rec.fx.take();
+  // a field to type into the click gave the focus (an inline editor it opened: focusMoved.ts)
+  const focus = focusMoved(rec.fx.focusFrom, rec.fx.el);
+  if (focus !== undefined) effects.focus = focus;
 }
 const read = { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION},
   click, combo, settle, effects, dialogsOpened: ${dialogsOpenedExpression("dialogsBefore")},

@@ -17,6 +17,8 @@ const ARGVS: ReadonlyArray<ReadonlyArray<string>> = [
   ["drag", "#a", "#b"],
   ["hover", "#m"],
   ["focus", "#m"],
+  ["scrollintoview", "#m"],
+  ["reload"],
   ["set", "media", "dark"],
   ["type", "#q", "abc"],
   ["keyboard", "type", "abc"],

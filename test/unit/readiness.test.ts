@@ -30,10 +30,8 @@ const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } 
   (result.details.nextActions ?? []).map((a) => a.id)
 const stepsOf = (r: RunRequest | undefined): ReadonlyArray<ReadonlyArray<string>> =>
   JSON.parse(r?.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
-const missing = (selector: string) =>
-  FakeAgentBrowser.fail(
-    `Element not found: ${selector}. Verify the selector, role, or name is correct and the element exists in the DOM.`
-  )
+const MISSING_LATE =
+  "Element not found: #late. Verify the selector, role, or name is correct and the element exists in the DOM."
 const miss = new SelectorNotFound({
   selector: "#late",
   reason: "no-match",
@@ -251,24 +249,37 @@ const batchOf = (rows: ReadonlyArray<unknown>): ScriptedRun => ({
   reply: { exitCode: 0, stdout: JSON.stringify(rows) }
 })
 
+/**
+ * A `scrollintoview` batch (its timer and text watch, the command, the read: page/actionTimers.ts): the command's row
+ * fails with `error`, else answers; the watch's rows answer.
+ */
+const scrollBatch = (error?: string, repeat = false): ScriptedRun => ({
+  when: (r) => r.args.includes("batch"),
+  reply: (r) => {
+    const rows = stepsOf(r).map((command) =>
+      command[0] !== "scrollintoview"
+        ? { command, success: true, error: null, result: { result: true } }
+        : error !== undefined
+          ? { command, success: false, result: null, error }
+          : { command, success: true, error: null, result: { scrolled: command[1] } }
+    )
+    return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
+  },
+  ...(repeat ? { repeat: true } : {})
+})
+const scrollTries = (requests: ReadonlyArray<RunRequest>) =>
+  requests.filter((r) => (r.stdin ?? "").includes('"scrollintoview"')).length
+
 describe("over the fake graph", () => {
-  // a target-taking command run alone (a hover or focus runs in its watch's batch: hoverReveal.test.ts)
+  // a target-taking command in its batch (scrollintoview, watched like a hover: the whole batch again after a miss)
   it.live("a late target: the command runs again after each miss and the result says how long it waited", () =>
     Effect.gen(function* () {
       const result = yield* runToResult({ args: ["scrollintoview", "#late"] }, call)
       const requests = yield* (yield* FakeAgentBrowser).requests
-      expect(requests.filter((r) => r.args.includes("scrollintoview")).length).toBe(3)
+      expect(scrollTries(requests)).toBe(3)
       expect(result.isError).toBe(false)
       expect(result.details.readinessWait?.waitedMs).toBeGreaterThanOrEqual(250)
-    }).pipe(
-      Effect.provide(
-        fakeLayer(temp.root, [
-          { when: (r) => r.args.includes("scrollintoview"), reply: missing("#late") },
-          { when: (r) => r.args.includes("scrollintoview"), reply: missing("#late") },
-          { when: (r) => r.args.includes("scrollintoview"), reply: FakeAgentBrowser.ok({ scrolled: "#late" }) }
-        ])
-      )
-    )
+    }).pipe(Effect.provide(fakeLayer(temp.root, [scrollBatch(MISSING_LATE), scrollBatch(MISSING_LATE), scrollBatch()])))
   )
 
   it.live(
@@ -283,31 +294,19 @@ describe("over the fake graph", () => {
         )
         expect(textOf(result.content)).not.toContain("do not wait")
         expect(ids(result)).toContain("refresh-interactive-refs")
-      }).pipe(
-        Effect.provide(
-          fakeLayer(temp.root, [
-            { when: (r) => r.args.includes("scrollintoview"), reply: missing("#never"), repeat: true }
-          ])
-        )
-      )
+      }).pipe(Effect.provide(fakeLayer(temp.root, [scrollBatch(MISSING_LATE.replace("#late", "#never"), true)])))
   )
 
   it.live("a disabled target is not retried", () =>
     Effect.gen(function* () {
       const result = yield* runToResult({ args: ["scrollintoview", "#off"] }, call)
       const requests = yield* (yield* FakeAgentBrowser).requests
-      expect(requests.filter((r) => r.args.includes("scrollintoview")).length).toBe(1)
+      expect(scrollTries(requests)).toBe(1)
       expect(result.isError).toBe(true)
       expect(result.details.readinessWait).toBeUndefined()
     }).pipe(
       Effect.provide(
-        fakeLayer(temp.root, [
-          {
-            when: (r) => r.args.includes("scrollintoview"),
-            reply: FakeAgentBrowser.fail("Element '#off' is disabled, so the scroll would not reach it"),
-            repeat: true
-          }
-        ])
+        fakeLayer(temp.root, [scrollBatch("Element '#off' is disabled, so the scroll would not reach it", true)])
       )
     )
   )

@@ -91,6 +91,11 @@ const intent =
   "<script>let t;acct.addEventListener('mouseenter',()=>{t=setTimeout(()=>{sub.hidden=false;log('open')},300)});" +
   "acct.addEventListener('mouseleave',()=>{clearTimeout(t);sub.hidden=true})</script>"
 
+// A tip that shows 2.5 s after the pointer rests on it: longer than a hover's own short timers, so not waited for.
+const slowTip =
+  '<span id="slow">Shipping info</span><p id="tip"></p><script>slow.addEventListener("mouseenter",' +
+  "()=>setTimeout(()=>{tip.textContent='Ships in 2 days';log('tip')},2500))</script>"
+
 export const drags = [
   {
     id: "drag.kanban-card-to-column",
@@ -283,5 +288,18 @@ export const gestures = [
     ],
     effect: (c) => c.waitEvent("billing"),
     said: (t) => says(t, /click/i)
+  },
+  {
+    // counter-case of hover-intent-opens: a timer past the hover's bound (a 2.5 s tip) is not waited for, so the tip
+    // is still empty when the hover has answered, and the text claims no tip
+    id: "gesture.hover-long-timer-not-waited",
+    page: slowTip,
+    act: () => [["hover", "#slow"]],
+    effect: async (c) => {
+      const tip = await c.eval("tip.textContent")
+      return saw(tip === "", `tip ${show(tip)} when the hover answered`)
+    },
+    said: (t) => says(t, /hover/i),
+    wrong: (t) => (/Ships in 2 days/.test(t) ? "names a tip the page had not shown yet" : undefined)
   }
 ]

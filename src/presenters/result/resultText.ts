@@ -193,7 +193,7 @@ const hasNotes = (e: Executed): boolean =>
   (e.navigation !== undefined && (pageChanged(e.previousPage, e.navigation) || loadsState(e.plan.line))) ||
   e.tabCorrection !== undefined ||
   e.openedTab !== undefined ||
-  e.ranInOpenedTab !== undefined ||
+  (e.ranInOpenedTab ?? e.pageMovedOn) !== undefined ||
   e.verified.rows.length > 0 ||
   e.verified.image !== undefined ||
   e.verified.inlineImage !== undefined ||

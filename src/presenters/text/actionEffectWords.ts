@@ -133,6 +133,9 @@ export const actionEffectLines = (
     ])
   }
   if (effects.scrolled !== undefined) lines.push([scrolledWords(effects.scrolled)])
+  const kept = effects.keptScroll
+  if (kept !== undefined)
+    lines.push([`Still scrolled to y=${kept.y} of ${kept.max}: the browser kept the page's scroll position.`])
   for (const m of effects.media ?? []) {
     lines.push([m.matches ? `The page now matches ${m.query}` : `The page does not match ${m.query}`])
   }

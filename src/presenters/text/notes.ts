@@ -50,6 +50,8 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
   } else if (navigation !== undefined && pageChanged(previousPage, navigation))
     lines.push(["Page: ", navigation.title !== "" ? page(navigation.title) : "(untitled)", ` — ${navigation.url}`])
   if (executed.ranInOpenedTab !== undefined) lines.push(ranElsewhereLine(executed.ranInOpenedTab))
+  if (executed.pageMovedOn !== undefined)
+    lines.push(`Since the last command the page moved on by itself to ${executed.pageMovedOn}.`)
   if (tabCorrection?.reason === "focus-stolen") {
     const by =
       tabCorrection.stolenBy !== undefined

@@ -151,7 +151,7 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
   // a job, qa or lookup, or a caller's batch: one upstream process per step (modes/runSteps.ts)
   family("steps", [], { guards: ["attachedQa"], runs: [], reads: ["lookup", "selectCheck", "textVisibility"] }),
   family("guarded-typing", [], { guards: ALL_GUARDS, runs: ["guarded"], reads: ALL_READS }),
-  // hover|focus: read for text it made appear or hid (probed/hoverFocus.ts)
+  // hover|focus: read for text it made appear or hid (probed/timedAction.ts)
   family("click-like", CLICK_LIKE, { runs: ["probed", "input", "click", "pinned"] }),
   // check|uncheck: a CSS target that is no box is refused by a read before it (probed/check.ts)
   family("boxes", ["check", "uncheck"], { runs: ["probed", "input", "click", "pinned"] }),
@@ -160,7 +160,9 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
   }),
   // find <locator> <action>: a click acts like one (by role or text: resolved to a ref first), a fill is read back
   family("locators", ["find"], { guards: ["resolveClick"], runs: ["probed", "click", "pinned"], typesText: true }),
-  family("navigation", ["open", "goto", "navigate", "back", "forward", "reload"], { runs: ["open", "pinned"] }),
+  family("navigation", ["open", "goto", "navigate", "back", "forward", "reload"], {
+    runs: ["probed", "open", "pinned"]
+  }),
   // clipboard: run with the clipboard permissions (lifecycle/permissionGrant.ts)
   family("typing", TYPING, { runs: ["probed", "pinned"], reads: ["selectCheck"], typesText: true, grants: true }),
   family("reads", ["get", "is", "read"], { runs: ["probed", "pinned"] }),

@@ -126,6 +126,7 @@ export const executedOf = (judged: Judged, dispatched: Dispatched, recorded: Rec
     ...(tabCorrection !== undefined ? { tabCorrection } : {}),
     ...("openedTab" in dispatched ? { openedTab: dispatched.openedTab } : {}),
     ...("ranInOpenedTab" in dispatched ? { ranInOpenedTab: dispatched.ranInOpenedTab } : {}),
+    ...(dispatched.pageMovedTo !== undefined ? { pageMovedOn: dispatched.pageMovedTo } : {}),
     ...(refSnapshot !== undefined ? { refSnapshot } : {}),
     ...(routeFindings.length > 0 ? { routeDiagnostics: routeFindings } : {}),
     ...(qa !== undefined ? { qa } : {}),

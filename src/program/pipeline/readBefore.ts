@@ -18,6 +18,8 @@ export interface ReadBefore {
   readonly pageBefore: string | undefined
   /** The daemon's active page before a command that stays on its tab (its `.target` file; no process). */
   readonly activeBefore?: string
+  /** That page's tab (its CDP target id, from the same file). */
+  readonly activeTargetBefore?: string
 }
 
 /**
@@ -33,11 +35,13 @@ export const readBefore = (plan: Plan, family: CommandFamily) =>
       plan.sessionName !== undefined ? (yield* (yield* SessionRegistry).view(plan.sessionName)).page?.url : undefined
     // a tab the page opened since the last command is followed by upstream at this one (its .target changes)
     const watch = single && staysOnTab(plan.line.command) && plan.kind === "browser" && pageBefore !== undefined
-    const activeBefore = watch ? (yield* observeDaemon(plan)).url : undefined
+    const active = watch ? yield* observeDaemon(plan) : undefined
+    const activeBefore = active?.url
     return {
       refocused,
       startedOn,
       pageBefore,
-      ...(activeBefore !== undefined ? { activeBefore } : {})
+      ...(activeBefore !== undefined ? { activeBefore } : {}),
+      ...(active?.targetId !== undefined ? { activeTargetBefore: active.targetId } : {})
     } satisfies ReadBefore
   })

@@ -58,16 +58,18 @@ const pageCheckOf = (
 /**
  * A command that stays on its tab, whose daemon followed a tab the page opened since the last command (upstream
  * follows a new tab at the next command it handles): its `.target` names another page after it than before (file
- * reads, no process). The answer came from that tab; said (the next command's tab recovery goes back).
+ * reads, no process). The answer came from that tab; said (the next command's tab recovery goes back). The same tab
+ * (its target id unchanged) on another page moved on by itself (`movedOn`): that page is the session's now.
  */
 const ranInFollowedTab = (plan: Plan, before: ReadBefore, corrected: unknown) =>
   Effect.gen(function* () {
     const { activeBefore, pageBefore } = before
     if (activeBefore === undefined || pageBefore === undefined || corrected !== undefined) return undefined
-    const after = (yield* observeDaemon(plan)).url
-    return after !== undefined && !samePage(after, activeBefore) && !samePage(after, pageBefore)
-      ? { url: after, sessionPage: pageBefore }
-      : undefined
+    const { url: after, targetId } = yield* observeDaemon(plan)
+    if (after === undefined || samePage(after, activeBefore) || samePage(after, pageBefore)) return undefined
+    // the same tab as before (its target id kept): the page moved on by itself (a timer's location.replace)
+    if (targetId !== undefined && targetId === before.activeTargetBefore) return { movedOn: after } as const
+    return { movedOn: undefined, ranIn: { url: after, sessionPage: pageBefore } } as const
   })
 
 export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutcome, before: ReadBefore) =>
@@ -99,7 +101,8 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
       restored?.page ??
       (navigated !== undefined ? { title: navigated.title, url: navigated.url } : undefined) ??
       afterOpen?.movedTo
-    const ranElsewhere = yield* ranInFollowedTab(plan, before, tabCorrection)
+    const followed = yield* ranInFollowedTab(plan, before, tabCorrection)
+    const ranElsewhere = followed?.ranIn
     // the page still changing when the click's read or the snapshot was taken
     const settle = clicked?.settle ?? named?.settle
     return {
@@ -112,7 +115,7 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
       // read in the same probe: whether the page the click led to is a challenge (judged in execute)
       challengeFacts: restored === undefined || restored.page === navigated ? navigated?.facts : undefined,
       pageCheck: pageCheckOf(ran, overlay),
-      pageMovedTo: before.refocused?.pageMovedTo,
+      pageMovedTo: before.refocused?.pageMovedTo ?? followed?.movedOn,
       snapshotNaming: named?.naming,
       ...(overlay !== undefined ? { overlaySnapshot: overlay.snapshot } : {}),
       ...(settle !== undefined ? { actionSettle: settle } : {}),

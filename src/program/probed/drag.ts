@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import { field } from "../../page/appearedText.js"
 import { DRAG_WATCH_INSTALL, DRAG_WATCH_READ, dragRefusedOf, isDragCommand } from "../../page/dragWatch.js"
 import { evalAt, plain, type ProbeKind, refused, replyOf } from "./probed.js"
-import { shownSaid } from "./hoverFocus.js"
+import { shownSaid } from "./timedAction.js"
 
 export const dragProbe: ProbeKind = {
   commands: ["drag"],

@@ -16,14 +16,15 @@ import { runCommandBatch } from "../page/commandBatch.js"
 import { checkProbe, refusedCheck } from "./check.js"
 import { dragProbe } from "./drag.js"
 import { fillProbe } from "./fill.js"
-import { hoverFocusProbe } from "./hoverFocus.js"
 import { mediaProbe } from "./media.js"
 import { mouseProbe } from "./mouse.js"
 import { pressProbe } from "./press.js"
+import { reloadProbe } from "./reload.js"
 import { type Probed, type ProbeKind, refused } from "./probed.js"
 import { scrollProbe } from "./scroll.js"
 import { selectProbe } from "./select.js"
 import { textReadProbe } from "./textRead.js"
+import { timedActionProbe } from "./timedAction.js"
 import { typingProbe } from "./typing.js"
 import { uploadProbe } from "./upload.js"
 
@@ -38,7 +39,8 @@ export const KINDS: ReadonlyArray<ProbeKind> = [
   selectProbe,
   scrollProbe,
   dragProbe,
-  hoverFocusProbe,
+  timedActionProbe,
+  reloadProbe,
   mediaProbe,
   typingProbe,
   fillProbe,
