@@ -3,7 +3,7 @@
 // a double-click that opens a cell editor, a hover-intent menu). Each is judged on the page's own state: the order of
 // its items, the column a card sits in, the points it recorded, its event log.
 import { readFileSync, writeFileSync } from "node:fs"
-import { saw, says, show } from "./helpers.mjs"
+import { refIn, saw, says, show } from "./helpers.mjs"
 
 const SORTABLE = readFileSync(new URL("../../../node_modules/sortablejs/Sortable.min.js", import.meta.url), "utf8")
 const sortableJs = { "Sortable.min.js": { body: SORTABLE, type: "text/javascript" } }
@@ -105,11 +105,16 @@ export const drags = [
   },
   {
     id: "drag.kanban-by-refs",
-    // the cards are plain draggable divs: the snapshot lists their text with no ref (even with -C), so a model that
-    // works from refs cannot name them; the drag then goes to @e0 and fails as a stale ref
+    // the cards are plain draggable divs with no role: upstream's snapshot lists their text with no ref, so a model
+    // that works from refs cannot name them (the drag then goes to @e0 and fails as a stale ref). The refs come from
+    // `snapshot -i`, the flow the tool's prompt teaches (open → snapshot -i → act on @refs); the first form of this
+    // case read the plain tree, which is the reading view and gives the cards no ref in either tool
     primitive: "a ref for a draggable card",
     page: board(true),
-    setup: (c) => [["open", c.url], ["snapshot"]],
+    setup: (c) => [
+      ["open", c.url],
+      ["snapshot", "-i"]
+    ],
     act: () => [
       (c) => {
         const snap = c.last
@@ -149,6 +154,24 @@ export const drags = [
       return saw(ok, `order ${show(await orderOf(c))}`)
     },
     said: (t) => says(t, /drag|moved/i)
+  },
+  {
+    id: "drag.sortable-by-refs",
+    // the same real SortableJS list worked from refs: its items are plain list items (no role a snapshot refs), and
+    // the library marks nothing in the DOM before a press
+    primitive: "a ref for a sortable item",
+    page: sortable,
+    files: sortableJs,
+    setup: (c) => [
+      ["open", c.url],
+      ["snapshot", "-i"]
+    ],
+    act: () => [(c) => ["drag", refIn(c.last, "listitem", "Ship"), refIn(c.last, "listitem", "Build")]],
+    effect: async (c) => {
+      const ok = await c.until(async () => (await orderOf(c)) === "Design,Ship,Build,Test")
+      return saw(ok, `order ${show(await orderOf(c))}`)
+    },
+    said: (t) => says(t, /Design, Ship, Build, Test/)
   },
   {
     id: "drag.sortable-order-said",

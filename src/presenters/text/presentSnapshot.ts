@@ -72,14 +72,19 @@ const compactParts = (text: string): Parts => {
   return head === undefined ? [text] : [head, page(text.slice(head.length))]
 }
 
-/** After `-C`: that it found nothing to give refs to, or how many it left out (the cap) and how to reach them. */
+/**
+ * After `-C`: that it found nothing to give refs to, or how many it left out (the cap) and how to reach them; after a
+ * plain `-i`, only how many draggable elements and drop targets the cap left out.
+ */
 const targetsNote = (naming: SnapshotNaming | undefined): string => {
   const targets = naming?.targets
   if (targets === undefined) return ""
-  if (targets.names.length === 0) return "\n(-C: no list items or labels without refs here.)"
+  if (targets.names.length === 0 && targets.dragOnly !== true)
+    return "\n(-C: no list items or labels without refs here.)"
+  const what = targets.dragOnly === true ? "draggable elements and drop targets" : "list items and labels"
   return targets.more > 0
-    ? `\n(-C gave refs to the first ${targets.names.length} list items and labels; ${targets.more} more: narrow ` +
-        "with -s <css>.)"
+    ? `\n(${targets.dragOnly === true ? "G" : "-C g"}ave refs to the first ${targets.names.length} ${what}; ` +
+        `${targets.more} more: narrow with -s <css>.)`
     : ""
 }
 
