@@ -4,8 +4,9 @@
  * (`draggable="true"`, `aria-grabbed`) or a drop target (`aria-dropeffect`), so `drag @card @column` works (a page
  * with neither reads as before). Upstream gives a ref to any visible element with a click handler, so in the
  * snapshot's own batch a script gives the wanted elements an empty `onclick` handler, the snapshot runs, and a
- * second script removes the handlers again: nothing is written into the DOM, and the refs keep working after (they
- * name the element, not the handler). Items that already carry a ref (controls, cursor:pointer elements) and list
+ * second script (with the reads after it) removes the handlers: nothing is written into the DOM, and the refs keep
+ * working after (they name the element, not the handler); a SortableJS list's items are found from the instance the
+ * library keeps on the list element. Items that already carry a ref (controls, cursor:pointer elements) and list
  * items that only wrap one link or button are skipped. Pure: the scripts and the reading of their results.
  */
 import type { SnapshotNaming } from "../domain/SnapshotNaming.js"
@@ -105,6 +106,17 @@ for (const el of wanted) {
 globalThis[${KEY}] = marked;
 return { names, more, kinds };
 })()`
+
+/**
+ * `expression` (a value or a promise: the settle read before a snapshot), then the mark script, in one page script:
+ * `{ value, marks }` (marks null when the script threw). One batch step, not two.
+ */
+export const thenMark = (expression: string, scope: string | undefined, all: boolean): string =>
+  `Promise.resolve(${expression}).then((value) => {
+let marks = null;
+try { marks = ${markScript(scope, all)}; } catch (e) {}
+return { value, marks };
+})`
 
 /** Removes the handlers markScript added; returns how many. */
 export const UNMARK_SCRIPT: string = `(() => {

@@ -41,6 +41,9 @@ const live = liveWorld({
 <div style="height:36px;border:1px solid #999;margin:4px">Test</div></div><p id="order"></p>
 <script src="/Sortable.min.js"></script><script>Sortable.create(tasks, { animation: 0, onEnd: () =>
   order.textContent = "Order: " + [...tasks.children].map((d) => d.textContent).join(", ") })</script>`),
+    "/busy.html":
+      html(`<h1>Busy</h1><button id="go" onclick="setInterval(() => out.textContent = Date.now(), 40)">Go</button>
+<p id="out">x</p><div draggable="true" style="width:100px;height:30px">Card A</div>`),
     "/plain.html": html(`<h1>Settings</h1><ul><li>One</li><li>Two</li></ul><label>Name <input></label>
 <div style="cursor:pointer" onclick="void 0">Open menu</div><div draggable="false">Not this</div>
 <button>Save</button><a href="#x">Help</a>`)
@@ -79,6 +82,14 @@ describe("refs for what the page marks draggable (#45)", () => {
     expect(evalRaw(session, "k2.parentElement.id")).toBe("col-a")
   })
 
+  it("a snapshot -i step of a caller's batch marks the cards the same way and leaves no trace", async () => {
+    const session = await open("/board.html")
+    const batch = await live.tool.call({ args: ["batch"], stdin: JSON.stringify([["snapshot", "-i"]]) })
+    expect(batch.isError, textOf(batch)).toBe(false)
+    expect(textOf(batch)).toMatch(/- group "Write spec" \[ref=e\d+\] draggable/)
+    expect(evalRaw(session, HANDLERS)).toBe(0)
+  })
+
   it("a column the page marks with aria-dropeffect is a drop target with its own ref", async () => {
     const session = await open("/marked.html")
     const text = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
@@ -101,6 +112,14 @@ describe("refs for what the page marks draggable (#45)", () => {
     expect(dragged.isError, textOf(dragged)).toBe(false)
     expect(evalRaw(session, "[...tasks.children].map((d) => d.textContent).join(',')")).toBe("Test,Design,Build")
     expect(evalRaw(session, HANDLERS)).toBe(0)
+  })
+
+  it("after a click that left the page changing, one read says so and gives the card its ref", async () => {
+    await open("/busy.html")
+    expect((await live.tool.call({ args: ["click", "#go"] })).isError).toBe(false)
+    const text = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    expect(text).toMatch(/^- group "Card A" \[ref=e\d+\] draggable$/m)
+    expect(text).toMatch(/Page still changing after \d\.\d s when this snapshot was taken/)
   })
 
   it("a page with nothing draggable reads byte for byte as upstream's snapshot -i shown without the marks", async () => {

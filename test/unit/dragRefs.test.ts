@@ -107,24 +107,24 @@ const page = (tree: string, marked: Readonly<Record<string, string>>) =>
       ? ""
       : '\n- paragraph\n  - StaticText "Cards move between the columns of this board."'
     if (step[0] === "snapshot") return { origin: "http://a.test/", refs: {}, snapshot: `${tree}${text}` }
-    if (step[0] === "eval" && step[1]?.includes("const drag =") === true)
-      return { result: { names: Object.keys(marked), more: 0, kinds: Object.values(marked) } }
+    const marks = { names: Object.keys(marked), more: 0, kinds: Object.values(marked) }
+    // a standalone snapshot's settle read runs the mark script after it (thenMark); a job step's runs it alone
+    if (step[0] === "eval" && step[1]?.startsWith("Promise.resolve(") === true)
+      return { result: { value: null, marks } }
+    if (step[0] === "eval" && step[1]?.includes("const drag =") === true) return { result: marks }
     return { result: null }
   })
 const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
+/** Each step by what it does: the mark and unmark scripts ride on the settle and twins reads (no step of their own). */
 const kindsOf = (steps: ReadonlyArray<ReadonlyArray<string>>) =>
-  steps.map((s) =>
-    s[0] !== "eval"
-      ? s.join(" ")
-      : s[1]?.includes("const drag =")
-        ? "mark"
-        : s[1]?.includes("delete")
-          ? "unmark"
-          : "eval"
-  )
+  steps.map((s) => {
+    if (s[0] !== "eval") return s.join(" ")
+    const does = [s[1]?.includes("const drag =") ? "mark" : "", s[1]?.includes("delete globalThis") ? "unmark" : ""]
+    return ["eval", ...does.filter((d) => d !== "")].join("+")
+  })
 
 describe("snapshot -i over the fake graph", () => {
-  it.scoped("gives the cards their word in the same one process: the marks are steps of the snapshot's batch", () =>
+  it.scoped("gives the cards their word in the same one process, with no batch step more", () =>
     Effect.gen(function* () {
       const result = yield* runToResult({ args: ["snapshot", "-i"] }, call)
       expect(textOf(result.content)).toContain('- group "Write spec" [ref=e2] draggable')
@@ -132,13 +132,12 @@ describe("snapshot -i over the fake graph", () => {
       expect(textOf(result.content)).toContain('- generic [ref=e6] drop target\n  - heading "Doing" [ref=e4]')
       const requests = yield* (yield* FakeAgentBrowser).requests
       expect(requests).toHaveLength(1)
+      // as many steps as before the marks: the settle read, the snapshot, the full tree, the twins read
       expect(kindsOf(stepsOf(requests[0] ?? { args: [] }))).toEqual([
-        "eval",
-        "mark",
+        "eval+mark",
         "snapshot -i",
         "snapshot",
-        "eval",
-        "unmark"
+        "eval+unmark"
       ])
     }).pipe(Effect.provide(fakeLayer(temp.root, [page(BOARD, { "Write spec": "draggable", Doing: "drop target" })])))
   )
@@ -160,7 +159,29 @@ describe("snapshot -i over the fake graph", () => {
       expect(textOf(result.content)).toContain('- group "Write spec" [ref=e2] draggable')
       const requests = yield* (yield* FakeAgentBrowser).requests
       expect(requests).toHaveLength(1)
-      expect(kindsOf(stepsOf(requests[0] ?? { args: [] }))).toContain("mark")
+      expect(kindsOf(stepsOf(requests[0] ?? { args: [] }))).toEqual([
+        "eval+mark",
+        "snapshot -i",
+        "snapshot",
+        "eval+unmark"
+      ])
     }).pipe(Effect.provide(fakeLayer(temp.root, [page(BOARD, { "Write spec": "draggable" })])))
   )
+})
+
+describe("the compact view of an oversized snapshot -i", () => {
+  it("keeps the draggable word on the card's line", () => {
+    const cards = ["Write spec", "Fix login"].map((n, i) => `- group "${n}" [ref=e${900 + i}] clickable [onclick]`)
+    const links = Array.from({ length: 600 }, (_, i) => `- link "Nav ${i}" [ref=e${1000 + i}]`)
+    const raw = [...cards, ...links].join("\n")
+    const view = presentSnapshotWith(["snapshot", "-i"], data(raw), {
+      naming: {
+        contexts: {},
+        targets: { names: ["Write spec", "Fix login"], more: 0, kinds: ["draggable", "draggable"], dragOnly: true }
+      }
+    })
+    expect(view.compaction?.mode).toBe("interactive")
+    expect(view.text).toContain('\ngroup "Write spec" @e900 [draggable]\n')
+    expect(view.text).not.toContain("clickable")
+  })
 })

@@ -430,12 +430,12 @@ describe("over the fake graph", () => {
     Effect.gen(function* () {
       const result = yield* runToResult({ args: ["snapshot", "-i"] }, call)
       // the page's text was read beside -i (the full tree), and it is a page of text
-      // (after the read that waits for a page a click left changing, and the script that gives draggables refs)
+      // (after the read that waits for a page a click left changing)
       expect(
         stepsOf((yield* (yield* FakeAgentBrowser).requests)[0])
-          .slice(0, 4)
+          .slice(0, 3)
           .map((s) => (s[0] === "eval" ? ["eval"] : s))
-      ).toEqual([["eval"], ["eval"], ["snapshot", "-i"], ["snapshot"]])
+      ).toEqual([["eval"], ["snapshot", "-i"], ["snapshot"]])
       expect(textOf(result.content)).toContain('- heading "Terms" [ref=e1]')
       expect(textOf(result.content)).not.toMatch(/loading|wait/i)
       expect(ids(result)).not.toContain("wait-for-page-ui")
@@ -446,10 +446,9 @@ describe("over the fake graph", () => {
             when: (r) => r.args.includes("batch"),
             reply: {
               exitCode: 0,
-              // a row per step: the settle read, the mark script (nothing draggable), the snapshot, the full tree
+              // a row per step: the settle read (then the mark script: nothing draggable), the snapshot, the full tree
               stdout: JSON.stringify([
-                row(["eval", "settle"], { result: null }),
-                row(["eval", "mark"], { result: { names: [], more: 0, kinds: [] } }),
+                row(["eval", "settle"], { result: { value: null, marks: { names: [], more: 0, kinds: [] } } }),
                 row(["snapshot", "-i"], {
                   origin: "http://a.test/",
                   refs: { e1: { role: "heading", name: "Terms" } },

@@ -4,6 +4,7 @@
  * counts and origin: the tree is in the content, the full raw text in the spill file. Pure.
  */
 import { compactInteractive } from "../../snapshot/compactInteractive.js"
+import { annotateTree } from "../../snapshot/controlContext.js"
 import { depthNote, depthView } from "../../snapshot/depthView.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import { compactSnapshot, VERBATIM_SNAPSHOT_BYTES } from "../../snapshot/compactSnapshot.js"
@@ -129,7 +130,10 @@ export const presentSnapshot = (
     return { text: `${header}${tree}${note}`, parts: [header, page(tree), note], summary, data: base }
   }
   if (isInteractive(args)) {
-    const view = compactInteractive(raw, origin, naming?.contexts)
+    // the tool's own click handlers' lines as the page's words (draggable, drop target), as in the verbatim view
+    const targets = naming?.targets
+    const marked = targets !== undefined ? annotateTree(raw, {}, targets.names, targets.kinds) : raw
+    const view = compactInteractive(marked, origin, naming?.contexts)
     return {
       text: `${view.text}${note}`,
       parts: [...compactParts(view.text), note],
