@@ -256,7 +256,7 @@ const NOTES = [
   ],
   [
     "drag",
-    "ref preflight¹; text the drag made appear is said; an HTML5 drag that no element took the drop of (no `dragover` cancelled) fails: nothing was dropped"
+    "ref preflight¹; text the drag made appear is said; an HTML5 drag that no element took the drop of (no `dragover` cancelled) fails: nothing was dropped; a drag the page got no `dragstart` for and that made no text appear says so (`snapshot -i` marks what the page makes draggable)"
   ],
   ["scrollintoview", "ref preflight¹"],
   [

@@ -82,6 +82,21 @@ describe("refs for what the page marks draggable (#45)", () => {
     expect(evalRaw(session, "k2.parentElement.id")).toBe("col-a")
   })
 
+  it("a drag of what the page does not drag (a column's heading) says the page started no drag", async () => {
+    const session = await open("/board.html")
+    const text = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const dragged = await live.tool.call({
+      args: ["drag", refIn(text, /heading "Backlog" \[ref=(e\d+)\]/), refIn(text, /heading "Doing" \[ref=(e\d+)\]/)]
+    })
+    expect(dragged.isError, textOf(dragged)).toBe(false)
+    expect(textOf(dragged)).toContain("The page did not start an HTML5 drag (no dragstart) and no new text appeared.")
+    expect(evalRaw(session, "[k1.parentElement.id, k2.parentElement.id, note.textContent]")).toEqual([
+      "col-a",
+      "col-a",
+      ""
+    ])
+  })
+
   it("a snapshot -i step of a caller's batch marks the cards the same way and leaves no trace", async () => {
     const session = await open("/board.html")
     const batch = await live.tool.call({ args: ["batch"], stdin: JSON.stringify([["snapshot", "-i"]]) })

@@ -11,6 +11,9 @@ import { markScript, readRefTargets } from "../../src/page/refTargets.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { presentSnapshotWith } from "../../src/presenters/text/presentSnapshot.js"
 import { annotateTree } from "../../src/snapshot/controlContext.js"
+import { dragUnseenOf } from "../../src/page/dragWatch.js"
+import { actionEffectLines } from "../../src/presenters/text/actionEffectWords.js"
+import { plain } from "../../src/presenters/text/contentBoundary.js"
 import { batchRows, call, fakeLayer, stepsOf, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
@@ -183,5 +186,22 @@ describe("the compact view of an oversized snapshot -i", () => {
     expect(view.compaction?.mode).toBe("interactive")
     expect(view.text).toContain('\ngroup "Write spec" @e900 [draggable]\n')
     expect(view.text).not.toContain("clickable")
+  })
+})
+
+describe("a drag the page showed no sign of", () => {
+  it("is one the page got no dragstart for and that made no text appear or go", () => {
+    expect(dragUnseenOf({ drag: { start: 0, drop: 0, end: 0 } }, {})).toBe(true)
+    expect(dragUnseenOf({ drag: { start: 1, drop: 1, end: 1 } }, {})).toBe(false)
+    expect(dragUnseenOf({ drag: { start: 0, drop: 0, end: 0 } }, { appeared: { count: 1, first: ["75"] } })).toBe(false)
+    // a read that did not answer says nothing
+    expect(dragUnseenOf(undefined, {})).toBe(false)
+  })
+
+  it("is said as what the page did not do, with where the draggable elements are listed", () => {
+    expect(actionEffectLines({ noDragStart: true }).map(plain)).toEqual([
+      "The page did not start an HTML5 drag (no dragstart) and no new text appeared. If that is not the element the " +
+        'page drags, snapshot -i marks the ones it makes draggable ("draggable").'
+    ])
   })
 })

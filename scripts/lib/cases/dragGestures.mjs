@@ -130,6 +130,23 @@ export const drags = [
     said: (t) => says(t, /drag|drop|moved/i)
   },
   {
+    id: "drag.not-draggable-said",
+    // the model drags the column's heading (not a card): the page never starts a drag, nothing moves; a text that
+    // reads as a plain success leaves the model believing the card moved
+    refusal: true,
+    page: board(true),
+    setup: (c) => [
+      ["open", c.url],
+      ["snapshot", "-i"]
+    ],
+    act: () => [(c) => ["drag", refIn(c.last, "heading", "Backlog"), refIn(c.last, "heading", "Shipped")]],
+    effect: async (c) => {
+      const col = await columnOf(c, "k1")
+      return saw((await c.quiet("dragstart", 500)) && col === "col-a", `card k1 in ${show(col)}`)
+    },
+    said: (t) => says(t, /did not start|no dragstart|not draggable|nothing (?:moved|happened)/i)
+  },
+  {
     id: "drag.zone-rejects",
     refusal: true,
     page: board(false),
@@ -158,7 +175,9 @@ export const drags = [
   {
     id: "drag.sortable-by-refs",
     // the same real SortableJS list worked from refs: its items are plain list items (no role a snapshot refs), and
-    // the library marks nothing in the DOM before a press
+    // the library marks nothing in the DOM before a press. The drag is sortable-to-top's, named by refs: the first
+    // form (4th item onto the 2nd) left the item one place short in 1 of 4 runs at load 14 on 2 cores (the raw CLI's
+    // selector drags fell short the same way), a timing of upstream's drag against the library, not of the refs
     primitive: "a ref for a sortable item",
     page: sortable,
     files: sortableJs,
@@ -166,12 +185,12 @@ export const drags = [
       ["open", c.url],
       ["snapshot", "-i"]
     ],
-    act: () => [(c) => ["drag", refIn(c.last, "listitem", "Ship"), refIn(c.last, "listitem", "Build")]],
+    act: () => [(c) => ["drag", refIn(c.last, "listitem", "Test"), refIn(c.last, "listitem", "Design")]],
     effect: async (c) => {
-      const ok = await c.until(async () => (await orderOf(c)) === "Design,Ship,Build,Test")
+      const ok = await c.until(async () => (await orderOf(c)) === "Test,Design,Build,Ship")
       return saw(ok, `order ${show(await orderOf(c))}`)
     },
-    said: (t) => says(t, /Design, Ship, Build, Test/)
+    said: (t) => says(t, /Test, Design, Build, Ship/)
   },
   {
     id: "drag.sortable-order-said",

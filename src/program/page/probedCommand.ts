@@ -54,7 +54,7 @@ import { typedSaidOf } from "../../page/typedEffects.js"
 import { jsDialogsSaid } from "../../page/jsDialogs.js"
 import { evalResultOf } from "../../page/namingReads.js"
 import { uploadOutcomeOf, uploadTargetOf, withUploadHeld } from "../../page/uploadRead.js"
-import { dragRefusedAfter, isDragCommand } from "../../page/dragWatch.js"
+import { dragRefusedAfter, dragUnseenOf, isDragCommand } from "../../page/dragWatch.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -119,6 +119,7 @@ const saidAfter = (
   }
   if (positionals[0] === "hover" || positionals[0] === "focus" || isDragCommand(positionals)) {
     const shown = shownEffectsOf(field(after, "appeared"))
+    if (isDragCommand(positionals) && dragUnseenOf(after, shown)) return { effects: { noDragStart: true } }
     return Object.keys(shown).length > 0 ? { effects: shown } : {}
   }
   if (mediaQueriesOf(positionals) !== undefined) {
