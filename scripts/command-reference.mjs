@@ -269,7 +269,7 @@ const NOTES = [
   ],
   [
     "drag",
-    "ref preflight¹; text the drag made appear is said; an HTML5 drag that no element took the drop of (no `dragover` cancelled) fails: nothing was dropped"
+    "ref preflight¹; text the drag made appear is said; an HTML5 drag that no element took the drop of (no `dragover` cancelled) fails: nothing was dropped; a drag the page got no `dragstart` for and that made no text appear says so (`snapshot -i` marks what the page makes draggable)"
   ],
   [
     "scrollintoview",
@@ -295,7 +295,7 @@ const NOTES = [
   ],
   [
     "snapshot",
-    "big trees get a compact view + spill file; a repeat of the same page shows what changed; `-d <n>`: n levels of the tree as shown; wrapper-only `--search <text|/re/flags>` (matches under their ancestors), `--context <n>`, `--filter role=<r>`, `--diff`, `--full`, `--viewport` ([contract: Snapshots](TOOL_CONTRACT.md#snapshots))"
+    "big trees get a compact view + spill file; a repeat of the same page shows what changed; `-i` gives refs to what the page marks draggable or a drop target (lines end `draggable`, `drop target`); `-d <n>`: n levels of the tree as shown; wrapper-only `--search <text|/re/flags>` (matches under their ancestors), `--context <n>`, `--filter role=<r>`, `--diff`, `--full`, `--viewport` ([contract: Snapshots](TOOL_CONTRACT.md#snapshots))"
   ],
   [
     "eval",

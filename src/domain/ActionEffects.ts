@@ -48,6 +48,11 @@ export interface ActionEffects {
   readonly printed?: true
   /** A key press whose keydown reached the page with no key: the browser did not know the key's name. */
   readonly unknownKey?: true
+  /**
+   * A `drag` whose source got no `dragstart` (no HTML5 drag began) and made no text appear or go: the page showed no
+   * sign of it (a drag built on mouse events may still have moved something; page/dragWatch.ts).
+   */
+  readonly noDragStart?: true
   /** The element a key press moved the focus to (tag and id), with its label when it has one. */
   readonly focus?: { readonly element: string; readonly label?: string }
   /** The item a key made active in the focused widget that kept the focus (its `aria-activedescendant`). */

@@ -61,3 +61,10 @@ export const dragRefusedOf = (after: unknown, target: string): UpstreamFailed | 
 /** After a `drag <src> <dst>`: its refusal (dragRefusedOf), or undefined for any other command. */
 export const dragRefusedAfter = (positionals: ReadonlyArray<string>, after: unknown): UpstreamFailed | undefined =>
   isDragCommand(positionals) ? dragRefusedOf(after, positionals[2] ?? "") : undefined
+
+/**
+ * A drag the page showed no sign of: its read answered, no `dragstart` fired (no HTML5 drag began) and `shown` (the
+ * text it made appear or go) is empty. The source may not be what the page drags (a column's heading, not its card).
+ */
+export const dragUnseenOf = (after: unknown, shown: object): boolean =>
+  Object.keys(shown).length === 0 && field(field(after, "drag"), "start") === 0

@@ -8,13 +8,18 @@ import type { StepRow } from "../domain/Outcome.js"
 import type { SnapshotNaming } from "../domain/SnapshotNaming.js"
 import { controlContexts, treeTextChars, unnamedControlRefs } from "../snapshot/controlContext.js"
 import { HIDDEN_TWINS_EXPRESSION, hiddenNote, hiddenTwinsOf } from "./hiddenTwins.js"
+import { UNMARK_SCRIPT } from "./refTargets.js"
 
 /** A snapshot argv the reads apply to: interactive, and not a delta (whose reply is not a tree). */
 export const namesControls = (argv: ReadonlyArray<string>): boolean =>
   argv[0] === "snapshot" && (argv.includes("-i") || argv.includes("--interactive")) && !argv.includes("--delta")
 
 /** The rows that follow the snapshot's own row in its batch, in this order (read with `namingOf`). */
-export const NAMING_ROWS: ReadonlyArray<ReadonlyArray<string>> = [["snapshot"], ["eval", HIDDEN_TWINS_EXPRESSION]]
+export const NAMING_ROWS: ReadonlyArray<ReadonlyArray<string>> = [
+  ["snapshot"],
+  // the twins read also removes the handlers the mark script set before the snapshot (refTargets.ts; none if none)
+  ["eval", `(() => { try { return ${HIDDEN_TWINS_EXPRESSION}; } finally { ${UNMARK_SCRIPT}; } })()`]
+]
 
 /** A successful snapshot row's tree text. */
 export const snapshotTextOf = (row: StepRow | undefined): string | undefined => {

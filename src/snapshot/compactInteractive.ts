@@ -65,11 +65,14 @@ export interface InteractiveView {
 
 type Contexts = Readonly<Record<string, string>>
 
+/** Marks a compact line keeps (among its attributes): what the element is for, which its role does not say. */
+const SAID_MARKS = new Set(["editable", "draggable", "drop target"])
+
 const lineOf = (node: SnapshotNode, contexts: Contexts): string => {
   const context = node.ref !== undefined ? contexts[node.ref] : undefined
-  // a contenteditable element says so: its role (`generic`) does not
-  const editable = node.marks?.includes("editable") === true
-  const control = () => controlLine(editable ? { ...node, attrs: [...node.attrs, "editable"] } : node)
+  // a contenteditable, draggable or drop-target element says so: its role (`generic`, `group`) does not
+  const words = (node.marks ?? []).filter((m) => SAID_MARKS.has(m))
+  const control = () => controlLine(words.length > 0 ? { ...node, attrs: [...node.attrs, ...words] } : node)
   if (context !== undefined) return `${control()} (${context})`
   if (node.role === "heading") return `${"#".repeat(headingLevel(node))} ${node.name ?? ""} @${node.ref}`
   if (node.role === "link") return `link ${JSON.stringify((node.name ?? "").replace(/\s+/g, " ").trim())} @${node.ref}`

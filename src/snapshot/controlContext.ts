@@ -170,14 +170,20 @@ const TOOL_MARK = " clickable [onclick]"
 
 /**
  * The snapshot text with each unnamed control's context appended to its line, and upstream's `clickable [onclick]`
- * removed from the lines of elements the tool itself gave refs to (`targets`, matched by their text).
+ * removed from the lines of elements the tool itself gave refs to (`targets`, matched by their text), or replaced by
+ * what the page marks that element as (`kinds`, parallel to `targets`: `draggable`, `drop target`).
  */
 export const annotateTree = (
   tree: string,
   contexts: Readonly<Record<string, string>>,
-  targets: ReadonlyArray<string> = []
+  targets: ReadonlyArray<string> = [],
+  kinds: ReadonlyArray<string> = []
 ): string => {
-  const marked = new Set(targets.map((t) => JSON.stringify(normalize(t).slice(0, 100))))
+  const marked = new Map<string, string>()
+  targets.forEach((t, i) => {
+    const key = JSON.stringify(normalize(t).slice(0, 100))
+    if (!marked.get(key)) marked.set(key, kinds[i] ?? "")
+  })
   if (Object.keys(contexts).length === 0 && marked.size === 0) return tree
   return tree
     .split("\n")
@@ -185,8 +191,8 @@ export const annotateTree = (
       let out = line
       if (marked.size > 0 && out.endsWith(TOOL_MARK)) {
         const name = /^\s*- [^\s"[:]+ ("(?:[^"\\]|\\.)*")/.exec(out)?.[1]
-        if (name !== undefined && marked.has(JSON.stringify(normalize(JSON.parse(name) as string))))
-          out = out.slice(0, -TOOL_MARK.length)
+        const kind = name !== undefined ? marked.get(JSON.stringify(normalize(JSON.parse(name) as string))) : undefined
+        if (kind !== undefined) out = `${out.slice(0, -TOOL_MARK.length)}${kind !== "" ? ` ${kind}` : ""}`
       }
       const ref = REF_IN_LINE.exec(out)?.[1]
       const context = ref !== undefined ? contexts[ref] : undefined

@@ -14,8 +14,11 @@ export interface SnapshotNode {
   readonly children: Array<SnapshotNode>
 }
 
-/** A mark after the attributes, with its reasons: `editable [contenteditable]`, `clickable [cursor:pointer]`. */
-const MARK = /^\s*(editable|clickable)(?: \[[^\]]*\])?/
+/**
+ * A mark after the attributes, with its reasons: `editable [contenteditable]`, `clickable [cursor:pointer]`; and the
+ * tool's words for what the page marks draggable or a drop target (page/refTargets.ts).
+ */
+const MARK = /^\s*(editable|clickable|draggable|drop target)(?: \[[^\]]*\])?/
 
 const LINE = /^(\s*)- (.*)$/
 

@@ -24,9 +24,12 @@ const isInteractive = (flags: ReadonlyArray<string>): boolean => flags.includes(
 
 /** The tree as the model reads it (unnamed controls' contexts, the condensed lines). */
 export const viewTree = (positionals: ReadonlyArray<string>, raw: string, naming: SnapshotNaming | undefined): string =>
-  condenseTree(naming === undefined ? raw : annotateTree(raw, naming.contexts, naming.targets?.names), {
-    interactive: isInteractive(positionals)
-  })
+  condenseTree(
+    naming === undefined ? raw : annotateTree(raw, naming.contexts, naming.targets?.names, naming.targets?.kinds),
+    {
+      interactive: isInteractive(positionals)
+    }
+  )
 
 /** The lines of a view tree shown verbatim; undefined when it is too big to be (it is then compacted). */
 export const shownTree = (positionals: ReadonlyArray<string>, origin: string, tree: string): ShownTree | undefined =>

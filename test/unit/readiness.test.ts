@@ -445,7 +445,9 @@ describe("over the fake graph", () => {
             when: (r) => r.args.includes("batch"),
             reply: {
               exitCode: 0,
+              // a row per step: the settle read (then the mark script: nothing draggable), the snapshot, the full tree
               stdout: JSON.stringify([
+                row(["eval", "settle"], { result: { value: null, marks: { names: [], more: 0, kinds: [] } } }),
                 row(["snapshot", "-i"], {
                   origin: "http://a.test/",
                   refs: { e1: { role: "heading", name: "Terms" } },

@@ -3,7 +3,7 @@
 // a double-click that opens a cell editor, a hover-intent menu). Each is judged on the page's own state: the order of
 // its items, the column a card sits in, the points it recorded, its event log.
 import { readFileSync, writeFileSync } from "node:fs"
-import { saw, says, show } from "./helpers.mjs"
+import { refIn, saw, says, show } from "./helpers.mjs"
 
 const SORTABLE = readFileSync(new URL("../../../node_modules/sortablejs/Sortable.min.js", import.meta.url), "utf8")
 const sortableJs = { "Sortable.min.js": { body: SORTABLE, type: "text/javascript" } }
@@ -110,11 +110,16 @@ export const drags = [
   },
   {
     id: "drag.kanban-by-refs",
-    // the cards are plain draggable divs: the snapshot lists their text with no ref (even with -C), so a model that
-    // works from refs cannot name them; the drag then goes to @e0 and fails as a stale ref
+    // the cards are plain draggable divs with no role: upstream's snapshot lists their text with no ref, so a model
+    // that works from refs cannot name them (the drag then goes to @e0 and fails as a stale ref). The refs come from
+    // `snapshot -i`, the flow the tool's prompt teaches (open → snapshot -i → act on @refs); the first form of this
+    // case read the plain tree, which is the reading view and gives the cards no ref in either tool
     primitive: "a ref for a draggable card",
     page: board(true),
-    setup: (c) => [["open", c.url], ["snapshot"]],
+    setup: (c) => [
+      ["open", c.url],
+      ["snapshot", "-i"]
+    ],
     act: () => [
       (c) => {
         const snap = c.last
@@ -128,6 +133,23 @@ export const drags = [
       return saw(col === "col-b", `card k1 in ${show(col)}`)
     },
     said: (t) => says(t, /drag|drop|moved/i)
+  },
+  {
+    id: "drag.not-draggable-said",
+    // the model drags the column's heading (not a card): the page never starts a drag, nothing moves; a text that
+    // reads as a plain success leaves the model believing the card moved
+    refusal: true,
+    page: board(true),
+    setup: (c) => [
+      ["open", c.url],
+      ["snapshot", "-i"]
+    ],
+    act: () => [(c) => ["drag", refIn(c.last, "heading", "Backlog"), refIn(c.last, "heading", "Shipped")]],
+    effect: async (c) => {
+      const col = await columnOf(c, "k1")
+      return saw((await c.quiet("dragstart", 500)) && col === "col-a", `card k1 in ${show(col)}`)
+    },
+    said: (t) => says(t, /did not start|no dragstart|not draggable|nothing (?:moved|happened)/i)
   },
   {
     id: "drag.zone-rejects",
@@ -154,6 +176,26 @@ export const drags = [
       return saw(ok, `order ${show(await orderOf(c))}`)
     },
     said: (t) => says(t, /drag|moved/i)
+  },
+  {
+    id: "drag.sortable-by-refs",
+    // the same real SortableJS list worked from refs: its items are plain list items (no role a snapshot refs), and
+    // the library marks nothing in the DOM before a press. The drag is sortable-to-top's, named by refs: the first
+    // form (4th item onto the 2nd) left the item one place short in 1 of 4 runs at load 14 on 2 cores (the raw CLI's
+    // selector drags fell short the same way), a timing of upstream's drag against the library, not of the refs
+    primitive: "a ref for a sortable item",
+    page: sortable,
+    files: sortableJs,
+    setup: (c) => [
+      ["open", c.url],
+      ["snapshot", "-i"]
+    ],
+    act: () => [(c) => ["drag", refIn(c.last, "listitem", "Test"), refIn(c.last, "listitem", "Design")]],
+    effect: async (c) => {
+      const ok = await c.until(async () => (await orderOf(c)) === "Test,Design,Build,Ship")
+      return saw(ok, `order ${show(await orderOf(c))}`)
+    },
+    said: (t) => says(t, /Test, Design, Build, Ship/)
   },
   {
     id: "drag.sortable-order-said",

@@ -145,6 +145,12 @@ export const actionEffectLines = (
         " Use a key name such as Enter, Tab, Escape, ArrowDown, Backspace, or a single character."
     ])
   }
+  if (effects.noDragStart === true) {
+    lines.push([
+      "The page did not start an HTML5 drag (no dragstart) and no new text appeared. If that is not the element the " +
+        'page drags, snapshot -i marks the ones it makes draggable ("draggable").'
+    ])
+  }
   if (effects.consoleErrors !== undefined) lines.push(errorsLine(effects.consoleErrors, action))
   const logs = effects.consoleLogs
   if (logs !== undefined) lines.push(errorsLine(logs, action, action === "open" ? "warning" : "message"))

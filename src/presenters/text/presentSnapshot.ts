@@ -4,6 +4,7 @@
  * counts and origin: the tree is in the content, the full raw text in the spill file. Pure.
  */
 import { compactInteractive } from "../../snapshot/compactInteractive.js"
+import { annotateTree } from "../../snapshot/controlContext.js"
 import { depthNote, depthView } from "../../snapshot/depthView.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import { compactSnapshot, VERBATIM_SNAPSHOT_BYTES } from "../../snapshot/compactSnapshot.js"
@@ -72,14 +73,19 @@ const compactParts = (text: string): Parts => {
   return head === undefined ? [text] : [head, page(text.slice(head.length))]
 }
 
-/** After `-C`: that it found nothing to give refs to, or how many it left out (the cap) and how to reach them. */
+/**
+ * After `-C`: that it found nothing to give refs to, or how many it left out (the cap) and how to reach them; after a
+ * plain `-i`, only how many draggable elements and drop targets the cap left out.
+ */
 const targetsNote = (naming: SnapshotNaming | undefined): string => {
   const targets = naming?.targets
   if (targets === undefined) return ""
-  if (targets.names.length === 0) return "\n(-C: no list items or labels without refs here.)"
+  if (targets.names.length === 0 && targets.dragOnly !== true)
+    return "\n(-C: no list items or labels without refs here.)"
+  const what = targets.dragOnly === true ? "draggable elements and drop targets" : "list items and labels"
   return targets.more > 0
-    ? `\n(-C gave refs to the first ${targets.names.length} list items and labels; ${targets.more} more: narrow ` +
-        "with -s <css>.)"
+    ? `\n(${targets.dragOnly === true ? "G" : "-C g"}ave refs to the first ${targets.names.length} ${what}; ` +
+        `${targets.more} more: narrow with -s <css>.)`
     : ""
 }
 
@@ -124,7 +130,10 @@ export const presentSnapshot = (
     return { text: `${header}${tree}${note}`, parts: [header, page(tree), note], summary, data: base }
   }
   if (isInteractive(args)) {
-    const view = compactInteractive(raw, origin, naming?.contexts)
+    // the tool's own click handlers' lines as the page's words (draggable, drop target), as in the verbatim view
+    const targets = naming?.targets
+    const marked = targets !== undefined ? annotateTree(raw, {}, targets.names, targets.kinds) : raw
+    const view = compactInteractive(marked, origin, naming?.contexts)
     return {
       text: `${view.text}${note}`,
       parts: [...compactParts(view.text), note],

@@ -3,8 +3,14 @@
  * appear, a card's new column (page/dragWatch.ts).
  */
 import * as Effect from "effect/Effect"
-import { field } from "../../page/appearedText.js"
-import { DRAG_WATCH_INSTALL, DRAG_WATCH_READ, dragRefusedOf, isDragCommand } from "../../page/dragWatch.js"
+import { field, shownEffectsOf } from "../../page/appearedText.js"
+import {
+  DRAG_WATCH_INSTALL,
+  DRAG_WATCH_READ,
+  dragRefusedOf,
+  dragUnseenOf,
+  isDragCommand
+} from "../../page/dragWatch.js"
 import { evalAt, plain, type ProbeKind, refused, replyOf } from "./probed.js"
 import { shownSaid } from "./timedAction.js"
 
@@ -21,7 +27,12 @@ export const dragProbe: ProbeKind = {
         const refusal = dragRefusedOf(after, plan.line.positionals[2] ?? "")
         if (refusal !== undefined) return Effect.succeed(refused(refusal))
         if (ran.row === undefined) return Effect.succeed(undefined)
-        return Effect.succeed(plain(replyOf(ran.row, shownSaid(field(after, "appeared")))))
+        // no dragstart and nothing new on the page: said, as the element may not be one the page drags
+        const shown = shownEffectsOf(field(after, "appeared"))
+        const said = dragUnseenOf(after, shown)
+          ? { effects: { noDragStart: true as const } }
+          : shownSaid(field(after, "appeared"))
+        return Effect.succeed(plain(replyOf(ran.row, said)))
       }
     }
   }
