@@ -3,7 +3,7 @@
  * for its own commands, so the one kind looked up by command is the one that applies.
  */
 import { describe, expect, it } from "vitest"
-import { KINDS } from "../../src/program/probed/probedCommand.js"
+import { KINDS } from "../../src/program/probed/kinds.js"
 
 const ARGVS: ReadonlyArray<ReadonlyArray<string>> = [
   ["press", "Enter"],
