@@ -3,6 +3,7 @@
  * planned command's own kind is asked whether it applies.
  */
 import type { Plan } from "../../domain/Plan.js"
+import { mayProbeAlone } from "../../session/mayProbe.js"
 import { checkProbe } from "./check.js"
 import { dragProbe } from "./drag.js"
 import { fillProbe } from "./fill.js"
@@ -45,3 +46,6 @@ export const kindOf = (plan: Plan): ProbeKind | undefined => {
   const kind = BY_COMMAND.get(plan.line.positionals[0] ?? "")
   return kind?.applies(plan.line.positionals) === true ? kind : undefined
 }
+
+/** Whether a call runs between page reads: a single command of one of the kinds, where upstream runs page script. */
+export const isProbed = (plan: Plan): boolean => mayProbeAlone(plan) && kindOf(plan) !== undefined

@@ -10,7 +10,6 @@
 import * as Effect from "effect/Effect"
 import type { Plan } from "../../domain/Plan.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
-import { mayProbeAlone } from "../../session/mayProbe.js"
 import { activeLaunchOf } from "../lifecycle/trackedLaunch.js"
 import { runCommandBatch } from "../page/commandBatch.js"
 import { refusedCheck } from "./check.js"
@@ -18,9 +17,6 @@ import { kindOf } from "./kinds.js"
 import { type Probed, refused } from "./probed.js"
 
 export type { PageCheck, Probed } from "./probed.js"
-
-/** Whether a call runs between page reads: a single command of one of the kinds, where upstream runs page script. */
-export const isProbed = (plan: Plan): boolean => mayProbeAlone(plan) && kindOf(plan) !== undefined
 
 /**
  * Runs the planned command between its reads in one batch (entered when `isProbed`); undefined when its kind reads
