@@ -7,14 +7,12 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/spin.html": html(`<button id="b" onclick="while (true) {}">Spin</button>`),
-    "/slow.html": html(
+    "/spin.html": htmlPage(`<button id="b" onclick="while (true) {}">Spin</button>`),
+    "/slow.html": htmlPage(
       `<button id="b" onclick="const end = Date.now() + 4000; while (Date.now() < end) {}; document.title = 'done'">` +
         "Slow</button>"
     )

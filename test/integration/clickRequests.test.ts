@@ -9,15 +9,13 @@ import { describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
 
 // `/hang` never answers: a fetch with a 250 ms timeout is a request that ends 250 ms after the click
 const live = liveWorld({
   files: {
     "/likes.json": ['{"likes":42}', "application/json"],
-    "/requests.html": html(`<button id="like">Like</button><span id="cnt">41 likes</span>
+    "/requests.html": htmlPage(`<button id="like">Like</button><span id="cnt">41 likes</span>
 <button id="save">Save</button><button id="xhr">Load</button><p id="out">none</p><button id="pay">Pay</button>
 <script>
 like.onclick = () => fetch("/hang", { signal: AbortSignal.timeout(250) }).catch(() => { cnt.textContent = "42 likes" });
@@ -27,7 +25,7 @@ xhr.onclick = () => { const x = new XMLHttpRequest(); x.open("GET", "/likes.json
   x.onload = () => { out.textContent = "Loaded " + JSON.parse(x.responseText).likes }; x.send() };
 pay.onclick = () => { fetch("/hang", { method: "POST" }) };
 </script>`),
-    "/list.html": html(`<div style="height:40px"></div><ul id="l"></ul><button id="sort">Sort Z-A</button><script>
+    "/list.html": htmlPage(`<div style="height:40px"></div><ul id="l"></ul><button id="sort">Sort Z-A</button><script>
 let items = ["Apple", "Banana", "Cherry"];
 const draw = () => { l.innerHTML = items.map((t) => "<li><button>" + t + "</button></li>").join("") };
 draw(); l.addEventListener("mouseenter", draw);

@@ -10,9 +10,7 @@ import { describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
 
 const PICKER = `<label for="arrival">Arrival date</label><input id="arrival" readonly placeholder="Pick a date">
 <div id="cal" role="dialog" aria-label="Choose arrival date" hidden>
@@ -40,8 +38,8 @@ next.onclick = () => { m++; if (m > 11) { m = 0; y++ } render() }
 
 const live = liveWorld({
   files: {
-    "/native.html": html(`<label for="start">Start date</label> <input type="date" id="start">`),
-    "/picker.html": html(PICKER)
+    "/native.html": htmlPage(`<label for="start">Start date</label> <input type="date" id="start">`),
+    "/picker.html": htmlPage(PICKER)
   }
 })
 const url = (path: string) => `${live.site.origin}/${path}`

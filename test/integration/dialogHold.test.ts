@@ -10,15 +10,13 @@ import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { sessionProcesses } from "../support/faults.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/keyconfirm.html": html(`<input id="c" aria-label="Code"><script>
+    "/keyconfirm.html": htmlPage(`<input id="c" aria-label="Code"><script>
 c.addEventListener("keydown", () => { window.__r = confirm("Sure?") })</script>`),
-    "/clickconfirm.html": html(`<button id="del" onclick="window.__r = confirm('Delete?')">Delete</button>`)
+    "/clickconfirm.html": htmlPage(`<button id="del" onclick="window.__r = confirm('Delete?')">Delete</button>`)
   }
 })
 const url = (path: string) => `${live.site.origin}/${path}`

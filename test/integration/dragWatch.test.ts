@@ -6,12 +6,10 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
 
 const board = (accepting: boolean) =>
-  html(`<style>.col{display:inline-block;vertical-align:top;width:180px;min-height:200px;margin:8px}
+  htmlPage(`<style>.col{display:inline-block;vertical-align:top;width:180px;min-height:200px;margin:8px}
 .card{height:36px;margin:6px;border:1px solid #999}</style>
 <div class="col" id="col-a"><h3>Backlog</h3><div class="card" id="k1" draggable="true">Write spec</div></div>
 <div class="col" id="col-c"><h3>Shipped</h3></div><p id="note"></p>

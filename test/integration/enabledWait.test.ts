@@ -6,23 +6,21 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
 
 const COUNT = `<script>window.clicks = 0</script>`
 const live = liveWorld({
   files: {
-    "/later.html": html(
+    "/later.html": htmlPage(
       `${COUNT}<button id="b" disabled onclick="clicks++" ondblclick="window.doubles = (window.doubles || 0) + 1">` +
         "Pay</button>"
     ),
-    "/never.html": html(
+    "/never.html": htmlPage(
       `${COUNT}<form><label>Email <input id="e" type="email" required></label>` +
         `<button id="b" disabled onclick="clicks++">Pay</button></form>`
     ),
-    "/inner.html": html(`${COUNT}<button id="b" disabled onclick="clicks++"><span id="s">Checkout</span></button>`),
-    "/enabled.html": html(`${COUNT}<button id="b" onclick="clicks++">Pay</button>`)
+    "/inner.html": htmlPage(`${COUNT}<button id="b" disabled onclick="clicks++"><span id="s">Checkout</span></button>`),
+    "/enabled.html": htmlPage(`${COUNT}<button id="b" onclick="clicks++">Pay</button>`)
   }
 })
 const evalRaw = (session: string, script: string): unknown =>

@@ -5,12 +5,10 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
 
 const button = (id: string) => `<li><button onclick="window.__hit = '${id}'">${id}</button></li>`
-const live = liveWorld({ files: { "/list.html": html(`<ul>${button("A")}${button("B")}${button("C")}</ul>`) } })
+const live = liveWorld({ files: { "/list.html": htmlPage(`<ul>${button("A")}${button("B")}${button("C")}</ul>`) } })
 
 describe("find nth says the match it acted on (#45)", () => {
   it("clicks the second button and says so", async () => {

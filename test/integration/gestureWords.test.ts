@@ -7,19 +7,17 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/files.html": html(`<ul id="files"><li id="f1">report.pdf</li><li id="f2">notes.txt</li></ul>
+    "/files.html": htmlPage(`<ul id="files"><li id="f1">report.pdf</li><li id="f2">notes.txt</li></ul>
 <div id="menu" role="menu" hidden style="position:fixed"><div role="menuitem">Rename</div>
 <div role="menuitem">Delete file</div></div>
 <script>files.addEventListener("contextmenu", (e) => { e.preventDefault(); menu.hidden = false })</script>`),
-    "/link.html": html(`<a id="go" href="/landed.html" style="position:fixed;left:0;top:0;padding:20px">Go</a>`),
-    "/landed.html": html("<h1>Landed</h1>"),
-    "/slider.html": html(`<div id="track" style="position:absolute;left:100px;top:100px;width:300px;height:8px">
+    "/link.html": htmlPage(`<a id="go" href="/landed.html" style="position:fixed;left:0;top:0;padding:20px">Go</a>`),
+    "/landed.html": htmlPage("<h1>Landed</h1>"),
+    "/slider.html": htmlPage(`<div id="track" style="position:absolute;left:100px;top:100px;width:300px;height:8px">
 <div id="knob" style="position:absolute;left:-8px;top:-6px;width:16px;height:20px;background:#36c"></div></div>
 <p style="margin-top:160px">Volume: <output id="val">0</output></p><script>let on = false;
 knob.addEventListener("mousedown", (e) => { on = true; e.preventDefault() });

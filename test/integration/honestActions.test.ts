@@ -6,9 +6,7 @@
 import { describe, expect, it } from "vitest"
 import { textOf, valueOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
 
 /** A field whose page logs every trusted keydown, keyup and input event it receives. */
 const KEYS = `<input id="q" aria-label="Search"><script>window.__ev = [];
@@ -19,23 +17,23 @@ for (const t of ["keydown", "keyup", "input"]) {
 
 const live = liveWorld({
   files: {
-    "/keys.html": html(KEYS),
-    "/upper.html": html(`<input id="u" aria-label="Code" oninput="this.value = this.value.toUpperCase()">`),
-    "/form.html": html(`<form><input id="email" type="email" aria-label="Email">
+    "/keys.html": htmlPage(KEYS),
+    "/upper.html": htmlPage(`<input id="u" aria-label="Code" oninput="this.value = this.value.toUpperCase()">`),
+    "/form.html": htmlPage(`<form><input id="email" type="email" aria-label="Email">
 <input id="vol" type="range" min="0" max="100" value="59" aria-label="Volume">
 <input id="ro" readonly aria-label="Code"><input id="d" type="date" aria-label="Day"></form>`),
-    "/login.html": html(`<input id="user" aria-label="User"><input id="pw" type="password" aria-label="Password">
+    "/login.html": htmlPage(`<input id="user" aria-label="User"><input id="pw" type="password" aria-label="Password">
 <p id="pop"></p><script>for (const i of document.querySelectorAll("input")) i.addEventListener("focus", () => {
   for (const x of document.querySelectorAll("input")) x.disabled = true;
   pop.textContent = "Subscribe to our newsletter!" })</script>`),
-    "/text.html": html(`<p id="say">Click on the link "nam".</p>
+    "/text.html": htmlPage(`<p id="say">Click on the link "nam".</p>
 <p>Some words <a href="#x" id="nam" onclick="window.__hit = (window.__hit || []).concat('link'); return false">nam</a>
 here,
 and a <span onclick="window.__hit = (window.__hit || []).concat('span')">Namibia</span> too.</p>
 <script>say.addEventListener("click", () => { window.__hit = (window.__hit || []).concat("instruction") })</script>`),
-    "/redirect.html": html(`<input id="a" aria-label="First"><input id="b" aria-label="Second">
+    "/redirect.html": htmlPage(`<input id="a" aria-label="First"><input id="b" aria-label="Second">
 <script>a.addEventListener("focus", () => b.focus())</script>`),
-    "/dialogs.html": html(`<button id="c" onclick="window.__said=[];window.__r=confirm('Sure?')">confirm</button>
+    "/dialogs.html": htmlPage(`<button id="c" onclick="window.__said=[];window.__r=confirm('Sure?')">confirm</button>
 <button id="a" onclick="window.__said=['Name is required','Second'];alert('Name is required');alert('Second')">
 alerts</button>
 <button id="l" onclick="setTimeout(()=>{window.__late='late one';alert('late one')},100)">late</button>

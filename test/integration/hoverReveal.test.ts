@@ -10,13 +10,11 @@ import { startStaticServer, type StaticServer } from "../../scripts/lib/staticSe
 import { textOf } from "../support/harness.js"
 import { REPO } from "../support/liveEnv.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/menus.html": html(`<style>
+    "/menus.html": htmlPage(`<style>
 .sub { display: none } .menu:hover .sub { display: block }
 .fade { visibility: hidden; opacity: 0 } #tools:hover .fade { visibility: visible; opacity: 1 }
 .open .sub { display: block }
@@ -29,7 +27,7 @@ const live = liveWorld({
 <div id="always" class="menu open" style="width:200px"><span>Help</span><div class="sub" id="help">Docs</div></div>
 <p id="plain">Plain words</p>
 <div id="find"><input id="q" aria-label="Find"><ul class="list" id="list"><li>Recent: invoices</li></ul></div>`),
-    "/far.html": html(`<div id="far" class="far" style="width:200px"><span>Orders</span>
+    "/far.html": htmlPage(`<div id="far" class="far" style="width:200px"><span>Orders</span>
   <div class="sub" id="farsub"><p>Open orders</p><p>Returns</p></div></div><p id="plain">Plain words</p><script>
 const l = document.createElement("link"); l.rel = "stylesheet"; l.href = new URLSearchParams(location.search).get("css");
 document.head.append(l)</script>`)

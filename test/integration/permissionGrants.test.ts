@@ -9,9 +9,7 @@ import { describe, expect, it } from "vitest"
 import { PermissionGrants } from "../../src/services/PermissionGrants.js"
 import { makeHarness, textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
 
 const whereAmI =
   `<button id="b" onclick="navigator.geolocation.getCurrentPosition(` +
@@ -19,10 +17,10 @@ const whereAmI =
 
 const live = liveWorld({
   files: {
-    "/geo.html": html(whereAmI),
-    "/geo2.html": html(whereAmI),
-    "/note.html": html(`<input id="q" aria-label="Note">`),
-    "/filled.html": html(`<input id="f" aria-label="From" value="copy me 7"><input id="q" aria-label="Note">`)
+    "/geo.html": htmlPage(whereAmI),
+    "/geo2.html": htmlPage(whereAmI),
+    "/note.html": htmlPage(`<input id="q" aria-label="Note">`),
+    "/filled.html": htmlPage(`<input id="f" aria-label="From" value="copy me 7"><input id="q" aria-label="Note">`)
   }
 })
 const evalRaw = (session: string, script: string): unknown =>

@@ -6,23 +6,21 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/listbox.html": html(`<ul id="lb" role="listbox" tabindex="0" aria-activedescendant="o1">
+    "/listbox.html": htmlPage(`<ul id="lb" role="listbox" tabindex="0" aria-activedescendant="o1">
 <li id="o1" role="option">Apple</li><li id="o2" role="option">Banana</li></ul><script>
 lb.addEventListener("keydown", (e) => { if (e.key === "ArrowDown") { e.preventDefault();
 lb.setAttribute("aria-activedescendant", "o2") } })</script>`),
-    "/menu.html": html(`<button id="mb" aria-haspopup="menu" aria-expanded="false">Actions</button>
+    "/menu.html": htmlPage(`<button id="mb" aria-haspopup="menu" aria-expanded="false">Actions</button>
 <ul id="mn" role="menu" hidden><li id="m1" role="menuitem" tabindex="-1">Rename</li></ul><script>
 mb.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); mn.hidden = false;
 mb.setAttribute("aria-expanded", "true"); m1.focus() } })</script>`),
-    "/box.html": html(`<h1>Build</h1><div id="logbox" tabindex="0" style="height:150px;overflow:auto">
+    "/box.html": htmlPage(`<h1>Build</h1><div id="logbox" tabindex="0" style="height:150px;overflow:auto">
 ${Array.from({ length: 60 }, (_, i) => `<div>log line ${i + 1}</div>`).join("")}</div>`),
-    "/long.html": html(`<h1>Top</h1>${"<p style='height:300px'>Filler</p>".repeat(20)}<footer>End</footer>`)
+    "/long.html": htmlPage(`<h1>Top</h1>${"<p style='height:300px'>Filler</p>".repeat(20)}<footer>End</footer>`)
   }
 })
 const evalRaw = (session: string, script: string): unknown =>

@@ -8,38 +8,37 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/fields.html": html(`<label>Full name <input id="f"></label><label>Notes <textarea id="t"></textarea></label>
+    "/fields.html": htmlPage(`<label>Full name <input id="f"></label><label>Notes <textarea id="t"></textarea></label>
 <input id="q" aria-label="Search"><div id="ed" contenteditable="true" style="min-height:20px"></div>
 <label for="w">Work email</label><input id="w"><input id="pw" type="password" aria-label="Password">
 <input id="k" aria-label="API key">`),
-    "/tab.html": html(`<input id="one" aria-label="First name"><input id="two" aria-label="Last name">`),
+    "/tab.html": htmlPage(`<input id="one" aria-label="First name"><input id="two" aria-label="Last name">`),
     "/log.html":
-      html(`<button id="b" onclick="console.log('saved draft 4');console.info('two');window.__n=1">Save</button>
+      htmlPage(`<button id="b" onclick="console.log('saved draft 4');console.info('two');window.__n=1">Save</button>
 <button id="q" onclick="window.__n=2">Quiet</button>`),
-    "/pad.html": html(`<div id="pad" style="position:fixed;left:0;top:0;width:400px;height:300px">pad</div>
+    "/pad.html": htmlPage(`<div id="pad" style="position:fixed;left:0;top:0;width:400px;height:300px">pad</div>
 <script>window.__clicks = 0; pad.addEventListener("click", (e) => { if (e.isTrusted) __clicks++ })</script>`),
-    "/ann.html": html(`<button id="a" onclick="window.__hit='Alpha'">Alpha</button><a href="#x">Beta link</a>`),
-    "/appear.html": html(`<span id="h" onmouseenter="tip.hidden=false">Inbox</span><span id="tip" hidden>5 unread</span>
+    "/ann.html": htmlPage(`<button id="a" onclick="window.__hit='Alpha'">Alpha</button><a href="#x">Beta link</a>`),
+    "/appear.html":
+      htmlPage(`<span id="h" onmouseenter="tip.hidden=false">Inbox</span><span id="tip" hidden>5 unread</span>
 <form onsubmit="out.textContent='Thanks, '+n.value;return false"><input id="n" aria-label="Name"><button id="b">Send</button>
 </form><p id="out"></p><p id="kept">Always here</p>
 <button id="c" onclick="kept.className='x';kept.style.color='red'">Restyle</button>
 <button id="many" onclick="for(let i=0;i<300;i++){const p=document.createElement('p');p.textContent='row '+i;rows.append(p)}">
 Load</button><div id="rows"></div>`),
-    "/suggest.html": html(`<input id="s" aria-label="Fruit"><ul id="list"></ul><script>
+    "/suggest.html": htmlPage(`<input id="s" aria-label="Fruit"><ul id="list"></ul><script>
 const fruit = ["apple", "apricot", "banana"]
 s.addEventListener("keyup", () => list.replaceChildren(...fruit.filter((f) => s.value && f.startsWith(s.value))
   .map((f) => Object.assign(document.createElement("li"), { textContent: f }))))</script>`),
     "/filter.html":
-      html(`<input id="q" aria-label="Fruit"><ul id="list"><li>apple</li><li>banana</li><li>cherry</li></ul>
+      htmlPage(`<input id="q" aria-label="Fruit"><ul id="list"><li>apple</li><li>banana</li><li>cherry</li></ul>
 <script>q.addEventListener("input", () => { for (const li of list.children) li.hidden = !li.textContent.includes(q.value) })
 </script>`),
-    "/gone.html": html(`<button id="ta" onclick="pa.hidden=false;pb.hidden=true">Alpha</button>
+    "/gone.html": htmlPage(`<button id="ta" onclick="pa.hidden=false;pb.hidden=true">Alpha</button>
 <button id="tb" onclick="pa.hidden=true;pb.hidden=false">Beta</button>
 <div id="pa">Alpha panel text</div><div id="pb" hidden>Beta panel text</div>
 <p id="toast">Saved 3 items</p><button id="x" onclick="toast.remove()">Dismiss</button>
@@ -47,14 +46,14 @@ s.addEventListener("keyup", () => list.replaceChildren(...fruit.filter((f) => s.
 <p id="spin" hidden>Loading</p>
 <button id="blink" onclick="spin.hidden=false;spin.offsetWidth;spin.hidden=true">Blink</button>
 <ul id="menu"><li>Newest</li><li>Oldest</li></ul><button id="shut" onclick="menu.hidden=true">Shut</button>`),
-    "/rows.html": html(`<ul id="todo"><li>Buy milk</li><li>Walk dog</li><li>Call mom</li><li>Pay rent</li></ul>
+    "/rows.html": htmlPage(`<ul id="todo"><li>Buy milk</li><li>Walk dog</li><li>Call mom</li><li>Pay rent</li></ul>
 <button id="del" onclick="todo.firstElementChild.remove()">Delete first</button>`),
-    "/keyconfirm.html": html(`<input id="c" aria-label="Code"><script>
+    "/keyconfirm.html": htmlPage(`<input id="c" aria-label="Code"><script>
 c.addEventListener("keydown", (e) => { if (e.key === "y") window.__r = confirm("Sure?") })</script>`),
-    "/clickconfirm.html": html(`<button id="del" onclick="window.__r = confirm('Delete?')">Delete</button>`),
-    "/keyalert.html": html(`<input id="q" aria-label="Search"><script>window.__alerts = [];
+    "/clickconfirm.html": htmlPage(`<button id="del" onclick="window.__r = confirm('Delete?')">Delete</button>`),
+    "/keyalert.html": htmlPage(`<input id="q" aria-label="Search"><script>window.__alerts = [];
 q.addEventListener("keydown", (e) => { if (e.key === "b") { __alerts.push("hi"); alert("hi") } })</script>`),
-    "/live.html": html(
+    "/live.html": htmlPage(
       `<p>score</p><script>window.__loaded = (Number(sessionStorage.n || 0) + 1); sessionStorage.n = __loaded</script>`
     )
   }

@@ -6,20 +6,19 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { htmlPage } from "../support/servedPages.js"
 
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
 const rows = Array.from({ length: 30 }, (_, i) => `<p style="height:60px;margin:0">Row ${i + 1}</p>`).join("")
 
 // an infinite list: reaching the bottom loads 20 more rows 200 ms later
-const feed = html(
+const feed = htmlPage(
   `<ul id="l">${rows}</ul><script>let busy = false; addEventListener("scroll", () => {
   if (busy || innerHeight + scrollY < document.body.scrollHeight - 100) return; busy = true
   setTimeout(() => { const n = l.children.length; for (let i = 1; i <= 20; i++) l.insertAdjacentHTML("beforeend",
     '<p style="height:60px;margin:0">Row ' + (n + i) + "</p>"); busy = false }, 200) })</script>`
 )
 const live = liveWorld({
-  files: { "/rows.html": html(rows), "/short.html": html("<p>One line</p>"), "/feed.html": feed }
+  files: { "/rows.html": htmlPage(rows), "/short.html": htmlPage("<p>One line</p>"), "/feed.html": feed }
 })
 const evalRaw = (session: string, script: string): unknown =>
   (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data

@@ -8,9 +8,7 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
 
 // controls built in script, as a web component's are: no page text outside the shadow root holds their words
 const hit = `const hit = (id) => {
@@ -18,7 +16,7 @@ const hit = `const hit = (id) => {
 const shadowButton = (root, id, words, hidden) => { const b = document.createElement("button");
   b.textContent = words; b.hidden = !!hidden; b.onclick = () => hit(id); root.append(b) };`
 const card = (script: string, light = "") =>
-  html(`<h1>Card</h1>${light}<div id="host"></div><script>${hit}
+  htmlPage(`<h1>Card</h1>${light}<div id="host"></div><script>${hit}
 const root = host.attachShadow({ mode: "open" }); ${script}</script>`)
 const PUBLISH = `"Publish" + " now"`
 

@@ -9,17 +9,17 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/cart.html": html(`<button id="b" onclick="setTimeout(()=>location.href='checkout.html',300)">Checkout</button>`),
-    "/checkout.html": html("<h1>Pay now</h1>"),
-    "/poll.html": html(`<p id="s">Live prices</p><script>window.polls=0;
+    "/cart.html": htmlPage(
+      `<button id="b" onclick="setTimeout(()=>location.href='checkout.html',300)">Checkout</button>`
+    ),
+    "/checkout.html": htmlPage("<h1>Pay now</h1>"),
+    "/poll.html": htmlPage(`<p id="s">Live prices</p><script>window.polls=0;
 setInterval(()=>fetch('cart.html').then(()=>{window.polls++}),1500)</script>`),
-    "/declined.html": html("<p>Payment declined:\n card expired</p>")
+    "/declined.html": htmlPage("<p>Payment declined:\n card expired</p>")
   }
 })
 const evalRaw = (session: string, script: string): unknown =>

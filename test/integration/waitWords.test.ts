@@ -6,13 +6,11 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/slow.html": html(`<p id="sp">Loading results</p><div id="out"></div><script>
+    "/slow.html": htmlPage(`<p id="sp">Loading results</p><div id="out"></div><script>
 setTimeout(() => { sp.hidden = true; out.textContent = "Order #42 confirmed" }, 1500)</script>`)
   }
 })
