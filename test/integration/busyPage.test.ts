@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawData } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
@@ -39,8 +40,7 @@ describe("a click whose handler never returns (#45)", () => {
     const blank = await live.tool.call({ args: ["get", "title"] })
     expect(textOf(blank)).toBe("(empty)")
     const session = clicked.details.sessionName ?? ""
-    const at = JSON.parse(live.world.raw(["--json", "--session", session, "get", "url"])) as { data: { url: string } }
-    expect(at.data.url).toBe("about:blank")
+    expect(rawData<{ url: string }>(live.world, session, ["get", "url"]).url).toBe("about:blank")
     const reopened = await live.tool.call(clicked.details.nextActions?.[0]?.params)
     expect(reopened.isError, textOf(reopened)).toBe(false)
   })

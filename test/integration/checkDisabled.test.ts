@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
@@ -23,8 +24,7 @@ const live = liveWorld({
   }
 })
 let session = ""
-const evalPage = (js: string) =>
-  JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
+const evalPage = (js: string) => rawEval(live.world, session, js)
 const boxes = () => evalPage("JSON.stringify([a.checked, b.checked, c.checked, d.checked, changes])")
 
 describe("check on a disabled box", () => {

@@ -22,12 +22,12 @@ import { NATIVE_BINARY } from "../support/liveEnv.js"
 import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawData } from "../support/rawPage.js"
 
 const live = liveWorld()
 const url = (path: string) => `${live.site.origin}/${path}`
 const ids = (result: ToolResult) => result.details.nextActions?.map((a) => a.id) ?? []
-const outText = () =>
-  JSON.parse(live.world.raw(["--json", "--session", sessionOf(), "get", "text", "#out"])).data.text as string
+const outText = () => rawData<{ text: string }>(live.world, sessionOf(), ["get", "text", "#out"]).text
 let session: string | undefined
 const sessionOf = () => {
   if (session === undefined) throw new Error("no session yet")
@@ -212,10 +212,12 @@ describe("one-process click", () => {
       snapshot
     ).toBe(true)
     expect(snapshot).not.toContain("still changing")
-    expect(
-      JSON.parse(live.world.raw(["--json", "--session", clicked.details.sessionName ?? "", "get", "text", "#sort-out"]))
-        .data.text
-    ).toBe("sorted")
+    const sorted = rawData<{ text: string }>(live.world, clicked.details.sessionName ?? "", [
+      "get",
+      "text",
+      "#sort-out"
+    ])
+    expect(sorted.text).toBe("sorted")
   })
 })
 

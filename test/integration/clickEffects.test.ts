@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
 
 const HTML = "text/html; charset=utf-8"
 const page = (body: string) => [`<!doctype html><title>Effects</title><h1 id="h">Draft</h1>${body}`, HTML] as const
@@ -30,8 +31,7 @@ document.getElementById("later").onclick = () => { setTimeout(() => { location.h
 })
 const url = (path: string) => `${live.site.origin}/${path}`
 let session = ""
-const evalPage = (js: string) =>
-  JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
+const evalPage = (js: string) => rawEval(live.world, session, js)
 const ok = (result: ToolResult) => {
   expect(result.isError, textOf(result)).toBe(false)
   return textOf(result)

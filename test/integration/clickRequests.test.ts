@@ -10,6 +10,7 @@ import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 // `/hang` never answers: a fetch with a 250 ms timeout is a request that ends 250 ms after the click
 const live = liveWorld({
@@ -35,8 +36,7 @@ sort.onclick = () => { items = [...items].reverse(); draw() };
   }
 })
 let session = ""
-const evalPage = (js: string) =>
-  JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
+const evalPage = (js: string) => rawEval(live.world, session, js)
 const ok = (result: ToolResult) => {
   expect(result.isError, textOf(result)).toBe(false)
   return textOf(result)

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const logged = (id: string, label: string) => `<button id="${id}" onclick="got.push('${id}')">${label}</button>`
 
@@ -27,8 +28,7 @@ ${logged("b", "Open invoice")}<div style="height:2000px"></div>
   }
 })
 let session = ""
-const evalPage = (js: string) =>
-  JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
+const evalPage = (js: string) => rawEval(live.world, session, js)
 const open = async (path: string) => {
   const opened = await live.tool.call({ args: ["open", `${live.site.origin}/${path}`] })
   expect(opened.isError, textOf(opened)).toBe(false)

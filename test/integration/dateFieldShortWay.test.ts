@@ -11,6 +11,7 @@ import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const PICKER = `<label for="arrival">Arrival date</label><input id="arrival" readonly placeholder="Pick a date">
 <div id="cal" role="dialog" aria-label="Choose arrival date" hidden>
@@ -44,9 +45,7 @@ const live = liveWorld({
 })
 const url = (path: string) => `${live.site.origin}/${path}`
 /** A page expression's value, read with the raw binary (independent of the tool). */
-const pageValue = (session: string, expression: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", expression])) as { data: { result: unknown } })
-    .data.result
+const pageValue = (session: string, expression: string): unknown => rawEval(live.world, session, expression)
 const first = (result: ToolResult) => result.details.nextActions?.[0]
 const refOf = (snapshot: string, name: string) =>
   `@${/\[ref=(e\d+)\]/.exec(snapshot.split("\n").find((l) => l.includes(`"${name}"`)) ?? "")?.[1]}`

@@ -11,6 +11,7 @@ import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { sessionProcesses } from "../support/faults.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawData } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
@@ -21,8 +22,7 @@ c.addEventListener("keydown", () => { window.__r = confirm("Sure?") })</script>`
 })
 const url = (path: string) => `${live.site.origin}/${path}`
 let session = ""
-const rawJson = (args: ReadonlyArray<string>): Record<string, unknown> =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: Record<string, unknown> }).data
+const rawJson = (args: ReadonlyArray<string>): Record<string, unknown> => rawData(live.world, session, args)
 const browserPid = () => sessionProcesses(live.world.config.socketDir, session)?.browserPid
 
 /** Runs the result's first next action through the tool; it must be the dialog's dismissal, and work. */

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const board = (accepting: boolean) =>
   htmlPage(`<style>.col{display:inline-block;vertical-align:top;width:180px;min-height:200px;margin:8px}
@@ -21,9 +22,7 @@ for (const col of document.querySelectorAll(".col")) {
 }</script>`)
 
 const live = liveWorld({ files: { "/board.html": board(true), "/closed.html": board(false) } })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 
 describe("a drag says whether the page took its drop", () => {
   it("a drop the column accepts is said with the text it made appear", async () => {

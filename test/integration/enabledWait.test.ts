@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const COUNT = `<script>window.clicks = 0</script>`
 const live = liveWorld({
@@ -23,9 +24,7 @@ const live = liveWorld({
     "/enabled.html": htmlPage(`${COUNT}<button id="b" onclick="clicks++">Pay</button>`)
   }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 /** Enables #b 600 ms from now (the tool's click starts right after): disabled when the click begins. */
 const enableLater = (session: string) => evalRaw(session, "setTimeout(() => { b.disabled = false }, 600), 1")
 const open = async (page: string) =>

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
@@ -22,8 +23,7 @@ const live = liveWorld({
   }
 })
 let session = ""
-const evalPage = (js: string) =>
-  JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
+const evalPage = (js: string) => rawEval(live.world, session, js)
 const ok = (result: ToolResult) => {
   expect(result.isError, textOf(result)).toBe(false)
   return textOf(result)

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const button = (id: string) => `<li><button onclick="window.__hit = '${id}'">${id}</button></li>`
 const live = liveWorld({ files: { "/list.html": htmlPage(`<ul>${button("A")}${button("B")}${button("C")}</ul>`) } })
@@ -16,7 +17,6 @@ describe("find nth says the match it acted on (#45)", () => {
       (await live.tool.call({ args: ["open", `${live.site.origin}/list.html`] })).details.sessionName ?? ""
     const clicked = await live.tool.call({ args: ["find", "nth", "1", "li button", "click"] })
     expect(textOf(clicked)).toBe('Clicked nth 1 "li button"')
-    const read = live.world.raw(["--json", "--session", session, "eval", "window.__hit"])
-    expect((JSON.parse(read) as { data: { result: unknown } }).data.result).toBe("B")
+    expect(rawEval(live.world, session, "window.__hit")).toBe("B")
   })
 })

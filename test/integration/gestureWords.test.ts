@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
@@ -26,9 +27,7 @@ document.addEventListener("mousemove", (e) => { if (!on) return;
 document.addEventListener("mouseup", () => { on = false })</script>`)
   }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 
 describe("pointer gestures say the text they made appear", () => {
   it("click --button right names the custom menu's items", async () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest"
 import { textOf, valueOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 /** A field whose page logs every trusted keydown, keyup and input event it receives. */
 const KEYS = `<input id="q" aria-label="Search"><script>window.__ev = [];
@@ -66,11 +67,8 @@ describe("typing", () => {
     const job = await live.tool.call({ job: { steps: [{ action: "type", selector: "#u", text: "ab12" }] } })
     expect(job.isError, textOf(job)).toBe(false)
     const session = job.details.sessionName ?? ""
-    const read = JSON.parse(live.world.raw(["--json", "--session", session, "eval", "u.value"])) as {
-      data: { result: string }
-    }
     // read outside the tool: the page upper-cased the text, and the line says the page's value
-    expect(read.data.result).toBe("AB12")
+    expect(rawEval(live.world, session, "u.value")).toBe("AB12")
     expect(textOf(job)).toMatch(/typed 4 keys \(keydown, input, keyup each\)\. It now holds .*"AB12"/u)
     expect(textOf(job)).not.toContain("querySelector")
     // the step rows name the read; the compiled job (details.compiledJob, for audits) keeps its script

@@ -11,6 +11,7 @@ import { textOf } from "../support/harness.js"
 import { REPO } from "../support/liveEnv.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
@@ -46,9 +47,7 @@ afterAll(async () => {
 })
 
 let session = ""
-const evalRaw = (script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (script: string): unknown => rawEval(live.world, session, script)
 const display = (id: string) => evalRaw(`getComputedStyle(document.getElementById(${JSON.stringify(id)})).display`)
 
 describe("a hover or focus says the text the page's CSS showed or hid (#45)", () => {

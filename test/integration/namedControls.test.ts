@@ -5,11 +5,11 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawData } from "../support/rawPage.js"
 
 const live = liveWorld()
 let session = ""
-const raw = <A>(args: ReadonlyArray<string>): A =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+const raw = <A>(args: ReadonlyArray<string>): A => rawData<A>(live.world, session, args)
 const refIn = (text: string, pattern: RegExp): string => {
   const ref = pattern.exec(text)?.[1]
   if (ref === undefined) throw new Error(`no ref for ${String(pattern)} in:\n${text}`)

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawData } from "../support/rawPage.js"
 
 const html = (title: string, body: string) =>
   [
@@ -38,8 +39,7 @@ console.error('retry', {n: 2});setTimeout(() => undefinedFn(), 0);alert('Welcome
 })
 let session = ""
 const url = (path: string) => `${live.site.origin}/${path}`
-const raw = <A>(args: ReadonlyArray<string>): A =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+const raw = <A>(args: ReadonlyArray<string>): A => rawData<A>(live.world, session, args)
 const evalRaw = <A>(expression: string): A => raw<{ result: A }>(["eval", expression]).result
 const LOG_SYMBOL = "Object.getOwnPropertySymbols(window).map(String).join()"
 

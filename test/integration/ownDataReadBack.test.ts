@@ -6,12 +6,12 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawData } from "../support/rawPage.js"
 
 const live = liveWorld()
 const TOKEN = "tok-OWN41-7d2e9a"
 let session = ""
-const raw = <A>(args: ReadonlyArray<string>): A =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+const raw = <A>(args: ReadonlyArray<string>): A => rawData<A>(live.world, session, args)
 const evalRaw = (script: string): unknown => raw<{ result: unknown }>(["eval", script]).result
 
 describe("the model's own data reads back as written (#41)", () => {

@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
 
 const html = (body: string) => [`<!doctype html><meta charset="utf-8">${body}`, "text/html; charset=utf-8"] as const
 const DELAYS = ["0", "0.05", "0.1", "0.15", "0.2", "0.3"]
@@ -35,9 +36,7 @@ const live = liveWorld({
     )
   }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 // the page the open answered (untitled when read mid-navigation), or the page it moved on to after that
 const NAMED =
   /Opened: (?:Start page|\(untitled\))\nURL: \S+\/start\d\.html|Opened: Final page\nURL: \S+\/final\.html|Page: .+ — \S+\/final\.html/

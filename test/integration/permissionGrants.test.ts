@@ -10,6 +10,7 @@ import { PermissionGrants } from "../../src/services/PermissionGrants.js"
 import { makeHarness, textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawData, rawEval } from "../support/rawPage.js"
 
 const whereAmI =
   `<button id="b" onclick="navigator.geolocation.getCurrentPosition(` +
@@ -23,9 +24,7 @@ const live = liveWorld({
     "/filled.html": htmlPage(`<input id="f" aria-label="From" value="copy me 7"><input id="q" aria-label="Note">`)
   }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 
 /** The page's own value, polled to a deadline (the page's callback runs after the click answered). */
 const pageValue = async (session: string, script: string, ready: (v: unknown) => boolean): Promise<unknown> => {
@@ -69,10 +68,7 @@ describe("permissions a command needs reach the page (#45)", () => {
     expect(read.isError, textOf(read)).toBe(false)
     expect(textOf(read)).toContain("Hello 42")
     expect(textOf(read)).not.toContain("[REDACTED]")
-    const raw = JSON.parse(live.world.raw(["--json", "--session", session, "clipboard", "read"])) as {
-      data: { text: unknown }
-    }
-    expect(raw.data.text).toBe("Hello 42")
+    expect(rawData<{ text: unknown }>(live.world, session, ["clipboard", "read"]).text).toBe("Hello 42")
   })
 
   it("clipboard copy then read gives the page's text; write, focus and paste fill the field", async () => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
 
 const fields = [
   ["tm", "time"],
@@ -29,8 +30,7 @@ ${fields.map(([id, type]) => `<input type="${type}" id="${id}">`).join("\n")}
   }
 })
 let session = ""
-const evalPage = (js: string) =>
-  JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
+const evalPage = (js: string) => rawEval(live.world, session, js)
 const values = () => evalPage("JSON.stringify([tm.value, dt.value, m.value, w.value, col.value])")
 const ok = (result: ToolResult) => {
   expect(result.isError, textOf(result)).toBe(false)

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { activeTabIn, pinTab } from "../support/tabs.js"
+import { rawEval } from "../support/rawPage.js"
 
 const SECRET = "Pinned-s3cret-value"
 const live = liveWorld({
@@ -74,9 +75,7 @@ describe("a pinned session acts by @ref", () => {
     const byRef = await live.tool.call({ args: ["fill", refOf(snapshot, "textbox", "Name"), "{{secret:PW}}"] })
     expect(byRef.details.failureCategory, textOf(byRef)).toBe("stale-ref")
     expect(textOf(byRef)).toContain("nothing ran")
-    const value = () =>
-      JSON.parse(live.world.raw(["--json", "--session", session, "eval", "document.querySelector('#name').value"])).data
-        .result as string
+    const value = () => rawEval(live.world, session, "document.querySelector('#name').value") as string
     // the selector fill selects the pinned tab again and types there
     const bySelector = await live.tool.call({ args: ["fill", "#name", "{{secret:PW}}"] })
     expect(bySelector.isError, textOf(bySelector)).toBe(false)

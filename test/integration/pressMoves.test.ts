@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
@@ -23,9 +24,7 @@ ${Array.from({ length: 60 }, (_, i) => `<div>log line ${i + 1}</div>`).join("")}
     "/long.html": htmlPage(`<h1>Top</h1>${"<p style='height:300px'>Filler</p>".repeat(20)}<footer>End</footer>`)
   }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 
 describe("a key says the active item it moved and where it scrolled the page (#45)", () => {
   it("ArrowDown in a listbox names the option now active; the focus stayed on the listbox", async () => {

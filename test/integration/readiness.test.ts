@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawData } from "../support/rawPage.js"
 
 const live = liveWorld()
 const late = (query = "") => `${live.site.origin}/late-widget.html${query}`
@@ -14,11 +15,7 @@ const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } 
   (result.details.nextActions ?? []).map((a) => a.id)
 /** Read with the raw binary, independent of the tool. */
 const rawValue = (session: string, selector: string) =>
-  (
-    JSON.parse(live.world.raw(["--json", "--session", session, "get", "value", selector])) as {
-      data: { value: string }
-    }
-  ).data.value
+  rawData<{ value: string }>(live.world, session, ["get", "value", selector]).value
 
 describe("element steps wait for a late widget", () => {
   it("job open + fill label Tags: the fill waits for the input and the field really holds the text", async () => {

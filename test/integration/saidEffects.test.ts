@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawData, rawEval } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
@@ -60,9 +61,7 @@ q.addEventListener("keydown", (e) => { if (e.key === "b") { __alerts.push("hi");
 })
 const url = (path: string) => `${live.site.origin}/${path}`
 let session = ""
-const evalRaw = (script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (script: string): unknown => rawEval(live.world, session, script)
 
 describe("a fill or a typed text says what the field now holds (#45)", () => {
   it("fill, find … fill, type and keyboard inserttext: the text names the value the page holds", async () => {
@@ -229,8 +228,7 @@ describe("text an action made appear is said with it (#45)", () => {
 })
 
 /** The page's dialog, as the raw binary's `dialog status` reads it. */
-const dialogStatus = (): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "dialog", "status"])) as { data: unknown }).data
+const dialogStatus = (): unknown => rawData<unknown>(live.world, session, ["dialog", "status"])
 
 /**
  * A result that left a dialog open: its next actions answer it (dismiss, then accept) and offer nothing it blocks;

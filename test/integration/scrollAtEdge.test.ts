@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const rows = Array.from({ length: 30 }, (_, i) => `<p style="height:60px;margin:0">Row ${i + 1}</p>`).join("")
 
@@ -20,9 +21,7 @@ const feed = htmlPage(
 const live = liveWorld({
   files: { "/rows.html": htmlPage(rows), "/short.html": htmlPage("<p>One line</p>"), "/feed.html": feed }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 
 describe("a scroll that moved nothing says so (#45)", () => {
   it("scroll down at the bottom: 'moved nothing', and the page is already at the bottom", async () => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 // controls built in script, as a web component's are: no page text outside the shadow root holds their words
 const hit = `const hit = (id) => {
@@ -40,9 +41,7 @@ const live = liveWorld({
   }
 })
 
-const evalIn = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalIn = (session: string, script: string): unknown => rawEval(live.world, session, script)
 const hits = (session: string): unknown => evalIn(session, "JSON.stringify(window.__hits || {})")
 
 const clickOn = async (page: string, words = "Publish now") => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawData } from "../support/rawPage.js"
 
 const html = (title: string, body: string) =>
   [
@@ -26,9 +27,6 @@ describe("a new tab with a URL says the page it loaded (#45)", () => {
     expect(textOf(opened)).toContain(`Page: Second tab — ${live.site.origin}/second.html`)
     const title = await live.tool.call({ args: ["get", "title"] })
     expect(textOf(title).split("\n")[0]).toBe("Second tab")
-    const raw = JSON.parse(live.world.raw(["--json", "--session", session, "get", "title"])) as {
-      data: { title: string }
-    }
-    expect(raw.data.title).toBe("Second tab")
+    expect(rawData<{ title: string }>(live.world, session, ["get", "title"]).title).toBe("Second tab")
   })
 })

@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
@@ -24,8 +25,7 @@ const live = liveWorld({
   }
 })
 let session = ""
-const evalPage = (js: string) =>
-  JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
+const evalPage = (js: string) => rawEval(live.world, session, js)
 const names = (id: string) => evalPage(`[...document.getElementById("${id}").files].map((f) => f.name).join()`)
 const ok = (result: ToolResult) => {
   expect(result.isError, textOf(result)).toBe(false)

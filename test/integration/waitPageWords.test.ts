@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
@@ -22,9 +23,7 @@ setInterval(()=>fetch('cart.html').then(()=>{window.polls++}),1500)</script>`),
     "/declined.html": htmlPage("<p>Payment declined:\n card expired</p>")
   }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 const open = async (path: string) =>
   (await live.tool.call({ args: ["open", `${live.site.origin}${path}`] })).details.sessionName ?? ""
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
@@ -14,9 +15,7 @@ const live = liveWorld({
 setTimeout(() => { sp.hidden = true; out.textContent = "Order #42 confirmed" }, 1500)</script>`)
   }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 
 describe("a wait says what it waited for (#45)", () => {
   it("wait <sel> --state hidden waits in the running browser and says the element is hidden", async () => {
