@@ -5,8 +5,7 @@
  * box, a box by its label, by a span in its label and by ref are checked as before. Judged on the page's own state, read outside the tool.
  */
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolResult.js"
-import { textOf } from "../support/harness.js"
+import { okText, textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawEval } from "../support/rawPage.js"
 
@@ -23,15 +22,11 @@ const live = liveWorld({
 })
 let session = ""
 const evalPage = (js: string) => rawEval(live.world, session, js)
-const ok = (result: ToolResult) => {
-  expect(result.isError, textOf(result)).toBe(false)
-  return textOf(result)
-}
 
 describe("check on an element that is no checkbox (#41)", () => {
   it("a text field by CSS and by ref: refused, no click reached the page; boxes by label and ref are checked", async () => {
     const opened = await live.tool.call({ args: ["open", `${live.site.origin}/check.html`] })
-    ok(opened)
+    okText(opened)
     session = opened.details.sessionName ?? ""
     // before: `Checked #f` (upstream clicked the field twice)
     const css = await live.tool.call({ args: ["check", "#f"] })
@@ -43,7 +38,7 @@ describe("check on an element that is no checkbox (#41)", () => {
     expect(css.details.nextActions?.[0]?.params?.args).toEqual(["--session", session, "snapshot", "-i"])
     expect(evalPage("JSON.stringify(clicks)")).toBe("[]")
     // the next action, followed, lists the boxes to check
-    const snap = ok(await live.tool.call(css.details.nextActions?.[0]?.params ?? {}))
+    const snap = okText(await live.tool.call(css.details.nextActions?.[0]?.params ?? {}))
     const field = /textbox "Name" \[ref=(e\d+)/.exec(snap)?.[1]
     const box = /checkbox "Keep" \[[^\]]*ref=(e\d+)/.exec(snap)?.[1]
     expect(field, snap).toBeDefined()
@@ -53,9 +48,9 @@ describe("check on an element that is no checkbox (#41)", () => {
     expect(textOf(byRef)).toContain(`@${field} is a textbox "Name", not a checkbox, radio button or switch`)
     expect(evalPage("JSON.stringify(clicks)")).toBe("[]")
     // a box by its label, and by ref: checked, said as before
-    expect(ok(await live.tool.call({ args: ["check", "#lab"] }))).toBe("Checked #lab")
+    expect(okText(await live.tool.call({ args: ["check", "#lab"] }))).toBe("Checked #lab")
     expect(evalPage("document.getElementById('c').checked")).toBe(true)
-    expect(ok(await live.tool.call({ args: ["check", `@${box}`] }))).toBe(`Checked @${box}`)
+    expect(okText(await live.tool.call({ args: ["check", `@${box}`] }))).toBe(`Checked @${box}`)
     expect(evalPage("document.getElementById('k').checked")).toBe(true)
     // a job's check step: the same refusal, no click; its uncheck step on a box works
     const job = await live.tool.call({ job: { steps: [{ action: "check", selector: "#f" }] } })
@@ -65,7 +60,7 @@ describe("check on an element that is no checkbox (#41)", () => {
     expect((await live.tool.call({ job: { steps: [{ action: "uncheck", selector: "#k" }] } })).isError).toBe(false)
     expect(evalPage("document.getElementById('k').checked")).toBe(false)
     // a switch's styled span in the label of a hidden box: upstream ticks the box, so it is not refused
-    expect(ok(await live.tool.call({ args: ["check", "#sp"] }))).toBe("Checked #sp")
+    expect(okText(await live.tool.call({ args: ["check", "#sp"] }))).toBe("Checked #sp")
     expect(evalPage("document.getElementById('d').checked")).toBe(true)
   }, 90_000)
 })

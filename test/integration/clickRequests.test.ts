@@ -6,8 +6,7 @@
  * page's own state, read outside the tool with the raw binary.
  */
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolResult.js"
-import { textOf } from "../support/harness.js"
+import { okText } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { htmlPage } from "../support/servedPages.js"
 import { rawEval } from "../support/rawPage.js"
@@ -37,49 +36,45 @@ sort.onclick = () => { items = [...items].reverse(); draw() };
 })
 let session = ""
 const evalPage = (js: string) => rawEval(live.world, session, js)
-const ok = (result: ToolResult) => {
-  expect(result.isError, textOf(result)).toBe(false)
-  return textOf(result)
-}
 const open = async (path: string) => {
   const opened = await live.tool.call({ args: ["open", `${live.site.origin}/${path}`] })
-  session = ok(opened) && (opened.details.sessionName ?? "")
+  session = okText(opened) && (opened.details.sessionName ?? "")
 }
 
 describe("a click's requests and re-renders", () => {
   it("a counter a fetch updates 250 ms after the click: the new count is said", async () => {
     await open("requests.html")
-    const text = ok(await live.tool.call({ args: ["click", "#like"] }))
+    const text = okText(await live.tool.call({ args: ["click", "#like"] }))
     expect(evalPage("cnt.textContent")).toBe("42 likes")
     expect(text).toContain('New text: "42 likes"')
   })
 
   it('"Saving…" that turns "Saved" once its request answered: "Saved" is said, not "Saving…"', async () => {
-    const text = ok(await live.tool.call({ args: ["click", "#save"] }))
+    const text = okText(await live.tool.call({ args: ["click", "#save"] }))
     expect(evalPage("save.textContent")).toBe("Saved")
     expect(text).toContain('New text: "Saved"')
     expect(text).not.toContain("Saving")
   })
 
   it("an XMLHttpRequest's answer is waited for too", async () => {
-    const text = ok(await live.tool.call({ args: ["click", "#xhr"] }))
+    const text = okText(await live.tool.call({ args: ["click", "#xhr"] }))
     expect(evalPage("out.textContent")).toBe("Loaded 42")
     expect(text).toContain('New text: "Loaded 42"')
   })
 
   it("a request that does not answer: said with its path, the click not held past the cap", async () => {
     const started = Date.now()
-    const text = ok(await live.tool.call({ args: ["click", "#pay"] }))
+    const text = okText(await live.tool.call({ args: ["click", "#pay"] }))
     expect(Date.now() - started).toBeLessThan(6000)
     expect(text).toContain('1 request the click started had not answered when the page was read ("POST /hang")')
   })
 
   it("a list the pointer re-renders with the same items says no new text; a sort says its new order", async () => {
     await open("list.html")
-    const picked = ok(await live.tool.call({ args: ["click", "#l li:nth-child(2) button"] }))
+    const picked = okText(await live.tool.call({ args: ["click", "#l li:nth-child(2) button"] }))
     expect(evalPage("document.title")).toBe("picked Banana")
     expect(picked).not.toContain("New text")
-    const sorted = ok(await live.tool.call({ args: ["click", "#sort"] }))
+    const sorted = okText(await live.tool.call({ args: ["click", "#sort"] }))
     expect(evalPage("l.innerText.replace(/\\s+/g, ' ')")).toBe("Cherry Banana Apple")
     expect(sorted).toContain("New text:")
   })

@@ -5,8 +5,7 @@
  * label of a text field are said as before. Judged on the page's own state, read outside the tool.
  */
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolResult.js"
-import { textOf } from "../support/harness.js"
+import { okText } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawEval } from "../support/rawPage.js"
 
@@ -23,25 +22,27 @@ const live = liveWorld({
 })
 let session = ""
 const evalPage = (js: string) => rawEval(live.world, session, js)
-const ok = (result: ToolResult) => {
-  expect(result.isError, textOf(result)).toBe(false)
-  return textOf(result)
-}
 
 describe("click on a checkbox's label", () => {
   it("says the state of the box it ticked or cleared", async () => {
     const opened = await live.tool.call({ args: ["open", `${live.site.origin}/label.html`] })
-    ok(opened)
+    okText(opened)
     session = opened.details.sessionName ?? ""
     // before: `Clicked #l` (the box was ticked, unsaid)
-    expect(ok(await live.tool.call({ args: ["click", "#l"] }))).toBe("Clicked #l\nThe clicked control is now checked")
+    expect(okText(await live.tool.call({ args: ["click", "#l"] }))).toBe(
+      "Clicked #l\nThe clicked control is now checked"
+    )
     expect(evalPage("c.checked")).toBe(true)
-    expect(ok(await live.tool.call({ args: ["click", "#l"] }))).toBe("Clicked #l\nThe clicked control is now unchecked")
+    expect(okText(await live.tool.call({ args: ["click", "#l"] }))).toBe(
+      "Clicked #l\nThe clicked control is now unchecked"
+    )
     expect(evalPage("c.checked")).toBe(false)
     // the text inside a label that wraps a radio button
-    expect(ok(await live.tool.call({ args: ["click", "#ws"] }))).toBe("Clicked #ws\nThe clicked control is now checked")
+    expect(okText(await live.tool.call({ args: ["click", "#ws"] }))).toBe(
+      "Clicked #ws\nThe clicked control is now checked"
+    )
     expect(evalPage("r1.checked")).toBe(true)
     // a text field's label: no checked state to say
-    expect(ok(await live.tool.call({ args: ["click", "#nl"] }))).toBe("Clicked #nl")
+    expect(okText(await live.tool.call({ args: ["click", "#nl"] }))).toBe("Clicked #nl")
   }, 90_000)
 })

@@ -8,8 +8,7 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolResult.js"
-import { textOf } from "../support/harness.js"
+import { okText, textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawEval } from "../support/rawPage.js"
 
@@ -27,10 +26,6 @@ const live = liveWorld({
 let session = ""
 const evalPage = (js: string) => rawEval(live.world, session, js)
 const names = (id: string) => evalPage(`[...document.getElementById("${id}").files].map((f) => f.name).join()`)
-const ok = (result: ToolResult) => {
-  expect(result.isError, textOf(result)).toBe(false)
-  return textOf(result)
-}
 
 describe("upload read on the page", () => {
   it("says the file a single input kept; refuses a button with the page's file input named", async () => {
@@ -41,16 +36,16 @@ describe("upload read on the page", () => {
     }
     const [a, b, me] = [file("a.txt"), file("b.csv"), file("me.png")]
     const opened = await live.tool.call({ args: ["open", `${live.site.origin}/upload.html`] })
-    ok(opened)
+    okText(opened)
     session = opened.details.sessionName ?? ""
     // before: `Uploaded 2 file(s) to #one: <a>, <b>` (the input kept a.txt only)
-    expect(ok(await live.tool.call({ args: ["upload", "#one", a, b] }))).toBe(
+    expect(okText(await live.tool.call({ args: ["upload", "#one", a, b] }))).toBe(
       `Uploaded 1 of 2 files to #one: it takes one file (no multiple attribute), so it holds only a.txt; not ` +
         `attached: ${b}.`
     )
     expect(names("one")).toBe("a.txt")
     // a multiple input takes both: said as before
-    expect(ok(await live.tool.call({ args: ["upload", "#many", a, b] }))).toBe(
+    expect(okText(await live.tool.call({ args: ["upload", "#many", a, b] }))).toBe(
       `Uploaded 2 file(s) to #many: ${a}, ${b}`
     )
     expect(names("many")).toBe("a.txt,b.csv")
@@ -63,7 +58,7 @@ describe("upload read on the page", () => {
     )
     expect(names("photo")).toBe("")
     // the named input, followed: it takes the file, and the page gets its change event
-    expect(ok(await live.tool.call({ args: ["upload", "#photo", me] }))).toBe(`Uploaded 1 file(s) to #photo: ${me}`)
+    expect(okText(await live.tool.call({ args: ["upload", "#photo", me] }))).toBe(`Uploaded 1 file(s) to #photo: ${me}`)
     expect(names("photo")).toBe("me.png")
     expect(evalPage("changes.join()")).toBe("one,many,photo")
   }, 90_000)
