@@ -24,6 +24,15 @@ export const fakeLayer = (
   version?: string
 ) => makeFakeLayer(FakeAgentBrowser.layer(script, version), toolConfigLayer(testConfig(root, overrides)))
 
+/** A result's content as the tests read it: every part's text (none for an image), one part a line. */
+export const contentText = (content: ReadonlyArray<{ readonly type: string; readonly text?: string }>): string =>
+  content.map((c) => c.text ?? "").join("\n")
+
+/** The text of a result's content, read as contentText does. */
+export const resultText = (result: {
+  readonly content: ReadonlyArray<{ readonly type: string; readonly text?: string }>
+}): string => contentText(result.content)
+
 export type FakeServices = Layer.Layer.Success<ReturnType<typeof fakeLayer>>
 
 export const call = { piSessionId: "session-1", cwd: "/work/project" }

@@ -13,12 +13,11 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { BrowserEndpoints, type BrowserEndpointsShape } from "../../src/services/BrowserEndpoints.js"
 import { DaemonProbe } from "../../src/services/DaemonProbe.js"
 import { fakeEndpoints } from "../support/fakeEndpoints.js"
-import { fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
 const here = { piSessionId: "s-busy", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const page = { url: "http://a.test/spin", title: "Spin" }
 
 /** A tab that answers no evaluation; the renderers' CPU time grows by `step` seconds per read. */
@@ -77,10 +76,10 @@ describe("a click whose page stops answering (#45)", () => {
       const clicked = yield* clickWith(silentPage(0.5, asked), 60_000, { args: ["click", "#b"] })
       expect(Date.now() - started).toBeLessThan(20_000)
       expect(clicked.details.failureCategory).toBe("timeout")
-      expect(textOf(clicked.content)).toMatch(
+      expect(contentText(clicked.content)).toMatch(
         /^Failed \(timeout\): Stopped after \d+ ms: while `click #b` ran, the page /
       )
-      expect(textOf(clicked.content)).toContain("its renderer stayed busy (seen twice)")
+      expect(contentText(clicked.content)).toContain("its renderer stayed busy (seen twice)")
       expect(clicked.details.recovery?.summary).toContain("its renderer stayed busy")
       // twice in the watch; not read again by the recovery (it knows)
       expect(asked.filter((m) => m === "SystemInfo.getProcessInfo")).toHaveLength(4)

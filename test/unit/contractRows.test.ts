@@ -10,12 +10,11 @@ import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 
 describe("D8: failed prose ends with the contract's category sentence", () => {
   it.scoped("a failure ends with it; a success has none", () =>
@@ -26,13 +25,13 @@ describe("D8: failed prose ends with the contract's category sentence", () => {
         )
       )
       expect(failed.details.failureCategory).toBe("upstream-error")
-      expect(textOf(failed.content)).toMatch(
+      expect(contentText(failed.content)).toMatch(
         /^Failed \(upstream-error\): [^]*\nResult category: failure; failureCategory: upstream-error; Pi tool isError: true\.$/
       )
       const ok = yield* runToResult({ args: ["get", "title"] }, here).pipe(
         Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ title: "T" }), repeat: true }]))
       )
-      expect(textOf(ok.content)).not.toContain("Result category")
+      expect(contentText(ok.content)).not.toContain("Result category")
     })
   )
 
@@ -55,13 +54,13 @@ describe("D8: failed prose ends with the contract's category sentence", () => {
           ])
         )
       )
-      expect(textOf(batch.content)).toMatch(
+      expect(contentText(batch.content)).toMatch(
         /Result: step 2 failed \(upstream-error\)\.\nResult category: failure; failureCategory: upstream-error; Pi tool isError: true\.$/
       )
       const invalid = yield* runToResult({ args: ["click"], stdin: "x" }, here).pipe(
         Effect.provide(fakeLayer(temp.root, []))
       )
-      expect(textOf(invalid.content)).toMatch(
+      expect(contentText(invalid.content)).toMatch(
         /Result category: failure; failureCategory: validation-error; Pi tool isError: true\.$/
       )
     })
@@ -279,7 +278,7 @@ describe("V3: record restart reports the recording it finished", () => {
         [second, "pending"]
       ])
       expect(restart.details.artifactVerification).toMatchObject({ verifiedCount: 1, pendingCount: 1 })
-      expect(textOf(restart.content)).toContain(
+      expect(contentText(restart.content)).toContain(
         `Note: saved the previous recording ${first}, finished by record restart.`
       )
       // the restart's own recording is the one record stop finishes
@@ -318,7 +317,7 @@ describe("V3: record restart reports the recording it finished", () => {
         state: "missing",
         exists: false
       })
-      expect(textOf(restart.content)).toContain(
+      expect(contentText(restart.content)).toContain(
         `the previous recording ${first}, finished by record restart, is not on disk`
       )
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({}), repeat: true }])))

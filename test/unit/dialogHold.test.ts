@@ -19,12 +19,11 @@ import { mentionsBlockingDialog } from "../../src/upstream/classifyErrorText.js"
 import { blockingDialogWords, openDialogOf } from "../../src/upstream/dialogStatus.js"
 import { planOf } from "../support/conformance.js"
 import { fakeEndpoints } from "../support/fakeEndpoints.js"
-import { fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
 const here = { piSessionId: "s-dialog", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const page = { url: "http://a.test/form", title: "Form" }
 const WS = "ws://127.0.0.1:9/devtools/page/T1"
 
@@ -129,7 +128,9 @@ describe("a typed key whose page went silent past the watchdog (#45)", () => {
         yield* runToResult({ args: ["open", page.url] }, here)
         const typed = yield* runToResult({ args: ["type", "#c", "xyz"], timeoutMs: 8000 }, here)
         expect(typed.details.failureCategory).toBe("upstream-error")
-        expect(textOf(typed.content)).toContain('A JavaScript confirm dialog is blocking the page: "Sure?". It opened')
+        expect(contentText(typed.content)).toContain(
+          'A JavaScript confirm dialog is blocking the page: "Sure?". It opened'
+        )
         expect(typed.details.recovery).toBeUndefined()
         expect(typed.details.nextActions?.slice(0, 2).map((a) => a.id)).toEqual(["dismiss-dialog", "accept-dialog"])
         // the browser was asked, the page was neither reloaded nor stopped
@@ -141,8 +142,8 @@ describe("a typed key whose page went silent past the watchdog (#45)", () => {
         // remembered as blocking: the next get title is refused at once, naming it
         const sent = (yield* fake.requests).length
         const title = yield* runToResult({ args: ["get", "title"] }, here)
-        expect(textOf(title.content)).toContain('A JavaScript confirm dialog is blocking the page: "Sure?"')
-        expect(textOf(title.content)).toContain("nothing was sent")
+        expect(contentText(title.content)).toContain('A JavaScript confirm dialog is blocking the page: "Sure?"')
+        expect(contentText(title.content)).toContain("nothing was sent")
         expect((yield* fake.requests).slice(sent).map((r) => r.args.includes("title"))).toEqual([false])
       }).pipe(
         Effect.provideService(BrowserEndpoints, silentPage(0, asked)),
@@ -166,7 +167,7 @@ describe("a typed key whose page went silent past the watchdog (#45)", () => {
         yield* runToResult({ args: ["open", page.url] }, here)
         const typed = yield* runToResult({ args: ["type", "#c", "xyz"], timeoutMs: 8000 }, here)
         expect(typed.details.failureCategory).toBe("timeout")
-        expect(textOf(typed.content)).not.toContain("dialog is blocking")
+        expect(contentText(typed.content)).not.toContain("dialog is blocking")
         expect(typed.details.recovery?.kind).toBe("session-checked")
         expect((yield* fake.requests).some((r) => r.args.includes("dialog"))).toBe(false)
       }).pipe(

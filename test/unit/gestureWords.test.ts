@@ -11,12 +11,11 @@ import type { Plan } from "../../src/domain/Plan.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { formatSuccess } from "../../src/presenters/text/formatSuccess.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
-import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 
 describe("pointer gestures say the text they made appear", () => {
   it.scoped("mouse move: point watch, text watch, move, both reads, in one process; the new value said", () =>
@@ -51,7 +50,7 @@ describe("pointer gestures say the text they made appear", () => {
         }
       ])
       const moved = yield* runToResult({ args: ["mouse", "move", "325", "104"] }, here).pipe(Effect.provide(layer))
-      expect(textOf(moved.content)).toBe('Mouse move 325 104\nAt (325, 104), over div#track\nNew text: "75"')
+      expect(contentText(moved.content)).toBe('Mouse move 325 104\nAt (325, 104), over div#track\nNew text: "75"')
       expect(seen.map((step) => step[0])).toEqual(["eval", "eval", "mouse", "eval", "eval"])
       expect(processes).toBe(1)
     })

@@ -16,13 +16,10 @@ import { dropSeenOf, hitOf, hitTestExpression } from "../../src/page/inputReads.
 import { uploadPaths } from "../../src/security/preflight.js"
 import { COMMAND_FLAGS } from "../../src/upstream/commandFlags.generated.js"
 import { flagProblem } from "../../src/upstream/flagCheck.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, resultText, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
-
-const textOf = (result: { readonly content: ReadonlyArray<{ readonly type: string; readonly text?: string }> }) =>
-  result.content.map((c) => c.text ?? "").join("\n")
 
 /** Any upstream request answered with an empty success. */
 const ANY_OK = {
@@ -169,7 +166,7 @@ describe("calls over the fake upstream", () => {
   it.effect("storage remove runs one eval that removes the key and words the answer", () =>
     Effect.gen(function* () {
       const result = yield* runToResult({ args: ["storage", "local", "remove", 'to"ken'] }, call)
-      expect(textOf(result)).toBe('Removed "to\\"ken" from localStorage.')
+      expect(resultText(result)).toBe('Removed "to\\"ken" from localStorage.')
       const requests = yield* (yield* FakeAgentBrowser).requests
       const evals = requests.filter((r) => r.args.includes("eval"))
       expect(evals).toHaveLength(1)
@@ -190,8 +187,8 @@ describe("calls over the fake upstream", () => {
     Effect.gen(function* () {
       const result = yield* runToResult({ args: ["click", "#go", "--modifiers", "Shift"] }, call)
       expect(result.details.failureCategory).toBe("validation-error")
-      expect(textOf(result)).toContain("no DevTools endpoint")
-      expect(textOf(result)).toContain("Instead: click #go (no modifiers, left button).")
+      expect(resultText(result)).toContain("no DevTools endpoint")
+      expect(resultText(result)).toContain("Instead: click #go (no modifiers, left button).")
       const requests = yield* (yield* FakeAgentBrowser).requests
       expect(requests.some((r) => r.args.includes("click") || (r.stdin ?? "").includes("click"))).toBe(false)
     }).pipe(Effect.provide(fakeLayer(temp.root, [ANY_OK])))
@@ -201,8 +198,8 @@ describe("calls over the fake upstream", () => {
     Effect.gen(function* () {
       const result = yield* runToResult({ args: ["--confirm-actions", "click", "mouse", "click", "5", "5"] }, call)
       expect(result.details.failureCategory).toBe("validation-error")
-      expect(textOf(result)).toContain("while upstream holds actions for approval")
-      expect(textOf(result)).toContain("Instead: mouse move <x> <y>, then mouse down")
+      expect(resultText(result)).toContain("while upstream holds actions for approval")
+      expect(resultText(result)).toContain("Instead: mouse move <x> <y>, then mouse down")
     }).pipe(Effect.provide(fakeLayer(temp.root, [ANY_OK])))
   )
 })

@@ -15,11 +15,10 @@ import type { BrowserEndpointsShape, CdpCall } from "../../src/services/BrowserE
 import { BrowserEndpoints } from "../../src/services/BrowserEndpoints.js"
 import { DaemonProbe } from "../../src/services/DaemonProbe.js"
 import { fakeEndpoints } from "../support/fakeEndpoints.js"
-import { fakeLayer, NO_CHALLENGE, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, NO_CHALLENGE, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const WS = "ws://127.0.0.1:9/devtools/page/T1"
 const FIRST = { url: "http://a.test/start.html", title: "Start" }
 const URL = "http://a.test/settings.html"
@@ -95,7 +94,7 @@ describe("open says what the page did while it loaded", () => {
     Effect.gen(function* () {
       const result = yield* openTwice(page)
       expect(result.isError).toBe(false)
-      expect(textOf(result.content)).toBe(`Opened: Settings\nURL: ${URL}`)
+      expect(contentText(result.content)).toBe(`Opened: Settings\nURL: ${URL}`)
     })
   )
 
@@ -109,7 +108,7 @@ describe("open says what the page did while it loaded", () => {
         dialogs: [{ type: "alert", message: "Welcome back, Ada", answer: "accepted" }]
       }
       const result = yield* openTwice({ ...page, loaded })
-      expect(textOf(result.content)).toBe(
+      expect(contentText(result.content)).toBe(
         `Opened: Settings\nURL: ${URL}\n` +
           'A dialog opened while loading: alert "Welcome back, Ada" (accepted)\n' +
           '5 console errors while loading: "failed to load config.json"; "Uncaught TypeError: x is undefined"; ' +
@@ -123,7 +122,7 @@ describe("open says what the page did while it loaded", () => {
     Effect.gen(function* () {
       const loaded = { count: 1, errors: ["failed to load config.json"], warnCount: 0, warnings: [], dialogs: [] }
       const result = yield* openTwice({ ...page, loaded })
-      expect(textOf(result.content)).toBe(
+      expect(contentText(result.content)).toBe(
         `Opened: Settings\nURL: ${URL}\nConsole error while loading: "failed to load config.json"`
       )
     })

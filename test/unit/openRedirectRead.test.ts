@@ -9,12 +9,11 @@ import { afterAll } from "vitest"
 import type { ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
-import { fakeLayer, NO_CHALLENGE, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, NO_CHALLENGE, stepsOf, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const CUT = "CDP error (Runtime.evaluate): Inspected target navigated or closed"
 const ASKED = "http://a.test/members.html"
 const LANDED = "http://a.test/login.html?next=%2Fmembers.html"
@@ -51,8 +50,8 @@ describe("an open whose page redirects while it is read", () => {
         script((steps) => [cut(steps[0])])
       )
       const result = yield* runToResult({ args: ["open", ASKED] }, here).pipe(Effect.provide(layer))
-      expect(result.isError, textOf(result.content)).toBe(false)
-      expect(textOf(result.content)).toMatch(
+      expect(result.isError, contentText(result.content)).toBe(false)
+      expect(contentText(result.content)).toMatch(
         /^Opened: Sign in\nURL: http:\/\/a\.test\/login\.html\?next=%2Fmembers\.html/
       )
     })
@@ -65,9 +64,9 @@ describe("an open whose page redirects while it is read", () => {
         script((steps) => [ok(steps[0], { title: "Members", url: ASKED }), cut(steps[1])])
       )
       const result = yield* runToResult({ args: ["open", ASKED] }, here).pipe(Effect.provide(layer))
-      expect(result.isError, textOf(result.content)).toBe(false)
-      expect(textOf(result.content)).toMatch(/^Opened: Sign in\nURL: http:\/\/a\.test\/login\.html/)
-      expect(textOf(result.content)).not.toContain("Members")
+      expect(result.isError, contentText(result.content)).toBe(false)
+      expect(contentText(result.content)).toMatch(/^Opened: Sign in\nURL: http:\/\/a\.test\/login\.html/)
+      expect(contentText(result.content)).not.toContain("Members")
     })
   )
 
@@ -80,7 +79,7 @@ describe("an open whose page redirects while it is read", () => {
       const result = yield* runToResult({ args: ["open", ASKED] }, here).pipe(Effect.provide(layer))
       expect(result.isError).toBe(true)
       expect(result.details.failureCategory).toBe("upstream-error")
-      expect(textOf(result.content)).toContain("Inspected target navigated or closed")
+      expect(contentText(result.content)).toContain("Inspected target navigated or closed")
     })
   )
 })
@@ -99,7 +98,7 @@ describe("the open's title and URL are one read's", () => {
       ])
       const result = yield* runToResult({ args: ["open", ASKED] }, here).pipe(Effect.provide(layer))
       // before: 'Opened: Final page\nURL: http://a.test/members.html'
-      expect(textOf(result.content)).toMatch(/^Opened: Start page\nURL: http:\/\/a\.test\/members\.html/)
+      expect(contentText(result.content)).toMatch(/^Opened: Start page\nURL: http:\/\/a\.test\/members\.html/)
     })
   )
 })

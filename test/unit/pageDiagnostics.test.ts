@@ -21,12 +21,11 @@ import {
   scrollNoopOf
 } from "../../src/page/scrollPosition.js"
 import { selectorMayExposeSensitiveLiteral, textSelectorOf, textVisibilityOf } from "../../src/page/textVisibility.js"
-import { call, fakeLayer, NO_CHALLENGE, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { call, contentText, fakeLayer, NO_CHALLENGE, openBatch, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
 
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) =>
   (result.details.nextActions ?? []).map((a) => a.id)
 const stepsOf = (r: RunRequest | undefined): ReadonlyArray<ReadonlyArray<string>> =>
@@ -79,7 +78,7 @@ describe("scroll no-movement (fake)", () => {
           after: position(0)
         })
         expect(result.details.data).toEqual({ scrolled: false, noMovement: true })
-        expect(textOf(result.content)).toBe(
+        expect(contentText(result.content)).toBe(
           "Scroll down 400 moved nothing\nThe page fits the window: it does not scroll that way. To scroll a region " +
             "inside it: scroll <dir> <px> --selector <css>, or scrollintoview @ref."
         )
@@ -98,7 +97,7 @@ describe("scroll no-movement (fake)", () => {
       const result = yield* runToResult({ args: ["scroll", "down", "400"] }, call)
       expect((yield* (yield* FakeAgentBrowser).requests).length).toBe(1)
       expect(result.details.scrollNoop?.edge).toBe("bottom")
-      expect(textOf(result.content)).toBe(
+      expect(contentText(result.content)).toBe(
         "Scroll down 400 moved nothing\nThe page is already at the bottom (y 1183 of 1183)."
       )
     }).pipe(Effect.provide(fakeLayer(temp.root, [scrollBatch(bottom, bottom)])))
@@ -220,7 +219,7 @@ describe("get text selector visibility (fake)", () => {
         ["get", "text"],
         ["eval", expect.stringContaining("querySelectorAll")]
       ])
-      expect(textOf(result.content)).toContain("Billing")
+      expect(contentText(result.content)).toContain("Billing")
       expect(result.details.selectorTextVisibility).toMatchObject({
         reason: "first-match-hidden",
         matchCount: 2,
@@ -248,7 +247,7 @@ describe("get text selector visibility (fake)", () => {
     Effect.gen(function* () {
       const result = yield* runToResult({ args: ["get", "text", "$(rm -rf /)"] }, call)
       expect(result.details.failureCategory).toBe("selector-unsupported")
-      expect(textOf(result.content)).toContain("$(rm -rf /) is not a valid CSS selector")
+      expect(contentText(result.content)).toContain("$(rm -rf /) is not a valid CSS selector")
       expect(ids(result)).toEqual(["refresh-interactive-refs"])
     }).pipe(
       Effect.provide(
@@ -268,7 +267,7 @@ describe("get text selector visibility (fake)", () => {
       const requests = yield* (yield* FakeAgentBrowser).requests
       expect(requests.map((r) => r.args.includes("batch"))).toEqual([true, false])
       expect(result.details.failureCategory).toBeUndefined()
-      expect(textOf(result.content)).toContain("Alone")
+      expect(contentText(result.content)).toContain("Alone")
     }).pipe(
       Effect.provide(
         fakeLayer(temp.root, [
@@ -311,7 +310,7 @@ describe("get text selector visibility (fake)", () => {
       })
       expect(result.details.selectorTextVisibilityAll?.map((d) => d.selector)).toEqual([".b", ".a"])
       expect(ids(result)).toEqual(["inspect-visible-text-candidates", "inspect-visible-text-candidates-2"])
-      expect(textOf(result.content)).toContain(
+      expect(contentText(result.content)).toContain(
         "Selector warning (step 2): .b matches 3; get text read the first, which is hidden."
       )
     }).pipe(
@@ -439,7 +438,7 @@ describe("eval hints (fake)", () => {
       const result = yield* runToResult({ args: ["eval", "--stdin"], stdin: "() => ({ t: document.title })" }, call)
       expect((yield* (yield* FakeAgentBrowser).requests).length).toBe(1)
       expect(result.details.evalStdinHint?.suggestion).toContain("(() => ({ title: document.title }))()")
-      expect(textOf(result.content).split("\n")).toEqual(["{}", expect.stringMatching(/^Eval stdin hint: /)])
+      expect(contentText(result.content).split("\n")).toEqual(["{}", expect.stringMatching(/^Eval stdin hint: /)])
     }).pipe(
       Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ origin: "http://a.test/", result: {} }) }]))
     )

@@ -20,12 +20,11 @@ import { fillReadScript, fillTargetOf, fillVerificationOf } from "../../src/page
 import { fillNotVerifiableOf } from "../../src/page/fillUnseen.js"
 import { needsSettleNote, pageSettleOf, settleExpression } from "../../src/page/pageSettle.js"
 import { isReadinessMiss, mayRetry, pauseBefore, readinessBudgetMs, waitsForTarget } from "../../src/page/readiness.js"
-import { batchRows, call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, call, contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
 
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) =>
   (result.details.nextActions ?? []).map((a) => a.id)
 const stepsOf = (r: RunRequest | undefined): ReadonlyArray<ReadonlyArray<string>> =>
@@ -278,10 +277,10 @@ describe("over the fake graph", () => {
         const result = yield* runToResult({ args: ["scrollintoview", "#never"], timeoutMs: 2_000 }, call)
         expect(result.details.failureCategory).toBe("selector-not-found")
         expect(result.details.readinessWait?.waitedMs).toBeLessThanOrEqual(1_000)
-        expect(textOf(result.content)).toMatch(
+        expect(contentText(result.content)).toMatch(
           /Still missing after waiting \d\.\d s: take a snapshot -i for current refs\./
         )
-        expect(textOf(result.content)).not.toContain("do not wait")
+        expect(contentText(result.content)).not.toContain("do not wait")
         expect(ids(result)).toContain("refresh-interactive-refs")
       }).pipe(
         Effect.provide(
@@ -322,13 +321,13 @@ describe("over the fake graph", () => {
         // the guard (a slider is set there instead; the focused field noted), the fill, its read-back
         expect(stepsOf(requests[0]).map((s) => s[0])).toEqual(["eval", "fill", "eval"])
         expect(result.isError).toBe(false)
-        expect(textOf(result.content)).toMatch(/^The fill did not take on #coupon\./)
+        expect(contentText(result.content)).toMatch(/^The fill did not take on #coupon\./)
         expect(result.details.fillVerification).toMatchObject({
           target: "#coupon",
           expectedLength: 6,
           observedLength: 0
         })
-        expect(textOf(result.content)).toContain(
+        expect(contentText(result.content)).toContain(
           "Fill check: After fill, #coupon holds 0 character(s), not the 6 typed"
         )
         // the fill check's snapshot -i is offered once (the mutation's own snapshot -i was the same call again)
@@ -359,8 +358,10 @@ describe("over the fake graph", () => {
           reason: "cross-origin-frame",
           target: "#card"
         })
-        expect(textOf(result.content)).toContain("Fill check: not verifiable: #card is inside a cross-origin frame")
-        expect(textOf(result.content)).not.toMatch(/holds \d+ character|keyboard type/)
+        expect(contentText(result.content)).toContain(
+          "Fill check: not verifiable: #card is inside a cross-origin frame"
+        )
+        expect(contentText(result.content)).not.toMatch(/holds \d+ character|keyboard type/)
         expect(ids(result)).not.toContain("verify-filled-value")
       }).pipe(
         Effect.provide(
@@ -387,7 +388,7 @@ describe("over the fake graph", () => {
       // a field the page rewrote took the fill: the step stands, with its check
       expect(result.isError).toBe(false)
       expect(result.details.fillVerification).toMatchObject({ stepIndex: 0, expectedLength: 3, observedLength: 1 })
-      expect(textOf(result.content)).toContain("Fill check (step 1)")
+      expect(contentText(result.content)).toContain("Fill check (step 1)")
     }).pipe(
       Effect.provide(
         fakeLayer(temp.root, [
@@ -406,10 +407,10 @@ describe("over the fake graph", () => {
     () =>
       Effect.gen(function* () {
         const result = yield* runToResult({ args: ["snapshot", "-i"] }, call)
-        expect(textOf(result.content)).toContain(
+        expect(contentText(result.content)).toContain(
           "Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i."
         )
-        expect(textOf(result.content).match(/loading/g)).toHaveLength(1)
+        expect(contentText(result.content).match(/loading/g)).toHaveLength(1)
         expect(ids(result)).toEqual(expect.arrayContaining(["wait-for-page-ui", "refresh-interactive-refs"]))
       }).pipe(
         Effect.provide(
@@ -436,8 +437,8 @@ describe("over the fake graph", () => {
           .slice(0, 3)
           .map((s) => (s[0] === "eval" ? ["eval"] : s))
       ).toEqual([["eval"], ["snapshot", "-i"], ["snapshot"]])
-      expect(textOf(result.content)).toContain('- heading "Terms" [ref=e1]')
-      expect(textOf(result.content)).not.toMatch(/loading|wait/i)
+      expect(contentText(result.content)).toContain('- heading "Terms" [ref=e1]')
+      expect(contentText(result.content)).not.toMatch(/loading|wait/i)
       expect(ids(result)).not.toContain("wait-for-page-ui")
     }).pipe(
       Effect.provide(
@@ -470,8 +471,8 @@ describe("over the fake graph", () => {
   it.scoped("a full snapshot of an empty page says it once, with a wait next", () =>
     Effect.gen(function* () {
       const result = yield* runToResult({ args: ["snapshot"] }, call)
-      expect(textOf(result.content)).toContain("(empty page)")
-      expect(textOf(result.content)).toContain("Almost nothing on the page yet")
+      expect(contentText(result.content)).toContain("(empty page)")
+      expect(contentText(result.content)).toContain("Almost nothing on the page yet")
       expect(ids(result)).toContain("wait-for-page-ui")
     }).pipe(
       Effect.provide(

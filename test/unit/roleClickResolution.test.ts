@@ -15,7 +15,7 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { hiddenTwinsExpression, reachOf } from "../../src/page/hiddenTwins.js"
 import { reachableMatch } from "../../src/session/reachableMatch.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { call, contentText, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
 import { compileSemanticAction } from "../../src/compilers/compileSemanticAction.js"
 import type { Plan } from "../../src/domain/Plan.js"
 import { compiledEcho } from "../../src/presenters/details/details.js"
@@ -46,7 +46,6 @@ const REFS = {
   e20: { role: "button", name: "Peppers" },
   e21: { role: "option", name: "Peppers" }
 }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const isBatch = (r: RunRequest) => r.args.includes("batch")
 const none = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }
 
@@ -100,9 +99,9 @@ describe("P6: a role/name click or check acts on the reachable match of a fresh 
       Effect.gen(function* () {
         yield* open
         const result = yield* runToResult({ args: ["find", "role", "option", "click", "--name", "Olives"] }, call)
-        expect(result.isError, textOf(result.content)).toBe(false)
+        expect(result.isError, contentText(result.content)).toBe(false)
         expect(result.details.effectiveArgs?.slice(-2)).toEqual(["click", "@e13"])
-        expect(textOf(result.content)).toContain(
+        expect(contentText(result.content)).toContain(
           'Resolved role option "Olives" to @e13 with a fresh snapshot -i (a pointer cannot reach @e7 of that role and name)'
         )
         const commands = ran(yield* (yield* FakeAgentBrowser).requests)
@@ -120,7 +119,7 @@ describe("P6: a role/name click or check acts on the reachable match of a fresh 
           { semanticAction: { action: "check", locator: "role", value: "checkbox", name: "Extra cheese" } },
           call
         )
-        expect(result.isError, textOf(result.content)).toBe(false)
+        expect(result.isError, contentText(result.content)).toBe(false)
         expect(result.details.effectiveArgs?.slice(-2)).toEqual(["check", "@e14"])
         expect(result.details.compiledSemanticAction).toMatchObject({
           args: ["find", "role", "checkbox", "check", "--name", "Extra cheese"],
@@ -154,7 +153,7 @@ describe("P6: a role/name click or check acts on the reachable match of a fresh 
         yield* open
         const result = yield* runToResult({ args: ["find", "role", "option", "click", "--name", "Peppers"] }, call)
         expect(result.details.failureCategory).toBe("selector-not-found")
-        const text = textOf(result.content)
+        const text = contentText(result.content)
         expect(text).toContain('No element matching role "option" named "Peppers" can be reached by a pointer')
         expect(text).toContain('It is @e21 option "Peppers", which a pointer cannot reach')
         expect(text).toContain("Click @e20: it has that exact name and a pointer can reach it.")

@@ -24,12 +24,11 @@ import { actionEffectLines } from "../../src/presenters/text/actionEffectWords.j
 import { formatCommand, formatSuccess } from "../../src/presenters/text/formatSuccess.js"
 import type { Plan } from "../../src/domain/Plan.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
-import { batchRows, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const read = (value: string | null, extra: Record<string, unknown> = {}) => ({
   value,
   via: "value",
@@ -107,16 +106,16 @@ describe("what a filled or typed-into field holds (#45)", () => {
         { reply: FakeAgentBrowser.ok({}), repeat: true }
       ])
       const filled = yield* runToResult({ args: ["fill", "#q", "Ada Lovelace"] }, here).pipe(Effect.provide(layer))
-      expect(textOf(filled.content)).toBe('Filled #q: it now holds "Ada Lovelace"')
+      expect(contentText(filled.content)).toBe('Filled #q: it now holds "Ada Lovelace"')
       const typed = yield* runToResult({ args: ["type", "#q", "Ada Lovelace"] }, here).pipe(Effect.provide(layer))
       // typed key by key in the same process: the target focused, a row per key, the read after them
-      expect(textOf(typed.content)).toBe(
+      expect(contentText(typed.content)).toBe(
         'Typed 12 keys into #q (keydown, input, keyup each). It now holds "Ada Lovelace".'
       )
       const pasted = yield* runToResult({ args: ["keyboard", "inserttext", "Ada Lovelace"] }, here).pipe(
         Effect.provide(layer)
       )
-      expect(textOf(pasted.content)).toBe(
+      expect(contentText(pasted.content)).toBe(
         'Inserted the text at the focus (no key events, like a paste). #q now holds "Ada Lovelace".'
       )
     })
@@ -263,7 +262,7 @@ describe("set media and an annotated screenshot (#45)", () => {
         { reply: FakeAgentBrowser.ok({}), repeat: true }
       ])
       const set = yield* runToResult({ args: ["set", "media", "dark"] }, here).pipe(Effect.provide(layer))
-      expect(textOf(set.content)).toBe("Set media dark\nThe page now matches (prefers-color-scheme: dark)")
+      expect(contentText(set.content)).toBe("Set media dark\nThe page now matches (prefers-color-scheme: dark)")
       expect(seen).toHaveLength(1)
     })
   )
@@ -341,7 +340,7 @@ describe("text an action made appear (#45)", () => {
         { reply: FakeAgentBrowser.ok({}), repeat: true }
       ])
       const pressed = yield* runToResult({ args: ["press", "b"] }, here).pipe(Effect.provide(layer))
-      expect(textOf(pressed.content)).toBe(
+      expect(contentText(pressed.content)).toBe(
         'Pressed b\nAfter the previous action: alert "late" (accepted)\nA dialog opened: alert "hi" (accepted)'
       )
     })
@@ -350,10 +349,10 @@ describe("text an action made appear (#45)", () => {
   it.scoped("Enter on a focused link says the page it led to; a key that activates nothing reads no page", () =>
     Effect.gen(function* () {
       const entered = yield* runToResult({ args: ["press", "Enter"] }, here)
-      expect(textOf(entered.content)).toBe("Pressed Enter\nPage: Second page — http://a.test/next")
+      expect(contentText(entered.content)).toBe("Pressed Enter\nPage: Second page — http://a.test/next")
       const afterEnter = (yield* (yield* FakeAgentBrowser).requests).length
       const typed = yield* runToResult({ args: ["press", "a"] }, here)
-      expect(textOf(typed.content)).toBe("Pressed a")
+      expect(contentText(typed.content)).toBe("Pressed a")
       // Enter ran the page read after its press; the letter did not
       expect((yield* (yield* FakeAgentBrowser).requests).length - afterEnter).toBeLessThan(afterEnter)
     }).pipe(
@@ -396,7 +395,7 @@ describe("text an action made appear (#45)", () => {
         { reply: FakeAgentBrowser.ok({}), repeat: true }
       ])
       const typed = yield* runToResult({ args: ["type", "#q", "ap"] }, here).pipe(Effect.provide(layer))
-      expect(textOf(typed.content)).toBe(
+      expect(contentText(typed.content)).toBe(
         'Typed 2 keys into #q (keydown, input, keyup each). It now holds "ap".\nHidden: "banana" (and 1 more)'
       )
     })
@@ -427,7 +426,7 @@ describe("text an action made appear (#45)", () => {
         { reply: FakeAgentBrowser.ok({}), repeat: true }
       ])
       const hovered = yield* runToResult({ args: ["hover", "#h"] }, here).pipe(Effect.provide(layer))
-      expect(textOf(hovered.content)).toBe('Hovered #h\nNew text: "5 unread messages"')
+      expect(contentText(hovered.content)).toBe('Hovered #h\nNew text: "5 unread messages"')
       expect(seen).toEqual([["eval"], ["hover"], ["eval"]])
     })
   )

@@ -15,7 +15,7 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
 import { textClickWords } from "../../src/presenters/text/textClickWords.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { call, contentText, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -23,7 +23,6 @@ afterAll(() => temp.cleanup())
 const URL = "http://blog.test/card"
 const none = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }
 const isBatch = (r: RunRequest) => r.args.includes("batch")
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const shadow = { role: "button", name: "Publish now" }
 
 /** The page: the pick answers `pick`, the snapshot `refs`, the click's read a delivered click. */
@@ -78,8 +77,8 @@ describe("a text click on a shadow-root control (#45)", () => {
   it.scoped("the pick names it and one ref has that name: the ref is clicked in the same call, and said so", () =>
     Effect.gen(function* () {
       const { result, commands } = yield* clickPublish
-      expect(result.isError, textOf(result.content)).toBe(false)
-      expect(textOf(result.content)).toContain(
+      expect(result.isError, contentText(result.content)).toBe(false)
+      expect(contentText(result.content)).toContain(
         `Clicked button "Publish now" (inside a shadow root, found as @e2; upstream's text locator does not read there)`
       )
       expect(result.details.effectiveArgs?.slice(-2)).toEqual(["click", "@e2"])
