@@ -37,13 +37,21 @@ export type FakeServices = Layer.Layer.Success<ReturnType<typeof fakeLayer>>
 
 export const call = { piSessionId: "session-1", cwd: "/work/project" }
 
-/** A scripted `batch` reply: one successful row per stdin step, its result chosen by `answer`. */
-export const batchRows = (answer: (step: ReadonlyArray<string>) => unknown): ScriptedRun => ({
+/**
+ * A scripted `batch` reply, for every batch: one successful row per stdin step, its result chosen by `answer` (given
+ * the step, its index and all the batch's steps). `seen`, when given, is shown each batch's steps before the answer.
+ */
+export const batchRows = (
+  answer: (step: ReadonlyArray<string>, index: number, steps: ReadonlyArray<ReadonlyArray<string>>) => unknown,
+  seen?: (steps: ReadonlyArray<ReadonlyArray<string>>, request: { readonly stdin?: string | undefined }) => void
+): ScriptedRun => ({
   when: (r) => r.args.includes("batch"),
-  reply: (r) => ({
-    exitCode: 0,
-    stdout: `${JSON.stringify((JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>).map((step) => ({ command: step, success: true, result: answer(step), error: null })))}\n`
-  }),
+  reply: (r) => {
+    const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
+    seen?.(steps, r)
+    const rows = steps.map((step, i) => ({ command: step, success: true, result: answer(step, i, steps), error: null }))
+    return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
+  },
   repeat: true
 })
 

@@ -12,7 +12,7 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { CONTRACT_CONFIG_DIR } from "../../src/config/configPaths.js"
 import { configuredBrowserFlags } from "../../src/pi/configuredBrowserFlags.js"
 import { agentBrowserTool } from "../../src/pi/tool.js"
-import { contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -573,26 +573,12 @@ describe("P8: a missed text click shows its button/link candidates in the text, 
 })
 
 describe("C7: back, forward and reload name the page they led to (title and URL)", () => {
-  const probe = (title: string, url: string): ScriptedRun => ({
-    when: (r) => r.args.includes("batch"),
-    reply: (r) => ({
-      exitCode: 0,
-      stdout: JSON.stringify(
-        (JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>).map((command) => ({
-          command,
-          success: true,
-          error: null,
-          result:
-            command[0] === "eval"
-              ? {
-                  result: { title, url, challenge: { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 } }
-                }
-              : {}
-        }))
-      )
-    }),
-    repeat: true
-  })
+  const probe = (title: string, url: string): ScriptedRun =>
+    batchRows((command) =>
+      command[0] === "eval"
+        ? { result: { title, url, challenge: { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 } } }
+        : {}
+    )
 
   it.scoped("back: navigationSummary and pageChangeSummary carry the title, and a Page line says where", () =>
     Effect.gen(function* () {
@@ -673,26 +659,14 @@ describe("R6: a fill aimed at a combobox that leaves its list closed says so, li
     listboxes: options > 0 ? 1 : 0,
     options
   })
-  const probed = (facts: unknown): ScriptedRun => ({
-    when: (r) => r.args.includes("batch"),
-    reply: (r) => ({
-      exitCode: 0,
-      stdout: JSON.stringify(
-        (JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>).map((command) => ({
-          command,
-          success: true,
-          error: null,
-          result:
-            command[0] === "eval" && command[1]?.includes("activeElement") === true
-              ? { result: facts }
-              : command[0] === "eval"
-                ? { result: { value: "App" } }
-                : { filled: true }
-        }))
-      )
-    }),
-    repeat: true
-  })
+  const probed = (facts: unknown): ScriptedRun =>
+    batchRows((command) =>
+      command[0] === "eval" && command[1]?.includes("activeElement") === true
+        ? { result: facts }
+        : command[0] === "eval"
+          ? { result: { value: "App" } }
+          : { filled: true }
+    )
 
   it.scoped(
     "find role combobox fill: closed list → comboboxFocus and the ArrowDown/Enter follow-ups; an open list → nothing",

@@ -10,7 +10,7 @@ import { afterAll } from "vitest"
 import { DRAG_WATCH_INSTALL, DRAG_WATCH_READ, dragRefusedOf, isDragCommand } from "../../src/page/dragWatch.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
-import { contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -19,22 +19,14 @@ const here = { piSessionId: "s", cwd: temp.root }
 /** A batch whose last read answers `read`; every process the call started is counted. */
 const batchLayer = (read: unknown, seen: Array<ReadonlyArray<string>>, processes: { n: number }) =>
   fakeLayer(temp.root, [
-    {
-      when: (r) => r.args.includes("batch"),
-      reply: (r) => {
+    batchRows(
+      (command, i, steps) =>
+        command[0] === "eval" ? { result: i === steps.length - 1 ? read : true } : { dragged: true },
+      (steps) => {
         processes.n++
-        const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
         seen.push(...steps)
-        const rows = steps.map((command, i) => ({
-          command,
-          success: true,
-          error: null,
-          result: command[0] === "eval" ? { result: i === steps.length - 1 ? read : true } : { dragged: true }
-        }))
-        return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
-      },
-      repeat: true
-    },
+      }
+    ),
     {
       reply: () => {
         processes.n++

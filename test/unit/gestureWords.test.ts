@@ -11,7 +11,7 @@ import type { Plan } from "../../src/domain/Plan.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { formatSuccess } from "../../src/presenters/text/formatSuccess.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
-import { contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -25,22 +25,13 @@ describe("pointer gestures say the text they made appear", () => {
       const point = { x: 325, y: 104, element: "div#track", label: "" }
       const reads = [true, true, { mouse: true }, point, { appeared: { count: 1, texts: ["75"] } }]
       const layer = fakeLayer(temp.root, [
-        {
-          when: (r) => r.args.includes("batch"),
-          reply: (r) => {
+        batchRows(
+          (_, i) => ({ result: reads[i] }),
+          (steps) => {
             processes++
-            const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
             seen.push(...steps)
-            const rows = steps.map((command, i) => ({
-              command,
-              success: true,
-              error: null,
-              result: { result: reads[i] }
-            }))
-            return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
-          },
-          repeat: true
-        },
+          }
+        ),
         {
           reply: () => {
             processes++

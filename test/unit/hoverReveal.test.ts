@@ -11,7 +11,7 @@ import { appearedInstall } from "../../src/page/appearedText.js"
 import { cssTargetOf, flipsWatch } from "../../src/page/hoverReveal.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
-import { contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -20,21 +20,10 @@ const here = { piSessionId: "s", cwd: temp.root }
 /** A batch whose read after the action answers `read`; the steps each batch ran are kept. */
 const batchLayer = (read: unknown, seen: Array<ReadonlyArray<string>>) =>
   fakeLayer(temp.root, [
-    {
-      when: (r) => r.args.includes("batch"),
-      reply: (r) => {
-        const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
-        seen.push(...steps)
-        const rows = steps.map((command, i) => ({
-          command,
-          success: true,
-          error: null,
-          result: command[0] === "eval" ? { result: i === 0 ? true : read } : { [command[0] ?? ""]: true }
-        }))
-        return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
-      },
-      repeat: true
-    },
+    batchRows(
+      (command, i) => (command[0] === "eval" ? { result: i === 0 ? true : read } : { [command[0] ?? ""]: true }),
+      (steps) => seen.push(...steps)
+    ),
     { reply: FakeAgentBrowser.ok({}), repeat: true }
   ])
 

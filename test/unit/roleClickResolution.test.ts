@@ -15,7 +15,7 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { hiddenTwinsExpression, reachOf } from "../../src/page/hiddenTwins.js"
 import { reachableMatch } from "../../src/session/reachableMatch.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { call, contentText, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, call, contentText, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
 import { compileSemanticAction } from "../../src/compilers/compileSemanticAction.js"
 import type { Plan } from "../../src/domain/Plan.js"
 import { compiledEcho } from "../../src/presenters/details/details.js"
@@ -52,35 +52,22 @@ const none = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }
 /** The page: open answers with its read; a batch's snapshot gives TREE, the reach read `read`, the click read a delivered click. */
 const page = (read: unknown): ReadonlyArray<ScriptedRun> => [
   openBatch({ url: URL, title: "Pizza order" }, undefined, true),
-  {
-    when: isBatch,
-    reply: (r) => ({
-      exitCode: 0,
-      stdout: JSON.stringify(
-        (JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>).map((command) => ({
-          command,
-          success: true,
-          error: null,
-          result:
-            command[0] === "snapshot"
-              ? { origin: URL, refs: REFS, snapshot: TREE }
-              : command[0] === "eval" && command[1]?.includes("const F = ") === true
-                ? { result: read }
-                : command[0] === "eval"
-                  ? {
-                      result: {
-                        title: "Pizza order",
-                        url: URL,
-                        challenge: none,
-                        click: { resolved: true, events: 1, hits: 1, navigating: false }
-                      }
-                    }
-                  : { [command[0] === "check" ? "checked" : "clicked"]: command[1] }
-        }))
-      )
-    }),
-    repeat: true
-  },
+  batchRows((command) =>
+    command[0] === "snapshot"
+      ? { origin: URL, refs: REFS, snapshot: TREE }
+      : command[0] === "eval" && command[1]?.includes("const F = ") === true
+        ? { result: read }
+        : command[0] === "eval"
+          ? {
+              result: {
+                title: "Pizza order",
+                url: URL,
+                challenge: none,
+                click: { resolved: true, events: 1, hits: 1, navigating: false }
+              }
+            }
+          : { [command[0] === "check" ? "checked" : "clicked"]: command[1] }
+  ),
   { reply: FakeAgentBrowser.ok({}), repeat: true }
 ]
 /** The argv of every upstream command the calls ran (batch steps included), after the session flags. */

@@ -241,24 +241,13 @@ describe("set media and an annotated screenshot (#45)", () => {
     Effect.gen(function* () {
       const seen: Array<string> = []
       const layer = fakeLayer(temp.root, [
-        {
-          when: (r) => r.args.includes("batch"),
-          reply: (r) => {
-            seen.push(r.stdin ?? "")
-            const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
-            const rows = steps.map((command) => ({
-              command,
-              success: true,
-              error: null,
-              result:
-                command[0] === "eval"
-                  ? { result: [{ query: "(prefers-color-scheme: dark)", matches: true }] }
-                  : { set: true }
-            }))
-            return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
-          },
-          repeat: true
-        },
+        batchRows(
+          (command) =>
+            command[0] === "eval"
+              ? { result: [{ query: "(prefers-color-scheme: dark)", matches: true }] }
+              : { set: true },
+          (_, r) => seen.push(r.stdin ?? "")
+        ),
         { reply: FakeAgentBrowser.ok({}), repeat: true }
       ])
       const set = yield* runToResult({ args: ["set", "media", "dark"] }, here).pipe(Effect.provide(layer))
@@ -316,27 +305,16 @@ describe("text an action made appear (#45)", () => {
     Effect.gen(function* () {
       const alert = (message: string) => ({ type: "alert", message, answer: "accepted" })
       const layer = fakeLayer(temp.root, [
-        {
-          when: (r) => r.args.includes("batch"),
-          reply: (r) => {
-            const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
-            const after = {
-              count: 0,
-              errors: [],
-              control: {},
-              jsDialogs: [alert("hi")],
-              earlierDialogs: [alert("late")]
-            }
-            const rows = steps.map((command, i) => ({
-              command,
-              success: true,
-              error: null,
-              result: command[0] !== "eval" ? {} : { result: i === 0 ? true : after }
-            }))
-            return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
-          },
-          repeat: true
-        },
+        batchRows((command, i) => {
+          const after = {
+            count: 0,
+            errors: [],
+            control: {},
+            jsDialogs: [alert("hi")],
+            earlierDialogs: [alert("late")]
+          }
+          return command[0] !== "eval" ? {} : { result: i === 0 ? true : after }
+        }),
         { reply: FakeAgentBrowser.ok({}), repeat: true }
       ])
       const pressed = yield* runToResult({ args: ["press", "b"] }, here).pipe(Effect.provide(layer))
@@ -372,26 +350,14 @@ describe("text an action made appear (#45)", () => {
   it.scoped("typing into a filter says what it hid, never the field's own text", () =>
     Effect.gen(function* () {
       const layer = fakeLayer(temp.root, [
-        {
-          when: (r) => r.args.includes("batch"),
-          reply: (r) => {
-            const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
-            const hidden = { count: 3, texts: ["ap", "banana"] }
-            const rows = steps.map((command) => ({
-              command,
-              success: true,
-              error: null,
-              result:
-                command[0] !== "eval"
-                  ? {}
-                  : command[1]?.includes("w.take()") === true
-                    ? { result: { appeared: { count: 0, texts: [], hidden }, jsDialogs: [] } }
-                    : { result: read("ap") }
-            }))
-            return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
-          },
-          repeat: true
-        },
+        batchRows((command) => {
+          const hidden = { count: 3, texts: ["ap", "banana"] }
+          return command[0] !== "eval"
+            ? {}
+            : command[1]?.includes("w.take()") === true
+              ? { result: { appeared: { count: 0, texts: [], hidden }, jsDialogs: [] } }
+              : { result: read("ap") }
+        }),
         { reply: FakeAgentBrowser.ok({}), repeat: true }
       ])
       const typed = yield* runToResult({ args: ["type", "#q", "ap"] }, here).pipe(Effect.provide(layer))
@@ -405,24 +371,13 @@ describe("text an action made appear (#45)", () => {
     Effect.gen(function* () {
       const seen: Array<ReadonlyArray<string>> = []
       const layer = fakeLayer(temp.root, [
-        {
-          when: (r) => r.args.includes("batch"),
-          reply: (r) => {
-            const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
-            seen.push(...steps.map((step) => step.slice(0, 1)))
-            const rows = steps.map((command, i) => ({
-              command,
-              success: true,
-              error: null,
-              result:
-                command[0] === "eval"
-                  ? { result: i === 0 ? true : { appeared: { count: 1, texts: ["5 unread messages"] } } }
-                  : { hovered: true }
-            }))
-            return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
-          },
-          repeat: true
-        },
+        batchRows(
+          (command, i) =>
+            command[0] === "eval"
+              ? { result: i === 0 ? true : { appeared: { count: 1, texts: ["5 unread messages"] } } }
+              : { hovered: true },
+          (steps) => seen.push(...steps.map((step) => step.slice(0, 1)))
+        ),
         { reply: FakeAgentBrowser.ok({}), repeat: true }
       ])
       const hovered = yield* runToResult({ args: ["hover", "#h"] }, here).pipe(Effect.provide(layer))

@@ -15,7 +15,7 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
 import { textClickWords } from "../../src/presenters/text/textClickWords.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { call, contentText, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, call, contentText, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -40,21 +40,7 @@ const page = (pick: unknown, refs: Record<string, { role: string; name: string }
           : { clicked: command[1] }
   return [
     openBatch({ url: URL, title: "Card" }, undefined, true),
-    {
-      when: isBatch,
-      reply: (r) => ({
-        exitCode: 0,
-        stdout: JSON.stringify(
-          (JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>).map((command) => ({
-            command,
-            success: true,
-            error: null,
-            result: result(command)
-          }))
-        )
-      }),
-      repeat: true
-    },
+    batchRows(result),
     { reply: FakeAgentBrowser.ok({}), repeat: true }
   ]
 }
