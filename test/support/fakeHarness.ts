@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as Layer from "effect/Layer"
+import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { fakeConfig, makeFakeLayer } from "../../src/layers/test/FakeLayer.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
@@ -15,6 +16,13 @@ export const testConfig = fakeConfig
 export const tempRoot = (): { readonly root: string; readonly cleanup: () => void } => {
   const root = mkdtempSync(join(tmpdir(), "piab-unit-"))
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) }
+}
+
+/** A temp root for the tests of the file (or describe block) that makes it, removed after them. */
+export const suiteTempRoot = (): { readonly root: string; readonly cleanup: () => void } => {
+  const temp = tempRoot()
+  afterAll(() => temp.cleanup())
+  return temp
 }
 
 export const fakeLayer = (

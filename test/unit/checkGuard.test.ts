@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import type { StepRow } from "../../src/domain/Outcome.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import {
@@ -17,10 +16,9 @@ import {
   refCheckRefusal
 } from "../../src/page/checkGuard.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { batchRows, contentText, fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s-check", cwd: temp.root }
 const opened = { url: "http://a.test/form", title: "Form" }
 

@@ -6,16 +6,14 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { CONTRACT_CONFIG_DIR } from "../../src/config/configPaths.js"
 import { configuredBrowserFlags } from "../../src/pi/configuredBrowserFlags.js"
 import { agentBrowserTool } from "../../src/pi/tool.js"
-import { batchRows, contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
 

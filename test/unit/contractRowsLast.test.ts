@@ -7,7 +7,6 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { FakeElectronHost } from "../../src/layers/test/FakeElectronHost.js"
 import { makeFakeLayer } from "../../src/layers/test/FakeLayer.js"
@@ -18,10 +17,17 @@ import { SessionRegistry } from "../../src/services/SessionRegistry.js"
 import type { CdpTarget } from "../../src/schema/ElectronRecord.js"
 import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
 import { categoryOf as categoryOfError } from "../../src/schema/ToolError.js"
-import { batchRows, call, contentText, fakeLayer, openBatch, tempRoot, testConfig } from "../support/fakeHarness.js"
+import {
+  batchRows,
+  call,
+  contentText,
+  fakeLayer,
+  openBatch,
+  suiteTempRoot,
+  testConfig
+} from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const categoryOf = (message: string, argv: ReadonlyArray<string>, code?: string) => {
   const error = classifyErrorText(message, { stderr: "", exitCode: 1, argv, ...(code !== undefined ? { code } : {}) })

@@ -8,7 +8,6 @@ import { dirname, join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as ManagedRuntime from "effect/ManagedRuntime"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { scrollMovementOf, scrollNoopOf } from "../../src/page/scrollPosition.js"
 import { refSnapshotFromBranch, restoreFromBranch } from "../../src/pi/restoreFromBranch.js"
@@ -16,10 +15,9 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { restoreSession } from "../../src/program/lifecycle/lifecycle.js"
 import { REF_LIST_BYTES, refListOf } from "../../src/session/refSnapshotFile.js"
 import { scrollFormArgs, TO_END_PX } from "../../src/upstream/scrollForms.js"
-import { batchRows, contentText, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
 /** Each step is its own upstream process: its argv after the global flags (`--json --session <name>`). */

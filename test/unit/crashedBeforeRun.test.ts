@@ -6,16 +6,14 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { BrowserEndpoints, type BrowserEndpointsShape } from "../../src/services/BrowserEndpoints.js"
 import { DaemonProbe } from "../../src/services/DaemonProbe.js"
 import { fakeEndpoints } from "../support/fakeEndpoints.js"
-import { contentText, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s-crash", cwd: temp.root }
 const page = { url: "http://a.test/app", title: "App" }
 const WS = "ws://127.0.0.1:9/devtools/page/T1"

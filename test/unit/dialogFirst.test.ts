@@ -7,17 +7,15 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { dialogFirst } from "../../src/presenters/actions/dialogFirst.js"
 import { nextActions } from "../../src/presenters/actions/nextActions.js"
 import { pressedRowOf } from "../../src/page/typeReadback.js"
 import { UpstreamFailed } from "../../src/schema/ToolError.js"
-import { contentText, fakeLayer, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
 
 const WARNING =

@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { dialogHeldError } from "../../src/program/lifecycle/blockingDialog.js"
@@ -19,10 +18,9 @@ import { mentionsBlockingDialog } from "../../src/upstream/classifyErrorText.js"
 import { blockingDialogWords, openDialogOf } from "../../src/upstream/dialogStatus.js"
 import { planOf } from "../support/conformance.js"
 import { fakeEndpoints } from "../support/fakeEndpoints.js"
-import { contentText, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s-dialog", cwd: temp.root }
 const page = { url: "http://a.test/form", title: "Form" }
 const WS = "ws://127.0.0.1:9/devtools/page/T1"

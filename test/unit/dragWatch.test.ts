@@ -6,14 +6,12 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { DRAG_WATCH_INSTALL, DRAG_WATCH_READ, dragRefusedOf, isDragCommand } from "../../src/page/dragWatch.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
-import { batchRows, contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
 
 /** A batch whose last read answers `read`; every process the call started is counted. */

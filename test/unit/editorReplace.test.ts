@@ -8,7 +8,6 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import type { Plan } from "../../src/domain/Plan.js"
 import { fillAdvice } from "../../src/page/fillAdvice.js"
 import { fillBeforeScript } from "../../src/page/fillGuard.js"
@@ -16,10 +15,9 @@ import { fillReadScript, fillVerificationOf } from "../../src/page/fillReadback.
 import { fillShortWay } from "../../src/presenters/actions/fillShortWay.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
-import { batchRows, contentText, fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s-editor", cwd: temp.root }
 const opened = { url: "http://a.test/editor", title: "Editor" }
 const editor = (value: string) => ({ value, via: "text", selector: "#ed" })

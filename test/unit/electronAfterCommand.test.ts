@@ -5,7 +5,7 @@
  */
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll, describe } from "vitest"
+import { describe } from "vitest"
 import { focusedElementOf, urlMismatchOf } from "../../src/electron/probeFacts.js"
 import { fillTargetOf } from "../../src/program/electron/fillVerification.js"
 import type { Plan } from "../../src/domain/Plan.js"
@@ -16,10 +16,9 @@ import { makeFakeLayer } from "../../src/layers/test/FakeLayer.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import type { ToolResult } from "../../src/schema/ToolResult.js"
-import { call, tempRoot, testConfig } from "../support/fakeHarness.js"
+import { call, suiteTempRoot, testConfig } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const TYPED = "hunter2-typed-secret"
 const REWRITTEN = "zz-rewritten-by-app-zz"

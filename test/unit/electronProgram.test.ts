@@ -1,7 +1,7 @@
 /** The electron program's branches over FakeElectronHost and FakeAgentBrowser: no process, port or folder. */
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll, describe } from "vitest"
+import { describe } from "vitest"
 import { FakeElectronHost } from "../../src/layers/test/FakeElectronHost.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { makeFakeLayer } from "../../src/layers/test/FakeLayer.js"
@@ -10,10 +10,9 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { electronRecordsFromBranch } from "../../src/program/electron/electronLifecycle.js"
 import { TimedOut } from "../../src/schema/ToolError.js"
 import type { ElectronHostScript } from "../../src/layers/test/FakeElectronHost.js"
-import { batchRows, call, tempRoot, testConfig } from "../support/fakeHarness.js"
+import { batchRows, call, suiteTempRoot, testConfig } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const snapshotData = {
   snapshot: '- button "Press" [ref=e1]',

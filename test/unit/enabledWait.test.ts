@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { clickRecorderScript } from "../../src/page/clickRecorder.js"
 import {
@@ -18,10 +17,9 @@ import {
 import { stepRowOf } from "../../src/upstream/classifyReply.js"
 import { throwValueStatement } from "../../src/upstream/thrownValue.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
-import { call, fakeLayer, openBatch, resultText, runsOpen, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, resultText, runsOpen, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 /** Upstream's words for an eval that threw `value` on purpose (upstream/thrownValue.ts). */
 const thrownError = (value: unknown): string => {

@@ -8,15 +8,13 @@
 import { runInNewContext } from "node:vm"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { CONSOLE_TEXT, remoteArgText } from "../../src/page/consoleText.js"
 import { upstreamLoadLogOf } from "../../src/page/loadLog.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { batchRows, contentText, fakeLayer, NO_CHALLENGE, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, NO_CHALLENGE, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const URL = "http://127.0.0.1:8931/mix.html"
 
 /** Console arguments as upstream's `console` keeps them (DevTools' RemoteObjects, recorded). */

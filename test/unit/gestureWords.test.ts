@@ -6,15 +6,13 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import type { Plan } from "../../src/domain/Plan.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { formatSuccess } from "../../src/presenters/text/formatSuccess.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
-import { batchRows, contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
 
 describe("pointer gestures say the text they made appear", () => {

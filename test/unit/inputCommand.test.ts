@@ -6,7 +6,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { afterAll } from "vitest"
 import { INPUT_USAGE, type InputParse, inputCommandOf, withInputUsage } from "../../src/compilers/inputCommand.js"
 import { compileJob } from "../../src/compilers/compileJob.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
@@ -16,10 +15,9 @@ import { dropSeenOf, hitOf, hitTestExpression } from "../../src/page/inputReads.
 import { uploadPaths } from "../../src/security/preflight.js"
 import { COMMAND_FLAGS } from "../../src/upstream/commandFlags.generated.js"
 import { flagProblem } from "../../src/upstream/flagCheck.js"
-import { call, fakeLayer, resultText, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, resultText, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 /** Any upstream request answered with an empty success. */
 const ANY_OK = {

@@ -5,16 +5,14 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { jsDialogsOf } from "../../src/page/jsDialogs.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
 import { jsDialogLines } from "../../src/presenters/text/jsDialogWords.js"
-import { batchRows, call, fakeLayer, resultText, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, call, fakeLayer, resultText, suiteTempRoot } from "../support/fakeHarness.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const alert = (message: string) => ({ type: "alert" as const, message, answer: "accepted" as const })
 const lines = (...a: Parameters<typeof jsDialogLines>) => jsDialogLines(...a).map(plain)
 const BLOCKING =

@@ -5,15 +5,13 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { keyedRowOf, keyedTypingOf } from "../../src/page/typeReadback.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
-import { contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
 type Rows = ReadonlyArray<ReadonlyArray<string>>
 

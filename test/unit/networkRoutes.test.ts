@@ -1,12 +1,11 @@
 /** `network route` flags, the route book's texts and `network request --save` parsing (issue 42, item 3). */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { join } from "node:path"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { FakeDaemonSocket } from "../../src/layers/test/FakeDaemonSocket.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { call, fakeLayer, openBatch, resultText, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, resultText, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 import { routeBatch } from "../support/fakeRoutes.js"
 import { formatRoutes, formatSavedBody } from "../../src/presenters/text/routeText.js"
 import { afterRoute, routeDiagnostics } from "../../src/session/captures.js"
@@ -193,8 +192,7 @@ describe("network request --save", () => {
   })
 })
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 describe("network routes through the tool", () => {
   it.scoped("before any browser: a validation error that starts no process; after a route: the list, no process", () =>

@@ -4,12 +4,10 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { contentText, fakeLayer, NO_CHALLENGE, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, NO_CHALLENGE, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
 const settle = { settled: true, waitedMs: 150, interactiveCount: 1, textChars: 60 }
 const opened = { url: "http://a.test/pay", title: "Payment Required" }

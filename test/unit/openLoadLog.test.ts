@@ -7,7 +7,6 @@
 import { runInNewContext } from "node:vm"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import type { ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { LOAD_LOG_SCRIPT, LOAD_LOG_TAKE, loadLogOf } from "../../src/page/loadLog.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
@@ -15,10 +14,9 @@ import type { BrowserEndpointsShape, CdpCall } from "../../src/services/BrowserE
 import { BrowserEndpoints } from "../../src/services/BrowserEndpoints.js"
 import { DaemonProbe } from "../../src/services/DaemonProbe.js"
 import { fakeEndpoints } from "../support/fakeEndpoints.js"
-import { contentText, fakeLayer, NO_CHALLENGE, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, NO_CHALLENGE, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const WS = "ws://127.0.0.1:9/devtools/page/T1"
 const FIRST = { url: "http://a.test/start.html", title: "Start" }
 const URL = "http://a.test/settings.html"

@@ -6,13 +6,12 @@
  */
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll, describe } from "vitest"
+import { describe } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { call, contentText, fakeLayer, openBatch, runsOpen, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { call, contentText, fakeLayer, openBatch, runsOpen, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const URL = "http://a.test/start"
 /** What agent-browser 0.41.2 printed for `batch` (and for a lone `open`) with `--executable-path /nonexistent`. */

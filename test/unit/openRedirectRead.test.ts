@@ -5,14 +5,12 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import type { ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
-import { contentText, fakeLayer, NO_CHALLENGE, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, NO_CHALLENGE, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
 const CUT = "CDP error (Runtime.evaluate): Inspected target navigated or closed"
 const ASKED = "http://a.test/members.html"

@@ -5,14 +5,12 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { batchRows, contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 import { routeBatch } from "../support/fakeRoutes.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
 const has = (r: { readonly args: ReadonlyArray<string> }, ...tokens: ReadonlyArray<string>) =>
   tokens.every((t) => r.args.includes(t))

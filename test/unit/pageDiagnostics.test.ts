@@ -7,7 +7,6 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { baseSessionName, runToResult } from "../../src/program/call/ToolCall.js"
 import type { ScrollPosition } from "../../src/schema/PageDiagnostics.js"
@@ -21,10 +20,9 @@ import {
   scrollNoopOf
 } from "../../src/page/scrollPosition.js"
 import { selectorMayExposeSensitiveLiteral, textSelectorOf, textVisibilityOf } from "../../src/page/textVisibility.js"
-import { call, contentText, fakeLayer, NO_CHALLENGE, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { call, contentText, fakeLayer, NO_CHALLENGE, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) =>
   (result.details.nextActions ?? []).map((a) => a.id)

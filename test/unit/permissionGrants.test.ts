@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { FakePermissionGrants } from "../../src/layers/test/FakePermissionGrants.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
@@ -13,10 +12,9 @@ import { grantShown } from "../../src/presenters/text/permissionText.js"
 import { PermissionGrants } from "../../src/services/PermissionGrants.js"
 import { permissionsOf } from "../../src/upstream/commandPermissions.js"
 import { parseCommandLine } from "../../src/upstream/commandLine.js"
-import { call, fakeLayer, openBatch, resultText, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, resultText, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const CLIPBOARD = ["clipboardReadWrite", "clipboardSanitizedWrite"]
 

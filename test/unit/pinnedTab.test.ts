@@ -8,13 +8,12 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll, describe } from "vitest"
+import { describe } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { baseSessionName, runToResult } from "../../src/program/call/ToolCall.js"
-import { call, fakeLayer, NO_CHALLENGE, openBatch, resultText, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, NO_CHALLENGE, openBatch, resultText, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const SECRET = "Hunter2-only-here"
 const configPath = join(temp.root, "config.json")

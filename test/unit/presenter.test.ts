@@ -1,17 +1,15 @@
 /** Presenter over the fake graph: what a success, a failure and a step failure look like, with secrets scrubbed. */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { run } from "../../src/program/call/ToolCall.js"
 import type { Executed } from "../../src/domain/Executed.js"
 import { InvalidInput, QaFailed, StaleRef } from "../../src/schema/ToolError.js"
 import { Presenter } from "../../src/services/Presenter.js"
 import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
-import { call, contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const SECRET = "pw-Presenter-77x"
 

@@ -10,7 +10,6 @@ import * as Either from "effect/Either"
 import * as Fiber from "effect/Fiber"
 import * as Ref from "effect/Ref"
 import * as TestClock from "effect/TestClock"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { retryWhileMissing, withWaitedRow } from "../../src/program/page/readinessWait.js"
@@ -20,10 +19,9 @@ import { fillReadScript, fillTargetOf, fillVerificationOf } from "../../src/page
 import { fillNotVerifiableOf } from "../../src/page/fillUnseen.js"
 import { needsSettleNote, pageSettleOf, settleExpression } from "../../src/page/pageSettle.js"
 import { isReadinessMiss, mayRetry, pauseBefore, readinessBudgetMs, waitsForTarget } from "../../src/page/readiness.js"
-import { batchRows, call, contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, call, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) =>
   (result.details.nextActions ?? []).map((a) => a.id)

@@ -5,18 +5,16 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { FakeDaemonSocket } from "../../src/layers/test/FakeDaemonSocket.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { prepare } from "../../src/program/pipeline/prepare.js"
 import { SessionRegistry } from "../../src/services/SessionRegistry.js"
-import { call, fakeLayer, openBatch, resultText, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, resultText, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 import { routeBatch } from "../support/fakeRoutes.js"
 import { routesBefore } from "../../src/session/captures.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const script = (): ReadonlyArray<ScriptedRun> => [
   openBatch({ url: "http://a.test/", title: "A" }, undefined, true),

@@ -9,19 +9,17 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { hiddenTwinsExpression, reachOf } from "../../src/page/hiddenTwins.js"
 import { reachableMatch } from "../../src/session/reachableMatch.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { batchRows, call, contentText, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, call, contentText, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 import { compileSemanticAction } from "../../src/compilers/compileSemanticAction.js"
 import type { Plan } from "../../src/domain/Plan.js"
 import { compiledEcho } from "../../src/presenters/details/details.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const URL = "http://shop.test/pizza"
 const TREE = [

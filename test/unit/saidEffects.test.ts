@@ -9,7 +9,6 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { fillHeldOf, fillTargetOf } from "../../src/page/fillReadback.js"
 import { typedHoldsOf, typeTargetOf } from "../../src/page/typeReadback.js"
@@ -24,10 +23,9 @@ import { actionEffectLines } from "../../src/presenters/text/actionEffectWords.j
 import { formatCommand, formatSuccess } from "../../src/presenters/text/formatSuccess.js"
 import type { Plan } from "../../src/domain/Plan.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
-import { batchRows, contentText, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
 const read = (value: string | null, extra: Record<string, unknown> = {}) => ({
   value,

@@ -6,15 +6,13 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import type { StepRow } from "../../src/domain/Outcome.js"
 import type { ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { selectBeforeScript, selectRefusedOf, selectTargetOf } from "../../src/page/selectGuard.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { contentText, fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s-select", cwd: temp.root }
 const opened = { url: "http://a.test/ship", title: "Shipping" }
 const std = { value: "std", label: "Standard" }

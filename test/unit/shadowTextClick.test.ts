@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { shadowPickSource } from "../../src/page/shadowTextPick.js"
 import { textPickOf, textPickScript } from "../../src/page/textPick.js"
@@ -15,10 +14,9 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
 import { textClickWords } from "../../src/presenters/text/textClickWords.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { batchRows, call, contentText, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, call, contentText, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const URL = "http://blog.test/card"
 const none = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }

@@ -5,16 +5,14 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import type { ShownTree } from "../../src/domain/ShownTree.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { forgetShownSnapshots } from "../../src/program/page/shownSnapshot.js"
 import { snapshotDelta } from "../../src/snapshot/snapshotDelta.js"
-import { call, fakeLayer, resultText, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, resultText, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const tree = (lines: ReadonlyArray<string>, origin = "http://a.test/"): ShownTree => ({ flags: "-i", origin, lines })
 const rows = (n: number, from = 1) =>

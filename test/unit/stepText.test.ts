@@ -6,7 +6,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { afterAll } from "vitest"
 import { compileJob } from "../../src/compilers/compileJob.js"
 import { compileSemanticAction } from "../../src/compilers/compileSemanticAction.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
@@ -14,10 +13,9 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import type { JobStep, SemanticAction } from "../../src/schema/ToolInput.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import { pageAfter, pageChanged } from "../../src/session/lastPage.js"
-import { call, fakeLayer, resultText, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, resultText, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const MARKER = "[data-agent-browser-located='true']"
 

@@ -5,7 +5,7 @@ import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as TestClock from "effect/TestClock"
-import { afterAll, describe } from "vitest"
+import { describe } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { baseSessionName, runToResult } from "../../src/program/call/ToolCall.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
@@ -18,11 +18,10 @@ import {
   NO_CHALLENGE,
   openBatch,
   stepsOf,
-  tempRoot
+  suiteTempRoot
 } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const sessionOf = (r: RunRequest) => r.args[r.args.indexOf("--session") + 1]
 

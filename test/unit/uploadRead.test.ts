@@ -8,14 +8,12 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { uploadHeldText, uploadTargetOf } from "../../src/page/uploadRead.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { contentText, fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 for (const name of ["a.txt", "b.csv", "me.png"]) writeFileSync(join(temp.root, name), name)
 const at = (name: string) => join(temp.root, name)
 const here = { piSessionId: "s-upload", cwd: temp.root }
