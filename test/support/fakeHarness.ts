@@ -77,6 +77,16 @@ export const stepsOf = (request: {
   }
 }
 
+/** The upstream command a request ran: its argv after the session flags (`--session <name>`). */
+export const commandOf = (args: ReadonlyArray<string>): ReadonlyArray<string> =>
+  args.slice(args.indexOf("--session") + 2)
+
+/** The upstream commands the requests ran, in order: a batch's steps each, any other request's command. */
+export const commandsRun = (
+  requests: ReadonlyArray<{ readonly args: ReadonlyArray<string>; readonly stdin?: string | undefined }>
+): ReadonlyArray<ReadonlyArray<string>> =>
+  requests.flatMap((r) => (r.args.includes("batch") ? stepsOf(r) : [commandOf(r.args)]))
+
 /** Whether a request runs an `open`: alone, or as the first step of the open's batch with its page read. */
 export const runsOpen = (request: {
   readonly args: ReadonlyArray<string>

@@ -11,17 +11,16 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { CONTRACT_CONFIG_DIR } from "../../src/config/configPaths.js"
 import { configuredBrowserFlags } from "../../src/pi/configuredBrowserFlags.js"
 import { agentBrowserTool } from "../../src/pi/tool.js"
-import { batchRows, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
+import { batchRows, commandOf, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
 
 /** Each step of a raw batch is its own upstream process: its argv after the global flags (`--json --session <name>`). */
-const stepOf = (args: ReadonlyArray<string>): ReadonlyArray<string> => args.slice(args.indexOf("--session") + 2)
 /** Every step answered done, its result chosen by `answer`. */
 const steps = (answer: (step: ReadonlyArray<string>) => unknown): ScriptedRun => ({
-  reply: (r) => FakeAgentBrowser.ok(answer(stepOf(r.args))),
+  reply: (r) => FakeAgentBrowser.ok(answer(commandOf(r.args))),
   repeat: true
 })
 
@@ -137,8 +136,8 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
     ["get", "url"]
   ]
   const script = (stuck: string): ReadonlyArray<ScriptedRun> => [
-    { when: (r) => stepOf(r.args)[0] === "open", reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
-    { when: (r) => stepOf(r.args)[0] === stuck, reply: "timeout" },
+    { when: (r) => commandOf(r.args)[0] === "open", reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
+    { when: (r) => commandOf(r.args)[0] === stuck, reply: "timeout" },
     steps(() => ({ title: "A" }))
   ]
 
@@ -218,7 +217,7 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
         const result = yield* runToResult(input, here).pipe(
           Effect.provide(
             fakeLayer(temp.root, [
-              { when: (r) => stepOf(r.args)[0] === "open", reply: "timeout" },
+              { when: (r) => commandOf(r.args)[0] === "open", reply: "timeout" },
               steps(() => ({ title: "A" }))
             ])
           )
@@ -251,7 +250,7 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
       ).pipe(
         Effect.provide(
           fakeLayer(temp.root, [
-            { when: (r) => stepOf(r.args)[0] === "wait", reply: "timeout" },
+            { when: (r) => commandOf(r.args)[0] === "wait", reply: "timeout" },
             screenshots(() => true)
           ])
         )
@@ -707,7 +706,7 @@ describe("X3: a fresh-mode run that timed out was closed, so its retry launches 
     () =>
       Effect.gen(function* () {
         const timedOut = (stuck: string) => [
-          { when: (r: { args: ReadonlyArray<string> }) => stepOf(r.args)[0] === stuck, reply: "timeout" as const },
+          { when: (r: { args: ReadonlyArray<string> }) => commandOf(r.args)[0] === stuck, reply: "timeout" as const },
           { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
         ]
         const read = yield* runToResult(

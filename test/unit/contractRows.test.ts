@@ -9,7 +9,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
+import { commandOf, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
@@ -67,12 +67,11 @@ describe("D8: failed prose ends with the contract's category sentence", () => {
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
 /** Each step of a raw batch is its own upstream process: its argv after the global flags (`--json --session <name>`). */
-const stepOf = (args: ReadonlyArray<string>): ReadonlyArray<string> => args.slice(args.indexOf("--session") + 2)
 /** Upstream writes a screenshot where its argv asks and reports the path. */
 const shooting = {
-  when: (r: { args: ReadonlyArray<string> }) => stepOf(r.args)[0] === "screenshot",
+  when: (r: { args: ReadonlyArray<string> }) => commandOf(r.args)[0] === "screenshot",
   reply: (r: { args: ReadonlyArray<string> }) => {
-    const path = stepOf(r.args)[1] ?? ""
+    const path = commandOf(r.args)[1] ?? ""
     mkdirSync(dirname(path), { recursive: true })
     writeFileSync(path, PNG)
     return FakeAgentBrowser.ok({ path })
@@ -158,7 +157,7 @@ describe("D9/X16: raw batch rows carry their own categories, artifacts, verifica
           fakeLayer(temp.root, [
             shooting,
             {
-              when: (r) => stepOf(r.args)[0] === "click",
+              when: (r) => commandOf(r.args)[0] === "click",
               reply: FakeAgentBrowser.fail("Element not found: #gone"),
               repeat: true
             },
@@ -331,9 +330,9 @@ describe("V13: trace and profiler own Chrome tracing one at a time: conflicting 
         const layer = fakeLayer(temp.root, [
           {
             reply: (r) => {
-              calls.push(stepOf(r.args))
+              calls.push(commandOf(r.args))
               return FakeAgentBrowser.ok(
-                stepOf(r.args)[1] === "stop" ? { path: join(temp.root, "v13.json") } : { started: true }
+                commandOf(r.args)[1] === "stop" ? { path: join(temp.root, "v13.json") } : { started: true }
               )
             },
             repeat: true

@@ -15,13 +15,12 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { restoreSession } from "../../src/program/lifecycle/lifecycle.js"
 import { REF_LIST_BYTES, refListOf } from "../../src/session/refSnapshotFile.js"
 import { scrollFormArgs, TO_END_PX } from "../../src/upstream/scrollForms.js"
-import { batchRows, contentText, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
+import { batchRows, commandOf, contentText, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
 /** Each step is its own upstream process: its argv after the global flags (`--json --session <name>`). */
-const stepOf = (args: ReadonlyArray<string>): ReadonlyArray<string> => args.slice(args.indexOf("--session") + 2)
 
 describe("V10: a get/eval value comes first, then the origin it was read on", () => {
   it.scoped("get title and eval after an open name the page's origin; get url and an unknown page do not", () =>
@@ -30,7 +29,7 @@ describe("V10: a get/eval value comes first, then the origin it was read on", ()
         openBatch({ url: "https://shop.test/cart?id=1", title: "Cart" }),
         {
           reply: (r) => {
-            const step = stepOf(r.args)
+            const step = commandOf(r.args)
             if (step[0] === "open") return FakeAgentBrowser.ok({ url: "https://shop.test/cart?id=1", title: "Cart" })
             if (step[0] === "eval") return FakeAgentBrowser.ok({ result: 3 })
             return FakeAgentBrowser.ok(step[1] === "url" ? { url: "https://shop.test/cart?id=1" } : { title: "Cart" })

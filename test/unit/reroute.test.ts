@@ -10,7 +10,7 @@ import { FakeDaemonSocket } from "../../src/layers/test/FakeDaemonSocket.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { prepare } from "../../src/program/pipeline/prepare.js"
 import { SessionRegistry } from "../../src/services/SessionRegistry.js"
-import { call, fakeLayer, openBatch, resultText, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
+import { call, commandOf, fakeLayer, openBatch, resultText, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 import { routeBatch } from "../support/fakeRoutes.js"
 import { routesBefore } from "../../src/session/captures.js"
 
@@ -32,7 +32,7 @@ const ranBy = <R>(run: Effect.Effect<unknown, never, R>) =>
     yield* run
     return (yield* fake.requests)
       .slice(before)
-      .map((r) => (r.args.includes("batch") ? stepsOf(r) : [r.args.slice(r.args.indexOf("--session") + 2)]))
+      .map((r) => (r.args.includes("batch") ? stepsOf(r) : [commandOf(r.args)]))
   })
 
 const GLOB = "**/api/data"

@@ -13,8 +13,15 @@ import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAg
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { hiddenTwinsExpression, reachOf } from "../../src/page/hiddenTwins.js"
 import { reachableMatch } from "../../src/session/reachableMatch.js"
-import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { batchRows, call, contentText, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
+import {
+  batchRows,
+  call,
+  commandsRun,
+  contentText,
+  fakeLayer,
+  openBatch,
+  suiteTempRoot
+} from "../support/fakeHarness.js"
 import { compileSemanticAction } from "../../src/compilers/compileSemanticAction.js"
 import type { Plan } from "../../src/domain/Plan.js"
 import { compiledEcho } from "../../src/presenters/details/details.js"
@@ -44,7 +51,6 @@ const REFS = {
   e20: { role: "button", name: "Peppers" },
   e21: { role: "option", name: "Peppers" }
 }
-const isBatch = (r: RunRequest) => r.args.includes("batch")
 const none = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }
 
 /** The page: open answers with its read; a batch's snapshot gives TREE, the reach read `read`, the click read a delivered click. */
@@ -68,13 +74,6 @@ const page = (read: unknown): ReadonlyArray<ScriptedRun> => [
   ),
   { reply: FakeAgentBrowser.ok({}), repeat: true }
 ]
-/** The argv of every upstream command the calls ran (batch steps included), after the session flags. */
-const ran = (requests: ReadonlyArray<RunRequest>): ReadonlyArray<ReadonlyArray<string>> =>
-  requests.flatMap((r) =>
-    isBatch(r)
-      ? (JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>)
-      : [r.args.slice(r.args.indexOf("--session") + 2)]
-  )
 const open = runToResult({ args: ["open", URL] }, call)
 
 describe("P6: a role/name click or check acts on the reachable match of a fresh snapshot -i", () => {
@@ -89,7 +88,7 @@ describe("P6: a role/name click or check acts on the reachable match of a fresh 
         expect(contentText(result.content)).toContain(
           'Resolved role option "Olives" to @e13 with a fresh snapshot -i (a pointer cannot reach @e7 of that role and name)'
         )
-        const commands = ran(yield* (yield* FakeAgentBrowser).requests)
+        const commands = commandsRun(yield* (yield* FakeAgentBrowser).requests)
         expect(commands.some((c) => c[0] === "find")).toBe(false)
         expect(commands.filter((c) => c[0] === "click")).toEqual([["click", "@e13"]])
       }).pipe(Effect.provide(fakeLayer(temp.root, page({ "option\u0000olives": [false, true] }))))
@@ -143,7 +142,7 @@ describe("P6: a role/name click or check acts on the reachable match of a fresh 
         expect(text).toContain('It is @e21 option "Peppers", which a pointer cannot reach')
         expect(text).toContain("Click @e20: it has that exact name and a pointer can reach it.")
         expect(result.details.nextActions?.[0]?.params?.args?.slice(-2)).toEqual(["click", "@e20"])
-        const commands = ran(yield* (yield* FakeAgentBrowser).requests)
+        const commands = commandsRun(yield* (yield* FakeAgentBrowser).requests)
         expect(commands.some((c) => c[0] === "find" || c[0] === "click")).toBe(false)
       }).pipe(
         Effect.provide(fakeLayer(temp.root, page({ "option\u0000peppers": [false], "button\u0000peppers": [true] })))
@@ -154,7 +153,7 @@ describe("P6: a role/name click or check acts on the reachable match of a fresh 
     Effect.gen(function* () {
       yield* open
       yield* runToResult({ args: ["find", "role", "option", "click", "--name", "Olives"] }, call)
-      const commands = ran(yield* (yield* FakeAgentBrowser).requests)
+      const commands = commandsRun(yield* (yield* FakeAgentBrowser).requests)
       expect(commands.filter((c) => c[0] === "find")).toEqual([["find", "role", "option", "click", "--name", "Olives"]])
       expect(commands.some((c) => c[0] === "click")).toBe(false)
     }).pipe(Effect.provide(fakeLayer(temp.root, page({ "option\u0000olives": [false, true, true] }))))

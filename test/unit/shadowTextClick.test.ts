@@ -13,14 +13,20 @@ import { textPickOf, textPickScript } from "../../src/page/textPick.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
 import { textClickWords } from "../../src/presenters/text/textClickWords.js"
-import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { batchRows, call, contentText, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
+import {
+  batchRows,
+  call,
+  commandsRun,
+  contentText,
+  fakeLayer,
+  openBatch,
+  suiteTempRoot
+} from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
 
 const URL = "http://blog.test/card"
 const none = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }
-const isBatch = (r: RunRequest) => r.args.includes("batch")
 const shadow = { role: "button", name: "Publish now" }
 
 /** The page: the pick answers `pick`, the snapshot `refs`, the click's read a delivered click. */
@@ -42,16 +48,10 @@ const page = (pick: unknown, refs: Record<string, { role: string; name: string }
     { reply: FakeAgentBrowser.ok({}), repeat: true }
   ]
 }
-const ran = (requests: ReadonlyArray<RunRequest>): ReadonlyArray<ReadonlyArray<string>> =>
-  requests.flatMap((r) =>
-    isBatch(r)
-      ? (JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>)
-      : [r.args.slice(r.args.indexOf("--session") + 2)]
-  )
 const clickPublish = Effect.gen(function* () {
   yield* runToResult({ args: ["open", URL] }, call)
   const result = yield* runToResult({ args: ["find", "text", "Publish now", "click"] }, call)
-  return { result, commands: ran(yield* (yield* FakeAgentBrowser).requests) }
+  return { result, commands: commandsRun(yield* (yield* FakeAgentBrowser).requests) }
 })
 const ranFind = (commands: ReadonlyArray<ReadonlyArray<string>>) => commands.some((c) => c[0] === "find")
 const refClicks = (commands: ReadonlyArray<ReadonlyArray<string>>) =>
