@@ -30,8 +30,7 @@ describe("a click that opens a tab says the new tab (#45)", () => {
     ["a window.open button", "#b"]
   ] as const) {
     it(`${how}: the new tab, the page it shows, and the tab to go back to`, async () => {
-      const session =
-        (await live.tool.call({ args: ["open", `${live.site.origin}/inbox.html`] })).details.sessionName ?? ""
+      const session = await live.openSession("/inbox.html")
       const home = activeTabIn(live, session)
       const clicked = await live.tool.call({ args: ["click", target] })
       expect(clicked.isError, textOf(clicked)).toBe(false)

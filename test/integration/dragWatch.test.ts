@@ -26,8 +26,7 @@ const evalRaw = (session: string, script: string): unknown => rawEval(live.world
 
 describe("a drag says whether the page took its drop", () => {
   it("a drop the column accepts is said with the text it made appear", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/board.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/board.html")
     const dragged = await live.tool.call({ args: ["drag", "#k1", "#col-c"] })
     expect(dragged.isError, textOf(dragged)).toBe(false)
     expect(textOf(dragged)).toMatch(/^Dragged #k1 to #col-c/)
@@ -36,8 +35,7 @@ describe("a drag says whether the page took its drop", () => {
   })
 
   it("a drop the column refuses fails and says nothing was dropped", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/closed.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/closed.html")
     const dragged = await live.tool.call({ args: ["drag", "#k1", "#col-c"] })
     expect(dragged.isError, textOf(dragged)).toBe(true)
     expect(textOf(dragged)).not.toMatch(/Dragged/)

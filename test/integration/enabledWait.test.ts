@@ -27,8 +27,7 @@ const live = liveWorld({
 const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 /** Enables #b 600 ms from now (the tool's click starts right after): disabled when the click begins. */
 const enableLater = (session: string) => evalRaw(session, "setTimeout(() => { b.disabled = false }, 600), 1")
-const open = async (page: string) =>
-  (await live.tool.call({ args: ["open", `${live.site.origin}/${page}`] })).details.sessionName ?? ""
+const open = (page: string) => live.openSession(`/${page}`)
 
 describe("a click waits while its target is disabled (#45)", () => {
   it("a button enabled 600 ms later is clicked once, and the text says it waited", async () => {

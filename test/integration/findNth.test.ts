@@ -13,8 +13,7 @@ const live = liveWorld({ files: { "/list.html": htmlPage(`<ul>${button("A")}${bu
 
 describe("find nth says the match it acted on (#45)", () => {
   it("clicks the second button and says so", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/list.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/list.html")
     const clicked = await live.tool.call({ args: ["find", "nth", "1", "li button", "click"] })
     expect(textOf(clicked)).toBe('Clicked nth 1 "li button"')
     expect(rawEval(live.world, session, "window.__hit")).toBe("B")

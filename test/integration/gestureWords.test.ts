@@ -31,8 +31,7 @@ const evalRaw = (session: string, script: string): unknown => rawEval(live.world
 
 describe("pointer gestures say the text they made appear", () => {
   it("click --button right names the custom menu's items", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/files.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/files.html")
     const clicked = await live.tool.call({ args: ["click", "#f1", "--button", "right"] })
     expect(clicked.isError, textOf(clicked)).toBe(false)
     expect(textOf(clicked)).toMatch(/^Clicked #f1 \(right button\) at \(\d+, \d+\)\nNew text: "Rename Delete file"$/)
@@ -40,8 +39,7 @@ describe("pointer gestures say the text they made appear", () => {
   })
 
   it("mouse down, move, up on a slider's handle: the move says the value it now shows", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/slider.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/slider.html")
     await live.tool.call({ args: ["mouse", "move", "100", "104"] })
     await live.tool.call({ args: ["mouse", "down"] })
     const moved = await live.tool.call({ args: ["mouse", "move", "325", "104"] })
@@ -52,8 +50,7 @@ describe("pointer gestures say the text they made appear", () => {
   })
 
   it("a point click that leaves the page is said as sent, not failed by the read after it", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/link.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/link.html")
     const clicked = await live.tool.call({ args: ["mouse", "click", "30", "30"] })
     expect(clicked.isError, textOf(clicked)).toBe(false)
     expect(textOf(clicked)).toMatch(/^Clicked at \(30, 30\)/)

@@ -52,7 +52,7 @@ const display = (id: string) => evalRaw(`getComputedStyle(document.getElementByI
 
 describe("a hover or focus says the text the page's CSS showed or hid (#45)", () => {
   it("hovering a CSS :hover menu names its items; moving off says they went; a plain hover says nothing", async () => {
-    session = (await live.tool.call({ args: ["open", `${live.site.origin}/menus.html`] })).details.sessionName ?? ""
+    session = await live.openSession("/menus.html")
     const opened = await live.tool.call({ args: ["hover", "#menu"] })
     expect(textOf(opened)).toBe('Hovered #menu\nNew text: "Sign out Settings"')
     expect(display("sub")).toBe("block")
@@ -70,7 +70,7 @@ describe("a hover or focus says the text the page's CSS showed or hid (#45)", ()
   })
 
   it("a hover by ref reveals a visibility/opacity menu through the page's :hover rule", async () => {
-    session = (await live.tool.call({ args: ["open", `${live.site.origin}/menus.html`] })).details.sessionName ?? ""
+    session = await live.openSession("/menus.html")
     const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const ref = /button "Tools" \[ref=(e\d+)\]/.exec(snap)?.[1]
     expect(ref, snap).toBeDefined()
@@ -99,7 +99,7 @@ describe("a hover or focus says the text the page's CSS showed or hid (#45)", ()
   })
 
   it("focusing a field inside a :focus-within list names what the list showed", async () => {
-    session = (await live.tool.call({ args: ["open", `${live.site.origin}/menus.html`] })).details.sessionName ?? ""
+    session = await live.openSession("/menus.html")
     const focused = await live.tool.call({ args: ["focus", "#q"] })
     expect(textOf(focused)).toBe('Focused #q\nNew text: "Recent: invoices"')
     expect(display("list")).toBe("block")

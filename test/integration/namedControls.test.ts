@@ -18,7 +18,7 @@ const refIn = (text: string, pattern: RegExp): string => {
 
 describe("named controls", () => {
   it("tells the three todo checkboxes apart, and a click on the one for Buy milk toggles that row", async () => {
-    session = (await live.tool.call({ args: ["open", `${live.site.origin}/todos.html`] })).details.sessionName ?? ""
+    session = await live.openSession("/todos.html")
     const result = await live.tool.call({ args: ["snapshot", "-i"] })
     const text = textOf(result)
     expect(text).toMatch(/- checkbox \[checked=false, ref=e\d+\] \(in listitem "Walk the dog"\)/)

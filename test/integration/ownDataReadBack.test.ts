@@ -16,7 +16,7 @@ const evalRaw = (script: string): unknown => raw<{ result: unknown }>(["eval", s
 
 describe("the model's own data reads back as written (#41)", () => {
   it("storage: theme = dark set, read back, and in the page", async () => {
-    session = (await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })).details.sessionName ?? ""
+    session = await live.openSession("/index.html")
     const set = await live.tool.call({ args: ["storage", "local", "set", "theme", "dark"] })
     expect(set.isError, textOf(set)).toBe(false)
     // the set says what the page's origin now holds, as written (upstream answers only {set: true})

@@ -46,7 +46,7 @@ const held = () => live.tool.runtime.runPromise(Effect.flatMap(PermissionGrants,
 
 describe("permissions a command needs reach the page (#45)", () => {
   it("set geo then a click: the page reads the position, also after it navigates", async () => {
-    const session = (await live.tool.call({ args: ["open", `${live.site.origin}/geo.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/geo.html")
     const set = await live.tool.call({ args: ["set", "geo", "59.91", "10.75"] })
     expect(textOf(set)).toBe(
       "Geolocation is now 59.91, 10.75; pages in this browser may read it (permission granted while this session runs)."
@@ -60,8 +60,7 @@ describe("permissions a command needs reach the page (#45)", () => {
   })
 
   it("clipboard write then read: the clipboard holds the text, read back as written (the model's own data)", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/note.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/note.html")
     const written = await live.tool.call({ args: ["clipboard", "write", "Hello 42"] })
     expect(written.isError, textOf(written)).toBe(false)
     const read = await live.tool.call({ args: ["clipboard", "read"] })
@@ -72,8 +71,7 @@ describe("permissions a command needs reach the page (#45)", () => {
   })
 
   it("clipboard copy then read gives the page's text; write, focus and paste fill the field", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/filled.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/filled.html")
     await live.tool.call({ args: ["focus", "#f"] })
     await live.tool.call({ args: ["press", "Control+a"] })
     const copied = await live.tool.call({ args: ["clipboard", "copy"] })
@@ -87,7 +85,7 @@ describe("permissions a command needs reach the page (#45)", () => {
   })
 
   it("a close releases the held connection; a set geo that starts the browser grants after it", async () => {
-    const session = (await live.tool.call({ args: ["open", `${live.site.origin}/geo.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/geo.html")
     await live.tool.call({ args: ["set", "geo", "1", "2"] })
     expect(await held()).toContain(session)
     await live.tool.call({ args: ["close"] })

@@ -28,8 +28,7 @@ const evalRaw = (session: string, script: string): unknown => rawEval(live.world
 
 describe("a key says the active item it moved and where it scrolled the page (#45)", () => {
   it("ArrowDown in a listbox names the option now active; the focus stayed on the listbox", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/listbox.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/listbox.html")
     live.world.raw(["--session", session, "focus", "#lb"])
     const r = await live.tool.call({ args: ["press", "ArrowDown"] })
     expect(textOf(r)).toBe(
@@ -42,8 +41,7 @@ describe("a key says the active item it moved and where it scrolled the page (#4
   })
 
   it("End on a long page says where the page scrolled to, once the scroll stopped", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/long.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/long.html")
     const r = await live.tool.call({ args: ["press", "End"] })
     const said = /^Pressed End\nThe page scrolled down to y=(\d+) of (\d+) \(the bottom\)\.$/.exec(textOf(r))
     expect(said, textOf(r)).not.toBeNull()
@@ -55,8 +53,7 @@ describe("a key says the active item it moved and where it scrolled the page (#4
   })
 
   it("Enter on a menu button that focuses its first item says the button is expanded, not the item", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/menu.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/menu.html")
     live.world.raw(["--session", session, "focus", "#mb"])
     const r = await live.tool.call({ args: ["press", "Enter"] })
     expect(textOf(r)).toBe(
@@ -66,7 +63,7 @@ describe("a key says the active item it moved and where it scrolled the page (#4
   })
 
   it("PageDown in a focused scrollable panel names the panel and where it scrolled; the page did not move", async () => {
-    const session = (await live.tool.call({ args: ["open", `${live.site.origin}/box.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/box.html")
     live.world.raw(["--session", session, "focus", "#logbox"])
     const r = await live.tool.call({ args: ["press", "PageDown"] })
     const said = /^Pressed PageDown\nThe scrollable div#logbox scrolled down to y=(\d+) of (\d+)\.$/.exec(textOf(r))

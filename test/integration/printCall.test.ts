@@ -22,8 +22,7 @@ const titleRaw = (session: string): unknown => rawData<{ title: string }>(live.w
 
 describe("a click whose page called window.print() (#45)", () => {
   it("says the page asked to print and went on; a plain click says nothing of it", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/receipt.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/receipt.html")
     const plain = await live.tool.call({ args: ["click", "#n"] })
     expect(textOf(plain)).not.toContain("print")
     const clicked = await live.tool.call({ args: ["click", "#p"] })

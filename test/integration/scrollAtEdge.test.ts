@@ -25,8 +25,7 @@ const evalRaw = (session: string, script: string): unknown => rawEval(live.world
 
 describe("a scroll that moved nothing says so (#45)", () => {
   it("scroll down at the bottom: 'moved nothing', and the page is already at the bottom", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/rows.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/rows.html")
     const first = await live.tool.call({ args: ["scroll", "down", "5000"] })
     const max = evalRaw(session, "document.documentElement.scrollHeight - innerHeight") as number
     expect(textOf(first)).toBe(`Scrolled down 5000\nPage scrolled: y 0 → ${max}.`)
@@ -40,8 +39,7 @@ describe("a scroll that moved nothing says so (#45)", () => {
   })
 
   it("a scroll that reaches the bottom of an infinite list says the page grew (more loaded below)", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/feed.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/feed.html")
     const max = evalRaw(session, "document.documentElement.scrollHeight - innerHeight") as number
     const result = await live.tool.call({ args: ["scroll", "down", "5000"] })
     expect(result.isError).toBe(false)
@@ -54,8 +52,7 @@ describe("a scroll that moved nothing says so (#45)", () => {
   })
 
   it("a page that fits the window: it does not scroll that way", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/short.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/short.html")
     const result = await live.tool.call({ args: ["scroll", "down", "300"] })
     expect(textOf(result)).toBe("Scroll down 300 moved nothing\nThe page fits the window: it does not scroll that way.")
     expect(evalRaw(session, "scrollY")).toBe(0)

@@ -20,8 +20,7 @@ const live = liveWorld({
 
 describe("a new tab with a URL says the page it loaded (#45)", () => {
   it("says the loaded page; a title read right after is that page's", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/first.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/first.html")
     const opened = await live.tool.call({ args: ["tab", "new", `${live.site.origin}/second.html`] })
     expect(opened.isError, textOf(opened)).toBe(false)
     expect(textOf(opened)).toContain(`Page: Second tab — ${live.site.origin}/second.html`)

@@ -24,12 +24,10 @@ setInterval(()=>fetch('cart.html').then(()=>{window.polls++}),1500)</script>`),
   }
 })
 const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
-const open = async (path: string) =>
-  (await live.tool.call({ args: ["open", `${live.site.origin}${path}`] })).details.sessionName ?? ""
 
 describe("a wait for the page says where it is or what it shows", () => {
   it("wait --url after a late navigation names the URL the page is at", async () => {
-    const session = await open("/cart.html")
+    const session = await live.openSession("/cart.html")
     await live.tool.call({ args: ["eval", "document.getElementById('b').click()"] })
     const waited = await live.tool.call({ args: ["wait", "--url", "**/checkout.html"] })
     expect(waited.isError, textOf(waited)).toBe(false)
@@ -38,7 +36,7 @@ describe("a wait for the page says where it is or what it shows", () => {
   })
 
   it("wait --load networkidle on a polling page says what idle meant, and the page polls on", async () => {
-    const session = await open("/poll.html")
+    const session = await live.openSession("/poll.html")
     const waited = await live.tool.call({ args: ["wait", "--load", "networkidle"] })
     expect(waited.isError, textOf(waited)).toBe(false)
     expect(textOf(waited)).toBe(
@@ -53,7 +51,7 @@ describe("a wait for the page says where it is or what it shows", () => {
   })
 
   it("wait --fn names the expression that is now true", async () => {
-    const session = await open("/cart.html")
+    const session = await live.openSession("/cart.html")
     live.world.raw(["--session", session, "eval", "setTimeout(()=>{window.ready=3},600)"])
     const waited = await live.tool.call({ args: ["wait", "--fn", "window.ready === 3"] })
     expect(waited.isError, textOf(waited)).toBe(false)
@@ -62,7 +60,7 @@ describe("a wait for the page says where it is or what it shows", () => {
   })
 
   it("a wait --text that times out says what the page shows instead", async () => {
-    const session = await open("/declined.html")
+    const session = await live.openSession("/declined.html")
     const waited = await live.tool.call({ args: ["wait", "--text", "Payment accepted", "--timeout", "1500"] })
     expect(waited.isError).toBe(true)
     expect(textOf(waited)).toContain(

@@ -19,8 +19,7 @@ const evalRaw = (session: string, script: string): unknown => rawEval(live.world
 
 describe("a wait says what it waited for (#45)", () => {
   it("wait <sel> --state hidden waits in the running browser and says the element is hidden", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/slow.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/slow.html")
     evalRaw(session, "window.__kept = 1")
     const waited = await live.tool.call({ args: ["wait", "#sp", "--state", "hidden"] })
     expect(waited.isError, textOf(waited)).toBe(false)
@@ -30,8 +29,7 @@ describe("a wait says what it waited for (#45)", () => {
   })
 
   it("wait --text names the text now on the page", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/slow.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/slow.html")
     const waited = await live.tool.call({ args: ["wait", "--text", "Order #42"] })
     expect(textOf(waited)).toBe('The text "Order #42" is on the page.')
     expect(evalRaw(session, "out.textContent")).toBe("Order #42 confirmed")

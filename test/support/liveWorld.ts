@@ -23,6 +23,8 @@ export interface LiveWorld {
   readonly world: LiveEnv
   readonly site: StaticServer
   readonly tool: Harness
+  /** Opens `path` of the site with the tool; the session the open ran in ("" when it named none). */
+  readonly openSession: (path: string) => Promise<string>
 }
 
 export const liveWorld = (options: LiveWorldOptions = {}): LiveWorld => {
@@ -65,6 +67,8 @@ export const liveWorld = (options: LiveWorldOptions = {}): LiveWorld => {
     },
     get tool() {
       return need(ctx.tool)
-    }
+    },
+    openSession: async (path) =>
+      (await need(ctx.tool).call({ args: ["open", `${need(ctx.site).origin}${path}`] })).details.sessionName ?? ""
   }
 }
