@@ -11,7 +11,7 @@ import type { ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { BrowserEndpoints, type BrowserEndpointsShape } from "../../src/services/BrowserEndpoints.js"
 import { DaemonProbe } from "../../src/services/DaemonProbe.js"
-import { fakeEndpoints } from "../support/fakeEndpoints.js"
+import { silentPageEndpoints, silentPageProbe } from "../support/fakeEndpoints.js"
 import { contentText, fakeLayer, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
@@ -19,28 +19,8 @@ const here = { piSessionId: "s-busy", cwd: temp.root }
 const page = { url: "http://a.test/spin", title: "Spin" }
 
 /** A tab that answers no evaluation; the renderers' CPU time grows by `step` seconds per read. */
-const silentPage = (step: number, asked: Array<string>): BrowserEndpointsShape => {
-  let cpu = 1
-  return fakeEndpoints({
-    inspect: () =>
-      Effect.succeed({
-        browserId: "B1",
-        targets: [{ id: "T1", type: "page", url: page.url, webSocketDebuggerUrl: "ws://127.0.0.1:9/devtools/page/T1" }]
-      }),
-    command: (_socket, method) =>
-      Effect.sync(() => {
-        asked.push(method)
-        if (method !== "SystemInfo.getProcessInfo") return undefined
-        cpu += step
-        return { processInfo: [{ type: "renderer", id: 7, cpuTime: cpu }] }
-      })
-  })
-}
-
-const probe = {
-  observe: () => Effect.succeed({ pid: undefined, url: undefined, targetId: "T1" }),
-  end: () => Effect.succeed("not-running" as const)
-}
+const silentPage = (step: number, asked: Array<string>) =>
+  silentPageEndpoints(page.url, step, (_socket, method) => asked.push(method))
 
 /** The click's batch answers after `delayMs`, each row done. */
 const lateClick = (delayMs: number): ScriptedRun => ({
@@ -62,7 +42,7 @@ const clickWith = (endpoints: BrowserEndpointsShape, delayMs: number, input: Rec
     return yield* runToResult(input, here)
   }).pipe(
     Effect.provideService(BrowserEndpoints, endpoints),
-    Effect.provideService(DaemonProbe, probe),
+    Effect.provideService(DaemonProbe, silentPageProbe),
     Effect.provide(fakeLayer(temp.root, script(delayMs)))
   )
 

@@ -11,19 +11,18 @@ import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { dialogHeldError } from "../../src/program/lifecycle/blockingDialog.js"
 import { categoryOf, TimedOut } from "../../src/schema/ToolError.js"
-import { BrowserEndpoints, type BrowserEndpointsShape } from "../../src/services/BrowserEndpoints.js"
+import { BrowserEndpoints } from "../../src/services/BrowserEndpoints.js"
 import { DaemonProbe } from "../../src/services/DaemonProbe.js"
 import { rendererCpuOf, renderersBusy } from "../../src/session/rendererLoad.js"
 import { mentionsBlockingDialog } from "../../src/upstream/classifyErrorText.js"
 import { blockingDialogWords, openDialogOf } from "../../src/upstream/dialogStatus.js"
 import { planOf } from "../support/conformance.js"
-import { fakeEndpoints } from "../support/fakeEndpoints.js"
+import { silentPageEndpoints, silentPageProbe } from "../support/fakeEndpoints.js"
 import { contentText, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
 const here = { piSessionId: "s-dialog", cwd: temp.root }
 const page = { url: "http://a.test/form", title: "Form" }
-const WS = "ws://127.0.0.1:9/devtools/page/T1"
 
 describe("the renderers' load between two reads", () => {
   it("busy when one used a quarter of a core or more; idle otherwise; unknown when a read is missing", () => {
@@ -73,28 +72,8 @@ describe("upstream's dialog status, and the failure that says a dialog held the 
 })
 
 /** A DevTools endpoint whose one tab answers nothing; the renderers' CPU time grows by `step` seconds per read. */
-const silentPage = (step: number, asked: Array<string>): BrowserEndpointsShape => {
-  let cpu = 1
-  return fakeEndpoints({
-    inspect: () =>
-      Effect.succeed({
-        browserId: "B1",
-        targets: [{ id: "T1", type: "page", url: page.url, webSocketDebuggerUrl: WS }]
-      }),
-    command: (socket, method) =>
-      Effect.sync(() => {
-        asked.push(`${socket} ${method}`)
-        if (method !== "SystemInfo.getProcessInfo") return undefined
-        cpu += step
-        return { processInfo: [{ type: "renderer", id: 7, cpuTime: cpu }] }
-      })
-  })
-}
-
-const probe = {
-  observe: () => Effect.succeed({ pid: undefined, url: undefined, targetId: "T1" }),
-  end: () => Effect.succeed("not-running" as const)
-}
+const silentPage = (step: number, asked: Array<string>) =>
+  silentPageEndpoints(page.url, step, (socket, method) => asked.push(`${socket} ${method}`))
 
 const typeTimesOut = {
   when: (r: { args: ReadonlyArray<string> }) => r.args.includes("batch"),
@@ -145,7 +124,7 @@ describe("a typed key whose page went silent past the watchdog (#45)", () => {
         expect((yield* fake.requests).slice(sent).map((r) => r.args.includes("title"))).toEqual([false])
       }).pipe(
         Effect.provideService(BrowserEndpoints, silentPage(0, asked)),
-        Effect.provideService(DaemonProbe, probe),
+        Effect.provideService(DaemonProbe, silentPageProbe),
         Effect.provide(layer)
       )
     })
@@ -170,7 +149,7 @@ describe("a typed key whose page went silent past the watchdog (#45)", () => {
         expect((yield* fake.requests).some((r) => r.args.includes("dialog"))).toBe(false)
       }).pipe(
         Effect.provideService(BrowserEndpoints, silentPage(0.5, asked)),
-        Effect.provideService(DaemonProbe, probe),
+        Effect.provideService(DaemonProbe, silentPageProbe),
         Effect.provide(layer)
       )
     })
