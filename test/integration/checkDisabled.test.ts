@@ -9,18 +9,18 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/boxes.html": [
+    "/boxes.html": servedHtml(
       `<!doctype html><title>Boxes</title>
 <label><input type="checkbox" id="a" disabled> Gift wrap</label>
 <label><input type="checkbox" id="b" checked disabled> Terms</label>
 <fieldset disabled><legend>Extras</legend><label><input type="checkbox" id="c"> Insurance</label></fieldset>
 <label><input type="checkbox" id="d"> Newsletter</label>
-<script>window.changes = []; document.addEventListener("change", (e) => changes.push(e.target.id), true)</script>`,
-      "text/html; charset=utf-8"
-    ]
+<script>window.changes = []; document.addEventListener("change", (e) => changes.push(e.target.id), true)</script>`
+    )
   }
 })
 let session = ""

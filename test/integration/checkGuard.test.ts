@@ -8,16 +8,16 @@ import { describe, expect, it } from "vitest"
 import { okText, textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/check.html": [
+    "/check.html": servedHtml(
       `<!doctype html><title>Check</title><label>Name <input id="f"></label>
 <label id="lab"><input type="checkbox" id="c"> Subscribe</label><label><input type="checkbox" id="k"> Keep</label>
 <label><input type="checkbox" id="d" style="display:none"><span id="sp" style="display:inline-block;width:40px">&nbsp;</span> Dark</label>
-<script>window.clicks = []; document.addEventListener("click", (e) => clicks.push(e.target.id), true)</script>`,
-      "text/html; charset=utf-8"
-    ]
+<script>window.clicks = []; document.addEventListener("click", (e) => clicks.push(e.target.id), true)</script>`
+    )
   }
 })
 let session = ""

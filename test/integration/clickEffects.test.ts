@@ -9,9 +9,9 @@ import { describe, expect, it } from "vitest"
 import { okText } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
-const HTML = "text/html; charset=utf-8"
-const page = (body: string) => [`<!doctype html><title>Effects</title><h1 id="h">Draft</h1>${body}`, HTML] as const
+const page = (body: string) => servedHtml(`<!doctype html><title>Effects</title><h1 id="h">Draft</h1>${body}`)
 const live = liveWorld({
   files: {
     "/fx.html": page(`<button id="err">Break</button><button id="save">Save</button><button id="noop">Nothing</button>
@@ -25,7 +25,7 @@ document.getElementById("q").onkeydown = (e) => { if (e.key === "Enter") { conso
 document.getElementById("more").onclick = (e) => e.currentTarget.setAttribute("aria-expanded", "true");
 document.getElementById("later").onclick = () => { setTimeout(() => { location.href = "/fx-next.html" }, 100) };
 </script>`),
-    "/fx-next.html": ["<!doctype html><title>Next</title><h1>Next page</h1>", HTML]
+    "/fx-next.html": servedHtml("<!doctype html><title>Next</title><h1>Next page</h1>")
   }
 })
 const url = (path: string) => `${live.site.origin}/${path}`

@@ -11,9 +11,10 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
 const OLD = "<p>Old <b>draft</b> text</p>"
-const html = (body: string) => [`<!doctype html><title>Editor</title>${body}`, "text/html; charset=utf-8"] as const
+const html = (body: string) => servedHtml(`<!doctype html><title>Editor</title>${body}`)
 const live = liveWorld({
   files: {
     "/editor.html": html(

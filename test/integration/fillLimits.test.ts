@@ -9,16 +9,16 @@ import { describe, expect, it } from "vitest"
 import { okText } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/limits.html": [
+    "/limits.html": servedHtml(
       `<!doctype html><title>Limits</title>
 <label>Postcode <input id="z" maxlength="5"></label>
 <label>Quantity <input id="n" type="number" min="1" max="100"></label>
-<label>Email <input id="e" type="email"></label>`,
-      "text/html; charset=utf-8"
-    ]
+<label>Email <input id="e" type="email"></label>`
+    )
   }
 })
 let session = ""

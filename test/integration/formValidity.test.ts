@@ -7,16 +7,15 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawEval } from "../support/rawPage.js"
-
-const html = (body: string) => [`<!doctype html><meta charset="utf-8">${body}`, "text/html; charset=utf-8"] as const
+import { charsetPage } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/signup.html": html(
+    "/signup.html": charsetPage(
       '<title>Sign up</title><form action="/done.html"><label>Email <input id="e" type="email" required></label>' +
         '<button id="b">Sign up</button></form>'
     ),
-    "/done.html": html("<title>Welcome</title><h1>Welcome</h1>")
+    "/done.html": charsetPage("<title>Welcome</title><h1>Welcome</h1>")
   }
 })
 const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)

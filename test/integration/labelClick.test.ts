@@ -8,16 +8,16 @@ import { describe, expect, it } from "vitest"
 import { okText } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/label.html": [
+    "/label.html": servedHtml(
       `<!doctype html><title>Label</title>
 <input type="checkbox" id="c"><label id="l" for="c">I agree to the terms</label>
 <label id="w"><span id="ws">Wrapped</span> <input type="radio" name="r" id="r1"></label>
-<label id="nl" for="n">Name</label> <input id="n">`,
-      "text/html; charset=utf-8"
-    ]
+<label id="nl" for="n">Name</label> <input id="n">`
+    )
   }
 })
 let session = ""

@@ -8,33 +8,31 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawData } from "../support/rawPage.js"
-
-const html = (title: string, body: string) =>
-  [
-    `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`,
-    "text/html; charset=utf-8"
-  ] as const
+import { titledPage } from "../support/servedPages.js"
 
 const QUIET = `<h1>Quiet</h1><p>Nothing to report here: a page that logs nothing while it loads.</p>
 <button id="b">Go</button>`
 
 const live = liveWorld({
   files: {
-    "/quiet.html": html("Quiet", QUIET),
-    "/errors.html": html(
+    "/quiet.html": titledPage("Quiet", QUIET),
+    "/errors.html": titledPage(
       "Settings",
       `<p>Settings</p><script>console.error('failed to load config.json');console.warn('deprecated api v1');
 console.error('retry', {n: 2});setTimeout(() => undefinedFn(), 0)</script>`
     ),
-    "/firstLoad.html": html(
+    "/firstLoad.html": titledPage(
       "Settings",
       `<p>Settings</p><script>console.error('failed to load config.json');console.warn('deprecated api v1');
 console.error('retry', {n: 2});setTimeout(() => undefinedFn(), 0);alert('Welcome back, Ada');window.__after = true
 </script>`
     ),
-    "/link.html": html("Links", `<p>Where to?</p><a id="go" href="/errors.html">Settings</a>`),
-    "/alert.html": html("Welcome page", `<p>Hi</p><script>alert('Welcome back, Ada');window.__after = true</script>`),
-    "/confirm.html": html("Draft", `<p>Draft</p><script>window.__r = confirm('Discard the draft?')</script>`)
+    "/link.html": titledPage("Links", `<p>Where to?</p><a id="go" href="/errors.html">Settings</a>`),
+    "/alert.html": titledPage(
+      "Welcome page",
+      `<p>Hi</p><script>alert('Welcome back, Ada');window.__after = true</script>`
+    ),
+    "/confirm.html": titledPage("Draft", `<p>Draft</p><script>window.__r = confirm('Discard the draft?')</script>`)
   }
 })
 let session = ""

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest"
 import { okText, textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
 const fields = [
   ["tm", "time"],
@@ -19,13 +20,12 @@ const fields = [
 ]
 const live = liveWorld({
   files: {
-    "/pickers.html": [
+    "/pickers.html": servedHtml(
       `<!doctype html><title>Pickers</title>
 ${fields.map(([id, type]) => `<input type="${type}" id="${id}">`).join("\n")}
 <script>window.seen = []; for (const t of ["input", "change"])
-  document.addEventListener(t, (e) => seen.push(t + ":" + e.target.id), true)</script>`,
-      "text/html; charset=utf-8"
-    ]
+  document.addEventListener(t, (e) => seen.push(t + ":" + e.target.id), true)</script>`
+    )
   }
 })
 let session = ""

@@ -9,17 +9,17 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/ship.html": [
+    "/ship.html": servedHtml(
       `<!doctype html><title>Ship</title><label>Shipping <select id="s" onchange="changes.push(this.value)">
 <option value="std">Standard</option><option value="fast">Express</option>
 <option value="drone" disabled>Drone</option></select></label><script>window.changes = []</script>
 <select id="t"><option value="Drone">Express</option><option value="drone" disabled>Drone</option></select>
-<select id="u"><option value="a" disabled>Alpha</option><option value="b">a</option></select>`,
-      "text/html; charset=utf-8"
-    ]
+<select id="u"><option value="a" disabled>Alpha</option><option value="b">a</option></select>`
+    )
   }
 })
 

@@ -7,15 +7,13 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawData } from "../support/rawPage.js"
-
-const html = (title: string, body: string) =>
-  [
-    `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`,
-    "text/html; charset=utf-8"
-  ] as const
+import { titledPage } from "../support/servedPages.js"
 
 const live = liveWorld({
-  files: { "/first.html": html("First tab", "<p>one</p>"), "/second.html": html("Second tab", "<p>two</p>") }
+  files: {
+    "/first.html": titledPage("First tab", "<p>one</p>"),
+    "/second.html": titledPage("Second tab", "<p>two</p>")
+  }
 })
 
 describe("a new tab with a URL says the page it loaded (#45)", () => {

@@ -11,16 +11,16 @@ import { describe, expect, it } from "vitest"
 import { okText, textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/upload.html": [
+    "/upload.html": servedHtml(
       `<!doctype html><title>Upload</title>
 <input id="one" type="file"><input id="many" type="file" multiple>
 <input id="photo" type="file" hidden><button id="btn" onclick="photo.click()">Choose photo</button>
-<script>window.changes = []; document.addEventListener("change", (e) => changes.push(e.target.id), true)</script>`,
-      "text/html; charset=utf-8"
-    ]
+<script>window.changes = []; document.addEventListener("change", (e) => changes.push(e.target.id), true)</script>`
+    )
   }
 })
 let session = ""
