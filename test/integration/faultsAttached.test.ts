@@ -10,7 +10,7 @@ import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { okText, textOf } from "../support/harness.js"
-import { chromiumPath } from "../support/liveEnv.js"
+import { chromiumPath, HEADLESS_CHROMIUM_FLAGS } from "../support/liveEnv.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { survivors } from "../support/faults.js"
 
@@ -30,12 +30,7 @@ const startPool = async (port: number): Promise<ChildProcess> => {
   const child = spawn(
     chromiumPath() ?? "chromium",
     [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--no-first-run",
-      "--disable-background-networking",
+      ...HEADLESS_CHROMIUM_FLAGS,
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${join(live.world.root, `pool-${pools.length}`)}`,
       "about:blank"
