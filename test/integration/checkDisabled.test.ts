@@ -29,9 +29,7 @@ const boxes = () => evalPage("JSON.stringify([a.checked, b.checked, c.checked, d
 
 describe("check on a disabled box", () => {
   it("refused with what the box still holds; the page is unchanged; an enabled box is checked", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/boxes.html`] })
-    expect(opened.isError, textOf(opened)).toBe(false)
-    session = opened.details.sessionName ?? ""
+    session = await live.openedSession("/boxes.html")
     // before: `Checked #a` (upstream answered success; the box stayed unchecked)
     const own = await live.tool.call({ args: ["check", "#a"] })
     expect(own.isError).toBe(true)

@@ -25,9 +25,7 @@ const evalPage = (js: string) => rawEval(live.world, session, js)
 
 describe("check on an element that is no checkbox (#41)", () => {
   it("a text field by CSS and by ref: refused, no click reached the page; boxes by label and ref are checked", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/check.html`] })
-    okText(opened)
-    session = opened.details.sessionName ?? ""
+    session = await live.openedSession("/check.html")
     // before: `Checked #f` (upstream clicked the field twice)
     const css = await live.tool.call({ args: ["check", "#f"] })
     expect(css.isError).toBe(true)

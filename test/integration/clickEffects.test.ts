@@ -34,9 +34,7 @@ const evalPage = (js: string) => rawEval(live.world, session, js)
 
 describe("a click's effects", () => {
   it("a click that changed nothing says only that it clicked", async () => {
-    const opened = await live.tool.call({ args: ["open", url("fx.html")] })
-    okText(opened)
-    session = opened.details.sessionName ?? ""
+    session = await live.openedSession("/fx.html")
     const text = okText(await live.tool.call({ args: ["click", "#noop"] }))
     expect(text).not.toMatch(/Console error|Heading now|went to/)
   })

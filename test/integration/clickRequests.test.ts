@@ -37,8 +37,7 @@ sort.onclick = () => { items = [...items].reverse(); draw() };
 let session = ""
 const evalPage = (js: string) => rawEval(live.world, session, js)
 const open = async (path: string) => {
-  const opened = await live.tool.call({ args: ["open", `${live.site.origin}/${path}`] })
-  session = okText(opened) && (opened.details.sessionName ?? "")
+  session = await live.openedSession(`/${path}`)
 }
 
 describe("a click's requests and re-renders", () => {

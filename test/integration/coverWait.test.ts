@@ -30,9 +30,7 @@ ${logged("b", "Open invoice")}<div style="height:2000px"></div>
 let session = ""
 const evalPage = (js: string) => rawEval(live.world, session, js)
 const open = async (path: string) => {
-  const opened = await live.tool.call({ args: ["open", `${live.site.origin}/${path}`] })
-  expect(opened.isError, textOf(opened)).toBe(false)
-  session = opened.details.sessionName ?? ""
+  session = await live.openedSession(`/${path}`)
 }
 
 describe("a click whose target is covered", () => {

@@ -32,9 +32,7 @@ const live = liveWorld({
 })
 
 const opened = async (path: string) => {
-  const result = await live.tool.call({ args: ["open", `${live.site.origin}${path}`] })
-  expect(result.isError, textOf(result)).toBe(false)
-  const session = result.details.sessionName ?? ""
+  const session = await live.openedSession(path)
   return <A>(expression: string): A => rawEval(live.world, session, expression) as A
 }
 

@@ -26,9 +26,7 @@ const evalPage = (js: string) => rawEval(live.world, session, js)
 
 describe("fill on a field with its own limits", () => {
   it("says the start a maxlength kept, and the browser's words for a value it marks invalid", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/limits.html`] })
-    okText(opened)
-    session = opened.details.sessionName ?? ""
+    session = await live.openedSession("/limits.html")
     const cut = okText(await live.tool.call({ args: ["fill", "#z", "ABCDEFGHIJ"] }))
     expect(evalPage("z.value")).toBe("ABCDE")
     // before: `After fill, #z holds 5 character(s), not the 10 typed: the page kept or rewrote something else.`

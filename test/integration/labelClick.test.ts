@@ -25,9 +25,7 @@ const evalPage = (js: string) => rawEval(live.world, session, js)
 
 describe("click on a checkbox's label", () => {
   it("says the state of the box it ticked or cleared", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/label.html`] })
-    okText(opened)
-    session = opened.details.sessionName ?? ""
+    session = await live.openedSession("/label.html")
     // before: `Clicked #l` (the box was ticked, unsaid)
     expect(okText(await live.tool.call({ args: ["click", "#l"] }))).toBe(
       "Clicked #l\nThe clicked control is now checked"

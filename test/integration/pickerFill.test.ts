@@ -34,9 +34,7 @@ const values = () => evalPage("JSON.stringify([tm.value, dt.value, m.value, w.va
 
 describe("fill on a native picker field", () => {
   it("sets it in its own form with input and change; another form is refused; a job step sets one", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/pickers.html`] })
-    okText(opened)
-    session = opened.details.sessionName ?? ""
+    session = await live.openedSession("/pickers.html")
     // before: `The fill did not take on #tm.` (upstream's fill left it empty)
     expect(okText(await live.tool.call({ args: ["fill", "#tm", "13:45"] }))).toBe(
       `Set the time field #tm to "13:45" (it held nothing).`

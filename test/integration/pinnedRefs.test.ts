@@ -35,9 +35,7 @@ const popupAfterSnapshot = async () => {
 
 describe("a pinned session acts by @ref", () => {
   it("snapshot -i, then click and fill by its refs: both act on the pinned tab", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
-    expect(opened.isError, textOf(opened)).toBe(false)
-    const session = opened.details.sessionName ?? ""
+    const session = await live.openedSession("/form.html")
     await pin(activeTab(session)?.tabId ?? "?")
     const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const filled = await live.tool.call({ args: ["fill", refOf(snapshot, "textbox", "Name"), "Ada"] })

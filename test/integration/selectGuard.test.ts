@@ -25,9 +25,7 @@ const live = liveWorld({
 
 describe("select asking for a disabled option (#45)", () => {
   it("is refused by value and by label, the page unchanged; an enabled option is selected", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/ship.html`] })
-    expect(opened.isError, textOf(opened)).toBe(false)
-    const session = opened.details.sessionName ?? ""
+    const session = await live.openedSession("/ship.html")
     const page = () => rawEval(live.world, session, "JSON.stringify([s.value, changes])") as string
     // before: `Selected ["drone"] in #s`, and the select held drone
     const byValue = await live.tool.call({ args: ["select", "#s", "drone"] })

@@ -35,9 +35,7 @@ describe("upload read on the page", () => {
       return path
     }
     const [a, b, me] = [file("a.txt"), file("b.csv"), file("me.png")]
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/upload.html`] })
-    okText(opened)
-    session = opened.details.sessionName ?? ""
+    session = await live.openedSession("/upload.html")
     // before: `Uploaded 2 file(s) to #one: <a>, <b>` (the input kept a.txt only)
     expect(okText(await live.tool.call({ args: ["upload", "#one", a, b] }))).toBe(
       `Uploaded 1 of 2 files to #one: it takes one file (no multiple attribute), so it holds only a.txt; not ` +

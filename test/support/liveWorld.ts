@@ -7,7 +7,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
-import { type Harness, makeHarness } from "./harness.js"
+import { type Harness, makeHarness, okText } from "./harness.js"
 import { type LiveEnv, makeLiveEnv, REPO, TEST_MARKER } from "./liveEnv.js"
 
 export interface LiveWorldOptions {
@@ -25,6 +25,8 @@ export interface LiveWorld {
   readonly tool: Harness
   /** Opens `path` of the site with the tool; the session the open ran in ("" when it named none). */
   readonly openSession: (path: string) => Promise<string>
+  /** As openSession, for an open that must succeed: a failed open fails the test, with its text. */
+  readonly openedSession: (path: string) => Promise<string>
 }
 
 export const liveWorld = (options: LiveWorldOptions = {}): LiveWorld => {
@@ -69,6 +71,11 @@ export const liveWorld = (options: LiveWorldOptions = {}): LiveWorld => {
       return need(ctx.tool)
     },
     openSession: async (path) =>
-      (await need(ctx.tool).call({ args: ["open", `${need(ctx.site).origin}${path}`] })).details.sessionName ?? ""
+      (await need(ctx.tool).call({ args: ["open", `${need(ctx.site).origin}${path}`] })).details.sessionName ?? "",
+    openedSession: async (path) => {
+      const opened = await need(ctx.tool).call({ args: ["open", `${need(ctx.site).origin}${path}`] })
+      okText(opened)
+      return opened.details.sessionName ?? ""
+    }
   }
 }
