@@ -45,6 +45,9 @@ export type FakeServices = Layer.Layer.Success<ReturnType<typeof fakeLayer>>
 
 export const call = { piSessionId: "session-1", cwd: "/work/project" }
 
+/** Upstream's batch row for a step that succeeded with `result`. */
+export const doneRow = (command: unknown, result: unknown) => ({ command, success: true, result, error: null })
+
 /**
  * A scripted `batch` reply, for every batch: one successful row per stdin step, its result chosen by `answer` (given
  * the step, its index and all the batch's steps). `seen`, when given, is shown each batch's steps before the answer.
@@ -57,7 +60,7 @@ export const batchRows = (
   reply: (r) => {
     const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
     seen?.(steps, r)
-    const rows = steps.map((step, i) => ({ command: step, success: true, result: answer(step, i, steps), error: null }))
+    const rows = steps.map((step, i) => doneRow(step, answer(step, i, steps)))
     return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
   },
   repeat: true
@@ -109,7 +112,7 @@ export const openBatch = (
   when: (r) => stepsOf(r)[0]?.[0] === "open",
   reply: (r) => ({
     exitCode: 0,
-    stdout: `${JSON.stringify(stepsOf(r).map((step, i) => ({ command: step, success: true, result: i === 0 ? opened : { result: read }, error: null })))}\n`
+    stdout: `${JSON.stringify(stepsOf(r).map((step, i) => doneRow(step, i === 0 ? opened : { result: read })))}\n`
   }),
   repeat
 })

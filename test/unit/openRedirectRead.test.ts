@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import type { ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
-import { contentText, fakeLayer, NO_CHALLENGE, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
+import { contentText, doneRow, fakeLayer, NO_CHALLENGE, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
@@ -19,7 +19,6 @@ const settle = { settled: true, waitedMs: 150, interactiveCount: 3, textChars: 6
 const landedPage = { title: "Sign in", url: LANDED, challenge: NO_CHALLENGE, settle }
 
 const rows = (list: ReadonlyArray<unknown>) => ({ exitCode: 0, stdout: `${JSON.stringify(list)}\n` })
-const ok = (command: unknown, result: unknown) => ({ command, success: true, result, error: null })
 const cut = (command: unknown) => ({ command, success: false, result: null, error: CUT })
 
 /** The open's batch answers `openRows`; the read after it (wait for the DOM, then the page read) the landed page. */
@@ -28,7 +27,7 @@ const script = (openRows: (steps: ReadonlyArray<ReadonlyArray<string>>) => Reado
     { when: (r) => stepsOf(r)[0]?.[0] === "open", reply: (r) => rows(openRows(stepsOf(r))) },
     {
       when: (r) => stepsOf(r)[0]?.[0] === "wait",
-      reply: (r) => rows([ok(stepsOf(r)[0], {}), ok(stepsOf(r)[1], { result: landedPage })]),
+      reply: (r) => rows([doneRow(stepsOf(r)[0], {}), doneRow(stepsOf(r)[1], { result: landedPage })]),
       repeat: true
     }
   ] satisfies ReadonlyArray<ScriptedRun>
@@ -59,7 +58,7 @@ describe("an open whose page redirects while it is read", () => {
     Effect.gen(function* () {
       const layer = fakeLayer(
         temp.root,
-        script((steps) => [ok(steps[0], { title: "Members", url: ASKED }), cut(steps[1])])
+        script((steps) => [doneRow(steps[0], { title: "Members", url: ASKED }), cut(steps[1])])
       )
       const result = yield* runToResult({ args: ["open", ASKED] }, here).pipe(Effect.provide(layer))
       expect(result.isError, contentText(result.content)).toBe(false)
@@ -91,7 +90,10 @@ describe("the open's title and URL are one read's", () => {
         {
           when: (r) => stepsOf(r)[0]?.[0] === "open",
           reply: (r) =>
-            rows([ok(stepsOf(r)[0], { title: "Final page", url: ASKED }), ok(stepsOf(r)[1], { result: started })])
+            rows([
+              doneRow(stepsOf(r)[0], { title: "Final page", url: ASKED }),
+              doneRow(stepsOf(r)[1], { result: started })
+            ])
         }
       ])
       const result = yield* runToResult({ args: ["open", ASKED] }, here).pipe(Effect.provide(layer))

@@ -19,7 +19,7 @@ import { fillReadScript, fillTargetOf, fillVerificationOf } from "../../src/page
 import { fillNotVerifiableOf } from "../../src/page/fillUnseen.js"
 import { needsSettleNote, pageSettleOf, settleExpression } from "../../src/page/pageSettle.js"
 import { isReadinessMiss, mayRetry, pauseBefore, readinessBudgetMs, waitsForTarget } from "../../src/page/readiness.js"
-import { batchRows, call, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
+import { batchRows, call, contentText, doneRow, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
 
@@ -240,9 +240,8 @@ describe("open settle rules", () => {
   })
 })
 
-const row = (command: ReadonlyArray<string>, result: unknown) => ({ command, error: null, result, success: true })
 /** The fill's guard step (page/fillGuard.ts) on a field that is no slider. */
-const GUARD = row(["eval", "guard"], { result: true })
+const GUARD = doneRow(["eval", "guard"], { result: true })
 const batchOf = (rows: ReadonlyArray<unknown>): ScriptedRun => ({
   when: (r) => r.args.includes("batch"),
   reply: { exitCode: 0, stdout: JSON.stringify(rows) }
@@ -336,8 +335,8 @@ describe("over the fake graph", () => {
           fakeLayer(temp.root, [
             batchOf([
               GUARD,
-              row(["fill", "#coupon", "SAVE10"], { filled: "#coupon" }),
-              row(["eval", "r"], { result: { value: "", via: "value", selector: "#coupon" } })
+              doneRow(["fill", "#coupon", "SAVE10"], { filled: "#coupon" }),
+              doneRow(["eval", "r"], { result: { value: "", via: "value", selector: "#coupon" } })
             ])
           ])
         )
@@ -366,8 +365,8 @@ describe("over the fake graph", () => {
           fakeLayer(temp.root, [
             batchOf([
               GUARD,
-              row(["fill", "#card", "4242"], { filled: "#card" }),
-              row(["eval", "r"], { result: { unverifiable: "frame" } })
+              doneRow(["fill", "#card", "4242"], { filled: "#card" }),
+              doneRow(["eval", "r"], { result: { unverifiable: "frame" } })
             ])
           ])
         )
@@ -392,8 +391,8 @@ describe("over the fake graph", () => {
         fakeLayer(temp.root, [
           batchOf([
             GUARD,
-            row(["fill", "#coupon", "JOB"], { filled: "#coupon" }),
-            row(["eval", "r"], { result: { value: "J", via: "value", selector: "#coupon" } })
+            doneRow(["fill", "#coupon", "JOB"], { filled: "#coupon" }),
+            doneRow(["eval", "r"], { result: { value: "J", via: "value", selector: "#coupon" } })
           ])
         ])
       )
@@ -446,12 +445,12 @@ describe("over the fake graph", () => {
             reply: {
               exitCode: 0,
               stdout: JSON.stringify([
-                row(["snapshot", "-i"], {
+                doneRow(["snapshot", "-i"], {
                   origin: "http://a.test/",
                   refs: { e1: { role: "heading", name: "Terms" } },
                   snapshot: '- heading "Terms" [level=1, ref=e1]'
                 }),
-                row(["snapshot"], {
+                doneRow(["snapshot"], {
                   origin: "http://a.test/",
                   refs: { e1: { role: "heading", name: "Terms" } },
                   snapshot:

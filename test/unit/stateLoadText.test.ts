@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { call, fakeLayer, resultText, suiteTempRoot } from "../support/fakeHarness.js"
+import { call, doneRow, fakeLayer, resultText, suiteTempRoot } from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
 
@@ -31,7 +31,7 @@ const browser = (stays: boolean) => {
   return (request: RunRequest) => {
     if (request.args.includes("batch")) {
       const steps = JSON.parse(request.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
-      const rows = steps.map((s) => ({ command: s, success: true, result: resultOf(s), error: null }))
+      const rows = steps.map((s) => doneRow(s, resultOf(s)))
       return { exitCode: 0, stdout: JSON.stringify(rows) }
     }
     return FakeAgentBrowser.ok(resultOf(request.args))

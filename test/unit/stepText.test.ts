@@ -13,7 +13,7 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import type { JobStep, SemanticAction } from "../../src/schema/ToolInput.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import { pageAfter, pageChanged } from "../../src/session/lastPage.js"
-import { call, fakeLayer, resultText, suiteTempRoot } from "../support/fakeHarness.js"
+import { call, doneRow, fakeLayer, resultText, suiteTempRoot } from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
 
@@ -52,7 +52,7 @@ const browser = () => {
       const steps = JSON.parse(request.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
       return {
         exitCode: 0,
-        stdout: JSON.stringify(steps.map((s) => ({ command: s, success: true, result: resultOf(s), error: null })))
+        stdout: JSON.stringify(steps.map((s) => doneRow(s, resultOf(s))))
       }
     }
     return FakeAgentBrowser.ok(resultOf(request.args))

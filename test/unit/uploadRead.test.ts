@@ -11,7 +11,7 @@ import { join } from "node:path"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { uploadHeldText, uploadTargetOf } from "../../src/page/uploadRead.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { contentText, fakeLayer, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
+import { contentText, doneRow, fakeLayer, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
 for (const name of ["a.txt", "b.csv", "me.png"]) writeFileSync(join(temp.root, name), name)
@@ -24,11 +24,14 @@ const uploadBatch = (guard: { readonly thrown: unknown } | true, held: unknown):
   when: (r) => stepsOf(r).some((s) => s[0] === "upload"),
   reply: (r) => {
     const [before, upload, after] = stepsOf(r)
-    const ok = (command: unknown, result: unknown) => ({ command, success: true, result, error: null })
     const thrown = guard === true ? undefined : `Evaluation error: Error: \u0001${JSON.stringify(guard.thrown)}\u0001`
     const rows =
       thrown === undefined
-        ? [ok(before, { result: true }), ok(upload, { uploaded: upload?.[1] }), ok(after, { result: held })]
+        ? [
+            doneRow(before, { result: true }),
+            doneRow(upload, { uploaded: upload?.[1] }),
+            doneRow(after, { result: held })
+          ]
         : [{ command: before, success: false, result: null, error: thrown }]
     return { exitCode: thrown === undefined ? 0 : 1, stdout: `${JSON.stringify(rows)}\n` }
   },
