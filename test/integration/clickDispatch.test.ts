@@ -19,14 +19,13 @@ import { LANDED_PAGE_READ, landedPageOf, landedPageSteps } from "../../src/progr
 import { classifyUpstream } from "../../src/upstream/classifyReply.js"
 import { parseCommandLine } from "../../src/upstream/commandLine.js"
 import { NATIVE_BINARY } from "../support/liveEnv.js"
-import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawData } from "../support/rawPage.js"
+import { nextIds } from "../support/nextActions.js"
 
 const live = liveWorld()
 const url = (path: string) => `${live.site.origin}/${path}`
-const ids = (result: ToolResult) => result.details.nextActions?.map((a) => a.id) ?? []
 const outText = () => rawData<{ text: string }>(live.world, sessionOf(), ["get", "text", "#out"]).text
 let session: string | undefined
 const sessionOf = () => {
@@ -59,7 +58,7 @@ describe("one-process click", () => {
     })
     expect(clicked.details.clickDispatch?.nativeEventCount).toBeGreaterThan(0)
     expect(textOf(clicked)).toContain("no trusted pointer or mouse event reached #mover")
-    expect(ids(clicked)).toEqual(["inspect-click-dispatch-miss", "retry-click-after-dispatch-miss"])
+    expect(nextIds(clicked)).toEqual(["inspect-click-dispatch-miss", "retry-click-after-dispatch-miss"])
     expect(clicked.details.nextActions?.[1]?.params?.args?.slice(-2)).toEqual(["click", "#mover"])
     expect(outText()).toBe("plain 1")
   })
@@ -117,7 +116,7 @@ describe("one-process click", () => {
   it("a click that opens a confirm dialog still reports the dialog", async () => {
     const clicked = await live.tool.call({ args: ["click", "#ask"] })
     expect(textOf(clicked)).toMatch(/confirm dialog/i)
-    expect(ids(clicked)).toContain("dismiss-dialog")
+    expect(nextIds(clicked)).toContain("dismiss-dialog")
     live.world.raw(["--session", sessionOf(), "dialog", "dismiss"])
     expect(outText()).toBe("false")
   })
@@ -235,7 +234,7 @@ describe("overlay blockers after snapshot -i", () => {
     expect(textOf(snap)).toMatch(
       /Possible overlay blockers: .*dialog "Newsletter".* open; dismiss candidates @e\d+ button .*"Close"/
     )
-    expect(ids(snap)).toEqual(
+    expect(nextIds(snap)).toEqual(
       expect.arrayContaining([
         "inspect-overlay-state",
         "try-overlay-blocker-candidate-1",
@@ -256,6 +255,6 @@ describe("overlay blockers after snapshot -i", () => {
     await live.tool.call({ args: ["open", url("click-targets.html")] })
     const snap = await live.tool.call({ args: ["snapshot", "-i"] })
     expect(snap.details.overlayBlockers).toBeUndefined()
-    expect(ids(snap)).not.toContain("inspect-overlay-state")
+    expect(nextIds(snap)).not.toContain("inspect-overlay-state")
   })
 })

@@ -4,13 +4,12 @@
  * follow-ups instead of "Selected", and locator misses are selector-not-found without upstream's marker selector.
  */
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf, valueOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { nextIds } from "../support/nextActions.js"
 
 const live = liveWorld()
 const url = (path: string) => `${live.site.origin}/${path}`
-const ids = (result: ToolResult) => result.details.nextActions?.map((a) => a.id) ?? []
 
 describe("challenge pages", () => {
   it("a Cloudflare-like interstitial after open: a success that says so and hands the step to a human", async () => {
@@ -32,12 +31,12 @@ describe("challenge pages", () => {
     expect(article.isError, textOf(article)).toBe(false)
     expect(article.details.challengePage).toBeUndefined()
     expect(textOf(article)).not.toContain("Challenge page")
-    expect(ids(article)).not.toContain("hand-challenge-to-human")
+    expect(nextIds(article)).not.toContain("hand-challenge-to-human")
     const clicked = await live.tool.call({ args: ["click", "#to-form"] })
     expect(clicked.isError, textOf(clicked)).toBe(false)
     expect(clicked.details.challengePage?.kind).toBe("captcha")
     expect(clicked.details.challengePage?.evidence).toContain("visible reCAPTCHA frame")
-    expect(ids(clicked)[0]).toBe("hand-challenge-to-human")
+    expect(nextIds(clicked)[0]).toBe("hand-challenge-to-human")
   })
 
   it("a page that redirects to a sign-in form is a login wall; opening the sign-in page itself is not", async () => {
@@ -63,7 +62,7 @@ describe("select on a custom combobox", () => {
     expect(custom.isError).toBe(true)
     expect(custom.details.failureCategory).toBe("selector-not-found")
     expect(textOf(custom)).toContain("#speed is not a native <select>, so select changed nothing")
-    expect(ids(custom).slice(0, 3)).toEqual([
+    expect(nextIds(custom).slice(0, 3)).toEqual([
       "open-custom-combobox",
       "inspect-focused-combobox",
       "try-open-combobox-with-arrow"
@@ -95,7 +94,7 @@ describe("locator misses", () => {
     expect(textOf(result)).toContain(
       'The first element matching text "Archive" is hidden, so the click would not reach it'
     )
-    expect(ids(result)[0]).toBe("refresh-interactive-refs")
+    expect(nextIds(result)[0]).toBe("refresh-interactive-refs")
     expect(JSON.stringify(result)).not.toContain("data-agent-browser-located")
   })
 
@@ -103,6 +102,6 @@ describe("locator misses", () => {
     const result = await live.tool.call({ args: ["find", "role", "tab", "click", "--name", "Billing"] })
     expect(result.details.failureCategory).toBe("selector-not-found")
     expect(result.details.summary).toBe('Selector not found: role "tab" named "Billing"')
-    expect(ids(result)[0]).toBe("refresh-interactive-refs")
+    expect(nextIds(result)[0]).toBe("refresh-interactive-refs")
   })
 })

@@ -21,11 +21,10 @@ import {
 } from "../../src/page/scrollPosition.js"
 import { selectorMayExposeSensitiveLiteral, textSelectorOf, textVisibilityOf } from "../../src/page/textVisibility.js"
 import { call, contentText, fakeLayer, NO_CHALLENGE, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
+import { nextIds } from "../support/nextActions.js"
 
 const temp = suiteTempRoot()
 
-const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) =>
-  (result.details.nextActions ?? []).map((a) => a.id)
 const stepsOf = (r: RunRequest | undefined): ReadonlyArray<ReadonlyArray<string>> =>
   JSON.parse(r?.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
 
@@ -81,7 +80,7 @@ describe("scroll no-movement (fake)", () => {
             "inside it: scroll <dir> <px> --selector <css>, or scrollintoview @ref."
         )
         // one snapshot -i, under the id that says why (inspect-after-mutation was the same call)
-        expect(ids(result)).toEqual(["inspect-after-noop-scroll", "verify-noop-scroll-visually"])
+        expect(nextIds(result)).toEqual(["inspect-after-noop-scroll", "verify-noop-scroll-visually"])
         expect(result.details.nextActions?.[1]?.params?.args).toEqual([
           "--session",
           result.details.sessionName,
@@ -108,7 +107,7 @@ describe("scroll no-movement (fake)", () => {
       for (const result of [moved, pane]) {
         expect(result.details.scrollNoop).toBeUndefined()
         expect(result.details.data).toEqual({ scrolled: true })
-        expect(ids(result)).not.toContain("inspect-after-noop-scroll")
+        expect(nextIds(result)).not.toContain("inspect-after-noop-scroll")
       }
     }).pipe(
       Effect.provide(
@@ -224,7 +223,7 @@ describe("get text selector visibility (fake)", () => {
         visibleCount: 1
       })
       expect(result.details.selectorTextVisibilityAll).toBeUndefined()
-      expect(ids(result)).toEqual(["inspect-visible-text-candidates"])
+      expect(nextIds(result)).toEqual(["inspect-visible-text-candidates"])
       expect(result.details.nextActions?.[0]?.params).toMatchObject({
         args: ["--session", result.details.sessionName, "eval", "--stdin"],
         stdin: expect.stringContaining('[".panel-title"]')
@@ -246,7 +245,7 @@ describe("get text selector visibility (fake)", () => {
       const result = yield* runToResult({ args: ["get", "text", "$(rm -rf /)"] }, call)
       expect(result.details.failureCategory).toBe("selector-unsupported")
       expect(contentText(result.content)).toContain("$(rm -rf /) is not a valid CSS selector")
-      expect(ids(result)).toEqual(["refresh-interactive-refs"])
+      expect(nextIds(result)).toEqual(["refresh-interactive-refs"])
     }).pipe(
       Effect.provide(
         fakeLayer(temp.root, [
@@ -307,7 +306,7 @@ describe("get text selector visibility (fake)", () => {
         reason: "first-match-hidden"
       })
       expect(result.details.selectorTextVisibilityAll?.map((d) => d.selector)).toEqual([".b", ".a"])
-      expect(ids(result)).toEqual(["inspect-visible-text-candidates", "inspect-visible-text-candidates-2"])
+      expect(nextIds(result)).toEqual(["inspect-visible-text-candidates", "inspect-visible-text-candidates-2"])
       expect(contentText(result.content)).toContain(
         "Selector warning (step 2): .b matches 3; get text read the first, which is hidden."
       )

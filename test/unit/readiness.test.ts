@@ -20,11 +20,10 @@ import { fillNotVerifiableOf } from "../../src/page/fillUnseen.js"
 import { needsSettleNote, pageSettleOf, settleExpression } from "../../src/page/pageSettle.js"
 import { isReadinessMiss, mayRetry, pauseBefore, readinessBudgetMs, waitsForTarget } from "../../src/page/readiness.js"
 import { batchRows, call, contentText, doneRow, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
+import { nextIds } from "../support/nextActions.js"
 
 const temp = suiteTempRoot()
 
-const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) =>
-  (result.details.nextActions ?? []).map((a) => a.id)
 const stepsOf = (r: RunRequest | undefined): ReadonlyArray<ReadonlyArray<string>> =>
   JSON.parse(r?.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
 const missing = (selector: string) =>
@@ -278,7 +277,7 @@ describe("over the fake graph", () => {
           /Still missing after waiting \d\.\d s: take a snapshot -i for current refs\./
         )
         expect(contentText(result.content)).not.toContain("do not wait")
-        expect(ids(result)).toContain("refresh-interactive-refs")
+        expect(nextIds(result)).toContain("refresh-interactive-refs")
       }).pipe(
         Effect.provide(
           fakeLayer(temp.root, [
@@ -328,7 +327,7 @@ describe("over the fake graph", () => {
           "Fill check: After fill, #coupon holds 0 character(s), not the 6 typed"
         )
         // the fill check's snapshot -i is offered once (the mutation's own snapshot -i was the same call again)
-        expect(ids(result)).toEqual(["inspect-after-fill-verification", "verify-filled-value"])
+        expect(nextIds(result)).toEqual(["inspect-after-fill-verification", "verify-filled-value"])
         expect(JSON.stringify(result.details.fillVerification)).not.toContain("SAVE10")
       }).pipe(
         Effect.provide(
@@ -359,7 +358,7 @@ describe("over the fake graph", () => {
           "Fill check: not verifiable: #card is inside a cross-origin frame"
         )
         expect(contentText(result.content)).not.toMatch(/holds \d+ character|keyboard type/)
-        expect(ids(result)).not.toContain("verify-filled-value")
+        expect(nextIds(result)).not.toContain("verify-filled-value")
       }).pipe(
         Effect.provide(
           fakeLayer(temp.root, [
@@ -408,7 +407,7 @@ describe("over the fake graph", () => {
           "Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i."
         )
         expect(contentText(result.content).match(/loading/g)).toHaveLength(1)
-        expect(ids(result)).toEqual(expect.arrayContaining(["wait-for-page-ui", "refresh-interactive-refs"]))
+        expect(nextIds(result)).toEqual(expect.arrayContaining(["wait-for-page-ui", "refresh-interactive-refs"]))
       }).pipe(
         Effect.provide(
           fakeLayer(temp.root, [
@@ -436,7 +435,7 @@ describe("over the fake graph", () => {
       ).toEqual([["eval"], ["snapshot", "-i"], ["snapshot"]])
       expect(contentText(result.content)).toContain('- heading "Terms" [ref=e1]')
       expect(contentText(result.content)).not.toMatch(/loading|wait/i)
-      expect(ids(result)).not.toContain("wait-for-page-ui")
+      expect(nextIds(result)).not.toContain("wait-for-page-ui")
     }).pipe(
       Effect.provide(
         fakeLayer(temp.root, [
@@ -470,7 +469,7 @@ describe("over the fake graph", () => {
       const result = yield* runToResult({ args: ["snapshot"] }, call)
       expect(contentText(result.content)).toContain("(empty page)")
       expect(contentText(result.content)).toContain("Almost nothing on the page yet")
-      expect(ids(result)).toContain("wait-for-page-ui")
+      expect(nextIds(result)).toContain("wait-for-page-ui")
     }).pipe(
       Effect.provide(
         fakeLayer(temp.root, [
