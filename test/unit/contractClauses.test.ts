@@ -12,10 +12,10 @@ import { CONTRACT_CONFIG_DIR } from "../../src/config/configPaths.js"
 import { configuredBrowserFlags } from "../../src/pi/configuredBrowserFlags.js"
 import { agentBrowserTool } from "../../src/pi/tool.js"
 import { batchRows, commandOf, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
+import { PNG } from "../support/pngBytes.js"
 
 const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
 
 /** Each step of a raw batch is its own upstream process: its argv after the global flags (`--json --session <name>`). */
 /** Every step answered done, its result chosen by `answer`. */

@@ -10,6 +10,7 @@ import * as Effect from "effect/Effect"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { commandOf, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
+import { PNG } from "../support/pngBytes.js"
 
 const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
@@ -65,7 +66,6 @@ describe("D8: failed prose ends with the contract's category sentence", () => {
   )
 })
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
 /** Each step of a raw batch is its own upstream process: its argv after the global flags (`--json --session <name>`). */
 /** Upstream writes a screenshot where its argv asks and reports the path. */
 const shooting = {

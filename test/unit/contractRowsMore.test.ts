@@ -16,10 +16,10 @@ import { restoreSession } from "../../src/program/lifecycle/lifecycle.js"
 import { REF_LIST_BYTES, refListOf } from "../../src/session/refSnapshotFile.js"
 import { scrollFormArgs, TO_END_PX } from "../../src/upstream/scrollForms.js"
 import { batchRows, commandOf, contentText, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
+import { PNG } from "../support/pngBytes.js"
 
 const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
 /** Each step is its own upstream process: its argv after the global flags (`--json --session <name>`). */
 
 describe("V10: a get/eval value comes first, then the origin it was read on", () => {

@@ -11,10 +11,10 @@ import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAg
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import type { ToolInput } from "../../src/schema/ToolInput.js"
 import { fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
+import { PNG } from "../support/pngBytes.js"
 
 const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
 
 /** Each step is its own process: a screenshot writes its file and reports it; everything else answers done. */
 const script: ReadonlyArray<ScriptedRun> = [
