@@ -11,7 +11,7 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { CONTRACT_CONFIG_DIR } from "../../src/config/configPaths.js"
 import { configuredBrowserFlags } from "../../src/pi/configuredBrowserFlags.js"
 import { agentBrowserTool } from "../../src/pi/tool.js"
-import { batchRows, commandOf, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
+import { batchRows, commandOf, contentText, fakeLayer, NO_CHALLENGE, suiteTempRoot } from "../support/fakeHarness.js"
 import { PNG } from "../support/pngBytes.js"
 
 const temp = suiteTempRoot()
@@ -571,11 +571,7 @@ describe("P8: a missed text click shows its button/link candidates in the text, 
 
 describe("C7: back, forward and reload name the page they led to (title and URL)", () => {
   const probe = (title: string, url: string): ScriptedRun =>
-    batchRows((command) =>
-      command[0] === "eval"
-        ? { result: { title, url, challenge: { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 } } }
-        : {}
-    )
+    batchRows((command) => (command[0] === "eval" ? { result: { title, url, challenge: NO_CHALLENGE } } : {}))
 
   it.scoped("back: navigationSummary and pageChangeSummary carry the title, and a Page line says where", () =>
     Effect.gen(function* () {

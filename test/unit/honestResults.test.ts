@@ -9,12 +9,20 @@ import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAg
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import type { RunResult } from "../../src/domain/Outcome.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { batchRows, call, contentText, fakeLayer, openBatch, runsOpen, suiteTempRoot } from "../support/fakeHarness.js"
+import {
+  batchRows,
+  call,
+  contentText,
+  fakeLayer,
+  NO_CHALLENGE,
+  openBatch,
+  runsOpen,
+  suiteTempRoot
+} from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
 
 const URL = "http://shop.test/products"
-const none = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }
 
 /** A batch whose last row is an eval answering `value` (the earlier rows succeed). */
 const evalBatch = (commands: ReadonlyArray<ReadonlyArray<string>>, value: unknown): Partial<RunResult> => ({
@@ -60,7 +68,9 @@ describe("challenge pages", () => {
         const requests = yield* (yield* FakeAgentBrowser).requests
         expect(requests.filter(runsOpen).length).toBe(1)
       }).pipe(
-        Effect.provide(fakeLayer(temp.root, openScript("Just a moment...", { ...none, markers: ["#challenge-form"] })))
+        Effect.provide(
+          fakeLayer(temp.root, openScript("Just a moment...", { ...NO_CHALLENGE, markers: ["#challenge-form"] }))
+        )
       )
   )
 
@@ -70,7 +80,7 @@ describe("challenge pages", () => {
       expect(result.details.challengePage).toBeUndefined()
       expect(contentText(result.content)).not.toContain("Challenge page")
       expect(result.details.nextActions?.map((a) => a.id)).not.toContain("hand-challenge-to-human")
-    }).pipe(Effect.provide(fakeLayer(temp.root, openScript("How CAPTCHA works", none))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, openScript("How CAPTCHA works", NO_CHALLENGE))))
   )
 
   it.scoped("a login wall: the requested page redirected to a sign-in form", () =>
@@ -82,7 +92,7 @@ describe("challenge pages", () => {
       Effect.provide(
         fakeLayer(
           temp.root,
-          openScript("Sign in", { ...none, passwords: 1 }, "http://shop.test/login?next=%2Fproducts")
+          openScript("Sign in", { ...NO_CHALLENGE, passwords: 1 }, "http://shop.test/login?next=%2Fproducts")
         )
       )
     )
@@ -114,7 +124,7 @@ describe("challenge pages", () => {
               {
                 title: "Robot check",
                 url: "http://shop.test/sorry/index?q=1",
-                challenge: { ...none, widgets: [".g-recaptcha"] }
+                challenge: { ...NO_CHALLENGE, widgets: [".g-recaptcha"] }
               }
             )
           },
@@ -216,6 +226,6 @@ describe("challenge pages in a visible browser", () => {
       expect(contentText(result.content)).toContain(
         "the browser is visible: ask the user to complete it there, then continue"
       )
-    }).pipe(Effect.provide(fakeLayer(temp.root, openScript("Just a moment...", none))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, openScript("Just a moment...", NO_CHALLENGE))))
   )
 })

@@ -19,6 +19,7 @@ import {
   commandsRun,
   contentText,
   fakeLayer,
+  NO_CHALLENGE,
   openBatch,
   suiteTempRoot
 } from "../support/fakeHarness.js"
@@ -51,7 +52,6 @@ const REFS = {
   e20: { role: "button", name: "Peppers" },
   e21: { role: "option", name: "Peppers" }
 }
-const none = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }
 
 /** The page: open answers with its read; a batch's snapshot gives TREE, the reach read `read`, the click read a delivered click. */
 const page = (read: unknown): ReadonlyArray<ScriptedRun> => [
@@ -66,7 +66,7 @@ const page = (read: unknown): ReadonlyArray<ScriptedRun> => [
               result: {
                 title: "Pizza order",
                 url: URL,
-                challenge: none,
+                challenge: NO_CHALLENGE,
                 click: { resolved: true, events: 1, hits: 1, navigating: false }
               }
             }

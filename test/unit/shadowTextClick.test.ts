@@ -19,6 +19,7 @@ import {
   commandsRun,
   contentText,
   fakeLayer,
+  NO_CHALLENGE,
   openBatch,
   suiteTempRoot
 } from "../support/fakeHarness.js"
@@ -26,7 +27,6 @@ import {
 const temp = suiteTempRoot()
 
 const URL = "http://blog.test/card"
-const none = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }
 const shadow = { role: "button", name: "Publish now" }
 
 /** The page: the pick answers `pick`, the snapshot `refs`, the click's read a delivered click. */
@@ -40,7 +40,14 @@ const page = (pick: unknown, refs: Record<string, { role: string; name: string }
       : command[0] === "eval" && command[1]?.includes("const want = ") === true
         ? { result: pick }
         : command[0] === "eval"
-          ? { result: { title: "Card", url: URL, challenge: none, click: { resolved: true, events: 1, hits: 1 } } }
+          ? {
+              result: {
+                title: "Card",
+                url: URL,
+                challenge: NO_CHALLENGE,
+                click: { resolved: true, events: 1, hits: 1 }
+              }
+            }
           : { clicked: command[1] }
   return [
     openBatch({ url: URL, title: "Card" }, undefined, true),
