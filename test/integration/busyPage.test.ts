@@ -19,13 +19,12 @@ const live = liveWorld({
     )
   }
 })
-const url = (path: string) => `${live.site.origin}/${path}`
 
 describe("a click whose handler never returns (#45)", () => {
   it("is ended well before the watchdog, said busy; the browser is ended and the offered reopen works", {
     timeout: 120_000
   }, async () => {
-    const opened = await live.tool.call({ args: ["open", url("spin.html")] })
+    const opened = await live.tool.call({ args: ["open", live.url("/spin.html")] })
     expect(opened.isError, textOf(opened)).toBe(false)
     const started = Date.now()
     const clicked = await live.tool.call({ args: ["click", "#b"] })
@@ -48,7 +47,7 @@ describe("a click whose handler never returns (#45)", () => {
   it("a handler busy for 4 s that returns is waited out: the click answers and its effect is there", {
     timeout: 120_000
   }, async () => {
-    await live.tool.call({ args: ["open", url("slow.html")] })
+    await live.tool.call({ args: ["open", live.url("/slow.html")] })
     const clicked = await live.tool.call({ args: ["click", "#b"] })
     expect(clicked.isError, textOf(clicked)).toBe(false)
     const title = await live.tool.call({ args: ["get", "title"] })

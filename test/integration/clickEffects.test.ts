@@ -28,7 +28,6 @@ document.getElementById("later").onclick = () => { setTimeout(() => { location.h
     "/fx-next.html": servedHtml("<!doctype html><title>Next</title><h1>Next page</h1>")
   }
 })
-const url = (path: string) => `${live.site.origin}/${path}`
 let session = ""
 const evalPage = (js: string) => rawEval(live.world, session, js)
 
@@ -93,6 +92,6 @@ describe("a click's effects", () => {
     const result = await live.tool.call({ args: ["click", "#later"] })
     const text = okText(result)
     expect(evalPage("location.pathname")).toBe("/fx-next.html")
-    expect(text).toContain(`Page: Next — ${url("fx-next.html")}`)
+    expect(text).toContain(`Page: Next — ${live.url("/fx-next.html")}`)
   })
 })

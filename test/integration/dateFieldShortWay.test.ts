@@ -43,7 +43,6 @@ const live = liveWorld({
     "/picker.html": htmlPage(PICKER)
   }
 })
-const url = (path: string) => `${live.site.origin}/${path}`
 /** A page expression's value, read with the raw binary (independent of the tool). */
 const pageValue = (session: string, expression: string): unknown => rawEval(live.world, session, expression)
 const first = (result: ToolResult) => result.details.nextActions?.[0]
@@ -52,7 +51,7 @@ const refOf = (snapshot: string, name: string) =>
 
 describe("a date fill that did not take: the first next action is the short way", () => {
   it("a native date field by ref: the fill types the date's keys itself, says so, and the field holds the date", async () => {
-    await live.tool.call({ args: ["open", url("native.html")] })
+    await live.tool.call({ args: ["open", live.url("/native.html")] })
     const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const field = refOf(snapshot, "Month Month")
     const fill = await live.tool.call({ args: ["fill", field, "2026-03-14"] })
@@ -71,7 +70,7 @@ describe("a date fill that did not take: the first next action is the short way"
   })
 
   it("a date that is not an ISO date: the fill says it did not take, with its advice, and the field stays empty", async () => {
-    await live.tool.call({ args: ["open", url("native.html")] })
+    await live.tool.call({ args: ["open", live.url("/native.html")] })
     const fill = await live.tool.call({ args: ["fill", "#start", "March 14"] })
     expect(textOf(fill)).toContain("The fill did not take on #start.")
     expect(textOf(fill)).toContain("it is a native date field, which takes keys in its own order, not text.")
@@ -80,7 +79,7 @@ describe("a date fill that did not take: the first next action is the short way"
   })
 
   it("a second date into the same field (left focused on its year) is typed from its first part", async () => {
-    await live.tool.call({ args: ["open", url("native.html")] })
+    await live.tool.call({ args: ["open", live.url("/native.html")] })
     for (const [date, keys] of [
       ["2026-03-14", "03142026"],
       ["2027-01-02", "01022027"]
@@ -94,7 +93,7 @@ describe("a date fill that did not take: the first next action is the short way"
   })
 
   it("a JS date picker: one job opens it and shows its days; one more job pages and picks the date", async () => {
-    await live.tool.call({ args: ["open", url("picker.html")] })
+    await live.tool.call({ args: ["open", live.url("/picker.html")] })
     const fill = await live.tool.call({ args: ["fill", "#arrival", "2026-03-14"] })
     expect(textOf(fill)).toContain("it is read-only")
     expect(textOf(fill)).toContain("Open it and see what opens in one job (a click step, then a snapshot step)")

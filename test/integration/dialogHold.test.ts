@@ -20,7 +20,6 @@ c.addEventListener("keydown", () => { window.__r = confirm("Sure?") })</script>`
     "/clickconfirm.html": htmlPage(`<button id="del" onclick="window.__r = confirm('Delete?')">Delete</button>`)
   }
 })
-const url = (path: string) => `${live.site.origin}/${path}`
 let session = ""
 const rawJson = (args: ReadonlyArray<string>): Record<string, unknown> => rawData(live.world, session, args)
 const browserPid = () => sessionProcesses(live.world.config.socketDir, session)?.browserPid
@@ -37,7 +36,7 @@ describe("a confirm a typed key opened, past a short watchdog (#45)", () => {
   it("says the dialog and keeps the browser; dismissing it (the first next action) leaves the page usable", {
     timeout: 180_000
   }, async () => {
-    session = (await live.tool.call({ args: ["open", url("keyconfirm.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/keyconfirm.html")] })).details.sessionName ?? ""
     const pid = browserPid()
     expect(pid).toBeDefined()
     const typed = await live.tool.call({ args: ["type", "#c", "xyz"], timeoutMs: 8000 })
@@ -56,7 +55,7 @@ describe("a confirm a typed key opened, past a short watchdog (#45)", () => {
     await dismissFirst(typed)
     // outside the tool: no dialog, the same page in the same browser, and it answers
     expect(rawJson(["dialog", "status"])).toMatchObject({ hasDialog: false })
-    expect(rawJson(["get", "url"])).toMatchObject({ url: url("keyconfirm.html") })
+    expect(rawJson(["get", "url"])).toMatchObject({ url: live.url("/keyconfirm.html") })
     expect(browserPid()).toBe(pid)
     expect(rawJson(["eval", "window.__r"])).toMatchObject({ result: false })
     const again = await live.tool.call({ args: ["get", "title"] })
@@ -68,14 +67,14 @@ describe("a confirm a click opened, with a short watchdog (#45)", () => {
   it("upstream's click answers beside the dialog: said, answered first, the browser kept", {
     timeout: 120_000
   }, async () => {
-    session = (await live.tool.call({ args: ["open", url("clickconfirm.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/clickconfirm.html")] })).details.sessionName ?? ""
     const pid = browserPid()
     const clicked = await live.tool.call({ args: ["click", "#del"], timeoutMs: 3000 })
     expect(textOf(clicked)).toContain('A JavaScript confirm dialog is blocking the page: "Delete?"')
     expect(textOf(clicked)).not.toMatch(/never returns|; it was ended|starts a new one/)
     await dismissFirst(clicked)
     expect(rawJson(["dialog", "status"])).toMatchObject({ hasDialog: false })
-    expect(rawJson(["get", "url"])).toMatchObject({ url: url("clickconfirm.html") })
+    expect(rawJson(["get", "url"])).toMatchObject({ url: live.url("/clickconfirm.html") })
     expect(browserPid()).toBe(pid)
   })
 })

@@ -42,14 +42,13 @@ alerts</button>
 <button id="n" onclick="document.title='n'">nothing</button>`)
   }
 })
-const url = (path: string) => `${live.site.origin}/${path}`
 const evalValue = async (js: string) => JSON.parse(valueOf(await live.tool.call({ args: ["eval", js] }))) as unknown
 
 const count = (events: unknown, type: string) => (events as ReadonlyArray<string>).filter((e) => e === type).length
 
 describe("typing", () => {
   it("a job's paced type step sends each key (keydown, input, keyup), as its text says", async () => {
-    await live.tool.call({ args: ["open", url("keys.html")] })
+    await live.tool.call({ args: ["open", live.url("/keys.html")] })
     const step = { action: "type", selector: "#q", text: "héllo world!", delayMs: 30 }
     const job = await live.tool.call({ job: { steps: [step] } })
     expect(job.isError, textOf(job)).toBe(false)
@@ -63,7 +62,7 @@ describe("typing", () => {
   })
 
   it("a job's type step says what the field holds after its keys: the page's own value when the page changed it", async () => {
-    await live.tool.call({ args: ["open", url("upper.html")] })
+    await live.tool.call({ args: ["open", live.url("/upper.html")] })
     const job = await live.tool.call({ job: { steps: [{ action: "type", selector: "#u", text: "ab12" }] } })
     expect(job.isError, textOf(job)).toBe(false)
     const session = job.details.sessionName ?? ""
@@ -77,7 +76,7 @@ describe("typing", () => {
   })
 
   it("type and keyboard type send each key, as their text says; keydown says nothing was typed", async () => {
-    await live.tool.call({ args: ["open", url("keys.html")] })
+    await live.tool.call({ args: ["open", live.url("/keys.html")] })
     const typed = await live.tool.call({ args: ["type", "#q", "ab"] })
     expect(textOf(typed)).toBe('Typed 2 keys into #q (keydown, input, keyup each). It now holds "ab".')
     const keyboard = await live.tool.call({ args: ["keyboard", "type", "cé"] })
@@ -97,7 +96,7 @@ describe("typing", () => {
   })
 
   it("type on a target that is not there sends no key to the focused field", async () => {
-    await live.tool.call({ args: ["open", url("keys.html")] })
+    await live.tool.call({ args: ["open", live.url("/keys.html")] })
     await evalValue("q.focus(); 1")
     const missing = await live.tool.call({ args: ["type", "#nope", "zz"], timeoutMs: 3000 })
     expect(missing.isError).toBe(true)
@@ -115,7 +114,7 @@ const values = (js: string) => evalValue(`JSON.stringify(${js})`)
 
 describe("fills", () => {
   it("a job with a slider: the slider takes its value, the e-mail keeps its own, a read-only field fails", async () => {
-    await live.tool.call({ args: ["open", url("form.html")] })
+    await live.tool.call({ args: ["open", live.url("/form.html")] })
     const fill = (selector: string, text: string) => ({ action: "fill", selector, text })
     const steps = [fill("#email", "john.doe@example.com"), fill("#vol", "25")]
     const job = await live.tool.call({ job: { steps } })
@@ -132,7 +131,7 @@ describe("fills", () => {
   })
 
   it("by ref: a slider is set and said; a read-only field is not said filled; a word sets no slider", async () => {
-    await live.tool.call({ args: ["open", url("form.html")] })
+    await live.tool.call({ args: ["open", live.url("/form.html")] })
     const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     await live.tool.call({ args: ["fill", refOf(snapshot, "Email"), "a@b.c"] })
     const slider = await live.tool.call({ args: ["fill", refOf(snapshot, "Volume"), "30"] })
@@ -149,7 +148,7 @@ describe("fills", () => {
   })
 
   it("a login form a popup disables on focus: both fills say they did not take, a password by length", async () => {
-    await live.tool.call({ args: ["open", url("login.html")] })
+    await live.tool.call({ args: ["open", live.url("/login.html")] })
     const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const user = await live.tool.call({ args: ["fill", refOf(snapshot, "User"), "vina"] })
     expect(textOf(user)).toContain("holds 0 character(s), not the 4 typed: it is disabled")
@@ -160,7 +159,7 @@ describe("fills", () => {
   })
 
   it("a field that hands its focus to another: the text went there, and the check says so", async () => {
-    await live.tool.call({ args: ["open", url("redirect.html")] })
+    await live.tool.call({ args: ["open", live.url("/redirect.html")] })
     const filled = await live.tool.call({ args: ["fill", "#a", "hello"] })
     expect(await values("[a.value, b.value]")).toEqual(["", "hello"])
     expect(textOf(filled)).toContain(
@@ -169,7 +168,7 @@ describe("fills", () => {
   })
 
   it("a native date field: a fill types its keys itself; a job's fill step says it did not take, and its advice fills it", async () => {
-    await live.tool.call({ args: ["open", url("form.html")] })
+    await live.tool.call({ args: ["open", live.url("/form.html")] })
     const fill = await live.tool.call({ args: ["fill", "#d", "2024-01-15"] })
     expect(textOf(fill)).toBe(
       'Filled #d by typing its keys 01152024 (a native date field takes keys, not text): it now holds "2024-01-15"'
@@ -188,7 +187,7 @@ describe("fills", () => {
 
 describe("text clicks", () => {
   it("a text click takes the exact, clickable link over a sentence quoting it, naming it and the matches", async () => {
-    await live.tool.call({ args: ["open", url("text.html")] })
+    await live.tool.call({ args: ["open", live.url("/text.html")] })
     const clicked = await live.tool.call({ semanticAction: { action: "click", locator: "text", value: "nam" } })
     expect(clicked.isError, textOf(clicked)).toBe(false)
     expect(await values("window.__hit")).toEqual(["link"])
@@ -197,7 +196,7 @@ describe("text clicks", () => {
   })
 
   it("exact: true in semanticAction and a job step clicks only the element whose whole text it is", async () => {
-    await live.tool.call({ args: ["open", url("text.html")] })
+    await live.tool.call({ args: ["open", live.url("/text.html")] })
     const click = { action: "click", locator: "text", value: "nam", exact: true }
     const exact = await live.tool.call({ semanticAction: click })
     expect(textOf(exact)).toMatch(/^Clicked link "nam" \(the only element with text "nam"\)/)
@@ -213,7 +212,7 @@ describe("text clicks", () => {
 
 describe("dialogs", () => {
   it("two alerts are said as two, each with its message; a confirm left open is said once, never handled", async () => {
-    await live.tool.call({ args: ["open", url("dialogs.html")] })
+    await live.tool.call({ args: ["open", live.url("/dialogs.html")] })
     const alerts = await live.tool.call({ args: ["click", "#a"] })
     expect(alerts.isError, textOf(alerts)).toBe(false)
     const said = await evalValue("JSON.stringify(window.__said)")
@@ -230,7 +229,7 @@ describe("dialogs", () => {
   })
 
   it("a get title while a confirm is open is refused at once, naming it (upstream waits ~30 s); after dismiss it runs", async () => {
-    const session = (await live.tool.call({ args: ["open", url("dialogs.html")] })).details.sessionName ?? ""
+    const session = (await live.tool.call({ args: ["open", live.url("/dialogs.html")] })).details.sessionName ?? ""
     const confirm = await live.tool.call({ args: ["click", "#c"] })
     expect(textOf(confirm)).toContain(`Warning: A JavaScript confirm dialog is blocking the page: "Sure?"`)
     const title = await live.tool.call({ args: ["get", "title"] })
@@ -251,7 +250,7 @@ describe("dialogs", () => {
   })
 
   it("an alert 100 ms after a click is said with that click (its timer ran first); 600 ms after, with the next", async () => {
-    await live.tool.call({ args: ["open", url("dialogs.html")] })
+    await live.tool.call({ args: ["open", live.url("/dialogs.html")] })
     const soon = await live.tool.call({ args: ["click", "#l"] })
     expect(await evalValue("JSON.stringify(window.__late)")).toBe("late one")
     expect(textOf(soon)).toContain(`A dialog opened: alert "late one" (accepted)`)

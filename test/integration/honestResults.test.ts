@@ -9,11 +9,10 @@ import { liveWorld } from "../support/liveWorld.js"
 import { nextIds } from "../support/nextActions.js"
 
 const live = liveWorld()
-const url = (path: string) => `${live.site.origin}/${path}`
 
 describe("challenge pages", () => {
   it("a Cloudflare-like interstitial after open: a success that says so and hands the step to a human", async () => {
-    const result = await live.tool.call({ args: ["open", url("challenge-interstitial.html")] })
+    const result = await live.tool.call({ args: ["open", live.url("/challenge-interstitial.html")] })
     expect(result.isError, textOf(result)).toBe(false)
     expect(result.details.challengePage?.kind).toBe("interstitial")
     expect(result.details.challengePage?.evidence).toContain('title is "Just a moment..."')
@@ -22,12 +21,12 @@ describe("challenge pages", () => {
     )
     expect(result.details.nextActions?.[0]).toMatchObject({
       id: "hand-challenge-to-human",
-      params: { args: ["--headed", "open", url("challenge-interstitial.html")], sessionMode: "fresh" }
+      params: { args: ["--headed", "open", live.url("/challenge-interstitial.html")], sessionMode: "fresh" }
     })
   })
 
   it("an article that mentions CAPTCHAs is an ordinary page; a click from it onto a reCAPTCHA form is a captcha", async () => {
-    const article = await live.tool.call({ args: ["open", url("captcha-article.html")] })
+    const article = await live.tool.call({ args: ["open", live.url("/captcha-article.html")] })
     expect(article.isError, textOf(article)).toBe(false)
     expect(article.details.challengePage).toBeUndefined()
     expect(textOf(article)).not.toContain("Challenge page")
@@ -40,24 +39,24 @@ describe("challenge pages", () => {
   })
 
   it("a page that redirects to a sign-in form is a login wall; opening the sign-in page itself is not", async () => {
-    const walled = await live.tool.call({ args: ["open", url("members.html")] })
+    const walled = await live.tool.call({ args: ["open", live.url("/members.html")] })
     expect(walled.isError, textOf(walled)).toBe(false)
     expect(walled.details.challengePage?.kind, textOf(walled)).toBe("login-wall")
     expect(textOf(walled)).toContain(
       "the requested page needs a sign-in. Do not guess or bypass it; hand this step to the user (nextAction hand-challenge-to-human)"
     )
     expect(walled.details.nextActions?.[0]?.params).toMatchObject({
-      args: ["--headed", "open", url("members.html")],
+      args: ["--headed", "open", live.url("/members.html")],
       sessionMode: "fresh"
     })
-    const login = await live.tool.call({ args: ["open", url("login-wall.html")] })
+    const login = await live.tool.call({ args: ["open", live.url("/login-wall.html")] })
     expect(login.details.challengePage).toBeUndefined()
   })
 })
 
 describe("select on a custom combobox", () => {
   it("fails as selector-not-found with the combobox follow-ups and changes nothing; a native select still works", async () => {
-    await live.tool.call({ args: ["open", url("honest-controls.html")] })
+    await live.tool.call({ args: ["open", live.url("/honest-controls.html")] })
     const custom = await live.tool.call({ args: ["select", "#speed", "Fast"] })
     expect(custom.isError).toBe(true)
     expect(custom.details.failureCategory).toBe("selector-not-found")
@@ -88,7 +87,7 @@ describe("select on a custom combobox", () => {
 
 describe("locator misses", () => {
   it("a text click that matches only a hidden element is selector-not-found, says what matched, and never shows the marker", async () => {
-    await live.tool.call({ args: ["open", url("honest-controls.html")] })
+    await live.tool.call({ args: ["open", live.url("/honest-controls.html")] })
     const result = await live.tool.call({ args: ["find", "text", "Archive", "click"] })
     expect(result.details.failureCategory).toBe("selector-not-found")
     expect(textOf(result)).toContain(

@@ -23,6 +23,8 @@ export interface LiveWorld {
   readonly world: LiveEnv
   readonly site: StaticServer
   readonly tool: Harness
+  /** The site's address of `path` (which starts with `/`). */
+  readonly url: (path: string) => string
   /** Opens `path` of the site with the tool; the session the open ran in ("" when it named none). */
   readonly openSession: (path: string) => Promise<string>
   /** As openSession, for an open that must succeed: a failed open fails the test, with its text. */
@@ -70,6 +72,7 @@ export const liveWorld = (options: LiveWorldOptions = {}): LiveWorld => {
     get tool() {
       return need(ctx.tool)
     },
+    url: (path) => `${need(ctx.site).origin}${path}`,
     openSession: async (path) =>
       (await need(ctx.tool).call({ args: ["open", `${need(ctx.site).origin}${path}`] })).details.sessionName ?? "",
     openedSession: async (path) => {
