@@ -7,26 +7,24 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
+import { rawData } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
-    "/spin.html": html(`<button id="b" onclick="while (true) {}">Spin</button>`),
-    "/slow.html": html(
+    "/spin.html": htmlPage(`<button id="b" onclick="while (true) {}">Spin</button>`),
+    "/slow.html": htmlPage(
       `<button id="b" onclick="const end = Date.now() + 4000; while (Date.now() < end) {}; document.title = 'done'">` +
         "Slow</button>"
     )
   }
 })
-const url = (path: string) => `${live.site.origin}/${path}`
 
 describe("a click whose handler never returns (#45)", () => {
   it("is ended well before the watchdog, said busy; the browser is ended and the offered reopen works", {
     timeout: 120_000
   }, async () => {
-    const opened = await live.tool.call({ args: ["open", url("spin.html")] })
+    const opened = await live.tool.call({ args: ["open", live.url("/spin.html")] })
     expect(opened.isError, textOf(opened)).toBe(false)
     const started = Date.now()
     const clicked = await live.tool.call({ args: ["click", "#b"] })
@@ -41,8 +39,7 @@ describe("a click whose handler never returns (#45)", () => {
     const blank = await live.tool.call({ args: ["get", "title"] })
     expect(textOf(blank)).toBe("(empty)")
     const session = clicked.details.sessionName ?? ""
-    const at = JSON.parse(live.world.raw(["--json", "--session", session, "get", "url"])) as { data: { url: string } }
-    expect(at.data.url).toBe("about:blank")
+    expect(rawData<{ url: string }>(live.world, session, ["get", "url"]).url).toBe("about:blank")
     const reopened = await live.tool.call(clicked.details.nextActions?.[0]?.params)
     expect(reopened.isError, textOf(reopened)).toBe(false)
   })
@@ -50,7 +47,7 @@ describe("a click whose handler never returns (#45)", () => {
   it("a handler busy for 4 s that returns is waited out: the click answers and its effect is there", {
     timeout: 120_000
   }, async () => {
-    await live.tool.call({ args: ["open", url("slow.html")] })
+    await live.tool.call({ args: ["open", live.url("/slow.html")] })
     const clicked = await live.tool.call({ args: ["click", "#b"] })
     expect(clicked.isError, textOf(clicked)).toBe(false)
     const title = await live.tool.call({ args: ["get", "title"] })

@@ -8,30 +8,28 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/boxes.html": [
+    "/boxes.html": servedHtml(
       `<!doctype html><title>Boxes</title>
 <label><input type="checkbox" id="a" disabled> Gift wrap</label>
 <label><input type="checkbox" id="b" checked disabled> Terms</label>
 <fieldset disabled><legend>Extras</legend><label><input type="checkbox" id="c"> Insurance</label></fieldset>
 <label><input type="checkbox" id="d"> Newsletter</label>
-<script>window.changes = []; document.addEventListener("change", (e) => changes.push(e.target.id), true)</script>`,
-      "text/html; charset=utf-8"
-    ]
+<script>window.changes = []; document.addEventListener("change", (e) => changes.push(e.target.id), true)</script>`
+    )
   }
 })
 let session = ""
-const evalPage = (js: string) =>
-  JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
+const evalPage = (js: string) => rawEval(live.world, session, js)
 const boxes = () => evalPage("JSON.stringify([a.checked, b.checked, c.checked, d.checked, changes])")
 
 describe("check on a disabled box", () => {
   it("refused with what the box still holds; the page is unchanged; an enabled box is checked", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/boxes.html`] })
-    expect(opened.isError, textOf(opened)).toBe(false)
-    session = opened.details.sessionName ?? ""
+    session = await live.openedSession("/boxes.html")
     // before: `Checked #a` (upstream answered success; the box stayed unchecked)
     const own = await live.tool.call({ args: ["check", "#a"] })
     expect(own.isError).toBe(true)

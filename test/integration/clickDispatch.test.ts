@@ -19,15 +19,13 @@ import { LANDED_PAGE_READ, landedPageOf, landedPageSteps } from "../../src/progr
 import { classifyUpstream } from "../../src/upstream/classifyReply.js"
 import { parseCommandLine } from "../../src/upstream/commandLine.js"
 import { NATIVE_BINARY } from "../support/liveEnv.js"
-import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawData } from "../support/rawPage.js"
+import { nextIds } from "../support/nextActions.js"
 
 const live = liveWorld()
-const url = (path: string) => `${live.site.origin}/${path}`
-const ids = (result: ToolResult) => result.details.nextActions?.map((a) => a.id) ?? []
-const outText = () =>
-  JSON.parse(live.world.raw(["--json", "--session", sessionOf(), "get", "text", "#out"])).data.text as string
+const outText = () => rawData<{ text: string }>(live.world, sessionOf(), ["get", "text", "#out"]).text
 let session: string | undefined
 const sessionOf = () => {
   if (session === undefined) throw new Error("no session yet")
@@ -36,7 +34,7 @@ const sessionOf = () => {
 
 describe("one-process click", () => {
   it("a click that stays on the page: success, no Page line, the handler ran", async () => {
-    const opened = await live.tool.call({ args: ["open", url("click-targets.html")] })
+    const opened = await live.tool.call({ args: ["open", live.url("/click-targets.html")] })
     expect(opened.isError, textOf(opened)).toBe(false)
     session = opened.details.sessionName
     const clicked = await live.tool.call({ args: ["click", "#plain"] })
@@ -59,7 +57,7 @@ describe("one-process click", () => {
     })
     expect(clicked.details.clickDispatch?.nativeEventCount).toBeGreaterThan(0)
     expect(textOf(clicked)).toContain("no trusted pointer or mouse event reached #mover")
-    expect(ids(clicked)).toEqual(["inspect-click-dispatch-miss", "retry-click-after-dispatch-miss"])
+    expect(nextIds(clicked)).toEqual(["inspect-click-dispatch-miss", "retry-click-after-dispatch-miss"])
     expect(clicked.details.nextActions?.[1]?.params?.args?.slice(-2)).toEqual(["click", "#mover"])
     expect(outText()).toBe("plain 1")
   })
@@ -117,7 +115,7 @@ describe("one-process click", () => {
   it("a click that opens a confirm dialog still reports the dialog", async () => {
     const clicked = await live.tool.call({ args: ["click", "#ask"] })
     expect(textOf(clicked)).toMatch(/confirm dialog/i)
-    expect(ids(clicked)).toContain("dismiss-dialog")
+    expect(nextIds(clicked)).toContain("dismiss-dialog")
     live.world.raw(["--session", sessionOf(), "dialog", "dismiss"])
     expect(outText()).toBe("false")
   })
@@ -133,9 +131,9 @@ describe("one-process click", () => {
       ran.map((argv) => argv.slice(-3).join(" ")),
       JSON.stringify(ran)
     ).toEqual(["batch --omit-command --bail"])
-    expect(linked.details.navigationSummary?.url).toBe(url("about.html"))
+    expect(linked.details.navigationSummary?.url).toBe(live.url("/about.html"))
     expect(textOf(linked)).toContain("About Acme")
-    await live.tool.call({ args: ["open", url("click-targets.html")] })
+    await live.tool.call({ args: ["open", live.url("/click-targets.html")] })
     const submitted = live.tool.spawned().length
     const sent = await live.tool.call({ args: ["click", "#send"] })
     expect(sent.isError, textOf(sent)).toBe(false)
@@ -171,37 +169,37 @@ describe("one-process click", () => {
       if (Either.isLeft(outcome) || outcome.right.kind !== "batch") throw new Error(`no rows: ${stdout}`)
       return outcome.right.rows
     }
-    session = (await live.tool.call({ args: ["open", url("click-targets.html")] })).details.sessionName
+    session = (await live.tool.call({ args: ["open", live.url("/click-targets.html")] })).details.sessionName
     const stayed = await run("#plain")
     expect(stayed.map((row) => row.success)).toEqual([true, true, false])
     const read = clickReadOf(stayed[2])
     expect(read?.stayed).toBe(true)
     expect(read?.value).toMatchObject({
       title: "Click targets",
-      url: url("click-targets.html"),
+      url: live.url("/click-targets.html"),
       click: { resolved: true, hits: 5, navigating: false }
     })
     expect(outText()).toBe("plain 1")
     const linked = await run("#next")
     expect(linked.map((row) => row.success)).toEqual([true, true, true, true, true, true, true, true])
     expect(clickReadOf(linked[2])?.stayed).toBe(false)
-    expect(landedPageOf(linked[5 + LANDED_PAGE_READ])?.url).toBe(url("about.html"))
+    expect(landedPageOf(linked[5 + LANDED_PAGE_READ])?.url).toBe(live.url("/about.html"))
     // a link into a named window opens another tab, which the recorder does not watch for: upstream follows it before
     // the read, so the read runs there (no record), answers, and the tabs are listed (focusKept needs the clicked page)
     for (let i = 0; i < 5; i++) {
-      await live.tool.call({ args: ["open", url("focus-steal.html")] })
+      await live.tool.call({ args: ["open", live.url("/focus-steal.html")] })
       const named = await run("#named")
       const read = clickReadOf(named[2])
       expect(read?.stayed, JSON.stringify(read)).toBe(false)
       expect(read?.value["click"]).toBeUndefined()
-      expect(read?.value["url"]).toBe(url("about.html"))
+      expect(read?.value["url"]).toBe(live.url("/about.html"))
       expect(named[3]?.success).toBe(true)
       live.world.raw(["--json", "--session", sessionOf(), "tab", "close"])
     }
   })
 
   it("a click that starts a re-render: the next snapshot reads the page once it went quiet (the sorted list)", async () => {
-    await live.tool.call({ args: ["open", url("click-targets.html")] })
+    await live.tool.call({ args: ["open", live.url("/click-targets.html")] })
     const clicked = await live.tool.call({ args: ["click", "#sort"] })
     expect(clicked.isError, textOf(clicked)).toBe(false)
     expect(textOf(clicked)).not.toContain("still changing")
@@ -212,16 +210,18 @@ describe("one-process click", () => {
       snapshot
     ).toBe(true)
     expect(snapshot).not.toContain("still changing")
-    expect(
-      JSON.parse(live.world.raw(["--json", "--session", clicked.details.sessionName ?? "", "get", "text", "#sort-out"]))
-        .data.text
-    ).toBe("sorted")
+    const sorted = rawData<{ text: string }>(live.world, clicked.details.sessionName ?? "", [
+      "get",
+      "text",
+      "#sort-out"
+    ])
+    expect(sorted.text).toBe("sorted")
   })
 })
 
 describe("overlay blockers after snapshot -i", () => {
   it("an open dialog with dismiss controls is named with its candidates; the first candidate closes it", async () => {
-    await live.tool.call({ args: ["open", url("overlay.html")] })
+    await live.tool.call({ args: ["open", live.url("/overlay.html")] })
     const snap = await live.tool.call({ args: ["snapshot", "-i"] })
     expect(snap.isError, textOf(snap)).toBe(false)
     const overlay = snap.details.overlayBlockers
@@ -233,7 +233,7 @@ describe("overlay blockers after snapshot -i", () => {
     expect(textOf(snap)).toMatch(
       /Possible overlay blockers: .*dialog "Newsletter".* open; dismiss candidates @e\d+ button .*"Close"/
     )
-    expect(ids(snap)).toEqual(
+    expect(nextIds(snap)).toEqual(
       expect.arrayContaining([
         "inspect-overlay-state",
         "try-overlay-blocker-candidate-1",
@@ -251,9 +251,9 @@ describe("overlay blockers after snapshot -i", () => {
   })
 
   it("a page without a dialog gets no overlay diagnostic", async () => {
-    await live.tool.call({ args: ["open", url("click-targets.html")] })
+    await live.tool.call({ args: ["open", live.url("/click-targets.html")] })
     const snap = await live.tool.call({ args: ["snapshot", "-i"] })
     expect(snap.details.overlayBlockers).toBeUndefined()
-    expect(ids(snap)).not.toContain("inspect-overlay-state")
+    expect(nextIds(snap)).not.toContain("inspect-overlay-state")
   })
 })

@@ -6,12 +6,12 @@
  * say the point and the element the page's own mouse event reached; a key press says its errors and changes too. Each judged on the page's own state, read outside the tool.
  */
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolResult.js"
-import { textOf } from "../support/harness.js"
+import { okText } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
-const HTML = "text/html; charset=utf-8"
-const page = (body: string) => [`<!doctype html><title>Effects</title><h1 id="h">Draft</h1>${body}`, HTML] as const
+const page = (body: string) => servedHtml(`<!doctype html><title>Effects</title><h1 id="h">Draft</h1>${body}`)
 const live = liveWorld({
   files: {
     "/fx.html": page(`<button id="err">Break</button><button id="save">Save</button><button id="noop">Nothing</button>
@@ -25,81 +25,73 @@ document.getElementById("q").onkeydown = (e) => { if (e.key === "Enter") { conso
 document.getElementById("more").onclick = (e) => e.currentTarget.setAttribute("aria-expanded", "true");
 document.getElementById("later").onclick = () => { setTimeout(() => { location.href = "/fx-next.html" }, 100) };
 </script>`),
-    "/fx-next.html": ["<!doctype html><title>Next</title><h1>Next page</h1>", HTML]
+    "/fx-next.html": servedHtml("<!doctype html><title>Next</title><h1>Next page</h1>")
   }
 })
-const url = (path: string) => `${live.site.origin}/${path}`
 let session = ""
-const evalPage = (js: string) =>
-  JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
-const ok = (result: ToolResult) => {
-  expect(result.isError, textOf(result)).toBe(false)
-  return textOf(result)
-}
+const evalPage = (js: string) => rawEval(live.world, session, js)
 
 describe("a click's effects", () => {
   it("a click that changed nothing says only that it clicked", async () => {
-    const opened = await live.tool.call({ args: ["open", url("fx.html")] })
-    ok(opened)
-    session = opened.details.sessionName ?? ""
-    const text = ok(await live.tool.call({ args: ["click", "#noop"] }))
+    session = await live.openedSession("/fx.html")
+    const text = okText(await live.tool.call({ args: ["click", "#noop"] }))
     expect(text).not.toMatch(/Console error|Heading now|went to/)
   })
 
   it("a click whose handler logs a console error and throws in a timer: both said, with their messages", async () => {
-    const text = ok(await live.tool.call({ args: ["click", "#err"] }))
+    const text = okText(await live.tool.call({ args: ["click", "#err"] }))
     expect(evalPage(`document.getElementById("out").textContent`)).toBe("err")
     expect(text).toContain(`2 console errors after the click: "save failed: 500"; "Uncaught Error: boom"`)
   })
 
   it("a click that changed the main heading says the heading now", async () => {
-    const text = ok(await live.tool.call({ args: ["click", "#save"] }))
+    const text = okText(await live.tool.call({ args: ["click", "#save"] }))
     expect(evalPage(`document.getElementById("h").textContent`)).toBe("Saved")
     expect(text).toContain(`Heading now: "Saved"`)
     expect(text).not.toContain("Console error")
   })
 
   it("a click that expanded its control says so, and nothing about the unchanged heading", async () => {
-    const text = ok(await live.tool.call({ args: ["click", "#more"] }))
+    const text = okText(await live.tool.call({ args: ["click", "#more"] }))
     expect(evalPage(`document.getElementById("more").getAttribute("aria-expanded")`)).toBe("true")
     expect(text).toContain("The clicked control is now expanded")
     expect(text).not.toContain("Heading now")
   })
 
   it("a key press that logs an error and changes the heading says both, naming the key press", async () => {
-    ok(await live.tool.call({ args: ["focus", "#q"] }))
-    const text = ok(await live.tool.call({ args: ["press", "Enter"] }))
+    okText(await live.tool.call({ args: ["focus", "#q"] }))
+    const text = okText(await live.tool.call({ args: ["press", "Enter"] }))
     expect(evalPage(`document.getElementById("h").textContent`)).toBe("No results")
     expect(text).toContain(`Console error after the key press: "search failed"`)
     expect(text).toContain(`Heading now: "No results"`)
   })
 
   it("a key name the browser does not know: said, with the names that work; a known key is not", async () => {
-    ok(await live.tool.call({ args: ["focus", "#q"] }))
+    okText(await live.tool.call({ args: ["focus", "#q"] }))
     // before: `Pressed NotAKey`, while the page got a keydown with an empty key and nothing was typed
-    const text = ok(await live.tool.call({ args: ["press", "NotAKey"] }))
+    const text = okText(await live.tool.call({ args: ["press", "NotAKey"] }))
     expect(evalPage(`document.getElementById("q").value`)).toBe("")
     expect(text).toContain(
       "The browser does not know that key name: the page got a key event with no key, and nothing was typed."
     )
-    const known = ok(await live.tool.call({ args: ["press", "a"] }))
+    const known = okText(await live.tool.call({ args: ["press", "a"] }))
     expect(evalPage(`document.getElementById("q").value`)).toBe("a")
     expect(known).not.toContain("does not know that key name")
   })
 
   it("mouse move, down and up say where they acted and what element is there", async () => {
-    const moved = ok(await live.tool.call({ args: ["mouse", "move", "310", "215"] }))
+    const moved = okText(await live.tool.call({ args: ["mouse", "move", "310", "215"] }))
     expect(moved).toContain(`At (310, 215), over div#pad "Drawing pad"`)
-    ok(await live.tool.call({ args: ["mouse", "down"] }))
-    const up = ok(await live.tool.call({ args: ["mouse", "up"] }))
+    okText(await live.tool.call({ args: ["mouse", "down"] }))
+    const up = okText(await live.tool.call({ args: ["mouse", "up"] }))
     expect(evalPage(`document.getElementById("out").textContent`)).toBe("up 310,215")
     expect(up).toContain(`At (310, 215), over div#pad "Drawing pad"`)
   })
 
   it("a page that goes to another URL 100 ms after the click: the navigation is said", async () => {
     const result = await live.tool.call({ args: ["click", "#later"] })
-    const text = ok(result)
+    const text = okText(result)
     expect(evalPage("location.pathname")).toBe("/fx-next.html")
-    expect(text).toContain(`Page: Next — ${url("fx-next.html")}`)
+    expect(text).toContain(`Page: Next — ${live.url("/fx-next.html")}`)
   })
 })

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { activeTabIn, tabsIn } from "../support/tabs.js"
+import { rawData } from "../support/rawPage.js"
 
 const html = (title: string, body: string) =>
   [`<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`, "text/html"] as const
@@ -21,9 +22,7 @@ const live = liveWorld({
     "/report.html": html("Monthly report", "<h1>Report</h1>")
   }
 })
-const titleRaw = (session: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "get", "title"])) as { data: { title: string } }).data
-    .title
+const titleRaw = (session: string): unknown => rawData<{ title: string }>(live.world, session, ["get", "title"]).title
 
 describe("a click that opens a tab says the new tab (#45)", () => {
   for (const [how, target] of [
@@ -31,8 +30,7 @@ describe("a click that opens a tab says the new tab (#45)", () => {
     ["a window.open button", "#b"]
   ] as const) {
     it(`${how}: the new tab, the page it shows, and the tab to go back to`, async () => {
-      const session =
-        (await live.tool.call({ args: ["open", `${live.site.origin}/inbox.html`] })).details.sessionName ?? ""
+      const session = await live.openSession("/inbox.html")
       const home = activeTabIn(live, session)
       const clicked = await live.tool.call({ args: ["click", target] })
       expect(clicked.isError, textOf(clicked)).toBe(false)

@@ -6,18 +6,16 @@
  * page's own state, read outside the tool with the raw binary.
  */
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolResult.js"
-import { textOf } from "../support/harness.js"
+import { okText } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 // `/hang` never answers: a fetch with a 250 ms timeout is a request that ends 250 ms after the click
 const live = liveWorld({
   files: {
     "/likes.json": ['{"likes":42}', "application/json"],
-    "/requests.html": html(`<button id="like">Like</button><span id="cnt">41 likes</span>
+    "/requests.html": htmlPage(`<button id="like">Like</button><span id="cnt">41 likes</span>
 <button id="save">Save</button><button id="xhr">Load</button><p id="out">none</p><button id="pay">Pay</button>
 <script>
 like.onclick = () => fetch("/hang", { signal: AbortSignal.timeout(250) }).catch(() => { cnt.textContent = "42 likes" });
@@ -27,7 +25,7 @@ xhr.onclick = () => { const x = new XMLHttpRequest(); x.open("GET", "/likes.json
   x.onload = () => { out.textContent = "Loaded " + JSON.parse(x.responseText).likes }; x.send() };
 pay.onclick = () => { fetch("/hang", { method: "POST" }) };
 </script>`),
-    "/list.html": html(`<div style="height:40px"></div><ul id="l"></ul><button id="sort">Sort Z-A</button><script>
+    "/list.html": htmlPage(`<div style="height:40px"></div><ul id="l"></ul><button id="sort">Sort Z-A</button><script>
 let items = ["Apple", "Banana", "Cherry"];
 const draw = () => { l.innerHTML = items.map((t) => "<li><button>" + t + "</button></li>").join("") };
 draw(); l.addEventListener("mouseenter", draw);
@@ -37,51 +35,45 @@ sort.onclick = () => { items = [...items].reverse(); draw() };
   }
 })
 let session = ""
-const evalPage = (js: string) =>
-  JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
-const ok = (result: ToolResult) => {
-  expect(result.isError, textOf(result)).toBe(false)
-  return textOf(result)
-}
+const evalPage = (js: string) => rawEval(live.world, session, js)
 const open = async (path: string) => {
-  const opened = await live.tool.call({ args: ["open", `${live.site.origin}/${path}`] })
-  session = ok(opened) && (opened.details.sessionName ?? "")
+  session = await live.openedSession(`/${path}`)
 }
 
 describe("a click's requests and re-renders", () => {
   it("a counter a fetch updates 250 ms after the click: the new count is said", async () => {
     await open("requests.html")
-    const text = ok(await live.tool.call({ args: ["click", "#like"] }))
+    const text = okText(await live.tool.call({ args: ["click", "#like"] }))
     expect(evalPage("cnt.textContent")).toBe("42 likes")
     expect(text).toContain('New text: "42 likes"')
   })
 
   it('"Saving…" that turns "Saved" once its request answered: "Saved" is said, not "Saving…"', async () => {
-    const text = ok(await live.tool.call({ args: ["click", "#save"] }))
+    const text = okText(await live.tool.call({ args: ["click", "#save"] }))
     expect(evalPage("save.textContent")).toBe("Saved")
     expect(text).toContain('New text: "Saved"')
     expect(text).not.toContain("Saving")
   })
 
   it("an XMLHttpRequest's answer is waited for too", async () => {
-    const text = ok(await live.tool.call({ args: ["click", "#xhr"] }))
+    const text = okText(await live.tool.call({ args: ["click", "#xhr"] }))
     expect(evalPage("out.textContent")).toBe("Loaded 42")
     expect(text).toContain('New text: "Loaded 42"')
   })
 
   it("a request that does not answer: said with its path, the click not held past the cap", async () => {
     const started = Date.now()
-    const text = ok(await live.tool.call({ args: ["click", "#pay"] }))
+    const text = okText(await live.tool.call({ args: ["click", "#pay"] }))
     expect(Date.now() - started).toBeLessThan(6000)
     expect(text).toContain('1 request the click started had not answered when the page was read ("POST /hang")')
   })
 
   it("a list the pointer re-renders with the same items says no new text; a sort says its new order", async () => {
     await open("list.html")
-    const picked = ok(await live.tool.call({ args: ["click", "#l li:nth-child(2) button"] }))
+    const picked = okText(await live.tool.call({ args: ["click", "#l li:nth-child(2) button"] }))
     expect(evalPage("document.title")).toBe("picked Banana")
     expect(picked).not.toContain("New text")
-    const sorted = ok(await live.tool.call({ args: ["click", "#sort"] }))
+    const sorted = okText(await live.tool.call({ args: ["click", "#sort"] }))
     expect(evalPage("l.innerText.replace(/\\s+/g, ' ')")).toBe("Cherry Banana Apple")
     expect(sorted).toContain("New text:")
   })

@@ -8,13 +8,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { CHROMIUM_ARGS } from "../support/liveEnv.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { nextIds } from "../support/nextActions.js"
 
 const live = liveWorld()
-const ids = (result: ToolResult) => result.details.nextActions?.map((a) => a.id) ?? []
 const out = mkdtempSync(join(tmpdir(), "contract-ids-"))
 afterAll(() => rmSync(out, { recursive: true, force: true }))
 
@@ -25,19 +24,19 @@ describe("contract ids on the real binary", () => {
     const title = await live.tool.call({ args: ["title"] })
     expect(title.isError).toBe(true)
     expect(textOf(title)).toContain("Getters are grouped under get: get title.")
-    expect(ids(title)).toEqual(["use-get-title"])
+    expect(nextIds(title)).toEqual(["use-get-title"])
     const suggested = title.details.nextActions?.[0]?.params?.args ?? []
     const got = await live.tool.call({ args: [...suggested] })
     expect(got.isError, textOf(got)).toBe(false)
     const url = await live.tool.call({ args: ["url"] })
-    expect(ids(url)).toEqual(["use-get-url"])
+    expect(nextIds(url)).toEqual(["use-get-url"])
   })
 
   it("wait --text that never appears → inspect-after-text-assertion-failure (a plain snapshot)", async () => {
     const waited = await live.tool.call({ args: ["wait", "--text", "no such words anywhere", "--timeout", "1500"] })
     expect(waited.isError).toBe(true)
     expect(waited.details.failureCategory).toBe("timeout")
-    expect(ids(waited)).toEqual(["inspect-after-text-assertion-failure"])
+    expect(nextIds(waited)).toEqual(["inspect-after-text-assertion-failure"])
     expect(waited.details.nextActions?.[0]?.params?.args?.slice(2)).toEqual(["snapshot"])
   })
 
@@ -81,7 +80,7 @@ describe("comboboxFocus on the real binary", () => {
       visibleOptionCount: 0
     })
     expect(textOf(clicked)).toContain("Combobox diagnostic: focused combobox did not expose visible options")
-    const comboIds = ids(clicked).filter((id) => id.includes("combobox"))
+    const comboIds = nextIds(clicked).filter((id) => id.includes("combobox"))
     expect(comboIds).toEqual([
       "inspect-focused-combobox",
       "try-open-combobox-with-arrow",
@@ -108,7 +107,7 @@ describe("a dialog that hangs the page on the real binary", () => {
     })
     expect(hung.isError, textOf(hung)).toBe(true)
     expect(hung.details.failureCategory).toBe("timeout")
-    expect(ids(hung).slice(0, 3)).toEqual([
+    expect(nextIds(hung).slice(0, 3)).toEqual([
       "inspect-dialog-after-timeout",
       "dismiss-dialog-after-timeout",
       "recover-fresh-session-after-dialog-timeout"
@@ -143,7 +142,7 @@ describe("connect on the real binary", () => {
       const port = readFileSync(portFile, "utf8").split("\n")[0] ?? ""
       const connected = await live.tool.call({ args: ["connect", port], sessionMode: "fresh" })
       expect(connected.isError, textOf(connected)).toBe(false)
-      expect(ids(connected)).toEqual(["list-connected-session-tabs"])
+      expect(nextIds(connected)).toEqual(["list-connected-session-tabs"])
       const listed = await live.tool.call({ args: [...(connected.details.nextActions?.[0]?.params?.args ?? [])] })
       expect(listed.isError, textOf(listed)).toBe(false)
       expect(textOf(listed)).toContain("about.html")

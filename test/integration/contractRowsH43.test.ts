@@ -9,12 +9,13 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { textOf, valueOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { servedHtml } from "../support/servedPages.js"
 
 const buttons = Array.from({ length: 600 }, (_, i) => `<button>Action number ${i}</button>`).join("")
 const DENSE =
   `<!doctype html><title>Dense</title><h1>Dense</h1>${buttons}` + `<label>Search <input type="search" id="q"></label>`
 
-const live = liveWorld({ files: { "/dense.html": [DENSE, "text/html; charset=utf-8"] } })
+const live = liveWorld({ files: { "/dense.html": servedHtml(DENSE) } })
 
 describe("C3: a dense page's compact snapshot -i keeps its search box", () => {
   it("600 buttons then a search box: the searchbox's ref is listed and fill works on it; cut buttons are named and counted", async () => {

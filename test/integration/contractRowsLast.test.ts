@@ -17,9 +17,7 @@ const pin = (tabId: string) => pinTab(live, tabId)
 
 describe("L17: focus taken during a command is given back, and said", () => {
   it("nothing took the focus: no recovery; a tab the click opened itself is followed in a routine session", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/focus-steal.html`] })
-    expect(opened.isError, textOf(opened)).toBe(false)
-    const session = opened.details.sessionName ?? ""
+    const session = await live.openedSession("/focus-steal.html")
     const plain = await live.tool.call({ args: ["click", "#noop"] })
     expect(plain.isError, textOf(plain)).toBe(false)
     expect(plain.details.tabCorrection).toBeUndefined()

@@ -8,32 +8,29 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
 const logged = (id: string, label: string) => `<button id="${id}" onclick="got.push('${id}')">${label}</button>`
 
 const live = liveWorld({
   files: {
-    "/spinner.html": html(`<script>window.got = []</script>${logged("b", "Open invoice")}
+    "/spinner.html": htmlPage(`<script>window.got = []</script>${logged("b", "Open invoice")}
 <div id="sp" onclick="got.push('sp')" style="position:fixed;inset:0;background:rgba(255,255,255,.8)">Loading…</div>`),
-    "/spinner-long.html": html(`<script>window.got = []</script><div style="height:500px"></div>
+    "/spinner-long.html": htmlPage(`<script>window.got = []</script><div style="height:500px"></div>
 ${logged("b", "Open invoice")}<div style="height:2000px"></div>
 <div id="sp" onclick="got.push('sp')" style="position:fixed;inset:0;background:rgba(255,255,255,.8)">Loading…</div>`),
-    "/sticky.html": html(`<script>window.got = []</script>
+    "/sticky.html": htmlPage(`<script>window.got = []</script>
 <header id="hd" onclick="got.push('hd')" style="position:sticky;top:0;height:80px;background:#ddd">Site</header>
 <div style="height:600px"></div>${logged("b", "Download report")}<div style="height:2000px"></div>`),
-    "/backdrop.html": html(`<script>window.got = []</script>${logged("b", "Checkout")}
+    "/backdrop.html": htmlPage(`<script>window.got = []</script>${logged("b", "Checkout")}
 <div id="bd" onclick="got.push('bd')" style="position:fixed;inset:0"></div>`)
   }
 })
 let session = ""
-const evalPage = (js: string) =>
-  JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
+const evalPage = (js: string) => rawEval(live.world, session, js)
 const open = async (path: string) => {
-  const opened = await live.tool.call({ args: ["open", `${live.site.origin}/${path}`] })
-  expect(opened.isError, textOf(opened)).toBe(false)
-  session = opened.details.sessionName ?? ""
+  session = await live.openedSession(`/${path}`)
 }
 
 describe("a click whose target is covered", () => {

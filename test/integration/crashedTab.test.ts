@@ -8,11 +8,11 @@ import { describe, expect, it } from "vitest"
 import { cdpExchange } from "../../src/layers/cdp/cdpCommand.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawData } from "../support/rawPage.js"
 
 const live = liveWorld()
 
-const rawData = (session: string, args: ReadonlyArray<string>): Record<string, unknown> =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: Record<string, unknown> }).data
+const rawRead = (session: string, args: ReadonlyArray<string>) => rawData(live.world, session, args)
 
 interface Target {
   readonly id: string
@@ -50,7 +50,7 @@ describe("a crashed tab is said as a crash (#41)", () => {
     const opened = await live.tool.call({ args: ["open", url] })
     const session = opened.details.sessionName ?? ""
     // the endpoint, read before the crash (a daemon held by the crashed tab answers nothing for a while)
-    const host = new URL(String(rawData(session, ["get", "cdp-url"])["cdpUrl"])).host
+    const host = new URL(String(rawRead(session, ["get", "cdp-url"])["cdpUrl"])).host
     const crashed = await live.tool.call({ args: ["open", "chrome://crash"] })
     console.log(`[crash] ${textOf(crashed)}`)
     expect((await crashedBy(host, 1)).crashed).toHaveLength(1)
@@ -69,10 +69,10 @@ describe("a crashed tab is said as a crash (#41)", () => {
     expect(reopened.isError, textOf(reopened)).toBe(false)
     // the new tab commits its page a moment after tab new answers: read until it does (5 s)
     const deadline = Date.now() + 5_000
-    while (rawData(session, ["get", "url"])["url"] !== url && Date.now() < deadline)
+    while (rawRead(session, ["get", "url"])["url"] !== url && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 100))
-    expect(rawData(session, ["get", "url"])["url"]).toBe(url)
-    expect(rawData(session, ["get", "title"])["title"]).toBe("Acme Sign-in")
+    expect(rawRead(session, ["get", "url"])["url"]).toBe(url)
+    expect(rawRead(session, ["get", "title"])["title"]).toBe("Acme Sign-in")
     // the tab list marks the crashed tab (upstream lists it live at its old URL), the new one not
     const listed = textOf(await live.tool.call({ args: ["tab", "list"] }))
     console.log(`[tab list] ${listed}`)
@@ -106,7 +106,7 @@ describe("a crashed tab is said as a crash (#41)", () => {
     const opened = await live.tool.call({ args: ["open", url] })
     expect(opened.isError, textOf(opened)).toBe(false)
     const session = opened.details.sessionName ?? ""
-    const host = new URL(String(rawData(session, ["get", "cdp-url"])["cdpUrl"])).host
+    const host = new URL(String(rawRead(session, ["get", "cdp-url"])["cdpUrl"])).host
     const before = (await crashedPages(host)).crashed.length
     // crashed by the raw binary: no call of the tool saw it fail
     try {

@@ -10,9 +10,8 @@ import { describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const PICKER = `<label for="arrival">Arrival date</label><input id="arrival" readonly placeholder="Pick a date">
 <div id="cal" role="dialog" aria-label="Choose arrival date" hidden>
@@ -40,22 +39,19 @@ next.onclick = () => { m++; if (m > 11) { m = 0; y++ } render() }
 
 const live = liveWorld({
   files: {
-    "/native.html": html(`<label for="start">Start date</label> <input type="date" id="start">`),
-    "/picker.html": html(PICKER)
+    "/native.html": htmlPage(`<label for="start">Start date</label> <input type="date" id="start">`),
+    "/picker.html": htmlPage(PICKER)
   }
 })
-const url = (path: string) => `${live.site.origin}/${path}`
 /** A page expression's value, read with the raw binary (independent of the tool). */
-const pageValue = (session: string, expression: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", expression])) as { data: { result: unknown } })
-    .data.result
+const pageValue = (session: string, expression: string): unknown => rawEval(live.world, session, expression)
 const first = (result: ToolResult) => result.details.nextActions?.[0]
 const refOf = (snapshot: string, name: string) =>
   `@${/\[ref=(e\d+)\]/.exec(snapshot.split("\n").find((l) => l.includes(`"${name}"`)) ?? "")?.[1]}`
 
 describe("a date fill that did not take: the first next action is the short way", () => {
   it("a native date field by ref: the fill types the date's keys itself, says so, and the field holds the date", async () => {
-    await live.tool.call({ args: ["open", url("native.html")] })
+    await live.tool.call({ args: ["open", live.url("/native.html")] })
     const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const field = refOf(snapshot, "Month Month")
     const fill = await live.tool.call({ args: ["fill", field, "2026-03-14"] })
@@ -74,7 +70,7 @@ describe("a date fill that did not take: the first next action is the short way"
   })
 
   it("a date that is not an ISO date: the fill says it did not take, with its advice, and the field stays empty", async () => {
-    await live.tool.call({ args: ["open", url("native.html")] })
+    await live.tool.call({ args: ["open", live.url("/native.html")] })
     const fill = await live.tool.call({ args: ["fill", "#start", "March 14"] })
     expect(textOf(fill)).toContain("The fill did not take on #start.")
     expect(textOf(fill)).toContain("it is a native date field, which takes keys in its own order, not text.")
@@ -83,7 +79,7 @@ describe("a date fill that did not take: the first next action is the short way"
   })
 
   it("a second date into the same field (left focused on its year) is typed from its first part", async () => {
-    await live.tool.call({ args: ["open", url("native.html")] })
+    await live.tool.call({ args: ["open", live.url("/native.html")] })
     for (const [date, keys] of [
       ["2026-03-14", "03142026"],
       ["2027-01-02", "01022027"]
@@ -97,7 +93,7 @@ describe("a date fill that did not take: the first next action is the short way"
   })
 
   it("a JS date picker: one job opens it and shows its days; one more job pages and picks the date", async () => {
-    await live.tool.call({ args: ["open", url("picker.html")] })
+    await live.tool.call({ args: ["open", live.url("/picker.html")] })
     const fill = await live.tool.call({ args: ["fill", "#arrival", "2026-03-14"] })
     expect(textOf(fill)).toContain("it is read-only")
     expect(textOf(fill)).toContain("Open it and see what opens in one job (a click step, then a snapshot step)")

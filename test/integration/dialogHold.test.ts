@@ -10,21 +10,18 @@ import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { sessionProcesses } from "../support/faults.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
+import { rawData } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
-    "/keyconfirm.html": html(`<input id="c" aria-label="Code"><script>
+    "/keyconfirm.html": htmlPage(`<input id="c" aria-label="Code"><script>
 c.addEventListener("keydown", () => { window.__r = confirm("Sure?") })</script>`),
-    "/clickconfirm.html": html(`<button id="del" onclick="window.__r = confirm('Delete?')">Delete</button>`)
+    "/clickconfirm.html": htmlPage(`<button id="del" onclick="window.__r = confirm('Delete?')">Delete</button>`)
   }
 })
-const url = (path: string) => `${live.site.origin}/${path}`
 let session = ""
-const rawJson = (args: ReadonlyArray<string>): Record<string, unknown> =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: Record<string, unknown> }).data
+const rawJson = (args: ReadonlyArray<string>): Record<string, unknown> => rawData(live.world, session, args)
 const browserPid = () => sessionProcesses(live.world.config.socketDir, session)?.browserPid
 
 /** Runs the result's first next action through the tool; it must be the dialog's dismissal, and work. */
@@ -39,7 +36,7 @@ describe("a confirm a typed key opened, past a short watchdog (#45)", () => {
   it("says the dialog and keeps the browser; dismissing it (the first next action) leaves the page usable", {
     timeout: 180_000
   }, async () => {
-    session = (await live.tool.call({ args: ["open", url("keyconfirm.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/keyconfirm.html")] })).details.sessionName ?? ""
     const pid = browserPid()
     expect(pid).toBeDefined()
     const typed = await live.tool.call({ args: ["type", "#c", "xyz"], timeoutMs: 8000 })
@@ -58,7 +55,7 @@ describe("a confirm a typed key opened, past a short watchdog (#45)", () => {
     await dismissFirst(typed)
     // outside the tool: no dialog, the same page in the same browser, and it answers
     expect(rawJson(["dialog", "status"])).toMatchObject({ hasDialog: false })
-    expect(rawJson(["get", "url"])).toMatchObject({ url: url("keyconfirm.html") })
+    expect(rawJson(["get", "url"])).toMatchObject({ url: live.url("/keyconfirm.html") })
     expect(browserPid()).toBe(pid)
     expect(rawJson(["eval", "window.__r"])).toMatchObject({ result: false })
     const again = await live.tool.call({ args: ["get", "title"] })
@@ -70,14 +67,14 @@ describe("a confirm a click opened, with a short watchdog (#45)", () => {
   it("upstream's click answers beside the dialog: said, answered first, the browser kept", {
     timeout: 120_000
   }, async () => {
-    session = (await live.tool.call({ args: ["open", url("clickconfirm.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/clickconfirm.html")] })).details.sessionName ?? ""
     const pid = browserPid()
     const clicked = await live.tool.call({ args: ["click", "#del"], timeoutMs: 3000 })
     expect(textOf(clicked)).toContain('A JavaScript confirm dialog is blocking the page: "Delete?"')
     expect(textOf(clicked)).not.toMatch(/never returns|; it was ended|starts a new one/)
     await dismissFirst(clicked)
     expect(rawJson(["dialog", "status"])).toMatchObject({ hasDialog: false })
-    expect(rawJson(["get", "url"])).toMatchObject({ url: url("clickconfirm.html") })
+    expect(rawJson(["get", "url"])).toMatchObject({ url: live.url("/clickconfirm.html") })
     expect(browserPid()).toBe(pid)
   })
 })

@@ -6,12 +6,11 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const board = (accepting: boolean) =>
-  html(`<style>.col{display:inline-block;vertical-align:top;width:180px;min-height:200px;margin:8px}
+  htmlPage(`<style>.col{display:inline-block;vertical-align:top;width:180px;min-height:200px;margin:8px}
 .card{height:36px;margin:6px;border:1px solid #999}</style>
 <div class="col" id="col-a"><h3>Backlog</h3><div class="card" id="k1" draggable="true">Write spec</div></div>
 <div class="col" id="col-c"><h3>Shipped</h3></div><p id="note"></p>
@@ -23,14 +22,11 @@ for (const col of document.querySelectorAll(".col")) {
 }</script>`)
 
 const live = liveWorld({ files: { "/board.html": board(true), "/closed.html": board(false) } })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 
 describe("a drag says whether the page took its drop", () => {
   it("a drop the column accepts is said with the text it made appear", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/board.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/board.html")
     const dragged = await live.tool.call({ args: ["drag", "#k1", "#col-c"] })
     expect(dragged.isError, textOf(dragged)).toBe(false)
     expect(textOf(dragged)).toMatch(/^Dragged #k1 to #col-c/)
@@ -39,8 +35,7 @@ describe("a drag says whether the page took its drop", () => {
   })
 
   it("a drop the column refuses fails and says nothing was dropped", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/closed.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/closed.html")
     const dragged = await live.tool.call({ args: ["drag", "#k1", "#col-c"] })
     expect(dragged.isError, textOf(dragged)).toBe(true)
     expect(textOf(dragged)).not.toMatch(/Dragged/)

@@ -10,9 +10,11 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
 const OLD = "<p>Old <b>draft</b> text</p>"
-const html = (body: string) => [`<!doctype html><title>Editor</title>${body}`, "text/html; charset=utf-8"] as const
+const html = (body: string) => servedHtml(`<!doctype html><title>Editor</title>${body}`)
 const live = liveWorld({
   files: {
     "/editor.html": html(
@@ -30,11 +32,8 @@ const live = liveWorld({
 })
 
 const opened = async (path: string) => {
-  const result = await live.tool.call({ args: ["open", `${live.site.origin}${path}`] })
-  expect(result.isError, textOf(result)).toBe(false)
-  const session = result.details.sessionName ?? ""
-  return <A>(expression: string): A =>
-    JSON.parse(live.world.raw(["--json", "--session", session, "eval", expression])).data.result
+  const session = await live.openedSession(path)
+  return <A>(expression: string): A => rawEval(live.world, session, expression) as A
 }
 
 /** One tool call and the upstream processes it started. */

@@ -8,6 +8,7 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
 
 const live = liveWorld()
 const downloads = () => {
@@ -40,10 +41,7 @@ describe("open of a URL that downloads a file (#41)", () => {
   it("a short page without scripts that has loaded is not said to be still loading", async () => {
     const opened = await live.tool.call({ args: ["open", `${live.site.origin}/short-static.html`] })
     const session = opened.details.sessionName ?? ""
-    const state = JSON.parse(
-      live.world.raw(["--json", "--session", session, "eval", "document.readyState + ' ' + document.scripts.length"])
-    ) as { data: { result: string } }
-    expect(state.data.result).toBe("complete 0")
+    expect(rawEval(live.world, session, "document.readyState + ' ' + document.scripts.length")).toBe("complete 0")
     console.log(`[short page] ${textOf(opened)}`)
     expect(textOf(opened)).toContain(
       "The page has loaded and shows almost nothing (no controls, hardly any text); it has no scripts, so that is all of it."
@@ -56,10 +54,7 @@ describe("open of a URL that downloads a file (#41)", () => {
     const session = opened.details.sessionName ?? ""
     await live.tool.call({ args: ["network", "requests", "--clear"] })
     const script = "fetch('http://nohost.invalid/x').then(() => 'ok', (e) => String(e))"
-    const fetched = JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as {
-      data: { result: string }
-    }
-    expect(fetched.data.result).toBe("TypeError: Failed to fetch")
+    expect(rawEval(live.world, session, script)).toBe("TypeError: Failed to fetch")
     const listed = textOf(await live.tool.call({ args: ["network", "requests"] }))
     console.log(`[no host] ${listed}`)
     expect(listed).toMatch(

@@ -6,32 +6,28 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const COUNT = `<script>window.clicks = 0</script>`
 const live = liveWorld({
   files: {
-    "/later.html": html(
+    "/later.html": htmlPage(
       `${COUNT}<button id="b" disabled onclick="clicks++" ondblclick="window.doubles = (window.doubles || 0) + 1">` +
         "Pay</button>"
     ),
-    "/never.html": html(
+    "/never.html": htmlPage(
       `${COUNT}<form><label>Email <input id="e" type="email" required></label>` +
         `<button id="b" disabled onclick="clicks++">Pay</button></form>`
     ),
-    "/inner.html": html(`${COUNT}<button id="b" disabled onclick="clicks++"><span id="s">Checkout</span></button>`),
-    "/enabled.html": html(`${COUNT}<button id="b" onclick="clicks++">Pay</button>`)
+    "/inner.html": htmlPage(`${COUNT}<button id="b" disabled onclick="clicks++"><span id="s">Checkout</span></button>`),
+    "/enabled.html": htmlPage(`${COUNT}<button id="b" onclick="clicks++">Pay</button>`)
   }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 /** Enables #b 600 ms from now (the tool's click starts right after): disabled when the click begins. */
 const enableLater = (session: string) => evalRaw(session, "setTimeout(() => { b.disabled = false }, 600), 1")
-const open = async (page: string) =>
-  (await live.tool.call({ args: ["open", `${live.site.origin}/${page}`] })).details.sessionName ?? ""
+const open = (page: string) => live.openSession(`/${page}`)
 
 describe("a click waits while its target is disabled (#45)", () => {
   it("a button enabled 600 ms later is clicked once, and the text says it waited", async () => {

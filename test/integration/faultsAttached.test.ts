@@ -9,8 +9,8 @@ import { createServer } from "node:net"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolResult.js"
-import { textOf } from "../support/harness.js"
-import { chromiumPath } from "../support/liveEnv.js"
+import { okText, textOf } from "../support/harness.js"
+import { chromiumPath, HEADLESS_CHROMIUM_FLAGS } from "../support/liveEnv.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { survivors } from "../support/faults.js"
 
@@ -30,12 +30,7 @@ const startPool = async (port: number): Promise<ChildProcess> => {
   const child = spawn(
     chromiumPath() ?? "chromium",
     [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--no-first-run",
-      "--disable-background-networking",
+      ...HEADLESS_CHROMIUM_FLAGS,
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${join(live.world.root, `pool-${pools.length}`)}`,
       "about:blank"
@@ -69,7 +64,6 @@ afterAll(async () => {
   for (const child of pools) await stopPool(child)
 })
 
-const ok = (result: ToolResult) => expect(result.isError, textOf(result)).toBe(false)
 const follow = (result: ToolResult) => live.tool.call(result.details.nextActions?.[0]?.params)
 
 describe("a browser attached over CDP (a pool stand-in)", () => {
@@ -79,8 +73,8 @@ describe("a browser attached over CDP (a pool stand-in)", () => {
   it("replaced behind its endpoint between calls: the read says the loss, the offered reopen and a plain open work", async () => {
     port = await freePort()
     await startPool(port)
-    ok(await live.tool.call({ args: ["--cdp", String(port), "open", good()] }))
-    ok(await live.tool.call({ args: ["snapshot", "-i"] }))
+    okText(await live.tool.call({ args: ["--cdp", String(port), "open", good()] }))
+    okText(await live.tool.call({ args: ["snapshot", "-i"] }))
 
     await stopPool(pools.at(-1))
     await startPool(port)
@@ -90,16 +84,16 @@ describe("a browser attached over CDP (a pool stand-in)", () => {
     expect(textOf(lost)).toContain("was lost since the last call: another browser answers")
     expect(lost.details.nextActions?.[0]?.id).toBe("reopen-lost-page")
     const reopened = await follow(lost)
-    ok(reopened)
+    okText(reopened)
     expect(textOf(reopened)).toContain("Acme Sign-in")
 
     await stopPool(pools.at(-1))
     await startPool(port)
     const opened = await live.tool.call({ args: ["open", good()] })
-    ok(opened)
+    okText(opened)
     expect(opened.details.recovery?.kind).toBe("attached-browser-replaced")
     expect(textOf(opened)).toContain("Recovered: the browser session")
-    ok(await live.tool.call({ args: ["get", "title"] }))
+    okText(await live.tool.call({ args: ["get", "title"] }))
   }, 300_000)
 
   it("gone with nothing behind its endpoint: the loss is said, and the offered browser of the tool's own works", async () => {
@@ -112,7 +106,7 @@ describe("a browser attached over CDP (a pool stand-in)", () => {
       params: { sessionMode: "fresh", args: ["open", good()] }
     })
     const own = await follow(lost)
-    ok(own)
+    okText(own)
     expect(textOf(own)).toContain("Acme Sign-in")
   }, 300_000)
 })

@@ -2,14 +2,13 @@
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { afterAll, describe } from "vitest"
+import { describe } from "vitest"
 import { ProcessRunnerLive } from "../../src/layers/ProcessRunnerLive.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { ProcessRunner } from "../../src/services/ProcessRunner.js"
-import { tempRoot, testConfig } from "../support/fakeHarness.js"
+import { suiteTempRoot, testConfig } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const layer = ProcessRunnerLive.pipe(
   Layer.provide(toolConfigLayer(testConfig(temp.root, { env: { PATH: "/usr/bin:/bin" } })))
 )

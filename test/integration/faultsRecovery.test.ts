@@ -7,7 +7,7 @@
 import { createServer } from "node:net"
 import { describe, expect, it } from "vitest"
 import type { ToolResult } from "../../src/schema/ToolResult.js"
-import { textOf } from "../support/harness.js"
+import { okText, textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { kill, sessionProcesses, survivors } from "../support/faults.js"
 
@@ -22,7 +22,6 @@ const processes = (name: string) => {
   for (const pid of [found?.daemonPid, ...(found?.browserGroup ?? [])]) if (pid !== undefined) seen.add(pid)
   return found
 }
-const ok = (result: ToolResult) => expect(result.isError, textOf(result)).toBe(false)
 /** Follows a result's first next action and returns its result. */
 const follow = (result: ToolResult) => {
   const params = result.details.nextActions?.[0]?.params
@@ -42,7 +41,7 @@ let name = ""
 describe("a hung navigation (server accepts, never answers)", () => {
   it("times out, stops the navigation, and both the offered check and a plain open answer", async () => {
     const first = await call({ args: ["open", good()] })
-    ok(first)
+    okText(first)
     name = first.details.sessionName ?? ""
     processes(name)
     const hung = await call({ args: ["open", `${live.site.origin}/hang`], timeoutMs: 3000 })
@@ -51,17 +50,17 @@ describe("a hung navigation (server accepts, never answers)", () => {
     expect(textOf(hung)).toContain("Recovered: ")
     const started = Date.now()
     const check = await follow(hung)
-    ok(check)
+    okText(check)
     expect(Date.now() - started).toBeLessThan(15_000)
     const again = await call({ args: ["open", good()] })
-    ok(again)
+    okText(again)
     expect(textOf(again)).toContain("Acme Sign-in")
   }, 120_000)
 })
 
 describe("a page script that never returns", () => {
   it("times out, the browser that no longer answers is ended; the offered reopen and a plain open work", async () => {
-    ok(await call({ args: ["open", good()] }))
+    okText(await call({ args: ["open", good()] }))
     const hung = await call({ args: ["eval", "while (true) {}"], timeoutMs: 3000 })
     expect(hung.details.failureCategory).toBe("timeout")
     expect(hung.details.recovery?.kind, textOf(hung)).toBe("browser-ended")
@@ -70,18 +69,18 @@ describe("a page script that never returns", () => {
     expect(hung.details.nextActions?.[0]?.id).toBe("reopen-lost-page")
     const started = Date.now()
     const reopened = await follow(hung)
-    ok(reopened)
+    okText(reopened)
     expect(textOf(reopened)).toContain("Acme Sign-in")
     expect(Date.now() - started).toBeLessThan(30_000)
-    ok(await call({ args: ["get", "title"] }))
+    okText(await call({ args: ["get", "title"] }))
   }, 120_000)
 })
 
 describe("an eval awaiting a promise that never settles (#43)", () => {
   it("ends the command, not the browser: no navigation claimed; the same browser and refs answer next", async () => {
-    ok(await call({ args: ["open", good()] }))
+    okText(await call({ args: ["open", good()] }))
     const snapshot = await call({ args: ["snapshot", "-i"] })
-    ok(snapshot)
+    okText(snapshot)
     const ref = /textbox[^\n]*\[ref=(e\d+)\]/.exec(textOf(snapshot))?.[1]
     expect(ref, textOf(snapshot)).toBeDefined()
     const browser = processes(name)?.browserPid
@@ -93,17 +92,17 @@ describe("an eval awaiting a promise that never settles (#43)", () => {
     expect(textOf(hung)).not.toMatch(/navigation to|it was ended/)
     expect(processes(name)?.browserPid, "the same browser").toBe(browser)
     const title = await call({ args: ["get", "title"] })
-    ok(title)
+    okText(title)
     expect(textOf(title)).toContain("Acme Sign-in")
-    ok(await call({ args: ["fill", `@${ref}`, "ada@example.com"] }))
+    okText(await call({ args: ["fill", `@${ref}`, "ada@example.com"] }))
     const value = await call({ args: ["get", "value", `@${ref}`] })
-    ok(value)
+    okText(value)
     expect(textOf(value)).toContain("ada@example.com")
     // a hung fetch is the same: the command ends, the browser stays
     const fetched = await call({ args: ["eval", "fetch('/hang').then((r) => r.status)"], timeoutMs: 3000 })
     expect(fetched.details.recovery?.kind, textOf(fetched)).toBe("command-ended")
     expect(processes(name)?.browserPid, "the same browser").toBe(browser)
-    ok(await call({ args: ["get", "title"] }))
+    okText(await call({ args: ["get", "title"] }))
   }, 120_000)
 })
 
@@ -121,7 +120,7 @@ describe("timeout progress says where the page is (T3)", () => {
     expect(progress["currentPage"]).toEqual({ url: good(), title: "Acme Sign-in", source: "live" })
     expect(progress["liveUrlRecovered"]).toBe(true)
     expect(textOf(hung)).toContain(`Page now (read after the timeout): Acme Sign-in — ${good()}`)
-    ok(await call({ args: ["get", "title"] }))
+    okText(await call({ args: ["get", "title"] }))
   }, 120_000)
 })
 
@@ -131,12 +130,12 @@ describe("a refused connection", () => {
     expect(refused.details.failureCategory).toBe("upstream-error")
     expect(textOf(refused)).toContain("ERR_CONNECTION_REFUSED")
     const check = await follow(refused)
-    ok(check)
+    okText(check)
     const title = await call({ args: ["get", "title"] })
     expect(title.details.failureCategory, textOf(title)).not.toBe("tab-drift")
     const again = await call({ args: ["open", good()] })
-    ok(again)
-    ok(await call({ args: ["get", "title"] }))
+    okText(again)
+    okText(await call({ args: ["get", "title"] }))
   }, 120_000)
 })
 
@@ -149,7 +148,7 @@ describe("flags upstream would ignore", () => {
       const refused = await call({ args })
       expect(refused.details.failureCategory, textOf(refused)).toBe("validation-error")
       expect(refused.details.nextActions?.[0]?.id).toBe("retry-without-flag")
-      ok(await follow(refused))
+      okText(await follow(refused))
     }
   }, 120_000)
 })
@@ -170,31 +169,31 @@ describe("a browser lost between calls (Chromium SIGKILL)", () => {
     ]) {
       await killBrowser()
       const result = await call({ args })
-      ok(result)
+      okText(result)
       expect(result.details.recovery?.kind).toBe("browser-relaunched")
       expect(textOf(result)).toMatch(/Recovered: the browser of session .* was lost since the last call/)
       expect(processes(name)?.browserPid, `a browser after ${args.join(" ")}`).toBeDefined()
     }
-    ok(await call({ args: ["get", "title"] }))
+    okText(await call({ args: ["get", "title"] }))
   }, 240_000)
 
   it("a ref-dependent command after a loss is a stale ref; its next action works", async () => {
-    ok(await call({ args: ["snapshot", "-i"] }))
+    okText(await call({ args: ["snapshot", "-i"] }))
     await killBrowser()
     const stale = await call({ args: ["click", "@e1"] })
     expect(stale.details.failureCategory).toBe("stale-ref")
-    ok(await follow(stale))
+    okText(await follow(stale))
   }, 120_000)
 
   it("a page-dependent read after a loss says it; the offered reopen works", async () => {
-    ok(await call({ args: ["open", good()] }))
+    okText(await call({ args: ["open", good()] }))
     await killBrowser()
     const lost = await call({ args: ["get", "title"] })
     expect(lost.details.failureCategory).toBe("upstream-error")
     expect(textOf(lost)).toContain("was lost since the last call")
     expect(lost.details.nextActions?.[0]?.id).toBe("reopen-lost-page")
     const reopened = await follow(lost)
-    ok(reopened)
+    okText(reopened)
     expect(textOf(reopened)).toContain("Acme Sign-in")
   }, 120_000)
 

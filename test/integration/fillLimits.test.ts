@@ -6,49 +6,42 @@
  * is an email with no @. A valid value is said as before. Judged on the page's own state, read outside the tool.
  */
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolResult.js"
-import { textOf } from "../support/harness.js"
+import { okText } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/limits.html": [
+    "/limits.html": servedHtml(
       `<!doctype html><title>Limits</title>
 <label>Postcode <input id="z" maxlength="5"></label>
 <label>Quantity <input id="n" type="number" min="1" max="100"></label>
-<label>Email <input id="e" type="email"></label>`,
-      "text/html; charset=utf-8"
-    ]
+<label>Email <input id="e" type="email"></label>`
+    )
   }
 })
 let session = ""
-const evalPage = (js: string) =>
-  JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
-const ok = (result: ToolResult) => {
-  expect(result.isError, textOf(result)).toBe(false)
-  return textOf(result)
-}
+const evalPage = (js: string) => rawEval(live.world, session, js)
 
 describe("fill on a field with its own limits", () => {
   it("says the start a maxlength kept, and the browser's words for a value it marks invalid", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/limits.html`] })
-    ok(opened)
-    session = opened.details.sessionName ?? ""
-    const cut = ok(await live.tool.call({ args: ["fill", "#z", "ABCDEFGHIJ"] }))
+    session = await live.openedSession("/limits.html")
+    const cut = okText(await live.tool.call({ args: ["fill", "#z", "ABCDEFGHIJ"] }))
     expect(evalPage("z.value")).toBe("ABCDE")
     // before: `After fill, #z holds 5 character(s), not the 10 typed: the page kept or rewrote something else.`
     expect(cut).toContain(
       `After fill, #z holds 5 character(s), not the 10 typed: its maxlength is 5, so the browser kept the first 5: ` +
         `"ABCDE". The field takes at most 5 characters`
     )
-    const over = ok(await live.tool.call({ args: ["fill", "#n", "1000"] }))
+    const over = okText(await live.tool.call({ args: ["fill", "#n", "1000"] }))
     expect(evalPage("[n.value, n.validity.rangeOverflow]")).toEqual(["1000", true])
     // before: `Filled #n: it now holds "1000"`
     expect(over).toMatch(/^Filled #n: it now holds "1000", which the browser marks invalid: .*100/)
-    const mail = ok(await live.tool.call({ args: ["fill", "#e", "john.example.com"] }))
+    const mail = okText(await live.tool.call({ args: ["fill", "#e", "john.example.com"] }))
     expect(evalPage("e.validity.typeMismatch")).toBe(true)
     expect(mail).toContain(`Filled #e: it now holds "john.example.com", which the browser marks invalid: `)
     // a valid value: said as before
-    expect(ok(await live.tool.call({ args: ["fill", "#n", "42"] }))).toBe(`Filled #n: it now holds "42"`)
+    expect(okText(await live.tool.call({ args: ["fill", "#n", "42"] }))).toBe(`Filled #n: it now holds "42"`)
   }, 90_000)
 })

@@ -5,20 +5,17 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const button = (id: string) => `<li><button onclick="window.__hit = '${id}'">${id}</button></li>`
-const live = liveWorld({ files: { "/list.html": html(`<ul>${button("A")}${button("B")}${button("C")}</ul>`) } })
+const live = liveWorld({ files: { "/list.html": htmlPage(`<ul>${button("A")}${button("B")}${button("C")}</ul>`) } })
 
 describe("find nth says the match it acted on (#45)", () => {
   it("clicks the second button and says so", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/list.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/list.html")
     const clicked = await live.tool.call({ args: ["find", "nth", "1", "li button", "click"] })
     expect(textOf(clicked)).toBe('Clicked nth 1 "li button"')
-    const read = live.world.raw(["--json", "--session", session, "eval", "window.__hit"])
-    expect((JSON.parse(read) as { data: { result: unknown } }).data.result).toBe("B")
+    expect(rawEval(live.world, session, "window.__hit")).toBe("B")
   })
 })

@@ -6,21 +6,19 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) => [`<!doctype html><meta charset="utf-8">${body}`, "text/html; charset=utf-8"] as const
+import { rawEval } from "../support/rawPage.js"
+import { charsetPage } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/signup.html": html(
+    "/signup.html": charsetPage(
       '<title>Sign up</title><form action="/done.html"><label>Email <input id="e" type="email" required></label>' +
         '<button id="b">Sign up</button></form>'
     ),
-    "/done.html": html("<title>Welcome</title><h1>Welcome</h1>")
+    "/done.html": charsetPage("<title>Welcome</title><h1>Welcome</h1>")
   }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 const REFUSED = "The browser's form validation refused 1 field, so the form was not sent: "
 
 describe("a submit the browser's validation blocks (#45)", () => {

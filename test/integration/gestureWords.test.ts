@@ -7,19 +7,18 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
-    "/files.html": html(`<ul id="files"><li id="f1">report.pdf</li><li id="f2">notes.txt</li></ul>
+    "/files.html": htmlPage(`<ul id="files"><li id="f1">report.pdf</li><li id="f2">notes.txt</li></ul>
 <div id="menu" role="menu" hidden style="position:fixed"><div role="menuitem">Rename</div>
 <div role="menuitem">Delete file</div></div>
 <script>files.addEventListener("contextmenu", (e) => { e.preventDefault(); menu.hidden = false })</script>`),
-    "/link.html": html(`<a id="go" href="/landed.html" style="position:fixed;left:0;top:0;padding:20px">Go</a>`),
-    "/landed.html": html("<h1>Landed</h1>"),
-    "/slider.html": html(`<div id="track" style="position:absolute;left:100px;top:100px;width:300px;height:8px">
+    "/link.html": htmlPage(`<a id="go" href="/landed.html" style="position:fixed;left:0;top:0;padding:20px">Go</a>`),
+    "/landed.html": htmlPage("<h1>Landed</h1>"),
+    "/slider.html": htmlPage(`<div id="track" style="position:absolute;left:100px;top:100px;width:300px;height:8px">
 <div id="knob" style="position:absolute;left:-8px;top:-6px;width:16px;height:20px;background:#36c"></div></div>
 <p style="margin-top:160px">Volume: <output id="val">0</output></p><script>let on = false;
 knob.addEventListener("mousedown", (e) => { on = true; e.preventDefault() });
@@ -28,14 +27,11 @@ document.addEventListener("mousemove", (e) => { if (!on) return;
 document.addEventListener("mouseup", () => { on = false })</script>`)
   }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 
 describe("pointer gestures say the text they made appear", () => {
   it("click --button right names the custom menu's items", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/files.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/files.html")
     const clicked = await live.tool.call({ args: ["click", "#f1", "--button", "right"] })
     expect(clicked.isError, textOf(clicked)).toBe(false)
     expect(textOf(clicked)).toMatch(/^Clicked #f1 \(right button\) at \(\d+, \d+\)\nNew text: "Rename Delete file"$/)
@@ -43,8 +39,7 @@ describe("pointer gestures say the text they made appear", () => {
   })
 
   it("mouse down, move, up on a slider's handle: the move says the value it now shows", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/slider.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/slider.html")
     await live.tool.call({ args: ["mouse", "move", "100", "104"] })
     await live.tool.call({ args: ["mouse", "down"] })
     const moved = await live.tool.call({ args: ["mouse", "move", "325", "104"] })
@@ -55,8 +50,7 @@ describe("pointer gestures say the text they made appear", () => {
   })
 
   it("a point click that leaves the page is said as sent, not failed by the read after it", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/link.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/link.html")
     const clicked = await live.tool.call({ args: ["mouse", "click", "30", "30"] })
     expect(clicked.isError, textOf(clicked)).toBe(false)
     expect(textOf(clicked)).toMatch(/^Clicked at \(30, 30\)/)

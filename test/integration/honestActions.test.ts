@@ -6,9 +6,8 @@
 import { describe, expect, it } from "vitest"
 import { textOf, valueOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 /** A field whose page logs every trusted keydown, keyup and input event it receives. */
 const KEYS = `<input id="q" aria-label="Search"><script>window.__ev = [];
@@ -19,23 +18,23 @@ for (const t of ["keydown", "keyup", "input"]) {
 
 const live = liveWorld({
   files: {
-    "/keys.html": html(KEYS),
-    "/upper.html": html(`<input id="u" aria-label="Code" oninput="this.value = this.value.toUpperCase()">`),
-    "/form.html": html(`<form><input id="email" type="email" aria-label="Email">
+    "/keys.html": htmlPage(KEYS),
+    "/upper.html": htmlPage(`<input id="u" aria-label="Code" oninput="this.value = this.value.toUpperCase()">`),
+    "/form.html": htmlPage(`<form><input id="email" type="email" aria-label="Email">
 <input id="vol" type="range" min="0" max="100" value="59" aria-label="Volume">
 <input id="ro" readonly aria-label="Code"><input id="d" type="date" aria-label="Day"></form>`),
-    "/login.html": html(`<input id="user" aria-label="User"><input id="pw" type="password" aria-label="Password">
+    "/login.html": htmlPage(`<input id="user" aria-label="User"><input id="pw" type="password" aria-label="Password">
 <p id="pop"></p><script>for (const i of document.querySelectorAll("input")) i.addEventListener("focus", () => {
   for (const x of document.querySelectorAll("input")) x.disabled = true;
   pop.textContent = "Subscribe to our newsletter!" })</script>`),
-    "/text.html": html(`<p id="say">Click on the link "nam".</p>
+    "/text.html": htmlPage(`<p id="say">Click on the link "nam".</p>
 <p>Some words <a href="#x" id="nam" onclick="window.__hit = (window.__hit || []).concat('link'); return false">nam</a>
 here,
 and a <span onclick="window.__hit = (window.__hit || []).concat('span')">Namibia</span> too.</p>
 <script>say.addEventListener("click", () => { window.__hit = (window.__hit || []).concat("instruction") })</script>`),
-    "/redirect.html": html(`<input id="a" aria-label="First"><input id="b" aria-label="Second">
+    "/redirect.html": htmlPage(`<input id="a" aria-label="First"><input id="b" aria-label="Second">
 <script>a.addEventListener("focus", () => b.focus())</script>`),
-    "/dialogs.html": html(`<button id="c" onclick="window.__said=[];window.__r=confirm('Sure?')">confirm</button>
+    "/dialogs.html": htmlPage(`<button id="c" onclick="window.__said=[];window.__r=confirm('Sure?')">confirm</button>
 <button id="a" onclick="window.__said=['Name is required','Second'];alert('Name is required');alert('Second')">
 alerts</button>
 <button id="l" onclick="setTimeout(()=>{window.__late='late one';alert('late one')},100)">late</button>
@@ -43,14 +42,13 @@ alerts</button>
 <button id="n" onclick="document.title='n'">nothing</button>`)
   }
 })
-const url = (path: string) => `${live.site.origin}/${path}`
 const evalValue = async (js: string) => JSON.parse(valueOf(await live.tool.call({ args: ["eval", js] }))) as unknown
 
 const count = (events: unknown, type: string) => (events as ReadonlyArray<string>).filter((e) => e === type).length
 
 describe("typing", () => {
   it("a job's paced type step sends each key (keydown, input, keyup), as its text says", async () => {
-    await live.tool.call({ args: ["open", url("keys.html")] })
+    await live.tool.call({ args: ["open", live.url("/keys.html")] })
     const step = { action: "type", selector: "#q", text: "héllo world!", delayMs: 30 }
     const job = await live.tool.call({ job: { steps: [step] } })
     expect(job.isError, textOf(job)).toBe(false)
@@ -64,15 +62,12 @@ describe("typing", () => {
   })
 
   it("a job's type step says what the field holds after its keys: the page's own value when the page changed it", async () => {
-    await live.tool.call({ args: ["open", url("upper.html")] })
+    await live.tool.call({ args: ["open", live.url("/upper.html")] })
     const job = await live.tool.call({ job: { steps: [{ action: "type", selector: "#u", text: "ab12" }] } })
     expect(job.isError, textOf(job)).toBe(false)
     const session = job.details.sessionName ?? ""
-    const read = JSON.parse(live.world.raw(["--json", "--session", session, "eval", "u.value"])) as {
-      data: { result: string }
-    }
     // read outside the tool: the page upper-cased the text, and the line says the page's value
-    expect(read.data.result).toBe("AB12")
+    expect(rawEval(live.world, session, "u.value")).toBe("AB12")
     expect(textOf(job)).toMatch(/typed 4 keys \(keydown, input, keyup each\)\. It now holds .*"AB12"/u)
     expect(textOf(job)).not.toContain("querySelector")
     // the step rows name the read; the compiled job (details.compiledJob, for audits) keeps its script
@@ -81,7 +76,7 @@ describe("typing", () => {
   })
 
   it("type and keyboard type send each key, as their text says; keydown says nothing was typed", async () => {
-    await live.tool.call({ args: ["open", url("keys.html")] })
+    await live.tool.call({ args: ["open", live.url("/keys.html")] })
     const typed = await live.tool.call({ args: ["type", "#q", "ab"] })
     expect(textOf(typed)).toBe('Typed 2 keys into #q (keydown, input, keyup each). It now holds "ab".')
     const keyboard = await live.tool.call({ args: ["keyboard", "type", "cé"] })
@@ -101,7 +96,7 @@ describe("typing", () => {
   })
 
   it("type on a target that is not there sends no key to the focused field", async () => {
-    await live.tool.call({ args: ["open", url("keys.html")] })
+    await live.tool.call({ args: ["open", live.url("/keys.html")] })
     await evalValue("q.focus(); 1")
     const missing = await live.tool.call({ args: ["type", "#nope", "zz"], timeoutMs: 3000 })
     expect(missing.isError).toBe(true)
@@ -119,7 +114,7 @@ const values = (js: string) => evalValue(`JSON.stringify(${js})`)
 
 describe("fills", () => {
   it("a job with a slider: the slider takes its value, the e-mail keeps its own, a read-only field fails", async () => {
-    await live.tool.call({ args: ["open", url("form.html")] })
+    await live.tool.call({ args: ["open", live.url("/form.html")] })
     const fill = (selector: string, text: string) => ({ action: "fill", selector, text })
     const steps = [fill("#email", "john.doe@example.com"), fill("#vol", "25")]
     const job = await live.tool.call({ job: { steps } })
@@ -136,7 +131,7 @@ describe("fills", () => {
   })
 
   it("by ref: a slider is set and said; a read-only field is not said filled; a word sets no slider", async () => {
-    await live.tool.call({ args: ["open", url("form.html")] })
+    await live.tool.call({ args: ["open", live.url("/form.html")] })
     const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     await live.tool.call({ args: ["fill", refOf(snapshot, "Email"), "a@b.c"] })
     const slider = await live.tool.call({ args: ["fill", refOf(snapshot, "Volume"), "30"] })
@@ -153,7 +148,7 @@ describe("fills", () => {
   })
 
   it("a login form a popup disables on focus: both fills say they did not take, a password by length", async () => {
-    await live.tool.call({ args: ["open", url("login.html")] })
+    await live.tool.call({ args: ["open", live.url("/login.html")] })
     const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const user = await live.tool.call({ args: ["fill", refOf(snapshot, "User"), "vina"] })
     expect(textOf(user)).toContain("holds 0 character(s), not the 4 typed: it is disabled")
@@ -164,7 +159,7 @@ describe("fills", () => {
   })
 
   it("a field that hands its focus to another: the text went there, and the check says so", async () => {
-    await live.tool.call({ args: ["open", url("redirect.html")] })
+    await live.tool.call({ args: ["open", live.url("/redirect.html")] })
     const filled = await live.tool.call({ args: ["fill", "#a", "hello"] })
     expect(await values("[a.value, b.value]")).toEqual(["", "hello"])
     expect(textOf(filled)).toContain(
@@ -173,7 +168,7 @@ describe("fills", () => {
   })
 
   it("a native date field: a fill types its keys itself; a job's fill step says it did not take, and its advice fills it", async () => {
-    await live.tool.call({ args: ["open", url("form.html")] })
+    await live.tool.call({ args: ["open", live.url("/form.html")] })
     const fill = await live.tool.call({ args: ["fill", "#d", "2024-01-15"] })
     expect(textOf(fill)).toBe(
       'Filled #d by typing its keys 01152024 (a native date field takes keys, not text): it now holds "2024-01-15"'
@@ -192,7 +187,7 @@ describe("fills", () => {
 
 describe("text clicks", () => {
   it("a text click takes the exact, clickable link over a sentence quoting it, naming it and the matches", async () => {
-    await live.tool.call({ args: ["open", url("text.html")] })
+    await live.tool.call({ args: ["open", live.url("/text.html")] })
     const clicked = await live.tool.call({ semanticAction: { action: "click", locator: "text", value: "nam" } })
     expect(clicked.isError, textOf(clicked)).toBe(false)
     expect(await values("window.__hit")).toEqual(["link"])
@@ -201,7 +196,7 @@ describe("text clicks", () => {
   })
 
   it("exact: true in semanticAction and a job step clicks only the element whose whole text it is", async () => {
-    await live.tool.call({ args: ["open", url("text.html")] })
+    await live.tool.call({ args: ["open", live.url("/text.html")] })
     const click = { action: "click", locator: "text", value: "nam", exact: true }
     const exact = await live.tool.call({ semanticAction: click })
     expect(textOf(exact)).toMatch(/^Clicked link "nam" \(the only element with text "nam"\)/)
@@ -217,7 +212,7 @@ describe("text clicks", () => {
 
 describe("dialogs", () => {
   it("two alerts are said as two, each with its message; a confirm left open is said once, never handled", async () => {
-    await live.tool.call({ args: ["open", url("dialogs.html")] })
+    await live.tool.call({ args: ["open", live.url("/dialogs.html")] })
     const alerts = await live.tool.call({ args: ["click", "#a"] })
     expect(alerts.isError, textOf(alerts)).toBe(false)
     const said = await evalValue("JSON.stringify(window.__said)")
@@ -234,7 +229,7 @@ describe("dialogs", () => {
   })
 
   it("a get title while a confirm is open is refused at once, naming it (upstream waits ~30 s); after dismiss it runs", async () => {
-    const session = (await live.tool.call({ args: ["open", url("dialogs.html")] })).details.sessionName ?? ""
+    const session = (await live.tool.call({ args: ["open", live.url("/dialogs.html")] })).details.sessionName ?? ""
     const confirm = await live.tool.call({ args: ["click", "#c"] })
     expect(textOf(confirm)).toContain(`Warning: A JavaScript confirm dialog is blocking the page: "Sure?"`)
     const title = await live.tool.call({ args: ["get", "title"] })
@@ -255,7 +250,7 @@ describe("dialogs", () => {
   })
 
   it("an alert 100 ms after a click is said with that click (its timer ran first); 600 ms after, with the next", async () => {
-    await live.tool.call({ args: ["open", url("dialogs.html")] })
+    await live.tool.call({ args: ["open", live.url("/dialogs.html")] })
     const soon = await live.tool.call({ args: ["click", "#l"] })
     expect(await evalValue("JSON.stringify(window.__late)")).toBe("late one")
     expect(textOf(soon)).toContain(`A dialog opened: alert "late one" (accepted)`)

@@ -4,17 +4,15 @@
  * follow-ups instead of "Selected", and locator misses are selector-not-found without upstream's marker selector.
  */
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf, valueOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { nextIds } from "../support/nextActions.js"
 
 const live = liveWorld()
-const url = (path: string) => `${live.site.origin}/${path}`
-const ids = (result: ToolResult) => result.details.nextActions?.map((a) => a.id) ?? []
 
 describe("challenge pages", () => {
   it("a Cloudflare-like interstitial after open: a success that says so and hands the step to a human", async () => {
-    const result = await live.tool.call({ args: ["open", url("challenge-interstitial.html")] })
+    const result = await live.tool.call({ args: ["open", live.url("/challenge-interstitial.html")] })
     expect(result.isError, textOf(result)).toBe(false)
     expect(result.details.challengePage?.kind).toBe("interstitial")
     expect(result.details.challengePage?.evidence).toContain('title is "Just a moment..."')
@@ -23,47 +21,47 @@ describe("challenge pages", () => {
     )
     expect(result.details.nextActions?.[0]).toMatchObject({
       id: "hand-challenge-to-human",
-      params: { args: ["--headed", "open", url("challenge-interstitial.html")], sessionMode: "fresh" }
+      params: { args: ["--headed", "open", live.url("/challenge-interstitial.html")], sessionMode: "fresh" }
     })
   })
 
   it("an article that mentions CAPTCHAs is an ordinary page; a click from it onto a reCAPTCHA form is a captcha", async () => {
-    const article = await live.tool.call({ args: ["open", url("captcha-article.html")] })
+    const article = await live.tool.call({ args: ["open", live.url("/captcha-article.html")] })
     expect(article.isError, textOf(article)).toBe(false)
     expect(article.details.challengePage).toBeUndefined()
     expect(textOf(article)).not.toContain("Challenge page")
-    expect(ids(article)).not.toContain("hand-challenge-to-human")
+    expect(nextIds(article)).not.toContain("hand-challenge-to-human")
     const clicked = await live.tool.call({ args: ["click", "#to-form"] })
     expect(clicked.isError, textOf(clicked)).toBe(false)
     expect(clicked.details.challengePage?.kind).toBe("captcha")
     expect(clicked.details.challengePage?.evidence).toContain("visible reCAPTCHA frame")
-    expect(ids(clicked)[0]).toBe("hand-challenge-to-human")
+    expect(nextIds(clicked)[0]).toBe("hand-challenge-to-human")
   })
 
   it("a page that redirects to a sign-in form is a login wall; opening the sign-in page itself is not", async () => {
-    const walled = await live.tool.call({ args: ["open", url("members.html")] })
+    const walled = await live.tool.call({ args: ["open", live.url("/members.html")] })
     expect(walled.isError, textOf(walled)).toBe(false)
     expect(walled.details.challengePage?.kind, textOf(walled)).toBe("login-wall")
     expect(textOf(walled)).toContain(
       "the requested page needs a sign-in. Do not guess or bypass it; hand this step to the user (nextAction hand-challenge-to-human)"
     )
     expect(walled.details.nextActions?.[0]?.params).toMatchObject({
-      args: ["--headed", "open", url("members.html")],
+      args: ["--headed", "open", live.url("/members.html")],
       sessionMode: "fresh"
     })
-    const login = await live.tool.call({ args: ["open", url("login-wall.html")] })
+    const login = await live.tool.call({ args: ["open", live.url("/login-wall.html")] })
     expect(login.details.challengePage).toBeUndefined()
   })
 })
 
 describe("select on a custom combobox", () => {
   it("fails as selector-not-found with the combobox follow-ups and changes nothing; a native select still works", async () => {
-    await live.tool.call({ args: ["open", url("honest-controls.html")] })
+    await live.tool.call({ args: ["open", live.url("/honest-controls.html")] })
     const custom = await live.tool.call({ args: ["select", "#speed", "Fast"] })
     expect(custom.isError).toBe(true)
     expect(custom.details.failureCategory).toBe("selector-not-found")
     expect(textOf(custom)).toContain("#speed is not a native <select>, so select changed nothing")
-    expect(ids(custom).slice(0, 3)).toEqual([
+    expect(nextIds(custom).slice(0, 3)).toEqual([
       "open-custom-combobox",
       "inspect-focused-combobox",
       "try-open-combobox-with-arrow"
@@ -89,13 +87,13 @@ describe("select on a custom combobox", () => {
 
 describe("locator misses", () => {
   it("a text click that matches only a hidden element is selector-not-found, says what matched, and never shows the marker", async () => {
-    await live.tool.call({ args: ["open", url("honest-controls.html")] })
+    await live.tool.call({ args: ["open", live.url("/honest-controls.html")] })
     const result = await live.tool.call({ args: ["find", "text", "Archive", "click"] })
     expect(result.details.failureCategory).toBe("selector-not-found")
     expect(textOf(result)).toContain(
       'The first element matching text "Archive" is hidden, so the click would not reach it'
     )
-    expect(ids(result)[0]).toBe("refresh-interactive-refs")
+    expect(nextIds(result)[0]).toBe("refresh-interactive-refs")
     expect(JSON.stringify(result)).not.toContain("data-agent-browser-located")
   })
 
@@ -103,6 +101,6 @@ describe("locator misses", () => {
     const result = await live.tool.call({ args: ["find", "role", "tab", "click", "--name", "Billing"] })
     expect(result.details.failureCategory).toBe("selector-not-found")
     expect(result.details.summary).toBe('Selector not found: role "tab" named "Billing"')
-    expect(ids(result)[0]).toBe("refresh-interactive-refs")
+    expect(nextIds(result)[0]).toBe("refresh-interactive-refs")
   })
 })

@@ -10,13 +10,12 @@ import { startStaticServer, type StaticServer } from "../../scripts/lib/staticSe
 import { textOf } from "../support/harness.js"
 import { REPO } from "../support/liveEnv.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
-    "/menus.html": html(`<style>
+    "/menus.html": htmlPage(`<style>
 .sub { display: none } .menu:hover .sub { display: block }
 .fade { visibility: hidden; opacity: 0 } #tools:hover .fade { visibility: visible; opacity: 1 }
 .open .sub { display: block }
@@ -29,7 +28,7 @@ const live = liveWorld({
 <div id="always" class="menu open" style="width:200px"><span>Help</span><div class="sub" id="help">Docs</div></div>
 <p id="plain">Plain words</p>
 <div id="find"><input id="q" aria-label="Find"><ul class="list" id="list"><li>Recent: invoices</li></ul></div>`),
-    "/far.html": html(`<div id="far" class="far" style="width:200px"><span>Orders</span>
+    "/far.html": htmlPage(`<div id="far" class="far" style="width:200px"><span>Orders</span>
   <div class="sub" id="farsub"><p>Open orders</p><p>Returns</p></div></div><p id="plain">Plain words</p><script>
 const l = document.createElement("link"); l.rel = "stylesheet"; l.href = new URLSearchParams(location.search).get("css");
 document.head.append(l)</script>`)
@@ -48,14 +47,12 @@ afterAll(async () => {
 })
 
 let session = ""
-const evalRaw = (script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (script: string): unknown => rawEval(live.world, session, script)
 const display = (id: string) => evalRaw(`getComputedStyle(document.getElementById(${JSON.stringify(id)})).display`)
 
 describe("a hover or focus says the text the page's CSS showed or hid (#45)", () => {
   it("hovering a CSS :hover menu names its items; moving off says they went; a plain hover says nothing", async () => {
-    session = (await live.tool.call({ args: ["open", `${live.site.origin}/menus.html`] })).details.sessionName ?? ""
+    session = await live.openSession("/menus.html")
     const opened = await live.tool.call({ args: ["hover", "#menu"] })
     expect(textOf(opened)).toBe('Hovered #menu\nNew text: "Sign out Settings"')
     expect(display("sub")).toBe("block")
@@ -73,7 +70,7 @@ describe("a hover or focus says the text the page's CSS showed or hid (#45)", ()
   })
 
   it("a hover by ref reveals a visibility/opacity menu through the page's :hover rule", async () => {
-    session = (await live.tool.call({ args: ["open", `${live.site.origin}/menus.html`] })).details.sessionName ?? ""
+    session = await live.openSession("/menus.html")
     const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const ref = /button "Tools" \[ref=(e\d+)\]/.exec(snap)?.[1]
     expect(ref, snap).toBeDefined()
@@ -102,7 +99,7 @@ describe("a hover or focus says the text the page's CSS showed or hid (#45)", ()
   })
 
   it("focusing a field inside a :focus-within list names what the list showed", async () => {
-    session = (await live.tool.call({ args: ["open", `${live.site.origin}/menus.html`] })).details.sessionName ?? ""
+    session = await live.openSession("/menus.html")
     const focused = await live.tool.call({ args: ["focus", "#q"] })
     expect(textOf(focused)).toBe('Focused #q\nNew text: "Recent: invoices"')
     expect(display("list")).toBe("block")

@@ -5,43 +5,42 @@
  * label of a text field are said as before. Judged on the page's own state, read outside the tool.
  */
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolResult.js"
-import { textOf } from "../support/harness.js"
+import { okText } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/label.html": [
+    "/label.html": servedHtml(
       `<!doctype html><title>Label</title>
 <input type="checkbox" id="c"><label id="l" for="c">I agree to the terms</label>
 <label id="w"><span id="ws">Wrapped</span> <input type="radio" name="r" id="r1"></label>
-<label id="nl" for="n">Name</label> <input id="n">`,
-      "text/html; charset=utf-8"
-    ]
+<label id="nl" for="n">Name</label> <input id="n">`
+    )
   }
 })
 let session = ""
-const evalPage = (js: string) =>
-  JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
-const ok = (result: ToolResult) => {
-  expect(result.isError, textOf(result)).toBe(false)
-  return textOf(result)
-}
+const evalPage = (js: string) => rawEval(live.world, session, js)
 
 describe("click on a checkbox's label", () => {
   it("says the state of the box it ticked or cleared", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/label.html`] })
-    ok(opened)
-    session = opened.details.sessionName ?? ""
+    session = await live.openedSession("/label.html")
     // before: `Clicked #l` (the box was ticked, unsaid)
-    expect(ok(await live.tool.call({ args: ["click", "#l"] }))).toBe("Clicked #l\nThe clicked control is now checked")
+    expect(okText(await live.tool.call({ args: ["click", "#l"] }))).toBe(
+      "Clicked #l\nThe clicked control is now checked"
+    )
     expect(evalPage("c.checked")).toBe(true)
-    expect(ok(await live.tool.call({ args: ["click", "#l"] }))).toBe("Clicked #l\nThe clicked control is now unchecked")
+    expect(okText(await live.tool.call({ args: ["click", "#l"] }))).toBe(
+      "Clicked #l\nThe clicked control is now unchecked"
+    )
     expect(evalPage("c.checked")).toBe(false)
     // the text inside a label that wraps a radio button
-    expect(ok(await live.tool.call({ args: ["click", "#ws"] }))).toBe("Clicked #ws\nThe clicked control is now checked")
+    expect(okText(await live.tool.call({ args: ["click", "#ws"] }))).toBe(
+      "Clicked #ws\nThe clicked control is now checked"
+    )
     expect(evalPage("r1.checked")).toBe(true)
     // a text field's label: no checked state to say
-    expect(ok(await live.tool.call({ args: ["click", "#nl"] }))).toBe("Clicked #nl")
+    expect(okText(await live.tool.call({ args: ["click", "#nl"] }))).toBe("Clicked #nl")
   }, 90_000)
 })

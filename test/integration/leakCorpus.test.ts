@@ -22,8 +22,7 @@ interface LeakCase {
   readonly input: () => Record<string, unknown>
 }
 
-const url = (path: string) => `${live.site.origin}${path}`
-const page = () => url("/secrets.html")
+const page = () => live.url("/secrets.html")
 
 const cases: ReadonlyArray<LeakCase> = [
   {

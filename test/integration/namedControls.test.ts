@@ -5,11 +5,11 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawData } from "../support/rawPage.js"
 
 const live = liveWorld()
 let session = ""
-const raw = <A>(args: ReadonlyArray<string>): A =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+const raw = <A>(args: ReadonlyArray<string>): A => rawData<A>(live.world, session, args)
 const refIn = (text: string, pattern: RegExp): string => {
   const ref = pattern.exec(text)?.[1]
   if (ref === undefined) throw new Error(`no ref for ${String(pattern)} in:\n${text}`)
@@ -18,7 +18,7 @@ const refIn = (text: string, pattern: RegExp): string => {
 
 describe("named controls", () => {
   it("tells the three todo checkboxes apart, and a click on the one for Buy milk toggles that row", async () => {
-    session = (await live.tool.call({ args: ["open", `${live.site.origin}/todos.html`] })).details.sessionName ?? ""
+    session = await live.openSession("/todos.html")
     const result = await live.tool.call({ args: ["snapshot", "-i"] })
     const text = textOf(result)
     expect(text).toMatch(/- checkbox \[checked=false, ref=e\d+\] \(in listitem "Walk the dog"\)/)

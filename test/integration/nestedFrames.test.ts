@@ -32,8 +32,7 @@ const deepTitle = (session: string): unknown =>
 
 describe("a frame inside a frame (#45)", () => {
   it("the snapshot names the bare inner frame and how to look inside; following it clicks the inner button", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/portal.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/portal.html")
     await live.tool.call({ args: ["wait", "#f"] })
     const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const ref = /- Iframe \[ref=(e\d+)\]\n {2}- Iframe \[ref=(e\d+)\]/.exec(snap)?.[2]

@@ -3,32 +3,13 @@
  * (500, a secret in the query) is found, correlated with the workspace file that issues it, and never shown with
  * its query; every follow-up nextAction runs as given.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import type { NextAction } from "../../src/schema/NextAction.js"
 import type { ToolResult } from "../../src/schema/ToolResult.js"
-import { type Harness, makeHarness, textOf } from "../support/harness.js"
-import { type LiveEnv, makeLiveEnv } from "../support/liveEnv.js"
-import { type ReactApp, startReactApp } from "../support/reactApp.js"
+import { textOf } from "../support/harness.js"
+import { reactAppWorld } from "../support/reactAppWorld.js"
 
-let app: ReactApp
-let world: LiveEnv
-let tool: Harness
-
-beforeAll(async () => {
-  app = await startReactApp()
-  world = makeLiveEnv()
-  tool = makeHarness(world, "pi-network-lookups", app.workspace)
-  const opened = await tool.call({ args: ["open", app.origin] })
-  expect(opened.isError, textOf(opened)).toBe(false)
-  expect((await tool.call({ args: ["wait", "#load-error"] })).isError).toBe(false)
-}, 60_000)
-
-afterAll(async () => {
-  await tool?.closeOwned()
-  await tool?.dispose()
-  await world?.dispose()
-  await app?.close()
-})
+const live = reactAppWorld("pi-network-lookups")
 
 type Report = {
   status: string
@@ -47,7 +28,7 @@ const SECRET = "abc123secret"
 
 describe("network requests follow-ups and networkSourceLookup", () => {
   it("network requests offers detail, source lookup, filters, clear and HAR for the failed API request", async () => {
-    const list = await tool.call({ args: ["network", "requests"] })
+    const list = await live.tool.call({ args: ["network", "requests"] })
     expect(list.details.nextActions?.map((a) => a.id)).toEqual([
       "inspect-network-request",
       "find-failed-request-source",
@@ -59,7 +40,7 @@ describe("network requests follow-ups and networkSourceLookup", () => {
     const lookup = action(list, "find-failed-request-source")
     expect(JSON.stringify(list.details.nextActions)).not.toContain(SECRET)
 
-    const detail = await tool.call(action(list, "inspect-network-request").params)
+    const detail = await live.tool.call(action(list, "inspect-network-request").params)
     expect(detail.isError, textOf(detail)).toBe(false)
     // agent-browser 0.41 reports no initiator or stack for a request (list or detail), so the `initiator` candidate
     // source (unit-tested on the contract's shapes) stays dormant here; this fails the day upstream starts sending one
@@ -80,16 +61,20 @@ describe("network requests follow-ups and networkSourceLookup", () => {
       "--filter",
       "/api/broken-report"
     ])
-    expect(textOf(await tool.call(action(list, "filter-network-requests").params))).toMatch(
+    expect(textOf(await live.tool.call(action(list, "filter-network-requests").params))).toMatch(
       /^1 requests \(session aggregate since the last --clear\): 1 failed \(1 actionable/
     )
 
-    const found = await tool.call(lookup.params)
+    const found = await live.tool.call(lookup.params)
     expect(found.isError).toBe(false)
     const report = reportOf(found)
     expect(report.status).toBe("failed-requests-found")
     expect(report.failedRequests).toEqual([
-      expect.objectContaining({ status: 500, method: "GET", url: `${app.origin}/api/broken-report?[query hidden]` })
+      expect.objectContaining({
+        status: 500,
+        method: "GET",
+        url: `${live.app.origin}/api/broken-report?[query hidden]`
+      })
     ])
     expect(report.candidates).toEqual([
       expect.objectContaining({
@@ -97,7 +82,7 @@ describe("network requests follow-ups and networkSourceLookup", () => {
         confidence: "medium",
         file: "src/api/client.ts",
         line: 7,
-        requestUrl: `${app.origin}/api/broken-report?[query hidden]`
+        requestUrl: `${live.app.origin}/api/broken-report?[query hidden]`
       })
     ])
     expect(textOf(found)).toMatch(
@@ -114,46 +99,48 @@ describe("network requests follow-ups and networkSourceLookup", () => {
   })
 
   it("by url: a matching request that did not fail is no-failed-requests; a failure no file mentions is no-candidates", async () => {
-    expect(reportOf(await tool.call({ networkSourceLookup: { url: "/api/items" } })).status).toBe("no-failed-requests")
-    await tool.call({ args: ["eval", "fetch('/api/orphan-endpoint').then((r) => r.status)"] })
+    expect(reportOf(await live.tool.call({ networkSourceLookup: { url: "/api/items" } })).status).toBe(
+      "no-failed-requests"
+    )
+    await live.tool.call({ args: ["eval", "fetch('/api/orphan-endpoint').then((r) => r.status)"] })
     const orphan = reportOf(
-      await tool.call({ networkSourceLookup: { url: "/api/orphan-endpoint", maxWorkspaceFiles: 100 } })
+      await live.tool.call({ networkSourceLookup: { url: "/api/orphan-endpoint", maxWorkspaceFiles: 100 } })
     )
     expect(orphan).toMatchObject({ status: "no-candidates", candidates: [] })
     expect(orphan.failedRequests[0]).toMatchObject({ status: 404 })
   })
 
   it("--current-page keeps only the active page's rows; clear empties the buffer before a repro; HAR capture starts and stops", async () => {
-    const page = await tool.call({ args: ["network", "requests", "--current-page"] })
+    const page = await live.tool.call({ args: ["network", "requests", "--current-page"] })
     expect(page.isError).toBe(false)
     expect(page.details.effectiveArgs).not.toContain("--current-page")
     expect(page.details.networkRequestsPageFilter).toMatchObject({
       mode: "current-page",
       cleanArgs: ["network", "requests"],
-      currentUrl: `${app.origin}/`
+      currentUrl: `${live.app.origin}/`
     })
     expect(textOf(page)).toMatch(/^Filtered \(current-page\) to http:\/\/127\.0\.0\.1:\d+\/: \d+ of \d+ requests\./)
 
-    const list = await tool.call({ args: ["network", "requests"] })
-    expect((await tool.call(action(list, "clear-network-requests-before-repro").params)).isError).toBe(false)
-    expect(textOf(await tool.call({ args: ["network", "requests"] }))).toMatch(/^0 requests/)
+    const list = await live.tool.call({ args: ["network", "requests"] })
+    expect((await live.tool.call(action(list, "clear-network-requests-before-repro").params)).isError).toBe(false)
+    expect(textOf(await live.tool.call({ args: ["network", "requests"] }))).toMatch(/^0 requests/)
 
-    expect((await tool.call(action(list, "start-network-har-capture").params)).isError).toBe(false)
-    const har = `${world.root}/capture.har`
-    const stopped = await tool.call({ args: ["network", "har", "stop", har] })
+    expect((await live.tool.call(action(list, "start-network-har-capture").params)).isError).toBe(false)
+    const har = `${live.world.root}/capture.har`
+    const stopped = await live.tool.call({ args: ["network", "har", "stop", har] })
     expect(stopped.isError, textOf(stopped)).toBe(false)
   })
 
   it("an active route mock puts route inspection and HAR first", async () => {
-    expect((await tool.call({ args: ["network", "route", "**/api/items", "--abort"] })).isError).toBe(false)
-    await tool.call({ args: ["reload"] })
-    await tool.call({ args: ["wait", "#load-error"] })
-    const list = await tool.call({ args: ["network", "requests", "--filter", "/api/items"] })
+    expect((await live.tool.call({ args: ["network", "route", "**/api/items", "--abort"] })).isError).toBe(false)
+    await live.tool.call({ args: ["reload"] })
+    await live.tool.call({ args: ["wait", "#load-error"] })
+    const list = await live.tool.call({ args: ["network", "requests", "--filter", "/api/items"] })
     expect(list.details.nextActions?.slice(0, 2).map((a) => a.id)).toEqual([
       "inspect-routed-network-request",
       "start-network-har-capture-for-route-mock"
     ])
-    expect((await tool.call(action(list, "inspect-routed-network-request").params)).isError).toBe(false)
-    await tool.call({ args: ["network", "unroute"] })
+    expect((await live.tool.call(action(list, "inspect-routed-network-request").params)).isError).toBe(false)
+    await live.tool.call({ args: ["network", "unroute"] })
   })
 })

@@ -8,7 +8,6 @@ import { describe, expect, it } from "vitest"
 import type { UpstreamEnvelope } from "../../src/schema/UpstreamEnvelope.js"
 import { envelopeOfOneStep, ONE_STEP_COMMANDS, oneStepBatchOf } from "../../src/upstream/oneStepBatch.js"
 import { parseEnvelope } from "../../src/upstream/parseEnvelope.js"
-import { textOf } from "../support/harness.js"
 import { NATIVE_BINARY } from "../support/liveEnv.js"
 import { liveWorld } from "../support/liveWorld.js"
 
@@ -52,9 +51,7 @@ const comparable = (stdout: string) => {
 
 describe("one-step commands on the real binary", () => {
   it("answer as the one step of a batch exactly as alone", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
-    expect(opened.isError, textOf(opened)).toBe(false)
-    const session = opened.details.sessionName ?? ""
+    const session = await live.openedSession("/form.html")
     const env = { ...live.world.env, AGENT_BROWSER_SOCKET_DIR: live.world.config.socketDir }
     const run = (args: ReadonlyArray<string>, input?: string) =>
       spawnSync(NATIVE_BINARY, [...args], { env, input, encoding: "utf8", timeout: 30_000, cwd: live.world.root })

@@ -7,45 +7,42 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (title: string, body: string) =>
-  [
-    `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`,
-    "text/html; charset=utf-8"
-  ] as const
+import { rawData } from "../support/rawPage.js"
+import { titledPage } from "../support/servedPages.js"
 
 const QUIET = `<h1>Quiet</h1><p>Nothing to report here: a page that logs nothing while it loads.</p>
 <button id="b">Go</button>`
 
 const live = liveWorld({
   files: {
-    "/quiet.html": html("Quiet", QUIET),
-    "/errors.html": html(
+    "/quiet.html": titledPage("Quiet", QUIET),
+    "/errors.html": titledPage(
       "Settings",
       `<p>Settings</p><script>console.error('failed to load config.json');console.warn('deprecated api v1');
 console.error('retry', {n: 2});setTimeout(() => undefinedFn(), 0)</script>`
     ),
-    "/firstLoad.html": html(
+    "/firstLoad.html": titledPage(
       "Settings",
       `<p>Settings</p><script>console.error('failed to load config.json');console.warn('deprecated api v1');
 console.error('retry', {n: 2});setTimeout(() => undefinedFn(), 0);alert('Welcome back, Ada');window.__after = true
 </script>`
     ),
-    "/link.html": html("Links", `<p>Where to?</p><a id="go" href="/errors.html">Settings</a>`),
-    "/alert.html": html("Welcome page", `<p>Hi</p><script>alert('Welcome back, Ada');window.__after = true</script>`),
-    "/confirm.html": html("Draft", `<p>Draft</p><script>window.__r = confirm('Discard the draft?')</script>`)
+    "/link.html": titledPage("Links", `<p>Where to?</p><a id="go" href="/errors.html">Settings</a>`),
+    "/alert.html": titledPage(
+      "Welcome page",
+      `<p>Hi</p><script>alert('Welcome back, Ada');window.__after = true</script>`
+    ),
+    "/confirm.html": titledPage("Draft", `<p>Draft</p><script>window.__r = confirm('Discard the draft?')</script>`)
   }
 })
 let session = ""
-const url = (path: string) => `${live.site.origin}/${path}`
-const raw = <A>(args: ReadonlyArray<string>): A =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+const raw = <A>(args: ReadonlyArray<string>): A => rawData<A>(live.world, session, args)
 const evalRaw = <A>(expression: string): A => raw<{ result: A }>(["eval", expression]).result
 const LOG_SYMBOL = "Object.getOwnPropertySymbols(window).map(String).join()"
 
 describe("open says what the page did while it loaded", () => {
   it("the first open (upstream's, launching the browser) says what the page logged while loading", async () => {
-    const first = await live.tool.call({ args: ["open", url("firstLoad.html")] })
+    const first = await live.tool.call({ args: ["open", live.url("/firstLoad.html")] })
     session = first.details.sessionName ?? ""
     console.log(`[first open] ${textOf(first)}`)
     expect(first.isError, textOf(first)).toBe(false)
@@ -62,8 +59,8 @@ describe("open says what the page did while it loaded", () => {
   }, 90_000)
 
   it("console errors, an uncaught error and a warning, said after the open (the page really logged them)", async () => {
-    const quietBefore = await live.tool.call({ args: ["open", url("quiet.html")] })
-    const opened = await live.tool.call({ args: ["open", url("errors.html")] })
+    const quietBefore = await live.tool.call({ args: ["open", live.url("/quiet.html")] })
+    const opened = await live.tool.call({ args: ["open", live.url("/errors.html")] })
     console.log(`[load log] ${textOf(opened)}`)
     expect(opened.isError, textOf(opened)).toBe(false)
     expect(textOf(opened)).toContain(
@@ -74,32 +71,32 @@ describe("open says what the page did while it loaded", () => {
     const logged = raw<{ messages: ReadonlyArray<{ text: string; type: string }> }>(["console"]).messages
     expect(logged.some((m) => m.type === "error" && m.text === "failed to load config.json")).toBe(true)
     // a page that logs nothing answers byte for byte as before, also after one that did
-    const quietAfter = await live.tool.call({ args: ["open", url("quiet.html")] })
+    const quietAfter = await live.tool.call({ args: ["open", live.url("/quiet.html")] })
     expect(textOf(quietAfter)).toBe(textOf(quietBefore))
     expect(textOf(quietAfter)).not.toMatch(/while loading|console|dialog/i)
   }, 90_000)
 
   it("the log's script runs for the opened document only: a later navigation of the tab carries no record", async () => {
-    const link = await live.tool.call({ args: ["open", url("link.html")] })
+    const link = await live.tool.call({ args: ["open", live.url("/link.html")] })
     expect(textOf(link)).not.toContain("while loading")
     expect(evalRaw<string>(LOG_SYMBOL)).toContain("pi-agent-browser.load-log")
     // the page's own navigation, in the same tab, to a page that logs errors: the script does not run there
     const clicked = await live.tool.call({ args: ["click", "#go"] })
     expect(clicked.isError, textOf(clicked)).toBe(false)
-    expect(raw<{ url: string }>(["get", "url"]).url).toBe(url("errors.html"))
+    expect(raw<{ url: string }>(["get", "url"]).url).toBe(live.url("/errors.html"))
     expect(evalRaw<string>(LOG_SYMBOL)).not.toContain("pi-agent-browser.load-log")
     expect(textOf(clicked)).not.toContain("while loading")
     // the same document read again (a same-document navigation): the log was taken once, nothing is said twice
-    await live.tool.call({ args: ["open", url("quiet.html")] })
-    const fresh = await live.tool.call({ args: ["open", url("errors.html")] })
+    await live.tool.call({ args: ["open", live.url("/quiet.html")] })
+    const fresh = await live.tool.call({ args: ["open", live.url("/errors.html")] })
     expect(textOf(fresh)).toContain("console errors while loading")
-    const again = await live.tool.call({ args: ["open", `${url("errors.html")}#again`] })
+    const again = await live.tool.call({ args: ["open", `${live.url("/errors.html")}#again`] })
     expect(again.isError, textOf(again)).toBe(false)
     expect(textOf(again)).not.toContain("while loading")
   }, 90_000)
 
   it("an alert while loading: said with its message, and it was closed (upstream accepted it; the page went on)", async () => {
-    const opened = await live.tool.call({ args: ["open", url("alert.html")] })
+    const opened = await live.tool.call({ args: ["open", live.url("/alert.html")] })
     console.log(`[load alert] ${textOf(opened)}`)
     expect(opened.isError, textOf(opened)).toBe(false)
     expect(textOf(opened)).toContain('A dialog opened while loading: alert "Welcome back, Ada" (accepted)')
@@ -108,7 +105,7 @@ describe("open says what the page did while it loaded", () => {
   }, 90_000)
 
   it("a confirm while loading stays open and blocks: said so, with the dismiss as next action", async () => {
-    const opened = await live.tool.call({ args: ["open", url("confirm.html")] })
+    const opened = await live.tool.call({ args: ["open", live.url("/confirm.html")] })
     console.log(`[load confirm] ${textOf(opened)}`)
     expect(textOf(opened)).toContain('A JavaScript confirm dialog is blocking the page: "Discard the draft?"')
     expect(textOf(opened)).not.toMatch(/\(accepted\)|\(dismissed\)/)

@@ -17,19 +17,18 @@ const LANDED = '<!doctype html><title>Landed</title><h1>Landed here</h1><a href=
 const live = liveWorld({
   files: { "/leaving.html": [BUSY_THEN_AWAY, "text/html"], "/landed.html": [LANDED, "text/html"] }
 })
-const url = (path: string) => `${live.site.origin}/${path}`
 
 describe("an open whose page redirects while it is read", () => {
   it("answers as opened where the page landed, as the first open and as an open in a running browser", async () => {
     for (const attempt of ["first open (launch)", "open in the running browser"]) {
-      const opened = await live.tool.call({ args: ["open", url("leaving.html")] })
+      const opened = await live.tool.call({ args: ["open", live.url("/leaving.html")] })
       expect(opened.isError, `${attempt}: ${textOf(opened)}`).toBe(false)
       expect(textOf(opened), attempt).toMatch(
         /^Opened: Landed\nURL: http:\/\/127\.0\.0\.1:\d+\/landed\.html\?from=leaving/
       )
       // the page's real state, read outside the tool: the landed page
       expect(live.world.raw(["--session", opened.details.sessionName ?? "", "get", "url"]).trim(), attempt).toBe(
-        url("landed.html?from=leaving")
+        live.url("/landed.html?from=leaving")
       )
     }
   })

@@ -6,17 +6,17 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawData } from "../support/rawPage.js"
 
 const live = liveWorld()
 const TOKEN = "tok-OWN41-7d2e9a"
 let session = ""
-const raw = <A>(args: ReadonlyArray<string>): A =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+const raw = <A>(args: ReadonlyArray<string>): A => rawData<A>(live.world, session, args)
 const evalRaw = (script: string): unknown => raw<{ result: unknown }>(["eval", script]).result
 
 describe("the model's own data reads back as written (#41)", () => {
   it("storage: theme = dark set, read back, and in the page", async () => {
-    session = (await live.tool.call({ args: ["open", `${live.site.origin}/index.html`] })).details.sessionName ?? ""
+    session = await live.openSession("/index.html")
     const set = await live.tool.call({ args: ["storage", "local", "set", "theme", "dark"] })
     expect(set.isError, textOf(set)).toBe(false)
     // the set says what the page's origin now holds, as written (upstream answers only {set: true})

@@ -9,10 +9,9 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { REPO } from "../support/liveEnv.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { nextIds } from "../support/nextActions.js"
 
 const live = liveWorld()
-const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) =>
-  (result.details.nextActions ?? []).map((a) => a.id)
 
 describe("scroll no-movement", () => {
   it("a page that cannot scroll: scrollNoop, data.noMovement, a line and the two next actions", async () => {
@@ -33,7 +32,9 @@ describe("scroll no-movement", () => {
       expect.objectContaining({ tagName: "div", scrollTop: 0 })
     )
     expect(result.details.data).toMatchObject({ scrolled: false, noMovement: true })
-    expect(ids(result)).toEqual(expect.arrayContaining(["inspect-after-noop-scroll", "verify-noop-scroll-visually"]))
+    expect(nextIds(result)).toEqual(
+      expect.arrayContaining(["inspect-after-noop-scroll", "verify-noop-scroll-visually"])
+    )
   })
 
   it("scrolling the inner pane with --selector moves it: no diagnostic", async () => {
@@ -49,7 +50,7 @@ describe("scroll no-movement", () => {
     expect(result.isError).toBe(false)
     expect(result.details.scrollNoop).toBeUndefined()
     expect(result.details.data).toMatchObject({ scrolled: true })
-    expect(ids(result)).not.toContain("inspect-after-noop-scroll")
+    expect(nextIds(result)).not.toContain("inspect-after-noop-scroll")
     const y = await live.tool.call({ args: ["eval", "scrollY"] })
     expect(textOf(y)).toBe(`300\n(from ${live.site.origin})`)
   })
@@ -85,7 +86,7 @@ describe("get text selector visibility", () => {
     const result = await live.tool.call({ args: ["get", "text", "#unique"] })
     expect(textOf(result)).toBe(`Only one of me\n(from ${live.site.origin})`)
     expect(result.details.selectorTextVisibility).toBeUndefined()
-    expect(ids(result)).not.toContain("inspect-visible-text-candidates")
+    expect(nextIds(result)).not.toContain("inspect-visible-text-candidates")
   })
 
   it("inside a batch: the hazardous step is named by its index; refs are never probed", async () => {

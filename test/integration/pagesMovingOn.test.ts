@@ -8,11 +8,12 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
+import { charsetPage } from "../support/servedPages.js"
 
-const html = (body: string) => [`<!doctype html><meta charset="utf-8">${body}`, "text/html; charset=utf-8"] as const
 const DELAYS = ["0", "0.05", "0.1", "0.15", "0.2", "0.3"]
 const refreshing = (delay: string) =>
-  html(
+  charsetPage(
     `<script src="/nop.js"></script><title>Start page</title>` +
       `<meta http-equiv="refresh" content="${delay};url=/final.html"><p>Moving</p>`
   )
@@ -21,13 +22,13 @@ const live = liveWorld({
   files: {
     ...Object.fromEntries(DELAYS.map((d, i) => [`/start${i}.html`, refreshing(d)])),
     "/nop.js": ["window.nop = 1", "text/javascript"],
-    "/final.html": html("<title>Final page</title><h1>Landed</h1>"),
-    "/links.html": html(
+    "/final.html": charsetPage("<title>Final page</title><h1>Landed</h1>"),
+    "/links.html": charsetPage(
       '<title>Links</title><a id="l" href="/second.html">Next page</a>' +
         '<label><input type="checkbox" id="c"> Remember me</label>'
     ),
-    "/second.html": html("<title>Second page</title><h1>Second</h1>"),
-    "/todo.html": html(
+    "/second.html": charsetPage("<title>Second page</title><h1>Second</h1>"),
+    "/todo.html": charsetPage(
       '<title>Todos</title><input id="t" aria-label="New todo"><ul id="l"></ul><script>t.onkeydown = (e) => {' +
         ' if (e.key === "Enter" && t.value) { const li = document.createElement("li"); li.textContent = t.value;' +
         ' l.append(li); t.value = "" } }</script>' +
@@ -35,9 +36,7 @@ const live = liveWorld({
     )
   }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 // the page the open answered (untitled when read mid-navigation), or the page it moved on to after that
 const NAMED =
   /Opened: (?:Start page|\(untitled\))\nURL: \S+\/start\d\.html|Opened: Final page\nURL: \S+\/final\.html|Page: .+ — \S+\/final\.html/

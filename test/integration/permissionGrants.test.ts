@@ -9,9 +9,8 @@ import { describe, expect, it } from "vitest"
 import { PermissionGrants } from "../../src/services/PermissionGrants.js"
 import { makeHarness, textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
+import { rawData, rawEval } from "../support/rawPage.js"
 
 const whereAmI =
   `<button id="b" onclick="navigator.geolocation.getCurrentPosition(` +
@@ -19,15 +18,13 @@ const whereAmI =
 
 const live = liveWorld({
   files: {
-    "/geo.html": html(whereAmI),
-    "/geo2.html": html(whereAmI),
-    "/note.html": html(`<input id="q" aria-label="Note">`),
-    "/filled.html": html(`<input id="f" aria-label="From" value="copy me 7"><input id="q" aria-label="Note">`)
+    "/geo.html": htmlPage(whereAmI),
+    "/geo2.html": htmlPage(whereAmI),
+    "/note.html": htmlPage(`<input id="q" aria-label="Note">`),
+    "/filled.html": htmlPage(`<input id="f" aria-label="From" value="copy me 7"><input id="q" aria-label="Note">`)
   }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 
 /** The page's own value, polled to a deadline (the page's callback runs after the click answered). */
 const pageValue = async (session: string, script: string, ready: (v: unknown) => boolean): Promise<unknown> => {
@@ -49,7 +46,7 @@ const held = () => live.tool.runtime.runPromise(Effect.flatMap(PermissionGrants,
 
 describe("permissions a command needs reach the page (#45)", () => {
   it("set geo then a click: the page reads the position, also after it navigates", async () => {
-    const session = (await live.tool.call({ args: ["open", `${live.site.origin}/geo.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/geo.html")
     const set = await live.tool.call({ args: ["set", "geo", "59.91", "10.75"] })
     expect(textOf(set)).toBe(
       "Geolocation is now 59.91, 10.75; pages in this browser may read it (permission granted while this session runs)."
@@ -63,23 +60,18 @@ describe("permissions a command needs reach the page (#45)", () => {
   })
 
   it("clipboard write then read: the clipboard holds the text, read back as written (the model's own data)", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/note.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/note.html")
     const written = await live.tool.call({ args: ["clipboard", "write", "Hello 42"] })
     expect(written.isError, textOf(written)).toBe(false)
     const read = await live.tool.call({ args: ["clipboard", "read"] })
     expect(read.isError, textOf(read)).toBe(false)
     expect(textOf(read)).toContain("Hello 42")
     expect(textOf(read)).not.toContain("[REDACTED]")
-    const raw = JSON.parse(live.world.raw(["--json", "--session", session, "clipboard", "read"])) as {
-      data: { text: unknown }
-    }
-    expect(raw.data.text).toBe("Hello 42")
+    expect(rawData<{ text: unknown }>(live.world, session, ["clipboard", "read"]).text).toBe("Hello 42")
   })
 
   it("clipboard copy then read gives the page's text; write, focus and paste fill the field", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/filled.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/filled.html")
     await live.tool.call({ args: ["focus", "#f"] })
     await live.tool.call({ args: ["press", "Control+a"] })
     const copied = await live.tool.call({ args: ["clipboard", "copy"] })
@@ -93,7 +85,7 @@ describe("permissions a command needs reach the page (#45)", () => {
   })
 
   it("a close releases the held connection; a set geo that starts the browser grants after it", async () => {
-    const session = (await live.tool.call({ args: ["open", `${live.site.origin}/geo.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/geo.html")
     await live.tool.call({ args: ["set", "geo", "1", "2"] })
     expect(await held()).toContain(session)
     await live.tool.call({ args: ["close"] })

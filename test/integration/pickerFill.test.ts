@@ -6,9 +6,10 @@
  * step sets one too. Judged on the page's own state, read outside the tool.
  */
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolResult.js"
-import { textOf } from "../support/harness.js"
+import { okText, textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
 const fields = [
   ["tm", "time"],
@@ -19,42 +20,34 @@ const fields = [
 ]
 const live = liveWorld({
   files: {
-    "/pickers.html": [
+    "/pickers.html": servedHtml(
       `<!doctype html><title>Pickers</title>
 ${fields.map(([id, type]) => `<input type="${type}" id="${id}">`).join("\n")}
 <script>window.seen = []; for (const t of ["input", "change"])
-  document.addEventListener(t, (e) => seen.push(t + ":" + e.target.id), true)</script>`,
-      "text/html; charset=utf-8"
-    ]
+  document.addEventListener(t, (e) => seen.push(t + ":" + e.target.id), true)</script>`
+    )
   }
 })
 let session = ""
-const evalPage = (js: string) =>
-  JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
+const evalPage = (js: string) => rawEval(live.world, session, js)
 const values = () => evalPage("JSON.stringify([tm.value, dt.value, m.value, w.value, col.value])")
-const ok = (result: ToolResult) => {
-  expect(result.isError, textOf(result)).toBe(false)
-  return textOf(result)
-}
 
 describe("fill on a native picker field", () => {
   it("sets it in its own form with input and change; another form is refused; a job step sets one", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/pickers.html`] })
-    ok(opened)
-    session = opened.details.sessionName ?? ""
+    session = await live.openedSession("/pickers.html")
     // before: `The fill did not take on #tm.` (upstream's fill left it empty)
-    expect(ok(await live.tool.call({ args: ["fill", "#tm", "13:45"] }))).toBe(
+    expect(okText(await live.tool.call({ args: ["fill", "#tm", "13:45"] }))).toBe(
       `Set the time field #tm to "13:45" (it held nothing).`
     )
-    expect(ok(await live.tool.call({ args: ["fill", "#dt", "2026-03-15T13:45"] }))).toContain(
+    expect(okText(await live.tool.call({ args: ["fill", "#dt", "2026-03-15T13:45"] }))).toContain(
       `Set the datetime-local field #dt to "2026-03-15T13:45"`
     )
-    expect(ok(await live.tool.call({ args: ["fill", "#m", "2026-07"] }))).toContain(
+    expect(okText(await live.tool.call({ args: ["fill", "#m", "2026-07"] }))).toContain(
       `Set the month field #m to "2026-07"`
     )
-    expect(ok(await live.tool.call({ args: ["fill", "#w", "2026-W28"] }))).toContain(`Set the week field #w`)
+    expect(okText(await live.tool.call({ args: ["fill", "#w", "2026-W28"] }))).toContain(`Set the week field #w`)
     // before: `Filled #col` with a fill check of 7 characters, not the 7 typed (the page kept #000000)
-    expect(ok(await live.tool.call({ args: ["fill", "#col", "#FF8800"] }))).toBe(
+    expect(okText(await live.tool.call({ args: ["fill", "#col", "#FF8800"] }))).toBe(
       `Set the color field #col to "#ff8800" (it held "#000000").`
     )
     expect(values()).toBe(`["13:45","2026-03-15T13:45","2026-07","2026-W28","#ff8800"]`)
@@ -75,7 +68,7 @@ describe("fill on a native picker field", () => {
     expect(evalPage("seen.length")).toBe(before)
     // a job's fill step: set and said on its row
     const job = await live.tool.call({ job: { steps: [{ action: "fill", selector: "#tm", text: "08:05" }] } })
-    expect(ok(job)).toContain(`Set the time field #tm to "08:05" (it held "13:45").`)
+    expect(okText(job)).toContain(`Set the time field #tm to "08:05" (it held "13:45").`)
     expect(evalPage("tm.value")).toBe("08:05")
   }, 90_000)
 })

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { activeTabIn, pinTab } from "../support/tabs.js"
+import { rawEval } from "../support/rawPage.js"
 
 const SECRET = "Pinned-s3cret-value"
 const live = liveWorld({
@@ -34,9 +35,7 @@ const popupAfterSnapshot = async () => {
 
 describe("a pinned session acts by @ref", () => {
   it("snapshot -i, then click and fill by its refs: both act on the pinned tab", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/form.html`] })
-    expect(opened.isError, textOf(opened)).toBe(false)
-    const session = opened.details.sessionName ?? ""
+    const session = await live.openedSession("/form.html")
     await pin(activeTab(session)?.tabId ?? "?")
     const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const filled = await live.tool.call({ args: ["fill", refOf(snapshot, "textbox", "Name"), "Ada"] })
@@ -74,9 +73,7 @@ describe("a pinned session acts by @ref", () => {
     const byRef = await live.tool.call({ args: ["fill", refOf(snapshot, "textbox", "Name"), "{{secret:PW}}"] })
     expect(byRef.details.failureCategory, textOf(byRef)).toBe("stale-ref")
     expect(textOf(byRef)).toContain("nothing ran")
-    const value = () =>
-      JSON.parse(live.world.raw(["--json", "--session", session, "eval", "document.querySelector('#name').value"])).data
-        .result as string
+    const value = () => rawEval(live.world, session, "document.querySelector('#name').value") as string
     // the selector fill selects the pinned tab again and types there
     const bySelector = await live.tool.call({ args: ["fill", "#name", "{{secret:PW}}"] })
     expect(bySelector.isError, textOf(bySelector)).toBe(false)

@@ -6,33 +6,29 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
-    "/listbox.html": html(`<ul id="lb" role="listbox" tabindex="0" aria-activedescendant="o1">
+    "/listbox.html": htmlPage(`<ul id="lb" role="listbox" tabindex="0" aria-activedescendant="o1">
 <li id="o1" role="option">Apple</li><li id="o2" role="option">Banana</li></ul><script>
 lb.addEventListener("keydown", (e) => { if (e.key === "ArrowDown") { e.preventDefault();
 lb.setAttribute("aria-activedescendant", "o2") } })</script>`),
-    "/menu.html": html(`<button id="mb" aria-haspopup="menu" aria-expanded="false">Actions</button>
+    "/menu.html": htmlPage(`<button id="mb" aria-haspopup="menu" aria-expanded="false">Actions</button>
 <ul id="mn" role="menu" hidden><li id="m1" role="menuitem" tabindex="-1">Rename</li></ul><script>
 mb.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); mn.hidden = false;
 mb.setAttribute("aria-expanded", "true"); m1.focus() } })</script>`),
-    "/box.html": html(`<h1>Build</h1><div id="logbox" tabindex="0" style="height:150px;overflow:auto">
+    "/box.html": htmlPage(`<h1>Build</h1><div id="logbox" tabindex="0" style="height:150px;overflow:auto">
 ${Array.from({ length: 60 }, (_, i) => `<div>log line ${i + 1}</div>`).join("")}</div>`),
-    "/long.html": html(`<h1>Top</h1>${"<p style='height:300px'>Filler</p>".repeat(20)}<footer>End</footer>`)
+    "/long.html": htmlPage(`<h1>Top</h1>${"<p style='height:300px'>Filler</p>".repeat(20)}<footer>End</footer>`)
   }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 
 describe("a key says the active item it moved and where it scrolled the page (#45)", () => {
   it("ArrowDown in a listbox names the option now active; the focus stayed on the listbox", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/listbox.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/listbox.html")
     live.world.raw(["--session", session, "focus", "#lb"])
     const r = await live.tool.call({ args: ["press", "ArrowDown"] })
     expect(textOf(r)).toBe(
@@ -45,8 +41,7 @@ describe("a key says the active item it moved and where it scrolled the page (#4
   })
 
   it("End on a long page says where the page scrolled to, once the scroll stopped", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/long.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/long.html")
     const r = await live.tool.call({ args: ["press", "End"] })
     const said = /^Pressed End\nThe page scrolled down to y=(\d+) of (\d+) \(the bottom\)\.$/.exec(textOf(r))
     expect(said, textOf(r)).not.toBeNull()
@@ -58,8 +53,7 @@ describe("a key says the active item it moved and where it scrolled the page (#4
   })
 
   it("Enter on a menu button that focuses its first item says the button is expanded, not the item", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/menu.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/menu.html")
     live.world.raw(["--session", session, "focus", "#mb"])
     const r = await live.tool.call({ args: ["press", "Enter"] })
     expect(textOf(r)).toBe(
@@ -69,7 +63,7 @@ describe("a key says the active item it moved and where it scrolled the page (#4
   })
 
   it("PageDown in a focused scrollable panel names the panel and where it scrolled; the page did not move", async () => {
-    const session = (await live.tool.call({ args: ["open", `${live.site.origin}/box.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/box.html")
     live.world.raw(["--session", session, "focus", "#logbox"])
     const r = await live.tool.call({ args: ["press", "PageDown"] })
     const said = /^Pressed PageDown\nThe scrollable div#logbox scrolled down to y=(\d+) of (\d+)\.$/.exec(textOf(r))

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawData } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
@@ -17,14 +18,11 @@ const live = liveWorld({
     ]
   }
 })
-const titleRaw = (session: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "get", "title"])) as { data: { title: string } }).data
-    .title
+const titleRaw = (session: string): unknown => rawData<{ title: string }>(live.world, session, ["get", "title"]).title
 
 describe("a click whose page called window.print() (#45)", () => {
   it("says the page asked to print and went on; a plain click says nothing of it", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/receipt.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/receipt.html")
     const plain = await live.tool.call({ args: ["click", "#n"] })
     expect(textOf(plain)).not.toContain("print")
     const clicked = await live.tool.call({ args: ["click", "#p"] })

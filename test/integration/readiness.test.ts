@@ -7,18 +7,14 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawData } from "../support/rawPage.js"
+import { nextIds } from "../support/nextActions.js"
 
 const live = liveWorld()
 const late = (query = "") => `${live.site.origin}/late-widget.html${query}`
-const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) =>
-  (result.details.nextActions ?? []).map((a) => a.id)
 /** Read with the raw binary, independent of the tool. */
 const rawValue = (session: string, selector: string) =>
-  (
-    JSON.parse(live.world.raw(["--json", "--session", session, "get", "value", selector])) as {
-      data: { value: string }
-    }
-  ).data.value
+  rawData<{ value: string }>(live.world, session, ["get", "value", selector]).value
 
 describe("element steps wait for a late widget", () => {
   it("job open + fill label Tags: the fill waits for the input and the field really holds the text", async () => {
@@ -103,7 +99,7 @@ describe("element steps wait for a late widget", () => {
     expect(job.isError).toBe(true)
     expect(job.details.failureCategory).toBe("selector-not-found")
     expect(job.details.readinessWait?.steps?.map((s) => s.index)).toEqual([1])
-    expect(ids(job)).toContain("refresh-interactive-refs")
+    expect(nextIds(job)).toContain("refresh-interactive-refs")
     const single = await live.tool.call({
       semanticAction: { action: "click", locator: "role", value: "button", name: "Nowhere" }
     })
@@ -111,7 +107,7 @@ describe("element steps wait for a late widget", () => {
     expect(single.details.failureCategory).toBe("selector-not-found")
     expect(single.details.readinessWait?.waitedMs).toBeGreaterThan(0)
     expect(textOf(single)).toMatch(/Still missing after waiting \d+\.\d s: take a snapshot -i/)
-    expect(ids(single)).toContain("refresh-interactive-refs")
+    expect(nextIds(single)).toContain("refresh-interactive-refs")
   })
 })
 
@@ -123,11 +119,11 @@ describe("open on a page still building", () => {
     expect(textOf(opened)).toContain(
       "Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i."
     )
-    expect(ids(opened)).toEqual(expect.arrayContaining(["wait-for-page-ui", "inspect-opened-page"]))
+    expect(nextIds(opened)).toEqual(expect.arrayContaining(["wait-for-page-ui", "inspect-opened-page"]))
     // the snapshot right after: the hint was said once, the wait is still offered
     const snapshot = await live.tool.call({ args: ["snapshot", "-i"] })
     expect(textOf(snapshot)).not.toContain("Almost nothing on the page yet")
-    expect(ids(snapshot)).toContain("wait-for-page-ui")
+    expect(nextIds(snapshot)).toContain("wait-for-page-ui")
   })
 
   it("a loaded page of text without controls: no loading hint after open or snapshot -i", async () => {
@@ -137,7 +133,7 @@ describe("open on a page still building", () => {
     const snapshot = await live.tool.call({ args: ["snapshot", "-i"] })
     for (const result of [opened, snapshot]) {
       expect(textOf(result)).not.toMatch(/loading|Almost nothing/)
-      expect(ids(result)).not.toContain("wait-for-page-ui")
+      expect(nextIds(result)).not.toContain("wait-for-page-ui")
     }
   })
 
@@ -146,7 +142,7 @@ describe("open on a page still building", () => {
     expect(opened.isError, textOf(opened)).toBe(false)
     expect(opened.details.pageSettle?.settled).toBe(false)
     expect(textOf(opened)).toMatch(/Page still changing after \d\.\d s/)
-    expect(ids(opened)).toContain("wait-for-page-ui")
+    expect(nextIds(opened)).toContain("wait-for-page-ui")
   })
 
   it("a page that builds its UI while the read waits: settled with its controls, no note", async () => {
@@ -155,7 +151,7 @@ describe("open on a page still building", () => {
     expect(opened.details.pageSettle).toMatchObject({ settled: true })
     expect(opened.details.pageSettle?.interactiveCount).toBeGreaterThan(0)
     expect(textOf(opened)).not.toContain("Almost nothing")
-    expect(ids(opened)).not.toContain("wait-for-page-ui")
+    expect(nextIds(opened)).not.toContain("wait-for-page-ui")
   })
 })
 
@@ -172,7 +168,7 @@ describe("fill verification", () => {
       observedLength: 0
     })
     expect(textOf(fill)).toContain("Fill check: After fill, #coupon holds 0 character(s), not the 6 typed")
-    expect(ids(fill)).toEqual(expect.arrayContaining(["inspect-after-fill-verification", "verify-filled-value"]))
+    expect(nextIds(fill)).toEqual(expect.arrayContaining(["inspect-after-fill-verification", "verify-filled-value"]))
     expect(rawValue(fill.details.sessionName ?? "", "#coupon")).toBe("")
     // the widget wipes only once: the second fill sticks and is not flagged
     const again = await live.tool.call({ args: ["fill", "#coupon", "SAVE10"] })

@@ -8,38 +8,38 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
+import { rawData, rawEval } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
-    "/fields.html": html(`<label>Full name <input id="f"></label><label>Notes <textarea id="t"></textarea></label>
+    "/fields.html": htmlPage(`<label>Full name <input id="f"></label><label>Notes <textarea id="t"></textarea></label>
 <input id="q" aria-label="Search"><div id="ed" contenteditable="true" style="min-height:20px"></div>
 <label for="w">Work email</label><input id="w"><input id="pw" type="password" aria-label="Password">
 <input id="k" aria-label="API key">`),
-    "/tab.html": html(`<input id="one" aria-label="First name"><input id="two" aria-label="Last name">`),
+    "/tab.html": htmlPage(`<input id="one" aria-label="First name"><input id="two" aria-label="Last name">`),
     "/log.html":
-      html(`<button id="b" onclick="console.log('saved draft 4');console.info('two');window.__n=1">Save</button>
+      htmlPage(`<button id="b" onclick="console.log('saved draft 4');console.info('two');window.__n=1">Save</button>
 <button id="q" onclick="window.__n=2">Quiet</button>`),
-    "/pad.html": html(`<div id="pad" style="position:fixed;left:0;top:0;width:400px;height:300px">pad</div>
+    "/pad.html": htmlPage(`<div id="pad" style="position:fixed;left:0;top:0;width:400px;height:300px">pad</div>
 <script>window.__clicks = 0; pad.addEventListener("click", (e) => { if (e.isTrusted) __clicks++ })</script>`),
-    "/ann.html": html(`<button id="a" onclick="window.__hit='Alpha'">Alpha</button><a href="#x">Beta link</a>`),
-    "/appear.html": html(`<span id="h" onmouseenter="tip.hidden=false">Inbox</span><span id="tip" hidden>5 unread</span>
+    "/ann.html": htmlPage(`<button id="a" onclick="window.__hit='Alpha'">Alpha</button><a href="#x">Beta link</a>`),
+    "/appear.html":
+      htmlPage(`<span id="h" onmouseenter="tip.hidden=false">Inbox</span><span id="tip" hidden>5 unread</span>
 <form onsubmit="out.textContent='Thanks, '+n.value;return false"><input id="n" aria-label="Name"><button id="b">Send</button>
 </form><p id="out"></p><p id="kept">Always here</p>
 <button id="c" onclick="kept.className='x';kept.style.color='red'">Restyle</button>
 <button id="many" onclick="for(let i=0;i<300;i++){const p=document.createElement('p');p.textContent='row '+i;rows.append(p)}">
 Load</button><div id="rows"></div>`),
-    "/suggest.html": html(`<input id="s" aria-label="Fruit"><ul id="list"></ul><script>
+    "/suggest.html": htmlPage(`<input id="s" aria-label="Fruit"><ul id="list"></ul><script>
 const fruit = ["apple", "apricot", "banana"]
 s.addEventListener("keyup", () => list.replaceChildren(...fruit.filter((f) => s.value && f.startsWith(s.value))
   .map((f) => Object.assign(document.createElement("li"), { textContent: f }))))</script>`),
     "/filter.html":
-      html(`<input id="q" aria-label="Fruit"><ul id="list"><li>apple</li><li>banana</li><li>cherry</li></ul>
+      htmlPage(`<input id="q" aria-label="Fruit"><ul id="list"><li>apple</li><li>banana</li><li>cherry</li></ul>
 <script>q.addEventListener("input", () => { for (const li of list.children) li.hidden = !li.textContent.includes(q.value) })
 </script>`),
-    "/gone.html": html(`<button id="ta" onclick="pa.hidden=false;pb.hidden=true">Alpha</button>
+    "/gone.html": htmlPage(`<button id="ta" onclick="pa.hidden=false;pb.hidden=true">Alpha</button>
 <button id="tb" onclick="pa.hidden=true;pb.hidden=false">Beta</button>
 <div id="pa">Alpha panel text</div><div id="pb" hidden>Beta panel text</div>
 <p id="toast">Saved 3 items</p><button id="x" onclick="toast.remove()">Dismiss</button>
@@ -47,27 +47,24 @@ s.addEventListener("keyup", () => list.replaceChildren(...fruit.filter((f) => s.
 <p id="spin" hidden>Loading</p>
 <button id="blink" onclick="spin.hidden=false;spin.offsetWidth;spin.hidden=true">Blink</button>
 <ul id="menu"><li>Newest</li><li>Oldest</li></ul><button id="shut" onclick="menu.hidden=true">Shut</button>`),
-    "/rows.html": html(`<ul id="todo"><li>Buy milk</li><li>Walk dog</li><li>Call mom</li><li>Pay rent</li></ul>
+    "/rows.html": htmlPage(`<ul id="todo"><li>Buy milk</li><li>Walk dog</li><li>Call mom</li><li>Pay rent</li></ul>
 <button id="del" onclick="todo.firstElementChild.remove()">Delete first</button>`),
-    "/keyconfirm.html": html(`<input id="c" aria-label="Code"><script>
+    "/keyconfirm.html": htmlPage(`<input id="c" aria-label="Code"><script>
 c.addEventListener("keydown", (e) => { if (e.key === "y") window.__r = confirm("Sure?") })</script>`),
-    "/clickconfirm.html": html(`<button id="del" onclick="window.__r = confirm('Delete?')">Delete</button>`),
-    "/keyalert.html": html(`<input id="q" aria-label="Search"><script>window.__alerts = [];
+    "/clickconfirm.html": htmlPage(`<button id="del" onclick="window.__r = confirm('Delete?')">Delete</button>`),
+    "/keyalert.html": htmlPage(`<input id="q" aria-label="Search"><script>window.__alerts = [];
 q.addEventListener("keydown", (e) => { if (e.key === "b") { __alerts.push("hi"); alert("hi") } })</script>`),
-    "/live.html": html(
+    "/live.html": htmlPage(
       `<p>score</p><script>window.__loaded = (Number(sessionStorage.n || 0) + 1); sessionStorage.n = __loaded</script>`
     )
   }
 })
-const url = (path: string) => `${live.site.origin}/${path}`
 let session = ""
-const evalRaw = (script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (script: string): unknown => rawEval(live.world, session, script)
 
 describe("a fill or a typed text says what the field now holds (#45)", () => {
   it("fill, find … fill, type and keyboard inserttext: the text names the value the page holds", async () => {
-    session = (await live.tool.call({ args: ["open", url("fields.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/fields.html")] })).details.sessionName ?? ""
     const filled = await live.tool.call({ args: ["fill", "#f", "Ada Lovelace"] })
     expect(textOf(filled)).toBe('Filled #f: it now holds "Ada Lovelace"')
     expect(evalRaw("f.value")).toBe("Ada Lovelace")
@@ -122,7 +119,7 @@ describe("a fill or a typed text says what the field now holds (#45)", () => {
 
 describe("a key, a click, a mouse up and a reload say what they did (#45)", () => {
   it("Tab says where the focus went; the page's focused element is that one", async () => {
-    session = (await live.tool.call({ args: ["open", url("tab.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/tab.html")] })).details.sessionName ?? ""
     live.world.raw(["--session", session, "focus", "#one"])
     const tab = await live.tool.call({ args: ["press", "Tab"] })
     expect(textOf(tab)).toBe('Pressed Tab\nFocus moved to input#two "Last name"')
@@ -134,7 +131,7 @@ describe("a key, a click, a mouse up and a reload say what they did (#45)", () =
   })
 
   it("a click says the console messages it logged; a quiet click says none", async () => {
-    await live.tool.call({ args: ["open", url("log.html")] })
+    await live.tool.call({ args: ["open", live.url("/log.html")] })
     const logged = await live.tool.call({ args: ["click", "#b"] })
     expect(textOf(logged)).toBe('Clicked #b\n2 console messages after the click: "saved draft 4"; "two"')
     const messages = JSON.stringify(JSON.parse(live.world.raw(["--json", "--session", session, "console"])))
@@ -145,7 +142,7 @@ describe("a key, a click, a mouse up and a reload say what they did (#45)", () =
   })
 
   it("mouse down then up over one element says the page got a click; the page counted one", async () => {
-    await live.tool.call({ args: ["open", url("pad.html")] })
+    await live.tool.call({ args: ["open", live.url("/pad.html")] })
     await live.tool.call({ args: ["mouse", "move", "150", "150"] })
     const down = await live.tool.call({ args: ["mouse", "down"] })
     expect(textOf(down)).not.toContain("got a click")
@@ -155,9 +152,9 @@ describe("a key, a click, a mouse up and a reload say what they did (#45)", () =
   })
 
   it("reload says it reloaded; the page loaded a second time", async () => {
-    session = (await live.tool.call({ args: ["open", url("live.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/live.html")] })).details.sessionName ?? ""
     const reloaded = await live.tool.call({ args: ["reload"] })
-    expect(textOf(reloaded)).toBe(`Reloaded ${url("live.html")}`)
+    expect(textOf(reloaded)).toBe(`Reloaded ${live.url("/live.html")}`)
     expect(evalRaw("window.__loaded")).toBe(2)
   })
 })
@@ -173,7 +170,7 @@ describe("set media and an annotated screenshot say what they did (#45)", () => 
   })
 
   it("set media dark says the page now matches, as the page's own matchMedia answers", async () => {
-    session = (await live.tool.call({ args: ["open", url("ann.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/ann.html")] })).details.sessionName ?? ""
     const set = await live.tool.call({ args: ["set", "media", "dark"] })
     expect(textOf(set)).toBe("Set media dark\nThe page now matches (prefers-color-scheme: dark)")
     expect(evalRaw("matchMedia('(prefers-color-scheme: dark)').matches")).toBe(true)
@@ -198,7 +195,7 @@ describe("set media and an annotated screenshot say what they did (#45)", () => 
 
 describe("text an action made appear is said with it (#45)", () => {
   it("a hover's tooltip and a submit's thanks are said; a restyled text that was already shown is not", async () => {
-    session = (await live.tool.call({ args: ["open", url("appear.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/appear.html")] })).details.sessionName ?? ""
     const hovered = await live.tool.call({ args: ["hover", "#h"] })
     expect(textOf(hovered)).toBe('Hovered #h\nNew text: "5 unread"')
     expect(evalRaw("tip.hidden")).toBe(false)
@@ -216,7 +213,7 @@ describe("text an action made appear is said with it (#45)", () => {
   })
 
   it("typing into an autocomplete says the suggestions its keys brought up; typed text in the field is not new text", async () => {
-    session = (await live.tool.call({ args: ["open", url("suggest.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/suggest.html")] })).details.sessionName ?? ""
     const typed = await live.tool.call({ args: ["type", "#s", "ap"] })
     expect(textOf(typed)).toBe(
       'Typed 2 keys into #s (keydown, input, keyup each). It now holds "ap".\nNew text: "apple"; "apricot"'
@@ -230,8 +227,7 @@ describe("text an action made appear is said with it (#45)", () => {
 })
 
 /** The page's dialog, as the raw binary's `dialog status` reads it. */
-const dialogStatus = (): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "dialog", "status"])) as { data: unknown }).data
+const dialogStatus = (): unknown => rawData<unknown>(live.world, session, ["dialog", "status"])
 
 /**
  * A result that left a dialog open: its next actions answer it (dismiss, then accept) and offer nothing it blocks;
@@ -247,7 +243,7 @@ const firstActionCloses = async (result: Awaited<ReturnType<typeof live.tool.cal
 
 describe("a dialog a typed or pressed key opened is said with it (#45)", () => {
   it("an alert opened by a key's keydown is said with its message; the page got every key and the alert", async () => {
-    session = (await live.tool.call({ args: ["open", url("keyalert.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/keyalert.html")] })).details.sessionName ?? ""
     const typed = await live.tool.call({ args: ["type", "#q", "abc"] })
     expect(textOf(typed)).toBe(
       'Typed 3 keys into #q (keydown, input, keyup each). It now holds "abc".\nA dialog opened: alert "hi" (accepted)'
@@ -271,7 +267,7 @@ describe("a confirm a typed or pressed key opened: said as far as it went, answe
   it("the keys before it are said, the confirm left open for the model; the page got those keys only", {
     timeout: 120_000
   }, async () => {
-    session = (await live.tool.call({ args: ["open", url("keyconfirm.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/keyconfirm.html")] })).details.sessionName ?? ""
     const typed = await live.tool.call({ args: ["type", "#c", "xyz"] })
     expect(typed.isError, textOf(typed)).toBe(false)
     expect(textOf(typed)).toBe(
@@ -293,7 +289,7 @@ describe("a confirm a typed or pressed key opened: said as far as it went, answe
   it("a key press whose keydown opened a confirm says its key was sent and the dialog; answering it comes first", {
     timeout: 120_000
   }, async () => {
-    session = (await live.tool.call({ args: ["open", url("keyconfirm.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/keyconfirm.html")] })).details.sessionName ?? ""
     await live.tool.call({ args: ["focus", "#c"] })
     const pressed = await live.tool.call({ args: ["press", "y"] })
     expect(pressed.isError, textOf(pressed)).toBe(false)
@@ -309,7 +305,7 @@ describe("a confirm a typed or pressed key opened: said as far as it went, answe
 
 describe("a click that opened a confirm offers to answer it first (#45)", () => {
   it("no snapshot is offered; the first next action, run through the tool, closes the confirm", async () => {
-    session = (await live.tool.call({ args: ["open", url("clickconfirm.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/clickconfirm.html")] })).details.sessionName ?? ""
     const clicked = await live.tool.call({ args: ["click", "#del"] })
     expect(textOf(clicked)).toContain('A JavaScript confirm dialog is blocking the page: "Delete?"')
     expect(dialogStatus()).toMatchObject({ hasDialog: true, type: "confirm", message: "Delete?" })
@@ -320,7 +316,7 @@ describe("a click that opened a confirm offers to answer it first (#45)", () => 
 
 describe("text an action hid or removed is said with it (#45)", () => {
   it("typing into a filter says the items it hid; the page hid exactly those", async () => {
-    session = (await live.tool.call({ args: ["open", url("filter.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/filter.html")] })).details.sessionName ?? ""
     const typed = await live.tool.call({ args: ["type", "#q", "ap"] })
     expect(textOf(typed)).toBe(
       'Typed 2 keys into #q (keydown, input, keyup each). It now holds "ap".\n' +
@@ -342,7 +338,7 @@ describe("text an action hid or removed is said with it (#45)", () => {
   })
 
   it("a removed row says what its list still shows", async () => {
-    session = (await live.tool.call({ args: ["open", url("rows.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/rows.html")] })).details.sessionName ?? ""
     const deleted = await live.tool.call({ args: ["click", "#del"] })
     expect(textOf(deleted)).toBe(
       'Clicked #del\nHidden: "Buy milk"; still shown in their list: "Walk dog"; "Call mom" (and 1 more)'
@@ -351,7 +347,7 @@ describe("text an action hid or removed is said with it (#45)", () => {
   })
 
   it("a tab swap says both panels; a removed toast is said; replaced text and a blink are not", async () => {
-    session = (await live.tool.call({ args: ["open", url("gone.html")] })).details.sessionName ?? ""
+    session = (await live.tool.call({ args: ["open", live.url("/gone.html")] })).details.sessionName ?? ""
     const tab = await live.tool.call({ args: ["click", "#tb"] })
     expect(textOf(tab)).toBe('Clicked #tb\nNew text: "Beta panel text"\nHidden: "Alpha panel text"')
     expect(evalRaw("[pa.checkVisibility(), pb.checkVisibility()]")).toEqual([false, true])

@@ -6,29 +6,26 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
 const rows = Array.from({ length: 30 }, (_, i) => `<p style="height:60px;margin:0">Row ${i + 1}</p>`).join("")
 
 // an infinite list: reaching the bottom loads 20 more rows 200 ms later
-const feed = html(
+const feed = htmlPage(
   `<ul id="l">${rows}</ul><script>let busy = false; addEventListener("scroll", () => {
   if (busy || innerHeight + scrollY < document.body.scrollHeight - 100) return; busy = true
   setTimeout(() => { const n = l.children.length; for (let i = 1; i <= 20; i++) l.insertAdjacentHTML("beforeend",
     '<p style="height:60px;margin:0">Row ' + (n + i) + "</p>"); busy = false }, 200) })</script>`
 )
 const live = liveWorld({
-  files: { "/rows.html": html(rows), "/short.html": html("<p>One line</p>"), "/feed.html": feed }
+  files: { "/rows.html": htmlPage(rows), "/short.html": htmlPage("<p>One line</p>"), "/feed.html": feed }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 
 describe("a scroll that moved nothing says so (#45)", () => {
   it("scroll down at the bottom: 'moved nothing', and the page is already at the bottom", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/rows.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/rows.html")
     const first = await live.tool.call({ args: ["scroll", "down", "5000"] })
     const max = evalRaw(session, "document.documentElement.scrollHeight - innerHeight") as number
     expect(textOf(first)).toBe(`Scrolled down 5000\nPage scrolled: y 0 → ${max}.`)
@@ -42,8 +39,7 @@ describe("a scroll that moved nothing says so (#45)", () => {
   })
 
   it("a scroll that reaches the bottom of an infinite list says the page grew (more loaded below)", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/feed.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/feed.html")
     const max = evalRaw(session, "document.documentElement.scrollHeight - innerHeight") as number
     const result = await live.tool.call({ args: ["scroll", "down", "5000"] })
     expect(result.isError).toBe(false)
@@ -56,8 +52,7 @@ describe("a scroll that moved nothing says so (#45)", () => {
   })
 
   it("a page that fits the window: it does not scroll that way", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/short.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/short.html")
     const result = await live.tool.call({ args: ["scroll", "down", "300"] })
     expect(textOf(result)).toBe("Scroll down 300 moved nothing\nThe page fits the window: it does not scroll that way.")
     expect(evalRaw(session, "scrollY")).toBe(0)

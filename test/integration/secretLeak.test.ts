@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { type Channel, leakRecorder } from "../support/leakChannels.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawData } from "../support/rawPage.js"
 
 const SECRET = "Vk7-Leak-Pw-93qzT2mX"
 const live = liveWorld({
@@ -21,8 +22,7 @@ const PW = "{{secret:APP_PW}}"
 const page = (origin = live.site.origin) => `${origin}/login-echo.html`
 
 let session = ""
-const raw = <A>(args: ReadonlyArray<string>): A =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+const raw = <A>(args: ReadonlyArray<string>): A => rawData<A>(live.world, session, args)
 const pageValue = (selector: string) => raw<{ value: string }>(["get", "value", selector]).value
 
 /** Everything a model could read back after typing. */

@@ -12,6 +12,7 @@ import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { textOf } from "../support/harness.js"
 import { REPO } from "../support/liveEnv.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawData } from "../support/rawPage.js"
 
 const SECRET = "Zq8-policy-secret-41xw"
 const strict = liveWorld({
@@ -45,11 +46,7 @@ const POLICY_ACTIONS = [
 /** The strict world's managed browser, read directly with the raw binary (the page's own state). */
 let managedSession = ""
 const rawValue = (world: typeof strict, selector: string): string =>
-  (
-    JSON.parse(world.world.raw(["--json", "--session", managedSession, "get", "value", selector])) as {
-      data: { value: string }
-    }
-  ).data.value
+  rawData<{ value: string }>(world.world, managedSession, ["get", "value", selector]).value
 
 /** Preflight refusals: decided from the input alone, before any process. */
 const PREFLIGHT: ReadonlyArray<readonly [string, string, Record<string, unknown>]> = [

@@ -8,28 +8,25 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/ship.html": [
+    "/ship.html": servedHtml(
       `<!doctype html><title>Ship</title><label>Shipping <select id="s" onchange="changes.push(this.value)">
 <option value="std">Standard</option><option value="fast">Express</option>
 <option value="drone" disabled>Drone</option></select></label><script>window.changes = []</script>
 <select id="t"><option value="Drone">Express</option><option value="drone" disabled>Drone</option></select>
-<select id="u"><option value="a" disabled>Alpha</option><option value="b">a</option></select>`,
-      "text/html; charset=utf-8"
-    ]
+<select id="u"><option value="a" disabled>Alpha</option><option value="b">a</option></select>`
+    )
   }
 })
 
 describe("select asking for a disabled option (#45)", () => {
   it("is refused by value and by label, the page unchanged; an enabled option is selected", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/ship.html`] })
-    expect(opened.isError, textOf(opened)).toBe(false)
-    const session = opened.details.sessionName ?? ""
-    const page = () =>
-      JSON.parse(live.world.raw(["--json", "--session", session, "eval", "JSON.stringify([s.value, changes])"])).data
-        .result as string
+    const session = await live.openedSession("/ship.html")
+    const page = () => rawEval(live.world, session, "JSON.stringify([s.value, changes])") as string
     // before: `Selected ["drone"] in #s`, and the select held drone
     const byValue = await live.tool.call({ args: ["select", "#s", "drone"] })
     expect(byValue.isError).toBe(true)
@@ -48,7 +45,7 @@ describe("select asking for a disabled option (#45)", () => {
     expect(textOf(enabled)).toBe('Selected ["Express"] in #s')
     expect(page()).toBe('["fast",["fast"]]')
     // upstream selects every option whose value or label is asked, so a single select ends on the last match
-    const raw = (js: string) => JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result
+    const raw = (js: string) => rawEval(live.world, session, js)
     const last = await live.tool.call({ args: ["select", "#t", "Drone"] })
     expect(textOf(last)).toContain('Option drone ("Drone") of #t is disabled: nothing was selected')
     expect(raw("t.value")).toBe("Drone")
@@ -59,7 +56,7 @@ describe("select asking for a disabled option (#45)", () => {
   it("a ref from the snapshot is refused the same way; an enabled option by ref is selected", async () => {
     const opened = await live.tool.call({ args: ["open", `${live.site.origin}/ship.html`] })
     const session = opened.details.sessionName ?? ""
-    const raw = (js: string) => JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result
+    const raw = (js: string) => rawEval(live.world, session, js)
     const snapshot = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
     const ref = /combobox "Shipping" \[[^\]]*ref=(e\d+)/.exec(snapshot)?.[1]
     expect(ref, snapshot).toBeDefined()

@@ -8,9 +8,8 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 // controls built in script, as a web component's are: no page text outside the shadow root holds their words
 const hit = `const hit = (id) => {
@@ -18,7 +17,7 @@ const hit = `const hit = (id) => {
 const shadowButton = (root, id, words, hidden) => { const b = document.createElement("button");
   b.textContent = words; b.hidden = !!hidden; b.onclick = () => hit(id); root.append(b) };`
 const card = (script: string, light = "") =>
-  html(`<h1>Card</h1>${light}<div id="host"></div><script>${hit}
+  htmlPage(`<h1>Card</h1>${light}<div id="host"></div><script>${hit}
 const root = host.attachShadow({ mode: "open" }); ${script}</script>`)
 const PUBLISH = `"Publish" + " now"`
 
@@ -42,9 +41,7 @@ const live = liveWorld({
   }
 })
 
-const evalIn = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalIn = (session: string, script: string): unknown => rawEval(live.world, session, script)
 const hits = (session: string): unknown => evalIn(session, "JSON.stringify(window.__hits || {})")
 
 const clickOn = async (page: string, words = "Publish now") => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { activeTabIn, pinTab } from "../support/tabs.js"
+import { rawData } from "../support/rawPage.js"
 
 const PAGE =
   '<!doctype html><title>Shape</title><button id="b" onclick="fetch(\'api/data\').then(async (r) => ' +
@@ -21,8 +22,7 @@ const live = liveWorld({
   }
 })
 let session = ""
-const raw = <A>(args: ReadonlyArray<string>): A =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+const raw = <A>(args: ReadonlyArray<string>): A => rawData<A>(live.world, session, args)
 
 /** Clicks Load with the raw binary and polls #out until it changes from `before`, to a deadline. */
 const loaded = async (before: string): Promise<string> => {

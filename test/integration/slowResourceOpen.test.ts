@@ -6,11 +6,11 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawData } from "../support/rawPage.js"
 
 const live = liveWorld()
 let session = ""
-const raw = <A>(args: ReadonlyArray<string>): A =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: A }).data
+const raw = <A>(args: ReadonlyArray<string>): A => rawData<A>(live.world, session, args)
 
 const STILL_LOADING = /Still loading: the page is shown and usable .*waiting on http:\/\/127\.0\.0\.1:\d+\/hang\./
 

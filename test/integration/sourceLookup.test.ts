@@ -3,31 +3,12 @@
  * browser with upstream's React DevTools hook: each candidate source (dom-attribute, react-inspect,
  * workspace-search) and each status (candidates-found, no-candidates, unsupported).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type Harness, makeHarness, textOf } from "../support/harness.js"
-import { type LiveEnv, makeLiveEnv } from "../support/liveEnv.js"
-import { type ReactApp, startReactApp } from "../support/reactApp.js"
+import { describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { reactAppWorld } from "../support/reactAppWorld.js"
 import { SOURCE_ATTRS } from "../../src/domain/Lookup.js"
 
-let app: ReactApp
-let world: LiveEnv
-let tool: Harness
-
-beforeAll(async () => {
-  app = await startReactApp()
-  world = makeLiveEnv()
-  tool = makeHarness(world, "pi-lookups", app.workspace)
-  const opened = await tool.call({ args: ["--enable", "react-devtools", "open", app.origin] })
-  expect(opened.isError, textOf(opened)).toBe(false)
-  expect((await tool.call({ args: ["wait", "#load-error"] })).isError).toBe(false)
-}, 60_000)
-
-afterAll(async () => {
-  await tool?.closeOwned()
-  await tool?.dispose()
-  await world?.dispose()
-  await app?.close()
-})
+const live = reactAppWorld("pi-lookups", ["--enable", "react-devtools"])
 
 type Report = {
   status: string
@@ -39,7 +20,9 @@ type Report = {
 const reportOf = (result: { details: { sourceLookup?: unknown } }) => result.details.sourceLookup as Report
 
 const fiberOf = async (name: string): Promise<string> => {
-  const tree = String((((await tool.call({ args: ["react", "tree"] })).details.data ?? {}) as { tree?: unknown }).tree)
+  const tree = String(
+    (((await live.tool.call({ args: ["react", "tree"] })).details.data ?? {}) as { tree?: unknown }).tree
+  )
   const row = tree.split("\n").find((line) => line.trim().split(/\s+/)[3] === name)
   if (row === undefined) throw new Error(`no ${name} in the React tree:\n${tree}`)
   return row.trim().split(/\s+/)[1]!
@@ -47,7 +30,7 @@ const fiberOf = async (name: string): Promise<string> => {
 
 describe("sourceLookup on a live React app", () => {
   it("selector: the element's own source attributes lead (get attr; get html is its inner HTML only), then those inside it; the summary leads the text", async () => {
-    const result = await tool.call({ sourceLookup: { selector: "#toolbar" } })
+    const result = await live.tool.call({ sourceLookup: { selector: "#toolbar" } })
     expect(result.isError).toBe(false)
     const report = reportOf(result)
     expect(report.status).toBe("candidates-found")
@@ -87,7 +70,7 @@ describe("sourceLookup on a live React app", () => {
   })
 
   it("a leaf element: its own attributes alone are found (no inner HTML to read)", async () => {
-    const report = reportOf(await tool.call({ sourceLookup: { selector: "#plain-label" } }))
+    const report = reportOf(await live.tool.call({ sourceLookup: { selector: "#plain-label" } }))
     expect(report.status).toBe("candidates-found")
     expect(report.candidates).toEqual([
       expect.objectContaining({
@@ -100,14 +83,14 @@ describe("sourceLookup on a live React app", () => {
   })
 
   it("selector without source hints on it or in its HTML: no-candidates, still a success", async () => {
-    const result = await tool.call({ sourceLookup: { selector: "title" } })
+    const result = await live.tool.call({ sourceLookup: { selector: "title" } })
     expect(result.isError).toBe(false)
     expect(reportOf(result)).toMatchObject({ status: "no-candidates", candidates: [] })
     expect(reportOf(result).limitations.join(" ")).toContain("No source-like attributes")
   })
 
   it("reactFiberId: React props with source attributes (high) and a component's bundle location (low)", async () => {
-    const button = reportOf(await tool.call({ sourceLookup: { reactFiberId: await fiberOf("button") } }))
+    const button = reportOf(await live.tool.call({ sourceLookup: { reactFiberId: await fiberOf("button") } }))
     expect(button.candidates[0]).toMatchObject({
       source: "react-inspect",
       confidence: "high",
@@ -115,7 +98,7 @@ describe("sourceLookup on a live React app", () => {
       line: 3,
       componentName: "button"
     })
-    const toolbar = reportOf(await tool.call({ sourceLookup: { reactFiberId: await fiberOf("Toolbar") } }))
+    const toolbar = reportOf(await live.tool.call({ sourceLookup: { reactFiberId: await fiberOf("Toolbar") } }))
     expect(toolbar.status).toBe("candidates-found")
     expect(toolbar.candidates[0]).toMatchObject({
       source: "react-inspect",
@@ -126,7 +109,7 @@ describe("sourceLookup on a live React app", () => {
   })
 
   it("componentName: workspace declaration confirmed by the React tree; skipped folders never read", async () => {
-    const result = await tool.call({ sourceLookup: { componentName: "SaveButton" } })
+    const result = await live.tool.call({ sourceLookup: { componentName: "SaveButton" } })
     const report = reportOf(result)
     expect(report.status).toBe("candidates-found")
     expect(report.candidates).toEqual([
@@ -142,12 +125,12 @@ describe("sourceLookup on a live React app", () => {
       "declares SaveButton",
       expect.stringMatching(/^react tree: SaveButton is rendered \(fiber #\d+\)$/)
     ])
-    expect(report.workspaceRoot).toBe(app.workspace)
+    expect(report.workspaceRoot).toBe(live.app.workspace)
   })
 
   it("on a page without a React renderer: unsupported when nothing else is found, candidates-found (medium) from the workspace", async () => {
-    const other = tool
-    expect((await other.call({ args: ["open", `${app.origin}/api/items`] })).isError).toBe(false)
+    const other = live.tool
+    expect((await other.call({ args: ["open", `${live.app.origin}/api/items`] })).isError).toBe(false)
     const inspect = await other.call({ sourceLookup: { reactFiberId: "3" } })
     expect(inspect.isError).toBe(false)
     expect(reportOf(inspect).status).toBe("unsupported")
@@ -169,7 +152,7 @@ describe("sourceLookup on a live React app", () => {
   })
 
   it("a selector that matches nothing is a normal tool failure", async () => {
-    const result = await tool.call({ sourceLookup: { selector: "#nope" } })
+    const result = await live.tool.call({ sourceLookup: { selector: "#nope" } })
     expect(result.isError).toBe(true)
     expect(result.details.batchFailure?.failedStep.command).toEqual(["is", "visible", "#nope"])
   })

@@ -7,11 +7,12 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawData } from "../support/rawPage.js"
 
 const live = liveWorld()
 
 const rawValue = (session: string, args: ReadonlyArray<string>): Record<string, unknown> =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, ...args])) as { data: Record<string, unknown> }).data
+  rawData(live.world, session, args)
 
 describe("state load says where the tab is now (#41)", () => {
   it("the tab moved to the origin's root: said with the URL the browser shows, the page before, void refs", async () => {

@@ -6,29 +6,24 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (title: string, body: string) =>
-  [
-    `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`,
-    "text/html; charset=utf-8"
-  ] as const
+import { rawData } from "../support/rawPage.js"
+import { titledPage } from "../support/servedPages.js"
 
 const live = liveWorld({
-  files: { "/first.html": html("First tab", "<p>one</p>"), "/second.html": html("Second tab", "<p>two</p>") }
+  files: {
+    "/first.html": titledPage("First tab", "<p>one</p>"),
+    "/second.html": titledPage("Second tab", "<p>two</p>")
+  }
 })
 
 describe("a new tab with a URL says the page it loaded (#45)", () => {
   it("says the loaded page; a title read right after is that page's", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/first.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/first.html")
     const opened = await live.tool.call({ args: ["tab", "new", `${live.site.origin}/second.html`] })
     expect(opened.isError, textOf(opened)).toBe(false)
     expect(textOf(opened)).toContain(`Page: Second tab — ${live.site.origin}/second.html`)
     const title = await live.tool.call({ args: ["get", "title"] })
     expect(textOf(title).split("\n")[0]).toBe("Second tab")
-    const raw = JSON.parse(live.world.raw(["--json", "--session", session, "get", "title"])) as {
-      data: { title: string }
-    }
-    expect(raw.data.title).toBe("Second tab")
+    expect(rawData<{ title: string }>(live.world, session, ["get", "title"]).title).toBe("Second tab")
   })
 })

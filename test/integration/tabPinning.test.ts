@@ -45,9 +45,7 @@ describe("tab pinning", () => {
 
 describe("focus lost between calls", () => {
   it("a read re-selects the tab the session was on; when that tab is gone and about:blank has focus, tab-drift", async () => {
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/about.html`] })
-    expect(opened.isError, textOf(opened)).toBe(false)
-    const session = opened.details.sessionName ?? ""
+    const session = await live.openedSession("/about.html")
     const home = tabs(session).find((t) => t.active)
     live.world.raw(["--json", "--session", session, "tab", "new", `${live.site.origin}/list.html`])
     expect(tabs(session).find((t) => t.active)?.url).toBe(`${live.site.origin}/list.html`)

@@ -8,29 +8,24 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import type { ToolResult } from "../../src/schema/ToolResult.js"
-import { textOf } from "../support/harness.js"
+import { okText, textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
+import { servedHtml } from "../support/servedPages.js"
 
 const live = liveWorld({
   files: {
-    "/upload.html": [
+    "/upload.html": servedHtml(
       `<!doctype html><title>Upload</title>
 <input id="one" type="file"><input id="many" type="file" multiple>
 <input id="photo" type="file" hidden><button id="btn" onclick="photo.click()">Choose photo</button>
-<script>window.changes = []; document.addEventListener("change", (e) => changes.push(e.target.id), true)</script>`,
-      "text/html; charset=utf-8"
-    ]
+<script>window.changes = []; document.addEventListener("change", (e) => changes.push(e.target.id), true)</script>`
+    )
   }
 })
 let session = ""
-const evalPage = (js: string) =>
-  JSON.parse(live.world.raw(["--json", "--session", session, "eval", js])).data.result as unknown
+const evalPage = (js: string) => rawEval(live.world, session, js)
 const names = (id: string) => evalPage(`[...document.getElementById("${id}").files].map((f) => f.name).join()`)
-const ok = (result: ToolResult) => {
-  expect(result.isError, textOf(result)).toBe(false)
-  return textOf(result)
-}
 
 describe("upload read on the page", () => {
   it("says the file a single input kept; refuses a button with the page's file input named", async () => {
@@ -40,17 +35,15 @@ describe("upload read on the page", () => {
       return path
     }
     const [a, b, me] = [file("a.txt"), file("b.csv"), file("me.png")]
-    const opened = await live.tool.call({ args: ["open", `${live.site.origin}/upload.html`] })
-    ok(opened)
-    session = opened.details.sessionName ?? ""
+    session = await live.openedSession("/upload.html")
     // before: `Uploaded 2 file(s) to #one: <a>, <b>` (the input kept a.txt only)
-    expect(ok(await live.tool.call({ args: ["upload", "#one", a, b] }))).toBe(
+    expect(okText(await live.tool.call({ args: ["upload", "#one", a, b] }))).toBe(
       `Uploaded 1 of 2 files to #one: it takes one file (no multiple attribute), so it holds only a.txt; not ` +
         `attached: ${b}.`
     )
     expect(names("one")).toBe("a.txt")
     // a multiple input takes both: said as before
-    expect(ok(await live.tool.call({ args: ["upload", "#many", a, b] }))).toBe(
+    expect(okText(await live.tool.call({ args: ["upload", "#many", a, b] }))).toBe(
       `Uploaded 2 file(s) to #many: ${a}, ${b}`
     )
     expect(names("many")).toBe("a.txt,b.csv")
@@ -63,7 +56,7 @@ describe("upload read on the page", () => {
     )
     expect(names("photo")).toBe("")
     // the named input, followed: it takes the file, and the page gets its change event
-    expect(ok(await live.tool.call({ args: ["upload", "#photo", me] }))).toBe(`Uploaded 1 file(s) to #photo: ${me}`)
+    expect(okText(await live.tool.call({ args: ["upload", "#photo", me] }))).toBe(`Uploaded 1 file(s) to #photo: ${me}`)
     expect(names("photo")).toBe("me.png")
     expect(evalPage("changes.join()")).toBe("one,many,photo")
   }, 90_000)

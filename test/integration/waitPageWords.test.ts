@@ -9,28 +9,25 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
-    "/cart.html": html(`<button id="b" onclick="setTimeout(()=>location.href='checkout.html',300)">Checkout</button>`),
-    "/checkout.html": html("<h1>Pay now</h1>"),
-    "/poll.html": html(`<p id="s">Live prices</p><script>window.polls=0;
+    "/cart.html": htmlPage(
+      `<button id="b" onclick="setTimeout(()=>location.href='checkout.html',300)">Checkout</button>`
+    ),
+    "/checkout.html": htmlPage("<h1>Pay now</h1>"),
+    "/poll.html": htmlPage(`<p id="s">Live prices</p><script>window.polls=0;
 setInterval(()=>fetch('cart.html').then(()=>{window.polls++}),1500)</script>`),
-    "/declined.html": html("<p>Payment declined:\n card expired</p>")
+    "/declined.html": htmlPage("<p>Payment declined:\n card expired</p>")
   }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
-const open = async (path: string) =>
-  (await live.tool.call({ args: ["open", `${live.site.origin}${path}`] })).details.sessionName ?? ""
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 
 describe("a wait for the page says where it is or what it shows", () => {
   it("wait --url after a late navigation names the URL the page is at", async () => {
-    const session = await open("/cart.html")
+    const session = await live.openSession("/cart.html")
     await live.tool.call({ args: ["eval", "document.getElementById('b').click()"] })
     const waited = await live.tool.call({ args: ["wait", "--url", "**/checkout.html"] })
     expect(waited.isError, textOf(waited)).toBe(false)
@@ -39,7 +36,7 @@ describe("a wait for the page says where it is or what it shows", () => {
   })
 
   it("wait --load networkidle on a polling page says what idle meant, and the page polls on", async () => {
-    const session = await open("/poll.html")
+    const session = await live.openSession("/poll.html")
     const waited = await live.tool.call({ args: ["wait", "--load", "networkidle"] })
     expect(waited.isError, textOf(waited)).toBe(false)
     expect(textOf(waited)).toBe(
@@ -54,7 +51,7 @@ describe("a wait for the page says where it is or what it shows", () => {
   })
 
   it("wait --fn names the expression that is now true", async () => {
-    const session = await open("/cart.html")
+    const session = await live.openSession("/cart.html")
     live.world.raw(["--session", session, "eval", "setTimeout(()=>{window.ready=3},600)"])
     const waited = await live.tool.call({ args: ["wait", "--fn", "window.ready === 3"] })
     expect(waited.isError, textOf(waited)).toBe(false)
@@ -63,7 +60,7 @@ describe("a wait for the page says where it is or what it shows", () => {
   })
 
   it("a wait --text that times out says what the page shows instead", async () => {
-    const session = await open("/declined.html")
+    const session = await live.openSession("/declined.html")
     const waited = await live.tool.call({ args: ["wait", "--text", "Payment accepted", "--timeout", "1500"] })
     expect(waited.isError).toBe(true)
     expect(textOf(waited)).toContain(

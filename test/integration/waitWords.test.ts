@@ -6,24 +6,20 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-
-const html = (body: string) =>
-  [`<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`, "text/html; charset=utf-8"] as const
+import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
 
 const live = liveWorld({
   files: {
-    "/slow.html": html(`<p id="sp">Loading results</p><div id="out"></div><script>
+    "/slow.html": htmlPage(`<p id="sp">Loading results</p><div id="out"></div><script>
 setTimeout(() => { sp.hidden = true; out.textContent = "Order #42 confirmed" }, 1500)</script>`)
   }
 })
-const evalRaw = (session: string, script: string): unknown =>
-  (JSON.parse(live.world.raw(["--json", "--session", session, "eval", script])) as { data: { result: unknown } }).data
-    .result
+const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
 
 describe("a wait says what it waited for (#45)", () => {
   it("wait <sel> --state hidden waits in the running browser and says the element is hidden", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/slow.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/slow.html")
     evalRaw(session, "window.__kept = 1")
     const waited = await live.tool.call({ args: ["wait", "#sp", "--state", "hidden"] })
     expect(waited.isError, textOf(waited)).toBe(false)
@@ -33,8 +29,7 @@ describe("a wait says what it waited for (#45)", () => {
   })
 
   it("wait --text names the text now on the page", async () => {
-    const session =
-      (await live.tool.call({ args: ["open", `${live.site.origin}/slow.html`] })).details.sessionName ?? ""
+    const session = await live.openSession("/slow.html")
     const waited = await live.tool.call({ args: ["wait", "--text", "Order #42"] })
     expect(textOf(waited)).toBe('The text "Order #42" is on the page.')
     expect(evalRaw(session, "out.textContent")).toBe("Order #42 confirmed")

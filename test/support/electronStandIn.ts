@@ -9,19 +9,14 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { chromiumPath, TEST_MARKER } from "./liveEnv.js"
+import { chromiumPath, HEADLESS_CHROMIUM_FLAGS, TEST_MARKER } from "./liveEnv.js"
 
 export const STAND_IN_NAME = "Stand-in Electron Chromium"
 export const STAND_IN_TITLE = "Stand-in Electron Page"
 
 /** Flags every stand-in launch gets: headless, root-safe, no network chatter. */
 export const STAND_IN_CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--no-first-run",
-  "--disable-background-networking",
+  ...HEADLESS_CHROMIUM_FLAGS,
   "--disable-component-update",
   "--disable-sync",
   "--disable-quic"

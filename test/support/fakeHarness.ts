@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as Layer from "effect/Layer"
+import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { fakeConfig, makeFakeLayer } from "../../src/layers/test/FakeLayer.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
@@ -17,6 +18,13 @@ export const tempRoot = (): { readonly root: string; readonly cleanup: () => voi
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) }
 }
 
+/** A temp root for the tests of the file (or describe block) that makes it, removed after them. */
+export const suiteTempRoot = (): { readonly root: string; readonly cleanup: () => void } => {
+  const temp = tempRoot()
+  afterAll(() => temp.cleanup())
+  return temp
+}
+
 export const fakeLayer = (
   root: string,
   script: ReadonlyArray<ScriptedRun>,
@@ -24,17 +32,37 @@ export const fakeLayer = (
   version?: string
 ) => makeFakeLayer(FakeAgentBrowser.layer(script, version), toolConfigLayer(testConfig(root, overrides)))
 
+/** A result's content as the tests read it: every part's text (none for an image), one part a line. */
+export const contentText = (content: ReadonlyArray<{ readonly type: string; readonly text?: string }>): string =>
+  content.map((c) => c.text ?? "").join("\n")
+
+/** The text of a result's content, read as contentText does. */
+export const resultText = (result: {
+  readonly content: ReadonlyArray<{ readonly type: string; readonly text?: string }>
+}): string => contentText(result.content)
+
 export type FakeServices = Layer.Layer.Success<ReturnType<typeof fakeLayer>>
 
 export const call = { piSessionId: "session-1", cwd: "/work/project" }
 
-/** A scripted `batch` reply: one successful row per stdin step, its result chosen by `answer`. */
-export const batchRows = (answer: (step: ReadonlyArray<string>) => unknown): ScriptedRun => ({
+/** Upstream's batch row for a step that succeeded with `result`. */
+export const doneRow = (command: unknown, result: unknown) => ({ command, success: true, result, error: null })
+
+/**
+ * A scripted `batch` reply, for every batch: one successful row per stdin step, its result chosen by `answer` (given
+ * the step, its index and all the batch's steps). `seen`, when given, is shown each batch's steps before the answer.
+ */
+export const batchRows = (
+  answer: (step: ReadonlyArray<string>, index: number, steps: ReadonlyArray<ReadonlyArray<string>>) => unknown,
+  seen?: (steps: ReadonlyArray<ReadonlyArray<string>>, request: { readonly stdin?: string | undefined }) => void
+): ScriptedRun => ({
   when: (r) => r.args.includes("batch"),
-  reply: (r) => ({
-    exitCode: 0,
-    stdout: `${JSON.stringify((JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>).map((step) => ({ command: step, success: true, result: answer(step), error: null })))}\n`
-  }),
+  reply: (r) => {
+    const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
+    seen?.(steps, r)
+    const rows = steps.map((step, i) => doneRow(step, answer(step, i, steps)))
+    return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
+  },
   repeat: true
 })
 
@@ -51,6 +79,16 @@ export const stepsOf = (request: {
     return []
   }
 }
+
+/** The upstream command a request ran: its argv after the session flags (`--session <name>`). */
+export const commandOf = (args: ReadonlyArray<string>): ReadonlyArray<string> =>
+  args.slice(args.indexOf("--session") + 2)
+
+/** The upstream commands the requests ran, in order: a batch's steps each, any other request's command. */
+export const commandsRun = (
+  requests: ReadonlyArray<{ readonly args: ReadonlyArray<string>; readonly stdin?: string | undefined }>
+): ReadonlyArray<ReadonlyArray<string>> =>
+  requests.flatMap((r) => (r.args.includes("batch") ? stepsOf(r) : [commandOf(r.args)]))
 
 /** Whether a request runs an `open`: alone, or as the first step of the open's batch with its page read. */
 export const runsOpen = (request: {
@@ -74,7 +112,7 @@ export const openBatch = (
   when: (r) => stepsOf(r)[0]?.[0] === "open",
   reply: (r) => ({
     exitCode: 0,
-    stdout: `${JSON.stringify(stepsOf(r).map((step, i) => ({ command: step, success: true, result: i === 0 ? opened : { result: read }, error: null })))}\n`
+    stdout: `${JSON.stringify(stepsOf(r).map((step, i) => doneRow(step, i === 0 ? opened : { result: read })))}\n`
   }),
   repeat
 })

@@ -2,6 +2,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import { expect } from "vitest"
 import { BinaryLocatorLive } from "../../src/layers/BinaryLocatorLive.js"
 import { makeServicesLayer } from "../../src/layers/MainLive.js"
 import { ProcessRunnerLive } from "../../src/layers/ProcessRunnerLive.js"
@@ -68,6 +69,12 @@ export const textOf = (result: ToolResult): string =>
     .filter((c): c is { type: "text"; text: string } => c.type === "text")
     .map((c) => c.text)
     .join("\n")
+
+/** The text of a call that must have succeeded: a failed call fails the test, with its text as the message. */
+export const okText = (result: ToolResult): string => {
+  expect(result.isError, textOf(result)).toBe(false)
+  return textOf(result)
+}
 
 /** A get/eval result's value: its text without the `(from <origin>)` line that says which page it was read on. */
 export const valueOf = (result: ToolResult): string => textOf(result).replace(/\n\(from [^)\n]*\)$/, "")

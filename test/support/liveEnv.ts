@@ -26,6 +26,16 @@ export const TEST_MARKER = `piab-test-${process.env["PIAB_TEST_RUN"] ?? "x"}-`
 export const CHROMIUM_ARGS =
   "--no-sandbox,--disable-gpu,--disable-dev-shm-usage,--disable-background-networking,--disable-component-update,--disable-sync,--no-first-run"
 
+/** The flags a Chromium a test starts itself gets first: headless, root-safe, no first run, no network chatter. */
+export const HEADLESS_CHROMIUM_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--no-first-run",
+  "--disable-background-networking"
+] as const
+
 export interface LiveEnv {
   readonly root: string
   readonly env: Record<string, string>

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
-import { type Harness, makeHarness } from "./harness.js"
+import { type Harness, makeHarness, okText } from "./harness.js"
 import { type LiveEnv, makeLiveEnv, REPO, TEST_MARKER } from "./liveEnv.js"
 
 export interface LiveWorldOptions {
@@ -23,6 +23,12 @@ export interface LiveWorld {
   readonly world: LiveEnv
   readonly site: StaticServer
   readonly tool: Harness
+  /** The site's address of `path` (which starts with `/`). */
+  readonly url: (path: string) => string
+  /** Opens `path` of the site with the tool; the session the open ran in ("" when it named none). */
+  readonly openSession: (path: string) => Promise<string>
+  /** As openSession, for an open that must succeed: a failed open fails the test, with its text. */
+  readonly openedSession: (path: string) => Promise<string>
 }
 
 export const liveWorld = (options: LiveWorldOptions = {}): LiveWorld => {
@@ -65,6 +71,14 @@ export const liveWorld = (options: LiveWorldOptions = {}): LiveWorld => {
     },
     get tool() {
       return need(ctx.tool)
+    },
+    url: (path) => `${need(ctx.site).origin}${path}`,
+    openSession: async (path) =>
+      (await need(ctx.tool).call({ args: ["open", `${need(ctx.site).origin}${path}`] })).details.sessionName ?? "",
+    openedSession: async (path) => {
+      const opened = await need(ctx.tool).call({ args: ["open", `${need(ctx.site).origin}${path}`] })
+      okText(opened)
+      return opened.details.sessionName ?? ""
     }
   }
 }

@@ -1,4 +1,5 @@
 /** Finds processes (any user-visible pid) whose command line or environment mentions a marker path. */
+import type { ChildProcess } from "node:child_process"
 import { readdirSync, readFileSync } from "node:fs"
 
 export interface FoundProcess {
@@ -45,4 +46,15 @@ export const pidAlive = (pid: number): boolean => {
   } catch {
     return false
   }
+}
+
+/** SIGKILLs the process group of each child a test started detached (its own group), passing over those gone. */
+export const killGroups = (children: ReadonlyArray<ChildProcess>): void => {
+  for (const child of children)
+    if (child.pid !== undefined)
+      try {
+        process.kill(-child.pid, "SIGKILL")
+      } catch {
+        /* gone */
+      }
 }

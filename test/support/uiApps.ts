@@ -4,10 +4,10 @@
  * paths fall through to fixtures/site), and a tool harness; torn down after the file's tests. `page` reads the page
  * independently of the tool: the raw binary's `eval` on the tool's session.
  */
-import { afterAll, beforeAll } from "vitest"
 import { startUiApps, type UiApps } from "../../scripts/lib/uiApps.mjs"
-import { type Harness, makeHarness } from "./harness.js"
-import { type LiveEnv, makeLiveEnv, TEST_MARKER } from "./liveEnv.js"
+import { appsWorld } from "./appsWorld.js"
+import type { Harness } from "./harness.js"
+import { type LiveEnv, TEST_MARKER } from "./liveEnv.js"
 
 export interface UiWorld {
   readonly world: LiveEnv
@@ -18,34 +18,19 @@ export interface UiWorld {
 }
 
 export const uiWorld = (): UiWorld => {
-  const ctx: { world?: LiveEnv; apps?: UiApps; tool?: Harness } = {}
-  beforeAll(async () => {
-    ctx.world = makeLiveEnv()
-    ctx.apps = await startUiApps({ tmpPrefix: `${TEST_MARKER}uiapps-` })
-    ctx.tool = makeHarness(ctx.world)
-  })
-  afterAll(async () => {
-    await ctx.tool?.closeOwned()
-    await ctx.tool?.dispose()
-    await ctx.apps?.close()
-    await ctx.world?.dispose()
-  })
-  const need = <A>(value: A | undefined): A => {
-    if (value === undefined) throw new Error("ui world used outside its tests")
-    return value
-  }
+  const served = appsWorld("ui world", () => startUiApps({ tmpPrefix: `${TEST_MARKER}uiapps-` }))
   return {
     get world() {
-      return need(ctx.world)
+      return served.world
     },
     get apps() {
-      return need(ctx.apps)
+      return served.apps
     },
     get tool() {
-      return need(ctx.tool)
+      return served.tool
     },
     page: <A>(session: string, expression: string): A => {
-      const reply = JSON.parse(need(ctx.world).raw(["--json", "--session", session, "eval", expression])) as {
+      const reply = JSON.parse(served.world.raw(["--json", "--session", session, "eval", expression])) as {
         data?: { result?: A }
       }
       return reply.data?.result as A

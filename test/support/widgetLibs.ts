@@ -7,11 +7,12 @@
  * success that did not happen or a warning about an effect that did fails the test, as does a next action offered
  * twice.
  */
-import { afterAll, beforeAll, expect } from "vitest"
+import { expect } from "vitest"
 import { EFFECT_WINDOW_MS, startWidgetLibs, WARNINGS, type WidgetLibs } from "../../scripts/lib/widgetLibs.mjs"
 import type { ToolResult } from "../../src/schema/ToolResult.js"
-import { type Harness, makeHarness, textOf } from "./harness.js"
-import { type LiveEnv, makeLiveEnv, TEST_MARKER } from "./liveEnv.js"
+import { appsWorld } from "./appsWorld.js"
+import { type Harness, textOf } from "./harness.js"
+import { TEST_MARKER } from "./liveEnv.js"
 
 export interface Verdict {
   readonly result: ToolResult
@@ -43,40 +44,30 @@ const within = async (ms: number, check: () => boolean): Promise<boolean> => {
 }
 
 export const widgetWorld = (): WidgetWorld => {
-  const ctx: { world?: LiveEnv; apps?: WidgetLibs; tool?: Harness; session?: string } = {}
-  beforeAll(async () => {
-    ctx.world = makeLiveEnv()
-    ctx.apps = await startWidgetLibs({ tmpPrefix: `${TEST_MARKER}widgetlibs-` })
-    ctx.tool = makeHarness(ctx.world)
-  })
-  afterAll(async () => {
-    await ctx.tool?.closeOwned()
-    await ctx.tool?.dispose()
-    await ctx.apps?.close()
-    await ctx.world?.dispose()
-  })
+  const served = appsWorld("widget world", () => startWidgetLibs({ tmpPrefix: `${TEST_MARKER}widgetlibs-` }))
+  const ctx: { session?: string } = {}
   const need = <A>(value: A | undefined): A => {
     if (value === undefined) throw new Error("widget world used outside its tests")
     return value
   }
   const call = async (input: unknown): Promise<ToolResult> => {
-    const result = await need(ctx.tool).call(input)
+    const result = await served.tool.call(input)
     const named = result.details.sessionName ?? ctx.session
     if (named !== undefined) ctx.session = named
     return result
   }
   const page = <A>(expression: string): A => {
-    const reply = JSON.parse(need(ctx.world).raw(["--json", "--session", need(ctx.session), "eval", expression])) as {
+    const reply = JSON.parse(served.world.raw(["--json", "--session", need(ctx.session), "eval", expression])) as {
       data?: { result?: A }
     }
     return reply.data?.result as A
   }
   return {
     get apps() {
-      return need(ctx.apps)
+      return served.apps
     },
     get tool() {
-      return need(ctx.tool)
+      return served.tool
     },
     session: () => need(ctx.session),
     page,

@@ -7,16 +7,14 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { seenTextOf } from "../../src/program/page/seenAfterMiss.js"
 import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
 import { urlGlobOf, urlGlobPredicate, waitAssertionOf } from "../../src/upstream/waitAssertion.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const textOf = (r: { readonly content: ReadonlyArray<{ readonly type: string; readonly text?: string }> }) =>
   r.content.map((c) => c.text ?? "").join("")

@@ -7,43 +7,20 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import type { ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { BrowserEndpoints, type BrowserEndpointsShape } from "../../src/services/BrowserEndpoints.js"
 import { DaemonProbe } from "../../src/services/DaemonProbe.js"
-import { fakeEndpoints } from "../support/fakeEndpoints.js"
-import { fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { silentPageEndpoints, silentPageProbe } from "../support/fakeEndpoints.js"
+import { contentText, fakeLayer, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s-busy", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const page = { url: "http://a.test/spin", title: "Spin" }
 
 /** A tab that answers no evaluation; the renderers' CPU time grows by `step` seconds per read. */
-const silentPage = (step: number, asked: Array<string>): BrowserEndpointsShape => {
-  let cpu = 1
-  return fakeEndpoints({
-    inspect: () =>
-      Effect.succeed({
-        browserId: "B1",
-        targets: [{ id: "T1", type: "page", url: page.url, webSocketDebuggerUrl: "ws://127.0.0.1:9/devtools/page/T1" }]
-      }),
-    command: (_socket, method) =>
-      Effect.sync(() => {
-        asked.push(method)
-        if (method !== "SystemInfo.getProcessInfo") return undefined
-        cpu += step
-        return { processInfo: [{ type: "renderer", id: 7, cpuTime: cpu }] }
-      })
-  })
-}
-
-const probe = {
-  observe: () => Effect.succeed({ pid: undefined, url: undefined, targetId: "T1" }),
-  end: () => Effect.succeed("not-running" as const)
-}
+const silentPage = (step: number, asked: Array<string>) =>
+  silentPageEndpoints(page.url, step, (_socket, method) => asked.push(method))
 
 /** The click's batch answers after `delayMs`, each row done. */
 const lateClick = (delayMs: number): ScriptedRun => ({
@@ -65,7 +42,7 @@ const clickWith = (endpoints: BrowserEndpointsShape, delayMs: number, input: Rec
     return yield* runToResult(input, here)
   }).pipe(
     Effect.provideService(BrowserEndpoints, endpoints),
-    Effect.provideService(DaemonProbe, probe),
+    Effect.provideService(DaemonProbe, silentPageProbe),
     Effect.provide(fakeLayer(temp.root, script(delayMs)))
   )
 
@@ -77,10 +54,10 @@ describe("a click whose page stops answering (#45)", () => {
       const clicked = yield* clickWith(silentPage(0.5, asked), 60_000, { args: ["click", "#b"] })
       expect(Date.now() - started).toBeLessThan(20_000)
       expect(clicked.details.failureCategory).toBe("timeout")
-      expect(textOf(clicked.content)).toMatch(
+      expect(contentText(clicked.content)).toMatch(
         /^Failed \(timeout\): Stopped after \d+ ms: while `click #b` ran, the page /
       )
-      expect(textOf(clicked.content)).toContain("its renderer stayed busy (seen twice)")
+      expect(contentText(clicked.content)).toContain("its renderer stayed busy (seen twice)")
       expect(clicked.details.recovery?.summary).toContain("its renderer stayed busy")
       // twice in the watch; not read again by the recovery (it knows)
       expect(asked.filter((m) => m === "SystemInfo.getProcessInfo")).toHaveLength(4)

@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import type { StepRow } from "../../src/domain/Outcome.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import {
@@ -17,12 +16,10 @@ import {
   refCheckRefusal
 } from "../../src/page/checkGuard.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { batchRows, fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s-check", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const opened = { url: "http://a.test/form", title: "Form" }
 
 /** A check's batch: the guard's eval answers `guard` (a value, or a thrown one that stops the batch), then the check. */
@@ -63,7 +60,7 @@ describe("check on an element that is no checkbox (#41)", () => {
       const result = yield* run.pipe(Effect.provide(layer))
       // before: `Checked #f`
       expect(result.isError).toBe(true)
-      expect(textOf(result.content)).toContain(
+      expect(contentText(result.content)).toContain(
         `#f is an input of type "text", not a checkbox, radio button or switch: nothing was checked (the check was ` +
           "not sent, so the page is unchanged). To tick a box, take a snapshot -i and check its checkbox ref; to " +
           "toggle a control that is not a checkbox, click it."
@@ -84,7 +81,7 @@ describe("check on an element that is no checkbox (#41)", () => {
       const result = yield* run.pipe(Effect.provide(layer))
       // before: `Unchecked #t` (upstream answers success and leaves a disabled box as it was)
       expect(result.isError).toBe(true)
-      expect(textOf(result.content)).toContain(
+      expect(contentText(result.content)).toContain(
         "#t is a disabled checkbox (the <fieldset> around it is disabled): nothing was unchecked, it stays checked " +
           "(the uncheck was not sent). The page enables it itself (often after another choice); take a snapshot -i " +
           "to see which controls are enabled."
@@ -102,8 +99,8 @@ describe("check on an element that is no checkbox (#41)", () => {
         return yield* runToResult({ args: ["uncheck", "#f"] }, here)
       })
       const result = yield* run.pipe(Effect.provide(layer))
-      expect(result.isError, textOf(result.content)).toBe(false)
-      expect(textOf(result.content)).toBe("Unchecked #f")
+      expect(result.isError, contentText(result.content)).toBe(false)
+      expect(contentText(result.content)).toBe("Unchecked #f")
     })
   )
 
@@ -170,7 +167,9 @@ describe("check on an element that is no checkbox (#41)", () => {
         })
         const { result, requests } = yield* run.pipe(Effect.provide(layer))
         // before: `Checked @e4`, from one `check` process
-        expect(textOf(result.content)).toContain("@e4 is a disabled checkbox: nothing was checked, it stays unchecked")
+        expect(contentText(result.content)).toContain(
+          "@e4 is a disabled checkbox: nothing was checked, it stays unchecked"
+        )
         expect(result.isError).toBe(true)
         expect(requests.map((r) => stepsOf(r).map((s) => s.slice(0, 2).join(" ")))).toEqual([
           ["is enabled", "is checked", "check @e4"]
@@ -190,7 +189,7 @@ describe("check on an element that is no checkbox (#41)", () => {
       })
       const result = yield* run.pipe(Effect.provide(layer))
       expect(result.isError).toBe(true)
-      expect(textOf(result.content)).toContain(
+      expect(contentText(result.content)).toContain(
         `#mail is an input of type "email", not a checkbox, radio button or switch: nothing was checked`
       )
     })

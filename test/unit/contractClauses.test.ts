@@ -6,25 +6,21 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { CONTRACT_CONFIG_DIR } from "../../src/config/configPaths.js"
 import { configuredBrowserFlags } from "../../src/pi/configuredBrowserFlags.js"
 import { agentBrowserTool } from "../../src/pi/tool.js"
-import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, commandOf, contentText, fakeLayer, NO_CHALLENGE, suiteTempRoot } from "../support/fakeHarness.js"
+import { PNG } from "../support/pngBytes.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 
 /** Each step of a raw batch is its own upstream process: its argv after the global flags (`--json --session <name>`). */
-const stepOf = (args: ReadonlyArray<string>): ReadonlyArray<string> => args.slice(args.indexOf("--session") + 2)
 /** Every step answered done, its result chosen by `answer`. */
 const steps = (answer: (step: ReadonlyArray<string>) => unknown): ScriptedRun => ({
-  reply: (r) => FakeAgentBrowser.ok(answer(stepOf(r.args))),
+  reply: (r) => FakeAgentBrowser.ok(answer(commandOf(r.args))),
   repeat: true
 })
 
@@ -47,7 +43,7 @@ describe("F3: a job/qa/batch step that claimed a file it did not leave fails clo
       expect(result.isError).toBe(true)
       expect(result.details.failureCategory).toBe("artifact-missing")
       expect(result.details.successCategory).toBeUndefined()
-      expect(textOf(result.content)).toContain(
+      expect(contentText(result.content)).toContain(
         `Failed (artifact-missing): agent-browser reported a saved screenshot at ${path}, but no file is there`
       )
       expect(result.details.nextActions?.map((a) => a.id)).toContain("verify-artifact-path")
@@ -140,8 +136,8 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
     ["get", "url"]
   ]
   const script = (stuck: string): ReadonlyArray<ScriptedRun> => [
-    { when: (r) => stepOf(r.args)[0] === "open", reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
-    { when: (r) => stepOf(r.args)[0] === stuck, reply: "timeout" },
+    { when: (r) => commandOf(r.args)[0] === "open", reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
+    { when: (r) => commandOf(r.args)[0] === stuck, reply: "timeout" },
     steps(() => ({ title: "A" }))
   ]
 
@@ -171,7 +167,7 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
           liveUrlRecovered: false,
           openedButPostOpenTimedOut: true
         })
-        const text = textOf(result.content)
+        const text = contentText(result.content)
         expect(text).toContain(
           "Timeout partial progress: 2 of 4 steps completed; step 3 (wait 4000) did not finish and only reads, so it is safe to retry."
         )
@@ -201,7 +197,9 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
         expect(result.details.nextActions?.map((a) => [a.id, a.params?.args?.slice(-2)])).toEqual([
           ["inspect-current-page-after-timeout", ["snapshot", "-i"]]
         ])
-        expect(textOf(result.content)).toContain("did not finish and may have acted: inspect the page before retrying")
+        expect(contentText(result.content)).toContain(
+          "did not finish and may have acted: inspect the page before retrying"
+        )
       }
     })
   )
@@ -219,7 +217,7 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
         const result = yield* runToResult(input, here).pipe(
           Effect.provide(
             fakeLayer(temp.root, [
-              { when: (r) => stepOf(r.args)[0] === "open", reply: "timeout" },
+              { when: (r) => commandOf(r.args)[0] === "open", reply: "timeout" },
               steps(() => ({ title: "A" }))
             ])
           )
@@ -228,7 +226,7 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
         expect(progress["currentPage"]).toEqual({ url: "http://b.test/slow", stepIndex: 2, source: "plan" })
         expect(progress["liveUrlRecovered"]).toBe(false)
         expect(progress["summary"]).toContain("; page from a planned URL only.")
-        expect(textOf(result.content)).toContain(
+        expect(contentText(result.content)).toContain(
           "Page planned (step 2 opens it; not confirmed loaded, the session did not answer): http://b.test/slow"
         )
       })
@@ -252,7 +250,7 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
       ).pipe(
         Effect.provide(
           fakeLayer(temp.root, [
-            { when: (r) => stepOf(r.args)[0] === "wait", reply: "timeout" },
+            { when: (r) => commandOf(r.args)[0] === "wait", reply: "timeout" },
             screenshots(() => true)
           ])
         )
@@ -261,7 +259,7 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
         { stepIndex: 1, path: shot, exists: true, state: "verified", sizeBytes: PNG.length },
         { stepIndex: 3, path: late, exists: false, state: "missing" }
       ])
-      expect(textOf(result.content)).toContain(`File of step 3: ${late} (not on disk)`)
+      expect(contentText(result.content)).toContain(`File of step 3: ${late} (not on disk)`)
     })
   )
 })
@@ -313,7 +311,7 @@ describe("O3/O2: with the caller's --json the visible text stays parseable JSON;
           )
         )
         expect(result.isError).toBe(false)
-        expect(JSON.parse(textOf(result.content))).toEqual({ origin: "http://a.test/", result: "Hello" })
+        expect(JSON.parse(contentText(result.content))).toEqual({ origin: "http://a.test/", result: "Hello" })
         expect(result.details.notes).toEqual([`Output file: ${join(temp.root, "o3/title.json")}`])
         expect(result.details.outputFile).toMatchObject({ status: "saved" })
       })
@@ -331,7 +329,7 @@ describe("O3/O2: with the caller's --json the visible text stays parseable JSON;
           ])
         )
       )
-      expect(textOf(result.content)).toContain(`Output file: ${join(temp.root, "o3/plain.txt")}`)
+      expect(contentText(result.content)).toContain(`Output file: ${join(temp.root, "o3/plain.txt")}`)
       expect(result.details.notes).toBeUndefined()
     })
   )
@@ -356,7 +354,7 @@ describe("Q2/Q10: qa says a missing expected text as such, and a pass names the 
       expect(result.details.qaPreset?.failedChecks).toEqual([
         "expected text not found: Welcome (not visible within 5000 ms)"
       ])
-      expect(textOf(result.content)).toContain("- expected text not found: Welcome")
+      expect(contentText(result.content)).toContain("- expected text not found: Welcome")
     })
   )
 
@@ -380,7 +378,9 @@ describe("Q2/Q10: qa says a missing expected text as such, and a pass names the 
         )
       )
       expect(result.isError).toBe(false)
-      expect(textOf(result.content)).toContain("QA passed: Welcome page — http://a.test/home (load domcontentloaded)")
+      expect(contentText(result.content)).toContain(
+        "QA passed: Welcome page — http://a.test/home (load domcontentloaded)"
+      )
       expect(result.details.qaPreset?.observedPage).toEqual({ title: "Welcome page", url: "http://a.test/home" })
     })
   )
@@ -400,7 +400,7 @@ describe("CF5/X14: an upstream download failure is download-not-verified, with w
             Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.fail(timedOut), repeat: true }]))
           )
           expect(result.details.failureCategory).toBe("download-not-verified")
-          expect(textOf(result.content)).toContain(
+          expect(contentText(result.content)).toContain(
             `Download not verified at ${path}: agent-browser saved no download: ${timedOut}`
           )
           const [first] = result.details.nextActions ?? []
@@ -559,7 +559,7 @@ describe("P8: a missed text click shows its button/link candidates in the text, 
     )
     {
       expect(result.details.failureCategory).toBe("selector-not-found")
-      expect(textOf(result.content)).toContain(
+      expect(contentText(result.content)).toContain(
         'Agent-browser candidate fallbacks: find role button click --name "Continue"; find role link click --name "Continue"'
       )
       expect(result.details.nextActions?.map((a) => a.id)).toEqual(
@@ -570,26 +570,8 @@ describe("P8: a missed text click shows its button/link candidates in the text, 
 })
 
 describe("C7: back, forward and reload name the page they led to (title and URL)", () => {
-  const probe = (title: string, url: string): ScriptedRun => ({
-    when: (r) => r.args.includes("batch"),
-    reply: (r) => ({
-      exitCode: 0,
-      stdout: JSON.stringify(
-        (JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>).map((command) => ({
-          command,
-          success: true,
-          error: null,
-          result:
-            command[0] === "eval"
-              ? {
-                  result: { title, url, challenge: { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 } }
-                }
-              : {}
-        }))
-      )
-    }),
-    repeat: true
-  })
+  const probe = (title: string, url: string): ScriptedRun =>
+    batchRows((command) => (command[0] === "eval" ? { result: { title, url, challenge: NO_CHALLENGE } } : {}))
 
   it.scoped("back: navigationSummary and pageChangeSummary carry the title, and a Page line says where", () =>
     Effect.gen(function* () {
@@ -608,7 +590,7 @@ describe("C7: back, forward and reload name the page they led to (title and URL)
           title: "Previous page",
           url: "http://a.test/prev"
         })
-        expect(textOf(result.content)).toContain("Page: Previous page — http://a.test/prev")
+        expect(contentText(result.content)).toContain("Page: Previous page — http://a.test/prev")
       }
     })
   )
@@ -653,7 +635,7 @@ describe("F12: an oversized failing batch keeps the failed step's line ahead of 
             ])
           )
         )
-        const text = textOf(result.content)
+        const text = contentText(result.content)
         expect(result.details.failureCategory).toBe("stale-ref")
         expect(result.details.fullOutputPath).toBeDefined()
         expect(text.startsWith("Result: step 301 failed (stale-ref): ")).toBe(true)
@@ -670,26 +652,14 @@ describe("R6: a fill aimed at a combobox that leaves its list closed says so, li
     listboxes: options > 0 ? 1 : 0,
     options
   })
-  const probed = (facts: unknown): ScriptedRun => ({
-    when: (r) => r.args.includes("batch"),
-    reply: (r) => ({
-      exitCode: 0,
-      stdout: JSON.stringify(
-        (JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>).map((command) => ({
-          command,
-          success: true,
-          error: null,
-          result:
-            command[0] === "eval" && command[1]?.includes("activeElement") === true
-              ? { result: facts }
-              : command[0] === "eval"
-                ? { result: { value: "App" } }
-                : { filled: true }
-        }))
-      )
-    }),
-    repeat: true
-  })
+  const probed = (facts: unknown): ScriptedRun =>
+    batchRows((command) =>
+      command[0] === "eval" && command[1]?.includes("activeElement") === true
+        ? { result: facts }
+        : command[0] === "eval"
+          ? { result: { value: "App" } }
+          : { filled: true }
+    )
 
   it.scoped(
     "find role combobox fill: closed list → comboboxFocus and the ArrowDown/Enter follow-ups; an open list → nothing",
@@ -732,7 +702,7 @@ describe("X3: a fresh-mode run that timed out was closed, so its retry launches 
     () =>
       Effect.gen(function* () {
         const timedOut = (stuck: string) => [
-          { when: (r: { args: ReadonlyArray<string> }) => stepOf(r.args)[0] === stuck, reply: "timeout" as const },
+          { when: (r: { args: ReadonlyArray<string> }) => commandOf(r.args)[0] === stuck, reply: "timeout" as const },
           { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
         ]
         const read = yield* runToResult(

@@ -7,15 +7,13 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { commandOf, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
+import { PNG } from "../support/pngBytes.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 
 describe("D8: failed prose ends with the contract's category sentence", () => {
   it.scoped("a failure ends with it; a success has none", () =>
@@ -26,13 +24,13 @@ describe("D8: failed prose ends with the contract's category sentence", () => {
         )
       )
       expect(failed.details.failureCategory).toBe("upstream-error")
-      expect(textOf(failed.content)).toMatch(
+      expect(contentText(failed.content)).toMatch(
         /^Failed \(upstream-error\): [^]*\nResult category: failure; failureCategory: upstream-error; Pi tool isError: true\.$/
       )
       const ok = yield* runToResult({ args: ["get", "title"] }, here).pipe(
         Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ title: "T" }), repeat: true }]))
       )
-      expect(textOf(ok.content)).not.toContain("Result category")
+      expect(contentText(ok.content)).not.toContain("Result category")
     })
   )
 
@@ -55,27 +53,25 @@ describe("D8: failed prose ends with the contract's category sentence", () => {
           ])
         )
       )
-      expect(textOf(batch.content)).toMatch(
+      expect(contentText(batch.content)).toMatch(
         /Result: step 2 failed \(upstream-error\)\.\nResult category: failure; failureCategory: upstream-error; Pi tool isError: true\.$/
       )
       const invalid = yield* runToResult({ args: ["click"], stdin: "x" }, here).pipe(
         Effect.provide(fakeLayer(temp.root, []))
       )
-      expect(textOf(invalid.content)).toMatch(
+      expect(contentText(invalid.content)).toMatch(
         /Result category: failure; failureCategory: validation-error; Pi tool isError: true\.$/
       )
     })
   )
 })
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
 /** Each step of a raw batch is its own upstream process: its argv after the global flags (`--json --session <name>`). */
-const stepOf = (args: ReadonlyArray<string>): ReadonlyArray<string> => args.slice(args.indexOf("--session") + 2)
 /** Upstream writes a screenshot where its argv asks and reports the path. */
 const shooting = {
-  when: (r: { args: ReadonlyArray<string> }) => stepOf(r.args)[0] === "screenshot",
+  when: (r: { args: ReadonlyArray<string> }) => commandOf(r.args)[0] === "screenshot",
   reply: (r: { args: ReadonlyArray<string> }) => {
-    const path = stepOf(r.args)[1] ?? ""
+    const path = commandOf(r.args)[1] ?? ""
     mkdirSync(dirname(path), { recursive: true })
     writeFileSync(path, PNG)
     return FakeAgentBrowser.ok({ path })
@@ -161,7 +157,7 @@ describe("D9/X16: raw batch rows carry their own categories, artifacts, verifica
           fakeLayer(temp.root, [
             shooting,
             {
-              when: (r) => stepOf(r.args)[0] === "click",
+              when: (r) => commandOf(r.args)[0] === "click",
               reply: FakeAgentBrowser.fail("Element not found: #gone"),
               repeat: true
             },
@@ -279,7 +275,7 @@ describe("V3: record restart reports the recording it finished", () => {
         [second, "pending"]
       ])
       expect(restart.details.artifactVerification).toMatchObject({ verifiedCount: 1, pendingCount: 1 })
-      expect(textOf(restart.content)).toContain(
+      expect(contentText(restart.content)).toContain(
         `Note: saved the previous recording ${first}, finished by record restart.`
       )
       // the restart's own recording is the one record stop finishes
@@ -318,7 +314,7 @@ describe("V3: record restart reports the recording it finished", () => {
         state: "missing",
         exists: false
       })
-      expect(textOf(restart.content)).toContain(
+      expect(contentText(restart.content)).toContain(
         `the previous recording ${first}, finished by record restart, is not on disk`
       )
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({}), repeat: true }])))
@@ -334,9 +330,9 @@ describe("V13: trace and profiler own Chrome tracing one at a time: conflicting 
         const layer = fakeLayer(temp.root, [
           {
             reply: (r) => {
-              calls.push(stepOf(r.args))
+              calls.push(commandOf(r.args))
               return FakeAgentBrowser.ok(
-                stepOf(r.args)[1] === "stop" ? { path: join(temp.root, "v13.json") } : { started: true }
+                commandOf(r.args)[1] === "stop" ? { path: join(temp.root, "v13.json") } : { started: true }
               )
             },
             repeat: true

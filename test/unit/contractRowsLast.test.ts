@@ -7,7 +7,6 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { FakeElectronHost } from "../../src/layers/test/FakeElectronHost.js"
 import { makeFakeLayer } from "../../src/layers/test/FakeLayer.js"
@@ -18,11 +17,17 @@ import { SessionRegistry } from "../../src/services/SessionRegistry.js"
 import type { CdpTarget } from "../../src/schema/ElectronRecord.js"
 import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
 import { categoryOf as categoryOfError } from "../../src/schema/ToolError.js"
-import { batchRows, call, fakeLayer, openBatch, tempRoot, testConfig } from "../support/fakeHarness.js"
+import {
+  batchRows,
+  call,
+  contentText,
+  fakeLayer,
+  openBatch,
+  suiteTempRoot,
+  testConfig
+} from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
+const temp = suiteTempRoot()
 
 const categoryOf = (message: string, argv: ReadonlyArray<string>, code?: string) => {
   const error = classifyErrorText(message, { stderr: "", exitCode: 1, argv, ...(code !== undefined ? { code } : {}) })
@@ -149,7 +154,7 @@ describe("E3: electron.launch attaches to the target its targetType picks", () =
         const noUrl = yield* launch("webview")
         expect(yield* argvSince(seen2)).toEqual(["connect 40003"])
         expect((noUrl.details.electron as any).connect).toEqual({ argument: "40003", via: "port" })
-        expect(textOf(noUrl.content)).not.toContain("could not be selected")
+        expect(contentText(noUrl.content)).not.toContain("could not be selected")
       }).pipe(Effect.provide(layer()))
   )
 
@@ -164,7 +169,7 @@ describe("E3: electron.launch attaches to the target its targetType picks", () =
           targetId: "W1",
           selected: false
         })
-        expect(textOf(result.content)).toContain(
+        expect(contentText(result.content)).toContain(
           "The webview target W1 could not be selected as the session's tab; the session is on the page agent-browser chose (tab list shows it)."
         )
       }).pipe(
@@ -249,7 +254,7 @@ describe("L17: a tab that took the focus during a command is given back to the t
           reason: "focus-stolen",
           stolenBy: "t2"
         })
-        expect(textOf(pressed.content)).toContain(
+        expect(contentText(pressed.content)).toContain(
           `Tab recovery: tab t2 (${POPUP}) took the focus during this command; re-selected t1, the tab it ran on (refs from before are void: snapshot -i). To use the other tab: tab t2.`
         )
         expect((yield* singles).filter((a) => a.startsWith("tab"))).toEqual(["tab t1"])
@@ -266,7 +271,7 @@ describe("L17: a tab that took the focus during a command is given back to the t
         yield* pin
         const pressed = yield* runToResult({ args: ["press", "Enter"] }, here)
         expect(pressed.details.tabCorrection).toBeUndefined()
-        expect(textOf(pressed.content)).not.toContain("Tab recovery")
+        expect(contentText(pressed.content)).not.toContain("Tab recovery")
         expect((yield* singles).filter((a) => a.startsWith("tab"))).toEqual([])
       }).pipe(Effect.provide(fakeLayer(temp.root, script("t1"))))
   )
@@ -310,7 +315,7 @@ describe("L17: a tab that took the focus during a command is given back to the t
         const before = (yield* (yield* FakeAgentBrowser).requests).length
         const read = yield* runToResult({ args: ["get", "title"] }, own)
         expect((yield* (yield* FakeAgentBrowser).requests).length).toBe(before + 1)
-        expect(textOf(read.content)).toContain(
+        expect(contentText(read.content)).toContain(
           `This ran in another tab, ${POPUP}: the page opened it since the last command, and agent-browser follows a ` +
             `new tab. This session's page, ${HOME}, is still open in its own tab (tab list shows both).`
         )
@@ -341,8 +346,8 @@ describe("L17: a tab that took the focus during a command is given back to the t
         expect(clicked.details.navigationSummary).toMatchObject({ url: POPUP })
         // the new tab is said, with the tab the click ran on (popups.target-blank-then-read in bench:cases)
         expect(clicked.details.openedTab).toEqual({ tabId: "t2", from: "t1" })
-        expect(textOf(clicked.content)).toContain("New tab t2 (the page opened it; commands now act on it): ")
-        expect(textOf(clicked.content)).toContain("The clicked page stays in tab t1 (tab t1 goes back to it).")
+        expect(contentText(clicked.content)).toContain("New tab t2 (the page opened it; commands now act on it): ")
+        expect(contentText(clicked.content)).toContain("The clicked page stays in tab t1 (tab t1 goes back to it).")
       }).pipe(Effect.provide(fakeLayer(temp.root, script("t2", POPUP))))
   )
 
@@ -353,11 +358,11 @@ describe("L17: a tab that took the focus during a command is given back to the t
         const clicked = yield* routineClick
         expect(clicked.details.tabCorrection).toBeUndefined()
         expect(clicked.details.navigationSummary).toEqual({ title: "Popup", url: POPUP })
-        expect(textOf(clicked.content)).toContain(
+        expect(contentText(clicked.content)).toContain(
           `New tab t2 (the page opened it; commands now act on it): Popup — ${POPUP}\n` +
             "The clicked page stays in tab t1 (tab t1 goes back to it)."
         )
-        expect(textOf(clicked.content)).not.toContain("Page: Popup")
+        expect(contentText(clicked.content)).not.toContain("Page: Popup")
       }).pipe(Effect.provide(fakeLayer(temp.root, script("t2", HOME, true))))
   )
 
@@ -406,7 +411,7 @@ describe("L17: a tab that took the focus during a command is given back to the t
         yield* opened
         yield* pin
         const clicked = yield* runToResult({ args: ["click", "#go"] }, here)
-        expect(clicked.isError, textOf(clicked.content)).toBe(false)
+        expect(clicked.isError, contentText(clicked.content)).toBe(false)
         expect(clicked.details.tabCorrection).toBeUndefined()
         expect(clicked.details.navigationSummary).toEqual({ title: "Home", url: HOME })
         expect((yield* clickSteps).length).toBe(1)
@@ -515,7 +520,7 @@ describe("R4: overlayBlockers after a same-URL click that opened a modal, in the
     Effect.gen(function* () {
       const clicked = yield* click
       expect(clicked.details.overlayBlockers).toBeUndefined()
-      expect(textOf(clicked.content)).not.toContain("overlay")
+      expect(contentText(clicked.content)).not.toContain("overlay")
       expect(yield* snapshots).toBe(0)
     }).pipe(Effect.provide(fakeLayer(temp.root, script(0))))
   )

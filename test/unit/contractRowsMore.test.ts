@@ -8,7 +8,6 @@ import { dirname, join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as ManagedRuntime from "effect/ManagedRuntime"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { scrollMovementOf, scrollNoopOf } from "../../src/page/scrollPosition.js"
 import { refSnapshotFromBranch, restoreFromBranch } from "../../src/pi/restoreFromBranch.js"
@@ -16,15 +15,12 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { restoreSession } from "../../src/program/lifecycle/lifecycle.js"
 import { REF_LIST_BYTES, refListOf } from "../../src/session/refSnapshotFile.js"
 import { scrollFormArgs, TO_END_PX } from "../../src/upstream/scrollForms.js"
-import { batchRows, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, commandOf, contentText, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
+import { PNG } from "../support/pngBytes.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
 /** Each step is its own upstream process: its argv after the global flags (`--json --session <name>`). */
-const stepOf = (args: ReadonlyArray<string>): ReadonlyArray<string> => args.slice(args.indexOf("--session") + 2)
 
 describe("V10: a get/eval value comes first, then the origin it was read on", () => {
   it.scoped("get title and eval after an open name the page's origin; get url and an unknown page do not", () =>
@@ -33,7 +29,7 @@ describe("V10: a get/eval value comes first, then the origin it was read on", ()
         openBatch({ url: "https://shop.test/cart?id=1", title: "Cart" }),
         {
           reply: (r) => {
-            const step = stepOf(r.args)
+            const step = commandOf(r.args)
             if (step[0] === "open") return FakeAgentBrowser.ok({ url: "https://shop.test/cart?id=1", title: "Cart" })
             if (step[0] === "eval") return FakeAgentBrowser.ok({ result: 3 })
             return FakeAgentBrowser.ok(step[1] === "url" ? { url: "https://shop.test/cart?id=1" } : { title: "Cart" })
@@ -51,10 +47,10 @@ describe("V10: a get/eval value comes first, then the origin it was read on", ()
         ],
         (input) => runToResult(input, here)
       ).pipe(Effect.provide(layer))
-      expect(textOf(before!.content)).toBe("Cart")
-      expect(textOf(title!.content)).toBe("Cart\n(from https://shop.test)")
-      expect(textOf(evaluated!.content)).toBe("3\n(from https://shop.test)")
-      expect(textOf(url!.content)).toBe("https://shop.test/cart?id=1")
+      expect(contentText(before!.content)).toBe("Cart")
+      expect(contentText(title!.content)).toBe("Cart\n(from https://shop.test)")
+      expect(contentText(evaluated!.content)).toBe("3\n(from https://shop.test)")
+      expect(contentText(url!.content)).toBe("https://shop.test/cart?id=1")
     })
   )
 })
@@ -71,7 +67,7 @@ describe("V12: diagnostic families say their scope, leave out inline images, and
       Effect.gen(function* () {
         const layer = fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ requests }), repeat: true }])
         const all = yield* runToResult({ args: ["network", "requests"] }, here).pipe(Effect.provide(layer))
-        const text = textOf(all.content)
+        const text = contentText(all.content)
         expect(text).toMatch(
           /^3 requests \(session aggregate since the last --clear\): 1 failed \(1 actionable, 0 benign icon probes\); 1 data:image rows not listed\n/
         )
@@ -81,7 +77,7 @@ describe("V12: diagnostic families say their scope, leave out inline images, and
         const noHost = fakeLayer(temp.root, [
           { reply: FakeAgentBrowser.ok({ requests: [requests[2], dns] }), repeat: true }
         ])
-        const unanswered = textOf(
+        const unanswered = contentText(
           (yield* runToResult({ args: ["network", "requests"] }, here).pipe(Effect.provide(noHost))).content
         )
         expect(unanswered).toMatch(
@@ -146,16 +142,16 @@ describe("V12: diagnostic families say their scope, leave out inline images, and
         const all = JSON.stringify([show!.content, show!.details])
         expect(all).not.toContain("cookie-secret-1")
         expect(all).not.toContain("tok-secret-2")
-        expect(textOf(show!.content)).toBe(
+        expect(contentText(show!.content)).toBe(
           "State file app.json (226 bytes): 1 cookies (values hidden), 1 origins\ncookie sid — a.test/\norigin https://a.test: 2 localStorage, 0 sessionStorage entries"
         )
         expect(JSON.stringify(show!.details.data)).toContain('"valueRedactionReason":"credential-like-key"')
         expect(JSON.stringify(show!.details.data)).toContain('"value":"dark"')
-        expect(textOf(list!.content)).toBe(
+        expect(contentText(list!.content)).toBe(
           "1 saved state files in /s\napp.json (226 bytes, modified 1970-01-01T00:00:00.000Z, encrypted)"
         )
-        expect(textOf(start!.content)).toBe("Dashboard running on port 4899 (pid 7); stop it with dashboard stop.")
-        expect(textOf(stop!.content)).toBe("Dashboard not stopped: not running.")
+        expect(contentText(start!.content)).toBe("Dashboard running on port 4899 (pid 7); stop it with dashboard stop.")
+        expect(contentText(stop!.content)).toBe("Dashboard not stopped: not running.")
       })
   )
 })
@@ -257,7 +253,7 @@ describe("J5: paced typing rows are one line of prose", () => {
       )
       // the keys and their pauses ran in one process
       expect(batches).toBe(1)
-      const text = textOf(result.content)
+      const text = contentText(result.content)
       // the click and the Enter only echo the job's own steps: not written back when every step succeeded
       // the field read after the keys found nothing to say here (the fake answers no value): not written
       expect(text).toMatch(/^✓ 27\/27 steps\n2-25\. typed 12 keys \(keydown, input, keyup each\), 40 ms apart(\n|$)/u)
@@ -289,7 +285,7 @@ describe("J5: paced typing rows are one line of prose", () => {
       )
       // the keys, their pauses and the read ran in one process
       expect([batches, singles]).toEqual([1, 0])
-      const text = textOf(result.content)
+      const text = contentText(result.content)
       expect(text).toMatch(
         /^✓ 10\/10 steps\n2-10\. typed 4 keys \(keydown, input, keyup each\), 30 ms apart\. It now holds /u
       )
@@ -319,7 +315,7 @@ describe("J5: paced typing rows are one line of prose", () => {
       const job = { steps: [{ action: "type" as const, selector: "#q", text: "abcd", delayMs: 10 }] }
       const script = [failing, { reply: FakeAgentBrowser.ok({}), repeat: true }]
       const result = yield* runToResult({ job }, here).pipe(Effect.provide(fakeLayer(temp.root, script)))
-      expect(textOf(result.content)).toContain(
+      expect(contentText(result.content)).toContain(
         "\n2-5. ✓ typed 2 keys (keydown, input, keyup each), 10 ms apart\n6. ✗ press c: key lost"
       )
     })
@@ -352,7 +348,7 @@ describe("V2: a screenshot upstream wrote somewhere else is repaired to the requ
         tempPath: elsewhere,
         status: "saved"
       })
-      expect(textOf(result.content)).toContain(
+      expect(contentText(result.content)).toContain(
         `Note: agent-browser saved it to ${elsewhere}; copied to the requested path.`
       )
     })

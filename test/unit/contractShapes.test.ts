@@ -6,7 +6,6 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { compiledEcho } from "../../src/presenters/details/details.js"
@@ -40,11 +39,10 @@ import {
   TimedOut,
   UpstreamFailed
 } from "../../src/schema/ToolError.js"
-import { batchRows, call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, call, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 import { planOf, plan, session, redact, conforming, failureIds } from "../support/conformance.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 describe("details shapes", () => {
   it("compiledJob: { args, failFast, stdin, steps: [{ action, args }] }, redacted; failFast false drops --bail", () => {

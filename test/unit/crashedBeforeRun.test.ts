@@ -6,18 +6,15 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { BrowserEndpoints, type BrowserEndpointsShape } from "../../src/services/BrowserEndpoints.js"
 import { DaemonProbe } from "../../src/services/DaemonProbe.js"
 import { fakeEndpoints } from "../support/fakeEndpoints.js"
-import { fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s-crash", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const page = { url: "http://a.test/app", title: "App" }
 const WS = "ws://127.0.0.1:9/devtools/page/T1"
 
@@ -54,20 +51,20 @@ describe("a command into a tab found crashed (#41)", () => {
         yield* runToResult({ args: ["open", page.url] }, here)
         // the crash found after upstream gave up (page_wedged): remembered
         const wedged = yield* runToResult({ args: ["get", "title"] }, here)
-        expect(textOf(wedged.content)).toContain("The tab's page crashed (renderer gone)")
+        expect(contentText(wedged.content)).toContain("The tab's page crashed (renderer gone)")
         const sent = (yield* fake.requests).length
         const early = yield* runToResult({ args: ["get", "url"] }, here)
         expect(early.isError).toBe(true)
-        expect(textOf(early.content)).toContain(
+        expect(contentText(early.content)).toContain(
           `The tab's page crashed (renderer gone): the tab still lists at ${page.url} ("App"), but its page answers ` +
             "nothing, so no command can run in it."
         )
-        expect(textOf(early.content)).not.toContain("agent-browser said")
+        expect(contentText(early.content)).not.toContain("agent-browser said")
         expect(early.details.nextActions?.[0]?.params?.args).toEqual(expect.arrayContaining(["tab", "new", page.url]))
         expect((yield* fake.requests).length).toBe(sent)
         state.crashed = false
         const later = yield* runToResult({ args: ["get", "url"] }, here)
-        expect(later.isError, textOf(later.content)).toBe(false)
+        expect(later.isError, contentText(later.content)).toBe(false)
         expect((yield* fake.requests).length).toBeGreaterThan(sent)
       })
       yield* run.pipe(
@@ -91,11 +88,11 @@ describe("a command into a tab found crashed (#41)", () => {
         const fake = yield* FakeAgentBrowser
         yield* runToResult({ args: ["open", page.url] }, { ...here, piSessionId: "s-crash-list" })
         const listed = yield* runToResult({ args: ["tab", "list"] }, { ...here, piSessionId: "s-crash-list" })
-        expect(textOf(listed.content)).toContain("1 crashed (renderer gone)")
+        expect(contentText(listed.content)).toContain("1 crashed (renderer gone)")
         const sent = (yield* fake.requests).length
         const early = yield* runToResult({ args: ["get", "url"] }, { ...here, piSessionId: "s-crash-list" })
         expect(early.isError).toBe(true)
-        expect(textOf(early.content)).toContain("The tab's page crashed (renderer gone)")
+        expect(contentText(early.content)).toContain("The tab's page crashed (renderer gone)")
         expect((yield* fake.requests).length).toBe(sent)
       })
       yield* run.pipe(

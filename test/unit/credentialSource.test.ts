@@ -6,7 +6,6 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Redacted from "effect/Redacted"
-import { afterAll } from "vitest"
 import {
   CredentialUnavailable,
   describeSource,
@@ -14,10 +13,9 @@ import {
   parseCredentialSource,
   resolveCredential
 } from "../../src/config/credentialSource.js"
-import { tempRoot } from "../support/fakeHarness.js"
+import { suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const SECRET = "ws-test-secret-7f3a9c"
 const env = { PATH: process.env["PATH"], MY_KEY: SECRET, EMPTY: "" }
 const resolve = (raw: string, timeoutMs?: number) =>

@@ -7,19 +7,16 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { dialogFirst } from "../../src/presenters/actions/dialogFirst.js"
 import { nextActions } from "../../src/presenters/actions/nextActions.js"
 import { pressedRowOf } from "../../src/page/typeReadback.js"
 import { UpstreamFailed } from "../../src/schema/ToolError.js"
-import { fakeLayer, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 
 const WARNING =
   'A JavaScript confirm dialog is blocking the page: "Sure?" — use `dialog accept` or `dialog dismiss` to resolve it'
@@ -85,7 +82,7 @@ const firstActionAnswers = (args: ReadonlyArray<string>) =>
     expect(actions.map((a) => a.id)).toEqual(["dismiss-dialog", "accept-dialog"])
     const first = actions[0]?.params?.args ?? []
     const next = yield* runToResult({ args: [...first] }, here).pipe(Effect.provide(layer))
-    expect(next.isError, textOf(next.content)).toBe(false)
+    expect(next.isError, contentText(next.content)).toBe(false)
     expect(answered.map((a) => a.slice(-2))).toEqual([["dialog", "dismiss"]])
     return result
   })
@@ -102,7 +99,7 @@ describe("a dialog left open: answering it comes first (#45)", () => {
   it.scoped("a click that opened a confirm: dismiss first, no snapshot; run, it answers the dialog", () =>
     Effect.gen(function* () {
       const clicked = yield* firstActionAnswers(["click", "#del"])
-      expect(textOf(clicked.content)).toContain(`Warning: ${WARNING}`)
+      expect(contentText(clicked.content)).toContain(`Warning: ${WARNING}`)
       expect(clicked.details.pageChangeSummary).toMatchObject({ nextActionIds: ["dismiss-dialog", "accept-dialog"] })
     })
   )
@@ -110,7 +107,7 @@ describe("a dialog left open: answering it comes first (#45)", () => {
   it.scoped("typing whose key opened a confirm: dismiss first, no snapshot; run, it answers the dialog", () =>
     Effect.gen(function* () {
       const typed = yield* firstActionAnswers(["type", "#c", "xyz"])
-      expect(textOf(typed.content)).toContain(
+      expect(contentText(typed.content)).toContain(
         'Typed 1 of 3 keys into #c (keydown, input, keyup each); the keydown of "y"'
       )
     })
@@ -120,7 +117,7 @@ describe("a dialog left open: answering it comes first (#45)", () => {
     Effect.gen(function* () {
       const pressed = yield* firstActionAnswers(["press", "y"])
       expect(pressed.isError).toBe(false)
-      expect(textOf(pressed.content)).toBe(`Pressed y; the key opened the dialog below.\nWarning: ${WARNING}`)
+      expect(contentText(pressed.content)).toBe(`Pressed y; the key opened the dialog below.\nWarning: ${WARNING}`)
     })
   )
 

@@ -7,26 +7,22 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { dialogHeldError } from "../../src/program/lifecycle/blockingDialog.js"
 import { categoryOf, TimedOut } from "../../src/schema/ToolError.js"
-import { BrowserEndpoints, type BrowserEndpointsShape } from "../../src/services/BrowserEndpoints.js"
+import { BrowserEndpoints } from "../../src/services/BrowserEndpoints.js"
 import { DaemonProbe } from "../../src/services/DaemonProbe.js"
 import { rendererCpuOf, renderersBusy } from "../../src/session/rendererLoad.js"
 import { mentionsBlockingDialog } from "../../src/upstream/classifyErrorText.js"
 import { blockingDialogWords, openDialogOf } from "../../src/upstream/dialogStatus.js"
 import { planOf } from "../support/conformance.js"
-import { fakeEndpoints } from "../support/fakeEndpoints.js"
-import { fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { silentPageEndpoints, silentPageProbe } from "../support/fakeEndpoints.js"
+import { contentText, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s-dialog", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const page = { url: "http://a.test/form", title: "Form" }
-const WS = "ws://127.0.0.1:9/devtools/page/T1"
 
 describe("the renderers' load between two reads", () => {
   it("busy when one used a quarter of a core or more; idle otherwise; unknown when a read is missing", () => {
@@ -76,28 +72,8 @@ describe("upstream's dialog status, and the failure that says a dialog held the 
 })
 
 /** A DevTools endpoint whose one tab answers nothing; the renderers' CPU time grows by `step` seconds per read. */
-const silentPage = (step: number, asked: Array<string>): BrowserEndpointsShape => {
-  let cpu = 1
-  return fakeEndpoints({
-    inspect: () =>
-      Effect.succeed({
-        browserId: "B1",
-        targets: [{ id: "T1", type: "page", url: page.url, webSocketDebuggerUrl: WS }]
-      }),
-    command: (socket, method) =>
-      Effect.sync(() => {
-        asked.push(`${socket} ${method}`)
-        if (method !== "SystemInfo.getProcessInfo") return undefined
-        cpu += step
-        return { processInfo: [{ type: "renderer", id: 7, cpuTime: cpu }] }
-      })
-  })
-}
-
-const probe = {
-  observe: () => Effect.succeed({ pid: undefined, url: undefined, targetId: "T1" }),
-  end: () => Effect.succeed("not-running" as const)
-}
+const silentPage = (step: number, asked: Array<string>) =>
+  silentPageEndpoints(page.url, step, (socket, method) => asked.push(`${socket} ${method}`))
 
 const typeTimesOut = {
   when: (r: { args: ReadonlyArray<string> }) => r.args.includes("batch"),
@@ -129,7 +105,9 @@ describe("a typed key whose page went silent past the watchdog (#45)", () => {
         yield* runToResult({ args: ["open", page.url] }, here)
         const typed = yield* runToResult({ args: ["type", "#c", "xyz"], timeoutMs: 8000 }, here)
         expect(typed.details.failureCategory).toBe("upstream-error")
-        expect(textOf(typed.content)).toContain('A JavaScript confirm dialog is blocking the page: "Sure?". It opened')
+        expect(contentText(typed.content)).toContain(
+          'A JavaScript confirm dialog is blocking the page: "Sure?". It opened'
+        )
         expect(typed.details.recovery).toBeUndefined()
         expect(typed.details.nextActions?.slice(0, 2).map((a) => a.id)).toEqual(["dismiss-dialog", "accept-dialog"])
         // the browser was asked, the page was neither reloaded nor stopped
@@ -141,12 +119,12 @@ describe("a typed key whose page went silent past the watchdog (#45)", () => {
         // remembered as blocking: the next get title is refused at once, naming it
         const sent = (yield* fake.requests).length
         const title = yield* runToResult({ args: ["get", "title"] }, here)
-        expect(textOf(title.content)).toContain('A JavaScript confirm dialog is blocking the page: "Sure?"')
-        expect(textOf(title.content)).toContain("nothing was sent")
+        expect(contentText(title.content)).toContain('A JavaScript confirm dialog is blocking the page: "Sure?"')
+        expect(contentText(title.content)).toContain("nothing was sent")
         expect((yield* fake.requests).slice(sent).map((r) => r.args.includes("title"))).toEqual([false])
       }).pipe(
         Effect.provideService(BrowserEndpoints, silentPage(0, asked)),
-        Effect.provideService(DaemonProbe, probe),
+        Effect.provideService(DaemonProbe, silentPageProbe),
         Effect.provide(layer)
       )
     })
@@ -166,12 +144,12 @@ describe("a typed key whose page went silent past the watchdog (#45)", () => {
         yield* runToResult({ args: ["open", page.url] }, here)
         const typed = yield* runToResult({ args: ["type", "#c", "xyz"], timeoutMs: 8000 }, here)
         expect(typed.details.failureCategory).toBe("timeout")
-        expect(textOf(typed.content)).not.toContain("dialog is blocking")
+        expect(contentText(typed.content)).not.toContain("dialog is blocking")
         expect(typed.details.recovery?.kind).toBe("session-checked")
         expect((yield* fake.requests).some((r) => r.args.includes("dialog"))).toBe(false)
       }).pipe(
         Effect.provideService(BrowserEndpoints, silentPage(0.5, asked)),
-        Effect.provideService(DaemonProbe, probe),
+        Effect.provideService(DaemonProbe, silentPageProbe),
         Effect.provide(layer)
       )
     })

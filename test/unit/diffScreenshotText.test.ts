@@ -6,16 +6,14 @@ import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { diffScreenshotText } from "../../src/presenters/text/diffImageText.js"
-import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
+import { PNG } from "../support/pngBytes.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "v4", cwd: temp.root }
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
 const textOf = (content: ReadonlyArray<{ readonly type: string; readonly text?: string }>) =>
   content.map((c) => c.text ?? "").join("\n")
 /** agent-browser 0.41.2's reply, as recorded on the real binary. */

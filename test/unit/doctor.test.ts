@@ -3,11 +3,10 @@ import { existsSync, mkdirSync, readdirSync, realpathSync, writeFileSync } from 
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "@effect/vitest"
-import { afterAll } from "vitest"
 import { formatDoctor, runDoctor } from "../../src/program/doctor/doctor.js"
 import { makeServicesLayer } from "../../src/layers/MainLive.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
-import { testConfig, tempRoot } from "../support/fakeHarness.js"
+import { suiteTempRoot, testConfig } from "../support/fakeHarness.js"
 import { CHROMIUM_ARGS, REPO } from "../support/liveEnv.js"
 import { CONFIG_DIR } from "../../src/config/configPaths.js"
 import * as Context from "effect/Context"
@@ -15,8 +14,7 @@ import * as Layer from "effect/Layer"
 import { FakeOsProcesses } from "../../src/layers/test/FakeOsProcesses.js"
 import type { OsProcesses } from "../../src/services/OsProcesses.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const doctor = (env: Record<string, string>) =>
   Effect.provide(runDoctor(temp.root), makeServicesLayer({ config: toolConfigLayer(testConfig(temp.root, { env })) }))

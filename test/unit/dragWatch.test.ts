@@ -6,36 +6,25 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { DRAG_WATCH_INSTALL, DRAG_WATCH_READ, dragRefusedOf, isDragCommand } from "../../src/page/dragWatch.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
-import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 
 /** A batch whose last read answers `read`; every process the call started is counted. */
 const batchLayer = (read: unknown, seen: Array<ReadonlyArray<string>>, processes: { n: number }) =>
   fakeLayer(temp.root, [
-    {
-      when: (r) => r.args.includes("batch"),
-      reply: (r) => {
+    batchRows(
+      (command, i, steps) =>
+        command[0] === "eval" ? { result: i === steps.length - 1 ? read : true } : { dragged: true },
+      (steps) => {
         processes.n++
-        const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
         seen.push(...steps)
-        const rows = steps.map((command, i) => ({
-          command,
-          success: true,
-          error: null,
-          result: command[0] === "eval" ? { result: i === steps.length - 1 ? read : true } : { dragged: true }
-        }))
-        return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
-      },
-      repeat: true
-    },
+      }
+    ),
     {
       reply: () => {
         processes.n++
@@ -71,7 +60,7 @@ describe("a drag says whether the page took its drop", () => {
       const read = { appeared: { count: 1, texts: ["Write spec moved to Shipped"] }, drag: { start: 1, drop: 1 } }
       const { r, seen, processes } = yield* drag(read)
       expect(r.isError).toBe(false)
-      expect(textOf(r.content)).toBe('Dragged #k1 to #col-c\nNew text: "Write spec moved to Shipped"')
+      expect(contentText(r.content)).toBe('Dragged #k1 to #col-c\nNew text: "Write spec moved to Shipped"')
       expect(seen.map((step) => step[0])).toEqual(["eval", "eval", "drag", "eval"])
       expect(processes).toBe(1)
     })
@@ -81,9 +70,9 @@ describe("a drag says whether the page took its drop", () => {
     Effect.gen(function* () {
       const { r } = yield* drag({ appeared: { count: 0, texts: [] }, drag: { start: 1, drop: 0, end: 1 } })
       expect(r.isError).toBe(true)
-      expect(textOf(r.content)).not.toContain("Dragged")
-      expect(textOf(r.content)).toContain("#col-c did not accept it")
-      expect(textOf(r.content)).toContain("nothing was dropped or moved")
+      expect(contentText(r.content)).not.toContain("Dragged")
+      expect(contentText(r.content)).toContain("#col-c did not accept it")
+      expect(contentText(r.content)).toContain("nothing was dropped or moved")
     })
   )
 
@@ -93,7 +82,7 @@ describe("a drag says whether the page took its drop", () => {
     Effect.gen(function* () {
       const { r } = yield* drag({ appeared: { count: 0, texts: [] }, drag: { start: 0, drop: 0, end: 0 } })
       expect(r.isError).toBe(false)
-      expect(textOf(r.content)).toBe(
+      expect(contentText(r.content)).toBe(
         "Dragged #k1 to #col-c\nThe page did not start an HTML5 drag (no dragstart) and no new text appeared. If that " +
           'is not the element the page drags, snapshot -i marks the ones it makes draggable ("draggable").'
       )

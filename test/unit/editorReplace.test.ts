@@ -8,7 +8,6 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import type { Plan } from "../../src/domain/Plan.js"
 import { fillAdvice } from "../../src/page/fillAdvice.js"
 import { fillBeforeScript } from "../../src/page/fillGuard.js"
@@ -16,12 +15,10 @@ import { fillReadScript, fillVerificationOf } from "../../src/page/fillReadback.
 import { fillShortWay } from "../../src/presenters/actions/fillShortWay.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
-import { batchRows, fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s-editor", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const opened = { url: "http://a.test/editor", title: "Editor" }
 const editor = (value: string) => ({ value, via: "text", selector: "#ed" })
 const plan = { sessionRole: "managed", line: { command: "fill", positionals: ["fill", "#ed", "New text"] } }
@@ -46,7 +43,7 @@ describe("fill on a rich editor that holds text (#45)", () => {
       }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch(opened), fillBatch("New text")])))
       // before (upstream's fill kept the editor's text): 'Filled #ed Fill check: After fill, #ed holds 22
       // character(s), not the 8 typed: the editor kept its earlier text: ...'
-      expect(textOf(result.content)).toBe('Filled #ed: it now holds "New text"')
+      expect(contentText(result.content)).toBe('Filled #ed: it now holds "New text"')
       expect(result.details.nextActions?.some((a) => a.id === "replace-editor-text")).toBe(false)
       // one upstream process: the guard (which selects the editor's text as the fill reaches it), the fill, the read
       const fills = requests.filter((r) => stepsOf(r).some((step) => step[0] === "fill"))
@@ -76,7 +73,7 @@ describe("fill on a rich editor that holds text (#45)", () => {
       }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch(opened), fillBatch("New textOld draft text")])))
       // before: "... the page kept or rewrote something else. Check the field (snapshot -i); for a custom widget,
       // type into it instead (real keys)."
-      expect(textOf(result.content)).toContain(
+      expect(contentText(result.content)).toContain(
         "Fill check: After fill, #ed holds 22 character(s), not the 8 typed: the editor kept its earlier text: the " +
           "fill added the typed text to it instead of replacing it. To replace its text, select all of it and type " +
           'over it in one job: {"action":"press","selector":"#ed","text":"Control+a"}, then a type step with your ' +

@@ -5,16 +5,13 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { downloadedText } from "../../src/presenters/text/downloadedText.js"
-import { fakeLayer, NO_CHALLENGE, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, NO_CHALLENGE, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 
 describe("words that say what happened (#41)", () => {
   it.scoped("wait 1000 that passed: 'Waited 1000 ms.' (was 'Wait done (timeout).')", () =>
@@ -23,7 +20,7 @@ describe("words that say what happened (#41)", () => {
         { when: (r) => r.args.includes("wait"), reply: FakeAgentBrowser.ok({ waited: "timeout" }) }
       ])
       const result = yield* runToResult({ args: ["wait", "1000"] }, here).pipe(Effect.provide(layer))
-      expect(textOf(result.content)).toBe("Waited 1000 ms.")
+      expect(contentText(result.content)).toBe("Waited 1000 ms.")
     })
   )
 
@@ -38,7 +35,7 @@ describe("words that say what happened (#41)", () => {
         { when: (r) => r.args.includes("--text"), reply: FakeAgentBrowser.ok({ text: "Saved", waited: "text" }) }
       ])
       const run = (args: ReadonlyArray<string>) =>
-        runToResult({ args: [...args] }, here).pipe(Effect.map((r) => textOf(r.content)))
+        runToResult({ args: [...args] }, here).pipe(Effect.map((r) => contentText(r.content)))
       const texts = yield* Effect.all([
         run(["get", "title"]),
         run(["wait", "#sp", "--state", "hidden"]),
@@ -59,7 +56,7 @@ describe("words that say what happened (#41)", () => {
           { when: (r) => r.args.includes("--fn"), reply: FakeAgentBrowser.ok({ result: true }) }
         ])
         const run = (args: ReadonlyArray<string>) =>
-          runToResult({ args: [...args] }, here).pipe(Effect.map((r) => textOf(r.content)))
+          runToResult({ args: [...args] }, here).pipe(Effect.map((r) => contentText(r.content)))
         const texts = yield* Effect.all([
           run(["wait", "--url", "**/checkout"]),
           run(["wait", "--load", "networkidle"]),
@@ -84,7 +81,7 @@ describe("words that say what happened (#41)", () => {
         { when: (r) => r.args.includes("paste"), reply: FakeAgentBrowser.ok({ pasted: true }) }
       ])
       const run = (args: ReadonlyArray<string>) =>
-        runToResult({ args: [...args] }, here).pipe(Effect.map((r) => textOf(r.content)))
+        runToResult({ args: [...args] }, here).pipe(Effect.map((r) => contentText(r.content)))
       const texts = yield* Effect.all(
         [
           ["clipboard", "write", "Hello 42"],
@@ -126,7 +123,7 @@ describe("words that say what happened (#41)", () => {
       const r = yield* runToResult({ args: ["open", opened.url] }, here).pipe(
         Effect.provide(fakeLayer(temp.root, [openBatch(opened, { ...opened, challenge: NO_CHALLENGE, settle })]))
       )
-      expect(textOf(r.content)).toBe(
+      expect(contentText(r.content)).toBe(
         "Opened: Acme shop\nURL: http://a.test/gone\n" +
           "HTTP status 404: the server answered with an error; the page shows what it sent.\n" +
           "The error page has loaded and shows almost nothing (no controls, hardly any text)."
@@ -148,12 +145,12 @@ describe("words that say what happened (#41)", () => {
           )
         )
       const plain = yield* run(false)
-      expect(textOf(plain.content)).toBe(
+      expect(contentText(plain.content)).toBe(
         "Opened: Short\nURL: http://a.test/short\nThe page has loaded and shows almost nothing (no controls, hardly any text); it has no scripts, so that is all of it."
       )
       expect(JSON.stringify(plain.details.nextActions)).not.toContain("wait-for-page-ui")
       const app = yield* run(true)
-      expect(textOf(app.content)).toContain(
+      expect(contentText(app.content)).toContain(
         "Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i."
       )
     })

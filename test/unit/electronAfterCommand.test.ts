@@ -5,7 +5,7 @@
  */
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll, describe } from "vitest"
+import { describe } from "vitest"
 import { focusedElementOf, urlMismatchOf } from "../../src/electron/probeFacts.js"
 import { fillTargetOf } from "../../src/program/electron/fillVerification.js"
 import type { Plan } from "../../src/domain/Plan.js"
@@ -16,10 +16,10 @@ import { makeFakeLayer } from "../../src/layers/test/FakeLayer.js"
 import { toolConfigLayer } from "../../src/layers/ToolConfigLive.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import type { ToolResult } from "../../src/schema/ToolResult.js"
-import { call, tempRoot, testConfig } from "../support/fakeHarness.js"
+import { call, suiteTempRoot, testConfig } from "../support/fakeHarness.js"
+import { nextIds } from "../support/nextActions.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const TYPED = "hunter2-typed-secret"
 const REWRITTEN = "zz-rewritten-by-app-zz"
@@ -33,7 +33,6 @@ const script = (reads: ReadonlyArray<ScriptedRun>): ReadonlyArray<ScriptedRun> =
 ]
 const layer = (reads: ReadonlyArray<ScriptedRun>) =>
   makeFakeLayer(FakeAgentBrowser.layer(script(reads)), toolConfigLayer(testConfig(temp.root)), FakeElectronHost.layer())
-const ids = (r: ToolResult) => (r.details.nextActions ?? []).map((a) => a.id)
 const textOf = (r: ToolResult) => r.content.map((c) => (c.type === "text" ? c.text : "")).join("\n")
 const launch = runToResult({ electron: { action: "launch", appName: "Test App", handoff: "connect" } }, call)
 const readsOf = (words: ReadonlyArray<string>) =>
@@ -62,7 +61,7 @@ describe("fill verification in a wrapper-launched Electron app", () => {
         })
         expect(textOf(filled)).toContain("Fill check:")
         expect(textOf(filled)).toContain("keyboard type")
-        expect(ids(filled)).toEqual(["inspect-after-fill-verification", "verify-filled-value"])
+        expect(nextIds(filled)).toEqual(["inspect-after-fill-verification", "verify-filled-value"])
         expect(filled.details.nextActions?.map((a) => a.params?.args)).toEqual([
           ["--session", session, "snapshot", "-i"],
           ["--session", session, "get", "value", "#quick"]
@@ -85,7 +84,7 @@ describe("fill verification in a wrapper-launched Electron app", () => {
       yield* launch
       const filled = yield* runToResult({ args: ["fill", "#quick", "same"] }, call)
       expect(filled.details.fillVerification).toBeUndefined()
-      expect(ids(filled)).not.toContain("verify-filled-value")
+      expect(nextIds(filled)).not.toContain("verify-filled-value")
       expect(yield* readsOf(["get", "value"])).toBe(1)
       expect(yield* readsOf(["contenteditable"])).toBe(0)
     }).pipe(
@@ -176,7 +175,7 @@ describe("sourceLookup in a wrapper-launched Electron app", () => {
           "app.asar"
         )
         expect(textOf(looked)).toContain("app.asar")
-        expect(ids(looked)).toEqual(["probe-electron-launch", "list-electron-tabs", "snapshot-electron-session"])
+        expect(nextIds(looked)).toEqual(["probe-electron-launch", "list-electron-tabs", "snapshot-electron-session"])
       }).pipe(
         Effect.provide(
           layer([{ when: (r) => has(r, "batch"), reply: { exitCode: 0, stdout: lookupRows }, repeat: true }])
@@ -206,7 +205,7 @@ describe("E7: a batch in a wrapper-launched Electron app gets the same scope war
         expect(batch.details.electronGetTextScopeWarnings?.map((w) => w.selector)).toEqual(["body", "html"])
         expect(batch.details.electronGetTextScopeWarning?.selector).toBe("body")
         expect(textOf(batch)).toContain("(2 steps read the whole window)")
-        expect(ids(batch)).toContain("snapshot-for-electron-text-scope")
+        expect(nextIds(batch)).toContain("snapshot-for-electron-text-scope")
         const direct = yield* runToResult({ args: ["get", "text", "body"] }, call)
         expect(direct.details.electronGetTextScopeWarning?.selector).toBe("body")
         expect(direct.details.electronGetTextScopeWarnings).toBeUndefined()

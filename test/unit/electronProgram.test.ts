@@ -1,7 +1,7 @@
 /** The electron program's branches over FakeElectronHost and FakeAgentBrowser: no process, port or folder. */
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll, describe } from "vitest"
+import { describe } from "vitest"
 import { FakeElectronHost } from "../../src/layers/test/FakeElectronHost.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { makeFakeLayer } from "../../src/layers/test/FakeLayer.js"
@@ -10,10 +10,10 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { electronRecordsFromBranch } from "../../src/program/electron/electronLifecycle.js"
 import { TimedOut } from "../../src/schema/ToolError.js"
 import type { ElectronHostScript } from "../../src/layers/test/FakeElectronHost.js"
-import { batchRows, call, tempRoot, testConfig } from "../support/fakeHarness.js"
+import { batchRows, call, suiteTempRoot, testConfig } from "../support/fakeHarness.js"
+import { nextIds } from "../support/nextActions.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const snapshotData = {
   snapshot: '- button "Press" [ref=e1]',
@@ -37,8 +37,6 @@ const layer = (script: ReadonlyArray<ScriptedRun> = attachScript, host: Electron
   makeFakeLayer(FakeAgentBrowser.layer(script), toolConfigLayer(testConfig(temp.root)), FakeElectronHost.layer(host))
 
 const electron = (r: { details: { electron?: unknown } }) => r.details.electron as Record<string, any>
-const ids = (r: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) =>
-  (r.details.nextActions ?? []).map((a) => a.id)
 
 describe("electron program", () => {
   it.scoped("list asks only the host; launch connects fresh, hands off a snapshot and lists the live actions", () =>
@@ -69,7 +67,7 @@ describe("electron program", () => {
         launch: { launchId: "electron-test-1", sessionName: launched.details.managedSession?.name },
         handoff: { handoff: "snapshot", refCount: 1 }
       })
-      expect(ids(launched)).toEqual([
+      expect(nextIds(launched)).toEqual([
         "status-electron-launch",
         "probe-electron-launch",
         "list-electron-tabs",
@@ -152,13 +150,13 @@ describe("electron program", () => {
           launchId: "electron-test-1",
           reason: "process-dead"
         })
-        expect(ids(drift)).toContain("cleanup-electron-launch")
+        expect(nextIds(drift)).toContain("cleanup-electron-launch")
         const status = yield* runToResult({ electron: { action: "status" } }, call)
-        expect(ids(status)).toEqual(["cleanup-electron-launch"])
+        expect(nextIds(status)).toEqual(["cleanup-electron-launch"])
         yield* driver.failNextCleanup("electron-test-1")
         const partial = yield* runToResult({ electron: { action: "cleanup", launchId: "electron-test-1" } }, call)
         expect(partial.details.failureCategory).toBe("cleanup-failed")
-        expect(ids(partial)).toEqual(["status-electron-launch", "retry-electron-cleanup"])
+        expect(nextIds(partial)).toEqual(["status-electron-launch", "retry-electron-cleanup"])
         const retried = yield* runToResult({ electron: { action: "cleanup", launchId: "electron-test-1" } }, call)
         expect(electron(retried)).toMatchObject({ status: "succeeded", sessionSteps: [{ status: "skipped" }] })
       }).pipe(Effect.provide(layer()))
@@ -239,7 +237,7 @@ describe("electron probe and status reads", () => {
           observedTitle: "Test App",
           launchTargets: [{ url: "app://index" }]
         })
-        expect(ids(status)).toEqual(["reattach-electron-launch", "list-electron-tabs", "snapshot-electron-session"])
+        expect(nextIds(status)).toEqual(["reattach-electron-launch", "list-electron-tabs", "snapshot-electron-session"])
         expect(status.details.nextActions?.[0]?.params?.args).toEqual(["--session", session, "connect", "40001"])
         expect(status.content.map((c) => (c.type === "text" ? c.text : "")).join("")).toContain(
           "none of electron-test-1's own pages"
@@ -249,7 +247,7 @@ describe("electron probe and status reads", () => {
           reason: "url-not-in-launch-targets",
           observedUrl: "https://elsewhere.test/"
         })
-        expect(ids(probe)[0]).toBe("reattach-electron-launch")
+        expect(nextIds(probe)[0]).toBe("reattach-electron-launch")
       }).pipe(Effect.provide(layer(reads("https://elsewhere.test/"))))
   )
 

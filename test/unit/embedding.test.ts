@@ -1,12 +1,10 @@
 /** The embedding API (src/effect.ts, shipped as ./effect) works as docs/EMBEDDING.md shows, over the fake layer. */
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "@effect/vitest"
-import { afterAll } from "vitest"
 import { categoryOf, FakeAgentBrowser, makeFakeLayer, run, runElectron, toolConfigLayer } from "../../src/effect.js"
-import { testConfig, tempRoot } from "../support/fakeHarness.js"
+import { suiteTempRoot, testConfig } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 describe("embedding API", () => {
   it.scoped("run is typed: a stale ref fails with StaleRef, handled by tag", () =>

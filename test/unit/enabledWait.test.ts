@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { clickRecorderScript } from "../../src/page/clickRecorder.js"
 import {
@@ -18,12 +17,9 @@ import {
 import { stepRowOf } from "../../src/upstream/classifyReply.js"
 import { throwValueStatement } from "../../src/upstream/thrownValue.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
-import { call, fakeLayer, openBatch, runsOpen, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, resultText, runsOpen, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
-const textOf = (r: { content: ReadonlyArray<{ type: string; text?: string }> }) =>
-  r.content.map((c) => c.text ?? "").join("\n")
+const temp = suiteTempRoot()
 
 /** Upstream's words for an eval that threw `value` on purpose (upstream/thrownValue.ts). */
 const thrownError = (value: unknown): string => {
@@ -131,7 +127,7 @@ describe("a click over the fake graph", () => {
     Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       const result = yield* runToResult({ args: ["click", "#b"] }, call)
-      expect(textOf(result)).toBe("Clicked #b (it was disabled; waited 0.6 s until it was enabled)")
+      expect(resultText(result)).toBe("Clicked #b (it was disabled; waited 0.6 s until it was enabled)")
       const processes = yield* clickProcesses
       expect(processes).toHaveLength(1)
       expect(stepsOf(processes[0]!).some((s) => s[0] === "click")).toBe(true)
@@ -141,7 +137,7 @@ describe("a click over the fake graph", () => {
   it.scoped("enabled at once: the usual words, one process", () =>
     Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
-      expect(textOf(yield* runToResult({ args: ["click", "#b"] }, call))).toBe("Clicked #b")
+      expect(resultText(yield* runToResult({ args: ["click", "#b"] }, call))).toBe("Clicked #b")
       expect(yield* clickProcesses).toHaveLength(1)
     }).pipe(Effect.provide(layer({})))
   )
@@ -152,7 +148,7 @@ describe("a click over the fake graph", () => {
       const result = yield* runToResult({ args: ["click", "#b"] }, call)
       expect(result.isError).toBe(true)
       expect(result.details.failureCategory).toBe("upstream-error")
-      expect(textOf(result)).toMatch(
+      expect(resultText(result)).toMatch(
         /^Failed \(upstream-error\): #b stayed disabled for 3\.0 s: nothing was clicked\. Not valid yet in its form: #e; fill it, then click again\./
       )
       expect(result.details.nextActions?.[0]?.params?.args?.slice(-2)).toEqual(["snapshot", "-i"])

@@ -19,11 +19,10 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import type { ElectronApp } from "../../src/schema/ElectronRecord.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import * as Errors from "../../src/schema/ToolError.js"
-import { call, fakeLayer, tempRoot, testConfig } from "../support/fakeHarness.js"
+import { call, fakeLayer, suiteTempRoot, testConfig } from "../support/fakeHarness.js"
 import { liveOs } from "../support/osTable.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const URL = "http://a.test/"
 const isCommand = (name: string) => (r: RunRequest) => r.args.includes(name) && !r.args.includes("batch")

@@ -2,16 +2,15 @@
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { CONFIG_DIR, configPaths, loadFileConfig } from "../../src/config/fileConfig.js"
 import { CONTRACT_CONFIG_DIR } from "../../src/config/configPaths.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { configFromEnv } from "../../src/layers/ToolConfigLive.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { fakeLayer, openBatch, runsOpen, tempRoot } from "../support/fakeHarness.js"
+import { fakeLayer, openBatch, runsOpen, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const home = join(temp.root, "home")
 const project = join(temp.root, "project")
 const write = (dir: string, value: unknown) => {

@@ -8,16 +8,13 @@
 import { runInNewContext } from "node:vm"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { CONSOLE_TEXT, remoteArgText } from "../../src/page/consoleText.js"
 import { upstreamLoadLogOf } from "../../src/page/loadLog.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { batchRows, fakeLayer, NO_CHALLENGE, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, NO_CHALLENGE, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
+const temp = suiteTempRoot()
 const URL = "http://127.0.0.1:8931/mix.html"
 
 /** Console arguments as upstream's `console` keeps them (DevTools' RemoteObjects, recorded). */
@@ -81,7 +78,7 @@ describe("the first open says what the page did while it loaded", () => {
     Effect.gen(function* () {
       const { result, requests } = yield* firstOpen({ console: CONSOLE, errors: ERRORS })
       expect(result.isError).toBe(false)
-      expect(textOf(result.content)).toBe(
+      expect(contentText(result.content)).toBe(
         `Opened: Mix\nURL: ${URL}\n` +
           '5 console errors while loading: "failed to load config.json"; "retry {\\"n\\":2}"; "Error: boom" ' +
           "(and 2 more)\n" +
@@ -95,7 +92,7 @@ describe("the first open says what the page did while it loaded", () => {
   it.scoped("a page that logged nothing answers exactly as before", () =>
     Effect.gen(function* () {
       const { result } = yield* firstOpen(QUIET)
-      expect(textOf(result.content)).toBe(`Opened: Mix\nURL: ${URL}`)
+      expect(contentText(result.content)).toBe(`Opened: Mix\nURL: ${URL}`)
     })
   )
 })

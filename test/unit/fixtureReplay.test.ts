@@ -6,16 +6,14 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "@effect/vitest"
-import { afterAll } from "vitest"
 import { type Fixture, replayInput, replayScript } from "../../src/layers/test/bench/fixtureReplay.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
 const fixtures = JSON.parse(
   readFileSync(join(import.meta.dirname, "../fixtures/agent-browser-0.41.2.json"), "utf8")
 ) as Record<string, Fixture>
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const replayEffect = (fixture: Fixture) =>
   runToResult(replayInput(fixture), call).pipe(Effect.provide(fakeLayer(temp.root, replayScript(fixture))))

@@ -6,17 +6,14 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import type { Plan } from "../../src/domain/Plan.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { formatSuccess } from "../../src/presenters/text/formatSuccess.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
-import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 
 describe("pointer gestures say the text they made appear", () => {
   it.scoped("mouse move: point watch, text watch, move, both reads, in one process; the new value said", () =>
@@ -26,22 +23,13 @@ describe("pointer gestures say the text they made appear", () => {
       const point = { x: 325, y: 104, element: "div#track", label: "" }
       const reads = [true, true, { mouse: true }, point, { appeared: { count: 1, texts: ["75"] } }]
       const layer = fakeLayer(temp.root, [
-        {
-          when: (r) => r.args.includes("batch"),
-          reply: (r) => {
+        batchRows(
+          (_, i) => ({ result: reads[i] }),
+          (steps) => {
             processes++
-            const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
             seen.push(...steps)
-            const rows = steps.map((command, i) => ({
-              command,
-              success: true,
-              error: null,
-              result: { result: reads[i] }
-            }))
-            return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
-          },
-          repeat: true
-        },
+          }
+        ),
         {
           reply: () => {
             processes++
@@ -51,7 +39,7 @@ describe("pointer gestures say the text they made appear", () => {
         }
       ])
       const moved = yield* runToResult({ args: ["mouse", "move", "325", "104"] }, here).pipe(Effect.provide(layer))
-      expect(textOf(moved.content)).toBe('Mouse move 325 104\nAt (325, 104), over div#track\nNew text: "75"')
+      expect(contentText(moved.content)).toBe('Mouse move 325 104\nAt (325, 104), over div#track\nNew text: "75"')
       expect(seen.map((step) => step[0])).toEqual(["eval", "eval", "mouse", "eval", "eval"])
       expect(processes).toBe(1)
     })

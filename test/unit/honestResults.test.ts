@@ -5,19 +5,24 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import type { RunResult } from "../../src/domain/Outcome.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { batchRows, call, fakeLayer, openBatch, runsOpen, tempRoot } from "../support/fakeHarness.js"
+import {
+  batchRows,
+  call,
+  contentText,
+  fakeLayer,
+  NO_CHALLENGE,
+  openBatch,
+  runsOpen,
+  suiteTempRoot
+} from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const URL = "http://shop.test/products"
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
-const none = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }
 
 /** A batch whose last row is an eval answering `value` (the earlier rows succeed). */
 const evalBatch = (commands: ReadonlyArray<ReadonlyArray<string>>, value: unknown): Partial<RunResult> => ({
@@ -52,7 +57,7 @@ describe("challenge pages", () => {
           kind: "interstitial",
           evidence: ['title is "Just a moment..."', "challenge element #challenge-form"]
         })
-        expect(textOf(result.content)).toContain(
+        expect(contentText(result.content)).toContain(
           'Challenge page: an anti-bot interstitial (title is "Just a moment..."; challenge element #challenge-form). It is for a human: do not solve, bypass or retry it'
         )
         expect(result.details.nextActions?.[0]).toMatchObject({
@@ -63,7 +68,9 @@ describe("challenge pages", () => {
         const requests = yield* (yield* FakeAgentBrowser).requests
         expect(requests.filter(runsOpen).length).toBe(1)
       }).pipe(
-        Effect.provide(fakeLayer(temp.root, openScript("Just a moment...", { ...none, markers: ["#challenge-form"] })))
+        Effect.provide(
+          fakeLayer(temp.root, openScript("Just a moment...", { ...NO_CHALLENGE, markers: ["#challenge-form"] }))
+        )
       )
   )
 
@@ -71,9 +78,9 @@ describe("challenge pages", () => {
     Effect.gen(function* () {
       const result = yield* runToResult({ args: ["open", URL] }, call)
       expect(result.details.challengePage).toBeUndefined()
-      expect(textOf(result.content)).not.toContain("Challenge page")
+      expect(contentText(result.content)).not.toContain("Challenge page")
       expect(result.details.nextActions?.map((a) => a.id)).not.toContain("hand-challenge-to-human")
-    }).pipe(Effect.provide(fakeLayer(temp.root, openScript("How CAPTCHA works", none))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, openScript("How CAPTCHA works", NO_CHALLENGE))))
   )
 
   it.scoped("a login wall: the requested page redirected to a sign-in form", () =>
@@ -85,7 +92,7 @@ describe("challenge pages", () => {
       Effect.provide(
         fakeLayer(
           temp.root,
-          openScript("Sign in", { ...none, passwords: 1 }, "http://shop.test/login?next=%2Fproducts")
+          openScript("Sign in", { ...NO_CHALLENGE, passwords: 1 }, "http://shop.test/login?next=%2Fproducts")
         )
       )
     )
@@ -117,7 +124,7 @@ describe("challenge pages", () => {
               {
                 title: "Robot check",
                 url: "http://shop.test/sorry/index?q=1",
-                challenge: { ...none, widgets: [".g-recaptcha"] }
+                challenge: { ...NO_CHALLENGE, widgets: [".g-recaptcha"] }
               }
             )
           },
@@ -142,7 +149,7 @@ describe("select on a custom combobox", () => {
       const result = yield* runToResult({ args: ["select", "#speed", "Fast"] }, call)
       expect(result.isError).toBe(true)
       expect(result.details.failureCategory).toBe("selector-not-found")
-      expect(textOf(result.content)).toContain(
+      expect(contentText(result.content)).toContain(
         '#speed is not a native <select>, so select changed nothing (upstream still answered Selected ["Fast"])'
       )
       // the generic refresh is the same snapshot -i as inspect-focused-combobox: offered once, as the latter
@@ -190,7 +197,7 @@ describe("locator misses through the tool", () => {
         const result = yield* runToResult({ args: ["find", "text", "Archive", "click"], timeoutMs: 1_500 }, call)
         expect(result.details.failureCategory).toBe("selector-not-found")
         expect(result.details.nextActions?.[0]?.id).toBe("refresh-interactive-refs")
-        expect(textOf(result.content)).toContain('The first element matching text "Archive" is hidden')
+        expect(contentText(result.content)).toContain('The first element matching text "Archive" is hidden')
         expect(JSON.stringify(result)).not.toContain("data-agent-browser-located")
       }).pipe(
         Effect.provide(
@@ -216,9 +223,9 @@ describe("challenge pages in a visible browser", () => {
       const result = yield* runToResult({ args: ["--headed", "open", URL], sessionMode: "fresh" }, call)
       expect(result.details.challengePage?.kind).toBe("interstitial")
       expect(result.details.nextActions?.map((a) => a.id)).not.toContain("hand-challenge-to-human")
-      expect(textOf(result.content)).toContain(
+      expect(contentText(result.content)).toContain(
         "the browser is visible: ask the user to complete it there, then continue"
       )
-    }).pipe(Effect.provide(fakeLayer(temp.root, openScript("Just a moment...", none))))
+    }).pipe(Effect.provide(fakeLayer(temp.root, openScript("Just a moment...", NO_CHALLENGE))))
   )
 })

@@ -6,36 +6,22 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { appearedInstall } from "../../src/page/appearedText.js"
 import { cssTargetOf, flipsWatch } from "../../src/page/hoverReveal.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
-import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 
 /** A batch whose read after the action answers `read`; the steps each batch ran are kept. */
 const batchLayer = (read: unknown, seen: Array<ReadonlyArray<string>>) =>
   fakeLayer(temp.root, [
-    {
-      when: (r) => r.args.includes("batch"),
-      reply: (r) => {
-        const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
-        seen.push(...steps)
-        const rows = steps.map((command, i) => ({
-          command,
-          success: true,
-          error: null,
-          result: command[0] === "eval" ? { result: i === 0 ? true : read } : { [command[0] ?? ""]: true }
-        }))
-        return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
-      },
-      repeat: true
-    },
+    batchRows(
+      (command, i) => (command[0] === "eval" ? { result: i === 0 ? true : read } : { [command[0] ?? ""]: true }),
+      (steps) => seen.push(...steps)
+    ),
     { reply: FakeAgentBrowser.ok({}), repeat: true }
   ])
 
@@ -61,7 +47,7 @@ describe("a hover or focus says what the page's CSS showed or hid (#45)", () => 
       const hovered = yield* runToResult({ args: ["hover", "#menu"] }, here).pipe(
         Effect.provide(batchLayer(read, seen))
       )
-      expect(textOf(hovered.content)).toBe('Hovered #menu\nNew text: "Sign out Settings"')
+      expect(contentText(hovered.content)).toBe('Hovered #menu\nNew text: "Sign out Settings"')
       expect(seen.map((step) => step[0])).toEqual(["eval", "hover", "eval"])
       expect(seen[0]?.[1]).toContain('document.querySelector("#menu")')
       expect(seen[0]?.[1]).toContain("focus-within")
@@ -73,12 +59,12 @@ describe("a hover or focus says what the page's CSS showed or hid (#45)", () => 
       const seen: Array<ReadonlyArray<string>> = []
       const read = { appeared: { count: 0, texts: [], hidden: { count: 1, texts: ["Sign out"] } } }
       const left = yield* runToResult({ args: ["hover", "#plain"] }, here).pipe(Effect.provide(batchLayer(read, seen)))
-      expect(textOf(left.content)).toBe('Hovered #plain\nHidden: "Sign out"')
+      expect(contentText(left.content)).toBe('Hovered #plain\nHidden: "Sign out"')
       const quiet = { appeared: { count: 0, texts: [] } }
       const still = yield* runToResult({ args: ["hover", "#plain"] }, here).pipe(
         Effect.provide(batchLayer(quiet, seen))
       )
-      expect(textOf(still.content)).toBe("Hovered #plain")
+      expect(contentText(still.content)).toBe("Hovered #plain")
     })
   )
 
@@ -89,7 +75,7 @@ describe("a hover or focus says what the page's CSS showed or hid (#45)", () => 
       const read = { appeared: { count: 1, texts: ["Recent: invoices"] } }
       return Effect.gen(function* () {
         const focused = yield* runToResult({ args: ["focus", "#q"] }, here)
-        expect(textOf(focused.content)).toBe('Focused #q\nNew text: "Recent: invoices"')
+        expect(contentText(focused.content)).toBe('Focused #q\nNew text: "Recent: invoices"')
         expect(seen.map((step) => step[0])).toEqual(["eval", "focus", "eval"])
         // one upstream process, as the focus alone was
         const requests = yield* (yield* FakeAgentBrowser).requests

@@ -6,7 +6,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { afterAll } from "vitest"
 import { INPUT_USAGE, type InputParse, inputCommandOf, withInputUsage } from "../../src/compilers/inputCommand.js"
 import { compileJob } from "../../src/compilers/compileJob.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
@@ -16,13 +15,9 @@ import { dropSeenOf, hitOf, hitTestExpression } from "../../src/page/inputReads.
 import { uploadPaths } from "../../src/security/preflight.js"
 import { COMMAND_FLAGS } from "../../src/upstream/commandFlags.generated.js"
 import { flagProblem } from "../../src/upstream/flagCheck.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, resultText, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
-
-const textOf = (result: { readonly content: ReadonlyArray<{ readonly type: string; readonly text?: string }> }) =>
-  result.content.map((c) => c.text ?? "").join("\n")
+const temp = suiteTempRoot()
 
 /** Any upstream request answered with an empty success. */
 const ANY_OK = {
@@ -169,7 +164,7 @@ describe("calls over the fake upstream", () => {
   it.effect("storage remove runs one eval that removes the key and words the answer", () =>
     Effect.gen(function* () {
       const result = yield* runToResult({ args: ["storage", "local", "remove", 'to"ken'] }, call)
-      expect(textOf(result)).toBe('Removed "to\\"ken" from localStorage.')
+      expect(resultText(result)).toBe('Removed "to\\"ken" from localStorage.')
       const requests = yield* (yield* FakeAgentBrowser).requests
       const evals = requests.filter((r) => r.args.includes("eval"))
       expect(evals).toHaveLength(1)
@@ -190,8 +185,8 @@ describe("calls over the fake upstream", () => {
     Effect.gen(function* () {
       const result = yield* runToResult({ args: ["click", "#go", "--modifiers", "Shift"] }, call)
       expect(result.details.failureCategory).toBe("validation-error")
-      expect(textOf(result)).toContain("no DevTools endpoint")
-      expect(textOf(result)).toContain("Instead: click #go (no modifiers, left button).")
+      expect(resultText(result)).toContain("no DevTools endpoint")
+      expect(resultText(result)).toContain("Instead: click #go (no modifiers, left button).")
       const requests = yield* (yield* FakeAgentBrowser).requests
       expect(requests.some((r) => r.args.includes("click") || (r.stdin ?? "").includes("click"))).toBe(false)
     }).pipe(Effect.provide(fakeLayer(temp.root, [ANY_OK])))
@@ -201,8 +196,8 @@ describe("calls over the fake upstream", () => {
     Effect.gen(function* () {
       const result = yield* runToResult({ args: ["--confirm-actions", "click", "mouse", "click", "5", "5"] }, call)
       expect(result.details.failureCategory).toBe("validation-error")
-      expect(textOf(result)).toContain("while upstream holds actions for approval")
-      expect(textOf(result)).toContain("Instead: mouse move <x> <y>, then mouse down")
+      expect(resultText(result)).toContain("while upstream holds actions for approval")
+      expect(resultText(result)).toContain("Instead: mouse move <x> <y>, then mouse down")
     }).pipe(Effect.provide(fakeLayer(temp.root, [ANY_OK])))
   )
 })

@@ -5,18 +5,14 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { jsDialogsOf } from "../../src/page/jsDialogs.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
 import { jsDialogLines } from "../../src/presenters/text/jsDialogWords.js"
-import { batchRows, call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, call, fakeLayer, resultText, suiteTempRoot } from "../support/fakeHarness.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
-const textOf = (r: { content: ReadonlyArray<{ type: string; text?: string }> }) =>
-  r.content.map((c) => c.text ?? "").join("\n")
+const temp = suiteTempRoot()
 const alert = (message: string) => ({ type: "alert" as const, message, answer: "accepted" as const })
 const lines = (...a: Parameters<typeof jsDialogLines>) => jsDialogLines(...a).map(plain)
 const BLOCKING =
@@ -94,7 +90,7 @@ describe("a click's text", () => {
   it.scoped("two alerts: both messages, each accepted; an alert after the previous action is said too", () =>
     Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
-      const text = textOf(yield* runToResult({ args: ["click", "#a"] }, call))
+      const text = resultText(yield* runToResult({ args: ["click", "#a"] }, call))
       expect(text).toContain(
         'Clicked #a\nAfter the previous action: alert "late one" (accepted)\n' +
           '2 dialogs opened: alert "Name is required" (accepted); alert "Second" (accepted)'
@@ -106,7 +102,7 @@ describe("a click's text", () => {
   it.scoped("a confirm that stays open: the warning alone, never 'handled'", () =>
     Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
-      const text = textOf(yield* runToResult({ args: ["click", "#c"] }, call))
+      const text = resultText(yield* runToResult({ args: ["click", "#c"] }, call))
       expect(text).toContain("Clicked #c")
       expect(text).toContain('Warning: A JavaScript confirm dialog is blocking the page: "Sure?"')
       expect(text).not.toMatch(/handled|accepted/)

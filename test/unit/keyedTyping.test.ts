@@ -5,17 +5,14 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { keyedRowOf, keyedTypingOf } from "../../src/page/typeReadback.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
-import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 type Rows = ReadonlyArray<ReadonlyArray<string>>
 
 const FAIL = Symbol("fail")
@@ -115,7 +112,7 @@ describe("typing key by key", () => {
     Effect.gen(function* () {
       const seen: Array<Rows> = []
       const typed = yield* runToResult({ args: ["type", "#q", "ab"] }, here).pipe(Effect.provide(batchLayer(seen)))
-      expect(textOf(typed.content)).toBe('Typed 2 keys into #q (keydown, input, keyup each). It now holds "ab".')
+      expect(contentText(typed.content)).toBe('Typed 2 keys into #q (keydown, input, keyup each). It now holds "ab".')
       const batch = seen.find((steps) => steps.some((s) => s[0] === "press"))
       // the watch for text the keys make appear, the focus, the keys, the field's read, the watch's read
       expect(batch?.map((s) => (s[0] === "eval" ? ["eval"] : s))).toEqual([
@@ -134,7 +131,7 @@ describe("typing key by key", () => {
       const shown = { count: 3, texts: ["ab", "abacus"], capped: false }
       const layer = batchLayer([], undefined, shown)
       const typed = yield* runToResult({ args: ["type", "#q", "ab"] }, here).pipe(Effect.provide(layer))
-      expect(textOf(typed.content)).toBe(
+      expect(contentText(typed.content)).toBe(
         'Typed 2 keys into #q (keydown, input, keyup each). It now holds "ab".\nNew text: "abacus" (and 1 more)'
       )
     })
@@ -153,12 +150,12 @@ describe("typing key by key", () => {
               : { result: { value: "ab", via: "value", selector: "#q" } }
       )
       const typed = yield* runToResult({ args: ["type", "#q", "ab"] }, here).pipe(Effect.provide(layer))
-      expect(textOf(typed.content)).toBe(
+      expect(contentText(typed.content)).toBe(
         'Typed 2 keys into #q (keydown, input, keyup each). It now holds "ab".\n' +
           'After the previous action: alert "late one" (accepted)\nA dialog opened: alert "hi" (accepted)'
       )
       const quiet = yield* runToResult({ args: ["type", "#q", "ab"] }, here).pipe(Effect.provide(batchLayer([])))
-      expect(textOf(quiet.content)).toBe('Typed 2 keys into #q (keydown, input, keyup each). It now holds "ab".')
+      expect(contentText(quiet.content)).toBe('Typed 2 keys into #q (keydown, input, keyup each). It now holds "ab".')
     })
   )
 
@@ -193,7 +190,7 @@ describe("typing key by key", () => {
       ])
       const typed = yield* runToResult({ args: ["type", "#q", "éxyzw"] }, here).pipe(Effect.provide(layer))
       expect(typed.isError).toBe(false)
-      expect(textOf(typed.content)).toBe(
+      expect(contentText(typed.content)).toBe(
         'Typed 2 of 5 keys into #q (keydown, input, keyup each); the keydown of "y" opened the dialog below, and the 2' +
           ` keys after it were not sent.\nWarning: ${warning}`
       )
@@ -246,7 +243,7 @@ describe("a fill on a native date field that did not take", () => {
       const fill = yield* runToResult({ args: ["fill", "#d", "2024-01-15"] }, here).pipe(
         Effect.provide(dateLayer(seen, "2024-01-15"))
       )
-      expect(textOf(fill.content)).toBe(
+      expect(contentText(fill.content)).toBe(
         'Filled #d by typing its keys 01152024 (a native date field takes keys, not text): it now holds "2024-01-15"'
       )
       const typing = seen.find((steps) => steps.some((s) => s[0] === "focus"))
@@ -264,8 +261,10 @@ describe("a fill on a native date field that did not take", () => {
       const fill = yield* runToResult({ args: ["fill", "#d", "2024-01-15"] }, here).pipe(
         Effect.provide(dateLayer([], ""))
       )
-      expect(textOf(fill.content)).toContain("The fill did not take on #d.")
-      expect(textOf(fill.content)).toContain('one job type step: {"action":"type","selector":"#d","text":"01152024"}')
+      expect(contentText(fill.content)).toContain("The fill did not take on #d.")
+      expect(contentText(fill.content)).toContain(
+        'one job type step: {"action":"type","selector":"#d","text":"01152024"}'
+      )
     })
   )
 })

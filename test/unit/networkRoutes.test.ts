@@ -1,12 +1,11 @@
 /** `network route` flags, the route book's texts and `network request --save` parsing (issue 42, item 3). */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { join } from "node:path"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { FakeDaemonSocket } from "../../src/layers/test/FakeDaemonSocket.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { call, fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, resultText, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 import { routeBatch } from "../support/fakeRoutes.js"
 import { formatRoutes, formatSavedBody } from "../../src/presenters/text/routeText.js"
 import { afterRoute, routeDiagnostics } from "../../src/session/captures.js"
@@ -193,11 +192,7 @@ describe("network request --save", () => {
   })
 })
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
-
-const textOf = (r: { readonly content: ReadonlyArray<{ readonly type: string; readonly text?: string }> }) =>
-  r.content.map((c) => c.text ?? "").join("\n")
+const temp = suiteTempRoot()
 
 describe("network routes through the tool", () => {
   it.scoped("before any browser: a validation error that starts no process; after a route: the list, no process", () =>
@@ -205,14 +200,14 @@ describe("network routes through the tool", () => {
       const fake = yield* FakeAgentBrowser
       const early = yield* runToResult({ args: ["network", "routes"] }, call)
       expect(early.details.failureCategory).toBe("validation-error")
-      expect(textOf(early)).toContain("this one has no browser yet: no route is active")
+      expect(resultText(early)).toContain("this one has no browser yet: no route is active")
       expect(yield* fake.requests).toHaveLength(0)
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       const routed = yield* runToResult({ args: ["network", "route", "**/a.json", "--abort"] }, call)
-      expect(textOf(routed)).toContain("Routed **/a.json: matching requests are failed (--abort).")
+      expect(resultText(routed)).toContain("Routed **/a.json: matching requests are failed (--abort).")
       const before = (yield* fake.requests).length
       const listed = yield* runToResult({ args: ["network", "routes"] }, call)
-      expect(textOf(listed)).toContain("Active routes (1, as set through this tool in this session")
+      expect(resultText(listed)).toContain("Active routes (1, as set through this tool in this session")
       expect((yield* fake.requests).length).toBe(before)
     }).pipe(
       Effect.provide(
@@ -253,8 +248,8 @@ describe("a route with a response shape, through the tool", () => {
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       const before = (yield* fake.requests).length
       const routed = yield* runToResult({ args: shapedArgs }, call)
-      expect(routed.isError, textOf(routed)).toBe(false)
-      expect(textOf(routed)).toContain(
+      expect(routed.isError, resultText(routed)).toBe(false)
+      expect(resultText(routed)).toContain(
         "Routed **/api/data: matching requests are answered with HTTP 404, Content-Type application/json, header " +
           "X-Mock and the --body.\nActive routes (1, as set through this tool in this session; a relaunched browser " +
           "has none): **/api/data (fulfill, HTTP 404)."
@@ -283,7 +278,7 @@ describe("a route with a response shape, through the tool", () => {
       expect(JSON.stringify(routed.details.effectiveArgs)).toContain("X-Mock")
       expect(JSON.stringify(routed.details.effectiveArgs)).toContain('\\"yes\\"')
       const listed = yield* runToResult({ args: ["network", "routes"] }, call)
-      expect(textOf(listed)).toContain("**/api/data (fulfill, HTTP 404).")
+      expect(resultText(listed)).toContain("**/api/data (fulfill, HTTP 404).")
     }).pipe(Effect.provide(fakeLayer(temp.root, script())))
   )
 
@@ -293,7 +288,7 @@ describe("a route with a response shape, through the tool", () => {
       const socket = yield* FakeDaemonSocket
       const refused = yield* runToResult({ args: ["network", "route", "**/a", "--status", "700"] }, call)
       expect(refused.details.failureCategory).toBe("validation-error")
-      expect(textOf(refused)).toContain("--status takes an HTTP status code from 100 to 599")
+      expect(resultText(refused)).toContain("--status takes an HTTP status code from 100 to 599")
       expect(yield* fake.requests).toHaveLength(0)
       expect(yield* socket.sent).toHaveLength(0)
     }).pipe(Effect.provide(fakeLayer(temp.root, script())))
@@ -306,7 +301,7 @@ describe("a route with a response shape, through the tool", () => {
         const fake = yield* FakeAgentBrowser
         const socket = yield* FakeDaemonSocket
         const routed = yield* runToResult({ args: shapedArgs }, call)
-        expect(routed.isError, textOf(routed)).toBe(false)
+        expect(routed.isError, resultText(routed)).toBe(false)
         const ran = yield* fake.requests
         expect(ran.filter((r) => stepsOf(r)[0]?.[1] === "unroute")).toHaveLength(1)
         expect(yield* socket.sent).toHaveLength(1)

@@ -4,14 +4,11 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { fakeLayer, NO_CHALLENGE, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, NO_CHALLENGE, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const settle = { settled: true, waitedMs: 150, interactiveCount: 1, textChars: 60 }
 const opened = { url: "http://a.test/pay", title: "Payment Required" }
 
@@ -23,7 +20,7 @@ describe("open says an HTTP error status (#41)", () => {
       ])
       const result = yield* runToResult({ args: ["open", opened.url] }, here).pipe(Effect.provide(layer))
       expect(result.isError).toBe(false)
-      expect(textOf(result.content)).toBe(
+      expect(contentText(result.content)).toBe(
         "Opened: Payment Required\nURL: http://a.test/pay\nHTTP status 402: the server answered with an error; the page shows what it sent."
       )
     })
@@ -33,7 +30,7 @@ describe("open says an HTTP error status (#41)", () => {
     Effect.gen(function* () {
       const layer = fakeLayer(temp.root, [openBatch(opened, { ...opened, challenge: NO_CHALLENGE, settle })])
       const result = yield* runToResult({ args: ["open", opened.url] }, here).pipe(Effect.provide(layer))
-      expect(textOf(result.content)).toBe("Opened: Payment Required\nURL: http://a.test/pay")
+      expect(contentText(result.content)).toBe("Opened: Payment Required\nURL: http://a.test/pay")
     })
   )
 })

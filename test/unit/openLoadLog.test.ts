@@ -7,7 +7,6 @@
 import { runInNewContext } from "node:vm"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import type { ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { LOAD_LOG_SCRIPT, LOAD_LOG_TAKE, loadLogOf } from "../../src/page/loadLog.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
@@ -15,11 +14,9 @@ import type { BrowserEndpointsShape, CdpCall } from "../../src/services/BrowserE
 import { BrowserEndpoints } from "../../src/services/BrowserEndpoints.js"
 import { DaemonProbe } from "../../src/services/DaemonProbe.js"
 import { fakeEndpoints } from "../support/fakeEndpoints.js"
-import { fakeLayer, NO_CHALLENGE, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, NO_CHALLENGE, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
+const temp = suiteTempRoot()
 const WS = "ws://127.0.0.1:9/devtools/page/T1"
 const FIRST = { url: "http://a.test/start.html", title: "Start" }
 const URL = "http://a.test/settings.html"
@@ -95,7 +92,7 @@ describe("open says what the page did while it loaded", () => {
     Effect.gen(function* () {
       const result = yield* openTwice(page)
       expect(result.isError).toBe(false)
-      expect(textOf(result.content)).toBe(`Opened: Settings\nURL: ${URL}`)
+      expect(contentText(result.content)).toBe(`Opened: Settings\nURL: ${URL}`)
     })
   )
 
@@ -109,7 +106,7 @@ describe("open says what the page did while it loaded", () => {
         dialogs: [{ type: "alert", message: "Welcome back, Ada", answer: "accepted" }]
       }
       const result = yield* openTwice({ ...page, loaded })
-      expect(textOf(result.content)).toBe(
+      expect(contentText(result.content)).toBe(
         `Opened: Settings\nURL: ${URL}\n` +
           'A dialog opened while loading: alert "Welcome back, Ada" (accepted)\n' +
           '5 console errors while loading: "failed to load config.json"; "Uncaught TypeError: x is undefined"; ' +
@@ -123,7 +120,7 @@ describe("open says what the page did while it loaded", () => {
     Effect.gen(function* () {
       const loaded = { count: 1, errors: ["failed to load config.json"], warnCount: 0, warnings: [], dialogs: [] }
       const result = yield* openTwice({ ...page, loaded })
-      expect(textOf(result.content)).toBe(
+      expect(contentText(result.content)).toBe(
         `Opened: Settings\nURL: ${URL}\nConsole error while loading: "failed to load config.json"`
       )
     })

@@ -6,16 +6,14 @@
  */
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll, describe } from "vitest"
+import { describe } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { call, fakeLayer, openBatch, runsOpen, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { call, contentText, fakeLayer, openBatch, runsOpen, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const URL = "http://a.test/start"
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 /** What agent-browser 0.41.2 printed for `batch` (and for a lone `open`) with `--executable-path /nonexistent`. */
 const NOT_RUNNABLE = {
   exitCode: 1,
@@ -64,7 +62,7 @@ describe("open in one upstream process (#29)", () => {
         executablePath: "/nonexistent",
         executableSource: "--executable-path"
       })
-      expect(textOf(result.content)).toContain('Failed to launch Chrome at "/nonexistent"')
+      expect(contentText(result.content)).toContain('Failed to launch Chrome at "/nonexistent"')
       expect(result.details.nextActions?.map((a) => a.id)).toEqual(["run-agent-browser-doctor"])
       const requests = yield* (yield* FakeAgentBrowser).requests
       expect(requests.filter(runsOpen).length).toBe(1)

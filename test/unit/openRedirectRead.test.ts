@@ -5,16 +5,13 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import type { ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
-import { fakeLayer, NO_CHALLENGE, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { contentText, doneRow, fakeLayer, NO_CHALLENGE, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const CUT = "CDP error (Runtime.evaluate): Inspected target navigated or closed"
 const ASKED = "http://a.test/members.html"
 const LANDED = "http://a.test/login.html?next=%2Fmembers.html"
@@ -22,7 +19,6 @@ const settle = { settled: true, waitedMs: 150, interactiveCount: 3, textChars: 6
 const landedPage = { title: "Sign in", url: LANDED, challenge: NO_CHALLENGE, settle }
 
 const rows = (list: ReadonlyArray<unknown>) => ({ exitCode: 0, stdout: `${JSON.stringify(list)}\n` })
-const ok = (command: unknown, result: unknown) => ({ command, success: true, result, error: null })
 const cut = (command: unknown) => ({ command, success: false, result: null, error: CUT })
 
 /** The open's batch answers `openRows`; the read after it (wait for the DOM, then the page read) the landed page. */
@@ -31,7 +27,7 @@ const script = (openRows: (steps: ReadonlyArray<ReadonlyArray<string>>) => Reado
     { when: (r) => stepsOf(r)[0]?.[0] === "open", reply: (r) => rows(openRows(stepsOf(r))) },
     {
       when: (r) => stepsOf(r)[0]?.[0] === "wait",
-      reply: (r) => rows([ok(stepsOf(r)[0], {}), ok(stepsOf(r)[1], { result: landedPage })]),
+      reply: (r) => rows([doneRow(stepsOf(r)[0], {}), doneRow(stepsOf(r)[1], { result: landedPage })]),
       repeat: true
     }
   ] satisfies ReadonlyArray<ScriptedRun>
@@ -51,8 +47,8 @@ describe("an open whose page redirects while it is read", () => {
         script((steps) => [cut(steps[0])])
       )
       const result = yield* runToResult({ args: ["open", ASKED] }, here).pipe(Effect.provide(layer))
-      expect(result.isError, textOf(result.content)).toBe(false)
-      expect(textOf(result.content)).toMatch(
+      expect(result.isError, contentText(result.content)).toBe(false)
+      expect(contentText(result.content)).toMatch(
         /^Opened: Sign in\nURL: http:\/\/a\.test\/login\.html\?next=%2Fmembers\.html/
       )
     })
@@ -62,12 +58,12 @@ describe("an open whose page redirects while it is read", () => {
     Effect.gen(function* () {
       const layer = fakeLayer(
         temp.root,
-        script((steps) => [ok(steps[0], { title: "Members", url: ASKED }), cut(steps[1])])
+        script((steps) => [doneRow(steps[0], { title: "Members", url: ASKED }), cut(steps[1])])
       )
       const result = yield* runToResult({ args: ["open", ASKED] }, here).pipe(Effect.provide(layer))
-      expect(result.isError, textOf(result.content)).toBe(false)
-      expect(textOf(result.content)).toMatch(/^Opened: Sign in\nURL: http:\/\/a\.test\/login\.html/)
-      expect(textOf(result.content)).not.toContain("Members")
+      expect(result.isError, contentText(result.content)).toBe(false)
+      expect(contentText(result.content)).toMatch(/^Opened: Sign in\nURL: http:\/\/a\.test\/login\.html/)
+      expect(contentText(result.content)).not.toContain("Members")
     })
   )
 
@@ -80,7 +76,7 @@ describe("an open whose page redirects while it is read", () => {
       const result = yield* runToResult({ args: ["open", ASKED] }, here).pipe(Effect.provide(layer))
       expect(result.isError).toBe(true)
       expect(result.details.failureCategory).toBe("upstream-error")
-      expect(textOf(result.content)).toContain("Inspected target navigated or closed")
+      expect(contentText(result.content)).toContain("Inspected target navigated or closed")
     })
   )
 })
@@ -94,12 +90,15 @@ describe("the open's title and URL are one read's", () => {
         {
           when: (r) => stepsOf(r)[0]?.[0] === "open",
           reply: (r) =>
-            rows([ok(stepsOf(r)[0], { title: "Final page", url: ASKED }), ok(stepsOf(r)[1], { result: started })])
+            rows([
+              doneRow(stepsOf(r)[0], { title: "Final page", url: ASKED }),
+              doneRow(stepsOf(r)[1], { result: started })
+            ])
         }
       ])
       const result = yield* runToResult({ args: ["open", ASKED] }, here).pipe(Effect.provide(layer))
       // before: 'Opened: Final page\nURL: http://a.test/members.html'
-      expect(textOf(result.content)).toMatch(/^Opened: Start page\nURL: http:\/\/a\.test\/members\.html/)
+      expect(contentText(result.content)).toMatch(/^Opened: Start page\nURL: http:\/\/a\.test\/members\.html/)
     })
   )
 })

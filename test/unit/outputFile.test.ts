@@ -3,13 +3,11 @@ import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import { describe, expect, it } from "@effect/vitest"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
 const run = (input: unknown, replies: Parameters<typeof FakeAgentBrowser.layer>[0]) =>
   Effect.provide(runToResult(input, here), fakeLayer(temp.root, replies))

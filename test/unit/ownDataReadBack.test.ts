@@ -5,16 +5,13 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { batchRows, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 import { routeBatch } from "../support/fakeRoutes.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const has = (r: { readonly args: ReadonlyArray<string> }, ...tokens: ReadonlyArray<string>) =>
   tokens.every((t) => r.args.includes(t))
 
@@ -54,7 +51,7 @@ describe("the model's own data reads back as written (#41)", () => {
           [["cookies", "set", "value", "value"], ["cookies", "set", "sid", "s-8f3k2l9q"], ["cookies"]],
           (args) => runToResult({ args }, here)
         ).pipe(Effect.provide(layer))
-        expect(textOf(read!.content)).toBe(
+        expect(contentText(read!.content)).toBe(
           "2 cookies (1 credential-like value hidden)\nvalue=value — a.test/\nsid=[REDACTED] — a.test/ (httpOnly)"
         )
         expect(JSON.stringify(read!.details)).not.toContain("s-8f3k2l9q")
@@ -86,7 +83,7 @@ describe("the model's own data reads back as written (#41)", () => {
         "--body",
         '{"title":"Mocked Widget","token":"[REDACTED]"}'
       ])
-      const text = textOf(snap!.content)
+      const text = contentText(snap!.content)
       expect(text).toContain('StaticText "Mocked Widget [REDACTED]"')
       expect(JSON.stringify([snap!.content, snap!.details, route!.content, route!.details])).not.toContain("tok-7d2e9a")
     })
@@ -108,8 +105,8 @@ describe("the model's own data reads back as written (#41)", () => {
         (args) => runToResult({ args }, here)
       ).pipe(Effect.provide(layer))
       // the tool's "values" stays a word (it was "[REDACTED]s"); the page's "value" is hidden
-      expect(textOf(read!.content)).toMatch(/^2 cookies \(2 credential-like values hidden\)\nsession=\[REDACTED\]/)
-      expect(textOf(text!.content)).toContain("stored [REDACTED]")
+      expect(contentText(read!.content)).toMatch(/^2 cookies \(2 credential-like values hidden\)\nsession=\[REDACTED\]/)
+      expect(contentText(text!.content)).toContain("stored [REDACTED]")
     })
   )
 })

@@ -7,7 +7,6 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { baseSessionName, runToResult } from "../../src/program/call/ToolCall.js"
 import type { ScrollPosition } from "../../src/schema/PageDiagnostics.js"
@@ -21,14 +20,11 @@ import {
   scrollNoopOf
 } from "../../src/page/scrollPosition.js"
 import { selectorMayExposeSensitiveLiteral, textSelectorOf, textVisibilityOf } from "../../src/page/textVisibility.js"
-import { call, fakeLayer, NO_CHALLENGE, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { call, contentText, fakeLayer, NO_CHALLENGE, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
+import { nextIds } from "../support/nextActions.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
-const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) =>
-  (result.details.nextActions ?? []).map((a) => a.id)
 const stepsOf = (r: RunRequest | undefined): ReadonlyArray<ReadonlyArray<string>> =>
   JSON.parse(r?.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
 
@@ -79,12 +75,12 @@ describe("scroll no-movement (fake)", () => {
           after: position(0)
         })
         expect(result.details.data).toEqual({ scrolled: false, noMovement: true })
-        expect(textOf(result.content)).toBe(
+        expect(contentText(result.content)).toBe(
           "Scroll down 400 moved nothing\nThe page fits the window: it does not scroll that way. To scroll a region " +
             "inside it: scroll <dir> <px> --selector <css>, or scrollintoview @ref."
         )
         // one snapshot -i, under the id that says why (inspect-after-mutation was the same call)
-        expect(ids(result)).toEqual(["inspect-after-noop-scroll", "verify-noop-scroll-visually"])
+        expect(nextIds(result)).toEqual(["inspect-after-noop-scroll", "verify-noop-scroll-visually"])
         expect(result.details.nextActions?.[1]?.params?.args).toEqual([
           "--session",
           result.details.sessionName,
@@ -98,7 +94,7 @@ describe("scroll no-movement (fake)", () => {
       const result = yield* runToResult({ args: ["scroll", "down", "400"] }, call)
       expect((yield* (yield* FakeAgentBrowser).requests).length).toBe(1)
       expect(result.details.scrollNoop?.edge).toBe("bottom")
-      expect(textOf(result.content)).toBe(
+      expect(contentText(result.content)).toBe(
         "Scroll down 400 moved nothing\nThe page is already at the bottom (y 1183 of 1183)."
       )
     }).pipe(Effect.provide(fakeLayer(temp.root, [scrollBatch(bottom, bottom)])))
@@ -111,7 +107,7 @@ describe("scroll no-movement (fake)", () => {
       for (const result of [moved, pane]) {
         expect(result.details.scrollNoop).toBeUndefined()
         expect(result.details.data).toEqual({ scrolled: true })
-        expect(ids(result)).not.toContain("inspect-after-noop-scroll")
+        expect(nextIds(result)).not.toContain("inspect-after-noop-scroll")
       }
     }).pipe(
       Effect.provide(
@@ -220,14 +216,14 @@ describe("get text selector visibility (fake)", () => {
         ["get", "text"],
         ["eval", expect.stringContaining("querySelectorAll")]
       ])
-      expect(textOf(result.content)).toContain("Billing")
+      expect(contentText(result.content)).toContain("Billing")
       expect(result.details.selectorTextVisibility).toMatchObject({
         reason: "first-match-hidden",
         matchCount: 2,
         visibleCount: 1
       })
       expect(result.details.selectorTextVisibilityAll).toBeUndefined()
-      expect(ids(result)).toEqual(["inspect-visible-text-candidates"])
+      expect(nextIds(result)).toEqual(["inspect-visible-text-candidates"])
       expect(result.details.nextActions?.[0]?.params).toMatchObject({
         args: ["--session", result.details.sessionName, "eval", "--stdin"],
         stdin: expect.stringContaining('[".panel-title"]')
@@ -248,8 +244,8 @@ describe("get text selector visibility (fake)", () => {
     Effect.gen(function* () {
       const result = yield* runToResult({ args: ["get", "text", "$(rm -rf /)"] }, call)
       expect(result.details.failureCategory).toBe("selector-unsupported")
-      expect(textOf(result.content)).toContain("$(rm -rf /) is not a valid CSS selector")
-      expect(ids(result)).toEqual(["refresh-interactive-refs"])
+      expect(contentText(result.content)).toContain("$(rm -rf /) is not a valid CSS selector")
+      expect(nextIds(result)).toEqual(["refresh-interactive-refs"])
     }).pipe(
       Effect.provide(
         fakeLayer(temp.root, [
@@ -268,7 +264,7 @@ describe("get text selector visibility (fake)", () => {
       const requests = yield* (yield* FakeAgentBrowser).requests
       expect(requests.map((r) => r.args.includes("batch"))).toEqual([true, false])
       expect(result.details.failureCategory).toBeUndefined()
-      expect(textOf(result.content)).toContain("Alone")
+      expect(contentText(result.content)).toContain("Alone")
     }).pipe(
       Effect.provide(
         fakeLayer(temp.root, [
@@ -310,8 +306,8 @@ describe("get text selector visibility (fake)", () => {
         reason: "first-match-hidden"
       })
       expect(result.details.selectorTextVisibilityAll?.map((d) => d.selector)).toEqual([".b", ".a"])
-      expect(ids(result)).toEqual(["inspect-visible-text-candidates", "inspect-visible-text-candidates-2"])
-      expect(textOf(result.content)).toContain(
+      expect(nextIds(result)).toEqual(["inspect-visible-text-candidates", "inspect-visible-text-candidates-2"])
+      expect(contentText(result.content)).toContain(
         "Selector warning (step 2): .b matches 3; get text read the first, which is hidden."
       )
     }).pipe(
@@ -439,7 +435,7 @@ describe("eval hints (fake)", () => {
       const result = yield* runToResult({ args: ["eval", "--stdin"], stdin: "() => ({ t: document.title })" }, call)
       expect((yield* (yield* FakeAgentBrowser).requests).length).toBe(1)
       expect(result.details.evalStdinHint?.suggestion).toContain("(() => ({ title: document.title }))()")
-      expect(textOf(result.content).split("\n")).toEqual(["{}", expect.stringMatching(/^Eval stdin hint: /)])
+      expect(contentText(result.content).split("\n")).toEqual(["{}", expect.stringMatching(/^Eval stdin hint: /)])
     }).pipe(
       Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ origin: "http://a.test/", result: {} }) }]))
     )

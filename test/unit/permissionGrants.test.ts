@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { FakePermissionGrants } from "../../src/layers/test/FakePermissionGrants.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
@@ -13,12 +12,9 @@ import { grantShown } from "../../src/presenters/text/permissionText.js"
 import { PermissionGrants } from "../../src/services/PermissionGrants.js"
 import { permissionsOf } from "../../src/upstream/commandPermissions.js"
 import { parseCommandLine } from "../../src/upstream/commandLine.js"
-import { call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, resultText, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
-const textOf = (r: { readonly content: ReadonlyArray<{ readonly type: string; readonly text?: string }> }) =>
-  r.content.map((c) => c.text ?? "").join("\n")
+const temp = suiteTempRoot()
 
 const CLIPBOARD = ["clipboardReadWrite", "clipboardSanitizedWrite"]
 
@@ -62,7 +58,7 @@ describe("permissions a command needs", () => {
       const fake = yield* FakePermissionGrants
       const geo = yield* runToResult({ args: ["set", "geo", "59.91", "10.75"] }, call)
       // the fake graph's browser has no DevTools endpoint the tool can find: the text says pages may be denied
-      expect(textOf(geo)).toContain("Geolocation is now 59.91, 10.75, but pages may be denied the location")
+      expect(resultText(geo)).toContain("Geolocation is now 59.91, 10.75, but pages may be denied the location")
       yield* runToResult({ args: ["set", "viewport", "800", "600"] }, call)
       yield* runToResult({ args: ["clipboard", "write", "Hello 42"] }, call)
       expect(yield* fake.asked).toEqual([

@@ -8,13 +8,12 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll, describe } from "vitest"
+import { describe } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { baseSessionName, runToResult } from "../../src/program/call/ToolCall.js"
-import { call, fakeLayer, NO_CHALLENGE, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, NO_CHALLENGE, openBatch, resultText, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const SECRET = "Hunter2-only-here"
 const configPath = join(temp.root, "config.json")
@@ -73,8 +72,6 @@ const popupInFront: ReadonlyArray<ScriptedRun> = [
 ]
 
 const stepsOf = (stdin: string | undefined) => JSON.parse(stdin ?? "[]") as Array<Array<string>>
-const textOf = (result: { readonly content: ReadonlyArray<{ readonly type: string; readonly text?: string }> }) =>
-  result.content.map((c) => c.text ?? "").join("\n")
 
 describe("guarded typing in a pinned session", () => {
   it.scoped(
@@ -84,12 +81,12 @@ describe("guarded typing in a pinned session", () => {
         const session = yield* openDrifted
         activeTarget(session)
         const byRef = yield* runToResult({ args: ["fill", "@e3", "{{secret:PW}}"] }, call)
-        expect(byRef.details.failureCategory, textOf(byRef)).toBe("stale-ref")
-        expect(textOf(byRef)).toContain(
+        expect(byRef.details.failureCategory, resultText(byRef)).toBe("stale-ref")
+        expect(resultText(byRef)).toContain(
           "Another tab took the focus since the snapshot (http://a.test/popup); nothing ran"
         )
         const bySelector = yield* runToResult({ args: ["fill", "#pw", "{{secret:PW}}"] }, call)
-        expect(bySelector.isError, textOf(bySelector)).toBe(false)
+        expect(bySelector.isError, resultText(bySelector)).toBe(false)
         for (const result of [byRef, bySelector]) expect(JSON.stringify(result)).not.toContain(SECRET)
         const batches = (yield* (yield* FakeAgentBrowser).requests)
           .filter((r) => r.args.includes("batch") && !(r.stdin ?? "").includes("challenge"))

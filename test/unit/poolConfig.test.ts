@@ -6,14 +6,12 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { poolEnv, poolSettings, publicEndpoint } from "../../src/config/poolConfig.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { call, fakeLayer, openBatch, runsOpen, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, runsOpen, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const TOKEN = "tok-Pq7Zr2Lm9Wx"
 

@@ -1,20 +1,17 @@
 /** Presenter over the fake graph: what a success, a failure and a step failure look like, with secrets scrubbed. */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { run } from "../../src/program/call/ToolCall.js"
 import type { Executed } from "../../src/domain/Executed.js"
 import { InvalidInput, QaFailed, StaleRef } from "../../src/schema/ToolError.js"
 import { Presenter } from "../../src/services/Presenter.js"
 import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const SECRET = "pw-Presenter-77x"
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 
 /** A real Executed for `raw`, from the program over the fake. */
 const executedOf = (raw: unknown) => run(raw, call)
@@ -57,7 +54,7 @@ describe("Presenter", () => {
         subcommand: "title",
         args: ["get", "title"]
       })
-      expect(textOf(result.content)).toContain("Dashboard")
+      expect(contentText(result.content)).toContain("Dashboard")
     }).pipe(
       Effect.provide(fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ title: "Dashboard" }), repeat: true }]))
     )
@@ -82,7 +79,7 @@ describe("Presenter", () => {
         validationError: "click needs a selector"
       })
       expect(result.details.sessionName).toBeUndefined()
-      expect(textOf(result.content)).toContain("click needs a selector")
+      expect(contentText(result.content)).toContain("click needs a selector")
     }).pipe(Effect.provide(fakeLayer(temp.root, [])))
   )
 
@@ -119,8 +116,8 @@ describe("Presenter", () => {
         "selector-not-found"
       ])
       // not all succeeded: the count in words, never the all-done check mark
-      expect(textOf(result.content)).toMatch(/^1\/2 steps succeeded\n/m)
-      expect(textOf(result.content)).not.toContain("✓ 2/2")
+      expect(contentText(result.content)).toMatch(/^1\/2 steps succeeded\n/m)
+      expect(contentText(result.content)).not.toContain("✓ 2/2")
     }).pipe(
       Effect.provide(
         fakeLayer(temp.root, [
@@ -170,9 +167,9 @@ describe("Presenter", () => {
       expect(result.details.qaPreset?.passed).toBe(false)
       expect(result.details.qaPreset?.failedChecks.join("\n")).toContain("Wait timed out")
       expect(result.details.batchSteps?.[3]).toMatchObject({ resultCategory: "failure", failureCategory: "timeout" })
-      expect(textOf(result.content)).toContain("Welcome")
+      expect(contentText(result.content)).toContain("Welcome")
       // its steps as a model reads them: no buffer-clearing bookkeeping, no raw JSON of internal replies
-      const text = textOf(result.content)
+      const text = contentText(result.content)
       expect(text).not.toContain("--clear")
       expect(text).not.toMatch(/→ \{|"cleared"|"state"/)
       expect(text).toContain("2. ✓ open http://a.test/ → ")
@@ -197,7 +194,7 @@ describe("Presenter", () => {
         expect(all).not.toContain(SECRET)
         expect(all).not.toContain("pw-extra-9")
       }
-      expect(textOf(echoed.content)).toContain("[REDACTED]")
+      expect(contentText(echoed.content)).toContain("[REDACTED]")
     }).pipe(
       Effect.provide(
         fakeLayer(temp.root, [

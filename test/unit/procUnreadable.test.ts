@@ -12,6 +12,7 @@ import { type ProcIo, procTable, procUnreadable } from "../../src/layers/process
 import { deriveTable } from "../../src/layers/processTables/tableCore.js"
 import { makeOsProcesses } from "../../src/layers/OsProcessesLive.js"
 import type { OsProcessesShape } from "../../src/services/OsProcesses.js"
+import { killGroups } from "../support/processes.js"
 
 const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
 const failing = (code: string): ProcIo => {
@@ -24,15 +25,7 @@ const absent = failing("ENOENT")
 const refused = failing("EACCES")
 
 const started: Array<ChildProcess> = []
-afterAll(() => {
-  for (const child of started)
-    if (child.pid !== undefined)
-      try {
-        process.kill(-child.pid, "SIGKILL")
-      } catch {
-        /* gone */
-      }
-})
+afterAll(() => killGroups(started))
 
 /** A detached shell (its own group) with a child, as a daemon with its browser; resolves once both are listed. */
 const daemonWithChild = async (table: OsProcessesShape): Promise<number> => {

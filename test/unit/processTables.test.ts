@@ -17,6 +17,7 @@ import { deriveTable } from "../../src/layers/processTables/tableCore.js"
 import { windowsTable } from "../../src/layers/processTables/windowsTable.js"
 import { tableKindFor } from "../../src/layers/OsProcessesLive.js"
 import type { OsProcessesShape } from "../../src/services/OsProcesses.js"
+import { killGroups } from "../support/processes.js"
 
 const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
 const tables: ReadonlyArray<[string, OsProcessesShape]> = [
@@ -26,13 +27,7 @@ const tables: ReadonlyArray<[string, OsProcessesShape]> = [
 const started: Array<ChildProcess> = []
 const dir = mkdtempSync(join(tmpdir(), "piab-tables-"))
 afterAll(() => {
-  for (const child of started)
-    if (child.pid !== undefined)
-      try {
-        process.kill(-child.pid, "SIGKILL")
-      } catch {
-        /* gone */
-      }
+  killGroups(started)
   rmSync(dir, { recursive: true, force: true })
 })
 

@@ -7,16 +7,14 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { promptArtifactPaths } from "../../src/pi/promptArtifacts.js"
 import { requirePromptArtifacts } from "../../src/program/artifacts/promptGuard.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { textOf } from "../support/harness.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 describe("promptArtifactPaths", () => {
   it("exact image paths after words asking for a screenshot, resolved against the cwd; URLs, data: URIs, other files and far-off images are not", () => {

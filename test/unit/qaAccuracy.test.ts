@@ -6,7 +6,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { afterAll } from "vitest"
 import { compileQa } from "../../src/compilers/compileQa.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
@@ -14,10 +13,9 @@ import type { CompiledQa } from "../../src/domain/Compiled.js"
 import type { StepRow } from "../../src/domain/Outcome.js"
 import { evaluateQa } from "../../src/compilers/evaluateQa.js"
 import { isBenignAssetFailure, requestOutcome } from "../../src/upstream/requestOutcome.js"
-import { call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const compiled = (qa: Parameters<typeof compileQa>[0]): CompiledQa => Either.getOrThrow(compileQa(qa, "/work"))
 const ok = (command: ReadonlyArray<string>, result: unknown = {}): StepRow => ({ command, success: true, result })

@@ -10,7 +10,6 @@ import * as Either from "effect/Either"
 import * as Fiber from "effect/Fiber"
 import * as Ref from "effect/Ref"
 import * as TestClock from "effect/TestClock"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { retryWhileMissing, withWaitedRow } from "../../src/program/page/readinessWait.js"
@@ -20,14 +19,11 @@ import { fillReadScript, fillTargetOf, fillVerificationOf } from "../../src/page
 import { fillNotVerifiableOf } from "../../src/page/fillUnseen.js"
 import { needsSettleNote, pageSettleOf, settleExpression } from "../../src/page/pageSettle.js"
 import { isReadinessMiss, mayRetry, pauseBefore, readinessBudgetMs, waitsForTarget } from "../../src/page/readiness.js"
-import { batchRows, call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, call, contentText, doneRow, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
+import { nextIds } from "../support/nextActions.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
-const ids = (result: { details: { nextActions?: ReadonlyArray<{ id: string }> } }) =>
-  (result.details.nextActions ?? []).map((a) => a.id)
 const stepsOf = (r: RunRequest | undefined): ReadonlyArray<ReadonlyArray<string>> =>
   JSON.parse(r?.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
 const MISSING_LATE =
@@ -241,9 +237,8 @@ describe("open settle rules", () => {
   })
 })
 
-const row = (command: ReadonlyArray<string>, result: unknown) => ({ command, error: null, result, success: true })
 /** The fill's guard step (page/fillGuard.ts) on a field that is no slider. */
-const GUARD = row(["eval", "guard"], { result: true })
+const GUARD = doneRow(["eval", "guard"], { result: true })
 const batchOf = (rows: ReadonlyArray<unknown>): ScriptedRun => ({
   when: (r) => r.args.includes("batch"),
   reply: { exitCode: 0, stdout: JSON.stringify(rows) }
@@ -289,11 +284,11 @@ describe("over the fake graph", () => {
         const result = yield* runToResult({ args: ["scrollintoview", "#never"], timeoutMs: 2_000 }, call)
         expect(result.details.failureCategory).toBe("selector-not-found")
         expect(result.details.readinessWait?.waitedMs).toBeLessThanOrEqual(1_000)
-        expect(textOf(result.content)).toMatch(
+        expect(contentText(result.content)).toMatch(
           /Still missing after waiting \d\.\d s: take a snapshot -i for current refs\./
         )
-        expect(textOf(result.content)).not.toContain("do not wait")
-        expect(ids(result)).toContain("refresh-interactive-refs")
+        expect(contentText(result.content)).not.toContain("do not wait")
+        expect(nextIds(result)).toContain("refresh-interactive-refs")
       }).pipe(Effect.provide(fakeLayer(temp.root, [scrollBatch(MISSING_LATE.replace("#late", "#never"), true)])))
   )
 
@@ -321,25 +316,25 @@ describe("over the fake graph", () => {
         // the guard (a slider is set there instead; the focused field noted), the fill, its read-back
         expect(stepsOf(requests[0]).map((s) => s[0])).toEqual(["eval", "fill", "eval"])
         expect(result.isError).toBe(false)
-        expect(textOf(result.content)).toMatch(/^The fill did not take on #coupon\./)
+        expect(contentText(result.content)).toMatch(/^The fill did not take on #coupon\./)
         expect(result.details.fillVerification).toMatchObject({
           target: "#coupon",
           expectedLength: 6,
           observedLength: 0
         })
-        expect(textOf(result.content)).toContain(
+        expect(contentText(result.content)).toContain(
           "Fill check: After fill, #coupon holds 0 character(s), not the 6 typed"
         )
         // the fill check's snapshot -i is offered once (the mutation's own snapshot -i was the same call again)
-        expect(ids(result)).toEqual(["inspect-after-fill-verification", "verify-filled-value"])
+        expect(nextIds(result)).toEqual(["inspect-after-fill-verification", "verify-filled-value"])
         expect(JSON.stringify(result.details.fillVerification)).not.toContain("SAVE10")
       }).pipe(
         Effect.provide(
           fakeLayer(temp.root, [
             batchOf([
               GUARD,
-              row(["fill", "#coupon", "SAVE10"], { filled: "#coupon" }),
-              row(["eval", "r"], { result: { value: "", via: "value", selector: "#coupon" } })
+              doneRow(["fill", "#coupon", "SAVE10"], { filled: "#coupon" }),
+              doneRow(["eval", "r"], { result: { value: "", via: "value", selector: "#coupon" } })
             ])
           ])
         )
@@ -358,16 +353,18 @@ describe("over the fake graph", () => {
           reason: "cross-origin-frame",
           target: "#card"
         })
-        expect(textOf(result.content)).toContain("Fill check: not verifiable: #card is inside a cross-origin frame")
-        expect(textOf(result.content)).not.toMatch(/holds \d+ character|keyboard type/)
-        expect(ids(result)).not.toContain("verify-filled-value")
+        expect(contentText(result.content)).toContain(
+          "Fill check: not verifiable: #card is inside a cross-origin frame"
+        )
+        expect(contentText(result.content)).not.toMatch(/holds \d+ character|keyboard type/)
+        expect(nextIds(result)).not.toContain("verify-filled-value")
       }).pipe(
         Effect.provide(
           fakeLayer(temp.root, [
             batchOf([
               GUARD,
-              row(["fill", "#card", "4242"], { filled: "#card" }),
-              row(["eval", "r"], { result: { unverifiable: "frame" } })
+              doneRow(["fill", "#card", "4242"], { filled: "#card" }),
+              doneRow(["eval", "r"], { result: { unverifiable: "frame" } })
             ])
           ])
         )
@@ -386,14 +383,14 @@ describe("over the fake graph", () => {
       // a field the page rewrote took the fill: the step stands, with its check
       expect(result.isError).toBe(false)
       expect(result.details.fillVerification).toMatchObject({ stepIndex: 0, expectedLength: 3, observedLength: 1 })
-      expect(textOf(result.content)).toContain("Fill check (step 1)")
+      expect(contentText(result.content)).toContain("Fill check (step 1)")
     }).pipe(
       Effect.provide(
         fakeLayer(temp.root, [
           batchOf([
             GUARD,
-            row(["fill", "#coupon", "JOB"], { filled: "#coupon" }),
-            row(["eval", "r"], { result: { value: "J", via: "value", selector: "#coupon" } })
+            doneRow(["fill", "#coupon", "JOB"], { filled: "#coupon" }),
+            doneRow(["eval", "r"], { result: { value: "J", via: "value", selector: "#coupon" } })
           ])
         ])
       )
@@ -405,11 +402,11 @@ describe("over the fake graph", () => {
     () =>
       Effect.gen(function* () {
         const result = yield* runToResult({ args: ["snapshot", "-i"] }, call)
-        expect(textOf(result.content)).toContain(
+        expect(contentText(result.content)).toContain(
           "Almost nothing on the page yet (no controls, hardly any text): it may still be loading; wait, then snapshot -i."
         )
-        expect(textOf(result.content).match(/loading/g)).toHaveLength(1)
-        expect(ids(result)).toEqual(expect.arrayContaining(["wait-for-page-ui", "refresh-interactive-refs"]))
+        expect(contentText(result.content).match(/loading/g)).toHaveLength(1)
+        expect(nextIds(result)).toEqual(expect.arrayContaining(["wait-for-page-ui", "refresh-interactive-refs"]))
       }).pipe(
         Effect.provide(
           fakeLayer(temp.root, [
@@ -435,9 +432,9 @@ describe("over the fake graph", () => {
           .slice(0, 3)
           .map((s) => (s[0] === "eval" ? ["eval"] : s))
       ).toEqual([["eval"], ["snapshot", "-i"], ["snapshot"]])
-      expect(textOf(result.content)).toContain('- heading "Terms" [ref=e1]')
-      expect(textOf(result.content)).not.toMatch(/loading|wait/i)
-      expect(ids(result)).not.toContain("wait-for-page-ui")
+      expect(contentText(result.content)).toContain('- heading "Terms" [ref=e1]')
+      expect(contentText(result.content)).not.toMatch(/loading|wait/i)
+      expect(nextIds(result)).not.toContain("wait-for-page-ui")
     }).pipe(
       Effect.provide(
         fakeLayer(temp.root, [
@@ -447,13 +444,13 @@ describe("over the fake graph", () => {
               exitCode: 0,
               // a row per step: the settle read (then the mark script: nothing draggable), the snapshot, the full tree
               stdout: JSON.stringify([
-                row(["eval", "settle"], { result: { value: null, marks: { names: [], more: 0, kinds: [] } } }),
-                row(["snapshot", "-i"], {
+                doneRow(["eval", "settle"], { result: { value: null, marks: { names: [], more: 0, kinds: [] } } }),
+                doneRow(["snapshot", "-i"], {
                   origin: "http://a.test/",
                   refs: { e1: { role: "heading", name: "Terms" } },
                   snapshot: '- heading "Terms" [level=1, ref=e1]'
                 }),
-                row(["snapshot"], {
+                doneRow(["snapshot"], {
                   origin: "http://a.test/",
                   refs: { e1: { role: "heading", name: "Terms" } },
                   snapshot:
@@ -471,9 +468,9 @@ describe("over the fake graph", () => {
   it.scoped("a full snapshot of an empty page says it once, with a wait next", () =>
     Effect.gen(function* () {
       const result = yield* runToResult({ args: ["snapshot"] }, call)
-      expect(textOf(result.content)).toContain("(empty page)")
-      expect(textOf(result.content)).toContain("Almost nothing on the page yet")
-      expect(ids(result)).toContain("wait-for-page-ui")
+      expect(contentText(result.content)).toContain("(empty page)")
+      expect(contentText(result.content)).toContain("Almost nothing on the page yet")
+      expect(nextIds(result)).toContain("wait-for-page-ui")
     }).pipe(
       Effect.provide(
         fakeLayer(temp.root, [

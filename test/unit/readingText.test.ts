@@ -1,10 +1,9 @@
 /** Long documents: the view keeps every heading, says how much is left and where to read on; reading on is in order. */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 import { presentSnapshotWith } from "../../src/presenters/text/presentSnapshot.js"
 import { compactSnapshot, LONG_VIEW_TOTAL_BYTES } from "../../src/snapshot/compactSnapshot.js"
 import {
@@ -156,8 +155,7 @@ describe("inline pieces read as the page shows them", () => {
 })
 
 describe("the read-on as a next action (#29: a next action that reads on in order)", () => {
-  const temp = tempRoot()
-  afterAll(() => temp.cleanup())
+  const temp = suiteTempRoot()
   const raw = standard()
   const reply = FakeAgentBrowser.ok({
     origin: "https://std.test/",

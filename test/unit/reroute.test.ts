@@ -5,20 +5,16 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { FakeDaemonSocket } from "../../src/layers/test/FakeDaemonSocket.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { prepare } from "../../src/program/pipeline/prepare.js"
 import { SessionRegistry } from "../../src/services/SessionRegistry.js"
-import { call, fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { call, commandOf, fakeLayer, openBatch, resultText, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 import { routeBatch } from "../support/fakeRoutes.js"
 import { routesBefore } from "../../src/session/captures.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
-const textOf = (r: { readonly content: ReadonlyArray<{ readonly type: string; readonly text?: string }> }) =>
-  r.content.map((c) => c.text ?? "").join("\n")
+const temp = suiteTempRoot()
 
 const script = (): ReadonlyArray<ScriptedRun> => [
   openBatch({ url: "http://a.test/", title: "A" }, undefined, true),
@@ -36,7 +32,7 @@ const ranBy = <R>(run: Effect.Effect<unknown, never, R>) =>
     yield* run
     return (yield* fake.requests)
       .slice(before)
-      .map((r) => (r.args.includes("batch") ? stepsOf(r) : [r.args.slice(r.args.indexOf("--session") + 2)]))
+      .map((r) => (r.args.includes("batch") ? stepsOf(r) : [commandOf(r.args)]))
   })
 
 const GLOB = "**/api/data"
@@ -56,7 +52,7 @@ describe("a glob routed again", () => {
         ]
       ])
       let routed = yield* route("--body", '{"n":1}')
-      expect(textOf(routed)).toContain(
+      expect(resultText(routed)).toContain(
         `Routed ${GLOB}: matching requests are answered with HTTP 200, application/json and the --body.\n` +
           `Active routes (1, as set through this tool in this session; a relaunched browser has none): ${GLOB} (fulfill).`
       )
@@ -64,10 +60,10 @@ describe("a glob routed again", () => {
       expect(reroute.map((steps) => steps.map((step) => step[1]))).toEqual([["unroute", "route"]])
       // unroute with no glob is upstream's own command, alone; a route after it clears its glob again
       const cleared = yield* runToResult({ args: ["network", "unroute"] }, call)
-      expect(textOf(cleared)).toContain(`Removed 1 route(s): ${GLOB} (fulfill).\nNo route is active now`)
+      expect(resultText(cleared)).toContain(`Removed 1 route(s): ${GLOB} (fulfill).\nNo route is active now`)
       routed = yield* route("--abort")
-      expect(textOf(routed)).toContain(`Routed ${GLOB}: matching requests are failed (--abort).`)
-      expect(textOf(routed)).toContain(`Active routes (1, as set through this tool in this session; a relaunched`)
+      expect(resultText(routed)).toContain(`Routed ${GLOB}: matching requests are failed (--abort).`)
+      expect(resultText(routed)).toContain(`Active routes (1, as set through this tool in this session; a relaunched`)
     }).pipe(Effect.provide(fakeLayer(temp.root, script())))
   )
 
@@ -98,13 +94,13 @@ describe("a glob routed again", () => {
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       yield* runToResult({ args: ["network", "route", "**/api/*", "--abort"] }, call)
       const routed = yield* runToResult({ args: ["network", "route", GLOB, "--body", "{}"] }, call)
-      expect(textOf(routed)).toContain(
+      expect(resultText(routed)).toContain(
         `Routed ${GLOB}: matching requests are answered with HTTP 200, application/json and the --body. Upstream ` +
           "answers with the first route set that matches, so requests an earlier route also matches may get it: " +
           "**/api/* (abort) (network unroute **/api/* lets this one answer them).\nActive routes (2,"
       )
       const alone = yield* runToResult({ args: ["network", "route", "**/b.json", "--abort"] }, call)
-      expect(textOf(alone)).not.toContain("earlier route")
+      expect(resultText(alone)).not.toContain("earlier route")
     }).pipe(Effect.provide(fakeLayer(temp.root, script())))
   )
 })

@@ -9,19 +9,25 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { hiddenTwinsExpression, reachOf } from "../../src/page/hiddenTwins.js"
 import { reachableMatch } from "../../src/session/reachableMatch.js"
-import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import {
+  batchRows,
+  call,
+  commandsRun,
+  contentText,
+  fakeLayer,
+  NO_CHALLENGE,
+  openBatch,
+  suiteTempRoot
+} from "../support/fakeHarness.js"
 import { compileSemanticAction } from "../../src/compilers/compileSemanticAction.js"
 import type { Plan } from "../../src/domain/Plan.js"
 import { compiledEcho } from "../../src/presenters/details/details.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const URL = "http://shop.test/pizza"
 const TREE = [
@@ -46,51 +52,28 @@ const REFS = {
   e20: { role: "button", name: "Peppers" },
   e21: { role: "option", name: "Peppers" }
 }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
-const isBatch = (r: RunRequest) => r.args.includes("batch")
-const none = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }
 
 /** The page: open answers with its read; a batch's snapshot gives TREE, the reach read `read`, the click read a delivered click. */
 const page = (read: unknown): ReadonlyArray<ScriptedRun> => [
   openBatch({ url: URL, title: "Pizza order" }, undefined, true),
-  {
-    when: isBatch,
-    reply: (r) => ({
-      exitCode: 0,
-      stdout: JSON.stringify(
-        (JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>).map((command) => ({
-          command,
-          success: true,
-          error: null,
-          result:
-            command[0] === "snapshot"
-              ? { origin: URL, refs: REFS, snapshot: TREE }
-              : command[0] === "eval" && command[1]?.includes("const F = ") === true
-                ? { result: read }
-                : command[0] === "eval"
-                  ? {
-                      result: {
-                        title: "Pizza order",
-                        url: URL,
-                        challenge: none,
-                        click: { resolved: true, events: 1, hits: 1, navigating: false }
-                      }
-                    }
-                  : { [command[0] === "check" ? "checked" : "clicked"]: command[1] }
-        }))
-      )
-    }),
-    repeat: true
-  },
+  batchRows((command) =>
+    command[0] === "snapshot"
+      ? { origin: URL, refs: REFS, snapshot: TREE }
+      : command[0] === "eval" && command[1]?.includes("const F = ") === true
+        ? { result: read }
+        : command[0] === "eval"
+          ? {
+              result: {
+                title: "Pizza order",
+                url: URL,
+                challenge: NO_CHALLENGE,
+                click: { resolved: true, events: 1, hits: 1, navigating: false }
+              }
+            }
+          : { [command[0] === "check" ? "checked" : "clicked"]: command[1] }
+  ),
   { reply: FakeAgentBrowser.ok({}), repeat: true }
 ]
-/** The argv of every upstream command the calls ran (batch steps included), after the session flags. */
-const ran = (requests: ReadonlyArray<RunRequest>): ReadonlyArray<ReadonlyArray<string>> =>
-  requests.flatMap((r) =>
-    isBatch(r)
-      ? (JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>)
-      : [r.args.slice(r.args.indexOf("--session") + 2)]
-  )
 const open = runToResult({ args: ["open", URL] }, call)
 
 describe("P6: a role/name click or check acts on the reachable match of a fresh snapshot -i", () => {
@@ -100,12 +83,12 @@ describe("P6: a role/name click or check acts on the reachable match of a fresh 
       Effect.gen(function* () {
         yield* open
         const result = yield* runToResult({ args: ["find", "role", "option", "click", "--name", "Olives"] }, call)
-        expect(result.isError, textOf(result.content)).toBe(false)
+        expect(result.isError, contentText(result.content)).toBe(false)
         expect(result.details.effectiveArgs?.slice(-2)).toEqual(["click", "@e13"])
-        expect(textOf(result.content)).toContain(
+        expect(contentText(result.content)).toContain(
           'Resolved role option "Olives" to @e13 with a fresh snapshot -i (a pointer cannot reach @e7 of that role and name)'
         )
-        const commands = ran(yield* (yield* FakeAgentBrowser).requests)
+        const commands = commandsRun(yield* (yield* FakeAgentBrowser).requests)
         expect(commands.some((c) => c[0] === "find")).toBe(false)
         expect(commands.filter((c) => c[0] === "click")).toEqual([["click", "@e13"]])
       }).pipe(Effect.provide(fakeLayer(temp.root, page({ "option\u0000olives": [false, true] }))))
@@ -120,7 +103,7 @@ describe("P6: a role/name click or check acts on the reachable match of a fresh 
           { semanticAction: { action: "check", locator: "role", value: "checkbox", name: "Extra cheese" } },
           call
         )
-        expect(result.isError, textOf(result.content)).toBe(false)
+        expect(result.isError, contentText(result.content)).toBe(false)
         expect(result.details.effectiveArgs?.slice(-2)).toEqual(["check", "@e14"])
         expect(result.details.compiledSemanticAction).toMatchObject({
           args: ["find", "role", "checkbox", "check", "--name", "Extra cheese"],
@@ -154,12 +137,12 @@ describe("P6: a role/name click or check acts on the reachable match of a fresh 
         yield* open
         const result = yield* runToResult({ args: ["find", "role", "option", "click", "--name", "Peppers"] }, call)
         expect(result.details.failureCategory).toBe("selector-not-found")
-        const text = textOf(result.content)
+        const text = contentText(result.content)
         expect(text).toContain('No element matching role "option" named "Peppers" can be reached by a pointer')
         expect(text).toContain('It is @e21 option "Peppers", which a pointer cannot reach')
         expect(text).toContain("Click @e20: it has that exact name and a pointer can reach it.")
         expect(result.details.nextActions?.[0]?.params?.args?.slice(-2)).toEqual(["click", "@e20"])
-        const commands = ran(yield* (yield* FakeAgentBrowser).requests)
+        const commands = commandsRun(yield* (yield* FakeAgentBrowser).requests)
         expect(commands.some((c) => c[0] === "find" || c[0] === "click")).toBe(false)
       }).pipe(
         Effect.provide(fakeLayer(temp.root, page({ "option\u0000peppers": [false], "button\u0000peppers": [true] })))
@@ -170,7 +153,7 @@ describe("P6: a role/name click or check acts on the reachable match of a fresh 
     Effect.gen(function* () {
       yield* open
       yield* runToResult({ args: ["find", "role", "option", "click", "--name", "Olives"] }, call)
-      const commands = ran(yield* (yield* FakeAgentBrowser).requests)
+      const commands = commandsRun(yield* (yield* FakeAgentBrowser).requests)
       expect(commands.filter((c) => c[0] === "find")).toEqual([["find", "role", "option", "click", "--name", "Olives"]])
       expect(commands.some((c) => c[0] === "click")).toBe(false)
     }).pipe(Effect.provide(fakeLayer(temp.root, page({ "option\u0000olives": [false, true, true] }))))

@@ -9,7 +9,6 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { fillHeldOf, fillTargetOf } from "../../src/page/fillReadback.js"
 import { typedHoldsOf, typeTargetOf } from "../../src/page/typeReadback.js"
@@ -24,12 +23,10 @@ import { actionEffectLines } from "../../src/presenters/text/actionEffectWords.j
 import { formatCommand, formatSuccess } from "../../src/presenters/text/formatSuccess.js"
 import type { Plan } from "../../src/domain/Plan.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
-import { batchRows, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const read = (value: string | null, extra: Record<string, unknown> = {}) => ({
   value,
   via: "value",
@@ -107,16 +104,16 @@ describe("what a filled or typed-into field holds (#45)", () => {
         { reply: FakeAgentBrowser.ok({}), repeat: true }
       ])
       const filled = yield* runToResult({ args: ["fill", "#q", "Ada Lovelace"] }, here).pipe(Effect.provide(layer))
-      expect(textOf(filled.content)).toBe('Filled #q: it now holds "Ada Lovelace"')
+      expect(contentText(filled.content)).toBe('Filled #q: it now holds "Ada Lovelace"')
       const typed = yield* runToResult({ args: ["type", "#q", "Ada Lovelace"] }, here).pipe(Effect.provide(layer))
       // typed key by key in the same process: the target focused, a row per key, the read after them
-      expect(textOf(typed.content)).toBe(
+      expect(contentText(typed.content)).toBe(
         'Typed 12 keys into #q (keydown, input, keyup each). It now holds "Ada Lovelace".'
       )
       const pasted = yield* runToResult({ args: ["keyboard", "inserttext", "Ada Lovelace"] }, here).pipe(
         Effect.provide(layer)
       )
-      expect(textOf(pasted.content)).toBe(
+      expect(contentText(pasted.content)).toBe(
         'Inserted the text at the focus (no key events, like a paste). #q now holds "Ada Lovelace".'
       )
     })
@@ -242,28 +239,17 @@ describe("set media and an annotated screenshot (#45)", () => {
     Effect.gen(function* () {
       const seen: Array<string> = []
       const layer = fakeLayer(temp.root, [
-        {
-          when: (r) => r.args.includes("batch"),
-          reply: (r) => {
-            seen.push(r.stdin ?? "")
-            const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
-            const rows = steps.map((command) => ({
-              command,
-              success: true,
-              error: null,
-              result:
-                command[0] === "eval"
-                  ? { result: [{ query: "(prefers-color-scheme: dark)", matches: true }] }
-                  : { set: true }
-            }))
-            return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
-          },
-          repeat: true
-        },
+        batchRows(
+          (command) =>
+            command[0] === "eval"
+              ? { result: [{ query: "(prefers-color-scheme: dark)", matches: true }] }
+              : { set: true },
+          (_, r) => seen.push(r.stdin ?? "")
+        ),
         { reply: FakeAgentBrowser.ok({}), repeat: true }
       ])
       const set = yield* runToResult({ args: ["set", "media", "dark"] }, here).pipe(Effect.provide(layer))
-      expect(textOf(set.content)).toBe("Set media dark\nThe page now matches (prefers-color-scheme: dark)")
+      expect(contentText(set.content)).toBe("Set media dark\nThe page now matches (prefers-color-scheme: dark)")
       expect(seen).toHaveLength(1)
     })
   )
@@ -317,31 +303,20 @@ describe("text an action made appear (#45)", () => {
     Effect.gen(function* () {
       const alert = (message: string) => ({ type: "alert", message, answer: "accepted" })
       const layer = fakeLayer(temp.root, [
-        {
-          when: (r) => r.args.includes("batch"),
-          reply: (r) => {
-            const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
-            const after = {
-              count: 0,
-              errors: [],
-              control: {},
-              jsDialogs: [alert("hi")],
-              earlierDialogs: [alert("late")]
-            }
-            const rows = steps.map((command, i) => ({
-              command,
-              success: true,
-              error: null,
-              result: command[0] !== "eval" ? {} : { result: i === 0 ? true : after }
-            }))
-            return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
-          },
-          repeat: true
-        },
+        batchRows((command, i) => {
+          const after = {
+            count: 0,
+            errors: [],
+            control: {},
+            jsDialogs: [alert("hi")],
+            earlierDialogs: [alert("late")]
+          }
+          return command[0] !== "eval" ? {} : { result: i === 0 ? true : after }
+        }),
         { reply: FakeAgentBrowser.ok({}), repeat: true }
       ])
       const pressed = yield* runToResult({ args: ["press", "b"] }, here).pipe(Effect.provide(layer))
-      expect(textOf(pressed.content)).toBe(
+      expect(contentText(pressed.content)).toBe(
         'Pressed b\nAfter the previous action: alert "late" (accepted)\nA dialog opened: alert "hi" (accepted)'
       )
     })
@@ -350,10 +325,10 @@ describe("text an action made appear (#45)", () => {
   it.scoped("Enter on a focused link says the page it led to; a key that activates nothing reads no page", () =>
     Effect.gen(function* () {
       const entered = yield* runToResult({ args: ["press", "Enter"] }, here)
-      expect(textOf(entered.content)).toBe("Pressed Enter\nPage: Second page — http://a.test/next")
+      expect(contentText(entered.content)).toBe("Pressed Enter\nPage: Second page — http://a.test/next")
       const afterEnter = (yield* (yield* FakeAgentBrowser).requests).length
       const typed = yield* runToResult({ args: ["press", "a"] }, here)
-      expect(textOf(typed.content)).toBe("Pressed a")
+      expect(contentText(typed.content)).toBe("Pressed a")
       // Enter ran the page read after its press; the letter did not
       expect((yield* (yield* FakeAgentBrowser).requests).length - afterEnter).toBeLessThan(afterEnter)
     }).pipe(
@@ -373,30 +348,18 @@ describe("text an action made appear (#45)", () => {
   it.scoped("typing into a filter says what it hid, never the field's own text", () =>
     Effect.gen(function* () {
       const layer = fakeLayer(temp.root, [
-        {
-          when: (r) => r.args.includes("batch"),
-          reply: (r) => {
-            const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
-            const hidden = { count: 3, texts: ["ap", "banana"] }
-            const rows = steps.map((command) => ({
-              command,
-              success: true,
-              error: null,
-              result:
-                command[0] !== "eval"
-                  ? {}
-                  : command[1]?.includes("w.take()") === true
-                    ? { result: { appeared: { count: 0, texts: [], hidden }, jsDialogs: [] } }
-                    : { result: read("ap") }
-            }))
-            return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
-          },
-          repeat: true
-        },
+        batchRows((command) => {
+          const hidden = { count: 3, texts: ["ap", "banana"] }
+          return command[0] !== "eval"
+            ? {}
+            : command[1]?.includes("w.take()") === true
+              ? { result: { appeared: { count: 0, texts: [], hidden }, jsDialogs: [] } }
+              : { result: read("ap") }
+        }),
         { reply: FakeAgentBrowser.ok({}), repeat: true }
       ])
       const typed = yield* runToResult({ args: ["type", "#q", "ap"] }, here).pipe(Effect.provide(layer))
-      expect(textOf(typed.content)).toBe(
+      expect(contentText(typed.content)).toBe(
         'Typed 2 keys into #q (keydown, input, keyup each). It now holds "ap".\nHidden: "banana" (and 1 more)'
       )
     })
@@ -406,28 +369,17 @@ describe("text an action made appear (#45)", () => {
     Effect.gen(function* () {
       const seen: Array<ReadonlyArray<string>> = []
       const layer = fakeLayer(temp.root, [
-        {
-          when: (r) => r.args.includes("batch"),
-          reply: (r) => {
-            const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
-            seen.push(...steps.map((step) => step.slice(0, 1)))
-            const rows = steps.map((command, i) => ({
-              command,
-              success: true,
-              error: null,
-              result:
-                command[0] === "eval"
-                  ? { result: i === 0 ? true : { appeared: { count: 1, texts: ["5 unread messages"] } } }
-                  : { hovered: true }
-            }))
-            return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
-          },
-          repeat: true
-        },
+        batchRows(
+          (command, i) =>
+            command[0] === "eval"
+              ? { result: i === 0 ? true : { appeared: { count: 1, texts: ["5 unread messages"] } } }
+              : { hovered: true },
+          (steps) => seen.push(...steps.map((step) => step.slice(0, 1)))
+        ),
         { reply: FakeAgentBrowser.ok({}), repeat: true }
       ])
       const hovered = yield* runToResult({ args: ["hover", "#h"] }, here).pipe(Effect.provide(layer))
-      expect(textOf(hovered.content)).toBe('Hovered #h\nNew text: "5 unread messages"')
+      expect(contentText(hovered.content)).toBe('Hovered #h\nNew text: "5 unread messages"')
       expect(seen).toEqual([["eval"], ["hover"], ["eval"]])
     })
   )

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll, describe } from "vitest"
+import { describe } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { renderCallText, renderResultText, textComponent, type RenderTheme } from "../../src/pi/render.js"
@@ -20,10 +20,9 @@ import { webSearchResultText } from "../../src/pi/webSearchView.js"
 import { visibleWidth } from "../../src/pi/wrapText.js"
 import { FailureCategory, SuccessCategory } from "../../src/schema/Categories.js"
 import type { ToolDetails } from "../../src/schema/ToolDetails.js"
-import { batchRows, call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, call, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const plain: RenderTheme = { fg: (_c, text) => text, bold: (text) => text }
 const HINT = "ctrl+o to expand"

@@ -1,14 +1,13 @@
 /** The security policy from the config layers: presets, per-rule overrides and their sources, secrets left unresolved. */
 import { existsSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { CONFIG_DIR, configPaths } from "../../src/config/configPaths.js"
 import { normalizeOrigin, resolveSecurityConfig, SECURITY_PRESET_ENV } from "../../src/config/securityConfig.js"
 import { STANDARD_POLICY, STRICT_RULES } from "../../src/schema/SecurityPolicy.js"
-import { tempRoot } from "../support/fakeHarness.js"
+import { suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 let count = 0
 /** A fresh HOME / project / override trio; each config written only when given. */

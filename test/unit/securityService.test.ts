@@ -7,7 +7,7 @@ import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { describe, expect, it } from "@effect/vitest"
-import { afterAll, expectTypeOf } from "vitest"
+import { expectTypeOf } from "vitest"
 import { CONFIG_DIR } from "../../src/config/configPaths.js"
 import { RedactorLive } from "../../src/layers/RedactorLive.js"
 import { SecurityLive } from "../../src/layers/SecurityLive.js"
@@ -17,10 +17,9 @@ import { STANDARD_POLICY } from "../../src/schema/SecurityPolicy.js"
 import { Redactor } from "../../src/services/Redactor.js"
 import { Security } from "../../src/services/Security.js"
 import { securityContract } from "../support/contracts/securityContract.js"
-import { testConfig, tempRoot } from "../support/fakeHarness.js"
+import { suiteTempRoot, testConfig } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const home = join(temp.root, "home")
 const project = join(temp.root, "project")
 const counter = join(temp.root, "runs")

@@ -6,17 +6,14 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import type { StepRow } from "../../src/domain/Outcome.js"
 import type { ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { selectBeforeScript, selectRefusedOf, selectTargetOf } from "../../src/page/selectGuard.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s-select", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const opened = { url: "http://a.test/ship", title: "Shipping" }
 const std = { value: "std", label: "Standard" }
 const fast = { value: "fast", label: "Express" }
@@ -63,7 +60,7 @@ describe("select asking for a disabled option (#45)", () => {
       const result = yield* run(true, ["select", "#s", "drone"])
       // before: `Selected ["drone"] in #s` (the select's value became drone)
       expect(result.isError).toBe(true)
-      expect(textOf(result.content)).toContain(
+      expect(contentText(result.content)).toContain(
         'Option drone ("Drone") of #s is disabled: nothing was selected (the select was not sent; #s still shows ' +
           '"Standard"). A user cannot pick a disabled option, and a form does not send its value. Enabled options: ' +
           'std ("Standard"), fast ("Express").'
@@ -75,8 +72,8 @@ describe("select asking for a disabled option (#45)", () => {
   it.scoped("an enabled option: the guard lets it through, said as before", () =>
     Effect.gen(function* () {
       const result = yield* run(false, ["select", "#s", "fast"])
-      expect(result.isError, textOf(result.content)).toBe(false)
-      expect(textOf(result.content)).toBe('Selected ["fast"] in #s')
+      expect(result.isError, contentText(result.content)).toBe(false)
+      expect(contentText(result.content)).toBe('Selected ["fast"] in #s')
     })
   )
 
@@ -94,8 +91,8 @@ describe("select asking for a disabled option (#45)", () => {
         }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch(opened), selectBatch(true), htmlRead])))
         // before: '✓ 1/1 steps' while the select held the disabled option
         expect(result.isError).toBe(true)
-        expect(textOf(result.content)).toContain('Option drone ("Drone") of #s is disabled: nothing was selected')
-        expect(textOf(result.content)).toContain("0/2 steps succeeded, 1 not run")
+        expect(contentText(result.content)).toContain('Option drone ("Drone") of #s is disabled: nothing was selected')
+        expect(contentText(result.content)).toContain("0/2 steps succeeded, 1 not run")
       })
   )
 

@@ -1,13 +1,11 @@
 /** Session fields in the contract's shape: usedImplicitSession per session kind, and the redacted sessionRecoveryHint. */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const page = { reply: FakeAgentBrowser.ok({ url: "http://h/", title: "H" }), repeat: true }
 

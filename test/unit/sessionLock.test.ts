@@ -8,7 +8,7 @@ import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:f
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { afterAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { makeSessionLock, SessionLockLive } from "../../src/layers/SessionLockLive.js"
 import { SessionLock } from "../../src/services/SessionLock.js"
 import { TimedOut } from "../../src/schema/ToolError.js"
@@ -16,10 +16,9 @@ import { formatFailure } from "../../src/presenters/text/formatFailure.js"
 import { resolveInputMode } from "../../src/program/pipeline/inputMode.js"
 import { planInvocation } from "../../src/program/pipeline/planInvocation.js"
 import { initialSessionState } from "../../src/domain/SessionState.js"
-import { testConfig, tempRoot } from "../support/fakeHarness.js"
+import { suiteTempRoot, testConfig } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const withLock = <A, E>(path: string, waitMs: number, task: Effect.Effect<A, E>) =>
   Effect.flatMap(SessionLock, (lock) => lock.withLock(path, waitMs, task)).pipe(Effect.provide(SessionLockLive))

@@ -7,23 +7,26 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { shadowPickSource } from "../../src/page/shadowTextPick.js"
 import { textPickOf, textPickScript } from "../../src/page/textPick.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
 import { textClickWords } from "../../src/presenters/text/textClickWords.js"
-import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { call, fakeLayer, openBatch, tempRoot } from "../support/fakeHarness.js"
+import {
+  batchRows,
+  call,
+  commandsRun,
+  contentText,
+  fakeLayer,
+  NO_CHALLENGE,
+  openBatch,
+  suiteTempRoot
+} from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const URL = "http://blog.test/card"
-const none = { frames: [], scripts: [], markers: [], widgets: [], passwords: 0 }
-const isBatch = (r: RunRequest) => r.args.includes("batch")
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const shadow = { role: "button", name: "Publish now" }
 
 /** The page: the pick answers `pick`, the snapshot `refs`, the click's read a delivered click. */
@@ -37,38 +40,25 @@ const page = (pick: unknown, refs: Record<string, { role: string; name: string }
       : command[0] === "eval" && command[1]?.includes("const want = ") === true
         ? { result: pick }
         : command[0] === "eval"
-          ? { result: { title: "Card", url: URL, challenge: none, click: { resolved: true, events: 1, hits: 1 } } }
+          ? {
+              result: {
+                title: "Card",
+                url: URL,
+                challenge: NO_CHALLENGE,
+                click: { resolved: true, events: 1, hits: 1 }
+              }
+            }
           : { clicked: command[1] }
   return [
     openBatch({ url: URL, title: "Card" }, undefined, true),
-    {
-      when: isBatch,
-      reply: (r) => ({
-        exitCode: 0,
-        stdout: JSON.stringify(
-          (JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>).map((command) => ({
-            command,
-            success: true,
-            error: null,
-            result: result(command)
-          }))
-        )
-      }),
-      repeat: true
-    },
+    batchRows(result),
     { reply: FakeAgentBrowser.ok({}), repeat: true }
   ]
 }
-const ran = (requests: ReadonlyArray<RunRequest>): ReadonlyArray<ReadonlyArray<string>> =>
-  requests.flatMap((r) =>
-    isBatch(r)
-      ? (JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>)
-      : [r.args.slice(r.args.indexOf("--session") + 2)]
-  )
 const clickPublish = Effect.gen(function* () {
   yield* runToResult({ args: ["open", URL] }, call)
   const result = yield* runToResult({ args: ["find", "text", "Publish now", "click"] }, call)
-  return { result, commands: ran(yield* (yield* FakeAgentBrowser).requests) }
+  return { result, commands: commandsRun(yield* (yield* FakeAgentBrowser).requests) }
 })
 const ranFind = (commands: ReadonlyArray<ReadonlyArray<string>>) => commands.some((c) => c[0] === "find")
 const refClicks = (commands: ReadonlyArray<ReadonlyArray<string>>) =>
@@ -78,8 +68,8 @@ describe("a text click on a shadow-root control (#45)", () => {
   it.scoped("the pick names it and one ref has that name: the ref is clicked in the same call, and said so", () =>
     Effect.gen(function* () {
       const { result, commands } = yield* clickPublish
-      expect(result.isError, textOf(result.content)).toBe(false)
-      expect(textOf(result.content)).toContain(
+      expect(result.isError, contentText(result.content)).toBe(false)
+      expect(contentText(result.content)).toContain(
         `Clicked button "Publish now" (inside a shadow root, found as @e2; upstream's text locator does not read there)`
       )
       expect(result.details.effectiveArgs?.slice(-2)).toEqual(["click", "@e2"])
@@ -127,7 +117,7 @@ describe("a text click on a shadow-root control (#45)", () => {
 const jobPage = (pick: unknown, refs: Record<string, { role: string; name: string }>): ReadonlyArray<ScriptedRun> => {
   const runs = page(pick, refs)
   const pickAlone: ScriptedRun = {
-    when: (r) => !isBatch(r) && r.args.some((a) => a.includes("const want = ")),
+    when: (r) => !r.args.includes("batch") && r.args.some((a) => a.includes("const want = ")),
     reply: FakeAgentBrowser.ok({ result: pick }),
     repeat: true
   }
@@ -139,15 +129,15 @@ const jobClick = Effect.gen(function* () {
     { job: { steps: [{ action: "click", locator: "text", value: "Publish now" }] } },
     call
   )
-  return { result, commands: ran(yield* (yield* FakeAgentBrowser).requests) }
+  return { result, commands: commandsRun(yield* (yield* FakeAgentBrowser).requests) }
 })
 
 describe("a job's text click on a shadow-root control (#45)", () => {
   it.scoped("the step clicks the one ref of that name and its row says where it was found", () =>
     Effect.gen(function* () {
       const { result, commands } = yield* jobClick
-      expect(result.isError, textOf(result.content)).toBe(false)
-      expect(textOf(result.content)).toContain(' → button "Publish now" (inside a shadow root, found as @e2)')
+      expect(result.isError, contentText(result.content)).toBe(false)
+      expect(contentText(result.content)).toContain(' → button "Publish now" (inside a shadow root, found as @e2)')
       expect(ranFind(commands)).toBe(false)
       expect(refClicks(commands)).toEqual([["click", "@e2"]])
     }).pipe(

@@ -5,16 +5,13 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import type { ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { classifyErrorText } from "../../src/upstream/classifyErrorText.js"
-import { fakeLayer, NO_CHALLENGE, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { contentText, fakeLayer, NO_CHALLENGE, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const here = { piSessionId: "s", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const TIMED_OUT = "Timed out after 25000ms waiting for load state 'load'"
 const URL = "http://a.test/shop.html"
 
@@ -50,8 +47,8 @@ describe("open of a page whose load event never comes (#41)", () => {
         script({ title: "Shop", url: URL, challenge: NO_CHALLENGE, settle: { ...settle, loading } })
       )
       const result = yield* runToResult({ args: ["open", URL] }, here).pipe(Effect.provide(layer))
-      expect(result.isError, textOf(result.content)).toBe(false)
-      expect(textOf(result.content)).toBe(
+      expect(result.isError, contentText(result.content)).toBe(false)
+      expect(contentText(result.content)).toBe(
         "Opened: Shop\nURL: http://a.test/shop.html\nStill loading: the page is shown and usable (its DOM is ready) but its load event has not fired; waiting on http://a.test/hang.png. Act on it as it is, or wait --load load first if you need everything."
       )
     })

@@ -5,19 +5,15 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import type { ShownTree } from "../../src/domain/ShownTree.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { forgetShownSnapshots } from "../../src/program/page/shownSnapshot.js"
 import { snapshotDelta } from "../../src/snapshot/snapshotDelta.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, resultText, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
-const textOf = (r: { content: ReadonlyArray<{ type: string; text?: string }> }) =>
-  r.content.map((c) => c.text ?? "").join("\n")
 const tree = (lines: ReadonlyArray<string>, origin = "http://a.test/"): ShownTree => ({ flags: "-i", origin, lines })
 const rows = (n: number, from = 1) =>
   Array.from({ length: n }, (_, k) => `- button "Row ${k + from}" [ref=e${k + from}]`)
@@ -159,7 +155,7 @@ describe("a repeat snapshot through the tool", () => {
     ]
   }
   const snap = (...flags: Array<string>) =>
-    Effect.map(runToResult({ args: ["snapshot", "-i", ...flags] }, call), textOf)
+    Effect.map(runToResult({ args: ["snapshot", "-i", ...flags] }, call), resultText)
 
   it.scoped("the second snapshot is the delta; --full, another page, JSON and a failed call give the whole tree", () =>
     Effect.gen(function* () {
@@ -187,8 +183,8 @@ describe("a repeat snapshot through the tool", () => {
       )
       expect(failed.isError).toBe(true)
       // a batch with a failed step: each row marked and its command whole
-      expect(textOf(failed)).toContain("1. ✓ snapshot -i")
-      expect(textOf(failed)).toContain("2. ✗ click #fail")
+      expect(resultText(failed)).toContain("1. ✓ snapshot -i")
+      expect(resultText(failed)).toContain("2. ✗ click #fail")
       expect(yield* snap()).toContain(`- button "Row 1" [ref=e1]`)
       // any failed call: the recovery snapshot is whole
       yield* snap()
@@ -204,7 +200,7 @@ describe("a repeat snapshot through the tool", () => {
   it.scoped("a batch's snapshot row is the delta of the last snapshot, and the next one of that row", () =>
     Effect.gen(function* () {
       yield* snap()
-      const batch = textOf(
+      const batch = resultText(
         yield* runToResult(
           {
             args: ["batch"],

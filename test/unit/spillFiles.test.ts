@@ -3,14 +3,12 @@ import { existsSync, readFileSync, unlinkSync } from "node:fs"
 import * as Effect from "effect/Effect"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import { describe, expect, it } from "@effect/vitest"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { ArtifactStore } from "../../src/services/ArtifactStore.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 /** A raw snapshot of about `kib` KiB whose paragraphs mention a secret-bearing URL. */
 const bigSnapshot = (kib: number, marker: string) => {

@@ -4,17 +4,12 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, doneRow, fakeLayer, resultText, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
-
-const textOf = (r: { content: ReadonlyArray<{ type: string; text?: string }> }) =>
-  r.content.map((c) => c.text ?? "").join("\n")
+const temp = suiteTempRoot()
 
 /** A scripted browser: `state load` moves the tab to the origin's root unless `stays`. */
 const browser = (stays: boolean) => {
@@ -36,7 +31,7 @@ const browser = (stays: boolean) => {
   return (request: RunRequest) => {
     if (request.args.includes("batch")) {
       const steps = JSON.parse(request.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
-      const rows = steps.map((s) => ({ command: s, success: true, result: resultOf(s), error: null }))
+      const rows = steps.map((s) => doneRow(s, resultOf(s)))
       return { exitCode: 0, stdout: JSON.stringify(rows) }
     }
     return FakeAgentBrowser.ok(resultOf(request.args))
@@ -47,7 +42,7 @@ describe("state load says where the tab is now", () => {
   it.scoped("a tab moved to the origin's root: the page changed, where it was, and that refs are void", () =>
     Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/form.html"] }, call)
-      const text = textOf(yield* runToResult({ args: ["state", "load", "/tmp/s.json"] }, call))
+      const text = resultText(yield* runToResult({ args: ["state", "load", "/tmp/s.json"] }, call))
       expect(text).toContain("Loaded state from /tmp/s.json.")
       expect(text).toContain(
         "The page changed: loading the state moved the tab to http://a.test/ (Home); it was on http://a.test/form.html " +
@@ -60,7 +55,7 @@ describe("state load says where the tab is now", () => {
   it.scoped("a tab that stayed: said still on its page", () =>
     Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/form.html"] }, call)
-      const text = textOf(yield* runToResult({ args: ["state", "load", "/tmp/s.json"] }, call))
+      const text = resultText(yield* runToResult({ args: ["state", "load", "/tmp/s.json"] }, call))
       expect(text).toContain("The tab is still on http://a.test/form.html (Form).")
       expect(text).not.toContain("The page changed")
     }).pipe(Effect.provide(fakeLayer(temp.root, [{ reply: browser(true), repeat: true }])))

@@ -6,7 +6,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { afterAll } from "vitest"
 import { compileJob } from "../../src/compilers/compileJob.js"
 import { compileSemanticAction } from "../../src/compilers/compileSemanticAction.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
@@ -14,13 +13,10 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import type { JobStep, SemanticAction } from "../../src/schema/ToolInput.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import { pageAfter, pageChanged } from "../../src/session/lastPage.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, doneRow, fakeLayer, resultText, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
-const textOf = (r: { content: ReadonlyArray<{ type: string; text?: string }> }) =>
-  r.content.map((c) => c.text ?? "").join("\n")
 const MARKER = "[data-agent-browser-located='true']"
 
 /** A scripted browser: `page` is where it is; a click on `#nav` goes to /next. */
@@ -56,7 +52,7 @@ const browser = () => {
       const steps = JSON.parse(request.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
       return {
         exitCode: 0,
-        stdout: JSON.stringify(steps.map((s) => ({ command: s, success: true, result: resultOf(s), error: null })))
+        stdout: JSON.stringify(steps.map((s) => doneRow(s, resultOf(s))))
       }
     }
     return FakeAgentBrowser.ok(resultOf(request.args))
@@ -69,7 +65,7 @@ describe("batch rows say each fact once", () => {
     "an open row names the landed address only when it is not the one asked for; a snapshot of the page the call started on has no header",
     () =>
       Effect.gen(function* () {
-        const opened = textOf(
+        const opened = resultText(
           yield* runToResult(
             {
               args: ["batch"],
@@ -84,7 +80,7 @@ describe("batch rows say each fact once", () => {
         expect(opened).toContain("1. open → Home\n") // written as the browser writes it, the address asked for: not said again
         expect(opened).toContain("2. open http://a.test/old → Home — http://a.test/landed")
         yield* runToResult({ args: ["open", "http://a.test/"] }, call)
-        const same = textOf(
+        const same = resultText(
           yield* runToResult(
             {
               args: ["batch"],
@@ -98,7 +94,7 @@ describe("batch rows say each fact once", () => {
         )
         expect(same).toContain('2. snapshot\n- button "Go" [ref=e1]')
         expect(same).not.toContain("Snapshot of")
-        const moved = textOf(
+        const moved = resultText(
           yield* runToResult(
             {
               args: ["batch"],
@@ -119,7 +115,7 @@ describe("a raw batch's rows", () => {
   it.scoped("name the caller's own steps by number and verb: the rest of its command is not echoed", () =>
     Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
-      const text = textOf(
+      const text = resultText(
         yield* runToResult(
           {
             args: ["batch"],
@@ -149,11 +145,11 @@ describe("action results in words", () => {
     Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
       const texts = [
-        textOf(yield* runToResult({ args: ["dblclick", "#edit"] }, call)),
-        textOf(yield* runToResult({ args: ["drag", "#a", "#c"] }, call)),
-        textOf(yield* runToResult({ args: ["find", "label", "Row", "hover"] }, call)),
-        textOf(yield* runToResult({ args: ["scroll", "down", "300"] }, call)),
-        textOf(yield* runToResult({ args: ["scrollintoview", "#far"] }, call))
+        resultText(yield* runToResult({ args: ["dblclick", "#edit"] }, call)),
+        resultText(yield* runToResult({ args: ["drag", "#a", "#c"] }, call)),
+        resultText(yield* runToResult({ args: ["find", "label", "Row", "hover"] }, call)),
+        resultText(yield* runToResult({ args: ["scroll", "down", "300"] }, call)),
+        resultText(yield* runToResult({ args: ["scrollintoview", "#far"] }, call))
       ]
       expect(texts[0]).toMatch(/^Double-clicked #edit/)
       expect(texts[1]).toMatch(/^Dragged #a to #c/)
@@ -171,12 +167,14 @@ describe("action results in words", () => {
   it.scoped("Page: only when the page changed; a snapshot of the known page has no header", () =>
     Effect.gen(function* () {
       yield* runToResult({ args: ["open", "http://a.test/"] }, call)
-      expect(textOf(yield* runToResult({ args: ["click", "#stay"] }, call))).not.toContain("Page:")
-      const snapshot = textOf(yield* runToResult({ args: ["snapshot", "-i"] }, call))
+      expect(resultText(yield* runToResult({ args: ["click", "#stay"] }, call))).not.toContain("Page:")
+      const snapshot = resultText(yield* runToResult({ args: ["snapshot", "-i"] }, call))
       expect(snapshot).not.toContain("Snapshot of")
       expect(snapshot).toContain("[ref=e1]")
-      expect(textOf(yield* runToResult({ args: ["click", "#nav"] }, call))).toContain("Page: Next — http://a.test/next")
-      expect(textOf(yield* runToResult({ args: ["click", "#stay"] }, call))).not.toContain("Page:")
+      expect(resultText(yield* runToResult({ args: ["click", "#nav"] }, call))).toContain(
+        "Page: Next — http://a.test/next"
+      )
+      expect(resultText(yield* runToResult({ args: ["click", "#stay"] }, call))).not.toContain("Page:")
     }).pipe(Effect.provide(layer()))
   )
 
@@ -188,13 +186,13 @@ describe("action results in words", () => {
         { job: { steps: [{ action: "open", url: "http://a.test/" }, { action: "snapshot" }] } },
         call
       )
-      const text = textOf(job)
+      const text = resultText(job)
       expect(text).toContain("1. open → Home\n") // the address it asked for is not said again
       expect(text).toContain('2. snapshot -i\n- button "Go" [ref=e1]\n- checkbox "Agree" [ref=e2]')
       expect(text).not.toContain('"snapshot":')
       const next = yield* runToResult({ args: ["check", "@e2"] }, call)
-      expect(next.isError, textOf(next)).toBe(false)
-      expect(textOf(next)).toMatch(/^Checked @e2/)
+      expect(next.isError, resultText(next)).toBe(false)
+      expect(resultText(next)).toMatch(/^Checked @e2/)
     }).pipe(Effect.provide(layer()))
   )
 
@@ -216,12 +214,12 @@ describe("action results in words", () => {
         },
         call
       )
-      expect(job.isError, textOf(job)).toBe(false)
-      const lines = textOf(job).split("\n")
+      expect(job.isError, resultText(job)).toBe(false)
+      const lines = resultText(job).split("\n")
       expect(lines[0]).toBe("✓ 7/7 steps")
       // the head says every step succeeded: no row repeats ✓ (a batch with a failed step marks each row, presenter.test)
       expect(lines[1]).toMatch(/^1\. open → /)
-      expect(textOf(job)).not.toMatch(/^\d+\. ✓/m)
+      expect(resultText(job)).not.toMatch(/^\d+\. ✓/m)
       // the header counts them; none of their commands comes back
       for (const echo of [
         "hover #row",
@@ -231,7 +229,7 @@ describe("action results in words", () => {
         "check #agree",
         "scrollintoview #far"
       ])
-        expect(textOf(job)).not.toContain(echo)
+        expect(resultText(job)).not.toContain(echo)
     }).pipe(Effect.provide(layer()))
   )
 })

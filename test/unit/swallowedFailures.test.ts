@@ -11,16 +11,15 @@ import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as LogLevel from "effect/LogLevel"
 import * as Ref from "effect/Ref"
-import { afterAll, vi } from "vitest"
+import { vi } from "vitest"
 import { RedactorLive } from "../../src/layers/RedactorLive.js"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { debugLogger, debugTarget } from "../../src/pi/debugLogger.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { Redactor } from "../../src/services/Redactor.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 /** A logger that keeps every entry (level, message, cause) in a Ref the test reads. */
 const collecting = Effect.gen(function* () {

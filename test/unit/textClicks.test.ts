@@ -5,10 +5,9 @@
 import * as Either from "effect/Either"
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { call, fakeLayer, tempRoot } from "../support/fakeHarness.js"
+import { call, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 import { compileJob } from "../../src/compilers/compileJob.js"
 import { compileSemanticAction } from "../../src/compilers/compileSemanticAction.js"
 import { textPickOf, textPickScript } from "../../src/page/textPick.js"
@@ -64,8 +63,7 @@ describe("exact and what is resolved", () => {
   })
 })
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 describe("a job's text click", () => {
   it.scoped("is picked in the page, clicked by its path, and its row names the element and the matches", () =>

@@ -5,18 +5,25 @@ import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as TestClock from "effect/TestClock"
-import { afterAll, describe } from "vitest"
+import { describe } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { baseSessionName, runToResult } from "../../src/program/call/ToolCall.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import { settleExpression } from "../../src/page/pageSettle.js"
-import { batchRows, call, fakeLayer, NO_CHALLENGE, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import {
+  batchRows,
+  call,
+  contentText,
+  fakeLayer,
+  NO_CHALLENGE,
+  openBatch,
+  stepsOf,
+  suiteTempRoot
+} from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 
 const sessionOf = (r: RunRequest) => r.args[r.args.indexOf("--session") + 1]
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 
 describe("ToolCall", () => {
   it.scoped(
@@ -92,7 +99,7 @@ describe("ToolCall", () => {
   it.scoped("oversized output is spilled in full to a private file and the inline text stays within budget", () =>
     Effect.gen(function* () {
       const result = yield* runToResult({ args: ["eval", "--stdin"], stdin: "x" }, call)
-      const text = textOf(result.content)
+      const text = contentText(result.content)
       expect(Buffer.byteLength(text)).toBeLessThan(16 * 1024)
       expect(result.details.fullOutputPath).toBeDefined()
       expect(text).toContain(`full output (`)
@@ -354,7 +361,7 @@ describe("tab recovery after open", () => {
     Effect.gen(function* () {
       targetFile("http://a.test/final")
       const result = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
-      const text = textOf(result.content)
+      const text = contentText(result.content)
       expect(result.isError, text).toBe(false)
       expect(text).toContain("Opened: Start")
       expect(text).toContain("Page: Final page — http://a.test/final")

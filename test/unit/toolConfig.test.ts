@@ -8,7 +8,6 @@ import { describe, expect, it } from "@effect/vitest"
 import * as ConfigProvider from "effect/ConfigProvider"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { afterAll } from "vitest"
 import {
   DEFAULT_TIMEOUT_MS,
   ToolConfigLive,
@@ -17,10 +16,9 @@ import {
   toolConfigLayer
 } from "../../src/layers/ToolConfigLive.js"
 import { ToolConfig } from "../../src/services/ToolConfig.js"
-import { tempRoot } from "../support/fakeHarness.js"
+import { suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const defaults = toolConfigDefaults({ HOME: "/home/u" })
 const read = (variables: Record<string, string>) =>
   Effect.withConfigProvider(toolConfig(defaults), ConfigProvider.fromMap(new Map(Object.entries(variables))))

@@ -8,18 +8,15 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll } from "vitest"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { uploadHeldText, uploadTargetOf } from "../../src/page/uploadRead.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { fakeLayer, openBatch, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { contentText, doneRow, fakeLayer, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 for (const name of ["a.txt", "b.csv", "me.png"]) writeFileSync(join(temp.root, name), name)
 const at = (name: string) => join(temp.root, name)
 const here = { piSessionId: "s-upload", cwd: temp.root }
-const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
 const opened = { url: "http://a.test/form", title: "Form" }
 
 /** The upload's batch: the guard's eval answers `guard` (true, or a thrown value that stops it), then the read. */
@@ -27,11 +24,14 @@ const uploadBatch = (guard: { readonly thrown: unknown } | true, held: unknown):
   when: (r) => stepsOf(r).some((s) => s[0] === "upload"),
   reply: (r) => {
     const [before, upload, after] = stepsOf(r)
-    const ok = (command: unknown, result: unknown) => ({ command, success: true, result, error: null })
     const thrown = guard === true ? undefined : `Evaluation error: Error: \u0001${JSON.stringify(guard.thrown)}\u0001`
     const rows =
       thrown === undefined
-        ? [ok(before, { result: true }), ok(upload, { uploaded: upload?.[1] }), ok(after, { result: held })]
+        ? [
+            doneRow(before, { result: true }),
+            doneRow(upload, { uploaded: upload?.[1] }),
+            doneRow(after, { result: held })
+          ]
         : [{ command: before, success: false, result: null, error: thrown }]
     return { exitCode: thrown === undefined ? 0 : 1, stdout: `${JSON.stringify(rows)}\n` }
   },
@@ -69,7 +69,7 @@ describe("upload read around", () => {
       const args = ["upload", "#f", at("a.txt"), at("b.csv")]
       const { result, requests } = yield* uploadThrough(uploadBatch(true, held), args)
       // before: `Uploaded 2 file(s) to #f: <root>/a.txt, <root>/b.csv`
-      expect(textOf(result.content)).toBe(
+      expect(contentText(result.content)).toBe(
         "Uploaded 1 of 2 files to #f: it takes one file (no multiple attribute), so it holds only a.txt; not " +
           `attached: ${at("b.csv")}.`
       )
@@ -81,7 +81,7 @@ describe("upload read around", () => {
     Effect.gen(function* () {
       const held = { names: ["a.txt", "b.csv"], count: 2, multiple: true }
       const { result } = yield* uploadThrough(uploadBatch(true, held), ["upload", "#f", at("a.txt"), at("b.csv")])
-      expect(textOf(result.content)).toBe(`Uploaded 2 file(s) to #f: ${at("a.txt")}, ${at("b.csv")}`)
+      expect(contentText(result.content)).toBe(`Uploaded 2 file(s) to #f: ${at("a.txt")}, ${at("b.csv")}`)
     })
   )
 
@@ -91,7 +91,7 @@ describe("upload read around", () => {
       const { result } = yield* uploadThrough(uploadBatch({ thrown }, null), ["upload", "#btn", at("me.png")])
       // before: `agent-browser failed: CDP error (DOM.setFileInputFiles): Node is not a file input element`
       expect(result.isError).toBe(true)
-      expect(textOf(result.content)).toContain(
+      expect(contentText(result.content)).toContain(
         "#btn is a <button>, not a file input: nothing was uploaded (the upload was not sent). The page's file " +
           "input: #f (it may be hidden); upload to it instead."
       )

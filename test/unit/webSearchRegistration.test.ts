@@ -10,16 +10,15 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
-import { afterAll, beforeEach, vi } from "vitest"
+import { beforeEach, vi } from "vitest"
 import { CONFIG_DIR, loadFileConfig } from "../../src/config/fileConfig.js"
 import { FakeWebSearch } from "../../src/layers/test/FakeWebSearch.js"
 import { registerWebSearch } from "../../src/pi/webSearchTool.js"
 import { availableCredentials, chooseProvider } from "../../src/search/chooseProvider.js"
 import { runWebSearch } from "../../src/program/search/runWebSearch.js"
-import { tempRoot } from "../support/fakeHarness.js"
+import { suiteTempRoot } from "../support/fakeHarness.js"
 
-const temp = tempRoot()
-afterAll(() => temp.cleanup())
+const temp = suiteTempRoot()
 const home = join(temp.root, "home")
 const project = join(temp.root, "project")
 const override = join(temp.root, "override.json")
