@@ -26,8 +26,15 @@ describe("a submit the browser's validation blocks (#45)", () => {
     const opened = await live.tool.call({ args: ["open", `${live.site.origin}/signup.html`] })
     const session = opened.details.sessionName ?? ""
     const clicked = await live.tool.call({ args: ["click", "#b"] })
-    expect(textOf(clicked)).toBe(`Clicked #b\n${REFUSED}"Email": "${evalRaw(session, "e.validationMessage")}"`)
-    expect(evalRaw(session, "[location.pathname, e.validity.valueMissing]")).toEqual(["/signup.html", true])
+    // the browser focuses the field it refused: said, as where typing now goes (page/focusMoved.ts)
+    expect(textOf(clicked)).toBe(
+      `Clicked #b\n${REFUSED}"Email": "${evalRaw(session, "e.validationMessage")}"\nFocus moved to input#e "Email"`
+    )
+    expect(evalRaw(session, "[location.pathname, e.validity.valueMissing, document.activeElement.id]")).toEqual([
+      "/signup.html",
+      true,
+      "e"
+    ])
   })
 
   it("Enter in an invalid email field says the same; a valid one submits with no such line", async () => {
