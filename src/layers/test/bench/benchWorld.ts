@@ -18,7 +18,8 @@ import { FakeAgentBrowser, type ScriptedRun } from "../FakeAgentBrowser.js"
 import { FakeElectronHost } from "../FakeElectronHost.js"
 import { FakeOsProcesses } from "../FakeOsProcesses.js"
 
-export const BENCH_CALL = { piSessionId: "bench", cwd: "/work/bench" } as const
+/** The call context of every benchmark call: a cwd that exists on any machine (the default policy checks its roots). */
+export const BENCH_CALL = { piSessionId: "bench", cwd: tmpdir() } as const
 
 export type BenchServices = MainServices | FakeAgentBrowser | FakeElectronHost
 
