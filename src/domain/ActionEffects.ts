@@ -15,6 +15,16 @@ export interface ActionEffects {
     /** A large re-render: only its first places were read, so there is more than `count`. */
     readonly capped?: true
   }
+  /** How many controls (links, buttons, fields, options) were among what the action made appear (page-side count). */
+  readonly controlsAppeared?: number
+  /**
+   * The refs of the controls the action made appear, from one `snapshot -i` taken after it (recorded as the session's
+   * refs): how many, the first few (program/refs/newControls.ts).
+   */
+  readonly newControls?: {
+    readonly count: number
+    readonly first: ReadonlyArray<{ readonly ref: string; readonly role: string; readonly name: string }>
+  }
   /** Text the action hid or removed (no longer shown anywhere on the page): how many places, the first two. */
   readonly hidden?: {
     readonly count: number

@@ -17,6 +17,13 @@ const TEXT_MAX = 80
 const HIDDEN_MAX = 40
 /** At most this many changed places are read. */
 const LOOK = 50
+/** Controls among what appeared are counted up to about this many (a whole page re-rendered is not looked up). */
+const CONTROLS_MAX = 40
+/** What counts as a control that appeared: what `snapshot -i` gives a ref. */
+const CONTROL =
+  '"a[href],button,input:not([type=hidden]),select,textarea,summary,[contenteditable=true],' +
+  "[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option]," +
+  '[role=combobox],[role=textbox],[role=slider],[role=spinbutton],[role=searchbox]"'
 
 /**
  * Page JavaScript (inside the watch): `hiddenTexts = () => ({ count, texts, capped })`, the text the action hid or
@@ -126,6 +133,7 @@ const seen = (e) => typeof e.checkVisibility !== "function" || e.checkVisibility
 const norm = (t) => String(t || "").replace(/\\s+/g, " ").trim();
 const cut = (t, max) => t.length > max ? t.slice(0, max - 1) + "…" : t;
 const fresh = (e) => { for (let p = e; p; p = p.parentNode) if (added.has(p)) return true; return false; };
+const CONTROL = ${CONTROL};
 ${flips}
 const ${HIDDEN_READ}
 const take = (skip) => {
@@ -152,17 +160,19 @@ const take = (skip) => {
   const rerendered = (e) => added.has(e) && same.has(e.parentNode);
   const outer = els.filter((e) => !inside(e) && !rerendered(e));
   const texts = [];
-  let count = 0;
+  let count = 0, controls = 0;
   // a large re-render is read in its first ${LOOK} places only (said as "more")
   for (const e of outer.slice(0, ${LOOK})) {
     if (typeof e.checkVisibility === "function" && !e.checkVisibility()) continue;
+    // controls among what appeared (a dialog's fields, a menu's items): their refs are then looked up (newControls.ts)
+    if (controls < ${CONTROLS_MAX}) controls += (e.matches(CONTROL) ? 1 : 0) + e.querySelectorAll(CONTROL).length;
     const t = norm(e.innerText);
     if (t === "" || t === skip || texts.includes(t)) continue;
     count++;
     if (texts.length < ${KEEP}) texts.push(cut(t, ${TEXT_MAX}));
   }
   const gone = hiddenTexts(flipped.gone);
-  return { count, texts, capped: outer.length > ${LOOK}, ...(gone.count > 0 ? { hidden: gone } : {}) };
+  return { count, texts, capped: outer.length > ${LOOK}, controls, ...(gone.count > 0 ? { hidden: gone } : {}) };
 };
 return { take, off: () => mo.disconnect() };
 })();`
@@ -213,11 +223,16 @@ const keptOf = (value: unknown): NonNullable<ActionEffects["hidden"]>["kept"] =>
  * The read's `appeared` field as what it says: text the action made appear, and text it hid or removed (with what
  * the list it hid them from still shows).
  */
-export const shownEffectsOf = (value: unknown): Pick<ActionEffects, "appeared" | "hidden"> => {
+export const shownEffectsOf = (value: unknown): Pick<ActionEffects, "appeared" | "hidden" | "controlsAppeared"> => {
   const appeared = appearedOf(value)
   const raw = field(value, "hidden")
   const gone = appearedOf(raw)
   const kept = keptOf(field(raw, "kept"))
   const hidden = gone !== undefined && kept !== undefined ? { ...gone, kept } : gone
-  return { ...(appeared !== undefined ? { appeared } : {}), ...(hidden !== undefined ? { hidden } : {}) }
+  const controls = field(value, "controls")
+  return {
+    ...(appeared !== undefined ? { appeared } : {}),
+    ...(hidden !== undefined ? { hidden } : {}),
+    ...(typeof controls === "number" && controls > 0 ? { controlsAppeared: controls } : {})
+  }
 }

@@ -19,6 +19,18 @@ const textsLine = (head: string, shown: NonNullable<ActionEffects["appeared"]>):
   return [head, ...texts, ...rest]
 }
 
+/** The controls the action made appear, as `snapshot -i` lists them (role, name, ref), the rest counted. */
+const controlsLine = (controls: NonNullable<ActionEffects["newControls"]>): Parts => {
+  const named = controls.first.flatMap((c, i) => [
+    ...(i > 0 ? [", "] : []),
+    `${c.role} `,
+    ...quoted(c.name),
+    ` [ref=${c.ref}]`
+  ])
+  const more = controls.count - controls.first.length
+  return ["New controls: ", ...named, ...(more > 0 ? [` (and ${more} more: snapshot -i)`] : [])]
+}
+
 /** What a list the action hid items from still shows: its items, or that it shows none of them now. */
 const keptWords = (hidden: NonNullable<ActionEffects["hidden"]>): Parts => {
   const kept = hidden.kept
@@ -166,6 +178,7 @@ export const actionEffectLines = (
   const joint = heading !== undefined && control.length > 0 ? ["; "] : []
   if (heading !== undefined || control.length > 0) lines.push([...(heading ?? []), ...joint, ...control])
   if (effects.appeared !== undefined) lines.push(textsLine("New text: ", effects.appeared))
+  if (effects.newControls !== undefined) lines.push(controlsLine(effects.newControls))
   if (effects.hidden !== undefined) lines.push([...textsLine("Hidden: ", effects.hidden), ...keptWords(effects.hidden)])
   if (effects.pending !== undefined) lines.push(pendingLine(effects.pending, action))
   return lines

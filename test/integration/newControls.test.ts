@@ -1,0 +1,78 @@
+/**
+ * Issue #45 on the real agent-browser 0.41.2 and Chromium: a click that makes controls appear (a dialog's fields, a
+ * menu's items) names their refs, so the model acts on them without a snapshot of its own; the refs work, and the
+ * page's own state is read outside the tool with the raw binary.
+ */
+import { describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+import { htmlPage } from "../support/servedPages.js"
+import { rawEval } from "../support/rawPage.js"
+
+const live = liveWorld({
+  files: {
+    "/modal.html": htmlPage(`<h1>Newsletter</h1><button id="open" onclick="m.hidden=false">Subscribe</button>
+<div id="m" hidden><label>Email <input id="e"></label><button id="ok" onclick="out.textContent='Subscribed: '+e.value">
+Confirm</button><button onclick="m.hidden=true">Cancel</button></div><p id="out"></p>
+<button id="note" onclick="msg.textContent='Saved at noon'">Save</button><p id="msg"></p>`),
+    "/menu.html": htmlPage(`<button id="mb" onclick="build()">Actions</button><ul id="list"></ul><script>
+function build() { list.replaceChildren(...Array.from({ length: 12 }, (_, i) => {
+  const li = document.createElement("li"), b = document.createElement("button")
+  b.textContent = "Action " + (i + 1); b.onclick = () => { window.__picked = b.textContent }
+  li.append(b); return li })) }</script>`)
+  }
+})
+
+const refOf = (text: string, role: string, name: string): string | undefined =>
+  new RegExp(`${role} "${name}" \\[ref=(e\\d+)\\]`).exec(text)?.[1]
+
+describe("a click that makes controls appear names their refs (#45)", () => {
+  it("a dialog's field and buttons: named with refs that the next call uses as they are", async () => {
+    const session = (await live.tool.call({ args: ["open", live.url("/modal.html")] })).details.sessionName ?? ""
+    const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const open = refOf(snap, "button", "Subscribe")
+    expect(open).toBeDefined()
+    const clicked = textOf(await live.tool.call({ args: ["click", `@${open}`] }))
+    expect(clicked).toMatch(
+      /^New controls: textbox "Email" \[ref=e\d+\], button "Confirm" \[ref=e\d+\], button "Cancel"/m
+    )
+    const email = refOf(clicked, "textbox", "Email")
+    const confirm = refOf(clicked, "button", "Confirm")
+    expect(email).toBeDefined()
+    expect(confirm).toBeDefined()
+    expect(rawEval(live.world, session, "m.hidden")).toBe(false)
+    // the refs named are the session's current ones: no snapshot in between, and they act on the right elements
+    const filled = await live.tool.call({ args: ["fill", `@${email}`, "ada@example.com"] })
+    expect(filled.details.resultCategory).toBe("success")
+    expect(rawEval(live.world, session, "e.value")).toBe("ada@example.com")
+    const done = await live.tool.call({ args: ["click", `@${confirm}`] })
+    expect(done.details.resultCategory).toBe("success")
+    expect(rawEval(live.world, session, "out.textContent")).toBe("Subscribed: ada@example.com")
+    // the Subscribe button's ref from the model's own snapshot still works after the tool's look
+    expect(textOf(done)).not.toMatch(/New controls/)
+  })
+
+  it("a click that makes only text appear names no controls, and takes no look", async () => {
+    await live.tool.call({ args: ["open", live.url("/modal.html")] })
+    const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const save = refOf(snap, "button", "Save")
+    const text = textOf(await live.tool.call({ args: ["click", `@${save}`] }))
+    expect(text).toContain('New text: "Saved at noon"')
+    expect(text).not.toContain("New controls")
+  })
+
+  it("many new controls: the first eight named, the rest counted; a click before any snapshot names none", async () => {
+    const session = (await live.tool.call({ args: ["open", live.url("/menu.html")] })).details.sessionName ?? ""
+    const before = textOf(await live.tool.call({ args: ["click", "#mb"] }))
+    expect(before).not.toContain("New controls")
+    await live.tool.call({ args: ["open", live.url("/menu.html")] })
+    const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const text = textOf(await live.tool.call({ args: ["click", `@${refOf(snap, "button", "Actions")}`] }))
+    expect(text).toMatch(
+      /New controls: button "Action 1" \[ref=e\d+\].*button "Action 8" \[ref=e\d+\] \(and 4 more: snapshot -i\)/
+    )
+    const ninth = refOf(text, "button", "Action 8")
+    await live.tool.call({ args: ["click", `@${ninth}`] })
+    expect(rawEval(live.world, session, "window.__picked")).toBe("Action 8")
+  })
+})
