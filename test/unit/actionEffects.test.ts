@@ -78,3 +78,29 @@ describe("a click's effect words", () => {
     expect(effectActionOf("click")).toBe("click")
   })
 })
+
+describe("the controls an action made appear", () => {
+  it("the page's count of controls among what appeared is kept, not said; none counted: no field", () => {
+    const effects = clickEffectsOf({ count: 0, errors: [], appeared: { count: 1, texts: ["Email"], controls: 3 } })
+    expect(effects?.controlsAppeared).toBe(3)
+    expect(actionEffectLines(effects).map(plain)).toEqual(['New text: "Email"'])
+    expect(clickEffectsOf({ count: 0, errors: [], appeared: { count: 1, texts: ["x"], controls: 0 } })).toEqual({
+      appeared: { count: 1, first: ["x"] }
+    })
+  })
+
+  it("their refs as snapshot -i lists them, after the new text; past the named ones, counted with snapshot -i", () => {
+    const first = [
+      { ref: "e6", role: "textbox", name: "Email" },
+      { ref: "e4", role: "button", name: "Confirm" }
+    ]
+    expect(
+      actionEffectLines({ appeared: { count: 1, first: ["Email Confirm"] }, newControls: { count: 2, first } }).map(
+        plain
+      )
+    ).toEqual(['New text: "Email Confirm"', 'New controls: textbox "Email" [ref=e6], button "Confirm" [ref=e4]'])
+    expect(actionEffectLines({ newControls: { count: 5, first } }).map(plain)).toEqual([
+      'New controls: textbox "Email" [ref=e6], button "Confirm" [ref=e4] (and 3 more: snapshot -i)'
+    ])
+  })
+})
