@@ -42,7 +42,11 @@ export const typedSaidOf = (installed: unknown, read: unknown, holds: FieldHolds
   const shown = shownEffectsOf(field(read, "appeared"))
   const appeared = besides(shown.appeared, holds?.value)
   const hidden = besides(shown.hidden, holds?.value)
-  const effects = { ...(appeared !== undefined ? { appeared } : {}), ...(hidden !== undefined ? { hidden } : {}) }
+  const effects = {
+    ...(appeared !== undefined ? { appeared } : {}),
+    ...(hidden !== undefined ? { hidden } : {}),
+    ...(shown.controlsAppeared !== undefined ? { controlsAppeared: shown.controlsAppeared } : {})
+  }
   const jsDialogs = jsDialogsSaid(field(read, "jsDialogs"), field(installed, "earlier"))
   return {
     ...(Object.keys(effects).length > 0 ? { effects } : {}),

@@ -19,12 +19,19 @@ Confirm</button><button onclick="m.hidden=true">Cancel</button></div><p id="out"
 function build() { list.replaceChildren(...Array.from({ length: 12 }, (_, i) => {
   const li = document.createElement("li"), b = document.createElement("button")
   b.textContent = "Action " + (i + 1); b.onclick = () => { window.__picked = b.textContent }
-  li.append(b); return li })) }</script>`)
+  li.append(b); return li })) }</script>`),
+    "/city.html": htmlPage(`<label for="c">City</label><input id="c" role="combobox" aria-expanded="false">
+<ul id="list" role="listbox" aria-label="Cities"></ul><p id="out"></p><script>
+c.addEventListener("input", () => list.replaceChildren(...["Lima", "Lisbon", "Lyon"]
+  .filter((n) => c.value && n.toLowerCase().startsWith(c.value.toLowerCase())).map((n) => {
+    const li = Object.assign(document.createElement("li"), { textContent: n }); li.setAttribute("role", "option")
+    li.onclick = () => { c.value = n; out.textContent = "Ship to: " + n; list.replaceChildren() }; return li })))
+</script>`)
   }
 })
 
 const refOf = (text: string, role: string, name: string): string | undefined =>
-  new RegExp(`${role} "${name}" \\[ref=(e\\d+)\\]`).exec(text)?.[1]
+  new RegExp(`${role} "${name}" \\[(?:[^\\]]*, )?ref=(e\\d+)\\]`).exec(text)?.[1]
 
 describe("a click that makes controls appear names their refs (#45)", () => {
   it("a dialog's field and buttons: named with refs that the next call uses as they are", async () => {
@@ -74,5 +81,14 @@ describe("a click that makes controls appear names their refs (#45)", () => {
     const ninth = refOf(text, "button", "Action 8")
     await live.tool.call({ args: ["click", `@${ninth}`] })
     expect(rawEval(live.world, session, "window.__picked")).toBe("Action 8")
+  })
+
+  it("typing that shows suggestions names them with refs, and the one picked by its ref is chosen", async () => {
+    const session = (await live.tool.call({ args: ["open", live.url("/city.html")] })).details.sessionName ?? ""
+    const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const typed = textOf(await live.tool.call({ args: ["type", `@${refOf(snap, "combobox", "City")}`, "Li"] }))
+    expect(typed).toMatch(/New controls: option "Lima" \[ref=e\d+\], option "Lisbon" \[ref=e\d+\]$/m)
+    await live.tool.call({ args: ["click", `@${refOf(typed, "option", "Lisbon")}`] })
+    expect(rawEval(live.world, session, "out.textContent")).toBe("Ship to: Lisbon")
   })
 })

@@ -38,7 +38,7 @@ import { whilePageAnswers } from "../lifecycle/busyPage.js"
 import { LANDED_PAGE_READ, landedPageOf, landedPageSteps } from "./pageProbes.js"
 import { type TabRow, tabsOf } from "../tabs/focusRestore.js"
 import { mayProbeAlone } from "../../session/mayProbe.js"
-import { withNewControls } from "../refs/newControls.js"
+import { withNewControlsReplied } from "../refs/newControls.js"
 
 export interface ClickRun {
   readonly replied: Either.Either<UpstreamOutcome, CommandError>
@@ -108,21 +108,6 @@ const clickReplyOf = (
     ...(effects !== undefined ? { effects } : {})
   })
 }
-
-/** The click's reply with the refs of the controls it made appear, when it made some appear (newControls.ts). */
-const withControls = (
-  plan: Plan,
-  session: string,
-  refs: RefSnapshot | undefined,
-  url: string,
-  replied: Either.Either<UpstreamOutcome, CommandError>
-) =>
-  Effect.gen(function* () {
-    const outcome = Either.isRight(replied) ? replied.right : undefined
-    if (outcome?.kind !== "single") return replied
-    const effects = yield* withNewControls(plan, session, refs, url, outcome.effects)
-    return effects === outcome.effects || effects === undefined ? replied : Either.right({ ...outcome, effects })
-  })
 
 /**
  * What a click waits for while it is disabled (page/enabledWait.ts): its judged target, else a `dblclick`'s (found,
@@ -198,7 +183,7 @@ export const runClick = (plan: Plan) =>
     const settle = pageSettleOf(read["settle"])
     const opened = dispatch === undefined ? dialogsOpenedOf(read["dialogsOpened"]) : undefined
     // controls the click made appear: their refs, from one snapshot after it (newControls.ts)
-    const said = record.openedTab === true ? replied : yield* withControls(plan, session, refs, read["url"], replied)
+    const said = record.openedTab === true ? replied : yield* withNewControlsReplied(plan, session, refs, replied)
     return result({
       replied: said,
       ...(tabs !== undefined ? { tabs } : {}),

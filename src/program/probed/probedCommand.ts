@@ -12,6 +12,7 @@ import type { Plan } from "../../domain/Plan.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { activeLaunchOf } from "../lifecycle/trackedLaunch.js"
 import { runCommandBatch } from "../page/commandBatch.js"
+import { withNewControlsReplied } from "../refs/newControls.js"
 import { refusedCheck } from "./check.js"
 import { kindOf } from "./kinds.js"
 import { type Probed, refused } from "./probed.js"
@@ -43,5 +44,9 @@ export const runProbed = (plan: Plan) =>
     if (ran.kind === "failed")
       return ran.error._tag === "ParseFailure" && probes.aloneWhenNoBatch === true ? undefined : refused(ran.error)
     if (ran.kind === "unpinned") return undefined
-    return yield* probes.read(ran)
+    const probed = yield* probes.read(ran)
+    if (probed === undefined) return undefined
+    // controls the command made appear (a menu a key opened, suggestions typing showed): their refs (newControls.ts)
+    const replied = yield* withNewControlsReplied(plan, session, refs, probed.replied)
+    return replied === probed.replied ? probed : { ...probed, replied }
   })

@@ -3,14 +3,18 @@
  * can act on them without a `snapshot -i` of its own: when the action's page read counted controls among what appeared
  * (page/appearedText.ts), one fresh `snapshot -i` of the page (recorded as the session's latest refs: upstream keeps a
  * node's ref across snapshots, so the model's other refs stay valid) gives the refs the model's last snapshot of this
- * page did not have. Nothing is looked up when the model has no snapshot of this page (there is no "before" to tell
- * the new ones by), and nothing is said when the look fails.
+ * page did not have. Nothing is looked up when the model has no snapshot (there is no "before" to tell the new ones
+ * by); nothing is said when the look fails or finds another page. For a click (page/clickCommand.ts) and every
+ * probed command whose read watches what appeared (probedCommand.ts: a key press, typing, hover, focus, a drag).
  */
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import type { ActionEffects } from "../../domain/ActionEffects.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
-import { readPayload, SnapshotText } from "../../schema/UpstreamPayloads.js"
+import { OriginReply, readPayload, SnapshotText } from "../../schema/UpstreamPayloads.js"
+import type { CommandError } from "../../services/SessionCommands.js"
 import { samePage } from "../../session/refPreflight.js"
 import { recordedFreshRefs } from "./freshRefs.js"
 
@@ -27,19 +31,19 @@ export const withNewControls = (
   plan: Plan,
   session: string,
   before: RefSnapshot | undefined,
-  pageUrl: string,
   effects: ActionEffects | undefined
 ) =>
   Effect.gen(function* () {
     const appeared = effects?.controlsAppeared ?? 0
     if (effects === undefined || appeared === 0 || before === undefined || before.invalidated !== undefined)
       return effects
-    if (!samePage(before.url, pageUrl)) return effects
     const fresh = yield* Effect.orElseSucceed(
       recordedFreshRefs(plan, session, Math.min(LOOK_TIMEOUT_MS, plan.timeoutMs)),
       () => undefined
     )
-    if (fresh === undefined) return effects
+    // the refs the model holds are of another page (it moved on): nothing to tell the new ones by
+    const origin = fresh === undefined ? undefined : readPayload(OriginReply, fresh.data, (d) => d.origin)
+    if (fresh === undefined || origin === undefined || !samePage(before.url, origin)) return effects
     // snapshot -i also lists headings: they are not controls; in the page's order (ref numbers follow another)
     const tree = readPayload(SnapshotText, fresh.data, (d) => d.snapshot) ?? ""
     const at = (id: string) => tree.indexOf(`ref=${id}]`)
@@ -49,4 +53,18 @@ export const withNewControls = (
     if (added.length === 0) return effects
     const first = added.slice(0, NAMED).map(([ref, r]) => ({ ref, role: r.role, name: r.name }))
     return { ...effects, newControls: { count: added.length, first } } satisfies ActionEffects
+  })
+
+/** A command's reply with the refs of the controls it made appear, when it made some appear. */
+export const withNewControlsReplied = (
+  plan: Plan,
+  session: string,
+  refs: RefSnapshot | undefined,
+  replied: Either.Either<UpstreamOutcome, CommandError>
+) =>
+  Effect.gen(function* () {
+    const outcome = Either.isRight(replied) ? replied.right : undefined
+    if (outcome?.kind !== "single" || (outcome.effects?.controlsAppeared ?? 0) === 0) return replied
+    const effects = yield* withNewControls(plan, session, refs, outcome.effects)
+    return effects === outcome.effects || effects === undefined ? replied : Either.right({ ...outcome, effects })
   })
