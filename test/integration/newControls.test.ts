@@ -91,4 +91,13 @@ describe("a click that makes controls appear names their refs (#45)", () => {
     await live.tool.call({ args: ["click", `@${refOf(typed, "option", "Lisbon")}`] })
     expect(rawEval(live.world, session, "out.textContent")).toBe("Ship to: Lisbon")
   })
+
+  it("a fill into a combobox names the suggestions it showed with refs", async () => {
+    const session = (await live.tool.call({ args: ["open", live.url("/city.html")] })).details.sessionName ?? ""
+    const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const filled = textOf(await live.tool.call({ args: ["fill", `@${refOf(snap, "combobox", "City")}`, "Lis"] }))
+    expect(filled).toMatch(/^New controls: option "Lisbon" \[ref=e\d+\]$/m)
+    await live.tool.call({ args: ["click", `@${refOf(filled, "option", "Lisbon")}`] })
+    expect(rawEval(live.world, session, "out.textContent")).toBe("Ship to: Lisbon")
+  })
 })
