@@ -1,7 +1,8 @@
 // The small-pages tasks (fixtures/small-pages: one control kind per page) for scripts/bench-small-pages.mjs.
 // `naive` is how a model first drives a page: snapshot -i, act by @ref, one command per call, deciding from the
 // result text; where the tool says an action did not take (a warning or a failure), it follows the tool's first
-// next action and the advice in its text, as far as the truthful path goes. The same script runs on the raw CLI,
+// next action and the advice in its text, as far as the truthful path goes; it acts on the refs an action's text
+// names, and answers from a text that shows the answer, before it takes a snapshot or a read. The same script runs on the raw CLI,
 // which gives no warnings, so there it goes on (or stops) where its "✓ Done" says it succeeded. `best` is the tool's
 // best mode for the task (a job, controls by labels known in advance; reads add one `get text`). `check` judges the
 // page's own state (`window.benchState`, read outside the strategy) and, for reads, the answer the strategy found.
@@ -30,6 +31,20 @@ const click = (value, name) => ({ action: "click", locator: "role", value, name 
 const label = (action, value, text) => ({ action, locator: "label", value, ...(text !== undefined ? { text } : {}) })
 const sees = (text) => ({ action: "assertText", text })
 
+/**
+ * What names the controls next acted on, as a model reads it: the last action's text when it named them all with
+ * refs (the tool's "New controls" line), else a fresh snapshot -i (the raw CLI's "✓ Done" names none).
+ */
+const namedIn = async (s, said, ...controls) => {
+  const has = ([role, name]) => {
+    try {
+      return ref(said, role, name) !== undefined
+    } catch {
+      return false
+    }
+  }
+  return controls.every(has) ? said : s.read(["snapshot", "-i"])
+}
 /** A snapshot's text, or the one before it when the tool says nothing changed (its refs still work). */
 const latest = (text, before) => (/^No change since the last snapshot/.test(text) ? before : text)
 /** The truthful path after a fill the tool flagged: its next action (snapshot -i), then focus and keyboard type. */
@@ -67,8 +82,10 @@ export const smallTasks = (u) => [
     check: (st, answer) => st?.tab === "Specs" && answer === "1.2 kg per pair.",
     naive: async (s) => {
       await s.read(["open", u("/tabs.html")])
-      await s.act(["click", ref(await s.read(["snapshot", "-i"]), "tab", "Specs")])
-      return /Weight: (.+)/.exec(await s.read(["get", "text", "main"]))?.[1]
+      const clicked = await s.act(["click", ref(await s.read(["snapshot", "-i"]), "tab", "Specs")])
+      // the answer where the click's text already shows it (the tool's "New text"), else read
+      const shown = /Weight: ([^"\n]+)/.exec(clicked.text)?.[1]
+      return shown ?? /Weight: (.+)/.exec(await s.read(["get", "text", "main"]))?.[1]
     },
     best: async (call) => {
       await call(job(u("/tabs.html"), click("tab", "Specs")))
@@ -151,8 +168,8 @@ export const smallTasks = (u) => [
     check: (st) => st?.city === "Lisbon",
     naive: async (s) => {
       await s.read(["open", u("/autocomplete.html")])
-      await s.act(["fill", ref(await s.read(["snapshot", "-i"]), "combobox", "City"), "Lis"])
-      await s.act(["click", ref(await s.read(["snapshot", "-i"]), "option", "Lisbon")])
+      const typed = await s.act(["fill", ref(await s.read(["snapshot", "-i"]), "combobox", "City"), "Lis"])
+      await s.act(["click", ref(await namedIn(s, typed.text, ["option", "Lisbon"]), "option", "Lisbon")])
     },
     best: (call) =>
       call(
@@ -213,8 +230,8 @@ export const smallTasks = (u) => [
     check: (st) => st?.subscribed === "ada@example.com" && st?.open === false,
     naive: async (s) => {
       await s.read(["open", u("/modal.html")])
-      await s.act(["click", ref(await s.read(["snapshot", "-i"]), "button", "Subscribe")])
-      const snap = await s.read(["snapshot", "-i"])
+      const opened = await s.act(["click", ref(await s.read(["snapshot", "-i"]), "button", "Subscribe")])
+      const snap = await namedIn(s, opened.text, ["textbox", "Email"], ["button", "Confirm"])
       await s.act(["fill", ref(snap, "textbox", "Email"), "ada@example.com"])
       await s.act(["click", ref(snap, "button", "Confirm")])
     },
@@ -263,11 +280,11 @@ export const smallTasks = (u) => [
       await s.read(["open", u("/multistep.html")])
       const one = await s.read(["snapshot", "-i"])
       await s.act(["fill", ref(one, "textbox", "Full name"), "Ada Lovelace"])
-      await s.act(["click", ref(one, "button", "Next")])
-      const two = await s.read(["snapshot", "-i"])
+      const next = await s.act(["click", ref(one, "button", "Next")])
+      const two = await namedIn(s, next.text, ["radio", "Pro"], ["button", "Next"])
       await s.act(["check", ref(two, "radio", "Pro")])
-      await s.act(["click", ref(two, "button", "Next")])
-      await s.act(["click", ref(await s.read(["snapshot", "-i"]), "button", "Create account")])
+      const last = await s.act(["click", ref(two, "button", "Next")])
+      await s.act(["click", ref(await namedIn(s, last.text, ["button", "Create account"]), "button", "Create account")])
     },
     best: (call) =>
       call(

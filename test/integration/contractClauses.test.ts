@@ -243,14 +243,14 @@ describe("X3: a fresh-mode batch that timed out, on the real browser", () => {
       args: ["batch"],
       stdin: JSON.stringify([
         ["open", `${live.site.origin}/index.html`],
-        ["wait", "9000"]
+        ["wait", "15000"]
       ]),
       sessionMode: "fresh",
-      timeoutMs: 7000
+      timeoutMs: 12000
     })
     expect(result.details.failureCategory, textOf(result)).toBe("timeout")
     const retry = result.details.nextActions?.[0]
-    expect(retry?.params).toMatchObject({ args: ["wait", "9000"], sessionMode: "fresh" })
+    expect(retry?.params).toMatchObject({ args: ["wait", "15000"], sessionMode: "fresh" })
     const retried = await live.tool.call(retry?.params)
     expect(retried.isError, textOf(retried)).toBe(false)
   })
