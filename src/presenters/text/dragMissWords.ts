@@ -1,0 +1,28 @@
+/**
+ * The words for a drag whose element landed elsewhere than aimed (page/dragLanding.ts): where it is now, against the
+ * aim, and a drag that moves it on. Neighbours' texts and a container's label are page text. Pure.
+ */
+import type { DragMiss } from "../../page/dragLanding.js"
+import { page, type Parts } from "./contentBoundary.js"
+
+const quoted = (text: string): Parts => [page(JSON.stringify(text))]
+const isRef = (selector: string): boolean => /^@e\d+$/.test(selector)
+
+/** `Dragged @e13 toward @e11, but it landed after "Design" (position 2 of 4, aimed at 1). To move it on, …` */
+export const dragMissParts = (source: string, dst: string, miss: DragMiss): Parts => {
+  const head = `Dragged ${source} toward ${dst}, but it landed `
+  if (miss.kind === "elsewhere") {
+    const label = miss.label !== undefined ? [" ", ...quoted(miss.label)] : []
+    return [`${head}in ${miss.element}`, ...label, `, not in or next to ${dst}. To retry: drag it onto ${dst} again.`]
+  }
+  const by = miss.neighbour !== undefined ? [`${miss.side} `, ...quoted(miss.neighbour), " ("] : ["("]
+  // a CSS selector such as li:nth-child(1) may name another item now; a ref names the same one
+  const onto = isRef(dst) || miss.target === undefined ? [dst] : quoted(miss.target)
+  return [
+    head,
+    ...by,
+    `position ${miss.at} of ${miss.count}, aimed at ${miss.aim}). To move it on, drag it onto `,
+    ...onto,
+    " again."
+  ]
+}
