@@ -66,7 +66,7 @@ const evalRaw = (session: string, script: string): unknown => rawEval(live.world
 const ORDER = "[...document.querySelectorAll('li')].map((l) => l.textContent).join(',')"
 
 /** `drag` of two list items by the refs a `snapshot -i` gave them (as the bench case). */
-const dragByRefs = async (from: string, onto: string) => {
+const dragByRefs = async (from: string, onto: string, ...flags: ReadonlyArray<string>) => {
   const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
   const ref = (name: string) => {
     const found = new RegExp(`listitem "${name}" \\[[^\\]]*ref=(e\\d+)\\]`).exec(snap)?.[1]
@@ -74,7 +74,7 @@ const dragByRefs = async (from: string, onto: string) => {
     return `@${found}`
   }
   const [src, dst] = [ref(from), ref(onto)]
-  return { src, dst, result: await live.tool.call({ args: ["drag", src, dst] }) }
+  return { src, dst, result: await live.tool.call({ args: ["drag", src, dst, ...flags] }) }
 }
 
 describe("a drag says where its element landed against the aim", () => {
@@ -85,7 +85,7 @@ describe("a drag says where its element landed against the aim", () => {
     expect(evalRaw(session, ORDER)).toBe("Design,Test,Build,Ship")
     expect(textOf(result)).toBe(
       `Dragged ${src} toward ${dst}, but it landed after "Design" (position 2 of 4, aimed at 1). To move it on, ` +
-        `drag it onto ${dst} again.\nNew text: "Order: Design, Test, Build, Ship"`
+        `drag it onto ${dst} again with --human (a slower, eased path).\nNew text: "Order: Design, Test, Build, Ship"`
     )
   })
 
@@ -96,13 +96,20 @@ describe("a drag says where its element landed against the aim", () => {
     expect(textOf(result)).toBe(`Dragged ${src} to ${dst}\nNew text: "Order: Build, Design, Test, Ship"`)
   })
 
+  it("the retry the text names, --human, reaches upstream: the last item onto the first lands there", async () => {
+    const session = await live.openedSession("/sortable.html")
+    const { src, dst, result } = await dragByRefs("Ship", "Design", "--human")
+    expect(evalRaw(session, ORDER)).toBe("Ship,Design,Build,Test")
+    expect(textOf(result)).toBe(`Dragged ${src} to ${dst}\nNew text: "Order: Ship, Design, Build, Test"`)
+  })
+
   it("an HTML5 list that inserts one place short: the item named by its text (a CSS selector moved on)", async () => {
     const session = await live.openedSession("/short-list.html")
     const result = await live.tool.call({ args: ["drag", "#list li:nth-child(1)", "#list li:nth-child(4)"] })
     expect(evalRaw(session, ORDER)).toBe("Build,Test,Design,Ship")
     expect(textOf(result)).toBe(
       'Dragged #list li:nth-child(1) toward #list li:nth-child(4), but it landed before "Ship" (position 3 of 4, ' +
-        'aimed at 4). To move it on, drag it onto "Ship" again.'
+        'aimed at 4). To move it on, drag it onto "Ship" again with --human (a slower, eased path).'
     )
   })
 
@@ -119,7 +126,7 @@ describe("a drag says where its element landed against the aim", () => {
     expect(evalRaw(session, "k1.parentElement.id")).toBe("col-b")
     expect(textOf(result)).toBe(
       'Dragged #k1 toward #col-c, but it landed in div#col-b "Doing", not in or next to #col-c. To retry: drag it ' +
-        'onto #col-c again.\nNew text: "Write spec"; "Write spec moved to Doing"'
+        'onto #col-c again with --human (a slower, eased path).\nNew text: "Write spec"; "Write spec moved to Doing"'
     )
   })
 

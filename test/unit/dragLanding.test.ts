@@ -64,13 +64,15 @@ describe("judging where a drag landed", () => {
     const miss = dragMissOf(short)!
     expect(plain(dragMissParts("@e13", "@e11", miss))).toBe(
       'Dragged @e13 toward @e11, but it landed after "Design" (position 2 of 4, aimed at 1). To move it on, drag it ' +
-        "onto @e11 again."
+        "onto @e11 again with --human (a slower, eased path)."
     )
-    expect(plain(dragMissParts("#a", "li:nth-child(1)", miss))).toContain('drag it onto "Design" again.')
+    // a drag that already took the eased path is not told to take it
+    expect(plain(dragMissParts("@e13", "@e11", miss, true))).toMatch(/drag it onto @e11 again\.$/)
+    expect(plain(dragMissParts("#a", "li:nth-child(1)", miss))).toContain('drag it onto "Design" again with')
     const away = dragMissOf({ reached: false, where: { element: "div#col-a", label: "Backlog" } })!
     expect(plain(dragMissParts("#k1", "#col-c", away))).toBe(
       'Dragged #k1 toward #col-c, but it landed in div#col-a "Backlog", not in or next to #col-c. To retry: drag it ' +
-        "onto #col-c again."
+        "onto #col-c again with --human (a slower, eased path)."
     )
   })
 })
@@ -105,7 +107,7 @@ describe("a drag says where its element landed, in its own batch", () => {
       expect(processes).toBe(1)
       expect(text).toBe(
         'Dragged @e13 toward @e11, but it landed after "Design" (position 2 of 4, aimed at 1). To move it on, drag ' +
-          'it onto @e11 again.\nNew text: "Order: Design, Test, Build, Ship"'
+          'it onto @e11 again with --human (a slower, eased path).\nNew text: "Order: Design, Test, Build, Ship"'
       )
     })
   )

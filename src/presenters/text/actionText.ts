@@ -108,7 +108,8 @@ export const ACTION_TEXTS: ReadonlyArray<readonly [string, CommandText]> = [
       const summary = `drag ${target} → ${dst}`
       // where the element landed, when it is not where it was aimed (page/dragLanding.ts)
       const missed = Schema.decodeUnknownOption(DragMiss)(data["missed"])
-      if (Option.isSome(missed)) return formatted(dragMissParts(target, dst, missed.value), summary)
+      if (Option.isSome(missed))
+        return formatted(dragMissParts(target, dst, missed.value, positionals.includes("--human")), summary)
       return { text: `Dragged ${target} to ${dst}`, summary }
     }
   ],
