@@ -3,10 +3,12 @@
  * batch): whether the browser started an HTML5 drag (`dragstart`) and whether any element took its `drop`, and the
  * text the drag made appear (appearedText.ts: a card's new column, a list's new order line). An HTML5 drag that
  * ended with no `drop` was refused by the page (no handler cancelled `dragover` where it ended): nothing was dropped,
- * and the command fails so (never "Dragged"). A drag built on mouse events (no `dragstart`) is not judged. Pure.
+ * and the command fails so (never "Dragged"). A drag built on mouse events (no `dragstart`) is not judged. Where the
+ * moved element landed against the aim is read in the same watch (dragLanding.ts). Pure.
  */
 import { UpstreamFailed } from "../schema/ToolError.js"
 import { APPEARED_READ, appearedInstall, field } from "./appearedText.js"
+import { LANDING_EVENTS, LANDING_READ, LANDING_WATCH } from "./dragLanding.js"
 
 const KEY = `Symbol.for("pi-agent-browser.drag")`
 /** The read waits this long for a started drag to end (`dragend`: after its drop, or its refusal). */
@@ -22,25 +24,39 @@ export const DRAG_WATCH_INSTALL: ReadonlyArray<string> = [
   `(() => {
 const K = ${KEY};
 if (window[K]) window[K].off();
+${LANDING_WATCH}
 const w = { start: 0, drop: 0, end: 0 };
-const on = (e) => { if (e.isTrusted) w[e.type === "dragstart" ? "start" : e.type === "drop" ? "drop" : "end"]++; };
-["dragstart", "drop", "dragend"].forEach((t) => window.addEventListener(t, on, true));
-w.off = () => ["dragstart", "drop", "dragend"].forEach((t) => window.removeEventListener(t, on, true));
+const counted = { dragstart: "start", drop: "drop", dragend: "end" };
+const on = (e) => {
+  if (!e.isTrusted) return;
+  if (counted[e.type]) w[counted[e.type]]++;
+  if (e.type !== "dragstart" && e.type !== "dragend") land(w, e);
+};
+const types = [...new Set(["dragstart", "drop", "dragend", ...${JSON.stringify(LANDING_EVENTS)}])];
+types.forEach((t) => window.addEventListener(t, on, true));
+w.off = () => types.forEach((t) => window.removeEventListener(t, on, true));
 window[K] = w;
 return true;
 })()`
 ]
 
-/** Reads (and removes) both watches: `{ appeared, drag: { start, drop, end } }`, after a started drag ended. */
+/**
+ * Reads (and removes) both watches: `{ appeared, drag: { start, drop, end }, landing }`, after a started drag ended
+ * (`landing`: where the moved element is against the aim, dragLanding.ts).
+ */
 export const DRAG_WATCH_READ: string = `(async () => {
 const K = ${KEY}, w = window[K];
+${LANDING_READ}
 if (w && w.start > 0) {
   const until = Date.now() + ${END_WAIT_MS};
   while (w.end === 0 && w.drop === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
 }
 if (w) { w.off(); delete window[K]; }
 const shown = ${APPEARED_READ};
-return { ...(shown || {}), ...(w ? { drag: { start: w.start, drop: w.drop, end: w.end } } : {}) };
+let landing;
+try { landing = landed(w); } catch (e) { landing = undefined; }
+const drag = w ? { drag: { start: w.start, drop: w.drop, end: w.end } } : {};
+return { ...(shown || {}), ...drag, ...(landing ? { landing } : {}) };
 })()`
 
 /** An HTML5 drag the page refused: it started, and no element took its drop. Undefined otherwise. */

@@ -2,8 +2,10 @@
 import { page } from "./contentBoundary.js"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import { DragMiss } from "../../page/dragLanding.js"
 import { UploadHeld, uploadHeldText } from "../../page/uploadRead.js"
 import { findArgsOf } from "../../upstream/findArgs.js"
+import { dragMissParts } from "./dragMissWords.js"
 import { type CommandText, type Data, type Formatted, formatted, oneLine, str } from "./formatted.js"
 
 /**
@@ -101,10 +103,15 @@ export const ACTION_TEXTS: ReadonlyArray<readonly [string, CommandText]> = [
   ["find", ({ positionals, data }) => formatFind(positionals, data)],
   [
     "drag",
-    ({ positionals, target }) => ({
-      text: `Dragged ${target} to ${positionals[2] ?? ""}`,
-      summary: `drag ${target} → ${positionals[2] ?? ""}`
-    })
+    ({ positionals, target, data }) => {
+      const dst = positionals[2] ?? ""
+      const summary = `drag ${target} → ${dst}`
+      // where the element landed, when it is not where it was aimed (page/dragLanding.ts)
+      const missed = Schema.decodeUnknownOption(DragMiss)(data["missed"])
+      if (Option.isSome(missed))
+        return formatted(dragMissParts(target, dst, missed.value, positionals.includes("--human")), summary)
+      return { text: `Dragged ${target} to ${dst}`, summary }
+    }
   ],
   [
     "upload",

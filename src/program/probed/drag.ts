@@ -1,9 +1,11 @@
 /**
  * `drag <src> <dst>`: whether an HTML5 drag was dropped (a drop no element took is refused), and the text it made
- * appear, a card's new column (page/dragWatch.ts).
+ * appear, a card's new column (page/dragWatch.ts), and where the moved element landed when not where it was aimed
+ * (page/dragLanding.ts).
  */
 import * as Effect from "effect/Effect"
 import { field, shownEffectsOf } from "../../page/appearedText.js"
+import { withDragMiss } from "../../page/dragLanding.js"
 import {
   DRAG_WATCH_INSTALL,
   DRAG_WATCH_READ,
@@ -32,7 +34,9 @@ export const dragProbe: ProbeKind = {
         const said = dragUnseenOf(after, shown)
           ? { effects: { noDragStart: true as const } }
           : shownSaid(field(after, "appeared"))
-        return Effect.succeed(plain(replyOf(ran.row, said)))
+        // where the moved element landed, when not where it was aimed (page/dragLanding.ts)
+        const data = ran.row.success ? withDragMiss(ran.row.result, after) : undefined
+        return Effect.succeed(plain(replyOf(ran.row, said, data)))
       }
     }
   }
