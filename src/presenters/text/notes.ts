@@ -31,6 +31,13 @@ const hashOnly = (before: string | undefined, after: string): string | undefined
   return was.base === now.base && now.hash.length > 1 && now.hash !== was.hash ? now.hash : undefined
 }
 
+/** `Page: <title> — <url>`: where the page went (a hash router's link: only its new hash). */
+const pageLine = (before: LastPage | undefined, now: LastPage): Parts => {
+  const hash = hashOnly(before?.url, now.url)
+  const where = hash !== undefined ? `same URL, hash now ${hash}` : now.url
+  return ["Page: ", now.title !== undefined && now.title !== "" ? page(now.title) : "(untitled)", ` — ${where}`]
+}
+
 /** Each note is one line of the tool's; only the new page's title in the `Page:` line is the page's. */
 export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): ReadonlyArray<Parts> => {
   const lines: Array<string | Parts> = []
@@ -62,11 +69,8 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
     const title = navigation.title !== "" ? page(navigation.title) : "(untitled)"
     lines.push([`New tab ${tabId} (the page opened it; commands now act on it): `, title, ` — ${navigation.url}`])
     lines.push(`The clicked page stays in tab ${from} (tab ${from} goes back to it).`)
-  } else if (navigation !== undefined && pageChanged(previousPage, navigation)) {
-    const hash = hashOnly(previousPage?.url, navigation.url)
-    const where = hash !== undefined ? `same URL, hash now ${hash}` : navigation.url
-    lines.push(["Page: ", navigation.title !== "" ? page(navigation.title) : "(untitled)", ` — ${where}`])
-  }
+  } else if (navigation !== undefined && pageChanged(previousPage, navigation))
+    lines.push(pageLine(previousPage, navigation))
   if (executed.ranInOpenedTab !== undefined) lines.push(ranElsewhereLine(executed.ranInOpenedTab))
   if (executed.pageMovedOn !== undefined)
     lines.push(`Since the last command the page moved on by itself to ${executed.pageMovedOn}.`)
