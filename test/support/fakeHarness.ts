@@ -43,8 +43,7 @@ export const resultText = (result: {
 
 export type FakeServices = Layer.Layer.Success<ReturnType<typeof fakeLayer>>
 
-/** The calls' cwd: a folder every machine has (the default policy's upload root "." must exist). */
-export const call = { piSessionId: "session-1", cwd: tmpdir() }
+export const call = { piSessionId: "session-1", cwd: "/work/project" }
 
 /** Upstream's batch row for a step that succeeded with `result`. */
 export const doneRow = (command: unknown, result: unknown) => ({ command, success: true, result, error: null })
