@@ -5,8 +5,9 @@
  * node, starts with its heading, or is the only group among its siblings; cards side by side keep theirs), adjacent
  * text runs are one line, bullets, separators and empty structure are dropped, and a list item's `level` (its
  * indentation says it) is not repeated. Every name, ref, state, value and text stays, in page order. In `-i` (a flat
- * list) levels stay and a clickable wrapper's run-together name is cut, or dropped where no other wrapper is beside
- * it. `clickable` keeps no list of reasons. Lines the tool added (a control's context) are kept as they are. Pure.
+ * list) a nested item's level stays and a clickable wrapper's run-together name is cut, or dropped where no other
+ * wrapper is beside it. `clickable` keeps no list of reasons. Lines the tool added (a control's context) are kept as
+ * they are. Pure.
  */
 
 interface Line {
@@ -115,11 +116,13 @@ interface Options {
 const withoutLevel = (rest: string): string => rest.replace(/ \[level=\d+\]/, "").replace(/\[level=\d+, /, "[")
 
 /**
- * `level=N` on a list item repeats what its indentation says (in a full tree). In `-i`, a heading's level is not
- * kept: the headings there are landmarks among the controls (which section a control is in), not an outline.
+ * `level=N` on a list item repeats what its indentation says (in a full tree); in `-i` (flat) only a nested item's
+ * level says something (`level=1` is every top-level item's). In `-i`, a heading's level is not kept either: the
+ * headings there are landmarks among the controls (which section a control is in), not an outline.
  */
 const withoutListLevel = (line: Line, options: Options): string =>
-  (line.role === "listitem" && !options.interactive) || (line.role === "heading" && options.interactive)
+  (line.role === "listitem" && (!options.interactive || /\[level=1[,\]]/.test(line.rest))) ||
+  (line.role === "heading" && options.interactive)
     ? withoutLevel(line.rest)
     : line.rest
 

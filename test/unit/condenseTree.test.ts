@@ -126,16 +126,26 @@ describe("condenseTree", () => {
     expect(condenseTree('- button [ref=e2]\n  - StaticText "×"')).toBe('- button [ref=e2]\n  - StaticText "×"')
   })
 
-  it("in -i keeps a list item's level (a flat list shows no nesting), not a heading's, and lets the page's clickable root give way to the lines inside it", () => {
+  it("in -i keeps a nested list item's level (a flat list shows no nesting), not a top-level item's or a heading's, and lets the page's clickable root give way to the lines inside it", () => {
     const tree = [
       `- generic "todosMark all as completeBuy milkWalk dogPay rent2 items leftAllActiveCompleted" [ref=e1] clickable [onclick]`,
       '  - heading "todos" [level=1, ref=e2]',
-      '  - listitem "Charlie" [level=2, ref=e9]'
+      '  - listitem "Alpha" [level=1, ref=e8] draggable',
+      '  - listitem "Charlie" [level=2, ref=e9]',
+      '  - listitem "Delta" [level=1]'
     ].join("\n")
     const out = condenseTree(tree, { interactive: true })
     // the page's one wrapper: the lines inside it say what it holds, so it gives way to them
-    // a heading's level is not kept in -i (the headings are landmarks among the controls); a list item's is
-    expect(out).toBe(['- heading "todos" [ref=e2]', '- listitem "Charlie" [level=2, ref=e9]'].join("\n"))
+    // a heading's level is not kept in -i (the headings are landmarks among the controls); a nested list item's is
+    // (level=1 is every top-level item's: it says nothing)
+    expect(out).toBe(
+      [
+        '- heading "todos" [ref=e2]',
+        '- listitem "Alpha" [ref=e8] draggable',
+        '- listitem "Charlie" [level=2, ref=e9]',
+        '- listitem "Delta"'
+      ].join("\n")
+    )
     expect(condenseTree(TODOS_INTERACTIVE, { interactive: true })).toBe(
       TODOS_INTERACTIVE.replace(/heading ("[^"]*") \[level=\d, /g, "heading $1 [")
     )

@@ -38,6 +38,7 @@ const browser = () => {
       }
     if (has("tab")) return { tabs: [{ active: true, tabId: "t1", title: page.title, url: page.url }] }
     if (has("click") && has("#nav")) page = { url: "http://a.test/next", title: "Next" }
+    if (has("click") && has("#hash")) page = { ...page, url: `${page.url.split("#")[0]}#/active` }
     if (has("click") || has("dblclick")) return { clicked: step[step.length - 1] }
     if (has("drag")) return { dragged: true, source: step[step.length - 2], target: step[step.length - 1] }
     if (has("find")) return { hovered: MARKER }
@@ -175,6 +176,10 @@ describe("action results in words", () => {
         "Page: Next — http://a.test/next"
       )
       expect(resultText(yield* runToResult({ args: ["click", "#stay"] }, call))).not.toContain("Page:")
+      // a hash router's link: the new hash, not the whole address again
+      const hashed = resultText(yield* runToResult({ args: ["click", "#hash"] }, call))
+      expect(hashed).toContain("Page: Next — same URL, hash now #/active")
+      expect(hashed).not.toContain("http://a.test/next")
     }).pipe(Effect.provide(layer()))
   )
 

@@ -16,6 +16,28 @@ const ranElsewhereLine = ({ url, sessionPage }: NonNullable<Executed["ranInOpene
   `This ran in another tab, ${url}: the page opened it since the last command, and agent-browser follows a new ` +
   `tab. This session's page, ${sessionPage}, is still open in its own tab (tab list shows both).`
 
+/**
+ * `#/active`: the new address's hash when nothing before it changed (a hash router's link), said instead of the whole
+ * address again; undefined otherwise.
+ */
+const hashOnly = (before: string | undefined, after: string): string | undefined => {
+  const cut = (url: string) => {
+    const at = url.indexOf("#")
+    return at < 0 ? { base: url, hash: "" } : { base: url.slice(0, at), hash: url.slice(at) }
+  }
+  if (before === undefined) return undefined
+  const was = cut(before)
+  const now = cut(after)
+  return was.base === now.base && now.hash.length > 1 && now.hash !== was.hash ? now.hash : undefined
+}
+
+/** `Page: <title> — <url>`: where the page went (a hash router's link: only its new hash). */
+const pageLine = (before: LastPage | undefined, now: LastPage): Parts => {
+  const hash = hashOnly(before?.url, now.url)
+  const where = hash !== undefined ? `same URL, hash now ${hash}` : now.url
+  return ["Page: ", now.title !== undefined && now.title !== "" ? page(now.title) : "(untitled)", ` — ${where}`]
+}
+
 /** Each note is one line of the tool's; only the new page's title in the `Page:` line is the page's. */
 export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): ReadonlyArray<Parts> => {
   const lines: Array<string | Parts> = []
@@ -48,7 +70,7 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
     lines.push([`New tab ${tabId} (the page opened it; commands now act on it): `, title, ` — ${navigation.url}`])
     lines.push(`The clicked page stays in tab ${from} (tab ${from} goes back to it).`)
   } else if (navigation !== undefined && pageChanged(previousPage, navigation))
-    lines.push(["Page: ", navigation.title !== "" ? page(navigation.title) : "(untitled)", ` — ${navigation.url}`])
+    lines.push(pageLine(previousPage, navigation))
   if (executed.ranInOpenedTab !== undefined) lines.push(ranElsewhereLine(executed.ranInOpenedTab))
   if (executed.pageMovedOn !== undefined)
     lines.push(`Since the last command the page moved on by itself to ${executed.pageMovedOn}.`)
