@@ -71,7 +71,7 @@ export const selectTargetOf = (positionals: ReadonlyArray<string>, refs?: RefSna
 }
 
 /** Page JavaScript that sets `el` to the target's element (null when it cannot be told apart). */
-const findScript = (target: SelectTarget): string => {
+export const findScript = (target: SelectTarget): string => {
   const locator = target.locator
   if (locator === undefined || locator.kind === "selector")
     return `try { el = document.querySelector(${JSON.stringify(target.selector)}) } catch (e) { return true }`

@@ -15,6 +15,7 @@ import {
   checkTargetOf,
   refCheckRefusal
 } from "../../src/page/checkGuard.js"
+import { APPEARED_READ } from "../../src/page/appearedText.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { batchRows, contentText, fakeLayer, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
@@ -22,20 +23,24 @@ const temp = suiteTempRoot()
 const here = { piSessionId: "s-check", cwd: temp.root }
 const opened = { url: "http://a.test/form", title: "Form" }
 
-/** A check's batch: the guard's eval answers `guard` (a value, or a thrown one that stops the batch), then the check. */
-const checkBatch = (guard: { readonly thrown: unknown } | true): ScriptedRun => ({
+/**
+ * A check's batch: the guard's eval answers `guard` (a value, or a thrown one that stops the batch), then the watch's
+ * install, the check, and the watch's read (answering `appeared`).
+ */
+const checkBatch = (guard: { readonly thrown: unknown } | true, appeared?: unknown): ScriptedRun => ({
   when: (r) => stepsOf(r).some((s) => s[0] === "check" || s[0] === "uncheck"),
   reply: (r) => {
-    const [before, check] = stepsOf(r)
+    const steps = stepsOf(r)
+    const answer = (step: ReadonlyArray<string>) =>
+      step[0] === "check" || step[0] === "uncheck"
+        ? { checked: step[1] }
+        : { result: step[1] === APPEARED_READ ? (appeared ?? { appeared: { count: 0, texts: [] } }) : true }
     const rows =
       guard === true
-        ? [
-            { command: before, success: true, result: { result: true }, error: null },
-            { command: check, success: true, result: { checked: check?.[1] }, error: null }
-          ]
+        ? steps.map((step) => ({ command: step, success: true, result: answer(step), error: null }))
         : [
             {
-              command: before,
+              command: steps[0],
               success: false,
               result: null,
               error: `Evaluation error: Error: \u0001${JSON.stringify(guard.thrown)}\u0001\n    at <anonymous>:9:3`
@@ -101,6 +106,30 @@ describe("check on an element that is no checkbox (#41)", () => {
       const result = yield* run.pipe(Effect.provide(layer))
       expect(result.isError, contentText(result.content)).toBe(false)
       expect(contentText(result.content)).toBe("Unchecked #f")
+    })
+  )
+
+  it.scoped("a box whose change narrows a list: the text it made appear and hid is said (tables.filter-narrows)", () =>
+    Effect.gen(function* () {
+      const appeared = {
+        appeared: {
+          count: 1,
+          texts: ["Showing 3 of 8 products"],
+          hidden: { count: 5, texts: ["Laptop stand", "Keyboard"], kept: { count: 3, texts: ["Desk lamp", "Monitor"] } }
+        }
+      }
+      const layer = fakeLayer(temp.root, [openBatch(opened), checkBatch(true, appeared)])
+      const run = Effect.gen(function* () {
+        yield* runToResult({ args: ["open", opened.url] }, here)
+        return yield* runToResult({ args: ["check", "#stock"] }, here)
+      })
+      const result = yield* run.pipe(Effect.provide(layer))
+      // before: `Checked #stock` alone, while the page's list went from 8 products to 3
+      expect(result.isError, contentText(result.content)).toBe(false)
+      expect(contentText(result.content)).toBe(
+        'Checked #stock\nNew text: "Showing 3 of 8 products"\nHidden: "Laptop stand"; "Keyboard" (and 3 more); ' +
+          'still shown in their list: "Desk lamp"; "Monitor" (and 1 more)'
+      )
     })
   )
 
@@ -171,9 +200,9 @@ describe("check on an element that is no checkbox (#41)", () => {
           "@e4 is a disabled checkbox: nothing was checked, it stays unchecked"
         )
         expect(result.isError).toBe(true)
-        expect(requests.map((r) => stepsOf(r).map((s) => s.slice(0, 2).join(" ")))).toEqual([
-          ["is enabled", "is checked", "check @e4"]
-        ])
+        expect(
+          requests.map((r) => stepsOf(r).map((s) => (s[0] === "eval" ? "eval" : s.slice(0, 2).join(" "))))
+        ).toEqual([["is enabled", "is checked", "eval", "check @e4", "eval"]])
       })
   )
 

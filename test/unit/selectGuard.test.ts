@@ -27,17 +27,22 @@ const thrownRow = (command: ReadonlyArray<string> | undefined, value: unknown) =
   thrown: value
 })
 
-/** The select's batch: the guard's eval throws `found` (the batch stops there), or answers true and the select runs. */
-const selectBatch = (refuse: boolean): ScriptedRun => ({
+/**
+ * The select's batch: the guard's eval throws `found` (the batch stops there), or answers true and the watch's install,
+ * the select, the read of what it shows (`shown`) and the watch's read (`appeared`) follow.
+ */
+const selectBatch = (refuse: boolean, shown: unknown = null, appeared?: unknown): ScriptedRun => ({
   when: (r) => stepsOf(r).some((s) => s[0] === "select"),
   reply: (r) => {
-    const [before, select] = stepsOf(r)
+    const steps = stepsOf(r)
+    const at = steps.findIndex((s) => s[0] === "select")
+    const answer = (step: ReadonlyArray<string>, i: number) =>
+      step[0] === "select"
+        ? { selected: step.slice(2) }
+        : { result: i === at + 1 ? shown : i === at + 2 ? (appeared ?? { appeared: { count: 0, texts: [] } }) : true }
     const rows = refuse
-      ? [thrownRow(before, found)]
-      : [
-          { command: before, success: true, result: { result: true }, error: null },
-          { command: select, success: true, result: { selected: select?.slice(2) }, error: null }
-        ]
+      ? [thrownRow(steps[0], found)]
+      : steps.map((step, i) => ({ command: step, success: true, result: answer(step, i), error: null }))
     return { exitCode: refuse ? 1 : 0, stdout: `${JSON.stringify(rows)}\n` }
   },
   repeat: true
@@ -48,11 +53,11 @@ const htmlRead: ScriptedRun = {
   repeat: true
 }
 
-const run = (refuse: boolean, args: ReadonlyArray<string>) =>
+const run = (refuse: boolean, args: ReadonlyArray<string>, shown?: unknown, appeared?: unknown) =>
   Effect.gen(function* () {
     yield* runToResult({ args: ["open", opened.url] }, here)
     return yield* runToResult({ args: [...args] }, here)
-  }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch(opened), selectBatch(refuse), htmlRead])))
+  }).pipe(Effect.provide(fakeLayer(temp.root, [openBatch(opened), selectBatch(refuse, shown, appeared), htmlRead])))
 
 describe("select asking for a disabled option (#45)", () => {
   it.scoped("refused before the select runs, naming the enabled options and what the select still shows", () =>
@@ -74,6 +79,19 @@ describe("select asking for a disabled option (#45)", () => {
       const result = yield* run(false, ["select", "#s", "fast"])
       expect(result.isError, contentText(result.content)).toBe(false)
       expect(contentText(result.content)).toBe('Selected ["fast"] in #s')
+    })
+  )
+
+  it.scoped("a change handler that puts another option back: what the select shows and what appeared are said", () =>
+    Effect.gen(function* () {
+      const note = { appeared: { count: 1, texts: ["Express delivery is not offered for this address"] } }
+      const result = yield* run(false, ["select", "#s", "fast"], { shows: ["Standard"] }, note)
+      // before: `Selected ["fast"] in #s`, while the page had put Standard back and said why
+      expect(result.isError, contentText(result.content)).toBe(false)
+      expect(contentText(result.content)).toBe(
+        'Selected ["fast"] in #s, but it now shows "Standard"\n' +
+          'New text: "Express delivery is not offered for this address"'
+      )
     })
   )
 

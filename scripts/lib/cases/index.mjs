@@ -16,6 +16,8 @@ import { overlays, transients } from "./overlaysTransient.mjs"
 import { popups, scrolling, xframes } from "./popupsFramesScrolling.mjs"
 import { launches, screenshots } from "./screenshotsLaunches.mjs"
 import { snapshots } from "./snapshots.mjs"
+import { fields, suggests, wizards } from "./webFormTasks.mjs"
+import { disclosures, tables } from "./webListTasks.mjs"
 import { clipboard, pageReads, settings } from "./settingsClipboard.mjs"
 import { cookies, storage } from "./storageCookies.mjs"
 import { crashes, downloads, tabs } from "./tabsCrashesDownloads.mjs"
@@ -78,7 +80,12 @@ export const allCases = () => {
     ...kbdWidgets,
     ...kbdEditing,
     ...drags,
-    ...gestures
+    ...gestures,
+    ...fields,
+    ...wizards,
+    ...suggests,
+    ...tables,
+    ...disclosures
   ]
   const seen = new Set()
   return list.map((k) => {

@@ -32,8 +32,9 @@ export const fillShown = (
 const HOLDS_CUT = 80
 
 /**
- * What the field holds after a fill, `type` or `keyboard` insert (read in the same process), as a clause after the
- * action's head: the model's own text as written, the page's other value as page text; a long one by its start.
+ * What the field holds after a fill, `type` or `keyboard` insert, or a select that shows other options than asked
+ * (read in the same process), as a clause after the action's head: the model's own text as written, the page's other
+ * value as page text; a long one by its start.
  */
 export const fieldHoldsWords = (command: string, holds: FieldHolds): Parts => {
   const chars = [...holds.value]
@@ -45,6 +46,8 @@ export const fieldHoldsWords = (command: string, holds: FieldHolds): Parts => {
   const invalid =
     holds.invalid !== undefined ? [", which the browser marks invalid: ", page(JSON.stringify(holds.invalid))] : []
   if (command === "fill" || command === "find") return [": it now holds ", value, ...length, ...invalid]
+  // a select the page set to other options than asked (its change handler put one back)
+  if (command === "select") return [", but it now shows ", value, ...length]
   const field = holds.field === undefined || holds.field === "iframe body" ? "The focused field" : holds.field
   return [` ${command === "keyboard" ? field : "It"} now holds `, value, ...length, "."]
 }

@@ -1,12 +1,15 @@
 /**
  * `check|uncheck`: a CSS target that is no box, or a disabled box, is refused by the step before it; a ref is read
  * with upstream's own `is enabled` and `is checked` first; a ref the snapshot lists as another kind of control is
- * refused before anything is sent (page/checkGuard.ts).
+ * refused before anything is sent (page/checkGuard.ts). Once the guard let it through, a watch around it says the
+ * text its change made appear or hid (a filter that narrows a list: appearedText.ts).
  */
 import * as Effect from "effect/Effect"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
+import { APPEARED_INSTALL, APPEARED_READ, field } from "../../page/appearedText.js"
 import { checkProbeRows, checkRefusedAt, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
-import { plain, type ProbeKind, refused, replyOf } from "./probed.js"
+import { evalAt, plain, type ProbeKind, refused, replyOf } from "./probed.js"
+import { shownSaid } from "./timedAction.js"
 
 /** A check aimed at a ref the snapshot lists as another kind of control: its refusal (nothing is sent). */
 export const refusedCheck = (positionals: ReadonlyArray<string>, refs: RefSnapshot | undefined) =>
@@ -19,13 +22,16 @@ export const checkProbe: ProbeKind = {
     const check = checkTargetOf(plan.line.positionals)
     if (check === undefined) return undefined
     return {
-      before: checkProbeRows(check.selector),
-      after: [],
+      before: [...checkProbeRows(check.selector), ["eval", APPEARED_INSTALL]],
+      after: [["eval", APPEARED_READ]],
       bail: true,
       read: (ran) => {
-        const refusal = checkRefusedAt(check, ran.rows, ran.at, refs)
+        // the guard's rows end just before the watch's install
+        const refusal = checkRefusedAt(check, ran.rows, ran.at - 1, refs)
         if (refusal !== undefined) return Effect.succeed(refused(refusal))
-        return Effect.succeed(ran.row === undefined ? undefined : plain(replyOf(ran.row)))
+        if (ran.row === undefined) return Effect.succeed(undefined)
+        const said = ran.row.success ? shownSaid(field(evalAt(ran, ran.at + 1), "appeared")) : {}
+        return Effect.succeed(plain(replyOf(ran.row, said)))
       }
     }
   }

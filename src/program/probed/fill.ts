@@ -2,23 +2,54 @@
  * A web `fill`: the guard before it (a slider is set instead; the focused field noted), its read-back after it
  * (`fillVerification` when the field does not hold the text, what it holds when it does: page/fillProbe.ts), a native
  * date field that took no text typed again as its keys (dateKeysFill.ts), and, aimed at a combobox, whether its list
- * opened, read after a short settle (R6), with the text and controls the fill made appear (its suggestions; their refs:
- * refs/newControls.ts). A wrapper-launched Electron app checks its fills itself
+ * opened, read after a short settle (R6); the text it made appear or hid (a search box's suggestions: appearedText.ts),
+ * except in a password field. A wrapper-launched Electron app checks its fills itself
  * (electron/fillVerification.ts).
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { APPEARED_INSTALL, APPEARED_READ } from "../../page/appearedText.js"
+import { APPEARED_INSTALL, APPEARED_READ, field } from "../../page/appearedText.js"
 import { COMBOBOX_FOCUS_EXPRESSION, comboboxFocusOf, isComboboxFill } from "../../page/comboboxFocus.js"
 import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
 import { fillTargetOf } from "../../page/fillReadback.js"
 import { refRows } from "../../page/fillRefReads.js"
-import { typedSaidOf } from "../../page/typedEffects.js"
 import { typeDateKeys } from "./dateKeysFill.js"
-import { evalAt, plain, type ProbeKind, refused, replyOf } from "./probed.js"
+import { evalAt, plain, type ProbeKind, type Rows, refused, replyOf } from "./probed.js"
+import { shownSaid } from "./timedAction.js"
 
 /** A combobox's list may open a moment after typing (debounced autocomplete): the focus read waits this long. */
 const COMBOBOX_FILL_SETTLE_MS = 300
+
+/** The rows before the fill with the appeared watch installed by the guard's step (the last one). */
+const withWatch = (rows: Rows): Rows =>
+  rows.map((row, i) =>
+    i === rows.length - 1 && row[0] === "eval" ? ["eval", `(${APPEARED_INSTALL}, ${row[1]})`] : row
+  )
+
+/** The rows after the fill with the watch's read added to the read-back's answer (the first row) as `appeared`. */
+const withWatchRead = (rows: Rows): Rows =>
+  rows.map((row, i) =>
+    i === 0 && row[0] === "eval"
+      ? [
+          "eval",
+          `(() => { const read = ${row[1]}; const w = ${APPEARED_READ};
+  return read !== null && typeof read === "object" && w ? { ...read, appeared: w.appeared } : read; })()`
+        ]
+      : row
+  )
+
+/**
+ * What the fill made appear or hid; none for an editor whose only new text is the filled text (a contenteditable shows
+ * the filled words as its text, and hides what it held: said as what it now holds).
+ */
+const fillShownOf = (text: string, editor: boolean, read: unknown) => {
+  const said = shownSaid(field(read, "appeared"))
+  const appeared = said.effects?.appeared
+  const own =
+    appeared === undefined ||
+    (appeared.count === appeared.first.length && appeared.first.every((t) => text.includes(t)))
+  return editor && own ? {} : said
+}
 
 export const fillProbe: ProbeKind = {
   commands: ["fill", "find"],
@@ -28,15 +59,16 @@ export const fillProbe: ProbeKind = {
     if (fill === undefined) return undefined
     const combobox = isComboboxFill(plan.line, refs)
     const rows = fillProbeRows(fill, refs?.refs.get(fill.selector?.replace(/^@/, "") ?? "")?.role)
-    // aimed at a combobox: its list read after a settle, and what the fill made appear (its suggestions, their refs)
     const settle = [
       ["wait", String(COMBOBOX_FILL_SETTLE_MS)],
-      ["eval", COMBOBOX_FOCUS_EXPRESSION],
-      ["eval", APPEARED_READ]
+      ["eval", COMBOBOX_FOCUS_EXPRESSION]
     ]
+    // the text the fill made appear or hid (suggestions under a search box, a field's message), never for a password:
+    // watched from the guard's own step to the read-back's (no more rows)
+    const watched = fill.secret !== true
     return {
-      before: combobox ? [["eval", APPEARED_INSTALL], ...rows.before] : rows.before,
-      after: [...rows.after, ...(combobox ? settle : [])],
+      before: watched ? withWatch(rows.before) : rows.before,
+      after: [...(watched ? withWatchRead(rows.after) : rows.after), ...(combobox ? settle : [])],
       bail: true,
       read: (ran) =>
         Effect.gen(function* () {
@@ -62,17 +94,12 @@ export const fillProbe: ProbeKind = {
             ...(held !== undefined ? { fieldHolds: { value: held, own: true, ...(invalid ? { invalid } : {}) } } : {})
           }
           const data = dated !== undefined ? { filled: fill.selector, typedKeys: keys } : undefined
-          const focusAt = ran.at + 3 + refRows(fill).length
-          const focus = combobox ? comboboxFocusOf(evalAt(ran, focusAt), "fill") : undefined
-          const shown = combobox
-            ? typedSaidOf(
-                undefined,
-                evalAt(ran, focusAt + 1),
-                held !== undefined ? { value: held, own: true } : undefined
-              ).effects
-            : undefined
-          const said = { ...extra, ...(shown !== undefined ? { effects: shown } : {}) }
-          return { replied: replyOf(row, said, data), check: focus !== undefined ? { comboboxFocus: focus } : {} }
+          const focus = combobox ? comboboxFocusOf(evalAt(ran, ran.at + 3 + refRows(fill).length), "fill") : undefined
+          const read = evalAt(ran, ran.at + 1)
+          const editor = field(read, "via") === "text"
+          const shown = watched && field(read, "password") !== true ? fillShownOf(fill.text, editor, read) : {}
+          const replied = replyOf(row, { ...extra, ...shown }, data)
+          return { replied, check: focus !== undefined ? { comboboxFocus: focus } : {} }
         })
     }
   }

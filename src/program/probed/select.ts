@@ -1,10 +1,14 @@
 /**
  * `select <css|ref> <values>`: an asked option that is disabled is refused by the step before it, and the select is
- * not sent (page/selectGuard.ts).
+ * not sent (page/selectGuard.ts). After it: what the select shows when that is not what was asked (a change handler
+ * put another option back: page/selectShown.ts), and the text its change made appear or hid (appearedText.ts).
  */
 import * as Effect from "effect/Effect"
+import { APPEARED_INSTALL, APPEARED_READ, field } from "../../page/appearedText.js"
 import { selectBeforeScript, selectGuardApplies, selectRefusedOf, selectTargetOf } from "../../page/selectGuard.js"
-import { plain, type ProbeKind, refused, replyOf } from "./probed.js"
+import { selectShownOf, selectShownScript } from "../../page/selectShown.js"
+import { evalAt, plain, type ProbeKind, refused, replyOf } from "./probed.js"
+import { shownSaid } from "./timedAction.js"
 
 export const selectProbe: ProbeKind = {
   commands: ["select"],
@@ -13,13 +17,24 @@ export const selectProbe: ProbeKind = {
     const select = selectTargetOf(plan.line.positionals, refs)
     if (select === undefined) return undefined
     return {
-      before: [["eval", selectBeforeScript(select)]],
-      after: [],
+      before: [
+        ["eval", selectBeforeScript(select)],
+        ["eval", APPEARED_INSTALL]
+      ],
+      after: [
+        ["eval", selectShownScript(select)],
+        ["eval", APPEARED_READ]
+      ],
       bail: true,
       read: (ran) => {
-        const refusal = selectRefusedOf(select, ran.rows[ran.at - 1])
+        const refusal = selectRefusedOf(select, ran.rows[ran.at - 2])
         if (refusal !== undefined) return Effect.succeed(refused(refusal))
-        return Effect.succeed(ran.row === undefined ? undefined : plain(replyOf(ran.row)))
+        if (ran.row === undefined) return Effect.succeed(undefined)
+        if (!ran.row.success) return Effect.succeed(plain(replyOf(ran.row)))
+        const shows = selectShownOf(evalAt(ran, ran.at + 1))
+        const holds = shows !== undefined ? { fieldHolds: { value: shows, own: false } } : {}
+        const said = { ...holds, ...shownSaid(field(evalAt(ran, ran.at + 2), "appeared")) }
+        return Effect.succeed(plain(replyOf(ran.row, said)))
       }
     }
   }
