@@ -78,7 +78,8 @@ describe("element steps wait for a late widget", () => {
   })
 
   it("semanticAction click on a late button waits too; an element present at once does not wait", async () => {
-    await live.tool.call({ args: ["open", late()] })
+    // built 2 s after load: still missing when the open returns however fast the machine (800 ms was not, here)
+    await live.tool.call({ args: ["open", late("?delay=2000")] })
     const click = await live.tool.call({ semanticAction: { action: "click", selector: "#tab-advanced" } })
     expect(click.isError, textOf(click)).toBe(false)
     expect(click.details.readinessWait?.waitedMs).toBeGreaterThan(0)
