@@ -8,7 +8,7 @@
 // (`window.benchState`, read with a raw `eval` on the strategy's session) and, for reads, the answer found.
 // Prints per task calls, model-visible bytes (text as UTF-8, images as base64 length) and success; totals and ratios.
 //   npm run bench:small     (BENCH_TASKS=<regex> picks tasks; BENCH_TRANSCRIPTS=<dir> writes every text)
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { benchSides, tally } from "./lib/benchSides.mjs"
@@ -23,6 +23,7 @@ const sides = benchSides({ env: piEnv(root), root })
 const server = await startStaticServer(join(REPO, "fixtures/small-pages"))
 const u = (path) => `${server.origin}${path}`
 const TRANSCRIPTS = process.env.BENCH_TRANSCRIPTS
+if (TRANSCRIPTS !== undefined) mkdirSync(TRANSCRIPTS, { recursive: true })
 
 /**
  * The `s` a naive task drives: `read` must succeed; `act` answers whether it failed or warned, and the next action;
