@@ -5,11 +5,18 @@ import * as Ref from "effect/Ref"
 import { stepSecrets } from "../redaction/batchSecrets.js"
 import { isTyping, keyboardText } from "../upstream/typedText.js"
 import { redactArgs } from "../redaction/redactArgs.js"
-import { makeScrubber, MIN_SCRUB_LENGTH, scrubOutcome, scrubValue } from "../redaction/scrub.js"
+import { makeScrubber, MIN_SCRUB_LENGTH, scrubOutcome, scrubValueWith } from "../redaction/scrub.js"
 import { Redactor } from "../services/Redactor.js"
 
 /** Learned secrets; `typed` is true once the secret was seen typed key by key. */
 type Memory = ReadonlyMap<string, boolean>
+
+/** The text scrubbers built for one state of the memory. */
+interface Rules {
+  readonly known: Memory
+  readonly text: (text: string) => string
+  readonly toolText: (text: string) => string
+}
 
 export const RedactorLive: Layer.Layer<Redactor> = Layer.effect(
   Redactor,
@@ -25,12 +32,19 @@ export const RedactorLive: Layer.Layer<Redactor> = Layer.effect(
         for (const s of usable) next.set(s, typed || known.get(s) === true)
         return next
       })
-    /** The scrubbing rules bound to what is known now: built once per scrub, not per string. */
-    const current = Effect.map(Ref.get(memory), (known) => {
+    /**
+     * The scrubbing rules bound to what is known now: built once for each state of the memory (a learned secret makes
+     * a new one), not per scrub or per string.
+     */
+    let built: Rules | undefined
+    const rulesOf = (known: Memory): Rules => {
+      if (built?.known === known) return built
       const all = [...known.keys()]
       const typed = all.filter((s) => known.get(s) === true)
-      return { all, typed, text: makeScrubber(all, typed), toolText: makeScrubber(all, typed, { toolWords: true }) }
-    })
+      built = { known, text: makeScrubber(all, typed), toolText: makeScrubber(all, typed, { toolWords: true }) }
+      return built
+    }
+    const current = Effect.map(Ref.get(memory), rulesOf)
     return Redactor.of({
       redactArgs,
       learn,
@@ -51,9 +65,9 @@ export const RedactorLive: Layer.Layer<Redactor> = Layer.effect(
         }),
       scrubText: (text) => Effect.map(current, (s) => s.text(text)),
       scrubToolText: (text) => Effect.map(current, (s) => s.toolText(text)),
-      scrubValue: (value) => Effect.map(current, (s) => scrubValue(value, s.all, s.typed)),
+      scrubValue: (value) => Effect.map(current, (s) => scrubValueWith(value, s.text)),
       scrubOutcome: (outcome) =>
-        Effect.map(current, (s) => scrubOutcome(outcome, (v) => scrubValue(v, s.all, s.typed), s.text))
+        Effect.map(current, (s) => scrubOutcome(outcome, (v) => scrubValueWith(v, s.text), s.text))
     })
   })
 )

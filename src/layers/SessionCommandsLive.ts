@@ -11,6 +11,7 @@ import { classifyUpstream } from "../upstream/classifyReply.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { oneStepBatchOf } from "../upstream/oneStepBatch.js"
 import { startupFiles } from "../upstream/startupFiles.js"
+import { makeStepsJson } from "../upstream/stepsJson.js"
 import { ToolConfig } from "../services/ToolConfig.js"
 
 /** Pause before the one retry of a daemon start another process raced: long enough for its daemon to bind. */
@@ -58,6 +59,7 @@ export const SessionCommandsLive: Layer.Layer<SessionCommands, never, BinaryLoca
       const locator = yield* BinaryLocator
       const runner = yield* ProcessRunner
       const config = yield* ToolConfig
+      const stepsJson = makeStepsJson()
       /** `steps`: what a batch with `--omit-command` was sent (its rows name their step by index). */
       const runOnce = (
         target: SessionTarget,
@@ -93,7 +95,7 @@ export const SessionCommandsLive: Layer.Layer<SessionCommands, never, BinaryLoca
             run(
               { ...target, kind: "browser" },
               ["batch", "--omit-command", ...(options.failFast ? ["--bail"] : [])],
-              { stdin: JSON.stringify(steps), timeoutMs: options.timeoutMs, startsAhead: true },
+              { stdin: stepsJson(steps), timeoutMs: options.timeoutMs, startsAhead: true },
               steps
             ),
             (outcome) =>

@@ -67,13 +67,31 @@ export interface EnableWait {
   readonly waitMs: number
 }
 
+/** Recorder scripts built, by what they depend on (a few targets at once: the oldest is dropped for a new one). */
+const built = new Map<string, string>()
+const BUILT_KEPT = 16
+
 /**
  * Installs the recorder (for `target`, when the click's target can be judged) and the JavaScript dialog log
  * (jsDialogs.ts); answers whether the target resolved in the top document, and the dialogs logged since the last read
  * (opened after the previous action). With `enable`, a disabled target is waited for first (enabledWait.ts); a target
  * only waited for (`enable.target` without `target`) is found but not judged.
  */
-export const clickRecorderScript = (target: ClickTarget | undefined, enable?: EnableWait): string => `(() => {
+export const clickRecorderScript = (target: ClickTarget | undefined, enable?: EnableWait): string => {
+  // the script depends on these alone; the same string is handed out again, so the batch's printer finds its escaped
+  // form at once (stepsJson.ts) instead of reading ~26 KiB of a new one
+  const key = `${target === undefined ? "-" : JSON.stringify(target)} ${
+    enable === undefined ? "-" : `${JSON.stringify(enable.target)} ${enable.waitMs}`
+  }`
+  const known = built.get(key)
+  if (known !== undefined) return known
+  const script = recorderScript(target, enable)
+  if (built.size >= BUILT_KEPT) built.delete(built.keys().next().value as string)
+  built.set(key, script)
+  return script
+}
+
+const recorderScript = (target: ClickTarget | undefined, enable?: EnableWait): string => `(() => {
 const T = ${JSON.stringify(target ?? enable?.target ?? { kind: "none" })}, K = ${KEY}, J = ${target !== undefined};
 ${ROLE_NAME_SNIPPET}
 const install = () => {

@@ -13,6 +13,8 @@ const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)\]]+/gi
 
 /** Returns the redacted URL and the secret values it removed. */
 export const redactUrl = (raw: string): { readonly text: string; readonly secrets: ReadonlyArray<string> } => {
+  // a URL with no `@` has no userinfo and one with no `?` no query: nothing to redact, and no parse (most page URLs)
+  if (!raw.includes("@") && !raw.includes("?")) return { text: raw, secrets: [] }
   let url: URL
   try {
     url = new URL(raw)
@@ -153,8 +155,11 @@ const replaceWholeWord = (text: string, word: string): string => {
 export const scrubText = (text: string, secrets: ReadonlyArray<string>, typed: ReadonlyArray<string> = []): string =>
   makeScrubber(secrets, typed)(text)
 
-export const scrubValue = <A>(value: A, secrets: ReadonlyArray<string>, typed: ReadonlyArray<string> = []): A => {
-  const scrub = makeScrubber(secrets, typed)
+export const scrubValue = <A>(value: A, secrets: ReadonlyArray<string>, typed: ReadonlyArray<string> = []): A =>
+  scrubValueWith(value, makeScrubber(secrets, typed))
+
+/** `scrubValue` with the text scrubber already built (`makeScrubber(secrets, typed)`). */
+export const scrubValueWith = <A>(value: A, scrub: (text: string) => string): A => {
   const walk = (node: unknown, key: string | undefined): unknown => {
     if (typeof node === "string")
       return key !== undefined && SECRET_KEY.test(key) && node !== "" ? REDACTED : scrub(node)

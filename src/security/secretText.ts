@@ -6,14 +6,16 @@
 import { SECRET_PLACEHOLDER } from "../schema/SecurityPolicy.js"
 import { typedTextIndexes } from "../upstream/typedText.js"
 
-/** Every secret name a token mentions. */
-export const secretNamesIn = (token: string): ReadonlyArray<string> =>
-  [...token.matchAll(SECRET_PLACEHOLDER)].map((m) => m[1] as string)
-
 export const mentionsSecret = (token: string): boolean => token.includes("{{secret:")
+
+/** Every secret name a token mentions (one that does not mention `{{secret:` is not searched: most). */
+export const secretNamesIn = (token: string): ReadonlyArray<string> =>
+  mentionsSecret(token) ? [...token.matchAll(SECRET_PLACEHOLDER)].map((m) => m[1] as string) : []
 
 /** A secret placeholder outside the typed text: the argv index of the first one, if any. */
 export const misplacedSecret = (argv: ReadonlyArray<string>): number | undefined => {
+  // where the typed text is needs the command line parsed: only when a token mentions a secret at all
+  if (!argv.some(mentionsSecret)) return undefined
   const text = new Set(typedTextIndexes(argv) ?? [])
   const index = argv.findIndex((token, i) => mentionsSecret(token) && !text.has(i))
   return index < 0 ? undefined : index

@@ -1,5 +1,7 @@
 import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
+import { BatchRow, SingleEnvelope } from "../../src/schema/UpstreamEnvelope.js"
 import { parseEnvelope, parseJsonLossless, quoteUnsafeIntegers } from "../../src/upstream/parseEnvelope.js"
 
 describe("parseJsonLossless", () => {
@@ -57,5 +59,41 @@ describe("parseEnvelope", () => {
     expect(parseEnvelope("")).toEqual(Either.left("empty stdout"))
     expect(Either.isLeft(parseEnvelope("✓ Done"))).toBe(true)
     expect(Either.isLeft(parseEnvelope('{"ok":1}'))).toBe(true)
+  })
+})
+
+describe("parseEnvelope without the schema's walk", () => {
+  const rows = [
+    { success: true, result: { a: 1 }, command: ["click", "#a"], extra: 1 },
+    { index: 2, success: false, error: "boom", code: "x", warning: "w", result: null },
+    { success: true },
+    { success: false, error: null, command: [] }
+  ]
+  const singles = [
+    { success: true, data: { url: "x" }, error: null },
+    { success: false, error: "e", warning: "w", code: "c", type: "t", _boundary: { z: 1 }, extra: 2 },
+    { success: true },
+    { _boundary: null, success: true, data: [1] }
+  ]
+  const decoded = (text: string) => Either.getOrThrow(parseEnvelope(text))
+
+  it("decodes a batch as the schema does: the same fields, in the schema's order, excess ones dropped", () => {
+    const viaSchema = Schema.decodeUnknownSync(Schema.Array(BatchRow))(rows)
+    const got = decoded(JSON.stringify(rows))
+    expect(got.kind === "batch" && JSON.stringify(got.rows)).toBe(JSON.stringify(viaSchema))
+  })
+
+  it("decodes an envelope as the schema does", () => {
+    for (const single of singles) {
+      const got = decoded(JSON.stringify(single))
+      expect(got.kind === "single" && JSON.stringify(got.envelope)).toBe(
+        JSON.stringify(Schema.decodeUnknownSync(SingleEnvelope)(single))
+      )
+    }
+  })
+
+  it("leaves a document of another shape to the schema, which says what is wrong", () => {
+    expect(parseEnvelope('[{"success":true,"index":"1"}]')).toEqual(Either.left(expect.stringContaining("index")))
+    expect(parseEnvelope('{"success":"yes"}')).toEqual(Either.left(expect.stringContaining("success")))
   })
 })
