@@ -54,6 +54,8 @@ export interface ActionEffects {
     readonly count: number
     readonly first: ReadonlyArray<{ readonly field: string; readonly message: string }>
   }
+  /** The clicked control was marked `aria-disabled="true"` and nothing changed on the page: the page ignored it. */
+  readonly ignoredDisabled?: true
   /** The page called `window.print()` during the action: its print dialog, which an automated browser never shows. */
   readonly printed?: true
   /** A key press whose keydown reached the page with no key: the browser did not know the key's name. */

@@ -48,6 +48,8 @@ const state = (e0) => { const e = boxOf(e0); return !e || !e.isConnected ? undef
 const fx = { errors: [], count: 0, heading: heading(), state: state(el), timers: new Set(), inClick: false };
 // the target and the element that had the focus before the action: where the focus moved (focusMoved.ts)
 fx.el = el; fx.focusFrom = document.activeElement;
+// a target the page marks disabled without the attribute the browser honours: a click still reaches it
+fx.ariaDisabled = !!(el && el.closest && el.closest("[aria-disabled=true]"));
 fx.mute = false;
 const note = (m) => { fx.count++; if (fx.errors.length < 2) fx.errors.push(norm1(m).slice(0, 200)); };
 const ownError = console.error;
@@ -123,7 +125,7 @@ fx.take = () => {
   const shown = appeared.take(h);
   return { count: fx.count, errors: fx.errors, heading: changed, control, logCount: fx.logCount, logs: fx.logs,
     appeared: shown, invalid: fx.invalid, invalidCount: fx.invalidCount, pending: ${REQUESTS_TAKE},
-    printed: fx.printed === true };
+    printed: fx.printed === true, ariaDisabled: fx.ariaDisabled };
 };
 const offBefore = rec.off;
 rec.off = () => {
@@ -231,5 +233,7 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
     ...(heading !== undefined ? { heading } : {}),
     ...(Object.keys(control).length > 0 ? { control } : {})
   }
+  // the target was marked aria-disabled, and nothing at all changed: the page ignored the click
+  if (Object.keys(effects).length === 0 && r?.["ariaDisabled"] === true) return { ignoredDisabled: true }
   return Object.keys(effects).length > 0 ? effects : undefined
 }

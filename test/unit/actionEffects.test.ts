@@ -104,3 +104,15 @@ describe("the controls an action made appear", () => {
     ])
   })
 })
+
+describe("a click on a control the page marks aria-disabled", () => {
+  it("nothing changed: said as ignored; anything changed: the change is said, not the mark", () => {
+    expect(lines({ count: 0, errors: [], control: {}, ariaDisabled: true })).toEqual([
+      "The clicked control is marked aria-disabled, and nothing changed on the page."
+    ])
+    expect(
+      lines({ count: 0, errors: [], control: {}, ariaDisabled: true, appeared: { count: 1, texts: ["Page 3"] } })
+    ).toEqual(['New text: "Page 3"'])
+    expect(lines({ count: 0, errors: [], control: {}, ariaDisabled: false })).toEqual([])
+  })
+})

@@ -179,6 +179,8 @@ export const actionEffectLines = (
   if (heading !== undefined || control.length > 0) lines.push([...(heading ?? []), ...joint, ...control])
   if (effects.appeared !== undefined) lines.push(textsLine("New text: ", effects.appeared))
   if (effects.newControls !== undefined) lines.push(controlsLine(effects.newControls))
+  if (effects.ignoredDisabled === true && action === "click")
+    lines.push(["The clicked control is marked aria-disabled, and nothing changed on the page."])
   if (effects.hidden !== undefined) lines.push([...textsLine("Hidden: ", effects.hidden), ...keptWords(effects.hidden)])
   if (effects.pending !== undefined) lines.push(pendingLine(effects.pending, action))
   return lines
