@@ -275,6 +275,6 @@ export const fillVerificationOf = (
     ...(notTaken ? { notTaken: true as const } : {}),
     summary:
       `After fill, ${shown} holds ${seen.length} character(s), not the ${typed} typed: ` +
-      because(seen, spilled, prev?.grew ?? 0, added, cut)
+      because(seen, spilled, prev?.grew ?? 0, added, cut, target.secret === true)
   }
 }

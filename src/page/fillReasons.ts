@@ -1,7 +1,8 @@
 /**
  * Why a fill's field does not hold the typed text, in words (fillReadback.ts reads the field; this names the reason):
  * the text went into another field, a rich editor added it to its text, a disabled, read-only or native date field,
- * a maxlength that cut it (said with the start it kept: the model's own text), or the page rewrote it. Pure.
+ * a maxlength that cut it (said with the start it kept: the model's own text), or the page rewrote it (said with what it
+ * shows, but for a secret field). Pure.
  */
 
 /** What the field holds, as far as the reads tell (a password: its length only). */
@@ -21,8 +22,21 @@ export interface Seen {
 /** A value this long or longer is said by its length only in a maxlength cut. */
 const CUT_SHOWN = 80
 
+/** What a page that rewrote the text made of it (a phone mask): page text, never a secret field's. */
+const rewrittenTo = (seen: Seen, secret: boolean): string =>
+  !secret && seen.value !== undefined && seen.value !== "" && seen.value.length < CUT_SHOWN
+    ? `: it now shows ${JSON.stringify(seen.value)}.`
+    : "."
+
 /** Why the field does not hold the text, in words (lengths only; a maxlength cut says the start it kept). */
-export const because = (seen: Seen, spilled: string | undefined, grew: number, added: boolean, cut: boolean): string =>
+export const because = (
+  seen: Seen,
+  spilled: string | undefined,
+  grew: number,
+  added: boolean,
+  cut: boolean,
+  secret = false
+): string =>
   cut && seen.maxLength !== undefined
     ? `its maxlength is ${seen.maxLength}, so the browser kept the first ${seen.maxLength}` +
       ((seen.value ?? "").length < CUT_SHOWN ? `: ${JSON.stringify(seen.value)}.` : ".")
@@ -36,7 +50,7 @@ export const because = (seen: Seen, spilled: string | undefined, grew: number, a
             ? "it is read-only (a date picker or other widget sets it)."
             : seen.fieldType !== undefined
               ? `it is a native ${seen.fieldType} field, which takes keys in its own order, not text.`
-              : "the page kept or rewrote something else."
+              : "the page kept or rewrote something else" + rewrittenTo(seen, secret)
 
 /** An ISO date (2026-03-14) as the digits a date field showing its parts in `order` (mdy, dmy, ymd) takes. */
 export const dateKeys = (text: string, order: string | undefined): string | undefined => {

@@ -186,7 +186,11 @@ describe("fill checks", () => {
     expect(secret.maxLength).toBeUndefined()
     // a page that rewrote the text (not its start): no cut is claimed
     const rewritten = fillVerificationOf({ selector: "#z", text: "ABCDEFGHIJ" }, read("XXXXX", { maxLength: 5 }))!
-    expect(rewritten.summary).toContain("the page kept or rewrote something else.")
+    expect(rewritten.summary).toContain('the page kept or rewrote something else: it now shows "XXXXX".')
+    // a secret field's rewritten value is never shown
+    const masked = fillVerificationOf({ selector: "#z", text: "ABCDEFGHIJ", secret: true }, read("XXXXX"))!
+    expect(masked.summary).toContain("the page kept or rewrote something else.")
+    expect(masked.summary).not.toContain("XXXXX")
     expect(fillInvalidOf(read("1000", { invalid: "Value must be less than or equal to 100." }))).toBe(
       "Value must be less than or equal to 100."
     )
