@@ -1,8 +1,8 @@
 /**
  * Why a fill's field does not hold the typed text, in words (fillReadback.ts reads the field; this names the reason):
  * the text went into another field, a rich editor added it to its text, a disabled, read-only or native date field,
- * a maxlength that cut it (said with the start it kept: the model's own text), or the page rewrote it (said with what it
- * shows, but for a secret field). Pure.
+ * a maxlength that cut it (said with the start it kept: the model's own text), or the page rewrote it (said with
+ * what it shows, but for a secret field). Pure.
  */
 
 /** What the field holds, as far as the reads tell (a password: its length only). */

@@ -13,7 +13,8 @@ const live = liveWorld({
   files: {
     "/pager.html": htmlPage(`<p id="at">Page 3 of 3</p>
 <button id="nx" aria-disabled="true" onclick="if (this.getAttribute('aria-disabled') !== 'true') at.textContent='Page 4'">Next</button>
-<button id="soft" aria-disabled="true" onclick="at.textContent='Still went on'">Soft</button>`)
+<button id="soft" aria-disabled="true" onclick="at.textContent='Still went on'">Soft</button>
+<button id="warn" aria-disabled="true" onclick="alert('Not yet')">Warn</button>`)
   }
 })
 
@@ -28,5 +29,9 @@ describe("a click on an aria-disabled control", () => {
     const acted = textOf(await live.tool.call({ args: ["click", "#soft"] }))
     expect(acted).toContain('New text: "Still went on"')
     expect(acted).not.toContain("aria-disabled")
+    // a dialog it opened is said, and "nothing changed" is not
+    const warned = textOf(await live.tool.call({ args: ["click", "#warn"] }))
+    expect(warned).toContain("Not yet")
+    expect(warned).not.toContain("nothing changed")
   })
 })

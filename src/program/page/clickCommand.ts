@@ -93,7 +93,10 @@ const clickReplyOf = (
   const earlier = jsDialogsOf(logged).filter((d) => d.type === "alert")
   const jsOpened = jsDialogsOf(read?.["jsDialogs"])
   // console errors and uncaught errors the click logged, a heading or control it changed (clickEffects.ts)
-  const effects = clickEffectsOf(read?.["effects"])
+  const watched = clickEffectsOf(read?.["effects"])
+  // "nothing changed" is not said of a click that opened a dialog or a tab (said apart from the effects)
+  const elsewhere = jsOpened.length > 0 || clickRecordOf(read?.["click"])?.openedTab === true
+  const effects = watched?.ignoredDisabled === true && elsewhere ? undefined : watched
   const answer = recorder?.success === true ? recordedValue(recorder.result) : undefined
   const enabledAfterMs = enabledAfterOf(answer)
   const uncovered = uncoveredOf(answer)
