@@ -61,10 +61,12 @@ const page = (controls: number): ReadonlyArray<ScriptedRun> => {
   ]
 }
 
-const clickSubscribe = (snapshotFirst: boolean) =>
+const clickSubscribe = (snapshotFirst: boolean, reopen = false) =>
   Effect.gen(function* () {
     yield* runToResult({ args: ["open", URL] }, call)
     if (snapshotFirst) yield* runToResult({ args: ["snapshot", "-i"] }, call)
+    // a navigation since the model's snapshot: its refs are gone, so none can be told new
+    if (reopen) yield* runToResult({ args: ["open", URL] }, call)
     const fake = yield* FakeAgentBrowser
     const earlier = (yield* fake.requests).length
     const result = yield* runToResult({ args: ["click", snapshotFirst ? "@e2" : "#subscribe"] }, call)
@@ -94,6 +96,14 @@ describe("a click that makes controls appear names their refs (#45)", () => {
   it.scoped("no snapshot of the model's to tell the new ones by: no look, no line", () =>
     Effect.gen(function* () {
       const { text, snapshots } = yield* clickSubscribe(false)
+      expect(text).not.toContain("New controls")
+      expect(snapshots).toBe(0)
+    }).pipe(Effect.provide(fakeLayer(temp.root, page(2))))
+  )
+
+  it.scoped("the page opened again since the model's snapshot: no look, no line", () =>
+    Effect.gen(function* () {
+      const { text, snapshots } = yield* clickSubscribe(true, true)
       expect(text).not.toContain("New controls")
       expect(snapshots).toBe(0)
     }).pipe(Effect.provide(fakeLayer(temp.root, page(2))))

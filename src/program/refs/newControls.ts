@@ -35,8 +35,9 @@ export const withNewControls = (
 ) =>
   Effect.gen(function* () {
     const appeared = effects?.controlsAppeared ?? 0
-    if (effects === undefined || appeared === 0 || before === undefined || before.invalidated !== undefined)
-      return effects
+    // refs from before a navigation are all gone: every ref now would read as new
+    const gone = before === undefined || before.invalidated !== undefined || before.changedSince?.navigated === true
+    if (effects === undefined || appeared === 0 || gone) return effects
     const fresh = yield* Effect.orElseSucceed(
       recordedFreshRefs(plan, session, Math.min(LOOK_TIMEOUT_MS, plan.timeoutMs)),
       () => undefined
