@@ -35,7 +35,7 @@ export interface ActionEffects {
   }
   /**
    * Requests the action started (fetch, XMLHttpRequest) still unanswered when the page was read
-   * (page/clickRequests.ts): how many, the first two as "METHOD /path". What their answers change is not in the other
+   * (page/actionWatches.ts): how many, the first two as "METHOD /path". What their answers change is not in the other
    * fields.
    */
   readonly pending?: { readonly count: number; readonly first: ReadonlyArray<string> }

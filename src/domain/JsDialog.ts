@@ -1,4 +1,6 @@
-/** A JavaScript dialog (`alert`, `confirm`, `prompt`) an action opened, as the page noted it (page/jsDialogs.ts). */
+/**
+ * A JavaScript dialog (`alert`, `confirm`, `prompt`) an action opened, as the page noted it (page/actionWatches.ts).
+ */
 export interface JsDialog {
   readonly type: "alert" | "confirm" | "prompt"
   readonly message: string

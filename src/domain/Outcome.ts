@@ -12,7 +12,7 @@ import type { SnapshotNaming } from "./SnapshotNaming.js"
  * `fillVerification`: a web fill whose read-back, in the same upstream process, differs from what was typed;
  * `fillNotVerifiable`: one whose field that read cannot see; `snapshotNaming`: what the reads beside a `snapshot -i`
  * step told about its controls (page/namingReads.ts); `thrown`: the value a failed eval step threw on purpose
- * (upstream/thrownValue.ts).
+ * (upstream/wire.ts).
  */
 export type StepRow =
   | {
@@ -49,7 +49,7 @@ export interface FieldHolds {
 }
 
 /**
- * A cover a click got past (page/coverWait.ts): the cover's name, how long it took, whether the scroll to the middle
+ * A cover a click got past (page/readiness.ts): the cover's name, how long it took, whether the scroll to the middle
  * of the view moved the target, and whether it was still covered after it (then waited for).
  */
 export interface Uncovered {
@@ -83,9 +83,9 @@ export type UpstreamOutcome =
       }
       /** JavaScript dialogs a click opened (`opened`) and alerts that opened after the previous action (`earlier`). */
       readonly jsDialogs?: { readonly opened: ReadonlyArray<JsDialog>; readonly earlier: ReadonlyArray<JsDialog> }
-      /** A click whose target was disabled waited this long for it to be enabled (page/enabledWait.ts). */
+      /** A click whose target was disabled waited this long for it to be enabled (page/readiness.ts). */
       readonly enabledAfterMs?: number
-      /** A click whose target a fixed or sticky element covered got past it (page/coverWait.ts). */
+      /** A click whose target a fixed or sticky element covered got past it (page/readiness.ts). */
       readonly uncovered?: Uncovered
       /** What a click did beyond its answer: console errors, a changed heading or control, a late navigation. */
       readonly effects?: ActionEffects

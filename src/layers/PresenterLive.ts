@@ -12,7 +12,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { byteLength, INLINE_TEXT_BYTES } from "../presenters/details/budgets.js"
+import { byteLength, INLINE_TEXT_BYTES } from "../presenters/details/details.js"
 import { echoArgvOf, echoFields } from "../presenters/details/details.js"
 import { resultDetails } from "../presenters/result/resultDetails.js"
 import { resultBody, resultContent, resultText } from "../presenters/result/resultText.js"

@@ -10,8 +10,8 @@ import type { SessionTarget } from "../domain/SessionTarget.js"
 import { classifyUpstream } from "../upstream/classifyReply.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { oneStepBatchOf } from "../upstream/oneStepBatch.js"
-import { startupFiles } from "../upstream/startupFiles.js"
-import { makeStepsJson } from "../upstream/stepsJson.js"
+import { startupFiles } from "../upstream/sessionFiles.js"
+import { makeStepsJson } from "../upstream/wire.js"
 import { ToolConfig } from "../services/ToolConfig.js"
 
 /** Pause before the one retry of a daemon start another process raced: long enough for its daemon to bind. */

@@ -6,7 +6,7 @@
  * opened close-on-exec, so no daemon spawned during the call inherits it. After taking the lock the holder writes who
  * it is into the file (pid, executable and script, since when), which is all a waiter reads when it gives up.
  * Waiting polls `tryLock` (a blocked `waitForLock` thread could not be called off when the call is interrupted), in
- * the order the lock was asked for (a line of ticket files, sessionLock/waitLine.ts).
+ * the order the lock was asked for (a line of ticket files, sessionLock/withLock.ts).
  * Each process that uses a session also holds a shared lock on `<session>.piab-users` until it quits or dies
  * (`join`); `leave` and `inUse` ask whether anyone else does by trying an exclusive lock for an instant. Both are
  * called while the session's lock is held, so removing the users file with the last user races no joiner.
@@ -16,7 +16,7 @@ import { createRequire } from "node:module"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { SessionLock } from "../services/SessionLock.js"
-import { type NativeLocks, release, tryOnce, tryUsers } from "./sessionLock/lockFile.js"
+import { type NativeLocks, release, tryOnce, tryUsers } from "./sessionLock/withLock.js"
 import { withNativeLock } from "./sessionLock/withLock.js"
 
 /**

@@ -4,7 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import { retentionCounts, retentionSummary } from "../presenters/details/artifactRetention.js"
-import { byteLength, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "../presenters/details/budgets.js"
+import { byteLength, headBytes, INLINE_TEXT_BYTES, PREVIEW_TEXT_BYTES } from "../presenters/details/details.js"
 import { type Boundary, closeCut, wrap } from "../presenters/text/contentBoundary.js"
 import type { SpillOwner, SpillResult } from "../schema/Artifacts.js"
 import type { ArtifactStore } from "../services/ArtifactStore.js"

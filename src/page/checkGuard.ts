@@ -3,7 +3,7 @@
  * (twice: it clicks, reads no checked state, clicks again) and answers `{checked:sel}`, which read as `Checked #f`
  * while the page shows nothing checked. The tool refuses it before the check runs: a ref by its role in the latest
  * snapshot (nothing sent), a CSS selector by a read-only step in the same upstream batch that throws what it found
- * (upstream/thrownValue.ts), so a batch that stops at its first failed step never sends the check. A label (or an
+ * (upstream/wire.ts), so a batch that stops at its first failed step never sends the check. A label (or an
  * element in one, a switch's styled span) stands for its control; an element in a box or holding one is left to
  * upstream, which checks those (seen on the raw binary: `check` on a span in a label ticks its box). A disabled box
  * (its own `disabled`, or a disabled `<fieldset>` around it) is refused the same way: upstream 0.41.2 answers
@@ -16,7 +16,7 @@ import * as Schema from "effect/Schema"
 import type { StepRow } from "../domain/Outcome.js"
 import type { RefSnapshot } from "../domain/RefSnapshot.js"
 import { UpstreamFailed } from "../schema/ToolError.js"
-import { throwValueStatement } from "../upstream/thrownValue.js"
+import { throwValueStatement } from "../upstream/wire.js"
 
 /** `UpstreamFailed.code` of a check the tool refused for its target: the next action is a snapshot of the boxes. */
 export const CHECK_REFUSED = "check-refused"

@@ -12,12 +12,12 @@
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
 import { APPEARED_WATCH, shownEffectsOf } from "./appearedText.js"
-import { REQUESTS_SETTLED, REQUESTS_TAKE, REQUESTS_WATCH, pendingRequestsOf } from "./clickRequests.js"
+import { REQUESTS_SETTLED, REQUESTS_TAKE, REQUESTS_WATCH, pendingRequestsOf } from "./actionWatches.js"
 import { CONSOLE_TEXT } from "./consoleText.js"
 import { FOCUS_MOVED } from "./focusMoved.js"
-import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./jsDialogs.js"
+import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./actionWatches.js"
 import { NAVIGATION_START_WATCH } from "./navigationStart.js"
-import { PRESS_MOVES_INSTALL, PRESS_MOVES_READ, pressMovesOf } from "./pressMoves.js"
+import { PRESS_MOVES_INSTALL, PRESS_MOVES_READ, pressMovesOf } from "./actionWatches.js"
 import { WATCH_KEY } from "./pageSettle.js"
 
 /** Timers longer than this are not the click's immediate effect: not waited for. */
@@ -74,7 +74,7 @@ window.setTimeout = function (fn, delay, ...a) {
   return id;
 };
 window.clearTimeout = function (id) { fx.timers.delete(id); return ownClear.call(window, id); };
-// requests the click's handlers started (clickRequests.ts): the read waits for their answers
+// requests the click's handlers started (actionWatches.ts): the read waits for their answers
 ${REQUESTS_WATCH}
 // the settle watch's own timer (pageSettle.ts), started by the recorder during the click, is not the page's
 const watch = window[${WATCH_KEY}];
@@ -152,7 +152,7 @@ const K = ${PRESS_KEY};
 if (window[K]) window[K].off();
 const el = document.activeElement, rec = { off: () => {}, keys: [], el, leaving: ${NAVIGATION_START_WATCH} };
 ${PRESS_MOVES_INSTALL}
-// the JavaScript dialogs the key opens (jsDialogs.ts), after taking those logged before it
+// the JavaScript dialogs the key opens (actionWatches.ts), after taking those logged before it
 rec.earlierDialogs = ${JS_DIALOG_LOG_TAKE};
 ${JS_DIALOG_LOG_INSTALL}
 ${EFFECTS_INSTALL}
@@ -176,7 +176,7 @@ rec.off(); delete window[K];
 // the element the key moved the focus to (Tab): its tag and id, and its label (focusMoved.ts)
 ${FOCUS_MOVED}
 const now = document.activeElement, focus = focusMoved(rec.el);
-// the focused widget's active item and the page's scroll, when the key moved them (pressMoves.ts)
+// the focused widget's active item and the page's scroll, when the key moved them (actionWatches.ts)
 ${PRESS_MOVES_READ}
 const jsDialogs = ${JS_DIALOG_LOG_TAKE};
 return { ...rec.fx.take(), keys: rec.keys, focus, moves, jsDialogs, earlierDialogs: rec.earlierDialogs, stayed };

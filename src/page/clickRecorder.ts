@@ -5,15 +5,15 @@
  */
 import type { StepRow } from "../domain/Outcome.js"
 import type { ClickTarget } from "../schema/PageDiagnostics.js"
-import { throwValueStatement } from "../upstream/thrownValue.js"
+import { throwValueStatement } from "../upstream/wire.js"
 import { ROLE_NAME_SNIPPET } from "./accessibleName.js"
 import { CHALLENGE_FACTS_EXPRESSION } from "./challengeEvidence.js"
 import { EFFECTS_INSTALL } from "./clickEffects.js"
-import { enabledWaitStatements } from "./enabledWait.js"
+import { enabledWaitStatements } from "./readiness.js"
 import { FOCUS_MOVED } from "./focusMoved.js"
 import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
 import { dialogsOpenedExpression, VISIBLE_DIALOGS_EXPRESSION } from "./dialogsOpened.js"
-import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./jsDialogs.js"
+import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./actionWatches.js"
 import { ACTION_QUIET_MS, quietSinceExpression, settleExpression, WATCH_INSTALL, WATCH_KEY } from "./pageSettle.js"
 
 /** The recorder's key on `window`. */
@@ -61,7 +61,7 @@ try {
   }
 } catch { resolved = false; }`
 
-/** A click that waits for its target while it is disabled (enabledWait.ts): that target, and the wait's bound. */
+/** A click that waits for its target while it is disabled (readiness.ts): that target, and the wait's bound. */
 export interface EnableWait {
   readonly target: ClickTarget
   readonly waitMs: number
@@ -73,13 +73,13 @@ const BUILT_KEPT = 16
 
 /**
  * Installs the recorder (for `target`, when the click's target can be judged) and the JavaScript dialog log
- * (jsDialogs.ts); answers whether the target resolved in the top document, and the dialogs logged since the last read
- * (opened after the previous action). With `enable`, a disabled target is waited for first (enabledWait.ts); a target
- * only waited for (`enable.target` without `target`) is found but not judged.
+ * (actionWatches.ts); answers whether the target resolved in the top document, and the dialogs logged since the last
+ * read (opened after the previous action). With `enable`, a disabled target is waited for first (readiness.ts); a
+ * target only waited for (`enable.target` without `target`) is found but not judged.
  */
 export const clickRecorderScript = (target: ClickTarget | undefined, enable?: EnableWait): string => {
   // the script depends on these alone; the same string is handed out again, so the batch's printer finds its escaped
-  // form at once (stepsJson.ts) instead of reading ~26 KiB of a new one
+  // form at once (wire.ts) instead of reading ~26 KiB of a new one
   const key = `${target === undefined ? "-" : JSON.stringify(target)} ${
     enable === undefined ? "-" : `${JSON.stringify(enable.target)} ${enable.waitMs}`
   }`
@@ -122,7 +122,7 @@ const onNavigate = (e) => { rec.nav = { sameDocument: !!(e.destination && e.dest
 types.forEach((t) => window.addEventListener(t, on, true));
 window.addEventListener("submit", onSubmit);
 if (window.navigation) window.navigation.addEventListener("navigate", onNavigate);
-// the page opening a tab itself (window.open, a target=_blank link): upstream then follows that tab (focusRestore.ts)
+// the page opening a tab itself (window.open, a target=_blank link): upstream then follows that tab (tabRecovery.ts)
 const open = window.open;
 window.open = function (...a) { rec.openedTab = true; return open.apply(this, a); };
 const onBlank = (e) => {
@@ -152,10 +152,10 @@ ${
 /**
  * Read after the click: the page, its challenge facts, what the recorder saw (absent on a new document), the
  * focused element's combobox facts (comboboxFocus.ts), how many modal dialogs the click opened (dialogsOpened.ts) and
- * the JavaScript dialogs it opened (jsDialogs.ts).
+ * the JavaScript dialogs it opened (actionWatches.ts).
  * It waits for a quiet DOM (`settle`) only when a re-render the click scheduled is under way, or when a combobox has
  * the focus with nothing to pick yet (a list that opens late). When the click stayed on its document and opened no tab,
- * the read throws its value (upstream/thrownValue.ts), so a batch that stops at its first failed step ends there: the
+ * the read throws its value (upstream/wire.ts), so a batch that stops at its first failed step ends there: the
  * read ran in the clicked document, so no other tab had taken the focus, and nothing after it is needed (about 1.5 ms
  * less per click). Otherwise it answers, and the steps after it list the tabs and, past `CLICK_STAYED_GATE`, read the
  * page a navigation led to.
@@ -167,7 +167,7 @@ ${FOCUS_MOVED}
 let click, settle, effects, combo = comboNow();
 if (rec) {
   // short timers the click's handlers scheduled (a redirect 100 ms later) run, and the requests they started answer
-  // (clickRequests.ts), before the click is judged
+  // (actionWatches.ts), before the click is judged
   if (rec.nav === undefined && rec.fx.busy()) await rec.fx.settle();
   rec.off(); delete window[K];
   const submitted = rec.submit !== undefined && !rec.submit.defaultPrevented &&

@@ -3,7 +3,7 @@
  * clears it to its midpoint and types the text into whatever had the focus, often the field before it), and the
  * text fields' values are noted, so the read-back can tell when the text went into another one instead of the target
  * (fillReadback.ts). The slider's value is set through the input's own value setter with `input` and
- * `change` events, as a user's drag ends; the step then throws the slider's answer (upstream/thrownValue.ts) so a
+ * `change` events, as a user's drag ends; the step then throws the slider's answer (upstream/wire.ts) so a
  * batch that stops at its first failed step does not run the fill. A ref names no element page script can find: a
  * ref the snapshot lists as a slider is focused first (`focus @ref`) and the focused element is the one judged. The
  * fill's text is written into the script only when it is a plain number (a slider's value): never another text,
@@ -12,7 +12,7 @@
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { throwValueStatement } from "../upstream/thrownValue.js"
+import { throwValueStatement } from "../upstream/wire.js"
 import { editorSelectInstall } from "./editorSelect.js"
 import { pickerFillStatements, pickerFillText } from "./pickerFill.js"
 

@@ -3,7 +3,7 @@
  * runs in the opened document before the page's own (CDP `Page.addScriptToEvaluateOnNewDocument`, registered on the
  * navigation's own connection, so it runs for that navigation only) notes its console errors and uncaught errors,
  * its console warnings (counted, the first few kept, cut short) and its JavaScript dialogs (the click's dialog log,
- * jsDialogs.ts, installed early). The opened-page read takes the log once and stops it: a later read of the same
+ * actionWatches.ts, installed early). The opened-page read takes the log once and stops it: a later read of the same
  * document (a same-document navigation) finds nothing, and what the page logs afterwards is not said as loading.
  * The first open of a session (its browser launched by upstream's open, before any script of the tool's could be
  * added) reads the same from upstream's own logs instead, taken in the open's own process (`console`, `errors`): the
@@ -13,7 +13,7 @@
 import type { ActionEffects } from "../domain/ActionEffects.js"
 import type { JsDialog } from "../domain/JsDialog.js"
 import { CONSOLE_TEXT, norm1, remoteArgText, uncaughtText } from "./consoleText.js"
-import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE, jsDialogsOf } from "./jsDialogs.js"
+import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE, jsDialogsOf } from "./actionWatches.js"
 
 const LOG_KEY = `Symbol.for("pi-agent-browser.load-log")`
 

@@ -2,7 +2,7 @@
  * A `select <css> <value>...` that asks for a disabled option: upstream 0.41.2 selects it anyway (the select's value
  * becomes the disabled option's) and answers `Selected [...]`, though a user cannot pick a disabled option and a form
  * does not send its value (HTML: a disabled option is not submitted). The tool refuses it before the select runs, by
- * a read-only step in the same upstream batch that throws what it found (upstream/thrownValue.ts), so a batch that
+ * a read-only step in the same upstream batch that throws what it found (upstream/wire.ts), so a batch that
  * stops at its first failed step never sends the select. Options are matched as upstream matches them (seen on the
  * raw binary): every option whose value or label is asked is selected in turn, so a single select ends on the last
  * match. A ref target is found again by the role and name its snapshot gave it (a native select: `combobox`, or
@@ -15,7 +15,7 @@ import * as Schema from "effect/Schema"
 import type { StepRow } from "../domain/Outcome.js"
 import type { RefSnapshot } from "../domain/RefSnapshot.js"
 import { UpstreamFailed } from "../schema/ToolError.js"
-import { throwValueStatement } from "../upstream/thrownValue.js"
+import { throwValueStatement } from "../upstream/wire.js"
 import { ROLE_NAME_SNIPPET } from "./accessibleName.js"
 
 /** `UpstreamFailed.code` of a select the tool refused because an asked option is disabled. */

@@ -1,7 +1,7 @@
 /**
  * What a command typed key by key (typeReadback.ts) did besides filling its field, watched in the same upstream batch:
  * text its keys made appear (appearedText.ts: an autocomplete's suggestions), and the JavaScript dialogs its keys
- * opened (jsDialogs.ts: the click's log; upstream accepts an alert and says nothing of it on the key's row). The
+ * opened (actionWatches.ts: the click's log; upstream accepts an alert and says nothing of it on the key's row). The
  * watch first takes the alerts logged before it (they opened after the previous action), so the read after the keys
  * has only the typing's own. Pure: the page statements and the decoding of their answers.
  */
@@ -9,7 +9,7 @@ import type { ActionEffects } from "../domain/ActionEffects.js"
 import type { FieldHolds } from "../domain/Outcome.js"
 import type { JsDialog } from "../domain/JsDialog.js"
 import { APPEARED_INSTALL, APPEARED_READ, field, shownEffectsOf } from "./appearedText.js"
-import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE, jsDialogsSaid } from "./jsDialogs.js"
+import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE, jsDialogsSaid } from "./actionWatches.js"
 
 /** Installs both watches (the step before the keys); answers `{ earlier }`, the dialogs logged before them. */
 export const KEYED_WATCH_INSTALL: string = `(() => {

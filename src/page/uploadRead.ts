@@ -10,7 +10,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type { StepRow } from "../domain/Outcome.js"
 import { UpstreamFailed } from "../schema/ToolError.js"
-import { throwValueStatement } from "../upstream/thrownValue.js"
+import { throwValueStatement } from "../upstream/wire.js"
 import { evalResultOf } from "./namingReads.js"
 
 /** `UpstreamFailed.code` of an upload the tool refused: its target is no file input. */

@@ -10,7 +10,7 @@ import { parseCommandLine } from "../upstream/commandLine.js"
 import { isTyping, keyboardText } from "../upstream/typedText.js"
 import { isSecretTarget, redactArgs } from "./redactArgs.js"
 import { focusesTarget } from "../upstream/commandEffects.js"
-import { batchStepsOf } from "../upstream/batchSteps.js"
+import { batchStepsOf } from "../upstream/wire.js"
 import { keystrokeAt } from "../upstream/keystrokes.js"
 
 export interface LearnedSecrets {

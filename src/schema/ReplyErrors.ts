@@ -67,7 +67,7 @@ export class TimedOut extends Schema.TaggedError<TimedOut>()("TimedOut", {
   poolEndpoint: optional(Schema.String),
   /** An upstream wait that asserted a text or URL (`assertText`, `assertUrl`, `wait --text`): a miss, not a hang. */
   assertion: optional(WaitAssertion),
-  /** The session's tab crashed: read over DevTools after the call (program/lifecycle/crashedTab.ts). */
+  /** The session's tab crashed: read over DevTools after the call (program/lifecycle/pageHealth.ts). */
   tabCrashed: optional(TabCrashed)
 }) {
   /** Whose clock ran out: upstream's own wait, the wrapper's watchdog, or another process's hold on the session. */

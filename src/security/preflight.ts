@@ -3,12 +3,15 @@
  * navigation, script from the model when `eval` is denied, and where a `{{secret:NAME}}` may stand. Upload paths
  * are collected here and checked against the real file system by the program. Pure.
  */
-import type { PolicyViolation, SecurityPolicy } from "../schema/SecurityPolicy.js"
-import { parseCommandLine } from "../upstream/commandLine.js"
-import type { PolicyStep } from "./policySteps.js"
-import { blockedSchemeOf } from "./schemes.js"
-import { misplacedSecret, secretNamesIn } from "./secretText.js"
+
+import type { Plan } from "../domain/Plan.js"
+import { type PolicyViolation, SECRET_PLACEHOLDER, type SecurityPolicy } from "../schema/SecurityPolicy.js"
 import { isOpening } from "../upstream/commandEffects.js"
+import { parseCommandLine } from "../upstream/commandLine.js"
+import { typedTextIndexes } from "../upstream/typedText.js"
+import { batchStepsOf } from "../upstream/wire.js"
+import { blockedSchemeOf } from "./schemes.js"
+import { splitShellWords } from "./shellWords.js"
 
 export type PreflightRefusal =
   | { readonly kind: "blocked"; readonly violation: PolicyViolation; readonly message: string }
@@ -131,4 +134,73 @@ export const preflight = (
     }
   }
   return undefined
+}
+
+/**
+ * The argv steps a call will run, as the policy reads them: a plain call is one step; a raw `batch` is its rows
+ * (stdin JSON or shell-split command strings); job, qa and semanticAction are their compiled rows. `authored`
+ * marks rows the model wrote verbatim (args mode): only those can carry script (`eval`, `wait --fn`, route bodies,
+ * init scripts); compiled rows the wrapper generated (a job's URL-glob `wait --fn`) are the wrapper's own. Lookups
+ * run only wrapper-written read-only scripts and carry no model URL or text. Pure.
+ */
+export interface PolicyStep {
+  readonly argv: ReadonlyArray<string>
+  readonly authored: boolean
+}
+
+const stdinRows = (stdin: string | undefined): ReadonlyArray<ReadonlyArray<string>> => batchStepsOf(stdin) ?? []
+
+/** A raw batch's rows: the command strings in args, or the JSON rows on stdin. */
+export const rawBatchRows = (plan: Pick<Plan, "line" | "stdin">): ReadonlyArray<ReadonlyArray<string>> => {
+  const strings = plan.line.positionals.slice(1).filter((t) => !t.startsWith("-"))
+  return strings.length > 0 ? strings.map(splitShellWords) : stdinRows(plan.stdin)
+}
+
+export const policySteps = (plan: Pick<Plan, "compiled" | "args" | "line" | "stdin">): ReadonlyArray<PolicyStep> => {
+  const c = plan.compiled
+  switch (c.mode) {
+    case "args":
+      return plan.line.command === "batch"
+        ? [{ argv: plan.args, authored: true }, ...rawBatchRows(plan).map((argv) => ({ argv, authored: true }))]
+        : [{ argv: plan.args, authored: true }]
+    case "job":
+      return c.job.rows.map((argv) => ({ argv, authored: false }))
+    case "qa":
+      return c.qa.rows.map((argv) => ({ argv, authored: false }))
+    case "semanticAction":
+      return [{ argv: plan.args, authored: false }]
+    default:
+      return []
+  }
+}
+
+/**
+ * `{{secret:NAME}}` in the model's typed text: where it may stand (the text a `fill`, `type`, `keyboard type` or
+ * `find … fill` types, `upstream/typedText.ts`, nowhere else), which names a step uses, and the argv with values put
+ * in at the last moment. Pure.
+ */
+export const mentionsSecret = (token: string): boolean => token.includes("{{secret:")
+
+/** Every secret name a token mentions (one that does not mention `{{secret:` is not searched: most). */
+export const secretNamesIn = (token: string): ReadonlyArray<string> =>
+  mentionsSecret(token) ? [...token.matchAll(SECRET_PLACEHOLDER)].map((m) => m[1] as string) : []
+
+/** A secret placeholder outside the typed text: the argv index of the first one, if any. */
+export const misplacedSecret = (argv: ReadonlyArray<string>): number | undefined => {
+  // where the typed text is needs the command line parsed: only when a token mentions a secret at all
+  if (!argv.some(mentionsSecret)) return undefined
+  const text = new Set(typedTextIndexes(argv) ?? [])
+  const index = argv.findIndex((token, i) => mentionsSecret(token) && !text.has(i))
+  return index < 0 ? undefined : index
+}
+
+/** The argv with every placeholder in its text replaced by the secret's value (`values` has every name used). */
+export const withSecrets = (
+  argv: ReadonlyArray<string>,
+  values: ReadonlyMap<string, string>
+): ReadonlyArray<string> => {
+  const text = new Set(typedTextIndexes(argv) ?? [])
+  return argv.map((token, i) =>
+    !text.has(i) ? token : token.replace(SECRET_PLACEHOLDER, (_, name: string) => values.get(name) ?? "")
+  )
 }

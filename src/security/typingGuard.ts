@@ -10,7 +10,7 @@ import type { SecurityPolicy } from "../schema/SecurityPolicy.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { GUARD_MARK } from "../upstream/guardRefusal.js"
 import { typedText, typedTextIndexes } from "../upstream/typedText.js"
-import { secretNamesIn } from "./secretText.js"
+import { secretNamesIn } from "./preflight.js"
 import { entersText } from "../upstream/commandEffects.js"
 
 export interface GuardNeed {

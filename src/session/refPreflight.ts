@@ -9,7 +9,7 @@ import { NO_ACTIVE_PAGE, SelectorNotFound, StaleRef, withFields } from "../schem
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { actsOnElement, actsThroughPointer, invalidatesRefs, isKeyPress, loadsUrl } from "../upstream/commandEffects.js"
 import type { RefSnapshot } from "../domain/RefSnapshot.js"
-import { batchRowsOf, isBatchStep } from "../upstream/batchSteps.js"
+import { batchRowsOf, isBatchStep } from "../upstream/wire.js"
 
 const REF = /^(?:@|ref=)?(e\d+)$/
 

@@ -8,8 +8,8 @@ import type { Plan } from "../domain/Plan.js"
 import { ConfirmationRequired, ParseFailure, UpstreamFailed, type UpstreamReplyError } from "../schema/ToolError.js"
 import type { BatchRow } from "../schema/UpstreamEnvelope.js"
 import { classifyErrorText, mentionsBlockingDialog } from "./classifyErrorText.js"
-import { parseEnvelope, parseJsonLossless } from "./parseEnvelope.js"
-import { thrownValueOf } from "./thrownValue.js"
+import { parseEnvelope, parseJsonLossless } from "./wire.js"
+import { thrownValueOf } from "./wire.js"
 import type { RunResult, StepRow, UpstreamOutcome } from "../domain/Outcome.js"
 
 const confirmation = (data: unknown): ConfirmationRequired | undefined => {

@@ -222,7 +222,7 @@ export const staysOnTab = family(
 
 /**
  * Runs page script or input that can open a tab (a popup, `target=_blank`) or give another tab the focus while it
- * runs: the tab it ran on is restored after it when another took the focus (L17, program/tabs/focusRestore.ts).
+ * runs: the tab it ran on is restored after it when another took the focus (L17, program/tabs/tabRecovery.ts).
  */
 export const mayLoseFocus = family(
   new Set([

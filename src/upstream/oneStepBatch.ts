@@ -7,7 +7,7 @@
  * and none that reads stdin, names a file or manages tabs, dialogs or the session. Pure.
  */
 import { parseCommandLine } from "./commandLine.js"
-import { parseJsonLossless } from "./parseEnvelope.js"
+import { parseJsonLossless } from "./wire.js"
 
 /** Queries, and actions on the current page, that answer the same alone or as a batch step. */
 export const ONE_STEP_COMMANDS: ReadonlySet<string> = new Set([

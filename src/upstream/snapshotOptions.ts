@@ -36,7 +36,7 @@ type NumberFlag =
 /** `-d/--depth <n>` (levels, from 1) or `--context <n>` (lines, 0-50) at `i`; undefined when `args[i]` is neither. */
 const numberFlagAt = (args: ReadonlyArray<string>, i: number): NumberFlag | undefined => {
   const depth = depthAt(args, i)
-  // a value that is no number is left for the flag check (checkFlags.ts), which offers the call without it
+  // a value that is no number is left for the flag check (prepare.ts), which offers the call without it
   if (depth !== undefined && /^\d+$/.test(depth.value ?? "")) {
     const value = wholeIn(depth.value, 1, 100)
     if (value !== undefined) return { key: "depth", value, taken: depth.taken }

@@ -9,7 +9,7 @@
  */
 import type { CommandLine } from "../domain/CommandLine.js"
 import { isClickLike } from "./commandEffects.js"
-import { batchRowsOf } from "./batchSteps.js"
+import { batchRowsOf } from "./wire.js"
 
 export interface TimeoutBudgets {
   /** The default watchdog (PI_AGENT_BROWSER_PROCESS_TIMEOUT_MS, else 35 s). */

@@ -81,7 +81,8 @@ describe("pi lifecycle (SDK)", () => {
       resourceLoader,
       sessionManager
     })
-    // bindings as pi's own modes set them (an error listener, a shutdown handler): without them pi skips session_start on reload
+    // bindings as pi's own modes set them (an error listener, a shutdown handler): without them pi skips session_start
+    // on reload
     const extensionErrors: Array<unknown> = []
     await session.bindExtensions({
       mode: "print",

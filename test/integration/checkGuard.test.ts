@@ -1,8 +1,9 @@
 /**
  * `check|uncheck` aimed at no checkbox, on the real agent-browser 0.41.2 (issue #41, found by bench:cases): upstream
- * clicks a text field twice and answers `{checked:"#f"}` (the tool said `Checked #f`, the page showed nothing
- * checked). The tool refuses it before the check runs, by CSS selector and by ref, and the page gets no click; a real
- * box, a box by its label, by a span in its label and by ref are checked as before. Judged on the page's own state, read outside the tool.
+ * clicks a text field twice and answers `{checked:"#f"}` (the tool said `Checked #f`, the page showed nothing checked).
+ * The tool refuses it before the check runs, by CSS selector and by ref, and the page gets no click; a real box, a box
+ * by its label, by a span in its label and by ref are checked as before. Judged on the page's own state, read outside
+ * the tool.
  */
 import { describe, expect, it } from "vitest"
 import { okText, textOf } from "../support/harness.js"

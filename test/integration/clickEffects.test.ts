@@ -2,8 +2,9 @@
  * What a click did beyond its answer, on the real agent-browser 0.41.2 (issue #41, item 5): a console error and an
  * uncaught error logged by the click's handler are said with their messages; a page that goes to another URL 100 ms
  * after the click is said as that navigation; a click that changed the main heading says the heading now, one that
- * expanded its control says so; a click that changed nothing says nothing more than before. `mouse move|down|up`
- * say the point and the element the page's own mouse event reached; a key press says its errors and changes too. Each judged on the page's own state, read outside the tool.
+ * expanded its control says so; a click that changed nothing says nothing more than before. `mouse move|down|up` say
+ * the point and the element the page's own mouse event reached; a key press says its errors and changes too. Each
+ * judged on the page's own state, read outside the tool.
  */
 import { describe, expect, it } from "vitest"
 import { okText } from "../support/harness.js"

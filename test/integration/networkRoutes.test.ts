@@ -29,7 +29,8 @@ describe("network route", () => {
     expect(textOf(routed)).toContain(
       "Routed **/mocked.json: matching requests are answered with HTTP 200, application/json and the --body."
     )
-    // (the text itself is compared in the page: the tool hides a --body value wherever it shows up, see secretPatterns.ts)
+    // (the text itself is compared in the page: the tool hides a --body value wherever it shows up, see
+    // secretPatterns.ts)
     expect(JSON.parse(valueOf(await fetched("/mocked.json")))).toEqual({
       status: 200,
       type: "application/json",

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process"
 import { describe, expect, it } from "vitest"
 import type { UpstreamEnvelope } from "../../src/schema/UpstreamEnvelope.js"
 import { envelopeOfOneStep, ONE_STEP_COMMANDS, oneStepBatchOf } from "../../src/upstream/oneStepBatch.js"
-import { parseEnvelope } from "../../src/upstream/parseEnvelope.js"
+import { parseEnvelope } from "../../src/upstream/wire.js"
 import { NATIVE_BINARY } from "../support/liveEnv.js"
 import { liveWorld } from "../support/liveWorld.js"
 

@@ -57,8 +57,8 @@ describe("selects that hide a native <select>", () => {
       expect(firstNext(again.result)).not.toContain(onions)
       await live.act({ args: firstNext(again.result) }, () => chosen() === "Mushrooms,Onions", "follow the next action")
       expect(text("#toppings-result")).toBe("Toppings: Mushrooms, Onions")
-      // a text click is resolved in the page first (page/textPick.ts): the widget's own visible option takes it, not the
-      // hidden native one upstream's locator would find first, and the text names what was clicked
+      // a text click is resolved in the page first (page/textPick.ts): the widget's own visible option takes it, not
+      // the hidden native one upstream's locator would find first, and the text names what was clicked
       const olives = () => chosen() === "Mushrooms,Onions,Olives"
       const found = await live.act(
         { args: ["find", "text", "Olives", "click"] },
@@ -67,8 +67,8 @@ describe("selects that hide a native <select>", () => {
       )
       // (the only visible element holding the words: the box around the hidden <select> does not count its options)
       expect(found.text).toMatch(/^Clicked option "Olives" \(/)
-      // P6: a role click of that name (here semanticAction) is resolved by a fresh snapshot -i to the widget's reachable
-      // option, past the hidden native one listed first, and chooses it
+      // P6: a role click of that name (here semanticAction) is resolved by a fresh snapshot -i to the widget's
+      // reachable option, past the hidden native one listed first, and chooses it
       const semantic = await live.act(
         { semanticAction: { action: "click", locator: "role", value: "option", name: "Peppers" } },
         () => chosen() === "Mushrooms,Onions,Olives,Peppers",
@@ -115,7 +115,8 @@ describe("selects that hide a native <select>", () => {
     async () => {
       await open("/tomselect.html")
       const value = () => live.page<string>("tom.getValue()")
-      // a text click whose first match is the hidden native option: said, with no claim that the lone option is reachable
+      // a text click whose first match is the hidden native option: said, with no claim that the lone option is
+      // reachable
       const textClick = await live.act(
         { args: ["find", "text", "France", "click"] },
         () => value() !== "",
@@ -265,7 +266,8 @@ describe("a date picker and a sortable list", () => {
       const chosen = () => live.page<string>(`document.querySelector("#departure").value`)
       const snapshot = await live.read({ args: ["snapshot", "-i"] })
       const input = refOf(snapshot, "textbox", "Departure")
-      // typing cannot set it: a right warning that says why, whose first next action opens the picker (not "type again")
+      // typing cannot set it: a right warning that says why, whose first next action opens the picker (not "type
+      // again")
       const fill = await live.act(
         { args: ["fill", input, "2025-03-20"] },
         () => chosen() === "2025-03-20",

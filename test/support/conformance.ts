@@ -2,7 +2,7 @@
 import { expect } from "@effect/vitest"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
-import { resolveInputMode } from "../../src/program/pipeline/inputMode.js"
+import { resolveInputMode } from "../../src/program/pipeline/prepare.js"
 import { planInvocation } from "../../src/program/pipeline/planInvocation.js"
 import { formatFailure } from "../../src/presenters/text/formatFailure.js"
 import { familyOfNextActionId } from "../../src/schema/NextActionIds.js"

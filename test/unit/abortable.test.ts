@@ -1,5 +1,5 @@
 /**
- * pi's abort signal ends a call as `Aborted` (callContext.ts `abortable`): the task runs in one child fiber that the
+ * pi's abort signal ends a call as `Aborted` (planSession.ts `abortable`): the task runs in one child fiber that the
  * signal interrupts, so its finalizers (the process group's end) run before the call answers.
  */
 import { describe, expect, it } from "@effect/vitest"
@@ -9,7 +9,7 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { abortable } from "../../src/program/pipeline/callContext.js"
+import { abortable } from "../../src/program/pipeline/planSession.js"
 import { call, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()

@@ -1,6 +1,6 @@
 /** Paths a command reads or writes, made absolute under the pi cwd before upstream sees them. */
 import { describe, expect, it } from "vitest"
-import { absolutizeBatchStdin, absolutizeOutputPath } from "../../src/program/pipeline/absolutePaths.js"
+import { absolutizeBatchStdin, absolutizeOutputPath } from "../../src/program/pipeline/planInvocation.js"
 
 describe("absolutizeOutputPath", () => {
   it("an upload's files are made absolute; its selector, flags and absolute files stay as given", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { batchRowsOf, batchStepsOf, isBatchStep, parseBatchStdin } from "../../src/upstream/batchSteps.js"
+import { batchRowsOf, batchStepsOf, isBatchStep, parseBatchStdin } from "../../src/upstream/wire.js"
 
 describe("a batch's stdin, decoded once", () => {
   it("says why stdin is not a batch", () => {

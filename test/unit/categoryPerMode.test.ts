@@ -101,7 +101,8 @@ describe("the same upstream reply, the same category in every mode", () => {
         Effect.gen(function* () {
           const result = yield* runToResult(modes.qa.input, call)
           expect(result.isError).toBe(true)
-          // qa lists its steps in batchSteps (it sets no batchFailure today); either way the failed step keeps its category
+          // qa lists its steps in batchSteps (it sets no batchFailure today); either way the failed step keeps its
+          // category
           const failed =
             result.details.batchFailure?.failedStep ??
             result.details.batchSteps?.find((s) => s.resultCategory === "failure")

@@ -1,8 +1,8 @@
 /**
- * `check|uncheck` aimed at no checkbox (issue #41, found by bench:cases): upstream clicks the element twice and
- * answers `{checked:"#f"}`, which read `Checked #f` on a text field that shows nothing checked. The tool refuses it
- * before the check runs: a CSS target by the step before it (in the same batch, which stops there), a ref by its role
- * in the latest snapshot; a real box is checked as before. Real-browser counterpart: test/integration/checkGuard.test.ts.
+ * `check|uncheck` aimed at no checkbox (issue #41, found by bench:cases): upstream clicks the element twice and answers
+ * `{checked:"#f"}`, which read `Checked #f` on a text field that shows nothing checked. The tool refuses it before the
+ * check runs: a CSS target by the step before it (in the same batch, which stops there), a ref by its role in the
+ * latest snapshot; a real box is checked as before. Real-browser counterpart: test/integration/checkGuard.test.ts.
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"

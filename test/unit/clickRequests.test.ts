@@ -1,14 +1,14 @@
 /**
- * Requests a click started (page/clickRequests.ts), in words: one still unanswered when the page was read is said
+ * Requests a click started (page/actionWatches.ts), in words: one still unanswered when the page was read is said
  * with its method and path, and that what its answer changes is not shown yet; none said when all answered. A click
- * past a fixed or sticky cover says it (page/coverWait.ts). The page scripts that carry them parse.
+ * past a fixed or sticky cover says it (page/readiness.ts). The page scripts that carry them parse.
  */
 import { describe, expect, it } from "vitest"
 import { APPEARED_INSTALL } from "../../src/page/appearedText.js"
 import { clickEffectsOf, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../src/page/clickEffects.js"
-import { pendingRequestsOf } from "../../src/page/clickRequests.js"
+import { pendingRequestsOf } from "../../src/page/actionWatches.js"
 import { CLICK_READ_EXPRESSION, clickRecorderScript } from "../../src/page/clickRecorder.js"
-import { uncoveredOf, uncoveredWords } from "../../src/page/coverWait.js"
+import { uncoveredOf, uncoveredWords } from "../../src/page/readiness.js"
 import { actionEffectLines } from "../../src/presenters/text/actionEffectWords.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
 
@@ -53,7 +53,7 @@ describe("requests a click started", () => {
   })
 })
 
-describe("a click past a fixed or sticky cover (page/coverWait.ts)", () => {
+describe("a click past a fixed or sticky cover (page/readiness.ts)", () => {
   it("says the cover and how it got past it; reads only a well-formed answer", () => {
     expect(uncoveredWords({ by: "div#sp", ms: 480, scrolled: false, waited: true })).toBe(
       " (div#sp covered it; waited 0.5 s until it was gone)"

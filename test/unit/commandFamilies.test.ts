@@ -6,7 +6,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { Plan } from "../../src/domain/Plan.js"
 import { familyOf, FAMILIES, guards, reads, RUN_ORDER, type RunStep } from "../../src/program/families/family.js"
-import { stepApplies } from "../../src/program/families/stepChecks.js"
+import { stepApplies } from "../../src/program/families/runPhase.js"
 import { STANDARD_POLICY, STRICT_RULES } from "../../src/schema/SecurityPolicy.js"
 import { afterCapture, afterRoute, captureCommand } from "../../src/session/captures.js"
 import { artifactRequest } from "../../src/upstream/artifactPaths.js"

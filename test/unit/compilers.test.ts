@@ -6,7 +6,7 @@ import { urlGlobPredicate } from "../../src/upstream/waitAssertion.js"
 import { fieldReadRows } from "../../src/page/typeReadback.js"
 import { compileQa } from "../../src/compilers/compileQa.js"
 import { compileSemanticAction } from "../../src/compilers/compileSemanticAction.js"
-import { resolveInputMode } from "../../src/program/pipeline/inputMode.js"
+import { resolveInputMode } from "../../src/program/pipeline/prepare.js"
 import type { SemanticAction } from "../../src/schema/ToolInput.js"
 
 const args = (a: SemanticAction) => Either.getOrThrow(compileSemanticAction(a)).args

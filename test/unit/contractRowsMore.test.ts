@@ -72,7 +72,8 @@ describe("V12: diagnostic families say their scope, leave out inline images, and
           /^3 requests \(session aggregate since the last --clear\): 1 failed \(1 actionable, 0 benign icon probes\); 1 data:image rows not listed\n/
         )
         expect(text).not.toContain("data:image/png")
-        // #41: a request with no answer and no error (a host that does not resolve) is said, not hidden under "0 failed"
+        // #41: a request with no answer and no error (a host that does not resolve) is said, not hidden under "0
+        // failed"
         const dns = { requestId: "4", method: "GET", url: "http://nohost.invalid/x", resourceType: "Fetch" }
         const noHost = fakeLayer(temp.root, [
           { reply: FakeAgentBrowser.ok({ requests: [requests[2], dns] }), repeat: true }

@@ -25,7 +25,7 @@ import {
   sessionOutcomeActions,
   sessionOutcomeLines
 } from "../../src/presenters/actions/managedSessionOutcome.js"
-import { sessionOutcomeOf } from "../../src/session/sessionOutcome.js"
+import { sessionOutcomeOf } from "../../src/session/sessionTransitions.js"
 import { familyOfNextActionId } from "../../src/schema/NextActionIds.js"
 import { initialSessionState } from "../../src/domain/SessionState.js"
 import { ToolDetails } from "../../src/schema/ToolDetails.js"

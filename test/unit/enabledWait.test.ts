@@ -1,5 +1,5 @@
 /**
- * A click whose target is disabled waits for it (page/enabledWait.ts): its words on success and failure, the
+ * A click whose target is disabled waits for it (page/readiness.ts): its words on success and failure, the
  * recorder's script with and without the wait, and a whole click over the fake graph: still one upstream process,
  * enabled or not.
  */
@@ -13,15 +13,15 @@ import {
   enabledWaitWords,
   stayedDisabledOf,
   stayedDisabledText
-} from "../../src/page/enabledWait.js"
+} from "../../src/page/readiness.js"
 import { stepRowOf } from "../../src/upstream/classifyReply.js"
-import { throwValueStatement } from "../../src/upstream/thrownValue.js"
+import { throwValueStatement } from "../../src/upstream/wire.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../../src/layers/test/FakeAgentBrowser.js"
 import { call, fakeLayer, openBatch, resultText, runsOpen, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
 
-/** Upstream's words for an eval that threw `value` on purpose (upstream/thrownValue.ts). */
+/** Upstream's words for an eval that threw `value` on purpose (upstream/wire.ts). */
 const thrownError = (value: unknown): string => {
   try {
     new Function("v", throwValueStatement("v"))(value)

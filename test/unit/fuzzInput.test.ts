@@ -1,8 +1,9 @@
 /**
  * Fuzz: 5,000 generated inputs to the tool over the fake layer (seeded, so a failure replays). Whatever comes in,
  * nothing throws and every call ends in a ToolResult; every input from the invalid families (wrong shapes, nesting
- * 10,000 levels deep, malformed batch stdin, flags the binary does not list) is a structured `validation-error` with a next action, and none of them
- * starts a process; arbitrary command lines (shell-like text, odd selectors) never end as `parse-failure`.
+ * 10,000 levels deep, malformed batch stdin, flags the binary does not list) is a structured `validation-error` with a
+ * next action, and none of them starts a process; arbitrary command lines (shell-like text, odd selectors) never end as
+ * `parse-failure`.
  */
 import { expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"

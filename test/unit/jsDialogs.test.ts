@@ -6,7 +6,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { jsDialogsOf } from "../../src/page/jsDialogs.js"
+import { jsDialogsOf } from "../../src/page/actionWatches.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
 import { jsDialogLines } from "../../src/presenters/text/jsDialogWords.js"
 import { batchRows, call, fakeLayer, resultText, suiteTempRoot } from "../support/fakeHarness.js"

@@ -8,7 +8,7 @@ import { join } from "node:path"
 import { describe, expect } from "vitest"
 import { matchesPage, pageFilterOf } from "../../src/compilers/networkPageFilter.js"
 import { compileNetworkSourceLookup, compileSourceLookup } from "../../src/compilers/compileSourceLookup.js"
-import { resolveInputMode } from "../../src/program/pipeline/inputMode.js"
+import { resolveInputMode } from "../../src/program/pipeline/prepare.js"
 import {
   displayUrl,
   failedRows,

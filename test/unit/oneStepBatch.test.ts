@@ -1,6 +1,6 @@
 /** A query as a one-step batch (so a process started ahead can run it), answered back as the query's own envelope. */
 import { describe, expect, it } from "vitest"
-import { parseEnvelope } from "../../src/upstream/parseEnvelope.js"
+import { parseEnvelope } from "../../src/upstream/wire.js"
 import { envelopeOfOneStep, oneStepBatchOf } from "../../src/upstream/oneStepBatch.js"
 
 describe("oneStepBatch", () => {
@@ -19,7 +19,8 @@ describe("oneStepBatch", () => {
       "--load",
       "load"
     ])
-    // a click runs with its own reads (clickCommand.ts); a download, screenshot, upload or eval names a file or reads stdin
+    // a click runs with its own reads (clickCommand.ts); a download, screenshot, upload or eval names a file or reads
+    // stdin
     for (const other of [
       ["--json", "click", "#a"],
       ["--json", "snapshot"],

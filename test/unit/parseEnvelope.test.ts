@@ -2,7 +2,7 @@ import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
 import { BatchRow, SingleEnvelope } from "../../src/schema/UpstreamEnvelope.js"
-import { parseEnvelope, parseJsonLossless, quoteUnsafeIntegers } from "../../src/upstream/parseEnvelope.js"
+import { parseEnvelope, parseJsonLossless, quoteUnsafeIntegers } from "../../src/upstream/wire.js"
 
 describe("parseJsonLossless", () => {
   it("keeps u64 launch hashes exact", () => {

@@ -1,8 +1,9 @@
 /**
- * A session pinned to its tab after a drift (tab recovery): later commands run behind the pin's guard, a popup in
- * front refuses a command by @ref and reruns one without refs after the select. Typing a secret in such a session: the typing guard's batch runs behind the pin's guard too
- * (tabs/tabPinning.ts). With a popup in front, a fill by @ref fails as stale with nothing typed; a fill by selector
- * runs again after the tab select. The secret's value never reaches the result.
+ * A session pinned to its tab after a drift (tab recovery): later commands run behind the pin's guard, a popup in front
+ * refuses a command by @ref and reruns one without refs after the select. Typing a secret in such a session: the typing
+ * guard's batch runs behind the pin's guard too (tabs/tabPinning.ts). With a popup in front, a fill by @ref fails as
+ * stale with nothing typed; a fill by selector runs again after the tab select. The secret's value never reaches the
+ * result.
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"

@@ -19,7 +19,8 @@ describe("G1: the always-on playbook carries the contract's operating rules", ()
   it.each([
     ["eval scripts through stdin", `eval: args ["eval","--stdin"], script in stdin`],
     ["download, not a click, to save a file", "download <sel> <path> or wait --download <path>, not click"],
-    // the model reads the text, not details: artifactVerification shows there as a failure, an Unverified or pending note
+    // the model reads the text, not details: artifactVerification shows there as a failure, an Unverified or pending
+    // note
     [
       "branch on artifact verification before reporting a file",
       "report one only when saved (no failure, no Unverified/pending note)"

@@ -1,11 +1,11 @@
 /**
  * A key that moves a widget's active item (aria-activedescendant, the focus kept) or scrolls the page says so: the
- * press watch's read (page/pressMoves.ts) decoded, and its words. Real-browser counterpart:
+ * press watch's read (page/actionWatches.ts) decoded, and its words. Real-browser counterpart:
  * test/integration/pressMoves.test.ts.
  */
 import { describe, expect, it } from "vitest"
 import { clickEffectsOf } from "../../src/page/clickEffects.js"
-import { pressMovesOf } from "../../src/page/pressMoves.js"
+import { pressMovesOf } from "../../src/page/actionWatches.js"
 import { actionEffectLines } from "../../src/presenters/text/actionEffectWords.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
 

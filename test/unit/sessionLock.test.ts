@@ -13,7 +13,7 @@ import { makeSessionLock, SessionLockLive } from "../../src/layers/SessionLockLi
 import { SessionLock } from "../../src/services/SessionLock.js"
 import { TimedOut } from "../../src/schema/ToolError.js"
 import { formatFailure } from "../../src/presenters/text/formatFailure.js"
-import { resolveInputMode } from "../../src/program/pipeline/inputMode.js"
+import { resolveInputMode } from "../../src/program/pipeline/prepare.js"
 import { planInvocation } from "../../src/program/pipeline/planInvocation.js"
 import { initialSessionState } from "../../src/domain/SessionState.js"
 import { suiteTempRoot, testConfig } from "../support/fakeHarness.js"

@@ -22,7 +22,7 @@ sessionLockContract("SessionLockLive (lock files)", {
   layer: () => SessionLockLive,
   otherProcess: Effect.sync(() => makeSessionLock(native)),
   path,
-  // the live lock's line is its ticket files beside the lock (layers/sessionLock/waitLine.ts)
+  // the live lock's line is its ticket files beside the lock (layers/sessionLock/withLock.ts)
   waiting: Effect.succeed(
     (lock: string) => readdirSync(dirname(lock)).filter((name) => name.startsWith(`${basename(lock)}.wait.`)).length
   )

@@ -1,6 +1,6 @@
 /** The files agent-browser reads when it starts (its config discovery), which a process started ahead has read early. */
 import { describe, expect, it } from "vitest"
-import { startupFiles } from "../../src/upstream/startupFiles.js"
+import { startupFiles } from "../../src/upstream/sessionFiles.js"
 
 /** A lookup over a plain environment record. */
 const envOf =

@@ -12,7 +12,7 @@ import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import type { JobStep, SemanticAction } from "../../src/schema/ToolInput.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
-import { pageAfter, pageChanged } from "../../src/session/lastPage.js"
+import { pageAfter, pageChanged } from "../../src/session/sessionTransitions.js"
 import { call, doneRow, fakeLayer, resultText, suiteTempRoot } from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
@@ -222,7 +222,8 @@ describe("action results in words", () => {
       expect(job.isError, resultText(job)).toBe(false)
       const lines = resultText(job).split("\n")
       expect(lines[0]).toBe("✓ 7/7 steps")
-      // the head says every step succeeded: no row repeats ✓ (a batch with a failed step marks each row, presenter.test)
+      // the head says every step succeeded: no row repeats ✓ (a batch with a failed step marks each row,
+      // presenter.test)
       expect(lines[1]).toMatch(/^1\. open → /)
       expect(resultText(job)).not.toMatch(/^\d+\. ✓/m)
       // the header counts them; none of their commands comes back

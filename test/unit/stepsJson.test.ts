@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { makeStepsJson } from "../../src/upstream/stepsJson.js"
+import { makeStepsJson } from "../../src/upstream/wire.js"
 
 describe("stepsJson", () => {
   const script = `(() => { const s = "quotes \\" and \\n lines…"; return s })()\n`.repeat(40)

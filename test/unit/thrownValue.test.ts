@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest"
 import { clickReadOf } from "../../src/page/clickRecorder.js"
 import { stepRowOf } from "../../src/upstream/classifyReply.js"
-import { thrownValueOf, throwValueStatement } from "../../src/upstream/thrownValue.js"
+import { thrownValueOf, throwValueStatement } from "../../src/upstream/wire.js"
 
 /** What upstream prints for an eval that threw (reference §8: `Evaluation error: Error: bad\n    at …`). */
 const upstreamErrorOf = (value: unknown): string => {

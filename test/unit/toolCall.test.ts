@@ -42,7 +42,8 @@ describe("ToolCall", () => {
           call
         )
         const requests = yield* (yield* FakeAgentBrowser).requests
-        // between them, the read that waits for the opened page to stop changing (a step after open never races its start)
+        // between them, the read that waits for the opened page to stop changing (a step after open never races its
+        // start)
         expect(requests.map((r) => r.args.slice(3, 5))).toEqual([
           ["open", "http://127.0.0.1:1/a"],
           ["eval", settleExpression()],

@@ -3,28 +3,28 @@
  * call did (executed facts), its steps. Why it failed is errorDetails.ts. PresenterLive adds only what needs a service
  * (the argv redacted, spill paths, manifest rows) and scrubs the whole object once at the end.
  */
-import { refSnapshotDetailsOf } from "../../schema/RefSnapshotDetails.js"
-import type { Body } from "../text/body.js"
-import type { SnapshotDiff } from "../text/snapshotPresentation.js"
+
+import type { CompiledBatch } from "../../domain/Compiled.js"
 import type { Executed } from "../../domain/Executed.js"
 import type { StepRow } from "../../domain/Outcome.js"
-import type { CompiledBatch } from "../../domain/Compiled.js"
 import type { Plan } from "../../domain/Plan.js"
-import type { ToolDetails } from "../../schema/ToolDetails.js"
+import { stepCommandShown } from "../../page/typeReadback.js"
+import { batchSteps } from "../../redaction/batchSecrets.js"
+import type { VerificationRow } from "../../schema/Artifacts.js"
 import type { BatchStepDetails } from "../../schema/BatchStepDetails.js"
 import type { NextAction } from "../../schema/NextAction.js"
+import { refSnapshotDetailsOf } from "../../schema/RefSnapshotDetails.js"
+import type { ToolDetails } from "../../schema/ToolDetails.js"
 import { categoryOf, type ToolError } from "../../schema/ToolError.js"
-import { type ArtifactContext, artifactRow, summarize } from "./artifactSummary.js"
-import { nextActions } from "../actions/nextActions.js"
-import { stepRunOf } from "../../session/stepRun.js"
-import type { VerificationRow } from "../../schema/Artifacts.js"
+import { stepRunOf } from "../../session/planRun.js"
 import { artifactRequest } from "../../upstream/artifactPaths.js"
-import { batchSteps } from "../../redaction/batchSecrets.js"
-import { stepCommandShown } from "../../page/typeReadback.js"
 import { globalFlagTokens, parseCommandLine } from "../../upstream/commandLine.js"
 import { hasSubcommands } from "../../upstream/commandPolicy.js"
+import { nextActions } from "../actions/nextActions.js"
+import type { Body } from "../text/body.js"
 import { lookupCompiledEcho, lookupDetails } from "../text/lookupText.js"
-import { DETAILS_DATA_BYTES, byteLength, headBytes } from "./budgets.js"
+import type { SnapshotDiff } from "../text/snapshotPresentation.js"
+import { type ArtifactContext, artifactRow, summarize } from "./artifactSummary.js"
 
 export type Fields = Partial<{ -readonly [K in keyof ToolDetails]: ToolDetails[K] }>
 export type RedactArgs = (args: ReadonlyArray<string>) => ReadonlyArray<string>
@@ -260,4 +260,32 @@ export const executedDetails = (
     binary: executed.binary,
     durationMs: executed.durationMs
   }
+}
+
+/** Byte budgets for what the model reads and what pi persists. Each has its reason. */
+
+/** Largest inline text result: keeps one call well under pi's 50 KB tool-output cap and the model's attention. */
+export const INLINE_TEXT_BYTES = 16 * 1024
+/** Head kept inline when a result spills: enough to act on, with the full text one read away. */
+export const PREVIEW_TEXT_BYTES = 12 * 1024
+/** Largest `details.data` persisted per call: pi stores details in the session file on every call. */
+export const DETAILS_DATA_BYTES = 4 * 1024
+/** Largest screenshot attached inline (raw bytes; base64 adds a third). Bigger images are reported by path. */
+export const INLINE_IMAGE_BYTES = 2 * 1024 * 1024
+/** stderr kept in details. */
+export const DETAILS_STDERR_BYTES = 2 * 1024
+
+export const byteLength = (s: string): number => Buffer.byteLength(s, "utf8")
+
+/** Cuts `text` to at most `max` UTF-8 bytes at a line boundary when one is near. */
+export const headBytes = (text: string, max: number): string => {
+  const buf = Buffer.from(text, "utf8")
+  if (buf.length <= max) return text
+  let cut = buf
+    .subarray(0, max)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "")
+  const nl = cut.lastIndexOf("\n")
+  if (nl > max * 0.8) cut = cut.slice(0, nl)
+  return cut
 }

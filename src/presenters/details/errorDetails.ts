@@ -6,10 +6,10 @@ import * as Match from "effect/Match"
 import type { Plan } from "../../domain/Plan.js"
 import type { SessionRecoveryHint, ToolError } from "../../schema/ToolError.js"
 import { isNoActivePageSnapshot } from "../../session/refPreflight.js"
-import { stepRunOf } from "../../session/stepRun.js"
+import { stepRunOf } from "../../session/planRun.js"
 import { isOpening } from "../../upstream/commandEffects.js"
 import { visibleRefFallbackDetails } from "../actions/selectorRecovery.js"
-import { DETAILS_STDERR_BYTES, headBytes } from "./budgets.js"
+import { DETAILS_STDERR_BYTES, headBytes } from "./details.js"
 import { budgetData, type Fields, optional, type RedactArgs } from "./details.js"
 
 /** The retry the hint suggests, with its argv redacted like every echoed argv. */

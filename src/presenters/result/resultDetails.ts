@@ -28,7 +28,7 @@ import type { PageDiagnosticsView } from "../text/diagnosticPart.js"
 import type { ReadinessWait } from "../../schema/PageDiagnostics.js"
 import { preflight } from "../../security/preflight.js"
 import { distinctActions } from "../actions/distinctActions.js"
-import { dialogFirst, leavesDialogOpen } from "../actions/dialogFirst.js"
+import { dialogFirst, leavesDialogOpen } from "../actions/pageChange.js"
 import { nextActions } from "../actions/nextActions.js"
 import { networkFollowUps } from "../text/networkFollowUps.js"
 import { isNavigating, mutatesPage } from "../../upstream/commandEffects.js"
@@ -249,7 +249,7 @@ const actionsOf = (a: ActionParts): ReadonlyArray<NextAction> => {
     ...(a.failure?.nextActions ?? succeeded()),
     ...outcomeActions
   ]
-  // a dialog left open: answering it comes first, and nothing it would block (dialogFirst.ts)
+  // a dialog left open: answering it comes first, and nothing it would block (pageChange.ts)
   const offered = allowedByPolicy(
     plan,
     electron === undefined && leavesDialogOpen(a.executed, error) ? dialogFirst(plan?.sessionName, all) : all

@@ -27,7 +27,7 @@ import { selectorTextDiagnostic } from "../text/selectorTextDiagnostic.js"
 import { settleDiagnostic } from "../text/settleDiagnostic.js"
 import { frameDiagnostic } from "../text/frameDiagnostic.js"
 import { stepRefusalNote } from "../text/securityRefusal.js"
-import { pageChanged } from "../../session/lastPage.js"
+import { pageChanged } from "../../session/sessionTransitions.js"
 import { loadsState } from "../../upstream/commandEffects.js"
 
 /** Upstream's own error text can quote the page (a thrown message, option labels): it is page content in a failure. */

@@ -7,7 +7,7 @@
 import type { Executed } from "../../domain/Executed.js"
 import type { VerifiedArtifacts } from "../../schema/Artifacts.js"
 import type { LastPage } from "../../domain/PageFacts.js"
-import { pageChanged } from "../../session/lastPage.js"
+import { pageChanged } from "../../session/sessionTransitions.js"
 import { loadsState } from "../../upstream/commandEffects.js"
 import { page, type Parts } from "./contentBoundary.js"
 

@@ -6,7 +6,7 @@
  */
 import type { Plan } from "../../domain/Plan.js"
 import type { PartialProgress } from "../../schema/ErrorFields.js"
-import { stepRunOf } from "../../session/stepRun.js"
+import { stepRunOf } from "../../session/planRun.js"
 
 const STEPS_SHOWN = 6
 

@@ -5,7 +5,7 @@
 import { FILL_REFUSED } from "../../page/fillProbe.js"
 import { CHECK_DISABLED, CHECK_REFUSED } from "../../page/checkGuard.js"
 import { SELECT_REFUSED } from "../../page/selectGuard.js"
-import { CLICK_DISABLED } from "../../page/enabledWait.js"
+import { CLICK_DISABLED } from "../../page/readiness.js"
 import { UPLOAD_REFUSED } from "../../page/uploadRead.js"
 import type { ClickTarget } from "../../schema/PageDiagnostics.js"
 import type { NextAction } from "../../schema/NextAction.js"
@@ -89,7 +89,7 @@ export const upstreamFailed = (
             text: e.message,
             summary: e.fillVerification !== undefined ? "The fill did not take" : refusedSummary(e.code),
             // a check aimed at no box: the snapshot lists the boxes to check (page/checkGuard.ts); a click target
-            // that stayed disabled: it shows the fields a page usually waits for (page/enabledWait.ts)
+            // that stayed disabled: it shows the fields a page usually waits for (page/readiness.ts)
             nextActions: [CHECK_REFUSED, CHECK_DISABLED, CLICK_DISABLED].includes(e.code ?? "")
               ? [nextActions.refreshRefs(session)]
               : none

@@ -14,8 +14,8 @@ import type { Plan } from "../../domain/Plan.js"
 import { ArtifactMissing } from "../../schema/ToolError.js"
 import { Redactor } from "../../services/Redactor.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
-import { mayProbe } from "../../session/mayProbe.js"
-import { targetOf } from "../../session/target.js"
+import { mayProbe } from "../../session/planRun.js"
+import { targetOf } from "../../session/planRun.js"
 import { artifactRequest } from "../../upstream/artifactPaths.js"
 
 /** How agent-browser 0.41.2 writes a body it withheld. */
@@ -55,7 +55,7 @@ const write = (path: string, bytes: Uint8Array) =>
 /** The page reads the URL again; the bytes, or why it could not. */
 const reread = (plan: Plan, url: string) =>
   Effect.gen(function* () {
-    // page script upstream may hold for a human's approval is not the tool's to send (session/mayProbe.ts)
+    // page script upstream may hold for a human's approval is not the tool's to send (session/planRun.ts)
     if (!mayProbe(plan)) return "this session holds page script for approval (--confirm-actions or an action policy)"
     const commands = yield* SessionCommands
     const options = { stdin: rereadScript(url), timeoutMs: REREAD_TIMEOUT_MS }

@@ -12,12 +12,12 @@ import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { TranscodeReply, TranscodeRequest } from "../../page/imageTranscode.js"
 import { transcodeReply, transcodeScript } from "../../page/imageTranscode.js"
-import { INLINE_IMAGE_BYTES } from "../../presenters/details/budgets.js"
+import { INLINE_IMAGE_BYTES } from "../../presenters/details/details.js"
 import type { ImageFacts, ScreenshotConversion, VerifiedArtifacts } from "../../schema/Artifacts.js"
 import { ArtifactMissing } from "../../schema/ToolError.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
-import { mayProbe } from "../../session/mayProbe.js"
-import { targetOf } from "../../session/target.js"
+import { mayProbe } from "../../session/planRun.js"
+import { targetOf } from "../../session/planRun.js"
 import { flagValue } from "../../upstream/commandLine.js"
 import { extensionFormat, imageSize, MEDIA_TYPE } from "../../upstream/imageFormat.js"
 
@@ -39,7 +39,7 @@ const readBytes = (path: string) =>
 /** The browser converts the image; the reply, or why it could not. */
 const transcode = (plan: Plan, request: TranscodeRequest) =>
   Effect.gen(function* () {
-    // page script upstream may hold for a human's approval is not the tool's to send (session/mayProbe.ts)
+    // page script upstream may hold for a human's approval is not the tool's to send (session/planRun.ts)
     if (!mayProbe(plan)) return "this session holds page script for approval (--confirm-actions or an action policy)"
     const commands = yield* SessionCommands
     const options = { stdin: transcodeScript(request), timeoutMs: TRANSCODE_TIMEOUT_MS }

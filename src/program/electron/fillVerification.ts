@@ -8,8 +8,8 @@
 import * as Effect from "effect/Effect"
 import type { Executed, FillVerification } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
-import type { CallContext } from "../pipeline/callContext.js"
-import { mentionsSecret } from "../../security/secretText.js"
+import type { CallContext } from "../pipeline/planSession.js"
+import { mentionsSecret } from "../../security/preflight.js"
 import { type ManagedCall, runManagedCall } from "./managedCall.js"
 
 /** The wrapper's read-backs are short: a field read answers at once or the app is busy, and that is not a mismatch. */

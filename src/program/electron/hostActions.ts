@@ -16,7 +16,7 @@ import { type CleanupFailed, InvalidInput } from "../../schema/ToolError.js"
 import { ElectronHost } from "../../services/ElectronHost.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
-import { baseNameOf, type CallContext } from "../pipeline/callContext.js"
+import { baseNameOf, type CallContext } from "../pipeline/planSession.js"
 import { type ManagedCall, readTimeout, runManagedCall } from "./managedCall.js"
 import { readPage, readSession } from "./probeReads.js"
 

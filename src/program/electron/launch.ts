@@ -18,7 +18,7 @@ import type { InvalidInput, PolicyBlocked, TimedOut, UpstreamFailed } from "../.
 import { ElectronHost } from "../../services/ElectronHost.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
-import { baseNameOf, type CallContext, lockKeyOf } from "../pipeline/callContext.js"
+import { baseNameOf, type CallContext, lockKeyOf } from "../pipeline/planSession.js"
 import { prepare } from "../pipeline/prepare.js"
 import { abandonFreshLaunch } from "../lifecycle/freshLaunch.js"
 import { type ManagedCall, runManagedCall } from "./managedCall.js"

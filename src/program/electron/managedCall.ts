@@ -7,10 +7,10 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { Executed } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
-import type { CallContext } from "../pipeline/callContext.js"
+import type { CallContext } from "../pipeline/planSession.js"
 import { execute } from "../pipeline/execute.js"
 import { prepare } from "../pipeline/prepare.js"
-import { verdictOf } from "../pipeline/verdict.js"
+import { verdictOf } from "../pipeline/judgePhase.js"
 
 export type ManagedCallError =
   | Effect.Effect.Error<ReturnType<typeof prepare>>

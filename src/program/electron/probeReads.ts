@@ -6,7 +6,7 @@
 import * as Effect from "effect/Effect"
 import { FOCUSED_ELEMENT_SCRIPT, focusedElementOf, MAX_PROBE_REF_IDS, probeTabsOf } from "../../electron/probeFacts.js"
 import type { ElectronProbeReads } from "../../domain/ElectronReport.js"
-import type { CallContext } from "../pipeline/callContext.js"
+import type { CallContext } from "../pipeline/planSession.js"
 import { type ManagedCall, readTimeout, runManagedCall } from "./managedCall.js"
 
 const dataOf = (c: ManagedCall): Record<string, unknown> | null =>

@@ -5,7 +5,7 @@
  */
 import type { Plan } from "../../domain/Plan.js"
 import { guardNeed } from "../../security/typingGuard.js"
-import { stepRunOf } from "../../session/stepRun.js"
+import { stepRunOf } from "../../session/planRun.js"
 
 /**
  * One way to run a command with what the tool reads around it, in one upstream process (program/page, program/tabs,
@@ -52,7 +52,7 @@ export type ReadStep =
   | "selectCheck"
   /** get text steps of a batch that read hidden text: program/page/textVisibility.ts */
   | "textVisibility"
-  /** a tab list's crashed tabs: program/session/crashedTab.ts */
+  /** a tab list's crashed tabs: program/lifecycle/pageHealth.ts */
   | "crashedTabs"
   /** snapshot --viewport: the viewport read, program/page/pageProbes.ts */
   | "viewport"

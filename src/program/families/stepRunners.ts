@@ -1,5 +1,5 @@
 /**
- * What each run step does (family.ts names the steps a family may enter, stepChecks.ts whether one applies): its
+ * What each run step does (family.ts names the steps a family may enter, runPhase.ts whether one applies): its
  * runner, and what its answer carries beside the reply. A runner answers undefined when it does not take the command
  * after all (the next step is tried).
  */

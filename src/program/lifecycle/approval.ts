@@ -8,7 +8,7 @@ import * as Either from "effect/Either"
 import type { Plan } from "../../domain/Plan.js"
 import { ConfirmationRequired, withFields } from "../../schema/ToolError.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
-import { targetOf } from "../../session/target.js"
+import { targetOf } from "../../session/planRun.js"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Approver, ApprovalRecord } from "../../domain/Approval.js"
 

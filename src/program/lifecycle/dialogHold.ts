@@ -46,7 +46,7 @@ export interface SilentPage {
 
 /**
  * Why the session's silent page is silent; the dialog is asked only when the renderers are idle. A `page-busy` timeout
- * saw them busy already (busyPage.ts). `timeoutMs`: the budget that ran out (upstream's command has run at least that
+ * saw them busy already (pageHealth.ts). `timeoutMs`: the budget that ran out (upstream's command has run at least that
  * long, so its own timeout comes sooner).
  */
 export const silentPageCause = (

@@ -4,7 +4,7 @@ import * as Option from "effect/Option"
 import type { ManagedSessionOutcome } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
-import { sessionOutcomeOf } from "../../session/sessionOutcome.js"
+import { sessionOutcomeOf } from "../../session/sessionTransitions.js"
 import { closeReporting } from "./closeSession.js"
 import { launchFailureOf } from "./failedLaunch.js"
 

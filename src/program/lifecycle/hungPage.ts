@@ -27,7 +27,7 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { awaitsScript, hungRecoveryOf, navigationPending } from "../../session/hungRecovery.js"
-import { targetOf } from "../../session/target.js"
+import { targetOf } from "../../session/planRun.js"
 import { socketDirOf } from "../../upstream/sessionFiles.js"
 import { isClose } from "../../upstream/commandPolicy.js"
 import { isDialogLike, requestedWaitMs } from "../../upstream/timeoutPolicy.js"
@@ -140,7 +140,7 @@ export const recoverHungPage = (plan: Plan, error: TimedOut) =>
     if (endpoint === undefined && (!owned || plan.firstLaunch)) return none
     const step = error.partialProgress?.firstIncompleteStep?.command ?? plan.line.argv
     const { pages, session: tab, browserId } = yield* pagesOf(plan, endpoint, owned)
-    // a page-busy timeout has just seen the page silent and its renderer busy (busyPage.ts): not asked again
+    // a page-busy timeout has just seen the page silent and its renderer busy (pageHealth.ts): not asked again
     const probed = error.reason === "page-busy" ? undefined : yield* probePage(tab ?? pages[0])
     const pending = navigationPending(step, probed?.readyState)
     // a silent page held by a dialog (no navigation to stop) is said as that: not reloaded, its browser not ended

@@ -9,7 +9,7 @@ import type { NetworkRequestsPageFilter } from "../../domain/Lookup.js"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
-import { targetOf } from "../../session/target.js"
+import { targetOf } from "../../session/planRun.js"
 
 /** `get url` needs only a moment; the filter is skipped rather than stalling the call. */
 const GET_URL_TIMEOUT_MS = 5_000

@@ -9,7 +9,7 @@ import * as Either from "effect/Either"
 import type { Plan } from "../../domain/Plan.js"
 import { InvalidInput } from "../../schema/ToolError.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
-import { targetOf } from "../../session/target.js"
+import { targetOf } from "../../session/planRun.js"
 
 /** The field the preflight's InvalidInput names; the presenter keys its recovery actions on it. */
 export const QA_ATTACHED_FIELD = "qa.attached"

@@ -7,7 +7,7 @@
  * was classified as, so a step fails with the same category the same command would have as `args`. The command a
  * progress update shows is redacted like every other echo (password fields by the session's ref names, secrets
  * learned in this call or earlier ones scrubbed). A step whose target is not there yet waits for it (bounded, inside
- * the call's budget; readinessWait.ts). What one attempt at a step runs goes by its kind (stepKinds.ts): a `fill` step
+ * the call's budget; commandBatch.ts). What one attempt at a step runs goes by its kind (stepKinds.ts): a `fill` step
  * reads its field back in its own process (fillStep.ts): a field that does
  * not hold the text is reported on the row (`fillVerification`, lengths only), one it cannot see as not verifiable.
  * After an `open` step the next one waits until the page has stopped changing (pageSettle.ts), as a direct open does.
@@ -22,12 +22,12 @@ import { TimedOut, withFields } from "../../schema/ToolError.js"
 import { Redactor } from "../../services/Redactor.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
-import { targetOf } from "../../session/target.js"
+import { targetOf } from "../../session/planRun.js"
 import { guardNeed } from "../../security/typingGuard.js"
 import { isReadinessMiss, readinessBudgetMs, waitsForTarget } from "../../page/readiness.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
-import { mayProbe } from "../../session/mayProbe.js"
-import { retryWhileMissing, withWaitedRow } from "../page/readinessWait.js"
+import { mayProbe } from "../../session/planRun.js"
+import { retryWhileMissing, withWaitedRow } from "../page/commandBatch.js"
 import { stepCommandShown } from "../../page/typeReadback.js"
 import { timeoutProgress } from "./timeoutProgress.js"
 import { stepOnce } from "./stepKinds.js"

@@ -20,7 +20,7 @@ import { InvalidInput } from "../../schema/ToolError.js"
 import { guardNeed } from "../../security/typingGuard.js"
 import type { Security } from "../../services/Security.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
-import { mayProbe } from "../../session/mayProbe.js"
+import { mayProbe } from "../../session/planRun.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { type InputServices, runInputCommand } from "../page/inputCommand.js"
 import { runNamedStep } from "../page/namedSnapshot.js"
@@ -38,7 +38,7 @@ interface StepContext {
   readonly positionals: ReadonlyArray<string>
   readonly index: number
   readonly refs: RefSnapshot | undefined
-  /** The wrapper may run its own page script around the step (session/mayProbe.ts). */
+  /** The wrapper may run its own page script around the step (session/planRun.ts). */
   readonly probes: boolean
 }
 

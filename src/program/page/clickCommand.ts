@@ -23,21 +23,21 @@ import type { CommandError } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../page/challengeEvidence.js"
 import { clickDispatchOf, clickRecordOf, clickTargetOf, clickTargetText, twinOf } from "../../page/clickDispatch.js"
-import { enabledAfterOf, stayedDisabledOf } from "../../page/enabledWait.js"
-import { uncoveredOf } from "../../page/coverWait.js"
+import { enabledAfterOf, stayedDisabledOf } from "../../page/readiness.js"
+import { uncoveredOf } from "../../page/readiness.js"
 import { readinessBudgetMs } from "../../page/readiness.js"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickReadOf, clickRecorderScript } from "../../page/clickRecorder.js"
 import { clickEffectsOf } from "../../page/clickEffects.js"
 import { comboboxFocusOf, isComboboxClick } from "../../page/comboboxFocus.js"
 import { dialogsOpenedOf } from "../../page/dialogsOpened.js"
-import { jsDialogsOf } from "../../page/jsDialogs.js"
+import { jsDialogsOf } from "../../page/actionWatches.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
 import { type CommandBatch, runCommandBatch } from "./commandBatch.js"
-import { whilePageAnswers } from "../lifecycle/busyPage.js"
+import { whilePageAnswers } from "../lifecycle/pageHealth.js"
 import { LANDED_PAGE_READ, landedPageOf, landedPageSteps } from "./pageProbes.js"
-import { type TabRow, tabsOf } from "../tabs/focusRestore.js"
-import { mayProbeAlone } from "../../session/mayProbe.js"
+import { type TabRow, tabsOf } from "../tabs/tabRecovery.js"
+import { mayProbeAlone } from "../../session/planRun.js"
 import { withNewControlsReplied } from "../refs/newControls.js"
 
 export interface ClickRun {
@@ -113,7 +113,7 @@ const clickReplyOf = (
 }
 
 /**
- * What a click waits for while it is disabled (page/enabledWait.ts): its judged target, else a `dblclick`'s (found,
+ * What a click waits for while it is disabled (page/readiness.ts): its judged target, else a `dblclick`'s (found,
  * not judged); as long as a target may wait to appear (readiness.ts: 3 s, within the call's budget). Undefined when it
  * cannot be found in the page (a locator dialect, a ref the recorder cannot find again, flags).
  */
@@ -139,10 +139,10 @@ export const runClick = (plan: Plan) =>
     const target = clickTargetOf(plan.line.positionals, refs)
     const enable = enableWaitOf(plan, target, refs)
     // the read ends the batch when the click stayed and opened no tab; else the tab list: a tab that took the focus
-    // during the click (L17, tabs/focusRestore.ts); then, past the gate, the page a navigating click led to; all in the
+    // during the click (L17, tabs/tabRecovery.ts); then, past the gate, the page a navigating click led to; all in the
     // same process, which stops at the first failed step
     const landed = landedPageSteps(Math.min(LANDED_LOAD_TIMEOUT_MS, plan.timeoutMs / 4))
-    // a page that stops answering while the click runs (a handler that never returns) ends it early: busyPage.ts
+    // a page that stops answering while the click runs (a handler that never returns) ends it early: pageHealth.ts
     const batch = runCommandBatch(
       plan,
       session,

@@ -21,7 +21,7 @@ import { type CommandError, SessionCommands } from "../../services/SessionComman
 import { ToolConfig } from "../../services/ToolConfig.js"
 import { PAGE_NAVIGATED, TimedOut } from "../../schema/ToolError.js"
 import { PathReply, readPayload } from "../../schema/UpstreamPayloads.js"
-import { targetOf } from "../../session/target.js"
+import { targetOf } from "../../session/planRun.js"
 import { isOpening } from "../../upstream/commandEffects.js"
 import { LOAD_LOG_SCRIPT, type LoadLog } from "../../page/loadLog.js"
 import { observeDaemon } from "../refs/refTracking.js"

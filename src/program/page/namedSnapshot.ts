@@ -30,11 +30,11 @@ import {
   withoutRefTargetFlags
 } from "../../page/refTargets.js"
 import { field } from "../../page/appearedText.js"
-import { targetOf } from "../../session/target.js"
+import { targetOf } from "../../session/planRun.js"
 import { evalResultOf, namesControls, NAMING_ROWS, namingOf, snapshotTextOf } from "../../page/namingReads.js"
 import { pageSettleOf, quietSinceExpression } from "../../page/pageSettle.js"
 import type { PageSettle } from "../../schema/PageDiagnostics.js"
-import { mayProbe } from "../../session/mayProbe.js"
+import { mayProbe } from "../../session/planRun.js"
 
 export interface NamedSnapshot {
   readonly replied: Either.Either<UpstreamOutcome, CommandError>

@@ -16,7 +16,7 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { overlayBlockersOf } from "../../snapshot/overlayBlockers.js"
 import { samePage } from "../../session/refPreflight.js"
-import { targetOf } from "../../session/target.js"
+import { targetOf } from "../../session/planRun.js"
 import type { ClickRun } from "./clickCommand.js"
 
 /** A full snapshot of a page that just opened a dialog answers at once. */

@@ -8,7 +8,7 @@ import type { StepRow } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { ViewportFacts } from "../../domain/PageFacts.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
-import { targetOf } from "../../session/target.js"
+import { targetOf } from "../../session/planRun.js"
 import { EvalResult, readPayload } from "../../schema/UpstreamPayloads.js"
 import { CHALLENGE_FACTS_EXPRESSION, challengeFactsOf } from "../../page/challengeEvidence.js"
 import {

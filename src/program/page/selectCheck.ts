@@ -11,7 +11,7 @@ import type { Plan } from "../../domain/Plan.js"
 import { readPayload } from "../../schema/UpstreamPayloads.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { isNativeSelectHtml, notNativeSelect } from "../../page/selectTarget.js"
-import { targetOf } from "../../session/target.js"
+import { targetOf } from "../../session/planRun.js"
 
 const CHECK_TIMEOUT_MS = 8_000
 const HtmlReply = Schema.Struct({ html: Schema.String })

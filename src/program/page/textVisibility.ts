@@ -8,9 +8,9 @@ import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { SelectorTextVisibility } from "../../schema/PageDiagnostics.js"
 import type { Plan } from "../../domain/Plan.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
-import { targetOf } from "../../session/target.js"
+import { targetOf } from "../../session/planRun.js"
 import { textSelectorOf, textVisibilityOf, textVisibilityScript } from "../../page/textVisibility.js"
-import { mayProbe } from "../../session/mayProbe.js"
+import { mayProbe } from "../../session/planRun.js"
 
 /** A probe is a quick read; a page that cannot answer within this adds no diagnostic. */
 const PROBE_TIMEOUT_MS = 8_000

@@ -12,13 +12,13 @@ import type { Plan } from "../../domain/Plan.js"
 import { writeOutputFile } from "../artifacts/outputFile.js"
 import { trackHealth } from "../lifecycle/sessionHealth.js"
 import { askPoolUntilBudget, withdrawOnInterrupt } from "../lifecycle/poolLaunch.js"
-import type { CallContext } from "./callContext.js"
+import type { CallContext } from "./planSession.js"
 import { dispatch } from "./dispatch.js"
 import { guardPhase } from "./guardPhase.js"
 import { executedOf, judgePhase } from "./judgePhase.js"
 import { callFacts } from "./factsPhase.js"
 import { recordPhase } from "./recordPhase.js"
-import { verdictOf } from "./verdict.js"
+import { verdictOf } from "./judgePhase.js"
 
 const pooled = <A, E extends { readonly _tag: string }, R>(plan: Plan, task: Effect.Effect<A, E, R>) =>
   withdrawOnInterrupt(plan, askPoolUntilBudget(plan, task))

@@ -20,7 +20,7 @@ import { probeViewport } from "../page/pageProbes.js"
 import type { PageCheck } from "../probed/probedCommand.js"
 import { checkSelect } from "../page/selectCheck.js"
 import { batchTextVisibility } from "../page/textVisibility.js"
-import { crashedTargetsOf } from "../lifecycle/crashedTab.js"
+import { crashedTargetsOf } from "../lifecycle/pageHealth.js"
 import { type CommandFamily, reads } from "../families/family.js"
 
 const NO_FILES: VerifiedArtifacts = { rows: [], warnings: [] }

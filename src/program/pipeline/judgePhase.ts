@@ -1,18 +1,22 @@
 /**
  * The judge phase, on the outcome the run and read phases gave: as the call shows it (its family's outcome reads,
- * families/outcomeReads.ts: page filter, route book, response body, screenshot file, a lookup's analysis), judged
+ * families/runPhase.ts: page filter, route book, response body, screenshot file, a lookup's analysis), judged
  * against the allow-list and the policy's blocked pages, the challenge page it led to, and the page the session is on
  * now; then the one `Executed` record the verdict and the presenter read.
  */
+
 import * as Effect from "effect/Effect"
 import type { Executed, Navigation } from "../../domain/Executed.js"
 import type { Plan } from "../../domain/Plan.js"
+import { clickDispatchMessage } from "../../page/clickDispatch.js"
 import { needsSettleNote } from "../../page/pageSettle.js"
-import { isOpening } from "../../upstream/commandEffects.js"
+import { ArtifactMissing, QaFailed, UpstreamFailed, type UpstreamReplyError } from "../../schema/ToolError.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
-import { pageAfter } from "../../session/lastPage.js"
+import { pageAfter } from "../../session/sessionTransitions.js"
+import { firstBatchFailure } from "../../upstream/classifyReply.js"
+import { isOpening } from "../../upstream/commandEffects.js"
 import type { CommandFamily } from "../families/family.js"
-import { outcomeReads } from "../families/outcomeReads.js"
+import { outcomeReads } from "../families/runPhase.js"
 import { checkAllowList } from "../page/allowListCheck.js"
 import { challengePageAfter } from "../page/challengePage.js"
 import type { PageCheck } from "../probed/probedCommand.js"
@@ -25,7 +29,7 @@ const NOT_JUDGED: Effect.Effect.Success<ReturnType<typeof challengePageAfter>> =
 
 type Dispatched = Effect.Effect.Success<ReturnType<typeof dispatch>>
 
-/** The outcome as its family reads it (families/outcomeReads.ts), judged against the allow-list and blocked schemes. */
+/** The outcome as its family reads it (families/runPhase.ts), judged against the allow-list and blocked schemes. */
 const judgeOutcome = (plan: Plan, family: CommandFamily, dispatched: Dispatched) =>
   Effect.gen(function* () {
     const navigation: Navigation | undefined = dispatched.navigation
@@ -141,4 +145,40 @@ export const executedOf = (judged: Judged, dispatched: Dispatched, recorded: Rec
     ...(dispatched.snapshotNaming !== undefined ? { snapshotNaming: dispatched.snapshotNaming } : {}),
     ...(settle !== undefined ? { pageSettle: settle } : {})
   }
+}
+
+/**
+ * Whether a call that ran did what was asked: a failed QA check, a failed job/qa/batch step (its own typed error,
+ * unchanged), a file a step claimed to save that is not on disk (as a direct call's: artifact-missing), or an
+ * outputPath that could not be written makes it a failure. Pure.
+ */
+export const verdictOf = (executed: Executed): QaFailed | ArtifactMissing | UpstreamReplyError | undefined => {
+  if (executed.qa !== undefined && !executed.qa.passed) {
+    const missed = executed.qa.missedTexts
+    const failedChecks = executed.qa.failedChecks
+    return new QaFailed({ failedChecks, ...(missed !== undefined ? { missedTexts: missed } : {}) })
+  }
+  // a failed React step of a sourceLookup is evidence (status "unsupported"), not a failed call
+  const rows =
+    executed.outcome.kind !== "batch"
+      ? []
+      : executed.lookup?.mode === "sourceLookup"
+        ? executed.outcome.rows.filter((r) => r.command[0] !== "react")
+        : executed.outcome.rows
+  const step = firstBatchFailure(rows)
+  if (step !== undefined) return step.error
+  // a missing row with a limitation says why no file is expected (matching diff images); any other fails closed
+  const missing = executed.verified.rows.find((r) => r.state === "missing" && r.limitation === undefined)
+  if (missing !== undefined) return new ArtifactMissing({ path: missing.path, kind: missing.kind })
+  // a click upstream called done that never reached its target did not do what was asked
+  const click = executed.clickDispatch
+  if (click !== undefined)
+    return new UpstreamFailed({ detail: clickDispatchMessage(click), stderr: "", exitCode: 0, clickDispatch: click })
+  if (executed.outputFile?.status === "failed")
+    return new ArtifactMissing({
+      path: executed.outputFile.absolutePath,
+      kind: "output",
+      detail: executed.outputFile.error
+    })
+  return undefined
 }

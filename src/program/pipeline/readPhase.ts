@@ -1,25 +1,33 @@
 /**
- * The read phase, after the run phase answered (what was read before it is readBefore.ts's): the page a
+ * The read phase, after the run phase answered (what was read before it: readBefore, below): the page a
  * navigation-prone command led to (unless its run step read it), the focus given back to the tab it started on, a
  * drifted tab recovered, the dialogs a click opened (only a click that saw them open), and the page checks the run
  * step read in its own process.
  */
+
 import * as Effect from "effect/Effect"
 import type { Navigation } from "../../domain/Executed.js"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
-import { mayProbe } from "../../session/mayProbe.js"
-import { loadsState, movesInHistory, opensTabAt, pressesActivatingKey } from "../../upstream/commandEffects.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
+import { mayProbe } from "../../session/planRun.js"
+import { samePage } from "../../session/refPreflight.js"
+import {
+  loadsState,
+  movesInHistory,
+  opensTabAt,
+  pressesActivatingKey,
+  staysOnTab
+} from "../../upstream/commandEffects.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
+import type { CommandFamily } from "../families/family.js"
 import type { RunPhaseResult } from "../families/runPhase.js"
 import { overlayAfterClick } from "../page/overlayAfterClick.js"
 import { probeNavigation } from "../page/pageProbes.js"
 import type { PageCheck } from "../probed/probedCommand.js"
-import { restoreFocus } from "../tabs/focusRestore.js"
-import { recoverTab } from "../tabs/tabRecovery.js"
-import type { ReadBefore } from "./readBefore.js"
 import { observeDaemon } from "../refs/refTracking.js"
-import { samePage } from "../../session/refPreflight.js"
+import { focusBefore, restoreFocus } from "../tabs/tabRecovery.js"
+import { recoverTab, refocusKnownTab } from "../tabs/tabRecovery.js"
 
 /**
  * History moves, a state load and Enter or Space (a focused link, a form's submit) may leave the page; a new tab with
@@ -121,4 +129,43 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
       ...(settle !== undefined ? { actionSettle: settle } : {}),
       ...(opened !== undefined && opened.readElsewhere !== true ? { opened: { page: opened.page } } : {})
     }
+  })
+
+/**
+ * What a call reads before its run phase: the tab refocused, the tab it starts on and the page it is on, so the read
+ * phase after it (above) can give the focus back and say where the page went.
+ */
+/** What the call read before it ran: the tab refocused, the tab it started on, the page it was on. */
+export interface ReadBefore {
+  readonly refocused: Effect.Effect.Success<ReturnType<typeof refocusKnownTab>> | undefined
+  readonly startedOn: Effect.Effect.Success<ReturnType<typeof focusBefore>> | undefined
+  readonly pageBefore: string | undefined
+  /** The daemon's active page before a command that stays on its tab (its `.target` file; no process). */
+  readonly activeBefore?: string
+  /** That page's tab (its CDP target id, from the same file). */
+  readonly activeTargetBefore?: string
+}
+
+/**
+ * Before the run phase, for a single command (a step run reads its own): a known tab refocused (not for a caller's
+ * batch), and the tab and page it starts on, to give the focus back to that tab if another took it (L17).
+ */
+export const readBefore = (plan: Plan, family: CommandFamily) =>
+  Effect.gen(function* () {
+    const single = family.name !== "steps"
+    const refocused = single && plan.line.command !== "batch" ? yield* refocusKnownTab(plan) : undefined
+    const startedOn = single ? yield* focusBefore(plan) : undefined
+    const pageBefore =
+      plan.sessionName !== undefined ? (yield* (yield* SessionRegistry).view(plan.sessionName)).page?.url : undefined
+    // a tab the page opened since the last command is followed by upstream at this one (its .target changes)
+    const watch = single && staysOnTab(plan.line.command) && plan.kind === "browser" && pageBefore !== undefined
+    const active = watch ? yield* observeDaemon(plan) : undefined
+    const activeBefore = active?.url
+    return {
+      refocused,
+      startedOn,
+      pageBefore,
+      ...(activeBefore !== undefined ? { activeBefore } : {}),
+      ...(active?.targetId !== undefined ? { activeTargetBefore: active.targetId } : {})
+    } satisfies ReadBefore
   })

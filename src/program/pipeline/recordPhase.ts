@@ -20,7 +20,7 @@ import { batchSteps } from "../../redaction/batchSecrets.js"
 import { afterCall } from "../../session/refPreflight.js"
 import { refListOf, refSnapshotRecord } from "../../session/refSnapshotFile.js"
 import { closeManagedSession } from "../lifecycle/closeSession.js"
-import { type CallContext, ownerOf } from "./callContext.js"
+import { type CallContext, ownerOf } from "./planSession.js"
 import { type CommandFamily, guards, reads } from "../families/family.js"
 
 /** Refs the call did not replace, marked when it navigated or may have changed the page (or re-selected a tab). */

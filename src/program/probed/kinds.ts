@@ -3,7 +3,7 @@
  * planned command's own kind is asked whether it applies.
  */
 import type { Plan } from "../../domain/Plan.js"
-import { mayProbeAlone } from "../../session/mayProbe.js"
+import { mayProbeAlone } from "../../session/planRun.js"
 import { checkProbe } from "./check.js"
 import { dragProbe } from "./drag.js"
 import { fillProbe } from "./fill.js"

@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import { field } from "../../page/appearedText.js"
 import { clickEffectsOf, isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
-import { jsDialogsSaid } from "../../page/jsDialogs.js"
+import { jsDialogsSaid } from "../../page/actionWatches.js"
 import { pressedRowOf } from "../../page/typeReadback.js"
 import { evalAt, plain, type ProbeKind, replyOf } from "./probed.js"
 

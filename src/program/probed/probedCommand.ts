@@ -3,7 +3,7 @@
  * process (no extra process). Each kind is one file in this folder, looked up by the command (kinds.ts); it gives the
  * rows before and after the command and reads their answers (probed.ts). The command's own row becomes the
  * outcome, exactly as if it ran alone; the reads add evidence, or refuse what must not be sent, and a read that cannot
- * answer adds none. A command whose target is not there yet waits for it (readinessWait.ts: the whole batch again
+ * answer adds none. A command whose target is not there yet waits for it (commandBatch.ts: the whole batch again
  * after a locator miss, when nothing ran). Runs inside the session's pinned tab when there is one. Skipped when
  * upstream may hold page script for approval (`--confirm-actions`, action policies), and for jobs, qa and stdin.
  */

@@ -11,7 +11,7 @@ import { hiddenTwinsExpression, hiddenTwinsOf, type ReachFocus, reachOf } from "
 import { OriginReply, readPayload } from "../../schema/UpstreamPayloads.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
-import { targetOf } from "../../session/target.js"
+import { targetOf } from "../../session/planRun.js"
 import { observeDaemon, refsFrom } from "./refTracking.js"
 
 export interface FreshRefs {

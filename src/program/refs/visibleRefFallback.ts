@@ -14,7 +14,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { findArgsOf } from "../../upstream/findArgs.js"
 import { TWIN_ROLES } from "../../page/hiddenTwins.js"
-import { mayProbe } from "../../session/mayProbe.js"
+import { mayProbe } from "../../session/planRun.js"
 import { freshRefs } from "./freshRefs.js"
 import { OriginReply, readPayload } from "../../schema/UpstreamPayloads.js"
 

@@ -10,7 +10,7 @@ import { PolicyBlocked } from "../../schema/ToolError.js"
 import { readPayload, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { blockedSchemeOf } from "../../security/schemes.js"
-import { targetOf } from "../../session/target.js"
+import { targetOf } from "../../session/planRun.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import { mayLandElsewhere } from "../../upstream/commandEffects.js"
 

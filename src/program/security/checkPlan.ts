@@ -10,7 +10,7 @@ import type { Plan } from "../../domain/Plan.js"
 import type { SecurityPolicy } from "../../schema/SecurityPolicy.js"
 import { InvalidInput, PolicyBlocked } from "../../schema/ToolError.js"
 import { Security } from "../../services/Security.js"
-import { policySteps } from "../../security/policySteps.js"
+import { policySteps } from "../../security/preflight.js"
 import { preflight, uploadPaths } from "../../security/preflight.js"
 
 const underRoot = (path: string, roots: ReadonlyArray<string>): boolean =>

@@ -14,12 +14,12 @@ import { ParseFailure, PolicyBlocked } from "../../schema/ToolError.js"
 import { Security } from "../../services/Security.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
-import { withSecrets } from "../../security/secretText.js"
+import { withSecrets } from "../../security/preflight.js"
 import { focusRow, type GuardNeed, guardNeed, guardScript } from "../../security/typingGuard.js"
-import { targetOf } from "../../session/target.js"
+import { targetOf } from "../../session/planRun.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { behindPin, isPinnable } from "../tabs/tabPinning.js"
-import { waitForTarget } from "../page/readinessWait.js"
+import { waitForTarget } from "../page/commandBatch.js"
 
 const intersect = (lists: ReadonlyArray<ReadonlyArray<string>>): ReadonlyArray<string> =>
   lists.length === 0 ? [] : lists.reduce((a, b) => a.filter((x) => b.includes(x)))

@@ -12,12 +12,12 @@ import { StaleRef, type UpstreamReplyError } from "../../schema/ToolError.js"
 import type { StepRow } from "../../domain/Outcome.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
-import { targetOf } from "../../session/target.js"
+import { targetOf } from "../../session/planRun.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { mayLoseFocus, skipsTabPin } from "../../upstream/commandEffects.js"
 import { refsIn } from "../../session/refPreflight.js"
-import { throwValueStatement } from "../../upstream/thrownValue.js"
-import { type TabRow, tabsOf } from "./focusRestore.js"
+import { throwValueStatement } from "../../upstream/wire.js"
+import { type TabRow, tabsOf } from "./tabRecovery.js"
 
 export const isPinnable = (plan: Plan): boolean =>
   plan.kind === "browser" &&
@@ -48,7 +48,7 @@ export const pinnedPrefix = (
     expected = undefined
   }
   if (expected === undefined) return { steps: [["tab", pinned]], guard: false }
-  // another tab in front: the guard throws where the page is (the page→wrapper channel, upstream/thrownValue.ts)
+  // another tab in front: the guard throws where the page is (the page→wrapper channel, upstream/wire.ts)
   const check =
     `(() => { const u = new URL(location.href); if (u.origin + u.pathname !== ${JSON.stringify(expected)}) ` +
     `{ ${throwValueStatement("{ focusMovedTo: location.href }")} } return true })()`
@@ -124,7 +124,7 @@ export const runPinned = (plan: Plan) =>
     if (pinned === undefined) return undefined
     const commands = yield* SessionCommands
     const line = parseCommandLine(plan.args)
-    // a command that may let another tab take the focus lists the tabs after it (L17, focusRestore.ts)
+    // a command that may let another tab take the focus lists the tabs after it (L17, tabRecovery.ts)
     const listTabs = mayLoseFocus(plan.line.command)
     const pageUrl = (yield* registry.view(plan.sessionName)).page?.url
     const pinnedRun = yield* behindPin(

@@ -14,20 +14,21 @@
  * route): the command runs as asked and the active page becomes the known one (so the next call does not list tabs
  * again), except on about:blank, which is `tab-drift`.
  */
+
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import type { Navigation } from "../../domain/Executed.js"
+import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
+import type { OpenedTab, TabCorrection } from "../../domain/PageFacts.js"
 import type { Plan } from "../../domain/Plan.js"
 import { TabDrift } from "../../schema/ToolError.js"
+import { readPayload, TabList, TabSelected, UrlReply } from "../../schema/UpstreamPayloads.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
-import { targetOf } from "../../session/target.js"
-import type { UpstreamOutcome } from "../../domain/Outcome.js"
-import { readPayload, TabList, UrlReply } from "../../schema/UpstreamPayloads.js"
-import { samePage } from "../../session/refPreflight.js"
-import { observeDaemon } from "../refs/refTracking.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
-import type { TabCorrection } from "../../domain/PageFacts.js"
-import type { Navigation } from "../../domain/Executed.js"
+import { targetOf } from "../../session/planRun.js"
+import { samePage } from "../../session/refPreflight.js"
 import { isOpening, mayLoseFocus, staysOnTab } from "../../upstream/commandEffects.js"
+import { observeDaemon } from "../refs/refTracking.js"
 
 /** `tab list` and `tab <id>` answer at once on a live browser. */
 const TAB_COMMAND_TIMEOUT_MS = 8_000
@@ -119,4 +120,108 @@ export const refocusKnownTab = (plan: Plan) =>
     if (Either.isLeft(selected))
       return yield* new TabDrift({ expectedUrl: known.url, observedUrl: active, intendedTabId: match.tabId })
     return { correction: { reselected: match.tabId, from: active, reason: "focus-lost" } } satisfies Refocus
+  })
+
+/**
+ * Focus taken during a command (L17). agent-browser 0.41.2 follows every new tab: a popup a background tab opens
+ * (or one the command opened) becomes the active tab at the next command it handles, so the next call would act on a
+ * page the result never named. Its record of the active tab (the `.target` file) is only written then too, so the
+ * tabs are listed instead, in the command's own process where it runs in one: every click whose read did not run in
+ * the clicked document or found that it opened a tab (a read that ran there found the focus where it was), and in a
+ * session whose tab is pinned (it drifted before: the contract's "observed tab-drift risk") every command that may
+ * lose the focus (`mayLoseFocus`), with a `tab list` of its own when it ran alone (an `eval --stdin`). When another
+ * tab is active, the tab the command ran on is selected again and the result says so. Not restored: in a session
+ * without a pin, a tab the clicked page opened itself (`window.open`, a `target=_blank` link or form: followed, and the
+ * result names that page) or that the click's own read ran in, and a tab the command closed. A routine session's key
+ * presses and scripts are not listed (one more process each). Best effort: a failed list or select leaves the focus
+ * where it is.
+ */
+export type TabRow = (typeof TabList.Type)["tabs"][number]
+
+/** The tabs of a batch's `tab list` row (undefined when it failed or is missing). */
+export const tabsOf = (row: StepRow | undefined): ReadonlyArray<TabRow> | undefined =>
+  row?.success === true ? readPayload(TabList, row.result, (d) => d.tabs) : undefined
+
+/** Where the command starts: the pinned tab, or the daemon's active target (undefined: nothing to restore). */
+export type FocusBefore = { readonly pinned: string } | { readonly targetId: string }
+
+export const focusBefore = (plan: Plan) =>
+  Effect.gen(function* () {
+    if (
+      !mayLoseFocus(plan.line.command) ||
+      plan.sessionName === undefined ||
+      plan.kind !== "browser" ||
+      plan.firstLaunch
+    )
+      return undefined
+    const pinned = (yield* (yield* SessionRegistry).view(plan.sessionName)).pinnedTab
+    if (pinned !== undefined) return { pinned } satisfies FocusBefore
+    const targetId = (yield* observeDaemon(plan)).targetId
+    return targetId !== undefined ? ({ targetId } satisfies FocusBefore) : undefined
+  })
+
+export interface FocusRestore {
+  /** Absent when the tab the click's page opened itself is followed. */
+  readonly correction?: TabCorrection
+  /** The page the command's result is about: the re-selected tab's, or the followed tab's. */
+  readonly page: Navigation
+  /** The tab the clicked page opened itself, followed, and the tab the click ran on. */
+  readonly opened?: OpenedTab
+}
+
+/**
+ * `seen`: the tabs listed in the command's own process, if it listed them. `navigation`: the page the command's own
+ * read reported (a click's).
+ */
+export const restoreFocus = (
+  plan: Plan,
+  before: FocusBefore | undefined,
+  seen: ReadonlyArray<TabRow> | undefined,
+  navigation: Navigation | undefined,
+  openedTab = false
+) =>
+  Effect.gen(function* () {
+    if (before === undefined || (seen === undefined && !("pinned" in before))) return undefined
+    const commands = yield* SessionCommands
+    const target = { ...targetOf(plan), kind: "browser" as const }
+    const run = (args: ReadonlyArray<string>) =>
+      Effect.either(commands.run(target, args, { timeoutMs: TAB_COMMAND_TIMEOUT_MS }))
+    const listed = seen === undefined ? yield* run(["tab", "list"]) : undefined
+    const tabs =
+      seen ??
+      (listed !== undefined && Either.isRight(listed) && listed.right.kind === "single"
+        ? (readPayload(TabList, listed.right.data, (d) => d.tabs) ?? [])
+        : [])
+    const active = tabs.find((t) => t.active === true)
+    const intended = tabs.find((t) => ("pinned" in before ? t.tabId === before.pinned : t.targetId === before.targetId))
+    if (active === undefined || intended === undefined || intended === active || typeof intended.tabId !== "string")
+      return undefined
+    // without a pin (only a click lists its tabs then), another tab active after it is one the clicked page opened
+    // (upstream follows a new tab): followed, not restored, and said; its page is the one the click's own read ran
+    // in, or else the tab list's
+    const readThere = navigation !== undefined && typeof active.url === "string" && samePage(navigation.url, active.url)
+    if (!("pinned" in before) && (readThere || openedTab)) {
+      const page = readThere
+        ? navigation
+        : typeof active.url === "string"
+          ? { title: typeof active.title === "string" ? active.title : "", url: active.url }
+          : undefined
+      const opened = typeof active.tabId === "string" ? { opened: { tabId: active.tabId, from: intended.tabId } } : {}
+      return page !== undefined ? ({ page, ...opened } satisfies FocusRestore) : undefined
+    }
+    const selected = yield* run(["tab", intended.tabId])
+    const page =
+      Either.isRight(selected) && selected.right.kind === "single"
+        ? readPayload(TabSelected, selected.right.data, (d) => d)
+        : undefined
+    if (page === undefined) return undefined
+    return {
+      correction: {
+        reselected: intended.tabId,
+        from: typeof active.url === "string" ? active.url : "",
+        reason: "focus-stolen",
+        ...(typeof active.tabId === "string" ? { stolenBy: active.tabId } : {})
+      },
+      page: { title: page.title ?? "", url: page.url }
+    } satisfies FocusRestore
   })

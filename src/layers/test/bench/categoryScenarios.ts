@@ -18,7 +18,7 @@ import { sessionFilePath } from "../../../upstream/sessionFiles.js"
 import { FakeAgentBrowser, type ScriptedRun } from "../FakeAgentBrowser.js"
 import { FakeElectronHost } from "../FakeElectronHost.js"
 import { BENCH_CALL, type BenchServices, inWorld, type WorldOptions } from "./benchWorld.js"
-import { batchStepsOf } from "../../../upstream/batchSteps.js"
+import { batchStepsOf } from "../../../upstream/wire.js"
 
 export interface CategoryScenario {
   readonly name: string

@@ -5,7 +5,7 @@
  */
 import { FakeAgentBrowser, type ScriptedRun } from "../FakeAgentBrowser.js"
 import type { RunRequest } from "../../../services/ProcessRunner.js"
-import { batchStepsOf } from "../../../upstream/batchSteps.js"
+import { batchStepsOf } from "../../../upstream/wire.js"
 
 export interface PageElement {
   readonly role: string
