@@ -7,7 +7,7 @@ import type { FieldHolds, UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { rangeFillText } from "../../page/fillGuard.js"
 import { type Part, type Parts, page } from "./contentBoundary.js"
-import { type Formatted, formatted } from "./formatted.js"
+import { type Formatted, formatted } from "./contentBoundary.js"
 import { textClickWords } from "./textClickWords.js"
 
 /** A text click the page resolved first (page/textPick.ts): the element clicked, by role and name, and the others. */

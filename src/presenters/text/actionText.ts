@@ -6,7 +6,7 @@ import { DragMiss } from "../../page/dragLanding.js"
 import { UploadHeld, uploadHeldText } from "../../page/uploadRead.js"
 import { findArgsOf } from "../../upstream/findArgs.js"
 import { dragMissParts } from "./dragMissWords.js"
-import { type CommandText, type Data, type Formatted, formatted, oneLine, str } from "./formatted.js"
+import { type CommandText, type Data, type Formatted, formatted, oneLine, str } from "./contentBoundary.js"
 
 /**
  * What upstream's `type` and `keyboard type` did where the tool leaves them to it (a secret, a flag, over 200

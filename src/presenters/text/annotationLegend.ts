@@ -4,7 +4,7 @@
  * text: the legend is one page block. Pure.
  */
 import { page, type Parts } from "./contentBoundary.js"
-import type { Data } from "./formatted.js"
+import type { Data } from "./contentBoundary.js"
 
 /** At most this many labels are listed; the rest are counted. */
 const MAX_LABELS = 40

@@ -7,7 +7,7 @@ import { page, type Parts } from "./contentBoundary.js"
 import { hasSubcommands } from "../../upstream/commandPolicy.js"
 import { parseCommandLine } from "../../upstream/commandLine.js"
 import { isOpening } from "../../upstream/commandEffects.js"
-import type { Data } from "./formatted.js"
+import type { Data } from "./contentBoundary.js"
 
 type Row = Extract<UpstreamOutcome, { kind: "batch" }>["rows"][number]
 

@@ -3,7 +3,8 @@
  * came from the page as `page(text)`. Without a nonce the parts join into exactly the text they always made; with
  * the call's nonce (the `contentBoundaries` rule) every run of page parts sits between one pair of marker lines in
  * upstream's `--content-boundaries` format, each marker on its own line, and the real nonce inside page text is
- * neutralized so the real closing line is the only one. A head cut keeps its markers closed. Pure.
+ * neutralized so the real closing line is the only one. A head cut keeps its markers closed. The text a result is
+ * made of before redaction and budgets (`Formatted`, its parts and values) is below. Pure.
  */
 
 export interface PageText {
@@ -109,3 +110,63 @@ export const closeCut = (head: string, boundary: Boundary | undefined): string =
   const closes = lines.filter((l) => l === markers[1]).length
   return opens > closes ? `${kept}\n${markers[1]}` : kept
 }
+
+/**
+ * A presented result before redaction and budgets (`Formatted`), and the values a command's success text is made of:
+ * upstream data as text, one-line summaries, a page title. Pure.
+ */
+/**
+ * The text the model reads and a one-line summary for details. `parts` is the same text split into the tool's words
+ * and page content (see contentBoundary.ts); absent, all of it is the tool's.
+ */
+export interface Formatted {
+  readonly text: string
+  readonly summary: string
+  readonly parts?: Parts
+}
+
+/** A Formatted whose text is its parts joined. */
+export const formatted = (parts: Parts, summary: string): Formatted => ({ text: plain(parts), parts, summary })
+
+export const partsOf = (f: Formatted): Parts => f.parts ?? [f.text]
+
+export type Data = Record<string, unknown>
+
+/** One successful command as its text sees it: the argv's positionals, upstream's data, and the session's facts. */
+export interface CommandCall {
+  readonly positionals: ReadonlyArray<string>
+  readonly command: string
+  readonly sub: string | undefined
+  /** The second positional ("" when none): the element, URL or value the command names. */
+  readonly target: string
+  readonly data: Data
+  readonly sessionName: string | undefined
+  readonly crashedTabs: ReadonlyArray<string>
+}
+
+/** One command family's text; undefined hands the call on to the diagnostic and generic texts. */
+export type CommandText = (call: CommandCall) => Formatted | undefined
+
+/** Upstream data without the per-call `lifecycle` block (launch bookkeeping the model never needs) and `_boundary`. */
+export const stripLifecycle = (data: unknown): unknown => {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return data
+  const { lifecycle: _lifecycle, _boundary, ...rest } = data as Data
+  return rest
+}
+
+export const str = (v: unknown): string =>
+  typeof v === "string" ? v : v === undefined || v === null ? "" : JSON.stringify(v)
+
+export const scalar = (v: unknown): string => {
+  if (typeof v === "string") return v
+  if (v === undefined) return "undefined"
+  return JSON.stringify(v, null, 2)
+}
+
+export const oneLine = (s: string, max = 80): string => {
+  const flat = s.replace(/\s+/g, " ").trim()
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
+}
+
+/** A page title as page content; none is the tool's "(untitled)". */
+export const titlePart = (title: unknown): Part => (str(title) !== "" ? page(str(title)) : "(untitled)")

@@ -3,7 +3,7 @@
  * "reported"; matching images say so (upstream writes no image then); the mismatch figure comes with either. Pure.
  */
 import type { VerificationRow } from "../../schema/Artifacts.js"
-import type { Formatted } from "./formatted.js"
+import type { Formatted } from "./contentBoundary.js"
 
 type Data = Readonly<Record<string, unknown>>
 

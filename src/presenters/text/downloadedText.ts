@@ -2,7 +2,7 @@
  * An `open` of a URL that is a file: the browser saved it instead of opening a page (program/page/fastOpen.ts found
  * the finished download and checked it on disk). Said as the download it was, never as a failed navigation. Pure.
  */
-import type { Formatted } from "./formatted.js"
+import type { Formatted } from "./contentBoundary.js"
 
 export const downloadedText = (data: Readonly<Record<string, unknown>>): Formatted | undefined => {
   const path = data["downloaded"]

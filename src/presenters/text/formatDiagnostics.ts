@@ -5,7 +5,7 @@
  * stream status. Lists are bounded; the full payload is in the spill file when large. One formatter per command,
  * picked from a table (logDiagnostics.ts, storageDiagnostics.ts, statusDiagnostics.ts). Pure.
  */
-import { type Formatted, formatted } from "./formatted.js"
+import { type Formatted, formatted } from "./contentBoundary.js"
 import { boundedPage, type Data, str } from "./diagnosticRows.js"
 import { consoleMessages, networkRequests, PAGE_FILTERS, pageErrors } from "./logDiagnostics.js"
 import { cookieList, cookieSet, stateFile, stateFiles, storageSet } from "./storageDiagnostics.js"

@@ -5,7 +5,7 @@
  * Pure.
  */
 import { page, type Parts } from "./contentBoundary.js"
-import { type Formatted, formatted } from "./formatted.js"
+import { type Formatted, formatted } from "./contentBoundary.js"
 
 type Data = Record<string, unknown>
 

@@ -38,7 +38,7 @@ import {
   str,
   stripLifecycle,
   titlePart
-} from "./formatted.js"
+} from "./contentBoundary.js"
 
 /**
  * What one successful command says (`formatCommand`): the per-command wording that a single call's text and a

@@ -3,7 +3,7 @@
  * labelled as the session aggregate, inline images counted not listed), console messages and page errors. Pure.
  */
 import { isBenignAssetFailure, isFailedRequest } from "../../upstream/requestOutcome.js"
-import { type Formatted, formatted } from "./formatted.js"
+import { type Formatted, formatted } from "./contentBoundary.js"
 import { AGGREGATE_SCOPE, boundedPage, type Data, newest, str } from "./diagnosticRows.js"
 
 /** Inline images (`data:image/…`) are page assets, not requests to act on: counted, not listed (details keep them). */

@@ -16,7 +16,7 @@ import {
   str,
   stripLifecycle,
   titlePart
-} from "./formatted.js"
+} from "./contentBoundary.js"
 
 /** A crashed tab (read over DevTools) is marked: upstream lists it as live at its old URL. */
 const formatTabs = (tabs: ReadonlyArray<Data>, crashed: ReadonlyArray<string>): string =>

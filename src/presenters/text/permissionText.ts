@@ -4,7 +4,7 @@
  * be denied it (no grant: why). Upstream's answer is the source of the values. Pure.
  */
 import type { GrantOutcome } from "../../domain/Permission.js"
-import { type Data, type Formatted, formatted, str } from "./formatted.js"
+import { type Data, type Formatted, formatted, str } from "./contentBoundary.js"
 
 const WHY: Readonly<Record<Extract<GrantOutcome, { granted: false }>["reason"], string>> = {
   "no-endpoint": "the tool knows no DevTools endpoint for this browser, so it could not grant the permission",

@@ -4,7 +4,7 @@
  * how many routes an unroute removed, and the routes still active, as the tool recorded them
  * (program/lifecycle/routeBook.ts). Patterns and header names are the caller's own text. Pure.
  */
-import { type Formatted, formatted } from "./formatted.js"
+import { type Formatted, formatted } from "./contentBoundary.js"
 
 type Data = Readonly<Record<string, unknown>>
 

@@ -3,7 +3,7 @@
  * logins and browser profiles, one function per command (its subcommands in the order they are checked). Pure.
  */
 import { page } from "./contentBoundary.js"
-import { type Formatted, formatted } from "./formatted.js"
+import { type Formatted, formatted } from "./contentBoundary.js"
 import { bounded, type Data, str } from "./diagnosticRows.js"
 
 export const dashboard = (sub: string | undefined, data: Data): Formatted | undefined => {

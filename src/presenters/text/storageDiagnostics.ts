@@ -1,6 +1,6 @@
 /** Saved state files and cookies, counts first, values of credentials never shown. Pure. */
 import { credentialReason } from "../../redaction/credentialLike.js"
-import { type Formatted, formatted } from "./formatted.js"
+import { type Formatted, formatted } from "./contentBoundary.js"
 import { boundedPage, type Data, str } from "./diagnosticRows.js"
 
 /** A value the model set, as written; a credential-like one is not repeated (redaction/credentialLike.ts). */
