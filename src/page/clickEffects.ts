@@ -50,6 +50,8 @@ const fx = { errors: [], count: 0, heading: heading(), state: state(el), timers:
 fx.el = el; fx.focusFrom = document.activeElement;
 // a target the page marks disabled without the attribute the browser honours: a click still reaches it
 fx.ariaDisabled = !!(el && el.closest && el.closest("[aria-disabled=true]"));
+// the URL and title it had: a page that moved its hash or title on the click did not ignore it
+fx.url = location.href; fx.title = document.title;
 fx.mute = false;
 const note = (m) => { fx.count++; if (fx.errors.length < 2) fx.errors.push(norm1(m).slice(0, 200)); };
 const ownError = console.error;
@@ -125,7 +127,8 @@ fx.take = () => {
   const shown = appeared.take(h);
   return { count: fx.count, errors: fx.errors, heading: changed, control, logCount: fx.logCount, logs: fx.logs,
     appeared: shown, invalid: fx.invalid, invalidCount: fx.invalidCount, pending: ${REQUESTS_TAKE},
-    printed: fx.printed === true, ariaDisabled: fx.ariaDisabled };
+    printed: fx.printed === true,
+    ariaDisabled: fx.ariaDisabled && location.href === fx.url && document.title === fx.title };
 };
 const offBefore = rec.off;
 rec.off = () => {

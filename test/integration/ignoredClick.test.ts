@@ -14,7 +14,9 @@ const live = liveWorld({
     "/pager.html": htmlPage(`<p id="at">Page 3 of 3</p>
 <button id="nx" aria-disabled="true" onclick="if (this.getAttribute('aria-disabled') !== 'true') at.textContent='Page 4'">Next</button>
 <button id="soft" aria-disabled="true" onclick="at.textContent='Still went on'">Soft</button>
-<button id="warn" aria-disabled="true" onclick="alert('Not yet')">Warn</button>`)
+<button id="warn" aria-disabled="true" onclick="alert('Not yet')">Warn</button>
+<button id="tab" aria-disabled="true" onclick="location.hash = 'later'">Later</button>
+<button id="titled" aria-disabled="true" onclick="document.title = 'Pager: waiting'">Wait</button>`)
   }
 })
 
@@ -33,5 +35,13 @@ describe("a click on an aria-disabled control", () => {
     const warned = textOf(await live.tool.call({ args: ["click", "#warn"] }))
     expect(warned).toContain("Not yet")
     expect(warned).not.toContain("nothing changed")
+    // a click that only moved the page's hash or its title did not leave the page unchanged
+    const hashed = textOf(await live.tool.call({ args: ["click", "#tab"] }))
+    expect(rawEval(live.world, session, "location.hash")).toBe("#later")
+    expect(hashed).toContain("hash now #later")
+    expect(hashed).not.toContain("nothing changed")
+    const titled = textOf(await live.tool.call({ args: ["click", "#titled"] }))
+    expect(rawEval(live.world, session, "document.title")).toBe("Pager: waiting")
+    expect(titled).not.toContain("nothing changed")
   })
 })
