@@ -1,8 +1,10 @@
 // The ui-apps tasks (fixtures/ui-apps) for scripts/bench-ui-tasks.mjs, each done four ways: `best` the tool's best
 // modes addressing controls by labels known in advance (no snapshot: it flatters the byte ratio, so it is reported
 // apart), `discover` the tool's best modes as a model that does not know the page (it looks first: one job that opens
-// and snapshots, then batches that act by ref and snapshot where the page changed), and `raw` one command per call
-// (through the tool's args, and the raw agent-browser CLI). Checks read the page state independently.
+// and snapshots; then an action alone whose text names the refs of the controls it made appear (New controls), a
+// snapshot only when it names none of those wanted; a calendar, dozens of cells, is clicked open with a snapshot in the
+// same batch; batches act by ref), and `raw` one command per call (through the tool's args, and the raw agent-browser
+// CLI). Checks read the page state independently.
 const TODOS = "/todo.html?items=Buy milk,Walk dog,Pay rent"
 const W = "/widgets.html"
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
@@ -17,6 +19,19 @@ export const ref = (snapshot, role, name) => {
 const look = (tool, url) => tool({ job: { steps: [{ action: "open", url }, { action: "snapshot" }] } })
 /** Discovery: commands in one call (the tool's batch). */
 const batch = (tool, ...rows) => tool({ args: ["batch"], stdin: JSON.stringify(rows) })
+/** Whether a text names each `[role, name]` with a ref (a snapshot's line, or an action's New controls). */
+const names =
+  (...controls) =>
+  (text) =>
+    controls.every(([role, name]) => new RegExp(`\\b${role} "${escape(name)}"[^\\n]*?ref=`).test(text))
+/**
+ * Discovery: one action alone; its text when it names the `wanted` controls with refs (New controls: what a careful
+ * model acts on), else a snapshot -i after it (one more call: the page is looked at).
+ */
+const actThenLook = async (tool, row, wanted) => {
+  const said = await tool({ args: row })
+  return wanted(said) ? said : tool({ args: ["snapshot", "-i"] })
+}
 
 /** Snapshots until `role "name"` has a ref (a late widget): a careful agent waits 500 ms between tries (3 at most). */
 const snapshotUntil = async (run, role, name) => {
@@ -89,7 +104,8 @@ export const uiTasks = (u) => [
       }),
     discover: async (tool) => {
       const toggle = nthUnnamed(await look(tool, u(TODOS)), "checkbox", 2)
-      const clear = ref(await batch(tool, ["check", toggle], ["snapshot", "-i"]), "button", "Clear completed")
+      const wanted = names(["button", "Clear completed"])
+      const clear = ref(await actThenLook(tool, ["check", toggle], wanted), "button", "Clear completed")
       await batch(tool, ["click", clear], ["get", "text", ".todo-list"])
     },
     raw: async (run) => {
@@ -139,8 +155,9 @@ export const uiTasks = (u) => [
       }),
     discover: async (tool) => {
       await look(tool, u(TODOS))
+      const opened = (t) => /\btextbox \[[^\n]*?ref=/.test(t)
       const edit = nthUnnamed(
-        await batch(tool, ["dblclick", ".todo-list li:nth-child(3) label"], ["snapshot", "-i"]),
+        await actThenLook(tool, ["dblclick", ".todo-list li:nth-child(3) label"], opened),
         "textbox",
         1
       )
@@ -171,7 +188,8 @@ export const uiTasks = (u) => [
       }),
     discover: async (tool) => {
       await look(tool, u(TODOS))
-      const destroy = ref(await batch(tool, ["hover", ".todo-list li:nth-child(2)"], ["snapshot", "-i"]), "button", "×")
+      const hover = ["hover", ".todo-list li:nth-child(2)"]
+      const destroy = ref(await actThenLook(tool, hover, names(["button", "×"])), "button", "×")
       await batch(tool, ["click", destroy], ["get", "text", ".todo-list"])
     },
     raw: async (run) => {
@@ -198,7 +216,7 @@ export const uiTasks = (u) => [
       }),
     discover: async (tool) => {
       const speed = ref(await look(tool, u(W)), "combobox", "Speed")
-      const fast = ref(await batch(tool, ["click", speed], ["snapshot", "-i"]), "option", "Fast")
+      const fast = ref(await actThenLook(tool, ["click", speed], names(["option", "Fast"])), "option", "Fast")
       await batch(tool, ["click", fast], ["get", "text", "#speed-result"])
     },
     raw: async (run) => {
@@ -224,6 +242,7 @@ export const uiTasks = (u) => [
       }),
     discover: async (tool) => {
       const date = ref(await look(tool, u(W)), "textbox", "Delivery date")
+      // a calendar opens: dozens of cells, more than an action's text names (8), so the snapshot is in the click's batch
       const day = ref(
         await batch(tool, ["click", date], ["snapshot", "-i"]),
         "gridcell",
@@ -254,7 +273,8 @@ export const uiTasks = (u) => [
       }),
     discover: async (tool) => {
       const sort = ref(await look(tool, u(W)), "button", "Sort by")
-      const item = ref(await batch(tool, ["click", sort], ["snapshot", "-i"]), "menuitem", "Price: low to high")
+      const menu = await actThenLook(tool, ["click", sort], names(["menuitem", "Price: low to high"]))
+      const item = ref(menu, "menuitem", "Price: low to high")
       await batch(tool, ["click", item], ["get", "text", "#sort-result"])
     },
     raw: async (run) => {
@@ -282,7 +302,8 @@ export const uiTasks = (u) => [
       }),
     discover: async (tool) => {
       const add = ref(await look(tool, u(W)), "button", "Add contact")
-      const s = await batch(tool, ["click", add], ["snapshot", "-i"])
+      const form = names(["textbox", "Name"], ["textbox", "Email"], ["button", "Save contact"])
+      const s = await actThenLook(tool, ["click", add], form)
       await batch(
         tool,
         ["fill", ref(s, "textbox", "Name"), "Ada Lovelace"],

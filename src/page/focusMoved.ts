@@ -5,6 +5,7 @@
  * focuses what it clicks, a label's control or a focusable ancestor of the node it hit anyway. Said as the element's
  * tag and id and its label (aria-label, label, placeholder, text). Pure: the page statements.
  */
+import type { ActionEffects } from "../domain/ActionEffects.js"
 
 /**
  * Page JavaScript: `focusMoved(from, clicked)`, the element that has the focus now when it is not `from` (the one that
@@ -30,3 +31,26 @@ export const FOCUS_MOVED: string = `const focusMoved = (from, clicked) => {
   const element = (now.tagName.toLowerCase() + (now.id ? "#" + now.id : "")).slice(0, 60);
   return { element, label: label.length > 40 ? label.slice(0, 39) + "…" : label };
 };`
+
+/** Fields a click focuses to type into: the focus landing on the clicked one is no news. */
+const FIELD_ROLES = new Set(["textbox", "searchbox", "combobox", "spinbutton"])
+
+/**
+ * The click's effects without `focus` when the click aimed at a field by its ref (`clicked`: the ref's role and name
+ * in the model's snapshot) and the focus went to a field labelled that name: the clicked field itself. (A ref to a
+ * field gives the recorder no target to judge, so `focusMoved` cannot tell it apart in the page.)
+ */
+export const withoutClickedFieldFocus = (
+  effects: ActionEffects | undefined,
+  clicked: { readonly role: string; readonly name: string } | undefined
+): ActionEffects | undefined => {
+  const label = effects?.focus?.label
+  if (effects === undefined || label === undefined || clicked === undefined || !FIELD_ROLES.has(clicked.role))
+    return effects
+  const name = clicked.name.replace(/\s+/g, " ").trim()
+  // the page's read cuts a label to 40 characters, the last one an ellipsis
+  const same = label === name || (label.endsWith("…") && name.startsWith(label.slice(0, -1)))
+  if (!same) return effects
+  const { focus: _, ...rest } = effects
+  return Object.keys(rest).length > 0 ? rest : undefined
+}

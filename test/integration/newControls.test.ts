@@ -20,6 +20,13 @@ function build() { list.replaceChildren(...Array.from({ length: 12 }, (_, i) => 
   const li = document.createElement("li"), b = document.createElement("button")
   b.textContent = "Action " + (i + 1); b.onclick = () => { window.__picked = b.textContent }
   li.append(b); return li })) }</script>`),
+    "/speed.html": htmlPage(`<label for="s">Speed</label><input id="s" role="combobox" aria-expanded="false"
+onclick="open_()"><div id="pop"></div><p id="out"></p><script>
+function open_() { s.setAttribute("aria-expanded", "true"); const ul = document.createElement("ul")
+  ul.setAttribute("role", "listbox"); ul.append(...["Slow", "Fast"].map((n) => {
+    const li = Object.assign(document.createElement("li"), { textContent: n }); li.setAttribute("role", "option")
+    li.onclick = () => { out.textContent = "Selected: " + n; pop.replaceChildren() }; return li }))
+  pop.replaceChildren(ul) }</script>`),
     "/city.html": htmlPage(`<label for="c">City</label><input id="c" role="combobox" aria-expanded="false">
 <ul id="list" role="listbox" aria-label="Cities"></ul><p id="out"></p><script>
 c.addEventListener("input", () => list.replaceChildren(...["Lima", "Lisbon", "Lyon"]
@@ -47,6 +54,9 @@ describe("a click that makes controls appear names their refs (#45)", () => {
     const confirm = refOf(clicked, "button", "Confirm")
     expect(email).toBeDefined()
     expect(confirm).toBeDefined()
+    // the dialog's text is only its controls' names ("Email ConfirmCancel"): said once, by the controls line
+    expect(clicked).not.toContain("New text")
+    expect(rawEval(live.world, session, "m.innerText.replace(/Email|Confirm|Cancel|\\s/g, '')")).toBe("")
     expect(rawEval(live.world, session, "m.hidden")).toBe(false)
     // the refs named are the session's current ones: no snapshot in between, and they act on the right elements
     const filled = await live.tool.call({ args: ["fill", `@${email}`, "ada@example.com"] })
@@ -90,6 +100,20 @@ describe("a click that makes controls appear names their refs (#45)", () => {
     expect(typed).toMatch(/New controls: option "Lima" \[ref=e\d+\], option "Lisbon" \[ref=e\d+\]$/m)
     await live.tool.call({ args: ["click", `@${refOf(typed, "option", "Lisbon")}`] })
     expect(rawEval(live.world, session, "out.textContent")).toBe("Ship to: Lisbon")
+  })
+
+  it("a click on a field by its ref: its options named without their unnamed list, no word of its own focus", async () => {
+    const session = (await live.tool.call({ args: ["open", live.url("/speed.html")] })).details.sessionName ?? ""
+    const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const clicked = textOf(await live.tool.call({ args: ["click", `@${refOf(snap, "combobox", "Speed")}`] }))
+    expect(clicked).toMatch(/^New controls: option "Slow" \[ref=e\d+\], option "Fast" \[ref=e\d+\]$/m)
+    expect(clicked).not.toContain("listbox")
+    // the focus is on the clicked field itself (read outside the tool): no news, not said
+    expect(rawEval(live.world, session, "document.activeElement.id")).toBe("s")
+    expect(rawEval(live.world, session, "document.querySelectorAll('[role=listbox]').length")).toBe(1)
+    expect(clicked).not.toContain("Focus moved")
+    await live.tool.call({ args: ["click", `@${refOf(clicked, "option", "Fast")}`] })
+    expect(rawEval(live.world, session, "out.textContent")).toBe("Selected: Fast")
   })
 
   it("a fill into a combobox names the suggestions it showed with refs", async () => {

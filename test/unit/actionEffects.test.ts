@@ -98,10 +98,40 @@ describe("the controls an action made appear", () => {
       actionEffectLines({ appeared: { count: 1, first: ["Email Confirm"] }, newControls: { count: 2, first } }).map(
         plain
       )
-    ).toEqual(['New text: "Email Confirm"', 'New controls: textbox "Email" [ref=e6], button "Confirm" [ref=e4]'])
+    ).toEqual(['New controls: textbox "Email" [ref=e6], button "Confirm" [ref=e4]'])
     expect(actionEffectLines({ newControls: { count: 5, first } }).map(plain)).toEqual([
       'New controls: textbox "Email" [ref=e6], button "Confirm" [ref=e4] (and 3 more: snapshot -i)'
     ])
+  })
+})
+
+describe("new text the New controls line says already", () => {
+  const first = [
+    { ref: "e21", role: "menuitem", name: "Newest" },
+    { ref: "e22", role: "menuitem", name: "Price: low to high" },
+    { ref: "e5", role: "checkbox", name: "" }
+  ]
+  const said = (appeared: { count: number; first: Array<string>; capped?: true }, count = 3) =>
+    actionEffectLines({ appeared, newControls: { count, first } }).map(plain)
+
+  it("a text made only of the named controls' names is not repeated; one with more words stays whole", () => {
+    expect(said({ count: 2, first: ["Newest Price: low to high", "Sorted by: Newest"] })).toEqual([
+      'New text: "Sorted by: Newest"',
+      'New controls: menuitem "Newest" [ref=e21], menuitem "Price: low to high" [ref=e22], checkbox [ref=e5]'
+    ])
+    expect(said({ count: 1, first: ["Newest Price: low to high ×"] })[0]).toMatch(/^New controls/)
+  })
+
+  it("the count left says the rest; with none left to show, the line stays as it was", () => {
+    expect(said({ count: 4, first: ["Newest", "2 items"] })[0]).toBe('New text: "2 items" (and 2 more)')
+    expect(said({ count: 3, first: ["Newest", "Price: low to high"] })[0]).toBe(
+      'New text: "Newest"; "Price: low to high" (and 1 more)'
+    )
+    expect(said({ count: 2, first: ["Newest"], capped: true })[0]).toBe('New text: "Newest" (and more)')
+  })
+
+  it("names of controls only counted, not named, do not hide a text", () => {
+    expect(said({ count: 1, first: ["Price: high to low"] }, 5)[0]).toBe('New text: "Price: high to low"')
   })
 })
 

@@ -32,15 +32,29 @@ const AFTER: Refs = {
 const treeOf = (refs: Refs, order: ReadonlyArray<string>) =>
   order.map((ref) => `- ${refs[ref]?.role} "${refs[ref]?.name}" [ref=${ref}]`).join("\n")
 
-/** The page: the first snapshot `BEFORE`, later ones `AFTER` (the field listed before the button); the click's read counts `controls`. */
-const page = (controls: number): ReadonlyArray<ScriptedRun> => {
+const LISTED: Refs = {
+  ...BEFORE,
+  e6: { role: "listbox", name: "" },
+  e7: { role: "option", name: "Slow" },
+  e8: { role: "option", name: "Fast" }
+}
+
+/**
+ * The page: the first snapshot `BEFORE`, later ones `after` in `order` (by default the field listed before the button);
+ * the click's read counts `controls`.
+ */
+const page = (
+  controls: number,
+  after: Refs = AFTER,
+  order: ReadonlyArray<string> = ["e1", "e2", "e5", "e4", "e3"]
+): ReadonlyArray<ScriptedRun> => {
   let snapshots = 0
   const result = (command: ReadonlyArray<string>): unknown => {
     if (command[0] === "snapshot") {
       snapshots++
       return snapshots === 1
         ? { origin: URL, refs: BEFORE, snapshot: treeOf(BEFORE, ["e1", "e2"]) }
-        : { origin: URL, refs: AFTER, snapshot: treeOf(AFTER, ["e1", "e2", "e5", "e4", "e3"]) }
+        : { origin: URL, refs: after, snapshot: treeOf(after, order) }
     }
     if (command[0] !== "eval") return { clicked: command[1] }
     const effects = { count: 0, errors: [], control: {}, appeared: { count: 1, texts: ["Email Confirm"], controls } }
@@ -83,6 +97,14 @@ describe("a click that makes controls appear names their refs (#45)", () => {
       expect(text).not.toContain("Your email")
       expect(snapshots).toBe(1)
     }).pipe(Effect.provide(fakeLayer(temp.root, page(2))))
+  )
+
+  it.scoped("an unnamed list around the options named beside it is not named; its options are", () =>
+    Effect.gen(function* () {
+      const { text } = yield* clickSubscribe(true)
+      expect(text).toContain('New controls: option "Slow" [ref=e7], option "Fast" [ref=e8]')
+      expect(text).not.toContain("listbox")
+    }).pipe(Effect.provide(fakeLayer(temp.root, page(3, LISTED, ["e1", "e2", "e6", "e7", "e8"]))))
   )
 
   it.scoped("no control among what appeared: no look, no line", () =>

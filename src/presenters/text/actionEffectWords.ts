@@ -19,16 +19,44 @@ const textsLine = (head: string, shown: NonNullable<ActionEffects["appeared"]>):
   return [head, ...texts, ...rest]
 }
 
-/** The controls the action made appear, as `snapshot -i` lists them (role, name, ref), the rest counted. */
+/**
+ * The controls the action made appear, as `snapshot -i` lists them (role, name, ref; an unnamed one: role, ref), the
+ * rest counted.
+ */
 const controlsLine = (controls: NonNullable<ActionEffects["newControls"]>): Parts => {
   const named = controls.first.flatMap((c, i) => [
     ...(i > 0 ? [", "] : []),
-    `${c.role} `,
-    ...quoted(c.name),
-    ` [ref=${c.ref}]`
+    ...(c.name === "" ? [`${c.role} [ref=${c.ref}]`] : [`${c.role} `, ...quoted(c.name), ` [ref=${c.ref}]`])
   ])
   const more = controls.count - controls.first.length
   return ["New controls: ", ...named, ...(more > 0 ? [` (and ${more} more: snapshot -i)`] : [])]
+}
+
+const squeezed = (text: string): string => text.replace(/\s+/g, " ").trim()
+
+/** A text made only of the names of controls the New controls line names (a menu's items, a dialog's buttons). */
+const onlyNames = (text: string, names: ReadonlyArray<string>): boolean =>
+  !/[\p{L}\p{N}]/u.test(names.reduce((rest, name) => rest.split(name).join(" "), squeezed(text)))
+
+/**
+ * The new texts not made only of the named new controls' names: those the controls line says already, with refs.
+ * Unchanged when that would leave none shown while more are counted (the line then still has its examples).
+ */
+const beyondControls = (
+  appeared: ActionEffects["appeared"],
+  controls: ActionEffects["newControls"]
+): ActionEffects["appeared"] => {
+  if (appeared === undefined || controls === undefined) return appeared
+  // longest first, so a name inside a longer one ("Save" in "Save tags") does not split it
+  const names = controls.first
+    .map((c) => squeezed(c.name))
+    .filter((n) => n !== "")
+    .sort((a, b) => b.length - a.length)
+  const first = appeared.first.filter((t) => !onlyNames(t, names))
+  const count = appeared.count - (appeared.first.length - first.length)
+  if (first.length === appeared.first.length) return appeared
+  if (count <= 0 && appeared.capped !== true) return undefined
+  return first.length > 0 ? { ...appeared, count, first } : appeared
 }
 
 /** What a list the action hid items from still shows: its items, or that it shows none of them now. */
@@ -177,7 +205,8 @@ export const actionEffectLines = (
     effects.control !== undefined ? controlWords(effects.control, lead, action, effects.focus !== undefined) : []
   const joint = heading !== undefined && control.length > 0 ? ["; "] : []
   if (heading !== undefined || control.length > 0) lines.push([...(heading ?? []), ...joint, ...control])
-  if (effects.appeared !== undefined) lines.push(textsLine("New text: ", effects.appeared))
+  const appeared = beyondControls(effects.appeared, effects.newControls)
+  if (appeared !== undefined) lines.push(textsLine("New text: ", appeared))
   if (effects.newControls !== undefined) lines.push(controlsLine(effects.newControls))
   if (effects.ignoredDisabled === true && action === "click")
     lines.push(["The clicked control is marked aria-disabled, and nothing changed on the page."])

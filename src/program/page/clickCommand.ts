@@ -29,6 +29,7 @@ import { readinessBudgetMs } from "../../page/readiness.js"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickReadOf, clickRecorderScript } from "../../page/clickRecorder.js"
 import { clickEffectsOf } from "../../page/clickEffects.js"
+import { withoutClickedFieldFocus } from "../../page/focusMoved.js"
 import { comboboxFocusOf, isComboboxClick } from "../../page/comboboxFocus.js"
 import { dialogsOpenedOf } from "../../page/dialogsOpened.js"
 import { jsDialogsOf } from "../../page/actionWatches.js"
@@ -86,14 +87,15 @@ const recordsClick = (plan: Plan): boolean => mayNavigate(plan.line) && mayProbe
 const clickReplyOf = (
   row: Extract<StepRow, { readonly success: true }>,
   recorder: StepRow | undefined,
-  read: Record<string, unknown> | undefined
+  read: Record<string, unknown> | undefined,
+  clicked: { readonly role: string; readonly name: string } | undefined
 ): Either.Either<UpstreamOutcome, CommandError> => {
   // the alerts that opened after the previous action (upstream accepted them), and the dialogs the click opened
   const logged = recorder?.success === true ? recordedValue(recorder.result)?.["earlierDialogs"] : undefined
   const earlier = jsDialogsOf(logged).filter((d) => d.type === "alert")
   const jsOpened = jsDialogsOf(read?.["jsDialogs"])
   // console errors and uncaught errors the click logged, a heading or control it changed (clickEffects.ts)
-  const watched = clickEffectsOf(read?.["effects"])
+  const watched = withoutClickedFieldFocus(clickEffectsOf(read?.["effects"]), clicked)
   // "nothing changed" is not said of a click that opened a dialog or a tab (said apart from the effects)
   const elsewhere = jsOpened.length > 0 || clickRecordOf(read?.["click"])?.openedTab === true
   const effects = watched?.ignoredDisabled === true && elsewhere ? undefined : watched
@@ -161,7 +163,8 @@ export const runClick = (plan: Plan) =>
     if (!row.success) return result({ replied: Either.left(row.error) })
     const answered = clickReadOf(rows[at + 1])
     const read = answered?.value
-    const replied = clickReplyOf(row, rows[at - 1], read)
+    const ref = /^@?(e\d+)$/.exec(plan.line.positionals[1] ?? "")?.[1]
+    const replied = clickReplyOf(row, rows[at - 1], read, ref !== undefined ? refs?.refs.get(ref) : undefined)
     const tabs = tabsOf(rows[at + 2])
     const record = clickRecordOf(read?.["click"])
     // no record: the read ran in the document the click led to (or could not run), so the page is read again: past

@@ -22,6 +22,8 @@ import { recordedFreshRefs } from "./freshRefs.js"
 const LOOK_TIMEOUT_MS = 5_000
 /** At most this many new controls are named; the rest are counted. */
 const NAMED = 8
+/** Roles that hold other controls (a listbox its options, a menu its items). */
+const CONTAINERS = new Set(["listbox", "menu", "menubar", "tablist", "radiogroup", "group", "grid", "tree", "toolbar"])
 
 /**
  * The effects with `newControls` added when the action made controls appear on the page the model's refs came from;
@@ -48,9 +50,12 @@ export const withNewControls = (
     // snapshot -i also lists headings: they are not controls; in the page's order (ref numbers follow another)
     const tree = readPayload(SnapshotText, fresh.data, (d) => d.snapshot) ?? ""
     const at = (id: string) => tree.indexOf(`ref=${id}]`)
-    const added = [...fresh.refs.entries()]
+    const shown = [...fresh.refs.entries()]
       .filter(([id, r]) => !before.refs.has(id) && r.role !== "heading")
       .sort(([a], [b]) => at(a) - at(b))
+    // an unnamed list around the items named beside it (`listbox [ref=e21]` above its options) says nothing they do not
+    const items = shown.some(([, r]) => !CONTAINERS.has(r.role))
+    const added = items ? shown.filter(([, r]) => !(CONTAINERS.has(r.role) && r.name.trim() === "")) : shown
     if (added.length === 0) return effects
     const first = added.slice(0, NAMED).map(([ref, r]) => ({ ref, role: r.role, name: r.name }))
     return { ...effects, newControls: { count: added.length, first } } satisfies ActionEffects
