@@ -1,5 +1,5 @@
 /**
- * Config files, in layers (securityConfig.ts): global `~/.pi/config/pi-agent-browser-native/config.json` (the
+ * Config files, in layers (configPaths.ts): global `~/.pi/config/pi-agent-browser-native/config.json` (the
  * contract's folder) and `~/.pi/config/pi-agent-browser-effect/config.json`, then the project's same two (only when pi
  * trusts the project), then the file named by `PI_AGENT_BROWSER_CONFIG`. Later layers win key by key; environment
  * variables win over all files. String values may be `$NAME` to read an environment variable, except in `webSearch` and
@@ -14,7 +14,7 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { optional } from "../schema/exactOptional.js"
 
-export { CONFIG_DIR, configPaths } from "./securityConfig.js"
+export { CONFIG_DIR, configPaths } from "./configPaths.js"
 
 export const FileConfig = Schema.Struct({
   browser: optional(

@@ -7,7 +7,7 @@
  * program/lifecycle/browserDefaults.ts).
  */
 import { readFileSync } from "node:fs"
-import { configPaths } from "../config/securityConfig.js"
+import { configPaths } from "../config/configPaths.js"
 
 const valueOf = (raw: unknown, env: Readonly<Record<string, string | undefined>>): string | undefined => {
   if (typeof raw !== "string" || raw.trim() === "") return undefined

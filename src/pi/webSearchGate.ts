@@ -6,7 +6,7 @@
  * (test/unit/lazyEntry.test.ts keeps them equal).
  */
 import { readFileSync } from "node:fs"
-import { configPaths } from "../config/securityConfig.js"
+import { configPaths } from "../config/configPaths.js"
 
 export const PROVIDER_ENV_KEYS = ["EXA_API_KEY", "BRAVE_API_KEY"] as const
 

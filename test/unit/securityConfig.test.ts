@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { CONFIG_DIR, configPaths } from "../../src/config/securityConfig.js"
+import { CONFIG_DIR, configPaths } from "../../src/config/configPaths.js"
 import { normalizeOrigin, resolveSecurityConfig, SECURITY_PRESET_ENV } from "../../src/config/securityConfig.js"
 import { STANDARD_POLICY, STRICT_RULES } from "../../src/schema/SecurityPolicy.js"
 import { suiteTempRoot } from "../support/fakeHarness.js"

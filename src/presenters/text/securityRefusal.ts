@@ -8,7 +8,7 @@ import type { NextAction } from "../../schema/NextAction.js"
 import { nextActions } from "../actions/nextActions.js"
 import { typedTextIndexes } from "../../upstream/typedText.js"
 
-/** Where a human changes a rule (config/securityConfig.ts). */
+/** Where a human changes a rule (config/configPaths.ts). */
 const CONFIG_FILES =
   "~/.pi/config/pi-agent-browser-effect/config.json or the project's " +
   ".pi/config/pi-agent-browser-effect/config.json"
