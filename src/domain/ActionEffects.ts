@@ -49,6 +49,10 @@ export interface ActionEffects {
     /** A checkbox's or radio button's checked state. */
     readonly checked?: boolean
   }
+  /**
+   * Sortable headers (`aria-sort`) the action sorted: each header's name and its new order (page/sortHeaders.ts).
+   */
+  readonly sorted?: ReadonlyArray<{ readonly header: string; readonly order: "ascending" | "descending" }>
   /** Fields the browser's own form validation refused (a submit it blocked): how many, the first two. */
   readonly invalid?: {
     readonly count: number
