@@ -12,6 +12,7 @@ import { APPEARED_INSTALL, APPEARED_READ, field } from "../../page/appearedText.
 import { COMBOBOX_FOCUS_EXPRESSION, comboboxFocusOf, isComboboxFill } from "../../page/comboboxFocus.js"
 import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
 import { fillTargetOf } from "../../page/fillReadback.js"
+import { FILL_TIMERS_INSTALL, FILL_TIMERS_SETTLE } from "../../page/fillTimers.js"
 import { refRows } from "../../page/fillRefReads.js"
 import { typeDateKeys } from "./dateKeysFill.js"
 import { evalAt, plain, type ProbeKind, type Rows, refused, replyOf } from "./probed.js"
@@ -20,19 +21,27 @@ import { shownSaid } from "./timedAction.js"
 /** A combobox's list may open a moment after typing (debounced autocomplete): the focus read waits this long. */
 const COMBOBOX_FILL_SETTLE_MS = 300
 
-/** The rows before the fill with the appeared watch installed by the guard's step (the last one). */
+/**
+ * The rows before the fill with the appeared watch and the watch of the short timers its events start
+ * (page/fillTimers.ts) installed by the guard's step (the last one).
+ */
 const withWatch = (rows: Rows): Rows =>
   rows.map((row, i) =>
-    i === rows.length - 1 && row[0] === "eval" ? ["eval", `(${APPEARED_INSTALL}, ${row[1]})`] : row
+    i === rows.length - 1 && row[0] === "eval"
+      ? ["eval", `(${APPEARED_INSTALL}, ${FILL_TIMERS_INSTALL}, ${row[1]})`]
+      : row
   )
 
-/** The rows after the fill with the watch's read added to the read-back's answer (the first row) as `appeared`. */
+/**
+ * The rows after the fill with the watch's read added to the read-back's answer (the first row) as `appeared`, read
+ * once the short timers the fill's events started ran (a message the page shows 300 ms after typing stops).
+ */
 const withWatchRead = (rows: Rows): Rows =>
   rows.map((row, i) =>
     i === 0 && row[0] === "eval"
       ? [
           "eval",
-          `(() => { const read = ${row[1]}; const w = ${APPEARED_READ};
+          `(async () => { const read = ${row[1]}; await ${FILL_TIMERS_SETTLE}; const w = ${APPEARED_READ};
   return read !== null && typeof read === "object" && w ? { ...read, appeared: w.appeared } : read; })()`
         ]
       : row
