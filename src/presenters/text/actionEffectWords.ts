@@ -2,8 +2,9 @@
  * The words for what an action did beyond its answer (domain/ActionEffects.ts), or an open while its page loaded: one
  * line for console errors logged during it, one for its other console messages, one for the page's main heading or the
  * acted-on control when they changed, one for where a key moved the focus, one for the headers it sorted (aria-sort),
- * one for text it made appear, one for the fields the browser's form validation refused (the form was not sent); none
- * when nothing changed. Messages, headings, values, labels and texts are page text. Pure.
+ * one for text it made appear, one for the suggestions a fill left open, one for the fields the browser's form
+ * validation refused (the form was not sent); none when nothing changed. Messages, headings, values, labels and texts
+ * are page text. Pure.
  */
 import type { ActionEffects } from "../../domain/ActionEffects.js"
 import { isOpening } from "../../upstream/commandEffects.js"
@@ -119,6 +120,17 @@ const sortedLine = (sorted: NonNullable<ActionEffects["sorted"]>): Parts => [
   ...sorted.flatMap((s, i) => [...(i > 0 ? ["; "] : []), ...quoted(s.header), ` now sorted ${s.order}`])
 ]
 
+/** The suggestions a fill left open: `Suggestions open under the field (1 option): "Paris". None is picked yet…`. */
+const suggestionsLine = (open: NonNullable<ActionEffects["suggestions"]>): Parts => {
+  const more = open.count - open.first.length
+  return [
+    `Suggestions open under the field (${open.count === 1 ? "1 option" : `${open.count} options`}): `,
+    ...open.first.flatMap((t, i) => [...(i > 0 ? ["; "] : []), ...quoted(t)]),
+    ...(more > 0 ? [` (and ${more} more)`] : []),
+    ". None is picked yet: click one to pick it."
+  ]
+}
+
 /** The effect lines after an action's answer (each one line), none when nothing changed. */
 export const actionEffectLines = (
   effects: ActionEffects | undefined,
@@ -185,6 +197,7 @@ export const actionEffectLines = (
   if (heading !== undefined || control.length > 0) lines.push([...(heading ?? []), ...joint, ...control])
   if (effects.sorted !== undefined) lines.push(sortedLine(effects.sorted))
   if (effects.appeared !== undefined) lines.push(textsLine("New text: ", effects.appeared))
+  if (effects.suggestions !== undefined) lines.push(suggestionsLine(effects.suggestions))
   if (effects.newControls !== undefined) lines.push(controlsLine(effects.newControls))
   if (effects.ignoredDisabled === true && action === "click")
     lines.push(["The clicked control is marked aria-disabled, and nothing changed on the page."])
