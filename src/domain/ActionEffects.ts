@@ -49,6 +49,15 @@ export interface ActionEffects {
     /** A checkbox's or radio button's checked state. */
     readonly checked?: boolean
   }
+  /**
+   * The suggestions a fill left open under its field (page/fillSuggestions.ts): how many options, the first three; a
+   * fill picks none of them.
+   */
+  readonly suggestions?: { readonly count: number; readonly first: ReadonlyArray<string> }
+  /**
+   * Sortable headers (`aria-sort`) the action sorted: each header's name and its new order (page/sortHeaders.ts).
+   */
+  readonly sorted?: ReadonlyArray<{ readonly header: string; readonly order: "ascending" | "descending" }>
   /** Fields the browser's own form validation refused (a submit it blocked): how many, the first two. */
   readonly invalid?: {
     readonly count: number

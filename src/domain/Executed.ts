@@ -6,7 +6,7 @@ import type { VerifiedArtifacts } from "../schema/Artifacts.js"
 import type { RouteDiagnostic } from "./Captures.js"
 import type { LookupReport, NetworkRequestsPageFilter } from "./Lookup.js"
 import type { UpstreamOutcome } from "./Outcome.js"
-import type { LastPage, OpenedTab, TabCorrection, ViewportFacts } from "./PageFacts.js"
+import type { ClosedTab, LastPage, OpenedTab, TabCorrection, ViewportFacts } from "./PageFacts.js"
 import type {
   ClickDispatch,
   ComboboxFocus,
@@ -69,6 +69,8 @@ export interface Executed {
   readonly tabCorrection?: TabCorrection
   /** After a click: the page opened a new tab itself, which the session follows (`navigation` is its page). */
   readonly openedTab?: OpenedTab
+  /** After a click or key press: the tab it ran on closed itself (`navigation` is the front tab's page). */
+  readonly closedTab?: ClosedTab
   /** A read that ran in a tab the page opened since the last command (upstream followed it), not the session's page. */
   readonly ranInOpenedTab?: { readonly url: string; readonly sessionPage: string }
   /** The session's page moved on by itself since the last command (a timer's `location.replace`): where it is now. */

@@ -30,6 +30,12 @@ export interface OpenedTab {
   readonly from: string
 }
 
+/** The tab a command ran on closed during it (the page called window.close): the tab in front now. */
+export interface ClosedTab {
+  /** The tab commands act on now (the browser's front tab). */
+  readonly now: string
+}
+
 /** The page a session was last seen on; `title` is absent when only the URL was read (a snapshot's origin, back). */
 export interface LastPage {
   readonly url: string

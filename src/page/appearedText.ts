@@ -1,12 +1,13 @@
 /**
  * Text an action made appear, watched in the page from just before the action to the read after it (in the same
- * upstream batch): nodes the page added, text it changed, and elements it unhid (a `hidden` or `aria-hidden`
- * attribute removed, `open` added, an inline `display: none` / `visibility: hidden` dropped). Each changed element
- * still shown is read once, outermost first, as its visible text; class changes are not judged (the text may have
- * shown before), nor children replaced by the same texts in the same order (a list re-rendered on hover or
- * scroll). Symmetric, the text it hid or removed (said shorter: what went, not to be read). Used by the click and
- * key-press watch (clickEffects.ts), around `hover` and `focus` (probed/timedAction.ts, with their CSS-only flips:
- * hoverReveal.ts) and typing (typedEffects.ts). Pure.
+ * upstream batch): nodes the page added, text it changed, and elements it unhid (a `hidden` or `aria-hidden` attribute
+ * removed, `open` added, an inline `display: none` / `visibility: hidden` dropped). Each changed element still shown is
+ * read once, outermost first, as its visible text; class changes are not judged (the text may have shown before), nor
+ * children replaced by the same texts in the same order (a list re-rendered on hover or scroll). When more places
+ * changed than are said, a status (role=status, aria-live) and then a count the page changed in place ("Showing 3 of
+ * 8") are said before the rest. Symmetric, the text it hid or removed (said shorter: what went, not to be read). Used
+ * by the click and key-press watch (clickEffects.ts), around `hover` and `focus` (probed/timedAction.ts, with their
+ * CSS-only flips: hoverReveal.ts) and typing (typedEffects.ts). Pure.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
 
@@ -24,6 +25,25 @@ const CONTROL =
   '"a[href],button,input:not([type=hidden]),select,textarea,summary,[contenteditable=true],' +
   "[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option]," +
   '[role=combobox],[role=textbox],[role=slider],[role=spinbutton],[role=searchbox]"'
+
+/**
+ * Page JavaScript (inside the watch), an expression on the changed element `e` and its text `t`: 0 for a status (in
+ * or under role=status|alert|log, aria-live other than off, an output), 1 for text with a number the page changed in
+ * an element that was there before (a count: "Showing 3 of 8"), 2 for the rest. When more places changed than are
+ * said, the lower ranks are said first.
+ */
+const RANK =
+  '(e.closest("[role=status],[role=alert],[role=log],[aria-live]:not([aria-live=off]),output") ? 0 : ' +
+  "!fresh(e) && /\\d/.test(t) ? 1 : 2)"
+
+/**
+ * Page JavaScript: `pickSaid(texts, ranked, count)`, the texts said: the first `KEEP` in the page's order (`texts`)
+ * when no more places changed; else a status, then a count ("Showing 3 of 8"), then the rest, each in the page's
+ * order (`ranked`: each place's `[rank, text]`, in the page's order).
+ */
+export const PICK_SAID = `const pickSaid = (texts, ranked, count) => count <= ${KEEP} ? texts
+  : [...new Set(ranked.map((r, i) => [...r, i]).sort((a, b) => a[0] - b[0] || a[2] - b[2]).map((r) => r[1]))]
+    .slice(0, ${KEEP});`
 
 /**
  * Page JavaScript (inside the watch): `hiddenTexts = () => ({ count, texts, capped })`, the text the action hid or
@@ -136,6 +156,7 @@ const fresh = (e) => { for (let p = e; p; p = p.parentNode) if (added.has(p)) re
 const CONTROL = ${CONTROL};
 ${flips}
 const ${HIDDEN_READ}
+${PICK_SAID}
 const take = (skip) => {
   note(mo.takeRecords()); mo.disconnect();
   const flipped = flips();
@@ -159,7 +180,7 @@ const take = (skip) => {
   }
   const rerendered = (e) => added.has(e) && same.has(e.parentNode);
   const outer = els.filter((e) => !inside(e) && !rerendered(e));
-  const texts = [];
+  const texts = [], ranked = [];
   let count = 0, controls = 0;
   // a large re-render is read in its first ${LOOK} places only (said as "more")
   for (const e of outer.slice(0, ${LOOK})) {
@@ -170,9 +191,11 @@ const take = (skip) => {
     if (t === "" || t === skip || texts.includes(t)) continue;
     count++;
     if (texts.length < ${KEEP}) texts.push(cut(t, ${TEXT_MAX}));
+    ranked.push([${RANK}, cut(t, ${TEXT_MAX})]);
   }
+  const said = pickSaid(texts, ranked, count);
   const gone = hiddenTexts(flipped.gone);
-  return { count, texts, capped: outer.length > ${LOOK}, controls, ...(gone.count > 0 ? { hidden: gone } : {}) };
+  return { count, texts: said, capped: outer.length > ${LOOK}, controls, ...(gone.count > 0 ? { hidden: gone } : {}) };
 };
 return { take, off: () => mo.disconnect() };
 })();`

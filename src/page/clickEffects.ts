@@ -1,14 +1,14 @@
 /**
  * What a click did beyond its own answer, watched by the click's recorder (clickRecorder.ts) in the same upstream
  * process: console errors and uncaught page errors logged during the click (`console.error` wrapped, `error` and
- * `unhandledrejection` events) and its other console messages (`log`, `info`, `warn`), the page's main heading and
- * the clicked control's value and expanded/pressed/checked state (a label's: its box's; compared by the read), text
- * it made appear (appearedText.ts), and short timers the click's own handlers scheduled (at most `LATE_TIMER_MS`): the
- * read waits for those to run (at most `LATE_WAIT_CAP_MS`), so a page that goes to another URL 100 ms after the click
- * is read as a click that navigated. A click that scheduled no such timer pays no wait. `press|key` is watched the
- * same way, in its own batch, on the focused element, and its read says where the key moved the focus (Tab). The
- * fields the browser's own form validation refused (`invalid` events: a submit it blocked) are read too. Pure: the
- * page statements and the decoding of the read's answer.
+ * `unhandledrejection` events) and its other console messages (`log`, `info`, `warn`), the page's main heading and the
+ * clicked control's value and expanded/pressed/checked state (a label's: its box's; compared by the read), the headers
+ * it sorted (sortHeaders.ts), text it made appear (appearedText.ts), and short timers the click's own handlers
+ * scheduled (at most `LATE_TIMER_MS`): the read waits for those to run (at most `LATE_WAIT_CAP_MS`), so a page that
+ * goes to another URL 100 ms after the click is read as a click that navigated. A click that scheduled no such timer
+ * pays no wait. `press|key` is watched the same way, in its own batch, on the focused element, and its read says where
+ * the key moved the focus (Tab). The fields the browser's own form validation refused (`invalid` events: a submit it
+ * blocked) are read too. Pure: the page statements and the decoding of the read's answer.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
 import { APPEARED_WATCH, shownEffectsOf } from "./appearedText.js"
@@ -19,6 +19,7 @@ import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./actionWatches.js"
 import { NAVIGATION_START_WATCH } from "./navigationStart.js"
 import { PRESS_MOVES_INSTALL, PRESS_MOVES_READ, pressMovesOf } from "./actionWatches.js"
 import { WATCH_KEY } from "./pageSettle.js"
+import { SORT_STATES, sortedOf, sortedSince } from "./sortHeaders.js"
 
 /** Timers longer than this are not the click's immediate effect: not waited for. */
 export const LATE_TIMER_MS = 300
@@ -53,6 +54,9 @@ fx.ariaDisabled = !!(el && el.closest && el.closest("[aria-disabled=true]"));
 // the URL and title it had: a page that moved its hash or title on the click did not ignore it
 fx.url = location.href; fx.title = document.title;
 fx.mute = false;
+// the sortable headers' states (aria-sort), by name: a header the action sorted is said with its new order
+${SORT_STATES}
+fx.sorts = sortStates();
 const note = (m) => { fx.count++; if (fx.errors.length < 2) fx.errors.push(norm1(m).slice(0, 200)); };
 const ownError = console.error;
 console.error = function (...a) { try { note(a.map(text).join(" ")); } catch {} return ownError.apply(this, a); };
@@ -127,7 +131,7 @@ fx.take = () => {
   const shown = appeared.take(h);
   return { count: fx.count, errors: fx.errors, heading: changed, control, logCount: fx.logCount, logs: fx.logs,
     appeared: shown, invalid: fx.invalid, invalidCount: fx.invalidCount, pending: ${REQUESTS_TAKE},
-    printed: fx.printed === true,
+    printed: fx.printed === true, sorted: ${sortedSince("fx.sorts")},
     ariaDisabled: fx.ariaDisabled && location.href === fx.url && document.title === fx.title };
 };
 const offBefore = rec.off;
@@ -223,6 +227,7 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
       ? { element: f["element"], ...(typeof f["label"] === "string" && f["label"] !== "" ? { label: f["label"] } : {}) }
       : undefined
   const invalid = invalidOf(r)
+  const sorted = sortedOf(r?.["sorted"])
   const effects: ActionEffects = {
     ...(unknownKey ? { unknownKey: true } : {}),
     ...(r?.["printed"] === true ? { printed: true } : {}),
@@ -234,6 +239,7 @@ export const clickEffectsOf = (value: unknown): ActionEffects | undefined => {
     ...shownEffectsOf(r?.["appeared"]),
     ...pendingRequestsOf(r?.["pending"]),
     ...(heading !== undefined ? { heading } : {}),
+    ...(sorted !== undefined ? { sorted } : {}),
     ...(Object.keys(control).length > 0 ? { control } : {})
   }
   // the target was marked aria-disabled, and nothing at all changed: the page ignored the click

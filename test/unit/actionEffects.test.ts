@@ -146,3 +146,32 @@ describe("a click on a control the page marks aria-disabled", () => {
     expect(lines({ count: 0, errors: [], control: {}, ariaDisabled: false })).toEqual([])
   })
 })
+
+describe("a header the action sorted (aria-sort)", () => {
+  it("its name and new order; several in one line; none, or a state not ascending/descending: no line", () => {
+    expect(lines({ count: 0, errors: [], control: {}, sorted: [["Price", "descending"]] })).toEqual([
+      'Header "Price" now sorted descending'
+    ])
+    expect(
+      lines({
+        count: 0,
+        errors: [],
+        control: {},
+        sorted: [
+          ["Price", "ascending"],
+          ["Name", "descending"]
+        ]
+      })
+    ).toEqual(['Header "Price" now sorted ascending; "Name" now sorted descending'])
+    expect(clickEffectsOf({ count: 0, errors: [], control: {}, sorted: [] })).toBeUndefined()
+    expect(clickEffectsOf({ count: 0, errors: [], control: {}, sorted: [["Price", "other"]] })).toBeUndefined()
+  })
+
+  it("said before the new text; an aria-disabled header that sorted is not said as ignored", () => {
+    const value = { count: 0, errors: [], control: {}, appeared: { count: 1, texts: ["Monitor 329 EUR"] } }
+    expect(lines({ ...value, sorted: [["Price", "descending"]], ariaDisabled: true })).toEqual([
+      'Header "Price" now sorted descending',
+      'New text: "Monitor 329 EUR"'
+    ])
+  })
+})

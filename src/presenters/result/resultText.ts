@@ -192,7 +192,7 @@ const hasNotes = (e: Executed): boolean =>
   e.plan.resolvedFind !== undefined ||
   (e.navigation !== undefined && (pageChanged(e.previousPage, e.navigation) || loadsState(e.plan.line))) ||
   e.tabCorrection !== undefined ||
-  e.openedTab !== undefined ||
+  (e.openedTab ?? e.closedTab) !== undefined ||
   (e.ranInOpenedTab ?? e.pageMovedOn) !== undefined ||
   e.verified.rows.length > 0 ||
   e.verified.image !== undefined ||

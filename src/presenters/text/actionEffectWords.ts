@@ -1,9 +1,10 @@
 /**
- * The words for what an action did beyond its answer (domain/ActionEffects.ts), or an open while its page loaded:
- * one line for console errors logged during it, one for its other console messages, one for the page's main heading
- * or the acted-on control when they changed, one for where a key moved the focus, one for text it made appear, one
- * for the fields the browser's form validation refused (the form was not sent); none when nothing changed. Messages,
- * headings, values, labels and texts are page text. Pure.
+ * The words for what an action did beyond its answer (domain/ActionEffects.ts), or an open while its page loaded: one
+ * line for console errors logged during it, one for its other console messages, one for the page's main heading or the
+ * acted-on control when they changed, one for where a key moved the focus, one for the headers it sorted (aria-sort),
+ * one for text it made appear, one for the suggestions a fill left open, one for the fields the browser's form
+ * validation refused (the form was not sent); none when nothing changed. Messages, headings, values, labels and texts
+ * are page text. Pure.
  */
 import type { ActionEffects } from "../../domain/ActionEffects.js"
 import { isOpening } from "../../upstream/commandEffects.js"
@@ -141,6 +142,23 @@ const scrolledWords = (s: NonNullable<ActionEffects["scrolled"]>): string => {
   return `${what} scrolled ${s.to > s.from ? "down" : "up"} to y=${s.to} of ${s.max}${where}.`
 }
 
+/** The headers the action sorted: `Header "Price" now sorted descending` (names are page text). */
+const sortedLine = (sorted: NonNullable<ActionEffects["sorted"]>): Parts => [
+  "Header ",
+  ...sorted.flatMap((s, i) => [...(i > 0 ? ["; "] : []), ...quoted(s.header), ` now sorted ${s.order}`])
+]
+
+/** The suggestions a fill left open: `Suggestions open under the field (1 option): "Paris". None is picked yet…`. */
+const suggestionsLine = (open: NonNullable<ActionEffects["suggestions"]>): Parts => {
+  const more = open.count - open.first.length
+  return [
+    `Suggestions open under the field (${open.count === 1 ? "1 option" : `${open.count} options`}): `,
+    ...open.first.flatMap((t, i) => [...(i > 0 ? ["; "] : []), ...quoted(t)]),
+    ...(more > 0 ? [` (and ${more} more)`] : []),
+    ". None is picked yet: click one to pick it."
+  ]
+}
+
 /** The effect lines after an action's answer (each one line), none when nothing changed. */
 export const actionEffectLines = (
   effects: ActionEffects | undefined,
@@ -205,8 +223,10 @@ export const actionEffectLines = (
     effects.control !== undefined ? controlWords(effects.control, lead, action, effects.focus !== undefined) : []
   const joint = heading !== undefined && control.length > 0 ? ["; "] : []
   if (heading !== undefined || control.length > 0) lines.push([...(heading ?? []), ...joint, ...control])
+  if (effects.sorted !== undefined) lines.push(sortedLine(effects.sorted))
   const appeared = beyondControls(effects.appeared, effects.newControls)
   if (appeared !== undefined) lines.push(textsLine("New text: ", appeared))
+  if (effects.suggestions !== undefined) lines.push(suggestionsLine(effects.suggestions))
   if (effects.newControls !== undefined) lines.push(controlsLine(effects.newControls))
   if (effects.ignoredDisabled === true && action === "click")
     lines.push(["The clicked control is marked aria-disabled, and nothing changed on the page."])

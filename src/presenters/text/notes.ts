@@ -4,7 +4,7 @@
  * text afterwards. A call with none of these facts does not enter this file (result/resultText.ts, `hasNotes`, lists
  * them: a new fact here goes there too). Pure.
  */
-import type { Executed } from "../../domain/Executed.js"
+import type { Executed, Navigation } from "../../domain/Executed.js"
 import type { VerifiedArtifacts } from "../../schema/Artifacts.js"
 import type { LastPage } from "../../domain/PageFacts.js"
 import { pageChanged } from "../../session/sessionTransitions.js"
@@ -38,6 +38,21 @@ const pageLine = (before: LastPage | undefined, now: LastPage): Parts => {
   return ["Page: ", now.title !== undefined && now.title !== "" ? page(now.title) : "(untitled)", ` — ${where}`]
 }
 
+/** A tab the page opened (followed now) or closed (its own): the tab commands act on now, and its page. */
+const tabLines = (executed: Executed, now: Navigation): ReadonlyArray<string | Parts> | undefined => {
+  const title = now.title !== "" ? page(now.title) : "(untitled)"
+  if (executed.openedTab !== undefined) {
+    const { tabId, from } = executed.openedTab
+    return [
+      [`New tab ${tabId} (the page opened it; commands now act on it): `, title, ` — ${now.url}`],
+      `The clicked page stays in tab ${from} (tab ${from} goes back to it).`
+    ]
+  }
+  const closed = executed.closedTab
+  if (closed === undefined) return undefined
+  return [[`The page closed its own tab; commands now act on tab ${closed.now}: `, title, ` — ${now.url}`]]
+}
+
 /** Each note is one line of the tool's; only the new page's title in the `Page:` line is the page's. */
 export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): ReadonlyArray<Parts> => {
   const lines: Array<string | Parts> = []
@@ -52,6 +67,7 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
     replacedCloseFailure
   } = executed
   const resolved = executed.plan.resolvedFind
+  const tabbed = navigation !== undefined ? tabLines(executed, navigation) : undefined
   if (resolved !== undefined) {
     const skipped =
       resolved.skipped.length > 0
@@ -64,12 +80,8 @@ export const notesOf = (executed: Executed, shownFlags: ReadonlyArray<string>): 
     ])
   }
   if (navigation !== undefined && loadsState(executed.plan.line)) lines.push(...stateLoadNote(previousPage, navigation))
-  else if (navigation !== undefined && executed.openedTab !== undefined) {
-    const { tabId, from } = executed.openedTab
-    const title = navigation.title !== "" ? page(navigation.title) : "(untitled)"
-    lines.push([`New tab ${tabId} (the page opened it; commands now act on it): `, title, ` — ${navigation.url}`])
-    lines.push(`The clicked page stays in tab ${from} (tab ${from} goes back to it).`)
-  } else if (navigation !== undefined && pageChanged(previousPage, navigation))
+  else if (tabbed !== undefined) lines.push(...tabbed)
+  else if (navigation !== undefined && pageChanged(previousPage, navigation))
     lines.push(pageLine(previousPage, navigation))
   if (executed.ranInOpenedTab !== undefined) lines.push(ranElsewhereLine(executed.ranInOpenedTab))
   if (executed.pageMovedOn !== undefined)

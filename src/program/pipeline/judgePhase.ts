@@ -129,6 +129,7 @@ export const executedOf = (judged: Judged, dispatched: Dispatched, recorded: Rec
     ...(approval !== undefined ? { approval } : {}),
     ...(tabCorrection !== undefined ? { tabCorrection } : {}),
     ...("openedTab" in dispatched ? { openedTab: dispatched.openedTab } : {}),
+    ...("closedTab" in dispatched ? { closedTab: dispatched.closedTab } : {}),
     ...("ranInOpenedTab" in dispatched ? { ranInOpenedTab: dispatched.ranInOpenedTab } : {}),
     ...(dispatched.pageMovedTo !== undefined ? { pageMovedOn: dispatched.pageMovedTo } : {}),
     ...(refSnapshot !== undefined ? { refSnapshot } : {}),

@@ -120,6 +120,7 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
       ...(restored !== undefined && "opened" in restored && restored.opened !== undefined
         ? { openedTab: restored.opened }
         : {}),
+      ...(restored?.closed !== undefined ? { closedTab: restored.closed } : {}),
       // read in the same probe: whether the page the click led to is a challenge (judged in execute)
       challengeFacts: restored === undefined || restored.page === navigated ? navigated?.facts : undefined,
       pageCheck: pageCheckOf(ran, overlay),

@@ -2,8 +2,9 @@
  * A web `fill`: the guard before it (a slider is set instead; the focused field noted), its read-back after it
  * (`fillVerification` when the field does not hold the text, what it holds when it does: page/fillProbe.ts), a native
  * date field that took no text typed again as its keys (dateKeysFill.ts), and, aimed at a combobox, whether its list
- * opened, read after a short settle (R6); the text it made appear or hid (a search box's suggestions: appearedText.ts),
- * except in a password field. A wrapper-launched Electron app checks its fills itself
+ * opened, read after a short settle (R6); the text it made appear or hid (a search box's suggestions: appearedText.ts;
+ * once the short timers its events started ran: fillTimers.ts), and the suggestions it left open under the field, none
+ * picked (fillSuggestions.ts), except in a password field. A wrapper-launched Electron app checks its fills itself
  * (electron/fillVerification.ts).
  */
 import * as Effect from "effect/Effect"
@@ -12,6 +13,8 @@ import { APPEARED_INSTALL, APPEARED_READ, field } from "../../page/appearedText.
 import { COMBOBOX_FOCUS_EXPRESSION, comboboxFocusOf, isComboboxFill } from "../../page/comboboxFocus.js"
 import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
 import { fillTargetOf } from "../../page/fillReadback.js"
+import { suggestionsOf, suggestionsRead, withoutSuggestions } from "../../page/fillSuggestions.js"
+import { FILL_TIMERS_INSTALL, FILL_TIMERS_SETTLE } from "../../page/fillTimers.js"
 import { refRows } from "../../page/fillRefReads.js"
 import { typeDateKeys } from "./dateKeysFill.js"
 import { evalAt, plain, type ProbeKind, type Rows, refused, replyOf } from "./probed.js"
@@ -20,27 +23,38 @@ import { shownSaid } from "./timedAction.js"
 /** A combobox's list may open a moment after typing (debounced autocomplete): the focus read waits this long. */
 const COMBOBOX_FILL_SETTLE_MS = 300
 
-/** The rows before the fill with the appeared watch installed by the guard's step (the last one). */
+/**
+ * The rows before the fill with the appeared watch and the watch of the short timers its events start
+ * (page/fillTimers.ts) installed by the guard's step (the last one).
+ */
 const withWatch = (rows: Rows): Rows =>
   rows.map((row, i) =>
-    i === rows.length - 1 && row[0] === "eval" ? ["eval", `(${APPEARED_INSTALL}, ${row[1]})`] : row
+    i === rows.length - 1 && row[0] === "eval"
+      ? ["eval", `(${APPEARED_INSTALL}, ${FILL_TIMERS_INSTALL}, ${row[1]})`]
+      : row
   )
 
-/** The rows after the fill with the watch's read added to the read-back's answer (the first row) as `appeared`. */
-const withWatchRead = (rows: Rows): Rows =>
+/**
+ * The rows after the fill with the watch's read added to the read-back's answer (the first row) as `appeared`, read
+ * once the short timers the fill's events started ran (a message the page shows 300 ms after typing stops), and the
+ * suggestions left open under the field (page/fillSuggestions.ts) as `suggestions`.
+ */
+const withWatchRead = (rows: Rows, selector: string | undefined): Rows =>
   rows.map((row, i) =>
     i === 0 && row[0] === "eval"
       ? [
           "eval",
-          `(() => { const read = ${row[1]}; const w = ${APPEARED_READ};
-  return read !== null && typeof read === "object" && w ? { ...read, appeared: w.appeared } : read; })()`
+          `(async () => { const read = ${row[1]}; await ${FILL_TIMERS_SETTLE}; const w = ${APPEARED_READ};
+  return read !== null && typeof read === "object" && w
+    ? { ...read, appeared: w.appeared, suggestions: ${suggestionsRead(selector)} } : read; })()`
         ]
       : row
   )
 
 /**
  * What the fill made appear or hid; none for an editor whose only new text is the filled text (a contenteditable shows
- * the filled words as its text, and hides what it held: said as what it now holds).
+ * the filled words as its text, and hides what it held: said as what it now holds). Suggestions it left open under the
+ * field are said as such (none picked), their list's text not again as new text.
  */
 const fillShownOf = (text: string, editor: boolean, read: unknown) => {
   const said = shownSaid(field(read, "appeared"))
@@ -48,7 +62,12 @@ const fillShownOf = (text: string, editor: boolean, read: unknown) => {
   const own =
     appeared === undefined ||
     (appeared.count === appeared.first.length && appeared.first.every((t) => text.includes(t)))
-  return editor && own ? {} : said
+  const open = suggestionsOf(field(read, "suggestions"))
+  if (open === undefined) return editor && own ? {} : said
+  // the suggestions said as such: their list's text is not said again as new text
+  const rest = withoutSuggestions(appeared, open.list, open.suggestions.first)
+  const { appeared: _, ...others } = said.effects ?? {}
+  return { effects: { ...others, ...(rest !== undefined ? { appeared: rest } : {}), suggestions: open.suggestions } }
 }
 
 export const fillProbe: ProbeKind = {
@@ -68,7 +87,7 @@ export const fillProbe: ProbeKind = {
     const watched = fill.secret !== true
     return {
       before: watched ? withWatch(rows.before) : rows.before,
-      after: [...(watched ? withWatchRead(rows.after) : rows.after), ...(combobox ? settle : [])],
+      after: [...(watched ? withWatchRead(rows.after, fill.selector) : rows.after), ...(combobox ? settle : [])],
       bail: true,
       read: (ran) =>
         Effect.gen(function* () {

@@ -19,7 +19,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { Navigation } from "../../domain/Executed.js"
 import type { StepRow, UpstreamOutcome } from "../../domain/Outcome.js"
-import type { OpenedTab, TabCorrection } from "../../domain/PageFacts.js"
+import type { ClosedTab, OpenedTab, TabCorrection } from "../../domain/PageFacts.js"
 import type { Plan } from "../../domain/Plan.js"
 import { TabDrift } from "../../schema/ToolError.js"
 import { readPayload, TabList, TabSelected, UrlReply } from "../../schema/UpstreamPayloads.js"
@@ -132,7 +132,9 @@ export const refocusKnownTab = (plan: Plan) =>
  * lose the focus (`mayLoseFocus`), with a `tab list` of its own when it ran alone (an `eval --stdin`). When another
  * tab is active, the tab the command ran on is selected again and the result says so. Not restored: in a session
  * without a pin, a tab the clicked page opened itself (`window.open`, a `target=_blank` link or form: followed, and the
- * result names that page) or that the click's own read ran in, and a tab the command closed. A routine session's key
+ * result names that page) or that the click's own read ran in, and a tab the command closed. The tab it ran on no
+ * longer listed (its page called window.close) is said with the tab in front, which commands act on now; a command
+ * that listed no tabs lists them for that only when the daemon's front tab changed during it. A routine session's key
  * presses and scripts are not listed (one more process each). Best effort: a failed list or select leaves the focus
  * where it is.
  */
@@ -167,7 +169,42 @@ export interface FocusRestore {
   readonly page: Navigation
   /** The tab the clicked page opened itself, followed, and the tab the click ran on. */
   readonly opened?: OpenedTab
+  /** The tab the command ran on is gone (its page closed itself): the tab in front now, whose page is `page`. */
+  readonly closed?: ClosedTab
 }
+
+/**
+ * The tab the command ran on is no longer listed (a sign-in popup's window.close): the front tab is the one acted on
+ * now, with the page the command's own read found there, else the tab list's.
+ */
+const closedTabOf = (tabs: ReadonlyArray<TabRow>, navigation: Navigation | undefined): FocusRestore | undefined => {
+  const active = tabs.find((t) => t.active === true)
+  if (typeof active?.tabId !== "string" || typeof active.url !== "string") return undefined
+  const listed = { title: typeof active.title === "string" ? active.title : "", url: active.url }
+  const page = navigation !== undefined && samePage(navigation.url, listed.url) ? navigation : listed
+  return { page, closed: { now: active.tabId } }
+}
+
+/**
+ * A command that listed no tabs: when the daemon's front tab is another one after it (its `.target`, file reads), the
+ * tabs are listed (one process) to tell whether the tab it ran on closed; otherwise nothing is run.
+ */
+const closedSince = (plan: Plan, before: { readonly targetId: string }, navigation: Navigation | undefined) =>
+  Effect.gen(function* () {
+    const now = (yield* observeDaemon(plan)).targetId
+    if (now === undefined || now === before.targetId) return undefined
+    const target = { ...targetOf(plan), kind: "browser" as const }
+    const listed = yield* Effect.either(
+      (yield* SessionCommands).run(target, ["tab", "list"], { timeoutMs: TAB_COMMAND_TIMEOUT_MS })
+    )
+    const tabs =
+      Either.isRight(listed) && listed.right.kind === "single"
+        ? (readPayload(TabList, listed.right.data, (d) => d.tabs) ?? [])
+        : []
+    return tabs.length === 0 || tabs.some((t) => t.targetId === before.targetId)
+      ? undefined
+      : closedTabOf(tabs, navigation)
+  })
 
 /**
  * `seen`: the tabs listed in the command's own process, if it listed them. `navigation`: the page the command's own
@@ -181,7 +218,8 @@ export const restoreFocus = (
   openedTab = false
 ) =>
   Effect.gen(function* () {
-    if (before === undefined || (seen === undefined && !("pinned" in before))) return undefined
+    if (before === undefined) return undefined
+    if (seen === undefined && !("pinned" in before)) return yield* closedSince(plan, before, navigation)
     const commands = yield* SessionCommands
     const target = { ...targetOf(plan), kind: "browser" as const }
     const run = (args: ReadonlyArray<string>) =>
@@ -194,6 +232,7 @@ export const restoreFocus = (
         : [])
     const active = tabs.find((t) => t.active === true)
     const intended = tabs.find((t) => ("pinned" in before ? t.tabId === before.pinned : t.targetId === before.targetId))
+    if (!("pinned" in before) && intended === undefined) return closedTabOf(tabs, navigation)
     if (active === undefined || intended === undefined || intended === active || typeof intended.tabId !== "string")
       return undefined
     // without a pin (only a click lists its tabs then), another tab active after it is one the clicked page opened

@@ -1,0 +1,52 @@
+/**
+ * A popup that closes itself (a sign-in window's window.close): the click that closed it says its tab is gone and
+ * which tab commands act on now, with that tab's page; a click in a session whose other tab was closed by a command
+ * says nothing of it. Each claim is checked with the raw binary's tab list and a raw read of the page outside the
+ * tool (real agent-browser 0.41.2 and Chromium).
+ */
+import { describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+import { activeTabIn, tabsIn } from "../support/tabs.js"
+import { rawData } from "../support/rawPage.js"
+
+const html = (title: string, body: string) =>
+  [`<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`, "text/html"] as const
+
+const live = liveWorld({
+  files: {
+    "/main.html": html(
+      "Main page",
+      `<button id="b" onclick="window.open('/signin.html')">Sign in</button><button id="p">Plain</button>`
+    ),
+    "/signin.html": html("Sign-in", `<button id="done" onclick="window.close()">Finish</button>`)
+  }
+})
+const titleRaw = (session: string): unknown => rawData<{ title: string }>(live.world, session, ["get", "title"]).title
+
+describe("a popup that closes itself", () => {
+  it("the click that closed it names the tab commands act on now; a tab a command closed is not said", async () => {
+    const session = await live.openSession("/main.html")
+    const home = activeTabIn(live, session)
+    const opened = await live.tool.call({ args: ["click", "#b"] })
+    expect(textOf(opened)).toContain("New tab")
+    expect(tabsIn(live, session).length).toBe(2)
+    const closed = await live.tool.call({ args: ["click", "#done"] })
+    expect(tabsIn(live, session).length).toBe(1)
+    expect(activeTabIn(live, session)?.tabId).toBe(home?.tabId)
+    expect(titleRaw(session)).toBe("Main page")
+    // before: `Clicked #done\nPage: Main page — <url>`
+    expect(textOf(closed)).toBe(
+      `Clicked #done\nThe page closed its own tab; commands now act on tab ${home?.tabId}: Main page — ` +
+        `${live.site.origin}/main.html`
+    )
+    const plain = await live.tool.call({ args: ["click", "#p"] })
+    expect(textOf(plain)).toBe("Clicked #p")
+    // a tab opened and closed by commands, not by the page
+    await live.tool.call({ args: ["tab", "new"] })
+    await live.tool.call({ args: ["tab", "close"] })
+    expect(tabsIn(live, session).length).toBe(1)
+    const after = await live.tool.call({ args: ["click", "#p"] })
+    expect(textOf(after)).not.toContain("closed its own tab")
+  }, 120_000)
+})

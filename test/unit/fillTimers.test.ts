@@ -1,0 +1,61 @@
+/**
+ * The short timers a fill's events start (page/fillTimers.ts), run on a stand-in window: a timer a handler of the
+ * fill's input event schedules is waited for (the read sees what it shows); a cleared one, a long one, or one
+ * scheduled outside the fill's events is not; the watch undoes its wrap at the read.
+ */
+import { describe, expect, it } from "vitest"
+import { FILL_TIMERS_INSTALL, FILL_TIMERS_SETTLE } from "../../src/page/fillTimers.js"
+
+const standIn = () => {
+  const listeners = new Map<string, Array<() => void>>()
+  const win: Record<string | symbol, unknown> = {
+    setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    clearTimeout: (id: ReturnType<typeof setTimeout>) => clearTimeout(id),
+    addEventListener: (t: string, f: () => void) => listeners.set(t, [...(listeners.get(t) ?? []), f]),
+    removeEventListener: (t: string, f: () => void) =>
+      listeners.set(
+        t,
+        (listeners.get(t) ?? []).filter((g) => g !== f)
+      )
+  }
+  const run = (script: string): unknown => new Function("window", `return ${script}`)(win)
+  /** The page's handler of `type`, after the watch's own listeners (a capture listener on window runs first). */
+  const dispatch = (type: string, handler: () => void) => {
+    for (const f of listeners.get(type) ?? []) f()
+    handler()
+  }
+  const schedule = (ms: number, fn: () => void) => (win["setTimeout"] as (f: () => void, n: number) => unknown)(fn, ms)
+  return { win, run, dispatch, schedule, listeners }
+}
+
+describe("the fill's short timers", () => {
+  it("a 150 ms timer an input handler starts is waited for; the wrap is undone at the read", async () => {
+    const page = standIn()
+    const own = page.win["setTimeout"]
+    page.run(FILL_TIMERS_INSTALL)
+    expect(page.win["setTimeout"]).not.toBe(own)
+    let shown = ""
+    page.dispatch("input", () => page.schedule(150, () => (shown = "The name alice is already taken")))
+    const waited = (await page.run(FILL_TIMERS_SETTLE)) as number
+    expect(shown).toBe("The name alice is already taken")
+    expect(waited).toBeGreaterThanOrEqual(100)
+    expect(page.win["setTimeout"]).toBe(own)
+    expect(page.listeners.get("input")).toEqual([])
+  })
+
+  it("no timer, a long one, a cleared one, or one outside the fill's events: no wait", async () => {
+    const page = standIn()
+    page.run(FILL_TIMERS_INSTALL)
+    page.schedule(100, () => {})
+    page.dispatch("input", () => page.schedule(2000, () => {}))
+    page.dispatch("input", () => {
+      const id = page.schedule(200, () => {})
+      ;(page.win["clearTimeout"] as (i: unknown) => void)(id)
+    })
+    expect((await page.run(FILL_TIMERS_SETTLE)) as number).toBeLessThan(50)
+  })
+
+  it("no watch installed: the read answers at once", async () => {
+    expect(await standIn().run(FILL_TIMERS_SETTLE)).toBe(0)
+  })
+})
