@@ -315,8 +315,10 @@ try {
     `  ratio steps/raw click    ${(median(floorTimes.steps) / median(floorTimes.raw)).toFixed(2)}x    (the upstream floor of a truthful click, before the tool's own work)\n`
   )
   console.log("the tool's call by phase (medians; start → planned: prepare, planned → locked: the session's lock,")
-  console.log("locked → upstream: execute before its process, upstream → answered: the process, answered → executed:")
-  console.log("execute after it, executed → presented: judge and present, presented → end: the runtime's return)")
+  console.log("locked → guarded: health and refs checked, guarded → upstream: reads before and the batch built,")
+  console.log("upstream → answered: the process, answered → ran: its reply read, ran → tracked: read phase and the")
+  console.log("health after, tracked → executed: judge and record, executed → unlocked: ownership and the lock let go,")
+  console.log("unlocked → presented: present, presented → end: the runtime's return; scripts/trace-call.mjs adds CPU)")
   for (const [label, table] of Object.entries(phases)) {
     console.log(`  ${label}`)
     for (const [step, xs] of Object.entries(table))
