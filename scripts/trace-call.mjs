@@ -2,8 +2,8 @@
 // process's CPU), on the real tool against the real browser, beside the raw binary's same command and the tool's own
 // upstream process run alone, all in the same run. Paced (a pause before each call, as between a model's turns), in a
 // random order each round, medians.
-//   npm run build --silent && node scripts/trace-call.mjs     (TRACE_RUNS, default 15; TRACE_TOOL_ONLY=1: the tool's
-//   calls only, for a CPU profile with `node --cpu-prof`)
+//   npm run build --silent && node scripts/trace-call.mjs     (TRACE_RUNS, default 15; TRACE_PAUSE_MS, default 200;
+//   TRACE_KINDS, default tool,raw,ahead,detached: `tool` alone for a CPU profile with `node --cpu-prof`)
 // Each call's phases come from CallContext.mark; the upstream process is timed from the runner's request to its
 // answer. "Alone" is the tool's very process (binary, args, env, stdin) started ahead before the pause, as the tool's
 // runner starts it, timed from writing its stdin to its close; "alone, detached" is the same in its own process group
@@ -30,7 +30,7 @@ import { piEnv, REPO } from "./lib/runPi.mjs"
 import { startStaticServer } from "./lib/staticServer.mjs"
 
 const RUNS = Number(process.env.TRACE_RUNS ?? 15)
-const PAUSE_MS = 200
+const PAUSE_MS = Number(process.env.TRACE_PAUSE_MS ?? 200)
 const devNull = process.env.TRACE_STRACE === "1" ? openSync("/dev/null", "w") : undefined
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -145,7 +145,7 @@ try {
   for (let i = 0; i < RUNS; i++)
     for (const args of commands) {
       const label = args.join(" ")
-      const order = (process.env.TRACE_TOOL_ONLY === "1" ? ["tool"] : ["tool", "raw", "ahead", "detached"])
+      const order = (process.env.TRACE_KINDS?.split(",") ?? ["tool", "raw", "ahead", "detached"])
         .map((k) => [Math.random(), k])
         .sort((a, b) => a[0] - b[0])
         .map(([, k]) => k)
