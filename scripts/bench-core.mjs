@@ -115,12 +115,17 @@ try {
         code === 0 || (code === 1 && out.startsWith("[")) ? resolve(out) : reject(new Error(out))
       )
     })
+  // one turn of the event loop before each timed call, as between any two calls of a model (the tool starts its next
+  // process ahead on a 0 ms timer after a call: without the turn that spawn would land in the raw call's time)
+  const turn = () => new Promise((resolve) => setTimeout(resolve, 0))
   const tool = [],
     direct = []
   for (let i = 0; i < RUNS; i++) {
+    await turn()
     let t = performance.now()
     await phased(phases["get url"], () => call(["get", "url"]))
     tool.push(performance.now() - t)
+    await turn()
     t = performance.now()
     await raw()
     direct.push(performance.now() - t)
@@ -129,9 +134,11 @@ try {
   const pressTool = [],
     pressRaw = []
   for (let i = 0; i < RUNS; i++) {
+    await turn()
     let t = performance.now()
     await call(["press", "Shift"])
     pressTool.push(performance.now() - t)
+    await turn()
     t = performance.now()
     await raw(["press", "Shift"])
     pressRaw.push(performance.now() - t)
@@ -200,6 +207,7 @@ try {
     }
     for (const kind of shuffled(Object.keys(clicks))) {
       if (kind === "ahead") waiting = startAhead()
+      await turn()
       const t = performance.now()
       await clicks[kind]()
       clickTimes.backToBack[kind].push(performance.now() - t)
@@ -315,8 +323,10 @@ try {
     `  ratio steps/raw click    ${(median(floorTimes.steps) / median(floorTimes.raw)).toFixed(2)}x    (the upstream floor of a truthful click, before the tool's own work)\n`
   )
   console.log("the tool's call by phase (medians; start → planned: prepare, planned → locked: the session's lock,")
-  console.log("locked → upstream: execute before its process, upstream → answered: the process, answered → executed:")
-  console.log("execute after it, executed → presented: judge and present, presented → end: the runtime's return)")
+  console.log("locked → guarded: health and refs checked, guarded → upstream: reads before and the batch built,")
+  console.log("upstream → answered: the process, answered → ran: its reply read, ran → tracked: read phase and the")
+  console.log("health after, tracked → executed: judge and record, executed → unlocked: ownership and the lock let go,")
+  console.log("unlocked → presented: present, presented → end: the runtime's return; scripts/trace-call.mjs adds CPU)")
   for (const [label, table] of Object.entries(phases)) {
     console.log(`  ${label}`)
     for (const [step, xs] of Object.entries(table))

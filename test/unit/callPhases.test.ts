@@ -1,7 +1,7 @@
 /**
- * A call tells its phases in order (CallContext.mark, bench:core's per-phase timing of the tool's own work): planned,
- * holding the session's lock, executed (upstream included), presented; a call refused while planning is never locked
- * nor executed. Marking changes nothing the call answers.
+ * A call tells its phases in order (CallContext.mark, the per-phase timing of the tool's own work in bench:core and
+ * scripts/trace-call.mjs): planned, holding the session's lock, guarded, ran (upstream included), tracked, executed,
+ * unlocked, presented; a call refused while planning is never locked nor run. Marking changes nothing it answers.
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -14,11 +14,11 @@ const temp = suiteTempRoot()
 const ok = [{ reply: FakeAgentBrowser.ok({ url: "http://a.test/" }), repeat: true }]
 
 describe("call phases", () => {
-  it.live("get url: planned, locked, executed, presented, once each and in order; the answer is as unmarked", () =>
+  it.live("get url: every phase, once each and in order; the answer is as unmarked", () =>
     Effect.gen(function* () {
       const phases: Array<CallPhase> = []
       const marked = yield* runToResult({ args: ["get", "url"] }, { ...call, mark: (p) => phases.push(p) })
-      expect(phases).toEqual(["planned", "locked", "executed", "presented"])
+      expect(phases).toEqual(["planned", "locked", "guarded", "ran", "tracked", "executed", "unlocked", "presented"])
       const plain = yield* runToResult({ args: ["get", "url"] }, call)
       expect(marked.content).toEqual(plain.content)
       expect(marked.isError).toBe(false)

@@ -9,8 +9,14 @@ import type { ChildProcess } from "node:child_process"
 import { statSync } from "node:fs"
 import type { RunRequest } from "../../services/ProcessRunner.js"
 
-/** Started ahead after the previous identical run closed, so the spawn lands between calls, not in the call. */
-export const AHEAD_DELAY_MS = 25
+/**
+ * Started ahead on a timer set when the previous identical run closed: it fires once the call that ran it has done the
+ * rest of its work (a warm click or get url never waits on a timer after its process, so the spawn comes after the
+ * call's end, checked with strace), and before a call that comes straight after it. A call whose rest waits (a second
+ * process) takes the spawn during that wait. 25 ms before: a call within 25 ms of the previous one found no process,
+ * and the spawn then blocked it (back to back, tool and raw CLI alternating: get url 1.27x → 0.74x of the raw CLI).
+ */
+export const AHEAD_DELAY_MS = 0
 /** An idle process older than this is ended (a session nobody calls does not keep one). */
 export const AHEAD_IDLE_MS = 5 * 60_000
 /** Processes waiting at once, across requests; the oldest is ended for a new one. */
@@ -94,7 +100,7 @@ export const makeAheadPool = <S extends Startable>(
       end(started)
       return undefined
     },
-    /** After an identical run closed: start the next one shortly, once the call that ran it has returned. */
+    /** After an identical run closed: start the next one once the call that ran it has done its own work (a timer). */
     prepare: (request: RunRequest): void => {
       if (request.startsAhead === undefined || closed) return
       const timer = setTimeout(() => {

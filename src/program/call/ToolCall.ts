@@ -179,6 +179,7 @@ export const runToResult = Effect.fnUntraced(function* runToResult(raw: unknown,
   const registry = yield* SessionRegistry
   const config = yield* ToolConfig
   const a: Attempt = yield* attempt(raw, call)
+  if (a.plan !== undefined) call.mark?.("unlocked")
   const plan = a.plan
   const result = yield* presenter.present({
     plan,

@@ -27,6 +27,7 @@ export const dispatch = (plan: Plan, family: CommandFamily, call: CallContext) =
     const before = yield* readBefore(plan, family)
     const run = runPhase(plan, family, call.onProgress)
     const ran = yield* family.grants ? withPermissions(plan, run) : run
+    call.mark?.("ran")
     const { outcome, approval } = yield* settleReply(plan, ran.replied, call.approve)
     const read = yield* readPhase(plan, ran, outcome, before)
     return { outcome: outcome satisfies UpstreamOutcome, approval, ...read }

@@ -27,9 +27,11 @@ const pooled = <A, E extends { readonly _tag: string }, R>(plan: Plan, task: Eff
 export const execute = Effect.fnUntraced(function* execute(asked: Plan, call: CallContext) {
   const started = yield* Clock.currentTimeMillis
   const { plan, family, recovery } = yield* guardPhase(asked)
+  call.mark?.("guarded")
   // a pool's launch is asked again while the pool is full, and withdrawn when interrupted; any other call just runs
   const run = plan.pool === undefined ? dispatch(plan, family, call) : pooled(plan, dispatch(plan, family, call))
   const dispatched = yield* Effect.tap(run, () => trackHealth(plan))
+  call.mark?.("tracked")
   const judged = yield* judgePhase(plan, family, dispatched)
   const { outcome, refs, page } = judged
   const recorded = yield* recordPhase(plan, family, { refs, tabCorrection: dispatched.tabCorrection, page }, call)

@@ -135,8 +135,13 @@ export interface CallContext {
   readonly mark?: (phase: CallPhase) => void
 }
 
-/** A call's phases, in order: planned, holding its session's lock, executed (upstream included), presented. */
-export type CallPhase = "planned" | "locked" | "executed" | "presented"
+/**
+ * A call's phases, in order: planned; holding its session's lock; guarded (health and refs checked); ran (the
+ * family's run, its upstream process included, and its reply read); tracked (read phase and the health after);
+ * executed (judged, recorded); unlocked (ownership recorded, the lock let go); presented. A call refused or failed
+ * on the way skips the phases it never reached (one refused while planning: planned, presented).
+ */
+export type CallPhase = "planned" | "locked" | "guarded" | "ran" | "tracked" | "executed" | "unlocked" | "presented"
 
 export const baseNameOf = (call: CallContext, config: ToolConfigShape): string =>
   baseSessionName(config.sessionPrefix, call.piSessionId, call.cwd)
