@@ -57,10 +57,11 @@ export const RedactorLive: Layer.Layer<Redactor> = Layer.effect(
       echoArgs: (args, lookup) =>
         Effect.gen(function* () {
           const redacted = redactArgs(args, lookup)
-          yield* learn(redacted.secrets, { typed: isTyping(args) })
-          // `keyboard type <a known secret>`: the page sees it key by key
-          const text = keyboardText(args)
-          if (text !== undefined && (yield* Ref.get(memory)).has(text)) yield* learn([text], { typed: true })
+          if (redacted.secrets.length > 0) yield* learn(redacted.secrets, { typed: isTyping(args) })
+          // `keyboard type <a known secret>`: the page sees it key by key (asked only once a secret is known)
+          const known = yield* Ref.get(memory)
+          const text = known.size > 0 ? keyboardText(args) : undefined
+          if (text !== undefined && known.has(text)) yield* learn([text], { typed: true })
           return redacted.args
         }),
       scrubText: (text) => Effect.map(current, (s) => s.text(text)),

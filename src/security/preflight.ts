@@ -114,7 +114,9 @@ export const preflight = (
   for (const [index, { argv, authored }] of steps.entries()) {
     const secret = secretRefusal(policy, argv, index === 0 ? stdin : undefined)
     if (secret !== undefined) return secret
-    for (const url of navigationTargets(argv)) {
+    // a rule the policy does not have is not checked: no blocked schemes, no navigation targets read
+    const urls = policy.rules.blockedSchemes.length > 0 ? navigationTargets(argv) : []
+    for (const url of urls) {
       const scheme = blockedSchemeOf(url, policy.rules.blockedSchemes)
       if (scheme !== undefined) {
         return blocked(

@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import type { Plan } from "../../src/domain/Plan.js"
-import { familyOf, FAMILIES, guards, reads, RUN_ORDER, type RunStep } from "../../src/program/families/family.js"
+import {
+  familyOf,
+  familyOfCommand,
+  FAMILIES,
+  guards,
+  reads,
+  RUN_ORDER,
+  type RunStep
+} from "../../src/program/families/family.js"
 import { stepApplies } from "../../src/program/families/runPhase.js"
 import { STANDARD_POLICY, STRICT_RULES } from "../../src/schema/SecurityPolicy.js"
 import { afterCapture, afterRoute, captureCommand } from "../../src/session/captures.js"
@@ -14,6 +22,7 @@ import { COMMAND_FLAGS } from "../../src/upstream/commandFlags.generated.js"
 import { planOf } from "../support/conformance.js"
 import { permissionsOf } from "../../src/upstream/commandPermissions.js"
 import { isClose } from "../../src/upstream/commandPolicy.js"
+import { inputCommandOf } from "../../src/compilers/inputCommand.js"
 
 const COMMANDS = [...Object.keys(COMMAND_FLAGS.commands), "goto", "navigate", "key", "quit", "exit"].filter(
   (c) => c !== "mcp"
@@ -48,7 +57,18 @@ const SPECIFIC: ReadonlyArray<ReadonlyArray<string>> = [
   ["open", "https://example.com"],
   ["set", "geo", "59.9", "10.7"],
   ["clipboard", "read"],
-  ["clipboard", "write", "hello"]
+  ["clipboard", "write", "hello"],
+  ["pdf", "/tmp/a.pdf"],
+  ["download", "@e1", "/tmp/a.zip"],
+  ["wait", "--download", "/tmp/a.zip"],
+  ["state", "save", "/tmp/state.json"],
+  ["diff", "screenshot", "--baseline", "/tmp/a.png", "-o", "/tmp/d.png"],
+  ["trace", "stop", "/tmp/trace.zip"],
+  ["profiler", "stop", "/tmp/p.json"],
+  ["record", "stop"],
+  ["network", "har", "stop", "/tmp/a.har"],
+  ["dblclick", "@e1", "--modifiers", "Shift"],
+  ["drop", "@e1", "--files", "/tmp/a.txt"]
 ]
 
 const ALWAYS_ANSWER: ReadonlyArray<RunStep> = ["guarded", "input"]
@@ -119,6 +139,24 @@ describe("command families", () => {
     expect(missed).toEqual([])
   })
 
+  it("a command that saves a file where the caller asked is one whose family plans and checks files", () => {
+    const missed = plans
+      .filter((plan) => artifactRequest(plan.line) !== undefined)
+      .flatMap((plan) => [familyOf(plan), familyOfCommand(plan.line.command)])
+      .filter((family) => !family.savesFiles)
+      .map((family) => family.name)
+    expect(plans.filter((plan) => artifactRequest(plan.line) !== undefined).length).toBeGreaterThanOrEqual(10)
+    expect(missed).toEqual([])
+  })
+
+  it("a command the tool sends as its own input (a click with modifiers, drop, storage remove) is in a family that runs input", () => {
+    const missed = plans
+      .filter((plan) => inputCommandOf(plan.line.positionals) !== undefined)
+      .filter((plan) => !familyOfCommand(plan.line.command).runs.includes("input"))
+      .map((plan) => plan.args.join(" "))
+    expect(missed).toEqual([])
+  })
+
   it("a session's captures and route book change only in the families the record phase lets change them", () => {
     const none = new Set<never>()
     const routes = [{ pattern: "**/api", mode: "abort" as const }]
@@ -145,6 +183,10 @@ describe("command families", () => {
   it("chooses the family once, over the plan", () => {
     const name = (args: ReadonlyArray<string>, plan = planOf({ args: [...args] })) => familyOf(plan).name
     expect(name(["click", "@e5"])).toBe("click-like")
+    expect(name(["hover", "@e5"])).toBe("hovers")
+    expect(name(["reload"])).toBe("reload")
+    expect(name(["select", "@e1", "a"])).toBe("select")
+    expect(name(["clipboard", "read"])).toBe("clipboard")
     expect(name(["find", "role", "button", "click", "--name", "Save"])).toBe("locators")
     expect(name(["open", "https://example.com"])).toBe("navigation")
     expect(name(["snapshot", "-i"])).toBe("snapshots")

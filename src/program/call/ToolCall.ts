@@ -7,10 +7,11 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import type { Executed } from "../../domain/Executed.js"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { ToolDetails } from "../../schema/ToolDetails.js"
 import type { ToolResult } from "../../schema/ToolResult.js"
-import { InvalidInput } from "../../schema/ToolError.js"
+import { InvalidInput, UpstreamFailed } from "../../schema/ToolError.js"
 import { Presenter } from "../../services/Presenter.js"
 import { SessionLock } from "../../services/SessionLock.js"
 import { SessionRegistry, sameRevision } from "../../services/SessionRegistry.js"
@@ -72,7 +73,10 @@ const attempt = (raw: unknown, call: CallContext) =>
         const base = baseNameOf(call, config)
         const before = yield* registry.current(base)
         const ran = yield* Effect.either(execute(planned.right, call))
-        yield* noteBlockingDialog(planned.right, blockingDialogOf(Either.map(ran, (executed) => executed.outcome)))
+        yield* noteDialog(
+          planned.right,
+          Either.map(ran, (executed) => executed.outcome)
+        )
         call.mark?.("executed")
         yield* recordOwnership(planned.right, lockFile)
         if (Either.isRight(ran)) return yield* afterSuccess(ran.right, call, before, base)
@@ -84,6 +88,22 @@ const attempt = (raw: unknown, call: CallContext) =>
       abortable(call.signal),
       Effect.catchTag("Aborted", (error) => Effect.succeed({ plan: first.right, error } satisfies Attempt))
     )
+  })
+
+/**
+ * After a call in a session: the dialog its reply says is blocking the page remembered, or the one remembered
+ * forgotten when it says none (lifecycle/blockingDialog.ts). Only a reply that failed upstream or warned can say one;
+ * any other is entered only when the session remembers one.
+ */
+const noteDialog = (plan: Plan, reply: Either.Either<UpstreamOutcome, CallError>) =>
+  Effect.gen(function* () {
+    const session = plan.kind === "browser" && plan.line.command !== "batch" ? plan.sessionName : undefined
+    if (session === undefined) return
+    const maySay = Either.isLeft(reply)
+      ? reply.left instanceof UpstreamFailed
+      : reply.right.kind === "single" && reply.right.warning !== undefined
+    if (maySay || (yield* (yield* SessionRegistry).view(session)).blockingDialog !== undefined)
+      yield* noteBlockingDialog(plan, blockingDialogOf(reply))
   })
 
 /**

@@ -61,11 +61,15 @@ export type FamilyName =
   | "steps"
   | "guarded-typing"
   | "click-like"
+  | "hovers"
   | "boxes"
   | "pointer"
   | "locators"
   | "navigation"
+  | "reload"
   | "typing"
+  | "select"
+  | "clipboard"
   | "reads"
   | "snapshots"
   | "captures"
@@ -93,6 +97,11 @@ export interface CommandFamily {
    * entered through lifecycle/permissionGrant.ts.
    */
   readonly grants: boolean
+  /**
+   * Its commands may save a file where the caller asked (upstream/artifactPaths.ts): the path is planned absolute
+   * (planInvocation.ts) and the file checked after (factsPhase.ts). A family without it saves none.
+   */
+  readonly savesFiles: boolean
 }
 
 /** Every run step, in the order the tool has always tried them: a family's `runs` keep this order. */
@@ -125,6 +134,7 @@ interface Steps {
   readonly reads?: ReadonlyArray<ReadStep>
   readonly typesText?: true
   readonly grants?: true
+  readonly savesFiles?: true
 }
 
 const family = (name: FamilyName, commands: ReadonlyArray<string>, steps: Steps): CommandFamily => ({
@@ -134,11 +144,12 @@ const family = (name: FamilyName, commands: ReadonlyArray<string>, steps: Steps)
   runs: steps.runs,
   reads: steps.reads ?? [],
   typesText: steps.typesText === true,
-  grants: steps.grants === true
+  grants: steps.grants === true,
+  savesFiles: steps.savesFiles === true
 })
 
-const CLICK_LIKE = ["click", "dblclick", "hover", "focus", "tap", "drag", "drop"]
-const TYPING = ["fill", "type", "press", "key", "keyboard", "select", "upload", "clipboard"]
+const CLICK_LIKE = ["click", "dblclick", "tap", "drop"]
+const TYPING = ["fill", "type", "press", "key", "keyboard", "upload"]
 const CAPTURES = ["screenshot", "pdf", "record", "trace", "profiler", "download", "stream"]
 const DIAGNOSTICS = ["console", "errors", "network", "cookies", "storage", "highlight", "dialog", "inspect"]
 const SESSION = ["close", "quit", "exit", "session", "connect", "confirm", "deny", "state", "auth", "set"]
@@ -149,10 +160,17 @@ const SESSION = ["close", "quit", "exit", "session", "connect", "confirm", "deny
  */
 export const FAMILIES: ReadonlyArray<CommandFamily> = [
   // a job, qa or lookup, or a caller's batch: one upstream process per step (modes/runSteps.ts)
-  family("steps", [], { guards: ["attachedQa"], runs: [], reads: ["lookup", "selectCheck", "textVisibility"] }),
+  family("steps", [], {
+    guards: ["attachedQa"],
+    runs: [],
+    reads: ["lookup", "selectCheck", "textVisibility"],
+    savesFiles: true
+  }),
   family("guarded-typing", [], { guards: ALL_GUARDS, runs: ["guarded"], reads: ALL_READS }),
-  // hover|focus: read for text it made appear or hid (probed/timedAction.ts)
-  family("click-like", CLICK_LIKE, { runs: ["probed", "input", "click", "pinned"] }),
+  // no probed kind holds them (program/probed/kinds.ts): a click reads its page in its own run step
+  family("click-like", CLICK_LIKE, { runs: ["input", "click", "pinned"] }),
+  // hover|focus: read for text it made appear or hid (probed/timedAction.ts); drag: probed/drag.ts
+  family("hovers", ["hover", "focus", "drag"], { runs: ["probed", "pinned"] }),
   // check|uncheck: a CSS target that is no box is refused by a read before it (probed/check.ts)
   family("boxes", ["check", "uncheck"], { runs: ["probed", "input", "click", "pinned"] }),
   family("pointer", ["mouse", "scroll", "scrollintoview", "swipe", "keydown", "keyup"], {
@@ -160,31 +178,48 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
   }),
   // find <locator> <action>: a click acts like one (by role or text: resolved to a ref first), a fill is read back
   family("locators", ["find"], { guards: ["resolveClick"], runs: ["probed", "click", "pinned"], typesText: true }),
-  family("navigation", ["open", "goto", "navigate", "back", "forward", "reload"], {
-    runs: ["probed", "open", "pinned"]
-  }),
-  // clipboard: run with the clipboard permissions (lifecycle/permissionGrant.ts)
-  family("typing", TYPING, { runs: ["probed", "pinned"], reads: ["selectCheck"], typesText: true, grants: true }),
+  family("navigation", ["open", "goto", "navigate", "back", "forward"], { runs: ["open", "pinned"] }),
+  // reload: read after it in the same process (probed/reload.ts)
+  family("reload", ["reload"], { runs: ["probed", "pinned"] }),
+  family("typing", TYPING, { runs: ["probed", "pinned"], typesText: true }),
+  // a select on a custom combobox that changed nothing is said (page/selectCheck.ts); it types no text
+  family("select", ["select"], { runs: ["probed", "pinned"], reads: ["selectCheck"] }),
+  // run with the clipboard permissions (lifecycle/permissionGrant.ts); its text is no typing (upstream/typedText.ts)
+  family("clipboard", ["clipboard"], { runs: ["pinned"], grants: true }),
   family("reads", ["get", "is", "read"], { runs: ["probed", "pinned"] }),
-  family("snapshots", ["snapshot", "diff"], { runs: ["namedSnapshot", "pinned"], reads: ["viewport"] }),
-  family("captures", CAPTURES, { guards: ["captures"], runs: ["pinned"], reads: ["screenshotFile"] }),
+  // diff screenshot -o <file>
+  family("snapshots", ["snapshot", "diff"], {
+    runs: ["namedSnapshot", "pinned"],
+    reads: ["viewport"],
+    savesFiles: true
+  }),
+  family("captures", CAPTURES, {
+    guards: ["captures"],
+    runs: ["pinned"],
+    reads: ["screenshotFile"],
+    savesFiles: true
+  }),
   family("tabs", ["tab", "window", "frame"], { runs: ["pinned"], reads: ["crashedTabs"] }),
-  family("waits", ["wait"], { runs: ["pinned"] }),
+  // wait --download <file>
+  family("waits", ["wait"], { runs: ["pinned"], savesFiles: true }),
   family("scripts", ["eval"], { runs: ["pinned"] }),
   family("diagnostics", DIAGNOSTICS, {
     guards: ["captures"],
     runs: ["input", "route", "pinned"],
-    reads: ["routeBook", "responseBody"]
+    reads: ["routeBook", "responseBody"],
+    // network har stop <file>, network request <id> --save <file>
+    savesFiles: true
   }),
   // set media: read after it in the same process (probed/media.ts)
-  // set geo: with the geolocation permission; close: ends the session's grants
-  family("session", SESSION, { runs: ["probed", "pinned"], grants: true }),
+  // set geo: with the geolocation permission; close: ends the session's grants; state save <file>
+  family("session", SESSION, { runs: ["probed", "pinned"], grants: true, savesFiles: true }),
   family("plain", [], {
     guards: ALL_GUARDS,
     runs: RUN_ORDER.filter((step) => step !== "guarded"),
     reads: ALL_READS,
     typesText: true,
-    grants: true
+    grants: true,
+    savesFiles: true
   })
 ]
 
@@ -205,11 +240,15 @@ const BY_COMMAND: ReadonlyMap<string, CommandFamily> = new Map(
   FAMILIES.flatMap((family) => family.commands.map((command) => [command, family] as const))
 )
 
+/** The family that holds a command (plain for one no family names), before the plan is known. */
+export const familyOfCommand = (command: string | undefined): CommandFamily =>
+  (command !== undefined ? BY_COMMAND.get(command) : undefined) ?? PLAIN
+
 /** Steps first (job, qa, lookups, a caller's batch), then typing the policy guards, else the command's family. */
 export const familyOf = (plan: Plan): CommandFamily => {
   if (stepRunOf(plan) !== undefined) return STEPS
   const command = plan.line.command
-  const family = (command !== undefined ? BY_COMMAND.get(command) : undefined) ?? PLAIN
+  const family = familyOfCommand(command)
   // only a command that can carry typed text (fill, type, keyboard type, find … fill|type) asks the typing guard
   const guarded =
     family.typesText && command !== "batch" && guardNeed(plan.security, plan.line.positionals) !== undefined

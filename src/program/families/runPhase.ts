@@ -16,6 +16,7 @@ import type { ProgressSink } from "../../domain/Progress.js"
 import { namesControls } from "../../page/namingReads.js"
 import { guardNeed } from "../../security/typingGuard.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { mayProbe, mayProbeAlone, stepRunOf, targetOf } from "../../session/planRun.js"
 import { isOpening } from "../../upstream/commandEffects.js"
 import { mayNavigate } from "../../upstream/commandPolicy.js"
@@ -52,7 +53,7 @@ export const runPhase = (plan: Plan, family: CommandFamily, onProgress: Progress
     if (steps !== undefined)
       return replying(yield* Effect.either(runSteps(plan, steps.rows, steps.failFast, onProgress)))
     for (const step of family.runs) {
-      const answer = stepApplies(step, plan) ? yield* STEP_RUNNERS[step](plan) : undefined
+      const answer = (yield* entered(step, plan)) ? yield* STEP_RUNNERS[step](plan) : undefined
       if (answer !== undefined) return answer
     }
     // `network routes` is the tool's own list (routeBook.ts): upstream has no such command
@@ -88,6 +89,20 @@ const CHECKS: Readonly<Record<RunStep, (plan: Plan) => boolean>> = {
 }
 
 export const stepApplies = (step: RunStep, plan: Plan): boolean => CHECKS[step](plan)
+
+/**
+ * Whether the run phase enters a step: the pinned step only in a session with a pinned tab (read when the step is
+ * reached: a step before it may have dropped the pin, tabPinning.ts), then the step's check.
+ */
+const entered = (step: RunStep, plan: Plan): Effect.Effect<boolean, never, SessionRegistry> => {
+  if (step !== "pinned") return Effect.succeed(stepApplies(step, plan))
+  const session = plan.sessionName
+  if (session === undefined) return Effect.succeed(false)
+  return Effect.map(
+    Effect.flatMap(SessionRegistry, (registry) => registry.view(session)),
+    (view) => view.pinnedTab !== undefined && stepApplies(step, plan)
+  )
+}
 
 /**
  * What a family reads of its command's outcome before the call is judged (family.ts `reads`), in one place: the

@@ -18,6 +18,7 @@ import {
   isLossNotChecked,
   type LossNotChecked
 } from "../../services/BrowserProcesses.js"
+import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig, type ToolConfigShape } from "../../services/ToolConfig.js"
 import { describeEndpointLoss } from "../../session/endpointLoss.js"
 import { refsIn } from "../../session/refPreflight.js"
@@ -29,12 +30,17 @@ import { dialogBeforeRun } from "./blockingDialog.js"
 import { crashedBeforeRun } from "./pageHealth.js"
 import { attachedEndpointOf } from "./sessionEndpoint.js"
 
-/** Before a call: a crashed tab or a lost browser refused, or the recovery a page-independent command reports. */
+/**
+ * Before a call: a crashed tab or a lost browser refused, or the recovery a page-independent command reports. What
+ * the session remembers decides which checks are entered: a tab a call found crashed, a dialog a call left blocking.
+ */
 export const guardHealth = (plan: Plan) =>
   Effect.gen(function* () {
-    const crashed = yield* crashedBeforeRun(plan)
+    const session = plan.kind === "browser" ? plan.sessionName : undefined
+    const remembered = session !== undefined ? yield* (yield* SessionRegistry).view(session) : undefined
+    const crashed = remembered?.crashedTab !== undefined ? yield* crashedBeforeRun(plan) : undefined
     if (crashed !== undefined) return yield* crashed
-    const dialog = yield* dialogBeforeRun(plan)
+    const dialog = remembered?.blockingDialog !== undefined ? yield* dialogBeforeRun(plan) : undefined
     if (dialog !== undefined) return yield* dialog
     return (yield* guardBrowser(plan)) ?? (yield* guardAttached(plan))
   })

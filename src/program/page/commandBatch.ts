@@ -15,7 +15,7 @@ import { SelectorNotFound, withFields } from "../../schema/ToolError.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/planRun.js"
-import { behindPin, type PinPrefix } from "../tabs/tabPinning.js"
+import { type BehindPin, behindPin, NO_PIN, type PinPrefix } from "../tabs/tabPinning.js"
 
 export type CommandBatch =
   /** The batch process itself failed (no rows). */
@@ -65,10 +65,13 @@ export const runCommandBatch = (
         (waited) => ({ waited, at })
       )
     }
-    const pin = view.pinnedTab !== undefined ? { tab: view.pinnedTab, pageUrl: view.page?.url } : undefined
-    const pinned = yield* behindPin(pin, plan.line.positionals, runWith, ({ waited }) =>
-      Either.isRight(waited.result) ? waited.result.right[0] : undefined
-    )
+    // a session without a pinned tab runs the command as it is (nothing before it: behindPin is not entered)
+    const pinned: BehindPin<Effect.Effect.Success<ReturnType<typeof runWith>>> =
+      view.pinnedTab === undefined
+        ? { kind: "ran", ran: yield* runWith(NO_PIN), prefix: NO_PIN }
+        : yield* behindPin({ tab: view.pinnedTab, pageUrl: view.page?.url }, plan.line.positionals, runWith, (r) =>
+            Either.isRight(r.waited.result) ? r.waited.result.right[0] : undefined
+          )
     if (pinned.kind === "moved") return { kind: "failed", error: pinned.error } satisfies CommandBatch as CommandBatch
     const {
       ran: { waited, at },

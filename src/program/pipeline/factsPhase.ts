@@ -66,8 +66,8 @@ export const callFacts = (
     const textVisibility =
       pageCheck?.selectorTextVisibility ??
       (reads(family, "textVisibility") ? yield* batchTextVisibility(plan, outcome) : undefined)
-    // only a command that saves a file (or a batch's steps) has files to check
-    const saves = outcome.kind === "batch" || artifactRequest(plan.line) !== undefined
+    // only a command that saves a file (its family says it may: family.ts), or a batch's steps, has files to check
+    const saves = outcome.kind === "batch" || (family.savesFiles && artifactRequest(plan.line) !== undefined)
     const verified = saves ? yield* fitInlineImage(plan, outcome, yield* verifyArtifacts(plan, outcome)) : NO_FILES
     const qa =
       plan.compiled.mode === "qa" && outcome.kind === "batch" ? evaluateQa(plan.compiled.qa, outcome.rows) : undefined

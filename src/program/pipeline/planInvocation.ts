@@ -19,6 +19,7 @@ import { socketDirEnv } from "../../upstream/sessionFiles.js"
 import { extractSnapshotOptions } from "../../upstream/snapshotOptions.js"
 import { type TimeoutBudgets, watchdogFor } from "../../upstream/timeoutPolicy.js"
 import { batchRowsOf, isBatchStep, parseBatchStdin } from "../../upstream/wire.js"
+import { familyOfCommand } from "../families/family.js"
 import { sessionOf } from "./planSession.js"
 
 const budgetsOf = (config: ToolConfigShape): TimeoutBudgets => ({
@@ -257,7 +258,8 @@ export const absolutizeOutputPath = (
 ): { args: ReadonlyArray<string>; outputPath: string | undefined } => {
   const args = absolutizeUploadFiles(given, cwd)
   const line = parseCommandLine(args)
-  const index = requestedPathIndex(line)
+  // only a command of a family that saves files can name one (families/family.ts)
+  const index = familyOfCommand(line.command).savesFiles ? requestedPathIndex(line) : undefined
   if (index === undefined) return { args, outputPath: undefined }
   const token = line.positionals[index] ?? ""
   const absolute = isAbsolute(token) ? token : resolve(cwd, token)

@@ -28,6 +28,7 @@ import { flagProblem, type FlagProblem } from "../../upstream/flagCheck.js"
 import { batchRouteProblem, routeGlobalFlagProblem } from "../../upstream/routeFlags.js"
 import { batchStepsOf } from "../../upstream/wire.js"
 import { guardClose } from "../artifacts/promptGuard.js"
+import { familyOfCommand } from "../families/family.js"
 import { withBrowserDefaults } from "../lifecycle/browserDefaults.js"
 import { withPool } from "../lifecycle/poolLaunch.js"
 import { preResolveFill } from "../refs/semanticResolution.js"
@@ -209,8 +210,11 @@ export const checkFlags = (plan: Plan) =>
           : undefined
       )
     }
-    const input = inputCommandOf(plan.line.positionals)
-    // the tool's own input commands (a click with --modifiers, drop, storage … remove) name their valid forms
+    // the tool's own input commands (a click with --modifiers, drop, storage … remove) name their valid forms; only
+    // a family that runs them (families/family.ts) holds one
+    const input = familyOfCommand(plan.line.command).runs.includes("input")
+      ? inputCommandOf(plan.line.positionals)
+      : undefined
     if (input !== undefined && "problem" in input) {
       return yield* new InvalidInput({ field: "args", detail: input.problem })
     }

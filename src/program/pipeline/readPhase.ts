@@ -13,7 +13,9 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { mayProbe } from "../../session/planRun.js"
 import { samePage } from "../../session/refPreflight.js"
 import {
+  isOpening,
   loadsState,
+  mayLoseFocus,
   movesInHistory,
   opensTabAt,
   pressesActivatingKey,
@@ -86,18 +88,26 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
     const navigated = yield* navigationOf(plan, ran, outcome)
     // another tab took the focus during the command: its own tab is selected again, and is the page it is about (a
     // click whose read ran in its own document, which opened no tab, kept it)
+    const startedOn = before.startedOn
     const restored =
-      clicked?.focusKept === true
+      clicked?.focusKept === true || startedOn === undefined
         ? undefined
         : yield* restoreFocus(
             plan,
-            before.startedOn,
+            startedOn,
             clicked?.tabs ?? ran.pinned?.tabs,
             navigated,
             clicked?.openedTab === true
           )
     const earlier = restored?.correction ?? before.refocused?.correction
-    const afterOpen = earlier === undefined ? yield* recoverTab(plan, outcome) : undefined
+    // an open's reply in a session, when no tab was corrected already: the tab it opened is the one in front
+    const afterOpen =
+      earlier === undefined &&
+      outcome.kind === "single" &&
+      isOpening(plan.line.command) &&
+      plan.sessionName !== undefined
+        ? yield* recoverTab(plan, outcome)
+        : undefined
     const tabCorrection = earlier ?? afterOpen?.correction
     // a click that stayed on its URL and opened a modal: its dialogs and their dismiss controls (R4); only the click
     // run step reads the dialogs a click opened
@@ -154,8 +164,15 @@ export interface ReadBefore {
 export const readBefore = (plan: Plan, family: CommandFamily) =>
   Effect.gen(function* () {
     const single = family.name !== "steps"
-    const refocused = single && plan.line.command !== "batch" ? yield* refocusKnownTab(plan) : undefined
-    const startedOn = single ? yield* focusBefore(plan) : undefined
+    const command = plan.line.command
+    // the tab checks before (tabs/tabRecovery.ts) apply in a session's browser that ran before: a known tab
+    // refocused before a command that stays on its tab or may lose the focus, the tab it starts on for the latter
+    const ranBefore = single && plan.kind === "browser" && !plan.firstLaunch ? plan.sessionName : undefined
+    const refocused =
+      ranBefore !== undefined && command !== "batch" && (staysOnTab(command) || mayLoseFocus(command))
+        ? yield* refocusKnownTab(plan, ranBefore)
+        : undefined
+    const startedOn = ranBefore !== undefined && mayLoseFocus(command) ? yield* focusBefore(plan, ranBefore) : undefined
     const pageBefore =
       plan.sessionName !== undefined ? (yield* (yield* SessionRegistry).view(plan.sessionName)).page?.url : undefined
     // a tab the page opened since the last command is followed by upstream at this one (its .target changes)

@@ -25,6 +25,12 @@ export const isPinnable = (plan: Plan): boolean =>
   plan.stdin === undefined &&
   !skipsTabPin(plan.line.command)
 
+/** What a command runs before itself in a session without a pinned tab: nothing. */
+export const NO_PIN: { readonly steps: ReadonlyArray<ReadonlyArray<string>>; readonly guard: boolean } = {
+  steps: [],
+  guard: false
+}
+
 /**
  * What a pinned command runs before itself. agent-browser 0.41.2 empties its ref map on every `tab <id>`, the active
  * tab's too, so selecting the pinned tab before each command would void the refs of the snapshot before it (every
@@ -39,7 +45,7 @@ export const pinnedPrefix = (
   pageUrl: string | undefined,
   select = false
 ): { readonly steps: ReadonlyArray<ReadonlyArray<string>>; readonly guard: boolean } => {
-  if (pinned === undefined) return { steps: [], guard: false }
+  if (pinned === undefined) return NO_PIN
   let expected: string | undefined
   try {
     const u = pageUrl !== undefined && !select ? new URL(pageUrl) : undefined

@@ -27,7 +27,6 @@ import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/planRun.js"
 import { samePage } from "../../session/refPreflight.js"
-import { isOpening, mayLoseFocus, staysOnTab } from "../../upstream/commandEffects.js"
 import { observeDaemon } from "../refs/refTracking.js"
 
 /** `tab list` and `tab <id>` answer at once on a live browser. */
@@ -51,9 +50,9 @@ const movedOn = (tabs: Listed, active: string): Navigation | undefined => {
   return { title, url: front.url }
 }
 
-export const recoverTab = (plan: Plan, outcome: UpstreamOutcome) =>
+/** After an open's single reply in a session (readPhase.ts decides that it applies). */
+export const recoverTab = (plan: Plan, outcome: Extract<UpstreamOutcome, { readonly kind: "single" }>) =>
   Effect.gen(function* () {
-    if (!isOpening(plan.line.command) || outcome.kind !== "single" || plan.sessionName === undefined) return undefined
     const opened = readPayload(UrlReply, outcome.data, (d) => d.url)
     if (opened === undefined || !/^https?:/.test(opened)) return undefined
     const active = (yield* observeDaemon(plan)).url
@@ -86,16 +85,13 @@ export interface Refocus {
   readonly pageMovedTo?: string
 }
 
-export const refocusKnownTab = (plan: Plan) =>
+/**
+ * Before a command that stays on its tab or may lose the focus, in a session's browser that ran before (readPhase.ts
+ * decides that it applies).
+ */
+export const refocusKnownTab = (plan: Plan, session: string) =>
   Effect.gen(function* () {
-    if (
-      !(staysOnTab(plan.line.command) || mayLoseFocus(plan.line.command)) ||
-      plan.sessionName === undefined ||
-      plan.kind !== "browser" ||
-      plan.firstLaunch
-    )
-      return undefined
-    const view = yield* (yield* SessionRegistry).view(plan.sessionName)
+    const view = yield* (yield* SessionRegistry).view(session)
     const known = view.page
     // a pinned tab already runs the command in the session's tab (tabPinning)
     if (view.pinnedTab !== undefined || known === undefined || known === null || !/^https?:/.test(known.url))
@@ -147,16 +143,10 @@ export const tabsOf = (row: StepRow | undefined): ReadonlyArray<TabRow> | undefi
 /** Where the command starts: the pinned tab, or the daemon's active target (undefined: nothing to restore). */
 export type FocusBefore = { readonly pinned: string } | { readonly targetId: string }
 
-export const focusBefore = (plan: Plan) =>
+/** Before a command that may lose the focus, in a session's browser that ran before (readPhase.ts decides). */
+export const focusBefore = (plan: Plan, session: string) =>
   Effect.gen(function* () {
-    if (
-      !mayLoseFocus(plan.line.command) ||
-      plan.sessionName === undefined ||
-      plan.kind !== "browser" ||
-      plan.firstLaunch
-    )
-      return undefined
-    const pinned = (yield* (yield* SessionRegistry).view(plan.sessionName)).pinnedTab
+    const pinned = (yield* (yield* SessionRegistry).view(session)).pinnedTab
     if (pinned !== undefined) return { pinned } satisfies FocusBefore
     const targetId = (yield* observeDaemon(plan)).targetId
     return targetId !== undefined ? ({ targetId } satisfies FocusBefore) : undefined
@@ -212,13 +202,12 @@ const closedSince = (plan: Plan, before: { readonly targetId: string }, navigati
  */
 export const restoreFocus = (
   plan: Plan,
-  before: FocusBefore | undefined,
+  before: FocusBefore,
   seen: ReadonlyArray<TabRow> | undefined,
   navigation: Navigation | undefined,
   openedTab = false
 ) =>
   Effect.gen(function* () {
-    if (before === undefined) return undefined
     if (seen === undefined && !("pinned" in before)) return yield* closedSince(plan, before, navigation)
     const commands = yield* SessionCommands
     const target = { ...targetOf(plan), kind: "browser" as const }
