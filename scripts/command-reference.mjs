@@ -240,7 +240,7 @@ const NOTES = [
   ["keyboard type", "sent key by key like `type` (upstream 0.41 inserts the text without keys)"],
   [
     "type",
-    "ref preflight¹; sent key by key (keydown, input, keyup each; upstream 0.41 sends none), except a secret, a flag or over 200 characters; says what the field now holds, text the keys made appear (suggestions) or hid (a filter), and dialogs they opened"
+    "ref preflight¹; sent key by key (keydown, input, keyup each; upstream 0.41 sends none), except a secret, a flag or over 200 characters; says what the field now holds, text the keys made appear (suggestions) or hid (a filter), read once short timers their events started ran (as `fill`), and dialogs they opened"
   ],
   [
     "fill",

@@ -97,6 +97,17 @@ export const fields = [
       return saw(v === "The name alice is already taken", `message ${show(v)}`)
     },
     said: (t) => says(t, "already taken")
+  },
+  {
+    // the same check after typing key by key
+    id: "fields.name-taken-after-typing",
+    page: username,
+    act: () => [["type", "#u", "alice"]],
+    effect: async (c) => {
+      const v = (await c.waitEvent("checked")) ? await c.eval("msg.textContent") : undefined
+      return saw(v === "The name alice is already taken", `message ${show(v)}`)
+    },
+    said: (t) => says(t, "already taken")
   }
 ]
 
