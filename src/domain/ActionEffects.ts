@@ -55,9 +55,13 @@ export interface ActionEffects {
    */
   readonly suggestions?: { readonly count: number; readonly first: ReadonlyArray<string> }
   /**
-   * Sortable headers (`aria-sort`) the action sorted: each header's name and its new order (page/sortHeaders.ts).
+   * Sortable headers (`aria-sort`) the action sorted: each header's name and its new order (page/sortHeaders.ts);
+   * `none`: the action unsorted it, and sorted none.
    */
-  readonly sorted?: ReadonlyArray<{ readonly header: string; readonly order: "ascending" | "descending" }>
+  readonly sorted?: ReadonlyArray<{
+    readonly header: string
+    readonly order: "ascending" | "descending" | "other" | "none"
+  }>
   /** Fields the browser's own form validation refused (a submit it blocked): how many, the first two. */
   readonly invalid?: {
     readonly count: number

@@ -142,10 +142,18 @@ const scrolledWords = (s: NonNullable<ActionEffects["scrolled"]>): string => {
   return `${what} scrolled ${s.to > s.from ? "down" : "up"} to y=${s.to} of ${s.max}${where}.`
 }
 
+/** How a header's new sort reads: `now sorted descending`, `now sorted in a custom order`, `no longer sorted`. */
+const SORT_WORDS = {
+  ascending: " now sorted ascending",
+  descending: " now sorted descending",
+  other: " now sorted in a custom order",
+  none: " no longer sorted"
+} as const
+
 /** The headers the action sorted: `Header "Price" now sorted descending` (names are page text). */
 const sortedLine = (sorted: NonNullable<ActionEffects["sorted"]>): Parts => [
   "Header ",
-  ...sorted.flatMap((s, i) => [...(i > 0 ? ["; "] : []), ...quoted(s.header), ` now sorted ${s.order}`])
+  ...sorted.flatMap((s, i) => [...(i > 0 ? ["; "] : []), ...quoted(s.header), SORT_WORDS[s.order]])
 ]
 
 /** The suggestions a fill left open: `Suggestions open under the field (1 option): "Paris". None is picked yet…`. */
