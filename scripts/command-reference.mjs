@@ -244,7 +244,7 @@ const NOTES = [
   ],
   [
     "fill",
-    "ref preflight¹; a rich editor's text is replaced too (selected, then typed over); a time, datetime-local, month, week or color field is set in its own form (`13:45`, `#ff8800`); a maxlength cut and a value the browser marks invalid are said; text it made appear is read once short timers (≤ 300 ms) its events started ran (waited ≤ 400 ms: a debounced check's message); suggestions it left open (aria-expanded, role=option) are said with none picked"
+    "ref preflight¹; a rich editor's text is replaced too (selected, then typed over); a time, datetime-local, month, week or color field is set in its own form (`13:45`, `#ff8800`); a maxlength cut and a value the browser marks invalid are said; text it made appear is read once short timers (≤ 300 ms) its events started ran (waited ≤ 400 ms: a debounced check's message); suggestions it left open (aria-expanded, role=option) are said with none picked; a `<datalist>` field's values that start with what it holds, when that is none of them"
   ],
   ["press", "ref preflight¹; Enter or Space (a focused link, a form's submit) adds a `Page:` line when the page moved"],
   [
