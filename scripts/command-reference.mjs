@@ -240,11 +240,11 @@ const NOTES = [
   ["keyboard type", "sent key by key like `type` (upstream 0.41 inserts the text without keys)"],
   [
     "type",
-    "ref preflight¹; sent key by key (keydown, input, keyup each; upstream 0.41 sends none), except a secret, a flag or over 200 characters; says what the field now holds, text the keys made appear (suggestions) or hid (a filter), and dialogs they opened"
+    "ref preflight¹; sent key by key (keydown, input, keyup each; upstream 0.41 sends none), except a secret, a flag or over 200 characters; says what the field now holds, text the keys made appear (suggestions) or hid (a filter), read once short timers their events started ran (as `fill`), and dialogs they opened"
   ],
   [
     "fill",
-    "ref preflight¹; a rich editor's text is replaced too (selected, then typed over); a time, datetime-local, month, week or color field is set in its own form (`13:45`, `#ff8800`); a maxlength cut and a value the browser marks invalid are said; text it made appear is read once short timers (≤ 300 ms) its events started ran (waited ≤ 400 ms: a debounced check's message); suggestions it left open (aria-expanded, role=option) are said with none picked"
+    "ref preflight¹; a rich editor's text is replaced too (selected, then typed over); a time, datetime-local, month, week or color field is set in its own form (`13:45`, `#ff8800`); a maxlength cut and a value the browser marks invalid are said; text it made appear is read once short timers (≤ 300 ms) its events started ran (waited ≤ 400 ms: a debounced check's message); suggestions it left open (aria-expanded, role=option) are said with none picked; a `<datalist>` field's values that start with what it holds, when that is none of them"
   ],
   ["press", "ref preflight¹; Enter or Space (a focused link, a form's submit) adds a `Page:` line when the page moved"],
   [

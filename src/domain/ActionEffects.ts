@@ -51,13 +51,21 @@ export interface ActionEffects {
   }
   /**
    * The suggestions a fill left open under its field (page/fillSuggestions.ts): how many options, the first three; a
-   * fill picks none of them.
+   * fill picks none of them. `datalist`: the values of the field's `<datalist>` that start with what it holds (this).
    */
-  readonly suggestions?: { readonly count: number; readonly first: ReadonlyArray<string> }
+  readonly suggestions?: {
+    readonly count: number
+    readonly first: ReadonlyArray<string>
+    readonly datalist?: string
+  }
   /**
-   * Sortable headers (`aria-sort`) the action sorted: each header's name and its new order (page/sortHeaders.ts).
+   * Sortable headers (`aria-sort`) the action sorted: each header's name and its new order (page/sortHeaders.ts);
+   * `none`: the action unsorted it, and sorted none.
    */
-  readonly sorted?: ReadonlyArray<{ readonly header: string; readonly order: "ascending" | "descending" }>
+  readonly sorted?: ReadonlyArray<{
+    readonly header: string
+    readonly order: "ascending" | "descending" | "other" | "none"
+  }>
   /** Fields the browser's own form validation refused (a submit it blocked): how many, the first two. */
   readonly invalid?: {
     readonly count: number

@@ -3,7 +3,10 @@
  * focused element) marked `aria-expanded="true"`, whose `aria-controls` (or `aria-owns`) list shows options
  * (`role=option`). A fill only types: no option is picked, which the words say, with the options to pick from
  * (options are page text). Read in the fill's own read (program/probed/fill.ts), never for a secret field. The list's
- * text said apart as new text is not said twice (`withoutSuggestions`). Pure.
+ * text said apart as new text is not said twice (`withoutSuggestions`). A field with a `<datalist>` shows its values
+ * in the browser's own popup, which is no page element (no ref, nothing upstream can click): what is said is the
+ * page's list, its values that start with what the field holds when that is none of them, and that filling a whole
+ * value uses one. Pure.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
 
@@ -18,8 +21,17 @@ export const suggestionsRead = (selector: string | undefined): string => {
 let el = null;
 try { el = ${css} !== null ? document.querySelector(${css}) : null } catch (e) { el = null }
 if (el === null) el = document.activeElement;
-if (!el || !el.getAttribute || el.getAttribute("aria-expanded") !== "true") return undefined;
+if (!el || !el.getAttribute) return undefined;
 const norm = (t) => String(t || "").replace(/\\s+/g, " ").trim();
+// a datalist: its values that start with what the field holds, when that is none of them
+const data = el.list && el.type !== "password" && typeof el.value === "string" ? el.list : null;
+if (data && el.value !== "") {
+  const values = [...data.options].filter((o) => !o.disabled).map((o) => o.value), v = el.value.toLowerCase();
+  const hits = values.includes(el.value) ? [] : values.filter((x) => x !== "" && x.toLowerCase().startsWith(v));
+  if (hits.length > 0) return { count: hits.length, first: hits.slice(0, ${NAMED}).map((t) => t.slice(0, ${NAME_MAX})),
+    list: "", datalist: el.value.slice(0, ${NAME_MAX}) };
+}
+if (el.getAttribute("aria-expanded") !== "true") return undefined;
 const seen = (e) => typeof e.checkVisibility !== "function" || e.checkVisibility({ visibilityProperty: true });
 const ids = norm(el.getAttribute("aria-controls") || el.getAttribute("aria-owns")).split(" ").filter(Boolean);
 const list = ids.map((id) => document.getElementById(id)).find((b) => b && seen(b));
@@ -42,8 +54,9 @@ export const suggestionsOf = (
   const count = typeof r?.["count"] === "number" ? r["count"] : 0
   const first = Array.isArray(r?.["first"]) ? r["first"].filter((t): t is string => typeof t === "string") : []
   if (count === 0 || first.length === 0) return undefined
+  const datalist = typeof r?.["datalist"] === "string" ? { datalist: r["datalist"] } : {}
   return {
-    suggestions: { count, first: first.slice(0, NAMED) },
+    suggestions: { count, first: first.slice(0, NAMED), ...datalist },
     list: typeof r?.["list"] === "string" ? r["list"] : ""
   }
 }

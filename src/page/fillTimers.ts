@@ -4,7 +4,8 @@
  * `LATE_TIMER_MS` a handler of the fill's events (input, change, keys, focus) schedules; the read after the fill
  * waits until they ran (a cleared one is not waited for), at most `LATE_WAIT_CAP_MS`, polling, then reads what
  * appeared. A fill whose events scheduled no such timer pays no wait. The wrap undoes itself at the read, or after
- * `EXPIRE_MS` when no read came (a fill that failed); never over a wrap installed after it. Pure: page statements.
+ * `EXPIRE_MS` when no read came (a fill that failed); never over a wrap installed after it. `type` typed key by key
+ * waits the same way (typedEffects.ts). Pure: page statements.
  */
 import { LATE_TIMER_MS, LATE_WAIT_CAP_MS } from "./clickEffects.js"
 

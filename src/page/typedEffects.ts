@@ -3,21 +3,31 @@
  * text its keys made appear (appearedText.ts: an autocomplete's suggestions), and the JavaScript dialogs its keys
  * opened (actionWatches.ts: the click's log; upstream accepts an alert and says nothing of it on the key's row). The
  * watch first takes the alerts logged before it (they opened after the previous action), so the read after the keys
- * has only the typing's own. Pure: the page statements and the decoding of their answers.
+ * has only the typing's own. The reads come once the short timers the keys' events started ran (fillTimers.ts, as a
+ * fill's: a name checked 300 ms after typing stops). Pure: the page statements and the decoding of their answers.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
 import type { FieldHolds } from "../domain/Outcome.js"
 import type { JsDialog } from "../domain/JsDialog.js"
 import { APPEARED_INSTALL, APPEARED_READ, field, shownEffectsOf } from "./appearedText.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE, jsDialogsSaid } from "./actionWatches.js"
+import { FILL_TIMERS_INSTALL, FILL_TIMERS_SETTLE } from "./fillTimers.js"
 
-/** Installs both watches (the step before the keys); answers `{ earlier }`, the dialogs logged before them. */
+/**
+ * Installs the watches (the step before the keys), the short timers' too; answers `{ earlier }`, the dialogs logged
+ * before them.
+ */
 export const KEYED_WATCH_INSTALL: string = `(() => {
 const earlier = ${JS_DIALOG_LOG_TAKE};
 ${JS_DIALOG_LOG_INSTALL}
 ${APPEARED_INSTALL};
+${FILL_TIMERS_INSTALL};
 return { earlier };
 })()`
+
+/** The field's read after the keys (`read`: an expression), once the short timers their events started ran. */
+export const afterKeyTimers = (read: string): string =>
+  `(async () => { await ${FILL_TIMERS_SETTLE}; return ${read}; })()`
 
 /** Reads both watches after the keys: `{ appeared, jsDialogs }`. */
 export const KEYED_WATCH_READ: string = `(() => {

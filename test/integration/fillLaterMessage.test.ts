@@ -2,7 +2,8 @@
  * A field the page checks a moment after typing stops (a 300 ms debounce, then "The name alice is already taken"):
  * the fill's read waits for the short timer its input event started, so the message is said; a check the page runs
  * after 2 s is not waited for (the call does not hang on it) and is not claimed; a field with no timer is said as
- * before. Judged on the page's own state read outside the tool (real agent-browser 0.41.2 and Chromium).
+ * before. `type` (key by key) waits the same way. Judged on the page's own state read outside the tool (real
+ * agent-browser 0.41.2 and Chromium).
  */
 import { describe, expect, it } from "vitest"
 import { okText } from "../support/harness.js"
@@ -46,5 +47,17 @@ describe("a fill the page answers a moment later", () => {
     expect(okText(await live.tool.call({ args: ["fill", "#plain", "Paris"] }))).toBe(
       'Filled #plain: it now holds "Paris"'
     )
+  }, 90_000)
+
+  it("type: says the message a 300 ms check shows after the last key; a plain field as before", async () => {
+    const session = await live.openedSession("/name.html")
+    const typed = okText(await live.tool.call({ args: ["type", "#u", "alice"] }))
+    expect(rawEval(live.world, session, "msg.textContent")).toBe("The name alice is already taken")
+    // before: 'Typed 5 keys into #u (keydown, input, keyup each). It now holds "alice".'
+    expect(typed).toBe(
+      'Typed 5 keys into #u (keydown, input, keyup each). It now holds "alice".\nNew text: "The name alice is already taken"'
+    )
+    expect(okText(await live.tool.call({ args: ["type", "#plain", "Rome"] }))).not.toContain("New text")
+    expect(rawEval(live.world, session, "document.querySelector('#plain').value")).toBe("Rome")
   }, 90_000)
 })

@@ -17,7 +17,10 @@ aria-expanded="false" aria-controls="lb" aria-autocomplete="list" autocomplete="
 const all=["Paris","Parma","Porto","Prague","Pau"];q.addEventListener("input",()=>{const v=q.value.trim().toLowerCase();
 const hits=v.length<1?[]:all.filter(x=>x.toLowerCase().startsWith(v));
 lb.innerHTML=hits.map(x=>"<li role=option>"+x+"</li>").join("");lb.hidden=hits.length===0;
-q.setAttribute("aria-expanded",String(hits.length>0))})</script>`)
+q.setAttribute("aria-expanded",String(hits.length>0))})</script>`),
+    "/datalist.html": htmlPage(`<label for="c">City</label><input id="c" list="cities" autocomplete="off">
+<datalist id="cities"><option value="Paris"><option value="Parma"><option value="Porto"><option value="Prague" label="Praha">
+</datalist><label for="pw">Password</label><input id="pw" type="password" list="cities">`)
   }
 })
 
@@ -39,5 +42,24 @@ describe("a fill that opens suggestions", () => {
     const none = okText(await live.tool.call({ args: ["fill", "#q", "Zurich"] }))
     expect(page("[lb.hidden, q.getAttribute('aria-expanded')]")).toEqual([true, "false"])
     expect(none).not.toContain("Suggestions")
+  }, 90_000)
+
+  it("a datalist field: its values that start with what it holds; a whole value or a password field: nothing", async () => {
+    const session = await live.openedSession("/datalist.html")
+    const page = (js: string) => rawEval(live.world, session, js)
+    // the browser's own popup is no page element (the raw binary's snapshot shows the combobox, no option)
+    // before: 'Filled #c: it now holds "Pa"'
+    expect(okText(await live.tool.call({ args: ["fill", "#c", "Pa"] }))).toBe(
+      'Filled #c: it now holds "Pa"\nThe field\'s datalist has 2 values that start with "Pa": "Paris"; "Parma". ' +
+        "None is filled in yet: fill a whole value to use one."
+    )
+    expect(page("[c.value, [...c.list.options].filter(o => o.value.startsWith(c.value)).length]")).toEqual(["Pa", 2])
+    expect(okText(await live.tool.call({ args: ["fill", "#c", "Paris"] }))).toBe('Filled #c: it now holds "Paris"')
+    expect(page("c.value")).toBe("Paris")
+    expect(okText(await live.tool.call({ args: ["fill", "#c", "Zurich"] }))).toBe('Filled #c: it now holds "Zurich"')
+    const secret = okText(await live.tool.call({ args: ["fill", "#pw", "Pa"] }))
+    expect(page("pw.value")).toBe("Pa")
+    expect(secret).not.toContain("Paris")
+    expect(secret).not.toContain('"Pa"')
   }, 90_000)
 })

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { clickEffectsOf } from "../../src/page/clickEffects.js"
+import { sortedSince } from "../../src/page/sortHeaders.js"
 import { isMousePointCommand, mousePointOf } from "../../src/page/mousePoint.js"
 import { actionEffectLines, effectActionOf } from "../../src/presenters/text/actionEffectWords.js"
 import { plain } from "../../src/presenters/text/contentBoundary.js"
@@ -164,7 +165,40 @@ describe("a header the action sorted (aria-sort)", () => {
       })
     ).toEqual(['Header "Price" now sorted ascending; "Name" now sorted descending'])
     expect(clickEffectsOf({ count: 0, errors: [], control: {}, sorted: [] })).toBeUndefined()
-    expect(clickEffectsOf({ count: 0, errors: [], control: {}, sorted: [["Price", "other"]] })).toBeUndefined()
+    expect(clickEffectsOf({ count: 0, errors: [], control: {}, sorted: [["Price", "mixed"]] })).toBeUndefined()
+  })
+
+  it("a custom order (aria-sort=other) and a header unsorted (back to none) are said", () => {
+    expect(lines({ count: 0, errors: [], control: {}, sorted: [["Relevance", "other"]] })).toEqual([
+      'Header "Relevance" now sorted in a custom order'
+    ])
+    expect(lines({ count: 0, errors: [], control: {}, sorted: [["Price", "none"]] })).toEqual([
+      'Header "Price" no longer sorted'
+    ])
+  })
+
+  it("the page's read: the headers that took a sort; else those the action unsorted", () => {
+    const since = (before: Array<[string, string]>, now: Array<[string, string]>) =>
+      new Function("before", "sortStates", `return ${sortedSince("before")}`)(before, () => now)
+    const was: Array<[string, string]> = [
+      ["Name", "ascending"],
+      ["Price", "none"]
+    ]
+    // another header took the sort: the one that went back to none is not said beside it
+    expect(
+      since(was, [
+        ["Name", "none"],
+        ["Price", "other"]
+      ])
+    ).toEqual([["Price", "other"]])
+    // a third click that unsorts: said as no longer sorted
+    expect(
+      since(was, [
+        ["Name", "none"],
+        ["Price", "none"]
+      ])
+    ).toEqual([["Name", "none"]])
+    expect(since(was, was)).toEqual([])
   })
 
   it("said before the new text; an aria-disabled header that sorted is not said as ignored", () => {

@@ -88,6 +88,30 @@ describe("V12: diagnostic families say their scope, leave out inline images, and
       })
   )
 
+  it.scoped("network requests past the row cap: the failures first, then the newest, the older ones counted", () =>
+    Effect.gen(function* () {
+      const ok = (i: number) => ({ requestId: `${i}`, method: "GET", url: `https://x.test/${i}`, status: 200 })
+      const many = [requests[0], ...Array.from({ length: 45 }, (_, i) => ok(i + 10)), { ...ok(99), method: "POST" }]
+      const layer = fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ requests: many }), repeat: true }])
+      const text = contentText(
+        (yield* runToResult({ args: ["network", "requests"] }, here).pipe(Effect.provide(layer))).content
+      )
+      const lines = text.split("\n")
+      expect(lines[1]).toMatch(/^\[1\] GET https:\/\/x\.test\/api/)
+      // before: the first 39 answered rows, '… 7 more (see the full output)', and no POST
+      expect(lines[2]).toBe("… 7 older (see the full output)")
+      expect(lines.at(-1)).toMatch(/^\[99\] POST https:\/\/x\.test\/99 \(\) 200$/)
+      expect(lines).toHaveLength(2 + 1 + 39)
+      // within the cap: byte for byte as before, in their order
+      const few = fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ requests: many.slice(0, 40) }), repeat: true }])
+      const within = contentText(
+        (yield* runToResult({ args: ["network", "requests"] }, here).pipe(Effect.provide(few))).content
+      )
+      expect(within).not.toContain("(see the full output)")
+      expect(within.split("\n")[2]).toMatch(/^\[10\] GET/)
+    })
+  )
+
   it.scoped(
     "state show: cookie values and credential-like storage hidden in text and details; state list; dashboard start/stop",
     () =>

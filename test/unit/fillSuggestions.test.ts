@@ -1,6 +1,7 @@
 /**
  * The suggestions a fill left open (page/fillSuggestions.ts) in their words: how many options, the first three, and
- * that none is picked; the list's own text not said again as new text; no list read: nothing said.
+ * that none is picked; a datalist's values that start with the field's text; the list's own text not said again as new
+ * text; no list read: nothing said.
  */
 import { describe, expect, it } from "vitest"
 import { suggestionsOf, suggestionsRead, withoutSuggestions } from "../../src/page/fillSuggestions.js"
@@ -18,6 +19,18 @@ describe("the suggestions a fill left open", () => {
       'Suggestions open under the field (5 options): "Paris"; "Parma"; "Porto" (and 2 more). ' +
         "None is picked yet: click one to pick it."
     ])
+  })
+
+  it("a datalist's values that start with what the field holds: the page's list, and how to use one", () => {
+    const two = suggestionsOf({ count: 2, first: ["Paris", "Parma"], list: "", datalist: "Pa" })
+    expect(actionEffectLines({ suggestions: two!.suggestions }).map(plain)).toEqual([
+      'The field\'s datalist has 2 values that start with "Pa": "Paris"; "Parma". ' +
+        "None is filled in yet: fill a whole value to use one."
+    ])
+    const one = suggestionsOf({ count: 1, first: ["Prague"], list: "", datalist: "Pr" })
+    expect(actionEffectLines({ suggestions: one!.suggestions }).map(plain)[0]).toMatch(
+      /^The field's datalist has 1 value /
+    )
   })
 
   it("no list read, or one with no options: nothing", () => {

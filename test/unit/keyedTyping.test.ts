@@ -16,6 +16,7 @@ const here = { piSessionId: "s", cwd: temp.root }
 type Rows = ReadonlyArray<ReadonlyArray<string>>
 
 const FAIL = Symbol("fail")
+const FILL_TIMERS_KEY = 'Symbol.for("pi-agent-browser.fillTimers")'
 
 /**
  * A fake agent-browser whose batches answer each row with `answer` (its result, or FAIL: upstream's "Element not
@@ -123,6 +124,10 @@ describe("typing key by key", () => {
         ["eval"],
         ["eval"]
       ])
+      // the short timers the keys' events start (page/fillTimers.ts) are watched, and the field's read waits for them
+      expect(batch?.[0]?.[1]).toContain(FILL_TIMERS_KEY)
+      expect(batch?.[4]?.[1]?.startsWith("(async () => { await (async () => {")).toBe(true)
+      expect(batch?.[4]?.[1]).toContain("await w.settle()")
     })
   )
 

@@ -97,6 +97,17 @@ export const fields = [
       return saw(v === "The name alice is already taken", `message ${show(v)}`)
     },
     said: (t) => says(t, "already taken")
+  },
+  {
+    // the same check after typing key by key
+    id: "fields.name-taken-after-typing",
+    page: username,
+    act: () => [["type", "#u", "alice"]],
+    effect: async (c) => {
+      const v = (await c.waitEvent("checked")) ? await c.eval("msg.textContent") : undefined
+      return saw(v === "The name alice is already taken", `message ${show(v)}`)
+    },
+    said: (t) => says(t, "already taken")
   }
 ]
 
@@ -178,5 +189,19 @@ export const suggests = [
     },
     said: (t) => says(t, /option|listbox|suggest/i),
     wrong: (t) => (/Destination: Paris/.test(t) ? "names a choice the page did not make" : undefined)
+  },
+  {
+    // a <datalist>: the browser's own popup (no page element, nothing to click); "Pa" is none of its values
+    id: "suggest.datalist-partial",
+    page:
+      `<label for="c">City</label><input id="c" list="cities" oninput="log('input',{v:this.value})">` +
+      `<datalist id="cities">${cities.map((x) => `<option value="${x}">`).join("")}</datalist>`,
+    act: () => [["fill", "#c", "Pa"]],
+    effect: async (c) => {
+      const v = (await c.waitEvent("input")) ? await c.eval("c.value") : undefined
+      return saw(v === "Pa", `value ${show(v)}`)
+    },
+    said: (t) => says(t, /"Paris"; "Parma"/),
+    wrong: (t) => (/Filled #c: it now holds "Paris"/.test(t) ? "names a value the field does not hold" : undefined)
   }
 ]

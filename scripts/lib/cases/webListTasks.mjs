@@ -22,6 +22,17 @@ const sortable =
   `sp.onclick=()=>{const up=th.getAttribute('aria-sort')!=='ascending';rows.sort((a,b)=>up?a[1]-b[1]:b[1]-a[1]);` +
   `th.setAttribute('aria-sort',up?'ascending':'descending');draw();log('sort',{dir:up?'up':'down'})}</script>`
 
+// a three-state header (ascending, descending, then unsorted: the page's own order again)
+const sortable3 = sortable
+  .replace("const up=th.getAttribute('aria-sort')!=='ascending';", "const was=th.getAttribute('aria-sort');")
+  .replace(
+    "rows.sort((a,b)=>up?a[1]-b[1]:b[1]-a[1]);th.setAttribute('aria-sort',up?'ascending':'descending');draw();" +
+      "log('sort',{dir:up?'up':'down'})",
+    "const to=was==='none'?'ascending':was==='ascending'?'descending':'none';rows.sort((a,b)=>to==='ascending'?" +
+      "a[1]-b[1]:to==='descending'?b[1]-a[1]:a[0].localeCompare(b[0]));th.setAttribute('aria-sort',to);draw();" +
+      "log('sort',{to})"
+  )
+
 const orders = Array.from({ length: 25 }, (_, i) => `Order #${1001 + i}`)
 const paged =
   `<ul id="ol"></ul><p id="pg"></p><button id="prev">Previous</button><button id="nx">Next</button><script>` +
@@ -75,6 +86,23 @@ export const tables = [
     said: (t, c) => says(c.last, /descending/i),
     wrong: (t, c) =>
       /\bascending\b/i.test(c.last) && !/descending/i.test(c.last) ? "names the first direction" : undefined
+  },
+  {
+    // the third click takes the sort off: the text must not leave the model on "descending"
+    id: "tables.sort-third-click-unsorts",
+    page: sortable3,
+    act: () => [
+      ["click", "#sp"],
+      ["click", "#sp"],
+      ["click", "#sp"]
+    ],
+    effect: async (c) => {
+      const v = (await c.until(() => c.count("sort") === 3)) ? await c.eval("th.getAttribute('aria-sort')") : undefined
+      return saw(v === "none", `aria-sort ${show(v)}`)
+    },
+    said: (t, c) => says(c.last, /no longer sorted|unsorted/i),
+    wrong: (t, c) =>
+      /\b(ascending|descending)\b/i.test(c.last) ? "names a direction the header no longer has" : undefined
   },
   {
     id: "tables.next-page",

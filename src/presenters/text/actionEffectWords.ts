@@ -142,19 +142,41 @@ const scrolledWords = (s: NonNullable<ActionEffects["scrolled"]>): string => {
   return `${what} scrolled ${s.to > s.from ? "down" : "up"} to y=${s.to} of ${s.max}${where}.`
 }
 
+/** How a header's new sort reads: `now sorted descending`, `now sorted in a custom order`, `no longer sorted`. */
+const SORT_WORDS = {
+  ascending: " now sorted ascending",
+  descending: " now sorted descending",
+  other: " now sorted in a custom order",
+  none: " no longer sorted"
+} as const
+
 /** The headers the action sorted: `Header "Price" now sorted descending` (names are page text). */
 const sortedLine = (sorted: NonNullable<ActionEffects["sorted"]>): Parts => [
   "Header ",
-  ...sorted.flatMap((s, i) => [...(i > 0 ? ["; "] : []), ...quoted(s.header), ` now sorted ${s.order}`])
+  ...sorted.flatMap((s, i) => [...(i > 0 ? ["; "] : []), ...quoted(s.header), SORT_WORDS[s.order]])
 ]
 
-/** The suggestions a fill left open: `Suggestions open under the field (1 option): "Paris". None is picked yet…`. */
+/**
+ * The suggestions a fill left open: `Suggestions open under the field (1 option): "Paris". None is picked yet…`; a
+ * datalist's: `The field's datalist has 2 values that start with "Pa": "Paris"; "Parma". …`.
+ */
 const suggestionsLine = (open: NonNullable<ActionEffects["suggestions"]>): Parts => {
   const more = open.count - open.first.length
+  const options = [
+    ...open.first.flatMap((t, i) => [...(i > 0 ? ["; "] : []), ...quoted(t)]),
+    ...(more > 0 ? [` (and ${more} more)`] : [])
+  ]
+  if (open.datalist !== undefined)
+    return [
+      `The field's datalist has ${open.count === 1 ? "1 value" : `${open.count} values`} that start with `,
+      ...quoted(open.datalist),
+      ": ",
+      ...options,
+      ". None is filled in yet: fill a whole value to use one."
+    ]
   return [
     `Suggestions open under the field (${open.count === 1 ? "1 option" : `${open.count} options`}): `,
-    ...open.first.flatMap((t, i) => [...(i > 0 ? ["; "] : []), ...quoted(t)]),
-    ...(more > 0 ? [` (and ${more} more)`] : []),
+    ...options,
     ". None is picked yet: click one to pick it."
   ]
 }

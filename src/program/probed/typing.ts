@@ -1,9 +1,10 @@
 /**
  * `type|keyboard type|keyboard inserttext`: what the field holds after it; typed key by key (keyedTypingOf), also the
- * text its keys made appear and the dialogs they opened (page/typeReadback.ts, page/typedEffects.ts).
+ * text its keys made appear and the dialogs they opened, read once the short timers their events started ran
+ * (page/typeReadback.ts, page/typedEffects.ts).
  */
 import * as Effect from "effect/Effect"
-import { KEYED_WATCH_INSTALL, KEYED_WATCH_READ, typedSaidOf } from "../../page/typedEffects.js"
+import { afterKeyTimers, KEYED_WATCH_INSTALL, KEYED_WATCH_READ, typedSaidOf } from "../../page/typedEffects.js"
 import { fillReadScript } from "../../page/fillReadback.js"
 import { keyedRowOf, keyedTypingOf, typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
 import { evalAt, plain, type ProbeKind, replyOf } from "./probed.js"
@@ -21,7 +22,7 @@ export const typingProbe: ProbeKind = {
         : {
             before: [["eval", KEYED_WATCH_INSTALL]],
             after: [
-              ["eval", fillReadScript(typed)],
+              ["eval", afterKeyTimers(fillReadScript(typed))],
               ["eval", KEYED_WATCH_READ]
             ],
             bail: true,
