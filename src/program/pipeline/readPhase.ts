@@ -94,7 +94,8 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
             before.startedOn,
             clicked?.tabs ?? ran.pinned?.tabs,
             navigated,
-            clicked?.openedTab === true
+            clicked?.openedTab === true,
+            clicked?.closing
           )
     const earlier = restored?.correction ?? before.refocused?.correction
     const afterOpen = earlier === undefined ? yield* recoverTab(plan, outcome) : undefined
