@@ -98,7 +98,10 @@ export interface Refocus {
   readonly pageMovedTo?: string
 }
 
-export const refocusKnownTab = (plan: Plan) =>
+/** The daemon's files as read before a command (`observeDaemon`; shared by the reads before it: readPhase.ts). */
+type Observed = ReturnType<typeof observeDaemon>
+
+export const refocusKnownTab = (plan: Plan, observed: Observed = observeDaemon(plan)) =>
   Effect.gen(function* () {
     if (
       !(staysOnTab(plan.line.command) || mayLoseFocus(plan.line.command)) ||
@@ -112,7 +115,7 @@ export const refocusKnownTab = (plan: Plan) =>
     // a pinned tab already runs the command in the session's tab (tabPinning)
     if (view.pinnedTab !== undefined || known === undefined || known === null || !/^https?:/.test(known.url))
       return undefined
-    const active = (yield* observeDaemon(plan)).url
+    const active = (yield* observed).url
     if (active === undefined || samePage(known.url, active)) return undefined
     const commands = yield* SessionCommands
     const target = { ...targetOf(plan), kind: "browser" as const }
@@ -156,7 +159,7 @@ export const tabsOf = (row: StepRow | undefined): ReadonlyArray<TabRow> | undefi
 /** Where the command starts: the pinned tab, or the daemon's active target (undefined: nothing to restore). */
 export type FocusBefore = { readonly pinned: string } | { readonly targetId: string }
 
-export const focusBefore = (plan: Plan) =>
+export const focusBefore = (plan: Plan, observed: Observed = observeDaemon(plan)) =>
   Effect.gen(function* () {
     if (
       !mayLoseFocus(plan.line.command) ||
@@ -167,7 +170,7 @@ export const focusBefore = (plan: Plan) =>
       return undefined
     const pinned = (yield* (yield* SessionRegistry).view(plan.sessionName)).pinnedTab
     if (pinned !== undefined) return { pinned } satisfies FocusBefore
-    const targetId = (yield* observeDaemon(plan)).targetId
+    const targetId = (yield* observed).targetId
     return targetId !== undefined ? ({ targetId } satisfies FocusBefore) : undefined
   })
 
