@@ -23,7 +23,7 @@ import { mayNavigate } from "../../upstream/commandPolicy.js"
 import type { CommandFamily } from "../families/family.js"
 import type { RunPhaseResult } from "../families/runPhase.js"
 import { overlayAfterClick } from "../page/overlayAfterClick.js"
-import { probeNavigation } from "../page/pageProbes.js"
+import { probeFrontPage, probeNavigation } from "../page/pageProbes.js"
 import type { PageCheck } from "../probed/probedCommand.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import { focusBefore, restoreFocus } from "../tabs/tabRecovery.js"
@@ -95,7 +95,8 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
             clicked?.tabs ?? ran.pinned?.tabs,
             navigated,
             clicked?.openedTab === true,
-            clicked?.closing
+            // the tab list's titles may be stale: the page in front is read once the tab is gone
+            clicked?.closing !== undefined ? { ...clicked.closing, readFront: probeFrontPage(plan) } : undefined
           )
     const earlier = restored?.correction ?? before.refocused?.correction
     const afterOpen = earlier === undefined ? yield* recoverTab(plan, outcome) : undefined

@@ -32,7 +32,6 @@ import { samePage } from "../../session/refPreflight.js"
 import { isOpening, mayLoseFocus, staysOnTab } from "../../upstream/commandEffects.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import type { ClosingTab } from "../../page/clickDispatch.js"
-import { probeFrontPage } from "../page/pageProbes.js"
 
 /** `tab list` and `tab <id>` answer at once on a live browser. */
 const TAB_COMMAND_TIMEOUT_MS = 8_000
@@ -213,6 +212,11 @@ const closedSince = (plan: Plan, before: { readonly targetId: string }, navigati
     return goneFrom(tabs, before.targetId) ? closedTabOf(tabs, navigation) : undefined
   })
 
+/** A click's page closing its tab: whether it may (`ClosingTab`), and the read of the page in front once it is gone. */
+export interface PageClosing extends ClosingTab {
+  readonly readFront: Effect.Effect<Navigation | undefined, never, SessionCommands>
+}
+
 /** The browser takes a moment to close a tab: listed again this often, at most this long (then nothing is said). */
 const CLOSING_POLL_MS = 50
 const CLOSING_WAIT_MS = 2_000
@@ -222,13 +226,13 @@ const CLOSING_WAIT_MS = 2_000
  * upstream command was in flight on the tab as it went: upstream would wait 30 s for the answer): the tabs are
  * listed until the tab it ran on is gone, while the page may close it (`closable`); once otherwise.
  */
-const closedByPage = (plan: Plan, before: { readonly targetId: string }, closing: ClosingTab) =>
+const closedByPage = (plan: Plan, before: { readonly targetId: string }, closing: PageClosing) =>
   Effect.gen(function* () {
     const started = yield* Clock.currentTimeMillis
     for (;;) {
       const tabs = yield* listTabs(plan)
-      // the tab list's titles may be stale: the page in front is read (its title, once the tab is gone)
-      if (goneFrom(tabs, before.targetId)) return closedTabOf(tabs, yield* probeFrontPage(plan))
+      // the page in front is read (the tab list's titles may be stale)
+      if (goneFrom(tabs, before.targetId)) return closedTabOf(tabs, yield* closing.readFront)
       if (!closing.closable || (yield* Clock.currentTimeMillis) - started >= CLOSING_WAIT_MS) return undefined
       yield* Effect.sleep(Duration.millis(CLOSING_POLL_MS))
     }
@@ -244,7 +248,7 @@ export const restoreFocus = (
   seen: ReadonlyArray<TabRow> | undefined,
   navigation: Navigation | undefined,
   openedTab = false,
-  closing?: ClosingTab
+  closing?: PageClosing
 ) =>
   Effect.gen(function* () {
     if (before === undefined) return undefined
