@@ -156,16 +156,13 @@ export interface ReadBefore {
 export const readBefore = (plan: Plan, family: CommandFamily) =>
   Effect.gen(function* () {
     const single = family.name !== "steps"
-    // the daemon's files, read once for the reads below (again after a refocus: it ran commands)
-    const seen = yield* Effect.cached(observeDaemon(plan))
-    const refocused = single && plan.line.command !== "batch" ? yield* refocusKnownTab(plan, seen) : undefined
-    const observed = refocused === undefined ? seen : observeDaemon(plan)
-    const startedOn = single ? yield* focusBefore(plan, observed) : undefined
+    const refocused = single && plan.line.command !== "batch" ? yield* refocusKnownTab(plan) : undefined
+    const startedOn = single ? yield* focusBefore(plan) : undefined
     const pageBefore =
       plan.sessionName !== undefined ? (yield* (yield* SessionRegistry).view(plan.sessionName)).page?.url : undefined
     // a tab the page opened since the last command is followed by upstream at this one (its .target changes)
     const watch = single && staysOnTab(plan.line.command) && plan.kind === "browser" && pageBefore !== undefined
-    const active = watch ? yield* observed : undefined
+    const active = watch ? yield* observeDaemon(plan) : undefined
     const activeBefore = active?.url
     return {
       refocused,

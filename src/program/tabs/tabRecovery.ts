@@ -97,10 +97,7 @@ export interface Refocus {
   readonly pageMovedTo?: string
 }
 
-/** The daemon's files as read before a command (`observeDaemon`; shared by the reads before it: readPhase.ts). */
-type Observed = ReturnType<typeof observeDaemon>
-
-export const refocusKnownTab = (plan: Plan, observed: Observed = observeDaemon(plan)) =>
+export const refocusKnownTab = (plan: Plan) =>
   Effect.gen(function* () {
     if (
       !(staysOnTab(plan.line.command) || mayLoseFocus(plan.line.command)) ||
@@ -114,7 +111,7 @@ export const refocusKnownTab = (plan: Plan, observed: Observed = observeDaemon(p
     // a pinned tab already runs the command in the session's tab (tabPinning)
     if (view.pinnedTab !== undefined || known === undefined || known === null || !/^https?:/.test(known.url))
       return undefined
-    const active = (yield* observed).url
+    const active = (yield* observeDaemon(plan)).url
     if (active === undefined || samePage(known.url, active)) return undefined
     const commands = yield* SessionCommands
     const target = { ...targetOf(plan), kind: "browser" as const }
@@ -158,7 +155,7 @@ export const tabsOf = (row: StepRow | undefined): ReadonlyArray<TabRow> | undefi
 /** Where the command starts: the pinned tab, or the daemon's active target (undefined: nothing to restore). */
 export type FocusBefore = { readonly pinned: string } | { readonly targetId: string }
 
-export const focusBefore = (plan: Plan, observed: Observed = observeDaemon(plan)) =>
+export const focusBefore = (plan: Plan) =>
   Effect.gen(function* () {
     if (
       !mayLoseFocus(plan.line.command) ||
@@ -169,7 +166,7 @@ export const focusBefore = (plan: Plan, observed: Observed = observeDaemon(plan)
       return undefined
     const pinned = (yield* (yield* SessionRegistry).view(plan.sessionName)).pinnedTab
     if (pinned !== undefined) return { pinned } satisfies FocusBefore
-    const targetId = (yield* observed).targetId
+    const targetId = (yield* observeDaemon(plan)).targetId
     return targetId !== undefined ? ({ targetId } satisfies FocusBefore) : undefined
   })
 
