@@ -70,6 +70,15 @@ export interface ClickRecord {
   readonly navigating: boolean
   /** The clicked page opened a tab itself (`window.open`, a `target=_blank` link or form). */
   readonly openedTab?: boolean
+  /**
+   * The clicked page closed its own tab (`window.close`, held until the click's read answered); `closable`: a window
+   * a script opened, or with no history, which the browser lets its page close (others are refused).
+   */
+  readonly closing?: ClosingTab
+}
+
+export interface ClosingTab {
+  readonly closable: boolean
 }
 
 /** The read's `click` field, or undefined when the read ran in another document (the click navigated). */
@@ -79,6 +88,11 @@ export const clickRecordOf = (value: unknown): ClickRecord | undefined => {
   const events = r["events"],
     hits = r["hits"]
   if (typeof r["resolved"] !== "boolean" || typeof events !== "number" || typeof hits !== "number") return undefined
+  const held = r["closing"]
+  const closing =
+    held !== null && typeof held === "object"
+      ? { closable: (held as Record<string, unknown>)["closable"] === true }
+      : undefined
   return {
     resolved: r["resolved"],
     ...(r["nativeOption"] === true ? { nativeOption: true } : {}),
@@ -86,7 +100,8 @@ export const clickRecordOf = (value: unknown): ClickRecord | undefined => {
     hits,
     landedOn: typeof r["landedOn"] === "string" && r["landedOn"] !== "" ? r["landedOn"] : undefined,
     navigating: r["navigating"] === true,
-    ...(r["openedTab"] === true ? { openedTab: true } : {})
+    ...(r["openedTab"] === true ? { openedTab: true } : {}),
+    ...(closing !== undefined ? { closing } : {})
   }
 }
 

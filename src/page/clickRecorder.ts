@@ -18,6 +18,8 @@ import { ACTION_QUIET_MS, quietSinceExpression, settleExpression, WATCH_INSTALL,
 
 /** The recorder's key on `window`. */
 const KEY = `Symbol.for("pi-agent-browser.click")`
+/** A page's own window.close during the click is held at most this long for the click's read (normally ms). */
+const CLOSE_HELD_MS = 2_000
 /** Set by the click's read when it answered: whether the click stayed on its document (read by `CLICK_STAYED_GATE`). */
 const STAYED_KEY = `Symbol.for("pi-agent-browser.click-stayed")`
 
@@ -131,7 +133,16 @@ const onBlank = (e) => {
   } catch {}
 };
 window.addEventListener("click", onBlank, true);
+// the page closing its own tab (window.close): held until the click's read has answered (closeHeld), so no upstream
+// command is in flight on the tab when it goes (upstream waits 30 s for the answer a closed tab never sends); at most
+// CLOSE_HELD_MS, when no read comes
+const close = window.close;
+window.close = function () {
+  if (rec.closeHeld === undefined) rec.closeHeld = setTimeout(() => rec.closeNow(), ${CLOSE_HELD_MS});
+};
+rec.closeNow = () => { clearTimeout(rec.closeHeld); close.call(window); };
 rec.off = () => {
+  window.close = close;
   window.open = open;
   window.removeEventListener("click", onBlank, true);
   types.forEach((t) => window.removeEventListener(t, on, true));
@@ -158,18 +169,22 @@ ${
  * the read throws its value (upstream/wire.ts), so a batch that stops at its first failed step ends there: the
  * read ran in the clicked document, so no other tab had taken the focus, and nothing after it is needed (about 1.5 ms
  * less per click). Otherwise it answers, and the steps after it list the tabs and, past `CLICK_STAYED_GATE`, read the
- * page a navigation led to.
+ * page a navigation led to. A page that closed its own tab during the click (`window.close`, held by the recorder) is
+ * read at once, with `click.closing`, and the read throws too: the tab closes once it has answered, with the batch
+ * ended (the tabs are listed after it: tabRecovery.ts).
  */
 export const CLICK_READ_EXPRESSION: string = `(async () => {
 const K = ${KEY}, rec = window[K], dialogsBefore = rec ? rec.dialogs : undefined;
 const comboNow = () => ${COMBOBOX_FOCUS_EXPRESSION};
 ${FOCUS_MOVED}
 let click, settle, effects, combo = comboNow();
+let closing = false;
 if (rec) {
   // short timers the click's handlers scheduled (a redirect 100 ms later) run, and the requests they started answer
-  // (actionWatches.ts), before the click is judged
-  if (rec.nav === undefined && rec.fx.busy()) await rec.fx.settle();
+  // (actionWatches.ts), before the click is judged; not on a page closing its tab, which is read at once
+  if (rec.closeHeld === undefined && rec.nav === undefined && rec.fx.busy()) await rec.fx.settle();
   rec.off(); delete window[K];
+  closing = rec.closeHeld !== undefined;
   const submitted = rec.submit !== undefined && !rec.submit.defaultPrevented &&
     !/^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
   const blankSubmit = rec.submit !== undefined &&
@@ -177,7 +192,9 @@ if (rec) {
   click = { resolved: rec.resolved, nativeOption: rec.nativeOption, events: rec.events, hits: rec.hits,
     landedOn: rec.landedOn, navigating: (rec.nav !== undefined && !rec.nav.sameDocument) || submitted,
     openedTab: rec.openedTab === true || blankSubmit };
-  if (!click.navigating) {
+  // a window a script opened, or with no history, is one its page may close (the browser refuses others)
+  if (closing) click.closing = { closable: !!window.opener || history.length <= 1 };
+  if (!click.navigating && !closing) {
     // a focused combobox with nothing to pick may open its list late: give it the quiet window before judging
     const closed = combo !== undefined && combo.expanded !== null && combo.listboxes === 0 && combo.options === 0;
     // a re-render the click scheduled (a sort, a filter) is under way: read the page once it went quiet
@@ -194,7 +211,9 @@ if (rec) {
 const read = { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION},
   click, combo, settle, effects, dialogsOpened: ${dialogsOpenedExpression("dialogsBefore")},
   jsDialogs: ${JS_DIALOG_LOG_TAKE} };
-if (click !== undefined && !click.navigating && !click.openedTab) ${throwValueStatement("read")};
+// the tab closes once this read has answered, which ends the batch: no later step may run on the tab as it goes
+if (closing) setTimeout(rec.closeNow, 0);
+if (click !== undefined && (closing || (!click.navigating && !click.openedTab))) ${throwValueStatement("read")};
 window[${STAYED_KEY}] = click !== undefined && !click.navigating;
 return read;
 })()`

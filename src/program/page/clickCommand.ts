@@ -22,7 +22,14 @@ import { ElectronHost } from "../../services/ElectronHost.js"
 import type { CommandError } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../page/challengeEvidence.js"
-import { clickDispatchOf, clickRecordOf, clickTargetOf, clickTargetText, twinOf } from "../../page/clickDispatch.js"
+import {
+  type ClosingTab,
+  clickDispatchOf,
+  clickRecordOf,
+  clickTargetOf,
+  clickTargetText,
+  twinOf
+} from "../../page/clickDispatch.js"
 import { enabledAfterOf, stayedDisabledOf } from "../../page/readiness.js"
 import { uncoveredOf } from "../../page/readiness.js"
 import { readinessBudgetMs } from "../../page/readiness.js"
@@ -53,6 +60,8 @@ export interface ClickRun {
   readonly dialogsOpened?: number
   /** The clicked page opened a tab itself (upstream follows it). */
   readonly openedTab?: boolean
+  /** The clicked page closed its own tab once the read answered (the tabs are listed after it: tabRecovery.ts). */
+  readonly closing?: ClosingTab
   /** The session's tabs right after the click (its read), from the same process. */
   readonly tabs?: ReadonlyArray<TabRow>
   /**
@@ -169,7 +178,8 @@ export const runClick = (plan: Plan) =>
     const record = clickRecordOf(read?.["click"])
     // no record: the read ran in the document the click led to (or could not run), so the page is read again: past
     // the gate, in this process
-    if (read === undefined || record === undefined || record.navigating || typeof read["url"] !== "string") {
+    const navigated = record?.navigating === true && record.closing === undefined
+    if (read === undefined || record === undefined || navigated || typeof read["url"] !== "string") {
       const gated = rows[at + 3]?.success === true
       const page = gated ? landedPageOf(rows[at + 4 + LANDED_PAGE_READ]) : undefined
       return result({
@@ -189,11 +199,14 @@ export const runClick = (plan: Plan) =>
     const settle = pageSettleOf(read["settle"])
     const opened = dispatch === undefined ? dialogsOpenedOf(read["dialogsOpened"]) : undefined
     // controls the click made appear: their refs, from one snapshot after it (newControls.ts)
-    const said = record.openedTab === true ? replied : yield* withNewControlsReplied(plan, session, refs, replied)
+    const closing = record.closing
+    const stays = record.openedTab !== true && closing === undefined
+    const said = stays ? yield* withNewControlsReplied(plan, session, refs, replied) : replied
     return result({
       replied: said,
       ...(tabs !== undefined ? { tabs } : {}),
-      ...(answered?.stayed === true ? { focusKept: true } : {}),
+      ...(answered?.stayed === true && closing === undefined ? { focusKept: true } : {}),
+      ...(closing !== undefined ? { closing } : {}),
       page: { title: String(read["title"] ?? ""), url: read["url"], ...(facts !== undefined ? { facts } : {}) },
       ...(settle !== undefined && !settle.settled ? { settle } : {}),
       ...(dispatch !== undefined ? { clickDispatch: dispatch } : {}),

@@ -43,7 +43,13 @@ export const NAVIGATION_SETTLE_MS = 120
 export const landedPageSteps = (loadTimeoutMs: number): ReadonlyArray<ReadonlyArray<string>> => [
   ["wait", String(NAVIGATION_SETTLE_MS)],
   ["wait", "--load", "load", "--timeout", String(Math.max(1, Math.round(loadTimeoutMs)))],
-  ["eval", `({ title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION} })`]
+  PAGE_READ_STEP
+]
+
+/** The read of a page's title, URL and challenge facts. */
+const PAGE_READ_STEP = [
+  "eval",
+  `({ title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION} })`
 ]
 
 /** The index of the read among `landedPageSteps`. */
@@ -69,6 +75,15 @@ export const probeNavigation = (plan: Plan) =>
     return landedPageOf(rows[LANDED_PAGE_READ])
   }).pipe(
     Effect.tapErrorCause((cause) => Effect.logDebug("navigation probe failed: the result names no page", cause)),
+    Effect.catchAll(() => Effect.succeed(undefined))
+  )
+
+/**
+ * The page in front after the tab a command ran on closed (tabRecovery.ts), read at once: it is no page the command
+ * led to, so nothing is waited for. Undefined when it did not answer.
+ */
+export const probeFrontPage = (plan: Plan) =>
+  Effect.map(runBatch(plan, [PAGE_READ_STEP]), (rows) => landedPageOf(rows[0])).pipe(
     Effect.catchAll(() => Effect.succeed(undefined))
   )
 

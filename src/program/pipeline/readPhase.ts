@@ -25,7 +25,7 @@ import { mayNavigate } from "../../upstream/commandPolicy.js"
 import type { CommandFamily } from "../families/family.js"
 import type { RunPhaseResult } from "../families/runPhase.js"
 import { overlayAfterClick } from "../page/overlayAfterClick.js"
-import { probeNavigation } from "../page/pageProbes.js"
+import { probeFrontPage, probeNavigation } from "../page/pageProbes.js"
 import type { PageCheck } from "../probed/probedCommand.js"
 import { observeDaemon } from "../refs/refTracking.js"
 import { focusBefore, restoreFocus } from "../tabs/tabRecovery.js"
@@ -97,7 +97,9 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
             startedOn,
             clicked?.tabs ?? ran.pinned?.tabs,
             navigated,
-            clicked?.openedTab === true
+            clicked?.openedTab === true,
+            // the tab list's titles may be stale: the page in front is read once the tab is gone
+            clicked?.closing !== undefined ? { ...clicked.closing, readFront: probeFrontPage(plan) } : undefined
           )
     const earlier = restored?.correction ?? before.refocused?.correction
     // an open's reply in a session, when no tab was corrected already: the tab it opened is the one in front

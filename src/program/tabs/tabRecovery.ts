@@ -15,6 +15,8 @@
  * again), except on about:blank, which is `tab-drift`.
  */
 
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { Navigation } from "../../domain/Executed.js"
@@ -28,9 +30,22 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/planRun.js"
 import { samePage } from "../../session/refPreflight.js"
 import { observeDaemon } from "../refs/refTracking.js"
+import type { ClosingTab } from "../../page/clickDispatch.js"
 
 /** `tab list` and `tab <id>` answer at once on a live browser. */
 const TAB_COMMAND_TIMEOUT_MS = 8_000
+
+/** The session's tabs (`tab list`, one process); none when the list failed. */
+const listTabs = (plan: Plan) =>
+  Effect.gen(function* () {
+    const target = { ...targetOf(plan), kind: "browser" as const }
+    const listed = yield* Effect.either(
+      (yield* SessionCommands).run(target, ["tab", "list"], { timeoutMs: TAB_COMMAND_TIMEOUT_MS })
+    )
+    return Either.isRight(listed) && listed.right.kind === "single"
+      ? (readPayload(TabList, listed.right.data, (d) => d.tabs) ?? [])
+      : []
+  })
 
 /** What the check after an open found: the opened page's tab re-selected, or the page it moved on to by itself. */
 export interface AfterOpen {
@@ -61,11 +76,7 @@ export const recoverTab = (plan: Plan, outcome: Extract<UpstreamOutcome, { reado
     const target = { ...targetOf(plan), kind: "browser" as const }
     const run = (args: ReadonlyArray<string>) =>
       Effect.either(commands.run(target, args, { timeoutMs: TAB_COMMAND_TIMEOUT_MS }))
-    const listed = yield* run(["tab", "list"])
-    const tabs =
-      Either.isRight(listed) && listed.right.kind === "single"
-        ? (readPayload(TabList, listed.right.data, (d) => d.tabs) ?? [])
-        : []
+    const tabs = yield* listTabs(plan)
     const match = tabs.find((t) => typeof t.url === "string" && samePage(opened, t.url))
     if (match === undefined || typeof match.tabId !== "string") {
       const movedTo = movedOn(tabs, active)
@@ -102,11 +113,7 @@ export const refocusKnownTab = (plan: Plan, session: string) =>
     const target = { ...targetOf(plan), kind: "browser" as const }
     const run = (args: ReadonlyArray<string>) =>
       Effect.either(commands.run(target, args, { timeoutMs: TAB_COMMAND_TIMEOUT_MS }))
-    const listed = yield* run(["tab", "list"])
-    const tabs =
-      Either.isRight(listed) && listed.right.kind === "single"
-        ? (readPayload(TabList, listed.right.data, (d) => d.tabs) ?? [])
-        : []
+    const tabs = yield* listTabs(plan)
     const match = tabs.find((t) => typeof t.url === "string" && samePage(known.url, t.url) && t.active !== true)
     if (match === undefined || typeof match.tabId !== "string") {
       if (active === "about:blank") return yield* new TabDrift({ expectedUrl: known.url, observedUrl: active })
@@ -130,7 +137,8 @@ export const refocusKnownTab = (plan: Plan, session: string) =>
  * without a pin, a tab the clicked page opened itself (`window.open`, a `target=_blank` link or form: followed, and the
  * result names that page) or that the click's own read ran in, and a tab the command closed. The tab it ran on no
  * longer listed (its page called window.close) is said with the tab in front, which commands act on now; a command
- * that listed no tabs lists them for that only when the daemon's front tab changed during it. A routine session's key
+ * that listed no tabs lists them for that only when the daemon's front tab changed during it, and a click whose read
+ * found its page closing the tab (`closedByPage`) until it is gone. A routine session's key
  * presses and scripts are not listed (one more process each). Best effort: a failed list or select leaves the focus
  * where it is.
  */
@@ -175,6 +183,10 @@ const closedTabOf = (tabs: ReadonlyArray<TabRow>, navigation: Navigation | undef
   return { page, closed: { now: active.tabId } }
 }
 
+/** Listed tabs without the tab `targetId`: it closed. */
+const goneFrom = (tabs: ReadonlyArray<TabRow>, targetId: string) =>
+  tabs.length > 0 && !tabs.some((t) => t.targetId === targetId)
+
 /**
  * A command that listed no tabs: when the daemon's front tab is another one after it (its `.target`, file reads), the
  * tabs are listed (one process) to tell whether the tab it ran on closed; otherwise nothing is run.
@@ -183,42 +195,56 @@ const closedSince = (plan: Plan, before: { readonly targetId: string }, navigati
   Effect.gen(function* () {
     const now = (yield* observeDaemon(plan)).targetId
     if (now === undefined || now === before.targetId) return undefined
-    const target = { ...targetOf(plan), kind: "browser" as const }
-    const listed = yield* Effect.either(
-      (yield* SessionCommands).run(target, ["tab", "list"], { timeoutMs: TAB_COMMAND_TIMEOUT_MS })
-    )
-    const tabs =
-      Either.isRight(listed) && listed.right.kind === "single"
-        ? (readPayload(TabList, listed.right.data, (d) => d.tabs) ?? [])
-        : []
-    return tabs.length === 0 || tabs.some((t) => t.targetId === before.targetId)
-      ? undefined
-      : closedTabOf(tabs, navigation)
+    const tabs = yield* listTabs(plan)
+    return goneFrom(tabs, before.targetId) ? closedTabOf(tabs, navigation) : undefined
+  })
+
+/** A click's page closing its tab: whether it may (`ClosingTab`), and the read of the page in front once it is gone. */
+export interface PageClosing extends ClosingTab {
+  readonly readFront: Effect.Effect<Navigation | undefined, never, SessionCommands>
+}
+
+/** The browser takes a moment to close a tab: listed again this often, at most this long (then nothing is said). */
+const CLOSING_POLL_MS = 50
+const CLOSING_WAIT_MS = 2_000
+
+/**
+ * A click whose page closed its own tab (`window.close`, held by the click's recorder until its read answered, so no
+ * upstream command was in flight on the tab as it went: upstream would wait 30 s for the answer): the tabs are
+ * listed until the tab it ran on is gone, while the page may close it (`closable`); once otherwise.
+ */
+const closedByPage = (plan: Plan, before: { readonly targetId: string }, closing: PageClosing) =>
+  Effect.gen(function* () {
+    const started = yield* Clock.currentTimeMillis
+    for (;;) {
+      const tabs = yield* listTabs(plan)
+      // the page in front is read (the tab list's titles may be stale)
+      if (goneFrom(tabs, before.targetId)) return closedTabOf(tabs, yield* closing.readFront)
+      if (!closing.closable || (yield* Clock.currentTimeMillis) - started >= CLOSING_WAIT_MS) return undefined
+      yield* Effect.sleep(Duration.millis(CLOSING_POLL_MS))
+    }
   })
 
 /**
  * `seen`: the tabs listed in the command's own process, if it listed them. `navigation`: the page the command's own
- * read reported (a click's).
+ * read reported (a click's). `closing`: the clicked page closed its own tab.
  */
 export const restoreFocus = (
   plan: Plan,
   before: FocusBefore,
   seen: ReadonlyArray<TabRow> | undefined,
   navigation: Navigation | undefined,
-  openedTab = false
+  openedTab = false,
+  closing?: PageClosing
 ) =>
   Effect.gen(function* () {
+    if (closing !== undefined && "targetId" in before) return yield* closedByPage(plan, before, closing)
     if (seen === undefined && !("pinned" in before)) return yield* closedSince(plan, before, navigation)
     const commands = yield* SessionCommands
     const target = { ...targetOf(plan), kind: "browser" as const }
     const run = (args: ReadonlyArray<string>) =>
       Effect.either(commands.run(target, args, { timeoutMs: TAB_COMMAND_TIMEOUT_MS }))
-    const listed = seen === undefined ? yield* run(["tab", "list"]) : undefined
-    const tabs =
-      seen ??
-      (listed !== undefined && Either.isRight(listed) && listed.right.kind === "single"
-        ? (readPayload(TabList, listed.right.data, (d) => d.tabs) ?? [])
-        : [])
+    const tabs = seen ?? (yield* listTabs(plan))
     const active = tabs.find((t) => t.active === true)
     const intended = tabs.find((t) => ("pinned" in before ? t.tabId === before.pinned : t.targetId === before.targetId))
     if (!("pinned" in before) && intended === undefined) return closedTabOf(tabs, navigation)
