@@ -1,7 +1,6 @@
 /**
- * A run of sibling lines that differ only in name and ref (a calendar's days, a long select's options, a table's
- * column headers) as one line that says their role and shared marks once, with each name and ref on its own line
- * under it:
+ * A run of sibling lines that differ only in name and ref (a calendar's days, a table's column headers) as one line
+ * that says their role and shared marks once, with each name and ref on its own line under it:
  *
  *   - gridcell ×42, each clickable:
  *     - "Choose Sunday, February 23rd, 2025" [ref=e32]
@@ -12,6 +11,11 @@
 
 /** Fewer lines than this in a run say their role as they are: the saving does not pay for a second line format. */
 export const MIN_RUN = 6
+/**
+ * Nor do lines whose shared part (role, attributes, marks) is shorter than this: `link`, `button`, `option` alone save
+ * a few bytes a line; `gridcell … clickable`, `columnheader`, `checkbox … [checked=false]` save what is worth it.
+ */
+export const MIN_SHARED_CHARS = 10
 
 /** `- role "name" [attributes with ref=eN] marks`, a line with nothing under it. */
 const ITEM = /^(\s*)- ([A-Za-z]+) ("(?:[^"\\]|\\.)*") \[([^\]]*)\](.*)$/
@@ -57,7 +61,7 @@ export const sameRoleRuns = (tree: string): string => {
     const first = items[i]
     let end = i + 1
     while (first !== undefined && end < lines.length && items[end]?.key === first.key) end++
-    if (first === undefined || end - i < MIN_RUN) {
+    if (first === undefined || end - i < MIN_RUN || first.role.length + first.shared.length < MIN_SHARED_CHARS) {
       out.push(lines[i] ?? "")
       i++
       continue

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { expandRuns } from "../../scripts/lib/snapshotRuns.mjs"
-import { MIN_RUN, sameRoleRuns } from "../../src/snapshot/sameRoleRuns.js"
+import { MIN_RUN, MIN_SHARED_CHARS, sameRoleRuns } from "../../src/snapshot/sameRoleRuns.js"
 
 const days = (n: number, from = 1): Array<string> =>
   Array.from({ length: n }, (_, i) => `  - gridcell "Choose March ${from + i}" [ref=e${10 + i}] clickable`)
@@ -24,13 +24,19 @@ describe("same-role runs", () => {
     expect(sameRoleRuns(tree).split("\n")[6]).toBe('  - "Part 5" [ref=e6]')
   })
 
-  it("short runs, different marks or states, unnamed lines and lines with children stay as they are", () => {
+  it("short runs, short shared parts, different marks or states, unnamed lines and lines with children stay as they are", () => {
     const short = days(MIN_RUN - 1).join("\n")
     expect(sameRoleRuns(short)).toBe(short)
     const mixed = [...days(3), '  - gridcell "Choose March 9" [selected, ref=e30] clickable', ...days(3, 4)].join("\n")
     expect(sameRoleRuns(mixed)).toBe(mixed)
     const unnamed = Array.from({ length: 6 }, (_, i) => `- checkbox [ref=e${i + 1}]`).join("\n")
     expect(sameRoleRuns(unnamed)).toBe(unnamed)
+    // a role with nothing shared beside it is short: links, buttons, options read as upstream writes them
+    expect("button".length).toBeLessThan(MIN_SHARED_CHARS)
+    const links = Array.from({ length: 40 }, (_, i) => `- link "Story ${i}" [ref=e${i + 1}]`).join("\n")
+    expect(sameRoleRuns(links)).toBe(links)
+    const buttons = Array.from({ length: 8 }, (_, i) => `- button "June ${i + 1}, 2026" [ref=e${i + 1}]`).join("\n")
+    expect(sameRoleRuns(buttons)).toBe(buttons)
     const parents = Array.from(
       { length: 6 },
       (_, i) => `- listitem "Item ${i}" [ref=e${i + 1}]\n  - link "Go" [ref=e9${i}]`
