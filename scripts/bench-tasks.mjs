@@ -9,6 +9,7 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import { closeOwnedBrowser, configFromEnv, makeServicesLayer, runToResult, toolConfigLayer } from "../dist/effect.js"
 import { piEnv, REPO } from "./lib/runPi.mjs"
 import { startStaticServer } from "./lib/staticServer.mjs"
+import { expandRuns } from "./lib/snapshotRuns.mjs"
 
 const root = mkdtempSync(join(tmpdir(), "piab-tasks-"))
 const env = piEnv(root)
@@ -20,7 +21,8 @@ const text = (r) =>
     .filter((c) => c.type === "text")
     .map((c) => c.text)
     .join("\n")
-const refIn = (snapshot, role, name) => `@${new RegExp(`${role} "${name}"[^\\n]*?ref=(e\\d+)`).exec(snapshot)?.[1]}`
+const refIn = (snapshot, role, name) =>
+  `@${new RegExp(`${role} "${name}"[^\\n]*?ref=(e\\d+)`).exec(expandRuns(snapshot))?.[1]}`
 
 /** Runs calls for one strategy in its own pi session (its own browser); returns calls, bytes, last result. */
 const strategy = async (label, piSessionId, steps) => {

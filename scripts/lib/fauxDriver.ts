@@ -11,6 +11,7 @@
  */
 import { fauxAssistantMessage, fauxToolCall, registerFauxProvider } from "@mariozechner/pi-ai"
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
+import { expandRuns } from "./snapshotRuns.mjs"
 
 interface Barrier {
   readonly touch: string
@@ -75,7 +76,7 @@ const seenTexts = (messages: ReadonlyArray<Message>): ReadonlyArray<string> =>
 const resolveRef = (texts: ReadonlyArray<string>, role: string, name: string): string => {
   const pattern = new RegExp(`${role} "${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^\\n]*?ref=(e\\d+)`)
   for (const text of texts) {
-    const match = pattern.exec(text)
+    const match = pattern.exec(expandRuns(text))
     if (match?.[1] !== undefined) return `@${match[1]}`
   }
   throw new Error(`faux driver: no ${role} "${name}" in any snapshot seen so far`)

@@ -5,13 +5,15 @@
 // snapshot only when it names none of those wanted; a calendar, dozens of cells, is clicked open with a snapshot in the
 // same batch; batches act by ref), and `raw` one command per call (through the tool's args, and the raw agent-browser
 // CLI). Checks read the page state independently.
+import { expandRuns } from "./snapshotRuns.mjs"
+
 const TODOS = "/todo.html?items=Buy milk,Walk dog,Pay rent"
 const W = "/widgets.html"
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
 /** The ref of `role "name"` in a snapshot (tool or CLI text), or throws (the task then fails honestly). */
 export const ref = (snapshot, role, name) => {
-  const m = new RegExp(`\\b${role} "${escape(name)}"[^\\n]*?ref=(e\\d+)`).exec(snapshot)
+  const m = new RegExp(`\\b${role} "${escape(name)}"[^\\n]*?ref=(e\\d+)`).exec(expandRuns(snapshot))
   if (m === null) throw new Error(`no ref for ${role} "${name}"`)
   return `@${m[1]}`
 }
@@ -23,7 +25,7 @@ const batch = (tool, ...rows) => tool({ args: ["batch"], stdin: JSON.stringify(r
 const names =
   (...controls) =>
   (text) =>
-    controls.every(([role, name]) => new RegExp(`\\b${role} "${escape(name)}"[^\\n]*?ref=`).test(text))
+    controls.every(([role, name]) => new RegExp(`\\b${role} "${escape(name)}"[^\\n]*?ref=`).test(expandRuns(text)))
 /**
  * Discovery: one action alone; its text when it names the `wanted` controls with refs (New controls: what a careful
  * model acts on), else a snapshot -i after it (one more call: the page is looked at).
@@ -39,7 +41,7 @@ const snapshotUntil = async (run, role, name) => {
   for (let n = 0; n < 3; n++) {
     if (n > 0) await run(["wait", "500"])
     s = await run(["snapshot", "-i"])
-    if (new RegExp(`\\b${role} "${escape(name)}"[^\\n]*?ref=`).test(s)) return s
+    if (new RegExp(`\\b${role} "${escape(name)}"[^\\n]*?ref=`).test(expandRuns(s))) return s
   }
   return s
 }

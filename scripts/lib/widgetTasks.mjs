@@ -4,13 +4,15 @@
 // (which gives no next actions). `best` is the tool's best mode (one job, controls known in advance). Every action
 // names its effect as a page expression, read independently after the call: a success without it is a false
 // success unless it warned, a warning with it is a wrong warning. `check` is the task's end state.
+import { expandRuns } from "./snapshotRuns.mjs"
+
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
 /** The ref of the n-th `role "name"` in a snapshot (tool or CLI text), or throws (the task then fails honestly). */
 const ref = (snapshot, role, name, nth = 1) => {
-  const refs = [...snapshot.matchAll(new RegExp(`\\b${role} "${escape(name)}"[^\\n]*?ref=(e\\d+)`, "g"))].map(
-    (m) => m[1]
-  )
+  const refs = [
+    ...expandRuns(snapshot).matchAll(new RegExp(`\\b${role} "${escape(name)}"[^\\n]*?ref=(e\\d+)`, "g"))
+  ].map((m) => m[1])
   if (refs[nth - 1] === undefined)
     throw new Error(`no ref for ${role} "${name}" #${nth} in ${JSON.stringify(snapshot.slice(0, 200))}`)
   return `@${refs[nth - 1]}`

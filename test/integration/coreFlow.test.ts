@@ -7,11 +7,12 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { expandRuns } from "../../scripts/lib/snapshotRuns.mjs"
 
 const live = liveWorld()
 
 const refFor = (snapshot: string, role: string, name: string): string => {
-  const match = new RegExp(`${role} "${name}"[^\\n]*ref=(e\\d+)`).exec(snapshot)
+  const match = new RegExp(`${role} "${name}"[^\\n]*ref=(e\\d+)`).exec(expandRuns(snapshot))
   if (match?.[1] === undefined) throw new Error(`no ${role} "${name}" in:\n${snapshot}`)
   return `@${match[1]}`
 }

@@ -9,6 +9,7 @@
  */
 import { expect } from "vitest"
 import { EFFECT_WINDOW_MS, startWidgetLibs, WARNINGS, type WidgetLibs } from "../../scripts/lib/widgetLibs.mjs"
+import { expandRuns } from "../../scripts/lib/snapshotRuns.mjs"
 import type { ToolResult } from "../../src/schema/ToolResult.js"
 import { appsWorld } from "./appsWorld.js"
 import { type Harness, textOf } from "./harness.js"
@@ -100,7 +101,8 @@ export const widgetWorld = (): WidgetWorld => {
 /** The ref of the n-th (1-based) `role "name"` line of a snapshot text. */
 export const refOf = (snapshot: string, role: string, name: string, nth = 1): string => {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-  const refs = [...snapshot.matchAll(new RegExp(`\\b${role} "${escaped}"[^\\n]*?ref=(e\\d+)`, "g"))].map((m) => m[1])
+  const lines = expandRuns(snapshot)
+  const refs = [...lines.matchAll(new RegExp(`\\b${role} "${escaped}"[^\\n]*?ref=(e\\d+)`, "g"))].map((m) => m[1])
   const ref = refs[nth - 1]
   if (ref === undefined) throw new Error(`no ${role} "${name}" #${nth} in\n${snapshot}`)
   return `@${ref}`

@@ -1,4 +1,5 @@
 // Small helpers the case files share.
+import { expandRuns } from "../snapshotRuns.mjs"
 
 /** Every needle appears in the text (case-insensitive). */
 export const says = (text, ...needles) =>
@@ -6,7 +7,7 @@ export const says = (text, ...needles) =>
 
 /** The @ref of the first `role "name"` line of a snapshot text (or @e0 when none, which fails honestly). */
 export const refIn = (snapshot, role, name) =>
-  `@${new RegExp(`${role} "${name}"[^\\n]*?ref=(e\\d+)`).exec(snapshot)?.[1] ?? "e0"}`
+  `@${new RegExp(`${role} "${name}"[^\\n]*?ref=(e\\d+)`).exec(expandRuns(snapshot))?.[1] ?? "e0"}`
 
 /** The text without URLs and host paths (case ids in them would match words like "crash" or "link"). */
 export const words = (text) => text.replace(/(https?:\/\/|127\.0\.0\.1:\d+)\S*/g, "")

@@ -8,6 +8,7 @@ import { annotateTree } from "../../snapshot/controlContext.js"
 import { depthNote, depthView } from "../../snapshot/depthView.js"
 import type { SnapshotNaming } from "../../domain/SnapshotNaming.js"
 import { compactSnapshot, VERBATIM_SNAPSHOT_BYTES } from "../../snapshot/compactSnapshot.js"
+import { sameRoleRuns } from "../../snapshot/sameRoleRuns.js"
 import { shownTree, snapshotDelta, viewTree, withDepth } from "../../snapshot/snapshotDelta.js"
 import type { ShownTree } from "../../domain/ShownTree.js"
 import {
@@ -117,9 +118,10 @@ export const presentSnapshot = (
   if (delta !== undefined) {
     // the counts and the "as before" lines are the tool's words; the lines shown are the page's
     const [head = "", ...lines] = delta.text.split("\n")
+    const shownLines = sameRoleRuns(lines.join("\n"))
     return {
-      text: `${delta.text}${note}`,
-      parts: [head, ...(lines.length > 0 ? ["\n", page(lines.join("\n"))] : []), note],
+      text: `${head}${lines.length > 0 ? `\n${shownLines}` : ""}${note}`,
+      parts: [head, ...(lines.length > 0 ? ["\n", page(shownLines)] : []), note],
       summary: `${summary} (${delta.added + delta.changed} new or changed, ${delta.unchanged} as before)`,
       data: base
     }
@@ -127,7 +129,8 @@ export const presentSnapshot = (
   if (Buffer.byteLength(tree, "utf8") <= VERBATIM_SNAPSHOT_BYTES || !isText) {
     const header =
       origin !== "" && origin === knownUrl ? "" : `Snapshot of ${origin || "the page"} (${refCount} refs):\n`
-    return { text: `${header}${tree}${note}`, parts: [header, page(tree), note], summary, data: base }
+    const shownLines = sameRoleRuns(tree)
+    return { text: `${header}${shownLines}${note}`, parts: [header, page(shownLines), note], summary, data: base }
   }
   if (isInteractive(args)) {
     // the tool's own click handlers' lines as the page's words (draggable, drop target), as in the verbatim view

@@ -1,0 +1,1 @@
+export declare function expandRuns(text: string): string
