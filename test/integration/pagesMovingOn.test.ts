@@ -49,6 +49,9 @@ describe("pages that move on (#45)", () => {
       const text = textOf(opened)
       expect(opened.isError, `refresh after ${delay} s: ${text}`).toBe(false)
       expect(text, `${delay}: ${text}`).toMatch(NAMED)
+      // the only tab, in front, is no drift: re-selecting it pinned the session, and the key presses below then ran
+      // unwatched (their effects unsaid)
+      expect(opened.details.tabCorrection, `${delay}: ${text}`).toBeUndefined()
       const session = opened.details.sessionName ?? ""
       const deadline = Date.now() + 5000
       while (evalRaw(session, "document.title") !== "Final page" && Date.now() < deadline)

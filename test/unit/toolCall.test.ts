@@ -384,6 +384,39 @@ describe("tab recovery after open", () => {
     )
   )
 
+  it.scoped(
+    "a front tab that still lists the opened page while it moves on is no drift: nothing re-selected or pinned",
+    () =>
+      Effect.gen(function* () {
+        // the refresh reached the daemon's record before the tab list caught up: the only tab, in front, lists the start
+        targetFile("http://a.test/final")
+        const result = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+        const text = contentText(result.content)
+        expect(result.isError, text).toBe(false)
+        expect(text).toContain("Page: (untitled) — http://a.test/final")
+        expect(result.details.tabCorrection).toBeUndefined()
+        const requests = (yield* (yield* FakeAgentBrowser).requests).map((r) => r.args.at(-1))
+        // before: `tab t1` selected the tab already in front, and the session was pinned to it (key presses then ran
+        // unwatched, their effects unsaid)
+        expect(requests.filter((a) => a === "t1")).toEqual([])
+      }).pipe(
+        Effect.provide(
+          fakeLayer(temp.root, [
+            openBatch(
+              { url: "http://a.test/", title: "Start" },
+              { title: "Start", url: "http://a.test/", challenge: NO_CHALLENGE }
+            ),
+            { when: (r) => r.args.at(-1) === "t1", reply: FakeAgentBrowser.ok({ tabId: "t1", url: "http://a.test/" }) },
+            {
+              reply: FakeAgentBrowser.ok({
+                tabs: [{ tabId: "t1", url: "http://a.test/", title: "Start", active: true }]
+              })
+            }
+          ])
+        )
+      )
+  )
+
   it.scoped("fails as tab-drift with recovery steps when no tab shows the opened page", () =>
     Effect.gen(function* () {
       targetFile("chrome://new-tab-page/")
