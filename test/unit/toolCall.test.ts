@@ -417,6 +417,34 @@ describe("tab recovery after open", () => {
       )
   )
 
+  it.scoped(
+    "a daemon record behind the tab list (about:blank) while the front tab lists the opened page: no claim",
+    () =>
+      Effect.gen(function* () {
+        targetFile("about:blank")
+        const result = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+        const text = contentText(result.content)
+        expect(result.isError, text).toBe(false)
+        expect(text).toContain("Opened: Start")
+        expect(text).not.toContain("Page:")
+        expect(result.details.tabCorrection).toBeUndefined()
+      }).pipe(
+        Effect.provide(
+          fakeLayer(temp.root, [
+            openBatch(
+              { url: "http://a.test/", title: "Start" },
+              { title: "Start", url: "http://a.test/", challenge: NO_CHALLENGE }
+            ),
+            {
+              reply: FakeAgentBrowser.ok({
+                tabs: [{ tabId: "t1", url: "http://a.test/", title: "Start", active: true }]
+              })
+            }
+          ])
+        )
+      )
+  )
+
   it.scoped("fails as tab-drift with recovery steps when no tab shows the opened page", () =>
     Effect.gen(function* () {
       targetFile("chrome://new-tab-page/")

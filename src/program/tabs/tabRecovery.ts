@@ -81,7 +81,8 @@ export const recoverTab = (plan: Plan, outcome: Extract<UpstreamOutcome, { reado
     const match = tabs.find((t) => typeof t.url === "string" && samePage(opened, t.url))
     // the tab in front still lists the opened page while its document moves on (a refresh, read before the list
     // caught up): the same tab, not a drift; selecting it again would pin the session's tab and change nothing
-    if (match?.active === true) return { movedTo: { title: "", url: active } } satisfies AfterOpen
+    if (match?.active === true)
+      return /^https?:/.test(active) ? ({ movedTo: { title: "", url: active } } satisfies AfterOpen) : {}
     if (match === undefined || typeof match.tabId !== "string") {
       const movedTo = movedOn(tabs, active)
       if (movedTo !== undefined) return { movedTo } satisfies AfterOpen
