@@ -7,9 +7,19 @@ import { describe, expect, it } from "vitest"
 import { SessionRegistry } from "../../src/services/SessionRegistry.js"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
+import { charsetPage } from "../support/servedPages.js"
 import { pinTab, tabsIn } from "../support/tabs.js"
 
-const live = liveWorld()
+const live = liveWorld({
+  files: {
+    "/todo.html": charsetPage(
+      '<title>Todos</title><input id="t" aria-label="New todo"><ul id="l"></ul><script>t.onkeydown = (e) => {' +
+        ' if (e.key === "Enter" && t.value) { const li = document.createElement("li"); li.textContent = t.value;' +
+        ' l.append(li); t.value = "" } }</script>'
+    )
+  }
+})
 
 const tabs = (session: string) => tabsIn(live, session)
 const pin = (tabId: string | undefined) => pinTab(live, tabId)
@@ -59,5 +69,23 @@ describe("focus lost between calls", () => {
       live.world.raw(["--json", "--session", session, "tab", "close", t.tabId])
     const drifted = await live.tool.call({ args: ["get", "title"] })
     expect(drifted.details.failureCategory, textOf(drifted)).toBe("tab-drift")
+  })
+})
+
+describe("a key press in a pinned tab", () => {
+  it("says its effects in its one process, as in a session without a pin", async () => {
+    const session = await live.openedSession("/todo.html")
+    await pin(tabs(session).find((t) => t.active)?.tabId)
+    await live.tool.call({ args: ["fill", "#t", "Buy milk"] })
+    await live.tool.call({ args: ["focus", "#t"] })
+    const before = live.tool.spawned().length
+    const pressed = await live.tool.call({ args: ["press", "Enter"] })
+    // before: "Pressed Enter" alone (the pinned press ran unwatched)
+    expect(textOf(pressed)).toBe('Pressed Enter\nThe focused control now has value ""\nNew text: "Buy milk"')
+    expect(live.tool.spawned().length - before).toBe(1)
+    expect(rawEval(live.world, session, "l.textContent")).toBe("Buy milk")
+    expect(await live.tool.runtime.runPromise(Effect.flatMap(SessionRegistry, (r) => r.view(session)))).toMatchObject({
+      pinnedTab: expect.any(String)
+    })
   })
 })

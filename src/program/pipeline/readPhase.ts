@@ -95,7 +95,7 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
         : yield* restoreFocus(
             plan,
             startedOn,
-            clicked?.tabs ?? ran.pinned?.tabs,
+            clicked?.tabs ?? ran.pinned?.tabs ?? ran.probed?.tabs,
             navigated,
             clicked?.openedTab === true,
             // the tab list's titles may be stale: the page in front is read once the tab is gone

@@ -1,25 +1,32 @@
 /**
  * `press|key`: a watch installed before the key and read after it: console errors, a changed heading or focused
  * control, the active item of a widget that kept the focus, the page's scroll, a dialog the key opened, and whether
- * anything started to leave the page (page/clickEffects.ts). A key press in a pinned tab runs with its tab list
- * instead (tabs/tabPinning.ts), unwatched: no extra process.
+ * anything started to leave the page (page/clickEffects.ts). In a pinned tab the batch runs behind the pin's guard
+ * (tabs/tabPinning.ts) and lists the tabs after the read, for the tab recovery (another tab may have taken the focus):
+ * still one process.
  */
 import * as Effect from "effect/Effect"
 import { field } from "../../page/appearedText.js"
 import { clickEffectsOf, isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
 import { jsDialogsSaid } from "../../page/actionWatches.js"
 import { pressedRowOf } from "../../page/typeReadback.js"
+import { tabsOf } from "../tabs/tabRecovery.js"
 import { evalAt, plain, type ProbeKind, replyOf } from "./probed.js"
 
 export const pressProbe: ProbeKind = {
   commands: ["press", "key"],
   applies: isPressCommand,
   probes: ({ plan, pinned }) =>
-    !isPressCommand(plan.line.positionals) || pinned
+    !isPressCommand(plan.line.positionals)
       ? undefined
       : {
           before: [["eval", PRESS_WATCH_INSTALL]],
-          after: [["eval", PRESS_WATCH_READ]],
+          after: pinned
+            ? [
+                ["eval", PRESS_WATCH_READ],
+                ["tab", "list"]
+              ]
+            : [["eval", PRESS_WATCH_READ]],
           read: (ran) => {
             if (ran.row === undefined) return Effect.succeed(undefined)
             // a key that opened a confirm or prompt: its row as sent
@@ -32,9 +39,11 @@ export const pressProbe: ProbeKind = {
               ...(effects !== undefined ? { effects } : {}),
               ...(jsDialogs !== undefined ? { jsDialogs } : {})
             }
+            const tabs = pinned ? tabsOf(ran.rows[ran.at + 2]) : undefined
             return Effect.succeed({
               ...plain(replyOf(row, said)),
-              ...(field(after, "stayed") === true ? { stayed: true as const } : {})
+              ...(field(after, "stayed") === true ? { stayed: true as const } : {}),
+              ...(tabs !== undefined ? { tabs } : {})
             })
           }
         }

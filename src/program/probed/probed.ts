@@ -21,6 +21,7 @@ import type {
 import type { CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import type { SessionRegistry } from "../../services/SessionRegistry.js"
 import { evalResultOf } from "../../page/namingReads.js"
+import type { TabRow } from "../tabs/tabRecovery.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -42,6 +43,8 @@ export interface Probed {
   readonly check: PageCheck
   /** A key press whose read saw nothing start to leave the page: no page it led to is read after it. */
   readonly stayed?: true
+  /** The session's tabs after the command, listed in its batch (a key press in a pinned tab: tabs/tabRecovery.ts). */
+  readonly tabs?: ReadonlyArray<TabRow>
 }
 
 /** What every kind may look at when it decides whether it applies. */
