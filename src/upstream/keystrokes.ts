@@ -10,11 +10,14 @@
 /** Typing emits one to three rows per character; beyond this many, text is filled or inserted instead. */
 export const MAX_TYPED_KEYS = 200
 
+/** Whether upstream's `press <key>` types the key: a printable ASCII character. */
+export const pressTypes = (key: string): boolean => /^[\x20-\x7e]$/.test(key)
+
 /** The argv rows that type one character with key events. */
 export const keystrokeRows = (ch: string): ReadonlyArray<ReadonlyArray<string>> => {
   if (ch === "\n" || ch === "\r") return [["press", "Enter"]]
   if (ch === "\t") return [["press", "Tab"]]
-  if (/^[\x20-\x7e]$/.test(ch)) return [["press", ch]]
+  if (pressTypes(ch)) return [["press", ch]]
   return [
     ["keydown", ch],
     ["keyboard", "inserttext", ch],

@@ -5,6 +5,7 @@ import * as Schema from "effect/Schema"
 import { DragMiss } from "../../page/dragLanding.js"
 import { UploadHeld, uploadHeldText } from "../../page/uploadRead.js"
 import { findArgsOf } from "../../upstream/findArgs.js"
+import { pressTypes } from "../../upstream/keystrokes.js"
 import { dragMissParts } from "./dragMissWords.js"
 import { type CommandText, type Data, type Formatted, formatted, oneLine, str } from "./contentBoundary.js"
 
@@ -163,7 +164,13 @@ export const ACTION_TEXTS: ReadonlyArray<readonly [string, CommandText]> = [
   [
     "keydown",
     ({ target }) => ({
-      text: `Key ${target} down (a keydown event only: nothing typed; press ${target} types it).`,
+      // a character's key types nothing on its own: said with what types it (upstream's press types only ASCII);
+      // a modifier or a named key types nothing anyway
+      text: pressTypes(target)
+        ? `Key ${target} down (a keydown event only: nothing typed; press ${target} types it).`
+        : [...target].length === 1
+          ? `Key ${target} down (a keydown event only: nothing typed; keyboard type ${target} types it).`
+          : `Key ${target} down (a keydown event only).`,
       summary: `keydown ${target}`
     })
   ],
