@@ -4,8 +4,8 @@
  * After a successful open, the daemon's own record of the active tab is compared with the URL open returned; on a
  * mismatch the tab showing that URL is re-selected (`tab list`, then `tab <id>`). When no tab shows it and the front
  * tab shows a web page, the opened page moved on by itself after its load (a meta refresh, a script's
- * location.replace): the open says where it landed (`movedTo`, from the same tab list; from the daemon's record when the
- * front tab still lists the opened page, which is then no drift). Otherwise the call fails as
+ * location.replace): the open says where it landed (`movedTo`, from the same tab list; from the daemon's record when
+ * the front tab still lists the opened page, which is then no drift). Otherwise the call fails as
  * `tab-drift` with exact recovery steps. One file read when nothing drifted.
  *
  * Focus lost between calls (a popup, a restored tab, another client switched tabs): before a command that stays on
@@ -31,7 +31,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/planRun.js"
 import { samePage } from "../../session/refPreflight.js"
 import { observeDaemon } from "../refs/refTracking.js"
-import type { ClosingTab } from "../../page/clickDispatch.js"
+import type { ClosingTab } from "../../page/closeHold.js"
 
 /** `tab list` and `tab <id>` answer at once on a live browser. */
 const TAB_COMMAND_TIMEOUT_MS = 8_000
