@@ -20,6 +20,7 @@ import type {
 } from "../../schema/PageDiagnostics.js"
 import type { CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import type { SessionRegistry } from "../../services/SessionRegistry.js"
+import type { ClosingTab } from "../../page/closeHold.js"
 import { evalResultOf } from "../../page/namingReads.js"
 
 export interface PageCheck {
@@ -42,6 +43,8 @@ export interface Probed {
   readonly check: PageCheck
   /** A key press whose read saw nothing start to leave the page: no page it led to is read after it. */
   readonly stayed?: true
+  /** A key press whose page closed its own tab once the read answered (the tabs are listed next: tabRecovery.ts). */
+  readonly closing?: ClosingTab
 }
 
 /** What every kind may look at when it decides whether it applies. */
