@@ -11,6 +11,7 @@
  */
 import type { ClickDispatch, ClickTarget } from "../schema/PageDiagnostics.js"
 import type { RefSnapshot } from "../domain/RefSnapshot.js"
+import { type ClosingTab, closingTabOf } from "./closeHold.js"
 
 /** Ref roles whose element the recorder can find again by role and name (the contract's role gate). */
 const REF_ROLES = new Set(["button", "checkbox", "menuitem", "radio", "switch", "tab", "option", "link"])
@@ -77,10 +78,6 @@ export interface ClickRecord {
   readonly closing?: ClosingTab
 }
 
-export interface ClosingTab {
-  readonly closable: boolean
-}
-
 /** The read's `click` field, or undefined when the read ran in another document (the click navigated). */
 export const clickRecordOf = (value: unknown): ClickRecord | undefined => {
   if (value === null || typeof value !== "object") return undefined
@@ -88,11 +85,7 @@ export const clickRecordOf = (value: unknown): ClickRecord | undefined => {
   const events = r["events"],
     hits = r["hits"]
   if (typeof r["resolved"] !== "boolean" || typeof events !== "number" || typeof hits !== "number") return undefined
-  const held = r["closing"]
-  const closing =
-    held !== null && typeof held === "object"
-      ? { closable: (held as Record<string, unknown>)["closable"] === true }
-      : undefined
+  const closing = closingTabOf(r["closing"])
   return {
     resolved: r["resolved"],
     ...(r["nativeOption"] === true ? { nativeOption: true } : {}),

@@ -13,6 +13,7 @@
 import type { ActionEffects } from "../domain/ActionEffects.js"
 import { APPEARED_WATCH, shownEffectsOf } from "./appearedText.js"
 import { REQUESTS_SETTLED, REQUESTS_TAKE, REQUESTS_WATCH, pendingRequestsOf } from "./actionWatches.js"
+import { CLOSE_AFTER_READ, CLOSE_HOLD_INSTALL, CLOSING_EXPRESSION } from "./closeHold.js"
 import { CONSOLE_TEXT } from "./consoleText.js"
 import { FOCUS_MOVED } from "./focusMoved.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./actionWatches.js"
@@ -20,6 +21,7 @@ import { NAVIGATION_START_WATCH } from "./navigationStart.js"
 import { PRESS_MOVES_INSTALL, PRESS_MOVES_READ, pressMovesOf } from "./actionWatches.js"
 import { WATCH_KEY } from "./pageSettle.js"
 import { SORT_STATES, sortedOf, sortedSince } from "./sortHeaders.js"
+import { throwValueStatement } from "../upstream/wire.js"
 
 /** Timers longer than this are not the click's immediate effect: not waited for. */
 export const LATE_TIMER_MS = 300
@@ -162,6 +164,8 @@ ${PRESS_MOVES_INSTALL}
 // the JavaScript dialogs the key opens (actionWatches.ts), after taking those logged before it
 rec.earlierDialogs = ${JS_DIALOG_LOG_TAKE};
 ${JS_DIALOG_LOG_INSTALL}
+// the page closing its own tab (window.close: a popup's "Done" activated by the key), held for the read (closeHold.ts)
+${CLOSE_HOLD_INSTALL}
 ${EFFECTS_INSTALL}
 // the keys the page's keydown events carry (a name the browser does not know arrives as an empty key)
 const onKey = (e) => { if (rec.keys.length < 8) rec.keys.push(String(e.key)); };
@@ -172,21 +176,31 @@ window[K] = rec;
 return true;
 })()`
 
-/** Reads (and removes) a key press's watch once the short timers it scheduled ran: the effects, as a click's read. */
+/**
+ * Reads (and removes) a key press's watch once the short timers it scheduled ran: the effects, as a click's read. A
+ * page that closed its own tab (held by the watch) is read at once, with `closing`, and the read throws its value
+ * (upstream/wire.ts): a failed step ends the batch at once, so upstream reads nothing more of the tab (its page's
+ * origin) as it closes, once the read has answered; the tabs are listed after it (tabRecovery.ts).
+ */
 export const PRESS_WATCH_READ: string = `(async () => {
 const K = ${PRESS_KEY}, rec = window[K];
 if (!rec) return undefined;
-if (rec.fx.busy()) await rec.fx.settle();
+if (rec.closeHeld === undefined && rec.fx.busy()) await rec.fx.settle();
 // nothing started to leave the page (no navigation, submission or new tab): no page it led to needs reading
 const stayed = !rec.leaving.started();
 rec.off(); delete window[K];
+const closing = rec.closeHeld !== undefined;
 // the element the key moved the focus to (Tab): its tag and id, and its label (focusMoved.ts)
 ${FOCUS_MOVED}
 const now = document.activeElement, focus = focusMoved(rec.el);
 // the focused widget's active item and the page's scroll, when the key moved them (actionWatches.ts)
 ${PRESS_MOVES_READ}
 const jsDialogs = ${JS_DIALOG_LOG_TAKE};
-return { ...rec.fx.take(), keys: rec.keys, focus, moves, jsDialogs, earlierDialogs: rec.earlierDialogs, stayed };
+const read = { ...rec.fx.take(), keys: rec.keys, focus, moves, jsDialogs, earlierDialogs: rec.earlierDialogs, stayed,
+  closing: closing ? ${CLOSING_EXPRESSION} : undefined };
+${CLOSE_AFTER_READ}
+if (closing) ${throwValueStatement("read")};
+return read;
 })()`
 
 const asRecord = (v: unknown) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>) : undefined)

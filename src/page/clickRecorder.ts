@@ -9,6 +9,7 @@ import { throwValueStatement } from "../upstream/wire.js"
 import { ROLE_NAME_SNIPPET } from "./accessibleName.js"
 import { CHALLENGE_FACTS_EXPRESSION } from "./challengeEvidence.js"
 import { EFFECTS_INSTALL } from "./clickEffects.js"
+import { CLOSE_AFTER_READ, CLOSE_HOLD_INSTALL, CLOSING_EXPRESSION } from "./closeHold.js"
 import { enabledWaitStatements } from "./readiness.js"
 import { FOCUS_MOVED } from "./focusMoved.js"
 import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
@@ -18,8 +19,6 @@ import { ACTION_QUIET_MS, quietSinceExpression, settleExpression, WATCH_INSTALL,
 
 /** The recorder's key on `window`. */
 const KEY = `Symbol.for("pi-agent-browser.click")`
-/** A page's own window.close during the click is held at most this long for the click's read (normally ms). */
-const CLOSE_HELD_MS = 2_000
 /** Set by the click's read when it answered: whether the click stayed on its document (read by `CLICK_STAYED_GATE`). */
 const STAYED_KEY = `Symbol.for("pi-agent-browser.click-stayed")`
 
@@ -133,22 +132,15 @@ const onBlank = (e) => {
   } catch {}
 };
 window.addEventListener("click", onBlank, true);
-// the page closing its own tab (window.close): held until the click's read has answered (closeHeld), so no upstream
-// command is in flight on the tab when it goes (upstream waits 30 s for the answer a closed tab never sends); at most
-// CLOSE_HELD_MS, when no read comes
-const close = window.close;
-window.close = function () {
-  if (rec.closeHeld === undefined) rec.closeHeld = setTimeout(() => rec.closeNow(), ${CLOSE_HELD_MS});
-};
-rec.closeNow = () => { clearTimeout(rec.closeHeld); close.call(window); };
 rec.off = () => {
-  window.close = close;
   window.open = open;
   window.removeEventListener("click", onBlank, true);
   types.forEach((t) => window.removeEventListener(t, on, true));
   window.removeEventListener("submit", onSubmit);
   if (window.navigation) window.navigation.removeEventListener("navigate", onNavigate);
 };
+// the page closing its own tab (window.close): held until the click's read has answered (closeHold.ts)
+${CLOSE_HOLD_INSTALL}
 ${EFFECTS_INSTALL}
 window[K] = rec;
 return { resolved: J && resolved, earlierDialogs, el };
@@ -192,8 +184,7 @@ if (rec) {
   click = { resolved: rec.resolved, nativeOption: rec.nativeOption, events: rec.events, hits: rec.hits,
     landedOn: rec.landedOn, navigating: (rec.nav !== undefined && !rec.nav.sameDocument) || submitted,
     openedTab: rec.openedTab === true || blankSubmit };
-  // a window a script opened, or with no history, is one its page may close (the browser refuses others)
-  if (closing) click.closing = { closable: !!window.opener || history.length <= 1 };
+  if (closing) click.closing = ${CLOSING_EXPRESSION};
   if (!click.navigating && !closing) {
     // a focused combobox with nothing to pick may open its list late: give it the quiet window before judging
     const closed = combo !== undefined && combo.expanded !== null && combo.listboxes === 0 && combo.options === 0;
@@ -211,8 +202,7 @@ if (rec) {
 const read = { title: document.title, url: location.href, challenge: ${CHALLENGE_FACTS_EXPRESSION},
   click, combo, settle, effects, dialogsOpened: ${dialogsOpenedExpression("dialogsBefore")},
   jsDialogs: ${JS_DIALOG_LOG_TAKE} };
-// the tab closes once this read has answered, which ends the batch: no later step may run on the tab as it goes
-if (closing) setTimeout(rec.closeNow, 0);
+${CLOSE_AFTER_READ}
 if (click !== undefined && (closing || (!click.navigating && !click.openedTab))) ${throwValueStatement("read")};
 window[${STAYED_KEY}] = click !== undefined && !click.navigating;
 return read;

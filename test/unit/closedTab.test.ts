@@ -1,7 +1,8 @@
 /**
  * A click whose page closed its own tab (a sign-in popup's window.close), on the fake graph: the tab it ran on is no
  * longer listed after it, so the text names the tab in front and its page; a click whose tab is still listed says no
- * such thing (real-browser counterpart: test/integration/popupClosesItself.test.ts).
+ * such thing; a key press whose read found its page closing the tab is said the same way (real-browser counterpart:
+ * test/integration/popupClosesItself.test.ts).
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
@@ -143,5 +144,49 @@ describe("a click whose page closes its tab once the click's read answered", () 
         fakeLayer(temp.root, closingScript(false, [[{ ...homeTab, targetId: "T2" }]], { title: "Home", url: HOME }))
       )
     )
+  )
+})
+
+/**
+ * A key press on the page in tab `T2` (a popup's focused "Done"), whose read (the batch's last step) found the page
+ * closing its tab, held until it answered; the tab lists answer `lists` in turn.
+ */
+const pressScript = (lists: ReadonlyArray<ReadonlyArray<object>>): ReadonlyArray<ScriptedRun> => {
+  let listed = 0
+  const read = { keys: ["Enter"], stayed: true, closing: { closable: true } }
+  return [
+    openBatch({ url: HOME, title: "Home" }, undefined, true),
+    {
+      when: (r) => !r.args.includes("batch") && r.args.at(-1) === "list",
+      reply: () => FakeAgentBrowser.ok({ tabs: lists[Math.min(listed++, lists.length - 1)] }),
+      repeat: true
+    },
+    // the press's batch: its watch, the key, its read (thrown: it ends the batch); then the read of the page in front
+    {
+      when: (r) => stepsOf(r).some((s) => s[0] === "press"),
+      reply: (r) => {
+        const [install, press, last] = stepsOf(r).slice(-3)
+        const rows = [doneRow(install, { result: true }), doneRow(press, {})]
+        const failed = { ...doneRow(last, null), success: false, error: thrownError(read) }
+        return { exitCode: 1, stdout: `${JSON.stringify([...rows, failed])}\n` }
+      },
+      repeat: true
+    },
+    batchRows(() => ({ result: { title: "Home", url: HOME } }))
+  ]
+}
+
+describe("a key press whose page closes its tab once the press's read answered", () => {
+  it.scopedLive("listed until its tab is gone, then the page in front is read and said", () =>
+    Effect.gen(function* () {
+      const session = (yield* runToResult({ args: ["open", HOME] }, here)).details.sessionName ?? ""
+      mkdirSync(join(temp.root, "s"), { recursive: true })
+      writeFileSync(join(temp.root, "s", `${session}.target`), JSON.stringify({ targetId: "T2", url: HOME }))
+      expect(contentText((yield* runToResult({ args: ["press", "Enter"] }, here)).content)).toBe(
+        `Pressed Enter\nThe page closed its own tab; commands now act on tab t1: Home — ${HOME}`
+      )
+      // the press's batch, then tab lists until the tab is gone and the page in front: no read of the closing tab
+      expect((yield* after).map((r) => r.split(" ")[0])).toEqual(["eval", "tab", "tab", "eval"])
+    }).pipe(Effect.provide(fakeLayer(temp.root, pressScript([[popupTab, homeTab], [homeTab]]))))
   )
 })

@@ -22,14 +22,8 @@ import { ElectronHost } from "../../services/ElectronHost.js"
 import type { CommandError } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { challengeFactsOf } from "../../page/challengeEvidence.js"
-import {
-  type ClosingTab,
-  clickDispatchOf,
-  clickRecordOf,
-  clickTargetOf,
-  clickTargetText,
-  twinOf
-} from "../../page/clickDispatch.js"
+import { clickDispatchOf, clickRecordOf, clickTargetOf, clickTargetText, twinOf } from "../../page/clickDispatch.js"
+import type { ClosingTab } from "../../page/closeHold.js"
 import { enabledAfterOf, stayedDisabledOf } from "../../page/readiness.js"
 import { uncoveredOf } from "../../page/readiness.js"
 import { readinessBudgetMs } from "../../page/readiness.js"

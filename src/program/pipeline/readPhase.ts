@@ -89,6 +89,8 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
     // another tab took the focus during the command: its own tab is selected again, and is the page it is about (a
     // click whose read ran in its own document, which opened no tab, kept it)
     const startedOn = before.startedOn
+    // a click or key press whose page closed its own tab once the command's read answered
+    const closing = clicked?.closing ?? ran.probed?.closing
     const restored =
       clicked?.focusKept === true || startedOn === undefined
         ? undefined
@@ -99,7 +101,7 @@ export const readPhase = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutc
             navigated,
             clicked?.openedTab === true,
             // the tab list's titles may be stale: the page in front is read once the tab is gone
-            clicked?.closing !== undefined ? { ...clicked.closing, readFront: probeFrontPage(plan) } : undefined
+            closing !== undefined ? { ...closing, readFront: probeFrontPage(plan) } : undefined
           )
     const earlier = restored?.correction ?? before.refocused?.correction
     // an open's reply in a session, when no tab was corrected already: the tab it opened is the one in front

@@ -1,14 +1,16 @@
 /**
  * `press|key`: a watch installed before the key and read after it: console errors, a changed heading or focused
  * control, the active item of a widget that kept the focus, the page's scroll, a dialog the key opened, and whether
- * anything started to leave the page (page/clickEffects.ts). In a pinned tab the batch runs behind the pin's guard
- * (tabs/tabPinning.ts) and lists the tabs after the read, for the tab recovery (another tab may have taken the focus):
- * still one process.
+ * anything started to leave the page (page/clickEffects.ts); a page that closed its own tab on the key (a popup's
+ * "Done"), held until the read answered (page/closeHold.ts), is said with the tab in front (tabs/tabRecovery.ts). In a
+ * pinned tab the batch runs behind the pin's guard (tabs/tabPinning.ts) and lists the tabs after the read, for the tab
+ * recovery (another tab may have taken the focus): still one process.
  */
 import * as Effect from "effect/Effect"
 import { field } from "../../page/appearedText.js"
 import { clickEffectsOf, isPressCommand, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
 import { jsDialogsSaid } from "../../page/actionWatches.js"
+import { closingTabOf } from "../../page/closeHold.js"
 import { pressedRowOf } from "../../page/typeReadback.js"
 import { tabsOf } from "../tabs/tabRecovery.js"
 import { evalAt, plain, type ProbeKind, replyOf } from "./probed.js"
@@ -32,17 +34,22 @@ export const pressProbe: ProbeKind = {
             // a key that opened a confirm or prompt: its row as sent
             const row = pressedRowOf(ran.row, ran.rows[ran.at - 1])
             if (!row.success) return Effect.succeed(plain(replyOf(row)))
-            const after = evalAt(ran, ran.at + 1)
+            // a page closing its tab: the read threw its value, which ended the batch (page/clickEffects.ts)
+            const read = ran.rows[ran.at + 1]
+            const after = read !== undefined && !read.success ? read.thrown : evalAt(ran, ran.at + 1)
             const effects = clickEffectsOf(after)
             const jsDialogs = jsDialogsSaid(field(after, "jsDialogs"), field(after, "earlierDialogs"))
             const said = {
               ...(effects !== undefined ? { effects } : {}),
               ...(jsDialogs !== undefined ? { jsDialogs } : {})
             }
-            const tabs = pinned ? tabsOf(ran.rows[ran.at + 2]) : undefined
+            // the page closed its own tab (held until the read answered): the tabs are listed after it, no page read
+            const closing = closingTabOf(field(after, "closing"))
+            const tabs = pinned && closing === undefined ? tabsOf(ran.rows[ran.at + 2]) : undefined
             return Effect.succeed({
               ...plain(replyOf(row, said)),
-              ...(field(after, "stayed") === true ? { stayed: true as const } : {}),
+              ...(field(after, "stayed") === true || closing !== undefined ? { stayed: true as const } : {}),
+              ...(closing !== undefined ? { closing } : {}),
               ...(tabs !== undefined ? { tabs } : {})
             })
           }

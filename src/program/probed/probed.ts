@@ -20,6 +20,7 @@ import type {
 } from "../../schema/PageDiagnostics.js"
 import type { CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import type { SessionRegistry } from "../../services/SessionRegistry.js"
+import type { ClosingTab } from "../../page/closeHold.js"
 import { evalResultOf } from "../../page/namingReads.js"
 import type { TabRow } from "../tabs/tabRecovery.js"
 
@@ -45,6 +46,8 @@ export interface Probed {
   readonly stayed?: true
   /** The session's tabs after the command, listed in its batch (a key press in a pinned tab: tabs/tabRecovery.ts). */
   readonly tabs?: ReadonlyArray<TabRow>
+  /** A key press whose page closed its own tab once the read answered (the tabs are listed next: tabRecovery.ts). */
+  readonly closing?: ClosingTab
 }
 
 /** What every kind may look at when it decides whether it applies. */

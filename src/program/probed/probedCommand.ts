@@ -46,7 +46,9 @@ export const runProbed = (plan: Plan) =>
     if (ran.kind === "unpinned") return undefined
     const probed = yield* probes.read(ran)
     if (probed === undefined) return undefined
-    // controls the command made appear (a menu a key opened, suggestions typing showed): their refs (newControls.ts)
+    // controls the command made appear (a menu a key opened, suggestions typing showed): their refs (newControls.ts);
+    // none on a tab its page is closing
+    if (probed.closing !== undefined) return probed
     const replied = yield* withNewControlsReplied(plan, session, refs, probed.replied)
     return replied === probed.replied ? probed : { ...probed, replied }
   })

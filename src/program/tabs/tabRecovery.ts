@@ -31,7 +31,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/planRun.js"
 import { samePage } from "../../session/refPreflight.js"
 import { observeDaemon } from "../refs/refTracking.js"
-import type { ClosingTab } from "../../page/clickDispatch.js"
+import type { ClosingTab } from "../../page/closeHold.js"
 
 /** `tab list` and `tab <id>` answer at once on a live browser. */
 const TAB_COMMAND_TIMEOUT_MS = 8_000
@@ -189,8 +189,9 @@ const closedTabOf = (tabs: ReadonlyArray<TabRow>, navigation: Navigation | undef
 }
 
 /** Listed tabs without the tab `targetId`: it closed. */
-const goneFrom = (tabs: ReadonlyArray<TabRow>, targetId: string) =>
-  tabs.length > 0 && !tabs.some((t) => t.targetId === targetId)
+/** The tab a command ran on (its target id, or the session's pinned tab id) is no longer among the listed tabs. */
+const goneFrom = (tabs: ReadonlyArray<TabRow>, ranOn: FocusBefore) =>
+  tabs.length > 0 && !tabs.some((t) => ("pinned" in ranOn ? t.tabId === ranOn.pinned : t.targetId === ranOn.targetId))
 
 /**
  * A command that listed no tabs: when the daemon's front tab is another one after it (its `.target`, file reads), the
@@ -201,7 +202,7 @@ const closedSince = (plan: Plan, before: { readonly targetId: string }, navigati
     const now = (yield* observeDaemon(plan)).targetId
     if (now === undefined || now === before.targetId) return undefined
     const tabs = yield* listTabs(plan)
-    return goneFrom(tabs, before.targetId) ? closedTabOf(tabs, navigation) : undefined
+    return goneFrom(tabs, before) ? closedTabOf(tabs, navigation) : undefined
   })
 
 /** A click's page closing its tab: whether it may (`ClosingTab`), and the read of the page in front once it is gone. */
@@ -218,13 +219,18 @@ const CLOSING_WAIT_MS = 2_000
  * upstream command was in flight on the tab as it went: upstream would wait 30 s for the answer): the tabs are
  * listed until the tab it ran on is gone, while the page may close it (`closable`); once otherwise.
  */
-const closedByPage = (plan: Plan, before: { readonly targetId: string }, closing: PageClosing) =>
+const closedByPage = (plan: Plan, before: FocusBefore, closing: PageClosing) =>
   Effect.gen(function* () {
     const started = yield* Clock.currentTimeMillis
     for (;;) {
       const tabs = yield* listTabs(plan)
       // the page in front is read (the tab list's titles may be stale)
-      if (goneFrom(tabs, before.targetId)) return closedTabOf(tabs, yield* closing.readFront)
+      if (goneFrom(tabs, before)) {
+        // a pinned tab that closed ends its pin: commands act on the tab in front now
+        if ("pinned" in before && plan.sessionName !== undefined)
+          yield* (yield* SessionRegistry).dropPin(plan.sessionName)
+        return closedTabOf(tabs, yield* closing.readFront)
+      }
       if (!closing.closable || (yield* Clock.currentTimeMillis) - started >= CLOSING_WAIT_MS) return undefined
       yield* Effect.sleep(Duration.millis(CLOSING_POLL_MS))
     }
@@ -243,7 +249,7 @@ export const restoreFocus = (
   closing?: PageClosing
 ) =>
   Effect.gen(function* () {
-    if (closing !== undefined && "targetId" in before) return yield* closedByPage(plan, before, closing)
+    if (closing !== undefined) return yield* closedByPage(plan, before, closing)
     if (seen === undefined && !("pinned" in before)) return yield* closedSince(plan, before, navigation)
     const commands = yield* SessionCommands
     const target = { ...targetOf(plan), kind: "browser" as const }
