@@ -326,6 +326,19 @@ describe("tab recovery after open", () => {
     writeFileSync(join(temp.root, "s", `${session}.target`), JSON.stringify({ targetId: "X", url, pinned: false }))
   }
 
+  /** An open of http://a.test/ ("Start") whose tab list shows `front` alone (a `tab t1` is answered, if sent). */
+  const startOpened = (front: Record<string, unknown>) =>
+    fakeLayer(temp.root, [
+      openBatch(
+        { url: "http://a.test/", title: "Start" },
+        { title: "Start", url: "http://a.test/", challenge: NO_CHALLENGE }
+      ),
+      { when: (r) => r.args.at(-1) === "t1", reply: FakeAgentBrowser.ok({ tabId: "t1", url: "http://a.test/" }) },
+      { reply: FakeAgentBrowser.ok({ tabs: [front] }) }
+    ])
+  /** The only tab, in front, still lists the opened page. */
+  const START_IN_FRONT = { tabId: "t1", url: "http://a.test/", title: "Start", active: true }
+
   it.scoped("re-selects the tab showing the opened page when the active tab drifted to about:blank", () =>
     Effect.gen(function* () {
       targetFile("about:blank")
@@ -367,21 +380,7 @@ describe("tab recovery after open", () => {
       expect(text).toContain("Opened: Start")
       expect(text).toContain("Page: Final page — http://a.test/final")
       expect(result.details.tabCorrection).toBeUndefined()
-    }).pipe(
-      Effect.provide(
-        fakeLayer(temp.root, [
-          openBatch(
-            { url: "http://a.test/", title: "Start" },
-            { title: "Start", url: "http://a.test/", challenge: NO_CHALLENGE }
-          ),
-          {
-            reply: FakeAgentBrowser.ok({
-              tabs: [{ tabId: "t1", url: "http://a.test/final", title: "Final page", active: true }]
-            })
-          }
-        ])
-      )
-    )
+    }).pipe(Effect.provide(startOpened({ tabId: "t1", url: "http://a.test/final", title: "Final page", active: true })))
   )
 
   it.scoped(
@@ -399,22 +398,7 @@ describe("tab recovery after open", () => {
         // before: `tab t1` selected the tab already in front, and the session was pinned to it (key presses then ran
         // unwatched, their effects unsaid)
         expect(requests.filter((a) => a === "t1")).toEqual([])
-      }).pipe(
-        Effect.provide(
-          fakeLayer(temp.root, [
-            openBatch(
-              { url: "http://a.test/", title: "Start" },
-              { title: "Start", url: "http://a.test/", challenge: NO_CHALLENGE }
-            ),
-            { when: (r) => r.args.at(-1) === "t1", reply: FakeAgentBrowser.ok({ tabId: "t1", url: "http://a.test/" }) },
-            {
-              reply: FakeAgentBrowser.ok({
-                tabs: [{ tabId: "t1", url: "http://a.test/", title: "Start", active: true }]
-              })
-            }
-          ])
-        )
-      )
+      }).pipe(Effect.provide(startOpened(START_IN_FRONT)))
   )
 
   it.scoped(
@@ -428,21 +412,7 @@ describe("tab recovery after open", () => {
         expect(text).toContain("Opened: Start")
         expect(text).not.toContain("Page:")
         expect(result.details.tabCorrection).toBeUndefined()
-      }).pipe(
-        Effect.provide(
-          fakeLayer(temp.root, [
-            openBatch(
-              { url: "http://a.test/", title: "Start" },
-              { title: "Start", url: "http://a.test/", challenge: NO_CHALLENGE }
-            ),
-            {
-              reply: FakeAgentBrowser.ok({
-                tabs: [{ tabId: "t1", url: "http://a.test/", title: "Start", active: true }]
-              })
-            }
-          ])
-        )
-      )
+      }).pipe(Effect.provide(startOpened(START_IN_FRONT)))
   )
 
   it.scoped("fails as tab-drift with recovery steps when no tab shows the opened page", () =>
