@@ -25,7 +25,8 @@ import type { ShownTree } from "./ShownTree.js"
 import type { SnapshotNaming } from "./SnapshotNaming.js"
 
 export interface Navigation {
-  readonly title: string
+  /** Absent when not read (an open whose page moved on: the tab list lagged). */
+  readonly title?: string
   readonly url: string
 }
 

@@ -127,7 +127,7 @@ const destination = (d: Partial<ToolDetails>): string | undefined => {
       : undefined
   const nav = d.navigationSummary ?? opened
   if (nav === undefined) return undefined
-  return nav.title.trim() !== "" ? `${nav.title.trim()} — ${nav.url}` : nav.url
+  return nav.title !== undefined && nav.title.trim() !== "" ? `${nav.title.trim()} — ${nav.url}` : nav.url
 }
 
 /** The headline of a success, in words: what happened and where the page is now. */

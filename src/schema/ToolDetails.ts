@@ -85,7 +85,7 @@ export const ToolDetails = Schema.Struct({
   /** What could not be read in upstream's output (`parse-failure`). */
   parseError: optional(Schema.String),
   artifacts: optional(Schema.Array(ArtifactRow)),
-  navigationSummary: optional(Schema.Struct({ title: Schema.String, url: Schema.String })),
+  navigationSummary: optional(Schema.Struct({ title: optional(Schema.String), url: Schema.String })),
   batchSteps: optional(Schema.Array(BatchStepDetails)),
   nextActions: optional(Schema.Array(NextAction)),
   /** Manifest rows this call added or changed (metadata only), with the window's retention counts. */

@@ -383,6 +383,20 @@ describe("tab recovery after open", () => {
     }).pipe(Effect.provide(startOpened({ tabId: "t1", url: "http://a.test/final", title: "Final page", active: true })))
   )
 
+  it.scoped("a page moved on to that is still loading (its URL as its tab's title) is said without a title", () =>
+    Effect.gen(function* () {
+      targetFile("http://a.test/final")
+      const result = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
+      const text = contentText(result.content)
+      expect(result.isError, text).toBe(false)
+      expect(text).toContain("Page: http://a.test/final")
+      expect(text).not.toContain("a.test/final —")
+      expect(text).not.toContain("untitled")
+    }).pipe(
+      Effect.provide(startOpened({ tabId: "t1", url: "http://a.test/final", title: "a.test/final", active: true }))
+    )
+  )
+
   it.scoped(
     "a front tab that still lists the opened page while it moves on is no drift: nothing re-selected or pinned",
     () =>
@@ -392,7 +406,10 @@ describe("tab recovery after open", () => {
         const result = yield* runToResult({ args: ["open", "http://a.test/"] }, call)
         const text = contentText(result.content)
         expect(result.isError, text).toBe(false)
-        expect(text).toContain("Page: (untitled) — http://a.test/final")
+        // its title was not read: none is claimed (before: "Page: (untitled) — …", as if the page had none)
+        expect(text).toContain("Page: http://a.test/final")
+        expect(text).not.toContain("untitled")
+        expect(result.details.navigationSummary).toEqual({ url: "http://a.test/final" })
         expect(result.details.tabCorrection).toBeUndefined()
         const requests = (yield* (yield* FakeAgentBrowser).requests).map((r) => r.args.at(-1))
         // before: `tab t1` selected the tab already in front, and the session was pinned to it (key presses then ran

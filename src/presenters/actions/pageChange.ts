@@ -5,7 +5,7 @@
  * Pure.
  */
 
-import type { Executed } from "../../domain/Executed.js"
+import type { Executed, Navigation } from "../../domain/Executed.js"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import type { VerificationRow } from "../../schema/Artifacts.js"
@@ -38,7 +38,7 @@ type PageChange = { readonly summary?: PageChangeSummary; readonly nextActions: 
 export const pageChange = (
   plan: Plan,
   outcome: UpstreamOutcome,
-  navigation: { readonly title: string; readonly url: string } | undefined,
+  navigation: Navigation | undefined,
   artifacts: ReadonlyArray<VerificationRow>
 ): PageChange => {
   const change = changeOf(plan, outcome, navigation, artifacts)
@@ -54,7 +54,7 @@ export const pageChange = (
 const changeOf = (
   plan: Plan,
   outcome: UpstreamOutcome,
-  navigation: { readonly title: string; readonly url: string } | undefined,
+  navigation: Navigation | undefined,
   artifacts: ReadonlyArray<VerificationRow>
 ): PageChange => {
   const command = plan.line.command ?? ""
@@ -89,8 +89,10 @@ const changeOf = (
     return { nextActions: [...actions, nextActions.checkStreamStatus(session), nextActions.disableStream(session)] }
   // attached to a running browser: which of its tabs is the one to work in is the caller's choice, made from the list
   if (command === "connect") return { nextActions: [nextActions.listConnectedTabs(session)] }
-  const url = navigation?.url ?? (typeof data["url"] === "string" ? data["url"] : undefined)
-  const title = navigation?.title ?? (typeof data["title"] === "string" ? data["title"] : undefined)
+  // title and URL from one source: a page the open moved on to has no title read (not the opened page's)
+  const url = navigation !== undefined ? navigation.url : typeof data["url"] === "string" ? data["url"] : undefined
+  const title =
+    navigation !== undefined ? navigation.title : typeof data["title"] === "string" ? data["title"] : undefined
   const where = { ...(title !== undefined ? { title } : {}), ...(url !== undefined ? { url } : {}) }
   if (isNavigating(command) && url !== undefined) {
     actions.unshift(nextActions.inspectOpenedPage(session))

@@ -31,26 +31,29 @@ const hashOnly = (before: string | undefined, after: string): string | undefined
   return was.base === now.base && now.hash.length > 1 && now.hash !== was.hash ? now.hash : undefined
 }
 
-/** `Page: <title> — <url>`: where the page went (a hash router's link: only its new hash). */
+/** A title read as page content, none read as the tool's "(untitled)"; nothing when it was not read. */
+const titled = (title: string | undefined, rest: string): Parts =>
+  title === undefined ? [rest.replace(/^ — /, "")] : [title !== "" ? page(title) : "(untitled)", rest]
+
+/** `Page: <title> — <url>`: where the page went (a hash router's link: only its new hash); no title when not read. */
 const pageLine = (before: LastPage | undefined, now: LastPage): Parts => {
   const hash = hashOnly(before?.url, now.url)
-  const where = hash !== undefined ? `same URL, hash now ${hash}` : now.url
-  return ["Page: ", now.title !== undefined && now.title !== "" ? page(now.title) : "(untitled)", ` — ${where}`]
+  return ["Page: ", ...titled(now.title, ` — ${hash !== undefined ? `same URL, hash now ${hash}` : now.url}`)]
 }
 
 /** A tab the page opened (followed now) or closed (its own): the tab commands act on now, and its page. */
 const tabLines = (executed: Executed, now: Navigation): ReadonlyArray<string | Parts> | undefined => {
-  const title = now.title !== "" ? page(now.title) : "(untitled)"
+  const title = titled(now.title, ` — ${now.url}`)
   if (executed.openedTab !== undefined) {
     const { tabId, from } = executed.openedTab
     return [
-      [`New tab ${tabId} (the page opened it; commands now act on it): `, title, ` — ${now.url}`],
+      [`New tab ${tabId} (the page opened it; commands now act on it): `, ...title],
       `The clicked page stays in tab ${from} (tab ${from} goes back to it).`
     ]
   }
   const closed = executed.closedTab
   if (closed === undefined) return undefined
-  return [[`The page closed its own tab; commands now act on tab ${closed.now}: `, title, ` — ${now.url}`]]
+  return [[`The page closed its own tab; commands now act on tab ${closed.now}: `, ...title]]
 }
 
 /** Each note is one line of the tool's; only the new page's title in the `Page:` line is the page's. */

@@ -47,6 +47,6 @@ export const challengePageAfter = (
       } satisfies AfterNavigation
     }
     if (navigation === undefined || facts === undefined || navigation.url === previousPage?.url) return none
-    const found = challengeOf({ title: navigation.title, url: navigation.url, facts })
+    const found = challengeOf({ title: navigation.title ?? "", url: navigation.url, facts })
     return found === undefined ? none : { challengePage: { ...found, url: navigation.url } satisfies ChallengePage }
   })

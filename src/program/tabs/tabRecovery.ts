@@ -60,10 +60,9 @@ type Listed = ReadonlyArray<{ readonly url?: unknown; readonly title?: unknown; 
 const movedOn = (tabs: Listed, active: string): Navigation | undefined => {
   const front = tabs.find((t) => t.active === true)
   if (!/^https?:/.test(active) || typeof front?.url !== "string" || !samePage(front.url, active)) return undefined
-  // a page still loading has its URL as its tab's title (Chromium's placeholder): no title yet
-  const title =
-    typeof front.title === "string" && front.title !== front.url.replace(/^https?:\/\//, "") ? front.title : ""
-  return { title, url: front.url }
+  // a page still loading has its URL as its tab's title (Chromium's placeholder): its title is not known yet
+  const loading = typeof front.title !== "string" || front.title === front.url.replace(/^https?:\/\//, "")
+  return loading ? { url: front.url } : { title: front.title as string, url: front.url }
 }
 
 /** After an open's single reply in a session (readPhase.ts decides that it applies). */
@@ -81,8 +80,7 @@ export const recoverTab = (plan: Plan, outcome: Extract<UpstreamOutcome, { reado
     const match = tabs.find((t) => typeof t.url === "string" && samePage(opened, t.url))
     // the tab in front still lists the opened page while its document moves on (a refresh, read before the list
     // caught up): the same tab, not a drift; selecting it again would pin the session's tab and change nothing
-    if (match?.active === true)
-      return /^https?:/.test(active) ? ({ movedTo: { title: "", url: active } } satisfies AfterOpen) : {}
+    if (match?.active === true) return /^https?:/.test(active) ? ({ movedTo: { url: active } } satisfies AfterOpen) : {}
     if (match === undefined || typeof match.tabId !== "string") {
       const movedTo = movedOn(tabs, active)
       if (movedTo !== undefined) return { movedTo } satisfies AfterOpen
