@@ -30,10 +30,11 @@ rec.off = () => { window.close = ownClose; offBeforeClose(); };
 export const CLOSING_EXPRESSION = "{ closable: !!window.opener || history.length <= 1 }"
 
 /**
- * Page statement, last in the read before it answers: the held close runs once the read has answered (the batch then
- * ends: no later step may run on the tab as it goes).
+ * Page statement, last in the read before it answers, on the same watch `rec` as CLOSE_HOLD_INSTALL (absent on a new
+ * document): a held close runs once the read has answered (the batch then ends: no later step may run on the tab as it
+ * goes).
  */
-export const CLOSE_AFTER_READ = "if (closing) setTimeout(rec.closeNow, 0);"
+export const CLOSE_AFTER_READ = "if (rec && rec.closeHeld !== undefined) setTimeout(rec.closeNow, 0);"
 
 /** The page closed its own tab during the action; `closable`: the browser lets it (CLOSING_EXPRESSION). */
 export interface ClosingTab {
