@@ -14,6 +14,7 @@ import type { ActionEffects } from "../domain/ActionEffects.js"
 import { APPEARED_WATCH, shownEffectsOf } from "./appearedText.js"
 import { REQUESTS_SETTLED, REQUESTS_TAKE, REQUESTS_WATCH, pendingRequestsOf } from "./actionWatches.js"
 import { CLOSE_AFTER_READ, CLOSE_HOLD_INSTALL, CLOSING_EXPRESSION } from "./closeHold.js"
+import { compactScript } from "./compactScript.js"
 import { CONSOLE_TEXT } from "./consoleText.js"
 import { FOCUS_MOVED } from "./focusMoved.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./actionWatches.js"
@@ -156,7 +157,7 @@ export const isPressCommand = (positionals: ReadonlyArray<string>): boolean =>
   (positionals[0] === "press" || positionals[0] === "key") && positionals.length === 2
 
 /** Installs the watch for a key press, on the element that has the focus (the step before the press). */
-export const PRESS_WATCH_INSTALL: string = `(() => {
+export const PRESS_WATCH_INSTALL: string = compactScript(`(() => {
 const K = ${PRESS_KEY};
 if (window[K]) window[K].off();
 const el = document.activeElement, rec = { off: () => {}, keys: [], el, leaving: ${NAVIGATION_START_WATCH} };
@@ -174,7 +175,7 @@ const offEffects = rec.off;
 rec.off = () => { document.removeEventListener("keydown", onKey, true); rec.leaving.off(); offEffects(); };
 window[K] = rec;
 return true;
-})()`
+})()`)
 
 /**
  * Reads (and removes) a key press's watch once the short timers it scheduled ran: the effects, as a click's read. A
@@ -182,7 +183,7 @@ return true;
  * (upstream/wire.ts): a failed step ends the batch at once, so upstream reads nothing more of the tab (its page's
  * origin) as it closes, once the read has answered; the tabs are listed after it (tabRecovery.ts).
  */
-export const PRESS_WATCH_READ: string = `(async () => {
+export const PRESS_WATCH_READ: string = compactScript(`(async () => {
 const K = ${PRESS_KEY}, rec = window[K];
 if (!rec) return undefined;
 if (rec.closeHeld === undefined && rec.fx.busy()) await rec.fx.settle();
@@ -201,7 +202,7 @@ const read = { ...rec.fx.take(), keys: rec.keys, focus, moves, jsDialogs, earlie
 ${CLOSE_AFTER_READ}
 if (closing) ${throwValueStatement("read")};
 return read;
-})()`
+})()`)
 
 const asRecord = (v: unknown) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>) : undefined)
 

@@ -10,6 +10,7 @@ import { ROLE_NAME_SNIPPET } from "./accessibleName.js"
 import { CHALLENGE_FACTS_EXPRESSION } from "./challengeEvidence.js"
 import { EFFECTS_INSTALL } from "./clickEffects.js"
 import { CLOSE_AFTER_READ, CLOSE_HOLD_INSTALL, CLOSING_EXPRESSION } from "./closeHold.js"
+import { compactScript } from "./compactScript.js"
 import { enabledWaitStatements } from "./readiness.js"
 import { FOCUS_MOVED } from "./focusMoved.js"
 import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
@@ -86,7 +87,7 @@ export const clickRecorderScript = (target: ClickTarget | undefined, enable?: En
   }`
   const known = built.get(key)
   if (known !== undefined) return known
-  const script = recorderScript(target, enable)
+  const script = compactScript(recorderScript(target, enable))
   if (built.size >= BUILT_KEPT) built.delete(built.keys().next().value as string)
   built.set(key, script)
   return script
@@ -165,7 +166,7 @@ ${
  * read at once, with `click.closing`, and the read throws too: the tab closes once it has answered, with the batch
  * ended (the tabs are listed after it: tabRecovery.ts).
  */
-export const CLICK_READ_EXPRESSION: string = `(async () => {
+export const CLICK_READ_EXPRESSION: string = compactScript(`(async () => {
 const K = ${KEY}, rec = window[K], dialogsBefore = rec ? rec.dialogs : undefined;
 const comboNow = () => ${COMBOBOX_FOCUS_EXPRESSION};
 ${FOCUS_MOVED}
@@ -206,7 +207,7 @@ ${CLOSE_AFTER_READ}
 if (click !== undefined && (closing || (!click.navigating && !click.openedTab))) ${throwValueStatement("read")};
 window[${STAYED_KEY}] = click !== undefined && !click.navigating;
 return read;
-})()`
+})()`)
 
 /**
  * After the click's read (when it answered) and the tab list, in a batch that stops at its first failed step: fails
