@@ -10,6 +10,7 @@
  * CSS-only flips: hoverReveal.ts) and typing (typedEffects.ts). Pure.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
+import { compactScript } from "./compactScript.js"
 
 /** At most this many texts are kept, each cut to `TEXT_MAX` characters. */
 const KEEP = 2
@@ -211,7 +212,7 @@ window[K] = appeared;
 return true;
 })()`
 
-export const APPEARED_INSTALL: string = appearedInstall()
+export const APPEARED_INSTALL: string = compactScript(appearedInstall())
 
 /** Reads (and removes) the watch installed by `APPEARED_INSTALL`. */
 export const APPEARED_READ: string = `(() => {

@@ -15,6 +15,7 @@ import * as Schema from "effect/Schema"
 import { throwValueStatement } from "../upstream/wire.js"
 import { editorSelectInstall } from "./editorSelect.js"
 import { pickerFillStatements, pickerFillText } from "./pickerFill.js"
+import { compactScript } from "./compactScript.js"
 
 /** Where the before-step left the focused element and its value, for the read-back. */
 export const FILL_BEFORE_KEY: string = `Symbol.for("pi-agent-browser.fill-before")`
@@ -46,7 +47,7 @@ export const fillBeforeScript = (css: string | undefined, text: string, focused:
   const asked = NUMBER.test(text) ? JSON.stringify(text.trim()) : "null"
   const find =
     css !== undefined ? `document.querySelector(${JSON.stringify(css)})` : focused ? "document.activeElement" : "null"
-  return `(() => {
+  return compactScript(`(() => {
   let el = null;
   try { el = ${find} } catch (e) { el = null }
   if (el !== null && el.tagName === "INPUT" && String(el.type).toLowerCase() === "range") {
@@ -63,7 +64,7 @@ export const fillBeforeScript = (css: string | undefined, text: string, focused:
   // a rich editor holding text has it all selected when the fill reaches it, so the fill replaces it (editorSelect.ts)
   ${editorSelectInstall(css !== undefined ? "el" : "null")}
   return true;
-})()`
+})()`)
 }
 
 const Thrown = Schema.Struct({

@@ -23,6 +23,7 @@ import { editorSelectRemove } from "./editorSelect.js"
 import { FILL_BEFORE_KEY, VALUE } from "./fillGuard.js"
 import type { RefFacts } from "./fillRefReads.js"
 import { because, dateKeys, type Seen } from "./fillReasons.js"
+import { compactScript } from "./compactScript.js"
 
 export interface FillTarget {
   /** What the fill named: a CSS selector or @ref, or undefined for a `find` locator. */
@@ -64,7 +65,7 @@ export const fillTargetOf = (argv: ReadonlyArray<string>): FillTarget | undefine
 export const fillReadScript = (target: FillTarget): string => {
   const css =
     target.selector !== undefined && !target.selector.startsWith("@") ? JSON.stringify(target.selector) : "null"
-  return `(() => {
+  return compactScript(`(() => {
   let el = null;
   try { el = ${css} !== null ? document.querySelector(${css}) : null } catch (e) { el = null }
   const target = el;
@@ -137,7 +138,7 @@ export const fillReadScript = (target: FillTarget): string => {
   if (el.validity && el.validity.valid === false && el.validationMessage)
     flags.invalid = String(el.validationMessage).slice(0, 160);
   return { value, via: editable ? "text" : "value", selector: path(el), ...flags, ...dated, ...extra };
-})()`
+})()`)
 }
 
 const Prev = Schema.Struct({ selector: Schema.String, grew: Schema.Number, same: Schema.Boolean })

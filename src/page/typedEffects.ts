@@ -12,18 +12,19 @@ import type { JsDialog } from "../domain/JsDialog.js"
 import { APPEARED_INSTALL, APPEARED_READ, field, shownEffectsOf } from "./appearedText.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE, jsDialogsSaid } from "./actionWatches.js"
 import { FILL_TIMERS_INSTALL, FILL_TIMERS_SETTLE } from "./fillTimers.js"
+import { compactScript } from "./compactScript.js"
 
 /**
  * Installs the watches (the step before the keys), the short timers' too; answers `{ earlier }`, the dialogs logged
  * before them.
  */
-export const KEYED_WATCH_INSTALL: string = `(() => {
+export const KEYED_WATCH_INSTALL: string = compactScript(`(() => {
 const earlier = ${JS_DIALOG_LOG_TAKE};
 ${JS_DIALOG_LOG_INSTALL}
 ${APPEARED_INSTALL};
 ${FILL_TIMERS_INSTALL};
 return { earlier };
-})()`
+})()`)
 
 /** The field's read after the keys (`read`: an expression), once the short timers their events started ran. */
 export const afterKeyTimers = (read: string): string =>

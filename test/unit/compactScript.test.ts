@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest"
+import { APPEARED_INSTALL } from "../../src/page/appearedText.js"
 import { PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../src/page/clickEffects.js"
 import { CLICK_READ_EXPRESSION, clickRecorderScript } from "../../src/page/clickRecorder.js"
 import { compactScript } from "../../src/page/compactScript.js"
+import { fillBeforeScript } from "../../src/page/fillGuard.js"
+import { fillReadScript } from "../../src/page/fillReadback.js"
+import { KEYED_WATCH_INSTALL } from "../../src/page/typedEffects.js"
 
 describe("compactScript", () => {
   it("leaves out indentation, blank lines and whole-line comments, and keeps every line break between code", () => {
@@ -21,7 +25,7 @@ describe("compactScript", () => {
     expect(run(js)).toEqual([undefined, 2])
   })
 
-  it("the click's and the key press's page scripts are sent compacted, and still parse", () => {
+  it("the click's, key press's, fill's and typing's page scripts are sent compacted, and still parse", () => {
     const scripts = [
       clickRecorderScript({ kind: "selector", selector: "#b" }),
       clickRecorderScript(
@@ -30,7 +34,11 @@ describe("compactScript", () => {
       ),
       CLICK_READ_EXPRESSION,
       PRESS_WATCH_INSTALL,
-      PRESS_WATCH_READ
+      PRESS_WATCH_READ,
+      fillBeforeScript("#a", "multi\nline 'text' `x` // not a comment", false),
+      fillReadScript({ selector: "#a", text: "hello" }),
+      KEYED_WATCH_INSTALL,
+      APPEARED_INSTALL
     ]
     for (const script of scripts) {
       expect(() => new Function(script)).not.toThrow()
