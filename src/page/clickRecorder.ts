@@ -81,7 +81,7 @@ const BUILT_KEPT = 16
  */
 export const clickRecorderScript = (target: ClickTarget | undefined, enable?: EnableWait): string => {
   // the script depends on these alone; the same string is handed out again, so the batch's printer finds its escaped
-  // form at once (wire.ts) instead of reading ~26 KiB of a new one
+  // form at once (wire.ts) instead of reading ~22 KiB of a new one
   const key = `${target === undefined ? "-" : JSON.stringify(target)} ${
     enable === undefined ? "-" : `${JSON.stringify(enable.target)} ${enable.waitMs}`
   }`

@@ -2,7 +2,8 @@
  * The tool's own page scripts, compacted before they are sent: each line's indentation, blank lines and lines that
  * are only a `//` comment are left out. The scripts are written commented for their readers, and every byte is paid on
  * each action that sends them: the batch's JSON through upstream's process and daemon, DevTools, and the page's parse
- * (a click's recorder is ~29 KiB; its text alone cost about as much as its run, bench:core's daemon floor).
+ * (a click's recorder was ~29 KiB, ~25 KiB compacted; its cost is its text, not its run: on the daemon alone, a
+ * script that only compiles it took as long as the recorder itself).
  * Line breaks stay where they were, so automatic semicolon insertion reads the same code. Only for scripts written
  * here, whose values are inserted as JSON (no raw line break in a string literal, no template literal in page code):
  * never for a caller's own script. Pure.

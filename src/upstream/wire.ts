@@ -180,7 +180,7 @@ export const batchStepsOf = (stdin: string | undefined): ReadonlyArray<ReadonlyA
 
 /**
  * A batch's stdin: its steps as JSON, exactly as `JSON.stringify(steps)` prints them. The long arguments (the click's
- * recorder and read scripts, ~37 KiB of escaped source) are the same call after call; each is escaped once and kept,
+ * recorder and read scripts, ~31 KiB of escaped source) are the same call after call; each is escaped once and kept,
  * a few at a time (escaping them cost ~0.1-0.3 ms on every click, bench:core).
  */
 
