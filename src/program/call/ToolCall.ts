@@ -118,9 +118,9 @@ const attempt = (raw: unknown, call: CallContext) =>
 const refusedOnRecord = (plan: Plan, revision: RegistryRevision, base: string) =>
   Effect.gen(function* () {
     const registry = yield* SessionRegistry
-    if (!replansSame(plan) || !sameRevision(revision, yield* registry.revision)) return undefined
+    // most calls have no ref and end at the first test: the registry's revision is read for a stale ref only
     const stale = yield* staleOnRecord(plan)
-    if (stale === undefined) return undefined
+    if (stale === undefined || !replansSame(plan) || !sameRevision(revision, yield* registry.revision)) return undefined
     const before = yield* registry.current(base)
     yield* noteDialog(plan, Either.left(stale))
     return yield* afterFailure(plan, stale, before, base)
