@@ -40,6 +40,19 @@ export const samePage = (snapshotUrl: string, observedUrl: string): boolean => {
   }
 }
 
+/** A ref of a snapshot that found no active page. */
+const voided = (ref: string): StaleRef =>
+  new StaleRef({
+    ref,
+    reason: "no-active-page",
+    detail:
+      `@${ref} is void: the last snapshot of this session found no active page; ` + "take snapshot -i for current refs"
+  })
+
+/** A ref the latest snapshot does not have. */
+const notInSnapshot = (ref: string): StaleRef =>
+  new StaleRef({ ref, reason: "not-in-snapshot", detail: `@${ref} is not in the latest snapshot of this page` })
+
 const check = (
   refs: ReadonlyArray<string>,
   snapshot: RefSnapshot | undefined,
@@ -47,15 +60,7 @@ const check = (
 ): StaleRef | undefined => {
   const ref = refs[0]
   if (ref === undefined || snapshot === undefined) return undefined
-  if (snapshot.invalidated === "no-active-page") {
-    return new StaleRef({
-      ref,
-      reason: "no-active-page",
-      detail:
-        `@${ref} is void: the last snapshot of this session found no active page; ` +
-        "take snapshot -i for current refs"
-    })
-  }
+  if (snapshot.invalidated === "no-active-page") return voided(ref)
   if (snapshot.daemonPid !== undefined && current.pid !== undefined && snapshot.daemonPid !== current.pid) {
     return new StaleRef({
       ref,
@@ -79,13 +84,20 @@ const check = (
     })
   }
   const missing = refs.find((r) => !snapshot.refs.has(r))
-  if (missing !== undefined)
-    return new StaleRef({
-      ref: missing,
-      reason: "not-in-snapshot",
-      detail: `@${missing} is not in the latest snapshot of this page`
-    })
-  return undefined
+  return missing !== undefined ? notInSnapshot(missing) : undefined
+}
+
+/**
+ * The stale ref the session's record proves alone, whatever the daemon shows now: the snapshot that voided the
+ * session's refs, or a ref the latest snapshot does not have (a ref in the record may still be stale because the page
+ * moved on: only the daemon can say that, `check` above). Said as `check` says it when the record is all it reads.
+ */
+export const staleInRecord = (refs: ReadonlyArray<string>, snapshot: RefSnapshot): StaleRef | undefined => {
+  const ref = refs[0]
+  if (ref === undefined) return undefined
+  if (snapshot.invalidated === "no-active-page") return voided(ref)
+  const missing = refs.find((r) => !snapshot.refs.has(r))
+  return missing !== undefined ? notInSnapshot(missing) : undefined
 }
 
 /**

@@ -14,12 +14,13 @@ import type { ToolResult } from "../../schema/ToolResult.js"
 import { InvalidInput, UpstreamFailed } from "../../schema/ToolError.js"
 import { Presenter } from "../../services/Presenter.js"
 import { SessionLock } from "../../services/SessionLock.js"
-import { SessionRegistry, sameRevision } from "../../services/SessionRegistry.js"
+import { type RegistryRevision, SessionRegistry, sameRevision } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import type { ElectronReport } from "../../domain/ElectronReport.js"
 import { electronModeOf, runElectronCall } from "../electron/electronCall.js"
 import { blockingDialogOf, noteBlockingDialog } from "../lifecycle/blockingDialog.js"
 import { reapDeadOwners } from "../lifecycle/lifecycle.js"
+import { staleOnRecord } from "../refs/refTracking.js"
 import { abortable, baseNameOf, type CallContext, lockFileOf, lockKeyOf, ownerOf } from "../pipeline/planSession.js"
 import { execute } from "../pipeline/execute.js"
 import { prepare } from "../pipeline/prepare.js"
@@ -53,41 +54,76 @@ const attempt = (raw: unknown, call: CallContext) =>
     const first = yield* Effect.either(prepare(raw, call))
     call.mark?.("planned")
     if (Either.isLeft(first)) return { plan: undefined, error: first.left } satisfies Attempt
-    const key = lockKeyOf(first.right, baseNameOf(call, config))
-    const lockFile = lockFileOf(first.right, baseNameOf(call, config), config)
-    // in this process first (pi runs a message's calls together), then across processes for as long as the call's
-    // budget
-    const locked = <A, E, R>(task: Effect.Effect<A, E, R>) =>
-      registry.withLock(
-        key,
-        lockFile === undefined ? task : sessionLock.withLock(lockFile, first.right.timeoutMs, task)
+    const base = baseNameOf(call, config)
+    const key = lockKeyOf(first.right, base)
+    const lockFile = lockFileOf(first.right, base, config)
+    const body = Effect.gen(function* () {
+      call.mark?.("locked")
+      const planned =
+        key === undefined || (replansSame(first.right) && sameRevision(revision, yield* registry.revision))
+          ? first
+          : yield* Effect.either(prepare(raw, call))
+      if (Either.isLeft(planned)) return { plan: first.right, error: planned.left } satisfies Attempt
+      const before = yield* registry.current(base)
+      const ran = yield* Effect.either(execute(planned.right, call))
+      yield* noteDialog(
+        planned.right,
+        Either.map(ran, (executed) => executed.outcome)
       )
-    return yield* locked(
-      Effect.gen(function* () {
-        call.mark?.("locked")
-        const planned =
-          key === undefined || (replansSame(first.right) && sameRevision(revision, yield* registry.revision))
-            ? first
-            : yield* Effect.either(prepare(raw, call))
-        if (Either.isLeft(planned)) return { plan: first.right, error: planned.left } satisfies Attempt
-        const base = baseNameOf(call, config)
-        const before = yield* registry.current(base)
-        const ran = yield* Effect.either(execute(planned.right, call))
-        yield* noteDialog(
-          planned.right,
-          Either.map(ran, (executed) => executed.outcome)
+      call.mark?.("executed")
+      yield* recordOwnership(planned.right, lockFile)
+      if (Either.isRight(ran)) return yield* afterSuccess(ran.right, call, before, base)
+      return yield* afterFailure(planned.right, ran.left, before, base)
+    })
+    // in this process first (pi runs a message's calls together), then across processes for as long as the call's
+    // budget; a ref the session's record proves stale is refused between the two (refusedOnRecord)
+    return yield* registry
+      .withLock(
+        key,
+        Effect.flatMap(refusedOnRecord(first.right, revision, base), (refused) =>
+          refused !== undefined
+            ? Effect.succeed<Attempt>(refused)
+            : lockFile === undefined
+              ? body
+              : sessionLock.withLock(lockFile, first.right.timeoutMs, body)
         )
-        call.mark?.("executed")
-        yield* recordOwnership(planned.right, lockFile)
-        if (Either.isRight(ran)) return yield* afterSuccess(ran.right, call, before, base)
-        return yield* afterFailure(planned.right, ran.left, before, base)
-      })
-    ).pipe(
-      // the only error left here is the cross-process lock's (the call's own errors are values by now)
-      Effect.catchTag("TimedOut", (error) => Effect.succeed({ plan: first.right, error } satisfies Attempt)),
-      abortable(call.signal),
-      Effect.catchTag("Aborted", (error) => Effect.succeed({ plan: first.right, error } satisfies Attempt))
-    )
+      )
+      .pipe(
+        // the only error left here is the cross-process lock's (the call's own errors are values by now)
+        Effect.catchTag("TimedOut", (error) => Effect.succeed({ plan: first.right, error } satisfies Attempt)),
+        abortable(call.signal),
+        Effect.catchTag("Aborted", (error) => Effect.succeed({ plan: first.right, error } satisfies Attempt))
+      )
+  })
+
+/**
+ * Where a stale ref's refusal stands among a call's refusals. A direct command's ref that the session's recorded
+ * snapshot does not have (or one that snapshot voided) is stale whatever the daemon shows now, so the call is refused
+ * here, holding this process's lock on the session only: before the cross-process lock, the session's health, the
+ * daemon probe and the guard phase, none of which can make it run. Why that is sound:
+ * - the plan goes first, as before (an invalid flag, refused launch flags, a policy refusal, a misplaced secret win),
+ *   and it is the plan that would run: the first one, when nothing moved in the registry since (`replansSame`);
+ * - the record is this process's own (SessionRegistryLive: in memory, read whole by one `Ref.get`) and only this
+ *   process's calls on the session change it, under the lock held here: a snapshot queued before this call has
+ *   recorded its refs by now, and another process cannot add one, so its lock would add nothing;
+ * - a browser lost, a daemon restarted or a page moved on since is no longer what such a refusal says (it said
+ *   `browser-gone`, `attached-browser-gone`, `daemon-restarted`, `page-moved`: that the ref came from that browser or
+ *   page, which it did not); its next action, a snapshot, is the call that then says the loss (offering the lost page
+ *   again) or shows the page as it is;
+ * - nothing ran, so no ownership is recorded (recordOwnership joins the session's users under the cross-process
+ *   lock): the calls that ran in the session before, which made the record, joined it; refs restored from a branch
+ *   are joined by the first call that runs, as a restored session without refs is.
+ * A ref the record has may still be stale (the page moved on): only the daemon can tell, in the guard phase.
+ */
+const refusedOnRecord = (plan: Plan, revision: RegistryRevision, base: string) =>
+  Effect.gen(function* () {
+    const registry = yield* SessionRegistry
+    // most calls have no ref and end at the first test: the registry's revision is read for a stale ref only
+    const stale = yield* staleOnRecord(plan)
+    if (stale === undefined || !replansSame(plan) || !sameRevision(revision, yield* registry.revision)) return undefined
+    const before = yield* registry.current(base)
+    yield* noteDialog(plan, Either.left(stale))
+    return yield* afterFailure(plan, stale, before, base)
   })
 
 /**

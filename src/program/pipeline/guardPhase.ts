@@ -54,7 +54,8 @@ const guardPage = (plan: Plan, family: CommandFamily) =>
  * The plan that will run (a role/name click resolved) with its family, and the recovery to report; or the refusal.
  * The family is chosen once per plan: a find resolved to a click on a ref is a click. The session's health goes
  * before its refs: a ref of a browser that is gone is said as that (`browser-gone`), and the loss is cleaned up
- * there, so the next action a refusal offers (a new snapshot) runs in a new browser.
+ * there, so the next action a refusal offers (a new snapshot) runs in a new browser. (A ref the session's record lacks
+ * never gets here: ToolCall's `refusedOnRecord` refused it before the cross-process lock.)
  */
 export const guardPhase = (asked: Plan) =>
   Effect.gen(function* () {

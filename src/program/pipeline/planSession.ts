@@ -139,7 +139,8 @@ export interface CallContext {
  * A call's phases, in order: planned; holding its session's lock; guarded (health and refs checked); ran (the
  * family's run, its upstream process included, and its reply read); tracked (read phase and the health after);
  * executed (judged, recorded); unlocked (ownership recorded, the lock let go); presented. A call refused or failed
- * on the way skips the phases it never reached (one refused while planning: planned, presented).
+ * on the way skips the phases it never reached (one refused while planning: planned, presented; a stale ref the
+ * session's record proves: planned, unlocked, presented).
  */
 export type CallPhase = "planned" | "locked" | "guarded" | "ran" | "tracked" | "executed" | "unlocked" | "presented"
 

@@ -13,7 +13,8 @@ import {
   isNoActivePageSnapshot,
   preflightArgs,
   preflightBatch,
-  refsIn
+  refsIn,
+  staleInRecord
 } from "../../session/refPreflight.js"
 import { type StaleRef, withFields } from "../../schema/ToolError.js"
 import { twinOf } from "../../page/clickDispatch.js"
@@ -64,6 +65,20 @@ export const guardRefs = (plan: Plan) =>
     if (stale !== undefined) return yield* stale
     const hidden = isBatch ? undefined : hiddenRefOf(plan.line.positionals, snapshot)
     if (hidden !== undefined) return yield* hidden
+  })
+
+/**
+ * A direct command's stale `@eN` that the session's recorded snapshot proves alone (refPreflight `staleInRecord`), read
+ * without asking the daemon; undefined when only `guardRefs` can tell. A batch is left to `guardRefs` (its steps are
+ * judged in order, a snapshot step among them).
+ */
+export const staleOnRecord = (plan: Plan) =>
+  Effect.gen(function* () {
+    if (plan.kind !== "browser" || plan.sessionName === undefined || plan.line.command === "batch") return undefined
+    const refs = refsIn(plan.line.positionals)
+    if (refs.length === 0) return undefined
+    const snapshot = yield* (yield* SessionRegistry).refSnapshotOf(plan.sessionName)
+    return snapshot === undefined ? undefined : staleInRecord(refs, snapshot)
   })
 
 /**
