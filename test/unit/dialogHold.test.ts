@@ -18,7 +18,7 @@ import { mentionsBlockingDialog } from "../../src/upstream/classifyErrorText.js"
 import { blockingDialogWords, openDialogOf } from "../../src/upstream/dialogStatus.js"
 import { planOf } from "../support/conformance.js"
 import { silentPageEndpoints, silentPageProbe } from "../support/fakeEndpoints.js"
-import { contentText, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
+import { batchRows, contentText, fakeLayer, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
 const here = { piSessionId: "s-dialog", cwd: temp.root }
@@ -96,6 +96,14 @@ describe("a typed key whose page went silent past the watchdog (#45)", () => {
       const asked: Array<string> = []
       const layer = fakeLayer(temp.root, [
         { ...openBatch(page), when: (r) => r.args.includes("batch") && (r.stdin ?? "").includes('"open"') },
+        {
+          ...batchRows((step) =>
+            step[0] === "snapshot"
+              ? { origin: page.url, refs: { e1: { role: "textbox", name: "C" } }, snapshot: "" }
+              : {}
+          ),
+          when: (r) => stepsOf(r).some((step) => step[0] === "snapshot")
+        },
         typeTimesOut,
         dialogStatus({ hasDialog: true, type: "confirm", message: "Sure?" }),
         getUrl
@@ -103,6 +111,7 @@ describe("a typed key whose page went silent past the watchdog (#45)", () => {
       yield* Effect.gen(function* () {
         const fake = yield* FakeAgentBrowser
         yield* runToResult({ args: ["open", page.url] }, here)
+        yield* runToResult({ args: ["snapshot", "-i"] }, here)
         const typed = yield* runToResult({ args: ["type", "#c", "xyz"], timeoutMs: 8000 }, here)
         expect(typed.details.failureCategory).toBe("upstream-error")
         expect(contentText(typed.content)).toContain(
@@ -122,6 +131,14 @@ describe("a typed key whose page went silent past the watchdog (#45)", () => {
         expect(contentText(title.content)).toContain('A JavaScript confirm dialog is blocking the page: "Sure?"')
         expect(contentText(title.content)).toContain("nothing was sent")
         expect((yield* fake.requests).slice(sent).map((r) => r.args.includes("title"))).toEqual([false])
+        // a call refused before anything ran says nothing of the dialog: it stays remembered (before: forgotten, and
+        // the next get title waited on the page)
+        const stale = yield* runToResult({ args: ["click", "@e99"] }, here)
+        expect(stale.details.failureCategory).toBe("stale-ref")
+        const again = (yield* fake.requests).length
+        const titleAgain = yield* runToResult({ args: ["get", "title"] }, here)
+        expect(contentText(titleAgain.content)).toContain('A JavaScript confirm dialog is blocking the page: "Sure?"')
+        expect((yield* fake.requests).slice(again).map((r) => r.args.includes("title"))).toEqual([false])
       }).pipe(
         Effect.provideService(BrowserEndpoints, silentPage(0, asked)),
         Effect.provideService(DaemonProbe, silentPageProbe),

@@ -129,15 +129,14 @@ const refusedOnRecord = (plan: Plan, revision: RegistryRevision, base: string) =
 /**
  * After a call in a session: the dialog its reply says is blocking the page remembered, or the one remembered
  * forgotten when it says none (lifecycle/blockingDialog.ts). Only a reply that failed upstream or warned can say one;
- * any other is entered only when the session remembers one.
+ * any other is entered only when the session remembers one. A call that failed otherwise (refused before anything
+ * ran: a stale ref, a guard; or ended by the tool) says nothing of the page: the dialog remembered stays.
  */
 const noteDialog = (plan: Plan, reply: Either.Either<UpstreamOutcome, CallError>) =>
   Effect.gen(function* () {
     const session = plan.kind === "browser" && plan.line.command !== "batch" ? plan.sessionName : undefined
-    if (session === undefined) return
-    const maySay = Either.isLeft(reply)
-      ? reply.left instanceof UpstreamFailed
-      : reply.right.kind === "single" && reply.right.warning !== undefined
+    if (session === undefined || (Either.isLeft(reply) && !(reply.left instanceof UpstreamFailed))) return
+    const maySay = Either.isLeft(reply) || (reply.right.kind === "single" && reply.right.warning !== undefined)
     if (maySay || (yield* (yield* SessionRegistry).view(session)).blockingDialog !== undefined)
       yield* noteBlockingDialog(plan, blockingDialogOf(reply))
   })
