@@ -118,6 +118,20 @@ const commandOf = (row: BatchRow, steps: ReadonlyArray<ReadonlyArray<string>> | 
   return sent === undefined ? row : { ...row, command: sent }
 }
 
+/** A step that threw its value, with its error built once when first read (plain fields: no validation needed). */
+const thrownRow = (command: ReadonlyArray<string>, message: string, thrown: unknown): StepRow => {
+  let error: UpstreamFailed | undefined
+  return {
+    command,
+    success: false,
+    get error() {
+      error ??= new UpstreamFailed({ upstreamMessage: message, stderr: "", exitCode: 1 }, true)
+      return error
+    },
+    thrown
+  }
+}
+
 /** A raw batch row from upstream, its error classified here, once. */
 export const stepRowOf = (row: BatchRow): StepRow => {
   if (row.success)
@@ -130,15 +144,9 @@ export const stepRowOf = (row: BatchRow): StepRow => {
   const message = row.error ?? "batch step failed",
     command = row.command ?? [],
     thrown = thrownValueOf(command, message)
-  // a value thrown on purpose is the step's answer, not a failure to classify (its text is the page's data); its
-  // plain fields need no validation (which costs ~0.1 ms on every click)
-  if (thrown !== undefined)
-    return {
-      command,
-      success: false,
-      error: new UpstreamFailed({ upstreamMessage: message, stderr: "", exitCode: 1 }, true),
-      thrown
-    }
+  // a value thrown on purpose is the step's answer, not a failure to classify (its text is the page's data): its error
+  // is built only if read (the read of every click that stays on its page throws; building it costs ~0.1 ms)
+  if (thrown !== undefined) return thrownRow(command, message, thrown)
   return {
     command,
     success: false,

@@ -95,6 +95,7 @@ const GUARD_AND_READ_CHECKS: ReadonlyArray<[string, (plan: Plan) => boolean]> = 
     (plan) => plan.line.positionals[0] === "network" && ["route", "unroute"].includes(plan.line.positionals[1] ?? "")
   ],
   ["responseBody", (plan) => artifactRequest(plan.line)?.kind === "response-body"],
+  ["routeFindings", (plan) => plan.line.positionals[0] === "network" && plan.line.positionals[1] === "requests"],
   ["screenshotFile", (plan) => plan.screenshotOptions !== undefined],
   ["selectCheck", (plan) => plan.line.positionals[0] === "select"],
   ["crashedTabs", (plan) => plan.line.command === "tab"],

@@ -44,6 +44,8 @@ export type ReadStep =
   | "routeBook"
   /** network request <id> --save: the body saved, program/artifacts/responseBody.ts */
   | "responseBody"
+  /** network requests: what the session's route mocks did to the requests listed, program/pipeline/factsPhase.ts */
+  | "routeFindings"
   /** screenshot --format webp|--css: the file converted, program/artifacts/screenshotImage.ts */
   | "screenshotFile"
   /** a lookup's rows analysed: program/lookups/analyzeLookup.ts */
@@ -120,6 +122,7 @@ const ALL_GUARDS: ReadonlyArray<GuardStep> = ["attachedQa", "resolveClick", "cap
 const ALL_READS: ReadonlyArray<ReadStep> = [
   "routeBook",
   "responseBody",
+  "routeFindings",
   "screenshotFile",
   "lookup",
   "selectCheck",
@@ -206,7 +209,7 @@ export const FAMILIES: ReadonlyArray<CommandFamily> = [
   family("diagnostics", DIAGNOSTICS, {
     guards: ["captures"],
     runs: ["input", "route", "pinned"],
-    reads: ["routeBook", "responseBody"],
+    reads: ["routeBook", "responseBody", "routeFindings"],
     // network har stop <file>, network request <id> --save <file>
     savesFiles: true
   }),

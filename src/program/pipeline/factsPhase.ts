@@ -1,8 +1,8 @@
 /**
  * The facts read after a call (`callFacts`), for the verdict and the presenter, each entered only when the call's
  * family reads it or its outcome can have it: the viewport a snapshot asked for, what the routes did to the requests
- * listed, hidden text a batch's get text read, the files saved (verified, an image fitted inline), a qa's verdict, the
- * binary, a custom select that changed nothing, crashed tabs in a tab list.
+ * a `network requests` listed, hidden text a batch's get text read, the files saved (verified, an image fitted
+ * inline), a qa's verdict, the binary, a custom select that changed nothing, crashed tabs in a tab list.
  */
 import * as Effect from "effect/Effect"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
@@ -62,7 +62,7 @@ export const callFacts = (
       reads(family, "viewport") && plan.snapshotOptions?.viewport === true && outcome.kind === "single"
         ? yield* probeViewport(plan)
         : undefined
-    const routeFindings = yield* routeFindingsOf(plan, outcome)
+    const routeFindings = reads(family, "routeFindings") ? yield* routeFindingsOf(plan, outcome) : []
     const textVisibility =
       pageCheck?.selectorTextVisibility ??
       (reads(family, "textVisibility") ? yield* batchTextVisibility(plan, outcome) : undefined)

@@ -161,6 +161,19 @@ export interface ReadBefore {
   readonly activeTargetBefore?: string
 }
 
+/** An effect run at most once, its value handed out again (local: `Effect.cached` costs more than the file reads). */
+const once = <A, R>(effect: Effect.Effect<A, never, R>): Effect.Effect<A, never, R> => {
+  let value: { readonly of: A } | undefined
+  return Effect.suspend(() =>
+    value !== undefined
+      ? Effect.succeed(value.of)
+      : Effect.map(effect, (of) => {
+          value = { of }
+          return of
+        })
+  )
+}
+
 /**
  * Before the run phase, for a single command (a step run reads its own): a known tab refocused (not for a caller's
  * batch), and the tab and page it starts on, to give the focus back to that tab if another took it (L17).
@@ -172,16 +185,21 @@ export const readBefore = (plan: Plan, family: CommandFamily) =>
     // the tab checks before (tabs/tabRecovery.ts) apply in a session's browser that ran before: a known tab
     // refocused before a command that stays on its tab or may lose the focus, the tab it starts on for the latter
     const ranBefore = single && plan.kind === "browser" && !plan.firstLaunch ? plan.sessionName : undefined
+    // the daemon's files, read once (when a check below needs them) for every read before the run: nothing runs
+    // between them, unless a known tab was refocused (its `tab <id>` moves the daemon's front tab): then read again
+    const observed = once(observeDaemon(plan))
     const refocused =
       ranBefore !== undefined && command !== "batch" && (staysOnTab(command) || mayLoseFocus(command))
-        ? yield* refocusKnownTab(plan, ranBefore)
+        ? yield* refocusKnownTab(plan, ranBefore, observed)
         : undefined
-    const startedOn = ranBefore !== undefined && mayLoseFocus(command) ? yield* focusBefore(plan, ranBefore) : undefined
+    const daemon = refocused === undefined ? observed : once(observeDaemon(plan))
+    const startedOn =
+      ranBefore !== undefined && mayLoseFocus(command) ? yield* focusBefore(ranBefore, daemon) : undefined
     const pageBefore =
       plan.sessionName !== undefined ? (yield* (yield* SessionRegistry).view(plan.sessionName)).page?.url : undefined
     // a tab the page opened since the last command is followed by upstream at this one (its .target changes)
     const watch = single && staysOnTab(plan.line.command) && plan.kind === "browser" && pageBefore !== undefined
-    const active = watch ? yield* observeDaemon(plan) : undefined
+    const active = watch ? yield* daemon : undefined
     const activeBefore = active?.url
     return {
       refocused,

@@ -26,6 +26,7 @@ import type { ClosedTab, OpenedTab, TabCorrection } from "../../domain/PageFacts
 import type { Plan } from "../../domain/Plan.js"
 import { TabDrift } from "../../schema/ToolError.js"
 import { readPayload, TabList, TabSelected, UrlReply } from "../../schema/UpstreamPayloads.js"
+import type { DaemonObservation } from "../../services/DaemonProbe.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { targetOf } from "../../session/planRun.js"
@@ -101,17 +102,17 @@ export interface Refocus {
 
 /**
  * Before a command that stays on its tab or may lose the focus, in a session's browser that ran before (readPhase.ts
- * decides that it applies).
+ * decides that it applies). `active`: the daemon's files as read before the run (readPhase.ts reads them once).
  */
-export const refocusKnownTab = (plan: Plan, session: string) =>
+export const refocusKnownTab = <R>(plan: Plan, session: string, active: Effect.Effect<DaemonObservation, never, R>) =>
   Effect.gen(function* () {
     const view = yield* (yield* SessionRegistry).view(session)
     const known = view.page
     // a pinned tab already runs the command in the session's tab (tabPinning)
     if (view.pinnedTab !== undefined || known === undefined || known === null || !/^https?:/.test(known.url))
       return undefined
-    const active = (yield* observeDaemon(plan)).url
-    if (active === undefined || samePage(known.url, active)) return undefined
+    const activeUrl = (yield* active).url
+    if (activeUrl === undefined || samePage(known.url, activeUrl)) return undefined
     const commands = yield* SessionCommands
     const target = { ...targetOf(plan), kind: "browser" as const }
     const run = (args: ReadonlyArray<string>) =>
@@ -119,13 +120,13 @@ export const refocusKnownTab = (plan: Plan, session: string) =>
     const tabs = yield* listTabs(plan)
     const match = tabs.find((t) => typeof t.url === "string" && samePage(known.url, t.url) && t.active !== true)
     if (match === undefined || typeof match.tabId !== "string") {
-      if (active === "about:blank") return yield* new TabDrift({ expectedUrl: known.url, observedUrl: active })
-      return { pageMovedTo: active } satisfies Refocus
+      if (activeUrl === "about:blank") return yield* new TabDrift({ expectedUrl: known.url, observedUrl: activeUrl })
+      return { pageMovedTo: activeUrl } satisfies Refocus
     }
     const selected = yield* run(["tab", match.tabId])
     if (Either.isLeft(selected))
-      return yield* new TabDrift({ expectedUrl: known.url, observedUrl: active, intendedTabId: match.tabId })
-    return { correction: { reselected: match.tabId, from: active, reason: "focus-lost" } } satisfies Refocus
+      return yield* new TabDrift({ expectedUrl: known.url, observedUrl: activeUrl, intendedTabId: match.tabId })
+    return { correction: { reselected: match.tabId, from: activeUrl, reason: "focus-lost" } } satisfies Refocus
   })
 
 /**
@@ -154,12 +155,15 @@ export const tabsOf = (row: StepRow | undefined): ReadonlyArray<TabRow> | undefi
 /** Where the command starts: the pinned tab, or the daemon's active target (undefined: nothing to restore). */
 export type FocusBefore = { readonly pinned: string } | { readonly targetId: string }
 
-/** Before a command that may lose the focus, in a session's browser that ran before (readPhase.ts decides). */
-export const focusBefore = (plan: Plan, session: string) =>
+/**
+ * Before a command that may lose the focus, in a session's browser that ran before (readPhase.ts decides). `active`:
+ * the daemon's files as read before the run.
+ */
+export const focusBefore = <R>(session: string, active: Effect.Effect<DaemonObservation, never, R>) =>
   Effect.gen(function* () {
     const pinned = (yield* (yield* SessionRegistry).view(session)).pinnedTab
     if (pinned !== undefined) return { pinned } satisfies FocusBefore
-    const targetId = (yield* observeDaemon(plan)).targetId
+    const targetId = (yield* active).targetId
     return targetId !== undefined ? ({ targetId } satisfies FocusBefore) : undefined
   })
 
