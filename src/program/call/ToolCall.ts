@@ -20,6 +20,7 @@ import type { ElectronReport } from "../../domain/ElectronReport.js"
 import { electronModeOf, runElectronCall } from "../electron/electronCall.js"
 import { blockingDialogOf, noteBlockingDialog } from "../lifecycle/blockingDialog.js"
 import { reapDeadOwners } from "../lifecycle/lifecycle.js"
+import { browserGoneSince } from "../lifecycle/sessionHealth.js"
 import { staleOnRecord } from "../refs/refTracking.js"
 import { abortable, baseNameOf, type CallContext, lockFileOf, lockKeyOf, ownerOf } from "../pipeline/planSession.js"
 import { execute } from "../pipeline/execute.js"
@@ -106,10 +107,12 @@ const attempt = (raw: unknown, call: CallContext) =>
  * - the record is this process's own (SessionRegistryLive: in memory, read whole by one `Ref.get`) and only this
  *   process's calls on the session change it, under the lock held here: a snapshot queued before this call has
  *   recorded its refs by now, and another process cannot add one, so its lock would add nothing;
- * - a browser lost, a daemon restarted or a page moved on since is no longer what such a refusal says (it said
- *   `browser-gone`, `attached-browser-gone`, `daemon-restarted`, `page-moved`: that the ref came from that browser or
- *   page, which it did not); its next action, a snapshot, is the call that then says the loss (offering the lost page
- *   again) or shows the page as it is;
+ * - a daemon restarted or a page moved on since is no longer what such a refusal says (it said `daemon-restarted`,
+ *   `page-moved`: that the ref came from that page, which it did not); its next action, a snapshot, shows the page as
+ *   it is; an attached browser gone since is not said either (its snapshot says it);
+ * - except a browser this tool launched that is gone since (`browserGoneSince`, read only): that call takes the
+ *   whole path, where the guard phase reaps the loss under the cross-process lock and says the ref as the lost
+ *   browser's, so the refusal's next action (a snapshot) runs in a new browser and works;
  * - nothing ran, so no ownership is recorded (recordOwnership joins the session's users under the cross-process
  *   lock): the calls that ran in the session before, which made the record, joined it; refs restored from a branch
  *   are joined by the first call that runs, as a restored session without refs is.
@@ -121,6 +124,7 @@ const refusedOnRecord = (plan: Plan, revision: RegistryRevision, base: string) =
     // most calls have no ref and end at the first test: the registry's revision is read for a stale ref only
     const stale = yield* staleOnRecord(plan)
     if (stale === undefined || !replansSame(plan) || !sameRevision(revision, yield* registry.revision)) return undefined
+    if (yield* browserGoneSince(plan)) return undefined
     const before = yield* registry.current(base)
     yield* noteDialog(plan, Either.left(stale))
     return yield* afterFailure(plan, stale, before, base)

@@ -18,6 +18,7 @@ import {
   isLossNotChecked,
   type LossNotChecked
 } from "../../services/BrowserProcesses.js"
+import { OsProcesses } from "../../services/OsProcesses.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig, type ToolConfigShape } from "../../services/ToolConfig.js"
 import { describeEndpointLoss } from "../../session/endpointLoss.js"
@@ -155,6 +156,21 @@ export const guardBrowser = (plan: Plan) =>
       return yield* lostBrowserError(plan, loss)
     return isClose(plan.line) ? undefined : relaunchedRecovery(plan, loss, (yield* Clock.currentTimeMillis) - started)
   })
+
+/**
+ * Whether the browser this tool launched for the session is gone since its last call (its recorded daemon or browser
+ * no longer runs). Read only: `guardBrowser` reaps and says the loss, under the session's cross-process lock.
+ */
+export const browserGoneSince = (plan: Plan) =>
+  Effect.gen(function* () {
+    const target = ownedTarget(plan, yield* ToolConfig)
+    const known = target !== undefined ? yield* (yield* BrowserProcesses).identity(target.session) : undefined
+    if (known === undefined) return false
+    const os = yield* OsProcesses
+    const runs = (pid: number | undefined, startTime: string | undefined) =>
+      pid === undefined ? Effect.succeed(true) : os.isAlive({ pid, startTime })
+    return !((yield* runs(known.daemonPid, known.daemonStart)) && (yield* runs(known.browserPid, known.browserStart)))
+  }).pipe(Effect.catchTag("ProcessTableUnavailable", () => Effect.succeed(false)))
 
 /**
  * After a call: the session's daemon and browser identity, recorded when new. A recorded browser that died during
