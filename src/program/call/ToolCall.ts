@@ -125,9 +125,8 @@ const refusedOnRecord = (plan: Plan, revision: RegistryRevision, base: string) =
     const stale = yield* staleOnRecord(plan)
     if (stale === undefined || !replansSame(plan) || !sameRevision(revision, yield* registry.revision)) return undefined
     if (yield* browserGoneSince(plan)) return undefined
-    const before = yield* registry.current(base)
-    yield* noteDialog(plan, Either.left(stale))
-    return yield* afterFailure(plan, stale, before, base)
+    // nothing ran: a dialog the session remembers as blocking the page stays remembered (noteDialog is not entered)
+    return yield* afterFailure(plan, stale, yield* registry.current(base), base)
   })
 
 /**
