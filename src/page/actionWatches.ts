@@ -190,9 +190,10 @@ const moves = {};
   if (at() !== from) {
     const end = performance.now() + ${SCROLL_SETTLE_CAP_MS};
     const most = () => Math.round(inBox ? box.scrollHeight - box.clientHeight : root.scrollHeight - window.innerHeight);
-    // stopped: at an edge, or still for two reads in a row (a busy renderer updates the position in bursts)
+    // stopped: at an edge, or still for two reads in a row (a busy renderer updates the position in bursts); a pixel
+    // short of the edge is not stopped (a smooth scroll's last frame may still come: read 5792, then 5793 of 5793)
     let last = at(), still = 0;
-    while (still < 2 && at() !== 0 && at() < most() - 1 && performance.now() < end) {
+    while (still < 2 && at() !== 0 && at() < most() && performance.now() < end) {
       await new Promise((r) => setTimeout(r, 60));
       still = at() === last ? still + 1 : 0;
       last = at();

@@ -21,7 +21,13 @@ mb.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefaul
 mb.setAttribute("aria-expanded", "true"); m1.focus() } })</script>`),
     "/box.html": htmlPage(`<h1>Build</h1><div id="logbox" tabindex="0" style="height:150px;overflow:auto">
 ${Array.from({ length: 60 }, (_, i) => `<div>log line ${i + 1}</div>`).join("")}</div>`),
-    "/long.html": htmlPage(`<h1>Top</h1>${"<p style='height:300px'>Filler</p>".repeat(20)}<footer>End</footer>`)
+    "/long.html": htmlPage(`<h1>Top</h1>${"<p style='height:300px'>Filler</p>".repeat(20)}<footer>End</footer>`),
+    // End whose scroll stops a pixel short of the bottom, and reaches it 8 frames later (a smooth scroll's last frame)
+    "/lastpx.html": htmlPage(`<h1>Top</h1>${"<p style='height:300px'>Filler</p>".repeat(20)}<script>
+addEventListener("keydown", (e) => { if (e.key !== "End") return; e.preventDefault();
+const max = document.documentElement.scrollHeight - innerHeight; scrollTo(0, max - 1);
+let n = 0; const last = () => (++n < 8 ? requestAnimationFrame(last) : scrollTo(0, max)); requestAnimationFrame(last) })
+</script>`)
   }
 })
 const evalRaw = (session: string, script: string): unknown => rawEval(live.world, session, script)
@@ -50,6 +56,20 @@ describe("a key says the active item it moved and where it scrolled the page (#4
       number
     ]
     expect([Number(said?.[1]), Number(said?.[2])]).toEqual([y, max])
+  })
+
+  it("End whose scroll is a pixel short of the bottom says where it stopped, not that pixel", async () => {
+    const session = await live.openSession("/lastpx.html")
+    const r = await live.tool.call({ args: ["press", "End"] })
+    const said = /^Pressed End\nThe page scrolled down to y=(\d+) of (\d+) \(the bottom\)\.$/.exec(textOf(r))
+    expect(said, textOf(r)).not.toBeNull()
+    const [y, max] = evalRaw(session, "[Math.round(scrollY), document.documentElement.scrollHeight - innerHeight]") as [
+      number,
+      number
+    ]
+    // before: "y=5792 of 5793", read before the last pixel came
+    expect([Number(said?.[1]), Number(said?.[2])]).toEqual([y, max])
+    expect(y).toBe(max)
   })
 
   it("Enter on a menu button that focuses its first item says the button is expanded, not the item", async () => {
