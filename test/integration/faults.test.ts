@@ -99,32 +99,35 @@ describe("a browser lost between calls", () => {
       track(sessionProcesses(world.config.socketDir, session))
     }))
 
+  /** The session's daemon killed between calls, after a snapshot; then `click <ref>`. */
+  const clickAfterLoss = async (
+    world: LiveEnv,
+    tool: Harness,
+    track: (p: SessionProcesses | undefined) => void,
+    ref: string
+  ) => {
+    const session = await open(tool)
+    await tool.call({ args: ["snapshot", "-i"] })
+    const before = sessionProcesses(world.config.socketDir, session)
+    track(before)
+    kill(before?.daemonPid)
+    // lost between calls: the daemon is gone before the next call starts (as in the SIGKILL case above)
+    expect(await survivors([before?.daemonPid ?? 0])).toEqual([])
+    const stale = await tool.call({ args: ["click", ref] })
+    expect(stale.details.failureCategory).toBe("stale-ref")
+    expect(textOf(stale)).toContain("browser that is gone")
+    return { session, stale }
+  }
+
   it("stale refs after a lost browser are blamed on the loss", () =>
     withWorld(async (world, tool, track) => {
-      const session = await open(tool)
-      await tool.call({ args: ["snapshot", "-i"] })
-      const before = sessionProcesses(world.config.socketDir, session)
-      track(before)
-      kill(before?.daemonPid)
-      // lost between calls: the daemon is gone before the next call starts (as in the SIGKILL case above)
-      expect(await survivors([before?.daemonPid ?? 0])).toEqual([])
-      const stale = await tool.call({ args: ["click", "@e1"] })
-      expect(stale.details.failureCategory).toBe("stale-ref")
-      expect(textOf(stale)).toContain("browser that is gone")
+      await clickAfterLoss(world, tool, track, "@e1")
     }))
 
   it("a ref the snapshot never had, after a lost browser: said as the lost browser's; its next action works", () =>
     withWorld(async (world, tool, track) => {
-      const session = await open(tool)
-      await tool.call({ args: ["snapshot", "-i"] })
-      const before = sessionProcesses(world.config.socketDir, session)
-      track(before)
-      kill(before?.daemonPid)
-      expect(await survivors([before?.daemonPid ?? 0])).toEqual([])
       // the record alone would refuse @e999, but the browser is gone: the whole path says it and reaps the loss
-      const stale = await tool.call({ args: ["click", "@e999"] })
-      expect(stale.details.failureCategory).toBe("stale-ref")
-      expect(textOf(stale)).toContain("browser that is gone")
+      const { session, stale } = await clickAfterLoss(world, tool, track, "@e999")
       expect(stale.details.nextActions?.[0]?.id).toBe("refresh-interactive-refs")
       // its next action runs in a new browser
       const refreshed = await tool.call({ args: stale.details.nextActions?.[0]?.params?.args ?? [] })

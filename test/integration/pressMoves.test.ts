@@ -46,30 +46,26 @@ describe("a key says the active item it moved and where it scrolled the page (#4
     ])
   })
 
-  it("End on a long page says where the page scrolled to, once the scroll stopped", async () => {
-    const session = await live.openSession("/long.html")
+  /** `press End` on `path`: the y and bottom the text said, and the page's own, read by the raw binary after it. */
+  const endSaidAndRead = async (path: string) => {
+    const session = await live.openSession(path)
     const r = await live.tool.call({ args: ["press", "End"] })
     const said = /^Pressed End\nThe page scrolled down to y=(\d+) of (\d+) \(the bottom\)\.$/.exec(textOf(r))
     expect(said, textOf(r)).not.toBeNull()
-    const [y, max] = evalRaw(session, "[Math.round(scrollY), document.documentElement.scrollHeight - innerHeight]") as [
-      number,
-      number
-    ]
-    expect([Number(said?.[1]), Number(said?.[2])]).toEqual([y, max])
+    const read = evalRaw(session, "[Math.round(scrollY), document.documentElement.scrollHeight - innerHeight]")
+    return { said: [Number(said?.[1]), Number(said?.[2])], read: read as [number, number] }
+  }
+
+  it("End on a long page says where the page scrolled to, once the scroll stopped", async () => {
+    const { said, read } = await endSaidAndRead("/long.html")
+    expect(said).toEqual(read)
   })
 
   it("End whose scroll is a pixel short of the bottom says where it stopped, not that pixel", async () => {
-    const session = await live.openSession("/lastpx.html")
-    const r = await live.tool.call({ args: ["press", "End"] })
-    const said = /^Pressed End\nThe page scrolled down to y=(\d+) of (\d+) \(the bottom\)\.$/.exec(textOf(r))
-    expect(said, textOf(r)).not.toBeNull()
-    const [y, max] = evalRaw(session, "[Math.round(scrollY), document.documentElement.scrollHeight - innerHeight]") as [
-      number,
-      number
-    ]
+    const { said, read } = await endSaidAndRead("/lastpx.html")
     // before: "y=5792 of 5793", read before the last pixel came
-    expect([Number(said?.[1]), Number(said?.[2])]).toEqual([y, max])
-    expect(y).toBe(max)
+    expect(said).toEqual(read)
+    expect(read[0]).toBe(read[1])
   })
 
   it("Enter on a menu button that focuses its first item says the button is expanded, not the item", async () => {
