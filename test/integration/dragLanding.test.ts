@@ -89,6 +89,20 @@ describe("a drag says where its element landed against the aim", () => {
     )
   })
 
+  it("a job's drag step says the same miss in its row, as the page holds it", async () => {
+    const url = live.url("/pinned.html")
+    const steps = [
+      { action: "open", url },
+      { action: "drag", selector: "#tasks li:nth-child(3)", target: "#tasks li:nth-child(1)" }
+    ]
+    const result = await live.tool.call({ job: { steps } })
+    expect(evalRaw(result.details.sessionName ?? "", ORDER)).toBe("Design,Test,Build,Ship")
+    expect(textOf(result)).toContain(
+      '2. drag #tasks li:nth-child(3) #tasks li:nth-child(1) → landed after "Design" (position 2 of 4, aimed at 1). ' +
+        'To move it on, drag it onto "Design" again with --human (a slower, eased path).'
+    )
+  })
+
   it("a SortableJS item that lands on the aim: the text as it was", async () => {
     const session = await live.openedSession("/sortable.html")
     const { src, dst, result } = await dragByRefs("Build", "Design")

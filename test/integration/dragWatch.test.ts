@@ -43,4 +43,17 @@ describe("a drag says whether the page took its drop", () => {
     expect(textOf(dragged)).toContain("nothing was dropped")
     expect(evalRaw(session, "k1.parentElement.id")).toBe("col-a")
   })
+
+  it("a job's drag step the column refuses fails so, and the job stops there", async () => {
+    const steps = [
+      { action: "open", url: live.url("/closed.html") },
+      { action: "drag", selector: "#k1", target: "#col-c" },
+      { action: "click", selector: "#note" }
+    ]
+    const result = await live.tool.call({ job: { steps } })
+    expect(result.isError, textOf(result)).toBe(true)
+    expect(textOf(result)).toContain("2. ✗ drag #k1 #col-c: the drag started")
+    expect(textOf(result)).toContain("#col-c did not accept it")
+    expect(evalRaw(result.details.sessionName ?? "", "k1.parentElement.id")).toBe("col-a")
+  })
 })

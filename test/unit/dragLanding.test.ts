@@ -77,7 +77,7 @@ describe("judging where a drag landed", () => {
   })
 })
 
-const drag = (read: unknown) =>
+const drag = (read: unknown, input: object = { args: ["drag", "@e13", "@e11"] }) =>
   Effect.gen(function* () {
     const processes = { n: 0 }
     const layer = fakeLayer(temp.root, [
@@ -90,7 +90,7 @@ const drag = (read: unknown) =>
       ),
       { reply: () => (processes.n++, FakeAgentBrowser.ok({})), repeat: true }
     ])
-    const r = yield* runToResult({ args: ["drag", "@e13", "@e11"] }, here).pipe(Effect.provide(layer))
+    const r = yield* runToResult(input, here).pipe(Effect.provide(layer))
     return { text: contentText(r.content), isError: r.isError, processes: processes.n }
   })
 
@@ -117,6 +117,40 @@ describe("a drag says where its element landed, in its own batch", () => {
       const landing = { ...short, at: 0 }
       const { text } = yield* drag({ appeared, drag: { start: 1, drop: 1, end: 1 }, landing })
       expect(text).toBe('Dragged @e13 to @e11\nNew text: "Order: Design, Test, Build, Ship"')
+    })
+  )
+
+  const jobDrag = {
+    job: { steps: [{ action: "drag", selector: "#tasks li:nth-child(3)", target: "#tasks li:nth-child(1)" }] }
+  }
+  it.scoped("a job's drag step says its miss in its row, whole, in one process", () =>
+    Effect.gen(function* () {
+      const { text, isError, processes } = yield* drag(
+        { appeared, drag: { start: 1, drop: 1, end: 1 }, landing: short },
+        jobDrag
+      )
+      expect(isError).toBe(false)
+      expect(processes).toBe(1)
+      expect(text).toBe(
+        '✓ 1/1 steps\n1. drag #tasks li:nth-child(3) #tasks li:nth-child(1) → landed after "Design" (position 2 of 4, ' +
+          'aimed at 1). To move it on, drag it onto "Design" again with --human (a slower, eased path).'
+      )
+    })
+  )
+
+  it.scoped("a job's drag step that landed on the aim is not written; one the page refused fails", () =>
+    Effect.gen(function* () {
+      const landed = yield* drag(
+        { appeared, drag: { start: 1, drop: 1, end: 1 }, landing: { ...short, at: 0 } },
+        jobDrag
+      )
+      expect(landed.text).toBe("✓ 1/1 steps")
+      const refused = yield* drag({ drag: { start: 1, drop: 0, end: 1 } }, jobDrag)
+      expect(refused.text).toMatch(
+        /^0\/1 steps succeeded\n1\. ✗ drag #tasks li:nth-child\(3\) #tasks li:nth-child\(1\): /
+      )
+      expect(refused.text).toContain("#tasks li:nth-child(1) did not accept it")
+      expect(refused.text).not.toMatch(/Dragged/)
     })
   )
 })

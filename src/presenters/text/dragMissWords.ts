@@ -15,24 +15,29 @@ const isRef = (selector: string): boolean => /^@e\d+$/.test(selector)
 const HUMAN = " with --human (a slower, eased path)"
 
 /**
- * `Dragged @e13 toward @e11, but it landed after "Design" (position 2 of 4, aimed at 1). To move it on, …`; `human`:
- * the drag already took the eased path.
+ * `landed after "Design" (position 2 of 4, aimed at 1). To move it on, …`: where it is and a drag that moves it on
+ * (a job's row, whose command already names the drag); `human`: the drag already took the eased path.
  */
-export const dragMissParts = (source: string, dst: string, miss: DragMiss, human = false): Parts => {
+export const dragLandedParts = (dst: string, miss: DragMiss, human = false): Parts => {
   const again = human ? " again" : ` again${HUMAN}`
-  const head = `Dragged ${source} toward ${dst}, but it landed `
   if (miss.kind === "elsewhere") {
     const label = miss.label !== undefined ? [" ", ...quoted(miss.label)] : []
-    return [`${head}in ${miss.element}`, ...label, `, not in or next to ${dst}. To retry: drag it onto ${dst}${again}.`]
+    return [`landed in ${miss.element}`, ...label, `, not in or next to ${dst}. To retry: drag it onto ${dst}${again}.`]
   }
   const by = miss.neighbour !== undefined ? [`${miss.side} `, ...quoted(miss.neighbour), " ("] : ["("]
   // a CSS selector such as li:nth-child(1) may name another item now; a ref names the same one
   const onto = isRef(dst) || miss.target === undefined ? [dst] : quoted(miss.target)
   return [
-    head,
+    "landed ",
     ...by,
     `position ${miss.at} of ${miss.count}, aimed at ${miss.aim}). To move it on, drag it onto `,
     ...onto,
     `${again}.`
   ]
 }
+
+/** `Dragged @e13 toward @e11, but it landed after "Design" (position 2 of 4, aimed at 1). To move it on, …`. */
+export const dragMissParts = (source: string, dst: string, miss: DragMiss, human = false): Parts => [
+  `Dragged ${source} toward ${dst}, but it `,
+  ...dragLandedParts(dst, miss, human)
+]

@@ -2,6 +2,8 @@
  * Useful text first: what the model should read after a successful call (each command's wording: formatCommand, below),
  * and a batch or job as its rows. Pure; redaction, budgets and spill files are applied afterwards by the Presenter.
  */
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { joinParts, page, type Parts } from "./contentBoundary.js"
@@ -15,6 +17,8 @@ import { findArgsOf } from "../../upstream/findArgs.js"
 import { batchRowsOf } from "../../upstream/wire.js"
 import { actionEffectLines, effectActionOf, effectTimeOf } from "./actionEffectWords.js"
 import { type RangeFill, rangeFillText } from "../../page/fillGuard.js"
+import { DragMiss } from "../../page/dragLanding.js"
+import { dragLandedParts } from "./dragMissWords.js"
 import { jsDialogLines } from "./jsDialogWords.js"
 import { enabledWaitWords } from "../../page/readiness.js"
 import { uncoveredWords } from "../../page/readiness.js"
@@ -112,6 +116,10 @@ const stepText = (
   }
   const echoed =
     answersWithEcho(command) || (command === "find" && answersWithEcho(findArgsOf(positionals)?.action ?? "click"))
+  // a drag that landed elsewhere than aimed (page/dragLanding.ts) says where, whole, as a direct one does
+  const missed = command === "drag" ? Schema.decodeUnknownOption(DragMiss)(data["missed"]) : Option.none()
+  if (Option.isSome(missed))
+    return [" → ", ...dragLandedParts(positionals[2] ?? "", missed.value, positionals.includes("--human"))]
   if (echoed && data["toolInput"] === undefined) return []
   // the landed URL only where it is not the one the row asked for (a redirect, a normalized address)
   if (isOpening(command) && data["url"] !== undefined)

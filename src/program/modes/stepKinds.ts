@@ -13,6 +13,7 @@ import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { inputCommandOf } from "../../compilers/inputCommand.js"
 import { checkTargetOf } from "../../page/checkGuard.js"
+import { isDragCommand } from "../../page/dragWatch.js"
 import { fillTargetOf } from "../../page/fillReadback.js"
 import { namesControls } from "../../page/namingReads.js"
 import { selectTargetOf } from "../../page/selectGuard.js"
@@ -27,6 +28,7 @@ import { runNamedStep } from "../page/namedSnapshot.js"
 import { runTextClickRow } from "../refs/preResolveTextClick.js"
 import { runGuarded } from "../security/guardedTyping.js"
 import { runCheckStep } from "./checkStep.js"
+import { runDragStep } from "./dragStep.js"
 import { runFillStep } from "./fillStep.js"
 import { runSelectStep } from "./selectStep.js"
 
@@ -83,6 +85,10 @@ const selectStep: StepKind = ({ target, row, positionals, refs, probes }) => {
   return select === undefined ? undefined : (timeoutMs) => runSelectStep(target, row, select, timeoutMs)
 }
 
+/** A drag the page refused fails, one that landed elsewhere than aimed says so, as a direct one (dragStep.ts). */
+const dragStep: StepKind = ({ target, row, positionals, probes }) =>
+  probes && isDragCommand(positionals) ? (timeoutMs) => runDragStep(target, row, positionals, timeoutMs) : undefined
+
 /** snapshot -i names its unnamed controls as a standalone one does, from reads in the step's own process. */
 const namedStep: StepKind = ({ target, row, probes }) =>
   probes && namesControls(row) ? (timeoutMs) => runNamedStep(target, row, timeoutMs) : undefined
@@ -98,6 +104,7 @@ const KINDS: ReadonlyArray<StepKind> = [
   fillStep,
   checkStep,
   selectStep,
+  dragStep,
   namedStep,
   textClickStep
 ]
