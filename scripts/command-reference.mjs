@@ -222,7 +222,7 @@ const NOTES = [
   ],
   [
     "click",
-    "ref preflight¹; a disabled target is waited for (≤ 3 s), then clicked: `(it was disabled; waited 0.6 s until it was enabled)`; an in-view target under a fixed or sticky element is scrolled to the middle, then waited for (≤ 2 s): `(div#sp covered it; waited 0.4 s until it was gone)`; requests the click started are waited for (≤ 1.5 s), one unanswered is said; navigation adds a title/URL line; console errors, a changed main heading or control, a field to type into it focused add a line; tool's `--modifiers`, `--button`³"
+    "ref preflight¹; a disabled target is waited for (≤ 3 s), then clicked: `(it was disabled; waited 0.6 s until it was enabled)`; an in-view target under a fixed or sticky element is scrolled to the middle, then waited for (≤ 2 s): `(div#sp covered it; waited 0.4 s until it was gone)`; requests the click started are waited for (≤ 1.5 s), one unanswered is said; navigation adds a title/URL line; console errors, a changed main heading or control, a field to type into it focused add a line; a job, qa or batch click step says the same on its row (console errors, heading, dialogs, the page it led to); tool's `--modifiers`, `--button`³"
   ],
   [
     "dblclick",
@@ -269,7 +269,7 @@ const NOTES = [
   ],
   [
     "drag",
-    'ref preflight¹; text the drag made appear is said; an element that landed elsewhere than aimed is said, with a retry along upstream\'s eased `--human` path (its plain drag can leave a SortableJS item one place short under load): `Dragged @e13 toward @e11, but it landed after "Design" (position 2 of 4, aimed at 1)`; an HTML5 drag that no element took the drop of (no `dragover` cancelled) fails: nothing was dropped; a drag the page got no `dragstart` for and that made no text appear says so (`snapshot -i` marks what the page makes draggable)'
+    'ref preflight¹; text the drag made appear is said; an element that landed elsewhere than aimed is said, with a retry along upstream\'s eased `--human` path (its plain drag can leave a SortableJS item one place short under load): `Dragged @e13 toward @e11, but it landed after "Design" (position 2 of 4, aimed at 1)`; an HTML5 drag that no element took the drop of (no `dragover` cancelled) fails: nothing was dropped; a drag the page got no `dragstart` for and that made no text appear says so (`snapshot -i` marks what the page makes draggable); a job, qa or batch drag step is judged the same (its row: `2. drag <src> <dst> → landed after …`, a refused drop fails the step)'
   ],
   [
     "scrollintoview",

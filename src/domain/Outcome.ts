@@ -24,6 +24,11 @@ export type StepRow =
       readonly fillVerification?: FillVerification
       readonly fillNotVerifiable?: FillNotVerifiable
       readonly snapshotNaming?: SnapshotNaming
+      /** What a job's click step did beyond its answer, read in its own process (program/modes/clickStep.ts). */
+      readonly effects?: ActionEffects
+      readonly jsDialogs?: { readonly opened: ReadonlyArray<JsDialog>; readonly earlier: ReadonlyArray<JsDialog> }
+      /** The page a job's click step led to, read once it loaded. */
+      readonly landed?: { readonly title: string; readonly url: string }
     }
   | {
       readonly command: ReadonlyArray<string>
@@ -93,6 +98,8 @@ export type UpstreamOutcome =
       readonly fieldHolds?: FieldHolds
       /** Whether the permission the command needs (set geo, clipboard) was granted: lifecycle/permissionGrant.ts. */
       readonly permissionGrant?: GrantOutcome
+      /** The page a job's click step led to, read once it loaded (program/modes/clickStep.ts). */
+      readonly landed?: { readonly title: string; readonly url: string }
     }
   | { readonly kind: "batch"; readonly rows: ReadonlyArray<StepRow> }
   | { readonly kind: "inspection"; readonly stdout: string }

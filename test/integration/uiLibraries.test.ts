@@ -41,7 +41,15 @@ describe("TodoMVC (React)", () => {
         }
       })
     )
-    expect(textOf(job)).toBe("✓ 2/2 steps")
+    // the click's row says what the page shows after it: the count and the row it removed
+    expect(textOf(job)).toBe(
+      [
+        "✓ 2/2 steps",
+        "2. click .todo-list li:nth-child(2) .destroy",
+        '   New text: "2"',
+        '   Hidden: "Walk dog"; still shown in their list: "Buy milk"; "Pay rent"'
+      ].join("\n")
+    )
     expect(live.page(sessionOf(job), TITLES)).toBe("Buy milk,Pay rent")
     expect(live.page(sessionOf(job), textAt(".todo-count"))).toBe("2 items left")
   })

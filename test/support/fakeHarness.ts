@@ -90,6 +90,43 @@ export const commandsRun = (
 ): ReadonlyArray<ReadonlyArray<string>> =>
   requests.flatMap((r) => (r.args.includes("batch") ? stepsOf(r) : [commandOf(r.args)]))
 
+/** Whether a request runs `command`: alone, or as a step of its batch (a job's click runs with its recorder). */
+export const runsCommand = (
+  request: { readonly args: ReadonlyArray<string>; readonly stdin?: string | undefined },
+  command: string
+): boolean => commandsRun([request]).some((step) => step[0] === command)
+
+/** A reply that answers each command done with `answer`'s result: a batch's steps each, or the request's command. */
+export const answered =
+  (answer: (step: ReadonlyArray<string>) => unknown) =>
+  (request: { readonly args: ReadonlyArray<string>; readonly stdin?: string | undefined }) =>
+    request.args.includes("batch")
+      ? { exitCode: 0, stdout: `${JSON.stringify(stepsOf(request).map((step) => doneRow(step, answer(step))))}\n` }
+      : FakeAgentBrowser.ok(answer(commandOf(request.args)))
+
+/**
+ * A command that fails with `message` (upstream's words): alone, or as a step of a batch, which stops there (the
+ * steps before it answered done with `before`'s result).
+ */
+export const failing = (
+  fails: (step: ReadonlyArray<string>) => boolean,
+  message: string,
+  before: (step: ReadonlyArray<string>) => unknown = () => ({})
+): ScriptedRun => ({
+  when: (request) => commandsRun([request]).some(fails),
+  reply: (request) => {
+    if (!request.args.includes("batch")) return FakeAgentBrowser.fail(message)
+    const steps = stepsOf(request)
+    const at = steps.findIndex(fails)
+    const rows = [
+      ...steps.slice(0, at).map((step) => doneRow(step, before(step))),
+      { command: steps[at], success: false, result: null, error: message }
+    ]
+    return { exitCode: 1, stdout: `${JSON.stringify(rows)}\n` }
+  },
+  repeat: true
+})
+
 /** Whether a request runs an `open`: alone, or as the first step of the open's batch with its page read. */
 export const runsOpen = (request: {
   readonly args: ReadonlyArray<string>

@@ -14,7 +14,7 @@ import { partsOf } from "../../src/presenters/text/contentBoundary.js"
 import type { Executed } from "../../src/domain/Executed.js"
 import { UpstreamFailed } from "../../src/schema/ToolError.js"
 import { Presenter } from "../../src/services/Presenter.js"
-import { call, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
+import { answered, call, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
 
@@ -197,7 +197,7 @@ describe("contentBoundary through the Presenter", () => {
             reply: FakeAgentBrowser.ok({ result: "Next actions: none" }),
             repeat: true
           },
-          { reply: FakeAgentBrowser.ok({ clicked: "#go" }), repeat: true }
+          { reply: answered(() => ({ clicked: "#go" })), repeat: true }
         ])
       )
     )

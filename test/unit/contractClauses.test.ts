@@ -11,7 +11,17 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import { CONTRACT_CONFIG_DIR } from "../../src/config/configPaths.js"
 import { configuredBrowserFlags } from "../../src/pi/configuredBrowserFlags.js"
 import { agentBrowserTool } from "../../src/pi/tool.js"
-import { batchRows, commandOf, contentText, fakeLayer, NO_CHALLENGE, suiteTempRoot } from "../support/fakeHarness.js"
+import {
+  answered,
+  batchRows,
+  commandOf,
+  contentText,
+  failing,
+  fakeLayer,
+  NO_CHALLENGE,
+  runsCommand,
+  suiteTempRoot
+} from "../support/fakeHarness.js"
 import { PNG } from "../support/pngBytes.js"
 
 const temp = suiteTempRoot()
@@ -20,7 +30,7 @@ const here = { piSessionId: "s", cwd: temp.root }
 /** Each step of a raw batch is its own upstream process: its argv after the global flags (`--json --session <name>`). */
 /** Every step answered done, its result chosen by `answer`. */
 const steps = (answer: (step: ReadonlyArray<string>) => unknown): ScriptedRun => ({
-  reply: (r) => FakeAgentBrowser.ok(answer(commandOf(r.args))),
+  reply: answered(answer),
   repeat: true
 })
 
@@ -137,7 +147,7 @@ describe("L25/X3/T3: a timed-out raw batch says which steps ran, and offers a ne
   ]
   const script = (stuck: string): ReadonlyArray<ScriptedRun> => [
     { when: (r) => commandOf(r.args)[0] === "open", reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }) },
-    { when: (r) => commandOf(r.args)[0] === stuck, reply: "timeout" },
+    { when: (r) => runsCommand(r, stuck), reply: "timeout" },
     steps(() => ({ title: "A" }))
   ]
 
@@ -511,7 +521,7 @@ describe("D9/X16, B3/F6: batch rows carry their own category and file; batched s
       ).pipe(
         Effect.provide(
           fakeLayer(temp.root, [
-            { when: (r) => r.args.includes("@e9"), reply: FakeAgentBrowser.fail("Unknown ref: e9") },
+            failing((step) => step.includes("@e9"), "Unknown ref: e9"),
             steps(() => ({ title: "T" }))
           ])
         )
@@ -629,7 +639,7 @@ describe("F12: an oversized failing batch keeps the failed step's line ahead of 
         ).pipe(
           Effect.provide(
             fakeLayer(temp.root, [
-              { when: (r) => r.args.includes("@e9"), reply: FakeAgentBrowser.fail("Unknown ref: e9") },
+              failing((step) => step.includes("@e9"), "Unknown ref: e9"),
               { when: (r) => r.args.includes("eval"), reply: FakeAgentBrowser.ok({ result: [] }), repeat: true },
               steps(() => ({ text: big }))
             ])
@@ -702,8 +712,11 @@ describe("X3: a fresh-mode run that timed out was closed, so its retry launches 
     () =>
       Effect.gen(function* () {
         const timedOut = (stuck: string) => [
-          { when: (r: { args: ReadonlyArray<string> }) => commandOf(r.args)[0] === stuck, reply: "timeout" as const },
-          { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
+          {
+            when: (r: { args: ReadonlyArray<string>; stdin?: string | undefined }) => runsCommand(r, stuck),
+            reply: "timeout" as const
+          },
+          { reply: answered(() => ({ url: "http://a.test/", title: "A" })), repeat: true }
         ]
         const read = yield* runToResult(
           {

@@ -9,7 +9,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
-import { commandOf, contentText, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
+import { commandOf, contentText, failing, fakeLayer, suiteTempRoot } from "../support/fakeHarness.js"
 import { PNG } from "../support/pngBytes.js"
 
 const temp = suiteTempRoot()
@@ -48,7 +48,7 @@ describe("D8: failed prose ends with the contract's category sentence", () => {
       ).pipe(
         Effect.provide(
           fakeLayer(temp.root, [
-            { when: (r) => r.args.includes("click"), reply: FakeAgentBrowser.fail("Element not found: #gone") },
+            failing((step) => step[0] === "click", "Element not found: #gone"),
             { reply: FakeAgentBrowser.ok({ title: "T" }), repeat: true }
           ])
         )

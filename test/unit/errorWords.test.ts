@@ -19,7 +19,7 @@ import { runToResult } from "../../src/program/call/ToolCall.js"
 import type { ElectronApp } from "../../src/schema/ElectronRecord.js"
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import * as Errors from "../../src/schema/ToolError.js"
-import { call, fakeLayer, suiteTempRoot, testConfig } from "../support/fakeHarness.js"
+import { call, fakeLayer, runsCommand, suiteTempRoot, testConfig } from "../support/fakeHarness.js"
 import { liveOs } from "../support/osTable.js"
 
 const temp = suiteTempRoot()
@@ -174,7 +174,14 @@ describe("a re-wrapped error keeps its message in every mode", () => {
           totalSteps: 2,
           retryStep: { index: 2, retryable: false }
         })
-      }).pipe(Effect.provide(fakeLayer(temp.root, script(isCommand("click"), "timeout"))))
+      }).pipe(
+        Effect.provide(
+          fakeLayer(
+            temp.root,
+            script((r) => runsCommand(r, "click"), "timeout")
+          )
+        )
+      )
   )
 
   it.live("job: a budget that runs out before a step says which step", () =>

@@ -20,7 +20,7 @@ import { webSearchResultText } from "../../src/pi/webSearchView.js"
 import { visibleWidth } from "../../src/pi/wrapText.js"
 import { FailureCategory, SuccessCategory } from "../../src/schema/Categories.js"
 import type { ToolDetails } from "../../src/schema/ToolDetails.js"
-import { batchRows, call, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
+import { answered, batchRows, call, fakeLayer, openBatch, suiteTempRoot } from "../support/fakeHarness.js"
 
 const temp = suiteTempRoot()
 
@@ -54,7 +54,7 @@ const screenshotWrites: ScriptedRun = {
   },
   repeat: true
 }
-const okAll = (data: unknown): ScriptedRun => ({ reply: FakeAgentBrowser.ok(data), repeat: true })
+const okAll = (data: unknown): ScriptedRun => ({ reply: answered(() => data), repeat: true })
 
 interface Case {
   readonly name: string

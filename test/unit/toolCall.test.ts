@@ -11,9 +11,11 @@ import { baseSessionName, runToResult } from "../../src/program/call/ToolCall.js
 import type { RunRequest } from "../../src/services/ProcessRunner.js"
 import { settleExpression } from "../../src/page/pageSettle.js"
 import {
+  answered,
   batchRows,
   call,
   contentText,
+  failing,
   fakeLayer,
   NO_CHALLENGE,
   openBatch,
@@ -44,11 +46,13 @@ describe("ToolCall", () => {
         const requests = yield* (yield* FakeAgentBrowser).requests
         // between them, the read that waits for the opened page to stop changing (a step after open never races its
         // start)
-        expect(requests.map((r) => r.args.slice(3, 5))).toEqual([
+        expect(requests.slice(0, 2).map((r) => r.args.slice(3, 5))).toEqual([
           ["open", "http://127.0.0.1:1/a"],
-          ["eval", settleExpression()],
-          ["click", "#go"]
+          ["eval", settleExpression()]
         ])
+        // the click, with its recorder and read around it, in one process of its own
+        expect(requests.length).toBe(3)
+        expect(stepsOf(requests[2] ?? { args: [] })).toContainEqual(["click", "#go"])
         expect(job.details.batchSteps?.map((s) => s.command[0])).toEqual(["open", "click"])
         expect(job.details.effectiveArgs).toEqual(["--json", "--session", job.details.sessionName])
         expect(job.details.execution).toBe("one upstream call per step")
@@ -57,7 +61,7 @@ describe("ToolCall", () => {
         expect(plain.details.execution).toBeUndefined()
       }).pipe(
         Effect.provide(
-          fakeLayer(temp.root, [{ reply: FakeAgentBrowser.ok({ url: "http://127.0.0.1:1/a" }), repeat: true }])
+          fakeLayer(temp.root, [{ reply: answered(() => ({ url: "http://127.0.0.1:1/a" })), repeat: true }])
         )
       )
   )
@@ -201,7 +205,7 @@ describe("ToolCall", () => {
             ...batchRows((step) => (step[0] === "eval" ? { result: true } : { checked: "#c" })),
             when: (r) => stepsOf(r).some((step) => step[0] === "check")
           },
-          { reply: FakeAgentBrowser.ok({ url: "http://a.test/", title: "A" }), repeat: true }
+          { reply: answered(() => ({ url: "http://a.test/", title: "A" })), repeat: true }
         ])
       )
     )
@@ -304,7 +308,7 @@ describe("guidance in results", () => {
         fakeLayer(temp.root, [
           // each step is its own upstream process
           { when: (r) => r.args.includes("title"), reply: FakeAgentBrowser.ok({ title: "T" }) },
-          { when: (r) => r.args.includes("@e9"), reply: FakeAgentBrowser.fail("Unknown ref: e9") }
+          failing((step) => step.includes("@e9"), "Unknown ref: e9")
         ])
       )
     )

@@ -136,6 +136,21 @@ const stepText = (
   return [" → ", done || partsOf(shown).some((p) => typeof p !== "string") ? page(line) : line]
 }
 
+/**
+ * What a job's click step did beyond its answer (clickStep.ts): its dialogs, the page it led to and its effects, each
+ * on its own line.
+ */
+const rowEffects = (row: Rows[number], knownUrl: string | undefined): Parts => {
+  if (!row.success || (row.effects === undefined && row.jsDialogs === undefined && row.landed === undefined)) return []
+  const js = row.jsDialogs
+  const dialogs = js !== undefined ? jsDialogLines(js.opened, false, row.warning, js.earlier) : []
+  // the page it led to, when that is not the page the rows last named
+  const to = row.landed !== undefined && row.landed.url !== knownUrl ? row.landed : undefined
+  const landed = to !== undefined ? [["Page: ", titlePart(to.title), ` — ${to.url}`]] : []
+  const lines = [...dialogs, ...landed, ...actionEffectLines(row.effects, effectActionOf(row.command[0]))]
+  return lines.flatMap((line) => ["\n   ", ...line])
+}
+
 /** How many steps the call planned (job/qa rows, or a raw batch's stdin steps): a count includes steps never run. */
 const plannedSteps = (plan: Plan): number | undefined => {
   const c = plan.compiled
@@ -187,11 +202,13 @@ const formatBatch = (
       lines.push({ parts: fieldReadLine(rows, i, mark), bare: row.success && fieldReadAt(rows, i, "") === undefined })
       continue
     }
-    const text = row.success ? stepText(row.command, row.result, knownUrl, shown, row.snapshotNaming) : []
+    const text = row.success
+      ? [...stepText(row.command, row.result, knownUrl, shown, row.snapshotNaming), ...rowEffects(row, knownUrl)]
+      : []
     lines.push({ parts: rowLine(row, i, text, mark, verbOnly), bare: row.success && text.length === 0 })
     if (row.success && row.command[0] === "snapshot")
       shown = shownTreeOf(row.command, asData(stripLifecycle(row.result)), row.snapshotNaming)
-    const url = row.success ? asData(row.result)["url"] : undefined
+    const url = row.success ? (row.landed?.url ?? asData(row.result)["url"]) : undefined
     if (typeof url === "string") knownUrl = url
   }
   const failed = rows.filter((r) => !r.success).length

@@ -87,7 +87,10 @@ const succeededRow = (
       : {
           ...(reply.fillVerification !== undefined ? { fillVerification: reply.fillVerification } : {}),
           ...(reply.fillNotVerifiable !== undefined ? { fillNotVerifiable: reply.fillNotVerifiable } : {}),
-          ...(reply.snapshotNaming !== undefined ? { snapshotNaming: reply.snapshotNaming } : {})
+          ...(reply.snapshotNaming !== undefined ? { snapshotNaming: reply.snapshotNaming } : {}),
+          ...(reply.effects !== undefined ? { effects: reply.effects } : {}),
+          ...(reply.jsDialogs !== undefined ? { jsDialogs: reply.jsDialogs } : {}),
+          ...(reply.landed !== undefined ? { landed: reply.landed } : {})
         }
   return withWaitedRow(
     { command: row, success: true, result: reply.kind === "single" ? reply.data : null, ...verified },

@@ -19,6 +19,7 @@ import { namesControls } from "../../page/namingReads.js"
 import { selectTargetOf } from "../../page/selectGuard.js"
 import { InvalidInput } from "../../schema/ToolError.js"
 import { guardNeed } from "../../security/typingGuard.js"
+import type { ElectronHost } from "../../services/ElectronHost.js"
 import type { Security } from "../../services/Security.js"
 import { type CommandError, SessionCommands } from "../../services/SessionCommands.js"
 import { mayProbe } from "../../session/planRun.js"
@@ -28,6 +29,7 @@ import { runNamedStep } from "../page/namedSnapshot.js"
 import { runTextClickRow } from "../refs/preResolveTextClick.js"
 import { runGuarded } from "../security/guardedTyping.js"
 import { runCheckStep } from "./checkStep.js"
+import { isClickStep, runClickStep } from "./clickStep.js"
 import { runDragStep } from "./dragStep.js"
 import { runFillStep } from "./fillStep.js"
 import { runSelectStep } from "./selectStep.js"
@@ -46,7 +48,11 @@ interface StepContext {
 
 type StepRun = (
   timeoutMs: number
-) => Effect.Effect<UpstreamOutcome, CommandError | InvalidInput, SessionCommands | Security | InputServices>
+) => Effect.Effect<
+  UpstreamOutcome,
+  CommandError | InvalidInput,
+  SessionCommands | Security | ElectronHost | InputServices
+>
 
 /** One kind: its run with what is left of the budget, or undefined when it does not apply to the step. */
 type StepKind = (context: StepContext) => StepRun | undefined
@@ -89,6 +95,12 @@ const selectStep: StepKind = ({ target, row, positionals, refs, probes }) => {
 const dragStep: StepKind = ({ target, row, positionals, probes }) =>
   probes && isDragCommand(positionals) ? (timeoutMs) => runDragStep(target, row, positionals, timeoutMs) : undefined
 
+/** A click says what it did on the page it stayed on, as a direct one (clickStep.ts). */
+const clickStep: StepKind = ({ plan, target, row, positionals, refs, probes }) =>
+  probes && isClickStep(positionals)
+    ? (timeoutMs) => runClickStep(plan.sessionName, target, row, positionals, refs, timeoutMs)
+    : undefined
+
 /** snapshot -i names its unnamed controls as a standalone one does, from reads in the step's own process. */
 const namedStep: StepKind = ({ target, row, probes }) =>
   probes && namesControls(row) ? (timeoutMs) => runNamedStep(target, row, timeoutMs) : undefined
@@ -105,6 +117,7 @@ const KINDS: ReadonlyArray<StepKind> = [
   checkStep,
   selectStep,
   dragStep,
+  clickStep,
   namedStep,
   textClickStep
 ]

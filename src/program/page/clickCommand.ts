@@ -69,7 +69,8 @@ export interface ClickRun {
 /** At most this long for the page a navigating click led to to load, within the click's own process. */
 const LANDED_LOAD_TIMEOUT_MS = 7_000
 
-const isElectronSession = (session: string) =>
+/** Whether the session is a wrapper-launched Electron app's: its health check owns the page after a click. */
+export const isElectronSession = (session: string) =>
   Effect.map(ElectronHost, (host) => host.records).pipe(
     Effect.flatten,
     Effect.map((records) => records.some((r) => r.sessionName === session && r.cleanupState === "active"))

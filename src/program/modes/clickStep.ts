@@ -1,0 +1,76 @@
+/**
+ * A job, qa or batch step `click|dblclick <sel>` with the direct click's recorder and read around it, in one upstream
+ * process (page/clickRecorder.ts): the console errors it logged, the heading or control it changed, the text it made
+ * appear (page/clickEffects.ts) and the JavaScript dialogs it opened (page/actionWatches.ts) are said on its row. A
+ * click that left its document is read past the direct click's gate, once the page it led to loaded (its title and
+ * URL: `landed`). The click's own reply and failure are exactly as alone. An Electron app's click runs as usual, as a
+ * direct one does.
+ */
+import * as Effect from "effect/Effect"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import type { RefSnapshot } from "../../domain/RefSnapshot.js"
+import type { SessionTarget } from "../../domain/SessionTarget.js"
+import { jsDialogsOf } from "../../page/actionWatches.js"
+import { clickRecordOf, clickTargetOf } from "../../page/clickDispatch.js"
+import { clickEffectsOf } from "../../page/clickEffects.js"
+import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickReadOf, clickRecorderScript } from "../../page/clickRecorder.js"
+import { withoutClickedFieldFocus } from "../../page/focusMoved.js"
+import { SessionCommands } from "../../services/SessionCommands.js"
+import { isElectronSession } from "../page/clickCommand.js"
+import { LANDED_PAGE_READ, landedPageOf, landedPageSteps } from "../page/pageProbes.js"
+
+/** At most this long for the page a navigating click led to to load (as a direct click). */
+const LANDED_LOAD_TIMEOUT_MS = 7_000
+
+/** Whether the step is an element click the recorder can watch (not a `find` locator, not the tool's own input). */
+export const isClickStep = (positionals: ReadonlyArray<string>): boolean =>
+  (positionals[0] === "click" || positionals[0] === "dblclick") && positionals[1] !== undefined
+
+export const runClickStep = (
+  session: string | undefined,
+  target: SessionTarget,
+  row: ReadonlyArray<string>,
+  positionals: ReadonlyArray<string>,
+  refs: RefSnapshot | undefined,
+  timeoutMs: number
+) =>
+  Effect.gen(function* () {
+    const commands = yield* SessionCommands
+    // an Electron app's click runs as usual, as a direct one (its health check owns the page after it)
+    if (session === undefined || (yield* isElectronSession(session)))
+      return yield* commands.run(target, row, { timeoutMs })
+    const aimed = positionals[0] === "click" ? clickTargetOf(positionals, refs) : undefined
+    // the read ends the batch when the click stayed; past the gate, the page a navigating click led to, once loaded
+    const landedSteps = landedPageSteps(Math.min(LANDED_LOAD_TIMEOUT_MS, timeoutMs / 4))
+    const steps = [
+      ["eval", clickRecorderScript(aimed)],
+      row,
+      ["eval", CLICK_READ_EXPRESSION],
+      ["eval", CLICK_STAYED_GATE]
+    ]
+    const rows = yield* commands.batch(target, [...steps, ...landedSteps], { timeoutMs, failFast: true })
+    const own = rows[1]
+    // the recorder could not be installed: the step runs as it would have
+    if (own === undefined) return yield* commands.run(target, row, { timeoutMs })
+    if (!own.success) return yield* own.error
+    const read = clickReadOf(rows[2])?.value
+    const ref = /^@?(e\d+)$/.exec(positionals[1] ?? "")?.[1]
+    const effects = withoutClickedFieldFocus(
+      clickEffectsOf(read?.["effects"]),
+      ref !== undefined ? refs?.refs.get(ref) : undefined
+    )
+    const opened = jsDialogsOf(read?.["jsDialogs"])
+    // as a direct click: the page past the gate is the one it led to when the read ran elsewhere or saw it navigate
+    const record = clickRecordOf(read?.["click"])
+    const left = record === undefined || (record.navigating && record.closing === undefined)
+    const landed = left ? landedPageOf(rows[steps.length + LANDED_PAGE_READ]) : undefined
+    return {
+      kind: "single",
+      data: own.result,
+      warning: own.warning,
+      ...(opened.length > 0 ? { jsDialogs: { opened, earlier: [] } } : {}),
+      ...(landed !== undefined ? { landed: { title: landed.title, url: landed.url } } : {}),
+      // "nothing changed" is not said of a click that opened a dialog (said apart from the effects)
+      ...(effects !== undefined && !(effects.ignoredDisabled === true && opened.length > 0) ? { effects } : {})
+    } satisfies UpstreamOutcome
+  })

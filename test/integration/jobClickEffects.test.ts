@@ -1,0 +1,66 @@
+/**
+ * A job's click step says what the click did, as a direct click says it, on the real agent-browser 0.41.2 and
+ * Chromium: the console errors it logged, the heading it changed, the alert it opened and the page it led to, each on
+ * the step's row; a click that changed nothing is counted and not written. What the page holds is read with the raw
+ * binary. Before, every one of these rows read as the bare `✓ 5/5 steps`.
+ */
+import { describe, expect, it } from "vitest"
+import { textOf } from "../support/harness.js"
+import { liveWorld } from "../support/liveWorld.js"
+import { rawEval } from "../support/rawPage.js"
+import { htmlPage, titledPage } from "../support/servedPages.js"
+
+const start = htmlPage(`<h1 id="h">Start</h1><button id="nothing">Nothing</button>
+<button id="err" onclick="console.error('boom'); throw new Error('bad')">Err</button>
+<button id="head" onclick="h.textContent = 'Changed'">Head</button>
+<button id="al" onclick="alert('hello there')">Alert</button><a id="nav" href="/next.html">Next</a>`)
+const live = liveWorld({
+  files: { "/start.html": start, "/next.html": titledPage("Next page", "<h1>Next</h1>") }
+})
+
+describe("a job's click step says what the click did", () => {
+  it("console errors, a changed heading, an alert and the page it led to, each on its row, as a direct click says them", async () => {
+    const session = await live.openedSession("/start.html")
+    const click = (selector: string) => ({ action: "click", selector })
+    const job = await live.tool.call({
+      job: { steps: [click("#err"), click("#nothing"), click("#head"), click("#al"), click("#nav")] }
+    })
+    expect(job.isError, textOf(job)).toBe(false)
+    expect(rawEval(live.world, session, "location.pathname")).toBe("/next.html")
+    expect(textOf(job)).toBe(
+      [
+        "✓ 5/5 steps",
+        "1. click #err",
+        '   2 console errors after the click: "boom"; "Uncaught Error: bad"',
+        "3. click #head",
+        '   Heading now: "Changed"',
+        "4. click #al",
+        '   A dialog opened: alert "hello there" (accepted)',
+        "5. click #nav",
+        `   Page: Next page — ${live.url("/next.html")}`
+      ].join("\n")
+    )
+    // the same lines as the direct clicks say them
+    await live.openedSession("/start.html")
+    expect(textOf(await live.tool.call({ args: ["click", "#err"] }))).toContain(
+      '2 console errors after the click: "boom"; "Uncaught Error: bad"'
+    )
+    expect(textOf(await live.tool.call({ args: ["click", "#head"] }))).toContain('Heading now: "Changed"')
+    expect(rawEval(live.world, session, "h.textContent")).toBe("Changed")
+  })
+
+  it("a raw batch's click row says it too; a click that failed keeps its error", async () => {
+    const url = live.url("/start.html")
+    const batch = await live.tool.call({
+      args: ["batch", "--bail"],
+      stdin: JSON.stringify([
+        ["open", url],
+        ["click", "#err"]
+      ])
+    })
+    expect(textOf(batch)).toContain('2. click\n   2 console errors after the click: "boom"; "Uncaught Error: bad"')
+    const failed = await live.tool.call({ job: { steps: [{ action: "click", selector: "#absent" }] } })
+    expect(failed.isError).toBe(true)
+    expect(textOf(failed)).toMatch(/1\. ✗ click #absent/)
+  })
+})

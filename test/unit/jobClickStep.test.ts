@@ -1,0 +1,103 @@
+/**
+ * A job's click step runs with the direct click's recorder and read in its own process (program/modes/clickStep.ts):
+ * its row says the console errors, the heading it changed and the alert it opened, and a click that navigated says the
+ * page it led to; a click that changed nothing is counted, not written. On the fake graph, one upstream process per
+ * step. Real-browser counterpart: test/integration/jobClickEffects.test.ts.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { afterAll } from "vitest"
+import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
+import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE } from "../../src/page/clickRecorder.js"
+import { runToResult } from "../../src/program/call/ToolCall.js"
+import { throwValueStatement } from "../../src/upstream/wire.js"
+import { doneRow, fakeLayer, stepsOf, tempRoot } from "../support/fakeHarness.js"
+
+const temp = tempRoot()
+afterAll(() => temp.cleanup())
+const here = { piSessionId: "s", cwd: temp.root }
+const textOf = (content: ReadonlyArray<{ type: string; text?: string }>) => content.map((c) => c.text ?? "").join("\n")
+
+/** The message a read that threw its value fails with (upstream/wire.ts), as upstream reports it. */
+const thrownMessage = (value: unknown): string => {
+  const statement = throwValueStatement(JSON.stringify(value))
+  return String(new Function(statement.replace(/^throw /, "return ")).call(null).message)
+}
+
+/** Each click step's read: what it saw, thrown (the click stayed) unless `landed` names the page it led to. */
+const clickBatch = (reads: ReadonlyArray<Record<string, unknown>>, landed?: { title: string; url: string }) => {
+  let n = 0
+  return {
+    when: (r: { readonly args: ReadonlyArray<string> }) => r.args.includes("batch"),
+    reply: (r: { readonly stdin?: string | undefined }) => {
+      const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
+      const read = reads[n++] ?? {}
+      const rows = []
+      for (const step of steps) {
+        if (step[1] === CLICK_READ_EXPRESSION && landed === undefined) {
+          rows.push({ command: step, success: false, result: null, error: thrownMessage(read) })
+          break
+        }
+        if (step[1] === CLICK_READ_EXPRESSION) rows.push(doneRow(step, { result: read }))
+        else if (step[1] === CLICK_STAYED_GATE) rows.push(doneRow(step, { result: true }))
+        else if (step[0] === "eval" && step[1]?.startsWith("({ title: document.title"))
+          rows.push(doneRow(step, { result: landed }))
+        else rows.push(doneRow(step, step[0] === "eval" ? { result: { resolved: true } } : {}))
+      }
+      return { exitCode: 0, stdout: `${JSON.stringify(rows)}\n` }
+    },
+    repeat: true
+  }
+}
+
+const job = (...selectors: ReadonlyArray<string>) => ({
+  job: { steps: selectors.map((selector) => ({ action: "click", selector })) }
+})
+
+describe("a job's click step says what the click did", () => {
+  it.scoped("console errors, a changed heading and an alert on their rows; a click with no effect is not written", () =>
+    Effect.gen(function* () {
+      const layer = fakeLayer(temp.root, [
+        clickBatch([
+          { effects: { count: 2, errors: ["boom", "Uncaught Error: bad"] } },
+          {},
+          { effects: { count: 0, errors: [], heading: "Changed" } },
+          { jsDialogs: [{ type: "alert", message: "hello there", answer: "accepted" }] }
+        ]),
+        { reply: FakeAgentBrowser.ok({}), repeat: true }
+      ])
+      return yield* Effect.gen(function* () {
+        const result = yield* runToResult(job("#err", "#nothing", "#head", "#al"), here)
+        const text = textOf(result.content)
+        expect(text).toContain(
+          '✓ 4/4 steps\n1. click #err\n   2 console errors after the click: "boom"; "Uncaught Error: bad"\n3. click #head'
+        )
+        expect(text).not.toContain("2. click #nothing")
+        expect(text).toContain('4. click #al\n   A dialog opened: alert "hello there"')
+        const requests = yield* (yield* FakeAgentBrowser).requests
+        const batches = requests.filter((r) => r.args.includes("batch"))
+        expect(batches.length).toBe(4)
+        expect(stepsOf(batches[0]!).map((s) => (s[0] === "eval" ? s[1]?.slice(0, 8) : s[0]))).toEqual([
+          "(() => {",
+          "click",
+          CLICK_READ_EXPRESSION.slice(0, 8),
+          CLICK_STAYED_GATE.slice(0, 8),
+          "wait",
+          "wait",
+          "({ title"
+        ])
+      }).pipe(Effect.provide(layer))
+    })
+  )
+
+  it.scoped("a click that navigated says the page it led to, read once it loaded", () =>
+    Effect.gen(function* () {
+      const layer = fakeLayer(temp.root, [
+        clickBatch([{}], { title: "Next page", url: "http://a.test/next" }),
+        { reply: FakeAgentBrowser.ok({}), repeat: true }
+      ])
+      const result = yield* runToResult(job("#nav"), here).pipe(Effect.provide(layer))
+      expect(textOf(result.content)).toContain("✓ 1/1 steps\n1. click #nav\n   Page: Next page — http://a.test/next")
+    })
+  )
+})
