@@ -246,7 +246,10 @@ const NOTES = [
     "fill",
     "ref preflight¹; a rich editor's text is replaced too (selected, then typed over); a time, datetime-local, month, week or color field is set in its own form (`13:45`, `#ff8800`); a maxlength cut and a value the browser marks invalid are said; text it made appear is read once short timers (≤ 300 ms) its events started ran (waited ≤ 400 ms: a debounced check's message); suggestions it left open (aria-expanded, role=option) are said with none picked; a `<datalist>` field's values that start with what it holds, when that is none of them"
   ],
-  ["press", "ref preflight¹; Enter or Space (a focused link, a form's submit) adds a `Page:` line when the page moved"],
+  [
+    "press",
+    "ref preflight¹; Enter or Space (a focused link, a form's submit) adds a `Page:` line when the page moved; a job, qa or batch press step says its console errors, heading, focus, scroll and dialogs on its row"
+  ],
   [
     "hover",
     "ref preflight¹; says text it showed or hid (a CSS `:hover` menu too), after timers (≤ 1 s) its handlers started ran (waited ≤ 1.2 s)"

@@ -1,5 +1,5 @@
 /**
- * A job's click step says what the click did, as a direct click says it, on the real agent-browser 0.41.2 and
+ * A job's click or key press step says what it did, as a direct one says it, on the real agent-browser 0.41.2 and
  * Chromium: the console errors it logged, the heading it changed, the alert it opened and the page it led to, each on
  * the step's row; a click that changed nothing is counted and not written. What the page holds is read with the raw
  * binary. Before, every one of these rows read as the bare `✓ 5/5 steps`.
@@ -13,7 +13,8 @@ import { htmlPage, titledPage } from "../support/servedPages.js"
 const start = htmlPage(`<h1 id="h">Start</h1><button id="nothing">Nothing</button>
 <button id="err" onclick="console.error('boom'); throw new Error('bad')">Err</button>
 <button id="head" onclick="h.textContent = 'Changed'">Head</button>
-<button id="al" onclick="alert('hello there')">Alert</button><a id="nav" href="/next.html">Next</a>`)
+<button id="al" onclick="alert('hello there')">Alert</button><a id="nav" href="/next.html">Next</a>
+<input id="q" onkeydown="if (event.key === 'Enter') { h.textContent = 'Searched'; console.error('no results') }">`)
 const live = liveWorld({
   files: { "/start.html": start, "/next.html": titledPage("Next page", "<h1>Next</h1>") }
 })
@@ -62,5 +63,20 @@ describe("a job's click step says what the click did", () => {
     const failed = await live.tool.call({ job: { steps: [{ action: "click", selector: "#absent" }] } })
     expect(failed.isError).toBe(true)
     expect(textOf(failed)).toMatch(/1\. ✗ click #absent/)
+  })
+
+  it("a key press step: the console error and the heading its key changed, as a direct press says them", async () => {
+    const session = await live.openedSession("/start.html")
+    const steps = [{ action: "press", selector: "#q", text: "Enter" }]
+    const job = await live.tool.call({ job: { steps } })
+    expect(rawEval(live.world, session, "h.textContent")).toBe("Searched")
+    expect(textOf(job)).toBe(
+      [
+        "✓ 2/2 steps",
+        "2. press Enter",
+        '   Console error after the key press: "no results"',
+        '   Heading now: "Searched"'
+      ].join("\n")
+    )
   })
 })

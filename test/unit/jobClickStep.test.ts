@@ -8,10 +8,11 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
+import { PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../src/page/clickEffects.js"
 import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE } from "../../src/page/clickRecorder.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { throwValueStatement } from "../../src/upstream/wire.js"
-import { doneRow, fakeLayer, stepsOf, tempRoot } from "../support/fakeHarness.js"
+import { batchRows, doneRow, fakeLayer, stepsOf, tempRoot } from "../support/fakeHarness.js"
 
 const temp = tempRoot()
 afterAll(() => temp.cleanup())
@@ -98,6 +99,34 @@ describe("a job's click step says what the click did", () => {
       ])
       const result = yield* runToResult(job("#nav"), here).pipe(Effect.provide(layer))
       expect(textOf(result.content)).toContain("✓ 1/1 steps\n1. click #nav\n   Page: Next page — http://a.test/next")
+    })
+  )
+
+  it.scoped("a key press step: its watch, the key and the read in one process; what it did on its row", () =>
+    Effect.gen(function* () {
+      const read = { count: 1, errors: ["no results"], heading: "Searched" }
+      const seen: Array<ReadonlyArray<ReadonlyArray<string>>> = []
+      const layer = fakeLayer(temp.root, [
+        batchRows(
+          (step) =>
+            step[0] === "eval" ? { result: step[1] === PRESS_WATCH_READ ? read : true } : { pressed: "Enter" },
+          (steps) => void seen.push(steps)
+        ),
+        { reply: FakeAgentBrowser.ok({}), repeat: true }
+      ])
+      const result = yield* runToResult({ job: { steps: [{ action: "press", text: "Enter" }] } }, here).pipe(
+        Effect.provide(layer)
+      )
+      expect(seen).toEqual([
+        [
+          ["eval", PRESS_WATCH_INSTALL],
+          ["press", "Enter"],
+          ["eval", PRESS_WATCH_READ]
+        ]
+      ])
+      expect(textOf(result.content)).toBe(
+        '✓ 1/1 steps\n1. press Enter\n   Console error after the key press: "no results"\n   Heading now: "Searched"'
+      )
     })
   )
 })

@@ -13,6 +13,7 @@ import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { inputCommandOf } from "../../compilers/inputCommand.js"
 import { checkTargetOf } from "../../page/checkGuard.js"
+import { isPressCommand } from "../../page/clickEffects.js"
 import { isDragCommand } from "../../page/dragWatch.js"
 import { fillTargetOf } from "../../page/fillReadback.js"
 import { namesControls } from "../../page/namingReads.js"
@@ -30,6 +31,7 @@ import { runTextClickRow } from "../refs/preResolveTextClick.js"
 import { runGuarded } from "../security/guardedTyping.js"
 import { runCheckStep } from "./checkStep.js"
 import { isClickStep, runClickStep } from "./clickStep.js"
+import { runPressStep } from "./pressStep.js"
 import { runDragStep } from "./dragStep.js"
 import { runFillStep } from "./fillStep.js"
 import { runSelectStep } from "./selectStep.js"
@@ -101,6 +103,10 @@ const clickStep: StepKind = ({ plan, target, row, positionals, refs, probes }) =
     ? (timeoutMs) => runClickStep(plan.sessionName, target, row, positionals, refs, timeoutMs)
     : undefined
 
+/** A key press says what it did, as a direct one (pressStep.ts). */
+const pressStep: StepKind = ({ target, row, positionals, probes }) =>
+  probes && isPressCommand(positionals) ? (timeoutMs) => runPressStep(target, row, timeoutMs) : undefined
+
 /** snapshot -i names its unnamed controls as a standalone one does, from reads in the step's own process. */
 const namedStep: StepKind = ({ target, row, probes }) =>
   probes && namesControls(row) ? (timeoutMs) => runNamedStep(target, row, timeoutMs) : undefined
@@ -118,6 +124,7 @@ const KINDS: ReadonlyArray<StepKind> = [
   selectStep,
   dragStep,
   clickStep,
+  pressStep,
   namedStep,
   textClickStep
 ]
