@@ -252,7 +252,7 @@ const NOTES = [
   ],
   [
     "hover",
-    "ref preflight¹; says text it showed or hid (a CSS `:hover` menu too), after timers (≤ 1 s) its handlers started ran (waited ≤ 1.2 s)"
+    "ref preflight¹; says text it showed or hid (a CSS `:hover` menu too), after timers (≤ 1 s) its handlers started ran (waited ≤ 1.2 s); a job, qa or batch step says it on its row"
   ],
   [
     "focus",
@@ -276,7 +276,7 @@ const NOTES = [
   ],
   [
     "scrollintoview",
-    "ref preflight¹; says text that appeared once in view, after timers (≤ 1 s) its scroll started ran (waited ≤ 1.2 s)"
+    "ref preflight¹; says text that appeared once in view, after timers (≤ 1 s) its scroll started ran (waited ≤ 1.2 s); a job, qa or batch step says it on its row"
   ],
   [
     "upload",

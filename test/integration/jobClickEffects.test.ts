@@ -1,5 +1,5 @@
 /**
- * A job's click or key press step says what it did, as a direct one says it, on the real agent-browser 0.41.2 and
+ * A job's click, key press or hover step says what it did, as a direct one says it, on the real agent-browser 0.41.2 and
  * Chromium: the console errors it logged, the heading it changed, the alert it opened and the page it led to, each on
  * the step's row; a click that changed nothing is counted and not written. What the page holds is read with the raw
  * binary. Before, every one of these rows read as the bare `✓ 5/5 steps`.
@@ -14,12 +14,13 @@ const start = htmlPage(`<h1 id="h">Start</h1><button id="nothing">Nothing</butto
 <button id="err" onclick="console.error('boom'); throw new Error('bad')">Err</button>
 <button id="head" onclick="h.textContent = 'Changed'">Head</button>
 <button id="al" onclick="alert('hello there')">Alert</button><a id="nav" href="/next.html">Next</a>
-<input id="q" onkeydown="if (event.key === 'Enter') { h.textContent = 'Searched'; console.error('no results') }">`)
+<span id="tip" onmouseenter="setTimeout(() => { tipText.textContent = 'Saves your draft' }, 100)">Save</span>
+<p id="tipText"></p><input id="q" onkeydown="if (event.key === 'Enter') { h.textContent = 'Searched'; console.error('no results') }">`)
 const live = liveWorld({
   files: { "/start.html": start, "/next.html": titledPage("Next page", "<h1>Next</h1>") }
 })
 
-describe("a job's click step says what the click did", () => {
+describe("a job's action step says what it did", () => {
   it("console errors, a changed heading, an alert and the page it led to, each on its row, as a direct click says them", async () => {
     const session = await live.openedSession("/start.html")
     const click = (selector: string) => ({ action: "click", selector })
@@ -78,5 +79,12 @@ describe("a job's click step says what the click did", () => {
         '   Heading now: "Searched"'
       ].join("\n")
     )
+  })
+
+  it("a hover step: the text its handler showed a moment later, as a direct hover says it", async () => {
+    const session = await live.openedSession("/start.html")
+    const job = await live.tool.call({ job: { steps: [{ action: "hover", selector: "#tip" }] } })
+    expect(rawEval(live.world, session, "tipText.textContent")).toBe("Saves your draft")
+    expect(textOf(job)).toBe('✓ 1/1 steps\n1. hover #tip\n   New text: "Saves your draft"')
   })
 })

@@ -1,13 +1,15 @@
 /**
- * A job's click step runs with the direct click's recorder and read in its own process (program/modes/clickStep.ts):
- * its row says the console errors, the heading it changed and the alert it opened, and a click that navigated says the
- * page it led to; a click that changed nothing is counted, not written. On the fake graph, one upstream process per
+ * A job's click, key press or hover step runs with the direct one's watch and read in its own process
+ * (program/modes/clickStep.ts, pressStep.ts, timedStep.ts): its row says the console errors, the heading it changed,
+ * the alert it opened and the text it showed, and a click that navigated says the page it led to; a step that changed
+ * nothing is counted, not written. On the fake graph, one upstream process per
  * step. Real-browser counterpart: test/integration/jobClickEffects.test.ts.
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { afterAll } from "vitest"
 import { FakeAgentBrowser } from "../../src/layers/test/FakeAgentBrowser.js"
+import { TIMED_READ, timedActionRows } from "../../src/page/actionTimers.js"
 import { PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../src/page/clickEffects.js"
 import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE } from "../../src/page/clickRecorder.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
@@ -127,6 +129,26 @@ describe("a job's click step says what the click did", () => {
       expect(textOf(result.content)).toBe(
         '✓ 1/1 steps\n1. press Enter\n   Console error after the key press: "no results"\n   Heading now: "Searched"'
       )
+    })
+  )
+
+  it.scoped("a hover step: its watch, the hover and the read in one process; the text it showed on its row", () =>
+    Effect.gen(function* () {
+      const read = { appeared: { count: 1, texts: ["Saves your draft"] } }
+      const seen: Array<ReadonlyArray<ReadonlyArray<string>>> = []
+      const layer = fakeLayer(temp.root, [
+        batchRows(
+          (step) => (step[0] === "eval" ? { result: step[1] === TIMED_READ ? read : true } : { hovered: "#tip" }),
+          (steps) => void seen.push(steps)
+        ),
+        { reply: FakeAgentBrowser.ok({}), repeat: true }
+      ])
+      const result = yield* runToResult({ job: { steps: [{ action: "hover", selector: "#tip" }] } }, here).pipe(
+        Effect.provide(layer)
+      )
+      const watch = timedActionRows(["hover", "#tip"])
+      expect(seen).toEqual([[...(watch?.before ?? []), ["hover", "#tip"], ...(watch?.after ?? [])]])
+      expect(textOf(result.content)).toBe('✓ 1/1 steps\n1. hover #tip\n   New text: "Saves your draft"')
     })
   )
 })

@@ -12,6 +12,7 @@ import type { Plan } from "../../domain/Plan.js"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { inputCommandOf } from "../../compilers/inputCommand.js"
+import { timedActionRows } from "../../page/actionTimers.js"
 import { checkTargetOf } from "../../page/checkGuard.js"
 import { isPressCommand } from "../../page/clickEffects.js"
 import { isDragCommand } from "../../page/dragWatch.js"
@@ -32,6 +33,7 @@ import { runGuarded } from "../security/guardedTyping.js"
 import { runCheckStep } from "./checkStep.js"
 import { isClickStep, runClickStep } from "./clickStep.js"
 import { runPressStep } from "./pressStep.js"
+import { runTimedStep } from "./timedStep.js"
 import { runDragStep } from "./dragStep.js"
 import { runFillStep } from "./fillStep.js"
 import { runSelectStep } from "./selectStep.js"
@@ -107,6 +109,12 @@ const clickStep: StepKind = ({ plan, target, row, positionals, refs, probes }) =
 const pressStep: StepKind = ({ target, row, positionals, probes }) =>
   probes && isPressCommand(positionals) ? (timeoutMs) => runPressStep(target, row, timeoutMs) : undefined
 
+/** A hover, focus or scrollintoview says the text it made appear or hid, as a direct one (timedStep.ts). */
+const timedStep: StepKind = ({ target, row, positionals, probes }) => {
+  const watch = probes ? timedActionRows(positionals) : undefined
+  return watch === undefined ? undefined : (timeoutMs) => runTimedStep(target, row, watch, timeoutMs)
+}
+
 /** snapshot -i names its unnamed controls as a standalone one does, from reads in the step's own process. */
 const namedStep: StepKind = ({ target, row, probes }) =>
   probes && namesControls(row) ? (timeoutMs) => runNamedStep(target, row, timeoutMs) : undefined
@@ -125,6 +133,7 @@ const KINDS: ReadonlyArray<StepKind> = [
   dragStep,
   clickStep,
   pressStep,
+  timedStep,
   namedStep,
   textClickStep
 ]
