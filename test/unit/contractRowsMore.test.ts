@@ -276,8 +276,9 @@ describe("J5: paced typing rows are one line of prose", () => {
           ])
         )
       )
-      // the keys and their pauses ran in one process
-      expect(batches).toBe(1)
+      // the keys and their pauses ran in one process; the click before them and the Enter after them each ran in their
+      // own, with the watch and read that say what they did (program/modes/clickStep.ts, pressStep.ts)
+      expect(batches).toBe(3)
       const text = contentText(result.content)
       // the click and the Enter only echo the job's own steps: not written back when every step succeeded
       // the field read after the keys found nothing to say here (the fake answers no value): not written
@@ -308,8 +309,8 @@ describe("J5: paced typing rows are one line of prose", () => {
           ])
         )
       )
-      // the keys, their pauses and the read ran in one process
-      expect([batches, singles]).toEqual([1, 0])
+      // the keys, their pauses and the read ran in one process (the click before them in its own, with its watch)
+      expect([batches, singles]).toEqual([2, 0])
       const text = contentText(result.content)
       expect(text).toMatch(
         /^✓ 10\/10 steps\n2-10\. typed 4 keys \(keydown, input, keyup each\), 30 ms apart\. It now holds /u
