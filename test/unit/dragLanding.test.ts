@@ -96,13 +96,11 @@ const drag = (read: unknown, input: object = { args: ["drag", "@e13", "@e11"] })
 
 describe("a drag says where its element landed, in its own batch", () => {
   const appeared = { count: 1, texts: ["Order: Design, Test, Build, Ship"] }
+  /** A read after a drag that was dropped, its element landing at `landing`. */
+  const droppedAt = (landing: DragLanding) => ({ appeared, drag: { start: 1, drop: 1, end: 1 }, landing })
   it.scoped("a landing short of the aim is said in the drag's line", () =>
     Effect.gen(function* () {
-      const { text, isError, processes } = yield* drag({
-        appeared,
-        drag: { start: 1, drop: 1, end: 1 },
-        landing: short
-      })
+      const { text, isError, processes } = yield* drag(droppedAt(short))
       expect(isError).toBe(false)
       expect(processes).toBe(1)
       expect(text).toBe(
@@ -114,8 +112,7 @@ describe("a drag says where its element landed, in its own batch", () => {
 
   it.scoped("a landing on the aim keeps the text as it was", () =>
     Effect.gen(function* () {
-      const landing = { ...short, at: 0 }
-      const { text } = yield* drag({ appeared, drag: { start: 1, drop: 1, end: 1 }, landing })
+      const { text } = yield* drag(droppedAt({ ...short, at: 0 }))
       expect(text).toBe('Dragged @e13 to @e11\nNew text: "Order: Design, Test, Build, Ship"')
     })
   )
@@ -125,10 +122,7 @@ describe("a drag says where its element landed, in its own batch", () => {
   }
   it.scoped("a job's drag step says its miss in its row, whole, in one process", () =>
     Effect.gen(function* () {
-      const { text, isError, processes } = yield* drag(
-        { appeared, drag: { start: 1, drop: 1, end: 1 }, landing: short },
-        jobDrag
-      )
+      const { text, isError, processes } = yield* drag(droppedAt(short), jobDrag)
       expect(isError).toBe(false)
       expect(processes).toBe(1)
       expect(text).toBe(
@@ -140,10 +134,7 @@ describe("a drag says where its element landed, in its own batch", () => {
 
   it.scoped("a job's drag step that landed on the aim is not written; one the page refused fails", () =>
     Effect.gen(function* () {
-      const landed = yield* drag(
-        { appeared, drag: { start: 1, drop: 1, end: 1 }, landing: { ...short, at: 0 } },
-        jobDrag
-      )
+      const landed = yield* drag(droppedAt({ ...short, at: 0 }), jobDrag)
       expect(landed.text).toBe("✓ 1/1 steps")
       const refused = yield* drag({ drag: { start: 1, drop: 0, end: 1 } }, jobDrag)
       expect(refused.text).toMatch(

@@ -7,16 +7,13 @@
  * direct one does.
  */
 import * as Effect from "effect/Effect"
-import type { UpstreamOutcome } from "../../domain/Outcome.js"
+import * as Either from "effect/Either"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
-import { jsDialogsOf } from "../../page/actionWatches.js"
 import { clickRecordOf, clickTargetOf } from "../../page/clickDispatch.js"
-import { clickEffectsOf } from "../../page/clickEffects.js"
 import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickReadOf, clickRecorderScript } from "../../page/clickRecorder.js"
-import { withoutClickedFieldFocus } from "../../page/focusMoved.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
-import { isElectronSession } from "../page/clickCommand.js"
+import { clickReplyOf, isElectronSession } from "../page/clickCommand.js"
 import { LANDED_PAGE_READ, landedPageOf, landedPageSteps } from "../page/pageProbes.js"
 
 /** At most this long for the page a navigating click led to to load (as a direct click). */
@@ -55,22 +52,15 @@ export const runClickStep = (
     if (!own.success) return yield* own.error
     const read = clickReadOf(rows[2])?.value
     const ref = /^@?(e\d+)$/.exec(positionals[1] ?? "")?.[1]
-    const effects = withoutClickedFieldFocus(
-      clickEffectsOf(read?.["effects"]),
-      ref !== undefined ? refs?.refs.get(ref) : undefined
-    )
-    const opened = jsDialogsOf(read?.["jsDialogs"])
+    // the direct click's reply: its effects and dialogs, as the recorder and the read saw them
+    const replied = clickReplyOf(own, rows[0], read, ref !== undefined ? refs?.refs.get(ref) : undefined)
+    if (Either.isLeft(replied)) return yield* replied.left
     // as a direct click: the page past the gate is the one it led to when the read ran elsewhere or saw it navigate
     const record = clickRecordOf(read?.["click"])
     const left = record === undefined || (record.navigating && record.closing === undefined)
     const landed = left ? landedPageOf(rows[steps.length + LANDED_PAGE_READ]) : undefined
-    return {
-      kind: "single",
-      data: own.result,
-      warning: own.warning,
-      ...(opened.length > 0 ? { jsDialogs: { opened, earlier: [] } } : {}),
-      ...(landed !== undefined ? { landed: { title: landed.title, url: landed.url } } : {}),
-      // "nothing changed" is not said of a click that opened a dialog (said apart from the effects)
-      ...(effects !== undefined && !(effects.ignoredDisabled === true && opened.length > 0) ? { effects } : {})
-    } satisfies UpstreamOutcome
+    const reply = replied.right
+    return landed === undefined || reply.kind !== "single"
+      ? reply
+      : { ...reply, landed: { title: landed.title, url: landed.url } }
   })

@@ -8,12 +8,10 @@
 import * as Effect from "effect/Effect"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
-import { field } from "../../page/appearedText.js"
-import { jsDialogsSaid } from "../../page/actionWatches.js"
-import { clickEffectsOf, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
-import { evalResultOf } from "../../page/namingReads.js"
+import { PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../page/clickEffects.js"
 import { pressedRowOf } from "../../page/typeReadback.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
+import { pressReadOf } from "../probed/press.js"
 
 export const runPressStep = (target: SessionTarget, row: ReadonlyArray<string>, timeoutMs: number) =>
   Effect.gen(function* () {
@@ -27,16 +25,6 @@ export const runPressStep = (target: SessionTarget, row: ReadonlyArray<string>, 
     if (sent === undefined) return yield* commands.run(target, row, { timeoutMs })
     const own = pressedRowOf(sent, rows[0])
     if (!own.success) return yield* own.error
-    // a page closing its tab: the read threw its value, which ended the batch
-    const read = rows[2]
-    const after = read !== undefined && !read.success ? read.thrown : evalResultOf(read)
-    const effects = clickEffectsOf(after)
-    const jsDialogs = jsDialogsSaid(field(after, "jsDialogs"), field(after, "earlierDialogs"))
-    return {
-      kind: "single",
-      data: own.result,
-      warning: own.warning,
-      ...(jsDialogs !== undefined ? { jsDialogs } : {}),
-      ...(effects !== undefined ? { effects } : {})
-    } satisfies UpstreamOutcome
+    const { said } = pressReadOf(rows[2])
+    return { kind: "single", data: own.result, warning: own.warning, ...said } satisfies UpstreamOutcome
   })

@@ -8,9 +8,10 @@ import * as Effect from "effect/Effect"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { timedActionRows } from "../../page/actionTimers.js"
-import { field, shownEffectsOf } from "../../page/appearedText.js"
+import { field } from "../../page/appearedText.js"
 import { evalResultOf } from "../../page/namingReads.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
+import { shownSaid } from "../probed/timedAction.js"
 
 export const runTimedStep = (
   target: SessionTarget,
@@ -25,11 +26,6 @@ export const runTimedStep = (
     // the watch could not be installed: the step runs as it would have
     if (own === undefined) return yield* commands.run(target, row, { timeoutMs })
     if (!own.success) return yield* own.error
-    const shown = shownEffectsOf(field(evalResultOf(rows[watch.before.length + 1]), "appeared"))
-    return {
-      kind: "single",
-      data: own.result,
-      warning: own.warning,
-      ...(Object.keys(shown).length > 0 ? { effects: shown } : {})
-    } satisfies UpstreamOutcome
+    const said = shownSaid(field(evalResultOf(rows[watch.before.length + 1]), "appeared"))
+    return { kind: "single", data: own.result, warning: own.warning, ...said } satisfies UpstreamOutcome
   })

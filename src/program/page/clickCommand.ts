@@ -87,8 +87,11 @@ const recordedValue = (result: unknown): Record<string, unknown> | undefined => 
 /** A click that may navigate, in a session the tool may read, outside a job or qa run: recorded and read. */
 const recordsClick = (plan: Plan): boolean => mayNavigate(plan.line) && mayProbeAlone(plan)
 
-/** The click's reply: upstream's, with the JavaScript dialogs and the effects the recorder and the read saw. */
-const clickReplyOf = (
+/**
+ * The click's reply: upstream's, with the JavaScript dialogs and the effects the recorder and the read saw (a job's
+ * click step says the same: program/modes/clickStep.ts).
+ */
+export const clickReplyOf = (
   row: Extract<StepRow, { readonly success: true }>,
   recorder: StepRow | undefined,
   read: Record<string, unknown> | undefined,

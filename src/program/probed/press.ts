@@ -13,7 +13,23 @@ import { jsDialogsSaid } from "../../page/actionWatches.js"
 import { closingTabOf } from "../../page/closeHold.js"
 import { pressedRowOf } from "../../page/typeReadback.js"
 import { tabsOf } from "../tabs/tabRecovery.js"
-import { evalAt, plain, type ProbeKind, replyOf } from "./probed.js"
+import type { StepRow } from "../../domain/Outcome.js"
+import { evalResultOf } from "../../page/namingReads.js"
+import { plain, type ProbeKind, replyOf } from "./probed.js"
+
+/**
+ * What the press's read saw: its value (`after`; thrown when the page was closing its tab, which ended the batch:
+ * page/clickEffects.ts) and the effects and dialogs it says (a job's press step says the same: modes/pressStep.ts).
+ */
+export const pressReadOf = (read: StepRow | undefined) => {
+  const after = read !== undefined && !read.success ? read.thrown : evalResultOf(read)
+  const effects = clickEffectsOf(after)
+  const jsDialogs = jsDialogsSaid(field(after, "jsDialogs"), field(after, "earlierDialogs"))
+  return {
+    after,
+    said: { ...(effects !== undefined ? { effects } : {}), ...(jsDialogs !== undefined ? { jsDialogs } : {}) }
+  }
+}
 
 export const pressProbe: ProbeKind = {
   commands: ["press", "key"],
@@ -34,15 +50,7 @@ export const pressProbe: ProbeKind = {
             // a key that opened a confirm or prompt: its row as sent
             const row = pressedRowOf(ran.row, ran.rows[ran.at - 1])
             if (!row.success) return Effect.succeed(plain(replyOf(row)))
-            // a page closing its tab: the read threw its value, which ended the batch (page/clickEffects.ts)
-            const read = ran.rows[ran.at + 1]
-            const after = read !== undefined && !read.success ? read.thrown : evalAt(ran, ran.at + 1)
-            const effects = clickEffectsOf(after)
-            const jsDialogs = jsDialogsSaid(field(after, "jsDialogs"), field(after, "earlierDialogs"))
-            const said = {
-              ...(effects !== undefined ? { effects } : {}),
-              ...(jsDialogs !== undefined ? { jsDialogs } : {})
-            }
+            const { after, said } = pressReadOf(ran.rows[ran.at + 1])
             // the page closed its own tab (held until the read answered): the tabs are listed after it, no page read
             const closing = closingTabOf(field(after, "closing"))
             const tabs = pinned && closing === undefined ? tabsOf(ran.rows[ran.at + 2]) : undefined
