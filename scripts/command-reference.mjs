@@ -272,7 +272,7 @@ const NOTES = [
   ],
   [
     "drag",
-    'ref preflight¹; text the drag made appear is said; an element that landed elsewhere than aimed is said, with a retry along upstream\'s eased `--human` path (its plain drag can leave a SortableJS item one place short under load): `Dragged @e13 toward @e11, but it landed after "Design" (position 2 of 4, aimed at 1)`; an HTML5 drag that no element took the drop of (no `dragover` cancelled) fails: nothing was dropped; a drag the page got no `dragstart` for and that made no text appear says so (`snapshot -i` marks what the page makes draggable); a job, qa or batch drag step is judged the same (its row: `2. drag <src> <dst> → landed after …`, a refused drop fails the step)'
+    'ref preflight¹; text the drag made appear is said; an element that landed elsewhere than aimed is said, with a retry along upstream\'s eased `--human` path (its plain drag can leave a SortableJS item one place short under load): `Dragged @e13 toward @e11, but it landed after "Design" (position 2 of 4, aimed at 1)`; an HTML5 drag that no element took the drop of (no `dragover` cancelled) fails: nothing was dropped; a drag the page got no `dragstart` for and that made no text appear says so (`snapshot -i` marks what the page makes draggable); a job, qa or batch drag step is judged and said the same (its row: `2. drag <src> <dst> → landed after …` and the text it made appear, a refused drop fails the step)'
   ],
   [
     "scrollintoview",

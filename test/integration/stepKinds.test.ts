@@ -29,7 +29,7 @@ describe("job step kinds", () => {
     expect(job.isError, textOf(job)).toBe(false)
     const text = textOf(job)
     // every step succeeded: each action's row says the text it made appear, as the page holds it (read below); the
-    // steps that only echo the job's own commands (the drag, the check) are counted, not written back
+    // step that only echoes the job's own command (the check) is counted, not written back
     expect(text).toBe(
       [
         "✓ 8/8 steps",
@@ -40,6 +40,8 @@ describe("job step kinds", () => {
         '   New text: "deleted"',
         "4. dblclick #edit",
         '   New text: "editing"',
+        "5. drag #a #c",
+        '   New text: "Beta,Gamma,Alpha"',
         "7. press Escape",
         '   New text: "key:Escape"'
       ].join("\n")
@@ -47,7 +49,7 @@ describe("job step kinds", () => {
     expect(text).not.toContain("{")
     expect(await read("#log")).toBe("deleted")
     expect(await read("#edit")).toBe("editing")
-    expect(await read("#order")).not.toBe("")
+    expect(await read("#order")).toBe("Beta,Gamma,Alpha")
     expect(await read("#keylog")).toBe("key:Escape")
     expect(textOf(await live.tool.call({ args: ["is", "checked", "#agree"] }))).toBe("true")
     const unchecked = await live.tool.call({

@@ -120,22 +120,30 @@ describe("a drag says where its element landed, in its own batch", () => {
   const jobDrag = {
     job: { steps: [{ action: "drag", selector: "#tasks li:nth-child(3)", target: "#tasks li:nth-child(1)" }] }
   }
-  it.scoped("a job's drag step says its miss in its row, whole, in one process", () =>
+  it.scoped("a job's drag step says its miss and the text it made appear in its row, in one process", () =>
     Effect.gen(function* () {
       const { text, isError, processes } = yield* drag(droppedAt(short), jobDrag)
       expect(isError).toBe(false)
       expect(processes).toBe(1)
       expect(text).toBe(
         '✓ 1/1 steps\n1. drag #tasks li:nth-child(3) #tasks li:nth-child(1) → landed after "Design" (position 2 of 4, ' +
-          'aimed at 1). To move it on, drag it onto "Design" again with --human (a slower, eased path).'
+          'aimed at 1). To move it on, drag it onto "Design" again with --human (a slower, eased path).\n' +
+          '   New text: "Order: Design, Test, Build, Ship"'
       )
     })
   )
 
-  it.scoped("a job's drag step that landed on the aim is not written; one the page refused fails", () =>
+  it.scoped("a job's drag step on the aim says what it showed, as the direct one; one the page refused fails", () =>
     Effect.gen(function* () {
       const landed = yield* drag(droppedAt({ ...short, at: 0 }), jobDrag)
-      expect(landed.text).toBe("✓ 1/1 steps")
+      expect(landed.text).toBe(
+        '✓ 1/1 steps\n1. drag #tasks li:nth-child(3) #tasks li:nth-child(1)\n   New text: "Order: Design, Test, Build, Ship"'
+      )
+      // nothing appeared and no dragstart: the row says so, as a direct drag does
+      const unseen = yield* drag({ appeared: { count: 0, texts: [] }, drag: { start: 0, drop: 0, end: 0 } }, jobDrag)
+      expect(unseen.text).toContain(
+        "\n   The page did not start an HTML5 drag (no dragstart) and no new text appeared."
+      )
       const refused = yield* drag({ drag: { start: 1, drop: 0, end: 1 } }, jobDrag)
       expect(refused.text).toMatch(
         /^0\/1 steps succeeded\n1\. ✗ drag #tasks li:nth-child\(3\) #tasks li:nth-child\(1\): /

@@ -16,6 +16,15 @@ import {
 import { evalAt, plain, type ProbeKind, refused, replyOf } from "./probed.js"
 import { shownSaid } from "./timedAction.js"
 
+/**
+ * What a drag's read (`after`) says it did: the text it made appear or go, or, with no dragstart and nothing new on the
+ * page, that (the element may not be one the page drags). A direct drag and a job's drag step say the same.
+ */
+export const dragSaid = (after: unknown) => {
+  const shown = shownEffectsOf(field(after, "appeared"))
+  return dragUnseenOf(after, shown) ? { effects: { noDragStart: true as const } } : shownSaid(field(after, "appeared"))
+}
+
 export const dragProbe: ProbeKind = {
   commands: ["drag"],
   applies: isDragCommand,
@@ -29,14 +38,9 @@ export const dragProbe: ProbeKind = {
         const refusal = dragRefusedOf(after, plan.line.positionals[2] ?? "")
         if (refusal !== undefined) return Effect.succeed(refused(refusal))
         if (ran.row === undefined) return Effect.succeed(undefined)
-        // no dragstart and nothing new on the page: said, as the element may not be one the page drags
-        const shown = shownEffectsOf(field(after, "appeared"))
-        const said = dragUnseenOf(after, shown)
-          ? { effects: { noDragStart: true as const } }
-          : shownSaid(field(after, "appeared"))
         // where the moved element landed, when not where it was aimed (page/dragLanding.ts)
         const data = ran.row.success ? withDragMiss(ran.row.result, after) : undefined
-        return Effect.succeed(plain(replyOf(ran.row, said, data)))
+        return Effect.succeed(plain(replyOf(ran.row, dragSaid(after), data)))
       }
     }
   }
