@@ -3,8 +3,10 @@
 // apart), `discover` the tool's best modes as a model that does not know the page (it looks first: one job that opens
 // and snapshots; then an action alone whose text names the refs of the controls it made appear (New controls), a
 // snapshot only when it names none of those wanted; a calendar, dozens of cells, is clicked open with a snapshot in the
-// same batch; batches act by ref), and `raw` one command per call (through the tool's args, and the raw agent-browser
-// CLI). Checks read the page state independently.
+// same batch; batches act by ref, and read the result after only when their rows do not say it: a careful model checks
+// the effect an action's row says before it stops, and follows a next action the row gives), and `raw` one command per
+// call (through the tool's args, and the raw agent-browser CLI, which says no effect: it reads the result after). Checks
+// read the page state independently.
 import { expandRuns } from "./snapshotRuns.mjs"
 
 const TODOS = "/todo.html?items=Buy milk,Walk dog,Pay rent"
@@ -35,6 +37,21 @@ const actThenLook = async (tool, row, wanted) => {
   return wanted(said) ? said : tool({ args: ["snapshot", "-i"] })
 }
 
+/** Whether a text says each of `texts` (quoted, as an action's row says the text it made appear or hid). */
+const says =
+  (...texts) =>
+  (text) =>
+    texts.every((t) => text.includes(`"${t}"`))
+/**
+ * Discovery: acts in one batch, then reads the result (`read`, one call) only when the rows do not say `expected`, the
+ * effect the model checks before it stops. Returns the batch's text.
+ */
+const actThenCheck = async (tool, rows, expected, read) => {
+  const said = await batch(tool, ...rows)
+  if (!expected(said)) await tool({ args: read })
+  return said
+}
+
 /** Snapshots until `role "name"` has a ref (a late widget): a careful agent waits 500 ms between tries (3 at most). */
 const snapshotUntil = async (run, role, name) => {
   let s = ""
@@ -51,6 +68,8 @@ const nthUnnamed = (snapshot, role, n) => {
   if (refs[n - 1] === undefined) throw new Error(`no unnamed ${role} #${n}`)
   return `@${refs[n - 1]}`
 }
+/** A todo row that says it hid "Walk dog" and kept the other two. */
+const walkDogGone = (t) => /Hidden: "Walk dog"[^\n]*still shown in their list: "Buy milk"; "Pay rent"/.test(t)
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b)
 
 export const uiTasks = (u) => [
@@ -71,14 +90,15 @@ export const uiTasks = (u) => [
       }),
     discover: async (tool) => {
       const input = ref(await look(tool, u("/todo.html")), "textbox", "What needs to be done?")
-      await batch(
-        tool,
-        ...["Buy milk", "Walk dog", "Pay rent"].flatMap((t) => [
-          ["fill", input, t],
-          ["press", "Enter"]
-        ]),
-        ["get", "text", ".todo-list"]
-      )
+      const rows = ["Buy milk", "Walk dog", "Pay rent"].flatMap((t) => [
+        ["fill", input, t],
+        ["press", "Enter"]
+      ])
+      await actThenCheck(tool, rows, (t) => /"[^"\n]*Buy milk"/.test(t) && says("Walk dog", "Pay rent")(t), [
+        "get",
+        "text",
+        ".todo-list"
+      ])
     },
     raw: async (run) => {
       await run(["open", u("/todo.html")])
@@ -108,7 +128,7 @@ export const uiTasks = (u) => [
       const toggle = nthUnnamed(await look(tool, u(TODOS)), "checkbox", 2)
       const wanted = names(["button", "Clear completed"])
       const clear = ref(await actThenLook(tool, ["check", toggle], wanted), "button", "Clear completed")
-      await batch(tool, ["click", clear], ["get", "text", ".todo-list"])
+      await actThenCheck(tool, [["click", clear]], walkDogGone, ["get", "text", ".todo-list"])
     },
     raw: async (run) => {
       await run(["open", u(TODOS)])
@@ -132,7 +152,7 @@ export const uiTasks = (u) => [
       }),
     discover: async (tool) => {
       const active = ref(await look(tool, u("/todo.html?items=Buy milk,Walk dog*,Pay rent")), "link", "Active")
-      await batch(tool, ["click", active], ["get", "text", ".todo-list"])
+      await actThenCheck(tool, [["click", active]], walkDogGone, ["get", "text", ".todo-list"])
     },
     raw: async (run) => {
       await run(["open", u("/todo.html?items=Buy milk,Walk dog*,Pay rent")])
@@ -163,7 +183,11 @@ export const uiTasks = (u) => [
         "textbox",
         1
       )
-      await batch(tool, ["fill", edit, "Pay rent today"], ["press", "Enter"], ["get", "text", ".todo-list"])
+      const rows = [
+        ["fill", edit, "Pay rent today"],
+        ["press", "Enter"]
+      ]
+      await actThenCheck(tool, rows, says("Pay rent today"), ["get", "text", ".todo-list"])
     },
     raw: async (run) => {
       await run(["open", u(TODOS)])
@@ -192,7 +216,7 @@ export const uiTasks = (u) => [
       await look(tool, u(TODOS))
       const hover = ["hover", ".todo-list li:nth-child(2)"]
       const destroy = ref(await actThenLook(tool, hover, names(["button", "×"])), "button", "×")
-      await batch(tool, ["click", destroy], ["get", "text", ".todo-list"])
+      await actThenCheck(tool, [["click", destroy]], walkDogGone, ["get", "text", ".todo-list"])
     },
     raw: async (run) => {
       await run(["open", u(TODOS)])
@@ -219,7 +243,7 @@ export const uiTasks = (u) => [
     discover: async (tool) => {
       const speed = ref(await look(tool, u(W)), "combobox", "Speed")
       const fast = ref(await actThenLook(tool, ["click", speed], names(["option", "Fast"])), "option", "Fast")
-      await batch(tool, ["click", fast], ["get", "text", "#speed-result"])
+      await actThenCheck(tool, [["click", fast]], says("Selected: Fast"), ["get", "text", "#speed-result"])
     },
     raw: async (run) => {
       await run(["open", u(W)])
@@ -250,7 +274,7 @@ export const uiTasks = (u) => [
         "gridcell",
         "Choose Friday, March 14th, 2025"
       )
-      await batch(tool, ["click", day], ["get", "text", "#date-result"])
+      await actThenCheck(tool, [["click", day]], says("Date: 2025-03-14"), ["get", "text", "#date-result"])
     },
     raw: async (run) => {
       await run(["open", u(W)])
@@ -277,7 +301,8 @@ export const uiTasks = (u) => [
       const sort = ref(await look(tool, u(W)), "button", "Sort by")
       const menu = await actThenLook(tool, ["click", sort], names(["menuitem", "Price: low to high"]))
       const item = ref(menu, "menuitem", "Price: low to high")
-      await batch(tool, ["click", item], ["get", "text", "#sort-result"])
+      const sorted = says("Sorted by: Price: low to high")
+      await actThenCheck(tool, [["click", item]], sorted, ["get", "text", "#sort-result"])
     },
     raw: async (run) => {
       await run(["open", u(W)])
@@ -306,13 +331,13 @@ export const uiTasks = (u) => [
       const add = ref(await look(tool, u(W)), "button", "Add contact")
       const form = names(["textbox", "Name"], ["textbox", "Email"], ["button", "Save contact"])
       const s = await actThenLook(tool, ["click", add], form)
-      await batch(
-        tool,
+      const rows = [
         ["fill", ref(s, "textbox", "Name"), "Ada Lovelace"],
         ["fill", ref(s, "textbox", "Email"), "ada@example.com"],
-        ["click", ref(s, "button", "Save contact")],
-        ["get", "text", "#contact-result"]
-      )
+        ["click", ref(s, "button", "Save contact")]
+      ]
+      const saved = says("Saved: Ada Lovelace <ada@example.com>")
+      await actThenCheck(tool, rows, saved, ["get", "text", "#contact-result"])
     },
     raw: async (run) => {
       await run(["open", u(W)])
@@ -339,7 +364,8 @@ export const uiTasks = (u) => [
       }),
     discover: async (tool) => {
       const reviews = ref(await look(tool, u(W)), "tab", "Reviews")
-      await batch(tool, ["click", reviews], ["get", "text", "[role=tabpanel]"])
+      const shown = says("4.6 stars from 128 reviews.")
+      await actThenCheck(tool, [["click", reviews]], shown, ["get", "text", "[role=tabpanel]"])
     },
     raw: async (run) => {
       await run(["open", u(W)])
@@ -362,11 +388,21 @@ export const uiTasks = (u) => [
       }),
     discover: async (tool) => {
       await look(tool, u(W))
-      await batch(
-        tool,
-        ["drag", "#sortable li:nth-child(3)", "#sortable li:nth-child(1)"],
-        ["get", "text", "#order-result"]
-      )
+      const ordered = says("Order: Charlie, Alpha, Bravo")
+      const drag = ["drag", "#sortable li:nth-child(3)", "#sortable li:nth-child(1)"]
+      const said = await actThenCheck(tool, [drag], (t) => ordered(t) || /landed after/.test(t), [
+        "get",
+        "text",
+        "#order-result"
+      ])
+      // the row's next action when upstream's drag left the item short: drag it onto the first item again, eased
+      if (/landed after "Alpha"[^\n]*again with --human/.test(said))
+        await actThenCheck(
+          tool,
+          [["drag", "#sortable li:nth-child(2)", "#sortable li:nth-child(1)", "--human"]],
+          ordered,
+          ["get", "text", "#order-result"]
+        )
     },
     raw: async (run) => {
       await run(["open", u(W)])
@@ -393,12 +429,11 @@ export const uiTasks = (u) => [
       let s = await look(tool, u(W))
       for (let n = 0; n < 2 && !/\btextbox "Tags"[^\n]*?ref=/.test(s); n++)
         s = await batch(tool, ["wait", "500"], ["snapshot", "-i"])
-      await batch(
-        tool,
+      const rows = [
         ["fill", ref(s, "textbox", "Tags"), "urgent"],
-        ["click", ref(s, "button", "Save tags")],
-        ["get", "text", "#tags-result"]
-      )
+        ["click", ref(s, "button", "Save tags")]
+      ]
+      await actThenCheck(tool, rows, says("Tags saved: urgent"), ["get", "text", "#tags-result"])
     },
     raw: async (run) => {
       await run(["open", u(W)])
