@@ -222,7 +222,7 @@ const NOTES = [
   ],
   [
     "click",
-    "ref preflight¹; a disabled target is waited for (≤ 3 s), then clicked: `(it was disabled; waited 0.6 s until it was enabled)`; an in-view target under a fixed or sticky element is scrolled to the middle, then waited for (≤ 2 s): `(div#sp covered it; waited 0.4 s until it was gone)`; requests the click started are waited for (≤ 1.5 s), one unanswered is said; navigation adds a title/URL line; console errors, a changed main heading or control, a field to type into it focused add a line; a job, qa or batch click step says the same on its row (console errors, heading, dialogs, the page it led to); tool's `--modifiers`, `--button`³"
+    "ref preflight¹; a disabled target is waited for (≤ 3 s), then clicked: `(it was disabled; waited 0.6 s until it was enabled)`; an in-view target under a fixed or sticky element is scrolled to the middle, then waited for (≤ 2 s): `(div#sp covered it; waited 0.4 s until it was gone)`; requests the click started are waited for (≤ 1.5 s), one unanswered is said; navigation adds a title/URL line; console errors, a changed main heading or control, a field to type into it focused add a line; a job, qa or batch click step says the same on its row (console errors, heading, dialogs, the page it led to, its new hash, a tab it opened); tool's `--modifiers`, `--button`³"
   ],
   [
     "dblclick",

@@ -14,6 +14,18 @@ import type { SnapshotNaming } from "./SnapshotNaming.js"
  * step told about its controls (page/namingReads.ts); `thrown`: the value a failed eval step threw on purpose
  * (upstream/wire.ts).
  */
+/**
+ * The page a job's click step left the session on (program/modes/clickStep.ts): the one a navigation led to, read once
+ * it loaded, or (`sameDocument`) the click's own document, whose address its handlers changed (a hash router's link).
+ */
+export interface LandedPage {
+  readonly title: string
+  readonly url: string
+  readonly sameDocument?: true
+  /** The click opened this tab and upstream followed it (the steps after it act on it); `from`: the clicked page's. */
+  readonly newTab?: { readonly tabId: string; readonly from: string }
+}
+
 export type StepRow =
   | {
       readonly command: ReadonlyArray<string>
@@ -28,7 +40,7 @@ export type StepRow =
       readonly effects?: ActionEffects
       readonly jsDialogs?: { readonly opened: ReadonlyArray<JsDialog>; readonly earlier: ReadonlyArray<JsDialog> }
       /** The page a job's click step led to, read once it loaded. */
-      readonly landed?: { readonly title: string; readonly url: string }
+      readonly landed?: LandedPage
     }
   | {
       readonly command: ReadonlyArray<string>
@@ -99,7 +111,7 @@ export type UpstreamOutcome =
       /** Whether the permission the command needs (set geo, clipboard) was granted: lifecycle/permissionGrant.ts. */
       readonly permissionGrant?: GrantOutcome
       /** The page a job's click step led to, read once it loaded (program/modes/clickStep.ts). */
-      readonly landed?: { readonly title: string; readonly url: string }
+      readonly landed?: LandedPage
     }
   | { readonly kind: "batch"; readonly rows: ReadonlyArray<StepRow> }
   | { readonly kind: "inspection"; readonly stdout: string }

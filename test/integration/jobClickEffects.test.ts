@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest"
 import { textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
-import { rawEval } from "../support/rawPage.js"
+import { rawData, rawEval } from "../support/rawPage.js"
 import { htmlPage, titledPage } from "../support/servedPages.js"
 
 const start = htmlPage(`<h1 id="h">Start</h1><button id="nothing">Nothing</button>
@@ -15,9 +15,14 @@ const start = htmlPage(`<h1 id="h">Start</h1><button id="nothing">Nothing</butto
 <button id="head" onclick="h.textContent = 'Changed'">Head</button>
 <button id="al" onclick="alert('hello there')">Alert</button><a id="nav" href="/next.html">Next</a>
 <span id="tip" onmouseenter="setTimeout(() => { tipText.textContent = 'Saves your draft' }, 100)">Save</span>
-<p id="tipText"></p><input id="q" onkeydown="if (event.key === 'Enter') { h.textContent = 'Searched'; console.error('no results') }">`)
+<p id="tipText"></p><input id="q" onkeydown="if (event.key === 'Enter') { h.textContent = 'Searched'; console.error('no results') }">
+<a id="hash" href="#/active">Active</a><a id="tab" target="_blank" href="/b.html">Tab</a><button id="push" onclick="history.pushState(null, '', '/done')">Done</button>`)
 const live = liveWorld({
-  files: { "/start.html": start, "/next.html": titledPage("Next page", "<h1>Next</h1>") }
+  files: {
+    "/start.html": start,
+    "/next.html": titledPage("Next page", "<h1>Next</h1>"),
+    "/b.html": titledPage("B page", "<h1>In the new tab</h1>")
+  }
 })
 
 describe("a job's action step says what it did", () => {
@@ -64,6 +69,54 @@ describe("a job's action step says what it did", () => {
     const failed = await live.tool.call({ job: { steps: [{ action: "click", selector: "#absent" }] } })
     expect(failed.isError).toBe(true)
     expect(textOf(failed)).toMatch(/1\. ✗ click #absent/)
+  })
+
+  it("a click that changed its own page's address: a hash router's link says its new hash, a pushed path the address", async () => {
+    const session = await live.openedSession("/start.html")
+    const click = (selector: string) => ({ action: "click", selector })
+    const job = await live.tool.call({ job: { steps: [click("#hash"), click("#hash"), click("#push")] } })
+    expect(job.isError, textOf(job)).toBe(false)
+    expect(rawEval(live.world, session, "location.href")).toBe(live.url("/done"))
+    expect(textOf(job)).toBe(
+      [
+        "✓ 3/3 steps",
+        "1. click #hash",
+        "   Page: t — same URL, hash now #/active",
+        "3. click #push",
+        `   Page: t — ${live.url("/done")}`
+      ].join("\n")
+    )
+    // the direct click says the hash the same way
+    await live.openedSession("/start.html")
+    expect(textOf(await live.tool.call({ args: ["click", "#hash"] }))).toContain(
+      "Page: t — same URL, hash now #/active"
+    )
+  })
+
+  it("a click that opened a tab: the row names the tab the steps after it act on, and the clicked page's", async () => {
+    const session = await live.openedSession("/start.html")
+    const steps = [
+      { action: "click", selector: "#tab" },
+      { action: "assertText", text: "In the new tab" }
+    ]
+    const job = await live.tool.call({ job: { steps } })
+    expect(job.isError, textOf(job)).toBe(false)
+    const tabs = rawData<{ tabs: ReadonlyArray<{ tabId: string; url: string; active: boolean }> }>(
+      live.world,
+      session,
+      ["tab", "list"]
+    ).tabs
+    const front = tabs.find((t) => t.active)
+    expect(front?.url).toBe(live.url("/b.html"))
+    const from = tabs.find((t) => t.url === live.url("/start.html"))?.tabId
+    expect(textOf(job)).toBe(
+      [
+        "✓ 2/2 steps",
+        "1. click #tab",
+        `   New tab ${front?.tabId} (the page opened it; commands now act on it): B page — ${live.url("/b.html")}`,
+        `   The clicked page stays in tab ${from} (tab ${from} goes back to it).`
+      ].join("\n")
+    )
   })
 
   it("a key press step: the console error and the heading its key changed, as a direct press says them", async () => {

@@ -27,16 +27,28 @@ const thrownMessage = (value: unknown): string => {
   return String(new Function(statement.replace(/^throw /, "return ")).call(null).message)
 }
 
-/** Each click step's read: what it saw, thrown (the click stayed) unless `landed` names the page it led to. */
-const clickBatch = (reads: ReadonlyArray<Record<string, unknown>>, landed?: { title: string; url: string }) => {
+/**
+ * Each click step's read: what it saw, thrown (the click stayed) unless `landed` names the page it led to; `tabs`: the
+ * tab lists before and after the click (else none listed).
+ */
+const clickBatch = (
+  reads: ReadonlyArray<Record<string, unknown>>,
+  landed?: { title: string; url: string },
+  tabs?: readonly [unknown, unknown]
+) => {
   let n = 0
   return {
     when: (r: { readonly args: ReadonlyArray<string> }) => r.args.includes("batch"),
     reply: (r: { readonly stdin?: string | undefined }) => {
       const steps = JSON.parse(r.stdin ?? "[]") as ReadonlyArray<ReadonlyArray<string>>
-      const read = reads[n++] ?? {}
+      const read = steps.some((s) => s[1] === CLICK_READ_EXPRESSION) ? (reads[n++] ?? {}) : {}
       const rows = []
+      let listed = 0
       for (const step of steps) {
+        if (step[0] === "tab" && tabs !== undefined) {
+          rows.push(doneRow(step, { tabs: tabs[listed++] }))
+          continue
+        }
         if (step[1] === CLICK_READ_EXPRESSION && landed === undefined) {
           rows.push({ command: step, success: false, result: null, error: thrownMessage(read) })
           break
@@ -82,8 +94,10 @@ describe("a job's click step says what the click did", () => {
         expect(batches.length).toBe(4)
         expect(stepsOf(batches[0]!).map((s) => (s[0] === "eval" ? s[1]?.slice(0, 8) : s[0]))).toEqual([
           "(() => {",
+          "tab",
           "click",
           CLICK_READ_EXPRESSION.slice(0, 8),
+          "tab",
           CLICK_STAYED_GATE.slice(0, 8),
           "wait",
           "wait",
@@ -101,6 +115,54 @@ describe("a job's click step says what the click did", () => {
       ])
       const result = yield* runToResult(job("#nav"), here).pipe(Effect.provide(layer))
       expect(textOf(result.content)).toContain("✓ 1/1 steps\n1. click #nav\n   Page: Next page — http://a.test/next")
+    })
+  )
+
+  it.scoped(
+    "a click that opened a tab upstream followed names it and the clicked page's tab, in the same process",
+    () =>
+      Effect.gen(function* () {
+        const a = { tabId: "t1", url: "http://a.test/a", title: "A" }
+        const layer = fakeLayer(temp.root, [
+          clickBatch([{}], { title: "B page", url: "http://a.test/b" }, [
+            [{ ...a, active: true }],
+            [a, { tabId: "t2", url: "http://a.test/b", title: "", active: true }]
+          ]),
+          { reply: FakeAgentBrowser.ok({}), repeat: true }
+        ])
+        return yield* Effect.gen(function* () {
+          const result = yield* runToResult(job("#new"), here)
+          expect(textOf(result.content)).toBe(
+            "✓ 1/1 steps\n1. click #new\n   New tab t2 (the page opened it; commands now act on it): B page — " +
+              "http://a.test/b\n   The clicked page stays in tab t1 (tab t1 goes back to it)."
+          )
+          const requests = yield* (yield* FakeAgentBrowser).requests
+          expect(requests.filter((r) => r.args.includes("batch")).length).toBe(1)
+        }).pipe(Effect.provide(layer))
+      })
+  )
+
+  it.scoped("a click that changed its own page's address says it against the page the rows named; else nothing", () =>
+    Effect.gen(function* () {
+      const app = "http://a.test/todo"
+      const stayed = { resolved: true, events: 1, hits: 1, navigating: false }
+      const layer = fakeLayer(temp.root, [
+        clickBatch(
+          [`${app}#/active`, `${app}#/active`, `${app}/done`].map((url) => ({ title: "Todos", url, click: stayed }))
+        ),
+        { when: (r) => r.args.includes("open"), reply: FakeAgentBrowser.ok({ title: "Todos", url: app }) },
+        { reply: FakeAgentBrowser.ok({}), repeat: true }
+      ])
+      const steps = [
+        { action: "open", url: app },
+        ...["#active", "#again", "#push"].map((selector) => ({ action: "click", selector }))
+      ]
+      const result = yield* runToResult({ job: { steps } }, here).pipe(Effect.provide(layer))
+      // a hash router's link: its new hash; the same address again: nothing; a pushed path: the whole address
+      expect(textOf(result.content)).toBe(
+        "✓ 4/4 steps\n1. open → Todos\n2. click #active\n   Page: Todos — same URL, hash now #/active\n" +
+          "4. click #push\n   Page: Todos — http://a.test/todo/done"
+      )
     })
   )
 

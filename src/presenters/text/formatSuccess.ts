@@ -20,6 +20,7 @@ import { type RangeFill, rangeFillText } from "../../page/fillGuard.js"
 import { DragMiss } from "../../page/dragLanding.js"
 import { dragLandedParts } from "./dragMissWords.js"
 import { jsDialogLines } from "./jsDialogWords.js"
+import { openedTabLines, pageLine } from "./notes.js"
 import { enabledWaitWords } from "../../page/readiness.js"
 import { uncoveredWords } from "../../page/readiness.js"
 import { fieldReadAt, fieldReadLine, keyRun } from "./keyRuns.js"
@@ -144,9 +145,12 @@ const rowEffects = (row: Rows[number], knownUrl: string | undefined): Parts => {
   if (!row.success || (row.effects === undefined && row.jsDialogs === undefined && row.landed === undefined)) return []
   const js = row.jsDialogs
   const dialogs = js !== undefined ? jsDialogLines(js.opened, false, row.warning, js.earlier) : []
-  // the page it led to, when that is not the page the rows last named
-  const to = row.landed !== undefined && row.landed.url !== knownUrl ? row.landed : undefined
-  const landed = to !== undefined ? [["Page: ", titlePart(to.title), ` — ${to.url}`]] : []
+  // the page it led to, when that is not the page the rows last named (its own document's new address only against a
+  // known one: a hash router's link, said as its new hash)
+  const to = row.landed
+  const moved = to !== undefined && to.url !== knownUrl && (to.sameDocument !== true || knownUrl !== undefined)
+  const before = knownUrl !== undefined ? { url: knownUrl } : undefined
+  const landed = to?.newTab !== undefined ? openedTabLines(to.newTab, to) : moved ? [pageLine(before, to)] : []
   const lines = [...dialogs, ...landed, ...actionEffectLines(row.effects, effectActionOf(row.command[0]))]
   return lines.flatMap((line) => ["\n   ", ...line])
 }

@@ -36,21 +36,24 @@ const titled = (title: string | undefined, rest: string): Parts =>
   title === undefined ? [rest.replace(/^ — /, "")] : [title !== "" ? page(title) : "(untitled)", rest]
 
 /** `Page: <title> — <url>`: where the page went (a hash router's link: only its new hash); no title when not read. */
-const pageLine = (before: LastPage | undefined, now: LastPage): Parts => {
+export const pageLine = (before: Pick<LastPage, "url"> | undefined, now: LastPage): Parts => {
   const hash = hashOnly(before?.url, now.url)
   return ["Page: ", ...titled(now.title, ` — ${hash !== undefined ? `same URL, hash now ${hash}` : now.url}`)]
 }
 
+/** A tab the clicked page opened and upstream followed: the tab commands act on now, its page, the clicked one. */
+export const openedTabLines = (
+  opened: { readonly tabId: string; readonly from: string },
+  now: LastPage
+): ReadonlyArray<Parts> => [
+  [`New tab ${opened.tabId} (the page opened it; commands now act on it): `, ...titled(now.title, ` — ${now.url}`)],
+  [`The clicked page stays in tab ${opened.from} (tab ${opened.from} goes back to it).`]
+]
+
 /** A tab the page opened (followed now) or closed (its own): the tab commands act on now, and its page. */
 const tabLines = (executed: Executed, now: Navigation): ReadonlyArray<string | Parts> | undefined => {
   const title = titled(now.title, ` — ${now.url}`)
-  if (executed.openedTab !== undefined) {
-    const { tabId, from } = executed.openedTab
-    return [
-      [`New tab ${tabId} (the page opened it; commands now act on it): `, ...title],
-      `The clicked page stays in tab ${from} (tab ${from} goes back to it).`
-    ]
-  }
+  if (executed.openedTab !== undefined) return openedTabLines(executed.openedTab, now)
   const closed = executed.closedTab
   if (closed === undefined) return undefined
   return [[`The page closed its own tab; commands now act on tab ${closed.now}: `, ...title]]

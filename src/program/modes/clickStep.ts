@@ -3,8 +3,9 @@
  * process (page/clickRecorder.ts): the console errors it logged, the heading or control it changed, the text it made
  * appear (page/clickEffects.ts) and the JavaScript dialogs it opened (page/actionWatches.ts) are said on its row. A
  * click that left its document is read past the direct click's gate, once the page it led to loaded (its title and
- * URL: `landed`). The click's own reply and failure are exactly as alone. An Electron app's click runs as usual, as a
- * direct one does.
+ * URL: `landed`); a click that opened a tab upstream followed names it (the tab lists before and after the click, in
+ * the same process), and a click that changed only its own page's address (a hash router's link) says the new address.
+ * The click's own reply and failure are exactly as alone. An Electron app's click runs as usual, as a direct one does.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -15,6 +16,7 @@ import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickReadOf, clickRecorderScr
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { clickReplyOf, isElectronSession } from "../page/clickCommand.js"
 import { LANDED_PAGE_READ, landedPageOf, landedPageSteps } from "../page/pageProbes.js"
+import { type TabRow, tabsOf } from "../tabs/tabRecovery.js"
 
 /** At most this long for the page a navigating click led to to load (as a direct click). */
 const LANDED_LOAD_TIMEOUT_MS = 7_000
@@ -22,6 +24,14 @@ const LANDED_LOAD_TIMEOUT_MS = 7_000
 /** Whether the step is an element click the recorder can watch (not a `find` locator, not the tool's own input). */
 export const isClickStep = (positionals: ReadonlyArray<string>): boolean =>
   (positionals[0] === "click" || positionals[0] === "dblclick") && positionals[1] !== undefined
+
+/** The tab in front after the click when it was not there before (the page opened it, upstream followed it). */
+const openedTabOf = (before: ReadonlyArray<TabRow> | undefined, after: ReadonlyArray<TabRow> | undefined) => {
+  const was = before?.find((t) => t.active === true)?.tabId
+  const now = after?.find((t) => t.active === true)?.tabId
+  if (typeof was !== "string" || typeof now !== "string" || before?.some((t) => t.tabId === now) !== false) return
+  return { tabId: now, from: was }
+}
 
 export const runClickStep = (
   session: string | undefined,
@@ -39,18 +49,21 @@ export const runClickStep = (
     const aimed = positionals[0] === "click" ? clickTargetOf(positionals, refs) : undefined
     // the read ends the batch when the click stayed; past the gate, the page a navigating click led to, once loaded
     const landedSteps = landedPageSteps(Math.min(LANDED_LOAD_TIMEOUT_MS, timeoutMs / 4))
+    // the tabs before and (past a read that did not end the batch) after: a tab the click opened and upstream followed
     const steps = [
       ["eval", clickRecorderScript(aimed)],
+      ["tab", "list"],
       row,
       ["eval", CLICK_READ_EXPRESSION],
+      ["tab", "list"],
       ["eval", CLICK_STAYED_GATE]
     ]
     const rows = yield* commands.batch(target, [...steps, ...landedSteps], { timeoutMs, failFast: true })
-    const own = rows[1]
+    const own = rows[2]
     // the recorder could not be installed: the step runs as it would have
     if (own === undefined) return yield* commands.run(target, row, { timeoutMs })
     if (!own.success) return yield* own.error
-    const read = clickReadOf(rows[2])?.value
+    const read = clickReadOf(rows[3])?.value
     const ref = /^@?(e\d+)$/.exec(positionals[1] ?? "")?.[1]
     // the direct click's reply: its effects and dialogs, as the recorder and the read saw them
     const replied = clickReplyOf(own, rows[0], read, ref !== undefined ? refs?.refs.get(ref) : undefined)
@@ -59,8 +72,13 @@ export const runClickStep = (
     const record = clickRecordOf(read?.["click"])
     const left = record === undefined || (record.navigating && record.closing === undefined)
     const landed = left ? landedPageOf(rows[steps.length + LANDED_PAGE_READ]) : undefined
+    // a click that stayed: its document's address as the read found it (a hash router's link changes only that)
+    const stayed = !left && typeof read?.["url"] === "string" ? read["url"] : undefined
     const reply = replied.right
-    return landed === undefined || reply.kind !== "single"
-      ? reply
-      : { ...reply, landed: { title: landed.title, url: landed.url } }
+    if (reply.kind !== "single") return reply
+    const newTab = openedTabOf(tabsOf(rows[1]), tabsOf(rows[4]))
+    if (landed !== undefined)
+      return { ...reply, landed: { title: landed.title, url: landed.url, ...(newTab !== undefined ? { newTab } : {}) } }
+    const title = typeof read?.["title"] === "string" ? read["title"] : ""
+    return stayed === undefined ? reply : { ...reply, landed: { title, url: stayed, sameDocument: true as const } }
   })
