@@ -56,6 +56,26 @@ describe("a job's action step says what it did", () => {
     expect(rawEval(live.world, session, "h.textContent")).toBe("Changed")
   })
 
+  it("a click by role or by its text says what it did, as a click by selector", async () => {
+    const session = await live.openedSession("/start.html")
+    const steps = [
+      { action: "click", locator: "role", value: "button", name: "Head" },
+      { action: "click", locator: "text", value: "Err" }
+    ]
+    const job = await live.tool.call({ job: { steps } })
+    expect(job.isError, textOf(job)).toBe(false)
+    expect(rawEval(live.world, session, "h.textContent")).toBe("Changed")
+    expect(textOf(job)).toBe(
+      [
+        "✓ 2/2 steps",
+        "1. find role button click --name Head",
+        '   Heading now: "Changed"',
+        '2. find text Err click → button "Err" (1 matched)',
+        '   2 console errors after the click: "boom"; "Uncaught Error: bad"'
+      ].join("\n")
+    )
+  })
+
   it("a raw batch's click row says it too; a click that failed keeps its error", async () => {
     const url = live.url("/start.html")
     const batch = await live.tool.call({

@@ -107,6 +107,26 @@ describe("a job's click step says what the click did", () => {
     })
   )
 
+  it.scoped("a click by a locator (find … click) says what it did too, in the same one process", () =>
+    Effect.gen(function* () {
+      const layer = fakeLayer(temp.root, [
+        clickBatch([{ effects: { count: 0, errors: [], heading: "Changed" } }]),
+        { reply: FakeAgentBrowser.ok({}), repeat: true }
+      ])
+      return yield* Effect.gen(function* () {
+        const step = { action: "click", locator: "role", value: "button", name: "Head" }
+        const result = yield* runToResult({ job: { steps: [step] } }, here)
+        expect(textOf(result.content)).toBe(
+          '✓ 1/1 steps\n1. find role button click --name Head\n   Heading now: "Changed"'
+        )
+        const requests = yield* (yield* FakeAgentBrowser).requests
+        const batches = requests.filter((r) => r.args.includes("batch"))
+        expect(batches.length).toBe(1)
+        expect(stepsOf(batches[0]!)[2]).toEqual(["find", "role", "button", "click", "--name", "Head"])
+      }).pipe(Effect.provide(layer))
+    })
+  )
+
   it.scoped("a click that navigated says the page it led to, read once it loaded", () =>
     Effect.gen(function* () {
       const layer = fakeLayer(temp.root, [

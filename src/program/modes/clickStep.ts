@@ -1,11 +1,12 @@
 /**
- * A job, qa or batch step `click|dblclick <sel>` with the direct click's recorder and read around it, in one upstream
- * process (page/clickRecorder.ts): the console errors it logged, the heading or control it changed, the text it made
- * appear (page/clickEffects.ts) and the JavaScript dialogs it opened (page/actionWatches.ts) are said on its row. A
- * click that left its document is read past the direct click's gate, once the page it led to loaded (its title and
- * URL: `landed`); a click that opened a tab upstream followed names it (the tab lists before and after the click, in
- * the same process), and a click that changed only its own page's address (a hash router's link) says the new address.
- * The click's own reply and failure are exactly as alone. An Electron app's click runs as usual, as a direct one does.
+ * A job, qa or batch step `click|dblclick <sel>` or `find … click` with the direct click's recorder and read around
+ * it, in one upstream process (page/clickRecorder.ts): the console errors it logged, the heading or control it changed,
+ * the text it made appear (page/clickEffects.ts) and the JavaScript dialogs it opened (page/actionWatches.ts) are said
+ * on its row. A click that left its document is read past the direct click's gate, once the page it led to loaded
+ * (its title and URL: `landed`); a click that opened a tab upstream followed names it (the tab lists before and after
+ * the click, in the same process), and a click that changed only its own page's address (a hash router's link) says
+ * the new address. The click's own reply and failure are exactly as alone. An Electron app's click runs as usual, as a
+ * direct one does.
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -14,6 +15,8 @@ import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { clickRecordOf, clickTargetOf } from "../../page/clickDispatch.js"
 import { CLICK_READ_EXPRESSION, CLICK_STAYED_GATE, clickReadOf, clickRecorderScript } from "../../page/clickRecorder.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
+import { findArgsOf } from "../../upstream/findArgs.js"
+import { textClickOf } from "../refs/preResolveTextClick.js"
 import { clickReplyOf, isElectronSession } from "../page/clickCommand.js"
 import { LANDED_PAGE_READ, landedPageOf, landedPageSteps } from "../page/pageProbes.js"
 import { type TabRow, tabsOf } from "../tabs/tabRecovery.js"
@@ -21,9 +24,13 @@ import { type TabRow, tabsOf } from "../tabs/tabRecovery.js"
 /** At most this long for the page a navigating click led to to load (as a direct click). */
 const LANDED_LOAD_TIMEOUT_MS = 7_000
 
-/** Whether the step is an element click the recorder can watch (not a `find` locator, not the tool's own input). */
+/**
+ * Whether the step is an element click the recorder can watch: `click|dblclick <sel>`, or a `find` locator's click (a
+ * text click's is watched once the page picked its element: stepKinds.ts); not the tool's own input.
+ */
 export const isClickStep = (positionals: ReadonlyArray<string>): boolean =>
-  (positionals[0] === "click" || positionals[0] === "dblclick") && positionals[1] !== undefined
+  ((positionals[0] === "click" || positionals[0] === "dblclick") && positionals[1] !== undefined) ||
+  (findArgsOf(positionals)?.action === "click" && textClickOf(positionals) === undefined)
 
 /** The tab in front after the click when it was not there before (the page opened it, upstream followed it). */
 const openedTabOf = (before: ReadonlyArray<TabRow> | undefined, after: ReadonlyArray<TabRow> | undefined) => {

@@ -119,9 +119,17 @@ const timedStep: StepKind = ({ target, row, positionals, probes }) => {
 const namedStep: StepKind = ({ target, row, probes }) =>
   probes && namesControls(row) ? (timeoutMs) => runNamedStep(target, row, timeoutMs) : undefined
 
-/** A text click acts on the element the page ranks first, as a direct one does (refs/preResolveTextClick.ts). */
-const textClickStep: StepKind = ({ plan, target, row, probes }) =>
-  probes ? (timeoutMs) => runTextClickRow(plan, target, row, timeoutMs) : undefined
+/**
+ * A text click acts on the element the page ranks first, as a direct one does (refs/preResolveTextClick.ts), and says
+ * what the click did (clickStep.ts).
+ */
+const textClickStep: StepKind = ({ plan, target, row, refs, probes }) =>
+  probes
+    ? (timeoutMs) =>
+        runTextClickRow(plan, target, row, timeoutMs, (click) =>
+          runClickStep(plan.sessionName, target, click, click, refs, timeoutMs)
+        )
+    : undefined
 
 /** Past a guarded typing, the input kind first; every other kind only where the wrapper may read the page. */
 const KINDS: ReadonlyArray<StepKind> = [

@@ -8,6 +8,7 @@
  * match, a read that did not answer) leaves the plan as it was: upstream's locator runs as asked.
  */
 import * as Effect from "effect/Effect"
+import type { UpstreamOutcome } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { SessionRegistry } from "../../services/SessionRegistry.js"
@@ -79,8 +80,15 @@ export const preResolveTextClick = (plan: Plan) =>
  * direct one: the pick, then `click <css path>`, each in its own process; a control inside a shadow root the words
  * name, by its ref from one fresh `snapshot -i` (shadowTextClick.ts). Its reply's data names the element (`picked`:
  * role, name, how many matched, the shadow ref) for the job's row; a pick that found nothing runs the row as asked.
+ * `click`: how the picked element's click runs (a job's click step says what it did: modes/clickStep.ts).
  */
-export const runTextClickRow = (plan: Plan, target: SessionTarget, row: ReadonlyArray<string>, timeoutMs: number) =>
+export const runTextClickRow = <E, R>(
+  plan: Plan,
+  target: SessionTarget,
+  row: ReadonlyArray<string>,
+  timeoutMs: number,
+  click: (row: ReadonlyArray<string>) => Effect.Effect<UpstreamOutcome, E, R>
+) =>
   Effect.gen(function* () {
     const commands = yield* SessionCommands
     const text = textClickOf(row)
@@ -101,7 +109,7 @@ export const runTextClickRow = (plan: Plan, target: SessionTarget, row: Readonly
           ? { path: shadow.ref, picked: { role: shadow.role, name: shadow.name, count: 1, shadowRef: shadow.ref } }
           : undefined
     if (clicked === undefined) return yield* commands.run(target, row, { timeoutMs })
-    const reply = yield* commands.run(target, ["click", clicked.path], { timeoutMs })
+    const reply = yield* click(["click", clicked.path])
     if (reply.kind !== "single") return reply
     const data = reply.data !== null && typeof reply.data === "object" ? reply.data : {}
     return { ...reply, data: { ...data, picked: clicked.picked } }
