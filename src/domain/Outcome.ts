@@ -7,14 +7,6 @@ import type { JsDialog } from "./JsDialog.js"
 import type { SnapshotNaming } from "./SnapshotNaming.js"
 
 /**
- * One step of a batch, job or qa run. A failed step keeps the typed error its reply was classified as (once).
- * `readinessWaitMs`: how long the step waited for its target to appear before this reply (absent: it did not wait);
- * `fillVerification`: a web fill whose read-back, in the same upstream process, differs from what was typed;
- * `fillNotVerifiable`: one whose field that read cannot see; `snapshotNaming`: what the reads beside a `snapshot -i`
- * step told about its controls (page/namingReads.ts); `thrown`: the value a failed eval step threw on purpose
- * (upstream/wire.ts).
- */
-/**
  * The page a job's click step left the session on (program/modes/clickStep.ts): the one a navigation led to, read once
  * it loaded, or (`sameDocument`) the click's own document, whose address its handlers changed (a hash router's link).
  */
@@ -26,6 +18,14 @@ export interface LandedPage {
   readonly newTab?: { readonly tabId: string; readonly from: string }
 }
 
+/**
+ * One step of a batch, job or qa run. A failed step keeps the typed error its reply was classified as (once).
+ * `readinessWaitMs`: how long the step waited for its target to appear before this reply (absent: it did not wait);
+ * `fillVerification`: a web fill whose read-back, in the same upstream process, differs from what was typed;
+ * `fillNotVerifiable`: one whose field that read cannot see; `snapshotNaming`: what the reads beside a `snapshot -i`
+ * step told about its controls (page/namingReads.ts); `thrown`: the value a failed eval step threw on purpose
+ * (upstream/wire.ts).
+ */
 export type StepRow =
   | {
       readonly command: ReadonlyArray<string>

@@ -162,6 +162,26 @@ describe("a job's click step says what the click did", () => {
       })
   )
 
+  it.scoped("a tab upstream followed after the read ran in the clicked page is named from the tab list", () =>
+    Effect.gen(function* () {
+      const a = { tabId: "t1", url: "http://a.test/a", title: "A" }
+      const click = { resolved: true, events: 1, hits: 1, navigating: false, openedTab: true }
+      const layer = fakeLayer(temp.root, [
+        // the read answered in the clicked page (its click opened a tab), so the batch went on past it
+        clickBatch([{ title: "A", url: a.url, click }], { title: "", url: "" }, [
+          [{ ...a, active: true }],
+          [a, { tabId: "t2", url: "http://a.test/b", title: "B", active: true }]
+        ]),
+        { reply: FakeAgentBrowser.ok({}), repeat: true }
+      ])
+      const result = yield* runToResult(job("#new"), here).pipe(Effect.provide(layer))
+      expect(textOf(result.content)).toBe(
+        "✓ 1/1 steps\n1. click #new\n   New tab t2 (the page opened it; commands now act on it): B — " +
+          "http://a.test/b\n   The clicked page stays in tab t1 (tab t1 goes back to it)."
+      )
+    })
+  )
+
   it.scoped("a click that changed its own page's address says it against the page the rows named; else nothing", () =>
     Effect.gen(function* () {
       const app = "http://a.test/todo"

@@ -32,12 +32,18 @@ export const isClickStep = (positionals: ReadonlyArray<string>): boolean =>
   ((positionals[0] === "click" || positionals[0] === "dblclick") && positionals[1] !== undefined) ||
   (findArgsOf(positionals)?.action === "click" && textClickOf(positionals) === undefined)
 
-/** The tab in front after the click when it was not there before (the page opened it, upstream followed it). */
+/**
+ * The tab in front after the click when it was not there before (the page opened it, upstream followed it), with the
+ * title and URL the tab list gives it.
+ */
 const openedTabOf = (before: ReadonlyArray<TabRow> | undefined, after: ReadonlyArray<TabRow> | undefined) => {
   const was = before?.find((t) => t.active === true)?.tabId
-  const now = after?.find((t) => t.active === true)?.tabId
+  const front = after?.find((t) => t.active === true)
+  const now = front?.tabId
   if (typeof was !== "string" || typeof now !== "string" || before?.some((t) => t.tabId === now) !== false) return
-  return { tabId: now, from: was }
+  const url = typeof front?.url === "string" ? front.url : undefined
+  const title = typeof front?.title === "string" ? front.title : ""
+  return { tab: { tabId: now, from: was }, ...(url !== undefined ? { page: { title, url } } : {}) }
 }
 
 export const runClickStep = (
@@ -83,9 +89,11 @@ export const runClickStep = (
     const stayed = !left && typeof read?.["url"] === "string" ? read["url"] : undefined
     const reply = replied.right
     if (reply.kind !== "single") return reply
-    const newTab = openedTabOf(tabsOf(rows[1]), tabsOf(rows[4]))
-    if (landed !== undefined)
-      return { ...reply, landed: { title: landed.title, url: landed.url, ...(newTab !== undefined ? { newTab } : {}) } }
+    const opened = openedTabOf(tabsOf(rows[1]), tabsOf(rows[4]))
+    const newTab = opened !== undefined ? { newTab: opened.tab } : {}
+    if (landed !== undefined) return { ...reply, landed: { title: landed.title, url: landed.url, ...newTab } }
+    // a tab upstream followed once the read had run in the clicked page: the tab list's title and URL
+    if (opened?.page !== undefined) return { ...reply, landed: { ...opened.page, ...newTab } }
     const title = typeof read?.["title"] === "string" ? read["title"] : ""
     return stayed === undefined ? reply : { ...reply, landed: { title, url: stayed, sameDocument: true as const } }
   })

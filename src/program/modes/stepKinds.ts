@@ -121,13 +121,13 @@ const namedStep: StepKind = ({ target, row, probes }) =>
 
 /**
  * A text click acts on the element the page ranks first, as a direct one does (refs/preResolveTextClick.ts), and says
- * what the click did (clickStep.ts).
+ * what the click did (clickStep.ts); the picked element is a CSS path or a fresh shadow ref, judged by no older refs.
  */
-const textClickStep: StepKind = ({ plan, target, row, refs, probes }) =>
+const textClickStep: StepKind = ({ plan, target, row, probes }) =>
   probes
     ? (timeoutMs) =>
         runTextClickRow(plan, target, row, timeoutMs, (click) =>
-          runClickStep(plan.sessionName, target, click, click, refs, timeoutMs)
+          runClickStep(plan.sessionName, target, click, click, undefined, timeoutMs)
         )
     : undefined
 
