@@ -25,16 +25,20 @@ const live = liveWorld({
   }
 })
 
+const click = (selector: string) => ({ action: "click", selector })
+/** Runs a job of `steps`, which must succeed, and returns its text. */
+const jobText = async (steps: ReadonlyArray<object>) => {
+  const job = await live.tool.call({ job: { steps } })
+  expect(job.isError, textOf(job)).toBe(false)
+  return textOf(job)
+}
+
 describe("a job's action step says what it did", () => {
   it("console errors, a changed heading, an alert and the page it led to, each on its row, as a direct click says them", async () => {
     const session = await live.openedSession("/start.html")
-    const click = (selector: string) => ({ action: "click", selector })
-    const job = await live.tool.call({
-      job: { steps: [click("#err"), click("#nothing"), click("#head"), click("#al"), click("#nav")] }
-    })
-    expect(job.isError, textOf(job)).toBe(false)
+    const text = await jobText([click("#err"), click("#nothing"), click("#head"), click("#al"), click("#nav")])
     expect(rawEval(live.world, session, "location.pathname")).toBe("/next.html")
-    expect(textOf(job)).toBe(
+    expect(text).toBe(
       [
         "✓ 5/5 steps",
         "1. click #err",
@@ -62,10 +66,9 @@ describe("a job's action step says what it did", () => {
       { action: "click", locator: "role", value: "button", name: "Head" },
       { action: "click", locator: "text", value: "Err" }
     ]
-    const job = await live.tool.call({ job: { steps } })
-    expect(job.isError, textOf(job)).toBe(false)
+    const text = await jobText(steps)
     expect(rawEval(live.world, session, "h.textContent")).toBe("Changed")
-    expect(textOf(job)).toBe(
+    expect(text).toBe(
       [
         "✓ 2/2 steps",
         "1. find role button click --name Head",
@@ -93,11 +96,9 @@ describe("a job's action step says what it did", () => {
 
   it("a click that changed its own page's address: a hash router's link says its new hash, a pushed path the address", async () => {
     const session = await live.openedSession("/start.html")
-    const click = (selector: string) => ({ action: "click", selector })
-    const job = await live.tool.call({ job: { steps: [click("#hash"), click("#hash"), click("#push")] } })
-    expect(job.isError, textOf(job)).toBe(false)
+    const text = await jobText([click("#hash"), click("#hash"), click("#push")])
     expect(rawEval(live.world, session, "location.href")).toBe(live.url("/done"))
-    expect(textOf(job)).toBe(
+    expect(text).toBe(
       [
         "✓ 3/3 steps",
         "1. click #hash",
@@ -115,12 +116,7 @@ describe("a job's action step says what it did", () => {
 
   it("a click that opened a tab: the row names the tab the steps after it act on, and the clicked page's", async () => {
     const session = await live.openedSession("/start.html")
-    const steps = [
-      { action: "click", selector: "#tab" },
-      { action: "assertText", text: "In the new tab" }
-    ]
-    const job = await live.tool.call({ job: { steps } })
-    expect(job.isError, textOf(job)).toBe(false)
+    const text = await jobText([click("#tab"), { action: "assertText", text: "In the new tab" }])
     const tabs = rawData<{ tabs: ReadonlyArray<{ tabId: string; url: string; active: boolean }> }>(
       live.world,
       session,
@@ -129,7 +125,7 @@ describe("a job's action step says what it did", () => {
     const front = tabs.find((t) => t.active)
     expect(front?.url).toBe(live.url("/b.html"))
     const from = tabs.find((t) => t.url === live.url("/start.html"))?.tabId
-    expect(textOf(job)).toBe(
+    expect(text).toBe(
       [
         "✓ 2/2 steps",
         "1. click #tab",
