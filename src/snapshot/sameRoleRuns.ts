@@ -1,9 +1,10 @@
 /**
  * A run of sibling lines that differ only in name and ref (a calendar's days, a table's column headers) as one line
- * that says their role and shared marks once, with each name and ref on its own line under it:
+ * that says their role and shared marks once, with each name and ref on its own line under it. Words every name of
+ * the run starts or ends with are said once too, in the header, with `…` for each line's own part:
  *
- *   - gridcell ×42, each clickable:
- *     - "Choose Sunday, February 23rd, 2025" [ref=e32]
+ *   - gridcell ×42, each clickable, named "Choose …, 2025":
+ *     - "Sunday, February 23rd" [ref=e32]
  *
  * The last step before the model reads a tree: sizes, deltas and refs are decided on the lines upstream's format has.
  * Every name and ref stays, in page order. Pure.
@@ -27,7 +28,9 @@ interface Item {
   readonly key: string
   readonly role: string
   readonly shared: string
-  readonly own: string
+  /** The name as upstream quotes it, without its quotes. */
+  readonly name: string
+  readonly ref: string
 }
 
 const itemOf = (line: string): Item | undefined => {
@@ -38,14 +41,47 @@ const itemOf = (line: string): Item | undefined => {
   if (ref === null) return undefined
   const others = attributes.replace(REF, "").replace(/^, /, "")
   const shared = `${others === "" ? "" : ` [${others}]`}${marks}`
-  return { indent, key: `${indent}${role}${shared}`, role, shared, own: `${name} [${ref[1]}]` }
+  return { indent, key: `${indent}${role}${shared}`, role, shared, name: name.slice(1, -1), ref: ref[1] ?? "" }
+}
+
+/** Fewer characters than this said once for a whole run are not worth the header's `named "…"`. */
+const MIN_HOISTED_CHARS = 6
+
+/**
+ * The words every name of the run starts with (up to and with a space) and ends with (from a space or punctuation),
+ * when they leave each name a part of its own; else empty. Never inside a word.
+ */
+export const sharedNameParts = (names: ReadonlyArray<string>): { readonly prefix: string; readonly suffix: string } => {
+  const [first = "", ...rest] = names
+  let p = first.length
+  let q = first.length
+  for (const name of rest) {
+    let i = 0
+    while (i < p && i < name.length && name[i] === first[i]) i++
+    p = i
+    let j = 0
+    while (j < q && j < name.length && name[name.length - 1 - j] === first[first.length - 1 - j]) j++
+    q = j
+  }
+  const prefix = first.slice(0, first.lastIndexOf(" ", p - 1) + 1)
+  let suffix = first.slice(first.length - q)
+  // from its first space or punctuation on (upstream escapes only quotes and backslashes: neither starts it)
+  const start = suffix.search(/[ ,.;:)]/)
+  suffix = start < 0 ? "" : suffix.slice(start)
+  const fits = names.every((n) => n.length > prefix.length + suffix.length)
+  return fits && prefix.length + suffix.length >= MIN_HOISTED_CHARS ? { prefix, suffix } : { prefix: "", suffix: "" }
 }
 
 const indentOf = (line: string): number => /^\s*/.exec(line)?.[0].length ?? 0
 
-/** The header of a run: its role, its count, and what each of its lines shares (`each clickable`, `each [level=2]`). */
-const headerOf = (first: Item, count: number): string =>
-  `${first.indent}- ${first.role} ×${count}${first.shared === "" ? "" : `, each${first.shared}`}:`
+/**
+ * The header of a run: its role, its count, what each of its lines shares (`each clickable`, `each [level=2]`) and the
+ * words each name starts and ends with (`named "Choose …, 2025"`).
+ */
+const headerOf = (first: Item, count: number, named: { readonly prefix: string; readonly suffix: string }): string =>
+  `${first.indent}- ${first.role} ×${count}${first.shared === "" ? "" : `, each${first.shared}`}${
+    named.prefix === "" && named.suffix === "" ? "" : `, named "${named.prefix}…${named.suffix}"`
+  }:`
 
 /** The tree text with each run of at least MIN_RUN same-role leaf lines said once (see above). */
 export const sameRoleRuns = (tree: string): string => {
@@ -66,8 +102,13 @@ export const sameRoleRuns = (tree: string): string => {
       i++
       continue
     }
-    out.push(headerOf(first, end - i))
-    for (let j = i; j < end; j++) out.push(`${first.indent}  - ${items[j]?.own ?? ""}`)
+    const run = items.slice(i, end).filter((item) => item !== undefined)
+    const named = sharedNameParts(run.map((item) => item.name))
+    out.push(headerOf(first, end - i, named))
+    for (const item of run)
+      out.push(
+        `${first.indent}  - "${item.name.slice(named.prefix.length, item.name.length - named.suffix.length)}" [${item.ref}]`
+      )
     i = end
   }
   return out.join("\n")

@@ -165,6 +165,21 @@ describe("widget libraries", () => {
     expect(live.page(session, `document.querySelector("#delivery-date").value`)).toBe("2025-03-21")
   })
 
+  it("react-datepicker's 42 days say the words every name shares once; a day's line gives the ref that picks it", async () => {
+    const session = sessionOf(ok(await live.tool.call({ args: ["open", widgets()] })))
+    ok(await live.tool.call({ args: ["click", "#delivery-date"] }))
+    const shown = textOf(ok(await live.tool.call({ args: ["snapshot", "-i", "--full"] })))
+    expect(shown).toContain('- gridcell ×42, each clickable, named "Choose …, 2025":')
+    const day = /- "Friday, March 21st" \[ref=(e\d+)\]/.exec(shown)?.[1]
+    expect(day, shown).toBeDefined()
+    // upstream's own lines for the same calendar, read with the raw binary: every day's whole name, longer
+    const raw = live.world.raw(["--session", session, "snapshot", "-i"])
+    expect(raw).toContain('gridcell "Choose Friday, March 21st, 2025"')
+    expect(shown.length).toBeLessThan(raw.length)
+    ok(await live.tool.call({ args: ["click", `@${day}`] }))
+    expect(live.page(session, textAt("#date-result"))).toBe("Date: 2025-03-21")
+  })
+
   it("a job that opens the page and fills the late widget's Tags input (rendered 800 ms after load) waits for it", async () => {
     const job = await live.tool.call({
       job: {
