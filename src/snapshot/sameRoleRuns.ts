@@ -105,10 +105,10 @@ export const sameRoleRuns = (tree: string): string => {
     const run = items.slice(i, end).filter((item) => item !== undefined)
     const named = sharedNameParts(run.map((item) => item.name))
     out.push(headerOf(first, end - i, named))
-    for (const item of run)
-      out.push(
-        `${first.indent}  - "${item.name.slice(named.prefix.length, item.name.length - named.suffix.length)}" [${item.ref}]`
-      )
+    for (const item of run) {
+      const own = item.name.slice(named.prefix.length, item.name.length - named.suffix.length)
+      out.push(`${first.indent}  - "${own}" [${item.ref}]`)
+    }
     i = end
   }
   return out.join("\n")
