@@ -120,7 +120,16 @@ const on = (e) => {
 };
 const types = ["pointerdown", "mousedown", "pointerup", "mouseup", "click"];
 const onSubmit = (e) => { rec.submit = e; };
-const onNavigate = (e) => { rec.nav = { sameDocument: !!(e.destination && e.destination.sameDocument) }; };
+// a same-document navigation (a hash router's link, a pushed path) counts as a change of the page, and so does its
+// hashchange event (which the browser fires a task or more later): the read waits for that event and then a quiet
+// window, for the render the router schedules on it
+const touch = () => { const w = window[${WATCH_KEY}]; if (w) w.last = performance.now(); };
+const onNavigate = (e) => {
+  rec.nav = { sameDocument: !!(e.destination && e.destination.sameDocument), hash: e.hashChange === true };
+  if (rec.nav.sameDocument) touch();
+};
+const onHash = () => { rec.hashed = true; touch(); };
+window.addEventListener("hashchange", onHash);
 types.forEach((t) => window.addEventListener(t, on, true));
 window.addEventListener("submit", onSubmit);
 if (window.navigation) window.navigation.addEventListener("navigate", onNavigate);
@@ -138,6 +147,7 @@ rec.off = () => {
   window.removeEventListener("click", onBlank, true);
   types.forEach((t) => window.removeEventListener(t, on, true));
   window.removeEventListener("submit", onSubmit);
+  window.removeEventListener("hashchange", onHash);
   if (window.navigation) window.navigation.removeEventListener("navigate", onNavigate);
 };
 // the page closing its own tab (window.close): held until the click's read has answered (closeHold.ts)
@@ -153,18 +163,22 @@ ${
 }
 })()`
 
+/** The click's read waits at most this long for the hashchange event of a hash link it followed. */
+const HASHCHANGE_WAIT_MS = 1_000
+
 /**
  * Read after the click: the page, its challenge facts, what the recorder saw (absent on a new document), the
  * focused element's combobox facts (comboboxFocus.ts), how many modal dialogs the click opened (dialogsOpened.ts) and
  * the JavaScript dialogs it opened (actionWatches.ts).
- * It waits for a quiet DOM (`settle`) only when a re-render the click scheduled is under way, or when a combobox has
- * the focus with nothing to pick yet (a list that opens late). When the click stayed on its document and opened no tab,
- * the read throws its value (upstream/wire.ts), so a batch that stops at its first failed step ends there: the
- * read ran in the clicked document, so no other tab had taken the focus, and nothing after it is needed (about 1.5 ms
- * less per click). Otherwise it answers, and the steps after it list the tabs and, past `CLICK_STAYED_GATE`, read the
- * page a navigation led to. A page that closed its own tab during the click (`window.close`, held by the recorder) is
- * read at once, with `click.closing`, and the read throws too: the tab closes once it has answered, with the batch
- * ended (the tabs are listed after it: tabRecovery.ts).
+ * It waits for a quiet DOM (`settle`) only when a re-render the click scheduled is under way, when a combobox has
+ * the focus with nothing to pick yet (a list that opens late), or when the click moved the page within its document
+ * (a hash router's link: once its hashchange event fired, for the render the router schedules on it). When the click
+ * stayed on its document and opened no tab, the read throws its value (upstream/wire.ts), so a batch that stops at its
+ * first failed step ends there: the read ran in the clicked document, so no other tab had taken the focus, and nothing
+ * after it is needed (about 1.5 ms less per click). Otherwise it answers, and the steps after it list the tabs and,
+ * past `CLICK_STAYED_GATE`, read the page a navigation led to. A page that closed its own tab during the click
+ * (`window.close`, held by the recorder) is read at once, with `click.closing`, and the read throws too: the tab closes
+ * once it has answered, with the batch ended (the tabs are listed after it: tabRecovery.ts).
  */
 export const CLICK_READ_EXPRESSION: string = compactScript(`(async () => {
 const K = ${KEY}, rec = window[K], dialogsBefore = rec ? rec.dialogs : undefined;
@@ -175,9 +189,15 @@ let closing = false;
 if (rec) {
   // short timers the click's handlers scheduled (a redirect 100 ms later) run, and the requests they started answer
   // (actionWatches.ts), before the click is judged; not on a page closing its tab, which is read at once
-  if (rec.closeHeld === undefined && rec.nav === undefined && rec.fx.busy()) await rec.fx.settle();
-  rec.off(); delete window[K];
-  closing = rec.closeHeld !== undefined;
+  const sameDocument = rec.nav !== undefined && rec.nav.sameDocument;
+  if (rec.closeHeld === undefined && (rec.nav === undefined || sameDocument) && rec.fx.busy()) await rec.fx.settle();
+  // a hash router's link: its hashchange event has fired (at most a second), so the router's render has started
+  if (sameDocument && rec.nav.hash) await new Promise((resolve) => {
+    const start = performance.now();
+    const check = () =>
+      rec.hashed || performance.now() - start >= ${HASHCHANGE_WAIT_MS} ? resolve() : setTimeout(check, 5);
+    check();
+  });
   const submitted = rec.submit !== undefined && !rec.submit.defaultPrevented &&
     !/^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
   const blankSubmit = rec.submit !== undefined &&
@@ -185,16 +205,22 @@ if (rec) {
   click = { resolved: rec.resolved, nativeOption: rec.nativeOption, events: rec.events, hits: rec.hits,
     landedOn: rec.landedOn, navigating: (rec.nav !== undefined && !rec.nav.sameDocument) || submitted,
     openedTab: rec.openedTab === true || blankSubmit };
-  if (closing) click.closing = ${CLOSING_EXPRESSION};
-  if (!click.navigating && !closing) {
+  if (!click.navigating && rec.closeHeld === undefined) {
     // a focused combobox with nothing to pick may open its list late: give it the quiet window before judging
     const closed = combo !== undefined && combo.expanded !== null && combo.listboxes === 0 && combo.options === 0;
-    // a re-render the click scheduled (a sort, a filter) is under way: read the page once it went quiet
+    // a re-render the click scheduled (a sort, a filter) is under way, or the click moved the page within its
+    // document (its router renders after the event): read the page once it went quiet, the watch still on (the text
+    // the re-render showed or hid is said)
     settle = closed
       ? await ${settleExpression(ACTION_QUIET_MS)}
-      : await ${quietSinceExpression({ end: false, onlyIfLate: true })};
+      : sameDocument
+        ? await ${quietSinceExpression({ end: false, onlyIfLate: false })}
+        : await ${quietSinceExpression({ end: false, onlyIfLate: true })};
     if (settle !== undefined) combo = comboNow();
   }
+  rec.off(); delete window[K];
+  closing = rec.closeHeld !== undefined;
+  if (closing) click.closing = ${CLOSING_EXPRESSION};
   effects = rec.fx.take();
   // a field to type into the click gave the focus (an inline editor it opened: focusMoved.ts)
   const focus = focusMoved(rec.fx.focusFrom, rec.fx.el);
