@@ -92,12 +92,14 @@ const HIDDEN_READ = `hiddenTexts = (restyled) => {
   const set = new Set(els.map(([e]) => e));
   const outermost = (e) => { for (let p = e.parentElement; p; p = p.parentElement) if (set.has(p)) return false;
     return true; };
-  const outer = els.filter(([e]) => outermost(e) && (!e.parentElement || seen(e.parentElement)));
+  const outer = els.filter(([e]) => outermost(e) && (!e.parentElement || (seen(e.parentElement) &&
+    !srOnly(e.parentElement))));
   // in the page's order (a filter's items as listed)
   outer.sort(([a], [b]) => (a.compareDocumentPosition(b) & 2 ? 1 : -1));
   const own = (n) => n.nodeType === 1 && (SKIP.has(n.tagName) || n.hidden || n.getAttribute("aria-hidden") === "true" ||
     hid(n.getAttribute("style")));
   const gone = removed.filter(([n, p]) => !n.isConnected && p.isConnected && !grew.has(p) && !fresh(p) && seen(p) &&
+    !srOnly(p) &&
     !own(n)).map(([n, p]) => [n, words(n), p]);
   const all = [...outer.map(([e, t]) => [e, t, e.parentElement]), ...gone], texts = [], lists = new Map();
   let count = 0, page;
@@ -151,6 +153,17 @@ mo.observe(document.documentElement, { subtree: true, childList: true, character
   attributeOldValue: true, attributeFilter: ["hidden", "aria-hidden", "open", "style"] });
 const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "TITLE"]);
 const seen = (e) => typeof e.checkVisibility !== "function" || e.checkVisibility({ visibilityProperty: true });
+// text for screen readers only, which no one sees on the page: a box of at most 1 px that clips what is in it (a live
+// region such as react-select's "3 results available."), the element's own or one of its nearest ancestors'
+const srOnly = (e) => {
+  for (let x = e, k = 0; x && x !== document.body && k < 4; x = x.parentElement, k++) {
+    const r = x.getBoundingClientRect();
+    if (r.width > 1 && r.height > 1) continue;
+    const s = getComputedStyle(x);
+    if (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none") return true;
+  }
+  return false;
+};
 const norm = (t) => String(t || "").replace(/\\s+/g, " ").trim();
 const cut = (t, max) => t.length > max ? t.slice(0, max - 1) + "…" : t;
 const fresh = (e) => { for (let p = e; p; p = p.parentNode) if (added.has(p)) return true; return false; };
@@ -185,7 +198,7 @@ const take = (skip) => {
   let count = 0, controls = 0;
   // a large re-render is read in its first ${LOOK} places only (said as "more")
   for (const e of outer.slice(0, ${LOOK})) {
-    if (typeof e.checkVisibility === "function" && !e.checkVisibility()) continue;
+    if ((typeof e.checkVisibility === "function" && !e.checkVisibility()) || srOnly(e)) continue;
     // controls among what appeared (a dialog's fields, a menu's items): their refs are then looked up (newControls.ts)
     if (controls < ${CONTROLS_MAX}) controls += (e.matches(CONTROL) ? 1 : 0) + e.querySelectorAll(CONTROL).length;
     const t = norm(e.innerText);

@@ -137,8 +137,11 @@ describe("widget libraries", () => {
     const snapshot = textOf(ok(await live.tool.call({ args: ["snapshot", "-i"] })))
     const option = /option "Fast"[^\n]*ref=(e\d+)/.exec(snapshot)?.[1]
     expect(option, snapshot).toBeDefined()
-    ok(await live.tool.call({ args: ["click", `@${option}`] }))
+    const picked = textOf(ok(await live.tool.call({ args: ["click", `@${option}`] })))
     expect(live.page(session, textAt("#speed-result"))).toBe("Selected: Fast")
+    // the result the page shows is said; react-select's screen-reader announcement ("option Fast, selected.") is not
+    expect(picked).toContain('"Selected: Fast"')
+    expect(picked).not.toContain("option Fast, selected")
   })
 
   it("react-datepicker: fill types a date; clicking the input and a calendar day picks one", async () => {
