@@ -116,6 +116,21 @@ const HIDDEN_READ = `hiddenTexts = (restyled) => {
   return { count, texts, capped: all.length > ${LOOK}, ...keptIn(lists, set) };
 }`
 
+/**
+ * Page JavaScript: `srOnly(e)`, text for screen readers only, which no one sees on the page: a box of at most 1 px that
+ * clips what is in it (a live region such as react-select's "3 results available."), the element's own or one of its
+ * nearest ancestors'.
+ */
+const SR_ONLY = `const srOnly = (e) => {
+  for (let x = e, k = 0; x && x !== document.body && k < 4; x = x.parentElement, k++) {
+    const r = x.getBoundingClientRect();
+    if (r.width > 1 && r.height > 1) continue;
+    const s = getComputedStyle(x);
+    if (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none") return true;
+  }
+  return false;
+};`
+
 /** Page JavaScript: no CSS-only flips are watched (hoverReveal.ts watches them around a hover or focus). */
 export const NO_FLIPS = "const flips = () => ({ shown: [], gone: [] });"
 
@@ -153,17 +168,7 @@ mo.observe(document.documentElement, { subtree: true, childList: true, character
   attributeOldValue: true, attributeFilter: ["hidden", "aria-hidden", "open", "style"] });
 const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "TITLE"]);
 const seen = (e) => typeof e.checkVisibility !== "function" || e.checkVisibility({ visibilityProperty: true });
-// text for screen readers only, which no one sees on the page: a box of at most 1 px that clips what is in it (a live
-// region such as react-select's "3 results available."), the element's own or one of its nearest ancestors'
-const srOnly = (e) => {
-  for (let x = e, k = 0; x && x !== document.body && k < 4; x = x.parentElement, k++) {
-    const r = x.getBoundingClientRect();
-    if (r.width > 1 && r.height > 1) continue;
-    const s = getComputedStyle(x);
-    if (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none") return true;
-  }
-  return false;
-};
+${SR_ONLY}
 const norm = (t) => String(t || "").replace(/\\s+/g, " ").trim();
 const cut = (t, max) => t.length > max ? t.slice(0, max - 1) + "…" : t;
 const fresh = (e) => { for (let p = e; p; p = p.parentNode) if (added.has(p)) return true; return false; };
