@@ -10,14 +10,14 @@ import { liveWorld } from "../support/liveWorld.js"
 import { rawEval } from "../support/rawPage.js"
 import { htmlPage } from "../support/servedPages.js"
 
-// the list renders 40 ms after the hash changed, as a router that schedules its render would
+// the list renders 25 ms after the hash changed, as a router that schedules its render would
 const todos = htmlPage(`<ul id="list"><li class="done">Walk dog</li><li>Buy milk</li></ul>
 <a id="active" href="#/active">Active</a> <a id="all" href="#/">All</a>
 <script>
 const render = () => {
   for (const li of document.querySelectorAll("#list li.done")) li.hidden = location.hash === "#/active";
 };
-addEventListener("hashchange", () => setTimeout(render, 40));
+addEventListener("hashchange", () => setTimeout(render, 25));
 </script>`)
 const live = liveWorld({ files: { "/todos.html": todos } })
 
