@@ -48,8 +48,8 @@ const itemOf = (line: string): Item | undefined => {
 const MIN_HOISTED_CHARS = 6
 
 /**
- * The words every name of the run starts with (up to and with a space) and ends with (from a space or punctuation),
- * when they leave each name a part of its own; else empty. Never inside a word.
+ * The words every name of the run starts with (up to and with a space) and ends with (from a space, or punctuation
+ * before one), when they leave each name a part of its own; else empty. Never inside a word or a number.
  */
 export const sharedNameParts = (names: ReadonlyArray<string>): { readonly prefix: string; readonly suffix: string } => {
   const [first = "", ...rest] = names
@@ -65,8 +65,9 @@ export const sharedNameParts = (names: ReadonlyArray<string>): { readonly prefix
   }
   const prefix = first.slice(0, first.lastIndexOf(" ", p - 1) + 1)
   let suffix = first.slice(first.length - q)
-  // from its first space or punctuation on (upstream escapes only quotes and backslashes: neither starts it)
-  const start = suffix.search(/[ ,.;:)]/)
+  // from its first space, or punctuation that ends a word ("…, 2025", not the ".5 kg" of "1.5 kg"); upstream escapes
+  // only quotes and backslashes, and neither starts it
+  const start = suffix.search(/ |[,.;:)](?= |$)/)
   suffix = start < 0 ? "" : suffix.slice(start)
   const fits = names.every((n) => n.length > prefix.length + suffix.length)
   return fits && prefix.length + suffix.length >= MIN_HOISTED_CHARS ? { prefix, suffix } : { prefix: "", suffix: "" }

@@ -29,6 +29,9 @@ describe("same-role runs", () => {
     // never inside a word: "Choose" and "Chosen" share "Chos", which is not said apart
     expect(sharedNameParts(["Choose a", "Chosen b"])).toEqual({ prefix: "", suffix: "" })
     expect(sharedNameParts(["Row 1st, 2025", "Row 21st, 2025"])).toEqual({ prefix: "Row ", suffix: ", 2025" })
+    // nor inside a number: "1.5 kg" and "2.5 kg" share " kg", too short to say apart, not ".5 kg"
+    expect(sharedNameParts(["Weight 1.5 kg", "Weight 2.5 kg"])).toEqual({ prefix: "Weight ", suffix: " kg" })
+    expect(sharedNameParts(["1.5 kg box", "2.5 kg box"])).toEqual({ prefix: "", suffix: " kg box" })
     // a name that would keep nothing of its own, or a shared part too short to pay, leaves the names whole
     expect(sharedNameParts(["Choose Monday, 2025", "Choose Monday, 2025"])).toEqual({ prefix: "", suffix: "" })
     expect(sharedNameParts(["Part 1", "Part 2"])).toEqual({ prefix: "", suffix: "" })
