@@ -15,7 +15,11 @@ const page = htmlPage(`<style>.sr{${SR_ONLY}}</style>
 <button id="open" onclick="say.textContent = '3 results available. Use Up and Down to choose options.';
   list.hidden = false">Speed</button>
 <ul id="list" hidden><li>Slow</li><li>Fast</li></ul>`)
-const live = liveWorld({ files: { "/sr.html": page } })
+// a scrollable list (it clips what overflows it) whose every item a click hides: 0 px high then, and still wide
+const emptied = htmlPage(`<ul id="fruit" style="overflow:auto;max-height:200px;margin:0;padding:0">
+<li>apple</li><li>banana</li></ul>
+<button id="none" onclick="for (const li of fruit.children) li.hidden = true">Hide all</button>`)
+const live = liveWorld({ files: { "/sr.html": page, "/emptied.html": emptied } })
 
 describe("screen-reader-only text", () => {
   it("a click that fills a clipped live region and shows a list says the list, not the announcement", async () => {
@@ -27,5 +31,12 @@ describe("screen-reader-only text", () => {
     expect(text).toContain('New text: "Slow Fast"')
     expect(text).not.toContain("results available")
     expect(text).not.toContain("Menu closed")
+  })
+
+  it("a shown list that a click emptied, 0 px high after it, is no such box: what it hid is said", async () => {
+    const session = await live.openedSession("/emptied.html")
+    const text = textOf(await live.tool.call({ args: ["click", "#none"] }))
+    expect(rawEval(live.world, session, "fruit.getBoundingClientRect().height")).toBe(0)
+    expect(text).toContain('Hidden: "apple"; "banana"; nothing else in their list is shown')
   })
 })
