@@ -118,8 +118,8 @@ const HIDDEN_READ = `hiddenTexts = (restyled) => {
 
 /**
  * Page JavaScript: `srOnly(e)`, text for screen readers only, which no one sees on the page: a box of at most 1×1 px
- * that clips what is in it (a live region such as react-select's "3 results available."), the element's own or one of its
- * nearest ancestors'.
+ * that clips what is in it (a live region such as react-select's "3 results available."), the element's own or one of
+ * its nearest ancestors'.
  */
 const SR_ONLY = `const srOnly = (e) => {
   for (let x = e, k = 0; x && x !== document.body && k < 4; x = x.parentElement, k++) {
