@@ -15,7 +15,8 @@ import { nextIds } from "../support/nextActions.js"
 
 const live = liveWorld()
 const out = mkdtempSync(join(tmpdir(), "contract-ids-"))
-afterAll(() => rmSync(out, { recursive: true, force: true }))
+// retried: a browser's last children may still be writing into its profile here as the file ends
+afterAll(() => rmSync(out, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }))
 
 describe("contract ids on the real binary", () => {
   it("title / url as commands fail with use-get-title / use-get-url; the suggested get title answers", async () => {
@@ -134,8 +135,10 @@ describe("connect on the real binary", () => {
         ...CHROMIUM_ARGS.split(","),
         `${live.site.origin}/about.html`
       ],
-      { stdio: "ignore" }
+      // its own process group, so the browser and every process it started end together
+      { stdio: "ignore", detached: true }
     )
+    const exited = new Promise((resolve) => chromium.once("exit", resolve))
     try {
       const portFile = join(profile, "DevToolsActivePort")
       for (let i = 0; i < 100 && !existsSync(portFile); i++) await new Promise((r) => setTimeout(r, 100))
@@ -148,7 +151,8 @@ describe("connect on the real binary", () => {
       expect(textOf(listed)).toContain("about.html")
       await live.tool.call({ args: ["close"] })
     } finally {
-      chromium.kill("SIGKILL")
+      if (chromium.pid !== undefined) process.kill(-chromium.pid, "SIGKILL")
+      await exited
     }
   })
 })
