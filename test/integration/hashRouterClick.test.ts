@@ -5,7 +5,7 @@
  * What the page shows is read with the raw binary.
  */
 import { describe, expect, it } from "vitest"
-import { textOf } from "../support/harness.js"
+import { okText, textOf } from "../support/harness.js"
 import { liveWorld } from "../support/liveWorld.js"
 import { rawEval } from "../support/rawPage.js"
 import { htmlPage } from "../support/servedPages.js"
@@ -35,17 +35,17 @@ describe("a hash router's link that re-renders after hashchange", () => {
 
   it("a job's click step says it on its row", async () => {
     const session = await live.openedSession("/todos.html")
-    const job = await live.tool.call({
-      job: {
-        steps: [
-          { action: "click", selector: "#active" },
-          { action: "click", selector: "#all" }
-        ]
-      }
-    })
-    expect(job.isError, textOf(job)).toBe(false)
+    const text = okText(
+      await live.tool.call({
+        job: {
+          steps: [
+            { action: "click", selector: "#active" },
+            { action: "click", selector: "#all" }
+          ]
+        }
+      })
+    )
     expect(walkDogHidden(session)).toBe(false)
-    const text = textOf(job)
     expect(text).toContain('1. click #active\n   Page: t — same URL, hash now #/active\n   Hidden: "Walk dog"')
     expect(text).toContain("2. click #all")
     expect(text).toMatch(/2\. click #all\n(.|\n)*(Shown|New text): "Walk dog"/)
