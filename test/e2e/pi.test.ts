@@ -62,7 +62,7 @@ describe.each(PI_CLIS)("agent_browser in real pi %s", (_version, cli) => {
   }, 120_000)
 
   it("pi exits cleanly after the scripted turn", () => {
-    expect(PI_CLIS.length).toBe(2)
+    expect(PI_CLIS.length).toBe(3)
     expect(run.code, run.stderr).toBe(0)
     expect(toolEnds(run)).toHaveLength(8)
   })

@@ -1,6 +1,6 @@
 /**
- * What the person sees in real pi's terminal UI (0.87.1 on node 24, scripted faux model, real Chromium), driven in
- * tmux at 80 columns: a failing call's category in words and its next step are on screen (wrapped, not cut), no
+ * What the person sees in real pi's terminal UI (0.87.1, and 1.6.0 whose components' `render()` returns a shared
+ * readonly array, both on node 24; scripted faux model, real Chromium), driven in tmux at 80 columns: a failing call's category in words and its next step are on screen (wrapped, not cut), no
  * internal category ids on the result lines, and `/agent-browser-doctor`'s report stays on screen as a message.
  */
 import { execFileSync, spawnSync } from "node:child_process"
@@ -8,94 +8,101 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { PI_CLI, PI_NODE, piEnv, REPO } from "../../scripts/lib/runPi.mjs"
+import { PI_CLIS, PI_NODE, piEnv, REPO } from "../../scripts/lib/runPi.mjs"
 import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
 import { TEST_MARKER } from "../support/liveEnv.js"
 
 const WIDTH = 80
-const tmux = (...args: ReadonlyArray<string>) =>
-  execFileSync("tmux", ["-L", `${TEST_MARKER}tui`, ...args], { encoding: "utf8" })
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/** The oldest and the newest pi the tests run. */
+const VERSIONS = PI_CLIS.filter(([version]) => version === "0.87.1" || version === "1.6.0")
 
 let site: StaticServer
-let root: string
-let screen = ""
-
-/** The pane's text, scrollback included. */
-const capture = () => tmux("capture-pane", "-p", "-t", "pi", "-S", "-400")
-
-const waitFor = async (pattern: RegExp, timeoutMs: number): Promise<string> => {
-  const until = Date.now() + timeoutMs
-  let text = capture()
-  while (!pattern.test(text) && Date.now() < until) {
-    await sleep(1000)
-    text = capture()
-  }
-  return text
-}
 
 beforeAll(async () => {
   if (spawnSync("tmux", ["-V"]).status !== 0)
     throw new Error("tmux not found: install tmux (npm test installs it on Debian as root)")
   if (!existsSync(join(REPO, "dist/extension.js"))) throw new Error("run `npm run build` first (npm test does)")
   site = await startStaticServer(join(REPO, "fixtures/site"))
-  root = mkdtempSync(join(tmpdir(), `${TEST_MARKER}tui-`))
-  const script = join(root, "script.json")
-  writeFileSync(
-    script,
-    JSON.stringify([
-      { tool: "agent_browser", args: { args: ["open", `${site.origin}/index.html`] } },
-      { tool: "agent_browser", args: { args: ["click", "@e99"] } },
-      { text: "first turn done" },
-      { text: "second turn done" }
-    ])
-  )
-  const env = piEnv(root, { FAUX_SCRIPT: script, TERM: "xterm-256color" })
-  const argv = [
-    PI_NODE,
-    PI_CLI,
-    "--no-extensions",
-    "-e",
-    REPO,
-    "-e",
-    join(REPO, "scripts/lib/fauxDriver.ts"),
-    "--model",
-    "faux/faux-1",
-    "--no-builtin-tools",
-    "--no-context-files",
-    "--no-skills",
-    "Sign in"
-  ]
-  const launcher = join(root, "launch.sh")
-  const quoted = (s: string) => `'${s.replaceAll("'", "'\\''")}'`
-  writeFileSync(
-    launcher,
-    `#!/bin/sh\n${Object.entries(env)
-      .map(([k, v]) => `export ${k}=${quoted(String(v))}`)
-      .join("\n")}\ncd ${quoted(join(root, "home"))}\nexec ${argv.map(quoted).join(" ")}\n`,
-    { mode: 0o755 }
-  )
-  tmux("new-session", "-d", "-s", "pi", "-x", String(WIDTH), "-y", "50", launcher)
-  screen = await waitFor(/first turn done/, 240_000)
-}, 300_000)
+})
 
 afterAll(async () => {
-  try {
-    tmux("send-keys", "-t", "pi", "C-d")
-    for (
-      let i = 0;
-      i < 60 && spawnSync("tmux", ["-L", `${TEST_MARKER}tui`, "has-session", "-t", "pi"]).status === 0;
-      i++
-    )
-      await sleep(500)
-  } finally {
-    spawnSync("tmux", ["-L", `${TEST_MARKER}tui`, "kill-server"])
-    await site?.close()
-    if (root !== undefined) rmSync(root, { recursive: true, force: true })
-  }
-}, 60_000)
+  await site?.close()
+})
 
-describe(`pi's terminal at ${WIDTH} columns`, () => {
+describe.each(VERSIONS)(`pi %s's terminal at ${WIDTH} columns`, (version, cli) => {
+  const server = `${TEST_MARKER}tui-${version}`
+  const tmux = (...args: ReadonlyArray<string>) => execFileSync("tmux", ["-L", server, ...args], { encoding: "utf8" })
+  let root: string
+  let screen = ""
+
+  /** The pane's text, scrollback included. */
+  const capture = () => tmux("capture-pane", "-p", "-t", "pi", "-S", "-400")
+
+  const waitFor = async (pattern: RegExp, timeoutMs: number): Promise<string> => {
+    const until = Date.now() + timeoutMs
+    let text = capture()
+    while (!pattern.test(text) && Date.now() < until) {
+      await sleep(1000)
+      text = capture()
+    }
+    return text
+  }
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), `${TEST_MARKER}tui-`))
+    const script = join(root, "script.json")
+    writeFileSync(
+      script,
+      JSON.stringify([
+        { tool: "agent_browser", args: { args: ["open", `${site.origin}/index.html`] } },
+        { tool: "agent_browser", args: { args: ["click", "@e99"] } },
+        { text: "first turn done" },
+        { text: "second turn done" }
+      ])
+    )
+    const env = piEnv(root, { FAUX_SCRIPT: script, TERM: "xterm-256color" })
+    const argv = [
+      PI_NODE,
+      cli,
+      "--no-extensions",
+      "-e",
+      REPO,
+      "-e",
+      join(REPO, "scripts/lib/fauxDriver.ts"),
+      "--model",
+      "faux/faux-1",
+      "--no-builtin-tools",
+      "--no-context-files",
+      "--no-skills",
+      "Sign in"
+    ]
+    const launcher = join(root, "launch.sh")
+    const quoted = (s: string) => `'${s.replaceAll("'", "'\\''")}'`
+    writeFileSync(
+      launcher,
+      `#!/bin/sh\n${Object.entries(env)
+        .map(([k, v]) => `export ${k}=${quoted(String(v))}`)
+        .join("\n")}\ncd ${quoted(join(root, "home"))}\nexec ${argv.map(quoted).join(" ")}\n`,
+      { mode: 0o755 }
+    )
+    tmux("new-session", "-d", "-s", "pi", "-x", String(WIDTH), "-y", "50", launcher)
+    screen = await waitFor(/first turn done/, 240_000)
+  }, 300_000)
+
+  afterAll(async () => {
+    try {
+      tmux("send-keys", "-t", "pi", "C-d")
+      for (let i = 0; i < 60 && spawnSync("tmux", ["-L", server, "has-session", "-t", "pi"]).status === 0; i++)
+        await sleep(500)
+    } finally {
+      spawnSync("tmux", ["-L", server, "kill-server"])
+      if (root !== undefined) rmSync(root, { recursive: true, force: true })
+    }
+  }, 60_000)
+
+  it("runs the pi it names", () => expect(VERSIONS.map(([v]) => v)).toEqual(["0.87.1", "1.6.0"]))
+
   it("a failing call shows what went wrong in words and its next step, wrapped, not cut", () => {
     expect(screen, screen).toContain("first turn done")
     expect(screen).toContain("✓ Opened Acme Sign-in")
