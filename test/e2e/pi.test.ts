@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { PI_CLIS, type PiRun, REPO, runPi } from "../../scripts/lib/runPi.mjs"
+import { PI_CLIS, PI_OLDEST_AND_NEWEST, type PiRun, REPO, runPi } from "../../scripts/lib/runPi.mjs"
 import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
 import { processesMentioning } from "../support/processes.js"
 import { TEST_MARKER } from "../support/liveEnv.js"
@@ -234,11 +234,12 @@ describe("the strict security policy and a configured secret in real pi", () => 
   }, 120_000)
 })
 
-describe("resuming a pi session", () => {
+describe.each(PI_OLDEST_AND_NEWEST)("resuming a session of real pi %s", (_version, cli) => {
   it("follows the same managed session name and keeps earlier spill files usable", async () => {
     const root = newRoot()
     const first = await runPi({
       root,
+      cli,
       prompt: "read the article",
       steps: [
         { tool: "agent_browser", args: { args: ["open", `${site.origin}/article.html`] } },
@@ -256,6 +257,7 @@ describe("resuming a pi session", () => {
 
     const second = await runPi({
       root,
+      cli,
       prompt: "continue",
       args: ["-c"],
       steps: [{ tool: "agent_browser", args: { args: ["open", `${site.origin}/index.html`] } }, { text: "ok" }]

@@ -1,5 +1,6 @@
 /**
- * One pi session resumed in two real pi processes at once (0.87.1 on node 24, scripted faux models, real Chromium),
+ * One pi session resumed in two real pi processes at once (0.87.1 and 1.6.0, the oldest and newest the tests run, on
+ * node 24; scripted faux models, real Chromium),
  * as a person does with two terminals (#26): both drive the same managed session, each call runs whole under the
  * session's cross-process lock (a batch that opens its own page reads its own page back, never the other process's),
  * none fails, and once both have quit nothing of the session is left running.
@@ -8,24 +9,23 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type PiRun, REPO, runPi } from "../../scripts/lib/runPi.mjs"
+import { PI_OLDEST_AND_NEWEST, type PiRun, REPO, runPi } from "../../scripts/lib/runPi.mjs"
 import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
 import { processesMentioning } from "../support/processes.js"
 import { TEST_MARKER } from "../support/liveEnv.js"
 
 const CALLS = 10
 let site: StaticServer
-let root: string
+const roots: Array<string> = []
 
 beforeAll(async () => {
   if (!existsSync(join(REPO, "dist/extension.js"))) throw new Error("run `npm run build` first (npm test does)")
   site = await startStaticServer(join(REPO, "fixtures/site"))
-  root = mkdtempSync(join(tmpdir(), `${TEST_MARKER}pi2-`))
 })
 
 afterAll(async () => {
   await site?.close()
-  if (root !== undefined) rmSync(root, { recursive: true, force: true })
+  for (const root of roots) rmSync(root, { recursive: true, force: true })
 })
 
 const ends = (run: PiRun) => run.events.filter((e) => e.type === "tool_execution_end")
@@ -39,7 +39,7 @@ const textOf = (end: Record<string, any>): string =>
  * CALLS batches, each opening this process's own page, holding it 300 ms, and reading the address back in the same
  * call; the two processes start their calls together (the faux driver's barrier), so they overlap.
  */
-const steps = (who: string) => [
+const steps = (root: string, who: string) => [
   ...Array.from({ length: CALLS }, (_, n) => ({
     tool: "agent_browser",
     args: {
@@ -58,10 +58,13 @@ const steps = (who: string) => [
   { text: `${who} done` }
 ]
 
-describe("one pi session resumed in two pi processes at once", () => {
+describe.each(PI_OLDEST_AND_NEWEST)("one session of pi %s resumed in two pi processes at once", (_version, cli) => {
   it("every call runs whole (its own page read back), none fails, and nothing survives both quitting", async () => {
+    const root = mkdtempSync(join(tmpdir(), `${TEST_MARKER}pi2-`))
+    roots.push(root)
     const first = await runPi({
       root,
+      cli,
       prompt: "start",
       steps: [{ tool: "agent_browser", args: { args: ["open", `${site.origin}/index.html`] } }, { text: "started" }]
     })
@@ -76,18 +79,20 @@ describe("one pi session resumed in two pi processes at once", () => {
     }
     const a = runPi({
       root,
+      cli,
       prompt: "go on as A",
       args: ["-c"],
-      steps: steps("A"),
+      steps: steps(root, "A"),
       timeoutMs: 180_000,
       onEvent: onEnd("A")
     })
     await new Promise((r) => setTimeout(r, 20)) // another faux script file name (runPi names it by the clock)
     const b = runPi({
       root,
+      cli,
       prompt: "go on as B",
       args: ["-c"],
-      steps: steps("B"),
+      steps: steps(root, "B"),
       timeoutMs: 180_000,
       onEvent: onEnd("B")
     })
