@@ -20,6 +20,9 @@ import { fileURLToPath } from "node:url"
 import { ensureBrowserless, startBrowserless } from "./lib/browserless.mjs"
 import { piEnv, REPO } from "./lib/runPi.mjs"
 import { startStaticServer } from "./lib/staticServer.mjs"
+import { onPiNode } from "./lib/onPiNode.mjs"
+
+onPiNode(import.meta.url)
 
 const AGENTS = Number(process.env.AGENTS ?? 4)
 const CALLS = Number(process.env.CALLS ?? 25)

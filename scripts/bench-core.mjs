@@ -21,6 +21,9 @@ import {
 } from "../dist/effect.js"
 import { piEnv, REPO } from "./lib/runPi.mjs"
 import { startStaticServer } from "./lib/staticServer.mjs"
+import { onPiNode } from "./lib/onPiNode.mjs"
+
+onPiNode(import.meta.url)
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30)
 const median = (xs) => {

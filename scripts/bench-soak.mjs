@@ -11,6 +11,9 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import { closeOwnedBrowser, configFromEnv, makeServicesLayer, runToResult, toolConfigLayer } from "../dist/effect.js"
 import { piEnv, REPO } from "./lib/runPi.mjs"
 import { startStaticServer } from "./lib/staticServer.mjs"
+import { onPiNode } from "./lib/onPiNode.mjs"
+
+onPiNode(import.meta.url)
 
 const CALLS = Number(process.env.SOAK_CALLS ?? 1000)
 const EVERY = Number(process.env.SOAK_EVERY ?? 200)

@@ -28,6 +28,9 @@ import {
 } from "../dist/effect.js"
 import { piEnv, REPO } from "./lib/runPi.mjs"
 import { startStaticServer } from "./lib/staticServer.mjs"
+import { onPiNode } from "./lib/onPiNode.mjs"
+
+onPiNode(import.meta.url)
 
 const RUNS = Number(process.env.TRACE_RUNS ?? 15)
 const PAUSE_MS = Number(process.env.TRACE_PAUSE_MS ?? 200)

@@ -1,0 +1,2 @@
+export declare function runsPi(version?: string): boolean
+export declare function onPiNode(scriptUrl: string): void
