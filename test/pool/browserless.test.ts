@@ -1,6 +1,6 @@
 /**
  * A real, self-hosted Browserless (the open-source `@browserless.io/browserless` from npm, Node 24, the system
- * Chromium, only its chromium and management routes) as the browser pool of real pi processes (0.87.1, scripted faux
+ * Chromium, only its chromium and management routes) as the browser pool of real pi processes (the newest, 1.6.0; faux
  * model): the pool comes from configuration with a `!command` token that never reaches the model, results or the
  * session file; quit releases the pool browser; a full pool, a launch the pool keeps queued past its budget (its
  * connection closed, so the slot is not taken later), and a provider the server does not serve are each said with the
