@@ -1,10 +1,10 @@
-// The main job on its embedded default: real pi (the newest the tests run), with a scripted model, drives the agent_browser tool through a
-// real Chromium against a page this package serves itself (offline), and prints what the model saw.
+// The main job on its embedded default: real pi (the newest installed), with a scripted model, drives the agent_browser
+// tool through a real Chromium against a page this package serves itself (offline), and prints what the model saw.
 //   open → snapshot -i → fill/click with @refs → get text → screenshot
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { PI_CLIS, REPO, runPi } from "./lib/runPi.mjs"
+import { PI_NEWEST, REPO, runPi } from "./lib/runPi.mjs"
 import { startStaticServer } from "./lib/staticServer.mjs"
 
 const site = await startStaticServer(join(REPO, "fixtures/site"))
@@ -24,15 +24,13 @@ const steps = [
   { text: "Signed in as ada@example.com; the welcome page screenshot is saved." }
 ]
 
-/** The newest pi installed (package.json's devDependencies). */
-const [piVersion, cli] = PI_CLIS.at(-1)
+const [piVersion] = PI_NEWEST
 let failed = false
 try {
   const started = Date.now()
   const run = await runPi({
     root,
     steps,
-    cli,
     prompt: "Sign in to the demo app as ada@example.com and show me the welcome page."
   })
   const ends = run.events.filter((e) => e.type === "tool_execution_end")

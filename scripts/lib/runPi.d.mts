@@ -3,7 +3,7 @@ export declare const PI_CLI: string
 export declare const PI_NODE: string
 export declare const PI_CLIS: ReadonlyArray<readonly [string, string]>
 export declare const PI_OLDEST_AND_NEWEST: ReadonlyArray<readonly [string, string]>
-export declare const PI_NEWEST_CLI: string
+export declare const PI_NEWEST: readonly [string, string]
 export type PiStep = { tool: string; args?: Record<string, unknown> } | { text: string } | { followNextAction: string }
 export interface PiRun {
   code: number | null

