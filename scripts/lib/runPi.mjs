@@ -7,10 +7,7 @@ import { fileURLToPath } from "node:url"
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..")
 export const PI_CLI = join(REPO, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js")
-/**
- * Every pi the tests run against: 0.87.1 (the newest that installs plainly), 1.5.2 and 1.6.0 (the newest; both
- * installed under the stubs in package.json's overrides, which their CLI bundles do not load).
- */
+/** Every pi the tests run against (0.87.1, 1.5.2, 1.6.0), each installed from the npm registry as a person would. */
 export const PI_CLIS = [
   ["0.87.1", PI_CLI],
   ["1.5.2", join(REPO, "node_modules/pi-1-5/dist/bundle/cli.js")],
