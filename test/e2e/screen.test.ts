@@ -1,7 +1,8 @@
 /**
  * What the person sees in real pi's terminal UI (0.87.1, and 1.6.0 whose components' `render()` returns a shared
- * readonly array, both on node 24; scripted faux model, real Chromium), driven in tmux at 80 columns: a failing call's category in words and its next step are on screen (wrapped, not cut), no
- * internal category ids on the result lines, and `/agent-browser-doctor`'s report stays on screen as a message.
+ * readonly array, both on node 24; scripted faux model, real Chromium), driven in tmux at 80 columns: a failing call's
+ * category in words and its next step are on screen (wrapped, not cut), no internal category ids on the result lines,
+ * and `/agent-browser-doctor`'s report stays on screen as a message.
  */
 import { execFileSync, spawnSync } from "node:child_process"
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
