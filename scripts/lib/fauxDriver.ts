@@ -93,7 +93,12 @@ const fill = (value: unknown, texts: ReadonlyArray<string>): unknown => {
   return value
 }
 
-export default function fauxDriver(pi: { registerProvider: (name: string, config: unknown) => void }): void {
+/** What pi says of its tools (`getAllTools`; each tool's annotations from pi 1.5 on), written beside the script. */
+interface PiTools {
+  readonly getAllTools?: () => ReadonlyArray<{ readonly name: string; readonly annotations?: unknown }>
+}
+
+export default function fauxDriver(pi: { registerProvider: (name: string, config: unknown) => void } & PiTools): void {
   const steps = JSON.parse(readFileSync(process.env["FAUX_SCRIPT"] ?? "", "utf8")) as ReadonlyArray<Step>
   const faux = registerFauxProvider({ provider: "faux", models: [{ id: "faux-1" }] })
   const script = process.env["FAUX_SCRIPT"] ?? ""
@@ -101,6 +106,12 @@ export default function fauxDriver(pi: { registerProvider: (name: string, config
     steps.map(
       (step, index) => (context: { messages: ReadonlyArray<Message>; systemPrompt?: string }) => (
         index === 0 ? writeFileSync(`${script}.system.txt`, systemOf(context)) : undefined,
+        index === 0 && pi.getAllTools !== undefined
+          ? writeFileSync(
+              `${script}.tools.json`,
+              JSON.stringify(pi.getAllTools().map(({ name, annotations }) => ({ name, annotations })))
+            )
+          : undefined,
         "followNextAction" in step
           ? ((next) =>
               fauxAssistantMessage([fauxToolCall(next.tool, next.params, { id: `call_${index}` })], {

@@ -115,6 +115,7 @@ export function runPi({
         .filter((l) => l.trim().startsWith("{"))
         .map((l) => JSON.parse(l))
       const system = `${script}.system.txt`
+      const tools = `${script}.tools.json`
       resolvePromise({
         code,
         pid: child.pid,
@@ -122,7 +123,8 @@ export function runPi({
         events,
         env: fullEnv,
         sessionEntries: () => readSessionEntries(root),
-        systemPrompt: () => (existsSync(system) ? readFileSync(system, "utf8") : "")
+        systemPrompt: () => (existsSync(system) ? readFileSync(system, "utf8") : ""),
+        tools: () => (existsSync(tools) ? JSON.parse(readFileSync(tools, "utf8")) : undefined)
       })
     })
   })

@@ -57,12 +57,23 @@ export const makeWebSearchRuntime = (options: RegisterWebSearchOptions = {}) =>
 
 export type WebSearchRuntime = ReturnType<typeof makeWebSearchRuntime>
 
+/** What a web search does, as MCP tool annotations. */
+export const WEB_SEARCH_ANNOTATIONS = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true
+} as const
+
 export const webSearchTool = (runtime: WebSearchRuntime, options: RegisterWebSearchOptions = {}) => ({
   name: WEB_SEARCH_TOOL_NAME,
   label: WEB_SEARCH_TOOL_LABEL,
   description: webSearchDescription,
   promptSnippet: webSearchPromptSnippet,
   parameters: webSearchJsonSchema(),
+  // pi >= 1.5 hands these to permission extensions (MCP's meaning): a search changes nothing here and may be repeated,
+  // but reaches a provider outside this machine. Without them pi assumes a tool may be destructive; 0.87 ignores them
+  annotations: WEB_SEARCH_ANNOTATIONS,
   renderCall: (args: Record<string, unknown>, theme: RenderTheme) => textComponent(webSearchCallText(args, theme)),
   renderResult: (
     result: ResultLike,

@@ -80,5 +80,16 @@ describe("agent_browser_web_search in real pi", () => {
     ])
     // nowhere in the session file, not only in tool results
     expect(run.sessionEntries().flatMap((e) => JSON.stringify(e).match(/LEAKPI-exa-key[\w-]*/g) ?? [])).toEqual([])
+    // what pi (the newest) tells permission extensions: the search changes nothing here but reaches the open world;
+    // agent_browser keeps pi's defaults (it may change a page's data)
+    const tools = run.tools() ?? []
+    expect(tools.find((t) => t.name === "agent_browser_web_search")?.annotations).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true
+    })
+    expect(tools.find((t) => t.name === "agent_browser")).toBeDefined()
+    expect(tools.find((t) => t.name === "agent_browser")?.annotations).toBeUndefined()
   }, 120_000)
 })
