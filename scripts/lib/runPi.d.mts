@@ -17,6 +17,7 @@ export interface PiRun {
   /** Each tool as pi's `getAllTools()` reports it on the first turn (annotations from pi 1.5 on). */
   tools: () => ReadonlyArray<{ name: string; annotations?: Record<string, unknown> }> | undefined
 }
+export declare function piArgs(cli: string, rest: ReadonlyArray<string>): Array<string>
 export declare function piEnv(root: string, extra?: Record<string, string>): Record<string, string>
 export declare function runPi(options: { root: string; steps: ReadonlyArray<PiStep>; prompt?: string; args?: ReadonlyArray<string>; env?: Record<string, string>; cwd?: string; cli?: string; onEvent?: (event: Record<string, any>, pid: number) => void; timeoutMs?: number }): Promise<PiRun>
 export declare function readSessionEntries(root: string): Array<Record<string, any>>

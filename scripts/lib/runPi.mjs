@@ -58,6 +58,25 @@ export function piEnv(root, extra = {}) {
 }
 
 /**
+ * The arguments pi runs with here (after node): this package and the faux driver as its only extensions, the scripted
+ * faux model, no built-in tools, context files or skills; then `rest` (mode, flags, the prompt).
+ */
+export const piArgs = (cli, rest) => [
+  cli,
+  "--no-extensions",
+  "-e",
+  REPO,
+  "-e",
+  join(REPO, "scripts/lib/fauxDriver.ts"),
+  "--model",
+  "faux/faux-1",
+  "--no-builtin-tools",
+  "--no-context-files",
+  "--no-skills",
+  ...rest
+]
+
+/**
  * Runs one pi prompt with the scripted steps. Resolves when pi exits. `onEvent(event, pid)` sees each JSON event as
  * pi prints it (tests that coordinate several pi processes start the next one on an event of the first).
  */
@@ -75,23 +94,7 @@ export function runPi({
   const script = join(root, `script-${Date.now()}.json`)
   writeFileSync(script, JSON.stringify(steps))
   const fullEnv = piEnv(root, { FAUX_SCRIPT: script, ...env })
-  const argv = [
-    cli,
-    "--no-extensions",
-    "-e",
-    REPO,
-    "-e",
-    join(REPO, "scripts/lib/fauxDriver.ts"),
-    "--model",
-    "faux/faux-1",
-    "--no-builtin-tools",
-    "--no-context-files",
-    "--no-skills",
-    "--mode",
-    "json",
-    ...args,
-    prompt
-  ]
+  const argv = piArgs(cli, ["--mode", "json", ...args, prompt])
   return new Promise((resolvePromise, reject) => {
     const child = spawn(PI_NODE, argv, { cwd, env: fullEnv, stdio: ["ignore", "pipe", "pipe"] })
     let stdout = ""

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { PI_NODE, PI_OLDEST_AND_NEWEST, piEnv, REPO } from "../../scripts/lib/runPi.mjs"
+import { PI_NODE, PI_OLDEST_AND_NEWEST, piArgs, piEnv, REPO } from "../../scripts/lib/runPi.mjs"
 import { startStaticServer, type StaticServer } from "../../scripts/lib/staticServer.mjs"
 import { TEST_MARKER } from "../support/liveEnv.js"
 
@@ -63,21 +63,7 @@ describe.each(PI_OLDEST_AND_NEWEST)(`pi %s's terminal at ${WIDTH} columns`, (ver
       ])
     )
     const env = piEnv(root, { FAUX_SCRIPT: script, TERM: "xterm-256color" })
-    const argv = [
-      PI_NODE,
-      cli,
-      "--no-extensions",
-      "-e",
-      REPO,
-      "-e",
-      join(REPO, "scripts/lib/fauxDriver.ts"),
-      "--model",
-      "faux/faux-1",
-      "--no-builtin-tools",
-      "--no-context-files",
-      "--no-skills",
-      "Sign in"
-    ]
+    const argv = [PI_NODE, ...piArgs(cli, ["Sign in"])]
     const launcher = join(root, "launch.sh")
     const quoted = (s: string) => `'${s.replaceAll("'", "'\\''")}'`
     writeFileSync(
