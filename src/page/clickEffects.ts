@@ -20,7 +20,7 @@ import { FOCUS_MOVED } from "./focusMoved.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./actionWatches.js"
 import { NAVIGATION_START_WATCH } from "./navigationStart.js"
 import { PRESS_MOVES_INSTALL, PRESS_MOVES_READ, pressMovesOf } from "./actionWatches.js"
-import { WATCH_KEY } from "./pageSettle.js"
+import { QUEUED_TASKS_RUN, WATCH_KEY } from "./pageSettle.js"
 import { SORT_STATES, sortedOf, sortedSince } from "./sortHeaders.js"
 import { throwValueStatement } from "../upstream/wire.js"
 
@@ -186,6 +186,8 @@ return true;
 export const PRESS_WATCH_READ: string = compactScript(`(async () => {
 const K = ${PRESS_KEY}, rec = window[K];
 if (!rec) return undefined;
+// the tasks the key queued run first (a dialog's close event: pageSettle.ts)
+${QUEUED_TASKS_RUN}
 if (rec.closeHeld === undefined && rec.fx.busy()) await rec.fx.settle();
 // nothing started to leave the page (no navigation, submission or new tab): no page it led to needs reading
 const stayed = !rec.leaving.started();

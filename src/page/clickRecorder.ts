@@ -16,7 +16,14 @@ import { FOCUS_MOVED } from "./focusMoved.js"
 import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
 import { dialogsOpenedExpression, VISIBLE_DIALOGS_EXPRESSION } from "./dialogsOpened.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./actionWatches.js"
-import { ACTION_QUIET_MS, quietSinceExpression, settleExpression, WATCH_INSTALL, WATCH_KEY } from "./pageSettle.js"
+import {
+  ACTION_QUIET_MS,
+  QUEUED_TASKS_RUN,
+  quietSinceExpression,
+  settleExpression,
+  WATCH_INSTALL,
+  WATCH_KEY
+} from "./pageSettle.js"
 
 /** The recorder's key on `window`. */
 const KEY = `Symbol.for("pi-agent-browser.click")`
@@ -193,6 +200,8 @@ ${FOCUS_MOVED}
 let click, settle, effects, combo = comboNow();
 let closing = false;
 if (rec) {
+  // the tasks the click queued run first (pageSettle.ts)
+  ${QUEUED_TASKS_RUN}
   // short timers the click's handlers scheduled (a redirect 100 ms later) run, and the requests they started answer
   // (actionWatches.ts), before the click is judged; not on a page closing its tab, which is read at once
   const sameDocument = rec.nav !== undefined && rec.nav.sameDocument;

@@ -29,6 +29,11 @@ slow.addEventListener("mouseenter", () => setTimeout(() => { tip.textContent = "
     "/lazy.html": html(`<h1>Kettle</h1><div style="height:2000px">Description</div><section id="rev"><h2>Reviews</h2>
 <div id="list">Loading</div></section><script>new IntersectionObserver((es, o) => { if (!es[0].isIntersecting) return;
 o.disconnect(); setTimeout(() => { list.textContent = "Great kettle, 5 stars" }, 200) }).observe(rev)</script>`),
+    // a modal edit form: its dialog's close event (fired in a task after the form closed it) shows the saved name
+    "/modal.html": html(`<p id="shown">Name: Ada</p><button id="edit" onclick="dlg.showModal()">Edit name</button>
+<dialog id="dlg" aria-label="Edit name"><form method="dialog"><label>New name <input id="nm"></label>
+<button id="save" value="save">Save</button></form></dialog><script>dlg.addEventListener("close", () => {
+shown.textContent = "Name: " + nm.value })</script>`),
     "/long.html": html(Array.from({ length: 80 }, (_, i) => `<p style="height:60px">Item ${i + 1}</p>`).join(""))
   }
 })
@@ -69,6 +74,20 @@ describe("effects that show a moment after the action are said by it (#45)", () 
     const scrolled = await live.tool.call({ args: ["scrollintoview", "#rev"] })
     expect(textOf(scrolled)).toBe('Scrolled #rev into view\nNew text: "Great kettle, 5 stars"')
     expect(evalRaw("list.textContent")).toBe("Great kettle, 5 stars")
+  })
+
+  it("saving a modal form says what its dialog's close event showed, by a click or by Enter", async () => {
+    for (const [name, save] of [
+      ["Grace", ["click", "#save"]],
+      ["Linus", ["press", "Enter"]]
+    ] as const) {
+      await open("/modal.html")
+      await live.tool.call({ args: ["click", "#edit"] })
+      await live.tool.call({ args: ["fill", "#nm", name] })
+      const saved = await live.tool.call({ args: [...save] })
+      expect(evalRaw("[shown.textContent, dlg.open]")).toEqual([`Name: ${name}`, false])
+      expect(textOf(saved)).toContain(`New text: "Name: ${name}"`)
+    }
   })
 
   it("a reload says where the browser kept the page scrolled; at the top it says nothing more", async () => {
