@@ -121,6 +121,7 @@ fx.settle = () => new Promise((resolve) => {
   };
   check();
 });
+fx.toggled = () => appeared.toggled();
 fx.busy = () => fx.timers.size > 0 || fx.requestsBusy();
 fx.take = () => {
   const h = heading(), s = state(el), b = fx.state, control = {};
@@ -186,8 +187,8 @@ return true;
 export const PRESS_WATCH_READ: string = compactScript(`(async () => {
 const K = ${PRESS_KEY}, rec = window[K];
 if (!rec) return undefined;
-// the tasks the key queued run first (a dialog's close event: pageSettle.ts)
-${QUEUED_TASKS_RUN}
+// a dialog the key closed (Enter, Escape): its close event's handler runs first (pageSettle.ts)
+if (rec.fx.toggled()) ${QUEUED_TASKS_RUN}
 if (rec.closeHeld === undefined && rec.fx.busy()) await rec.fx.settle();
 // nothing started to leave the page (no navigation, submission or new tab): no page it led to needs reading
 const stayed = !rec.leaving.started();

@@ -200,8 +200,8 @@ ${FOCUS_MOVED}
 let click, settle, effects, combo = comboNow();
 let closing = false;
 if (rec) {
-  // the tasks the click queued run first (pageSettle.ts)
-  ${QUEUED_TASKS_RUN}
+  // a dialog or details the click closed or opened: its close or toggle event's handler runs first (pageSettle.ts)
+  if (rec.fx.toggled()) ${QUEUED_TASKS_RUN}
   // short timers the click's handlers scheduled (a redirect 100 ms later) run, and the requests they started answer
   // (actionWatches.ts), before the click is judged; not on a page closing its tab, which is read at once
   const sameDocument = rec.nav !== undefined && rec.nav.sameDocument;

@@ -34,6 +34,10 @@ o.disconnect(); setTimeout(() => { list.textContent = "Great kettle, 5 stars" },
 <dialog id="dlg" aria-label="Edit name"><form method="dialog"><label>New name <input id="nm"></label>
 <button id="save" value="save">Save</button></form></dialog><script>dlg.addEventListener("close", () => {
 shown.textContent = "Name: " + nm.value })</script>`),
+    // a section that loads its text from its toggle event (fired in a task after the details opened)
+    "/details.html": html(`<details id="more"><summary id="sum">Reviews</summary><div id="list"></div></details>
+<script>more.addEventListener("toggle", () => { if (more.open) list.textContent = "Sturdy and quiet, 4 stars" })
+</script>`),
     "/long.html": html(Array.from({ length: 80 }, (_, i) => `<p style="height:60px">Item ${i + 1}</p>`).join(""))
   }
 })
@@ -88,6 +92,13 @@ describe("effects that show a moment after the action are said by it (#45)", () 
       expect(evalRaw("[shown.textContent, dlg.open]")).toEqual([`Name: ${name}`, false])
       expect(textOf(saved)).toContain(`New text: "Name: ${name}"`)
     }
+  })
+
+  it("opening a details says the text its toggle event filled in", async () => {
+    await open("/details.html")
+    const opened = await live.tool.call({ args: ["click", "#sum"] })
+    expect(evalRaw("list.textContent")).toBe("Sturdy and quiet, 4 stars")
+    expect(textOf(opened)).toContain("Sturdy and quiet, 4 stars")
   })
 
   it("a reload says where the browser kept the page scrolled; at the top it says nothing more", async () => {
