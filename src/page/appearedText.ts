@@ -142,8 +142,6 @@ export const NO_FLIPS = "const flips = () => ({ shown: [], gone: [] });"
  */
 export const appearedWatch = (flips: string): string => `const appeared = (() => {
 const changed = new Set(), added = new WeakSet(), grew = new WeakSet(), removed = [], first = new Map();
-// a dialog or details the action opened or closed: its close or toggle event fires in a task queued after it
-let toggles = 0;
 const hid = (v) => /display:\\s*none|visibility:\\s*hidden/.test(String(v || ""));
 const note = (records) => {
   for (const r of records) {
@@ -156,7 +154,6 @@ const note = (records) => {
     else {
       const e = r.target, now = e.getAttribute(r.attributeName);
       // each attribute's value before the action: whether the element was shown then
-      if (r.attributeName === "open") toggles++;
       const old = first.get(e) || {};
       if (!(r.attributeName in old)) old[r.attributeName] = r.oldValue;
       first.set(e, old);
@@ -220,9 +217,7 @@ const take = (skip) => {
   const gone = hiddenTexts(flipped.gone);
   return { count, texts: said, capped: outer.length > ${LOOK}, controls, ...(gone.count > 0 ? { hidden: gone } : {}) };
 };
-// whether the action opened or closed a dialog or details so far (pageSettle.ts: QUEUED_TASKS_RUN)
-const toggled = () => { note(mo.takeRecords()); return toggles > 0; };
-return { take, toggled, off: () => mo.disconnect() };
+return { take, off: () => mo.disconnect() };
 })();`
 
 export const APPEARED_WATCH: string = appearedWatch(NO_FLIPS)

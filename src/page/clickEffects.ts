@@ -20,7 +20,8 @@ import { FOCUS_MOVED } from "./focusMoved.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./actionWatches.js"
 import { NAVIGATION_START_WATCH } from "./navigationStart.js"
 import { PRESS_MOVES_INSTALL, PRESS_MOVES_READ, pressMovesOf } from "./actionWatches.js"
-import { QUEUED_TASKS_RUN, WATCH_KEY } from "./pageSettle.js"
+import { afterNextFrame } from "./nextFrame.js"
+import { WATCH_KEY } from "./pageSettle.js"
 import { SORT_STATES, sortedOf, sortedSince } from "./sortHeaders.js"
 import { throwValueStatement } from "../upstream/wire.js"
 
@@ -56,6 +57,8 @@ fx.el = el; fx.focusFrom = document.activeElement;
 fx.ariaDisabled = !!(el && el.closest && el.closest("[aria-disabled=true]"));
 // the URL and title it had: a page that moved its hash or title on the click did not ignore it
 fx.url = location.href; fx.title = document.title;
+// when the action started: the animations it started are waited for (nextFrame.ts)
+fx.t0 = performance.now();
 fx.mute = false;
 // the sortable headers' states (aria-sort), by name: a header the action sorted is said with its new order
 ${SORT_STATES}
@@ -73,6 +76,7 @@ LOGS.forEach((k, i) => { console[k] = function (...a) {
 const onError = (e) => note(e.message || (e.error ? text(e.error) : "Uncaught error"));
 const onRejection = (e) => note("Uncaught (in promise) " + text(e.reason));
 const ownTimeout = window.setTimeout, ownClear = window.clearTimeout;
+fx.timeout = (f, ms) => ownTimeout.call(window, f, ms);
 // a short timer the click's handlers scheduled, until it ran or was cleared
 window.setTimeout = function (fn, delay, ...a) {
   const mine = fx.inClick && !fx.mute && typeof fn === "function" && !(Number(delay) > ${LATE_TIMER_MS});
@@ -121,7 +125,6 @@ fx.settle = () => new Promise((resolve) => {
   };
   check();
 });
-fx.toggled = () => appeared.toggled();
 fx.busy = () => fx.timers.size > 0 || fx.requestsBusy();
 fx.take = () => {
   const h = heading(), s = state(el), b = fx.state, control = {};
@@ -187,8 +190,8 @@ return true;
 export const PRESS_WATCH_READ: string = compactScript(`(async () => {
 const K = ${PRESS_KEY}, rec = window[K];
 if (!rec) return undefined;
-// a dialog the key closed (Enter, Escape): its close event's handler runs first (pageSettle.ts)
-if (rec.fx.toggled()) ${QUEUED_TASKS_RUN}
+// the next frame and what the key scheduled in it (a dialog's close event, a render: nextFrame.ts)
+${afterNextFrame("rec.fx.timeout", "rec.fx.t0")}
 if (rec.closeHeld === undefined && rec.fx.busy()) await rec.fx.settle();
 // nothing started to leave the page (no navigation, submission or new tab): no page it led to needs reading
 const stayed = !rec.leaving.started();

@@ -13,17 +13,11 @@ import { CLOSE_AFTER_READ, CLOSE_HOLD_INSTALL, CLOSING_EXPRESSION } from "./clos
 import { compactScript } from "./compactScript.js"
 import { enabledWaitStatements } from "./readiness.js"
 import { FOCUS_MOVED } from "./focusMoved.js"
+import { afterNextFrame } from "./nextFrame.js"
 import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
 import { dialogsOpenedExpression, VISIBLE_DIALOGS_EXPRESSION } from "./dialogsOpened.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./actionWatches.js"
-import {
-  ACTION_QUIET_MS,
-  QUEUED_TASKS_RUN,
-  quietSinceExpression,
-  settleExpression,
-  WATCH_INSTALL,
-  WATCH_KEY
-} from "./pageSettle.js"
+import { ACTION_QUIET_MS, quietSinceExpression, settleExpression, WATCH_INSTALL, WATCH_KEY } from "./pageSettle.js"
 
 /** The recorder's key on `window`. */
 const KEY = `Symbol.for("pi-agent-browser.click")`
@@ -200,8 +194,8 @@ ${FOCUS_MOVED}
 let click, settle, effects, combo = comboNow();
 let closing = false;
 if (rec) {
-  // a dialog or details the click closed or opened: its close or toggle event's handler runs first (pageSettle.ts)
-  if (rec.fx.toggled()) ${QUEUED_TASKS_RUN}
+  // the next frame and what the click scheduled in it (a dialog's close event, a render: nextFrame.ts)
+  ${afterNextFrame("rec.fx.timeout", "rec.fx.t0")}
   // short timers the click's handlers scheduled (a redirect 100 ms later) run, and the requests they started answer
   // (actionWatches.ts), before the click is judged; not on a page closing its tab, which is read at once
   const sameDocument = rec.nav !== undefined && rec.nav.sameDocument;

@@ -2,12 +2,17 @@
  * The short timers a fill's own events started (a field checked 300 ms after typing stops: "That name is taken"):
  * installed with the fill's appeared watch (before the fill), `setTimeout` is wrapped to note the timers of at most
  * `LATE_TIMER_MS` a handler of the fill's events (input, change, keys, focus) schedules; the read after the fill
- * waits until they ran (a cleared one is not waited for), at most `LATE_WAIT_CAP_MS`, polling, then reads what
- * appeared. A fill whose events scheduled no such timer pays no wait. The wrap undoes itself at the read, or after
- * `EXPIRE_MS` when no read came (a fill that failed); never over a wrap installed after it. `type` typed key by key
- * waits the same way (typedEffects.ts). Pure: page statements.
+ * waits for the next frame (nextFrame.ts), then until they ran (a cleared one is not waited for), at most
+ * `LATE_WAIT_CAP_MS`, polling, and until the requests those handlers started answered (actionWatches.ts, as a
+ * click's: at most `REQUEST_WAIT_CAP_MS`), then reads what appeared. A fill whose events scheduled no such timer or
+ * request pays no wait beyond the frame. The wraps undo themselves at the read, or after `EXPIRE_MS` when no read came
+ * (a fill that failed); never over a wrap installed after it. `type` typed key by key, `check` and `select` wait the
+ * same way (typedEffects.ts, `EVENT_WATCH_*` below). Pure: page statements.
  */
 import { LATE_TIMER_MS, LATE_WAIT_CAP_MS } from "./clickEffects.js"
+import { REQUEST_WAIT_CAP_MS, REQUESTS_WATCH } from "./actionWatches.js"
+import { APPEARED_INSTALL, APPEARED_READ } from "./appearedText.js"
+import { afterNextFrame } from "./nextFrame.js"
 
 const KEY = `Symbol.for("pi-agent-browser.fillTimers")`
 /** A watch whose read never came (the fill failed) undoes itself after this long. */
@@ -19,6 +24,9 @@ const K = ${KEY};
 if (window[K]) window[K].off();
 const ownTimeout = window.setTimeout, ownClear = window.clearTimeout, timers = new Set();
 let inEvent = false;
+// the requests the events' handlers start (actionWatches.ts), as a click's: a select that fetches its next list
+const fx = { get inClick() { return inEvent; }, mute: false };
+${REQUESTS_WATCH}
 const onEvent = () => { if (inEvent) return; inEvent = true; ownTimeout.call(window, () => { inEvent = false; }, 0); };
 const kinds = ["beforeinput", "input", "change", "keydown", "keyup", "focusin", "focusout"];
 const wrapped = function (fn, delay, ...a) {
@@ -31,6 +39,7 @@ const wrapped = function (fn, delay, ...a) {
 };
 const clear = function (id) { timers.delete(id); return ownClear.call(window, id); };
 const off = () => {
+  fx.requestsOff();
   kinds.forEach((t) => window.removeEventListener(t, onEvent, true));
   if (window.setTimeout === wrapped) window.setTimeout = ownTimeout;
   if (window.clearTimeout === clear) window.clearTimeout = ownClear;
@@ -44,19 +53,36 @@ const settle = () => new Promise((resolve) => {
   const start = performance.now();
   const check = () => {
     const waited = performance.now() - start;
-    if (timers.size === 0 || waited >= ${LATE_WAIT_CAP_MS}) return resolve(Math.round(waited));
+    const timed = timers.size === 0 || waited >= ${LATE_WAIT_CAP_MS};
+    if (timed && (!fx.requestsBusy() || waited >= ${REQUEST_WAIT_CAP_MS})) return resolve(Math.round(waited));
     ownTimeout.call(window, check, 5);
   };
   check();
 });
-window[K] = { off, settle };
+// when the fill started, and the page's own timer: the read waits for the next frame first (nextFrame.ts)
+window[K] = { off, settle, t0: performance.now(), timeout: (f, ms) => ownTimeout.call(window, f, ms) };
 })()`
 
-/** Page JavaScript (an expression, awaited inside an async read): waits for the timers, undoes the watch. */
+/**
+ * Page JavaScript (an expression, awaited inside an async read): waits for the next frame and what the fill's events
+ * scheduled in it (a meter redrawn in an animation frame: nextFrame.ts), then for the timers and requests; undoes the
+ * watch.
+ */
 export const FILL_TIMERS_SETTLE: string = `(async () => {
 const w = window[${KEY}];
 if (!w) return 0;
+${afterNextFrame("w.timeout", "w.t0")}
 const waited = await w.settle();
 w.off();
 return waited;
 })()`
+
+/** An action's read (`read`: an expression), after the next frame and its events' short timers and requests. */
+export const afterEventTimers = (read: string): string =>
+  `(async () => { await ${FILL_TIMERS_SETTLE}; return ${read}; })()`
+
+/** The watch around a check or a select: the text it makes appear, its events' short timers and requests. */
+export const EVENT_WATCH_INSTALL = `(${APPEARED_INSTALL}, ${FILL_TIMERS_INSTALL})`
+
+/** Reads it (`{ appeared }`) once its events' timers ran and requests answered, after the next frame. */
+export const EVENT_WATCH_READ: string = afterEventTimers(APPEARED_READ)

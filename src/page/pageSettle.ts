@@ -85,14 +85,6 @@ export const isStillLoading = (settle: PageSettle | undefined): boolean => settl
 export const WATCH_KEY: string = `Symbol.for("pi-agent-browser.settle")`
 /** A page is quiet once nothing changed for this long since the last mutation. */
 export const ACTION_QUIET_MS = 120
-/**
- * A statement in an action's async read: one turn of the page's task loop, so the tasks the action queued have run
- * before the read judges it. A `<dialog>`'s `close` event and a `<details>`' `toggle` event are fired in a task after
- * the element closed or opened: a handler that shows the saved value ran after a read that did not wait, and the click
- * said only that the dialog went. Taken only when the action opened or closed one (`appeared.toggled()`): right after
- * a click the turn waits for the browser's next frame (about 4 ms on the daemon).
- */
-export const QUEUED_TASKS_RUN = "await new Promise((resolve) => setTimeout(resolve, 0));"
 /** How long the watch stays on the page after a click (a snapshot later than this reads the page as it is). */
 const WATCH_MS = 10_000
 

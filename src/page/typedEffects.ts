@@ -11,7 +11,7 @@ import type { FieldHolds } from "../domain/Outcome.js"
 import type { JsDialog } from "../domain/JsDialog.js"
 import { APPEARED_INSTALL, APPEARED_READ, field, shownEffectsOf } from "./appearedText.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE, jsDialogsSaid } from "./actionWatches.js"
-import { FILL_TIMERS_INSTALL, FILL_TIMERS_SETTLE } from "./fillTimers.js"
+import { FILL_TIMERS_INSTALL } from "./fillTimers.js"
 import { compactScript } from "./compactScript.js"
 
 /**
@@ -25,10 +25,6 @@ ${APPEARED_INSTALL};
 ${FILL_TIMERS_INSTALL};
 return { earlier };
 })()`)
-
-/** The field's read after the keys (`read`: an expression), once the short timers their events started ran. */
-export const afterKeyTimers = (read: string): string =>
-  `(async () => { await ${FILL_TIMERS_SETTLE}; return ${read}; })()`
 
 /** Reads both watches after the keys: `{ appeared, jsDialogs }`. */
 export const KEYED_WATCH_READ: string = `(() => {

@@ -15,7 +15,7 @@ import {
   checkTargetOf,
   refCheckRefusal
 } from "../../src/page/checkGuard.js"
-import { APPEARED_READ } from "../../src/page/appearedText.js"
+import { EVENT_WATCH_READ } from "../../src/page/fillTimers.js"
 import { runToResult } from "../../src/program/call/ToolCall.js"
 import { batchRows, contentText, fakeLayer, openBatch, stepsOf, suiteTempRoot } from "../support/fakeHarness.js"
 
@@ -34,7 +34,7 @@ const checkBatch = (guard: { readonly thrown: unknown } | true, appeared?: unkno
     const answer = (step: ReadonlyArray<string>) =>
       step[0] === "check" || step[0] === "uncheck"
         ? { checked: step[1] }
-        : { result: step[1] === APPEARED_READ ? (appeared ?? { appeared: { count: 0, texts: [] } }) : true }
+        : { result: step[1] === EVENT_WATCH_READ ? (appeared ?? { appeared: { count: 0, texts: [] } }) : true }
     const rows =
       guard === true
         ? steps.map((step) => ({ command: step, success: true, result: answer(step), error: null }))

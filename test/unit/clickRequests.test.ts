@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { APPEARED_INSTALL } from "../../src/page/appearedText.js"
+import { EVENT_WATCH_INSTALL, EVENT_WATCH_READ } from "../../src/page/fillTimers.js"
 import { clickEffectsOf, PRESS_WATCH_INSTALL, PRESS_WATCH_READ } from "../../src/page/clickEffects.js"
 import { pendingRequestsOf } from "../../src/page/actionWatches.js"
 import { CLICK_READ_EXPRESSION, clickRecorderScript } from "../../src/page/clickRecorder.js"
@@ -47,7 +48,9 @@ describe("requests a click started", () => {
       CLICK_READ_EXPRESSION,
       PRESS_WATCH_INSTALL,
       PRESS_WATCH_READ,
-      APPEARED_INSTALL
+      APPEARED_INSTALL,
+      EVENT_WATCH_INSTALL,
+      EVENT_WATCH_READ
     ])
       expect(() => new Function(`return ${script}`)).not.toThrow()
   })

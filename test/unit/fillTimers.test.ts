@@ -18,7 +18,19 @@ const standIn = () => {
         (listeners.get(t) ?? []).filter((g) => g !== f)
       )
   }
-  const run = (script: string): unknown => new Function("window", `return ${script}`)(win)
+  // the page globals the read uses besides window: a frame every 16 ms, no animations, XMLHttpRequest to wrap
+  class StandInRequest {
+    open() {}
+    send() {}
+  }
+  const page = { requestAnimationFrame: (f: () => void) => setTimeout(f, 16), document: { getAnimations: () => [] } }
+  const run = (script: string): unknown =>
+    new Function("window", "requestAnimationFrame", "document", "XMLHttpRequest", `return ${script}`)(
+      win,
+      page.requestAnimationFrame,
+      page.document,
+      StandInRequest
+    )
   /** The page's handler of `type`, after the watch's own listeners (a capture listener on window runs first). */
   const dispatch = (type: string, handler: () => void) => {
     for (const f of listeners.get(type) ?? []) f()
@@ -53,6 +65,25 @@ describe("the fill's short timers", () => {
       ;(page.win["clearTimeout"] as (i: unknown) => void)(id)
     })
     expect((await page.run(FILL_TIMERS_SETTLE)) as number).toBeLessThan(50)
+  })
+
+  it("a request an input handler starts is waited for until it answered; the fetch wrap is undone at the read", async () => {
+    const page = standIn()
+    let answered = false
+    const ownFetch = () =>
+      new Promise((resolve) =>
+        setTimeout(() => {
+          answered = true
+          resolve("ok")
+        }, 120)
+      )
+    page.win["fetch"] = ownFetch
+    page.run(FILL_TIMERS_INSTALL)
+    page.dispatch("change", () => void (page.win["fetch"] as (u: string) => Promise<unknown>)("/cities?country=de"))
+    const waited = (await page.run(FILL_TIMERS_SETTLE)) as number
+    expect(answered).toBe(true)
+    expect(waited).toBeGreaterThanOrEqual(80)
+    expect(page.win["fetch"]).toBe(ownFetch)
   })
 
   it("no watch installed: the read answers at once", async () => {

@@ -18,6 +18,7 @@ import { launches, screenshots } from "./screenshotsLaunches.mjs"
 import { snapshots } from "./snapshots.mjs"
 import { fields, suggests, wizards } from "./webFormTasks.mjs"
 import { disclosures, tables } from "./webListTasks.mjs"
+import { queued } from "./queuedEffects.mjs"
 import { clipboard, pageReads, settings } from "./settingsClipboard.mjs"
 import { cookies, storage } from "./storageCookies.mjs"
 import { crashes, downloads, tabs } from "./tabsCrashesDownloads.mjs"
@@ -85,7 +86,8 @@ export const allCases = () => {
     ...wizards,
     ...suggests,
     ...tables,
-    ...disclosures
+    ...disclosures,
+    ...queued
   ]
   const seen = new Set()
   return list.map((k) => {

@@ -6,7 +6,8 @@
  */
 import * as Effect from "effect/Effect"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
-import { APPEARED_INSTALL, APPEARED_READ, field } from "../../page/appearedText.js"
+import { field } from "../../page/appearedText.js"
+import { EVENT_WATCH_INSTALL, EVENT_WATCH_READ } from "../../page/fillTimers.js"
 import { checkProbeRows, checkRefusedAt, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
 import { evalAt, plain, type ProbeKind, refused, replyOf } from "./probed.js"
 import { shownSaid } from "./timedAction.js"
@@ -22,8 +23,8 @@ export const checkProbe: ProbeKind = {
     const check = checkTargetOf(plan.line.positionals)
     if (check === undefined) return undefined
     return {
-      before: [...checkProbeRows(check.selector), ["eval", APPEARED_INSTALL]],
-      after: [["eval", APPEARED_READ]],
+      before: [...checkProbeRows(check.selector), ["eval", EVENT_WATCH_INSTALL]],
+      after: [["eval", EVENT_WATCH_READ]],
       bail: true,
       read: (ran) => {
         // the guard's rows end just before the watch's install

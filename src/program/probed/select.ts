@@ -4,7 +4,8 @@
  * put another option back: page/selectShown.ts), and the text its change made appear or hid (appearedText.ts).
  */
 import * as Effect from "effect/Effect"
-import { APPEARED_INSTALL, APPEARED_READ, field } from "../../page/appearedText.js"
+import { field } from "../../page/appearedText.js"
+import { EVENT_WATCH_INSTALL, EVENT_WATCH_READ } from "../../page/fillTimers.js"
 import { selectBeforeScript, selectGuardApplies, selectRefusedOf, selectTargetOf } from "../../page/selectGuard.js"
 import { selectShownOf, selectShownScript } from "../../page/selectShown.js"
 import { evalAt, plain, type ProbeKind, refused, replyOf } from "./probed.js"
@@ -19,11 +20,11 @@ export const selectProbe: ProbeKind = {
     return {
       before: [
         ["eval", selectBeforeScript(select)],
-        ["eval", APPEARED_INSTALL]
+        ["eval", EVENT_WATCH_INSTALL]
       ],
       after: [
         ["eval", selectShownScript(select)],
-        ["eval", APPEARED_READ]
+        ["eval", EVENT_WATCH_READ]
       ],
       bail: true,
       read: (ran) => {

@@ -4,7 +4,8 @@
  * (page/typeReadback.ts, page/typedEffects.ts).
  */
 import * as Effect from "effect/Effect"
-import { afterKeyTimers, KEYED_WATCH_INSTALL, KEYED_WATCH_READ, typedSaidOf } from "../../page/typedEffects.js"
+import { afterEventTimers } from "../../page/fillTimers.js"
+import { KEYED_WATCH_INSTALL, KEYED_WATCH_READ, typedSaidOf } from "../../page/typedEffects.js"
 import { fillReadScript } from "../../page/fillReadback.js"
 import { keyedRowOf, keyedTypingOf, typedHoldsOf, typeTargetOf } from "../../page/typeReadback.js"
 import { evalAt, plain, type ProbeKind, replyOf } from "./probed.js"
@@ -22,7 +23,7 @@ export const typingProbe: ProbeKind = {
         : {
             before: [["eval", KEYED_WATCH_INSTALL]],
             after: [
-              ["eval", afterKeyTimers(fillReadScript(typed))],
+              ["eval", afterEventTimers(fillReadScript(typed))],
               ["eval", KEYED_WATCH_READ]
             ],
             bail: true,
