@@ -245,9 +245,13 @@ try {
     steps: async () => {
       for (const step of clickSteps) if (!(await send(step)).success) break
     },
-    bare: () => send({ id: "b", action: "click", selector: "#plain" })
+    bare: () => send({ id: "b", action: "click", selector: "#plain" }),
+    // any click that reads the page before and after it, with empty reads: what is left when the scripts cost nothing
+    minimal: async () => {
+      for (const step of [asDaemon(["eval", "0"], 0), clickSteps[1], asDaemon(["eval", "0"], 2)]) await send(step)
+    }
   }
-  const floorTimes = { raw: [], steps: [], bare: [] }
+  const floorTimes = { raw: [], steps: [], bare: [], minimal: [] }
   for (let i = 0; i < RUNS; i++)
     for (const kind of shuffled(Object.keys(floor))) {
       await sleep(PAUSE_MS)
@@ -323,7 +327,13 @@ try {
     `  a bare click             ${fmt(median(floorTimes.bare)).padStart(9)} ${fmt(p90(floorTimes.bare)).padStart(9)}`
   )
   console.log(
-    `  ratio steps/raw click    ${(median(floorTimes.steps) / median(floorTimes.raw)).toFixed(2)}x    (the upstream floor of a truthful click, before the tool's own work)\n`
+    `  empty eval, click, empty eval ${fmt(median(floorTimes.minimal)).padStart(4)} ${fmt(p90(floorTimes.minimal)).padStart(9)}   (a read before and after that costs nothing)`
+  )
+  console.log(
+    `  ratio steps/raw click    ${(median(floorTimes.steps) / median(floorTimes.raw)).toFixed(2)}x    (the upstream floor of a truthful click, before the tool's own work)`
+  )
+  console.log(
+    `  ratio empty reads/raw    ${(median(floorTimes.minimal) / median(floorTimes.raw)).toFixed(2)}x    (the floor of any click read before and after: ${fmt(median(floorTimes.raw) - median(floorTimes.minimal))} left for all else)\n`
   )
   console.log("the tool's call by phase (medians; start → planned: prepare, planned → locked: the session's lock,")
   console.log("locked → guarded: health and refs checked, guarded → upstream: reads before and the batch built,")

@@ -244,7 +244,7 @@ const NOTES = [
   ],
   [
     "fill",
-    "ref preflight¹; a rich editor's text is replaced too (selected, then typed over); a time, datetime-local, month, week or color field is set in its own form (`13:45`, `#ff8800`); a maxlength cut and a value the browser marks invalid are said; text it made appear is read once short timers (≤ 300 ms) its events started ran (waited ≤ 400 ms: a debounced check's message); suggestions it left open (aria-expanded, role=option) are said with none picked; a `<datalist>` field's values that start with what it holds, when that is none of them"
+    "ref preflight¹; a rich editor's text is replaced too (selected, then typed over); a time, datetime-local, month, week or color field is set in its own form (`13:45`, `#ff8800`); a maxlength cut and a value the browser marks invalid are said; text it made appear is read after the next frame, once short timers (≤ 300 ms) and requests its events started ran (waited ≤ 400 ms and ≤ 1.5 s: a debounced check's message); suggestions it left open (aria-expanded, role=option) are said with none picked; a `<datalist>` field's values that start with what it holds, when that is none of them"
   ],
   [
     "press",
