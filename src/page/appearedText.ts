@@ -14,6 +14,11 @@ import { compactScript } from "./compactScript.js"
 
 /** At most this many texts are kept, each cut to `TEXT_MAX` characters. */
 const KEEP = 2
+/**
+ * New texts are read one beyond that: the words say two, after leaving out those made only of new controls' names (a
+ * widget that rendered late), so the third is said rather than counted.
+ */
+const KEEP_NEW = KEEP + 1
 const TEXT_MAX = 80
 /** A text the action hid is cut shorter: it is there to say what went, not to be read. */
 const HIDDEN_MAX = 40
@@ -38,13 +43,13 @@ const RANK =
   "!fresh(e) && /\\d/.test(t) ? 1 : 2)"
 
 /**
- * Page JavaScript: `pickSaid(texts, ranked, count)`, the texts said: the first `KEEP` in the page's order (`texts`)
- * when no more places changed; else a status, then a count ("Showing 3 of 8"), then the rest, each in the page's
- * order (`ranked`: each place's `[rank, text]`, in the page's order).
+ * Page JavaScript: `pickSaid(texts, ranked, count)`, the texts said: those in the page's order (`texts`) when no more
+ * than `KEEP` places changed; else the first `KEEP_NEW` of a status, then a count ("Showing 3 of 8"), then the rest,
+ * each in the page's order (`ranked`: each place's `[rank, text]`, in the page's order).
  */
 export const PICK_SAID = `const pickSaid = (texts, ranked, count) => count <= ${KEEP} ? texts
   : [...new Set(ranked.map((r, i) => [...r, i]).sort((a, b) => a[0] - b[0] || a[2] - b[2]).map((r) => r[1]))]
-    .slice(0, ${KEEP});`
+    .slice(0, ${KEEP_NEW});`
 
 /**
  * Page JavaScript (inside the watch): `hiddenTexts = () => ({ count, texts, capped })`, the text the action hid or
@@ -210,7 +215,7 @@ const take = (skip) => {
     const t = norm(e.innerText);
     if (t === "" || t === skip || texts.includes(t)) continue;
     count++;
-    if (texts.length < ${KEEP}) texts.push(cut(t, ${TEXT_MAX}));
+    if (texts.length < ${KEEP_NEW}) texts.push(cut(t, ${TEXT_MAX}));
     ranked.push([${RANK}, cut(t, ${TEXT_MAX})]);
   }
   const said = pickSaid(texts, ranked, count);
@@ -247,7 +252,7 @@ export const appearedOf = (value: unknown): ActionEffects["appeared"] => {
   const count = typeof r?.["count"] === "number" ? r["count"] : 0
   const texts = Array.isArray(r?.["texts"]) ? r["texts"].filter((t): t is string => typeof t === "string") : []
   const capped = r?.["capped"] === true ? { capped: true as const } : {}
-  return count > 0 && texts.length > 0 ? { count, first: texts.slice(0, KEEP), ...capped } : undefined
+  return count > 0 && texts.length > 0 ? { count, first: texts.slice(0, KEEP_NEW), ...capped } : undefined
 }
 
 /** A field of a page read's answer (undefined when the answer is no object). */

@@ -27,6 +27,10 @@ function open_() { s.setAttribute("aria-expanded", "true"); const ul = document.
     const li = Object.assign(document.createElement("li"), { textContent: n }); li.setAttribute("role", "option")
     li.onclick = () => { out.textContent = "Selected: " + n; pop.replaceChildren() }; return li }))
   pop.replaceChildren(ul) }</script>`),
+    // a click that adds a control (its text only its name) before two texts: both texts are said
+    "/order.html": htmlPage(`<div id="tools"></div><p id="out"></p><p id="note"></p><button id="buy" onclick="
+tools.innerHTML='<button>Track order</button>'; out.textContent='Order placed';
+note.textContent='Receipt sent to ada@example.com'">Buy</button>`),
     "/city.html": htmlPage(`<label for="c">City</label><input id="c" role="combobox" aria-expanded="false">
 <ul id="list" role="listbox" aria-label="Cities"></ul><p id="out"></p><script>
 c.addEventListener("input", () => list.replaceChildren(...["Lima", "Lisbon", "Lyon"]
@@ -114,6 +118,18 @@ describe("a click that makes controls appear names their refs (#45)", () => {
     expect(clicked).not.toContain("Focus moved")
     await live.tool.call({ args: ["click", `@${refOf(clicked, "option", "Fast")}`] })
     expect(rawEval(live.world, session, "out.textContent")).toBe("Selected: Fast")
+  })
+
+  it("a text made only of a new control's name leaves its place to the next text, which is said", async () => {
+    const session = (await live.tool.call({ args: ["open", live.url("/order.html")] })).details.sessionName ?? ""
+    const snap = textOf(await live.tool.call({ args: ["snapshot", "-i"] }))
+    const clicked = textOf(await live.tool.call({ args: ["click", `@${refOf(snap, "button", "Buy")}`] }))
+    expect(rawEval(live.world, session, "[out.textContent, note.textContent]")).toEqual([
+      "Order placed",
+      "Receipt sent to ada@example.com"
+    ])
+    expect(clicked).toContain('New text: "Order placed"; "Receipt sent to ada@example.com"\n')
+    expect(clicked).toMatch(/^New controls: button "Track order" \[ref=e\d+\]$/m)
   })
 
   it("a fill into a combobox names the suggestions it showed with refs", async () => {

@@ -17,10 +17,16 @@ describe("the texts said of what appeared", () => {
       [2, "Keyboard"],
       [1, "Showing 3 of 8 products"]
     ]
-    expect(pickSaid(["Desk lamp", "Monitor"], rows, 4)).toEqual(["Showing 3 of 8 products", "Desk lamp"])
-    expect(pickSaid(["Desk lamp", "Monitor"], [...rows, [0, "Filter applied"]], 5)).toEqual([
+    // three are read: the words say two, the third takes the place of one made only of new controls' names
+    expect(pickSaid(["Desk lamp", "Monitor", "Keyboard"], rows, 4)).toEqual([
+      "Showing 3 of 8 products",
+      "Desk lamp",
+      "Monitor"
+    ])
+    expect(pickSaid(["Desk lamp", "Monitor", "Keyboard"], [...rows, [0, "Filter applied"]], 5)).toEqual([
       "Filter applied",
-      "Showing 3 of 8 products"
+      "Showing 3 of 8 products",
+      "Desk lamp"
     ])
   })
 
@@ -30,7 +36,7 @@ describe("the texts said of what appeared", () => {
       [2, "b"],
       [2, "c"]
     ]
-    expect(pickSaid(["a", "b"], rows, 3)).toEqual(["a", "b"])
+    expect(pickSaid(["a", "b", "c"], rows, 3)).toEqual(["a", "b", "c"])
     expect(
       pickSaid(
         ["Row 2", "3 left"],

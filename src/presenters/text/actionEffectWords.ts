@@ -14,8 +14,9 @@ const quoted = (text: string): Parts => [page(JSON.stringify(text))]
 
 /** Texts that appeared or went away: the first two quoted, the rest counted. */
 const textsLine = (head: string, shown: NonNullable<ActionEffects["appeared"]>): Parts => {
-  const more = shown.count - shown.first.length
-  const texts = shown.first.flatMap((t, i) => [...(i > 0 ? ["; "] : []), ...quoted(t)])
+  const first = shown.first.slice(0, 2)
+  const more = shown.count - first.length
+  const texts = first.flatMap((t, i) => [...(i > 0 ? ["; "] : []), ...quoted(t)])
   const rest = shown.capped === true ? [" (and more)"] : more > 0 ? [` (and ${more} more)`] : []
   return [head, ...texts, ...rest]
 }
