@@ -40,7 +40,7 @@ const requestStart = (label) => {
 fx.requestsBusy = () => fx.requests.size > 0 || performance.now() - fx.requestsAt < ${REQUEST_GRACE_MS};
 const ownFetch = window.fetch, ownOpen = XMLHttpRequest.prototype.open, ownSend = XMLHttpRequest.prototype.send;
 const REQ = Symbol("request");
-if (typeof ownFetch === "function") window.fetch = function (input, init) {
+const wrappedFetch = function (input, init) {
   const p = ownFetch.apply(this, arguments);
   if (fx.inClick && !fx.mute) {
     const asked = input instanceof Request ? input : undefined;
@@ -50,11 +50,12 @@ if (typeof ownFetch === "function") window.fetch = function (input, init) {
   }
   return p;
 };
-XMLHttpRequest.prototype.open = function (method, url) {
+if (typeof ownFetch === "function") window.fetch = wrappedFetch;
+const wrappedOpen = function (method, url) {
   try { this[REQ] = requestLabel(method, url); } catch {}
   return ownOpen.apply(this, arguments);
 };
-XMLHttpRequest.prototype.send = function () {
+const wrappedSend = function () {
   if (fx.inClick && !fx.mute) {
     const done = requestStart(this[REQ] || "GET");
     // loadend runs before the page's own load handlers finish: the answer counts once they ran
@@ -62,9 +63,12 @@ XMLHttpRequest.prototype.send = function () {
   }
   return ownSend.apply(this, arguments);
 };
+XMLHttpRequest.prototype.open = wrappedOpen; XMLHttpRequest.prototype.send = wrappedSend;
+// never over a wrap installed after this one (a fill's watch that expires after a click's began)
 fx.requestsOff = () => {
-  if (typeof ownFetch === "function") window.fetch = ownFetch;
-  XMLHttpRequest.prototype.open = ownOpen; XMLHttpRequest.prototype.send = ownSend;
+  if (window.fetch === wrappedFetch) window.fetch = ownFetch;
+  if (XMLHttpRequest.prototype.open === wrappedOpen) XMLHttpRequest.prototype.open = ownOpen;
+  if (XMLHttpRequest.prototype.send === wrappedSend) XMLHttpRequest.prototype.send = ownSend;
 };`
 
 /** The settle's condition on requests: answered (and their grace over), or the cap reached. */

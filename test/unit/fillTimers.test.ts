@@ -86,6 +86,16 @@ describe("the fill's short timers", () => {
     expect(page.win["fetch"]).toBe(ownFetch)
   })
 
+  it("a wrap installed after the watch (a click's) is kept when the watch is undone", async () => {
+    const page = standIn()
+    page.win["fetch"] = () => Promise.resolve("ok")
+    page.run(FILL_TIMERS_INSTALL)
+    const later = () => Promise.resolve("later")
+    page.win["fetch"] = later
+    await page.run(FILL_TIMERS_SETTLE)
+    expect(page.win["fetch"]).toBe(later)
+  })
+
   it("no watch installed: the read answers at once", async () => {
     expect(await standIn().run(FILL_TIMERS_SETTLE)).toBe(0)
   })
