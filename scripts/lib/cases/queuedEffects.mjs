@@ -33,6 +33,13 @@ const syncBlur =
   `'':'Enter a complete email address, like name@example.com';em.setAttribute('aria-invalid',String(!!err.textContent));` +
   `log('validated',{msg:err.textContent})})</script>`
 
+/** The blur cases' start: the e-mail field holds an incomplete address; their words: the field's error. */
+const emailFilled = (c) => [
+  ["open", c.url],
+  ["fill", "#em", "ada@"]
+]
+const saysEmailError = (t) => says(t, "Enter a complete email address")
+
 export const queued = [
   {
     // the toggle event is fired in a task after the details opened; its handler fills the body
@@ -236,46 +243,37 @@ export const queued = [
     // blur validation: a click on the next field moves focus off the e-mail field, whose focusout shows the error
     id: "queued.blur-validate-click",
     page: syncBlur,
-    setup: (c) => [
-      ["open", c.url],
-      ["fill", "#em", "ada@"]
-    ],
+    setup: emailFilled,
     act: () => [["click", "#nm"]],
     effect: async (c) => {
       const v = await after(c, "validated", "err.textContent")
       return saw(/Enter a complete email address/.test(v ?? ""), `error ${show(v)}`)
     },
-    said: (t) => says(t, "Enter a complete email address")
+    said: saysEmailError
   },
   {
     // the same validation on Tab
     id: "queued.blur-validate-tab",
     page: syncBlur,
-    setup: (c) => [
-      ["open", c.url],
-      ["fill", "#em", "ada@"]
-    ],
+    setup: emailFilled,
     act: () => [["press", "Tab"]],
     effect: async (c) => {
       const v = await after(c, "validated", "[err.textContent, document.activeElement.id]")
       return saw(/Enter a complete email address/.test(v?.[0] ?? ""), `error, focus ${show(v)}`)
     },
-    said: (t) => says(t, "Enter a complete email address")
+    said: saysEmailError
   },
   {
     // the same validation when the next field is filled: the fill takes focus off the e-mail field
     id: "queued.blur-validate-fill",
     page: syncBlur,
-    setup: (c) => [
-      ["open", c.url],
-      ["fill", "#em", "ada@"]
-    ],
+    setup: emailFilled,
     act: () => [["fill", "#nm", "Ada Lovelace"]],
     effect: async (c) => {
       const v = await after(c, "validated", "[err.textContent, nm.value]")
       return saw(/Enter a complete email address/.test(v?.[0] ?? "") && v?.[1] === "Ada Lovelace", `error ${show(v)}`)
     },
-    said: (t) => says(t, "Enter a complete email address")
+    said: saysEmailError
   },
   {
     // a validation library's async rule: the blur runs the validator, whose promise settles a task later
@@ -285,16 +283,13 @@ export const queued = [
       `<script>const rule=(v)=>new Promise((r)=>setTimeout(()=>r(/^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$/i.test(v)?'':` +
       `'Enter a complete email address, like name@example.com'),0));em.addEventListener('focusout',async()=>{` +
       `const m=await rule(em.value);err.textContent=m;log('validated',{msg:m})})</script>`,
-    setup: (c) => [
-      ["open", c.url],
-      ["fill", "#em", "ada@"]
-    ],
+    setup: emailFilled,
     act: () => [["click", "#nm"]],
     effect: async (c) => {
       const v = await after(c, "validated", "err.textContent")
       return saw(/Enter a complete email address/.test(v ?? ""), `error ${show(v)}`)
     },
-    said: (t) => says(t, "Enter a complete email address")
+    said: saysEmailError
   },
   {
     // a username field checked with the server on blur (120 ms answer): the click elsewhere starts the check
