@@ -58,10 +58,6 @@ export interface RegistryRevision {
   readonly records: unknown
 }
 
-/** Nothing in the registry changed between the two readings of `revision`. */
-export const sameRevision = (a: RegistryRevision, b: RegistryRevision): boolean =>
-  a.state === b.state && a.records === b.records
-
 export interface SessionRegistryShape {
   /** Current state for this pi session (derived base name); a new base name starts from scratch. */
   readonly current: (baseName: string) => Effect.Effect<SessionState>
@@ -81,7 +77,7 @@ export interface SessionRegistryShape {
    * behind: what quit must close (explicit caller sessions are never in it).
    */
   readonly ownedSessions: Effect.Effect<ReadonlyArray<ManagedSession>>
-  /** What the registry holds now, to learn cheaply whether anything changed since (`sameRevision`). */
+  /** What the registry holds now, to learn cheaply whether anything changed since (ToolCall.ts compares two). */
   readonly revision: Effect.Effect<RegistryRevision>
   /** The state as it stands, if any call or restore set it. */
   readonly snapshot: Effect.Effect<Option.Option<SessionState>>

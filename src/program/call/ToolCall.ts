@@ -14,7 +14,7 @@ import type { ToolResult } from "../../schema/ToolResult.js"
 import { InvalidInput, UpstreamFailed } from "../../schema/ToolError.js"
 import { Presenter } from "../../services/Presenter.js"
 import { SessionLock } from "../../services/SessionLock.js"
-import { type RegistryRevision, SessionRegistry, sameRevision } from "../../services/SessionRegistry.js"
+import { type RegistryRevision, SessionRegistry } from "../../services/SessionRegistry.js"
 import { ToolConfig } from "../../services/ToolConfig.js"
 import type { ElectronReport } from "../../domain/ElectronReport.js"
 import { electronModeOf, runElectronCall } from "../electron/electronCall.js"
@@ -32,6 +32,10 @@ export type { CallContext, CallPhase } from "../pipeline/planSession.js"
 export { baseSessionName } from "../../domain/SessionState.js"
 export { execute } from "../pipeline/execute.js"
 export { prepare } from "../pipeline/prepare.js"
+
+/** Nothing in the registry changed between two readings of its `revision`. */
+const sameRevision = (a: RegistryRevision, b: RegistryRevision): boolean =>
+  a.state === b.state && a.records === b.records
 
 /** An `electron` call: the only input that enters the Electron host's path (any other never reaches electronCall). */
 const isElectronInput = (raw: unknown): boolean => (raw as { electron?: unknown } | null)?.electron !== undefined
