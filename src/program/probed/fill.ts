@@ -4,8 +4,8 @@
  * date field that took no text typed again as its keys (dateKeysFill.ts), and, aimed at a combobox, whether its list
  * opened, read after a short settle (R6); the text it made appear or hid (a search box's suggestions: appearedText.ts;
  * once the short timers its events started ran: fillTimers.ts), and the suggestions it left open under the field, none
- * picked (fillSuggestions.ts), except in a password field. A wrapper-launched Electron app checks its fills itself
- * (electron/fillVerification.ts).
+ * picked (fillSuggestions.ts); in a password field, only the text it made appear that does not hold the typed value.
+ * A wrapper-launched Electron app checks its fills itself (electron/fillVerification.ts).
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -70,6 +70,20 @@ const fillShownOf = (text: string, editor: boolean, read: unknown) => {
   return { effects: { ...others, ...(rest !== undefined ? { appeared: rest } : {}), suggestions: open.suggestions } }
 }
 
+/**
+ * In a password field (or one named like a secret), the text the fill made appear (a strength meter, "passwords
+ * match"), less any text that holds the typed value (a page may show what was typed); the text it hid is not said (it
+ * may hold an earlier value). The Redactor scrubs that value from every text too (redactArgs.ts learns it).
+ */
+export const passwordShownOf = (text: string, read: unknown) => {
+  const appeared = shownSaid(field(read, "appeared")).effects?.appeared
+  const first = appeared?.first.filter((t) => text === "" || !t.includes(text)) ?? []
+  if (appeared === undefined || first.length === 0) return {}
+  return {
+    effects: { appeared: { ...appeared, count: appeared.count - (appeared.first.length - first.length), first } }
+  }
+}
+
 export const fillProbe: ProbeKind = {
   commands: ["fill", "find"],
   applies: (argv) => fillTargetOf(argv) !== undefined,
@@ -82,12 +96,12 @@ export const fillProbe: ProbeKind = {
       ["wait", String(COMBOBOX_FILL_SETTLE_MS)],
       ["eval", COMBOBOX_FOCUS_EXPRESSION]
     ]
-    // the text the fill made appear or hid (suggestions under a search box, a field's message), never for a password:
-    // watched from the guard's own step to the read-back's (no more rows)
-    const watched = fill.secret !== true
+    // the text the fill made appear or hid (suggestions under a search box, a field's message): watched from the
+    // guard's own step to the read-back's (no more rows); a password's or a field named like a secret's without the
+    // typed value (a `{{secret:…}}` fill has no target here, and is never watched)
     return {
-      before: watched ? withWatch(rows.before) : rows.before,
-      after: [...(watched ? withWatchRead(rows.after, fill.selector) : rows.after), ...(combobox ? settle : [])],
+      before: withWatch(rows.before),
+      after: [...withWatchRead(rows.after, fill.selector), ...(combobox ? settle : [])],
       bail: true,
       read: (ran) =>
         Effect.gen(function* () {
@@ -116,7 +130,10 @@ export const fillProbe: ProbeKind = {
           const focus = combobox ? comboboxFocusOf(evalAt(ran, ran.at + 3 + refRows(fill).length), "fill") : undefined
           const read = evalAt(ran, ran.at + 1)
           const editor = field(read, "via") === "text"
-          const shown = watched && field(read, "password") !== true ? fillShownOf(fill.text, editor, read) : {}
+          const shown =
+            fill.secret === true || field(read, "password") === true
+              ? passwordShownOf(fill.text, read)
+              : fillShownOf(fill.text, editor, read)
           const replied = replyOf(row, { ...extra, ...shown }, data)
           return { replied, check: focus !== undefined ? { comboboxFocus: focus } : {} }
         })
