@@ -105,3 +105,13 @@ export interface ActionEffects {
     readonly click?: "click" | "dblclick"
   }
 }
+
+/** `shown` without the texts `drop` names (a field's own value, a typed password), its count less them. */
+export const withoutTexts = <T extends { readonly count: number; readonly first: ReadonlyArray<string> }>(
+  shown: T | undefined,
+  drop: (text: string) => boolean
+): T | undefined => {
+  const first = shown?.first.filter((t) => !drop(t)) ?? []
+  if (shown === undefined || first.length === 0) return undefined
+  return { ...shown, count: shown.count - (shown.first.length - first.length), first }
+}

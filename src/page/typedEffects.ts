@@ -6,7 +6,7 @@
  * has only the typing's own. The reads come once the short timers the keys' events started ran (fillTimers.ts, as a
  * fill's: a name checked 300 ms after typing stops). Pure: the page statements and the decoding of their answers.
  */
-import type { ActionEffects } from "../domain/ActionEffects.js"
+import { type ActionEffects, withoutTexts } from "../domain/ActionEffects.js"
 import type { FieldHolds } from "../domain/Outcome.js"
 import type { JsDialog } from "../domain/JsDialog.js"
 import { APPEARED_INSTALL, APPEARED_READ, field, shownEffectsOf } from "./appearedText.js"
@@ -32,23 +32,27 @@ const read = ${APPEARED_READ};
 return { ...(read || {}), jsDialogs: ${JS_DIALOG_LOG_TAKE} };
 })()`
 
-/** Texts said (that appeared, or went away) other than the field's own value (a contenteditable's typed text). */
-const besides = <T extends ActionEffects["hidden"]>(shown: T, own: string | undefined): T | undefined => {
-  const first = shown?.first.filter((t) => t !== own?.trim()) ?? []
-  if (shown === undefined || first.length === 0) return undefined
-  return { ...shown, count: shown.count - (shown.first.length - first.length), first }
-}
-
 /** What the typing did, from the watch's install answer and its read: the outcome's extra fields. */
 export interface TypedSaid {
   readonly effects?: ActionEffects
   readonly jsDialogs?: { readonly opened: ReadonlyArray<JsDialog>; readonly earlier: ReadonlyArray<JsDialog> }
 }
 
-export const typedSaidOf = (installed: unknown, read: unknown, holds: FieldHolds | undefined): TypedSaid => {
+/**
+ * Texts said (that appeared, or went away) other than the field's own value (a contenteditable's typed text); in a
+ * password field (`password`: the typed text), only those that appeared and do not hold it (a page may show it).
+ */
+export const typedSaidOf = (
+  installed: unknown,
+  read: unknown,
+  holds: FieldHolds | undefined,
+  password?: string
+): TypedSaid => {
   const shown = shownEffectsOf(field(read, "appeared"))
-  const appeared = besides(shown.appeared, holds?.value)
-  const hidden = besides(shown.hidden, holds?.value)
+  const own = (t: string) =>
+    password !== undefined ? password !== "" && t.includes(password) : t === holds?.value.trim()
+  const appeared = withoutTexts(shown.appeared, own)
+  const hidden = password !== undefined ? undefined : withoutTexts(shown.hidden, own)
   const effects = {
     ...(appeared !== undefined ? { appeared } : {}),
     ...(hidden !== undefined ? { hidden } : {}),

@@ -21,8 +21,12 @@ pw.oninput = () => { cancelAnimationFrame(f); f = requestAnimationFrame(() => {
 pw2.oninput = () => { match.textContent = pw2.value === pw.value ? "Passwords match" : "Passwords differ" }</script>`),
     // a page that shows what was typed beside its own message
     "/echo.html": htmlPage(`<label>Password <input id="password" type="password"></label><p id="said"></p>
-<p id="ok"></p><script>password.oninput = () => { said.textContent = "You typed " + password.value
-  ok.textContent = password.value.length >= 8 ? "Long enough" : "Too short" }</script>`)
+<p id="ok"></p><label>Door code <input id="door" type="password"></label><p id="pinEcho"></p><p id="pinOk"></p>
+<script>password.oninput = () => { said.textContent = "You typed " + password.value
+  ok.textContent = password.value.length >= 8 ? "Long enough" : "Too short" }
+door.oninput = () => { pinEcho.textContent = "Code " + door.value
+  pinOk.textContent = door.value.length === 6 ? "Code set" : "" }
+</script>`)
   }
 })
 
@@ -49,5 +53,13 @@ describe("a password fill says what the page showed, not the password", () => {
     expect(rawEval(live.world, session, "ok.textContent")).toBe("Long enough")
     // a field named like a secret: the value is learned as one, and is in no part of the result
     expect(JSON.stringify(filled)).not.toContain("tr0ub4dor")
+    // typed key by key into a password field: the same
+    const typed = await live.tool.call({ args: ["type", "#door", "480913"] })
+    expect(okText(typed)).toContain('New text: "Code set"')
+    expect(okText(typed)).not.toContain("480913")
+    expect(rawEval(live.world, session, "[pinEcho.textContent, pinOk.textContent]")).toEqual([
+      "Code 480913",
+      "Code set"
+    ])
   })
 })

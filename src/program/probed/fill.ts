@@ -9,6 +9,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import { withoutTexts } from "../../domain/ActionEffects.js"
 import { APPEARED_INSTALL, APPEARED_READ, field } from "../../page/appearedText.js"
 import { COMBOBOX_FOCUS_EXPRESSION, comboboxFocusOf, isComboboxFill } from "../../page/comboboxFocus.js"
 import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
@@ -76,12 +77,9 @@ const fillShownOf = (text: string, editor: boolean, read: unknown) => {
  * may hold an earlier value). The Redactor scrubs that value from every text too (redactArgs.ts learns it).
  */
 export const passwordShownOf = (text: string, read: unknown) => {
-  const appeared = shownSaid(field(read, "appeared")).effects?.appeared
-  const first = appeared?.first.filter((t) => text === "" || !t.includes(text)) ?? []
-  if (appeared === undefined || first.length === 0) return {}
-  return {
-    effects: { appeared: { ...appeared, count: appeared.count - (appeared.first.length - first.length), first } }
-  }
+  const shown = shownSaid(field(read, "appeared")).effects?.appeared
+  const appeared = withoutTexts(shown, (t) => text !== "" && t.includes(text))
+  return appeared !== undefined ? { effects: { appeared } } : {}
 }
 
 export const fillProbe: ProbeKind = {

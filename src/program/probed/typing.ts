@@ -4,6 +4,7 @@
  * (page/typeReadback.ts, page/typedEffects.ts).
  */
 import * as Effect from "effect/Effect"
+import { field } from "../../page/appearedText.js"
 import { afterEventTimers } from "../../page/fillTimers.js"
 import { KEYED_WATCH_INSTALL, KEYED_WATCH_READ, typedSaidOf } from "../../page/typedEffects.js"
 import { fillReadScript } from "../../page/fillReadback.js"
@@ -38,7 +39,9 @@ export const typingProbe: ProbeKind = {
         if (!row.success) return Effect.succeed(plain(replyOf(row)))
         const read = ran.at + (keyed?.rows.length ?? 1)
         const fieldHolds = typedHoldsOf(typed, evalAt(ran, read))
-        const said = typedSaidOf(evalAt(ran, ran.at - 1), evalAt(ran, read + 1), fieldHolds)
+        // a password field's read answers no value: what the keys made appear is said without the typed text
+        const password = field(evalAt(ran, read), "password") === true ? typed.text : undefined
+        const said = typedSaidOf(evalAt(ran, ran.at - 1), evalAt(ran, read + 1), fieldHolds, password)
         return Effect.succeed(plain(replyOf(row, { ...(fieldHolds !== undefined ? { fieldHolds } : {}), ...said })))
       }
     }
