@@ -81,7 +81,11 @@ fx.timeout = (f, ms) => ownTimeout.call(window, f, ms);
 window.setTimeout = function (fn, delay, ...a) {
   const mine = fx.inClick && !fx.mute && typeof fn === "function" && !(Number(delay) > ${LATE_TIMER_MS});
   if (!mine) return ownTimeout.call(window, fn, delay, ...a);
-  const run = function (...b) { try { return fn.apply(this, b); } finally { fx.timers.delete(id); } };
+  // what it does in turn (a request, another short timer: a router's effect) is the click's too
+  const run = function (...b) {
+    const was = fx.inClick; fx.inClick = true;
+    try { return fn.apply(this, b); } finally { fx.inClick = was; fx.timers.delete(id); }
+  };
   const id = ownTimeout.call(window, run, delay, ...a);
   fx.timers.add(id);
   return id;

@@ -32,7 +32,11 @@ const kinds = ["beforeinput", "input", "change", "keydown", "keyup", "focusin", 
 const wrapped = function (fn, delay, ...a) {
   const mine = inEvent && typeof fn === "function" && !(Number(delay) > ${LATE_TIMER_MS});
   if (!mine) return ownTimeout.call(window, fn, delay, ...a);
-  const run = function (...b) { try { return fn.apply(this, b); } finally { timers.delete(id); } };
+  // what it does in turn (a request, another short timer) is the event's too
+  const run = function (...b) {
+    const was = inEvent; inEvent = true;
+    try { return fn.apply(this, b); } finally { inEvent = was; timers.delete(id); }
+  };
   const id = ownTimeout.call(window, run, delay, ...a);
   timers.add(id);
   return id;

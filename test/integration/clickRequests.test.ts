@@ -25,6 +25,12 @@ xhr.onclick = () => { const x = new XMLHttpRequest(); x.open("GET", "/likes.json
   x.onload = () => { out.textContent = "Loaded " + JSON.parse(x.responseText).likes }; x.send() };
 pay.onclick = () => { fetch("/hang", { method: "POST" }) };
 </script>`),
+    // a router's effect: the click swaps in the view, then a 0 ms timer (useEffect) fetches its data (250 ms)
+    "/route.html": htmlPage(`<a id="o9" href="#/orders/9">Order 9</a><div id="view"></div><script>
+o9.onclick = (e) => { e.preventDefault(); history.pushState({}, "", "#/orders/9"); view.textContent = "Loading order…"
+  setTimeout(() => fetch("/hang", { signal: AbortSignal.timeout(250) })
+    .catch(() => { view.textContent = "Shipped to Leeds on 3 June" }), 0) };
+</script>`),
     "/list.html": htmlPage(`<div style="height:40px"></div><ul id="l"></ul><button id="sort">Sort Z-A</button><script>
 let items = ["Apple", "Banana", "Cherry"];
 const draw = () => { l.innerHTML = items.map((t) => "<li><button>" + t + "</button></li>").join("") };
@@ -59,6 +65,16 @@ describe("a click's requests and re-renders", () => {
     const text = okText(await live.tool.call({ args: ["click", "#xhr"] }))
     expect(evalPage("out.textContent")).toBe("Loaded 42")
     expect(text).toContain('New text: "Loaded 42"')
+  })
+
+  it("a request a short timer of the click starts (a router's effect) is waited for: not the placeholder", async () => {
+    await open("route.html")
+    const text = okText(await live.tool.call({ args: ["click", "#o9"] }))
+    // before: `New text: "Loading order…"`
+    expect(text).toContain('New text: "Shipped to Leeds on 3 June"')
+    expect(text).not.toContain("Loading order")
+    expect(evalPage("view.textContent")).toBe("Shipped to Leeds on 3 June")
+    await open("requests.html")
   })
 
   it("a request that does not answer: said with its path, the click not held past the cap", async () => {
