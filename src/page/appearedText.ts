@@ -1,13 +1,13 @@
 /**
- * Text an action made appear, watched in the page from just before the action to the read after it (in the same
- * upstream batch): nodes the page added, text it changed, and elements it unhid (a `hidden` or `aria-hidden` attribute
- * removed, `open` added, an inline `display: none` / `visibility: hidden` dropped). Each changed element still shown is
- * read once, outermost first, as its visible text; class changes are not judged (the text may have shown before), nor
- * children replaced by the same texts in the same order (a list re-rendered on hover or scroll). When more places
- * changed than are said, a status (role=status, aria-live) and then a count the page changed in place ("Showing 3 of
- * 8") are said before the rest. Symmetric, the text it hid or removed (said shorter: what went, not to be read). Used
- * by the click and key-press watch (clickEffects.ts), around `hover` and `focus` (probed/timedAction.ts, with their
- * CSS-only flips: hoverReveal.ts) and typing (typedEffects.ts). Pure.
+ * Text an action made appear, watched in the page and its open shadow roots from just before the action to the read
+ * after it (in the same upstream batch): nodes the page added, text it changed, and elements it unhid (a `hidden` or
+ * `aria-hidden` attribute removed, `open` added, an inline `display: none` / `visibility: hidden` dropped). Each
+ * changed element still shown is read once, outermost first, as its visible text; class changes are not judged (the
+ * text may have shown before), nor children replaced by the same texts in the same order (a list re-rendered on hover
+ * or scroll). When more places changed than are said, a status (role=status, aria-live) and then a count the page
+ * changed in place ("Showing 3 of 8") are said before the rest. Symmetric, the text it hid or removed (said shorter:
+ * what went, not to be read). Used by the click and key-press watch (clickEffects.ts), around `hover` and `focus`
+ * (probed/timedAction.ts, with their CSS-only flips: hoverReveal.ts) and typing (typedEffects.ts). Pure.
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
 import { compactScript } from "./compactScript.js"
@@ -137,6 +137,19 @@ const SR_ONLY = `const srOnly = (e) => {
   return false;
 };`
 
+/**
+ * Page JavaScript (inside the watch): `mo` observes the document and every open shadow root in it (web components),
+ * nested ones too: what a component's button changes in its own root.
+ */
+const OBSERVE_ALL = `const OPTS = { subtree: true, childList: true, characterData: true, attributes: true,
+  attributeOldValue: true, attributeFilter: ["hidden", "aria-hidden", "open", "style"] };
+const watchRoots = (r) => {
+  for (const e of r.querySelectorAll("*")) {
+    if (e.shadowRoot) { mo.observe(e.shadowRoot, OPTS); watchRoots(e.shadowRoot); }
+  }
+};
+mo.observe(document.documentElement, OPTS); watchRoots(document);`
+
 /** Page JavaScript: no CSS-only flips are watched (hoverReveal.ts watches them around a hover or focus). */
 export const NO_FLIPS = "const flips = () => ({ shown: [], gone: [] });"
 
@@ -170,8 +183,7 @@ const note = (records) => {
   }
 };
 const mo = new MutationObserver(note);
-mo.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true,
-  attributeOldValue: true, attributeFilter: ["hidden", "aria-hidden", "open", "style"] });
+${OBSERVE_ALL}
 const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "TITLE"]);
 const seen = (e) => typeof e.checkVisibility !== "function" || e.checkVisibility({ visibilityProperty: true });
 ${SR_ONLY}
