@@ -22,7 +22,7 @@ import { mentionsSecret } from "../security/preflight.js"
 import { editorSelectRemove } from "./editorSelect.js"
 import { FILL_BEFORE_KEY, VALUE } from "./fillGuard.js"
 import type { RefFacts } from "./fillRefReads.js"
-import { because, dateKeys, type Seen } from "./fillReasons.js"
+import { because, dateKeys, formattedAs, type Seen } from "./fillReasons.js"
 import { compactScript } from "./compactScript.js"
 
 export interface FillTarget {
@@ -208,7 +208,8 @@ const observed = (back: Back | undefined, ref: RefFacts): Seen | undefined => {
 export const fillHeldOf = (target: FillTarget, read: unknown, ref: RefFacts = {}): string | undefined => {
   if (target.secret === true) return undefined
   const seen = observed(Option.getOrUndefined(Schema.decodeUnknownOption(Readback)(read)), ref)
-  return seen?.value !== undefined && sameText(seen.value, target.text) ? target.text : undefined
+  if (seen?.value === undefined) return undefined
+  return sameText(seen.value, target.text) ? target.text : formattedAs(seen.value, target.text) ? seen.value : undefined
 }
 
 /**
@@ -236,7 +237,9 @@ export const fillVerificationOf = (
   if (seen === undefined) return undefined
   const typed = [...target.text].length
   const byLength = target.secret === true || seen.value === undefined
-  const holds = byLength ? seen.length === typed : sameText(seen.value ?? "", target.text)
+  const holds = byLength
+    ? seen.length === typed
+    : sameText(seen.value ?? "", target.text) || formattedAs(seen.value ?? "", target.text)
   if (holds) return undefined
   // the field that had the focus before changed, and this one did not take the text: the text went there
   const prev = back !== undefined && "prev" in back ? back.prev : undefined

@@ -2,7 +2,7 @@
  * Why a fill's field does not hold the typed text, in words (fillReadback.ts reads the field; this names the reason):
  * the text went into another field, a rich editor added it to its text, a disabled, read-only or native date field,
  * a maxlength that cut it (said with the start it kept: the model's own text), or the page rewrote it (said with
- * what it shows, but for a secret field). Pure.
+ * what it shows, but for a secret field); and whether the page only formatted it (a mask), which is no reason. Pure.
  */
 
 /** What the field holds, as far as the reads tell (a password: its length only). */
@@ -58,4 +58,23 @@ export const dateKeys = (text: string, order: string | undefined): string | unde
   if (ymd === null || order === undefined || !/^[dmy]{3}$/.test(order)) return undefined
   const parts: Record<string, string | undefined> = { y: ymd[1], m: ymd[2], d: ymd[3] }
   return [...order].map((p) => parts[p] ?? "").join("")
+}
+
+/** Letters and digits alone, lower case: what a page's format (a mask, spaces, upper case) keeps of a text. */
+const bare = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "")
+
+/** Whether every character of `text` is in `value`, in order (others between them). */
+const within = (text: string, value: string): boolean => {
+  let at = 0
+  for (const c of value) if (at < text.length && c === text[at]) at++
+  return at === text.length
+}
+
+/**
+ * The page formatted the typed text (a phone mask, a postcode upper-cased and spaced): the same letters and digits,
+ * each typed character still there in order (a page that dropped one, an @ or a dot, rewrote the text).
+ */
+export const formattedAs = (value: string, text: string): boolean => {
+  const squeeze = (s: string) => s.toLowerCase().replace(/\s+/g, "")
+  return value !== text && bare(text) !== "" && bare(value) === bare(text) && within(squeeze(text), squeeze(value))
 }

@@ -101,7 +101,7 @@ describe("fill on a rich editor that holds text (#45)", () => {
     const target = { selector: "#ed", text: "New text" }
     expect(fillVerificationOf(target, editor("New textOld draft text"))).toMatchObject({ added: true })
     // a rewritten editor, and a plain field holding more, are not
-    const rewritten = fillVerificationOf(target, editor("NEW TEXT!"))
+    const rewritten = fillVerificationOf(target, editor("Newer text"))
     expect(rewritten).not.toHaveProperty("added")
     expect(fillAdvice(rewritten!)).toBe(
       "Check the field (snapshot -i); for a custom widget, type into it instead (real keys)."

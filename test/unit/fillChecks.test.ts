@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest"
 import { fillAdvice } from "../../src/page/fillAdvice.js"
 import { fillBeforeScript, rangeFillOf, rangeFillText } from "../../src/page/fillGuard.js"
 import { fillProbeRows } from "../../src/page/fillProbe.js"
-import { fillInvalidOf, fillTargetOf, fillVerificationOf } from "../../src/page/fillReadback.js"
+import { fillHeldOf, fillInvalidOf, fillTargetOf, fillVerificationOf } from "../../src/page/fillReadback.js"
+import { formattedAs } from "../../src/page/fillReasons.js"
 import { refFactsOf } from "../../src/page/fillRefReads.js"
 import * as Schema from "effect/Schema"
 import type { Plan } from "../../src/domain/Plan.js"
@@ -44,10 +45,29 @@ describe("fill checks", () => {
     expect(spill).toMatchObject({ spilledInto: "#b", notTaken: true })
     // for a ref the grown field may be the target itself: only an empty target says the text went elsewhere
     const phone = "(555) 123-4"
-    const typed = { selector: "@e1", text: "5551234" }
+    const typed = { selector: "@e1", text: "5551230" }
     const rewritten = fillVerificationOf(typed, read(phone, grown("#p", 11)), undefined, { value: phone })
     expect(rewritten).not.toHaveProperty("spilledInto")
     expect(rewritten).not.toHaveProperty("notTaken")
+  })
+
+  it("a value the page formatted (a mask, spaces, upper case) holds the fill: no check, said as the page's value", () => {
+    expect(formattedAs("(555) 123-4567", "5551234567")).toBe(true)
+    expect(formattedAs("SW1A 1AA", "sw1a1aa")).toBe(true)
+    expect(formattedAs("4111 1111 1111 1111", "4111111111111111")).toBe(true)
+    // other letters or digits, none at all, or the same text: not a format
+    expect(formattedAs("$1,000.00", "1000")).toBe(false)
+    expect(formattedAs("(555) 123-4", "5551230")).toBe(false)
+    expect(formattedAs("--", "..")).toBe(false)
+    expect(formattedAs("abc", "abc")).toBe(false)
+    // a character the page dropped (the @ of an address): rewritten, not formatted
+    expect(formattedAs("ab.co", "a@b.co")).toBe(false)
+    const target = { selector: "#tel", text: "5551234567" }
+    expect(fillVerificationOf(target, read("(555) 123-4567"))).toBeUndefined()
+    expect(fillHeldOf(target, read("(555) 123-4567"))).toBe("(555) 123-4567")
+    expect(fillHeldOf(target, read("5551234567"))).toBe("5551234567")
+    // a secret field's value is never read back as held
+    expect(fillHeldOf({ ...target, secret: true }, read("(555) 123-4567"))).toBeUndefined()
   })
 
   it("a password is compared by length only and never named; a placeholder secret is never read", () => {

@@ -45,7 +45,8 @@ export const fieldHoldsWords = (command: string, holds: FieldHolds): Parts => {
   // the browser's words for a value the field rejects: the page would not submit it as it is
   const invalid =
     holds.invalid !== undefined ? [", which the browser marks invalid: ", page(JSON.stringify(holds.invalid))] : []
-  if (command === "fill" || command === "find") return [": it now holds ", value, ...length, ...invalid]
+  if (command === "fill" || command === "find")
+    return [holds.formatted ? ": the page formatted it as " : ": it now holds ", value, ...length, ...invalid]
   // a select the page set to other options than asked (its change handler put one back)
   if (command === "select") return [", but it now shows ", value, ...length]
   const field = holds.field === undefined || holds.field === "iframe body" ? "The focused field" : holds.field

@@ -10,6 +10,7 @@
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { withoutTexts } from "../../domain/ActionEffects.js"
+import type { FieldHolds } from "../../domain/Outcome.js"
 import { APPEARED_INSTALL, APPEARED_READ, field } from "../../page/appearedText.js"
 import { COMBOBOX_FOCUS_EXPRESSION, comboboxFocusOf, isComboboxFill } from "../../page/comboboxFocus.js"
 import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
@@ -82,6 +83,14 @@ export const passwordShownOf = (text: string, read: unknown) => {
   return appeared !== undefined ? { effects: { appeared } } : {}
 }
 
+/** What the field holds after the fill: the typed text, or the page's format of it; with the browser's words. */
+const holdsOf = (held: string, text: string, invalid: string | undefined): FieldHolds => ({
+  value: held,
+  own: held === text,
+  ...(held !== text ? { formatted: true as const } : {}),
+  ...(invalid ? { invalid } : {})
+})
+
 export const fillProbe: ProbeKind = {
   commands: ["fill", "find"],
   applies: (argv) => fillTargetOf(argv) !== undefined,
@@ -122,7 +131,8 @@ export const fillProbe: ProbeKind = {
               ? { fillVerification: filled.verification }
               : {}),
             ...(filled.notVerifiable !== undefined ? { fillNotVerifiable: filled.notVerifiable } : {}),
-            ...(held !== undefined ? { fieldHolds: { value: held, own: true, ...(invalid ? { invalid } : {}) } } : {})
+            // the model's own text, or as the page formatted it (fillReasons.ts formattedAs)
+            ...(held !== undefined ? { fieldHolds: holdsOf(held, fill.text, invalid) } : {})
           }
           const data = dated !== undefined ? { filled: fill.selector, typedKeys: keys } : undefined
           const focus = combobox ? comboboxFocusOf(evalAt(ran, ran.at + 3 + refRows(fill).length), "fill") : undefined
