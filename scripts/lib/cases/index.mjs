@@ -19,6 +19,7 @@ import { snapshots } from "./snapshots.mjs"
 import { fields, suggests, wizards } from "./webFormTasks.mjs"
 import { disclosures, tables } from "./webListTasks.mjs"
 import { queued } from "./queuedEffects.mjs"
+import { editorMore, selectMore, shadowMore, spaMore, validMore } from "./thinAreas.mjs"
 import { clipboard, pageReads, settings } from "./settingsClipboard.mjs"
 import { cookies, storage } from "./storageCookies.mjs"
 import { crashes, downloads, tabs } from "./tabsCrashesDownloads.mjs"
@@ -87,7 +88,12 @@ export const allCases = () => {
     ...suggests,
     ...tables,
     ...disclosures,
-    ...queued
+    ...queued,
+    ...shadowMore,
+    ...spaMore,
+    ...selectMore,
+    ...editorMore,
+    ...validMore
   ]
   const seen = new Set()
   return list.map((k) => {
