@@ -60,7 +60,7 @@ export type StepRow =
 export interface FieldHolds {
   readonly value: string
   readonly own: boolean
-  /** The page formatted the typed text as `value` (a phone mask, a postcode upper-cased): its letters and digits kept. */
+  /** The page formatted the typed text as `value` (a phone mask, a postcode upper-cased): its letters, digits kept. */
   readonly formatted?: true
   readonly field?: string
   /** The browser's validation message for it (page text: a number over its max, an email with no @). */

@@ -12,6 +12,7 @@
 import { LATE_TIMER_MS, LATE_WAIT_CAP_MS } from "./clickEffects.js"
 import { REQUEST_WAIT_CAP_MS, REQUESTS_WATCH } from "./actionWatches.js"
 import { APPEARED_INSTALL, APPEARED_READ } from "./appearedText.js"
+import { NAVIGATION_START_WATCH } from "./navigationStart.js"
 import { afterNextFrame } from "./nextFrame.js"
 
 const KEY = `Symbol.for("pi-agent-browser.fillTimers")`
@@ -85,8 +86,25 @@ return waited;
 export const afterEventTimers = (read: string): string =>
   `(async () => { await ${FILL_TIMERS_SETTLE}; return ${read}; })()`
 
-/** The watch around a check or a select: the text it makes appear, its events' short timers and requests. */
-export const EVENT_WATCH_INSTALL = `(${APPEARED_INSTALL}, ${FILL_TIMERS_INSTALL})`
+const LEAVING_KEY = `Symbol.for("pi-agent-browser.event-leaving")`
 
-/** Reads it (`{ appeared }`) once its events' timers ran and requests answered, after the next frame. */
-export const EVENT_WATCH_READ: string = afterEventTimers(APPEARED_READ)
+/**
+ * The watch around a check or a select: the text it makes appear, its events' short timers and requests, and whether
+ * its change handler started to leave the page (navigationStart.ts: a language menu, a filter that reloads).
+ */
+export const EVENT_WATCH_INSTALL = `(${APPEARED_INSTALL}, ${FILL_TIMERS_INSTALL},
+window[${LEAVING_KEY}] = ${NAVIGATION_START_WATCH}, true)`
+
+/**
+ * Reads it (`{ appeared, stayed }`) once its events' timers ran and requests answered, after the next frame; `stayed`
+ * only when the page is still the one it was installed in and nothing started to leave it.
+ */
+export const EVENT_WATCH_READ: string = afterEventTimers(`(() => {
+const K = ${LEAVING_KEY}, w = window[K], read = ${APPEARED_READ};
+delete window[K]; if (w) w.off();
+return { ...(read || {}), stayed: w !== undefined && !w.started() };
+})()`)
+
+/** From the event watch's read: `stayed` when it saw the page stay (else the page it led to is read after it). */
+export const stayedOf = (read: unknown): { readonly stayed?: true } =>
+  read !== null && typeof read === "object" && Reflect.get(read, "stayed") === true ? { stayed: true } : {}

@@ -142,6 +142,9 @@ export const isKeyPress = family(new Set(["press", "key"]))
 export const pressesActivatingKey = (line: CommandLine): boolean =>
   isKeyPress(line.command) && activatesFocused(line.positionals[1] ?? "")
 
+/** A select or a check: the page's change handler may leave the page (a language menu, a filter that reloads it). */
+export const changesChoice = family(new Set(["select", "check", "uncheck"]))
+
 /** Names an element to click (a dialog trigger when the element is named like one). */
 export const isClickLike = family(new Set(["click", "dblclick", "tap", "find"]))
 

@@ -34,7 +34,13 @@ const checkBatch = (guard: { readonly thrown: unknown } | true, appeared?: unkno
     const answer = (step: ReadonlyArray<string>) =>
       step[0] === "check" || step[0] === "uncheck"
         ? { checked: step[1] }
-        : { result: step[1] === EVENT_WATCH_READ ? (appeared ?? { appeared: { count: 0, texts: [] } }) : true }
+        : // the page's read: what appeared, and that the page stayed (nothing started to leave it)
+          {
+            result:
+              step[1] === EVENT_WATCH_READ
+                ? { ...(appeared ?? { appeared: { count: 0, texts: [] } }), stayed: true }
+                : true
+          }
     const rows =
       guard === true
         ? steps.map((step) => ({ command: step, success: true, result: answer(step), error: null }))

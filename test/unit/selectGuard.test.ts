@@ -39,7 +39,15 @@ const selectBatch = (refuse: boolean, shown: unknown = null, appeared?: unknown)
     const answer = (step: ReadonlyArray<string>, i: number) =>
       step[0] === "select"
         ? { selected: step.slice(2) }
-        : { result: i === at + 1 ? shown : i === at + 2 ? (appeared ?? { appeared: { count: 0, texts: [] } }) : true }
+        : // the page's read: what appeared, and that the page stayed (nothing started to leave it)
+          {
+            result:
+              i === at + 1
+                ? shown
+                : i === at + 2
+                  ? { ...(appeared ?? { appeared: { count: 0, texts: [] } }), stayed: true }
+                  : true
+          }
     const rows = refuse
       ? [thrownRow(steps[0], found)]
       : steps.map((step, i) => ({ command: step, success: true, result: answer(step, i), error: null }))

@@ -13,6 +13,7 @@ import { SessionRegistry } from "../../services/SessionRegistry.js"
 import { mayProbe } from "../../session/planRun.js"
 import { samePage } from "../../session/refPreflight.js"
 import {
+  changesChoice,
   isOpening,
   loadsState,
   mayLoseFocus,
@@ -32,11 +33,16 @@ import { focusBefore, restoreFocus } from "../tabs/tabRecovery.js"
 import { recoverTab, refocusKnownTab } from "../tabs/tabRecovery.js"
 
 /**
- * History moves, a state load and Enter or Space (a focused link, a form's submit) may leave the page; a new tab with
- * a URL loads one: the page each led to is read once it loaded.
+ * History moves, a state load, Enter or Space (a focused link, a form's submit) and a select or check (its change
+ * handler) may leave the page; a new tab with a URL loads one: the page each led to is read once it loaded (not when
+ * the command's own read saw it stay).
  */
 const probedAfter = (plan: Plan) =>
-  movesInHistory(plan.line.command) || loadsState(plan.line) || pressesActivatingKey(plan.line) || opensTabAt(plan.line)
+  movesInHistory(plan.line.command) ||
+  loadsState(plan.line) ||
+  pressesActivatingKey(plan.line) ||
+  changesChoice(plan.line.command) ||
+  opensTabAt(plan.line)
 
 /** The page a command that may have navigated led to, unless its own run step read it. */
 const navigationOf = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutcome) =>

@@ -7,7 +7,7 @@
 import * as Effect from "effect/Effect"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import { field } from "../../page/appearedText.js"
-import { EVENT_WATCH_INSTALL, EVENT_WATCH_READ } from "../../page/fillTimers.js"
+import { EVENT_WATCH_INSTALL, EVENT_WATCH_READ, stayedOf } from "../../page/fillTimers.js"
 import { checkProbeRows, checkRefusedAt, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
 import { evalAt, plain, type ProbeKind, refused, replyOf } from "./probed.js"
 import { shownSaid } from "./timedAction.js"
@@ -31,8 +31,10 @@ export const checkProbe: ProbeKind = {
         const refusal = checkRefusedAt(check, ran.rows, ran.at - 1, refs)
         if (refusal !== undefined) return Effect.succeed(refused(refusal))
         if (ran.row === undefined) return Effect.succeed(undefined)
-        const said = ran.row.success ? shownSaid(field(evalAt(ran, ran.at + 1), "appeared")) : {}
-        return Effect.succeed(plain(replyOf(ran.row, said)))
+        const read = evalAt(ran, ran.at + 1)
+        const said = ran.row.success ? shownSaid(field(read, "appeared")) : {}
+        // its change handler left the page unless the read saw it stay (the read phase then reads where it went)
+        return Effect.succeed({ ...plain(replyOf(ran.row, said)), ...stayedOf(read) })
       }
     }
   }

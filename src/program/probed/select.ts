@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import { field } from "../../page/appearedText.js"
-import { EVENT_WATCH_INSTALL, EVENT_WATCH_READ } from "../../page/fillTimers.js"
+import { EVENT_WATCH_INSTALL, EVENT_WATCH_READ, stayedOf } from "../../page/fillTimers.js"
 import { selectBeforeScript, selectGuardApplies, selectRefusedOf, selectTargetOf } from "../../page/selectGuard.js"
 import { selectShownOf, selectShownScript } from "../../page/selectShown.js"
 import { evalAt, plain, type ProbeKind, refused, replyOf } from "./probed.js"
@@ -34,8 +34,10 @@ export const selectProbe: ProbeKind = {
         if (!ran.row.success) return Effect.succeed(plain(replyOf(ran.row)))
         const shows = selectShownOf(evalAt(ran, ran.at + 1))
         const holds = shows !== undefined ? { fieldHolds: { value: shows, own: false } } : {}
-        const said = { ...holds, ...shownSaid(field(evalAt(ran, ran.at + 2), "appeared")) }
-        return Effect.succeed(plain(replyOf(ran.row, said)))
+        const read = evalAt(ran, ran.at + 2)
+        const said = { ...holds, ...shownSaid(field(read, "appeared")) }
+        // its change handler left the page unless the read saw it stay (the read phase then reads where it went)
+        return Effect.succeed({ ...plain(replyOf(ran.row, said)), ...stayedOf(read) })
       }
     }
   }
