@@ -22,7 +22,8 @@ export const REQUEST_GRACE_MS = 30
 /**
  * Page JavaScript inside the effects watch (it has `fx`, `ownTimeout`): wraps `fetch` and `XMLHttpRequest` while the
  * watch is on; `fx.requests` holds the unanswered ones (id → "METHOD /path"), `fx.requestsAt` when one last answered,
- * `fx.requestsBusy()` whether the read should wait, `fx.requestsOff()` undoes the wraps.
+ * `fx.requestsBusy()` whether the read should wait, `fx.ours()` whether what starts now is the action's (its events,
+ * or a chain from its requests), `fx.requestsOff()` undoes the wraps.
  */
 export const REQUESTS_WATCH: string = `fx.requests = new Map(); fx.requestsAt = -Infinity; let requestSeq = 0;
 const requestLabel = (method, url) => {
@@ -38,11 +39,14 @@ const requestStart = (label) => {
   return () => { if (fx.requests.delete(id)) fx.requestsAt = performance.now(); };
 };
 fx.requestsBusy = () => fx.requests.size > 0 || performance.now() - fx.requestsAt < ${REQUEST_GRACE_MS};
+// what starts while one of its requests is out or just answered is the action's too (a chain: fetch, then the next
+// fetch, or a timer that renders the answer); with the action's own events (fx.inClick), and never muted
+fx.ours = () => !fx.mute && (fx.inClick || fx.requestsBusy());
 const ownFetch = window.fetch, ownOpen = XMLHttpRequest.prototype.open, ownSend = XMLHttpRequest.prototype.send;
 const REQ = Symbol("request");
 const wrappedFetch = function (input, init) {
   const p = ownFetch.apply(this, arguments);
-  if (fx.inClick && !fx.mute) {
+  if (fx.ours()) {
     const asked = input instanceof Request ? input : undefined;
     const done = requestStart(requestLabel((init && init.method) || (asked && asked.method),
       asked ? asked.url : input));
@@ -56,7 +60,7 @@ const wrappedOpen = function (method, url) {
   return ownOpen.apply(this, arguments);
 };
 const wrappedSend = function () {
-  if (fx.inClick && !fx.mute) {
+  if (fx.ours()) {
     const done = requestStart(this[REQ] || "GET");
     // loadend runs before the page's own load handlers finish: the answer counts once they ran
     this.addEventListener("loadend", () => ownTimeout(done, 0), { once: true });
@@ -69,6 +73,44 @@ fx.requestsOff = () => {
   if (window.fetch === wrappedFetch) window.fetch = ownFetch;
   if (XMLHttpRequest.prototype.open === wrappedOpen) XMLHttpRequest.prototype.open = ownOpen;
   if (XMLHttpRequest.prototype.send === wrappedSend) XMLHttpRequest.prototype.send = ownSend;
+};`
+
+/**
+ * Page JavaScript inside the effects watch: an idle callback the click's handlers asked for (a render "when idle") is
+ * one of its timers; a view transition's update runs as the click's (the requests it starts are the click's).
+ * `fx.scheduledOff()` gives both back.
+ */
+export const IDLE_AND_TRANSITIONS: string = `const ownIdle = window.requestIdleCallback, idles = new Map();
+const ownCancelIdle = window.cancelIdleCallback;
+const asOurs = (fn, done) => function (...b) {
+  const was = fx.inClick; fx.inClick = true;
+  try { return fn.apply(this, b); } finally { fx.inClick = was; fx.ranAt = performance.now(); done(); }
+};
+if (typeof ownIdle === "function") {
+  window.requestIdleCallback = function (fn, opts) {
+    if (!fx.ours() || typeof fn !== "function") return ownIdle.call(window, fn, opts);
+    const key = {}; fx.timers.add(key);
+    const id = ownIdle.call(window, asOurs(fn, () => fx.timers.delete(key)), opts);
+    idles.set(id, key); return id;
+  };
+  window.cancelIdleCallback = function (id) {
+    fx.timers.delete(idles.get(id)); return ownCancelIdle.call(window, id);
+  };
+}
+const ownTransition = document.startViewTransition;
+if (typeof ownTransition === "function") {
+  document.startViewTransition = function (arg) {
+    if (!fx.ours()) return ownTransition.call(document, arg);
+    const f = typeof arg === "function" ? arg : arg && arg.update;
+    const update = typeof f === "function" ? asOurs(f, () => {}) : f;
+    return ownTransition.call(document, typeof arg === "function" ? update : { ...arg, update });
+  };
+}
+fx.scheduledOff = () => {
+  if (typeof ownIdle === "function") {
+    window.requestIdleCallback = ownIdle; window.cancelIdleCallback = ownCancelIdle;
+  }
+  if (typeof ownTransition === "function") document.startViewTransition = ownTransition;
 };`
 
 /** The settle's condition on requests: answered (and their grace over), or the cap reached. */

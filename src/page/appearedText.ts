@@ -139,16 +139,16 @@ const SR_ONLY = `const srOnly = (e) => {
 
 /**
  * Page JavaScript (inside the watch): `mo` observes the document and every open shadow root in it (web components),
- * nested ones too: what a component's button changes in its own root.
+ * nested ones too: what a component's button changes in its own root; and popovers shown (`onToggle`).
  */
 const OBSERVE_ALL = `const OPTS = { subtree: true, childList: true, characterData: true, attributes: true,
   attributeOldValue: true, attributeFilter: ["hidden", "aria-hidden", "open", "style"] };
-const watchRoots = (r) => {
-  for (const e of r.querySelectorAll("*")) {
-    if (e.shadowRoot) { mo.observe(e.shadowRoot, OPTS); watchRoots(e.shadowRoot); }
-  }
-};
-mo.observe(document.documentElement, OPTS); watchRoots(document);`
+const watchRoots = (r) => r.querySelectorAll("*").forEach((e) => {
+  if (e.shadowRoot) { mo.observe(e.shadowRoot, OPTS); watchRoots(e.shadowRoot); } });
+mo.observe(document.documentElement, OPTS); watchRoots(document);
+// a popover shown changes no attribute: its toggle event says it
+const onToggle = (e) => { if (e.newState === "open" && e.target instanceof Element) changed.add(e.target); };
+document.addEventListener("toggle", onToggle, true);`
 
 /** Page JavaScript: no CSS-only flips are watched (hoverReveal.ts watches them around a hover or focus). */
 export const NO_FLIPS = "const flips = () => ({ shown: [], gone: [] });"
@@ -195,7 +195,7 @@ ${flips}
 const ${HIDDEN_READ}
 ${PICK_SAID}
 const take = (skip) => {
-  note(mo.takeRecords()); mo.disconnect();
+  note(mo.takeRecords()); mo.disconnect(); document.removeEventListener("toggle", onToggle, true);
   const flipped = flips();
   const els = [...changed, ...flipped.shown].filter((e) => e instanceof Element && e.isConnected &&
     !SKIP.has(e.tagName) && e !== document.body && e !== document.documentElement);
@@ -234,7 +234,7 @@ const take = (skip) => {
   const gone = hiddenTexts(flipped.gone);
   return { count, texts: said, capped: outer.length > ${LOOK}, controls, ...(gone.count > 0 ? { hidden: gone } : {}) };
 };
-return { take, off: () => mo.disconnect() };
+return { take, off: () => { mo.disconnect(); document.removeEventListener("toggle", onToggle, true); } };
 })();`
 
 export const APPEARED_WATCH: string = appearedWatch(NO_FLIPS)

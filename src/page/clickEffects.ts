@@ -12,7 +12,13 @@
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
 import { APPEARED_WATCH, shownEffectsOf } from "./appearedText.js"
-import { REQUESTS_SETTLED, REQUESTS_TAKE, REQUESTS_WATCH, pendingRequestsOf } from "./actionWatches.js"
+import {
+  IDLE_AND_TRANSITIONS,
+  REQUESTS_SETTLED,
+  REQUESTS_TAKE,
+  REQUESTS_WATCH,
+  pendingRequestsOf
+} from "./actionWatches.js"
 import { CLOSE_AFTER_READ, CLOSE_HOLD_INSTALL, CLOSING_EXPRESSION } from "./closeHold.js"
 import { compactScript } from "./compactScript.js"
 import { CONSOLE_TEXT } from "./consoleText.js"
@@ -51,6 +57,7 @@ const state = (e0) => { const e = boxOf(e0); return !e || !e.isConnected ? undef
   expanded: e.getAttribute("aria-expanded"), pressed: e.getAttribute("aria-pressed"),
   checked: e.type === "checkbox" || e.type === "radio" ? e.checked : undefined }; };
 const fx = { errors: [], count: 0, heading: heading(), state: state(el), timers: new Set(), inClick: false };
+fx.ranAt = -Infinity;
 // the target and the element that had the focus before the action: where the focus moved (focusMoved.ts)
 fx.el = el; fx.focusFrom = document.activeElement;
 // a target the page marks disabled without the attribute the browser honours: a click still reaches it
@@ -79,18 +86,19 @@ const ownTimeout = window.setTimeout, ownClear = window.clearTimeout;
 fx.timeout = (f, ms) => ownTimeout.call(window, f, ms);
 // a short timer the click's handlers scheduled, until it ran or was cleared
 window.setTimeout = function (fn, delay, ...a) {
-  const mine = fx.inClick && !fx.mute && typeof fn === "function" && !(Number(delay) > ${LATE_TIMER_MS});
+  const mine = fx.ours() && typeof fn === "function" && !(Number(delay) > ${LATE_TIMER_MS});
   if (!mine) return ownTimeout.call(window, fn, delay, ...a);
   // what it does in turn (a request, another short timer: a router's effect) is the click's too
   const run = function (...b) {
     const was = fx.inClick; fx.inClick = true;
-    try { return fn.apply(this, b); } finally { fx.inClick = was; fx.timers.delete(id); }
+    try { return fn.apply(this, b); } finally { fx.inClick = was; fx.ranAt = performance.now(); fx.timers.delete(id); }
   };
   const id = ownTimeout.call(window, run, delay, ...a);
   fx.timers.add(id);
   return id;
 };
 window.clearTimeout = function (id) { fx.timers.delete(id); return ownClear.call(window, id); };
+${IDLE_AND_TRANSITIONS}
 // requests the click's handlers started (actionWatches.ts): the read waits for their answers
 ${REQUESTS_WATCH}
 // the settle watch's own timer (pageSettle.ts), started by the recorder during the click, is not the page's
@@ -129,7 +137,8 @@ fx.settle = () => new Promise((resolve) => {
   };
   check();
 });
-fx.busy = () => fx.timers.size > 0 || fx.requestsBusy();
+// busy: timers or requests out, or (since: a reading) a timer of the click's that ran after it
+fx.busy = (since) => fx.timers.size > 0 || fx.requestsBusy() || (since !== undefined && fx.ranAt > since);
 fx.take = () => {
   const h = heading(), s = state(el), b = fx.state, control = {};
   if (s !== undefined && b !== undefined) {
@@ -148,7 +157,7 @@ fx.take = () => {
 const offBefore = rec.off;
 rec.off = () => {
   offBefore(); console.error = ownError; window.setTimeout = ownTimeout; window.clearTimeout = ownClear;
-  fx.requestsOff();
+  fx.requestsOff(); fx.scheduledOff();
   LOGS.forEach((k, i) => { console[k] = ownLogs[i]; });
   appeared.off();
   kinds.forEach((t) => window.removeEventListener(t, onInput, true));
@@ -195,8 +204,13 @@ export const PRESS_WATCH_READ: string = compactScript(`(async () => {
 const K = ${PRESS_KEY}, rec = window[K];
 if (!rec) return undefined;
 // the next frame and what the key scheduled in it (a dialog's close event, a render: nextFrame.ts)
+const since = performance.now();
 ${afterNextFrame("rec.fx.timeout", "rec.fx.t0")}
-if (rec.closeHeld === undefined && rec.fx.busy()) await rec.fx.settle();
+if (rec.closeHeld === undefined && rec.fx.busy(since)) {
+  await rec.fx.settle();
+  // and the frame after those that ran since: what they scheduled in it (a render in an animation frame)
+  ${afterNextFrame("rec.fx.timeout", "rec.fx.t0")}
+}
 // nothing started to leave the page (no navigation, submission or new tab): no page it led to needs reading
 const stayed = !rec.leaving.started();
 rec.off(); delete window[K];

@@ -195,12 +195,17 @@ let click, settle, effects, combo = comboNow();
 let closing = false;
 if (rec) {
   // the next frame and what the click scheduled in it (a dialog's close event, a render: nextFrame.ts)
+  const since = performance.now();
   ${afterNextFrame("rec.fx.timeout", "rec.fx.t0")}
   // short timers the click's handlers scheduled (a redirect 100 ms later) run, and the requests they started answer
   // (actionWatches.ts), before the click is judged; not on a page closing its tab, which is read at once
   const sameDocument = rec.nav !== undefined && rec.nav.sameDocument;
   const moved = sameDocument && rec.nav.moved;
-  if (rec.closeHeld === undefined && (rec.nav === undefined || sameDocument) && rec.fx.busy()) await rec.fx.settle();
+  if (rec.closeHeld === undefined && (rec.nav === undefined || sameDocument) && rec.fx.busy(since)) {
+    await rec.fx.settle();
+    // and the frame after those that ran since: what they scheduled in it (a render in an animation frame)
+    ${afterNextFrame("rec.fx.timeout", "rec.fx.t0")}
+  }
   // a hash router's link: its hashchange event has fired, so the router's render has started (a page that took the
   // navigation over or cancelled it fires none: at most HASHCHANGE_WAIT_MS after the navigation)
   if (moved && rec.nav.hash) await new Promise((resolve) => {

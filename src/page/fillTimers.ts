@@ -26,17 +26,17 @@ if (window[K]) window[K].off();
 const ownTimeout = window.setTimeout, ownClear = window.clearTimeout, timers = new Set();
 let inEvent = false;
 // the requests the events' handlers start (actionWatches.ts), as a click's: a select that fetches its next list
-const fx = { get inClick() { return inEvent; }, mute: false };
+const fx = { get inClick() { return inEvent; }, mute: false, ranAt: -Infinity };
 ${REQUESTS_WATCH}
 const onEvent = () => { if (inEvent) return; inEvent = true; ownTimeout.call(window, () => { inEvent = false; }, 0); };
 const kinds = ["beforeinput", "input", "change", "keydown", "keyup", "focusin", "focusout"];
 const wrapped = function (fn, delay, ...a) {
-  const mine = inEvent && typeof fn === "function" && !(Number(delay) > ${LATE_TIMER_MS});
+  const mine = fx.ours() && typeof fn === "function" && !(Number(delay) > ${LATE_TIMER_MS});
   if (!mine) return ownTimeout.call(window, fn, delay, ...a);
   // what it does in turn (a request, another short timer) is the event's too
   const run = function (...b) {
     const was = inEvent; inEvent = true;
-    try { return fn.apply(this, b); } finally { inEvent = was; timers.delete(id); }
+    try { return fn.apply(this, b); } finally { inEvent = was; fx.ranAt = performance.now(); timers.delete(id); }
   };
   const id = ownTimeout.call(window, run, delay, ...a);
   timers.add(id);
@@ -65,7 +65,8 @@ const settle = () => new Promise((resolve) => {
   check();
 });
 // when the fill started, and the page's own timer: the read waits for the next frame first (nextFrame.ts)
-window[K] = { off, settle, t0: performance.now(), timeout: (f, ms) => ownTimeout.call(window, f, ms) };
+const busy = (since) => timers.size > 0 || fx.requestsBusy() || fx.ranAt > since;
+window[K] = { off, settle, busy, t0: performance.now(), timeout: (f, ms) => ownTimeout.call(window, f, ms) };
 })()`
 
 /**
@@ -76,8 +77,12 @@ window[K] = { off, settle, t0: performance.now(), timeout: (f, ms) => ownTimeout
 export const FILL_TIMERS_SETTLE: string = `(async () => {
 const w = window[${KEY}];
 if (!w) return 0;
+const since = performance.now();
 ${afterNextFrame("w.timeout", "w.t0")}
+const busy = w.busy(since);
 const waited = await w.settle();
+// and the frame after the timers that ran since: what they scheduled in it (a render in an animation frame)
+if (busy) ${afterNextFrame("w.timeout", "w.t0")}
 w.off();
 return waited;
 })()`
