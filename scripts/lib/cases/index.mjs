@@ -23,6 +23,7 @@ import { editorMore, selectMore, shadowMore, spaMore, validMore } from "./thinAr
 import { clipboard, pageReads, settings } from "./settingsClipboard.mjs"
 import { cookies, storage } from "./storageCookies.mjs"
 import { crashes, downloads, tabs } from "./tabsCrashesDownloads.mjs"
+import { asyncMore } from "./asyncMechanisms.mjs"
 
 const DEFAULTS = { setup: (c) => [["open", c.url]], timeoutMs: 20_000 }
 
@@ -93,7 +94,8 @@ export const allCases = () => {
     ...spaMore,
     ...selectMore,
     ...editorMore,
-    ...validMore
+    ...validMore,
+    ...asyncMore
   ]
   const seen = new Set()
   return list.map((k) => {
